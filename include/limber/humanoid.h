@@ -1,0 +1,181 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// @defgroup humanoid Humanoid map and derived anatomical axes
+/// Maps a skeleton's bones to humanoid roles (found by name patterns of common rigs, or given
+/// explicitly) and derives, from the rest pose, every anatomical axis the solvers need, each in
+/// the bone's own local frame. No code in limber assumes a local bone axis; it reads these.
+/// @{
+
+#include "limber/skeleton.h"
+
+#define LB_MAX_SPINE 4
+#define LB_MAX_TWIST 3
+
+/// Body side. Left is the character's own left.
+typedef enum lbSide
+{
+	lb_left = 0,
+	lb_right = 1,
+} lbSide;
+
+/// Humanoid roles, for explicit maps and messages.
+typedef enum lbRole
+{
+	lb_roleRoot = 0,
+	lb_rolePelvis,
+	lb_roleSpine1,
+	lb_roleSpine2,
+	lb_roleSpine3,
+	lb_roleSpine4,
+	lb_roleNeck,
+	lb_roleHead,
+	lb_roleClavicleL,
+	lb_roleUpperArmL,
+	lb_roleForeArmL,
+	lb_roleTwist1L,
+	lb_roleTwist2L,
+	lb_roleTwist3L,
+	lb_roleHandL,
+	lb_roleThighL,
+	lb_roleCalfL,
+	lb_roleFootL,
+	lb_roleBallL,
+	lb_roleClavicleR,
+	lb_roleUpperArmR,
+	lb_roleForeArmR,
+	lb_roleTwist1R,
+	lb_roleTwist2R,
+	lb_roleTwist3R,
+	lb_roleHandR,
+	lb_roleThighR,
+	lb_roleCalfR,
+	lb_roleFootR,
+	lb_roleBallR,
+	lb_roleCount
+} lbRole;
+
+/// Bones of one arm (LB_NULL_INDEX where absent). Twist bones run from elbow to wrist.
+typedef struct lbArmBones
+{
+	int clavicle, upperArm, foreArm, hand;
+	int twist[LB_MAX_TWIST];
+	int twistCount;
+} lbArmBones;
+
+/// Bones of one leg (LB_NULL_INDEX where absent).
+typedef struct lbLegBones
+{
+	int thigh, calf, foot, ball;
+} lbLegBones;
+
+/// Axes and measures of one leg derived from the rest pose. Axes are unit, in the named bone's
+/// local frame; lengths in meters.
+typedef struct lbLegAxes
+{
+	/// Thigh: along the bone toward the knee.
+	lbVec3 thighAlong;
+	/// Calf: along the bone toward the ankle.
+	lbVec3 calfAlong;
+	/// Knee hinge axis in the calf frame: a positive rotation about it bends the knee (heel back).
+	lbVec3 kneeBendCalf;
+	/// The same hinge axis expressed in the thigh frame.
+	lbVec3 kneeBendThigh;
+	/// Direction the knee points (the pole direction), in the thigh frame, normal to thighAlong.
+	lbVec3 kneePoleThigh;
+	/// Foot: toe axis = rest ball - rest ankle (or character forward without a ball bone).
+	lbVec3 toe;
+	/// Foot: up axis (rest model up made normal to the toe axis).
+	lbVec3 footUp;
+	/// Rest ankle height above the sole (m).
+	float ankleHeight;
+	/// Ankle-to-ball distance (m); 0 without a ball bone.
+	float footLength;
+	float thighLength, calfLength;
+} lbLegAxes;
+
+/// Axes and measures of one arm derived from the rest pose (unit axes in the named bone's frame).
+typedef struct lbArmAxes
+{
+	/// Upper arm: along the bone toward the elbow.
+	lbVec3 upperAlong;
+	/// Forearm: along the bone toward the wrist.
+	lbVec3 foreAlong;
+	/// Elbow hinge axis in the forearm frame: a positive rotation about it flexes the elbow.
+	lbVec3 elbowBendFore;
+	/// The same hinge axis in the upper-arm frame.
+	lbVec3 elbowBendUpper;
+	/// Direction the elbow points (pole direction), in the upper-arm frame, normal to upperAlong.
+	lbVec3 elbowPoleUpper;
+	/// Hand: finger axis (continuation of the forearm at rest).
+	lbVec3 finger;
+	/// Hand: palm normal (out of the palm), normal to the finger axis.
+	lbVec3 palm;
+	/// Forearm twist axis in the forearm frame (same as foreAlong); twist bones use their own.
+	float upperLength, foreLength;
+} lbArmAxes;
+
+/// A humanoid map with derived axes. Filled by lbMapHumanoid; plain data, copy freely.
+typedef struct lbHumanoid
+{
+	int root, pelvis;
+	int spine[LB_MAX_SPINE];
+	int spineCount;
+	int neck, head;
+	lbArmBones arm[2];
+	lbLegBones leg[2];
+	lbArmAxes armAxes[2];
+	lbLegAxes legAxes[2];
+	/// Character frame at rest in model space (unit): up, forward, and the character's left.
+	lbVec3 upMs, forwardMs, leftMs;
+	/// Pelvis frame: character up and forward expressed in the pelvis' local frame.
+	lbVec3 pelvisUp, pelvisForward;
+	/// Each spine bone's along-bone axis (local), toward the next joint up.
+	lbVec3 spineAlong[LB_MAX_SPINE];
+	/// Head: character forward and up in the head's local frame.
+	lbVec3 headForward, headUp;
+	/// Rest pelvis height above the soles (m), and standing height (sole to top of head estimate, m).
+	float pelvisHeight, height;
+} lbHumanoid;
+
+/// Options for lbMapHumanoid.
+typedef struct lbHumanoidDef
+{
+	/// Explicit bone name per role; NULL entries are found by name patterns. Default all NULL.
+	const char* roleNames[lb_roleCount];
+	/// Model-space up hint used to orient the character; zero = derive (pelvis to head). Default zero.
+	lbVec3 upHint;
+	/// Ankle height above the sole (m); negative = measure from the rest pose. Default -1.
+	float ankleHeight;
+	/// Used internally to detect a valid definition. DO NOT SET.
+	int internalValue;
+} lbHumanoidDef;
+
+LB_EXTERN_C_BEGIN
+
+/// Default humanoid def: automatic mapping, derived up, measured ankle height.
+LB_API lbHumanoidDef lbDefaultHumanoidDef(void);
+
+/// Readable role name ("thigh_l", "spine1"...); "unknown" for an invalid role.
+LB_API const char* lbRoleName(lbRole role);
+
+/// Bone index mapped to a role in a filled map, or LB_NULL_INDEX.
+LB_API int lbHumanoid_GetRoleBone(const lbHumanoid* humanoid, lbRole role);
+
+/// Guesses the role of a single bone name from the naming conventions limber knows (UE
+/// mannequin, Mixamo with or without prefix, CMU BVH, 3ds Max Biped, Blender Rigify-like).
+/// Spine bones are found from the hierarchy, not by name, and return lb_roleCount here, as do
+/// names with no role.
+LB_API lbRole lbGuessRole(const char* boneName);
+
+/// Maps roles and derives axes. `def` may be NULL for defaults. Required roles: pelvis, at least
+/// one spine bone, head, and per side upper arm, forearm, hand, thigh, calf and foot. On failure
+/// returns lb_errorMissingRole (the message names every missing role), lb_errorBoneNotFound (an
+/// explicit name that is not in the skeleton) or lb_errorDegenerate (zero-length limb bones);
+/// *outHumanoid is then left with whatever was found and should not be used for solving.
+LB_API lbResult lbMapHumanoid(const lbSkeleton* skeleton, const lbHumanoidDef* def, lbHumanoid* outHumanoid);
+
+LB_EXTERN_C_END
+
+/// @}

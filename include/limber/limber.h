@@ -1,0 +1,11 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// @defgroup limber Umbrella header: includes the whole core API.
+
+#include "limber/base.h"
+#include "limber/humanoid.h"
+#include "limber/math.h"
+#include "limber/rigs.h"
+#include "limber/skeleton.h"

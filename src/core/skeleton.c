@@ -1,0 +1,365 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+#include "limber/skeleton.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+lbSkeletonDef lbDefaultSkeletonDef(void)
+{
+	lbSkeletonDef def;
+	memset(&def, 0, sizeof def);
+	def.internalValue = LB_SECRET_COOKIE;
+	return def;
+}
+
+static lbResult lbSetResult(lbResult* out, lbResult r)
+{
+	if (out)
+		*out = r;
+	return r;
+}
+
+// Validation order matters for the messages: counts and pointers first, then per-bone checks in
+// index order, so the first offending bone is the one named.
+static lbResult lbValidateSkeletonDef(const lbSkeletonDef* def)
+{
+	if (!def)
+		return lbReport(lb_errorNullPointer, "lbCreateSkeleton: def is NULL");
+	if (def->internalValue != LB_SECRET_COOKIE)
+		return lbReport(lb_errorDefNotInitialized, "lbCreateSkeleton: def not initialised with lbDefaultSkeletonDef()");
+	if (def->boneCount <= 0 || def->boneCount > LB_MAX_BONES)
+		return lbReport(lb_errorBoneCount, "lbCreateSkeleton: bone count %d is outside 1..%d", def->boneCount,
+						LB_MAX_BONES);
+	if (!def->names || !def->parents || !def->restLocal)
+		return lbReport(lb_errorNullPointer, "lbCreateSkeleton: names, parents and restLocal are required");
+	int n = def->boneCount;
+	for (int i = 0; i < n; ++i)
+	{
+		const char* name = def->names[i];
+		if (!name || !name[0])
+			return lbReport(lb_errorEmptyName, "lbCreateSkeleton: bone %d has no name", i);
+		if (strlen(name) >= LB_MAX_NAME)
+			return lbReport(lb_errorNameTooLong, "lbCreateSkeleton: bone %d name '%.32s...' is too long", i, name);
+		int p = def->parents[i];
+		if (p < LB_NULL_INDEX || p >= n)
+			return lbReport(lb_errorParentOutOfRange, "lbCreateSkeleton: bone '%s' has parent index %d outside [-1, %d)",
+							name, p, n);
+		if (p == i)
+			return lbReport(lb_errorCycle, "lbCreateSkeleton: bone '%s' is its own parent", name);
+		if (p > i)
+		{
+			// Walk up from the parent: coming back to i means the links loop; otherwise it is only
+			// an ordering error (a valid tree listed in the wrong order).
+			int steps = 0, k = p;
+			while (k != LB_NULL_INDEX && k != i && steps <= n)
+			{
+				int pk = def->parents[k];
+				k = (pk >= LB_NULL_INDEX && pk < n) ? pk : LB_NULL_INDEX;
+				++steps;
+			}
+			if (k == i || steps > n)
+				return lbReport(lb_errorCycle, "lbCreateSkeleton: bone '%s' is its own ancestor (cycle)", name);
+			return lbReport(lb_errorParentOrder, "lbCreateSkeleton: bone '%s' (%d) comes before its parent '%s' (%d)",
+							name, i, def->names[p] ? def->names[p] : "?", p);
+		}
+		if (!lbIsValidTransform(def->restLocal[i]))
+			return lbReport(lb_errorInvalidTransform, "lbCreateSkeleton: bone '%s' has an invalid rest transform", name);
+		for (int j = 0; j < i; ++j)
+		{
+			if (strcmp(def->names[j], name) == 0)
+				return lbReport(lb_errorDuplicateName, "lbCreateSkeleton: bones %d and %d are both named '%s'", j, i,
+								name);
+		}
+	}
+	return lb_ok;
+}
+
+lbSkeleton* lbCreateSkeleton(const lbSkeletonDef* def, lbResult* outResult)
+{
+	lbResult r = lbValidateSkeletonDef(def);
+	if (r != lb_ok)
+	{
+		lbSetResult(outResult, r);
+		return NULL;
+	}
+	int n = def->boneCount;
+	size_t nameBytes = 0;
+	for (int i = 0; i < n; ++i)
+		nameBytes += strlen(def->names[i]) + 1;
+	// One block: header, transforms (aligned first), pointers, parents, then the name characters.
+	size_t size = sizeof(lbSkeleton) + 2 * (size_t)n * sizeof(lbTransform) + (size_t)n * sizeof(char*) +
+				  (size_t)n * sizeof(int) + nameBytes;
+	unsigned char* block = (unsigned char*)malloc(size);
+	if (!block)
+	{
+		lbSetResult(outResult, lbReport(lb_errorOutOfMemory, "lbCreateSkeleton: %zu bytes", size));
+		return NULL;
+	}
+	lbSkeleton* s = (lbSkeleton*)block;
+	lbTransform* restLocal = (lbTransform*)(block + sizeof(lbSkeleton));
+	lbTransform* restModel = restLocal + n;
+	const char** names = (const char**)(restModel + n);
+	int* parents = (int*)(names + n);
+	char* chars = (char*)(parents + n);
+	for (int i = 0; i < n; ++i)
+	{
+		size_t len = strlen(def->names[i]) + 1;
+		memcpy(chars, def->names[i], len);
+		names[i] = chars;
+		chars += len;
+		parents[i] = def->parents[i];
+		restLocal[i] = def->restLocal[i];
+		restLocal[i].q = lbQuatNormalize(restLocal[i].q);
+		restModel[i] = parents[i] == LB_NULL_INDEX ? restLocal[i] : lbTransformMul(restModel[parents[i]], restLocal[i]);
+	}
+	s->boneCount = n;
+	s->parents = parents;
+	s->names = names;
+	s->restLocal = restLocal;
+	s->restModel = restModel;
+	lbSetResult(outResult, lb_ok);
+	return s;
+}
+
+void lbDestroySkeleton(lbSkeleton* skeleton)
+{
+	free(skeleton);
+}
+
+int lbSkeleton_FindBone(const lbSkeleton* skeleton, const char* name)
+{
+	if (!skeleton || !name)
+		return LB_NULL_INDEX;
+	for (int i = 0; i < skeleton->boneCount; ++i)
+	{
+		if (strcmp(skeleton->names[i], name) == 0)
+			return i;
+	}
+	return LB_NULL_INDEX;
+}
+
+static bool lbValidBone(const lbSkeleton* s, int bone)
+{
+	return s && bone >= 0 && bone < s->boneCount;
+}
+
+lbTransform lbSkeleton_GetRestLocal(const lbSkeleton* skeleton, int bone)
+{
+	return lbValidBone(skeleton, bone) ? skeleton->restLocal[bone] : lbTransform_identity;
+}
+
+lbTransform lbSkeleton_GetRestModel(const lbSkeleton* skeleton, int bone)
+{
+	return lbValidBone(skeleton, bone) ? skeleton->restModel[bone] : lbTransform_identity;
+}
+
+bool lbSkeleton_IsAncestor(const lbSkeleton* skeleton, int ancestor, int bone)
+{
+	if (!lbValidBone(skeleton, ancestor) || !lbValidBone(skeleton, bone))
+		return false;
+	for (int k = bone; k != LB_NULL_INDEX; k = skeleton->parents[k])
+	{
+		if (k == ancestor)
+			return true;
+		if (k < ancestor)
+			return false; // parents come first: we have gone above it
+	}
+	return false;
+}
+
+int lbSkeleton_GetChain(const lbSkeleton* skeleton, int first, int last, int* outBones, int capacity)
+{
+	if (!lbSkeleton_IsAncestor(skeleton, first, last) || !outBones)
+		return 0;
+	int count = 0;
+	for (int k = last; k != first; k = skeleton->parents[k])
+		++count;
+	++count;
+	if (count > capacity)
+		return 0;
+	int k = last;
+	for (int i = count - 1; i >= 0; --i)
+	{
+		outBones[i] = k;
+		k = skeleton->parents[k];
+	}
+	return count;
+}
+
+float lbSkeleton_GetChainLength(const lbSkeleton* skeleton, int first, int last)
+{
+	if (!lbSkeleton_IsAncestor(skeleton, first, last))
+		return -1.0f;
+	float len = 0.0f;
+	for (int k = last; k != first; k = skeleton->parents[k])
+		len += lbDistance(skeleton->restModel[k].p, skeleton->restModel[skeleton->parents[k]].p);
+	return len;
+}
+
+lbPose lbMakePose(const lbSkeleton* skeleton, lbTransform* localBuffer, lbTransform* modelBuffer)
+{
+	lbPose pose = { 0, NULL, NULL };
+	if (!skeleton || !localBuffer || !modelBuffer)
+	{
+		lbReport(lb_errorNullPointer, "lbMakePose: skeleton and both buffers are required");
+		return pose;
+	}
+	pose.boneCount = skeleton->boneCount;
+	pose.local = localBuffer;
+	pose.model = modelBuffer;
+	lbPose_SetRest(&pose, skeleton);
+	return pose;
+}
+
+lbPose lbCreatePose(const lbSkeleton* skeleton)
+{
+	lbPose pose = { 0, NULL, NULL };
+	if (!skeleton)
+	{
+		lbReport(lb_errorNullPointer, "lbCreatePose: skeleton is NULL");
+		return pose;
+	}
+	lbTransform* block = (lbTransform*)malloc(2 * (size_t)skeleton->boneCount * sizeof(lbTransform));
+	if (!block)
+	{
+		lbReport(lb_errorOutOfMemory, "lbCreatePose");
+		return pose;
+	}
+	return lbMakePose(skeleton, block, block + skeleton->boneCount);
+}
+
+void lbDestroyPose(lbPose* pose)
+{
+	if (!pose)
+		return;
+	free(pose->local);
+	pose->local = pose->model = NULL;
+	pose->boneCount = 0;
+}
+
+static bool lbPoseMatches(const lbPose* pose, const lbSkeleton* skeleton)
+{
+	return pose && skeleton && pose->local && pose->model && pose->boneCount == skeleton->boneCount;
+}
+
+void lbPose_SetRest(lbPose* pose, const lbSkeleton* skeleton)
+{
+	if (!lbPoseMatches(pose, skeleton))
+		return;
+	memcpy(pose->local, skeleton->restLocal, (size_t)pose->boneCount * sizeof(lbTransform));
+	memcpy(pose->model, skeleton->restModel, (size_t)pose->boneCount * sizeof(lbTransform));
+}
+
+void lbPose_Copy(lbPose* dst, const lbPose* src)
+{
+	if (!dst || !src || dst->boneCount != src->boneCount || dst == src)
+		return;
+	memmove(dst->local, src->local, (size_t)src->boneCount * sizeof(lbTransform));
+	memmove(dst->model, src->model, (size_t)src->boneCount * sizeof(lbTransform));
+}
+
+void lbPose_LocalToModelRange(lbPose* pose, const lbSkeleton* skeleton, int first, int count)
+{
+	if (!lbPoseMatches(pose, skeleton) || first < 0 || count <= 0)
+		return;
+	int end = first + count < pose->boneCount ? first + count : pose->boneCount;
+	const int* parents = skeleton->parents;
+	for (int i = first; i < end; ++i)
+	{
+		int p = parents[i];
+		pose->model[i] = p == LB_NULL_INDEX ? pose->local[i] : lbTransformMul(pose->model[p], pose->local[i]);
+	}
+}
+
+void lbPose_LocalToModel(lbPose* pose, const lbSkeleton* skeleton)
+{
+	if (pose)
+		lbPose_LocalToModelRange(pose, skeleton, 0, pose->boneCount);
+}
+
+void lbPose_ModelToLocal(lbPose* pose, const lbSkeleton* skeleton)
+{
+	if (!lbPoseMatches(pose, skeleton))
+		return;
+	for (int i = 0; i < pose->boneCount; ++i)
+	{
+		int p = skeleton->parents[i];
+		pose->local[i] = p == LB_NULL_INDEX ? pose->model[i] : lbTransformRelative(pose->model[p], pose->model[i]);
+	}
+}
+
+void lbPose_UpdateSubtree(lbPose* pose, const lbSkeleton* skeleton, int bone)
+{
+	if (!lbPoseMatches(pose, skeleton) || bone < 0 || bone >= pose->boneCount)
+		return;
+	// Descendants have larger indices; mark them as we meet them (parents are marked first).
+	uint8_t dirty[LB_MAX_BONES / 8] = { 0 };
+	const int* parents = skeleton->parents;
+	for (int i = bone; i < pose->boneCount; ++i)
+	{
+		int p = parents[i];
+		if (i == bone || (p != LB_NULL_INDEX && (dirty[p >> 3] & (1u << (p & 7)))))
+		{
+			dirty[i >> 3] |= (uint8_t)(1u << (i & 7));
+			pose->model[i] = p == LB_NULL_INDEX ? pose->local[i] : lbTransformMul(pose->model[p], pose->local[i]);
+		}
+	}
+}
+
+lbResult lbPose_SetBoneModel(lbPose* pose, const lbSkeleton* skeleton, int bone, lbTransform model, bool propagate)
+{
+	if (!lbPoseMatches(pose, skeleton))
+		return lbReport(lb_errorSkeletonMismatch, "lbPose_SetBoneModel: pose does not match the skeleton");
+	if (bone < 0 || bone >= pose->boneCount)
+		return lbReport(lb_errorBoneNotFound, "lbPose_SetBoneModel: bone index %d out of range", bone);
+	if (!lbIsValidVec3(model.p) || !lbIsValidQuat(model.q) || !lbIsValidVec3(model.s))
+		return lbReport(lb_errorNonFinite, "lbPose_SetBoneModel: non-finite transform for bone '%s'",
+						skeleton->names[bone]);
+	model.q = lbQuatNormalize(model.q);
+	int p = skeleton->parents[bone];
+	pose->model[bone] = model;
+	pose->local[bone] = p == LB_NULL_INDEX ? model : lbTransformRelative(pose->model[p], model);
+	if (propagate)
+	{
+		lbPose_UpdateSubtree(pose, skeleton, bone);
+	}
+	else
+	{
+		// Children keep their model transforms: only their locals change.
+		for (int i = bone + 1; i < pose->boneCount; ++i)
+		{
+			if (skeleton->parents[i] == bone)
+				pose->local[i] = lbTransformRelative(model, pose->model[i]);
+		}
+	}
+	return lb_ok;
+}
+
+lbResult lbPose_SetBoneModelRotation(lbPose* pose, const lbSkeleton* skeleton, int bone, lbQuat rotation,
+									 bool propagate)
+{
+	if (!lbPoseMatches(pose, skeleton))
+		return lbReport(lb_errorSkeletonMismatch, "lbPose_SetBoneModelRotation: pose does not match the skeleton");
+	if (bone < 0 || bone >= pose->boneCount)
+		return lbReport(lb_errorBoneNotFound, "lbPose_SetBoneModelRotation: bone index %d out of range", bone);
+	lbTransform t = pose->model[bone];
+	t.q = rotation;
+	return lbPose_SetBoneModel(pose, skeleton, bone, t, propagate);
+}
+
+bool lbPose_IsFinite(const lbPose* pose)
+{
+	if (!pose || !pose->local || !pose->model)
+		return false;
+	for (int i = 0; i < pose->boneCount; ++i)
+	{
+		const lbTransform* a = &pose->local[i];
+		const lbTransform* b = &pose->model[i];
+		if (!lbIsValidVec3(a->p) || !lbIsValidVec3(b->p) || !lbIsValidVec3(a->s) || !lbIsValidVec3(b->s))
+			return false;
+		if (!lbIsValidFloat(a->q.x + a->q.y + a->q.z + a->q.w) || !lbIsValidFloat(b->q.x + b->q.y + b->q.z + b->q.w))
+			return false;
+	}
+	return true;
+}
