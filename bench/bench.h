@@ -1,0 +1,33 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Benchmark harness shared by bench/*.c. Each area defines `void lbBench<Area>(const lbBenchOptions*)`
+// and is listed (as a weak symbol, so areas can land independently) in bench_main.c.
+#pragma once
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct lbBenchOptions
+{
+	/// Repeats per measurement; the median is reported.
+	int repeats;
+	/// Smoke mode (ctest): tiny sizes, checks the code runs, prints no figures.
+	bool smoke;
+	/// Only run benchmarks whose name contains this (NULL = all).
+	const char* filter;
+} lbBenchOptions;
+
+/// Monotonic clock in nanoseconds.
+uint64_t lbBenchNowNs(void);
+
+/// Median of `count` doubles (sorts the array in place).
+double lbBenchMedian(double* values, int count);
+
+/// True when the benchmark `name` should run under the options' filter.
+bool lbBenchSelected(const lbBenchOptions* options, const char* name);
+
+/// Prints a figure as `bench <name> <median> <unit>` (nothing in smoke mode).
+void lbBenchReport(const lbBenchOptions* options, const char* name, double median, const char* unit);
+
+/// Keeps the optimizer from discarding a value.
+void lbBenchSink(const void* p);

@@ -1,0 +1,79 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// limber_bench [--bench=name] [-r=repeats] [--smoke]: prints `bench <name> <median> <unit>` lines.
+#define _POSIX_C_SOURCE 200809L
+#include "bench.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+uint64_t lbBenchNowNs(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static int lbCompareDouble(const void* a, const void* b)
+{
+	double x = *(const double*)a, y = *(const double*)b;
+	return x < y ? -1 : (x > y ? 1 : 0);
+}
+
+double lbBenchMedian(double* values, int count)
+{
+	if (count <= 0)
+		return 0.0;
+	qsort(values, (size_t)count, sizeof(double), lbCompareDouble);
+	return count % 2 ? values[count / 2] : 0.5 * (values[count / 2 - 1] + values[count / 2]);
+}
+
+bool lbBenchSelected(const lbBenchOptions* options, const char* name)
+{
+	return !options->filter || strstr(name, options->filter) != NULL;
+}
+
+void lbBenchReport(const lbBenchOptions* options, const char* name, double median, const char* unit)
+{
+	if (options->smoke)
+		return;
+	printf("bench %s %.4g %s\n", name, median, unit);
+	fflush(stdout);
+}
+
+static volatile const void* lbBenchSinkPtr;
+void lbBenchSink(const void* p)
+{
+	lbBenchSinkPtr = p;
+}
+
+// Areas land independently: a missing one is a null weak symbol and is skipped.
+#define LB_BENCH_AREAS(X) X(Query) X(Ik) X(Motion) X(Foot) X(Climb) X(Prone)
+#define LB_BENCH_DECLARE(area) __attribute__((weak)) void lbBench##area(const lbBenchOptions* options);
+LB_BENCH_AREAS(LB_BENCH_DECLARE)
+
+int main(int argc, char** argv)
+{
+	lbBenchOptions options = { 9, false, NULL };
+	for (int i = 1; i < argc; ++i)
+	{
+		if (strncmp(argv[i], "--bench=", 8) == 0)
+			options.filter = argv[i] + 8;
+		else if (strncmp(argv[i], "-r=", 3) == 0)
+			options.repeats = atoi(argv[i] + 3) > 0 ? atoi(argv[i] + 3) : 1;
+		else if (strcmp(argv[i], "--smoke") == 0)
+			options.smoke = true, options.repeats = 1;
+		else
+		{
+			fprintf(stderr, "usage: limber_bench [--bench=name] [-r=repeats] [--smoke]\n");
+			return 2;
+		}
+	}
+#define LB_BENCH_RUN(area)                                                                                   \
+	if (lbBench##area)                                                                                       \
+		lbBench##area(&options);
+	LB_BENCH_AREAS(LB_BENCH_RUN)
+	return 0;
+}

@@ -1,0 +1,116 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Minimal test harness: each test_<area>.c has a main that calls RUN_TEST on functions returning
+// void, then TEST_MAIN_END. A failed check prints file:line and the expression and marks the test
+// failed; argv[1], when given, runs only tests whose name contains it.
+#pragma once
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct lbTestState
+{
+	int passed, failed, currentFailed;
+	const char* filter;
+} lbTestState;
+
+static lbTestState lbTest = { 0, 0, 0, NULL };
+
+#define TEST_MAIN_BEGIN(argc, argv) lbTest.filter = (argc) > 1 ? (argv)[1] : NULL
+#define TEST_MAIN_END()                                                                                      \
+	do                                                                                                       \
+	{                                                                                                        \
+		printf("%d passed, %d failed\n", lbTest.passed, lbTest.failed);                                      \
+		return lbTest.failed == 0 ? 0 : 1;                                                                   \
+	} while (0)
+
+#define RUN_TEST(fn)                                                                                         \
+	do                                                                                                       \
+	{                                                                                                        \
+		if (lbTest.filter && !strstr(#fn, lbTest.filter))                                                    \
+			break;                                                                                           \
+		lbTest.currentFailed = 0;                                                                            \
+		fn();                                                                                                \
+		if (lbTest.currentFailed)                                                                            \
+		{                                                                                                    \
+			++lbTest.failed;                                                                                 \
+			printf("FAIL %s\n", #fn);                                                                        \
+		}                                                                                                    \
+		else                                                                                                 \
+		{                                                                                                    \
+			++lbTest.passed;                                                                                 \
+			printf("ok   %s\n", #fn);                                                                        \
+		}                                                                                                    \
+	} while (0)
+
+#define ENSURE(c)                                                                                            \
+	do                                                                                                       \
+	{                                                                                                        \
+		if (!(c))                                                                                            \
+		{                                                                                                    \
+			if (lbTest.currentFailed < 5)                                                                    \
+				printf("  %s:%d: ENSURE(%s)\n", __FILE__, __LINE__, #c);                                     \
+			++lbTest.currentFailed;                                                                          \
+		}                                                                                                    \
+	} while (0)
+
+#define ENSURE_NEAR(a, b, tol)                                                                               \
+	do                                                                                                       \
+	{                                                                                                        \
+		double lbA_ = (double)(a), lbB_ = (double)(b);                                                       \
+		if (!(fabs(lbA_ - lbB_) <= (double)(tol)))                                                           \
+		{                                                                                                    \
+			if (lbTest.currentFailed < 5)                                                                    \
+				printf("  %s:%d: %s = %.9g, %s = %.9g, tol %g\n", __FILE__, __LINE__, #a, lbA_, #b, lbB_,    \
+					   (double)(tol));                                                                       \
+			++lbTest.currentFailed;                                                                          \
+		}                                                                                                    \
+	} while (0)
+
+#define ENSURE_VEC3_NEAR(a, b, tol)                                                                          \
+	do                                                                                                       \
+	{                                                                                                        \
+		lbVec3 lbVa_ = (a), lbVb_ = (b);                                                                     \
+		double lbD_ = sqrt((double)lbLengthSquared(lbSub(lbVa_, lbVb_)));                                    \
+		if (!(lbD_ <= (double)(tol)))                                                                        \
+		{                                                                                                    \
+			if (lbTest.currentFailed < 5)                                                                    \
+				printf("  %s:%d: |%s - %s| = %.9g > %g: (%g %g %g) vs (%g %g %g)\n", __FILE__, __LINE__, #a, #b, \
+					   lbD_, (double)(tol), lbVa_.x, lbVa_.y, lbVa_.z, lbVb_.x, lbVb_.y, lbVb_.z);           \
+			++lbTest.currentFailed;                                                                          \
+		}                                                                                                    \
+	} while (0)
+
+// q and -q are the same rotation.
+#define ENSURE_QUAT_SAME_ROT(a, b, tolRadians)                                                               \
+	do                                                                                                       \
+	{                                                                                                        \
+		double lbAng_ = (double)lbQuatAngleBetween(lbQuatNormalize(a), lbQuatNormalize(b));                  \
+		if (!(lbAng_ <= (double)(tolRadians)))                                                               \
+		{                                                                                                    \
+			if (lbTest.currentFailed < 5)                                                                    \
+				printf("  %s:%d: rotations %s and %s differ by %.9g rad\n", __FILE__, __LINE__, #a, #b, lbAng_); \
+			++lbTest.currentFailed;                                                                          \
+		}                                                                                                    \
+	} while (0)
+
+// Small deterministic generator (splitmix64) for property tests with fixed seeds.
+typedef struct lbTestRng
+{
+	unsigned long long s;
+} lbTestRng;
+
+static inline unsigned long long lbTestNext(lbTestRng* r)
+{
+	unsigned long long z = (r->s += 0x9E3779B97F4A7C15ull);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+/// Uniform float in [lo, hi).
+static inline float lbTestUniform(lbTestRng* r, float lo, float hi)
+{
+	return lo + (hi - lo) * (float)((double)(lbTestNext(r) >> 11) * (1.0 / 9007199254740992.0));
+}
