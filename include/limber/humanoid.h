@@ -86,7 +86,8 @@ typedef struct lbLegAxes
 	lbVec3 kneePoleThigh;
 	/// Foot: toe axis = rest ball - rest ankle (or character forward without a ball bone).
 	lbVec3 toe;
-	/// Foot: up axis (rest model up made normal to the toe axis).
+	/// Foot: sole normal, i.e. the rest model up in the foot frame (not normal to the toe axis,
+	/// which dips toward the ball). Aligning it with a ground normal plants the sole flat.
 	lbVec3 footUp;
 	/// Rest ankle height above the sole (m).
 	float ankleHeight;

@@ -159,8 +159,8 @@ static lbNameInfo lbClassify(const char* name)
 			info.part = lb_partHead;
 		return info;
 	}
-	if ((strncmp(stem, "lowerarmtwist", 13) == 0 || strncmp(stem, "forearmtwist", 12) == 0) ||
-		(strncmp(body, "lowerarmtwist", 13) == 0 || strncmp(body, "forearmtwist", 12) == 0))
+	if (strncmp(body, "foretwist", 9) == 0 || strncmp(stem, "lowerarmtwist", 13) == 0 || strncmp(stem, "forearmtwist", 12) == 0 ||
+		strncmp(body, "lowerarmtwist", 13) == 0 || strncmp(body, "forearmtwist", 12) == 0)
 		info.part = lb_partTwist;
 	else if (lbIn(body, clavicle))
 		info.part = lb_partClavicle;
@@ -527,9 +527,7 @@ static lbResult lbDeriveAxes(const lbSkeleton* s, const lbHumanoidDef* def, lbHu
 			toe = fwd;
 		}
 		x->toe = lbToLocalDir(s, g->foot, toe);
-		x->footUp = lbToLocalDir(s, g->foot, lbNormalizeOr(lbProjectOnPlane(up, toe), up));
-		float soleHere = g->ball != LB_NULL_INDEX ? sole - 0.25f * x->footLength * 0.5f : sole;
-		(void)soleHere;
+		x->footUp = lbToLocalDir(s, g->foot, up);
 	}
 	float soleOffset;
 	{

@@ -1,0 +1,369 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Humanoid mapping on both reference rigs and on name lists of every supported convention, and
+// the derived axes checked against how each rig was built.
+#include "limber/humanoid.h"
+#include "limber/rigs.h"
+#include "test_macros.h"
+
+#include <stdlib.h>
+
+static char g_message[512]; // last logged message, captured for the checks below
+static lbResult g_code;
+
+static void captureLog(lbLogLevel level, lbResult code, const char* message, void* ctx)
+{
+	(void)level;
+	(void)ctx;
+	g_code = code;
+	snprintf(g_message, sizeof g_message, "%s", message);
+}
+
+static lbVec3 modelDir(const lbSkeleton* s, int bone, lbVec3 local)
+{
+	return lbTransformDirection(s->restModel[bone], local);
+}
+
+static void test_reference_rigs_map_completely(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* s = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h;
+		ENSURE(s && lbMapHumanoid(s, NULL, &h) == lb_ok);
+		if (!s)
+			continue;
+		bool mannequin = rig == lb_rigMannequin;
+		for (int r = 0; r < lb_roleCount; ++r)
+		{
+			bool optionalAbsent = (r >= lb_roleTwist1L && r <= lb_roleTwist3L) || (r >= lb_roleTwist1R && r <= lb_roleTwist3R) ||
+								  r == lb_roleSpine4 || (!mannequin && r == lb_roleRoot);
+			int bone = lbHumanoid_GetRoleBone(&h, (lbRole)r);
+			if (!optionalAbsent)
+				ENSURE(bone != LB_NULL_INDEX);
+		}
+		ENSURE(h.spineCount == 3);
+		ENSURE(h.arm[0].twistCount == (mannequin ? 2 : 0) && h.arm[1].twistCount == (mannequin ? 2 : 0));
+		if (mannequin)
+		{
+			ENSURE(h.root == lbSkeleton_FindBone(s, "root"));
+			ENSURE(h.leg[0].thigh == lbSkeleton_FindBone(s, "thigh_l") && h.leg[1].ball == lbSkeleton_FindBone(s, "ball_r"));
+			// Twist bones run elbow to wrist: twist_02 is nearer the elbow in this rig.
+			ENSURE(h.arm[0].twist[0] == lbSkeleton_FindBone(s, "lowerarm_twist_02_l"));
+			ENSURE(h.arm[0].twist[1] == lbSkeleton_FindBone(s, "lowerarm_twist_01_l"));
+			ENSURE(lbHumanoid_GetRoleBone(&h, lb_roleTwist1L) == h.arm[0].twist[0]);
+		}
+		else
+		{
+			ENSURE(h.root == LB_NULL_INDEX);
+			ENSURE(h.leg[0].thigh == lbSkeleton_FindBone(s, "mixamorig:LeftUpLeg"));
+			ENSURE(h.arm[1].clavicle == lbSkeleton_FindBone(s, "mixamorig:RightShoulder"));
+			ENSURE(h.spine[0] == lbSkeleton_FindBone(s, "mixamorig:Spine"));
+		}
+		lbDestroySkeleton(s);
+	}
+}
+
+static void test_derived_axes_match_construction(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* s = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h;
+		if (!s || lbMapHumanoid(s, NULL, &h) != lb_ok)
+		{
+			ENSURE(false);
+			continue;
+		}
+		bool mannequin = rig == lb_rigMannequin;
+		lbVec3 up = lbReferenceRigUp((lbReferenceRig)rig);
+		ENSURE_VEC3_NEAR(h.upMs, up, 1e-5f);
+		ENSURE_VEC3_NEAR(h.forwardMs, mannequin ? lbMakeVec3(0, -1, 0) : lbMakeVec3(0, 0, 1), 1e-5f);
+		ENSURE_VEC3_NEAR(h.leftMs, lbVec3_axisX, 1e-5f);
+		for (int side = 0; side < 2; ++side)
+		{
+			// How the rigs were built: mannequin +X along bones on the left, -X on the right (mirrored);
+			// mixamo +Y along every bone.
+			lbVec3 along = mannequin ? (side == 0 ? lbVec3_axisX : lbMakeVec3(-1, 0, 0)) : lbVec3_axisY;
+			const lbLegAxes* lx = &h.legAxes[side];
+			const lbArmAxes* ax = &h.armAxes[side];
+			ENSURE_VEC3_NEAR(lx->thighAlong, along, 1e-4f);
+			ENSURE_VEC3_NEAR(lx->calfAlong, along, 1e-4f);
+			ENSURE_VEC3_NEAR(ax->upperAlong, along, 1e-4f);
+			ENSURE_VEC3_NEAR(ax->foreAlong, along, 1e-4f);
+
+			// Bending the knee about its derived axis moves the ankle back and up; the knee pole faces forward.
+			const lbLegBones* g = &h.leg[side];
+			lbPose pose = lbCreatePose(s);
+			lbVec3 ankle0 = pose.model[g->foot].p;
+			pose.local[g->calf].q = lbQuatMul(pose.local[g->calf].q, lbQuatFromAxisAngle(lx->kneeBendCalf, 0.6f));
+			lbPose_LocalToModel(&pose, s);
+			lbVec3 d = lbSub(pose.model[g->foot].p, ankle0);
+			ENSURE(lbDot(d, h.forwardMs) < -0.1f);
+			ENSURE(lbDot(d, up) > 0.02f);
+			ENSURE(lbAbsF(lbDot(d, h.leftMs)) < 0.01f);
+			ENSURE(lbDot(modelDir(s, g->thigh, lx->kneePoleThigh), h.forwardMs) > 0.95f);
+			// The hinge seen from the thigh is the same model-space axis as seen from the calf.
+			ENSURE_VEC3_NEAR(modelDir(s, g->thigh, lx->kneeBendThigh), modelDir(s, g->calf, lx->kneeBendCalf), 1e-4f);
+
+			// Flexing the elbow brings the wrist forward; the elbow points back.
+			const lbArmBones* a = &h.arm[side];
+			lbPose_SetRest(&pose, s);
+			lbVec3 wrist0 = pose.model[a->hand].p;
+			pose.local[a->foreArm].q = lbQuatMul(pose.local[a->foreArm].q, lbQuatFromAxisAngle(ax->elbowBendFore, 0.6f));
+			lbPose_LocalToModel(&pose, s);
+			ENSURE(lbDot(lbSub(pose.model[a->hand].p, wrist0), h.forwardMs) > 0.1f);
+			ENSURE(lbDot(modelDir(s, a->upperArm, ax->elbowPoleUpper), h.forwardMs) < -0.9f);
+
+			// Toe axis is rest ball - rest ankle; foot up is normal to it and upward.
+			lbVec3 toeMs = modelDir(s, g->foot, lx->toe);
+			ENSURE_VEC3_NEAR(toeMs, lbNormalize(lbSub(s->restModel[g->ball].p, s->restModel[g->foot].p)), 1e-4f);
+			lbVec3 footUpMs = modelDir(s, g->foot, lx->footUp);
+			ENSURE_VEC3_NEAR(footUpMs, up, 1e-4f);
+			ENSURE_NEAR(lx->ankleHeight, 0.09f, 0.01f);
+			ENSURE_NEAR(lx->thighLength + lx->calfLength, 0.84f, 0.01f);
+
+			// Finger axis continues the forearm; the palm is normal to it and faces down/in.
+			lbVec3 fingerMs = modelDir(s, a->hand, ax->finger);
+			ENSURE_VEC3_NEAR(fingerMs, lbNormalize(lbSub(s->restModel[a->hand].p, s->restModel[a->foreArm].p)), 1e-4f);
+			lbVec3 palmMs = modelDir(s, a->hand, ax->palm);
+			ENSURE_NEAR(lbDot(palmMs, fingerMs), 0.0f, 1e-4f);
+			ENSURE(lbDot(palmMs, up) < -0.3f);
+			lbVec3 outward = side == 0 ? h.leftMs : lbNeg(h.leftMs);
+			ENSURE(lbDot(palmMs, outward) < 0.0f + (mannequin ? 0.0f : 0.01f));
+			lbDestroyPose(&pose);
+		}
+		ENSURE(lbDot(modelDir(s, h.pelvis, h.pelvisUp), up) > 0.999f);
+		ENSURE(lbDot(modelDir(s, h.head, h.headForward), h.forwardMs) > 0.999f);
+		ENSURE_NEAR(h.height, 1.8f, 0.05f);
+		ENSURE_NEAR(h.pelvisHeight, 0.98f, 0.02f);
+		lbDestroySkeleton(s);
+	}
+}
+
+// Renames the mannequin's bones into another convention; bones with no name there keep a neutral one.
+typedef struct Convention
+{
+	const char* label;
+	const char* prefix;
+	const char* names[27][2]; // mannequin name -> convention name ("%s" gets the side word)
+} Convention;
+
+static lbSkeleton* renamed(const lbSkeleton* base, const char* const* newNames)
+{
+	lbSkeletonDef def = lbDefaultSkeletonDef();
+	def.boneCount = base->boneCount;
+	def.names = newNames;
+	def.parents = base->parents;
+	def.restLocal = base->restLocal;
+	return lbCreateSkeleton(&def, NULL);
+}
+
+static void test_naming_conventions(void)
+{
+	lbSkeleton* base = lbCreateReferenceRig(lb_rigMannequin);
+	lbHumanoid ref;
+	ENSURE(base && lbMapHumanoid(base, NULL, &ref) == lb_ok);
+	if (!base)
+		return;
+	// Per convention: root, pelvis, spine x3, neck, head, then per-side parts with {L}/{R} spelled
+	// as the convention does.
+	typedef struct
+	{
+		const char* label;
+		const char* central[7];
+		const char* sidePattern; // printf pattern with %s side and %s part
+		const char* leftWord;
+		const char* rightWord;
+		const char* parts[8]; // clavicle, upperarm, lowerarm, twist2, twist1, hand, thigh..ball handled below
+		const char* legs[4];
+		bool sideFirst;
+	} Conv;
+	static const Conv convs[] = {
+		{ "mixamo-prefixed", { "Armature", "mixamorig:Hips", "mixamorig:Spine", "mixamorig:Spine1", "mixamorig:Spine2", "mixamorig:Neck", "mixamorig:Head" },
+		  "mixamorig:%s%s", "Left", "Right", { "Shoulder", "Arm", "ForeArm", "ForeArmRollA", "ForeArmRollB", "Hand" }, { "UpLeg", "Leg", "Foot", "ToeBase" }, true },
+		{ "mixamo-bare", { "Armature", "Hips", "Spine", "Spine1", "Spine2", "Neck", "Head" },
+		  "%s%s", "Left", "Right", { "Shoulder", "Arm", "ForeArm", "ForeArmRollA", "ForeArmRollB", "Hand" }, { "UpLeg", "Leg", "Foot", "ToeBase" }, true },
+		{ "cmu-bvh", { "Reference", "Hips", "LowerBack", "Spine", "Spine1", "Neck", "Head" },
+		  "%s%s", "Left", "Right", { "Shoulder", "Arm", "ForeArm", "ForeArmRollA", "ForeArmRollB", "Hand" }, { "UpLeg", "Leg", "Foot", "ToeBase" }, true },
+		{ "biped", { "Bip01", "Bip01 Pelvis", "Bip01 Spine", "Bip01 Spine1", "Bip01 Spine2", "Bip01 Neck", "Bip01 Head" },
+		  "Bip01 %s %s", "L", "R", { "Clavicle", "UpperArm", "Forearm", "ForeTwist", "ForeTwist1", "Hand" }, { "Thigh", "Calf", "Foot", "Toe0" }, true },
+		{ "rigify", { "root", "hips", "spine", "spine.001", "chest", "neck", "head" },
+		  "%s.%s", "L", "R", { "shoulder", "upper_arm", "forearm", "forearm_twist", "forearm_twist.001", "hand" }, { "thigh", "shin", "foot", "toe" }, false },
+		{ "rigify-def", { "root", "DEF-hips", "DEF-spine", "DEF-spine.001", "DEF-chest", "DEF-neck", "DEF-head" },
+		  "DEF-%s.%s", "L", "R", { "shoulder", "upper_arm", "forearm", "forearm_twist", "forearm_twist.001", "hand" }, { "thigh", "shin", "foot", "toe" }, false },
+	};
+	static const char* const ueCentral[7] = { "root", "pelvis", "spine_01", "spine_02", "spine_03", "neck_01", "head" };
+	static const char* const ueArm[6] = { "clavicle", "upperarm", "lowerarm", "lowerarm_twist_02", "lowerarm_twist_01", "hand" };
+	static const char* const ueLeg[4] = { "thigh", "calf", "foot", "ball" };
+	for (size_t c = 0; c < sizeof convs / sizeof convs[0]; ++c)
+	{
+		const Conv* cv = &convs[c];
+		char buf[27][LB_MAX_NAME];
+		const char* names[27];
+		for (int i = 0; i < base->boneCount; ++i)
+		{
+			const char* ue = base->names[i];
+			snprintf(buf[i], LB_MAX_NAME, "unmapped_%d", i);
+			for (int k = 0; k < 7; ++k)
+				if (strcmp(ue, ueCentral[k]) == 0)
+					snprintf(buf[i], LB_MAX_NAME, "%s", cv->central[k]);
+			for (int side = 0; side < 2; ++side)
+			{
+				const char* word = side ? cv->rightWord : cv->leftWord;
+				char ueName[LB_MAX_NAME];
+				for (int k = 0; k < 10; ++k)
+				{
+					const char* uePart = k < 6 ? ueArm[k] : ueLeg[k - 6];
+					const char* part = k < 6 ? cv->parts[k] : cv->legs[k - 6];
+					snprintf(ueName, sizeof ueName, "%s_%c", uePart, side ? 'r' : 'l');
+					if (strcmp(ue, ueName) != 0)
+						continue;
+					if (cv->sideFirst)
+						snprintf(buf[i], LB_MAX_NAME, cv->sidePattern, word, part);
+					else
+						snprintf(buf[i], LB_MAX_NAME, cv->sidePattern, part, word);
+				}
+			}
+			names[i] = buf[i];
+		}
+		lbSkeleton* s = renamed(base, names);
+		lbHumanoid h;
+		lbResult r = s ? lbMapHumanoid(s, NULL, &h) : lb_errorInvalidArgument;
+		if (r != lb_ok)
+			printf("  convention %s failed: %s\n", cv->label, lbResultString(r));
+		ENSURE(r == lb_ok);
+		for (int role = 0; role < lb_roleCount && r == lb_ok; ++role)
+		{
+			bool twist = (role >= lb_roleTwist1L && role <= lb_roleTwist3L) || (role >= lb_roleTwist1R && role <= lb_roleTwist3R);
+			bool hasTwist = strstr(cv->parts[3], "wist") != NULL;
+			if (twist && !hasTwist)
+			{
+				ENSURE(lbHumanoid_GetRoleBone(&h, (lbRole)role) == LB_NULL_INDEX);
+				continue;
+			}
+			int got = lbHumanoid_GetRoleBone(&h, (lbRole)role), want = lbHumanoid_GetRoleBone(&ref, (lbRole)role);
+			if (got != want)
+				printf("  convention %s: role %s got %d want %d\n", cv->label, lbRoleName((lbRole)role), got, want);
+			ENSURE(got == want);
+		}
+		lbDestroySkeleton(s);
+	}
+	lbDestroySkeleton(base);
+}
+
+static void test_guess_role(void)
+{
+	struct
+	{
+		const char* name;
+		lbRole role;
+	} cases[] = {
+		{ "mixamorig:LeftUpLeg", lb_roleThighL }, { "LeftUpLeg", lb_roleThighL },   { "RightLeg", lb_roleCalfR },
+		{ "LeftToeBase", lb_roleBallL },        { "Bip01 R Calf", lb_roleCalfR },  { "Bip01 L Toe0", lb_roleBallL },
+		{ "thigh.L", lb_roleThighL },           { "shin.R", lb_roleCalfR },         { "upper_arm.L", lb_roleUpperArmL },
+		{ "DEF-forearm.L", lb_roleForeArmL },   { "lowerarm_twist_01_l", lb_roleTwist1L }, { "Hips", lb_rolePelvis },
+		{ "pelvis", lb_rolePelvis },            { "Head", lb_roleHead },            { "neck_01", lb_roleNeck },
+		{ "RightShoulder", lb_roleClavicleR },  { "clavicle_r", lb_roleClavicleR }, { "foot_l", lb_roleFootL },
+		{ "LHipJoint", lb_roleCount },          { "RightHandIndex1", lb_roleCount }, { "HeadTop_End", lb_roleCount },
+		{ "LThumb", lb_roleCount },             { "LeftToe_End", lb_roleCount },    { "", lb_roleCount },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
+	{
+		lbRole got = lbGuessRole(cases[i].name);
+		if (got != cases[i].role)
+			printf("  '%s' -> %s, want %s\n", cases[i].name, lbRoleName(got), lbRoleName(cases[i].role));
+		ENSURE(got == cases[i].role);
+	}
+	ENSURE(lbGuessRole(NULL) == lb_roleCount);
+	ENSURE(strcmp(lbRoleName(lb_roleThighL), "thigh_l") == 0 && strcmp(lbRoleName((lbRole)-1), "unknown") == 0);
+}
+
+static void test_missing_and_explicit_roles(void)
+{
+	lbSetLogFcn(captureLog, NULL);
+	lbSkeleton* base = lbCreateReferenceRig(lb_rigMannequin);
+	if (!base)
+	{
+		ENSURE(false);
+		return;
+	}
+	const char* names[27];
+	char buf[27][LB_MAX_NAME];
+	for (int i = 0; i < base->boneCount; ++i)
+	{
+		snprintf(buf[i], LB_MAX_NAME, "%s", base->names[i]);
+		if (strcmp(base->names[i], "calf_l") == 0)
+			snprintf(buf[i], LB_MAX_NAME, "knee_joint_thing_left");
+		if (strcmp(base->names[i], "hand_r") == 0)
+			snprintf(buf[i], LB_MAX_NAME, "paw_r");
+		names[i] = buf[i];
+	}
+	lbSkeleton* s = renamed(base, names);
+	lbHumanoid h;
+	// Missing roles are reported by name: both of them.
+	ENSURE(lbMapHumanoid(s, NULL, &h) == lb_errorMissingRole);
+	ENSURE(g_code == lb_errorMissingRole);
+	ENSURE(strstr(g_message, "calf_l") != NULL && strstr(g_message, "hand_r") != NULL);
+	// Given explicitly, they map, and the result equals the reference map.
+	lbHumanoidDef def = lbDefaultHumanoidDef();
+	def.roleNames[lb_roleCalfL] = "knee_joint_thing_left";
+	def.roleNames[lb_roleHandR] = "paw_r";
+	lbHumanoid ref;
+	ENSURE(lbMapHumanoid(s, &def, &h) == lb_ok);
+	ENSURE(lbMapHumanoid(base, NULL, &ref) == lb_ok);
+	ENSURE(h.leg[0].calf == ref.leg[0].calf && h.arm[1].hand == ref.arm[1].hand);
+	ENSURE_VEC3_NEAR(h.legAxes[0].kneeBendCalf, ref.legAxes[0].kneeBendCalf, 1e-6f);
+	// An explicit name that does not exist is its own error, naming the bone.
+	def.roleNames[lb_roleHead] = "no_such_bone";
+	ENSURE(lbMapHumanoid(s, &def, &h) == lb_errorBoneNotFound);
+	ENSURE(strstr(g_message, "no_such_bone") != NULL);
+	// An uninitialised def and NULL arguments are refused.
+	lbHumanoidDef raw;
+	memset(&raw, 0, sizeof raw);
+	ENSURE(lbMapHumanoid(base, &raw, &h) == lb_errorDefNotInitialized);
+	ENSURE(lbMapHumanoid(NULL, NULL, &h) == lb_errorNullPointer);
+	ENSURE(lbMapHumanoid(base, NULL, NULL) == lb_errorNullPointer);
+	// An explicit ankle height overrides the measured one.
+	lbHumanoidDef ank = lbDefaultHumanoidDef();
+	ank.ankleHeight = 0.12f;
+	ENSURE(lbMapHumanoid(base, &ank, &h) == lb_ok && lbAbsF(h.legAxes[1].ankleHeight - 0.12f) < 1e-6f);
+	lbDestroySkeleton(s);
+	lbDestroySkeleton(base);
+	lbSetLogFcn(NULL, NULL);
+}
+
+static void test_degenerate_limb(void)
+{
+	lbSetLogFcn(captureLog, NULL);
+	// A rig whose left calf has zero length (knee on the ankle) is refused with a clear code.
+	lbSkeleton* base = lbCreateReferenceRig(lb_rigMixamo);
+	int foot = lbSkeleton_FindBone(base, "mixamorig:LeftFoot");
+	lbTransform rest[22];
+	memcpy(rest, base->restLocal, sizeof(lbTransform) * 22);
+	rest[foot].p = lbVec3_zero;
+	lbSkeletonDef def = lbDefaultSkeletonDef();
+	def.boneCount = base->boneCount;
+	def.names = base->names;
+	def.parents = base->parents;
+	def.restLocal = rest;
+	lbSkeleton* s = lbCreateSkeleton(&def, NULL);
+	lbHumanoid h;
+	ENSURE(s && lbMapHumanoid(s, NULL, &h) == lb_errorDegenerate);
+	ENSURE(strstr(g_message, "left") != NULL);
+	lbDestroySkeleton(s);
+	lbDestroySkeleton(base);
+	lbSetLogFcn(NULL, NULL);
+}
+
+int main(int argc, char** argv)
+{
+	TEST_MAIN_BEGIN(argc, argv);
+	RUN_TEST(test_reference_rigs_map_completely);
+	RUN_TEST(test_derived_axes_match_construction);
+	RUN_TEST(test_naming_conventions);
+	RUN_TEST(test_guess_role);
+	RUN_TEST(test_missing_and_explicit_roles);
+	RUN_TEST(test_degenerate_limb);
+	TEST_MAIN_END();
+}

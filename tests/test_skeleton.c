@@ -1,0 +1,287 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Skeleton validation (each error its own code), name lookup, rest queries, FK round trips and
+// setting a bone's model transform with and without carrying its children.
+#include "limber/rigs.h"
+#include "limber/skeleton.h"
+#include "test_macros.h"
+
+#include <stdlib.h>
+
+typedef struct LogCapture
+{
+	lbResult last;
+	int count;
+	char message[512];
+} LogCapture;
+
+static void captureLog(lbLogLevel level, lbResult code, const char* message, void* ctx)
+{
+	(void)level;
+	LogCapture* c = (LogCapture*)ctx;
+	c->last = code;
+	c->count++;
+	snprintf(c->message, sizeof c->message, "%s", message);
+}
+
+static LogCapture g_log; // test-only capture target
+
+static void resetLog(void)
+{
+	memset(&g_log, 0, sizeof g_log);
+	lbSetLogFcn(captureLog, &g_log);
+}
+
+// A small valid chain: a - b - c, plus d under a.
+static const char* kNames[4] = { "a", "b", "c", "d" };
+
+static lbTransform offset(float x, float y, float z)
+{
+	return lbMakeTransform(lbMakeVec3(x, y, z), lbQuat_identity);
+}
+
+static lbResult tryCreate(const char* const* names, const int* parents, const lbTransform* rest, int count)
+{
+	lbSkeletonDef def = lbDefaultSkeletonDef();
+	def.boneCount = count;
+	def.names = names;
+	def.parents = parents;
+	def.restLocal = rest;
+	lbResult r = lb_ok;
+	lbSkeleton* s = lbCreateSkeleton(&def, &r);
+	ENSURE((s != NULL) == (r == lb_ok));
+	lbDestroySkeleton(s);
+	return r;
+}
+
+static void test_validation_errors(void)
+{
+	resetLog();
+	lbTransform rest[4] = { offset(0, 0, 0), offset(0, 0, 1), offset(0, 0, 1), offset(1, 0, 0) };
+	int parents[4] = { -1, 0, 1, 0 };
+	ENSURE(tryCreate(kNames, parents, rest, 4) == lb_ok);
+
+	ENSURE(tryCreate(kNames, parents, rest, 0) == lb_errorBoneCount);
+	ENSURE(tryCreate(kNames, parents, rest, -3) == lb_errorBoneCount);
+	ENSURE(tryCreate(kNames, parents, rest, LB_MAX_BONES + 1) == lb_errorBoneCount);
+	ENSURE(tryCreate(NULL, parents, rest, 4) == lb_errorNullPointer);
+
+	const char* empty[4] = { "a", "", "c", "d" };
+	ENSURE(tryCreate(empty, parents, rest, 4) == lb_errorEmptyName);
+	const char* nullName[4] = { "a", "b", NULL, "d" };
+	ENSURE(tryCreate(nullName, parents, rest, 4) == lb_errorEmptyName);
+	const char* dup[4] = { "a", "b", "c", "b" };
+	ENSURE(tryCreate(dup, parents, rest, 4) == lb_errorDuplicateName);
+	ENSURE(strstr(g_log.message, "'b'") != NULL);
+	char longName[LB_MAX_NAME + 8];
+	memset(longName, 'x', sizeof longName - 1);
+	longName[sizeof longName - 1] = 0;
+	const char* tooLong[4] = { "a", longName, "c", "d" };
+	ENSURE(tryCreate(tooLong, parents, rest, 4) == lb_errorNameTooLong);
+
+	int outOfRange[4] = { -1, 0, 7, 0 };
+	ENSURE(tryCreate(kNames, outOfRange, rest, 4) == lb_errorParentOutOfRange);
+	int belowNull[4] = { -2, 0, 1, 0 };
+	ENSURE(tryCreate(kNames, belowNull, rest, 4) == lb_errorParentOutOfRange);
+	int self[4] = { -1, 1, 1, 0 };
+	ENSURE(tryCreate(kNames, self, rest, 4) == lb_errorCycle);
+	int cycle[4] = { -1, 2, 1, 0 }; // b <-> c
+	ENSURE(tryCreate(kNames, cycle, rest, 4) == lb_errorCycle);
+	int order[4] = { -1, 3, 1, 0 }; // b's parent d comes later, but no loop
+	ENSURE(tryCreate(kNames, order, rest, 4) == lb_errorParentOrder);
+	ENSURE(strstr(g_log.message, "'b'") != NULL);
+
+	lbTransform badRest[4] = { offset(0, 0, 0), offset(0, 0, 1), offset(NAN, 0, 1), offset(1, 0, 0) };
+	ENSURE(tryCreate(kNames, parents, badRest, 4) == lb_errorInvalidTransform);
+	lbTransform zeroScale[4] = { offset(0, 0, 0), offset(0, 0, 1), offset(0, 0, 1), offset(1, 0, 0) };
+	zeroScale[3].s = lbVec3_zero;
+	ENSURE(tryCreate(kNames, parents, zeroScale, 4) == lb_errorInvalidTransform);
+	lbTransform zeroQuat[4] = { offset(0, 0, 0), offset(0, 0, 1), offset(0, 0, 1), offset(1, 0, 0) };
+	zeroQuat[1].q = lbMakeQuat(0, 0, 0, 0);
+	ENSURE(tryCreate(kNames, parents, zeroQuat, 4) == lb_errorInvalidTransform);
+
+	// A def that skipped lbDefaultSkeletonDef is refused, as is NULL.
+	lbSkeletonDef raw;
+	memset(&raw, 0, sizeof raw);
+	raw.boneCount = 4;
+	raw.names = kNames;
+	raw.parents = parents;
+	raw.restLocal = rest;
+	lbResult r = lb_ok;
+	ENSURE(lbCreateSkeleton(&raw, &r) == NULL && r == lb_errorDefNotInitialized);
+	ENSURE(lbCreateSkeleton(NULL, &r) == NULL && r == lb_errorNullPointer);
+	lbSetLogFcn(NULL, NULL);
+}
+
+static void test_lookup_and_rest(void)
+{
+	lbTransform rest[4] = { offset(1, 2, 3), offset(0, 0, 1), offset(0, 0, 2), offset(1, 0, 0) };
+	rest[1].q = lbQuatFromAxisAngle(lbVec3_axisX, 0.5f * LB_PI);
+	int parents[4] = { -1, 0, 1, 0 };
+	lbSkeletonDef def = lbDefaultSkeletonDef();
+	def.boneCount = 4;
+	def.names = kNames;
+	def.parents = parents;
+	def.restLocal = rest;
+	lbSkeleton* s = lbCreateSkeleton(&def, NULL);
+	ENSURE(s != NULL);
+	if (!s)
+		return;
+	ENSURE(lbSkeleton_FindBone(s, "c") == 2);
+	ENSURE(lbSkeleton_FindBone(s, "zz") == LB_NULL_INDEX);
+	ENSURE(lbSkeleton_FindBone(s, NULL) == LB_NULL_INDEX);
+	// c is 1 along b's local z; b is turned 90 degrees about x, so c is at a + (0,0,1) + (0,-2,0).
+	ENSURE_VEC3_NEAR(lbSkeleton_GetRestModel(s, 2).p, lbMakeVec3(1, 0, 4), 1e-6f);
+	ENSURE_VEC3_NEAR(lbSkeleton_GetRestLocal(s, 2).p, lbMakeVec3(0, 0, 2), 0.0f);
+	ENSURE_VEC3_NEAR(lbSkeleton_GetRestModel(s, 99).p, lbVec3_zero, 0.0f);
+	ENSURE_NEAR(lbSkeleton_GetChainLength(s, 0, 2), 3.0f, 1e-6f);
+	ENSURE_NEAR(lbSkeleton_GetChainLength(s, 3, 2), -1.0f, 0.0f);
+	int chain[4];
+	ENSURE(lbSkeleton_GetChain(s, 0, 2, chain, 4) == 3 && chain[0] == 0 && chain[1] == 1 && chain[2] == 2);
+	ENSURE(lbSkeleton_GetChain(s, 0, 2, chain, 2) == 0);
+	ENSURE(lbSkeleton_IsAncestor(s, 0, 3) && !lbSkeleton_IsAncestor(s, 1, 3) && lbSkeleton_IsAncestor(s, 2, 2));
+	lbDestroySkeleton(s);
+}
+
+static lbQuat randQuat(lbTestRng* r)
+{
+	lbVec3 axis = lbMakeVec3(lbTestUniform(r, -1, 1), lbTestUniform(r, -1, 1), lbTestUniform(r, -1, 1));
+	return lbQuatFromAxisAngle(lbNormalizeOr(axis, lbVec3_axisZ), lbTestUniform(r, -LB_PI, LB_PI));
+}
+
+static void test_fk_round_trip(void)
+{
+	lbTestRng r = { 11 };
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* s = lbCreateReferenceRig((lbReferenceRig)rig);
+		ENSURE(s != NULL);
+		if (!s)
+			continue;
+		lbPose pose = lbCreatePose(s);
+		// Rest pose: model from local equals the stored rest model.
+		lbPose_LocalToModel(&pose, s);
+		for (int i = 0; i < s->boneCount; ++i)
+			ENSURE_VEC3_NEAR(pose.model[i].p, s->restModel[i].p, 1e-5f);
+		int bad = 0;
+		for (int iter = 0; iter < 2000; ++iter)
+		{
+			for (int i = 0; i < s->boneCount; ++i)
+			{
+				pose.local[i] = s->restLocal[i];
+				pose.local[i].q = lbQuatMul(s->restLocal[i].q, randQuat(&r));
+				float sc = lbTestUniform(&r, 0.8f, 1.25f);
+				pose.local[i].s = lbMakeVec3(sc, sc, sc);
+			}
+			lbTransform saved[64];
+			memcpy(saved, pose.local, sizeof(lbTransform) * (size_t)s->boneCount);
+			lbPose_LocalToModel(&pose, s);
+			// Independent FK: walk each bone's chain from the root.
+			for (int i = 0; i < s->boneCount; ++i)
+			{
+				lbVec3 p = lbVec3_zero;
+				for (int k = i; k != LB_NULL_INDEX; k = s->parents[k])
+					p = lbTransformPoint(saved[k], p);
+				if (lbDistance(p, pose.model[i].p) > 1e-4f)
+					++bad;
+			}
+			lbPose_ModelToLocal(&pose, s);
+			for (int i = 0; i < s->boneCount; ++i)
+			{
+				if (lbDistance(pose.local[i].p, saved[i].p) > 1e-4f || lbQuatAngleBetween(pose.local[i].q, saved[i].q) > 1e-3f ||
+					lbDistance(pose.local[i].s, saved[i].s) > 1e-4f)
+					++bad;
+			}
+		}
+		ENSURE(bad == 0);
+		ENSURE(lbPose_IsFinite(&pose));
+		lbDestroyPose(&pose);
+		lbDestroySkeleton(s);
+	}
+}
+
+static void test_set_bone_model(void)
+{
+	resetLog();
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* s = lbCreateReferenceRig((lbReferenceRig)rig);
+		if (!s)
+		{
+			ENSURE(false);
+			continue;
+		}
+		lbTransform local[64], model[64];
+		lbPose pose = lbMakePose(s, local, model);
+		int bone = 2; // a spine bone: has a chain of descendants (neck, head, arms)
+		int head = s->boneCount - 1;
+		for (int i = 0; i < s->boneCount; ++i)
+			if (lbSkeleton_IsAncestor(s, bone, i) && i != bone)
+				head = i;
+		lbTransform before = pose.model[head];
+		lbTransform t = pose.model[bone];
+		t.q = lbQuatMul(lbQuatFromAxisAngle(lbVec3_axisX, 0.4f), t.q);
+		t.p = lbAdd(t.p, lbMakeVec3(0.1f, 0.0f, 0.0f));
+		// Without propagation, descendants stay where they are in model space.
+		ENSURE(lbPose_SetBoneModel(&pose, s, bone, t, false) == lb_ok);
+		ENSURE_VEC3_NEAR(pose.model[head].p, before.p, 1e-6f);
+		lbPose_LocalToModel(&pose, s); // and the locals were rewritten consistently
+		ENSURE_VEC3_NEAR(pose.model[head].p, before.p, 1e-5f);
+		ENSURE_VEC3_NEAR(pose.model[bone].p, t.p, 1e-5f);
+		// With propagation, descendants move rigidly with the bone.
+		lbPose_SetRest(&pose, s);
+		lbVec3 offsetInBone = lbInvTransformPoint(pose.model[bone], pose.model[head].p);
+		ENSURE(lbPose_SetBoneModel(&pose, s, bone, t, true) == lb_ok);
+		ENSURE_VEC3_NEAR(pose.model[head].p, lbTransformPoint(t, offsetInBone), 1e-5f);
+		// Bones outside the subtree do not move.
+		for (int i = 0; i < s->boneCount; ++i)
+			if (!lbSkeleton_IsAncestor(s, bone, i))
+				ENSURE_VEC3_NEAR(pose.model[i].p, s->restModel[i].p, 0.0f);
+		// Rotation-only variant keeps the position.
+		lbVec3 p = pose.model[bone].p;
+		ENSURE(lbPose_SetBoneModelRotation(&pose, s, bone, lbQuat_identity, true) == lb_ok);
+		ENSURE_VEC3_NEAR(pose.model[bone].p, p, 1e-6f);
+		// Bad input: reported, pose untouched.
+		lbTransform savedModel[64];
+		memcpy(savedModel, model, sizeof(lbTransform) * (size_t)s->boneCount);
+		lbTransform nan = t;
+		nan.p.x = NAN;
+		ENSURE(lbPose_SetBoneModel(&pose, s, bone, nan, true) == lb_errorNonFinite);
+		ENSURE(g_log.last == lb_errorNonFinite);
+		ENSURE(lbPose_SetBoneModel(&pose, s, -1, t, true) == lb_errorBoneNotFound);
+		ENSURE(lbPose_SetBoneModel(&pose, s, s->boneCount, t, true) == lb_errorBoneNotFound);
+		ENSURE(memcmp(savedModel, model, sizeof(lbTransform) * (size_t)s->boneCount) == 0);
+		lbPose wrong = pose;
+		wrong.boneCount = 3;
+		ENSURE(lbPose_SetBoneModel(&wrong, s, 1, t, true) == lb_errorSkeletonMismatch);
+		// Subtree update matches a full update.
+		pose.local[bone].q = lbQuatFromAxisAngle(lbVec3_axisY, 0.3f);
+		lbPose_UpdateSubtree(&pose, s, bone);
+		lbTransform sub[64];
+		memcpy(sub, model, sizeof(lbTransform) * (size_t)s->boneCount);
+		lbPose_LocalToModel(&pose, s);
+		for (int i = 0; i < s->boneCount; ++i)
+			ENSURE_VEC3_NEAR(sub[i].p, model[i].p, 1e-6f);
+		lbDestroySkeleton(s);
+	}
+	lbSetLogFcn(NULL, NULL);
+}
+
+static void test_result_strings(void)
+{
+	for (int r = 0; r < lb_resultCount; ++r)
+		ENSURE(lbResultString((lbResult)r) != NULL && lbResultString((lbResult)r)[0] != 0);
+	ENSURE(strcmp(lbResultString((lbResult)9999), "unknown result") == 0);
+	ENSURE(strcmp(lbResultString(lb_ok), "ok") == 0);
+}
+
+int main(int argc, char** argv)
+{
+	TEST_MAIN_BEGIN(argc, argv);
+	RUN_TEST(test_validation_errors);
+	RUN_TEST(test_lookup_and_rest);
+	RUN_TEST(test_fk_round_trip);
+	RUN_TEST(test_set_bone_model);
+	RUN_TEST(test_result_strings);
+	TEST_MAIN_END();
+}
