@@ -7,5 +7,6 @@
 #include "limber/base.h"
 #include "limber/humanoid.h"
 #include "limber/math.h"
+#include "limber/motion.h"
 #include "limber/rigs.h"
 #include "limber/skeleton.h"
