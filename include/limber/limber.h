@@ -6,6 +6,7 @@
 
 #include "limber/base.h"
 #include "limber/humanoid.h"
+#include "limber/ik.h"
 #include "limber/math.h"
 #include "limber/motion.h"
 #include "limber/rigs.h"

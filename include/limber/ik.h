@@ -1,0 +1,159 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// @defgroup ik IK solvers: two-bone, FABRIK chain, full-body, aim and distribute rotation
+/// Stateless solvers on caller memory; none allocates. All positions and rotations are in model
+/// space (the character's space) unless a name says otherwise; lengths in meters, angles in
+/// radians. Bone local axes are never assumed: bend axes and poles come from the bone positions,
+/// from lbHumanoid or from the caller. Bad input (NULL, NaN/inf, zero-length bones, bad indices,
+/// an input struct not made by its lbDefault* function) returns an error code, reports it through
+/// the log hook and leaves every output untouched. "Unreachable" and "did not converge" are normal
+/// outcomes reported in lbIkResult.
+/// @{
+
+#include "limber/humanoid.h"
+#include "limber/math.h"
+#include "limber/skeleton.h"
+
+/// Outcome of a solve (lbIkResult::status). 0 means "not solved" (an error occurred).
+typedef enum lbIkStatus
+{
+	/// The solver did not run (bad input); the pose is unchanged.
+	lb_ikNotSolved = 0,
+	/// The end effector(s) reached the target(s) within tolerance.
+	lb_ikReached,
+	/// A target lies outside what the chain can reach (or inside its minimum reach): best pose given.
+	lb_ikUnreachable,
+	/// The iteration cap was hit before the tolerance was met: best pose given.
+	lb_ikNotConverged,
+} lbIkStatus;
+
+/// What a solve achieved.
+typedef struct lbIkResult
+{
+	/// See lbIkStatus.
+	lbIkStatus status;
+	/// True when every weighted target was reached within tolerance.
+	bool reached;
+	/// Largest distance left between an end effector and its target after the solve (m, model
+	/// space). Weights below 1 leave a distance by design.
+	float remainingDistance;
+	/// Iterations used (iterative solvers; 1 for the analytic two-bone solve).
+	int iterations;
+} lbIkResult;
+
+/// How a pole is given.
+typedef enum lbPoleKind
+{
+	/// No pole: the limb keeps its current bend plane (turned minimally toward the target).
+	lb_poleNone = 0,
+	/// The pole is a point (model space, m); the mid joint bends toward it.
+	lb_poleLocation,
+	/// The pole is a direction (model space); the mid joint bends that way.
+	lb_poleDirection,
+} lbPoleKind;
+
+/// Input of the two-bone solver (the seeds' Basic IK). Make it with lbDefaultTwoBoneIkInput().
+typedef struct lbTwoBoneIkInput
+{
+	/// Target of the end joint (model space, m). Default zero.
+	lbVec3 targetMs;
+	/// Rotation given to the end bone (model space) when useTargetRotation. Default identity.
+	lbQuat targetRotationMs;
+	/// Whether the end bone takes targetRotationMs (blended by weight); otherwise it keeps its
+	/// rotation relative to the mid bone. Default false.
+	bool useTargetRotation;
+	/// Pole kind. Default lb_poleNone.
+	lbPoleKind poleKind;
+	/// Pole location (m) or direction, model space, by poleKind. Default zero.
+	lbVec3 poleMs;
+	/// Hinge axis of the mid joint (model space): a positive rotation about it bends the limb. Zero
+	/// = derive from the current bone positions (or from the pole when the limb is straight).
+	/// lbPose_SolveLimbIk fills it from lbHumanoid. Default zero.
+	lbVec3 hingeAxisMs;
+	/// Direction the mid joint should point when the limb is straight and neither hinge axis nor
+	/// pole is given (model space). Default zero (then any perpendicular is used).
+	lbVec3 bendHintMs;
+	/// Blend between the input pose (0) and the solved pose (1); clamped to [0, 1]. Default 1.
+	float weight;
+	/// Soft IK: fraction of the maximum reach (clamped to [0, 0.5]) over which the end approaches
+	/// full extension smoothly instead of popping straight: beyond `D - s*D` the solved distance is
+	/// `D - s*D + s*D*(1 - exp(-(d - D + s*D) / (s*D)))` (d target distance, D maximum reach).
+	/// Targets inside that band are then not reached exactly. Default 0 (off).
+	float soften;
+	/// Allow the bones to lengthen (translating the mid and end joints) to reach. Default false.
+	bool stretch;
+	/// Largest stretch ratio (>= 1), used when stretch is on. Default 1.1.
+	float maxStretch;
+	/// Distance under which the target counts as reached (m). Default 1e-4.
+	float tolerance;
+	/// Used internally to detect a valid definition. DO NOT SET.
+	int internalValue;
+} lbTwoBoneIkInput;
+
+/// The four limbs of a humanoid.
+typedef enum lbLimb
+{
+	lb_limbArmL = 0,
+	lb_limbArmR,
+	lb_limbLegL,
+	lb_limbLegR,
+	lb_limbCount
+} lbLimb;
+
+/// A humanoid limb as a two-bone chain with its derived axes.
+typedef struct lbLimbChain
+{
+	/// Root (upper arm / thigh), mid (forearm / calf) and end (hand / foot) bone indices.
+	int root, mid, end;
+	/// Hinge axis in the root bone's local frame: positive rotation bends the limb (elbow, knee).
+	lbVec3 hingeRoot;
+	/// Direction the mid joint points (elbow back, knee forward) in the root bone's local frame.
+	lbVec3 poleRoot;
+	/// Rest lengths of the upper and lower bone (m).
+	float upperLength, lowerLength;
+} lbLimbChain;
+
+LB_EXTERN_C_BEGIN
+
+/// Default two-bone input: weight 1, no pole, no soften, no stretch (max 1.1), tolerance 1e-4 m.
+LB_API lbTwoBoneIkInput lbDefaultTwoBoneIkInput(void);
+
+/// Two-bone IK on three model-space joint transforms (root, mid, end), updated in place. The mid
+/// joint turns about its hinge axis to get the distance right (law of cosines generalised to a
+/// hinge), then the root swings the chain onto the target and twists it about the root-target
+/// line toward the pole. Unreachable targets give a straight limb pointing at the target; a target
+/// at the root keeps the current direction and folds the limb; a pole on the root-target line
+/// keeps the current bend plane. Scale is kept (model-space bone lengths are the distances
+/// between the joints). Returns lb_errorNullPointer, lb_errorDefNotInitialized, lb_errorNonFinite
+/// or lb_errorDegenerate (a zero-length bone), leaving the transforms unchanged; outResult may be
+/// NULL. Thread-safe on distinct data.
+LB_API lbResult lbSolveTwoBoneIk(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs,
+								 const lbTwoBoneIkInput* input, lbIkResult* outResult);
+
+/// Two-bone IK on a pose: `root` must be an ancestor of `mid` and `mid` of `end` (bones between
+/// them are carried along). Model and local transforms of the bones and their descendants are
+/// updated. Errors as lbSolveTwoBoneIk plus lb_errorSkeletonMismatch and lb_errorBoneNotFound;
+/// the pose is unchanged on error.
+LB_API lbResult lbPose_SolveTwoBoneIk(lbPose* pose, const lbSkeleton* skeleton, int root, int mid, int end,
+									  const lbTwoBoneIkInput* input, lbIkResult* outResult);
+
+/// Limb chain of a mapped humanoid (bones, hinge and pole axes in the root bone's frame, lengths).
+LB_API lbResult lbHumanoid_GetLimbChain(const lbHumanoid* humanoid, lbLimb limb, lbLimbChain* outChain);
+
+/// Hinge axis (model space, unit) of a limb in a pose: the derived hinge carried by the root bone.
+LB_API lbVec3 lbLimbChain_HingeMs(const lbLimbChain* chain, const lbPose* pose);
+
+/// Pole direction (model space, unit) of a limb in a pose: where the elbow/knee points.
+LB_API lbVec3 lbLimbChain_PoleMs(const lbLimbChain* chain, const lbPose* pose);
+
+/// Two-bone IK on a humanoid limb: as lbPose_SolveTwoBoneIk with the limb's bones, and with the
+/// hinge axis (when input->hingeAxisMs is zero) and bend hint (when zero) taken from lbHumanoid,
+/// so the knee or elbow always bends the anatomical way.
+LB_API lbResult lbPose_SolveLimbIk(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, lbLimb limb,
+								   const lbTwoBoneIkInput* input, lbIkResult* outResult);
+
+LB_EXTERN_C_END
+
+/// @}

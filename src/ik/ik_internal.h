@@ -1,0 +1,55 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Helpers shared by the IK solvers.
+#pragma once
+
+#include "limber/ik.h"
+
+// A transform the solvers accept: finite, unit rotation, non-zero scale.
+static inline bool lbIkValidTransform(lbTransform t)
+{
+	return lbIsValidTransform(t);
+}
+
+// 0 for finite x, NaN otherwise: sums of these flag any non-finite value without branches.
+static inline float lbIkFiniteProbe3(lbVec3 v)
+{
+	return (v.x - v.x) + (v.y - v.y) + (v.z - v.z);
+}
+
+// As lbIsValidTransform with fewer branches (the solvers check every joint on every call).
+static inline bool lbIkValidTransformFast(const lbTransform* t)
+{
+	float z = lbIkFiniteProbe3(t->p) + lbIkFiniteProbe3(t->s) + (t->q.x - t->q.x) + (t->q.y - t->q.y) +
+			  (t->q.z - t->q.z) + (t->q.w - t->q.w);
+	float n = lbQuatDot(t->q, t->q);
+	float sm = lbMinF(lbMinF(t->s.x * t->s.x, t->s.y * t->s.y), t->s.z * t->s.z);
+	return z == 0.0f && n > 0.98f && n < 1.02f && sm > LB_EPSILON * LB_EPSILON;
+}
+
+// Rotation q scaled by t in [0, 1] from identity (shorter arc).
+static inline lbQuat lbIkScaleRotation(lbQuat q, float t)
+{
+	if (t >= 1.0f)
+		return q;
+	if (t <= 0.0f)
+		return lbQuat_identity;
+	return lbQuatSlerp(lbQuat_identity, lbQuatCanonical(q), t);
+}
+
+// Pose and skeleton agree and the index is a bone.
+static inline bool lbIkValidBone(const lbSkeleton* s, int bone)
+{
+	return bone >= 0 && bone < s->boneCount;
+}
+
+// Writes a model transform of `bone` and its local one (relative to the parent's current model).
+static inline void lbIkSetModel(lbPose* pose, const lbSkeleton* s, int bone, lbTransform model)
+{
+	int p = s->parents[bone];
+	pose->model[bone] = model;
+	pose->local[bone] = p == LB_NULL_INDEX ? model : lbTransformRelative(pose->model[p], model);
+}
+
+// Checks the pose matches the skeleton and every listed bone's transforms are valid.
+lbResult lbIkCheckPose(const char* fn, const lbPose* pose, const lbSkeleton* skeleton);

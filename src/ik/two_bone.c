@@ -1,0 +1,406 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Analytic two-bone IK. The mid joint is a hinge: it turns about its hinge axis until the root-end
+// distance equals the (softened, stretched, clamped) target distance; this is the law of cosines
+// generalised to bones that are not normal to the hinge, as in the hinge-axis formulation of
+// ozz-animation's IKTwoBoneJob and of Tolani, Goswami and Badler, "Real-time inverse kinematics
+// techniques for anthropomorphic limbs" (Graphical Models 62, 2000). The root then swings the
+// chain onto the target and turns it about the root-target line (the swivel angle of Tolani et
+// al.) so the mid joint faces the pole. Soft IK (approaching full extension along an exponential
+// instead of snapping straight) follows Andy Nicholas, "Soft IK" (2009).
+#include "ik_internal.h"
+
+lbTwoBoneIkInput lbDefaultTwoBoneIkInput(void)
+{
+	lbTwoBoneIkInput in;
+	in.targetMs = lbVec3_zero;
+	in.targetRotationMs = lbQuat_identity;
+	in.useTargetRotation = false;
+	in.poleKind = lb_poleNone;
+	in.poleMs = lbVec3_zero;
+	in.hingeAxisMs = lbVec3_zero;
+	in.bendHintMs = lbVec3_zero;
+	in.weight = 1.0f;
+	in.soften = 0.0f;
+	in.stretch = false;
+	in.maxStretch = 1.1f;
+	in.tolerance = 1.0e-4f;
+	in.internalValue = LB_SECRET_COOKIE;
+	return in;
+}
+
+static lbResult lbCheckTwoBoneInput(const char* fn, const lbTwoBoneIkInput* in)
+{
+	if (!in)
+		return lbReport(lb_errorNullPointer, "%s: input is NULL", fn);
+	if (in->internalValue != LB_SECRET_COOKIE)
+		return lbReport(lb_errorDefNotInitialized, "%s: input not initialised with lbDefaultTwoBoneIkInput()", fn);
+	// One branch for the common case: every number finite.
+	float probe = lbIkFiniteProbe3(in->targetMs) + lbIkFiniteProbe3(in->poleMs) + lbIkFiniteProbe3(in->hingeAxisMs) +
+				  lbIkFiniteProbe3(in->bendHintMs) + (in->weight - in->weight) + (in->soften - in->soften) +
+				  (in->maxStretch - in->maxStretch) + (in->tolerance - in->tolerance);
+	if (probe == 0.0f && (unsigned)in->poleKind <= (unsigned)lb_poleDirection && !in->useTargetRotation)
+		return lb_ok;
+	if (!lbIsValidVec3(in->targetMs))
+		return lbReport(lb_errorNonFinite, "%s: non-finite target", fn);
+	if (in->useTargetRotation && !lbIsValidQuat(in->targetRotationMs))
+		return lbReport(lb_errorNonFinite, "%s: non-finite or non-unit target rotation", fn);
+	if (in->poleKind != lb_poleNone && in->poleKind != lb_poleLocation && in->poleKind != lb_poleDirection)
+		return lbReport(lb_errorInvalidArgument, "%s: unknown pole kind %d", fn, (int)in->poleKind);
+	if (in->poleKind != lb_poleNone && !lbIsValidVec3(in->poleMs))
+		return lbReport(lb_errorNonFinite, "%s: non-finite pole", fn);
+	if (!lbIsValidVec3(in->hingeAxisMs) || !lbIsValidVec3(in->bendHintMs))
+		return lbReport(lb_errorNonFinite, "%s: non-finite hinge axis or bend hint", fn);
+	if (!lbIsValidFloat(in->weight) || !lbIsValidFloat(in->soften) || !lbIsValidFloat(in->maxStretch) ||
+		!lbIsValidFloat(in->tolerance))
+		return lbReport(lb_errorNonFinite, "%s: non-finite weight, soften, maxStretch or tolerance", fn);
+	return lb_ok;
+}
+
+// Rotation taking direction a to direction b (neither unit), without trigonometry: the half-angle
+// quaternion is proportional to (a x b, |a||b| + a.b), or, better conditioned past a right angle,
+// to ((a x b)(|a||b| - a.b), |a x b|^2). Exactly opposite vectors fall back to lbQuatFromTo.
+static inline lbQuat lbIkFromTo(lbVec3 a, lbVec3 b)
+{
+	float ab = sqrtf(lbDot(a, a) * lbDot(b, b));
+	float d = lbDot(a, b);
+	lbVec3 c = lbCross(a, b);
+	if (d >= 0.0f)
+		return lbQuatNormalize(LB_LITERAL(lbQuat){ c.x, c.y, c.z, ab + d });
+	float cc = lbDot(c, c);
+	if (!(cc > 1.0e-12f * ab * ab))
+		return lbQuatFromTo(a, b);
+	float f = ab - d;
+	return lbQuatNormalize(LB_LITERAL(lbQuat){ c.x * f, c.y * f, c.z * f, cc });
+}
+
+// The solve proper, on checked input. Writes the three transforms.
+static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end, const lbTwoBoneIkInput* in,
+						  lbIkResult* res)
+{
+	const lbVec3 a = root->p;
+	const lbVec3 w = lbSub(mid->p, a);      // upper bone
+	const lbVec3 v = lbSub(end->p, mid->p); // lower bone
+	const float weight = lbClampF(in->weight, 0.0f, 1.0f);
+	const float soften = lbClampF(in->soften, 0.0f, 0.5f);
+	const float maxStretch = lbMaxF(in->maxStretch, 1.0f);
+
+	// Pole direction seen from the root (zero when none).
+	lbVec3 poleDir = lbVec3_zero;
+	if (in->poleKind == lb_poleLocation)
+		poleDir = lbSub(in->poleMs, a);
+	else if (in->poleKind == lb_poleDirection)
+		poleDir = in->poleMs;
+
+	// Hinge axis: given, else from the current bend, else from the pole, hint or any perpendicular.
+	lbVec3 h = lbNormalize(in->hingeAxisMs);
+	if (lbLengthSquared(h) == 0.0f)
+	{
+		lbVec3 c = lbCross(w, v);
+		float cc = lbDot(c, c);
+		if (cc > 1.0e-8f * lbDot(w, w) * lbDot(v, v))
+			h = lbMulSV(1.0f / sqrtf(cc), c);
+		else
+		{
+			// Straight limb: bending toward n means the hinge is n x w (see lbHumanoid's derivation).
+			lbVec3 n = lbProjectOnPlane(poleDir, w);
+			if (!(lbDot(n, n) > 1.0e-6f * lbDot(poleDir, poleDir)) || lbDot(n, n) == 0.0f)
+				n = lbProjectOnPlane(in->bendHintMs, w);
+			n = lbNormalizeOr(n, lbAnyPerpendicular(w));
+			h = lbNormalizeOr(lbCross(n, w), lbAnyPerpendicular(w));
+		}
+	}
+
+	// Target direction; a target at the root keeps the current root-end direction.
+	const lbVec3 toTarget = lbSub(in->targetMs, a);
+	const float dist = lbLength(toTarget);
+	lbVec3 axis;
+	if (dist > 1.0e-6f)
+		axis = lbMulSV(1.0f / dist, toTarget);
+	else
+		axis = lbNormalizeOr(lbAdd(w, v), lbNormalizeOr(w, lbVec3_axisX));
+
+	// Hinge geometry: |w + R(theta) v|^2 = base + cross2 cos(theta + current bend): only the parts
+	// of the bones normal to h depend on theta.
+	const lbVec3 vPar = lbMulSV(lbDot(v, h), h);
+	const lbVec3 vPerp = lbSub(v, vPar);
+	const lbVec3 wPerp = lbMulAdd(w, -lbDot(w, h), h);
+	const lbVec3 wv = lbAdd(w, vPar);
+	const float base = lbDot(wv, wv) + lbDot(vPerp, vPerp);
+	const float cross2 = 2.0f * sqrtf(lbDot(wPerp, wPerp) * lbDot(vPerp, vPerp));
+	// Current bend (cos, sin) about h.
+	float cos0 = 1.0f, sin0 = 0.0f;
+	if (cross2 > 1.0e-12f)
+	{
+		float inv = 2.0f / cross2;
+		cos0 = lbDot(wPerp, vPerp) * inv;
+		sin0 = lbDot(h, lbCross(wPerp, vPerp)) * inv;
+	}
+
+	// Soften and stretch the target distance (squared from here on).
+	float dSolve2 = dist * dist, k = 1.0f;
+	if (soften > 0.0f || in->stretch)
+	{
+		const float dMax = sqrtf(base + cross2);
+		float dReach = dist;
+		if (soften > 0.0f)
+		{
+			float band = soften * dMax, start = dMax - band;
+			if (dist > start)
+				dReach = start + band * (1.0f - expf(-(dist - start) / band));
+		}
+		// Stretch covers what softening and full extension leave (Nicholas: scale by d / dSoft).
+		dReach = lbMinF(dReach, dMax);
+		if (in->stretch && dReach < dist && dReach > 1.0e-6f)
+			k = lbMinF(dist / dReach, maxStretch);
+		dSolve2 = dReach * dReach;
+	}
+
+	// Bend (0 = straight, positive = the hinge's way) giving that distance, as (cos, sin); the mid
+	// joint turns by the difference. The clamp is the reach limit (straight or fully folded).
+	float cos1 = 1.0f;
+	if (cross2 > 1.0e-12f)
+		cos1 = lbClampF((dSolve2 - base) / cross2, -1.0f, 1.0f);
+	const float sin1 = sqrtf(lbMaxF(1.0f - cos1 * cos1, 0.0f));
+	const float cosD = lbClampF(cos1 * cos0 + sin1 * sin0, -1.0f, 1.0f);
+	const float sinD = sin1 * cos0 - cos1 * sin0;
+	// (h sin D, 1 + cos D) is the half-angle rotation up to scale; accurate for small turns.
+	lbQuat qMid;
+	if (cosD > -0.99f)
+		qMid = lbQuatNormalize(LB_LITERAL(lbQuat){ h.x * sinD, h.y * sinD, h.z * sinD, 1.0f + cosD });
+	else
+	{
+		float hs = sqrtf(0.5f * (1.0f - cosD)) * (sinD < 0.0f ? -1.0f : 1.0f);
+		qMid = lbQuatNormalize(LB_LITERAL(lbQuat){ h.x * hs, h.y * hs, h.z * hs, sqrtf(0.5f * (1.0f + cosD)) });
+	}
+	const lbVec3 vBent = lbQuatRotate(qMid, v);
+
+	// Swing the root so the end lies on the target line.
+	const lbQuat qSwing = lbIkFromTo(lbAdd(w, vBent), axis);
+	lbQuat qRoot = qSwing;
+
+	// Swivel about the target line so the mid joint faces the pole. The knee direction is read
+	// from the hinge (axis x hinge), which stays defined when the limb is straight.
+	const float pp = lbDot(poleDir, poleDir);
+	if (pp > 0.0f)
+	{
+		lbVec3 pPerp = lbMulAdd(poleDir, -lbDot(poleDir, axis), axis);
+		float sin2 = lbDot(pPerp, pPerp) / pp;
+		lbVec3 kneeDir = lbCross(axis, lbQuatRotate(qSwing, h));
+		if (sin2 > 1.0e-8f && lbDot(kneeDir, kneeDir) > 1.0e-12f)
+		{
+			// Turn about the axis taking kneeDir to pPerp (both normal to it), from the sine and
+			// cosine of the angle with the half-angle identities; exact up to a half turn.
+			float ab = sqrtf(lbDot(kneeDir, kneeDir) * lbDot(pPerp, pPerp));
+			float cs = lbDot(kneeDir, pPerp), sn = lbDot(axis, lbCross(kneeDir, pPerp));
+			lbQuat qTwist;
+			if (sin2 < 0.0025f)
+			{
+				// A pole close to the target line says little about the plane: fade it in (below 3
+				// degrees) so crossing near the line turns the limb smoothly instead of flipping.
+				float fade = lbSmoothStep(sqrtf(sin2) / 0.05f);
+				qTwist = lbQuatFromAxisAngle(axis, fade * atan2f(sn, cs));
+			}
+			else if (cs >= 0.0f)
+				qTwist = lbQuatNormalize(LB_LITERAL(lbQuat){ axis.x * sn, axis.y * sn, axis.z * sn, ab + cs });
+			else
+			{
+				float f = ab - cs;
+				qTwist = lbQuatNormalize(LB_LITERAL(lbQuat){ axis.x * f, axis.y * f, axis.z * f, sn });
+			}
+			qRoot = lbQuatMul(qTwist, qSwing);
+		}
+	}
+
+	// Apply with weight.
+	const lbQuat qr = lbIkScaleRotation(qRoot, weight);
+	const lbQuat qm = lbIkScaleRotation(qMid, weight);
+	const float kw = lbLerpF(1.0f, k, weight);
+	const lbQuat qChain = lbQuatMul(qr, qm);
+	// Products of unit quaternions stay unit to rounding; no renormalisation needed.
+	root->q = lbQuatMul(qr, root->q);
+	const lbVec3 midP = lbAdd(a, lbQuatRotate(qr, lbMulSV(kw, w)));
+	mid->p = midP;
+	mid->q = lbQuatMul(qChain, mid->q);
+	end->p = lbAdd(midP, lbQuatRotate(qChain, lbMulSV(kw, v)));
+	lbQuat endQ = lbQuatMul(qChain, end->q);
+	if (in->useTargetRotation)
+		endQ = weight >= 1.0f ? lbQuatNormalize(in->targetRotationMs)
+							  : lbQuatSlerp(endQ, lbQuatNormalize(in->targetRotationMs), weight);
+	end->q = endQ;
+
+	res->remainingDistance = lbDistance(end->p, in->targetMs);
+	res->reached = res->remainingDistance <= lbMaxF(in->tolerance, 0.0f);
+	res->iterations = 1;
+	res->status = res->reached ? lb_ikReached : lb_ikUnreachable;
+}
+
+static lbResult lbCheckJoints(const char* fn, const lbTransform* r, const lbTransform* m, const lbTransform* e)
+{
+	if (!lbIkValidTransformFast(r) || !lbIkValidTransformFast(m) || !lbIkValidTransformFast(e))
+		return lbReport(lb_errorNonFinite, "%s: a joint transform is non-finite, non-unit or zero-scaled", fn);
+	lbVec3 u = lbSub(m->p, r->p), l = lbSub(e->p, m->p);
+	if (!(lbDot(u, u) > 1.0e-12f) || !(lbDot(l, l) > 1.0e-12f))
+		return lbReport(lb_errorDegenerate, "%s: zero-length bone (upper %g m, lower %g m)", fn, (double)lbLength(u),
+						(double)lbLength(l));
+	return lb_ok;
+}
+
+lbResult lbSolveTwoBoneIk(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* input,
+						  lbIkResult* outResult)
+{
+	static const char fn[] = "lbSolveTwoBoneIk";
+	lbIkResult res = { lb_ikNotSolved, false, 0.0f, 0 };
+	lbResult r = lb_ok;
+	if (!rootMs || !midMs || !endMs)
+		r = lbReport(lb_errorNullPointer, "%s: a joint transform is NULL", fn);
+	if (r == lb_ok)
+		r = lbCheckTwoBoneInput(fn, input);
+	if (r == lb_ok)
+		r = lbCheckJoints(fn, rootMs, midMs, endMs);
+	if (r == lb_ok)
+		lbTwoBoneCore(rootMs, midMs, endMs, input, &res);
+	if (outResult)
+		*outResult = res;
+	return r;
+}
+
+lbResult lbIkCheckPose(const char* fn, const lbPose* pose, const lbSkeleton* skeleton)
+{
+	if (!pose || !skeleton || !pose->local || !pose->model)
+		return lbReport(lb_errorNullPointer, "%s: pose or skeleton is NULL", fn);
+	if (pose->boneCount != skeleton->boneCount)
+		return lbReport(lb_errorSkeletonMismatch, "%s: pose has %d bones, skeleton %d", fn, pose->boneCount,
+						skeleton->boneCount);
+	return lb_ok;
+}
+
+// Writes solved model transforms of root, mid and end into the pose, keeping bones in between and
+// below consistent (their local transforms are kept).
+static void lbWriteTwoBone(lbPose* pose, const lbSkeleton* s, int root, int mid, int end, lbTransform r, lbTransform m,
+						   lbTransform e)
+{
+	const int* parents = s->parents;
+	if (parents[mid] == root && parents[end] == mid)
+	{
+		lbIkSetModel(pose, s, root, r);
+		lbIkSetModel(pose, s, mid, m);
+		lbIkSetModel(pose, s, end, e);
+		lbPose_UpdateSubtree(pose, s, root);
+		return;
+	}
+	lbIkSetModel(pose, s, root, r);
+	lbPose_UpdateSubtree(pose, s, root);
+	lbIkSetModel(pose, s, mid, m);
+	lbPose_UpdateSubtree(pose, s, mid);
+	lbIkSetModel(pose, s, end, e);
+	lbPose_UpdateSubtree(pose, s, end);
+}
+
+lbResult lbPose_SolveTwoBoneIk(lbPose* pose, const lbSkeleton* skeleton, int root, int mid, int end,
+							   const lbTwoBoneIkInput* input, lbIkResult* outResult)
+{
+	static const char fn[] = "lbPose_SolveTwoBoneIk";
+	lbIkResult res = { lb_ikNotSolved, false, 0.0f, 0 };
+	if (outResult)
+		*outResult = res;
+	lbResult r = lbIkCheckPose(fn, pose, skeleton);
+	if (r != lb_ok)
+		return r;
+	if (!lbIkValidBone(skeleton, root) || !lbIkValidBone(skeleton, mid) || !lbIkValidBone(skeleton, end))
+		return lbReport(lb_errorBoneNotFound, "%s: bone index out of range (%d, %d, %d)", fn, root, mid, end);
+	if (root == mid || mid == end || !lbSkeleton_IsAncestor(skeleton, root, mid) ||
+		!lbSkeleton_IsAncestor(skeleton, mid, end))
+		return lbReport(lb_errorInvalidArgument, "%s: bones %d, %d, %d do not form a chain", fn, root, mid, end);
+	r = lbCheckTwoBoneInput(fn, input);
+	if (r != lb_ok)
+		return r;
+	lbTransform rt = pose->model[root], mt = pose->model[mid], et = pose->model[end];
+	r = lbCheckJoints(fn, &rt, &mt, &et);
+	if (r != lb_ok)
+		return r;
+	lbTwoBoneCore(&rt, &mt, &et, input, &res);
+	// Weight 0 leaves the pose exactly as it was (no round trip through local transforms).
+	if (input->weight > 0.0f)
+		lbWriteTwoBone(pose, skeleton, root, mid, end, rt, mt, et);
+	res.remainingDistance = lbDistance(pose->model[end].p, input->targetMs);
+	res.reached = res.remainingDistance <= lbMaxF(input->tolerance, 0.0f);
+	res.status = res.reached ? lb_ikReached : lb_ikUnreachable;
+	if (outResult)
+		*outResult = res;
+	return lb_ok;
+}
+
+lbResult lbHumanoid_GetLimbChain(const lbHumanoid* humanoid, lbLimb limb, lbLimbChain* outChain)
+{
+	if (!humanoid || !outChain)
+		return lbReport(lb_errorNullPointer, "lbHumanoid_GetLimbChain: humanoid or output is NULL");
+	if ((int)limb < 0 || limb >= lb_limbCount)
+		return lbReport(lb_errorInvalidArgument, "lbHumanoid_GetLimbChain: unknown limb %d", (int)limb);
+	lbLimbChain c;
+	if (limb == lb_limbArmL || limb == lb_limbArmR)
+	{
+		int side = limb == lb_limbArmL ? lb_left : lb_right;
+		const lbArmBones* b = &humanoid->arm[side];
+		const lbArmAxes* x = &humanoid->armAxes[side];
+		c.root = b->upperArm, c.mid = b->foreArm, c.end = b->hand;
+		c.hingeRoot = x->elbowBendUpper;
+		c.poleRoot = x->elbowPoleUpper;
+		c.upperLength = x->upperLength, c.lowerLength = x->foreLength;
+	}
+	else
+	{
+		int side = limb == lb_limbLegL ? lb_left : lb_right;
+		const lbLegBones* b = &humanoid->leg[side];
+		const lbLegAxes* x = &humanoid->legAxes[side];
+		c.root = b->thigh, c.mid = b->calf, c.end = b->foot;
+		c.hingeRoot = x->kneeBendThigh;
+		c.poleRoot = x->kneePoleThigh;
+		c.upperLength = x->thighLength, c.lowerLength = x->calfLength;
+	}
+	if (c.root < 0 || c.mid < 0 || c.end < 0)
+		return lbReport(lb_errorMissingRole, "lbHumanoid_GetLimbChain: limb %d is not mapped", (int)limb);
+	*outChain = c;
+	return lb_ok;
+}
+
+lbVec3 lbLimbChain_HingeMs(const lbLimbChain* chain, const lbPose* pose)
+{
+	if (!chain || !pose || chain->root < 0 || chain->root >= pose->boneCount)
+		return lbVec3_zero;
+	return lbNormalize(lbTransformDirection(pose->model[chain->root], chain->hingeRoot));
+}
+
+lbVec3 lbLimbChain_PoleMs(const lbLimbChain* chain, const lbPose* pose)
+{
+	if (!chain || !pose || chain->root < 0 || chain->root >= pose->boneCount)
+		return lbVec3_zero;
+	return lbNormalize(lbTransformDirection(pose->model[chain->root], chain->poleRoot));
+}
+
+lbResult lbPose_SolveLimbIk(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, lbLimb limb,
+							const lbTwoBoneIkInput* input, lbIkResult* outResult)
+{
+	if (outResult)
+		*outResult = (lbIkResult){ lb_ikNotSolved, false, 0.0f, 0 };
+	lbLimbChain c;
+	lbResult r = lbHumanoid_GetLimbChain(humanoid, limb, &c);
+	if (r != lb_ok)
+		return r;
+	r = lbIkCheckPose("lbPose_SolveLimbIk", pose, skeleton);
+	if (r != lb_ok)
+		return r;
+	if (!lbIkValidBone(skeleton, c.root) || !lbIkValidBone(skeleton, c.mid) || !lbIkValidBone(skeleton, c.end))
+		return lbReport(lb_errorSkeletonMismatch, "lbPose_SolveLimbIk: humanoid map does not fit the skeleton");
+	r = lbCheckTwoBoneInput("lbPose_SolveLimbIk", input);
+	if (r != lb_ok)
+		return r;
+	if (!lbIkValidTransform(pose->model[c.root]))
+		return lbReport(lb_errorNonFinite, "lbPose_SolveLimbIk: non-finite root transform");
+	lbTwoBoneIkInput in = *input;
+	if (lbLengthSquared(in.hingeAxisMs) == 0.0f)
+		in.hingeAxisMs = lbLimbChain_HingeMs(&c, pose);
+	if (lbLengthSquared(in.bendHintMs) == 0.0f)
+		in.bendHintMs = lbLimbChain_PoleMs(&c, pose);
+	return lbPose_SolveTwoBoneIk(pose, skeleton, c.root, c.mid, c.end, &in, outResult);
+}

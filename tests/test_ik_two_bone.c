@@ -1,0 +1,548 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Two-bone IK: reach, pole plane, continuity, parents with scale and mirroring, bad input.
+#include "limber/ik.h"
+#include "limber/rigs.h"
+#include "test_macros.h"
+
+#include <stdlib.h>
+
+typedef struct LogCapture
+{
+	int count;
+	lbResult last;
+} LogCapture;
+
+static void CaptureLog(lbLogLevel level, lbResult code, const char* message, void* ctx)
+{
+	(void)level, (void)message;
+	LogCapture* c = (LogCapture*)ctx;
+	c->count++;
+	c->last = code;
+}
+
+static bool SamePose(const lbPose* a, const lbPose* b)
+{
+	return memcmp(a->local, b->local, sizeof(lbTransform) * (size_t)a->boneCount) == 0 &&
+		   memcmp(a->model, b->model, sizeof(lbTransform) * (size_t)a->boneCount) == 0;
+}
+
+static lbVec3 RandomUnit(lbTestRng* rng)
+{
+	for (;;)
+	{
+		lbVec3 v = { lbTestUniform(rng, -1, 1), lbTestUniform(rng, -1, 1), lbTestUniform(rng, -1, 1) };
+		float l = lbLength(v);
+		if (l > 0.1f && l <= 1.0f)
+			return lbMulSV(1.0f / l, v);
+	}
+}
+
+static lbQuat RandomRotation(lbTestRng* rng, float maxAngle)
+{
+	return lbQuatFromAxisAngle(RandomUnit(rng), lbTestUniform(rng, -maxAngle, maxAngle));
+}
+
+static bool Sanitize(void)
+{
+	return getenv("LB_SANITIZE_RUN") != NULL;
+}
+
+// Signed bend of a limb about its derived hinge (radians, positive = anatomical bend).
+static float LimbBend(const lbLimbChain* c, const lbPose* pose)
+{
+	lbVec3 h = lbLimbChain_HingeMs(c, pose);
+	lbVec3 u = lbSub(pose->model[c->mid].p, pose->model[c->root].p);
+	lbVec3 l = lbSub(pose->model[c->end].p, pose->model[c->mid].p);
+	return atan2f(lbDot(h, lbCross(u, l)), lbDot(u, l));
+}
+
+// Reachable targets on every limb of both rigs, with a pole location: reached to 1e-5 m, knee
+// in the plane of root, target and pole, on the pole's side, bending the anatomical way.
+static void TwoBoneReachesOnReferenceRigs(void)
+{
+	LogCapture log = { 0, lb_ok };
+	lbSetLogFcn(CaptureLog, &log);
+	lbTestRng rng = { 11 };
+	int cases = Sanitize() ? 40 : 400;
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* s = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h;
+		ENSURE(lbMapHumanoid(s, NULL, &h) == lb_ok);
+		lbPose pose = lbCreatePose(s);
+		for (int limb = 0; limb < lb_limbCount; ++limb)
+		{
+			lbLimbChain c;
+			ENSURE(lbHumanoid_GetLimbChain(&h, (lbLimb)limb, &c) == lb_ok);
+			float L = c.upperLength + c.lowerLength;
+			for (int i = 0; i < cases; ++i)
+			{
+				lbPose_SetRest(&pose, s);
+				lbVec3 a = pose.model[c.root].p;
+				lbVec3 dir = RandomUnit(&rng);
+				float d = lbTestUniform(&rng, 0.25f, 0.98f) * L;
+				lbVec3 target = lbMulAdd(a, d, dir);
+				// Pole: half a limb out from the root-target midpoint, on the anatomical side.
+				lbVec3 restPole = lbLimbChain_PoleMs(&c, &pose);
+				lbVec3 side = lbProjectOnPlane(lbAdd(restPole, lbMulSV(0.5f, RandomUnit(&rng))), dir);
+				lbVec3 pole = lbMulAdd(lbLerp(a, target, 0.5f), 0.5f * L, lbNormalizeOr(side, lbAnyPerpendicular(dir)));
+				lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+				in.targetMs = target;
+				in.poleKind = lb_poleLocation;
+				in.poleMs = pole;
+				lbIkResult res;
+				bool humanoidAxes = (i & 1) == 0;
+				lbResult r = humanoidAxes ? lbPose_SolveLimbIk(&pose, s, &h, (lbLimb)limb, &in, &res)
+										  : lbPose_SolveTwoBoneIk(&pose, s, c.root, c.mid, c.end, &in, &res);
+				ENSURE(r == lb_ok);
+				ENSURE(res.reached && res.status == lb_ikReached);
+				lbPose_LocalToModel(&pose, s);
+				ENSURE_VEC3_NEAR(pose.model[c.end].p, target, 1.0e-5f);
+				// Knee in the plane of root, target and pole, on the pole's side.
+				lbVec3 n = lbNormalize(lbCross(lbSub(target, a), lbSub(pole, a)));
+				lbVec3 knee = lbSub(pose.model[c.mid].p, a);
+				ENSURE_NEAR(lbDot(knee, n), 0.0f, 1.0e-4f);
+				ENSURE(lbDot(lbProjectOnPlane(knee, dir), lbProjectOnPlane(lbSub(pole, a), dir)) > 0.0f);
+				// Bone lengths kept.
+				ENSURE_NEAR(lbLength(knee), c.upperLength, 1.0e-5f);
+				ENSURE_NEAR(lbDistance(pose.model[c.mid].p, pose.model[c.end].p), c.lowerLength, 1.0e-5f);
+				if (humanoidAxes)
+					ENSURE(LimbBend(&c, &pose) > -1.0e-3f);
+			}
+		}
+		lbDestroyPose(&pose);
+		lbDestroySkeleton(s);
+	}
+	ENSURE(log.count == 0);
+	lbSetLogFcn(NULL, NULL);
+}
+
+// A four-bone chain under a parent carrying the given transform; returns the skeleton.
+static lbSkeleton* MakeChain(lbTransform parent, lbTestRng* rng)
+{
+	const char* names[5] = { "parent", "root", "mid", "end", "tip" };
+	int parents[5] = { LB_NULL_INDEX, 0, 1, 2, 3 };
+	lbTransform local[5];
+	local[0] = parent;
+	local[1] = lbMakeTransform(lbMakeVec3(0.1f, 0.2f, -0.05f), RandomRotation(rng, 3.0f));
+	local[2] = lbMakeTransform(lbMulSV(0.4f, RandomUnit(rng)), RandomRotation(rng, 3.0f));
+	local[3] = lbMakeTransform(lbMulSV(0.35f, RandomUnit(rng)), RandomRotation(rng, 3.0f));
+	local[4] = lbMakeTransform(lbMulSV(0.1f, RandomUnit(rng)), RandomRotation(rng, 3.0f));
+	lbSkeletonDef def = lbDefaultSkeletonDef();
+	def.boneCount = 5;
+	def.names = names;
+	def.parents = parents;
+	def.restLocal = local;
+	return lbCreateSkeleton(&def, NULL);
+}
+
+// Parents translated, rotated, uniformly and non-uniformly scaled and mirrored: the end's model
+// position after lbPose_LocalToModel is on the target, the tip bone rides along rigidly.
+static void TwoBoneUnderScaledAndMirroredParents(void)
+{
+	lbTestRng rng = { 23 };
+	lbVec3 scales[6] = { { 1, 1, 1 }, { 1, 1, 1 }, { 2.5f, 2.5f, 2.5f }, { 1.0f, 2.0f, 0.5f }, { -1, 1, 1 }, { 0.7f, -1.3f, 1.9f } };
+	int cases = Sanitize() ? 20 : 200;
+	for (int k = 0; k < 6; ++k)
+	{
+		lbTransform parent = lbMakeTransform(k == 0 ? lbVec3_zero : lbMakeVec3(3.0f, -2.0f, 1.5f),
+											 k == 0 ? lbQuat_identity : RandomRotation(&rng, 3.0f));
+		parent.s = scales[k];
+		for (int i = 0; i < cases; ++i)
+		{
+			lbSkeleton* s = MakeChain(parent, &rng);
+			ENSURE(s != NULL);
+			lbPose pose = lbCreatePose(s);
+			lbVec3 a = pose.model[1].p;
+			float l1 = lbDistance(a, pose.model[2].p), l2 = lbDistance(pose.model[2].p, pose.model[3].p);
+			float tipLen = lbDistance(pose.model[3].p, pose.model[4].p);
+			float lo = lbAbsF(l1 - l2) * 1.05f + 0.01f, hi = (l1 + l2) * 0.98f;
+			lbVec3 target = lbMulAdd(a, lbTestUniform(&rng, lo, hi), RandomUnit(&rng));
+			lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+			in.targetMs = target;
+			if (i & 1)
+			{
+				in.poleKind = lb_poleDirection;
+				in.poleMs = RandomUnit(&rng);
+			}
+			lbIkResult res;
+			ENSURE(lbPose_SolveTwoBoneIk(&pose, s, 1, 2, 3, &in, &res) == lb_ok);
+			ENSURE(res.reached);
+			lbPose_LocalToModel(&pose, s);
+			ENSURE_VEC3_NEAR(pose.model[3].p, target, 1.0e-5f * lbMaxF(1.0f, lbLength(target)));
+			ENSURE_NEAR(lbDistance(pose.model[3].p, pose.model[4].p), tipLen, 1.0e-5f);
+			ENSURE(lbPose_IsFinite(&pose));
+			lbDestroyPose(&pose);
+			lbDestroySkeleton(s);
+		}
+	}
+}
+
+// The same solve on plain transforms matches the pose version.
+static void TwoBoneTransformsMatchPose(void)
+{
+	lbSkeleton* s = lbCreateReferenceRig(lb_rigMannequin);
+	lbHumanoid h;
+	lbMapHumanoid(s, NULL, &h);
+	lbPose pose = lbCreatePose(s);
+	lbLimbChain c;
+	lbHumanoid_GetLimbChain(&h, lb_limbLegL, &c);
+	lbTransform r = pose.model[c.root], m = pose.model[c.mid], e = pose.model[c.end];
+	lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+	in.targetMs = lbAdd(e.p, lbMakeVec3(0.05f, -0.2f, 0.3f));
+	lbIkResult res;
+	ENSURE(lbSolveTwoBoneIk(&r, &m, &e, &in, &res) == lb_ok);
+	ENSURE(res.reached);
+	ENSURE_VEC3_NEAR(e.p, in.targetMs, 1.0e-5f);
+	ENSURE(lbPose_SolveTwoBoneIk(&pose, s, c.root, c.mid, c.end, &in, NULL) == lb_ok);
+	ENSURE_VEC3_NEAR(pose.model[c.mid].p, m.p, 1.0e-5f);
+	ENSURE_QUAT_SAME_ROT(pose.model[c.root].q, r.q, 1.0e-5f);
+	ENSURE_QUAT_SAME_ROT(pose.model[c.mid].q, m.q, 1.0e-5f);
+	ENSURE_QUAT_SAME_ROT(pose.model[c.end].q, e.q, 1.0e-5f);
+	lbDestroyPose(&pose);
+	lbDestroySkeleton(s);
+}
+
+// Unreachable: a straight limb pointing at the target, remaining distance = excess.
+static void TwoBoneUnreachableIsStraight(void)
+{
+	lbTestRng rng = { 5 };
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* s = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h;
+		lbMapHumanoid(s, NULL, &h);
+		lbPose pose = lbCreatePose(s);
+		for (int limb = 0; limb < lb_limbCount; ++limb)
+		{
+			lbLimbChain c;
+			lbHumanoid_GetLimbChain(&h, (lbLimb)limb, &c);
+			for (int i = 0; i < 50; ++i)
+			{
+				lbPose_SetRest(&pose, s);
+				lbVec3 a = pose.model[c.root].p;
+				float L = c.upperLength + c.lowerLength;
+				lbVec3 dir = RandomUnit(&rng);
+				float d = L * lbTestUniform(&rng, 1.01f, 3.0f);
+				lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+				in.targetMs = lbMulAdd(a, d, dir);
+				lbIkResult res;
+				ENSURE(lbPose_SolveLimbIk(&pose, s, &h, (lbLimb)limb, &in, &res) == lb_ok);
+				ENSURE(!res.reached && res.status == lb_ikUnreachable);
+				ENSURE_NEAR(res.remainingDistance, d - L, 1.0e-4f);
+				lbVec3 u = lbNormalize(lbSub(pose.model[c.mid].p, a));
+				lbVec3 l = lbNormalize(lbSub(pose.model[c.end].p, pose.model[c.mid].p));
+				ENSURE(lbDot(u, dir) > 0.99999f);
+				ENSURE(lbDot(l, dir) > 0.99999f);
+			}
+		}
+		lbDestroyPose(&pose);
+		lbDestroySkeleton(s);
+	}
+}
+
+// Target at the root, weight outside [0, 1]: defined, finite poses.
+static void TwoBoneDegenerateTargetsAndWeights(void)
+{
+	lbSkeleton* s = lbCreateReferenceRig(lb_rigMixamo);
+	lbHumanoid h;
+	lbMapHumanoid(s, NULL, &h);
+	lbPose pose = lbCreatePose(s), rest = lbCreatePose(s), one = lbCreatePose(s);
+	lbLimbChain c;
+	lbHumanoid_GetLimbChain(&h, lb_limbLegR, &c);
+	lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+	in.targetMs = pose.model[c.root].p;
+	lbIkResult res;
+	ENSURE(lbPose_SolveLimbIk(&pose, s, &h, lb_limbLegR, &in, &res) == lb_ok);
+	ENSURE(lbPose_IsFinite(&pose));
+	// Folded as far as the bones allow: the end is |l1 - l2| from the root.
+	ENSURE_NEAR(res.remainingDistance, lbAbsF(c.upperLength - c.lowerLength), 1.0e-4f);
+	ENSURE_NEAR(lbDistance(pose.model[c.root].p, pose.model[c.mid].p), c.upperLength, 1.0e-5f);
+	ENSURE(lbAbsF(LimbBend(&c, &pose)) > 3.0f);
+
+	// Weight above 1 acts as 1, below 0 as 0 (pose unchanged).
+	lbPose_SetRest(&pose, s);
+	in.targetMs = lbAdd(pose.model[c.end].p, lbMulSV(0.3f, h.forwardMs));
+	ENSURE(lbPose_SolveLimbIk(&one, s, &h, lb_limbLegR, &in, NULL) == lb_ok);
+	in.weight = 7.0f;
+	ENSURE(lbPose_SolveLimbIk(&pose, s, &h, lb_limbLegR, &in, NULL) == lb_ok);
+	ENSURE(SamePose(&pose, &one));
+	lbPose_SetRest(&pose, s);
+	in.weight = -3.0f;
+	ENSURE(lbPose_SolveLimbIk(&pose, s, &h, lb_limbLegR, &in, &res) == lb_ok);
+	for (int b = 0; b < s->boneCount; ++b)
+	{
+		ENSURE_VEC3_NEAR(pose.model[b].p, rest.model[b].p, 1.0e-6f);
+		ENSURE_QUAT_SAME_ROT(pose.model[b].q, rest.model[b].q, 1.0e-5f);
+	}
+	ENSURE(!res.reached);
+	// Half weight lands in between.
+	lbPose_SetRest(&pose, s);
+	in.weight = 0.5f;
+	ENSURE(lbPose_SolveLimbIk(&pose, s, &h, lb_limbLegR, &in, &res) == lb_ok);
+	float dHalf = lbDistance(pose.model[c.end].p, in.targetMs);
+	ENSURE(dHalf > 0.01f && dHalf < 0.3f);
+	lbDestroyPose(&pose);
+	lbDestroyPose(&rest);
+	lbDestroyPose(&one);
+	lbDestroySkeleton(s);
+}
+
+// A pole on the root-target line keeps the current bend plane: same result as no pole, the knee
+// stays on its side. A straight limb with no pole bends toward the hint.
+static void TwoBonePoleOnLineKeepsPlane(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* s = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h;
+		lbMapHumanoid(s, NULL, &h);
+		lbPose pose = lbCreatePose(s), ref = lbCreatePose(s);
+		lbLimbChain c;
+		lbHumanoid_GetLimbChain(&h, lb_limbLegL, &c);
+		lbVec3 a = pose.model[c.root].p;
+		lbVec3 target = lbAdd(pose.model[c.end].p, lbAdd(lbMulSV(0.2f, h.upMs), lbMulSV(0.05f, h.leftMs)));
+		lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+		in.targetMs = target;
+		ENSURE(lbPose_SolveLimbIk(&ref, s, &h, lb_limbLegL, &in, NULL) == lb_ok);
+		for (int kind = 0; kind < 2; ++kind)
+		{
+			lbPose_SetRest(&pose, s);
+			in.poleKind = kind == 0 ? lb_poleLocation : lb_poleDirection;
+			in.poleMs = kind == 0 ? lbMulAdd(a, 2.0f, lbSub(target, a)) : lbSub(a, target);
+			lbIkResult res;
+			ENSURE(lbPose_SolveLimbIk(&pose, s, &h, lb_limbLegL, &in, &res) == lb_ok);
+			ENSURE(res.reached);
+			ENSURE_VEC3_NEAR(pose.model[c.mid].p, ref.model[c.mid].p, 1.0e-5f);
+			ENSURE(lbDot(lbSub(pose.model[c.mid].p, a), h.forwardMs) > lbDot(lbSub(target, a), h.forwardMs));
+		}
+		lbDestroyPose(&pose);
+		lbDestroyPose(&ref);
+		lbDestroySkeleton(s);
+	}
+}
+
+// Sweeping the target 10^4 steps of at most 1 cm (through reachable and unreachable regions, from
+// the rest pose each step as an animation would) never turns the thigh or calf more than 10
+// degrees in one step; with soften, far less.
+static void TwoBoneSweepNeverFlips(void)
+{
+	const int steps = 10000;
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* s = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h;
+		lbMapHumanoid(s, NULL, &h);
+		lbPose pose = lbCreatePose(s);
+		for (int limb = 0; limb < lb_limbCount; ++limb)
+		{
+			for (int soft = 0; soft < 2; ++soft)
+			{
+				lbLimbChain c;
+				lbHumanoid_GetLimbChain(&h, (lbLimb)limb, &c);
+				float L = c.upperLength + c.lowerLength;
+				lbVec3 a = pose.model[c.root].p;
+				lbVec3 restEnd = pose.model[c.end].p;
+				lbVec3 down = lbNormalize(lbSub(restEnd, a));
+				lbVec3 e1 = lbNormalize(lbProjectOnPlane(h.forwardMs, down));
+				lbVec3 e2 = lbCross(down, e1);
+				lbQuat prevRoot = lbQuat_identity, prevMid = lbQuat_identity;
+				float maxStep = 0.0f, maxMove = 0.0f;
+				lbVec3 prevTarget = lbVec3_zero;
+				for (int i = 0; i <= steps; ++i)
+				{
+					float t = 2.0f * LB_PI * (float)i / (float)steps;
+					// Lissajous path between 0.55 L and 1.15 L from the root.
+					float r = L * (0.85f + 0.3f * sinf(3.0f * t));
+					lbVec3 dir = lbNormalize(lbAdd(down, lbAdd(lbMulSV(0.5f * sinf(2.0f * t), e1), lbMulSV(0.4f * cosf(t), e2))));
+					lbVec3 target = lbMulAdd(a, r, dir);
+					lbPose_SetRest(&pose, s);
+					lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+					in.targetMs = target;
+					in.poleKind = lb_poleDirection;
+					in.poleMs = limb >= lb_limbLegL ? h.forwardMs : lbNeg(h.forwardMs);
+					in.soften = soft ? 0.05f : 0.0f;
+					ENSURE(lbPose_SolveLimbIk(&pose, s, &h, (lbLimb)limb, &in, NULL) == lb_ok);
+					if (i > 0)
+					{
+						maxStep = lbMaxF(maxStep, lbQuatAngleBetween(prevRoot, pose.model[c.root].q));
+						maxStep = lbMaxF(maxStep, lbQuatAngleBetween(prevMid, pose.model[c.mid].q));
+						maxMove = lbMaxF(maxMove, lbDistance(prevTarget, target));
+					}
+					prevRoot = pose.model[c.root].q;
+					prevMid = pose.model[c.mid].q;
+					prevTarget = target;
+				}
+				ENSURE(maxMove <= 0.01f);
+				ENSURE(maxStep < 10.0f * LB_DEG2RAD);
+				if (soft)
+					ENSURE(maxStep < 3.0f * LB_DEG2RAD);
+			}
+		}
+		lbDestroyPose(&pose);
+		lbDestroySkeleton(s);
+	}
+}
+
+// Soften: the reach approaches full extension smoothly and monotonically and never snaps.
+static void TwoBoneSoftenIsSmooth(void)
+{
+	lbTransform r = lbMakeTransform(lbVec3_zero, lbQuat_identity);
+	lbTransform m = lbMakeTransform(lbMakeVec3(0.0f, 0.0f, -0.45f), lbQuat_identity);
+	lbTransform e = lbMakeTransform(lbMakeVec3(0.0f, 0.02f, -0.9f), lbQuat_identity);
+	float L = lbLength(m.p) + lbDistance(m.p, e.p);
+	float prev = 0.0f, prevSlope = 1.0f;
+	for (int i = 0; i <= 200; ++i)
+	{
+		float d = L * (0.8f + 0.4f * (float)i / 200.0f);
+		lbTransform rr = r, mm = m, ee = e;
+		lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+		in.targetMs = lbMakeVec3(0.0f, 0.0f, -d);
+		in.soften = 0.1f;
+		ENSURE(lbSolveTwoBoneIk(&rr, &mm, &ee, &in, NULL) == lb_ok);
+		float reach = lbLength(ee.p);
+		ENSURE(reach < L);
+		if (i > 0)
+		{
+			float slope = (reach - prev) / (L * 0.4f / 200.0f);
+			ENSURE(slope > 0.0f && slope <= 1.0f + 1.0e-2f);
+			ENSURE(slope <= prevSlope + 1.0e-2f);
+			prevSlope = slope;
+		}
+		prev = reach;
+	}
+}
+
+// Stretch lengthens the bones up to maxStretch; the end bone can take a target rotation.
+static void TwoBoneStretchAndTargetRotation(void)
+{
+	lbTransform r0 = lbMakeTransform(lbVec3_zero, lbQuat_identity);
+	lbTransform m0 = lbMakeTransform(lbMakeVec3(0.0f, 0.05f, -0.4f), lbQuat_identity);
+	lbTransform e0 = lbMakeTransform(lbMakeVec3(0.0f, 0.0f, -0.8f), lbQuat_identity);
+	float L = lbLength(m0.p) + lbDistance(m0.p, e0.p);
+	lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+	in.stretch = true;
+	in.maxStretch = 1.1f;
+	in.targetMs = lbMakeVec3(0.3f, 0.0f, -1.05f * L / sqrtf(1.0f + 0.09f / (1.05f * 1.05f * L * L)));
+	in.targetMs = lbMulSV(1.05f * L / lbLength(in.targetMs), in.targetMs);
+	in.useTargetRotation = true;
+	in.targetRotationMs = lbQuatFromAxisAngle(lbMakeVec3(1, 2, 3), 0.7f);
+	lbTransform r = r0, m = m0, e = e0;
+	lbIkResult res;
+	ENSURE(lbSolveTwoBoneIk(&r, &m, &e, &in, &res) == lb_ok);
+	ENSURE(res.reached);
+	ENSURE_VEC3_NEAR(e.p, in.targetMs, 1.0e-5f);
+	ENSURE_QUAT_SAME_ROT(e.q, in.targetRotationMs, 1.0e-6f);
+	in.targetMs = lbMulSV(1.5f, in.targetMs);
+	r = r0, m = m0, e = e0;
+	ENSURE(lbSolveTwoBoneIk(&r, &m, &e, &in, &res) == lb_ok);
+	ENSURE(!res.reached);
+	ENSURE_NEAR(lbLength(e.p), 1.1f * L, 1.0e-4f);
+}
+
+// Every bad input: an error code through the log hook and an untouched pose.
+static void TwoBoneBadInput(void)
+{
+	LogCapture log = { 0, lb_ok };
+	lbSetLogFcn(CaptureLog, &log);
+	lbSkeleton* s = lbCreateReferenceRig(lb_rigMannequin);
+	lbHumanoid h;
+	lbMapHumanoid(s, NULL, &h);
+	lbPose pose = lbCreatePose(s), before = lbCreatePose(s);
+	lbLimbChain c;
+	lbHumanoid_GetLimbChain(&h, lb_limbArmL, &c);
+	lbTwoBoneIkInput good = lbDefaultTwoBoneIkInput();
+	good.targetMs = lbAdd(pose.model[c.end].p, lbMakeVec3(0.1f, 0.1f, 0.1f));
+	const float nan = NAN, inf = INFINITY;
+	lbIkResult res;
+#define EXPECT_ERROR(call, code)                                                                             \
+	do                                                                                                       \
+	{                                                                                                        \
+		log.count = 0;                                                                                       \
+		res.status = lb_ikReached;                                                                           \
+		lbResult r_ = (call);                                                                                \
+		ENSURE(r_ == (code));                                                                                \
+		ENSURE(log.count == 1 && log.last == (code));                                                        \
+		ENSURE(SamePose(&pose, &before));                                                                    \
+	} while (0)
+	lbTwoBoneIkInput in = good;
+	in.targetMs.x = nan;
+	EXPECT_ERROR(lbPose_SolveTwoBoneIk(&pose, s, c.root, c.mid, c.end, &in, &res), lb_errorNonFinite);
+	ENSURE(res.status == lb_ikNotSolved);
+	in = good, in.targetMs.z = inf;
+	EXPECT_ERROR(lbPose_SolveLimbIk(&pose, s, &h, lb_limbArmL, &in, &res), lb_errorNonFinite);
+	in = good, in.poleKind = lb_poleLocation, in.poleMs.y = nan;
+	EXPECT_ERROR(lbPose_SolveTwoBoneIk(&pose, s, c.root, c.mid, c.end, &in, &res), lb_errorNonFinite);
+	in = good, in.weight = nan;
+	EXPECT_ERROR(lbPose_SolveTwoBoneIk(&pose, s, c.root, c.mid, c.end, &in, &res), lb_errorNonFinite);
+	in = good, in.soften = nan;
+	EXPECT_ERROR(lbPose_SolveTwoBoneIk(&pose, s, c.root, c.mid, c.end, &in, &res), lb_errorNonFinite);
+	in = good, in.useTargetRotation = true, in.targetRotationMs = lbMakeQuat(nan, 0, 0, 1);
+	EXPECT_ERROR(lbPose_SolveTwoBoneIk(&pose, s, c.root, c.mid, c.end, &in, &res), lb_errorNonFinite);
+	in = good, in.hingeAxisMs.x = inf;
+	EXPECT_ERROR(lbPose_SolveTwoBoneIk(&pose, s, c.root, c.mid, c.end, &in, &res), lb_errorNonFinite);
+	in = good, in.poleKind = (lbPoleKind)9;
+	EXPECT_ERROR(lbPose_SolveTwoBoneIk(&pose, s, c.root, c.mid, c.end, &in, &res), lb_errorInvalidArgument);
+	in = good, in.internalValue = 0;
+	EXPECT_ERROR(lbPose_SolveTwoBoneIk(&pose, s, c.root, c.mid, c.end, &in, &res), lb_errorDefNotInitialized);
+	EXPECT_ERROR(lbPose_SolveTwoBoneIk(&pose, s, c.root, c.mid, c.end, NULL, &res), lb_errorNullPointer);
+	EXPECT_ERROR(lbPose_SolveTwoBoneIk(NULL, s, c.root, c.mid, c.end, &good, &res), lb_errorNullPointer);
+	EXPECT_ERROR(lbPose_SolveTwoBoneIk(&pose, NULL, c.root, c.mid, c.end, &good, &res), lb_errorNullPointer);
+	EXPECT_ERROR(lbPose_SolveTwoBoneIk(&pose, s, -1, c.mid, c.end, &good, &res), lb_errorBoneNotFound);
+	EXPECT_ERROR(lbPose_SolveTwoBoneIk(&pose, s, c.root, c.mid, 999, &good, &res), lb_errorBoneNotFound);
+	EXPECT_ERROR(lbPose_SolveTwoBoneIk(&pose, s, c.end, c.mid, c.root, &good, &res), lb_errorInvalidArgument);
+	EXPECT_ERROR(lbPose_SolveLimbIk(&pose, s, &h, (lbLimb)7, &good, &res), lb_errorInvalidArgument);
+	EXPECT_ERROR(lbPose_SolveLimbIk(&pose, s, NULL, lb_limbArmL, &good, &res), lb_errorNullPointer);
+	lbPose wrong = pose;
+	wrong.boneCount = 3;
+	EXPECT_ERROR(lbPose_SolveTwoBoneIk(&wrong, s, c.root, c.mid, c.end, &good, &res), lb_errorSkeletonMismatch);
+	// NaN in the pose: error, nothing written.
+	pose.model[c.mid].p.x = nan;
+	before.model[c.mid].p.x = nan;
+	lbPose_Copy(&before, &pose);
+	EXPECT_ERROR(lbPose_SolveTwoBoneIk(&pose, s, c.root, c.mid, c.end, &good, &res), lb_errorNonFinite);
+	lbPose_SetRest(&pose, s);
+	lbPose_SetRest(&before, s);
+	// Zero-length bone: the mid joint on the root.
+	pose.model[c.mid].p = pose.model[c.root].p;
+	lbPose_Copy(&before, &pose);
+	EXPECT_ERROR(lbPose_SolveTwoBoneIk(&pose, s, c.root, c.mid, c.end, &good, &res), lb_errorDegenerate);
+	lbPose_SetRest(&pose, s);
+	lbPose_SetRest(&before, s);
+	// Plain transforms.
+	lbTransform r = pose.model[c.root], m = pose.model[c.mid], e = pose.model[c.end];
+	lbTransform r0 = r, m0 = m, e0 = e;
+	EXPECT_ERROR(lbSolveTwoBoneIk(NULL, &m, &e, &good, &res), lb_errorNullPointer);
+	m.q = lbMakeQuat(0, 0, 0, 0);
+	m0 = m;
+	EXPECT_ERROR(lbSolveTwoBoneIk(&r, &m, &e, &good, &res), lb_errorNonFinite);
+	ENSURE(memcmp(&r, &r0, sizeof r) == 0 && memcmp(&m, &m0, sizeof m) == 0 && memcmp(&e, &e0, sizeof e) == 0);
+	e = m;
+	e0 = e;
+	m = m0 = pose.model[c.mid];
+	e = e0 = m;
+	EXPECT_ERROR(lbSolveTwoBoneIk(&r, &m, &e, &good, &res), lb_errorDegenerate);
+	ENSURE(memcmp(&e, &e0, sizeof e) == 0);
+#undef EXPECT_ERROR
+	lbDestroyPose(&pose);
+	lbDestroyPose(&before);
+	lbDestroySkeleton(s);
+	lbSetLogFcn(NULL, NULL);
+}
+
+int main(int argc, char** argv)
+{
+	TEST_MAIN_BEGIN(argc, argv);
+	RUN_TEST(TwoBoneReachesOnReferenceRigs);
+	RUN_TEST(TwoBoneUnderScaledAndMirroredParents);
+	RUN_TEST(TwoBoneTransformsMatchPose);
+	RUN_TEST(TwoBoneUnreachableIsStraight);
+	RUN_TEST(TwoBoneDegenerateTargetsAndWeights);
+	RUN_TEST(TwoBonePoleOnLineKeepsPlane);
+	RUN_TEST(TwoBoneSweepNeverFlips);
+	RUN_TEST(TwoBoneSoftenIsSmooth);
+	RUN_TEST(TwoBoneStretchAndTargetRotation);
+	RUN_TEST(TwoBoneBadInput);
+	TEST_MAIN_END();
+}
