@@ -1,0 +1,332 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// @defgroup query Scene queries: ray casts, sphere casts and sphere overlaps
+/// Every system finds the world only through an lbSceneQuery: a small table of function pointers
+/// plus a user context, so a game can answer with its own physics engine. lbWorld is the built-in
+/// implementation (static triangle meshes in a BVH, heightfields, oriented boxes).
+///
+/// All positions, directions and distances are in world space, meters. A cast moves a point (ray)
+/// or a sphere from `start` to `end`; triangles are two-sided surfaces, boxes are solid.
+/// @{
+
+#include "limber/base.h"
+#include "limber/math.h"
+
+#include <stddef.h>
+
+/// Channel bit: walkable ground (foot traces).
+#define LB_CHANNEL_GROUND (1u << 0)
+/// Channel bit: surfaces hands and feet may climb on (walls, holds, ledges).
+#define LB_CHANNEL_CLIMBABLE (1u << 1)
+/// Channel bit: walls and other vertical obstacles.
+#define LB_CHANNEL_WALL (1u << 2)
+/// Channel bit: roofs and other slanted surfaces a body may lie on.
+#define LB_CHANNEL_ROOF (1u << 3)
+/// Channel bit: characters' own collision shapes (usually ignored by their own traces).
+#define LB_CHANNEL_CHARACTER (1u << 4)
+/// Free user channel bit n, n in [0, 15] (bits 16..31).
+#define LB_CHANNEL_USER(n) (1u << (16u + (unsigned)(n)))
+/// Every channel.
+#define LB_CHANNEL_ALL 0xFFFFFFFFu
+
+/// Owner id meaning "no owner" (never ignored, ignores nothing).
+#define LB_NO_OWNER 0u
+
+/// Input to a ray cast, sphere cast or sphere overlap.
+typedef struct lbQueryInput
+{
+	/// Start of the cast; the sphere centre for an overlap (world, m).
+	lbVec3 start;
+	/// End of the cast (world, m). Ignored by overlaps. start == end casts nothing but still reports
+	/// a start overlap.
+	lbVec3 end;
+	/// Sphere radius (m, >= 0). Ray casts ignore it; a sphere cast with radius 0 acts as a ray.
+	float radius;
+	/// Only shapes sharing at least one of these channel bits are considered. Default LB_CHANNEL_ALL.
+	uint32_t channelMask;
+	/// Shapes with this owner id are skipped (the caster's own shapes). Default LB_NO_OWNER.
+	uint32_t ignoreOwnerId;
+} lbQueryInput;
+
+/// Result of a cast or overlap. Every field is finite, whatever the input.
+typedef struct lbHit
+{
+	/// True when something was hit (or, for an overlap, overlapped).
+	bool hit;
+	/// True when the sphere (or, for a ray, the start point inside a solid box) already overlapped a
+	/// shape at the start: then fraction = distance = 0, `normal` is the direction that separates
+	/// fastest and `penetrationDepth` how far to move along it.
+	bool startedInside;
+	/// lb_ok, or the error that made the query return no hit (NaN input, negative radius, NULL).
+	lbResult status;
+	/// Sphere centre at the time of the hit; equals impactPoint for a ray (world, m).
+	lbVec3 location;
+	/// Contact point on the surface (world, m).
+	lbVec3 impactPoint;
+	/// Unit surface normal at the impact, facing the caster (world).
+	lbVec3 normal;
+	/// Hit time along the cast in [0, 1].
+	float fraction;
+	/// Distance travelled before the hit (m) = fraction * |end - start|.
+	float distance;
+	/// Overlap depth at the start (m); 0 unless startedInside.
+	float penetrationDepth;
+	/// Shape hit (lbWorld shape id, or the game's own id), LB_NULL_INDEX when none.
+	int32_t shapeId;
+	/// Primitive within the shape (triangle index, heightfield cell * 2 + triangle, box face), or
+	/// LB_NULL_INDEX.
+	int32_t primitiveIndex;
+	/// Owner id of the shape hit.
+	uint32_t ownerId;
+	/// Channel bits of the shape hit.
+	uint32_t channels;
+} lbHit;
+
+/// A cast or overlap answered by a scene. Implementations fill `outHit` completely (hit = false when
+/// nothing) and must be safe to call concurrently if the game calls from several threads.
+typedef void lbQueryFcn(void* context, const lbQueryInput* input, lbHit* outHit);
+
+/// The interface every system uses to see the world. Any function may be NULL (treated as "never
+/// hits", status lb_errorUnsupported).
+typedef struct lbSceneQuery
+{
+	/// Casts a ray (radius ignored) from start to end; the first hit.
+	lbQueryFcn* rayCast;
+	/// Sweeps a sphere of `radius` from start to end; the first hit.
+	lbQueryFcn* sphereCast;
+	/// Tests the sphere at `start`; reports the deepest overlap (hit = startedInside = true).
+	lbQueryFcn* sphereOverlap;
+	/// Passed back unchanged as the first argument.
+	void* context;
+} lbSceneQuery;
+
+LB_EXTERN_C_BEGIN
+
+/// A query input with defaults: zero start/end/radius, channel mask LB_CHANNEL_ALL, no ignored owner.
+LB_API lbQueryInput lbDefaultQueryInput(void);
+
+/// An empty hit: hit = false, shapeId = LB_NULL_INDEX, status lb_ok, fraction 1.
+LB_API lbHit lbEmptyHit(void);
+
+LB_EXTERN_C_END
+
+/// Calls query->fcn or returns an empty hit with status lb_errorUnsupported (lb_errorNullPointer for a
+/// NULL query or input).
+LB_INLINE lbHit lbCallQuery(const lbSceneQuery* query, lbQueryFcn* fcn, const lbQueryInput* input)
+{
+	lbHit hit = lbEmptyHit();
+	if (!query || !input)
+	{
+		hit.status = lbReport(lb_errorNullPointer, "scene query: query or input is NULL");
+		return hit;
+	}
+	if (!fcn)
+	{
+		hit.status = lb_errorUnsupported;
+		return hit;
+	}
+	fcn(query->context, input, &hit);
+	return hit;
+}
+
+/// Ray cast through an lbSceneQuery: first hit from input->start to input->end.
+LB_INLINE lbHit lbRayCast(const lbSceneQuery* query, const lbQueryInput* input)
+{
+	return lbCallQuery(query, query ? query->rayCast : NULL, input);
+}
+
+/// Sphere cast through an lbSceneQuery: first hit of the sphere moving from start to end.
+LB_INLINE lbHit lbSphereCast(const lbSceneQuery* query, const lbQueryInput* input)
+{
+	return lbCallQuery(query, query ? query->sphereCast : NULL, input);
+}
+
+/// Sphere overlap through an lbSceneQuery: deepest overlap of the sphere at input->start.
+LB_INLINE lbHit lbSphereOverlap(const lbSceneQuery* query, const lbQueryInput* input)
+{
+	return lbCallQuery(query, query ? query->sphereOverlap : NULL, input);
+}
+
+// ---------------------------------------------------------------------------------------------
+// lbWorld: the built-in scene.
+
+/// The built-in scene: static shapes queried through lbWorld_GetQuery. Opaque.
+typedef struct lbWorld lbWorld;
+
+/// Kind of a world shape.
+typedef enum lbShapeKind
+{
+	lb_shapeNone = 0,
+	/// Triangle mesh in a SAH bounding volume hierarchy.
+	lb_shapeMesh,
+	/// Regular grid of heights, two triangles per cell.
+	lb_shapeHeightfield,
+	/// Oriented solid box.
+	lb_shapeBox,
+} lbShapeKind;
+
+/// Input to lbCreateWorld.
+typedef struct lbWorldDef
+{
+	/// World up (unit). Default (0, 0, 1). Used by scene builders and readers; queries need no up.
+	lbVec3 up;
+	/// Shapes to reserve room for. Default 16.
+	int shapeCapacity;
+	/// Used internally to detect a valid definition. DO NOT SET.
+	int internalValue;
+} lbWorldDef;
+
+/// Static triangle mesh. Arrays are copied; none is retained.
+typedef struct lbMeshDef
+{
+	/// Vertex positions (world, m). Default NULL.
+	const lbVec3* vertices;
+	/// Number of vertices. Default 0.
+	int vertexCount;
+	/// Three vertex indices per triangle. Default NULL.
+	const int32_t* indices;
+	/// Number of triangles (>= 1). Default 0.
+	int triangleCount;
+	/// Channel bits. Default LB_CHANNEL_GROUND.
+	uint32_t channels;
+	/// Owner id. Default LB_NO_OWNER.
+	uint32_t ownerId;
+	/// Most triangles in a BVH leaf, 1..16. Default 8.
+	int maxLeafTriangles;
+	/// Used internally to detect a valid definition. DO NOT SET.
+	int internalValue;
+} lbMeshDef;
+
+/// Heightfield: countX x countY height samples on a square grid. In the heightfield's own frame
+/// sample (i, j) sits at (i * cellSize, j * cellSize, heights[j * countX + i]); `transform` (p, q;
+/// scale ignored) places that frame in the world, so local +Z is the height direction. Cell (i, j)
+/// is split along the diagonal from sample (i, j) to (i + 1, j + 1).
+typedef struct lbHeightfieldDef
+{
+	/// Heights (m), row-major, countX * countY values; copied. Default NULL.
+	const float* heights;
+	/// Samples along local X (>= 2). Default 0.
+	int countX;
+	/// Samples along local Y (>= 2). Default 0.
+	int countY;
+	/// Distance between samples (m, > 0). Default 1.
+	float cellSize;
+	/// Frame of the grid: p = world position of sample (0, 0) at height 0, q = rotation whose
+	/// local Z is the height direction. Default identity (+Z up).
+	lbTransform transform;
+	/// Channel bits. Default LB_CHANNEL_GROUND.
+	uint32_t channels;
+	/// Owner id. Default LB_NO_OWNER.
+	uint32_t ownerId;
+	/// Used internally to detect a valid definition. DO NOT SET.
+	int internalValue;
+} lbHeightfieldDef;
+
+/// Oriented solid box.
+typedef struct lbBoxDef
+{
+	/// Centre (p) and orientation (q) in the world; scale ignored. Default identity.
+	lbTransform transform;
+	/// Half sizes along the box's local axes (m, > 0). Default (0.5, 0.5, 0.5).
+	lbVec3 halfExtents;
+	/// Channel bits. Default LB_CHANNEL_GROUND.
+	uint32_t channels;
+	/// Owner id. Default LB_NO_OWNER.
+	uint32_t ownerId;
+	/// Used internally to detect a valid definition. DO NOT SET.
+	int internalValue;
+} lbBoxDef;
+
+/// Read-only view of a world shape, for renderers and tools. Pointers stay valid until the world is
+/// destroyed. Fields that do not apply to the kind are zero.
+typedef struct lbShapeInfo
+{
+	lbShapeKind kind;
+	/// Channel bits and owner id given at creation.
+	uint32_t channels;
+	uint32_t ownerId;
+	/// World bounds (m).
+	lbVec3 boundsMin, boundsMax;
+	/// Mesh: vertices (world, m) and three indices per triangle. The world reorders triangles for
+	/// its BVH, so triangle k here is primitiveIndex k in hits.
+	const lbVec3* vertices;
+	int vertexCount;
+	const int32_t* indices;
+	int triangleCount;
+	/// Heightfield: heights (countX * countY, row-major), sample spacing (m).
+	const float* heights;
+	int countX, countY;
+	float cellSize;
+	/// Heightfield and box: frame in the world (p, q; s = 1).
+	lbTransform transform;
+	/// Box: half sizes along its local axes (m).
+	lbVec3 halfExtents;
+} lbShapeInfo;
+
+/// Statistics of a mesh shape's BVH.
+typedef struct lbBvhStats
+{
+	int triangleCount;
+	int nodeCount;
+	int leafCount;
+	int maxDepth;
+	/// Bytes of BVH nodes plus the triangle index array the BVH traverses.
+	size_t bvhBytes;
+	/// bvhBytes plus the vertex array: everything the mesh holds.
+	size_t totalBytes;
+	/// Surface area heuristic cost of the tree (traversal 1, triangle 1), for comparing builds.
+	float sahCost;
+} lbBvhStats;
+
+LB_EXTERN_C_BEGIN
+
+/// Default world def: up (0, 0, 1), room for 16 shapes.
+LB_API lbWorldDef lbDefaultWorldDef(void);
+/// Default mesh def (channel GROUND, leaves of up to 8 triangles).
+LB_API lbMeshDef lbDefaultMeshDef(void);
+/// Default heightfield def (cell size 1 m, identity frame, channel GROUND).
+LB_API lbHeightfieldDef lbDefaultHeightfieldDef(void);
+/// Default box def (unit cube at the origin, channel GROUND).
+LB_API lbBoxDef lbDefaultBoxDef(void);
+
+/// Creates an empty world. Returns NULL (and logs) on a bad def. No reference to the def is retained.
+LB_API lbWorld* lbCreateWorld(const lbWorldDef* def);
+/// Destroys a world and everything it owns. NULL is ignored.
+LB_API void lbDestroyWorld(lbWorld* world);
+
+/// Adds a triangle mesh (copied; the BVH is built here, once). Returns its shape id, or
+/// LB_NULL_INDEX (logged) on bad input: NULL arrays, index out of range, non-finite vertex.
+/// Not thread-safe against queries on the same world.
+LB_API int lbWorld_AddMesh(lbWorld* world, const lbMeshDef* def);
+/// Adds a heightfield (heights copied). Returns its shape id or LB_NULL_INDEX (logged).
+LB_API int lbWorld_AddHeightfield(lbWorld* world, const lbHeightfieldDef* def);
+/// Adds an oriented box. Returns its shape id or LB_NULL_INDEX (logged).
+LB_API int lbWorld_AddBox(lbWorld* world, const lbBoxDef* def);
+
+/// World up given at creation (unit).
+LB_API lbVec3 lbWorld_GetUp(const lbWorld* world);
+/// Number of shapes; ids are 0..count-1 in order of addition.
+LB_API int lbWorld_GetShapeCount(const lbWorld* world);
+/// Fills `outInfo` for a shape. Returns false (outInfo zeroed) for a bad id.
+LB_API bool lbWorld_GetShapeInfo(const lbWorld* world, int shapeId, lbShapeInfo* outInfo);
+/// BVH statistics of a mesh shape. Returns false for a bad id or a shape that is not a mesh.
+LB_API bool lbWorld_GetBvhStats(const lbWorld* world, int shapeId, lbBvhStats* outStats);
+/// Bounds of every shape (m); min > max for an empty world.
+LB_API void lbWorld_GetBounds(const lbWorld* world, lbVec3* outMin, lbVec3* outMax);
+
+/// The lbSceneQuery answered by this world (context = world). Queries are read-only and may run
+/// concurrently; adding shapes while querying is not allowed.
+LB_API lbSceneQuery lbWorld_GetQuery(const lbWorld* world);
+
+/// First hit of a ray from input->start to input->end. Bad input: no hit, status set, logged.
+LB_API lbHit lbWorld_RayCast(const lbWorld* world, const lbQueryInput* input);
+/// First hit of a sphere of input->radius swept from start to end (radius 0 acts as a ray).
+LB_API lbHit lbWorld_SphereCast(const lbWorld* world, const lbQueryInput* input);
+/// Deepest overlap of the sphere centred at input->start (radius 0 tests a point inside boxes).
+LB_API lbHit lbWorld_SphereOverlap(const lbWorld* world, const lbQueryInput* input);
+
+LB_EXTERN_C_END
+
+/// @}

@@ -1,0 +1,149 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Heightfield casts walk the grid instead of building a tree: the cast is clipped to the grid's box,
+// then the cells under the cast's footprint (the segment grown by the radius) are visited row by
+// row in the direction of travel, like a 2D DDA (Amanatides and Woo, "A Fast Voxel Traversal
+// Algorithm", Eurographics 1987) widened by the radius. Each cell's box is tested before its two
+// triangles get the exact swept-sphere test, and rows and cells whose entry is beyond the nearest
+// hit so far end the walk.
+#include "query/cast.h"
+
+#include <float.h>
+
+lbDVec3 lbDRotate(lbQuat q, lbDVec3 v)
+{
+	// v + 2w (u x v) + 2 u x (u x v), u = q.xyz, in double.
+	lbDVec3 u = lbD3(q.x, q.y, q.z);
+	lbDVec3 t = lbDScale(lbDCross(u, v), 2.0);
+	return lbDAdd(lbDAdd(v, lbDScale(t, q.w)), lbDCross(u, t));
+}
+
+lbDVec3 lbDInvRotate(lbQuat q, lbDVec3 v)
+{
+	lbQuat c = { -q.x, -q.y, -q.z, q.w };
+	return lbDRotate(c, v);
+}
+
+// Slab test of a local cast against [lo, hi] per axis. Returns false when missed in [tLo, tHi];
+// otherwise narrows them.
+static bool lbClipSlab(double s, double d, double lo, double hi, double* tLo, double* tHi)
+{
+	if (fabs(d) < 1e-300)
+		return s >= lo && s <= hi;
+	double inv = 1.0 / d;
+	double t1 = (lo - s) * inv, t2 = (hi - s) * inv;
+	if (t1 > t2)
+	{
+		double tmp = t1;
+		t1 = t2;
+		t2 = tmp;
+	}
+	*tLo = t1 > *tLo ? t1 : *tLo;
+	*tHi = t2 < *tHi ? t2 : *tHi;
+	return *tLo <= *tHi;
+}
+
+static int lbFloorClamp(double x, int lo, int hi)
+{
+	if (!(x > (double)lo))
+		return lo;
+	if (x >= (double)hi)
+		return hi;
+	return (int)floor(x);
+}
+
+static void lbRecordLocal(const lbHeightfield* hf, lbCastState* st, lbDContact c, int shapeId, int prim)
+{
+	lbDVec3 origin = lbD3(hf->transform.p.x, hf->transform.p.y, hf->transform.p.z);
+	c.n = lbDRotate(hf->transform.q, c.n);
+	c.p = lbDAdd(lbDRotate(hf->transform.q, c.p), origin);
+	lbCastRecord(st, &c, shapeId, prim);
+}
+
+static void lbTestCell(const lbHeightfield* hf, const lbDCast* lc, lbCastState* st, int i, int j, double grow, int shapeId)
+{
+	int nx = hf->countX;
+	double cs = hf->cellSize;
+	const float* h = hf->heights;
+	double h00 = h[j * nx + i], h10 = h[j * nx + i + 1], h01 = h[(j + 1) * nx + i], h11 = h[(j + 1) * nx + i + 1];
+	double zLo = fmin(fmin(h00, h10), fmin(h01, h11)) - grow, zHi = fmax(fmax(h00, h10), fmax(h01, h11)) + grow;
+	double x0 = i * cs, y0 = j * cs;
+	double tLo = 0.0, tHi = st->bestT;
+	if (!lbClipSlab(lc->s.z, lc->d.z, zLo, zHi, &tLo, &tHi) ||
+		!lbClipSlab(lc->s.x, lc->d.x, x0 - grow, x0 + cs + grow, &tLo, &tHi) ||
+		!lbClipSlab(lc->s.y, lc->d.y, y0 - grow, y0 + cs + grow, &tLo, &tHi))
+		return;
+	lbDVec3 p00 = lbD3(x0, y0, h00), p10 = lbD3(x0 + cs, y0, h10), p01 = lbD3(x0, y0 + cs, h01),
+			p11 = lbD3(x0 + cs, y0 + cs, h11);
+	int cell = j * (nx - 1) + i;
+	lbDContact c;
+	if (lbSweepSphereTriangleD(lc, p00, p10, p11, st->bestT, &c))
+		lbRecordLocal(hf, st, c, shapeId, 2 * cell);
+	if (lbSweepSphereTriangleD(lc, p00, p11, p01, st->bestT, &c))
+		lbRecordLocal(hf, st, c, shapeId, 2 * cell + 1);
+}
+
+void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
+{
+	lbDVec3 origin = lbD3(hf->transform.p.x, hf->transform.p.y, hf->transform.p.z);
+	lbDCast lc = st->cast;
+	lc.s = lbDInvRotate(hf->transform.q, lbDSub(st->cast.s, origin));
+	lc.d = lbDInvRotate(hf->transform.q, st->cast.d);
+	double cs = hf->cellSize;
+	int cellsX = hf->countX - 1, cellsY = hf->countY - 1;
+	// The narrow phase is exact; the grow only keeps cells from being skipped by rounding.
+	double grow = lc.r + 1e-9 * (1.0 + fabs(lc.s.x) + fabs(lc.s.y) + fabs(lc.s.z));
+
+	double t0 = 0.0, t1 = st->bestT;
+	if (!lbClipSlab(lc.s.z, lc.d.z, hf->minHeight - grow, hf->maxHeight + grow, &t0, &t1) ||
+		!lbClipSlab(lc.s.x, lc.d.x, -grow, cellsX * cs + grow, &t0, &t1) ||
+		!lbClipSlab(lc.s.y, lc.d.y, -grow, cellsY * cs + grow, &t0, &t1))
+		return;
+
+	double ya = lc.s.y + t0 * lc.d.y, yb = lc.s.y + t1 * lc.d.y;
+	int jFirst = lbFloorClamp((fmin(ya, yb) - grow) / cs, 0, cellsY - 1);
+	int jLast = lbFloorClamp((fmax(ya, yb) + grow) / cs, 0, cellsY - 1);
+	bool yMoves = fabs(lc.d.y) > 1e-12;
+	bool xMoves = fabs(lc.d.x) > 1e-12;
+	int jStep = lc.d.y < 0.0 ? -1 : 1;
+	int jStart = jStep > 0 ? jFirst : jLast, jEnd = jStep > 0 ? jLast : jFirst;
+	for (int j = jStart;; j += jStep)
+	{
+		// Portion of the clipped segment whose y lies in this row's band grown by the radius.
+		double bandLo = j * cs - grow, bandHi = (j + 1) * cs + grow;
+		double ra = t0, rb = fmin(t1, st->bestT);
+		if (yMoves)
+		{
+			double u1 = (bandLo - lc.s.y) / lc.d.y, u2 = (bandHi - lc.s.y) / lc.d.y;
+			double lo = fmin(u1, u2), hi = fmax(u1, u2);
+			// Rows come in travel order, so a row entered after the nearest hit ends the walk.
+			if (lo > st->bestT)
+				break;
+			ra = fmax(ra, lo);
+			rb = fmin(rb, hi);
+		}
+		if (ra <= rb)
+		{
+			double xa = lc.s.x + ra * lc.d.x, xb = lc.s.x + rb * lc.d.x;
+			int iFirst = lbFloorClamp((fmin(xa, xb) - grow) / cs, 0, cellsX - 1);
+			int iLast = lbFloorClamp((fmax(xa, xb) + grow) / cs, 0, cellsX - 1);
+			int iStep = lc.d.x < 0.0 ? -1 : 1;
+			int iStart = iStep > 0 ? iFirst : iLast, iEnd = iStep > 0 ? iLast : iFirst;
+			for (int i = iStart;; i += iStep)
+			{
+				if (xMoves)
+				{
+					double cellLo = i * cs - grow, cellHi = (i + 1) * cs + grow;
+					double entry = fmin((cellLo - lc.s.x) / lc.d.x, (cellHi - lc.s.x) / lc.d.x);
+					if (entry > st->bestT)
+						break;
+				}
+				lbTestCell(hf, &lc, st, i, j, grow, shapeId);
+				if (i == iEnd)
+					break;
+			}
+		}
+		if (j == jEnd)
+			break;
+	}
+}

@@ -1,0 +1,559 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// lbWorld: a flat list of static shapes, each culled by its bounds, then cast by kind. Worlds hold
+// few shapes (a terrain, some walls, tens of holds); the millions of triangles live inside a mesh's
+// own BVH, so a top-level tree would not pay for itself.
+#include "query/cast.h"
+
+#include <float.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct lbShape
+{
+	lbShapeKind kind;
+	uint32_t channels;
+	uint32_t ownerId;
+	float boundsMin[3], boundsMax[3];
+	float slop;
+	lbMesh mesh;
+	lbHeightfield hf;
+	lbTransform boxTransform;
+	lbVec3 halfExtents;
+} lbShape;
+
+struct lbWorld
+{
+	lbVec3 up;
+	lbShape* shapes;
+	int shapeCount;
+	int shapeCapacity;
+};
+
+lbQueryInput lbDefaultQueryInput(void)
+{
+	lbQueryInput in;
+	memset(&in, 0, sizeof in);
+	in.channelMask = LB_CHANNEL_ALL;
+	in.ignoreOwnerId = LB_NO_OWNER;
+	return in;
+}
+
+lbHit lbEmptyHit(void)
+{
+	lbHit hit;
+	memset(&hit, 0, sizeof hit);
+	hit.status = lb_ok;
+	hit.fraction = 1.0f;
+	hit.shapeId = LB_NULL_INDEX;
+	hit.primitiveIndex = LB_NULL_INDEX;
+	return hit;
+}
+
+lbWorldDef lbDefaultWorldDef(void)
+{
+	lbWorldDef def;
+	memset(&def, 0, sizeof def);
+	def.up = lbVec3_axisZ;
+	def.shapeCapacity = 16;
+	def.internalValue = LB_SECRET_COOKIE;
+	return def;
+}
+
+lbMeshDef lbDefaultMeshDef(void)
+{
+	lbMeshDef def;
+	memset(&def, 0, sizeof def);
+	def.channels = LB_CHANNEL_GROUND;
+	def.ownerId = LB_NO_OWNER;
+	def.maxLeafTriangles = 8;
+	def.internalValue = LB_SECRET_COOKIE;
+	return def;
+}
+
+lbHeightfieldDef lbDefaultHeightfieldDef(void)
+{
+	lbHeightfieldDef def;
+	memset(&def, 0, sizeof def);
+	def.cellSize = 1.0f;
+	def.transform = lbTransform_identity;
+	def.channels = LB_CHANNEL_GROUND;
+	def.internalValue = LB_SECRET_COOKIE;
+	return def;
+}
+
+lbBoxDef lbDefaultBoxDef(void)
+{
+	lbBoxDef def;
+	memset(&def, 0, sizeof def);
+	def.transform = lbTransform_identity;
+	def.halfExtents = lbMakeVec3(0.5f, 0.5f, 0.5f);
+	def.channels = LB_CHANNEL_GROUND;
+	def.internalValue = LB_SECRET_COOKIE;
+	return def;
+}
+
+lbWorld* lbCreateWorld(const lbWorldDef* def)
+{
+	if (!def)
+	{
+		lbReport(lb_errorNullPointer, "lbCreateWorld: def is NULL");
+		return NULL;
+	}
+	if (def->internalValue != LB_SECRET_COOKIE)
+	{
+		lbReport(lb_errorDefNotInitialized, "lbCreateWorld: def not initialised with lbDefaultWorldDef()");
+		return NULL;
+	}
+	if (!lbIsValidVec3(def->up) || !(lbLength(def->up) > 1.0e-6f))
+	{
+		lbReport(lb_errorInvalidArgument, "lbCreateWorld: up must be a finite non-zero vector");
+		return NULL;
+	}
+	if (def->shapeCapacity < 0)
+	{
+		lbReport(lb_errorInvalidArgument, "lbCreateWorld: shapeCapacity %d is negative", def->shapeCapacity);
+		return NULL;
+	}
+	lbWorld* w = (lbWorld*)calloc(1, sizeof(lbWorld));
+	if (!w)
+	{
+		lbReport(lb_errorOutOfMemory, "lbCreateWorld: out of memory");
+		return NULL;
+	}
+	w->up = lbNormalize(def->up);
+	w->shapeCapacity = def->shapeCapacity > 0 ? def->shapeCapacity : 16;
+	w->shapes = (lbShape*)calloc((size_t)w->shapeCapacity, sizeof(lbShape));
+	if (!w->shapes)
+	{
+		free(w);
+		lbReport(lb_errorOutOfMemory, "lbCreateWorld: out of memory");
+		return NULL;
+	}
+	return w;
+}
+
+void lbDestroyWorld(lbWorld* world)
+{
+	if (!world)
+		return;
+	for (int i = 0; i < world->shapeCount; ++i)
+	{
+		lbShape* s = &world->shapes[i];
+		if (s->kind == lb_shapeMesh)
+			lbMeshFree(&s->mesh);
+		else if (s->kind == lb_shapeHeightfield)
+			free(s->hf.heights);
+	}
+	free(world->shapes);
+	free(world);
+}
+
+static lbShape* lbWorldNewShape(lbWorld* w, const char* fn)
+{
+	if (w->shapeCount == w->shapeCapacity)
+	{
+		int cap = w->shapeCapacity * 2;
+		lbShape* grown = (lbShape*)realloc(w->shapes, sizeof(lbShape) * (size_t)cap);
+		if (!grown)
+		{
+			lbReport(lb_errorOutOfMemory, "%s: out of memory", fn);
+			return NULL;
+		}
+		w->shapes = grown;
+		w->shapeCapacity = cap;
+	}
+	lbShape* s = &w->shapes[w->shapeCount];
+	memset(s, 0, sizeof *s);
+	return s;
+}
+
+static float lbMagnitude3(const float* lo, const float* hi)
+{
+	float m = 1.0f;
+	for (int i = 0; i < 3; ++i)
+		m = lbMaxF(m, lbMaxF(lbAbsF(lo[i]), lbAbsF(hi[i])));
+	return m;
+}
+
+int lbWorld_AddMesh(lbWorld* world, const lbMeshDef* def)
+{
+	const char* fn = "lbWorld_AddMesh";
+	if (!world || !def)
+		return lbReport(lb_errorNullPointer, "%s: world or def is NULL", fn), LB_NULL_INDEX;
+	if (def->internalValue != LB_SECRET_COOKIE)
+		return lbReport(lb_errorDefNotInitialized, "%s: def not initialised with lbDefaultMeshDef()", fn), LB_NULL_INDEX;
+	if (!def->vertices || !def->indices)
+		return lbReport(lb_errorNullPointer, "%s: vertices or indices is NULL", fn), LB_NULL_INDEX;
+	if (def->vertexCount <= 0 || def->triangleCount <= 0 || def->triangleCount > (INT32_MAX / 6))
+		return lbReport(lb_errorInvalidArgument, "%s: %d vertices, %d triangles", fn, def->vertexCount,
+						def->triangleCount),
+			   LB_NULL_INDEX;
+	if (def->maxLeafTriangles < 1 || def->maxLeafTriangles > 16)
+		return lbReport(lb_errorInvalidArgument, "%s: maxLeafTriangles %d outside 1..16", fn, def->maxLeafTriangles),
+			   LB_NULL_INDEX;
+	for (int i = 0; i < def->vertexCount; ++i)
+		if (!lbIsValidVec3(def->vertices[i]))
+			return lbReport(lb_errorNonFinite, "%s: vertex %d is not finite", fn, i), LB_NULL_INDEX;
+	for (int i = 0; i < 3 * def->triangleCount; ++i)
+		if (def->indices[i] < 0 || def->indices[i] >= def->vertexCount)
+			return lbReport(lb_errorInvalidArgument, "%s: index %d = %d outside [0, %d)", fn, i, (int)def->indices[i],
+							def->vertexCount),
+				   LB_NULL_INDEX;
+	lbShape* s = lbWorldNewShape(world, fn);
+	if (!s)
+		return LB_NULL_INDEX;
+	if (lbMeshBuild(&s->mesh, def->vertices, def->vertexCount, def->indices, def->triangleCount,
+					def->maxLeafTriangles) != lb_ok)
+		return lbReport(lb_errorOutOfMemory, "%s: out of memory for %d triangles", fn, def->triangleCount), LB_NULL_INDEX;
+	s->kind = lb_shapeMesh;
+	s->channels = def->channels;
+	s->ownerId = def->ownerId;
+	memcpy(s->boundsMin, s->mesh.nodes[0].min, sizeof s->boundsMin);
+	memcpy(s->boundsMax, s->mesh.nodes[0].max, sizeof s->boundsMax);
+	s->slop = s->mesh.slop;
+	return world->shapeCount++;
+}
+
+static bool lbIsValidRotation(lbQuat q)
+{
+	return lbIsValidQuat(q);
+}
+
+int lbWorld_AddHeightfield(lbWorld* world, const lbHeightfieldDef* def)
+{
+	const char* fn = "lbWorld_AddHeightfield";
+	if (!world || !def)
+		return lbReport(lb_errorNullPointer, "%s: world or def is NULL", fn), LB_NULL_INDEX;
+	if (def->internalValue != LB_SECRET_COOKIE)
+		return lbReport(lb_errorDefNotInitialized, "%s: def not initialised with lbDefaultHeightfieldDef()", fn),
+			   LB_NULL_INDEX;
+	if (!def->heights)
+		return lbReport(lb_errorNullPointer, "%s: heights is NULL", fn), LB_NULL_INDEX;
+	if (def->countX < 2 || def->countY < 2 || def->countX > 65536 || def->countY > 65536 ||
+		(int64_t)def->countX * def->countY > ((int64_t)1 << 30))
+		return lbReport(lb_errorInvalidArgument, "%s: grid %d x %d (need 2..65536 per side)", fn, def->countX,
+						def->countY),
+			   LB_NULL_INDEX;
+	if (!lbIsValidFloat(def->cellSize) || !(def->cellSize > 0.0f))
+		return lbReport(lb_errorInvalidArgument, "%s: cellSize must be finite and > 0", fn), LB_NULL_INDEX;
+	if (!lbIsValidVec3(def->transform.p) || !lbIsValidRotation(def->transform.q))
+		return lbReport(lb_errorInvalidArgument, "%s: transform is not finite or not a unit rotation", fn), LB_NULL_INDEX;
+	size_t n = (size_t)def->countX * (size_t)def->countY;
+	float lo = FLT_MAX, hi = -FLT_MAX;
+	for (size_t i = 0; i < n; ++i)
+	{
+		float h = def->heights[i];
+		if (!lbIsValidFloat(h))
+			return lbReport(lb_errorNonFinite, "%s: height %zu is not finite", fn, i), LB_NULL_INDEX;
+		lo = lbMinF(lo, h);
+		hi = lbMaxF(hi, h);
+	}
+	lbShape* s = lbWorldNewShape(world, fn);
+	if (!s)
+		return LB_NULL_INDEX;
+	s->hf.heights = (float*)malloc(sizeof(float) * n);
+	if (!s->hf.heights)
+		return lbReport(lb_errorOutOfMemory, "%s: out of memory", fn), LB_NULL_INDEX;
+	memcpy(s->hf.heights, def->heights, sizeof(float) * n);
+	s->hf.countX = def->countX;
+	s->hf.countY = def->countY;
+	s->hf.cellSize = def->cellSize;
+	s->hf.minHeight = lo;
+	s->hf.maxHeight = hi;
+	s->hf.transform = def->transform;
+	s->hf.transform.q = lbQuatNormalize(def->transform.q);
+	s->hf.transform.s = lbVec3_one;
+	s->kind = lb_shapeHeightfield;
+	s->channels = def->channels;
+	s->ownerId = def->ownerId;
+	// World bounds from the 8 corners of the local box.
+	lbVec3 bmin = { FLT_MAX, FLT_MAX, FLT_MAX }, bmax = { -FLT_MAX, -FLT_MAX, -FLT_MAX };
+	float ex = def->cellSize * (float)(def->countX - 1), ey = def->cellSize * (float)(def->countY - 1);
+	for (int k = 0; k < 8; ++k)
+	{
+		lbVec3 c = { (k & 1) ? ex : 0.0f, (k & 2) ? ey : 0.0f, (k & 4) ? hi : lo };
+		lbVec3 w = lbTransformPoint(s->hf.transform, c);
+		bmin = lbMinV(bmin, w);
+		bmax = lbMaxV(bmax, w);
+	}
+	memcpy(s->boundsMin, &bmin, sizeof s->boundsMin);
+	memcpy(s->boundsMax, &bmax, sizeof s->boundsMax);
+	s->slop = 8.0f * FLT_EPSILON * lbMagnitude3(s->boundsMin, s->boundsMax);
+	return world->shapeCount++;
+}
+
+int lbWorld_AddBox(lbWorld* world, const lbBoxDef* def)
+{
+	const char* fn = "lbWorld_AddBox";
+	if (!world || !def)
+		return lbReport(lb_errorNullPointer, "%s: world or def is NULL", fn), LB_NULL_INDEX;
+	if (def->internalValue != LB_SECRET_COOKIE)
+		return lbReport(lb_errorDefNotInitialized, "%s: def not initialised with lbDefaultBoxDef()", fn), LB_NULL_INDEX;
+	if (!lbIsValidVec3(def->transform.p) || !lbIsValidRotation(def->transform.q))
+		return lbReport(lb_errorInvalidArgument, "%s: transform is not finite or not a unit rotation", fn), LB_NULL_INDEX;
+	lbVec3 h = def->halfExtents;
+	if (!lbIsValidVec3(h) || !(h.x > 0.0f) || !(h.y > 0.0f) || !(h.z > 0.0f))
+		return lbReport(lb_errorInvalidArgument, "%s: half extents must be finite and > 0", fn), LB_NULL_INDEX;
+	lbShape* s = lbWorldNewShape(world, fn);
+	if (!s)
+		return LB_NULL_INDEX;
+	s->kind = lb_shapeBox;
+	s->channels = def->channels;
+	s->ownerId = def->ownerId;
+	s->boxTransform = lbMakeTransform(def->transform.p, lbQuatNormalize(def->transform.q));
+	s->halfExtents = h;
+	lbVec3 ax = lbQuatRotate(s->boxTransform.q, lbVec3_axisX), ay = lbQuatRotate(s->boxTransform.q, lbVec3_axisY),
+		   az = lbQuatRotate(s->boxTransform.q, lbVec3_axisZ);
+	lbVec3 r = { h.x * lbAbsF(ax.x) + h.y * lbAbsF(ay.x) + h.z * lbAbsF(az.x),
+				 h.x * lbAbsF(ax.y) + h.y * lbAbsF(ay.y) + h.z * lbAbsF(az.y),
+				 h.x * lbAbsF(ax.z) + h.y * lbAbsF(ay.z) + h.z * lbAbsF(az.z) };
+	lbVec3 bmin = lbSub(def->transform.p, r), bmax = lbAdd(def->transform.p, r);
+	memcpy(s->boundsMin, &bmin, sizeof s->boundsMin);
+	memcpy(s->boundsMax, &bmax, sizeof s->boundsMax);
+	s->slop = 8.0f * FLT_EPSILON * lbMagnitude3(s->boundsMin, s->boundsMax);
+	return world->shapeCount++;
+}
+
+lbVec3 lbWorld_GetUp(const lbWorld* world)
+{
+	return world ? world->up : lbVec3_axisZ;
+}
+
+int lbWorld_GetShapeCount(const lbWorld* world)
+{
+	return world ? world->shapeCount : 0;
+}
+
+bool lbWorld_GetShapeInfo(const lbWorld* world, int shapeId, lbShapeInfo* outInfo)
+{
+	if (!outInfo)
+		return false;
+	memset(outInfo, 0, sizeof *outInfo);
+	if (!world || shapeId < 0 || shapeId >= world->shapeCount)
+		return false;
+	const lbShape* s = &world->shapes[shapeId];
+	outInfo->kind = s->kind;
+	outInfo->channels = s->channels;
+	outInfo->ownerId = s->ownerId;
+	memcpy(&outInfo->boundsMin, s->boundsMin, sizeof outInfo->boundsMin);
+	memcpy(&outInfo->boundsMax, s->boundsMax, sizeof outInfo->boundsMax);
+	outInfo->transform = lbTransform_identity;
+	if (s->kind == lb_shapeMesh)
+	{
+		outInfo->vertices = s->mesh.vertices;
+		outInfo->vertexCount = s->mesh.vertexCount;
+		outInfo->indices = s->mesh.indices;
+		outInfo->triangleCount = s->mesh.triangleCount;
+	}
+	else if (s->kind == lb_shapeHeightfield)
+	{
+		outInfo->heights = s->hf.heights;
+		outInfo->countX = s->hf.countX;
+		outInfo->countY = s->hf.countY;
+		outInfo->cellSize = s->hf.cellSize;
+		outInfo->transform = s->hf.transform;
+	}
+	else if (s->kind == lb_shapeBox)
+	{
+		outInfo->transform = s->boxTransform;
+		outInfo->transform.s = lbVec3_one;
+		outInfo->halfExtents = s->halfExtents;
+	}
+	return true;
+}
+
+bool lbWorld_GetBvhStats(const lbWorld* world, int shapeId, lbBvhStats* outStats)
+{
+	if (!outStats)
+		return false;
+	memset(outStats, 0, sizeof *outStats);
+	if (!world || shapeId < 0 || shapeId >= world->shapeCount || world->shapes[shapeId].kind != lb_shapeMesh)
+		return false;
+	const lbMesh* m = &world->shapes[shapeId].mesh;
+	outStats->triangleCount = m->triangleCount;
+	outStats->nodeCount = m->nodeCount;
+	outStats->leafCount = m->leafCount;
+	outStats->maxDepth = m->maxDepth;
+	outStats->bvhBytes = sizeof(lbBvhNode) * (size_t)m->nodeCount + sizeof(int32_t) * 3 * (size_t)m->triangleCount;
+	outStats->totalBytes = outStats->bvhBytes + sizeof(lbVec3) * (size_t)m->vertexCount;
+	outStats->sahCost = lbMeshSahCost(m);
+	return true;
+}
+
+void lbWorld_GetBounds(const lbWorld* world, lbVec3* outMin, lbVec3* outMax)
+{
+	lbVec3 lo = { FLT_MAX, FLT_MAX, FLT_MAX }, hi = { -FLT_MAX, -FLT_MAX, -FLT_MAX };
+	for (int i = 0; world && i < world->shapeCount; ++i)
+	{
+		const lbShape* s = &world->shapes[i];
+		lo = lbMinV(lo, lbMakeVec3(s->boundsMin[0], s->boundsMin[1], s->boundsMin[2]));
+		hi = lbMaxV(hi, lbMakeVec3(s->boundsMax[0], s->boundsMax[1], s->boundsMax[2]));
+	}
+	if (outMin)
+		*outMin = lo;
+	if (outMax)
+		*outMax = hi;
+}
+
+typedef enum lbQueryMode
+{
+	lb_modeRay,
+	lb_modeSphere,
+	lb_modeOverlap,
+} lbQueryMode;
+
+static void lbCastBoxShape(const lbShape* s, lbCastState* st, int shapeId)
+{
+	lbDVec3 origin = lbD3(s->boxTransform.p.x, s->boxTransform.p.y, s->boxTransform.p.z);
+	lbDCast lc = st->cast;
+	lc.s = lbDInvRotate(s->boxTransform.q, lbDSub(st->cast.s, origin));
+	lc.d = lbDInvRotate(s->boxTransform.q, st->cast.d);
+	lbDContact c;
+	if (lbCastBoxD(&lc, lbD3(s->halfExtents.x, s->halfExtents.y, s->halfExtents.z), st->bestT, &c))
+	{
+		c.n = lbDRotate(s->boxTransform.q, c.n);
+		c.p = lbDAdd(lbDRotate(s->boxTransform.q, c.p), origin);
+		lbCastRecord(st, &c, shapeId, 0);
+	}
+}
+
+static lbVec3 lbFFromD(lbDVec3 v)
+{
+	return lbMakeVec3((float)v.x, (float)v.y, (float)v.z);
+}
+
+static lbHit lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQueryMode mode, const char* fn)
+{
+	lbHit hit = lbEmptyHit();
+	if (!world || !input)
+	{
+		hit.status = lbReport(lb_errorNullPointer, "%s: world or input is NULL", fn);
+		return hit;
+	}
+	lbVec3 start = input->start, end = mode == lb_modeOverlap ? input->start : input->end;
+	float radius = mode == lb_modeRay ? 0.0f : input->radius;
+	if (!lbIsValidVec3(start) || !lbIsValidVec3(end) || !lbIsValidFloat(radius))
+	{
+		hit.status = lbReport(lb_errorNonFinite, "%s: start, end or radius is NaN or infinite", fn);
+		return hit;
+	}
+	if (radius < 0.0f)
+	{
+		hit.status = lbReport(lb_errorInvalidArgument, "%s: radius %g is negative", fn, (double)radius);
+		return hit;
+	}
+	lbCastState st;
+	memset(&st, 0, sizeof st);
+	lbDVec3 s = lbD3(start.x, start.y, start.z);
+	lbDVec3 delta = lbDSub(lbD3(end.x, end.y, end.z), s);
+	double len = lbDLen(delta);
+	if (!(len < 1e30))
+	{
+		hit.status = lbReport(lb_errorInvalidArgument, "%s: cast is too long", fn);
+		return hit;
+	}
+	st.cast.s = s;
+	st.cast.d = len > 0.0 ? lbDScale(delta, 1.0 / len) : lbD3(0.0, 0.0, 1.0);
+	st.cast.len = len;
+	st.cast.r = radius;
+	st.bestT = len;
+	st.origin[0] = start.x;
+	st.origin[1] = start.y;
+	st.origin[2] = start.z;
+	const double dv[3] = { st.cast.d.x, st.cast.d.y, st.cast.d.z };
+	for (int i = 0; i < 3; ++i)
+		st.invDir[i] = fabs(dv[i]) > 1e-20 ? (float)(1.0 / dv[i]) : (dv[i] < 0.0 ? -1.0e30f : 1.0e30f);
+	st.radius = radius;
+
+	for (int i = 0; i < world->shapeCount; ++i)
+	{
+		const lbShape* shape = &world->shapes[i];
+		if ((shape->channels & input->channelMask) == 0)
+			continue;
+		if (input->ignoreOwnerId != LB_NO_OWNER && shape->ownerId == input->ignoreOwnerId)
+			continue;
+		float grow = radius + shape->slop;
+		if (lbCastAabbEntry(&st, shape->boundsMin, shape->boundsMax, grow, (float)st.bestT + grow) > 1.0e38f)
+			continue;
+		if (shape->kind == lb_shapeMesh)
+			lbMeshCast(&shape->mesh, &st, i);
+		else if (shape->kind == lb_shapeHeightfield)
+			lbHeightfieldCast(&shape->hf, &st, i);
+		else if (shape->kind == lb_shapeBox)
+			lbCastBoxShape(shape, &st, i);
+	}
+
+	if (st.inside)
+	{
+		hit.hit = true;
+		hit.startedInside = true;
+		hit.location = start;
+		hit.impactPoint = lbFFromD(st.deepest.p);
+		hit.normal = lbNormalizeOr(lbFFromD(st.deepest.n), lbVec3_axisZ);
+		hit.fraction = 0.0f;
+		hit.distance = 0.0f;
+		hit.penetrationDepth = (float)st.deepest.depth;
+		hit.shapeId = st.insideShape;
+		hit.primitiveIndex = st.insidePrim;
+	}
+	else if (st.hasHit && mode != lb_modeOverlap)
+	{
+		hit.hit = true;
+		hit.location = lbFFromD(lbDMulAdd(s, st.hit.t, st.cast.d));
+		hit.impactPoint = mode == lb_modeRay || radius == 0.0f ? hit.location : lbFFromD(st.hit.p);
+		hit.normal = lbNormalizeOr(lbFFromD(st.hit.n), lbVec3_axisZ);
+		hit.fraction = len > 0.0 ? (float)(st.hit.t / len) : 0.0f;
+		hit.fraction = lbClampF(hit.fraction, 0.0f, 1.0f);
+		hit.distance = (float)st.hit.t;
+		hit.shapeId = st.hitShape;
+		hit.primitiveIndex = st.hitPrim;
+	}
+	if (hit.hit)
+	{
+		hit.ownerId = world->shapes[hit.shapeId].ownerId;
+		hit.channels = world->shapes[hit.shapeId].channels;
+	}
+	return hit;
+}
+
+lbHit lbWorld_RayCast(const lbWorld* world, const lbQueryInput* input)
+{
+	return lbWorldQuery(world, input, lb_modeRay, "lbWorld_RayCast");
+}
+
+lbHit lbWorld_SphereCast(const lbWorld* world, const lbQueryInput* input)
+{
+	return lbWorldQuery(world, input, lb_modeSphere, "lbWorld_SphereCast");
+}
+
+lbHit lbWorld_SphereOverlap(const lbWorld* world, const lbQueryInput* input)
+{
+	return lbWorldQuery(world, input, lb_modeOverlap, "lbWorld_SphereOverlap");
+}
+
+static void lbWorldRayFcn(void* context, const lbQueryInput* input, lbHit* outHit)
+{
+	*outHit = lbWorld_RayCast((const lbWorld*)context, input);
+}
+
+static void lbWorldSphereFcn(void* context, const lbQueryInput* input, lbHit* outHit)
+{
+	*outHit = lbWorld_SphereCast((const lbWorld*)context, input);
+}
+
+static void lbWorldOverlapFcn(void* context, const lbQueryInput* input, lbHit* outHit)
+{
+	*outHit = lbWorld_SphereOverlap((const lbWorld*)context, input);
+}
+
+lbSceneQuery lbWorld_GetQuery(const lbWorld* world)
+{
+	lbSceneQuery q;
+	q.rayCast = lbWorldRayFcn;
+	q.sphereCast = lbWorldSphereFcn;
+	q.sphereOverlap = lbWorldOverlapFcn;
+	// The query never writes through the context; the cast away from const is for the generic slot.
+	q.context = (void*)(uintptr_t)world;
+	return q;
+}

@@ -1,0 +1,489 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Scene queries: analytic cases per shape kind, the edge cases (parallel, grazing, start inside, zero
+// length, zero radius, huge coordinates, NaN/inf input, empty world) and filtering.
+#include "limber/limber.h"
+#include "test_macros.h"
+
+#include <stdlib.h>
+
+typedef struct LogCapture
+{
+	int count;
+	lbResult last;
+} LogCapture;
+
+static void CaptureLog(lbLogLevel level, lbResult code, const char* message, void* ctx)
+{
+	(void)level;
+	(void)message;
+	LogCapture* c = (LogCapture*)ctx;
+	c->count++;
+	c->last = code;
+}
+
+static lbQueryInput Cast(lbVec3 a, lbVec3 b, float r)
+{
+	lbQueryInput in = lbDefaultQueryInput();
+	in.start = a;
+	in.end = b;
+	in.radius = r;
+	return in;
+}
+
+// A square of two triangles at height h in the XY plane, side 2e, centred at the origin.
+static int AddQuad(lbWorld* w, float e, float h, uint32_t channels, uint32_t owner)
+{
+	lbVec3 v[4] = { { -e, -e, h }, { e, -e, h }, { e, e, h }, { -e, e, h } };
+	int32_t idx[6] = { 0, 1, 2, 0, 2, 3 };
+	lbMeshDef def = lbDefaultMeshDef();
+	def.vertices = v;
+	def.vertexCount = 4;
+	def.indices = idx;
+	def.triangleCount = 2;
+	def.channels = channels;
+	def.ownerId = owner;
+	return lbWorld_AddMesh(w, &def);
+}
+
+static bool HitIsFinite(const lbHit* h)
+{
+	return lbIsValidVec3(h->location) && lbIsValidVec3(h->impactPoint) && lbIsValidVec3(h->normal) &&
+		   lbIsValidFloat(h->fraction) && lbIsValidFloat(h->distance) && lbIsValidFloat(h->penetrationDepth);
+}
+
+static void MeshRayAndSphere(void)
+{
+	lbWorldDef wd = lbDefaultWorldDef();
+	lbWorld* w = lbCreateWorld(&wd);
+	ENSURE(w != NULL);
+	int id = AddQuad(w, 5.0f, 0.0f, LB_CHANNEL_GROUND, 0);
+	ENSURE(id == 0);
+	lbSceneQuery q = lbWorld_GetQuery(w);
+
+	lbQueryInput in = Cast(lbMakeVec3(0.3f, -0.7f, 1.0f), lbMakeVec3(0.3f, -0.7f, -1.0f), 0.0f);
+	lbHit h = lbRayCast(&q, &in);
+	ENSURE(h.hit && !h.startedInside && h.status == lb_ok);
+	ENSURE_NEAR(h.distance, 1.0f, 1e-6f);
+	ENSURE_NEAR(h.fraction, 0.5f, 1e-6f);
+	ENSURE_VEC3_NEAR(h.location, lbMakeVec3(0.3f, -0.7f, 0.0f), 1e-6f);
+	ENSURE_VEC3_NEAR(h.impactPoint, h.location, 1e-6f);
+	ENSURE_VEC3_NEAR(h.normal, lbVec3_axisZ, 1e-6f);
+	ENSURE(h.shapeId == 0 && h.channels == LB_CHANNEL_GROUND);
+
+	// From below, the normal faces the caster.
+	in = Cast(lbMakeVec3(1.0f, 1.0f, -2.0f), lbMakeVec3(1.0f, 1.0f, 2.0f), 0.0f);
+	h = lbRayCast(&q, &in);
+	ENSURE(h.hit);
+	ENSURE_VEC3_NEAR(h.normal, lbMakeVec3(0, 0, -1), 1e-6f);
+	ENSURE_NEAR(h.distance, 2.0f, 1e-6f);
+
+	// Sphere: the centre stops one radius above the plane, contact right below it.
+	in = Cast(lbMakeVec3(0.0f, 2.0f, 1.5f), lbMakeVec3(0.0f, 2.0f, -1.5f), 0.03f);
+	h = lbSphereCast(&q, &in);
+	ENSURE(h.hit && !h.startedInside);
+	ENSURE_VEC3_NEAR(h.location, lbMakeVec3(0.0f, 2.0f, 0.03f), 1e-6f);
+	ENSURE_VEC3_NEAR(h.impactPoint, lbMakeVec3(0.0f, 2.0f, 0.0f), 1e-6f);
+	ENSURE_NEAR(h.distance, 1.47f, 1e-6f);
+	ENSURE_VEC3_NEAR(h.normal, lbVec3_axisZ, 1e-6f);
+
+	// Sphere passing beside the edge touches it as a capsule: x = 5 edge, centre at x = 5 + 0.1,
+	// radius 0.2 -> contact when the height is sqrt(0.2^2 - 0.1^2) above the plane.
+	in = Cast(lbMakeVec3(5.1f, 0.0f, 1.0f), lbMakeVec3(5.1f, 0.0f, -1.0f), 0.2f);
+	h = lbSphereCast(&q, &in);
+	ENSURE(h.hit);
+	float hz = sqrtf(0.2f * 0.2f - 0.1f * 0.1f);
+	ENSURE_NEAR(h.location.z, hz, 1e-5f);
+	ENSURE_VEC3_NEAR(h.impactPoint, lbMakeVec3(5.0f, 0.0f, 0.0f), 1e-5f);
+	ENSURE_VEC3_NEAR(h.normal, lbNormalize(lbMakeVec3(0.1f, 0.0f, hz)), 1e-5f);
+
+	// Vertex: sphere coming down diagonally next to the corner (5, 5, 0).
+	in = Cast(lbMakeVec3(5.1f, 5.1f, 1.0f), lbMakeVec3(5.1f, 5.1f, -1.0f), 0.2f);
+	h = lbSphereCast(&q, &in);
+	ENSURE(h.hit);
+	ENSURE_VEC3_NEAR(h.impactPoint, lbMakeVec3(5.0f, 5.0f, 0.0f), 1e-5f);
+	ENSURE_NEAR(h.location.z, sqrtf(0.04f - 0.02f), 1e-5f);
+
+	// Miss beside the mesh.
+	in = Cast(lbMakeVec3(5.3f, 0.0f, 1.0f), lbMakeVec3(5.3f, 0.0f, -1.0f), 0.2f);
+	h = lbSphereCast(&q, &in);
+	ENSURE(!h.hit && h.status == lb_ok && h.shapeId == LB_NULL_INDEX);
+	lbDestroyWorld(w);
+}
+
+static void BoxCasts(void)
+{
+	lbWorldDef wd = lbDefaultWorldDef();
+	lbWorld* w = lbCreateWorld(&wd);
+	lbBoxDef bd = lbDefaultBoxDef();
+	bd.transform = lbMakeTransform(lbMakeVec3(2.0f, 0.0f, 0.0f), lbQuatFromAxisAngle(lbVec3_axisZ, 0.5f));
+	bd.halfExtents = lbMakeVec3(0.5f, 1.0f, 0.25f);
+	bd.channels = LB_CHANNEL_WALL;
+	ENSURE(lbWorld_AddBox(w, &bd) == 0);
+	// Ray along the box's local -X face normal, into the face centre.
+	lbVec3 ax = lbQuatRotate(bd.transform.q, lbVec3_axisX);
+	lbVec3 from = lbMulAdd(bd.transform.p, -3.0f, ax);
+	lbQueryInput in = Cast(from, bd.transform.p, 0.0f);
+	lbHit h = lbWorld_RayCast(w, &in);
+	ENSURE(h.hit);
+	ENSURE_NEAR(h.distance, 2.5f, 1e-5f);
+	ENSURE_VEC3_NEAR(h.normal, lbNeg(ax), 1e-5f);
+	// Sphere along the same line stops r earlier.
+	in.radius = 0.1f;
+	h = lbWorld_SphereCast(w, &in);
+	ENSURE(h.hit);
+	ENSURE_NEAR(h.distance, 2.4f, 1e-5f);
+	ENSURE_VEC3_NEAR(h.impactPoint, lbMulAdd(bd.transform.p, -0.5f, ax), 1e-5f);
+	// Ray starting inside: started inside, nearest face is the local +-Z face (half 0.25).
+	in = Cast(lbAdd(bd.transform.p, lbMakeVec3(0.0f, 0.0f, 0.05f)), lbMakeVec3(10, 0, 0), 0.0f);
+	h = lbWorld_RayCast(w, &in);
+	ENSURE(h.hit && h.startedInside);
+	ENSURE_NEAR(h.fraction, 0.0f, 0.0f);
+	ENSURE_NEAR(h.penetrationDepth, 0.2f, 1e-5f);
+	ENSURE_VEC3_NEAR(h.normal, lbVec3_axisZ, 1e-5f);
+	ENSURE_VEC3_NEAR(h.location, in.start, 0.0f);
+	// Sphere overlap with its centre outside: depth = r - distance, normal away from the box.
+	in = Cast(lbAdd(bd.transform.p, lbMakeVec3(0.0f, 0.0f, 0.3f)), lbVec3_zero, 0.1f);
+	h = lbWorld_SphereOverlap(w, &in);
+	ENSURE(h.hit && h.startedInside);
+	ENSURE_NEAR(h.penetrationDepth, 0.05f, 1e-5f);
+	ENSURE_VEC3_NEAR(h.normal, lbVec3_axisZ, 1e-5f);
+	ENSURE_VEC3_NEAR(h.impactPoint, lbAdd(bd.transform.p, lbMakeVec3(0.0f, 0.0f, 0.25f)), 1e-5f);
+	in.radius = 0.04f;
+	h = lbWorld_SphereOverlap(w, &in);
+	ENSURE(!h.hit);
+	lbDestroyWorld(w);
+}
+
+static void HeightfieldCasts(void)
+{
+	// Plane z = 0.1 x + 0.2 y + 0.5 sampled on a grid: exact for any triangulation.
+	enum
+	{
+		NX = 9,
+		NY = 7
+	};
+	float heights[NX * NY];
+	float cs = 0.5f;
+	for (int j = 0; j < NY; ++j)
+		for (int i = 0; i < NX; ++i)
+			heights[j * NX + i] = 0.1f * (float)i * cs + 0.2f * (float)j * cs + 0.5f;
+	lbWorldDef wd = lbDefaultWorldDef();
+	lbWorld* w = lbCreateWorld(&wd);
+	lbHeightfieldDef hd = lbDefaultHeightfieldDef();
+	hd.heights = heights;
+	hd.countX = NX;
+	hd.countY = NY;
+	hd.cellSize = cs;
+	ENSURE(lbWorld_AddHeightfield(w, &hd) == 0);
+	lbVec3 n = lbNormalize(lbMakeVec3(-0.1f, -0.2f, 1.0f));
+	lbTestRng rng = { 11 };
+	for (int k = 0; k < 200; ++k)
+	{
+		float x = lbTestUniform(&rng, 0.2f, 3.8f), y = lbTestUniform(&rng, 0.2f, 2.8f);
+		float z = 0.1f * x + 0.2f * y + 0.5f;
+		lbQueryInput in = Cast(lbMakeVec3(x, y, 3.0f), lbMakeVec3(x, y, -1.0f), 0.0f);
+		lbHit h = lbWorld_RayCast(w, &in);
+		ENSURE(h.hit);
+		ENSURE_NEAR(h.location.z, z, 1e-5f);
+		ENSURE_VEC3_NEAR(h.normal, n, 1e-5f);
+		in.radius = 0.05f;
+		h = lbWorld_SphereCast(w, &in);
+		ENSURE(h.hit);
+		// Centre stops where its distance to the plane equals r: dz = r / n.z.
+		ENSURE_NEAR(h.location.z, z + 0.05f / n.z, 1e-5f);
+		ENSURE_VEC3_NEAR(h.normal, n, 1e-5f);
+	}
+	// A slanted cast across many cells finds the plane where it crosses it.
+	lbQueryInput in = Cast(lbMakeVec3(-1.0f, -1.0f, 2.5f), lbMakeVec3(5.0f, 4.0f, 0.0f), 0.0f);
+	lbHit h = lbWorld_RayCast(w, &in);
+	ENSURE(h.hit);
+	ENSURE_NEAR(h.location.z, 0.1f * h.location.x + 0.2f * h.location.y + 0.5f, 1e-5f);
+	lbDestroyWorld(w);
+}
+
+static void ChannelsAndOwners(void)
+{
+	lbWorldDef wd = lbDefaultWorldDef();
+	lbWorld* w = lbCreateWorld(&wd);
+	AddQuad(w, 2.0f, 0.0f, LB_CHANNEL_GROUND, 0);
+	AddQuad(w, 2.0f, 1.0f, LB_CHANNEL_CLIMBABLE | LB_CHANNEL_USER(3), 42);
+	lbQueryInput in = Cast(lbMakeVec3(0, 0, 3), lbMakeVec3(0, 0, -3), 0.0f);
+	lbHit h = lbWorld_RayCast(w, &in);
+	ENSURE(h.hit && h.shapeId == 1 && h.ownerId == 42u);
+	in.channelMask = LB_CHANNEL_GROUND;
+	h = lbWorld_RayCast(w, &in);
+	ENSURE(h.hit && h.shapeId == 0);
+	in.channelMask = LB_CHANNEL_USER(3);
+	h = lbWorld_RayCast(w, &in);
+	ENSURE(h.hit && h.shapeId == 1);
+	in.channelMask = LB_CHANNEL_WALL;
+	h = lbWorld_RayCast(w, &in);
+	ENSURE(!h.hit);
+	in.channelMask = LB_CHANNEL_ALL;
+	in.ignoreOwnerId = 42;
+	h = lbWorld_SphereCast(w, &in);
+	ENSURE(h.hit && h.shapeId == 0);
+	in.ignoreOwnerId = 7;
+	h = lbWorld_SphereCast(w, &in);
+	ENSURE(h.hit && h.shapeId == 1);
+	lbDestroyWorld(w);
+}
+
+static void EdgeCases(void)
+{
+	LogCapture cap = { 0, lb_ok };
+	lbSetLogFcn(CaptureLog, &cap);
+	lbWorldDef wd = lbDefaultWorldDef();
+	lbWorld* w = lbCreateWorld(&wd);
+
+	// Empty world: no hit, no error.
+	lbQueryInput in = Cast(lbMakeVec3(0, 0, 1), lbMakeVec3(0, 0, -1), 0.1f);
+	lbHit h = lbWorld_SphereCast(w, &in);
+	ENSURE(!h.hit && h.status == lb_ok && cap.count == 0);
+	h = lbWorld_SphereOverlap(w, &in);
+	ENSURE(!h.hit && h.status == lb_ok);
+
+	AddQuad(w, 1.0f, 0.0f, LB_CHANNEL_GROUND, 0);
+	// Parallel above the triangle: miss. Coplanar: miss (no area faces the ray), no NaN.
+	in = Cast(lbMakeVec3(-2, 0.3f, 0.5f), lbMakeVec3(2, 0.3f, 0.5f), 0.0f);
+	h = lbWorld_RayCast(w, &in);
+	ENSURE(!h.hit);
+	in = Cast(lbMakeVec3(-2, 0.3f, 0.0f), lbMakeVec3(2, 0.3f, 0.0f), 0.0f);
+	h = lbWorld_RayCast(w, &in);
+	ENSURE(!h.hit && HitIsFinite(&h));
+	// A sphere sliding parallel to the plane at exactly r or more never touches it...
+	in = Cast(lbMakeVec3(-2, 0.3f, 0.2f), lbMakeVec3(2, 0.3f, 0.2f), 0.19f);
+	h = lbWorld_SphereCast(w, &in);
+	ENSURE(!h.hit);
+	// ...but one moving in the plane hits the edge x = -1 as a capsule, head on.
+	in = Cast(lbMakeVec3(-2, 0.3f, 0.0f), lbMakeVec3(2, 0.3f, 0.0f), 0.1f);
+	h = lbWorld_SphereCast(w, &in);
+	ENSURE(h.hit);
+	ENSURE_NEAR(h.distance, 0.9f, 1e-5f);
+	ENSURE_VEC3_NEAR(h.normal, lbMakeVec3(-1, 0, 0), 1e-5f);
+
+	// Grazing an edge / vertex exactly with a ray: counts as a hit on the boundary.
+	in = Cast(lbMakeVec3(1.0f, 0.3f, 1.0f), lbMakeVec3(1.0f, 0.3f, -1.0f), 0.0f);
+	h = lbWorld_RayCast(w, &in);
+	ENSURE(h.hit);
+	ENSURE_NEAR(h.distance, 1.0f, 1e-6f);
+	in = Cast(lbMakeVec3(1.0f, 1.0f, 1.0f), lbMakeVec3(1.0f, 1.0f, -1.0f), 0.0f);
+	h = lbWorld_RayCast(w, &in);
+	ENSURE(h.hit);
+	// Through the shared diagonal: hit once, not missed between the two triangles.
+	in = Cast(lbMakeVec3(0.25f, 0.25f, 1.0f), lbMakeVec3(0.25f, 0.25f, -1.0f), 0.0f);
+	h = lbWorld_RayCast(w, &in);
+	ENSURE(h.hit);
+	// A sphere grazing the edge at exactly distance r along the way: touching, from the side.
+	in = Cast(lbMakeVec3(1.1f, -3.0f, 0.0f), lbMakeVec3(1.1f, 3.0f, 0.0f), 0.1f);
+	h = lbWorld_SphereCast(w, &in);
+	ENSURE(!h.hit || lbAbsF(h.location.x - 1.1f) < 1e-6f);
+	ENSURE(HitIsFinite(&h));
+
+	// Start inside (sphere overlapping the mesh at the start).
+	in = Cast(lbMakeVec3(0.2f, 0.2f, 0.05f), lbMakeVec3(0.2f, 0.2f, 2.0f), 0.1f);
+	h = lbWorld_SphereCast(w, &in);
+	ENSURE(h.hit && h.startedInside);
+	ENSURE_NEAR(h.fraction, 0.0f, 0.0f);
+	ENSURE_NEAR(h.penetrationDepth, 0.05f, 1e-6f);
+	ENSURE_VEC3_NEAR(h.normal, lbVec3_axisZ, 1e-6f);
+	ENSURE_VEC3_NEAR(h.impactPoint, lbMakeVec3(0.2f, 0.2f, 0.0f), 1e-6f);
+
+	// Zero length: a sphere cast reports only a start overlap; a ray nothing unless on the surface.
+	in = Cast(lbMakeVec3(0.2f, 0.2f, 0.5f), lbMakeVec3(0.2f, 0.2f, 0.5f), 0.1f);
+	h = lbWorld_SphereCast(w, &in);
+	ENSURE(!h.hit && h.status == lb_ok && HitIsFinite(&h));
+	in.radius = 0.6f;
+	h = lbWorld_SphereCast(w, &in);
+	ENSURE(h.hit && h.startedInside);
+	ENSURE_NEAR(h.penetrationDepth, 0.1f, 1e-6f);
+	in.radius = 0.0f;
+	h = lbWorld_RayCast(w, &in);
+	ENSURE(!h.hit && h.status == lb_ok);
+
+	// Zero radius sphere cast = ray cast.
+	lbTestRng rng = { 3 };
+	for (int k = 0; k < 500; ++k)
+	{
+		lbVec3 a = { lbTestUniform(&rng, -2, 2), lbTestUniform(&rng, -2, 2), lbTestUniform(&rng, -2, 2) };
+		lbVec3 b = { lbTestUniform(&rng, -2, 2), lbTestUniform(&rng, -2, 2), lbTestUniform(&rng, -2, 2) };
+		in = Cast(a, b, 0.0f);
+		lbHit r = lbWorld_RayCast(w, &in);
+		lbHit s = lbWorld_SphereCast(w, &in);
+		ENSURE(r.hit == s.hit);
+		if (r.hit && s.hit)
+		{
+			ENSURE_NEAR(r.distance, s.distance, 0.0f);
+			ENSURE_VEC3_NEAR(r.normal, s.normal, 0.0f);
+			ENSURE_VEC3_NEAR(s.impactPoint, s.location, 0.0f);
+		}
+	}
+
+	// NaN and infinite input: no hit, an error code, logged, finite output.
+	const float bad[3] = { NAN, INFINITY, -INFINITY };
+	for (int k = 0; k < 3; ++k)
+	{
+		cap.count = 0;
+		in = Cast(lbMakeVec3(0, 0, bad[k]), lbMakeVec3(0, 0, -1), 0.1f);
+		h = lbWorld_SphereCast(w, &in);
+		ENSURE(!h.hit && h.status == lb_errorNonFinite && cap.count == 1 && cap.last == lb_errorNonFinite);
+		ENSURE(HitIsFinite(&h));
+		in = Cast(lbMakeVec3(0, 0, 1), lbMakeVec3(bad[k], 0, -1), 0.0f);
+		h = lbWorld_RayCast(w, &in);
+		ENSURE(!h.hit && h.status == lb_errorNonFinite && HitIsFinite(&h));
+		in = Cast(lbMakeVec3(0, 0, 1), lbMakeVec3(0, 0, -1), bad[k]);
+		h = lbWorld_SphereCast(w, &in);
+		ENSURE(!h.hit && h.status == lb_errorNonFinite);
+		h = lbWorld_SphereOverlap(w, &in);
+		ENSURE(!h.hit && h.status == lb_errorNonFinite);
+	}
+	cap.count = 0;
+	in = Cast(lbMakeVec3(0, 0, 1), lbMakeVec3(0, 0, -1), -0.1f);
+	h = lbWorld_SphereCast(w, &in);
+	ENSURE(!h.hit && h.status == lb_errorInvalidArgument && cap.count == 1);
+	// NULLs through the interface and the world.
+	h = lbRayCast(NULL, &in);
+	ENSURE(!h.hit && h.status == lb_errorNullPointer);
+	lbSceneQuery q = lbWorld_GetQuery(w);
+	h = lbRayCast(&q, NULL);
+	ENSURE(!h.hit && h.status == lb_errorNullPointer);
+	h = lbWorld_RayCast(NULL, &in);
+	ENSURE(!h.hit && h.status == lb_errorNullPointer);
+	lbSceneQuery none = { NULL, NULL, NULL, NULL };
+	h = lbSphereCast(&none, &in);
+	ENSURE(!h.hit && h.status == lb_errorUnsupported);
+	lbDestroyWorld(w);
+	lbSetLogFcn(NULL, NULL);
+}
+
+static void LargeCoordinates(void)
+{
+	// Far from the origin float spacing is ~1 cm at 1e5 m; results stay exact to that spacing.
+	const float offsets[3] = { 1.0e4f, 1.0e5f, -3.0e5f };
+	for (int k = 0; k < 3; ++k)
+	{
+		float o = offsets[k];
+		lbWorldDef wd = lbDefaultWorldDef();
+		lbWorld* w = lbCreateWorld(&wd);
+		lbVec3 v[3] = { { o - 4.0f, o - 4.0f, o }, { o + 4.0f, o - 4.0f, o }, { o, o + 4.0f, o } };
+		int32_t idx[3] = { 0, 1, 2 };
+		lbMeshDef md = lbDefaultMeshDef();
+		md.vertices = v;
+		md.vertexCount = 3;
+		md.indices = idx;
+		md.triangleCount = 1;
+		ENSURE(lbWorld_AddMesh(w, &md) == 0);
+		lbBoxDef bd = lbDefaultBoxDef();
+		bd.transform.p = lbMakeVec3(o + 20.0f, o, o);
+		ENSURE(lbWorld_AddBox(w, &bd) == 1);
+		float tol = 2.0f * lbAbsF(o) * FLT_EPSILON;
+		lbQueryInput in = Cast(lbMakeVec3(o, o, o + 2.0f), lbMakeVec3(o, o, o - 2.0f), 0.05f);
+		lbHit h = lbWorld_SphereCast(w, &in);
+		ENSURE(h.hit && h.shapeId == 0);
+		ENSURE_NEAR(h.distance, 1.95f, tol);
+		ENSURE_VEC3_NEAR(h.normal, lbVec3_axisZ, 1e-5f);
+		in = Cast(lbMakeVec3(o + 10.0f, o, o), lbMakeVec3(o + 30.0f, o, o), 0.0f);
+		h = lbWorld_RayCast(w, &in);
+		ENSURE(h.hit && h.shapeId == 1);
+		ENSURE_NEAR(h.distance, 9.5f, tol);
+		lbDestroyWorld(w);
+	}
+}
+
+static void BadShapes(void)
+{
+	LogCapture cap = { 0, lb_ok };
+	lbSetLogFcn(CaptureLog, &cap);
+	lbWorldDef wd = lbDefaultWorldDef();
+	lbWorld* w = lbCreateWorld(&wd);
+	lbVec3 v[3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, NAN } };
+	int32_t idx[3] = { 0, 1, 2 };
+	lbMeshDef md = lbDefaultMeshDef();
+	md.vertices = v;
+	md.vertexCount = 3;
+	md.indices = idx;
+	md.triangleCount = 1;
+	ENSURE(lbWorld_AddMesh(w, &md) == LB_NULL_INDEX && cap.last == lb_errorNonFinite);
+	v[2].z = 0.0f;
+	idx[2] = 3;
+	ENSURE(lbWorld_AddMesh(w, &md) == LB_NULL_INDEX && cap.last == lb_errorInvalidArgument);
+	idx[2] = 2;
+	md.internalValue = 0;
+	ENSURE(lbWorld_AddMesh(w, &md) == LB_NULL_INDEX && cap.last == lb_errorDefNotInitialized);
+	lbBoxDef bd = lbDefaultBoxDef();
+	bd.halfExtents.y = 0.0f;
+	ENSURE(lbWorld_AddBox(w, &bd) == LB_NULL_INDEX && cap.last == lb_errorInvalidArgument);
+	lbHeightfieldDef hd = lbDefaultHeightfieldDef();
+	float hs[4] = { 0, 0, INFINITY, 0 };
+	hd.heights = hs;
+	hd.countX = 2;
+	hd.countY = 2;
+	ENSURE(lbWorld_AddHeightfield(w, &hd) == LB_NULL_INDEX && cap.last == lb_errorNonFinite);
+	hd.countX = 1;
+	ENSURE(lbWorld_AddHeightfield(w, &hd) == LB_NULL_INDEX && cap.last == lb_errorInvalidArgument);
+	ENSURE(lbWorld_GetShapeCount(w) == 0);
+	lbWorldDef bad = wd;
+	bad.internalValue = 0;
+	ENSURE(lbCreateWorld(&bad) == NULL && cap.last == lb_errorDefNotInitialized);
+	bad = wd;
+	bad.up = lbVec3_zero;
+	ENSURE(lbCreateWorld(&bad) == NULL && cap.last == lb_errorInvalidArgument);
+	ENSURE(lbCreateWorld(NULL) == NULL && cap.last == lb_errorNullPointer);
+	lbShapeInfo info;
+	ENSURE(!lbWorld_GetShapeInfo(w, 0, &info) && info.kind == lb_shapeNone);
+	lbDestroyWorld(w);
+	lbDestroyWorld(NULL);
+	lbSetLogFcn(NULL, NULL);
+}
+
+static void ShapeReadback(void)
+{
+	lbWorldDef wd = lbDefaultWorldDef();
+	lbWorld* w = lbCreateWorld(&wd);
+	AddQuad(w, 1.0f, 0.5f, LB_CHANNEL_GROUND, 3);
+	lbBoxDef bd = lbDefaultBoxDef();
+	bd.halfExtents = lbMakeVec3(0.1f, 0.2f, 0.3f);
+	bd.channels = LB_CHANNEL_CLIMBABLE;
+	lbWorld_AddBox(w, &bd);
+	float hs[6] = { 0, 1, 2, 3, 4, 5 };
+	lbHeightfieldDef hd = lbDefaultHeightfieldDef();
+	hd.heights = hs;
+	hd.countX = 3;
+	hd.countY = 2;
+	hd.cellSize = 0.5f;
+	lbWorld_AddHeightfield(w, &hd);
+	ENSURE(lbWorld_GetShapeCount(w) == 3);
+	lbShapeInfo info;
+	ENSURE(lbWorld_GetShapeInfo(w, 0, &info));
+	ENSURE(info.kind == lb_shapeMesh && info.triangleCount == 2 && info.vertexCount == 4 && info.ownerId == 3u);
+	ENSURE(info.vertices && info.indices && info.vertices[info.indices[0]].z == 0.5f);
+	ENSURE(lbWorld_GetShapeInfo(w, 1, &info));
+	ENSURE(info.kind == lb_shapeBox && info.channels == LB_CHANNEL_CLIMBABLE);
+	ENSURE_VEC3_NEAR(info.halfExtents, lbMakeVec3(0.1f, 0.2f, 0.3f), 0.0f);
+	ENSURE(lbWorld_GetShapeInfo(w, 2, &info));
+	ENSURE(info.kind == lb_shapeHeightfield && info.countX == 3 && info.countY == 2 && info.heights[5] == 5.0f);
+	ENSURE_NEAR(info.cellSize, 0.5f, 0.0f);
+	lbVec3 lo, hi;
+	lbWorld_GetBounds(w, &lo, &hi);
+	ENSURE_VEC3_NEAR(lo, lbMakeVec3(-1.0f, -1.0f, -0.3f), 1e-6f);
+	ENSURE_VEC3_NEAR(hi, lbMakeVec3(1.0f, 1.0f, 5.0f), 1e-6f);
+	lbBvhStats st;
+	ENSURE(lbWorld_GetBvhStats(w, 0, &st) && st.triangleCount == 2 && st.nodeCount >= 1);
+	ENSURE(!lbWorld_GetBvhStats(w, 1, &st));
+	lbDestroyWorld(w);
+}
+
+int main(int argc, char** argv)
+{
+	TEST_MAIN_BEGIN(argc, argv);
+	RUN_TEST(MeshRayAndSphere);
+	RUN_TEST(BoxCasts);
+	RUN_TEST(HeightfieldCasts);
+	RUN_TEST(ChannelsAndOwners);
+	RUN_TEST(EdgeCases);
+	RUN_TEST(LargeCoordinates);
+	RUN_TEST(BadShapes);
+	RUN_TEST(ShapeReadback);
+	TEST_MAIN_END();
+}
