@@ -9,5 +9,7 @@
 #include "limber/ik.h"
 #include "limber/math.h"
 #include "limber/motion.h"
+#include "limber/query.h"
 #include "limber/rigs.h"
+#include "limber/scenes.h"
 #include "limber/skeleton.h"

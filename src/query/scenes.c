@@ -1,0 +1,716 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Scene builders. Each lays its shapes out in a local frame (a along forward, b along side, h along
+// up) and maps them to the world through one rotation, so no axis is ever assumed. Rocky terrain is
+// fractal value noise (Perlin, "An Image Synthesizer", SIGGRAPH 1985, for summing octaves) with an
+// integer hash of the lattice point and the seed, so it is deterministic on every platform.
+#include "limber/scenes.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char* const lbSceneNames[lb_sceneCount] = {
+	"", "flat", "slope", "stairs", "rocky", "step_down", "climb_wall", "inside_corner", "ledge_top", "roof",
+};
+
+#define LB_SCENE_BIT(k) (1u << (unsigned)(k))
+#define LB_SCENE_ALL 0xFFFFFFFFu
+
+typedef struct lbSceneKey
+{
+	const char* name;
+	size_t offset;
+	uint32_t kinds;
+} lbSceneKey;
+
+#define LB_GROUND_KINDS                                                                                      \
+	(LB_SCENE_BIT(lb_sceneFlat) | LB_SCENE_BIT(lb_sceneSlope) | LB_SCENE_BIT(lb_sceneStairs) |              \
+	 LB_SCENE_BIT(lb_sceneClimbWall) | LB_SCENE_BIT(lb_sceneInsideCorner) | LB_SCENE_BIT(lb_sceneLedgeTop) |    \
+	 LB_SCENE_BIT(lb_sceneRoof))
+
+static const lbSceneKey lbSceneKeys[] = {
+	{ "up_x", offsetof(lbSceneParams, up.x), LB_SCENE_ALL },
+	{ "up_y", offsetof(lbSceneParams, up.y), LB_SCENE_ALL },
+	{ "up_z", offsetof(lbSceneParams, up.z), LB_SCENE_ALL },
+	{ "forward_x", offsetof(lbSceneParams, forward.x), LB_SCENE_ALL },
+	{ "forward_y", offsetof(lbSceneParams, forward.y), LB_SCENE_ALL },
+	{ "forward_z", offsetof(lbSceneParams, forward.z), LB_SCENE_ALL },
+	{ "origin_x", offsetof(lbSceneParams, origin.x), LB_SCENE_ALL },
+	{ "origin_y", offsetof(lbSceneParams, origin.y), LB_SCENE_ALL },
+	{ "origin_z", offsetof(lbSceneParams, origin.z), LB_SCENE_ALL },
+	{ "seed", offsetof(lbSceneParams, seed), LB_SCENE_ALL },
+	{ "ground_size", offsetof(lbSceneParams, groundSize), LB_GROUND_KINDS },
+	{ "distance", offsetof(lbSceneParams, distance),
+	  LB_SCENE_BIT(lb_sceneStairs) | LB_SCENE_BIT(lb_sceneStepDown) | LB_SCENE_BIT(lb_sceneClimbWall) |
+		  LB_SCENE_BIT(lb_sceneInsideCorner) | LB_SCENE_BIT(lb_sceneLedgeTop) },
+	{ "width", offsetof(lbSceneParams, width),
+	  LB_SCENE_BIT(lb_sceneSlope) | LB_SCENE_BIT(lb_sceneStairs) | LB_SCENE_BIT(lb_sceneStepDown) |
+		  LB_SCENE_BIT(lb_sceneClimbWall) | LB_SCENE_BIT(lb_sceneInsideCorner) | LB_SCENE_BIT(lb_sceneLedgeTop) |
+		  LB_SCENE_BIT(lb_sceneRoof) },
+	{ "angle", offsetof(lbSceneParams, angle), LB_SCENE_BIT(lb_sceneSlope) | LB_SCENE_BIT(lb_sceneRoof) },
+	{ "length", offsetof(lbSceneParams, length), LB_SCENE_BIT(lb_sceneSlope) },
+	{ "riser", offsetof(lbSceneParams, riser), LB_SCENE_BIT(lb_sceneStairs) },
+	{ "tread", offsetof(lbSceneParams, tread), LB_SCENE_BIT(lb_sceneStairs) },
+	{ "count", offsetof(lbSceneParams, count), LB_SCENE_BIT(lb_sceneStairs) },
+	{ "landing", offsetof(lbSceneParams, landing), LB_SCENE_BIT(lb_sceneStairs) },
+	{ "amplitude", offsetof(lbSceneParams, amplitude), LB_SCENE_BIT(lb_sceneRocky) },
+	{ "scale", offsetof(lbSceneParams, scale), LB_SCENE_BIT(lb_sceneRocky) },
+	{ "size", offsetof(lbSceneParams, size), LB_SCENE_BIT(lb_sceneRocky) | LB_SCENE_BIT(lb_sceneStepDown) },
+	{ "resolution", offsetof(lbSceneParams, resolution), LB_SCENE_BIT(lb_sceneRocky) },
+	{ "as_mesh", offsetof(lbSceneParams, asMesh), LB_SCENE_BIT(lb_sceneRocky) },
+	{ "drop", offsetof(lbSceneParams, drop), LB_SCENE_BIT(lb_sceneStepDown) },
+	{ "panel_height", offsetof(lbSceneParams, panelHeight), LB_SCENE_BIT(lb_sceneClimbWall) },
+	{ "incline_angle", offsetof(lbSceneParams, inclineAngle), LB_SCENE_BIT(lb_sceneClimbWall) },
+	{ "overhang_angle", offsetof(lbSceneParams, overhangAngle), LB_SCENE_BIT(lb_sceneClimbWall) },
+	{ "hold_count", offsetof(lbSceneParams, holdCount), LB_SCENE_BIT(lb_sceneClimbWall) },
+	{ "hold_size", offsetof(lbSceneParams, holdSize), LB_SCENE_BIT(lb_sceneClimbWall) },
+	{ "hold_depth", offsetof(lbSceneParams, holdDepth), LB_SCENE_BIT(lb_sceneClimbWall) },
+	{ "thickness", offsetof(lbSceneParams, thickness),
+	  LB_SCENE_BIT(lb_sceneStepDown) | LB_SCENE_BIT(lb_sceneClimbWall) | LB_SCENE_BIT(lb_sceneInsideCorner) },
+	{ "height", offsetof(lbSceneParams, height),
+	  LB_SCENE_BIT(lb_sceneInsideCorner) | LB_SCENE_BIT(lb_sceneLedgeTop) | LB_SCENE_BIT(lb_sceneRoof) },
+	{ "depth", offsetof(lbSceneParams, depth), LB_SCENE_BIT(lb_sceneLedgeTop) },
+	{ "run", offsetof(lbSceneParams, run), LB_SCENE_BIT(lb_sceneRoof) },
+};
+
+#define LB_SCENE_KEY_COUNT ((int)(sizeof lbSceneKeys / sizeof lbSceneKeys[0]))
+
+#define LB_SCENE_MAX_KEYS 24
+
+static bool lbKeyApplies(const lbSceneKey* k, lbSceneKind kind)
+{
+	return (k->kinds & LB_SCENE_BIT(kind)) != 0;
+}
+
+lbSceneKind lbSceneBuilderByName(const char* name)
+{
+	if (!name)
+		return lb_sceneNone;
+	for (int i = 1; i < lb_sceneCount; ++i)
+		if (strcmp(name, lbSceneNames[i]) == 0)
+			return (lbSceneKind)i;
+	return lb_sceneNone;
+}
+
+const char* lbSceneBuilderName(lbSceneKind kind)
+{
+	if ((int)kind <= 0 || (int)kind >= lb_sceneCount)
+		return "";
+	return lbSceneNames[kind];
+}
+
+lbSceneParams lbDefaultSceneParams(lbSceneKind kind)
+{
+	lbSceneParams p;
+	memset(&p, 0, sizeof p);
+	p.kind = kind;
+	p.up = lbVec3_axisZ;
+	p.forward = lbVec3_axisX;
+	p.origin = lbVec3_zero;
+	p.seed = 1;
+	p.groundSize = 20.0f;
+	p.distance = 1.0f;
+	p.width = 4.0f;
+	p.angle = 20.0f * LB_DEG2RAD;
+	p.length = 8.0f;
+	p.riser = 0.18f;
+	p.tread = 0.28f;
+	p.count = 8.0f;
+	p.landing = 2.0f;
+	p.amplitude = 0.25f;
+	p.scale = 2.0f;
+	p.size = 20.0f;
+	p.resolution = 0.1f;
+	p.asMesh = 0.0f;
+	p.drop = 0.3f;
+	p.panelHeight = 2.0f;
+	p.inclineAngle = 15.0f * LB_DEG2RAD;
+	p.overhangAngle = 20.0f * LB_DEG2RAD;
+	p.holdCount = 30.0f;
+	p.holdSize = 0.12f;
+	p.holdDepth = 0.05f;
+	p.thickness = 0.3f;
+	p.height = 3.0f;
+	p.depth = 1.5f;
+	p.run = 4.0f;
+	switch (kind)
+	{
+	case lb_sceneSlope:
+		p.width = 6.0f;
+		break;
+	case lb_sceneStairs:
+		p.width = 2.0f;
+		break;
+	case lb_sceneStepDown:
+		p.width = 6.0f;
+		break;
+	case lb_sceneClimbWall:
+		p.distance = 0.6f;
+		break;
+	case lb_sceneInsideCorner:
+		p.distance = 0.8f;
+		p.width = 3.0f;
+		break;
+	case lb_sceneLedgeTop:
+		p.distance = 0.6f;
+		p.height = 1.8f;
+		break;
+	case lb_sceneRoof:
+		p.angle = 25.0f * LB_DEG2RAD;
+		p.width = 6.0f;
+		break;
+	default:
+		break;
+	}
+	p.internalValue = LB_SECRET_COOKIE;
+	return p;
+}
+
+int lbSceneParamKeys(lbSceneKind kind, const char* const** outKeys)
+{
+	// Constant lists, NULL-terminated; a test checks they agree with the key table above.
+	static const char* const lists[lb_sceneCount][LB_SCENE_MAX_KEYS] = {
+		{ NULL },
+		{ "up_x", "up_y", "up_z", "forward_x", "forward_y", "forward_z", "origin_x", "origin_y", "origin_z", "seed",
+		  "ground_size" },
+		{ "up_x", "up_y", "up_z", "forward_x", "forward_y", "forward_z", "origin_x", "origin_y", "origin_z", "seed",
+		  "ground_size", "width", "angle", "length" },
+		{ "up_x", "up_y", "up_z", "forward_x", "forward_y", "forward_z", "origin_x", "origin_y", "origin_z", "seed",
+		  "ground_size", "distance", "width", "riser", "tread", "count", "landing" },
+		{ "up_x", "up_y", "up_z", "forward_x", "forward_y", "forward_z", "origin_x", "origin_y", "origin_z", "seed",
+		  "amplitude", "scale", "size", "resolution", "as_mesh" },
+		{ "up_x", "up_y", "up_z", "forward_x", "forward_y", "forward_z", "origin_x", "origin_y", "origin_z", "seed",
+		  "distance", "width", "size", "drop", "thickness" },
+		{ "up_x", "up_y", "up_z", "forward_x", "forward_y", "forward_z", "origin_x", "origin_y", "origin_z", "seed",
+		  "ground_size", "distance", "width", "panel_height", "incline_angle", "overhang_angle", "hold_count",
+		  "hold_size", "hold_depth", "thickness" },
+		{ "up_x", "up_y", "up_z", "forward_x", "forward_y", "forward_z", "origin_x", "origin_y", "origin_z", "seed",
+		  "ground_size", "distance", "width", "thickness", "height" },
+		{ "up_x", "up_y", "up_z", "forward_x", "forward_y", "forward_z", "origin_x", "origin_y", "origin_z", "seed",
+		  "ground_size", "distance", "width", "height", "depth" },
+		{ "up_x", "up_y", "up_z", "forward_x", "forward_y", "forward_z", "origin_x", "origin_y", "origin_z", "seed",
+		  "ground_size", "width", "angle", "height", "run" },
+	};
+	if ((int)kind <= 0 || (int)kind >= lb_sceneCount)
+	{
+		if (outKeys)
+			*outKeys = NULL;
+		return 0;
+	}
+	int n = 0;
+	while (n < LB_SCENE_MAX_KEYS && lists[kind][n])
+		++n;
+	if (outKeys)
+		*outKeys = lists[kind];
+	return n;
+}
+
+static const lbSceneKey* lbFindKey(const lbSceneParams* params, const char* key, const char* fn)
+{
+	if (!params || !key)
+	{
+		lbReport(lb_errorNullPointer, "%s: params or key is NULL", fn);
+		return NULL;
+	}
+	for (int i = 0; i < LB_SCENE_KEY_COUNT; ++i)
+	{
+		if (strcmp(lbSceneKeys[i].name, key) == 0)
+		{
+			if (!lbKeyApplies(&lbSceneKeys[i], params->kind))
+			{
+				lbReport(lb_errorInvalidArgument, "%s: scene '%s' has no parameter '%s'", fn,
+						 lbSceneBuilderName(params->kind), key);
+				return NULL;
+			}
+			return &lbSceneKeys[i];
+		}
+	}
+	lbReport(lb_errorInvalidArgument, "%s: unknown scene parameter '%s'", fn, key);
+	return NULL;
+}
+
+lbResult lbSceneParams_Set(lbSceneParams* params, const char* key, float value)
+{
+	const lbSceneKey* k = lbFindKey(params, key, "lbSceneParams_Set");
+	if (!k)
+		return params && key ? lb_errorInvalidArgument : lb_errorNullPointer;
+	if (!lbIsValidFloat(value))
+		return lbReport(lb_errorNonFinite, "lbSceneParams_Set: '%s' is not finite", key);
+	if (k->offset == offsetof(lbSceneParams, seed))
+	{
+		if (value < 0.0f || value > 4294967040.0f || value != floorf(value))
+			return lbReport(lb_errorInvalidArgument, "lbSceneParams_Set: seed %g must be a non-negative integer",
+							(double)value);
+		params->seed = (uint32_t)value;
+		return lb_ok;
+	}
+	memcpy((char*)params + k->offset, &value, sizeof value);
+	return lb_ok;
+}
+
+lbResult lbSceneParams_Get(const lbSceneParams* params, const char* key, float* outValue)
+{
+	const lbSceneKey* k = lbFindKey(params, key, "lbSceneParams_Get");
+	if (!k)
+		return params && key ? lb_errorInvalidArgument : lb_errorNullPointer;
+	if (!outValue)
+		return lbReport(lb_errorNullPointer, "lbSceneParams_Get: outValue is NULL");
+	if (k->offset == offsetof(lbSceneParams, seed))
+		*outValue = (float)params->seed;
+	else
+		memcpy(outValue, (const char*)params + k->offset, sizeof *outValue);
+	return lb_ok;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Frame and shape helpers
+
+typedef struct lbSceneFrame
+{
+	lbVec3 origin, f, s, u;
+	lbQuat q;
+} lbSceneFrame;
+
+static lbVec3 lbFramePoint(const lbSceneFrame* fr, float a, float b, float h)
+{
+	return lbAdd(fr->origin, lbAdd(lbMulSV(a, fr->f), lbAdd(lbMulSV(b, fr->s), lbMulSV(h, fr->u))));
+}
+
+// Box given by its local (a, b, h) centre, half sizes and an extra rotation in the local frame.
+static lbResult lbAddLocalBox(lbWorld* w, const lbSceneFrame* fr, lbVec3 centre, lbVec3 half, lbQuat localRot,
+							  uint32_t channels)
+{
+	lbBoxDef def = lbDefaultBoxDef();
+	def.transform = lbMakeTransform(lbFramePoint(fr, centre.x, centre.y, centre.z), lbQuatMul(fr->q, localRot));
+	def.halfExtents = half;
+	def.channels = channels;
+	return lbWorld_AddBox(w, &def) >= 0 ? lb_ok : lb_errorInvalidArgument;
+}
+
+// Axis-aligned (in the local frame) box from its local min/max corners.
+static lbResult lbAddSpanBox(lbWorld* w, const lbSceneFrame* fr, float a0, float a1, float b0, float b1, float h0,
+							 float h1, uint32_t channels)
+{
+	lbVec3 c = { 0.5f * (a0 + a1), 0.5f * (b0 + b1), 0.5f * (h0 + h1) };
+	lbVec3 half = { 0.5f * (a1 - a0), 0.5f * (b1 - b0), 0.5f * (h1 - h0) };
+	return lbAddLocalBox(w, fr, c, half, lbQuat_identity, channels);
+}
+
+// Quads given as local (a, b, h) corner lists, 4 per quad, added as one mesh.
+static lbResult lbAddQuads(lbWorld* w, const lbSceneFrame* fr, const lbVec3* corners, int quadCount, uint32_t channels)
+{
+	lbVec3* v = (lbVec3*)malloc(sizeof(lbVec3) * 4 * (size_t)quadCount);
+	int32_t* idx = (int32_t*)malloc(sizeof(int32_t) * 6 * (size_t)quadCount);
+	if (!v || !idx)
+	{
+		free(v);
+		free(idx);
+		return lbReport(lb_errorOutOfMemory, "lbBuildScene: out of memory");
+	}
+	for (int q = 0; q < quadCount; ++q)
+	{
+		for (int k = 0; k < 4; ++k)
+		{
+			lbVec3 c = corners[4 * q + k];
+			v[4 * q + k] = lbFramePoint(fr, c.x, c.y, c.z);
+		}
+		int32_t base = 4 * q;
+		int32_t* t = &idx[6 * q];
+		t[0] = base;
+		t[1] = base + 1;
+		t[2] = base + 2;
+		t[3] = base;
+		t[4] = base + 2;
+		t[5] = base + 3;
+	}
+	lbMeshDef def = lbDefaultMeshDef();
+	def.vertices = v;
+	def.vertexCount = 4 * quadCount;
+	def.indices = idx;
+	def.triangleCount = 2 * quadCount;
+	def.channels = channels;
+	int id = lbWorld_AddMesh(w, &def);
+	free(v);
+	free(idx);
+	return id >= 0 ? lb_ok : lb_errorInvalidArgument;
+}
+
+static lbResult lbAddGround(lbWorld* w, const lbSceneFrame* fr, float size, float h)
+{
+	if (!(size > 0.0f))
+		return lb_ok;
+	float e = 0.5f * size;
+	lbVec3 q[4] = { { -e, -e, h }, { e, -e, h }, { e, e, h }, { -e, e, h } };
+	return lbAddQuads(w, fr, q, 1, LB_CHANNEL_GROUND);
+}
+
+// splitmix64 step: the builders' only source of randomness, seeded from params.
+static uint64_t lbSceneRandom(uint64_t* state)
+{
+	uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	return z ^ (z >> 31);
+}
+
+static float lbSceneUniform(uint64_t* state, float lo, float hi)
+{
+	return lo + (hi - lo) * (float)((double)(lbSceneRandom(state) >> 11) * (1.0 / 9007199254740992.0));
+}
+
+// Lattice value in [-1, 1] from an integer hash of (x, y, seed, octave).
+static float lbLatticeValue(int32_t x, int32_t y, uint32_t seed, int octave)
+{
+	uint64_t h = (uint64_t)(uint32_t)x * 0x8DA6B343ull ^ (uint64_t)(uint32_t)y * 0xD8163841ull ^
+				 (uint64_t)seed * 0xCB1AB31Full ^ (uint64_t)octave * 0x165667B1ull;
+	uint64_t s = h;
+	uint64_t r = lbSceneRandom(&s);
+	return (float)((double)(r >> 11) * (2.0 / 9007199254740992.0) - 1.0);
+}
+
+static float lbQuintic(float t)
+{
+	return t * t * t * (t * (t * 6.0f - 15.0f) + 10.0f);
+}
+
+static float lbValueNoise(float x, float y, uint32_t seed, int octave)
+{
+	float fx = floorf(x), fy = floorf(y);
+	int32_t ix = (int32_t)fx, iy = (int32_t)fy;
+	float tx = lbQuintic(x - fx), ty = lbQuintic(y - fy);
+	float v00 = lbLatticeValue(ix, iy, seed, octave), v10 = lbLatticeValue(ix + 1, iy, seed, octave);
+	float v01 = lbLatticeValue(ix, iy + 1, seed, octave), v11 = lbLatticeValue(ix + 1, iy + 1, seed, octave);
+	return lbLerpF(lbLerpF(v00, v10, tx), lbLerpF(v01, v11, tx), ty);
+}
+
+float lbSceneRockyHeight(const lbSceneParams* params, float a, float b)
+{
+	if (!params || !(params->scale > 0.0f))
+		return 0.0f;
+	// Four octaves, each twice the frequency and half the weight; normalised so |h| <= amplitude.
+	float freq = 1.0f / params->scale, weight = 1.0f, sum = 0.0f, total = 0.0f;
+	for (int o = 0; o < 4; ++o)
+	{
+		sum += weight * lbValueNoise(a * freq, b * freq, params->seed, o);
+		total += weight;
+		freq *= 2.0f;
+		weight *= 0.5f;
+	}
+	return params->amplitude * sum / total;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Builders
+
+static lbResult lbBuildRocky(lbWorld* w, const lbSceneFrame* fr, const lbSceneParams* p)
+{
+	int cells = (int)ceilf(p->size / p->resolution - 1e-3f);
+	if (cells < 1 || cells > 16384)
+		return lbReport(lb_errorInvalidArgument, "lbBuildScene: rocky size / resolution gives %d cells per side", cells);
+	int n = cells + 1;
+	float cs = p->resolution, half = 0.5f * cs * (float)cells;
+	float* heights = (float*)malloc(sizeof(float) * (size_t)n * (size_t)n);
+	if (!heights)
+		return lbReport(lb_errorOutOfMemory, "lbBuildScene: out of memory");
+	for (int j = 0; j < n; ++j)
+		for (int i = 0; i < n; ++i)
+			heights[(size_t)j * (size_t)n + (size_t)i] = lbSceneRockyHeight(p, (float)i * cs - half, (float)j * cs - half);
+	lbResult r = lb_ok;
+	if (p->asMesh < 0.5f)
+	{
+		lbHeightfieldDef def = lbDefaultHeightfieldDef();
+		def.heights = heights;
+		def.countX = n;
+		def.countY = n;
+		def.cellSize = cs;
+		def.transform = lbMakeTransform(lbFramePoint(fr, -half, -half, 0.0f), fr->q);
+		def.channels = LB_CHANNEL_GROUND;
+		r = lbWorld_AddHeightfield(w, &def) >= 0 ? lb_ok : lb_errorInvalidArgument;
+	}
+	else
+	{
+		// Same samples and the same diagonal as the heightfield, so both forms are the same surface.
+		size_t vc = (size_t)n * (size_t)n, tc = 2 * (size_t)cells * (size_t)cells;
+		lbVec3* v = (lbVec3*)malloc(sizeof(lbVec3) * vc);
+		int32_t* idx = (int32_t*)malloc(sizeof(int32_t) * 3 * tc);
+		if (!v || !idx)
+			r = lbReport(lb_errorOutOfMemory, "lbBuildScene: out of memory");
+		else
+		{
+			for (int j = 0; j < n; ++j)
+				for (int i = 0; i < n; ++i)
+					v[(size_t)j * (size_t)n + (size_t)i] =
+						lbFramePoint(fr, (float)i * cs - half, (float)j * cs - half, heights[(size_t)j * (size_t)n + (size_t)i]);
+			size_t t = 0;
+			for (int j = 0; j < cells; ++j)
+				for (int i = 0; i < cells; ++i)
+				{
+					int32_t i00 = j * n + i, i10 = i00 + 1, i01 = i00 + n, i11 = i01 + 1;
+					int32_t* tri = &idx[3 * t];
+					tri[0] = i00, tri[1] = i10, tri[2] = i11, tri[3] = i00, tri[4] = i11, tri[5] = i01;
+					t += 2;
+				}
+			lbMeshDef def = lbDefaultMeshDef();
+			def.vertices = v;
+			def.vertexCount = (int)vc;
+			def.indices = idx;
+			def.triangleCount = (int)tc;
+			def.channels = LB_CHANNEL_GROUND;
+			r = lbWorld_AddMesh(w, &def) >= 0 ? lb_ok : lb_errorInvalidArgument;
+		}
+		free(v);
+		free(idx);
+	}
+	free(heights);
+	return r;
+}
+
+static lbResult lbBuildClimbWall(lbWorld* w, const lbSceneFrame* fr, const lbSceneParams* p)
+{
+	lbResult r = lbAddGround(w, fr, p->groundSize, 0.0f);
+	if (r != lb_ok)
+		return r;
+	// Wall profile in the (a, h) plane: up the vertical panel, lean back, then lean over.
+	float H = p->panelHeight, d = p->distance, hw = 0.5f * p->width;
+	float ang[3] = { 0.0f, p->inclineAngle, -p->overhangAngle };
+	float pa[4], ph[4];
+	pa[0] = d;
+	ph[0] = 0.0f;
+	for (int k = 0; k < 3; ++k)
+	{
+		pa[k + 1] = pa[k] + H * sinf(ang[k]);
+		ph[k + 1] = ph[k] + H * cosf(ang[k]);
+	}
+	// Panels as quads facing the climber, plus a flat top going back.
+	lbVec3 quads[16];
+	for (int k = 0; k < 3; ++k)
+	{
+		quads[4 * k + 0] = lbMakeVec3(pa[k], hw, ph[k]);
+		quads[4 * k + 1] = lbMakeVec3(pa[k], -hw, ph[k]);
+		quads[4 * k + 2] = lbMakeVec3(pa[k + 1], -hw, ph[k + 1]);
+		quads[4 * k + 3] = lbMakeVec3(pa[k + 1], hw, ph[k + 1]);
+	}
+	float back = lbMaxF(pa[0], lbMaxF(pa[1], lbMaxF(pa[2], pa[3]))) + p->thickness;
+	quads[12] = lbMakeVec3(pa[3], hw, ph[3]);
+	quads[13] = lbMakeVec3(pa[3], -hw, ph[3]);
+	quads[14] = lbMakeVec3(back, -hw, ph[3]);
+	quads[15] = lbMakeVec3(back, hw, ph[3]);
+	r = lbAddQuads(w, fr, quads, 4, LB_CHANNEL_CLIMBABLE | LB_CHANNEL_WALL);
+	if (r != lb_ok)
+		return r;
+	// Holds: boxes sunk 2 cm into a panel and sticking out hold_depth, spread by the seed.
+	uint64_t rng = (uint64_t)p->seed * 0x9E3779B97F4A7C15ull + 7u;
+	int holds = (int)p->holdCount;
+	const float embed = 0.02f;
+	for (int i = 0; i < holds; ++i)
+	{
+		int k = i % 3;
+		float u = lbSceneUniform(&rng, 0.1f, 0.9f);
+		float b = lbSceneUniform(&rng, -hw + p->holdSize, hw - p->holdSize);
+		float da = pa[k + 1] - pa[k], dh = ph[k + 1] - ph[k];
+		float len = sqrtf(da * da + dh * dh);
+		da /= len;
+		dh /= len;
+		// Outward normal (towards the climber) in the (a, h) plane.
+		float na = -dh, nh = da;
+		float off = 0.5f * (p->holdDepth - embed);
+		lbVec3 c = { pa[k] + u * (pa[k + 1] - pa[k]) + off * na, b, ph[k] + u * (ph[k + 1] - ph[k]) + off * nh };
+		lbVec3 half = { 0.5f * (p->holdDepth + embed), 0.5f * p->holdSize, 0.25f * p->holdSize };
+		// Local box x into the wall, z along the panel: a rotation about the side axis by the panel angle.
+		lbQuat rot = lbQuatFromAxisAngle(lbVec3_axisY, ang[k]);
+		r = lbAddLocalBox(w, fr, c, half, rot, LB_CHANNEL_CLIMBABLE | LB_CHANNEL_WALL);
+		if (r != lb_ok)
+			return r;
+	}
+	return lb_ok;
+}
+
+static lbResult lbCheckPositive(const char* name, float v)
+{
+	if (!lbIsValidFloat(v) || !(v > 0.0f))
+		return lbReport(lb_errorInvalidArgument, "lbBuildScene: '%s' = %g must be finite and > 0", name, (double)v);
+	return lb_ok;
+}
+
+static lbResult lbValidateScene(const lbSceneParams* p)
+{
+	lbResult r = lb_ok;
+#define LB_POS(field, name)                                                                                  \
+	if (r == lb_ok)                                                                                          \
+	r = lbCheckPositive(name, p->field)
+	switch (p->kind)
+	{
+	case lb_sceneSlope:
+		LB_POS(width, "width");
+		LB_POS(length, "length");
+		if (r == lb_ok && !(p->angle > -1.5f && p->angle < 1.5f))
+			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: slope angle %g rad outside (-1.5, 1.5)", (double)p->angle);
+		break;
+	case lb_sceneStairs:
+		LB_POS(riser, "riser");
+		LB_POS(tread, "tread");
+		LB_POS(width, "width");
+		LB_POS(landing, "landing");
+		if (r == lb_ok && !(p->count >= 1.0f && p->count <= 256.0f))
+			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: stairs count %g outside 1..256", (double)p->count);
+		break;
+	case lb_sceneRocky:
+		LB_POS(scale, "scale");
+		LB_POS(size, "size");
+		LB_POS(resolution, "resolution");
+		if (r == lb_ok && !(p->amplitude >= 0.0f && lbIsValidFloat(p->amplitude)))
+			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: amplitude must be >= 0");
+		break;
+	case lb_sceneStepDown:
+		LB_POS(size, "size");
+		LB_POS(width, "width");
+		LB_POS(drop, "drop");
+		LB_POS(thickness, "thickness");
+		break;
+	case lb_sceneClimbWall:
+		LB_POS(width, "width");
+		LB_POS(panelHeight, "panel_height");
+		LB_POS(holdSize, "hold_size");
+		LB_POS(holdDepth, "hold_depth");
+		LB_POS(thickness, "thickness");
+		if (r == lb_ok && !(p->holdCount >= 0.0f && p->holdCount <= 4096.0f))
+			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: hold_count %g outside 0..4096", (double)p->holdCount);
+		if (r == lb_ok && !(lbAbsF(p->inclineAngle) < 1.4f && lbAbsF(p->overhangAngle) < 1.4f))
+			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: wall angles must be within (-1.4, 1.4) rad");
+		if (r == lb_ok && !(p->width > 2.0f * p->holdSize))
+			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: wall width must exceed two hold sizes");
+		break;
+	case lb_sceneInsideCorner:
+		LB_POS(width, "width");
+		LB_POS(thickness, "thickness");
+		LB_POS(height, "height");
+		break;
+	case lb_sceneLedgeTop:
+		LB_POS(width, "width");
+		LB_POS(height, "height");
+		LB_POS(depth, "depth");
+		break;
+	case lb_sceneRoof:
+		LB_POS(width, "width");
+		LB_POS(run, "run");
+		if (r == lb_ok && !(p->angle > 0.0f && p->angle < 1.5f))
+			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: roof angle %g rad outside (0, 1.5)", (double)p->angle);
+		break;
+	default:
+		break;
+	}
+#undef LB_POS
+	if (r == lb_ok && !(p->groundSize >= 0.0f && lbIsValidFloat(p->groundSize)))
+		r = lbReport(lb_errorInvalidArgument, "lbBuildScene: ground_size must be >= 0");
+	if (r == lb_ok && !lbIsValidFloat(p->distance))
+		r = lbReport(lb_errorNonFinite, "lbBuildScene: distance is not finite");
+	return r;
+}
+
+lbResult lbBuildScene(lbWorld* world, const lbSceneParams* params)
+{
+	if (!world || !params)
+		return lbReport(lb_errorNullPointer, "lbBuildScene: world or params is NULL");
+	if (params->internalValue != LB_SECRET_COOKIE)
+		return lbReport(lb_errorDefNotInitialized, "lbBuildScene: params not initialised with lbDefaultSceneParams()");
+	if ((int)params->kind <= 0 || (int)params->kind >= lb_sceneCount)
+		return lbReport(lb_errorInvalidArgument, "lbBuildScene: unknown scene kind %d", (int)params->kind);
+	const lbSceneParams* p = params;
+	if (!lbIsValidVec3(p->up) || !lbIsValidVec3(p->forward) || !lbIsValidVec3(p->origin))
+		return lbReport(lb_errorNonFinite, "lbBuildScene: up, forward or origin is not finite");
+	if (!(lbLength(p->up) > 1.0e-6f))
+		return lbReport(lb_errorInvalidArgument, "lbBuildScene: up is zero");
+	lbResult r = lbValidateScene(p);
+	if (r != lb_ok)
+		return r;
+
+	lbSceneFrame fr;
+	fr.u = lbNormalize(p->up);
+	fr.f = lbNormalizeOr(lbProjectOnPlane(p->forward, fr.u), lbVec3_zero);
+	if (lbLengthSquared(fr.f) < 0.5f)
+		fr.f = lbAnyPerpendicular(fr.u);
+	fr.s = lbCross(fr.u, fr.f);
+	fr.q = lbQuatFromBasis(fr.f, fr.s, fr.u);
+	fr.origin = p->origin;
+
+	float hw = 0.5f * p->width;
+	switch (p->kind)
+	{
+	case lb_sceneFlat:
+		r = lbAddGround(world, &fr, p->groundSize, 0.0f);
+		break;
+	case lb_sceneSlope:
+	{
+		r = lbAddGround(world, &fr, p->groundSize, 0.0f);
+		if (r != lb_ok)
+			break;
+		// The slope starts at the origin's line and rises (or falls, for a negative angle) ahead.
+		float rise = p->length * tanf(p->angle);
+		lbVec3 q[4] = { { 0.0f, -hw, 0.0f }, { p->length, -hw, rise }, { p->length, hw, rise }, { 0.0f, hw, 0.0f } };
+		r = lbAddQuads(world, &fr, q, 1, LB_CHANNEL_GROUND);
+		break;
+	}
+	case lb_sceneStairs:
+	{
+		r = lbAddGround(world, &fr, p->groundSize, 0.0f);
+		int n = (int)p->count;
+		for (int k = 0; k < n && r == lb_ok; ++k)
+		{
+			float a0 = p->distance + (float)k * p->tread;
+			float a1 = k == n - 1 ? a0 + p->landing : a0 + p->tread;
+			r = lbAddSpanBox(world, &fr, a0, a1, -hw, hw, 0.0f, (float)(k + 1) * p->riser, LB_CHANNEL_GROUND);
+		}
+		break;
+	}
+	case lb_sceneRocky:
+		r = lbBuildRocky(world, &fr, p);
+		break;
+	case lb_sceneStepDown:
+	{
+		float e = 0.5f * p->size;
+		r = lbAddSpanBox(world, &fr, -e, p->distance, -hw, hw, -p->thickness, 0.0f, LB_CHANNEL_GROUND);
+		if (r == lb_ok)
+			r = lbAddSpanBox(world, &fr, p->distance, p->distance + e, -hw, hw, -p->drop - p->thickness, -p->drop,
+							 LB_CHANNEL_GROUND);
+		break;
+	}
+	case lb_sceneClimbWall:
+		r = lbBuildClimbWall(world, &fr, p);
+		break;
+	case lb_sceneInsideCorner:
+	{
+		r = lbAddGround(world, &fr, p->groundSize, 0.0f);
+		// Corner line at (a, b) = (distance, distance): wall A faces -forward, wall B faces -side.
+		float d = p->distance, t = p->thickness, L = p->width;
+		uint32_t ch = LB_CHANNEL_CLIMBABLE | LB_CHANNEL_WALL;
+		if (r == lb_ok)
+			r = lbAddSpanBox(world, &fr, d, d + t, d - L, d + t, 0.0f, p->height, ch);
+		if (r == lb_ok)
+			r = lbAddSpanBox(world, &fr, d - L, d, d, d + t, 0.0f, p->height, ch);
+		break;
+	}
+	case lb_sceneLedgeTop:
+		r = lbAddGround(world, &fr, p->groundSize, 0.0f);
+		if (r == lb_ok)
+			r = lbAddSpanBox(world, &fr, p->distance, p->distance + p->depth, -hw, hw, 0.0f, p->height,
+							 LB_CHANNEL_GROUND | LB_CHANNEL_CLIMBABLE | LB_CHANNEL_WALL);
+		break;
+	case lb_sceneRoof:
+	{
+		r = lbAddGround(world, &fr, p->groundSize, 0.0f);
+		if (r != lb_ok)
+			break;
+		float eave = p->height - p->run * tanf(p->angle);
+		lbVec3 q[8] = {
+			{ -p->run, -hw, eave }, { 0.0f, -hw, p->height }, { 0.0f, hw, p->height }, { -p->run, hw, eave },
+			{ 0.0f, -hw, p->height }, { p->run, -hw, eave }, { p->run, hw, eave }, { 0.0f, hw, p->height },
+		};
+		r = lbAddQuads(world, &fr, q, 2, LB_CHANNEL_ROOF | LB_CHANNEL_GROUND);
+		break;
+	}
+	default:
+		break;
+	}
+	return r;
+}

@@ -1,0 +1,381 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Scene builders: geometry measured with casts (step heights, slope and roof angles, drop, wall and
+// ledge distances), determinism by seed, heightfield and mesh forms of rocky terrain agreeing, any
+// up axis, and the key/value parameter interface.
+#include "limber/limber.h"
+#include "test_macros.h"
+
+typedef struct Frame
+{
+	lbVec3 up, f, s;
+} Frame;
+
+static lbVec3 At(const Frame* fr, float a, float b, float h)
+{
+	return lbAdd(lbMulSV(a, fr->f), lbAdd(lbMulSV(b, fr->s), lbMulSV(h, fr->up)));
+}
+
+// Ground height (along up) under local (a, b), cast down from 20 m; NAN when nothing.
+static float HeightAt(const lbWorld* w, const Frame* fr, float a, float b, uint32_t mask, lbVec3* outNormal)
+{
+	lbQueryInput in = lbDefaultQueryInput();
+	in.start = At(fr, a, b, 20.0f);
+	in.end = At(fr, a, b, -20.0f);
+	in.channelMask = mask;
+	lbHit h = lbWorld_RayCast(w, &in);
+	if (outNormal)
+		*outNormal = h.normal;
+	return h.hit ? lbDot(h.location, fr->up) : NAN;
+}
+
+// Distance travelled by a ray along local direction (da, db, dh) from local (a, b, h).
+static float CastAlong(const lbWorld* w, const Frame* fr, lbVec3 from, lbVec3 dir, uint32_t mask, lbHit* outHit)
+{
+	lbQueryInput in = lbDefaultQueryInput();
+	in.start = At(fr, from.x, from.y, from.z);
+	in.end = lbAdd(in.start, lbMulSV(30.0f, At(fr, dir.x, dir.y, dir.z)));
+	in.channelMask = mask;
+	lbHit h = lbWorld_RayCast(w, &in);
+	if (outHit)
+		*outHit = h;
+	return h.hit ? h.distance : NAN;
+}
+
+static const Frame frames[2] = {
+	{ { 0, 0, 1 }, { 1, 0, 0 }, { 0, 1, 0 } },
+	// +Y up, facing +Z: side = up x forward = +X.
+	{ { 0, 1, 0 }, { 0, 0, 1 }, { 1, 0, 0 } },
+};
+
+static lbWorld* Build(lbSceneParams* p, const Frame* fr)
+{
+	p->up = fr->up;
+	p->forward = fr->f;
+	lbWorldDef wd = lbDefaultWorldDef();
+	wd.up = fr->up;
+	lbWorld* w = lbCreateWorld(&wd);
+	lbResult r = lbBuildScene(w, p);
+	ENSURE(r == lb_ok);
+	return w;
+}
+
+static void Stairs(void)
+{
+	for (int k = 0; k < 2; ++k)
+	{
+		const Frame* fr = &frames[k];
+		lbSceneParams p = lbDefaultSceneParams(lbSceneBuilderByName("stairs"));
+		ENSURE(lbSceneParams_Set(&p, "riser", 0.17f) == lb_ok);
+		ENSURE(lbSceneParams_Set(&p, "tread", 0.3f) == lb_ok);
+		ENSURE(lbSceneParams_Set(&p, "count", 6.0f) == lb_ok);
+		lbWorld* w = Build(&p, fr);
+		ENSURE_NEAR(HeightAt(w, fr, 0.0f, 0.0f, LB_CHANNEL_GROUND, NULL), 0.0f, 1e-6f);
+		for (int s = 0; s < 6; ++s)
+		{
+			float a = p.distance + ((float)s + 0.5f) * p.tread;
+			lbVec3 n;
+			ENSURE_NEAR(HeightAt(w, fr, a, 0.3f, LB_CHANNEL_GROUND, &n), 0.17f * (float)(s + 1), 1e-5f);
+			ENSURE_VEC3_NEAR(n, fr->up, 1e-5f);
+		}
+		// The riser of step 2 faces the walker: a horizontal ray at mid-riser height stops at it.
+		lbHit h;
+		float d = CastAlong(w, fr, lbMakeVec3(0.0f, 0.0f, 0.17f * 2.5f), lbMakeVec3(1, 0, 0), LB_CHANNEL_ALL, &h);
+		ENSURE_NEAR(d, p.distance + 2.0f * p.tread, 1e-5f);
+		ENSURE_VEC3_NEAR(h.normal, lbNeg(fr->f), 1e-5f);
+		// Outside the stairs' width there is only ground.
+		ENSURE_NEAR(HeightAt(w, fr, p.distance + 0.5f, 1.5f, LB_CHANNEL_ALL, NULL), 0.0f, 1e-6f);
+		lbDestroyWorld(w);
+	}
+}
+
+static void SlopeAndRoof(void)
+{
+	for (int k = 0; k < 2; ++k)
+	{
+		const Frame* fr = &frames[k];
+		lbSceneParams p = lbDefaultSceneParams(lb_sceneSlope);
+		ENSURE(lbSceneParams_Set(&p, "angle", 30.0f * LB_DEG2RAD) == lb_ok);
+		lbWorld* w = Build(&p, fr);
+		lbVec3 n;
+		float h = HeightAt(w, fr, 4.0f, 1.0f, LB_CHANNEL_GROUND, &n);
+		ENSURE_NEAR(h, 4.0f * tanf(30.0f * LB_DEG2RAD), 1e-5f);
+		ENSURE_NEAR(acosf(lbClampF(lbDot(n, fr->up), -1.0f, 1.0f)), 30.0f * LB_DEG2RAD, 1e-4f);
+		// The slope's normal leans back toward the walker.
+		ENSURE(lbDot(n, fr->f) < 0.0f);
+		lbDestroyWorld(w);
+
+		p = lbDefaultSceneParams(lb_sceneRoof);
+		w = Build(&p, fr);
+		for (int side = -1; side <= 1; side += 2)
+		{
+			float a = (float)side * 0.5f * p.run;
+			h = HeightAt(w, fr, a, 0.5f, LB_CHANNEL_ROOF, &n);
+			ENSURE_NEAR(h, p.height - 0.5f * p.run * tanf(p.angle), 1e-5f);
+			ENSURE_NEAR(acosf(lbClampF(lbDot(n, fr->up), -1.0f, 1.0f)), p.angle, 1e-4f);
+			// Each slope's normal points away from the ridge.
+			ENSURE((float)side * lbDot(n, fr->f) > 0.0f);
+		}
+		ENSURE_NEAR(HeightAt(w, fr, 0.0f, 0.0f, LB_CHANNEL_ROOF, NULL), p.height, 1e-5f);
+		lbDestroyWorld(w);
+	}
+}
+
+static void StepDownLedgeTopCorner(void)
+{
+	for (int k = 0; k < 2; ++k)
+	{
+		const Frame* fr = &frames[k];
+		lbSceneParams p = lbDefaultSceneParams(lb_sceneStepDown);
+		ENSURE(lbSceneParams_Set(&p, "drop", 0.45f) == lb_ok);
+		lbWorld* w = Build(&p, fr);
+		ENSURE_NEAR(HeightAt(w, fr, p.distance - 0.05f, 0.0f, LB_CHANNEL_GROUND, NULL), 0.0f, 1e-6f);
+		ENSURE_NEAR(HeightAt(w, fr, p.distance + 0.05f, 0.0f, LB_CHANNEL_GROUND, NULL), -0.45f, 1e-5f);
+		lbDestroyWorld(w);
+
+		p = lbDefaultSceneParams(lb_sceneLedgeTop);
+		w = Build(&p, fr);
+		ENSURE_NEAR(HeightAt(w, fr, p.distance + 0.5f, 0.0f, LB_CHANNEL_CLIMBABLE, NULL), p.height, 1e-5f);
+		lbHit h;
+		ENSURE_NEAR(CastAlong(w, fr, lbMakeVec3(0, 0, 1.0f), lbMakeVec3(1, 0, 0), LB_CHANNEL_WALL, &h), p.distance, 1e-5f);
+		ENSURE_VEC3_NEAR(h.normal, lbNeg(fr->f), 1e-5f);
+		lbDestroyWorld(w);
+
+		p = lbDefaultSceneParams(lb_sceneInsideCorner);
+		w = Build(&p, fr);
+		ENSURE_NEAR(CastAlong(w, fr, lbMakeVec3(0, 0, 1.0f), lbMakeVec3(1, 0, 0), LB_CHANNEL_WALL, &h), p.distance, 1e-5f);
+		ENSURE_VEC3_NEAR(h.normal, lbNeg(fr->f), 1e-5f);
+		ENSURE_NEAR(CastAlong(w, fr, lbMakeVec3(0, 0, 1.0f), lbMakeVec3(0, 1, 0), LB_CHANNEL_WALL, &h), p.distance, 1e-5f);
+		ENSURE_VEC3_NEAR(h.normal, lbNeg(fr->s), 1e-5f);
+		// Into the corner: a sphere touches both walls at once, stopping r away from each.
+		lbQueryInput in = lbDefaultQueryInput();
+		in.start = At(fr, 0, 0, 1.0f);
+		in.end = At(fr, 3.0f, 3.0f, 1.0f);
+		in.radius = 0.1f;
+		h = lbWorld_SphereCast(w, &in);
+		ENSURE(h.hit);
+		ENSURE_NEAR(lbDot(h.location, fr->f), p.distance - 0.1f, 1e-5f);
+		lbDestroyWorld(w);
+	}
+}
+
+static void ClimbWall(void)
+{
+	for (int k = 0; k < 2; ++k)
+	{
+		const Frame* fr = &frames[k];
+		lbSceneParams p = lbDefaultSceneParams(lb_sceneClimbWall);
+		ENSURE(lbSceneParams_Set(&p, "hold_count", 12.0f) == lb_ok);
+		lbWorld* w = Build(&p, fr);
+		// Ground + wall mesh + holds.
+		ENSURE(lbWorld_GetShapeCount(w) == 2 + 12);
+		lbHit h;
+		// Vertical panel.
+		float d = CastAlong(w, fr, lbMakeVec3(0, 1.9f, 1.0f), lbMakeVec3(1, 0, 0), LB_CHANNEL_CLIMBABLE, &h);
+		ENSURE(h.hit);
+		ENSURE((h.channels & LB_CHANNEL_CLIMBABLE) != 0);
+		if (h.shapeId == 1)
+		{
+			ENSURE_NEAR(d, p.distance, 1e-5f);
+			ENSURE_VEC3_NEAR(h.normal, lbNeg(fr->f), 1e-5f);
+		}
+		// Inclined panel: at 1 m up it, the wall has moved back by sin(incline).
+		float hgt = p.panelHeight + cosf(p.inclineAngle);
+		float expect = p.distance + sinf(p.inclineAngle);
+		int withWall = 0;
+		for (float b = -1.9f; b <= 1.9f; b += 0.1f)
+		{
+			d = CastAlong(w, fr, lbMakeVec3(0, b, hgt), lbMakeVec3(1, 0, 0), LB_CHANNEL_CLIMBABLE, &h);
+			if (h.hit && h.shapeId == 1)
+			{
+				++withWall;
+				ENSURE_NEAR(d, expect, 1e-4f);
+				// Normal tilts up by the incline.
+				ENSURE_NEAR(lbDot(h.normal, fr->up), sinf(p.inclineAngle), 1e-4f);
+			}
+			else
+				ENSURE(h.hit && d < expect); // a hold in front of the panel
+		}
+		ENSURE(withWall > 20);
+		// Overhang: normal tilts down.
+		float hTop = p.panelHeight + p.panelHeight * cosf(p.inclineAngle) + 1.0f * cosf(p.overhangAngle);
+		d = CastAlong(w, fr, lbMakeVec3(0, 1.95f, hTop), lbMakeVec3(1, 0, 0), LB_CHANNEL_CLIMBABLE, &h);
+		ENSURE(h.hit);
+		if (h.shapeId == 1)
+			ENSURE_NEAR(lbDot(h.normal, fr->up), -sinf(p.overhangAngle), 1e-4f);
+		// Every hold sticks out toward the climber: a ray at its centre meets it before the wall.
+		for (int i = 2; i < lbWorld_GetShapeCount(w); ++i)
+		{
+			lbShapeInfo info;
+			ENSURE(lbWorld_GetShapeInfo(w, i, &info) && info.kind == lb_shapeBox);
+			ENSURE(info.channels & LB_CHANNEL_CLIMBABLE);
+			lbQueryInput in = lbDefaultQueryInput();
+			in.start = lbSub(info.transform.p, lbMulSV(3.0f, fr->f));
+			in.end = info.transform.p;
+			in.channelMask = LB_CHANNEL_CLIMBABLE;
+			h = lbWorld_RayCast(w, &in);
+			ENSURE(h.hit && h.shapeId >= 2);
+		}
+		lbDestroyWorld(w);
+	}
+	// Determinism: the same seed gives the same holds; another seed moves them.
+	lbSceneParams p = lbDefaultSceneParams(lb_sceneClimbWall);
+	lbWorld* a = Build(&p, &frames[0]);
+	lbWorld* b = Build(&p, &frames[0]);
+	lbSceneParams_Set(&p, "seed", 99.0f);
+	lbWorld* c = Build(&p, &frames[0]);
+	int same = 0, moved = 0;
+	for (int i = 2; i < lbWorld_GetShapeCount(a); ++i)
+	{
+		lbShapeInfo ia, ib, ic;
+		lbWorld_GetShapeInfo(a, i, &ia);
+		lbWorld_GetShapeInfo(b, i, &ib);
+		lbWorld_GetShapeInfo(c, i, &ic);
+		same += memcmp(&ia.transform, &ib.transform, sizeof ia.transform) == 0;
+		moved += lbDistance(ia.transform.p, ic.transform.p) > 1e-3f;
+	}
+	ENSURE(same == lbWorld_GetShapeCount(a) - 2);
+	ENSURE(moved == lbWorld_GetShapeCount(a) - 2);
+	lbDestroyWorld(a);
+	lbDestroyWorld(b);
+	lbDestroyWorld(c);
+}
+
+static void Rocky(void)
+{
+	for (int k = 0; k < 2; ++k)
+	{
+		const Frame* fr = &frames[k];
+		lbSceneParams p = lbDefaultSceneParams(lb_sceneRocky);
+		lbSceneParams_Set(&p, "size", 6.0f);
+		lbSceneParams_Set(&p, "resolution", 0.1f);
+		lbSceneParams_Set(&p, "amplitude", 0.4f);
+		lbSceneParams_Set(&p, "seed", 5.0f);
+		lbWorld* hf = Build(&p, fr);
+		lbSceneParams_Set(&p, "as_mesh", 1.0f);
+		lbWorld* mesh = Build(&p, fr);
+		lbShapeInfo info;
+		ENSURE(lbWorld_GetShapeInfo(hf, 0, &info) && info.kind == lb_shapeHeightfield && info.countX == 61);
+		ENSURE(lbWorld_GetShapeInfo(mesh, 0, &info) && info.kind == lb_shapeMesh && info.triangleCount == 2 * 60 * 60);
+		lbTestRng rng = { 17 };
+		float lo = 1e9f, hi = -1e9f;
+		for (int i = 0; i < 2000; ++i)
+		{
+			float a = lbTestUniform(&rng, -2.9f, 2.9f), b = lbTestUniform(&rng, -2.9f, 2.9f);
+			lbVec3 n1, n2;
+			float h1 = HeightAt(hf, fr, a, b, LB_CHANNEL_GROUND, &n1);
+			float h2 = HeightAt(mesh, fr, a, b, LB_CHANNEL_GROUND, &n2);
+			ENSURE_NEAR(h1, h2, 1e-5f);
+			ENSURE_VEC3_NEAR(n1, n2, 1e-4f);
+			ENSURE(lbAbsF(h1) <= p.amplitude + 1e-5f);
+			lo = lbMinF(lo, h1);
+			hi = lbMaxF(hi, h1);
+		}
+		// Bumpy: it spans a good part of the amplitude.
+		ENSURE(hi - lo > 0.5f * p.amplitude);
+		// Sample points sit exactly on the noise function.
+		float a = -3.0f + 0.1f * 17.0f, b = -3.0f + 0.1f * 23.0f;
+		ENSURE_NEAR(HeightAt(hf, fr, a, b, LB_CHANNEL_GROUND, NULL), lbSceneRockyHeight(&p, a, b), 2e-5f);
+		lbDestroyWorld(hf);
+		lbDestroyWorld(mesh);
+	}
+	// Same seed, same heights bit for bit; another seed, different terrain.
+	lbSceneParams p = lbDefaultSceneParams(lb_sceneRocky);
+	lbSceneParams_Set(&p, "size", 4.0f);
+	lbWorld* a = Build(&p, &frames[0]);
+	lbWorld* b = Build(&p, &frames[0]);
+	lbSceneParams_Set(&p, "seed", 2.0f);
+	lbWorld* c = Build(&p, &frames[0]);
+	lbShapeInfo ia, ib, ic;
+	lbWorld_GetShapeInfo(a, 0, &ia);
+	lbWorld_GetShapeInfo(b, 0, &ib);
+	lbWorld_GetShapeInfo(c, 0, &ic);
+	size_t n = (size_t)ia.countX * (size_t)ia.countY;
+	ENSURE(memcmp(ia.heights, ib.heights, n * sizeof(float)) == 0);
+	ENSURE(memcmp(ia.heights, ic.heights, n * sizeof(float)) != 0);
+	lbDestroyWorld(a);
+	lbDestroyWorld(b);
+	lbDestroyWorld(c);
+}
+
+static void AllBuildersAndParams(void)
+{
+	for (int k = 1; k < lb_sceneCount; ++k)
+	{
+		const char* name = lbSceneBuilderName((lbSceneKind)k);
+		ENSURE(name[0] != 0 && lbSceneBuilderByName(name) == (lbSceneKind)k);
+		for (int f = 0; f < 2; ++f)
+		{
+			lbSceneParams p = lbDefaultSceneParams((lbSceneKind)k);
+			if (k == lb_sceneRocky)
+				lbSceneParams_Set(&p, "size", 4.0f);
+			lbWorld* w = Build(&p, &frames[f]);
+			ENSURE(lbWorld_GetShapeCount(w) >= 1);
+			// Standing at the origin there is ground under the character (roof: ground below it).
+			float h = HeightAt(w, &frames[f], 0.0f, 0.0f, LB_CHANNEL_GROUND, NULL);
+			ENSURE(lbIsValidFloat(h));
+			lbDestroyWorld(w);
+		}
+		// Keys: every listed key can be set and read back; keys of other builders are refused.
+		const char* const* keys;
+		int count = lbSceneParamKeys((lbSceneKind)k, &keys);
+		ENSURE(count >= 10);
+		lbSceneParams p = lbDefaultSceneParams((lbSceneKind)k);
+		for (int i = 0; i < count; ++i)
+		{
+			float v = 0.0f;
+			ENSURE(lbSceneParams_Get(&p, keys[i], &v) == lb_ok);
+			ENSURE(lbSceneParams_Set(&p, keys[i], v) == lb_ok);
+		}
+		int refused = 0;
+		for (int other = 1; other < lb_sceneCount; ++other)
+		{
+			const char* const* ok;
+			int n = lbSceneParamKeys((lbSceneKind)other, &ok);
+			for (int i = 0; i < n; ++i)
+			{
+				bool listed = false;
+				for (int j = 0; j < count; ++j)
+					listed = listed || strcmp(keys[j], ok[i]) == 0;
+				lbSetLogFcn(NULL, NULL);
+				lbResult r = lbSceneParams_Set(&p, ok[i], 1.0f);
+				ENSURE(listed ? r == lb_ok : r == lb_errorInvalidArgument);
+				refused += !listed;
+			}
+		}
+		ENSURE(refused > 0);
+	}
+	lbSceneParams p = lbDefaultSceneParams(lb_sceneStairs);
+	ENSURE(lbSceneParams_Set(&p, "riser", 0.18f) == lb_ok);
+	ENSURE(lbSceneParams_Set(&p, "rizer", 0.18f) == lb_errorInvalidArgument);
+	ENSURE(lbSceneParams_Set(&p, "riser", NAN) == lb_errorNonFinite);
+	ENSURE(lbSceneParams_Set(&p, "seed", 1.5f) == lb_errorInvalidArgument);
+	ENSURE(lbSceneBuilderByName("nope") == lb_sceneNone && lbSceneBuilderByName(NULL) == lb_sceneNone);
+	// Bad values are refused and add nothing.
+	lbWorldDef wd = lbDefaultWorldDef();
+	lbWorld* w = lbCreateWorld(&wd);
+	lbSceneParams_Set(&p, "riser", -0.1f);
+	ENSURE(lbBuildScene(w, &p) == lb_errorInvalidArgument);
+	p = lbDefaultSceneParams(lb_sceneStairs);
+	p.up = lbVec3_zero;
+	ENSURE(lbBuildScene(w, &p) == lb_errorInvalidArgument);
+	p = lbDefaultSceneParams(lb_sceneStairs);
+	p.internalValue = 0;
+	ENSURE(lbBuildScene(w, &p) == lb_errorDefNotInitialized);
+	ENSURE(lbBuildScene(NULL, &p) == lb_errorNullPointer);
+	ENSURE(lbWorld_GetShapeCount(w) == 0);
+	lbDestroyWorld(w);
+}
+
+int main(int argc, char** argv)
+{
+	TEST_MAIN_BEGIN(argc, argv);
+	lbSetLogFcn(NULL, NULL);
+	RUN_TEST(Stairs);
+	RUN_TEST(SlopeAndRoof);
+	RUN_TEST(StepDownLedgeTopCorner);
+	RUN_TEST(ClimbWall);
+	RUN_TEST(Rocky);
+	RUN_TEST(AllBuildersAndParams);
+	TEST_MAIN_END();
+}
