@@ -1,0 +1,674 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// The renderer: every frame builds world-space triangles on the CPU (capsules per bone, debug
+// shapes) and draws them with one lit shader; the ground and world shapes get a procedural grid;
+// the character casts a planar shadow on flat ground (stencilled so overlaps do not darken twice).
+#include "render.h"
+
+#include <epoxy/gl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <stb_truetype.h>
+
+typedef struct lbVertex
+{
+	float p[3];
+	float n[3];
+	float c[4];
+} lbVertex;
+
+typedef struct lbBatch
+{
+	lbVertex* v;
+	int count, capacity;
+} lbBatch;
+
+struct lbRenderer
+{
+	GLuint litProgram, skyProgram, textProgram;
+	GLint uViewProj, uEye, uLightDir, uGrid, uUp, uFogColor, uShadow;
+	GLuint vao, vbo;
+	GLuint skyVao;
+	GLuint textVao, textVbo, fontTexture;
+	stbtt_bakedchar glyphs[96];
+	float fontHeight;
+	bool hasFont;
+	lbBatch world, body, debug, lines;
+};
+
+static const char* const lbLitVs =
+	"#version 330 core\n"
+	"layout(location=0) in vec3 aPos; layout(location=1) in vec3 aNormal; layout(location=2) in vec4 aColor;\n"
+	"uniform mat4 uViewProj;\n"
+	"out vec3 vPos; out vec3 vNormal; out vec4 vColor;\n"
+	"void main(){ vPos = aPos; vNormal = aNormal; vColor = aColor; gl_Position = uViewProj * vec4(aPos, 1.0); }\n";
+
+static const char* const lbLitFs =
+	"#version 330 core\n"
+	"in vec3 vPos; in vec3 vNormal; in vec4 vColor; out vec4 fragColor;\n"
+	"uniform vec3 uEye; uniform vec3 uLightDir; uniform int uGrid; uniform vec3 uUp; uniform vec3 uFogColor; uniform int uShadow;\n"
+	"float gridLine(float x, float w){ float d = abs(fract(x - 0.5) - 0.5); float fw = fwidth(x); return 1.0 - smoothstep(w * fw, (w + 1.0) * fw, d); }\n"
+	"void main(){\n"
+	"  if (uShadow != 0) { fragColor = vColor; return; }\n"
+	"  vec3 n = normalize(vNormal); vec3 v = normalize(uEye - vPos);\n"
+	"  if (dot(n, v) < 0.0 && uGrid == 0) n = -n;\n"
+	"  vec3 base = vColor.rgb;\n"
+	"  if (uGrid != 0) {\n"
+	"    vec3 an = abs(n); float g = 0.0;\n"
+	"    g = max(g, gridLine(vPos.x, 0.6) * (1.0 - an.x)); g = max(g, gridLine(vPos.y, 0.6) * (1.0 - an.y)); g = max(g, gridLine(vPos.z, 0.6) * (1.0 - an.z));\n"
+	"    float g10 = 0.0; g10 = max(g10, gridLine(vPos.x * 0.2, 0.9) * (1.0 - an.x)); g10 = max(g10, gridLine(vPos.y * 0.2, 0.9) * (1.0 - an.y)); g10 = max(g10, gridLine(vPos.z * 0.2, 0.9) * (1.0 - an.z));\n"
+	"    base = mix(base, base * 0.72, g); base = mix(base, base * 0.55, g10);\n"
+	"  }\n"
+	"  float hemi = 0.5 + 0.5 * dot(n, uUp);\n"
+	"  vec3 ambient = mix(vec3(0.30, 0.28, 0.26), vec3(0.55, 0.60, 0.68), hemi);\n"
+	"  float diff = max(dot(n, -uLightDir), 0.0);\n"
+	"  vec3 h = normalize(v - uLightDir); float spec = pow(max(dot(n, h), 0.0), 48.0) * 0.25 * (uGrid != 0 ? 0.2 : 1.0);\n"
+	"  float rim = pow(1.0 - max(dot(n, v), 0.0), 3.0) * 0.18;\n"
+	"  vec3 col = base * (ambient + diff * vec3(1.0, 0.96, 0.9) * 0.85) + vec3(spec + rim);\n"
+	"  float dist = length(uEye - vPos); float fog = clamp((dist - 25.0) / 60.0, 0.0, 1.0);\n"
+	"  col = mix(col, uFogColor, fog);\n"
+	"  fragColor = vec4(pow(col, vec3(1.0 / 1.1)), vColor.a);\n"
+	"}\n";
+
+static const char* const lbSkyVs = "#version 330 core\n"
+								   "out vec2 vUv; void main(){ vec2 p = vec2((gl_VertexID << 1) & 2, gl_VertexID & 2);\n"
+								   "  vUv = p; gl_Position = vec4(p * 2.0 - 1.0, 0.999, 1.0); }\n";
+
+static const char* const lbSkyFs = "#version 330 core\n"
+								   "in vec2 vUv; out vec4 fragColor;\n"
+								   "void main(){ float t = clamp(vUv.y, 0.0, 1.0);\n"
+								   "  vec3 top = vec3(0.47, 0.60, 0.76); vec3 hor = vec3(0.86, 0.89, 0.92);\n"
+								   "  fragColor = vec4(mix(hor, top, smoothstep(0.3, 1.0, t)), 1.0); }\n";
+
+static const char* const lbTextVs = "#version 330 core\n"
+									"layout(location=0) in vec2 aPos; layout(location=1) in vec2 aUv; uniform vec2 uScreen; out vec2 vUv;\n"
+									"void main(){ vUv = aUv; gl_Position = vec4(aPos.x / uScreen.x * 2.0 - 1.0, 1.0 - aPos.y / uScreen.y * 2.0, 0.0, 1.0); }\n";
+
+static const char* const lbTextFs = "#version 330 core\n"
+									"in vec2 vUv; uniform sampler2D uFont; uniform vec4 uColor; out vec4 fragColor;\n"
+									"void main(){ float a = texture(uFont, vUv).r; fragColor = vec4(uColor.rgb, uColor.a * a); }\n";
+
+static GLuint lbCompile(GLenum type, const char* src)
+{
+	GLuint s = glCreateShader(type);
+	glShaderSource(s, 1, &src, NULL);
+	glCompileShader(s);
+	GLint ok = 0;
+	glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+	if (!ok)
+	{
+		char log[1024];
+		glGetShaderInfoLog(s, sizeof log, NULL, log);
+		fprintf(stderr, "limber render: shader: %s\n", log);
+		glDeleteShader(s);
+		return 0;
+	}
+	return s;
+}
+
+static GLuint lbLink(const char* vs, const char* fs)
+{
+	GLuint v = lbCompile(GL_VERTEX_SHADER, vs), f = lbCompile(GL_FRAGMENT_SHADER, fs);
+	if (!v || !f)
+		return 0;
+	GLuint p = glCreateProgram();
+	glAttachShader(p, v);
+	glAttachShader(p, f);
+	glLinkProgram(p);
+	glDeleteShader(v);
+	glDeleteShader(f);
+	GLint ok = 0;
+	glGetProgramiv(p, GL_LINK_STATUS, &ok);
+	if (!ok)
+	{
+		glDeleteProgram(p);
+		return 0;
+	}
+	return p;
+}
+
+lbRenderer* lbCreateRenderer(void)
+{
+	lbRenderer* r = (lbRenderer*)calloc(1, sizeof(lbRenderer));
+	if (!r)
+		return NULL;
+	r->litProgram = lbLink(lbLitVs, lbLitFs);
+	r->skyProgram = lbLink(lbSkyVs, lbSkyFs);
+	r->textProgram = lbLink(lbTextVs, lbTextFs);
+	if (!r->litProgram || !r->skyProgram || !r->textProgram)
+	{
+		lbDestroyRenderer(r);
+		return NULL;
+	}
+	r->uViewProj = glGetUniformLocation(r->litProgram, "uViewProj");
+	r->uEye = glGetUniformLocation(r->litProgram, "uEye");
+	r->uLightDir = glGetUniformLocation(r->litProgram, "uLightDir");
+	r->uGrid = glGetUniformLocation(r->litProgram, "uGrid");
+	r->uUp = glGetUniformLocation(r->litProgram, "uUp");
+	r->uFogColor = glGetUniformLocation(r->litProgram, "uFogColor");
+	r->uShadow = glGetUniformLocation(r->litProgram, "uShadow");
+	glGenVertexArrays(1, &r->vao);
+	glGenBuffers(1, &r->vbo);
+	glBindVertexArray(r->vao);
+	glBindBuffer(GL_ARRAY_BUFFER, r->vbo);
+	glEnableVertexAttribArray(0);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(lbVertex), (void*)offsetof(lbVertex, p));
+	glEnableVertexAttribArray(1);
+	glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, sizeof(lbVertex), (void*)offsetof(lbVertex, n));
+	glEnableVertexAttribArray(2);
+	glVertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, sizeof(lbVertex), (void*)offsetof(lbVertex, c));
+	glGenVertexArrays(1, &r->skyVao);
+	glGenVertexArrays(1, &r->textVao);
+	glGenBuffers(1, &r->textVbo);
+	glBindVertexArray(r->textVao);
+	glBindBuffer(GL_ARRAY_BUFFER, r->textVbo);
+	glEnableVertexAttribArray(0);
+	glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 4 * sizeof(float), (void*)0);
+	glEnableVertexAttribArray(1);
+	glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 4 * sizeof(float), (void*)(2 * sizeof(float)));
+	glBindVertexArray(0);
+	return r;
+}
+
+void lbDestroyRenderer(lbRenderer* r)
+{
+	if (!r)
+		return;
+	if (r->litProgram)
+		glDeleteProgram(r->litProgram);
+	if (r->skyProgram)
+		glDeleteProgram(r->skyProgram);
+	if (r->textProgram)
+		glDeleteProgram(r->textProgram);
+	glDeleteVertexArrays(1, &r->vao);
+	glDeleteVertexArrays(1, &r->skyVao);
+	glDeleteVertexArrays(1, &r->textVao);
+	glDeleteBuffers(1, &r->vbo);
+	glDeleteBuffers(1, &r->textVbo);
+	if (r->fontTexture)
+		glDeleteTextures(1, &r->fontTexture);
+	free(r->world.v);
+	free(r->body.v);
+	free(r->debug.v);
+	free(r->lines.v);
+	free(r);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Geometry on the CPU
+
+static void lbPush(lbBatch* b, lbVec3 p, lbVec3 n, const float c[4])
+{
+	if (b->count == b->capacity)
+	{
+		int cap = b->capacity ? b->capacity * 2 : 4096;
+		lbVertex* nv = (lbVertex*)realloc(b->v, (size_t)cap * sizeof(lbVertex));
+		if (!nv)
+			return;
+		b->v = nv;
+		b->capacity = cap;
+	}
+	lbVertex* v = &b->v[b->count++];
+	v->p[0] = p.x;
+	v->p[1] = p.y;
+	v->p[2] = p.z;
+	v->n[0] = n.x;
+	v->n[1] = n.y;
+	v->n[2] = n.z;
+	memcpy(v->c, c, sizeof v->c);
+}
+
+// Capsule from a to b with radius r: a cylinder plus two hemispheres, as triangles.
+static void lbCapsule(lbBatch* b, lbVec3 a, lbVec3 c, float r, const float color[4])
+{
+	enum
+	{
+		SEG = 14,
+		RINGS = 5
+	};
+	lbVec3 axis = lbSub(c, a);
+	float len = lbLength(axis);
+	lbVec3 z = len > 1.0e-6f ? lbMulSV(1.0f / len, axis) : lbVec3_axisZ;
+	lbVec3 x = lbAnyPerpendicular(z);
+	lbVec3 y = lbCross(z, x);
+	// Profile: latitude from -90 (at a) to +90 (at c); the equator is split between the two ends.
+	lbVec3 pts[2 * RINGS + 2][SEG + 1];
+	lbVec3 nrm[2 * RINGS + 2][SEG + 1];
+	int rows = 0;
+	for (int half = 0; half < 2; ++half)
+	{
+		for (int i = 0; i <= RINGS; ++i)
+		{
+			float lat = half == 0 ? (-0.5f * LB_PI + 0.5f * LB_PI * (float)i / RINGS) : (0.5f * LB_PI * (float)i / RINGS);
+			lbVec3 centre = half == 0 ? a : c;
+			float cl = cosf(lat), sl = sinf(lat);
+			for (int j = 0; j <= SEG; ++j)
+			{
+				float lon = 2.0f * LB_PI * (float)j / SEG;
+				lbVec3 n = lbAdd(lbMulSV(cl * cosf(lon), x), lbAdd(lbMulSV(cl * sinf(lon), y), lbMulSV(sl, z)));
+				nrm[rows][j] = n;
+				pts[rows][j] = lbMulAdd(centre, r, n);
+			}
+			++rows;
+		}
+	}
+	for (int i = 0; i + 1 < rows; ++i)
+		for (int j = 0; j < SEG; ++j)
+		{
+			lbPush(b, pts[i][j], nrm[i][j], color);
+			lbPush(b, pts[i][j + 1], nrm[i][j + 1], color);
+			lbPush(b, pts[i + 1][j + 1], nrm[i + 1][j + 1], color);
+			lbPush(b, pts[i][j], nrm[i][j], color);
+			lbPush(b, pts[i + 1][j + 1], nrm[i + 1][j + 1], color);
+			lbPush(b, pts[i + 1][j], nrm[i + 1][j], color);
+		}
+}
+
+static void lbSphere(lbBatch* b, lbVec3 c, float r, const float color[4])
+{
+	lbCapsule(b, c, c, r, color);
+}
+
+static void lbQuad(lbBatch* b, lbVec3 p0, lbVec3 p1, lbVec3 p2, lbVec3 p3, lbVec3 n, const float color[4])
+{
+	lbPush(b, p0, n, color);
+	lbPush(b, p1, n, color);
+	lbPush(b, p2, n, color);
+	lbPush(b, p0, n, color);
+	lbPush(b, p2, n, color);
+	lbPush(b, p3, n, color);
+}
+
+static void lbLine(lbBatch* b, lbVec3 a, lbVec3 c, const float color[4])
+{
+	lbPush(b, a, lbVec3_zero, color);
+	lbPush(b, c, lbVec3_zero, color);
+}
+
+static void lbCircle(lbBatch* b, lbVec3 centre, lbVec3 u, lbVec3 v, float r, const float color[4])
+{
+	enum
+	{
+		N = 48
+	};
+	for (int i = 0; i < N; ++i)
+	{
+		float a0 = 2.0f * LB_PI * (float)i / N, a1 = 2.0f * LB_PI * (float)(i + 1) / N;
+		lbVec3 p0 = lbAdd(centre, lbAdd(lbMulSV(r * cosf(a0), u), lbMulSV(r * sinf(a0), v)));
+		lbVec3 p1 = lbAdd(centre, lbAdd(lbMulSV(r * cosf(a1), u), lbMulSV(r * sinf(a1), v)));
+		lbLine(b, p0, p1, color);
+	}
+}
+
+static lbVec3 lbWorldForwardOf(lbVec3 up)
+{
+	lbVec3 f = lbProjectOnPlane(lbVec3_axisX, up);
+	if (lbLength(f) < 0.5f)
+		f = lbProjectOnPlane(lbVec3_axisY, up);
+	return lbNormalize(f);
+}
+
+static const float lbColTorso[4] = { 0.58f, 0.62f, 0.70f, 1.0f };
+static const float lbColLeft[4] = { 0.40f, 0.58f, 0.86f, 1.0f };
+static const float lbColRight[4] = { 0.90f, 0.58f, 0.36f, 1.0f };
+static const float lbColSkin[4] = { 0.93f, 0.80f, 0.68f, 1.0f };
+static const float lbColJoint[4] = { 0.30f, 0.32f, 0.36f, 1.0f };
+
+static lbVec3 lbBoneP(const lbRunView* v, int bone)
+{
+	return lbTransformPoint(v->characterWs, v->pose->model[bone].p);
+}
+
+static lbVec3 lbBoneDir(const lbRunView* v, int bone, lbVec3 local)
+{
+	lbTransform ws = lbTransformMul(v->characterWs, v->pose->model[bone]);
+	return lbNormalize(lbTransformDirection(ws, local));
+}
+
+static void lbSeg(lbBatch* b, const lbRunView* v, int from, int to, float r, const float* color)
+{
+	if (from < 0 || to < 0)
+		return;
+	lbCapsule(b, lbBoneP(v, from), lbBoneP(v, to), r, color);
+}
+
+static void lbBuildCharacter(lbBatch* b, const lbRunView* v)
+{
+	const lbHumanoid* h = v->humanoid;
+	float scale = h->height > 0.1f ? h->height / 1.8f : 1.0f;
+	// Torso: pelvis through the spine to the neck, a hip bar, the head.
+	int prev = h->pelvis;
+	for (int i = 0; i < h->spineCount; ++i)
+	{
+		lbSeg(b, v, prev, h->spine[i], (i == h->spineCount - 1 ? 0.125f : 0.115f) * scale, lbColTorso);
+		prev = h->spine[i];
+	}
+	lbSeg(b, v, prev, h->neck >= 0 ? h->neck : h->head, 0.10f * scale, lbColTorso);
+	if (h->neck >= 0)
+		lbSeg(b, v, h->neck, h->head, 0.05f * scale, lbColSkin);
+	lbSeg(b, v, h->leg[0].thigh, h->leg[1].thigh, 0.10f * scale, lbColTorso);
+	if (h->head >= 0)
+	{
+		lbVec3 up = lbBoneDir(v, h->head, h->headUp);
+		lbVec3 fwd = lbBoneDir(v, h->head, h->headForward);
+		lbVec3 c = lbMulAdd(lbBoneP(v, h->head), 0.09f * scale, up);
+		lbSphere(b, c, 0.105f * scale, lbColSkin);
+		// A nose so the facing reads at a glance.
+		lbSphere(b, lbMulAdd(lbMulAdd(c, 0.10f * scale, fwd), -0.01f * scale, up), 0.022f * scale, lbColSkin);
+	}
+	for (int s = 0; s < 2; ++s)
+	{
+		const float* col = s == 0 ? lbColLeft : lbColRight;
+		const lbArmBones* arm = &h->arm[s];
+		const lbLegBones* leg = &h->leg[s];
+		const lbLegAxes* la = &h->legAxes[s];
+		if (arm->clavicle >= 0)
+			lbSeg(b, v, arm->clavicle, arm->upperArm, 0.055f * scale, lbColTorso);
+		lbSeg(b, v, arm->upperArm, arm->foreArm, 0.055f * scale, col);
+		lbSeg(b, v, arm->foreArm, arm->hand, 0.045f * scale, col);
+		if (arm->hand >= 0)
+		{
+			lbVec3 hp = lbBoneP(v, arm->hand);
+			lbVec3 fing = lbBoneDir(v, arm->hand, h->armAxes[s].finger);
+			lbCapsule(b, lbMulAdd(hp, 0.03f * scale, fing), lbMulAdd(hp, 0.10f * scale, fing), 0.04f * scale, lbColSkin);
+		}
+		lbSeg(b, v, leg->thigh, leg->calf, 0.078f * scale, col);
+		lbSeg(b, v, leg->calf, leg->foot, 0.058f * scale, col);
+		if (leg->foot >= 0)
+		{
+			lbVec3 ankle = lbBoneP(v, leg->foot);
+			lbVec3 footUp = lbBoneDir(v, leg->foot, la->footUp);
+			lbVec3 toe = lbNormalize(lbProjectOnPlane(lbBoneDir(v, leg->foot, la->toe), footUp));
+			float r = 0.04f * scale;
+			lbVec3 sole = lbMulAdd(ankle, -la->ankleHeight, footUp);
+			float toeLen = la->footLength > 0.01f ? la->footLength + 0.05f * scale : 0.17f * scale;
+			lbVec3 heel = lbMulAdd(lbMulAdd(sole, r, footUp), -0.05f * scale, toe);
+			lbVec3 tip = lbMulAdd(lbMulAdd(sole, r, footUp), toeLen, toe);
+			lbCapsule(b, heel, tip, r, lbColJoint);
+			lbCapsule(b, ankle, lbMulAdd(sole, 1.5f * r, footUp), 0.048f * scale, lbColJoint);
+		}
+	}
+}
+
+static const float lbColLayer[lb_layerCount][4] = {
+	{ 0.95f, 0.85f, 0.20f, 1.0f }, // casts
+	{ 0.20f, 0.85f, 0.95f, 1.0f }, // normals
+	{ 0.95f, 0.20f, 0.60f, 1.0f }, // targets
+	{ 0.55f, 0.30f, 0.95f, 1.0f }, // poles
+	{ 0.30f, 0.75f, 0.35f, 0.6f }, // reach
+	{ 0.25f, 0.90f, 0.40f, 1.0f }, // contacts
+};
+static const float lbColHot[4] = { 1.0f, 0.25f, 0.15f, 1.0f };
+
+static void lbBuildDebug(lbRenderer* r, const lbRunView* v, const lbRun* run, const lbDrawOptions* o)
+{
+	lbVec3 up = v->upWs;
+	for (int i = 0; i < v->debugCount; ++i)
+	{
+		const lbDebugItem* d = &v->debug[i];
+		if (!(o->layers & (1u << d->layer)))
+			continue;
+		const float* col = d->highlight ? lbColHot : lbColLayer[d->layer];
+		switch (d->shape)
+		{
+			case lb_debugLine:
+				lbCapsule(&r->debug, d->a, d->b, 0.006f, col);
+				break;
+			case lb_debugPoint:
+				lbSphere(&r->debug, d->a, d->radius > 0.0f ? d->radius : 0.02f, col);
+				break;
+			case lb_debugArrow:
+			{
+				lbVec3 dir = lbSub(d->b, d->a);
+				float len = lbLength(dir);
+				lbCapsule(&r->debug, d->a, d->b, 0.007f, col);
+				if (len > 1.0e-4f)
+					lbSphere(&r->debug, d->b, 0.018f, col);
+				break;
+			}
+			case lb_debugSphere:
+				if (d->layer == lb_layerReach)
+				{
+					lbVec3 f = lbWorldForwardOf(up);
+					lbVec3 s = lbCross(up, f);
+					lbCircle(&r->lines, d->a, f, s, d->radius, col);
+					lbCircle(&r->lines, d->a, f, up, d->radius, col);
+					lbCircle(&r->lines, d->a, s, up, d->radius, col);
+				}
+				else
+					lbSphere(&r->debug, d->a, d->radius, col);
+				break;
+		}
+	}
+	(void)run;
+}
+
+static void lbBuildWorld(lbRenderer* r, const lbRun* run, const lbCamera* cam)
+{
+	lbRunWorldView w = lbRun_GetWorldView(run);
+	lbRunView v = lbRun_GetView(run);
+	lbVec3 up = v.upWs;
+	static const float ground[4] = { 0.80f, 0.79f, 0.76f, 1.0f };
+	static const float shape[4] = { 0.74f, 0.72f, 0.68f, 1.0f };
+	if (w.groundPlane)
+	{
+		// A large quad centred under the camera target (the grid comes from the shader).
+		lbVec3 f = lbWorldForwardOf(up), s = lbCross(up, f);
+		lbVec3 c = lbAdd(lbProjectOnPlane(cam->target, up), lbMulSV(lbDot(w.groundPointWs, up), up));
+		float e = 150.0f;
+		lbVec3 p0 = lbAdd(c, lbAdd(lbMulSV(-e, f), lbMulSV(-e, s)));
+		lbVec3 p1 = lbAdd(c, lbAdd(lbMulSV(e, f), lbMulSV(-e, s)));
+		lbVec3 p2 = lbAdd(c, lbAdd(lbMulSV(e, f), lbMulSV(e, s)));
+		lbVec3 p3 = lbAdd(c, lbAdd(lbMulSV(-e, f), lbMulSV(e, s)));
+		lbQuad(&r->world, p0, p1, p2, p3, up, ground);
+	}
+	for (int i = 0; i < w.triangleCount; ++i)
+	{
+		lbVec3 a = w.triangles[3 * i], b = w.triangles[3 * i + 1], c = w.triangles[3 * i + 2];
+		lbVec3 n = lbNormalizeOr(lbCross(lbSub(b, a), lbSub(c, a)), up);
+		lbPush(&r->world, a, n, shape);
+		lbPush(&r->world, b, n, shape);
+		lbPush(&r->world, c, n, shape);
+	}
+}
+
+static void lbUpload(lbRenderer* r, const lbBatch* b)
+{
+	glBindBuffer(GL_ARRAY_BUFFER, r->vbo);
+	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)((size_t)b->count * sizeof(lbVertex)), b->v, GL_STREAM_DRAW);
+}
+
+static void lbDrawBatch(lbRenderer* r, const lbBatch* b, GLenum mode)
+{
+	if (b->count == 0)
+		return;
+	lbUpload(r, b);
+	glDrawArrays(mode, 0, b->count);
+}
+
+void lbRenderer_Draw(lbRenderer* r, const lbRun* run, const lbCamera* cam, int width, int height, const lbDrawOptions* o)
+{
+	lbDrawOptions defaults = { 0, -1 };
+	if (!o)
+		o = &defaults;
+	r->world.count = r->body.count = r->debug.count = r->lines.count = 0;
+	lbRunView v = lbRun_GetView(run);
+	lbVec3 up = v.upWs;
+	lbBuildWorld(r, run, cam);
+	lbBuildCharacter(&r->body, &v);
+	lbBuildDebug(r, &v, run, o);
+	lbDragTarget targets[16];
+	int tc = lbRun_GetDragTargets(run, targets, 16);
+	for (int i = 0; i < tc && i < 16; ++i)
+		if (i == o->hotTarget)
+			lbSphere(&r->debug, targets[i].positionWs, 0.045f, lbColHot);
+
+	glViewport(0, 0, width, height);
+	glClearColor(0.86f, 0.89f, 0.92f, 1.0f);
+	glClearStencil(0);
+	glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+	glDisable(GL_CULL_FACE);
+	glDisable(GL_DEPTH_TEST);
+	glUseProgram(r->skyProgram);
+	glBindVertexArray(r->skyVao);
+	glDrawArrays(GL_TRIANGLES, 0, 3);
+
+	float vp[16];
+	lbCameraViewProjection(cam, (float)width / (float)(height > 0 ? height : 1), vp);
+	lbVec3 eye = lbCameraEye(cam);
+	// Key light from above, in front and to the side of the reference forward.
+	lbVec3 f = lbWorldForwardOf(up), s = lbCross(up, f);
+	lbVec3 light = lbNormalize(lbAdd(lbAdd(lbMulSV(-1.0f, up), lbMulSV(-0.45f, f)), lbMulSV(0.35f, s)));
+	glUseProgram(r->litProgram);
+	glUniformMatrix4fv(r->uViewProj, 1, GL_FALSE, vp);
+	glUniform3f(r->uEye, eye.x, eye.y, eye.z);
+	glUniform3f(r->uLightDir, light.x, light.y, light.z);
+	glUniform3f(r->uUp, up.x, up.y, up.z);
+	glUniform3f(r->uFogColor, 0.86f, 0.89f, 0.92f);
+	glUniform1i(r->uShadow, 0);
+	glBindVertexArray(r->vao);
+	glEnable(GL_DEPTH_TEST);
+	glDepthFunc(GL_LEQUAL);
+	glUniform1i(r->uGrid, 1);
+	lbDrawBatch(r, &r->world, GL_TRIANGLES);
+
+	// Planar shadow of the character on flat ground, each pixel darkened once.
+	lbRunWorldView w = lbRun_GetWorldView(run);
+	if (w.groundPlane && r->body.count > 0)
+	{
+		lbBatch* sh = &r->lines; // reuse a scratch batch; lines are rebuilt below
+		int keepLines = sh->count;
+		float h0 = lbDot(w.groundPointWs, up);
+		float lu = lbDot(light, up);
+		static const float shadow[4] = { 0.05f, 0.06f, 0.09f, 0.30f };
+		lbBatch tmp = { NULL, 0, 0 };
+		for (int i = 0; i < r->body.count; ++i)
+		{
+			lbVec3 p = { r->body.v[i].p[0], r->body.v[i].p[1], r->body.v[i].p[2] };
+			float hgt = lbDot(p, up) - h0;
+			lbVec3 q = lbMulAdd(p, -hgt / lu, light);
+			q = lbMulAdd(q, 0.002f, up);
+			lbPush(&tmp, q, up, shadow);
+		}
+		glUniform1i(r->uShadow, 1);
+		glEnable(GL_BLEND);
+		glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+		glEnable(GL_STENCIL_TEST);
+		glStencilFunc(GL_EQUAL, 0, 0xFF);
+		glStencilOp(GL_KEEP, GL_KEEP, GL_INCR);
+		glDepthMask(GL_FALSE);
+		lbDrawBatch(r, &tmp, GL_TRIANGLES);
+		glDepthMask(GL_TRUE);
+		glDisable(GL_STENCIL_TEST);
+		glDisable(GL_BLEND);
+		glUniform1i(r->uShadow, 0);
+		free(tmp.v);
+		sh->count = keepLines;
+	}
+
+	glUniform1i(r->uGrid, 0);
+	lbDrawBatch(r, &r->body, GL_TRIANGLES);
+	// Debug shapes show through the body a little: drawn after, with depth test.
+	lbDrawBatch(r, &r->debug, GL_TRIANGLES);
+	if (r->lines.count > 0)
+	{
+		glUniform1i(r->uShadow, 1);
+		glEnable(GL_BLEND);
+		glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+		lbDrawBatch(r, &r->lines, GL_LINES);
+		glDisable(GL_BLEND);
+		glUniform1i(r->uShadow, 0);
+	}
+	glBindVertexArray(0);
+	glUseProgram(0);
+}
+
+bool lbRenderer_LoadFont(lbRenderer* r, const char* path, float pixelHeight)
+{
+	FILE* f = fopen(path, "rb");
+	if (!f)
+		return false;
+	fseek(f, 0, SEEK_END);
+	long size = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	if (size <= 0 || size > (32 << 20))
+	{
+		fclose(f);
+		return false;
+	}
+	unsigned char* ttf = (unsigned char*)malloc((size_t)size);
+	bool ok = ttf && fread(ttf, 1, (size_t)size, f) == (size_t)size;
+	fclose(f);
+	enum
+	{
+		ATLAS = 512
+	};
+	unsigned char* bitmap = ok ? (unsigned char*)calloc(ATLAS * ATLAS, 1) : NULL;
+	ok = ok && bitmap && stbtt_BakeFontBitmap(ttf, 0, pixelHeight, bitmap, ATLAS, ATLAS, 32, 96, r->glyphs) > 0;
+	if (ok)
+	{
+		if (!r->fontTexture)
+			glGenTextures(1, &r->fontTexture);
+		glBindTexture(GL_TEXTURE_2D, r->fontTexture);
+		glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+		glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, ATLAS, ATLAS, 0, GL_RED, GL_UNSIGNED_BYTE, bitmap);
+		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+		glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+		r->fontHeight = pixelHeight;
+		r->hasFont = true;
+	}
+	free(bitmap);
+	free(ttf);
+	return ok;
+}
+
+bool lbRenderer_DrawText(lbRenderer* r, int width, int height, float x, float y, const char* text, uint32_t rgba)
+{
+	if (!r->hasFont || !text)
+		return false;
+	size_t n = strlen(text);
+	float* verts = (float*)malloc(n * 6 * 4 * sizeof(float));
+	if (!verts)
+		return false;
+	int count = 0;
+	float px = x, py = y + r->fontHeight * 0.8f;
+	for (const char* c = text; *c; ++c)
+	{
+		if (*c == '\n')
+		{
+			px = x;
+			py += r->fontHeight * 1.2f;
+			continue;
+		}
+		int ch = (unsigned char)*c;
+		if (ch < 32 || ch >= 128)
+			ch = '?';
+		stbtt_aligned_quad q;
+		stbtt_GetBakedQuad(r->glyphs, 512, 512, ch - 32, &px, &py, &q, 1);
+		float quad[6][4] = { { q.x0, q.y0, q.s0, q.t0 }, { q.x1, q.y0, q.s1, q.t0 }, { q.x1, q.y1, q.s1, q.t1 },
+							 { q.x0, q.y0, q.s0, q.t0 }, { q.x1, q.y1, q.s1, q.t1 }, { q.x0, q.y1, q.s0, q.t1 } };
+		memcpy(verts + (size_t)count * 4, quad, sizeof quad);
+		count += 6;
+	}
+	glUseProgram(r->textProgram);
+	glUniform2f(glGetUniformLocation(r->textProgram, "uScreen"), (float)width, (float)height);
+	glUniform4f(glGetUniformLocation(r->textProgram, "uColor"), (float)((rgba >> 24) & 255) / 255.0f,
+				(float)((rgba >> 16) & 255) / 255.0f, (float)((rgba >> 8) & 255) / 255.0f, (float)(rgba & 255) / 255.0f);
+	glUniform1i(glGetUniformLocation(r->textProgram, "uFont"), 0);
+	glActiveTexture(GL_TEXTURE0);
+	glBindTexture(GL_TEXTURE_2D, r->fontTexture);
+	glBindVertexArray(r->textVao);
+	glBindBuffer(GL_ARRAY_BUFFER, r->textVbo);
+	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)((size_t)count * 4 * sizeof(float)), verts, GL_STREAM_DRAW);
+	glDisable(GL_DEPTH_TEST);
+	glEnable(GL_BLEND);
+	glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+	glDrawArrays(GL_TRIANGLES, 0, count);
+	glDisable(GL_BLEND);
+	glBindVertexArray(0);
+	glUseProgram(0);
+	free(verts);
+	return true;
+}

@@ -1,0 +1,312 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// @defgroup scenario Scenarios: files, runs, reports and pose streams
+/// A scenario (a JSON file, format in docs/scenarios.md) names a world, a rig, a system with its
+/// configuration, a base motion, a timeline of scripted inputs, a time step, a frame count and a
+/// camera. lbLoadScenario parses and validates one; lbCreateRun builds everything it names and
+/// lbRun_Step advances it one fixed step at a time, measuring every frame (metrics.h). Runs are
+/// deterministic: the same scenario gives the same report bytes (timing figures aside, which are
+/// kept in their own `timing` object). Part of the io layer (limber_io).
+/// @{
+
+#include "limber/humanoid.h"
+#include "limber/metrics.h"
+#include "limber/skeleton.h"
+
+#include <stdio.h>
+
+/// Longest builder, motion, system or rig name including the terminating zero.
+#define LB_SCENARIO_NAME 32
+/// Longest file path kept in a scenario, including the terminating zero.
+#define LB_SCENARIO_PATH 512
+/// Most parameters of one world shape.
+#define LB_SCENARIO_MAX_PARAMS 24
+/// Most world shapes in a scenario.
+#define LB_SCENARIO_MAX_SHAPES 32
+
+/// One builder parameter: a number, a string or a 3-vector.
+typedef struct lbScenarioParam
+{
+	char key[LB_SCENARIO_NAME];
+	/// 0 number, 1 text, 2 vector.
+	int type;
+	double number;
+	char text[LB_SCENARIO_NAME * 2];
+	lbVec3 vector;
+} lbScenarioParam;
+
+/// One world shape: a scene builder by name with its parameters.
+typedef struct lbScenarioShape
+{
+	char builder[LB_SCENARIO_NAME];
+	lbScenarioParam params[LB_SCENARIO_MAX_PARAMS];
+	int paramCount;
+} lbScenarioShape;
+
+/// Scripted input kinds (timeline entries and live input from the viewer).
+typedef enum lbInputKind
+{
+	/// Desired character velocity (world, m/s) in `vector`.
+	lb_inputVelocity = 0,
+	/// Desired heading (deg about up, 0 = the world reference forward) in `value`.
+	lb_inputHeading,
+	/// Character state change (lbCharacterState in `state`).
+	lb_inputState,
+	/// Climb: select limb `limb` (0 hand_l, 1 hand_r, 2 foot_l, 3 foot_r).
+	lb_inputSelectLimb,
+	/// Climb: stick input x, y in [-1, 1] in `vector.x`, `vector.y`.
+	lb_inputStick,
+	/// Climb: confirm the selected limb's target.
+	lb_inputConfirm,
+	/// Climb: release all holds.
+	lb_inputRelease,
+	/// Moves the character to `vector` (world, m) at once.
+	lb_inputTeleport,
+	/// Jump impulse: upward speed (m/s) in `value`.
+	lb_inputJump,
+	lb_inputCount
+} lbInputKind;
+
+/// Character states the runner tracks (the foot system reads them; seed 001 §4.4).
+typedef enum lbCharacterState
+{
+	lb_stateGrounded = 0,
+	lb_stateFalling,
+	lb_stateLanding,
+	lb_stateRolling,
+	lb_stateClimbing,
+	lb_stateProne,
+	lb_stateCount
+} lbCharacterState;
+
+/// One scripted input at a time.
+typedef struct lbScenarioEvent
+{
+	/// Time (s from start) at which the input applies; inputs apply at the first frame whose
+	/// start time is >= this.
+	float time;
+	lbInputKind kind;
+	lbVec3 vector;
+	float value;
+	int limb;
+	lbCharacterState state;
+} lbScenarioEvent;
+
+/// Camera of a scenario: orbit around a target.
+typedef struct lbScenarioCamera
+{
+	/// Point looked at (world, m), relative to the character when `follow` is set.
+	lbVec3 target;
+	/// Orbit yaw about up (deg; 0 puts the camera on the world reference forward side of the
+	/// target, looking back), pitch above the horizon (deg), distance (m), vertical fov (deg).
+	float yawDeg, pitchDeg, distance, fovDeg;
+	/// Follow the character.
+	bool follow;
+} lbScenarioCamera;
+
+/// A parsed, validated scenario. Free with lbDestroyScenario.
+typedef struct lbScenario
+{
+	/// File it came from ("" when parsed from memory) and its directory (for relative paths).
+	char path[LB_SCENARIO_PATH];
+	char directory[LB_SCENARIO_PATH];
+	char name[LB_SCENARIO_NAME * 2];
+	char description[256];
+	/// World up (unit). Default +Z.
+	lbVec3 upWs;
+	lbScenarioShape shapes[LB_SCENARIO_MAX_SHAPES];
+	int shapeCount;
+	/// Built-in rig name ("mannequin", "mixamo") or "" when rigFile is set.
+	char rig[LB_SCENARIO_NAME];
+	/// Rig file (resolved against the scenario's directory) or "".
+	char rigFile[LB_SCENARIO_PATH];
+	/// Character start position (world, m) and heading (deg about up).
+	lbVec3 position;
+	float headingDeg;
+	/// Base motion name ("rest", ...), its speed parameter (m/s) and clip file.
+	char motion[LB_SCENARIO_NAME];
+	float motionSpeed;
+	char clipFile[LB_SCENARIO_PATH];
+	/// System name ("none", ...) and its config overrides as JSON text (owned; may be NULL).
+	char system[LB_SCENARIO_NAME];
+	char* systemConfig;
+	/// Timeline, sorted by time (owned).
+	lbScenarioEvent* events;
+	int eventCount;
+	/// Fixed step (s) and number of frames.
+	float dt;
+	int frames;
+	lbScenarioCamera camera;
+} lbScenario;
+
+/// Drawing layers of the debug view.
+typedef enum lbDebugLayer
+{
+	lb_layerCasts = 0,
+	lb_layerNormals,
+	lb_layerTargets,
+	lb_layerPoles,
+	lb_layerReach,
+	lb_layerContacts,
+	lb_layerCount
+} lbDebugLayer;
+
+/// Debug primitive shapes.
+typedef enum lbDebugShape
+{
+	lb_debugLine = 0,
+	lb_debugPoint,
+	lb_debugSphere,
+	lb_debugArrow,
+} lbDebugShape;
+
+/// One debug primitive (world space).
+typedef struct lbDebugItem
+{
+	lbDebugLayer layer;
+	lbDebugShape shape;
+	/// Line/arrow from a to b; point/sphere at a.
+	lbVec3 a, b;
+	/// Sphere or point radius (m).
+	float radius;
+	/// Drawn highlighted (a locked contact, a hit).
+	bool highlight;
+} lbDebugItem;
+
+/// An IK target a user may drag (world, m).
+typedef struct lbDragTarget
+{
+	char name[LB_SCENARIO_NAME];
+	lbVec3 positionWs;
+} lbDragTarget;
+
+/// The run (opaque).
+typedef struct lbRun lbRun;
+
+/// Where a run's world shapes come from, for renderers: boxes and triangles in world space.
+typedef struct lbRunWorldView
+{
+	/// Ground plane fallback when no shape was built: a plane through `groundPointWs` with normal up.
+	bool groundPlane;
+	lbVec3 groundPointWs;
+	/// Triangle soup of every world shape (world, m): 3 vertices per triangle, may be NULL.
+	const lbVec3* triangles;
+	int triangleCount;
+} lbRunWorldView;
+
+/// Read-only view of a run's current frame.
+typedef struct lbRunView
+{
+	const lbScenario* scenario;
+	const lbSkeleton* skeleton;
+	const lbHumanoid* humanoid;
+	/// Current pose (model space).
+	const lbPose* pose;
+	/// Model-to-world transform of the character.
+	lbTransform characterWs;
+	lbVec3 upWs;
+	lbVec3 velocityWs;
+	lbCharacterState state;
+	/// Frames done so far and the time reached (s).
+	int frame;
+	float time;
+	const lbContact* contacts;
+	int contactCount;
+	const lbDebugItem* debug;
+	int debugCount;
+	/// Last frame's metrics and the running summary.
+	lbFrameMetrics metrics;
+	lbMetricsSummary summary;
+} lbRunView;
+
+LB_EXTERN_C_BEGIN
+
+/// Parses a scenario from JSON text. `fileName` is used in messages and to resolve relative
+/// paths (may be NULL). On error returns NULL, writes a one-line message "file: key.path: what was
+/// expected" to outMessage (capacity bytes, may be NULL) and reports it through the log hook
+/// with lb_errorParse (syntax, unknown key, wrong type, bad value) or lb_errorUnsupported (a
+/// system, motion, rig or builder this build does not have).
+LB_API lbScenario* lbParseScenario(const char* json, const char* fileName, char* outMessage, int capacity);
+
+/// Loads and parses a scenario file (see lbParseScenario); lb_errorFileNotFound when unreadable.
+LB_API lbScenario* lbLoadScenario(const char* path, char* outMessage, int capacity);
+
+/// Frees a scenario (NULL allowed).
+LB_API void lbDestroyScenario(lbScenario* scenario);
+
+/// Systems this build can run: count, name and a one-line summary ("none" is always index 0).
+LB_API int lbScenarioSystemCount(void);
+LB_API const char* lbScenarioSystemName(int index);
+LB_API const char* lbScenarioSystemSummary(int index);
+
+/// Base motions this build can play: count and name ("rest" is always index 0).
+LB_API int lbScenarioMotionCount(void);
+LB_API const char* lbScenarioMotionName(int index);
+
+/// World shape builders scenarios may use: count and name.
+LB_API int lbScenarioBuilderCount(void);
+LB_API const char* lbScenarioBuilderName(int index);
+
+/// Readable name of an input kind ("velocity", "select_limb"...) or of a state ("falling"...).
+LB_API const char* lbInputKindName(lbInputKind kind);
+LB_API const char* lbCharacterStateName(lbCharacterState state);
+
+/// Builds the world, rig, motion and system a scenario names. The scenario must outlive the run.
+/// Returns NULL on failure with the reason in *outResult (may be NULL) and through the log hook.
+LB_API lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult);
+
+/// Frees a run (NULL allowed).
+LB_API void lbDestroyRun(lbRun* run);
+
+/// Advances one fixed step: applies due timeline inputs, moves the character, samples the base
+/// motion, runs the system's sense and pose stages, measures the frame. After the scenario's
+/// last frame further steps keep running (for the viewer) but are not recorded in the report.
+LB_API lbResult lbRun_Step(lbRun* run);
+
+/// Advances by `dt` seconds instead of the scenario's step (viewer slow motion). Not recorded.
+LB_API lbResult lbRun_StepBy(lbRun* run, float dt);
+
+/// True once the scenario's frame count is reached.
+LB_API bool lbRun_IsDone(const lbRun* run);
+
+/// Applies an input now (viewer controls), exactly as a timeline entry would.
+LB_API lbResult lbRun_ApplyInput(lbRun* run, const lbScenarioEvent* input);
+
+/// The current frame.
+LB_API lbRunView lbRun_GetView(const lbRun* run);
+
+/// World geometry for drawing (pointers valid for the run's lifetime).
+LB_API lbRunWorldView lbRun_GetWorldView(const lbRun* run);
+
+/// The active system's named values of the current frame (state, alphas...): writes up to
+/// `capacity` names and values, returns how many there are.
+LB_API int lbRun_GetSystemValues(const lbRun* run, const char** outNames, float* outValues, int capacity);
+
+/// IK targets of the active system that a user may drag; returns how many (<= capacity).
+LB_API int lbRun_GetDragTargets(const lbRun* run, lbDragTarget* outTargets, int capacity);
+
+/// Moves drag target `index` to a world position.
+LB_API lbResult lbRun_SetDragTarget(lbRun* run, int index, lbVec3 positionWs);
+
+/// The report as JSON text (caller frees with lbFreeText). With `withTiming` the `timing`
+/// object (solve_us_median...) is included; without, the text depends only on the scenario.
+LB_API char* lbRun_ReportJson(const lbRun* run, bool withTiming);
+
+/// Writes the report to a file (see lbRun_ReportJson).
+LB_API lbResult lbRun_WriteReport(const lbRun* run, const char* path, bool withTiming);
+
+/// Writes the pose stream's first line: format version, up, rig, bone names and parents.
+LB_API lbResult lbRun_WritePoseHeader(const lbRun* run, FILE* file);
+
+/// Writes the current frame as one JSON line: frame, time, character transform, every bone's
+/// model transform, the system's targets and contacts (format in docs/scenarios.md).
+LB_API lbResult lbRun_WritePoseLine(const lbRun* run, FILE* file);
+
+/// Frees text returned by this module.
+LB_API void lbFreeText(char* text);
+
+LB_EXTERN_C_END
+
+/// @}

@@ -1,0 +1,123 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Plug-in tables of the scenario runner. A system, a base motion or a world builder joins the
+// runner by adding one entry to its table (scenario_systems.c, scenario_motion.c,
+// scenario_world.c); nothing else in the runner names them.
+#pragma once
+
+#include "limber/scenario.h"
+
+#include <cjson/cJSON.h>
+
+#define LB_RUN_MAX_CONTACTS 32
+#define LB_RUN_MAX_DEBUG 512
+#define LB_RUN_MAX_VALUES 16
+
+/// Path-aware error sink used while validating JSON.
+typedef struct lbJsonCheck
+{
+	const char* file;
+	char* message;
+	int capacity;
+	lbResult code;
+} lbJsonCheck;
+
+/// Reports "file: path: text" once (the first error wins) and returns false.
+bool lbJsonFail(lbJsonCheck* check, lbResult code, const char* path, const char* format, ...)
+#if defined(__GNUC__) || defined(__clang__)
+	__attribute__((format(printf, 4, 5)))
+#endif
+	;
+
+/// Checks that every key of object `obj` is in the NULL-terminated list `allowed`.
+bool lbJsonKeysAllowed(lbJsonCheck* check, const cJSON* obj, const char* path, const char* const* allowed);
+
+/// Reads an optional number at obj[key] into *out (unchanged when absent) within [lo, hi].
+bool lbJsonNumber(lbJsonCheck* check, const cJSON* obj, const char* path, const char* key, double lo, double hi,
+				  double* out);
+
+/// Reads an optional 3-vector ([x, y, z] of finite numbers) at obj[key].
+bool lbJsonVec3(lbJsonCheck* check, const cJSON* obj, const char* path, const char* key, lbVec3* out);
+
+/// Reads an optional boolean at obj[key].
+bool lbJsonBool(lbJsonCheck* check, const cJSON* obj, const char* path, const char* key, bool* out);
+
+/// Everything a system or motion sees of the run.
+typedef struct lbRunContext
+{
+	const lbScenario* scenario;
+	const lbSkeleton* skeleton;
+	const lbHumanoid* humanoid;
+	/// Surface probe against the run's world (for systems without a scene query of their own).
+	lbSurfaceProbeFcn* probe;
+	void* probeContext;
+	/// The run's world (lbWorld* once the query layer is present), else NULL.
+	void* world;
+	lbVec3 upWs;
+	/// Character state the runner integrates from inputs.
+	lbTransform characterWs;
+	lbVec3 velocityWs;
+	lbCharacterState state;
+	float time;
+} lbRunContext;
+
+/// Per-frame output a system fills (cleared by the runner each frame).
+typedef struct lbSystemOutput
+{
+	lbContact contacts[LB_RUN_MAX_CONTACTS];
+	int contactCount;
+	lbDebugItem debug[LB_RUN_MAX_DEBUG];
+	int debugCount;
+} lbSystemOutput;
+
+/// A system: sense (world space, owns state) then pose (model space, timed for solve_us).
+typedef struct lbSystemEntry
+{
+	const char* name;
+	const char* summary;
+	/// Validates the "config" object (may be NULL when absent) without building anything.
+	bool (*checkConfig)(lbJsonCheck* check, const cJSON* config);
+	/// Creates the system's state; NULL with *outResult on failure.
+	void* (*create)(const lbRunContext* ctx, const cJSON* config, lbResult* outResult);
+	void (*destroy)(void* system);
+	/// A scripted or live input.
+	void (*input)(void* system, const lbRunContext* ctx, const lbScenarioEvent* input);
+	/// World-space stage: traces, state, smoothing; may adjust ctx->characterWs.
+	void (*sense)(void* system, lbRunContext* ctx, float dt, lbSystemOutput* out);
+	/// Model-space stage on the base pose.
+	void (*pose)(void* system, const lbRunContext* ctx, lbPose* pose, lbSystemOutput* out);
+	/// Named values for reports and on-screen text (may be NULL).
+	int (*values)(const void* system, const char** names, float* values, int capacity);
+	/// Drag targets (may be NULL).
+	int (*dragTargets)(const void* system, lbDragTarget* targets, int capacity);
+	lbResult (*setDragTarget)(void* system, int index, lbVec3 positionWs);
+} lbSystemEntry;
+
+/// A base motion: writes the pose for time t at the character's speed.
+typedef struct lbMotionEntry
+{
+	const char* name;
+	void* (*create)(const lbRunContext* ctx, lbResult* outResult);
+	void (*destroy)(void* motion);
+	/// Samples the motion after advancing dt; writes local and model transforms.
+	void (*sample)(void* motion, const lbRunContext* ctx, float dt, lbPose* pose);
+} lbMotionEntry;
+
+const lbSystemEntry* lbFindSystemEntry(const char* name);
+const lbMotionEntry* lbFindMotionEntry(const char* name);
+
+/// World builders: validate the params of a shape; build the world.
+bool lbIsWorldBuilder(const char* name);
+bool lbCheckWorldShape(lbJsonCheck* check, const lbScenarioShape* shape, const char* path);
+
+/// The run's world: built from the scenario's shapes, answers probes, gives triangles to draw.
+typedef struct lbRunWorld lbRunWorld;
+lbRunWorld* lbCreateRunWorld(const lbScenario* scenario, lbResult* outResult);
+void lbDestroyRunWorld(lbRunWorld* world);
+bool lbRunWorldProbe(void* world, lbVec3 originWs, lbVec3 dirWs, float maxDistance, lbVec3* outPointWs,
+					 lbVec3* outNormalWs);
+lbRunWorldView lbRunWorld_GetView(const lbRunWorld* world);
+void* lbRunWorld_GetQueryWorld(const lbRunWorld* world);
+
+/// Reference forward direction (heading 0) for a world up.
+lbVec3 lbWorldReferenceForward(lbVec3 upWs);

@@ -1,0 +1,498 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Runs a scenario: a simple character controller (position, heading, velocity, state, gravity)
+// driven by the timeline, the base motion, the system's sense and pose stages, and the metrics.
+#define _POSIX_C_SOURCE 199309L
+#include "scenario_run.h"
+
+#include "limber/rigs.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double lbNowUs(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1.0e6 + (double)ts.tv_nsec * 1.0e-3;
+}
+
+// Gravity along -up (m/s^2) and how long the landing state lasts before grounded (s).
+#define LB_GRAVITY 9.81f
+#define LB_LANDING_TIME 0.2f
+// Heading follows the velocity direction at this turn rate (rad/s).
+#define LB_TURN_RATE (2.0f * LB_PI)
+
+static lbVec3 lbHeadingDirection(const lbRun* run, float headingDeg)
+{
+	lbVec3 f = lbWorldReferenceForward(run->upWs);
+	return lbQuatRotate(lbQuatFromAxisAngle(run->upWs, headingDeg * LB_DEG2RAD), f);
+}
+
+static void lbUpdateCharacterTransform(lbRun* run)
+{
+	const lbHumanoid* h = &run->humanoid;
+	lbQuat q = lbQuatFromTwoAxes(h->upMs, run->upWs, h->forwardMs, lbHeadingDirection(run, run->headingDeg));
+	lbTransform t = lbMakeTransform(run->position, q);
+	// Put the rest soles on the controller's position.
+	t.p = lbSub(run->position, lbQuatRotate(q, lbMulSV(run->restSoleHeight, h->upMs)));
+	run->ctx.characterWs = t;
+}
+
+static float lbGroundHeightAt(const lbRun* run, lbVec3 p, bool* outFound)
+{
+	lbVec3 hit, normal;
+	lbVec3 origin = lbMulAdd(p, 1.0f, run->upWs);
+	*outFound = lbRunWorldProbe(run->world, origin, lbNeg(run->upWs), 3.0f, &hit, &normal);
+	return *outFound ? lbDot(hit, run->upWs) : 0.0f;
+}
+
+lbResult lbRun_ApplyInput(lbRun* run, const lbScenarioEvent* in)
+{
+	if (!run || !in)
+		return lbReport(lb_errorNullPointer, "lbRun_ApplyInput: run and input are required");
+	if (!lbIsValidVec3(in->vector) || !lbIsValidFloat(in->value))
+		return lbReport(lb_errorNonFinite, "lbRun_ApplyInput: non-finite %s input ignored", lbInputKindName(in->kind));
+	switch (in->kind)
+	{
+		case lb_inputVelocity:
+			run->desiredVelocity = lbProjectOnPlane(in->vector, run->upWs);
+			break;
+		case lb_inputHeading:
+			run->headingDeg = in->value;
+			break;
+		case lb_inputState:
+			if ((int)in->state < 0 || in->state >= lb_stateCount)
+				return lbReport(lb_errorInvalidArgument, "lbRun_ApplyInput: bad state %d", (int)in->state);
+			run->ctx.state = in->state;
+			run->stateTime = 0.0f;
+			break;
+		case lb_inputTeleport:
+			run->position = in->vector;
+			run->verticalSpeed = 0.0f;
+			run->resetPending = true;
+			break;
+		case lb_inputJump:
+			if (run->ctx.state == lb_stateGrounded || run->ctx.state == lb_stateLanding)
+			{
+				run->verticalSpeed = in->value;
+				run->ctx.state = lb_stateFalling;
+				run->stateTime = 0.0f;
+			}
+			break;
+		case lb_inputSelectLimb:
+		case lb_inputStick:
+		case lb_inputConfirm:
+		case lb_inputRelease:
+		default:
+			break;
+	}
+	if ((int)in->kind < 0 || in->kind >= lb_inputCount)
+		return lbReport(lb_errorInvalidArgument, "lbRun_ApplyInput: bad input kind %d", (int)in->kind);
+	if (run->systemEntry->input)
+		run->systemEntry->input(run->system, &run->ctx, in);
+	return lb_ok;
+}
+
+static void lbIntegrateController(lbRun* run, float dt)
+{
+	lbVec3 up = run->upWs;
+	lbVec3 v = run->desiredVelocity;
+	run->position = lbMulAdd(run->position, dt, v);
+	// Heading follows the horizontal velocity when moving.
+	float speed = lbLength(v);
+	if (speed > 0.05f)
+	{
+		lbVec3 f = lbWorldReferenceForward(up);
+		lbVec3 side = lbCross(up, f);
+		float target = atan2f(lbDot(v, side), lbDot(v, f)) * LB_RAD2DEG;
+		float diff = fmodf(target - run->headingDeg + 540.0f, 360.0f) - 180.0f;
+		float step = LB_TURN_RATE * LB_RAD2DEG * dt;
+		run->headingDeg += lbClampF(diff, -step, step);
+	}
+	run->stateTime += dt;
+	bool found;
+	float ground = lbGroundHeightAt(run, run->position, &found);
+	float height = lbDot(run->position, up);
+	if (run->ctx.state == lb_stateFalling)
+	{
+		run->verticalSpeed -= LB_GRAVITY * dt;
+		float next = height + run->verticalSpeed * dt;
+		if (found && next <= ground && run->verticalSpeed <= 0.0f)
+		{
+			next = ground;
+			run->verticalSpeed = 0.0f;
+			run->ctx.state = lb_stateLanding;
+			run->stateTime = 0.0f;
+			lbScenarioEvent landing;
+			memset(&landing, 0, sizeof landing);
+			landing.kind = lb_inputState;
+			landing.state = lb_stateLanding;
+			if (run->systemEntry->input)
+				run->systemEntry->input(run->system, &run->ctx, &landing);
+		}
+		run->position = lbMulAdd(run->position, next - height, up);
+	}
+	else if (run->ctx.state == lb_stateGrounded || run->ctx.state == lb_stateLanding || run->ctx.state == lb_stateRolling)
+	{
+		if (run->ctx.state == lb_stateLanding && run->stateTime >= LB_LANDING_TIME)
+			run->ctx.state = lb_stateGrounded;
+		// Walking off an edge makes the character fall; otherwise it follows the ground.
+		if (!found || height - ground > 0.35f)
+		{
+			run->ctx.state = lb_stateFalling;
+			run->stateTime = 0.0f;
+		}
+		else
+			run->position = lbMulAdd(run->position, ground - height, up);
+	}
+	run->ctx.velocityWs = lbMulAdd(v, run->verticalSpeed, up);
+	lbUpdateCharacterTransform(run);
+}
+
+static void lbAddDebug(lbSystemOutput* out, lbDebugLayer layer, lbDebugShape shape, lbVec3 a, lbVec3 b, float radius,
+					   bool highlight)
+{
+	if (out->debugCount >= LB_RUN_MAX_DEBUG)
+		return;
+	lbDebugItem* d = &out->debug[out->debugCount++];
+	d->layer = layer;
+	d->shape = shape;
+	d->a = a;
+	d->b = b;
+	d->radius = radius;
+	d->highlight = highlight;
+}
+
+// Debug items every run shows: the sole probes the metrics cast, limb reach spheres, knee and
+// elbow pole directions, the system's contacts and drag targets.
+static void lbAddRunDebug(lbRun* run, lbSystemOutput* out)
+{
+	const lbHumanoid* h = &run->humanoid;
+	const lbPose* pose = &run->pose;
+	lbTransform cw = run->ctx.characterWs;
+	lbVec3 up = run->upWs;
+	for (int s = 0; s < 2; ++s)
+	{
+		lbVec3 sole = lbSolePointWs(h, pose, cw, s);
+		lbVec3 origin = lbMulAdd(sole, 0.5f, up);
+		lbVec3 hit, normal;
+		bool got = lbRunWorldProbe(run->world, origin, lbNeg(up), 2.0f, &hit, &normal);
+		lbAddDebug(out, lb_layerCasts, lb_debugLine, origin, got ? hit : lbMulAdd(origin, -2.0f, up), 0.0f, false);
+		if (got)
+		{
+			lbAddDebug(out, lb_layerCasts, lb_debugPoint, hit, hit, 0.02f, true);
+			lbAddDebug(out, lb_layerNormals, lb_debugArrow, hit, lbMulAdd(hit, 0.25f, normal), 0.0f, false);
+		}
+		const lbLegBones* leg = &h->leg[s];
+		const lbArmBones* arm = &h->arm[s];
+		if (leg->thigh >= 0 && leg->calf >= 0)
+		{
+			lbTransform thighWs = lbTransformMul(cw, pose->model[leg->thigh]);
+			lbVec3 knee = lbTransformPoint(cw, pose->model[leg->calf].p);
+			lbVec3 pole = lbNormalize(lbTransformDirection(thighWs, h->legAxes[s].kneePoleThigh));
+			lbAddDebug(out, lb_layerPoles, lb_debugArrow, knee, lbMulAdd(knee, 0.3f, pole), 0.0f, false);
+			lbAddDebug(out, lb_layerReach, lb_debugSphere, thighWs.p, thighWs.p,
+					   h->legAxes[s].thighLength + h->legAxes[s].calfLength, false);
+		}
+		if (arm->upperArm >= 0 && arm->foreArm >= 0)
+		{
+			lbTransform upperWs = lbTransformMul(cw, pose->model[arm->upperArm]);
+			lbVec3 elbow = lbTransformPoint(cw, pose->model[arm->foreArm].p);
+			lbVec3 pole = lbNormalize(lbTransformDirection(upperWs, h->armAxes[s].elbowPoleUpper));
+			lbAddDebug(out, lb_layerPoles, lb_debugArrow, elbow, lbMulAdd(elbow, 0.3f, pole), 0.0f, false);
+			lbAddDebug(out, lb_layerReach, lb_debugSphere, upperWs.p, upperWs.p,
+					   h->armAxes[s].upperLength + h->armAxes[s].foreLength, false);
+		}
+	}
+	for (int i = 0; i < out->contactCount; ++i)
+	{
+		const lbContact* c = &out->contacts[i];
+		lbAddDebug(out, lb_layerContacts, lb_debugSphere, c->targetWs, c->targetWs, 0.04f, c->locked);
+		lbAddDebug(out, lb_layerNormals, lb_debugArrow, c->targetWs, lbMulAdd(c->targetWs, 0.2f, c->normalWs), 0.0f, false);
+	}
+	lbDragTarget targets[8];
+	int n = lbRun_GetDragTargets(run, targets, 8);
+	for (int i = 0; i < n && i < 8; ++i)
+		lbAddDebug(out, lb_layerTargets, lb_debugPoint, targets[i].positionWs, targets[i].positionWs, 0.035f, false);
+}
+
+static float lbRestSoleHeight(const lbSkeleton* skeleton, const lbHumanoid* h)
+{
+	float lowest = 1.0e9f;
+	for (int s = 0; s < 2; ++s)
+	{
+		int foot = h->leg[s].foot;
+		lbTransform f = skeleton->restModel[foot];
+		lbVec3 upF = lbNormalize(lbTransformDirection(f, h->legAxes[s].footUp));
+		lbVec3 sole = lbMulAdd(f.p, -h->legAxes[s].ankleHeight, upF);
+		lowest = lbMinF(lowest, lbDot(sole, h->upMs));
+	}
+	return lowest;
+}
+
+lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
+{
+	lbResult dummy;
+	if (!outResult)
+		outResult = &dummy;
+	if (!scenario)
+	{
+		*outResult = lbReport(lb_errorNullPointer, "lbCreateRun: scenario is NULL");
+		return NULL;
+	}
+	const lbSystemEntry* sys = lbFindSystemEntry(scenario->system);
+	const lbMotionEntry* mot = lbFindMotionEntry(scenario->motion);
+	if (!sys || !mot)
+	{
+		*outResult = lbReport(lb_errorUnsupported, "%s: system \"%s\" or motion \"%s\" is not available", scenario->path,
+							  scenario->system, scenario->motion);
+		return NULL;
+	}
+	lbRun* run = (lbRun*)calloc(1, sizeof(lbRun));
+	if (!run)
+	{
+		*outResult = lbReport(lb_errorOutOfMemory, "lbCreateRun");
+		return NULL;
+	}
+	run->scenario = scenario;
+	run->systemEntry = sys;
+	run->motionEntry = mot;
+	run->upWs = scenario->upWs;
+	lbReferenceRig rig = lbFindReferenceRig(scenario->rig);
+	run->skeleton = rig < lb_rigCount ? lbCreateReferenceRig(rig) : NULL;
+	if (!run->skeleton)
+	{
+		*outResult = lbReport(lb_errorUnsupported, "%s: rig \"%s\" cannot be built", scenario->path, scenario->rig);
+		lbDestroyRun(run);
+		return NULL;
+	}
+	*outResult = lbMapHumanoid(run->skeleton, NULL, &run->humanoid);
+	if (*outResult != lb_ok)
+	{
+		lbDestroyRun(run);
+		return NULL;
+	}
+	run->pose = lbCreatePose(run->skeleton);
+	run->series = (lbFrameMetrics*)calloc((size_t)scenario->frames, sizeof(lbFrameMetrics));
+	run->values = (float*)calloc((size_t)scenario->frames * LB_RUN_MAX_VALUES, sizeof(float));
+	run->solveUs = (double*)calloc((size_t)scenario->frames, sizeof(double));
+	run->states = (unsigned char*)calloc((size_t)scenario->frames, 1);
+	if (!run->pose.local || !run->series || !run->values || !run->solveUs || !run->states)
+	{
+		*outResult = lbReport(lb_errorOutOfMemory, "lbCreateRun");
+		lbDestroyRun(run);
+		return NULL;
+	}
+	run->world = lbCreateRunWorld(scenario, outResult);
+	if (!run->world)
+	{
+		lbDestroyRun(run);
+		return NULL;
+	}
+	run->restSoleHeight = lbRestSoleHeight(run->skeleton, &run->humanoid);
+	run->position = scenario->position;
+	run->headingDeg = scenario->headingDeg;
+	bool found;
+	float ground = lbGroundHeightAt(run, run->position, &found);
+	if (found)
+		run->position = lbMulAdd(run->position, ground - lbDot(run->position, run->upWs), run->upWs);
+
+	run->ctx.scenario = scenario;
+	run->ctx.skeleton = run->skeleton;
+	run->ctx.humanoid = &run->humanoid;
+	run->ctx.probe = lbRunWorldProbe;
+	run->ctx.probeContext = run->world;
+	run->ctx.world = lbRunWorld_GetQueryWorld(run->world);
+	run->ctx.upWs = run->upWs;
+	run->ctx.state = lb_stateGrounded;
+	lbUpdateCharacterTransform(run);
+
+	lbMetricsDef md = lbDefaultMetricsDef();
+	md.skeleton = run->skeleton;
+	md.humanoid = &run->humanoid;
+	md.upWs = run->upWs;
+	md.probe = lbRunWorldProbe;
+	md.probeContext = run->world;
+	run->metrics = lbCreateMetrics(&md);
+	if (!run->metrics)
+	{
+		*outResult = lb_errorInvalidArgument;
+		lbDestroyRun(run);
+		return NULL;
+	}
+	run->motion = mot->create(&run->ctx, outResult);
+	if (!run->motion)
+	{
+		lbDestroyRun(run);
+		return NULL;
+	}
+	cJSON* config = scenario->systemConfig ? cJSON_Parse(scenario->systemConfig) : NULL;
+	run->system = sys->create(&run->ctx, config, outResult);
+	cJSON_Delete(config);
+	if (!run->system)
+	{
+		lbDestroyRun(run);
+		return NULL;
+	}
+	*outResult = lb_ok;
+	return run;
+}
+
+void lbDestroyRun(lbRun* run)
+{
+	if (!run)
+		return;
+	if (run->system && run->systemEntry)
+		run->systemEntry->destroy(run->system);
+	if (run->motion && run->motionEntry)
+		run->motionEntry->destroy(run->motion);
+	lbDestroyMetrics(run->metrics);
+	lbDestroyRunWorld(run->world);
+	lbDestroyPose(&run->pose);
+	lbDestroySkeleton(run->skeleton);
+	free(run->series);
+	free(run->values);
+	free(run->solveUs);
+	free(run->states);
+	free(run);
+}
+
+static lbResult lbRunAdvance(lbRun* run, float dt, bool record)
+{
+	// Inputs due at or before this frame's start time.
+	const lbScenario* s = run->scenario;
+	while (run->nextEvent < s->eventCount && s->events[run->nextEvent].time <= run->time + 0.25f * s->dt)
+		lbRun_ApplyInput(run, &s->events[run->nextEvent++]);
+
+	lbIntegrateController(run, dt);
+	run->ctx.time = run->time;
+	run->motionEntry->sample(run->motion, &run->ctx, dt, &run->pose);
+	lbSystemOutput* out = &run->output;
+	out->contactCount = 0;
+	out->debugCount = 0;
+	if (run->systemEntry->sense)
+		run->systemEntry->sense(run->system, &run->ctx, dt, out);
+	double t0 = lbNowUs();
+	if (run->systemEntry->pose)
+		run->systemEntry->pose(run->system, &run->ctx, &run->pose, out);
+	double solve = lbNowUs() - t0;
+	lbAddRunDebug(run, out);
+
+	lbMetricsFrame mf;
+	memset(&mf, 0, sizeof mf);
+	mf.pose = &run->pose;
+	mf.characterWs = run->ctx.characterWs;
+	mf.contacts = out->contacts;
+	mf.contactCount = out->contactCount;
+	mf.grounded = run->ctx.state == lb_stateGrounded || run->ctx.state == lb_stateLanding || run->ctx.state == lb_stateProne;
+	mf.reset = run->resetPending;
+	mf.dt = dt;
+	run->resetPending = false;
+	lbResult r = lbMetrics_AddFrame(run->metrics, &mf, &run->lastMetrics);
+	if (record && run->frame < s->frames)
+	{
+		run->series[run->frame] = run->lastMetrics;
+		run->solveUs[run->frame] = solve;
+		run->states[run->frame] = (unsigned char)run->ctx.state;
+		const char* names[LB_RUN_MAX_VALUES];
+		float values[LB_RUN_MAX_VALUES];
+		int n = lbRun_GetSystemValues(run, names, values, LB_RUN_MAX_VALUES);
+		for (int i = 0; i < n && i < LB_RUN_MAX_VALUES; ++i)
+			run->values[(size_t)run->frame * LB_RUN_MAX_VALUES + (size_t)i] = values[i];
+		run->summaryAtEnd = lbMetrics_GetSummary(run->metrics);
+	}
+	run->frame++;
+	run->time += dt;
+	return r;
+}
+
+lbResult lbRun_Step(lbRun* run)
+{
+	if (!run)
+		return lbReport(lb_errorNullPointer, "lbRun_Step: run is NULL");
+	return lbRunAdvance(run, run->scenario->dt, true);
+}
+
+lbResult lbRun_StepBy(lbRun* run, float dt)
+{
+	if (!run)
+		return lbReport(lb_errorNullPointer, "lbRun_StepBy: run is NULL");
+	if (!(dt > 0.0f) || !(dt <= 0.25f))
+		return lbReport(lb_errorInvalidArgument, "lbRun_StepBy: dt %g outside (0, 0.25] s", (double)dt);
+	return lbRunAdvance(run, dt, false);
+}
+
+bool lbRun_IsDone(const lbRun* run)
+{
+	return !run || run->frame >= run->scenario->frames;
+}
+
+lbRunView lbRun_GetView(const lbRun* run)
+{
+	lbRunView v;
+	memset(&v, 0, sizeof v);
+	if (!run)
+		return v;
+	v.scenario = run->scenario;
+	v.skeleton = run->skeleton;
+	v.humanoid = &run->humanoid;
+	v.pose = &run->pose;
+	v.characterWs = run->ctx.characterWs;
+	v.upWs = run->upWs;
+	v.velocityWs = run->ctx.velocityWs;
+	v.state = run->ctx.state;
+	v.frame = run->frame;
+	v.time = run->time;
+	v.contacts = run->output.contacts;
+	v.contactCount = run->output.contactCount;
+	v.debug = run->output.debug;
+	v.debugCount = run->output.debugCount;
+	v.metrics = run->lastMetrics;
+	v.summary = lbMetrics_GetSummary(run->metrics);
+	return v;
+}
+
+lbRunWorldView lbRun_GetWorldView(const lbRun* run)
+{
+	lbRunWorldView v;
+	memset(&v, 0, sizeof v);
+	return run ? lbRunWorld_GetView(run->world) : v;
+}
+
+int lbRun_GetSystemValues(const lbRun* run, const char** outNames, float* outValues, int capacity)
+{
+	if (!run || !run->systemEntry->values || capacity < 0)
+		return 0;
+	const char* names[LB_RUN_MAX_VALUES];
+	float values[LB_RUN_MAX_VALUES];
+	int n = run->systemEntry->values(run->system, names, values, LB_RUN_MAX_VALUES);
+	n = n < LB_RUN_MAX_VALUES ? n : LB_RUN_MAX_VALUES;
+	for (int i = 0; i < n && i < capacity; ++i)
+	{
+		if (outNames)
+			outNames[i] = names[i];
+		if (outValues)
+			outValues[i] = values[i];
+	}
+	return n;
+}
+
+int lbRun_GetDragTargets(const lbRun* run, lbDragTarget* outTargets, int capacity)
+{
+	if (!run || !run->systemEntry->dragTargets || !outTargets || capacity <= 0)
+		return 0;
+	return run->systemEntry->dragTargets(run->system, outTargets, capacity);
+}
+
+lbResult lbRun_SetDragTarget(lbRun* run, int index, lbVec3 positionWs)
+{
+	if (!run)
+		return lbReport(lb_errorNullPointer, "lbRun_SetDragTarget: run is NULL");
+	if (!lbIsValidVec3(positionWs))
+		return lbReport(lb_errorNonFinite, "lbRun_SetDragTarget: non-finite position");
+	if (!run->systemEntry->setDragTarget)
+		return lbReport(lb_errorUnsupported, "lbRun_SetDragTarget: system \"%s\" has no drag targets", run->systemEntry->name);
+	return run->systemEntry->setDragTarget(run->system, index, positionWs);
+}

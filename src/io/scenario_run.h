@@ -1,0 +1,42 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// The run's state, shared by the runner (scenario_run.c) and the report writers (report.c).
+#pragma once
+
+#include "scenario_internal.h"
+
+struct lbRun
+{
+	const lbScenario* scenario;
+	const lbSystemEntry* systemEntry;
+	const lbMotionEntry* motionEntry;
+	void* system;
+	void* motion;
+	lbSkeleton* skeleton;
+	lbHumanoid humanoid;
+	lbPose pose;
+	lbRunWorld* world;
+	lbMetrics* metrics;
+	lbRunContext ctx;
+	lbSystemOutput output;
+	lbVec3 upWs;
+	// Controller state (world).
+	lbVec3 position;
+	lbVec3 desiredVelocity;
+	float verticalSpeed;
+	float headingDeg;
+	float stateTime;
+	bool resetPending;
+	// Height of the rest soles along the model up (m): the model is lowered by it.
+	float restSoleHeight;
+	int frame;
+	float time;
+	int nextEvent;
+	lbFrameMetrics lastMetrics;
+	lbMetricsSummary summaryAtEnd;
+	// Recorded series, one entry per scenario frame.
+	lbFrameMetrics* series;
+	float* values;
+	double* solveUs;
+	unsigned char* states;
+};

@@ -1,0 +1,328 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Scenario files: every shipped file loads and runs; each kind of error names the file, the key
+// path and what was expected; runs are deterministic (identical report bytes); inputs move the
+// character; bad live input is refused without changing the run.
+#define _POSIX_C_SOURCE 200809L
+#include "limber/scenario.h"
+
+#include "test_macros.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+
+static int lbLoggedCode = -1;
+
+static void lbTestLog(lbLogLevel level, lbResult code, const char* message, void* user)
+{
+	(void)level;
+	(void)message;
+	(void)user;
+	lbLoggedCode = (int)code;
+}
+
+static void ShippedScenariosLoadAndRun(void)
+{
+	DIR* d = opendir(LB_SOURCE_DIR "/scenarios");
+	ENSURE(d != NULL);
+	if (!d)
+		return;
+	int count = 0;
+	struct dirent* e;
+	while ((e = readdir(d)))
+	{
+		size_t len = strlen(e->d_name);
+		if (len < 6 || strcmp(e->d_name + len - 5, ".json") != 0)
+			continue;
+		char path[1024], msg[512];
+		snprintf(path, sizeof path, "%s/scenarios/%s", LB_SOURCE_DIR, e->d_name);
+		lbScenario* s = lbLoadScenario(path, msg, (int)sizeof msg);
+		if (!s)
+			printf("  %s\n", msg);
+		ENSURE(s != NULL);
+		if (!s)
+			continue;
+		lbResult r;
+		lbRun* run = lbCreateRun(s, &r);
+		ENSURE(run != NULL && r == lb_ok);
+		// A few frames are enough here; the determinism test runs a whole file.
+		for (int i = 0; run && i < 10 && !lbRun_IsDone(run); ++i)
+			ENSURE(lbRun_Step(run) == lb_ok);
+		if (run)
+			ENSURE(lbRun_GetView(run).summary.nanFrames == 0);
+		lbDestroyRun(run);
+		lbDestroyScenario(s);
+		++count;
+	}
+	closedir(d);
+	ENSURE(count >= 1);
+}
+
+static const char* const lbFull = "{\n"
+								  " \"name\": \"full\", \"description\": \"every key\",\n"
+								  " \"world\": {\"up\": [0, 0, 1], \"shapes\": [{\"builder\": \"flat\", \"params\": {\"height\": 0.25}}]},\n"
+								  " \"rig\": \"mixamo\",\n"
+								  " \"character\": {\"position\": [1, 2, 0], \"heading_deg\": 90},\n"
+								  " \"motion\": {\"name\": \"rest\", \"speed\": 1.2},\n"
+								  " \"system\": {\"name\": \"none\"},\n"
+								  " \"timeline\": [\n"
+								  "  {\"t\": 0.5, \"input\": \"velocity\", \"value\": [1, 0, 0]},\n"
+								  "  {\"t\": 0.1, \"input\": \"state\", \"value\": \"falling\"},\n"
+								  "  {\"t\": 0.2, \"input\": \"select_limb\", \"limb\": \"foot_r\"},\n"
+								  "  {\"t\": 0.2, \"input\": \"stick\", \"x\": 0.5, \"y\": -1},\n"
+								  "  {\"t\": 0.3, \"input\": \"confirm\"}, {\"t\": 0.3, \"input\": \"release\"},\n"
+								  "  {\"t\": 0.4, \"input\": \"heading\", \"value\": 45}, {\"t\": 0.4, \"input\": \"jump\", \"value\": 3},\n"
+								  "  {\"t\": 0.6, \"input\": \"teleport\", \"value\": [0, 0, 0]}\n"
+								  " ],\n"
+								  " \"dt\": 0.02, \"frames\": 50,\n"
+								  " \"camera\": {\"target\": [0, 0, 1], \"yaw_deg\": 10, \"pitch_deg\": 20, \"distance\": 5, \"fov_deg\": 50, \"follow\": false}\n"
+								  "}\n";
+
+static void ValidFileFillsEveryField(void)
+{
+	char msg[512];
+	lbScenario* s = lbParseScenario(lbFull, "full.json", msg, (int)sizeof msg);
+	ENSURE(s != NULL);
+	if (!s)
+	{
+		printf("  %s\n", msg);
+		return;
+	}
+	ENSURE(strcmp(s->name, "full") == 0);
+	ENSURE(strcmp(s->rig, "mixamo") == 0);
+	ENSURE(s->shapeCount == 1 && s->shapes[0].paramCount == 1);
+	ENSURE_NEAR(s->shapes[0].params[0].number, 0.25, 1e-9);
+	ENSURE_VEC3_NEAR(s->position, lbMakeVec3(1, 2, 0), 1e-6);
+	ENSURE_NEAR(s->headingDeg, 90.0, 1e-6);
+	ENSURE_NEAR(s->motionSpeed, 1.2, 1e-6);
+	ENSURE(s->eventCount == 9);
+	// Sorted by time, file order kept for equal times.
+	ENSURE(s->events[0].kind == lb_inputState && s->events[0].state == lb_stateFalling);
+	ENSURE(s->events[1].kind == lb_inputSelectLimb && s->events[1].limb == 3);
+	ENSURE(s->events[2].kind == lb_inputStick);
+	ENSURE_NEAR(s->events[2].vector.y, -1.0, 1e-6);
+	ENSURE(s->events[3].kind == lb_inputConfirm && s->events[4].kind == lb_inputRelease);
+	for (int i = 1; i < s->eventCount; ++i)
+		ENSURE(s->events[i - 1].time <= s->events[i].time);
+	ENSURE_NEAR(s->dt, 0.02, 1e-7);
+	ENSURE(s->frames == 50);
+	ENSURE(!s->camera.follow);
+	ENSURE_NEAR(s->camera.fovDeg, 50.0, 1e-6);
+	lbResult r;
+	lbRun* run = lbCreateRun(s, &r);
+	ENSURE(run != NULL);
+	lbRunView v = lbRun_GetView(run);
+	// Standing on the raised flat ground at (1, 2).
+	ENSURE_NEAR(lbSolePointWs(v.humanoid, v.pose, v.characterWs, 0).z, 0.25, 1e-4);
+	while (run && !lbRun_IsDone(run))
+		lbRun_Step(run);
+	v = lbRun_GetView(run);
+	ENSURE(v.frame == 50);
+	ENSURE(v.summary.nanFrames == 0);
+	lbDestroyRun(run);
+	lbDestroyScenario(s);
+}
+
+typedef struct lbBadCase
+{
+	const char* json;
+	lbResult code;
+	const char* mustContain[3];
+} lbBadCase;
+
+static void EachErrorNamesFilePathAndExpectation(void)
+{
+	static const lbBadCase cases[] = {
+		{ "{\"frames\": 10,\n \"dt\": }", lb_errorParse, { "bad.json", "line 2", "invalid JSON" } },
+		{ "[1, 2]", lb_errorParse, { "bad.json", "top level", "object" } },
+		{ "{\"frobnicate\": 1}", lb_errorParse, { "bad.json", "frobnicate", "unknown key" } },
+		{ "{\"dt\": \"fast\"}", lb_errorParse, { "bad.json", "dt", "expected a number" } },
+		{ "{\"dt\": 0}", lb_errorParse, { "dt", "expected a number in", NULL } },
+		{ "{\"frames\": 2.5}", lb_errorParse, { "frames", "whole number", NULL } },
+		{ "{\"frames\": 1, \"frames\": 2}", lb_errorParse, { "frames", "twice", NULL } },
+		{ "{\"world\": {\"up\": [0, 0]}}", lb_errorParse, { "world.up", "3 numbers", NULL } },
+		{ "{\"world\": {\"up\": [0, 0, 0]}}", lb_errorParse, { "world.up", "non-zero", NULL } },
+		{ "{\"world\": {\"shapes\": [{\"builder\": \"flat\", \"params\": {\"hieght\": 1}}]}}", lb_errorParse,
+		  { "world.shapes[0].params.hieght", "unknown parameter", "height" } },
+		{ "{\"world\": {\"shapes\": [{\"builder\": \"moon\"}]}}", lb_errorUnsupported, { "world.shapes[0].builder", "moon", NULL } },
+		{ "{\"world\": {\"shapes\": [{\"kind\": \"flat\"}]}}", lb_errorParse, { "world.shapes[0].kind", "unknown key", NULL } },
+		{ "{\"world\": []}", lb_errorParse, { "world", "expected an object", NULL } },
+		{ "{\"rig\": \"robot\"}", lb_errorUnsupported, { "rig", "robot", NULL } },
+		{ "{\"rig\": 3}", lb_errorParse, { "rig", "mannequin", NULL } },
+		{ "{\"motion\": \"moonwalk\"}", lb_errorUnsupported, { "motion", "moonwalk", "available" } },
+		{ "{\"motion\": {\"speed\": 1}}", lb_errorParse, { "motion.name", "missing", NULL } },
+		{ "{\"system\": \"teleporter\"}", lb_errorParse, { "system", "unknown system", NULL } },
+		{ "{\"system\": {\"name\": \"none\", \"config\": {\"gain\": 1}}}", lb_errorParse, { "system.config", "no configuration", NULL } },
+		{ "{\"timeline\": {}}", lb_errorParse, { "timeline", "expected an array", NULL } },
+		{ "{\"timeline\": [{\"t\": 0, \"input\": \"dance\"}]}", lb_errorParse, { "timeline[0].input", "dance", "velocity" } },
+		{ "{\"timeline\": [{\"input\": \"confirm\"}]}", lb_errorParse, { "timeline[0]", "\"t\"", NULL } },
+		{ "{\"frames\": 10, \"timeline\": [{\"t\": 5, \"input\": \"confirm\"}]}", lb_errorParse, { "timeline[0].t", "expected a number in", NULL } },
+		{ "{\"timeline\": [{\"t\": 0, \"input\": \"select_limb\", \"limb\": \"tail\"}]}", lb_errorParse,
+		  { "timeline[0].limb", "hand_l", NULL } },
+		{ "{\"timeline\": [{\"t\": 0, \"input\": \"stick\", \"x\": 2}]}", lb_errorParse, { "timeline[0].x", "[-1, 1]", NULL } },
+		{ "{\"timeline\": [{\"t\": 0, \"input\": \"velocity\"}]}", lb_errorParse, { "timeline[0].value", "missing", NULL } },
+		{ "{\"timeline\": [{\"t\": 0, \"input\": \"confirm\", \"value\": 1}]}", lb_errorParse, { "timeline[0].value", "unknown key", NULL } },
+		{ "{\"timeline\": [{\"t\": 0, \"input\": \"state\", \"value\": \"flying\"}]}", lb_errorParse, { "timeline[0].value", "falling", NULL } },
+		{ "{\"camera\": {\"pitch_deg\": 120}}", lb_errorParse, { "camera.pitch_deg", "[-89, 89]", NULL } },
+		{ "{\"camera\": {\"follow\": 1}}", lb_errorParse, { "camera.follow", "true or false", NULL } },
+		{ "{\"character\": {\"position\": [0, 0, \"x\"]}}", lb_errorParse, { "character.position", "finite", NULL } },
+	};
+	lbSetLogFcn(lbTestLog, NULL);
+	for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); ++i)
+	{
+		char msg[512] = "";
+		lbLoggedCode = -1;
+		lbScenario* s = lbParseScenario(cases[i].json, "bad.json", msg, (int)sizeof msg);
+		ENSURE(s == NULL);
+		lbDestroyScenario(s);
+		ENSURE(lbLoggedCode == (int)cases[i].code);
+		ENSURE(strncmp(msg, "bad.json: ", 10) == 0);
+		ENSURE(strchr(msg, '\n') == NULL);
+		for (int k = 0; k < 3 && cases[i].mustContain[k]; ++k)
+		{
+			bool has = strstr(msg, cases[i].mustContain[k]) != NULL;
+			if (!has)
+				printf("  case %d: \"%s\" lacks \"%s\"\n", i, msg, cases[i].mustContain[k]);
+			ENSURE(has);
+		}
+	}
+	char msg[512];
+	lbLoggedCode = -1;
+	ENSURE(lbLoadScenario(LB_SOURCE_DIR "/scenarios/no_such_file.json", msg, (int)sizeof msg) == NULL);
+	ENSURE(lbLoggedCode == lb_errorFileNotFound);
+	ENSURE(strstr(msg, "no_such_file.json") != NULL);
+	ENSURE(lbParseScenario(NULL, "x", msg, (int)sizeof msg) == NULL);
+	lbSetLogFcn(NULL, NULL);
+}
+
+static char* lbRunToReport(const char* json)
+{
+	lbScenario* s = lbParseScenario(json, "det.json", NULL, 0);
+	ENSURE(s != NULL);
+	lbRun* run = lbCreateRun(s, NULL);
+	ENSURE(run != NULL);
+	while (run && !lbRun_IsDone(run))
+		lbRun_Step(run);
+	char* text = lbRun_ReportJson(run, false);
+	lbDestroyRun(run);
+	lbDestroyScenario(s);
+	return text;
+}
+
+static void ReportsAreDeterministic(void)
+{
+	char* a = lbRunToReport(lbFull);
+	char* b = lbRunToReport(lbFull);
+	ENSURE(a && b && strcmp(a, b) == 0);
+	// Timing lives in its own object, left out on request.
+	ENSURE(a && strstr(a, "\"timing\"") == NULL && strstr(a, "solve_us") == NULL);
+	ENSURE(a && strstr(a, "\"knee_inversions\"") && strstr(a, "\"penetration_max\"") && strstr(a, "\"series\""));
+	lbFreeText(a);
+	lbFreeText(b);
+}
+
+static void InputsMoveTheCharacter(void)
+{
+	const char* json = "{\"frames\": 60, \"dt\": 0.02, \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [1, 0, 0]},"
+					   " {\"t\": 0.6, \"input\": \"jump\", \"value\": 3}]}";
+	lbScenario* s = lbParseScenario(json, "move.json", NULL, 0);
+	lbRun* run = lbCreateRun(s, NULL);
+	ENSURE(run != NULL);
+	if (!run)
+		return;
+	for (int i = 0; i < 30; ++i)
+		lbRun_Step(run);
+	lbRunView v = lbRun_GetView(run);
+	ENSURE_NEAR(v.characterWs.p.x, 0.6, 1e-4);
+	ENSURE(v.state == lb_stateGrounded);
+	lbRun_Step(run);
+	lbRun_Step(run);
+	v = lbRun_GetView(run);
+	ENSURE(v.state == lb_stateFalling);
+	ENSURE(v.characterWs.p.z > 0.0f);
+	// 3 m/s up lands after about 0.61 s.
+	for (int i = 0; i < 28; ++i)
+		lbRun_Step(run);
+	v = lbRun_GetView(run);
+	ENSURE(v.state == lb_stateGrounded || v.state == lb_stateLanding);
+	ENSURE(lbRun_IsDone(run));
+
+	// Bad live input is refused and changes nothing.
+	lbSetLogFcn(lbTestLog, NULL);
+	lbScenarioEvent bad;
+	memset(&bad, 0, sizeof bad);
+	bad.kind = lb_inputVelocity;
+	bad.vector = lbMakeVec3(NAN, 0.0f, 0.0f);
+	lbLoggedCode = -1;
+	ENSURE(lbRun_ApplyInput(run, &bad) == lb_errorNonFinite);
+	ENSURE(lbLoggedCode == lb_errorNonFinite);
+	bad.vector = lbVec3_zero;
+	bad.kind = (lbInputKind)99;
+	ENSURE(lbRun_ApplyInput(run, &bad) == lb_errorInvalidArgument);
+	ENSURE(lbRun_StepBy(run, 0.0f) == lb_errorInvalidArgument);
+	ENSURE(lbRun_StepBy(run, 5.0f) == lb_errorInvalidArgument);
+	ENSURE(lbRun_StepBy(run, 0.01f) == lb_ok);
+	ENSURE(lbRun_SetDragTarget(run, 0, lbVec3_zero) == lb_errorUnsupported);
+	ENSURE(lbCreateRun(NULL, NULL) == NULL);
+	ENSURE(lbRun_Step(NULL) == lb_errorNullPointer);
+	lbSetLogFcn(NULL, NULL);
+	lbDestroyRun(run);
+	lbDestroyScenario(s);
+}
+
+static void PoseStreamHasEveryBone(void)
+{
+	lbScenario* s = lbParseScenario("{\"frames\": 3}", "poses.json", NULL, 0);
+	lbRun* run = lbCreateRun(s, NULL);
+	char path[1024];
+	snprintf(path, sizeof path, "%s/test_scenario_poses.jsonl", LB_BINARY_DIR);
+	FILE* f = fopen(path, "wb");
+	ENSURE(f != NULL);
+	if (!f || !run)
+		return;
+	ENSURE(lbRun_WritePoseHeader(run, f) == lb_ok);
+	while (!lbRun_IsDone(run))
+	{
+		lbRun_Step(run);
+		ENSURE(lbRun_WritePoseLine(run, f) == lb_ok);
+	}
+	fclose(f);
+	f = fopen(path, "rb");
+	char line[65536];
+	int lines = 0;
+	while (f && fgets(line, sizeof line, f))
+	{
+		if (lines == 0)
+			ENSURE(strstr(line, "\"bones\"") && strstr(line, "\"pelvis\""));
+		else
+		{
+			// One 10-number transform per bone.
+			int open = 0;
+			const char* m = strstr(line, "\"model\":[");
+			ENSURE(m != NULL);
+			for (const char* c = m ? m + 9 : line; m && *c && !(c[0] == ']' && c[1] == ']'); ++c)
+				open += *c == '[';
+			ENSURE(open == lbRun_GetView(run).skeleton->boneCount);
+		}
+		++lines;
+	}
+	if (f)
+		fclose(f);
+	ENSURE(lines == 4);
+	remove(path);
+	lbDestroyRun(run);
+	lbDestroyScenario(s);
+}
+
+int main(int argc, char** argv)
+{
+	TEST_MAIN_BEGIN(argc, argv);
+	lbSetLogFcn(NULL, NULL);
+	RUN_TEST(ShippedScenariosLoadAndRun);
+	RUN_TEST(ValidFileFillsEveryField);
+	RUN_TEST(EachErrorNamesFilePathAndExpectation);
+	RUN_TEST(ReportsAreDeterministic);
+	RUN_TEST(InputsMoveTheCharacter);
+	RUN_TEST(PoseStreamHasEveryBone);
+	TEST_MAIN_END();
+}
