@@ -58,9 +58,75 @@ static void lbBenchTwoBone(const lbBenchOptions* o)
 	lbBenchReport(o, "ik.two_bone", lbBenchMedian(samples, repeats), "ns");
 }
 
+// FABRIK, 10 segments of 0.1 m in a gentle arc, to random reachable targets (the end of the chain
+// after random joint bends), tolerance 1 mm.
+static void lbBenchFabrik(const lbBenchOptions* o)
+{
+	enum { N = 256, J = 11 };
+	static lbVec3 targets[N];
+	static lbTransform chain[J], out[J];
+	static int iters[N];
+	uint64_t seed = 7;
+	for (int i = 0; i < J; ++i)
+	{
+		float a = 0.08f * (float)i;
+		chain[i] = lbMakeTransform(lbMakeVec3(0.0f, 0.0f, 0.0f), lbQuatFromAxisAngle(lbVec3_axisY, a));
+		if (i > 0)
+			chain[i].p = lbAdd(chain[i - 1].p, lbQuatRotate(chain[i - 1].q, lbMakeVec3(0.1f, 0.0f, 0.0f)));
+	}
+	for (int k = 0; k < N; ++k)
+	{
+		lbVec3 p = lbVec3_zero;
+		lbQuat q = lbQuat_identity;
+		for (int i = 0; i < J - 1; ++i)
+		{
+			q = lbQuatMul(q, lbQuatFromAxisAngle(lbBenchRandUnit(&seed), 0.5f * lbBenchRand(&seed)));
+			p = lbAdd(p, lbQuatRotate(q, lbMakeVec3(0.1f, 0.0f, 0.0f)));
+		}
+		targets[k] = p;
+	}
+	lbFabrikInput in = lbDefaultFabrikInput();
+	in.tolerance = 1.0e-3f;
+	in.maxIterations = 100;
+	double samples[64];
+	int repeats = o->repeats < 64 ? o->repeats : 64;
+	int rounds = o->smoke ? 1 : 20;
+	double err = 0.0;
+	for (int rep = 0; rep < repeats; ++rep)
+	{
+		uint64_t t0 = lbBenchNowNs();
+		for (int r = 0; r < rounds; ++r)
+		{
+			for (int k = 0; k < N; ++k)
+			{
+				lbTransform j[J];
+				for (int i = 0; i < J; ++i)
+					j[i] = chain[i];
+				in.targetMs = targets[k];
+				lbIkResult res;
+				lbSolveFabrik(j, J, &in, &res);
+				iters[k] = res.iterations;
+				err = res.remainingDistance > err ? res.remainingDistance : err;
+				out[k % J] = j[J - 1];
+			}
+		}
+		uint64_t t1 = lbBenchNowNs();
+		samples[rep] = (double)(t1 - t0) / ((double)rounds * N) * 1.0e-3;
+	}
+	lbBenchSink(out);
+	lbBenchReport(o, "ik.fabrik10", lbBenchMedian(samples, repeats), "us");
+	double it[N];
+	for (int k = 0; k < N; ++k)
+		it[k] = iters[k];
+	lbBenchReport(o, "ik.fabrik10_iterations", lbBenchMedian(it, N), "iterations");
+	lbBenchReport(o, "ik.fabrik10_error_max", err * 1.0e3, "mm");
+}
+
 void lbBenchIk(const lbBenchOptions* options);
 void lbBenchIk(const lbBenchOptions* options)
 {
 	if (lbBenchSelected(options, "ik.two_bone"))
 		lbBenchTwoBone(options);
+	if (lbBenchSelected(options, "ik.fabrik10"))
+		lbBenchFabrik(options);
 }

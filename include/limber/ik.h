@@ -115,6 +115,32 @@ typedef struct lbLimbChain
 	float upperLength, lowerLength;
 } lbLimbChain;
 
+/// Most joints a FABRIK chain may have (bones + 1).
+#define LB_FABRIK_MAX_JOINTS 64
+
+/// Input of the FABRIK chain solver. Make it with lbDefaultFabrikInput().
+typedef struct lbFabrikInput
+{
+	/// Target of the last joint (model space, m). Default zero.
+	lbVec3 targetMs;
+	/// Distance at which the target counts as reached and iterations stop (m). Default 1e-3.
+	float tolerance;
+	/// Iteration cap (one backward and one forward pass each), >= 1. Default 20.
+	int maxIterations;
+	/// Optional bend hint: lb_poleLocation (a point the inner joints bend toward) or
+	/// lb_poleDirection. Default lb_poleNone.
+	lbPoleKind bendHintKind;
+	/// Bend hint location (m) or direction, model space. Default zero.
+	lbVec3 bendHintMs;
+	/// Whether the last joint takes targetRotationMs; otherwise it keeps its rotation relative to
+	/// the bone before it. Default false.
+	bool useTargetRotation;
+	/// Rotation of the last joint (model space) when useTargetRotation. Default identity.
+	lbQuat targetRotationMs;
+	/// Used internally to detect a valid definition. DO NOT SET.
+	int internalValue;
+} lbFabrikInput;
+
 LB_EXTERN_C_BEGIN
 
 /// Default two-bone input: weight 1, no pole, no soften, no stretch (max 1.1), tolerance 1e-4 m.
@@ -153,6 +179,26 @@ LB_API lbVec3 lbLimbChain_PoleMs(const lbLimbChain* chain, const lbPose* pose);
 /// so the knee or elbow always bends the anatomical way.
 LB_API lbResult lbPose_SolveLimbIk(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, lbLimb limb,
 								   const lbTwoBoneIkInput* input, lbIkResult* outResult);
+
+/// Default FABRIK input: tolerance 1 mm, 20 iterations, no bend hint, end keeps its local rotation.
+LB_API lbFabrikInput lbDefaultFabrikInput(void);
+
+/// FABRIK (Aristidou and Lasenby 2011) on `jointCount` model-space joint transforms, joint i + 1
+/// being the child of joint i; joint 0 stays in place. Bone lengths are the distances between
+/// joints and are kept. Iterates until the last joint is within tolerance of the target (early
+/// exit) or the cap; a target beyond the chain's length gives a straight chain toward it in one
+/// pass. Rotations are rebuilt from the new joint positions with the shortest swing from each
+/// bone's old direction to its new one, so each bone keeps its twist. jointCount in
+/// [3, LB_FABRIK_MAX_JOINTS]. Returns lb_errorNullPointer, lb_errorInvalidArgument,
+/// lb_errorDefNotInitialized, lb_errorNonFinite or lb_errorDegenerate (zero-length bone), leaving
+/// the joints unchanged. outResult (may be NULL) gets iterations and the final error.
+LB_API lbResult lbSolveFabrik(lbTransform* jointsMs, int jointCount, const lbFabrikInput* input, lbIkResult* outResult);
+
+/// FABRIK on a pose: `bones` lists `count` bones from the chain root to the end, each an ancestor
+/// of the next (bones in between are carried along). Errors as lbSolveFabrik plus
+/// lb_errorSkeletonMismatch and lb_errorBoneNotFound; the pose is unchanged on error.
+LB_API lbResult lbPose_SolveFabrik(lbPose* pose, const lbSkeleton* skeleton, const int* bones, int count,
+								   const lbFabrikInput* input, lbIkResult* outResult);
 
 LB_EXTERN_C_END
 

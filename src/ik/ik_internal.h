@@ -37,6 +37,23 @@ static inline lbQuat lbIkScaleRotation(lbQuat q, float t)
 	return lbQuatSlerp(lbQuat_identity, lbQuatCanonical(q), t);
 }
 
+// Rotation taking direction a to direction b (neither unit), without trigonometry: the half-angle
+// quaternion is proportional to (a x b, |a||b| + a.b), or, better conditioned past a right angle,
+// to ((a x b)(|a||b| - a.b), |a x b|^2). Exactly opposite vectors fall back to lbQuatFromTo.
+static inline lbQuat lbIkFromTo(lbVec3 a, lbVec3 b)
+{
+	float ab = sqrtf(lbDot(a, a) * lbDot(b, b));
+	float d = lbDot(a, b);
+	lbVec3 c = lbCross(a, b);
+	if (d >= 0.0f)
+		return lbQuatNormalize(LB_LITERAL(lbQuat){ c.x, c.y, c.z, ab + d });
+	float cc = lbDot(c, c);
+	if (!(cc > 1.0e-12f * ab * ab))
+		return lbQuatFromTo(a, b);
+	float f = ab - d;
+	return lbQuatNormalize(LB_LITERAL(lbQuat){ c.x * f, c.y * f, c.z * f, cc });
+}
+
 // Pose and skeleton agree and the index is a bone.
 static inline bool lbIkValidBone(const lbSkeleton* s, int bone)
 {
