@@ -60,7 +60,7 @@ static void ShippedScenariosLoadAndRun(void)
 
 static const char* const lbFull = "{\n"
 								  " \"name\": \"full\", \"description\": \"every key\",\n"
-								  " \"world\": {\"up\": [0, 0, 1], \"shapes\": [{\"builder\": \"flat\", \"params\": {\"height\": 0.25}}]},\n"
+								  " \"world\": {\"up\": [0, 0, 1], \"shapes\": [{\"builder\": \"flat\", \"params\": {\"origin\": [0, 0, 0.25]}}]},\n"
 								  " \"rig\": \"mixamo\",\n"
 								  " \"character\": {\"position\": [1, 2, 0], \"heading_deg\": 90},\n"
 								  " \"motion\": {\"name\": \"rest\", \"speed\": 1.2},\n"
@@ -91,7 +91,8 @@ static void ValidFileFillsEveryField(void)
 	ENSURE(strcmp(s->name, "full") == 0);
 	ENSURE(strcmp(s->rig, "mixamo") == 0);
 	ENSURE(s->shapeCount == 1 && s->shapes[0].paramCount == 1);
-	ENSURE_NEAR(s->shapes[0].params[0].number, 0.25, 1e-9);
+	ENSURE(s->shapes[0].params[0].type == 2);
+	ENSURE_NEAR(s->shapes[0].params[0].vector.z, 0.25, 1e-6);
 	ENSURE_VEC3_NEAR(s->position, lbMakeVec3(1, 2, 0), 1e-6);
 	ENSURE_NEAR(s->headingDeg, 90.0, 1e-6);
 	ENSURE_NEAR(s->motionSpeed, 1.2, 1e-6);
@@ -143,7 +144,7 @@ static void EachErrorNamesFilePathAndExpectation(void)
 		{ "{\"world\": {\"up\": [0, 0]}}", lb_errorParse, { "world.up", "3 numbers", NULL } },
 		{ "{\"world\": {\"up\": [0, 0, 0]}}", lb_errorParse, { "world.up", "non-zero", NULL } },
 		{ "{\"world\": {\"shapes\": [{\"builder\": \"flat\", \"params\": {\"hieght\": 1}}]}}", lb_errorParse,
-		  { "world.shapes[0].params.hieght", "unknown parameter", "height" } },
+		  { "world.shapes[0].params.hieght", "unknown parameter", "ground_size" } },
 		{ "{\"world\": {\"shapes\": [{\"builder\": \"moon\"}]}}", lb_errorUnsupported, { "world.shapes[0].builder", "moon", NULL } },
 		{ "{\"world\": {\"shapes\": [{\"kind\": \"flat\"}]}}", lb_errorParse, { "world.shapes[0].kind", "unknown key", NULL } },
 		{ "{\"world\": []}", lb_errorParse, { "world", "expected an object", NULL } },

@@ -12,6 +12,8 @@
 
 #include <stb_truetype.h>
 
+#define LB_SHADOW_SIZE 2048
+
 typedef struct lbVertex
 {
 	float p[3];
@@ -28,7 +30,8 @@ typedef struct lbBatch
 struct lbRenderer
 {
 	GLuint litProgram, skyProgram, textProgram;
-	GLint uViewProj, uEye, uLightDir, uGrid, uUp, uFogColor, uShadow;
+	GLint uViewProj, uEye, uLightDir, uGrid, uUp, uFogColor, uShadow, uLightViewProj, uUseShadow, uShadowMap;
+	GLuint shadowFbo, shadowTexture;
 	GLuint vao, vbo;
 	GLuint skyVao;
 	GLuint textVao, textVbo, fontTexture;
@@ -49,24 +52,30 @@ static const char* const lbLitFs =
 	"#version 330 core\n"
 	"in vec3 vPos; in vec3 vNormal; in vec4 vColor; out vec4 fragColor;\n"
 	"uniform vec3 uEye; uniform vec3 uLightDir; uniform int uGrid; uniform vec3 uUp; uniform vec3 uFogColor; uniform int uShadow;\n"
+	"uniform mat4 uLightViewProj; uniform sampler2DShadow uShadowMap; uniform int uUseShadow;\n"
+	"float shadowFactor(vec3 n){ if (uUseShadow == 0) return 1.0; vec4 lp = uLightViewProj * vec4(vPos + n * 0.01, 1.0); vec3 c = lp.xyz / lp.w * 0.5 + 0.5;\n"
+	"  if (c.x <= 0.0 || c.x >= 1.0 || c.y <= 0.0 || c.y >= 1.0 || c.z >= 1.0) return 1.0;\n"
+	"  float s = 0.0; vec2 texel = 1.0 / vec2(textureSize(uShadowMap, 0));\n"
+	"  for (int y = -1; y <= 1; ++y) for (int x = -1; x <= 1; ++x) s += texture(uShadowMap, vec3(c.xy + vec2(x, y) * texel * 1.5, c.z - 0.0015));\n"
+	"  return s / 9.0; }\n"
 	"float gridLine(float x, float w){ float d = abs(fract(x - 0.5) - 0.5); float fw = fwidth(x); return 1.0 - smoothstep(w * fw, (w + 1.0) * fw, d); }\n"
 	"void main(){\n"
 	"  if (uShadow != 0) { fragColor = vColor; return; }\n"
 	"  vec3 n = normalize(vNormal); vec3 v = normalize(uEye - vPos);\n"
-	"  if (dot(n, v) < 0.0 && uGrid == 0) n = -n;\n"
+	"  if (dot(n, v) < 0.0) n = -n;\n"
 	"  vec3 base = vColor.rgb;\n"
 	"  if (uGrid != 0) {\n"
 	"    vec3 an = abs(n); float g = 0.0;\n"
 	"    g = max(g, gridLine(vPos.x, 0.6) * (1.0 - an.x)); g = max(g, gridLine(vPos.y, 0.6) * (1.0 - an.y)); g = max(g, gridLine(vPos.z, 0.6) * (1.0 - an.z));\n"
 	"    float g10 = 0.0; g10 = max(g10, gridLine(vPos.x * 0.2, 0.9) * (1.0 - an.x)); g10 = max(g10, gridLine(vPos.y * 0.2, 0.9) * (1.0 - an.y)); g10 = max(g10, gridLine(vPos.z * 0.2, 0.9) * (1.0 - an.z));\n"
-	"    base = mix(base, base * 0.72, g); base = mix(base, base * 0.55, g10);\n"
+	"    base = mix(base, base * 0.78, g); base = mix(base, base * 0.66, g10);\n"
 	"  }\n"
 	"  float hemi = 0.5 + 0.5 * dot(n, uUp);\n"
 	"  vec3 ambient = mix(vec3(0.30, 0.28, 0.26), vec3(0.55, 0.60, 0.68), hemi);\n"
-	"  float diff = max(dot(n, -uLightDir), 0.0);\n"
+	"  float diff = max(dot(n, -uLightDir), 0.0) * mix(0.25, 1.0, shadowFactor(n));\n"
 	"  vec3 h = normalize(v - uLightDir); float spec = pow(max(dot(n, h), 0.0), 48.0) * 0.25 * (uGrid != 0 ? 0.2 : 1.0);\n"
 	"  float rim = pow(1.0 - max(dot(n, v), 0.0), 3.0) * 0.18;\n"
-	"  vec3 col = base * (ambient + diff * vec3(1.0, 0.96, 0.9) * 0.85) + vec3(spec + rim);\n"
+	"  vec3 col = base * (ambient * 0.9 + diff * vec3(1.0, 0.96, 0.9) * 0.75) + vec3(spec + rim);\n"
 	"  float dist = length(uEye - vPos); float fog = clamp((dist - 25.0) / 60.0, 0.0, 1.0);\n"
 	"  col = mix(col, uFogColor, fog);\n"
 	"  fragColor = vec4(pow(col, vec3(1.0 / 1.1)), vColor.a);\n"
@@ -149,6 +158,24 @@ lbRenderer* lbCreateRenderer(void)
 	r->uUp = glGetUniformLocation(r->litProgram, "uUp");
 	r->uFogColor = glGetUniformLocation(r->litProgram, "uFogColor");
 	r->uShadow = glGetUniformLocation(r->litProgram, "uShadow");
+	r->uLightViewProj = glGetUniformLocation(r->litProgram, "uLightViewProj");
+	r->uUseShadow = glGetUniformLocation(r->litProgram, "uUseShadow");
+	r->uShadowMap = glGetUniformLocation(r->litProgram, "uShadowMap");
+	glGenTextures(1, &r->shadowTexture);
+	glBindTexture(GL_TEXTURE_2D, r->shadowTexture);
+	glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, LB_SHADOW_SIZE, LB_SHADOW_SIZE, 0, GL_DEPTH_COMPONENT, GL_FLOAT, NULL);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+	glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+	glGenFramebuffers(1, &r->shadowFbo);
+	glBindFramebuffer(GL_FRAMEBUFFER, r->shadowFbo);
+	glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, r->shadowTexture, 0);
+	glDrawBuffer(GL_NONE);
+	glReadBuffer(GL_NONE);
+	glBindFramebuffer(GL_FRAMEBUFFER, 0);
 	glGenVertexArrays(1, &r->vao);
 	glGenBuffers(1, &r->vbo);
 	glBindVertexArray(r->vao);
@@ -189,6 +216,10 @@ void lbDestroyRenderer(lbRenderer* r)
 	glDeleteBuffers(1, &r->textVbo);
 	if (r->fontTexture)
 		glDeleteTextures(1, &r->fontTexture);
+	if (r->shadowTexture)
+		glDeleteTextures(1, &r->shadowTexture);
+	if (r->shadowFbo)
+		glDeleteFramebuffers(1, &r->shadowFbo);
 	free(r->world.v);
 	free(r->body.v);
 	free(r->debug.v);
@@ -450,8 +481,8 @@ static void lbBuildWorld(lbRenderer* r, const lbRun* run, const lbCamera* cam)
 	lbRunWorldView w = lbRun_GetWorldView(run);
 	lbRunView v = lbRun_GetView(run);
 	lbVec3 up = v.upWs;
-	static const float ground[4] = { 0.80f, 0.79f, 0.76f, 1.0f };
-	static const float shape[4] = { 0.74f, 0.72f, 0.68f, 1.0f };
+	static const float ground[4] = { 0.78f, 0.78f, 0.77f, 1.0f };
+	static const float shape[4] = { 0.80f, 0.76f, 0.69f, 1.0f };
 	if (w.groundPlane)
 	{
 		// A large quad centred under the camera target (the grid comes from the shader).
@@ -472,6 +503,23 @@ static void lbBuildWorld(lbRenderer* r, const lbRun* run, const lbCamera* cam)
 		lbPush(&r->world, b, n, shape);
 		lbPush(&r->world, c, n, shape);
 	}
+}
+
+// Orthographic light view-projection (column-major) covering a cube of half size `radius` around
+// `centre`, looking along `dir`.
+static void lbLightMatrix(lbVec3 centre, lbVec3 dir, lbVec3 up, float radius, float out[16])
+{
+	lbVec3 fw = lbNormalize(dir);
+	lbVec3 rt = lbNormalizeOr(lbCross(fw, up), lbAnyPerpendicular(fw));
+	lbVec3 uv = lbCross(rt, fw);
+	lbVec3 eye = lbMulAdd(centre, -4.0f * radius, fw);
+	float n = 0.1f, fa = 8.0f * radius;
+	float sx = 1.0f / radius, sz = -2.0f / (fa - n);
+	float m[16] = {
+		sx * rt.x, sx * uv.x, sz * -fw.x, 0.0f, sx * rt.y, sx * uv.y, sz * -fw.y, 0.0f, sx * rt.z, sx * uv.z, sz * -fw.z, 0.0f,
+		-sx * lbDot(rt, eye), -sx * lbDot(uv, eye), sz * lbDot(fw, eye) - (fa + n) / (fa - n), 1.0f,
+	};
+	memcpy(out, m, sizeof m);
 }
 
 static void lbUpload(lbRenderer* r, const lbBatch* b)
@@ -505,6 +553,33 @@ void lbRenderer_Draw(lbRenderer* r, const lbRun* run, const lbCamera* cam, int w
 		if (i == o->hotTarget)
 			lbSphere(&r->debug, targets[i].positionWs, 0.045f, lbColHot);
 
+	// Key light from above, in front and to the side of the reference forward.
+	lbVec3 f = lbWorldForwardOf(up), s = lbCross(up, f);
+	lbVec3 light = lbNormalize(lbAdd(lbAdd(lbMulSV(-1.0f, up), lbMulSV(-0.45f, f)), lbMulSV(0.35f, s)));
+
+	// Shadow map: orthographic depth from the light around the character.
+	GLint target = 0;
+	glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &target);
+	float lightVp[16];
+	lbVec3 centre = v.characterWs.p;
+	lbLightMatrix(centre, light, up, 7.0f, lightVp);
+	glBindFramebuffer(GL_FRAMEBUFFER, r->shadowFbo);
+	glViewport(0, 0, LB_SHADOW_SIZE, LB_SHADOW_SIZE);
+	glClear(GL_DEPTH_BUFFER_BIT);
+	glEnable(GL_DEPTH_TEST);
+	glDepthFunc(GL_LEQUAL);
+	glUseProgram(r->litProgram);
+	glUniformMatrix4fv(r->uViewProj, 1, GL_FALSE, lightVp);
+	glUniform1i(r->uShadow, 1);
+	glUniform1i(r->uUseShadow, 0);
+	glBindVertexArray(r->vao);
+	glEnable(GL_POLYGON_OFFSET_FILL);
+	glPolygonOffset(2.0f, 4.0f);
+	lbDrawBatch(r, &r->body, GL_TRIANGLES);
+	lbDrawBatch(r, &r->world, GL_TRIANGLES);
+	glDisable(GL_POLYGON_OFFSET_FILL);
+	glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)target);
+
 	glViewport(0, 0, width, height);
 	glClearColor(0.86f, 0.89f, 0.92f, 1.0f);
 	glClearStencil(0);
@@ -518,10 +593,13 @@ void lbRenderer_Draw(lbRenderer* r, const lbRun* run, const lbCamera* cam, int w
 	float vp[16];
 	lbCameraViewProjection(cam, (float)width / (float)(height > 0 ? height : 1), vp);
 	lbVec3 eye = lbCameraEye(cam);
-	// Key light from above, in front and to the side of the reference forward.
-	lbVec3 f = lbWorldForwardOf(up), s = lbCross(up, f);
-	lbVec3 light = lbNormalize(lbAdd(lbAdd(lbMulSV(-1.0f, up), lbMulSV(-0.45f, f)), lbMulSV(0.35f, s)));
 	glUseProgram(r->litProgram);
+	glUniformMatrix4fv(r->uLightViewProj, 1, GL_FALSE, lightVp);
+	glUniform1i(r->uUseShadow, 1);
+	glUniform1i(r->uShadowMap, 1);
+	glActiveTexture(GL_TEXTURE1);
+	glBindTexture(GL_TEXTURE_2D, r->shadowTexture);
+	glActiveTexture(GL_TEXTURE0);
 	glUniformMatrix4fv(r->uViewProj, 1, GL_FALSE, vp);
 	glUniform3f(r->uEye, eye.x, eye.y, eye.z);
 	glUniform3f(r->uLightDir, light.x, light.y, light.z);
@@ -533,40 +611,6 @@ void lbRenderer_Draw(lbRenderer* r, const lbRun* run, const lbCamera* cam, int w
 	glDepthFunc(GL_LEQUAL);
 	glUniform1i(r->uGrid, 1);
 	lbDrawBatch(r, &r->world, GL_TRIANGLES);
-
-	// Planar shadow of the character on flat ground, each pixel darkened once.
-	lbRunWorldView w = lbRun_GetWorldView(run);
-	if (w.groundPlane && r->body.count > 0)
-	{
-		lbBatch* sh = &r->lines; // reuse a scratch batch; lines are rebuilt below
-		int keepLines = sh->count;
-		float h0 = lbDot(w.groundPointWs, up);
-		float lu = lbDot(light, up);
-		static const float shadow[4] = { 0.05f, 0.06f, 0.09f, 0.30f };
-		lbBatch tmp = { NULL, 0, 0 };
-		for (int i = 0; i < r->body.count; ++i)
-		{
-			lbVec3 p = { r->body.v[i].p[0], r->body.v[i].p[1], r->body.v[i].p[2] };
-			float hgt = lbDot(p, up) - h0;
-			lbVec3 q = lbMulAdd(p, -hgt / lu, light);
-			q = lbMulAdd(q, 0.002f, up);
-			lbPush(&tmp, q, up, shadow);
-		}
-		glUniform1i(r->uShadow, 1);
-		glEnable(GL_BLEND);
-		glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-		glEnable(GL_STENCIL_TEST);
-		glStencilFunc(GL_EQUAL, 0, 0xFF);
-		glStencilOp(GL_KEEP, GL_KEEP, GL_INCR);
-		glDepthMask(GL_FALSE);
-		lbDrawBatch(r, &tmp, GL_TRIANGLES);
-		glDepthMask(GL_TRUE);
-		glDisable(GL_STENCIL_TEST);
-		glDisable(GL_BLEND);
-		glUniform1i(r->uShadow, 0);
-		free(tmp.v);
-		sh->count = keepLines;
-	}
 
 	glUniform1i(r->uGrid, 0);
 	lbDrawBatch(r, &r->body, GL_TRIANGLES);

@@ -188,7 +188,8 @@ typedef struct lbRun lbRun;
 /// Where a run's world shapes come from, for renderers: boxes and triangles in world space.
 typedef struct lbRunWorldView
 {
-	/// Ground plane fallback when no shape was built: a plane through `groundPointWs` with normal up.
+	/// Backdrop for drawing: an endless plane through `groundPointWs` with normal up, just below the
+	/// ground the character starts on (not part of the world's collision).
 	bool groundPlane;
 	lbVec3 groundPointWs;
 	/// Triangle soup of every world shape (world, m): 3 vertices per triangle, may be NULL.

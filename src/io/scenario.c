@@ -562,7 +562,7 @@ static void lbScenarioDefaults(lbScenario* s)
 	snprintf(s->rig, sizeof s->rig, "mannequin");
 	snprintf(s->motion, sizeof s->motion, "rest");
 	snprintf(s->system, sizeof s->system, "none");
-	s->motionSpeed = 0.0f;
+	s->motionSpeed = -1.0f;
 	s->dt = 1.0f / 60.0f;
 	s->frames = 120;
 	s->camera.target = lbMakeVec3(0.0f, 0.0f, 0.9f);

@@ -93,14 +93,21 @@ typedef struct lbSystemEntry
 	lbResult (*setDragTarget)(void* system, int index, lbVec3 positionWs);
 } lbSystemEntry;
 
-/// A base motion: writes the pose for time t at the character's speed.
+/// A base motion: writes the pose after advancing dt at the controller's speed and turn rate.
 typedef struct lbMotionEntry
 {
 	const char* name;
+	/// True when the motion moves the character itself (locomotion with planted feet); otherwise
+	/// the runner's controller moves it.
+	bool drivesRoot;
 	void* (*create)(const lbRunContext* ctx, lbResult* outResult);
 	void (*destroy)(void* motion);
-	/// Samples the motion after advancing dt; writes local and model transforms.
-	void (*sample)(void* motion, const lbRunContext* ctx, float dt, lbPose* pose);
+	/// Speed (m/s) the motion plays at when the scenario gives none.
+	float (*defaultSpeed)(const void* motion);
+	/// Samples: speed (m/s), turn rate (rad/s, positive toward the character's left); the
+	/// character transform goes in and, for root-driving motions, comes out moved.
+	lbResult (*sample)(void* motion, const lbRunContext* ctx, float dt, float speed, float turnRate,
+					   lbTransform* ioCharacterWs, lbPose* pose);
 } lbMotionEntry;
 
 const lbSystemEntry* lbFindSystemEntry(const char* name);

@@ -1,38 +1,86 @@
 // SPDX-FileCopyrightText: 2026 limber authors
 // SPDX-License-Identifier: MIT
-// Base motions a scenario can name. Each entry writes the base pose the active system corrects.
+// Base motions a scenario can name: the motion layer's procedural rest, idle, walk, run, prone and
+// crawl. Walk, run and crawl move the character themselves (their feet stay planted in the world);
+// the others stand where the runner's controller puts them.
 #include "scenario_internal.h"
 
+#include "limber/motion.h"
+
+#include <stdlib.h>
 #include <string.h>
 
-// Stateless entries return this address as their (non-NULL) state.
-static const char lbStatelessToken = 0;
-
-static void* lbRestCreate(const lbRunContext* ctx, lbResult* outResult)
+typedef struct lbRunMotion
 {
-	(void)ctx;
-	*outResult = lb_ok;
-	// Stateless: any non-NULL token will do.
-	return (void*)&lbStatelessToken;
+	lbMotionState state;
+	lbMotionParams params;
+} lbRunMotion;
+
+static const lbBaseMotion lbMotionKinds[] = { lb_motionRest, lb_motionIdle,	 lb_motionWalk,
+											  lb_motionRun,	 lb_motionProne, lb_motionCrawl };
+#define LB_MOTION_COUNT ((int)(sizeof lbMotionKinds / sizeof lbMotionKinds[0]))
+
+static void* lbMotionCreate(const lbRunContext* ctx, lbBaseMotion kind, lbResult* outResult)
+{
+	lbRunMotion* m = (lbRunMotion*)calloc(1, sizeof(lbRunMotion));
+	if (!m)
+	{
+		*outResult = lbReport(lb_errorOutOfMemory, "motion");
+		return NULL;
+	}
+	m->params = lbDefaultMotionParams(kind);
+	*outResult = lbMotionState_Init(&m->state, ctx->humanoid, ctx->skeleton, ctx->characterWs);
+	if (*outResult != lb_ok)
+	{
+		free(m);
+		return NULL;
+	}
+	return m;
 }
 
-static void lbRestDestroy(void* motion)
+#define LB_MOTION_CREATE(fn, kind)                                                                           \
+	static void* fn(const lbRunContext* ctx, lbResult* outResult)                                            \
+	{                                                                                                        \
+		return lbMotionCreate(ctx, kind, outResult);                                                         \
+	}
+LB_MOTION_CREATE(lbCreateRest, lb_motionRest)
+LB_MOTION_CREATE(lbCreateIdle, lb_motionIdle)
+LB_MOTION_CREATE(lbCreateWalk, lb_motionWalk)
+LB_MOTION_CREATE(lbCreateRunMotion, lb_motionRun)
+LB_MOTION_CREATE(lbCreateProne, lb_motionProne)
+LB_MOTION_CREATE(lbCreateCrawl, lb_motionCrawl)
+
+static void lbMotionDestroy(void* motion)
 {
-	(void)motion;
+	free(motion);
 }
 
-static void lbRestSample(void* motion, const lbRunContext* ctx, float dt, lbPose* pose)
+static float lbMotionDefaultSpeed(const void* motion)
 {
-	(void)motion;
-	(void)dt;
-	lbPose_SetRest(pose, ctx->skeleton);
+	return ((const lbRunMotion*)motion)->params.speed;
 }
 
-static const lbMotionEntry lbMotions[] = {
-	{ "rest", lbRestCreate, lbRestDestroy, lbRestSample },
+static lbResult lbMotionSample(void* motion, const lbRunContext* ctx, float dt, float speed, float turnRate,
+							   lbTransform* ioCharacterWs, lbPose* pose)
+{
+	lbRunMotion* m = (lbRunMotion*)motion;
+	m->params.speed = speed;
+	m->params.turnRate = turnRate;
+	m->state.characterWs = *ioCharacterWs;
+	lbResult r = lbMotion_Sample(&m->state, ctx->humanoid, ctx->skeleton, &m->params, dt, pose);
+	if (r == lb_ok)
+		*ioCharacterWs = m->state.characterWs;
+	return r;
+}
+
+static const lbMotionEntry lbMotions[LB_MOTION_COUNT] = {
+	{ "rest", false, lbCreateRest, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample },
+	{ "idle", false, lbCreateIdle, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample },
+	{ "walk", true, lbCreateWalk, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample },
+	{ "run", true, lbCreateRunMotion, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample },
+	{ "prone", false, lbCreateProne, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample },
+	{ "crawl", true, lbCreateCrawl, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample },
 };
-
-#define LB_MOTION_COUNT ((int)(sizeof lbMotions / sizeof lbMotions[0]))
 
 int lbScenarioMotionCount(void)
 {

@@ -95,22 +95,55 @@ lbResult lbRun_ApplyInput(lbRun* run, const lbScenarioEvent* in)
 	return lb_ok;
 }
 
-static void lbIntegrateController(lbRun* run, float dt)
+// Heading (deg about up from the reference forward) of a character transform.
+static float lbHeadingOf(const lbRun* run, lbTransform characterWs)
+{
+	lbVec3 up = run->upWs;
+	lbVec3 f = lbWorldReferenceForward(up);
+	lbVec3 side = lbCross(up, f);
+	lbVec3 fwd = lbQuatRotate(characterWs.q, run->humanoid.forwardMs);
+	return atan2f(lbDot(fwd, side), lbDot(fwd, f)) * LB_RAD2DEG;
+}
+
+// Moves the character horizontally (controller or motion), samples the base motion, then
+// applies gravity or follows the ground.
+static void lbMoveAndSample(lbRun* run, float dt)
 {
 	lbVec3 up = run->upWs;
 	lbVec3 v = run->desiredVelocity;
-	run->position = lbMulAdd(run->position, dt, v);
-	// Heading follows the horizontal velocity when moving.
 	float speed = lbLength(v);
+	// Heading steers toward the velocity direction (proportional, at most one turn per second).
+	float turnDeg = 0.0f;
 	if (speed > 0.05f)
 	{
 		lbVec3 f = lbWorldReferenceForward(up);
 		lbVec3 side = lbCross(up, f);
 		float target = atan2f(lbDot(v, side), lbDot(v, f)) * LB_RAD2DEG;
 		float diff = fmodf(target - run->headingDeg + 540.0f, 360.0f) - 180.0f;
-		float step = LB_TURN_RATE * LB_RAD2DEG * dt;
-		run->headingDeg += lbClampF(diff, -step, step);
+		turnDeg = lbClampF(diff * 4.0f, -LB_TURN_RATE * LB_RAD2DEG, LB_TURN_RATE * LB_RAD2DEG);
+		if (lbAbsF(diff) < lbAbsF(turnDeg) * dt)
+			turnDeg = diff / dt;
 	}
+	bool airborne = run->ctx.state == lb_stateFalling;
+	if (run->motionEntry->drivesRoot && !airborne)
+	{
+		lbTransform xf = run->ctx.characterWs;
+		if (run->motionEntry->sample(run->motion, &run->ctx, dt, speed, turnDeg * LB_DEG2RAD, &xf, &run->pose) == lb_ok)
+		{
+			run->headingDeg = lbHeadingOf(run, xf);
+			run->position = lbAdd(xf.p, lbQuatRotate(xf.q, lbMulSV(run->restSoleHeight, run->humanoid.upMs)));
+		}
+	}
+	else
+	{
+		run->position = lbMulAdd(run->position, dt, v);
+		run->headingDeg += turnDeg * dt;
+		lbUpdateCharacterTransform(run);
+		lbTransform xf = run->ctx.characterWs;
+		run->motionEntry->sample(run->motion, &run->ctx, dt, airborne ? 0.0f : 0.0f, 0.0f, &xf, &run->pose);
+	}
+	run->headingDeg = fmodf(run->headingDeg + 540.0f, 360.0f) - 180.0f;
+
 	run->stateTime += dt;
 	bool found;
 	float ground = lbGroundHeightAt(run, run->position, &found);
@@ -134,7 +167,7 @@ static void lbIntegrateController(lbRun* run, float dt)
 		}
 		run->position = lbMulAdd(run->position, next - height, up);
 	}
-	else if (run->ctx.state == lb_stateGrounded || run->ctx.state == lb_stateLanding || run->ctx.state == lb_stateRolling)
+	else if (run->ctx.state != lb_stateClimbing)
 	{
 		if (run->ctx.state == lb_stateLanding && run->stateTime >= LB_LANDING_TIME)
 			run->ctx.state = lb_stateGrounded;
@@ -328,6 +361,14 @@ lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 		lbDestroyRun(run);
 		return NULL;
 	}
+	// Locomotion walks ahead at its speed until the timeline says otherwise.
+	if (mot->drivesRoot)
+	{
+		float speed = scenario->motionSpeed >= 0.0f ? scenario->motionSpeed : mot->defaultSpeed(run->motion);
+		run->desiredVelocity = lbMulSV(speed, lbHeadingDirection(run, run->headingDeg));
+	}
+	if (strcmp(mot->name, "prone") == 0 || strcmp(mot->name, "crawl") == 0)
+		run->ctx.state = lb_stateProne;
 	cJSON* config = scenario->systemConfig ? cJSON_Parse(scenario->systemConfig) : NULL;
 	run->system = sys->create(&run->ctx, config, outResult);
 	cJSON_Delete(config);
@@ -366,9 +407,8 @@ static lbResult lbRunAdvance(lbRun* run, float dt, bool record)
 	while (run->nextEvent < s->eventCount && s->events[run->nextEvent].time <= run->time + 0.25f * s->dt)
 		lbRun_ApplyInput(run, &s->events[run->nextEvent++]);
 
-	lbIntegrateController(run, dt);
 	run->ctx.time = run->time;
-	run->motionEntry->sample(run->motion, &run->ctx, dt, &run->pose);
+	lbMoveAndSample(run, dt);
 	lbSystemOutput* out = &run->output;
 	out->contactCount = 0;
 	out->debugCount = 0;
@@ -386,7 +426,7 @@ static lbResult lbRunAdvance(lbRun* run, float dt, bool record)
 	mf.characterWs = run->ctx.characterWs;
 	mf.contacts = out->contacts;
 	mf.contactCount = out->contactCount;
-	mf.grounded = run->ctx.state == lb_stateGrounded || run->ctx.state == lb_stateLanding || run->ctx.state == lb_stateProne;
+	mf.grounded = run->ctx.state == lb_stateGrounded || run->ctx.state == lb_stateLanding;
 	mf.reset = run->resetPending;
 	mf.dt = dt;
 	run->resetPending = false;

@@ -1,93 +1,235 @@
 // SPDX-FileCopyrightText: 2026 limber authors
 // SPDX-License-Identifier: MIT
-// The run's world: the scenario's shapes, built by name. Each builder validates its parameters
-// (unknown parameters are errors) and adds geometry that answers probes and can be drawn.
+// The run's world: an lbWorld filled by the scene builders the scenario names. Builder parameters
+// are checked against each builder's own key list (unknown keys are errors); angle keys may also
+// be given in degrees with a `_deg` suffix, vectors as [x, y, z] for their `_x/_y/_z` keys.
 #include "scenario_internal.h"
+
+#include "limber/query.h"
+#include "limber/scenes.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct lbWorldBuilder
-{
-	const char* name;
-	const char* const* params;
-} lbWorldBuilder;
-
-static const char* const lbFlatParams[] = { "height", NULL };
-
-static const lbWorldBuilder lbBuilders[] = {
-	{ "flat", lbFlatParams },
-};
-
-#define LB_BUILDER_COUNT ((int)(sizeof lbBuilders / sizeof lbBuilders[0]))
-
 int lbScenarioBuilderCount(void)
 {
-	return LB_BUILDER_COUNT;
+	return (int)lb_sceneCount - 1;
 }
 
 const char* lbScenarioBuilderName(int index)
 {
-	return index >= 0 && index < LB_BUILDER_COUNT ? lbBuilders[index].name : NULL;
-}
-
-static const lbWorldBuilder* lbFindBuilder(const char* name)
-{
-	for (int i = 0; i < LB_BUILDER_COUNT; ++i)
-		if (strcmp(lbBuilders[i].name, name) == 0)
-			return &lbBuilders[i];
-	return NULL;
+	return index >= 0 && index < lbScenarioBuilderCount() ? lbSceneBuilderName((lbSceneKind)(index + 1)) : NULL;
 }
 
 bool lbIsWorldBuilder(const char* name)
 {
-	return name && lbFindBuilder(name) != NULL;
+	return name && lbSceneBuilderByName(name) != lb_sceneNone;
+}
+
+static bool lbBuilderHasKey(lbSceneKind kind, const char* key)
+{
+	const char* const* keys = NULL;
+	int n = lbSceneParamKeys(kind, &keys);
+	for (int i = 0; i < n; ++i)
+		if (strcmp(keys[i], key) == 0)
+			return true;
+	return false;
+}
+
+static bool lbIsAngleKey(const char* key)
+{
+	size_t n = strlen(key);
+	return strcmp(key, "angle") == 0 || (n > 6 && strcmp(key + n - 6, "_angle") == 0);
+}
+
+// Applies one scenario parameter to builder params; false with a reason when it does not fit.
+static bool lbApplyParam(lbSceneParams* params, const lbScenarioParam* prm, char* why, size_t cap)
+{
+	lbSceneKind kind = params->kind;
+	char base[LB_SCENARIO_NAME];
+	snprintf(base, sizeof base, "%s", prm->key);
+	size_t n = strlen(base);
+	if (strcmp(base, "up") == 0 || strncmp(base, "up_", 3) == 0)
+	{
+		snprintf(why, cap, "set the world's up with world.up, not per shape");
+		return false;
+	}
+	if (prm->type == 2)
+	{
+		char kx[LB_SCENARIO_NAME + 4];
+		snprintf(kx, sizeof kx, "%s_x", base);
+		if (!lbBuilderHasKey(kind, kx))
+		{
+			snprintf(why, cap, "not a vector parameter of this builder");
+			return false;
+		}
+		const float v[3] = { prm->vector.x, prm->vector.y, prm->vector.z };
+		static const char* const axes[3] = { "_x", "_y", "_z" };
+		for (int i = 0; i < 3; ++i)
+		{
+			char k[LB_SCENARIO_NAME + 4];
+			snprintf(k, sizeof k, "%s%s", base, axes[i]);
+			if (lbSceneParams_Set(params, k, v[i]) != lb_ok)
+			{
+				snprintf(why, cap, "value out of range");
+				return false;
+			}
+		}
+		return true;
+	}
+	if (prm->type != 0)
+	{
+		snprintf(why, cap, "expected a number or [x, y, z]");
+		return false;
+	}
+	float value = (float)prm->number;
+	if (n > 4 && strcmp(base + n - 4, "_deg") == 0)
+	{
+		base[n - 4] = 0;
+		if (!lbIsAngleKey(base) || !lbBuilderHasKey(kind, base))
+		{
+			snprintf(why, cap, "unknown parameter");
+			return false;
+		}
+		value *= LB_DEG2RAD;
+	}
+	if (!lbBuilderHasKey(kind, base))
+	{
+		snprintf(why, cap, "unknown parameter");
+		return false;
+	}
+	if (lbSceneParams_Set(params, base, value) != lb_ok)
+	{
+		snprintf(why, cap, "value out of range");
+		return false;
+	}
+	return true;
+}
+
+static bool lbMakeSceneParams(const lbScenarioShape* shape, lbVec3 up, lbSceneParams* out, int* badParam, char* why,
+							  size_t cap)
+{
+	lbSceneKind kind = lbSceneBuilderByName(shape->builder);
+	*out = lbDefaultSceneParams(kind);
+	out->up = up;
+	out->forward = lbWorldReferenceForward(up);
+	for (int i = 0; i < shape->paramCount; ++i)
+	{
+		if (!lbApplyParam(out, &shape->params[i], why, cap))
+		{
+			*badParam = i;
+			return false;
+		}
+	}
+	return true;
 }
 
 bool lbCheckWorldShape(lbJsonCheck* check, const lbScenarioShape* shape, const char* path)
 {
-	const lbWorldBuilder* b = lbFindBuilder(shape->builder);
-	if (!b)
+	lbSceneKind kind = lbSceneBuilderByName(shape->builder);
+	if (kind == lb_sceneNone)
 		return lbJsonFail(check, lb_errorUnsupported, path, "unknown scene builder \"%s\"", shape->builder);
-	for (int i = 0; i < shape->paramCount; ++i)
+	lbSceneParams params;
+	int bad = -1;
+	char why[128] = "";
+	// The builders log their own complaints; the scenario message below says it with the key path.
+	if (!lbMakeSceneParams(shape, lbVec3_axisZ, &params, &bad, why, sizeof why))
 	{
-		bool known = false;
-		for (int k = 0; b->params[k]; ++k)
-			known = known || strcmp(b->params[k], shape->params[i].key) == 0;
-		if (!known)
-		{
-			char list[200] = "";
-			size_t used = 0;
-			for (int k = 0; b->params[k] && used < sizeof list - 1; ++k)
-				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", k ? ", " : "", b->params[k]);
-			char p[160];
-			snprintf(p, sizeof p, "%s.params.%s", path, shape->params[i].key);
-			return lbJsonFail(check, lb_errorParse, p, "unknown parameter of builder \"%s\" (expected one of: %s)",
-							  shape->builder, list);
-		}
-		if (shape->params[i].type != 0)
-		{
-			char p[160];
-			snprintf(p, sizeof p, "%s.params.%s", path, shape->params[i].key);
-			return lbJsonFail(check, lb_errorParse, p, "expected a number");
-		}
+		const char* const* keys = NULL;
+		int n = lbSceneParamKeys(kind, &keys);
+		char list[400] = "";
+		size_t used = 0;
+		for (int k = 0; k < n && used < sizeof list - 1; ++k)
+			used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", k ? ", " : "", keys[k]);
+		char p[160];
+		snprintf(p, sizeof p, "%s.params.%s", path, shape->params[bad].key);
+		return lbJsonFail(check, lb_errorParse, p, "%s for builder \"%s\" (its parameters: %s; angles also as <name>_deg)",
+						  why, shape->builder, list);
 	}
 	return true;
 }
 
 struct lbRunWorld
 {
+	lbWorld* world;
 	lbVec3 upWs;
-	bool hasPlane;
-	float planeHeight;
+	lbVec3* triangles;
+	int triangleCount, triangleCapacity;
+	// Backdrop plane for drawing: just below the ground under the start position.
+	bool backdrop;
+	lbVec3 backdropPointWs;
 };
 
-static double lbShapeNumber(const lbScenarioShape* shape, const char* key, double fallback)
+static void lbPushTri(lbRunWorld* w, lbVec3 a, lbVec3 b, lbVec3 c)
 {
-	for (int i = 0; i < shape->paramCount; ++i)
-		if (shape->params[i].type == 0 && strcmp(shape->params[i].key, key) == 0)
-			return shape->params[i].number;
-	return fallback;
+	if (w->triangleCount == w->triangleCapacity)
+	{
+		int cap = w->triangleCapacity ? 2 * w->triangleCapacity : 1024;
+		lbVec3* grown = (lbVec3*)realloc(w->triangles, (size_t)cap * 3 * sizeof(lbVec3));
+		if (!grown)
+			return;
+		w->triangles = grown;
+		w->triangleCapacity = cap;
+	}
+	lbVec3* t = &w->triangles[3 * w->triangleCount++];
+	t[0] = a;
+	t[1] = b;
+	t[2] = c;
+}
+
+// Triangles of every shape, for drawing (a static world: built once).
+static void lbTriangulateWorld(lbRunWorld* w)
+{
+	int count = lbWorld_GetShapeCount(w->world);
+	for (int s = 0; s < count; ++s)
+	{
+		lbShapeInfo info;
+		if (!lbWorld_GetShapeInfo(w->world, s, &info))
+			continue;
+		if (info.kind == lb_shapeMesh)
+		{
+			for (int t = 0; t < info.triangleCount; ++t)
+			{
+				const int32_t* ix = &info.indices[3 * t];
+				lbPushTri(w, info.vertices[ix[0]], info.vertices[ix[1]], info.vertices[ix[2]]);
+			}
+		}
+		else if (info.kind == lb_shapeHeightfield)
+		{
+			lbTransform xf = info.transform;
+			xf.s = lbVec3_one;
+			for (int j = 0; j + 1 < info.countY; ++j)
+				for (int i = 0; i + 1 < info.countX; ++i)
+				{
+					lbVec3 p[4];
+					for (int k = 0; k < 4; ++k)
+					{
+						int ii = i + (k & 1), jj = j + (k >> 1);
+						lbVec3 local = { (float)ii * info.cellSize, (float)jj * info.cellSize, info.heights[jj * info.countX + ii] };
+						p[k] = lbTransformPoint(xf, local);
+					}
+					// Split along (i, j) - (i + 1, j + 1), as the heightfield does.
+					lbPushTri(w, p[0], p[1], p[3]);
+					lbPushTri(w, p[0], p[3], p[2]);
+				}
+		}
+		else if (info.kind == lb_shapeBox)
+		{
+			lbTransform xf = info.transform;
+			xf.s = lbVec3_one;
+			lbVec3 h = info.halfExtents;
+			lbVec3 c[8];
+			for (int k = 0; k < 8; ++k)
+				c[k] = lbTransformPoint(xf, lbMakeVec3((k & 1) ? h.x : -h.x, (k & 2) ? h.y : -h.y, (k & 4) ? h.z : -h.z));
+			static const int faces[6][4] = { { 0, 2, 6, 4 }, { 1, 5, 7, 3 }, { 0, 4, 5, 1 },
+											  { 2, 3, 7, 6 }, { 0, 1, 3, 2 }, { 4, 6, 7, 5 } };
+			for (int f = 0; f < 6; ++f)
+			{
+				lbPushTri(w, c[faces[f][0]], c[faces[f][1]], c[faces[f][2]]);
+				lbPushTri(w, c[faces[f][0]], c[faces[f][2]], c[faces[f][3]]);
+			}
+		}
+	}
 }
 
 lbRunWorld* lbCreateRunWorld(const lbScenario* scenario, lbResult* outResult)
@@ -99,14 +241,42 @@ lbRunWorld* lbCreateRunWorld(const lbScenario* scenario, lbResult* outResult)
 		return NULL;
 	}
 	w->upWs = scenario->upWs;
-	// With no shape at all the character stands on a flat ground through the origin.
-	w->hasPlane = true;
-	w->planeHeight = 0.0f;
-	for (int i = 0; i < scenario->shapeCount; ++i)
+	lbWorldDef def = lbDefaultWorldDef();
+	def.up = scenario->upWs;
+	w->world = lbCreateWorld(&def);
+	if (!w->world)
 	{
-		const lbScenarioShape* shape = &scenario->shapes[i];
-		if (strcmp(shape->builder, "flat") == 0)
-			w->planeHeight = (float)lbShapeNumber(shape, "height", 0.0);
+		*outResult = lb_errorInvalidArgument;
+		free(w);
+		return NULL;
+	}
+	// With no shape at all the character stands on flat ground through the origin.
+	lbScenarioShape flat;
+	memset(&flat, 0, sizeof flat);
+	snprintf(flat.builder, sizeof flat.builder, "flat");
+	int count = scenario->shapeCount > 0 ? scenario->shapeCount : 1;
+	for (int i = 0; i < count; ++i)
+	{
+		const lbScenarioShape* shape = scenario->shapeCount > 0 ? &scenario->shapes[i] : &flat;
+		lbSceneParams params;
+		int bad = -1;
+		char why[128];
+		if (!lbMakeSceneParams(shape, scenario->upWs, &params, &bad, why, sizeof why) ||
+			(*outResult = lbBuildScene(w->world, &params)) != lb_ok)
+		{
+			*outResult = lbReport(lb_errorInvalidArgument, "%s: world.shapes[%d] (%s) could not be built", scenario->path, i,
+								  shape->builder);
+			lbDestroyRunWorld(w);
+			return NULL;
+		}
+	}
+	lbTriangulateWorld(w);
+	lbVec3 hit, normal;
+	lbVec3 start = lbMulAdd(scenario->position, 50.0f, w->upWs);
+	if (lbRunWorldProbe(w, start, lbNeg(w->upWs), 100.0f, &hit, &normal))
+	{
+		w->backdrop = true;
+		w->backdropPointWs = lbMulAdd(hit, -0.01f, w->upWs);
 	}
 	*outResult = lb_ok;
 	return w;
@@ -114,6 +284,10 @@ lbRunWorld* lbCreateRunWorld(const lbScenario* scenario, lbResult* outResult)
 
 void lbDestroyRunWorld(lbRunWorld* world)
 {
+	if (!world)
+		return;
+	lbDestroyWorld(world->world);
+	free(world->triangles);
 	free(world);
 }
 
@@ -121,18 +295,17 @@ bool lbRunWorldProbe(void* context, lbVec3 originWs, lbVec3 dirWs, float maxDist
 					 lbVec3* outNormalWs)
 {
 	const lbRunWorld* w = (const lbRunWorld*)context;
-	if (!w || !w->hasPlane)
+	if (!w || !w->world)
 		return false;
-	// Ray against the plane dot(x, up) = height, hit from above only (the solid side is below).
-	float denom = lbDot(dirWs, w->upWs);
-	float h0 = lbDot(originWs, w->upWs) - w->planeHeight;
-	if (!(denom < -1.0e-6f) || h0 < 0.0f)
+	lbQueryInput in = lbDefaultQueryInput();
+	in.start = originWs;
+	in.end = lbMulAdd(originWs, maxDistance, dirWs);
+	in.channelMask = LB_CHANNEL_ALL & ~LB_CHANNEL_CHARACTER;
+	lbHit hit = lbWorld_RayCast(w->world, &in);
+	if (!hit.hit || hit.startedInside)
 		return false;
-	float t = -h0 / denom;
-	if (t > maxDistance)
-		return false;
-	*outPointWs = lbMulAdd(originWs, t, dirWs);
-	*outNormalWs = w->upWs;
+	*outPointWs = hit.impactPoint;
+	*outNormalWs = hit.normal;
 	return true;
 }
 
@@ -142,15 +315,16 @@ lbRunWorldView lbRunWorld_GetView(const lbRunWorld* world)
 	memset(&v, 0, sizeof v);
 	if (!world)
 		return v;
-	v.groundPlane = world->hasPlane;
-	v.groundPointWs = lbMulSV(world->planeHeight, world->upWs);
+	v.groundPlane = world->backdrop;
+	v.groundPointWs = world->backdropPointWs;
+	v.triangles = world->triangles;
+	v.triangleCount = world->triangleCount;
 	return v;
 }
 
 void* lbRunWorld_GetQueryWorld(const lbRunWorld* world)
 {
-	(void)world;
-	return NULL;
+	return world ? world->world : NULL;
 }
 
 lbVec3 lbWorldReferenceForward(lbVec3 upWs)
