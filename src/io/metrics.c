@@ -263,12 +263,13 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 	}
 
 	// Feet: sole points, planted flags, then penetration and hover.
-	bool systemFeet = false;
-	for (int i = 0; i < frame->contactCount; ++i)
-		systemFeet = systemFeet || frame->contacts[i].kind == lb_contactFoot;
 	lbVec3 sole[2];
 	for (int s = 0; s < 2; ++s)
 	{
+		// A foot the system reports a contact for is measured through that contact instead.
+		bool systemFeet = false;
+		for (int i = 0; i < frame->contactCount; ++i)
+			systemFeet = systemFeet || (frame->contacts[i].kind == lb_contactFoot && frame->contacts[i].bone == h->leg[s].foot);
 		sole[s] = lbSolePointWs(h, pose, cw, s);
 		float speed = 0.0f;
 		if (m->hasPrev && !frame->reset && frame->dt > 0.0f)
