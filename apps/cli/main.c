@@ -267,7 +267,7 @@ static int lbRunCommand(int argc, char** argv)
 		if (renderer && (frame % o.every == 0 || lbRun_IsDone(run)))
 		{
 			lbCamera cam = lbScenarioCameraNow(&view);
-			lbDrawOptions draw = { (1u << lb_layerContacts) | (1u << lb_layerTargets), -1 };
+			lbDrawOptions draw = { (1u << lb_layerContacts) | (1u << lb_layerTargets), -1, false };
 			lbHeadless_Bind(gl);
 			lbRenderer_Draw(renderer, run, &cam, o.width, o.height, &draw);
 			lbReadPixels(o.width, o.height, pixels);

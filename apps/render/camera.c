@@ -99,3 +99,17 @@ void lbCameraPixelRay(const lbCamera* c, int width, int height, float x, float y
 	*outOrigin = eye;
 	*outDirection = lbNormalize(lbAdd(f, lbAdd(lbMulSV(nx, r), lbMulSV(ny, u))));
 }
+
+bool lbCameraProject(const lbCamera* c, int width, int height, lbVec3 p, float* outX, float* outY)
+{
+	float m[16];
+	lbCameraViewProjection(c, height > 0 ? (float)width / (float)height : 1.0f, m);
+	float x = m[0] * p.x + m[4] * p.y + m[8] * p.z + m[12];
+	float y = m[1] * p.x + m[5] * p.y + m[9] * p.z + m[13];
+	float w = m[3] * p.x + m[7] * p.y + m[11] * p.z + m[15];
+	if (!(w > 1.0e-6f))
+		return false;
+	*outX = (x / w * 0.5f + 0.5f) * (float)width;
+	*outY = (0.5f - y / w * 0.5f) * (float)height;
+	return true;
+}

@@ -538,14 +538,15 @@ static void lbDrawBatch(lbRenderer* r, const lbBatch* b, GLenum mode)
 
 void lbRenderer_Draw(lbRenderer* r, const lbRun* run, const lbCamera* cam, int width, int height, const lbDrawOptions* o)
 {
-	lbDrawOptions defaults = { 0, -1 };
+	lbDrawOptions defaults = { 0, -1, false };
 	if (!o)
 		o = &defaults;
 	r->world.count = r->body.count = r->debug.count = r->lines.count = 0;
 	lbRunView v = lbRun_GetView(run);
 	lbVec3 up = v.upWs;
 	lbBuildWorld(r, run, cam);
-	lbBuildCharacter(&r->body, &v);
+	if (!o->hideCharacter)
+		lbBuildCharacter(&r->body, &v);
 	lbBuildDebug(r, &v, run, o);
 	lbDragTarget targets[16];
 	int tc = lbRun_GetDragTargets(run, targets, 16);

@@ -26,6 +26,9 @@ lbVec3 lbCameraEye(const lbCamera* camera);
 /// Column-major 4x4 view-projection matrix for an aspect ratio (width / height).
 void lbCameraViewProjection(const lbCamera* camera, float aspect, float outMatrix[16]);
 
+/// Pixel (x right, y down) where a world point appears; false when behind the camera.
+bool lbCameraProject(const lbCamera* camera, int width, int height, lbVec3 pointWs, float* outX, float* outY);
+
 /// World ray through a pixel (x right, y down, in [0, width) x [0, height)).
 void lbCameraPixelRay(const lbCamera* camera, int width, int height, float x, float y, lbVec3* outOrigin,
 					  lbVec3* outDirection);
@@ -43,6 +46,8 @@ typedef struct lbDrawOptions
 	uint32_t layers;
 	/// Drag target to draw highlighted (-1 none).
 	int hotTarget;
+	/// Leave the character out (tests compare against it).
+	bool hideCharacter;
 } lbDrawOptions;
 
 /// Draws the run's world and character into the current framebuffer (width x height pixels).
