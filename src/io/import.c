@@ -1,0 +1,872 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Rig and clip import through assimp's C API. The skeleton is the set of nodes that meshes bind
+// to or clips animate, plus their ancestors below the scene root. Units and up axis are converted
+// by one similarity transform: model = unitScale * R(sourceUp -> up) * file world.
+#define _POSIX_C_SOURCE 200809L
+#include "import_internal.h"
+
+#include <assimp/cimport.h>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+// Owner of everything an imported rig points to.
+typedef struct lbRigStore
+{
+	lbImportedRig rig;
+	void** blocks;
+	int blockCount, blockCapacity;
+} lbRigStore;
+
+static void* lbStoreAlloc(lbRigStore* st, size_t bytes)
+{
+	if (st->blockCount == st->blockCapacity)
+	{
+		int cap = st->blockCapacity ? st->blockCapacity * 2 : 64;
+		void** grown = (void**)realloc(st->blocks, sizeof(void*) * (size_t)cap);
+		if (!grown)
+			return NULL;
+		st->blocks = grown;
+		st->blockCapacity = cap;
+	}
+	void* p = calloc(1, bytes ? bytes : 1);
+	if (p)
+		st->blocks[st->blockCount++] = p;
+	return p;
+}
+
+void lbDestroyImportedRig(lbImportedRig* rig)
+{
+	if (!rig)
+		return;
+	lbRigStore* st = (lbRigStore*)rig;
+	lbDestroySkeleton(st->rig.skeleton);
+	for (int k = 0; k < st->blockCount; ++k)
+		free(st->blocks[k]);
+	free(st->blocks);
+	free(st);
+}
+
+lbImportDef lbDefaultImportDef(void)
+{
+	lbImportDef d;
+	memset(&d, 0, sizeof d);
+	d.up = lbVec3_axisZ;
+	d.sourceUp = lbVec3_zero;
+	d.unitScale = 0.0f;
+	d.loadMeshes = true;
+	d.loadClips = true;
+	d.requireHumanoid = true;
+	d.humanoid = lbDefaultHumanoidDef();
+	d.internalValue = LB_SECRET_COOKIE;
+	return d;
+}
+
+static void lbAppendReport(lbImportedRig* rig, const char* format, const char* text)
+{
+	size_t used = strlen(rig->report);
+	if (used + 1 < sizeof rig->report)
+		snprintf(rig->report + used, sizeof rig->report - used, format, text);
+}
+
+static lbTransform lbFromAiMatrix(const struct aiMatrix4x4* m)
+{
+	struct aiVector3D s, p;
+	struct aiQuaternion q;
+	aiDecomposeMatrix(m, &s, &q, &p);
+	lbTransform t;
+	t.p = lbMakeVec3(p.x, p.y, p.z);
+	t.q = lbQuatNormalize(lbMakeQuat(q.x, q.y, q.z, q.w));
+	t.s = lbMakeVec3(s.x, s.y, s.z);
+	if (!lbIsValidTransform(t))
+		t = lbTransform_identity;
+	return t;
+}
+
+// Global (file world) transform of a node: product from the scene root down, root included.
+static struct aiMatrix4x4 lbNodeGlobal(const struct aiNode* node)
+{
+	struct aiMatrix4x4 m;
+	aiIdentityMatrix4(&m);
+	for (const struct aiNode* n = node; n; n = n->mParent)
+	{
+		struct aiMatrix4x4 t = n->mTransformation;
+		aiMultiplyMatrix4(&t, &m); // t = t * m
+		m = t;
+	}
+	return m;
+}
+
+typedef struct lbNodeList
+{
+	const struct aiNode** nodes;
+	int count, capacity;
+} lbNodeList;
+
+static bool lbListPush(lbNodeList* l, const struct aiNode* n)
+{
+	if (l->count == l->capacity)
+	{
+		int cap = l->capacity ? l->capacity * 2 : 64;
+		const struct aiNode** grown = (const struct aiNode**)realloc((void*)l->nodes, sizeof(*grown) * (size_t)cap);
+		if (!grown)
+			return false;
+		l->nodes = grown;
+		l->capacity = cap;
+	}
+	l->nodes[l->count++] = n;
+	return true;
+}
+
+static void lbCollectNodes(const struct aiNode* n, lbNodeList* all, int depth)
+{
+	if (!n || depth > 256)
+		return;
+	lbListPush(all, n);
+	for (unsigned c = 0; c < n->mNumChildren; ++c)
+		lbCollectNodes(n->mChildren[c], all, depth + 1);
+}
+
+static int lbFindNode(const lbNodeList* all, const char* name)
+{
+	for (int k = 0; k < all->count; ++k)
+	{
+		if (strcmp(all->nodes[k]->mName.data, name) == 0)
+			return k;
+	}
+	return -1;
+}
+
+static int lbIndexOfNode(const lbNodeList* all, const struct aiNode* n)
+{
+	for (int k = 0; k < all->count; ++k)
+	{
+		if (all->nodes[k] == n)
+			return k;
+	}
+	return -1;
+}
+
+static const char* lbMetaString(const struct aiScene* sc, const char* key, char* buf, size_t size)
+{
+	buf[0] = 0;
+	const struct aiMetadata* md = sc->mMetaData;
+	for (unsigned k = 0; md && k < md->mNumProperties; ++k)
+	{
+		if (strcmp(md->mKeys[k].data, key) == 0 && md->mValues[k].mType == AI_AISTRING)
+			snprintf(buf, size, "%.*s", (int)size - 1, ((const struct aiString*)md->mValues[k].mData)->data);
+	}
+	return buf;
+}
+
+static bool lbMetaNumber(const struct aiScene* sc, const char* key, double* out)
+{
+	const struct aiMetadata* md = sc->mMetaData;
+	for (unsigned k = 0; md && k < md->mNumProperties; ++k)
+	{
+		if (strcmp(md->mKeys[k].data, key) != 0)
+			continue;
+		const void* v = md->mValues[k].mData;
+		switch (md->mValues[k].mType)
+		{
+			case AI_INT32:
+				*out = *(const int32_t*)v;
+				return true;
+			case AI_FLOAT:
+				*out = *(const float*)v;
+				return true;
+			case AI_DOUBLE:
+				*out = *(const double*)v;
+				return true;
+			default:
+				return false;
+		}
+	}
+	return false;
+}
+
+// Conversion from file world to model space.
+typedef struct lbConversion
+{
+	float unit; // meters per file unit
+	lbQuat rot; // source up -> target up
+} lbConversion;
+
+static lbVec3 lbConvertPoint(const lbConversion* c, lbVec3 p)
+{
+	return lbMulSV(c->unit, lbQuatRotate(c->rot, p));
+}
+
+typedef struct lbBoneInfo
+{
+	int node;        // index into the node list
+	int parent;      // skeleton index or -1
+	lbTransform top; // top-level bones: the ancestors' transform (file world of the parent)
+	float scale;     // uniform scale a top-level bone's subtree carries (file units)
+	int top_;        // skeleton index of this bone's top-level ancestor
+} lbBoneInfo;
+
+static lbResult lbFail(lbRigStore* st, const struct aiScene* sc, lbPrescan* scan, lbResult r)
+{
+	if (sc)
+		aiReleaseImport(sc);
+	lbPrescanCleanup(scan);
+	lbDestroyImportedRig(&st->rig);
+	return r;
+}
+
+lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** outRig)
+{
+	if (outRig)
+		*outRig = NULL;
+	if (!path || !outRig)
+		return lbReport(lb_errorNullPointer, "lbImportRig: path and outRig are required");
+	lbImportDef defaults = lbDefaultImportDef();
+	if (!def)
+		def = &defaults;
+	if (def->internalValue != LB_SECRET_COOKIE)
+		return lbReport(lb_errorDefNotInitialized, "lbImportRig: def not initialised with lbDefaultImportDef()");
+	if (!lbIsValidVec3(def->up) || lbLength(def->up) < 1.0e-6f || !lbIsValidVec3(def->sourceUp) ||
+		!lbIsValidFloat(def->unitScale) || def->unitScale < 0.0f)
+		return lbReport(lb_errorInvalidArgument, "lbImportRig: up must be a non-zero finite vector and unitScale >= 0");
+	struct stat info;
+	if (stat(path, &info) != 0 || !S_ISREG(info.st_mode))
+		return lbReport(lb_errorFileNotFound, "lbImportRig: '%s' does not exist or is not a regular file", path);
+	if (info.st_size == 0)
+		return lbReport(lb_errorFileFormat, "lbImportRig: '%s' is empty", path);
+	char ext[16];
+	lbPathExtension(path, ext, sizeof ext);
+	const char* format = NULL;
+	if (strcmp(ext, "fbx") == 0)
+		format = "fbx";
+	else if (strcmp(ext, "gltf") == 0)
+		format = "gltf";
+	else if (strcmp(ext, "glb") == 0)
+		format = "glb";
+	else if (strcmp(ext, "bvh") == 0)
+		format = "bvh";
+	else if (strcmp(ext, "dae") == 0)
+		format = "collada";
+	else if (strcmp(ext, "x") == 0)
+		format = "x";
+	if (!format)
+		return lbReport(lb_errorUnsupported, "lbImportRig: '%s': unsupported extension '%s' (fbx, gltf, glb, bvh, dae, x)",
+						path, ext);
+
+	lbPrescan scan;
+	memset(&scan, 0, sizeof scan);
+	snprintf(scan.importPath, sizeof scan.importPath, "%s", path);
+	lbResult r = lb_ok;
+	if (strcmp(format, "gltf") == 0 || strcmp(format, "glb") == 0)
+		r = lbPrescanGltf(path, format[2] == 'b', &scan);
+	else if (strcmp(format, "bvh") == 0)
+		r = lbPrescanBvh(path, &scan);
+	if (r != lb_ok)
+	{
+		lbPrescanCleanup(&scan);
+		return r;
+	}
+
+	lbRigStore* st = (lbRigStore*)calloc(1, sizeof *st);
+	if (!st)
+	{
+		lbPrescanCleanup(&scan);
+		return lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory");
+	}
+	lbImportedRig* rig = &st->rig;
+	rig->format = format;
+	rig->warningCount = scan.warningCount;
+
+	// assimp's default logger is the null logger: nothing is printed. Validation rejects
+	// out-of-range indices; pivots are folded so FBX rigs have no helper nodes.
+	struct aiPropertyStore* props = aiCreatePropertyStore();
+	aiSetImportPropertyInteger(props, AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, 0);
+	aiSetImportPropertyInteger(props, AI_CONFIG_PP_LBW_MAX_WEIGHTS, 4);
+	// Collada ids are mangled names (':' and such replaced); the name attribute is the bone's name.
+	aiSetImportPropertyInteger(props, AI_CONFIG_IMPORT_COLLADA_USE_COLLADA_NAMES, 1);
+	unsigned flags = aiProcess_Triangulate | aiProcess_LimitBoneWeights | aiProcess_ValidateDataStructure |
+					 aiProcess_GenSmoothNormals | aiProcess_JoinIdenticalVertices;
+	const struct aiScene* sc = aiImportFileExWithProperties(scan.importPath, flags, NULL, props);
+	aiReleasePropertyStore(props);
+	if (!sc || !sc->mRootNode)
+	{
+		const char* why = aiGetErrorString();
+		return lbFail(st, sc, &scan,
+					  lbReport(lb_errorFileFormat, "lbImportRig: '%s' could not be read: %s", path, why && why[0] ? why : "unknown reason"));
+	}
+	char sourceFormat[128];
+	lbMetaString(sc, "SourceAsset_Format", sourceFormat, sizeof sourceFormat);
+	const bool isBvh = strcmp(format, "bvh") == 0;
+
+	// Bone nodes: bound by a mesh bone or animated by a channel, plus their ancestors.
+	lbNodeList all = { NULL, 0, 0 };
+	lbCollectNodes(sc->mRootNode, &all, 0);
+	bool* isBone = (bool*)calloc((size_t)all.count + 1, sizeof(bool));
+	if (!isBone)
+	{
+		free((void*)all.nodes);
+		return lbFail(st, sc, &scan, lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory"));
+	}
+	for (unsigned m = 0; !isBvh && m < sc->mNumMeshes; ++m)
+	{
+		const struct aiMesh* mesh = sc->mMeshes[m];
+		for (unsigned b = 0; b < mesh->mNumBones; ++b)
+		{
+			int k = lbFindNode(&all, mesh->mBones[b]->mName.data);
+			if (k < 0)
+			{
+				// Its weights are dropped below; the vertices fall back to other bones.
+				lbWarn(lb_errorBoneNotFound, "lbImportRig: '%s': mesh bone '%s' has no node; its weights are ignored", path,
+					   mesh->mBones[b]->mName.data);
+				rig->warningCount++;
+				continue;
+			}
+			isBone[k] = true;
+		}
+	}
+	for (unsigned a = 0; a < sc->mNumAnimations; ++a)
+	{
+		for (unsigned c = 0; c < sc->mAnimations[a]->mNumChannels; ++c)
+		{
+			int k = lbFindNode(&all, sc->mAnimations[a]->mChannels[c]->mNodeName.data);
+			if (k >= 0)
+				isBone[k] = true;
+		}
+	}
+	for (int k = 0; k < all.count; ++k)
+	{
+		if (!isBone[k])
+			continue;
+		for (const struct aiNode* n = all.nodes[k]->mParent; n && n != sc->mRootNode; n = n->mParent)
+			isBone[lbIndexOfNode(&all, n)] = true;
+	}
+	int boneCount = 0;
+	for (int k = 0; k < all.count; ++k)
+		boneCount += isBone[k] ? 1 : 0;
+	if (boneCount == 0)
+	{
+		free(isBone);
+		free((void*)all.nodes);
+		return lbFail(st, sc, &scan, lbReport(lb_errorNoSkeleton, "lbImportRig: '%s' holds no skeleton (no bones, no animated nodes)", path));
+	}
+	if (boneCount > LB_MAX_BONES)
+	{
+		free(isBone);
+		free((void*)all.nodes);
+		return lbFail(st, sc, &scan, lbReport(lb_errorBoneCount, "lbImportRig: '%s' has %d bones, more than %d", path, boneCount, LB_MAX_BONES));
+	}
+
+	// Source up and units.
+	lbVec3 srcUp = lbVec3_axisY;
+	const char* upWhy = "format convention";
+	if (lbLengthSquared(def->sourceUp) > 0.0f)
+	{
+		srcUp = lbNormalize(def->sourceUp);
+		upWhy = "given";
+	}
+	else if (strcmp(format, "fbx") == 0)
+	{
+		double axis, sign;
+		if (lbMetaNumber(sc, "UpAxis", &axis) && lbMetaNumber(sc, "UpAxisSign", &sign) && axis >= 0 && axis <= 2)
+		{
+			float s = sign < 0 ? -1.0f : 1.0f;
+			srcUp = axis == 0 ? lbMakeVec3(s, 0, 0) : axis == 1 ? lbMakeVec3(0, s, 0) : lbMakeVec3(0, 0, s);
+			upWhy = "FBX header";
+		}
+	}
+	lbVec3 up = lbNormalize(def->up);
+	lbConversion conv = { 1.0f, lbQuatFromTo(srcUp, up) };
+
+	int* boneOfNode = (int*)malloc(sizeof(int) * (size_t)all.count);
+	lbBoneInfo* info2 = (lbBoneInfo*)calloc((size_t)boneCount, sizeof(lbBoneInfo));
+	lbTransform* fileModel = (lbTransform*)calloc((size_t)boneCount, sizeof(lbTransform));
+	if (!boneOfNode || !info2 || !fileModel)
+	{
+		free(boneOfNode);
+		free(info2);
+		free(fileModel);
+		free(isBone);
+		free((void*)all.nodes);
+		return lbFail(st, sc, &scan, lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory"));
+	}
+	int n = 0;
+	for (int k = 0; k < all.count; ++k)
+	{
+		boneOfNode[k] = -1;
+		if (!isBone[k])
+			continue;
+		const struct aiNode* node = all.nodes[k];
+		boneOfNode[k] = n;
+		info2[n].node = k;
+		int pk = node->mParent ? lbIndexOfNode(&all, node->mParent) : -1;
+		info2[n].parent = pk >= 0 ? boneOfNode[pk] : -1;
+		if (info2[n].parent < 0)
+		{
+			struct aiMatrix4x4 g = lbNodeGlobal(node);
+			lbTransform w = lbFromAiMatrix(&g);
+			struct aiMatrix4x4 pg;
+			if (node->mParent)
+				pg = lbNodeGlobal(node->mParent);
+			else
+				aiIdentityMatrix4(&pg);
+			info2[n].top = lbFromAiMatrix(&pg);
+			info2[n].scale = (lbAbsF(w.s.x) + lbAbsF(w.s.y) + lbAbsF(w.s.z)) / 3.0f;
+			info2[n].top_ = n;
+			fileModel[n] = w;
+		}
+		else
+		{
+			int p = info2[n].parent;
+			info2[n].scale = info2[p].scale;
+			info2[n].top_ = info2[p].top_;
+			fileModel[n] = lbTransformMul(fileModel[p], lbFromAiMatrix(&node->mTransformation));
+		}
+		++n;
+	}
+	free(isBone);
+
+	// Unit: explicit, format metadata, or guessed from the skeleton's height.
+	float span;
+	{
+		float lo = 1.0e30f, hi = -1.0e30f;
+		for (int b = 0; b < boneCount; ++b)
+		{
+			float hgt = lbDot(fileModel[b].p, srcUp);
+			lo = lbMinF(lo, hgt);
+			hi = lbMaxF(hi, hgt);
+		}
+		span = hi - lo;
+	}
+	char unitWhy[160];
+	double usf;
+	if (def->unitScale > 0.0f)
+	{
+		conv.unit = def->unitScale;
+		snprintf(unitWhy, sizeof unitWhy, "given");
+	}
+	else if (strcmp(format, "gltf") == 0 || strcmp(format, "glb") == 0 || strcmp(format, "collada") == 0)
+	{
+		conv.unit = 1.0f;
+		snprintf(unitWhy, sizeof unitWhy, "%s is in meters", format);
+	}
+	else if (strcmp(format, "fbx") == 0 && lbMetaNumber(sc, "UnitScaleFactor", &usf) && usf > 0.0)
+	{
+		conv.unit = (float)(usf * 0.01);
+		snprintf(unitWhy, sizeof unitWhy, "FBX UnitScaleFactor %g cm", usf);
+	}
+	else
+	{
+		// A standing human skeleton spans roughly 1.4-1.9 m from toes to head joint.
+		if (span >= 0.3f && span <= 3.0f)
+			conv.unit = 1.0f;
+		else if (span >= 40.0f && span <= 300.0f)
+			conv.unit = 0.01f;
+		else if (span >= 12.0f && span < 40.0f && isBvh)
+			conv.unit = 0.056444f; // CMU motion capture: 1 unit = 1/0.45 inch
+		else
+			conv.unit = 1.0f;
+		snprintf(unitWhy, sizeof unitWhy, "guessed from a skeleton %.3g units tall%s", (double)span,
+				 conv.unit == 0.056444f ? " (CMU motion-capture units)"
+										: (conv.unit == 1.0f && !(span >= 0.3f && span <= 3.0f) ? "; not a human size, kept as meters" : ""));
+	}
+	rig->unitScale = conv.unit;
+	rig->sourceUp = srcUp;
+	rig->axisRotation = conv.rot;
+
+	// Skeleton in model space.
+	const char** names = (const char**)calloc((size_t)boneCount, sizeof(char*));
+	char(*nameBuf)[LB_MAX_NAME] = (char(*)[LB_MAX_NAME])calloc((size_t)boneCount, LB_MAX_NAME);
+	int* parents = (int*)calloc((size_t)boneCount, sizeof(int));
+	lbTransform* restLocal = (lbTransform*)calloc((size_t)boneCount, sizeof(lbTransform));
+	lbTransform* inverseBind = (lbTransform*)lbStoreAlloc(st, sizeof(lbTransform) * (size_t)boneCount);
+	if (!names || !nameBuf || !parents || !restLocal || !inverseBind)
+	{
+		free((void*)names);
+		free(nameBuf);
+		free(parents);
+		free(restLocal);
+		free(boneOfNode);
+		free(info2);
+		free(fileModel);
+		free((void*)all.nodes);
+		return lbFail(st, sc, &scan, lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory"));
+	}
+	for (int b = 0; b < boneCount; ++b)
+	{
+		const struct aiNode* node = all.nodes[info2[b].node];
+		const char* nm = node->mName.data;
+		if (!nm[0])
+			snprintf(nameBuf[b], LB_MAX_NAME, "bone_%d", b);
+		else
+			snprintf(nameBuf[b], LB_MAX_NAME, "%.*s", LB_MAX_NAME - 1, nm);
+		if (strlen(nm) >= LB_MAX_NAME)
+		{
+			lbWarn(lb_errorNameTooLong, "lbImportRig: '%s': bone name '%.40s...' shortened", path, nm);
+			rig->warningCount++;
+		}
+		// Duplicate names get a numeric suffix.
+		for (int o = 0; o < b; ++o)
+		{
+			if (strcmp(nameBuf[o], nameBuf[b]) == 0)
+			{
+				char tmp[LB_MAX_NAME];
+				snprintf(tmp, sizeof tmp, "%.50s_%d", nameBuf[b], b);
+				memcpy(nameBuf[b], tmp, LB_MAX_NAME);
+				lbWarn(lb_errorDuplicateName, "lbImportRig: '%s': duplicate bone name renamed to '%s'", path, tmp);
+				rig->warningCount++;
+				break;
+			}
+		}
+		names[b] = nameBuf[b];
+		parents[b] = info2[b].parent;
+		lbTransform loc;
+		if (parents[b] < 0)
+		{
+			lbTransform w = fileModel[b];
+			float g = info2[b].scale > 1.0e-12f ? info2[b].scale : 1.0f;
+			loc.p = lbConvertPoint(&conv, w.p);
+			loc.q = lbQuatNormalize(lbQuatMul(conv.rot, w.q));
+			loc.s = lbMulSV(1.0f / g, w.s);
+		}
+		else
+		{
+			loc = lbFromAiMatrix(&node->mTransformation);
+			loc.p = lbMulSV(conv.unit * info2[info2[b].top_].scale, loc.p);
+		}
+		restLocal[b] = loc;
+		inverseBind[b] = lbTransform_identity;
+	}
+	lbSkeletonDef sdef = lbDefaultSkeletonDef();
+	sdef.boneCount = boneCount;
+	sdef.names = names;
+	sdef.parents = parents;
+	sdef.restLocal = restLocal;
+	lbResult sr = lb_ok;
+	rig->skeleton = lbCreateSkeleton(&sdef, &sr);
+	free((void*)names);
+	free(nameBuf);
+	free(parents);
+	free(restLocal);
+	free(fileModel);
+	if (!rig->skeleton)
+	{
+		free(boneOfNode);
+		free(info2);
+		free((void*)all.nodes);
+		return lbFail(st, sc, &scan, lbReport(sr, "lbImportRig: '%s': the skeleton is invalid", path));
+	}
+	const lbSkeleton* skel = rig->skeleton;
+
+	// Skinned meshes.
+	int meshTotal = 0;
+	for (unsigned m = 0; def->loadMeshes && !isBvh && m < sc->mNumMeshes; ++m)
+		meshTotal += sc->mMeshes[m]->mNumBones > 0 ? 1 : 0;
+	lbSkinnedMesh* meshes = (lbSkinnedMesh*)lbStoreAlloc(st, sizeof(lbSkinnedMesh) * (size_t)(meshTotal ? meshTotal : 1));
+	lbResult meshErr = meshes ? lb_ok : lb_errorOutOfMemory;
+	for (unsigned m = 0; meshErr == lb_ok && meshTotal > 0 && m < sc->mNumMeshes; ++m)
+	{
+		const struct aiMesh* am = sc->mMeshes[m];
+		if (am->mNumBones == 0)
+			continue;
+		// The node holding this mesh gives mesh space -> file world.
+		const struct aiNode* holder = NULL;
+		for (int k = 0; k < all.count && !holder; ++k)
+		{
+			for (unsigned i = 0; i < all.nodes[k]->mNumMeshes; ++i)
+			{
+				if (all.nodes[k]->mMeshes[i] == m)
+					holder = all.nodes[k];
+			}
+		}
+		// Offset matrices map mesh space (the mesh node's frame) to bone space at bind time, as
+		// assimp documents. Its DirectX importer instead gives them in the scene space under the
+		// root node (checked on BCN_Epileptic.X: rest-pose skinning then reproduces the mesh).
+		struct aiMatrix4x4 gm;
+		if (holder && strcmp(format, "x") != 0)
+			gm = lbNodeGlobal(holder);
+		else
+			gm = sc->mRootNode->mTransformation;
+		lbTransform g = lbFromAiMatrix(&gm);
+		lbSkinnedMesh* out = &meshes[rig->meshCount];
+		int nv = (int)am->mNumVertices;
+		lbVec3* pos = (lbVec3*)lbStoreAlloc(st, sizeof(lbVec3) * (size_t)nv);
+		lbVec3* nor = (lbVec3*)lbStoreAlloc(st, sizeof(lbVec3) * (size_t)nv);
+		int* bi = (int*)lbStoreAlloc(st, sizeof(int) * 4 * (size_t)nv);
+		float* bw = (float*)lbStoreAlloc(st, sizeof(float) * 4 * (size_t)nv);
+		int triCount = 0;
+		for (unsigned f = 0; f < am->mNumFaces; ++f)
+			triCount += am->mFaces[f].mNumIndices == 3 ? 1 : 0;
+		uint32_t* idx = (uint32_t*)lbStoreAlloc(st, sizeof(uint32_t) * 3 * (size_t)(triCount ? triCount : 1));
+		char* nm = (char*)lbStoreAlloc(st, strlen(am->mName.data) + 1);
+		if (!pos || !nor || !bi || !bw || !idx || !nm)
+		{
+			meshErr = lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory");
+			break;
+		}
+		memcpy(nm, am->mName.data, strlen(am->mName.data) + 1);
+		for (int v = 0; v < nv; ++v)
+		{
+			lbVec3 p = lbMakeVec3(am->mVertices[v].x, am->mVertices[v].y, am->mVertices[v].z);
+			pos[v] = lbConvertPoint(&conv, lbTransformPoint(g, p));
+			lbVec3 nn = am->mNormals ? lbMakeVec3(am->mNormals[v].x, am->mNormals[v].y, am->mNormals[v].z) : up;
+			nor[v] = lbNormalizeOr(lbQuatRotate(conv.rot, lbTransformDirection(g, nn)), up);
+		}
+		int t = 0;
+		for (unsigned f = 0; f < am->mNumFaces && meshErr == lb_ok; ++f)
+		{
+			const struct aiFace* face = &am->mFaces[f];
+			if (face->mNumIndices != 3)
+				continue;
+			for (int c = 0; c < 3; ++c)
+			{
+				if (face->mIndices[c] >= (unsigned)nv)
+				{
+					meshErr = lbReport(lb_errorFileFormat, "lbImportRig: '%s' mesh '%s' face %u uses vertex %u of %d", path, nm,
+									   f, face->mIndices[c], nv);
+					break;
+				}
+				idx[t++] = face->mIndices[c];
+			}
+		}
+		for (unsigned b = 0; b < am->mNumBones && meshErr == lb_ok; ++b)
+		{
+			const struct aiBone* ab = am->mBones[b];
+			int node = lbFindNode(&all, ab->mName.data);
+			int bone = node >= 0 ? boneOfNode[node] : -1;
+			if (bone < 0)
+				continue;
+			// Bind pose of the bone in file world: mesh global * inverse(offset).
+			lbTransform offset = lbFromAiMatrix(&ab->mOffsetMatrix);
+			lbTransform bindW = lbTransformMul(g, lbTransformInverse(offset));
+			lbTransform bindM;
+			bindM.p = lbConvertPoint(&conv, bindW.p);
+			bindM.q = lbQuatNormalize(lbQuatMul(conv.rot, bindW.q));
+			bindM.s = skel->restModel[bone].s;
+			inverseBind[bone] = lbTransformInverse(bindM);
+			for (unsigned w = 0; w < ab->mNumWeights; ++w)
+			{
+				unsigned v = ab->mWeights[w].mVertexId;
+				float wt = ab->mWeights[w].mWeight;
+				if (v >= (unsigned)nv || !lbIsValidFloat(wt))
+				{
+					meshErr = lbReport(lb_errorFileFormat, "lbImportRig: '%s' bone '%s' weights vertex %u of %d", path,
+									   ab->mName.data, v, nv);
+					break;
+				}
+				// Keep the four largest weights.
+				int slot = 0;
+				for (int k = 1; k < 4; ++k)
+				{
+					if (bw[4 * v + k] < bw[4 * v + slot])
+						slot = k;
+				}
+				if (wt > bw[4 * v + slot])
+				{
+					bw[4 * v + slot] = wt;
+					bi[4 * v + slot] = bone;
+				}
+			}
+		}
+		if (meshErr != lb_ok)
+			break;
+		int fallback = holder && lbIndexOfNode(&all, holder) >= 0 ? boneOfNode[lbIndexOfNode(&all, holder)] : -1;
+		for (int v = 0; v < nv; ++v)
+		{
+			float sum = bw[4 * v] + bw[4 * v + 1] + bw[4 * v + 2] + bw[4 * v + 3];
+			if (sum <= 1.0e-8f)
+			{
+				bi[4 * v] = fallback >= 0 ? fallback : 0;
+				bw[4 * v] = 1.0f;
+				continue;
+			}
+			for (int k = 0; k < 4; ++k)
+				bw[4 * v + k] /= sum;
+		}
+		out->name = nm;
+		out->vertexCount = nv;
+		out->positions = pos;
+		out->normals = nor;
+		out->indexCount = t;
+		out->indices = idx;
+		out->boneIndices = bi;
+		out->boneWeights = bw;
+		rig->meshCount++;
+	}
+	rig->meshes = meshes;
+	if (meshErr != lb_ok)
+	{
+		free(boneOfNode);
+		free(info2);
+		free((void*)all.nodes);
+		return lbFail(st, sc, &scan, meshErr);
+	}
+	rig->inverseBind = inverseBind;
+
+	// Clips: keys converted like the rest pose; times in seconds, strictly increasing.
+	int clipTotal = def->loadClips ? (int)sc->mNumAnimations : 0;
+	lbClip* clips = (lbClip*)lbStoreAlloc(st, sizeof(lbClip) * (size_t)(clipTotal ? clipTotal : 1));
+	lbResult clipErr = clips ? lb_ok : lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory");
+	int skipped = 0;
+	for (int a = 0; clipErr == lb_ok && a < clipTotal; ++a)
+	{
+		const struct aiAnimation* an = sc->mAnimations[a];
+		double tps = an->mTicksPerSecond > 0.0 ? an->mTicksPerSecond : 25.0;
+		lbClipTrack* tracks = (lbClipTrack*)lbStoreAlloc(st, sizeof(lbClipTrack) * (size_t)(an->mNumChannels + 1));
+		char* cname = (char*)lbStoreAlloc(st, strlen(an->mName.data) + 1);
+		if (!tracks || !cname)
+		{
+			clipErr = lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory");
+			break;
+		}
+		memcpy(cname, an->mName.data, strlen(an->mName.data) + 1);
+		int trackCount = 0;
+		float lastKey = 0.0f;
+		for (unsigned c = 0; c < an->mNumChannels && clipErr == lb_ok; ++c)
+		{
+			const struct aiNodeAnim* ch = an->mChannels[c];
+			int node = lbFindNode(&all, ch->mNodeName.data);
+			int bone = node >= 0 ? boneOfNode[node] : -1;
+			if (bone < 0)
+			{
+				++skipped;
+				continue;
+			}
+			const bool top = info2[bone].parent < 0;
+			const lbTransform above = info2[bone].top;
+			const float g = info2[info2[bone].top_].scale > 1.0e-12f ? info2[info2[bone].top_].scale : 1.0f;
+			lbClipTrack* tr = &tracks[trackCount];
+			memset(tr, 0, sizeof *tr);
+			tr->bone = bone;
+			unsigned np = ch->mNumPositionKeys, nr = ch->mNumRotationKeys, ns = ch->mNumScalingKeys;
+			float* pt = (float*)lbStoreAlloc(st, sizeof(float) * (np + 1));
+			lbVec3* pv = (lbVec3*)lbStoreAlloc(st, sizeof(lbVec3) * (np + 1));
+			float* rt = (float*)lbStoreAlloc(st, sizeof(float) * (nr + 1));
+			lbQuat* rv = (lbQuat*)lbStoreAlloc(st, sizeof(lbQuat) * (nr + 1));
+			float* stt = (float*)lbStoreAlloc(st, sizeof(float) * (ns + 1));
+			lbVec3* sv = (lbVec3*)lbStoreAlloc(st, sizeof(lbVec3) * (ns + 1));
+			if (!pt || !pv || !rt || !rv || !stt || !sv)
+			{
+				clipErr = lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory");
+				break;
+			}
+			int k = 0;
+			for (unsigned i = 0; i < np; ++i)
+			{
+				float t = (float)(ch->mPositionKeys[i].mTime / tps);
+				struct aiVector3D v = ch->mPositionKeys[i].mValue;
+				lbVec3 p = lbMakeVec3(v.x, v.y, v.z);
+				if (!lbIsValidFloat(t) || !lbIsValidVec3(p) || (k > 0 && !(t > pt[k - 1])))
+					continue;
+				pt[k] = t;
+				pv[k] = top ? lbConvertPoint(&conv, lbTransformPoint(above, p)) : lbMulSV(conv.unit * g, p);
+				lastKey = lbMaxF(lastKey, t);
+				++k;
+			}
+			tr->positionCount = k;
+			tr->positionTimes = pt;
+			tr->positions = pv;
+			k = 0;
+			for (unsigned i = 0; i < nr; ++i)
+			{
+				float t = (float)(ch->mRotationKeys[i].mTime / tps);
+				struct aiQuaternion v = ch->mRotationKeys[i].mValue;
+				lbQuat q = lbMakeQuat(v.x, v.y, v.z, v.w);
+				if (!lbIsValidFloat(t) || !lbIsValidQuat(q) || lbQuatDot(q, q) < 1.0e-12f || (k > 0 && !(t > rt[k - 1])))
+					continue;
+				q = lbQuatNormalize(q);
+				rt[k] = t;
+				rv[k] = top ? lbQuatNormalize(lbQuatMul(conv.rot, lbQuatMul(above.q, q))) : q;
+				lastKey = lbMaxF(lastKey, t);
+				++k;
+			}
+			tr->rotationCount = k;
+			tr->rotationTimes = rt;
+			tr->rotations = rv;
+			k = 0;
+			for (unsigned i = 0; i < ns; ++i)
+			{
+				float t = (float)(ch->mScalingKeys[i].mTime / tps);
+				struct aiVector3D v = ch->mScalingKeys[i].mValue;
+				lbVec3 sc3 = lbMakeVec3(v.x, v.y, v.z);
+				if (!lbIsValidFloat(t) || !lbIsValidVec3(sc3) || (k > 0 && !(t > stt[k - 1])))
+					continue;
+				stt[k] = t;
+				sv[k] = top ? lbMulSV(1.0f / g, lbMulVV(above.s, sc3)) : sc3;
+				++k;
+			}
+			tr->scaleCount = k;
+			tr->scaleTimes = stt;
+			tr->scales = sv;
+			++trackCount;
+		}
+		lbClip* clip = &clips[rig->clipCount];
+		clip->name = cname;
+		clip->duration = lbMaxF((float)(an->mDuration / tps), lastKey);
+		clip->boneCount = skel->boneCount;
+		clip->trackCount = trackCount;
+		clip->tracks = tracks;
+		if (clipErr == lb_ok && trackCount > 0 && lbValidateClip(clip, skel) == lb_ok)
+			rig->clipCount++;
+	}
+	rig->clips = clips;
+	free(boneOfNode);
+	free(info2);
+	free((void*)all.nodes);
+	aiReleaseImport(sc);
+	sc = NULL;
+	if (clipErr != lb_ok)
+		return lbFail(st, sc, &scan, clipErr);
+	if (skipped > 0)
+	{
+		lbWarn(lb_errorBoneNotFound, "lbImportRig: '%s': %d animation channels name no node and were skipped", path, skipped);
+		rig->warningCount++;
+	}
+
+	// Humanoid map.
+	lbHumanoidDef hdef = def->humanoid;
+	if (hdef.internalValue != LB_SECRET_COOKIE)
+		hdef = lbDefaultHumanoidDef();
+	hdef.upHint = up;
+	rig->humanoidResult = lbMapHumanoid(skel, &hdef, &rig->humanoid);
+	if (rig->humanoidResult != lb_ok && def->requireHumanoid)
+	{
+		char missing[256] = "";
+		for (int role = 0; role < lb_roleCount; ++role)
+		{
+			static const lbRole required[] = { lb_rolePelvis, lb_roleSpine1, lb_roleHead, lb_roleUpperArmL, lb_roleForeArmL,
+											   lb_roleHandL, lb_roleThighL, lb_roleCalfL, lb_roleFootL, lb_roleUpperArmR,
+											   lb_roleForeArmR, lb_roleHandR, lb_roleThighR, lb_roleCalfR, lb_roleFootR };
+			bool req = false;
+			for (size_t q = 0; q < sizeof required / sizeof required[0]; ++q)
+				req = req || required[q] == (lbRole)role;
+			if (req && lbHumanoid_GetRoleBone(&rig->humanoid, (lbRole)role) == LB_NULL_INDEX)
+			{
+				size_t used = strlen(missing);
+				snprintf(missing + used, sizeof missing - used, "%s%s", used ? ", " : "", lbRoleName((lbRole)role));
+			}
+		}
+		lbResult hr = rig->humanoidResult;
+		return lbFail(st, NULL, &scan,
+					  lbReport(lb_errorNotHumanoid, "lbImportRig: '%s' is not a humanoid (%s%s%s); give role names in lbImportDef.humanoid",
+							   path, lbResultString(hr), missing[0] ? ": missing " : "", missing));
+	}
+
+	float angle = lbQuatAngle(conv.rot) * LB_RAD2DEG;
+	snprintf(rig->report, sizeof rig->report,
+			 "%s (%s): %d bones, %d skinned meshes, %d clips; unit %.6g m per file unit (%s); up (%g %g %g) -> (%g %g %g), "
+			 "rotated %.1f deg (%s)",
+			 format, sourceFormat, skel->boneCount, rig->meshCount, rig->clipCount, (double)conv.unit, unitWhy,
+			 (double)srcUp.x, (double)srcUp.y, (double)srcUp.z, (double)up.x, (double)up.y, (double)up.z, (double)angle, upWhy);
+	if (rig->humanoidResult != lb_ok)
+		lbAppendReport(rig, "; %s", "not a humanoid");
+	if (scan.warnings[0])
+		lbAppendReport(rig, "; warnings: %s", scan.warnings);
+	lbPrescanCleanup(&scan);
+	*outRig = rig;
+	return lb_ok;
+}

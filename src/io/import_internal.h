@@ -1,0 +1,37 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Private helpers shared by the importer's files.
+#pragma once
+
+#include "limber/import.h"
+
+#include <stddef.h>
+
+/// Result of checking a file before assimp reads it.
+typedef struct lbPrescan
+{
+	/// Path assimp should read: the original, or a corrected copy in tempDir.
+	char importPath[4096];
+	/// Temporary directory to remove afterwards ("" when none was made).
+	char tempDir[2048];
+	/// Warnings raised (already logged), appended to the rig's report.
+	int warningCount;
+	char warnings[256];
+} lbPrescan;
+
+/// Lower-case extension of a path without the dot ("" when none), into out (size bytes).
+void lbPathExtension(const char* path, char* out, size_t size);
+
+/// Reads a whole file into a new zero-terminated buffer (free with free()); NULL on failure.
+char* lbReadWholeFile(const char* path, size_t* outSize);
+
+/// glTF / GLB checks: header and chunk sizes, node and accessor indices of skins, and skins
+/// without inverseBindMatrices (assimp 5.2 crashes on them).
+lbResult lbPrescanGltf(const char* path, bool binary, lbPrescan* out);
+
+/// BVH checks: hierarchy and MOTION section present, the data lines against the Frames: header
+/// and the channel count; writes a corrected copy when they disagree.
+lbResult lbPrescanBvh(const char* path, lbPrescan* out);
+
+/// Removes the prescan's temporary copy and directory.
+void lbPrescanCleanup(lbPrescan* scan);

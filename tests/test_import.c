@@ -1,0 +1,707 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Rig and clip import/export through assimp: every supported format from the test models, bad
+// files written at runtime into a temporary directory, unit and axis conversion, CMU motion
+// capture played with root motion, and export round trips on both reference rigs.
+#define _POSIX_C_SOURCE 200809L
+#include "limber/import.h"
+#include "limber/limber.h"
+#include "limber/rigs.h"
+#include "test_macros.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MODELS "/usr/share/assimp/models"
+
+typedef struct lbLogCapture
+{
+	int errors, warnings, frameWarnings;
+	lbResult last;
+	char message[1024];
+} lbLogCapture;
+
+static lbLogCapture lbCap;
+
+static void lbCaptureLog(lbLogLevel level, lbResult code, const char* message, void* ctx)
+{
+	(void)ctx;
+	if (level == lb_logError)
+		lbCap.errors++;
+	else
+		lbCap.warnings++;
+	if (level != lb_logError && strstr(message, "frames"))
+		lbCap.frameWarnings++;
+	lbCap.last = code;
+	snprintf(lbCap.message, sizeof lbCap.message, "%s", message);
+}
+
+static void lbResetCapture(void)
+{
+	memset(&lbCap, 0, sizeof lbCap);
+}
+
+static char lbTempDir[512];
+
+static const char* lbTempPath(const char* name)
+{
+	static char buf[8][1024];
+	static int slot = 0;
+	slot = (slot + 1) % 8;
+	snprintf(buf[slot], sizeof buf[slot], "%s/%s", lbTempDir, name);
+	return buf[slot];
+}
+
+static void lbWriteText(const char* path, const char* text, size_t length)
+{
+	FILE* f = fopen(path, "wb");
+	if (!f)
+		return;
+	fwrite(text, 1, length, f);
+	fclose(f);
+}
+
+static char* lbReadAll(const char* path, size_t* outSize)
+{
+	FILE* f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char* data = (char*)malloc((size_t)n + 1);
+	if (data && fread(data, 1, (size_t)n, f) != (size_t)n)
+	{
+		free(data);
+		data = NULL;
+	}
+	fclose(f);
+	if (data)
+		data[n] = 0;
+	*outSize = (size_t)n;
+	return data;
+}
+
+static bool lbHaveModels(void)
+{
+	struct stat st;
+	return stat(MODELS "/BVH/01_01.bvh", &st) == 0;
+}
+
+// Checks a loaded rig's data for consistency: finite skeleton, valid clips, meshes with indices
+// and weights in range.
+static void lbCheckRig(const lbImportedRig* r)
+{
+	ENSURE(r->skeleton && r->skeleton->boneCount > 0);
+	for (int b = 0; b < r->skeleton->boneCount; ++b)
+	{
+		ENSURE(lbIsValidTransform(r->skeleton->restModel[b]));
+		ENSURE(lbIsValidTransform(r->inverseBind[b]));
+	}
+	for (int c = 0; c < r->clipCount; ++c)
+		ENSURE(lbValidateClip(&r->clips[c], r->skeleton) == lb_ok);
+	for (int m = 0; m < r->meshCount; ++m)
+	{
+		const lbSkinnedMesh* mesh = &r->meshes[m];
+		ENSURE(mesh->indexCount % 3 == 0);
+		for (int i = 0; i < mesh->indexCount; ++i)
+			ENSURE(mesh->indices[i] < (uint32_t)mesh->vertexCount);
+		for (int v = 0; v < mesh->vertexCount; ++v)
+		{
+			ENSURE(lbIsValidVec3(mesh->positions[v]));
+			ENSURE_NEAR(lbLength(mesh->normals[v]), 1.0f, 1.0e-3f);
+			float sum = 0.0f;
+			for (int k = 0; k < 4; ++k)
+			{
+				ENSURE(mesh->boneIndices[4 * v + k] >= 0 && mesh->boneIndices[4 * v + k] < r->skeleton->boneCount);
+				ENSURE(mesh->boneWeights[4 * v + k] >= 0.0f);
+				sum += mesh->boneWeights[4 * v + k];
+			}
+			ENSURE_NEAR(sum, 1.0f, 1.0e-4f);
+		}
+	}
+}
+
+// Largest distance between a mesh's vertices and the same vertices skinned by the rest pose.
+static float lbRestSkinError(const lbImportedRig* r)
+{
+	float worst = 0.0f;
+	for (int m = 0; m < r->meshCount; ++m)
+	{
+		const lbSkinnedMesh* mesh = &r->meshes[m];
+		for (int v = 0; v < mesh->vertexCount; ++v)
+		{
+			lbVec3 sum = lbVec3_zero;
+			for (int k = 0; k < 4; ++k)
+			{
+				int b = mesh->boneIndices[4 * v + k];
+				lbTransform skin = lbTransformMul(r->skeleton->restModel[b], r->inverseBind[b]);
+				sum = lbMulAdd(sum, mesh->boneWeights[4 * v + k], lbTransformPoint(skin, mesh->positions[v]));
+			}
+			worst = lbMaxF(worst, lbDistance(sum, mesh->positions[v]));
+		}
+	}
+	return worst;
+}
+
+static lbImportedRig* lbLoad(const char* path, bool humanoid, lbResult* outResult)
+{
+	lbImportDef def = lbDefaultImportDef();
+	def.requireHumanoid = humanoid;
+	lbImportedRig* r = NULL;
+	lbResult res = lbImportRig(path, &def, &r);
+	if (outResult)
+		*outResult = res;
+	return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+static void TestImportEachFormat(void)
+{
+	if (!lbHaveModels())
+	{
+		printf("  assimp test models missing; skipped\n");
+		return;
+	}
+	const char* files[] = { MODELS "/FBX/animation_with_skeleton.fbx", MODELS "/FBX/huesitos.fbx",
+							MODELS "/glTF2/simple_skin/simple_skin.gltf", MODELS "/Collada/box_nested_animation.dae",
+							MODELS "/X/anim_test.x", MODELS "/X/BCN_Epileptic.X", MODELS "/BVH/01_01.bvh" };
+	const char* formats[] = { "fbx", "fbx", "gltf", "collada", "x", "x", "bvh" };
+	for (size_t k = 0; k < sizeof files / sizeof files[0]; ++k)
+	{
+		lbResult res;
+		lbImportedRig* r = lbLoad(files[k], false, &res);
+		ENSURE(res == lb_ok && r != NULL);
+		if (!r)
+		{
+			printf("  %s failed: %s\n", files[k], lbCap.message);
+			continue;
+		}
+		printf("  %s\n", r->report);
+		ENSURE(strcmp(r->format, formats[k]) == 0);
+		ENSURE(r->clipCount >= 1);
+		lbCheckRig(r);
+		ENSURE(lbDot(lbQuatRotate(r->axisRotation, r->sourceUp), lbVec3_axisZ) > 0.9999f);
+		if (r->meshCount > 0)
+		{
+			float err = lbRestSkinError(r);
+			printf("    rest-pose skinning error %.2g m\n", (double)err);
+			// These two files are bound in their rest pose: skinning the rest pose gives the mesh back.
+			if (strstr(files[k], "huesitos") || strstr(files[k], "BCN_Epileptic"))
+				ENSURE(err < 1.0e-4f);
+		}
+		lbDestroyImportedRig(r);
+	}
+}
+
+static void TestImportExplicitRoleMap(void)
+{
+	if (!lbHaveModels())
+		return;
+	lbImportDef def = lbDefaultImportDef();
+	lbImportedRig* r = NULL;
+	// Automatic naming does not recognise this rig: a clear error naming the missing roles.
+	lbResetCapture();
+	ENSURE(lbImportRig(MODELS "/X/BCN_Epileptic.X", &def, &r) == lb_errorNotHumanoid);
+	ENSURE(r == NULL);
+	ENSURE(strstr(lbCap.message, "missing") != NULL && strstr(lbCap.message, "thigh_l") != NULL);
+	// With an explicit role map it maps and derives its axes.
+	const char* map[][2] = { { "pelvis", "B_Root_Pelvis_L" },  { "spine1", "B_Spine1" },         { "spine2", "B_Spine2" },
+							 { "spine3", "B_Spine3" },         { "spine4", "B_Spine4" },         { "neck", "B_Root_Neck_H" },
+							 { "head", "B_Neck" },             { "clavicle_l", "B_Clavicle_Left" }, { "upperarm_l", "B_UpperArm_Left" },
+							 { "forearm_l", "B_ForeArm_Left" }, { "hand_l", "B_Hand_Left" },      { "thigh_l", "B_Hip_Left" },
+							 { "calf_l", "B_Knee_Left" },      { "foot_l", "B_Ankle_Left" },     { "ball_l", "B_Toe_Left" },
+							 { "clavicle_r", "B_Clavicle_Right" }, { "upperarm_r", "B_UpperArm_Right" }, { "forearm_r", "B_ForeArm_Right" },
+							 { "hand_r", "B_Hand_Right" },     { "thigh_r", "B_Hip_Right" },     { "calf_r", "B_Knee_Right" },
+							 { "foot_r", "B_Ankle_Right" },    { "ball_r", "B_Toe_Right" } };
+	for (size_t k = 0; k < sizeof map / sizeof map[0]; ++k)
+	{
+		for (int role = 0; role < lb_roleCount; ++role)
+		{
+			if (strcmp(lbRoleName((lbRole)role), map[k][0]) == 0)
+				def.humanoid.roleNames[role] = map[k][1];
+		}
+	}
+	ENSURE(lbImportRig(MODELS "/X/BCN_Epileptic.X", &def, &r) == lb_ok);
+	if (!r)
+		return;
+	ENSURE(r->humanoidResult == lb_ok);
+	ENSURE(r->humanoid.leg[0].thigh == lbSkeleton_FindBone(r->skeleton, "B_Hip_Left"));
+	ENSURE_VEC3_NEAR(r->humanoid.upMs, lbVec3_axisZ, 1.0e-3f);
+	ENSURE(r->humanoid.height > 1.0f && r->humanoid.height < 2.5f);
+	printf("    BCN_Epileptic: height %.2f m, pelvis %.2f m\n", (double)r->humanoid.height, (double)r->humanoid.pelvisHeight);
+	lbDestroyImportedRig(r);
+}
+
+// The CMU clip: roles, constant bone lengths, root motion, feet on the floor in contact frames.
+static void TestCmuClipWithRootMotion(void)
+{
+	if (!lbHaveModels())
+		return;
+	lbResult res;
+	lbImportedRig* r = lbLoad(MODELS "/BVH/01_01.bvh", true, &res);
+	ENSURE(res == lb_ok && r);
+	if (!r)
+		return;
+	const lbSkeleton* s = r->skeleton;
+	const lbHumanoid* h = &r->humanoid;
+	for (int role = 0; role < lb_roleCount; ++role)
+	{
+		bool optional = role == lb_roleRoot || (role >= lb_roleTwist1L && role <= lb_roleTwist3L) ||
+						(role >= lb_roleTwist1R && role <= lb_roleTwist3R) || role == lb_roleSpine4;
+		if (!optional && lbHumanoid_GetRoleBone(h, (lbRole)role) == LB_NULL_INDEX)
+		{
+			printf("  role %s not mapped\n", lbRoleName((lbRole)role));
+			ENSURE(false);
+		}
+	}
+	ENSURE(r->clipCount == 1);
+	ENSURE_NEAR(r->unitScale, 0.056444f, 1.0e-6f);
+	const lbClip* clip = &r->clips[0];
+	ENSURE(clip->duration > 20.0f);
+	lbPose pose = lbCreatePose(s);
+	lbMotionState st;
+	ENSURE(lbMotionState_Init(&st, h, s, lbTransform_identity) == lb_ok);
+	lbMotionParams p = lbDefaultMotionParams(lb_motionClip);
+	p.clip = clip;
+	p.loop = false;
+	const float dt = 1.0f / 60.0f;
+	const int frames = (int)(clip->duration / dt);
+	float lenErr = 0.0f;
+	float* contactH = (float*)malloc(sizeof(float) * (size_t)frames * 2);
+	float floorH = 1.0e9f;
+	int contactFrames = 0;
+	lbVec3 prevFoot[2] = { lbVec3_zero, lbVec3_zero };
+	lbVec3 start = lbVec3_zero;
+	float maxTravel = 0.0f;
+	for (int i = 0; i < frames; ++i)
+	{
+		ENSURE(lbMotion_Sample(&st, h, s, &p, dt, &pose) == lb_ok);
+		if (i == 0)
+			start = st.characterWs.p;
+		maxTravel = lbMaxF(maxTravel, lbDistance(lbProjectOnPlane(st.characterWs.p, lbVec3_axisZ), lbProjectOnPlane(start, lbVec3_axisZ)));
+		for (int b = 0; b < s->boneCount; ++b)
+		{
+			int par = s->parents[b];
+			if (par < 0)
+				continue;
+			lenErr = lbMaxF(lenErr, lbAbsF(lbDistance(pose.model[b].p, pose.model[par].p) - lbDistance(s->restModel[b].p, s->restModel[par].p)));
+		}
+		// Sole under the toe joint: the joint sits about a fifth of the foot length above it.
+		// Contact: the toe nearly still in world space.
+		for (int side = 0; side < 2; ++side)
+		{
+			int toe = h->leg[side].ball;
+			lbVec3 w = lbTransformPoint(st.characterWs, pose.model[toe].p);
+			float sole = w.z - 0.2f * h->legAxes[side].footLength;
+			floorH = lbMinF(floorH, sole);
+			float speed = i > 0 ? lbDistance(w, prevFoot[side]) / dt : 1.0e9f;
+			prevFoot[side] = w;
+			if (speed < 0.1f && contactH)
+				contactH[contactFrames++] = sole;
+		}
+		ENSURE(lbPose_IsFinite(&pose));
+	}
+	// Every contact lies on one floor plane (the median contact height) within a few
+	// centimetres: no drift or tilt from units, axes or root motion.
+	for (int i = 1; i < contactFrames; ++i)
+	{
+		for (int k = i; k > 0 && contactH[k] < contactH[k - 1]; --k)
+		{
+			float t = contactH[k];
+			contactH[k] = contactH[k - 1];
+			contactH[k - 1] = t;
+		}
+	}
+	floorH = contactFrames > 0 ? contactH[contactFrames / 2] : 0.0f;
+	float worstContact = 0.0f;
+	for (int k = 0; k < contactFrames; ++k)
+		worstContact = lbMaxF(worstContact, lbAbsF(contactH[k] - floorH));
+	free(contactH);
+	printf("    CMU 01_01: %d frames, bone length error %.2g m, %d contact frames on a floor at z = %.3f m, worst contact "
+		   "%.3f m from it, travel %.2f m\n",
+		   frames, (double)lenErr, contactFrames, (double)floorH, (double)worstContact, (double)maxTravel);
+	ENSURE(lenErr < 1.0e-4f);
+	ENSURE(contactFrames > 100);
+	ENSURE(worstContact < 0.04f);
+	ENSURE(lbAbsF(floorH) < 0.1f);
+	ENSURE(maxTravel > 1.0f);
+	lbDestroyPose(&pose);
+	lbDestroyImportedRig(r);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bad files
+
+static const char* lbBvhSmall(int frames, int lines, bool cutLast)
+{
+	static char text[4096];
+	int n = snprintf(text, sizeof text,
+					 "HIERARCHY\nROOT Hips\n{\n\tOFFSET 0 0 0\n\tCHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
+					 "\tJOINT Spine\n\t{\n\t\tOFFSET 0 10 0\n\t\tCHANNELS 3 Zrotation Xrotation Yrotation\n"
+					 "\t\tEnd Site\n\t\t{\n\t\t\tOFFSET 0 10 0\n\t\t}\n\t}\n}\nMOTION\nFrames: %d\nFrame Time: 0.033333\n",
+					 frames);
+	for (int k = 0; k < lines; ++k)
+	{
+		if (cutLast && k == lines - 1)
+			n += snprintf(text + n, sizeof text - (size_t)n, "%d 90 0 0\n", k);
+		else
+			n += snprintf(text + n, sizeof text - (size_t)n, "%d 90 0 0 %d 0 0 0 0\n", k, k);
+	}
+	return text;
+}
+
+static void TestBadFiles(void)
+{
+	lbImportDef def = lbDefaultImportDef();
+	lbImportedRig* r = (lbImportedRig*)1;
+	lbResetCapture();
+	ENSURE(lbImportRig(lbTempPath("missing.gltf"), &def, &r) == lb_errorFileNotFound && r == NULL);
+	ENSURE(lbCap.errors == 1 && strstr(lbCap.message, "missing.gltf"));
+	ENSURE(lbImportRig(NULL, &def, &r) == lb_errorNullPointer);
+	lbImportDef noCookie = def;
+	noCookie.internalValue = 0;
+	ENSURE(lbImportRig(lbTempPath("missing.gltf"), &noCookie, &r) == lb_errorDefNotInitialized);
+	ENSURE(lbImportRig(lbTempDir, &def, &r) == lb_errorFileNotFound);
+
+	lbWriteText(lbTempPath("empty.fbx"), "", 0);
+	ENSURE(lbImportRig(lbTempPath("empty.fbx"), &def, &r) == lb_errorFileFormat && r == NULL);
+	lbWriteText(lbTempPath("rig.obj"), "v 0 0 0\n", 8);
+	ENSURE(lbImportRig(lbTempPath("rig.obj"), &def, &r) == lb_errorUnsupported);
+
+	// Truncated copies of real files: half of each.
+	if (lbHaveModels())
+	{
+		const char* srcs[] = { MODELS "/FBX/animation_with_skeleton.fbx", MODELS "/BVH/01_01.bvh", MODELS "/X/BCN_Epileptic.X",
+							   MODELS "/Collada/box_nested_animation.dae", MODELS "/glTF2/simple_skin/simple_skin.gltf" };
+		const char* names[] = { "cut.fbx", "cut.bvh", "cut.x", "cut.dae", "cut.gltf" };
+		for (int k = 0; k < 5; ++k)
+		{
+			size_t size = 0;
+			char* data = lbReadAll(srcs[k], &size);
+			ENSURE(data != NULL);
+			if (!data)
+				continue;
+			lbWriteText(lbTempPath(names[k]), data, size / 2);
+			free(data);
+			lbResetCapture();
+			lbImportDef loose = lbDefaultImportDef();
+			loose.requireHumanoid = false;
+			r = NULL;
+			lbResult res = lbImportRig(lbTempPath(names[k]), &loose, &r);
+			printf("    truncated %s: %s%s%s\n", names[k], lbResultString(res), r ? " (" : "", r ? r->report : "");
+			// A truncated BVH keeps its complete frames (with a warning); the others are refused.
+			if (k == 1)
+				ENSURE(res == lb_ok && r && r->warningCount >= 1);
+			else
+				ENSURE(res == lb_errorFileFormat && r == NULL && lbCap.errors >= 1);
+			lbDestroyImportedRig(r);
+		}
+		// Not a humanoid: a clear error naming what is missing.
+		lbResetCapture();
+		r = NULL;
+		ENSURE(lbImportRig(MODELS "/FBX/huesitos.fbx", &def, &r) == lb_errorNotHumanoid && r == NULL);
+		ENSURE(strstr(lbCap.message, "missing") && strstr(lbCap.message, "pelvis"));
+		// No skeleton.
+		ENSURE(lbImportRig(MODELS "/FBX/box.fbx", &def, &r) == lb_errorNoSkeleton && r == NULL);
+	}
+
+	// glTF: a skin without inverseBindMatrices (assimp 5.2 would crash), out-of-range indices.
+	const char* gltfBase =
+		"{\"asset\":{\"version\":\"2.0\"},\"scene\":0,\"scenes\":[{\"nodes\":[0,1]}],"
+		"\"nodes\":[{\"name\":\"skin_mesh\",\"mesh\":0,\"skin\":0},{\"name\":\"hips\",\"children\":[2]},{\"name\":\"spine\",\"translation\":[0,0.5,0]}],"
+		"\"meshes\":[{\"primitives\":[{\"attributes\":{\"POSITION\":%d}}]}],"
+		"\"skins\":[{\"joints\":[1,%d]%s}],"
+		"\"accessors\":[{\"bufferView\":0,\"componentType\":5126,\"count\":3,\"type\":\"VEC3\",\"max\":[1,1,0],\"min\":[0,0,0]}],"
+		"\"bufferViews\":[{\"buffer\":0,\"byteLength\":36}],"
+		"\"buffers\":[{\"byteLength\":36,\"uri\":\"data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAA\"}]}";
+	char gltf[4096];
+	snprintf(gltf, sizeof gltf, gltfBase, 0, 2, "");
+	lbWriteText(lbTempPath("noibm.gltf"), gltf, strlen(gltf));
+	lbResetCapture();
+	ENSURE(lbImportRig(lbTempPath("noibm.gltf"), &def, &r) == lb_errorFileFormat && r == NULL);
+	ENSURE(strstr(lbCap.message, "inverseBindMatrices") != NULL);
+	snprintf(gltf, sizeof gltf, gltfBase, 0, 7, ",\"inverseBindMatrices\":0");
+	lbWriteText(lbTempPath("badjoint.gltf"), gltf, strlen(gltf));
+	ENSURE(lbImportRig(lbTempPath("badjoint.gltf"), &def, &r) == lb_errorFileFormat && r == NULL);
+	ENSURE(strstr(lbCap.message, "joint") != NULL);
+	snprintf(gltf, sizeof gltf, gltfBase, 5, 2, ",\"inverseBindMatrices\":0");
+	lbWriteText(lbTempPath("badaccessor.gltf"), gltf, strlen(gltf));
+	ENSURE(lbImportRig(lbTempPath("badaccessor.gltf"), &def, &r) == lb_errorFileFormat && r == NULL);
+	ENSURE(strstr(lbCap.message, "accessor") != NULL);
+	lbWriteText(lbTempPath("cut.glb"), "glTF\x02\0\0\0\xff\xff\0\0", 12);
+	ENSURE(lbImportRig(lbTempPath("cut.glb"), &def, &r) == lb_errorFileFormat && r == NULL);
+	if (lbHaveModels())
+	{
+		// assimp's own out-of-range index sample.
+		lbImportDef loose = lbDefaultImportDef();
+		loose.requireHumanoid = false;
+		lbResult res = lbImportRig(MODELS "/glTF2/IndexOutOfRange/IndexOutOfRange.gltf", &loose, &r);
+		printf("    IndexOutOfRange.gltf: %s\n", lbResultString(res));
+		ENSURE(res != lb_ok && r == NULL);
+	}
+
+	// BVH: header and data lines disagree -> loads with a warning; garbage -> error.
+	lbImportDef loose = lbDefaultImportDef();
+	loose.requireHumanoid = false;
+	const int cases[3][3] = { { 4, 5, 0 }, { 6, 4, 0 }, { 5, 5, 1 } };
+	for (int k = 0; k < 3; ++k)
+	{
+		const char* text = lbBvhSmall(cases[k][0], cases[k][1], cases[k][2] != 0);
+		lbWriteText(lbTempPath("frames.bvh"), text, strlen(text));
+		lbResetCapture();
+		r = NULL;
+		ENSURE(lbImportRig(lbTempPath("frames.bvh"), &loose, &r) == lb_ok);
+		ENSURE(lbCap.frameWarnings == 1);
+		if (!r)
+			continue;
+		int expect = cases[k][1] - cases[k][2];
+		ENSURE(r->warningCount >= 1 && strstr(r->report, "warnings"));
+		ENSURE(r->clipCount == 1);
+		// The hips' x travel is 0, 1, 2... file units per frame; the last frame's key sits at the last line.
+		const lbClipTrack* hips = NULL;
+		for (int t = 0; t < r->clips[0].trackCount; ++t)
+		{
+			if (r->clips[0].tracks[t].bone == lbSkeleton_FindBone(r->skeleton, "Hips"))
+				hips = &r->clips[0].tracks[t];
+		}
+		ENSURE(hips && hips->positionCount == expect);
+		lbDestroyImportedRig(r);
+	}
+	const char* good = lbBvhSmall(3, 3, false);
+	lbWriteText(lbTempPath("ok.bvh"), good, strlen(good));
+	lbResetCapture();
+	ENSURE(lbImportRig(lbTempPath("ok.bvh"), &loose, &r) == lb_ok && r && r->warningCount == 0 && lbCap.frameWarnings == 0);
+	lbDestroyImportedRig(r);
+	char broken[4096];
+	snprintf(broken, sizeof broken, "%s", lbBvhSmall(3, 3, false));
+	char* line = strstr(broken, "1 90 0 0 1");
+	if (line)
+		memcpy(line, "1 9x", 4);
+	lbWriteText(lbTempPath("garbage.bvh"), broken, strlen(broken));
+	ENSURE(lbImportRig(lbTempPath("garbage.bvh"), &loose, &r) == lb_errorFileFormat && r == NULL);
+	lbWriteText(lbTempPath("nomotion.bvh"), "HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n}\n", 38);
+	ENSURE(lbImportRig(lbTempPath("nomotion.bvh"), &loose, &r) == lb_errorFileFormat && r == NULL);
+	// No temporary copies are left behind.
+	ENSURE(lbCap.errors >= 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Units and axes: a Y-up centimetre file and a Z-up metre file give the same skeleton in metres.
+
+static void lbWriteCollada(const char* path, bool zUpMeters)
+{
+	// Joint positions (Y-up, metres) of a small chain: hips, spine, head, thigh.
+	const float joints[4][3] = { { 0.0f, 1.0f, 0.1f }, { 0.0f, 0.3f, -0.02f }, { 0.0f, 0.5f, 0.05f }, { 0.1f, -0.05f, 0.0f } };
+	const char* names[4] = { "hips", "spine", "head", "thigh" };
+	char nodes[4][256];
+	for (int k = 0; k < 4; ++k)
+	{
+		float x = joints[k][0], y = joints[k][1], z = joints[k][2];
+		float s = zUpMeters ? 1.0f : 100.0f;
+		// Y-up (x, y, z) is Z-up (x, -z, y).
+		float a = x * s, b = zUpMeters ? -z * s : y * s, c = zUpMeters ? y * s : z * s;
+		snprintf(nodes[k], sizeof nodes[k], "<node id=\"%s\" sid=\"%s\" name=\"%s\" type=\"JOINT\"><matrix sid=\"transform\">1 0 0 %g 0 1 0 %g 0 0 1 %g 0 0 0 1</matrix>",
+				 names[k], names[k], names[k], (double)a, (double)b, (double)c);
+	}
+	float s = zUpMeters ? 1.0f : 100.0f;
+	float hy = zUpMeters ? -0.1f : 1.0f * s, hz = zUpMeters ? 1.0f : 0.1f * s;
+	char text[8192];
+	snprintf(text, sizeof text,
+			 "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+			 "<COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" version=\"1.4.1\">\n"
+			 "<asset><unit name=\"%s\" meter=\"%s\"/><up_axis>%s</up_axis></asset>\n"
+			 "<library_animations><animation id=\"move\">"
+			 "<source id=\"in\"><float_array id=\"in-a\" count=\"2\">0 1</float_array><technique_common><accessor source=\"#in-a\" count=\"2\" stride=\"1\"><param name=\"TIME\" type=\"float\"/></accessor></technique_common></source>"
+			 "<source id=\"out\"><float_array id=\"out-a\" count=\"32\">1 0 0 0 0 1 0 %g 0 0 1 %g 0 0 0 1 1 0 0 0 0 1 0 %g 0 0 1 %g 0 0 0 1</float_array><technique_common><accessor source=\"#out-a\" count=\"2\" stride=\"16\"><param name=\"TRANSFORM\" type=\"float4x4\"/></accessor></technique_common></source>"
+			 "<source id=\"ip\"><Name_array id=\"ip-a\" count=\"2\">LINEAR LINEAR</Name_array><technique_common><accessor source=\"#ip-a\" count=\"2\" stride=\"1\"><param name=\"INTERPOLATION\" type=\"name\"/></accessor></technique_common></source>"
+			 "<sampler id=\"smp\"><input semantic=\"INPUT\" source=\"#in\"/><input semantic=\"OUTPUT\" source=\"#out\"/><input semantic=\"INTERPOLATION\" source=\"#ip\"/></sampler>"
+			 "<channel source=\"#smp\" target=\"hips/transform\"/></animation></library_animations>\n"
+			 "<library_visual_scenes><visual_scene id=\"scene\">%s%s%s</node></node>%s</node></node></visual_scene></library_visual_scenes>\n"
+			 "<scene><instance_visual_scene url=\"#scene\"/></scene></COLLADA>\n",
+			 zUpMeters ? "meter" : "centimeter", zUpMeters ? "1" : "0.01", zUpMeters ? "Z_UP" : "Y_UP", (double)hy, (double)hz,
+			 (double)hy, (double)hz, nodes[0], nodes[1], nodes[2], nodes[3]);
+	lbWriteText(path, text, strlen(text));
+}
+
+static void TestUnitsAndAxes(void)
+{
+	lbWriteCollada(lbTempPath("yup_cm.dae"), false);
+	lbWriteCollada(lbTempPath("zup_m.dae"), true);
+	lbResult ra, rb;
+	lbImportedRig* a = lbLoad(lbTempPath("yup_cm.dae"), false, &ra);
+	lbImportedRig* b = lbLoad(lbTempPath("zup_m.dae"), false, &rb);
+	ENSURE(ra == lb_ok && rb == lb_ok && a && b);
+	if (a && b)
+	{
+		printf("    %s\n    %s\n", a->report, b->report);
+		ENSURE(a->skeleton->boneCount == b->skeleton->boneCount);
+		for (int k = 0; k < a->skeleton->boneCount && k < b->skeleton->boneCount; ++k)
+		{
+			ENSURE(strcmp(a->skeleton->names[k], b->skeleton->names[k]) == 0);
+			// Joint positions agree; joint frames are each file's own (identity in its axes), so they
+			// legitimately differ by the axis change and are not compared.
+			ENSURE_VEC3_NEAR(a->skeleton->restModel[k].p, b->skeleton->restModel[k].p, 1.0e-4f);
+		}
+		// Metres, +Z up: the hips 1 m above the origin, the head above the hips.
+		int hips = lbSkeleton_FindBone(a->skeleton, "hips"), head = lbSkeleton_FindBone(a->skeleton, "head");
+		ENSURE(hips >= 0 && head >= 0);
+		if (hips >= 0 && head >= 0)
+		{
+			ENSURE_NEAR(a->skeleton->restModel[hips].p.z, 1.0f, 1.0e-4f);
+			ENSURE_NEAR(a->skeleton->restModel[head].p.z, 1.8f, 1.0e-4f);
+		}
+		// Clips agree too.
+		lbPose pa = lbCreatePose(a->skeleton), pb = lbCreatePose(b->skeleton);
+		for (int i = 0; i <= 10; ++i)
+		{
+			float t = 0.1f * (float)i;
+			ENSURE(lbSampleClip(&a->clips[0], a->skeleton, t, lb_clipClamp, &pa) == lb_ok);
+			ENSURE(lbSampleClip(&b->clips[0], b->skeleton, t, lb_clipClamp, &pb) == lb_ok);
+			for (int k = 0; k < a->skeleton->boneCount; ++k)
+				ENSURE_VEC3_NEAR(pa.model[k].p, pb.model[k].p, 1.0e-4f);
+		}
+		lbDestroyPose(&pa);
+		lbDestroyPose(&pb);
+	}
+	lbDestroyImportedRig(a);
+	lbDestroyImportedRig(b);
+	// A configured +Y up gives the same skeleton rotated.
+	lbImportDef yDef = lbDefaultImportDef();
+	yDef.up = lbVec3_axisY;
+	yDef.requireHumanoid = false;
+	lbImportedRig* c = NULL;
+	ENSURE(lbImportRig(lbTempPath("zup_m.dae"), &yDef, &c) == lb_ok && c);
+	if (c)
+	{
+		int head = lbSkeleton_FindBone(c->skeleton, "head");
+		ENSURE(head >= 0 && lbAbsF(c->skeleton->restModel[head].p.y - 1.8f) < 1.0e-4f);
+		lbDestroyImportedRig(c);
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export round trip on both reference rigs: re-importing reproduces the poses within 1e-4 m.
+
+static void TestExportRoundTrip(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* s = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h;
+		ENSURE(lbMapHumanoid(s, NULL, &h) == lb_ok);
+		const int frames = 24;
+		const float fps = 30.0f;
+		lbTransform* local = (lbTransform*)malloc(sizeof(lbTransform) * (size_t)(frames * s->boneCount));
+		lbTransform* model = (lbTransform*)malloc(sizeof(lbTransform) * (size_t)(frames * s->boneCount));
+		lbMotionState st;
+		lbMotionState_Init(&st, &h, s, lbTransform_identity);
+		lbMotionParams p = lbDefaultMotionParams(lb_motionWalk);
+		lbPose pose = lbCreatePose(s);
+		for (int f = 0; f < frames; ++f)
+		{
+			lbMotion_Sample(&st, &h, s, &p, 1.0f / fps, &pose);
+			// Carry the travel in the root so the file moves too.
+			int root = 0;
+			pose.local[root] = lbTransformMul(st.characterWs, pose.local[root]);
+			lbPose_LocalToModel(&pose, s);
+			memcpy(local + f * s->boneCount, pose.local, sizeof(lbTransform) * (size_t)s->boneCount);
+			memcpy(model + f * s->boneCount, pose.model, sizeof(lbTransform) * (size_t)s->boneCount);
+		}
+		lbExportDef ed = lbDefaultExportDef();
+		ed.up = lbReferenceRigUp((lbReferenceRig)rig);
+		const char* outs[lb_exportFormatCount] = { "bake.gltf", "bake.glb", "bake.dae" };
+		for (int fmt = 0; fmt < lb_exportFormatCount; ++fmt)
+		{
+			const char* path = lbTempPath(outs[fmt]);
+			ENSURE(lbExportFormatFromPath(path) == (lbExportFormat)fmt);
+			ENSURE(lbExportClip(path, (lbExportFormat)fmt, s, local, frames, fps, &ed) == lb_ok);
+			lbImportDef id = lbDefaultImportDef();
+			id.up = ed.up;
+			lbImportedRig* r = NULL;
+			lbResult res = lbImportRig(path, &id, &r);
+			ENSURE(res == lb_ok && r);
+			if (!r)
+			{
+				printf("  %s %s: %s\n", lbReferenceRigName((lbReferenceRig)rig), outs[fmt], lbCap.message);
+				continue;
+			}
+			ENSURE(r->humanoidResult == lb_ok);
+			ENSURE(r->clipCount == 1);
+			ENSURE_NEAR(r->clips[0].duration, (float)(frames - 1) / fps, 1.0e-4f);
+			lbPose back = lbCreatePose(r->skeleton);
+			float worst = 0.0f;
+			int matched = 0;
+			for (int f = 0; f < frames && r->clipCount == 1; ++f)
+			{
+				lbSampleClip(&r->clips[0], r->skeleton, (float)f / fps, lb_clipClamp, &back);
+				for (int b = 0; b < s->boneCount; ++b)
+				{
+					int rb = lbSkeleton_FindBone(r->skeleton, s->names[b]);
+					if (rb < 0)
+						continue;
+					matched += f == 0;
+					worst = lbMaxF(worst, lbDistance(back.model[rb].p, model[f * s->boneCount + b].p));
+				}
+			}
+			printf("    %s -> %s: %d/%d bones matched, worst position error %.2g m\n", lbReferenceRigName((lbReferenceRig)rig),
+				   outs[fmt], matched, s->boneCount, (double)worst);
+			ENSURE(matched == s->boneCount);
+			ENSURE(worst <= 1.0e-4f);
+			lbDestroyPose(&back);
+			lbDestroyImportedRig(r);
+		}
+		// Bad export input.
+		lbResetCapture();
+		ENSURE(lbExportClip(lbTempPath("x.gltf"), lb_exportGltf, s, local, 0, fps, &ed) == lb_errorInvalidArgument);
+		ENSURE(lbExportClip(lbTempPath("x.gltf"), lb_exportGltf, s, local, frames, 0.0f, &ed) == lb_errorInvalidArgument);
+		ENSURE(lbExportClip(lbTempPath("x.gltf"), lb_exportFormatCount, s, local, frames, fps, &ed) == lb_errorInvalidArgument);
+		ENSURE(lbExportClip(NULL, lb_exportGltf, s, local, frames, fps, &ed) == lb_errorNullPointer);
+		local[3].q.x = NAN;
+		ENSURE(lbExportClip(lbTempPath("x.gltf"), lb_exportGltf, s, local, frames, fps, &ed) == lb_errorNonFinite);
+		ENSURE(lbExportClip(lbTempPath("nodir/x.gltf"), lb_exportGltf, s, model, frames, fps, &ed) == lb_errorIo);
+		ENSURE(lbExportFormatFromPath("a.fbx") == lb_exportFormatCount);
+		lbDestroyPose(&pose);
+		free(local);
+		free(model);
+		lbDestroySkeleton(s);
+	}
+}
+
+static void lbRemoveTree(const char* dir)
+{
+	const char* names[] = { "missing.gltf", "empty.fbx", "rig.obj", "cut.fbx", "cut.bvh", "cut.x", "cut.dae", "cut.gltf",
+							"noibm.gltf", "badjoint.gltf", "badaccessor.gltf", "cut.glb", "frames.bvh", "ok.bvh", "garbage.bvh",
+							"nomotion.bvh", "yup_cm.dae", "zup_m.dae", "bake.gltf", "bake.bin", "bake.glb", "bake.dae", "x.gltf", "x.bin" };
+	for (size_t k = 0; k < sizeof names / sizeof names[0]; ++k)
+	{
+		char p[1024];
+		snprintf(p, sizeof p, "%s/%s", dir, names[k]);
+		remove(p);
+	}
+	rmdir(dir);
+}
+
+int main(int argc, char** argv)
+{
+	TEST_MAIN_BEGIN(argc, argv);
+	snprintf(lbTempDir, sizeof lbTempDir, "%s/limber-test-import-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	if (!mkdtemp(lbTempDir))
+	{
+		printf("cannot create a temporary directory\n");
+		return 1;
+	}
+	lbSetLogFcn(lbCaptureLog, NULL);
+	RUN_TEST(TestImportEachFormat);
+	RUN_TEST(TestImportExplicitRoleMap);
+	RUN_TEST(TestCmuClipWithRootMotion);
+	RUN_TEST(TestBadFiles);
+	RUN_TEST(TestUnitsAndAxes);
+	RUN_TEST(TestExportRoundTrip);
+	lbSetLogFcn(NULL, NULL);
+	lbRemoveTree(lbTempDir);
+	TEST_MAIN_END();
+}
