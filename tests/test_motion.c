@@ -295,7 +295,8 @@ static void TestRootMotion(void)
 
 typedef struct lbGaitStats
 {
-	float boneErr, minSeparation, maxSlide, maxFlatSlide;
+	float boneErr, minSeparation, maxSlide, maxFlatSlide, maxJointStep;
+	int kneeInversions;
 	int touchdowns[2], alternationErrors, nanFrames;
 	float travelled, turned;
 } lbGaitStats;
@@ -325,6 +326,7 @@ static void lbRunGait(lbRigFixture* f, lbBaseMotion motion, float speed, float t
 		heelL[side] = lbInvTransformPoint(foot, lbMulAdd(ground, -0.3f * len, toe));
 		ballL[side] = lbInvTransformPoint(foot, lbMulAdd(ground, len, toe));
 	}
+	static lbVec3 prevWs[LB_MAX_BONES];
 	bool wasPlanted[2] = { true, true };
 	int stanceIndex[2] = { 0, 0 };
 	lbVec3 heelAnchor[2], ballAnchor[2], ankleAnchor[2];
@@ -336,6 +338,23 @@ static void lbRunGait(lbRigFixture* f, lbBaseMotion motion, float speed, float t
 		if (!lbPose_IsFinite(&f->pose) || !lbIsValidTransform(st.characterWs))
 			out->nanFrames++;
 		out->boneErr = lbMaxF(out->boneErr, lbMaxBoneLengthError(&f->pose, f->skel, f->hum.pelvis));
+		// Knees bend the anatomical way: the calf turns positively about the derived hinge.
+		for (int side = 0; side < 2; ++side)
+		{
+			const lbLegBones* g = &f->hum.leg[side];
+			lbVec3 hip = f->pose.model[g->thigh].p, knee = f->pose.model[g->calf].p, ankle = f->pose.model[g->foot].p;
+			lbVec3 hinge = lbQuatRotate(f->pose.model[g->thigh].q, f->hum.legAxes[side].kneeBendThigh);
+			if (lbDot(lbCross(lbSub(knee, hip), lbSub(ankle, knee)), hinge) < -1.0e-4f)
+				out->kneeInversions++;
+		}
+		// No joint jumps between frames (world space).
+		for (int b = 0; b < f->skel->boneCount; ++b)
+		{
+			lbVec3 w = lbTransformPoint(st.characterWs, f->pose.model[b].p);
+			if (i > 0)
+				out->maxJointStep = lbMaxF(out->maxJointStep, lbDistance(w, prevWs[b]));
+			prevWs[b] = w;
+		}
 		lbVec3 al = f->pose.model[f->hum.leg[0].foot].p, ar = f->pose.model[f->hum.leg[1].foot].p;
 		out->minSeparation = lbMinF(out->minSeparation, lbDot(lbSub(al, ar), f->hum.leftMs));
 		for (int side = 0; side < 2; ++side)
@@ -394,16 +413,19 @@ static void TestWalkAndRun(void)
 			lbBaseMotion m = k == 3 ? lb_motionRun : lb_motionWalk;
 			lbGaitStats g;
 			lbRunGait(&f, m, speeds[k], 0.0f, 6.0f, &g);
-			printf("  %s %s %.1f m/s: bone err %.2g m, min foot separation %.3f m, slide %.4f m (flat %.4f), steps %d/%d, travel %.2f m\n",
+			printf("  %s %s %.1f m/s: bone err %.2g m, min foot separation %.3f m, slide %.4f m (flat %.4f), steps %d/%d, travel %.2f m, max joint step %.3f m\n",
 				   lbReferenceRigName((lbReferenceRig)rig), lbBaseMotionName(m), (double)speeds[k], (double)g.boneErr,
 				   (double)g.minSeparation, (double)g.maxSlide, (double)g.maxFlatSlide, g.touchdowns[0], g.touchdowns[1],
-				   (double)g.travelled);
+				   (double)g.travelled, (double)g.maxJointStep);
 			ENSURE(g.nanFrames == 0);
 			ENSURE(g.boneErr < 1.0e-4f);
 			ENSURE(g.minSeparation > 0.03f);
 			ENSURE(g.maxSlide <= 0.01f);
 			ENSURE(g.maxFlatSlide <= 0.01f);
 			ENSURE(g.alternationErrors == 0);
+			ENSURE(g.kneeInversions == 0);
+			// At 120 Hz no joint moves more than 8 cm per frame (a swinging foot at twice the run speed).
+			ENSURE(g.maxJointStep < 0.08f);
 			ENSURE(g.touchdowns[0] >= 4 && g.touchdowns[1] >= 4);
 			ENSURE(abs(g.touchdowns[0] - g.touchdowns[1]) <= 1);
 			// Speed is reached after the ramp: at least 85% of speed * time.

@@ -9,8 +9,9 @@
 // quadrupedal animals", Int. J. Robotics Research 3(2)); duty factors and the heel-strike, foot
 // flat, heel-off, toe-off sequence follow Perry & Burnfield, "Gait Analysis: Normal and
 // Pathological Function" (2010). A planted foot is locked in world space, so it cannot slide;
-// legs reach their foot targets with an analytic two-bone solve.
-#include "motion_internal.h"
+// legs reach their foot targets with the analytic two-bone solve of the ik layer.
+#include "limber/ik.h"
+#include "limber/motion.h"
 
 #include <string.h>
 
@@ -252,20 +253,19 @@ static void lbPoseUpperBody(lbPose* pose, const lbSkeleton* s, const lbHumanoid*
 	}
 }
 
-static void lbSolveLeg(lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, const lbBody* b, int side, lbTransform footMs,
-					   lbVec3 poleMs, bool toesFlat, float yaw)
+static void lbSolveLimb(lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, lbLimb limb, lbVec3 targetMs, lbVec3 poleMs)
 {
-	const lbLegBones* g = &h->leg[side];
-	const lbLegAxes* x = &h->legAxes[side];
-	lbSolveLimbMs(pose, s, g->thigh, g->calf, g->foot, x->thighAlong, x->kneePoleThigh, x->calfAlong, x->kneeBendCalf,
-				  x->kneeBendThigh, footMs.p, poleMs);
-	lbPose_SetBoneModelRotation(pose, s, g->foot, footMs.q, true);
-	if (toesFlat && g->ball != LB_NULL_INDEX)
-	{
-		// Heel-off bends the toes at the ball joint: the toes stay flat on the ground.
-		lbQuat q = lbQuatMul(lbQuatFromAxisAngle(b->up, yaw), s->restModel[g->ball].q);
-		lbPose_SetBoneModelRotation(pose, s, g->ball, q, true);
-	}
+	lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+	in.targetMs = targetMs;
+	in.poleKind = lb_poleDirection;
+	in.poleMs = poleMs;
+	lbPose_SolveLimbIk(pose, s, h, limb, &in, NULL);
+}
+
+static void lbSolveLeg(lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, int side, lbTransform footMs, lbVec3 poleMs)
+{
+	lbSolveLimb(pose, s, h, side == lb_left ? lb_limbLegL : lb_limbLegR, footMs.p, poleMs);
+	lbPose_SetBoneModelRotation(pose, s, h->leg[side].foot, footMs.q, true);
 }
 
 static void lbSetPelvis(lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, const lbBody* b, lbVec3 offset, float yaw,
@@ -327,7 +327,7 @@ static void lbSampleIdle(lbMotionState* st, const lbHumanoid* h, const lbSkeleto
 	{
 		lbTransform foot = lbTransformMul(lbTransformInverse(st->characterWs), st->plantWs[side]);
 		lbVec3 pole = b->fwd;
-		lbSolveLeg(pose, s, h, b, side, foot, pole, false, 0.0f);
+		lbSolveLeg(pose, s, h, side, foot, pole);
 		lbUpdateFootInfo(st, b, side, foot, 0.0f, true, 0.0f, 0.0f, foot);
 	}
 }
@@ -485,7 +485,7 @@ static void lbSampleGait(lbMotionState* st, const lbHumanoid* h, const lbSkeleto
 	for (int side = 0; side < 2; ++side)
 	{
 		lbVec3 pole = lbQuatRotate(lbQuatFromAxisAngle(b->up, pelvisYaw), b->fwd);
-		lbSolveLeg(pose, s, h, b, side, feet[side], pole, false, 0.0f);
+		lbSolveLeg(pose, s, h, side, feet[side], pole);
 		if (plantedNow[side] && rolls[side] > 0.0f && h->leg[side].ball != LB_NULL_INDEX)
 		{
 			// Heel-off bends the toes at the ball joint: the toes stay flat on the ground.
@@ -638,8 +638,7 @@ static void lbSampleProne(lbMotionState* st, const lbHumanoid* h, const lbSkelet
 		{
 			const lbArmBones* a = &h->arm[side];
 			const lbArmAxes* x = &h->armAxes[side];
-			lbSolveLimbMs(pose, s, a->upperArm, a->foreArm, a->hand, x->upperAlong, x->elbowPoleUpper, x->foreAlong,
-						  x->elbowBendFore, x->elbowBendUpper, targetMs, pole);
+			lbSolveLimb(pose, s, h, side == lb_left ? lb_limbArmL : lb_limbArmR, targetMs, pole);
 			// Palm down on the ground, fingers forward.
 			lbQuat hq = lbQuatFromTwoAxes(x->finger, lbNormalize(lbAdd(b->fwd, lbMulSV(-0.3f, out))), x->palm, lbNeg(b->up));
 			lbPose_SetBoneModelRotation(pose, s, a->hand, hq, true);
@@ -648,8 +647,7 @@ static void lbSampleProne(lbMotionState* st, const lbHumanoid* h, const lbSkelet
 		{
 			const lbLegAxes* x = &h->legAxes[side];
 			const lbLegBones* g = &h->leg[side];
-			lbSolveLimbMs(pose, s, g->thigh, g->calf, g->foot, x->thighAlong, x->kneePoleThigh, x->calfAlong,
-						  x->kneeBendCalf, x->kneeBendThigh, targetMs, pole);
+			lbSolveLimb(pose, s, h, side == lb_left ? lb_limbLegL : lb_limbLegR, targetMs, pole);
 			// Toes point back and down, the top of the foot toward the ground.
 			lbVec3 toeDir = lbNormalize(lbAdd(lbNeg(b->fwd), lbMulSV(-0.35f, b->up)));
 			lbQuat fq = lbQuatFromTwoAxes(x->toe, toeDir, x->footUp, lbNeg(b->up));
