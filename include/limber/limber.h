@@ -5,6 +5,7 @@
 /// @defgroup limber Umbrella header: includes the whole core API.
 
 #include "limber/base.h"
+#include "limber/foot.h"
 #include "limber/humanoid.h"
 #include "limber/ik.h"
 #include "limber/math.h"

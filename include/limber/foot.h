@@ -1,0 +1,276 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// @defgroup foot Foot placement on uneven ground
+/// Plants a walking, running or standing character's feet on stairs, slopes and rocks. Two
+/// stages joined by a plain struct:
+/// - sense (world space, per-character lbFootState): sphere casts under each foot, foot goals
+///   from the contact and the rig's measured ankle height, foot tilt to the ground normal,
+///   slope limit, smoothing of offsets, trace prediction, pelvis offset, landing compression,
+///   IK alpha from character state, reduced trace rate, distance LOD and foot locking;
+///   writes lbFootTargets.
+/// - pose (model space, stateless): pelvis offset, then two-bone IK per leg with the knee
+///   hinge from lbHumanoid (knees never invert) and the foot rotation; or the full-body solver.
+/// All lengths in meters, angles in radians, speeds of exponential smoothing in 1/s.
+/// @{
+
+#include "limber/humanoid.h"
+#include "limber/query.h"
+#include "limber/skeleton.h"
+
+/// How the pelvis follows the feet.
+typedef enum lbFootPelvisMode
+{
+	/// The pelvis drops by the lower foot's offset, so that foot reaches; the other leg bends.
+	lb_footPelvisLowestFoot = 0,
+	/// The pelvis moves by the mean of the two foot offsets times `pelvisWeight`.
+	lb_footPelvisWeightedAverage,
+} lbFootPelvisMode;
+
+/// Where the downward foot casts start.
+typedef enum lbFootTraceOrigin
+{
+	/// `traceAbove` above the animated ankle.
+	lb_footTraceFromFoot = 0,
+	/// At pelvis height, below the animated ankle: stable when the legs crouch or jump.
+	lb_footTraceFromPelvis,
+} lbFootTraceOrigin;
+
+/// IK mode requested by the game (the seed's enabled / disabled / clamp tags).
+typedef enum lbFootIkMode
+{
+	lb_footIkEnabled = 0,
+	lb_footIkDisabled,
+	/// Reduced strength (`clampedAlpha`), e.g. crouched or hurt.
+	lb_footIkClamped,
+} lbFootIkMode;
+
+/// Movement state; everything but grounded fades the IK out.
+typedef enum lbFootMoveState
+{
+	lb_footGrounded = 0,
+	lb_footFalling,
+	lb_footRolling,
+	lb_footClimbing,
+} lbFootMoveState;
+
+/// Options of the foot system. Fill with lbDefaultFootDef(); every default is listed here.
+typedef struct lbFootDef
+{
+	/// World up (unit). Default +Z.
+	lbVec3 up;
+	/// Sphere cast radius. Default 0.03 m.
+	float traceRadius;
+	/// Cast origin. Default lb_footTraceFromFoot.
+	lbFootTraceOrigin traceOrigin;
+	/// Start height above the animated ankle (lb_footTraceFromFoot). Default 0.5 m.
+	float traceAbove;
+	/// How far below the animated sole the cast reaches (steps down, slopes). Default 0.6 m.
+	float traceBelow;
+	/// Channels the casts see. Default LB_CHANNEL_GROUND.
+	uint32_t channelMask;
+	/// Owner id of the character's own shapes, ignored by the casts. Default LB_NO_OWNER.
+	uint32_t ignoreOwnerId;
+	/// Two more casts per foot, at heel and ball, giving the foot's pitch from two contacts.
+	/// Default false.
+	bool heelToeTraces;
+	/// Fraction of the ground-normal tilt given to the foot. Default 0.7.
+	float normalWeight;
+	/// Largest foot tilt. Default 40 degrees.
+	float maxFootAngle;
+	/// Ground slope above which the foot IK fades out. Default 35 degrees.
+	float slopeLimit;
+	/// Width of that fade (slope from slopeLimit to slopeLimit + slopeFade). Default 10 degrees.
+	float slopeFade;
+	/// Exponential smoothing speed of foot offsets. Default 13 /s (seed range 12-15).
+	float goalSpeed;
+	/// Smoothing speed of foot tilt. Default 18 /s (goal speed + 5, as seed 004).
+	float rotationSpeed;
+	/// Trace prediction: the cast start moves along the horizontal velocity by speed x this
+	/// time. Default 0.02 s.
+	float predictionTime;
+	/// Longest prediction offset. Default 0.20 m.
+	float predictionMax;
+	/// Turn rate above which prediction is zero (rad/s). Default 1.5.
+	float predictionMaxTurnRate;
+	/// Pelvis mode. Default lb_footPelvisLowestFoot.
+	lbFootPelvisMode pelvisMode;
+	/// Weight of the mean foot offset in lb_footPelvisWeightedAverage. Default 0.3.
+	float pelvisWeight;
+	/// Largest pelvis drop. Default 0.35 m (seed 001 used 0.02 m; set it for that look).
+	float pelvisMaxSink;
+	/// Largest pelvis rise. Default 0.05 m.
+	float pelvisMaxLift;
+	/// Smoothing speed of the pelvis offset. Default 13 /s.
+	float pelvisSpeed;
+	/// Pelvis impulse on landing (negative = down). Default -0.06 m.
+	float landingCompression;
+	/// Speed at which the landing impulse relaxes. Default 8 /s.
+	float landingRelaxSpeed;
+	/// Speed at which the IK alpha follows the state. Default 10 /s.
+	float alphaSpeed;
+	/// IK alpha in lb_footIkClamped. Default 0.3.
+	float clampedAlpha;
+	/// Casts per second; 0 casts every frame. Between casts the last ground plane under each foot
+	/// is re-evaluated at the foot's current position. Default 30 Hz.
+	float traceRate;
+	/// Beyond this camera distance the system fades out and casts nothing; 0 = never. Default 8 m.
+	float lodDistance;
+	/// Foot locking: hold a planted foot's world position. Default true.
+	bool footLock;
+	/// A foot counts as planted while its animated speed is below this. Default 0.3 m/s.
+	float lockSpeed;
+	/// ... and its animated sole is within this height of the animation's floor. Default 0.04 m.
+	float lockHeight;
+	/// The lock releases when the unlocked goal strays this far from the lock. Default 0.10 m.
+	float lockReleaseDistance;
+	/// ... or turns this far from the locked rotation. Default 30 degrees.
+	float lockReleaseAngle;
+	/// Speed at which a released lock blends out. Default 15 /s.
+	float lockBlendSpeed;
+	/// A character moving more than this in one frame has teleported: state resets. Default 1 m.
+	float teleportDistance;
+	/// Soft-IK band of the legs as a fraction of leg length (see lbTwoBoneIkInput::soften).
+	/// Default 0.02.
+	float legSoften;
+	/// Used internally to detect a valid definition. DO NOT SET.
+	int internalValue;
+} lbFootDef;
+
+/// Per-foot state of the sense stage (world space).
+typedef struct lbFootLegState
+{
+	/// Smoothed offset of the foot along up relative to the animation's floor (m).
+	float offset;
+	/// Smoothed tilt (world rotation applied on top of the animated foot rotation).
+	lbQuat tilt;
+	/// Smoothed per-foot IK alpha (slope limit, ground found).
+	float alpha;
+	/// Last ground plane under the foot (world): a point and its unit normal; valid when grounded.
+	lbVec3 groundPointWs, groundNormalWs;
+	bool grounded;
+	/// Foot lock: active flag, blend in [0, 1], locked ankle position and foot rotation (world).
+	bool locked;
+	float lockAlpha;
+	lbVec3 lockAnkleWs;
+	lbQuat lockRotWs;
+	/// Animated ankle position last frame (world), for the foot's animated speed.
+	lbVec3 prevAnimAnkleWs;
+} lbFootLegState;
+
+/// Per-character state of the foot system: small and contiguous, owned by the caller.
+/// Initialise with lbFootState_Reset.
+typedef struct lbFootState
+{
+	lbFootLegState legs[2];
+	/// Smoothed pelvis offset along up (m) and the landing impulse (m).
+	float pelvisOffset, landing;
+	/// Smoothed IK alpha from the character state.
+	float alpha;
+	/// Seconds until the next cast (reduced trace rate).
+	float traceTimer;
+	/// Character transform last frame (world), for teleports, turn rate and prediction.
+	lbTransform prevCharacterWs;
+	/// Nonzero once a frame has been sensed.
+	int initialized;
+} lbFootState;
+
+/// What the game tells the sense stage each frame.
+typedef struct lbFootSenseInput
+{
+	/// The world, seen through the scene-query interface. Required.
+	const lbSceneQuery* query;
+	/// World transform of the model frame this frame.
+	lbTransform characterWs;
+	/// The animated (base) pose, model space. Required.
+	const lbPose* animPose;
+	/// Character velocity (world, m/s); non-finite counts as zero (and is reported).
+	lbVec3 velocityWs;
+	/// Frame time (s). <= 0 keeps the state; above 0.25 s the goals snap as on landing.
+	float dt;
+	/// IK mode. Default lb_footIkEnabled.
+	lbFootIkMode ikMode;
+	/// Movement state. Default lb_footGrounded.
+	lbFootMoveState moveState;
+	/// True on the frame the character lands: goals snap, the pelvis gets the landing impulse.
+	bool landed;
+	/// Camera position (world) for the distance LOD; ignored unless hasCamera.
+	lbVec3 cameraWs;
+	bool hasCamera;
+} lbFootSenseInput;
+
+/// Per-foot output of the sense stage.
+typedef struct lbFootTarget
+{
+	/// Ankle goal (world, m) and foot bone rotation (world).
+	lbVec3 ankleWs;
+	lbQuat footRotWs;
+	/// Foot IK alpha in [0, 1] (state, slope limit, ground).
+	float alpha;
+	/// Whether the foot is locked (held in place in the world).
+	bool locked;
+	/// Whether the foot counts as planted on the ground this frame.
+	bool planted;
+	/// Ground contact under the foot (world) and its normal; valid when grounded.
+	bool grounded;
+	lbVec3 contactWs, normalWs;
+} lbFootTarget;
+
+/// The plain struct that joins the two stages.
+typedef struct lbFootTargets
+{
+	/// World transform of the model frame the targets were made for.
+	lbTransform characterWs;
+	/// World up.
+	lbVec3 upWs;
+	/// Pelvis offset along up (m, world length), landing impulse included.
+	float pelvisOffset;
+	/// Overall alpha (state, LOD) in [0, 1]; the pose stage does nothing at 0.
+	float alpha;
+	lbFootTarget feet[2];
+	/// Casts made this frame.
+	int castCount;
+	/// False when the LOD turned the system off this frame.
+	bool active;
+} lbFootTargets;
+
+/// Which solver the pose stage uses.
+typedef enum lbFootSolver
+{
+	/// Two-bone IK per leg (default).
+	lb_footSolverTwoBone = 0,
+	/// The full-body solver on both feet, with the pelvis free within the def's sink/lift limits.
+	lb_footSolverFullBody,
+} lbFootSolver;
+
+LB_EXTERN_C_BEGIN
+
+/// Default foot def (the seeds' parameters in meters; see each field).
+LB_API lbFootDef lbDefaultFootDef(void);
+
+/// Default sense input (everything zero/NULL, enabled, grounded).
+LB_API lbFootSenseInput lbDefaultFootSenseInput(void);
+
+/// Resets a state: no offsets, no locks, alpha 0 (the IK fades in).
+LB_API void lbFootState_Reset(lbFootState* state);
+
+/// Sense stage. Reads the animated pose and the world; updates `state`; writes `outTargets`.
+/// Returns lb_ok, or lb_errorNullPointer / lb_errorDefNotInitialized (nothing changes), or
+/// lb_errorNonFinite for a non-finite character transform (state kept, previous targets
+/// re-issued at alpha 0) or velocity (treated as zero; the frame still runs).
+LB_API lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton,
+							const lbHumanoid* humanoid, const lbFootSenseInput* input, lbFootTargets* outTargets);
+
+/// Pose stage (model space, stateless): applies the pelvis offset and solves both legs toward
+/// the targets, blending by their alphas. `pose` holds the animated pose on entry and the result
+/// on exit. Returns an error and leaves the pose unchanged on bad input.
+LB_API lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
+								const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose);
+
+/// Sole point of a foot in the foot bone's local frame: the rest point under the ankle.
+LB_API lbVec3 lbFootSoleLocal(const lbHumanoid* humanoid, int side);
+
+LB_EXTERN_C_END
+
+/// @}

@@ -1,0 +1,464 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Foot placement: the sense stage (world space, state) and the pose stage (model space).
+//
+// The sense stage smooths *offsets* (the foot's height above the animation's floor and the tilt
+// on top of the animated rotation), never world positions: the animated foot keeps its own
+// horizontal motion, so smoothing cannot make a walking foot lag and slide. Foot locking then
+// holds planted feet exactly where they landed.
+#include "limber/foot.h"
+#include "limber/ik.h"
+
+#include <string.h>
+
+lbFootDef lbDefaultFootDef(void)
+{
+	lbFootDef d;
+	memset(&d, 0, sizeof d);
+	d.up = lbVec3_axisZ;
+	d.traceRadius = 0.03f;
+	d.traceOrigin = lb_footTraceFromFoot;
+	d.traceAbove = 0.5f;
+	d.traceBelow = 0.6f;
+	d.channelMask = LB_CHANNEL_GROUND;
+	d.ignoreOwnerId = LB_NO_OWNER;
+	d.heelToeTraces = false;
+	d.normalWeight = 0.7f;
+	d.maxFootAngle = 40.0f * LB_DEG2RAD;
+	d.slopeLimit = 35.0f * LB_DEG2RAD;
+	d.slopeFade = 10.0f * LB_DEG2RAD;
+	d.goalSpeed = 13.0f;
+	d.rotationSpeed = 18.0f;
+	d.predictionTime = 0.02f;
+	d.predictionMax = 0.20f;
+	d.predictionMaxTurnRate = 1.5f;
+	d.pelvisMode = lb_footPelvisLowestFoot;
+	d.pelvisWeight = 0.3f;
+	d.pelvisMaxSink = 0.35f;
+	d.pelvisMaxLift = 0.05f;
+	d.pelvisSpeed = 13.0f;
+	d.landingCompression = -0.06f;
+	d.landingRelaxSpeed = 8.0f;
+	d.alphaSpeed = 10.0f;
+	d.clampedAlpha = 0.3f;
+	d.traceRate = 30.0f;
+	d.lodDistance = 8.0f;
+	d.footLock = true;
+	d.lockSpeed = 0.3f;
+	d.lockHeight = 0.04f;
+	d.lockReleaseDistance = 0.10f;
+	d.lockReleaseAngle = 30.0f * LB_DEG2RAD;
+	d.lockBlendSpeed = 15.0f;
+	d.teleportDistance = 1.0f;
+	d.legSoften = 0.02f;
+	d.internalValue = LB_SECRET_COOKIE;
+	return d;
+}
+
+lbFootSenseInput lbDefaultFootSenseInput(void)
+{
+	lbFootSenseInput in;
+	memset(&in, 0, sizeof in);
+	in.characterWs = lbTransform_identity;
+	in.ikMode = lb_footIkEnabled;
+	in.moveState = lb_footGrounded;
+	return in;
+}
+
+void lbFootState_Reset(lbFootState* state)
+{
+	if (!state)
+		return;
+	memset(state, 0, sizeof *state);
+	for (int s = 0; s < 2; ++s)
+	{
+		state->legs[s].tilt = lbQuat_identity;
+		state->legs[s].lockRotWs = lbQuat_identity;
+		state->legs[s].groundNormalWs = lbVec3_axisZ;
+	}
+	state->prevCharacterWs = lbTransform_identity;
+}
+
+lbVec3 lbFootSoleLocal(const lbHumanoid* humanoid, int side)
+{
+	if (!humanoid || side < 0 || side > 1)
+		return lbVec3_zero;
+	return lbMulSV(-humanoid->legAxes[side].ankleHeight, humanoid->legAxes[side].footUp);
+}
+
+// Tilt taking `up` part of the way toward the ground normal: weight times the slope angle,
+// capped at maxAngle.
+static lbQuat lbFootTilt(lbVec3 up, lbVec3 normal, float weight, float maxAngle)
+{
+	lbVec3 axis = lbCross(up, normal);
+	float s = lbLength(axis);
+	if (s < 1.0e-6f)
+		return lbQuat_identity;
+	float slope = atan2f(s, lbDot(up, normal));
+	float angle = lbMinF(slope * lbClampF(weight, 0.0f, 1.0f), lbMaxF(maxAngle, 0.0f));
+	return lbQuatFromAxisAngle(lbMulSV(1.0f / s, axis), angle);
+}
+
+typedef struct lbFootCast
+{
+	bool hit;
+	lbVec3 point, normal;
+} lbFootCast;
+
+static lbFootCast lbFootCastDown(const lbFootDef* def, const lbSceneQuery* query, lbVec3 start, lbVec3 end, lbVec3 up)
+{
+	lbFootCast c = { false, lbVec3_zero, up };
+	lbQueryInput qi = lbDefaultQueryInput();
+	qi.start = start;
+	qi.end = end;
+	qi.radius = lbMaxF(def->traceRadius, 0.0f);
+	qi.channelMask = def->channelMask;
+	qi.ignoreOwnerId = def->ignoreOwnerId;
+	lbHit hit = lbSphereCast(query, &qi);
+	// A cast that starts inside geometry says nothing about the ground under the foot: try a ray,
+	// which reports the first surface it enters instead.
+	if (hit.hit && hit.startedInside)
+		hit = lbRayCast(query, &qi);
+	if (!hit.hit || hit.startedInside || hit.status != lb_ok)
+		return c;
+	lbVec3 n = lbNormalize(hit.normal);
+	// Walls and ceilings are not ground.
+	if (lbDot(n, up) < 0.05f)
+		return c;
+	c.hit = true;
+	c.point = hit.impactPoint;
+	c.normal = n;
+	return c;
+}
+
+lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
+					 const lbFootSenseInput* in, lbFootTargets* out)
+{
+	if (!state || !def || !skeleton || !humanoid || !in || !out || !in->animPose || !in->animPose->model)
+		return lbReport(lb_errorNullPointer, "lbFootSense: state, def, skeleton, humanoid, input, pose and output are required");
+	if (def->internalValue != LB_SECRET_COOKIE)
+		return lbReport(lb_errorDefNotInitialized, "lbFootSense: def not initialised with lbDefaultFootDef()");
+	if (in->animPose->boneCount != skeleton->boneCount)
+		return lbReport(lb_errorSkeletonMismatch, "lbFootSense: pose has %d bones, skeleton %d", in->animPose->boneCount,
+						skeleton->boneCount);
+	const lbVec3 up = lbNormalizeOr(def->up, lbVec3_axisZ);
+	lbResult result = lb_ok;
+	const lbTransform cw = in->characterWs;
+	if (!lbIsValidTransform(cw))
+	{
+		// Keep everything; re-issue the last targets faded out so the animation shows through.
+		out->alpha = 0.0f;
+		out->active = false;
+		return lbReport(lb_errorNonFinite, "lbFootSense: character transform is not finite");
+	}
+	lbVec3 vel = in->velocityWs;
+	if (!lbIsValidVec3(vel))
+	{
+		result = lbReport(lb_errorNonFinite, "lbFootSense: velocity is not finite; using zero");
+		vel = lbVec3_zero;
+	}
+	float dt = in->dt;
+	if (!lbIsValidFloat(dt) || dt < 0.0f)
+		dt = 0.0f;
+	bool snap = in->landed || dt > 0.25f || !state->initialized;
+	// Teleport: the previous frame says nothing about this one.
+	if (state->initialized && lbDistance(cw.p, state->prevCharacterWs.p) > def->teleportDistance)
+	{
+		snap = true;
+		for (int s = 0; s < 2; ++s)
+		{
+			state->legs[s].locked = false;
+			state->legs[s].lockAlpha = 0.0f;
+		}
+	}
+	float turnRate = 0.0f;
+	if (state->initialized && dt > 0.0f)
+	{
+		lbVec3 f0 = lbTransformDirection(state->prevCharacterWs, humanoid->forwardMs);
+		lbVec3 f1 = lbTransformDirection(cw, humanoid->forwardMs);
+		lbVec3 a = lbNormalize(lbProjectOnPlane(f0, up)), b = lbNormalize(lbProjectOnPlane(f1, up));
+		turnRate = atan2f(lbDot(up, lbCross(a, b)), lbDot(a, b)) / dt;
+	}
+
+	bool active = !(def->lodDistance > 0.0f && in->hasCamera && lbIsValidVec3(in->cameraWs) &&
+					lbDistance(in->cameraWs, cw.p) > def->lodDistance);
+	float alphaTarget = 1.0f;
+	if (!active || in->moveState != lb_footGrounded || in->ikMode == lb_footIkDisabled)
+		alphaTarget = 0.0f;
+	else if (in->ikMode == lb_footIkClamped)
+		alphaTarget = lbClampF(def->clampedAlpha, 0.0f, 1.0f);
+	if (snap && alphaTarget > 0.0f)
+		state->alpha = alphaTarget;
+	else
+		state->alpha = lbClampF(lbInterpTo(state->alpha, alphaTarget, dt, def->alphaSpeed), 0.0f, 1.0f);
+
+	// Reduced trace rate: a phase accumulator, so 30 Hz at 120 Hz frames is exactly every 4th frame.
+	state->traceTimer -= dt;
+	bool doTrace = active && in->query && (snap || def->traceRate <= 0.0f || state->traceTimer <= 1.0e-5f);
+	if (doTrace && def->traceRate > 0.0f)
+	{
+		float period = 1.0f / def->traceRate;
+		state->traceTimer = state->traceTimer < -period || snap ? period : state->traceTimer + period;
+	}
+
+	const float modelToWorld = lbLength(lbTransformVector(cw, humanoid->upMs));
+	const float floorH = lbDot(cw.p, up);
+	const lbVec3 velH = lbProjectOnPlane(vel, up);
+	const float speedH = lbLength(velH);
+	int castCount = 0;
+	lbVec3 pelvisWs = lbTransformPoint(cw, in->animPose->model[humanoid->pelvis].p);
+	float legDz[2] = { 0.0f, 0.0f };
+	bool legCounts[2] = { false, false };
+
+	for (int side = 0; side < 2; ++side)
+	{
+		lbFootLegState* leg = &state->legs[side];
+		lbFootTarget* ft = &out->feet[side];
+		const int foot = humanoid->leg[side].foot;
+		const lbLegAxes* axes = &humanoid->legAxes[side];
+		const lbTransform animFootWs = lbTransformMul(cw, in->animPose->model[foot]);
+		const lbVec3 animAnkleWs = animFootWs.p;
+		const float ankleH = axes->ankleHeight * modelToWorld;
+		const float soleAboveFloor = lbDot(animAnkleWs, up) - floorH - ankleH;
+		lbVec3 footVel = lbVec3_zero;
+		if (state->initialized && dt > 0.0f && !snap)
+			footVel = lbMulSV(1.0f / dt, lbSub(animAnkleWs, leg->prevAnimAnkleWs));
+		leg->prevAnimAnkleWs = animAnkleWs;
+
+		if (doTrace)
+		{
+			// Prediction: look ahead along the motion so a swinging foot sees the ground it will land
+			// on; not when standing, turning, or when this foot swings backwards.
+			lbVec3 predict = lbVec3_zero;
+			if (speedH > 0.1f && lbAbsF(turnRate) < def->predictionMaxTurnRate && lbDot(footVel, velH) >= 0.0f)
+				predict = lbClampLength(lbMulSV(def->predictionTime, velH), def->predictionMax);
+			lbVec3 base = lbAdd(animAnkleWs, predict);
+			float above = def->traceOrigin == lb_footTraceFromPelvis ? lbMaxF(lbDot(lbSub(pelvisWs, base), up), 0.1f)
+																	  : def->traceAbove;
+			lbVec3 start = lbMulAdd(base, above, up);
+			lbVec3 end = lbMulAdd(base, -(ankleH + def->traceBelow), up);
+			lbFootCast c = lbFootCastDown(def, in->query, start, end, up);
+			++castCount;
+			if (c.hit && def->heelToeTraces && axes->footLength > 0.0f)
+			{
+				// Heel and ball contacts give the ground's pitch along the foot; the centre cast keeps the roll.
+				lbVec3 toe = lbNormalize(lbProjectOnPlane(lbTransformDirection(animFootWs, axes->toe), up));
+				lbVec3 heelBase = lbMulAdd(base, -0.3f * axes->footLength * modelToWorld, toe);
+				lbVec3 toeBase = lbMulAdd(base, axes->footLength * modelToWorld, toe);
+				lbFootCast ch = lbFootCastDown(def, in->query, lbMulAdd(heelBase, above, up),
+											   lbMulAdd(heelBase, -(ankleH + def->traceBelow), up), up);
+				lbFootCast ct = lbFootCastDown(def, in->query, lbMulAdd(toeBase, above, up),
+											   lbMulAdd(toeBase, -(ankleH + def->traceBelow), up), up);
+				castCount += 2;
+				if (ch.hit && ct.hit && lbLength(toe) > 0.0f)
+				{
+					lbVec3 along = lbSub(ct.point, ch.point);
+					lbVec3 n = lbNormalize(lbProjectOnPlane(c.normal, along));
+					if (lbDot(n, up) > 0.05f)
+					{
+						c.normal = n;
+						// The plane passes through both contacts: take its point under the ankle line.
+						c.point = lbLerp(ch.point, ct.point, 0.3f / 1.3f);
+					}
+				}
+			}
+			leg->grounded = c.hit;
+			if (c.hit)
+			{
+				leg->groundPointWs = c.point;
+				leg->groundNormalWs = c.normal;
+			}
+		}
+		else if (!active)
+		{
+			leg->grounded = false;
+		}
+
+		float offsetTarget = 0.0f, legAlphaTarget = 0.0f;
+		lbQuat tiltTarget = lbQuat_identity;
+		if (leg->grounded)
+		{
+			lbVec3 n = leg->groundNormalWs;
+			// The ground plane's point straight below (or above) the animated ankle.
+			float denom = lbMaxF(lbDot(up, n), 0.05f);
+			lbVec3 under = lbMulAdd(animAnkleWs, -lbDot(lbSub(animAnkleWs, leg->groundPointWs), n) / denom, up);
+			offsetTarget = lbDot(under, up) - floorH;
+			float slope = acosf(lbClampF(lbDot(n, up), -1.0f, 1.0f));
+			legAlphaTarget = lbRemapClamped(slope, def->slopeLimit, def->slopeLimit + lbMaxF(def->slopeFade, 1.0e-4f), 1.0f, 0.0f);
+			tiltTarget = lbFootTilt(up, n, def->normalWeight, def->maxFootAngle);
+		}
+		if (snap)
+		{
+			leg->offset = offsetTarget;
+			leg->tilt = tiltTarget;
+			leg->alpha = legAlphaTarget;
+		}
+		else
+		{
+			leg->offset = lbInterpTo(leg->offset, offsetTarget, dt, def->goalSpeed);
+			leg->tilt = lbQInterpTo(leg->tilt, tiltTarget, dt, def->rotationSpeed);
+			leg->alpha = lbClampF(lbInterpTo(leg->alpha, legAlphaTarget, dt, def->goalSpeed), 0.0f, 1.0f);
+		}
+
+		// Goal: the animated ankle raised by the ground offset, and moved so that it sits above the
+		// sole along the tilted foot's up (correct on slopes, not straight above the contact).
+		lbVec3 tiltedUp = lbQuatRotate(leg->tilt, up);
+		lbVec3 ankleGoal = lbAdd(lbMulAdd(animAnkleWs, leg->offset, up), lbMulSV(ankleH, lbSub(tiltedUp, up)));
+		lbQuat footRot = lbQuatNormalize(lbQuatMul(leg->tilt, animFootWs.q));
+
+		bool planted = leg->grounded && state->alpha > 0.0f && soleAboveFloor < def->lockHeight &&
+					   lbLength(footVel) < def->lockSpeed;
+		if (def->footLock && active)
+		{
+			if (planted && !leg->locked)
+			{
+				// Lock where the foot is now (including any blend still running from the last lock),
+				// so locking never moves the foot.
+				lbVec3 from = leg->lockAlpha > 0.0f ? lbLerp(ankleGoal, leg->lockAnkleWs, leg->lockAlpha) : ankleGoal;
+				lbQuat fromRot = leg->lockAlpha > 0.0f ? lbQuatSlerp(footRot, leg->lockRotWs, leg->lockAlpha) : footRot;
+				leg->locked = true;
+				leg->lockAnkleWs = from;
+				leg->lockRotWs = fromRot;
+				leg->lockAlpha = 1.0f;
+			}
+			else if (leg->locked &&
+					 (!planted || lbDistance(ankleGoal, leg->lockAnkleWs) > def->lockReleaseDistance ||
+					  lbQuatAngleBetween(footRot, leg->lockRotWs) > def->lockReleaseAngle))
+			{
+				leg->locked = false;
+			}
+		}
+		else
+		{
+			leg->locked = false;
+		}
+		if (!leg->locked)
+		{
+			leg->lockAlpha = snap ? 0.0f : lbInterpTo(leg->lockAlpha, 0.0f, dt, def->lockBlendSpeed);
+			if (leg->lockAlpha < 1.0e-3f)
+				leg->lockAlpha = 0.0f;
+		}
+		if (leg->lockAlpha > 0.0f)
+		{
+			ankleGoal = lbLerp(ankleGoal, leg->lockAnkleWs, leg->lockAlpha);
+			footRot = lbQuatSlerp(footRot, leg->lockRotWs, leg->lockAlpha);
+		}
+
+		ft->ankleWs = ankleGoal;
+		ft->footRotWs = footRot;
+		ft->alpha = leg->alpha;
+		ft->locked = leg->locked;
+		ft->planted = planted;
+		ft->grounded = leg->grounded;
+		ft->contactWs = lbAdd(ankleGoal, lbQuatRotate(footRot, lbMulSV(-ankleH, axes->footUp)));
+		ft->normalWs = leg->grounded ? leg->groundNormalWs : up;
+		legDz[side] = lbDot(lbSub(ankleGoal, animAnkleWs), up) * leg->alpha;
+		legCounts[side] = leg->grounded && leg->alpha > 0.0f;
+	}
+
+	// Pelvis: drop so the lower foot reaches (or follow the weighted mean), within limits.
+	float pelvisTarget = 0.0f;
+	if (legCounts[0] || legCounts[1])
+	{
+		if (def->pelvisMode == lb_footPelvisWeightedAverage)
+		{
+			int n = (legCounts[0] ? 1 : 0) + (legCounts[1] ? 1 : 0);
+			pelvisTarget = ((legCounts[0] ? legDz[0] : 0.0f) + (legCounts[1] ? legDz[1] : 0.0f)) / (float)n * def->pelvisWeight;
+		}
+		else
+		{
+			pelvisTarget = lbMinF(legCounts[0] ? legDz[0] : 1.0e9f, legCounts[1] ? legDz[1] : 1.0e9f);
+		}
+	}
+	pelvisTarget = lbClampF(pelvisTarget, -lbMaxF(def->pelvisMaxSink, 0.0f), lbMaxF(def->pelvisMaxLift, 0.0f));
+	state->pelvisOffset = snap ? pelvisTarget : lbInterpTo(state->pelvisOffset, pelvisTarget, dt, def->pelvisSpeed);
+	if (in->landed)
+		state->landing = def->landingCompression;
+	else
+		state->landing = lbInterpTo(state->landing, 0.0f, dt, def->landingRelaxSpeed);
+
+	out->characterWs = cw;
+	out->upWs = up;
+	out->pelvisOffset = state->pelvisOffset + state->landing;
+	out->alpha = state->alpha;
+	out->castCount = castCount;
+	out->active = active;
+	state->prevCharacterWs = cw;
+	state->initialized = 1;
+	return result;
+}
+
+lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
+						 const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose)
+{
+	if (!targets || !def || !skeleton || !humanoid || !pose || !pose->local || !pose->model)
+		return lbReport(lb_errorNullPointer, "lbFootApplyPose: targets, def, skeleton, humanoid and pose are required");
+	if (def->internalValue != LB_SECRET_COOKIE)
+		return lbReport(lb_errorDefNotInitialized, "lbFootApplyPose: def not initialised with lbDefaultFootDef()");
+	if (pose->boneCount != skeleton->boneCount)
+		return lbReport(lb_errorSkeletonMismatch, "lbFootApplyPose: pose has %d bones, skeleton %d", pose->boneCount,
+						skeleton->boneCount);
+	const lbTransform cw = targets->characterWs;
+	if (!lbIsValidTransform(cw) || !lbIsValidFloat(targets->alpha) || !lbIsValidFloat(targets->pelvisOffset))
+		return lbReport(lb_errorNonFinite, "lbFootApplyPose: non-finite targets");
+	for (int s = 0; s < 2; ++s)
+	{
+		const lbFootTarget* f = &targets->feet[s];
+		if (!lbIsValidVec3(f->ankleWs) || !lbIsValidFloat(f->alpha) ||
+			!lbIsValidFloat(f->footRotWs.x + f->footRotWs.y + f->footRotWs.z + f->footRotWs.w))
+			return lbReport(lb_errorNonFinite, "lbFootApplyPose: non-finite %s foot target", s ? "right" : "left");
+	}
+	const float alpha = lbClampF(targets->alpha, 0.0f, 1.0f);
+	if (alpha <= 0.0f)
+		return lb_ok;
+	(void)solver;
+
+	// Pelvis first: the legs then solve from where the hips really are.
+	const lbVec3 upMs = lbNormalizeOr(lbInvTransformDirection(cw, targets->upWs), humanoid->upMs);
+	const float worldToModel = 1.0f / lbMaxF(lbLength(lbTransformVector(cw, upMs)), 1.0e-6f);
+	lbTransform pelvis = pose->model[humanoid->pelvis];
+	float drop = alpha * targets->pelvisOffset * worldToModel;
+	// Reach: lower the pelvis further (within the sink limit) until every weighted leg target lies
+	// inside the legs' reach before the soft-IK band, so feet touch instead of stopping short.
+	const float soften = lbClampF(def->legSoften, 0.0f, 0.5f);
+	float extra = 0.0f;
+	for (int s = 0; s < 2; ++s)
+	{
+		const lbFootTarget* f = &targets->feet[s];
+		float w = alpha * lbClampF(f->alpha, 0.0f, 1.0f);
+		if (w <= 0.0f)
+			continue;
+		const lbLegAxes* ax = &humanoid->legAxes[s];
+		float reach = (ax->thighLength + ax->calfLength) * (1.0f - soften) * 0.999f;
+		lbVec3 hip = lbMulAdd(pose->model[humanoid->leg[s].thigh].p, drop, upMs);
+		lbVec3 v = lbSub(hip, lbInvTransformPoint(cw, f->ankleWs));
+		// Smallest t >= 0 with |v - t up| <= reach: t = v.up - sqrt(reach^2 - |v x up|^2).
+		float along = lbDot(v, upMs);
+		float side2 = lbLengthSquared(v) - along * along;
+		if (lbLengthSquared(v) > reach * reach && side2 < reach * reach)
+			extra = lbMaxF(extra, w * (along - sqrtf(reach * reach - side2)));
+	}
+	drop -= lbMinF(extra, lbMaxF(def->pelvisMaxSink, 0.0f) * worldToModel);
+	pelvis.p = lbMulAdd(pelvis.p, drop, upMs);
+	lbResult r = lbPose_SetBoneModel(pose, skeleton, humanoid->pelvis, pelvis, true);
+	if (r != lb_ok)
+		return r;
+
+	for (int s = 0; s < 2; ++s)
+	{
+		const lbFootTarget* f = &targets->feet[s];
+		float w = alpha * lbClampF(f->alpha, 0.0f, 1.0f);
+		if (w <= 0.0f)
+			continue;
+		lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+		in.targetMs = lbInvTransformPoint(cw, f->ankleWs);
+		in.targetRotationMs = lbQuatNormalize(lbQuatMul(lbQuatConj(cw.q), f->footRotWs));
+		in.useTargetRotation = true;
+		in.weight = w;
+		in.soften = lbClampF(def->legSoften, 0.0f, 0.5f);
+		r = lbPose_SolveLimbIk(pose, skeleton, humanoid, s == 0 ? lb_limbLegL : lb_limbLegR, &in, NULL);
+		if (r != lb_ok)
+			return r;
+	}
+	return lb_ok;
+}

@@ -1,0 +1,511 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Foot placement: sense and pose stages on analytic grounds (planes, steps) on both reference
+// rigs, with up +Z and +Y; smoothing, prediction, pelvis modes, landing, state alpha, trace rate,
+// LOD, foot locking, and every bad input.
+#include "limber/foot.h"
+#include "limber/ik.h"
+#include "limber/rigs.h"
+#include "test_macros.h"
+
+static lbResult g_lastCode;
+static void captureLog(lbLogLevel level, lbResult code, const char* message, void* ctx)
+{
+	(void)level;
+	(void)message;
+	(void)ctx;
+	g_lastCode = code;
+}
+
+// A scene query that forwards to an lbWorld and records what was asked.
+typedef struct Recorder
+{
+	lbSceneQuery inner;
+	int sphereCasts, rayCasts;
+	lbVec3 lastStart[8];
+} Recorder;
+
+static void recSphere(void* ctx, const lbQueryInput* in, lbHit* out)
+{
+	Recorder* r = (Recorder*)ctx;
+	r->lastStart[r->sphereCasts % 8] = in->start;
+	r->sphereCasts++;
+	*out = lbSphereCast(&r->inner, in);
+}
+
+static void recRay(void* ctx, const lbQueryInput* in, lbHit* out)
+{
+	Recorder* r = (Recorder*)ctx;
+	r->rayCasts++;
+	*out = lbRayCast(&r->inner, in);
+}
+
+typedef struct Fixture
+{
+	lbSkeleton* skeleton;
+	lbHumanoid humanoid;
+	lbPose anim, pose;
+	lbWorld* world;
+	Recorder rec;
+	lbSceneQuery query;
+	lbVec3 up;
+	lbTransform characterWs;
+	lbFootDef def;
+	lbFootState state;
+} Fixture;
+
+// Rotation taking the rig's model up and forward to the world's up and +forward axis.
+static lbTransform characterFrame(const lbHumanoid* h, lbVec3 upWs, lbVec3 fwdWs, lbVec3 at)
+{
+	lbQuat q = lbQuatFromTwoAxes(h->upMs, upWs, h->forwardMs, fwdWs);
+	return lbMakeTransform(at, q);
+}
+
+// A square of ground: plane through `point` with normal `normal`, 2 triangles, 40 m wide.
+static void addPlane(lbWorld* w, lbVec3 point, lbVec3 normal)
+{
+	lbVec3 n = lbNormalize(normal);
+	lbVec3 a = lbAnyPerpendicular(n), b = lbCross(n, a);
+	lbVec3 v[4];
+	v[0] = lbAdd(point, lbAdd(lbMulSV(-20, a), lbMulSV(-20, b)));
+	v[1] = lbAdd(point, lbAdd(lbMulSV(20, a), lbMulSV(-20, b)));
+	v[2] = lbAdd(point, lbAdd(lbMulSV(20, a), lbMulSV(20, b)));
+	v[3] = lbAdd(point, lbAdd(lbMulSV(-20, a), lbMulSV(20, b)));
+	int32_t idx[6] = { 0, 1, 2, 0, 2, 3 };
+	lbMeshDef md = lbDefaultMeshDef();
+	md.vertices = v;
+	md.vertexCount = 4;
+	md.indices = idx;
+	md.triangleCount = 2;
+	md.channels = LB_CHANNEL_GROUND;
+	ENSURE(lbWorld_AddMesh(w, &md) >= 0);
+}
+
+static void addBox(lbWorld* w, lbVec3 center, lbVec3 half, lbQuat q)
+{
+	lbBoxDef bd = lbDefaultBoxDef();
+	bd.transform = lbMakeTransform(center, q);
+	bd.halfExtents = half;
+	bd.channels = LB_CHANNEL_GROUND;
+	ENSURE(lbWorld_AddBox(w, &bd) >= 0);
+}
+
+static void fixtureInit(Fixture* f, lbReferenceRig rig, lbVec3 up)
+{
+	memset(f, 0, sizeof *f);
+	f->skeleton = lbCreateReferenceRig(rig);
+	ENSURE(lbMapHumanoid(f->skeleton, NULL, &f->humanoid) == lb_ok);
+	f->anim = lbCreatePose(f->skeleton);
+	f->pose = lbCreatePose(f->skeleton);
+	lbWorldDef wd = lbDefaultWorldDef();
+	wd.up = up;
+	f->world = lbCreateWorld(&wd);
+	f->rec.inner = lbWorld_GetQuery(f->world);
+	f->query.sphereCast = recSphere;
+	f->query.rayCast = recRay;
+	f->query.context = &f->rec;
+	f->up = up;
+	f->def = lbDefaultFootDef();
+	f->def.up = up;
+	lbFootState_Reset(&f->state);
+}
+
+static void fixtureFree(Fixture* f)
+{
+	lbDestroyPose(&f->anim);
+	lbDestroyPose(&f->pose);
+	lbDestroyWorld(f->world);
+	lbDestroySkeleton(f->skeleton);
+}
+
+static lbFootSenseInput senseInput(Fixture* f, float dt)
+{
+	lbFootSenseInput in = lbDefaultFootSenseInput();
+	in.query = &f->query;
+	in.characterWs = f->characterWs;
+	in.animPose = &f->anim;
+	in.dt = dt;
+	return in;
+}
+
+// One frame: sense, then pose on a copy of the animated pose.
+static lbFootTargets step(Fixture* f, const lbFootSenseInput* in)
+{
+	lbFootTargets t;
+	memset(&t, 0, sizeof t);
+	ENSURE(lbFootSense(&f->state, &f->def, f->skeleton, &f->humanoid, in, &t) == lb_ok);
+	lbPose_Copy(&f->pose, &f->anim);
+	ENSURE(lbFootApplyPose(&t, &f->def, f->skeleton, &f->humanoid, lb_footSolverTwoBone, &f->pose) == lb_ok);
+	return t;
+}
+
+static lbVec3 soleWs(const Fixture* f, int side)
+{
+	lbTransform footWs = lbTransformMul(f->characterWs, f->pose.model[f->humanoid.leg[side].foot]);
+	return lbTransformPoint(footWs, lbFootSoleLocal(&f->humanoid, side));
+}
+
+// Knee bend sign about the derived hinge: >= 0 means it bends the anatomical way.
+static float kneeBend(const Fixture* f, int side)
+{
+	lbLimbChain c;
+	lbHumanoid_GetLimbChain(&f->humanoid, side ? lb_limbLegR : lb_limbLegL, &c);
+	lbVec3 hip = f->pose.model[c.root].p, knee = f->pose.model[c.mid].p, ankle = f->pose.model[c.end].p;
+	return lbDot(lbCross(lbSub(knee, hip), lbSub(ankle, knee)), lbLimbChain_HingeMs(&c, &f->pose));
+}
+
+typedef struct RigCase
+{
+	lbReferenceRig rig;
+	lbVec3 up, fwd;
+} RigCase;
+
+static const RigCase kCases[] = {
+	{ lb_rigMannequin, { 0, 0, 1 }, { 1, 0, 0 } },
+	{ lb_rigMixamo, { 0, 0, 1 }, { 0, 1, 0 } },
+	{ lb_rigMixamo, { 0, 1, 0 }, { 0, 0, 1 } },
+	{ lb_rigMannequin, { 0, 1, 0 }, { 1, 0, 0 } },
+};
+
+static void test_flat_ground_and_slopes(void)
+{
+	const float slopesDeg[] = { 0.0f, 15.0f, 30.0f };
+	for (size_t c = 0; c < sizeof kCases / sizeof kCases[0]; ++c)
+	{
+		for (size_t k = 0; k < 3; ++k)
+		{
+			for (int roll = 0; roll < 2; ++roll)
+			{
+				Fixture f;
+				fixtureInit(&f, kCases[c].rig, kCases[c].up);
+				// The slope rises forward (pitch) or to the side (roll); the character stands at its origin.
+				lbVec3 axis = roll ? kCases[c].fwd : lbCross(kCases[c].up, kCases[c].fwd);
+				lbVec3 n = lbQuatRotate(lbQuatFromAxisAngle(axis, -slopesDeg[k] * LB_DEG2RAD), kCases[c].up);
+				addPlane(f.world, lbVec3_zero, n);
+				f.characterWs = characterFrame(&f.humanoid, kCases[c].up, kCases[c].fwd, lbVec3_zero);
+				lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+				lbFootTargets t;
+				for (int i = 0; i < 90; ++i)
+					t = step(&f, &in);
+				for (int s = 0; s < 2; ++s)
+				{
+					float d = lbDot(lbSub(soleWs(&f, s), lbVec3_zero), n);
+					if (lbAbsF(d) > 0.005f)
+						printf("  case %zu slope %g roll %d side %d: sole distance %.4f\n", c, (double)slopesDeg[k], roll, s, (double)d);
+					ENSURE(lbAbsF(d) <= 0.005f);
+					ENSURE(kneeBend(&f, s) >= 0.0f);
+					ENSURE(t.feet[s].grounded && t.feet[s].planted && t.feet[s].locked);
+					// The foot's sole normal turned 70% of the way to the slope.
+					lbTransform footWs = lbTransformMul(f.characterWs, f.pose.model[f.humanoid.leg[s].foot]);
+					lbVec3 footUp = lbTransformDirection(footWs, f.humanoid.legAxes[s].footUp);
+					float tilt = acosf(lbClampF(lbDot(footUp, kCases[c].up), -1, 1)) * LB_RAD2DEG;
+					ENSURE_NEAR(tilt, 0.7f * slopesDeg[k], 0.5f);
+				}
+				// Lowest-foot pelvis: on a side slope the pelvis drops by the lower foot's offset.
+				if (roll && k > 0)
+					ENSURE(t.pelvisOffset < -0.8f * 0.09f * tanf(slopesDeg[k] * LB_DEG2RAD));
+				ENSURE(lbPose_IsFinite(&f.pose));
+				fixtureFree(&f);
+			}
+		}
+	}
+}
+
+static void test_slope_limit_fades_smoothly(void)
+{
+	Fixture f;
+	fixtureInit(&f, lb_rigMannequin, lbVec3_axisZ);
+	addPlane(f.world, lbVec3_zero, lbQuatRotate(lbQuatFromAxisAngle(lbVec3_axisY, 50.0f * LB_DEG2RAD), lbVec3_axisZ));
+	f.characterWs = characterFrame(&f.humanoid, lbVec3_axisZ, lbVec3_axisX, lbVec3_zero);
+	lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+	f.def.traceRate = 0.0f;
+	lbFootTargets t = step(&f, &in); // first frame snaps to the 50-degree alpha: 0
+	ENSURE(t.feet[0].alpha == 0.0f);
+	// Now ground at 36 degrees: inside the fade band, alpha between 0 and 1 and reached smoothly.
+	lbDestroyWorld(f.world);
+	lbWorldDef wd = lbDefaultWorldDef();
+	f.world = lbCreateWorld(&wd);
+	f.rec.inner = lbWorld_GetQuery(f.world);
+	addPlane(f.world, lbVec3_zero, lbQuatRotate(lbQuatFromAxisAngle(lbVec3_axisY, 38.0f * LB_DEG2RAD), lbVec3_axisZ));
+	float prev = 0.0f, maxStep = 0.0f;
+	for (int i = 0; i < 120; ++i)
+	{
+		t = step(&f, &in);
+		maxStep = lbMaxF(maxStep, lbAbsF(t.feet[0].alpha - prev));
+		prev = t.feet[0].alpha;
+	}
+	ENSURE_NEAR(prev, 1.0f - 3.0f / 10.0f, 0.01f); // remap of 38 deg over 35..45
+	ENSURE(maxStep < 0.25f);
+	fixtureFree(&f);
+}
+
+static void test_stairs_lowest_foot_and_weighted_average(void)
+{
+	for (int mode = 0; mode < 2; ++mode)
+	{
+		Fixture f;
+		fixtureInit(&f, lb_rigMannequin, lbVec3_axisZ);
+		// Floor at 0; a step of 0.18 m under the left foot only (left is +Y when facing +X).
+		addPlane(f.world, lbVec3_zero, lbVec3_axisZ);
+		addBox(f.world, lbMakeVec3(0, 0.6f, 0.09f), lbMakeVec3(1, 0.5f, 0.09f), lbQuat_identity);
+		f.characterWs = characterFrame(&f.humanoid, lbVec3_axisZ, lbVec3_axisX, lbMakeVec3(0, 0, 0.18f));
+		f.def.pelvisMode = mode ? lb_footPelvisWeightedAverage : lb_footPelvisLowestFoot;
+		lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+		lbFootTargets t;
+		for (int i = 0; i < 90; ++i)
+			t = step(&f, &in);
+		// Character floor is at the step: the right foot must go down 0.18.
+		float dzR = lbDot(lbSub(t.feet[1].ankleWs, lbTransformPoint(f.characterWs, f.anim.model[f.humanoid.leg[1].foot].p)), lbVec3_axisZ);
+		ENSURE_NEAR(dzR, -0.18f, 0.005f);
+		if (mode == 0)
+			ENSURE_NEAR(t.pelvisOffset, -0.18f, 0.005f);
+		else
+			ENSURE_NEAR(t.pelvisOffset, 0.3f * 0.5f * -0.18f, 0.005f);
+		ENSURE_NEAR(soleWs(&f, 0).z, 0.18f, 0.005f);
+		// The right foot reaches the floor in lowest-foot mode; in weighted mode the leg may fall short.
+		if (mode == 0)
+			ENSURE_NEAR(soleWs(&f, 1).z, 0.0f, 0.005f);
+		ENSURE(kneeBend(&f, 0) >= 0.0f && kneeBend(&f, 1) >= 0.0f);
+		fixtureFree(&f);
+	}
+}
+
+static void test_landing_snaps_and_compresses(void)
+{
+	Fixture f;
+	fixtureInit(&f, lb_rigMixamo, lbVec3_axisZ);
+	addPlane(f.world, lbMakeVec3(0, 0, 0), lbVec3_axisZ);
+	addBox(f.world, lbMakeVec3(0, 0, 0.1f), lbMakeVec3(0.5f, 0.5f, 0.1f), lbQuat_identity);
+	f.characterWs = characterFrame(&f.humanoid, lbVec3_axisZ, lbVec3_axisY, lbMakeVec3(3, 0, 0));
+	lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+	for (int i = 0; i < 30; ++i)
+		step(&f, &in);
+	// In the air over a 0.2 m block: falling fades alpha; then land on the block: goals snap.
+	f.characterWs.p = lbMakeVec3(0, 0, 0.2f);
+	in.characterWs = f.characterWs;
+	in.moveState = lb_footFalling;
+	float prevAlpha = 1.0f;
+	for (int i = 0; i < 10; ++i)
+	{
+		lbFootTargets t = step(&f, &in);
+		ENSURE(t.alpha < prevAlpha);
+		ENSURE(prevAlpha - t.alpha < 0.2f); // smooth: speed 10 at 60 Hz is ~15% per frame
+		prevAlpha = t.alpha;
+	}
+	in.moveState = lb_footGrounded;
+	in.landed = true;
+	lbFootTargets t = step(&f, &in);
+	ENSURE_NEAR(t.alpha, 1.0f, 0.0f);
+	ENSURE_NEAR(t.pelvisOffset, -0.06f, 1e-4f);
+	ENSURE_NEAR(soleWs(&f, 0).z, 0.2f, 0.005f);
+	in.landed = false;
+	// The impulse relaxes at speed 8: after 0.25 s, -0.06 * exp(-2).
+	for (int i = 0; i < 15; ++i)
+		t = step(&f, &in);
+	ENSURE_NEAR(t.pelvisOffset, -0.06f * expf(-8.0f * 0.25f), 2e-3f);
+	fixtureFree(&f);
+}
+
+static void test_state_alpha_trace_rate_and_lod(void)
+{
+	Fixture f;
+	fixtureInit(&f, lb_rigMannequin, lbVec3_axisZ);
+	addPlane(f.world, lbVec3_zero, lbVec3_axisZ);
+	f.characterWs = characterFrame(&f.humanoid, lbVec3_axisZ, lbVec3_axisX, lbVec3_zero);
+	lbFootSenseInput in = senseInput(&f, 1.0f / 120.0f);
+	lbFootTargets t = step(&f, &in);
+	// 30 Hz casts at 120 Hz frames: two casts (one per foot) every 4th frame.
+	f.rec.sphereCasts = 0;
+	for (int i = 0; i < 40; ++i)
+		step(&f, &in);
+	ENSURE(f.rec.sphereCasts == 20);
+	// Clamped mode settles at 0.3; disabled at 0, with speed 10.
+	in.ikMode = lb_footIkClamped;
+	for (int i = 0; i < 240; ++i)
+		t = step(&f, &in);
+	ENSURE_NEAR(t.alpha, 0.3f, 1e-3f);
+	in.ikMode = lb_footIkDisabled;
+	t = step(&f, &in);
+	ENSURE_NEAR(t.alpha, 0.3f * expf(-10.0f / 120.0f), 1e-4f);
+	// LOD: a camera beyond 8 m turns casts off and fades the system out.
+	in.ikMode = lb_footIkEnabled;
+	in.hasCamera = true;
+	in.cameraWs = lbMakeVec3(9, 0, 1.7f);
+	f.rec.sphereCasts = 0;
+	for (int i = 0; i < 60; ++i)
+		t = step(&f, &in);
+	ENSURE(f.rec.sphereCasts == 0 && !t.active && t.alpha < 0.01f);
+	// Within range again: on again.
+	in.cameraWs = lbMakeVec3(3, 0, 1.7f);
+	for (int i = 0; i < 120; ++i)
+		t = step(&f, &in);
+	ENSURE(t.active && t.alpha > 0.99f && f.rec.sphereCasts > 0);
+	fixtureFree(&f);
+}
+
+static void test_prediction(void)
+{
+	Fixture f;
+	fixtureInit(&f, lb_rigMannequin, lbVec3_axisZ);
+	addPlane(f.world, lbVec3_zero, lbVec3_axisZ);
+	f.def.traceRate = 0.0f;
+	f.characterWs = characterFrame(&f.humanoid, lbVec3_axisZ, lbVec3_axisX, lbVec3_zero);
+	lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+	step(&f, &in);
+	// Moving at 4 m/s along +X, the feet moving forward with the character: start moves 0.08 m ahead.
+	in.velocityWs = lbMakeVec3(4, 0, 0);
+	for (int i = 0; i < 3; ++i)
+	{
+		f.characterWs.p.x += 4.0f / 60.0f;
+		in.characterWs = f.characterWs;
+		step(&f, &in);
+	}
+	lbVec3 ankle = lbTransformPoint(f.characterWs, f.anim.model[f.humanoid.leg[1].foot].p);
+	ENSURE_NEAR(f.rec.lastStart[(f.rec.sphereCasts - 1) % 8].x - ankle.x, 0.08f, 1e-4f);
+	// 20 m/s: capped at 0.2 m.
+	in.velocityWs = lbMakeVec3(20, 0, 0);
+	f.characterWs.p.x += 20.0f / 60.0f;
+	in.characterWs = f.characterWs;
+	step(&f, &in);
+	ankle = lbTransformPoint(f.characterWs, f.anim.model[f.humanoid.leg[1].foot].p);
+	ENSURE_NEAR(f.rec.lastStart[(f.rec.sphereCasts - 1) % 8].x - ankle.x, 0.2f, 1e-4f);
+	// Feet swinging backward relative to the velocity (character still, velocity forward): none.
+	in.velocityWs = lbMakeVec3(4, 0, 0);
+	f.characterWs.p.x -= 0.05f;
+	in.characterWs = f.characterWs;
+	step(&f, &in);
+	ankle = lbTransformPoint(f.characterWs, f.anim.model[f.humanoid.leg[1].foot].p);
+	ENSURE_NEAR(f.rec.lastStart[(f.rec.sphereCasts - 1) % 8].x - ankle.x, 0.0f, 1e-5f);
+	// Turning fast: none.
+	f.characterWs.q = lbQuatMul(lbQuatFromAxisAngle(lbVec3_axisZ, 0.1f), f.characterWs.q);
+	f.characterWs.p.x += 4.0f / 60.0f;
+	in.characterWs = f.characterWs;
+	step(&f, &in);
+	ankle = lbTransformPoint(f.characterWs, f.anim.model[f.humanoid.leg[1].foot].p);
+	ENSURE_NEAR(f.rec.lastStart[(f.rec.sphereCasts - 1) % 8].x - ankle.x, 0.0f, 1e-5f);
+	fixtureFree(&f);
+}
+
+static void test_foot_locking(void)
+{
+	Fixture f;
+	fixtureInit(&f, lb_rigMixamo, lbVec3_axisY);
+	addPlane(f.world, lbVec3_zero, lbVec3_axisY);
+	f.characterWs = characterFrame(&f.humanoid, lbVec3_axisY, lbVec3_axisZ, lbVec3_zero);
+	lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+	lbFootTargets t = step(&f, &in);
+	lbVec3 locked0 = soleWs(&f, 0);
+	ENSURE(t.feet[0].locked);
+	// The animation slides the left foot slowly (below the lock speed): the result holds still.
+	int foot = f.humanoid.leg[0].foot;
+	float slide = 0.0f, maxDrift = 0.0f;
+	for (int i = 0; i < 20; ++i)
+	{
+		f.anim.model[foot].p.z += 0.003f; // 0.18 m/s
+		slide += 0.003f;
+		t = step(&f, &in);
+		maxDrift = lbMaxF(maxDrift, lbDistance(soleWs(&f, 0), locked0));
+	}
+	ENSURE(t.feet[0].locked);
+	ENSURE(maxDrift < 1e-3f);
+	// Past the release distance the lock lets go and the foot blends back to the animation.
+	for (int i = 0; i < 30; ++i)
+	{
+		f.anim.model[foot].p.z += 0.003f;
+		t = step(&f, &in);
+	}
+	ENSURE(!t.feet[0].locked || lbDistance(soleWs(&f, 0), locked0) > 0.05f);
+	// The animation lifts the foot: released, and the foot follows the lift.
+	f.anim.model[foot].p.y += 0.15f;
+	for (int i = 0; i < 60; ++i)
+		t = step(&f, &in);
+	ENSURE(!t.feet[0].locked && !t.feet[0].planted);
+	ENSURE(soleWs(&f, 0).y > 0.12f);
+	fixtureFree(&f);
+}
+
+static void test_bad_inputs_and_extremes(void)
+{
+	lbSetLogFcn(captureLog, NULL);
+	Fixture f;
+	fixtureInit(&f, lb_rigMannequin, lbVec3_axisZ);
+	addPlane(f.world, lbVec3_zero, lbVec3_axisZ);
+	f.characterWs = characterFrame(&f.humanoid, lbVec3_axisZ, lbVec3_axisX, lbVec3_zero);
+	lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+	lbFootTargets t;
+	for (int i = 0; i < 30; ++i)
+		t = step(&f, &in);
+	lbFootState saved = f.state;
+	// NULLs and an uninitialised def: errors, nothing changes.
+	ENSURE(lbFootSense(NULL, &f.def, f.skeleton, &f.humanoid, &in, &t) == lb_errorNullPointer);
+	ENSURE(lbFootSense(&f.state, &f.def, f.skeleton, &f.humanoid, NULL, &t) == lb_errorNullPointer);
+	lbFootDef raw;
+	memset(&raw, 0, sizeof raw);
+	ENSURE(lbFootSense(&f.state, &raw, f.skeleton, &f.humanoid, &in, &t) == lb_errorDefNotInitialized);
+	ENSURE(lbFootApplyPose(&t, &raw, f.skeleton, &f.humanoid, lb_footSolverTwoBone, &f.pose) == lb_errorDefNotInitialized);
+	ENSURE(memcmp(&saved, &f.state, sizeof saved) == 0);
+	// NaN character transform: error, state kept, output faded.
+	lbFootSenseInput bad = in;
+	bad.characterWs.p.x = NAN;
+	ENSURE(lbFootSense(&f.state, &f.def, f.skeleton, &f.humanoid, &bad, &t) == lb_errorNonFinite);
+	ENSURE(t.alpha == 0.0f && memcmp(&saved, &f.state, sizeof saved) == 0);
+	// NaN velocity: reported, treated as zero, the frame still runs with finite output.
+	bad = in;
+	bad.velocityWs = lbMakeVec3(NAN, 0, 0);
+	ENSURE(lbFootSense(&f.state, &f.def, f.skeleton, &f.humanoid, &bad, &t) == lb_errorNonFinite);
+	ENSURE(lbIsValidVec3(t.feet[0].ankleWs) && t.alpha > 0.99f);
+	// NaN targets in the pose stage: refused, pose unchanged.
+	lbFootTargets nanT = t;
+	nanT.feet[1].ankleWs.z = INFINITY;
+	lbPose_Copy(&f.pose, &f.anim);
+	ENSURE(lbFootApplyPose(&nanT, &f.def, f.skeleton, &f.humanoid, lb_footSolverTwoBone, &f.pose) == lb_errorNonFinite);
+	ENSURE(memcmp(f.pose.model, f.anim.model, sizeof(lbTransform) * (size_t)f.skeleton->boneCount) == 0);
+	// dt = 0: nothing moves; dt = 1 s: snaps, finite.
+	in.dt = 0.0f;
+	lbFootTargets t0 = step(&f, &in);
+	ENSURE_VEC3_NEAR(t0.feet[0].ankleWs, t.feet[0].ankleWs, 1e-5f);
+	in.dt = 1.0f;
+	t = step(&f, &in);
+	ENSURE(lbPose_IsFinite(&f.pose));
+	ENSURE_NEAR(soleWs(&f, 0).z, 0.0f, 0.005f);
+	// Teleport 10 m: locks reset, goals snap to the new place.
+	in.dt = 1.0f / 60.0f;
+	f.characterWs.p = lbMakeVec3(10, 0, 0);
+	in.characterWs = f.characterWs;
+	t = step(&f, &in);
+	ENSURE(lbAbsF(t.feet[0].ankleWs.x - 10.0f) < 0.5f && t.feet[0].alpha > 0.99f);
+	ENSURE_NEAR(soleWs(&f, 0).z, 0.0f, 0.005f);
+	// No ground at all: the IK fades out smoothly, poses stay finite.
+	lbDestroyWorld(f.world);
+	lbWorldDef wd = lbDefaultWorldDef();
+	f.world = lbCreateWorld(&wd);
+	f.rec.inner = lbWorld_GetQuery(f.world);
+	float prev = 1.0f;
+	for (int i = 0; i < 60; ++i)
+	{
+		t = step(&f, &in);
+		ENSURE(i < 2 || !t.feet[0].grounded); // the cached ground lasts until the next cast (30 Hz)
+		if (prev - t.feet[0].alpha >= 0.25f)
+			printf("  frame %d alpha %g -> %g\n", i, (double)prev, (double)t.feet[0].alpha);
+		ENSURE(prev - t.feet[0].alpha < 0.25f);
+		prev = t.feet[0].alpha;
+		ENSURE(lbPose_IsFinite(&f.pose));
+	}
+	ENSURE(prev < 0.01f);
+	fixtureFree(&f);
+	lbSetLogFcn(NULL, NULL);
+}
+
+int main(int argc, char** argv)
+{
+	TEST_MAIN_BEGIN(argc, argv);
+	RUN_TEST(test_flat_ground_and_slopes);
+	RUN_TEST(test_slope_limit_fades_smoothly);
+	RUN_TEST(test_stairs_lowest_foot_and_weighted_average);
+	RUN_TEST(test_landing_snaps_and_compresses);
+	RUN_TEST(test_state_alpha_trace_rate_and_lod);
+	RUN_TEST(test_prediction);
+	RUN_TEST(test_foot_locking);
+	RUN_TEST(test_bad_inputs_and_extremes);
+	TEST_MAIN_END();
+}
