@@ -50,6 +50,8 @@ static void lbUsage(FILE* f)
 			"  --every N           render every Nth frame (default 1); the last frame is always rendered\n"
 			"  --size WxH          frame size in pixels (default 960x540)\n"
 			"  --no-timing         leave the timing object out of the report\n"
+			"  --layers LIST       debug layers drawn in frames: comma-separated casts, normals, targets,\n"
+			"                      poles, reach, contacts, or all / none (default targets,contacts)\n"
 			"  --bake OUT.gltf     bake the frames into a clip file\n"
 			"Scenario format: docs/scenarios.md. Metrics: docs/metrics.md.\n");
 }
@@ -145,7 +147,34 @@ typedef struct lbRunOptions
 	int every;
 	int width, height;
 	bool timing;
+	uint32_t layers;
 } lbRunOptions;
+
+static bool lbParseLayers(const char* text, uint32_t* out)
+{
+	static const char* const names[lb_layerCount] = { "casts", "normals", "targets", "poles", "reach", "contacts" };
+	*out = 0;
+	if (strcmp(text, "all") == 0)
+	{
+		*out = (1u << lb_layerCount) - 1u;
+		return true;
+	}
+	if (strcmp(text, "none") == 0)
+		return true;
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", text);
+	for (char* tok = strtok(buf, ","); tok; tok = strtok(NULL, ","))
+	{
+		int found = -1;
+		for (int i = 0; i < lb_layerCount; ++i)
+			if (strcmp(tok, names[i]) == 0)
+				found = i;
+		if (found < 0)
+			return false;
+		*out |= 1u << found;
+	}
+	return true;
+}
 
 static int lbParseRunOptions(int argc, char** argv, lbRunOptions* o)
 {
@@ -154,12 +183,13 @@ static int lbParseRunOptions(int argc, char** argv, lbRunOptions* o)
 	o->width = 960;
 	o->height = 540;
 	o->timing = true;
+	o->layers = (1u << lb_layerContacts) | (1u << lb_layerTargets);
 	for (int i = 2; i < argc; ++i)
 	{
 		const char* a = argv[i];
 		bool hasValue = i + 1 < argc;
 		if (strcmp(a, "--report") == 0 || strcmp(a, "--poses") == 0 || strcmp(a, "--frames") == 0 ||
-			strcmp(a, "--every") == 0 || strcmp(a, "--size") == 0 || strcmp(a, "--bake") == 0)
+			strcmp(a, "--every") == 0 || strcmp(a, "--size") == 0 || strcmp(a, "--bake") == 0 || strcmp(a, "--layers") == 0)
 		{
 			if (!hasValue)
 				return lbFail("%s needs a value (see limber --help)", a);
@@ -172,6 +202,11 @@ static int lbParseRunOptions(int argc, char** argv, lbRunOptions* o)
 				o->frames = v;
 			else if (strcmp(a, "--bake") == 0)
 				o->bake = v;
+			else if (strcmp(a, "--layers") == 0)
+			{
+				if (!lbParseLayers(v, &o->layers))
+					return lbFail("--layers expects casts, normals, targets, poles, reach, contacts, all or none, got \"%s\"", v);
+			}
 			else if (strcmp(a, "--every") == 0)
 			{
 				char* end;
@@ -267,7 +302,7 @@ static int lbRunCommand(int argc, char** argv)
 		if (renderer && (frame % o.every == 0 || lbRun_IsDone(run)))
 		{
 			lbCamera cam = lbScenarioCameraNow(&view);
-			lbDrawOptions draw = { (1u << lb_layerContacts) | (1u << lb_layerTargets), -1, false };
+			lbDrawOptions draw = { o.layers, -1, false };
 			lbHeadless_Bind(gl);
 			lbRenderer_Draw(renderer, run, &cam, o.width, o.height, &draw);
 			lbReadPixels(o.width, o.height, pixels);

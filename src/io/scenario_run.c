@@ -242,7 +242,7 @@ static void lbAddRunDebug(lbRun* run, lbSystemOutput* out)
 	for (int i = 0; i < out->contactCount; ++i)
 	{
 		const lbContact* c = &out->contacts[i];
-		lbAddDebug(out, lb_layerContacts, lb_debugSphere, c->targetWs, c->targetWs, 0.04f, c->locked);
+		lbAddDebug(out, lb_layerContacts, lb_debugSphere, c->targetWs, c->targetWs, 0.06f, c->locked);
 		lbAddDebug(out, lb_layerNormals, lb_debugArrow, c->targetWs, lbMulAdd(c->targetWs, 0.2f, c->normalWs), 0.0f, false);
 	}
 	lbDragTarget targets[8];
