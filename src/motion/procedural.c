@@ -486,13 +486,15 @@ static void lbSampleGait(lbMotionState* st, const lbHumanoid* h, const lbSkeleto
 	{
 		lbVec3 pole = lbQuatRotate(lbQuatFromAxisAngle(b->up, pelvisYaw), b->fwd);
 		lbSolveLeg(pose, s, h, side, feet[side], pole);
-		if (plantedNow[side] && rolls[side] > 0.0f && h->leg[side].ball != LB_NULL_INDEX)
+		// Heel-off bends the toes at the ball joint so they stay flat on the ground; the bend
+		// relaxes during the first third of the swing instead of snapping back at lift-off.
+		float toeBend = plantedNow[side] ? lbMaxF(rolls[side], 0.0f) : toeOff * (1.0f - lbSmoothStep(lbMinF(phases[side] / 0.3f, 1.0f)));
+		if (toeBend > 0.0f && h->leg[side].ball != LB_NULL_INDEX)
 		{
-			// Heel-off bends the toes at the ball joint: the toes stay flat on the ground.
-			lbVec3 fwdWs = lbQuatRotate(st->plantWs[side].q, lbQuatInvRotate(b->restFoot[side].q, b->fwd));
-			float yaw = lbHeadingAngle(b->fwd, lbTransformDirection(invChar, fwdWs), b->up);
-			lbPose_SetBoneModelRotation(pose, s, h->leg[side].ball,
-										lbQuatMul(lbQuatFromAxisAngle(b->up, yaw), s->restModel[h->leg[side].ball].q), true);
+			int ball = h->leg[side].ball;
+			lbVec3 lateralMs = lbQuatRotate(pose->model[h->leg[side].foot].q, b->lateralLocal[side]);
+			lbQuat q = lbQuatMul(lbQuatFromAxisAngle(lateralMs, -toeBend), pose->model[ball].q);
+			lbPose_SetBoneModelRotation(pose, s, ball, q, true);
 		}
 		lbUpdateFootInfo(st, b, side, feet[side], rolls[side], plantedNow[side], phases[side], switchTimes[side], flatTargets[side]);
 	}
