@@ -2,6 +2,10 @@
 // SPDX-License-Identifier: MIT
 // Headless OpenGL 3.3 core through EGL on Mesa's surfaceless platform: no display server and no
 // GPU needed (llvmpipe). Drawing goes to a 4x multisampled framebuffer, resolved for read-back.
+#if defined(LB_PIN_GL_DRIVER)
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#endif
 #include "render.h"
 
 #include <epoxy/egl.h>
@@ -28,8 +32,26 @@ static bool lbHeadlessFail(char* msg, int cap, const char* text)
 	return false;
 }
 
+void lbPinGlDriver(void)
+{
+#if defined(LB_PIN_GL_DRIVER)
+	// Sanitizer builds only: Mesa unloads its driver at exit, after which LeakSanitizer can no
+	// longer see the driver's globals and reports everything they hold as leaked. Keeping the
+	// driver mapped (RTLD_NODELETE) makes those allocations reachable again, so real leaks in
+	// limber still show and Mesa's do not.
+	static const char* const paths[] = {
+		"/usr/lib/x86_64-linux-gnu/dri/swrast_dri.so", "/usr/lib/aarch64-linux-gnu/dri/swrast_dri.so",
+		"/usr/lib64/dri/swrast_dri.so", "/usr/lib/dri/swrast_dri.so",
+	};
+	for (int i = 0; i < (int)(sizeof paths / sizeof paths[0]); ++i)
+		if (dlopen(paths[i], RTLD_NOW | RTLD_NODELETE))
+			break;
+#endif
+}
+
 lbHeadless* lbCreateHeadless(int width, int height, char* msg, int cap)
 {
+	lbPinGlDriver();
 	if (width < 1 || height < 1)
 	{
 		lbHeadlessFail(msg, cap, "bad frame size");

@@ -70,6 +70,10 @@ void lbDestroyHeadless(lbHeadless* headless);
 /// Binds the offscreen framebuffer for drawing.
 void lbHeadless_Bind(lbHeadless* headless);
 
+/// Sanitizer builds: keeps Mesa's driver loaded so LeakSanitizer does not take its globals for
+/// leaks (see headless.c). Does nothing in other builds. Call before creating a GL context.
+void lbPinGlDriver(void);
+
 /// Reads the framebuffer into rgba (width * height * 4 bytes, top row first).
 void lbReadPixels(int width, int height, uint8_t* outRgba);
 

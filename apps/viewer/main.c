@@ -448,6 +448,7 @@ static int lbHeadlessFrames(lbViewer* v, int frames, const char* outDir)
 	}
 	GLFWwindow* win = NULL;
 	lbHeadless* egl = NULL;
+	lbPinGlDriver();
 	if (glfwInit())
 	{
 		glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
@@ -517,6 +518,7 @@ static int lbHeadlessFrames(lbViewer* v, int frames, const char* outDir)
 
 static int lbInteractive(lbViewer* v)
 {
+	lbPinGlDriver();
 	if (!glfwInit())
 	{
 		fprintf(stderr, "limber-viewer: no display (use --frames N --out DIR to render without one)\n");

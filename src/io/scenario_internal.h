@@ -51,8 +51,13 @@ typedef struct lbRunContext
 	/// Surface probe against the run's world (for systems without a scene query of their own).
 	lbSurfaceProbeFcn* probe;
 	void* probeContext;
-	/// The run's world (lbWorld* once the query layer is present), else NULL.
+	/// The run's world (an lbWorld).
 	void* world;
+	/// The base pose of this frame (model space): the motion's output, before the pose stage.
+	const lbPose* basePose;
+	/// Camera position (world) when a viewer or renderer has one, for distance LOD.
+	lbVec3 cameraWs;
+	bool hasCamera;
 	lbVec3 upWs;
 	/// Character state the runner integrates from inputs.
 	lbTransform characterWs;
@@ -111,6 +116,9 @@ typedef struct lbMotionEntry
 } lbMotionEntry;
 
 const lbSystemEntry* lbFindSystemEntry(const char* name);
+
+/// Systems with adapters in their own files.
+extern const lbSystemEntry lbSystemFoot;
 const lbMotionEntry* lbFindMotionEntry(const char* name);
 
 /// World builders: validate the params of a shape; build the world.

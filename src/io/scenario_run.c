@@ -338,6 +338,7 @@ lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 	run->ctx.probe = lbRunWorldProbe;
 	run->ctx.probeContext = run->world;
 	run->ctx.world = lbRunWorld_GetQueryWorld(run->world);
+	run->ctx.basePose = &run->pose;
 	run->ctx.upWs = run->upWs;
 	run->ctx.state = lb_stateGrounded;
 	lbUpdateCharacterTransform(run);

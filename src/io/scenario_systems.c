@@ -214,12 +214,23 @@ static lbResult lbReachSetTarget(void* system, int index, lbVec3 positionWs)
 	return lb_ok;
 }
 
-static const lbSystemEntry lbSystems[] = {
-	{ "none", "plays the base motion with no correction", NULL, lbNoneCreate, lbNoneDestroy, NULL, NULL, NULL, NULL,
-	  NULL, NULL },
-	{ "reach", "two-bone IK of each limb toward targets: steer with select_limb + stick, pin with confirm, drag in the viewer",
-	  lbReachCheck, lbReachCreate, lbReachDestroy, lbReachInput, lbReachSense, lbReachPose, lbReachValues, lbReachTargets,
-	  lbReachSetTarget },
+static const lbSystemEntry lbSystemNone = {
+	"none", "plays the base motion with no correction", NULL, lbNoneCreate, lbNoneDestroy, NULL, NULL, NULL, NULL,
+	  NULL, NULL,
+};
+
+static const lbSystemEntry lbSystemReach = {
+	"reach", "two-bone IK of each limb toward targets: steer with select_limb + stick, pin with confirm, drag in the viewer",
+	lbReachCheck, lbReachCreate, lbReachDestroy, lbReachInput, lbReachSense, lbReachPose, lbReachValues, lbReachTargets,
+	lbReachSetTarget,
+};
+
+// The table: one line per system ("none" first). Systems with an adapter of their own define
+// their entry in src/io/scenario_system_<name>.c.
+static const lbSystemEntry* const lbSystems[] = {
+	&lbSystemNone,
+	&lbSystemFoot,
+	&lbSystemReach,
 };
 
 #define LB_SYSTEM_COUNT ((int)(sizeof lbSystems / sizeof lbSystems[0]))
@@ -231,18 +242,18 @@ int lbScenarioSystemCount(void)
 
 const char* lbScenarioSystemName(int index)
 {
-	return index >= 0 && index < LB_SYSTEM_COUNT ? lbSystems[index].name : NULL;
+	return index >= 0 && index < LB_SYSTEM_COUNT ? lbSystems[index]->name : NULL;
 }
 
 const char* lbScenarioSystemSummary(int index)
 {
-	return index >= 0 && index < LB_SYSTEM_COUNT ? lbSystems[index].summary : NULL;
+	return index >= 0 && index < LB_SYSTEM_COUNT ? lbSystems[index]->summary : NULL;
 }
 
 const lbSystemEntry* lbFindSystemEntry(const char* name)
 {
 	for (int i = 0; name && i < LB_SYSTEM_COUNT; ++i)
-		if (strcmp(lbSystems[i].name, name) == 0)
-			return &lbSystems[i];
+		if (strcmp(lbSystems[i]->name, name) == 0)
+			return lbSystems[i];
 	return NULL;
 }

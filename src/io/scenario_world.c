@@ -271,12 +271,19 @@ lbRunWorld* lbCreateRunWorld(const lbScenario* scenario, lbResult* outResult)
 		}
 	}
 	lbTriangulateWorld(w);
-	lbVec3 hit, normal;
-	lbVec3 start = lbMulAdd(scenario->position, 50.0f, w->upWs);
-	if (lbRunWorldProbe(w, start, lbNeg(w->upWs), 100.0f, &hit, &normal))
+	// The backdrop lies just below the lowest point of the world, so it never shows through.
+	lbVec3 lo, hi;
+	lbWorld_GetBounds(w->world, &lo, &hi);
+	if (lo.x <= hi.x)
 	{
+		float lowest = 1.0e30f;
+		for (int k = 0; k < 8; ++k)
+		{
+			lbVec3 c = { (k & 1) ? hi.x : lo.x, (k & 2) ? hi.y : lo.y, (k & 4) ? hi.z : lo.z };
+			lowest = lbMinF(lowest, lbDot(c, w->upWs));
+		}
 		w->backdrop = true;
-		w->backdropPointWs = lbMulAdd(hit, -0.01f, w->upWs);
+		w->backdropPointWs = lbMulSV(lowest - 0.01f, w->upWs);
 	}
 	*outResult = lb_ok;
 	return w;

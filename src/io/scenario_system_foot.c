@@ -1,0 +1,304 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// The foot system in the scenario runner: config keys map onto lbFootDef, the runner's character
+// state onto the foot system's movement state, and the targets onto contacts for the metrics.
+#include "scenario_internal.h"
+
+#include "limber/foot.h"
+#include "limber/query.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct lbFootRun
+{
+	lbFootDef def;
+	lbFootState state;
+	lbFootTargets targets;
+	lbFootSolver solver;
+	lbFootIkMode ikMode;
+	lbSceneQuery query;
+	bool landed;
+	bool sensed;
+} lbFootRun;
+
+// Number keys: name, offset in lbFootDef, range, and whether the file gives degrees.
+typedef struct lbFootKey
+{
+	const char* name;
+	size_t offset;
+	double lo, hi;
+	bool degrees;
+} lbFootKey;
+
+static const lbFootKey lbFootKeys[] = {
+	{ "trace_radius", offsetof(lbFootDef, traceRadius), 0.0, 0.5, false },
+	{ "trace_above", offsetof(lbFootDef, traceAbove), 0.0, 5.0, false },
+	{ "trace_below", offsetof(lbFootDef, traceBelow), 0.0, 5.0, false },
+	{ "normal_weight", offsetof(lbFootDef, normalWeight), 0.0, 1.0, false },
+	{ "max_foot_angle_deg", offsetof(lbFootDef, maxFootAngle), 0.0, 90.0, true },
+	{ "slope_limit_deg", offsetof(lbFootDef, slopeLimit), 0.0, 90.0, true },
+	{ "slope_fade_deg", offsetof(lbFootDef, slopeFade), 0.0, 90.0, true },
+	{ "goal_speed", offsetof(lbFootDef, goalSpeed), 0.0, 1000.0, false },
+	{ "rotation_speed", offsetof(lbFootDef, rotationSpeed), 0.0, 1000.0, false },
+	{ "prediction_time", offsetof(lbFootDef, predictionTime), 0.0, 1.0, false },
+	{ "prediction_max", offsetof(lbFootDef, predictionMax), 0.0, 2.0, false },
+	{ "prediction_max_turn_rate", offsetof(lbFootDef, predictionMaxTurnRate), 0.0, 100.0, false },
+	{ "pelvis_weight", offsetof(lbFootDef, pelvisWeight), 0.0, 1.0, false },
+	{ "pelvis_max_sink", offsetof(lbFootDef, pelvisMaxSink), 0.0, 2.0, false },
+	{ "pelvis_max_lift", offsetof(lbFootDef, pelvisMaxLift), 0.0, 2.0, false },
+	{ "pelvis_speed", offsetof(lbFootDef, pelvisSpeed), 0.0, 1000.0, false },
+	{ "landing_compression", offsetof(lbFootDef, landingCompression), -1.0, 1.0, false },
+	{ "landing_relax_speed", offsetof(lbFootDef, landingRelaxSpeed), 0.0, 1000.0, false },
+	{ "alpha_speed", offsetof(lbFootDef, alphaSpeed), 0.0, 1000.0, false },
+	{ "clamped_alpha", offsetof(lbFootDef, clampedAlpha), 0.0, 1.0, false },
+	{ "trace_rate", offsetof(lbFootDef, traceRate), 0.0, 1000.0, false },
+	{ "lod_distance", offsetof(lbFootDef, lodDistance), 0.0, 1.0e6, false },
+	{ "lock_speed", offsetof(lbFootDef, lockSpeed), 0.0, 10.0, false },
+	{ "lock_height", offsetof(lbFootDef, lockHeight), 0.0, 1.0, false },
+	{ "lock_release_distance", offsetof(lbFootDef, lockReleaseDistance), 0.0, 2.0, false },
+	{ "lock_release_angle_deg", offsetof(lbFootDef, lockReleaseAngle), 0.0, 180.0, true },
+	{ "lock_blend_speed", offsetof(lbFootDef, lockBlendSpeed), 0.0, 1000.0, false },
+	{ "teleport_distance", offsetof(lbFootDef, teleportDistance), 0.0, 1000.0, false },
+	{ "leg_soften", offsetof(lbFootDef, legSoften), 0.0, 0.5, false },
+};
+#define LB_FOOT_KEY_COUNT ((int)(sizeof lbFootKeys / sizeof lbFootKeys[0]))
+
+static const char* const lbFootOtherKeys[] = { "trace_origin", "heel_toe_traces", "pelvis_mode", "foot_lock", "solver", "ik_mode" };
+
+static int lbFindChoice(const cJSON* item, const char* const* choices, int count)
+{
+	if (!cJSON_IsString(item))
+		return -1;
+	for (int i = 0; i < count; ++i)
+		if (strcmp(item->valuestring, choices[i]) == 0)
+			return i;
+	return -1;
+}
+
+static const char* const lbTraceOrigins[] = { "foot", "pelvis" };
+static const char* const lbPelvisModes[] = { "lowest_foot", "weighted_average" };
+static const char* const lbSolvers[] = { "two_bone", "full_body" };
+static const char* const lbIkModes[] = { "enabled", "disabled", "clamped" };
+
+// Reads the config into def (when given) after checking it; one function so checking and
+// building can never disagree.
+static bool lbFootReadConfig(lbJsonCheck* check, const cJSON* config, lbFootRun* out)
+{
+	if (!config)
+		return true;
+	const char* allowed[LB_FOOT_KEY_COUNT + 7];
+	int n = 0;
+	for (int i = 0; i < LB_FOOT_KEY_COUNT; ++i)
+		allowed[n++] = lbFootKeys[i].name;
+	for (int i = 0; i < 6; ++i)
+		allowed[n++] = lbFootOtherKeys[i];
+	allowed[n] = NULL;
+	if (!lbJsonKeysAllowed(check, config, "system.config", allowed))
+		return false;
+	for (int i = 0; i < LB_FOOT_KEY_COUNT; ++i)
+	{
+		double v = -1.0e300;
+		if (!lbJsonNumber(check, config, "system.config", lbFootKeys[i].name, lbFootKeys[i].lo, lbFootKeys[i].hi, &v))
+			return false;
+		if (out && v > -1.0e299)
+			*(float*)((char*)&out->def + lbFootKeys[i].offset) = (float)(lbFootKeys[i].degrees ? v * LB_DEG2RAD : v);
+	}
+	bool heelToe = out ? out->def.heelToeTraces : false, lock = out ? out->def.footLock : true;
+	if (!lbJsonBool(check, config, "system.config", "heel_toe_traces", &heelToe) ||
+		!lbJsonBool(check, config, "system.config", "foot_lock", &lock))
+		return false;
+	struct
+	{
+		const char* key;
+		const char* const* choices;
+		int count;
+	} enums[] = { { "trace_origin", lbTraceOrigins, 2 }, { "pelvis_mode", lbPelvisModes, 2 }, { "solver", lbSolvers, 2 }, { "ik_mode", lbIkModes, 3 } };
+	int picked[4] = { -1, -1, -1, -1 };
+	for (int k = 0; k < 4; ++k)
+	{
+		const cJSON* item = cJSON_GetObjectItemCaseSensitive(config, enums[k].key);
+		if (!item)
+			continue;
+		picked[k] = lbFindChoice(item, enums[k].choices, enums[k].count);
+		if (picked[k] < 0)
+		{
+			char path[64], list[128] = "";
+			size_t used = 0;
+			for (int c = 0; c < enums[k].count; ++c)
+				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", c ? ", " : "", enums[k].choices[c]);
+			snprintf(path, sizeof path, "system.config.%s", enums[k].key);
+			return lbJsonFail(check, lb_errorParse, path, "expected one of %s", list);
+		}
+	}
+	if (out)
+	{
+		out->def.heelToeTraces = heelToe;
+		out->def.footLock = lock;
+		if (picked[0] >= 0)
+			out->def.traceOrigin = (lbFootTraceOrigin)picked[0];
+		if (picked[1] >= 0)
+			out->def.pelvisMode = (lbFootPelvisMode)picked[1];
+		if (picked[2] >= 0)
+			out->solver = (lbFootSolver)picked[2];
+		if (picked[3] >= 0)
+			out->ikMode = (lbFootIkMode)picked[3];
+	}
+	return true;
+}
+
+static bool lbFootCheck(lbJsonCheck* check, const cJSON* config)
+{
+	return lbFootReadConfig(check, config, NULL);
+}
+
+static void* lbFootCreate(const lbRunContext* ctx, const cJSON* config, lbResult* outResult)
+{
+	lbFootRun* f = (lbFootRun*)calloc(1, sizeof(lbFootRun));
+	if (!f)
+	{
+		*outResult = lbReport(lb_errorOutOfMemory, "foot");
+		return NULL;
+	}
+	f->def = lbDefaultFootDef();
+	f->def.up = ctx->upWs;
+	f->solver = lb_footSolverTwoBone;
+	f->ikMode = lb_footIkEnabled;
+	lbJsonCheck check = { ctx->scenario->path, NULL, 0, lb_ok };
+	if (!lbFootReadConfig(&check, config, f))
+	{
+		*outResult = check.code;
+		free(f);
+		return NULL;
+	}
+	f->query = lbWorld_GetQuery((const lbWorld*)ctx->world);
+	lbFootState_Reset(&f->state);
+	*outResult = lb_ok;
+	return f;
+}
+
+static void lbFootDestroy(void* system)
+{
+	free(system);
+}
+
+static void lbFootInput(void* system, const lbRunContext* ctx, const lbScenarioEvent* in)
+{
+	(void)ctx;
+	lbFootRun* f = (lbFootRun*)system;
+	if (in->kind == lb_inputState && in->state == lb_stateLanding)
+		f->landed = true;
+}
+
+static lbFootMoveState lbFootMoveOf(lbCharacterState s)
+{
+	switch (s)
+	{
+		case lb_stateFalling:
+			return lb_footFalling;
+		case lb_stateRolling:
+			return lb_footRolling;
+		case lb_stateClimbing:
+			return lb_footClimbing;
+		default:
+			return lb_footGrounded;
+	}
+}
+
+static void lbFootSenseStage(void* system, lbRunContext* ctx, float dt, lbSystemOutput* out)
+{
+	lbFootRun* f = (lbFootRun*)system;
+	lbFootSenseInput in = lbDefaultFootSenseInput();
+	in.query = &f->query;
+	in.characterWs = ctx->characterWs;
+	in.animPose = ctx->basePose;
+	in.velocityWs = ctx->velocityWs;
+	in.dt = dt;
+	in.ikMode = ctx->state == lb_stateProne ? lb_footIkDisabled : f->ikMode;
+	in.moveState = lbFootMoveOf(ctx->state);
+	in.landed = f->landed;
+	in.cameraWs = ctx->cameraWs;
+	in.hasCamera = ctx->hasCamera;
+	f->landed = false;
+	f->sensed = lbFootSense(&f->state, &f->def, ctx->skeleton, ctx->humanoid, &in, &f->targets) == lb_ok;
+
+	const lbHumanoid* h = ctx->humanoid;
+	for (int s = 0; s < 2 && f->sensed; ++s)
+	{
+		const lbFootTarget* t = &f->targets.feet[s];
+		int foot = h->leg[s].foot;
+		if (out->contactCount + 2 > LB_RUN_MAX_CONTACTS || foot < 0)
+			continue;
+		// The ankle against its goal (drift while locked), and the sole against the ground it
+		// stands on (penetration and hover while planted).
+		lbContact* c = &out->contacts[out->contactCount++];
+		memset(c, 0, sizeof *c);
+		c->kind = lb_contactFoot;
+		c->bone = foot;
+		c->targetWs = t->ankleWs;
+		c->normalWs = t->grounded ? t->normalWs : ctx->upWs;
+		c->locked = t->locked && t->alpha > 0.999f && f->targets.alpha > 0.999f;
+		lbContact* g = &out->contacts[out->contactCount++];
+		memset(g, 0, sizeof *g);
+		g->kind = lb_contactFoot;
+		g->bone = foot;
+		g->offsetLocal = lbFootSoleLocal(h, s);
+		g->targetWs = t->contactWs;
+		g->normalWs = t->grounded ? t->normalWs : ctx->upWs;
+		g->touching = t->planted && t->grounded && t->alpha > 0.999f && f->targets.alpha > 0.999f;
+		if (t->grounded && out->debugCount + 2 <= LB_RUN_MAX_DEBUG)
+		{
+			lbDebugItem* d = &out->debug[out->debugCount++];
+			memset(d, 0, sizeof *d);
+			d->layer = lb_layerTargets;
+			d->shape = lb_debugPoint;
+			d->a = d->b = t->ankleWs;
+			d->radius = 0.03f;
+			d->highlight = t->locked;
+		}
+	}
+}
+
+static void lbFootPoseStage(void* system, const lbRunContext* ctx, lbPose* pose, lbSystemOutput* out)
+{
+	(void)out;
+	lbFootRun* f = (lbFootRun*)system;
+	if (f->sensed)
+		lbFootApplyPose(&f->targets, &f->def, ctx->skeleton, ctx->humanoid, f->solver, pose);
+}
+
+static int lbFootValues(const void* system, const char** names, float* values, int capacity)
+{
+	const lbFootRun* f = (const lbFootRun*)system;
+	static const char* const n[] = { "alpha", "pelvis_offset", "offset_l", "offset_r", "locked_l", "locked_r", "casts" };
+	const float v[] = { f->targets.alpha,
+						f->targets.pelvisOffset,
+						f->state.legs[0].offset,
+						f->state.legs[1].offset,
+						f->targets.feet[0].locked ? 1.0f : 0.0f,
+						f->targets.feet[1].locked ? 1.0f : 0.0f,
+						(float)f->targets.castCount };
+	for (int i = 0; i < 7 && i < capacity; ++i)
+	{
+		if (names)
+			names[i] = n[i];
+		if (values)
+			values[i] = v[i];
+	}
+	return 7;
+}
+
+const lbSystemEntry lbSystemFoot = {
+	"foot",
+	"foot placement on uneven ground: casts, foot goals and tilt, pelvis offset, landing, foot locking",
+	lbFootCheck,
+	lbFootCreate,
+	lbFootDestroy,
+	lbFootInput,
+	lbFootSenseStage,
+	lbFootPoseStage,
+	lbFootValues,
+	NULL,
+	NULL,
+};
