@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -362,8 +363,21 @@ static const char* lbBvhSmall(int frames, int lines, bool cutLast)
 	return text;
 }
 
+static int lbCountImportTempDirs(void)
+{
+	const char* base = getenv("TMPDIR") && getenv("TMPDIR")[0] ? getenv("TMPDIR") : "/tmp";
+	DIR* d = opendir(base);
+	int n = 0;
+	for (struct dirent* e = d ? readdir(d) : NULL; e; e = readdir(d))
+		n += strncmp(e->d_name, "limber-import-", 14) == 0 ? 1 : 0;
+	if (d)
+		closedir(d);
+	return n;
+}
+
 static void TestBadFiles(void)
 {
+	const int tempDirsBefore = lbCountImportTempDirs();
 	lbImportDef def = lbDefaultImportDef();
 	lbImportedRig* r = (lbImportedRig*)1;
 	lbResetCapture();
@@ -427,11 +441,67 @@ static void TestBadFiles(void)
 		"\"bufferViews\":[{\"buffer\":0,\"byteLength\":36}],"
 		"\"buffers\":[{\"byteLength\":36,\"uri\":\"data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAACAPwAAAAAAAAAAAAAAAAAAgD8AAAAA\"}]}";
 	char gltf[4096];
-	snprintf(gltf, sizeof gltf, gltfBase, 0, 2, "");
-	lbWriteText(lbTempPath("noibm.gltf"), gltf, strlen(gltf));
-	lbResetCapture();
-	ENSURE(lbImportRig(lbTempPath("noibm.gltf"), &def, &r) == lb_errorFileFormat && r == NULL);
-	ENSURE(strstr(lbCap.message, "inverseBindMatrices") != NULL);
+	// A skin without inverseBindMatrices loads (identity matrices, as the spec says) with a
+	// warning, from a .gltf with an embedded buffer, one with an external .bin, and a .glb.
+	{
+		lbImportDef skinDef = lbDefaultImportDef();
+		skinDef.requireHumanoid = false;
+		snprintf(gltf, sizeof gltf, gltfBase, 0, 2, "");
+		lbWriteText(lbTempPath("noibm.gltf"), gltf, strlen(gltf));
+		// External buffer: the same 36 bytes in noibm.bin.
+		static const float tri[9] = { 0, 0, 0, 1, 0, 0, 0, 1, 0 };
+		lbWriteText(lbTempPath("noibm.bin"), (const char*)tri, sizeof tri);
+		char ext[4096];
+		snprintf(ext, sizeof ext, "%s", gltf);
+		char* uri = strstr(ext, "data:application");
+		char* end = uri ? strchr(uri, '"') : NULL;
+		if (uri && end)
+			memmove(uri + strlen("noibm.bin"), end, strlen(end) + 1), memcpy(uri, "noibm.bin", strlen("noibm.bin"));
+		lbWriteText(lbTempPath("noibm_ext.gltf"), ext, strlen(ext));
+		// GLB: JSON chunk (buffer without uri) plus BIN chunk.
+		char json[4096];
+		snprintf(json, sizeof json, "%s", gltf);
+		char* b = strstr(json, ",\"uri\":");
+		char* e = b ? strchr(b + 8, '"') : NULL;
+		if (b && e)
+			memmove(b, e + 1, strlen(e + 1) + 1);
+		size_t jl = strlen(json);
+		while (jl % 4)
+			json[jl++] = ' ';
+		json[jl] = 0;
+		unsigned char glb[8192];
+		uint32_t total = (uint32_t)(12 + 8 + jl + 8 + 36);
+		uint32_t hdr[5] = { 0x46546C67u, 2u, total, (uint32_t)jl, 0x4E4F534Au };
+		memcpy(glb, hdr, 20);
+		memcpy(glb + 20, json, jl);
+		uint32_t bh[2] = { 36u, 0x004E4942u };
+		memcpy(glb + 20 + jl, bh, 8);
+		memcpy(glb + 28 + jl, tri, 36);
+		lbWriteText(lbTempPath("noibm.glb"), (const char*)glb, total);
+		const char* variants[3] = { "noibm.gltf", "noibm_ext.gltf", "noibm.glb" };
+		for (int v = 0; v < 3; ++v)
+		{
+			lbResetCapture();
+			r = NULL;
+			lbResult res = lbImportRig(lbTempPath(variants[v]), &skinDef, &r);
+			printf("    %s: %s%s%s\n", variants[v], lbResultString(res), r ? ": " : "", r ? r->report : lbCap.message);
+			ENSURE(res == lb_ok && r);
+			if (!r)
+				continue;
+			ENSURE(strstr(r->report, "inverseBindMatrices") != NULL && r->warningCount >= 1);
+			ENSURE(r->skeleton->boneCount == 2 && r->meshCount == 1);
+			if (r->meshCount == 1)
+			{
+				ENSURE(r->meshes[0].vertexCount == 3);
+				// Identity inverse bind: the second vertex (1, 0, 0) in glTF axes is (1, 0, 0) in +Z-up model space.
+				ENSURE_VEC3_NEAR(r->meshes[0].positions[1], lbMakeVec3(1, 0, 0), 1.0e-6f);
+				ENSURE_VEC3_NEAR(r->meshes[0].positions[2], lbMakeVec3(0, 0, 1), 1.0e-6f);
+			}
+			lbDestroyImportedRig(r);
+		}
+	}
+	// The corrected copies are removed again.
+	ENSURE(lbCountImportTempDirs() == tempDirsBefore);
 	snprintf(gltf, sizeof gltf, gltfBase, 0, 7, ",\"inverseBindMatrices\":0");
 	lbWriteText(lbTempPath("badjoint.gltf"), gltf, strlen(gltf));
 	ENSURE(lbImportRig(lbTempPath("badjoint.gltf"), &def, &r) == lb_errorFileFormat && r == NULL);
@@ -495,6 +565,7 @@ static void TestBadFiles(void)
 	ENSURE(lbImportRig(lbTempPath("nomotion.bvh"), &loose, &r) == lb_errorFileFormat && r == NULL);
 	// No temporary copies are left behind.
 	ENSURE(lbCap.errors >= 1);
+	ENSURE(lbCountImportTempDirs() == tempDirsBefore);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -682,7 +753,7 @@ static void TestExportRoundTrip(void)
 static void lbRemoveTree(const char* dir)
 {
 	const char* names[] = { "missing.gltf", "empty.fbx", "rig.obj", "cut.fbx", "cut.bvh", "cut.x", "cut.dae", "cut.gltf",
-							"noibm.gltf", "badjoint.gltf", "badaccessor.gltf", "cut.glb", "frames.bvh", "ok.bvh", "garbage.bvh",
+							"noibm.gltf", "noibm.bin", "noibm_ext.gltf", "noibm.glb", "badjoint.gltf", "badaccessor.gltf", "cut.glb", "frames.bvh", "ok.bvh", "garbage.bvh",
 							"nomotion.bvh", "yup_cm.dae", "zup_m.dae", "bake.gltf", "bake.bin", "bake.glb", "bake.dae", "x.gltf", "x.bin" };
 	for (size_t k = 0; k < sizeof names / sizeof names[0]; ++k)
 	{

@@ -8,8 +8,9 @@
 /// scene's conventions: meters and the configured model up axis. Builds the skeleton and its
 /// humanoid map. Bakes pose sequences into glTF 2.0 or Collada clip files.
 ///
-/// Files are checked before assimp sees them: known assimp 5.2 crashes (a glTF skin without
-/// inverseBindMatrices) are caught, BVH frame counts are checked against the data lines. assimp's
+/// Files are checked before assimp sees them: known assimp 5.2 crashes are avoided (a glTF skin
+/// without inverseBindMatrices is given identity matrices, as the glTF spec reads it), indices are
+/// range-checked, BVH frame counts are checked against the data lines. assimp's
 /// own logger stays silent; every problem is reported through the limber log hook.
 /// Needs the `limber_io` library.
 /// @{
@@ -127,8 +128,8 @@ LB_API lbImportDef lbDefaultImportDef(void);
 /// Loads a rig and its clips from a file. On success *outRig owns everything. Errors (returned and
 /// logged with the file name and cause; *outRig is NULL): lb_errorNullPointer,
 /// lb_errorDefNotInitialized, lb_errorFileNotFound (missing or unreadable), lb_errorUnsupported
-/// (unknown extension), lb_errorFileFormat (truncated or malformed file, out-of-range indices, a
-/// glTF skin without inverseBindMatrices that assimp 5.2 would crash on), lb_errorNoSkeleton,
+/// (unknown extension), lb_errorFileFormat (truncated or malformed file, out-of-range indices),
+/// lb_errorIo (a corrected temporary copy could not be written), lb_errorNoSkeleton,
 /// lb_errorNotHumanoid (missing roles are named), lb_errorOutOfMemory, and skeleton errors from
 /// lbCreateSkeleton (duplicate or over-long names).
 LB_API lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** outRig);

@@ -25,8 +25,9 @@ void lbPathExtension(const char* path, char* out, size_t size);
 /// Reads a whole file into a new zero-terminated buffer (free with free()); NULL on failure.
 char* lbReadWholeFile(const char* path, size_t* outSize);
 
-/// glTF / GLB checks: header and chunk sizes, node and accessor indices of skins, and skins
-/// without inverseBindMatrices (assimp 5.2 crashes on them).
+/// glTF / GLB checks: header and chunk sizes, node, mesh, skin and accessor indices. Skins
+/// without inverseBindMatrices (assimp 5.2 crashes on them) get identity matrices in a corrected
+/// copy written to a temporary directory.
 lbResult lbPrescanGltf(const char* path, bool binary, lbPrescan* out);
 
 /// BVH checks: hierarchy and MOTION section present, the data lines against the Frames: header

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 // Checks run on a file before assimp reads it, so that files known to crash or mislead assimp
 // 5.2 give a clear error or are corrected first.
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include "import_internal.h"
 
 #include <cjson/cJSON.h>
@@ -85,6 +85,9 @@ void lbPrescanCleanup(lbPrescan* scan)
 		return;
 	if (strncmp(scan->importPath, scan->tempDir, strlen(scan->tempDir)) == 0)
 		remove(scan->importPath);
+	char chunk[2100];
+	snprintf(chunk, sizeof chunk, "%s/chunk.bin", scan->tempDir);
+	remove(chunk);
 	rmdir(scan->tempDir);
 	scan->tempDir[0] = 0;
 }
@@ -110,9 +113,180 @@ static uint32_t lbReadU32(const unsigned char* p)
 	return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }
 
+static char* lbBase64(const unsigned char* bytes, size_t count)
+{
+	static const char table[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	char* out = (char*)malloc(4 * ((count + 2) / 3) + 1);
+	if (!out)
+		return NULL;
+	size_t o = 0;
+	for (size_t i = 0; i < count; i += 3)
+	{
+		uint32_t v = (uint32_t)bytes[i] << 16;
+		if (i + 1 < count)
+			v |= (uint32_t)bytes[i + 1] << 8;
+		if (i + 2 < count)
+			v |= bytes[i + 2];
+		out[o++] = table[(v >> 18) & 63];
+		out[o++] = table[(v >> 12) & 63];
+		out[o++] = i + 1 < count ? table[(v >> 6) & 63] : '=';
+		out[o++] = i + 2 < count ? table[v & 63] : '=';
+	}
+	out[o] = 0;
+	return out;
+}
+
+static cJSON* lbArrayMember(cJSON* root, const char* key)
+{
+	cJSON* a = cJSON_GetObjectItemCaseSensitive(root, key);
+	if (!cJSON_IsArray(a))
+	{
+		cJSON_DeleteItemFromObjectCaseSensitive(root, key);
+		a = cJSON_AddArrayToObject(root, key);
+	}
+	return a;
+}
+
+// External files the glTF names are reached from the temporary copy through a relative path:
+// up to the file-system root from the temporary directory, then down the original's directory.
+static bool lbRebaseUris(cJSON* root, const char* key, const char* prefix)
+{
+	cJSON* item;
+	cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(root, key))
+	{
+		cJSON* uri = cJSON_GetObjectItemCaseSensitive(item, "uri");
+		if (!cJSON_IsString(uri) || strncmp(uri->valuestring, "data:", 5) == 0 || uri->valuestring[0] == '/')
+			continue;
+		size_t n = strlen(prefix) + strlen(uri->valuestring) + 1;
+		char* joined = (char*)malloc(n);
+		if (!joined)
+			return false;
+		snprintf(joined, n, "%s%s", prefix, uri->valuestring);
+		cJSON_SetValuestring(uri, joined);
+		free(joined);
+	}
+	return true;
+}
+
+// The glTF spec reads a missing inverseBindMatrices as identity matrices; assimp 5.2 crashes on
+// it instead. Writes a copy of the file in which every such skin gets an explicit accessor of
+// identity matrices (embedded as a data URI), and points the prescan at it.
+static lbResult lbFixMissingInverseBind(const char* path, cJSON* root, const char* glb, size_t glbSize, size_t jsonSize,
+										lbPrescan* out)
+{
+	if (!lbMakeTempDir(out))
+		return lbReport(lb_errorIo, "lbImportRig: cannot create a temporary directory to correct '%s'", path);
+	char original[4096], temp[2048];
+	char dirBuf[4096];
+	snprintf(dirBuf, sizeof dirBuf, "%s", path);
+	char* slash = strrchr(dirBuf, '/');
+	if (slash)
+		*slash = 0;
+	else
+		snprintf(dirBuf, sizeof dirBuf, ".");
+	if (!realpath(dirBuf, original) || !realpath(out->tempDir, temp))
+		return lbReport(lb_errorIo, "lbImportRig: cannot resolve the directories of '%s'", path);
+	char prefix[4096] = "";
+	size_t used = 0;
+	for (const char* c = temp; *c; ++c)
+	{
+		if (*c == '/' && used + 4 < sizeof prefix)
+			used += (size_t)snprintf(prefix + used, sizeof prefix - used, "../");
+	}
+	snprintf(prefix + used, sizeof prefix - used, "%s/", original[1] ? original + 1 : "");
+	if (!lbRebaseUris(root, "buffers", prefix) || !lbRebaseUris(root, "images", prefix))
+		return lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory");
+	cJSON* buffers = lbArrayMember(root, "buffers");
+	cJSON* views = lbArrayMember(root, "bufferViews");
+	cJSON* accessors = lbArrayMember(root, "accessors");
+	if (!buffers || !views || !accessors)
+		return lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory");
+	if (glb)
+	{
+		// The GLB's binary chunk is buffer 0 (no uri): write it next to the copy.
+		size_t at = 20 + ((jsonSize + 3) & ~(size_t)3);
+		cJSON* b0 = cJSON_GetArrayItem(buffers, 0);
+		if (b0 && !cJSON_GetObjectItemCaseSensitive(b0, "uri") && at + 8 <= glbSize)
+		{
+			uint32_t len = lbReadU32((const unsigned char*)glb + at);
+			if (at + 8 + len > glbSize)
+				return lbReport(lb_errorFileFormat, "lbImportRig: '%s' has a truncated binary chunk", path);
+			char binPath[2100];
+			snprintf(binPath, sizeof binPath, "%s/chunk.bin", out->tempDir);
+			FILE* f = fopen(binPath, "wb");
+			bool ok = f && fwrite(glb + at + 8, 1, len, f) == len;
+			if (f)
+				ok = (fclose(f) == 0) && ok;
+			if (!ok)
+				return lbReport(lb_errorIo, "lbImportRig: cannot write the binary chunk of '%s'", path);
+			cJSON_AddStringToObject(b0, "uri", "chunk.bin");
+		}
+	}
+	cJSON* skin;
+	int si = 0;
+	cJSON_ArrayForEach(skin, cJSON_GetObjectItemCaseSensitive(root, "skins"))
+	{
+		if (cJSON_GetObjectItemCaseSensitive(skin, "inverseBindMatrices"))
+		{
+			++si;
+			continue;
+		}
+		int count = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(skin, "joints"));
+		size_t bytes = (size_t)(count > 0 ? count : 1) * 16 * sizeof(float);
+		float* m = (float*)calloc(1, bytes);
+		if (!m)
+			return lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory");
+		for (int j = 0; j < (count > 0 ? count : 1); ++j)
+			m[16 * j + 0] = m[16 * j + 5] = m[16 * j + 10] = m[16 * j + 15] = 1.0f;
+		char* b64 = lbBase64((const unsigned char*)m, bytes);
+		free(m);
+		size_t uriLen = b64 ? strlen(b64) + 64 : 0;
+		char* uri = b64 ? (char*)malloc(uriLen) : NULL;
+		if (!uri)
+		{
+			free(b64);
+			return lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory");
+		}
+		snprintf(uri, uriLen, "data:application/octet-stream;base64,%s", b64);
+		free(b64);
+		cJSON* buf = cJSON_CreateObject();
+		cJSON_AddNumberToObject(buf, "byteLength", (double)bytes);
+		cJSON_AddStringToObject(buf, "uri", uri);
+		free(uri);
+		cJSON_AddItemToArray(buffers, buf);
+		cJSON* view = cJSON_CreateObject();
+		cJSON_AddNumberToObject(view, "buffer", cJSON_GetArraySize(buffers) - 1);
+		cJSON_AddNumberToObject(view, "byteLength", (double)bytes);
+		cJSON_AddItemToArray(views, view);
+		cJSON* acc = cJSON_CreateObject();
+		cJSON_AddNumberToObject(acc, "bufferView", cJSON_GetArraySize(views) - 1);
+		cJSON_AddNumberToObject(acc, "componentType", 5126);
+		cJSON_AddNumberToObject(acc, "count", count > 0 ? count : 1);
+		cJSON_AddStringToObject(acc, "type", "MAT4");
+		cJSON_AddItemToArray(accessors, acc);
+		cJSON_AddNumberToObject(skin, "inverseBindMatrices", cJSON_GetArraySize(accessors) - 1);
+		char msg[200];
+		snprintf(msg, sizeof msg, "glTF skin %d has no inverseBindMatrices: identity matrices used, as the glTF spec says", si);
+		lbWarn(lb_errorFileFormat, "lbImportRig: '%s': %s", path, msg);
+		lbPrescanWarn(out, msg);
+		++si;
+	}
+	char* text = cJSON_PrintUnformatted(root);
+	if (!text)
+		return lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory");
+	snprintf(out->importPath, sizeof out->importPath, "%s/corrected.gltf", out->tempDir);
+	FILE* f = fopen(out->importPath, "wb");
+	bool ok = f && fwrite(text, 1, strlen(text), f) == strlen(text);
+	if (f)
+		ok = (fclose(f) == 0) && ok;
+	free(text);
+	if (!ok)
+		return lbReport(lb_errorIo, "lbImportRig: cannot write a corrected copy of '%s'", path);
+	return lb_ok;
+}
+
 lbResult lbPrescanGltf(const char* path, bool binary, lbPrescan* out)
 {
-	(void)out; // glTF problems are refused, never corrected
 	size_t size = 0;
 	char* data = lbReadWholeFile(path, &size);
 	if (!data)
@@ -150,7 +324,7 @@ lbResult lbPrescanGltf(const char* path, bool binary, lbPrescan* out)
 	int meshCount = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(root, "meshes"));
 	int skinCount = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(root, "skins"));
 	const cJSON* skins = cJSON_GetObjectItemCaseSensitive(root, "skins");
-	int si = 0;
+	int si = 0, missingIbm = 0;
 	const cJSON* skin;
 	cJSON_ArrayForEach(skin, skins)
 	{
@@ -168,14 +342,10 @@ lbResult lbPrescanGltf(const char* path, bool binary, lbPrescan* out)
 		const cJSON* ibm = cJSON_GetObjectItemCaseSensitive(skin, "inverseBindMatrices");
 		if (!ibm)
 		{
-			// assimp 5.2 dereferences the missing accessor and crashes; refuse before it runs.
-			result = lbReport(lb_errorFileFormat,
-							  "lbImportRig: '%s' skin %d has no inverseBindMatrices (allowed by glTF, but assimp 5.2 "
-							  "crashes on it); add them to the file (identity when the rest pose is the bind pose)",
-							  path, si);
-			goto done;
+			// assimp 5.2 dereferences the missing accessor and crashes; the file is rewritten below.
+			++missingIbm;
 		}
-		if (!lbIndexIn(ibm, accessorCount))
+		else if (!lbIndexIn(ibm, accessorCount))
 		{
 			result = lbReport(lb_errorFileFormat, "lbImportRig: '%s' skin %d inverseBindMatrices accessor outside [0, %d)",
 							  path, si, accessorCount);
@@ -231,6 +401,8 @@ lbResult lbPrescanGltf(const char* path, bool binary, lbPrescan* out)
 		}
 		++mi;
 	}
+	if (missingIbm > 0)
+		result = lbFixMissingInverseBind(path, root, binary ? data : NULL, size, jsonSize, out);
 done:
 	cJSON_Delete(root);
 	free(data);
