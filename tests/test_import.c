@@ -206,6 +206,32 @@ static void TestImportEachFormat(void)
 	}
 }
 
+// assimp stays silent unless its log is routed; routed lines arrive through the limber hook.
+static void TestImporterLog(void)
+{
+	if (!lbHaveModels())
+		return;
+	lbImportDef def = lbDefaultImportDef();
+	def.requireHumanoid = false;
+	lbImportedRig* r = NULL;
+	lbResetCapture();
+	ENSURE(lbImportRig(MODELS "/FBX/huesitos.fbx", &def, &r) == lb_ok);
+	lbDestroyImportedRig(r);
+	int quiet = lbCap.warnings;
+	def.routeImporterLog = true;
+	lbResetCapture();
+	ENSURE(lbImportRig(MODELS "/FBX/huesitos.fbx", &def, &r) == lb_ok);
+	lbDestroyImportedRig(r);
+	printf("    %d warnings without routing, %d with (last: %.60s)\n", quiet, lbCap.warnings, lbCap.message);
+	ENSURE(lbCap.warnings > quiet);
+	// Detached again afterwards.
+	def.routeImporterLog = false;
+	lbResetCapture();
+	ENSURE(lbImportRig(MODELS "/FBX/huesitos.fbx", &def, &r) == lb_ok);
+	lbDestroyImportedRig(r);
+	ENSURE(lbCap.warnings == quiet);
+}
+
 static void TestImportExplicitRoleMap(void)
 {
 	if (!lbHaveModels())
@@ -775,6 +801,7 @@ int main(int argc, char** argv)
 	}
 	lbSetLogFcn(lbCaptureLog, NULL);
 	RUN_TEST(TestImportEachFormat);
+	RUN_TEST(TestImporterLog);
 	RUN_TEST(TestImportExplicitRoleMap);
 	RUN_TEST(TestCmuClipWithRootMotion);
 	RUN_TEST(TestBadFiles);

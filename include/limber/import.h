@@ -41,6 +41,9 @@ typedef struct lbImportDef
 	bool loadClips;
 	/// Fail with lb_errorNotHumanoid when the humanoid map cannot be built. Default true.
 	bool requireHumanoid;
+	/// Route assimp's own log messages to the limber log hook as warnings (code lb_ok) while the
+	/// file loads; otherwise assimp stays silent. Default false.
+	bool routeImporterLog;
 	/// Humanoid mapping options: explicit role names for unusual rigs, ankle height. The up hint
 	/// is replaced by `up`. Default lbDefaultHumanoidDef().
 	lbHumanoidDef humanoid;

@@ -23,6 +23,16 @@ typedef struct lbRigStore
 	int blockCount, blockCapacity;
 } lbRigStore;
 
+// assimp log lines end with a newline; the hook gets them without.
+static void lbImporterLog(const char* message, char* user)
+{
+	(void)user;
+	size_t n = message ? strlen(message) : 0;
+	while (n > 0 && (message[n - 1] == '\n' || message[n - 1] == '\r'))
+		--n;
+	lbWarn(lb_ok, "assimp: %.*s", (int)n, message ? message : "");
+}
+
 static void* lbStoreAlloc(lbRigStore* st, size_t bytes)
 {
 	if (st->blockCount == st->blockCapacity)
@@ -62,6 +72,7 @@ lbImportDef lbDefaultImportDef(void)
 	d.loadMeshes = true;
 	d.loadClips = true;
 	d.requireHumanoid = true;
+	d.routeImporterLog = false;
 	d.humanoid = lbDefaultHumanoidDef();
 	d.internalValue = LB_SECRET_COOKIE;
 	return d;
@@ -282,8 +293,11 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 	rig->format = format;
 	rig->warningCount = scan.warningCount;
 
-	// assimp's default logger is the null logger: nothing is printed. Validation rejects
+	// assimp's default logger is the null logger: nothing is printed unless asked. Validation rejects
 	// out-of-range indices; pivots are folded so FBX rigs have no helper nodes.
+	struct aiLogStream logStream = { lbImporterLog, NULL };
+	if (def->routeImporterLog)
+		aiAttachLogStream(&logStream);
 	struct aiPropertyStore* props = aiCreatePropertyStore();
 	aiSetImportPropertyInteger(props, AI_CONFIG_IMPORT_FBX_PRESERVE_PIVOTS, 0);
 	aiSetImportPropertyInteger(props, AI_CONFIG_PP_LBW_MAX_WEIGHTS, 4);
@@ -293,6 +307,8 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 					 aiProcess_GenSmoothNormals | aiProcess_JoinIdenticalVertices;
 	const struct aiScene* sc = aiImportFileExWithProperties(scan.importPath, flags, NULL, props);
 	aiReleasePropertyStore(props);
+	if (def->routeImporterLog)
+		aiDetachLogStream(&logStream);
 	if (!sc || !sc->mRootNode)
 	{
 		const char* why = aiGetErrorString();
