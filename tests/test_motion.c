@@ -461,6 +461,48 @@ static void TestStrideFromLegLength(void)
 	ENSURE(lbIsValidFloat(s1) && lbIsValidFloat(r1));
 }
 
+// A walk asked to stop settles with both feet planted and stops stepping; it starts again.
+static void TestWalkStop(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbRigFixture f;
+		ENSURE(lbMakeFixture((lbReferenceRig)rig, &f));
+		lbMotionState st;
+		ENSURE(lbMotionState_Init(&st, &f.hum, f.skel, lbTransform_identity) == lb_ok);
+		lbMotionParams p = lbDefaultMotionParams(lb_motionWalk);
+		const float dt = 1.0f / 60.0f;
+		for (int i = 0; i < 180; ++i)
+			lbMotion_Sample(&st, &f.hum, f.skel, &p, dt, &f.pose);
+		p.speed = 0.0f;
+		for (int i = 0; i < 180; ++i)
+			lbMotion_Sample(&st, &f.hum, f.skel, &p, dt, &f.pose);
+		float phase = st.cyclePhase;
+		lbVec3 ankles[2];
+		for (int side = 0; side < 2; ++side)
+			ankles[side] = lbTransformPoint(st.characterWs, f.pose.model[f.hum.leg[side].foot].p);
+		lbVec3 where = st.characterWs.p;
+		for (int i = 0; i < 60; ++i)
+		{
+			ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &p, dt, &f.pose) == lb_ok);
+			ENSURE(st.feet[0].planted && st.feet[1].planted);
+			for (int side = 0; side < 2; ++side)
+				ENSURE_VEC3_NEAR(lbTransformPoint(st.characterWs, f.pose.model[f.hum.leg[side].foot].p), ankles[side], 0.01f);
+		}
+		ENSURE(st.cyclePhase == phase);
+		ENSURE(lbDistance(st.characterWs.p, where) < 0.01f);
+		// Feet stand apart, near the rest stance width, after stopping.
+		float width = lbDot(lbSub(f.pose.model[f.hum.leg[0].foot].p, f.pose.model[f.hum.leg[1].foot].p), f.hum.leftMs);
+		ENSURE(width > 0.1f);
+		p.speed = 1.0f;
+		for (int i = 0; i < 60; ++i)
+			lbMotion_Sample(&st, &f.hum, f.skel, &p, dt, &f.pose);
+		ENSURE(st.cyclePhase != phase);
+		ENSURE(lbDistance(st.characterWs.p, where) > 0.2f);
+		lbFreeFixture(&f);
+	}
+}
+
 static void TestIdle(void)
 {
 	for (int rig = 0; rig < lb_rigCount; ++rig)
@@ -633,6 +675,7 @@ int main(int argc, char** argv)
 	RUN_TEST(TestRootMotion);
 	RUN_TEST(TestStrideFromLegLength);
 	RUN_TEST(TestWalkAndRun);
+	RUN_TEST(TestWalkStop);
 	RUN_TEST(TestIdle);
 	RUN_TEST(TestProneAndCrawl);
 	RUN_TEST(TestMotionBadInput);

@@ -349,10 +349,15 @@ static void lbSampleGait(lbMotionState* st, const lbHumanoid* h, const lbSkeleto
 	float duty = run ? lbRemapClamped(st->speed, 2.0f, 6.0f, 0.42f, 0.32f) : lbRemapClamped(st->speed, 0.5f, 2.2f, 0.62f, 0.56f);
 	st->dutyFactor = duty;
 	lbAdvanceCharacter(st, b, dt);
-	float prevPhase = st->cyclePhase;
-	st->cyclePhase += rate * dt;
-	st->cyclePhase -= floorf(st->cyclePhase);
-	(void)prevPhase;
+	// Stopping a walk: once slow, the cycle holds in the next double support (both feet down)
+	// instead of stepping in place; it resumes when a speed is asked for again.
+	float half = st->cyclePhase - 0.5f * floorf(2.0f * st->cyclePhase);
+	bool hold = !run && target < 0.05f && st->speed < 0.1f && half > 0.02f && half < duty - 0.5f - 0.02f;
+	if (!hold)
+	{
+		st->cyclePhase += rate * dt;
+		st->cyclePhase -= floorf(st->cyclePhase);
+	}
 
 	const float legL = b->legLength;
 	const float stanceHalf = 0.5f * duty * stride; // foot travel relative to the hip during stance / 2
