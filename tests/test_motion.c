@@ -643,6 +643,43 @@ static void TestMotionBadInput(void)
 	lbFreeFixture(&f);
 }
 
+static void TestBlendPoses(void)
+{
+	lbRigFixture f;
+	ENSURE(lbMakeFixture(lb_rigMannequin, &f));
+	lbPose walk = lbCreatePose(f.skel), prone = lbCreatePose(f.skel);
+	lbMotionState st;
+	lbMotionState_Init(&st, &f.hum, f.skel, lbTransform_identity);
+	lbMotionParams p = lbDefaultMotionParams(lb_motionWalk);
+	for (int i = 0; i < 40; ++i)
+		lbMotion_Sample(&st, &f.hum, f.skel, &p, 1.0f / 60.0f, &walk);
+	p = lbDefaultMotionParams(lb_motionProne);
+	lbMotion_Sample(&st, &f.hum, f.skel, &p, 1.0f / 60.0f, &prone);
+	ENSURE(lbBlendPoses(&walk, &prone, 0.0f, f.skel, &f.pose) == lb_ok);
+	for (int b = 0; b < f.skel->boneCount; ++b)
+		ENSURE_VEC3_NEAR(f.pose.model[b].p, walk.model[b].p, 1.0e-5f);
+	ENSURE(lbBlendPoses(&walk, &prone, 1.0f, f.skel, &f.pose) == lb_ok);
+	for (int b = 0; b < f.skel->boneCount; ++b)
+		ENSURE_VEC3_NEAR(f.pose.model[b].p, prone.model[b].p, 1.0e-5f);
+	// Halfway: every local rotation is the slerp midpoint; bone lengths kept.
+	ENSURE(lbBlendPoses(&walk, &prone, 0.5f, f.skel, &f.pose) == lb_ok);
+	for (int b = 0; b < f.skel->boneCount; ++b)
+		ENSURE_QUAT_SAME_ROT(f.pose.local[b].q, lbQuatSlerp(walk.local[b].q, prone.local[b].q, 0.5f), 1.0e-4f);
+	ENSURE(lbMaxBoneLengthError(&f.pose, f.skel, f.hum.pelvis) < 1.0e-4f);
+	// Aliasing the output with an input works.
+	ENSURE(lbBlendPoses(&walk, &prone, 1.0f, f.skel, &walk) == lb_ok);
+	ENSURE_VEC3_NEAR(walk.model[f.hum.head].p, prone.model[f.hum.head].p, 1.0e-5f);
+	lbSetLogFcn(NULL, NULL);
+	ENSURE(lbBlendPoses(&walk, &prone, NAN, f.skel, &f.pose) == lb_errorNonFinite);
+	ENSURE(lbBlendPoses(NULL, &prone, 0.5f, f.skel, &f.pose) == lb_errorNullPointer);
+	lbPose small = prone;
+	small.boneCount = 2;
+	ENSURE(lbBlendPoses(&walk, &small, 0.5f, f.skel, &f.pose) == lb_errorSkeletonMismatch);
+	lbDestroyPose(&walk);
+	lbDestroyPose(&prone);
+	lbFreeFixture(&f);
+}
+
 static void TestMotionNames(void)
 {
 	for (int m = 0; m < lb_motionCount; ++m)
@@ -679,6 +716,7 @@ int main(int argc, char** argv)
 	RUN_TEST(TestIdle);
 	RUN_TEST(TestProneAndCrawl);
 	RUN_TEST(TestMotionBadInput);
+	RUN_TEST(TestBlendPoses);
 	RUN_TEST(TestMotionNames);
 	TEST_MAIN_END();
 }

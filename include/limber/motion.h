@@ -91,6 +91,12 @@ LB_API lbResult lbSampleClip(const lbClip* clip, const lbSkeleton* skeleton, flo
 /// rotates only about upMs; at rest it is identity rotation. Model space.
 LB_API lbTransform lbComputeRootFrame(const lbPose* pose, const lbHumanoid* humanoid);
 
+/// Blends two poses of one skeleton bone by bone in local space (positions and scales linearly,
+/// rotations by slerp): alpha 0 gives a, 1 gives b (clamped), then recomputes model transforms.
+/// For cross-fading between base motions. outPose may be a or b. Returns lb_errorNullPointer,
+/// lb_errorSkeletonMismatch or lb_errorNonFinite (alpha), leaving outPose unchanged.
+LB_API lbResult lbBlendPoses(const lbPose* a, const lbPose* b, float alpha, const lbSkeleton* skeleton, lbPose* outPose);
+
 /// Signed angle (rad) about `up` from direction `from` to direction `to`, both projected onto the
 /// plane normal to up; 0 when either projection is degenerate.
 LB_API float lbHeadingAngle(lbVec3 from, lbVec3 to, lbVec3 up);

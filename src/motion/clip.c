@@ -212,3 +212,26 @@ lbTransform lbComputeRootFrame(const lbPose* pose, const lbHumanoid* humanoid)
 		return lbTransform_identity;
 	return r;
 }
+
+lbResult lbBlendPoses(const lbPose* a, const lbPose* b, float alpha, const lbSkeleton* skeleton, lbPose* outPose)
+{
+	if (!a || !b || !skeleton || !outPose || !a->local || !b->local || !outPose->local || !outPose->model)
+		return lbReport(lb_errorNullPointer, "lbBlendPoses: poses and skeleton are required");
+	const int n = skeleton->boneCount;
+	if (a->boneCount != n || b->boneCount != n || outPose->boneCount != n)
+		return lbReport(lb_errorSkeletonMismatch, "lbBlendPoses: poses have %d, %d and %d bones, skeleton %d", a->boneCount,
+						b->boneCount, outPose->boneCount, n);
+	if (!lbIsValidFloat(alpha))
+		return lbReport(lb_errorNonFinite, "lbBlendPoses: alpha is not finite");
+	float t = lbClampF(alpha, 0.0f, 1.0f);
+	for (int k = 0; k < n; ++k)
+	{
+		lbTransform x = a->local[k], y = b->local[k], r;
+		r.p = lbLerp(x.p, y.p, t);
+		r.q = lbQuatNormalize(lbQuatSlerp(lbQuatNormalize(x.q), lbQuatNormalize(y.q), t));
+		r.s = lbLerp(x.s, y.s, t);
+		outPose->local[k] = r;
+	}
+	lbPose_LocalToModel(outPose, skeleton);
+	return lb_ok;
+}
