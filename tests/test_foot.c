@@ -273,7 +273,9 @@ static void test_stairs_lowest_foot_and_weighted_average(void)
 static void test_landing_snaps_and_compresses(void)
 {
 	Fixture f;
-	fixtureInit(&f, lb_rigMixamo, lbVec3_axisZ);
+	// The mannequin's root is on its floor, so its measured ankle height is exact and the steady
+	// pelvis offset is zero; the landing impulse is then all there is.
+	fixtureInit(&f, lb_rigMannequin, lbVec3_axisZ);
 	addPlane(f.world, lbMakeVec3(0, 0, 0), lbVec3_axisZ);
 	addBox(f.world, lbMakeVec3(0, 0, 0.1f), lbMakeVec3(0.5f, 0.5f, 0.1f), lbQuat_identity);
 	f.characterWs = characterFrame(&f.humanoid, lbVec3_axisZ, lbVec3_axisY, lbMakeVec3(3, 0, 0));

@@ -127,7 +127,7 @@ typedef struct lbFootDef
 	float lockReleaseDistance;
 	/// ... or turns this far from the locked rotation. Default 30 degrees.
 	float lockReleaseAngle;
-	/// Speed at which a released lock blends out. Default 15 /s.
+	/// Speed at which a released lock blends out; a new lock blends in twice as fast. Default 15 /s.
 	float lockBlendSpeed;
 	/// A character moving more than this in one frame has teleported: state resets. Default 1 m.
 	float teleportDistance;
@@ -141,7 +141,7 @@ typedef struct lbFootDef
 /// Per-foot state of the sense stage (world space).
 typedef struct lbFootLegState
 {
-	/// Smoothed offset of the foot along up relative to the animation's floor (m).
+	/// Smoothed height (world, along up) of the ground under the foot (m).
 	float offset;
 	/// Smoothed tilt (world rotation applied on top of the animated foot rotation).
 	lbQuat tilt;
@@ -212,6 +212,9 @@ typedef struct lbFootTarget
 	bool locked;
 	/// Whether the foot counts as planted on the ground this frame.
 	bool planted;
+	/// Planted and at rest on the ground: locked and fully blended into its lock (with locking
+	/// on), or planted (with locking off). The first frames of a plant settle the foot.
+	bool settled;
 	/// Ground contact under the foot (world) and its normal; valid when grounded.
 	bool grounded;
 	lbVec3 contactWs, normalWs;

@@ -335,10 +335,10 @@ lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 	run->ctx.scenario = scenario;
 	run->ctx.skeleton = run->skeleton;
 	run->ctx.humanoid = &run->humanoid;
+	run->ctx.basePose = &run->pose;
 	run->ctx.probe = lbRunWorldProbe;
 	run->ctx.probeContext = run->world;
 	run->ctx.world = lbRunWorld_GetQueryWorld(run->world);
-	run->ctx.basePose = &run->pose;
 	run->ctx.upWs = run->upWs;
 	run->ctx.state = lb_stateGrounded;
 	lbUpdateCharacterTransform(run);

@@ -21,6 +21,10 @@ typedef struct lbFootRun
 	lbSceneQuery query;
 	bool landed;
 	bool sensed;
+	// Slide of locked feet: how far each sole moves from where its lock began (m).
+	float slideMax;
+	lbVec3 lockStartWs[2];
+	bool wasLocked[2];
 } lbFootRun;
 
 // Number keys: name, offset in lbFootDef, range, and whether the file gives degrees.
@@ -246,7 +250,8 @@ static void lbFootSenseStage(void* system, lbRunContext* ctx, float dt, lbSystem
 		g->offsetLocal = lbFootSoleLocal(h, s);
 		g->targetWs = t->contactWs;
 		g->normalWs = t->grounded ? t->normalWs : ctx->upWs;
-		g->touching = t->planted && t->grounded && t->alpha > 0.999f && f->targets.alpha > 0.999f;
+		// Settled: planted and blended fully into its lock; the first frames of a plant settle it.
+		g->touching = t->settled && t->grounded && t->alpha > 0.999f && f->targets.alpha > 0.999f;
 		if (t->grounded && out->debugCount + 2 <= LB_RUN_MAX_DEBUG)
 		{
 			lbDebugItem* d = &out->debug[out->debugCount++];
@@ -264,29 +269,44 @@ static void lbFootPoseStage(void* system, const lbRunContext* ctx, lbPose* pose,
 {
 	(void)out;
 	lbFootRun* f = (lbFootRun*)system;
-	if (f->sensed)
-		lbFootApplyPose(&f->targets, &f->def, ctx->skeleton, ctx->humanoid, f->solver, pose);
+	if (!f->sensed)
+		return;
+	lbFootApplyPose(&f->targets, &f->def, ctx->skeleton, ctx->humanoid, f->solver, pose);
+	for (int s = 0; s < 2; ++s)
+	{
+		const lbFootTarget* t = &f->targets.feet[s];
+		bool held = t->locked && t->settled;
+		lbTransform footWs = lbTransformMul(ctx->characterWs, pose->model[ctx->humanoid->leg[s].foot]);
+		lbVec3 sole = lbTransformPoint(footWs, lbFootSoleLocal(ctx->humanoid, s));
+		if (held && !f->wasLocked[s])
+			f->lockStartWs[s] = sole;
+		if (held)
+			f->slideMax = lbMaxF(f->slideMax, lbDistance(sole, f->lockStartWs[s]));
+		f->wasLocked[s] = held;
+	}
 }
 
 static int lbFootValues(const void* system, const char** names, float* values, int capacity)
 {
 	const lbFootRun* f = (const lbFootRun*)system;
-	static const char* const n[] = { "alpha", "pelvis_offset", "offset_l", "offset_r", "locked_l", "locked_r", "casts" };
+	static const char* const n[] = { "alpha",    "pelvis_offset", "ground_l", "ground_r",
+									 "locked_l", "locked_r",      "casts",    "locked_slide_max" };
 	const float v[] = { f->targets.alpha,
 						f->targets.pelvisOffset,
 						f->state.legs[0].offset,
 						f->state.legs[1].offset,
 						f->targets.feet[0].locked ? 1.0f : 0.0f,
 						f->targets.feet[1].locked ? 1.0f : 0.0f,
-						(float)f->targets.castCount };
-	for (int i = 0; i < 7 && i < capacity; ++i)
+						(float)f->targets.castCount,
+						f->slideMax };
+	for (int i = 0; i < 8 && i < capacity; ++i)
 	{
 		if (names)
 			names[i] = n[i];
 		if (values)
 			values[i] = v[i];
 	}
-	return 7;
+	return 8;
 }
 
 const lbSystemEntry lbSystemFoot = {

@@ -105,7 +105,12 @@ typedef struct lbFootCast
 	lbVec3 point, normal;
 } lbFootCast;
 
-static lbFootCast lbFootCastDown(const lbFootDef* def, const lbSceneQuery* query, lbVec3 start, lbVec3 end, lbVec3 up)
+// One downward probe: a sphere cast finds the support (the sphere filters pebbles and cracks),
+// and a ray along the same line finds the face under the foot for its normal. The sphere's own
+// normal is wrong for tilting a foot at a step edge (it points from the edge to the sphere
+// centre), so it is used only when the ray finds nothing near the support.
+static lbFootCast lbFootCastDown(const lbFootDef* def, const lbSceneQuery* query, lbVec3 start, lbVec3 end, lbVec3 up,
+								 int* castCount)
 {
 	lbFootCast c = { false, lbVec3_zero, up };
 	lbQueryInput qi = lbDefaultQueryInput();
@@ -115,19 +120,31 @@ static lbFootCast lbFootCastDown(const lbFootDef* def, const lbSceneQuery* query
 	qi.channelMask = def->channelMask;
 	qi.ignoreOwnerId = def->ignoreOwnerId;
 	lbHit hit = lbSphereCast(query, &qi);
-	// A cast that starts inside geometry says nothing about the ground under the foot: try a ray,
-	// which reports the first surface it enters instead.
-	if (hit.hit && hit.startedInside)
-		hit = lbRayCast(query, &qi);
+	lbHit ray = lbRayCast(query, &qi);
+	*castCount += 2;
+	// A sphere that starts inside geometry says nothing about the ground under the foot; the ray
+	// reports the first surface it enters instead.
 	if (!hit.hit || hit.startedInside || hit.status != lb_ok)
-		return c;
+	{
+		hit = ray;
+		if (!hit.hit || hit.startedInside || hit.status != lb_ok)
+			return c;
+	}
 	lbVec3 n = lbNormalize(hit.normal);
-	// Walls and ceilings are not ground.
 	if (lbDot(n, up) < 0.05f)
-		return c;
+		return c; // walls and ceilings are not ground
+	// Support height under the sphere centre: exact for a plane (centre - r / cos(slope)).
+	float r = hit.startedInside ? 0.0f : qi.radius;
+	lbVec3 support = lbMulAdd(hit.location, -r / lbMaxF(lbDot(n, up), 0.5f), up);
+	lbVec3 face = n;
+	if (ray.hit && !ray.startedInside && ray.status == lb_ok && lbDot(ray.normal, up) > 0.05f &&
+		lbAbsF(lbDot(lbSub(ray.impactPoint, support), up)) < 0.05f + r)
+		face = lbNormalize(ray.normal);
+	else if (ray.hit && lbDot(ray.normal, up) > 0.05f)
+		face = lbNormalize(ray.normal); // a ledge: the face below is lower than the edge the sphere rests on
 	c.hit = true;
-	c.point = hit.impactPoint;
-	c.normal = n;
+	c.point = support;
+	c.normal = face;
 	return c;
 }
 
@@ -203,6 +220,11 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 
 	const float modelToWorld = lbLength(lbTransformVector(cw, humanoid->upMs));
 	const float floorH = lbDot(cw.p, up);
+	// The pelvis offset is relative to the animation's floor (the character origin). When that
+	// floor jumps (the capsule steps up a stair), carry the offset across so the smoothed pelvis
+	// keeps its world height and the step never pops. Feet smooth world ground heights directly.
+	const float floorJump = state->initialized && !snap ? floorH - lbDot(state->prevCharacterWs.p, up) : 0.0f;
+	state->pelvisOffset -= floorJump;
 	const lbVec3 velH = lbProjectOnPlane(vel, up);
 	const float speedH = lbLength(velH);
 	int castCount = 0;
@@ -220,9 +242,18 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		const lbVec3 animAnkleWs = animFootWs.p;
 		const float ankleH = axes->ankleHeight * modelToWorld;
 		const float soleAboveFloor = lbDot(animAnkleWs, up) - floorH - ankleH;
+		// The foot's animated speed. Some base motions hold a stance foot in the world while the
+		// capsule steps up a stair, others carry it with the capsule; either way that is not the
+		// foot lifting off, so take the smaller of the world and floor-relative displacements.
+		float footSpeed = 0.0f;
 		lbVec3 footVel = lbVec3_zero;
 		if (state->initialized && dt > 0.0f && !snap)
-			footVel = lbMulSV(1.0f / dt, lbSub(animAnkleWs, leg->prevAnimAnkleWs));
+		{
+			lbVec3 d = lbSub(animAnkleWs, leg->prevAnimAnkleWs);
+			lbVec3 dRel = lbMulAdd(d, -floorJump, up);
+			footVel = lbMulSV(1.0f / dt, lbLengthSquared(dRel) < lbLengthSquared(d) ? dRel : d);
+			footSpeed = lbLength(footVel);
+		}
 		leg->prevAnimAnkleWs = animAnkleWs;
 
 		if (doTrace)
@@ -237,8 +268,7 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 																	  : def->traceAbove;
 			lbVec3 start = lbMulAdd(base, above, up);
 			lbVec3 end = lbMulAdd(base, -(ankleH + def->traceBelow), up);
-			lbFootCast c = lbFootCastDown(def, in->query, start, end, up);
-			++castCount;
+			lbFootCast c = lbFootCastDown(def, in->query, start, end, up, &castCount);
 			if (c.hit && def->heelToeTraces && axes->footLength > 0.0f)
 			{
 				// Heel and ball contacts give the ground's pitch along the foot; the centre cast keeps the roll.
@@ -246,10 +276,9 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 				lbVec3 heelBase = lbMulAdd(base, -0.3f * axes->footLength * modelToWorld, toe);
 				lbVec3 toeBase = lbMulAdd(base, axes->footLength * modelToWorld, toe);
 				lbFootCast ch = lbFootCastDown(def, in->query, lbMulAdd(heelBase, above, up),
-											   lbMulAdd(heelBase, -(ankleH + def->traceBelow), up), up);
+											   lbMulAdd(heelBase, -(ankleH + def->traceBelow), up), up, &castCount);
 				lbFootCast ct = lbFootCastDown(def, in->query, lbMulAdd(toeBase, above, up),
-											   lbMulAdd(toeBase, -(ankleH + def->traceBelow), up), up);
-				castCount += 2;
+											   lbMulAdd(toeBase, -(ankleH + def->traceBelow), up), up, &castCount);
 				if (ch.hit && ct.hit && lbLength(toe) > 0.0f)
 				{
 					lbVec3 along = lbSub(ct.point, ch.point);
@@ -274,7 +303,8 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 			leg->grounded = false;
 		}
 
-		float offsetTarget = 0.0f, legAlphaTarget = 0.0f;
+		// Ground height (world, along up) under the ankle; without ground, the animation's floor.
+		float offsetTarget = floorH, legAlphaTarget = 0.0f;
 		lbQuat tiltTarget = lbQuat_identity;
 		if (leg->grounded)
 		{
@@ -282,7 +312,7 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 			// The ground plane's point straight below (or above) the animated ankle.
 			float denom = lbMaxF(lbDot(up, n), 0.05f);
 			lbVec3 under = lbMulAdd(animAnkleWs, -lbDot(lbSub(animAnkleWs, leg->groundPointWs), n) / denom, up);
-			offsetTarget = lbDot(under, up) - floorH;
+			offsetTarget = lbDot(under, up);
 			float slope = acosf(lbClampF(lbDot(n, up), -1.0f, 1.0f));
 			legAlphaTarget = lbRemapClamped(slope, def->slopeLimit, def->slopeLimit + lbMaxF(def->slopeFade, 1.0e-4f), 1.0f, 0.0f);
 			tiltTarget = lbFootTilt(up, n, def->normalWeight, def->maxFootAngle);
@@ -295,31 +325,40 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		}
 		else
 		{
-			leg->offset = lbInterpTo(leg->offset, offsetTarget, dt, def->goalSpeed);
+			// Rising ground under a foot is followed twice as fast as falling ground: lagging
+			// behind a rising step puts the foot inside it, lagging behind a drop only lets it hover.
+			float speed = offsetTarget > leg->offset ? 2.0f * def->goalSpeed : def->goalSpeed;
+			leg->offset = lbInterpTo(leg->offset, offsetTarget, dt, speed);
 			leg->tilt = lbQInterpTo(leg->tilt, tiltTarget, dt, def->rotationSpeed);
 			leg->alpha = lbClampF(lbInterpTo(leg->alpha, legAlphaTarget, dt, def->goalSpeed), 0.0f, 1.0f);
 		}
 
-		// Goal: the animated ankle raised by the ground offset, and moved so that it sits above the
-		// sole along the tilted foot's up (correct on slopes, not straight above the contact).
+		// Goal: the animated sole's lift above its floor (never below it: a stance foot the base
+		// motion holds below a risen capsule is on the ground) added to the ground height, and the
+		// ankle above the sole along the tilted foot's up (correct on slopes, not straight above
+		// the contact).
+		const float lift = lbMaxF(soleAboveFloor, 0.0f);
 		lbVec3 tiltedUp = lbQuatRotate(leg->tilt, up);
-		lbVec3 ankleGoal = lbAdd(lbMulAdd(animAnkleWs, leg->offset, up), lbMulSV(ankleH, lbSub(tiltedUp, up)));
+		const float raise = leg->offset + ankleH + lift - lbDot(animAnkleWs, up);
+		lbVec3 ankleGoal = lbAdd(lbMulAdd(animAnkleWs, raise, up), lbMulSV(ankleH, lbSub(tiltedUp, up)));
 		lbQuat footRot = lbQuatNormalize(lbQuatMul(leg->tilt, animFootWs.q));
 
 		bool planted = leg->grounded && state->alpha > 0.0f && soleAboveFloor < def->lockHeight &&
-					   lbLength(footVel) < def->lockSpeed;
+					   footSpeed < def->lockSpeed;
 		if (def->footLock && active)
 		{
 			if (planted && !leg->locked)
 			{
-				// Lock where the foot is now (including any blend still running from the last lock),
-				// so locking never moves the foot.
-				lbVec3 from = leg->lockAlpha > 0.0f ? lbLerp(ankleGoal, leg->lockAnkleWs, leg->lockAlpha) : ankleGoal;
-				lbQuat fromRot = leg->lockAlpha > 0.0f ? lbQuatSlerp(footRot, leg->lockRotWs, leg->lockAlpha) : footRot;
+				// Lock on the ground itself (the unsmoothed goal), not where the smoothing has got to,
+				// and blend into it quickly: the foot settles on the surface within a few frames and
+				// then stays exactly there.
+				lbVec3 groundUp = lbQuatRotate(tiltTarget, up);
 				leg->locked = true;
-				leg->lockAnkleWs = from;
-				leg->lockRotWs = fromRot;
-				leg->lockAlpha = 1.0f;
+				float raiseTarget = offsetTarget + ankleH + lift - lbDot(animAnkleWs, up);
+				leg->lockAnkleWs = lbAdd(lbMulAdd(animAnkleWs, raiseTarget, up), lbMulSV(ankleH, lbSub(groundUp, up)));
+				leg->lockRotWs = lbQuatNormalize(lbQuatMul(tiltTarget, animFootWs.q));
+				if (snap)
+					leg->lockAlpha = 1.0f;
 			}
 			else if (leg->locked &&
 					 (!planted || lbDistance(ankleGoal, leg->lockAnkleWs) > def->lockReleaseDistance ||
@@ -332,7 +371,9 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		{
 			leg->locked = false;
 		}
-		if (!leg->locked)
+		if (leg->locked)
+			leg->lockAlpha = lbMinF(1.0f, lbInterpTo(leg->lockAlpha, 1.0f, dt, 2.0f * def->lockBlendSpeed) + 1.0e-3f);
+		else
 		{
 			leg->lockAlpha = snap ? 0.0f : lbInterpTo(leg->lockAlpha, 0.0f, dt, def->lockBlendSpeed);
 			if (leg->lockAlpha < 1.0e-3f)
@@ -348,6 +389,7 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		ft->footRotWs = footRot;
 		ft->alpha = leg->alpha;
 		ft->locked = leg->locked;
+		ft->settled = leg->locked ? leg->lockAlpha >= 0.99f : planted;
 		ft->planted = planted;
 		ft->grounded = leg->grounded;
 		ft->contactWs = lbAdd(ankleGoal, lbQuatRotate(footRot, lbMulSV(-ankleH, axes->footUp)));
