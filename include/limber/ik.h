@@ -141,6 +141,102 @@ typedef struct lbFabrikInput
 	int internalValue;
 } lbFabrikInput;
 
+/// How a joint's rotation is limited (lbJointLimit::kind).
+typedef enum lbJointLimitKind
+{
+	/// No limit.
+	lb_limitNone = 0,
+	/// Per-axis ranges: swing about the bend axis, swing about the side axis, twist.
+	lb_limitRanges,
+	/// Swing cone (half-angle swingMax) and a twist range.
+	lb_limitCone,
+} lbJointLimitKind;
+
+/// Rotation limit of one joint, in the bone's anatomical axes derived from lbHumanoid (never raw
+/// bone axes): `along` (the bone's direction), `bend` (the hinge or flexion axis: knee and elbow
+/// hinge, the character's left for the spine) and `side` = along x bend. The rotation measured is
+/// the bone's local rotation relative to its rest local rotation, split as swing * twist about
+/// `along`; the swing's rotation vector gives the bend and side angles. Radians.
+typedef struct lbJointLimit
+{
+	/// Limit kind. lb_limitNone disables the limit.
+	lbJointLimitKind kind;
+	/// Range of the swing about the bend axis (lb_limitRanges); positive bends the joint.
+	float bendMin, bendMax;
+	/// Range of the swing about the side axis (lb_limitRanges).
+	float sideMin, sideMax;
+	/// Swing cone half-angle (lb_limitCone).
+	float swingMax;
+	/// Range of the twist about the along axis (both kinds).
+	float twistMin, twistMax;
+} lbJointLimit;
+
+/// Effector slots of the full-body solver.
+typedef enum lbEffectorSlot
+{
+	lb_effectorHandL = 0,
+	lb_effectorHandR,
+	lb_effectorFootL,
+	lb_effectorFootR,
+	lb_effectorHead,
+	lb_effectorPelvis,
+	lb_effectorCount
+} lbEffectorSlot;
+
+/// One full-body effector. Make it with lbDefaultFullBodyIkEffector() (off: both alphas 0).
+typedef struct lbFullBodyIkEffector
+{
+	/// Target position of the bone's joint (model space, m).
+	lbVec3 targetMs;
+	/// Target rotation of the bone (model space).
+	lbQuat targetRotationMs;
+	/// How far the bone goes from its input position toward targetMs, [0, 1] (clamped); the body
+	/// moves as needed for the limbs to get there. 0 = effector off. Default 0.
+	float positionAlpha;
+	/// Blend of the bone's rotation toward targetRotationMs, [0, 1] (clamped). Default 0.
+	float rotationAlpha;
+	/// Limbs only: pole overriding the preferred bend direction. Default lb_poleNone.
+	lbPoleKind poleKind;
+	/// Pole location (m) or direction, model space.
+	lbVec3 poleMs;
+} lbFullBodyIkEffector;
+
+/// Full-body solver settings. Make them with lbDefaultFullBodyIkSettings().
+typedef struct lbFullBodyIkSettings
+{
+	/// Body iterations (damped least squares steps), >= 1. Default 20.
+	int iterations;
+	/// Distance at which an effector counts as reached (m). Default 1e-3.
+	float tolerance;
+	/// Stiffness per role in [0, 1]: how much a body bone resists rotating (1 = never rotates).
+	/// Used for lb_rolePelvis (rotation) and the spine roles. Limb bones are solved exactly and
+	/// twist bones, clavicles, neck and ball bones never take rotation. Defaults: pelvis 0.3,
+	/// spine 0.5.
+	float stiffness[lb_roleCount];
+	/// Stiffness of the pelvis translation, [0, 1] (1 = the pelvis never moves). Default 0.2.
+	float pelvisTranslationStiffness;
+	/// Rotation limit per role, relative to the rest pose, in anatomical axes. Defaults: thigh
+	/// bend +-80 deg, side +-30, twist +-30 (seed 001's values); calf bend 0..150 deg (never
+	/// inverted), side +-2, twist +-20; foot cone 50 deg, twist +-25; upper arm cone 130 deg, twist
+	/// +-90; forearm bend 0..150 deg, side +-2, twist +-90; hand cone 80 deg, twist +-30; each spine
+	/// bone cone 25 deg, twist +-20. Others none.
+	lbJointLimit limits[lb_roleCount];
+	/// Pelvis travel relative to its input position: largest drop along up (m; seed 001 uses
+	/// 0.02), largest rise, largest horizontal move. Defaults 0.35, 0.15, 0.35.
+	float pelvisMaxSink, pelvisMaxRise, pelvisMaxHorizontal;
+	/// Largest pelvis rotation relative to its input (rad). Default 0.7.
+	float pelvisMaxRotation;
+	/// Fraction of a limb's length the body keeps each effector within, so limbs are never forced
+	/// straight (the last bit is left to the analytic limb solve). Default 0.97.
+	float reachFraction;
+	/// Damping of the least-squares step (m^2). Default 1e-4.
+	float damping;
+	/// Model-space up for the pelvis travel limits; zero = the humanoid's up. Default zero.
+	lbVec3 upMs;
+	/// Used internally to detect a valid definition. DO NOT SET.
+	int internalValue;
+} lbFullBodyIkSettings;
+
 LB_EXTERN_C_BEGIN
 
 /// Default two-bone input: weight 1, no pole, no soften, no stretch (max 1.1), tolerance 1e-4 m.
@@ -199,6 +295,45 @@ LB_API lbResult lbSolveFabrik(lbTransform* jointsMs, int jointCount, const lbFab
 /// lb_errorSkeletonMismatch and lb_errorBoneNotFound; the pose is unchanged on error.
 LB_API lbResult lbPose_SolveFabrik(lbPose* pose, const lbSkeleton* skeleton, const int* bones, int count,
 								   const lbFabrikInput* input, lbIkResult* outResult);
+
+/// Default full-body settings (see each field).
+LB_API lbFullBodyIkSettings lbDefaultFullBodyIkSettings(void);
+
+/// An effector that is off (alphas 0, identity rotation, no pole).
+LB_API lbFullBodyIkEffector lbDefaultFullBodyIkEffector(void);
+
+/// Bytes of workspace lbSolveFullBodyIk needs for this skeleton.
+LB_API size_t lbGetFullBodyIkWorkspaceSize(const lbSkeleton* skeleton);
+
+/// Full-body IK for a humanoid (root = pelvis). `effectors` has lb_effectorCount entries (hands,
+/// feet, head, pelvis). The body (pelvis translation and rotation, spine bending distributed by
+/// stiffness) is solved by damped least squares so every active limb effector ends within reach
+/// of its shoulder or hip, the head and pelvis effectors are pulled to their targets, and the body
+/// stays as close to the input pose as stiffness asks; then each active limb is solved exactly by
+/// two-bone IK with the knee or elbow bending its anatomical way toward the preferred pole, the
+/// swivel angle chosen to respect the rotation limits, and the limits enforced. Effectors at alpha
+/// 1 whose targets are reachable together are reached together. Deterministic. The workspace
+/// (lbGetFullBodyIkWorkspaceSize bytes, any alignment of lbTransform) is caller memory; nothing is
+/// allocated. Returns lb_errorNullPointer, lb_errorDefNotInitialized, lb_errorNonFinite,
+/// lb_errorInvalidArgument, lb_errorCapacity (workspace too small), lb_errorSkeletonMismatch or
+/// lb_errorDegenerate (zero-length limb bone); the pose is unchanged on error.
+LB_API lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
+								  const lbFullBodyIkSettings* settings, const lbFullBodyIkEffector* effectors,
+								  void* workspace, size_t workspaceSize, lbIkResult* outResult);
+
+/// Anatomical axes (unit, in the bone's local frame) used by the rotation limit of a role: along
+/// and bend (see lbJointLimit), and the reference local rotation the limit is measured from: the
+/// rest local rotation, straightened about the hinge for calves and forearms so that bend 0 is a
+/// straight knee or elbow whatever the rest pose. Any output may be NULL. Returns false for roles
+/// without limits or unmapped bones.
+LB_API bool lbHumanoid_GetLimitAxes(const lbHumanoid* humanoid, const lbSkeleton* skeleton, lbRole role,
+									lbVec3* outAlong, lbVec3* outBend, lbQuat* outReference);
+
+/// Clamps a bone's local rotation to a limit. `reference` is the local rotation the limit is
+/// measured from and along and bend the anatomical axes in the bone's frame (all from
+/// lbHumanoid_GetLimitAxes). Returns `local` unchanged when it is within the limit.
+LB_API lbQuat lbClampToJointLimit(const lbJointLimit* limit, lbQuat reference, lbVec3 along, lbVec3 bend,
+								  lbQuat local);
 
 LB_EXTERN_C_END
 

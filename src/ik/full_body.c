@@ -1,0 +1,1019 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Full-body IK for a humanoid, in two stages.
+//
+// 1. Body: the pelvis translation, the pelvis rotation and one spine rotation (spread over the
+//    spine bones by their stiffness) form a 9-DoF vector x. x is found by damped least squares
+//    (Levenberg-Marquardt; Wampler, "Manipulator inverse kinematic solutions based on vector
+//    formulations and damped least-squares methods", IEEE SMC 16(1), 1986; Buss, "Introduction to
+//    inverse kinematics with Jacobian transpose, pseudoinverse and damped least squares methods",
+//    2004) with per-DoF weights: each active limb contributes a residual when its target lies
+//    beyond reachFraction of the limb's length from the shoulder or hip (or closer than the knee
+//    or elbow can fold), the head and pelvis effectors contribute their position error, and the
+//    stiffness of each DoF pulls x back to the input pose (Tikhonov regularisation). Travel and
+//    rotation limits clamp x after every step (projected Gauss-Newton).
+// 2. Limbs: each active limb is then solved exactly by the analytic two-bone solver toward its
+//    goal, with the knee or elbow hinge taken from lbHumanoid (so it always bends the anatomical
+//    way) and a preferred pole carried by the pelvis (legs) or chest (arms). If the thigh or upper
+//    arm would leave its rotation limit, the limb is turned about the root-goal line (the swivel
+//    angle of Tolani, Goswami and Badler, "Real-time inverse kinematics techniques for
+//    anthropomorphic limbs", Graphical Models 62, 2000), which keeps the end on its goal, until
+//    it fits; limits are then enforced.
+// The split keeps reach exact: when targets are reachable together, the body stage brings every
+// goal within reach and the limb stage lands every end on its goal.
+#include "ik_internal.h"
+
+#include <string.h>
+
+enum
+{
+	LB_FBIK_DOF = 9,
+	LB_FBIK_MAX_ROWS = 24,
+	LB_FBIK_MAX_UPDATE = 64,
+};
+
+static lbJointLimit lbLimitRanges(float bMin, float bMax, float sMin, float sMax, float tMin, float tMax)
+{
+	lbJointLimit l = { lb_limitRanges, bMin * LB_DEG2RAD, bMax * LB_DEG2RAD, sMin * LB_DEG2RAD, sMax * LB_DEG2RAD, 0.0f,
+					   tMin * LB_DEG2RAD, tMax * LB_DEG2RAD };
+	return l;
+}
+
+static lbJointLimit lbLimitCone(float swing, float tMin, float tMax)
+{
+	lbJointLimit l = { lb_limitCone, 0.0f, 0.0f, 0.0f, 0.0f, swing * LB_DEG2RAD, tMin * LB_DEG2RAD, tMax * LB_DEG2RAD };
+	return l;
+}
+
+lbFullBodyIkSettings lbDefaultFullBodyIkSettings(void)
+{
+	lbFullBodyIkSettings s;
+	memset(&s, 0, sizeof s);
+	s.iterations = 20;
+	s.tolerance = 1.0e-3f;
+	for (int r = 0; r < lb_roleCount; ++r)
+		s.stiffness[r] = 0.0f;
+	s.stiffness[lb_rolePelvis] = 0.3f;
+	for (int r = lb_roleSpine1; r <= lb_roleSpine4; ++r)
+		s.stiffness[r] = 0.5f;
+	s.pelvisTranslationStiffness = 0.2f;
+	for (int side = 0; side < 2; ++side)
+	{
+		int o = side == 0 ? 0 : (lb_roleClavicleR - lb_roleClavicleL);
+		s.limits[lb_roleThighL + o] = lbLimitRanges(-80.0f, 80.0f, -30.0f, 30.0f, -30.0f, 30.0f);
+		s.limits[lb_roleCalfL + o] = lbLimitRanges(0.0f, 150.0f, -2.0f, 2.0f, -20.0f, 20.0f);
+		s.limits[lb_roleFootL + o] = lbLimitCone(50.0f, -25.0f, 25.0f);
+		s.limits[lb_roleUpperArmL + o] = lbLimitCone(130.0f, -90.0f, 90.0f);
+		s.limits[lb_roleForeArmL + o] = lbLimitRanges(0.0f, 150.0f, -2.0f, 2.0f, -90.0f, 90.0f);
+		s.limits[lb_roleHandL + o] = lbLimitCone(80.0f, -30.0f, 30.0f);
+	}
+	for (int r = lb_roleSpine1; r <= lb_roleSpine4; ++r)
+		s.limits[r] = lbLimitCone(25.0f, -20.0f, 20.0f);
+	s.pelvisMaxSink = 0.35f;
+	s.pelvisMaxRise = 0.15f;
+	s.pelvisMaxHorizontal = 0.35f;
+	s.pelvisMaxRotation = 0.7f;
+	s.reachFraction = 0.97f;
+	s.damping = 1.0e-4f;
+	s.upMs = lbVec3_zero;
+	s.internalValue = LB_SECRET_COOKIE;
+	return s;
+}
+
+lbFullBodyIkEffector lbDefaultFullBodyIkEffector(void)
+{
+	lbFullBodyIkEffector e;
+	e.targetMs = lbVec3_zero;
+	e.targetRotationMs = lbQuat_identity;
+	e.positionAlpha = 0.0f;
+	e.rotationAlpha = 0.0f;
+	e.poleKind = lb_poleNone;
+	e.poleMs = lbVec3_zero;
+	return e;
+}
+
+size_t lbGetFullBodyIkWorkspaceSize(const lbSkeleton* skeleton)
+{
+	return skeleton && skeleton->boneCount > 0 ? 2u * (size_t)skeleton->boneCount * sizeof(lbTransform) : 0u;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Limits
+
+// Direction `dirMs` given in model space at rest, in the bone's local frame.
+static lbVec3 lbRestLocalDir(const lbSkeleton* s, int bone, lbVec3 dirMs)
+{
+	return lbNormalize(lbInvTransformDirection(s->restModel[bone], dirMs));
+}
+
+bool lbHumanoid_GetLimitAxes(const lbHumanoid* h, const lbSkeleton* s, lbRole role, lbVec3* outAlong, lbVec3* outBend,
+							  lbQuat* outReference)
+{
+	if (!h || !s || (int)role < 0 || role >= lb_roleCount)
+		return false;
+	int bone = lbHumanoid_GetRoleBone(h, role);
+	if (bone < 0 || bone >= s->boneCount)
+		return false;
+	lbVec3 along, bend;
+	int side = role >= lb_roleClavicleR ? 1 : 0;
+	const lbLegAxes* lx = &h->legAxes[side];
+	const lbArmAxes* ax = &h->armAxes[side];
+	switch (role)
+	{
+		case lb_rolePelvis:
+			along = h->pelvisUp;
+			bend = lbRestLocalDir(s, bone, h->leftMs);
+			break;
+		case lb_roleSpine1:
+		case lb_roleSpine2:
+		case lb_roleSpine3:
+		case lb_roleSpine4:
+			along = h->spineAlong[role - lb_roleSpine1];
+			bend = lbRestLocalDir(s, bone, h->leftMs);
+			break;
+		case lb_roleThighL:
+		case lb_roleThighR:
+			along = lx->thighAlong, bend = lx->kneeBendThigh;
+			break;
+		case lb_roleCalfL:
+		case lb_roleCalfR:
+			along = lx->calfAlong, bend = lx->kneeBendCalf;
+			break;
+		case lb_roleFootL:
+		case lb_roleFootR:
+			// Ankle flexion shares the knee's hinge direction at rest.
+			along = lx->toe;
+			bend = lbRestLocalDir(s, bone, lbTransformDirection(s->restModel[h->leg[side].calf], lx->kneeBendCalf));
+			break;
+		case lb_roleUpperArmL:
+		case lb_roleUpperArmR:
+			along = ax->upperAlong, bend = ax->elbowBendUpper;
+			break;
+		case lb_roleForeArmL:
+		case lb_roleForeArmR:
+			along = ax->foreAlong, bend = ax->elbowBendFore;
+			break;
+		case lb_roleHandL:
+		case lb_roleHandR:
+			along = ax->finger;
+			bend = lbRestLocalDir(s, bone, lbTransformDirection(s->restModel[h->arm[side].foreArm], ax->elbowBendFore));
+			break;
+		default:
+			return false;
+	}
+	along = lbNormalize(along);
+	bend = lbNormalizeOr(lbProjectOnPlane(bend, along), lbAnyPerpendicular(along));
+	if (lbLengthSquared(along) == 0.0f)
+		return false;
+	lbQuat reference = s->restLocal[bone].q;
+	bool calf = role == lb_roleCalfL || role == lb_roleCalfR, fore = role == lb_roleForeArmL || role == lb_roleForeArmR;
+	if (calf || fore)
+	{
+		// Rest bend of the knee or elbow (signed about the hinge); undo it so 0 means straight.
+		int upper = calf ? h->leg[side].thigh : h->arm[side].upperArm;
+		int end = calf ? h->leg[side].foot : h->arm[side].hand;
+		lbVec3 hinge = lbTransformDirection(s->restModel[bone], calf ? lx->kneeBendCalf : ax->elbowBendFore);
+		lbVec3 u = lbSub(s->restModel[bone].p, s->restModel[upper].p);
+		lbVec3 l = lbSub(s->restModel[end].p, s->restModel[bone].p);
+		float restBend = atan2f(lbDot(hinge, lbCross(u, l)), lbDot(u, l));
+		reference = lbQuatNormalize(lbQuatMul(reference, lbQuatFromAxisAngle(bend, -restBend)));
+	}
+	if (outAlong)
+		*outAlong = along;
+	if (outBend)
+		*outBend = bend;
+	if (outReference)
+		*outReference = reference;
+	return true;
+}
+
+// Bend, side and twist angles of `local` relative to `rest` (see lbJointLimit).
+static void lbLimitAngles(lbQuat rest, lbVec3 along, lbVec3 bend, lbQuat local, float* outBend, float* outSide,
+						  float* outTwist)
+{
+	lbVec3 side = lbCross(along, bend);
+	lbQuat d = lbQuatMul(lbQuatConj(rest), local);
+	lbQuat swing, twist;
+	lbQuatSwingTwist(d, along, &swing, &twist);
+	*outTwist = 2.0f * atan2f(twist.x * along.x + twist.y * along.y + twist.z * along.z, twist.w);
+	if (*outTwist > LB_PI)
+		*outTwist -= 2.0f * LB_PI;
+	else if (*outTwist < -LB_PI)
+		*outTwist += 2.0f * LB_PI;
+	lbVec3 sv = { swing.x, swing.y, swing.z };
+	float sl = lbLength(sv);
+	lbVec3 rot = sl > 1.0e-12f ? lbMulSV(2.0f * atan2f(sl, swing.w) / sl, sv) : lbMulSV(2.0f, sv);
+	*outBend = lbDot(rot, bend);
+	*outSide = lbDot(rot, side);
+}
+
+static bool lbWithinLimit(const lbJointLimit* l, lbQuat rest, lbVec3 along, lbVec3 bend, lbQuat local, float slack)
+{
+	if (l->kind == lb_limitNone)
+		return true;
+	float b, sd, t;
+	lbLimitAngles(rest, along, bend, local, &b, &sd, &t);
+	if (t < l->twistMin - slack || t > l->twistMax + slack)
+		return false;
+	if (l->kind == lb_limitCone)
+		return sqrtf(b * b + sd * sd) <= l->swingMax + slack;
+	return b >= l->bendMin - slack && b <= l->bendMax + slack && sd >= l->sideMin - slack && sd <= l->sideMax + slack;
+}
+
+// How far (rad, summed over the axes) a rotation lies outside a limit; 0 inside.
+static float lbLimitExcess(const lbJointLimit* l, lbQuat rest, lbVec3 along, lbVec3 bend, lbQuat local)
+{
+	if (l->kind == lb_limitNone)
+		return 0.0f;
+	float b, sd, t;
+	lbLimitAngles(rest, along, bend, local, &b, &sd, &t);
+	float e = lbMaxF(l->twistMin - t, 0.0f) + lbMaxF(t - l->twistMax, 0.0f);
+	if (l->kind == lb_limitCone)
+		return e + lbMaxF(sqrtf(b * b + sd * sd) - l->swingMax, 0.0f);
+	return e + lbMaxF(l->bendMin - b, 0.0f) + lbMaxF(b - l->bendMax, 0.0f) + lbMaxF(l->sideMin - sd, 0.0f) +
+		   lbMaxF(sd - l->sideMax, 0.0f);
+}
+
+lbQuat lbClampToJointLimit(const lbJointLimit* limit, lbQuat restLocal, lbVec3 along, lbVec3 bend, lbQuat local)
+{
+	if (!limit || limit->kind == lb_limitNone)
+		return local;
+	along = lbNormalize(along);
+	bend = lbNormalizeOr(lbProjectOnPlane(bend, along), lbAnyPerpendicular(along));
+	if (lbLengthSquared(along) == 0.0f)
+		return local;
+	float b, sd, t;
+	lbLimitAngles(restLocal, along, bend, local, &b, &sd, &t);
+	float b2 = b, s2 = sd, t2 = lbClampF(t, limit->twistMin, limit->twistMax);
+	if (limit->kind == lb_limitCone)
+	{
+		float m = sqrtf(b * b + sd * sd);
+		if (m > limit->swingMax && m > 0.0f)
+			b2 = b * limit->swingMax / m, s2 = sd * limit->swingMax / m;
+	}
+	else
+	{
+		b2 = lbClampF(b, limit->bendMin, limit->bendMax);
+		s2 = lbClampF(sd, limit->sideMin, limit->sideMax);
+	}
+	if (b2 == b && s2 == sd && t2 == t)
+		return local;
+	lbVec3 side = lbCross(along, bend);
+	lbVec3 rot = lbAdd(lbMulSV(b2, bend), lbMulSV(s2, side));
+	float ang = lbLength(rot);
+	lbQuat swing = ang > 0.0f ? lbQuatFromAxisAngle(rot, ang) : lbQuat_identity;
+	lbQuat twist = lbQuatFromAxisAngle(along, t2);
+	return lbQuatNormalize(lbQuatMul(restLocal, lbQuatMul(swing, twist)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Solver
+
+typedef struct lbFbikLimb
+{
+	int root, mid, end;
+	lbRole rootRole, midRole, endRole;
+	lbEffectorSlot slot;
+	bool arm;
+	lbVec3 hingeRoot;  // hinge in the root bone's frame
+	int poleFrame;     // bone carrying the preferred pole
+	lbVec3 poleFrameLocal; // preferred pole in that bone's frame
+	lbVec3 restDirFrameLocal; // rest root-to-end direction in that bone's frame
+	float l1, l2;      // model-space bone lengths of the input pose
+} lbFbikLimb;
+
+typedef struct lbFbikBody
+{
+	int pelvis, pelvisParent;
+	lbTransform pelvisInput;
+	int spine[LB_MAX_SPINE];
+	lbTransform spineLocal[LB_MAX_SPINE];
+	float spineShare[LB_MAX_SPINE];
+	int spineCount;
+	int update[LB_FBIK_MAX_UPDATE];
+	int updateCount;
+	lbVec3 up;
+	float spineMax; // largest spine rotation the spine cones allow (rad)
+} lbFbikBody;
+
+// Sets the body DoFs x on the pose: pelvis, spine and the bones up to hips, shoulders and head.
+static void lbFbikApply(lbPose* pose, const lbSkeleton* s, const lbFbikBody* b, const float* x)
+{
+	lbTransform pm = b->pelvisInput;
+	pm.p = lbAdd(pm.p, lbMakeVec3(x[0], x[1], x[2]));
+	lbVec3 wp = { x[3], x[4], x[5] };
+	float ap = lbLength(wp);
+	if (ap > 0.0f)
+		pm.q = lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(wp, ap), pm.q));
+	lbIkSetModel(pose, s, b->pelvis, pm);
+	lbVec3 ws = { x[6], x[7], x[8] };
+	float as = lbLength(ws);
+	for (int i = 0; i < b->updateCount; ++i)
+	{
+		int bone = b->update[i], p = s->parents[bone];
+		int k = -1;
+		for (int j = 0; j < b->spineCount; ++j)
+			k = b->spine[j] == bone ? j : k;
+		if (k >= 0)
+		{
+			lbTransform m = lbTransformMul(pose->model[p], b->spineLocal[k]);
+			if (as > 0.0f && b->spineShare[k] > 0.0f)
+				m.q = lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(ws, as * b->spineShare[k]), m.q));
+			lbIkSetModel(pose, s, bone, m);
+		}
+		else
+			pose->model[bone] = lbTransformMul(pose->model[p], pose->local[bone]);
+	}
+}
+
+// Solves the symmetric positive definite n x n system A y = g in place (Cholesky); false if not PD.
+static bool lbCholeskySolve(float* A, float* g, int n)
+{
+	for (int j = 0; j < n; ++j)
+	{
+		float d = A[j * n + j];
+		for (int k = 0; k < j; ++k)
+			d -= A[j * n + k] * A[j * n + k];
+		if (!(d > 1.0e-20f))
+			return false;
+		d = sqrtf(d);
+		A[j * n + j] = d;
+		for (int i = j + 1; i < n; ++i)
+		{
+			float v = A[i * n + j];
+			for (int k = 0; k < j; ++k)
+				v -= A[i * n + k] * A[j * n + k];
+			A[i * n + j] = v / d;
+		}
+	}
+	for (int i = 0; i < n; ++i)
+	{
+		float v = g[i];
+		for (int k = 0; k < i; ++k)
+			v -= A[i * n + k] * g[k];
+		g[i] = v / A[i * n + i];
+	}
+	for (int i = n - 1; i >= 0; --i)
+	{
+		float v = g[i];
+		for (int k = i + 1; k < n; ++k)
+			v -= A[k * n + i] * g[k];
+		g[i] = v / A[i * n + i];
+	}
+	return true;
+}
+
+// Adds one residual row (value e, weight w, Jacobian row J) to the normal equations.
+static void lbAddRow(float* A, float* g, float* cost, const float* J, float e, float w)
+{
+	*cost += w * e * e;
+	for (int i = 0; i < LB_FBIK_DOF; ++i)
+	{
+		if (J[i] == 0.0f)
+			continue;
+		float wi = w * J[i];
+		g[i] += wi * e;
+		for (int k = 0; k < LB_FBIK_DOF; ++k)
+			A[i * LB_FBIK_DOF + k] += wi * J[k];
+	}
+}
+
+// Jacobian row of a point p's displacement along unit direction u: translation, pelvis rotation
+// about its joint c0 and (when spineFactor) spine rotation about the spine centre c1.
+static void lbPointRow(float* J, lbVec3 u, lbVec3 p, lbVec3 c0, lbVec3 c1, bool spine)
+{
+	J[0] = u.x, J[1] = u.y, J[2] = u.z;
+	lbVec3 r0 = lbCross(lbSub(p, c0), u); // u . (w x a) = w . (a x u)
+	J[3] = r0.x, J[4] = r0.y, J[5] = r0.z;
+	lbVec3 r1 = spine ? lbCross(lbSub(p, c1), u) : lbVec3_zero;
+	J[6] = r1.x, J[7] = r1.y, J[8] = r1.z;
+}
+
+static float lbStiffWeight(float stiffness, float scale)
+{
+	stiffness = lbClampF(stiffness, 0.0f, 1.0f);
+	if (stiffness >= 1.0f)
+		return 1.0e9f;
+	return scale * stiffness / (1.0f - stiffness);
+}
+
+static lbResult lbCheckFbik(const lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkSettings* st,
+							const lbFullBodyIkEffector* eff, void* ws, size_t wsSize)
+{
+	static const char fn[] = "lbSolveFullBodyIk";
+	lbResult r = lbIkCheckPose(fn, pose, s);
+	if (r != lb_ok)
+		return r;
+	if (!h || !st || !eff)
+		return lbReport(lb_errorNullPointer, "%s: humanoid, settings or effectors is NULL", fn);
+	if (st->internalValue != LB_SECRET_COOKIE)
+		return lbReport(lb_errorDefNotInitialized, "%s: settings not initialised with lbDefaultFullBodyIkSettings()", fn);
+	if (!ws)
+		return lbReport(lb_errorNullPointer, "%s: workspace is NULL", fn);
+	if (wsSize < lbGetFullBodyIkWorkspaceSize(s))
+		return lbReport(lb_errorCapacity, "%s: workspace of %zu bytes, %zu needed", fn, wsSize,
+						lbGetFullBodyIkWorkspaceSize(s));
+	if (st->iterations < 1)
+		return lbReport(lb_errorInvalidArgument, "%s: iterations %d < 1", fn, st->iterations);
+	bool finite = lbIsValidFloat(st->tolerance) && lbIsValidFloat(st->pelvisTranslationStiffness) &&
+				  lbIsValidFloat(st->pelvisMaxSink) && lbIsValidFloat(st->pelvisMaxRise) &&
+				  lbIsValidFloat(st->pelvisMaxHorizontal) && lbIsValidFloat(st->pelvisMaxRotation) &&
+				  lbIsValidFloat(st->reachFraction) && lbIsValidFloat(st->damping) && lbIsValidVec3(st->upMs);
+	for (int k = 0; k < lb_roleCount && finite; ++k)
+	{
+		const lbJointLimit* l = &st->limits[k];
+		finite = lbIsValidFloat(st->stiffness[k]) && lbIsValidFloat(l->bendMin) && lbIsValidFloat(l->bendMax) &&
+				 lbIsValidFloat(l->sideMin) && lbIsValidFloat(l->sideMax) && lbIsValidFloat(l->swingMax) &&
+				 lbIsValidFloat(l->twistMin) && lbIsValidFloat(l->twistMax);
+		if (finite && (unsigned)l->kind > (unsigned)lb_limitCone)
+			return lbReport(lb_errorInvalidArgument, "%s: unknown limit kind %d for role %s", fn, (int)l->kind,
+							lbRoleName((lbRole)k));
+	}
+	if (!finite)
+		return lbReport(lb_errorNonFinite, "%s: non-finite setting", fn);
+	if (!(st->reachFraction > 0.0f) || st->reachFraction > 1.0f)
+		return lbReport(lb_errorInvalidArgument, "%s: reachFraction %g outside (0, 1]", fn, (double)st->reachFraction);
+	for (int k = 0; k < lb_effectorCount; ++k)
+	{
+		const lbFullBodyIkEffector* e = &eff[k];
+		if (!lbIsValidVec3(e->targetMs) || !lbIsValidFloat(e->positionAlpha) || !lbIsValidFloat(e->rotationAlpha) ||
+			(e->rotationAlpha > 0.0f && !lbIsValidQuat(e->targetRotationMs)) ||
+			(e->poleKind != lb_poleNone && !lbIsValidVec3(e->poleMs)))
+			return lbReport(lb_errorNonFinite, "%s: effector %d has a non-finite target, alpha or pole", fn, k);
+		if ((unsigned)e->poleKind > (unsigned)lb_poleDirection)
+			return lbReport(lb_errorInvalidArgument, "%s: effector %d has an unknown pole kind", fn, k);
+	}
+	int need[] = { h->pelvis, h->head, h->arm[0].upperArm, h->arm[0].foreArm, h->arm[0].hand, h->arm[1].upperArm,
+				   h->arm[1].foreArm, h->arm[1].hand, h->leg[0].thigh, h->leg[0].calf, h->leg[0].foot,
+				   h->leg[1].thigh, h->leg[1].calf, h->leg[1].foot };
+	for (size_t k = 0; k < sizeof need / sizeof need[0]; ++k)
+	{
+		if (!lbIkValidBone(s, need[k]))
+			return lbReport(lb_errorSkeletonMismatch, "%s: humanoid map does not fit the skeleton", fn);
+	}
+	if (h->spineCount < 1 || h->spineCount > LB_MAX_SPINE)
+		return lbReport(lb_errorSkeletonMismatch, "%s: humanoid has %d spine bones", fn, h->spineCount);
+	for (int k = 0; k < h->spineCount; ++k)
+	{
+		if (!lbIkValidBone(s, h->spine[k]) || !lbSkeleton_IsAncestor(s, h->pelvis, h->spine[k]))
+			return lbReport(lb_errorSkeletonMismatch, "%s: spine bone %d is not below the pelvis", fn, h->spine[k]);
+	}
+	for (int b = 0; b < pose->boneCount; ++b)
+	{
+		if (!lbIkValidTransformFast(&pose->local[b]) || !lbIkValidTransformFast(&pose->model[b]))
+			return lbReport(lb_errorNonFinite, "%s: bone '%s' has a non-finite transform", fn, s->names[b]);
+	}
+	for (int side = 0; side < 2; ++side)
+	{
+		const int c[6] = { h->arm[side].upperArm, h->arm[side].foreArm, h->arm[side].hand,
+						   h->leg[side].thigh,    h->leg[side].calf,    h->leg[side].foot };
+		for (int k = 0; k < 6; k += 3)
+		{
+			if (!(lbDistance(pose->model[c[k]].p, pose->model[c[k + 1]].p) > 1.0e-5f) ||
+				!(lbDistance(pose->model[c[k + 1]].p, pose->model[c[k + 2]].p) > 1.0e-5f))
+				return lbReport(lb_errorDegenerate, "%s: zero-length limb bone at '%s'", fn, s->names[c[k + 1]]);
+		}
+	}
+	return lb_ok;
+}
+
+static void lbFbikSetupLimbs(const lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, lbFbikLimb* limbs)
+{
+	const int chest = h->spine[h->spineCount - 1];
+	for (int i = 0; i < 4; ++i)
+	{
+		lbFbikLimb* L = &limbs[i];
+		int side = i & 1;
+		L->arm = i < 2;
+		if (L->arm)
+		{
+			L->root = h->arm[side].upperArm, L->mid = h->arm[side].foreArm, L->end = h->arm[side].hand;
+			L->rootRole = side ? lb_roleUpperArmR : lb_roleUpperArmL;
+			L->midRole = side ? lb_roleForeArmR : lb_roleForeArmL;
+			L->endRole = side ? lb_roleHandR : lb_roleHandL;
+			L->slot = side ? lb_effectorHandR : lb_effectorHandL;
+			L->hingeRoot = h->armAxes[side].elbowBendUpper;
+			L->poleFrame = chest;
+			// Elbows point back and down: well defined for reaching forward, up or sideways.
+			lbVec3 pole = lbTransformDirection(s->restModel[L->root], h->armAxes[side].elbowPoleUpper);
+			pole = lbNormalize(lbAdd(lbNormalize(lbProjectOnPlane(pole, h->upMs)), lbNeg(h->upMs)));
+			L->poleFrameLocal = lbRestLocalDir(s, chest, pole);
+		}
+		else
+		{
+			L->root = h->leg[side].thigh, L->mid = h->leg[side].calf, L->end = h->leg[side].foot;
+			L->rootRole = side ? lb_roleThighR : lb_roleThighL;
+			L->midRole = side ? lb_roleCalfR : lb_roleCalfL;
+			L->endRole = side ? lb_roleFootR : lb_roleFootL;
+			L->slot = side ? lb_effectorFootR : lb_effectorFootL;
+			L->hingeRoot = h->legAxes[side].kneeBendThigh;
+			L->poleFrame = h->pelvis;
+			lbVec3 pole = lbTransformDirection(s->restModel[L->root], h->legAxes[side].kneePoleThigh);
+			L->poleFrameLocal = lbRestLocalDir(s, h->pelvis, pole);
+		}
+		L->restDirFrameLocal = lbRestLocalDir(s, L->poleFrame, lbSub(s->restModel[L->end].p, s->restModel[L->root].p));
+		L->l1 = lbDistance(pose->model[L->root].p, pose->model[L->mid].p);
+		L->l2 = lbDistance(pose->model[L->mid].p, pose->model[L->end].p);
+	}
+}
+
+static void lbFbikSetupBody(const lbPose* pose, const lbSkeleton* s, const lbHumanoid* h,
+							const lbFullBodyIkSettings* st, lbFbikBody* b)
+{
+	b->pelvis = h->pelvis;
+	b->pelvisParent = s->parents[h->pelvis];
+	b->pelvisInput = pose->model[h->pelvis];
+	b->spineCount = h->spineCount;
+	float total = 0.0f;
+	for (int k = 0; k < h->spineCount; ++k)
+	{
+		b->spine[k] = h->spine[k];
+		b->spineLocal[k] = pose->local[h->spine[k]];
+		b->spineShare[k] = 1.0f - lbClampF(st->stiffness[lb_roleSpine1 + k], 0.0f, 1.0f);
+		total += b->spineShare[k];
+	}
+	for (int k = 0; k < h->spineCount; ++k)
+		b->spineShare[k] = total > 0.0f ? b->spineShare[k] / total : 0.0f;
+	// Bones between the pelvis and the hips, shoulders and head, parents first.
+	bool mark[LB_MAX_BONES];
+	memset(mark, 0, sizeof(bool) * (size_t)s->boneCount);
+	const int ends[5] = { h->leg[0].thigh, h->leg[1].thigh, h->arm[0].upperArm, h->arm[1].upperArm, h->head };
+	for (int k = 0; k < 5; ++k)
+	{
+		for (int bone = ends[k]; bone != LB_NULL_INDEX && bone != h->pelvis; bone = s->parents[bone])
+			mark[bone] = true;
+	}
+	b->updateCount = 0;
+	for (int bone = h->pelvis + 1; bone < s->boneCount && b->updateCount < LB_FBIK_MAX_UPDATE; ++bone)
+	{
+		if (mark[bone])
+			b->update[b->updateCount++] = bone;
+	}
+	b->up = lbLengthSquared(st->upMs) > 0.0f ? lbNormalize(st->upMs) : h->upMs;
+	float maxSpine = 1.0e9f;
+	for (int k = 0; k < b->spineCount; ++k)
+	{
+		const lbJointLimit* l = &st->limits[lb_roleSpine1 + k];
+		if (l->kind == lb_limitCone && b->spineShare[k] > 0.0f)
+			maxSpine = lbMinF(maxSpine, l->swingMax / b->spineShare[k]);
+		else if (l->kind == lb_limitRanges && b->spineShare[k] > 0.0f)
+			maxSpine = lbMinF(maxSpine, lbMinF(-l->bendMin, l->bendMax) / b->spineShare[k]);
+	}
+	b->spineMax = lbMaxF(maxSpine, 0.0f);
+}
+
+// Keeps x inside the pelvis travel and rotation limits and the spine's cones.
+static void lbFbikClamp(float* x, const lbFbikBody* b, const lbFullBodyIkSettings* st)
+{
+	lbVec3 t = { x[0], x[1], x[2] };
+	float v = lbClampF(lbDot(t, b->up), -lbMaxF(st->pelvisMaxSink, 0.0f), lbMaxF(st->pelvisMaxRise, 0.0f));
+	lbVec3 hz = lbClampLength(lbProjectOnPlane(t, b->up), st->pelvisMaxHorizontal);
+	t = lbMulAdd(hz, v, b->up);
+	x[0] = t.x, x[1] = t.y, x[2] = t.z;
+	lbVec3 wp = lbClampLength(lbMakeVec3(x[3], x[4], x[5]), st->pelvisMaxRotation);
+	x[3] = wp.x, x[4] = wp.y, x[5] = wp.z;
+	lbVec3 ws = lbClampLength(lbMakeVec3(x[6], x[7], x[8]), b->spineMax);
+	x[6] = ws.x, x[7] = ws.y, x[8] = ws.z;
+}
+
+// Clamps a bone's local rotation to its role's limit (if any) and refreshes its model transform.
+static bool lbFbikClampBone(lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkSettings* st,
+							lbRole role, int bone)
+{
+	const lbJointLimit* l = &st->limits[role];
+	lbVec3 along, bend;
+	lbQuat reference;
+	if (l->kind == lb_limitNone || !lbHumanoid_GetLimitAxes(h, s, role, &along, &bend, &reference))
+		return false;
+	lbQuat q = lbClampToJointLimit(l, reference, along, bend, pose->local[bone].q);
+	if (memcmp(&q, &pose->local[bone].q, sizeof q) == 0)
+		return false;
+	pose->local[bone].q = q;
+	int p = s->parents[bone];
+	pose->model[bone] = p == LB_NULL_INDEX ? pose->local[bone] : lbTransformMul(pose->model[p], pose->local[bone]);
+	return true;
+}
+
+// Solves one limb toward its goal and fits it into the limits (see the file comment).
+static void lbFbikSolveLimb(lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkSettings* st,
+							const lbFbikLimb* L, const lbFullBodyIkEffector* e, lbVec3 goal)
+{
+	lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+	in.targetMs = goal;
+	in.hingeAxisMs = lbNormalize(lbTransformDirection(pose->model[L->root], L->hingeRoot));
+	if (e->poleKind != lb_poleNone)
+	{
+		in.poleKind = e->poleKind;
+		in.poleMs = e->poleMs;
+	}
+	else
+	{
+		in.poleKind = lb_poleDirection;
+		in.poleMs = lbNormalize(lbQuatRotate(pose->model[L->poleFrame].q, L->poleFrameLocal));
+	}
+	if (lbPose_SolveTwoBoneIk(pose, s, L->root, L->mid, L->end, &in, NULL) != lb_ok)
+		return;
+	// Swivel the limb about the root-goal line until the root bone is within its limit.
+	const lbJointLimit* rl = &st->limits[L->rootRole];
+	lbVec3 along, bend;
+	lbQuat rest;
+	if (rl->kind != lb_limitNone && lbHumanoid_GetLimitAxes(h, s, L->rootRole, &along, &bend, &rest))
+	{
+		int p = s->parents[L->root];
+		lbQuat parentQ = p == LB_NULL_INDEX ? lbQuat_identity : pose->model[p].q;
+		lbQuat rootQ = pose->model[L->root].q;
+		if (!lbWithinLimit(rl, rest, along, bend, lbQuatMul(lbQuatConj(parentQ), rootQ), 0.0f))
+		{
+			lbVec3 axis = lbNormalize(lbSub(pose->model[L->end].p, pose->model[L->root].p));
+			// Nearest swivel first (5-degree steps, both ways, all round); if none fits, the one
+			// that exceeds the limit least, which the clamp below then corrects.
+			float bestExcess = lbLimitExcess(rl, rest, along, bend, lbQuatMul(lbQuatConj(parentQ), rootQ));
+			lbQuat best = rootQ;
+			for (int k = 1; k <= 72 && lbLengthSquared(axis) > 0.0f && bestExcess > 0.0f; ++k)
+			{
+				float ang = (float)((k + 1) / 2) * (5.0f * LB_DEG2RAD) * ((k & 1) ? 1.0f : -1.0f);
+				lbQuat turned = lbQuatMul(lbQuatFromAxisAngle(axis, ang), rootQ);
+				float excess = lbLimitExcess(rl, rest, along, bend, lbQuatMul(lbQuatConj(parentQ), turned));
+				if (excess < bestExcess)
+				{
+					bestExcess = excess;
+					best = turned;
+				}
+			}
+			pose->local[L->root].q = lbQuatNormalize(lbQuatMul(lbQuatConj(parentQ), best));
+			pose->model[L->root].q = lbQuatNormalize(best);
+		}
+	}
+	lbFbikClampBone(pose, s, h, st, L->rootRole, L->root);
+	lbPose_UpdateSubtree(pose, s, L->root);
+	if (lbFbikClampBone(pose, s, h, st, L->midRole, L->mid))
+		lbPose_UpdateSubtree(pose, s, L->mid);
+}
+
+// Context of one body solve: everything the residual rows read.
+typedef struct lbFbikContext
+{
+	lbPose* pose;
+	const lbSkeleton* s;
+	const lbHumanoid* h;
+	const lbFullBodyIkSettings* st;
+	const lbFbikBody* body;
+	const lbFbikLimb* limbs;
+	const float* alpha;
+	const lbVec3* goal;
+	const bool* missed;
+	lbQuat pelvisGoalQ;
+	float pelvisRotAlpha;
+	const float* reg;
+} lbFbikContext;
+
+// Applies x and builds the normal equations (A, g) of the weighted residuals and the stiffness
+// terms; returns the cost (half the squared weighted norm, up to a factor) and the active rows.
+static float lbFbikBuild(const lbFbikContext* ctx, const float* x, float* A, float* g, int* outRows)
+{
+	lbPose* pose = ctx->pose;
+	const lbSkeleton* s = ctx->s;
+	const lbHumanoid* h = ctx->h;
+	const lbFullBodyIkSettings* st = ctx->st;
+	const lbFbikBody* bodyp = ctx->body;
+	const lbFbikLimb* limbs = ctx->limbs;
+	const float* alpha = ctx->alpha;
+	const lbVec3* goal = ctx->goal;
+	const bool* missed = ctx->missed;
+	const lbQuat pelvisGoalQ = ctx->pelvisGoalQ;
+	const float pelvisRotAlpha = ctx->pelvisRotAlpha;
+	const float* reg = ctx->reg;
+	float costValue = 0.0f;
+	float* cost = &costValue;
+	memset(A, 0, sizeof(float) * LB_FBIK_DOF * LB_FBIK_DOF);
+	memset(g, 0, sizeof(float) * LB_FBIK_DOF);
+	lbFbikApply(pose, s, bodyp, x);
+#define body (*bodyp)
+	const lbVec3 c0 = pose->model[body.pelvis].p;
+	lbVec3 c1 = lbVec3_zero;
+	for (int k = 0; k < body.spineCount; ++k)
+		c1 = lbMulAdd(c1, body.spineShare[k], pose->model[body.spine[k]].p);
+	int rows = 0;
+	float J[LB_FBIK_DOF];
+	for (int i = 0; i < 4; ++i)
+	{
+		const lbFbikLimb* L = &limbs[i];
+		float a = alpha[L->slot];
+		if (!(a > 0.0f))
+			continue;
+		lbVec3 root = pose->model[L->root].p;
+		lbVec3 toGoal = lbSub(goal[L->slot], root);
+		float d = lbLength(toGoal);
+		if (!(d > 1.0e-6f))
+			continue;
+		lbVec3 u = lbMulSV(1.0f / d, toGoal);
+		if (missed[i])
+		{
+			// The limits kept this limb from its goal: turn the goal's direction from the root
+			// toward the limb's rest direction (carried by the pelvis or chest), which the
+			// limits always allow. Residual: the angle between them times d (an arc, m).
+			lbVec3 c = lbNormalize(lbQuatRotate(pose->model[L->poleFrame].q, L->restDirFrameLocal));
+			float cu = lbClampF(lbDot(c, u), -1.0f, 1.0f);
+			float phi = acosf(cu);
+			lbVec3 tu = lbNormalize(lbProjectOnPlane(c, u)); // from u toward c
+			lbVec3 tc = lbNormalize(lbProjectOnPlane(u, c)); // from c toward u
+			// Only the part beyond a 20-degree cone: enough to bring a valid swivel back.
+			const float cone = 0.35f;
+			if (phi > cone && lbLengthSquared(tu) > 0.0f && lbLengthSquared(tc) > 0.0f)
+			{
+				// d(phi) = t_u . dRoot / d - (c x t_c) . dOmega (both rotations carry c).
+				lbPointRow(J, tu, root, c0, c1, L->arm);
+				lbVec3 rc = lbMulSV(-d, lbCross(c, tc));
+				J[3] += rc.x, J[4] += rc.y, J[5] += rc.z;
+				if (L->arm)
+					J[6] += rc.x, J[7] += rc.y, J[8] += rc.z;
+				lbAddRow(A, g, cost, J, (phi - cone) * d, 0.3f * a);
+				++rows;
+			}
+			// A limb half way between folded and straight has the most room to turn.
+			float mid = 0.8f * (L->l1 + L->l2);
+			if (lbAbsF(d - mid) > 0.05f * mid)
+			{
+				lbPointRow(J, lbNeg(u), root, c0, c1, L->arm);
+				lbAddRow(A, g, cost, J, d - mid, 0.3f * a);
+				++rows;
+			}
+		}
+		float full = L->l1 + L->l2;
+		float reach = full * st->reachFraction;
+		float bendMax = st->limits[L->midRole].kind == lb_limitRanges ? st->limits[L->midRole].bendMax : LB_PI;
+		float fold =
+			sqrtf(lbMaxF(L->l1 * L->l1 + L->l2 * L->l2 - 2.0f * L->l1 * L->l2 * cosf(LB_PI - bendMax), 0.0f));
+		float nearest = lbMinF(fold * 1.05f + 0.01f, 0.5f * reach);
+		// d grows when the root moves against u: dd/dx = -u . dRoot/dx.
+		lbPointRow(J, lbNeg(u), root, c0, c1, L->arm);
+		if (d > reach)
+		{
+			lbAddRow(A, g, cost, J, d - reach, a);
+			++rows;
+			// Beyond full length the limb cannot reach at all: weigh that far more.
+			if (d > full * 0.999f)
+				lbAddRow(A, g, cost, J, d - full * 0.999f, 1.0e3f * a);
+		}
+		else if (d < nearest)
+		{
+			lbAddRow(A, g, cost, J, d - nearest, a);
+			++rows;
+		}
+	}
+	if (alpha[lb_effectorHead] > 0.0f)
+	{
+		lbVec3 p = pose->model[h->head].p, err = lbSub(p, goal[lb_effectorHead]);
+		const lbVec3 axes[3] = { lbVec3_axisX, lbVec3_axisY, lbVec3_axisZ };
+		for (int k = 0; k < 3; ++k)
+		{
+			lbPointRow(J, axes[k], p, c0, c1, true);
+			lbAddRow(A, g, cost, J, (&err.x)[k], 100.0f * alpha[lb_effectorHead]);
+		}
+		++rows;
+	}
+	if (alpha[lb_effectorPelvis] > 0.0f)
+	{
+		lbVec3 err = lbSub(c0, goal[lb_effectorPelvis]);
+		for (int k = 0; k < 3; ++k)
+		{
+			float Jp[LB_FBIK_DOF] = { 0 };
+			Jp[k] = 1.0f;
+			lbAddRow(A, g, cost, Jp, (&err.x)[k], 100.0f * alpha[lb_effectorPelvis]);
+		}
+		++rows;
+	}
+	if (pelvisRotAlpha > 0.0f)
+	{
+		lbVec3 axis;
+		float ang = lbQuatToAxisAngle(lbQuatMul(pose->model[body.pelvis].q, lbQuatConj(pelvisGoalQ)), &axis);
+		lbVec3 err = lbMulSV(ang, axis);
+		for (int k = 0; k < 3; ++k)
+		{
+			float Jr[LB_FBIK_DOF] = { 0 };
+			Jr[3 + k] = 1.0f;
+			lbAddRow(A, g, cost, Jr, (&err.x)[k], 0.09f);
+		}
+		++rows;
+	}
+	// Travel and rotation bounds as stiff penalties from 90% of each bound, so the step uses
+	// the other DoFs instead of running into a clamp (the clamp below stays exact).
+	{
+		lbVec3 t = { x[0], x[1], x[2] };
+		float v = lbDot(t, body.up);
+		float sink = lbMaxF(st->pelvisMaxSink, 0.0f), rise = lbMaxF(st->pelvisMaxRise, 0.0f);
+		float Jb[LB_FBIK_DOF] = { 0 };
+		if (v < -0.9f * sink || v > 0.9f * rise)
+		{
+			Jb[0] = body.up.x, Jb[1] = body.up.y, Jb[2] = body.up.z;
+			lbAddRow(A, g, cost, Jb, v < 0.0f ? v + 0.9f * sink : v - 0.9f * rise, 100.0f);
+		}
+		lbVec3 hz = lbProjectOnPlane(t, body.up);
+		float hl = lbLength(hz);
+		if (hl > 0.9f * st->pelvisMaxHorizontal && hl > 0.0f)
+		{
+			lbVec3 dir = lbMulSV(1.0f / hl, hz);
+			float Jh[LB_FBIK_DOF] = { dir.x, dir.y, dir.z, 0, 0, 0, 0, 0, 0 };
+			lbAddRow(A, g, cost, Jh, hl - 0.9f * st->pelvisMaxHorizontal, 100.0f);
+		}
+		for (int blk = 1; blk < 3; ++blk)
+		{
+			lbVec3 w = { x[3 * blk], x[3 * blk + 1], x[3 * blk + 2] };
+			float wl = lbLength(w), bound = blk == 1 ? st->pelvisMaxRotation : body.spineMax;
+			if (wl > 0.9f * bound && wl > 0.0f)
+			{
+				float Jw[LB_FBIK_DOF] = { 0 };
+				Jw[3 * blk] = w.x / wl, Jw[3 * blk + 1] = w.y / wl, Jw[3 * blk + 2] = w.z / wl;
+				lbAddRow(A, g, cost, Jw, (wl - 0.9f * bound) * 0.3f, 100.0f);
+			}
+		}
+	}
+	// Stiffness pulls x toward the input pose; damping keeps the step well conditioned.
+	for (int i = 0; i < LB_FBIK_DOF; ++i)
+	{
+		A[i * LB_FBIK_DOF + i] += reg[i] + lbMaxF(st->damping, 1.0e-9f);
+		g[i] += reg[i] * x[i];
+	}
+#undef body
+	*outRows = rows;
+	return costValue;
+}
+
+lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
+						   const lbFullBodyIkSettings* settings, const lbFullBodyIkEffector* effectors, void* workspace,
+						   size_t workspaceSize, lbIkResult* outResult)
+{
+	lbIkResult res = { lb_ikNotSolved, false, 0.0f, 0 };
+	if (outResult)
+		*outResult = res;
+	lbResult r = lbCheckFbik(pose, skeleton, humanoid, settings, effectors, workspace, workspaceSize);
+	if (r != lb_ok)
+		return r;
+	const lbSkeleton* s = skeleton;
+	const lbHumanoid* h = humanoid;
+	const lbFullBodyIkSettings* st = settings;
+	const int n = pose->boneCount;
+	// The input pose, kept to blend goals from and to restore should anything go non-finite.
+	lbTransform* inLocal = (lbTransform*)workspace;
+	lbTransform* inModel = inLocal + n;
+	memcpy(inLocal, pose->local, sizeof(lbTransform) * (size_t)n);
+	memcpy(inModel, pose->model, sizeof(lbTransform) * (size_t)n);
+
+	lbFbikLimb limbs[4];
+	lbFbikSetupLimbs(pose, s, h, limbs);
+	lbFbikBody body;
+	lbFbikSetupBody(pose, s, h, st, &body);
+
+	// Goals: from the input position toward the target by the position alpha.
+	lbVec3 goal[lb_effectorCount];
+	float alpha[lb_effectorCount];
+	const int effBone[lb_effectorCount] = { h->arm[0].hand, h->arm[1].hand, h->leg[0].foot, h->leg[1].foot, h->head,
+											h->pelvis };
+	for (int k = 0; k < lb_effectorCount; ++k)
+	{
+		alpha[k] = lbClampF(effectors[k].positionAlpha, 0.0f, 1.0f);
+		goal[k] = lbLerp(inModel[effBone[k]].p, effectors[k].targetMs, alpha[k]);
+	}
+	lbQuat pelvisGoalQ = lbQuatSlerp(body.pelvisInput.q, lbQuatNormalize(effectors[lb_effectorPelvis].targetRotationMs),
+									 lbClampF(effectors[lb_effectorPelvis].rotationAlpha, 0.0f, 1.0f));
+	const float pelvisRotAlpha = lbClampF(effectors[lb_effectorPelvis].rotationAlpha, 0.0f, 1.0f);
+
+	// Stage 1: body.
+	float reg[LB_FBIK_DOF];
+	{
+		float wt = lbStiffWeight(st->pelvisTranslationStiffness, 1.0f);
+		// Rotations weigh as the motion of a point 0.3 m away (about a torso's half length).
+		float wr = lbStiffWeight(st->stiffness[lb_rolePelvis], 0.09f);
+		float spineStiff = 0.0f;
+		for (int k = 0; k < h->spineCount; ++k)
+			spineStiff += lbClampF(st->stiffness[lb_roleSpine1 + k], 0.0f, 1.0f) / (float)h->spineCount;
+		float ws = lbStiffWeight(spineStiff, 0.09f);
+		for (int i = 0; i < 3; ++i)
+			reg[i] = wt, reg[3 + i] = wr, reg[6 + i] = ws;
+	}
+	const bool anyBody = alpha[0] > 0.0f || alpha[1] > 0.0f || alpha[2] > 0.0f || alpha[3] > 0.0f ||
+						 alpha[lb_effectorHead] > 0.0f || alpha[lb_effectorPelvis] > 0.0f || pelvisRotAlpha > 0.0f;
+	float x[LB_FBIK_DOF] = { 0 };
+	int iterations = 0;
+	// A limb its limits keep from its goal is held rigid at its offset from its root, and the body
+	// is solved again to carry it there (at most two more rounds).
+	bool missed[4] = { false, false, false, false };
+	const lbFbikContext ctx = { pose, s, h, st, &body, limbs, alpha, goal, missed, pelvisGoalQ, pelvisRotAlpha, reg };
+	for (int round = 0; round < 3; ++round)
+	{
+		int budget = st->iterations;
+		// Levenberg-Marquardt: a step is kept only when it lowers the cost; otherwise the damping
+		// grows and the step shrinks. This also stops one-sided rows (reach, bounds) from making
+		// Gauss-Newton cycle.
+		float A[LB_FBIK_DOF * LB_FBIK_DOF], g[LB_FBIK_DOF];
+		int rows = 0;
+		float cost = anyBody ? lbFbikBuild(&ctx, x, A, g, &rows) : 0.0f;
+		float lambda = lbMaxF(st->damping, 1.0e-9f);
+		for (int it = 0; anyBody && it < budget; ++it)
+		{
+			++iterations;
+			float M[LB_FBIK_DOF * LB_FBIK_DOF], step[LB_FBIK_DOF];
+			memcpy(M, A, sizeof M);
+			memcpy(step, g, sizeof step);
+			for (int i = 0; i < LB_FBIK_DOF; ++i)
+				M[i * LB_FBIK_DOF + i] += lambda * (1.0f + A[i * LB_FBIK_DOF + i]);
+			if (!lbCholeskySolve(M, step, LB_FBIK_DOF))
+				break;
+			// Trust region: at most 5 cm and 0.1 rad per step.
+			float tl = lbLength(lbMakeVec3(step[0], step[1], step[2]));
+			float rl = lbMaxF(lbLength(lbMakeVec3(step[3], step[4], step[5])), lbLength(lbMakeVec3(step[6], step[7], step[8])));
+			float scale = lbMinF(1.0f, lbMinF(0.05f / lbMaxF(tl, 1.0e-12f), 0.1f / lbMaxF(rl, 1.0e-12f)));
+			float xn[LB_FBIK_DOF], stepMax = 0.0f;
+			for (int i = 0; i < LB_FBIK_DOF; ++i)
+			{
+				xn[i] = x[i] - scale * step[i];
+				stepMax = lbMaxF(stepMax, lbAbsF(scale * step[i]));
+			}
+			lbFbikClamp(xn, &body, st);
+			float An[LB_FBIK_DOF * LB_FBIK_DOF], gn[LB_FBIK_DOF];
+			int rowsN = 0;
+			float costN = lbFbikBuild(&ctx, xn, An, gn, &rowsN);
+			if (costN <= cost)
+			{
+				memcpy(x, xn, sizeof xn);
+				memcpy(A, An, sizeof An);
+				memcpy(g, gn, sizeof gn);
+				cost = costN;
+				rows = rowsN;
+				lambda = lbMaxF(lambda * 0.3f, lbMaxF(st->damping, 1.0e-9f));
+			}
+			else
+				lambda *= 10.0f;
+			if ((stepMax < 1.0e-6f && rows == 0) || lambda > 1.0e6f)
+				break;
+		}
+		lbFbikApply(pose, s, &body, x);
+		lbPose_UpdateSubtree(pose, s, body.pelvis);
+		bool spineClamped = false;
+		for (int k = 0; k < body.spineCount; ++k)
+			spineClamped |= lbFbikClampBone(pose, s, h, st, (lbRole)(lb_roleSpine1 + k), body.spine[k]);
+		if (spineClamped)
+			lbPose_UpdateSubtree(pose, s, body.pelvis);
+
+		// Stage 2: limbs, then end rotations.
+		bool again = false;
+		for (int i = 0; i < 4; ++i)
+		{
+			const lbFbikLimb* L = &limbs[i];
+			const lbFullBodyIkEffector* e = &effectors[L->slot];
+			if (alpha[L->slot] > 0.0f)
+			{
+				lbFbikSolveLimb(pose, s, h, st, L, e, goal[L->slot]);
+				lbVec3 root = pose->model[L->root].p, end = pose->model[L->end].p;
+				bool inReach = lbDistance(root, goal[L->slot]) < (L->l1 + L->l2) * 0.999f;
+				if (inReach && lbDistance(end, goal[L->slot]) > lbMaxF(st->tolerance, 0.0f) && !missed[i])
+				{
+					missed[i] = true;
+					again = true;
+				}
+			}
+			float ra = lbClampF(e->rotationAlpha, 0.0f, 1.0f);
+			if (ra > 0.0f || alpha[L->slot] > 0.0f)
+			{
+				if (ra > 0.0f)
+				{
+					lbTransform m = pose->model[L->end];
+					m.q = lbQuatSlerp(m.q, lbQuatNormalize(e->targetRotationMs), ra);
+					lbIkSetModel(pose, s, L->end, m);
+				}
+				lbFbikClampBone(pose, s, h, st, L->endRole, L->end);
+				lbPose_UpdateSubtree(pose, s, L->end);
+			}
+		}
+		if (!again || !anyBody)
+			break;
+	}
+	float headRot = lbClampF(effectors[lb_effectorHead].rotationAlpha, 0.0f, 1.0f);
+	if (headRot > 0.0f)
+	{
+		lbTransform m = pose->model[h->head];
+		m.q = lbQuatSlerp(m.q, lbQuatNormalize(effectors[lb_effectorHead].targetRotationMs), headRot);
+		lbIkSetModel(pose, s, h->head, m);
+		lbPose_UpdateSubtree(pose, s, h->head);
+	}
+
+	if (!lbPose_IsFinite(pose))
+	{
+		memcpy(pose->local, inLocal, sizeof(lbTransform) * (size_t)n);
+		memcpy(pose->model, inModel, sizeof(lbTransform) * (size_t)n);
+		return lbReport(lb_errorNonFinite, "lbSolveFullBodyIk: the solve produced a non-finite pose; input kept");
+	}
+	float worst = 0.0f;
+	for (int k = 0; k < lb_effectorCount; ++k)
+	{
+		if (alpha[k] > 0.0f)
+			worst = lbMaxF(worst, lbDistance(pose->model[effBone[k]].p, goal[k]));
+	}
+	res.iterations = iterations;
+	res.remainingDistance = worst;
+	res.reached = worst <= lbMaxF(st->tolerance, 0.0f);
+	res.status = res.reached ? lb_ikReached : lb_ikUnreachable;
+	if (outResult)
+		*outResult = res;
+	return lb_ok;
+}
