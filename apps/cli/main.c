@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "render.h"
 
+#include "limber/import.h"
 #include "limber/rigs.h"
 #include "limber/scenario.h"
 
@@ -244,8 +245,8 @@ static int lbRunCommand(int argc, char** argv)
 	lbRunOptions o;
 	if (lbParseRunOptions(argc, argv, &o))
 		return 1;
-	if (o.bake)
-		return lbFail("--bake: clip export is not available in this build (%s)", o.bake);
+	if (o.bake && lbExportFormatFromPath(o.bake) == lb_exportFormatCount)
+		return lbFail("--bake: unknown clip format \"%s\" (use .gltf, .glb or .dae)", o.bake);
 	char message[640];
 	lbScenario* scenario = lbLoadScenario(o.file, message, (int)sizeof message);
 	if (!scenario)
@@ -289,6 +290,18 @@ static int lbRunCommand(int argc, char** argv)
 		if (!status && !pixels)
 			status = lbFail("%s", "out of memory");
 	}
+	// Baking keeps every frame's local transforms, with the character's world transform folded
+	// into the root bones so the clip carries the root motion (world space, world up).
+	lbTransform* baked = NULL;
+	int bakedFrames = 0;
+	lbRunView first = lbRun_GetView(run);
+	int boneCount = first.skeleton->boneCount;
+	if (!status && o.bake)
+	{
+		baked = (lbTransform*)malloc((size_t)scenario->frames * (size_t)boneCount * sizeof(lbTransform));
+		if (!baked)
+			status = lbFail("%s", "out of memory");
+	}
 	bool progress = isatty(2) != 0;
 	double start = lbSeconds(), lastShown = 0.0;
 	int written = 0;
@@ -299,6 +312,13 @@ static int lbRunCommand(int argc, char** argv)
 		int frame = view.frame - 1;
 		if (poses)
 			lbRun_WritePoseLine(run, poses);
+		if (baked && bakedFrames < scenario->frames)
+		{
+			lbTransform* dst = baked + (size_t)bakedFrames * (size_t)boneCount;
+			for (int b = 0; b < boneCount; ++b)
+				dst[b] = view.skeleton->parents[b] < 0 ? lbTransformMul(view.characterWs, view.pose->local[b]) : view.pose->local[b];
+			++bakedFrames;
+		}
 		if (renderer && (frame % o.every == 0 || lbRun_IsDone(run)))
 		{
 			lbCamera cam = lbScenarioCameraNow(&view);
@@ -321,6 +341,17 @@ static int lbRunCommand(int argc, char** argv)
 	}
 	if (progress)
 		fputc('\n', stderr);
+	if (!status && baked)
+	{
+		lbExportDef def = lbDefaultExportDef();
+		def.up = scenario->upWs;
+		def.clipName = scenario->name;
+		lbLastError[0] = 0;
+		if (lbExportClip(o.bake, lbExportFormatFromPath(o.bake), first.skeleton, baked, bakedFrames, 1.0f / scenario->dt, &def) !=
+			lb_ok)
+			status = lbFail("--bake: %s", lbLastError[0] ? lbLastError : "export failed");
+	}
+	free(baked);
 	if (!status && o.report && lbRun_WriteReport(run, o.report, o.timing) != lb_ok)
 		status = lbFail("cannot write the report %s", o.report);
 	if (poses && fclose(poses) != 0 && !status)

@@ -12,6 +12,8 @@
 
 #include <stb_truetype.h>
 
+#include "limber/import.h"
+
 #define LB_SHADOW_SIZE 2048
 
 typedef struct lbVertex
@@ -423,6 +425,44 @@ static void lbBuildCharacter(lbBatch* b, const lbRunView* v)
 	}
 }
 
+// Skinned meshes of an imported rig, skinned on the CPU (linear blend skinning: each vertex is
+// the weighted sum of its bones' pose * inverse-bind transforms).
+static void lbBuildSkinned(lbBatch* b, const lbRunView* v)
+{
+	static const float skin[4] = { 0.78f, 0.74f, 0.70f, 1.0f };
+	int bones = v->pose->boneCount;
+	lbTransform* xf = (lbTransform*)malloc((size_t)bones * sizeof(lbTransform));
+	if (!xf)
+		return;
+	for (int i = 0; i < bones; ++i)
+		xf[i] = lbTransformMul(v->characterWs, lbTransformMul(v->pose->model[i], v->inverseBind[i]));
+	for (int m = 0; m < v->meshCount; ++m)
+	{
+		const lbSkinnedMesh* mesh = &v->meshes[m];
+		for (int t = 0; t + 2 < mesh->indexCount; t += 3)
+		{
+			for (int k = 0; k < 3; ++k)
+			{
+				uint32_t vi = mesh->indices[t + k];
+				if ((int)vi >= mesh->vertexCount)
+					continue;
+				lbVec3 p = lbVec3_zero, n = lbVec3_zero;
+				for (int w = 0; w < 4; ++w)
+				{
+					float weight = mesh->boneWeights[4 * vi + (uint32_t)w];
+					int bone = mesh->boneIndices[4 * vi + (uint32_t)w];
+					if (weight <= 0.0f || bone < 0 || bone >= bones)
+						continue;
+					p = lbMulAdd(p, weight, lbTransformPoint(xf[bone], mesh->positions[vi]));
+					n = lbMulAdd(n, weight, lbTransformDirection(xf[bone], mesh->normals[vi]));
+				}
+				lbPush(b, p, lbNormalizeOr(n, v->upWs), skin);
+			}
+		}
+	}
+	free(xf);
+}
+
 static const float lbColLayer[lb_layerCount][4] = {
 	{ 0.95f, 0.85f, 0.20f, 1.0f }, // casts
 	{ 0.20f, 0.85f, 0.95f, 1.0f }, // normals
@@ -545,7 +585,9 @@ void lbRenderer_Draw(lbRenderer* r, const lbRun* run, const lbCamera* cam, int w
 	lbRunView v = lbRun_GetView(run);
 	lbVec3 up = v.upWs;
 	lbBuildWorld(r, run, cam);
-	if (!o->hideCharacter)
+	if (!o->hideCharacter && v.meshCount > 0 && v.inverseBind)
+		lbBuildSkinned(&r->body, &v);
+	else if (!o->hideCharacter)
 		lbBuildCharacter(&r->body, &v);
 	lbBuildDebug(r, &v, run, o);
 	lbDragTarget targets[16];

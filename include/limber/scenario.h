@@ -122,13 +122,20 @@ typedef struct lbScenario
 	char rig[LB_SCENARIO_NAME];
 	/// Rig file (resolved against the scenario's directory) or "".
 	char rigFile[LB_SCENARIO_PATH];
+	/// Rig file options: explicit bone name per humanoid role ("" = found by name patterns) and
+	/// meters per file unit (0 = automatic).
+	char roleNames[lb_roleCount][LB_SCENARIO_NAME * 2];
+	float rigUnitScale;
 	/// Character start position (world, m) and heading (deg about up).
 	lbVec3 position;
 	float headingDeg;
-	/// Base motion name ("rest", ...), its speed parameter (m/s) and clip file.
+	/// Base motion name ("rest", ...) and its speed (m/s; negative = the motion's own).
 	char motion[LB_SCENARIO_NAME];
 	float motionSpeed;
-	char clipFile[LB_SCENARIO_PATH];
+	/// Clip motion: which clip of the rig file, playback rate, looping.
+	int clipIndex;
+	float playRate;
+	bool loop;
 	/// System name ("none", ...) and its config overrides as JSON text (owned; may be NULL).
 	char system[LB_SCENARIO_NAME];
 	char* systemConfig;
@@ -217,6 +224,11 @@ typedef struct lbRunView
 	int contactCount;
 	const lbDebugItem* debug;
 	int debugCount;
+	/// Skinned meshes of an imported rig (model space at bind time) and the inverse bind
+	/// transform per bone; meshCount 0 for the built-in rigs.
+	int meshCount;
+	const struct lbSkinnedMesh* meshes;
+	const lbTransform* inverseBind;
 	/// Last frame's metrics and the running summary.
 	lbFrameMetrics metrics;
 	lbMetricsSummary summary;

@@ -320,16 +320,42 @@ static bool lbParseRig(lbJsonCheck* check, const cJSON* rig, lbScenario* s)
 	if (!cJSON_IsObject(rig))
 		return lbJsonFail(check, lb_errorParse, "rig", "expected \"mannequin\", \"mixamo\" or {\"file\": ...}, got %s",
 						  lbJsonTypeName(rig));
-	static const char* const keys[] = { "file", NULL };
+	static const char* const keys[] = { "file", "roles", "unit_scale", NULL };
 	if (!lbJsonKeysAllowed(check, rig, "rig", keys))
 		return false;
 	char file[LB_SCENARIO_PATH] = "";
 	if (!lbJsonString(check, rig, "rig", "file", file, sizeof file))
 		return false;
 	if (!file[0])
-		return lbJsonFail(check, lb_errorParse, "rig.file", "expected a rig file path");
-	// Imported rigs arrive with the import layer; until then a file rig is not runnable here.
-	return lbJsonFail(check, lb_errorUnsupported, "rig.file", "rig files are not supported by this build (use mannequin or mixamo)");
+		return lbJsonFail(check, lb_errorParse, "rig.file", "missing: expected the path of a rig file (FBX, glTF, BVH, Collada, .x)");
+	lbResolvePath(s->rigFile, sizeof s->rigFile, s->directory, file);
+	FILE* f = fopen(s->rigFile, "rb");
+	if (!f)
+		return lbJsonFail(check, lb_errorFileNotFound, "rig.file", "cannot open \"%s\"", s->rigFile);
+	fclose(f);
+	s->rig[0] = 0;
+	double scale = 0.0;
+	if (!lbJsonNumber(check, rig, "rig", "unit_scale", 0.0, 1000.0, &scale))
+		return false;
+	s->rigUnitScale = (float)scale;
+	const cJSON* roles;
+	if (!lbJsonObjectOrAbsent(check, rig, "rig", "roles", &roles))
+		return false;
+	for (const cJSON* it = roles ? roles->child : NULL; it; it = it->next)
+	{
+		char p[160];
+		snprintf(p, sizeof p, "rig.roles.%s", it->string);
+		int role = -1;
+		for (int r = 0; r < lb_roleCount; ++r)
+			if (strcmp(lbRoleName((lbRole)r), it->string) == 0)
+				role = r;
+		if (role < 0)
+			return lbJsonFail(check, lb_errorParse, p, "unknown role (expected a role name such as pelvis, spine1, thigh_l, hand_r)");
+		if (!cJSON_IsString(it) || !it->valuestring[0] || strlen(it->valuestring) >= sizeof s->roleNames[0])
+			return lbJsonFail(check, lb_errorParse, p, "expected a bone name (string, 1..%d characters)", (int)sizeof s->roleNames[0] - 1);
+		snprintf(s->roleNames[role], sizeof s->roleNames[role], "%s", it->valuestring);
+	}
+	return true;
 }
 
 static bool lbParseMotion(lbJsonCheck* check, const cJSON* motion, lbScenario* s)
@@ -337,19 +363,21 @@ static bool lbParseMotion(lbJsonCheck* check, const cJSON* motion, lbScenario* s
 	const cJSON* name = motion;
 	if (cJSON_IsObject(motion))
 	{
-		static const char* const keys[] = { "name", "speed", "clip", NULL };
+		static const char* const keys[] = { "name", "speed", "clip_index", "play_rate", "loop", NULL };
 		if (!lbJsonKeysAllowed(check, motion, "motion", keys))
 			return false;
 		name = cJSON_GetObjectItemCaseSensitive(motion, "name");
-		double speed = s->motionSpeed;
-		if (!lbJsonNumber(check, motion, "motion", "speed", 0.0, 20.0, &speed))
+		double speed = s->motionSpeed, index = 0.0, rate = s->playRate;
+		if (!lbJsonNumber(check, motion, "motion", "speed", 0.0, 20.0, &speed) ||
+			!lbJsonNumber(check, motion, "motion", "clip_index", 0.0, 10000.0, &index) ||
+			!lbJsonNumber(check, motion, "motion", "play_rate", 0.01, 100.0, &rate) ||
+			!lbJsonBool(check, motion, "motion", "loop", &s->loop))
 			return false;
+		if (index != (double)(int)index)
+			return lbJsonFail(check, lb_errorParse, "motion.clip_index", "expected a whole number");
 		s->motionSpeed = (float)speed;
-		char clip[LB_SCENARIO_PATH] = "";
-		if (!lbJsonString(check, motion, "motion", "clip", clip, sizeof clip))
-			return false;
-		if (clip[0])
-			lbResolvePath(s->clipFile, sizeof s->clipFile, s->directory, clip);
+		s->clipIndex = (int)index;
+		s->playRate = (float)rate;
 		if (!name)
 			return lbJsonFail(check, lb_errorParse, "motion.name", "missing: expected a motion name");
 	}
@@ -563,6 +591,8 @@ static void lbScenarioDefaults(lbScenario* s)
 	snprintf(s->motion, sizeof s->motion, "rest");
 	snprintf(s->system, sizeof s->system, "none");
 	s->motionSpeed = -1.0f;
+	s->playRate = 1.0f;
+	s->loop = true;
 	s->dt = 1.0f / 60.0f;
 	s->frames = 120;
 	s->camera.target = lbMakeVec3(0.0f, 0.0f, 0.9f);
@@ -656,6 +686,8 @@ static bool lbParseRoot(lbJsonCheck* check, const cJSON* root, lbScenario* s)
 		return false;
 	if (obj && !lbParseCamera(check, obj, s))
 		return false;
+	if (strcmp(s->motion, "clip") == 0 && !s->rigFile[0])
+		return lbJsonFail(check, lb_errorParse, "motion", "the clip motion plays a clip of the rig file: set rig.file");
 	return true;
 }
 

@@ -55,6 +55,9 @@ typedef struct lbRunContext
 	void* world;
 	/// The base pose of this frame (model space): the motion's output, before the pose stage.
 	const lbPose* basePose;
+	/// Clips of an imported rig (for the clip motion).
+	const struct lbClip* clips;
+	int clipCount;
 	/// Camera position (world) when a viewer or renderer has one, for distance LOD.
 	lbVec3 cameraWs;
 	bool hasCamera;

@@ -16,9 +16,7 @@ typedef struct lbRunMotion
 	lbMotionParams params;
 } lbRunMotion;
 
-static const lbBaseMotion lbMotionKinds[] = { lb_motionRest, lb_motionIdle,	 lb_motionWalk,
-											  lb_motionRun,	 lb_motionProne, lb_motionCrawl };
-#define LB_MOTION_COUNT ((int)(sizeof lbMotionKinds / sizeof lbMotionKinds[0]))
+#define LB_MOTION_COUNT 7
 
 static void* lbMotionCreate(const lbRunContext* ctx, lbBaseMotion kind, lbResult* outResult)
 {
@@ -29,6 +27,20 @@ static void* lbMotionCreate(const lbRunContext* ctx, lbBaseMotion kind, lbResult
 		return NULL;
 	}
 	m->params = lbDefaultMotionParams(kind);
+	if (kind == lb_motionClip)
+	{
+		const lbScenario* sc = ctx->scenario;
+		if (sc->clipIndex >= ctx->clipCount)
+		{
+			free(m);
+			*outResult = lbReport(lb_errorInvalidArgument, "%s: motion.clip_index %d but the rig file has %d clip(s)", sc->path,
+								  sc->clipIndex, ctx->clipCount);
+			return NULL;
+		}
+		m->params.clip = &ctx->clips[sc->clipIndex];
+		m->params.playRate = sc->playRate;
+		m->params.loop = sc->loop;
+	}
 	*outResult = lbMotionState_Init(&m->state, ctx->humanoid, ctx->skeleton, ctx->characterWs);
 	if (*outResult != lb_ok)
 	{
@@ -49,6 +61,7 @@ LB_MOTION_CREATE(lbCreateWalk, lb_motionWalk)
 LB_MOTION_CREATE(lbCreateRunMotion, lb_motionRun)
 LB_MOTION_CREATE(lbCreateProne, lb_motionProne)
 LB_MOTION_CREATE(lbCreateCrawl, lb_motionCrawl)
+LB_MOTION_CREATE(lbCreateClip, lb_motionClip)
 
 static void lbMotionDestroy(void* motion)
 {
@@ -80,6 +93,7 @@ static const lbMotionEntry lbMotions[LB_MOTION_COUNT] = {
 	{ "run", true, lbCreateRunMotion, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample },
 	{ "prone", false, lbCreateProne, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample },
 	{ "crawl", true, lbCreateCrawl, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample },
+	{ "clip", true, lbCreateClip, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample },
 };
 
 int lbScenarioMotionCount(void)

@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 199309L
 #include "scenario_run.h"
 
+#include "limber/import.h"
 #include "limber/rigs.h"
 
 #include <stdlib.h>
@@ -34,10 +35,9 @@ static void lbUpdateCharacterTransform(lbRun* run)
 {
 	const lbHumanoid* h = &run->humanoid;
 	lbQuat q = lbQuatFromTwoAxes(h->upMs, run->upWs, h->forwardMs, lbHeadingDirection(run, run->headingDeg));
-	lbTransform t = lbMakeTransform(run->position, q);
-	// Put the rest soles on the controller's position.
-	t.p = lbSub(run->position, lbQuatRotate(q, lbMulSV(run->restSoleHeight, h->upMs)));
-	run->ctx.characterWs = t;
+	// The model frame sits on the ground at the controller's position; the base pose is shifted
+	// so that its soles stand on the model origin (lbShiftToFloor).
+	run->ctx.characterWs = lbMakeTransform(run->position, q);
 }
 
 static float lbGroundHeightAt(const lbRun* run, lbVec3 p, bool* outFound)
@@ -95,6 +95,22 @@ lbResult lbRun_ApplyInput(lbRun* run, const lbScenarioEvent* in)
 	return lb_ok;
 }
 
+static float lbPoseSoleHeight(const lbPose* pose, const lbHumanoid* h);
+
+// Moves the base pose along the model up so that the motion's floor (its soles at rest, or in its
+// first pose) is the model origin: the model frame then stands on the ground, as the systems
+// expect. Only root bones move; the rest follows.
+static void lbShiftToFloor(lbRun* run)
+{
+	if (lbAbsF(run->restSoleHeight) < 1.0e-6f)
+		return;
+	lbVec3 shift = lbMulSV(-run->restSoleHeight, run->humanoid.upMs);
+	for (int b = 0; b < run->skeleton->boneCount; ++b)
+		if (run->skeleton->parents[b] < 0)
+			run->pose.local[b].p = lbAdd(run->pose.local[b].p, shift);
+	lbPose_LocalToModel(&run->pose, run->skeleton);
+}
+
 // Heading (deg about up from the reference forward) of a character transform.
 static float lbHeadingOf(const lbRun* run, lbTransform characterWs)
 {
@@ -131,7 +147,7 @@ static void lbMoveAndSample(lbRun* run, float dt)
 		if (run->motionEntry->sample(run->motion, &run->ctx, dt, speed, turnDeg * LB_DEG2RAD, &xf, &run->pose) == lb_ok)
 		{
 			run->headingDeg = lbHeadingOf(run, xf);
-			run->position = lbAdd(xf.p, lbQuatRotate(xf.q, lbMulSV(run->restSoleHeight, run->humanoid.upMs)));
+			run->position = xf.p;
 		}
 	}
 	else
@@ -143,6 +159,11 @@ static void lbMoveAndSample(lbRun* run, float dt)
 		run->motionEntry->sample(run->motion, &run->ctx, dt, airborne ? 0.0f : 0.0f, 0.0f, &xf, &run->pose);
 	}
 	run->headingDeg = fmodf(run->headingDeg + 540.0f, 360.0f) - 180.0f;
+	// Standing motions on an imported rig may not stand on the model origin: on the first frame
+	// the soles of the motion's own pose set where the ground is.
+	if (run->frame == 0 && run->soleFromFirstPose)
+		run->restSoleHeight = lbPoseSoleHeight(&run->pose, &run->humanoid);
+	lbShiftToFloor(run);
 
 	run->stateTime += dt;
 	bool found;
@@ -251,6 +272,18 @@ static void lbAddRunDebug(lbRun* run, lbSystemOutput* out)
 		lbAddDebug(out, lb_layerTargets, lb_debugPoint, targets[i].positionWs, targets[i].positionWs, 0.035f, false);
 }
 
+static float lbPoseSoleHeight(const lbPose* pose, const lbHumanoid* h)
+{
+	float lowest = 1.0e9f;
+	for (int s = 0; s < 2; ++s)
+	{
+		lbTransform f = pose->model[h->leg[s].foot];
+		lbVec3 upF = lbNormalize(lbTransformDirection(f, h->legAxes[s].footUp));
+		lowest = lbMinF(lowest, lbDot(lbMulAdd(f.p, -h->legAxes[s].ankleHeight, upF), h->upMs));
+	}
+	return lowest;
+}
+
 static float lbRestSoleHeight(const lbSkeleton* skeleton, const lbHumanoid* h)
 {
 	float lowest = 1.0e9f;
@@ -293,19 +326,40 @@ lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 	run->systemEntry = sys;
 	run->motionEntry = mot;
 	run->upWs = scenario->upWs;
-	lbReferenceRig rig = lbFindReferenceRig(scenario->rig);
-	run->skeleton = rig < lb_rigCount ? lbCreateReferenceRig(rig) : NULL;
-	if (!run->skeleton)
+	if (scenario->rigFile[0])
 	{
-		*outResult = lbReport(lb_errorUnsupported, "%s: rig \"%s\" cannot be built", scenario->path, scenario->rig);
-		lbDestroyRun(run);
-		return NULL;
+		lbImportDef def = lbDefaultImportDef();
+		def.unitScale = scenario->rigUnitScale;
+		def.loadClips = strcmp(scenario->motion, "clip") == 0;
+		for (int r = 0; r < lb_roleCount; ++r)
+			def.humanoid.roleNames[r] = scenario->roleNames[r][0] ? scenario->roleNames[r] : NULL;
+		*outResult = lbImportRig(scenario->rigFile, &def, &run->imported);
+		if (*outResult != lb_ok || !run->imported)
+		{
+			lbDestroyRun(run);
+			return NULL;
+		}
+		run->skeleton = run->imported->skeleton;
+		run->humanoid = run->imported->humanoid;
+		run->ctx.clips = run->imported->clips;
+		run->ctx.clipCount = run->imported->clipCount;
 	}
-	*outResult = lbMapHumanoid(run->skeleton, NULL, &run->humanoid);
-	if (*outResult != lb_ok)
+	else
 	{
-		lbDestroyRun(run);
-		return NULL;
+		lbReferenceRig rig = lbFindReferenceRig(scenario->rig);
+		run->skeleton = rig < lb_rigCount ? lbCreateReferenceRig(rig) : NULL;
+		if (!run->skeleton)
+		{
+			*outResult = lbReport(lb_errorUnsupported, "%s: rig \"%s\" cannot be built", scenario->path, scenario->rig);
+			lbDestroyRun(run);
+			return NULL;
+		}
+		*outResult = lbMapHumanoid(run->skeleton, NULL, &run->humanoid);
+		if (*outResult != lb_ok)
+		{
+			lbDestroyRun(run);
+			return NULL;
+		}
 	}
 	run->pose = lbCreatePose(run->skeleton);
 	run->series = (lbFrameMetrics*)calloc((size_t)scenario->frames, sizeof(lbFrameMetrics));
@@ -324,7 +378,11 @@ lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 		lbDestroyRun(run);
 		return NULL;
 	}
-	run->restSoleHeight = lbRestSoleHeight(run->skeleton, &run->humanoid);
+	// A clip's floor is its model origin (root motion projects the pelvis onto it); other motions
+	// stand the rest soles on the ground.
+	run->restSoleHeight = strcmp(mot->name, "clip") == 0 ? 0.0f : lbRestSoleHeight(run->skeleton, &run->humanoid);
+	run->soleFromFirstPose = run->imported && !mot->drivesRoot && strcmp(mot->name, "prone") != 0;
+	lbShiftToFloor(run);
 	run->position = scenario->position;
 	run->headingDeg = scenario->headingDeg;
 	bool found;
@@ -393,7 +451,10 @@ void lbDestroyRun(lbRun* run)
 	lbDestroyMetrics(run->metrics);
 	lbDestroyRunWorld(run->world);
 	lbDestroyPose(&run->pose);
-	lbDestroySkeleton(run->skeleton);
+	if (run->imported)
+		lbDestroyImportedRig(run->imported);
+	else
+		lbDestroySkeleton(run->skeleton);
 	free(run->series);
 	free(run->values);
 	free(run->solveUs);
@@ -490,6 +551,12 @@ lbRunView lbRun_GetView(const lbRun* run)
 	v.contactCount = run->output.contactCount;
 	v.debug = run->output.debug;
 	v.debugCount = run->output.debugCount;
+	if (run->imported)
+	{
+		v.meshCount = run->imported->meshCount;
+		v.meshes = run->imported->meshes;
+		v.inverseBind = run->imported->inverseBind;
+	}
 	v.metrics = run->lastMetrics;
 	v.summary = lbMetrics_GetSummary(run->metrics);
 	return v;

@@ -13,6 +13,8 @@ struct lbRun
 	void* system;
 	void* motion;
 	lbSkeleton* skeleton;
+	// An imported rig owns the skeleton, meshes and clips (NULL for the built-in rigs).
+	struct lbImportedRig* imported;
 	lbHumanoid humanoid;
 	lbPose pose;
 	lbRunWorld* world;
@@ -29,6 +31,7 @@ struct lbRun
 	bool resetPending;
 	// Height of the rest soles along the model up (m): the model is lowered by it.
 	float restSoleHeight;
+	bool soleFromFirstPose;
 	int frame;
 	float time;
 	int nextEvent;
