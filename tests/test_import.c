@@ -232,18 +232,8 @@ static void TestImporterLog(void)
 	ENSURE(lbCap.warnings == quiet);
 }
 
-static void TestImportExplicitRoleMap(void)
+static void lbSetBcnRoles(lbImportDef* def)
 {
-	if (!lbHaveModels())
-		return;
-	lbImportDef def = lbDefaultImportDef();
-	lbImportedRig* r = NULL;
-	// Automatic naming does not recognise this rig: a clear error naming the missing roles.
-	lbResetCapture();
-	ENSURE(lbImportRig(MODELS "/X/BCN_Epileptic.X", &def, &r) == lb_errorNotHumanoid);
-	ENSURE(r == NULL);
-	ENSURE(strstr(lbCap.message, "missing") != NULL && strstr(lbCap.message, "thigh_l") != NULL);
-	// With an explicit role map it maps and derives its axes.
 	const char* map[][2] = { { "pelvis", "B_Root_Pelvis_L" },  { "spine1", "B_Spine1" },         { "spine2", "B_Spine2" },
 							 { "spine3", "B_Spine3" },         { "spine4", "B_Spine4" },         { "neck", "B_Root_Neck_H" },
 							 { "head", "B_Neck" },             { "clavicle_l", "B_Clavicle_Left" }, { "upperarm_l", "B_UpperArm_Left" },
@@ -257,9 +247,24 @@ static void TestImportExplicitRoleMap(void)
 		for (int role = 0; role < lb_roleCount; ++role)
 		{
 			if (strcmp(lbRoleName((lbRole)role), map[k][0]) == 0)
-				def.humanoid.roleNames[role] = map[k][1];
+				def->humanoid.roleNames[role] = map[k][1];
 		}
 	}
+}
+
+static void TestImportExplicitRoleMap(void)
+{
+	if (!lbHaveModels())
+		return;
+	lbImportDef def = lbDefaultImportDef();
+	lbImportedRig* r = NULL;
+	// Automatic naming does not recognise this rig: a clear error naming the missing roles.
+	lbResetCapture();
+	ENSURE(lbImportRig(MODELS "/X/BCN_Epileptic.X", &def, &r) == lb_errorNotHumanoid);
+	ENSURE(r == NULL);
+	ENSURE(strstr(lbCap.message, "missing") != NULL && strstr(lbCap.message, "thigh_l") != NULL);
+	// With an explicit role map it maps and derives its axes.
+	lbSetBcnRoles(&def);
 	ENSURE(lbImportRig(MODELS "/X/BCN_Epileptic.X", &def, &r) == lb_ok);
 	if (!r)
 		return;
@@ -366,6 +371,63 @@ static void TestCmuClipWithRootMotion(void)
 	ENSURE(maxTravel > 1.0f);
 	lbDestroyPose(&pose);
 	lbDestroyImportedRig(r);
+}
+
+// Procedural motions on imported rigs: they use only the humanoid map and its derived axes, so
+// a motion-capture skeleton (legs spread at rest) and a game rig with face bones walk as well.
+static void TestProceduralOnImportedRigs(void)
+{
+	if (!lbHaveModels())
+		return;
+	const char* files[2] = { MODELS "/BVH/01_01.bvh", MODELS "/X/BCN_Epileptic.X" };
+	for (int k = 0; k < 2; ++k)
+	{
+		lbImportDef def = lbDefaultImportDef();
+		if (k == 1)
+			lbSetBcnRoles(&def);
+		lbImportedRig* r = NULL;
+		ENSURE(lbImportRig(files[k], &def, &r) == lb_ok && r);
+		if (!r)
+			continue;
+		const lbSkeleton* s = r->skeleton;
+		const lbHumanoid* h = &r->humanoid;
+		lbPose pose = lbCreatePose(s);
+		float floorH = lbDot(s->restModel[h->pelvis].p, h->upMs) - h->pelvisHeight;
+		for (int m = lb_motionIdle; m <= lb_motionCrawl; ++m)
+		{
+			lbMotionState st;
+			ENSURE(lbMotionState_Init(&st, h, s, lbTransform_identity) == lb_ok);
+			lbMotionParams p = lbDefaultMotionParams((lbBaseMotion)m);
+			float lenErr = 0.0f, minSep = 1.0e9f, lowest = 1.0e9f;
+			int bad = 0;
+			for (int i = 0; i < 360; ++i)
+			{
+				ENSURE(lbMotion_Sample(&st, h, s, &p, 1.0f / 120.0f, &pose) == lb_ok);
+				bad += lbPose_IsFinite(&pose) ? 0 : 1;
+				for (int b = 0; b < s->boneCount; ++b)
+				{
+					lowest = lbMinF(lowest, lbDot(pose.model[b].p, h->upMs) - floorH);
+					int par = s->parents[b];
+					if (par < 0 || b == h->pelvis)
+						continue;
+					lenErr = lbMaxF(lenErr, lbAbsF(lbDistance(pose.model[b].p, pose.model[par].p) -
+												   lbDistance(s->restModel[b].p, s->restModel[par].p)));
+				}
+				minSep = lbMinF(minSep, lbDot(lbSub(pose.model[h->leg[0].foot].p, pose.model[h->leg[1].foot].p), h->leftMs));
+			}
+			printf("    %s %s: bone length error %.2g m, feet at least %.3f m apart, lowest joint %.3f m, travel %.2f m\n",
+				   k == 0 ? "CMU" : "BCN", lbBaseMotionName((lbBaseMotion)m), (double)lenErr, (double)minSep, (double)lowest,
+				   (double)lbLength(st.characterWs.p));
+			ENSURE(bad == 0);
+			ENSURE(lenErr < 1.0e-4f);
+			ENSURE(minSep > 0.05f);
+			ENSURE(lowest > -0.03f);
+			if (m == lb_motionWalk || m == lb_motionRun || m == lb_motionCrawl)
+				ENSURE(lbLength(st.characterWs.p) > 0.5f * p.speed * 3.0f);
+		}
+		lbDestroyPose(&pose);
+		lbDestroyImportedRig(r);
+	}
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -806,6 +868,7 @@ int main(int argc, char** argv)
 	RUN_TEST(TestImporterLog);
 	RUN_TEST(TestImportExplicitRoleMap);
 	RUN_TEST(TestCmuClipWithRootMotion);
+	RUN_TEST(TestProceduralOnImportedRigs);
 	RUN_TEST(TestBadFiles);
 	RUN_TEST(TestUnitsAndAxes);
 	RUN_TEST(TestExportRoundTrip);

@@ -47,7 +47,11 @@ static void lbBuildBody(const lbHumanoid* h, const lbSkeleton* s, lbBody* b)
 		const lbLegAxes* x = &h->legAxes[side];
 		lbTransform foot = s->restModel[h->leg[side].foot];
 		b->restFoot[side] = foot;
-		b->neutralAnkle[side] = foot.p;
+		// Neutral stance: the ankle under the hip joint at its height above the floor. Rest poses
+		// with legs spread (motion-capture T-poses) would otherwise walk wide-legged.
+		lbVec3 hip = s->restModel[h->leg[side].thigh].p;
+		lbVec3 hipGround = lbSub(hip, lbMulSV(lbDot(hip, b->up) - b->floorH, b->up));
+		b->neutralAnkle[side] = lbMulAdd(hipGround, x->ankleHeight, b->up);
 		lbVec3 toeMs = lbNormalizeOr(lbProjectOnPlane(lbQuatRotate(foot.q, x->toe), b->up), b->fwd);
 		float len = x->footLength > 0.0f ? x->footLength : 0.15f * b->legLength;
 		lbVec3 ground = lbSub(foot.p, lbMulSV(lbDot(foot.p, b->up) - b->floorH, b->up));
@@ -586,7 +590,7 @@ static void lbSampleProne(lbMotionState* st, const lbHumanoid* h, const lbSkelet
 		{
 			// Legs lie nearly straight back, slightly apart; the rest of the reach is horizontal so
 			// the knee does not dip into the floor. Crawling knees bend outward.
-			float reach = 0.985f * b->legLength;
+			float reach = 0.995f * b->legLength;
 			float ankleH = 0.6f * h->legAxes[side].ankleHeight;
 			float dv = lbDot(hip, b->up) - b->floorH - ankleH;
 			float lat = 0.18f * reach;
@@ -596,7 +600,7 @@ static void lbSampleProne(lbMotionState* st, const lbHumanoid* h, const lbSkelet
 			lbVec3 pos = lbAdd(hipGround, lbAdd(lbMulSV(-back, b->fwd), lbMulSV(lat, out)));
 			pos = lbMulAdd(pos, ankleH, b->up);
 			neutral = lbMakeTransform(pos, lbQuat_identity);
-			pole = crawl ? lbNormalize(lbAdd(out, lbMulSV(-0.1f, b->up))) : lbNormalize(lbAdd(lbNeg(b->up), lbMulSV(0.3f, out)));
+			pole = crawl ? lbNormalize(lbAdd(out, lbMulSV(-0.1f, b->up))) : lbNormalize(lbAdd(lbMulSV(-0.3f, b->up), out));
 		}
 		float lphi = phi - ((limb == 2 || limb == 1) ? 0.0f : 0.5f);
 		lphi -= floorf(lphi);
