@@ -431,6 +431,16 @@ static void TestWalkAndRun(void)
 			// Speed is reached after the ramp: at least 85% of speed * time.
 			ENSURE(g.travelled > 0.85f * speeds[k] * 6.0f && g.travelled < 1.01f * speeds[k] * 6.0f);
 		}
+		// Turning on the spot: the feet keep stepping (no hold) and stay apart.
+		lbGaitStats spot;
+		lbRunGait(&f, lb_motionWalk, 0.0f, 1.0f, 4.0f, &spot);
+		ENSURE(spot.nanFrames == 0 && spot.alternationErrors == 0);
+		ENSURE(spot.touchdowns[0] >= 2 && spot.touchdowns[1] >= 2);
+		ENSURE(spot.minSeparation > 0.02f);
+		ENSURE(spot.maxSlide <= 0.01f);
+		printf("  %s turn on the spot: turned %.2f rad, min foot separation %.3f m, steps %d/%d\n",
+			   lbReferenceRigName((lbReferenceRig)rig), (double)spot.turned, (double)spot.minSeparation, spot.touchdowns[0],
+			   spot.touchdowns[1]);
 		// Turning walk: heading follows the turn rate, feet stay locked and apart.
 		lbGaitStats g;
 		lbRunGait(&f, lb_motionWalk, 1.2f, 0.5f, 5.0f, &g);

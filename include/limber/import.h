@@ -128,7 +128,8 @@ LB_EXTERN_C_BEGIN
 /// Default import options (see lbImportDef).
 LB_API lbImportDef lbDefaultImportDef(void);
 
-/// Loads a rig and its clips from a file. On success *outRig owns everything. Errors (returned and
+/// Loads a rig and its clips from a file. On success *outRig owns everything. Not for several
+/// threads at once: assimp's C API keeps its last error (and an attached log) process-wide. Errors (returned and
 /// logged with the file name and cause; *outRig is NULL): lb_errorNullPointer,
 /// lb_errorDefNotInitialized, lb_errorFileNotFound (missing or unreadable), lb_errorUnsupported
 /// (unknown extension), lb_errorFileFormat (truncated or malformed file, out-of-range indices),

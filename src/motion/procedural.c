@@ -356,7 +356,8 @@ static void lbSampleGait(lbMotionState* st, const lbHumanoid* h, const lbSkeleto
 	// Stopping a walk: once slow, the cycle holds in the next double support (both feet down)
 	// instead of stepping in place; it resumes when a speed is asked for again.
 	float half = st->cyclePhase - 0.5f * floorf(2.0f * st->cyclePhase);
-	bool hold = !run && target < 0.05f && st->speed < 0.1f && half > 0.02f && half < duty - 0.5f - 0.02f;
+	bool hold = !run && target < 0.05f && st->speed < 0.1f && lbAbsF(p->turnRate) < 0.05f && lbAbsF(st->turnRate) < 0.1f &&
+				half > 0.02f && half < duty - 0.5f - 0.02f;
 	if (!hold)
 	{
 		st->cyclePhase += rate * dt;
