@@ -237,6 +237,43 @@ typedef struct lbFullBodyIkSettings
 	int internalValue;
 } lbFullBodyIkSettings;
 
+/// Input of lbPose_AimBone (the seeds' Aim Math applied to a bone). Make it with lbDefaultAimInput().
+typedef struct lbAimInput
+{
+	/// Bone axis to aim, in the bone's local frame (for example lbLegAxes::toe). Default +X.
+	lbVec3 primaryAxis;
+	/// How primaryTargetMs is read: lb_poleDirection (default) or lb_poleLocation (a point to aim at).
+	lbPoleKind primaryKind;
+	/// Aim direction or point (model space). Default +X.
+	lbVec3 primaryTargetMs;
+	/// Secondary bone axis (local), turned about the primary as close as possible to its target;
+	/// zero = no secondary (the shortest swing is used). Default zero.
+	lbVec3 secondaryAxis;
+	/// How secondaryTargetMs is read: lb_poleDirection (default) or lb_poleLocation.
+	lbPoleKind secondaryKind;
+	/// Secondary direction or point (model space). Default zero.
+	lbVec3 secondaryTargetMs;
+	/// Blend from the current rotation (0) to the aimed one (1); clamped to [0, 1]. Default 1.
+	float weight;
+	/// Whether the bone's descendants move with it (true, default) or stay where they are in model space.
+	bool propagate;
+	/// Used internally to detect a valid definition. DO NOT SET.
+	int internalValue;
+} lbAimInput;
+
+/// How lbPose_DistributeRotation spreads a rotation along its bones.
+typedef enum lbDistributeCurve
+{
+	/// Share grows linearly from 0 at the first bone to 1 at the last.
+	lb_distributeLinear = 0,
+	/// Smoothstep of the linear share (eased at both ends).
+	lb_distributeEaseInOut,
+	/// Share squared (small near the first bone).
+	lb_distributeEaseIn,
+	/// 1 - (1 - share)^2 (large early).
+	lb_distributeEaseOut,
+} lbDistributeCurve;
+
 LB_EXTERN_C_BEGIN
 
 /// Default two-bone input: weight 1, no pole, no soften, no stretch (max 1.1), tolerance 1e-4 m.
@@ -334,6 +371,28 @@ LB_API bool lbHumanoid_GetLimitAxes(const lbHumanoid* humanoid, const lbSkeleton
 /// lbHumanoid_GetLimitAxes). Returns `local` unchanged when it is within the limit.
 LB_API lbQuat lbClampToJointLimit(const lbJointLimit* limit, lbQuat reference, lbVec3 along, lbVec3 bend,
 								  lbQuat local);
+
+/// Default aim input: aim local +X along model +X, no secondary, weight 1, children follow.
+LB_API lbAimInput lbDefaultAimInput(void);
+
+/// Rotates a bone (about its joint) so its local primary axis points along the target direction
+/// (or at the target point) and its secondary axis turns toward the secondary target, blended by
+/// weight; wraps lbAimRotation. Mirrored (negatively scaled) bones are handled: the local axes are
+/// taken as they appear in model space. Returns lb_errorNullPointer, lb_errorDefNotInitialized,
+/// lb_errorSkeletonMismatch, lb_errorBoneNotFound, lb_errorNonFinite, lb_errorInvalidArgument (unknown
+/// kind) or lb_errorDegenerate (zero primary axis or target direction); the pose is unchanged then.
+LB_API lbResult lbPose_AimBone(lbPose* pose, const lbSkeleton* skeleton, int bone, const lbAimInput* input);
+
+/// Spreads a local rotation over an ordered list of bones (for example forearm twist 02, twist 01,
+/// hand): bone i of n gets the fraction f(i / (n - 1)) * weight of `rotationLocal` (slerp from
+/// identity; f from `curve`, 0 at the first bone and 1 at the last; a single bone gets it all),
+/// applied in its own local frame after its current local rotation, so an axis-angle rotation about
+/// a bone-local axis turns each bone about that axis. Model transforms of the bones and their
+/// descendants are updated. Bones need not be a chain. Returns lb_errorNullPointer,
+/// lb_errorSkeletonMismatch, lb_errorBoneNotFound, lb_errorInvalidArgument (count < 1 or unknown
+/// curve) or lb_errorNonFinite; the pose is unchanged then.
+LB_API lbResult lbPose_DistributeRotation(lbPose* pose, const lbSkeleton* skeleton, const int* bones, int count,
+										  lbQuat rotationLocal, lbDistributeCurve curve, float weight);
 
 LB_EXTERN_C_END
 
