@@ -122,6 +122,79 @@ static void lbBenchFabrik(const lbBenchOptions* o)
 	lbBenchReport(o, "ik.fabrik10_error_max", err * 1.0e3, "mm");
 }
 
+// Full-body IK on the mannequin: four effectors at alpha 1 on targets from a posed body (pelvis
+// moved, knees and elbows bent), solved from the rest pose, 20 iterations.
+static void lbBenchFullBody(const lbBenchOptions* o)
+{
+	lbSkeleton* s = lbCreateReferenceRig(lb_rigMannequin);
+	lbHumanoid h;
+	if (!s || lbMapHumanoid(s, NULL, &h) != lb_ok)
+		return;
+	lbPose pose = lbCreatePose(s);
+	size_t wsSize = lbGetFullBodyIkWorkspaceSize(s);
+	static lbTransform workspace[2 * LB_MAX_BONES];
+	enum { N = 64 };
+	static lbFullBodyIkEffector eff[N][lb_effectorCount];
+	uint64_t seed = 3;
+	const int ends[4] = { h.arm[0].hand, h.arm[1].hand, h.leg[0].foot, h.leg[1].foot };
+	for (int k = 0; k < N; ++k)
+	{
+		lbPose_SetRest(&pose, s);
+		lbTransform pm = pose.model[h.pelvis];
+		pm.p = lbAdd(pm.p, lbMulSV(0.06f, lbBenchRandUnit(&seed)));
+		pm.p = lbMulAdd(pm.p, -0.05f * lbBenchRand(&seed), h.upMs);
+		lbPose_SetBoneModel(&pose, s, h.pelvis, pm, true);
+		for (int side = 0; side < 2; ++side)
+		{
+			int bones[4] = { h.leg[side].thigh, h.leg[side].calf, h.arm[side].upperArm, h.arm[side].foreArm };
+			lbVec3 axes[4] = { h.legAxes[side].kneeBendThigh, h.legAxes[side].kneeBendCalf, h.armAxes[side].elbowBendUpper,
+							   h.armAxes[side].elbowBendFore };
+			for (int b = 0; b < 4; ++b)
+			{
+				float a = (b & 1) ? 0.2f + 1.2f * lbBenchRand(&seed) : 0.6f * (lbBenchRand(&seed) - 0.5f);
+				pose.local[bones[b]].q = lbQuatMul(pose.local[bones[b]].q, lbQuatFromAxisAngle(axes[b], a));
+			}
+		}
+		lbPose_LocalToModel(&pose, s);
+		for (int e = 0; e < lb_effectorCount; ++e)
+			eff[k][e] = lbDefaultFullBodyIkEffector();
+		for (int e = 0; e < 4; ++e)
+		{
+			eff[k][e].targetMs = pose.model[ends[e]].p;
+			eff[k][e].positionAlpha = 1.0f;
+		}
+	}
+	lbFullBodyIkSettings st = lbDefaultFullBodyIkSettings();
+	double samples[64], residual[N];
+	int repeats = o->repeats < 64 ? o->repeats : 64;
+	int rounds = o->smoke ? 1 : 8;
+	for (int rep = 0; rep < repeats; ++rep)
+	{
+		uint64_t total = 0;
+		for (int r = 0; r < rounds; ++r)
+		{
+			for (int k = 0; k < N; ++k)
+			{
+				lbPose_SetRest(&pose, s);
+				uint64_t t0 = lbBenchNowNs();
+				lbIkResult res;
+				lbSolveFullBodyIk(&pose, s, &h, &st, eff[k], workspace, wsSize, &res);
+				total += lbBenchNowNs() - t0;
+				residual[k] = res.remainingDistance;
+			}
+		}
+		samples[rep] = (double)total / ((double)rounds * N) * 1.0e-3;
+	}
+	lbBenchSink(pose.model);
+	lbBenchReport(o, "ik.fbik", lbBenchMedian(samples, repeats), "us");
+	double worst = 0.0;
+	for (int k = 0; k < N; ++k)
+		worst = residual[k] > worst ? residual[k] : worst;
+	lbBenchReport(o, "ik.fbik_residual_max", worst * 1.0e3, "mm");
+	lbDestroyPose(&pose);
+	lbDestroySkeleton(s);
+}
+
 void lbBenchIk(const lbBenchOptions* options);
 void lbBenchIk(const lbBenchOptions* options)
 {
@@ -129,4 +202,6 @@ void lbBenchIk(const lbBenchOptions* options)
 		lbBenchTwoBone(options);
 	if (lbBenchSelected(options, "ik.fabrik10"))
 		lbBenchFabrik(options);
+	if (lbBenchSelected(options, "ik.fbik"))
+		lbBenchFullBody(options);
 }
