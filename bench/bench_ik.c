@@ -88,33 +88,30 @@ static void lbBenchFabrik(const lbBenchOptions* o)
 	lbFabrikInput in = lbDefaultFabrikInput();
 	in.tolerance = 1.0e-3f;
 	in.maxIterations = 100;
-	double samples[64];
-	int repeats = o->repeats < 64 ? o->repeats : 64;
-	int rounds = o->smoke ? 1 : 20;
+	// Median over individual solves (each timed on its own), over all repeats.
+	int repeats = o->repeats < 16 ? o->repeats : 16;
+	static double times[16 * N];
 	double err = 0.0;
+	int count = 0;
 	for (int rep = 0; rep < repeats; ++rep)
 	{
-		uint64_t t0 = lbBenchNowNs();
-		for (int r = 0; r < rounds; ++r)
+		for (int k = 0; k < N; ++k)
 		{
-			for (int k = 0; k < N; ++k)
-			{
-				lbTransform j[J];
-				for (int i = 0; i < J; ++i)
-					j[i] = chain[i];
-				in.targetMs = targets[k];
-				lbIkResult res;
-				lbSolveFabrik(j, J, &in, &res);
-				iters[k] = res.iterations;
-				err = res.remainingDistance > err ? res.remainingDistance : err;
-				out[k % J] = j[J - 1];
-			}
+			lbTransform j[J];
+			for (int i = 0; i < J; ++i)
+				j[i] = chain[i];
+			in.targetMs = targets[k];
+			lbIkResult res;
+			uint64_t t0 = lbBenchNowNs();
+			lbSolveFabrik(j, J, &in, &res);
+			times[count++] = (double)(lbBenchNowNs() - t0) * 1.0e-3;
+			iters[k] = res.iterations;
+			err = res.remainingDistance > err ? res.remainingDistance : err;
+			out[k % J] = j[J - 1];
 		}
-		uint64_t t1 = lbBenchNowNs();
-		samples[rep] = (double)(t1 - t0) / ((double)rounds * N) * 1.0e-3;
 	}
 	lbBenchSink(out);
-	lbBenchReport(o, "ik.fabrik10", lbBenchMedian(samples, repeats), "us");
+	lbBenchReport(o, "ik.fabrik10", lbBenchMedian(times, count), "us");
 	double it[N];
 	for (int k = 0; k < N; ++k)
 		it[k] = iters[k];
@@ -165,28 +162,24 @@ static void lbBenchFullBody(const lbBenchOptions* o)
 		}
 	}
 	lbFullBodyIkSettings st = lbDefaultFullBodyIkSettings();
-	double samples[64], residual[N];
-	int repeats = o->repeats < 64 ? o->repeats : 64;
-	int rounds = o->smoke ? 1 : 8;
+	static double times[16 * N];
+	double residual[N];
+	int repeats = o->repeats < 16 ? o->repeats : 16;
+	int count = 0;
 	for (int rep = 0; rep < repeats; ++rep)
 	{
-		uint64_t total = 0;
-		for (int r = 0; r < rounds; ++r)
+		for (int k = 0; k < N; ++k)
 		{
-			for (int k = 0; k < N; ++k)
-			{
-				lbPose_SetRest(&pose, s);
-				uint64_t t0 = lbBenchNowNs();
-				lbIkResult res;
-				lbSolveFullBodyIk(&pose, s, &h, &st, eff[k], workspace, wsSize, &res);
-				total += lbBenchNowNs() - t0;
-				residual[k] = res.remainingDistance;
-			}
+			lbPose_SetRest(&pose, s);
+			lbIkResult res;
+			uint64_t t0 = lbBenchNowNs();
+			lbSolveFullBodyIk(&pose, s, &h, &st, eff[k], workspace, wsSize, &res);
+			times[count++] = (double)(lbBenchNowNs() - t0) * 1.0e-3;
+			residual[k] = res.remainingDistance;
 		}
-		samples[rep] = (double)total / ((double)rounds * N) * 1.0e-3;
 	}
 	lbBenchSink(pose.model);
-	lbBenchReport(o, "ik.fbik", lbBenchMedian(samples, repeats), "us");
+	lbBenchReport(o, "ik.fbik", lbBenchMedian(times, count), "us");
 	double worst = 0.0;
 	for (int k = 0; k < N; ++k)
 		worst = residual[k] > worst ? residual[k] : worst;

@@ -116,6 +116,15 @@ static void lbFabrikCore(lbTransform* j, int n, const lbFabrikInput* in, lbIkRes
 				p[i + 1] = lbFabrikPlace(p[i], p[i + 1], len[i], dir[i]);
 			err = lbDistance(p[n - 1], t);
 		}
+		if (err > loopTol)
+		{
+			// Start from the chain turned rigidly about its root so its end points at the target:
+			// the passes then only have to change the chain's bend, which takes far fewer of them.
+			lbQuat turn = lbIkFromTo(lbSub(p[n - 1], base), lbSub(t, base));
+			for (int i = 1; i < n; ++i)
+				p[i] = lbAdd(base, lbQuatRotate(turn, lbSub(p[i], base)));
+			err = lbDistance(p[n - 1], t);
+		}
 		while (err > loopTol && iterations < in->maxIterations)
 		{
 			// Backward: end on the target, each joint pulled to its child at bone length.
