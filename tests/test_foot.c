@@ -257,8 +257,10 @@ static void test_stairs_lowest_foot_and_weighted_average(void)
 		// Character floor is at the step: the right foot must go down 0.18.
 		float dzR = lbDot(lbSub(t.feet[1].ankleWs, lbTransformPoint(f.characterWs, f.anim.model[f.humanoid.leg[1].foot].p)), lbVec3_axisZ);
 		ENSURE_NEAR(dzR, -0.18f, 0.005f);
+		// Lowest foot: down by the step plus what the nearly straight rest leg needs to reach
+		// before its soft-IK band (2% of 0.84 m), never more.
 		if (mode == 0)
-			ENSURE_NEAR(t.pelvisOffset, -0.18f, 0.005f);
+			ENSURE(t.pelvisOffset < -0.18f && t.pelvisOffset > -0.18f - 0.02f * 0.85f - 0.002f);
 		else
 			ENSURE_NEAR(t.pelvisOffset, 0.3f * 0.5f * -0.18f, 0.005f);
 		ENSURE_NEAR(soleWs(&f, 0).z, 0.18f, 0.005f);
@@ -298,13 +300,20 @@ static void test_landing_snaps_and_compresses(void)
 	in.landed = true;
 	lbFootTargets t = step(&f, &in);
 	ENSURE_NEAR(t.alpha, 1.0f, 0.0f);
-	ENSURE_NEAR(t.pelvisOffset, -0.06f, 1e-4f);
 	ENSURE_NEAR(soleWs(&f, 0).z, 0.2f, 0.005f);
+	in.landed = false;
+	for (int i = 0; i < 120; ++i)
+		t = step(&f, &in);
+	// Settled: the impulse has relaxed; land again from here and watch the impulse alone.
+	float steady = t.pelvisOffset;
+	in.landed = true;
+	t = step(&f, &in);
+	ENSURE_NEAR(t.pelvisOffset - steady, -0.06f, 1e-4f);
 	in.landed = false;
 	// The impulse relaxes at speed 8: after 0.25 s, -0.06 * exp(-2).
 	for (int i = 0; i < 15; ++i)
 		t = step(&f, &in);
-	ENSURE_NEAR(t.pelvisOffset, -0.06f * expf(-8.0f * 0.25f), 2e-3f);
+	ENSURE_NEAR(t.pelvisOffset - steady, -0.06f * expf(-8.0f * 0.25f), 2e-3f);
 	fixtureFree(&f);
 }
 

@@ -22,7 +22,8 @@
 /// How the pelvis follows the feet.
 typedef enum lbFootPelvisMode
 {
-	/// The pelvis drops by the lower foot's offset, so that foot reaches; the other leg bends.
+	/// The pelvis drops as far as the leg with the lower goal needs to reach it (and no further);
+	/// the other leg bends.
 	lb_footPelvisLowestFoot = 0,
 	/// The pelvis moves by the mean of the two foot offsets times `pelvisWeight`.
 	lb_footPelvisWeightedAverage,

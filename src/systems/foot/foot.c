@@ -229,7 +229,7 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 	const float speedH = lbLength(velH);
 	int castCount = 0;
 	lbVec3 pelvisWs = lbTransformPoint(cw, in->animPose->model[humanoid->pelvis].p);
-	float legDz[2] = { 0.0f, 0.0f };
+	float legDz[2] = { 0.0f, 0.0f }, legDrop[2] = { 0.0f, 0.0f };
 	bool legCounts[2] = { false, false };
 
 	for (int side = 0; side < 2; ++side)
@@ -395,6 +395,17 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		ft->contactWs = lbAdd(ankleGoal, lbQuatRotate(footRot, lbMulSV(-ankleH, axes->footUp)));
 		ft->normalWs = leg->grounded ? leg->groundNormalWs : up;
 		legDz[side] = lbDot(lbSub(ankleGoal, animAnkleWs), up) * leg->alpha;
+		// How far the hip must come down (along up) for this leg to reach its goal before the
+		// soft-IK band: the smallest t >= 0 with |hip - t up - goal| <= reach.
+		{
+			const lbLegAxes* ax = &humanoid->legAxes[side];
+			float reach = (ax->thighLength + ax->calfLength) * modelToWorld * (1.0f - lbClampF(def->legSoften, 0.0f, 0.5f)) * 0.999f;
+			lbVec3 v = lbSub(lbTransformPoint(cw, in->animPose->model[humanoid->leg[side].thigh].p), ankleGoal);
+			float along = lbDot(v, up), side2 = lbLengthSquared(v) - along * along;
+			legDrop[side] = 0.0f;
+			if (lbLengthSquared(v) > reach * reach)
+				legDrop[side] = side2 < reach * reach ? (along - sqrtf(reach * reach - side2)) * leg->alpha : lbMaxF(along, 0.0f);
+		}
 		legCounts[side] = leg->grounded && leg->alpha > 0.0f;
 	}
 
@@ -409,7 +420,10 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		}
 		else
 		{
-			pelvisTarget = lbMinF(legCounts[0] ? legDz[0] : 1.0e9f, legCounts[1] ? legDz[1] : 1.0e9f);
+			// Lowest foot: the pelvis comes down exactly as far as the leg with the lower goal needs
+			// to reach it, and no further; the other leg bends. Dropping by the whole foot offset
+			// instead would fold the legs on every uphill step.
+			pelvisTarget = -lbMaxF(legCounts[0] ? legDrop[0] : 0.0f, legCounts[1] ? legDrop[1] : 0.0f);
 		}
 	}
 	pelvisTarget = lbClampF(pelvisTarget, -lbMaxF(def->pelvisMaxSink, 0.0f), lbMaxF(def->pelvisMaxLift, 0.0f));
