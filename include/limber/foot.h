@@ -150,6 +150,8 @@ typedef struct lbFootLegState
 	float alpha;
 	/// Last ground plane under the foot (world): a point and its unit normal; valid when grounded.
 	lbVec3 groundPointWs, groundNormalWs;
+	/// Where the cast touched the ground (world): the edge a foot rests on, for instance.
+	lbVec3 bearingWs;
 	bool grounded;
 	/// Foot lock: active flag, blend in [0, 1], locked ankle position and foot rotation (world).
 	bool locked;
@@ -219,6 +221,9 @@ typedef struct lbFootTarget
 	/// Ground contact under the foot (world) and its normal; valid when grounded.
 	bool grounded;
 	lbVec3 contactWs, normalWs;
+	/// The sole point that bears on the ground, in the foot bone's frame: under the ankle, or
+	/// toward the ball (heel) when the support lies there, e.g. a foot on a stair edge.
+	lbVec3 soleLocal;
 } lbFootTarget;
 
 /// The plain struct that joins the two stages.

@@ -22,6 +22,8 @@ static double lbNowUs(void)
 // Gravity along -up (m/s^2) and how long the landing state lasts before grounded (s).
 #define LB_GRAVITY 9.81f
 #define LB_LANDING_TIME 0.2f
+// Speed (1/s) at which a grounded character eases onto a new ground height (stairs, ledges).
+#define LB_STEP_SMOOTHING 10.0f
 // Heading follows the velocity direction at this turn rate (rad/s).
 #define LB_TURN_RATE (2.0f * LB_PI)
 
@@ -199,7 +201,13 @@ static void lbMoveAndSample(lbRun* run, float dt)
 			run->stateTime = 0.0f;
 		}
 		else
-			run->position = lbMulAdd(run->position, ground - height, up);
+		{
+			// Step smoothing, as character controllers do on stairs: the capsule eases onto a new
+			// ground height instead of jumping a whole riser in one frame (which would pop the
+			// base motion); the foot system keeps the feet on the real surfaces meanwhile.
+			float follow = lbAbsF(ground - height) < 0.02f ? 1.0f : lbInterpAlpha(dt, LB_STEP_SMOOTHING);
+			run->position = lbMulAdd(run->position, (ground - height) * follow, up);
+		}
 	}
 	run->ctx.velocityWs = lbMulAdd(v, run->verticalSpeed, up);
 	lbUpdateCharacterTransform(run);

@@ -247,7 +247,7 @@ static void lbFootSenseStage(void* system, lbRunContext* ctx, float dt, lbSystem
 		memset(g, 0, sizeof *g);
 		g->kind = lb_contactFoot;
 		g->bone = foot;
-		g->offsetLocal = lbFootSoleLocal(h, s);
+		g->offsetLocal = t->soleLocal;
 		g->targetWs = t->contactWs;
 		g->normalWs = t->grounded ? t->normalWs : ctx->upWs;
 		// Settled: planted and blended fully into its lock; the first frames of a plant settle it.

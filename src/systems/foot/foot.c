@@ -102,7 +102,8 @@ static lbQuat lbFootTilt(lbVec3 up, lbVec3 normal, float weight, float maxAngle)
 typedef struct lbFootCast
 {
 	bool hit;
-	lbVec3 point, normal;
+	// Support under the cast line, face normal there, and where the sphere actually touched.
+	lbVec3 point, normal, touch;
 } lbFootCast;
 
 // One downward probe: a sphere cast finds the support (the sphere filters pebbles and cracks),
@@ -112,7 +113,7 @@ typedef struct lbFootCast
 static lbFootCast lbFootCastDown(const lbFootDef* def, const lbSceneQuery* query, lbVec3 start, lbVec3 end, lbVec3 up,
 								 int* castCount)
 {
-	lbFootCast c = { false, lbVec3_zero, up };
+	lbFootCast c = { false, lbVec3_zero, up, lbVec3_zero };
 	lbQueryInput qi = lbDefaultQueryInput();
 	qi.start = start;
 	qi.end = end;
@@ -145,6 +146,7 @@ static lbFootCast lbFootCastDown(const lbFootDef* def, const lbSceneQuery* query
 	c.hit = true;
 	c.point = support;
 	c.normal = face;
+	c.touch = hit.impactPoint;
 	return c;
 }
 
@@ -295,6 +297,7 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 			if (c.hit)
 			{
 				leg->groundPointWs = c.point;
+				leg->bearingWs = c.touch;
 				leg->groundNormalWs = c.normal;
 			}
 		}
@@ -392,7 +395,27 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		ft->settled = leg->locked ? leg->lockAlpha >= 0.99f : planted;
 		ft->planted = planted;
 		ft->grounded = leg->grounded;
-		ft->contactWs = lbAdd(ankleGoal, lbQuatRotate(footRot, lbMulSV(-ankleH, axes->footUp)));
+		// The part of the sole that bears on the ground: under the ankle, or toward the ball or heel
+		// when the support found lies there (a foot on a stair edge stands on its ball).
+		{
+			lbVec3 soleLocal = lbFootSoleLocal(humanoid, side);
+			if (leg->grounded && axes->footLength > 0.0f)
+			{
+				lbVec3 toeWs = lbNormalize(lbProjectOnPlane(lbTransformDirection(animFootWs, axes->toe), up));
+				float along = lbDot(lbSub(leg->bearingWs, animAnkleWs), toeWs);
+				// Step a centimetre onto the surface that bears the foot, off the very edge.
+				if (lbAbsF(along) > 0.5f * def->traceRadius)
+					along += along > 0.0f ? 0.01f : -0.01f;
+				along /= modelToWorld;
+				along = lbClampF(along, -0.3f * axes->footLength, axes->footLength);
+				lbVec3 toeFlat = lbNormalize(lbProjectOnPlane(axes->toe, axes->footUp));
+				soleLocal = lbMulAdd(soleLocal, along, toeFlat);
+			}
+			ft->soleLocal = soleLocal;
+			lbTransform goalWs = lbMakeTransform(ankleGoal, footRot);
+			goalWs.s = lbMakeVec3(modelToWorld, modelToWorld, modelToWorld);
+			ft->contactWs = lbTransformPoint(goalWs, soleLocal);
+		}
 		ft->normalWs = leg->grounded ? leg->groundNormalWs : up;
 		legDz[side] = lbDot(lbSub(ankleGoal, animAnkleWs), up) * leg->alpha;
 		// How far the hip must come down (along up) for this leg to reach its goal before the
