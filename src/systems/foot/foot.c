@@ -150,6 +150,26 @@ static lbFootCast lbFootCastDown(const lbFootDef* def, const lbSceneQuery* query
 	return c;
 }
 
+// Lifts an ankle goal so that no part of the sole (heel, under the ankle, ball) is below the
+// ground plane: a foot tilted less than the slope (normalWeight < 1) then rests on its uphill
+// toe or heel instead of pushing it into the ground. Returns the lifted goal.
+static lbVec3 lbFootClearSole(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbHumanoid* h, int side,
+							  lbVec3 groundPoint, lbVec3 normal, lbVec3 up)
+{
+	const lbLegAxes* ax = &h->legAxes[side];
+	lbVec3 sole = lbFootSoleLocal(h, side);
+	lbVec3 toeFlat = lbNormalize(lbProjectOnPlane(ax->toe, ax->footUp));
+	float deepest = 0.0f;
+	for (int k = 0; k < 3; ++k)
+	{
+		float along = k == 0 ? -0.3f * ax->footLength : (k == 1 ? 0.0f : ax->footLength);
+		lbVec3 local = lbMulAdd(sole, along, toeFlat);
+		lbVec3 p = lbAdd(ankleGoal, lbMulSV(scale, lbQuatRotate(footRot, local)));
+		deepest = lbMinF(deepest, lbDot(lbSub(p, groundPoint), normal));
+	}
+	return lbMulAdd(ankleGoal, -deepest / lbMaxF(lbDot(up, normal), 0.5f), up);
+}
+
 lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
 					 const lbFootSenseInput* in, lbFootTargets* out)
 {
@@ -258,12 +278,15 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		}
 		leg->prevAnimAnkleWs = animAnkleWs;
 
+		// A foot settled in its lock rests where it landed: a new cast from a slightly different
+		// start may disagree about the edge it stands on, so its bearing point is kept.
+		const bool settledLock = leg->locked && leg->lockAlpha >= 0.99f;
 		if (doTrace)
 		{
 			// Prediction: look ahead along the motion so a swinging foot sees the ground it will land
 			// on; not when standing, turning, or when this foot swings backwards.
 			lbVec3 predict = lbVec3_zero;
-			if (speedH > 0.1f && lbAbsF(turnRate) < def->predictionMaxTurnRate && lbDot(footVel, velH) >= 0.0f)
+			if (speedH > 0.1f && lbAbsF(turnRate) < def->predictionMaxTurnRate && lbDot(footVel, velH) >= 0.0f && !leg->locked)
 				predict = lbClampLength(lbMulSV(def->predictionTime, velH), def->predictionMax);
 			lbVec3 base = lbAdd(animAnkleWs, predict);
 			float above = def->traceOrigin == lb_footTraceFromPelvis ? lbMaxF(lbDot(lbSub(pelvisWs, base), up), 0.1f)
@@ -297,7 +320,8 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 			if (c.hit)
 			{
 				leg->groundPointWs = c.point;
-				leg->bearingWs = c.touch;
+				if (!settledLock)
+					leg->bearingWs = c.touch;
 				leg->groundNormalWs = c.normal;
 			}
 		}
@@ -345,6 +369,11 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		const float raise = leg->offset + ankleH + lift - lbDot(animAnkleWs, up);
 		lbVec3 ankleGoal = lbAdd(lbMulAdd(animAnkleWs, raise, up), lbMulSV(ankleH, lbSub(tiltedUp, up)));
 		lbQuat footRot = lbQuatNormalize(lbQuatMul(leg->tilt, animFootWs.q));
+		// Clear the sole against the smoothed ground (the plane through the smoothed height under the
+		// ankle), so the clearance follows the same easing as the goal and never jumps a step.
+		const lbVec3 smoothGround = lbMulAdd(animAnkleWs, leg->offset - lbDot(animAnkleWs, up), up);
+		if (leg->grounded && leg->alpha > 0.0f)
+			ankleGoal = lbFootClearSole(ankleGoal, footRot, modelToWorld, humanoid, side, smoothGround, leg->groundNormalWs, up);
 
 		bool planted = leg->grounded && state->alpha > 0.0f && soleAboveFloor < def->lockHeight &&
 					   footSpeed < def->lockSpeed;
@@ -360,6 +389,8 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 				float raiseTarget = offsetTarget + ankleH + lift - lbDot(animAnkleWs, up);
 				leg->lockAnkleWs = lbAdd(lbMulAdd(animAnkleWs, raiseTarget, up), lbMulSV(ankleH, lbSub(groundUp, up)));
 				leg->lockRotWs = lbQuatNormalize(lbQuatMul(tiltTarget, animFootWs.q));
+				leg->lockAnkleWs = lbFootClearSole(leg->lockAnkleWs, leg->lockRotWs, modelToWorld, humanoid, side,
+												   leg->groundPointWs, leg->groundNormalWs, up);
 				if (snap)
 					leg->lockAlpha = 1.0f;
 			}
@@ -395,20 +426,35 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		ft->settled = leg->locked ? leg->lockAlpha >= 0.99f : planted;
 		ft->planted = planted;
 		ft->grounded = leg->grounded;
-		// The part of the sole that bears on the ground: under the ankle, or toward the ball or heel
-		// when the support found lies there (a foot on a stair edge stands on its ball).
+		// The part of the sole that bears on the ground: the sample (heel, under the ankle, ball)
+		// nearest the ground plane, or, when the sole lies parallel to it, the point over where the
+		// cast touched (a foot on a stair edge stands on its ball).
 		{
 			lbVec3 soleLocal = lbFootSoleLocal(humanoid, side);
 			if (leg->grounded && axes->footLength > 0.0f)
 			{
-				lbVec3 toeWs = lbNormalize(lbProjectOnPlane(lbTransformDirection(animFootWs, axes->toe), up));
-				float along = lbDot(lbSub(leg->bearingWs, animAnkleWs), toeWs);
-				// Step a centimetre onto the surface that bears the foot, off the very edge.
-				if (lbAbsF(along) > 0.5f * def->traceRadius)
-					along += along > 0.0f ? 0.01f : -0.01f;
-				along /= modelToWorld;
-				along = lbClampF(along, -0.3f * axes->footLength, axes->footLength);
 				lbVec3 toeFlat = lbNormalize(lbProjectOnPlane(axes->toe, axes->footUp));
+				float best = 1.0e30f, worst = -1.0e30f, bestAlong = 0.0f;
+				for (int k = 0; k < 3; ++k)
+				{
+					float a = k == 0 ? -0.3f * axes->footLength : (k == 1 ? 0.0f : axes->footLength);
+					lbVec3 p = lbAdd(ankleGoal, lbMulSV(modelToWorld, lbQuatRotate(footRot, lbMulAdd(soleLocal, a, toeFlat))));
+					float d = lbDot(lbSub(p, leg->groundPointWs), leg->groundNormalWs);
+					worst = lbMaxF(worst, d);
+					if (d < best - 1.0e-4f)
+						best = d, bestAlong = a;
+				}
+				float along = bestAlong;
+				if (worst - best < 0.002f)
+				{
+					lbVec3 toeWs = lbNormalize(lbProjectOnPlane(lbQuatRotate(footRot, axes->toe), up));
+					along = lbDot(lbSub(leg->bearingWs, ankleGoal), toeWs);
+					// Step a centimetre onto the surface that bears the foot, off the very edge.
+					if (lbAbsF(along) > 0.5f * def->traceRadius)
+						along += along > 0.0f ? 0.01f : -0.01f;
+					along /= modelToWorld;
+				}
+				along = lbClampF(along, -0.3f * axes->footLength, axes->footLength);
 				soleLocal = lbMulAdd(soleLocal, along, toeFlat);
 			}
 			ft->soleLocal = soleLocal;
