@@ -377,26 +377,29 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 
 		bool planted = leg->grounded && state->alpha > 0.0f && soleAboveFloor < def->lockHeight &&
 					   footSpeed < def->lockSpeed;
+		// Where a planted foot belongs: on the ground itself (the unsmoothed goal), not where the
+		// smoothing has got to, and without the animation's small residual lift.
+		lbQuat plantRot = lbQuatNormalize(lbQuatMul(tiltTarget, animFootWs.q));
+		lbVec3 plantAnkle = lbAdd(lbMulAdd(animAnkleWs, offsetTarget + ankleH - lbDot(animAnkleWs, up), up),
+								  lbMulSV(ankleH, lbSub(lbQuatRotate(tiltTarget, up), up)));
+		if (leg->grounded)
+			plantAnkle = lbFootClearSole(plantAnkle, plantRot, modelToWorld, humanoid, side, leg->groundPointWs,
+										 leg->groundNormalWs, up);
 		if (def->footLock && active)
 		{
 			if (planted && !leg->locked)
 			{
-				// Lock on the ground itself (the unsmoothed goal), not where the smoothing has got to,
-				// and blend into it quickly: the foot settles on the surface within a few frames and
-				// then stays exactly there.
-				lbVec3 groundUp = lbQuatRotate(tiltTarget, up);
+				// Lock there and blend into it quickly: the foot settles on the surface within a few
+				// frames and then stays exactly there.
 				leg->locked = true;
-				float raiseTarget = offsetTarget + ankleH + lift - lbDot(animAnkleWs, up);
-				leg->lockAnkleWs = lbAdd(lbMulAdd(animAnkleWs, raiseTarget, up), lbMulSV(ankleH, lbSub(groundUp, up)));
-				leg->lockRotWs = lbQuatNormalize(lbQuatMul(tiltTarget, animFootWs.q));
-				leg->lockAnkleWs = lbFootClearSole(leg->lockAnkleWs, leg->lockRotWs, modelToWorld, humanoid, side,
-												   leg->groundPointWs, leg->groundNormalWs, up);
+				leg->lockAnkleWs = plantAnkle;
+				leg->lockRotWs = plantRot;
 				if (snap)
 					leg->lockAlpha = 1.0f;
 			}
 			else if (leg->locked &&
-					 (!planted || lbDistance(ankleGoal, leg->lockAnkleWs) > def->lockReleaseDistance ||
-					  lbQuatAngleBetween(footRot, leg->lockRotWs) > def->lockReleaseAngle))
+					 (!planted || lbDistance(plantAnkle, leg->lockAnkleWs) > def->lockReleaseDistance ||
+					  lbQuatAngleBetween(plantRot, leg->lockRotWs) > def->lockReleaseAngle))
 			{
 				leg->locked = false;
 			}
@@ -405,6 +408,10 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		{
 			leg->locked = false;
 		}
+		// While the foot stands locked, the ground it stands on is the smoothed ground too, so a
+		// release later starts from where the foot really is.
+		if (leg->locked && leg->grounded)
+			leg->offset = offsetTarget;
 		if (leg->locked)
 			leg->lockAlpha = lbMinF(1.0f, lbInterpTo(leg->lockAlpha, 1.0f, dt, 2.0f * def->lockBlendSpeed) + 1.0e-3f);
 		else
@@ -423,7 +430,7 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		ft->footRotWs = footRot;
 		ft->alpha = leg->alpha;
 		ft->locked = leg->locked;
-		ft->settled = leg->locked ? leg->lockAlpha >= 0.99f : planted;
+		ft->settled = def->footLock ? (leg->locked && leg->lockAlpha >= 0.99f) : planted;
 		ft->planted = planted;
 		ft->grounded = leg->grounded;
 		// The part of the sole that bears on the ground: the sample (heel, under the ankle, ball)
