@@ -124,7 +124,8 @@ typedef struct lbFootDef
 	float lockSpeed;
 	/// ... and its animated sole is within this height of the animation's floor. Default 0.04 m.
 	float lockHeight;
-	/// The lock releases when the unlocked goal strays this far from the lock. Default 0.10 m.
+	/// The lock releases when the planted goal strays this far from the lock across the ground
+	/// (horizontally), or the ground rises 2 cm into it. Default 0.10 m.
 	float lockReleaseDistance;
 	/// ... or turns this far from the locked rotation. Default 30 degrees.
 	float lockReleaseAngle;

@@ -278,9 +278,6 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		}
 		leg->prevAnimAnkleWs = animAnkleWs;
 
-		// A foot settled in its lock rests where it landed: a new cast from a slightly different
-		// start may disagree about the edge it stands on, so its bearing point is kept.
-		const bool settledLock = leg->locked && leg->lockAlpha >= 0.99f;
 		if (doTrace)
 		{
 			// Prediction: look ahead along the motion so a swinging foot sees the ground it will land
@@ -320,7 +317,8 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 			if (c.hit)
 			{
 				leg->groundPointWs = c.point;
-				if (!settledLock)
+				// The bearing point of a locked foot is the one it locked on.
+				if (!leg->locked)
 					leg->bearingWs = c.touch;
 				leg->groundNormalWs = c.normal;
 			}
@@ -397,11 +395,16 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 				if (snap)
 					leg->lockAlpha = 1.0f;
 			}
-			else if (leg->locked &&
-					 (!planted || lbDistance(plantAnkle, leg->lockAnkleWs) > def->lockReleaseDistance ||
-					  lbQuatAngleBetween(plantRot, leg->lockRotWs) > def->lockReleaseAngle))
+			else if (leg->locked)
 			{
-				leg->locked = false;
+				// Release when the animation takes the foot away (lift, horizontal travel, turn) or the
+				// ground rises into it. A lower reading of the ground does not release it: a foot on a
+				// stair edge stays on that edge whichever side a new cast happens to see.
+				lbVec3 d = lbSub(plantAnkle, leg->lockAnkleWs);
+				float rise = lbDot(d, up);
+				if (!planted || lbLength(lbProjectOnPlane(d, up)) > def->lockReleaseDistance || rise > 0.02f ||
+					lbQuatAngleBetween(plantRot, leg->lockRotWs) > def->lockReleaseAngle)
+					leg->locked = false;
 			}
 		}
 		else
@@ -411,7 +414,7 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		// While the foot stands locked, the ground it stands on is the smoothed ground too, so a
 		// release later starts from where the foot really is.
 		if (leg->locked && leg->grounded)
-			leg->offset = offsetTarget;
+			leg->offset = lbMaxF(offsetTarget, lbDot(leg->lockAnkleWs, up) - ankleH);
 		if (leg->locked)
 			leg->lockAlpha = lbMinF(1.0f, lbInterpTo(leg->lockAlpha, 1.0f, dt, 2.0f * def->lockBlendSpeed) + 1.0e-3f);
 		else
