@@ -12,10 +12,15 @@
 
 lbDVec3 lbDRotate(lbQuat q, lbDVec3 v)
 {
-	// v + 2w (u x v) + 2 u x (u x v), u = q.xyz, in double.
-	lbDVec3 u = lbD3(q.x, q.y, q.z);
+	// v + 2w (u x v) + 2 u x (u x v), u = q.xyz, with q normalised in double: a float quaternion is
+	// unit only to ~1e-7, and the rotation and its inverse must match to far better than that for
+	// shallow hits (where a plane offset is divided by the sine of the angle of incidence).
+	double qx = q.x, qy = q.y, qz = q.z, qw = q.w;
+	double n = sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
+	n = n > 0.0 ? 1.0 / n : 1.0;
+	lbDVec3 u = lbD3(qx * n, qy * n, qz * n);
 	lbDVec3 t = lbDScale(lbDCross(u, v), 2.0);
-	return lbDAdd(lbDAdd(v, lbDScale(t, q.w)), lbDCross(u, t));
+	return lbDAdd(lbDAdd(v, lbDScale(t, qw * n)), lbDCross(u, t));
 }
 
 lbDVec3 lbDInvRotate(lbQuat q, lbDVec3 v)
@@ -43,6 +48,17 @@ static bool lbClipSlab(double s, double d, double lo, double hi, double* tLo, do
 	return *tLo <= *tHi;
 }
 
+// Ternary forms: fmin/fmax are often library calls, and these run for every visited cell.
+static inline double lbMinD(double a, double b)
+{
+	return a < b ? a : b;
+}
+
+static inline double lbMaxD(double a, double b)
+{
+	return a > b ? a : b;
+}
+
 static int lbFloorClamp(double x, int lo, int hi)
 {
 	if (!(x > (double)lo))
@@ -66,7 +82,7 @@ static void lbTestCell(const lbHeightfield* hf, const lbDCast* lc, lbCastState* 
 	double cs = hf->cellSize;
 	const float* h = hf->heights;
 	double h00 = h[j * nx + i], h10 = h[j * nx + i + 1], h01 = h[(j + 1) * nx + i], h11 = h[(j + 1) * nx + i + 1];
-	double zLo = fmin(fmin(h00, h10), fmin(h01, h11)) - grow, zHi = fmax(fmax(h00, h10), fmax(h01, h11)) + grow;
+	double zLo = lbMinD(lbMinD(h00, h10), lbMinD(h01, h11)) - grow, zHi = lbMaxD(lbMaxD(h00, h10), lbMaxD(h01, h11)) + grow;
 	double x0 = i * cs, y0 = j * cs;
 	double tLo = 0.0, tHi = st->bestT;
 	if (!lbClipSlab(lc->s.z, lc->d.z, zLo, zHi, &tLo, &tHi) ||
@@ -101,8 +117,8 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 		return;
 
 	double ya = lc.s.y + t0 * lc.d.y, yb = lc.s.y + t1 * lc.d.y;
-	int jFirst = lbFloorClamp((fmin(ya, yb) - grow) / cs, 0, cellsY - 1);
-	int jLast = lbFloorClamp((fmax(ya, yb) + grow) / cs, 0, cellsY - 1);
+	int jFirst = lbFloorClamp((lbMinD(ya, yb) - grow) / cs, 0, cellsY - 1);
+	int jLast = lbFloorClamp((lbMaxD(ya, yb) + grow) / cs, 0, cellsY - 1);
 	bool yMoves = fabs(lc.d.y) > 1e-12;
 	bool xMoves = fabs(lc.d.x) > 1e-12;
 	int jStep = lc.d.y < 0.0 ? -1 : 1;
@@ -111,22 +127,22 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 	{
 		// Portion of the clipped segment whose y lies in this row's band grown by the radius.
 		double bandLo = j * cs - grow, bandHi = (j + 1) * cs + grow;
-		double ra = t0, rb = fmin(t1, st->bestT);
+		double ra = t0, rb = lbMinD(t1, st->bestT);
 		if (yMoves)
 		{
 			double u1 = (bandLo - lc.s.y) / lc.d.y, u2 = (bandHi - lc.s.y) / lc.d.y;
-			double lo = fmin(u1, u2), hi = fmax(u1, u2);
+			double lo = lbMinD(u1, u2), hi = lbMaxD(u1, u2);
 			// Rows come in travel order, so a row entered after the nearest hit ends the walk.
 			if (lo > st->bestT)
 				break;
-			ra = fmax(ra, lo);
-			rb = fmin(rb, hi);
+			ra = lbMaxD(ra, lo);
+			rb = lbMinD(rb, hi);
 		}
 		if (ra <= rb)
 		{
 			double xa = lc.s.x + ra * lc.d.x, xb = lc.s.x + rb * lc.d.x;
-			int iFirst = lbFloorClamp((fmin(xa, xb) - grow) / cs, 0, cellsX - 1);
-			int iLast = lbFloorClamp((fmax(xa, xb) + grow) / cs, 0, cellsX - 1);
+			int iFirst = lbFloorClamp((lbMinD(xa, xb) - grow) / cs, 0, cellsX - 1);
+			int iLast = lbFloorClamp((lbMaxD(xa, xb) + grow) / cs, 0, cellsX - 1);
 			int iStep = lc.d.x < 0.0 ? -1 : 1;
 			int iStart = iStep > 0 ? iFirst : iLast, iEnd = iStep > 0 ? iLast : iFirst;
 			for (int i = iStart;; i += iStep)
@@ -134,7 +150,7 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 				if (xMoves)
 				{
 					double cellLo = i * cs - grow, cellHi = (i + 1) * cs + grow;
-					double entry = fmin((cellLo - lc.s.x) / lc.d.x, (cellHi - lc.s.x) / lc.d.x);
+					double entry = lbMinD((cellLo - lc.s.x) / lc.d.x, (cellHi - lc.s.x) / lc.d.x);
 					if (entry > st->bestT)
 						break;
 				}
