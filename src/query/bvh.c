@@ -1,9 +1,13 @@
 // SPDX-FileCopyrightText: 2026 limber authors
 // SPDX-License-Identifier: MIT
 // Triangle mesh BVH: binned surface-area-heuristic build (Wald, "On fast Construction of SAH-based
-// Bounding Volume Hierarchies", IEEE RT 2007), 32-byte nodes with siblings stored side by side, and
-// an ordered traversal on a small fixed stack (no allocation per query). The index buffer is
-// reordered so each leaf's triangles are contiguous.
+// Bounding Volume Hierarchies", IEEE RT 2007) of a binary tree, collapsed into a 4-wide tree
+// (Wald, Benthin, Boulos, "Getting Rid of Packets", IEEE RT 2008; Dammertz et al., "Shallow Bounding
+// Volume Hierarchies", EGSR 2008) whose child boxes are quantized to 8 bits (Ylitie, Karras, Laine,
+// "Efficient Incoherent Ray Traversal on GPUs Through Compressed Wide BVHs", HPG 2017) so one node
+// is one cache line. Random foot traces over a million triangles are bound by cache misses, one per
+// level, so halving the depth and the node size is what pays. Triangle corners are copied in leaf
+// order. Traversal is ordered, on a small fixed stack (no allocation per query).
 #include "query/cast.h"
 
 #include <float.h>
@@ -12,9 +16,19 @@
 
 #define LB_BVH_BINS 16
 // Below this depth the build uses SAH; deeper nodes split at the median, which halves the count, so
-// the depth never exceeds LB_BVH_SAH_DEPTH + 32 and the traversal stack cannot overflow.
+// the depth never exceeds LB_BVH_SAH_DEPTH + 32. A 4-wide step pushes at most 3 more entries than it
+// pops, so the traversal stack needs at most 3 * 80 + 1 entries.
 #define LB_BVH_SAH_DEPTH 48
-#define LB_BVH_STACK 96
+#define LB_BVH_STACK 256
+
+// Binary build node (internal to the build).
+typedef struct lbBvhNode
+{
+	float min[3];
+	int32_t leftOrFirst;
+	float max[3];
+	int32_t count;
+} lbBvhNode;
 
 typedef struct lbAabbF
 {
@@ -227,6 +241,109 @@ static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, 
 	return half;
 }
 
+static float lbSahCost(const lbBvhNode* nodes, int nodeCount)
+{
+	lbAabbF rb = { { nodes[0].min[0], nodes[0].min[1], nodes[0].min[2] }, { nodes[0].max[0], nodes[0].max[1], nodes[0].max[2] } };
+	float rootArea = lbAabbArea(&rb);
+	if (!(rootArea > 0.0f))
+		return 0.0f;
+	double cost = 0.0;
+	for (int i = 0; i < nodeCount; ++i)
+	{
+		const lbBvhNode* n = &nodes[i];
+		lbAabbF nb = { { n->min[0], n->min[1], n->min[2] }, { n->max[0], n->max[1], n->max[2] } };
+		double a = lbAabbArea(&nb) / rootArea;
+		cost += n->count > 0 ? a * n->count : a;
+	}
+	return (float)cost;
+}
+
+static float lbPow2F(int e)
+{
+	uint32_t bits = (uint32_t)(e + 127) << 23;
+	float f;
+	memcpy(&f, &bits, sizeof f);
+	return f;
+}
+
+// Builds the 4-wide node for binary internal node `binNode` (or a one-child root for a leaf root) and
+// its subtree; returns its index.
+static int lbCollapse(const lbBvhNode* bin, int binNode, lbBvh4Node* out, int* outCount)
+{
+	int index = (*outCount)++;
+	int entries[4];
+	int n = 0;
+	if (bin[binNode].count > 0)
+		entries[n++] = binNode;
+	else
+	{
+		entries[n++] = bin[binNode].leftOrFirst;
+		entries[n++] = bin[binNode].leftOrFirst + 1;
+		// Open the largest internal entry until there are four.
+		while (n < 4)
+		{
+			int best = -1;
+			float bestArea = -1.0f;
+			for (int k = 0; k < n; ++k)
+			{
+				const lbBvhNode* e = &bin[entries[k]];
+				if (e->count > 0)
+					continue;
+				lbAabbF eb = { { e->min[0], e->min[1], e->min[2] }, { e->max[0], e->max[1], e->max[2] } };
+				float a = lbAabbArea(&eb);
+				if (a > bestArea)
+				{
+					bestArea = a;
+					best = k;
+				}
+			}
+			if (best < 0)
+				break;
+			int left = bin[entries[best]].leftOrFirst;
+			entries[best] = left;
+			entries[n++] = left + 1;
+		}
+	}
+	lbBvh4Node node;
+	memset(&node, 0, sizeof node);
+	node.childCount = (uint8_t)n;
+	const lbBvhNode* p = &bin[binNode];
+	for (int a = 0; a < 3; ++a)
+	{
+		double extent = (double)p->max[a] - (double)p->min[a];
+		int e = -100;
+		while (e < 100 && 255.0 * (double)lbPow2F(e) < extent)
+			++e;
+		node.origin[a] = p->min[a];
+		node.exponent[a] = (int8_t)e;
+		double step = (double)lbPow2F(e);
+		for (int k = 0; k < n; ++k)
+		{
+			const lbBvhNode* c = &bin[entries[k]];
+			double lo = floor(((double)c->min[a] - (double)p->min[a]) / step);
+			double hi = ceil(((double)c->max[a] - (double)p->min[a]) / step);
+			node.qmin[a][k] = (uint8_t)(lo < 0.0 ? 0.0 : (lo > 255.0 ? 255.0 : lo));
+			node.qmax[a][k] = (uint8_t)(hi < 0.0 ? 0.0 : (hi > 255.0 ? 255.0 : hi));
+		}
+	}
+	for (int k = 0; k < n; ++k)
+	{
+		const lbBvhNode* c = &bin[entries[k]];
+		if (c->count > 0)
+		{
+			node.child[k] = c->leftOrFirst;
+			node.count[k] = (uint8_t)c->count;
+		}
+		else
+		{
+			node.child[k] = lbCollapse(bin, entries[k], out, outCount);
+			node.count[k] = 0;
+		}
+	}
+	out[index] = node;
+	return index;
+}
+
 lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, const int32_t* indices, int triangleCount,
 					 int maxLeafTriangles)
 {
@@ -234,13 +351,14 @@ lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, cons
 	size_t tc = (size_t)triangleCount;
 	mesh->vertices = (lbVec3*)malloc(sizeof(lbVec3) * (size_t)vertexCount);
 	mesh->indices = (int32_t*)malloc(sizeof(int32_t) * 3 * tc);
-	mesh->nodes = (lbBvhNode*)malloc(sizeof(lbBvhNode) * (2 * tc));
+	lbBvhNode* bin = (lbBvhNode*)malloc(sizeof(lbBvhNode) * (2 * tc + 2));
 	lbAabbF* triBounds = (lbAabbF*)malloc(sizeof(lbAabbF) * tc);
 	float* centroids = (float*)malloc(sizeof(float) * 3 * tc);
 	int32_t* perm = (int32_t*)malloc(sizeof(int32_t) * tc);
 	lbBuildTask* tasks = (lbBuildTask*)malloc(sizeof(lbBuildTask) * (LB_BVH_STACK * 2 + 64));
-	if (!mesh->vertices || !mesh->indices || !mesh->nodes || !triBounds || !centroids || !perm || !tasks)
+	if (!mesh->vertices || !mesh->indices || !bin || !triBounds || !centroids || !perm || !tasks)
 	{
+		free(bin);
 		free(triBounds);
 		free(centroids);
 		free(perm);
@@ -269,7 +387,7 @@ lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, cons
 	// Float boxes and the float cast origin each carry rounding of a few ulps of the magnitude.
 	mesh->slop = 8.0f * FLT_EPSILON * magnitude;
 
-	lbBuilder b = { triBounds, centroids, perm, mesh->nodes, 1, maxLeafTriangles };
+	lbBuilder b = { triBounds, centroids, perm, bin, 1, maxLeafTriangles };
 	int taskCount = 0, leafCount = 0, maxDepth = 0;
 	tasks[taskCount++] = (lbBuildTask){ 0, 0, triangleCount, 0 };
 	while (taskCount > 0)
@@ -302,16 +420,47 @@ lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, cons
 		mesh->indices[3 * t + 1] = src[1];
 		mesh->indices[3 * t + 2] = src[2];
 	}
-	mesh->nodeCount = b.nodeCount;
 	mesh->leafCount = leafCount;
 	mesh->maxDepth = maxDepth;
-	lbBvhNode* shrunk = (lbBvhNode*)realloc(mesh->nodes, sizeof(lbBvhNode) * (size_t)b.nodeCount);
-	if (shrunk)
-		mesh->nodes = shrunk;
+	mesh->sahCost = lbSahCost(bin, b.nodeCount);
+	for (int k = 0; k < 3; ++k)
+	{
+		mesh->boundsMin[k] = bin[0].min[k];
+		mesh->boundsMax[k] = bin[0].max[k];
+	}
 	free(triBounds);
 	free(centroids);
 	free(perm);
 	free(tasks);
+
+	// Each 4-wide node replaces at least one binary internal node, so the binary count bounds it.
+	size_t cap = (size_t)b.nodeCount;
+	mesh->nodes = (lbBvh4Node*)aligned_alloc(64, sizeof(lbBvh4Node) * cap);
+	mesh->corners = (float*)malloc(sizeof(float) * 9 * tc);
+	if (!mesh->nodes || !mesh->corners)
+	{
+		free(bin);
+		lbMeshFree(mesh);
+		return lb_errorOutOfMemory;
+	}
+	for (size_t t = 0; t < tc; ++t)
+		for (int k = 0; k < 3; ++k)
+		{
+			lbVec3 v = mesh->vertices[mesh->indices[3 * t + (size_t)k]];
+			mesh->corners[9 * t + 3 * (size_t)k + 0] = v.x;
+			mesh->corners[9 * t + 3 * (size_t)k + 1] = v.y;
+			mesh->corners[9 * t + 3 * (size_t)k + 2] = v.z;
+		}
+	mesh->nodeCount = 0;
+	lbCollapse(bin, 0, mesh->nodes, &mesh->nodeCount);
+	free(bin);
+	lbBvh4Node* shrunk = (lbBvh4Node*)aligned_alloc(64, sizeof(lbBvh4Node) * (size_t)mesh->nodeCount);
+	if (shrunk)
+	{
+		memcpy(shrunk, mesh->nodes, sizeof(lbBvh4Node) * (size_t)mesh->nodeCount);
+		free(mesh->nodes);
+		mesh->nodes = shrunk;
+	}
 	return lb_ok;
 }
 
@@ -319,33 +468,14 @@ void lbMeshFree(lbMesh* mesh)
 {
 	free(mesh->vertices);
 	free(mesh->indices);
+	free(mesh->corners);
 	free(mesh->nodes);
 	memset(mesh, 0, sizeof *mesh);
 }
 
-float lbMeshSahCost(const lbMesh* mesh)
+static void lbMeshRecord(void* user, lbCastState* st, const lbDContact* contact, int prim)
 {
-	if (mesh->nodeCount == 0)
-		return 0.0f;
-	const lbBvhNode* root = &mesh->nodes[0];
-	lbAabbF rb = { { root->min[0], root->min[1], root->min[2] }, { root->max[0], root->max[1], root->max[2] } };
-	float rootArea = lbAabbArea(&rb);
-	if (!(rootArea > 0.0f))
-		return 0.0f;
-	double cost = 0.0;
-	for (int i = 0; i < mesh->nodeCount; ++i)
-	{
-		const lbBvhNode* n = &mesh->nodes[i];
-		lbAabbF nb = { { n->min[0], n->min[1], n->min[2] }, { n->max[0], n->max[1], n->max[2] } };
-		double a = lbAabbArea(&nb) / rootArea;
-		cost += n->count > 0 ? a * n->count : a;
-	}
-	return (float)cost;
-}
-
-static lbDVec3 lbDFromF(lbVec3 v)
-{
-	return lbD3(v.x, v.y, v.z);
+	lbCastRecord(st, contact, *(const int*)user, prim);
 }
 
 void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
@@ -353,74 +483,91 @@ void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
 	if (mesh->nodeCount == 0)
 		return;
 	float grow = st->radius + mesh->slop;
-	// Far children wait with their entry time, so those beyond a closer hit found meanwhile are dropped.
-	struct
+	// Entries wait with their entry time, so those beyond a closer hit found meanwhile are dropped.
+	typedef struct lbStackEntry
 	{
-		int node;
+		int32_t child;
+		int32_t count;
 		float t;
-	} stack[LB_BVH_STACK];
+	} lbStackEntry;
+	lbStackEntry stack[LB_BVH_STACK];
 	int top = 0;
-	int node = 0;
-	if (lbCastAabbEntry(st, mesh->nodes[0].min, mesh->nodes[0].max, grow, (float)st->bestT + grow) > 1.0e38f)
-		return;
-	for (;;)
+	lbDeferred deferred;
+	deferred.count = 0;
+	stack[top++] = (lbStackEntry){ 0, 0, 0.0f };
+	while (top > 0)
 	{
-		const lbBvhNode* n = &mesh->nodes[node];
-		if (n->count > 0)
+		lbStackEntry e = stack[--top];
+		float tMax = (float)st->bestT + grow;
+		if (e.t > tMax)
+			continue;
+		if (e.count > 0)
 		{
-			for (int i = n->leftOrFirst, end = n->leftOrFirst + n->count; i < end; ++i)
+			for (int i = e.child, end = e.child + e.count; i < end; ++i)
 			{
-				const int32_t* tri = &mesh->indices[3 * i];
+				const float* v = &mesh->corners[9 * i];
+				lbDVec3 a = lbD3(v[0], v[1], v[2]), b = lbD3(v[3], v[4], v[5]), c3 = lbD3(v[6], v[7], v[8]);
 				lbDContact c;
-				bool got = lbSweepSphereTriangleD(&st->cast, lbDFromF(mesh->vertices[tri[0]]),
-												  lbDFromF(mesh->vertices[tri[1]]), lbDFromF(mesh->vertices[tri[2]]),
-												  st->bestT, &c);
-				if (got)
+				double low;
+				lbSweepStage stage = lbSweepSphereTriangleFaceD(&st->cast, a, b, c3, st->bestT, &c, &low);
+				if (stage == lb_sweepDone)
 					lbCastRecord(st, &c, shapeId, i);
+				else if (stage == lb_sweepEdges)
+					lbDefer(&deferred, a, b, c3, low, i, &st->cast, st, lbMeshRecord, &shapeId);
 			}
-			node = -1;
-			while (top > 0)
-			{
-				--top;
-				if (stack[top].t <= (float)st->bestT + grow)
-				{
-					node = stack[top].node;
-					break;
-				}
-			}
-			if (node < 0)
-				return;
 			continue;
 		}
-		float tMax = (float)st->bestT + grow;
-		int left = n->leftOrFirst, right = left + 1;
-		float tl = lbCastAabbEntry(st, mesh->nodes[left].min, mesh->nodes[left].max, grow, tMax);
-		float tr = lbCastAabbEntry(st, mesh->nodes[right].min, mesh->nodes[right].max, grow, tMax);
-		bool hitL = tl < 1.0e38f, hitR = tr < 1.0e38f;
-		if (hitL && hitR)
+		const lbBvh4Node* n = &mesh->nodes[e.child];
+		// Slab test of the four child boxes at once (laid out per axis, so the loops over k vectorize).
+		// Each child plane is origin + q * step; with the cast's inverse direction folded in, a plane's
+		// time is base + q * scale. Unused children are rejected by their entry of +inf.
+		float tn[4], tf[4];
+		for (int k = 0; k < 4; ++k)
 		{
-			int nearNode = tl <= tr ? left : right, farNode = tl <= tr ? right : left;
-			stack[top].node = farNode;
-			stack[top].t = tl <= tr ? tr : tl;
-			++top;
-			node = nearNode;
+			tn[k] = k < n->childCount ? 0.0f : 3.0e38f;
+			tf[k] = tMax;
 		}
-		else if (hitL || hitR)
-			node = hitL ? left : right;
-		else
+		for (int a = 0; a < 3; ++a)
 		{
-			node = -1;
-			while (top > 0)
+			float inv = st->invDir[a];
+			float scale = lbPow2F(n->exponent[a]) * inv;
+			float base0 = (n->origin[a] - grow - st->origin[a]) * inv, base1 = base0 + 2.0f * grow * inv;
+			for (int k = 0; k < 4; ++k)
 			{
-				--top;
-				if (stack[top].t <= (float)st->bestT + grow)
-				{
-					node = stack[top].node;
-					break;
-				}
+				float t1 = base0 + (float)n->qmin[a][k] * scale, t2 = base1 + (float)n->qmax[a][k] * scale;
+				tn[k] = lbMaxF(tn[k], lbMinF(t1, t2));
+				tf[k] = lbMinF(tf[k], lbMaxF(t1, t2));
 			}
-			if (node < 0)
-				return;
+		}
+		float tHit[4];
+		int order[4], hits = 0;
+		for (int k = 0; k < n->childCount; ++k)
+		{
+			float tEnter = tn[k];
+			if (tEnter <= tf[k])
+			{
+				// Insert by decreasing entry time, so the nearest ends on top of the stack.
+				int j = hits++;
+				while (j > 0 && tHit[j - 1] < tEnter)
+				{
+					tHit[j] = tHit[j - 1];
+					order[j] = order[j - 1];
+					--j;
+				}
+				tHit[j] = tEnter;
+				order[j] = k;
+			}
+		}
+		for (int j = 0; j < hits; ++j)
+		{
+			int k = order[j];
+#if defined(__GNUC__) || defined(__clang__)
+			// Start loading what later steps will read while this one finishes.
+			__builtin_prefetch(n->count[k] ? (const void*)&mesh->corners[9 * n->child[k]]
+										   : (const void*)&mesh->nodes[n->child[k]]);
+#endif
+			stack[top++] = (lbStackEntry){ n->child[k], n->count[k], tHit[j] };
 		}
 	}
+	lbFlushDeferred(&deferred, &st->cast, st, lbMeshRecord, &shapeId);
 }

@@ -50,6 +50,60 @@ static inline void lbCastRecord(lbCastState* st, const lbDContact* c, int shape,
 	}
 }
 
+/// Triangles whose face stage left only an edge or vertex contact possible. Their edge stage runs
+/// after the shape's face stages, when the nearest face hit has made most of them irrelevant.
+#define LB_DEFERRED_MAX 16
+typedef struct lbDeferredTri
+{
+	lbDVec3 a, b, c;
+	double lowerBound;
+	int prim;
+} lbDeferredTri;
+
+typedef struct lbDeferred
+{
+	lbDeferredTri tris[LB_DEFERRED_MAX];
+	int count;
+} lbDeferred;
+
+/// Runs the edge stage of the deferred triangles (nearest lower bound first) against `cast` (the
+/// shape's frame); calls record(user, contact, prim) for each contact and empties the list.
+typedef void lbDeferredRecordFcn(void* user, lbCastState* st, const lbDContact* contact, int prim);
+static inline void lbFlushDeferred(lbDeferred* d, const lbDCast* cast, lbCastState* st, lbDeferredRecordFcn* record,
+								   void* user)
+{
+	for (int i = 1; i < d->count; ++i)
+		for (int j = i; j > 0 && d->tris[j].lowerBound < d->tris[j - 1].lowerBound; --j)
+		{
+			lbDeferredTri tmp = d->tris[j];
+			d->tris[j] = d->tris[j - 1];
+			d->tris[j - 1] = tmp;
+		}
+	for (int i = 0; i < d->count; ++i)
+	{
+		const lbDeferredTri* t = &d->tris[i];
+		if (t->lowerBound > st->bestT)
+			break;
+		lbDContact c;
+		if (lbSweepSphereTriangleEdgesD(cast, t->a, t->b, t->c, st->bestT, &c))
+			record(user, st, &c, t->prim);
+	}
+	d->count = 0;
+}
+
+static inline void lbDefer(lbDeferred* d, lbDVec3 a, lbDVec3 b, lbDVec3 c, double lowerBound, int prim,
+						   const lbDCast* cast, lbCastState* st, lbDeferredRecordFcn* record, void* user)
+{
+	if (d->count == LB_DEFERRED_MAX)
+		lbFlushDeferred(d, cast, st, record, user);
+	lbDeferredTri* t = &d->tris[d->count++];
+	t->a = a;
+	t->b = b;
+	t->c = c;
+	t->lowerBound = lowerBound;
+	t->prim = prim;
+}
+
 /// Float slab test of the cast against an AABB grown by `grow` (radius plus rounding slop). Returns
 /// the entry t (m, may be negative when the start is inside) or +inf when missed within [0, tMax].
 static inline float lbCastAabbEntry(const lbCastState* st, const float* bmin, const float* bmax, float grow, float tMax)
@@ -66,27 +120,42 @@ static inline float lbCastAabbEntry(const lbCastState* st, const float* bmin, co
 	return (tEnter <= tExit && tExit >= 0.0f) ? tEnter : 3.0e38f;
 }
 
-// Mesh shapes (bvh.c).
-typedef struct lbBvhNode
+// Mesh shapes (bvh.c). The binary SAH tree is built first, then collapsed into a 4-wide tree whose
+// nodes fit one 64-byte cache line: child boxes are quantized to 8 bits per side relative to the
+// node's own box (rounded outward, so they stay conservative).
+typedef struct lbBvh4Node
 {
-	float min[3];
-	/// Interior: index of the left child (the right one follows). Leaf: first triangle.
-	int32_t leftOrFirst;
-	float max[3];
-	/// 0 for interior nodes, triangle count for leaves.
-	int32_t count;
-} lbBvhNode;
+	/// Minimum corner of the node's box (m).
+	float origin[3];
+	/// Child box grid step per axis is 2^exponent (m).
+	int8_t exponent[3];
+	/// Number of children in use, 1..4.
+	uint8_t childCount;
+	/// Child boxes: origin + q * step, per axis [3] and child [4].
+	uint8_t qmin[3][4];
+	uint8_t qmax[3][4];
+	/// Internal child: node index. Leaf child: first triangle (leaf order).
+	int32_t child[4];
+	/// Leaf triangle count, 0 for an internal child.
+	uint8_t count[4];
+	uint8_t pad[4];
+} lbBvh4Node;
 
 typedef struct lbMesh
 {
+	/// As given (readback); indices reordered into leaf order.
 	lbVec3* vertices;
 	int vertexCount;
 	int32_t* indices;
 	int triangleCount;
-	lbBvhNode* nodes;
+	/// Triangle corners in leaf order, 9 floats each: a leaf reads one contiguous block.
+	float* corners;
+	lbBvh4Node* nodes;
 	int nodeCount;
 	int leafCount;
 	int maxDepth;
+	float sahCost;
+	float boundsMin[3], boundsMax[3];
 	/// Rounding allowance for float boxes (m), from the mesh's coordinate magnitude.
 	float slop;
 } lbMesh;
@@ -95,12 +164,17 @@ lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, cons
 					 int maxLeafTriangles);
 void lbMeshFree(lbMesh* mesh);
 void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId);
-float lbMeshSahCost(const lbMesh* mesh);
 
 // Heightfield shapes (heightfield.c).
 typedef struct lbHeightfield
 {
+	/// Row-major heights as given (readback).
 	float* heights;
+	/// The same heights in overlapping 4 x 4 tiles, one 64-byte line each: tile (I, J) holds samples
+	/// [3I, 3I + 3] x [3J, 3J + 3], so the four corners of every cell sit in one line and a foot
+	/// trace over a few neighbouring cells usually reads one line instead of two rows far apart.
+	float* tiles;
+	int tilesX;
 	int countX, countY;
 	float cellSize;
 	float minHeight, maxHeight;
@@ -108,6 +182,8 @@ typedef struct lbHeightfield
 } lbHeightfield;
 
 void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId);
+/// Builds hf->tiles from hf->heights; false when out of memory.
+bool lbHeightfieldBuildTiles(lbHeightfield* hf);
 
 /// Converts a float transform (p, q) to apply to double points.
 lbDVec3 lbDRotate(lbQuat q, lbDVec3 v);

@@ -161,17 +161,18 @@ static void lbSetHit(lbDContact* out, const lbDCast* c, double t, lbDVec3 contac
 	out->n = lbDNormalizeOr(lbDSub(centre, contactPoint), lbDScale(c->d, -1.0));
 }
 
-bool lbSweepSphereTriangleD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out)
+lbSweepStage lbSweepSphereTriangleFaceD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out,
+										 double* outLowerBound)
 {
 	double r = c->r;
+	*outLowerBound = 0.0;
 	if (!(r > 0.0))
-		return lbRayTriangleD(c, a, b, cc, tMax, out);
+		return lbRayTriangleD(c, a, b, cc, tMax, out) ? lb_sweepDone : lb_sweepMiss;
 
 	lbDVec3 e1 = lbDSub(b, a), e2 = lbDSub(cc, a);
 	lbDVec3 nRaw = lbDCross(e1, e2);
 	double nl = lbDLen(nRaw);
 	bool planar = nl > 1e-14 * lbDLen(e1) * lbDLen(e2) && nl > 0.0;
-	bool checkOverlap = true;
 	if (planar)
 	{
 		lbDVec3 n = lbDScale(nRaw, 1.0 / nl);
@@ -179,14 +180,13 @@ bool lbSweepSphereTriangleD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, 
 		if (fabs(dist0) >= r)
 		{
 			// The start sphere is clear of the plane, so it cannot overlap the triangle.
-			checkOverlap = false;
 			lbDVec3 side = dist0 > 0.0 ? n : lbDScale(n, -1.0);
 			double vn = lbDDot(c->d, side);
 			if (!(vn < 0.0))
-				return false; // moving along or away from the plane: never touches it
+				return lb_sweepMiss; // moving along or away from the plane: never touches it
 			double t = (fabs(dist0) - r) / -vn;
 			if (t > tMax)
-				return false; // even the plane is reached too late
+				return lb_sweepMiss; // even the plane is reached too late
 			lbDVec3 q = lbDMulAdd(lbDMulAdd(c->s, t, c->d), -r, side);
 			lbDVec3 qa = lbDSub(q, a), qb = lbDSub(q, b), qc = lbDSub(q, cc);
 			if (lbDDot(lbDCross(e1, qa), nRaw) >= 0.0 && lbDDot(lbDCross(lbDSub(cc, b), qb), nRaw) >= 0.0 &&
@@ -198,30 +198,53 @@ bool lbSweepSphereTriangleD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, 
 				out->depth = 0.0;
 				out->n = side;
 				out->p = q;
-				return true;
+				return lb_sweepDone;
 			}
+			// The plane is touched outside the face, so a contact needs the centre's projection to come
+			// within r of the triangle. The projection starts at q, at in-plane distance delta, and
+			// moves at |d_par| per meter: the first contact cannot come before
+			// t + (delta - r) / |d_par|. (The 3D distance is never below the in-plane distance, so this
+			// bound is exact.)
+			lbDVec3 cp = lbClosestPointTriangleD(q, a, b, cc);
+			double delta = lbDLen(lbDSub(q, cp));
+			double low = t;
+			if (delta > r)
+			{
+				lbDVec3 dPar = lbDMulAdd(c->d, -lbDDot(c->d, side), side);
+				double speed = lbDLen(dPar);
+				if (delta - r > speed * (tMax - t))
+					return lb_sweepMiss;
+				low = t + (delta - r) / speed;
+			}
+			*outLowerBound = low;
+			return lb_sweepEdges;
 		}
 	}
-	if (checkOverlap)
+	// The start sphere reaches the plane (or the triangle is degenerate): overlap, or edges later.
+	lbDVec3 cp = lbClosestPointTriangleD(c->s, a, b, cc);
+	lbDVec3 sep = lbDSub(c->s, cp);
+	double dist = lbDLen(sep);
+	if (dist < r)
 	{
-		lbDVec3 cp = lbClosestPointTriangleD(c->s, a, b, cc);
-		lbDVec3 sep = lbDSub(c->s, cp);
-		double dist = lbDLen(sep);
-		if (dist < r)
-		{
-			lbDVec3 fallback = planar ? lbDScale(nRaw, 1.0 / nl) : lbDScale(c->d, -1.0);
-			if (planar && lbDDot(fallback, c->d) > 0.0)
-				fallback = lbDScale(fallback, -1.0);
-			out->kind = lb_contactInside;
-			out->t = 0.0;
-			out->depth = r - dist;
-			out->p = cp;
-			out->n = dist > 1e-12 ? lbDScale(sep, 1.0 / dist) : fallback;
-			return true;
-		}
+		lbDVec3 fallback = planar ? lbDScale(nRaw, 1.0 / nl) : lbDScale(c->d, -1.0);
+		if (planar && lbDDot(fallback, c->d) > 0.0)
+			fallback = lbDScale(fallback, -1.0);
+		out->kind = lb_contactInside;
+		out->t = 0.0;
+		out->depth = r - dist;
+		out->p = cp;
+		out->n = dist > 1e-12 ? lbDScale(sep, 1.0 / dist) : fallback;
+		return lb_sweepDone;
 	}
+	// The centre cannot come within r sooner than it covers the gap.
+	*outLowerBound = dist - r;
+	return dist - r > tMax ? lb_sweepMiss : lb_sweepEdges;
+}
 
+bool lbSweepSphereTriangleEdgesD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out)
+{
 	// Edges (capsule sides) and vertices (spheres): the earliest entry wins.
+	double r = c->r;
 	double best = tMax, t;
 	bool found = false;
 	lbDVec3 contact = a, axisPoint;
@@ -248,6 +271,17 @@ bool lbSweepSphereTriangleD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, 
 		return false;
 	lbSetHit(out, c, best, contact);
 	return true;
+}
+
+bool lbSweepSphereTriangleD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out)
+{
+	double low;
+	lbSweepStage stage = lbSweepSphereTriangleFaceD(c, a, b, cc, tMax, out, &low);
+	if (stage == lb_sweepDone)
+		return true;
+	if (stage == lb_sweepMiss)
+		return false;
+	return lbSweepSphereTriangleEdgesD(c, a, b, cc, tMax, out);
 }
 
 // Ray against an axis-aligned box [-h, h]: entry time and entry axis; false when missed or when the

@@ -82,6 +82,27 @@ bool lbRayTriangleD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double t
 /// their edges and vertices.
 bool lbSweepSphereTriangleD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out);
 
+/// Outcome of the face stage of a swept-sphere test.
+typedef enum lbSweepStage
+{
+	/// No contact within tMax.
+	lb_sweepMiss = 0,
+	/// `out` holds the contact (face hit, ray hit or start overlap).
+	lb_sweepDone,
+	/// Only an edge or vertex can be hit, not before *outLowerBound: run the edge stage.
+	lb_sweepEdges,
+} lbSweepStage;
+
+/// Face stage of lbSweepSphereTriangleD: start overlap, face contact, or a lower bound on the time of
+/// an edge or vertex contact. Splitting lets callers run the costly edge stage last, once the nearest
+/// face hits have shrunk tMax.
+lbSweepStage lbSweepSphereTriangleFaceD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out,
+										 double* outLowerBound);
+
+/// Edge stage: the triangle's edges as capsules and vertices as spheres, t in [0, tMax]. Call only
+/// after the face stage returned lb_sweepEdges (the start does not overlap the triangle).
+bool lbSweepSphereTriangleEdgesD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out);
+
 /// Closest point on triangle abc to p (Ericson, Real-Time Collision Detection, 5.1.5).
 lbDVec3 lbClosestPointTriangleD(lbDVec3 p, lbDVec3 a, lbDVec3 b, lbDVec3 c);
 

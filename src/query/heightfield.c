@@ -9,6 +9,7 @@
 #include "query/cast.h"
 
 #include <float.h>
+#include <stdlib.h>
 
 lbDVec3 lbDRotate(lbQuat q, lbDVec3 v)
 {
@@ -68,6 +69,39 @@ static int lbFloorClamp(double x, int lo, int hi)
 	return (int)floor(x);
 }
 
+// Corner (0, 0) of cell (i, j) in its tile; +1 steps in i, +4 in j.
+static inline const float* lbCellCorners(const lbHeightfield* hf, int i, int j)
+{
+	int ti = i / 3, tj = j / 3;
+	return &hf->tiles[16 * ((size_t)tj * (size_t)hf->tilesX + (size_t)ti) + (size_t)(4 * (j - 3 * tj) + (i - 3 * ti))];
+}
+
+bool lbHeightfieldBuildTiles(lbHeightfield* hf)
+{
+	int cellsX = hf->countX - 1, cellsY = hf->countY - 1;
+	int tilesX = (cellsX + 2) / 3, tilesY = (cellsY + 2) / 3;
+	size_t bytes = sizeof(float) * 16 * (size_t)tilesX * (size_t)tilesY;
+	hf->tiles = (float*)aligned_alloc(64, bytes);
+	if (!hf->tiles)
+		return false;
+	hf->tilesX = tilesX;
+	for (int tj = 0; tj < tilesY; ++tj)
+		for (int ti = 0; ti < tilesX; ++ti)
+		{
+			float* t = &hf->tiles[16 * ((size_t)tj * (size_t)tilesX + (size_t)ti)];
+			for (int b = 0; b < 4; ++b)
+				for (int a = 0; a < 4; ++a)
+				{
+					// Samples past the edge repeat the last one; no cell reads them.
+					int x = 3 * ti + a, y = 3 * tj + b;
+					x = x < hf->countX ? x : hf->countX - 1;
+					y = y < hf->countY ? y : hf->countY - 1;
+					t[4 * b + a] = hf->heights[(size_t)y * (size_t)hf->countX + (size_t)x];
+				}
+		}
+	return true;
+}
+
 static void lbRecordLocal(const lbHeightfield* hf, lbCastState* st, lbDContact c, int shapeId, int prim)
 {
 	lbDVec3 origin = lbD3(hf->transform.p.x, hf->transform.p.y, hf->transform.p.z);
@@ -76,27 +110,79 @@ static void lbRecordLocal(const lbHeightfield* hf, lbCastState* st, lbDContact c
 	lbCastRecord(st, &c, shapeId, prim);
 }
 
-static void lbTestCell(const lbHeightfield* hf, const lbDCast* lc, lbCastState* st, int i, int j, double grow, int shapeId)
+// Entry time of the cast into the box [x0, x0 + cs] x [y0, y0 + cs] x [zLo, zHi] grown by `grow`, or
+// a negative value when it is missed within [0, tMax].
+static double lbBoxEntry(const lbDCast* lc, double x0, double y0, double cs, double zLo, double zHi, double grow, double tMax)
+{
+	double tLo = 0.0, tHi = tMax;
+	if (!lbClipSlab(lc->s.z, lc->d.z, zLo - grow, zHi + grow, &tLo, &tHi) ||
+		!lbClipSlab(lc->s.x, lc->d.x, x0 - grow, x0 + cs + grow, &tLo, &tHi) ||
+		!lbClipSlab(lc->s.y, lc->d.y, y0 - grow, y0 + cs + grow, &tLo, &tHi))
+		return -1.0;
+	return tLo;
+}
+
+static double lbMin3(double a, double b, double c)
+{
+	return lbMinD(a, lbMinD(b, c));
+}
+
+static double lbMax3(double a, double b, double c)
+{
+	return lbMaxD(a, lbMaxD(b, c));
+}
+
+// Both triangles of cell (i, j), each culled by its own box first. The one under the cast's entry
+// point is tested first: it is usually hit on its face, and that early nearest hit lets the exact
+// sweep of the other be rejected cheaply.
+typedef struct lbHfRecordUser
+{
+	const lbHeightfield* hf;
+	int shapeId;
+} lbHfRecordUser;
+
+static void lbHfRecord(void* user, lbCastState* st, const lbDContact* contact, int prim)
+{
+	const lbHfRecordUser* u = (const lbHfRecordUser*)user;
+	lbRecordLocal(u->hf, st, *contact, u->shapeId, prim);
+}
+
+static void lbTestCell(const lbHeightfield* hf, const lbDCast* lc, lbCastState* st, int i, int j, double grow, int shapeId,
+					   lbDeferred* deferred)
 {
 	int nx = hf->countX;
 	double cs = hf->cellSize;
-	const float* h = hf->heights;
-	double h00 = h[j * nx + i], h10 = h[j * nx + i + 1], h01 = h[(j + 1) * nx + i], h11 = h[(j + 1) * nx + i + 1];
-	double zLo = lbMinD(lbMinD(h00, h10), lbMinD(h01, h11)) - grow, zHi = lbMaxD(lbMaxD(h00, h10), lbMaxD(h01, h11)) + grow;
+	const float* t = lbCellCorners(hf, i, j);
+	double h00 = t[0], h10 = t[1], h01 = t[4], h11 = t[5];
 	double x0 = i * cs, y0 = j * cs;
-	double tLo = 0.0, tHi = st->bestT;
-	if (!lbClipSlab(lc->s.z, lc->d.z, zLo, zHi, &tLo, &tHi) ||
-		!lbClipSlab(lc->s.x, lc->d.x, x0 - grow, x0 + cs + grow, &tLo, &tHi) ||
-		!lbClipSlab(lc->s.y, lc->d.y, y0 - grow, y0 + cs + grow, &tLo, &tHi))
+	double e0 = lbBoxEntry(lc, x0, y0, cs, lbMin3(h00, h10, h11), lbMax3(h00, h10, h11), grow, st->bestT);
+	double e1 = lbBoxEntry(lc, x0, y0, cs, lbMin3(h00, h11, h01), lbMax3(h00, h11, h01), grow, st->bestT);
+	if (e0 < 0.0 && e1 < 0.0)
 		return;
 	lbDVec3 p00 = lbD3(x0, y0, h00), p10 = lbD3(x0 + cs, y0, h10), p01 = lbD3(x0, y0 + cs, h01),
 			p11 = lbD3(x0 + cs, y0 + cs, h11);
 	int cell = j * (nx - 1) + i;
-	lbDContact c;
-	if (lbSweepSphereTriangleD(lc, p00, p10, p11, st->bestT, &c))
-		lbRecordLocal(hf, st, c, shapeId, 2 * cell);
-	if (lbSweepSphereTriangleD(lc, p00, p11, p01, st->bestT, &c))
-		lbRecordLocal(hf, st, c, shapeId, 2 * cell + 1);
+	double entry = lbMaxD(e0 < 0.0 ? e1 : (e1 < 0.0 ? e0 : lbMinD(e0, e1)), 0.0);
+	double px = lc->s.x + entry * lc->d.x - x0, py = lc->s.y + entry * lc->d.y - y0;
+	int first = py > px ? 1 : 0;
+	for (int k = 0; k < 2; ++k)
+	{
+		int tri = k == 0 ? first : 1 - first;
+		double triEntry = tri == 0 ? e0 : e1;
+		if (triEntry < 0.0 || triEntry > st->bestT)
+			continue;
+		lbDContact c;
+		double low;
+		lbDVec3 b = tri == 0 ? p10 : p11, cc = tri == 0 ? p11 : p01;
+		lbSweepStage stage = lbSweepSphereTriangleFaceD(lc, p00, b, cc, st->bestT, &c, &low);
+		if (stage == lb_sweepDone)
+			lbRecordLocal(hf, st, c, shapeId, 2 * cell + tri);
+		else if (stage == lb_sweepEdges)
+		{
+			lbHfRecordUser user = { hf, shapeId };
+			lbDefer(deferred, p00, b, cc, low, 2 * cell + tri, lc, st, lbHfRecord, &user);
+		}
+	}
 }
 
 void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
@@ -115,10 +201,60 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 		!lbClipSlab(lc.s.x, lc.d.x, -grow, cellsX * cs + grow, &t0, &t1) ||
 		!lbClipSlab(lc.s.y, lc.d.y, -grow, cellsY * cs + grow, &t0, &t1))
 		return;
+	lbDeferred deferred;
+	deferred.count = 0;
+	lbHfRecordUser user = { hf, shapeId };
 
 	double ya = lc.s.y + t0 * lc.d.y, yb = lc.s.y + t1 * lc.d.y;
 	int jFirst = lbFloorClamp((lbMinD(ya, yb) - grow) / cs, 0, cellsY - 1);
 	int jLast = lbFloorClamp((lbMaxD(ya, yb) + grow) / cs, 0, cellsY - 1);
+
+	// Short casts (foot traces) cover a few cells: order them by entry time and stop at the first
+	// one entered after the nearest hit.
+	{
+		double xa = lc.s.x + t0 * lc.d.x, xb = lc.s.x + t1 * lc.d.x;
+		int iFirst = lbFloorClamp((lbMinD(xa, xb) - grow) / cs, 0, cellsX - 1);
+		int iLast = lbFloorClamp((lbMaxD(xa, xb) + grow) / cs, 0, cellsX - 1);
+		if ((iLast - iFirst + 1) * (jLast - jFirst + 1) <= 16)
+		{
+			double entries[16];
+			int cells[16], count = 0;
+			for (int j = jFirst; j <= jLast; ++j)
+				for (int i = iFirst; i <= iLast; ++i)
+				{
+					const float* t = lbCellCorners(hf, i, j);
+					double h00 = t[0], h10 = t[1], h01 = t[4], h11 = t[5];
+					double zLo = lbMinD(lbMinD(h00, h10), lbMinD(h01, h11)), zHi = lbMaxD(lbMaxD(h00, h10), lbMaxD(h01, h11));
+					double e = lbBoxEntry(&lc, i * cs, j * cs, cs, zLo, zHi, grow, st->bestT);
+					if (e < 0.0)
+						continue;
+					int k = count++;
+					while (k > 0 && entries[k - 1] > e)
+					{
+						entries[k] = entries[k - 1];
+						cells[k] = cells[k - 1];
+						--k;
+					}
+					entries[k] = e;
+					cells[k] = j * cellsX + i;
+				}
+			// First the cell under the point where the cast enters the height range: for a foot
+			// trace that is the cell it lands in.
+			double xs = lc.s.x + t0 * lc.d.x, ys = lc.s.y + t0 * lc.d.y;
+			int under = lbFloorClamp(ys / cs, 0, cellsY - 1) * cellsX + lbFloorClamp(xs / cs, 0, cellsX - 1);
+			for (int k = 0; k < count; ++k)
+				if (cells[k] == under)
+				{
+					lbTestCell(hf, &lc, st, under % cellsX, under / cellsX, grow, shapeId, &deferred);
+					break;
+				}
+			for (int k = 0; k < count && entries[k] <= st->bestT; ++k)
+				if (cells[k] != under)
+					lbTestCell(hf, &lc, st, cells[k] % cellsX, cells[k] / cellsX, grow, shapeId, &deferred);
+			lbFlushDeferred(&deferred, &lc, st, lbHfRecord, &user);
+			return;
+		}
+	}
 	bool yMoves = fabs(lc.d.y) > 1e-12;
 	bool xMoves = fabs(lc.d.x) > 1e-12;
 	int jStep = lc.d.y < 0.0 ? -1 : 1;
@@ -154,7 +290,7 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 					if (entry > st->bestT)
 						break;
 				}
-				lbTestCell(hf, &lc, st, i, j, grow, shapeId);
+				lbTestCell(hf, &lc, st, i, j, grow, shapeId, &deferred);
 				if (i == iEnd)
 					break;
 			}
@@ -162,4 +298,5 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 		if (j == jEnd)
 			break;
 	}
+	lbFlushDeferred(&deferred, &lc, st, lbHfRecord, &user);
 }

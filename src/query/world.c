@@ -143,7 +143,10 @@ void lbDestroyWorld(lbWorld* world)
 		if (s->kind == lb_shapeMesh)
 			lbMeshFree(&s->mesh);
 		else if (s->kind == lb_shapeHeightfield)
+		{
 			free(s->hf.heights);
+			free(s->hf.tiles);
+		}
 	}
 	free(world->shapes);
 	free(world);
@@ -209,8 +212,8 @@ int lbWorld_AddMesh(lbWorld* world, const lbMeshDef* def)
 	s->kind = lb_shapeMesh;
 	s->channels = def->channels;
 	s->ownerId = def->ownerId;
-	memcpy(s->boundsMin, s->mesh.nodes[0].min, sizeof s->boundsMin);
-	memcpy(s->boundsMax, s->mesh.nodes[0].max, sizeof s->boundsMax);
+	memcpy(s->boundsMin, s->mesh.boundsMin, sizeof s->boundsMin);
+	memcpy(s->boundsMax, s->mesh.boundsMax, sizeof s->boundsMax);
 	s->slop = s->mesh.slop;
 	return world->shapeCount++;
 }
@@ -261,6 +264,11 @@ int lbWorld_AddHeightfield(lbWorld* world, const lbHeightfieldDef* def)
 	s->hf.cellSize = def->cellSize;
 	s->hf.minHeight = lo;
 	s->hf.maxHeight = hi;
+	if (!lbHeightfieldBuildTiles(&s->hf))
+	{
+		free(s->hf.heights);
+		return lbReport(lb_errorOutOfMemory, "%s: out of memory", fn), LB_NULL_INDEX;
+	}
 	s->hf.transform = def->transform;
 	s->hf.transform.q = lbQuatNormalize(def->transform.q);
 	s->hf.transform.s = lbVec3_one;
@@ -375,9 +383,10 @@ bool lbWorld_GetBvhStats(const lbWorld* world, int shapeId, lbBvhStats* outStats
 	outStats->nodeCount = m->nodeCount;
 	outStats->leafCount = m->leafCount;
 	outStats->maxDepth = m->maxDepth;
-	outStats->bvhBytes = sizeof(lbBvhNode) * (size_t)m->nodeCount + sizeof(int32_t) * 3 * (size_t)m->triangleCount;
-	outStats->totalBytes = outStats->bvhBytes + sizeof(lbVec3) * (size_t)m->vertexCount;
-	outStats->sahCost = lbMeshSahCost(m);
+	outStats->bvhBytes = sizeof(lbBvh4Node) * (size_t)m->nodeCount + sizeof(float) * 9 * (size_t)m->triangleCount;
+	outStats->totalBytes = outStats->bvhBytes + sizeof(int32_t) * 3 * (size_t)m->triangleCount +
+						   sizeof(lbVec3) * (size_t)m->vertexCount;
+	outStats->sahCost = m->sahCost;
 	return true;
 }
 
@@ -463,7 +472,8 @@ static lbHit lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQue
 	st.origin[2] = start.z;
 	const double dv[3] = { st.cast.d.x, st.cast.d.y, st.cast.d.z };
 	for (int i = 0; i < 3; ++i)
-		st.invDir[i] = fabs(dv[i]) > 1e-20 ? (float)(1.0 / dv[i]) : (dv[i] < 0.0 ? -1.0e30f : 1.0e30f);
+		// Capped at 1e20 so box plane times stay finite (no inf - inf) for any box below 1e17 m.
+		st.invDir[i] = fabs(dv[i]) > 1e-20 ? (float)(1.0 / dv[i]) : (dv[i] < 0.0 ? -1.0e20f : 1.0e20f);
 	st.radius = radius;
 
 	for (int i = 0; i < world->shapeCount; ++i)
