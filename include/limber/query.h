@@ -269,14 +269,17 @@ typedef struct lbShapeInfo
 typedef struct lbBvhStats
 {
 	int triangleCount;
+	/// 4-wide nodes (64 bytes each) after collapsing the binary SAH tree.
 	int nodeCount;
+	/// Leaves of the binary SAH tree (each holds 1..maxLeafTriangles triangles).
 	int leafCount;
+	/// Depth of the binary SAH tree.
 	int maxDepth;
-	/// Bytes of BVH nodes plus the triangle index array the BVH traverses.
+	/// Bytes the traversal reads: nodes plus the triangle corners stored in leaf order.
 	size_t bvhBytes;
-	/// bvhBytes plus the vertex array: everything the mesh holds.
+	/// bvhBytes plus the vertex and index arrays kept for readback: everything the mesh holds.
 	size_t totalBytes;
-	/// Surface area heuristic cost of the tree (traversal 1, triangle 1), for comparing builds.
+	/// Surface area heuristic cost of the binary tree (traversal 1, triangle 1), for comparing builds.
 	float sahCost;
 } lbBvhStats;
 

@@ -120,6 +120,40 @@ static inline float lbCastAabbEntry(const lbCastState* st, const float* bmin, co
 	return (tEnter <= tExit && tExit >= 0.0f) ? tEnter : 3.0e38f;
 }
 
+/// A rigid frame in double: rotation matrix (columns = local axes in world) and origin. Built once
+/// per shape from a float transform whose quaternion is normalised in double: a float quaternion is
+/// unit only to ~1e-7, and the rotation and its inverse must match far better than that for shallow
+/// hits (where a plane offset is divided by the sine of the angle of incidence).
+typedef struct lbDFrame
+{
+	double m[9];
+	lbDVec3 p;
+} lbDFrame;
+
+lbDFrame lbMakeDFrame(lbTransform t);
+
+static inline lbDVec3 lbDFrameDir(const lbDFrame* f, lbDVec3 v)
+{
+	return lbD3(f->m[0] * v.x + f->m[3] * v.y + f->m[6] * v.z, f->m[1] * v.x + f->m[4] * v.y + f->m[7] * v.z,
+				f->m[2] * v.x + f->m[5] * v.y + f->m[8] * v.z);
+}
+
+static inline lbDVec3 lbDFrameInvDir(const lbDFrame* f, lbDVec3 v)
+{
+	return lbD3(f->m[0] * v.x + f->m[1] * v.y + f->m[2] * v.z, f->m[3] * v.x + f->m[4] * v.y + f->m[5] * v.z,
+				f->m[6] * v.x + f->m[7] * v.y + f->m[8] * v.z);
+}
+
+static inline lbDVec3 lbDFramePoint(const lbDFrame* f, lbDVec3 v)
+{
+	return lbDAdd(lbDFrameDir(f, v), f->p);
+}
+
+static inline lbDVec3 lbDFrameInvPoint(const lbDFrame* f, lbDVec3 v)
+{
+	return lbDFrameInvDir(f, lbDSub(v, f->p));
+}
+
 // Mesh shapes (bvh.c). The binary SAH tree is built first, then collapsed into a 4-wide tree whose
 // nodes fit one 64-byte cache line: child boxes are quantized to 8 bits per side relative to the
 // node's own box (rounded outward, so they stay conservative).
@@ -179,12 +213,11 @@ typedef struct lbHeightfield
 	float cellSize;
 	float minHeight, maxHeight;
 	lbTransform transform;
+	lbDFrame frame;
 } lbHeightfield;
 
 void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId);
 /// Builds hf->tiles from hf->heights; false when out of memory.
 bool lbHeightfieldBuildTiles(lbHeightfield* hf);
 
-/// Converts a float transform (p, q) to apply to double points.
-lbDVec3 lbDRotate(lbQuat q, lbDVec3 v);
-lbDVec3 lbDInvRotate(lbQuat q, lbDVec3 v);
+

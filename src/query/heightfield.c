@@ -11,23 +11,25 @@
 #include <float.h>
 #include <stdlib.h>
 
-lbDVec3 lbDRotate(lbQuat q, lbDVec3 v)
+lbDFrame lbMakeDFrame(lbTransform t)
 {
-	// v + 2w (u x v) + 2 u x (u x v), u = q.xyz, with q normalised in double: a float quaternion is
-	// unit only to ~1e-7, and the rotation and its inverse must match to far better than that for
-	// shallow hits (where a plane offset is divided by the sine of the angle of incidence).
-	double qx = q.x, qy = q.y, qz = q.z, qw = q.w;
-	double n = sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
+	double x = t.q.x, y = t.q.y, z = t.q.z, w = t.q.w;
+	double n = sqrt(x * x + y * y + z * z + w * w);
 	n = n > 0.0 ? 1.0 / n : 1.0;
-	lbDVec3 u = lbD3(qx * n, qy * n, qz * n);
-	lbDVec3 t = lbDScale(lbDCross(u, v), 2.0);
-	return lbDAdd(lbDAdd(v, lbDScale(t, qw * n)), lbDCross(u, t));
-}
-
-lbDVec3 lbDInvRotate(lbQuat q, lbDVec3 v)
-{
-	lbQuat c = { -q.x, -q.y, -q.z, q.w };
-	return lbDRotate(c, v);
+	x *= n, y *= n, z *= n, w *= n;
+	lbDFrame f;
+	// Columns: images of the local X, Y and Z axes.
+	f.m[0] = 1.0 - 2.0 * (y * y + z * z);
+	f.m[1] = 2.0 * (x * y + w * z);
+	f.m[2] = 2.0 * (x * z - w * y);
+	f.m[3] = 2.0 * (x * y - w * z);
+	f.m[4] = 1.0 - 2.0 * (x * x + z * z);
+	f.m[5] = 2.0 * (y * z + w * x);
+	f.m[6] = 2.0 * (x * z + w * y);
+	f.m[7] = 2.0 * (y * z - w * x);
+	f.m[8] = 1.0 - 2.0 * (x * x + y * y);
+	f.p = lbD3(t.p.x, t.p.y, t.p.z);
+	return f;
 }
 
 // Slab test of a local cast against [lo, hi] per axis. Returns false when missed in [tLo, tHi];
@@ -104,9 +106,8 @@ bool lbHeightfieldBuildTiles(lbHeightfield* hf)
 
 static void lbRecordLocal(const lbHeightfield* hf, lbCastState* st, lbDContact c, int shapeId, int prim)
 {
-	lbDVec3 origin = lbD3(hf->transform.p.x, hf->transform.p.y, hf->transform.p.z);
-	c.n = lbDRotate(hf->transform.q, c.n);
-	c.p = lbDAdd(lbDRotate(hf->transform.q, c.p), origin);
+	c.n = lbDFrameDir(&hf->frame, c.n);
+	c.p = lbDFramePoint(&hf->frame, c.p);
 	lbCastRecord(st, &c, shapeId, prim);
 }
 
@@ -187,10 +188,9 @@ static void lbTestCell(const lbHeightfield* hf, const lbDCast* lc, lbCastState* 
 
 void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 {
-	lbDVec3 origin = lbD3(hf->transform.p.x, hf->transform.p.y, hf->transform.p.z);
 	lbDCast lc = st->cast;
-	lc.s = lbDInvRotate(hf->transform.q, lbDSub(st->cast.s, origin));
-	lc.d = lbDInvRotate(hf->transform.q, st->cast.d);
+	lc.s = lbDFrameInvPoint(&hf->frame, st->cast.s);
+	lc.d = lbDFrameInvDir(&hf->frame, st->cast.d);
 	double cs = hf->cellSize;
 	int cellsX = hf->countX - 1, cellsY = hf->countY - 1;
 	// The narrow phase is exact; the grow only keeps cells from being skipped by rounding.

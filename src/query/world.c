@@ -19,6 +19,7 @@ typedef struct lbShape
 	lbMesh mesh;
 	lbHeightfield hf;
 	lbTransform boxTransform;
+	lbDFrame boxFrame;
 	lbVec3 halfExtents;
 } lbShape;
 
@@ -272,6 +273,7 @@ int lbWorld_AddHeightfield(lbWorld* world, const lbHeightfieldDef* def)
 	s->hf.transform = def->transform;
 	s->hf.transform.q = lbQuatNormalize(def->transform.q);
 	s->hf.transform.s = lbVec3_one;
+	s->hf.frame = lbMakeDFrame(s->hf.transform);
 	s->kind = lb_shapeHeightfield;
 	s->channels = def->channels;
 	s->ownerId = def->ownerId;
@@ -310,6 +312,7 @@ int lbWorld_AddBox(lbWorld* world, const lbBoxDef* def)
 	s->channels = def->channels;
 	s->ownerId = def->ownerId;
 	s->boxTransform = lbMakeTransform(def->transform.p, lbQuatNormalize(def->transform.q));
+	s->boxFrame = lbMakeDFrame(s->boxTransform);
 	s->halfExtents = h;
 	lbVec3 ax = lbQuatRotate(s->boxTransform.q, lbVec3_axisX), ay = lbQuatRotate(s->boxTransform.q, lbVec3_axisY),
 		   az = lbQuatRotate(s->boxTransform.q, lbVec3_axisZ);
@@ -414,15 +417,14 @@ typedef enum lbQueryMode
 
 static void lbCastBoxShape(const lbShape* s, lbCastState* st, int shapeId)
 {
-	lbDVec3 origin = lbD3(s->boxTransform.p.x, s->boxTransform.p.y, s->boxTransform.p.z);
 	lbDCast lc = st->cast;
-	lc.s = lbDInvRotate(s->boxTransform.q, lbDSub(st->cast.s, origin));
-	lc.d = lbDInvRotate(s->boxTransform.q, st->cast.d);
+	lc.s = lbDFrameInvPoint(&s->boxFrame, st->cast.s);
+	lc.d = lbDFrameInvDir(&s->boxFrame, st->cast.d);
 	lbDContact c;
 	if (lbCastBoxD(&lc, lbD3(s->halfExtents.x, s->halfExtents.y, s->halfExtents.z), st->bestT, &c))
 	{
-		c.n = lbDRotate(s->boxTransform.q, c.n);
-		c.p = lbDAdd(lbDRotate(s->boxTransform.q, c.p), origin);
+		c.n = lbDFrameDir(&s->boxFrame, c.n);
+		c.p = lbDFramePoint(&s->boxFrame, c.p);
 		lbCastRecord(st, &c, shapeId, 0);
 	}
 }
