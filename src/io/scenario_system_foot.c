@@ -275,7 +275,9 @@ static void lbFootPoseStage(void* system, const lbRunContext* ctx, lbPose* pose,
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbFootTarget* t = &f->targets.feet[s];
-		bool held = t->locked && t->settled;
+		// Only a foot the IK holds fully can be judged for sliding (beyond the slope limit the
+		// animation has it).
+		bool held = t->locked && t->settled && t->alpha > 0.999f && f->targets.alpha > 0.999f;
 		lbTransform footWs = lbTransformMul(ctx->characterWs, pose->model[ctx->humanoid->leg[s].foot]);
 		lbVec3 sole = lbTransformPoint(footWs, lbFootSoleLocal(ctx->humanoid, s));
 		if (held && !f->wasLocked[s])
