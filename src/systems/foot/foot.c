@@ -138,11 +138,14 @@ static lbFootCast lbFootCastDown(const lbFootDef* def, const lbSceneQuery* query
 	float r = hit.startedInside ? 0.0f : qi.radius;
 	lbVec3 support = lbMulAdd(hit.location, -r / lbMaxF(lbDot(n, up), 0.5f), up);
 	lbVec3 face = n;
-	if (ray.hit && !ray.startedInside && ray.status == lb_ok && lbDot(ray.normal, up) > 0.05f &&
-		lbAbsF(lbDot(lbSub(ray.impactPoint, support), up)) < 0.05f + r)
+	if (ray.hit && !ray.startedInside && ray.status == lb_ok && lbDot(ray.normal, up) > 0.05f)
+	{
 		face = lbNormalize(ray.normal);
-	else if (ray.hit && lbDot(ray.normal, up) > 0.05f)
-		face = lbNormalize(ray.normal); // a ledge: the face below is lower than the edge the sphere rests on
+		// An edge: the face straight below lies clearly lower than where the sphere touched, so
+		// the foot rests on the edge itself, at the touch point's height.
+		if (!hit.startedInside && lbDot(lbSub(hit.impactPoint, ray.impactPoint), up) > 0.01f)
+			support = lbMulAdd(support, lbDot(lbSub(hit.impactPoint, support), up), up);
+	}
 	c.hit = true;
 	c.point = support;
 	c.normal = face;
