@@ -5,6 +5,8 @@
 
 #include "limber/ik.h"
 
+#include <string.h>
+
 // A transform the solvers accept: finite, unit rotation, non-zero scale.
 static inline bool lbIkValidTransform(lbTransform t)
 {
@@ -17,11 +19,11 @@ static inline float lbIkFiniteProbe3(lbVec3 v)
 	return (v.x - v.x) + (v.y - v.y) + (v.z - v.z);
 }
 
-// As lbIsValidTransform with fewer branches (the solvers check every joint on every call).
+// As lbIsValidTransform with fewer branches (the solvers check every joint on every call). x - x
+// is 0 only for finite x; a NaN rotation fails the norm test (NaN compares false).
 static inline bool lbIkValidTransformFast(const lbTransform* t)
 {
-	float z = lbIkFiniteProbe3(t->p) + lbIkFiniteProbe3(t->s) + (t->q.x - t->q.x) + (t->q.y - t->q.y) +
-			  (t->q.z - t->q.z) + (t->q.w - t->q.w);
+	float z = lbIkFiniteProbe3(t->p) + lbIkFiniteProbe3(t->s);
 	float n = lbQuatDot(t->q, t->q);
 	float sm = lbMinF(lbMinF(t->s.x * t->s.x, t->s.y * t->s.y), t->s.z * t->s.z);
 	return z == 0.0f && n > 0.98f && n < 1.02f && sm > LB_EPSILON * LB_EPSILON;

@@ -76,13 +76,19 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		poleDir = in->poleMs;
 
 	// Hinge axis: given, else from the current bend, else from the pole, hint or any perpendicular.
+	// With the hinge from the current bend both bones are normal to it, which skips the
+	// projections below.
 	lbVec3 h = lbNormalize(in->hingeAxisMs);
+	bool derived = false;
+	const lbVec3 c = lbCross(w, v);
+	const float cc = lbDot(c, c), ww = lbDot(w, w), vv = lbDot(v, v);
 	if (lbLengthSquared(h) == 0.0f)
 	{
-		lbVec3 c = lbCross(w, v);
-		float cc = lbDot(c, c);
-		if (cc > 1.0e-8f * lbDot(w, w) * lbDot(v, v))
+		if (cc > 1.0e-8f * ww * vv)
+		{
 			h = lbMulSV(1.0f / sqrtf(cc), c);
+			derived = true;
+		}
 		else
 		{
 			// Straight limb: bending toward n means the hinge is n x w (see lbHumanoid's derivation).
@@ -104,20 +110,30 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		axis = lbNormalizeOr(lbAdd(w, v), lbNormalizeOr(w, lbVec3_axisX));
 
 	// Hinge geometry: |w + R(theta) v|^2 = base + cross2 cos(theta + current bend): only the parts
-	// of the bones normal to h depend on theta.
-	const lbVec3 vPar = lbMulSV(lbDot(v, h), h);
-	const lbVec3 vPerp = lbSub(v, vPar);
-	const lbVec3 wPerp = lbMulAdd(w, -lbDot(w, h), h);
-	const lbVec3 wv = lbAdd(w, vPar);
-	const float base = lbDot(wv, wv) + lbDot(vPerp, vPerp);
-	const float cross2 = 2.0f * sqrtf(lbDot(wPerp, wPerp) * lbDot(vPerp, vPerp));
-	// Current bend (cos, sin) about h.
-	float cos0 = 1.0f, sin0 = 0.0f;
-	if (cross2 > 1.0e-12f)
+	// of the bones normal to h depend on theta. (cos0, sin0) is the current bend about h.
+	float base, cross2, cos0 = 1.0f, sin0 = 0.0f;
+	if (derived)
 	{
-		float inv = 2.0f / cross2;
-		cos0 = lbDot(wPerp, vPerp) * inv;
-		sin0 = lbDot(h, lbCross(wPerp, vPerp)) * inv;
+		float wv = sqrtf(ww * vv);
+		base = ww + vv;
+		cross2 = 2.0f * wv;
+		cos0 = lbDot(w, v) / wv;
+		sin0 = sqrtf(cc) / wv;
+	}
+	else
+	{
+		const lbVec3 vPar = lbMulSV(lbDot(v, h), h);
+		const lbVec3 vPerp = lbSub(v, vPar);
+		const lbVec3 wPerp = lbMulAdd(w, -lbDot(w, h), h);
+		const lbVec3 wvp = lbAdd(w, vPar);
+		base = lbDot(wvp, wvp) + lbDot(vPerp, vPerp);
+		cross2 = 2.0f * sqrtf(lbDot(wPerp, wPerp) * lbDot(vPerp, vPerp));
+		if (cross2 > 1.0e-12f)
+		{
+			float inv = 2.0f / cross2;
+			cos0 = lbDot(wPerp, vPerp) * inv;
+			sin0 = lbDot(h, lbCross(wPerp, vPerp)) * inv;
+		}
 	}
 
 	// Soften and stretch the target distance (squared from here on).
@@ -205,7 +221,11 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	const lbVec3 midP = lbAdd(a, lbQuatRotate(qr, lbMulSV(kw, w)));
 	mid->p = midP;
 	mid->q = lbQuatMul(qChain, mid->q);
-	end->p = lbAdd(midP, lbQuatRotate(qChain, lbMulSV(kw, v)));
+	// At full weight the end lies on the target line at the solved distance; no rotation needed.
+	if (weight >= 1.0f)
+		end->p = lbMulAdd(a, k * sqrtf(lbMaxF(base + cos1 * cross2, 0.0f)), axis);
+	else
+		end->p = lbAdd(midP, lbQuatRotate(qChain, lbMulSV(kw, v)));
 	lbQuat endQ = lbQuatMul(qChain, end->q);
 	if (in->useTargetRotation)
 		endQ = weight >= 1.0f ? lbQuatNormalize(in->targetRotationMs)
