@@ -264,6 +264,8 @@ static void InputsMoveTheCharacter(void)
 	ENSURE(lbRun_StepBy(run, 5.0f) == lb_errorInvalidArgument);
 	ENSURE(lbRun_StepBy(run, 0.01f) == lb_ok);
 	ENSURE(lbRun_SetDragTarget(run, 0, lbVec3_zero) == lb_errorUnsupported);
+	ENSURE(lbRun_SetCameraPosition(run, lbMakeVec3(NAN, 0.0f, 0.0f)) == lb_errorNonFinite);
+	ENSURE(lbRun_SetCameraPosition(run, lbMakeVec3(0.0f, -4.0f, 1.0f)) == lb_ok);
 	ENSURE(lbCreateRun(NULL, NULL) == NULL);
 	ENSURE(lbRun_Step(NULL) == lb_errorNullPointer);
 	lbSetLogFcn(NULL, NULL);
@@ -315,6 +317,37 @@ static void PoseStreamHasEveryBone(void)
 	lbDestroyScenario(s);
 }
 
+static float lbFootAlphaAfter(bool farCamera)
+{
+	lbScenario* s = lbParseScenario("{\"system\": \"foot\", \"motion\": \"idle\", \"frames\": 90}", "lod.json", NULL, 0);
+	lbRun* run = lbCreateRun(s, NULL);
+	ENSURE(run != NULL);
+	float alpha = -1.0f;
+	if (run)
+	{
+		if (farCamera)
+			lbRun_SetCameraPosition(run, lbMakeVec3(100.0f, 0.0f, 2.0f));
+		while (!lbRun_IsDone(run))
+			lbRun_Step(run);
+		const char* names[16];
+		float values[16];
+		int n = lbRun_GetSystemValues(run, names, values, 16);
+		for (int i = 0; i < n && i < 16; ++i)
+			if (strcmp(names[i], "alpha") == 0)
+				alpha = values[i];
+	}
+	lbDestroyRun(run);
+	lbDestroyScenario(s);
+	return alpha;
+}
+
+// The viewer's camera reaches the systems: far away, the foot system's distance LOD fades it out.
+static void CameraPositionReachesTheSystems(void)
+{
+	ENSURE_NEAR(lbFootAlphaAfter(false), 1.0, 1e-3);
+	ENSURE(lbFootAlphaAfter(true) < 0.01f);
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -325,5 +358,6 @@ int main(int argc, char** argv)
 	RUN_TEST(ReportsAreDeterministic);
 	RUN_TEST(InputsMoveTheCharacter);
 	RUN_TEST(PoseStreamHasEveryBone);
+	RUN_TEST(CameraPositionReachesTheSystems);
 	TEST_MAIN_END();
 }

@@ -98,8 +98,8 @@ static const char* const lbTextVs = "#version 330 core\n"
 									"void main(){ vUv = aUv; gl_Position = vec4(aPos.x / uScreen.x * 2.0 - 1.0, 1.0 - aPos.y / uScreen.y * 2.0, 0.0, 1.0); }\n";
 
 static const char* const lbTextFs = "#version 330 core\n"
-									"in vec2 vUv; uniform sampler2D uFont; uniform vec4 uColor; out vec4 fragColor;\n"
-									"void main(){ float a = texture(uFont, vUv).r; fragColor = vec4(uColor.rgb, uColor.a * a); }\n";
+									"in vec2 vUv; uniform sampler2D uFont; uniform vec4 uColor; uniform int uSolid; out vec4 fragColor;\n"
+									"void main(){ float a = uSolid != 0 ? 1.0 : texture(uFont, vUv).r; fragColor = vec4(uColor.rgb, uColor.a * a); }\n";
 
 static GLuint lbCompile(GLenum type, const char* src)
 {
@@ -744,6 +744,7 @@ bool lbRenderer_DrawText(lbRenderer* r, int width, int height, float x, float y,
 	glUniform4f(glGetUniformLocation(r->textProgram, "uColor"), (float)((rgba >> 24) & 255) / 255.0f,
 				(float)((rgba >> 16) & 255) / 255.0f, (float)((rgba >> 8) & 255) / 255.0f, (float)(rgba & 255) / 255.0f);
 	glUniform1i(glGetUniformLocation(r->textProgram, "uFont"), 0);
+	glUniform1i(glGetUniformLocation(r->textProgram, "uSolid"), 0);
 	glActiveTexture(GL_TEXTURE0);
 	glBindTexture(GL_TEXTURE_2D, r->fontTexture);
 	glBindVertexArray(r->textVao);
@@ -758,4 +759,47 @@ bool lbRenderer_DrawText(lbRenderer* r, int width, int height, float x, float y,
 	glUseProgram(0);
 	free(verts);
 	return true;
+}
+
+void lbRenderer_DrawRect(lbRenderer* r, int width, int height, float x, float y, float w, float h, uint32_t rgba)
+{
+	float quad[6][4] = { { x, y, 0, 0 }, { x + w, y, 0, 0 }, { x + w, y + h, 0, 0 },
+						 { x, y, 0, 0 }, { x + w, y + h, 0, 0 }, { x, y + h, 0, 0 } };
+	glUseProgram(r->textProgram);
+	glUniform2f(glGetUniformLocation(r->textProgram, "uScreen"), (float)width, (float)height);
+	glUniform4f(glGetUniformLocation(r->textProgram, "uColor"), (float)((rgba >> 24) & 255) / 255.0f,
+				(float)((rgba >> 16) & 255) / 255.0f, (float)((rgba >> 8) & 255) / 255.0f, (float)(rgba & 255) / 255.0f);
+	glUniform1i(glGetUniformLocation(r->textProgram, "uSolid"), 1);
+	glBindVertexArray(r->textVao);
+	glBindBuffer(GL_ARRAY_BUFFER, r->textVbo);
+	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)sizeof quad, quad, GL_STREAM_DRAW);
+	glDisable(GL_DEPTH_TEST);
+	glEnable(GL_BLEND);
+	glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+	glDrawArrays(GL_TRIANGLES, 0, 6);
+	glDisable(GL_BLEND);
+	glBindVertexArray(0);
+	glUseProgram(0);
+}
+
+float lbRenderer_TextWidth(const lbRenderer* r, const char* text)
+{
+	if (!r->hasFont || !text)
+		return 0.0f;
+	float best = 0.0f, x = 0.0f, y = 0.0f;
+	for (const char* c = text; *c; ++c)
+	{
+		if (*c == '\n')
+		{
+			best = lbMaxF(best, x);
+			x = 0.0f;
+			continue;
+		}
+		int ch = (unsigned char)*c;
+		if (ch < 32 || ch >= 128)
+			ch = '?';
+		stbtt_aligned_quad q;
+		stbtt_GetBakedQuad(r->glyphs, 512, 512, ch - 32, &x, &y, &q, 1);
+	}
+	return lbMaxF(best, x);
 }

@@ -59,6 +59,12 @@ void lbRenderer_Draw(lbRenderer* renderer, const lbRun* run, const lbCamera* cam
 bool lbRenderer_LoadFont(lbRenderer* renderer, const char* ttfPath, float pixelHeight);
 bool lbRenderer_DrawText(lbRenderer* renderer, int width, int height, float x, float y, const char* text, uint32_t rgba);
 
+/// Screen-space filled rectangle (pixels, top-left origin), blended.
+void lbRenderer_DrawRect(lbRenderer* renderer, int width, int height, float x, float y, float w, float h, uint32_t rgba);
+
+/// Width in pixels of the widest line of `text` in the loaded font (0 without a font).
+float lbRenderer_TextWidth(const lbRenderer* renderer, const char* text);
+
 /// A headless OpenGL context with an offscreen framebuffer (EGL surfaceless).
 typedef struct lbHeadless lbHeadless;
 

@@ -45,8 +45,10 @@ typedef struct lbViewer
 	int selectedLimb;
 	lbVec3 lastStick, lastVelocity;
 	bool lastRun;
+	unsigned char lastButtons[GLFW_GAMEPAD_BUTTON_LAST + 1];
 	char message[256];
 	double fps;
+	char fpsText[32];
 	int width, height;
 } lbViewer;
 
@@ -139,6 +141,31 @@ static void lbPollControls(lbViewer* v, GLFWwindow* win)
 				y = gy;
 			}
 			run = run || pad.axes[GLFW_GAMEPAD_AXIS_RIGHT_TRIGGER] > 0.5f;
+			// Buttons act on press: A confirms (climb, reach) or jumps, B releases, the bumpers
+			// cycle the selected limb, Start pauses.
+			for (int b = 0; b <= GLFW_GAMEPAD_BUTTON_LAST; ++b)
+			{
+				bool pressed = pad.buttons[b] == GLFW_PRESS && v->lastButtons[b] != GLFW_PRESS;
+				v->lastButtons[b] = pad.buttons[b];
+				if (!pressed)
+					continue;
+				if (b == GLFW_GAMEPAD_BUTTON_A)
+				{
+					if (lbUsesStick(v))
+						lbApply(v, lb_inputConfirm, lbVec3_zero, 0.0f, 0);
+					else
+						lbApply(v, lb_inputJump, lbVec3_zero, 3.2f, 0);
+				}
+				else if (b == GLFW_GAMEPAD_BUTTON_B)
+					lbApply(v, lb_inputRelease, lbVec3_zero, 0.0f, 0);
+				else if (b == GLFW_GAMEPAD_BUTTON_LEFT_BUMPER || b == GLFW_GAMEPAD_BUTTON_RIGHT_BUMPER)
+				{
+					v->selectedLimb = (v->selectedLimb + (b == GLFW_GAMEPAD_BUTTON_RIGHT_BUMPER ? 1 : 3)) % 4;
+					lbApply(v, lb_inputSelectLimb, lbVec3_zero, 0.0f, v->selectedLimb);
+				}
+				else if (b == GLFW_GAMEPAD_BUTTON_START)
+					v->paused = !v->paused;
+			}
 			float rx = pad.axes[GLFW_GAMEPAD_AXIS_RIGHT_X], ry = pad.axes[GLFW_GAMEPAD_AXIS_RIGHT_Y];
 			if (rx * rx + ry * ry > 0.04f)
 			{
@@ -374,16 +401,20 @@ static void lbDrawHud(lbViewer* v)
 		return;
 	lbRunView view = lbRun_GetView(v->run);
 	const lbFrameMetrics* m = &view.metrics;
+	if (v->fps > 0.0)
+		snprintf(v->fpsText, sizeof v->fpsText, "   %.0f fps", v->fps);
+	else
+		v->fpsText[0] = 0;
 	const lbMetricsSummary* s = &view.summary;
 	char text[2048];
 	int n = snprintf(text, sizeof text,
 					 "%s   system %s   motion %s   rig %s\n"
-					 "frame %d/%d  t %.2f s  state %s  speed %.2f m/s%s%s   %.0f fps\n"
+					 "frame %d/%d  t %.2f s  state %s  speed %.2f m/s%s%s%s\n"
 					 "penetration %.3f m  hover %.3f m  drift %.4f m  pose pop %.1f deg\n"
 					 "max: penetration %.3f  hover %.3f  drift %.4f  pop %.1f  knee inv %d  elbow inv %d  limits %d  nan %d\n",
 					 view.scenario->name, view.scenario->system, view.scenario->motion, view.scenario->rig, view.frame,
 					 view.scenario->frames, (double)view.time, lbCharacterStateName(view.state), (double)lbLength(view.velocityWs),
-					 v->paused ? "  PAUSED" : "", v->slow ? "  SLOW x0.2" : "", v->fps, (double)lbMaxF(m->penetration, 0.0f),
+					 v->paused ? "  PAUSED" : "", v->slow ? "  SLOW x0.2" : "", v->fpsText, (double)lbMaxF(m->penetration, 0.0f),
 					 (double)lbMaxF(m->hover, 0.0f), (double)lbMaxF(m->contactDrift, 0.0f), (double)lbMaxF(m->posePopDeg, 0.0f),
 					 (double)lbMaxF(s->penetrationMax, 0.0f), (double)lbMaxF(s->hoverMax, 0.0f),
 					 (double)lbMaxF(s->contactDriftMax, 0.0f), (double)lbMaxF(s->posePopMax, 0.0f), s->kneeInversions,
@@ -399,6 +430,11 @@ static void lbDrawHud(lbViewer* v)
 	n += snprintf(text + n, sizeof text - (size_t)n, "layers:");
 	for (int i = 0; i < lb_layerCount; ++i)
 		n += snprintf(text + n, sizeof text - (size_t)n, " F%d %s%s", i + 1, layerNames[i], (v->layers >> i) & 1 ? "*" : "");
+	int lines = 1;
+	for (const char* c = text; *c; ++c)
+		lines += *c == '\n';
+	lbRenderer_DrawRect(v->renderer, v->width, v->height, 4.0f, 4.0f, lbRenderer_TextWidth(v->renderer, text) + 18.0f,
+						(float)lines * 17.0f * 1.2f + 10.0f, 0xFFFFFF90u);
 	lbRenderer_DrawText(v->renderer, v->width, v->height, 12.0f, 8.0f, text, 0x1A1E26FFu);
 	const char* help = lbUsesStick(v) ? "1-4 limb  WASD/arrows steer  Space confirm  R release  drag targets with the mouse"
 									  : "WASD/arrows walk  Shift run  Space jump  drag targets with the mouse";
@@ -407,7 +443,9 @@ static void lbDrawHud(lbViewer* v)
 			 "%s\nP pause  N step  M slow  mouse: orbit / Shift or right: pan / wheel: zoom  C camera  PgUp/PgDn scenario  "
 			 "Backspace restart  H text",
 			 help);
-	lbRenderer_DrawText(v->renderer, v->width, v->height, 12.0f, (float)v->height - 44.0f, line, 0x1A1E26D0u);
+	lbRenderer_DrawRect(v->renderer, v->width, v->height, 4.0f, (float)v->height - 50.0f,
+						lbRenderer_TextWidth(v->renderer, line) + 18.0f, 46.0f, 0xFFFFFF90u);
+	lbRenderer_DrawText(v->renderer, v->width, v->height, 12.0f, (float)v->height - 48.0f, line, 0x1A1E26E0u);
 	if (v->message[0])
 		lbRenderer_DrawText(v->renderer, v->width, v->height, 12.0f, (float)v->height - 70.0f, v->message, 0xB02020FFu);
 }
@@ -419,6 +457,7 @@ static void lbRenderFrame(lbViewer* v)
 		lbRunView view = lbRun_GetView(v->run);
 		v->camera = lbScenarioCameraNow(&view);
 	}
+	lbRun_SetCameraPosition(v->run, lbCameraEye(&v->camera));
 	lbDrawOptions o = { v->layers, v->hotTarget, false };
 	lbRenderer_Draw(v->renderer, v->run, &v->camera, v->width, v->height, &o);
 	lbDrawHud(v);

@@ -287,6 +287,10 @@ LB_API bool lbRun_IsDone(const lbRun* run);
 /// Applies an input now (viewer controls), exactly as a timeline entry would.
 LB_API lbResult lbRun_ApplyInput(lbRun* run, const lbScenarioEvent* input);
 
+/// Tells the systems where the viewer's camera is (world, m), for their distance LOD. Runs
+/// without a camera (the default; `limber run`) never fade out by distance.
+LB_API lbResult lbRun_SetCameraPosition(lbRun* run, lbVec3 cameraWs);
+
 /// The current frame.
 LB_API lbRunView lbRun_GetView(const lbRun* run);
 

@@ -612,3 +612,14 @@ lbResult lbRun_SetDragTarget(lbRun* run, int index, lbVec3 positionWs)
 		return lbReport(lb_errorUnsupported, "lbRun_SetDragTarget: system \"%s\" has no drag targets", run->systemEntry->name);
 	return run->systemEntry->setDragTarget(run->system, index, positionWs);
 }
+
+lbResult lbRun_SetCameraPosition(lbRun* run, lbVec3 cameraWs)
+{
+	if (!run)
+		return lbReport(lb_errorNullPointer, "lbRun_SetCameraPosition: run is NULL");
+	if (!lbIsValidVec3(cameraWs))
+		return lbReport(lb_errorNonFinite, "lbRun_SetCameraPosition: non-finite position");
+	run->ctx.cameraWs = cameraWs;
+	run->ctx.hasCamera = true;
+	return lb_ok;
+}
