@@ -142,8 +142,9 @@ static void lbMoveAndSample(lbRun* run, float dt)
 		if (lbAbsF(diff) < lbAbsF(turnDeg) * dt)
 			turnDeg = diff / dt;
 	}
-	bool airborne = run->ctx.state == lb_stateFalling;
-	if (run->motionEntry->drivesRoot && !airborne)
+	// Locomotion keeps playing (and carrying the character) through a fall; gravity only
+	// changes the height below.
+	if (run->motionEntry->drivesRoot)
 	{
 		lbTransform xf = run->ctx.characterWs;
 		if (run->motionEntry->sample(run->motion, &run->ctx, dt, speed, turnDeg * LB_DEG2RAD, &xf, &run->pose) == lb_ok)
@@ -158,7 +159,7 @@ static void lbMoveAndSample(lbRun* run, float dt)
 		run->headingDeg += turnDeg * dt;
 		lbUpdateCharacterTransform(run);
 		lbTransform xf = run->ctx.characterWs;
-		run->motionEntry->sample(run->motion, &run->ctx, dt, airborne ? 0.0f : 0.0f, 0.0f, &xf, &run->pose);
+		run->motionEntry->sample(run->motion, &run->ctx, dt, 0.0f, 0.0f, &xf, &run->pose);
 	}
 	run->headingDeg = fmodf(run->headingDeg + 540.0f, 360.0f) - 180.0f;
 	// Standing motions on an imported rig may not stand on the model origin: on the first frame
