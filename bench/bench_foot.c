@@ -1,0 +1,149 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Foot placement per character per frame, sense + pose, on rocky ground as a triangle mesh and as
+// a heightfield, for 1 and 1000 characters standing at random places mid-stride. Casts run every
+// frame here (trace rate 0: the worst case); the default 30 Hz rate halves them at 60 fps.
+#define _POSIX_C_SOURCE 200809L
+#include "bench.h"
+#include "limber/limber.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static uint64_t ThreadNowNs(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+typedef struct Character
+{
+	lbFootState state;
+	lbFootTargets targets;
+	lbTransform characterWs;
+} Character;
+
+static float Uniform(uint64_t* s, float lo, float hi)
+{
+	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	z ^= z >> 31;
+	return lo + (hi - lo) * (float)((double)(z >> 11) * (1.0 / 9007199254740992.0));
+}
+
+// Median ns per character per frame over `frames` frames of `count` characters.
+static double RunFoot(const lbBenchOptions* o, const lbWorld* world, const lbSceneParams* rocky, int count, int frames,
+					  bool heelToe, double* outSense)
+{
+	lbSkeleton* skel = lbCreateReferenceRig(lb_rigMannequin);
+	lbHumanoid h;
+	lbMapHumanoid(skel, NULL, &h);
+	// A mid-stride base pose from the procedural walk, shared by all characters.
+	lbPose anim = lbCreatePose(skel), pose = lbCreatePose(skel);
+	lbMotionState ms;
+	lbMotionState_Init(&ms, &h, skel, lbTransform_identity);
+	lbMotionParams mp = lbDefaultMotionParams(lb_motionWalk);
+	for (int i = 0; i < 20; ++i)
+		lbMotion_Sample(&ms, &h, skel, &mp, 1.0f / 60.0f, &anim);
+	lbFootDef def = lbDefaultFootDef();
+	def.traceRate = 0.0f;
+	def.heelToeTraces = heelToe;
+	lbSceneQuery query = lbWorld_GetQuery(world);
+	Character* chars = (Character*)calloc((size_t)count, sizeof(Character));
+	uint64_t seed = 7;
+	float half = 0.4f * rocky->size;
+	for (int i = 0; i < count; ++i)
+	{
+		float x = Uniform(&seed, -half, half), y = Uniform(&seed, -half, half);
+		float z = lbSceneRockyHeight(rocky, x, y);
+		lbQuat q = lbQuatFromAxisAngle(lbVec3_axisZ, Uniform(&seed, -LB_PI, LB_PI));
+		chars[i].characterWs = lbMakeTransform(lbMakeVec3(x, y, z), q);
+		lbFootState_Reset(&chars[i].state);
+	}
+	double* samples = (double*)malloc(sizeof(double) * (size_t)frames);
+	double* senseSamples = (double*)malloc(sizeof(double) * (size_t)frames);
+	lbFootSenseInput in = lbDefaultFootSenseInput();
+	in.query = &query;
+	in.animPose = &anim;
+	in.dt = 1.0f / 60.0f;
+	volatile float sink = 0.0f;
+	for (int f = 0; f < frames; ++f)
+	{
+		uint64_t t0 = ThreadNowNs();
+		for (int i = 0; i < count; ++i)
+		{
+			Character* c = &chars[i];
+			in.characterWs = c->characterWs;
+			lbFootSense(&c->state, &def, skel, &h, &in, &c->targets);
+		}
+		uint64_t t1 = ThreadNowNs();
+		for (int i = 0; i < count; ++i)
+		{
+			Character* c = &chars[i];
+			lbPose_Copy(&pose, &anim);
+			lbFootApplyPose(&c->targets, &def, skel, &h, lb_footSolverTwoBone, &pose);
+			sink += pose.model[h.leg[0].foot].p.z;
+		}
+		samples[f] = (double)(ThreadNowNs() - t0) / (double)count;
+		senseSamples[f] = (double)(t1 - t0) / (double)count;
+	}
+	(void)sink;
+	// The first frame snaps everything into place; measure the steady state.
+	double m = lbBenchMedian(samples + 1, frames - 1);
+	if (outSense)
+		*outSense = lbBenchMedian(senseSamples + 1, frames - 1);
+	free(senseSamples);
+	(void)o;
+	free(samples);
+	free(chars);
+	lbDestroyPose(&anim);
+	lbDestroyPose(&pose);
+	lbDestroySkeleton(skel);
+	return m;
+}
+
+void lbBenchFoot(const lbBenchOptions* o);
+void lbBenchFoot(const lbBenchOptions* o)
+{
+	if (!lbBenchSelected(o, "foot"))
+		return;
+	for (int asMesh = 0; asMesh < 2; ++asMesh)
+	{
+		lbSceneParams p = lbDefaultSceneParams(lbSceneBuilderByName("rocky"));
+		lbSceneParams_Set(&p, "size", o->smoke ? 10.0f : 100.0f);
+		lbSceneParams_Set(&p, "resolution", 0.1f);
+		lbSceneParams_Set(&p, "amplitude", 0.15f);
+		lbSceneParams_Set(&p, "as_mesh", (float)asMesh);
+		lbWorldDef wd = lbDefaultWorldDef();
+		lbWorld* world = lbCreateWorld(&wd);
+		lbBuildScene(world, &p);
+		const char* ground = asMesh ? "mesh" : "heightfield";
+		int frames = o->smoke ? 3 : 41;
+		int counts[2] = { 1, o->smoke ? 10 : 1000 };
+		for (int k = 0; k < 2; ++k)
+		{
+			int f = counts[k] == 1 ? (o->smoke ? 3 : 2001) : frames;
+			double sense = 0.0;
+			double ns = RunFoot(o, world, &p, counts[k], f, false, &sense);
+			char name[96];
+			snprintf(name, sizeof name, "foot.per_character.%s.%d", ground, counts[k]);
+			lbBenchReport(o, name, ns / 1000.0, "us");
+			snprintf(name, sizeof name, "foot.sense.%s.%d", ground, counts[k]);
+			lbBenchReport(o, name, sense / 1000.0, "us");
+		}
+		double ht = RunFoot(o, world, &p, o->smoke ? 10 : 1000, frames, true, NULL);
+		char name[96];
+		snprintf(name, sizeof name, "foot.per_character.%s.heel_toe.1000", ground);
+		lbBenchReport(o, name, ht / 1000.0, "us");
+		if (asMesh == 0 && !o->smoke)
+		{
+			// The stable headline figure: 1000 characters on the heightfield.
+			double hf = RunFoot(o, world, &p, 1000, frames, false, NULL);
+			lbBenchReport(o, "foot.per_character", hf / 1000.0, "us");
+		}
+		lbDestroyWorld(world);
+	}
+}
