@@ -84,7 +84,7 @@ static double RunFoot(const lbBenchOptions* o, const lbWorld* world, const lbSce
 		{
 			Character* c = &chars[i];
 			lbPose_Copy(&pose, &anim);
-			lbFootApplyPose(&c->targets, &def, skel, &h, lb_footSolverTwoBone, &pose);
+			lbFootApplyPose(&c->targets, &def, skel, &h, lb_footSolverTwoBone, &pose, NULL, 0);
 			sink += pose.model[h.leg[0].foot].p.z;
 		}
 		samples[f] = (double)(ThreadNowNs() - t0) / (double)count;

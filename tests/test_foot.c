@@ -8,6 +8,8 @@
 #include "limber/rigs.h"
 #include "test_macros.h"
 
+#include <stdlib.h>
+
 static lbResult g_lastCode;
 static void captureLog(lbLogLevel level, lbResult code, const char* message, void* ctx)
 {
@@ -52,6 +54,9 @@ typedef struct Fixture
 	lbTransform characterWs;
 	lbFootDef def;
 	lbFootState state;
+	lbFootSolver solver;
+	void* workspace;
+	size_t workspaceSize;
 } Fixture;
 
 // Rotation taking the rig's model up and forward to the world's up and +forward axis.
@@ -108,10 +113,14 @@ static void fixtureInit(Fixture* f, lbReferenceRig rig, lbVec3 up)
 	f->def = lbDefaultFootDef();
 	f->def.up = up;
 	lbFootState_Reset(&f->state);
+	f->solver = lb_footSolverTwoBone;
+	f->workspaceSize = lbGetFullBodyIkWorkspaceSize(f->skeleton);
+	f->workspace = malloc(f->workspaceSize);
 }
 
 static void fixtureFree(Fixture* f)
 {
+	free(f->workspace);
 	lbDestroyPose(&f->anim);
 	lbDestroyPose(&f->pose);
 	lbDestroyWorld(f->world);
@@ -135,7 +144,7 @@ static lbFootTargets step(Fixture* f, const lbFootSenseInput* in)
 	memset(&t, 0, sizeof t);
 	ENSURE(lbFootSense(&f->state, &f->def, f->skeleton, &f->humanoid, in, &t) == lb_ok);
 	lbPose_Copy(&f->pose, &f->anim);
-	ENSURE(lbFootApplyPose(&t, &f->def, f->skeleton, &f->humanoid, lb_footSolverTwoBone, &f->pose) == lb_ok);
+	ENSURE(lbFootApplyPose(&t, &f->def, f->skeleton, &f->humanoid, f->solver, &f->pose, f->workspace, f->workspaceSize) == lb_ok);
 	return t;
 }
 
@@ -187,6 +196,7 @@ static const RigCase kCases[] = {
 static void test_flat_ground_and_slopes(void)
 {
 	const float slopesDeg[] = { 0.0f, 15.0f, 30.0f };
+	for (int solver = 0; solver < 2; ++solver)
 	for (size_t c = 0; c < sizeof kCases / sizeof kCases[0]; ++c)
 	{
 		for (size_t k = 0; k < 3; ++k)
@@ -195,6 +205,7 @@ static void test_flat_ground_and_slopes(void)
 			{
 				Fixture f;
 				fixtureInit(&f, kCases[c].rig, kCases[c].up);
+				f.solver = solver ? lb_footSolverFullBody : lb_footSolverTwoBone;
 				// The slope rises forward (pitch) or to the side (roll); the character stands at its origin.
 				lbVec3 axis = roll ? kCases[c].fwd : lbCross(kCases[c].up, kCases[c].fwd);
 				lbVec3 n = lbQuatRotate(lbQuatFromAxisAngle(axis, -slopesDeg[k] * LB_DEG2RAD), kCases[c].up);
@@ -210,7 +221,7 @@ static void test_flat_ground_and_slopes(void)
 					// the slope rests on its uphill toe or heel), and none is below it.
 					float d = lowestSoleDistance(&f, s, lbVec3_zero, n);
 					if (lbAbsF(d) > 0.005f)
-						printf("  case %zu slope %g roll %d side %d: sole distance %.4f\n", c, (double)slopesDeg[k], roll, s, (double)d);
+						printf("  solver %d case %zu slope %g roll %d side %d: sole distance %.4f\n", solver, c, (double)slopesDeg[k], roll, s, (double)d);
 					ENSURE(lbAbsF(d) <= 0.005f);
 					ENSURE(kneeBend(&f, s) >= 0.0f);
 					ENSURE(t.feet[s].grounded && t.feet[s].planted && t.feet[s].locked);
@@ -472,7 +483,7 @@ static void test_bad_inputs_and_extremes(void)
 	lbFootDef raw;
 	memset(&raw, 0, sizeof raw);
 	ENSURE(lbFootSense(&f.state, &raw, f.skeleton, &f.humanoid, &in, &t) == lb_errorDefNotInitialized);
-	ENSURE(lbFootApplyPose(&t, &raw, f.skeleton, &f.humanoid, lb_footSolverTwoBone, &f.pose) == lb_errorDefNotInitialized);
+	ENSURE(lbFootApplyPose(&t, &raw, f.skeleton, &f.humanoid, lb_footSolverTwoBone, &f.pose, NULL, 0) == lb_errorDefNotInitialized);
 	ENSURE(memcmp(&saved, &f.state, sizeof saved) == 0);
 	// NaN character transform: error, state kept, output faded.
 	lbFootSenseInput bad = in;
@@ -488,7 +499,10 @@ static void test_bad_inputs_and_extremes(void)
 	lbFootTargets nanT = t;
 	nanT.feet[1].ankleWs.z = INFINITY;
 	lbPose_Copy(&f.pose, &f.anim);
-	ENSURE(lbFootApplyPose(&nanT, &f.def, f.skeleton, &f.humanoid, lb_footSolverTwoBone, &f.pose) == lb_errorNonFinite);
+	ENSURE(lbFootApplyPose(&nanT, &f.def, f.skeleton, &f.humanoid, lb_footSolverTwoBone, &f.pose, NULL, 0) == lb_errorNonFinite);
+	ENSURE(memcmp(f.pose.model, f.anim.model, sizeof(lbTransform) * (size_t)f.skeleton->boneCount) == 0);
+	// The full-body solver without its workspace: refused, pose unchanged.
+	ENSURE(lbFootApplyPose(&t, &f.def, f.skeleton, &f.humanoid, lb_footSolverFullBody, &f.pose, NULL, 0) == lb_errorCapacity);
 	ENSURE(memcmp(f.pose.model, f.anim.model, sizeof(lbTransform) * (size_t)f.skeleton->boneCount) == 0);
 	// dt = 0: nothing moves; dt = 1 s: snaps, finite.
 	in.dt = 0.0f;

@@ -274,9 +274,13 @@ LB_API lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSk
 
 /// Pose stage (model space, stateless): applies the pelvis offset and solves both legs toward
 /// the targets, blending by their alphas. `pose` holds the animated pose on entry and the result
-/// on exit. Returns an error and leaves the pose unchanged on bad input.
+/// on exit. lb_footSolverFullBody needs caller memory: `workspace` of at least
+/// lbGetFullBodyIkWorkspaceSize(skeleton) bytes (the two-bone solver takes NULL, 0). Returns an
+/// error and leaves the pose unchanged on bad input (lb_errorCapacity for a missing or short
+/// workspace).
 LB_API lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
-								const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose);
+								const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose, void* workspace,
+								size_t workspaceSize);
 
 /// Sole point of a foot in the foot bone's local frame: the rest point under the ankle.
 LB_API lbVec3 lbFootSoleLocal(const lbHumanoid* humanoid, int side);

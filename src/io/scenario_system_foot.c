@@ -5,6 +5,7 @@
 #include "scenario_internal.h"
 
 #include "limber/foot.h"
+#include "limber/ik.h"
 #include "limber/query.h"
 
 #include <stddef.h>
@@ -21,6 +22,9 @@ typedef struct lbFootRun
 	lbSceneQuery query;
 	bool landed;
 	bool sensed;
+	// Full-body solver memory (NULL with the two-bone solver).
+	void* workspace;
+	size_t workspaceSize;
 	// Slide of locked feet: how far each sole moves from where its lock began (m).
 	float slideMax;
 	lbVec3 lockStartWs[2];
@@ -178,13 +182,28 @@ static void* lbFootCreate(const lbRunContext* ctx, const cJSON* config, lbResult
 	}
 	f->query = lbWorld_GetQuery((const lbWorld*)ctx->world);
 	lbFootState_Reset(&f->state);
+	if (f->solver == lb_footSolverFullBody)
+	{
+		// The full-body solver works on caller memory: one block for the whole run.
+		f->workspaceSize = lbGetFullBodyIkWorkspaceSize(ctx->skeleton);
+		f->workspace = malloc(f->workspaceSize);
+		if (!f->workspace)
+		{
+			*outResult = lbReport(lb_errorOutOfMemory, "foot: full-body workspace");
+			free(f);
+			return NULL;
+		}
+	}
 	*outResult = lb_ok;
 	return f;
 }
 
 static void lbFootDestroy(void* system)
 {
-	free(system);
+	lbFootRun* f = (lbFootRun*)system;
+	if (f)
+		free(f->workspace);
+	free(f);
 }
 
 static void lbFootInput(void* system, const lbRunContext* ctx, const lbScenarioEvent* in)
@@ -271,7 +290,7 @@ static void lbFootPoseStage(void* system, const lbRunContext* ctx, lbPose* pose,
 	lbFootRun* f = (lbFootRun*)system;
 	if (!f->sensed)
 		return;
-	lbFootApplyPose(&f->targets, &f->def, ctx->skeleton, ctx->humanoid, f->solver, pose);
+	lbFootApplyPose(&f->targets, &f->def, ctx->skeleton, ctx->humanoid, f->solver, pose, f->workspace, f->workspaceSize);
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbFootTarget* t = &f->targets.feet[s];

@@ -527,7 +527,8 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 }
 
 lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
-						 const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose)
+						 const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose, void* workspace,
+						 size_t workspaceSize)
 {
 	if (!targets || !def || !skeleton || !humanoid || !pose || !pose->local || !pose->model)
 		return lbReport(lb_errorNullPointer, "lbFootApplyPose: targets, def, skeleton, humanoid and pose are required");
@@ -546,10 +547,12 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 			!lbIsValidFloat(f->footRotWs.x + f->footRotWs.y + f->footRotWs.z + f->footRotWs.w))
 			return lbReport(lb_errorNonFinite, "lbFootApplyPose: non-finite %s foot target", s ? "right" : "left");
 	}
+	if (solver == lb_footSolverFullBody && (!workspace || workspaceSize < lbGetFullBodyIkWorkspaceSize(skeleton)))
+		return lbReport(lb_errorCapacity, "lbFootApplyPose: the full-body solver needs %zu bytes of workspace",
+						lbGetFullBodyIkWorkspaceSize(skeleton));
 	const float alpha = lbClampF(targets->alpha, 0.0f, 1.0f);
 	if (alpha <= 0.0f)
 		return lb_ok;
-	(void)solver;
 
 	// Pelvis first: the legs then solve from where the hips really are.
 	const lbVec3 upMs = lbNormalizeOr(lbInvTransformDirection(cw, targets->upWs), humanoid->upMs);
@@ -582,6 +585,27 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 	if (r != lb_ok)
 		return r;
 
+	if (solver == lb_footSolverFullBody)
+	{
+		// Both feet as full-body effectors: the body (pelvis and spine) moves within the def's sink
+		// and lift limits so both legs reach, and the legs are solved with their limits.
+		lbFullBodyIkSettings settings = lbDefaultFullBodyIkSettings();
+		settings.pelvisMaxSink = lbMaxF(def->pelvisMaxSink, 0.0f) * worldToModel;
+		settings.pelvisMaxRise = lbMaxF(def->pelvisMaxLift, 0.0f) * worldToModel;
+		settings.upMs = upMs;
+		lbFullBodyIkEffector effectors[lb_effectorCount];
+		for (int e = 0; e < lb_effectorCount; ++e)
+			effectors[e] = lbDefaultFullBodyIkEffector();
+		for (int s = 0; s < 2; ++s)
+		{
+			const lbFootTarget* f = &targets->feet[s];
+			lbFullBodyIkEffector* e = &effectors[s == 0 ? lb_effectorFootL : lb_effectorFootR];
+			e->targetMs = lbInvTransformPoint(cw, f->ankleWs);
+			e->targetRotationMs = lbQuatNormalize(lbQuatMul(lbQuatConj(cw.q), f->footRotWs));
+			e->positionAlpha = e->rotationAlpha = alpha * lbClampF(f->alpha, 0.0f, 1.0f);
+		}
+		return lbSolveFullBodyIk(pose, skeleton, humanoid, &settings, effectors, workspace, workspaceSize, NULL);
+	}
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbFootTarget* f = &targets->feet[s];
