@@ -944,7 +944,8 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 			}
 			else
 				lambda *= 10.0f;
-			if ((stepMax < 1.0e-6f && rows == 0) || lambda > 1.0e6f)
+			// Converged: an accepted step below 10 micrometres / 10 microradians changes nothing visible.
+			if ((costN <= cost && stepMax < 1.0e-5f) || (stepMax < 1.0e-6f && rows == 0) || lambda > 1.0e6f)
 				break;
 		}
 		lbFbikApply(pose, s, &body, x);
