@@ -298,6 +298,20 @@ static void lbUpdateFootInfo(lbMotionState* st, const lbBody* b, int side, lbTra
 	f->contactWs = lbTransformPoint(st->characterWs, lbContactPoint(b, side, footMs, roll));
 }
 
+// A planted limb holds its place in the world across the ground plane, but rides along the up
+// axis with the character: the base motion knows no terrain, its ground is the model floor, so
+// when the caller raises or lowers the character (a controller easing up a stair or a slope) a
+// foot held at the old height would leave the leg hanging below the floor (the pelvis then drops
+// to reach it and jumps back at lift-off). Putting the limb on the surface is the foot system's
+// job. heightMs is the limb's planted height along the model up.
+static lbTransform lbCarryPlant(lbMotionState* st, const lbBody* b, int limb, float heightMs)
+{
+	lbTransform ms = lbTransformMul(lbTransformInverse(st->characterWs), st->plantWs[limb]);
+	ms.p = lbMulAdd(ms.p, heightMs - lbDot(ms.p, b->up), b->up);
+	st->plantWs[limb] = lbTransformMul(st->characterWs, ms);
+	return ms;
+}
+
 // Moves the character frame along its forward and turns it about its up (world).
 static void lbAdvanceCharacter(lbMotionState* st, const lbBody* b, float dt)
 {
@@ -329,7 +343,7 @@ static void lbSampleIdle(lbMotionState* st, const lbHumanoid* h, const lbSkeleto
 	lbPoseUpperBody(pose, s, h, b, &u);
 	for (int side = 0; side < 2; ++side)
 	{
-		lbTransform foot = lbTransformMul(lbTransformInverse(st->characterWs), st->plantWs[side]);
+		lbTransform foot = lbCarryPlant(st, b, side, lbDot(b->neutralAnkle[side], b->up));
 		lbVec3 pole = b->fwd;
 		lbSolveLeg(pose, s, h, side, foot, pole);
 		lbUpdateFootInfo(st, b, side, foot, 0.0f, true, 0.0f, 0.0f, foot);
@@ -373,7 +387,6 @@ static void lbSampleGait(lbMotionState* st, const lbHumanoid* h, const lbSkeleto
 	const float width = run ? 0.55f : 0.9f;
 
 	// Feet first: locked in world space during stance, on their swing curve otherwise.
-	lbTransform invChar = lbTransformInverse(st->characterWs);
 	lbTransform feet[2], flatTargets[2];
 	lbTransform landing[2];
 	float rolls[2], phases[2], switchTimes[2];
@@ -410,7 +423,7 @@ static void lbSampleGait(lbMotionState* st, const lbHumanoid* h, const lbSkeleto
 				roll = toeOff * lbSmoothStep((uS - LB_HEEL_OFF_U) / (1.0f - LB_HEEL_OFF_U));
 			else
 				roll = 0.0f;
-			foot = lbRollFoot(b, side, lbTransformMul(invChar, st->plantWs[side]), roll);
+			foot = lbRollFoot(b, side, lbCarryPlant(st, b, side, lbDot(flatTarget.p, b->up)), roll);
 			phase = uS;
 			timeToSwitch = (duty - phi) / rate;
 		}
@@ -420,7 +433,7 @@ static void lbSampleGait(lbMotionState* st, const lbHumanoid* h, const lbSkeleto
 			if (st->limbPlanted[side])
 			{
 				// Lift-off: start the swing from where the foot is now (model space).
-				st->swingStartMs[side] = lbRollFoot(b, side, lbTransformMul(invChar, st->plantWs[side]), toeOff);
+				st->swingStartMs[side] = lbRollFoot(b, side, lbCarryPlant(st, b, side, lbDot(flatTarget.p, b->up)), toeOff);
 				st->limbPlanted[side] = false;
 			}
 			lbTransform end = lbRollFoot(b, side, flatTarget, heelStrike);
@@ -566,7 +579,6 @@ static void lbSampleProne(lbMotionState* st, const lbHumanoid* h, const lbSkelet
 	lbVec3 crown = lbNormalize(lbAdd(lbMulSV(0.6f, b->fwd), lbMulSV(0.8f, b->up)));
 	lbPose_SetBoneModelRotation(pose, s, h->head, lbQuatFromTwoAxes(h->headForward, face, h->headUp, crown), true);
 
-	lbTransform invChar = lbTransformInverse(st->characterWs);
 	const float halfStep = 0.5f * st->strideLength * 0.6f;
 	// Limbs 0,1 = legs, 2,3 = arms. Contralateral pairs move together: left arm with right leg.
 	for (int limb = 0; limb < 4; ++limb)
@@ -621,7 +633,7 @@ static void lbSampleProne(lbMotionState* st, const lbHumanoid* h, const lbSkelet
 					st->plantWs[limb] = lbTransformMul(st->characterWs, fwdTarget);
 					st->limbPlanted[limb] = true;
 				}
-				targetMs = lbTransformPoint(invChar, st->plantWs[limb].p);
+				targetMs = lbCarryPlant(st, b, limb, lbDot(fwdTarget.p, b->up)).p;
 				phase = lphi / duty;
 				tts = (duty - lphi) / rate;
 			}
@@ -630,7 +642,7 @@ static void lbSampleProne(lbMotionState* st, const lbHumanoid* h, const lbSkelet
 				float w = (lphi - duty) / (1.0f - duty);
 				if (st->limbPlanted[limb])
 				{
-					st->swingStartMs[limb] = lbMakeTransform(lbTransformPoint(invChar, st->plantWs[limb].p), lbQuat_identity);
+					st->swingStartMs[limb] = lbMakeTransform(lbCarryPlant(st, b, limb, lbDot(fwdTarget.p, b->up)).p, lbQuat_identity);
 					st->limbPlanted[limb] = false;
 				}
 				float k = lbSmoothStep(w);
