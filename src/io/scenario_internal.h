@@ -116,6 +116,9 @@ typedef struct lbMotionEntry
 	/// character transform goes in and, for root-driving motions, comes out moved.
 	lbResult (*sample)(void* motion, const lbRunContext* ctx, float dt, float speed, float turnRate,
 					   lbTransform* ioCharacterWs, lbPose* pose);
+	/// Where the feet bear (world): a planted foot's place, a swinging foot's landing place.
+	/// Returns false when the motion has no stepping feet.
+	bool (*support)(const void* motion, lbVec3 outWs[2]);
 } lbMotionEntry;
 
 const lbSystemEntry* lbFindSystemEntry(const char* name);

@@ -86,14 +86,24 @@ static lbResult lbMotionSample(void* motion, const lbRunContext* ctx, float dt, 
 	return r;
 }
 
+static bool lbMotionSupport(const void* motion, lbVec3 outWs[2])
+{
+	const lbRunMotion* m = (const lbRunMotion*)motion;
+	if (m->state.motion != lb_motionWalk && m->state.motion != lb_motionRun)
+		return false;
+	for (int side = 0; side < 2; ++side)
+		outWs[side] = m->state.feet[side].targetWs;
+	return true;
+}
+
 static const lbMotionEntry lbMotions[LB_MOTION_COUNT] = {
-	{ "rest", false, lbCreateRest, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample },
-	{ "idle", false, lbCreateIdle, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample },
-	{ "walk", true, lbCreateWalk, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample },
-	{ "run", true, lbCreateRunMotion, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample },
-	{ "prone", false, lbCreateProne, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample },
-	{ "crawl", true, lbCreateCrawl, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample },
-	{ "clip", true, lbCreateClip, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample },
+	{ "rest", false, lbCreateRest, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample, lbMotionSupport },
+	{ "idle", false, lbCreateIdle, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample, lbMotionSupport },
+	{ "walk", true, lbCreateWalk, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample, lbMotionSupport },
+	{ "run", true, lbCreateRunMotion, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample, lbMotionSupport },
+	{ "prone", false, lbCreateProne, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample, lbMotionSupport },
+	{ "crawl", true, lbCreateCrawl, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample, lbMotionSupport },
+	{ "clip", true, lbCreateClip, lbMotionDestroy, lbMotionDefaultSpeed, lbMotionSample, lbMotionSupport },
 };
 
 int lbScenarioMotionCount(void)

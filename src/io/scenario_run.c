@@ -50,6 +50,26 @@ static float lbGroundHeightAt(const lbRun* run, lbVec3 p, bool* outFound)
 	return *outFound ? lbDot(hit, run->upWs) : 0.0f;
 }
 
+// Height (world, along up) a grounded character stands at: the mean ground under where its feet
+// bear (a planted foot's place, a swinging foot's landing place) when the motion steps, else the
+// ground under the character. Standing over the support rather than over the single point below
+// the centre keeps the body on the line of the stairs or slope instead of trailing it by the
+// smoothing lag, and starts a step down as the leading foot heads for the lower level rather
+// than after the body has passed the edge.
+static float lbSupportHeight(const lbRun* run, float groundBelow)
+{
+	lbVec3 support[2];
+	if (!run->motionEntry->support || !run->motionEntry->support(run->motion, support))
+		return groundBelow;
+	bool found[2];
+	float g[2];
+	for (int side = 0; side < 2; ++side)
+		g[side] = lbGroundHeightAt(run, support[side], &found[side]);
+	if (!found[0] || !found[1])
+		return groundBelow;
+	return 0.5f * (g[0] + g[1]);
+}
+
 lbResult lbRun_ApplyInput(lbRun* run, const lbScenarioEvent* in)
 {
 	if (!run || !in)
@@ -206,8 +226,9 @@ static void lbMoveAndSample(lbRun* run, float dt)
 			// Step smoothing, as character controllers do on stairs: the capsule eases onto a new
 			// ground height instead of jumping a whole riser in one frame (which would pop the
 			// base motion); the foot system keeps the feet on the real surfaces meanwhile.
-			float follow = lbAbsF(ground - height) < 0.02f ? 1.0f : lbInterpAlpha(dt, LB_STEP_SMOOTHING);
-			run->position = lbMulAdd(run->position, (ground - height) * follow, up);
+			float target = lbSupportHeight(run, ground);
+			float follow = lbAbsF(target - height) < 0.02f ? 1.0f : lbInterpAlpha(dt, LB_STEP_SMOOTHING);
+			run->position = lbMulAdd(run->position, (target - height) * follow, up);
 		}
 	}
 	run->ctx.velocityWs = lbMulAdd(v, run->verticalSpeed, up);
