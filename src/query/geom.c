@@ -26,9 +26,9 @@ bool lbRayTriangleD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double t
 	lbDVec3 e1 = lbDSub(b, a), e2 = lbDSub(cc, a);
 	lbDVec3 pv = lbDCross(c->d, e2);
 	double det = lbDDot(e1, pv);
-	// Coplanar (or degenerate) triangles have no area facing the ray.
-	double scale = lbDLen(e1) * lbDLen(e2);
-	if (!(fabs(det) > 1e-14 * scale))
+	// Coplanar (or degenerate) triangles have no area facing the ray (|det| <= 1e-14 |e1| |e2|,
+	// compared squared to save two square roots).
+	if (!(det * det > 1e-28 * lbDDot(e1, e1) * lbDDot(e2, e2)))
 		return false;
 	double inv = 1.0 / det;
 	lbDVec3 tv = lbDSub(c->s, a);
@@ -171,8 +171,9 @@ lbSweepStage lbSweepSphereTriangleFaceD(const lbDCast* c, lbDVec3 a, lbDVec3 b, 
 
 	lbDVec3 e1 = lbDSub(b, a), e2 = lbDSub(cc, a);
 	lbDVec3 nRaw = lbDCross(e1, e2);
-	double nl = lbDLen(nRaw);
-	bool planar = nl > 1e-14 * lbDLen(e1) * lbDLen(e2) && nl > 0.0;
+	double nn = lbDDot(nRaw, nRaw);
+	bool planar = nn > 1e-28 * lbDDot(e1, e1) * lbDDot(e2, e2) && nn > 0.0;
+	double nl = planar ? sqrt(nn) : 0.0;
 	if (planar)
 	{
 		lbDVec3 n = lbDScale(nRaw, 1.0 / nl);

@@ -32,13 +32,13 @@ lbDFrame lbMakeDFrame(lbTransform t)
 	return f;
 }
 
-// Slab test of a local cast against [lo, hi] per axis. Returns false when missed in [tLo, tHi];
-// otherwise narrows them.
-static bool lbClipSlab(double s, double d, double lo, double hi, double* tLo, double* tHi)
+// Slab test of a local cast against [lo, hi] per axis, with the inverse direction component
+// precomputed (divisions are slow and there are several slabs per cell). Returns false when missed
+// in [tLo, tHi]; otherwise narrows them.
+static bool lbClipSlab(double s, double d, double inv, double lo, double hi, double* tLo, double* tHi)
 {
 	if (fabs(d) < 1e-300)
 		return s >= lo && s <= hi;
-	double inv = 1.0 / d;
 	double t1 = (lo - s) * inv, t2 = (hi - s) * inv;
 	if (t1 > t2)
 	{
@@ -113,12 +113,12 @@ static void lbRecordLocal(const lbHeightfield* hf, lbCastState* st, lbDContact c
 
 // Entry time of the cast into the box [x0, x0 + cs] x [y0, y0 + cs] x [zLo, zHi] grown by `grow`, or
 // a negative value when it is missed within [0, tMax].
-static double lbBoxEntry(const lbDCast* lc, double x0, double y0, double cs, double zLo, double zHi, double grow, double tMax)
+static double lbBoxEntry(const lbDCast* lc, const double* inv, double x0, double y0, double cs, double zLo, double zHi, double grow, double tMax)
 {
 	double tLo = 0.0, tHi = tMax;
-	if (!lbClipSlab(lc->s.z, lc->d.z, zLo - grow, zHi + grow, &tLo, &tHi) ||
-		!lbClipSlab(lc->s.x, lc->d.x, x0 - grow, x0 + cs + grow, &tLo, &tHi) ||
-		!lbClipSlab(lc->s.y, lc->d.y, y0 - grow, y0 + cs + grow, &tLo, &tHi))
+	if (!lbClipSlab(lc->s.z, lc->d.z, inv[2], zLo - grow, zHi + grow, &tLo, &tHi) ||
+		!lbClipSlab(lc->s.x, lc->d.x, inv[0], x0 - grow, x0 + cs + grow, &tLo, &tHi) ||
+		!lbClipSlab(lc->s.y, lc->d.y, inv[1], y0 - grow, y0 + cs + grow, &tLo, &tHi))
 		return -1.0;
 	return tLo;
 }
@@ -148,16 +148,16 @@ static void lbHfRecord(void* user, lbCastState* st, const lbDContact* contact, i
 	lbRecordLocal(u->hf, st, *contact, u->shapeId, prim);
 }
 
-static void lbTestCell(const lbHeightfield* hf, const lbDCast* lc, lbCastState* st, int i, int j, double grow, int shapeId,
-					   lbDeferred* deferred)
+static void lbTestCell(const lbHeightfield* hf, const lbDCast* lc, const double* inv, lbCastState* st, int i, int j,
+					   double grow, int shapeId, lbDeferred* deferred)
 {
 	int nx = hf->countX;
 	double cs = hf->cellSize;
 	const float* t = lbCellCorners(hf, i, j);
 	double h00 = t[0], h10 = t[1], h01 = t[4], h11 = t[5];
 	double x0 = i * cs, y0 = j * cs;
-	double e0 = lbBoxEntry(lc, x0, y0, cs, lbMin3(h00, h10, h11), lbMax3(h00, h10, h11), grow, st->bestT);
-	double e1 = lbBoxEntry(lc, x0, y0, cs, lbMin3(h00, h11, h01), lbMax3(h00, h11, h01), grow, st->bestT);
+	double e0 = lbBoxEntry(lc, inv, x0, y0, cs, lbMin3(h00, h10, h11), lbMax3(h00, h10, h11), grow, st->bestT);
+	double e1 = lbBoxEntry(lc, inv, x0, y0, cs, lbMin3(h00, h11, h01), lbMax3(h00, h11, h01), grow, st->bestT);
 	if (e0 < 0.0 && e1 < 0.0)
 		return;
 	lbDVec3 p00 = lbD3(x0, y0, h00), p10 = lbD3(x0 + cs, y0, h10), p01 = lbD3(x0, y0 + cs, h01),
@@ -191,15 +191,17 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 	lbDCast lc = st->cast;
 	lc.s = lbDFrameInvPoint(&hf->frame, st->cast.s);
 	lc.d = lbDFrameInvDir(&hf->frame, st->cast.d);
+	const double inv[3] = { fabs(lc.d.x) < 1e-300 ? 0.0 : 1.0 / lc.d.x, fabs(lc.d.y) < 1e-300 ? 0.0 : 1.0 / lc.d.y,
+							fabs(lc.d.z) < 1e-300 ? 0.0 : 1.0 / lc.d.z };
 	double cs = hf->cellSize;
 	int cellsX = hf->countX - 1, cellsY = hf->countY - 1;
 	// The narrow phase is exact; the grow only keeps cells from being skipped by rounding.
 	double grow = lc.r + 1e-9 * (1.0 + fabs(lc.s.x) + fabs(lc.s.y) + fabs(lc.s.z));
 
 	double t0 = 0.0, t1 = st->bestT;
-	if (!lbClipSlab(lc.s.z, lc.d.z, hf->minHeight - grow, hf->maxHeight + grow, &t0, &t1) ||
-		!lbClipSlab(lc.s.x, lc.d.x, -grow, cellsX * cs + grow, &t0, &t1) ||
-		!lbClipSlab(lc.s.y, lc.d.y, -grow, cellsY * cs + grow, &t0, &t1))
+	if (!lbClipSlab(lc.s.z, lc.d.z, inv[2], hf->minHeight - grow, hf->maxHeight + grow, &t0, &t1) ||
+		!lbClipSlab(lc.s.x, lc.d.x, inv[0], -grow, cellsX * cs + grow, &t0, &t1) ||
+		!lbClipSlab(lc.s.y, lc.d.y, inv[1], -grow, cellsY * cs + grow, &t0, &t1))
 		return;
 	lbDeferred deferred;
 	deferred.count = 0;
@@ -225,7 +227,7 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 					const float* t = lbCellCorners(hf, i, j);
 					double h00 = t[0], h10 = t[1], h01 = t[4], h11 = t[5];
 					double zLo = lbMinD(lbMinD(h00, h10), lbMinD(h01, h11)), zHi = lbMaxD(lbMaxD(h00, h10), lbMaxD(h01, h11));
-					double e = lbBoxEntry(&lc, i * cs, j * cs, cs, zLo, zHi, grow, st->bestT);
+					double e = lbBoxEntry(&lc, inv, i * cs, j * cs, cs, zLo, zHi, grow, st->bestT);
 					if (e < 0.0)
 						continue;
 					int k = count++;
@@ -245,12 +247,12 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 			for (int k = 0; k < count; ++k)
 				if (cells[k] == under)
 				{
-					lbTestCell(hf, &lc, st, under % cellsX, under / cellsX, grow, shapeId, &deferred);
+					lbTestCell(hf, &lc, inv, st, under % cellsX, under / cellsX, grow, shapeId, &deferred);
 					break;
 				}
 			for (int k = 0; k < count && entries[k] <= st->bestT; ++k)
 				if (cells[k] != under)
-					lbTestCell(hf, &lc, st, cells[k] % cellsX, cells[k] / cellsX, grow, shapeId, &deferred);
+					lbTestCell(hf, &lc, inv, st, cells[k] % cellsX, cells[k] / cellsX, grow, shapeId, &deferred);
 			lbFlushDeferred(&deferred, &lc, st, lbHfRecord, &user);
 			return;
 		}
@@ -266,7 +268,7 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 		double ra = t0, rb = lbMinD(t1, st->bestT);
 		if (yMoves)
 		{
-			double u1 = (bandLo - lc.s.y) / lc.d.y, u2 = (bandHi - lc.s.y) / lc.d.y;
+			double u1 = (bandLo - lc.s.y) * inv[1], u2 = (bandHi - lc.s.y) * inv[1];
 			double lo = lbMinD(u1, u2), hi = lbMaxD(u1, u2);
 			// Rows come in travel order, so a row entered after the nearest hit ends the walk.
 			if (lo > st->bestT)
@@ -286,11 +288,11 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 				if (xMoves)
 				{
 					double cellLo = i * cs - grow, cellHi = (i + 1) * cs + grow;
-					double entry = lbMinD((cellLo - lc.s.x) / lc.d.x, (cellHi - lc.s.x) / lc.d.x);
+					double entry = lbMinD((cellLo - lc.s.x) * inv[0], (cellHi - lc.s.x) * inv[0]);
 					if (entry > st->bestT)
 						break;
 				}
-				lbTestCell(hf, &lc, st, i, j, grow, shapeId, &deferred);
+				lbTestCell(hf, &lc, inv, st, i, j, grow, shapeId, &deferred);
 				if (i == iEnd)
 					break;
 			}

@@ -454,8 +454,12 @@ static lbHit lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQue
 		hit.status = lbReport(lb_errorInvalidArgument, "%s: radius %g is negative", fn, (double)radius);
 		return hit;
 	}
+	// Only the fields read before being written are set (the state is large; this runs per query).
 	lbCastState st;
-	memset(&st, 0, sizeof st);
+	st.hasHit = false;
+	st.inside = false;
+	st.hitShape = st.insideShape = LB_NULL_INDEX;
+	st.hitPrim = st.insidePrim = LB_NULL_INDEX;
 	lbDVec3 s = lbD3(start.x, start.y, start.z);
 	lbDVec3 delta = lbDSub(lbD3(end.x, end.y, end.z), s);
 	double len = lbDLen(delta);
