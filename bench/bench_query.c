@@ -7,6 +7,7 @@
 #include "bench.h"
 #include "limber/limber.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -74,6 +75,35 @@ static lbQueryInput* FootTraces(int count, float size, float radius, uint64_t se
 		in[i] = lbDefaultQueryInput();
 		in[i].start = lbMakeVec3(x, y, 0.75f);
 		in[i].end = lbMakeVec3(x, y, -0.75f);
+		in[i].radius = radius;
+		in[i].channelMask = LB_CHANNEL_GROUND;
+	}
+	return in;
+}
+
+// Foot traces as characters make them: along walking paths, two feet a stride apart, so successive
+// traces land near each other (each path is 4 m of steps 0.35 m apart, then a new random path).
+static lbQueryInput* WalkTraces(int count, float size, float radius, uint64_t seed)
+{
+	lbQueryInput* in = (lbQueryInput*)malloc(sizeof(lbQueryInput) * (size_t)count);
+	BenchRng rng = { seed };
+	float x = 0.0f, y = 0.0f, heading = 0.0f;
+	for (int i = 0; i < count; ++i)
+	{
+		if (i % 24 == 0)
+		{
+			x = BenchUniform(&rng, -0.4f * size, 0.4f * size);
+			y = BenchUniform(&rng, -0.4f * size, 0.4f * size);
+			heading = BenchUniform(&rng, 0.0f, 6.283f);
+		}
+		float side = (i % 2 ? 0.1f : -0.1f);
+		x += 0.175f * cosf(heading);
+		y += 0.175f * sinf(heading);
+		float fx = x - side * sinf(heading) + BenchUniform(&rng, -0.05f, 0.05f);
+		float fy = y + side * cosf(heading) + BenchUniform(&rng, -0.05f, 0.05f);
+		in[i] = lbDefaultQueryInput();
+		in[i].start = lbMakeVec3(fx, fy, 0.75f);
+		in[i].end = lbMakeVec3(fx, fy, -0.75f);
 		in[i].radius = radius;
 		in[i].channelMask = LB_CHANNEL_GROUND;
 	}
@@ -193,6 +223,9 @@ void lbBenchQuery(const lbBenchOptions* o)
 		lbBenchReport(o, "query.mesh_ray", rayNs, "ns");
 		lbBenchReport(o, "query.mesh_ray_hit_rate", (double)hits / (double)casts, "");
 		lbBenchReport(o, "query.mesh_sphere", TimeCasts(o, w, lbWorld_SphereCast, spheres, casts, NULL), "ns");
+		lbQueryInput* walk = WalkTraces(casts, size, 0.03f, 7);
+		lbBenchReport(o, "query.mesh_sphere_walk", TimeCasts(o, w, lbWorld_SphereCast, walk, casts, NULL), "ns");
+		free(walk);
 		// Brute force on a handful of rays (each visits every triangle).
 		lbBenchOptions bo = *o;
 		bo.repeats = smoke ? 1 : 3;
@@ -213,6 +246,9 @@ void lbBenchQuery(const lbBenchOptions* o)
 		lbQueryInput* spheres = FootTraces(casts, size, 0.03f, 2);
 		lbBenchReport(o, "query.heightfield_ray", TimeCasts(o, w, lbWorld_RayCast, rays, casts, NULL), "ns");
 		lbBenchReport(o, "query.heightfield_sphere", TimeCasts(o, w, lbWorld_SphereCast, spheres, casts, NULL), "ns");
+		lbQueryInput* walk = WalkTraces(casts, size, 0.03f, 8);
+		lbBenchReport(o, "query.heightfield_sphere_walk", TimeCasts(o, w, lbWorld_SphereCast, walk, casts, NULL), "ns");
+		free(walk);
 		// Long grazing casts across the field (3 m, nearly horizontal) walk many cells.
 		BenchRng rng = { 5 };
 		for (int i = 0; i < casts; ++i)
