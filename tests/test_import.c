@@ -451,6 +451,109 @@ static const char* lbBvhSmall(int frames, int lines, bool cutLast)
 	return text;
 }
 
+// A two-bone BVH whose hips turn about X by the given angles (degrees), one frame each.
+static const char* lbBvhTurning(const float* degrees, int frames)
+{
+	static char text[4096];
+	int n = snprintf(text, sizeof text,
+					 "HIERARCHY\nROOT Hips\n{\n\tOFFSET 0 0 0\n\tCHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
+					 "\tJOINT Spine\n\t{\n\t\tOFFSET 0 10 0\n\t\tCHANNELS 3 Zrotation Xrotation Yrotation\n"
+					 "\t\tEnd Site\n\t\t{\n\t\t\tOFFSET 0 10 0\n\t\t}\n\t}\n}\nMOTION\nFrames: %d\nFrame Time: 0.033333\n",
+					 frames);
+	for (int k = 0; k < frames; ++k)
+		n += snprintf(text + n, sizeof text - (size_t)n, "%d 90 0 0 %g 0 0 0 0\n", k, (double)degrees[k]);
+	return text;
+}
+
+static const lbClipTrack* lbTrackOf(const lbImportedRig* r, const char* bone)
+{
+	int b = lbSkeleton_FindBone(r->skeleton, bone);
+	for (int t = 0; r->clipCount > 0 && t < r->clips[0].trackCount; ++t)
+	{
+		if (r->clips[0].tracks[t].bone == b)
+			return &r->clips[0].tracks[t];
+	}
+	return NULL;
+}
+
+// Largest rotation (rad) between the first two keys of any track.
+static float lbFirstStep(const lbClip* clip)
+{
+	float m = 0.0f;
+	for (int t = 0; t < clip->trackCount; ++t)
+	{
+		const lbClipTrack* tr = &clip->tracks[t];
+		if (tr->rotationCount >= 2)
+			m = lbMaxF(m, lbQuatAngleBetween(tr->rotations[0], tr->rotations[1]));
+	}
+	return m;
+}
+
+// A take that opens with a calibration pose left in one big step loses that key (and starts at
+// time 0 with the take); a first step that is small, or no bigger than the take's own steps, stays.
+static void TestLeadInPose(void)
+{
+	lbImportDef def = lbDefaultImportDef();
+	def.requireHumanoid = false;
+	ENSURE(def.dropLeadInPose);
+	const float leadIn[5] = { 0, 60, 61, 62, 63 };
+	const float fastTake[5] = { 0, 60, 61, 100, 101 };
+	const float smallStep[5] = { 0, 20, 21, 22, 23 };
+	const float* cases[3] = { leadIn, fastTake, smallStep };
+	const int expect[3] = { 4, 5, 5 };
+	for (int c = 0; c < 3; ++c)
+	{
+		const char* text = lbBvhTurning(cases[c], 5);
+		lbWriteText(lbTempPath("leadin.bvh"), text, strlen(text));
+		for (int keep = 0; keep < 2; ++keep)
+		{
+			lbImportDef d = def;
+			d.dropLeadInPose = keep == 0;
+			lbImportedRig* r = NULL;
+			ENSURE(lbImportRig(lbTempPath("leadin.bvh"), &d, &r) == lb_ok && r);
+			const lbClipTrack* hips = r ? lbTrackOf(r, "Hips") : NULL;
+			ENSURE(hips != NULL);
+			if (!hips)
+			{
+				lbDestroyImportedRig(r);
+				continue;
+			}
+			int n = keep ? 5 : expect[c];
+			ENSURE(hips->rotationCount == n && hips->positionCount == n);
+			ENSURE_NEAR(hips->rotationTimes[0], 0.0f, 1.0e-6f);
+			ENSURE_NEAR(hips->positionTimes[0], 0.0f, 1.0e-6f);
+			ENSURE_NEAR(r->clips[0].duration, 0.033333f * (float)(n - 1), 1.0e-4f);
+			ENSURE(lbValidateClip(&r->clips[0], r->skeleton) == lb_ok);
+			// The first key is the take's first frame: hips at x = 1 file unit after the drop.
+			float firstX = lbLength(lbSub(hips->positions[1], hips->positions[0]));
+			ENSURE(firstX > 0.0f);
+			ENSURE_NEAR(lbFirstStep(&r->clips[0]) * LB_RAD2DEG, cases[c][5 - n + 1] - cases[c][5 - n], 0.05f);
+			ENSURE((strstr(r->report, "lead-in") != NULL) == (n == 4));
+			lbDestroyImportedRig(r);
+		}
+	}
+	if (!lbHaveModels())
+		return;
+	// CMU 01_01 opens with a T-pose frame: 2752 frames in the file, 2751 in the take.
+	for (int keep = 0; keep < 2; ++keep)
+	{
+		lbImportDef d = lbDefaultImportDef();
+		d.dropLeadInPose = keep == 0;
+		lbImportedRig* r = NULL;
+		ENSURE(lbImportRig(MODELS "/BVH/01_01.bvh", &d, &r) == lb_ok && r && r->clipCount == 1);
+		const lbClipTrack* hips = r ? lbTrackOf(r, "Hips") : NULL;
+		ENSURE(hips != NULL);
+		if (hips)
+		{
+			ENSURE(hips->rotationCount == (keep ? 2752 : 2751));
+			float first = lbFirstStep(&r->clips[0]) * LB_RAD2DEG;
+			printf("    01_01.bvh %s: first key step %.1f deg\n", keep ? "kept" : "dropped", (double)first);
+			ENSURE(keep ? first > 90.0f : first < 5.0f);
+		}
+		lbDestroyImportedRig(r);
+	}
+}
+
 static int lbCountImportTempDirs(void)
 {
 	DIR* d = opendir(lbTempDir);
@@ -868,6 +971,7 @@ int main(int argc, char** argv)
 	RUN_TEST(TestImporterLog);
 	RUN_TEST(TestImportExplicitRoleMap);
 	RUN_TEST(TestCmuClipWithRootMotion);
+	RUN_TEST(TestLeadInPose);
 	RUN_TEST(TestProceduralOnImportedRigs);
 	RUN_TEST(TestBadFiles);
 	RUN_TEST(TestUnitsAndAxes);

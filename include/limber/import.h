@@ -39,6 +39,11 @@ typedef struct lbImportDef
 	bool loadMeshes;
 	/// Load animation clips. Default true.
 	bool loadClips;
+	/// Drop a clip's lead-in pose: a first key frame that the take leaves in one step of over 30
+	/// degrees on some bone, more than four times its largest later step (the calibration T-pose
+	/// that opens CMU BVH takes). The clip then starts with the take's first frame, one key
+	/// interval shorter. Only uniformly keyed clips are checked. Default true.
+	bool dropLeadInPose;
 	/// Fail with lb_errorNotHumanoid when the humanoid map cannot be built. Default true.
 	bool requireHumanoid;
 	/// Route assimp's own log messages to the limber log hook as warnings (code lb_ok) while the

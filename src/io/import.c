@@ -62,6 +62,82 @@ void lbDestroyImportedRig(lbImportedRig* rig)
 	free(st);
 }
 
+// Motion-capture takes often open with one calibration pose that the take leaves in a single
+// step (CMU's BVH files start with a T-pose frame). A first rotation step of more than 30 degrees
+// on some bone that is over four times the largest step anywhere later in the clip is such a
+// lead-in: the first key of every track goes and the later keys move back by one key interval,
+// so the clip starts with the take. Only for clips whose tracks share their first two key times
+// (uniformly sampled takes); anything else is left as it is. Returns true when a key was dropped.
+static void lbShiftKeyTimes(float* times, int count, float shift)
+{
+	for (int k = 0; k < count; ++k)
+		times[k] -= shift;
+}
+
+static bool lbDropLeadInPose(lbClipTrack* tracks, int trackCount, float* ioDuration)
+{
+	float t0 = 1.0e30f, t1 = 1.0e30f;
+	for (int i = 0; i < trackCount; ++i)
+	{
+		const lbClipTrack* tr = &tracks[i];
+		const int counts[3] = { tr->positionCount, tr->rotationCount, tr->scaleCount };
+		const float* times[3] = { tr->positionTimes, tr->rotationTimes, tr->scaleTimes };
+		for (int c = 0; c < 3; ++c)
+		{
+			if (counts[c] >= 2)
+			{
+				t0 = lbMinF(t0, times[c][0]);
+				t1 = lbMinF(t1, times[c][1]);
+			}
+		}
+	}
+	if (!(t1 > t0) || t1 >= 1.0e30f)
+		return false;
+	float jump = 0.0f, later = 0.0f;
+	for (int i = 0; i < trackCount; ++i)
+	{
+		const lbClipTrack* tr = &tracks[i];
+		const int counts[3] = { tr->positionCount, tr->rotationCount, tr->scaleCount };
+		const float* times[3] = { tr->positionTimes, tr->rotationTimes, tr->scaleTimes };
+		for (int c = 0; c < 3; ++c)
+		{
+			// Every animated component starts at t0 with its second key at t1; constants may start anywhere.
+			if (counts[c] >= 2 && (times[c][0] != t0 || times[c][1] != t1))
+				return false;
+		}
+		if (tr->rotationCount < 3)
+			continue;
+		jump = lbMaxF(jump, lbQuatAngleBetween(tr->rotations[0], tr->rotations[1]));
+		for (int k = 1; k + 1 < tr->rotationCount; ++k)
+			later = lbMaxF(later, lbQuatAngleBetween(tr->rotations[k], tr->rotations[k + 1]));
+	}
+	if (!(jump > 30.0f * LB_DEG2RAD && jump > 4.0f * later))
+		return false;
+	const float shift = t1 - t0;
+	for (int i = 0; i < trackCount; ++i)
+	{
+		// The key arrays are this importer's own (writable) memory.
+		lbClipTrack* tr = &tracks[i];
+		if (tr->positionCount >= 2)
+		{
+			lbShiftKeyTimes((float*)tr->positionTimes + 1, tr->positionCount - 1, shift);
+			tr->positionTimes++, tr->positions++, tr->positionCount--;
+		}
+		if (tr->rotationCount >= 2)
+		{
+			lbShiftKeyTimes((float*)tr->rotationTimes + 1, tr->rotationCount - 1, shift);
+			tr->rotationTimes++, tr->rotations++, tr->rotationCount--;
+		}
+		if (tr->scaleCount >= 2)
+		{
+			lbShiftKeyTimes((float*)tr->scaleTimes + 1, tr->scaleCount - 1, shift);
+			tr->scaleTimes++, tr->scales++, tr->scaleCount--;
+		}
+	}
+	*ioDuration = lbMaxF(*ioDuration - shift, 0.0f);
+	return true;
+}
+
 lbImportDef lbDefaultImportDef(void)
 {
 	lbImportDef d;
@@ -71,6 +147,7 @@ lbImportDef lbDefaultImportDef(void)
 	d.unitScale = 0.0f;
 	d.loadMeshes = true;
 	d.loadClips = true;
+	d.dropLeadInPose = true;
 	d.requireHumanoid = true;
 	d.routeImporterLog = false;
 	d.humanoid = lbDefaultHumanoidDef();
@@ -727,7 +804,7 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 	int clipTotal = def->loadClips ? (int)sc->mNumAnimations : 0;
 	lbClip* clips = (lbClip*)lbStoreAlloc(st, sizeof(lbClip) * (size_t)(clipTotal ? clipTotal : 1));
 	lbResult clipErr = clips ? lb_ok : lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory");
-	int skipped = 0;
+	int skipped = 0, leadIns = 0;
 	for (int a = 0; clipErr == lb_ok && a < clipTotal; ++a)
 	{
 		const struct aiAnimation* an = sc->mAnimations[a];
@@ -823,6 +900,8 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 		lbClip* clip = &clips[rig->clipCount];
 		clip->name = cname;
 		clip->duration = lbMaxF((float)(an->mDuration / tps), lastKey);
+		if (def->dropLeadInPose && clipErr == lb_ok && lbDropLeadInPose(tracks, trackCount, &clip->duration))
+			++leadIns;
 		clip->boneCount = skel->boneCount;
 		clip->trackCount = trackCount;
 		clip->tracks = tracks;
@@ -878,6 +957,12 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 			 "rotated %.1f deg (%s)",
 			 format, sourceFormat, skel->boneCount, rig->meshCount, rig->clipCount, (double)conv.unit, unitWhy,
 			 (double)srcUp.x, (double)srcUp.y, (double)srcUp.z, (double)up.x, (double)up.y, (double)up.z, (double)angle, upWhy);
+	if (leadIns > 0)
+	{
+		char text[32];
+		snprintf(text, sizeof text, "%d clip(s)", leadIns);
+		lbAppendReport(rig, "; lead-in pose dropped from %s", text);
+	}
 	if (rig->humanoidResult != lb_ok)
 		lbAppendReport(rig, "; %s", "not a humanoid");
 	if (scan.warnings[0])
