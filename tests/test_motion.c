@@ -471,6 +471,75 @@ static void TestStrideFromLegLength(void)
 	ENSURE(lbIsValidFloat(s1) && lbIsValidFloat(r1));
 }
 
+// A caller that raises the character while it walks or runs (a controller easing up stairs or a
+// slope) carries the stance foot along up: across the ground it stays where it was planted, along
+// up it stays on the model floor, and no leg bone turns 15 degrees or more in a frame.
+static void TestClimbingCharacter(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbRigFixture f;
+		ENSURE(lbMakeFixture((lbReferenceRig)rig, &f));
+		for (int run = 0; run < 2; ++run)
+		{
+			lbMotionState st;
+			ENSURE(lbMotionState_Init(&st, &f.hum, f.skel, lbTransform_identity) == lb_ok);
+			lbMotionParams p = lbDefaultMotionParams(run ? lb_motionRun : lb_motionWalk);
+			// Walk up a 40 degree slope; run up 0.18 m risers on 0.28 m treads.
+			const float climb = run ? p.speed * 0.18f / 0.28f : p.speed * tanf(40.0f * LB_DEG2RAD);
+			const float dt = 1.0f / 60.0f;
+			const lbVec3 upWs = lbTransformDirection(st.characterWs, f.hum.upMs);
+			lbQuat prevQ[64];
+			bool wasPlanted[2] = { false, false };
+			lbVec3 anchorWs[2] = { lbVec3_zero, lbVec3_zero };
+			float anchorH[2] = { 0.0f, 0.0f };
+			float maxTurn = 0.0f, maxSlide = 0.0f, maxSink = 0.0f;
+			int checked = 0;
+			for (int i = 0; i < 180; ++i)
+			{
+				ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &p, dt, &f.pose) == lb_ok);
+				for (int side = 0; side < 2; ++side)
+				{
+					const lbLegBones* g = &f.hum.leg[side];
+					const int bones[3] = { g->thigh, g->calf, g->foot };
+					for (int k = 0; k < 3; ++k)
+					{
+						lbQuat q = f.pose.model[bones[k]].q;
+						if (i > 0)
+							maxTurn = lbMaxF(maxTurn, lbQuatAngleBetween(prevQ[bones[k]], q) * LB_RAD2DEG);
+						prevQ[bones[k]] = q;
+					}
+					const lbFootPhase* fp = &st.feet[side];
+					lbTransform footMs = f.pose.model[g->foot];
+					lbVec3 footWs = lbTransformPoint(st.characterWs, footMs.p);
+					bool flat = fp->planted && fp->phase >= 0.12f && fp->phase <= 0.45f;
+					if (flat && !wasPlanted[side])
+					{
+						anchorWs[side] = footWs;
+						anchorH[side] = lbDot(footMs.p, f.hum.upMs);
+					}
+					if (flat)
+					{
+						maxSlide = lbMaxF(maxSlide, lbLength(lbProjectOnPlane(lbSub(footWs, anchorWs[side]), upWs)));
+						maxSink = lbMaxF(maxSink, lbAbsF(lbDot(footMs.p, f.hum.upMs) - anchorH[side]));
+						++checked;
+					}
+					wasPlanted[side] = flat;
+				}
+				st.characterWs.p = lbMulAdd(st.characterWs.p, climb * dt, upWs);
+			}
+			printf("  %s %s climbing %.2f m/s: max leg bone turn %.1f deg/frame, stance slide %.5f m, stance height change %.5f m\n",
+				   lbReferenceRigName((lbReferenceRig)rig), run ? "run" : "walk", (double)climb, (double)maxTurn,
+				   (double)maxSlide, (double)maxSink);
+			ENSURE(checked > 20);
+			ENSURE(maxTurn < 15.0f);
+			ENSURE(maxSlide < 1.0e-3f);
+			ENSURE(maxSink < 1.0e-3f);
+		}
+		lbFreeFixture(&f);
+	}
+}
+
 // A walk asked to stop settles with both feet planted and stops stepping; it starts again.
 static void TestWalkStop(void)
 {
@@ -723,6 +792,7 @@ int main(int argc, char** argv)
 	RUN_TEST(TestStrideFromLegLength);
 	RUN_TEST(TestWalkAndRun);
 	RUN_TEST(TestWalkStop);
+	RUN_TEST(TestClimbingCharacter);
 	RUN_TEST(TestIdle);
 	RUN_TEST(TestProneAndCrawl);
 	RUN_TEST(TestMotionBadInput);
