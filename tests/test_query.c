@@ -387,6 +387,22 @@ static void LargeCoordinates(void)
 		h = lbWorld_RayCast(w, &in);
 		ENSURE(h.hit && h.shapeId == 1);
 		ENSURE_NEAR(h.distance, 9.5f, tol);
+		// A flat heightfield far away, at height o - 40.
+		float heights[16];
+		for (int i = 0; i < 16; ++i)
+			heights[i] = -40.0f;
+		lbHeightfieldDef hd = lbDefaultHeightfieldDef();
+		hd.heights = heights;
+		hd.countX = 4;
+		hd.countY = 4;
+		hd.cellSize = 2.0f;
+		hd.transform.p = lbMakeVec3(o - 3.0f, o - 3.0f, o);
+		ENSURE(lbWorld_AddHeightfield(w, &hd) == 2);
+		in = Cast(lbMakeVec3(o + 1.0f, o + 1.0f, o - 30.0f), lbMakeVec3(o + 1.0f, o + 1.0f, o - 50.0f), 0.25f);
+		h = lbWorld_SphereCast(w, &in);
+		ENSURE(h.hit && h.shapeId == 2);
+		ENSURE_NEAR(h.distance, 9.75f, tol);
+		ENSURE_VEC3_NEAR(h.normal, lbVec3_axisZ, 1e-5f);
 		lbDestroyWorld(w);
 	}
 }

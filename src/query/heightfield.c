@@ -211,48 +211,21 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 	int jFirst = lbFloorClamp((lbMinD(ya, yb) - grow) / cs, 0, cellsY - 1);
 	int jLast = lbFloorClamp((lbMaxD(ya, yb) + grow) / cs, 0, cellsY - 1);
 
-	// Short casts (foot traces) cover a few cells: order them by entry time and stop at the first
-	// one entered after the nearest hit.
+	// Short casts (foot traces) cover a few cells. The cell under the point where the cast enters the
+	// height range (for a foot trace, the cell it lands in) goes first: its face hit then lets the
+	// per-triangle box tests of the others reject them.
 	{
 		double xa = lc.s.x + t0 * lc.d.x, xb = lc.s.x + t1 * lc.d.x;
 		int iFirst = lbFloorClamp((lbMinD(xa, xb) - grow) / cs, 0, cellsX - 1);
 		int iLast = lbFloorClamp((lbMaxD(xa, xb) + grow) / cs, 0, cellsX - 1);
 		if ((iLast - iFirst + 1) * (jLast - jFirst + 1) <= 16)
 		{
-			double entries[16];
-			int cells[16], count = 0;
+			int iu = lbFloorClamp(xa / cs, iFirst, iLast), ju = lbFloorClamp(ya / cs, jFirst, jLast);
+			lbTestCell(hf, &lc, inv, st, iu, ju, grow, shapeId, &deferred);
 			for (int j = jFirst; j <= jLast; ++j)
 				for (int i = iFirst; i <= iLast; ++i)
-				{
-					const float* t = lbCellCorners(hf, i, j);
-					double h00 = t[0], h10 = t[1], h01 = t[4], h11 = t[5];
-					double zLo = lbMinD(lbMinD(h00, h10), lbMinD(h01, h11)), zHi = lbMaxD(lbMaxD(h00, h10), lbMaxD(h01, h11));
-					double e = lbBoxEntry(&lc, inv, i * cs, j * cs, cs, zLo, zHi, grow, st->bestT);
-					if (e < 0.0)
-						continue;
-					int k = count++;
-					while (k > 0 && entries[k - 1] > e)
-					{
-						entries[k] = entries[k - 1];
-						cells[k] = cells[k - 1];
-						--k;
-					}
-					entries[k] = e;
-					cells[k] = j * cellsX + i;
-				}
-			// First the cell under the point where the cast enters the height range: for a foot
-			// trace that is the cell it lands in.
-			double xs = lc.s.x + t0 * lc.d.x, ys = lc.s.y + t0 * lc.d.y;
-			int under = lbFloorClamp(ys / cs, 0, cellsY - 1) * cellsX + lbFloorClamp(xs / cs, 0, cellsX - 1);
-			for (int k = 0; k < count; ++k)
-				if (cells[k] == under)
-				{
-					lbTestCell(hf, &lc, inv, st, under % cellsX, under / cellsX, grow, shapeId, &deferred);
-					break;
-				}
-			for (int k = 0; k < count && entries[k] <= st->bestT; ++k)
-				if (cells[k] != under)
-					lbTestCell(hf, &lc, inv, st, cells[k] % cellsX, cells[k] / cellsX, grow, shapeId, &deferred);
+					if (i != iu || j != ju)
+						lbTestCell(hf, &lc, inv, st, i, j, grow, shapeId, &deferred);
 			lbFlushDeferred(&deferred, &lc, st, lbHfRecord, &user);
 			return;
 		}
