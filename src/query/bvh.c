@@ -555,7 +555,7 @@ void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
 		{
 			for (int i = e.child, end = e.child + e.count; i < end; ++i)
 			{
-				const float* v = &mesh->corners[9 * i];
+				const float* v = &mesh->corners[9 * (size_t)i];
 				lbDVec3 a = lbD3(v[0], v[1], v[2]), b = lbD3(v[3], v[4], v[5]), c3 = lbD3(v[6], v[7], v[8]);
 				lbDContact c;
 				double low;
@@ -596,7 +596,7 @@ void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
 			int k = order[j];
 #if defined(__GNUC__) || defined(__clang__)
 			// Start loading what later steps will read while this one finishes.
-			__builtin_prefetch(n->count[k] ? (const void*)&mesh->corners[9 * n->child[k]]
+			__builtin_prefetch(n->count[k] ? (const void*)&mesh->corners[9 * (size_t)n->child[k]]
 										   : (const void*)&mesh->nodes[n->child[k]]);
 #endif
 			stack[top++] = (lbStackEntry){ n->child[k], n->count[k], tHit[j] };
