@@ -20,6 +20,13 @@ typedef struct lbBenchOptions
 /// Monotonic clock in nanoseconds.
 uint64_t lbBenchNowNs(void);
 
+/// CPU time of the calling thread in nanoseconds: on a shared machine, wall time also counts the
+/// time other processes held the core.
+uint64_t lbBenchThreadNs(void);
+
+/// Uniform float in [lo, hi) from a splitmix64 state (deterministic inputs for benchmarks).
+float lbBenchUniform(uint64_t* state, float lo, float hi);
+
 /// Median of `count` doubles (sorts the array in place).
 double lbBenchMedian(double* values, int count);
 

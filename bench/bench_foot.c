@@ -9,14 +9,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
-
-static uint64_t ThreadNowNs(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 typedef struct Character
 {
@@ -24,15 +16,6 @@ typedef struct Character
 	lbFootTargets targets;
 	lbTransform characterWs;
 } Character;
-
-static float Uniform(uint64_t* s, float lo, float hi)
-{
-	uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-	z ^= z >> 31;
-	return lo + (hi - lo) * (float)((double)(z >> 11) * (1.0 / 9007199254740992.0));
-}
 
 // Median ns per character per frame over `frames` frames of `count` characters.
 static double RunFoot(const lbBenchOptions* o, const lbWorld* world, const lbSceneParams* rocky, int count, int frames,
@@ -57,9 +40,9 @@ static double RunFoot(const lbBenchOptions* o, const lbWorld* world, const lbSce
 	float half = 0.4f * rocky->size;
 	for (int i = 0; i < count; ++i)
 	{
-		float x = Uniform(&seed, -half, half), y = Uniform(&seed, -half, half);
+		float x = lbBenchUniform(&seed, -half, half), y = lbBenchUniform(&seed, -half, half);
 		float z = lbSceneRockyHeight(rocky, x, y);
-		lbQuat q = lbQuatFromAxisAngle(lbVec3_axisZ, Uniform(&seed, -LB_PI, LB_PI));
+		lbQuat q = lbQuatFromAxisAngle(lbVec3_axisZ, lbBenchUniform(&seed, -LB_PI, LB_PI));
 		chars[i].characterWs = lbMakeTransform(lbMakeVec3(x, y, z), q);
 		lbFootState_Reset(&chars[i].state);
 	}
@@ -72,14 +55,14 @@ static double RunFoot(const lbBenchOptions* o, const lbWorld* world, const lbSce
 	volatile float sink = 0.0f;
 	for (int f = 0; f < frames; ++f)
 	{
-		uint64_t t0 = ThreadNowNs();
+		uint64_t t0 = lbBenchThreadNs();
 		for (int i = 0; i < count; ++i)
 		{
 			Character* c = &chars[i];
 			in.characterWs = c->characterWs;
 			lbFootSense(&c->state, &def, skel, &h, &in, &c->targets);
 		}
-		uint64_t t1 = ThreadNowNs();
+		uint64_t t1 = lbBenchThreadNs();
 		for (int i = 0; i < count; ++i)
 		{
 			Character* c = &chars[i];
@@ -87,7 +70,7 @@ static double RunFoot(const lbBenchOptions* o, const lbWorld* world, const lbSce
 			lbFootApplyPose(&c->targets, &def, skel, &h, lb_footSolverTwoBone, &pose, NULL, 0);
 			sink += pose.model[h.leg[0].foot].p.z;
 		}
-		samples[f] = (double)(ThreadNowNs() - t0) / (double)count;
+		samples[f] = (double)(lbBenchThreadNs() - t0) / (double)count;
 		senseSamples[f] = (double)(t1 - t0) / (double)count;
 	}
 	(void)sink;

@@ -16,6 +16,22 @@ uint64_t lbBenchNowNs(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+uint64_t lbBenchThreadNs(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+float lbBenchUniform(uint64_t* state, float lo, float hi)
+{
+	uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+	z ^= z >> 31;
+	return lo + (hi - lo) * (float)((double)(z >> 11) * (1.0 / 9007199254740992.0));
+}
+
 static int lbCompareDouble(const void* a, const void* b)
 {
 	double x = *(const double*)a, y = *(const double*)b;
