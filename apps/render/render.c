@@ -34,6 +34,11 @@ struct lbRenderer
 	GLuint litProgram, skyProgram, textProgram;
 	GLint uViewProj, uEye, uLightDir, uGrid, uUp, uFogColor, uShadow, uLightViewProj, uUseShadow, uShadowMap;
 	GLuint shadowFbo, shadowTexture;
+	// World triangles do not change during a run: uploaded once, keyed by the run's triangle array.
+	GLuint staticVao, staticVbo;
+	int staticCount;
+	const lbVec3* staticKey;
+	int staticKeyCount;
 	GLuint vao, vbo;
 	GLuint skyVao;
 	GLuint textVao, textVbo, fontTexture;
@@ -57,9 +62,9 @@ static const char* const lbLitFs =
 	"uniform mat4 uLightViewProj; uniform sampler2DShadow uShadowMap; uniform int uUseShadow;\n"
 	"float shadowFactor(vec3 n){ if (uUseShadow == 0) return 1.0; vec4 lp = uLightViewProj * vec4(vPos + n * 0.01, 1.0); vec3 c = lp.xyz / lp.w * 0.5 + 0.5;\n"
 	"  if (c.x <= 0.0 || c.x >= 1.0 || c.y <= 0.0 || c.y >= 1.0 || c.z >= 1.0) return 1.0;\n"
-	"  float s = 0.0; vec2 texel = 1.0 / vec2(textureSize(uShadowMap, 0));\n"
-	"  for (int y = -1; y <= 1; ++y) for (int x = -1; x <= 1; ++x) s += texture(uShadowMap, vec3(c.xy + vec2(x, y) * texel * 1.5, c.z - 0.0015));\n"
-	"  return s / 9.0; }\n"
+	"  vec2 texel = 1.0 / vec2(textureSize(uShadowMap, 0));\n"
+	"  float s = texture(uShadowMap, vec3(c.xy + vec2(-0.6, -0.6) * texel, c.z - 0.0015)) + texture(uShadowMap, vec3(c.xy + vec2(0.6, 0.6) * texel, c.z - 0.0015));\n"
+	"  return s * 0.5; }\n"
 	"float gridLine(float x, float w){ float d = abs(fract(x - 0.5) - 0.5); float fw = fwidth(x); return 1.0 - smoothstep(w * fw, (w + 1.0) * fw, d); }\n"
 	"void main(){\n"
 	"  if (uShadow != 0) { fragColor = vColor; return; }\n"
@@ -188,6 +193,16 @@ lbRenderer* lbCreateRenderer(void)
 	glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, sizeof(lbVertex), (void*)offsetof(lbVertex, n));
 	glEnableVertexAttribArray(2);
 	glVertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, sizeof(lbVertex), (void*)offsetof(lbVertex, c));
+	glGenVertexArrays(1, &r->staticVao);
+	glGenBuffers(1, &r->staticVbo);
+	glBindVertexArray(r->staticVao);
+	glBindBuffer(GL_ARRAY_BUFFER, r->staticVbo);
+	glEnableVertexAttribArray(0);
+	glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, sizeof(lbVertex), (void*)offsetof(lbVertex, p));
+	glEnableVertexAttribArray(1);
+	glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, sizeof(lbVertex), (void*)offsetof(lbVertex, n));
+	glEnableVertexAttribArray(2);
+	glVertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, sizeof(lbVertex), (void*)offsetof(lbVertex, c));
 	glGenVertexArrays(1, &r->skyVao);
 	glGenVertexArrays(1, &r->textVao);
 	glGenBuffers(1, &r->textVbo);
@@ -213,6 +228,8 @@ void lbDestroyRenderer(lbRenderer* r)
 		glDeleteProgram(r->textProgram);
 	glDeleteVertexArrays(1, &r->vao);
 	glDeleteVertexArrays(1, &r->skyVao);
+	glDeleteVertexArrays(1, &r->staticVao);
+	glDeleteBuffers(1, &r->staticVbo);
 	glDeleteVertexArrays(1, &r->textVao);
 	glDeleteBuffers(1, &r->vbo);
 	glDeleteBuffers(1, &r->textVbo);
@@ -535,14 +552,38 @@ static void lbBuildWorld(lbRenderer* r, const lbRun* run, const lbCamera* cam)
 		lbVec3 p3 = lbAdd(c, lbAdd(lbMulSV(-e, f), lbMulSV(e, s)));
 		lbQuad(&r->world, p0, p1, p2, p3, up, ground);
 	}
+	if (w.triangles == r->staticKey && w.triangleCount == r->staticKeyCount)
+		return;
+	lbBatch tris = { NULL, 0, 0 };
 	for (int i = 0; i < w.triangleCount; ++i)
 	{
 		lbVec3 a = w.triangles[3 * i], b = w.triangles[3 * i + 1], c = w.triangles[3 * i + 2];
 		lbVec3 n = lbNormalizeOr(lbCross(lbSub(b, a), lbSub(c, a)), up);
-		lbPush(&r->world, a, n, shape);
-		lbPush(&r->world, b, n, shape);
-		lbPush(&r->world, c, n, shape);
+		lbPush(&tris, a, n, shape);
+		lbPush(&tris, b, n, shape);
+		lbPush(&tris, c, n, shape);
 	}
+	glBindBuffer(GL_ARRAY_BUFFER, r->staticVbo);
+	glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)((size_t)tris.count * sizeof(lbVertex)), tris.v, GL_STATIC_DRAW);
+	r->staticCount = tris.count;
+	r->staticKey = w.triangles;
+	r->staticKeyCount = w.triangleCount;
+	free(tris.v);
+}
+
+void lbRenderer_ResetWorld(lbRenderer* r)
+{
+	r->staticKey = NULL;
+	r->staticKeyCount = -1;
+}
+
+static void lbDrawStaticWorld(lbRenderer* r)
+{
+	if (r->staticCount <= 0)
+		return;
+	glBindVertexArray(r->staticVao);
+	glDrawArrays(GL_TRIANGLES, 0, r->staticCount);
+	glBindVertexArray(r->vao);
 }
 
 // Orthographic light view-projection (column-major) covering a cube of half size `radius` around
@@ -620,6 +661,7 @@ void lbRenderer_Draw(lbRenderer* r, const lbRun* run, const lbCamera* cam, int w
 	glPolygonOffset(2.0f, 4.0f);
 	lbDrawBatch(r, &r->body, GL_TRIANGLES);
 	lbDrawBatch(r, &r->world, GL_TRIANGLES);
+	lbDrawStaticWorld(r);
 	glDisable(GL_POLYGON_OFFSET_FILL);
 	glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)target);
 
@@ -654,6 +696,7 @@ void lbRenderer_Draw(lbRenderer* r, const lbRun* run, const lbCamera* cam, int w
 	glDepthFunc(GL_LEQUAL);
 	glUniform1i(r->uGrid, 1);
 	lbDrawBatch(r, &r->world, GL_TRIANGLES);
+	lbDrawStaticWorld(r);
 
 	glUniform1i(r->uGrid, 0);
 	lbDrawBatch(r, &r->body, GL_TRIANGLES);

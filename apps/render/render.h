@@ -39,6 +39,9 @@ typedef struct lbRenderer lbRenderer;
 lbRenderer* lbCreateRenderer(void);
 void lbDestroyRenderer(lbRenderer* renderer);
 
+/// Forgets the uploaded world geometry (call when switching to another run).
+void lbRenderer_ResetWorld(lbRenderer* renderer);
+
 /// Draw options.
 typedef struct lbDrawOptions
 {

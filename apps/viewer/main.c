@@ -89,6 +89,8 @@ static bool lbOpen(lbViewer* v, const char* path)
 	}
 	lbDestroyRun(v->run);
 	lbDestroyScenario(v->scenario);
+	if (v->renderer)
+		lbRenderer_ResetWorld(v->renderer);
 	v->scenario = s;
 	v->run = run;
 	snprintf(v->path, sizeof v->path, "%s", path);
@@ -395,8 +397,14 @@ static void lbAdvance(lbViewer* v, double realDt)
 		v->accumulator = 0.0;
 }
 
+static float lbFontSize(int width)
+{
+	return lbClampF((float)width / 75.0f, 12.0f, 18.0f);
+}
+
 static void lbDrawHud(lbViewer* v)
 {
+	float fs = lbFontSize(v->width);
 	if (!v->hud)
 		return;
 	lbRunView view = lbRun_GetView(v->run);
@@ -434,20 +442,24 @@ static void lbDrawHud(lbViewer* v)
 	for (const char* c = text; *c; ++c)
 		lines += *c == '\n';
 	lbRenderer_DrawRect(v->renderer, v->width, v->height, 4.0f, 4.0f, lbRenderer_TextWidth(v->renderer, text) + 18.0f,
-						(float)lines * 17.0f * 1.2f + 10.0f, 0xFFFFFF90u);
+						(float)lines * fs * 1.2f + 10.0f, 0xFFFFFF90u);
 	lbRenderer_DrawText(v->renderer, v->width, v->height, 12.0f, 8.0f, text, 0x1A1E26FFu);
-	const char* help = lbUsesStick(v) ? "1-4 limb  WASD/arrows steer  Space confirm  R release  drag targets with the mouse"
-									  : "WASD/arrows walk  Shift run  Space jump  drag targets with the mouse";
+	lbDragTarget targets[1];
+	bool drag = lbRun_GetDragTargets(v->run, targets, 1) > 0;
+	const char* help = lbUsesStick(v) ? "1-4 limb  WASD/arrows steer  Space confirm  R release"
+									  : "WASD/arrows walk  Shift run  Space jump";
 	char line[512];
 	snprintf(line, sizeof line,
-			 "%s\nP pause  N step  M slow  mouse: orbit / Shift or right: pan / wheel: zoom  C camera  PgUp/PgDn scenario  "
+			 "%s%s\nP pause  N step  M slow  mouse: orbit / Shift or right: pan / wheel: zoom  C camera  PgUp/PgDn scenario  "
 			 "Backspace restart  H text",
-			 help);
-	lbRenderer_DrawRect(v->renderer, v->width, v->height, 4.0f, (float)v->height - 50.0f,
-						lbRenderer_TextWidth(v->renderer, line) + 18.0f, 46.0f, 0xFFFFFF90u);
-	lbRenderer_DrawText(v->renderer, v->width, v->height, 12.0f, (float)v->height - 48.0f, line, 0x1A1E26E0u);
+			 help, drag ? "  drag targets with the mouse" : "");
+	float boxH = 2.0f * fs * 1.2f + 8.0f;
+	lbRenderer_DrawRect(v->renderer, v->width, v->height, 4.0f, (float)v->height - boxH - 4.0f,
+						lbRenderer_TextWidth(v->renderer, line) + 18.0f, boxH, 0xFFFFFF90u);
+	lbRenderer_DrawText(v->renderer, v->width, v->height, 12.0f, (float)v->height - boxH - 2.0f, line, 0x1A1E26E0u);
 	if (v->message[0])
-		lbRenderer_DrawText(v->renderer, v->width, v->height, 12.0f, (float)v->height - 70.0f, v->message, 0xB02020FFu);
+		lbRenderer_DrawText(v->renderer, v->width, v->height, 12.0f, (float)v->height - 3.0f * fs * 1.2f - 14.0f, v->message,
+							0xB02020FFu);
 }
 
 static void lbRenderFrame(lbViewer* v)
@@ -516,7 +528,7 @@ static int lbHeadlessFrames(lbViewer* v, int frames, const char* outDir)
 	if (!v->renderer || !pixels)
 		status = 1;
 	else
-		lbRenderer_LoadFont(v->renderer, LB_FONT, 17.0f);
+		lbRenderer_LoadFont(v->renderer, LB_FONT, lbFontSize(v->width));
 	for (int i = 0; i < frames && status == 0; ++i)
 	{
 		if (i > 0)
@@ -591,7 +603,7 @@ static int lbInteractive(lbViewer* v)
 		glfwTerminate();
 		return 1;
 	}
-	if (!lbRenderer_LoadFont(v->renderer, LB_FONT, 17.0f))
+	if (!lbRenderer_LoadFont(v->renderer, LB_FONT, lbFontSize(v->width)))
 		fprintf(stderr, "limber-viewer: font %s not found (install fonts-dejavu-core); no on-screen text\n", LB_FONT);
 	glEnable(GL_MULTISAMPLE);
 	double last = glfwGetTime(), fpsTime = last;
