@@ -314,7 +314,14 @@ static int lbCollapse(const lbBvhNode* bin, int binNode, lbBvh4Node* out, int* o
 	for (int a = 0; a < 3; ++a)
 	{
 		double extent = (double)p->max[a] - (double)p->min[a];
+		// Smallest power of two with 255 steps covering the extent (frexp gives it to within one).
 		int e = -100;
+		if (extent > 0.0)
+		{
+			int ex;
+			frexp(extent / 255.0, &ex);
+			e = ex - 1 < -100 ? -100 : (ex - 1 > 100 ? 100 : ex - 1);
+		}
 		while (e < 100 && 255.0 * (double)lbPow2F(e) < extent)
 			++e;
 		node.origin[a] = p->min[a];
