@@ -36,7 +36,17 @@ static void ShippedScenariosLoadAndRun(void)
 			continue;
 		char path[1024], msg[512];
 		snprintf(path, sizeof path, "%s/scenarios/%s", LB_SOURCE_DIR, e->d_name);
+		lbLoggedCode = -1;
+		lbSetLogFcn(lbTestLog, NULL);
 		lbScenario* s = lbLoadScenario(path, msg, (int)sizeof msg);
+		lbSetLogFcn(NULL, NULL);
+		// Scenarios on test models from assimp-testmodels (installed by make deps) are skipped,
+		// loudly, where that package is missing.
+		if (!s && lbLoggedCode == lb_errorFileNotFound && strstr(msg, "rig.file"))
+		{
+			printf("  skipped (test model missing): %s\n", msg);
+			continue;
+		}
 		if (!s)
 			printf("  %s\n", msg);
 		ENSURE(s != NULL);
@@ -150,6 +160,12 @@ static void EachErrorNamesFilePathAndExpectation(void)
 		{ "{\"world\": []}", lb_errorParse, { "world", "expected an object", NULL } },
 		{ "{\"rig\": \"robot\"}", lb_errorUnsupported, { "rig", "robot", NULL } },
 		{ "{\"rig\": 3}", lb_errorParse, { "rig", "mannequin", NULL } },
+		{ "{\"rig\": {\"file\": \"no_such_rig.fbx\"}}", lb_errorFileNotFound, { "rig.file", "no_such_rig.fbx", NULL } },
+		{ "{\"rig\": {\"path\": \"x.fbx\"}}", lb_errorParse, { "rig.path", "unknown key", NULL } },
+		{ "{\"rig\": {\"file\": \"" LB_SOURCE_DIR "/scenarios/demo.json\", \"roles\": {\"tail\": \"b\"}}}", lb_errorParse,
+		  { "rig.roles.tail", "unknown role", NULL } },
+		{ "{\"motion\": \"clip\"}", lb_errorParse, { "motion", "rig.file", NULL } },
+		{ "{\"motion\": {\"name\": \"clip\", \"clip_index\": 1.5}}", lb_errorParse, { "motion.clip_index", "whole number", NULL } },
 		{ "{\"motion\": \"moonwalk\"}", lb_errorUnsupported, { "motion", "moonwalk", "available" } },
 		{ "{\"motion\": {\"speed\": 1}}", lb_errorParse, { "motion.name", "missing", NULL } },
 		{ "{\"system\": \"teleporter\"}", lb_errorParse, { "system", "unknown system", NULL } },
@@ -186,6 +202,22 @@ static void EachErrorNamesFilePathAndExpectation(void)
 				printf("  case %d: \"%s\" lacks \"%s\"\n", i, msg, cases[i].mustContain[k]);
 			ENSURE(has);
 		}
+	}
+	// Systems of limber that this build does not have yet are named as such.
+	static const char* const planned[] = { "foot", "climb", "prone" };
+	for (int k = 0; k < 3; ++k)
+	{
+		bool have = false;
+		for (int i = 0; i < lbScenarioSystemCount(); ++i)
+			have = have || strcmp(lbScenarioSystemName(i), planned[k]) == 0;
+		char json[128], m[512];
+		snprintf(json, sizeof json, "{\"system\": \"%s\"}", planned[k]);
+		lbLoggedCode = -1;
+		lbScenario* s = lbParseScenario(json, "bad.json", m, (int)sizeof m);
+		ENSURE((s != NULL) == have);
+		if (!have)
+			ENSURE(lbLoggedCode == lb_errorUnsupported && strstr(m, "not available") && strstr(m, planned[k]));
+		lbDestroyScenario(s);
 	}
 	char msg[512];
 	lbLoggedCode = -1;
