@@ -498,6 +498,8 @@ static void FullBodyBadInput(void)
 	EXPECT_ERROR(lbSolveFullBodyIk(&r.pose, r.s, &r.h, &st, NULL, r.ws, r.wsSize, &res), lb_errorNullPointer);
 	EXPECT_ERROR(lbSolveFullBodyIk(&r.pose, r.s, &r.h, &st, eff, NULL, r.wsSize, &res), lb_errorNullPointer);
 	EXPECT_ERROR(lbSolveFullBodyIk(&r.pose, r.s, &r.h, &st, eff, r.ws, r.wsSize - 1, &res), lb_errorCapacity);
+	EXPECT_ERROR(lbSolveFullBodyIk(&r.pose, r.s, &r.h, &st, eff, (char*)r.ws + 1, r.wsSize - 4, &res),
+				 lb_errorInvalidArgument);
 	st.internalValue = 0;
 	EXPECT_ERROR(lbSolveFullBodyIk(&r.pose, r.s, &r.h, &st, eff, r.ws, r.wsSize, &res), lb_errorDefNotInitialized);
 	st = good, st.iterations = 0;

@@ -350,9 +350,9 @@ LB_API size_t lbGetFullBodyIkWorkspaceSize(const lbSkeleton* skeleton);
 /// two-bone IK with the knee or elbow bending its anatomical way toward the preferred pole, the
 /// swivel angle chosen to respect the rotation limits, and the limits enforced. Effectors at alpha
 /// 1 whose targets are reachable together are reached together. Deterministic. The workspace
-/// (lbGetFullBodyIkWorkspaceSize bytes, any alignment of lbTransform) is caller memory; nothing is
-/// allocated. Returns lb_errorNullPointer, lb_errorDefNotInitialized, lb_errorNonFinite,
-/// lb_errorInvalidArgument, lb_errorCapacity (workspace too small), lb_errorSkeletonMismatch or
+/// (lbGetFullBodyIkWorkspaceSize bytes, aligned for lbTransform, e.g. from malloc) is caller
+/// memory, only used during the call; nothing is allocated. Returns lb_errorNullPointer, lb_errorDefNotInitialized, lb_errorNonFinite,
+/// lb_errorInvalidArgument (also a misaligned workspace), lb_errorCapacity (workspace too small), lb_errorSkeletonMismatch or
 /// lb_errorDegenerate (zero-length limb bone); the pose is unchanged on error.
 LB_API lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
 								  const lbFullBodyIkSettings* settings, const lbFullBodyIkEffector* effectors,

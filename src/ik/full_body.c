@@ -410,6 +410,8 @@ static lbResult lbCheckFbik(const lbPose* pose, const lbSkeleton* s, const lbHum
 		return lbReport(lb_errorDefNotInitialized, "%s: settings not initialised with lbDefaultFullBodyIkSettings()", fn);
 	if (!ws)
 		return lbReport(lb_errorNullPointer, "%s: workspace is NULL", fn);
+	if (((uintptr_t)ws % _Alignof(lbTransform)) != 0)
+		return lbReport(lb_errorInvalidArgument, "%s: workspace is not aligned for lbTransform", fn);
 	if (wsSize < lbGetFullBodyIkWorkspaceSize(s))
 		return lbReport(lb_errorCapacity, "%s: workspace of %zu bytes, %zu needed", fn, wsSize,
 						lbGetFullBodyIkWorkspaceSize(s));
