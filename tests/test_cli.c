@@ -160,7 +160,7 @@ static void FramesAreWritten(void)
 static void BakedClipReimports(void)
 {
 	char args[2048];
-	snprintf(args, sizeof args, "run '%s/scenarios/demo.json' --bake '%s/demo.gltf' --poses '%s/demo.jsonl'", LB_SOURCE_DIR, OUT, OUT);
+	snprintf(args, sizeof args, "run '%s/scenarios/stairs_walk.json' --bake '%s/demo.gltf' --poses '%s/demo.jsonl'", LB_SOURCE_DIR, OUT, OUT);
 	ENSURE(lbRunTool(args, OUT "/err.txt") == 0);
 	lbSetLogFcn(NULL, NULL);
 	lbImportDef def = lbDefaultImportDef();

@@ -69,7 +69,7 @@ static void lbCheckFrames(const char* dir, int frames)
 static void lbRunViewer(const char* prefix, const char* outDir)
 {
 	char cmd[4096];
-	snprintf(cmd, sizeof cmd, "rm -rf '%s' && %s '%s/limber-viewer' '%s/scenarios/demo.json' --size %dx%d --frames 3 --out '%s' >/dev/null",
+	snprintf(cmd, sizeof cmd, "rm -rf '%s' && %s '%s/limber-viewer' '%s/scenarios/rest_mannequin.json' --size %dx%d --frames 3 --out '%s' >/dev/null",
 			 outDir, prefix, LB_BINARY_DIR, LB_SOURCE_DIR, W, H, outDir);
 	int rc = system(cmd);
 	ENSURE(rc == 0);
