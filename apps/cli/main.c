@@ -102,6 +102,9 @@ static void lbListScenarios(const char* dir)
 	closedir(d);
 	qsort(names, (size_t)n, sizeof names[0], lbCompareNames);
 	printf("scenarios (%s):\n", dir);
+	int width = 0;
+	for (int i = 0; i < n; ++i)
+		width = (int)strlen(names[i]) > width ? (int)strlen(names[i]) : width;
 	for (int i = 0; i < n; ++i)
 	{
 		char path[1024];
@@ -109,7 +112,7 @@ static void lbListScenarios(const char* dir)
 		lbLogFcn* none = NULL;
 		lbSetLogFcn(none, NULL);
 		lbScenario* s = lbLoadScenario(path, NULL, 0);
-		printf("  %-28s %s\n", names[i], s ? s->description : "(does not load in this build)");
+		printf("  %-*s  %s\n", width, names[i], s ? s->description : "(does not load in this build)");
 		lbDestroyScenario(s);
 		free(names[i]);
 	}
