@@ -241,6 +241,26 @@ static void PosePopAndLimits(void)
 	}
 }
 
+// The forearm tilted out of the elbow's hinge plane: 30 degrees is tolerated, 40 is a violation.
+static void ElbowOffPlaneLimit(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbFixture f;
+		lbFixtureInit(&f, (lbReferenceRig)rig);
+		const lbArmAxes* ax = &f.humanoid.armAxes[1];
+		lbVec3 tilt = lbCross(ax->foreAlong, ax->elbowBendFore);
+		int fore = f.humanoid.arm[1].foreArm;
+		lbRotateLocal(&f, fore, tilt, 30.0f);
+		lbFrameMetrics m = lbAddFrame(&f, NULL, 0, true);
+		ENSURE(m.limitViolations == 0);
+		lbRotateLocal(&f, fore, tilt, 10.0f);
+		m = lbAddFrame(&f, NULL, 0, true);
+		ENSURE(m.limitViolations == 1);
+		lbFixtureFree(&f);
+	}
+}
+
 static void NonFiniteFramesCountAndAreSkipped(void)
 {
 	lbFixture f;
@@ -304,6 +324,7 @@ int main(int argc, char** argv)
 	RUN_TEST(ContactDriftAndPalmAngle);
 	RUN_TEST(TouchingContactUsesItsNormal);
 	RUN_TEST(PosePopAndLimits);
+	RUN_TEST(ElbowOffPlaneLimit);
 	RUN_TEST(NonFiniteFramesCountAndAreSkipped);
 	RUN_TEST(BadInputIsReported);
 	TEST_MAIN_END();
