@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 // Skeleton validation (each error its own code), name lookup, rest queries, FK round trips and
 // setting a bone's model transform with and without carrying its children.
+// Internal asserts are compiled in here whatever the build type, to test the hook.
+#define LB_ENABLE_ASSERT 1
 #include "limber/rigs.h"
 #include "limber/skeleton.h"
 #include "test_macros.h"
@@ -275,6 +277,36 @@ static void test_result_strings(void)
 	ENSURE(strcmp(lbResultString(lb_ok), "ok") == 0);
 }
 
+static int g_assertCount;
+static int countAssert(const char* condition, const char* fileName, int lineNumber)
+{
+	(void)condition;
+	(void)fileName;
+	(void)lineNumber;
+	++g_assertCount;
+	return 0; // do not trap: the test goes on
+}
+
+static void test_hooks(void)
+{
+	// The assert hook receives internal-invariant failures and can decline to trap.
+	lbSetAssertFcn(countAssert);
+	int one = 1;
+	LB_ASSERT(one == 2);
+	LB_ASSERT(one == 1);
+	ENSURE(g_assertCount == 1);
+	lbSetAssertFcn(NULL);
+	// The log hook receives code and message; lbReport returns the code; NULL silences.
+	resetLog();
+	ENSURE(lbReport(lb_errorDegenerate, "value %d", 7) == lb_errorDegenerate);
+	ENSURE(g_log.count == 1 && g_log.last == lb_errorDegenerate && strcmp(g_log.message, "value 7") == 0);
+	lbWarn(lb_errorIo, "careful");
+	ENSURE(g_log.count == 2 && g_log.last == lb_errorIo);
+	lbSetLogFcn(NULL, NULL);
+	ENSURE(lbReport(lb_errorIo, "silent") == lb_errorIo);
+	ENSURE(g_log.count == 2);
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -283,5 +315,6 @@ int main(int argc, char** argv)
 	RUN_TEST(test_fk_round_trip);
 	RUN_TEST(test_set_bone_model);
 	RUN_TEST(test_result_strings);
+	RUN_TEST(test_hooks);
 	TEST_MAIN_END();
 }
