@@ -156,7 +156,7 @@ static void FabrikUnreachableAndEarlyExit(void)
 	in.useTargetRotation = true;
 	in.targetRotationMs = lbQuatFromAxisAngle(lbMakeVec3(0, 1, 0), 1.0f);
 	ENSURE(lbPose_SolveFabrik(&pose, s, bones, 6, &in, &res) == lb_ok);
-	ENSURE(res.reached && res.iterations >= 1);
+	ENSURE(res.reached);
 	ENSURE_QUAT_SAME_ROT(pose.model[6].q, in.targetRotationMs, 1.0e-5f);
 	lbDestroyPose(&pose);
 	lbDestroySkeleton(s);

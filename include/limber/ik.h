@@ -318,13 +318,16 @@ LB_API lbFabrikInput lbDefaultFabrikInput(void);
 
 /// FABRIK (Aristidou and Lasenby 2011) on `jointCount` model-space joint transforms, joint i + 1
 /// being the child of joint i; joint 0 stays in place. Bone lengths are the distances between
-/// joints and are kept. Iterates until the last joint is within tolerance of the target (early
-/// exit) or the cap; a target beyond the chain's length gives a straight chain toward it in one
-/// pass. Rotations are rebuilt from the new joint positions with the shortest swing from each
-/// bone's old direction to its new one, so each bone keeps its twist. jointCount in
-/// [3, LB_FABRIK_MAX_JOINTS]. Returns lb_errorNullPointer, lb_errorInvalidArgument,
-/// lb_errorDefNotInitialized, lb_errorNonFinite or lb_errorDegenerate (zero-length bone), leaving
-/// the joints unchanged. outResult (may be NULL) gets iterations and the final error.
+/// joints and are kept. The passes start from an initial guess: the chain turned rigidly about its
+/// root toward the target, with its bend scaled (by bisection) so its end is as far from the root
+/// as the target; they then iterate until the last joint is within tolerance (early exit; 0
+/// iterations when the guess is already there) or the cap. A target beyond the chain's length
+/// gives a straight chain toward it in one pass. Rotations are rebuilt from the new joint
+/// positions with the shortest swing from each bone's old direction to its new one, so each bone
+/// keeps its twist. jointCount in [3, LB_FABRIK_MAX_JOINTS]. Returns lb_errorNullPointer,
+/// lb_errorInvalidArgument, lb_errorDefNotInitialized, lb_errorNonFinite or lb_errorDegenerate
+/// (zero-length bone), leaving the joints unchanged. outResult (may be NULL) gets the iterations
+/// (backward + forward passes) and the final error.
 LB_API lbResult lbSolveFabrik(lbTransform* jointsMs, int jointCount, const lbFabrikInput* input, lbIkResult* outResult);
 
 /// FABRIK on a pose: `bones` lists `count` bones from the chain root to the end, each an ancestor

@@ -3,7 +3,9 @@
 // FABRIK: Forward And Backward Reaching Inverse Kinematics, after A. Aristidou and J. Lasenby,
 // "FABRIK: A fast, iterative solver for the Inverse Kinematics problem", Graphical Models 73(5),
 // 2011 (Algorithm 1). Joint positions are moved along lines between neighbours, which keeps bone
-// lengths by construction; rotations are then recovered from the new positions.
+// lengths by construction; rotations are then recovered from the new positions. The passes start
+// from a cheap initial guess (the chain turned toward the target with its bend scaled to the
+// target's distance), which leaves them little or nothing to do for most targets.
 #include "ik_internal.h"
 
 lbFabrikInput lbDefaultFabrikInput(void)
@@ -123,6 +125,45 @@ static void lbFabrikCore(lbTransform* j, int n, const lbFabrikInput* in, lbIkRes
 			lbQuat turn = lbIkFromTo(lbSub(p[n - 1], base), lbSub(t, base));
 			for (int i = 1; i < n; ++i)
 				p[i] = lbAdd(base, lbQuatRotate(turn, lbSub(p[i], base)));
+			// Then scale the chain's bend (each bone's direction blended with the root-end line by
+			// s; s < 1 straightens, s > 1 bends more) until the end is as far from the root as the
+			// target, by bisection; the bones' directions are independent, so this is cheap.
+			lbVec3 u = lbNormalizeOr(lbSub(t, base), dir[0]);
+			float want = lbDistance(t, base);
+			float cur = lbDistance(p[n - 1], base);
+			if (lbAbsF(cur - want) > loopTol)
+			{
+				lbVec3 d0[LB_FABRIK_MAX_JOINTS];
+				for (int i = 0; i + 1 < n; ++i)
+					d0[i] = lbMulSV(1.0f / len[i], lbSub(p[i + 1], p[i]));
+				float lo = cur < want ? 0.0f : 1.0f, hi = cur < want ? 1.0f : 3.0f;
+				lbVec3 q[LB_FABRIK_MAX_JOINTS];
+				for (int step = 0; step < 8; ++step)
+				{
+					float sMid = 0.5f * (lo + hi);
+					lbVec3 at = base;
+					q[0] = base;
+					for (int i = 0; i + 1 < n; ++i)
+					{
+						lbVec3 dd = lbNormalizeOr(lbLerp(u, d0[i], sMid), d0[i]);
+						at = lbMulAdd(at, len[i], dd);
+						q[i + 1] = at;
+					}
+					float dist = lbDistance(at, base);
+					if (dist > want)
+						lo = sMid;
+					else
+						hi = sMid;
+				}
+				// Keep the blend only if it helps (it always should for planar-ish chains).
+				lbQuat turn2 = lbIkFromTo(lbSub(q[n - 1], base), lbSub(t, base));
+				float errNew = lbDistance(lbAdd(base, lbQuatRotate(turn2, lbSub(q[n - 1], base))), t);
+				if (errNew < lbDistance(p[n - 1], t))
+				{
+					for (int i = 1; i < n; ++i)
+						p[i] = lbAdd(base, lbQuatRotate(turn2, lbSub(q[i], base)));
+				}
+			}
 			err = lbDistance(p[n - 1], t);
 		}
 		while (err > loopTol && iterations < in->maxIterations)
