@@ -29,6 +29,13 @@ static inline bool lbIkValidTransformFast(const lbTransform* t)
 	return z == 0.0f && n > 0.98f && n < 1.02f && sm > LB_EPSILON * LB_EPSILON;
 }
 
+// Normalises a quaternion known to be far from zero (the callers guarantee it): no checks.
+static inline lbQuat lbIkQuatNormalizeNonZero(lbQuat q)
+{
+	float s = 1.0f / sqrtf(lbQuatDot(q, q));
+	return LB_LITERAL(lbQuat){ q.x * s, q.y * s, q.z * s, q.w * s };
+}
+
 // Rotation q scaled by t in [0, 1] from identity (shorter arc).
 static inline lbQuat lbIkScaleRotation(lbQuat q, float t)
 {

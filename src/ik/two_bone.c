@@ -78,7 +78,7 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	// Hinge axis: given, else from the current bend, else from the pole, hint or any perpendicular.
 	// With the hinge from the current bend both bones are normal to it, which skips the
 	// projections below.
-	lbVec3 h = lbNormalize(in->hingeAxisMs);
+	lbVec3 h = lbLengthSquared(in->hingeAxisMs) > 0.0f ? lbNormalize(in->hingeAxisMs) : lbVec3_zero;
 	bool derived = false;
 	const lbVec3 c = lbCross(w, v);
 	const float cc = lbDot(c, c), ww = lbDot(w, w), vv = lbDot(v, v);
@@ -166,7 +166,7 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	// (h sin D, 1 + cos D) is the half-angle rotation up to scale; accurate for small turns.
 	lbQuat qMid;
 	if (cosD > -0.99f)
-		qMid = lbQuatNormalize(LB_LITERAL(lbQuat){ h.x * sinD, h.y * sinD, h.z * sinD, 1.0f + cosD });
+		qMid = lbIkQuatNormalizeNonZero(LB_LITERAL(lbQuat){ h.x * sinD, h.y * sinD, h.z * sinD, 1.0f + cosD });
 	else
 	{
 		float hs = sqrtf(0.5f * (1.0f - cosD)) * (sinD < 0.0f ? -1.0f : 1.0f);
@@ -201,11 +201,11 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 				qTwist = lbQuatFromAxisAngle(axis, fade * atan2f(sn, cs));
 			}
 			else if (cs >= 0.0f)
-				qTwist = lbQuatNormalize(LB_LITERAL(lbQuat){ axis.x * sn, axis.y * sn, axis.z * sn, ab + cs });
+				qTwist = lbIkQuatNormalizeNonZero(LB_LITERAL(lbQuat){ axis.x * sn, axis.y * sn, axis.z * sn, ab + cs });
 			else
 			{
 				float f = ab - cs;
-				qTwist = lbQuatNormalize(LB_LITERAL(lbQuat){ axis.x * f, axis.y * f, axis.z * f, sn });
+				qTwist = lbIkQuatNormalizeNonZero(LB_LITERAL(lbQuat){ axis.x * f, axis.y * f, axis.z * f, sn });
 			}
 			qRoot = lbQuatMul(qTwist, qSwing);
 		}
