@@ -404,6 +404,13 @@ static void test_scalars_and_interp(void)
 		lbQuat qc = lbQInterpConstantTo(qa, qb, dt, speed);
 		if (lbQuatAngleBetween(qa, qc) > speed * dt + 2e-3f)
 			++bad, lbTestLastBad = __LINE__;
+		// Smooth minimum: at most min, within k/4 of it, exactly min beyond the blend width.
+		float k = lbTestUniform(&r, 0.01f, 1.0f);
+		float sm = lbSmoothMinF(a, b, k);
+		if (sm > lbMinF(a, b) + 1e-6f || sm < lbMinF(a, b) - 0.25f * k - 1e-6f)
+			++bad, lbTestLastBad = __LINE__;
+		if (lbAbsF(a - b) >= k && sm != lbMinF(a, b))
+			++bad, lbTestLastBad = __LINE__;
 		lbQuat qe = lbQInterpTo(qa, qb, dt, speed);
 		if (lbQuatAngleBetween(qe, qb) > lbQuatAngleBetween(qa, qb) + 1e-3f)
 			++bad, lbTestLastBad = __LINE__;
@@ -430,6 +437,28 @@ static void test_scalars_and_interp(void)
 	ENSURE_NEAR(lbRemapClamped(0.25f, 0.15f, 0.35f, 0.0f, 1.0f), 0.5f, 1e-6f);
 	ENSURE_NEAR(lbRemapClamped(0.05f, 0.15f, 0.35f, 0.0f, 1.0f), 0.0f, 0.0f);
 	ENSURE_NEAR(lbClampF(NAN, 0.0f, 1.0f), 0.0f, 0.0f);
+	// Smooth minimum across the meeting point: its slope in a goes from 1 to 0 without a jump
+	// (each step changes it by at most 0.5 / k times the step), unlike the plain minimum's.
+	{
+		const float k = 0.2f, step = 1.0e-3f;
+		float prevSlope = 1.0f, maxSlopeStep = 0.0f, plainMaxStep = 0.0f, prevPlain = 1.0f;
+		for (int i = 0; i <= 600; ++i)
+		{
+			float a = -0.3f + (float)i * step;
+			float slope = (lbSmoothMinF(a + 0.5f * step, 0.0f, k) - lbSmoothMinF(a - 0.5f * step, 0.0f, k)) / step;
+			float plain = (lbMinF(a + 0.5f * step, 0.0f) - lbMinF(a - 0.5f * step, 0.0f)) / step;
+			ENSURE(slope > -1e-2f && slope < 1.0f + 1e-2f);
+			maxSlopeStep = lbMaxF(maxSlopeStep, lbAbsF(slope - prevSlope));
+			plainMaxStep = lbMaxF(plainMaxStep, lbAbsF(plain - prevPlain));
+			prevSlope = slope, prevPlain = plain;
+		}
+		ENSURE(maxSlopeStep < 0.5f / k * step + 0.02f);
+		ENSURE(plainMaxStep > 0.4f);
+	}
+	// Smooth minimum where the two meet: min - k/4; zero width is the plain minimum.
+	ENSURE_NEAR(lbSmoothMinF(2.0f, 2.0f, 0.4f), 1.9f, 1e-6f);
+	ENSURE_NEAR(lbSmoothMinF(2.0f, 3.0f, 0.0f), 2.0f, 0.0f);
+	ENSURE_NEAR(lbSmoothMinF(2.0f, 3.0f, -1.0f), 2.0f, 0.0f);
 }
 
 int main(int argc, char** argv)

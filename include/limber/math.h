@@ -115,6 +115,18 @@ LB_INLINE float lbSmoothStep(float t)
 	return t * t * (3.0f - 2.0f * t);
 }
 
+/// Smooth minimum of a and b with blend width k (same unit as a and b, > 0): equal to lbMinF(a, b)
+/// when they differ by k or more, never above it, below it by at most k / 4 where they meet, and
+/// continuous in slope, so a quantity bounded by two limits does not kink where the limit in force
+/// changes. k <= 0 gives lbMinF. Polynomial smooth minimum (I. Quilez, "Smooth minimum", 2013).
+LB_INLINE float lbSmoothMinF(float a, float b, float k)
+{
+	if (!(k > 0.0f))
+		return lbMinF(a, b);
+	float h = lbMaxF(k - lbAbsF(a - b), 0.0f) / k;
+	return lbMinF(a, b) - 0.25f * k * h * h;
+}
+
 /// Fraction of the remaining distance that exponential interp-to covers in dt at `speed` (1/s).
 /// 1 - exp(-speed dt): frame-rate independent, and equal to speed*dt for small steps.
 LB_INLINE float lbInterpAlpha(float dt, float speed)
