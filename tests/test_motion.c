@@ -473,20 +473,23 @@ static void TestStrideFromLegLength(void)
 
 // A caller that raises the character while it walks or runs (a controller easing up stairs or a
 // slope) carries the stance foot along up: across the ground it stays where it was planted, along
-// up it stays on the model floor, and no leg bone turns 15 degrees or more in a frame.
+// up it stays on the model floor. On flat ground and climbing, no leg bone turns 12 degrees or
+// more in a 60 Hz frame (the foot scenarios' pop bar is 15).
 static void TestClimbingCharacter(void)
 {
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
 		lbRigFixture f;
 		ENSURE(lbMakeFixture((lbReferenceRig)rig, &f));
-		for (int run = 0; run < 2; ++run)
+		for (int c = 0; c < 4; ++c)
 		{
+			const int run = c & 1;
+			const bool climbing = c >= 2;
 			lbMotionState st;
 			ENSURE(lbMotionState_Init(&st, &f.hum, f.skel, lbTransform_identity) == lb_ok);
 			lbMotionParams p = lbDefaultMotionParams(run ? lb_motionRun : lb_motionWalk);
 			// Walk up a 40 degree slope; run up 0.18 m risers on 0.28 m treads.
-			const float climb = run ? p.speed * 0.18f / 0.28f : p.speed * tanf(40.0f * LB_DEG2RAD);
+			const float climb = !climbing ? 0.0f : run ? p.speed * 0.18f / 0.28f : p.speed * tanf(40.0f * LB_DEG2RAD);
 			const float dt = 1.0f / 60.0f;
 			const lbVec3 upWs = lbTransformDirection(st.characterWs, f.hum.upMs);
 			lbQuat prevQ[64];
@@ -532,7 +535,7 @@ static void TestClimbingCharacter(void)
 				   lbReferenceRigName((lbReferenceRig)rig), run ? "run" : "walk", (double)climb, (double)maxTurn,
 				   (double)maxSlide, (double)maxSink);
 			ENSURE(checked > 20);
-			ENSURE(maxTurn < 15.0f);
+			ENSURE(maxTurn < 12.0f);
 			ENSURE(maxSlide < 1.0e-3f);
 			ENSURE(maxSink < 1.0e-3f);
 		}

@@ -491,8 +491,12 @@ static void lbSampleGait(lbMotionState* st, const lbHumanoid* h, const lbSkeleto
 		float dv = lbDot(d, b->up);
 		float dh2 = lbLengthSquared(lbProjectOnPlane(d, b->up));
 		float r = 0.995f * (h->legAxes[side].thighLength + h->legAxes[side].calfLength);
+		// A run's pelvis passes from the reach limit of the landing leg to its own bob early in
+		// stance; a hard minimum kinks there and snaps the knee by over 12 degrees in a frame at
+		// 3.5 m/s. A smooth minimum (never above the limit) rounds the corner. A walk's vault over
+		// the stance leg is the limit itself and stays exact.
 		if (dh2 < r * r)
-			height = lbMinF(height, sqrtf(r * r - dh2) - dv + slack);
+			height = lbSmoothMinF(height, sqrtf(r * r - dh2) - dv + slack, run ? 0.07f * legL : 0.0f);
 	}
 	lbPose_SetRest(pose, s);
 	lbSetPelvis(pose, s, h, b, lbAdd(lbMulSV(height, b->up), lbMulSV(sway, b->left)), pelvisYaw, pelvisRoll, pelvisPitch);
