@@ -5,6 +5,8 @@
 // failed; argv[1], when given, runs only tests whose name contains it.
 #pragma once
 
+#include "limber/base.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -113,4 +115,22 @@ static inline unsigned long long lbTestNext(lbTestRng* r)
 static inline float lbTestUniform(lbTestRng* r, float lo, float hi)
 {
 	return lo + (hi - lo) * (float)((double)(lbTestNext(r) >> 11) * (1.0 / 9007199254740992.0));
+}
+
+// Log capture for error-path tests: install with lbSetLogFcn(CaptureLog, &capture) to count the
+// reports and keep the last code and message; lbSetLogFcn(NULL, NULL) afterwards.
+typedef struct LogCapture
+{
+	int count;
+	lbResult last;
+	char message[512];
+} LogCapture;
+
+static inline void CaptureLog(lbLogLevel level, lbResult code, const char* message, void* ctx)
+{
+	(void)level;
+	LogCapture* c = (LogCapture*)ctx;
+	c->count++;
+	c->last = code;
+	snprintf(c->message, sizeof c->message, "%s", message ? message : "");
 }

@@ -7,21 +7,6 @@
 
 #include <stdlib.h>
 
-typedef struct LogCapture
-{
-	int count;
-	lbResult last;
-} LogCapture;
-
-static void CaptureLog(lbLogLevel level, lbResult code, const char* message, void* ctx)
-{
-	(void)level;
-	(void)message;
-	LogCapture* c = (LogCapture*)ctx;
-	c->count++;
-	c->last = code;
-}
-
 static lbQueryInput Cast(lbVec3 a, lbVec3 b, float r)
 {
 	lbQueryInput in = lbDefaultQueryInput();
@@ -232,7 +217,7 @@ static void ChannelsAndOwners(void)
 
 static void EdgeCases(void)
 {
-	LogCapture cap = { 0, lb_ok };
+	LogCapture cap = { 0 };
 	lbSetLogFcn(CaptureLog, &cap);
 	lbWorldDef wd = lbDefaultWorldDef();
 	lbWorld* w = lbCreateWorld(&wd);
@@ -409,7 +394,7 @@ static void LargeCoordinates(void)
 
 static void BadShapes(void)
 {
-	LogCapture cap = { 0, lb_ok };
+	LogCapture cap = { 0 };
 	lbSetLogFcn(CaptureLog, &cap);
 	lbWorldDef wd = lbDefaultWorldDef();
 	lbWorld* w = lbCreateWorld(&wd);

@@ -10,28 +10,12 @@
 
 #include <stdlib.h>
 
-typedef struct LogCapture
-{
-	lbResult last;
-	int count;
-	char message[512];
-} LogCapture;
-
-static void captureLog(lbLogLevel level, lbResult code, const char* message, void* ctx)
-{
-	(void)level;
-	LogCapture* c = (LogCapture*)ctx;
-	c->last = code;
-	c->count++;
-	snprintf(c->message, sizeof c->message, "%s", message);
-}
-
 static LogCapture g_log; // test-only capture target
 
 static void resetLog(void)
 {
 	memset(&g_log, 0, sizeof g_log);
-	lbSetLogFcn(captureLog, &g_log);
+	lbSetLogFcn(CaptureLog, &g_log);
 }
 
 // A small valid chain: a - b - c, plus d under a.
