@@ -305,6 +305,70 @@ static void InputsMoveTheCharacter(void)
 	lbDestroyScenario(s);
 }
 
+// A stepping character keeps to the line of stairs (running up 0.18 m risers on 0.28 m treads it
+// stays within 0.15 m of the line through the middle of each riser, where following the ground
+// under its centre trails it by over 0.2 m), steps down a 0.3 m ledge without falling, and falls
+// off a 0.5 m one.
+static void GroundFollowingStepsAndFalls(void)
+{
+	const float riser = 0.18f, tread = 0.28f, start = 1.0f;
+	const int count = 12;
+	char json[1024];
+	snprintf(json, sizeof json,
+			 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g, \"count\": %d, "
+			 "\"distance\": %g}}]}, \"rig\": \"mannequin\", \"motion\": \"run\", \"system\": \"none\", \"frames\": 90,"
+			 " \"dt\": 0.016666667, \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [3.5, 0, 0]}]}",
+			 (double)riser, (double)tread, count, (double)start);
+	lbScenario* s = lbParseScenario(json, "stairs_run.json", NULL, 0);
+	lbRun* run = s ? lbCreateRun(s, NULL) : NULL;
+	ENSURE(run != NULL);
+	float worst = 0.0f;
+	int measured = 0;
+	while (run && !lbRun_IsDone(run))
+	{
+		lbRun_Step(run);
+		lbVec3 p = lbRun_GetView(run).characterWs.p;
+		if (p.x >= start + 2.0f * tread && p.x <= start + (float)(count - 2) * tread)
+		{
+			worst = lbMaxF(worst, lbAbsF(p.z - (riser * (p.x - start) / tread + 0.5f * riser)));
+			++measured;
+		}
+	}
+	printf("  running up stairs: height within %.3f m of the stair line (%d frames)\n", (double)worst, measured);
+	ENSURE(measured > 20);
+	ENSURE(worst < 0.15f);
+	lbDestroyRun(run);
+	lbDestroyScenario(s);
+
+	const float drops[2] = { 0.3f, 0.5f };
+	for (int k = 0; k < 2; ++k)
+	{
+		snprintf(json, sizeof json,
+				 "{\"world\": {\"shapes\": [{\"builder\": \"step_down\", \"params\": {\"drop\": %g, \"distance\": 1.0}}]},"
+				 " \"rig\": \"mannequin\", \"motion\": \"walk\", \"system\": \"none\", \"frames\": 150, \"dt\": 0.016666667,"
+				 " \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [1.4, 0, 0]}]}",
+				 (double)drops[k]);
+		s = lbParseScenario(json, "ledge.json", NULL, 0);
+		run = s ? lbCreateRun(s, NULL) : NULL;
+		ENSURE(run != NULL);
+		bool fell = false;
+		while (run && !lbRun_IsDone(run))
+		{
+			lbRun_Step(run);
+			fell = fell || lbRun_GetView(run).state == lb_stateFalling;
+		}
+		if (run)
+		{
+			lbRunView v = lbRun_GetView(run);
+			ENSURE(v.characterWs.p.x > 2.0f);
+			ENSURE_NEAR(v.characterWs.p.z, -drops[k], 0.01f);
+		}
+		ENSURE(fell == (k == 1));
+		lbDestroyRun(run);
+		lbDestroyScenario(s);
+	}
+}
+
 static void PoseStreamHasEveryBone(void)
 {
 	lbScenario* s = lbParseScenario("{\"frames\": 3}", "poses.json", NULL, 0);
@@ -389,6 +453,7 @@ int main(int argc, char** argv)
 	RUN_TEST(EachErrorNamesFilePathAndExpectation);
 	RUN_TEST(ReportsAreDeterministic);
 	RUN_TEST(InputsMoveTheCharacter);
+	RUN_TEST(GroundFollowingStepsAndFalls);
 	RUN_TEST(PoseStreamHasEveryBone);
 	RUN_TEST(CameraPositionReachesTheSystems);
 	TEST_MAIN_END();

@@ -22,6 +22,8 @@ static double lbNowUs(void)
 // Gravity along -up (m/s^2) and how long the landing state lasts before grounded (s).
 #define LB_GRAVITY 9.81f
 #define LB_LANDING_TIME 0.2f
+// Highest rise or drop (m) a grounded character steps; walking off a higher edge is a fall.
+#define LB_STEP_HEIGHT 0.35f
 // Speed (1/s) at which a grounded character eases onto a new ground height (stairs, ledges).
 #define LB_STEP_SMOOTHING 10.0f
 // Heading follows the velocity direction at this turn rate (rad/s).
@@ -50,23 +52,44 @@ static float lbGroundHeightAt(const lbRun* run, lbVec3 p, bool* outFound)
 	return *outFound ? lbDot(hit, run->upWs) : 0.0f;
 }
 
+// True when the ground along the straight path from `from` to `to` (world, probed every 0.1 m
+// at most) has no rise or drop higher than a step; *outGround is the ground height at `to`.
+static bool lbSteppableTo(const lbRun* run, lbVec3 from, float groundFrom, lbVec3 to, float* outGround)
+{
+	lbVec3 d = lbProjectOnPlane(lbSub(to, from), run->upWs);
+	int n = (int)ceilf(lbLength(d) / 0.1f);
+	n = n < 1 ? 1 : (n > 24 ? 24 : n);
+	float prev = groundFrom;
+	for (int i = 1; i <= n; ++i)
+	{
+		bool found;
+		float g = lbGroundHeightAt(run, lbMulAdd(from, (float)i / (float)n, d), &found);
+		if (!found || lbAbsF(g - prev) > LB_STEP_HEIGHT)
+			return false;
+		prev = g;
+	}
+	*outGround = prev;
+	return true;
+}
+
 // Height (world, along up) a grounded character stands at: the mean ground under where its feet
 // bear (a planted foot's place, a swinging foot's landing place) when the motion steps, else the
 // ground under the character. Standing over the support rather than over the single point below
 // the centre keeps the body on the line of the stairs or slope instead of trailing it by the
 // smoothing lag, and starts a step down as the leading foot heads for the lower level rather
-// than after the body has passed the edge.
+// than after the body has passed the edge. A foot beyond an edge higher than a step (a ledge to
+// fall from, a wall) is not stepping there: then the ground under the character alone counts.
 static float lbSupportHeight(const lbRun* run, float groundBelow)
 {
 	lbVec3 support[2];
 	if (!run->motionEntry->support || !run->motionEntry->support(run->motion, support))
 		return groundBelow;
-	bool found[2];
 	float g[2];
 	for (int side = 0; side < 2; ++side)
-		g[side] = lbGroundHeightAt(run, support[side], &found[side]);
-	if (!found[0] || !found[1])
-		return groundBelow;
+	{
+		if (!lbSteppableTo(run, run->position, groundBelow, support[side], &g[side]))
+			return groundBelow;
+	}
 	return 0.5f * (g[0] + g[1]);
 }
 
@@ -216,7 +239,7 @@ static void lbMoveAndSample(lbRun* run, float dt)
 		if (run->ctx.state == lb_stateLanding && run->stateTime >= LB_LANDING_TIME)
 			run->ctx.state = lb_stateGrounded;
 		// Walking off an edge makes the character fall; otherwise it follows the ground.
-		if (!found || height - ground > 0.35f)
+		if (!found || height - ground > LB_STEP_HEIGHT)
 		{
 			run->ctx.state = lb_stateFalling;
 			run->stateTime = 0.0f;
