@@ -143,8 +143,8 @@ typedef struct lbFootDef
 /// Per-foot state of the sense stage (world space).
 typedef struct lbFootLegState
 {
-	/// Smoothed height (world, along up) of the ground under the foot (m).
-	float offset;
+	/// Smoothed height (world, along up) of the ground under the foot (m), and its rate (m/s).
+	float offset, offsetSpeed;
 	/// Smoothed tilt (world rotation applied on top of the animated foot rotation).
 	lbQuat tilt;
 	/// Smoothed per-foot IK alpha (slope limit, ground found).

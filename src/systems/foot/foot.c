@@ -348,6 +348,7 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		if (snap)
 		{
 			leg->offset = offsetTarget;
+			leg->offsetSpeed = 0.0f;
 			leg->tilt = tiltTarget;
 			leg->alpha = legAlphaTarget;
 		}
@@ -356,7 +357,15 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 			// Rising ground under a foot is followed twice as fast as falling ground: lagging
 			// behind a rising step puts the foot inside it, lagging behind a drop only lets it hover.
 			float speed = offsetTarget > leg->offset ? 2.0f * def->goalSpeed : def->goalSpeed;
-			leg->offset = lbInterpTo(leg->offset, offsetTarget, dt, speed);
+			// Critically damped spring (closed-form step, Game Programming Gems 4, 1.10): like the
+			// exponential interp-to but starting from the current speed, so a sudden change of the
+			// ground under a swinging foot does not jump the foot in its first frame.
+			float omega = 2.0f * speed, x = omega * dt;
+			float decay = 1.0f / (1.0f + x + 0.48f * x * x + 0.235f * x * x * x);
+			float change = leg->offset - offsetTarget;
+			float temp = (leg->offsetSpeed + omega * change) * dt;
+			leg->offsetSpeed = (leg->offsetSpeed - omega * temp) * decay;
+			leg->offset = offsetTarget + (change + temp) * decay;
 			leg->tilt = lbQInterpTo(leg->tilt, tiltTarget, dt, def->rotationSpeed);
 			leg->alpha = lbClampF(lbInterpTo(leg->alpha, legAlphaTarget, dt, def->goalSpeed), 0.0f, 1.0f);
 		}
@@ -417,7 +426,10 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		// While the foot stands locked, the ground it stands on is the smoothed ground too, so a
 		// release later starts from where the foot really is.
 		if (leg->locked && leg->grounded)
+		{
 			leg->offset = lbMaxF(offsetTarget, lbDot(leg->lockAnkleWs, up) - ankleH);
+			leg->offsetSpeed = 0.0f;
+		}
 		if (leg->locked)
 			leg->lockAlpha = lbMinF(1.0f, lbInterpTo(leg->lockAlpha, 1.0f, dt, 2.0f * def->lockBlendSpeed) + 1.0e-3f);
 		else
