@@ -5,6 +5,7 @@
 
 #include "limber/ik.h"
 
+#include <stdint.h>
 #include <string.h>
 
 // A transform the solvers accept: finite, unit rotation, non-zero scale.
@@ -17,6 +18,19 @@ static inline bool lbIkValidTransform(lbTransform t)
 static inline float lbIkFiniteProbe3(lbVec3 v)
 {
 	return (v.x - v.x) + (v.y - v.y) + (v.z - v.z);
+}
+
+// Accumulates a non-finite flag over n floats from their bits: the exponent field plus one
+// carries into the sign bit exactly when it is all ones (inf or NaN). OR is associative, so the
+// compiler may vectorise the loop (a float sum of x - x could not be reordered).
+static inline uint32_t lbIkNonFiniteBits(const void* floats, int n)
+{
+	uint32_t bits[16];
+	uint32_t acc = 0u;
+	memcpy(bits, floats, (size_t)n * sizeof(float));
+	for (int i = 0; i < n; ++i)
+		acc |= (bits[i] & 0x7F800000u) + 0x00800000u;
+	return acc & 0x80000000u;
 }
 
 // As lbIsValidTransform with fewer branches (the solvers check every joint on every call). x - x

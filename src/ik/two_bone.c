@@ -10,6 +10,8 @@
 // instead of snapping straight) follows Andy Nicholas, "Soft IK" (2009).
 #include "ik_internal.h"
 
+#include <stddef.h>
+
 lbTwoBoneIkInput lbDefaultTwoBoneIkInput(void)
 {
 	lbTwoBoneIkInput in;
@@ -172,7 +174,9 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		float hs = sqrtf(0.5f * (1.0f - cosD)) * (sinD < 0.0f ? -1.0f : 1.0f);
 		qMid = lbQuatNormalize(LB_LITERAL(lbQuat){ h.x * hs, h.y * hs, h.z * hs, sqrtf(0.5f * (1.0f + cosD)) });
 	}
-	const lbVec3 vBent = lbQuatRotate(qMid, v);
+	// The bent lower bone from the known cosine and sine (Rodrigues' formula), not from qMid.
+	const lbVec3 vBent = lbAdd(lbMulAdd(lbMulSV(cosD, v), sinD, lbCross(h, v)),
+							   lbMulSV(derived ? 0.0f : lbDot(h, v) * (1.0f - cosD), h));
 
 	// Swing the root so the end lies on the target line.
 	const lbQuat qSwing = lbIkFromTo(lbAdd(w, vBent), axis);
@@ -249,12 +253,48 @@ static lbResult lbCheckJoints(const char* fn, const lbTransform* r, const lbTran
 	return lb_ok;
 }
 
+_Static_assert(offsetof(lbTwoBoneIkInput, soften) - offsetof(lbTwoBoneIkInput, poleMs) == 10 * sizeof(float),
+			   "poleMs, hingeAxisMs, bendHintMs, weight and soften are consecutive floats");
+_Static_assert(sizeof(lbTransform) == 10 * sizeof(float), "lbTransform is ten floats");
+
+// True when the checks below would all pass, in one branch-light pass over the numbers (every
+// solve makes it); false sends the caller through those checks, which report what is wrong.
+static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const lbTransform* e,
+							   const lbTwoBoneIkInput* in)
+{
+	if (!r || !m || !e || !in || in->internalValue != LB_SECRET_COOKIE || in->useTargetRotation ||
+		(unsigned)in->poleKind > (unsigned)lb_poleDirection)
+		return false;
+	// poleMs .. soften are eleven consecutive floats (asserted below).
+	const float rest[3] = { in->maxStretch, in->tolerance, 0.0f };
+	uint32_t bad = lbIkNonFiniteBits(&in->targetMs, 3) | lbIkNonFiniteBits(&in->poleMs, 11) |
+				   lbIkNonFiniteBits(rest, 3) | lbIkNonFiniteBits(r, 10) | lbIkNonFiniteBits(m, 10) |
+				   lbIkNonFiniteBits(e, 10);
+	float n0 = lbQuatDot(r->q, r->q), n1 = lbQuatDot(m->q, m->q), n2 = lbQuatDot(e->q, e->q);
+	float nMin = lbMinF(lbMinF(n0, n1), n2), nMax = lbMaxF(lbMaxF(n0, n1), n2);
+	float s0 = lbMinF(lbMinF(r->s.x * r->s.x, r->s.y * r->s.y), r->s.z * r->s.z);
+	float s1 = lbMinF(lbMinF(m->s.x * m->s.x, m->s.y * m->s.y), m->s.z * m->s.z);
+	float s2 = lbMinF(lbMinF(e->s.x * e->s.x, e->s.y * e->s.y), e->s.z * e->s.z);
+	lbVec3 u = lbSub(m->p, r->p), l = lbSub(e->p, m->p);
+	float bone = lbMinF(lbDot(u, u), lbDot(l, l));
+	return bad == 0u && nMin > 0.98f && nMax < 1.02f && lbMinF(lbMinF(s0, s1), s2) > LB_EPSILON * LB_EPSILON &&
+		   bone > 1.0e-12f;
+}
+
 lbResult lbSolveTwoBoneIk(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* input,
 						  lbIkResult* outResult)
 {
 	static const char fn[] = "lbSolveTwoBoneIk";
 	lbIkResult res = { lb_ikNotSolved, false, 0.0f, 0 };
 	lbResult r = lb_ok;
+	if (lbTwoBoneFastValid(rootMs, midMs, endMs, input))
+	{
+		lbTwoBoneCore(rootMs, midMs, endMs, input, &res);
+		if (outResult)
+			*outResult = res;
+		return lb_ok;
+	}
+	// Something is off: the checks in order find and report it.
 	if (!rootMs || !midMs || !endMs)
 		r = lbReport(lb_errorNullPointer, "%s: a joint transform is NULL", fn);
 	if (r == lb_ok)
