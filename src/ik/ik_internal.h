@@ -50,6 +50,37 @@ static inline lbQuat lbIkQuatNormalizeNonZero(lbQuat q)
 	return LB_LITERAL(lbQuat){ q.x * s, q.y * s, q.z * s, q.w * s };
 }
 
+// Unit quaternion of an orthonormal rotation matrix (row major), by Shepperd's method ("Quaternion
+// from rotation matrix", J. Guidance and Control 1, 1978): the largest of the four diagonal sums
+// gives the component computed with the square root. lbQuatFromBasis also re-orthonormalises its
+// input; the solvers build exact frames, so that work is skipped here.
+static inline lbQuat lbIkQuatFromMatrix(const float m[9])
+{
+	const float m00 = m[0], m11 = m[4], m22 = m[8], tr = m00 + m11 + m22;
+	lbQuat q;
+	if (tr > 0.0f)
+	{
+		float s = 2.0f * sqrtf(tr + 1.0f), inv = 1.0f / s;
+		q = LB_LITERAL(lbQuat){ (m[7] - m[5]) * inv, (m[2] - m[6]) * inv, (m[3] - m[1]) * inv, 0.25f * s };
+	}
+	else if (m00 >= m11 && m00 >= m22)
+	{
+		float s = 2.0f * sqrtf(1.0f + m00 - m11 - m22), inv = 1.0f / s;
+		q = LB_LITERAL(lbQuat){ 0.25f * s, (m[1] + m[3]) * inv, (m[2] + m[6]) * inv, (m[7] - m[5]) * inv };
+	}
+	else if (m11 >= m22)
+	{
+		float s = 2.0f * sqrtf(1.0f + m11 - m00 - m22), inv = 1.0f / s;
+		q = LB_LITERAL(lbQuat){ (m[1] + m[3]) * inv, 0.25f * s, (m[5] + m[7]) * inv, (m[2] - m[6]) * inv };
+	}
+	else
+	{
+		float s = 2.0f * sqrtf(1.0f + m22 - m00 - m11), inv = 1.0f / s;
+		q = LB_LITERAL(lbQuat){ (m[2] + m[6]) * inv, (m[5] + m[7]) * inv, 0.25f * s, (m[3] - m[1]) * inv };
+	}
+	return q;
+}
+
 // Rotation q scaled by t in [0, 1] from identity (shorter arc).
 static inline lbQuat lbIkScaleRotation(lbQuat q, float t)
 {

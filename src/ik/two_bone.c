@@ -178,40 +178,76 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	const lbVec3 vBent = lbAdd(lbMulAdd(lbMulSV(cosD, v), sinD, lbCross(h, v)),
 							   lbMulSV(derived ? 0.0f : lbDot(h, v) * (1.0f - cosD), h));
 
-	// Swing the root so the end lies on the target line.
-	const lbQuat qSwing = lbIkFromTo(lbAdd(w, vBent), axis);
-	lbQuat qRoot = qSwing;
-
-	// Swivel about the target line so the mid joint faces the pole. The knee direction is read
-	// from the hinge (axis x hinge), which stays defined when the limb is straight.
+	// Root rotation: swing the root so the end lies on the target line, then swivel about that
+	// line so the mid joint faces the pole. The knee direction is read from the hinge (chain
+	// direction x hinge), which stays defined when the limb is straight.
+	const lbVec3 s = lbAdd(w, vBent);
 	const float pp = lbDot(poleDir, poleDir);
+	lbQuat qRoot;
+	float m[9]; // the same rotation as a matrix (row major) when set
+	bool haveMatrix = false;
+	lbVec3 pPerp = lbVec3_zero;
+	float sin2 = 0.0f;
 	if (pp > 0.0f)
 	{
-		lbVec3 pPerp = lbMulAdd(poleDir, -lbDot(poleDir, axis), axis);
-		float sin2 = lbDot(pPerp, pPerp) / pp;
-		lbVec3 kneeDir = lbCross(axis, lbQuatRotate(qSwing, h));
-		if (sin2 > 1.0e-8f && lbDot(kneeDir, kneeDir) > 1.0e-12f)
+		pPerp = lbMulAdd(poleDir, -lbDot(poleDir, axis), axis);
+		sin2 = lbDot(pPerp, pPerp) / pp;
+		const float ss = lbDot(s, s);
+		if (sin2 >= 0.0025f && ss > 1.0e-12f * (ww + vv))
 		{
-			// Turn about the axis taking kneeDir to pPerp (both normal to it), from the sine and
-			// cosine of the angle with the half-angle identities; exact up to a half turn.
-			float ab = sqrtf(lbDot(kneeDir, kneeDir) * lbDot(pPerp, pPerp));
-			float cs = lbDot(kneeDir, pPerp), sn = lbDot(axis, lbCross(kneeDir, pPerp));
-			lbQuat qTwist;
-			if (sin2 < 0.0025f)
+			// The rotation takes the orthonormal frame (chain direction, knee, third) to (target
+			// line, pole normal to it, third): one matrix and one quaternion extraction, where a
+			// swing followed by a twist needs two quaternions, a rotation and a product.
+			const lbVec3 u = lbMulSV(1.0f / sqrtf(ss), s);
+			lbVec3 k0 = lbCross(u, h);
+			const float kk = lbDot(k0, k0);
+			if (kk > 1.0e-12f)
 			{
-				// A pole close to the target line says little about the plane: fade it in (below 3
-				// degrees) so crossing near the line turns the limb smoothly instead of flipping.
-				float fade = lbSmoothStep(sqrtf(sin2) / 0.05f);
-				qTwist = lbQuatFromAxisAngle(axis, fade * atan2f(sn, cs));
+				if (!derived) // with the hinge from the bones, h is normal to u and k0 is unit
+					k0 = lbMulSV(1.0f / sqrtf(kk), k0);
+				const lbVec3 kF = lbMulSV(1.0f / sqrtf(lbDot(pPerp, pPerp)), pPerp);
+				const lbVec3 b0 = lbCross(u, k0), bF = lbCross(axis, kF);
+				const float f0[3][3] = { { u.x, u.y, u.z }, { k0.x, k0.y, k0.z }, { b0.x, b0.y, b0.z } };
+				const float f1[3][3] = { { axis.x, axis.y, axis.z }, { kF.x, kF.y, kF.z }, { bF.x, bF.y, bF.z } };
+				for (int r = 0; r < 3; ++r)
+					for (int col = 0; col < 3; ++col)
+						m[3 * r + col] = f1[0][r] * f0[0][col] + f1[1][r] * f0[1][col] + f1[2][r] * f0[2][col];
+				qRoot = lbIkQuatFromMatrix(m);
+				haveMatrix = true;
 			}
-			else if (cs >= 0.0f)
-				qTwist = lbIkQuatNormalizeNonZero(LB_LITERAL(lbQuat){ axis.x * sn, axis.y * sn, axis.z * sn, ab + cs });
-			else
+		}
+	}
+	if (!haveMatrix)
+	{
+		const lbQuat qSwing = lbIkFromTo(s, axis);
+		qRoot = qSwing;
+		if (pp > 0.0f)
+		{
+			lbVec3 kneeDir = lbCross(axis, lbQuatRotate(qSwing, h));
+			if (sin2 > 1.0e-8f && lbDot(kneeDir, kneeDir) > 1.0e-12f)
 			{
-				float f = ab - cs;
-				qTwist = lbIkQuatNormalizeNonZero(LB_LITERAL(lbQuat){ axis.x * f, axis.y * f, axis.z * f, sn });
+				// Turn about the axis taking kneeDir to pPerp (both normal to it), from the sine
+				// and cosine of the angle with the half-angle identities; exact up to a half turn.
+				float ab = sqrtf(lbDot(kneeDir, kneeDir) * lbDot(pPerp, pPerp));
+				float cs = lbDot(kneeDir, pPerp), sn = lbDot(axis, lbCross(kneeDir, pPerp));
+				lbQuat qTwist;
+				if (sin2 < 0.0025f)
+				{
+					// A pole close to the target line says little about the plane: fade it in
+					// (below 3 degrees) so crossing near the line turns the limb smoothly instead
+					// of flipping.
+					float fade = lbSmoothStep(sqrtf(sin2) / 0.05f);
+					qTwist = lbQuatFromAxisAngle(axis, fade * atan2f(sn, cs));
+				}
+				else if (cs >= 0.0f)
+					qTwist = lbIkQuatNormalizeNonZero(LB_LITERAL(lbQuat){ axis.x * sn, axis.y * sn, axis.z * sn, ab + cs });
+				else
+				{
+					float f = ab - cs;
+					qTwist = lbIkQuatNormalizeNonZero(LB_LITERAL(lbQuat){ axis.x * f, axis.y * f, axis.z * f, sn });
+				}
+				qRoot = lbQuatMul(qTwist, qSwing);
 			}
-			qRoot = lbQuatMul(qTwist, qSwing);
 		}
 	}
 
@@ -222,7 +258,13 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	const lbQuat qChain = lbQuatMul(qr, qm);
 	// Products of unit quaternions stay unit to rounding; no renormalisation needed.
 	root->q = lbQuatMul(qr, root->q);
-	const lbVec3 midP = lbAdd(a, lbQuatRotate(qr, lbMulSV(kw, w)));
+	lbVec3 wr;
+	if (haveMatrix && weight >= 1.0f)
+		wr = LB_LITERAL(lbVec3){ m[0] * w.x + m[1] * w.y + m[2] * w.z, m[3] * w.x + m[4] * w.y + m[5] * w.z,
+								 m[6] * w.x + m[7] * w.y + m[8] * w.z };
+	else
+		wr = lbQuatRotate(qr, w);
+	const lbVec3 midP = lbMulAdd(a, kw, wr);
 	mid->p = midP;
 	mid->q = lbQuatMul(qChain, mid->q);
 	// At full weight the end lies on the target line at the solved distance; no rotation needed.
