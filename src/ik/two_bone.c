@@ -84,11 +84,16 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	bool derived = false;
 	const lbVec3 c = lbCross(w, v);
 	const float cc = lbDot(c, c), ww = lbDot(w, w), vv = lbDot(v, v);
+	// |c| and |w||v| share one division: invCwv = 1 / (|c| |w||v|).
+	float cLen = 0.0f, wv = 0.0f, invCwv = 0.0f;
 	if (lbLengthSquared(h) == 0.0f)
 	{
 		if (cc > 1.0e-8f * ww * vv)
 		{
-			h = lbMulSV(1.0f / sqrtf(cc), c);
+			cLen = sqrtf(cc);
+			wv = sqrtf(ww * vv);
+			invCwv = 1.0f / (cLen * wv);
+			h = lbMulSV(wv * invCwv, c);
 			derived = true;
 		}
 		else
@@ -113,14 +118,15 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 
 	// Hinge geometry: |w + R(theta) v|^2 = base + cross2 cos(theta + current bend): only the parts
 	// of the bones normal to h depend on theta. (cos0, sin0) is the current bend about h.
-	float base, cross2, cos0 = 1.0f, sin0 = 0.0f;
+	float base, cross2, cos0 = 1.0f, sin0 = 0.0f, invCross2 = 0.0f;
 	if (derived)
 	{
-		float wv = sqrtf(ww * vv);
+		const float invWv = cLen * invCwv;
 		base = ww + vv;
 		cross2 = 2.0f * wv;
-		cos0 = lbDot(w, v) / wv;
-		sin0 = sqrtf(cc) / wv;
+		invCross2 = 0.5f * invWv;
+		cos0 = lbDot(w, v) * invWv;
+		sin0 = cLen * invWv;
 	}
 	else
 	{
@@ -132,7 +138,8 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		cross2 = 2.0f * sqrtf(lbDot(wPerp, wPerp) * lbDot(vPerp, vPerp));
 		if (cross2 > 1.0e-12f)
 		{
-			float inv = 2.0f / cross2;
+			invCross2 = 1.0f / cross2;
+			float inv = 2.0f * invCross2;
 			cos0 = lbDot(wPerp, vPerp) * inv;
 			sin0 = lbDot(h, lbCross(wPerp, vPerp)) * inv;
 		}
@@ -161,7 +168,7 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	// joint turns by the difference. The clamp is the reach limit (straight or fully folded).
 	float cos1 = 1.0f;
 	if (cross2 > 1.0e-12f)
-		cos1 = lbClampF((dSolve2 - base) / cross2, -1.0f, 1.0f);
+		cos1 = lbClampF((dSolve2 - base) * invCross2, -1.0f, 1.0f);
 	const float sin1 = sqrtf(lbMaxF(1.0f - cos1 * cos1, 0.0f));
 	const float cosD = lbClampF(cos1 * cos0 + sin1 * sin0, -1.0f, 1.0f);
 	const float sinD = sin1 * cos0 - cos1 * sin0;
