@@ -244,6 +244,12 @@ lbSweepStage lbSweepSphereTriangleFaceD(const lbDCast* c, lbDVec3 a, lbDVec3 b, 
 
 bool lbSweepSphereTriangleEdgesD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out)
 {
+	return lbSweepSphereTriangleFeaturesD(c, a, b, cc, tMax, 0x3f, out);
+}
+
+bool lbSweepSphereTriangleFeaturesD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, unsigned features,
+									lbDContact* out)
+{
 	// Edges (capsule sides) and vertices (spheres): the earliest entry wins.
 	double r = c->r;
 	double best = tMax, t;
@@ -252,7 +258,7 @@ bool lbSweepSphereTriangleEdgesD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3
 	const lbDVec3 v[3] = { a, b, cc };
 	for (int i = 0; i < 3; ++i)
 	{
-		if (lbRayCylinderD(c->s, c->d, v[i], v[(i + 1) % 3], r, best, &t, &axisPoint))
+		if ((features & (1u << i)) && lbRayCylinderD(c->s, c->d, v[i], v[(i + 1) % 3], r, best, &t, &axisPoint))
 		{
 			best = t;
 			contact = axisPoint;
@@ -261,7 +267,7 @@ bool lbSweepSphereTriangleEdgesD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3
 	}
 	for (int i = 0; i < 3; ++i)
 	{
-		if (lbRaySphereD(c->s, c->d, v[i], r, best, &t))
+		if ((features & (8u << i)) && lbRaySphereD(c->s, c->d, v[i], r, best, &t))
 		{
 			best = t;
 			contact = v[i];

@@ -103,6 +103,14 @@ lbSweepStage lbSweepSphereTriangleFaceD(const lbDCast* c, lbDVec3 a, lbDVec3 b, 
 /// after the face stage returned lb_sweepEdges (the start does not overlap the triangle).
 bool lbSweepSphereTriangleEdgesD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out);
 
+/// The edge stage restricted to some features: bit i (0..2) tests edge (v_i, v_(i+1 mod 3)) as a
+/// capsule side, bit 3 + i tests vertex v_i as a sphere, with v = (a, b, cc). A caller may leave out a
+/// feature only when it knows the feature cannot be touched before tMax by other means (for example,
+/// it is shared with a triangle whose complete test already ran: the capsule of a shared edge lies
+/// inside the swept volume of either triangle).
+bool lbSweepSphereTriangleFeaturesD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, unsigned features,
+									lbDContact* out);
+
 /// Closest point on triangle abc to p (Ericson, Real-Time Collision Detection, 5.1.5).
 lbDVec3 lbClosestPointTriangleD(lbDVec3 p, lbDVec3 a, lbDVec3 b, lbDVec3 c);
 

@@ -148,8 +148,9 @@ static void lbHfRecord(void* user, lbCastState* st, const lbDContact* contact, i
 	lbRecordLocal(u->hf, st, *contact, u->shapeId, prim);
 }
 
-static void lbTestCell(const lbHeightfield* hf, const lbDCast* lc, const double* inv, lbCastState* st, int i, int j,
-					   double grow, int shapeId, lbDeferred* deferred)
+// Returns the triangles (bit tri) whose edge stage was deferred.
+static unsigned lbTestCell(const lbHeightfield* hf, const lbDCast* lc, const double* inv, lbCastState* st, int i, int j,
+						   double grow, int shapeId, lbDeferred* deferred)
 {
 	int nx = hf->countX;
 	double cs = hf->cellSize;
@@ -159,13 +160,14 @@ static void lbTestCell(const lbHeightfield* hf, const lbDCast* lc, const double*
 	double e0 = lbBoxEntry(lc, inv, x0, y0, cs, lbMin3(h00, h10, h11), lbMax3(h00, h10, h11), grow, st->bestT);
 	double e1 = lbBoxEntry(lc, inv, x0, y0, cs, lbMin3(h00, h11, h01), lbMax3(h00, h11, h01), grow, st->bestT);
 	if (e0 < 0.0 && e1 < 0.0)
-		return;
+		return 0u;
 	lbDVec3 p00 = lbD3(x0, y0, h00), p10 = lbD3(x0 + cs, y0, h10), p01 = lbD3(x0, y0 + cs, h01),
 			p11 = lbD3(x0 + cs, y0 + cs, h11);
 	int cell = j * (nx - 1) + i;
 	double entry = lbMaxD(e0 < 0.0 ? e1 : (e1 < 0.0 ? e0 : lbMinD(e0, e1)), 0.0);
 	double px = lc->s.x + entry * lc->d.x - x0, py = lc->s.y + entry * lc->d.y - y0;
 	int first = py > px ? 1 : 0;
+	unsigned pending = 0u;
 	for (int k = 0; k < 2; ++k)
 	{
 		int tri = k == 0 ? first : 1 - first;
@@ -182,8 +184,84 @@ static void lbTestCell(const lbHeightfield* hf, const lbDCast* lc, const double*
 		{
 			lbHfRecordUser user = { hf, shapeId };
 			lbDefer(deferred, p00, b, cc, low, 2 * cell + tri, lc, st, lbHfRecord, &user);
+			pending |= 1u << tri;
 		}
 	}
+	return pending;
+}
+
+// The cells a short cast can touch, with one bit per triangle whose edge stage is still pending.
+typedef struct lbHfRegion
+{
+	int iFirst, jFirst, width, height, cellsX, cellsY;
+	uint64_t pending;
+} lbHfRegion;
+
+// Whether the feature shared with triangle (i, j, tri) must still be tested. Triangles of the grid
+// outside the region cannot be touched at all, and a triangle whose test is complete (box rejected,
+// face stage finished or missed, or edge stage run) already accounts for every contact with its
+// edges and vertices before the best time: the capsule of a shared edge and the spheres at its ends
+// lie inside that triangle's swept volume. Only edges on the grid's border have no such neighbour.
+static bool lbHfNeedShared(const lbHfRegion* rg, int i, int j, int tri)
+{
+	if (i < 0 || j < 0 || i >= rg->cellsX || j >= rg->cellsY)
+		return true;
+	int li = i - rg->iFirst, lj = j - rg->jFirst;
+	if (li < 0 || lj < 0 || li >= rg->width || lj >= rg->height)
+		return false;
+	return (rg->pending >> (2 * (lj * rg->width + li) + tri)) & 1u;
+}
+
+// Edge stage of the deferred triangles of a short cast, nearest lower bound first, each limited to the
+// edges and vertices no completed neighbour covers.
+static void lbHfFlushRegion(const lbHeightfield* hf, lbHfRegion* rg, lbDeferred* d, const lbDCast* lc, lbCastState* st,
+							int shapeId)
+{
+	for (int a = 1; a < d->count; ++a)
+		for (int b = a; b > 0 && d->tris[b].lowerBound < d->tris[b - 1].lowerBound; --b)
+		{
+			lbDeferredTri tmp = d->tris[b];
+			d->tris[b] = d->tris[b - 1];
+			d->tris[b - 1] = tmp;
+		}
+	int cellsX = hf->countX - 1;
+	for (int k = 0; k < d->count; ++k)
+	{
+		const lbDeferredTri* t = &d->tris[k];
+		if (t->lowerBound > st->bestT)
+			break;
+		int cell = t->prim >> 1, tri = t->prim & 1;
+		int i = cell % cellsX, j = cell / cellsX;
+		// Edge e of the triangle runs from vertex e to vertex e + 1 (lbSweepSphereTriangleFeaturesD).
+		// Triangle 0 is (p00, p10, p11): bottom edge, right edge, diagonal. Triangle 1 is (p00, p11,
+		// p01): diagonal, top edge, left edge.
+		bool e0, e1, e2;
+		if (tri == 0)
+		{
+			e0 = lbHfNeedShared(rg, i, j - 1, 1);
+			e1 = lbHfNeedShared(rg, i + 1, j, 1);
+			e2 = lbHfNeedShared(rg, i, j, 1);
+		}
+		else
+		{
+			e0 = lbHfNeedShared(rg, i, j, 0);
+			e1 = lbHfNeedShared(rg, i, j + 1, 0);
+			e2 = lbHfNeedShared(rg, i - 1, j, 0);
+		}
+		// A vertex is covered by a skipped edge that ends at it.
+		unsigned features = (e0 ? 1u : 0u) | (e1 ? 2u : 0u) | (e2 ? 4u : 0u) | (e0 && e2 ? 8u : 0u) |
+							(e0 && e1 ? 16u : 0u) | (e1 && e2 ? 32u : 0u);
+		if (features)
+		{
+			lbDContact c;
+			if (lbSweepSphereTriangleFeaturesD(lc, t->a, t->b, t->c, st->bestT, features, &c))
+				lbRecordLocal(hf, st, c, shapeId, t->prim);
+		}
+		int li = i - rg->iFirst, lj = j - rg->jFirst;
+		if (li >= 0 && lj >= 0 && li < rg->width && lj < rg->height)
+			rg->pending &= ~(1ull << (2 * (lj * rg->width + li) + tri));
+	}
+	d->count = 0;
 }
 
 void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
@@ -220,13 +298,18 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 		int iLast = lbFloorClamp((lbMaxD(xa, xb) + grow) / cs, 0, cellsX - 1);
 		if ((iLast - iFirst + 1) * (jLast - jFirst + 1) <= 16)
 		{
+			lbHfRegion rg = { iFirst, jFirst, iLast - iFirst + 1, jLast - jFirst + 1, cellsX, cellsY, 0u };
 			int iu = lbFloorClamp(xa / cs, iFirst, iLast), ju = lbFloorClamp(ya / cs, jFirst, jLast);
-			lbTestCell(hf, &lc, inv, st, iu, ju, grow, shapeId, &deferred);
+			// A full deferred list flushes itself with every feature tested; those triangles keep their
+			// pending bit, which only makes their neighbours test more.
+			rg.pending |= (uint64_t)lbTestCell(hf, &lc, inv, st, iu, ju, grow, shapeId, &deferred)
+						  << (2 * ((ju - jFirst) * rg.width + (iu - iFirst)));
 			for (int j = jFirst; j <= jLast; ++j)
 				for (int i = iFirst; i <= iLast; ++i)
 					if (i != iu || j != ju)
-						lbTestCell(hf, &lc, inv, st, i, j, grow, shapeId, &deferred);
-			lbFlushDeferred(&deferred, &lc, st, lbHfRecord, &user);
+						rg.pending |= (uint64_t)lbTestCell(hf, &lc, inv, st, i, j, grow, shapeId, &deferred)
+									  << (2 * ((j - jFirst) * rg.width + (i - iFirst)));
+			lbHfFlushRegion(hf, &rg, &deferred, &lc, st, shapeId);
 			return;
 		}
 	}
