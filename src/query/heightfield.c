@@ -159,6 +159,15 @@ static unsigned lbTestCell(const lbHeightfield* hf, const lbDCast* lc, const dou
 	double x0 = i * cs, y0 = j * cs;
 	double e0 = lbBoxEntry(lc, inv, x0, y0, cs, lbMin3(h00, h10, h11), lbMax3(h00, h10, h11), grow, st->bestT);
 	double e1 = lbBoxEntry(lc, inv, x0, y0, cs, lbMin3(h00, h11, h01), lbMax3(h00, h11, h01), grow, st->bestT);
+	// The diagonal from (x0, y0) splits the cell: triangle 0 lies where u = (x - x0) - (y - y0) >= 0,
+	// triangle 1 where u <= 0. A swept sphere whose centre keeps u below -r sqrt(2) (or above) over the
+	// part of the cast that can still matter is farther than r from the other triangle's footprint.
+	// u is linear in t, so its two end values bound it. Most short casts touch only one half of a cell.
+	double du = lc->d.x - lc->d.y, u0 = (lc->s.x - x0) - (lc->s.y - y0), reach = 1.4142136 * grow;
+	if (e0 >= 0.0 && lbMaxD(u0 + e0 * du, u0 + st->bestT * du) < -reach)
+		e0 = -1.0;
+	if (e1 >= 0.0 && lbMinD(u0 + e1 * du, u0 + st->bestT * du) > reach)
+		e1 = -1.0;
 	if (e0 < 0.0 && e1 < 0.0)
 		return 0u;
 	lbDVec3 p00 = lbD3(x0, y0, h00), p10 = lbD3(x0 + cs, y0, h10), p01 = lbD3(x0, y0 + cs, h01),
