@@ -118,13 +118,12 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 
 	// Hinge geometry: |w + R(theta) v|^2 = base + cross2 cos(theta + current bend): only the parts
 	// of the bones normal to h depend on theta. (cos0, sin0) is the current bend about h.
-	float base, cross2, cos0 = 1.0f, sin0 = 0.0f, invCross2 = 0.0f;
+	float base, cross2, cos0 = 1.0f, sin0 = 0.0f;
 	if (derived)
 	{
 		const float invWv = cLen * invCwv;
 		base = ww + vv;
 		cross2 = 2.0f * wv;
-		invCross2 = 0.5f * invWv;
 		cos0 = lbDot(w, v) * invWv;
 		sin0 = cLen * invWv;
 	}
@@ -138,8 +137,7 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		cross2 = 2.0f * sqrtf(lbDot(wPerp, wPerp) * lbDot(vPerp, vPerp));
 		if (cross2 > 1.0e-12f)
 		{
-			invCross2 = 1.0f / cross2;
-			float inv = 2.0f * invCross2;
+			float inv = 2.0f / cross2;
 			cos0 = lbDot(wPerp, vPerp) * inv;
 			sin0 = lbDot(h, lbCross(wPerp, vPerp)) * inv;
 		}
@@ -168,8 +166,11 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	// joint turns by the difference. The clamp is the reach limit (straight or fully folded).
 	float cos1 = 1.0f;
 	if (cross2 > 1.0e-12f)
-		cos1 = lbClampF((dSolve2 - base) * invCross2, -1.0f, 1.0f);
+		cos1 = lbClampF((dSolve2 - base) / cross2, -1.0f, 1.0f); // a true division: exactly 1 at full reach
 	const float sin1 = sqrtf(lbMaxF(1.0f - cos1 * cos1, 0.0f));
+	// Solved root-end length: |w + vBent| from the law of cosines, known before vBent.
+	const float len2 = lbMaxF(base + cos1 * cross2, 0.0f);
+	const float len = sqrtf(len2), invLen = len2 > 0.0625f * base ? 1.0f / len : 0.0f;
 	const float cosD = lbClampF(cos1 * cos0 + sin1 * sin0, -1.0f, 1.0f);
 	const float sinD = sin1 * cos0 - cos1 * sin0;
 	// (h sin D, 1 + cos D) is the half-angle rotation up to scale; accurate for small turns.
@@ -181,9 +182,9 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		float hs = sqrtf(0.5f * (1.0f - cosD)) * (sinD < 0.0f ? -1.0f : 1.0f);
 		qMid = lbQuatNormalize(LB_LITERAL(lbQuat){ h.x * hs, h.y * hs, h.z * hs, sqrtf(0.5f * (1.0f + cosD)) });
 	}
-	// The bent lower bone from the known cosine and sine (Rodrigues' formula), not from qMid.
-	const lbVec3 vBent = lbAdd(lbMulAdd(lbMulSV(cosD, v), sinD, lbCross(h, v)),
-							   lbMulSV(derived ? 0.0f : lbDot(h, v) * (1.0f - cosD), h));
+	// Bent by qMid itself (not from cosD, sinD, which need not agree near a half turn) so that the
+	// positions below match the rotations.
+	const lbVec3 vBent = lbQuatRotate(qMid, v);
 
 	// Root rotation: swing the root so the end lies on the target line, then swivel about that
 	// line so the mid joint faces the pole. The knee direction is read from the hinge (chain
@@ -205,7 +206,8 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 			// The rotation takes the orthonormal frame (chain direction, knee, third) to (target
 			// line, pole normal to it, third): one matrix and one quaternion extraction, where a
 			// swing followed by a twist needs two quaternions, a rotation and a product.
-			const lbVec3 u = lbMulSV(1.0f / sqrtf(ss), s);
+			// The closed-form length, unless cancellation (a nearly folded limb) makes it rough.
+			const lbVec3 u = lbMulSV(invLen > 0.0f ? invLen : 1.0f / sqrtf(ss), s);
 			lbVec3 k0 = lbCross(u, h);
 			const float kk = lbDot(k0, k0);
 			if (kk > 1.0e-12f)
@@ -276,7 +278,7 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	mid->q = lbQuatMul(qChain, mid->q);
 	// At full weight the end lies on the target line at the solved distance; no rotation needed.
 	if (weight >= 1.0f)
-		end->p = lbMulAdd(a, k * sqrtf(lbMaxF(base + cos1 * cross2, 0.0f)), axis);
+		end->p = lbMulAdd(a, k * len, axis);
 	else
 		end->p = lbAdd(midP, lbQuatRotate(qChain, lbMulSV(kw, v)));
 	lbQuat endQ = lbQuatMul(qChain, end->q);
