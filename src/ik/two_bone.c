@@ -174,17 +174,22 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	const float cosD = lbClampF(cos1 * cos0 + sin1 * sin0, -1.0f, 1.0f);
 	const float sinD = sin1 * cos0 - cos1 * sin0;
 	// (h sin D, 1 + cos D) is the half-angle rotation up to scale; accurate for small turns.
-	lbQuat qMid;
+	lbQuat pMid; // qMid up to scale
 	if (cosD > -0.99f)
-		qMid = lbIkQuatNormalizeNonZero(LB_LITERAL(lbQuat){ h.x * sinD, h.y * sinD, h.z * sinD, 1.0f + cosD });
+		pMid = LB_LITERAL(lbQuat){ h.x * sinD, h.y * sinD, h.z * sinD, 1.0f + cosD };
 	else
 	{
 		float hs = sqrtf(0.5f * (1.0f - cosD)) * (sinD < 0.0f ? -1.0f : 1.0f);
-		qMid = lbQuatNormalize(LB_LITERAL(lbQuat){ h.x * hs, h.y * hs, h.z * hs, sqrtf(0.5f * (1.0f + cosD)) });
+		pMid = LB_LITERAL(lbQuat){ h.x * hs, h.y * hs, h.z * hs, sqrtf(0.5f * (1.0f + cosD)) };
 	}
-	// Bent by qMid itself (not from cosD, sinD, which need not agree near a half turn) so that the
-	// positions below match the rotations.
-	const lbVec3 vBent = lbQuatRotate(qMid, v);
+	const lbQuat qMid = cosD > -0.99f ? lbIkQuatNormalizeNonZero(pMid) : lbQuatNormalize(pMid);
+	// Bent by the mid rotation itself (not from cosD, sinD, which need not agree near a half turn)
+	// so that the positions below match the rotations. Rotating by the unnormalised quaternion and
+	// dividing by its squared norm keeps the normalisation's square root off this path:
+	// v' = v + 2 (w (p x v) + p x (p x v)) / |q|^2.
+	const lbVec3 pv = { pMid.x, pMid.y, pMid.z };
+	const lbVec3 pxv = lbCross(pv, v);
+	const lbVec3 vBent = lbMulAdd(v, 2.0f / lbQuatDot(pMid, pMid), lbMulAdd(lbCross(pv, pxv), pMid.w, pxv));
 
 	// Root rotation: swing the root so the end lies on the target line, then swivel about that
 	// line so the mid joint faces the pole. The knee direction is read from the hinge (chain
