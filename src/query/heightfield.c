@@ -68,7 +68,8 @@ static int lbFloorClamp(double x, int lo, int hi)
 		return lo;
 	if (x >= (double)hi)
 		return hi;
-	return (int)floor(x);
+	// x > lo >= 0 here, so truncation is the floor (floor() is a library call without SSE4.1).
+	return (int)x;
 }
 
 // Corner (0, 0) of cell (i, j) in its tile; +1 steps in i, +4 in j.
