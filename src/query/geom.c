@@ -242,13 +242,9 @@ lbSweepStage lbSweepSphereTriangleFaceD(const lbDCast* c, lbDVec3 a, lbDVec3 b, 
 	return dist - r > tMax ? lb_sweepMiss : lb_sweepEdges;
 }
 
-bool lbSweepSphereTriangleEdgesD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out)
-{
-	return lbSweepSphereTriangleFeaturesD(c, a, b, cc, tMax, 0x3f, out);
-}
-
-bool lbSweepSphereTriangleFeaturesD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, unsigned features,
-									lbDContact* out)
+// Inlined into both entry points, so the all-features one keeps no mask tests.
+static inline bool lbSweepFeatures(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, unsigned features,
+								   lbDContact* out)
 {
 	// Edges (capsule sides) and vertices (spheres): the earliest entry wins.
 	double r = c->r;
@@ -278,6 +274,17 @@ bool lbSweepSphereTriangleFeaturesD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDV
 		return false;
 	lbSetHit(out, c, best, contact);
 	return true;
+}
+
+bool lbSweepSphereTriangleEdgesD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out)
+{
+	return lbSweepFeatures(c, a, b, cc, tMax, 0x3fu, out);
+}
+
+bool lbSweepSphereTriangleFeaturesD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, unsigned features,
+									lbDContact* out)
+{
+	return lbSweepFeatures(c, a, b, cc, tMax, features, out);
 }
 
 bool lbSweepSphereTriangleD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out)
