@@ -112,14 +112,12 @@ static void lbRecordLocal(const lbHeightfield* hf, lbCastState* st, lbDContact c
 	lbCastRecord(st, &c, shapeId, prim);
 }
 
-// Entry time of the cast into the box [x0, x0 + cs] x [y0, y0 + cs] x [zLo, zHi] grown by `grow`, or
-// a negative value when it is missed within [0, tMax].
-static double lbBoxEntry(const lbDCast* lc, const double* inv, double x0, double y0, double cs, double zLo, double zHi, double grow, double tMax)
+// Entry time of the cast into the height range [zLo, zHi] grown by `grow` within [tLo, tHi] (the
+// cell's x and y slabs), or a negative value when it is missed there.
+static inline double lbZEntry(const lbDCast* lc, const double* inv, double tLo, double tHi, double zLo, double zHi,
+							  double grow)
 {
-	double tLo = 0.0, tHi = tMax;
-	if (!lbClipSlab(lc->s.z, lc->d.z, inv[2], zLo - grow, zHi + grow, &tLo, &tHi) ||
-		!lbClipSlab(lc->s.x, lc->d.x, inv[0], x0 - grow, x0 + cs + grow, &tLo, &tHi) ||
-		!lbClipSlab(lc->s.y, lc->d.y, inv[1], y0 - grow, y0 + cs + grow, &tLo, &tHi))
+	if (!lbClipSlab(lc->s.z, lc->d.z, inv[2], zLo - grow, zHi + grow, &tLo, &tHi))
 		return -1.0;
 	return tLo;
 }
@@ -158,8 +156,13 @@ static unsigned lbTestCell(const lbHeightfield* hf, const lbDCast* lc, const dou
 	const float* t = lbCellCorners(hf, i, j);
 	double h00 = t[0], h10 = t[1], h01 = t[4], h11 = t[5];
 	double x0 = i * cs, y0 = j * cs;
-	double e0 = lbBoxEntry(lc, inv, x0, y0, cs, lbMin3(h00, h10, h11), lbMax3(h00, h10, h11), grow, st->bestT);
-	double e1 = lbBoxEntry(lc, inv, x0, y0, cs, lbMin3(h00, h11, h01), lbMax3(h00, h11, h01), grow, st->bestT);
+	// Both triangles share the cell's x and y slabs; only their height ranges differ.
+	double xyLo = 0.0, xyHi = st->bestT;
+	if (!lbClipSlab(lc->s.x, lc->d.x, inv[0], x0 - grow, x0 + cs + grow, &xyLo, &xyHi) ||
+		!lbClipSlab(lc->s.y, lc->d.y, inv[1], y0 - grow, y0 + cs + grow, &xyLo, &xyHi))
+		return 0u;
+	double e0 = lbZEntry(lc, inv, xyLo, xyHi, lbMin3(h00, h10, h11), lbMax3(h00, h10, h11), grow);
+	double e1 = lbZEntry(lc, inv, xyLo, xyHi, lbMin3(h00, h11, h01), lbMax3(h00, h11, h01), grow);
 	// The diagonal from (x0, y0) splits the cell: triangle 0 lies where u = (x - x0) - (y - y0) >= 0,
 	// triangle 1 where u <= 0. A swept sphere whose centre keeps u below -r sqrt(2) (or above) over the
 	// part of the cast that can still matter is farther than r from the other triangle's footprint.
