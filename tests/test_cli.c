@@ -23,25 +23,6 @@ static int lbRunTool(const char* args, const char* stderrFile)
 	return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
 }
 
-static char* lbReadAll(const char* path, long* outSize)
-{
-	FILE* f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char* text = (char*)malloc((size_t)n + 1);
-	if (text && fread(text, 1, (size_t)n, f) != (size_t)n)
-		n = 0;
-	if (text)
-		text[n] = 0;
-	fclose(f);
-	if (outSize)
-		*outSize = n;
-	return text;
-}
-
 static int lbLines(const char* text)
 {
 	int n = 0;
@@ -58,7 +39,7 @@ static void HelpAndList(void)
 	char cmd[1024];
 	snprintf(cmd, sizeof cmd, "cd '%s' && '%s' list > '%s/list.txt'", LB_SOURCE_DIR, TOOL, OUT);
 	ENSURE(system(cmd) == 0);
-	char* list = lbReadAll(OUT "/list.txt", NULL);
+	char* list = lbTestReadFile(OUT "/list.txt", NULL);
 	ENSURE(list && strstr(list, "demo.json") && strstr(list, "foot") && strstr(list, "stairs") && strstr(list, "mixamo"));
 	free(list);
 }
@@ -94,7 +75,7 @@ static void BadInputOneLineNonZero(void)
 	for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); ++i)
 	{
 		int rc = lbRunTool(cases[i].args, OUT "/err.txt");
-		char* err = lbReadAll(OUT "/err.txt", NULL);
+		char* err = lbTestReadFile(OUT "/err.txt", NULL);
 		if (rc != cases[i].code || !err || !strstr(err, cases[i].mention))
 			printf("  case \"%s\": exit %d, stderr: %s\n", cases[i].args, rc, err ? err : "(none)");
 		ENSURE(rc == cases[i].code);
@@ -114,12 +95,12 @@ static void SameFileSameReportBytes(void)
 	ENSURE(lbRunTool(args, OUT "/err.txt") == 0);
 	snprintf(args, sizeof args, "run '%s' --no-timing --report '%s/b.json'", file, OUT);
 	ENSURE(lbRunTool(args, OUT "/err.txt") == 0);
-	long na = 0, nb = 0;
-	char* a = lbReadAll(OUT "/a.json", &na);
-	char* b = lbReadAll(OUT "/b.json", &nb);
+	size_t na = 0, nb = 0;
+	char* a = lbTestReadFile(OUT "/a.json", &na);
+	char* b = lbTestReadFile(OUT "/b.json", &nb);
 	ENSURE(a && b && na == nb && na > 1000 && memcmp(a, b, (size_t)na) == 0);
 	ENSURE(a && strstr(a, "\"timing\"") == NULL);
-	char* poses = lbReadAll(OUT "/a.jsonl", NULL);
+	char* poses = lbTestReadFile(OUT "/a.jsonl", NULL);
 	// Header plus one line per frame (stairs_foot has 180 frames).
 	ENSURE(poses && lbLines(poses) == 181);
 	free(a);
@@ -128,7 +109,7 @@ static void SameFileSameReportBytes(void)
 	// With timing, the timing object is there.
 	snprintf(args, sizeof args, "run '%s' --report '%s/c.json'", file, OUT);
 	ENSURE(lbRunTool(args, OUT "/err.txt") == 0);
-	char* c = lbReadAll(OUT "/c.json", NULL);
+	char* c = lbTestReadFile(OUT "/c.json", NULL);
 	ENSURE(c && strstr(c, "\"solve_us_median\""));
 	free(c);
 }
@@ -170,7 +151,7 @@ static void BakedClipReimports(void)
 		return;
 	ENSURE(rig->clipCount == 1);
 	// The last frame's pelvis, in the world, as the pose stream has it.
-	char* poses = lbReadAll(OUT "/demo.jsonl", NULL);
+	char* poses = lbTestReadFile(OUT "/demo.jsonl", NULL);
 	const char* last = poses ? strrchr(poses, '{') : NULL;
 	while (last && last > poses && strncmp(last, "{\"frame\"", 8) != 0)
 		--last;

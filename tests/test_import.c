@@ -72,27 +72,6 @@ static void lbWriteText(const char* path, const char* text, size_t length)
 	fclose(f);
 }
 
-static char* lbReadAll(const char* path, size_t* outSize)
-{
-	FILE* f = fopen(path, "rb");
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	char* data = (char*)malloc((size_t)n + 1);
-	if (data && fread(data, 1, (size_t)n, f) != (size_t)n)
-	{
-		free(data);
-		data = NULL;
-	}
-	fclose(f);
-	if (data)
-		data[n] = 0;
-	*outSize = (size_t)n;
-	return data;
-}
-
 static bool lbHaveModels(void)
 {
 	struct stat st;
@@ -593,7 +572,7 @@ static void TestBadFiles(void)
 		for (int k = 0; k < 5; ++k)
 		{
 			size_t size = 0;
-			char* data = lbReadAll(srcs[k], &size);
+			char* data = lbTestReadFile(srcs[k], &size);
 			ENSURE(data != NULL);
 			if (!data)
 				continue;

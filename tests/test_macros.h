@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct lbTestState
@@ -133,4 +134,28 @@ static inline void CaptureLog(lbLogLevel level, lbResult code, const char* messa
 	c->count++;
 	c->last = code;
 	snprintf(c->message, sizeof c->message, "%s", message ? message : "");
+}
+
+// Whole file as a NUL-terminated buffer (free it), its size through outSize (may be NULL);
+// NULL when the file cannot be opened or read.
+static inline char* lbTestReadFile(const char* path, size_t* outSize)
+{
+	FILE* f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char* data = n >= 0 ? (char*)malloc((size_t)n + 1) : NULL;
+	if (data && fread(data, 1, (size_t)n, f) != (size_t)n)
+	{
+		free(data);
+		data = NULL;
+	}
+	fclose(f);
+	if (data)
+		data[n] = 0;
+	if (outSize)
+		*outSize = data ? (size_t)n : 0;
+	return data;
 }
