@@ -253,6 +253,76 @@ static void test_set_bone_model(void)
 	lbSetLogFcn(NULL, NULL);
 }
 
+// Translating a subtree must equal setting the bone's moved model transform with propagation, on
+// random poses with non-uniform scales of both rigs.
+static void test_translate_bone_model(void)
+{
+	resetLog();
+	lbTestRng r = { 23 };
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* s = lbCreateReferenceRig((lbReferenceRig)rig);
+		ENSURE(s != NULL);
+		if (!s)
+			continue;
+		lbTransform local[64], model[64], refLocal[64], refModel[64];
+		lbPose pose = lbMakePose(s, local, model), ref = lbMakePose(s, refLocal, refModel);
+		int worst = 0;
+		float worstErr = 0.0f;
+		for (int iter = 0; iter < 2000; ++iter)
+		{
+			for (int i = 0; i < s->boneCount; ++i)
+			{
+				local[i] = s->restLocal[i];
+				local[i].q = lbQuatMul(s->restLocal[i].q, randQuat(&r));
+				local[i].s = lbMakeVec3(lbTestUniform(&r, 0.8f, 1.25f), lbTestUniform(&r, 0.8f, 1.25f),
+										lbTestUniform(&r, 0.8f, 1.25f));
+			}
+			lbPose_LocalToModel(&pose, s);
+			lbPose_Copy(&ref, &pose);
+			int bone = (int)(lbTestNext(&r) % (unsigned long long)s->boneCount);
+			lbVec3 d = lbMakeVec3(lbTestUniform(&r, -1, 1), lbTestUniform(&r, -1, 1), lbTestUniform(&r, -1, 1));
+			ENSURE(lbPose_TranslateBoneModel(&pose, s, bone, d) == lb_ok);
+			lbTransform t = refModel[bone];
+			t.p = lbAdd(t.p, d);
+			ENSURE(lbPose_SetBoneModel(&ref, s, bone, t, true) == lb_ok);
+			for (int i = 0; i < s->boneCount; ++i)
+			{
+				float e = lbMaxF(lbLength(lbSub(model[i].p, refModel[i].p)), lbLength(lbSub(local[i].p, refLocal[i].p)));
+				if (e > worstErr)
+					worstErr = e;
+				if (e > 1e-5f)
+					++worst;
+				ENSURE_QUAT_SAME_ROT(model[i].q, refModel[i].q, 1e-5f);
+				ENSURE_VEC3_NEAR(model[i].s, refModel[i].s, 1e-6f);
+			}
+			// Bones outside the subtree keep their exact transforms.
+			for (int i = 0; i < s->boneCount; ++i)
+				if (!lbSkeleton_IsAncestor(s, bone, i))
+					ENSURE(memcmp(&model[i], &refModel[i], sizeof(lbTransform)) == 0);
+		}
+		ENSURE(worst == 0);
+		ENSURE(worstErr < 1e-5f);
+		// Bad input: reported, pose untouched.
+		lbTransform savedLocal[64], savedModel[64];
+		memcpy(savedLocal, local, sizeof(lbTransform) * (size_t)s->boneCount);
+		memcpy(savedModel, model, sizeof(lbTransform) * (size_t)s->boneCount);
+		ENSURE(lbPose_TranslateBoneModel(&pose, s, 1, lbMakeVec3(NAN, 0, 0)) == lb_errorNonFinite);
+		ENSURE(g_log.last == lb_errorNonFinite);
+		ENSURE(lbPose_TranslateBoneModel(&pose, s, 1, lbMakeVec3(0, INFINITY, 0)) == lb_errorNonFinite);
+		ENSURE(lbPose_TranslateBoneModel(&pose, s, -1, lbVec3_axisX) == lb_errorBoneNotFound);
+		ENSURE(lbPose_TranslateBoneModel(&pose, s, s->boneCount, lbVec3_axisX) == lb_errorBoneNotFound);
+		lbPose wrong = pose;
+		wrong.boneCount = 3;
+		ENSURE(lbPose_TranslateBoneModel(&wrong, s, 1, lbVec3_axisX) == lb_errorSkeletonMismatch);
+		ENSURE(lbPose_TranslateBoneModel(NULL, s, 1, lbVec3_axisX) == lb_errorSkeletonMismatch);
+		ENSURE(memcmp(savedLocal, local, sizeof(lbTransform) * (size_t)s->boneCount) == 0);
+		ENSURE(memcmp(savedModel, model, sizeof(lbTransform) * (size_t)s->boneCount) == 0);
+		lbDestroySkeleton(s);
+	}
+	lbSetLogFcn(NULL, NULL);
+}
+
 static void test_result_strings(void)
 {
 	for (int r = 0; r < lb_resultCount; ++r)
@@ -298,6 +368,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_lookup_and_rest);
 	RUN_TEST(test_fk_round_trip);
 	RUN_TEST(test_set_bone_model);
+	RUN_TEST(test_translate_bone_model);
 	RUN_TEST(test_result_strings);
 	RUN_TEST(test_hooks);
 	TEST_MAIN_END();

@@ -128,6 +128,12 @@ LB_API void lbPose_UpdateSubtree(lbPose* pose, const lbSkeleton* skeleton, int b
 LB_API lbResult lbPose_SetBoneModel(lbPose* pose, const lbSkeleton* skeleton, int bone, lbTransform model,
 									bool propagate);
 
+/// Moves a bone and all its descendants by `deltaMs` (model space, m): the same result as
+/// lbPose_SetBoneModel with the bone's position moved and `propagate` on, but a translation of a
+/// whole subtree only adds to positions instead of rebuilding every descendant's transform.
+/// Returns lb_errorBoneNotFound or lb_errorNonFinite (pose unchanged) on bad input.
+LB_API lbResult lbPose_TranslateBoneModel(lbPose* pose, const lbSkeleton* skeleton, int bone, lbVec3 deltaMs);
+
 /// Sets a bone's model-space rotation only (position kept); see lbPose_SetBoneModel.
 LB_API lbResult lbPose_SetBoneModelRotation(lbPose* pose, const lbSkeleton* skeleton, int bone, lbQuat rotation,
 											bool propagate);

@@ -336,6 +336,39 @@ lbResult lbPose_SetBoneModel(lbPose* pose, const lbSkeleton* skeleton, int bone,
 	return lb_ok;
 }
 
+lbResult lbPose_TranslateBoneModel(lbPose* pose, const lbSkeleton* skeleton, int bone, lbVec3 deltaMs)
+{
+	if (!lbPoseMatches(pose, skeleton))
+		return lbReport(lb_errorSkeletonMismatch, "lbPose_TranslateBoneModel: pose does not match the skeleton");
+	if (bone < 0 || bone >= pose->boneCount)
+		return lbReport(lb_errorBoneNotFound, "lbPose_TranslateBoneModel: bone index %d out of range", bone);
+	lbVec3 moved = lbAdd(pose->model[bone].p, deltaMs);
+	if (!lbIsValidVec3(deltaMs) || !lbIsValidVec3(moved))
+		return lbReport(lb_errorNonFinite, "lbPose_TranslateBoneModel: non-finite offset for bone '%s'",
+						skeleton->names[bone]);
+	int p = skeleton->parents[bone];
+	pose->model[bone].p = moved;
+	if (p != LB_NULL_INDEX)
+		pose->local[bone].p = lbTransformRelative(pose->model[p], pose->model[bone]).p;
+	else
+		pose->local[bone].p = moved;
+	// A descendant's model transform is the bone's composed with fixed locals, so a pure
+	// translation of the bone moves each of them by the same offset; rotations and scales stay.
+	uint8_t moving[LB_MAX_BONES / 8] = { 0 };
+	moving[bone >> 3] = (uint8_t)(1u << (bone & 7));
+	const int* parents = skeleton->parents;
+	for (int i = bone + 1; i < pose->boneCount; ++i)
+	{
+		int q = parents[i];
+		if (q != LB_NULL_INDEX && q >= bone && (moving[q >> 3] & (1u << (q & 7))))
+		{
+			moving[i >> 3] |= (uint8_t)(1u << (i & 7));
+			pose->model[i].p = lbAdd(pose->model[i].p, deltaMs);
+		}
+	}
+	return lb_ok;
+}
+
 lbResult lbPose_SetBoneModelRotation(lbPose* pose, const lbSkeleton* skeleton, int bone, lbQuat rotation,
 									 bool propagate)
 {
