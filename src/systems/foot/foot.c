@@ -569,7 +569,6 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 	// Pelvis first: the legs then solve from where the hips really are.
 	const lbVec3 upMs = lbNormalizeOr(lbInvTransformDirection(cw, targets->upWs), humanoid->upMs);
 	const float worldToModel = 1.0f / lbMaxF(lbLength(lbTransformVector(cw, upMs)), 1.0e-6f);
-	lbTransform pelvis = pose->model[humanoid->pelvis];
 	float drop = alpha * targets->pelvisOffset * worldToModel;
 	// Reach: lower the pelvis further (within the sink limit) until every weighted leg target lies
 	// inside the legs' reach before the soft-IK band, so feet touch instead of stopping short.
@@ -592,8 +591,7 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 			extra = lbMaxF(extra, w * (along - sqrtf(reach * reach - side2)));
 	}
 	drop -= lbMinF(extra, lbMaxF(def->pelvisMaxSink, 0.0f) * worldToModel);
-	pelvis.p = lbMulAdd(pelvis.p, drop, upMs);
-	lbResult r = lbPose_SetBoneModel(pose, skeleton, humanoid->pelvis, pelvis, true);
+	lbResult r = lbPose_TranslateBoneModel(pose, skeleton, humanoid->pelvis, lbMulSV(drop, upMs));
 	if (r != lb_ok)
 		return r;
 
