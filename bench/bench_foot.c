@@ -46,6 +46,11 @@ static double RunFoot(const lbBenchOptions* o, const lbWorld* world, const lbSce
 		chars[i].characterWs = lbMakeTransform(lbMakeVec3(x, y, z), q);
 		lbFootState_Reset(&chars[i].state);
 	}
+	// The sense-only pass runs its own copy of the characters, so each state advances once per
+	// frame in both passes (a state stepped twice per frame would skip its reduced-rate casts).
+	Character* senseChars = (Character*)malloc(sizeof(Character) * (size_t)count);
+	for (int i = 0; i < count; ++i)
+		senseChars[i] = chars[i];
 	double* samples = (double*)malloc(sizeof(double) * (size_t)frames);
 	double* senseSamples = (double*)malloc(sizeof(double) * (size_t)frames);
 	lbFootSenseInput in = lbDefaultFootSenseInput();
@@ -78,7 +83,7 @@ static double RunFoot(const lbBenchOptions* o, const lbWorld* world, const lbSce
 		{
 			for (int i = 0; i < count; ++i)
 			{
-				Character* c = &chars[i];
+				Character* c = &senseChars[i];
 				in.characterWs = c->characterWs;
 				lbFootSense(&c->state, &def, skel, &h, &in, &c->targets);
 			}
@@ -96,6 +101,7 @@ static double RunFoot(const lbBenchOptions* o, const lbWorld* world, const lbSce
 	free(senseSamples);
 	(void)o;
 	free(samples);
+	free(senseChars);
 	free(chars);
 	lbDestroyPose(&anim);
 	lbDestroyPose(&pose);
