@@ -762,6 +762,164 @@ static void HeightfieldAgainstBruteForce(void)
 	lbDestroyWorld(w);
 }
 
+// Casts aimed at the features a heightfield's own narrow phase must get right: grid vertices, cell
+// borders, cell diagonals, steep cells, casts along grid lines (vertical, slanted and nearly horizontal),
+// radii from 0 (ray) to twice the cell size, under several shape frames. The library's heightfield
+// path is compared with the brute-force reference over the same triangles.
+typedef struct HfFrame
+{
+	lbTransform xf;
+	float cs;
+	int nx, ny;
+} HfFrame;
+
+static lbVec3 HfLocalToWorld(const HfFrame* f, float x, float y, float z)
+{
+	return lbTransformPoint(f->xf, lbMakeVec3(x, y, z));
+}
+
+static void RunHeightfieldFeatureCasts(const lbWorld* w, const HfFrame* f, uint64_t seed, int count, const char* label)
+{
+	Soup s;
+	SoupFromWorld(&s, w);
+	gCandidates = (Candidate*)malloc(sizeof(Candidate) * (size_t)s.count);
+	lbShapeInfo info;
+	lbWorld_GetShapeInfo(w, 0, &info);
+	float hLo = FLT_MAX, hHi = -FLT_MAX;
+	for (int k = 0; k < f->nx * f->ny; ++k)
+		hLo = lbMinF(hLo, info.heights[k]), hHi = lbMaxF(hHi, info.heights[k]);
+	lbTestRng rng = { seed };
+	Tally rays = { 0 }, spheres = { 0 };
+	float cs = f->cs;
+	for (int n = 0; n < 2 * count; ++n)
+	{
+		bool ray = n < count;
+		// A feature point in the grid: a vertex, a point on a cell border along x or y, a point on a cell
+		// diagonal, or anywhere.
+		int i = (int)(lbTestNext(&rng) % (unsigned long long)(f->nx - 1));
+		int j = (int)(lbTestNext(&rng) % (unsigned long long)(f->ny - 1));
+		float u = lbTestUniform(&rng, 0.0f, 1.0f), v = lbTestUniform(&rng, 0.0f, 1.0f);
+		int feature = (int)(lbTestNext(&rng) % 5);
+		float fx = feature <= 1 ? 0.0f : u;
+		float fy = feature == 0 || feature == 2 ? 0.0f : (feature == 3 ? u : v);
+		float x = ((float)i + fx) * cs, y = ((float)j + fy) * cs;
+		// Height of that point on the surface (bilinear is enough to aim at it).
+		float h00 = info.heights[j * f->nx + i], h11 = info.heights[(j + 1) * f->nx + i + 1];
+		float z = h00 + (h11 - h00) * 0.5f * (fx + fy);
+		float r = 0.0f;
+		if (!ray)
+		{
+			unsigned long long k = lbTestNext(&rng) % 4;
+			r = k == 0 ? 0.001f : lbTestUniform(&rng, 0.05f, 2.0f) * cs;
+		}
+		lbVec3 a, b;
+		int kind = (int)(lbTestNext(&rng) % 4);
+		float above = hHi - z + r + lbTestUniform(&rng, 0.05f, 1.0f);
+		if (kind == 0)
+		{
+			// Straight down the local height axis.
+			a = HfLocalToWorld(f, x, y, z + above);
+			b = HfLocalToWorld(f, x, y, hLo - r - 0.5f);
+		}
+		else if (kind == 1)
+		{
+			// Slanted, from a random point above toward the feature.
+			float ax = x + lbTestUniform(&rng, -4.0f, 4.0f) * cs, ay = y + lbTestUniform(&rng, -4.0f, 4.0f) * cs;
+			a = HfLocalToWorld(f, ax, ay, z + above);
+			b = HfLocalToWorld(f, ax + 2.0f * (x - ax), ay + 2.0f * (y - ay), z - above);
+		}
+		else if (kind == 2)
+		{
+			// Along the grid line through the feature (x constant or y constant), descending slowly.
+			float len = lbTestUniform(&rng, 1.0f, 6.0f) * cs, dz = lbTestUniform(&rng, -0.3f, 0.05f) * len;
+			bool alongY = (lbTestNext(&rng) & 1u) != 0;
+			float sgn = (lbTestNext(&rng) & 1u) ? 1.0f : -1.0f;
+			float zs = z + r + lbTestUniform(&rng, 0.0f, 0.3f) * cs;
+			a = HfLocalToWorld(f, alongY ? x : x - sgn * len, alongY ? y - sgn * len : y, zs);
+			b = HfLocalToWorld(f, alongY ? x : x + sgn * len, alongY ? y + sgn * len : y, zs + dz);
+		}
+		else
+		{
+			// Along the cell's diagonal direction through the feature.
+			float len = lbTestUniform(&rng, 1.0f, 4.0f) * cs;
+			float zs = z + r + lbTestUniform(&rng, 0.0f, 0.5f) * cs;
+			a = HfLocalToWorld(f, x - len, y - len, zs);
+			b = HfLocalToWorld(f, x + len, y + len, zs - lbTestUniform(&rng, 0.0f, 0.5f) * len);
+		}
+		if (lbDistance(a, b) < 1e-3f)
+			continue;
+		Compare(&s, w, a, b, r, ray, ray ? &rays : &spheres);
+	}
+	printf("  %s rays: %d casts, %d hits, %d inside, %d ties, %d errors\n", label, rays.casts, rays.hits, rays.insides,
+		   rays.ties, rays.errors);
+	printf("  %s spheres: %d casts, %d hits, %d inside, %d ties, %d errors\n", label, spheres.casts, spheres.hits,
+		   spheres.insides, spheres.ties, spheres.errors);
+	ENSURE(rays.errors == 0 && spheres.errors == 0);
+	ENSURE(rays.hits > count / 3 && spheres.hits > count / 3);
+	// Casts through exact vertices and edges meet several triangles at one distance, and casts along
+	// grid lines skim planes: ties are common here by design, and each is confirmed by the reference.
+	ENSURE(rays.ties <= count / 4 && spheres.ties <= count / 4);
+	free(gCandidates);
+	free(s.tris);
+}
+
+static void HeightfieldFeaturesAgainstBruteForce(void)
+{
+	enum
+	{
+		NX = 17,
+		NY = 13
+	};
+	float heights[NX * NY];
+	lbSceneParams p = lbDefaultSceneParams(lb_sceneRocky);
+	lbSceneParams_Set(&p, "amplitude", 0.4f);
+	lbSceneParams_Set(&p, "scale", 0.6f);
+	const HfFrame frames[4] = {
+		// Identity frame with a power-of-two cell: grid lines and diagonals are exact in float.
+		{ lbTransform_identity, 0.25f, NX, NY },
+		{ lbMakeTransform(lbMakeVec3(3.0f, -2.0f, 1.0f), lbQuatFromTo(lbVec3_axisZ, lbNormalize(lbMakeVec3(-0.6f, 0.3f, 0.7f)))),
+		  0.1f, NX, NY },
+		// Heights along world +Y (a +Y-up world), then along -X with a twist about it.
+		{ lbMakeTransform(lbMakeVec3(-1.0f, 0.5f, 2.0f), lbQuatFromTo(lbVec3_axisZ, lbVec3_axisY)), 0.3f, NX, NY },
+		{ lbMakeTransform(lbMakeVec3(0.0f, 0.0f, 0.0f),
+						  lbQuatMul(lbQuatFromTo(lbVec3_axisZ, lbMakeVec3(-1.0f, 0.0f, 0.0f)),
+									lbQuatFromAxisAngle(lbVec3_axisZ, 0.7f))),
+		  0.05f, NX, NY },
+	};
+	const char* labels[4] = { "hf features identity", "hf features tilted", "hf features +Y up", "hf features -X up" };
+	int count = CastCount() / 5;
+	for (int k = 0; k < 4; ++k)
+	{
+		const HfFrame* f = &frames[k];
+		lbTestRng rng = { 40u + (uint64_t)k };
+		for (int j = 0; j < NY; ++j)
+			for (int i = 0; i < NX; ++i)
+			{
+				float h = lbSceneRockyHeight(&p, 0.2f * (float)i, 0.2f * (float)j) * f->cs / 0.1f;
+				// Steep cells: cliffs many cells high, pits and flat runs (exactly equal heights).
+				unsigned long long c = lbTestNext(&rng) % 16;
+				if (c == 0)
+					h += lbTestUniform(&rng, 3.0f, 20.0f) * f->cs;
+				else if (c == 1)
+					h -= lbTestUniform(&rng, 3.0f, 20.0f) * f->cs;
+				else if (c == 2 && i > 0)
+					h = heights[j * NX + i - 1];
+				heights[j * NX + i] = h;
+			}
+		lbWorldDef wd = lbDefaultWorldDef();
+		lbWorld* w = lbCreateWorld(&wd);
+		lbHeightfieldDef hd = lbDefaultHeightfieldDef();
+		hd.heights = heights;
+		hd.countX = NX;
+		hd.countY = NY;
+		hd.cellSize = f->cs;
+		hd.transform = f->xf;
+		ENSURE(lbWorld_AddHeightfield(w, &hd) == 0);
+		RunHeightfieldFeatureCasts(w, f, 500u + (uint64_t)k, count, labels[k]);
+		lbDestroyWorld(w);
+	}
+}
+
 static void BoxesAgainstBruteForce(void)
 {
 	lbWorldDef wd = lbDefaultWorldDef();
@@ -787,6 +945,7 @@ int main(int argc, char** argv)
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(MeshAgainstBruteForce);
 	RUN_TEST(HeightfieldAgainstBruteForce);
+	RUN_TEST(HeightfieldFeaturesAgainstBruteForce);
 	RUN_TEST(BoxesAgainstBruteForce);
 	TEST_MAIN_END();
 }
