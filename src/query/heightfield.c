@@ -147,6 +147,114 @@ static void lbHfRecord(void* user, lbCastState* st, const lbDContact* contact, i
 	lbRecordLocal(u->hf, st, *contact, u->shapeId, prim);
 }
 
+// Face stage for one heightfield triangle, written for its shape: in the shape's frame both triangles
+// of a cell are right triangles with legs along x and y, so the plane is z = h00 + gx x + gy y in
+// cell coordinates (x, y from the cell's corner (0, 0), z from its height h00), its normal is
+// (-gx, -gy, 1) / sqrt(1 + gx^2 + gy^2), and whether a point of the plane lies in the triangle is a
+// 2D test on its x and y. Same outcomes as lbSweepSphereTriangleFaceD (geom.c), which it falls back to
+// when the start sphere reaches the plane (start overlap or edge contact, rare for casts from above).
+//   tri 0 = (p00, p10, p11): y >= 0, x <= cs, y <= x.   tri 1 = (p00, p11, p01): x >= 0, y <= cs, x <= y.
+// The cell record holds the cast start relative to corner p00 and the corners (for the fallback).
+typedef struct lbHfCell
+{
+	double sx, sy, sz;
+	double x0, y0, cs;
+	lbDVec3 p00, p10, p01, p11;
+} lbHfCell;
+
+static inline bool lbHfInside(int tri, double qx, double qy, double cs)
+{
+	return tri == 0 ? (qy >= 0.0 && qx <= cs && qy <= qx) : (qx >= 0.0 && qy <= cs && qx <= qy);
+}
+
+static lbSweepStage lbHfFace(const lbDCast* lc, const lbHfCell* cell, int tri, double gx, double gy, double tMax,
+							 lbDContact* out, double* outLowerBound)
+{
+	const lbDVec3 d = lc->d;
+	// f = height of a point above the plane (along local z); it changes by fd per meter of the cast.
+	double f0 = cell->sz - gx * cell->sx - gy * cell->sy;
+	double fd = d.z - gx * d.x - gy * d.y;
+	double g2 = 1.0 + gx * gx + gy * gy;
+	double r = lc->r;
+	*outLowerBound = 0.0;
+	if (!(r > 0.0))
+	{
+		// Ray: a ray in the plane (|d . n| <= 1e-14) has no area facing it.
+		if (!(fd * fd > 1e-28 * g2))
+			return lb_sweepMiss;
+		double t = -f0 / fd;
+		if (!(t >= 0.0 && t <= tMax))
+			return lb_sweepMiss;
+		if (!lbHfInside(tri, cell->sx + t * d.x, cell->sy + t * d.y, cell->cs))
+			return lb_sweepMiss;
+		double s = (fd > 0.0 ? -1.0 : 1.0) / sqrt(g2);
+		out->kind = lb_contactHit;
+		out->t = t;
+		out->depth = 0.0;
+		out->n = lbD3(-gx * s, -gy * s, s);
+		out->p = lbDMulAdd(lc->s, t, d);
+		return lb_sweepDone;
+	}
+	double nl = sqrt(g2);
+	double af0 = fabs(f0), rn = r * nl;
+	if (!(af0 >= rn))
+	{
+		// The start sphere reaches the plane: start overlap, or only edges and vertices later.
+		lbDVec3 b = tri == 0 ? cell->p10 : cell->p11, c = tri == 0 ? cell->p11 : cell->p01;
+		return lbSweepSphereTriangleFaceD(lc, cell->p00, b, c, tMax, out, outLowerBound);
+	}
+	// Approach speed toward the plane (m of f per m of cast) must be positive.
+	double sgn = f0 > 0.0 ? 1.0 : -1.0, closing = -sgn * fd;
+	if (!(closing > 0.0))
+		return lb_sweepMiss;
+	double t = (af0 - rn) / closing;
+	if (t > tMax)
+		return lb_sweepMiss;
+	// Contact point on the plane: the centre at t moved by r against the normal facing the start.
+	double k = sgn * r / nl;
+	double qx = cell->sx + t * d.x + k * gx, qy = cell->sy + t * d.y + k * gy;
+	double cs = cell->cs;
+	if (lbHfInside(tri, qx, qy, cs))
+	{
+		double s = sgn / nl;
+		out->kind = lb_contactHit;
+		out->t = t;
+		out->depth = 0.0;
+		out->n = lbD3(-gx * s, -gy * s, s);
+		out->p = lbD3(lc->s.x + t * d.x + k * gx, lc->s.y + t * d.y + k * gy, lc->s.z + t * d.z - k);
+		return lb_sweepDone;
+	}
+	// Touched outside the face: an edge or vertex contact needs the centre's projection on the plane to
+	// come within r of the triangle. Its in-plane distance is at least the largest distance to the line
+	// of an edge whose half-plane q violates; for a point (x, y) of the plane at 2D offset a across the
+	// edge with 2D direction (ex, ey), that 3D distance is a |n| / |(ex, ey, gx ex + gy ey)| (legs:
+	// (1, 0, gx) and (0, 1, gy); diagonal (1, 1, gx + gy)). The projection moves at |d_par| per meter.
+	double a0, a1, a2;
+	if (tri == 0)
+		a0 = -qy, a1 = qx - cs, a2 = qy - qx;
+	else
+		a0 = qy - cs, a1 = -qx, a2 = qx - qy;
+	double delta = 0.0;
+	if (a0 > 0.0)
+		delta = a0 / sqrt(1.0 + gx * gx);
+	if (a1 > 0.0)
+		delta = lbMaxD(delta, a1 / sqrt(1.0 + gy * gy));
+	if (a2 > 0.0)
+		delta = lbMaxD(delta, a2 / sqrt(2.0 + (gx + gy) * (gx + gy)));
+	delta *= nl;
+	double low = t;
+	if (delta > r)
+	{
+		double vn = fd / nl;
+		double speed = sqrt(lbMaxD(1.0 - vn * vn, 0.0));
+		if (delta - r > speed * (tMax - t))
+			return lb_sweepMiss;
+		low = t + (delta - r) / speed;
+	}
+	*outLowerBound = low;
+	return lb_sweepEdges;
+}
+
 // Returns the triangles (bit tri) whose edge stage was deferred.
 static unsigned lbTestCell(const lbHeightfield* hf, const lbDCast* lc, const double* inv, lbCastState* st, int i, int j,
 						   double grow, int shapeId, lbDeferred* deferred)
@@ -174,11 +282,21 @@ static unsigned lbTestCell(const lbHeightfield* hf, const lbDCast* lc, const dou
 		e1 = -1.0;
 	if (e0 < 0.0 && e1 < 0.0)
 		return 0u;
-	lbDVec3 p00 = lbD3(x0, y0, h00), p10 = lbD3(x0 + cs, y0, h10), p01 = lbD3(x0, y0 + cs, h01),
-			p11 = lbD3(x0 + cs, y0 + cs, h11);
-	int cell = j * (nx - 1) + i;
+	lbHfCell cell;
+	cell.sx = lc->s.x - x0;
+	cell.sy = lc->s.y - y0;
+	cell.sz = lc->s.z - h00;
+	cell.x0 = x0;
+	cell.y0 = y0;
+	cell.cs = cs;
+	cell.p00 = lbD3(x0, y0, h00);
+	cell.p10 = lbD3(x0 + cs, y0, h10);
+	cell.p01 = lbD3(x0, y0 + cs, h01);
+	cell.p11 = lbD3(x0 + cs, y0 + cs, h11);
+	double invCs = 1.0 / cs;
+	int cellIndex = j * (nx - 1) + i;
 	double entry = lbMaxD(e0 < 0.0 ? e1 : (e1 < 0.0 ? e0 : lbMinD(e0, e1)), 0.0);
-	double px = lc->s.x + entry * lc->d.x - x0, py = lc->s.y + entry * lc->d.y - y0;
+	double px = cell.sx + entry * lc->d.x, py = cell.sy + entry * lc->d.y;
 	int first = py > px ? 1 : 0;
 	unsigned pending = 0u;
 	for (int k = 0; k < 2; ++k)
@@ -189,14 +307,16 @@ static unsigned lbTestCell(const lbHeightfield* hf, const lbDCast* lc, const dou
 			continue;
 		lbDContact c;
 		double low;
-		lbDVec3 b = tri == 0 ? p10 : p11, cc = tri == 0 ? p11 : p01;
-		lbSweepStage stage = lbSweepSphereTriangleFaceD(lc, p00, b, cc, st->bestT, &c, &low);
+		double gx = tri == 0 ? (h10 - h00) * invCs : (h11 - h01) * invCs;
+		double gy = tri == 0 ? (h11 - h10) * invCs : (h01 - h00) * invCs;
+		lbSweepStage stage = lbHfFace(lc, &cell, tri, gx, gy, st->bestT, &c, &low);
 		if (stage == lb_sweepDone)
-			lbRecordLocal(hf, st, c, shapeId, 2 * cell + tri);
+			lbRecordLocal(hf, st, c, shapeId, 2 * cellIndex + tri);
 		else if (stage == lb_sweepEdges)
 		{
 			lbHfRecordUser user = { hf, shapeId };
-			lbDefer(deferred, p00, b, cc, low, 2 * cell + tri, lc, st, lbHfRecord, &user);
+			lbDVec3 b = tri == 0 ? cell.p10 : cell.p11, cc = tri == 0 ? cell.p11 : cell.p01;
+			lbDefer(deferred, cell.p00, b, cc, low, 2 * cellIndex + tri, lc, st, lbHfRecord, &user);
 			pending |= 1u << tri;
 		}
 	}
