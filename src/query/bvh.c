@@ -8,6 +8,10 @@
 // is one cache line. Random foot traces over a million triangles are bound by cache misses, one per
 // level, so halving the depth and the node size is what pays. Triangle corners are copied in leaf
 // order. Traversal is ordered, on a small fixed stack (no allocation per query).
+#if defined(__linux__)
+// madvise() and MADV_HUGEPAGE.
+#define _DEFAULT_SOURCE
+#endif
 #include "query/cast.h"
 
 #include <float.h>
@@ -16,6 +20,9 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #define LB_BVH_BINS 16
 // Below this depth the build uses SAH; deeper nodes split at the median, which halves the count, so
@@ -23,6 +30,25 @@
 // pops, so the traversal stack needs at most 3 * 80 + 1 entries.
 #define LB_BVH_SAH_DEPTH 48
 #define LB_BVH_STACK 256
+
+// Large arrays the traversal reads at random (nodes, triangle corners) are aligned to 2 MB and, on
+// Linux, offered to the kernel for transparent huge pages: a random foot trace touches a few lines
+// far apart, and with 4 KB pages each of them also misses the TLB (52 MB of BVH is 13 000 pages,
+// beyond the TLB's reach; with 2 MB pages it is 26). Smaller arrays use ordinary 64-byte alignment.
+#define LB_BVH_HUGE_PAGE ((size_t)2 << 20)
+static void* lbBvhAlloc(size_t bytes)
+{
+	if (bytes < 2 * LB_BVH_HUGE_PAGE)
+		return aligned_alloc(64, (bytes + 63) & ~(size_t)63);
+	size_t rounded = (bytes + LB_BVH_HUGE_PAGE - 1) & ~(LB_BVH_HUGE_PAGE - 1);
+	void* p = aligned_alloc(LB_BVH_HUGE_PAGE, rounded);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	// Only advice: when the kernel refuses, the array works the same on small pages.
+	if (p)
+		(void)madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+	return p;
+}
 
 // Binary build node (internal to the build).
 typedef struct lbBvhNode
@@ -446,7 +472,7 @@ lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, cons
 	// Each 4-wide node replaces at least one binary internal node, so the binary count bounds it.
 	size_t cap = (size_t)b.nodeCount;
 	mesh->nodes = (lbBvh4Node*)aligned_alloc(64, sizeof(lbBvh4Node) * cap);
-	mesh->corners = (float*)malloc(sizeof(float) * 9 * tc);
+	mesh->corners = (float*)lbBvhAlloc(sizeof(float) * 9 * tc);
 	if (!mesh->nodes || !mesh->corners)
 	{
 		free(bin);
@@ -464,7 +490,7 @@ lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, cons
 	mesh->nodeCount = 0;
 	lbCollapse(bin, 0, mesh->nodes, &mesh->nodeCount);
 	free(bin);
-	lbBvh4Node* shrunk = (lbBvh4Node*)aligned_alloc(64, sizeof(lbBvh4Node) * (size_t)mesh->nodeCount);
+	lbBvh4Node* shrunk = (lbBvh4Node*)lbBvhAlloc(sizeof(lbBvh4Node) * (size_t)mesh->nodeCount);
 	if (shrunk)
 	{
 		memcpy(shrunk, mesh->nodes, sizeof(lbBvh4Node) * (size_t)mesh->nodeCount);
@@ -483,33 +509,70 @@ void lbMeshFree(lbMesh* mesh)
 	memset(mesh, 0, sizeof *mesh);
 }
 
-// Entry (tn) and exit (tf) times of the cast into the node's child boxes grown by `grow`, clipped to
-// [0, tMax]; a child is hit when tn <= tf. SSE2 handles the four children in one go (x86-64 always
-// has it); the scalar loop is the same computation.
-static inline void lbChildSlabs(const lbBvh4Node* n, const lbCastState* st, float grow, float tMax, float* tn, float* tf)
+// Per-cast constants of the child slab test: with og = origin - grow and og2 = origin + grow, a child's
+// lower plane on axis a is entered at (nodeOrigin - og) * inv + qmin * step * inv, its upper plane at
+// (nodeOrigin - og2) * inv + qmax * step * inv (grow = radius plus rounding slop, so the test is
+// conservative for a sphere).
+typedef struct lbSlabCast
 {
-#if defined(__SSE2__)
-	__m128 vn = _mm_setzero_ps(), vf = _mm_set1_ps(tMax);
-	const __m128i zero = _mm_setzero_si128();
+	float og[4], og2[4], inv[4];
+} lbSlabCast;
+
+static inline void lbMakeSlabCast(const lbCastState* st, float grow, lbSlabCast* c)
+{
 	for (int a = 0; a < 3; ++a)
 	{
-		float inv = st->invDir[a];
-		float scale = lbPow2F(n->exponent[a]) * inv;
-		float base0 = (n->origin[a] - grow - st->origin[a]) * inv, base1 = base0 + 2.0f * grow * inv;
-		int32_t qlo, qhi;
-		memcpy(&qlo, n->qmin[a], 4);
-		memcpy(&qhi, n->qmax[a], 4);
-		__m128i ilo = _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(qlo), zero), zero);
-		__m128i ihi = _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(qhi), zero), zero);
-		__m128 vs = _mm_set1_ps(scale);
-		__m128 t1 = _mm_add_ps(_mm_set1_ps(base0), _mm_mul_ps(_mm_cvtepi32_ps(ilo), vs));
-		__m128 t2 = _mm_add_ps(_mm_set1_ps(base1), _mm_mul_ps(_mm_cvtepi32_ps(ihi), vs));
-		vn = _mm_max_ps(vn, _mm_min_ps(t1, t2));
-		vf = _mm_min_ps(vf, _mm_max_ps(t1, t2));
+		c->og[a] = st->origin[a] + grow;
+		c->og2[a] = st->origin[a] - grow;
+		c->inv[a] = st->invDir[a];
 	}
+	c->og[3] = c->og2[3] = c->inv[3] = 0.0f;
+}
+
+// Slab test of the node's child boxes against the cast, clipped to [0, tMax]. Returns the bit mask
+// of children entered (bit k = child k) and their entry times in tn. SSE2 handles the four children
+// in one go (x86-64 always has it); the scalar loop is the same computation.
+static inline int lbChildSlabs(const lbBvh4Node* n, const lbSlabCast* c, float tMax, float* tn)
+{
+#if defined(__SSE2__)
+	// Origin (lane 3 masked), exponents as int32 lanes (sign-extended bytes), steps as floats 2^e.
+	const __m128i zero = _mm_setzero_si128();
+	__m128 origin = _mm_and_ps(_mm_loadu_ps(n->origin), _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1)));
+	int32_t ebytes;
+	memcpy(&ebytes, n->exponent, 4);
+	__m128i e8 = _mm_cvtsi32_si128(ebytes);
+	__m128i e32 = _mm_srai_epi32(_mm_unpacklo_epi16(_mm_unpacklo_epi8(e8, e8), _mm_unpacklo_epi8(e8, e8)), 24);
+	__m128 step = _mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(e32, _mm_set1_epi32(127)), 23));
+	__m128 inv = _mm_loadu_ps(c->inv);
+	__m128 base0 = _mm_mul_ps(_mm_sub_ps(origin, _mm_loadu_ps(c->og)), inv);
+	__m128 base1 = _mm_mul_ps(_mm_sub_ps(origin, _mm_loadu_ps(c->og2)), inv);
+	__m128 scale = _mm_mul_ps(step, inv);
+	// qmin[3][4] then qmax[3][4]: 12 bytes each, widened to one int32 lane per child and axis.
+	__m128i qlo = _mm_loadu_si128((const __m128i*)(const void*)n->qmin);
+	__m128i qhi = _mm_loadu_si128((const __m128i*)(const void*)n->qmax);
+	__m128i lo16a = _mm_unpacklo_epi8(qlo, zero), lo16b = _mm_unpackhi_epi8(qlo, zero);
+	__m128i hi16a = _mm_unpacklo_epi8(qhi, zero), hi16b = _mm_unpackhi_epi8(qhi, zero);
+	__m128 lo[3] = { _mm_cvtepi32_ps(_mm_unpacklo_epi16(lo16a, zero)), _mm_cvtepi32_ps(_mm_unpackhi_epi16(lo16a, zero)),
+					 _mm_cvtepi32_ps(_mm_unpacklo_epi16(lo16b, zero)) };
+	__m128 hi[3] = { _mm_cvtepi32_ps(_mm_unpacklo_epi16(hi16a, zero)), _mm_cvtepi32_ps(_mm_unpackhi_epi16(hi16a, zero)),
+					 _mm_cvtepi32_ps(_mm_unpacklo_epi16(hi16b, zero)) };
+	__m128 vn = _mm_setzero_ps(), vf = _mm_set1_ps(tMax);
+#define LB_SLAB_AXIS(A)                                                                                   \
+	{                                                                                                     \
+		__m128 s = _mm_shuffle_ps(scale, scale, _MM_SHUFFLE(A, A, A, A));                                 \
+		__m128 t1 = _mm_add_ps(_mm_shuffle_ps(base0, base0, _MM_SHUFFLE(A, A, A, A)), _mm_mul_ps(lo[A], s)); \
+		__m128 t2 = _mm_add_ps(_mm_shuffle_ps(base1, base1, _MM_SHUFFLE(A, A, A, A)), _mm_mul_ps(hi[A], s)); \
+		vn = _mm_max_ps(vn, _mm_min_ps(t1, t2));                                                          \
+		vf = _mm_min_ps(vf, _mm_max_ps(t1, t2));                                                          \
+	}
+	LB_SLAB_AXIS(0)
+	LB_SLAB_AXIS(1)
+	LB_SLAB_AXIS(2)
+#undef LB_SLAB_AXIS
 	_mm_storeu_ps(tn, vn);
-	_mm_storeu_ps(tf, vf);
+	return _mm_movemask_ps(_mm_cmple_ps(vn, vf)) & ((1 << n->childCount) - 1);
 #else
+	float tf[4];
 	for (int k = 0; k < 4; ++k)
 	{
 		tn[k] = 0.0f;
@@ -517,9 +580,9 @@ static inline void lbChildSlabs(const lbBvh4Node* n, const lbCastState* st, floa
 	}
 	for (int a = 0; a < 3; ++a)
 	{
-		float inv = st->invDir[a];
+		float inv = c->inv[a];
 		float scale = lbPow2F(n->exponent[a]) * inv;
-		float base0 = (n->origin[a] - grow - st->origin[a]) * inv, base1 = base0 + 2.0f * grow * inv;
+		float base0 = (n->origin[a] - c->og[a]) * inv, base1 = (n->origin[a] - c->og2[a]) * inv;
 		for (int k = 0; k < 4; ++k)
 		{
 			float t1 = base0 + (float)n->qmin[a][k] * scale, t2 = base1 + (float)n->qmax[a][k] * scale;
@@ -527,12 +590,46 @@ static inline void lbChildSlabs(const lbBvh4Node* n, const lbCastState* st, floa
 			tf[k] = lbMinF(tf[k], lbMaxF(t1, t2));
 		}
 	}
+	int mask = 0;
+	for (int k = 0; k < n->childCount; ++k)
+		mask |= (tn[k] <= tf[k]) << k;
+	return mask;
 #endif
 }
 
 static void lbMeshRecord(void* user, lbCastState* st, const lbDContact* contact, int prim)
 {
 	lbCastRecord(st, contact, *(const int*)user, prim);
+}
+
+// Face stage of the leaf's triangles; edge stages wait in `deferred`.
+static inline void lbMeshLeaf(const lbMesh* mesh, lbCastState* st, int first, int count, lbDeferred* deferred,
+							  int* shapeId)
+{
+	for (int i = first, end = first + count; i < end; ++i)
+	{
+		const float* v = &mesh->corners[9 * (size_t)i];
+		lbDVec3 a = lbD3(v[0], v[1], v[2]), b = lbD3(v[3], v[4], v[5]), c3 = lbD3(v[6], v[7], v[8]);
+		lbDContact c;
+		double low;
+		lbSweepStage stage = lbSweepSphereTriangleFaceD(&st->cast, a, b, c3, st->bestT, &c, &low);
+		if (stage == lb_sweepDone)
+			lbCastRecord(st, &c, *shapeId, i);
+		else if (stage == lb_sweepEdges)
+			lbDefer(deferred, a, b, c3, low, i, &st->cast, st, lbMeshRecord, shapeId);
+	}
+}
+
+static inline void lbMeshPrefetch(const lbMesh* mesh, const lbBvh4Node* n, int k)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	__builtin_prefetch(n->count[k] ? (const void*)&mesh->corners[9 * (size_t)n->child[k]]
+								   : (const void*)&mesh->nodes[n->child[k]]);
+#else
+	(void)mesh;
+	(void)n;
+	(void)k;
+#endif
 }
 
 void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
@@ -551,42 +648,33 @@ void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
 	int top = 0;
 	lbDeferred deferred;
 	deferred.count = 0;
-	stack[top++] = (lbStackEntry){ 0, 0, 0.0f };
-	while (top > 0)
+	float tMax = (float)st->bestT + grow;
+	lbSlabCast slab;
+	lbMakeSlabCast(st, grow, &slab);
+	int32_t node = 0;
+	for (;;)
 	{
-		lbStackEntry e = stack[--top];
-		float tMax = (float)st->bestT + grow;
-		if (e.t > tMax)
-			continue;
-		if (e.count > 0)
+		// `node` is an internal node whose box the cast enters before tMax. Slab test of its four
+		// child boxes at once: each child plane is origin + q * step; with the cast's inverse direction
+		// folded in, a plane's time is base + q * scale.
+		const lbBvh4Node* n = &mesh->nodes[node];
+		float tn[4];
+		int mask = lbChildSlabs(n, &slab, tMax, tn);
+		int32_t next = -1;
+		int nearest = -1;
+		if (mask != 0 && (mask & (mask - 1)) == 0)
+			nearest = mask == 1 ? 0 : (mask == 2 ? 1 : (mask == 4 ? 2 : 3));
+		else if (mask != 0)
 		{
-			for (int i = e.child, end = e.child + e.count; i < end; ++i)
+			// Several children: order by decreasing entry time; all but the nearest wait on the stack
+			// (prefetched meanwhile), the nearest is taken at once.
+			int hits = 0, order[4];
+			float tHit[4];
+			for (int k = 0; k < 4; ++k)
 			{
-				const float* v = &mesh->corners[9 * (size_t)i];
-				lbDVec3 a = lbD3(v[0], v[1], v[2]), b = lbD3(v[3], v[4], v[5]), c3 = lbD3(v[6], v[7], v[8]);
-				lbDContact c;
-				double low;
-				lbSweepStage stage = lbSweepSphereTriangleFaceD(&st->cast, a, b, c3, st->bestT, &c, &low);
-				if (stage == lb_sweepDone)
-					lbCastRecord(st, &c, shapeId, i);
-				else if (stage == lb_sweepEdges)
-					lbDefer(&deferred, a, b, c3, low, i, &st->cast, st, lbMeshRecord, &shapeId);
-			}
-			continue;
-		}
-		const lbBvh4Node* n = &mesh->nodes[e.child];
-		// Slab test of the four child boxes at once. Each child plane is origin + q * step; with the
-		// cast's inverse direction folded in, a plane's time is base + q * scale.
-		float tn[4], tf[4];
-		lbChildSlabs(n, st, grow, tMax, tn, tf);
-		float tHit[4];
-		int order[4], hits = 0;
-		for (int k = 0; k < n->childCount; ++k)
-		{
-			float tEnter = tn[k];
-			if (tEnter <= tf[k])
-			{
-				// Insert by decreasing entry time, so the nearest ends on top of the stack.
+				if (!(mask & (1 << k)))
+					continue;
+				float tEnter = tn[k];
 				int j = hits++;
 				while (j > 0 && tHit[j - 1] < tEnter)
 				{
@@ -597,17 +685,41 @@ void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
 				tHit[j] = tEnter;
 				order[j] = k;
 			}
+			for (int j = 0; j < hits - 1; ++j)
+			{
+				int k = order[j];
+				lbMeshPrefetch(mesh, n, k);
+				stack[top++] = (lbStackEntry){ n->child[k], n->count[k], tHit[j] };
+			}
+			nearest = order[hits - 1];
 		}
-		for (int j = 0; j < hits; ++j)
+		if (nearest >= 0)
 		{
-			int k = order[j];
-#if defined(__GNUC__) || defined(__clang__)
-			// Start loading what later steps will read while this one finishes.
-			__builtin_prefetch(n->count[k] ? (const void*)&mesh->corners[9 * (size_t)n->child[k]]
-										   : (const void*)&mesh->nodes[n->child[k]]);
-#endif
-			stack[top++] = (lbStackEntry){ n->child[k], n->count[k], tHit[j] };
+			int k = nearest;
+			if (n->count[k] == 0)
+				next = n->child[k];
+			else
+			{
+				lbMeshLeaf(mesh, st, n->child[k], n->count[k], &deferred, &shapeId);
+				tMax = (float)st->bestT + grow;
+			}
 		}
+		while (next < 0 && top > 0)
+		{
+			lbStackEntry e = stack[--top];
+			if (e.t > tMax)
+				continue;
+			if (e.count == 0)
+				next = e.child;
+			else
+			{
+				lbMeshLeaf(mesh, st, e.child, e.count, &deferred, &shapeId);
+				tMax = (float)st->bestT + grow;
+			}
+		}
+		if (next < 0)
+			break;
+		node = next;
 	}
 	lbFlushDeferred(&deferred, &st->cast, st, lbMeshRecord, &shapeId);
 }
