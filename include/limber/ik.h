@@ -118,6 +118,11 @@ typedef struct lbLimbChain
 /// Most joints a FABRIK chain may have (bones + 1).
 #define LB_FABRIK_MAX_JOINTS 64
 
+/// Most rounds of a full-body solve: the first solves the body, each further one (run only while a
+/// limb misses its goal) solves the body together with the limbs the rotation limits kept from
+/// their goals.
+#define LB_FULL_BODY_IK_ROUNDS 4
+
 /// Input of the FABRIK chain solver. Make it with lbDefaultFabrikInput().
 typedef struct lbFabrikInput
 {
@@ -204,7 +209,8 @@ typedef struct lbFullBodyIkEffector
 /// Full-body solver settings. Make them with lbDefaultFullBodyIkSettings().
 typedef struct lbFullBodyIkSettings
 {
-	/// Body iterations (damped least squares steps), >= 1. Default 20.
+	/// Body iterations (damped least squares steps) per round, >= 1; a round stops early once
+	/// converged. At most LB_FULL_BODY_IK_ROUNDS rounds. Default 20.
 	int iterations;
 	/// Distance at which an effector counts as reached (m). Default 1e-3.
 	float tolerance;
@@ -351,8 +357,12 @@ LB_API size_t lbGetFullBodyIkWorkspaceSize(const lbSkeleton* skeleton);
 /// of its shoulder or hip, the head and pelvis effectors are pulled to their targets, and the body
 /// stays as close to the input pose as stiffness asks; then each active limb is solved exactly by
 /// two-bone IK with the knee or elbow bending its anatomical way toward the preferred pole, the
-/// swivel angle chosen to respect the rotation limits, and the limits enforced. Effectors at alpha
-/// 1 whose targets are reachable together are reached together. Deterministic. The workspace
+/// swivel angle chosen to respect the rotation limits, and the limits enforced. A limb the limits
+/// keep from its goal is then held: its root rotation and mid bend join the body's unknowns, kept
+/// inside their limits, and body and limb are solved again together (up to
+/// LB_FULL_BODY_IK_ROUNDS rounds; the round with the smallest largest limb error is kept).
+/// Effectors at alpha 1 whose targets are reachable together are reached together. outResult
+/// iterations: body steps summed over the rounds. Deterministic. The workspace
 /// (lbGetFullBodyIkWorkspaceSize bytes, aligned for lbTransform, e.g. from malloc) is caller
 /// memory, only used during the call; nothing is allocated. Returns lb_errorNullPointer, lb_errorDefNotInitialized, lb_errorNonFinite,
 /// lb_errorInvalidArgument (also a misaligned workspace), lb_errorCapacity (workspace too small), lb_errorSkeletonMismatch or

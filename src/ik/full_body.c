@@ -18,18 +18,32 @@
 //    arm would leave its rotation limit, the limb is turned about the root-goal line (the swivel
 //    angle of Tolani, Goswami and Badler, "Real-time inverse kinematics techniques for
 //    anthropomorphic limbs", Graphical Models 62, 2000), which keeps the end on its goal, until
-//    it fits; limits are then enforced.
-// The split keeps reach exact: when targets are reachable together, the body stage brings every
-// goal within reach and the limb stage lands every end on its goal.
+//    it fits (5-degree steps, then a golden-section search within a step); limits are then
+//    enforced.
+// 3. Held limbs: the body stage's reach residuals know the limb lengths but not the limb limits,
+//    so it can settle where no swivel of a limb fits its root's limit (a thigh twist or side
+//    angle, say), and the clamp then leaves that limb's end off its goal. Such a limb is held in
+//    the next round: its root rotation (3 DoF) and mid bend (1 DoF) join the 9 body unknowns,
+//    its end is pulled onto the goal with exact Jacobians, and its rotations are projected back
+//    into their limits after each step, with stiff rows against turning further out along a limit
+//    it is on (an active set, so steps slide along the limit instead of being clamped back). Body
+//    and limb are thus solved together with the limits in the model; the limb stage then only
+//    lands the end. Up to LB_FULL_BODY_IK_ROUNDS rounds; the round with the smallest largest limb
+//    error is kept.
+// When targets are reachable together, the body stage brings every goal within reach, the limb
+// stage lands every end on its goal, and the held rounds handle what the limits forbid.
 #include "ik_internal.h"
 
 #include <string.h>
 
 enum
 {
-	LB_FBIK_DOF = 9,
+	LB_FBIK_DOF = 9,        // body unknowns
+	LB_FBIK_LIMB_DOF = 4,   // unknowns of a held limb: root rotation and mid bend
+	LB_FBIK_MAX_DOF = LB_FBIK_DOF + 4 * LB_FBIK_LIMB_DOF,
 	LB_FBIK_MAX_ROWS = 24,
 	LB_FBIK_MAX_UPDATE = 64,
+	LB_FBIK_MAX_CHAIN = 8,
 };
 
 static lbJointLimit lbLimitRanges(float bMin, float bMax, float sMin, float sMax, float tMin, float tMax)
@@ -94,7 +108,8 @@ lbFullBodyIkEffector lbDefaultFullBodyIkEffector(void)
 
 size_t lbGetFullBodyIkWorkspaceSize(const lbSkeleton* skeleton)
 {
-	return skeleton && skeleton->boneCount > 0 ? 2u * (size_t)skeleton->boneCount * sizeof(lbTransform) : 0u;
+	// The input pose and the best pose of the rounds so far (local and model transforms each).
+	return skeleton && skeleton->boneCount > 0 ? 4u * (size_t)skeleton->boneCount * sizeof(lbTransform) : 0u;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -280,6 +295,8 @@ typedef struct lbFbikLimb
 	lbVec3 poleFrameLocal; // preferred pole in that bone's frame
 	lbVec3 restDirFrameLocal; // rest root-to-end direction in that bone's frame
 	float l1, l2;      // model-space bone lengths of the input pose
+	int chain[LB_FBIK_MAX_CHAIN]; // bones from the root to the end, root first
+	int chainCount;
 } lbFbikLimb;
 
 typedef struct lbFbikBody
@@ -364,17 +381,17 @@ static bool lbCholeskySolve(float* A, float* g, int n)
 }
 
 // Adds one residual row (value e, weight w, Jacobian row J) to the normal equations.
-static void lbAddRow(float* A, float* g, float* cost, const float* J, float e, float w)
+static void lbAddRow(float* A, float* g, float* cost, const float* J, float e, float w, int n)
 {
 	*cost += w * e * e;
-	for (int i = 0; i < LB_FBIK_DOF; ++i)
+	for (int i = 0; i < n; ++i)
 	{
 		if (J[i] == 0.0f)
 			continue;
 		float wi = w * J[i];
 		g[i] += wi * e;
-		for (int k = 0; k < LB_FBIK_DOF; ++k)
-			A[i * LB_FBIK_DOF + k] += wi * J[k];
+		for (int k = 0; k < n; ++k)
+			A[i * n + k] += wi * J[k];
 	}
 }
 
@@ -516,6 +533,23 @@ static void lbFbikSetupLimbs(const lbPose* pose, const lbSkeleton* s, const lbHu
 		L->restDirFrameLocal = lbRestLocalDir(s, L->poleFrame, lbSub(s->restModel[L->end].p, s->restModel[L->root].p));
 		L->l1 = lbDistance(pose->model[L->root].p, pose->model[L->mid].p);
 		L->l2 = lbDistance(pose->model[L->mid].p, pose->model[L->end].p);
+		// Path from the root to the end (0 when longer than the room for it: never held then).
+		int count = 0;
+		for (int bone = L->end; bone != LB_NULL_INDEX && count < LB_FBIK_MAX_CHAIN; bone = s->parents[bone])
+		{
+			L->chain[count++] = bone;
+			if (bone == L->root)
+				break;
+		}
+		if (L->chain[count - 1] != L->root)
+			count = 0;
+		for (int k = 0; k < count / 2; ++k)
+		{
+			int t = L->chain[k];
+			L->chain[k] = L->chain[count - 1 - k];
+			L->chain[count - 1 - k] = t;
+		}
+		L->chainCount = count;
 	}
 }
 
@@ -598,12 +632,16 @@ static bool lbFbikClampBone(lbPose* pose, const lbSkeleton* s, const lbHumanoid*
 
 // Solves one limb toward its goal and fits it into the limits (see the file comment).
 static void lbFbikSolveLimb(lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkSettings* st,
-							const lbFbikLimb* L, const lbFullBodyIkEffector* e, lbVec3 goal)
+							const lbFbikLimb* L, const lbFullBodyIkEffector* e, lbVec3 goal, bool held)
 {
 	lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
 	in.targetMs = goal;
 	in.hingeAxisMs = lbNormalize(lbTransformDirection(pose->model[L->root], L->hingeRoot));
-	if (e->poleKind != lb_poleNone)
+	// A held limb keeps its bend plane (no pole: the shortest swing), so it stays at the pose the
+	// body was placed for, which is within its limits.
+	if (held)
+		in.poleKind = lb_poleNone;
+	else if (e->poleKind != lb_poleNone)
 	{
 		in.poleKind = e->poleKind;
 		in.poleMs = e->poleMs;
@@ -631,6 +669,7 @@ static void lbFbikSolveLimb(lbPose* pose, const lbSkeleton* s, const lbHumanoid*
 			// that exceeds the limit least, which the clamp below then corrects.
 			float bestExcess = lbLimitExcess(rl, rest, along, bend, lbQuatMul(lbQuatConj(parentQ), rootQ));
 			lbQuat best = rootQ;
+			float bestAngle = 0.0f;
 			for (int k = 1; k <= 72 && lbLengthSquared(axis) > 0.0f && bestExcess > 0.0f; ++k)
 			{
 				float ang = (float)((k + 1) / 2) * (5.0f * LB_DEG2RAD) * ((k & 1) ? 1.0f : -1.0f);
@@ -640,6 +679,30 @@ static void lbFbikSolveLimb(lbPose* pose, const lbSkeleton* s, const lbHumanoid*
 				{
 					bestExcess = excess;
 					best = turned;
+					bestAngle = ang;
+				}
+			}
+			// No step fits: the window that does (if any) is narrower than a step. Golden-section
+			// search for the least excess within a step either side.
+			if (bestExcess > 0.0f && lbLengthSquared(axis) > 0.0f)
+			{
+				const float gr = 0.618034f;
+				float lo = bestAngle - 5.0f * LB_DEG2RAD, hi = bestAngle + 5.0f * LB_DEG2RAD;
+				for (int it = 0; it < 24 && bestExcess > 0.0f; ++it)
+				{
+					float m1 = hi - gr * (hi - lo), m2 = lo + gr * (hi - lo);
+					lbQuat t1 = lbQuatMul(lbQuatFromAxisAngle(axis, m1), rootQ);
+					lbQuat t2 = lbQuatMul(lbQuatFromAxisAngle(axis, m2), rootQ);
+					float e1 = lbLimitExcess(rl, rest, along, bend, lbQuatMul(lbQuatConj(parentQ), t1));
+					float e2 = lbLimitExcess(rl, rest, along, bend, lbQuatMul(lbQuatConj(parentQ), t2));
+					if (e1 < bestExcess)
+						bestExcess = e1, best = t1;
+					if (e2 < bestExcess)
+						bestExcess = e2, best = t2;
+					if (e1 <= e2)
+						hi = m2;
+					else
+						lo = m1;
 				}
 			}
 			pose->local[L->root].q = lbQuatNormalize(lbQuatMul(lbQuatConj(parentQ), best));
@@ -652,6 +715,19 @@ static void lbFbikSolveLimb(lbPose* pose, const lbSkeleton* s, const lbHumanoid*
 		lbPose_UpdateSubtree(pose, s, L->mid);
 }
 
+// A limb held in the body solve (its limits kept it from its goal): its root rotation and mid
+// bend become unknowns next to the body's, kept inside their limits, and its end is pulled onto
+// the goal. Increments are taken from a base re-set after every accepted step, so the Jacobian is
+// exact at the current pose.
+typedef struct lbFbikHold
+{
+	bool on;
+	int col;          // first of its LB_FBIK_LIMB_DOF columns
+	lbQuat rootBase;  // root local rotation at increment zero
+	lbQuat midBase;   // mid local rotation at increment zero
+	lbVec3 hingeMidParent; // knee or elbow hinge in the mid bone's parent frame
+} lbFbikHold;
+
 // Context of one body solve: everything the residual rows read.
 typedef struct lbFbikContext
 {
@@ -663,16 +739,135 @@ typedef struct lbFbikContext
 	const lbFbikLimb* limbs;
 	const float* alpha;
 	const lbVec3* goal;
-	const bool* missed;
+	lbFbikHold* hold;
+	int n; // unknowns: LB_FBIK_DOF plus LB_FBIK_LIMB_DOF per held limb
 	lbQuat pelvisGoalQ;
 	float pelvisRotAlpha;
 	const float* reg;
 } lbFbikContext;
 
+// Rotation vector of a unit quaternion (angle up to pi).
+static lbVec3 lbFbikLog(lbQuat q)
+{
+	lbVec3 axis;
+	float ang = lbQuatToAxisAngle(q, &axis);
+	return lbMulSV(ang, axis);
+}
+
+static lbQuat lbFbikExp(lbVec3 w)
+{
+	float a = lbLength(w);
+	return a > 0.0f ? lbQuatFromAxisAngle(w, a) : lbQuat_identity;
+}
+
+// Sets a held limb's root and mid local rotations from its increments and updates its chain.
+static void lbFbikApplyHold(lbPose* pose, const lbSkeleton* s, const lbFbikLimb* L, const lbFbikHold* hd, const float* x)
+{
+	const float* xl = x + hd->col;
+	pose->local[L->root].q = lbQuatNormalize(lbQuatMul(lbFbikExp(lbMakeVec3(xl[0], xl[1], xl[2])), hd->rootBase));
+	pose->local[L->mid].q = lbQuatNormalize(lbQuatMul(lbFbikExp(lbMulSV(xl[3], hd->hingeMidParent)), hd->midBase));
+	for (int k = 0; k < L->chainCount; ++k)
+	{
+		int bone = L->chain[k], p = s->parents[bone];
+		pose->model[bone] = p == LB_NULL_INDEX ? pose->local[bone] : lbTransformMul(pose->model[p], pose->local[bone]);
+	}
+}
+
+// Directions (in the root's parent frame) in which turning a held limb's root would take it
+// further out of a limit it is on: up to three, orthonormal. The solve turns it only normal to
+// them, so a step slides along the limit instead of being clamped back onto it (active set).
+static int lbFbikActiveLimitDirs(const lbFbikContext* ctx, const lbFbikLimb* L, lbQuat local, lbVec3* outDirs)
+{
+	const lbJointLimit* l = &ctx->st->limits[L->rootRole];
+	lbVec3 along, bend;
+	lbQuat ref;
+	if (l->kind == lb_limitNone || !lbHumanoid_GetLimitAxes(ctx->h, ctx->s, L->rootRole, &along, &bend, &ref))
+		return 0;
+	const float slack = 1.0e-4f, eps = 1.0e-3f;
+	float a0[3];
+	lbLimitAngles(ref, along, bend, local, &a0[0], &a0[1], &a0[2]);
+	bool active[3] = { false, false, false };
+	bool cone = l->kind == lb_limitCone;
+	float swing0 = sqrtf(a0[0] * a0[0] + a0[1] * a0[1]);
+	if (cone)
+		active[0] = swing0 >= l->swingMax - slack;
+	else
+	{
+		active[0] = a0[0] <= l->bendMin + slack || a0[0] >= l->bendMax - slack;
+		active[1] = a0[1] <= l->sideMin + slack || a0[1] >= l->sideMax - slack;
+	}
+	active[2] = a0[2] <= l->twistMin + slack || a0[2] >= l->twistMax - slack;
+	if (!active[0] && !active[1] && !active[2])
+		return 0;
+	// Gradients of the active angles by forward differences.
+	lbVec3 grad[3] = { lbVec3_zero, lbVec3_zero, lbVec3_zero };
+	const lbVec3 axes[3] = { lbVec3_axisX, lbVec3_axisY, lbVec3_axisZ };
+	for (int j = 0; j < 3; ++j)
+	{
+		float a1[3];
+		lbLimitAngles(ref, along, bend, lbQuatMul(lbQuatFromAxisAngle(axes[j], eps), local), &a1[0], &a1[1], &a1[2]);
+		if (cone)
+			a1[0] = sqrtf(a1[0] * a1[0] + a1[1] * a1[1]), a1[1] = 0.0f;
+		float d0 = cone ? swing0 : a0[0];
+		(&grad[0].x)[j] = (a1[0] - d0) / eps;
+		(&grad[1].x)[j] = (a1[1] - a0[1]) / eps;
+		(&grad[2].x)[j] = (a1[2] - a0[2]) / eps;
+	}
+	int count = 0;
+	for (int c = 0; c < 3; ++c)
+	{
+		if (!active[c])
+			continue;
+		lbVec3 d = grad[c];
+		for (int k = 0; k < count; ++k)
+			d = lbMulAdd(d, -lbDot(d, outDirs[k]), outDirs[k]);
+		if (lbLengthSquared(d) > 1.0e-6f)
+			outDirs[count++] = lbNormalize(d);
+	}
+	return count;
+}
+
+// Keeps a held limb's increments inside the root and mid rotation limits (projection).
+static void lbFbikClampHold(const lbFbikContext* ctx, const lbFbikLimb* L, const lbFbikHold* hd, float* x)
+{
+	const lbFullBodyIkSettings* st = ctx->st;
+	float* xl = x + hd->col;
+	lbVec3 along, bend;
+	lbQuat ref;
+	if (st->limits[L->rootRole].kind != lb_limitNone &&
+		lbHumanoid_GetLimitAxes(ctx->h, ctx->s, L->rootRole, &along, &bend, &ref))
+	{
+		lbQuat q = lbQuatNormalize(lbQuatMul(lbFbikExp(lbMakeVec3(xl[0], xl[1], xl[2])), hd->rootBase));
+		lbQuat c = lbClampToJointLimit(&st->limits[L->rootRole], ref, along, bend, q);
+		if (memcmp(&c, &q, sizeof q) != 0)
+		{
+			lbVec3 w = lbFbikLog(lbQuatMul(c, lbQuatConj(hd->rootBase)));
+			xl[0] = w.x, xl[1] = w.y, xl[2] = w.z;
+		}
+	}
+	const lbJointLimit* ml = &st->limits[L->midRole];
+	if (ml->kind == lb_limitRanges && lbHumanoid_GetLimitAxes(ctx->h, ctx->s, L->midRole, &along, &bend, &ref))
+	{
+		// The increment turns about the hinge, which is the limit's bend axis: a few corrections
+		// by the bend's excess land it on the range.
+		for (int it = 0; it < 3; ++it)
+		{
+			lbQuat q = lbQuatMul(lbFbikExp(lbMulSV(xl[3], hd->hingeMidParent)), hd->midBase);
+			float b, sd, t;
+			lbLimitAngles(ref, along, bend, lbQuatNormalize(q), &b, &sd, &t);
+			float fix = b < ml->bendMin ? ml->bendMin - b : (b > ml->bendMax ? ml->bendMax - b : 0.0f);
+			if (fix == 0.0f)
+				break;
+			xl[3] += fix;
+		}
+	}
+}
+
 // Applies x and builds the normal equations (A, g) of the weighted residuals and the stiffness
 // terms; returns the cost (half the squared weighted norm, up to a factor) and the active rows.
 static float lbFbikBuild(const lbFbikContext* ctx, const float* x, float* A, float* g, int* outRows)
 {
+	const int n = ctx->n;
 	lbPose* pose = ctx->pose;
 	const lbSkeleton* s = ctx->s;
 	const lbHumanoid* h = ctx->h;
@@ -681,14 +876,14 @@ static float lbFbikBuild(const lbFbikContext* ctx, const float* x, float* A, flo
 	const lbFbikLimb* limbs = ctx->limbs;
 	const float* alpha = ctx->alpha;
 	const lbVec3* goal = ctx->goal;
-	const bool* missed = ctx->missed;
+	const lbFbikHold* hold = ctx->hold;
 	const lbQuat pelvisGoalQ = ctx->pelvisGoalQ;
 	const float pelvisRotAlpha = ctx->pelvisRotAlpha;
 	const float* reg = ctx->reg;
 	float costValue = 0.0f;
 	float* cost = &costValue;
-	memset(A, 0, sizeof(float) * LB_FBIK_DOF * LB_FBIK_DOF);
-	memset(g, 0, sizeof(float) * LB_FBIK_DOF);
+	memset(A, 0, sizeof(float) * (size_t)(n * n));
+	memset(g, 0, sizeof(float) * (size_t)n);
 	lbFbikApply(pose, s, bodyp, x);
 #define body (*bodyp)
 	const lbVec3 c0 = pose->model[body.pelvis].p;
@@ -696,51 +891,75 @@ static float lbFbikBuild(const lbFbikContext* ctx, const float* x, float* A, flo
 	for (int k = 0; k < body.spineCount; ++k)
 		c1 = lbMulAdd(c1, body.spineShare[k], pose->model[body.spine[k]].p);
 	int rows = 0;
-	float J[LB_FBIK_DOF];
+	float J[LB_FBIK_MAX_DOF] = { 0 };
 	for (int i = 0; i < 4; ++i)
 	{
 		const lbFbikLimb* L = &limbs[i];
 		float a = alpha[L->slot];
 		if (!(a > 0.0f))
 			continue;
+		if (hold[i].on)
+		{
+			// The end onto the goal, moved by the body (carrying the limb) and by the limb's own
+			// root rotation (about axes of the root's parent frame) and mid bend (about the hinge).
+			const lbFbikHold* hd = &hold[i];
+			lbFbikApplyHold(pose, s, L, hd, x);
+			lbVec3 p = pose->model[L->end].p, err = lbSub(p, goal[L->slot]);
+			lbVec3 fromRoot = lbSub(p, pose->model[L->root].p), fromMid = lbSub(p, pose->model[L->mid].p);
+			int rp = s->parents[L->root], mp = s->parents[L->mid];
+			lbQuat rootParentQ = rp == LB_NULL_INDEX ? lbQuat_identity : pose->model[rp].q;
+			lbVec3 hingeMs = lbQuatRotate(pose->model[mp].q, hd->hingeMidParent);
+			lbVec3 dirs[3];
+			int active = lbFbikActiveLimitDirs(ctx, L, pose->local[L->root].q, dirs);
+			// The mid bend on an end of its range only turns back inward: left to the next round.
+			bool midActive = false;
+			{
+				const lbJointLimit* ml = &st->limits[L->midRole];
+				lbVec3 along, bend;
+				lbQuat ref;
+				if (ml->kind == lb_limitRanges && lbHumanoid_GetLimitAxes(h, s, L->midRole, &along, &bend, &ref))
+				{
+					float b, sd, t;
+					lbLimitAngles(ref, along, bend, pose->local[L->mid].q, &b, &sd, &t);
+					midActive = b <= ml->bendMin + 1.0e-4f || b >= ml->bendMax - 1.0e-4f;
+				}
+			}
+			const lbVec3 axes[3] = { lbVec3_axisX, lbVec3_axisY, lbVec3_axisZ };
+			for (int k = 0; k < 3; ++k)
+			{
+				lbPointRow(J, axes[k], p, c0, c1, L->arm);
+				// e_k . (w x r) = w . (r x e_k), w in the parent frame.
+				lbVec3 jr = lbQuatRotate(lbQuatConj(rootParentQ), lbCross(fromRoot, axes[k]));
+				J[hd->col] = jr.x, J[hd->col + 1] = jr.y, J[hd->col + 2] = jr.z;
+				J[hd->col + 3] = lbDot(hingeMs, lbCross(fromMid, axes[k]));
+				lbAddRow(A, g, cost, J, (&err.x)[k], 1.0e4f * a, n);
+				for (int c = 0; c < LB_FBIK_LIMB_DOF; ++c)
+					J[hd->col + c] = 0.0f;
+			}
+			// Stiff rows against turning along an active limit direction (zero residual): the step
+			// slides along the limit. Rows, not a projection of the Jacobian, keep the system well
+			// conditioned.
+			float Jl[LB_FBIK_MAX_DOF] = { 0 };
+			for (int c = 0; c < active; ++c)
+			{
+				Jl[hd->col] = dirs[c].x, Jl[hd->col + 1] = dirs[c].y, Jl[hd->col + 2] = dirs[c].z;
+				lbAddRow(A, g, cost, Jl, 0.0f, 1.0e4f * a, n);
+			}
+			if (midActive)
+			{
+				memset(Jl, 0, sizeof Jl);
+				Jl[hd->col + 3] = 1.0f;
+				lbAddRow(A, g, cost, Jl, 0.0f, 1.0e4f * a, n);
+			}
+			++rows;
+			continue;
+		}
 		lbVec3 root = pose->model[L->root].p;
 		lbVec3 toGoal = lbSub(goal[L->slot], root);
 		float d = lbLength(toGoal);
 		if (!(d > 1.0e-6f))
 			continue;
 		lbVec3 u = lbMulSV(1.0f / d, toGoal);
-		if (missed[i])
-		{
-			// The limits kept this limb from its goal: turn the goal's direction from the root
-			// toward the limb's rest direction (carried by the pelvis or chest), which the
-			// limits always allow. Residual: the angle between them times d (an arc, m).
-			lbVec3 c = lbNormalize(lbQuatRotate(pose->model[L->poleFrame].q, L->restDirFrameLocal));
-			float cu = lbClampF(lbDot(c, u), -1.0f, 1.0f);
-			float phi = acosf(cu);
-			lbVec3 tu = lbNormalize(lbProjectOnPlane(c, u)); // from u toward c
-			lbVec3 tc = lbNormalize(lbProjectOnPlane(u, c)); // from c toward u
-			// Only the part beyond a 20-degree cone: enough to bring a valid swivel back.
-			const float cone = 0.35f;
-			if (phi > cone && lbLengthSquared(tu) > 0.0f && lbLengthSquared(tc) > 0.0f)
-			{
-				// d(phi) = t_u . dRoot / d - (c x t_c) . dOmega (both rotations carry c).
-				lbPointRow(J, tu, root, c0, c1, L->arm);
-				lbVec3 rc = lbMulSV(-d, lbCross(c, tc));
-				J[3] += rc.x, J[4] += rc.y, J[5] += rc.z;
-				if (L->arm)
-					J[6] += rc.x, J[7] += rc.y, J[8] += rc.z;
-				lbAddRow(A, g, cost, J, (phi - cone) * d, 0.3f * a);
-				++rows;
-			}
-			// A limb half way between folded and straight has the most room to turn.
-			float mid = 0.8f * (L->l1 + L->l2);
-			if (lbAbsF(d - mid) > 0.05f * mid)
-			{
-				lbPointRow(J, lbNeg(u), root, c0, c1, L->arm);
-				lbAddRow(A, g, cost, J, d - mid, 0.3f * a);
-				++rows;
-			}
-		}
 		float full = L->l1 + L->l2;
 		float reach = full * st->reachFraction;
 		float bendMax = st->limits[L->midRole].kind == lb_limitRanges ? st->limits[L->midRole].bendMax : LB_PI;
@@ -751,15 +970,15 @@ static float lbFbikBuild(const lbFbikContext* ctx, const float* x, float* A, flo
 		lbPointRow(J, lbNeg(u), root, c0, c1, L->arm);
 		if (d > reach)
 		{
-			lbAddRow(A, g, cost, J, d - reach, a);
+			lbAddRow(A, g, cost, J, d - reach, a, n);
 			++rows;
 			// Beyond full length the limb cannot reach at all: weigh that far more.
 			if (d > full * 0.999f)
-				lbAddRow(A, g, cost, J, d - full * 0.999f, 1.0e3f * a);
+				lbAddRow(A, g, cost, J, d - full * 0.999f, 1.0e3f * a, n);
 		}
 		else if (d < nearest)
 		{
-			lbAddRow(A, g, cost, J, d - nearest, a);
+			lbAddRow(A, g, cost, J, d - nearest, a, n);
 			++rows;
 		}
 	}
@@ -770,7 +989,7 @@ static float lbFbikBuild(const lbFbikContext* ctx, const float* x, float* A, flo
 		for (int k = 0; k < 3; ++k)
 		{
 			lbPointRow(J, axes[k], p, c0, c1, true);
-			lbAddRow(A, g, cost, J, (&err.x)[k], 100.0f * alpha[lb_effectorHead]);
+			lbAddRow(A, g, cost, J, (&err.x)[k], 100.0f * alpha[lb_effectorHead], n);
 		}
 		++rows;
 	}
@@ -779,9 +998,9 @@ static float lbFbikBuild(const lbFbikContext* ctx, const float* x, float* A, flo
 		lbVec3 err = lbSub(c0, goal[lb_effectorPelvis]);
 		for (int k = 0; k < 3; ++k)
 		{
-			float Jp[LB_FBIK_DOF] = { 0 };
+			float Jp[LB_FBIK_MAX_DOF] = { 0 };
 			Jp[k] = 1.0f;
-			lbAddRow(A, g, cost, Jp, (&err.x)[k], 100.0f * alpha[lb_effectorPelvis]);
+			lbAddRow(A, g, cost, Jp, (&err.x)[k], 100.0f * alpha[lb_effectorPelvis], n);
 		}
 		++rows;
 	}
@@ -792,9 +1011,9 @@ static float lbFbikBuild(const lbFbikContext* ctx, const float* x, float* A, flo
 		lbVec3 err = lbMulSV(ang, axis);
 		for (int k = 0; k < 3; ++k)
 		{
-			float Jr[LB_FBIK_DOF] = { 0 };
+			float Jr[LB_FBIK_MAX_DOF] = { 0 };
 			Jr[3 + k] = 1.0f;
-			lbAddRow(A, g, cost, Jr, (&err.x)[k], 0.09f);
+			lbAddRow(A, g, cost, Jr, (&err.x)[k], 0.09f, n);
 		}
 		++rows;
 	}
@@ -804,19 +1023,19 @@ static float lbFbikBuild(const lbFbikContext* ctx, const float* x, float* A, flo
 		lbVec3 t = { x[0], x[1], x[2] };
 		float v = lbDot(t, body.up);
 		float sink = lbMaxF(st->pelvisMaxSink, 0.0f), rise = lbMaxF(st->pelvisMaxRise, 0.0f);
-		float Jb[LB_FBIK_DOF] = { 0 };
+		float Jb[LB_FBIK_MAX_DOF] = { 0 };
 		if (v < -0.9f * sink || v > 0.9f * rise)
 		{
 			Jb[0] = body.up.x, Jb[1] = body.up.y, Jb[2] = body.up.z;
-			lbAddRow(A, g, cost, Jb, v < 0.0f ? v + 0.9f * sink : v - 0.9f * rise, 100.0f);
+			lbAddRow(A, g, cost, Jb, v < 0.0f ? v + 0.9f * sink : v - 0.9f * rise, 100.0f, n);
 		}
 		lbVec3 hz = lbProjectOnPlane(t, body.up);
 		float hl = lbLength(hz);
 		if (hl > 0.9f * st->pelvisMaxHorizontal && hl > 0.0f)
 		{
 			lbVec3 dir = lbMulSV(1.0f / hl, hz);
-			float Jh[LB_FBIK_DOF] = { dir.x, dir.y, dir.z, 0, 0, 0, 0, 0, 0 };
-			lbAddRow(A, g, cost, Jh, hl - 0.9f * st->pelvisMaxHorizontal, 100.0f);
+			float Jh[LB_FBIK_MAX_DOF] = { dir.x, dir.y, dir.z };
+			lbAddRow(A, g, cost, Jh, hl - 0.9f * st->pelvisMaxHorizontal, 100.0f, n);
 		}
 		for (int blk = 1; blk < 3; ++blk)
 		{
@@ -824,18 +1043,20 @@ static float lbFbikBuild(const lbFbikContext* ctx, const float* x, float* A, flo
 			float wl = lbLength(w), bound = blk == 1 ? st->pelvisMaxRotation : body.spineMax;
 			if (wl > 0.9f * bound && wl > 0.0f)
 			{
-				float Jw[LB_FBIK_DOF] = { 0 };
+				float Jw[LB_FBIK_MAX_DOF] = { 0 };
 				Jw[3 * blk] = w.x / wl, Jw[3 * blk + 1] = w.y / wl, Jw[3 * blk + 2] = w.z / wl;
-				lbAddRow(A, g, cost, Jw, (wl - 0.9f * bound) * 0.3f, 100.0f);
+				lbAddRow(A, g, cost, Jw, (wl - 0.9f * bound) * 0.3f, 100.0f, n);
 			}
 		}
 	}
 	// Stiffness pulls x toward the input pose; damping keeps the step well conditioned.
 	for (int i = 0; i < LB_FBIK_DOF; ++i)
 	{
-		A[i * LB_FBIK_DOF + i] += reg[i] + lbMaxF(st->damping, 1.0e-9f);
+		A[i * n + i] += reg[i] + lbMaxF(st->damping, 1.0e-9f);
 		g[i] += reg[i] * x[i];
 	}
+	for (int i = LB_FBIK_DOF; i < n; ++i)
+		A[i * n + i] += lbMaxF(st->damping, 1.0e-9f);
 #undef body
 	*outRows = rows;
 	return costValue;
@@ -860,6 +1081,9 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	lbTransform* inModel = inLocal + n;
 	memcpy(inLocal, pose->local, sizeof(lbTransform) * (size_t)n);
 	memcpy(inModel, pose->model, sizeof(lbTransform) * (size_t)n);
+	lbTransform* bestLocal = inModel + n;
+	lbTransform* bestModel = bestLocal + n;
+	float bestError = 0.0f;
 
 	lbFbikLimb limbs[4];
 	lbFbikSetupLimbs(pose, s, h, limbs);
@@ -895,60 +1119,107 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	}
 	const bool anyBody = alpha[0] > 0.0f || alpha[1] > 0.0f || alpha[2] > 0.0f || alpha[3] > 0.0f ||
 						 alpha[lb_effectorHead] > 0.0f || alpha[lb_effectorPelvis] > 0.0f || pelvisRotAlpha > 0.0f;
-	float x[LB_FBIK_DOF] = { 0 };
+	float x[LB_FBIK_MAX_DOF] = { 0 };
 	int iterations = 0;
-	// A limb its limits keep from its goal is held rigid at its offset from its root, and the body
-	// is solved again to carry it there (at most two more rounds).
-	bool missed[4] = { false, false, false, false };
-	const lbFbikContext ctx = { pose, s, h, st, &body, limbs, alpha, goal, missed, pelvisGoalQ, pelvisRotAlpha, reg };
-	for (int round = 0; round < 3; ++round)
+	// Round 0 solves the body alone. A limb its limits then keep from its goal is held: its root
+	// rotation and mid bend join the unknowns (inside their limits) and its end is pulled onto the
+	// goal, so body and limb are solved together (at most LB_FULL_BODY_IK_ROUNDS - 1 more rounds).
+	lbFbikHold hold[4];
+	memset(hold, 0, sizeof hold);
+	lbFbikContext ctx = { pose, s, h, st, &body, limbs, alpha, goal, hold, LB_FBIK_DOF, pelvisGoalQ, pelvisRotAlpha, reg };
+	for (int round = 0; round < LB_FULL_BODY_IK_ROUNDS; ++round)
 	{
+		int dof = LB_FBIK_DOF;
+		for (int i = 0; i < 4; ++i)
+		{
+			lbFbikHold* hd = &hold[i];
+			if (!hd->on)
+				continue;
+			const lbFbikLimb* L = &limbs[i];
+			hd->col = dof;
+			hd->rootBase = pose->local[L->root].q;
+			hd->midBase = pose->local[L->mid].q;
+			lbVec3 hingeMs = lbQuatRotate(pose->model[L->root].q, L->hingeRoot);
+			hd->hingeMidParent = lbNormalize(lbQuatRotate(lbQuatConj(pose->model[s->parents[L->mid]].q), hingeMs));
+			for (int c = 0; c < LB_FBIK_LIMB_DOF; ++c)
+				x[dof + c] = 0.0f;
+			dof += LB_FBIK_LIMB_DOF;
+		}
+		ctx.n = dof;
 		int budget = st->iterations;
 		// Levenberg-Marquardt: a step is kept only when it lowers the cost; otherwise the damping
 		// grows and the step shrinks. This also stops one-sided rows (reach, bounds) from making
 		// Gauss-Newton cycle.
-		float A[LB_FBIK_DOF * LB_FBIK_DOF], g[LB_FBIK_DOF];
+		float A[LB_FBIK_MAX_DOF * LB_FBIK_MAX_DOF], g[LB_FBIK_MAX_DOF];
 		int rows = 0;
 		float cost = anyBody ? lbFbikBuild(&ctx, x, A, g, &rows) : 0.0f;
 		float lambda = lbMaxF(st->damping, 1.0e-9f);
 		for (int it = 0; anyBody && it < budget; ++it)
 		{
 			++iterations;
-			float M[LB_FBIK_DOF * LB_FBIK_DOF], step[LB_FBIK_DOF];
-			memcpy(M, A, sizeof M);
-			memcpy(step, g, sizeof step);
-			for (int i = 0; i < LB_FBIK_DOF; ++i)
-				M[i * LB_FBIK_DOF + i] += lambda * (1.0f + A[i * LB_FBIK_DOF + i]);
-			if (!lbCholeskySolve(M, step, LB_FBIK_DOF))
+			float M[LB_FBIK_MAX_DOF * LB_FBIK_MAX_DOF], step[LB_FBIK_MAX_DOF];
+			memcpy(M, A, sizeof(float) * (size_t)(dof * dof));
+			memcpy(step, g, sizeof(float) * (size_t)dof);
+			for (int i = 0; i < dof; ++i)
+				M[i * dof + i] += lambda * (1.0f + A[i * dof + i]);
+			if (!lbCholeskySolve(M, step, dof))
 				break;
 			// Trust region: at most 5 cm and 0.1 rad per step.
 			float tl = lbLength(lbMakeVec3(step[0], step[1], step[2]));
 			float rl = lbMaxF(lbLength(lbMakeVec3(step[3], step[4], step[5])), lbLength(lbMakeVec3(step[6], step[7], step[8])));
+			for (int c = LB_FBIK_DOF; c < dof; c += LB_FBIK_LIMB_DOF)
+				rl = lbMaxF(rl, lbMaxF(lbLength(lbMakeVec3(step[c], step[c + 1], step[c + 2])), lbAbsF(step[c + 3])));
 			float scale = lbMinF(1.0f, lbMinF(0.05f / lbMaxF(tl, 1.0e-12f), 0.1f / lbMaxF(rl, 1.0e-12f)));
-			float xn[LB_FBIK_DOF], stepMax = 0.0f;
-			for (int i = 0; i < LB_FBIK_DOF; ++i)
+			float xn[LB_FBIK_MAX_DOF], stepMax = 0.0f;
+			for (int i = 0; i < dof; ++i)
 			{
 				xn[i] = x[i] - scale * step[i];
 				stepMax = lbMaxF(stepMax, lbAbsF(scale * step[i]));
 			}
 			lbFbikClamp(xn, &body, st);
-			float An[LB_FBIK_DOF * LB_FBIK_DOF], gn[LB_FBIK_DOF];
+			for (int i = 0; i < 4; ++i)
+			{
+				if (hold[i].on)
+					lbFbikClampHold(&ctx, &limbs[i], &hold[i], xn);
+			}
+			float An[LB_FBIK_MAX_DOF * LB_FBIK_MAX_DOF], gn[LB_FBIK_MAX_DOF];
 			int rowsN = 0;
 			float costN = lbFbikBuild(&ctx, xn, An, gn, &rowsN);
+			// With held limbs the end rows are exact: also stop once a step gains next to nothing.
+			bool flat = dof > LB_FBIK_DOF && costN <= cost && cost - costN <= 1.0e-3f * cost;
 			if (costN <= cost)
 			{
-				memcpy(x, xn, sizeof xn);
-				memcpy(A, An, sizeof An);
-				memcpy(g, gn, sizeof gn);
+				memcpy(x, xn, sizeof(float) * (size_t)dof);
+				memcpy(A, An, sizeof(float) * (size_t)(dof * dof));
+				memcpy(g, gn, sizeof(float) * (size_t)dof);
 				cost = costN;
 				rows = rowsN;
 				lambda = lbMaxF(lambda * 0.3f, lbMaxF(st->damping, 1.0e-9f));
+				// Held limbs: the accepted rotations become the new base (increments back to zero).
+				for (int i = 0; i < 4; ++i)
+				{
+					lbFbikHold* hd = &hold[i];
+					if (!hd->on)
+						continue;
+					hd->rootBase = pose->local[limbs[i].root].q;
+					hd->midBase = pose->local[limbs[i].mid].q;
+					for (int c = 0; c < LB_FBIK_LIMB_DOF; ++c)
+						x[hd->col + c] = 0.0f;
+				}
 			}
 			else
 				lambda *= 10.0f;
 			// Converged: an accepted step below 10 micrometres / 10 microradians changes nothing visible.
-			if ((costN <= cost && stepMax < 1.0e-5f) || (stepMax < 1.0e-6f && rows == 0) || lambda > 1.0e6f)
+			if ((costN <= cost && stepMax < 1.0e-5f) || flat || (stepMax < 1.0e-6f && rows == 0) || lambda > 1.0e6f)
 				break;
+		}
+		for (int i = 0; i < 4; ++i)
+		{
+			if (hold[i].on)
+			{
+				pose->local[limbs[i].root].q = hold[i].rootBase;
+				pose->local[limbs[i].mid].q = hold[i].midBase;
+			}
 		}
 		lbFbikApply(pose, s, &body, x);
 		lbPose_UpdateSubtree(pose, s, body.pelvis);
@@ -960,18 +1231,19 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 
 		// Stage 2: limbs, then end rotations.
 		bool again = false;
+		float roundError = 0.0f;
 		for (int i = 0; i < 4; ++i)
 		{
 			const lbFbikLimb* L = &limbs[i];
 			const lbFullBodyIkEffector* e = &effectors[L->slot];
 			if (alpha[L->slot] > 0.0f)
 			{
-				lbFbikSolveLimb(pose, s, h, st, L, e, goal[L->slot]);
-				lbVec3 root = pose->model[L->root].p, end = pose->model[L->end].p;
-				bool inReach = lbDistance(root, goal[L->slot]) < (L->l1 + L->l2) * 0.999f;
-				if (inReach && lbDistance(end, goal[L->slot]) > lbMaxF(st->tolerance, 0.0f) && !missed[i])
+				lbFbikSolveLimb(pose, s, h, st, L, e, goal[L->slot], hold[i].on);
+				float err = lbDistance(pose->model[L->end].p, goal[L->slot]);
+				roundError = lbMaxF(roundError, err);
+				if (err > lbMaxF(st->tolerance, 0.0f) && L->chainCount > 0)
 				{
-					missed[i] = true;
+					hold[i].on = true;
 					again = true;
 				}
 			}
@@ -988,7 +1260,24 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 				lbPose_UpdateSubtree(pose, s, L->end);
 			}
 		}
-		if (!again || !anyBody)
+		// The result is the round with the smallest largest limb error (a round may trade one
+		// limb's error for another's on the way).
+		bool last = !again || !anyBody || round + 1 == LB_FULL_BODY_IK_ROUNDS;
+		if (round > 0 && !(roundError < bestError))
+		{
+			if (last)
+			{
+				memcpy(pose->local, bestLocal, sizeof(lbTransform) * (size_t)n);
+				memcpy(pose->model, bestModel, sizeof(lbTransform) * (size_t)n);
+			}
+		}
+		else if (!last)
+		{
+			bestError = roundError;
+			memcpy(bestLocal, pose->local, sizeof(lbTransform) * (size_t)n);
+			memcpy(bestModel, pose->model, sizeof(lbTransform) * (size_t)n);
+		}
+		if (last)
 			break;
 	}
 	float headRot = lbClampF(effectors[lb_effectorHead].rotationAlpha, 0.0f, 1.0f);
