@@ -112,16 +112,6 @@ static void lbRecordLocal(const lbHeightfield* hf, lbCastState* st, lbDContact c
 	lbCastRecord(st, &c, shapeId, prim);
 }
 
-// Entry time of the cast into the height range [zLo, zHi] grown by `grow` within [tLo, tHi] (the
-// cell's x and y slabs), or a negative value when it is missed there.
-static inline double lbZEntry(const lbDCast* lc, const double* inv, double tLo, double tHi, double zLo, double zHi,
-							  double grow)
-{
-	if (!lbClipSlab(lc->s.z, lc->d.z, inv[2], zLo - grow, zHi + grow, &tLo, &tHi))
-		return -1.0;
-	return tLo;
-}
-
 static double lbMin3(double a, double b, double c)
 {
 	return lbMinD(a, lbMinD(b, c));
@@ -154,17 +144,70 @@ static void lbHfRecord(void* user, lbCastState* st, const lbDContact* contact, i
 // 2D test on its x and y. Same outcomes as lbSweepSphereTriangleFaceD (geom.c), which it falls back to
 // when the start sphere reaches the plane (start overlap or edge contact, rare for casts from above).
 //   tri 0 = (p00, p10, p11): y >= 0, x <= cs, y <= x.   tri 1 = (p00, p11, p01): x >= 0, y <= cs, x <= y.
-// The cell record holds the cast start relative to corner p00 and the corners (for the fallback).
+// The cell record holds the cast start relative to corner p00, the corner (x0, y0), the cell size and
+// the four heights (the 3D corners are built only for the rare fallbacks).
 typedef struct lbHfCell
 {
 	double sx, sy, sz;
 	double x0, y0, cs;
-	lbDVec3 p00, p10, p01, p11;
+	double h00, h10, h01, h11;
 } lbHfCell;
+
+// Corners of triangle tri of the cell in the order lbSweepSphereTriangle*D expect (edge e runs from
+// corner e to corner e + 1).
+static void lbHfCorners(const lbHfCell* cell, int tri, lbDVec3* a, lbDVec3* b, lbDVec3* c)
+{
+	double x0 = cell->x0, y0 = cell->y0, cs = cell->cs;
+	*a = lbD3(x0, y0, cell->h00);
+	*b = tri == 0 ? lbD3(x0 + cs, y0, cell->h10) : lbD3(x0 + cs, y0 + cs, cell->h11);
+	*c = tri == 0 ? lbD3(x0 + cs, y0 + cs, cell->h11) : lbD3(x0, y0 + cs, cell->h01);
+}
 
 static inline bool lbHfInside(int tri, double qx, double qy, double cs)
 {
 	return tri == 0 ? (qy >= 0.0 && qx <= cs && qy <= qx) : (qx >= 0.0 && qy <= cs && qx <= qy);
+}
+
+// The sphere first touches the plane of triangle tri at time t, at cell point (qx, qy), outside the
+// triangle: an edge or vertex contact needs the centre's projection on the plane to come within r of
+// the triangle. Its in-plane distance is at least the largest distance to the line of an edge whose
+// half-plane q violates; for a point of the plane at 2D offset a across the edge with 2D direction
+// (ex, ey), that 3D distance is a |n| / |(ex, ey, gx ex + gy ey)| (legs: (1, 0, gx) and (0, 1, gy);
+// diagonal (1, 1, gx + gy)). The projection moves at |d_par| per meter. Usually the distance is
+// within r and the bound is just t; the roots are taken only otherwise. False when no contact can come
+// by tMax; else *outLow is the lower bound on its time.
+static bool lbHfEdgeBound(int tri, double qx, double qy, double cs, double gx, double gy, double nl, double fd, double r,
+						  double t, double tMax, double* outLow)
+{
+	double a0, a1, a2;
+	if (tri == 0)
+		a0 = -qy, a1 = qx - cs, a2 = qy - qx;
+	else
+		a0 = qy - cs, a1 = -qx, a2 = qx - qy;
+	double g2 = nl * nl;
+	double m0 = 1.0 + gx * gx, m1 = 1.0 + gy * gy, m2 = 2.0 + (gx + gy) * (gx + gy), rr = r * r;
+	bool far0 = a0 > 0.0 && a0 * a0 * g2 > rr * m0, far1 = a1 > 0.0 && a1 * a1 * g2 > rr * m1,
+		 far2 = a2 > 0.0 && a2 * a2 * g2 > rr * m2;
+	double low = t;
+	if (far0 || far1 || far2)
+	{
+		double delta = 0.0;
+		if (far0)
+			delta = a0 / sqrt(m0);
+		if (far1)
+			delta = lbMaxD(delta, a1 / sqrt(m1));
+		if (far2)
+			delta = lbMaxD(delta, a2 / sqrt(m2));
+		delta *= nl;
+		double vn = fd / nl;
+		double speed = sqrt(lbMaxD(1.0 - vn * vn, 0.0));
+		if (delta - r > speed * (tMax - t))
+			return false;
+		if (delta > r)
+			low = t + (delta - r) / speed;
+	}
+	*outLow = low;
+	return true;
 }
 
 static lbSweepStage lbHfFace(const lbDCast* lc, const lbHfCell* cell, int tri, double gx, double gy, double tMax,
@@ -177,10 +220,13 @@ static lbSweepStage lbHfFace(const lbDCast* lc, const lbHfCell* cell, int tri, d
 	double g2 = 1.0 + gx * gx + gy * gy;
 	double r = lc->r;
 	*outLowerBound = 0.0;
+	// Divisions and square roots are the slow instructions here: the common rejections come first
+	// and do without them.
 	if (!(r > 0.0))
 	{
-		// Ray: a ray in the plane (|d . n| <= 1e-14) has no area facing it.
-		if (!(fd * fd > 1e-28 * g2))
+		// Ray: a ray in the plane (|d . n| <= 1e-14) has no area facing it. The plane is crossed at
+		// t = -f0 / fd, which must lie in [0, tMax].
+		if (!(fd * fd > 1e-28 * g2) || f0 * fd > 0.0 || fabs(f0) > tMax * fabs(fd))
 			return lb_sweepMiss;
 		double t = -f0 / fd;
 		if (!(t >= 0.0 && t <= tMax))
@@ -200,23 +246,24 @@ static lbSweepStage lbHfFace(const lbDCast* lc, const lbHfCell* cell, int tri, d
 	if (!(af0 >= rn))
 	{
 		// The start sphere reaches the plane: start overlap, or only edges and vertices later.
-		lbDVec3 b = tri == 0 ? cell->p10 : cell->p11, c = tri == 0 ? cell->p11 : cell->p01;
-		return lbSweepSphereTriangleFaceD(lc, cell->p00, b, c, tMax, out, outLowerBound);
+		lbDVec3 a, b, c;
+		lbHfCorners(cell, tri, &a, &b, &c);
+		return lbSweepSphereTriangleFaceD(lc, a, b, c, tMax, out, outLowerBound);
 	}
-	// Approach speed toward the plane (m of f per m of cast) must be positive.
-	double sgn = f0 > 0.0 ? 1.0 : -1.0, closing = -sgn * fd;
-	if (!(closing > 0.0))
+	// Approach speed toward the plane (m of f per m of cast) must be positive, and the plane reached
+	// by tMax.
+	double sgn = f0 > 0.0 ? 1.0 : -1.0, closing = -sgn * fd, gap = af0 - rn;
+	if (!(closing > 0.0) || gap > tMax * closing)
 		return lb_sweepMiss;
-	double t = (af0 - rn) / closing;
+	double t = gap / closing;
 	if (t > tMax)
 		return lb_sweepMiss;
 	// Contact point on the plane: the centre at t moved by r against the normal facing the start.
-	double k = sgn * r / nl;
+	double s = sgn / nl, k = r * s;
 	double qx = cell->sx + t * d.x + k * gx, qy = cell->sy + t * d.y + k * gy;
 	double cs = cell->cs;
 	if (lbHfInside(tri, qx, qy, cs))
 	{
-		double s = sgn / nl;
 		out->kind = lb_contactHit;
 		out->t = t;
 		out->depth = 0.0;
@@ -224,80 +271,96 @@ static lbSweepStage lbHfFace(const lbDCast* lc, const lbHfCell* cell, int tri, d
 		out->p = lbD3(lc->s.x + t * d.x + k * gx, lc->s.y + t * d.y + k * gy, lc->s.z + t * d.z - k);
 		return lb_sweepDone;
 	}
-	// Touched outside the face: an edge or vertex contact needs the centre's projection on the plane to
-	// come within r of the triangle. Its in-plane distance is at least the largest distance to the line
-	// of an edge whose half-plane q violates; for a point (x, y) of the plane at 2D offset a across the
-	// edge with 2D direction (ex, ey), that 3D distance is a |n| / |(ex, ey, gx ex + gy ey)| (legs:
-	// (1, 0, gx) and (0, 1, gy); diagonal (1, 1, gx + gy)). The projection moves at |d_par| per meter.
-	double a0, a1, a2;
-	if (tri == 0)
-		a0 = -qy, a1 = qx - cs, a2 = qy - qx;
-	else
-		a0 = qy - cs, a1 = -qx, a2 = qx - qy;
-	double delta = 0.0;
-	if (a0 > 0.0)
-		delta = a0 / sqrt(1.0 + gx * gx);
-	if (a1 > 0.0)
-		delta = lbMaxD(delta, a1 / sqrt(1.0 + gy * gy));
-	if (a2 > 0.0)
-		delta = lbMaxD(delta, a2 / sqrt(2.0 + (gx + gy) * (gx + gy)));
-	delta *= nl;
-	double low = t;
-	if (delta > r)
-	{
-		double vn = fd / nl;
-		double speed = sqrt(lbMaxD(1.0 - vn * vn, 0.0));
-		if (delta - r > speed * (tMax - t))
-			return lb_sweepMiss;
-		low = t + (delta - r) / speed;
-	}
-	*outLowerBound = low;
-	return lb_sweepEdges;
+	return lbHfEdgeBound(tri, qx, qy, cs, gx, gy, nl, fd, r, t, tMax, outLowerBound) ? lb_sweepEdges : lb_sweepMiss;
 }
 
-// Returns the triangles (bit tri) whose edge stage was deferred.
-static unsigned lbTestCell(const lbHeightfield* hf, const lbDCast* lc, const double* inv, lbCastState* st, int i, int j,
-						   double grow, int shapeId, lbDeferred* deferred)
+// One cast against one heightfield, in the shape's frame.
+typedef struct lbHfQuery
 {
-	int nx = hf->countX;
-	double cs = hf->cellSize;
-	const float* t = lbCellCorners(hf, i, j);
-	double h00 = t[0], h10 = t[1], h01 = t[4], h11 = t[5];
-	double x0 = i * cs, y0 = j * cs;
-	// Both triangles share the cell's x and y slabs; only their height ranges differ.
-	double xyLo = 0.0, xyHi = st->bestT;
-	if (!lbClipSlab(lc->s.x, lc->d.x, inv[0], x0 - grow, x0 + cs + grow, &xyLo, &xyHi) ||
-		!lbClipSlab(lc->s.y, lc->d.y, inv[1], y0 - grow, y0 + cs + grow, &xyLo, &xyHi))
+	const lbHeightfield* hf;
+	lbCastState* st;
+	lbDCast lc;
+	double inv[3];
+	/// Radius plus rounding slop, and the same times sqrt(2) for the diagonal test.
+	double grow, reach;
+	double cs, invCs;
+	int shapeId, cellsX, cellsY;
+	/// Nearest face hit of this shape so far (shape frame), moved into the state once at the end.
+	bool hasBest;
+	int bestPrim;
+	lbDContact best;
+	lbDeferred deferred;
+} lbHfQuery;
+
+static void lbHfKeep(lbHfQuery* q, const lbDContact* c, int prim)
+{
+	if (c->kind == lb_contactHit)
+	{
+		// Same rule as lbCastRecord: the first of equal times stays; hits after an overlap are moot.
+		if (q->st->inside || (q->hasBest && !(c->t < q->best.t)))
+			return;
+		q->hasBest = true;
+		q->best = *c;
+		q->bestPrim = prim;
+		q->st->bestT = c->t;
+	}
+	else
+		lbRecordLocal(q->hf, q->st, *c, q->shapeId, prim);
+}
+
+static void lbHfCommit(lbHfQuery* q)
+{
+	if (q->hasBest)
+		lbRecordLocal(q->hf, q->st, q->best, q->shapeId, q->bestPrim);
+	q->hasBest = false;
+}
+
+// Entry of the cast into the height range [zLo - grow, zHi + grow] within [tLo, tHi] (the cell's x and
+// y slabs), or a negative value when it is missed there.
+static inline double lbHfZEntry(const lbHfQuery* q, double tLo, double tHi, double zLo, double zHi)
+{
+	if (!lbClipSlab(q->lc.s.z, q->lc.d.z, q->inv[2], zLo - q->grow, zHi + q->grow, &tLo, &tHi))
+		return -1.0;
+	return tLo;
+}
+
+// Both triangles of cell (i, j), whose x and y slabs give [xyLo, xyHi], each culled by its own height
+// range and the cell's diagonal first. The one under the cast's entry point is tested first: it is
+// usually hit on its face, and that early nearest hit lets the other be rejected cheaply. Returns the
+// triangles (bit tri) whose edge stage was deferred.
+static unsigned lbHfTestCellIn(lbHfQuery* q, int i, int j, double xyLo, double xyHi)
+{
+	const lbDCast* lc = &q->lc;
+	lbCastState* st = q->st;
+	const float* t = lbCellCorners(q->hf, i, j);
+	lbHfCell cell;
+	cell.h00 = t[0], cell.h10 = t[1], cell.h01 = t[4], cell.h11 = t[5];
+	double h00 = cell.h00, h10 = cell.h10, h01 = cell.h01, h11 = cell.h11;
+	double e0 = lbHfZEntry(q, xyLo, xyHi, lbMin3(h00, h10, h11), lbMax3(h00, h10, h11));
+	double e1 = lbHfZEntry(q, xyLo, xyHi, lbMin3(h00, h11, h01), lbMax3(h00, h11, h01));
+	if (e0 < 0.0 && e1 < 0.0)
 		return 0u;
-	double e0 = lbZEntry(lc, inv, xyLo, xyHi, lbMin3(h00, h10, h11), lbMax3(h00, h10, h11), grow);
-	double e1 = lbZEntry(lc, inv, xyLo, xyHi, lbMin3(h00, h11, h01), lbMax3(h00, h11, h01), grow);
+	double cs = q->cs;
+	cell.x0 = i * cs;
+	cell.y0 = j * cs;
+	cell.cs = cs;
+	cell.sx = lc->s.x - cell.x0;
+	cell.sy = lc->s.y - cell.y0;
 	// The diagonal from (x0, y0) splits the cell: triangle 0 lies where u = (x - x0) - (y - y0) >= 0,
 	// triangle 1 where u <= 0. A swept sphere whose centre keeps u below -r sqrt(2) (or above) over the
 	// part of the cast that can still matter is farther than r from the other triangle's footprint.
 	// u is linear in t, so its two end values bound it. Most short casts touch only one half of a cell.
-	double du = lc->d.x - lc->d.y, u0 = (lc->s.x - x0) - (lc->s.y - y0), reach = 1.4142136 * grow;
-	if (e0 >= 0.0 && lbMaxD(u0 + e0 * du, u0 + st->bestT * du) < -reach)
+	double du = lc->d.x - lc->d.y, u0 = cell.sx - cell.sy, uBest = u0 + st->bestT * du;
+	if (e0 >= 0.0 && lbMaxD(u0 + e0 * du, uBest) < -q->reach)
 		e0 = -1.0;
-	if (e1 >= 0.0 && lbMinD(u0 + e1 * du, u0 + st->bestT * du) > reach)
+	if (e1 >= 0.0 && lbMinD(u0 + e1 * du, uBest) > q->reach)
 		e1 = -1.0;
 	if (e0 < 0.0 && e1 < 0.0)
 		return 0u;
-	lbHfCell cell;
-	cell.sx = lc->s.x - x0;
-	cell.sy = lc->s.y - y0;
 	cell.sz = lc->s.z - h00;
-	cell.x0 = x0;
-	cell.y0 = y0;
-	cell.cs = cs;
-	cell.p00 = lbD3(x0, y0, h00);
-	cell.p10 = lbD3(x0 + cs, y0, h10);
-	cell.p01 = lbD3(x0, y0 + cs, h01);
-	cell.p11 = lbD3(x0 + cs, y0 + cs, h11);
-	double invCs = 1.0 / cs;
-	int cellIndex = j * (nx - 1) + i;
+	int cellIndex = j * q->cellsX + i;
 	double entry = lbMaxD(e0 < 0.0 ? e1 : (e1 < 0.0 ? e0 : lbMinD(e0, e1)), 0.0);
-	double px = cell.sx + entry * lc->d.x, py = cell.sy + entry * lc->d.y;
-	int first = py > px ? 1 : 0;
+	int first = u0 + entry * du < 0.0 ? 1 : 0;
 	unsigned pending = 0u;
 	for (int k = 0; k < 2; ++k)
 	{
@@ -307,20 +370,36 @@ static unsigned lbTestCell(const lbHeightfield* hf, const lbDCast* lc, const dou
 			continue;
 		lbDContact c;
 		double low;
-		double gx = tri == 0 ? (h10 - h00) * invCs : (h11 - h01) * invCs;
-		double gy = tri == 0 ? (h11 - h10) * invCs : (h01 - h00) * invCs;
+		double gx = tri == 0 ? (h10 - h00) * q->invCs : (h11 - h01) * q->invCs;
+		double gy = tri == 0 ? (h11 - h10) * q->invCs : (h01 - h00) * q->invCs;
 		lbSweepStage stage = lbHfFace(lc, &cell, tri, gx, gy, st->bestT, &c, &low);
 		if (stage == lb_sweepDone)
-			lbRecordLocal(hf, st, c, shapeId, 2 * cellIndex + tri);
+			lbHfKeep(q, &c, 2 * cellIndex + tri);
 		else if (stage == lb_sweepEdges)
 		{
-			lbHfRecordUser user = { hf, shapeId };
-			lbDVec3 b = tri == 0 ? cell.p10 : cell.p11, cc = tri == 0 ? cell.p11 : cell.p01;
-			lbDefer(deferred, cell.p00, b, cc, low, 2 * cellIndex + tri, lc, st, lbHfRecord, &user);
+			// A full list flushes itself; the face hits kept so far must be in the state first.
+			if (q->deferred.count == LB_DEFERRED_MAX)
+				lbHfCommit(q);
+			lbHfRecordUser user = { q->hf, q->shapeId };
+			lbDVec3 a, b, cc;
+			lbHfCorners(&cell, tri, &a, &b, &cc);
+			lbDefer(&q->deferred, a, b, cc, low, 2 * cellIndex + tri, lc, st, lbHfRecord, &user);
 			pending |= 1u << tri;
 		}
 	}
 	return pending;
+}
+
+// Cell (i, j) for the long walk: its x and y slabs first.
+static void lbHfTestCell(lbHfQuery* q, int i, int j)
+{
+	const lbDCast* lc = &q->lc;
+	double cs = q->cs, grow = q->grow, x0 = i * cs, y0 = j * cs;
+	double xyLo = 0.0, xyHi = q->st->bestT;
+	if (!lbClipSlab(lc->s.x, lc->d.x, q->inv[0], x0 - grow, x0 + cs + grow, &xyLo, &xyHi) ||
+		!lbClipSlab(lc->s.y, lc->d.y, q->inv[1], y0 - grow, y0 + cs + grow, &xyLo, &xyHi))
+		return;
+	lbHfTestCellIn(q, i, j, xyLo, xyHi);
 }
 
 // The cells a short cast can touch, with one bit per triangle whose edge stage is still pending.
@@ -347,9 +426,10 @@ static bool lbHfNeedShared(const lbHfRegion* rg, int i, int j, int tri)
 
 // Edge stage of the deferred triangles of a short cast, nearest lower bound first, each limited to the
 // edges and vertices no completed neighbour covers.
-static void lbHfFlushRegion(const lbHeightfield* hf, lbHfRegion* rg, lbDeferred* d, const lbDCast* lc, lbCastState* st,
-							int shapeId)
+static void lbHfFlushRegion(lbHfQuery* q, lbHfRegion* rg)
 {
+	lbDeferred* d = &q->deferred;
+	lbCastState* st = q->st;
 	for (int a = 1; a < d->count; ++a)
 		for (int b = a; b > 0 && d->tris[b].lowerBound < d->tris[b - 1].lowerBound; --b)
 		{
@@ -357,7 +437,7 @@ static void lbHfFlushRegion(const lbHeightfield* hf, lbHfRegion* rg, lbDeferred*
 			d->tris[b] = d->tris[b - 1];
 			d->tris[b - 1] = tmp;
 		}
-	int cellsX = hf->countX - 1;
+	int cellsX = q->cellsX;
 	for (int k = 0; k < d->count; ++k)
 	{
 		const lbDeferredTri* t = &d->tris[k];
@@ -387,8 +467,8 @@ static void lbHfFlushRegion(const lbHeightfield* hf, lbHfRegion* rg, lbDeferred*
 		if (features)
 		{
 			lbDContact c;
-			if (lbSweepSphereTriangleFeaturesD(lc, t->a, t->b, t->c, st->bestT, features, &c))
-				lbRecordLocal(hf, st, c, shapeId, t->prim);
+			if (lbSweepSphereTriangleFeaturesD(&q->lc, t->a, t->b, t->c, st->bestT, features, &c))
+				lbRecordLocal(q->hf, st, c, q->shapeId, t->prim);
 		}
 		int li = i - rg->iFirst, lj = j - rg->jFirst;
 		if (li >= 0 && lj >= 0 && li < rg->width && lj < rg->height)
@@ -397,58 +477,277 @@ static void lbHfFlushRegion(const lbHeightfield* hf, lbHfRegion* rg, lbDeferred*
 	d->count = 0;
 }
 
+// Interval of t where coordinate s + t d lies in [lo, hi] (all t when d is 0 and s inside; empty when
+// d is 0 and s outside).
+static inline void lbSlabRange(double s, double d, double inv, double lo, double hi, double* outLo, double* outHi)
+{
+	if (fabs(d) < 1e-300)
+	{
+		bool in = s >= lo && s <= hi;
+		*outLo = in ? -DBL_MAX : DBL_MAX;
+		*outHi = in ? DBL_MAX : -DBL_MAX;
+		return;
+	}
+	double t1 = (lo - s) * inv, t2 = (hi - s) * inv;
+	*outLo = lbMinD(t1, t2);
+	*outHi = lbMaxD(t1, t2);
+}
+
+// Casts whose footprint fits in 2 x 2 cells (foot traces, rays and spheres) take all the triangles of
+// those cells at once: the face stage of each is a few multiplications, and computing all of them in
+// straight, vectorisable loops costs less than the branches that would pick which ones to skip
+// (unpredictable, since a trace lands anywhere in a cell). Every triangle's face stage is exact, so
+// testing extra ones never changes the answer; the culls of the general path only save work. Then the
+// nearest face hit is kept, and the triangles touched outside their face before it get the edge bound
+// and, when it allows a contact before the nearest hit, the deferred edge stage.
+static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
+{
+	const lbDCast* lc = &q->lc;
+	lbCastState* st = q->st;
+	double cs = q->cs, invCs = q->invCs, r = lc->r;
+	const double dx = lc->d.x, dy = lc->d.y, dz = lc->d.z;
+	// Triangle k lies in cell (bi + ci, bj + cj) of the block with cell = k / 2 = cj * w + ci; tri = k % 2.
+	int n = 2 * w * h;
+	double h00[8], h10[8], h01[8], h11[8], cx[8], cy[8];
+	for (int c = 0; c < w * h; ++c)
+	{
+		int ci = w == 2 ? c & 1 : 0, cj = w == 2 ? c >> 1 : c;
+		const float* t = lbCellCorners(q->hf, bi + ci, bj + cj);
+		for (int k = 2 * c; k < 2 * c + 2; ++k)
+		{
+			h00[k] = t[0], h10[k] = t[1], h01[k] = t[4], h11[k] = t[5];
+			cx[k] = (bi + ci) * cs;
+			cy[k] = (bj + cj) * cs;
+		}
+	}
+	double gx[8], gy[8], sx[8], sy[8], f0[8], fd[8], g2[8];
+	for (int k = 0; k < n; k += 2)
+	{
+		// Triangle 0 = (p00, p10, p11), triangle 1 = (p00, p11, p01).
+		gx[k] = (h10[k] - h00[k]) * invCs;
+		gy[k] = (h11[k] - h10[k]) * invCs;
+		gx[k + 1] = (h11[k] - h01[k]) * invCs;
+		gy[k + 1] = (h01[k] - h00[k]) * invCs;
+	}
+	for (int k = 0; k < n; ++k)
+	{
+		sx[k] = lc->s.x - cx[k];
+		sy[k] = lc->s.y - cy[k];
+		f0[k] = (lc->s.z - h00[k]) - gx[k] * sx[k] - gy[k] * sy[k];
+		fd[k] = dz - gx[k] * dx - gy[k] * dy;
+		g2[k] = 1.0 + gx[k] * gx[k] + gy[k] * gy[k];
+	}
+	// Per triangle: nl = |(-gx, -gy, 1)|, the plane time tt, the contact point (qx, qy) in cell
+	// coordinates, sn = the normal's z facing the caster (normal = (-gx, -gy, 1) * sn), and two signed
+	// margins: okM >= 0 when the start sphere is clear of the plane, valM > 0 when the plane is reached
+	// within tMax.
+	double nl[8], tt[8], qx[8], qy[8], sn[8], okM[8], valM[8];
+	double tMax = st->bestT;
+	if (r > 0.0)
+	{
+		for (int k = 0; k < n; ++k)
+		{
+			double l = sqrt(g2[k]), af0 = fabs(f0[k]), rn = r * l;
+			double sgn = f0[k] > 0.0 ? 1.0 : -1.0, closing = -sgn * fd[k];
+			double t = (af0 - rn) / closing, s = sgn / l, kk = r * s;
+			nl[k] = l;
+			sn[k] = s;
+			okM[k] = af0 - rn;
+			valM[k] = closing > 0.0 && t <= tMax ? 1.0 : -1.0;
+			tt[k] = t;
+			qx[k] = sx[k] + t * dx + kk * gx[k];
+			qy[k] = sy[k] + t * dy + kk * gy[k];
+		}
+	}
+	else
+	{
+		for (int k = 0; k < n; ++k)
+		{
+			double l = sqrt(g2[k]), t = -f0[k] / fd[k];
+			nl[k] = l;
+			sn[k] = (fd[k] > 0.0 ? -1.0 : 1.0) / l;
+			okM[k] = 0.0;
+			// A ray in the plane (|d . n| <= 1e-14) has no area facing it.
+			valM[k] = fd[k] * fd[k] > 1e-28 * g2[k] && t >= 0.0 && t <= tMax ? 1.0 : -1.0;
+			tt[k] = t;
+			qx[k] = sx[k] + t * dx;
+			qy[k] = sy[k] + t * dy;
+		}
+	}
+	// Nearest face hit (the first of equal times).
+	int best = -1;
+	double bestT = tMax;
+	unsigned inside = 0u;
+	for (int k = 0; k < n; ++k)
+	{
+		double x = qx[k], y = qy[k];
+		bool in = (k & 1) ? (x >= 0.0) & (y <= cs) & (x <= y) : (y >= 0.0) & (x <= cs) & (y <= x);
+		in = in & (okM[k] >= 0.0) & (valM[k] > 0.0);
+		inside |= (unsigned)in << k;
+		bool better = in & (best < 0 ? tt[k] <= bestT : tt[k] < bestT);
+		best = better ? k : best;
+		bestT = better ? tt[k] : bestT;
+	}
+	int cellBase = bj * q->cellsX + bi;
+	if (best >= 0)
+	{
+		int k = best, c = k >> 1;
+		double s = sn[k], kk = r * s, t = tt[k];
+		lbDContact contact;
+		contact.kind = lb_contactHit;
+		contact.t = t;
+		contact.depth = 0.0;
+		contact.n = lbD3(-gx[k] * s, -gy[k] * s, s);
+		contact.p = lbD3(lc->s.x + t * dx + kk * gx[k], lc->s.y + t * dy + kk * gy[k], lc->s.z + t * dz - kk);
+		int ci = w == 2 ? c & 1 : 0, cj = w == 2 ? c >> 1 : c;
+		lbHfKeep(q, &contact, 2 * (cellBase + cj * q->cellsX + ci) + (k & 1));
+	}
+	if (r == 0.0)
+	{
+		lbHfCommit(q);
+		return;
+	}
+	// The rest: start overlaps (general face stage) and touches outside the face before the best time.
+	lbHfRegion rg = { bi, bj, w, h, q->cellsX, q->cellsY, 0u };
+	for (int k = 0; k < n; ++k)
+	{
+		bool ok = okM[k] >= 0.0;
+		if ((inside >> k) & 1u || (ok && (!(valM[k] > 0.0) || tt[k] > st->bestT)))
+			continue;
+		int c = k >> 1, tri = k & 1;
+		int ci = w == 2 ? c & 1 : 0, cj = w == 2 ? c >> 1 : c;
+		int prim = 2 * (cellBase + cj * q->cellsX + ci) + tri;
+		double low;
+		lbHfCell cell;
+		cell.x0 = cx[k];
+		cell.y0 = cy[k];
+		cell.cs = cs;
+		cell.h00 = h00[k], cell.h10 = h10[k], cell.h01 = h01[k], cell.h11 = h11[k];
+		if (!ok)
+		{
+			lbDVec3 a, b, cc;
+			lbHfCorners(&cell, tri, &a, &b, &cc);
+			lbDContact contact;
+			lbSweepStage stage = lbSweepSphereTriangleFaceD(lc, a, b, cc, st->bestT, &contact, &low);
+			if (stage == lb_sweepDone)
+			{
+				lbHfKeep(q, &contact, prim);
+				continue;
+			}
+			if (stage == lb_sweepMiss)
+				continue;
+		}
+		else if (!lbHfEdgeBound(tri, qx[k], qy[k], cs, gx[k], gy[k], nl[k], fd[k], r, tt[k], st->bestT, &low))
+			continue;
+		if (low > st->bestT)
+			continue;
+		if (q->deferred.count == LB_DEFERRED_MAX)
+			lbHfCommit(q);
+		lbHfRecordUser user = { q->hf, q->shapeId };
+		lbDVec3 a, b, cc;
+		lbHfCorners(&cell, tri, &a, &b, &cc);
+		lbDefer(&q->deferred, a, b, cc, low, prim, lc, st, lbHfRecord, &user);
+		rg.pending |= 1ull << (2 * (cj * w + ci) + tri);
+	}
+	lbHfCommit(q);
+	lbHfFlushRegion(q, &rg);
+}
+
+// Short casts (foot traces) cover at most 16 cells. Their column and row slabs are clipped once, and
+// the cell under the point where the cast enters the height range (for a foot trace, the cell it lands
+// in) goes first: its face hit then lets the height and plane tests of the others reject them.
+static void lbHfShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int ju)
+{
+	const lbDCast* lc = &q->lc;
+	double cs = q->cs, grow = q->grow;
+	double colLo[16], colHi[16], rowLo[16], rowHi[16];
+	for (int k = 0; k < rg->width; ++k)
+	{
+		double x0 = (rg->iFirst + k) * cs;
+		lbSlabRange(lc->s.x, lc->d.x, q->inv[0], x0 - grow, x0 + cs + grow, &colLo[k], &colHi[k]);
+	}
+	for (int k = 0; k < rg->height; ++k)
+	{
+		double y0 = (rg->jFirst + k) * cs;
+		lbSlabRange(lc->s.y, lc->d.y, q->inv[1], y0 - grow, y0 + cs + grow, &rowLo[k], &rowHi[k]);
+	}
+	int lu = iu - rg->iFirst, mu = ju - rg->jFirst;
+	for (int n = -1, li = lu, lj = mu; lj < rg->height;)
+	{
+		double xyLo = lbMaxD(lbMaxD(colLo[li], rowLo[lj]), 0.0);
+		double xyHi = lbMinD(lbMinD(colHi[li], rowHi[lj]), q->st->bestT);
+		if (xyLo <= xyHi)
+			rg->pending |= (uint64_t)lbHfTestCellIn(q, rg->iFirst + li, rg->jFirst + lj, xyLo, xyHi)
+						   << (2 * (lj * rg->width + li));
+		// The landing cell first, then the others row by row.
+		do
+		{
+			if (++n == 0)
+				li = 0, lj = 0;
+			else if (++li == rg->width)
+				li = 0, ++lj;
+		} while (lj < rg->height && li == lu && lj == mu);
+	}
+	lbHfCommit(q);
+	lbHfFlushRegion(q, rg);
+}
+
 void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 {
-	lbDCast lc = st->cast;
-	lc.s = lbDFrameInvPoint(&hf->frame, st->cast.s);
-	lc.d = lbDFrameInvDir(&hf->frame, st->cast.d);
-	const double inv[3] = { fabs(lc.d.x) < 1e-300 ? 0.0 : 1.0 / lc.d.x, fabs(lc.d.y) < 1e-300 ? 0.0 : 1.0 / lc.d.y,
-							fabs(lc.d.z) < 1e-300 ? 0.0 : 1.0 / lc.d.z };
+	lbHfQuery q;
+	q.hf = hf;
+	q.st = st;
+	q.shapeId = shapeId;
+	q.lc = st->cast;
+	q.lc.s = lbDFrameInvPoint(&hf->frame, st->cast.s);
+	q.lc.d = lbDFrameInvDir(&hf->frame, st->cast.d);
+	const lbDCast* lc = &q.lc;
+	q.inv[0] = fabs(lc->d.x) < 1e-300 ? 0.0 : 1.0 / lc->d.x;
+	q.inv[1] = fabs(lc->d.y) < 1e-300 ? 0.0 : 1.0 / lc->d.y;
+	q.inv[2] = fabs(lc->d.z) < 1e-300 ? 0.0 : 1.0 / lc->d.z;
+	const double* inv = q.inv;
 	double cs = hf->cellSize;
 	int cellsX = hf->countX - 1, cellsY = hf->countY - 1;
+	q.cs = cs;
+	q.invCs = 1.0 / cs;
+	q.cellsX = cellsX;
+	q.cellsY = cellsY;
 	// The narrow phase is exact; the grow only keeps cells from being skipped by rounding.
-	double grow = lc.r + 1e-9 * (1.0 + fabs(lc.s.x) + fabs(lc.s.y) + fabs(lc.s.z));
+	double grow = lc->r + 1e-9 * (1.0 + fabs(lc->s.x) + fabs(lc->s.y) + fabs(lc->s.z));
+	q.grow = grow;
+	q.reach = 1.4142136 * grow;
+	q.hasBest = false;
+	q.deferred.count = 0;
 
 	double t0 = 0.0, t1 = st->bestT;
-	if (!lbClipSlab(lc.s.z, lc.d.z, inv[2], hf->minHeight - grow, hf->maxHeight + grow, &t0, &t1) ||
-		!lbClipSlab(lc.s.x, lc.d.x, inv[0], -grow, cellsX * cs + grow, &t0, &t1) ||
-		!lbClipSlab(lc.s.y, lc.d.y, inv[1], -grow, cellsY * cs + grow, &t0, &t1))
+	if (!lbClipSlab(lc->s.z, lc->d.z, inv[2], hf->minHeight - grow, hf->maxHeight + grow, &t0, &t1) ||
+		!lbClipSlab(lc->s.x, lc->d.x, inv[0], -grow, cellsX * cs + grow, &t0, &t1) ||
+		!lbClipSlab(lc->s.y, lc->d.y, inv[1], -grow, cellsY * cs + grow, &t0, &t1))
 		return;
-	lbDeferred deferred;
-	deferred.count = 0;
-	lbHfRecordUser user = { hf, shapeId };
 
-	double ya = lc.s.y + t0 * lc.d.y, yb = lc.s.y + t1 * lc.d.y;
-	int jFirst = lbFloorClamp((lbMinD(ya, yb) - grow) / cs, 0, cellsY - 1);
-	int jLast = lbFloorClamp((lbMaxD(ya, yb) + grow) / cs, 0, cellsY - 1);
-
-	// Short casts (foot traces) cover a few cells. The cell under the point where the cast enters the
-	// height range (for a foot trace, the cell it lands in) goes first: its face hit then lets the
-	// per-triangle box tests of the others reject them.
+	double ya = lc->s.y + t0 * lc->d.y, yb = lc->s.y + t1 * lc->d.y;
+	int jFirst = lbFloorClamp((lbMinD(ya, yb) - grow) * q.invCs, 0, cellsY - 1);
+	int jLast = lbFloorClamp((lbMaxD(ya, yb) + grow) * q.invCs, 0, cellsY - 1);
 	{
-		double xa = lc.s.x + t0 * lc.d.x, xb = lc.s.x + t1 * lc.d.x;
-		int iFirst = lbFloorClamp((lbMinD(xa, xb) - grow) / cs, 0, cellsX - 1);
-		int iLast = lbFloorClamp((lbMaxD(xa, xb) + grow) / cs, 0, cellsX - 1);
+		double xa = lc->s.x + t0 * lc->d.x, xb = lc->s.x + t1 * lc->d.x;
+		int iFirst = lbFloorClamp((lbMinD(xa, xb) - grow) * q.invCs, 0, cellsX - 1);
+		int iLast = lbFloorClamp((lbMaxD(xa, xb) + grow) * q.invCs, 0, cellsX - 1);
 		if ((iLast - iFirst + 1) * (jLast - jFirst + 1) <= 16)
 		{
+			if (iLast - iFirst <= 1 && jLast - jFirst <= 1)
+			{
+				lbHfBlockCast(&q, iFirst, jFirst, iLast - iFirst + 1, jLast - jFirst + 1);
+				return;
+			}
 			lbHfRegion rg = { iFirst, jFirst, iLast - iFirst + 1, jLast - jFirst + 1, cellsX, cellsY, 0u };
-			int iu = lbFloorClamp(xa / cs, iFirst, iLast), ju = lbFloorClamp(ya / cs, jFirst, jLast);
-			// A full deferred list flushes itself with every feature tested; those triangles keep their
-			// pending bit, which only makes their neighbours test more.
-			rg.pending |= (uint64_t)lbTestCell(hf, &lc, inv, st, iu, ju, grow, shapeId, &deferred)
-						  << (2 * ((ju - jFirst) * rg.width + (iu - iFirst)));
-			for (int j = jFirst; j <= jLast; ++j)
-				for (int i = iFirst; i <= iLast; ++i)
-					if (i != iu || j != ju)
-						rg.pending |= (uint64_t)lbTestCell(hf, &lc, inv, st, i, j, grow, shapeId, &deferred)
-									  << (2 * ((j - jFirst) * rg.width + (i - iFirst)));
-			lbHfFlushRegion(hf, &rg, &deferred, &lc, st, shapeId);
+			int iu = lbFloorClamp(xa * q.invCs, iFirst, iLast), ju = lbFloorClamp(ya * q.invCs, jFirst, jLast);
+			lbHfShortCast(&q, &rg, iu, ju);
 			return;
 		}
 	}
-	bool yMoves = fabs(lc.d.y) > 1e-12;
-	bool xMoves = fabs(lc.d.x) > 1e-12;
-	int jStep = lc.d.y < 0.0 ? -1 : 1;
+	bool yMoves = fabs(lc->d.y) > 1e-12;
+	bool xMoves = fabs(lc->d.x) > 1e-12;
+	int jStep = lc->d.y < 0.0 ? -1 : 1;
 	int jStart = jStep > 0 ? jFirst : jLast, jEnd = jStep > 0 ? jLast : jFirst;
 	for (int j = jStart;; j += jStep)
 	{
@@ -457,7 +756,7 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 		double ra = t0, rb = lbMinD(t1, st->bestT);
 		if (yMoves)
 		{
-			double u1 = (bandLo - lc.s.y) * inv[1], u2 = (bandHi - lc.s.y) * inv[1];
+			double u1 = (bandLo - lc->s.y) * inv[1], u2 = (bandHi - lc->s.y) * inv[1];
 			double lo = lbMinD(u1, u2), hi = lbMaxD(u1, u2);
 			// Rows come in travel order, so a row entered after the nearest hit ends the walk.
 			if (lo > st->bestT)
@@ -467,21 +766,21 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 		}
 		if (ra <= rb)
 		{
-			double xa = lc.s.x + ra * lc.d.x, xb = lc.s.x + rb * lc.d.x;
-			int iFirst = lbFloorClamp((lbMinD(xa, xb) - grow) / cs, 0, cellsX - 1);
-			int iLast = lbFloorClamp((lbMaxD(xa, xb) + grow) / cs, 0, cellsX - 1);
-			int iStep = lc.d.x < 0.0 ? -1 : 1;
+			double xa = lc->s.x + ra * lc->d.x, xb = lc->s.x + rb * lc->d.x;
+			int iFirst = lbFloorClamp((lbMinD(xa, xb) - grow) * q.invCs, 0, cellsX - 1);
+			int iLast = lbFloorClamp((lbMaxD(xa, xb) + grow) * q.invCs, 0, cellsX - 1);
+			int iStep = lc->d.x < 0.0 ? -1 : 1;
 			int iStart = iStep > 0 ? iFirst : iLast, iEnd = iStep > 0 ? iLast : iFirst;
 			for (int i = iStart;; i += iStep)
 			{
 				if (xMoves)
 				{
 					double cellLo = i * cs - grow, cellHi = (i + 1) * cs + grow;
-					double entry = lbMinD((cellLo - lc.s.x) * inv[0], (cellHi - lc.s.x) * inv[0]);
+					double entry = lbMinD((cellLo - lc->s.x) * inv[0], (cellHi - lc->s.x) * inv[0]);
 					if (entry > st->bestT)
 						break;
 				}
-				lbTestCell(hf, &lc, inv, st, i, j, grow, shapeId, &deferred);
+				lbHfTestCell(&q, i, j);
 				if (i == iEnd)
 					break;
 			}
@@ -489,5 +788,7 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 		if (j == jEnd)
 			break;
 	}
-	lbFlushDeferred(&deferred, &lc, st, lbHfRecord, &user);
+	lbHfCommit(&q);
+	lbHfRecordUser user = { hf, shapeId };
+	lbFlushDeferred(&q.deferred, lc, st, lbHfRecord, &user);
 }
