@@ -8,6 +8,11 @@
 #include <stdint.h>
 #include <string.h>
 
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define LB_IK_SSE2 1
+#endif
+
 // A transform the solvers accept: finite, unit rotation, non-zero scale.
 static inline bool lbIkValidTransform(lbTransform t)
 {
@@ -43,10 +48,57 @@ static inline bool lbIkValidTransformFast(const lbTransform* t)
 	return z == 0.0f && n > 0.98f && n < 1.02f && sm > LB_EPSILON * LB_EPSILON;
 }
 
+// sqrtf without the errno branch (the library never reads errno); the same correctly rounded root.
+static inline float lbIkSqrtF(float x)
+{
+#if LB_IK_SSE2
+	return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(x)));
+#else
+	return sqrtf(x);
+#endif
+}
+
+// 1 / sqrt(x) for x > 0 in normal range: the hardware estimate (12 bits) and one Newton-Raphson
+// step, about 2^-22 relative, where sqrtf and a division would be two long operations on the one
+// divide and square root unit.
+static inline float lbIkRsqrtF(float x)
+{
+#if LB_IK_SSE2
+	const float r = _mm_cvtss_f32(_mm_rsqrt_ss(_mm_set_ss(x)));
+	return r * (1.5f - 0.5f * x * r * r);
+#else
+	return 1.0f / sqrtf(x);
+#endif
+}
+
+// Hamilton product a b, as lbQuatMul and with the same bits (the same products summed in the same
+// order), in four lanes: a's components broadcast times b's permuted with signs.
+static inline lbQuat lbIkQuatMul(lbQuat a, lbQuat b)
+{
+#if LB_IK_SSE2
+	__m128 va = _mm_loadu_ps(&a.x), vb = _mm_loadu_ps(&b.x);
+	const __m128 s1 = _mm_castsi128_ps(_mm_set_epi32((int)0x80000000, 0, (int)0x80000000, 0)); // + - + -
+	const __m128 s2 = _mm_castsi128_ps(_mm_set_epi32((int)0x80000000, (int)0x80000000, 0, 0)); // + + - -
+	const __m128 s3 = _mm_castsi128_ps(_mm_set_epi32((int)0x80000000, 0, 0, (int)0x80000000)); // - + + -
+	__m128 r = _mm_mul_ps(_mm_shuffle_ps(va, va, _MM_SHUFFLE(3, 3, 3, 3)), vb);
+	r = _mm_add_ps(r, _mm_mul_ps(_mm_shuffle_ps(va, va, _MM_SHUFFLE(0, 0, 0, 0)),
+								 _mm_xor_ps(_mm_shuffle_ps(vb, vb, _MM_SHUFFLE(0, 1, 2, 3)), s1)));
+	r = _mm_add_ps(r, _mm_mul_ps(_mm_shuffle_ps(va, va, _MM_SHUFFLE(1, 1, 1, 1)),
+								 _mm_xor_ps(_mm_shuffle_ps(vb, vb, _MM_SHUFFLE(1, 0, 3, 2)), s2)));
+	r = _mm_add_ps(r, _mm_mul_ps(_mm_shuffle_ps(va, va, _MM_SHUFFLE(2, 2, 2, 2)),
+								 _mm_xor_ps(_mm_shuffle_ps(vb, vb, _MM_SHUFFLE(2, 3, 0, 1)), s3)));
+	lbQuat q;
+	_mm_storeu_ps(&q.x, r);
+	return q;
+#else
+	return lbQuatMul(a, b);
+#endif
+}
+
 // Normalises a quaternion known to be far from zero (the callers guarantee it): no checks.
 static inline lbQuat lbIkQuatNormalizeNonZero(lbQuat q)
 {
-	float s = 1.0f / sqrtf(lbQuatDot(q, q));
+	float s = lbIkRsqrtF(lbQuatDot(q, q));
 	return LB_LITERAL(lbQuat){ q.x * s, q.y * s, q.z * s, q.w * s };
 }
 
@@ -60,25 +112,44 @@ static inline lbQuat lbIkQuatFromMatrix(const float m[9])
 	lbQuat q;
 	if (tr > 0.0f)
 	{
-		float s = 2.0f * sqrtf(tr + 1.0f), inv = 1.0f / s;
+		float s = 2.0f * lbIkSqrtF(tr + 1.0f), inv = 1.0f / s;
 		q = LB_LITERAL(lbQuat){ (m[7] - m[5]) * inv, (m[2] - m[6]) * inv, (m[3] - m[1]) * inv, 0.25f * s };
 	}
 	else if (m00 >= m11 && m00 >= m22)
 	{
-		float s = 2.0f * sqrtf(1.0f + m00 - m11 - m22), inv = 1.0f / s;
+		float s = 2.0f * lbIkSqrtF(1.0f + m00 - m11 - m22), inv = 1.0f / s;
 		q = LB_LITERAL(lbQuat){ 0.25f * s, (m[1] + m[3]) * inv, (m[2] + m[6]) * inv, (m[7] - m[5]) * inv };
 	}
 	else if (m11 >= m22)
 	{
-		float s = 2.0f * sqrtf(1.0f + m11 - m00 - m22), inv = 1.0f / s;
+		float s = 2.0f * lbIkSqrtF(1.0f + m11 - m00 - m22), inv = 1.0f / s;
 		q = LB_LITERAL(lbQuat){ (m[1] + m[3]) * inv, 0.25f * s, (m[5] + m[7]) * inv, (m[2] - m[6]) * inv };
 	}
 	else
 	{
-		float s = 2.0f * sqrtf(1.0f + m22 - m00 - m11), inv = 1.0f / s;
+		float s = 2.0f * lbIkSqrtF(1.0f + m22 - m00 - m11), inv = 1.0f / s;
 		q = LB_LITERAL(lbQuat){ (m[2] + m[6]) * inv, (m[5] + m[7]) * inv, 0.25f * s, (m[3] - m[1]) * inv };
 	}
 	return q;
+}
+
+// Shepperd's quaternion of lbIkQuatFromMatrix times 4 times its largest component: the same
+// branches without the square root and the division; normalise the result (or products with it).
+static inline lbQuat lbIkQuatFromMatrixScaled(const float m[9])
+{
+	const float m00 = m[0], m11 = m[4], m22 = m[8], tr = m00 + m11 + m22;
+	if (tr > 0.0f)
+		return LB_LITERAL(lbQuat){ m[7] - m[5], m[2] - m[6], m[3] - m[1], 1.0f + tr };
+	if (m00 >= m11 && m00 >= m22)
+		return LB_LITERAL(lbQuat){ 1.0f + m00 - m11 - m22, m[1] + m[3], m[2] + m[6], m[7] - m[5] };
+	if (m11 >= m22)
+		return LB_LITERAL(lbQuat){ m[1] + m[3], 1.0f + m11 - m00 - m22, m[5] + m[7], m[2] - m[6] };
+	return LB_LITERAL(lbQuat){ m[2] + m[6], m[5] + m[7], 1.0f + m22 - m00 - m11, m[3] - m[1] };
+}
+
+static inline lbQuat lbIkQuatScale(lbQuat q, float s)
+{
+	return LB_LITERAL(lbQuat){ q.x * s, q.y * s, q.z * s, q.w * s };
 }
 
 // Rotation q scaled by t in [0, 1] from identity (shorter arc).

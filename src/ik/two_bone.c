@@ -59,7 +59,45 @@ static lbResult lbCheckTwoBoneInput(const char* fn, const lbTwoBoneIkInput* in)
 	return lb_ok;
 }
 
-// The solve proper, on checked input. Writes the three transforms.
+// The rotation taking the orthonormal frame (f0a, f0b, f0c) to (f1a, f1b, f1c), R = sum f1 f0^T,
+// as three columns of four floats (column c, row r at mc[4 c + r]; the fourth lane unused).
+static inline void lbTwoBoneFrameRotation(lbVec3 f0a, lbVec3 f0b, lbVec3 f0c, lbVec3 f1a, lbVec3 f1b, lbVec3 f1c,
+										  float mc[12])
+{
+#if LB_IK_SSE2
+	const __m128 a = _mm_setr_ps(f1a.x, f1a.y, f1a.z, 0.0f), b = _mm_setr_ps(f1b.x, f1b.y, f1b.z, 0.0f),
+				 c = _mm_setr_ps(f1c.x, f1c.y, f1c.z, 0.0f);
+	// Lane r of column j: f1a[r] f0a[j] + f1b[r] f0b[j] + f1c[r] f0c[j], summed in that order.
+	for (int j = 0; j < 3; ++j)
+	{
+		__m128 col = _mm_add_ps(_mm_add_ps(_mm_mul_ps(a, _mm_set1_ps((&f0a.x)[j])), _mm_mul_ps(b, _mm_set1_ps((&f0b.x)[j]))),
+								_mm_mul_ps(c, _mm_set1_ps((&f0c.x)[j])));
+		_mm_storeu_ps(mc + 4 * j, col);
+	}
+#else
+	for (int j = 0; j < 3; ++j)
+		for (int r = 0; r < 3; ++r)
+			mc[4 * j + r] = (&f1a.x)[r] * (&f0a.x)[j] + (&f1b.x)[r] * (&f0b.x)[j] + (&f1c.x)[r] * (&f0c.x)[j];
+#endif
+}
+
+// R v for R from lbTwoBoneFrameRotation.
+static inline lbVec3 lbTwoBoneFrameRotate(const float mc[12], lbVec3 v)
+{
+#if LB_IK_SSE2
+	__m128 r = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_loadu_ps(mc), _mm_set1_ps(v.x)), _mm_mul_ps(_mm_loadu_ps(mc + 4), _mm_set1_ps(v.y))),
+						  _mm_mul_ps(_mm_loadu_ps(mc + 8), _mm_set1_ps(v.z)));
+	float out[4];
+	_mm_storeu_ps(out, r);
+	return LB_LITERAL(lbVec3){ out[0], out[1], out[2] };
+#else
+	return LB_LITERAL(lbVec3){ mc[0] * v.x + mc[4] * v.y + mc[8] * v.z, mc[1] * v.x + mc[5] * v.y + mc[9] * v.z,
+							   mc[2] * v.x + mc[6] * v.y + mc[10] * v.z };
+#endif
+}
+
+// The solve proper, on checked input. Writes the three transforms and, when res is not NULL, the
+// outcome.
 static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end, const lbTwoBoneIkInput* in,
 						  lbIkResult* res)
 {
@@ -90,8 +128,8 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	{
 		if (cc > 1.0e-8f * ww * vv)
 		{
-			cLen = sqrtf(cc);
-			wv = sqrtf(ww * vv);
+			cLen = lbIkSqrtF(cc);
+			wv = lbIkSqrtF(ww * vv);
 			invCwv = 1.0f / (cLen * wv);
 			h = lbMulSV(wv * invCwv, c);
 			derived = true;
@@ -109,10 +147,12 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 
 	// Target direction; a target at the root keeps the current root-end direction.
 	const lbVec3 toTarget = lbSub(in->targetMs, a);
-	const float dist = lbLength(toTarget);
+	const float dist2 = lbDot(toTarget, toTarget);
+	const float dist = lbIkSqrtF(dist2);
+	const float invDist = dist > 1.0e-6f ? 1.0f / dist : 0.0f;
 	lbVec3 axis;
 	if (dist > 1.0e-6f)
-		axis = lbMulSV(1.0f / dist, toTarget);
+		axis = lbMulSV(invDist, toTarget);
 	else
 		axis = lbNormalizeOr(lbAdd(w, v), lbNormalizeOr(w, lbVec3_axisX));
 
@@ -134,7 +174,7 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		const lbVec3 wPerp = lbMulAdd(w, -lbDot(w, h), h);
 		const lbVec3 wvp = lbAdd(w, vPar);
 		base = lbDot(wvp, wvp) + lbDot(vPerp, vPerp);
-		cross2 = 2.0f * sqrtf(lbDot(wPerp, wPerp) * lbDot(vPerp, vPerp));
+		cross2 = 2.0f * lbIkSqrtF(lbDot(wPerp, wPerp) * lbDot(vPerp, vPerp));
 		if (cross2 > 1.0e-12f)
 		{
 			float inv = 2.0f / cross2;
@@ -144,10 +184,11 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	}
 
 	// Soften and stretch the target distance (squared from here on).
-	float dSolve2 = dist * dist, k = 1.0f;
+	// The squared distance straight from the target keeps the square root off the bend's path.
+	float dSolve2 = dist2, dSolve = dist, k = 1.0f;
 	if (soften > 0.0f || in->stretch)
 	{
-		const float dMax = sqrtf(base + cross2);
+		const float dMax = lbIkSqrtF(base + cross2);
 		float dReach = dist;
 		if (soften > 0.0f)
 		{
@@ -160,17 +201,35 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		if (in->stretch && dReach < dist && dReach > 1.0e-6f)
 			k = lbMinF(dist / dReach, maxStretch);
 		dSolve2 = dReach * dReach;
+		dSolve = dReach;
 	}
 
 	// Bend (0 = straight, positive = the hinge's way) giving that distance, as (cos, sin); the mid
 	// joint turns by the difference. The clamp is the reach limit (straight or fully folded).
 	float cos1 = 1.0f;
+	bool inReach = false;
 	if (cross2 > 1.0e-12f)
-		cos1 = lbClampF((dSolve2 - base) / cross2, -1.0f, 1.0f); // a true division: exactly 1 at full reach
-	const float sin1 = sqrtf(lbMaxF(1.0f - cos1 * cos1, 0.0f));
-	// Solved root-end length: |w + vBent| from the law of cosines, known before vBent.
-	const float len2 = lbMaxF(base + cos1 * cross2, 0.0f);
-	const float len = sqrtf(len2), invLen = len2 > 0.0625f * base ? 1.0f / len : 0.0f;
+	{
+		const float c1 = (dSolve2 - base) / cross2; // a true division: exactly 1 at full reach
+		cos1 = lbClampF(c1, -1.0f, 1.0f);
+		inReach = c1 > -1.0f && c1 < 1.0f;
+	}
+	const float sin1 = lbIkSqrtF(lbMaxF(1.0f - cos1 * cos1, 0.0f));
+	// Solved root-end length: |w + vBent| from the law of cosines, known before vBent; within reach
+	// that is the solve distance itself (base + cos1 cross2 = dSolve2), known earlier still.
+	float len2, len, invLen;
+	if (inReach && dSolve > 1.0e-6f)
+	{
+		len2 = dSolve2;
+		len = dSolve;
+		invLen = dSolve2 > 0.0625f * base ? (dSolve == dist ? invDist : 1.0f / dSolve) : 0.0f;
+	}
+	else
+	{
+		len2 = lbMaxF(base + cos1 * cross2, 0.0f);
+		len = lbIkSqrtF(len2);
+		invLen = len2 > 0.0625f * base ? 1.0f / len : 0.0f;
+	}
 	const float cosD = lbClampF(cos1 * cos0 + sin1 * sin0, -1.0f, 1.0f);
 	const float sinD = sin1 * cos0 - cos1 * sin0;
 	// (h sin D, 1 + cos D) is the half-angle rotation up to scale; accurate for small turns.
@@ -179,54 +238,65 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		pMid = LB_LITERAL(lbQuat){ h.x * sinD, h.y * sinD, h.z * sinD, 1.0f + cosD };
 	else
 	{
-		float hs = sqrtf(0.5f * (1.0f - cosD)) * (sinD < 0.0f ? -1.0f : 1.0f);
-		pMid = LB_LITERAL(lbQuat){ h.x * hs, h.y * hs, h.z * hs, sqrtf(0.5f * (1.0f + cosD)) };
+		float hs = lbIkSqrtF(0.5f * (1.0f - cosD)) * (sinD < 0.0f ? -1.0f : 1.0f);
+		pMid = LB_LITERAL(lbQuat){ h.x * hs, h.y * hs, h.z * hs, lbIkSqrtF(0.5f * (1.0f + cosD)) };
 	}
 	const lbQuat qMid = cosD > -0.99f ? lbIkQuatNormalizeNonZero(pMid) : lbQuatNormalize(pMid);
-	// Bent by the mid rotation itself (not from cosD, sinD, which need not agree near a half turn)
-	// so that the positions below match the rotations. Rotating by the unnormalised quaternion and
-	// dividing by its squared norm keeps the normalisation's square root off this path:
-	// v' = v + 2 (w (p x v) + p x (p x v)) / |q|^2.
-	const lbVec3 pv = { pMid.x, pMid.y, pMid.z };
-	const lbVec3 pxv = lbCross(pv, v);
-	const lbVec3 vBent = lbMulAdd(v, 2.0f / lbQuatDot(pMid, pMid), lbMulAdd(lbCross(pv, pxv), pMid.w, pxv));
+	// The lower bone bent by D: Rodrigues' formula from (cos D, sin D) away from a half turn, which
+	// keeps the normalisation's square root and any division off this path; near a half turn
+	// (where the clamped cos D and sin D need not agree) by the mid rotation itself, so that the
+	// positions below match the rotations: v' = v + 2 (w (p x v) + p x (p x v)) / |p|^2.
+	lbVec3 vBent;
+	if (cosD > -0.99f)
+	{
+		const lbVec3 hxv = lbCross(h, v);
+		vBent = lbMulAdd(lbMulSV(cosD, v), sinD, hxv);
+		if (!derived) // a hinge from the bones is normal to them
+			vBent = lbMulAdd(vBent, (1.0f - cosD) * lbDot(h, v), h);
+	}
+	else
+	{
+		const lbVec3 pv = { pMid.x, pMid.y, pMid.z };
+		const lbVec3 pxv = lbCross(pv, v);
+		vBent = lbMulAdd(v, 2.0f / lbQuatDot(pMid, pMid), lbMulAdd(lbCross(pv, pxv), pMid.w, pxv));
+	}
 
 	// Root rotation: swing the root so the end lies on the target line, then swivel about that
 	// line so the mid joint faces the pole. The knee direction is read from the hinge (chain
 	// direction x hinge), which stays defined when the limb is straight.
 	const lbVec3 s = lbAdd(w, vBent);
 	const float pp = lbDot(poleDir, poleDir);
-	lbQuat qRoot;
-	float m[9]; // the same rotation as a matrix (row major) when set
+	lbQuat qRoot = lbQuat_identity, pRoot = lbQuat_identity; // pRoot: qRoot up to scale when haveMatrix
+	float mc[12]; // the same rotation as a matrix (columns, see lbTwoBoneFrameRotation) when set
 	bool haveMatrix = false;
 	lbVec3 pPerp = lbVec3_zero;
-	float sin2 = 0.0f;
+	float pPerp2 = 0.0f; // |pPerp|^2; sin^2 of the pole's angle to the target line is pPerp2 / pp
 	if (pp > 0.0f)
 	{
 		pPerp = lbMulAdd(poleDir, -lbDot(poleDir, axis), axis);
-		sin2 = lbDot(pPerp, pPerp) / pp;
-		const float ss = lbDot(s, s);
-		if (sin2 >= 0.0025f && ss > 1.0e-12f * (ww + vv))
+		pPerp2 = lbDot(pPerp, pPerp);
+		// |s|^2 is len2 up to rounding unless cancellation (a nearly folded limb) made invLen 0.
+		const float ss = invLen > 0.0f ? len2 : lbDot(s, s);
+		if (pPerp2 >= 0.0025f * pp && ss > 1.0e-12f * (ww + vv))
 		{
 			// The rotation takes the orthonormal frame (chain direction, knee, third) to (target
 			// line, pole normal to it, third): one matrix and one quaternion extraction, where a
 			// swing followed by a twist needs two quaternions, a rotation and a product.
 			// The closed-form length, unless cancellation (a nearly folded limb) makes it rough.
-			const lbVec3 u = lbMulSV(invLen > 0.0f ? invLen : 1.0f / sqrtf(ss), s);
+			const lbVec3 u = lbMulSV(invLen > 0.0f ? invLen : 1.0f / lbIkSqrtF(ss), s);
 			lbVec3 k0 = lbCross(u, h);
-			const float kk = lbDot(k0, k0);
+			// With the hinge from the bones, h is normal to u (both bones and so s are normal to
+			// it): k0 is unit and u x k0 = -h.
+			const float kk = derived ? 1.0f : lbDot(k0, k0);
 			if (kk > 1.0e-12f)
 			{
-				if (!derived) // with the hinge from the bones, h is normal to u and k0 is unit
-					k0 = lbMulSV(1.0f / sqrtf(kk), k0);
-				const lbVec3 kF = lbMulSV(1.0f / sqrtf(lbDot(pPerp, pPerp)), pPerp);
-				const lbVec3 b0 = lbCross(u, k0), bF = lbCross(axis, kF);
-				const float f0[3][3] = { { u.x, u.y, u.z }, { k0.x, k0.y, k0.z }, { b0.x, b0.y, b0.z } };
-				const float f1[3][3] = { { axis.x, axis.y, axis.z }, { kF.x, kF.y, kF.z }, { bF.x, bF.y, bF.z } };
-				for (int r = 0; r < 3; ++r)
-					for (int col = 0; col < 3; ++col)
-						m[3 * r + col] = f1[0][r] * f0[0][col] + f1[1][r] * f0[1][col] + f1[2][r] * f0[2][col];
-				qRoot = lbIkQuatFromMatrix(m);
+				if (!derived)
+					k0 = lbMulSV(1.0f / lbIkSqrtF(kk), k0);
+				const lbVec3 kF = lbMulSV(lbIkRsqrtF(pPerp2), pPerp);
+				const lbVec3 b0 = derived ? lbNeg(h) : lbCross(u, k0), bF = lbCross(axis, kF);
+				lbTwoBoneFrameRotation(u, k0, b0, axis, kF, bF, mc);
+				const float m[9] = { mc[0], mc[4], mc[8], mc[1], mc[5], mc[9], mc[2], mc[6], mc[10] };
+				pRoot = lbIkQuatFromMatrixScaled(m);
 				haveMatrix = true;
 			}
 		}
@@ -237,12 +307,13 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		qRoot = qSwing;
 		if (pp > 0.0f)
 		{
+			const float sin2 = pPerp2 / pp;
 			lbVec3 kneeDir = lbCross(axis, lbQuatRotate(qSwing, h));
 			if (sin2 > 1.0e-8f && lbDot(kneeDir, kneeDir) > 1.0e-12f)
 			{
 				// Turn about the axis taking kneeDir to pPerp (both normal to it), from the sine
 				// and cosine of the angle with the half-angle identities; exact up to a half turn.
-				float ab = sqrtf(lbDot(kneeDir, kneeDir) * lbDot(pPerp, pPerp));
+				float ab = lbIkSqrtF(lbDot(kneeDir, kneeDir) * lbDot(pPerp, pPerp));
 				float cs = lbDot(kneeDir, pPerp), sn = lbDot(axis, lbCross(kneeDir, pPerp));
 				lbQuat qTwist;
 				if (sin2 < 0.0025f)
@@ -250,7 +321,7 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 					// A pole close to the target line says little about the plane: fade it in
 					// (below 3 degrees) so crossing near the line turns the limb smoothly instead
 					// of flipping.
-					float fade = lbSmoothStep(sqrtf(sin2) / 0.05f);
+					float fade = lbSmoothStep(lbIkSqrtF(sin2) / 0.05f);
 					qTwist = lbQuatFromAxisAngle(axis, fade * atan2f(sn, cs));
 				}
 				else if (cs >= 0.0f)
@@ -266,32 +337,49 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	}
 
 	// Apply with weight.
-	const lbQuat qr = lbIkScaleRotation(qRoot, weight);
-	const lbQuat qm = lbIkScaleRotation(qMid, weight);
 	const float kw = lbLerpF(1.0f, k, weight);
-	const lbQuat qChain = lbQuatMul(qr, qm);
-	// Products of unit quaternions stay unit to rounding; no renormalisation needed.
-	root->q = lbQuatMul(qr, root->q);
-	lbVec3 wr;
+	lbQuat qChain, endQ;
+	lbVec3 midP;
 	if (haveMatrix && weight >= 1.0f)
-		wr = LB_LITERAL(lbVec3){ m[0] * w.x + m[1] * w.y + m[2] * w.z, m[3] * w.x + m[4] * w.y + m[5] * w.z,
-								 m[6] * w.x + m[7] * w.y + m[8] * w.z };
-	else
-		wr = lbQuatRotate(qr, w);
-	const lbVec3 midP = lbMulAdd(a, kw, wr);
-	mid->p = midP;
-	mid->q = lbQuatMul(qChain, mid->q);
-	// At full weight the end lies on the target line at the solved distance; no rotation needed.
-	if (weight >= 1.0f)
+	{
+		// Full weight: the products use the root rotation up to scale and are scaled once at the
+		// end, so its normalisation runs alongside them.
+		const float invRoot = lbIkRsqrtF(lbQuatDot(pRoot, pRoot));
+		const lbQuat pChain = lbIkQuatMul(pRoot, qMid);
+		root->q = lbIkQuatScale(lbIkQuatMul(pRoot, root->q), invRoot);
+		midP = lbMulAdd(a, kw, lbTwoBoneFrameRotate(mc, w));
+		mid->p = midP;
+		mid->q = lbIkQuatScale(lbIkQuatMul(pChain, mid->q), invRoot);
+		// The end lies on the target line at the solved distance; no rotation needed.
 		end->p = lbMulAdd(a, k * len, axis);
+		qChain = lbIkQuatScale(pChain, invRoot);
+		endQ = lbIkQuatScale(lbIkQuatMul(pChain, end->q), invRoot);
+	}
 	else
-		end->p = lbAdd(midP, lbQuatRotate(qChain, lbMulSV(kw, v)));
-	lbQuat endQ = lbQuatMul(qChain, end->q);
+	{
+		if (haveMatrix)
+			qRoot = lbIkQuatScale(pRoot, lbIkRsqrtF(lbQuatDot(pRoot, pRoot)));
+		const lbQuat qr = lbIkScaleRotation(qRoot, weight);
+		const lbQuat qm = lbIkScaleRotation(qMid, weight);
+		qChain = lbIkQuatMul(qr, qm);
+		// Products of unit quaternions stay unit to rounding; no renormalisation needed.
+		root->q = lbIkQuatMul(qr, root->q);
+		midP = lbMulAdd(a, kw, lbQuatRotate(qr, w));
+		mid->p = midP;
+		mid->q = lbIkQuatMul(qChain, mid->q);
+		if (weight >= 1.0f)
+			end->p = lbMulAdd(a, k * len, axis);
+		else
+			end->p = lbAdd(midP, lbQuatRotate(qChain, lbMulSV(kw, v)));
+		endQ = lbIkQuatMul(qChain, end->q);
+	}
 	if (in->useTargetRotation)
 		endQ = weight >= 1.0f ? lbQuatNormalize(in->targetRotationMs)
 							  : lbQuatSlerp(endQ, lbQuatNormalize(in->targetRotationMs), weight);
 	end->q = endQ;
 
+	if (!res)
+		return;
 	res->remainingDistance = lbDistance(end->p, in->targetMs);
 	res->reached = res->remainingDistance <= lbMaxF(in->tolerance, 0.0f);
 	res->iterations = 1;
@@ -312,6 +400,13 @@ static lbResult lbCheckJoints(const char* fn, const lbTransform* r, const lbTran
 _Static_assert(offsetof(lbTwoBoneIkInput, soften) - offsetof(lbTwoBoneIkInput, poleMs) == 10 * sizeof(float),
 			   "poleMs, hingeAxisMs, bendHintMs, weight and soften are consecutive floats");
 _Static_assert(sizeof(lbTransform) == 10 * sizeof(float), "lbTransform is ten floats");
+_Static_assert(offsetof(lbTransform, q) == 3 * sizeof(float) && offsetof(lbTransform, s) == 7 * sizeof(float),
+			   "lbTransform is p, q, s");
+_Static_assert(offsetof(lbTwoBoneIkInput, targetRotationMs) == offsetof(lbTwoBoneIkInput, targetMs) + 3 * sizeof(float),
+			   "the target's fourth load lane is inside the input");
+_Static_assert(offsetof(lbTwoBoneIkInput, tolerance) - offsetof(lbTwoBoneIkInput, soften) == 3 * sizeof(float) &&
+				   offsetof(lbTwoBoneIkInput, maxStretch) - offsetof(lbTwoBoneIkInput, soften) == 2 * sizeof(float),
+			   "soften, stretch, maxStretch and tolerance fill four float slots");
 
 // True when the checks below would all pass, in one branch-light pass over the numbers (every
 // solve makes it); false sends the caller through those checks, which report what is wrong.
@@ -321,7 +416,46 @@ static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const
 	if (!r || !m || !e || !in || in->internalValue != LB_SECRET_COOKIE || in->useTargetRotation ||
 		(unsigned)in->poleKind > (unsigned)lb_poleDirection)
 		return false;
-	// poleMs .. soften are eleven consecutive floats (asserted below).
+#if LB_IK_SSE2
+	// x * 0 is 0 for finite x and NaN for inf or NaN, so a sum of such products is NaN exactly when
+	// some input is not finite. A rotation's finiteness is its norm test's (NaN and inf fail it).
+	const __m128 zero = _mm_setzero_ps();
+	const __m128 lanes012 = _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1));
+	const float* t[3] = { &r->p.x, &m->p.x, &e->p.x };
+	__m128 acc = _mm_mul_ps(_mm_and_ps(_mm_loadu_ps(&in->targetMs.x), lanes012), zero); // lane 3: rotation
+	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_loadu_ps(&in->poleMs.x), zero)); // pole .. soften: 11 floats
+	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_loadu_ps(&in->poleMs.x + 4), zero));
+	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_loadu_ps(&in->poleMs.x + 7), zero));
+	const __m128 lanes023 = _mm_castsi128_ps(_mm_set_epi32(-1, -1, 0, -1)); // soften, maxStretch, tolerance
+	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_and_ps(_mm_loadu_ps(&in->soften), lanes023), zero));
+	__m128 p[3], q2[3], sMin = _mm_set1_ps(1.0f);
+	for (int k = 0; k < 3; ++k)
+	{
+		p[k] = _mm_loadu_ps(t[k]);                       // position, q.x
+		const __m128 q = _mm_loadu_ps(t[k] + 3);         // rotation
+		const __m128 ws = _mm_loadu_ps(t[k] + 6);        // q.w, scale
+		acc = _mm_add_ps(acc, _mm_add_ps(_mm_mul_ps(p[k], zero), _mm_mul_ps(ws, zero)));
+		q2[k] = _mm_mul_ps(q, q);
+		sMin = _mm_min_ps(sMin, _mm_mul_ps(ws, ws)); // lanes 1..3 (NaN is caught by acc)
+	}
+	// Squared norms of the three rotations in lanes 0..2 (lane 3 set to 1).
+	__m128 ab = _mm_add_ps(_mm_unpacklo_ps(q2[0], q2[1]), _mm_unpackhi_ps(q2[0], q2[1])); // a0+a2 b0+b2 a1+a3 b1+b3
+	ab = _mm_add_ps(ab, _mm_movehl_ps(ab, ab));
+	__m128 c = _mm_add_ps(q2[2], _mm_movehl_ps(q2[2], q2[2]));
+	c = _mm_add_ss(c, _mm_shuffle_ps(c, c, _MM_SHUFFLE(1, 1, 1, 1)));
+	const __m128 norms = _mm_movelh_ps(ab, _mm_unpacklo_ps(c, _mm_set_ss(1.0f)));
+	// Squared bone lengths in lanes 0 and 1: ((x^2 + y^2) + z^2) as lbDot.
+	__m128 u = _mm_sub_ps(p[1], p[0]), l = _mm_sub_ps(p[2], p[1]);
+	u = _mm_mul_ps(u, u), l = _mm_mul_ps(l, l);
+	const __m128 lo = _mm_unpacklo_ps(u, l), hi = _mm_unpackhi_ps(u, l); // ux lx uy ly, uz lz . .
+	const __m128 bones = _mm_add_ps(_mm_add_ps(lo, _mm_movehl_ps(lo, lo)), hi);
+	const int finite = _mm_movemask_ps(_mm_cmpunord_ps(acc, acc)) == 0;
+	const int unit = _mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ps(norms, _mm_set1_ps(0.98f)), _mm_cmplt_ps(norms, _mm_set1_ps(1.02f))));
+	const int scaled = _mm_movemask_ps(_mm_cmpgt_ps(sMin, _mm_set1_ps(LB_EPSILON * LB_EPSILON)));
+	const int long2 = _mm_movemask_ps(_mm_cmpgt_ps(bones, _mm_set1_ps(1.0e-12f)));
+	return finite && unit == 0xF && (scaled & 0xE) == 0xE && (long2 & 3) == 3;
+#else
+	// poleMs .. soften are eleven consecutive floats (asserted above).
 	const float rest[3] = { in->maxStretch, in->tolerance, 0.0f };
 	uint32_t bad = lbIkNonFiniteBits(&in->targetMs, 3) | lbIkNonFiniteBits(&in->poleMs, 11) |
 				   lbIkNonFiniteBits(rest, 3) | lbIkNonFiniteBits(r, 10) | lbIkNonFiniteBits(m, 10) |
@@ -335,6 +469,7 @@ static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const
 	float bone = lbMinF(lbDot(u, u), lbDot(l, l));
 	return bad == 0u && nMin > 0.98f && nMax < 1.02f && lbMinF(lbMinF(s0, s1), s2) > LB_EPSILON * LB_EPSILON &&
 		   bone > 1.0e-12f;
+#endif
 }
 
 lbResult lbSolveTwoBoneIk(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* input,
@@ -345,7 +480,7 @@ lbResult lbSolveTwoBoneIk(lbTransform* rootMs, lbTransform* midMs, lbTransform* 
 	lbResult r = lb_ok;
 	if (lbTwoBoneFastValid(rootMs, midMs, endMs, input))
 	{
-		lbTwoBoneCore(rootMs, midMs, endMs, input, &res);
+		lbTwoBoneCore(rootMs, midMs, endMs, input, outResult ? &res : NULL);
 		if (outResult)
 			*outResult = res;
 		return lb_ok;
