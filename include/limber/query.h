@@ -275,7 +275,7 @@ typedef struct lbBvhStats
 	int leafCount;
 	/// Depth of the binary SAH tree.
 	int maxDepth;
-	/// Bytes the traversal reads: nodes plus the triangle corners stored in leaf order.
+	/// Bytes the traversal reads: nodes, the triangle corners stored in leaf order and the start-node grid.
 	size_t bvhBytes;
 	/// bvhBytes plus the vertex and index arrays kept for readback: everything the mesh holds.
 	size_t totalBytes;

@@ -30,6 +30,9 @@
 // pops, so the traversal stack needs at most 3 * 80 + 1 entries.
 #define LB_BVH_SAH_DEPTH 48
 #define LB_BVH_STACK 256
+// Start-node grid resolution: one level-0 cell per this many triangles (4 bytes per cell, a third more
+// for the coarser levels).
+#define LB_BVH_TRIS_PER_CELL 8
 
 // Large arrays the traversal reads at random (nodes, triangle corners) are aligned to 2 MB and, on
 // Linux, offered to the kernel for transparent huge pages: a random foot trace touches a few lines
@@ -497,6 +500,11 @@ lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, cons
 		free(mesh->nodes);
 		mesh->nodes = shrunk;
 	}
+	if (!lbMeshBuildGrid(mesh, LB_BVH_TRIS_PER_CELL))
+	{
+		lbMeshFree(mesh);
+		return lb_errorOutOfMemory;
+	}
 	return lb_ok;
 }
 
@@ -506,7 +514,227 @@ void lbMeshFree(lbMesh* mesh)
 	free(mesh->indices);
 	free(mesh->corners);
 	free(mesh->nodes);
+	free(mesh->grid.start);
 	memset(mesh, 0, sizeof *mesh);
+}
+
+size_t lbMeshBvhBytes(const lbMesh* mesh)
+{
+	return sizeof(lbBvh4Node) * (size_t)mesh->nodeCount + sizeof(float) * 9 * (size_t)mesh->triangleCount +
+		   sizeof(int32_t) * mesh->grid.entryCount;
+}
+
+// Cell of coordinate x along one grid axis, clamped to [0, n). Monotonic in x (float subtraction,
+// multiplication by a positive constant, truncation and clamping all are), so when a leaf's interval
+// and a cast's footprint overlap, so do their cell ranges: the grid never loses a leaf to rounding.
+static inline int lbGridCell(float x, float min, float inv, int n)
+{
+	float q = (x - min) * inv;
+	return q < 1.0f ? 0 : (q >= (float)(n - 1) ? n - 1 : (int)q);
+}
+
+// Lowest common ancestor of 4-wide nodes a and b (-1 = none, the identity).
+static int32_t lbNodeLca(const int32_t* parent, const int32_t* depth, int32_t a, int32_t b)
+{
+	if (a < 0)
+		return b;
+	if (b < 0)
+		return a;
+	while (depth[a] > depth[b])
+		a = parent[a];
+	while (depth[b] > depth[a])
+		b = parent[b];
+	while (a != b)
+	{
+		a = parent[a];
+		b = parent[b];
+	}
+	return a;
+}
+
+static double lbDAxisGet(lbDVec3 v, int a)
+{
+	return a == 0 ? v.x : (a == 1 ? v.y : v.z);
+}
+
+bool lbMeshBuildGrid(lbMesh* mesh, int trianglesPerCell)
+{
+	lbMeshGrid* g = &mesh->grid;
+	free(g->start);
+	memset(g, 0, sizeof *g);
+	if (mesh->nodeCount <= 1)
+		return true;
+	// u, v = the two widest axes of the bounds; the third (the terrain's up, a wall's normal) is
+	// projected away.
+	float ext[3];
+	for (int a = 0; a < 3; ++a)
+		ext[a] = mesh->boundsMax[a] - mesh->boundsMin[a];
+	int drop = ext[0] <= ext[1] && ext[0] <= ext[2] ? 0 : (ext[1] <= ext[2] ? 1 : 2);
+	g->axis[0] = drop == 0 ? 1 : 0;
+	g->axis[1] = drop == 2 ? 1 : 2;
+	if (ext[g->axis[1]] > ext[g->axis[0]])
+	{
+		int t = g->axis[0];
+		g->axis[0] = g->axis[1];
+		g->axis[1] = t;
+	}
+	double eu = ext[g->axis[0]], ev = ext[g->axis[1]];
+	double cells = (double)mesh->triangleCount / (double)(trianglesPerCell > 0 ? trianglesPerCell : 1);
+	cells = cells < 1.0 ? 1.0 : cells;
+	int n[2] = { 1, 1 };
+	if (eu > 0.0 && ev > eu * 1e-3)
+	{
+		n[0] = (int)lround(sqrt(cells * eu / ev));
+		n[0] = n[0] < 1 ? 1 : (n[0] > 4096 ? 4096 : n[0]);
+		n[1] = (int)lround(cells / (double)n[0]);
+		n[1] = n[1] < 1 ? 1 : (n[1] > 4096 ? 4096 : n[1]);
+	}
+	else if (eu > 0.0)
+		n[0] = cells > 4096.0 ? 4096 : (int)cells;
+	for (int a = 0; a < 2; ++a)
+	{
+		g->min[a] = mesh->boundsMin[g->axis[a]];
+		double e = a == 0 ? eu : ev;
+		g->invCell[a] = n[a] > 1 ? (float)((double)n[a] / e) : 0.0f;
+	}
+	size_t entries = 0;
+	for (int k = 0; k < LB_MESH_GRID_LEVELS; ++k)
+	{
+		g->dim[k][0] = ((n[0] - 1) >> k) + 1;
+		g->dim[k][1] = ((n[1] - 1) >> k) + 1;
+		g->offset[k] = (int)entries;
+		entries += (size_t)g->dim[k][0] * (size_t)g->dim[k][1];
+		g->levels = k + 1;
+		// A footprint spans at most two cells per axis at a level two cells wide, so the search ends.
+		if (g->dim[k][0] <= 2 && g->dim[k][1] <= 2)
+			break;
+	}
+	int32_t* parent = (int32_t*)malloc(sizeof(int32_t) * (size_t)mesh->nodeCount);
+	int32_t* depth = (int32_t*)malloc(sizeof(int32_t) * (size_t)mesh->nodeCount);
+	int32_t* own = (int32_t*)malloc(sizeof(int32_t) * entries);
+	g->start = (int32_t*)malloc(sizeof(int32_t) * entries);
+	if (!parent || !depth || !own || !g->start)
+	{
+		free(parent);
+		free(depth);
+		free(own);
+		free(g->start);
+		memset(g, 0, sizeof *g);
+		return false;
+	}
+	g->entryCount = entries;
+	// Children follow their parent in the node array (pre-order), so one forward pass sets depths.
+	parent[0] = 0;
+	depth[0] = 0;
+	for (int i = 0; i < mesh->nodeCount; ++i)
+	{
+		const lbBvh4Node* nd = &mesh->nodes[i];
+		for (int k = 0; k < nd->childCount; ++k)
+			if (nd->count[k] == 0)
+			{
+				parent[nd->child[k]] = i;
+				depth[nd->child[k]] = depth[i] + 1;
+			}
+	}
+	for (size_t i = 0; i < entries; ++i)
+		own[i] = -1;
+	// Each leaf goes to the finest level where its box spans at most two cells per axis (at most four
+	// entries, however large its triangles), as its parent node.
+	for (int i = 0; i < mesh->nodeCount; ++i)
+	{
+		const lbBvh4Node* nd = &mesh->nodes[i];
+		for (int k = 0; k < nd->childCount; ++k)
+		{
+			if (nd->count[k] == 0)
+				continue;
+			float lo[2] = { FLT_MAX, FLT_MAX }, hi[2] = { -FLT_MAX, -FLT_MAX };
+			for (int t = nd->child[k]; t < nd->child[k] + nd->count[k]; ++t)
+				for (int c = 0; c < 3; ++c)
+					for (int a = 0; a < 2; ++a)
+					{
+						float x = mesh->corners[9 * (size_t)t + 3 * (size_t)c + (size_t)g->axis[a]];
+						lo[a] = x < lo[a] ? x : lo[a];
+						hi[a] = x > hi[a] ? x : hi[a];
+					}
+			int c0[2], c1[2];
+			for (int a = 0; a < 2; ++a)
+			{
+				c0[a] = lbGridCell(lo[a], g->min[a], g->invCell[a], n[a]);
+				c1[a] = lbGridCell(hi[a], g->min[a], g->invCell[a], n[a]);
+			}
+			int lv = 0;
+			while ((c1[0] >> lv) - (c0[0] >> lv) > 1 || (c1[1] >> lv) - (c0[1] >> lv) > 1)
+				++lv;
+			for (int J = c0[1] >> lv; J <= c1[1] >> lv; ++J)
+				for (int I = c0[0] >> lv; I <= c1[0] >> lv; ++I)
+				{
+					int32_t* e = &own[g->offset[lv] + J * g->dim[lv][0] + I];
+					*e = lbNodeLca(parent, depth, *e, i);
+				}
+		}
+	}
+	// Down: a leaf placed at a coarse level belongs to every finer cell below it. Up: a coarse cell is
+	// the common ancestor of its four finer cells. Then each entry covers a 2 x 2 block of cells.
+	for (int k = g->levels - 2; k >= 0; --k)
+		for (int J = 0; J < g->dim[k][1]; ++J)
+			for (int I = 0; I < g->dim[k][0]; ++I)
+			{
+				int32_t* e = &own[g->offset[k] + J * g->dim[k][0] + I];
+				*e = lbNodeLca(parent, depth, *e, own[g->offset[k + 1] + (J >> 1) * g->dim[k + 1][0] + (I >> 1)]);
+			}
+	for (int k = 1; k < g->levels; ++k)
+		for (int J = 0; J < g->dim[k][1]; ++J)
+			for (int I = 0; I < g->dim[k][0]; ++I)
+			{
+				int32_t v = -1;
+				for (int dj = 0; dj < 2; ++dj)
+					for (int di = 0; di < 2; ++di)
+					{
+						int fi = 2 * I + di, fj = 2 * J + dj;
+						if (fi < g->dim[k - 1][0] && fj < g->dim[k - 1][1])
+							v = lbNodeLca(parent, depth, v, own[g->offset[k - 1] + fj * g->dim[k - 1][0] + fi]);
+					}
+				own[g->offset[k] + J * g->dim[k][0] + I] = v;
+			}
+	for (int k = 0; k < g->levels; ++k)
+		for (int J = 0; J < g->dim[k][1]; ++J)
+			for (int I = 0; I < g->dim[k][0]; ++I)
+			{
+				int32_t v = -1;
+				for (int dj = 0; dj < 2; ++dj)
+					for (int di = 0; di < 2; ++di)
+						if (I + di < g->dim[k][0] && J + dj < g->dim[k][1])
+							v = lbNodeLca(parent, depth, v, own[g->offset[k] + (J + dj) * g->dim[k][0] + I + di]);
+				g->start[g->offset[k] + J * g->dim[k][0] + I] = v;
+			}
+	free(parent);
+	free(depth);
+	free(own);
+	return true;
+}
+
+int32_t lbMeshStartNode(const lbMesh* mesh, const lbCastState* st, float grow)
+{
+	const lbMeshGrid* g = &mesh->grid;
+	if (!g->start)
+		return 0;
+	// The footprint: the segment's box grown by radius + slop, on u and v. Computed in double and
+	// rounded once; the slop in `grow` (a few ulps of the mesh's magnitude) covers that rounding
+	// wherever the footprint's edge is near the mesh.
+	int c0[2], c1[2];
+	for (int a = 0; a < 2; ++a)
+	{
+		int ax = g->axis[a];
+		double s = lbDAxisGet(st->cast.s, ax), e = s + st->cast.len * lbDAxisGet(st->cast.d, ax);
+		float lo = (float)((s < e ? s : e) - (double)grow), hi = (float)((s < e ? e : s) + (double)grow);
+		int n = g->dim[0][a];
+		c0[a] = lbGridCell(lo, g->min[a], g->invCell[a], n);
+		c1[a] = lbGridCell(hi, g->min[a], g->invCell[a], n);
+	}
+	int k = 0;
+	while ((c1[0] >> k) - (c0[0] >> k) > 1 || (c1[1] >> k) - (c0[1] >> k) > 1)
+		++k;
+	return g->start[g->offset[k] + (c0[1] >> k) * g->dim[k][0] + (c0[0] >> k)];
 }
 
 // Per-cast constants of the child slab test: with og = origin - grow and og2 = origin + grow, a child's
@@ -649,9 +877,11 @@ void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
 	lbDeferred deferred;
 	deferred.count = 0;
 	float tMax = (float)st->bestT + grow;
+	int32_t node = lbMeshStartNode(mesh, st, grow);
+	if (node < 0)
+		return;
 	lbSlabCast slab;
 	lbMakeSlabCast(st, grow, &slab);
-	int32_t node = 0;
 	for (;;)
 	{
 		// `node` is an internal node whose box the cast enters before tMax. Slab test of its four

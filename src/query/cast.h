@@ -175,6 +175,27 @@ typedef struct lbBvh4Node
 	uint8_t pad[4];
 } lbBvh4Node;
 
+/// Start nodes for short casts: a 2D grid over the two widest axes of the mesh's bounds (u, v; any
+/// orientation, a flat axis gets one cell), with coarser copies (level k has cells 2^k times wider).
+/// Entry (I, J) of level k holds the lowest common ancestor of every leaf whose box overlaps level-k
+/// cells I..I+1 x J..J+1, or -1 when none does. A cast whose footprint (its box grown by radius and
+/// slop, projected on u, v) spans at most two cells per axis at level k can hit only leaves below
+/// that node, so the traversal starts there instead of at the root.
+#define LB_MESH_GRID_LEVELS 16
+typedef struct lbMeshGrid
+{
+	int axis[2];
+	float min[2];
+	/// Level-0 cells per meter along u, v (0 for an axis with one cell).
+	float invCell[2];
+	int levels;
+	int dim[LB_MESH_GRID_LEVELS][2];
+	int offset[LB_MESH_GRID_LEVELS];
+	/// All levels, level 0 first, rows along u; NULL when the tree has a single node.
+	int32_t* start;
+	size_t entryCount;
+} lbMeshGrid;
+
 typedef struct lbMesh
 {
 	/// As given (readback); indices reordered into leaf order.
@@ -192,11 +213,19 @@ typedef struct lbMesh
 	float boundsMin[3], boundsMax[3];
 	/// Rounding allowance for float boxes (m), from the mesh's coordinate magnitude.
 	float slop;
+	lbMeshGrid grid;
 } lbMesh;
 
 lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, const int32_t* indices, int triangleCount,
 					 int maxLeafTriangles);
 void lbMeshFree(lbMesh* mesh);
+/// Bytes the traversal reads: nodes, triangle corners and the start-node grid.
+size_t lbMeshBvhBytes(const lbMesh* mesh);
+/// Builds mesh->grid from the finished tree (lbMeshBuild calls it); false when out of memory.
+bool lbMeshBuildGrid(lbMesh* mesh, int trianglesPerCell);
+/// The node a cast (grown by `grow` = radius + slop) can start from: the root, a deeper node from the
+/// grid, or -1 when no leaf lies under the cast's footprint.
+int32_t lbMeshStartNode(const lbMesh* mesh, const lbCastState* st, float grow);
 void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId);
 
 // Heightfield shapes (heightfield.c).

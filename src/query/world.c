@@ -386,7 +386,7 @@ bool lbWorld_GetBvhStats(const lbWorld* world, int shapeId, lbBvhStats* outStats
 	outStats->nodeCount = m->nodeCount;
 	outStats->leafCount = m->leafCount;
 	outStats->maxDepth = m->maxDepth;
-	outStats->bvhBytes = sizeof(lbBvh4Node) * (size_t)m->nodeCount + sizeof(float) * 9 * (size_t)m->triangleCount;
+	outStats->bvhBytes = lbMeshBvhBytes(m);
 	outStats->totalBytes = outStats->bvhBytes + sizeof(int32_t) * 3 * (size_t)m->triangleCount +
 						   sizeof(lbVec3) * (size_t)m->vertexCount;
 	outStats->sahCost = m->sahCost;
