@@ -825,26 +825,70 @@ static inline int lbChildSlabs(const lbBvh4Node* n, const lbSlabCast* c, float t
 #endif
 }
 
-static void lbMeshRecord(void* user, lbCastState* st, const lbDContact* contact, int prim)
+// Triangles whose face stage left only an edge or vertex contact possible, by leaf-order index: their
+// corners are re-read from the corner array (still in cache) when the edge stage runs, so deferring
+// one costs two stores, not a copy of three double vectors.
+typedef struct lbMeshDeferred
 {
-	lbCastRecord(st, contact, *(const int*)user, prim);
+	double lowerBound[LB_DEFERRED_MAX];
+	int32_t prim[LB_DEFERRED_MAX];
+	int count;
+} lbMeshDeferred;
+
+static inline void lbMeshCorners(const lbMesh* mesh, int i, lbDVec3* a, lbDVec3* b, lbDVec3* c)
+{
+	const float* v = &mesh->corners[9 * (size_t)i];
+	*a = lbD3(v[0], v[1], v[2]);
+	*b = lbD3(v[3], v[4], v[5]);
+	*c = lbD3(v[6], v[7], v[8]);
+}
+
+// Edge stages of the deferred triangles, nearest lower bound first, until the next lower bound is
+// beyond the nearest hit; empties the list. The list is short, so a selection of the minimum each
+// time beats sorting it (most flushes stop after one or two).
+static void lbMeshFlushDeferred(const lbMesh* mesh, lbMeshDeferred* d, lbCastState* st, int shapeId)
+{
+	while (d->count > 0)
+	{
+		int best = 0;
+		for (int i = 1; i < d->count; ++i)
+			best = d->lowerBound[i] < d->lowerBound[best] ? i : best;
+		if (d->lowerBound[best] > st->bestT)
+			break;
+		int prim = d->prim[best];
+		--d->count;
+		d->lowerBound[best] = d->lowerBound[d->count];
+		d->prim[best] = d->prim[d->count];
+		lbDVec3 a, b, c3;
+		lbMeshCorners(mesh, prim, &a, &b, &c3);
+		lbDContact c;
+		if (lbSweepSphereTriangleEdgesD(&st->cast, a, b, c3, st->bestT, &c))
+			lbCastRecord(st, &c, shapeId, prim);
+	}
+	d->count = 0;
 }
 
 // Face stage of the leaf's triangles; edge stages wait in `deferred`.
-static inline void lbMeshLeaf(const lbMesh* mesh, lbCastState* st, int first, int count, lbDeferred* deferred,
-							  int* shapeId)
+static inline void lbMeshLeaf(const lbMesh* mesh, lbCastState* st, int first, int count, lbMeshDeferred* deferred,
+							  int shapeId)
 {
 	for (int i = first, end = first + count; i < end; ++i)
 	{
-		const float* v = &mesh->corners[9 * (size_t)i];
-		lbDVec3 a = lbD3(v[0], v[1], v[2]), b = lbD3(v[3], v[4], v[5]), c3 = lbD3(v[6], v[7], v[8]);
+		lbDVec3 a, b, c3;
+		lbMeshCorners(mesh, i, &a, &b, &c3);
 		lbDContact c;
 		double low;
 		lbSweepStage stage = lbSweepSphereTriangleFaceD(&st->cast, a, b, c3, st->bestT, &c, &low);
 		if (stage == lb_sweepDone)
-			lbCastRecord(st, &c, *shapeId, i);
+			lbCastRecord(st, &c, shapeId, i);
 		else if (stage == lb_sweepEdges)
-			lbDefer(deferred, a, b, c3, low, i, &st->cast, st, lbMeshRecord, shapeId);
+		{
+			if (deferred->count == LB_DEFERRED_MAX)
+				lbMeshFlushDeferred(mesh, deferred, st, shapeId);
+			deferred->lowerBound[deferred->count] = low;
+			deferred->prim[deferred->count] = i;
+			++deferred->count;
+		}
 	}
 }
 
@@ -874,7 +918,7 @@ void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
 	} lbStackEntry;
 	lbStackEntry stack[LB_BVH_STACK];
 	int top = 0;
-	lbDeferred deferred;
+	lbMeshDeferred deferred;
 	deferred.count = 0;
 	float tMax = (float)st->bestT + grow;
 	int32_t node = lbMeshStartNode(mesh, st, grow);
@@ -930,7 +974,7 @@ void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
 				next = n->child[k];
 			else
 			{
-				lbMeshLeaf(mesh, st, n->child[k], n->count[k], &deferred, &shapeId);
+				lbMeshLeaf(mesh, st, n->child[k], n->count[k], &deferred, shapeId);
 				tMax = (float)st->bestT + grow;
 			}
 		}
@@ -943,7 +987,7 @@ void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
 				next = e.child;
 			else
 			{
-				lbMeshLeaf(mesh, st, e.child, e.count, &deferred, &shapeId);
+				lbMeshLeaf(mesh, st, e.child, e.count, &deferred, shapeId);
 				tMax = (float)st->bestT + grow;
 			}
 		}
@@ -951,5 +995,5 @@ void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
 			break;
 		node = next;
 	}
-	lbFlushDeferred(&deferred, &st->cast, st, lbMeshRecord, &shapeId);
+	lbMeshFlushDeferred(mesh, &deferred, st, shapeId);
 }
