@@ -607,12 +607,32 @@ static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 		lbHfCommit(q);
 		return;
 	}
-	// The rest: start overlaps (general face stage) and touches outside the face before the best time.
-	lbHfRegion rg = { bi, bj, w, h, q->cellsX, q->cellsY, 0u };
+	// Which of the others can still be touched before the best time. The centre's x and y start at
+	// footprint distance D from a triangle (at least its largest signed distance to an edge line) and
+	// move at |d_xy| per meter, so no contact comes before (D - r) / |d_xy|: for a near-vertical trace
+	// that rules out every triangle whose footprint stays beyond r. (The grow keeps rounding from
+	// ruling out a grazing contact.)
+	double dxy = sqrt(dx * dx + dy * dy), bestNow = st->bestT, grow = q->grow;
+	unsigned rest = 0u;
 	for (int k = 0; k < n; ++k)
 	{
+		double x = sx[k], y = sy[k];
+		double e0 = (k & 1) ? y - cs : -y, e1 = (k & 1) ? -x : x - cs, e2 = ((k & 1) ? x - y : y - x) * 0.70710678118654752;
+		double gap = lbMaxD(lbMaxD(e0, e1), e2) - grow;
+		bool reachable = !(gap > 0.0) || gap <= bestNow * dxy;
 		bool ok = okM[k] >= 0.0;
-		if ((inside >> k) & 1u || (ok && (!(valM[k] > 0.0) || tt[k] > st->bestT)))
+		bool touched = (valM[k] > 0.0) & (tt[k] <= bestNow);
+		bool need = !((inside >> k) & 1u) & reachable & (!ok | touched);
+		rest |= (unsigned)need << k;
+	}
+	// The rest: start overlaps (general face stage) and touches outside the face before the best time.
+	lbHfRegion rg = { bi, bj, w, h, q->cellsX, q->cellsY, 0u };
+	for (; rest; rest &= rest - 1u)
+	{
+		int k = 0;
+		while (!((rest >> k) & 1u))
+			++k;
+		if (okM[k] >= 0.0 && tt[k] > st->bestT)
 			continue;
 		int c = k >> 1, tri = k & 1;
 		int ci = w == 2 ? c & 1 : 0, cj = w == 2 ? c >> 1 : c;
@@ -623,7 +643,7 @@ static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 		cell.y0 = cy[k];
 		cell.cs = cs;
 		cell.h00 = h00[k], cell.h10 = h10[k], cell.h01 = h01[k], cell.h11 = h11[k];
-		if (!ok)
+		if (!(okM[k] >= 0.0))
 		{
 			lbDVec3 a, b, cc;
 			lbHfCorners(&cell, tri, &a, &b, &cc);
