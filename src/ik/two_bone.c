@@ -472,20 +472,13 @@ static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const
 #endif
 }
 
-lbResult lbSolveTwoBoneIk(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* input,
-						  lbIkResult* outResult)
+// The ordered checks that find and report what is wrong (the input failed the fast pass).
+static lbResult lbSolveTwoBoneIkChecked(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs,
+										const lbTwoBoneIkInput* input, lbIkResult* outResult)
 {
 	static const char fn[] = "lbSolveTwoBoneIk";
 	lbIkResult res = { lb_ikNotSolved, false, 0.0f, 0 };
 	lbResult r = lb_ok;
-	if (lbTwoBoneFastValid(rootMs, midMs, endMs, input))
-	{
-		lbTwoBoneCore(rootMs, midMs, endMs, input, outResult ? &res : NULL);
-		if (outResult)
-			*outResult = res;
-		return lb_ok;
-	}
-	// Something is off: the checks in order find and report it.
 	if (!rootMs || !midMs || !endMs)
 		r = lbReport(lb_errorNullPointer, "%s: a joint transform is NULL", fn);
 	if (r == lb_ok)
@@ -497,6 +490,15 @@ lbResult lbSolveTwoBoneIk(lbTransform* rootMs, lbTransform* midMs, lbTransform* 
 	if (outResult)
 		*outResult = res;
 	return r;
+}
+
+lbResult lbSolveTwoBoneIk(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* input,
+						  lbIkResult* outResult)
+{
+	if (!lbTwoBoneFastValid(rootMs, midMs, endMs, input))
+		return lbSolveTwoBoneIkChecked(rootMs, midMs, endMs, input, outResult);
+	lbTwoBoneCore(rootMs, midMs, endMs, input, outResult); // writes every field of outResult
+	return lb_ok;
 }
 
 lbResult lbIkCheckPose(const char* fn, const lbPose* pose, const lbSkeleton* skeleton)
