@@ -71,9 +71,9 @@ static inline float lbIkRsqrtF(float x)
 #endif
 }
 
-// Hamilton product a b, as lbQuatMul and with the same bits (the same products summed in the same
-// order), in four lanes: a's components broadcast times b's permuted with signs.
-static inline lbQuat lbIkQuatMul(lbQuat a, lbQuat b)
+// Hamilton product a b times scale. The product has lbQuatMul's bits (the same products summed in
+// the same order), in four lanes: a's components broadcast times b's permuted with signs.
+static inline lbQuat lbIkQuatMulScale(lbQuat a, lbQuat b, float scale)
 {
 #if LB_IK_SSE2
 	__m128 va = _mm_loadu_ps(&a.x), vb = _mm_loadu_ps(&b.x);
@@ -87,12 +87,21 @@ static inline lbQuat lbIkQuatMul(lbQuat a, lbQuat b)
 								 _mm_xor_ps(_mm_shuffle_ps(vb, vb, _MM_SHUFFLE(1, 0, 3, 2)), s2)));
 	r = _mm_add_ps(r, _mm_mul_ps(_mm_shuffle_ps(va, va, _MM_SHUFFLE(2, 2, 2, 2)),
 								 _mm_xor_ps(_mm_shuffle_ps(vb, vb, _MM_SHUFFLE(2, 3, 0, 1)), s3)));
+	if (scale != 1.0f)
+		r = _mm_mul_ps(r, _mm_set1_ps(scale));
 	lbQuat q;
 	_mm_storeu_ps(&q.x, r);
 	return q;
 #else
-	return lbQuatMul(a, b);
+	lbQuat q = lbQuatMul(a, b);
+	return scale != 1.0f ? LB_LITERAL(lbQuat){ q.x * scale, q.y * scale, q.z * scale, q.w * scale } : q;
 #endif
+}
+
+// Hamilton product a b, bit for bit as lbQuatMul.
+static inline lbQuat lbIkQuatMul(lbQuat a, lbQuat b)
+{
+	return lbIkQuatMulScale(a, b, 1.0f);
 }
 
 // Normalises a quaternion known to be far from zero (the callers guarantee it): no checks.

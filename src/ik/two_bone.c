@@ -338,22 +338,23 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 
 	// Apply with weight.
 	const float kw = lbLerpF(1.0f, k, weight);
-	lbQuat qChain, endQ;
+	lbQuat endQ;
 	lbVec3 midP;
 	if (haveMatrix && weight >= 1.0f)
 	{
 		// Full weight: the products use the root rotation up to scale and are scaled once at the
 		// end, so its normalisation runs alongside them.
+		// The mid turn is applied to the mid and end rotations first (it is known well before the
+		// root's), so one product follows the root rotation on each.
 		const float invRoot = lbIkRsqrtF(lbQuatDot(pRoot, pRoot));
-		const lbQuat pChain = lbIkQuatMul(pRoot, qMid);
-		root->q = lbIkQuatScale(lbIkQuatMul(pRoot, root->q), invRoot);
+		const lbQuat midTurned = lbIkQuatMul(qMid, mid->q), endTurned = lbIkQuatMul(qMid, end->q);
+		root->q = lbIkQuatMulScale(pRoot, root->q, invRoot);
 		midP = lbMulAdd(a, kw, lbTwoBoneFrameRotate(mc, w));
 		mid->p = midP;
-		mid->q = lbIkQuatScale(lbIkQuatMul(pChain, mid->q), invRoot);
+		mid->q = lbIkQuatMulScale(pRoot, midTurned, invRoot);
 		// The end lies on the target line at the solved distance; no rotation needed.
 		end->p = lbMulAdd(a, k * len, axis);
-		qChain = lbIkQuatScale(pChain, invRoot);
-		endQ = lbIkQuatScale(lbIkQuatMul(pChain, end->q), invRoot);
+		endQ = lbIkQuatMulScale(pRoot, endTurned, invRoot);
 	}
 	else
 	{
@@ -361,7 +362,7 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 			qRoot = lbIkQuatScale(pRoot, lbIkRsqrtF(lbQuatDot(pRoot, pRoot)));
 		const lbQuat qr = lbIkScaleRotation(qRoot, weight);
 		const lbQuat qm = lbIkScaleRotation(qMid, weight);
-		qChain = lbIkQuatMul(qr, qm);
+		const lbQuat qChain = lbIkQuatMul(qr, qm);
 		// Products of unit quaternions stay unit to rounding; no renormalisation needed.
 		root->q = lbIkQuatMul(qr, root->q);
 		midP = lbMulAdd(a, kw, lbQuatRotate(qr, w));
