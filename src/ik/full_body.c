@@ -344,7 +344,7 @@ static void lbFbikApply(lbPose* pose, const lbSkeleton* s, const lbFbikBody* b, 
 }
 
 // Solves the symmetric positive definite n x n system A y = g in place (Cholesky); false if not PD.
-static bool lbCholeskySolve(float* A, float* g, int n)
+static inline bool lbCholeskySolve(float* A, float* g, int n)
 {
 	for (int j = 0; j < n; ++j)
 	{
@@ -381,9 +381,8 @@ static bool lbCholeskySolve(float* A, float* g, int n)
 }
 
 // Adds one residual row (value e, weight w, Jacobian row J) to the normal equations.
-static void lbAddRow(float* A, float* g, float* cost, const float* J, float e, float w, int n)
+static inline void lbAddRowN(float* A, float* g, const float* J, float e, float w, int n)
 {
-	*cost += w * e * e;
 	for (int i = 0; i < n; ++i)
 	{
 		if (J[i] == 0.0f)
@@ -393,6 +392,15 @@ static void lbAddRow(float* A, float* g, float* cost, const float* J, float e, f
 		for (int k = 0; k < n; ++k)
 			A[i * n + k] += wi * J[k];
 	}
+}
+
+static void lbAddRow(float* A, float* g, float* cost, const float* J, float e, float w, int n)
+{
+	*cost += w * e * e;
+	if (n == LB_FBIK_DOF) // the body alone (almost every solve): a size the compiler can unroll
+		lbAddRowN(A, g, J, e, w, LB_FBIK_DOF);
+	else
+		lbAddRowN(A, g, J, e, w, n);
 }
 
 // Jacobian row of a point p's displacement along unit direction u: translation, pelvis rotation
@@ -1162,7 +1170,8 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 			memcpy(step, g, sizeof(float) * (size_t)dof);
 			for (int i = 0; i < dof; ++i)
 				M[i * dof + i] += lambda * (1.0f + A[i * dof + i]);
-			if (!lbCholeskySolve(M, step, dof))
+			// (The body alone, almost every solve, with a size the compiler can unroll.)
+			if (!(dof == LB_FBIK_DOF ? lbCholeskySolve(M, step, LB_FBIK_DOF) : lbCholeskySolve(M, step, dof)))
 				break;
 			// Trust region: at most 5 cm and 0.1 rad per step.
 			float tl = lbLength(lbMakeVec3(step[0], step[1], step[2]));
@@ -1241,7 +1250,7 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 				lbFbikSolveLimb(pose, s, h, st, L, e, goal[L->slot], hold[i].on);
 				float err = lbDistance(pose->model[L->end].p, goal[L->slot]);
 				roundError = lbMaxF(roundError, err);
-				if (err > lbMaxF(st->tolerance, 0.0f) && L->chainCount > 0)
+				if (err > 0.5f * lbMaxF(st->tolerance, 0.0f) && L->chainCount > 0)
 				{
 					hold[i].on = true;
 					again = true;
