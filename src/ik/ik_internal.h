@@ -8,7 +8,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#if defined(__SSE2__) || defined(_M_X64)
+// SSE2 paths where the target has it (every x86-64); define LB_IK_NO_SIMD to build and test the
+// scalar code instead.
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(LB_IK_NO_SIMD)
 #include <emmintrin.h>
 #define LB_IK_SSE2 1
 #endif
