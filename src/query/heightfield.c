@@ -9,6 +9,7 @@
 #include "query/cast.h"
 
 #include <float.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 lbDFrame lbMakeDFrame(lbTransform t)
@@ -416,12 +417,35 @@ typedef struct lbHfRegion
 // lie inside that triangle's swept volume. Only edges on the grid's border have no such neighbour.
 static bool lbHfNeedShared(const lbHfRegion* rg, int i, int j, int tri)
 {
-	if (i < 0 || j < 0 || i >= rg->cellsX || j >= rg->cellsY)
-		return true;
-	int li = i - rg->iFirst, lj = j - rg->jFirst;
-	if (li < 0 || lj < 0 || li >= rg->width || lj >= rg->height)
-		return false;
-	return (rg->pending >> (2 * (lj * rg->width + li) + tri)) & 1u;
+	// Unsigned compares fold the two sides of each range test into one.
+	bool inGrid = ((unsigned)i < (unsigned)rg->cellsX) & ((unsigned)j < (unsigned)rg->cellsY);
+	unsigned li = (unsigned)(i - rg->iFirst), lj = (unsigned)(j - rg->jFirst);
+	bool inRegion = (li < (unsigned)rg->width) & (lj < (unsigned)rg->height);
+	unsigned bit = inRegion ? 2u * (lj * (unsigned)rg->width + li) + (unsigned)tri : 0u;
+	return (!inGrid) | (inRegion & (bool)((rg->pending >> bit) & 1u));
+}
+
+// The features (lbSweepSphereTriangleFeaturesD bits) of triangle (i, j, tri) that no completed
+// neighbour covers. Edge e of the triangle runs from vertex e to vertex e + 1: triangle 0 is (p00, p10,
+// p11) with bottom edge, right edge, diagonal; triangle 1 is (p00, p11, p01) with diagonal, top edge,
+// left edge. A vertex is covered by a skipped edge that ends at it.
+static unsigned lbHfFeatures(const lbHfRegion* rg, int i, int j, int tri)
+{
+	bool e0, e1, e2;
+	if (tri == 0)
+	{
+		e0 = lbHfNeedShared(rg, i, j - 1, 1);
+		e1 = lbHfNeedShared(rg, i + 1, j, 1);
+		e2 = lbHfNeedShared(rg, i, j, 1);
+	}
+	else
+	{
+		e0 = lbHfNeedShared(rg, i, j, 0);
+		e1 = lbHfNeedShared(rg, i, j + 1, 0);
+		e2 = lbHfNeedShared(rg, i - 1, j, 0);
+	}
+	return (e0 ? 1u : 0u) | (e1 ? 2u : 0u) | (e2 ? 4u : 0u) | (e0 && e2 ? 8u : 0u) | (e0 && e1 ? 16u : 0u) |
+		   (e1 && e2 ? 32u : 0u);
 }
 
 // Edge stage of the deferred triangles of a short cast, nearest lower bound first, each limited to the
@@ -445,25 +469,7 @@ static void lbHfFlushRegion(lbHfQuery* q, lbHfRegion* rg)
 			break;
 		int cell = t->prim >> 1, tri = t->prim & 1;
 		int i = cell % cellsX, j = cell / cellsX;
-		// Edge e of the triangle runs from vertex e to vertex e + 1 (lbSweepSphereTriangleFeaturesD).
-		// Triangle 0 is (p00, p10, p11): bottom edge, right edge, diagonal. Triangle 1 is (p00, p11,
-		// p01): diagonal, top edge, left edge.
-		bool e0, e1, e2;
-		if (tri == 0)
-		{
-			e0 = lbHfNeedShared(rg, i, j - 1, 1);
-			e1 = lbHfNeedShared(rg, i + 1, j, 1);
-			e2 = lbHfNeedShared(rg, i, j, 1);
-		}
-		else
-		{
-			e0 = lbHfNeedShared(rg, i, j, 0);
-			e1 = lbHfNeedShared(rg, i, j + 1, 0);
-			e2 = lbHfNeedShared(rg, i - 1, j, 0);
-		}
-		// A vertex is covered by a skipped edge that ends at it.
-		unsigned features = (e0 ? 1u : 0u) | (e1 ? 2u : 0u) | (e2 ? 4u : 0u) | (e0 && e2 ? 8u : 0u) |
-							(e0 && e1 ? 16u : 0u) | (e1 && e2 ? 32u : 0u);
+		unsigned features = lbHfFeatures(rg, i, j, tri);
 		if (features)
 		{
 			lbDContact c;
@@ -509,10 +515,14 @@ static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 	// Triangle k lies in cell (bi + ci, bj + cj) of the block with cell = k / 2 = cj * w + ci; tri = k % 2.
 	int n = 2 * w * h;
 	double h00[8], h10[8], h01[8], h11[8], cx[8], cy[8];
+	// Cell (i, j) sits at corner offset 4 (j % 3) + i % 3 of tile (i / 3, j / 3); the next cell in x is
+	// one float on, or in the next tile when i % 3 == 2 (and likewise in y, one tile row on).
+	const float* t00 = lbCellCorners(q->hf, bi, bj);
+	ptrdiff_t stepX = bi % 3 == 2 ? 16 - 2 : 1, stepY = bj % 3 == 2 ? 16 * (ptrdiff_t)q->hf->tilesX - 8 : 4;
 	for (int c = 0; c < w * h; ++c)
 	{
 		int ci = w == 2 ? c & 1 : 0, cj = w == 2 ? c >> 1 : c;
-		const float* t = lbCellCorners(q->hf, bi + ci, bj + cj);
+		const float* t = t00 + ci * stepX + cj * stepY;
 		for (int k = 2 * c; k < 2 * c + 2; ++k)
 		{
 			h00[k] = t[0], h10[k] = t[1], h01[k] = t[4], h11[k] = t[5];
@@ -626,16 +636,23 @@ static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 		rest |= (unsigned)need << k;
 	}
 	// The rest: start overlaps (general face stage) and touches outside the face before the best time.
+	// Every triangle not among them is complete: it cannot be touched before the best time, so the
+	// edges it shares need no test. The others count as pending until their own test ends, and a
+	// triangle whose every edge is covered by complete neighbours needs no edge stage at all.
 	lbHfRegion rg = { bi, bj, w, h, q->cellsX, q->cellsY, 0u };
+	// Triangle k of the block has pending bit k (cell k / 2 = cj * w + ci, tri k % 2).
+	rg.pending = rest;
 	for (; rest; rest &= rest - 1u)
 	{
 		int k = 0;
 		while (!((rest >> k) & 1u))
 			++k;
-		if (okM[k] >= 0.0 && tt[k] > st->bestT)
-			continue;
 		int c = k >> 1, tri = k & 1;
 		int ci = w == 2 ? c & 1 : 0, cj = w == 2 ? c >> 1 : c;
+		uint64_t bit = 1ull << k;
+		rg.pending &= ~bit;
+		if (okM[k] >= 0.0 && tt[k] > st->bestT)
+			continue;
 		int prim = 2 * (cellBase + cj * q->cellsX + ci) + tri;
 		double low;
 		lbHfCell cell;
@@ -657,8 +674,13 @@ static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 			if (stage == lb_sweepMiss)
 				continue;
 		}
-		else if (!lbHfEdgeBound(tri, qx[k], qy[k], cs, gx[k], gy[k], nl[k], fd[k], r, tt[k], st->bestT, &low))
-			continue;
+		else
+		{
+			if (lbHfFeatures(&rg, bi + ci, bj + cj, tri) == 0u)
+				continue;
+			if (!lbHfEdgeBound(tri, qx[k], qy[k], cs, gx[k], gy[k], nl[k], fd[k], r, tt[k], st->bestT, &low))
+				continue;
+		}
 		if (low > st->bestT)
 			continue;
 		if (q->deferred.count == LB_DEFERRED_MAX)
@@ -667,7 +689,7 @@ static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 		lbDVec3 a, b, cc;
 		lbHfCorners(&cell, tri, &a, &b, &cc);
 		lbDefer(&q->deferred, a, b, cc, low, prim, lc, st, lbHfRecord, &user);
-		rg.pending |= 1ull << (2 * (cj * w + ci) + tri);
+		rg.pending |= bit;
 	}
 	lbHfCommit(q);
 	lbHfFlushRegion(q, &rg);
