@@ -164,9 +164,10 @@ static void lbHfCorners(const lbHfCell* cell, int tri, lbDVec3* a, lbDVec3* b, l
 	*c = tri == 0 ? lbD3(x0 + cs, y0 + cs, cell->h11) : lbD3(x0, y0 + cs, cell->h01);
 }
 
+// Whether cell point (qx, qy) of the plane lies in triangle tri (boundary included).
 static inline bool lbHfInside(int tri, double qx, double qy, double cs)
 {
-	return tri == 0 ? (qy >= 0.0 && qx <= cs && qy <= qx) : (qx >= 0.0 && qy <= cs && qx <= qy);
+	return tri == 0 ? (qy >= 0.0) & (qx <= cs) & (qy <= qx) : (qx >= 0.0) & (qy <= cs) & (qx <= qy);
 }
 
 // The sphere first touches the plane of triangle tri at time t, at cell point (qx, qy), outside the
@@ -591,7 +592,7 @@ static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 	for (int k = 0; k < n; ++k)
 	{
 		double x = qx[k], y = qy[k];
-		bool in = (k & 1) ? (x >= 0.0) & (y <= cs) & (x <= y) : (y >= 0.0) & (x <= cs) & (y <= x);
+		bool in = lbHfInside(k & 1, x, y, cs);
 		in = in & (okM[k] >= 0.0) & (valM[k] > 0.0);
 		inside |= (unsigned)in << k;
 		bool better = in & (best < 0 ? tt[k] <= bestT : tt[k] < bestT);
