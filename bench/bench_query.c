@@ -226,6 +226,14 @@ void lbBenchQuery(const lbBenchOptions* o)
 		lbQueryInput* walk = WalkTraces(casts, size, 0.03f, 7);
 		lbBenchReport(o, "query.mesh_sphere_walk", TimeCasts(o, w, lbWorld_SphereCast, walk, casts, NULL), "ns");
 		free(walk);
+		// The same traces over a 2 m square: the nodes and triangles they touch stay in cache, as for
+		// the second cast a foot makes along the same line. Apart from the random figures' cache misses.
+		lbQueryInput* warmRays = FootTraces(casts, 2.0f / 0.9f, 0.0f, 9);
+		lbQueryInput* warmSpheres = FootTraces(casts, 2.0f / 0.9f, 0.03f, 9);
+		lbBenchReport(o, "query.mesh_ray_warm", TimeCasts(o, w, lbWorld_RayCast, warmRays, casts, NULL), "ns");
+		lbBenchReport(o, "query.mesh_sphere_warm", TimeCasts(o, w, lbWorld_SphereCast, warmSpheres, casts, NULL), "ns");
+		free(warmRays);
+		free(warmSpheres);
 		// Brute force on a handful of rays (each visits every triangle).
 		lbBenchOptions bo = *o;
 		bo.repeats = smoke ? 1 : 3;
