@@ -243,10 +243,12 @@ typedef struct lbHeightfield
 	float minHeight, maxHeight;
 	lbTransform transform;
 	lbDFrame frame;
+	/// The frame's rotation is exactly the identity: frame changes are additions only.
+	bool flat;
 } lbHeightfield;
 
 void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId);
-/// Builds hf->tiles from hf->heights; false when out of memory.
+/// Builds hf->tiles from hf->heights and sets hf->flat from hf->frame; false when out of memory.
 bool lbHeightfieldBuildTiles(lbHeightfield* hf);
 
 

@@ -89,6 +89,9 @@ bool lbHeightfieldBuildTiles(lbHeightfield* hf)
 	if (!hf->tiles)
 		return false;
 	hf->tilesX = tilesX;
+	const double* m = hf->frame.m;
+	hf->flat = m[0] == 1.0 && m[4] == 1.0 && m[8] == 1.0 && m[1] == 0.0 && m[2] == 0.0 && m[3] == 0.0 && m[5] == 0.0 &&
+			   m[6] == 0.0 && m[7] == 0.0;
 	for (int tj = 0; tj < tilesY; ++tj)
 		for (int ti = 0; ti < tilesX; ++ti)
 		{
@@ -108,8 +111,14 @@ bool lbHeightfieldBuildTiles(lbHeightfield* hf)
 
 static void lbRecordLocal(const lbHeightfield* hf, lbCastState* st, lbDContact c, int shapeId, int prim)
 {
-	c.n = lbDFrameDir(&hf->frame, c.n);
-	c.p = lbDFramePoint(&hf->frame, c.p);
+	// A flat frame gives the same bits with additions only.
+	if (hf->flat)
+		c.p = lbDAdd(c.p, hf->frame.p);
+	else
+	{
+		c.n = lbDFrameDir(&hf->frame, c.n);
+		c.p = lbDFramePoint(&hf->frame, c.p);
+	}
 	lbCastRecord(st, &c, shapeId, prim);
 }
 
@@ -742,14 +751,21 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 	q.st = st;
 	q.shapeId = shapeId;
 	q.lc = st->cast;
-	q.lc.s = lbDFrameInvPoint(&hf->frame, st->cast.s);
-	q.lc.d = lbDFrameInvDir(&hf->frame, st->cast.d);
+	if (hf->flat)
+		q.lc.s = lbDSub(st->cast.s, hf->frame.p);
+	else
+	{
+		q.lc.s = lbDFrameInvPoint(&hf->frame, st->cast.s);
+		q.lc.d = lbDFrameInvDir(&hf->frame, st->cast.d);
+	}
 	const lbDCast* lc = &q.lc;
+	double cs = hf->cellSize;
+	q.invCs = 1.0 / cs;
 #if defined(__GNUC__)
 	// A random trace's first cell is a cache miss: ask for its tile line now, so the miss overlaps the
 	// setup below (for a short cast it is the cell under the start).
 	{
-		double fx = lc->s.x / hf->cellSize, fy = lc->s.y / hf->cellSize;
+		double fx = lc->s.x * q.invCs, fy = lc->s.y * q.invCs;
 		if (fx >= 0.0 && fy >= 0.0 && fx < (double)(hf->countX - 1) && fy < (double)(hf->countY - 1))
 			__builtin_prefetch(lbCellCorners(hf, (int)fx, (int)fy));
 	}
@@ -758,10 +774,8 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 	q.inv[1] = fabs(lc->d.y) < 1e-300 ? 0.0 : 1.0 / lc->d.y;
 	q.inv[2] = fabs(lc->d.z) < 1e-300 ? 0.0 : 1.0 / lc->d.z;
 	const double* inv = q.inv;
-	double cs = hf->cellSize;
 	int cellsX = hf->countX - 1, cellsY = hf->countY - 1;
 	q.cs = cs;
-	q.invCs = 1.0 / cs;
 	q.cellsX = cellsX;
 	q.cellsY = cellsY;
 	// The narrow phase is exact; the grow only keeps cells from being skipped by rounding.

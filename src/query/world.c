@@ -265,15 +265,15 @@ int lbWorld_AddHeightfield(lbWorld* world, const lbHeightfieldDef* def)
 	s->hf.cellSize = def->cellSize;
 	s->hf.minHeight = lo;
 	s->hf.maxHeight = hi;
+	s->hf.transform = def->transform;
+	s->hf.transform.q = lbQuatNormalize(def->transform.q);
+	s->hf.transform.s = lbVec3_one;
+	s->hf.frame = lbMakeDFrame(s->hf.transform);
 	if (!lbHeightfieldBuildTiles(&s->hf))
 	{
 		free(s->hf.heights);
 		return lbReport(lb_errorOutOfMemory, "%s: out of memory", fn), LB_NULL_INDEX;
 	}
-	s->hf.transform = def->transform;
-	s->hf.transform.q = lbQuatNormalize(def->transform.q);
-	s->hf.transform.s = lbVec3_one;
-	s->hf.frame = lbMakeDFrame(s->hf.transform);
 	s->kind = lb_shapeHeightfield;
 	s->channels = def->channels;
 	s->ownerId = def->ownerId;
