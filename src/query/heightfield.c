@@ -431,7 +431,7 @@ static bool lbHfNeedShared(const lbHfRegion* rg, int i, int j, int tri)
 	bool inGrid = ((unsigned)i < (unsigned)rg->cellsX) & ((unsigned)j < (unsigned)rg->cellsY);
 	unsigned li = (unsigned)(i - rg->iFirst), lj = (unsigned)(j - rg->jFirst);
 	bool inRegion = (li < (unsigned)rg->width) & (lj < (unsigned)rg->height);
-	unsigned bit = inRegion ? 2u * (lj * (unsigned)rg->width + li) + (unsigned)tri : 0u;
+	unsigned bit = (2u * (lj * (unsigned)rg->width + li) + (unsigned)tri) & 63u;
 	return (!inGrid) | (inRegion & (bool)((rg->pending >> bit) & 1u));
 }
 
@@ -454,8 +454,8 @@ static unsigned lbHfFeatures(const lbHfRegion* rg, int i, int j, int tri)
 		e1 = lbHfNeedShared(rg, i, j + 1, 0);
 		e2 = lbHfNeedShared(rg, i - 1, j, 0);
 	}
-	return (e0 ? 1u : 0u) | (e1 ? 2u : 0u) | (e2 ? 4u : 0u) | (e0 && e2 ? 8u : 0u) | (e0 && e1 ? 16u : 0u) |
-		   (e1 && e2 ? 32u : 0u);
+	unsigned a = e0, b = e1, c = e2;
+	return a | (b << 1) | (c << 2) | ((a & c) << 3) | ((a & b) << 4) | ((b & c) << 5);
 }
 
 // Edge stage of the deferred triangles of a short cast, nearest lower bound first, each limited to the
@@ -507,6 +507,19 @@ static inline void lbSlabRange(double s, double d, double inv, double lo, double
 	double t1 = (lo - s) * inv, t2 = (hi - s) * inv;
 	*outLo = lbMinD(t1, t2);
 	*outHi = lbMaxD(t1, t2);
+}
+
+// Index of the lowest set bit of m (m != 0).
+static inline int lbLowestBit(unsigned m)
+{
+#if defined(__GNUC__)
+	return __builtin_ctz(m);
+#else
+	int k = 0;
+	while (!((m >> k) & 1u))
+		++k;
+	return k;
+#endif
 }
 
 // Casts whose footprint fits in 2 x 2 cells (foot traces, rays and spheres) take all the triangles of
@@ -595,18 +608,19 @@ static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 		}
 	}
 	// Nearest face hit (the first of equal times).
-	int best = -1;
-	double bestT = tMax;
 	unsigned inside = 0u;
 	for (int k = 0; k < n; ++k)
 	{
-		double x = qx[k], y = qy[k];
-		bool in = lbHfInside(k & 1, x, y, cs);
-		in = in & (okM[k] >= 0.0) & (valM[k] > 0.0);
+		bool in = lbHfInside(k & 1, qx[k], qy[k], cs) & (okM[k] >= 0.0) & (valM[k] > 0.0);
 		inside |= (unsigned)in << k;
-		bool better = in & (best < 0 ? tt[k] <= bestT : tt[k] < bestT);
-		best = better ? k : best;
-		bestT = better ? tt[k] : bestT;
+	}
+	int best = -1;
+	double bestT = tMax;
+	for (unsigned m = inside; m; m &= m - 1u)
+	{
+		int k = lbLowestBit(m);
+		if (best < 0 || tt[k] < bestT)
+			best = k, bestT = tt[k];
 	}
 	int cellBase = bj * q->cellsX + bi;
 	if (best >= 0)
@@ -639,7 +653,7 @@ static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 		double x = sx[k], y = sy[k];
 		double e0 = (k & 1) ? y - cs : -y, e1 = (k & 1) ? -x : x - cs, e2 = ((k & 1) ? x - y : y - x) * 0.70710678118654752;
 		double gap = lbMaxD(lbMaxD(e0, e1), e2) - grow;
-		bool reachable = !(gap > 0.0) || gap <= bestNow * dxy;
+		bool reachable = !(gap > 0.0) | (gap <= bestNow * dxy);
 		bool ok = okM[k] >= 0.0;
 		bool touched = (valM[k] > 0.0) & (tt[k] <= bestNow);
 		bool need = !((inside >> k) & 1u) & reachable & (!ok | touched);
@@ -654,9 +668,7 @@ static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 	rg.pending = rest;
 	for (; rest; rest &= rest - 1u)
 	{
-		int k = 0;
-		while (!((rest >> k) & 1u))
-			++k;
+		int k = lbLowestBit(rest);
 		int c = k >> 1, tri = k & 1;
 		int ci = w == 2 ? c & 1 : 0, cj = w == 2 ? c >> 1 : c;
 		uint64_t bit = 1ull << k;
