@@ -522,6 +522,33 @@ static inline int lbLowestBit(unsigned m)
 #endif
 }
 
+// Bit of block triangle k (block w cells wide) in the 4 x 4-cell pending mask around the block.
+static inline int lbHfExtBit(int k, int w)
+{
+	int c = k >> 1, ci = w == 2 ? c & 1 : 0, cj = w == 2 ? c >> 1 : c;
+	return 2 * ((cj + 1) * 4 + ci + 1) + (k & 1);
+}
+
+// lbHfFeatures for block cell (ci, cj) with the 4 x 4-cell pending mask.
+static inline unsigned lbHfExtFeatures(uint32_t ext, int ci, int cj, int tri)
+{
+	int x = ci + 1, y = cj + 1;
+	unsigned a, b, c;
+	if (tri == 0)
+	{
+		a = (ext >> (2 * ((y - 1) * 4 + x) + 1)) & 1u;
+		b = (ext >> (2 * (y * 4 + x + 1) + 1)) & 1u;
+		c = (ext >> (2 * (y * 4 + x) + 1)) & 1u;
+	}
+	else
+	{
+		a = (ext >> (2 * (y * 4 + x))) & 1u;
+		b = (ext >> (2 * ((y + 1) * 4 + x))) & 1u;
+		c = (ext >> (2 * (y * 4 + x - 1))) & 1u;
+	}
+	return a | (b << 1) | (c << 2) | ((a & c) << 3) | ((a & b) << 4) | ((b & c) << 5);
+}
+
 // Casts whose footprint fits in 2 x 2 cells (foot traces, rays and spheres) take all the triangles of
 // those cells at once: the face stage of each is a few multiplications, and computing all of them in
 // straight, vectorisable loops costs less than the branches that would pick which ones to skip
@@ -663,34 +690,46 @@ static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 	// Every triangle not among them is complete: it cannot be touched before the best time, so the
 	// edges it shares need no test. The others count as pending until their own test ends, and a
 	// triangle whose every edge is covered by complete neighbours needs no edge stage at all.
-	lbHfRegion rg = { bi, bj, w, h, q->cellsX, q->cellsY, 0u };
-	// Triangle k of the block has pending bit k (cell k / 2 = cj * w + ci, tri k % 2).
-	rg.pending = rest;
+	// Pending bits live in a 4 x 4-cell mask around the block (cell (x, y) = block cell (x - 1, y - 1),
+	// bit 2 (4 y + x) + tri): cells outside the grid have both bits set (a border edge has no
+	// neighbour to cover it), other cells outside the block none (the footprint cannot reach them).
+	uint32_t ext = 0u;
+	{
+		unsigned colOut = (unsigned)(bi < 1) | ((unsigned)(bi + 1 >= q->cellsX) << 2) | ((unsigned)(bi + 2 >= q->cellsX) << 3);
+		unsigned rowOut = (unsigned)(bj < 1) | ((unsigned)(bj + 1 >= q->cellsY) << 2) | ((unsigned)(bj + 2 >= q->cellsY) << 3);
+		uint32_t colBits = 0u;
+		for (int x = 0; x < 4; ++x)
+			colBits |= ((colOut >> x) & 1u) * (3u << (2 * x));
+		for (int y = 0; y < 4; ++y)
+			ext |= (((rowOut >> y) & 1u) ? 0xffu : colBits) << (8 * y);
+	}
+	double lowK[8];
+	unsigned deferred = 0u;
+	for (unsigned m = rest; m; m &= m - 1u)
+		ext |= 1u << lbHfExtBit(lbLowestBit(m), w);
 	for (; rest; rest &= rest - 1u)
 	{
 		int k = lbLowestBit(rest);
 		int c = k >> 1, tri = k & 1;
 		int ci = w == 2 ? c & 1 : 0, cj = w == 2 ? c >> 1 : c;
-		uint64_t bit = 1ull << k;
-		rg.pending &= ~bit;
+		ext &= ~(1u << lbHfExtBit(k, w));
 		if (okM[k] >= 0.0 && tt[k] > st->bestT)
 			continue;
-		int prim = 2 * (cellBase + cj * q->cellsX + ci) + tri;
 		double low;
-		lbHfCell cell;
-		cell.x0 = cx[k];
-		cell.y0 = cy[k];
-		cell.cs = cs;
-		cell.h00 = h00[k], cell.h10 = h10[k], cell.h01 = h01[k], cell.h11 = h11[k];
 		if (!(okM[k] >= 0.0))
 		{
+			lbHfCell cell;
+			cell.x0 = cx[k];
+			cell.y0 = cy[k];
+			cell.cs = cs;
+			cell.h00 = h00[k], cell.h10 = h10[k], cell.h01 = h01[k], cell.h11 = h11[k];
 			lbDVec3 a, b, cc;
 			lbHfCorners(&cell, tri, &a, &b, &cc);
 			lbDContact contact;
 			lbSweepStage stage = lbSweepSphereTriangleFaceD(lc, a, b, cc, st->bestT, &contact, &low);
 			if (stage == lb_sweepDone)
 			{
-				lbHfKeep(q, &contact, prim);
+				lbHfKeep(q, &contact, 2 * (cellBase + cj * q->cellsX + ci) + tri);
 				continue;
 			}
 			if (stage == lb_sweepMiss)
@@ -698,23 +737,48 @@ static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 		}
 		else
 		{
-			if (lbHfFeatures(&rg, bi + ci, bj + cj, tri) == 0u)
+			if (lbHfExtFeatures(ext, ci, cj, tri) == 0u)
 				continue;
 			if (!lbHfEdgeBound(tri, qx[k], qy[k], cs, gx[k], gy[k], nl[k], fd[k], r, tt[k], st->bestT, &low))
 				continue;
 		}
 		if (low > st->bestT)
 			continue;
-		if (q->deferred.count == LB_DEFERRED_MAX)
-			lbHfCommit(q);
-		lbHfRecordUser user = { q->hf, q->shapeId };
-		lbDVec3 a, b, cc;
-		lbHfCorners(&cell, tri, &a, &b, &cc);
-		lbDefer(&q->deferred, a, b, cc, low, prim, lc, st, lbHfRecord, &user);
-		rg.pending |= bit;
+		lowK[k] = low;
+		deferred |= 1u << k;
+		ext |= 1u << lbHfExtBit(k, w);
 	}
 	lbHfCommit(q);
-	lbHfFlushRegion(q, &rg);
+	// Edge stages, nearest lower bound first, each limited to the features no complete neighbour
+	// covers; a triangle is complete once its edge stage ran.
+	while (deferred)
+	{
+		int k = lbLowestBit(deferred);
+		for (unsigned m = deferred & (deferred - 1u); m; m &= m - 1u)
+		{
+			int j = lbLowestBit(m);
+			k = lowK[j] < lowK[k] ? j : k;
+		}
+		if (lowK[k] > st->bestT)
+			break;
+		deferred &= ~(1u << k);
+		int c = k >> 1, tri = k & 1;
+		int ci = w == 2 ? c & 1 : 0, cj = w == 2 ? c >> 1 : c;
+		ext &= ~(1u << lbHfExtBit(k, w));
+		unsigned features = lbHfExtFeatures(ext, ci, cj, tri);
+		if (!features)
+			continue;
+		lbHfCell cell;
+		cell.x0 = cx[k];
+		cell.y0 = cy[k];
+		cell.cs = cs;
+		cell.h00 = h00[k], cell.h10 = h10[k], cell.h01 = h01[k], cell.h11 = h11[k];
+		lbDVec3 a, b, cc;
+		lbHfCorners(&cell, tri, &a, &b, &cc);
+		lbDContact contact;
+		if (lbSweepSphereTriangleFeaturesD(lc, a, b, cc, st->bestT, features, &contact))
+			lbRecordLocal(q->hf, st, contact, q->shapeId, 2 * (cellBase + cj * q->cellsX + ci) + tri);
+	}
 }
 
 // Short casts (foot traces) cover at most 16 cells. Their column and row slabs are clipped once, and
