@@ -40,7 +40,9 @@ lbQueryInput lbDefaultQueryInput(void)
 	return in;
 }
 
-lbHit lbEmptyHit(void)
+// Inlined into the per-query path: lbEmptyHit is exported, and an exported function is not inlined
+// in position-independent code (it could be interposed).
+static inline lbHit lbMakeEmptyHit(void)
 {
 	lbHit hit;
 	memset(&hit, 0, sizeof hit);
@@ -49,6 +51,11 @@ lbHit lbEmptyHit(void)
 	hit.shapeId = LB_NULL_INDEX;
 	hit.primitiveIndex = LB_NULL_INDEX;
 	return hit;
+}
+
+lbHit lbEmptyHit(void)
+{
+	return lbMakeEmptyHit();
 }
 
 lbWorldDef lbDefaultWorldDef(void)
@@ -436,7 +443,7 @@ static lbVec3 lbFFromD(lbDVec3 v)
 
 static lbHit lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQueryMode mode, const char* fn)
 {
-	lbHit hit = lbEmptyHit();
+	lbHit hit = lbMakeEmptyHit();
 	if (!world || !input)
 	{
 		hit.status = lbReport(lb_errorNullPointer, "%s: world or input is NULL", fn);
