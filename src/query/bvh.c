@@ -713,7 +713,7 @@ bool lbMeshBuildGrid(lbMesh* mesh, int trianglesPerCell)
 	return true;
 }
 
-int32_t lbMeshStartNode(const lbMesh* mesh, const lbCastState* st, float grow)
+static inline int32_t lbMeshStartNodeInline(const lbMesh* mesh, const lbCastState* st, float grow)
 {
 	const lbMeshGrid* g = &mesh->grid;
 	if (!g->start)
@@ -735,6 +735,11 @@ int32_t lbMeshStartNode(const lbMesh* mesh, const lbCastState* st, float grow)
 	while ((c1[0] >> k) - (c0[0] >> k) > 1 || (c1[1] >> k) - (c0[1] >> k) > 1)
 		++k;
 	return g->start[g->offset[k] + (c0[1] >> k) * g->dim[k][0] + (c0[0] >> k)];
+}
+
+int32_t lbMeshStartNode(const lbMesh* mesh, const lbCastState* st, float grow)
+{
+	return lbMeshStartNodeInline(mesh, st, grow);
 }
 
 // Per-cast constants of the child slab test: with og = origin - grow and og2 = origin + grow, a child's
@@ -872,6 +877,19 @@ static void lbMeshFlushDeferred(const lbMesh* mesh, lbMeshDeferred* d, lbCastSta
 static inline void lbMeshLeaf(const lbMesh* mesh, lbCastState* st, int first, int count, lbMeshDeferred* deferred,
 							  int shapeId)
 {
+	if (!(st->cast.r > 0.0))
+	{
+		// Rays (and zero-radius sphere casts) need only the ray test; no edge stage follows.
+		for (int i = first, end = first + count; i < end; ++i)
+		{
+			lbDVec3 a, b, c3;
+			lbMeshCorners(mesh, i, &a, &b, &c3);
+			lbDContact c;
+			if (lbRayTriangleD(&st->cast, a, b, c3, st->bestT, &c))
+				lbCastRecord(st, &c, shapeId, i);
+		}
+		return;
+	}
 	for (int i = first, end = first + count; i < end; ++i)
 	{
 		lbDVec3 a, b, c3;
@@ -921,7 +939,7 @@ void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
 	lbMeshDeferred deferred;
 	deferred.count = 0;
 	float tMax = (float)st->bestT + grow;
-	int32_t node = lbMeshStartNode(mesh, st, grow);
+	int32_t node = lbMeshStartNodeInline(mesh, st, grow);
 	if (node < 0)
 		return;
 	lbSlabCast slab;
@@ -995,5 +1013,6 @@ void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
 			break;
 		node = next;
 	}
-	lbMeshFlushDeferred(mesh, &deferred, st, shapeId);
+	if (deferred.count > 0)
+		lbMeshFlushDeferred(mesh, &deferred, st, shapeId);
 }
