@@ -536,6 +536,53 @@ static bool NormalMatches(D3 a, lbVec3 b, double tol)
 	return dlen(dsub(a, dfromf(b))) <= tol;
 }
 
+// The hit's face normal against the reported primitive itself: a triangle's plane (mesh and
+// heightfield primitives are found in the soup by shape and index) or one of the box's six face
+// planes, on the caster's side; the impact point lies on that face; a contact inside the face has
+// its normal equal to the face's.
+static bool FaceNormalMatches(const Soup* s, const lbHit* h)
+{
+	D3 fn = dfromf(h->faceNormal), p = dfromf(h->impactPoint), n = dfromf(h->normal);
+	if (fabs(dlen(fn) - 1.0) > 1e-4 || ddot(fn, n) < 0.0)
+		return false;
+	for (int k = 0; k < s->boxCount; ++k)
+	{
+		const RefBox* b = &s->boxes[k];
+		if (b->shape != h->shapeId)
+			continue;
+		D3 axes[3] = { drot(b->q, d3(1, 0, 0)), drot(b->q, d3(0, 1, 0)), drot(b->q, d3(0, 0, 1)) };
+		double half[3] = { b->half.x, b->half.y, b->half.z };
+		for (int a = 0; a < 3; ++a)
+		{
+			double along = ddot(fn, axes[a]);
+			if (fabs(fabs(along) - 1.0) <= 1e-4)
+				return fabs(fabs(ddot(dsub(p, b->centre), axes[a])) - half[a]) <= 1e-4 * dmax(1.0, half[a]);
+		}
+		return false;
+	}
+	for (int k = 0; k < s->count; ++k)
+	{
+		const RefTri* t = &s->tris[k];
+		if (t->shape != h->shapeId || t->prim != h->primitiveIndex)
+			continue;
+		D3 tn = dcross(dsub(t->b, t->a), dsub(t->c, t->a));
+		double len = dlen(tn);
+		if (len < 1e-12)
+			return true; // a degenerate triangle has no plane to compare
+		tn = dmul(tn, (ddot(tn, n) < 0.0 ? -1.0 : 1.0) / len);
+		D3 closest;
+		double gap = RefDistTri(p, t, &closest);
+		bool inside = dlen(dsub(closest, dsub(p, dmul(tn, ddot(dsub(p, t->a), tn))))) <= 1e-5;
+		// Inside the face (away from its edges), the contact normal is the face's own.
+		double edgeGap = dmin(dlen(dsub(p, RefClosestSegment(p, t->a, t->b))),
+							  dmin(dlen(dsub(p, RefClosestSegment(p, t->b, t->c))), dlen(dsub(p, RefClosestSegment(p, t->c, t->a)))));
+		if (inside && edgeGap > 1e-4 && !NormalMatches(tn, h->normal, 2e-3))
+			return false;
+		return NormalMatches(tn, h->faceNormal, 1e-3) && gap <= 1e-4;
+	}
+	return false;
+}
+
 static void Compare(const Soup* s, const lbWorld* w, lbVec3 start, lbVec3 end, float radius, bool ray, Tally* tally)
 {
 	lbQueryInput in = lbDefaultQueryInput();
@@ -605,6 +652,14 @@ static void Compare(const Soup* s, const lbWorld* w, lbVec3 start, lbVec3 end, f
 			tally->ties++;
 		}
 		tally->hits += h.hit;
+		if (ok && h.hit && !FaceNormalMatches(s, &h))
+		{
+			if (tally->errors < 5)
+				printf("  face normal %s: shape %d prim %d n (%g %g %g) face (%g %g %g)\n", ray ? "ray" : "sphere",
+					   h.shapeId, h.primitiveIndex, h.normal.x, h.normal.y, h.normal.z, h.faceNormal.x, h.faceNormal.y,
+					   h.faceNormal.z);
+			tally->errors++;
+		}
 	}
 	if (!ok)
 	{

@@ -65,8 +65,13 @@ typedef struct lbHit
 	lbVec3 location;
 	/// Contact point on the surface (world, m).
 	lbVec3 impactPoint;
-	/// Unit surface normal at the impact, facing the caster (world).
+	/// Unit surface normal at the impact, facing the caster (world). For a sphere that touches an
+	/// edge or a vertex this points from the contact to the sphere's centre.
 	lbVec3 normal;
+	/// Unit normal of the face the impact point lies on, facing the caster (world): equals `normal`
+	/// for a contact inside a face, and is the reported primitive's own plane at an edge or vertex
+	/// (the seeds' impact normal). Zero when the scene cannot tell; callers then use `normal`.
+	lbVec3 faceNormal;
 	/// Hit time along the cast in [0, 1].
 	float fraction;
 	/// Distance travelled before the hit (m) = fraction * |end - start|.

@@ -441,6 +441,50 @@ static lbVec3 lbFFromD(lbDVec3 v)
 	return lbMakeVec3((float)v.x, (float)v.y, (float)v.z);
 }
 
+// The plane of the primitive a contact was recorded on (world), turned to face the same side as the
+// contact normal `towards`; zero when the primitive is degenerate.
+static lbVec3 lbShapeFaceNormal(const lbShape* s, int prim, lbDVec3 towards)
+{
+	lbDVec3 n = lbD3(0.0, 0.0, 0.0);
+	if (s->kind == lb_shapeMesh && prim >= 0 && prim < s->mesh.triangleCount)
+	{
+		const float* v = &s->mesh.corners[9 * (size_t)prim];
+		lbDVec3 a = lbD3(v[0], v[1], v[2]);
+		n = lbDCross(lbDSub(lbD3(v[3], v[4], v[5]), a), lbDSub(lbD3(v[6], v[7], v[8]), a));
+	}
+	else if (s->kind == lb_shapeHeightfield && prim >= 0)
+	{
+		// Cell (i, j) has corners h00 (i, j), h10 (i + 1, j), h01 (i, j + 1), h11 (i + 1, j + 1);
+		// triangle 0 is (00, 10, 11), triangle 1 is (00, 11, 01), in the shape's frame.
+		const lbHeightfield* hf = &s->hf;
+		int cellsX = hf->countX - 1, cell = prim >> 1;
+		int i = cell % cellsX, j = cell / cellsX;
+		if (j >= hf->countY - 1)
+			return lbVec3_zero;
+		const float* h = &hf->heights[(size_t)j * (size_t)hf->countX + (size_t)i];
+		double cs = hf->cellSize, h00 = h[0], h10 = h[1], h01 = h[hf->countX], h11 = h[hf->countX + 1];
+		// Normals of the two right triangles from their height differences along the legs.
+		lbDVec3 local = (prim & 1) == 0 ? lbD3(-(h10 - h00) * cs, -(h11 - h10) * cs, cs * cs)
+										: lbD3(-(h11 - h01) * cs, -(h01 - h00) * cs, cs * cs);
+		n = lbDFrameDir(&hf->frame, local);
+	}
+	else if (s->kind == lb_shapeBox)
+	{
+		// The face whose normal is nearest the contact normal: exact for a face contact, one of the
+		// two or three faces meeting there for an edge or corner contact.
+		lbDVec3 l = lbDFrameInvDir(&s->boxFrame, towards);
+		double ax = fabs(l.x), ay = fabs(l.y), az = fabs(l.z);
+		lbDVec3 f = ax >= ay && ax >= az ? lbD3(l.x, 0.0, 0.0) : (ay >= az ? lbD3(0.0, l.y, 0.0) : lbD3(0.0, 0.0, l.z));
+		n = lbDFrameDir(&s->boxFrame, f);
+	}
+	double len = lbDLen(n);
+	if (!(len > 1e-30))
+		return lbVec3_zero;
+	if (lbDDot(n, towards) < 0.0)
+		len = -len;
+	return lbMakeVec3((float)(n.x / len), (float)(n.y / len), (float)(n.z / len));
+}
+
 static lbHit lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQueryMode mode, const char* fn)
 {
 	lbHit hit = lbMakeEmptyHit();
@@ -534,6 +578,9 @@ static lbHit lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQue
 	}
 	if (hit.hit)
 	{
+		const lbDContact* c = st.inside ? &st.deepest : &st.hit;
+		hit.faceNormal = mode == lb_modeRay && !st.inside ? hit.normal
+														   : lbShapeFaceNormal(&world->shapes[hit.shapeId], hit.primitiveIndex, c->n);
 		hit.ownerId = world->shapes[hit.shapeId].ownerId;
 		hit.channels = world->shapes[hit.shapeId].channels;
 	}
