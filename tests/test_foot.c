@@ -25,6 +25,8 @@ typedef struct Recorder
 	lbSceneQuery inner;
 	int sphereCasts, rayCasts;
 	lbVec3 lastStart[8];
+	// Answer like a game's physics that does not report the face a sphere rests on.
+	bool hideFace;
 } Recorder;
 
 static void recSphere(void* ctx, const lbQueryInput* in, lbHit* out)
@@ -33,6 +35,8 @@ static void recSphere(void* ctx, const lbQueryInput* in, lbHit* out)
 	r->lastStart[r->sphereCasts % 8] = in->start;
 	r->sphereCasts++;
 	*out = lbSphereCast(&r->inner, in);
+	if (r->hideFace)
+		out->faceNormal = lbVec3_zero;
 }
 
 static void recRay(void* ctx, const lbQueryInput* in, lbHit* out)
@@ -238,6 +242,60 @@ static void test_flat_ground_and_slopes(void)
 				fixtureFree(&f);
 			}
 		}
+	}
+}
+
+// A sphere resting inside a face needs no ray; at an edge it does, and a scene that cannot name the
+// face gets a ray every time, with the same result on plain faces.
+static void test_face_contacts_skip_the_ray(void)
+{
+	for (size_t c = 0; c < sizeof kCases / sizeof kCases[0]; ++c)
+	{
+		for (int k = 0; k < 2; ++k)
+		{
+			Fixture f, g;
+			fixtureInit(&f, kCases[c].rig, kCases[c].up);
+			fixtureInit(&g, kCases[c].rig, kCases[c].up);
+			g.rec.hideFace = true;
+			f.def.traceRate = g.def.traceRate = 0.0f; // a cast every frame
+			lbVec3 axis = lbCross(kCases[c].up, kCases[c].fwd);
+			lbVec3 n = lbQuatRotate(lbQuatFromAxisAngle(axis, -20.0f * LB_DEG2RAD * (float)k), kCases[c].up);
+			addPlane(f.world, lbVec3_zero, n);
+			addPlane(g.world, lbVec3_zero, n);
+			f.characterWs = g.characterWs = characterFrame(&f.humanoid, kCases[c].up, kCases[c].fwd, lbVec3_zero);
+			lbFootSenseInput inF = senseInput(&f, 1.0f / 60.0f), inG = senseInput(&g, 1.0f / 60.0f);
+			for (int i = 0; i < 30; ++i)
+			{
+				lbFootTargets tf = step(&f, &inF), tg = step(&g, &inG);
+				for (int sd = 0; sd < 2; ++sd)
+				{
+					ENSURE_VEC3_NEAR(tf.feet[sd].ankleWs, tg.feet[sd].ankleWs, 1e-5f);
+					ENSURE_QUAT_SAME_ROT(tf.feet[sd].footRotWs, tg.feet[sd].footRotWs, 1e-4f);
+				}
+			}
+			ENSURE(f.rec.sphereCasts == 60 && f.rec.rayCasts == 0);
+			ENSURE(g.rec.sphereCasts == 60 && g.rec.rayCasts == 60);
+			fixtureFree(&f);
+			fixtureFree(&g);
+		}
+		// A step whose edge runs 1 cm beside the left ankle's cast line: that sphere rests on the
+		// edge, so its ray is cast; the right foot stands on the plain floor beyond.
+		Fixture f;
+		fixtureInit(&f, kCases[c].rig, kCases[c].up);
+		addPlane(f.world, lbVec3_zero, kCases[c].up);
+		f.characterWs = characterFrame(&f.humanoid, kCases[c].up, kCases[c].fwd, lbVec3_zero);
+		lbVec3 ankle = lbTransformPoint(f.characterWs, f.anim.model[f.humanoid.leg[0].foot].p);
+		lbVec3 left = lbCross(kCases[c].up, kCases[c].fwd);
+		lbVec3 side = lbDot(lbSub(ankle, f.characterWs.p), left) > 0.0f ? left : lbMulSV(-1.0f, left);
+		lbVec3 ankleFlat = lbProjectOnPlane(ankle, kCases[c].up);
+		lbVec3 center = lbAdd(lbMulAdd(ankleFlat, 0.5f + 0.01f, side), lbMulSV(0.05f, kCases[c].up));
+		lbQuat q = lbQuatFromTwoAxes(lbVec3_axisZ, kCases[c].up, lbVec3_axisX, side);
+		addBox(f.world, center, lbMakeVec3(0.5f, 0.5f, 0.05f), q);
+		lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+		lbFootTargets t = step(&f, &in);
+		ENSURE(f.rec.sphereCasts == 2 && f.rec.rayCasts == 1);
+		ENSURE(t.feet[0].grounded && t.feet[1].grounded);
+		fixtureFree(&f);
 	}
 }
 
@@ -544,6 +602,7 @@ int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_flat_ground_and_slopes);
+	RUN_TEST(test_face_contacts_skip_the_ray);
 	RUN_TEST(test_slope_limit_fades_smoothly);
 	RUN_TEST(test_stairs_lowest_foot_and_weighted_average);
 	RUN_TEST(test_landing_snaps_and_compresses);

@@ -106,10 +106,11 @@ typedef struct lbFootCast
 	lbVec3 point, normal, touch;
 } lbFootCast;
 
-// One downward probe: a sphere cast finds the support (the sphere filters pebbles and cracks),
-// and a ray along the same line finds the face under the foot for its normal. The sphere's own
-// normal is wrong for tilting a foot at a step edge (it points from the edge to the sphere
-// centre), so it is used only when the ray finds nothing near the support.
+// One downward probe: a sphere cast finds the support (the sphere filters pebbles and cracks).
+// Resting inside a face, the sphere's normal is that face's and the probe is done. At an edge or a
+// vertex its normal points from the edge to the sphere's centre, wrong for tilting a foot, so a ray
+// along the same line then finds the face under the foot; the sphere's normal is used only when
+// the ray finds nothing near the support.
 static lbFootCast lbFootCastDown(const lbFootDef* def, const lbSceneQuery* query, lbVec3 start, lbVec3 end, lbVec3 up,
 								 int* castCount)
 {
@@ -121,8 +122,17 @@ static lbFootCast lbFootCastDown(const lbFootDef* def, const lbSceneQuery* query
 	qi.channelMask = def->channelMask;
 	qi.ignoreOwnerId = def->ignoreOwnerId;
 	lbHit hit = lbSphereCast(query, &qi);
-	lbHit ray = lbRayCast(query, &qi);
-	*castCount += 2;
+	// A sphere resting inside one face already has that face's normal: the ray below is needed only
+	// at an edge or vertex contact (or when the scene cannot tell which it was).
+	bool onFace = hit.hit && !hit.startedInside && hit.status == lb_ok && lbLengthSquared(hit.faceNormal) > 0.25f &&
+				  lbDot(hit.faceNormal, hit.normal) > 0.99999f;
+	lbHit ray = lbEmptyHit();
+	if (!onFace)
+	{
+		ray = lbRayCast(query, &qi);
+		*castCount += 1;
+	}
+	*castCount += 1;
 	// A sphere that starts inside geometry says nothing about the ground under the foot; the ray
 	// reports the first surface it enters instead.
 	if (!hit.hit || hit.startedInside || hit.status != lb_ok)
