@@ -10,6 +10,12 @@
 
 #include <float.h>
 #include <stddef.h>
+
+#if defined(__GNUC__)
+#define LB_HF_COLD __attribute__((noinline))
+#else
+#define LB_HF_COLD
+#endif
 #include <stdlib.h>
 
 lbDFrame lbMakeDFrame(lbTransform t)
@@ -120,16 +126,6 @@ static void lbRecordLocal(const lbHeightfield* hf, lbCastState* st, lbDContact c
 		c.p = lbDFramePoint(&hf->frame, c.p);
 	}
 	lbCastRecord(st, &c, shapeId, prim);
-}
-
-static double lbMin3(double a, double b, double c)
-{
-	return lbMinD(a, lbMinD(b, c));
-}
-
-static double lbMax3(double a, double b, double c)
-{
-	return lbMaxD(a, lbMaxD(b, c));
 }
 
 // Both triangles of cell (i, j), each culled by its own box first. The one under the cast's entry
@@ -347,8 +343,12 @@ static unsigned lbHfTestCellIn(lbHfQuery* q, int i, int j, double xyLo, double x
 	lbHfCell cell;
 	cell.h00 = t[0], cell.h10 = t[1], cell.h01 = t[4], cell.h11 = t[5];
 	double h00 = cell.h00, h10 = cell.h10, h01 = cell.h01, h11 = cell.h11;
-	double e0 = lbHfZEntry(q, xyLo, xyHi, lbMin3(h00, h10, h11), lbMax3(h00, h10, h11));
-	double e1 = lbHfZEntry(q, xyLo, xyHi, lbMin3(h00, h11, h01), lbMax3(h00, h11, h01));
+	// The cell's whole height range first: a long cast passes over most cells without reaching it.
+	double d0 = lbMinD(h00, h11), d1 = lbMaxD(h00, h11);
+	if (lbHfZEntry(q, xyLo, xyHi, lbMinD(d0, lbMinD(h10, h01)), lbMaxD(d1, lbMaxD(h10, h01))) < 0.0)
+		return 0u;
+	double e0 = lbHfZEntry(q, xyLo, xyHi, lbMinD(d0, h10), lbMaxD(d1, h10));
+	double e1 = lbHfZEntry(q, xyLo, xyHi, lbMinD(d0, h01), lbMaxD(d1, h01));
 	if (e0 < 0.0 && e1 < 0.0)
 		return 0u;
 	double cs = q->cs;
@@ -784,7 +784,7 @@ static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 // Short casts (foot traces) cover at most 16 cells. Their column and row slabs are clipped once, and
 // the cell under the point where the cast enters the height range (for a foot trace, the cell it lands
 // in) goes first: its face hit then lets the height and plane tests of the others reject them.
-static void lbHfShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int ju)
+static LB_HF_COLD void lbHfShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int ju)
 {
 	const lbDCast* lc = &q->lc;
 	double cs = q->cs, grow = q->grow;
@@ -818,6 +818,64 @@ static void lbHfShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int ju)
 	}
 	lbHfCommit(q);
 	lbHfFlushRegion(q, rg);
+}
+
+// Long casts walk the footprint row by row in the direction of travel. Kept out of line so the
+// foot-trace path above compiles the same whatever changes here.
+static LB_HF_COLD void lbHfLongCast(lbHfQuery* q, double t0, double t1, int jFirst, int jLast)
+{
+	const lbHeightfield* hf = q->hf;
+	lbCastState* st = q->st;
+	const lbDCast* lc = &q->lc;
+	const double* inv = q->inv;
+	double cs = q->cs, grow = q->grow;
+	int cellsX = q->cellsX, shapeId = q->shapeId;
+	bool yMoves = fabs(lc->d.y) > 1e-12;
+	bool xMoves = fabs(lc->d.x) > 1e-12;
+	int jStep = lc->d.y < 0.0 ? -1 : 1;
+	int jStart = jStep > 0 ? jFirst : jLast, jEnd = jStep > 0 ? jLast : jFirst;
+	for (int j = jStart;; j += jStep)
+	{
+		// Portion of the clipped segment whose y lies in this row's band grown by the radius.
+		double bandLo = j * cs - grow, bandHi = (j + 1) * cs + grow;
+		double ra = t0, rb = lbMinD(t1, st->bestT);
+		if (yMoves)
+		{
+			double u1 = (bandLo - lc->s.y) * inv[1], u2 = (bandHi - lc->s.y) * inv[1];
+			double lo = lbMinD(u1, u2), hi = lbMaxD(u1, u2);
+			// Rows come in travel order, so a row entered after the nearest hit ends the walk.
+			if (lo > st->bestT)
+				break;
+			ra = lbMaxD(ra, lo);
+			rb = lbMinD(rb, hi);
+		}
+		if (ra <= rb)
+		{
+			double xa = lc->s.x + ra * lc->d.x, xb = lc->s.x + rb * lc->d.x;
+			int iFirst = lbFloorClamp((lbMinD(xa, xb) - grow) * q->invCs, 0, cellsX - 1);
+			int iLast = lbFloorClamp((lbMaxD(xa, xb) + grow) * q->invCs, 0, cellsX - 1);
+			int iStep = lc->d.x < 0.0 ? -1 : 1;
+			int iStart = iStep > 0 ? iFirst : iLast, iEnd = iStep > 0 ? iLast : iFirst;
+			for (int i = iStart;; i += iStep)
+			{
+				if (xMoves)
+				{
+					double cellLo = i * cs - grow, cellHi = (i + 1) * cs + grow;
+					double entry = lbMinD((cellLo - lc->s.x) * inv[0], (cellHi - lc->s.x) * inv[0]);
+					if (entry > st->bestT)
+						break;
+				}
+				lbHfTestCell(q, i, j);
+				if (i == iEnd)
+					break;
+			}
+		}
+		if (j == jEnd)
+			break;
+	}
+	lbHfCommit(q);
+	lbHfRecordUser user = { hf, shapeId };
+	lbFlushDeferred(&q->deferred, lc, st, lbHfRecord, &user);
 }
 
 void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
@@ -887,50 +945,5 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 			return;
 		}
 	}
-	bool yMoves = fabs(lc->d.y) > 1e-12;
-	bool xMoves = fabs(lc->d.x) > 1e-12;
-	int jStep = lc->d.y < 0.0 ? -1 : 1;
-	int jStart = jStep > 0 ? jFirst : jLast, jEnd = jStep > 0 ? jLast : jFirst;
-	for (int j = jStart;; j += jStep)
-	{
-		// Portion of the clipped segment whose y lies in this row's band grown by the radius.
-		double bandLo = j * cs - grow, bandHi = (j + 1) * cs + grow;
-		double ra = t0, rb = lbMinD(t1, st->bestT);
-		if (yMoves)
-		{
-			double u1 = (bandLo - lc->s.y) * inv[1], u2 = (bandHi - lc->s.y) * inv[1];
-			double lo = lbMinD(u1, u2), hi = lbMaxD(u1, u2);
-			// Rows come in travel order, so a row entered after the nearest hit ends the walk.
-			if (lo > st->bestT)
-				break;
-			ra = lbMaxD(ra, lo);
-			rb = lbMinD(rb, hi);
-		}
-		if (ra <= rb)
-		{
-			double xa = lc->s.x + ra * lc->d.x, xb = lc->s.x + rb * lc->d.x;
-			int iFirst = lbFloorClamp((lbMinD(xa, xb) - grow) * q.invCs, 0, cellsX - 1);
-			int iLast = lbFloorClamp((lbMaxD(xa, xb) + grow) * q.invCs, 0, cellsX - 1);
-			int iStep = lc->d.x < 0.0 ? -1 : 1;
-			int iStart = iStep > 0 ? iFirst : iLast, iEnd = iStep > 0 ? iLast : iFirst;
-			for (int i = iStart;; i += iStep)
-			{
-				if (xMoves)
-				{
-					double cellLo = i * cs - grow, cellHi = (i + 1) * cs + grow;
-					double entry = lbMinD((cellLo - lc->s.x) * inv[0], (cellHi - lc->s.x) * inv[0]);
-					if (entry > st->bestT)
-						break;
-				}
-				lbHfTestCell(&q, i, j);
-				if (i == iEnd)
-					break;
-			}
-		}
-		if (j == jEnd)
-			break;
-	}
-	lbHfCommit(&q);
-	lbHfRecordUser user = { hf, shapeId };
-	lbFlushDeferred(&q.deferred, lc, st, lbHfRecord, &user);
+	lbHfLongCast(&q, t0, t1, jFirst, jLast);
 }
