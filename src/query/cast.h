@@ -250,5 +250,8 @@ typedef struct lbHeightfield
 void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId);
 /// Builds hf->tiles from hf->heights and sets hf->flat from hf->frame; false when out of memory.
 bool lbHeightfieldBuildTiles(lbHeightfield* hf);
+/// Normal (world, not normalised, zero for a bad index) of triangle `prim` = 2 * cell + k, from the
+/// tiles a cast just read (the row-major heights would be one more cache miss).
+lbDVec3 lbHeightfieldFaceNormal(const lbHeightfield* hf, int prim);
 
 

@@ -115,6 +115,18 @@ bool lbHeightfieldBuildTiles(lbHeightfield* hf)
 	return true;
 }
 
+lbDVec3 lbHeightfieldFaceNormal(const lbHeightfield* hf, int prim)
+{
+	int cellsX = hf->countX - 1, cell = prim >> 1;
+	if (prim < 0 || cell >= cellsX * (hf->countY - 1))
+		return lbD3(0.0, 0.0, 0.0);
+	const float* t = lbCellCorners(hf, cell % cellsX, cell / cellsX);
+	double h00 = t[0], h10 = t[1], h01 = t[4], h11 = t[5];
+	// Triangle 0 is (00, 10, 11), triangle 1 is (00, 11, 01): (-dh/dx, -dh/dy, 1) times the cell size.
+	lbDVec3 local = (prim & 1) == 0 ? lbD3(h00 - h10, h10 - h11, hf->cellSize) : lbD3(h01 - h11, h00 - h01, hf->cellSize);
+	return hf->flat ? local : lbDFrameDir(&hf->frame, local);
+}
+
 static void lbRecordLocal(const lbHeightfield* hf, lbCastState* st, lbDContact c, int shapeId, int prim)
 {
 	// A flat frame gives the same bits with additions only.

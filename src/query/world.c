@@ -453,21 +453,7 @@ static lbVec3 lbShapeFaceNormal(const lbShape* s, int prim, lbDVec3 towards)
 		n = lbDCross(lbDSub(lbD3(v[3], v[4], v[5]), a), lbDSub(lbD3(v[6], v[7], v[8]), a));
 	}
 	else if (s->kind == lb_shapeHeightfield && prim >= 0)
-	{
-		// Cell (i, j) has corners h00 (i, j), h10 (i + 1, j), h01 (i, j + 1), h11 (i + 1, j + 1);
-		// triangle 0 is (00, 10, 11), triangle 1 is (00, 11, 01), in the shape's frame.
-		const lbHeightfield* hf = &s->hf;
-		int cellsX = hf->countX - 1, cell = prim >> 1;
-		int i = cell % cellsX, j = cell / cellsX;
-		if (j >= hf->countY - 1)
-			return lbVec3_zero;
-		const float* h = &hf->heights[(size_t)j * (size_t)hf->countX + (size_t)i];
-		double cs = hf->cellSize, h00 = h[0], h10 = h[1], h01 = h[hf->countX], h11 = h[hf->countX + 1];
-		// Normals of the two right triangles from their height differences along the legs.
-		lbDVec3 local = (prim & 1) == 0 ? lbD3(-(h10 - h00) * cs, -(h11 - h10) * cs, cs * cs)
-										: lbD3(-(h11 - h01) * cs, -(h01 - h00) * cs, cs * cs);
-		n = lbDFrameDir(&hf->frame, local);
-	}
+		n = lbHeightfieldFaceNormal(&s->hf, prim);
 	else if (s->kind == lb_shapeBox)
 	{
 		// The face whose normal is nearest the contact normal: exact for a face contact, one of the
