@@ -335,11 +335,81 @@ static void EdgeCases(void)
 	ENSURE(!h.hit && h.status == lb_errorNullPointer);
 	h = lbWorld_RayCast(NULL, &in);
 	ENSURE(!h.hit && h.status == lb_errorNullPointer);
-	lbSceneQuery none = { NULL, NULL, NULL, NULL };
+	lbSceneQuery none = { NULL, NULL, NULL, NULL, NULL };
 	h = lbSphereCast(&none, &in);
 	ENSURE(!h.hit && h.status == lb_errorUnsupported);
 	lbDestroyWorld(w);
 	lbSetLogFcn(NULL, NULL);
+}
+
+// Prefetching is a hint: casts after it return bit for bit what they return without it, bad inputs
+// are skipped silently, and a scene without a prefetch function makes lbPrefetchCasts a no-op.
+static void PrefetchIsOnlyAHint(void)
+{
+	lbWorldDef wd = lbDefaultWorldDef();
+	lbWorld* w = lbCreateWorld(&wd);
+	lbSceneParams p = lbDefaultSceneParams(lb_sceneRocky);
+	lbSceneParams_Set(&p, "size", 12.0f);
+	lbSceneParams_Set(&p, "as_mesh", 1.0f);
+	ENSURE(lbBuildScene(w, &p) == lb_ok);
+	lbSceneParams b = lbDefaultSceneParams(lb_sceneClimbWall);
+	ENSURE(lbBuildScene(w, &b) == lb_ok);
+	enum { count = 300 };
+	lbQueryInput in[count];
+	lbHit before[count];
+	lbTestRng rng = { 77 };
+	for (int i = 0; i < count; ++i)
+	{
+		in[i] = lbDefaultQueryInput();
+		lbVec3 a = lbMakeVec3(lbTestUniform(&rng, -7, 7), lbTestUniform(&rng, -7, 7), lbTestUniform(&rng, -1, 3));
+		in[i].start = a;
+		in[i].end = i % 3 == 0 ? lbMakeVec3(a.x, a.y, a.z - 3.0f)
+							   : lbMakeVec3(lbTestUniform(&rng, -7, 7), lbTestUniform(&rng, -7, 7), lbTestUniform(&rng, -1, 3));
+		in[i].radius = i % 2 ? lbTestUniform(&rng, 0.0f, 0.3f) : 0.0f;
+		in[i].channelMask = i % 5 == 0 ? LB_CHANNEL_CLIMBABLE : LB_CHANNEL_ALL;
+		// Some inputs the prefetch must skip: NaN, infinite, negative radius.
+		if (i % 17 == 0)
+			in[i].start.x = NAN;
+		if (i % 19 == 0)
+			in[i].end.y = INFINITY;
+		if (i % 23 == 0)
+			in[i].radius = -1.0f;
+	}
+	lbSceneQuery q = lbWorld_GetQuery(w);
+	ENSURE(q.prefetch != NULL);
+	LogCapture cap = { 0 };
+	lbSetLogFcn(CaptureLog, &cap);
+	for (int i = 0; i < count; ++i)
+		before[i] = in[i].radius > 0.0f ? lbWorld_SphereCast(w, &in[i]) : lbWorld_RayCast(w, &in[i]);
+	int reported = cap.count;
+	// Prefetch in groups of every size, across the group limit, then cast again.
+	lbPrefetchCasts(&q, in, count);
+	for (int first = 0, n = 1; first < count; first += n, n = n % 40 + 1)
+		lbWorld_PrefetchCasts(w, &in[first], first + n <= count ? n : count - first);
+	lbWorld_PrefetchCasts(w, in, 0);
+	lbWorld_PrefetchCasts(w, in, -3);
+	lbWorld_PrefetchCasts(w, NULL, 5);
+	lbWorld_PrefetchCasts(NULL, in, 5);
+	lbPrefetchCasts(NULL, in, 5);
+	ENSURE(cap.count == reported); // the prefetch itself reports nothing
+	int same = 0;
+	for (int i = 0; i < count; ++i)
+	{
+		lbHit after = in[i].radius > 0.0f ? lbWorld_SphereCast(w, &in[i]) : lbWorld_RayCast(w, &in[i]);
+		const lbHit* o = &before[i];
+		same += after.hit == o->hit && after.startedInside == o->startedInside && after.status == o->status &&
+				memcmp(&after.location, &o->location, sizeof(lbVec3)) == 0 &&
+				memcmp(&after.impactPoint, &o->impactPoint, sizeof(lbVec3)) == 0 &&
+				memcmp(&after.normal, &o->normal, sizeof(lbVec3)) == 0 &&
+				memcmp(&after.faceNormal, &o->faceNormal, sizeof(lbVec3)) == 0 && after.fraction == o->fraction &&
+				after.distance == o->distance && after.penetrationDepth == o->penetrationDepth &&
+				after.shapeId == o->shapeId && after.primitiveIndex == o->primitiveIndex;
+	}
+	ENSURE(same == count);
+	lbSceneQuery none = { NULL, NULL, NULL, NULL, NULL };
+	lbPrefetchCasts(&none, in, count);
+	lbSetLogFcn(NULL, NULL);
+	lbDestroyWorld(w);
 }
 
 static void LargeCoordinates(void)
@@ -483,6 +553,7 @@ int main(int argc, char** argv)
 	RUN_TEST(HeightfieldCasts);
 	RUN_TEST(ChannelsAndOwners);
 	RUN_TEST(EdgeCases);
+	RUN_TEST(PrefetchIsOnlyAHint);
 	RUN_TEST(LargeCoordinates);
 	RUN_TEST(BadShapes);
 	RUN_TEST(ShapeReadback);

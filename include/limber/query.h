@@ -93,8 +93,13 @@ typedef struct lbHit
 /// nothing) and must be safe to call concurrently if the game calls from several threads.
 typedef void lbQueryFcn(void* context, const lbQueryInput* input, lbHit* outHit);
 
-/// The interface every system uses to see the world. Any function may be NULL (treated as "never
-/// hits", status lb_errorUnsupported).
+/// Announces casts about to be made (the same inputs the casts will get), so the scene can start
+/// loading what they will read while the caller does other work; no result ever depends on it.
+/// Inputs it cannot use (non-finite, negative radius) are ignored.
+typedef void lbQueryPrefetchFcn(void* context, const lbQueryInput* inputs, int count);
+
+/// The interface every system uses to see the world. Any cast function may be NULL (treated as
+/// "never hits", status lb_errorUnsupported). Zero-initialise it, so members added later are NULL.
 typedef struct lbSceneQuery
 {
 	/// Casts a ray (radius ignored) from start to end; the first hit.
@@ -105,6 +110,9 @@ typedef struct lbSceneQuery
 	lbQueryFcn* sphereOverlap;
 	/// Passed back unchanged as the first argument.
 	void* context;
+	/// Optional, may be NULL: see lbQueryPrefetchFcn. Systems that cast for many characters call
+	/// it for a group before casting, so the group's cache misses overlap.
+	lbQueryPrefetchFcn* prefetch;
 } lbSceneQuery;
 
 LB_EXTERN_C_BEGIN
@@ -152,6 +160,13 @@ LB_INLINE lbHit lbSphereCast(const lbSceneQuery* query, const lbQueryInput* inpu
 LB_INLINE lbHit lbSphereOverlap(const lbSceneQuery* query, const lbQueryInput* input)
 {
 	return lbCallQuery(query, query ? query->sphereOverlap : NULL, input);
+}
+
+/// Passes casts about to be made to query->prefetch when the scene has one; otherwise does nothing.
+LB_INLINE void lbPrefetchCasts(const lbSceneQuery* query, const lbQueryInput* inputs, int count)
+{
+	if (query && query->prefetch && inputs && count > 0)
+		query->prefetch(query->context, inputs, count);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -334,6 +349,11 @@ LB_API lbHit lbWorld_RayCast(const lbWorld* world, const lbQueryInput* input);
 LB_API lbHit lbWorld_SphereCast(const lbWorld* world, const lbQueryInput* input);
 /// Deepest overlap of the sphere centred at input->start (radius 0 tests a point inside boxes).
 LB_API lbHit lbWorld_SphereOverlap(const lbWorld* world, const lbQueryInput* input);
+
+/// Starts loading the tree nodes and triangles that these ray or sphere casts will read (world
+/// inputs), walking all of them down the mesh trees together so their cache misses overlap; the
+/// casts themselves are unchanged. Invalid inputs are skipped; nothing is reported.
+LB_API void lbWorld_PrefetchCasts(const lbWorld* world, const lbQueryInput* inputs, int count);
 
 LB_EXTERN_C_END
 

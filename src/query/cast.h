@@ -227,6 +227,12 @@ bool lbMeshBuildGrid(lbMesh* mesh, int trianglesPerCell);
 /// grid, or -1 when no leaf lies under the cast's footprint.
 int32_t lbMeshStartNode(const lbMesh* mesh, const lbCastState* st, float grow);
 void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId);
+/// Casts announced together (lbWorld_PrefetchCasts) walk the tree in groups of at most this many.
+#define LB_PREFETCH_GROUP 32
+/// Walks up to LB_PREFETCH_GROUP casts down the tree in lockstep, one level per round, prefetching
+/// the next node of each (and at the bottom the nearest leaf's triangles), so the casts' cache
+/// misses overlap instead of queueing; reads only, no result.
+void lbMeshPrefetchCasts(const lbMesh* mesh, const lbCastState* const* casts, int count);
 
 // Heightfield shapes (heightfield.c).
 typedef struct lbHeightfield

@@ -471,6 +471,35 @@ static lbVec3 lbShapeFaceNormal(const lbShape* s, int prim, lbDVec3 towards)
 	return lbMakeVec3((float)(n.x / len), (float)(n.y / len), (float)(n.z / len));
 }
 
+// Sets up a cast from finite inputs; false when it is too long to handle. Only the fields read
+// before being written are set (the state is large; this runs per query).
+static bool lbInitCast(lbCastState* st, lbVec3 start, lbVec3 end, float radius)
+{
+	st->hasHit = false;
+	st->inside = false;
+	st->hitShape = st->insideShape = LB_NULL_INDEX;
+	st->hitPrim = st->insidePrim = LB_NULL_INDEX;
+	lbDVec3 s = lbD3(start.x, start.y, start.z);
+	lbDVec3 delta = lbDSub(lbD3(end.x, end.y, end.z), s);
+	double len = lbDLen(delta);
+	if (!(len < 1e30))
+		return false;
+	st->cast.s = s;
+	st->cast.d = len > 0.0 ? lbDScale(delta, 1.0 / len) : lbD3(0.0, 0.0, 1.0);
+	st->cast.len = len;
+	st->cast.r = radius;
+	st->bestT = len;
+	st->origin[0] = start.x;
+	st->origin[1] = start.y;
+	st->origin[2] = start.z;
+	const double dv[3] = { st->cast.d.x, st->cast.d.y, st->cast.d.z };
+	for (int i = 0; i < 3; ++i)
+		// Capped at 1e20 so box plane times stay finite (no inf - inf) for any box below 1e17 m.
+		st->invDir[i] = fabs(dv[i]) > 1e-20 ? (float)(1.0 / dv[i]) : (dv[i] < 0.0 ? -1.0e20f : 1.0e20f);
+	st->radius = radius;
+	return true;
+}
+
 static lbHit lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQueryMode mode, const char* fn)
 {
 	lbHit hit = lbMakeEmptyHit();
@@ -491,33 +520,14 @@ static lbHit lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQue
 		hit.status = lbReport(lb_errorInvalidArgument, "%s: radius %g is negative", fn, (double)radius);
 		return hit;
 	}
-	// Only the fields read before being written are set (the state is large; this runs per query).
 	lbCastState st;
-	st.hasHit = false;
-	st.inside = false;
-	st.hitShape = st.insideShape = LB_NULL_INDEX;
-	st.hitPrim = st.insidePrim = LB_NULL_INDEX;
-	lbDVec3 s = lbD3(start.x, start.y, start.z);
-	lbDVec3 delta = lbDSub(lbD3(end.x, end.y, end.z), s);
-	double len = lbDLen(delta);
-	if (!(len < 1e30))
+	if (!lbInitCast(&st, start, end, radius))
 	{
 		hit.status = lbReport(lb_errorInvalidArgument, "%s: cast is too long", fn);
 		return hit;
 	}
-	st.cast.s = s;
-	st.cast.d = len > 0.0 ? lbDScale(delta, 1.0 / len) : lbD3(0.0, 0.0, 1.0);
-	st.cast.len = len;
-	st.cast.r = radius;
-	st.bestT = len;
-	st.origin[0] = start.x;
-	st.origin[1] = start.y;
-	st.origin[2] = start.z;
-	const double dv[3] = { st.cast.d.x, st.cast.d.y, st.cast.d.z };
-	for (int i = 0; i < 3; ++i)
-		// Capped at 1e20 so box plane times stay finite (no inf - inf) for any box below 1e17 m.
-		st.invDir[i] = fabs(dv[i]) > 1e-20 ? (float)(1.0 / dv[i]) : (dv[i] < 0.0 ? -1.0e20f : 1.0e20f);
-	st.radius = radius;
+	const lbDVec3 s = st.cast.s;
+	const double len = st.cast.len;
 
 	for (int i = 0; i < world->shapeCount; ++i)
 	{
@@ -603,9 +613,55 @@ static void lbWorldOverlapFcn(void* context, const lbQueryInput* input, lbHit* o
 	*outHit = lbWorld_SphereOverlap((const lbWorld*)context, input);
 }
 
+void lbWorld_PrefetchCasts(const lbWorld* world, const lbQueryInput* inputs, int count)
+{
+	if (!world || !inputs)
+		return;
+	// Groups of LB_PREFETCH_GROUP casts walk the trees together; more would only evict each other.
+	for (int first = 0; first < count; first += LB_PREFETCH_GROUP)
+	{
+		lbCastState states[LB_PREFETCH_GROUP];
+		const lbQueryInput* in[LB_PREFETCH_GROUP];
+		int n = 0;
+		for (int i = first; i < count && i < first + LB_PREFETCH_GROUP; ++i)
+		{
+			const lbQueryInput* q = &inputs[i];
+			if (!lbIsValidVec3(q->start) || !lbIsValidVec3(q->end) || !lbIsValidFloat(q->radius) || q->radius < 0.0f)
+				continue;
+			if (lbInitCast(&states[n], q->start, q->end, q->radius))
+				in[n++] = q;
+		}
+		for (int k = 0; k < world->shapeCount; ++k)
+		{
+			const lbShape* shape = &world->shapes[k];
+			if (shape->kind != lb_shapeMesh)
+				continue;
+			const lbCastState* walk[LB_PREFETCH_GROUP];
+			int m = 0;
+			for (int i = 0; i < n; ++i)
+			{
+				if ((shape->channels & in[i]->channelMask) == 0 ||
+					(in[i]->ignoreOwnerId != LB_NO_OWNER && shape->ownerId == in[i]->ignoreOwnerId))
+					continue;
+				float grow = states[i].radius + shape->slop;
+				if (lbCastAabbEntry(&states[i], shape->boundsMin, shape->boundsMax, grow, (float)states[i].bestT + grow) <= 1.0e38f)
+					walk[m++] = &states[i];
+			}
+			if (m > 0)
+				lbMeshPrefetchCasts(&shape->mesh, walk, m);
+		}
+	}
+}
+
+static void lbWorldPrefetchFcn(void* context, const lbQueryInput* inputs, int count)
+{
+	lbWorld_PrefetchCasts((const lbWorld*)context, inputs, count);
+}
+
 lbSceneQuery lbWorld_GetQuery(const lbWorld* world)
 {
 	lbSceneQuery q;
+	q.prefetch = lbWorldPrefetchFcn;
 	q.rayCast = lbWorldRayFcn;
 	q.sphereCast = lbWorldSphereFcn;
 	q.sphereOverlap = lbWorldOverlapFcn;
