@@ -64,6 +64,35 @@ static double TimeCasts(const lbBenchOptions* o, const lbWorld* w, CastFcn* fcn,
 	return m;
 }
 
+// The same, with the casts announced in groups of `group` (lbWorld_PrefetchCasts) just before they
+// run: what a crowd's foot traces cost when a system batches them (lbFootSenseMany does).
+static double TimeGroupedCasts(const lbBenchOptions* o, const lbWorld* w, CastFcn* fcn, const lbQueryInput* inputs,
+							   int count, int group)
+{
+	int repeats = o->repeats > 0 ? o->repeats : 1;
+	int batches = count >= 20 ? 20 : 1, per = count / batches;
+	double* samples = (double*)malloc(sizeof(double) * (size_t)(repeats * batches));
+	int n = 0;
+	volatile int hits = 0;
+	for (int r = 0; r < repeats; ++r)
+		for (int b = 0; b < batches; ++b)
+		{
+			const lbQueryInput* in = &inputs[b * per];
+			uint64_t t0 = ThreadNowNs();
+			for (int first = 0; first < per; first += group)
+			{
+				int end = first + group < per ? first + group : per;
+				lbWorld_PrefetchCasts(w, &in[first], end - first);
+				for (int i = first; i < end; ++i)
+					hits += fcn(w, &in[i]).hit;
+			}
+			samples[n++] = (double)(ThreadNowNs() - t0) / (double)per;
+		}
+	double m = lbBenchMedian(samples, n);
+	free(samples);
+	return m;
+}
+
 // Downward foot traces from random points over a square of side `size` centred at the origin.
 static lbQueryInput* FootTraces(int count, float size, float radius, uint64_t seed)
 {
@@ -223,6 +252,8 @@ void lbBenchQuery(const lbBenchOptions* o)
 		lbBenchReport(o, "query.mesh_ray", rayNs, "ns");
 		lbBenchReport(o, "query.mesh_ray_hit_rate", (double)hits / (double)casts, "");
 		lbBenchReport(o, "query.mesh_sphere", TimeCasts(o, w, lbWorld_SphereCast, spheres, casts, NULL), "ns");
+		lbBenchReport(o, "query.mesh_ray_grouped16", TimeGroupedCasts(o, w, lbWorld_RayCast, rays, casts, 16), "ns");
+		lbBenchReport(o, "query.mesh_sphere_grouped16", TimeGroupedCasts(o, w, lbWorld_SphereCast, spheres, casts, 16), "ns");
 		lbQueryInput* walk = WalkTraces(casts, size, 0.03f, 7);
 		lbBenchReport(o, "query.mesh_sphere_walk", TimeCasts(o, w, lbWorld_SphereCast, walk, casts, NULL), "ns");
 		free(walk);
