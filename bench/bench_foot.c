@@ -10,16 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-typedef struct Character
-{
-	lbFootState state;
-	lbFootTargets targets;
-	lbTransform characterWs;
-} Character;
-
-// Median ns per character per frame over `frames` frames of `count` characters.
+// Median ns per character per frame over `frames` frames of `count` characters. With `many` the
+// sense stage runs through lbFootSenseMany (the crowd entry point: casts announced per group of
+// characters), otherwise one lbFootSense call per character.
 static double RunFoot(const lbBenchOptions* o, const lbWorld* world, const lbSceneParams* rocky, int count, int frames,
-					  bool heelToe, double* outSense, float traceRate, uint64_t placementSeed)
+					  bool heelToe, double* outSense, float traceRate, uint64_t placementSeed, bool many)
 {
 	lbSkeleton* skel = lbCreateReferenceRig(lb_rigMannequin);
 	lbHumanoid h;
@@ -35,7 +30,12 @@ static double RunFoot(const lbBenchOptions* o, const lbWorld* world, const lbSce
 	def.traceRate = traceRate;
 	def.heelToeTraces = heelToe;
 	lbSceneQuery query = lbWorld_GetQuery(world);
-	Character* chars = (Character*)calloc((size_t)count, sizeof(Character));
+	// Two copies of the characters: the sense-only pass runs its own, so each state advances once
+	// per frame in both passes (a state stepped twice per frame would skip its reduced-rate casts).
+	lbFootState* states = (lbFootState*)calloc(2 * (size_t)count, sizeof(lbFootState));
+	lbFootState* senseStates = states + count;
+	lbFootTargets* targets = (lbFootTargets*)calloc((size_t)count, sizeof(lbFootTargets));
+	lbFootSenseInput* inputs = (lbFootSenseInput*)calloc((size_t)count, sizeof(lbFootSenseInput));
 	uint64_t seed = placementSeed;
 	float half = 0.4f * rocky->size;
 	for (int i = 0; i < count; ++i)
@@ -43,66 +43,58 @@ static double RunFoot(const lbBenchOptions* o, const lbWorld* world, const lbSce
 		float x = lbBenchUniform(&seed, -half, half), y = lbBenchUniform(&seed, -half, half);
 		float z = lbSceneRockyHeight(rocky, x, y);
 		lbQuat q = lbQuatFromAxisAngle(lbVec3_axisZ, lbBenchUniform(&seed, -LB_PI, LB_PI));
-		chars[i].characterWs = lbMakeTransform(lbMakeVec3(x, y, z), q);
-		lbFootState_Reset(&chars[i].state);
+		inputs[i] = lbDefaultFootSenseInput();
+		inputs[i].query = &query;
+		inputs[i].animPose = &anim;
+		inputs[i].dt = 1.0f / 60.0f;
+		inputs[i].characterWs = lbMakeTransform(lbMakeVec3(x, y, z), q);
+		lbFootState_Reset(&states[i]);
+		lbFootState_Reset(&senseStates[i]);
 	}
-	// The sense-only pass runs its own copy of the characters, so each state advances once per
-	// frame in both passes (a state stepped twice per frame would skip its reduced-rate casts).
-	Character* senseChars = (Character*)malloc(sizeof(Character) * (size_t)count);
-	for (int i = 0; i < count; ++i)
-		senseChars[i] = chars[i];
 	double* samples = (double*)malloc(sizeof(double) * (size_t)frames);
 	double* senseSamples = (double*)malloc(sizeof(double) * (size_t)frames);
-	lbFootSenseInput in = lbDefaultFootSenseInput();
-	in.query = &query;
-	in.animPose = &anim;
-	in.dt = 1.0f / 60.0f;
 	volatile float sink = 0.0f;
-	// Each sample covers at least 1000 character updates (several frames for a small crowd), so
-	// the clock's own cost (a system call for thread CPU time) does not count.
 	const int framesPerSample = count >= 1000 ? 1 : (1000 + count - 1) / count;
 	for (int f = 0; f < frames; ++f)
 	{
-		// Sense and pose together, then sense alone (it advances the state a few more frames,
-		// which the steady-state figures do not mind); two clock reads per timed loop.
 		uint64_t t0 = lbBenchThreadNs();
 		for (int k = 0; k < framesPerSample; ++k)
 		{
+			if (many)
+				lbFootSenseMany(states, &def, skel, &h, inputs, targets, count);
 			for (int i = 0; i < count; ++i)
 			{
-				Character* c = &chars[i];
-				in.characterWs = c->characterWs;
-				lbFootSense(&c->state, &def, skel, &h, &in, &c->targets);
+				if (!many)
+					lbFootSense(&states[i], &def, skel, &h, &inputs[i], &targets[i]);
 				lbPose_Copy(&pose, &anim);
-				lbFootApplyPose(&c->targets, &def, skel, &h, lb_footSolverTwoBone, &pose, NULL, 0);
+				lbFootApplyPose(&targets[i], &def, skel, &h, lb_footSolverTwoBone, &pose, NULL, 0);
 				sink += pose.model[h.leg[0].foot].p.z;
 			}
 		}
 		uint64_t t1 = lbBenchThreadNs();
 		for (int k = 0; k < framesPerSample; ++k)
 		{
-			for (int i = 0; i < count; ++i)
-			{
-				Character* c = &senseChars[i];
-				in.characterWs = c->characterWs;
-				lbFootSense(&c->state, &def, skel, &h, &in, &c->targets);
-			}
+			if (many)
+				lbFootSenseMany(senseStates, &def, skel, &h, inputs, targets, count);
+			else
+				for (int i = 0; i < count; ++i)
+					lbFootSense(&senseStates[i], &def, skel, &h, &inputs[i], &targets[i]);
 		}
 		uint64_t t2 = lbBenchThreadNs();
-		uint64_t totalNs = t1 - t0, senseNs = t2 - t1;
-		samples[f] = (double)totalNs / (double)(count * framesPerSample);
-		senseSamples[f] = (double)senseNs / (double)(count * framesPerSample);
+		samples[f] = (double)(t1 - t0) / (double)(count * framesPerSample);
+		senseSamples[f] = (double)(t2 - t1) / (double)(count * framesPerSample);
 	}
 	(void)sink;
-	// The first frame snaps everything into place; measure the steady state.
+	// The first frame snaps every state; it is not a steady frame.
 	double m = lbBenchMedian(samples + 1, frames - 1);
 	if (outSense)
 		*outSense = lbBenchMedian(senseSamples + 1, frames - 1);
-	free(senseSamples);
 	(void)o;
+	free(senseSamples);
 	free(samples);
-	free(senseChars);
-	free(chars);
+	free(inputs);
+	free(targets);
+	free(states);
 	lbDestroyPose(&anim);
 	lbDestroyPose(&pose);
 	lbDestroySkeleton(skel);
@@ -137,30 +129,39 @@ void lbBenchFoot(const lbBenchOptions* o)
 				double spots[16], senses[16];
 				int nSpots = o->smoke ? 1 : 16;
 				for (int q = 0; q < nSpots; ++q)
-					spots[q] = RunFoot(o, world, &p, 1, o->smoke ? 3 : 21, false, &senses[q], 0.0f, 100 + (uint64_t)q);
+					spots[q] = RunFoot(o, world, &p, 1, o->smoke ? 3 : 21, false, &senses[q], 0.0f, 100 + (uint64_t)q, false);
 				ns = lbBenchMedian(spots, nSpots);
 				sense = lbBenchMedian(senses, nSpots);
 			}
 			else
-				ns = RunFoot(o, world, &p, counts[k], frames, false, &sense, 0.0f, 7);
+			{
+				// A crowd: through lbFootSenseMany, and one character at a time for comparison.
+				ns = RunFoot(o, world, &p, counts[k], frames, false, &sense, 0.0f, 7, true);
+				double sense1 = 0.0, ns1 = RunFoot(o, world, &p, counts[k], frames, false, &sense1, 0.0f, 7, false);
+				char name1[96];
+				snprintf(name1, sizeof name1, "foot.per_character.%s.%d.one_by_one", ground, counts[k]);
+				lbBenchReport(o, name1, ns1 / 1000.0, "us");
+				snprintf(name1, sizeof name1, "foot.sense.%s.%d.one_by_one", ground, counts[k]);
+				lbBenchReport(o, name1, sense1 / 1000.0, "us");
+			}
 			char name[96];
 			snprintf(name, sizeof name, "foot.per_character.%s.%d", ground, counts[k]);
 			lbBenchReport(o, name, ns / 1000.0, "us");
 			snprintf(name, sizeof name, "foot.sense.%s.%d", ground, counts[k]);
 			lbBenchReport(o, name, sense / 1000.0, "us");
 		}
-		double ht = RunFoot(o, world, &p, o->smoke ? 10 : 1000, frames, true, NULL, 0.0f, 7);
+		double ht = RunFoot(o, world, &p, o->smoke ? 10 : 1000, frames, true, NULL, 0.0f, 7, true);
 		char name[96];
 		snprintf(name, sizeof name, "foot.per_character.%s.heel_toe.1000", ground);
 		lbBenchReport(o, name, ht / 1000.0, "us");
 		if (asMesh == 0 && !o->smoke)
 		{
 			// The stable headline figure: 1000 characters on the heightfield.
-			double hf = RunFoot(o, world, &p, 1000, frames, false, NULL, 0.0f, 7);
+			double hf = RunFoot(o, world, &p, 1000, frames, false, NULL, 0.0f, 7, true);
 			lbBenchReport(o, "foot.per_character", hf / 1000.0, "us");
 			// The default 30 Hz trace rate at 60 fps: casts on every other frame. Half the frames are
 			// of each kind, so the median lands between the two, at about their mean.
-			double dflt = RunFoot(o, world, &p, 1000, frames, false, NULL, 30.0f, 7);
+			double dflt = RunFoot(o, world, &p, 1000, frames, false, NULL, 30.0f, 7, true);
 			lbBenchReport(o, "foot.per_character.default_rate", dflt / 1000.0, "us");
 		}
 		lbDestroyWorld(world);

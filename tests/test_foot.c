@@ -5,7 +5,9 @@
 // LOD, foot locking, and every bad input.
 #include "limber/foot.h"
 #include "limber/ik.h"
+#include "limber/motion.h"
 #include "limber/rigs.h"
+#include "limber/scenes.h"
 #include "test_macros.h"
 
 #include <stdlib.h>
@@ -295,6 +297,91 @@ static void test_face_contacts_skip_the_ray(void)
 		lbFootTargets t = step(&f, &in);
 		ENSURE(f.rec.sphereCasts == 2 && f.rec.rayCasts == 1);
 		ENSURE(t.feet[0].grounded && t.feet[1].grounded);
+		fixtureFree(&f);
+	}
+}
+
+// The crowd entry point runs exactly what one call per character runs: same targets and states bit
+// for bit over walking characters on rocky ground (casts announced to the scene first), with one
+// character given a NaN transform; bad arrays are refused without touching anything.
+static void test_sense_many_matches_one_by_one(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		Fixture f;
+		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ);
+		lbSceneParams p = lbDefaultSceneParams(lb_sceneRocky);
+		lbSceneParams_Set(&p, "size", 16.0f);
+		lbSceneParams_Set(&p, "as_mesh", 1.0f);
+		ENSURE(lbBuildScene(f.world, &p) == lb_ok);
+		lbSceneQuery q = lbWorld_GetQuery(f.world);
+		enum { count = 21, frames = 40 };
+		lbFootState a[count], b[count];
+		lbFootTargets ta[count], tb[count];
+		lbFootSenseInput in[count];
+		memset(ta, 0, sizeof ta);
+		memset(tb, 0, sizeof tb);
+		lbTestRng rng = { 5 + (unsigned long long)rig };
+		lbMotionState ms;
+		lbMotionState_Init(&ms, &f.humanoid, f.skeleton, lbTransform_identity);
+		lbMotionParams mp = lbDefaultMotionParams(lb_motionWalk);
+		for (int i = 0; i < count; ++i)
+		{
+			lbFootState_Reset(&a[i]);
+			lbFootState_Reset(&b[i]);
+			in[i] = lbDefaultFootSenseInput();
+			in[i].query = &q;
+			in[i].animPose = &f.anim;
+			in[i].dt = 1.0f / 60.0f;
+			in[i].velocityWs = lbMakeVec3(lbTestUniform(&rng, -1.5f, 1.5f), lbTestUniform(&rng, -1.5f, 1.5f), 0.0f);
+		}
+		f.def.traceRate = rig == 0 ? 0.0f : 30.0f; // every frame, and the default reduced rate
+		LogCapture cap = { 0 };
+		lbSetLogFcn(CaptureLog, &cap);
+		int identical = 0;
+		for (int frame = 0; frame < frames; ++frame)
+		{
+			lbMotion_Sample(&ms, &f.humanoid, f.skeleton, &mp, 1.0f / 60.0f, &f.anim);
+			for (int i = 0; i < count; ++i)
+			{
+				float x = -6.0f + 0.6f * (float)i + 0.02f * (float)frame, y = -4.0f + 0.4f * (float)i;
+				in[i].characterWs = characterFrame(&f.humanoid, lbVec3_axisZ, lbVec3_axisX,
+												   lbMakeVec3(x, y, lbSceneRockyHeight(&p, x, y)));
+			}
+			if (frame == 20)
+				in[7].characterWs.p.x = NAN;
+			if (frame == 21)
+				in[7].characterWs = in[6].characterWs;
+			lbResult rm = lbFootSenseMany(a, &f.def, f.skeleton, &f.humanoid, in, ta, count);
+			lbResult r1 = lb_ok;
+			for (int i = 0; i < count; ++i)
+			{
+				lbResult r = lbFootSense(&b[i], &f.def, f.skeleton, &f.humanoid, &in[i], &tb[i]);
+				if (r1 == lb_ok)
+					r1 = r;
+			}
+			ENSURE(rm == r1);
+			ENSURE(rm == (frame == 20 ? lb_errorNonFinite : lb_ok));
+			for (int i = 0; i < count; ++i)
+			{
+				bool same = memcmp(&a[i], &b[i], sizeof a[i]) == 0 && memcmp(&ta[i], &tb[i], sizeof ta[i]) == 0;
+				if (!same && identical == frame * count + i)
+					printf("  rig %d frame %d character %d: state %d targets %d\n", rig, frame, i,
+						   memcmp(&a[i], &b[i], sizeof a[i]) == 0, memcmp(&ta[i], &tb[i], sizeof ta[i]) == 0);
+				identical += same;
+			}
+		}
+		ENSURE(identical == count * frames);
+		// Bad arrays: refused, nothing written.
+		lbFootState saved[count];
+		memcpy(saved, a, sizeof saved);
+		ENSURE(lbFootSenseMany(NULL, &f.def, f.skeleton, &f.humanoid, in, ta, count) == lb_errorNullPointer);
+		ENSURE(lbFootSenseMany(a, &f.def, f.skeleton, &f.humanoid, NULL, ta, count) == lb_errorNullPointer);
+		ENSURE(lbFootSenseMany(a, &f.def, f.skeleton, &f.humanoid, in, NULL, count) == lb_errorNullPointer);
+		ENSURE(lbFootSenseMany(a, &f.def, f.skeleton, &f.humanoid, in, ta, -1) == lb_errorNullPointer);
+		ENSURE(lbFootSenseMany(NULL, &f.def, f.skeleton, &f.humanoid, NULL, NULL, 0) == lb_ok);
+		ENSURE(memcmp(saved, a, sizeof saved) == 0);
+		lbSetLogFcn(NULL, NULL);
 		fixtureFree(&f);
 	}
 }
@@ -603,6 +690,7 @@ int main(int argc, char** argv)
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_flat_ground_and_slopes);
 	RUN_TEST(test_face_contacts_skip_the_ray);
+	RUN_TEST(test_sense_many_matches_one_by_one);
 	RUN_TEST(test_slope_limit_fades_smoothly);
 	RUN_TEST(test_stairs_lowest_foot_and_weighted_average);
 	RUN_TEST(test_landing_snaps_and_compresses);

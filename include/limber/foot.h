@@ -272,6 +272,15 @@ LB_API void lbFootState_Reset(lbFootState* state);
 LB_API lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton,
 							const lbHumanoid* humanoid, const lbFootSenseInput* input, lbFootTargets* outTargets);
 
+/// Sense stage for `count` characters sharing a def, skeleton and humanoid: exactly the results of
+/// calling lbFootSense for each in order, but the casts of each group of characters are announced
+/// to their scene first (lbSceneQuery.prefetch), so a crowd's cache misses overlap instead of
+/// adding up. Returns lb_errorNullPointer for NULL arrays (nothing changes), else the first
+/// character's error, if any (every character still runs).
+LB_API lbResult lbFootSenseMany(lbFootState* states, const lbFootDef* def, const lbSkeleton* skeleton,
+								const lbHumanoid* humanoid, const lbFootSenseInput* inputs, lbFootTargets* outTargets,
+								int count);
+
 /// Pose stage (model space, stateless): applies the pelvis offset and solves both legs toward
 /// the targets, blending by their alphas. `pose` holds the animated pose on entry and the result
 /// on exit. lb_footSolverFullBody needs caller memory: `workspace` of at least

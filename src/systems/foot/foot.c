@@ -548,6 +548,84 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 	return result;
 }
 
+// Where this frame's probes will most likely go (prediction included, its finer conditions not):
+// a hint for the scene's prefetch, so an approximation costs only a miss. Returns the casts written.
+static int lbFootAnnounce(const lbFootState* state, const lbFootDef* def, const lbHumanoid* humanoid,
+						  const lbFootSenseInput* in, lbQueryInput* out)
+{
+	const lbTransform cw = in->characterWs;
+	if (!in->animPose || !in->animPose->model || !lbIsValidTransform(cw))
+		return 0;
+	float dt = lbIsValidFloat(in->dt) ? in->dt : 0.0f;
+	if (state->initialized && def->traceRate > 0.0f && state->traceTimer - dt > 1.0e-5f && !in->landed)
+		return 0; // a reduced-rate frame without casts
+	const lbVec3 up = lbNormalizeOr(def->up, lbVec3_axisZ);
+	const float modelToWorld = lbLength(lbTransformVector(cw, humanoid->upMs));
+	lbVec3 predict = lbVec3_zero;
+	if (lbIsValidVec3(in->velocityWs))
+		predict = lbClampLength(lbMulSV(def->predictionTime, lbProjectOnPlane(in->velocityWs, up)), def->predictionMax);
+	const lbVec3 pelvisWs = lbTransformPoint(cw, in->animPose->model[humanoid->pelvis].p);
+	for (int side = 0; side < 2; ++side)
+	{
+		lbVec3 base = lbAdd(lbTransformPoint(cw, in->animPose->model[humanoid->leg[side].foot].p), predict);
+		float above = def->traceOrigin == lb_footTraceFromPelvis ? lbMaxF(lbDot(lbSub(pelvisWs, base), up), 0.1f)
+																  : def->traceAbove;
+		lbQueryInput* q = &out[side];
+		*q = lbDefaultQueryInput();
+		q->start = lbMulAdd(base, above, up);
+		q->end = lbMulAdd(base, -(humanoid->legAxes[side].ankleHeight * modelToWorld + def->traceBelow), up);
+		q->radius = lbMaxF(def->traceRadius, 0.0f);
+		q->channelMask = def->channelMask;
+		q->ignoreOwnerId = def->ignoreOwnerId;
+	}
+	return 2;
+}
+
+lbResult lbFootSenseMany(lbFootState* states, const lbFootDef* def, const lbSkeleton* skeleton,
+						 const lbHumanoid* humanoid, const lbFootSenseInput* inputs, lbFootTargets* outTargets,
+						 int count)
+{
+	if (count < 0 || (count > 0 && (!states || !inputs || !outTargets)))
+		return lbReport(lb_errorNullPointer, "lbFootSenseMany: states, inputs and targets are required (count %d)", count);
+	lbResult first = lb_ok;
+	// Eight characters (sixteen casts) per group: enough overlapping misses to hide most of the
+	// latency, few enough that the group's paths still sit in cache when its casts run.
+	enum { group = 8 };
+	const bool announce = def && def->internalValue == LB_SECRET_COOKIE && skeleton && humanoid;
+	for (int g = 0; g < count; g += group)
+	{
+		int end = g + group < count ? g + group : count;
+		if (announce)
+		{
+			// Consecutive characters on the same scene are announced together.
+			lbQueryInput casts[2 * group];
+			int n = 0;
+			const lbSceneQuery* query = NULL;
+			for (int i = g; i < end; ++i)
+			{
+				const lbSceneQuery* q = inputs[i].query;
+				if (!q || !q->prefetch || (inputs[i].animPose && inputs[i].animPose->boneCount != skeleton->boneCount))
+					continue;
+				if (q != query)
+				{
+					lbPrefetchCasts(query, casts, n);
+					n = 0;
+					query = q;
+				}
+				n += lbFootAnnounce(&states[i], def, humanoid, &inputs[i], &casts[n]);
+			}
+			lbPrefetchCasts(query, casts, n);
+		}
+		for (int i = g; i < end; ++i)
+		{
+			lbResult r = lbFootSense(&states[i], def, skeleton, humanoid, &inputs[i], &outTargets[i]);
+			if (first == lb_ok && r != lb_ok)
+				first = r;
+		}
+	}
+	return first;
+}
+
 lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
 						 const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose, void* workspace,
 						 size_t workspaceSize)
