@@ -297,6 +297,8 @@ typedef struct lbGaitStats
 {
 	float boneErr, minSeparation, maxSlide, maxFlatSlide, maxJointStep;
 	int kneeInversions;
+	// Largest rotation of a foot from its rest local rotation (deg): an ankle cannot turn much.
+	float maxFootTurn;
 	int touchdowns[2], alternationErrors, nanFrames;
 	float travelled, turned;
 } lbGaitStats;
@@ -346,6 +348,8 @@ static void lbRunGait(lbRigFixture* f, lbBaseMotion motion, float speed, float t
 			lbVec3 hinge = lbQuatRotate(f->pose.model[g->thigh].q, f->hum.legAxes[side].kneeBendThigh);
 			if (lbDot(lbCross(lbSub(knee, hip), lbSub(ankle, knee)), hinge) < -1.0e-4f)
 				out->kneeInversions++;
+			float footTurn = lbQuatAngleBetween(f->skel->restLocal[g->foot].q, f->pose.local[g->foot].q) * LB_RAD2DEG;
+			out->maxFootTurn = lbMaxF(out->maxFootTurn, footTurn);
 		}
 		// No joint jumps between frames (world space).
 		for (int b = 0; b < f->skel->boneCount; ++b)
@@ -438,13 +442,27 @@ static void TestWalkAndRun(void)
 		ENSURE(spot.touchdowns[0] >= 2 && spot.touchdowns[1] >= 2);
 		ENSURE(spot.minSeparation > 0.02f);
 		ENSURE(spot.maxSlide <= 0.01f);
-		printf("  %s turn on the spot: turned %.2f rad, min foot separation %.3f m, steps %d/%d\n",
+		printf("  %s turn on the spot: turned %.2f rad, min foot separation %.3f m, steps %d/%d, foot turn %.1f deg\n",
 			   lbReferenceRigName((lbReferenceRig)rig), (double)spot.turned, (double)spot.minSeparation, spot.touchdowns[0],
-			   spot.touchdowns[1]);
+			   spot.touchdowns[1], (double)spot.maxFootTurn);
+		// A stance foot held in the world while the body turns: the hip takes the twist (the knee
+		// follows the toes), the ankle stays within its range.
+		ENSURE(spot.maxFootTurn < 50.0f);
 		// Turning walk: heading follows the turn rate, feet stay locked and apart.
 		lbGaitStats g;
 		lbRunGait(&f, lb_motionWalk, 1.2f, 0.5f, 5.0f, &g);
 		ENSURE(g.nanFrames == 0);
+		ENSURE(g.maxFootTurn < 50.0f);
+		// A sharp turn while walking, both ways.
+		for (int sign = -1; sign <= 1; sign += 2)
+		{
+			lbGaitStats sharp;
+			lbRunGait(&f, lb_motionWalk, 1.0f, 1.6f * (float)sign, 4.0f, &sharp);
+			printf("  %s sharp turn %+d: foot turn %.1f deg, knee inversions %d\n", lbReferenceRigName((lbReferenceRig)rig),
+				   sign, (double)sharp.maxFootTurn, sharp.kneeInversions);
+			ENSURE(sharp.nanFrames == 0 && sharp.kneeInversions == 0);
+			ENSURE(sharp.maxFootTurn < 50.0f);
+		}
 		ENSURE(g.maxSlide <= 0.01f);
 		ENSURE(g.minSeparation > 0.02f);
 		ENSURE(g.alternationErrors == 0);

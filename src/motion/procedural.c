@@ -266,9 +266,23 @@ static void lbSolveLimb(lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, 
 	lbPose_SolveLimbIk(pose, s, h, limb, &in, NULL);
 }
 
+// Knees track over the toes: a foot turned about up from its rest heading (a stance foot held in
+// the world while the body turns) turns the knee's pole with it, so the hip takes the twist instead
+// of the ankle. The share the hip takes is capped at 60 degrees either way.
+static lbVec3 lbKneePole(const lbSkeleton* s, const lbHumanoid* h, int side, lbQuat footMs, lbVec3 poleMs)
+{
+	const lbVec3 up = h->upMs, toe = h->legAxes[side].toe;
+	lbVec3 rest = lbNormalize(lbProjectOnPlane(lbQuatRotate(s->restModel[h->leg[side].foot].q, toe), up));
+	lbVec3 now = lbNormalize(lbProjectOnPlane(lbQuatRotate(footMs, toe), up));
+	if (lbLengthSquared(rest) < 0.25f || lbLengthSquared(now) < 0.25f)
+		return poleMs;
+	float yaw = atan2f(lbDot(up, lbCross(rest, now)), lbDot(rest, now));
+	return lbQuatRotate(lbQuatFromAxisAngle(up, lbClampF(yaw, -LB_PI / 3.0f, LB_PI / 3.0f)), poleMs);
+}
+
 static void lbSolveLeg(lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, int side, lbTransform footMs, lbVec3 poleMs)
 {
-	lbSolveLimb(pose, s, h, side == lb_left ? lb_limbLegL : lb_limbLegR, footMs.p, poleMs);
+	lbSolveLimb(pose, s, h, side == lb_left ? lb_limbLegL : lb_limbLegR, footMs.p, lbKneePole(s, h, side, footMs.q, poleMs));
 	lbPose_SetBoneModelRotation(pose, s, h->leg[side].foot, footMs.q, true);
 }
 
