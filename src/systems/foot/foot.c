@@ -106,21 +106,29 @@ typedef struct lbFootCast
 	lbVec3 point, normal, touch;
 } lbFootCast;
 
+// The downward line a probe sweeps under `base` (world): from the def's height above it (or from
+// pelvis height) to `below` under it, with the def's radius, channels and ignored owner.
+static lbQueryInput lbFootProbe(const lbFootDef* def, lbVec3 base, lbVec3 pelvisWs, lbVec3 up, float below)
+{
+	float above = def->traceOrigin == lb_footTraceFromPelvis ? lbMaxF(lbDot(lbSub(pelvisWs, base), up), 0.1f)
+															  : def->traceAbove;
+	lbQueryInput qi = lbDefaultQueryInput();
+	qi.start = lbMulAdd(base, above, up);
+	qi.end = lbMulAdd(base, -below, up);
+	qi.radius = lbMaxF(def->traceRadius, 0.0f);
+	qi.channelMask = def->channelMask;
+	qi.ignoreOwnerId = def->ignoreOwnerId;
+	return qi;
+}
+
 // One downward probe: a sphere cast finds the support (the sphere filters pebbles and cracks).
 // Resting inside a face, the sphere's normal is that face's and the probe is done. At an edge or a
 // vertex its normal points from the edge to the sphere's centre, wrong for tilting a foot, so a ray
 // along the same line then finds the face under the foot; the sphere's normal is used only when
 // the ray finds nothing near the support.
-static lbFootCast lbFootCastDown(const lbFootDef* def, const lbSceneQuery* query, lbVec3 start, lbVec3 end, lbVec3 up,
-								 int* castCount)
+static lbFootCast lbFootCastDown(const lbSceneQuery* query, lbQueryInput qi, lbVec3 up, int* castCount)
 {
 	lbFootCast c = { false, lbVec3_zero, up, lbVec3_zero };
-	lbQueryInput qi = lbDefaultQueryInput();
-	qi.start = start;
-	qi.end = end;
-	qi.radius = lbMaxF(def->traceRadius, 0.0f);
-	qi.channelMask = def->channelMask;
-	qi.ignoreOwnerId = def->ignoreOwnerId;
 	lbHit hit = lbSphereCast(query, &qi);
 	// A sphere resting inside one face already has that face's normal: the ray below is needed only
 	// at an edge or vertex contact (or when the scene cannot tell which it was).
@@ -299,21 +307,22 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 			if (speedH > 0.1f && lbAbsF(turnRate) < def->predictionMaxTurnRate && lbDot(footVel, velH) >= 0.0f && !leg->locked)
 				predict = lbClampLength(lbMulSV(def->predictionTime, velH), def->predictionMax);
 			lbVec3 base = lbAdd(animAnkleWs, predict);
-			float above = def->traceOrigin == lb_footTraceFromPelvis ? lbMaxF(lbDot(lbSub(pelvisWs, base), up), 0.1f)
-																	  : def->traceAbove;
-			lbVec3 start = lbMulAdd(base, above, up);
-			lbVec3 end = lbMulAdd(base, -(ankleH + def->traceBelow), up);
-			lbFootCast c = lbFootCastDown(def, in->query, start, end, up, &castCount);
+			const lbQueryInput centre = lbFootProbe(def, base, pelvisWs, up, ankleH + def->traceBelow);
+			lbFootCast c = lbFootCastDown(in->query, centre, up, &castCount);
 			if (c.hit && def->heelToeTraces && axes->footLength > 0.0f)
 			{
 				// Heel and ball contacts give the ground's pitch along the foot; the centre cast keeps the roll.
 				lbVec3 toe = lbNormalize(lbProjectOnPlane(lbTransformDirection(animFootWs, axes->toe), up));
 				lbVec3 heelBase = lbMulAdd(base, -0.3f * axes->footLength * modelToWorld, toe);
 				lbVec3 toeBase = lbMulAdd(base, axes->footLength * modelToWorld, toe);
-				lbFootCast ch = lbFootCastDown(def, in->query, lbMulAdd(heelBase, above, up),
-											   lbMulAdd(heelBase, -(ankleH + def->traceBelow), up), up, &castCount);
-				lbFootCast ct = lbFootCastDown(def, in->query, lbMulAdd(toeBase, above, up),
-											   lbMulAdd(toeBase, -(ankleH + def->traceBelow), up), up, &castCount);
+				// Heel and ball probes: the centre's line moved along the foot.
+				lbQueryInput heel = centre, ball = centre;
+				heel.start = lbAdd(centre.start, lbSub(heelBase, base));
+				heel.end = lbAdd(centre.end, lbSub(heelBase, base));
+				ball.start = lbAdd(centre.start, lbSub(toeBase, base));
+				ball.end = lbAdd(centre.end, lbSub(toeBase, base));
+				lbFootCast ch = lbFootCastDown(in->query, heel, up, &castCount);
+				lbFootCast ct = lbFootCastDown(in->query, ball, up, &castCount);
 				if (ch.hit && ct.hit && lbLength(toe) > 0.0f)
 				{
 					lbVec3 along = lbSub(ct.point, ch.point);
@@ -568,15 +577,7 @@ static int lbFootAnnounce(const lbFootState* state, const lbFootDef* def, const 
 	for (int side = 0; side < 2; ++side)
 	{
 		lbVec3 base = lbAdd(lbTransformPoint(cw, in->animPose->model[humanoid->leg[side].foot].p), predict);
-		float above = def->traceOrigin == lb_footTraceFromPelvis ? lbMaxF(lbDot(lbSub(pelvisWs, base), up), 0.1f)
-																  : def->traceAbove;
-		lbQueryInput* q = &out[side];
-		*q = lbDefaultQueryInput();
-		q->start = lbMulAdd(base, above, up);
-		q->end = lbMulAdd(base, -(humanoid->legAxes[side].ankleHeight * modelToWorld + def->traceBelow), up);
-		q->radius = lbMaxF(def->traceRadius, 0.0f);
-		q->channelMask = def->channelMask;
-		q->ignoreOwnerId = def->ignoreOwnerId;
+		out[side] = lbFootProbe(def, base, pelvisWs, up, humanoid->legAxes[side].ankleHeight * modelToWorld + def->traceBelow);
 	}
 	return 2;
 }
