@@ -96,27 +96,11 @@ static void Flatten(TestMesh* m, int axis, float value)
 	}
 }
 
-// The cast state as lbWorld sets it up.
+// The cast state as lbWorld sets it up (the rest zeroed, so states compare by content).
 static void InitCast(lbCastState* st, lbVec3 start, lbVec3 end, float radius)
 {
 	memset(st, 0, sizeof *st);
-	st->hitShape = st->insideShape = -1;
-	st->hitPrim = st->insidePrim = -1;
-	lbDVec3 s = lbD3(start.x, start.y, start.z);
-	lbDVec3 delta = lbDSub(lbD3(end.x, end.y, end.z), s);
-	double len = lbDLen(delta);
-	st->cast.s = s;
-	st->cast.d = len > 0.0 ? lbDScale(delta, 1.0 / len) : lbD3(0.0, 0.0, 1.0);
-	st->cast.len = len;
-	st->cast.r = radius;
-	st->bestT = len;
-	st->origin[0] = start.x;
-	st->origin[1] = start.y;
-	st->origin[2] = start.z;
-	const double dv[3] = { st->cast.d.x, st->cast.d.y, st->cast.d.z };
-	for (int i = 0; i < 3; ++i)
-		st->invDir[i] = fabs(dv[i]) > 1e-20 ? (float)(1.0 / dv[i]) : (dv[i] < 0.0 ? -1.0e20f : 1.0e20f);
-	st->radius = radius;
+	ENSURE(lbCastInit(st, start, end, radius));
 }
 
 // Every triangle with the exact primitive tests: nearest hit, or deepest start overlap.

@@ -26,6 +26,11 @@ typedef struct lbCastState
 	int insideShape, insidePrim;
 } lbCastState;
 
+/// Sets up a cast from finite inputs (world, m): no hit yet, bestT = the cast's length. Only the
+/// fields read before being written are set (the state is large; this runs per query). False when
+/// the cast is too long to handle (1e30 m or more).
+bool lbCastInit(lbCastState* st, lbVec3 start, lbVec3 end, float radius);
+
 /// Folds one primitive's contact (world space) into the state.
 static inline void lbCastRecord(lbCastState* st, const lbDContact* c, int shape, int prim)
 {

@@ -471,9 +471,7 @@ static lbVec3 lbShapeFaceNormal(const lbShape* s, int prim, lbDVec3 towards)
 	return lbMakeVec3((float)(n.x / len), (float)(n.y / len), (float)(n.z / len));
 }
 
-// Sets up a cast from finite inputs; false when it is too long to handle. Only the fields read
-// before being written are set (the state is large; this runs per query).
-static bool lbInitCast(lbCastState* st, lbVec3 start, lbVec3 end, float radius)
+bool lbCastInit(lbCastState* st, lbVec3 start, lbVec3 end, float radius)
 {
 	st->hasHit = false;
 	st->inside = false;
@@ -521,7 +519,7 @@ static lbHit lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQue
 		return hit;
 	}
 	lbCastState st;
-	if (!lbInitCast(&st, start, end, radius))
+	if (!lbCastInit(&st, start, end, radius))
 	{
 		hit.status = lbReport(lb_errorInvalidArgument, "%s: cast is too long", fn);
 		return hit;
@@ -628,7 +626,7 @@ void lbWorld_PrefetchCasts(const lbWorld* world, const lbQueryInput* inputs, int
 			const lbQueryInput* q = &inputs[i];
 			if (!lbIsValidVec3(q->start) || !lbIsValidVec3(q->end) || !lbIsValidFloat(q->radius) || q->radius < 0.0f)
 				continue;
-			if (lbInitCast(&states[n], q->start, q->end, q->radius))
+			if (lbCastInit(&states[n], q->start, q->end, q->radius))
 				in[n++] = q;
 		}
 		for (int k = 0; k < world->shapeCount; ++k)
