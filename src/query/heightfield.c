@@ -181,6 +181,19 @@ static void lbHfCorners(const lbHfCell* cell, int tri, lbDVec3* a, lbDVec3* b, l
 	*c = tri == 0 ? lbD3(x0 + cs, y0 + cs, cell->h11) : lbD3(x0, y0 + cs, cell->h01);
 }
 
+// Corners of triangle k of a block pass, whose per-triangle arrays hold its cell's origin and
+// corner heights (triangle k lies in cell entry k, triangle k & 1 of that cell).
+static inline void lbHfBlockCorners(const double* cx, const double* cy, double cs, const double* h00, const double* h10,
+									const double* h01, const double* h11, int k, lbDVec3* a, lbDVec3* b, lbDVec3* c)
+{
+	lbHfCell cell;
+	cell.x0 = cx[k];
+	cell.y0 = cy[k];
+	cell.cs = cs;
+	cell.h00 = h00[k], cell.h10 = h10[k], cell.h01 = h01[k], cell.h11 = h11[k];
+	lbHfCorners(&cell, k & 1, a, b, c);
+}
+
 // Whether cell point (qx, qy) of the plane lies in triangle tri (boundary included).
 static inline bool lbHfInside(int tri, double qx, double qy, double cs)
 {
@@ -730,13 +743,8 @@ static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 		double low;
 		if (!(okM[k] >= 0.0))
 		{
-			lbHfCell cell;
-			cell.x0 = cx[k];
-			cell.y0 = cy[k];
-			cell.cs = cs;
-			cell.h00 = h00[k], cell.h10 = h10[k], cell.h01 = h01[k], cell.h11 = h11[k];
 			lbDVec3 a, b, cc;
-			lbHfCorners(&cell, tri, &a, &b, &cc);
+			lbHfBlockCorners(cx, cy, cs, h00, h10, h01, h11, k, &a, &b, &cc);
 			lbDContact contact;
 			lbSweepStage stage = lbSweepSphereTriangleFaceD(lc, a, b, cc, st->bestT, &contact, &low);
 			if (stage == lb_sweepDone)
@@ -780,13 +788,8 @@ static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 		unsigned features = lbHfExtFeatures(ext, ci, cj, tri);
 		if (!features)
 			continue;
-		lbHfCell cell;
-		cell.x0 = cx[k];
-		cell.y0 = cy[k];
-		cell.cs = cs;
-		cell.h00 = h00[k], cell.h10 = h10[k], cell.h01 = h01[k], cell.h11 = h11[k];
 		lbDVec3 a, b, cc;
-		lbHfCorners(&cell, tri, &a, &b, &cc);
+		lbHfBlockCorners(cx, cy, cs, h00, h10, h01, h11, k, &a, &b, &cc);
 		lbDContact contact;
 		if (lbSweepSphereTriangleFeaturesD(lc, a, b, cc, st->bestT, features, &contact))
 			lbRecordLocal(q->hf, st, contact, q->shapeId, 2 * (cellBase + cj * q->cellsX + ci) + tri);
