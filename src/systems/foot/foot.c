@@ -171,23 +171,48 @@ static lbFootCast lbFootCastDown(const lbSceneQuery* query, lbQueryInput qi, lbV
 	return c;
 }
 
+// The sole's three samples (heel, under the ankle, ball) of one foot, in the foot bone's frame: the
+// point under the ankle and the foot's forward direction flattened onto the sole, so sample k is
+// sole + along[k] * toeFlat. Built once per leg and frame; the samples are needed three times.
+typedef struct lbFootSole
+{
+	lbVec3 sole, toeFlat;
+	float along[3];
+} lbFootSole;
+
+static lbFootSole lbMakeFootSole(const lbHumanoid* h, int side)
+{
+	const lbLegAxes* ax = &h->legAxes[side];
+	lbFootSole f;
+	f.sole = lbFootSoleLocal(h, side);
+	f.toeFlat = lbNormalize(lbProjectOnPlane(ax->toe, ax->footUp));
+	f.along[0] = -0.3f * ax->footLength;
+	f.along[1] = 0.0f;
+	f.along[2] = ax->footLength;
+	return f;
+}
+
+// Signed heights (world, m) of the three sole samples above the plane through groundPoint with unit
+// normal `normal`, for the foot at `ankle` turned by `rot` and scaled by `scale`. Linear in the
+// sample's offset along the foot, so two rotations serve all three samples.
+static void lbFootSoleHeights(const lbFootSole* f, lbVec3 ankle, lbQuat rot, float scale, lbVec3 groundPoint,
+							  lbVec3 normal, float out[3])
+{
+	float base = lbDot(lbSub(ankle, groundPoint), normal) + scale * lbDot(lbQuatRotate(rot, f->sole), normal);
+	float slope = scale * lbDot(lbQuatRotate(rot, f->toeFlat), normal);
+	for (int k = 0; k < 3; ++k)
+		out[k] = base + f->along[k] * slope;
+}
+
 // Lifts an ankle goal so that no part of the sole (heel, under the ankle, ball) is below the
 // ground plane: a foot tilted less than the slope (normalWeight < 1) then rests on its uphill
 // toe or heel instead of pushing it into the ground. Returns the lifted goal.
-static lbVec3 lbFootClearSole(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbHumanoid* h, int side,
-							  lbVec3 groundPoint, lbVec3 normal, lbVec3 up)
+static lbVec3 lbFootClearSole(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbFootSole* f, lbVec3 groundPoint,
+							  lbVec3 normal, lbVec3 up)
 {
-	const lbLegAxes* ax = &h->legAxes[side];
-	lbVec3 sole = lbFootSoleLocal(h, side);
-	lbVec3 toeFlat = lbNormalize(lbProjectOnPlane(ax->toe, ax->footUp));
-	float deepest = 0.0f;
-	for (int k = 0; k < 3; ++k)
-	{
-		float along = k == 0 ? -0.3f * ax->footLength : (k == 1 ? 0.0f : ax->footLength);
-		lbVec3 local = lbMulAdd(sole, along, toeFlat);
-		lbVec3 p = lbAdd(ankleGoal, lbMulSV(scale, lbQuatRotate(footRot, local)));
-		deepest = lbMinF(deepest, lbDot(lbSub(p, groundPoint), normal));
-	}
+	float d[3];
+	lbFootSoleHeights(f, ankleGoal, footRot, scale, groundPoint, normal, d);
+	float deepest = lbMinF(0.0f, lbMinF(d[0], lbMinF(d[1], d[2])));
 	return lbMulAdd(ankleGoal, -deepest / lbMaxF(lbDot(up, normal), 0.5f), up);
 }
 
@@ -281,6 +306,7 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		lbFootTarget* ft = &out->feet[side];
 		const int foot = humanoid->leg[side].foot;
 		const lbLegAxes* axes = &humanoid->legAxes[side];
+		const lbFootSole sole = lbMakeFootSole(humanoid, side);
 		const lbTransform animFootWs = lbTransformMul(cw, in->animPose->model[foot]);
 		const lbVec3 animAnkleWs = animFootWs.p;
 		const float ankleH = axes->ankleHeight * modelToWorld;
@@ -402,7 +428,7 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		// ankle), so the clearance follows the same easing as the goal and never jumps a step.
 		const lbVec3 smoothGround = lbMulAdd(animAnkleWs, leg->offset - lbDot(animAnkleWs, up), up);
 		if (leg->grounded && leg->alpha > 0.0f)
-			ankleGoal = lbFootClearSole(ankleGoal, footRot, modelToWorld, humanoid, side, smoothGround, leg->groundNormalWs, up);
+			ankleGoal = lbFootClearSole(ankleGoal, footRot, modelToWorld, &sole, smoothGround, leg->groundNormalWs, up);
 
 		bool planted = leg->grounded && state->alpha > 0.0f && soleAboveFloor < def->lockHeight &&
 					   footSpeed < def->lockSpeed;
@@ -412,8 +438,7 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		lbVec3 plantAnkle = lbAdd(lbMulAdd(animAnkleWs, offsetTarget + ankleH - lbDot(animAnkleWs, up), up),
 								  lbMulSV(ankleH, lbSub(lbQuatRotate(tiltTarget, up), up)));
 		if (leg->grounded)
-			plantAnkle = lbFootClearSole(plantAnkle, plantRot, modelToWorld, humanoid, side, leg->groundPointWs,
-										 leg->groundNormalWs, up);
+			plantAnkle = lbFootClearSole(plantAnkle, plantRot, modelToWorld, &sole, leg->groundPointWs, leg->groundNormalWs, up);
 		if (def->footLock && active)
 		{
 			if (planted && !leg->locked)
@@ -474,19 +499,18 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		// nearest the ground plane, or, when the sole lies parallel to it, the point over where the
 		// cast touched (a foot on a stair edge stands on its ball).
 		{
-			lbVec3 soleLocal = lbFootSoleLocal(humanoid, side);
+			lbVec3 soleLocal = sole.sole;
 			if (leg->grounded && axes->footLength > 0.0f)
 			{
-				lbVec3 toeFlat = lbNormalize(lbProjectOnPlane(axes->toe, axes->footUp));
+				const lbVec3 toeFlat = sole.toeFlat;
+				float d[3];
+				lbFootSoleHeights(&sole, ankleGoal, footRot, modelToWorld, leg->groundPointWs, leg->groundNormalWs, d);
 				float best = 1.0e30f, worst = -1.0e30f, bestAlong = 0.0f;
 				for (int k = 0; k < 3; ++k)
 				{
-					float a = k == 0 ? -0.3f * axes->footLength : (k == 1 ? 0.0f : axes->footLength);
-					lbVec3 p = lbAdd(ankleGoal, lbMulSV(modelToWorld, lbQuatRotate(footRot, lbMulAdd(soleLocal, a, toeFlat))));
-					float d = lbDot(lbSub(p, leg->groundPointWs), leg->groundNormalWs);
-					worst = lbMaxF(worst, d);
-					if (d < best - 1.0e-4f)
-						best = d, bestAlong = a;
+					worst = lbMaxF(worst, d[k]);
+					if (d[k] < best - 1.0e-4f)
+						best = d[k], bestAlong = sole.along[k];
 				}
 				float along = bestAlong;
 				if (worst - best < 0.002f)
