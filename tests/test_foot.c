@@ -529,6 +529,73 @@ static void test_state_alpha_trace_rate_and_lod(void)
 	fixtureFree(&f);
 }
 
+// Trace phases spread a crowd's casts: four characters at phases 0, 1/4, 1/2, 3/4 with 30 Hz casts
+// at 120 Hz frames cast on different frames, one character per frame, each every 4th frame; with
+// lbFootSenseMany too. Phases wrap into [0, 1); bad phases are refused and change nothing.
+static void test_trace_phase_spreads_casts(void)
+{
+	for (int rig = 0; rig < 2; ++rig)
+	{
+		Fixture f;
+		lbVec3 up = rig == 0 ? lbVec3_axisZ : lbVec3_axisY;
+		fixtureInit(&f, rig == 0 ? lb_rigMannequin : lb_rigMixamo, up);
+		addPlane(f.world, lbVec3_zero, up);
+		f.def.up = up;
+		f.characterWs = characterFrame(&f.humanoid, up, lbVec3_axisX, lbVec3_zero);
+		lbFootSenseInput in = senseInput(&f, 1.0f / 120.0f);
+		lbFootState states[4];
+		lbFootSenseInput inputs[4];
+		lbFootTargets targets[4];
+		for (int i = 0; i < 4; ++i)
+		{
+			lbFootState_Reset(&states[i]);
+			ENSURE(states[i].tracePhase == 0.0f);
+			ENSURE(lbFootState_SetTracePhase(&states[i], 0.25f * (float)i) == lb_ok);
+			inputs[i] = in;
+		}
+		int castsOf[4] = { 0, 0, 0, 0 };
+		for (int frame = 0; frame < 41; ++frame)
+		{
+			int castersThisFrame = 0;
+			for (int i = 0; i < 4; ++i)
+			{
+				int before = f.rec.sphereCasts;
+				ENSURE(lbFootSense(&states[i], &f.def, f.skeleton, &f.humanoid, &inputs[i], &targets[i]) == lb_ok);
+				int casts = f.rec.sphereCasts - before;
+				ENSURE(casts == 0 || casts == 2);
+				ENSURE(casts == targets[i].castCount);
+				castsOf[i] += casts / 2;
+				castersThisFrame += casts > 0;
+			}
+			// The first frame snaps every state (all cast); from then on one character per frame.
+			ENSURE(castersThisFrame == (frame == 0 ? 4 : 1));
+		}
+		for (int i = 0; i < 4; ++i)
+			ENSURE(castsOf[i] == 11);
+		// The crowd entry point follows the same schedule.
+		for (int frame = 0; frame < 8; ++frame)
+		{
+			int before = f.rec.sphereCasts;
+			ENSURE(lbFootSenseMany(states, &f.def, f.skeleton, &f.humanoid, inputs, targets, 4) == lb_ok);
+			ENSURE(f.rec.sphereCasts - before == 2);
+		}
+		fixtureFree(&f);
+	}
+	// Wrapping and bad input.
+	lbFootState s;
+	lbFootState_Reset(&s);
+	ENSURE(lbFootState_SetTracePhase(&s, 1.25f) == lb_ok && lbAbsF(s.tracePhase - 0.25f) < 1e-6f);
+	ENSURE(lbFootState_SetTracePhase(&s, -0.25f) == lb_ok && lbAbsF(s.tracePhase - 0.75f) < 1e-6f);
+	ENSURE(lbFootState_SetTracePhase(&s, -1.0e-9f) == lb_ok && s.tracePhase >= 0.0f && s.tracePhase < 1.0f);
+	lbSetLogFcn(captureLog, NULL);
+	g_lastCode = lb_ok;
+	float kept = s.tracePhase;
+	ENSURE(lbFootState_SetTracePhase(&s, NAN) == lb_errorNonFinite && g_lastCode == lb_errorNonFinite);
+	ENSURE(lbFootState_SetTracePhase(&s, INFINITY) == lb_errorNonFinite && s.tracePhase == kept);
+	ENSURE(lbFootState_SetTracePhase(NULL, 0.5f) == lb_errorNullPointer);
+	lbSetLogFcn(NULL, NULL);
+}
+
 static void test_prediction(void)
 {
 	Fixture f;
@@ -695,6 +762,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_stairs_lowest_foot_and_weighted_average);
 	RUN_TEST(test_landing_snaps_and_compresses);
 	RUN_TEST(test_state_alpha_trace_rate_and_lod);
+	RUN_TEST(test_trace_phase_spreads_casts);
 	RUN_TEST(test_prediction);
 	RUN_TEST(test_foot_locking);
 	RUN_TEST(test_bad_inputs_and_extremes);

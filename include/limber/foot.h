@@ -174,6 +174,12 @@ typedef struct lbFootState
 	float alpha;
 	/// Seconds until the next cast (reduced trace rate).
 	float traceTimer;
+	/// Where this character's casts fall within the trace period, in [0, 1): after a frame that
+	/// snaps (the first, a landing, a teleport) the next cast comes (1 - tracePhase) periods later,
+	/// then one every period. Characters of a crowd given phases spread over [0, 1) cast on
+	/// different frames, so each frame costs about the same. Set with lbFootState_SetTracePhase;
+	/// lbFootState_Reset sets 0 (every character casts on the same frames).
+	float tracePhase;
 	/// Character transform last frame (world), for teleports, turn rate and prediction.
 	lbTransform prevCharacterWs;
 	/// Nonzero once a frame has been sensed.
@@ -264,6 +270,11 @@ LB_API lbFootSenseInput lbDefaultFootSenseInput(void);
 
 /// Resets a state: no offsets, no locks, alpha 0 (the IK fades in).
 LB_API void lbFootState_Reset(lbFootState* state);
+
+/// Sets the state's trace phase (fraction of the trace period, wrapped into [0, 1)): for a crowd of
+/// n characters, character i with phase i / n spreads the casts evenly over the frames. Returns
+/// lb_ok, lb_errorNullPointer or lb_errorNonFinite (the phase is kept).
+LB_API lbResult lbFootState_SetTracePhase(lbFootState* state, float phase);
 
 /// Sense stage. Reads the animated pose and the world; updates `state`; writes `outTargets`.
 /// Returns lb_ok, or lb_errorNullPointer / lb_errorDefNotInitialized (nothing changes), or

@@ -79,6 +79,18 @@ void lbFootState_Reset(lbFootState* state)
 	state->prevCharacterWs = lbTransform_identity;
 }
 
+lbResult lbFootState_SetTracePhase(lbFootState* state, float phase)
+{
+	if (!state)
+		return lbReport(lb_errorNullPointer, "lbFootState_SetTracePhase: state is NULL");
+	if (!lbIsValidFloat(phase))
+		return lbReport(lb_errorNonFinite, "lbFootState_SetTracePhase: phase is not finite");
+	phase -= floorf(phase);
+	// floorf can leave exactly 1 for tiny negative phases.
+	state->tracePhase = phase < 1.0f ? phase : 0.0f;
+	return lb_ok;
+}
+
 lbVec3 lbFootSoleLocal(const lbHumanoid* humanoid, int side)
 {
 	if (!humanoid || side < 0 || side > 1)
@@ -278,12 +290,15 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		state->alpha = lbClampF(lbInterpTo(state->alpha, alphaTarget, dt, def->alphaSpeed), 0.0f, 1.0f);
 
 	// Reduced trace rate: a phase accumulator, so 30 Hz at 120 Hz frames is exactly every 4th frame.
+	// After a snap (or a gap of more than a period) the schedule restarts at the state's phase.
 	state->traceTimer -= dt;
 	bool doTrace = active && in->query && (snap || def->traceRate <= 0.0f || state->traceTimer <= 1.0e-5f);
 	if (doTrace && def->traceRate > 0.0f)
 	{
 		float period = 1.0f / def->traceRate;
-		state->traceTimer = state->traceTimer < -period || snap ? period : state->traceTimer + period;
+		float phase = lbClampF(state->tracePhase, 0.0f, 1.0f);
+		state->traceTimer =
+			state->traceTimer < -period || snap ? period * (1.0f - phase) : state->traceTimer + period;
 	}
 
 	const float modelToWorld = lbLength(lbTransformVector(cw, humanoid->upMs));
