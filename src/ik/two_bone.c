@@ -41,8 +41,16 @@ static lbResult lbCheckTwoBoneInput(const char* fn, const lbTwoBoneIkInput* in)
 	float probe = lbIkFiniteProbe3(in->targetMs) + lbIkFiniteProbe3(in->poleMs) + lbIkFiniteProbe3(in->hingeAxisMs) +
 				  lbIkFiniteProbe3(in->bendHintMs) + (in->weight - in->weight) + (in->soften - in->soften) +
 				  (in->maxStretch - in->maxStretch) + (in->tolerance - in->tolerance);
-	if (probe == 0.0f && (unsigned)in->poleKind <= (unsigned)lb_poleDirection && !in->useTargetRotation)
-		return lb_ok;
+	if (probe == 0.0f && (unsigned)in->poleKind <= (unsigned)lb_poleDirection)
+	{
+		if (!in->useTargetRotation)
+			return lb_ok;
+		// lbIsValidQuat's test: a non-finite component makes the norm inf or NaN, which fails it.
+		const lbQuat q = in->targetRotationMs;
+		const float n = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+		if (n > 0.98f && n < 1.02f)
+			return lb_ok;
+	}
 	if (!lbIsValidVec3(in->targetMs))
 		return lbReport(lb_errorNonFinite, "%s: non-finite target", fn);
 	if (in->useTargetRotation && !lbIsValidQuat(in->targetRotationMs))
@@ -512,59 +520,126 @@ lbResult lbIkCheckPose(const char* fn, const lbPose* pose, const lbSkeleton* ske
 	return lb_ok;
 }
 
+// lbTransformRelative(parent, child) bit for bit. A parent scale of exactly one (the common case)
+// skips the reciprocal scale, three divisions: 1 / 1 and x * 1 are exact.
+static inline lbTransform lbTwoBoneRelative(const lbTransform* parent, const lbTransform* child)
+{
+	if (parent->s.x != 1.0f || parent->s.y != 1.0f || parent->s.z != 1.0f)
+		return lbTransformRelative(*parent, *child);
+	lbTransform r;
+	r.p = lbQuatInvRotate(parent->q, lbSub(child->p, parent->p));
+	r.q = lbIkQuatMul(lbQuatConj(parent->q), child->q);
+	r.s = child->s;
+	return r;
+}
+
+// lbTransformMul(a, b) bit for bit, skipping the products with a's scale when it is exactly one.
+static inline lbTransform lbTwoBoneMul(const lbTransform* a, const lbTransform* b)
+{
+	if (a->s.x != 1.0f || a->s.y != 1.0f || a->s.z != 1.0f)
+		return lbTransformMul(*a, *b);
+	lbTransform r;
+	r.p = lbAdd(a->p, lbQuatRotate(a->q, b->p));
+	r.q = lbIkQuatMul(a->q, b->q);
+	r.s = b->s;
+	return r;
+}
+
 // Writes solved model transforms of root, mid and end into the pose, keeping bones in between and
 // below consistent (their local transforms are kept).
-static void lbWriteTwoBone(lbPose* pose, const lbSkeleton* s, int root, int mid, int end, lbTransform r, lbTransform m,
-						   lbTransform e)
+static void lbWriteTwoBone(lbPose* pose, const lbSkeleton* s, int root, int mid, int end, const lbTransform* r,
+						   const lbTransform* m, const lbTransform* e)
 {
 	const int* parents = s->parents;
 	if (parents[mid] == root && parents[end] == mid)
 	{
-		lbIkSetModel(pose, s, root, r);
-		lbIkSetModel(pose, s, mid, m);
-		lbIkSetModel(pose, s, end, e);
-		lbPose_UpdateSubtree(pose, s, root);
+		// The locals of the three joints from the solved model transforms, then the model
+		// transforms of the root's subtree from the locals, in index order (parents first): the
+		// values lbIkSetModel on each joint and lbPose_UpdateSubtree on the root give, without
+		// the subtree search's bit array over every bone.
+		lbTransform* local = pose->local;
+		lbTransform* model = pose->model;
+		const int p = parents[root];
+		local[root] = p == LB_NULL_INDEX ? *r : lbTwoBoneRelative(&model[p], r);
+		local[mid] = lbTwoBoneRelative(r, m);
+		local[end] = lbTwoBoneRelative(m, e);
+		model[root] = p == LB_NULL_INDEX ? local[root] : lbTwoBoneMul(&model[p], &local[root]);
+		// Bit i - root marks bone i as in the subtree; only the words the subtree can use are
+		// cleared.
+		uint64_t in[LB_MAX_BONES / 64];
+		const int n = pose->boneCount, words = ((n - 1 - root) >> 6) + 1;
+		for (int w = 0; w < words; ++w)
+			in[w] = 0u;
+		in[0] = 1u;
+		for (int i = root + 1; i < n; ++i)
+		{
+			const int q = parents[i] - root; // negative above the root (and for a root bone)
+			if (q >= 0 && ((in[q >> 6] >> (q & 63)) & 1u))
+			{
+				const int k = i - root;
+				in[k >> 6] |= (uint64_t)1u << (k & 63);
+				model[i] = lbTwoBoneMul(&model[parents[i]], &local[i]);
+			}
+		}
 		return;
 	}
-	lbIkSetModel(pose, s, root, r);
+	lbIkSetModel(pose, s, root, *r);
 	lbPose_UpdateSubtree(pose, s, root);
-	lbIkSetModel(pose, s, mid, m);
+	lbIkSetModel(pose, s, mid, *m);
 	lbPose_UpdateSubtree(pose, s, mid);
-	lbIkSetModel(pose, s, end, e);
+	lbIkSetModel(pose, s, end, *e);
 	lbPose_UpdateSubtree(pose, s, end);
+}
+
+// The solve on a pose once every check has passed: the core on copies of the three joints' model
+// transforms, the writes, and the outcome measured on the pose written.
+static void lbPoseTwoBoneSolve(lbPose* pose, const lbSkeleton* skeleton, int root, int mid, int end,
+							   const lbTwoBoneIkInput* input, lbIkResult* outResult)
+{
+	lbTransform rt = pose->model[root], mt = pose->model[mid], et = pose->model[end];
+	lbTwoBoneCore(&rt, &mt, &et, input, NULL);
+	// Weight 0 leaves the pose exactly as it was (no round trip through local transforms).
+	if (input->weight > 0.0f)
+		lbWriteTwoBone(pose, skeleton, root, mid, end, &rt, &mt, &et);
+	if (!outResult)
+		return;
+	lbIkResult res;
+	res.remainingDistance = lbDistance(pose->model[end].p, input->targetMs);
+	res.reached = res.remainingDistance <= lbMaxF(input->tolerance, 0.0f);
+	res.status = res.reached ? lb_ikReached : lb_ikUnreachable;
+	res.iterations = 1;
+	*outResult = res;
+}
+
+// root, mid and end (valid indices) form a chain. A joint's direct parent, the common case,
+// needs no walk up the hierarchy (a parent index is always below its child's).
+static bool lbTwoBoneIsChain(const lbSkeleton* s, int root, int mid, int end)
+{
+	if (s->parents[mid] == root && s->parents[end] == mid)
+		return true;
+	return root != mid && mid != end && lbSkeleton_IsAncestor(s, root, mid) && lbSkeleton_IsAncestor(s, mid, end);
 }
 
 lbResult lbPose_SolveTwoBoneIk(lbPose* pose, const lbSkeleton* skeleton, int root, int mid, int end,
 							   const lbTwoBoneIkInput* input, lbIkResult* outResult)
 {
 	static const char fn[] = "lbPose_SolveTwoBoneIk";
-	lbIkResult res = { lb_ikNotSolved, false, 0.0f, 0 };
 	if (outResult)
-		*outResult = res;
+		*outResult = (lbIkResult){ lb_ikNotSolved, false, 0.0f, 0 };
 	lbResult r = lbIkCheckPose(fn, pose, skeleton);
 	if (r != lb_ok)
 		return r;
 	if (!lbIkValidBone(skeleton, root) || !lbIkValidBone(skeleton, mid) || !lbIkValidBone(skeleton, end))
 		return lbReport(lb_errorBoneNotFound, "%s: bone index out of range (%d, %d, %d)", fn, root, mid, end);
-	if (root == mid || mid == end || !lbSkeleton_IsAncestor(skeleton, root, mid) ||
-		!lbSkeleton_IsAncestor(skeleton, mid, end))
+	if (!lbTwoBoneIsChain(skeleton, root, mid, end))
 		return lbReport(lb_errorInvalidArgument, "%s: bones %d, %d, %d do not form a chain", fn, root, mid, end);
 	r = lbCheckTwoBoneInput(fn, input);
 	if (r != lb_ok)
 		return r;
-	lbTransform rt = pose->model[root], mt = pose->model[mid], et = pose->model[end];
-	r = lbCheckJoints(fn, &rt, &mt, &et);
+	r = lbCheckJoints(fn, &pose->model[root], &pose->model[mid], &pose->model[end]);
 	if (r != lb_ok)
 		return r;
-	lbTwoBoneCore(&rt, &mt, &et, input, &res);
-	// Weight 0 leaves the pose exactly as it was (no round trip through local transforms).
-	if (input->weight > 0.0f)
-		lbWriteTwoBone(pose, skeleton, root, mid, end, rt, mt, et);
-	res.remainingDistance = lbDistance(pose->model[end].p, input->targetMs);
-	res.reached = res.remainingDistance <= lbMaxF(input->tolerance, 0.0f);
-	res.status = res.reached ? lb_ikReached : lb_ikUnreachable;
-	if (outResult)
-		*outResult = res;
+	lbPoseTwoBoneSolve(pose, skeleton, root, mid, end, input, outResult);
 	return lb_ok;
 }
 
@@ -634,10 +709,23 @@ lbResult lbPose_SolveLimbIk(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 		return r;
 	if (!lbIkValidTransform(pose->model[c.root]))
 		return lbReport(lb_errorNonFinite, "lbPose_SolveLimbIk: non-finite root transform");
+	// The limb's axes where the input leaves them zero: lbLimbChain_HingeMs and _PoleMs (the root
+	// index is checked above).
 	lbTwoBoneIkInput in = *input;
+	const lbTransform rootMs = pose->model[c.root];
 	if (lbLengthSquared(in.hingeAxisMs) == 0.0f)
-		in.hingeAxisMs = lbLimbChain_HingeMs(&c, pose);
+		in.hingeAxisMs = lbNormalize(lbTransformDirection(rootMs, c.hingeRoot));
 	if (lbLengthSquared(in.bendHintMs) == 0.0f)
-		in.bendHintMs = lbLimbChain_PoleMs(&c, pose);
-	return lbPose_SolveTwoBoneIk(pose, skeleton, c.root, c.mid, c.end, &in, outResult);
+		in.bendHintMs = lbNormalize(lbTransformDirection(rootMs, c.poleRoot));
+	// The rest of lbPose_SolveTwoBoneIk's checks, reported under its name as before. The pose and
+	// the bone indices passed above, and so did the input: the axes filled in are unit or zero
+	// (lbNormalize never gives a non-finite vector), so the input needs no second check.
+	static const char fn[] = "lbPose_SolveTwoBoneIk";
+	if (!lbTwoBoneIsChain(skeleton, c.root, c.mid, c.end))
+		return lbReport(lb_errorInvalidArgument, "%s: bones %d, %d, %d do not form a chain", fn, c.root, c.mid, c.end);
+	r = lbCheckJoints(fn, &pose->model[c.root], &pose->model[c.mid], &pose->model[c.end]);
+	if (r != lb_ok)
+		return r;
+	lbPoseTwoBoneSolve(pose, skeleton, c.root, c.mid, c.end, &in, outResult);
+	return lb_ok;
 }
