@@ -840,14 +840,6 @@ typedef struct lbMeshDeferred
 	int count;
 } lbMeshDeferred;
 
-static inline void lbMeshCorners(const lbMesh* mesh, int i, lbDVec3* a, lbDVec3* b, lbDVec3* c)
-{
-	const float* v = &mesh->corners[9 * (size_t)i];
-	*a = lbD3(v[0], v[1], v[2]);
-	*b = lbD3(v[3], v[4], v[5]);
-	*c = lbD3(v[6], v[7], v[8]);
-}
-
 // Edge stages of the deferred triangles, nearest lower bound first, until the next lower bound is
 // beyond the nearest hit; empties the list. The list is short, so a selection of the minimum each
 // time beats sorting it (most flushes stop after one or two).
@@ -864,10 +856,8 @@ static void lbMeshFlushDeferred(const lbMesh* mesh, lbMeshDeferred* d, lbCastSta
 		--d->count;
 		d->lowerBound[best] = d->lowerBound[d->count];
 		d->prim[best] = d->prim[d->count];
-		lbDVec3 a, b, c3;
-		lbMeshCorners(mesh, prim, &a, &b, &c3);
 		lbDContact c;
-		if (lbSweepSphereTriangleEdgesD(&st->cast, a, b, c3, st->bestT, &c))
+		if (lbSweepSphereTriangleEdgesF(&st->cast, &mesh->corners[9 * (size_t)prim], st->bestT, &c))
 			lbCastRecord(st, &c, shapeId, prim);
 	}
 	d->count = 0;
@@ -882,21 +872,17 @@ static inline void lbMeshLeaf(const lbMesh* mesh, lbCastState* st, int first, in
 		// Rays (and zero-radius sphere casts) need only the ray test; no edge stage follows.
 		for (int i = first, end = first + count; i < end; ++i)
 		{
-			lbDVec3 a, b, c3;
-			lbMeshCorners(mesh, i, &a, &b, &c3);
 			lbDContact c;
-			if (lbRayTriangleD(&st->cast, a, b, c3, st->bestT, &c))
+			if (lbRayTriangleF(&st->cast, &mesh->corners[9 * (size_t)i], st->bestT, &c))
 				lbCastRecord(st, &c, shapeId, i);
 		}
 		return;
 	}
 	for (int i = first, end = first + count; i < end; ++i)
 	{
-		lbDVec3 a, b, c3;
-		lbMeshCorners(mesh, i, &a, &b, &c3);
 		lbDContact c;
 		double low;
-		lbSweepStage stage = lbSweepSphereTriangleFaceD(&st->cast, a, b, c3, st->bestT, &c, &low);
+		lbSweepStage stage = lbSweepSphereTriangleFaceF(&st->cast, &mesh->corners[9 * (size_t)i], st->bestT, &c, &low);
 		if (stage == lb_sweepDone)
 			lbCastRecord(st, &c, shapeId, i);
 		else if (stage == lb_sweepEdges)

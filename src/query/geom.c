@@ -13,6 +13,15 @@
 
 #include <float.h>
 
+// The per-triangle stages are written once and inlined into each entry point (double corners, or the
+// mesh's float corners converted in registers), so no entry point pays a call with nine doubles
+// passed on the stack.
+#if defined(__GNUC__) || defined(__clang__)
+#define LB_GEOM_INLINE static inline __attribute__((always_inline))
+#else
+#define LB_GEOM_INLINE static inline
+#endif
+
 static lbDVec3 lbDNormalizeOr(lbDVec3 v, lbDVec3 fallback)
 {
 	double l = lbDLen(v);
@@ -21,7 +30,7 @@ static lbDVec3 lbDNormalizeOr(lbDVec3 v, lbDVec3 fallback)
 	return lbDScale(v, 1.0 / l);
 }
 
-bool lbRayTriangleD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out)
+LB_GEOM_INLINE bool lbRayTriangleImpl(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out)
 {
 	lbDVec3 e1 = lbDSub(b, a), e2 = lbDSub(cc, a);
 	lbDVec3 pv = lbDCross(c->d, e2);
@@ -53,6 +62,21 @@ bool lbRayTriangleD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double t
 	return true;
 }
 
+bool lbRayTriangleD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out)
+{
+	return lbRayTriangleImpl(c, a, b, cc, tMax, out);
+}
+
+static inline lbDVec3 lbCornerD(const float* v)
+{
+	return lbD3(v[0], v[1], v[2]);
+}
+
+bool lbRayTriangleF(const lbDCast* c, const float* v, double tMax, lbDContact* out)
+{
+	return lbRayTriangleImpl(c, lbCornerD(v), lbCornerD(v + 3), lbCornerD(v + 6), tMax, out);
+}
+
 // Closest point on segment pq to x.
 static lbDVec3 lbClosestPointSegmentD(lbDVec3 x, lbDVec3 p, lbDVec3 q)
 {
@@ -65,7 +89,7 @@ static lbDVec3 lbClosestPointSegmentD(lbDVec3 x, lbDVec3 p, lbDVec3 q)
 	return lbDMulAdd(p, t, e);
 }
 
-lbDVec3 lbClosestPointTriangleD(lbDVec3 p, lbDVec3 a, lbDVec3 b, lbDVec3 c)
+LB_GEOM_INLINE lbDVec3 lbClosestPointTriangleImpl(lbDVec3 p, lbDVec3 a, lbDVec3 b, lbDVec3 c)
 {
 	lbDVec3 ab = lbDSub(b, a), ac = lbDSub(c, a), ap = lbDSub(p, a);
 	double d1 = lbDDot(ab, ap), d2 = lbDDot(ac, ap);
@@ -101,6 +125,11 @@ lbDVec3 lbClosestPointTriangleD(lbDVec3 p, lbDVec3 a, lbDVec3 b, lbDVec3 c)
 	double denom = 1.0 / sum;
 	double v = vb * denom, w = vc * denom;
 	return lbDAdd(a, lbDAdd(lbDScale(ab, v), lbDScale(ac, w)));
+}
+
+lbDVec3 lbClosestPointTriangleD(lbDVec3 p, lbDVec3 a, lbDVec3 b, lbDVec3 c)
+{
+	return lbClosestPointTriangleImpl(p, a, b, c);
 }
 
 // Ray s + t d (d unit) against sphere (centre x, radius r); entry only, t in [0, tMax].
@@ -161,13 +190,13 @@ static void lbSetHit(lbDContact* out, const lbDCast* c, double t, lbDVec3 contac
 	out->n = lbDNormalizeOr(lbDSub(centre, contactPoint), lbDScale(c->d, -1.0));
 }
 
-lbSweepStage lbSweepSphereTriangleFaceD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out,
-										 double* outLowerBound)
+LB_GEOM_INLINE lbSweepStage lbFaceStage(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out,
+										double* outLowerBound)
 {
 	double r = c->r;
 	*outLowerBound = 0.0;
 	if (!(r > 0.0))
-		return lbRayTriangleD(c, a, b, cc, tMax, out) ? lb_sweepDone : lb_sweepMiss;
+		return lbRayTriangleImpl(c, a, b, cc, tMax, out) ? lb_sweepDone : lb_sweepMiss;
 
 	lbDVec3 e1 = lbDSub(b, a), e2 = lbDSub(cc, a);
 	lbDVec3 nRaw = lbDCross(e1, e2);
@@ -206,7 +235,7 @@ lbSweepStage lbSweepSphereTriangleFaceD(const lbDCast* c, lbDVec3 a, lbDVec3 b, 
 			// moves at |d_par| per meter: the first contact cannot come before
 			// t + (delta - r) / |d_par|. (The 3D distance is never below the in-plane distance, so this
 			// bound is exact.)
-			lbDVec3 cp = lbClosestPointTriangleD(q, a, b, cc);
+			lbDVec3 cp = lbClosestPointTriangleImpl(q, a, b, cc);
 			double delta = lbDLen(lbDSub(q, cp));
 			double low = t;
 			if (delta > r)
@@ -222,7 +251,7 @@ lbSweepStage lbSweepSphereTriangleFaceD(const lbDCast* c, lbDVec3 a, lbDVec3 b, 
 		}
 	}
 	// The start sphere reaches the plane (or the triangle is degenerate): overlap, or edges later.
-	lbDVec3 cp = lbClosestPointTriangleD(c->s, a, b, cc);
+	lbDVec3 cp = lbClosestPointTriangleImpl(c->s, a, b, cc);
 	lbDVec3 sep = lbDSub(c->s, cp);
 	double dist = lbDLen(sep);
 	if (dist < r)
@@ -242,8 +271,20 @@ lbSweepStage lbSweepSphereTriangleFaceD(const lbDCast* c, lbDVec3 a, lbDVec3 b, 
 	return dist - r > tMax ? lb_sweepMiss : lb_sweepEdges;
 }
 
+lbSweepStage lbSweepSphereTriangleFaceD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out,
+										 double* outLowerBound)
+{
+	return lbFaceStage(c, a, b, cc, tMax, out, outLowerBound);
+}
+
+lbSweepStage lbSweepSphereTriangleFaceF(const lbDCast* c, const float* v, double tMax, lbDContact* out,
+										 double* outLowerBound)
+{
+	return lbFaceStage(c, lbCornerD(v), lbCornerD(v + 3), lbCornerD(v + 6), tMax, out, outLowerBound);
+}
+
 // Inlined into both entry points, so the all-features one keeps no mask tests.
-static inline bool lbSweepFeatures(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, unsigned features,
+LB_GEOM_INLINE bool lbSweepFeatures(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, unsigned features,
 								   lbDContact* out)
 {
 	// Edges (capsule sides) and vertices (spheres): the earliest entry wins.
@@ -279,6 +320,11 @@ static inline bool lbSweepFeatures(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVe
 bool lbSweepSphereTriangleEdgesD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out)
 {
 	return lbSweepFeatures(c, a, b, cc, tMax, 0x3fu, out);
+}
+
+bool lbSweepSphereTriangleEdgesF(const lbDCast* c, const float* v, double tMax, lbDContact* out)
+{
+	return lbSweepFeatures(c, lbCornerD(v), lbCornerD(v + 3), lbCornerD(v + 6), tMax, 0x3fu, out);
 }
 
 bool lbSweepSphereTriangleFeaturesD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, unsigned features,

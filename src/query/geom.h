@@ -111,6 +111,13 @@ bool lbSweepSphereTriangleEdgesD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3
 bool lbSweepSphereTriangleFeaturesD(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, unsigned features,
 									lbDContact* out);
 
+/// The same three stages on a triangle given as 9 floats (corners a, b, c), as a mesh stores them: the
+/// corners are converted to double in registers, with results identical to the double versions.
+bool lbRayTriangleF(const lbDCast* c, const float* v, double tMax, lbDContact* out);
+lbSweepStage lbSweepSphereTriangleFaceF(const lbDCast* c, const float* v, double tMax, lbDContact* out,
+										 double* outLowerBound);
+bool lbSweepSphereTriangleEdgesF(const lbDCast* c, const float* v, double tMax, lbDContact* out);
+
 /// Closest point on triangle abc to p (Ericson, Real-Time Collision Detection, 5.1.5).
 lbDVec3 lbClosestPointTriangleD(lbDVec3 p, lbDVec3 a, lbDVec3 b, lbDVec3 c);
 
