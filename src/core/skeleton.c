@@ -5,6 +5,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+// Adds d to a transform's position. With SSE2 one four-lane add covers the position and the
+// rotation's x, which gains -0: x + -0 is x for every x (a +0 would turn a -0 into +0).
+static inline void lbTranslateInPlace(lbTransform* t, lbVec3 d)
+{
+#if defined(__SSE2__)
+	_mm_storeu_ps(&t->p.x, _mm_add_ps(_mm_loadu_ps(&t->p.x), _mm_setr_ps(d.x, d.y, d.z, -0.0f)));
+#else
+	t->p = lbAdd(t->p, d);
+#endif
+}
+
 lbSkeletonDef lbDefaultSkeletonDef(void)
 {
 	lbSkeletonDef def;
@@ -346,25 +361,38 @@ lbResult lbPose_TranslateBoneModel(lbPose* pose, const lbSkeleton* skeleton, int
 	if (!lbIsValidVec3(deltaMs) || !lbIsValidVec3(moved))
 		return lbReport(lb_errorNonFinite, "lbPose_TranslateBoneModel: non-finite offset for bone '%s'",
 						skeleton->names[bone]);
-	int p = skeleton->parents[bone];
-	pose->model[bone].p = moved;
-	if (p != LB_NULL_INDEX)
-		pose->local[bone].p = lbTransformRelative(pose->model[p], pose->model[bone]).p;
-	else
+	const int* parents = skeleton->parents;
+	const int p = parents[bone], n = pose->boneCount;
+	lbTransform* model = pose->model;
+	model[bone].p = moved;
+	if (p == LB_NULL_INDEX)
 		pose->local[bone].p = moved;
+	else if (model[p].s.x == 1.0f && model[p].s.y == 1.0f && model[p].s.z == 1.0f)
+		pose->local[bone].p = lbQuatInvRotate(model[p].q, lbSub(moved, model[p].p)); // 1 / 1 and x * 1 are exact
+	else
+		pose->local[bone].p = lbInvTransformPoint(model[p], moved);
 	// A descendant's model transform is the bone's composed with fixed locals, so a pure
 	// translation of the bone moves each of them by the same offset; rotations and scales stay.
-	uint8_t moving[LB_MAX_BONES / 8] = { 0 };
-	moving[bone >> 3] = (uint8_t)(1u << (bone & 7));
-	const int* parents = skeleton->parents;
-	for (int i = bone + 1; i < pose->boneCount; ++i)
+	// Parents come before their children, so while every bone from `bone` on belongs to its
+	// subtree, the next one does exactly when its parent is not above `bone`: a bone's subtree
+	// usually follows it (a pelvis's is the rest of the skeleton) and needs no marks.
+	int i = bone + 1;
+	for (; i < n && parents[i] >= bone; ++i)
+		lbTranslateInPlace(&model[i], deltaMs);
+	if (i >= n)
+		return lb_ok;
+	// Past the first bone outside the subtree: mark the subtree's bones as they are met, one byte
+	// per bone from `bone` on, each written before any child reads it.
+	uint8_t moving[LB_MAX_BONES];
+	for (int k = 0; k < i - bone; ++k)
+		moving[k] = 1u;
+	for (; i < n; ++i)
 	{
-		int q = parents[i];
-		if (q != LB_NULL_INDEX && q >= bone && (moving[q >> 3] & (1u << (q & 7))))
-		{
-			moving[i >> 3] |= (uint8_t)(1u << (i & 7));
-			pose->model[i].p = lbAdd(pose->model[i].p, deltaMs);
-		}
+		const int q = parents[i] - bone; // negative above `bone`
+		const uint8_t m = (uint8_t)(q >= 0 && moving[q]);
+		moving[i - bone] = m;
+		if (m)
+			lbTranslateInPlace(&model[i], deltaMs);
 	}
 	return lb_ok;
 }

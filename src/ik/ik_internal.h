@@ -73,12 +73,11 @@ static inline float lbIkRsqrtF(float x)
 #endif
 }
 
-// Hamilton product a b times scale. The product has lbQuatMul's bits (the same products summed in
-// the same order), in four lanes: a's components broadcast times b's permuted with signs.
-static inline lbQuat lbIkQuatMulScale(lbQuat a, lbQuat b, float scale)
-{
 #if LB_IK_SSE2
-	__m128 va = _mm_loadu_ps(&a.x), vb = _mm_loadu_ps(&b.x);
+// Hamilton product of two quaternions in four lanes (x, y, z, w), with lbQuatMul's bits (the same
+// products summed in the same order): a's components broadcast times b's permuted with signs.
+static inline __m128 lbIkQuatMul4(__m128 va, __m128 vb)
+{
 	const __m128 s1 = _mm_castsi128_ps(_mm_set_epi32((int)0x80000000, 0, (int)0x80000000, 0)); // + - + -
 	const __m128 s2 = _mm_castsi128_ps(_mm_set_epi32((int)0x80000000, (int)0x80000000, 0, 0)); // + + - -
 	const __m128 s3 = _mm_castsi128_ps(_mm_set_epi32((int)0x80000000, 0, 0, (int)0x80000000)); // - + + -
@@ -89,6 +88,15 @@ static inline lbQuat lbIkQuatMulScale(lbQuat a, lbQuat b, float scale)
 								 _mm_xor_ps(_mm_shuffle_ps(vb, vb, _MM_SHUFFLE(1, 0, 3, 2)), s2)));
 	r = _mm_add_ps(r, _mm_mul_ps(_mm_shuffle_ps(va, va, _MM_SHUFFLE(2, 2, 2, 2)),
 								 _mm_xor_ps(_mm_shuffle_ps(vb, vb, _MM_SHUFFLE(2, 3, 0, 1)), s3)));
+	return r;
+}
+#endif
+
+// Hamilton product a b times scale, bit for bit as lbQuatMul followed by the scaling.
+static inline lbQuat lbIkQuatMulScale(lbQuat a, lbQuat b, float scale)
+{
+#if LB_IK_SSE2
+	__m128 r = lbIkQuatMul4(_mm_loadu_ps(&a.x), _mm_loadu_ps(&b.x));
 	if (scale != 1.0f)
 		r = _mm_mul_ps(r, _mm_set1_ps(scale));
 	lbQuat q;
@@ -188,6 +196,72 @@ static inline lbQuat lbIkFromTo(lbVec3 a, lbVec3 b)
 		return lbQuatFromTo(a, b);
 	float f = ab - d;
 	return lbQuatNormalize(LB_LITERAL(lbQuat){ c.x * f, c.y * f, c.z * f, cc });
+}
+
+#if LB_IK_SSE2
+// Lanes 0..2: a x b as lbCross computes it (the same products, the same difference).
+static inline __m128 lbIkCross4(__m128 a, __m128 b)
+{
+	const __m128 aYzx = _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 0, 2, 1)), aZxy = _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 1, 0, 2));
+	const __m128 bYzx = _mm_shuffle_ps(b, b, _MM_SHUFFLE(3, 0, 2, 1)), bZxy = _mm_shuffle_ps(b, b, _MM_SHUFFLE(3, 1, 0, 2));
+	return _mm_sub_ps(_mm_mul_ps(aYzx, bZxy), _mm_mul_ps(aZxy, bYzx));
+}
+
+// Lanes 0..2: lbQuatRotate(q, v) bit for bit: v + w t + u x t with t = 2 (u x v), u = q's xyz.
+static inline __m128 lbIkQuatRotate4(__m128 q, __m128 v)
+{
+	const __m128 t = _mm_mul_ps(_mm_set1_ps(2.0f), lbIkCross4(q, v));
+	return _mm_add_ps(_mm_add_ps(v, _mm_mul_ps(_mm_shuffle_ps(q, q, _MM_SHUFFLE(3, 3, 3, 3)), t)), lbIkCross4(q, t));
+}
+
+// A transform's scale is exactly (1, 1, 1): lanes 1..3 of the floats from q.w on.
+static inline bool lbIkUnitScale(const lbTransform* t)
+{
+	return (_mm_movemask_ps(_mm_cmpeq_ps(_mm_loadu_ps(&t->q.w), _mm_set1_ps(1.0f))) & 0xE) == 0xE;
+}
+
+// Stores position (lanes 0..2 of p), rotation q and scale (lanes 1..3 of ws, the floats from a
+// transform's q.w on) as a transform, in three overlapping stores inside its ten floats.
+static inline void lbIkStoreTransform(lbTransform* out, __m128 p, __m128 q, __m128 ws)
+{
+	_mm_storeu_ps(&out->p.x, p);
+	_mm_storeu_ps(&out->q.x, q);
+	_mm_storeu_ps(&out->q.w, _mm_move_ss(ws, _mm_shuffle_ps(q, q, _MM_SHUFFLE(3, 3, 3, 3))));
+}
+#endif
+
+// *out = lbTransformMul(*a, *b), bit for bit. With a's scale exactly one the products with it are
+// skipped (x * 1 is exact) and the rest runs in four lanes; out must not overlap a or b.
+static inline void lbIkTransformMulTo(lbTransform* out, const lbTransform* a, const lbTransform* b)
+{
+#if LB_IK_SSE2
+	if (lbIkUnitScale(a))
+	{
+		const __m128 aq = _mm_loadu_ps(&a->q.x);
+		const __m128 p = _mm_add_ps(_mm_loadu_ps(&a->p.x), lbIkQuatRotate4(aq, _mm_loadu_ps(&b->p.x)));
+		lbIkStoreTransform(out, p, lbIkQuatMul4(aq, _mm_loadu_ps(&b->q.x)), _mm_loadu_ps(&b->q.w));
+		return;
+	}
+#endif
+	*out = lbTransformMul(*a, *b);
+}
+
+// *out = lbTransformRelative(*parent, *child), bit for bit. With the parent's scale exactly one the
+// reciprocal scale (three divisions) and the products with it are skipped (1 / 1 and x * 1 are
+// exact); out must not overlap parent or child.
+static inline void lbIkTransformRelativeTo(lbTransform* out, const lbTransform* parent, const lbTransform* child)
+{
+#if LB_IK_SSE2
+	if (lbIkUnitScale(parent))
+	{
+		// The conjugate's x, y and z are negated exactly, so rotating by it is lbQuatInvRotate.
+		const __m128 conj = _mm_xor_ps(_mm_loadu_ps(&parent->q.x), _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+		const __m128 p = lbIkQuatRotate4(conj, _mm_sub_ps(_mm_loadu_ps(&child->p.x), _mm_loadu_ps(&parent->p.x)));
+		lbIkStoreTransform(out, p, lbIkQuatMul4(conj, _mm_loadu_ps(&child->q.x)), _mm_loadu_ps(&child->q.w));
+		return;
+	}
+#endif
+	*out = lbTransformRelative(*parent, *child);
 }
 
 // Pose and skeleton agree and the index is a bone.

@@ -520,31 +520,6 @@ lbResult lbIkCheckPose(const char* fn, const lbPose* pose, const lbSkeleton* ske
 	return lb_ok;
 }
 
-// lbTransformRelative(parent, child) bit for bit. A parent scale of exactly one (the common case)
-// skips the reciprocal scale, three divisions: 1 / 1 and x * 1 are exact.
-static inline lbTransform lbTwoBoneRelative(const lbTransform* parent, const lbTransform* child)
-{
-	if (parent->s.x != 1.0f || parent->s.y != 1.0f || parent->s.z != 1.0f)
-		return lbTransformRelative(*parent, *child);
-	lbTransform r;
-	r.p = lbQuatInvRotate(parent->q, lbSub(child->p, parent->p));
-	r.q = lbIkQuatMul(lbQuatConj(parent->q), child->q);
-	r.s = child->s;
-	return r;
-}
-
-// lbTransformMul(a, b) bit for bit, skipping the products with a's scale when it is exactly one.
-static inline lbTransform lbTwoBoneMul(const lbTransform* a, const lbTransform* b)
-{
-	if (a->s.x != 1.0f || a->s.y != 1.0f || a->s.z != 1.0f)
-		return lbTransformMul(*a, *b);
-	lbTransform r;
-	r.p = lbAdd(a->p, lbQuatRotate(a->q, b->p));
-	r.q = lbIkQuatMul(a->q, b->q);
-	r.s = b->s;
-	return r;
-}
-
 // Writes solved model transforms of root, mid and end into the pose, keeping bones in between and
 // below consistent (their local transforms are kept).
 static void lbWriteTwoBone(lbPose* pose, const lbSkeleton* s, int root, int mid, int end, const lbTransform* r,
@@ -560,26 +535,28 @@ static void lbWriteTwoBone(lbPose* pose, const lbSkeleton* s, int root, int mid,
 		lbTransform* local = pose->local;
 		lbTransform* model = pose->model;
 		const int p = parents[root];
-		local[root] = p == LB_NULL_INDEX ? *r : lbTwoBoneRelative(&model[p], r);
-		local[mid] = lbTwoBoneRelative(r, m);
-		local[end] = lbTwoBoneRelative(m, e);
-		model[root] = p == LB_NULL_INDEX ? local[root] : lbTwoBoneMul(&model[p], &local[root]);
-		// Bit i - root marks bone i as in the subtree; only the words the subtree can use are
-		// cleared.
-		uint64_t in[LB_MAX_BONES / 64];
-		const int n = pose->boneCount, words = ((n - 1 - root) >> 6) + 1;
-		for (int w = 0; w < words; ++w)
-			in[w] = 0u;
-		in[0] = 1u;
+		if (p == LB_NULL_INDEX)
+			local[root] = *r;
+		else
+			lbIkTransformRelativeTo(&local[root], &model[p], r);
+		lbIkTransformRelativeTo(&local[mid], r, m);
+		lbIkTransformRelativeTo(&local[end], m, e);
+		if (p == LB_NULL_INDEX)
+			model[root] = local[root];
+		else
+			lbIkTransformMulTo(&model[root], &model[p], &local[root]);
+		// One byte per bone from the root on marks the subtree; each is written before any child
+		// reads it (parents come first), so nothing needs clearing.
+		uint8_t inSubtree[LB_MAX_BONES];
+		inSubtree[0] = 1u;
+		const int n = pose->boneCount;
 		for (int i = root + 1; i < n; ++i)
 		{
 			const int q = parents[i] - root; // negative above the root (and for a root bone)
-			if (q >= 0 && ((in[q >> 6] >> (q & 63)) & 1u))
-			{
-				const int k = i - root;
-				in[k >> 6] |= (uint64_t)1u << (k & 63);
-				model[i] = lbTwoBoneMul(&model[parents[i]], &local[i]);
-			}
+			const uint8_t below = (uint8_t)(q >= 0 && inSubtree[q]);
+			inSubtree[i - root] = below;
+			if (below)
+				lbIkTransformMulTo(&model[i], &model[parents[i]], &local[i]);
 		}
 		return;
 	}
