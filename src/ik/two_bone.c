@@ -481,6 +481,50 @@ static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const
 #endif
 }
 
+// True when lbIkValidTransform(*r) holds and lbCheckJoints(r, m, e) would pass, in one four-lane
+// pass; false sends the caller through those checks in order, which report what is wrong. The
+// rotation norms, summed here in another order, are held to a band a little inside the checks'
+// (0.98, 1.02), so that no rounding lets a joint pass here and fail there; a squared scale above
+// LB_EPSILON^2 means a scale above LB_EPSILON (rounding is monotonic), and the bone lengths are
+// lbDot's own sums.
+static bool lbTwoBoneJointsValid(const lbTransform* r, const lbTransform* m, const lbTransform* e)
+{
+#if LB_IK_SSE2
+	const __m128 zero = _mm_setzero_ps();
+	const float* t[3] = { &r->p.x, &m->p.x, &e->p.x };
+	__m128 acc = zero, p[3], q2[3], sMin = _mm_set1_ps(1.0f);
+	for (int k = 0; k < 3; ++k)
+	{
+		p[k] = _mm_loadu_ps(t[k]);                // position, q.x
+		const __m128 q = _mm_loadu_ps(t[k] + 3);  // rotation
+		const __m128 ws = _mm_loadu_ps(t[k] + 6); // q.w, scale
+		// x * 0 is 0 for finite x and NaN otherwise; a rotation's finiteness is its norm test's.
+		acc = _mm_add_ps(acc, _mm_add_ps(_mm_mul_ps(p[k], zero), _mm_mul_ps(ws, zero)));
+		q2[k] = _mm_mul_ps(q, q);
+		sMin = _mm_min_ps(sMin, _mm_mul_ps(ws, ws)); // lanes 1..3 (NaN is caught by acc)
+	}
+	__m128 ab = _mm_add_ps(_mm_unpacklo_ps(q2[0], q2[1]), _mm_unpackhi_ps(q2[0], q2[1]));
+	ab = _mm_add_ps(ab, _mm_movehl_ps(ab, ab));
+	__m128 c = _mm_add_ps(q2[2], _mm_movehl_ps(q2[2], q2[2]));
+	c = _mm_add_ss(c, _mm_shuffle_ps(c, c, _MM_SHUFFLE(1, 1, 1, 1)));
+	const __m128 norms = _mm_movelh_ps(ab, _mm_unpacklo_ps(c, _mm_set_ss(1.0f)));
+	__m128 u = _mm_sub_ps(p[1], p[0]), l = _mm_sub_ps(p[2], p[1]);
+	u = _mm_mul_ps(u, u), l = _mm_mul_ps(l, l);
+	const __m128 lo = _mm_unpacklo_ps(u, l), hi = _mm_unpackhi_ps(u, l);
+	const __m128 bones = _mm_add_ps(_mm_add_ps(lo, _mm_movehl_ps(lo, lo)), hi);
+	const int finite = _mm_movemask_ps(_mm_cmpunord_ps(acc, acc)) == 0;
+	const int unit = _mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ps(norms, _mm_set1_ps(0.981f)), _mm_cmplt_ps(norms, _mm_set1_ps(1.019f))));
+	const int scaled = _mm_movemask_ps(_mm_cmpgt_ps(sMin, _mm_set1_ps(LB_EPSILON * LB_EPSILON)));
+	const int long2 = _mm_movemask_ps(_mm_cmpgt_ps(bones, _mm_set1_ps(1.0e-12f)));
+	return finite && unit == 0xF && (scaled & 0xE) == 0xE && (long2 & 3) == 3;
+#else
+	if (!lbIkValidTransform(*r) || !lbIkValidTransformFast(r) || !lbIkValidTransformFast(m) || !lbIkValidTransformFast(e))
+		return false;
+	lbVec3 u = lbSub(m->p, r->p), l = lbSub(e->p, m->p);
+	return lbDot(u, u) > 1.0e-12f && lbDot(l, l) > 1.0e-12f;
+#endif
+}
+
 // The ordered checks that find and report what is wrong (the input failed the fast pass).
 static lbResult lbSolveTwoBoneIkChecked(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs,
 										const lbTwoBoneIkInput* input, lbIkResult* outResult)
@@ -613,9 +657,12 @@ lbResult lbPose_SolveTwoBoneIk(lbPose* pose, const lbSkeleton* skeleton, int roo
 	r = lbCheckTwoBoneInput(fn, input);
 	if (r != lb_ok)
 		return r;
-	r = lbCheckJoints(fn, &pose->model[root], &pose->model[mid], &pose->model[end]);
-	if (r != lb_ok)
-		return r;
+	if (!lbTwoBoneJointsValid(&pose->model[root], &pose->model[mid], &pose->model[end]))
+	{
+		r = lbCheckJoints(fn, &pose->model[root], &pose->model[mid], &pose->model[end]);
+		if (r != lb_ok)
+			return r;
+	}
 	lbPoseTwoBoneSolve(pose, skeleton, root, mid, end, input, outResult);
 	return lb_ok;
 }
@@ -684,7 +731,8 @@ lbResult lbPose_SolveLimbIk(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 	r = lbCheckTwoBoneInput("lbPose_SolveLimbIk", input);
 	if (r != lb_ok)
 		return r;
-	if (!lbIkValidTransform(pose->model[c.root]))
+	const bool jointsValid = lbTwoBoneJointsValid(&pose->model[c.root], &pose->model[c.mid], &pose->model[c.end]);
+	if (!jointsValid && !lbIkValidTransform(pose->model[c.root]))
 		return lbReport(lb_errorNonFinite, "lbPose_SolveLimbIk: non-finite root transform");
 	// The limb's axes where the input leaves them zero: lbLimbChain_HingeMs and _PoleMs (the root
 	// index is checked above).
@@ -700,9 +748,12 @@ lbResult lbPose_SolveLimbIk(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 	static const char fn[] = "lbPose_SolveTwoBoneIk";
 	if (!lbTwoBoneIsChain(skeleton, c.root, c.mid, c.end))
 		return lbReport(lb_errorInvalidArgument, "%s: bones %d, %d, %d do not form a chain", fn, c.root, c.mid, c.end);
-	r = lbCheckJoints(fn, &pose->model[c.root], &pose->model[c.mid], &pose->model[c.end]);
-	if (r != lb_ok)
-		return r;
+	if (!jointsValid)
+	{
+		r = lbCheckJoints(fn, &pose->model[c.root], &pose->model[c.mid], &pose->model[c.end]);
+		if (r != lb_ok)
+			return r;
+	}
 	lbPoseTwoBoneSolve(pose, skeleton, c.root, c.mid, c.end, &in, outResult);
 	return lb_ok;
 }

@@ -702,6 +702,10 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 	// inside the legs' reach before the soft-IK band, so feet touch instead of stopping short.
 	const float soften = lbClampF(def->legSoften, 0.0f, 0.5f);
 	float extra = 0.0f;
+	// Each weighted leg's ankle target in model space, kept for its solve below. A unit-scaled
+	// character frame skips lbInvTransformPoint's reciprocal scale (1 / 1 and x * 1 are exact).
+	const bool unitScale = cw.s.x == 1.0f && cw.s.y == 1.0f && cw.s.z == 1.0f;
+	lbVec3 targetMs[2] = { lbVec3_zero, lbVec3_zero };
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbFootTarget* f = &targets->feet[s];
@@ -711,7 +715,8 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 		const lbLegAxes* ax = &humanoid->legAxes[s];
 		float reach = (ax->thighLength + ax->calfLength) * (1.0f - soften) * 0.999f;
 		lbVec3 hip = lbMulAdd(pose->model[humanoid->leg[s].thigh].p, drop, upMs);
-		lbVec3 v = lbSub(hip, lbInvTransformPoint(cw, f->ankleWs));
+		targetMs[s] = unitScale ? lbQuatInvRotate(cw.q, lbSub(f->ankleWs, cw.p)) : lbInvTransformPoint(cw, f->ankleWs);
+		lbVec3 v = lbSub(hip, targetMs[s]);
 		// Smallest t >= 0 with |v - t up| <= reach: t = v.up - sqrt(reach^2 - |v x up|^2).
 		float along = lbDot(v, upMs);
 		float side2 = lbLengthSquared(v) - along * along;
@@ -751,11 +756,11 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 		if (w <= 0.0f)
 			continue;
 		lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
-		in.targetMs = lbInvTransformPoint(cw, f->ankleWs);
+		in.targetMs = targetMs[s]; // the same weight skipped it above when zero
 		in.targetRotationMs = lbQuatNormalize(lbQuatMul(lbQuatConj(cw.q), f->footRotWs));
 		in.useTargetRotation = true;
 		in.weight = w;
-		in.soften = lbClampF(def->legSoften, 0.0f, 0.5f);
+		in.soften = soften;
 		r = lbPose_SolveLimbIk(pose, skeleton, humanoid, s == 0 ? lb_limbLegL : lb_limbLegR, &in, NULL);
 		if (r != lb_ok)
 			return r;
