@@ -840,11 +840,101 @@ typedef struct lbMeshDeferred
 	int count;
 } lbMeshDeferred;
 
+// The nearest hit so far as a certificate for skipping an edge stage. At the hit the sphere touches
+// point P with normal N (from P to the centre), and before it the centre stays on N's side of the
+// tangent plane H at height r + tau * alpha (tau = bestT - t, alpha = -d . N >= 0 for a first contact),
+// while its foot on H moves at beta = |d - (d . N) N| per meter. A triangle on or behind H whose
+// projection on H stays at least D from P is then at distance at least sqrt(r^2 + D^2) from every
+// earlier centre when beta D <= alpha r, and at least r beta + D alpha otherwise (the nearest point of
+// the line tau -> (r + tau alpha, D - tau beta) to the origin): when that exceeds r by `slack`, the
+// edge stage cannot find a contact before bestT and is skipped. Skipping an empty edge stage leaves
+// the deferred list, bestT and every recorded contact as they were, so results stay identical. eps
+// and slack are many times the rounding of these double computations and of the edge stage itself.
+typedef struct lbHitPlane
+{
+	/// P, and the frame (u, v in H, n = N): corners are compared in it.
+	lbDVec3 p, u, v, n;
+	double alpha, beta, rIn, eps, slack;
+	/// bestT the plane was made for.
+	double t;
+	bool valid;
+} lbHitPlane;
+
+static void lbMakeHitPlane(const lbMesh* mesh, const lbCastState* st, lbHitPlane* h)
+{
+	h->valid = false;
+	h->t = st->bestT;
+	if (!st->hasHit || st->inside)
+		return;
+	h->p = st->hit.p;
+	h->n = st->hit.n;
+	h->alpha = -lbDDot(st->cast.d, h->n);
+	if (!(h->alpha > 1e-6))
+		return;
+	lbDVec3 dPar = lbDMulAdd(st->cast.d, h->alpha, h->n);
+	h->beta = lbDLen(dPar) * (1.0 + 1e-12) + 1e-15;
+	// u: n crossed with the world axis least aligned with it; v = n x u.
+	double ax = fabs(h->n.x), ay = fabs(h->n.y), az = fabs(h->n.z);
+	lbDVec3 axis = ax <= ay && ax <= az ? lbD3(1.0, 0.0, 0.0) : (ay <= az ? lbD3(0.0, 1.0, 0.0) : lbD3(0.0, 0.0, 1.0));
+	lbDVec3 u = lbDCross(h->n, axis);
+	h->u = lbDScale(u, 1.0 / lbDLen(u));
+	h->v = lbDCross(h->n, h->u);
+	double sMax = fmax(fabs(st->cast.s.x), fmax(fabs(st->cast.s.y), fabs(st->cast.s.z)));
+	double scale = 1.0 + sMax + st->cast.len + st->cast.r + (double)mesh->slop / (8.0 * (double)FLT_EPSILON);
+	h->eps = 1e-9 * scale;
+	h->slack = 1e-6 + 1e-9 * scale;
+	h->rIn = st->cast.r - h->eps;
+	h->valid = h->rIn > 0.0;
+}
+
+// True when the triangle at `v` (9 floats) provably has no edge or vertex contact before bestT.
+static inline bool lbBehindHitPlane(const lbHitPlane* h, double r, const float* v)
+{
+	// Corners relative to P in the frame (u, v, n): in-plane x, y and height z.
+	double x[3], y[3];
+	for (int i = 0; i < 3; ++i)
+	{
+		lbDVec3 q = lbD3((double)v[3 * i] - h->p.x, (double)v[3 * i + 1] - h->p.y, (double)v[3 * i + 2] - h->p.z);
+		if (lbDDot(q, h->n) > h->eps)
+			return false;
+		x[i] = lbDDot(q, h->u);
+		y[i] = lbDDot(q, h->v);
+	}
+	// D: the largest distance by which P (the origin) lies outside one of the projected edges.
+	double area = (x[1] - x[0]) * (y[2] - y[0]) - (y[1] - y[0]) * (x[2] - x[0]);
+	if (area == 0.0)
+		return false;
+	double dist = 0.0;
+	for (int i = 0; i < 3; ++i)
+	{
+		int j = i == 2 ? 0 : i + 1;
+		double ex = x[j] - x[i], ey = y[j] - y[i];
+		// Twice the signed area of (corner i, corner j, P): of the opposite sign to `area` when P is
+		// outside edge ij.
+		double s = ex * -y[i] - ey * -x[i];
+		double out = area > 0.0 ? -s : s;
+		if (out > 0.0)
+		{
+			double di = out / sqrt(ex * ex + ey * ey);
+			dist = di > dist ? di : dist;
+		}
+	}
+	if (!(dist > 0.0))
+		return false;
+	dist *= 1.0 - 1e-9;
+	double need = r + h->slack;
+	if (h->beta * dist <= h->alpha * h->rIn * (1.0 - 1e-9))
+		return h->rIn * h->rIn + dist * dist > need * need;
+	return h->rIn * h->beta + dist * h->alpha > need;
+}
+
 // Edge stages of the deferred triangles, nearest lower bound first, until the next lower bound is
 // beyond the nearest hit; empties the list. The list is short, so a selection of the minimum each
 // time beats sorting it (most flushes stop after one or two).
 static void lbMeshFlushDeferred(const lbMesh* mesh, lbMeshDeferred* d, lbCastState* st, int shapeId)
 {
+	// Made when first needed and again whenever bestT has moved (t = -1: not made yet).
+	lbHitPlane plane = { .t = -1.0, .valid = false };
 	while (d->count > 0)
 	{
 		int best = 0;
@@ -856,8 +946,13 @@ static void lbMeshFlushDeferred(const lbMesh* mesh, lbMeshDeferred* d, lbCastSta
 		--d->count;
 		d->lowerBound[best] = d->lowerBound[d->count];
 		d->prim[best] = d->prim[d->count];
+		const float* corners = &mesh->corners[9 * (size_t)prim];
+		if (plane.t != st->bestT)
+			lbMakeHitPlane(mesh, st, &plane);
+		if (plane.valid && lbBehindHitPlane(&plane, st->cast.r, corners))
+			continue;
 		lbDContact c;
-		if (lbSweepSphereTriangleEdgesF(&st->cast, &mesh->corners[9 * (size_t)prim], st->bestT, &c))
+		if (lbSweepSphereTriangleEdgesF(&st->cast, corners, st->bestT, &c))
 			lbCastRecord(st, &c, shapeId, prim);
 	}
 	d->count = 0;
