@@ -190,6 +190,132 @@ static void TwoBoneTransformsMatchPose(void)
 	lbDestroySkeleton(s);
 }
 
+// The solve written into a pose as the plain-transform solve plus public pose calls would write
+// it: each joint's model transform set with its local from its parent's current model transform,
+// then the subtree below updated from the locals (for a chain of direct parents the three joints
+// first and the root's subtree once).
+static void ReferencePoseSolve(lbPose* pose, const lbSkeleton* s, int root, int mid, int end,
+							   const lbTwoBoneIkInput* in)
+{
+	lbTransform r = pose->model[root], m = pose->model[mid], e = pose->model[end];
+	ENSURE(lbSolveTwoBoneIk(&r, &m, &e, in, NULL) == lb_ok);
+	if (!(in->weight > 0.0f))
+		return;
+	const int joints[3] = { root, mid, end };
+	const lbTransform solved[3] = { r, m, e };
+	const bool direct = s->parents[mid] == root && s->parents[end] == mid;
+	for (int k = 0; k < 3; ++k)
+	{
+		int b = joints[k], p = s->parents[b];
+		pose->model[b] = solved[k];
+		pose->local[b] = p == LB_NULL_INDEX ? solved[k] : lbTransformRelative(pose->model[p], solved[k]);
+		if (!direct)
+			lbPose_UpdateSubtree(pose, s, b);
+	}
+	if (direct)
+		lbPose_UpdateSubtree(pose, s, root);
+}
+
+// Random poses of both rigs (unit scales, a scaled root, a bone with non-uniform scale) and random
+// inputs: lbPose_SolveLimbIk and lbPose_SolveTwoBoneIk (on the limb and on chains that skip a
+// bone) write exactly the bits of the reference above, in every bone's local and model transform,
+// and report the remaining distance measured on the pose written.
+static void TwoBonePoseWritesMatchReference(void)
+{
+	LogCapture log = { 0 };
+	lbSetLogFcn(CaptureLog, &log);
+	lbTestRng rng = { 77 };
+	const int cases = Sanitize() ? 300 : 3000;
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* s = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h;
+		ENSURE(lbMapHumanoid(s, NULL, &h) == lb_ok);
+		lbPose pose = lbCreatePose(s), ref = lbCreatePose(s);
+		int mismatches = 0, indirect = 0;
+		for (int i = 0; i < cases; ++i)
+		{
+			lbPose_SetRest(&pose, s);
+			for (int b = 0; b < s->boneCount; ++b)
+				pose.local[b].q = lbQuatMul(pose.local[b].q, RandomRotation(&rng, 0.8f));
+			pose.local[0].p = lbAdd(pose.local[0].p, lbMulSV(0.5f, RandomUnit(&rng)));
+			float kind = lbTestUniform(&rng, 0, 1);
+			if (kind < 0.2f)
+			{
+				float k = lbTestUniform(&rng, 0.5f, 2.0f);
+				pose.local[0].s = lbMakeVec3(k, k, k);
+			}
+			else if (kind < 0.4f)
+			{
+				int b = (int)(lbTestNext(&rng) % (unsigned long long)s->boneCount);
+				pose.local[b].s = lbMakeVec3(lbTestUniform(&rng, 0.7f, 1.4f), lbTestUniform(&rng, 0.7f, 1.4f),
+											 lbTestUniform(&rng, 0.7f, 1.4f));
+			}
+			lbPose_LocalToModel(&pose, s);
+			lbLimb limb = (lbLimb)(lbTestNext(&rng) % lb_limbCount);
+			lbLimbChain c;
+			ENSURE(lbHumanoid_GetLimbChain(&h, limb, &c) == lb_ok);
+			lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+			float reach = lbDistance(pose.model[c.root].p, pose.model[c.mid].p) +
+						  lbDistance(pose.model[c.mid].p, pose.model[c.end].p);
+			in.targetMs = lbAdd(pose.model[c.root].p, lbMulSV(reach * lbTestUniform(&rng, 0.0f, 1.3f), RandomUnit(&rng)));
+			float w = lbTestUniform(&rng, 0, 1);
+			in.weight = w < 0.5f ? 1.0f : w < 0.9f ? lbTestUniform(&rng, 0, 1) : 0.0f;
+			in.soften = lbTestUniform(&rng, 0, 1) < 0.5f ? lbTestUniform(&rng, 0, 0.3f) : 0.0f;
+			in.stretch = lbTestUniform(&rng, 0, 1) < 0.3f;
+			in.useTargetRotation = lbTestUniform(&rng, 0, 1) < 0.5f;
+			in.targetRotationMs = RandomRotation(&rng, 3.0f);
+			in.poleKind = (lbPoleKind)(lbTestNext(&rng) % 3);
+			in.poleMs = lbAdd(pose.model[c.root].p, RandomUnit(&rng));
+			if (lbTestUniform(&rng, 0, 1) < 0.3f)
+				in.hingeAxisMs = RandomUnit(&rng);
+			lbIkResult res;
+			lbPose_Copy(&ref, &pose);
+			bool limbSolve = (i & 1) == 0;
+			int root = c.root, mid = c.mid, end = c.end;
+			if (limbSolve)
+			{
+				lbTwoBoneIkInput full = in;
+				if (lbLengthSquared(full.hingeAxisMs) == 0.0f)
+					full.hingeAxisMs = lbLimbChain_HingeMs(&c, &ref);
+				full.bendHintMs = lbLimbChain_PoleMs(&c, &ref);
+				ReferencePoseSolve(&ref, s, root, mid, end, &full);
+				ENSURE(lbPose_SolveLimbIk(&pose, s, &h, limb, &in, &res) == lb_ok);
+			}
+			else
+			{
+				// Every other case skips a bone: the root one level up, or the end one level down.
+				if ((i & 2) && s->parents[c.root] != LB_NULL_INDEX)
+					root = s->parents[c.root];
+				else if (i & 2)
+				{
+					for (int b = end + 1; b < s->boneCount; ++b)
+						if (s->parents[b] == end)
+						{
+							end = b;
+							break;
+						}
+				}
+				indirect += root != c.root || end != c.end;
+				ReferencePoseSolve(&ref, s, root, mid, end, &in);
+				ENSURE(lbPose_SolveTwoBoneIk(&pose, s, root, mid, end, &in, &res) == lb_ok);
+			}
+			mismatches += !SamePose(&pose, &ref);
+			float remaining = lbDistance(ref.model[end].p, in.targetMs);
+			ENSURE(memcmp(&res.remainingDistance, &remaining, sizeof remaining) == 0);
+			ENSURE(res.reached == (remaining <= lbMaxF(in.tolerance, 0.0f)));
+			ENSURE(res.status == (res.reached ? lb_ikReached : lb_ikUnreachable) && res.iterations == 1);
+		}
+		ENSURE(mismatches == 0);
+		ENSURE(indirect > cases / 8);
+		ENSURE(log.count == 0);
+		lbDestroyPose(&pose);
+		lbDestroyPose(&ref);
+		lbDestroySkeleton(s);
+	}
+	lbSetLogFcn(NULL, NULL);
+}
+
 // Unreachable: a straight limb pointing at the target, remaining distance = excess.
 static void TwoBoneUnreachableIsStraight(void)
 {
@@ -521,6 +647,52 @@ static void TwoBoneBadInput(void)
 	EXPECT_ERROR(lbPose_SolveTwoBoneIk(&pose, s, c.root, c.mid, c.end, &good, &res), lb_errorDegenerate);
 	lbPose_SetRest(&pose, s);
 	lbPose_SetRest(&before, s);
+	// The same through lbPose_SolveLimbIk: a non-finite mid joint, a non-finite root, a zero-length
+	// bone, and a humanoid map whose limb bones do not form a chain.
+	pose.model[c.mid].p.y = nan;
+	lbPose_Copy(&before, &pose);
+	EXPECT_ERROR(lbPose_SolveLimbIk(&pose, s, &h, lb_limbArmL, &good, &res), lb_errorNonFinite);
+	lbPose_SetRest(&pose, s);
+	pose.model[c.root].q.w = inf;
+	lbPose_Copy(&before, &pose);
+	EXPECT_ERROR(lbPose_SolveLimbIk(&pose, s, &h, lb_limbArmL, &good, &res), lb_errorNonFinite);
+	lbPose_SetRest(&pose, s);
+	pose.model[c.end].p = pose.model[c.mid].p;
+	lbPose_Copy(&before, &pose);
+	EXPECT_ERROR(lbPose_SolveLimbIk(&pose, s, &h, lb_limbArmL, &good, &res), lb_errorDegenerate);
+	lbPose_SetRest(&pose, s);
+	lbPose_SetRest(&before, s);
+	{
+		lbHumanoid crossed = h;
+		crossed.arm[lb_left].foreArm = h.arm[lb_right].foreArm;
+		EXPECT_ERROR(lbPose_SolveLimbIk(&pose, s, &crossed, lb_limbArmL, &good, &res), lb_errorInvalidArgument);
+	}
+	// Joints just inside the checks' limits (a rotation norm of 0.985, a scale of 2e-8) solve; just
+	// outside (0.975, 5e-9) they are reported, through both pose entry points.
+	for (int k = 0; k < 4; ++k)
+	{
+		lbPose_SetRest(&pose, s);
+		float f = k < 2 ? sqrtf(k == 0 ? 0.985f : 0.975f) : 1.0f;
+		pose.model[c.mid].q = lbMakeQuat(pose.model[c.mid].q.x * f, pose.model[c.mid].q.y * f,
+										 pose.model[c.mid].q.z * f, pose.model[c.mid].q.w * f);
+		if (k >= 2)
+			pose.model[c.end].s.y = k == 2 ? 2.0e-8f : 5.0e-9f;
+		lbPose_Copy(&before, &pose);
+		if (k == 0 || k == 2)
+		{
+			log.count = 0;
+			ENSURE(lbPose_SolveLimbIk(&pose, s, &h, lb_limbArmL, &good, &res) == lb_ok);
+			ENSURE(lbPose_SolveTwoBoneIk(&before, s, c.root, c.mid, c.end, &good, &res) == lb_ok);
+			ENSURE(log.count == 0);
+		}
+		else
+		{
+			EXPECT_ERROR(lbPose_SolveLimbIk(&pose, s, &h, lb_limbArmL, &good, &res), lb_errorNonFinite);
+			EXPECT_ERROR(lbPose_SolveTwoBoneIk(&pose, s, c.root, c.mid, c.end, &good, &res), lb_errorNonFinite);
+		}
+	}
+	lbPose_SetRest(&pose, s);
+	lbPose_SetRest(&before, s);
 	// Plain transforms.
 	lbTransform r = pose.model[c.root], m = pose.model[c.mid], e = pose.model[c.end];
 	lbTransform r0 = r, m0 = m, e0 = e;
@@ -548,6 +720,7 @@ int main(int argc, char** argv)
 	RUN_TEST(TwoBoneReachesOnReferenceRigs);
 	RUN_TEST(TwoBoneUnderScaledAndMirroredParents);
 	RUN_TEST(TwoBoneTransformsMatchPose);
+	RUN_TEST(TwoBonePoseWritesMatchReference);
 	RUN_TEST(TwoBoneUnreachableIsStraight);
 	RUN_TEST(TwoBoneDegenerateTargetsAndWeights);
 	RUN_TEST(TwoBonePoleOnLineKeepsPlane);

@@ -323,6 +323,58 @@ static void test_translate_bone_model(void)
 	lbSetLogFcn(NULL, NULL);
 }
 
+// Translating a subtree gives exact bits: every descendant's position plus the offset, the bone's
+// local position that of lbTransformRelative, every other float untouched. Every bone of both rigs
+// (subtrees that run to the last bone and subtrees interleaved with other bones), with unit scales
+// and with a scaled parent.
+static void test_translate_bone_model_exact(void)
+{
+	resetLog();
+	lbTestRng r = { 41 };
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* s = lbCreateReferenceRig((lbReferenceRig)rig);
+		ENSURE(s != NULL);
+		if (!s)
+			continue;
+		lbTransform local[64], model[64], refLocal[64], refModel[64];
+		lbPose pose = lbMakePose(s, local, model);
+		for (int iter = 0; iter < 200; ++iter)
+		{
+			for (int i = 0; i < s->boneCount; ++i)
+			{
+				local[i] = s->restLocal[i];
+				local[i].q = lbQuatMul(s->restLocal[i].q, randQuat(&r));
+			}
+			if (iter % 4 == 3)
+			{
+				int b = (int)(lbTestNext(&r) % (unsigned long long)s->boneCount);
+				local[b].s = lbMakeVec3(lbTestUniform(&r, 0.8f, 1.25f), lbTestUniform(&r, 0.8f, 1.25f),
+										lbTestUniform(&r, 0.8f, 1.25f));
+			}
+			lbPose_LocalToModel(&pose, s);
+			int bone = iter % s->boneCount;
+			lbVec3 d = lbMakeVec3(lbTestUniform(&r, -1, 1), lbTestUniform(&r, -1, 1), lbTestUniform(&r, -1, 1));
+			if (iter % 7 == 0)
+				for (int i = bone; i < s->boneCount; ++i)
+					model[i].q.x = -0.0f; // a negative zero next to a position stays negative
+			memcpy(refLocal, local, sizeof(lbTransform) * (size_t)s->boneCount);
+			memcpy(refModel, model, sizeof(lbTransform) * (size_t)s->boneCount);
+			for (int i = bone; i < s->boneCount; ++i)
+				if (lbSkeleton_IsAncestor(s, bone, i))
+					refModel[i].p = lbAdd(refModel[i].p, d);
+			int p = s->parents[bone];
+			refLocal[bone].p = p == LB_NULL_INDEX ? refModel[bone].p : lbTransformRelative(refModel[p], refModel[bone]).p;
+			ENSURE(lbPose_TranslateBoneModel(&pose, s, bone, d) == lb_ok);
+			ENSURE(memcmp(local, refLocal, sizeof(lbTransform) * (size_t)s->boneCount) == 0);
+			ENSURE(memcmp(model, refModel, sizeof(lbTransform) * (size_t)s->boneCount) == 0);
+		}
+		lbDestroySkeleton(s);
+	}
+	ENSURE(g_log.count == 0);
+	lbSetLogFcn(NULL, NULL);
+}
+
 static void test_result_strings(void)
 {
 	for (int r = 0; r < lb_resultCount; ++r)
@@ -369,6 +421,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_fk_round_trip);
 	RUN_TEST(test_set_bone_model);
 	RUN_TEST(test_translate_bone_model);
+	RUN_TEST(test_translate_bone_model_exact);
 	RUN_TEST(test_result_strings);
 	RUN_TEST(test_hooks);
 	TEST_MAIN_END();
