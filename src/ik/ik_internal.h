@@ -199,19 +199,22 @@ static inline lbQuat lbIkFromTo(lbVec3 a, lbVec3 b)
 }
 
 #if LB_IK_SSE2
-// Lanes 0..2: a x b as lbCross computes it (the same products, the same difference).
-static inline __m128 lbIkCross4(__m128 a, __m128 b)
+// Lanes 0..2: a x b as lbCross computes it (the same products, the same differences), from a and
+// its lanes rotated to (y, z, x): a b.yzx - a.yzx b holds (z, x, y) of the product, three shuffles
+// instead of four.
+static inline __m128 lbIkCross4(__m128 a, __m128 aYzx, __m128 b)
 {
-	const __m128 aYzx = _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 0, 2, 1)), aZxy = _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 1, 0, 2));
-	const __m128 bYzx = _mm_shuffle_ps(b, b, _MM_SHUFFLE(3, 0, 2, 1)), bZxy = _mm_shuffle_ps(b, b, _MM_SHUFFLE(3, 1, 0, 2));
-	return _mm_sub_ps(_mm_mul_ps(aYzx, bZxy), _mm_mul_ps(aZxy, bYzx));
+	const __m128 bYzx = _mm_shuffle_ps(b, b, _MM_SHUFFLE(3, 0, 2, 1));
+	const __m128 c = _mm_sub_ps(_mm_mul_ps(a, bYzx), _mm_mul_ps(aYzx, b));
+	return _mm_shuffle_ps(c, c, _MM_SHUFFLE(3, 0, 2, 1));
 }
 
 // Lanes 0..2: lbQuatRotate(q, v) bit for bit: v + w t + u x t with t = 2 (u x v), u = q's xyz.
 static inline __m128 lbIkQuatRotate4(__m128 q, __m128 v)
 {
-	const __m128 t = _mm_mul_ps(_mm_set1_ps(2.0f), lbIkCross4(q, v));
-	return _mm_add_ps(_mm_add_ps(v, _mm_mul_ps(_mm_shuffle_ps(q, q, _MM_SHUFFLE(3, 3, 3, 3)), t)), lbIkCross4(q, t));
+	const __m128 qYzx = _mm_shuffle_ps(q, q, _MM_SHUFFLE(3, 0, 2, 1));
+	const __m128 t = _mm_mul_ps(_mm_set1_ps(2.0f), lbIkCross4(q, qYzx, v));
+	return _mm_add_ps(_mm_add_ps(v, _mm_mul_ps(_mm_shuffle_ps(q, q, _MM_SHUFFLE(3, 3, 3, 3)), t)), lbIkCross4(q, qYzx, t));
 }
 
 // A transform's scale is exactly (1, 1, 1): lanes 1..3 of the floats from q.w on.

@@ -31,6 +31,29 @@ lbTwoBoneIkInput lbDefaultTwoBoneIkInput(void)
 	return in;
 }
 
+// The input's numbers (target, pole, hinge axis, bend hint, weight, soften, maxStretch,
+// tolerance) are all finite. With SSE2, x * 0 is 0 for finite x and NaN for inf or NaN, so one sum
+// of such products over the loads below is NaN exactly when one of them is not finite.
+static inline bool lbTwoBoneInputFinite(const lbTwoBoneIkInput* in)
+{
+#if LB_IK_SSE2
+	const __m128 zero = _mm_setzero_ps();
+	const __m128 lanes012 = _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1)); // the target, not the rotation's x
+	const __m128 lanes023 = _mm_castsi128_ps(_mm_set_epi32(-1, -1, 0, -1)); // soften, maxStretch, tolerance
+	__m128 acc = _mm_mul_ps(_mm_and_ps(_mm_loadu_ps(&in->targetMs.x), lanes012), zero);
+	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_loadu_ps(&in->poleMs.x), zero)); // pole .. soften: 11 floats
+	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_loadu_ps(&in->poleMs.x + 4), zero));
+	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_loadu_ps(&in->poleMs.x + 7), zero));
+	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_and_ps(_mm_loadu_ps(&in->soften), lanes023), zero));
+	return _mm_movemask_ps(_mm_cmpunord_ps(acc, acc)) == 0;
+#else
+	float probe = lbIkFiniteProbe3(in->targetMs) + lbIkFiniteProbe3(in->poleMs) + lbIkFiniteProbe3(in->hingeAxisMs) +
+				  lbIkFiniteProbe3(in->bendHintMs) + (in->weight - in->weight) + (in->soften - in->soften) +
+				  (in->maxStretch - in->maxStretch) + (in->tolerance - in->tolerance);
+	return probe == 0.0f;
+#endif
+}
+
 static lbResult lbCheckTwoBoneInput(const char* fn, const lbTwoBoneIkInput* in)
 {
 	if (!in)
@@ -38,10 +61,7 @@ static lbResult lbCheckTwoBoneInput(const char* fn, const lbTwoBoneIkInput* in)
 	if (in->internalValue != LB_SECRET_COOKIE)
 		return lbReport(lb_errorDefNotInitialized, "%s: input not initialised with lbDefaultTwoBoneIkInput()", fn);
 	// One branch for the common case: every number finite.
-	float probe = lbIkFiniteProbe3(in->targetMs) + lbIkFiniteProbe3(in->poleMs) + lbIkFiniteProbe3(in->hingeAxisMs) +
-				  lbIkFiniteProbe3(in->bendHintMs) + (in->weight - in->weight) + (in->soften - in->soften) +
-				  (in->maxStretch - in->maxStretch) + (in->tolerance - in->tolerance);
-	if (probe == 0.0f && (unsigned)in->poleKind <= (unsigned)lb_poleDirection)
+	if (lbTwoBoneInputFinite(in) && (unsigned)in->poleKind <= (unsigned)lb_poleDirection)
 	{
 		if (!in->useTargetRotation)
 			return lb_ok;
@@ -564,64 +584,64 @@ lbResult lbIkCheckPose(const char* fn, const lbPose* pose, const lbSkeleton* ske
 	return lb_ok;
 }
 
-// Writes solved model transforms of root, mid and end into the pose, keeping bones in between and
-// below consistent (their local transforms are kept).
-static void lbWriteTwoBone(lbPose* pose, const lbSkeleton* s, int root, int mid, int end, const lbTransform* r,
-						   const lbTransform* m, const lbTransform* e)
+// Solves a chain of direct parents in place on the pose's model transforms of root, mid and end,
+// then brings the pose in line: the three joints' locals from the solved model transforms, then
+// the model transforms of the root's subtree from the locals, in index order (parents first).
+// These are the values lbIkSetModel on each joint and lbPose_UpdateSubtree on the root give.
+static void lbSolveDirectChain(lbPose* pose, const lbSkeleton* s, int root, int mid, int end,
+							   const lbTwoBoneIkInput* input)
 {
 	const int* parents = s->parents;
-	if (parents[mid] == root && parents[end] == mid)
+	lbTransform* local = pose->local;
+	lbTransform* model = pose->model;
+	lbTwoBoneCore(&model[root], &model[mid], &model[end], input, NULL);
+	const int p = parents[root];
+	if (p == LB_NULL_INDEX)
+		local[root] = model[root];
+	else
+		lbIkTransformRelativeTo(&local[root], &model[p], &model[root]);
+	lbIkTransformRelativeTo(&local[mid], &model[root], &model[mid]);
+	lbIkTransformRelativeTo(&local[end], &model[mid], &model[end]);
+	if (p != LB_NULL_INDEX)
+		lbIkTransformMulTo(&model[root], &model[p], &local[root]);
+	// One byte per bone from the root on marks the subtree; each is written before any child
+	// reads it (parents come first), so nothing needs clearing.
+	uint8_t inSubtree[LB_MAX_BONES];
+	inSubtree[0] = 1u;
+	const int n = pose->boneCount;
+	for (int i = root + 1; i < n; ++i)
 	{
-		// The locals of the three joints from the solved model transforms, then the model
-		// transforms of the root's subtree from the locals, in index order (parents first): the
-		// values lbIkSetModel on each joint and lbPose_UpdateSubtree on the root give, without
-		// the subtree search's bit array over every bone.
-		lbTransform* local = pose->local;
-		lbTransform* model = pose->model;
-		const int p = parents[root];
-		if (p == LB_NULL_INDEX)
-			local[root] = *r;
-		else
-			lbIkTransformRelativeTo(&local[root], &model[p], r);
-		lbIkTransformRelativeTo(&local[mid], r, m);
-		lbIkTransformRelativeTo(&local[end], m, e);
-		if (p == LB_NULL_INDEX)
-			model[root] = local[root];
-		else
-			lbIkTransformMulTo(&model[root], &model[p], &local[root]);
-		// One byte per bone from the root on marks the subtree; each is written before any child
-		// reads it (parents come first), so nothing needs clearing.
-		uint8_t inSubtree[LB_MAX_BONES];
-		inSubtree[0] = 1u;
-		const int n = pose->boneCount;
-		for (int i = root + 1; i < n; ++i)
-		{
-			const int q = parents[i] - root; // negative above the root (and for a root bone)
-			const uint8_t below = (uint8_t)(q >= 0 && inSubtree[q]);
-			inSubtree[i - root] = below;
-			if (below)
-				lbIkTransformMulTo(&model[i], &model[parents[i]], &local[i]);
-		}
-		return;
+		const int q = parents[i] - root; // negative above the root (and for a root bone)
+		const uint8_t below = (uint8_t)(q >= 0 && inSubtree[q]);
+		inSubtree[i - root] = below;
+		if (below)
+			lbIkTransformMulTo(&model[i], &model[parents[i]], &local[i]);
 	}
-	lbIkSetModel(pose, s, root, *r);
-	lbPose_UpdateSubtree(pose, s, root);
-	lbIkSetModel(pose, s, mid, *m);
-	lbPose_UpdateSubtree(pose, s, mid);
-	lbIkSetModel(pose, s, end, *e);
-	lbPose_UpdateSubtree(pose, s, end);
 }
 
-// The solve on a pose once every check has passed: the core on copies of the three joints' model
-// transforms, the writes, and the outcome measured on the pose written.
+// The solve on a pose once every check has passed: the core, the writes, and the outcome
+// measured on the pose written. Weight 0 leaves the pose exactly as it was (the core's output
+// would not be used).
 static void lbPoseTwoBoneSolve(lbPose* pose, const lbSkeleton* skeleton, int root, int mid, int end,
 							   const lbTwoBoneIkInput* input, lbIkResult* outResult)
 {
-	lbTransform rt = pose->model[root], mt = pose->model[mid], et = pose->model[end];
-	lbTwoBoneCore(&rt, &mt, &et, input, NULL);
-	// Weight 0 leaves the pose exactly as it was (no round trip through local transforms).
 	if (input->weight > 0.0f)
-		lbWriteTwoBone(pose, skeleton, root, mid, end, &rt, &mt, &et);
+	{
+		if (skeleton->parents[mid] == root && skeleton->parents[end] == mid)
+			lbSolveDirectChain(pose, skeleton, root, mid, end, input);
+		else
+		{
+			// Bones between the joints: each joint's subtree follows it before the next is set.
+			lbTransform rt = pose->model[root], mt = pose->model[mid], et = pose->model[end];
+			lbTwoBoneCore(&rt, &mt, &et, input, NULL);
+			lbIkSetModel(pose, skeleton, root, rt);
+			lbPose_UpdateSubtree(pose, skeleton, root);
+			lbIkSetModel(pose, skeleton, mid, mt);
+			lbPose_UpdateSubtree(pose, skeleton, mid);
+			lbIkSetModel(pose, skeleton, end, et);
+			lbPose_UpdateSubtree(pose, skeleton, end);
+		}
+	}
 	if (!outResult)
 		return;
 	lbIkResult res;
@@ -714,6 +734,26 @@ lbVec3 lbLimbChain_PoleMs(const lbLimbChain* chain, const lbPose* pose)
 	return lbNormalize(lbTransformDirection(pose->model[chain->root], chain->poleRoot));
 }
 
+// lbNormalize(lbTransformDirection(*t, d)) bit for bit, for a transform with no zero scale
+// component (a negative component is then exactly one with its sign bit set).
+static inline lbVec3 lbTwoBoneDirectionMs(const lbTransform* t, lbVec3 d)
+{
+#if LB_IK_SSE2
+	const __m128 ws = _mm_loadu_ps(&t->q.w); // q.w, scale
+	const __m128 signs = _mm_and_ps(_mm_shuffle_ps(ws, ws, _MM_SHUFFLE(0, 3, 2, 1)), _mm_set1_ps(-0.0f));
+	const __m128 r = lbIkQuatRotate4(_mm_loadu_ps(&t->q.x), _mm_xor_ps(_mm_setr_ps(d.x, d.y, d.z, 0.0f), signs));
+	float v[4];
+	_mm_storeu_ps(v, r);
+	const float len = lbIkSqrtF(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+	if (!(len > LB_EPSILON) || !lbIsValidFloat(len))
+		return lbVec3_zero;
+	const float inv = 1.0f / len;
+	return LB_LITERAL(lbVec3){ inv * v[0], inv * v[1], inv * v[2] };
+#else
+	return lbNormalize(lbTransformDirection(*t, d));
+#endif
+}
+
 lbResult lbPose_SolveLimbIk(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, lbLimb limb,
 							const lbTwoBoneIkInput* input, lbIkResult* outResult)
 {
@@ -739,9 +779,9 @@ lbResult lbPose_SolveLimbIk(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 	lbTwoBoneIkInput in = *input;
 	const lbTransform rootMs = pose->model[c.root];
 	if (lbLengthSquared(in.hingeAxisMs) == 0.0f)
-		in.hingeAxisMs = lbNormalize(lbTransformDirection(rootMs, c.hingeRoot));
+		in.hingeAxisMs = lbTwoBoneDirectionMs(&rootMs, c.hingeRoot);
 	if (lbLengthSquared(in.bendHintMs) == 0.0f)
-		in.bendHintMs = lbNormalize(lbTransformDirection(rootMs, c.poleRoot));
+		in.bendHintMs = lbTwoBoneDirectionMs(&rootMs, c.poleRoot);
 	// The rest of lbPose_SolveTwoBoneIk's checks, reported under its name as before. The pose and
 	// the bone indices passed above, and so did the input: the axes filled in are unit or zero
 	// (lbNormalize never gives a non-finite vector), so the input needs no second check.
