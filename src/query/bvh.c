@@ -855,36 +855,41 @@ typedef struct lbHitPlane
 	/// P, and the frame (u, v in H, n = N): corners are compared in it.
 	lbDVec3 p, u, v, n;
 	double alpha, beta, rIn, eps, slack;
-	/// bestT the plane was made for.
+	/// bestT the plane was made for (negative: not made yet).
 	double t;
 	bool valid;
 } lbHitPlane;
 
 static void lbMakeHitPlane(const lbMesh* mesh, const lbCastState* st, lbHitPlane* h)
 {
+	if (h->t < 0.0)
+	{
+		// Tolerances: once per flush, from the magnitudes of the cast and of the mesh's coordinates.
+		double sx = fabs(st->cast.s.x), sy = fabs(st->cast.s.y), sz = fabs(st->cast.s.z);
+		double sMax = sx > sy ? (sx > sz ? sx : sz) : (sy > sz ? sy : sz);
+		double scale = 1.0 + sMax + st->cast.len + st->cast.r + (double)mesh->slop / (8.0 * (double)FLT_EPSILON);
+		h->eps = 1e-9 * scale;
+		h->slack = 1e-6 + 1e-9 * scale;
+		h->rIn = st->cast.r - h->eps;
+	}
 	h->valid = false;
 	h->t = st->bestT;
-	if (!st->hasHit || st->inside)
+	if (!st->hasHit || st->inside || !(h->rIn > 0.0))
 		return;
-	h->p = st->hit.p;
-	h->n = st->hit.n;
-	h->alpha = -lbDDot(st->cast.d, h->n);
+	lbDVec3 n = st->hit.n;
+	h->alpha = -lbDDot(st->cast.d, n);
 	if (!(h->alpha > 1e-6))
 		return;
-	lbDVec3 dPar = lbDMulAdd(st->cast.d, h->alpha, h->n);
+	h->p = st->hit.p;
+	h->n = n;
+	lbDVec3 dPar = lbDMulAdd(st->cast.d, h->alpha, n);
 	h->beta = lbDLen(dPar) * (1.0 + 1e-12) + 1e-15;
 	// u: n crossed with the world axis least aligned with it; v = n x u.
-	double ax = fabs(h->n.x), ay = fabs(h->n.y), az = fabs(h->n.z);
-	lbDVec3 axis = ax <= ay && ax <= az ? lbD3(1.0, 0.0, 0.0) : (ay <= az ? lbD3(0.0, 1.0, 0.0) : lbD3(0.0, 0.0, 1.0));
-	lbDVec3 u = lbDCross(h->n, axis);
+	double ax = fabs(n.x), ay = fabs(n.y), az = fabs(n.z);
+	lbDVec3 u = ax <= ay && ax <= az ? lbD3(0.0, n.z, -n.y) : (ay <= az ? lbD3(-n.z, 0.0, n.x) : lbD3(n.y, -n.x, 0.0));
 	h->u = lbDScale(u, 1.0 / lbDLen(u));
-	h->v = lbDCross(h->n, h->u);
-	double sMax = fmax(fabs(st->cast.s.x), fmax(fabs(st->cast.s.y), fabs(st->cast.s.z)));
-	double scale = 1.0 + sMax + st->cast.len + st->cast.r + (double)mesh->slop / (8.0 * (double)FLT_EPSILON);
-	h->eps = 1e-9 * scale;
-	h->slack = 1e-6 + 1e-9 * scale;
-	h->rIn = st->cast.r - h->eps;
-	h->valid = h->rIn > 0.0;
+	h->v = lbDCross(n, h->u);
+	h->valid = true;
 }
 
 // True when the triangle at `v` (9 floats) provably has no edge or vertex contact before bestT.
