@@ -1,6 +1,7 @@
 // SPDX-FileCopyrightText: 2026 limber authors
 // SPDX-License-Identifier: MIT
-// The mesh BVH's start-node grid (src/query/bvh.c) must never change an answer. Checked three ways on
+// The mesh BVH's start-node grid and its traversal shortcuts (src/query/bvh.c) must never change an
+// answer. Checked three ways on
 // meshes chosen to stress it (a terrain under an arbitrary up axis, a soup mixing huge and small
 // triangles, a perfectly flat mesh, a mesh flat on two axes, a wall, a tiny mesh):
 // - structure: for random footprints, every leaf whose box overlaps the footprint lies below the
@@ -9,7 +10,9 @@
 //   triangle with the same exact primitive tests agree on hit, start overlap, distance and depth,
 //   for short traces that straddle cells, casts longer than many cells, casts starting or ending
 //   outside the bounds and casts missing everything;
-// - use: on a large terrain, short foot traces start well below the root.
+// - use: on a large terrain, short foot traces start well below the root;
+// - edge stages skipped by the sphere traversal (on the nearest hit's tangent plane) never drop a
+//   contact: casts aimed at vertices and edges agree to the bit with the loop over every triangle.
 // The narrow phase itself is compared with an independent reference in test_query_reference.c.
 #include "limber/limber.h"
 #include "query/cast.h"
@@ -445,6 +448,77 @@ static void GridStartsDeepForShortCasts(void)
 	FreeTestMesh(&tm);
 }
 
+// Edge stages a sphere cast skips on the strength of the nearest hit's tangent plane (bvh.c) must never
+// drop a contact: casts aimed at a terrain's vertices, at points on its edges and just beside them,
+// straight down, slanted, grazing and nearly along an edge, with radii from 1 mm to twice the cell,
+// give exactly (to the bit) the distance, start overlap and depth of the loop over every triangle with
+// the same primitive tests. Edge and vertex contacts must make up a good share of the hits.
+static void EdgeStagesAtFeatures(void)
+{
+	lbTestRng rng = { 16 };
+	const float cell = 0.1f;
+	lbQuat qs[2] = { lbQuat_identity, lbQuatFromAxisAngle(lbNormalize(lbMakeVec3(1, 2, 0.5f)), 0.9f) };
+	for (int k = 0; k < 2; ++k)
+	{
+		TestMesh tm = Terrain(24, cell, qs[k], &rng);
+		lbVec3 up = lbQuatRotate(qs[k], lbMakeVec3(0, 0, 1));
+		lbMesh mesh;
+		ENSURE(lbMeshBuild(&mesh, tm.vertices, tm.vertexCount, tm.indices, tm.triangleCount, 8) == lb_ok);
+		int count = CastCount(6000), mismatches = 0, hits = 0, featureHits = 0;
+		for (int i = 0; i < count; ++i)
+		{
+			// A vertex, a point on an edge, or a point on an edge pushed off it by up to the radius.
+			int t = (int)(lbTestNext(&rng) % (unsigned long long)tm.triangleCount);
+			int c = (int)(lbTestNext(&rng) % 3);
+			lbVec3 a = tm.vertices[tm.indices[3 * t + c]], b = tm.vertices[tm.indices[3 * t + (c + 1) % 3]];
+			int feature = i % 3;
+			lbVec3 target = feature == 0 ? a : lbLerp(a, b, lbTestUniform(&rng, 0.0f, 1.0f));
+			unsigned long long rk = lbTestNext(&rng) % 4;
+			float r = rk == 0 ? 0.001f : (rk == 1 ? 0.03f : lbTestUniform(&rng, 0.01f, 2.0f * cell));
+			if (feature == 2)
+				target = lbAdd(target, lbMulSV(lbTestUniform(&rng, -1.0f, 1.0f) * r, RandomDir(&rng)));
+			lbVec3 dir;
+			int kind = (i / 3) % 4;
+			if (kind == 0)
+				dir = lbMulSV(-1.0f, up); // foot trace
+			else if (kind == 1)
+				dir = lbNormalize(lbSub(lbMulSV(lbTestUniform(&rng, 0.3f, 1.0f), RandomDir(&rng)), up)); // slanted
+			else if (kind == 2)
+				dir = lbNormalize(lbAdd(lbProjectOnPlane(RandomDir(&rng), up), lbMulSV(-lbTestUniform(&rng, 0.0f, 0.15f), up)));
+			else
+				dir = lbNormalize(lbAdd(lbSub(b, a), lbMulSV(lbTestUniform(&rng, -0.05f, 0.05f), RandomDir(&rng))));
+			float back = lbTestUniform(&rng, r, 4.0f * cell + r);
+			lbVec3 s = lbSub(target, lbMulSV(back, dir)), e = lbAdd(target, lbMulSV(lbTestUniform(&rng, 0.0f, 2.0f * cell), dir));
+			lbCastState bvh, all;
+			InitCast(&bvh, s, e, r);
+			InitCast(&all, s, e, r);
+			lbMeshCast(&mesh, &bvh, 0);
+			BruteForce(&mesh, &all);
+			Outcome ob = OutcomeOf(&bvh), oa = OutcomeOf(&all);
+			bool same = ob.kind == oa.kind && ob.t == oa.t && ob.depth == oa.depth;
+			if (!same && mismatches < 3)
+				printf("  mismatch: start (%g %g %g) end (%g %g %g) r %g: bvh %d %.17g %.17g, all %d %.17g %.17g\n", s.x,
+					   s.y, s.z, e.x, e.y, e.z, r, ob.kind, ob.t, ob.depth, oa.kind, oa.t, oa.depth);
+			mismatches += !same;
+			if (ob.kind == 1)
+			{
+				++hits;
+				// A face contact's normal is the triangle's own; an edge or vertex contact's is not.
+				const float* v = &mesh.corners[9 * (size_t)bvh.hitPrim];
+				lbDVec3 n = lbDCross(lbD3(v[3] - v[0], v[4] - v[1], v[5] - v[2]), lbD3(v[6] - v[0], v[7] - v[1], v[8] - v[2]));
+				featureHits += fabs(lbDDot(n, bvh.hit.n)) < (1.0 - 1e-9) * lbDLen(n);
+			}
+		}
+		printf("  frame %d: %d casts, %d hits, %d at edges or vertices, %d mismatches\n", k, count, hits, featureHits,
+			   mismatches);
+		ENSURE(mismatches == 0);
+		ENSURE(hits > count / 2);
+		ENSURE(featureHits > hits / 10);
+		lbMeshFree(&mesh);
+		FreeTestMesh(&tm);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -453,5 +527,6 @@ int main(int argc, char** argv)
 	RUN_TEST(GridFlatBounds);
 	RUN_TEST(GridTinyMeshes);
 	RUN_TEST(GridStartsDeepForShortCasts);
+	RUN_TEST(EdgeStagesAtFeatures);
 	TEST_MAIN_END();
 }
