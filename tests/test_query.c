@@ -322,6 +322,25 @@ static void EdgeCases(void)
 		ENSURE(!h.hit && h.status == lb_errorNonFinite);
 		h = lbWorld_SphereOverlap(w, &in);
 		ENSURE(!h.hit && h.status == lb_errorNonFinite);
+		// Every component of start and end is checked by a sphere cast.
+		for (int c = 0; c < 6; ++c)
+		{
+			in = Cast(lbMakeVec3(0, 0, 1), lbMakeVec3(0, 0, -1), 0.1f);
+			float* f = c < 3 ? &in.start.x : &in.end.x;
+			f[c % 3] = bad[k];
+			h = lbWorld_SphereCast(w, &in);
+			ENSURE(!h.hit && h.status == lb_errorNonFinite);
+		}
+		// Fields a query ignores may hold anything: a ray's radius, an overlap's end.
+		cap.count = 0;
+		in = Cast(lbMakeVec3(0, 0, 1), lbMakeVec3(0, 0, -1), bad[k]);
+		lbHit ray = lbWorld_RayCast(w, &in);
+		in.radius = 0.0f;
+		lbHit ref = lbWorld_RayCast(w, &in);
+		ENSURE(ray.status == lb_ok && ray.hit == ref.hit && ray.distance == ref.distance && cap.count == 0);
+		in = Cast(lbMakeVec3(0, 0, 0.05f), lbMakeVec3(0, bad[k], -1), 0.1f);
+		h = lbWorld_SphereOverlap(w, &in);
+		ENSURE(h.status == lb_ok && cap.count == 0);
 	}
 	cap.count = 0;
 	in = Cast(lbMakeVec3(0, 0, 1), lbMakeVec3(0, 0, -1), -0.1f);

@@ -6,8 +6,12 @@
 #include "query/cast.h"
 
 #include <float.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 typedef struct lbShape
 {
@@ -498,6 +502,52 @@ bool lbCastInit(lbCastState* st, lbVec3 start, lbVec3 end, float radius)
 	return true;
 }
 
+// True when the fields the query reads (start; end unless an overlap; radius unless a ray) are finite.
+// One vector pass over the input's first 32 bytes: a float is NaN or infinite when its exponent bits
+// are all set.
+static inline bool lbQueryInputFinite(const lbQueryInput* in, lbQueryMode mode)
+{
+#if defined(__SSE2__)
+	_Static_assert(offsetof(lbQueryInput, end) == 12 && offsetof(lbQueryInput, radius) == 24 &&
+					   sizeof(lbQueryInput) >= 32,
+				   "lbQueryInput layout");
+	const __m128i e = _mm_set1_epi32(0x7f800000);
+	__m128i a = _mm_loadu_si128((const __m128i*)(const void*)in);
+	__m128i b = _mm_loadu_si128((const __m128i*)(const void*)((const char*)in + 16));
+	int bad = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(a, e), e))) |
+			  (_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(b, e), e))) << 4);
+	// Bits: start 0..2, end 3..5, radius 6 (bit 7 is channelMask, never checked).
+	int used = mode == lb_modeOverlap ? 0x47 : (mode == lb_modeRay ? 0x3f : 0x7f);
+	return (bad & used) == 0;
+#else
+	return lbIsValidVec3(in->start) && (mode == lb_modeOverlap || lbIsValidVec3(in->end)) &&
+		   (mode == lb_modeRay || lbIsValidFloat(in->radius));
+#endif
+}
+
+// lbCastAabbEntry on a shape's bounds, all three axes in one vector pass: the same float operations in
+// the same order per axis, so the same answer (used only to cull, compared against 1e38).
+static inline bool lbShapeEntered(const lbCastState* st, const lbShape* s, float grow, float tMax)
+{
+#if defined(__SSE2__)
+	// Four-float loads: boundsMin is followed by boundsMax, boundsMax by slop, origin by invDir and
+	// invDir by radius, so lane 3 reads a neighbouring field; its result is discarded.
+	__m128 g = _mm_set1_ps(grow);
+	__m128 o = _mm_loadu_ps(st->origin), inv = _mm_loadu_ps(st->invDir);
+	__m128 t1 = _mm_mul_ps(_mm_sub_ps(_mm_sub_ps(_mm_loadu_ps(s->boundsMin), g), o), inv);
+	__m128 t2 = _mm_mul_ps(_mm_sub_ps(_mm_add_ps(_mm_loadu_ps(s->boundsMax), g), o), inv);
+	__m128 lo = _mm_min_ps(t1, t2), hi = _mm_max_ps(t1, t2);
+	float l[4], h[4];
+	_mm_storeu_ps(l, lo);
+	_mm_storeu_ps(h, hi);
+	float tEnter = lbMaxF(-3.0e38f, lbMaxF(l[0], lbMaxF(l[1], l[2])));
+	float tExit = lbMinF(tMax, lbMinF(h[0], lbMinF(h[1], h[2])));
+	return tEnter <= tExit && tExit >= 0.0f;
+#else
+	return lbCastAabbEntry(st, s->boundsMin, s->boundsMax, grow, tMax) <= 1.0e38f;
+#endif
+}
+
 static lbHit lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQueryMode mode, const char* fn)
 {
 	lbHit hit = lbMakeEmptyHit();
@@ -508,7 +558,7 @@ static lbHit lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQue
 	}
 	lbVec3 start = input->start, end = mode == lb_modeOverlap ? input->start : input->end;
 	float radius = mode == lb_modeRay ? 0.0f : input->radius;
-	if (!lbIsValidVec3(start) || !lbIsValidVec3(end) || !lbIsValidFloat(radius))
+	if (!lbQueryInputFinite(input, mode))
 	{
 		hit.status = lbReport(lb_errorNonFinite, "%s: start, end or radius is NaN or infinite", fn);
 		return hit;
@@ -535,7 +585,7 @@ static lbHit lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQue
 		if (input->ignoreOwnerId != LB_NO_OWNER && shape->ownerId == input->ignoreOwnerId)
 			continue;
 		float grow = radius + shape->slop;
-		if (lbCastAabbEntry(&st, shape->boundsMin, shape->boundsMax, grow, (float)st.bestT + grow) > 1.0e38f)
+		if (!lbShapeEntered(&st, shape, grow, (float)st.bestT + grow))
 			continue;
 		if (shape->kind == lb_shapeMesh)
 			lbMeshCast(&shape->mesh, &st, i);
@@ -642,7 +692,7 @@ void lbWorld_PrefetchCasts(const lbWorld* world, const lbQueryInput* inputs, int
 					(in[i]->ignoreOwnerId != LB_NO_OWNER && shape->ownerId == in[i]->ignoreOwnerId))
 					continue;
 				float grow = states[i].radius + shape->slop;
-				if (lbCastAabbEntry(&states[i], shape->boundsMin, shape->boundsMax, grow, (float)states[i].bestT + grow) <= 1.0e38f)
+				if (lbShapeEntered(&states[i], shape, grow, (float)states[i].bestT + grow))
 					walk[m++] = &states[i];
 			}
 			if (m > 0)
