@@ -548,31 +548,33 @@ static inline bool lbShapeEntered(const lbCastState* st, const lbShape* s, float
 #endif
 }
 
-static lbHit lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQueryMode mode, const char* fn)
+// Writes the result straight into *out (the caller's return slot) rather than returning a copy.
+static void lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQueryMode mode, const char* fn, lbHit* out)
 {
-	lbHit hit = lbMakeEmptyHit();
+	*out = lbMakeEmptyHit();
+	lbHit* hit = out;
 	if (!world || !input)
 	{
-		hit.status = lbReport(lb_errorNullPointer, "%s: world or input is NULL", fn);
-		return hit;
+		hit->status = lbReport(lb_errorNullPointer, "%s: world or input is NULL", fn);
+		return;
 	}
 	lbVec3 start = input->start, end = mode == lb_modeOverlap ? input->start : input->end;
 	float radius = mode == lb_modeRay ? 0.0f : input->radius;
 	if (!lbQueryInputFinite(input, mode))
 	{
-		hit.status = lbReport(lb_errorNonFinite, "%s: start, end or radius is NaN or infinite", fn);
-		return hit;
+		hit->status = lbReport(lb_errorNonFinite, "%s: start, end or radius is NaN or infinite", fn);
+		return;
 	}
 	if (radius < 0.0f)
 	{
-		hit.status = lbReport(lb_errorInvalidArgument, "%s: radius %g is negative", fn, (double)radius);
-		return hit;
+		hit->status = lbReport(lb_errorInvalidArgument, "%s: radius %g is negative", fn, (double)radius);
+		return;
 	}
 	lbCastState st;
 	if (!lbCastInit(&st, start, end, radius))
 	{
-		hit.status = lbReport(lb_errorInvalidArgument, "%s: cast is too long", fn);
-		return hit;
+		hit->status = lbReport(lb_errorInvalidArgument, "%s: cast is too long", fn);
+		return;
 	}
 	const lbDVec3 s = st.cast.s;
 	const double len = st.cast.len;
@@ -597,53 +599,59 @@ static lbHit lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQue
 
 	if (st.inside)
 	{
-		hit.hit = true;
-		hit.startedInside = true;
-		hit.location = start;
-		hit.impactPoint = lbFFromD(st.deepest.p);
-		hit.normal = lbNormalizeOr(lbFFromD(st.deepest.n), lbVec3_axisZ);
-		hit.fraction = 0.0f;
-		hit.distance = 0.0f;
-		hit.penetrationDepth = (float)st.deepest.depth;
-		hit.shapeId = st.insideShape;
-		hit.primitiveIndex = st.insidePrim;
+		hit->hit = true;
+		hit->startedInside = true;
+		hit->location = start;
+		hit->impactPoint = lbFFromD(st.deepest.p);
+		hit->normal = lbNormalizeOr(lbFFromD(st.deepest.n), lbVec3_axisZ);
+		hit->fraction = 0.0f;
+		hit->distance = 0.0f;
+		hit->penetrationDepth = (float)st.deepest.depth;
+		hit->shapeId = st.insideShape;
+		hit->primitiveIndex = st.insidePrim;
 	}
 	else if (st.hasHit && mode != lb_modeOverlap)
 	{
-		hit.hit = true;
-		hit.location = lbFFromD(lbDMulAdd(s, st.hit.t, st.cast.d));
-		hit.impactPoint = mode == lb_modeRay || radius == 0.0f ? hit.location : lbFFromD(st.hit.p);
-		hit.normal = lbNormalizeOr(lbFFromD(st.hit.n), lbVec3_axisZ);
-		hit.fraction = len > 0.0 ? (float)(st.hit.t / len) : 0.0f;
-		hit.fraction = lbClampF(hit.fraction, 0.0f, 1.0f);
-		hit.distance = (float)st.hit.t;
-		hit.shapeId = st.hitShape;
-		hit.primitiveIndex = st.hitPrim;
+		hit->hit = true;
+		hit->location = lbFFromD(lbDMulAdd(s, st.hit.t, st.cast.d));
+		hit->impactPoint = mode == lb_modeRay || radius == 0.0f ? hit->location : lbFFromD(st.hit.p);
+		hit->normal = lbNormalizeOr(lbFFromD(st.hit.n), lbVec3_axisZ);
+		hit->fraction = len > 0.0 ? (float)(st.hit.t / len) : 0.0f;
+		hit->fraction = lbClampF(hit->fraction, 0.0f, 1.0f);
+		hit->distance = (float)st.hit.t;
+		hit->shapeId = st.hitShape;
+		hit->primitiveIndex = st.hitPrim;
 	}
-	if (hit.hit)
+	if (hit->hit)
 	{
 		const lbDContact* c = st.inside ? &st.deepest : &st.hit;
-		hit.faceNormal = mode == lb_modeRay && !st.inside ? hit.normal
-														   : lbShapeFaceNormal(&world->shapes[hit.shapeId], hit.primitiveIndex, c->n);
-		hit.ownerId = world->shapes[hit.shapeId].ownerId;
-		hit.channels = world->shapes[hit.shapeId].channels;
+		hit->faceNormal = mode == lb_modeRay && !st.inside ? hit->normal
+														   : lbShapeFaceNormal(&world->shapes[hit->shapeId], hit->primitiveIndex, c->n);
+		hit->ownerId = world->shapes[hit->shapeId].ownerId;
+		hit->channels = world->shapes[hit->shapeId].channels;
 	}
-	return hit;
+	return;
 }
 
 lbHit lbWorld_RayCast(const lbWorld* world, const lbQueryInput* input)
 {
-	return lbWorldQuery(world, input, lb_modeRay, "lbWorld_RayCast");
+	lbHit hit;
+	lbWorldQuery(world, input, lb_modeRay, "lbWorld_RayCast", &hit);
+	return hit;
 }
 
 lbHit lbWorld_SphereCast(const lbWorld* world, const lbQueryInput* input)
 {
-	return lbWorldQuery(world, input, lb_modeSphere, "lbWorld_SphereCast");
+	lbHit hit;
+	lbWorldQuery(world, input, lb_modeSphere, "lbWorld_SphereCast", &hit);
+	return hit;
 }
 
 lbHit lbWorld_SphereOverlap(const lbWorld* world, const lbQueryInput* input)
 {
-	return lbWorldQuery(world, input, lb_modeOverlap, "lbWorld_SphereOverlap");
+	lbHit hit;
+	lbWorldQuery(world, input, lb_modeOverlap, "lbWorld_SphereOverlap", &hit);
+	return hit;
 }
 
 static void lbWorldRayFcn(void* context, const lbQueryInput* input, lbHit* outHit)
