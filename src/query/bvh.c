@@ -870,8 +870,10 @@ static void lbMakeHitPlane(const lbMesh* mesh, const lbCastState* st, lbHitPlane
 		double sx = fabs(st->cast.s.x), sy = fabs(st->cast.s.y), sz = fabs(st->cast.s.z);
 		double sMax = sx > sy ? (sx > sz ? sx : sz) : (sy > sz ? sy : sz);
 		double scale = 1.0 + sMax + st->cast.len + st->cast.r + (double)mesh->slop / (8.0 * (double)FLT_EPSILON);
+		// The slack also covers the edge stage's own error for a cast nearly parallel to an edge, where
+		// the capsule's entry time and axial position carry about 1e-6 r.
 		h->eps = 1e-9 * scale;
-		h->slack = 1e-6 + 1e-9 * scale;
+		h->slack = 1e-6 + 1e-5 * st->cast.r + 1e-9 * scale;
 		h->rIn = st->cast.r - h->eps;
 	}
 	h->valid = false;
