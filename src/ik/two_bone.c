@@ -437,32 +437,22 @@ _Static_assert(offsetof(lbTwoBoneIkInput, tolerance) - offsetof(lbTwoBoneIkInput
 				   offsetof(lbTwoBoneIkInput, maxStretch) - offsetof(lbTwoBoneIkInput, soften) == 2 * sizeof(float),
 			   "soften, stretch, maxStretch and tolerance fill four float slots");
 
-// True when the checks below would all pass, in one branch-light pass over the numbers (every
-// solve makes it); false sends the caller through those checks, which report what is wrong.
-static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const lbTransform* e,
-							   const lbTwoBoneIkInput* in)
-{
-	if (!r || !m || !e || !in || in->internalValue != LB_SECRET_COOKIE || in->useTargetRotation ||
-		(unsigned)in->poleKind > (unsigned)lb_poleDirection)
-		return false;
 #if LB_IK_SSE2
-	// x * 0 is 0 for finite x and NaN for inf or NaN, so a sum of such products is NaN exactly when
-	// some input is not finite. A rotation's finiteness is its norm test's (NaN and inf fail it).
+// The joints' part of the four-lane checks. `acc` is 0 when every number gathered so far is finite
+// and NaN otherwise (x * 0 is 0 for finite x, NaN for inf or NaN); the joints' positions and scales
+// join it, a rotation's finiteness is its norm test's. Then the rotations' squared norms must lie in
+// (normLo, normHi), the squared scales exceed LB_EPSILON^2 and both bones be longer than 1e-6 m.
+static inline bool lbTwoBoneJointLanesValid(const lbTransform* r, const lbTransform* m, const lbTransform* e, __m128 acc,
+											float normLo, float normHi)
+{
 	const __m128 zero = _mm_setzero_ps();
-	const __m128 lanes012 = _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1));
 	const float* t[3] = { &r->p.x, &m->p.x, &e->p.x };
-	__m128 acc = _mm_mul_ps(_mm_and_ps(_mm_loadu_ps(&in->targetMs.x), lanes012), zero); // lane 3: rotation
-	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_loadu_ps(&in->poleMs.x), zero)); // pole .. soften: 11 floats
-	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_loadu_ps(&in->poleMs.x + 4), zero));
-	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_loadu_ps(&in->poleMs.x + 7), zero));
-	const __m128 lanes023 = _mm_castsi128_ps(_mm_set_epi32(-1, -1, 0, -1)); // soften, maxStretch, tolerance
-	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_and_ps(_mm_loadu_ps(&in->soften), lanes023), zero));
 	__m128 p[3], q2[3], sMin = _mm_set1_ps(1.0f);
 	for (int k = 0; k < 3; ++k)
 	{
-		p[k] = _mm_loadu_ps(t[k]);                       // position, q.x
-		const __m128 q = _mm_loadu_ps(t[k] + 3);         // rotation
-		const __m128 ws = _mm_loadu_ps(t[k] + 6);        // q.w, scale
+		p[k] = _mm_loadu_ps(t[k]);                // position, q.x
+		const __m128 q = _mm_loadu_ps(t[k] + 3);  // rotation
+		const __m128 ws = _mm_loadu_ps(t[k] + 6); // q.w, scale
 		acc = _mm_add_ps(acc, _mm_add_ps(_mm_mul_ps(p[k], zero), _mm_mul_ps(ws, zero)));
 		q2[k] = _mm_mul_ps(q, q);
 		sMin = _mm_min_ps(sMin, _mm_mul_ps(ws, ws)); // lanes 1..3 (NaN is caught by acc)
@@ -479,10 +469,33 @@ static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const
 	const __m128 lo = _mm_unpacklo_ps(u, l), hi = _mm_unpackhi_ps(u, l); // ux lx uy ly, uz lz . .
 	const __m128 bones = _mm_add_ps(_mm_add_ps(lo, _mm_movehl_ps(lo, lo)), hi);
 	const int finite = _mm_movemask_ps(_mm_cmpunord_ps(acc, acc)) == 0;
-	const int unit = _mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ps(norms, _mm_set1_ps(0.98f)), _mm_cmplt_ps(norms, _mm_set1_ps(1.02f))));
+	const int unit = _mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ps(norms, _mm_set1_ps(normLo)), _mm_cmplt_ps(norms, _mm_set1_ps(normHi))));
 	const int scaled = _mm_movemask_ps(_mm_cmpgt_ps(sMin, _mm_set1_ps(LB_EPSILON * LB_EPSILON)));
 	const int long2 = _mm_movemask_ps(_mm_cmpgt_ps(bones, _mm_set1_ps(1.0e-12f)));
 	return finite && unit == 0xF && (scaled & 0xE) == 0xE && (long2 & 3) == 3;
+}
+#endif
+
+// True when the checks below would all pass, in one branch-light pass over the numbers (every
+// solve makes it); false sends the caller through those checks, which report what is wrong.
+static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const lbTransform* e,
+							   const lbTwoBoneIkInput* in)
+{
+	if (!r || !m || !e || !in || in->internalValue != LB_SECRET_COOKIE || in->useTargetRotation ||
+		(unsigned)in->poleKind > (unsigned)lb_poleDirection)
+		return false;
+#if LB_IK_SSE2
+	// x * 0 is 0 for finite x and NaN for inf or NaN, so a sum of such products is NaN exactly when
+	// some input is not finite. A rotation's finiteness is its norm test's (NaN and inf fail it).
+	const __m128 zero = _mm_setzero_ps();
+	const __m128 lanes012 = _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1));
+	__m128 acc = _mm_mul_ps(_mm_and_ps(_mm_loadu_ps(&in->targetMs.x), lanes012), zero); // lane 3: rotation
+	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_loadu_ps(&in->poleMs.x), zero)); // pole .. soften: 11 floats
+	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_loadu_ps(&in->poleMs.x + 4), zero));
+	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_loadu_ps(&in->poleMs.x + 7), zero));
+	const __m128 lanes023 = _mm_castsi128_ps(_mm_set_epi32(-1, -1, 0, -1)); // soften, maxStretch, tolerance
+	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_and_ps(_mm_loadu_ps(&in->soften), lanes023), zero));
+	return lbTwoBoneJointLanesValid(r, m, e, acc, 0.98f, 1.02f);
 #else
 	// poleMs .. soften are eleven consecutive floats (asserted above).
 	const float rest[3] = { in->maxStretch, in->tolerance, 0.0f };
@@ -510,33 +523,7 @@ static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const
 static bool lbTwoBoneJointsValid(const lbTransform* r, const lbTransform* m, const lbTransform* e)
 {
 #if LB_IK_SSE2
-	const __m128 zero = _mm_setzero_ps();
-	const float* t[3] = { &r->p.x, &m->p.x, &e->p.x };
-	__m128 acc = zero, p[3], q2[3], sMin = _mm_set1_ps(1.0f);
-	for (int k = 0; k < 3; ++k)
-	{
-		p[k] = _mm_loadu_ps(t[k]);                // position, q.x
-		const __m128 q = _mm_loadu_ps(t[k] + 3);  // rotation
-		const __m128 ws = _mm_loadu_ps(t[k] + 6); // q.w, scale
-		// x * 0 is 0 for finite x and NaN otherwise; a rotation's finiteness is its norm test's.
-		acc = _mm_add_ps(acc, _mm_add_ps(_mm_mul_ps(p[k], zero), _mm_mul_ps(ws, zero)));
-		q2[k] = _mm_mul_ps(q, q);
-		sMin = _mm_min_ps(sMin, _mm_mul_ps(ws, ws)); // lanes 1..3 (NaN is caught by acc)
-	}
-	__m128 ab = _mm_add_ps(_mm_unpacklo_ps(q2[0], q2[1]), _mm_unpackhi_ps(q2[0], q2[1]));
-	ab = _mm_add_ps(ab, _mm_movehl_ps(ab, ab));
-	__m128 c = _mm_add_ps(q2[2], _mm_movehl_ps(q2[2], q2[2]));
-	c = _mm_add_ss(c, _mm_shuffle_ps(c, c, _MM_SHUFFLE(1, 1, 1, 1)));
-	const __m128 norms = _mm_movelh_ps(ab, _mm_unpacklo_ps(c, _mm_set_ss(1.0f)));
-	__m128 u = _mm_sub_ps(p[1], p[0]), l = _mm_sub_ps(p[2], p[1]);
-	u = _mm_mul_ps(u, u), l = _mm_mul_ps(l, l);
-	const __m128 lo = _mm_unpacklo_ps(u, l), hi = _mm_unpackhi_ps(u, l);
-	const __m128 bones = _mm_add_ps(_mm_add_ps(lo, _mm_movehl_ps(lo, lo)), hi);
-	const int finite = _mm_movemask_ps(_mm_cmpunord_ps(acc, acc)) == 0;
-	const int unit = _mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ps(norms, _mm_set1_ps(0.981f)), _mm_cmplt_ps(norms, _mm_set1_ps(1.019f))));
-	const int scaled = _mm_movemask_ps(_mm_cmpgt_ps(sMin, _mm_set1_ps(LB_EPSILON * LB_EPSILON)));
-	const int long2 = _mm_movemask_ps(_mm_cmpgt_ps(bones, _mm_set1_ps(1.0e-12f)));
-	return finite && unit == 0xF && (scaled & 0xE) == 0xE && (long2 & 3) == 3;
+	return lbTwoBoneJointLanesValid(r, m, e, _mm_setzero_ps(), 0.981f, 1.019f);
 #else
 	if (!lbIkValidTransform(*r) || !lbIkValidTransformFast(r) || !lbIkValidTransformFast(m) || !lbIkValidTransformFast(e))
 		return false;
