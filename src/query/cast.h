@@ -177,7 +177,9 @@ typedef struct lbBvh4Node
 	int32_t child[4];
 	/// Leaf triangle count, 0 for an internal child.
 	uint8_t count[4];
-	uint8_t pad[4];
+	/// Internal child: how many of the lines after the child's own line (its first descendants, in
+	/// pre-order) a cast descending into it fetches with it. 0 for a leaf child.
+	uint8_t prefetch[4];
 } lbBvh4Node;
 
 /// Start nodes for short casts: a 2D grid over the two widest axes of the mesh's bounds (u, v; any

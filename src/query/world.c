@@ -654,19 +654,21 @@ lbHit lbWorld_SphereOverlap(const lbWorld* world, const lbQueryInput* input)
 	return hit;
 }
 
+// The scene-query entry points write straight into the caller's hit, without the copy through a
+// returned value.
 static void lbWorldRayFcn(void* context, const lbQueryInput* input, lbHit* outHit)
 {
-	*outHit = lbWorld_RayCast((const lbWorld*)context, input);
+	lbWorldQuery((const lbWorld*)context, input, lb_modeRay, "lbWorld_RayCast", outHit);
 }
 
 static void lbWorldSphereFcn(void* context, const lbQueryInput* input, lbHit* outHit)
 {
-	*outHit = lbWorld_SphereCast((const lbWorld*)context, input);
+	lbWorldQuery((const lbWorld*)context, input, lb_modeSphere, "lbWorld_SphereCast", outHit);
 }
 
 static void lbWorldOverlapFcn(void* context, const lbQueryInput* input, lbHit* outHit)
 {
-	*outHit = lbWorld_SphereOverlap((const lbWorld*)context, input);
+	lbWorldQuery((const lbWorld*)context, input, lb_modeOverlap, "lbWorld_SphereOverlap", outHit);
 }
 
 void lbWorld_PrefetchCasts(const lbWorld* world, const lbQueryInput* inputs, int count)
@@ -682,7 +684,7 @@ void lbWorld_PrefetchCasts(const lbWorld* world, const lbQueryInput* inputs, int
 		for (int i = first; i < count && i < first + LB_PREFETCH_GROUP; ++i)
 		{
 			const lbQueryInput* q = &inputs[i];
-			if (!lbIsValidVec3(q->start) || !lbIsValidVec3(q->end) || !lbIsValidFloat(q->radius) || q->radius < 0.0f)
+			if (!lbQueryInputFinite(q, lb_modeSphere) || q->radius < 0.0f)
 				continue;
 			if (lbCastInit(&states[n], q->start, q->end, q->radius))
 				in[n++] = q;
