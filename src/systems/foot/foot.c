@@ -98,17 +98,34 @@ lbVec3 lbFootSoleLocal(const lbHumanoid* humanoid, int side)
 	return lbMulSV(-humanoid->legAxes[side].ankleHeight, humanoid->legAxes[side].footUp);
 }
 
-// Tilt taking `up` part of the way toward the ground normal: weight times the slope angle,
-// capped at maxAngle.
-static lbQuat lbFootTilt(lbVec3 up, lbVec3 normal, float weight, float maxAngle)
+// Tilt taking `up` part of the way toward the ground normal (both unit): weight times the slope
+// angle, capped at maxAngle. Also gives the slope angle itself (radians), which the caller needs
+// too: one atan2f serves both.
+static lbQuat lbFootTilt(lbVec3 up, lbVec3 normal, float weight, float maxAngle, float* outSlope)
 {
 	lbVec3 axis = lbCross(up, normal);
 	float s = lbLength(axis);
+	// atan2 of |up x n| and up . n: accurate at every angle, unlike acos near 0.
+	float slope = atan2f(s, lbDot(up, normal));
+	*outSlope = slope;
 	if (s < 1.0e-6f)
 		return lbQuat_identity;
-	float slope = atan2f(s, lbDot(up, normal));
 	float angle = lbMinF(slope * lbClampF(weight, 0.0f, 1.0f), lbMaxF(maxAngle, 0.0f));
-	return lbQuatFromAxisAngle(lbMulSV(1.0f / s, axis), angle);
+	// The axis up x n / s is already unit: build the quaternion directly.
+	float h = 0.5f * angle, k = sinf(h) / s;
+	return LB_LITERAL(lbQuat){ axis.x * k, axis.y * k, axis.z * k, cosf(h) };
+}
+
+// Whether unit rotations a and b differ by more than `angle` (radians). The rotation between them
+// turns by 2 acos |a . b|, so comparing cosines needs no inverse trigonometry. Negative angles are
+// always exceeded, angles of half a turn or more (or NaN) never.
+static bool lbFootTurnedBeyond(lbQuat a, lbQuat b, float angle)
+{
+	if (!(angle < LB_PI))
+		return false;
+	if (angle < 0.0f)
+		return true;
+	return lbAbsF(lbQuatDot(a, b)) < cosf(0.5f * angle);
 }
 
 typedef struct lbFootCast
@@ -146,7 +163,8 @@ static lbFootCast lbFootCastDown(const lbSceneQuery* query, lbQueryInput qi, lbV
 	// at an edge or vertex contact (or when the scene cannot tell which it was).
 	bool onFace = hit.hit && !hit.startedInside && hit.status == lb_ok && lbLengthSquared(hit.faceNormal) > 0.25f &&
 				  lbDot(hit.faceNormal, hit.normal) > 0.99999f;
-	lbHit ray = lbEmptyHit();
+	lbHit ray;
+	ray.hit = false;
 	if (!onFace)
 	{
 		ray = lbRayCast(query, &qi);
@@ -196,7 +214,7 @@ static lbFootSole lbMakeFootSole(const lbHumanoid* h, int side)
 {
 	const lbLegAxes* ax = &h->legAxes[side];
 	lbFootSole f;
-	f.sole = lbFootSoleLocal(h, side);
+	f.sole = lbMulSV(-ax->ankleHeight, ax->footUp);
 	f.toeFlat = lbNormalize(lbProjectOnPlane(ax->toe, ax->footUp));
 	f.along[0] = -0.3f * ax->footLength;
 	f.along[1] = 0.0f;
@@ -205,13 +223,15 @@ static lbFootSole lbMakeFootSole(const lbHumanoid* h, int side)
 }
 
 // Signed heights (world, m) of the three sole samples above the plane through groundPoint with unit
-// normal `normal`, for the foot at `ankle` turned by `rot` and scaled by `scale`. Linear in the
-// sample's offset along the foot, so two rotations serve all three samples.
+// normal `normal`, for the foot at `ankle` turned by unit `rot` and scaled by `scale`. Linear in the
+// sample's offset along the foot; and rot v . n = v . rot^-1 n, so one rotation of the normal into
+// the foot's frame serves all three samples.
 static void lbFootSoleHeights(const lbFootSole* f, lbVec3 ankle, lbQuat rot, float scale, lbVec3 groundPoint,
 							  lbVec3 normal, float out[3])
 {
-	float base = lbDot(lbSub(ankle, groundPoint), normal) + scale * lbDot(lbQuatRotate(rot, f->sole), normal);
-	float slope = scale * lbDot(lbQuatRotate(rot, f->toeFlat), normal);
+	lbVec3 nFoot = lbQuatInvRotate(rot, normal);
+	float base = lbDot(lbSub(ankle, groundPoint), normal) + scale * lbDot(f->sole, nFoot);
+	float slope = scale * lbDot(f->toeFlat, nFoot);
 	for (int k = 0; k < 3; ++k)
 		out[k] = base + f->along[k] * slope;
 }
@@ -268,14 +288,9 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 			state->legs[s].lockAlpha = 0.0f;
 		}
 	}
+	// The turn rate (rad/s) only gates prediction, so it is measured when a moving foot asks for it.
 	float turnRate = 0.0f;
-	if (state->initialized && dt > 0.0f)
-	{
-		lbVec3 f0 = lbTransformDirection(state->prevCharacterWs, humanoid->forwardMs);
-		lbVec3 f1 = lbTransformDirection(cw, humanoid->forwardMs);
-		lbVec3 a = lbNormalize(lbProjectOnPlane(f0, up)), b = lbNormalize(lbProjectOnPlane(f1, up));
-		turnRate = atan2f(lbDot(up, lbCross(a, b)), lbDot(a, b)) / dt;
-	}
+	bool turnRateKnown = !(state->initialized && dt > 0.0f);
 
 	bool active = !(def->lodDistance > 0.0f && in->hasCamera && lbIsValidVec3(in->cameraWs) &&
 					lbDistance(in->cameraWs, cw.p) > def->lodDistance);
@@ -286,7 +301,7 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		alphaTarget = lbClampF(def->clampedAlpha, 0.0f, 1.0f);
 	if (snap && alphaTarget > 0.0f)
 		state->alpha = alphaTarget;
-	else
+	else if (state->alpha != alphaTarget)
 		state->alpha = lbClampF(lbInterpTo(state->alpha, alphaTarget, dt, def->alphaSpeed), 0.0f, 1.0f);
 
 	// Reduced trace rate: a phase accumulator, so 30 Hz at 120 Hz frames is exactly every 4th frame.
@@ -301,7 +316,8 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 			state->traceTimer < -period || snap ? period * (1.0f - phase) : state->traceTimer + period;
 	}
 
-	const float modelToWorld = lbLength(lbTransformVector(cw, humanoid->upMs));
+	// A rotation keeps lengths: the scale alone sets the model-to-world factor.
+	const float modelToWorld = lbLength(lbMulVV(cw.s, humanoid->upMs));
 	const float floorH = lbDot(cw.p, up);
 	// The pelvis offset is relative to the animation's floor (the character origin). When that
 	// floor jumps (the capsule steps up a stair), carry the offset across so the smoothed pelvis
@@ -311,7 +327,11 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 	const lbVec3 velH = lbProjectOnPlane(vel, up);
 	const float speedH = lbLength(velH);
 	int castCount = 0;
-	lbVec3 pelvisWs = lbTransformPoint(cw, in->animPose->model[humanoid->pelvis].p);
+	// Probes start from the pelvis's height only when the def asks for it.
+	const lbVec3 pelvisWs = def->traceOrigin == lb_footTraceFromPelvis ? lbTransformPoint(cw, in->animPose->model[humanoid->pelvis].p)
+																	: lbVec3_zero;
+	// Interp-to fractions shared by both legs (one expf each, taken when first needed).
+	float goalStep = -1.0f, rotationStep = -1.0f;
 	float legDz[2] = { 0.0f, 0.0f }, legDrop[2] = { 0.0f, 0.0f };
 	bool legCounts[2] = { false, false };
 
@@ -345,7 +365,16 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 			// Prediction: look ahead along the motion so a swinging foot sees the ground it will land
 			// on; not when standing, turning, or when this foot swings backwards.
 			lbVec3 predict = lbVec3_zero;
-			if (speedH > 0.1f && lbAbsF(turnRate) < def->predictionMaxTurnRate && lbDot(footVel, velH) >= 0.0f && !leg->locked)
+			bool predicting = speedH > 0.1f && lbDot(footVel, velH) >= 0.0f && !leg->locked;
+			if (predicting && !turnRateKnown)
+			{
+				lbVec3 f0 = lbTransformDirection(state->prevCharacterWs, humanoid->forwardMs);
+				lbVec3 f1 = lbTransformDirection(cw, humanoid->forwardMs);
+				lbVec3 a = lbNormalize(lbProjectOnPlane(f0, up)), b = lbNormalize(lbProjectOnPlane(f1, up));
+				turnRate = atan2f(lbDot(up, lbCross(a, b)), lbDot(a, b)) / dt;
+				turnRateKnown = true;
+			}
+			if (predicting && lbAbsF(turnRate) < def->predictionMaxTurnRate)
 				predict = lbClampLength(lbMulSV(def->predictionTime, velH), def->predictionMax);
 			lbVec3 base = lbAdd(animAnkleWs, predict);
 			const lbQueryInput centre = lbFootProbe(def, base, pelvisWs, up, ankleH + def->traceBelow);
@@ -401,9 +430,9 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 			float denom = lbMaxF(lbDot(up, n), 0.05f);
 			lbVec3 under = lbMulAdd(animAnkleWs, -lbDot(lbSub(animAnkleWs, leg->groundPointWs), n) / denom, up);
 			offsetTarget = lbDot(under, up);
-			float slope = acosf(lbClampF(lbDot(n, up), -1.0f, 1.0f));
+			float slope;
+			tiltTarget = lbFootTilt(up, n, def->normalWeight, def->maxFootAngle, &slope);
 			legAlphaTarget = lbRemapClamped(slope, def->slopeLimit, def->slopeLimit + lbMaxF(def->slopeFade, 1.0e-4f), 1.0f, 0.0f);
-			tiltTarget = lbFootTilt(up, n, def->normalWeight, def->maxFootAngle);
 		}
 		if (snap)
 		{
@@ -426,37 +455,39 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 			float temp = (leg->offsetSpeed + omega * change) * dt;
 			leg->offsetSpeed = (leg->offsetSpeed - omega * temp) * decay;
 			leg->offset = offsetTarget + (change + temp) * decay;
-			leg->tilt = lbQInterpTo(leg->tilt, tiltTarget, dt, def->rotationSpeed);
-			leg->alpha = lbClampF(lbInterpTo(leg->alpha, legAlphaTarget, dt, def->goalSpeed), 0.0f, 1.0f);
+			// Exponential interp-to (lbQInterpTo, lbInterpTo) with the fractions shared by both legs;
+			// a value already at its target stays there.
+			if (dt > 0.0f && (leg->tilt.x != tiltTarget.x || leg->tilt.y != tiltTarget.y || leg->tilt.z != tiltTarget.z ||
+							  leg->tilt.w != tiltTarget.w))
+			{
+				if (rotationStep < 0.0f)
+					rotationStep = lbInterpAlpha(dt, def->rotationSpeed);
+				leg->tilt = lbQuatSlerp(leg->tilt, tiltTarget, rotationStep);
+			}
+			if (leg->alpha != legAlphaTarget)
+			{
+				if (goalStep < 0.0f)
+					goalStep = lbInterpAlpha(dt, def->goalSpeed);
+				leg->alpha = lbClampF(leg->alpha + (legAlphaTarget - leg->alpha) * goalStep, 0.0f, 1.0f);
+			}
 		}
-
-		// Goal: the animated sole's lift above its floor (never below it: a stance foot the base
-		// motion holds below a risen capsule is on the ground) added to the ground height, and the
-		// ankle above the sole along the tilted foot's up (correct on slopes, not straight above
-		// the contact).
-		const float lift = lbMaxF(soleAboveFloor, 0.0f);
-		lbVec3 tiltedUp = lbQuatRotate(leg->tilt, up);
-		const float raise = leg->offset + ankleH + lift - lbDot(animAnkleWs, up);
-		lbVec3 ankleGoal = lbAdd(lbMulAdd(animAnkleWs, raise, up), lbMulSV(ankleH, lbSub(tiltedUp, up)));
-		lbQuat footRot = lbQuatNormalize(lbQuatMul(leg->tilt, animFootWs.q));
-		// Clear the sole against the smoothed ground (the plane through the smoothed height under the
-		// ankle), so the clearance follows the same easing as the goal and never jumps a step.
-		const lbVec3 smoothGround = lbMulAdd(animAnkleWs, leg->offset - lbDot(animAnkleWs, up), up);
-		if (leg->grounded && leg->alpha > 0.0f)
-			ankleGoal = lbFootClearSole(ankleGoal, footRot, modelToWorld, &sole, smoothGround, leg->groundNormalWs, up);
+		// The smoothed ground height the goal below stands on (a lock may move the state's value).
+		const float smoothOffset = leg->offset;
+		// The animated foot's rotation, unit, so that products with unit tilts need no normalising.
+		const lbQuat animRot = lbQuatNormalize(animFootWs.q);
 
 		bool planted = leg->grounded && state->alpha > 0.0f && soleAboveFloor < def->lockHeight &&
 					   footSpeed < def->lockSpeed;
-		// Where a planted foot belongs: on the ground itself (the unsmoothed goal), not where the
-		// smoothing has got to, and without the animation's small residual lift.
-		lbQuat plantRot = lbQuatNormalize(lbQuatMul(tiltTarget, animFootWs.q));
-		lbVec3 plantAnkle = lbAdd(lbMulAdd(animAnkleWs, offsetTarget + ankleH - lbDot(animAnkleWs, up), up),
-								  lbMulSV(ankleH, lbSub(lbQuatRotate(tiltTarget, up), up)));
-		if (leg->grounded)
-			plantAnkle = lbFootClearSole(plantAnkle, plantRot, modelToWorld, &sole, leg->groundPointWs, leg->groundNormalWs, up);
-		if (def->footLock && active)
+		if (def->footLock && active && planted)
 		{
-			if (planted && !leg->locked)
+			// Where a planted foot belongs: on the ground itself (the unsmoothed goal), not where the
+			// smoothing has got to, and without the animation's small residual lift. (planted implies
+			// grounded.)
+			lbQuat plantRot = lbQuatMul(tiltTarget, animRot);
+			lbVec3 plantAnkle = lbAdd(lbMulAdd(animAnkleWs, offsetTarget + ankleH - lbDot(animAnkleWs, up), up),
+									  lbMulSV(ankleH, lbSub(lbQuatRotate(tiltTarget, up), up)));
+			plantAnkle = lbFootClearSole(plantAnkle, plantRot, modelToWorld, &sole, leg->groundPointWs, leg->groundNormalWs, up);
+			if (!leg->locked)
 			{
 				// Lock there and blend into it quickly: the foot settles on the surface within a few
 				// frames and then stays exactly there.
@@ -466,20 +497,21 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 				if (snap)
 					leg->lockAlpha = 1.0f;
 			}
-			else if (leg->locked)
+			else
 			{
 				// Release when the animation takes the foot away (lift, horizontal travel, turn) or the
 				// ground rises into it. A lower reading of the ground does not release it: a foot on a
 				// stair edge stays on that edge whichever side a new cast happens to see.
 				lbVec3 d = lbSub(plantAnkle, leg->lockAnkleWs);
 				float rise = lbDot(d, up);
-				if (!planted || lbLength(lbProjectOnPlane(d, up)) > def->lockReleaseDistance || rise > 0.02f ||
-					lbQuatAngleBetween(plantRot, leg->lockRotWs) > def->lockReleaseAngle)
+				if (lbLength(lbProjectOnPlane(d, up)) > def->lockReleaseDistance || rise > 0.02f ||
+					lbFootTurnedBeyond(plantRot, leg->lockRotWs, def->lockReleaseAngle))
 					leg->locked = false;
 			}
 		}
 		else
 		{
+			// Not planted (or no locking): the foot is free.
 			leg->locked = false;
 		}
 		// While the foot stands locked, the ground it stands on is the smoothed ground too, so a
@@ -489,18 +521,51 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 			leg->offset = lbMaxF(offsetTarget, lbDot(leg->lockAnkleWs, up) - ankleH);
 			leg->offsetSpeed = 0.0f;
 		}
+		// Lock blend (exponential interp-to); a blend already at its end stays there.
 		if (leg->locked)
-			leg->lockAlpha = lbMinF(1.0f, lbInterpTo(leg->lockAlpha, 1.0f, dt, 2.0f * def->lockBlendSpeed) + 1.0e-3f);
-		else
 		{
-			leg->lockAlpha = snap ? 0.0f : lbInterpTo(leg->lockAlpha, 0.0f, dt, def->lockBlendSpeed);
+			if (leg->lockAlpha != 1.0f)
+				leg->lockAlpha = lbMinF(1.0f, lbInterpTo(leg->lockAlpha, 1.0f, dt, 2.0f * def->lockBlendSpeed) + 1.0e-3f);
+		}
+		else if (snap)
+			leg->lockAlpha = 0.0f;
+		else if (leg->lockAlpha != 0.0f)
+		{
+			leg->lockAlpha = lbInterpTo(leg->lockAlpha, 0.0f, dt, def->lockBlendSpeed);
 			if (leg->lockAlpha < 1.0e-3f)
 				leg->lockAlpha = 0.0f;
 		}
-		if (leg->lockAlpha > 0.0f)
+
+		// Goal: the animated sole's lift above its floor (never below it: a stance foot the base
+		// motion holds below a risen capsule is on the ground) added to the ground height, and the
+		// ankle above the sole along the tilted foot's up (correct on slopes, not straight above
+		// the contact); blended toward the lock. A fully blended lock replaces it outright.
+		lbVec3 ankleGoal;
+		lbQuat footRot = lbQuatMul(leg->tilt, animRot);
+		if (leg->lockAlpha == 1.0f)
 		{
-			ankleGoal = lbLerp(ankleGoal, leg->lockAnkleWs, leg->lockAlpha);
-			footRot = lbQuatSlerp(footRot, leg->lockRotWs, leg->lockAlpha);
+			ankleGoal = leg->lockAnkleWs;
+			// The same rotation, on the smoothed rotation's side as a slerp would give it.
+			footRot = lbQuatDot(footRot, leg->lockRotWs) < 0.0f ? lbQuatNeg(leg->lockRotWs) : leg->lockRotWs;
+		}
+		else
+		{
+			const float lift = lbMaxF(soleAboveFloor, 0.0f);
+			lbVec3 tiltedUp = lbQuatRotate(leg->tilt, up);
+			const float raise = smoothOffset + ankleH + lift - lbDot(animAnkleWs, up);
+			ankleGoal = lbAdd(lbMulAdd(animAnkleWs, raise, up), lbMulSV(ankleH, lbSub(tiltedUp, up)));
+			// Clear the sole against the smoothed ground (the plane through the smoothed height under
+			// the ankle), so the clearance follows the same easing as the goal and never jumps a step.
+			if (leg->grounded && leg->alpha > 0.0f)
+			{
+				const lbVec3 smoothGround = lbMulAdd(animAnkleWs, smoothOffset - lbDot(animAnkleWs, up), up);
+				ankleGoal = lbFootClearSole(ankleGoal, footRot, modelToWorld, &sole, smoothGround, leg->groundNormalWs, up);
+			}
+			if (leg->lockAlpha > 0.0f)
+			{
+				ankleGoal = lbLerp(ankleGoal, leg->lockAnkleWs, leg->lockAlpha);
+				footRot = lbQuatSlerp(footRot, leg->lockRotWs, leg->lockAlpha);
+			}
 		}
 
 		ft->ankleWs = ankleGoal;
@@ -579,10 +644,13 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		}
 	}
 	pelvisTarget = lbClampF(pelvisTarget, -lbMaxF(def->pelvisMaxSink, 0.0f), lbMaxF(def->pelvisMaxLift, 0.0f));
-	state->pelvisOffset = snap ? pelvisTarget : lbInterpTo(state->pelvisOffset, pelvisTarget, dt, def->pelvisSpeed);
+	if (snap)
+		state->pelvisOffset = pelvisTarget;
+	else if (state->pelvisOffset != pelvisTarget)
+		state->pelvisOffset = lbInterpTo(state->pelvisOffset, pelvisTarget, dt, def->pelvisSpeed);
 	if (in->landed)
 		state->landing = def->landingCompression;
-	else
+	else if (state->landing != 0.0f)
 		state->landing = lbInterpTo(state->landing, 0.0f, dt, def->landingRelaxSpeed);
 
 	out->characterWs = cw;
@@ -608,11 +676,12 @@ static int lbFootAnnounce(const lbFootState* state, const lbFootDef* def, const 
 	if (state->initialized && def->traceRate > 0.0f && state->traceTimer - dt > 1.0e-5f && !in->landed)
 		return 0; // a reduced-rate frame without casts
 	const lbVec3 up = lbNormalizeOr(def->up, lbVec3_axisZ);
-	const float modelToWorld = lbLength(lbTransformVector(cw, humanoid->upMs));
+	const float modelToWorld = lbLength(lbMulVV(cw.s, humanoid->upMs));
 	lbVec3 predict = lbVec3_zero;
-	if (lbIsValidVec3(in->velocityWs))
+	if (lbIsValidVec3(in->velocityWs) && (in->velocityWs.x != 0.0f || in->velocityWs.y != 0.0f || in->velocityWs.z != 0.0f))
 		predict = lbClampLength(lbMulSV(def->predictionTime, lbProjectOnPlane(in->velocityWs, up)), def->predictionMax);
-	const lbVec3 pelvisWs = lbTransformPoint(cw, in->animPose->model[humanoid->pelvis].p);
+	const lbVec3 pelvisWs = def->traceOrigin == lb_footTraceFromPelvis ? lbTransformPoint(cw, in->animPose->model[humanoid->pelvis].p)
+																		: lbVec3_zero;
 	for (int side = 0; side < 2; ++side)
 	{
 		lbVec3 base = lbAdd(lbTransformPoint(cw, in->animPose->model[humanoid->leg[side].foot].p), predict);
