@@ -147,7 +147,7 @@ static int32_t* Parents(const lbMesh* mesh)
 	int32_t* parent = (int32_t*)malloc(sizeof(int32_t) * (size_t)mesh->nodeCount);
 	parent[0] = 0;
 	for (int i = 0; i < mesh->nodeCount; ++i)
-		for (int k = 0; k < mesh->nodes[i].childCount; ++k)
+		for (int k = 0; k < lbBvh4ChildCount(&mesh->nodes[i]); ++k)
 			if (mesh->nodes[i].count[k] == 0)
 				parent[mesh->nodes[i].child[k]] = i;
 	return parent;
@@ -182,7 +182,7 @@ static int CheckStructure(const lbMesh* mesh, const int32_t* parent, lbVec3 star
 	for (int i = 0; i < mesh->nodeCount; ++i)
 	{
 		const lbBvh4Node* n = &mesh->nodes[i];
-		for (int k = 0; k < n->childCount; ++k)
+		for (int k = 0; k < lbBvh4ChildCount(n); ++k)
 		{
 			if (n->count[k] == 0)
 				continue;

@@ -16,6 +16,7 @@
 
 #include <float.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -316,11 +317,11 @@ static void lbSetDescentPrefetch(lbBvh4Node* nodes, int nodeCount)
 		for (int k = 0; k < 4; ++k)
 		{
 			n->prefetch[k] = 0;
-			if (k >= n->childCount || n->count[k] != 0)
+			if (k >= lbBvh4ChildCount(n) || n->count[k] != 0)
 				continue;
 			int32_t next = n->child[k];
 			int lines = 4;
-			for (int j = k + 1; j < n->childCount; ++j)
+			for (int j = k + 1, end = lbBvh4ChildCount(n); j < end; ++j)
 				if (n->count[j] == 0)
 				{
 					int size = n->child[j] - next - 1;
@@ -374,7 +375,7 @@ static int lbCollapse(const lbBvhNode* bin, int binNode, lbBvh4Node* out, int* o
 	}
 	lbBvh4Node node;
 	memset(&node, 0, sizeof node);
-	node.childCount = (uint8_t)n;
+	node.childMask = (uint8_t)((1u << n) - 1u);
 	const lbBvhNode* p = &bin[binNode];
 	for (int a = 0; a < 3; ++a)
 	{
@@ -390,7 +391,7 @@ static int lbCollapse(const lbBvhNode* bin, int binNode, lbBvh4Node* out, int* o
 		while (e < 100 && 255.0 * (double)lbPow2F(e) < extent)
 			++e;
 		node.origin[a] = p->min[a];
-		node.exponent[a] = (int8_t)e;
+		node.stepBits[a] = (uint8_t)(e + 127);
 		double step = (double)lbPow2F(e);
 		for (int k = 0; k < n; ++k)
 		{
@@ -564,10 +565,15 @@ size_t lbMeshBvhBytes(const lbMesh* mesh)
 // Cell of coordinate x along one grid axis, clamped to [0, n). Monotonic in x (float subtraction,
 // multiplication by a positive constant, truncation and clamping all are), so when a leaf's interval
 // and a cast's footprint overlap, so do their cell ranges: the grid never loses a leaf to rounding.
-static inline int lbGridCell(float x, float min, float inv, int n)
+static inline int lbGridCellLast(float x, float min, float inv, int n, float last)
 {
 	float q = (x - min) * inv;
-	return q < 1.0f ? 0 : (q >= (float)(n - 1) ? n - 1 : (int)q);
+	return q < 1.0f ? 0 : (q >= last ? n - 1 : (int)q);
+}
+
+static inline int lbGridCell(float x, float min, float inv, int n)
+{
+	return lbGridCellLast(x, min, inv, n, (float)(n - 1));
 }
 
 // Lowest common ancestor of 4-wide nodes a and b (-1 = none, the identity).
@@ -633,6 +639,7 @@ bool lbMeshBuildGrid(lbMesh* mesh, int trianglesPerCell)
 		g->min[a] = mesh->boundsMin[g->axis[a]];
 		double e = a == 0 ? eu : ev;
 		g->invCell[a] = n[a] > 1 ? (float)((double)n[a] / e) : 0.0f;
+		g->lastCell[a] = (float)(n[a] - 1);
 	}
 	size_t entries = 0;
 	for (int k = 0; k < LB_MESH_GRID_LEVELS; ++k)
@@ -666,7 +673,7 @@ bool lbMeshBuildGrid(lbMesh* mesh, int trianglesPerCell)
 	for (int i = 0; i < mesh->nodeCount; ++i)
 	{
 		const lbBvh4Node* nd = &mesh->nodes[i];
-		for (int k = 0; k < nd->childCount; ++k)
+		for (int k = 0, end = lbBvh4ChildCount(nd); k < end; ++k)
 			if (nd->count[k] == 0)
 			{
 				parent[nd->child[k]] = i;
@@ -680,7 +687,7 @@ bool lbMeshBuildGrid(lbMesh* mesh, int trianglesPerCell)
 	for (int i = 0; i < mesh->nodeCount; ++i)
 	{
 		const lbBvh4Node* nd = &mesh->nodes[i];
-		for (int k = 0; k < nd->childCount; ++k)
+		for (int k = 0, end = lbBvh4ChildCount(nd); k < end; ++k)
 		{
 			if (nd->count[k] == 0)
 				continue;
@@ -765,8 +772,8 @@ static inline int32_t lbMeshStartNodeInline(const lbMesh* mesh, const lbCastStat
 		double s = lbDAxisGet(st->cast.s, ax), e = s + st->cast.len * lbDAxisGet(st->cast.d, ax);
 		float lo = (float)((s < e ? s : e) - (double)grow), hi = (float)((s < e ? e : s) + (double)grow);
 		int n = g->dim[0][a];
-		c0[a] = lbGridCell(lo, g->min[a], g->invCell[a], n);
-		c1[a] = lbGridCell(hi, g->min[a], g->invCell[a], n);
+		c0[a] = lbGridCellLast(lo, g->min[a], g->invCell[a], n, g->lastCell[a]);
+		c1[a] = lbGridCellLast(hi, g->min[a], g->invCell[a], n, g->lastCell[a]);
 	}
 	int k = 0;
 	while ((c1[0] >> k) - (c0[0] >> k) > 1 || (c1[1] >> k) - (c0[1] >> k) > 1)
@@ -786,10 +793,29 @@ int32_t lbMeshStartNode(const lbMesh* mesh, const lbCastState* st, float grow)
 typedef struct lbSlabCast
 {
 	float og[4], og2[4], inv[4];
+	/// The far end of the tested interval (m) in all four lanes: set by lbSetSlabMax whenever it moves
+	/// (after a leaf), not broadcast again for every node.
+	float tMax[4];
 } lbSlabCast;
 
+static inline void lbSetSlabMax(lbSlabCast* c, float tMax)
+{
+	c->tMax[0] = c->tMax[1] = c->tMax[2] = c->tMax[3] = tMax;
+}
+
+_Static_assert(offsetof(lbCastState, invDir) == offsetof(lbCastState, origin) + 3 * sizeof(float) &&
+				   offsetof(lbCastState, radius) == offsetof(lbCastState, invDir) + 3 * sizeof(float),
+			   "lbCastState: origin, invDir and radius follow each other");
 static inline void lbMakeSlabCast(const lbCastState* st, float grow, lbSlabCast* c)
 {
+#if defined(__SSE2__)
+	// Four-float loads: origin is followed by invDir and invDir by radius; lane 3 is cleared.
+	const __m128 keep = _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1));
+	__m128 o = _mm_and_ps(_mm_loadu_ps(st->origin), keep), g = _mm_and_ps(_mm_set1_ps(grow), keep);
+	_mm_storeu_ps(c->og, _mm_add_ps(o, g));
+	_mm_storeu_ps(c->og2, _mm_sub_ps(o, g));
+	_mm_storeu_ps(c->inv, _mm_and_ps(_mm_loadu_ps(st->invDir), keep));
+#else
 	for (int a = 0; a < 3; ++a)
 	{
 		c->og[a] = st->origin[a] + grow;
@@ -797,22 +823,23 @@ static inline void lbMakeSlabCast(const lbCastState* st, float grow, lbSlabCast*
 		c->inv[a] = st->invDir[a];
 	}
 	c->og[3] = c->og2[3] = c->inv[3] = 0.0f;
+#endif
 }
 
-// Slab test of the node's child boxes against the cast, clipped to [0, tMax]. Returns the bit mask
+// Slab test of the node's child boxes against the cast, clipped to [0, c->tMax]. Returns the bit mask
 // of children entered (bit k = child k) and their entry times in tn. SSE2 handles the four children
 // in one go (x86-64 always has it); the scalar loop is the same computation.
-static inline int lbChildSlabs(const lbBvh4Node* n, const lbSlabCast* c, float tMax, float* tn)
+static inline int lbChildSlabs(const lbBvh4Node* n, const lbSlabCast* c, float* tn)
 {
 #if defined(__SSE2__)
-	// Origin (lane 3 masked), exponents as int32 lanes (sign-extended bytes), steps as floats 2^e.
+	// Origin (lane 3 masked); steps as floats 2^e, built from the stored exponent fields (lane 3, from
+	// the child mask byte, is never used).
 	const __m128i zero = _mm_setzero_si128();
 	__m128 origin = _mm_and_ps(_mm_loadu_ps(n->origin), _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1)));
 	int32_t ebytes;
-	memcpy(&ebytes, n->exponent, 4);
-	__m128i e8 = _mm_cvtsi32_si128(ebytes);
-	__m128i e32 = _mm_srai_epi32(_mm_unpacklo_epi16(_mm_unpacklo_epi8(e8, e8), _mm_unpacklo_epi8(e8, e8)), 24);
-	__m128 step = _mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(e32, _mm_set1_epi32(127)), 23));
+	memcpy(&ebytes, n->stepBits, 4);
+	__m128i e32 = _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(ebytes), zero), zero);
+	__m128 step = _mm_castsi128_ps(_mm_slli_epi32(e32, 23));
 	__m128 inv = _mm_loadu_ps(c->inv);
 	__m128 base0 = _mm_mul_ps(_mm_sub_ps(origin, _mm_loadu_ps(c->og)), inv);
 	__m128 base1 = _mm_mul_ps(_mm_sub_ps(origin, _mm_loadu_ps(c->og2)), inv);
@@ -826,7 +853,7 @@ static inline int lbChildSlabs(const lbBvh4Node* n, const lbSlabCast* c, float t
 					 _mm_cvtepi32_ps(_mm_unpacklo_epi16(lo16b, zero)) };
 	__m128 hi[3] = { _mm_cvtepi32_ps(_mm_unpacklo_epi16(hi16a, zero)), _mm_cvtepi32_ps(_mm_unpackhi_epi16(hi16a, zero)),
 					 _mm_cvtepi32_ps(_mm_unpacklo_epi16(hi16b, zero)) };
-	__m128 vn = _mm_setzero_ps(), vf = _mm_set1_ps(tMax);
+	__m128 vn = _mm_setzero_ps(), vf = _mm_loadu_ps(c->tMax);
 	// Lane broadcasts through the integer shuffle: it has a separate destination, where the float
 	// shuffle overwrites its source and costs a register copy per broadcast (plain SSE2, no AVX).
 #define LB_SLAB_BCAST(V, A) _mm_castsi128_ps(_mm_shuffle_epi32(_mm_castps_si128(V), _MM_SHUFFLE(A, A, A, A)))
@@ -844,18 +871,18 @@ static inline int lbChildSlabs(const lbBvh4Node* n, const lbSlabCast* c, float t
 #undef LB_SLAB_AXIS
 #undef LB_SLAB_BCAST
 	_mm_storeu_ps(tn, vn);
-	return _mm_movemask_ps(_mm_cmple_ps(vn, vf)) & ((1 << n->childCount) - 1);
+	return _mm_movemask_ps(_mm_cmple_ps(vn, vf)) & n->childMask;
 #else
 	float tf[4];
 	for (int k = 0; k < 4; ++k)
 	{
 		tn[k] = 0.0f;
-		tf[k] = tMax;
+		tf[k] = c->tMax[0];
 	}
 	for (int a = 0; a < 3; ++a)
 	{
 		float inv = c->inv[a];
-		float scale = lbPow2F(n->exponent[a]) * inv;
+		float scale = lbPow2F((int)n->stepBits[a] - 127) * inv;
 		float base0 = (n->origin[a] - c->og[a]) * inv, base1 = (n->origin[a] - c->og2[a]) * inv;
 		for (int k = 0; k < 4; ++k)
 		{
@@ -865,9 +892,9 @@ static inline int lbChildSlabs(const lbBvh4Node* n, const lbSlabCast* c, float t
 		}
 	}
 	int mask = 0;
-	for (int k = 0; k < n->childCount; ++k)
+	for (int k = 0; k < 4; ++k)
 		mask |= (tn[k] <= tf[k]) << k;
-	return mask;
+	return mask & n->childMask;
 #endif
 }
 
@@ -1114,6 +1141,7 @@ void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
 		return;
 	lbSlabCast slab;
 	lbMakeSlabCast(st, grow, &slab);
+	lbSetSlabMax(&slab, tMax);
 	for (;;)
 	{
 		// `node` is an internal node whose box the cast enters before tMax. Slab test of its four
@@ -1121,21 +1149,20 @@ void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
 		// folded in, a plane's time is base + q * scale.
 		const lbBvh4Node* n = &mesh->nodes[node];
 		float tn[4];
-		int mask = lbChildSlabs(n, &slab, tMax, tn);
+		int mask = lbChildSlabs(n, &slab, tn);
 		int32_t next = -1;
 		int nearest = -1;
 		if (mask != 0 && (mask & (mask - 1)) == 0)
-			nearest = mask == 1 ? 0 : (mask == 2 ? 1 : (mask == 4 ? 2 : 3));
+			nearest = lbLowestBit(mask);
 		else if (mask != 0)
 		{
 			// Several children: order by decreasing entry time; all but the nearest wait on the stack
 			// (prefetched meanwhile), the nearest is taken at once.
 			int hits = 0, order[4];
 			float tHit[4];
-			for (int k = 0; k < 4; ++k)
+			for (int rest = mask; rest != 0; rest &= rest - 1)
 			{
-				if (!(mask & (1 << k)))
-					continue;
+				int k = lbLowestBit(rest);
 				float tEnter = tn[k];
 				int j = hits++;
 				while (j > 0 && tHit[j - 1] < tEnter)
@@ -1168,6 +1195,7 @@ void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
 			{
 				lbMeshLeaf(mesh, st, n->child[k], n->count[k], &deferred, shapeId);
 				tMax = (float)st->bestT + grow;
+				lbSetSlabMax(&slab, tMax);
 			}
 		}
 		while (next < 0 && top > 0)
@@ -1181,6 +1209,7 @@ void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
 			{
 				lbMeshLeaf(mesh, st, e.child, e.count, &deferred, shapeId);
 				tMax = (float)st->bestT + grow;
+				lbSetSlabMax(&slab, tMax);
 			}
 		}
 		if (next < 0)
@@ -1205,7 +1234,6 @@ void lbMeshPrefetchCasts(const lbMesh* mesh, const lbCastState* const* casts, in
 	typedef struct lbWalker
 	{
 		lbSlabCast slab;
-		float tMax;
 		int32_t node;
 	} lbWalker;
 	lbWalker walkers[LB_PREFETCH_GROUP];
@@ -1218,7 +1246,7 @@ void lbMeshPrefetchCasts(const lbMesh* mesh, const lbCastState* const* casts, in
 			continue;
 		lbWalker* w = &walkers[active++];
 		lbMakeSlabCast(casts[i], grow, &w->slab);
-		w->tMax = (float)casts[i]->bestT + grow;
+		lbSetSlabMax(&w->slab, (float)casts[i]->bestT + grow);
 		w->node = node;
 		lbPrefetchNodes(mesh, node, 1);
 	}
@@ -1232,7 +1260,7 @@ void lbMeshPrefetchCasts(const lbMesh* mesh, const lbCastState* const* casts, in
 			lbWalker* w = &walkers[i];
 			const lbBvh4Node* n = &mesh->nodes[w->node];
 			float tn[4];
-			int mask = lbChildSlabs(n, &w->slab, w->tMax, tn);
+			int mask = lbChildSlabs(n, &w->slab, tn);
 			// One pass over the entered children: prefetch each, keep the nearest (the lowest index on
 			// a tie, the child the cast itself visits first).
 			int nearest = -1;

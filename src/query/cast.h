@@ -31,6 +31,34 @@ typedef struct lbCastState
 /// the cast is too long to handle (1e30 m or more).
 bool lbCastInit(lbCastState* st, lbVec3 start, lbVec3 end, float radius);
 
+/// lbCastInit inlined into the world's per-query path.
+static inline bool lbCastInitInline(lbCastState* st, lbVec3 start, lbVec3 end, float radius)
+{
+	st->hasHit = false;
+	st->inside = false;
+	st->hitShape = st->insideShape = LB_NULL_INDEX;
+	st->hitPrim = st->insidePrim = LB_NULL_INDEX;
+	lbDVec3 s = lbD3(start.x, start.y, start.z);
+	lbDVec3 delta = lbDSub(lbD3(end.x, end.y, end.z), s);
+	double len = lbDLen(delta);
+	if (!(len < 1e30))
+		return false;
+	st->cast.s = s;
+	st->cast.d = len > 0.0 ? lbDScale(delta, 1.0 / len) : lbD3(0.0, 0.0, 1.0);
+	st->cast.len = len;
+	st->cast.r = radius;
+	st->bestT = len;
+	st->origin[0] = start.x;
+	st->origin[1] = start.y;
+	st->origin[2] = start.z;
+	const double dv[3] = { st->cast.d.x, st->cast.d.y, st->cast.d.z };
+	for (int i = 0; i < 3; ++i)
+		// Capped at 1e20 so box plane times stay finite (no inf - inf) for any box below 1e17 m.
+		st->invDir[i] = fabs(dv[i]) > 1e-20 ? (float)(1.0 / dv[i]) : (dv[i] < 0.0 ? -1.0e20f : 1.0e20f);
+	st->radius = radius;
+	return true;
+}
+
 /// Folds one primitive's contact (world space) into the state.
 static inline void lbCastRecord(lbCastState* st, const lbDContact* c, int shape, int prim)
 {
@@ -166,10 +194,12 @@ typedef struct lbBvh4Node
 {
 	/// Minimum corner of the node's box (m).
 	float origin[3];
-	/// Child box grid step per axis is 2^exponent (m).
-	int8_t exponent[3];
-	/// Number of children in use, 1..4.
-	uint8_t childCount;
+	/// Child box grid step per axis is 2^(stepBits - 127) (m): the exponent field of the float step,
+	/// so the traversal builds the step by a shift.
+	uint8_t stepBits[3];
+	/// Bit k set for each child in use: children 0..n-1 for n = 1..4 children (a mask, so the traversal
+	/// masks its box tests with it directly).
+	uint8_t childMask;
 	/// Child boxes: origin + q * step, per axis [3] and child [4].
 	uint8_t qmin[3][4];
 	uint8_t qmax[3][4];
@@ -181,6 +211,12 @@ typedef struct lbBvh4Node
 	/// pre-order) a cast descending into it fetches with it. 0 for a leaf child.
 	uint8_t prefetch[4];
 } lbBvh4Node;
+
+/// Number of children in use (1..4).
+static inline int lbBvh4ChildCount(const lbBvh4Node* n)
+{
+	return (n->childMask & 8) ? 4 : ((n->childMask & 4) ? 3 : ((n->childMask & 2) ? 2 : 1));
+}
 
 /// Start nodes for short casts: a 2D grid over the two widest axes of the mesh's bounds (u, v; any
 /// orientation, a flat axis gets one cell), with coarser copies (level k has cells 2^k times wider).
@@ -195,6 +231,8 @@ typedef struct lbMeshGrid
 	float min[2];
 	/// Level-0 cells per meter along u, v (0 for an axis with one cell).
 	float invCell[2];
+	/// Index of the last level-0 cell along u, v, as a float (dim[0][a] - 1).
+	float lastCell[2];
 	int levels;
 	int dim[LB_MESH_GRID_LEVELS][2];
 	int offset[LB_MESH_GRID_LEVELS];

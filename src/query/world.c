@@ -477,29 +477,7 @@ static lbVec3 lbShapeFaceNormal(const lbShape* s, int prim, lbDVec3 towards)
 
 bool lbCastInit(lbCastState* st, lbVec3 start, lbVec3 end, float radius)
 {
-	st->hasHit = false;
-	st->inside = false;
-	st->hitShape = st->insideShape = LB_NULL_INDEX;
-	st->hitPrim = st->insidePrim = LB_NULL_INDEX;
-	lbDVec3 s = lbD3(start.x, start.y, start.z);
-	lbDVec3 delta = lbDSub(lbD3(end.x, end.y, end.z), s);
-	double len = lbDLen(delta);
-	if (!(len < 1e30))
-		return false;
-	st->cast.s = s;
-	st->cast.d = len > 0.0 ? lbDScale(delta, 1.0 / len) : lbD3(0.0, 0.0, 1.0);
-	st->cast.len = len;
-	st->cast.r = radius;
-	st->bestT = len;
-	st->origin[0] = start.x;
-	st->origin[1] = start.y;
-	st->origin[2] = start.z;
-	const double dv[3] = { st->cast.d.x, st->cast.d.y, st->cast.d.z };
-	for (int i = 0; i < 3; ++i)
-		// Capped at 1e20 so box plane times stay finite (no inf - inf) for any box below 1e17 m.
-		st->invDir[i] = fabs(dv[i]) > 1e-20 ? (float)(1.0 / dv[i]) : (dv[i] < 0.0 ? -1.0e20f : 1.0e20f);
-	st->radius = radius;
-	return true;
+	return lbCastInitInline(st, start, end, radius);
 }
 
 // True when the fields the query reads (start; end unless an overlap; radius unless a ray) are finite.
@@ -537,11 +515,15 @@ static inline bool lbShapeEntered(const lbCastState* st, const lbShape* s, float
 	__m128 t1 = _mm_mul_ps(_mm_sub_ps(_mm_sub_ps(_mm_loadu_ps(s->boundsMin), g), o), inv);
 	__m128 t2 = _mm_mul_ps(_mm_sub_ps(_mm_add_ps(_mm_loadu_ps(s->boundsMax), g), o), inv);
 	__m128 lo = _mm_min_ps(t1, t2), hi = _mm_max_ps(t1, t2);
-	float l[4], h[4];
-	_mm_storeu_ps(l, lo);
-	_mm_storeu_ps(h, hi);
-	float tEnter = lbMaxF(-3.0e38f, lbMaxF(l[0], lbMaxF(l[1], l[2])));
-	float tExit = lbMinF(tMax, lbMinF(h[0], lbMinF(h[1], h[2])));
+	// Lane 0 gathers axes 0, 1, 2 through two rotations. The times are finite (bounds below 1e17 m,
+	// inverse directions capped at 1e20), so the maximum and minimum do not depend on the order; only
+	// a zero's sign could, and the comparisons below do not see it.
+#define LB_ROTATE(V, A, B) _mm_castsi128_ps(_mm_shuffle_epi32(_mm_castps_si128(V), _MM_SHUFFLE(3, 3, B, A)))
+	__m128 enter = _mm_max_ss(_mm_max_ps(lo, LB_ROTATE(lo, 1, 2)), LB_ROTATE(lo, 2, 0));
+	__m128 exit = _mm_min_ss(_mm_min_ps(hi, LB_ROTATE(hi, 1, 2)), LB_ROTATE(hi, 2, 0));
+#undef LB_ROTATE
+	float tEnter = lbMaxF(-3.0e38f, _mm_cvtss_f32(enter));
+	float tExit = lbMinF(tMax, _mm_cvtss_f32(exit));
 	return tEnter <= tExit && tExit >= 0.0f;
 #else
 	return lbCastAabbEntry(st, s->boundsMin, s->boundsMax, grow, tMax) <= 1.0e38f;
@@ -571,7 +553,7 @@ static void lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQuer
 		return;
 	}
 	lbCastState st;
-	if (!lbCastInit(&st, start, end, radius))
+	if (!lbCastInitInline(&st, start, end, radius))
 	{
 		hit->status = lbReport(lb_errorInvalidArgument, "%s: cast is too long", fn);
 		return;
@@ -686,7 +668,7 @@ void lbWorld_PrefetchCasts(const lbWorld* world, const lbQueryInput* inputs, int
 			const lbQueryInput* q = &inputs[i];
 			if (!lbQueryInputFinite(q, lb_modeSphere) || q->radius < 0.0f)
 				continue;
-			if (lbCastInit(&states[n], q->start, q->end, q->radius))
+			if (lbCastInitInline(&states[n], q->start, q->end, q->radius))
 				in[n++] = q;
 		}
 		for (int k = 0; k < world->shapeCount; ++k)
