@@ -155,10 +155,10 @@ static lbQueryInput lbFootProbe(const lbFootDef* def, lbVec3 base, lbVec3 pelvis
 // vertex its normal points from the edge to the sphere's centre, wrong for tilting a foot, so a ray
 // along the same line then finds the face under the foot; the sphere's normal is used only when
 // the ray finds nothing near the support.
-static lbFootCast lbFootCastDown(const lbSceneQuery* query, lbQueryInput qi, lbVec3 up, int* castCount)
+static lbFootCast lbFootCastDown(const lbSceneQuery* query, const lbQueryInput* qi, lbVec3 up, int* castCount)
 {
 	lbFootCast c = { false, lbVec3_zero, up, lbVec3_zero };
-	lbHit hit = lbSphereCast(query, &qi);
+	lbHit hit = lbSphereCast(query, qi);
 	// A sphere resting inside one face already has that face's normal: the ray below is needed only
 	// at an edge or vertex contact (or when the scene cannot tell which it was).
 	bool onFace = hit.hit && !hit.startedInside && hit.status == lb_ok && lbLengthSquared(hit.faceNormal) > 0.25f &&
@@ -167,7 +167,7 @@ static lbFootCast lbFootCastDown(const lbSceneQuery* query, lbQueryInput qi, lbV
 	ray.hit = false;
 	if (!onFace)
 	{
-		ray = lbRayCast(query, &qi);
+		ray = lbRayCast(query, qi);
 		*castCount += 1;
 	}
 	*castCount += 1;
@@ -183,7 +183,7 @@ static lbFootCast lbFootCastDown(const lbSceneQuery* query, lbQueryInput qi, lbV
 	if (lbDot(n, up) < 0.05f)
 		return c; // walls and ceilings are not ground
 	// Support height under the sphere centre: exact for a plane (centre - r / cos(slope)).
-	float r = hit.startedInside ? 0.0f : qi.radius;
+	float r = hit.startedInside ? 0.0f : qi->radius;
 	lbVec3 support = lbMulAdd(hit.location, -r / lbMaxF(lbDot(n, up), 0.5f), up);
 	lbVec3 face = n;
 	if (ray.hit && !ray.startedInside && ray.status == lb_ok && lbDot(ray.normal, up) > 0.05f)
@@ -378,7 +378,7 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 				predict = lbClampLength(lbMulSV(def->predictionTime, velH), def->predictionMax);
 			lbVec3 base = lbAdd(animAnkleWs, predict);
 			const lbQueryInput centre = lbFootProbe(def, base, pelvisWs, up, ankleH + def->traceBelow);
-			lbFootCast c = lbFootCastDown(in->query, centre, up, &castCount);
+			lbFootCast c = lbFootCastDown(in->query, &centre, up, &castCount);
 			if (c.hit && def->heelToeTraces && axes->footLength > 0.0f)
 			{
 				// Heel and ball contacts give the ground's pitch along the foot; the centre cast keeps the roll.
@@ -391,8 +391,8 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 				heel.end = lbAdd(centre.end, lbSub(heelBase, base));
 				ball.start = lbAdd(centre.start, lbSub(toeBase, base));
 				ball.end = lbAdd(centre.end, lbSub(toeBase, base));
-				lbFootCast ch = lbFootCastDown(in->query, heel, up, &castCount);
-				lbFootCast ct = lbFootCastDown(in->query, ball, up, &castCount);
+				lbFootCast ch = lbFootCastDown(in->query, &heel, up, &castCount);
+				lbFootCast ct = lbFootCastDown(in->query, &ball, up, &castCount);
 				if (ch.hit && ct.hit && lbLength(toe) > 0.0f)
 				{
 					lbVec3 along = lbSub(ct.point, ch.point);
