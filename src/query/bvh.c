@@ -595,9 +595,12 @@ static int32_t lbNodeLca(const int32_t* parent, const int32_t* depth, int32_t a,
 	return a;
 }
 
-static double lbDAxisGet(lbDVec3 v, int a)
+// Component a of v, by address (x, y, z are consecutive doubles): no branch on the axis.
+static inline const double* lbDAxisPtr(const lbDVec3* v, int a)
 {
-	return a == 0 ? v.x : (a == 1 ? v.y : v.z);
+	_Static_assert(offsetof(lbDVec3, y) == sizeof(double) && offsetof(lbDVec3, z) == 2 * sizeof(double),
+				   "lbDVec3 layout");
+	return (const double*)(const void*)((const char*)v + sizeof(double) * (size_t)a);
 }
 
 bool lbMeshBuildGrid(lbMesh* mesh, int trianglesPerCell)
@@ -766,15 +769,38 @@ static inline int32_t lbMeshStartNodeInline(const lbMesh* mesh, const lbCastStat
 	// rounded once; the slop in `grow` (a few ulps of the mesh's magnitude) covers that rounding
 	// wherever the footprint's edge is near the mesh.
 	int c0[2], c1[2];
+#if defined(__SSE2__)
+	// u and v side by side, the same double operations per lane as the loop below (minpd and maxpd
+	// pick exactly what the comparisons there pick), then the four cell coordinates in one float
+	// vector. Clamping to [0, last] before truncating gives lbGridCellLast's cells: below 1 truncates
+	// to 0, at or above last gives last = n - 1 exactly, and in between truncation is untouched.
+	double su = *lbDAxisPtr(&st->cast.s, g->axis[0]), sv = *lbDAxisPtr(&st->cast.s, g->axis[1]);
+	double du = *lbDAxisPtr(&st->cast.d, g->axis[0]), dv = *lbDAxisPtr(&st->cast.d, g->axis[1]);
+	__m128d s2 = _mm_set_pd(sv, su);
+	__m128d e2 = _mm_add_pd(s2, _mm_mul_pd(_mm_set1_pd(st->cast.len), _mm_set_pd(dv, du)));
+	__m128d g2 = _mm_set1_pd((double)grow);
+	__m128 lo = _mm_cvtpd_ps(_mm_sub_pd(_mm_min_pd(s2, e2), g2)), hi = _mm_cvtpd_ps(_mm_add_pd(_mm_max_pd(e2, s2), g2));
+	__m128 q = _mm_mul_ps(_mm_sub_ps(_mm_movelh_ps(lo, hi), _mm_set_ps(g->min[1], g->min[0], g->min[1], g->min[0])),
+						  _mm_set_ps(g->invCell[1], g->invCell[0], g->invCell[1], g->invCell[0]));
+	q = _mm_min_ps(_mm_max_ps(q, _mm_setzero_ps()),
+				   _mm_set_ps(g->lastCell[1], g->lastCell[0], g->lastCell[1], g->lastCell[0]));
+	int32_t cells[4];
+	_mm_storeu_si128((__m128i*)(void*)cells, _mm_cvttps_epi32(q));
+	c0[0] = cells[0];
+	c0[1] = cells[1];
+	c1[0] = cells[2];
+	c1[1] = cells[3];
+#else
 	for (int a = 0; a < 2; ++a)
 	{
 		int ax = g->axis[a];
-		double s = lbDAxisGet(st->cast.s, ax), e = s + st->cast.len * lbDAxisGet(st->cast.d, ax);
+		double s = *lbDAxisPtr(&st->cast.s, ax), e = s + st->cast.len * *lbDAxisPtr(&st->cast.d, ax);
 		float lo = (float)((s < e ? s : e) - (double)grow), hi = (float)((s < e ? e : s) + (double)grow);
 		int n = g->dim[0][a];
 		c0[a] = lbGridCellLast(lo, g->min[a], g->invCell[a], n, g->lastCell[a]);
 		c1[a] = lbGridCellLast(hi, g->min[a], g->invCell[a], n, g->lastCell[a]);
 	}
+#endif
 	int k = 0;
 	while ((c1[0] >> k) - (c0[0] >> k) > 1 || (c1[1] >> k) - (c0[1] >> k) > 1)
 		++k;
