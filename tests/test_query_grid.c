@@ -11,6 +11,7 @@
 //   for short traces that straddle cells, casts longer than many cells, casts starting or ending
 //   outside the bounds and casts missing everything;
 // - use: on a large terrain, short foot traces start well below the root;
+// - node tables (child mask, step exponent field, descent prefetch counts) match what they stand for;
 // - edge stages skipped by the sphere traversal (on the nearest hit's tangent plane) never drop a
 //   contact: casts aimed at vertices and edges agree to the bit with the loop over every triangle.
 // The narrow phase itself is compared with an independent reference in test_query_reference.c.
@@ -19,6 +20,7 @@
 #include "test_macros.h"
 
 #include <float.h>
+#include <math.h>
 #include <stdlib.h>
 
 typedef struct TestMesh
@@ -317,12 +319,76 @@ static int CastCount(int full)
 	return getenv("LB_SANITIZE_RUN") ? full / 8 : full;
 }
 
+// Number of 4-wide nodes in the subtree of node i (itself included), by recursion over its internal
+// children (independent of where the nodes sit in the array).
+static int SubtreeSize(const lbMesh* mesh, int32_t i)
+{
+	const lbBvh4Node* n = &mesh->nodes[i];
+	int size = 1;
+	for (int k = 0; k < lbBvh4ChildCount(n); ++k)
+		if (n->count[k] == 0)
+			size += SubtreeSize(mesh, n->child[k]);
+	return size;
+}
+
+// The per-node tables the traversal reads instead of recomputing: the child mask names children
+// 0..n-1; each leaf child's triangles lie inside its quantized box, with the step decoded from the
+// stored float exponent field; and a cast descending into an internal child fetches with it the lines
+// of the child's whole subtree when that subtree has at most 20 more nodes and a later internal sibling
+// exists, else four lines, never past the end of the array (0 for leaf and unused children).
+static int CheckNodeTables(const lbMesh* mesh)
+{
+	int bad = 0;
+	for (int i = 0; i < mesh->nodeCount; ++i)
+	{
+		const lbBvh4Node* n = &mesh->nodes[i];
+		int count = lbBvh4ChildCount(n);
+		bad += n->childMask != (1 << count) - 1;
+		for (int k = 0; k < 4; ++k)
+		{
+			if (k >= count || n->count[k] != 0)
+			{
+				bad += n->prefetch[k] != 0;
+				if (k >= count)
+					continue;
+				for (int a = 0; a < 3; ++a)
+				{
+					double step = ldexp(1.0, (int)n->stepBits[a] - 127);
+					double lo = (double)n->origin[a] + n->qmin[a][k] * step;
+					double hi = (double)n->origin[a] + n->qmax[a][k] * step;
+					for (int t = n->child[k]; t < n->child[k] + n->count[k]; ++t)
+						for (int c = 0; c < 3; ++c)
+						{
+							double x = mesh->corners[9 * (size_t)t + 3 * (size_t)c + (size_t)a];
+							bad += x < lo || x > hi;
+						}
+				}
+				continue;
+			}
+			int32_t child = n->child[k];
+			int expect = 4;
+			for (int j = k + 1; j < count; ++j)
+				if (n->count[j] == 0)
+				{
+					int below = SubtreeSize(mesh, child) - 1;
+					expect = below <= 20 ? below : 4;
+					break;
+				}
+			int after = mesh->nodeCount - 1 - child;
+			expect = expect < after ? expect : after;
+			bad += n->prefetch[k] != (expect > 0 ? expect : 0);
+		}
+	}
+	return bad;
+}
+
 static void CheckMesh(TestMesh* tm, lbVec3 up, float cell, int leaf, uint64_t seed, int casts, bool expectHits)
 {
 	lbMesh mesh;
 	ENSURE(lbMeshBuild(&mesh, tm->vertices, tm->vertexCount, tm->indices, tm->triangleCount, leaf) == lb_ok);
 	if (mesh.nodeCount > 1)
 		ENSURE(mesh.grid.start != NULL && mesh.grid.levels >= 1);
+	ENSURE(CheckNodeTables(&mesh) == 0);
 	int32_t* parent = Parents(&mesh);
 	lbTestRng rng = { seed ^ 0x5555u };
 	lbVec3 lo = lbMakeVec3(mesh.boundsMin[0], mesh.boundsMin[1], mesh.boundsMin[2]);
