@@ -1281,16 +1281,17 @@ void lbMeshPrefetchCasts(const lbMesh* mesh, const lbCastState* const* casts, in
 	{
 		// Walkers stay in place while they go on; one that stops is replaced by the last one, which is
 		// then walked in the same round (the order only changes the order of the prefetches).
-		for (int i = 0; i < active;)
+		lbWalker* end = walkers + active;
+		for (lbWalker* w = walkers; w < end;)
 		{
-			lbWalker* w = &walkers[i];
 			const lbBvh4Node* n = &mesh->nodes[w->node];
 			float tn[4];
 			int mask = lbChildSlabs(n, &w->slab, tn);
 			// One pass over the entered children: prefetch each, keep the nearest (the lowest index on
-			// a tie, the child the cast itself visits first).
+			// a tie, the child the cast itself visits first). Entered children have finite entry times
+			// (at most the cast's far limit), so the first one always replaces FLT_MAX.
 			int nearest = -1;
-			float tNearest = 0.0f;
+			float tNearest = FLT_MAX;
 			for (; mask != 0; mask &= mask - 1)
 			{
 				int k = lbLowestBit(mask);
@@ -1298,7 +1299,7 @@ void lbMeshPrefetchCasts(const lbMesh* mesh, const lbCastState* const* casts, in
 					lbPrefetchLeaf(mesh, n->child[k], n->count[k]);
 				else
 					lbPrefetchNodes(mesh, n->child[k], 1);
-				if (nearest < 0 || tn[k] < tNearest)
+				if (tn[k] < tNearest)
 				{
 					nearest = k;
 					tNearest = tn[k];
@@ -1307,10 +1308,11 @@ void lbMeshPrefetchCasts(const lbMesh* mesh, const lbCastState* const* casts, in
 			if (nearest >= 0 && n->count[nearest] == 0)
 			{
 				w->node = n->child[nearest];
-				++i;
+				++w;
 			}
 			else
-				*w = walkers[--active];
+				*w = *--end;
 		}
+		active = (int)(end - walkers);
 	}
 }
