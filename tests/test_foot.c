@@ -752,6 +752,166 @@ static void test_bad_inputs_and_extremes(void)
 	lbSetLogFcn(NULL, NULL);
 }
 
+// Ball of the foot (the sense stage's ball sample) in the foot bone's frame.
+static lbVec3 ballLocal(const lbHumanoid* h, int side)
+{
+	const lbLegAxes* ax = &h->legAxes[side];
+	lbVec3 toeFlat = lbNormalize(lbProjectOnPlane(ax->toe, ax->footUp));
+	return lbMulAdd(lbFootSoleLocal(h, side), ax->footLength, toeFlat);
+}
+
+// Pose-stage targets for the left foot flat on a plane rising `slopeDeg` forward, its ball at the
+// animated ball raised by `rise` and moved `ahead` forward (world); the right foot off (alpha 0).
+static lbFootTargets uphillTargets(const Fixture* f, lbVec3 fwd, float slopeDeg, float rise, float ahead,
+								   lbVec3* outPoint, lbVec3* outNormal)
+{
+	lbFootTargets t;
+	memset(&t, 0, sizeof t);
+	t.characterWs = f->characterWs;
+	t.upWs = f->up;
+	t.alpha = 1.0f;
+	const int foot = f->humanoid.leg[0].foot;
+	lbVec3 n = lbQuatRotate(lbQuatFromAxisAngle(lbCross(f->up, fwd), -slopeDeg * LB_DEG2RAD), f->up);
+	lbTransform animFootWs = lbTransformMul(f->characterWs, f->anim.model[foot]);
+	lbQuat rot = lbQuatNormalize(lbQuatMul(lbQuatFromTo(f->up, n), animFootWs.q));
+	lbVec3 ball = lbAdd(lbTransformPoint(animFootWs, ballLocal(&f->humanoid, 0)), lbAdd(lbMulSV(rise, f->up), lbMulSV(ahead, fwd)));
+	lbTransform goal = lbMakeTransform(lbVec3_zero, rot);
+	goal.s = animFootWs.s;
+	t.feet[0].footRotWs = rot;
+	t.feet[0].ankleWs = lbSub(ball, lbTransformPoint(goal, ballLocal(&f->humanoid, 0)));
+	t.feet[0].alpha = 1.0f;
+	t.feet[1].footRotWs = lbQuat_identity;
+	t.feet[1].ankleWs = lbVec3_zero;
+	t.feet[1].alpha = 0.0f;
+	*outPoint = ball;
+	*outNormal = n;
+	return t;
+}
+
+// The pose stage as it was before the ankle limit: pelvis (no offset, every goal in reach), then
+// a plain two-bone solve of each weighted leg.
+static void poseWithoutLimit(Fixture* f, const lbFootTargets* t)
+{
+	lbPose_Copy(&f->pose, &f->anim);
+	ENSURE(lbPose_TranslateBoneModel(&f->pose, f->skeleton, f->humanoid.pelvis, lbVec3_zero) == lb_ok);
+	for (int s = 0; s < 2; ++s)
+	{
+		if (t->feet[s].alpha <= 0.0f)
+			continue;
+		lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+		in.targetMs = lbQuatInvRotate(t->characterWs.q, lbSub(t->feet[s].ankleWs, t->characterWs.p));
+		in.targetRotationMs = lbQuatNormalize(lbQuatMul(lbQuatConj(t->characterWs.q), t->feet[s].footRotWs));
+		in.useTargetRotation = true;
+		in.weight = t->alpha * t->feet[s].alpha;
+		in.soften = f->def.legSoften;
+		ENSURE(lbPose_SolveLimbIk(&f->pose, f->skeleton, &f->humanoid, s ? lb_limbLegR : lb_limbLegL, &in, NULL) == lb_ok);
+	}
+}
+
+static float ankleAngleDeg(const Fixture* f, int side)
+{
+	int foot = f->humanoid.leg[side].foot;
+	return lbQuatAngleBetween(f->skeleton->restLocal[foot].q, lbQuatNormalize(f->pose.local[foot].q)) * LB_RAD2DEG;
+}
+
+// Ankle limit: a goal high on a steep uphill folds the knee and would bend the ankle far past a
+// person's range; the foot turns about its ball instead (heel up, ball on the ground). Off, the
+// old result comes back bit for bit; a goal within the limit is untouched; a non-finite limit is
+// refused.
+static void test_ankle_limit_lifts_the_heel(void)
+{
+	lbSetLogFcn(captureLog, NULL);
+	const size_t cases[] = { 0, 2 }; // mannequin +Z up, mixamo +Y up
+	for (size_t ci = 0; ci < 2; ++ci)
+	{
+		const RigCase* rc = &kCases[cases[ci]];
+		Fixture f;
+		fixtureInit(&f, rc->rig, rc->up);
+		f.characterWs = characterFrame(&f.humanoid, rc->up, rc->fwd, lbVec3_zero);
+		lbPose_Copy(&f.anim, &f.pose); // rest pose
+		lbPose_LocalToModel(&f.anim, f.skeleton);
+		const float limitDeg = f.def.ankleLimit * LB_RAD2DEG;
+		ENSURE(limitDeg > 55.0f && limitDeg < 70.0f);
+		for (int k = 0; k < 4; ++k)
+		{
+			const float slope = 40.0f + 5.0f * (float)k, rise = 0.30f + 0.03f * (float)k;
+			lbVec3 point, n;
+			lbFootTargets t = uphillTargets(&f, rc->fwd, slope, rise, 0.10f, &point, &n);
+			// Off: exactly the plain solve, and that solve bends the ankle past the limit.
+			lbFootDef off = f.def;
+			off.ankleLimit = 0.0f;
+			lbPose_Copy(&f.pose, &f.anim);
+			ENSURE(lbFootApplyPose(&t, &off, f.skeleton, &f.humanoid, f.solver, &f.pose, NULL, 0) == lb_ok);
+			lbPose plain = lbCreatePose(f.skeleton);
+			lbPose_Copy(&plain, &f.pose);
+			poseWithoutLimit(&f, &t);
+			ENSURE(memcmp(plain.local, f.pose.local, sizeof(lbTransform) * (size_t)plain.boneCount) == 0);
+			ENSURE(memcmp(plain.model, f.pose.model, sizeof(lbTransform) * (size_t)plain.boneCount) == 0);
+			const float before = ankleAngleDeg(&f, 0);
+			ENSURE(before > limitDeg + 3.0f);
+			lbDestroyPose(&plain);
+			// On: within the limit, the ball where the goal put it (on the plane), the heel above it.
+			lbPose_Copy(&f.pose, &f.anim);
+			ENSURE(lbFootApplyPose(&t, &f.def, f.skeleton, &f.humanoid, f.solver, &f.pose, NULL, 0) == lb_ok);
+			ENSURE(lbPose_IsFinite(&f.pose));
+			const float after = ankleAngleDeg(&f, 0);
+			if (after > limitDeg + 0.5f)
+				printf("  rig %d slope %g: ankle %.2f -> %.2f deg (limit %.1f)\n", (int)rc->rig, (double)slope, (double)before,
+					   (double)after, (double)limitDeg);
+			ENSURE(after <= limitDeg + 0.5f);
+			lbTransform footWs = lbTransformMul(f.characterWs, f.pose.model[f.humanoid.leg[0].foot]);
+			lbVec3 ball = lbTransformPoint(footWs, ballLocal(&f.humanoid, 0));
+			ENSURE(lbAbsF(lbDot(lbSub(ball, point), n)) < 0.001f);
+			ENSURE(lbDistance(ball, point) < 0.002f);
+			const lbLegAxes* ax = &f.humanoid.legAxes[0];
+			lbVec3 heel = lbTransformPoint(footWs, lbMulAdd(lbFootSoleLocal(&f.humanoid, 0), -0.3f * ax->footLength,
+															 lbNormalize(lbProjectOnPlane(ax->toe, ax->footUp))));
+			ENSURE(lbDot(lbSub(heel, point), n) > 0.01f);
+			ENSURE(kneeBend(&f, 0) >= 0.0f);
+			// Half weight: blended toward the animation, still finite and bent no further than off.
+			t.feet[0].alpha = 0.5f;
+			lbPose_Copy(&f.pose, &f.anim);
+			ENSURE(lbFootApplyPose(&t, &off, f.skeleton, &f.humanoid, f.solver, &f.pose, NULL, 0) == lb_ok);
+			const float halfOff = ankleAngleDeg(&f, 0);
+			lbPose_Copy(&f.pose, &f.anim);
+			ENSURE(lbFootApplyPose(&t, &f.def, f.skeleton, &f.humanoid, f.solver, &f.pose, NULL, 0) == lb_ok);
+			ENSURE(lbPose_IsFinite(&f.pose));
+			ENSURE(ankleAngleDeg(&f, 0) <= lbMaxF(halfOff, limitDeg + 0.5f));
+		}
+		// Within the limit (the foot flat on level ground a little raised): bit for bit the same.
+		{
+			lbVec3 point, n;
+			lbFootTargets t = uphillTargets(&f, rc->fwd, 10.0f, 0.05f, 0.0f, &point, &n);
+			lbFootDef off = f.def;
+			off.ankleLimit = 0.0f;
+			lbPose_Copy(&f.pose, &f.anim);
+			ENSURE(lbFootApplyPose(&t, &off, f.skeleton, &f.humanoid, f.solver, &f.pose, NULL, 0) == lb_ok);
+			lbPose plain = lbCreatePose(f.skeleton);
+			lbPose_Copy(&plain, &f.pose);
+			ENSURE(ankleAngleDeg(&f, 0) < limitDeg);
+			lbPose_Copy(&f.pose, &f.anim);
+			ENSURE(lbFootApplyPose(&t, &f.def, f.skeleton, &f.humanoid, f.solver, &f.pose, NULL, 0) == lb_ok);
+			ENSURE(memcmp(plain.local, f.pose.local, sizeof(lbTransform) * (size_t)plain.boneCount) == 0);
+			ENSURE(memcmp(plain.model, f.pose.model, sizeof(lbTransform) * (size_t)plain.boneCount) == 0);
+			lbDestroyPose(&plain);
+			// A non-finite limit: refused, the pose untouched. Half a turn or more never limits.
+			lbFootDef bad = f.def;
+			const float nonFinite[] = { NAN, INFINITY, -INFINITY };
+			for (int i = 0; i < 3; ++i)
+			{
+				bad.ankleLimit = nonFinite[i];
+				lbPose_Copy(&f.pose, &f.anim);
+				g_lastCode = lb_ok;
+				ENSURE(lbFootApplyPose(&t, &bad, f.skeleton, &f.humanoid, f.solver, &f.pose, NULL, 0) == lb_errorNonFinite);
+				ENSURE(g_lastCode == lb_errorNonFinite);
+				ENSURE(memcmp(f.pose.model, f.anim.model, sizeof(lbTransform) * (size_t)f.skeleton->boneCount) == 0);
+			}
+		}
+		fixtureFree(&f);
+	}
+	lbSetLogFcn(NULL, NULL);
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -766,5 +926,6 @@ int main(int argc, char** argv)
 	RUN_TEST(test_prediction);
 	RUN_TEST(test_foot_locking);
 	RUN_TEST(test_bad_inputs_and_extremes);
+	RUN_TEST(test_ankle_limit_lifts_the_heel);
 	TEST_MAIN_END();
 }

@@ -11,7 +11,8 @@
 ///   IK alpha from character state, reduced trace rate, distance LOD and foot locking;
 ///   writes lbFootTargets.
 /// - pose (model space, stateless): pelvis offset, then two-bone IK per leg with the knee
-///   hinge from lbHumanoid (knees never invert) and the foot rotation; or the full-body solver.
+///   hinge from lbHumanoid (knees never invert) and the foot rotation, the heel lifting where the
+///   ankle would bend past `ankleLimit`; or the full-body solver.
 /// All lengths in meters, angles in radians, speeds of exponential smoothing in 1/s.
 /// @{
 
@@ -136,6 +137,12 @@ typedef struct lbFootDef
 	/// Soft-IK band of the legs as a fraction of leg length (see lbTwoBoneIkInput::soften).
 	/// Default 0.02.
 	float legSoften;
+	/// Ankle limit of the two-bone solver (radians): when a leg's solve leaves the foot bone's
+	/// local rotation (relative to its parent, the calf) further than this from its rest local
+	/// rotation, the foot goal turns about the ball of the foot (heel up, ball kept on the ground)
+	/// and the leg is solved again, as a runner's heel lifts on a steep uphill step. 0 or less
+	/// turns it off; non-finite is refused by lbFootApplyPose. Default 65 degrees.
+	float ankleLimit;
 	/// Used internally to detect a valid definition. DO NOT SET.
 	int internalValue;
 } lbFootDef;

@@ -51,6 +51,7 @@ lbFootDef lbDefaultFootDef(void)
 	d.lockBlendSpeed = 15.0f;
 	d.teleportDistance = 1.0f;
 	d.legSoften = 0.02f;
+	d.ankleLimit = 65.0f * LB_DEG2RAD;
 	d.internalValue = LB_SECRET_COOKIE;
 	return d;
 }
@@ -735,6 +736,73 @@ lbResult lbFootSenseMany(lbFootState* states, const lbFootDef* def, const lbSkel
 	return first;
 }
 
+// The ankle limit's passes for one leg already solved once from its input pose (the chain's
+// input local rotations in keepLocal: thigh, calf, foot; the solve keeps local positions). A goal high on an uphill slope folds
+// the knee and pitches the calf forward while the foot keeps its ground-aligned rotation, which
+// bends the ankle beyond what a person's can. A runner lifts the heel instead: while the solved
+// foot's local rotation lies more than `limit` from its rest local rotation, the goal (ankle and
+// rotation) turns about the ball of the foot by the excess, so the ball stays where the goal put
+// it and the heel rises, and the leg is solved again from its input pose (with the same weight).
+// The new goal changes the calf, so a few passes.
+static lbResult lbFootLiftHeel(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
+							   lbTwoBoneIkInput* in, float limit, float cosHalf, const lbQuat keepLocal[3])
+{
+	const lbLimb limb = side == 0 ? lb_limbLegL : lb_limbLegR;
+	const lbLegBones* b = &humanoid->leg[side];
+	const int foot = b->foot, parent = skeleton->parents[foot], above = skeleton->parents[b->thigh];
+	const lbQuat rest = skeleton->restLocal[foot].q;
+	const lbFootSole sole = lbMakeFootSole(humanoid, side);
+	const lbVec3 ballLocal = lbMulAdd(sole.sole, sole.along[2], sole.toeFlat);
+	for (int pass = 0; pass < 3; ++pass)
+	{
+		const lbQuat local = lbQuatNormalize(pose->local[foot].q);
+		if (pass > 0 && lbAbsF(lbQuatDot(rest, local)) >= cosHalf)
+			break;
+		// The local rotation turned back toward rest until it lies exactly `limit` from it.
+		const lbQuat rel = lbQuatCanonical(lbQuatMul(lbQuatConj(rest), local));
+		const lbVec3 axis = lbNormalize(LB_LITERAL(lbVec3){ rel.x, rel.y, rel.z });
+		if (lbLengthSquared(axis) == 0.0f || parent < 0)
+			break;
+		const lbQuat want = lbQuatMul(pose->model[parent].q, lbQuatMul(rest, lbQuatFromAxisAngle(axis, limit)));
+		// The model-space turn that takes the solved foot there, applied to the goal about its ball
+		// (the sense stage's ball sample: the point under the ankle plus the foot length along the
+		// toe axis flattened onto the sole).
+		const lbQuat turn = lbQuatNormalize(lbQuatMul(want, lbQuatConj(lbQuatNormalize(pose->model[foot].q))));
+		lbTransform goal = lbMakeTransform(in->targetMs, in->targetRotationMs);
+		goal.s = pose->model[foot].s;
+		const lbVec3 ball = lbTransformPoint(goal, ballLocal);
+		in->targetMs = lbAdd(ball, lbQuatRotate(turn, lbSub(in->targetMs, ball)));
+		in->targetRotationMs = lbQuatNormalize(lbQuatMul(turn, in->targetRotationMs));
+		// Back to the input pose (the pelvis above is unchanged by the solve), then solve again.
+		pose->local[b->thigh].q = keepLocal[0];
+		pose->local[b->calf].q = keepLocal[1];
+		pose->local[foot].q = keepLocal[2];
+		pose->model[b->thigh] = above >= 0 ? lbTransformMul(pose->model[above], pose->local[b->thigh]) : pose->local[b->thigh];
+		lbPose_UpdateSubtree(pose, skeleton, b->thigh);
+		lbResult r = lbPose_SolveLimbIk(pose, skeleton, humanoid, limb, in, NULL);
+		if (r != lb_ok)
+			return r;
+	}
+	return lb_ok;
+}
+
+// One leg's two-bone solve, then the ankle limit (see lbFootLiftHeel). cosHalf is cos(limit / 2),
+// or -1 with the limit off; |rest . local| >= cosHalf is the early-out of every foot within it.
+static lbResult lbFootSolveLeg(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
+							   lbTwoBoneIkInput* in, float limit, float cosHalf)
+{
+	const lbLimb limb = side == 0 ? lb_limbLegL : lb_limbLegR;
+	if (cosHalf < 0.0f)
+		return lbPose_SolveLimbIk(pose, skeleton, humanoid, limb, in, NULL);
+	// The leg's bones are read above (the pelvis reach) with the same trust in the humanoid map.
+	const lbLegBones* b = &humanoid->leg[side];
+	const lbQuat keepLocal[3] = { pose->local[b->thigh].q, pose->local[b->calf].q, pose->local[b->foot].q };
+	lbResult r = lbPose_SolveLimbIk(pose, skeleton, humanoid, limb, in, NULL);
+	if (r != lb_ok || lbAbsF(lbQuatDot(skeleton->restLocal[b->foot].q, pose->local[b->foot].q)) >= cosHalf)
+		return r;
+	return lbFootLiftHeel(pose, skeleton, humanoid, side, in, limit, cosHalf, keepLocal);
+}
+
 lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
 						 const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose, void* workspace,
 						 size_t workspaceSize)
@@ -756,6 +824,8 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 			!lbIsValidFloat(f->footRotWs.x + f->footRotWs.y + f->footRotWs.z + f->footRotWs.w))
 			return lbReport(lb_errorNonFinite, "lbFootApplyPose: non-finite %s foot target", s ? "right" : "left");
 	}
+	if (!lbIsValidFloat(def->ankleLimit))
+		return lbReport(lb_errorNonFinite, "lbFootApplyPose: non-finite ankle limit");
 	if (solver == lb_footSolverFullBody && (!workspace || workspaceSize < lbGetFullBodyIkWorkspaceSize(skeleton)))
 		return lbReport(lb_errorCapacity, "lbFootApplyPose: the full-body solver needs %zu bytes of workspace",
 						lbGetFullBodyIkWorkspaceSize(skeleton));
@@ -818,6 +888,8 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 		}
 		return lbSolveFullBodyIk(pose, skeleton, humanoid, &settings, effectors, workspace, workspaceSize, NULL);
 	}
+	// Ankle limit off (0 or less) or never exceeded (half a turn or more): -1 skips it.
+	const float cosHalfLimit = def->ankleLimit > 0.0f && def->ankleLimit < LB_PI ? cosf(0.5f * def->ankleLimit) : -1.0f;
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbFootTarget* f = &targets->feet[s];
@@ -830,7 +902,7 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 		in.useTargetRotation = true;
 		in.weight = w;
 		in.soften = soften;
-		r = lbPose_SolveLimbIk(pose, skeleton, humanoid, s == 0 ? lb_limbLegL : lb_limbLegR, &in, NULL);
+		r = lbFootSolveLeg(pose, skeleton, humanoid, s, &in, def->ankleLimit, cosHalfLimit);
 		if (r != lb_ok)
 			return r;
 	}
