@@ -788,6 +788,19 @@ static lbFootTargets uphillTargets(const Fixture* f, lbVec3 fwd, float slopeDeg,
 	return t;
 }
 
+// lbFootApplyPose of the fixture's animation with the ankle limit off; the result stays in f->pose
+// and is returned as a copy the caller destroys.
+static lbPose poseWithLimitOff(Fixture* f, const lbFootTargets* t)
+{
+	lbFootDef off = f->def;
+	off.ankleLimit = 0.0f;
+	lbPose_Copy(&f->pose, &f->anim);
+	ENSURE(lbFootApplyPose(t, &off, f->skeleton, &f->humanoid, f->solver, &f->pose, NULL, 0) == lb_ok);
+	lbPose plain = lbCreatePose(f->skeleton);
+	lbPose_Copy(&plain, &f->pose);
+	return plain;
+}
+
 // The pose stage as it was before the ankle limit: pelvis (no offset, every goal in reach), then
 // a plain two-bone solve of each weighted leg.
 static void poseWithoutLimit(Fixture* f, const lbFootTargets* t)
@@ -840,10 +853,7 @@ static void test_ankle_limit_lifts_the_heel(void)
 			// Off: exactly the plain solve, and that solve bends the ankle past the limit.
 			lbFootDef off = f.def;
 			off.ankleLimit = 0.0f;
-			lbPose_Copy(&f.pose, &f.anim);
-			ENSURE(lbFootApplyPose(&t, &off, f.skeleton, &f.humanoid, f.solver, &f.pose, NULL, 0) == lb_ok);
-			lbPose plain = lbCreatePose(f.skeleton);
-			lbPose_Copy(&plain, &f.pose);
+			lbPose plain = poseWithLimitOff(&f, &t);
 			poseWithoutLimit(&f, &t);
 			ENSURE(memcmp(plain.local, f.pose.local, sizeof(lbTransform) * (size_t)plain.boneCount) == 0);
 			ENSURE(memcmp(plain.model, f.pose.model, sizeof(lbTransform) * (size_t)plain.boneCount) == 0);
@@ -882,12 +892,7 @@ static void test_ankle_limit_lifts_the_heel(void)
 		{
 			lbVec3 point, n;
 			lbFootTargets t = uphillTargets(&f, rc->fwd, 10.0f, 0.05f, 0.0f, &point, &n);
-			lbFootDef off = f.def;
-			off.ankleLimit = 0.0f;
-			lbPose_Copy(&f.pose, &f.anim);
-			ENSURE(lbFootApplyPose(&t, &off, f.skeleton, &f.humanoid, f.solver, &f.pose, NULL, 0) == lb_ok);
-			lbPose plain = lbCreatePose(f.skeleton);
-			lbPose_Copy(&plain, &f.pose);
+			lbPose plain = poseWithLimitOff(&f, &t);
 			ENSURE(ankleAngleDeg(&f, 0) < limitDeg);
 			lbPose_Copy(&f.pose, &f.anim);
 			ENSURE(lbFootApplyPose(&t, &f.def, f.skeleton, &f.humanoid, f.solver, &f.pose, NULL, 0) == lb_ok);
