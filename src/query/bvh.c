@@ -603,6 +603,22 @@ static inline const double* lbDAxisPtr(const lbDVec3* v, int a)
 	return (const double*)(const void*)((const char*)v + sizeof(double) * (size_t)a);
 }
 
+// Lowest common ancestor of the entries of level `level`'s cells (i0..i0+1, j0..j0+1) that lie in
+// the grid (-1 when none holds a node).
+static int32_t lbGridBlockLca(const lbMeshGrid* g, const int32_t* own, const int32_t* parent, const int32_t* depth,
+							  int level, int i0, int j0)
+{
+	int32_t v = -1;
+	for (int dj = 0; dj < 2; ++dj)
+		for (int di = 0; di < 2; ++di)
+		{
+			int i = i0 + di, j = j0 + dj;
+			if (i < g->dim[level][0] && j < g->dim[level][1])
+				v = lbNodeLca(parent, depth, v, own[g->offset[level] + j * g->dim[level][0] + i]);
+		}
+	return v;
+}
+
 bool lbMeshBuildGrid(lbMesh* mesh, int trianglesPerCell)
 {
 	lbMeshGrid* g = &mesh->grid;
@@ -732,28 +748,11 @@ bool lbMeshBuildGrid(lbMesh* mesh, int trianglesPerCell)
 	for (int k = 1; k < g->levels; ++k)
 		for (int J = 0; J < g->dim[k][1]; ++J)
 			for (int I = 0; I < g->dim[k][0]; ++I)
-			{
-				int32_t v = -1;
-				for (int dj = 0; dj < 2; ++dj)
-					for (int di = 0; di < 2; ++di)
-					{
-						int fi = 2 * I + di, fj = 2 * J + dj;
-						if (fi < g->dim[k - 1][0] && fj < g->dim[k - 1][1])
-							v = lbNodeLca(parent, depth, v, own[g->offset[k - 1] + fj * g->dim[k - 1][0] + fi]);
-					}
-				own[g->offset[k] + J * g->dim[k][0] + I] = v;
-			}
+				own[g->offset[k] + J * g->dim[k][0] + I] = lbGridBlockLca(g, own, parent, depth, k - 1, 2 * I, 2 * J);
 	for (int k = 0; k < g->levels; ++k)
 		for (int J = 0; J < g->dim[k][1]; ++J)
 			for (int I = 0; I < g->dim[k][0]; ++I)
-			{
-				int32_t v = -1;
-				for (int dj = 0; dj < 2; ++dj)
-					for (int di = 0; di < 2; ++di)
-						if (I + di < g->dim[k][0] && J + dj < g->dim[k][1])
-							v = lbNodeLca(parent, depth, v, own[g->offset[k] + (J + dj) * g->dim[k][0] + I + di]);
-				g->start[g->offset[k] + J * g->dim[k][0] + I] = v;
-			}
+				g->start[g->offset[k] + J * g->dim[k][0] + I] = lbGridBlockLca(g, own, parent, depth, k, I, J);
 	free(parent);
 	free(depth);
 	free(own);
