@@ -583,6 +583,14 @@ static bool FaceNormalMatches(const Soup* s, const lbHit* h)
 	return false;
 }
 
+static void PrintTallies(const char* label, const Tally* rays, const Tally* spheres)
+{
+	printf("  %s rays: %d casts, %d hits, %d inside, %d ties, %d errors\n", label, rays->casts, rays->hits, rays->insides,
+		   rays->ties, rays->errors);
+	printf("  %s spheres: %d casts, %d hits, %d inside, %d ties, %d errors\n", label, spheres->casts, spheres->hits,
+		   spheres->insides, spheres->ties, spheres->errors);
+}
+
 static void Compare(const Soup* s, const lbWorld* w, lbVec3 start, lbVec3 end, float radius, bool ray, Tally* tally)
 {
 	lbQueryInput in = lbDefaultQueryInput();
@@ -733,10 +741,7 @@ static void RunRandom(const lbWorld* w, uint64_t seed, const char* label)
 		}
 		Compare(&s, w, a, b, r, ray, ray ? &rays : &spheres);
 	}
-	printf("  %s rays: %d casts, %d hits, %d inside, %d ties, %d errors\n", label, rays.casts, rays.hits, rays.insides,
-		   rays.ties, rays.errors);
-	printf("  %s spheres: %d casts, %d hits, %d inside, %d ties, %d errors\n", label, spheres.casts, spheres.hits,
-		   spheres.insides, spheres.ties, spheres.errors);
+	PrintTallies(label, &rays, &spheres);
 	ENSURE(rays.errors == 0 && spheres.errors == 0);
 	ENSURE(rays.casts >= (int)(0.99 * n) && spheres.casts >= (int)(0.99 * n));
 	// Most casts hit something, and grazing ties stay rare.
@@ -923,10 +928,7 @@ static void RunHeightfieldFeatureCasts(const lbWorld* w, const HfFrame* f, uint6
 			continue;
 		Compare(&s, w, a, b, r, ray, ray ? &rays : &spheres);
 	}
-	printf("  %s rays: %d casts, %d hits, %d inside, %d ties, %d errors\n", label, rays.casts, rays.hits, rays.insides,
-		   rays.ties, rays.errors);
-	printf("  %s spheres: %d casts, %d hits, %d inside, %d ties, %d errors\n", label, spheres.casts, spheres.hits,
-		   spheres.insides, spheres.ties, spheres.errors);
+	PrintTallies(label, &rays, &spheres);
 	ENSURE(rays.errors == 0 && spheres.errors == 0);
 	ENSURE(rays.hits > count / 3 && spheres.hits > count / 3);
 	// Casts through exact vertices and edges meet several triangles at one distance, and casts along
