@@ -356,6 +356,48 @@ static void test_degenerate_limb(void)
 	lbSetLogFcn(NULL, NULL);
 }
 
+// The shared sole: on both rigs at rest every sole point lies on the floor under the rest soles
+// (the model origin's height for these rigs), the heel behind the ankle and the toe tip ahead,
+// along the character's forward, in the order heel, under the ankle, ball, toe tip.
+static void test_sole_points_at_rest(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* s = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h;
+		ENSURE(s && lbMapHumanoid(s, NULL, &h) == lb_ok);
+		if (!s)
+			continue;
+		for (int side = 0; side < 2; ++side)
+		{
+			lbSole sole = lbHumanoid_GetSole(&h, side);
+			lbTransform foot = s->restModel[h.leg[side].foot];
+			float prev = -1.0e9f;
+			for (int k = 0; k < lb_solePointCount; ++k)
+			{
+				lbVec3 p = lbSole_PointMs(&sole, foot, (lbSolePoint)k);
+				// The floor sits ankleHeight under the ankle.
+				ENSURE_NEAR(lbDot(lbSub(p, foot.p), h.upMs), -h.legAxes[side].ankleHeight, 1.0e-4);
+				float ahead = lbDot(lbSub(p, foot.p), h.forwardMs);
+				ENSURE(ahead > prev);
+				prev = ahead;
+			}
+			// Heel to toe tip: an adult foot, 1.7 ankle-to-ball lengths.
+			float len = lbDistance(lbSole_PointMs(&sole, foot, lb_soleHeel), lbSole_PointMs(&sole, foot, lb_soleToeTip));
+			ENSURE_NEAR(len, 1.7f * h.legAxes[side].footLength, 1.0e-4);
+			ENSURE(len > 0.18f && len < 0.32f);
+		}
+		// No ball bone: a foot length from the leg.
+		lbHumanoid noBall = h;
+		noBall.legAxes[0].footLength = 0.0f;
+		lbSole sole = lbHumanoid_GetSole(&noBall, 0);
+		ENSURE_NEAR(sole.along[lb_soleBall], 0.15f * (h.legAxes[0].thighLength + h.legAxes[0].calfLength), 1.0e-5);
+		lbSole bad = lbHumanoid_GetSole(&h, 2);
+		ENSURE(bad.along[lb_soleToeTip] == 0.0f && lbHumanoid_GetSole(NULL, 0).along[lb_soleBall] == 0.0f);
+		lbDestroySkeleton(s);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -365,5 +407,6 @@ int main(int argc, char** argv)
 	RUN_TEST(test_guess_role);
 	RUN_TEST(test_missing_and_explicit_roles);
 	RUN_TEST(test_degenerate_limb);
+	RUN_TEST(test_sole_points_at_rest);
 	TEST_MAIN_END();
 }

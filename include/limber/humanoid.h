@@ -140,6 +140,32 @@ typedef struct lbHumanoid
 	float pelvisHeight, height;
 } lbHumanoid;
 
+/// The points limber measures a sole by, heel to toe tip. Systems place feet with them and the
+/// metrics judge feet with them: one definition for both.
+typedef enum lbSolePoint
+{
+	/// Back of the heel: 0.3 ankle-to-ball lengths behind the point under the ankle.
+	lb_soleHeel = 0,
+	/// Straight under the ankle, `ankleHeight` down the foot-up axis.
+	lb_soleUnderAnkle,
+	/// Under the ball of the foot: one ankle-to-ball length ahead of the point under the ankle.
+	lb_soleBall,
+	/// Tip of the toes: 1.4 ankle-to-ball lengths ahead.
+	lb_soleToeTip,
+	lb_solePointCount
+} lbSolePoint;
+
+/// A foot's sole as a line in the foot bone's frame: point k is `under + along[k] * toeFlat`.
+/// `toeFlat` is the toe axis flattened onto the sole (unit, foot bone's local frame); `under` and
+/// `along` are model-space lengths (m) along foot-bone directions, so a sole point in model space
+/// is `footMs.p + rotate(footMs.q, point)`, whatever scale the foot bone carries.
+typedef struct lbSole
+{
+	lbVec3 under;
+	lbVec3 toeFlat;
+	float along[lb_solePointCount];
+} lbSole;
+
 /// Options for lbMapHumanoid.
 typedef struct lbHumanoidDef
 {
@@ -176,6 +202,16 @@ LB_API lbRole lbGuessRole(const char* boneName);
 /// explicit name that is not in the skeleton) or lb_errorDegenerate (zero-length limb bones);
 /// *outHumanoid is then left with whatever was found and should not be used for solving.
 LB_API lbResult lbMapHumanoid(const lbSkeleton* skeleton, const lbHumanoidDef* def, lbHumanoid* outHumanoid);
+
+/// The sole of one foot (`side` lb_left or lb_right) from the derived leg axes. A rig without a ball
+/// bone gets a foot length of 0.15 leg lengths. Zero for a NULL humanoid or a bad side.
+LB_API lbSole lbHumanoid_GetSole(const lbHumanoid* humanoid, int side);
+
+/// One sole point in model space (m) for the foot's model transform `footMs`.
+LB_INLINE lbVec3 lbSole_PointMs(const lbSole* sole, lbTransform footMs, lbSolePoint k)
+{
+	return lbAdd(footMs.p, lbQuatRotate(footMs.q, lbMulAdd(sole->under, sole->along[k], sole->toeFlat)));
+}
 
 LB_EXTERN_C_END
 

@@ -659,3 +659,22 @@ lbResult lbMapHumanoid(const lbSkeleton* skeleton, const lbHumanoidDef* def, lbH
 		return lbReport(lb_errorMissingRole, "lbMapHumanoid: missing roles: %s", missing);
 	return lbDeriveAxes(skeleton, def, h);
 }
+
+lbSole lbHumanoid_GetSole(const lbHumanoid* humanoid, int side)
+{
+	lbSole f;
+	memset(&f, 0, sizeof f);
+	if (!humanoid || side < 0 || side > 1)
+		return f;
+	const lbLegAxes* ax = &humanoid->legAxes[side];
+	f.under = lbMulSV(-ax->ankleHeight, lbNormalizeOr(ax->footUp, lbVec3_axisZ));
+	// The toe axis dips toward the ball; along the sole it runs flat.
+	f.toeFlat = lbNormalizeOr(lbProjectOnPlane(ax->toe, ax->footUp), lbVec3_zero);
+	// Ankle to ball is about 0.15 of the leg in adults: the stand-in when the rig has no ball bone.
+	float len = ax->footLength > 0.0f ? ax->footLength : 0.15f * (ax->thighLength + ax->calfLength);
+	f.along[lb_soleHeel] = -0.3f * len;
+	f.along[lb_soleUnderAnkle] = 0.0f;
+	f.along[lb_soleBall] = len;
+	f.along[lb_soleToeTip] = 1.4f * len;
+	return f;
+}
