@@ -1,8 +1,8 @@
 // SPDX-FileCopyrightText: 2026 limber authors
 // SPDX-License-Identifier: MIT
 // Scene builders: geometry measured with casts (step heights, slope and roof angles, drop, wall and
-// ledge distances), determinism by seed, heightfield and mesh forms of rocky terrain agreeing, any
-// up axis, and the key/value parameter interface.
+// ledge distances, beam top and sides, gap edges, floor and walls), determinism by seed, heightfield
+// and mesh forms of rocky terrain agreeing, any up axis, and the key/value parameter interface.
 #include "limber/limber.h"
 #include "test_macros.h"
 
@@ -298,6 +298,99 @@ static void Rocky(void)
 	lbDestroyWorld(c);
 }
 
+static void BeamAndGap(void)
+{
+	for (int k = 0; k < 2; ++k)
+	{
+		const Frame* fr = &frames[k];
+		// Beam: defaults 0.3 m wide, 0.5 m high, from 1 m behind the origin over 6 m.
+		lbSceneParams p = lbDefaultSceneParams(lbSceneBuilderByName("beam"));
+		ENSURE(p.kind == lb_sceneBeam);
+		ENSURE_NEAR(p.width, 0.3f, 1e-6f);
+		ENSURE_NEAR(p.height, 0.5f, 1e-6f);
+		lbWorld* w = Build(&p, fr);
+		lbVec3 n;
+		for (float a = -0.9f; a < 4.95f; a += 0.5f)
+		{
+			ENSURE_NEAR(HeightAt(w, fr, a, 0.0f, LB_CHANNEL_GROUND, &n), 0.5f, 1e-5f);
+			ENSURE_VEC3_NEAR(n, fr->up, 1e-5f);
+			ENSURE_NEAR(HeightAt(w, fr, a, 0.14f, LB_CHANNEL_GROUND, NULL), 0.5f, 1e-5f);
+			// Just off either side the ground lies 0.5 m lower.
+			ENSURE_NEAR(HeightAt(w, fr, a, 0.16f, LB_CHANNEL_GROUND, NULL), 0.0f, 1e-5f);
+			ENSURE_NEAR(HeightAt(w, fr, a, -0.16f, LB_CHANNEL_GROUND, NULL), 0.0f, 1e-5f);
+		}
+		ENSURE_NEAR(HeightAt(w, fr, -1.05f, 0.0f, LB_CHANNEL_GROUND, NULL), 0.0f, 1e-5f);
+		ENSURE_NEAR(HeightAt(w, fr, 5.05f, 0.0f, LB_CHANNEL_GROUND, NULL), 0.0f, 1e-5f);
+		// A side ray at mid-height stops at the beam's side face, half a width from its axis.
+		lbHit h;
+		float side = CastAlong(w, fr, lbMakeVec3(1.0f, 2.0f, 0.25f), lbMakeVec3(0, -1, 0), LB_CHANNEL_ALL, &h);
+		ENSURE_NEAR(side, 2.0f - 0.15f, 1e-5f);
+		ENSURE_VEC3_NEAR(h.normal, fr->s, 1e-5f);
+		lbDestroyWorld(w);
+
+		// Gap: ground to `distance`, `gap` of floor `depth` below, ground again.
+		p = lbDefaultSceneParams(lbSceneBuilderByName("gap"));
+		ENSURE(p.kind == lb_sceneGap);
+		ENSURE_NEAR(p.gap, 0.4f, 1e-6f);
+		ENSURE_NEAR(p.depth, 1.5f, 1e-6f);
+		w = Build(&p, fr);
+		float d = p.distance;
+		ENSURE_NEAR(HeightAt(w, fr, 0.0f, 0.0f, LB_CHANNEL_GROUND, &n), 0.0f, 1e-6f);
+		ENSURE_VEC3_NEAR(n, fr->up, 1e-5f);
+		ENSURE_NEAR(HeightAt(w, fr, d - 0.01f, 0.0f, LB_CHANNEL_GROUND, NULL), 0.0f, 1e-6f);
+		ENSURE_NEAR(HeightAt(w, fr, d + 0.01f, 0.0f, LB_CHANNEL_GROUND, NULL), -1.5f, 1e-5f);
+		ENSURE_NEAR(HeightAt(w, fr, d + 0.39f, 2.5f, LB_CHANNEL_GROUND, NULL), -1.5f, 1e-5f);
+		ENSURE_NEAR(HeightAt(w, fr, d + 0.41f, 0.0f, LB_CHANNEL_GROUND, NULL), 0.0f, 1e-6f);
+		ENSURE_NEAR(HeightAt(w, fr, d + 5.0f, 0.0f, LB_CHANNEL_GROUND, NULL), 0.0f, 1e-6f);
+		// Both walls are solid from the ground down to the floor: rays across the gap at mid-depth
+		// stop at the far wall (facing back) and, going back, at the near wall.
+		ENSURE_NEAR(CastAlong(w, fr, lbMakeVec3(d + 0.1f, 0.0f, -0.75f), lbMakeVec3(1, 0, 0), LB_CHANNEL_ALL, &h), 0.3f, 1e-5f);
+		ENSURE_VEC3_NEAR(h.normal, lbNeg(fr->f), 1e-5f);
+		ENSURE_NEAR(CastAlong(w, fr, lbMakeVec3(d + 0.1f, 0.0f, -1.4f), lbMakeVec3(-1, 0, 0), LB_CHANNEL_ALL, &h), 0.1f, 1e-5f);
+		ENSURE_VEC3_NEAR(h.normal, fr->f, 1e-5f);
+		lbDestroyWorld(w);
+
+		// A trench: shallow and wide.
+		p = lbDefaultSceneParams(lb_sceneGap);
+		ENSURE(lbSceneParams_Set(&p, "gap", 1.2f) == lb_ok);
+		ENSURE(lbSceneParams_Set(&p, "depth", 0.4f) == lb_ok);
+		ENSURE(lbSceneParams_Set(&p, "distance", 2.0f) == lb_ok);
+		w = Build(&p, fr);
+		ENSURE_NEAR(HeightAt(w, fr, 1.95f, 0.0f, LB_CHANNEL_GROUND, NULL), 0.0f, 1e-6f);
+		ENSURE_NEAR(HeightAt(w, fr, 2.6f, 1.0f, LB_CHANNEL_GROUND, NULL), -0.4f, 1e-5f);
+		ENSURE_NEAR(HeightAt(w, fr, 3.25f, 0.0f, LB_CHANNEL_GROUND, NULL), 0.0f, 1e-6f);
+		lbDestroyWorld(w);
+	}
+	// Bad params are refused with an error and add nothing.
+	lbWorldDef wd = lbDefaultWorldDef();
+	lbWorld* w = lbCreateWorld(&wd);
+	struct
+	{
+		lbSceneKind kind;
+		const char* key;
+		float value;
+	} bad[] = {
+		{ lb_sceneBeam, "width", 0.0f },   { lb_sceneBeam, "height", -0.5f }, { lb_sceneBeam, "length", 0.0f },
+		{ lb_sceneGap, "gap", 0.0f },      { lb_sceneGap, "depth", -1.0f },   { lb_sceneGap, "width", -2.0f },
+		{ lb_sceneGap, "thickness", 0.0f }, { lb_sceneGap, "distance", 11.0f }, { lb_sceneGap, "distance", -10.5f },
+	};
+	for (int i = 0; i < (int)(sizeof bad / sizeof bad[0]); ++i)
+	{
+		lbSceneParams p = lbDefaultSceneParams(bad[i].kind);
+		ENSURE(lbSceneParams_Set(&p, bad[i].key, bad[i].value) == lb_ok);
+		ENSURE(lbBuildScene(w, &p) == lb_errorInvalidArgument);
+	}
+	// Keys of other builders are refused.
+	lbSceneParams p = lbDefaultSceneParams(lb_sceneBeam);
+	ENSURE(lbSceneParams_Set(&p, "gap", 0.5f) == lb_errorInvalidArgument);
+	ENSURE(lbSceneParams_Set(&p, "riser", 0.5f) == lb_errorInvalidArgument);
+	p = lbDefaultSceneParams(lb_sceneGap);
+	ENSURE(lbSceneParams_Set(&p, "length", 0.5f) == lb_errorInvalidArgument);
+	ENSURE(lbSceneParams_Set(&p, "gap", NAN) == lb_errorNonFinite);
+	ENSURE(lbWorld_GetShapeCount(w) == 0);
+	lbDestroyWorld(w);
+}
+
 static void AllBuildersAndParams(void)
 {
 	for (int k = 1; k < lb_sceneCount; ++k)
@@ -376,6 +469,7 @@ int main(int argc, char** argv)
 	RUN_TEST(StepDownLedgeTopCorner);
 	RUN_TEST(ClimbWall);
 	RUN_TEST(Rocky);
+	RUN_TEST(BeamAndGap);
 	RUN_TEST(AllBuildersAndParams);
 	TEST_MAIN_END();
 }

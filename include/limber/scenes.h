@@ -4,7 +4,8 @@
 
 /// @defgroup scenes Scene builders: parametric, seeded test worlds
 /// Builders add shapes to an lbWorld: flat ground, a slope, stairs, rocky terrain, a step-down
-/// ledge, a climbing wall, an inside corner, a ledge top and a pointed roof. Each has a stable name
+/// ledge, a climbing wall, an inside corner, a ledge top, a pointed roof, a raised beam and a gap
+/// (or trench) across the way. Each has a stable name
 /// (for scenario files) and a params struct with defaults; every field can also be set by key with
 /// lbSceneParams_Set. Builders are deterministic: the same params (seed included) give the same
 /// shapes, bit for bit. Nothing assumes an axis: the scene is laid out in the frame (forward, side,
@@ -46,6 +47,14 @@ typedef enum lbSceneKind
 	/// "roof": two slopes of `angle` meeting at a ridge `height` above the origin, running along the
 	/// side axis (ROOF | GROUND), over ground.
 	lb_sceneRoof,
+	/// "beam": ground and a narrow raised beam along forward, `width` wide and `height` high, from
+	/// `distance` (negative: behind the character, who then starts on it) over `length` (a solid
+	/// box, GROUND).
+	lb_sceneBeam,
+	/// "gap": a platform the character stands on, ending at `distance`, then a gap `gap` wide whose
+	/// floor lies `depth` below, then the platform again (solid boxes, GROUND). A shallow, wide gap
+	/// (depth 0.4, gap 1.2) is a trench to step down into and out of.
+	lb_sceneGap,
 	lb_sceneCount
 } lbSceneKind;
 
@@ -67,15 +76,17 @@ typedef struct lbSceneParams
 	/// Side of the square ground plate around the origin (m), 0 = none [ground_size]. Default 20
 	/// (rocky and step_down have their own ground: size).
 	float groundSize;
-	/// Distance from the origin to the feature (first step, drop, wall face) (m) [distance].
-	/// Defaults: stairs 1, step_down 1, climb_wall 0.6, inside_corner 0.8, ledge_top 0.6.
+	/// Distance from the origin to the feature (first step, drop, wall face, the beam's near end, the
+	/// gap's near edge) (m) [distance]. Defaults: stairs 1, step_down 1, climb_wall 0.6,
+	/// inside_corner 0.8, ledge_top 0.6, beam -1, gap 1.
 	float distance;
 	/// Width of the feature across the forward direction (m) [width]. Defaults: slope 6, stairs 2,
-	/// step_down 6, climb_wall 4, inside_corner 3 (each wall's length), ledge_top 4, roof 6.
+	/// step_down 6, climb_wall 4, inside_corner 3 (each wall's length), ledge_top 4, roof 6, beam 0.3,
+	/// gap 6.
 	float width;
 	/// Slope angle from the ground plane (rad) [angle]. Defaults: slope 0.349 (20 deg), roof 0.436 (25 deg).
 	float angle;
-	/// Length of the slope along forward (m) [length]. Default 8.
+	/// Length of the slope or the beam along forward (m) [length]. Defaults: slope 8, beam 6.
 	float length;
 	/// Stair riser height (m) [riser]. Default 0.18.
 	float riser;
@@ -89,7 +100,7 @@ typedef struct lbSceneParams
 	float amplitude;
 	/// Rocky terrain: size of the largest bumps (m) [scale]. Default 2.
 	float scale;
-	/// Rocky terrain and step_down: side of the square patch (m) [size]. Default 20.
+	/// Rocky terrain, step_down and gap: side of the square patch (m) [size]. Default 20.
 	float size;
 	/// Rocky terrain: distance between height samples (m) [resolution]. Default 0.1.
 	float resolution;
@@ -111,13 +122,16 @@ typedef struct lbSceneParams
 	float holdSize;
 	/// Climbing wall: how far holds stick out of the wall (m) [hold_depth]. Default 0.05.
 	float holdDepth;
-	/// Wall and platform thickness (m) [thickness]. Default 0.3.
+	/// Wall and platform thickness (m; gap: of the floor under the gap) [thickness]. Default 0.3.
 	float thickness;
-	/// Height of walls, the ledge top and the roof ridge (m) [height]. Defaults: inside_corner 3,
-	/// ledge_top 1.8, roof 3.
+	/// Height of walls, the ledge top, the roof ridge and the beam (m) [height]. Defaults:
+	/// inside_corner 3, ledge_top 1.8, roof 3, beam 0.5.
 	float height;
-	/// Ledge top: depth of the flat top (m) [depth]. Default 1.5.
+	/// Ledge top: depth of the flat top (m); gap: how far the gap's floor lies below the ground (m)
+	/// [depth]. Default 1.5.
 	float depth;
+	/// Gap: width of the gap along forward (m) [gap]. Default 0.4.
+	float gap;
 	/// Roof: horizontal run of each slope from the ridge to the eave (m) [run]. Default 4.
 	float run;
 	/// Used internally to detect valid params. DO NOT SET.
@@ -127,7 +141,7 @@ typedef struct lbSceneParams
 LB_EXTERN_C_BEGIN
 
 /// Builder by stable name ("flat", "slope", "stairs", "rocky", "step_down", "climb_wall",
-/// "inside_corner", "ledge_top", "roof"); lb_sceneNone when unknown or NULL.
+/// "inside_corner", "ledge_top", "roof", "beam", "gap"); lb_sceneNone when unknown or NULL.
 LB_API lbSceneKind lbSceneBuilderByName(const char* name);
 
 /// Stable name of a builder ("" for lb_sceneNone or out of range).

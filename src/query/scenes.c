@@ -11,7 +11,7 @@
 #include <string.h>
 
 static const char* const lbSceneNames[lb_sceneCount] = {
-	"", "flat", "slope", "stairs", "rocky", "step_down", "climb_wall", "inside_corner", "ledge_top", "roof",
+	"", "flat", "slope", "stairs", "rocky", "step_down", "climb_wall", "inside_corner", "ledge_top", "roof", "beam", "gap",
 };
 
 #define LB_SCENE_BIT(k) (1u << (unsigned)(k))
@@ -27,7 +27,7 @@ typedef struct lbSceneKey
 #define LB_GROUND_KINDS                                                                                      \
 	(LB_SCENE_BIT(lb_sceneFlat) | LB_SCENE_BIT(lb_sceneSlope) | LB_SCENE_BIT(lb_sceneStairs) |              \
 	 LB_SCENE_BIT(lb_sceneClimbWall) | LB_SCENE_BIT(lb_sceneInsideCorner) | LB_SCENE_BIT(lb_sceneLedgeTop) |    \
-	 LB_SCENE_BIT(lb_sceneRoof))
+	 LB_SCENE_BIT(lb_sceneRoof) | LB_SCENE_BIT(lb_sceneBeam))
 
 static const lbSceneKey lbSceneKeys[] = {
 	{ "up_x", offsetof(lbSceneParams, up.x), LB_SCENE_ALL },
@@ -43,20 +43,22 @@ static const lbSceneKey lbSceneKeys[] = {
 	{ "ground_size", offsetof(lbSceneParams, groundSize), LB_GROUND_KINDS },
 	{ "distance", offsetof(lbSceneParams, distance),
 	  LB_SCENE_BIT(lb_sceneStairs) | LB_SCENE_BIT(lb_sceneStepDown) | LB_SCENE_BIT(lb_sceneClimbWall) |
-		  LB_SCENE_BIT(lb_sceneInsideCorner) | LB_SCENE_BIT(lb_sceneLedgeTop) },
+		  LB_SCENE_BIT(lb_sceneInsideCorner) | LB_SCENE_BIT(lb_sceneLedgeTop) | LB_SCENE_BIT(lb_sceneBeam) |
+		  LB_SCENE_BIT(lb_sceneGap) },
 	{ "width", offsetof(lbSceneParams, width),
 	  LB_SCENE_BIT(lb_sceneSlope) | LB_SCENE_BIT(lb_sceneStairs) | LB_SCENE_BIT(lb_sceneStepDown) |
 		  LB_SCENE_BIT(lb_sceneClimbWall) | LB_SCENE_BIT(lb_sceneInsideCorner) | LB_SCENE_BIT(lb_sceneLedgeTop) |
-		  LB_SCENE_BIT(lb_sceneRoof) },
+		  LB_SCENE_BIT(lb_sceneRoof) | LB_SCENE_BIT(lb_sceneBeam) | LB_SCENE_BIT(lb_sceneGap) },
 	{ "angle", offsetof(lbSceneParams, angle), LB_SCENE_BIT(lb_sceneSlope) | LB_SCENE_BIT(lb_sceneRoof) },
-	{ "length", offsetof(lbSceneParams, length), LB_SCENE_BIT(lb_sceneSlope) },
+	{ "length", offsetof(lbSceneParams, length), LB_SCENE_BIT(lb_sceneSlope) | LB_SCENE_BIT(lb_sceneBeam) },
 	{ "riser", offsetof(lbSceneParams, riser), LB_SCENE_BIT(lb_sceneStairs) },
 	{ "tread", offsetof(lbSceneParams, tread), LB_SCENE_BIT(lb_sceneStairs) },
 	{ "count", offsetof(lbSceneParams, count), LB_SCENE_BIT(lb_sceneStairs) },
 	{ "landing", offsetof(lbSceneParams, landing), LB_SCENE_BIT(lb_sceneStairs) },
 	{ "amplitude", offsetof(lbSceneParams, amplitude), LB_SCENE_BIT(lb_sceneRocky) },
 	{ "scale", offsetof(lbSceneParams, scale), LB_SCENE_BIT(lb_sceneRocky) },
-	{ "size", offsetof(lbSceneParams, size), LB_SCENE_BIT(lb_sceneRocky) | LB_SCENE_BIT(lb_sceneStepDown) },
+	{ "size", offsetof(lbSceneParams, size),
+	  LB_SCENE_BIT(lb_sceneRocky) | LB_SCENE_BIT(lb_sceneStepDown) | LB_SCENE_BIT(lb_sceneGap) },
 	{ "resolution", offsetof(lbSceneParams, resolution), LB_SCENE_BIT(lb_sceneRocky) },
 	{ "as_mesh", offsetof(lbSceneParams, asMesh), LB_SCENE_BIT(lb_sceneRocky) },
 	{ "drop", offsetof(lbSceneParams, drop), LB_SCENE_BIT(lb_sceneStepDown) },
@@ -67,10 +69,13 @@ static const lbSceneKey lbSceneKeys[] = {
 	{ "hold_size", offsetof(lbSceneParams, holdSize), LB_SCENE_BIT(lb_sceneClimbWall) },
 	{ "hold_depth", offsetof(lbSceneParams, holdDepth), LB_SCENE_BIT(lb_sceneClimbWall) },
 	{ "thickness", offsetof(lbSceneParams, thickness),
-	  LB_SCENE_BIT(lb_sceneStepDown) | LB_SCENE_BIT(lb_sceneClimbWall) | LB_SCENE_BIT(lb_sceneInsideCorner) },
+	  LB_SCENE_BIT(lb_sceneStepDown) | LB_SCENE_BIT(lb_sceneClimbWall) | LB_SCENE_BIT(lb_sceneInsideCorner) |
+		  LB_SCENE_BIT(lb_sceneGap) },
 	{ "height", offsetof(lbSceneParams, height),
-	  LB_SCENE_BIT(lb_sceneInsideCorner) | LB_SCENE_BIT(lb_sceneLedgeTop) | LB_SCENE_BIT(lb_sceneRoof) },
-	{ "depth", offsetof(lbSceneParams, depth), LB_SCENE_BIT(lb_sceneLedgeTop) },
+	  LB_SCENE_BIT(lb_sceneInsideCorner) | LB_SCENE_BIT(lb_sceneLedgeTop) | LB_SCENE_BIT(lb_sceneRoof) |
+		  LB_SCENE_BIT(lb_sceneBeam) },
+	{ "depth", offsetof(lbSceneParams, depth), LB_SCENE_BIT(lb_sceneLedgeTop) | LB_SCENE_BIT(lb_sceneGap) },
+	{ "gap", offsetof(lbSceneParams, gap), LB_SCENE_BIT(lb_sceneGap) },
 	{ "run", offsetof(lbSceneParams, run), LB_SCENE_BIT(lb_sceneRoof) },
 };
 
@@ -134,6 +139,7 @@ lbSceneParams lbDefaultSceneParams(lbSceneKind kind)
 	p.height = 3.0f;
 	p.depth = 1.5f;
 	p.run = 4.0f;
+	p.gap = 0.4f;
 	switch (kind)
 	{
 	case lb_sceneSlope:
@@ -158,6 +164,16 @@ lbSceneParams lbDefaultSceneParams(lbSceneKind kind)
 		break;
 	case lb_sceneRoof:
 		p.angle = 25.0f * LB_DEG2RAD;
+		p.width = 6.0f;
+		break;
+	case lb_sceneBeam:
+		// The character starts 1 m along the beam, on it, with 5 m to walk.
+		p.distance = -1.0f;
+		p.width = 0.3f;
+		p.height = 0.5f;
+		p.length = 6.0f;
+		break;
+	case lb_sceneGap:
 		p.width = 6.0f;
 		break;
 	default:
@@ -191,6 +207,10 @@ int lbSceneParamKeys(lbSceneKind kind, const char* const** outKeys)
 		  "ground_size", "distance", "width", "height", "depth" },
 		{ "up_x", "up_y", "up_z", "forward_x", "forward_y", "forward_z", "origin_x", "origin_y", "origin_z", "seed",
 		  "ground_size", "width", "angle", "height", "run" },
+		{ "up_x", "up_y", "up_z", "forward_x", "forward_y", "forward_z", "origin_x", "origin_y", "origin_z", "seed",
+		  "ground_size", "distance", "width", "length", "height" },
+		{ "up_x", "up_y", "up_z", "forward_x", "forward_y", "forward_z", "origin_x", "origin_y", "origin_z", "seed",
+		  "distance", "width", "size", "thickness", "depth", "gap" },
 	};
 	if ((int)kind <= 0 || (int)kind >= lb_sceneCount)
 	{
@@ -597,6 +617,23 @@ static lbResult lbValidateScene(const lbSceneParams* p)
 		if (r == lb_ok && !(p->angle > 0.0f && p->angle < 1.5f))
 			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: roof angle %g rad outside (0, 1.5)", (double)p->angle);
 		break;
+	case lb_sceneBeam:
+		LB_POS(width, "width");
+		LB_POS(height, "height");
+		LB_POS(length, "length");
+		break;
+	case lb_sceneGap:
+		LB_POS(width, "width");
+		LB_POS(size, "size");
+		LB_POS(thickness, "thickness");
+		LB_POS(depth, "depth");
+		LB_POS(gap, "gap");
+		// The platform must reach back behind the character and past the gap's near edge.
+		if (r == lb_ok && !(p->distance > -0.5f * p->size && p->distance < 0.5f * p->size))
+			r = lbReport(lb_errorInvalidArgument,
+						 "lbBuildScene: gap distance %g must lie within the platform (|distance| < size / 2 = %g)",
+						 (double)p->distance, (double)(0.5f * p->size));
+		break;
 	default:
 		break;
 	}
@@ -696,6 +733,23 @@ lbResult lbBuildScene(lbWorld* world, const lbSceneParams* params)
 			r = lbAddSpanBox(world, &fr, p->distance, p->distance + p->depth, -hw, hw, 0.0f, p->height,
 							 LB_CHANNEL_GROUND | LB_CHANNEL_CLIMBABLE | LB_CHANNEL_WALL);
 		break;
+	case lb_sceneBeam:
+		r = lbAddGround(world, &fr, p->groundSize, 0.0f);
+		if (r == lb_ok)
+			r = lbAddSpanBox(world, &fr, p->distance, p->distance + p->length, -hw, hw, 0.0f, p->height, LB_CHANNEL_GROUND);
+		break;
+	case lb_sceneGap:
+	{
+		// Both platforms are solid down to the floor's underside, so the gap has real walls (a
+		// trench's sides) and nothing can be seen or cast under the platforms.
+		float e = 0.5f * p->size, far = p->distance + p->gap, bottom = -p->depth - p->thickness;
+		r = lbAddSpanBox(world, &fr, -e, p->distance, -hw, hw, bottom, 0.0f, LB_CHANNEL_GROUND);
+		if (r == lb_ok)
+			r = lbAddSpanBox(world, &fr, p->distance, far, -hw, hw, bottom, -p->depth, LB_CHANNEL_GROUND);
+		if (r == lb_ok)
+			r = lbAddSpanBox(world, &fr, far, far + e, -hw, hw, bottom, 0.0f, LB_CHANNEL_GROUND);
+		break;
+	}
 	case lb_sceneRoof:
 	{
 		r = lbAddGround(world, &fr, p->groundSize, 0.0f);
