@@ -3,7 +3,8 @@
 // The `limber` command-line tool as a user runs it: help and list succeed; every bad input exits
 // non-zero with one line naming the problem; two runs of a file give identical reports (timing
 // left out); --poses writes a header and one line per frame; --frames writes PNGs; --bake writes
-// a clip that re-imports to the same motion.
+// a clip that re-imports to the same motion; a character falling with no ground below ends the run
+// with an error.
 #define _POSIX_C_SOURCE 200809L
 #include "limber/import.h"
 #include "limber/motion.h"
@@ -184,6 +185,42 @@ static void BakedClipReimports(void)
 	lbDestroyImportedRig(rig);
 }
 
+// A character that walks off the end of the world falls with nothing below: the run stops with
+// exit status 1 and one line saying where; the same walk over a gap with a floor exits 0.
+static void FallWithNoGroundFails(void)
+{
+	const char* files[2] = { OUT "/void.json", OUT "/gap.json" };
+	const char* worlds[2] = { "{\"builder\": \"flat\", \"params\": {\"ground_size\": 3}}",
+							  "{\"builder\": \"gap\", \"params\": {\"gap\": 1.0, \"distance\": 1.0}}" };
+	for (int k = 0; k < 2; ++k)
+	{
+		FILE* f = fopen(files[k], "wb");
+		ENSURE(f != NULL);
+		if (!f)
+			return;
+		fprintf(f,
+				"{\"world\": {\"shapes\": [%s]}, \"motion\": \"walk\", \"frames\": 180,"
+				" \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [1.4, 0, 0]}]}",
+				worlds[k]);
+		fclose(f);
+		char args[2048];
+		snprintf(args, sizeof args, "run '%s' --report '%s/fall.json'", files[k], OUT);
+		int rc = lbRunTool(args, OUT "/err.txt");
+		char* err = lbTestReadFile(OUT "/err.txt", NULL);
+		if (k == 0)
+		{
+			if (rc != 1 || !err || !strstr(err, "no ground below"))
+				printf("  walking off the world: exit %d, stderr: %s\n", rc, err ? err : "(none)");
+			ENSURE(rc == 1);
+			ENSURE(err && strstr(err, "fell with no ground below at (") && strstr(err, "void.json"));
+			ENSURE(err && lbLines(err) == 1);
+		}
+		else
+			ENSURE(rc == 0);
+		free(err);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -192,6 +229,7 @@ int main(int argc, char** argv)
 	RUN_TEST(SameFileSameReportBytes);
 	RUN_TEST(FramesAreWritten);
 	RUN_TEST(BakedClipReimports);
+	RUN_TEST(FallWithNoGroundFails);
 	system("rm -rf '" OUT "'");
 	TEST_MAIN_END();
 }

@@ -369,6 +369,130 @@ static void GroundFollowingStepsAndFalls(void)
 	}
 }
 
+// Runs a walk (system none) over one scene builder at 1.4 m/s and returns the run's lowest and last
+// character heights, whether it ever fell, and its last position.
+typedef struct lbWalkResult
+{
+	float lowest, last;
+	bool fell;
+	lbVec3 end;
+} lbWalkResult;
+
+static lbWalkResult lbWalkOver(const char* builderAndParams, int frames)
+{
+	lbWalkResult w = { 1.0e9f, 0.0f, false, { 0, 0, 0 } };
+	char json[1024];
+	snprintf(json, sizeof json,
+			 "{\"world\": {\"shapes\": [%s]}, \"rig\": \"mannequin\", \"motion\": \"walk\", \"system\": \"none\","
+			 " \"frames\": %d, \"dt\": 0.016666667, \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [1.4, 0, 0]}]}",
+			 builderAndParams, frames);
+	lbScenario* s = lbParseScenario(json, "gap.json", NULL, 0);
+	lbRun* run = s ? lbCreateRun(s, NULL) : NULL;
+	ENSURE(run != NULL);
+	while (run && !lbRun_IsDone(run))
+	{
+		ENSURE(lbRun_Step(run) == lb_ok);
+		lbRunView v = lbRun_GetView(run);
+		w.lowest = lbMinF(w.lowest, v.characterWs.p.z);
+		w.last = v.characterWs.p.z;
+		w.end = v.characterWs.p;
+		w.fell = w.fell || v.state == lb_stateFalling;
+	}
+	lbDestroyRun(run);
+	lbDestroyScenario(s);
+	return w;
+}
+
+// Walking across a 0.4 m gap (narrower than a stride) the character keeps its height (never more
+// than 2 cm lower) instead of dipping into it; a 1 m gap is a real drop: it falls and lands on the
+// floor 1.5 m down; so does walking off a 0.5 m ledge.
+static void GapsAreWalkedAcrossLedgesFallenFrom(void)
+{
+	lbWalkResult w = lbWalkOver("{\"builder\": \"gap\", \"params\": {\"gap\": 0.4, \"depth\": 1.5, \"distance\": 1.5}}", 180);
+	printf("  over a 0.4 m gap: lowest height %.3f m, ends at x %.2f\n", (double)w.lowest, (double)w.end.x);
+	ENSURE(w.lowest >= -0.02f);
+	ENSURE(!w.fell);
+	ENSURE(w.end.x > 3.0f);
+	ENSURE_NEAR(w.last, 0.0f, 0.01f);
+
+	w = lbWalkOver("{\"builder\": \"gap\", \"params\": {\"gap\": 1.0, \"depth\": 1.5, \"distance\": 1.5}}", 150);
+	ENSURE(w.fell);
+	ENSURE_NEAR(w.lowest, -1.5f, 0.01f);
+
+	w = lbWalkOver("{\"builder\": \"step_down\", \"params\": {\"drop\": 0.5, \"distance\": 1.0}}", 150);
+	ENSURE(w.fell);
+	ENSURE(w.end.x > 2.0f);
+	ENSURE_NEAR(w.last, -0.5f, 0.01f);
+}
+
+// The character is placed on the first ground coming down from above the whole world: on a 30
+// degree slope over flat ground, and on top of a block it was started inside. Walking off the end of
+// the world is an error that names the place, logged once, and the run still reaches its end.
+static void PlacedFromAboveFallIntoNothingFails(void)
+{
+	struct
+	{
+		const char* world;
+		const char* position;
+		float height;
+	} cases[] = {
+		{ "{\"builder\": \"slope\", \"params\": {\"angle_deg\": 30, \"length\": 6}}", "[2, 0, 0]",
+		  2.0f * tanf(30.0f * LB_DEG2RAD) },
+		{ "{\"builder\": \"ledge_top\", \"params\": {\"height\": 1.8, \"distance\": 0.6}}", "[1.2, 0, 0.5]", 1.8f },
+		{ "{\"builder\": \"beam\", \"params\": {}}", "[0, 0, 0]", 0.5f },
+	};
+	for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); ++i)
+	{
+		char json[1024];
+		snprintf(json, sizeof json,
+				 "{\"world\": {\"shapes\": [%s]}, \"character\": {\"position\": %s}, \"motion\": \"idle\", \"frames\": 30}",
+				 cases[i].world, cases[i].position);
+		lbScenario* s = lbParseScenario(json, "place.json", NULL, 0);
+		lbRun* run = s ? lbCreateRun(s, NULL) : NULL;
+		ENSURE(run != NULL);
+		while (run && !lbRun_IsDone(run))
+			ENSURE(lbRun_Step(run) == lb_ok);
+		if (run)
+		{
+			lbRunView v = lbRun_GetView(run);
+			ENSURE_NEAR(v.characterWs.p.z, cases[i].height, 1e-3f);
+			ENSURE(v.state == lb_stateGrounded);
+		}
+		lbDestroyRun(run);
+		lbDestroyScenario(s);
+	}
+
+	const char* json = "{\"world\": {\"shapes\": [{\"builder\": \"flat\", \"params\": {\"ground_size\": 3}}]},"
+					   " \"motion\": \"walk\", \"frames\": 120,"
+					   " \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [1.4, 0, 0]}]}";
+	lbScenario* s = lbParseScenario(json, "void.json", NULL, 0);
+	lbRun* run = s ? lbCreateRun(s, NULL) : NULL;
+	ENSURE(run != NULL);
+	int failed = 0, firstFailed = -1, logged = 0;
+	lbSetLogFcn(lbTestLog, NULL);
+	while (run && !lbRun_IsDone(run))
+	{
+		lbLoggedCode = -1;
+		lbResult r = lbRun_Step(run);
+		logged += lbLoggedCode == lb_errorInvalidArgument;
+		if (r != lb_ok)
+		{
+			ENSURE(r == lb_errorInvalidArgument);
+			firstFailed = firstFailed < 0 ? lbRun_GetView(run).frame : firstFailed;
+			++failed;
+		}
+	}
+	lbSetLogFcn(NULL, NULL);
+	// Off the 1.5 m half-plate after about a second of walking; every frame after that fails.
+	printf("  walking off the world: first error at frame %d, %d failed frames\n", firstFailed, failed);
+	ENSURE(firstFailed > 30 && firstFailed < 100);
+	ENSURE(failed == 120 - firstFailed + 1);
+	ENSURE(logged == 1);
+	ENSURE(run && lbRun_IsDone(run));
+	lbDestroyRun(run);
+	lbDestroyScenario(s);
+}
+
 static void PoseStreamHasEveryBone(void)
 {
 	lbScenario* s = lbParseScenario("{\"frames\": 3}", "poses.json", NULL, 0);
@@ -454,6 +578,8 @@ int main(int argc, char** argv)
 	RUN_TEST(ReportsAreDeterministic);
 	RUN_TEST(InputsMoveTheCharacter);
 	RUN_TEST(GroundFollowingStepsAndFalls);
+	RUN_TEST(GapsAreWalkedAcrossLedgesFallenFrom);
+	RUN_TEST(PlacedFromAboveFallIntoNothingFails);
 	RUN_TEST(PoseStreamHasEveryBone);
 	RUN_TEST(CameraPositionReachesTheSystems);
 	TEST_MAIN_END();

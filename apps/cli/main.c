@@ -310,7 +310,15 @@ static int lbRunCommand(int argc, char** argv)
 	int written = 0;
 	while (!status && !lbRun_IsDone(run))
 	{
-		lbRun_Step(run);
+		// A step that fails (the character fell with no ground below it, ...) ends the run with its
+		// message and a non-zero exit; the message logged by this step, not an earlier one, is shown.
+		lbLastError[0] = 0;
+		lbResult stepped = lbRun_Step(run);
+		if (stepped != lb_ok)
+		{
+			status = lbFail("%s", lbLastError[0] ? lbLastError : lbResultString(stepped));
+			break;
+		}
 		lbRunView view = lbRun_GetView(run);
 		int frame = view.frame - 1;
 		if (poses)

@@ -6,6 +6,8 @@
 #include "scenario_run.h"
 
 #include "limber/import.h"
+#include "limber/motion.h"
+#include "limber/query.h"
 #include "limber/rigs.h"
 
 #include <stdlib.h>
@@ -44,12 +46,115 @@ static void lbUpdateCharacterTransform(lbRun* run)
 	run->ctx.characterWs = lbMakeTransform(run->position, q);
 }
 
+// Ground height (along up) near p while moving: the first surface from 1 m above p down to 2 m
+// below it, a window wide enough for a riser up or a step down in one frame.
 static float lbGroundHeightAt(const lbRun* run, lbVec3 p, bool* outFound)
 {
 	lbVec3 hit, normal;
 	lbVec3 origin = lbMulAdd(p, 1.0f, run->upWs);
 	*outFound = lbRunWorldProbe(run->world, origin, lbNeg(run->upWs), 3.0f, &hit, &normal);
 	return *outFound ? lbDot(hit, run->upWs) : 0.0f;
+}
+
+// Highest and lowest extent of the world's shapes along up (m); false for an empty world.
+static bool lbWorldSpanAlongUp(const lbRun* run, float* outTop, float* outBottom)
+{
+	const lbWorld* world = (const lbWorld*)lbRunWorld_GetQueryWorld(run->world);
+	lbVec3 lo, hi;
+	lbWorld_GetBounds(world, &lo, &hi);
+	if (!(lo.x <= hi.x))
+		return false;
+	*outTop = -1.0e30f;
+	*outBottom = 1.0e30f;
+	for (int k = 0; k < 8; ++k)
+	{
+		lbVec3 c = { (k & 1) ? hi.x : lo.x, (k & 2) ? hi.y : lo.y, (k & 4) ? hi.z : lo.z };
+		float h = lbDot(c, run->upWs);
+		*outTop = lbMaxF(*outTop, h);
+		*outBottom = lbMinF(*outBottom, h);
+	}
+	return true;
+}
+
+// Margin (m) beyond the world's bounds for casts that must see every surface.
+#define LB_WORLD_CAST_MARGIN 1.0f
+
+// The first ground met coming down from above the whole world over p's place: where a character
+// started at p stands. A start under a slope or inside a box ends up on top of it rather than on
+// whatever lies just below the start point.
+static float lbTopGroundAt(const lbRun* run, lbVec3 p, bool* outFound)
+{
+	float top, bottom;
+	*outFound = false;
+	if (!lbWorldSpanAlongUp(run, &top, &bottom))
+		return 0.0f;
+	lbVec3 hit, normal;
+	lbVec3 origin = lbMulAdd(p, top + LB_WORLD_CAST_MARGIN - lbDot(p, run->upWs), run->upWs);
+	float length = top - bottom + 2.0f * LB_WORLD_CAST_MARGIN;
+	*outFound = lbRunWorldProbe(run->world, origin, lbNeg(run->upWs), length, &hit, &normal);
+	return *outFound ? lbDot(hit, run->upWs) : 0.0f;
+}
+
+// True when some surface lies anywhere below p (down to the bottom of the world), or p is just on one.
+static bool lbAnyGroundBelow(const lbRun* run, lbVec3 p)
+{
+	float top, bottom;
+	if (!lbWorldSpanAlongUp(run, &top, &bottom))
+		return false;
+	float height = lbDot(p, run->upWs);
+	if (height < bottom)
+		return false;
+	// Start a little above p so a surface the character stands exactly on still counts.
+	const float above = 0.05f;
+	lbVec3 hit, normal;
+	lbVec3 origin = lbMulAdd(p, above, run->upWs);
+	float length = height - bottom + above + LB_WORLD_CAST_MARGIN;
+	return lbRunWorldProbe(run->world, origin, lbNeg(run->upWs), length, &hit, &normal);
+}
+
+// Shortest reach (m) over a gap, for a character stepping in place or slower than its gait's
+// minimum cadence: about one short step.
+#define LB_GAP_MIN_REACH 0.35f
+
+// How far (m) a character moving at `speed` (m/s) reaches over a gap in one step: half its stride
+// at that speed (lbGaitStride, a walk or a run by the motion's name), at least LB_GAP_MIN_REACH.
+static float lbStepReach(const lbRun* run, float speed)
+{
+	const lbLegAxes* leg = &run->humanoid.legAxes[0];
+	float stride = 0.0f;
+	lbGaitStride(speed, leg->thighLength + leg->calfLength, strcmp(run->motionEntry->name, "run") == 0, &stride, NULL);
+	return lbMaxF(LB_GAP_MIN_REACH, 0.5f * stride);
+}
+
+// When the ground under the character's centre drops away, true if there is ground it can step
+// on (within a step of `height`) both ahead and behind along `dir` within `reach`: a gap its feet
+// straddle, which a walker crosses at its height instead of dipping into it. *outGround is the
+// mean height of the two edges.
+static bool lbBridgesGap(const lbRun* run, lbVec3 dir, float reach, float height, float* outGround)
+{
+	// Probes every 5 cm at most; this runs only on frames where the ground drops away.
+	int n = (int)ceilf(reach / 0.05f);
+	n = n < 1 ? 1 : (n > 32 ? 32 : n);
+	float edge[2];
+	for (int side = 0; side < 2; ++side)
+	{
+		bool got = false;
+		for (int i = 1; i <= n && !got; ++i)
+		{
+			float along = (side == 0 ? 1.0f : -1.0f) * reach * (float)i / (float)n;
+			bool found;
+			float g = lbGroundHeightAt(run, lbMulAdd(run->position, along, dir), &found);
+			if (found && lbAbsF(g - height) <= LB_STEP_HEIGHT)
+			{
+				edge[side] = g;
+				got = true;
+			}
+		}
+		if (!got)
+			return false;
+	}
+	*outGround = 0.5f * (edge[0] + edge[1]);
+	return true;
 }
 
 // True when the ground along the straight path from `from` to `to` (world, probed every 0.1 m
@@ -168,10 +273,13 @@ static float lbHeadingOf(const lbRun* run, lbTransform characterWs)
 
 // Moves the character horizontally (controller or motion), samples the base motion, then
 // applies gravity or follows the ground.
-static void lbMoveAndSample(lbRun* run, float dt)
+// Moves the character one frame and samples the base motion. Returns an error (logged once per
+// fall) while the character falls with no ground anywhere below it: it would fall forever.
+static lbResult lbMoveAndSample(lbRun* run, float dt)
 {
 	lbVec3 up = run->upWs;
 	lbVec3 v = run->desiredVelocity;
+	lbVec3 before = run->position;
 	float speed = lbLength(v);
 	// Heading steers toward the velocity direction (proportional, at most one turn per second).
 	float turnDeg = 0.0f;
@@ -215,6 +323,18 @@ static void lbMoveAndSample(lbRun* run, float dt)
 	bool found;
 	float ground = lbGroundHeightAt(run, run->position, &found);
 	float height = lbDot(run->position, up);
+	// Walked into a wall taller than the ground probe's reach above (the probe starts inside it):
+	// the character is held where it was, as a capsule would be, instead of sinking into the wall.
+	if (!found && run->ctx.state != lb_stateClimbing)
+	{
+		bool any;
+		float top = lbTopGroundAt(run, run->position, &any);
+		if (any && top > height + LB_STEP_HEIGHT)
+		{
+			run->position = lbMulAdd(before, height - lbDot(before, up), up);
+			ground = lbGroundHeightAt(run, run->position, &found);
+		}
+	}
 	if (run->ctx.state == lb_stateFalling)
 	{
 		run->verticalSpeed -= LB_GRAVITY * dt;
@@ -238,8 +358,17 @@ static void lbMoveAndSample(lbRun* run, float dt)
 	{
 		if (run->ctx.state == lb_stateLanding && run->stateTime >= LB_LANDING_TIME)
 			run->ctx.state = lb_stateGrounded;
-		// Walking off an edge makes the character fall; otherwise it follows the ground.
-		if (!found || height - ground > LB_STEP_HEIGHT)
+		// Walking off an edge makes the character fall, unless its feet straddle a gap narrower
+		// than a stride (ground a step away both ahead and behind): then it walks across at its
+		// height. Otherwise it follows the ground.
+		lbVec3 way = speed > 0.05f ? lbMulSV(1.0f / speed, v) : lbHeadingDirection(run, run->headingDeg);
+		float target = ground;
+		bool steps = found && height - ground <= LB_STEP_HEIGHT;
+		if (!steps && lbBridgesGap(run, way, lbStepReach(run, speed), height, &target))
+			steps = true;
+		else if (steps)
+			target = lbSupportHeight(run, ground);
+		if (!steps)
 		{
 			run->ctx.state = lb_stateFalling;
 			run->stateTime = 0.0f;
@@ -249,13 +378,24 @@ static void lbMoveAndSample(lbRun* run, float dt)
 			// Step smoothing, as character controllers do on stairs: the capsule eases onto a new
 			// ground height instead of jumping a whole riser in one frame (which would pop the
 			// base motion); the foot system keeps the feet on the real surfaces meanwhile.
-			float target = lbSupportHeight(run, ground);
 			float follow = lbAbsF(target - height) < 0.02f ? 1.0f : lbInterpAlpha(dt, LB_STEP_SMOOTHING);
 			run->position = lbMulAdd(run->position, (target - height) * follow, up);
 		}
 	}
 	run->ctx.velocityWs = lbMulAdd(v, run->verticalSpeed, up);
 	lbUpdateCharacterTransform(run);
+	// A fall with nothing below never ends: say so (once per fall) instead of running on silently.
+	if (run->ctx.state != lb_stateFalling || found || lbAnyGroundBelow(run, run->position))
+	{
+		run->fellWithNoGround = false;
+		return lb_ok;
+	}
+	lbVec3 p = run->position;
+	if (run->fellWithNoGround)
+		return lb_errorInvalidArgument;
+	run->fellWithNoGround = true;
+	return lbReport(lb_errorInvalidArgument, "%s: the character fell with no ground below at (%.2f, %.2f, %.2f) m, frame %d",
+					run->scenario->path, (double)p.x, (double)p.y, (double)p.z, run->frame);
 }
 
 static void lbAddDebug(lbSystemOutput* out, lbDebugLayer layer, lbDebugShape shape, lbVec3 a, lbVec3 b, float radius,
@@ -438,8 +578,11 @@ lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 	lbShiftToFloor(run);
 	run->position = scenario->position;
 	run->headingDeg = scenario->headingDeg;
+	// The character stands on the first ground met coming down from above the whole world (a
+	// start under a slope or inside a box stands on top of it); with none, it falls and the first
+	// step reports it.
 	bool found;
-	float ground = lbGroundHeightAt(run, run->position, &found);
+	float ground = lbTopGroundAt(run, run->position, &found);
 	if (found)
 		run->position = lbMulAdd(run->position, ground - lbDot(run->position, run->upWs), run->upWs);
 
@@ -523,7 +666,8 @@ static lbResult lbRunAdvance(lbRun* run, float dt, bool record)
 		lbRun_ApplyInput(run, &s->events[run->nextEvent++]);
 
 	run->ctx.time = run->time;
-	lbMoveAndSample(run, dt);
+	// A fall into nothing is an error, but the frame still runs, so the run reaches its end.
+	lbResult moved = lbMoveAndSample(run, dt);
 	lbSystemOutput* out = &run->output;
 	out->contactCount = 0;
 	out->debugCount = 0;
@@ -560,7 +704,7 @@ static lbResult lbRunAdvance(lbRun* run, float dt, bool record)
 	}
 	run->frame++;
 	run->time += dt;
-	return r;
+	return moved != lb_ok ? moved : r;
 }
 
 lbResult lbRun_Step(lbRun* run)

@@ -29,6 +29,8 @@ struct lbRun
 	float headingDeg;
 	float stateTime;
 	bool resetPending;
+	// Set while falling with no ground anywhere below (reported once per fall).
+	bool fellWithNoGround;
 	// Height of the rest soles along the model up (m): the model is lowered by it.
 	float restSoleHeight;
 	bool soleFromFirstPose;
