@@ -1,7 +1,8 @@
 // SPDX-FileCopyrightText: 2026 limber authors
 // SPDX-License-Identifier: MIT
-// Metrics on hand-built cases with known answers, on both reference rigs: a foot pushed 2 cm
-// into the ground reports 0.02 penetration, a knee bent backwards counts as an inversion, etc.
+// Metrics on hand-built cases with known answers, on both reference rigs, against a real lbWorld
+// (boxes and heightfields): a toe 10 cm inside a riser reads 0.10, a sole half past a stair nose is
+// half supported, a shin pushed 4 cm into a box reads 0.04, a knee bent backwards is an inversion...
 #include "limber/metrics.h"
 #include "limber/rigs.h"
 
@@ -19,64 +20,92 @@ static void lbTestLog(lbLogLevel level, lbResult code, const char* message, void
 	lbLoggedCode = (int)code;
 }
 
-// Flat ground z = 0 with normal +Z, hit from above only.
-static bool lbPlaneProbe(void* ctx, lbVec3 o, lbVec3 d, float maxDist, lbVec3* outP, lbVec3* outN)
-{
-	float h = ctx ? *(const float*)ctx : 0.0f;
-	if (!(d.z < -1.0e-6f) || o.z < h)
-		return false;
-	float t = (h - o.z) / d.z;
-	if (t > maxDist)
-		return false;
-	*outP = lbMulAdd(o, t, d);
-	*outN = lbVec3_axisZ;
-	return true;
-}
-
 typedef struct lbFixture
 {
 	lbSkeleton* skeleton;
 	lbHumanoid humanoid;
 	lbPose pose;
 	lbTransform characterWs;
+	lbWorld* world;
 	lbMetrics* metrics;
-	float ground;
 } lbFixture;
 
-// The character stands with its rest soles exactly on z = 0, facing +X, whatever the rig's axes.
-static void lbFixtureInit(lbFixture* f, lbReferenceRig rig)
+// A box given by its world min and max corners.
+static void lbAddBox(lbWorld* w, lbVec3 lo, lbVec3 hi)
 {
+	lbBoxDef bd = lbDefaultBoxDef();
+	bd.transform = lbMakeTransform(lbMulSV(0.5f, lbAdd(lo, hi)), lbQuat_identity);
+	bd.halfExtents = lbMulSV(0.5f, lbSub(hi, lo));
+	ENSURE(lbWorld_AddBox(w, &bd) >= 0);
+}
+
+// Flat ground: the top of a large box at z = `height`.
+static void lbAddGround(lbWorld* w, float height)
+{
+	lbAddBox(w, lbMakeVec3(-20.0f, -20.0f, height - 1.0f), lbMakeVec3(20.0f, 20.0f, height));
+}
+
+// (Re)creates the accumulator, seeing `world` (NULL: no query).
+static void lbFixtureMetrics(lbFixture* f, lbWorld* world)
+{
+	lbDestroyMetrics(f->metrics);
+	lbMetricsDef def = lbDefaultMetricsDef();
+	def.skeleton = f->skeleton;
+	def.humanoid = &f->humanoid;
+	if (world)
+		def.query = lbWorld_GetQuery(world);
+	f->metrics = lbCreateMetrics(&def);
+	ENSURE(f->metrics != NULL);
+}
+
+// The character stands in its rest pose with its soles exactly on z = 0, facing +X, whatever the
+// rig's axes, over flat ground at z = 0 unless `ground` is false (an empty world to fill).
+static void lbFixtureInit(lbFixture* f, lbReferenceRig rig, bool ground)
+{
+	memset(f, 0, sizeof *f);
 	f->skeleton = lbCreateReferenceRig(rig);
 	lbMapHumanoid(f->skeleton, NULL, &f->humanoid);
 	f->pose = lbCreatePose(f->skeleton);
-	f->ground = 0.0f;
 	lbQuat q = lbQuatFromTwoAxes(f->humanoid.upMs, lbVec3_axisZ, f->humanoid.forwardMs, lbVec3_axisX);
 	f->characterWs = lbMakeTransform(lbVec3_zero, q);
 	float lowest = 1.0e9f;
 	for (int s = 0; s < 2; ++s)
 		lowest = lbMinF(lowest, lbSolePointWs(&f->humanoid, &f->pose, f->characterWs, s).z);
 	f->characterWs.p.z = -lowest;
-	lbMetricsDef def = lbDefaultMetricsDef();
-	def.skeleton = f->skeleton;
-	def.humanoid = &f->humanoid;
-	def.probe = lbPlaneProbe;
-	def.probeContext = &f->ground;
-	f->metrics = lbCreateMetrics(&def);
+	lbWorldDef worldDef = lbDefaultWorldDef();
+	f->world = lbCreateWorld(&worldDef);
+	if (ground)
+		lbAddGround(f->world, 0.0f);
+	lbFixtureMetrics(f, f->world);
 }
 
 static void lbFixtureFree(lbFixture* f)
 {
 	lbDestroyMetrics(f->metrics);
+	lbDestroyWorld(f->world);
 	lbDestroyPose(&f->pose);
 	lbDestroySkeleton(f->skeleton);
 }
 
-static lbFrameMetrics lbAddFrame(lbFixture* f, const lbContact* contacts, int count, bool reset)
+static lbFrameMetrics lbAddFrameBase(lbFixture* f, const lbPose* base, const lbContact* contacts, int count, bool grounded,
+									 bool reset)
 {
-	lbMetricsFrame fr = { &f->pose, f->characterWs, contacts, count, true, reset, 1.0f / 60.0f };
+	lbMetricsFrame fr = { &f->pose, f->characterWs, contacts, count, grounded, reset, 1.0f / 60.0f, base };
 	lbFrameMetrics out;
 	ENSURE(lbMetrics_AddFrame(f->metrics, &fr, &out) == lb_ok);
 	return out;
+}
+
+static lbFrameMetrics lbAddFrame(lbFixture* f, const lbContact* contacts, int count, bool reset)
+{
+	return lbAddFrameBase(f, NULL, contacts, count, true, reset);
+}
+
+// World position of a sole point of the fixture's current pose.
+static lbVec3 lbSoleWs(const lbFixture* f, int side, lbSolePoint k)
+{
+	lbSole sole = lbHumanoid_GetSole(&f->humanoid, side);
+	return lbTransformPoint(f->characterWs, lbSole_PointMs(&sole, f->pose.model[f->humanoid.leg[side].foot], k));
 }
 
 static void lbRotateLocal(lbFixture* f, int bone, lbVec3 axisLocal, float deg)
@@ -86,47 +115,317 @@ static void lbRotateLocal(lbFixture* f, int bone, lbVec3 axisLocal, float deg)
 	lbPose_LocalToModel(&f->pose, f->skeleton);
 }
 
-static void PenetrationAndHoverKnownDepth(void)
+static void SoleOnFlatGroundReadsZero(void)
 {
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
 		lbFixture f;
-		lbFixtureInit(&f, (lbReferenceRig)rig);
+		lbFixtureInit(&f, (lbReferenceRig)rig, true);
 		lbFrameMetrics m = lbAddFrame(&f, NULL, 0, false);
-		ENSURE_NEAR(m.penetration, 0.0, 1.0e-5);
-		ENSURE_NEAR(m.hover, 0.0, 1.0e-5);
 		ENSURE(m.planted[0] && m.planted[1]);
+		ENSURE_NEAR(m.solePenetration, 0.0, 1.0e-4);
+		ENSURE_NEAR(m.limbPenetration, 0.0, 1.0e-4);
+		ENSURE_NEAR(m.penetration, 0.0, 1.0e-4);
+		ENSURE_NEAR(m.hover, 0.0, 1.0e-4);
+		ENSURE_NEAR(m.support, 1.0, 1.0e-6);
+		ENSURE(m.unmeasured == lb_unmeasuredNone);
 		// 2 cm into the ground (a teleport, so the feet still count as planted).
 		f.characterWs.p.z -= 0.02f;
 		m = lbAddFrame(&f, NULL, 0, true);
-		ENSURE_NEAR(m.penetration, 0.02, 1.0e-5);
+		ENSURE_NEAR(m.solePenetration, 0.02, 1.0e-4);
+		ENSURE_NEAR(m.limbPenetration, 0.02, 1.0e-4);
 		ENSURE_NEAR(m.hover, 0.0, 1.0e-5);
 		// 5 cm above.
 		f.characterWs.p.z += 0.07f;
 		m = lbAddFrame(&f, NULL, 0, true);
-		ENSURE_NEAR(m.hover, 0.05, 1.0e-5);
-		ENSURE_NEAR(m.penetration, 0.0, 1.0e-5);
+		ENSURE_NEAR(m.hover, 0.05, 1.0e-4);
+		ENSURE_NEAR(m.solePenetration, 0.0, 1.0e-5);
+		ENSURE_NEAR(m.support, 1.0, 1.0e-6);
 		lbMetricsSummary s = lbMetrics_GetSummary(f.metrics);
-		ENSURE_NEAR(s.penetrationMax, 0.02, 1.0e-5);
-		ENSURE_NEAR(s.hoverMax, 0.05, 1.0e-5);
-		ENSURE(s.frames == 3);
-		// A fast-moving foot is not planted: nothing measured.
+		ENSURE_NEAR(s.solePenetrationMax, 0.02, 1.0e-4);
+		ENSURE_NEAR(s.penetrationMax, 0.02, 1.0e-4);
+		ENSURE_NEAR(s.hoverMax, 0.05, 1.0e-4);
+		ENSURE(s.frames == 3 && s.unmeasuredFrames == 0 && s.unmeasuredReason[0] == 0);
+		// A fast-moving foot is not planted: no hover or support, but its soles are still measured.
 		f.characterWs.p.x += 0.5f;
+		f.characterWs.p.z -= 0.08f;
 		m = lbAddFrame(&f, NULL, 0, false);
 		ENSURE(!m.planted[0] && !m.planted[1]);
-		ENSURE(m.hover < 0.0f && m.penetration < 0.0f);
+		ENSURE(m.hover < 0.0f && m.support < 0.0f);
+		ENSURE_NEAR(m.solePenetration, 0.03, 1.0e-4);
 		lbFixtureFree(&f);
 	}
 }
 
-static void PenetrationOnRaisedGround(void)
+// A toe 10 cm inside a riser reads 0.10 (the true depth), not its 0.30 m under the next tread.
+static void ToeInsideRiserReadsTrueDepth(void)
 {
-	lbFixture f;
-	lbFixtureInit(&f, lb_rigMannequin);
-	f.ground = 0.13f;
-	lbFrameMetrics m = lbAddFrame(&f, NULL, 0, false);
-	ENSURE_NEAR(m.penetration, 0.13, 1.0e-5);
-	lbFixtureFree(&f);
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbFixture f;
+		lbFixtureInit(&f, (lbReferenceRig)rig, true);
+		float tipX = lbMaxF(lbSoleWs(&f, 0, lb_soleToeTip).x, lbSoleWs(&f, 1, lb_soleToeTip).x);
+		lbAddBox(f.world, lbMakeVec3(tipX - 0.10f, -2.0f, -0.5f), lbMakeVec3(tipX + 0.28f, 2.0f, 0.30f));
+		lbFrameMetrics m = lbAddFrame(&f, NULL, 0, false);
+		ENSURE_NEAR(m.solePenetration, 0.10, 1.0e-3);
+		// The foot capsule ends at the toe tip: the same depth.
+		ENSURE_NEAR(m.limbPenetration, 0.10, 2.0e-3);
+		ENSURE_NEAR(lbMetrics_GetSummary(f.metrics).solePenetrationMax, 0.10, 1.0e-3);
+		lbFixtureFree(&f);
+	}
+}
+
+// A sole over a step's nose: the share of the heel-to-ball line over the tread.
+static void SupportPastStairNose(void)
+{
+	const float shares[] = { 0.3f, 0.5f, 0.8f };
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		for (int i = 0; i < 3; ++i)
+		{
+			lbFixture f;
+			lbFixtureInit(&f, (lbReferenceRig)rig, false);
+			lbAddGround(f.world, -0.25f);
+			lbVec3 heel = lbSoleWs(&f, 0, lb_soleHeel), ball = lbSoleWs(&f, 0, lb_soleBall);
+			float nose = heel.x + shares[i] * (ball.x - heel.x);
+			lbAddBox(f.world, lbMakeVec3(nose - 3.0f, -2.0f, -1.0f), lbMakeVec3(nose, 2.0f, 0.0f));
+			lbFrameMetrics m = lbAddFrame(&f, NULL, 0, false);
+			ENSURE(m.planted[0] && m.planted[1]);
+			ENSURE_NEAR(m.footSupport[0], shares[i], 0.051);
+			ENSURE_NEAR(m.footSupport[1], shares[i], 0.051);
+			ENSURE_NEAR(m.support, lbMinF(m.footSupport[0], m.footSupport[1]), 1.0e-6);
+			ENSURE_NEAR(m.hover, 0.0, 1.0e-4);
+			ENSURE_NEAR(lbMetrics_GetSummary(f.metrics).supportMin, m.support, 1.0e-6);
+			lbFixtureFree(&f);
+		}
+	}
+}
+
+// On a 35 degree slope, a foot with its heel lifted 20 degrees about the ball (heel well over 5 cm
+// above the slope) is still fully supported.
+static void HeelLiftedOnSlopeStillSupported(void)
+{
+	const float slope = 35.0f * LB_DEG2RAD, lift = 20.0f * LB_DEG2RAD;
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbFixture f;
+		lbFixtureInit(&f, (lbReferenceRig)rig, false);
+		enum { count = 41 };
+		float heights[count * count];
+		for (int j = 0; j < count; ++j)
+			for (int i = 0; i < count; ++i)
+				heights[j * count + i] = tanf(slope) * (-5.0f + 0.25f * (float)i);
+		lbHeightfieldDef hd = lbDefaultHeightfieldDef();
+		hd.heights = heights;
+		hd.countX = hd.countY = count;
+		hd.cellSize = 0.25f;
+		hd.transform = lbMakeTransform(lbMakeVec3(-5.0f, -5.0f, 0.0f), lbQuat_identity);
+		ENSURE(lbWorld_AddHeightfield(f.world, &hd) >= 0);
+		// Pitch the character up the slope (forward +X rises), balls on the surface, then turn it
+		// about the left ball so the heels rise.
+		lbQuat pitch = lbQuatFromAxisAngle(lbVec3_axisY, -slope);
+		f.characterWs.q = lbQuatMul(pitch, f.characterWs.q);
+		f.characterWs.p = lbQuatRotate(pitch, f.characterWs.p);
+		lbVec3 ball = lbSoleWs(&f, 0, lb_soleBall);
+		f.characterWs.p.z += tanf(slope) * ball.x - ball.z;
+		ball = lbSoleWs(&f, 0, lb_soleBall);
+		lbQuat heelUp = lbQuatFromAxisAngle(lbVec3_axisY, lift);
+		f.characterWs.q = lbQuatMul(heelUp, f.characterWs.q);
+		f.characterWs.p = lbAdd(ball, lbQuatRotate(heelUp, lbSub(f.characterWs.p, ball)));
+		lbVec3 heel = lbSoleWs(&f, 0, lb_soleHeel);
+		ENSURE(heel.z - tanf(slope) * heel.x > 0.05f);
+		lbFrameMetrics m = lbAddFrame(&f, NULL, 0, false);
+		ENSURE(m.planted[0] && m.planted[1]);
+		ENSURE_NEAR(m.footSupport[0], 1.0, 1.0e-6);
+		ENSURE_NEAR(m.footSupport[1], 1.0, 1.0e-6);
+		ENSURE(m.unmeasured == lb_unmeasuredNone);
+		lbFixtureFree(&f);
+	}
+}
+
+// Penetration (m) of a sphere into an axis-aligned box, the analytic reference.
+static float lbSphereBoxDepth(lbVec3 c, float r, lbVec3 lo, lbVec3 hi)
+{
+	lbVec3 q = lbMinV(lbMaxV(c, lo), hi);
+	float dist = lbDistance(c, q);
+	if (dist > 0.0f)
+		return r - dist;
+	float gap = lbMinF(lbMinF(lbMinF(c.x - lo.x, hi.x - c.x), lbMinF(c.y - lo.y, hi.y - c.y)), lbMinF(c.z - lo.z, hi.z - c.z));
+	return r + gap;
+}
+
+// Deepest analytic penetration of the calves (knee to ankle) into a box.
+static float lbCalvesIntoBox(const lbFixture* f, float r, lbVec3 lo, lbVec3 hi)
+{
+	float best = 0.0f;
+	for (int s = 0; s < 2; ++s)
+	{
+		lbVec3 knee = lbTransformPoint(f->characterWs, f->pose.model[f->humanoid.leg[s].calf].p);
+		lbVec3 ankle = lbTransformPoint(f->characterWs, f->pose.model[f->humanoid.leg[s].foot].p);
+		for (int i = 0; i <= 2000; ++i)
+			best = lbMaxF(best, lbSphereBoxDepth(lbLerp(ankle, knee, (float)i / 2000.0f), r, lo, hi));
+	}
+	return best;
+}
+
+// Both shins pushed into the front edge of a box hanging between ankle and knee.
+static void ShinIntoBoxReadsCapsuleDepth(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbFixture f;
+		lbFixtureInit(&f, (lbReferenceRig)rig, true);
+		const float bottom = 0.15f, top = 0.42f;
+		float r = lbMetricsSegmentRadius(&f.humanoid, lb_segmentCalf, 0);
+		ENSURE(r > 0.02f && r < f.humanoid.legAxes[0].ankleHeight);
+		// Place the face so that the analytic depth is 4 cm (bisection on the face position).
+		float lo = -0.5f, hi = 0.5f;
+		for (int i = 0; i < 40; ++i)
+		{
+			float face = 0.5f * (lo + hi);
+			float d = lbCalvesIntoBox(&f, r, lbMakeVec3(face, -2.0f, bottom), lbMakeVec3(face + 1.0f, 2.0f, top));
+			if (d > 0.04f)
+				lo = face;
+			else
+				hi = face;
+		}
+		lbVec3 boxLo = lbMakeVec3(lo, -2.0f, bottom), boxHi = lbMakeVec3(lo + 1.0f, 2.0f, top);
+		lbAddBox(f.world, boxLo, boxHi);
+		lbFrameMetrics m = lbAddFrame(&f, NULL, 0, false);
+		ENSURE_NEAR(m.limbPenetration, 0.04, 1.5e-3);
+		ENSURE_NEAR(m.solePenetration, 0.0, 1.0e-4);
+		// Pushed 8 cm further, the shins' axes are inside the box: depth = radius + gap.
+		f.characterWs.p.x += 0.08f;
+		m = lbAddFrame(&f, NULL, 0, true);
+		ENSURE_NEAR(m.limbPenetration, lbCalvesIntoBox(&f, r, boxLo, boxHi), 1.5e-3);
+		ENSURE(m.limbPenetration > 0.1f);
+		lbFixtureFree(&f);
+	}
+}
+
+// Turns the whole base pose `deg` about the model up (a root heading flip in the clip).
+static void lbTurnPose(lbPose* pose, const lbSkeleton* skeleton, lbVec3 upMs, float deg)
+{
+	lbQuat r = lbQuatFromAxisAngle(upMs, deg * LB_DEG2RAD);
+	for (int b = 0; b < skeleton->boneCount; ++b)
+	{
+		if (skeleton->parents[b] < 0)
+		{
+			pose->local[b].q = lbQuatMul(r, pose->local[b].q);
+			pose->local[b].p = lbQuatRotate(r, pose->local[b].p);
+		}
+	}
+	lbPose_LocalToModel(pose, skeleton);
+}
+
+static void AddedPopSubtractsTheBaseMotion(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbFixture f;
+		lbFixtureInit(&f, (lbReferenceRig)rig, true);
+		lbPose base = lbCreatePose(f.skeleton);
+		lbFrameMetrics m = lbAddFrameBase(&f, &base, NULL, 0, true, false);
+		ENSURE(m.addedPopDeg < 0.0f && m.sourcePopDeg < 0.0f);
+		// The clip flips 180 degrees about up in one frame; the final pose follows it.
+		lbTurnPose(&base, f.skeleton, f.humanoid.upMs, 180.0f);
+		lbPose_Copy(&f.pose, &base);
+		m = lbAddFrameBase(&f, &base, NULL, 0, true, false);
+		ENSURE_NEAR(m.sourcePopDeg, 180.0, 0.05);
+		ENSURE_NEAR(m.addedPopDeg, 0.0, 0.05);
+		// The final thigh snaps 30 degrees where the base holds still.
+		lbRotateLocal(&f, f.humanoid.leg[0].thigh, f.humanoid.legAxes[0].kneeBendThigh, 30.0f);
+		m = lbAddFrameBase(&f, &base, NULL, 0, true, false);
+		ENSURE_NEAR(m.addedPopDeg, 30.0, 0.05);
+		ENSURE_NEAR(m.sourcePopDeg, 0.0, 0.05);
+		lbMetricsSummary s = lbMetrics_GetSummary(f.metrics);
+		ENSURE_NEAR(s.addedPopMax, 30.0, 0.05);
+		ENSURE_NEAR(s.sourcePopMax, 180.0, 0.05);
+		// The character's own heading flipping (world transform) with the pose held is no pop either.
+		f.characterWs.q = lbQuatMul(lbQuatFromAxisAngle(lbVec3_axisZ, LB_PI), f.characterWs.q);
+		m = lbAddFrameBase(&f, &base, NULL, 0, true, false);
+		ENSURE_NEAR(m.addedPopDeg, 0.0, 0.05);
+		ENSURE_NEAR(m.sourcePopDeg, 180.0, 0.05);
+		// Without a base pose every change is charged to the final pose.
+		lbRotateLocal(&f, f.humanoid.leg[0].thigh, f.humanoid.legAxes[0].kneeBendThigh, -30.0f);
+		m = lbAddFrameBase(&f, NULL, NULL, 0, true, false);
+		ENSURE_NEAR(m.addedPopDeg, 30.0, 0.05);
+		ENSURE(m.sourcePopDeg < 0.0f);
+		lbDestroyPose(&base);
+		lbFixtureFree(&f);
+	}
+}
+
+// A clip hanging 0.8 m over the ground for 2 s floats; a 0.4 s jump does not.
+static void FloatingOverTheGround(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbFixture f;
+		lbFixtureInit(&f, (lbReferenceRig)rig, true);
+		float z0 = f.characterWs.p.z;
+		lbFrameMetrics m = lbAddFrame(&f, NULL, 0, false);
+		ENSURE_NEAR(m.floatHeight, 0.0, 1.0e-6);
+		// A jump: 24 frames (0.4 s) up to 0.5 m.
+		for (int i = 1; i <= 24; ++i)
+		{
+			f.characterWs.p.z = z0 + 0.5f * sinf(LB_PI * (float)i / 25.0f);
+			lbAddFrameBase(&f, NULL, NULL, 0, false, false);
+		}
+		f.characterWs.p.z = z0;
+		lbAddFrame(&f, NULL, 0, false);
+		lbMetricsSummary s = lbMetrics_GetSummary(f.metrics);
+		ENSURE(s.floatingMax == 0.0f && s.floatingTime == 0.0f);
+		// 2 s at 0.8 m, still "grounded" as far as the controller knows, feet still.
+		f.characterWs.p.z = z0 + 0.8f;
+		for (int i = 0; i < 120; ++i)
+		{
+			m = lbAddFrame(&f, NULL, 0, i == 0);
+			ENSURE_NEAR(m.floatHeight, 0.8, 1.0e-3);
+		}
+		// Its planted feet hover just as high; they still have ground under them.
+		ENSURE_NEAR(m.hover, 0.8, 1.0e-3);
+		s = lbMetrics_GetSummary(f.metrics);
+		ENSURE_NEAR(s.floatingMax, 0.8, 1.0e-3);
+		ENSURE_NEAR(s.floatingTime, 2.0, 0.02);
+		ENSURE(s.unmeasuredFrames == 0);
+		lbFixtureFree(&f);
+	}
+}
+
+static void UnmeasuredFramesSayWhy(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbFixture f;
+		lbFixtureInit(&f, (lbReferenceRig)rig, true);
+		// No scene query: every frame is unmeasured, nothing reads 0.
+		lbFixtureMetrics(&f, NULL);
+		for (int i = 0; i < 3; ++i)
+		{
+			lbFrameMetrics m = lbAddFrame(&f, NULL, 0, false);
+			ENSURE(m.unmeasured == lb_unmeasuredNoQuery);
+			ENSURE(m.solePenetration < 0.0f && m.limbPenetration < 0.0f && m.hover < 0.0f && m.support < 0.0f);
+		}
+		lbMetricsSummary s = lbMetrics_GetSummary(f.metrics);
+		ENSURE(s.unmeasuredFrames == 3);
+		ENSURE(strstr(s.unmeasuredReason, "query") != NULL);
+		ENSURE(s.solePenetrationMax < 0.0f && s.supportMin < 0.0f);
+		// Planted feet over nothing (the ground is far off to the side): unmeasured, support 0.
+		lbWorldDef worldDef = lbDefaultWorldDef();
+		lbWorld* w = lbCreateWorld(&worldDef);
+		lbAddBox(w, lbMakeVec3(10.0f, 10.0f, -1.0f), lbMakeVec3(11.0f, 11.0f, 0.0f));
+		lbFixtureMetrics(&f, w);
+		lbFrameMetrics m = lbAddFrame(&f, NULL, 0, false);
+		ENSURE(m.planted[0] && m.planted[1]);
+		ENSURE(m.unmeasured == lb_unmeasuredNoGroundUnderPlantedFoot);
+		ENSURE(m.support == 0.0f && m.hover < 0.0f);
+		s = lbMetrics_GetSummary(f.metrics);
+		ENSURE(s.unmeasuredFrames == 1 && s.supportMin == 0.0f);
+		ENSURE(strstr(s.unmeasuredReason, "planted foot") != NULL);
+		lbFixtureFree(&f);
+		lbDestroyWorld(w);
+	}
 }
 
 static void KneeAndElbowInversions(void)
@@ -135,7 +434,7 @@ static void KneeAndElbowInversions(void)
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
 		lbFixture f;
-		lbFixtureInit(&f, (lbReferenceRig)rig);
+		lbFixtureInit(&f, (lbReferenceRig)rig, true);
 		lbFrameMetrics rest = lbAddFrame(&f, NULL, 0, false);
 		ENSURE(!rest.kneeInverted && !rest.elbowInverted);
 		for (int i = 0; i < 400; ++i)
@@ -161,7 +460,7 @@ static void ContactDriftAndPalmAngle(void)
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
 		lbFixture f;
-		lbFixtureInit(&f, (lbReferenceRig)rig);
+		lbFixtureInit(&f, (lbReferenceRig)rig, true);
 		int hand = f.humanoid.arm[0].hand;
 		lbTransform handWs = lbTransformMul(f.characterWs, f.pose.model[hand]);
 		lbVec3 palm = lbNormalize(lbTransformDirection(handWs, f.humanoid.armAxes[0].palm));
@@ -186,22 +485,21 @@ static void ContactDriftAndPalmAngle(void)
 static void TouchingContactUsesItsNormal(void)
 {
 	lbFixture f;
-	lbFixtureInit(&f, lb_rigMannequin);
+	lbFixtureInit(&f, lb_rigMannequin, true);
 	int pelvis = f.humanoid.pelvis;
 	lbVec3 pelvisWs = lbTransformPoint(f.characterWs, f.pose.model[pelvis].p);
 	// A body probe on the pelvis should touch the ground: it hovers at pelvis height.
 	lbContact c = { lb_contactBody, pelvis, lbVec3_zero, lbMakeVec3(pelvisWs.x, pelvisWs.y, 0.0f), lbVec3_axisZ, false, true };
-	lbMetricsDef def = lbDefaultMetricsDef();
-	def.skeleton = f.skeleton;
-	def.humanoid = &f.humanoid;
-	def.probe = lbPlaneProbe;
-	def.probeContext = &f.ground;
-	lbDestroyMetrics(f.metrics);
-	f.metrics = lbCreateMetrics(&def);
-	lbMetricsFrame fr = { &f.pose, f.characterWs, &c, 1, false, false, 1.0f / 60.0f };
-	lbFrameMetrics m;
-	ENSURE(lbMetrics_AddFrame(f.metrics, &fr, &m) == lb_ok);
+	lbFrameMetrics m = lbAddFrameBase(&f, NULL, &c, 1, false, false);
 	ENSURE_NEAR(m.hover, pelvisWs.z, 1.0e-4);
+	// A touching body contact is not floating, whatever the soles do.
+	ENSURE_NEAR(m.floatHeight, 0.0, 1.0e-6);
+	// System foot contacts no longer stand in for the soles: a foot contact far above the
+	// ground changes nothing.
+	lbContact foot = { lb_contactFoot, f.humanoid.leg[0].foot, lbVec3_zero, lbMakeVec3(0.0f, 0.0f, 1.0f), lbVec3_axisZ, false, true };
+	m = lbAddFrame(&f, &foot, 1, false);
+	ENSURE_NEAR(m.hover, 0.0, 1.0e-4);
+	ENSURE_NEAR(m.penetration, 0.0, 1.0e-4);
 	lbFixtureFree(&f);
 }
 
@@ -210,7 +508,7 @@ static void PosePopAndLimits(void)
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
 		lbFixture f;
-		lbFixtureInit(&f, (lbReferenceRig)rig);
+		lbFixtureInit(&f, (lbReferenceRig)rig, true);
 		lbFrameMetrics m = lbAddFrame(&f, NULL, 0, false);
 		ENSURE(m.posePopDeg < 0.0f);
 		ENSURE(m.limitViolations == 0);
@@ -247,7 +545,7 @@ static void ElbowOffPlaneLimit(void)
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
 		lbFixture f;
-		lbFixtureInit(&f, (lbReferenceRig)rig);
+		lbFixtureInit(&f, (lbReferenceRig)rig, true);
 		const lbArmAxes* ax = &f.humanoid.armAxes[1];
 		lbVec3 tilt = lbCross(ax->foreAlong, ax->elbowBendFore);
 		int fore = f.humanoid.arm[1].foreArm;
@@ -264,7 +562,7 @@ static void ElbowOffPlaneLimit(void)
 static void NonFiniteFramesCountAndAreSkipped(void)
 {
 	lbFixture f;
-	lbFixtureInit(&f, lb_rigMixamo);
+	lbFixtureInit(&f, lb_rigMixamo, true);
 	lbAddFrame(&f, NULL, 0, false);
 	f.pose.model[3].p.x = NAN;
 	lbFrameMetrics m = lbAddFrame(&f, NULL, 0, false);
@@ -290,7 +588,7 @@ static void BadInputIsReported(void)
 	ENSURE(lbCreateMetrics(&def) == NULL);
 	ENSURE(lbLoggedCode == lb_errorNullPointer);
 	lbFixture f;
-	lbFixtureInit(&f, lb_rigMannequin);
+	lbFixtureInit(&f, lb_rigMannequin, true);
 	def.skeleton = f.skeleton;
 	def.humanoid = &f.humanoid;
 	def.internalValue = 0;
@@ -305,9 +603,38 @@ static void BadInputIsReported(void)
 	ENSURE(lbMetrics_AddFrame(f.metrics, NULL, NULL) == lb_errorNullPointer);
 	lbPose wrong = f.pose;
 	wrong.boneCount = 3;
-	lbMetricsFrame fr = { &wrong, f.characterWs, NULL, 0, true, false, 0.016f };
+	lbMetricsFrame fr = { &wrong, f.characterWs, NULL, 0, true, false, 0.016f, NULL };
 	ENSURE(lbMetrics_AddFrame(f.metrics, &fr, NULL) == lb_errorSkeletonMismatch);
+	fr.pose = &f.pose;
+	fr.basePose = &wrong;
+	ENSURE(lbMetrics_AddFrame(f.metrics, &fr, NULL) == lb_errorSkeletonMismatch);
+	fr.basePose = NULL;
+	fr.dt = 0.0f;
+	ENSURE(lbMetrics_AddFrame(f.metrics, &fr, NULL) == lb_errorInvalidArgument);
 	ENSURE(lbMetrics_GetSummary(f.metrics).frames == 0);
+	// Non-finite or out-of-range def numbers are refused with a message.
+	for (int i = 0; i < 7; ++i)
+	{
+		def = lbDefaultMetricsDef();
+		def.skeleton = f.skeleton;
+		def.humanoid = &f.humanoid;
+		switch (i)
+		{
+			case 0: def.probeLength = NAN; break;
+			case 1: def.supportDrop = INFINITY; break;
+			case 2: def.floatTime = NAN; break;
+			case 3: def.limbSpacing = 0.0f; break;
+			case 4: def.plantedSpeed = -1.0f; break;
+			case 5: def.supportSamples = 1; break;
+			default: def.probeLift = NAN; break;
+		}
+		lbLoggedCode = -1;
+		ENSURE(lbCreateMetrics(&def) == NULL);
+		ENSURE(lbLoggedCode == lb_errorInvalidArgument);
+	}
+	ENSURE(lbMetricsSegmentRadius(NULL, lb_segmentCalf, 0) == 0.0f);
+	ENSURE(lbMetricsSegmentRadius(&f.humanoid, lb_segmentCount, 0) == 0.0f);
+	ENSURE(strcmp(lbUnmeasuredReasonText(lb_unmeasuredNone), "") == 0);
 	ENSURE_NEAR(lbSignedHingeAngle(lbVec3_zero, lbVec3_axisX, lbMakeVec3(1.0f, 1.0f, 0.0f), lbVec3_axisZ), 90.0, 1.0e-4);
 	ENSURE_NEAR(lbSignedHingeAngle(lbVec3_zero, lbVec3_axisX, lbMakeVec3(1.0f, -1.0f, 0.0f), lbVec3_axisZ), -90.0, 1.0e-4);
 	ENSURE_NEAR(lbSignedHingeAngle(lbVec3_zero, lbVec3_zero, lbVec3_zero, lbVec3_axisZ), 0.0, 1.0e-6);
@@ -318,8 +645,14 @@ static void BadInputIsReported(void)
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
-	RUN_TEST(PenetrationAndHoverKnownDepth);
-	RUN_TEST(PenetrationOnRaisedGround);
+	RUN_TEST(SoleOnFlatGroundReadsZero);
+	RUN_TEST(ToeInsideRiserReadsTrueDepth);
+	RUN_TEST(SupportPastStairNose);
+	RUN_TEST(HeelLiftedOnSlopeStillSupported);
+	RUN_TEST(ShinIntoBoxReadsCapsuleDepth);
+	RUN_TEST(AddedPopSubtractsTheBaseMotion);
+	RUN_TEST(FloatingOverTheGround);
+	RUN_TEST(UnmeasuredFramesSayWhy);
 	RUN_TEST(KneeAndElbowInversions);
 	RUN_TEST(ContactDriftAndPalmAngle);
 	RUN_TEST(TouchingContactUsesItsNormal);

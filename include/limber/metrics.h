@@ -3,15 +3,17 @@
 #pragma once
 
 /// @defgroup metrics Quality metrics
-/// Measures how good a sequence of poses is: contact drift, foot penetration and hover, knee and
-/// elbow inversions, joint limit violations, pose pops, palm-to-wall angle and non-finite frames.
-/// Every metric is defined precisely in docs/metrics.md. Feed one frame at a time with
-/// lbMetrics_AddFrame; read per-frame values from its output and the running summary with
-/// lbMetrics_GetSummary. The accumulator owns no world: surface distances come from a caller
-/// probe function, so any scene query (or an analytic plane in tests) can answer.
+/// Measures how good a sequence of poses looks against the world: sole and limb penetration,
+/// support under planted feet, hover, floating, contact drift, knee and elbow inversions, joint
+/// limit violations, pose pops (added by the system and the source's own), palm-to-wall angle and
+/// non-finite frames. Every metric is defined precisely in docs/metrics.md. Feed one frame at a
+/// time with lbMetrics_AddFrame; read per-frame values from its output and the running summary
+/// with lbMetrics_GetSummary. The accumulator owns no world: it sees one through the lbSceneQuery
+/// given in its def, independently of anything a system sensed.
 /// @{
 
 #include "limber/humanoid.h"
+#include "limber/query.h"
 #include "limber/skeleton.h"
 
 /// What a contact is held by.
@@ -57,16 +59,33 @@ typedef struct lbMetricsDef
 	const lbHumanoid* humanoid;
 	/// World up (unit). Default +Z.
 	lbVec3 upWs;
-	/// Surface probe for penetration and hover; NULL disables those two metrics. Default NULL.
-	lbSurfaceProbeFcn* probe;
-	/// Context passed to the probe. Default NULL.
-	void* probeContext;
-	/// A foot counts as planted while its sole point moves slower than this (world, m/s). Default 0.25.
+	/// The world the metrics measure against (copied; its context must outlive the accumulator).
+	/// Needs rayCast and sphereOverlap; without them every world metric is unmeasured and each
+	/// frame counts in unmeasured_frames. Default all NULL.
+	lbSceneQuery query;
+	/// Channels the metrics see (world shapes). Default every channel but LB_CHANNEL_CHARACTER.
+	uint32_t channelMask;
+	/// A foot counts as planted while the slowest of its sole points moves slower than this
+	/// (world, m/s) in a grounded frame. Default 0.25.
 	float plantedSpeed;
-	/// Probe casts start this far above the sole point along the surface side (m). Default 0.5.
+	/// Downward probes start this far above the point they measure (world, along up, m). Default 0.5.
 	float probeLift;
-	/// Probe cast length (m). Default 1.5.
+	/// Downward probes reach this far below the point they measure (m): ground further down is
+	/// "no ground". Default 1.5.
 	float probeLength;
+	/// Support: ground more than this below the lowered sole line leaves that part of the sole
+	/// unsupported (m, along up). Default 0.05.
+	float supportDrop;
+	/// Support: points sampled along the heel-to-ball line (2..64). Default 10.
+	int supportSamples;
+	/// Limb capsules are tested at points this far apart along their axis at most (m). Default 0.05.
+	float limbSpacing;
+	/// Floating: a frame touches the ground while the lowest sole point is at most this high above
+	/// it (m). Default 0.03.
+	float floatContactHeight;
+	/// Floating: a span with nothing touching counts once it lasts longer than this (s, the length of
+	/// a jump). Default 0.6.
+	float floatTime;
 	/// Signed hinge angle below which a knee or elbow counts as inverted (deg, <= 0). Default -2.
 	float inversionToleranceDeg;
 	/// Used internally to detect a valid definition. DO NOT SET.
@@ -90,17 +109,62 @@ typedef struct lbMetricsFrame
 	bool reset;
 	/// Frame time step (s, > 0).
 	float dt;
+	/// Optional: the base motion's pose of this frame before the system changed it (model space,
+	/// same character transform). Added pops subtract what it does; NULL charges every pop to
+	/// the final pose and leaves source_pop unmeasured.
+	const lbPose* basePose;
 } lbMetricsFrame;
 
-/// Per-frame values. Distances in m, angles in degrees; -1 means "not measured this frame".
+/// Body segments measured as capsules by limb_penetration.
+typedef enum lbMetricsSegment
+{
+	lb_segmentThigh = 0,
+	lb_segmentCalf,
+	lb_segmentFoot,
+	lb_segmentUpperArm,
+	lb_segmentForeArm,
+	lb_segmentTorso,
+	lb_segmentCount
+} lbMetricsSegment;
+
+/// Why a world metric could not be measured in a frame (most common one in the summary).
+typedef enum lbUnmeasuredReason
+{
+	lb_unmeasuredNone = 0,
+	/// The def has no scene query (rayCast and sphereOverlap): nothing in the world can be measured.
+	lb_unmeasuredNoQuery,
+	/// A planted foot has no ground under any of its sole points within probeLength.
+	lb_unmeasuredNoGroundUnderPlantedFoot,
+	/// A touching contact of a system has no surface along its normal within reach.
+	lb_unmeasuredNoSurfaceAtContact,
+	lb_unmeasuredReasonCount
+} lbUnmeasuredReason;
+
+/// Per-frame values. Distances in m (world), angles in degrees; -1 means "not measured this frame".
 typedef struct lbFrameMetrics
 {
 	float contactDrift;
+	/// Deepest of the sole points and the touching body/hand contacts inside a solid (m).
 	float penetration;
+	/// Highest planted foot (lowest sole point) or touching body/hand contact above its surface (m).
 	float hover;
 	float palmWallAngle;
+	/// Largest rotation (deg) and translation (m) change of a bone relative to the reference bone.
 	float posePopDeg;
 	float posePopM;
+	/// Deepest of the 8 sole points (heel, under-ankle, ball, toe tip of each foot) inside a solid (m).
+	float solePenetration;
+	/// Deepest penetration of any limb or torso capsule into the world (m).
+	float limbPenetration;
+	/// Lowest support share (0..1) over the planted feet; -1 when no foot is planted.
+	float support;
+	/// Largest world-rotation change of a bone beyond the base motion's own change (deg).
+	float addedPopDeg;
+	/// Largest world-rotation change of a bone in the base motion (deg).
+	float sourcePopDeg;
+	/// Lowest sole point's height above the ground under it (m); 0 when a foot or a body/hand
+	/// contact touches; -1 without a query.
+	float floatHeight;
 	/// Signed knee and elbow hinge angles (deg, positive = anatomical flexion), left then right.
 	float kneeAngle[2];
 	float elbowAngle[2];
@@ -108,10 +172,14 @@ typedef struct lbFrameMetrics
 	bool elbowInverted;
 	/// Number of joints outside their limits this frame.
 	int limitViolations;
-	/// True when any input value (pose, transform, contact) is non-finite.
+	/// True when any input value (pose, base pose, transform, contact) is non-finite.
 	bool nonFinite;
-	/// Planted flag per foot (left, right).
+	/// Planted flag per foot (left, right), by the metrics' own definition.
 	bool planted[2];
+	/// Support share per foot (0..1), -1 while the foot is not planted.
+	float footSupport[2];
+	/// Why something was not measured this frame (lb_unmeasuredNone when everything was).
+	lbUnmeasuredReason unmeasured;
 } lbFrameMetrics;
 
 /// Summary over all frames added so far. Maxima of metrics never measured are -1.
@@ -119,17 +187,35 @@ typedef struct lbMetricsSummary
 {
 	int frames;
 	float contactDriftMax;
+	/// Max of solePenetrationMax and touching body/hand contacts' penetration (m).
 	float penetrationMax;
 	float hoverMax;
 	float palmWallAngleMax;
 	float posePopMax;
 	float posePopMaxM;
+	/// Deepest sole point inside a solid over all frames (m).
+	float solePenetrationMax;
+	/// Deepest limb or torso capsule penetration over all frames (m).
+	float limbPenetrationMax;
+	/// Lowest support share of a planted foot over all frames (0..1); -1 when no foot was planted.
+	float supportMin;
+	/// Largest added world-rotation pop (deg) and the base motion's own largest (deg).
+	float addedPopMax;
+	float sourcePopMax;
+	/// Highest lowest-sole height in a span longer than floatTime with nothing touching (m), and
+	/// the longest such span (s); 0 and 0 when there is none.
+	float floatingMax;
+	float floatingTime;
 	int kneeInversions;
 	int elbowInversions;
 	int limitViolations;
 	int nanFrames;
 	int plantedFootFrames;
 	int lockedContactFrames;
+	/// Frames in which some world metric could not be measured, and the most common reason
+	/// (a static string, "" when none).
+	int unmeasuredFrames;
+	const char* unmeasuredReason;
 } lbMetricsSummary;
 
 /// The accumulator (opaque).
@@ -137,12 +223,13 @@ typedef struct lbMetrics lbMetrics;
 
 LB_EXTERN_C_BEGIN
 
-/// Default def: +Z up, no probe, planted below 0.25 m/s, probe from 0.5 m above over 1.5 m,
-/// inversion tolerance -2 degrees.
+/// Default def: +Z up, no query, every channel but the character's, planted below 0.25 m/s,
+/// probes from 0.5 m above to 1.5 m below, support within 0.05 m over 10 samples, limb samples
+/// every 0.05 m, floating above 0.03 m for longer than 0.6 s, inversion tolerance -2 degrees.
 LB_API lbMetricsDef lbDefaultMetricsDef(void);
 
 /// Creates an accumulator; NULL on bad input (missing skeleton or humanoid, missing cookie,
-/// non-unit up), reported through the log hook. No reference to the def is kept.
+/// non-unit up, non-finite or out-of-range numbers), reported through the log hook. No reference to the def is kept.
 LB_API lbMetrics* lbCreateMetrics(const lbMetricsDef* def);
 
 /// Frees an accumulator (NULL allowed).
@@ -150,7 +237,8 @@ LB_API void lbDestroyMetrics(lbMetrics* metrics);
 
 /// Measures one frame, writes its values to outFrame (may be NULL) and updates the summary.
 /// A non-finite frame counts in nan_frames and is otherwise skipped (the previous frame stays the
-/// reference for pose pops). Returns lb_errorNullPointer / lb_errorSkeletonMismatch on bad input.
+/// reference for pose pops). Returns lb_errorNullPointer / lb_errorSkeletonMismatch (pose or base
+/// pose) / lb_errorInvalidArgument (dt not > 0) on bad input, without counting the frame.
 LB_API lbResult lbMetrics_AddFrame(lbMetrics* metrics, const lbMetricsFrame* frame, lbFrameMetrics* outFrame);
 
 /// Summary of every frame added so far.
@@ -161,9 +249,16 @@ LB_API lbMetricsSummary lbMetrics_GetSummary(const lbMetrics* metrics);
 /// about the axis. 0 for a straight chain.
 LB_API float lbSignedHingeAngle(lbVec3 a, lbVec3 b, lbVec3 c, lbVec3 hingeAxis);
 
-/// World position of a foot's sole point: the ankle moved down its derived foot-up axis by the
-/// derived ankle height. `side` is lb_left or lb_right.
+/// World position of a foot's sole point under the ankle (lb_soleUnderAnkle of lbHumanoid_GetSole).
+/// `side` is lb_left or lb_right; zero for bad input.
 LB_API lbVec3 lbSolePointWs(const lbHumanoid* humanoid, const lbPose* pose, lbTransform characterWs, int side);
+
+/// Readable text of an unmeasured reason ("" for lb_unmeasuredNone).
+LB_API const char* lbUnmeasuredReasonText(lbUnmeasuredReason reason);
+
+/// Radius (m) of a body segment's capsule, from the rig's measured lengths (docs/metrics.md). `side`
+/// is lb_left or lb_right (ignored by the torso). 0 for bad input.
+LB_API float lbMetricsSegmentRadius(const lbHumanoid* humanoid, lbMetricsSegment segment, int side);
 
 LB_EXTERN_C_END
 

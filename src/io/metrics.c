@@ -4,6 +4,7 @@
 // are written out in docs/metrics.md; keep the two in step.
 #include "limber/metrics.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,20 +15,37 @@ typedef struct lbLimitJoint
 } lbLimitJoint;
 
 #define LB_METRICS_MAX_LIMITS 32
+// Most points a capsule axis is sampled at (a 3.2 m segment at 5 cm).
+#define LB_METRICS_MAX_SAMPLES 64
+#define LB_METRICS_MAX_SUPPORT 64
+// Capsule penetrations deeper than this (m) are refined between samples; shallower ones (a foot
+// resting on the ground) are not worth the queries.
+#define LB_METRICS_REFINE 1.0e-3f
 
 struct lbMetrics
 {
 	lbMetricsDef def;
 	const lbSkeleton* skeleton;
 	lbHumanoid humanoid;
+	lbSole sole[2];
+	float segmentRadius[lb_segmentCount][2];
+	bool hasQuery;
 	int refBone;
 	lbLimitJoint limits[LB_METRICS_MAX_LIMITS];
 	int limitCount;
 	bool hasPrev;
-	lbVec3 prevSole[2];
+	bool hasPrevBase;
+	lbVec3 prevSole[2][lb_solePointCount];
+	// Floating span in progress: its length (s) and the highest lowest-sole height in it (m).
+	float floatSpan;
+	float floatSpanMax;
+	int reasonCounts[lb_unmeasuredReasonCount];
 	lbMetricsSummary summary;
 	// Previous frame's bone transforms relative to the reference bone (boneCount entries).
 	lbTransform* prevRel;
+	// Previous frame's world rotations of the final and of the base pose (boneCount entries each).
+	lbQuat* prevFinalWs;
+	lbQuat* prevBaseWs;
 };
 
 lbMetricsDef lbDefaultMetricsDef(void)
@@ -35,18 +53,64 @@ lbMetricsDef lbDefaultMetricsDef(void)
 	lbMetricsDef d;
 	memset(&d, 0, sizeof d);
 	d.upWs = lbVec3_axisZ;
+	d.channelMask = LB_CHANNEL_ALL & ~LB_CHANNEL_CHARACTER;
 	d.plantedSpeed = 0.25f;
 	d.probeLift = 0.5f;
 	d.probeLength = 1.5f;
+	d.supportDrop = 0.05f;
+	d.supportSamples = 10;
+	d.limbSpacing = 0.05f;
+	d.floatContactHeight = 0.03f;
+	d.floatTime = 0.6f;
 	d.inversionToleranceDeg = -2.0f;
 	d.internalValue = LB_SECRET_COOKIE;
 	return d;
+}
+
+const char* lbUnmeasuredReasonText(lbUnmeasuredReason reason)
+{
+	switch (reason)
+	{
+		case lb_unmeasuredNoQuery: return "no scene query: world metrics cannot be measured";
+		case lb_unmeasuredNoGroundUnderPlantedFoot: return "planted foot with no ground under it within reach";
+		case lb_unmeasuredNoSurfaceAtContact: return "touching contact with no surface along its normal within reach";
+		case lb_unmeasuredNone:
+		default: return "";
+	}
+}
+
+float lbMetricsSegmentRadius(const lbHumanoid* h, lbMetricsSegment segment, int side)
+{
+	if (!h || side < 0 || side > 1)
+		return 0.0f;
+	const lbLegAxes* leg = &h->legAxes[side];
+	const lbArmAxes* arm = &h->armAxes[side];
+	// Fractions of the measured segment lengths (adult anthropometry, rounded down so a capsule
+	// that touches means the flesh touches): a 0.43 m thigh gives 6 cm, a 0.41 m calf 4.5 cm,
+	// a 0.29 m upper arm 4.4 cm, a 0.26 m forearm 3.4 cm, a 1.8 m body a 10 cm torso. The foot's
+	// is 0.4 of the ankle height, so the calf's end sphere (at the ankle) stays above a flat sole.
+	switch (segment)
+	{
+		case lb_segmentThigh: return 0.14f * leg->thighLength;
+		case lb_segmentCalf: return lbMinF(0.11f * leg->calfLength, 0.6f * leg->ankleHeight);
+		case lb_segmentFoot: return 0.4f * leg->ankleHeight;
+		case lb_segmentUpperArm: return 0.15f * arm->upperLength;
+		case lb_segmentForeArm: return 0.13f * arm->foreLength;
+		case lb_segmentTorso: return 0.055f * h->height;
+		case lb_segmentCount:
+		default: return 0.0f;
+	}
 }
 
 static void lbAddLimit(lbMetrics* m, int bone, float maxDeg)
 {
 	if (bone >= 0 && m->limitCount < LB_METRICS_MAX_LIMITS)
 		m->limits[m->limitCount++] = (lbLimitJoint){ bone, maxDeg };
+}
+
+static bool lbPositiveFinite(float v)
+{
+	return lbIsValidFloat(v) && v > 0.0f;
 }
 
 lbMetrics* lbCreateMetrics(const lbMetricsDef* def)
@@ -61,18 +125,36 @@ lbMetrics* lbCreateMetrics(const lbMetricsDef* def)
 		lbReport(lb_errorDefNotInitialized, "lbCreateMetrics: def not initialised with lbDefaultMetricsDef()");
 		return NULL;
 	}
-	if (!lbIsValidVec3(def->upWs) || lbAbsF(lbLength(def->upWs) - 1.0f) > 1.0e-3f || !(def->plantedSpeed >= 0.0f) ||
-		!(def->probeLift >= 0.0f) || !(def->probeLength > 0.0f) || !lbIsValidFloat(def->inversionToleranceDeg))
+	if (!lbIsValidVec3(def->upWs) || lbAbsF(lbLength(def->upWs) - 1.0f) > 1.0e-3f)
 	{
-		lbReport(lb_errorInvalidArgument, "lbCreateMetrics: up must be unit, speeds and lengths positive and finite");
+		lbReport(lb_errorInvalidArgument, "lbCreateMetrics: up must be a finite unit vector");
 		return NULL;
 	}
+	if (!(lbIsValidFloat(def->plantedSpeed) && def->plantedSpeed >= 0.0f) || !(lbIsValidFloat(def->probeLift) && def->probeLift >= 0.0f) ||
+		!lbPositiveFinite(def->probeLength) || !lbPositiveFinite(def->supportDrop) || !lbPositiveFinite(def->limbSpacing) ||
+		!(lbIsValidFloat(def->floatContactHeight) && def->floatContactHeight >= 0.0f) ||
+		!(lbIsValidFloat(def->floatTime) && def->floatTime >= 0.0f) || !lbIsValidFloat(def->inversionToleranceDeg))
+	{
+		lbReport(lb_errorInvalidArgument,
+				 "lbCreateMetrics: speeds, lengths and times must be finite and not negative (probe length, support drop "
+				 "and limb spacing > 0)");
+		return NULL;
+	}
+	if (def->supportSamples < 2 || def->supportSamples > LB_METRICS_MAX_SUPPORT)
+	{
+		lbReport(lb_errorInvalidArgument, "lbCreateMetrics: supportSamples %d outside 2..%d", def->supportSamples,
+				 LB_METRICS_MAX_SUPPORT);
+		return NULL;
+	}
+	size_t n = (size_t)def->skeleton->boneCount;
 	lbMetrics* m = (lbMetrics*)calloc(1, sizeof(lbMetrics));
-	lbTransform* prev = (lbTransform*)calloc((size_t)def->skeleton->boneCount, sizeof(lbTransform));
-	if (!m || !prev)
+	lbTransform* prev = (lbTransform*)calloc(n, sizeof(lbTransform));
+	lbQuat* prevQ = (lbQuat*)calloc(2 * n, sizeof(lbQuat));
+	if (!m || !prev || !prevQ)
 	{
 		free(m);
 		free(prev);
+		free(prevQ);
 		lbReport(lb_errorOutOfMemory, "lbCreateMetrics");
 		return NULL;
 	}
@@ -80,7 +162,16 @@ lbMetrics* lbCreateMetrics(const lbMetricsDef* def)
 	m->skeleton = def->skeleton;
 	m->humanoid = *def->humanoid;
 	m->prevRel = prev;
+	m->prevFinalWs = prevQ;
+	m->prevBaseWs = prevQ + n;
+	m->hasQuery = def->query.rayCast != NULL && def->query.sphereOverlap != NULL;
 	const lbHumanoid* h = &m->humanoid;
+	for (int s = 0; s < 2; ++s)
+	{
+		m->sole[s] = lbHumanoid_GetSole(h, s);
+		for (int g = 0; g < lb_segmentCount; ++g)
+			m->segmentRadius[g][s] = lbMetricsSegmentRadius(h, (lbMetricsSegment)g, s);
+	}
 	m->refBone = (h->root >= 0 && h->root != h->pelvis) ? h->root : LB_NULL_INDEX;
 
 	// Rotation-from-rest cones (deg) of the joints that are not hinges; docs/metrics.md lists them.
@@ -97,12 +188,12 @@ lbMetrics* lbCreateMetrics(const lbMetricsDef* def)
 		lbAddLimit(m, h->leg[s].foot, 70.0f);
 		lbAddLimit(m, h->leg[s].ball, 70.0f);
 	}
-	m->summary.contactDriftMax = -1.0f;
-	m->summary.penetrationMax = -1.0f;
-	m->summary.hoverMax = -1.0f;
-	m->summary.palmWallAngleMax = -1.0f;
-	m->summary.posePopMax = -1.0f;
-	m->summary.posePopMaxM = -1.0f;
+	lbMetricsSummary* sm = &m->summary;
+	sm->contactDriftMax = sm->penetrationMax = sm->hoverMax = sm->palmWallAngleMax = -1.0f;
+	sm->posePopMax = sm->posePopMaxM = sm->solePenetrationMax = sm->limbPenetrationMax = -1.0f;
+	sm->supportMin = sm->addedPopMax = sm->sourcePopMax = -1.0f;
+	sm->floatingMax = sm->floatingTime = 0.0f;
+	sm->unmeasuredReason = "";
 	return m;
 }
 
@@ -111,6 +202,7 @@ void lbDestroyMetrics(lbMetrics* metrics)
 	if (!metrics)
 		return;
 	free(metrics->prevRel);
+	free(metrics->prevFinalWs);
 	free(metrics);
 }
 
@@ -134,11 +226,8 @@ lbVec3 lbSolePointWs(const lbHumanoid* humanoid, const lbPose* pose, lbTransform
 	int foot = humanoid->leg[side].foot;
 	if (foot < 0 || foot >= pose->boneCount)
 		return lbVec3_zero;
-	lbTransform footWs = lbBoneWs(pose, characterWs, foot);
-	const lbLegAxes* ax = &humanoid->legAxes[side];
-	// A direction, then a length in metres: independent of any scale on the bone.
-	lbVec3 footUpWs = lbNormalize(lbTransformDirection(footWs, ax->footUp));
-	return lbMulAdd(footWs.p, -ax->ankleHeight, footUpWs);
+	lbSole sole = lbHumanoid_GetSole(humanoid, side);
+	return lbTransformPoint(characterWs, lbSole_PointMs(&sole, pose->model[foot], lb_soleUnderAnkle));
 }
 
 static bool lbTransformFinite(lbTransform t)
@@ -147,26 +236,352 @@ static bool lbTransformFinite(lbTransform t)
 		   lbIsValidFloat(t.q.z) && lbIsValidFloat(t.q.w);
 }
 
-// Signed distance of a point from the surface it should touch: cast from `lift` metres out along
-// `outward` back toward the point and beyond; positive above the surface, negative inside.
-static bool lbSurfaceDistance(const lbMetrics* m, lbVec3 point, lbVec3 outward, float* outDistance)
+// ---------------------------------------------------------------------------------------------
+// Seeing the world. Boxes are solid; triangles (meshes, heightfields) are surfaces whose inside is
+// what lies under the first surface found from above.
+
+static lbHit lbMetricsRay(const lbMetrics* m, lbVec3 from, lbVec3 to)
 {
-	if (!m->def.probe)
-		return false;
-	lbVec3 dir = lbNeg(outward);
-	lbVec3 origin = lbMulAdd(point, m->def.probeLift, outward);
-	lbVec3 hit, normal;
-	if (!m->def.probe(m->def.probeContext, origin, dir, m->def.probeLift + m->def.probeLength, &hit, &normal))
-		return false;
-	normal = lbNormalizeOr(normal, outward);
-	*outDistance = lbDot(lbSub(point, hit), normal);
-	return true;
+	lbQueryInput in = lbDefaultQueryInput();
+	in.start = from;
+	in.end = to;
+	in.channelMask = m->def.channelMask;
+	return lbRayCast(&m->def.query, &in);
+}
+
+static lbHit lbMetricsOverlap(const lbMetrics* m, lbVec3 centre, float radius)
+{
+	lbQueryInput in = lbDefaultQueryInput();
+	in.start = centre;
+	in.end = centre;
+	in.radius = radius;
+	in.channelMask = m->def.channelMask;
+	return lbSphereOverlap(&m->def.query, &in);
+}
+
+// What lies at and under a point.
+typedef struct lbGroundProbe
+{
+	// A surface was found above-and-through or under the point within reach.
+	bool found;
+	// The point is inside a solid (under the first surface from above, or inside a box).
+	bool inside;
+	// True depth inside (m, >= 0): the smaller of the vertical depth and the distance to the
+	// nearest surface.
+	float depth;
+	// Signed height of the point above the ground under it (m, along up; negative inside).
+	float height;
+	// Signed distance from the ground's plane at the hit, along its normal (m; negative inside).
+	float distance;
+	lbVec3 groundWs;
+	lbVec3 normalWs;
+} lbGroundProbe;
+
+// Depth of a point known to lie `vertical` metres under a surface: one overlap of that radius
+// finds the nearest surface; a box that holds the centre reports radius + its gap to the box's
+// nearest face (so a depth above the radius means "inside a box, gap = depth - radius").
+static float lbTrueDepth(const lbMetrics* m, lbVec3 p, float vertical)
+{
+	lbHit ov = lbMetricsOverlap(m, p, vertical);
+	if (!ov.hit)
+		return vertical;
+	float d = ov.penetrationDepth;
+	float nearest = d > vertical ? d - vertical : vertical - d;
+	return lbClampF(nearest, 0.0f, vertical);
+}
+
+// True when a point lies inside a solid box (a zero-radius overlap only reports boxes).
+static bool lbInsideBox(const lbMetrics* m, lbVec3 p)
+{
+	lbHit ov = lbMetricsOverlap(m, p, 0.0f);
+	return ov.hit && ov.penetrationDepth > 0.0f;
+}
+
+// A point, then a point this far (m) under a surface hit from above: inside a box when the
+// surface is a box's top, outside when it is a triangle surface's.
+#define LB_METRICS_BOX_TEST 2.0e-3f
+
+// What lies at and under point `p` (world): a ray down from probeLift above it to probeLength
+// below. Found under the first surface from above, the point is inside, unless that surface is
+// the top of a box that does not hold the point (the point is then under an overhang).
+static lbGroundProbe lbProbePoint(const lbMetrics* m, lbVec3 p)
+{
+	lbGroundProbe g;
+	memset(&g, 0, sizeof g);
+	const lbVec3 up = m->def.upWs;
+	lbVec3 below = lbMulAdd(p, -m->def.probeLength, up);
+	lbHit hit = lbMetricsRay(m, lbMulAdd(p, m->def.probeLift, up), below);
+	if (hit.hit && hit.startedInside)
+	{
+		// The probe starts inside a box: either the point is inside one too (a zero-radius overlap
+		// gives its gap to the nearest face), or it lies under an overhang and its ground is found
+		// from the point itself.
+		lbHit ov = lbMetricsOverlap(m, p, 0.0f);
+		if (ov.hit && ov.penetrationDepth > 0.0f)
+		{
+			g.found = g.inside = true;
+			g.depth = ov.penetrationDepth;
+			g.height = g.distance = -g.depth;
+			g.groundWs = ov.impactPoint;
+			g.normalWs = up;
+			return g;
+		}
+		hit = lbMetricsRay(m, p, below);
+		if (hit.startedInside)
+			hit.hit = false;
+	}
+	if (!hit.hit)
+		return g;
+	if (lbDot(lbSub(p, hit.impactPoint), up) < 0.0f && !lbInsideBox(m, p) &&
+		lbInsideBox(m, lbMulAdd(hit.impactPoint, -LB_METRICS_BOX_TEST, up)))
+	{
+		// The surface found above is the top of a box whose underside is above the point (an
+		// overhang): the point is outside; its ground is under it.
+		hit = lbMetricsRay(m, p, below);
+		if (!hit.hit || hit.startedInside)
+			return g;
+	}
+	g.found = true;
+	g.groundWs = hit.impactPoint;
+	g.normalWs = lbDot(hit.normal, up) < 0.0f ? lbNeg(hit.normal) : hit.normal;
+	g.height = lbDot(lbSub(p, hit.impactPoint), up);
+	g.distance = lbDot(lbSub(p, hit.impactPoint), g.normalWs);
+	if (g.height < 0.0f)
+	{
+		g.inside = true;
+		g.depth = lbTrueDepth(m, p, -g.height);
+		g.distance = -g.depth;
+	}
+	return g;
+}
+
+// Penetration (m) of a sphere at `centre` of `radius`: the overlap's depth, or radius + the
+// centre's own depth when the centre is inside. *outMissed is set when no surface is within the
+// radius (the centre may still lie deep under a surface; the caller decides whether to look).
+static float lbSphereDepth(const lbMetrics* m, lbVec3 centre, float radius, bool* outMissed, bool* outInside)
+{
+	*outMissed = false;
+	*outInside = false;
+	lbHit ov = lbMetricsOverlap(m, centre, radius);
+	if (!ov.hit)
+	{
+		*outMissed = true;
+		return 0.0f;
+	}
+	if (ov.penetrationDepth > radius)
+	{
+		// Only a box holding the centre reports more than the radius.
+		*outInside = true;
+		return ov.penetrationDepth;
+	}
+	lbGroundProbe g = lbProbePoint(m, centre);
+	if (g.inside)
+	{
+		*outInside = true;
+		return radius + g.depth;
+	}
+	return ov.penetrationDepth;
+}
+
+// Deepest penetration (m) of the capsule a-b of `radius` into the world.
+static float lbCapsuleDepth(const lbMetrics* m, lbVec3 a, lbVec3 b, float radius)
+{
+	float len = lbDistance(a, b);
+	lbVec3 mid = lbLerp(a, b, 0.5f);
+	lbHit broad = lbMetricsOverlap(m, mid, 0.5f * len + radius);
+	bool buried = false;
+	if (!broad.hit)
+	{
+		// Nothing within the bounding sphere: the capsule is in the air, or all of it lies under a
+		// surface further than its radius.
+		lbGroundProbe g = lbProbePoint(m, mid);
+		if (!g.inside)
+			return 0.0f;
+		buried = true;
+	}
+	int n = (int)ceilf(len / m->def.limbSpacing) + 1;
+	n = n < 2 ? 2 : (n > LB_METRICS_MAX_SAMPLES ? LB_METRICS_MAX_SAMPLES : n);
+	bool missed[LB_METRICS_MAX_SAMPLES];
+	bool anyInside = buried;
+	float best = 0.0f;
+	int bestAt = 0;
+	for (int i = 0; i < n; ++i)
+	{
+		bool inside;
+		float d = lbSphereDepth(m, lbLerp(a, b, (float)i / (float)(n - 1)), radius, &missed[i], &inside);
+		anyInside = anyInside || inside;
+		bestAt = d > best ? i : bestAt;
+		best = lbMaxF(best, d);
+	}
+	// The deepest point may lie between samples (a tilted shin over a stair nose): look a quarter
+	// and half a step to either side of the deepest sample.
+	for (int k = 0; best > LB_METRICS_REFINE && k < 4; ++k)
+	{
+		static const float offsets[4] = { -0.5f, -0.25f, 0.25f, 0.5f };
+		float t = ((float)bestAt + offsets[k]) / (float)(n - 1);
+		if (t < 0.0f || t > 1.0f)
+			continue;
+		bool miss, inside;
+		best = lbMaxF(best, lbSphereDepth(m, lbLerp(a, b, t), radius, &miss, &inside));
+	}
+	// Samples with no surface within the radius next to samples inside may be deep under a
+	// surface (a shin through a rock): measure their centres.
+	for (int i = 0; anyInside && i < n; ++i)
+	{
+		if (!missed[i])
+			continue;
+		lbGroundProbe g = lbProbePoint(m, lbLerp(a, b, (float)i / (float)(n - 1)));
+		if (g.inside)
+			best = lbMaxF(best, radius + g.depth);
+	}
+	return best;
 }
 
 static void lbMaxInto(float* acc, float v)
 {
 	if (v >= 0.0f && v > *acc)
 		*acc = v;
+}
+
+// Signed distance of a contact point from the surface it should touch: a ray from `probeLift`
+// out along `outward` back through the point; positive above the surface, negative inside.
+static bool lbContactDistance(const lbMetrics* m, lbVec3 point, lbVec3 outward, float* outDistance)
+{
+	lbHit hit = lbMetricsRay(m, lbMulAdd(point, m->def.probeLift, outward), lbMulAdd(point, -m->def.probeLength, outward));
+	if (!hit.hit || hit.startedInside)
+		return false;
+	lbVec3 normal = lbNormalizeOr(hit.normal, outward);
+	*outDistance = lbDot(lbSub(point, hit.impactPoint), normal);
+	return true;
+}
+
+static void lbNoteUnmeasured(lbFrameMetrics* fm, lbUnmeasuredReason reason)
+{
+	if (fm->unmeasured == lb_unmeasuredNone)
+		fm->unmeasured = reason;
+}
+
+// Share (0..1) of a planted foot's heel-to-ball line with ground under it. Each sample's ground is
+// compared with the ground plane under the bearing sample (the one nearest its ground): the sole
+// line turned about its bearing point onto that plane. Ground more than supportDrop below that
+// plane (along up), or none within reach, leaves the sample unsupported. A heel lifted about the
+// ball over a slope keeps its ground on the plane; a sole past a stair nose or over a gap does not.
+static float lbFootSupport(const lbMetrics* m, lbVec3 heel, lbVec3 ball)
+{
+	const lbVec3 up = m->def.upWs;
+	const int n = m->def.supportSamples;
+	lbGroundProbe g[LB_METRICS_MAX_SUPPORT];
+	lbVec3 p[LB_METRICS_MAX_SUPPORT];
+	int bearing = -1;
+	for (int i = 0; i < n; ++i)
+	{
+		// Midpoints of n equal pieces: the supported count over n is the supported length share.
+		p[i] = lbLerp(heel, ball, ((float)i + 0.5f) / (float)n);
+		g[i] = lbProbePoint(m, p[i]);
+		if (g[i].found && (bearing < 0 || lbAbsF(g[i].height) < lbAbsF(g[bearing].height)))
+			bearing = i;
+	}
+	if (bearing < 0)
+		return 0.0f;
+	lbVec3 normal = g[bearing].normalWs;
+	// A wall-like face under the bearing point has no useful plane to lower the sole onto.
+	if (lbDot(normal, up) < 0.25f)
+		normal = up;
+	float cosUp = lbDot(normal, up);
+	int supported = 0;
+	for (int i = 0; i < n; ++i)
+	{
+		if (!g[i].found)
+			continue;
+		// Height of the sample above the bearing plane, along up; the ground under it lies
+		// `drop` below that plane.
+		float abovePlane = lbDot(lbSub(p[i], g[bearing].groundWs), normal) / cosUp;
+		float drop = g[i].height - abovePlane;
+		supported += drop <= m->def.supportDrop ? 1 : 0;
+	}
+	return (float)supported / (float)n;
+}
+
+// Deepest penetration (m) of the body's capsules: thighs, calves, feet, upper arms, forearms
+// and the torso (pelvis to neck).
+static float lbLimbPenetration(const lbMetrics* m, const lbPose* pose, lbTransform cw)
+{
+	const lbHumanoid* h = &m->humanoid;
+	float best = 0.0f;
+	for (int s = 0; s < 2; ++s)
+	{
+		const lbLegBones* leg = &h->leg[s];
+		const lbArmBones* arm = &h->arm[s];
+		lbVec3 hip = lbTransformPoint(cw, pose->model[leg->thigh].p);
+		lbVec3 knee = lbTransformPoint(cw, pose->model[leg->calf].p);
+		lbVec3 ankle = lbTransformPoint(cw, pose->model[leg->foot].p);
+		best = lbMaxF(best, lbCapsuleDepth(m, hip, knee, m->segmentRadius[lb_segmentThigh][s]));
+		best = lbMaxF(best, lbCapsuleDepth(m, knee, ankle, m->segmentRadius[lb_segmentCalf][s]));
+		// The foot lies on its sole: heel to toe tip, raised by its radius along the foot's up and
+		// pulled in by it at both ends, so its underside is the sole line itself.
+		lbTransform footMs = pose->model[leg->foot];
+		const lbSole* sole = &m->sole[s];
+		float r = m->segmentRadius[lb_segmentFoot][s];
+		lbVec3 upW = lbNormalizeOr(lbQuatRotate(cw.q, lbQuatRotate(footMs.q, lbNeg(sole->under))), m->def.upWs);
+		lbVec3 toeW = lbNormalizeOr(lbQuatRotate(cw.q, lbQuatRotate(footMs.q, sole->toeFlat)), lbVec3_zero);
+		lbVec3 heel = lbTransformPoint(cw, lbSole_PointMs(sole, footMs, lb_soleHeel));
+		lbVec3 tip = lbTransformPoint(cw, lbSole_PointMs(sole, footMs, lb_soleToeTip));
+		float len = lbDistance(heel, tip);
+		float inset = lbMinF(r, 0.5f * len);
+		lbVec3 fa = lbMulAdd(lbMulAdd(heel, inset, toeW), r, upW);
+		lbVec3 fb = lbMulAdd(lbMulAdd(tip, -inset, toeW), r, upW);
+		best = lbMaxF(best, lbCapsuleDepth(m, fa, fb, r));
+		if (arm->upperArm >= 0 && arm->foreArm >= 0 && arm->hand >= 0)
+		{
+			lbVec3 shoulder = lbTransformPoint(cw, pose->model[arm->upperArm].p);
+			lbVec3 elbow = lbTransformPoint(cw, pose->model[arm->foreArm].p);
+			lbVec3 wrist = lbTransformPoint(cw, pose->model[arm->hand].p);
+			best = lbMaxF(best, lbCapsuleDepth(m, shoulder, elbow, m->segmentRadius[lb_segmentUpperArm][s]));
+			best = lbMaxF(best, lbCapsuleDepth(m, elbow, wrist, m->segmentRadius[lb_segmentForeArm][s]));
+		}
+	}
+	int top = h->neck >= 0 ? h->neck : (h->spineCount > 0 ? h->spine[h->spineCount - 1] : LB_NULL_INDEX);
+	if (h->pelvis >= 0 && top >= 0)
+	{
+		lbVec3 pelvis = lbTransformPoint(cw, pose->model[h->pelvis].p);
+		lbVec3 neck = lbTransformPoint(cw, pose->model[top].p);
+		best = lbMaxF(best, lbCapsuleDepth(m, pelvis, neck, m->segmentRadius[lb_segmentTorso][0]));
+	}
+	return best;
+}
+
+// World rotation pops: per bone, the change of its world rotation since the previous frame beyond
+// the base motion's own change in the same bone (max(0, |final| - |base|)), and the base's own.
+static void lbWorldPops(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMetrics* fm)
+{
+	const lbPose* pose = frame->pose;
+	const lbPose* base = frame->basePose;
+	const lbQuat cq = lbQuatNormalize(frame->characterWs.q);
+	const bool measure = m->hasPrev && !frame->reset;
+	float added = 0.0f, source = 0.0f;
+	for (int b = 0; b < pose->boneCount; ++b)
+	{
+		lbQuat fq = lbQuatNormalize(lbQuatMul(cq, pose->model[b].q));
+		float df = measure ? lbQuatAngleBetween(m->prevFinalWs[b], fq) * LB_RAD2DEG : 0.0f;
+		float db = 0.0f;
+		if (base)
+		{
+			lbQuat bq = lbQuatNormalize(lbQuatMul(cq, base->model[b].q));
+			if (measure && m->hasPrevBase)
+				db = lbQuatAngleBetween(m->prevBaseWs[b], bq) * LB_RAD2DEG;
+			m->prevBaseWs[b] = bq;
+		}
+		m->prevFinalWs[b] = fq;
+		added = lbMaxF(added, df - db);
+		source = lbMaxF(source, db);
+	}
+	if (measure)
+	{
+		fm->addedPopDeg = added;
+		if (base && m->hasPrevBase)
+			fm->sourcePopDeg = source;
+	}
+	m->hasPrevBase = base != NULL;
 }
 
 lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMetrics* outFrame)
@@ -176,12 +591,24 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 	if (frame->pose->boneCount != m->skeleton->boneCount)
 		return lbReport(lb_errorSkeletonMismatch, "lbMetrics_AddFrame: pose has %d bones, skeleton %d", frame->pose->boneCount,
 						m->skeleton->boneCount);
+	if (frame->basePose && (!frame->basePose->model || frame->basePose->boneCount != m->skeleton->boneCount))
+		return lbReport(lb_errorSkeletonMismatch, "lbMetrics_AddFrame: base pose has %d bones, skeleton %d",
+						frame->basePose->boneCount, m->skeleton->boneCount);
+	if (lbIsValidFloat(frame->dt) && !(frame->dt > 0.0f))
+		return lbReport(lb_errorInvalidArgument, "lbMetrics_AddFrame: dt %g must be > 0 s", (double)frame->dt);
 	lbFrameMetrics fm;
 	memset(&fm, 0, sizeof fm);
 	fm.contactDrift = fm.penetration = fm.hover = fm.palmWallAngle = fm.posePopDeg = fm.posePopM = -1.0f;
+	fm.solePenetration = fm.limbPenetration = fm.support = fm.addedPopDeg = fm.sourcePopDeg = fm.floatHeight = -1.0f;
+	fm.footSupport[0] = fm.footSupport[1] = -1.0f;
 	m->summary.frames++;
 
 	bool finite = lbPose_IsFinite(frame->pose) && lbTransformFinite(frame->characterWs) && lbIsValidFloat(frame->dt);
+	if (finite && frame->basePose)
+	{
+		for (int b = 0; finite && b < frame->basePose->boneCount; ++b)
+			finite = lbTransformFinite(frame->basePose->model[b]);
+	}
 	for (int i = 0; finite && i < frame->contactCount; ++i)
 	{
 		const lbContact* c = &frame->contacts[i];
@@ -264,33 +691,69 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 		fm.posePopM = popM;
 	}
 
-	// Feet: sole points, planted flags, then penetration and hover.
-	lbVec3 sole[2];
+	lbWorldPops(m, frame, &fm);
+
+	// Feet: the four sole points of each foot and the metrics' own planted flags.
+	lbVec3 sole[2][lb_solePointCount];
 	for (int s = 0; s < 2; ++s)
 	{
-		// A foot the system reports a contact for is measured through that contact instead.
-		bool systemFeet = false;
-		for (int i = 0; i < frame->contactCount; ++i)
-			systemFeet = systemFeet || (frame->contacts[i].kind == lb_contactFoot && frame->contacts[i].bone == h->leg[s].foot);
-		sole[s] = lbSolePointWs(h, pose, cw, s);
+		lbTransform footMs = pose->model[h->leg[s].foot];
 		float speed = 0.0f;
-		if (m->hasPrev && !frame->reset && frame->dt > 0.0f)
-			speed = lbDistance(sole[s], m->prevSole[s]) / frame->dt;
-		fm.planted[s] = frame->grounded && speed < m->def.plantedSpeed;
-		if (!systemFeet && fm.planted[s])
+		for (int k = 0; k < lb_solePointCount; ++k)
 		{
-			float d;
-			if (lbSurfaceDistance(m, sole[s], m->def.upWs, &d))
+			sole[s][k] = lbTransformPoint(cw, lbSole_PointMs(&m->sole[s], footMs, (lbSolePoint)k));
+			// The slowest sole point: a foot rolling over its ball or heel still bears weight.
+			if (m->hasPrev && !frame->reset)
 			{
-				lbMaxInto(&fm.penetration, lbMaxF(-d, 0.0f));
-				lbMaxInto(&fm.hover, lbMaxF(d, 0.0f));
+				float v = lbDistance(sole[s][k], m->prevSole[s][k]) / frame->dt;
+				speed = k == 0 ? v : lbMinF(speed, v);
 			}
-			m->summary.plantedFootFrames++;
+			m->prevSole[s][k] = sole[s][k];
 		}
-		m->prevSole[s] = sole[s];
+		fm.planted[s] = frame->grounded && speed < m->def.plantedSpeed;
+		m->summary.plantedFootFrames += fm.planted[s] ? 1 : 0;
 	}
 
-	// System contacts: drift of locked ones, surface distance of touching ones, palm angle.
+	bool touches = false;
+	if (!m->hasQuery)
+		lbNoteUnmeasured(&fm, lb_unmeasuredNoQuery);
+	else
+	{
+		// Every sole point, planted or swinging: its depth inside a solid and its height.
+		float deepest = 0.0f, lowest = m->def.probeLength;
+		for (int s = 0; s < 2; ++s)
+		{
+			bool footFound = false;
+			float footLowest = 0.0f;
+			for (int k = 0; k < lb_solePointCount; ++k)
+			{
+				lbGroundProbe g = lbProbePoint(m, sole[s][k]);
+				if (!g.found)
+					continue;
+				deepest = lbMaxF(deepest, g.inside ? g.depth : 0.0f);
+				footLowest = footFound ? lbMinF(footLowest, g.distance) : g.distance;
+				footFound = true;
+			}
+			if (footFound)
+				lowest = lbMinF(lowest, footLowest);
+			if (!fm.planted[s])
+				continue;
+			if (footFound)
+				lbMaxInto(&fm.hover, lbMaxF(footLowest, 0.0f));
+			else
+				lbNoteUnmeasured(&fm, lb_unmeasuredNoGroundUnderPlantedFoot);
+			fm.footSupport[s] = footFound ? lbFootSupport(m, sole[s][lb_soleHeel], sole[s][lb_soleBall]) : 0.0f;
+			fm.support = fm.support < 0.0f ? fm.footSupport[s] : lbMinF(fm.support, fm.footSupport[s]);
+		}
+		fm.solePenetration = deepest;
+		fm.penetration = deepest;
+		fm.limbPenetration = lbLimbPenetration(m, pose, cw);
+		touches = lowest <= m->def.floatContactHeight;
+		fm.floatHeight = lbMaxF(lowest, 0.0f);
+	}
+
+	// System contacts: drift of locked ones, palm angle of locked hands, surface distance of
+	// touching hands and body probes (feet are measured by their soles above, whatever the system says).
 	bool anyLocked = false;
 	for (int i = 0; i < frame->contactCount; ++i)
 	{
@@ -300,6 +763,7 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 		lbTransform boneWs = lbBoneWs(pose, cw, c->bone);
 		lbVec3 point = lbTransformPoint(boneWs, c->offsetLocal);
 		lbVec3 normal = lbNormalizeOr(c->normalWs, m->def.upWs);
+		touches = touches || (c->kind != lb_contactFoot && (c->locked || c->touching));
 		if (c->locked)
 		{
 			anyLocked = true;
@@ -314,31 +778,65 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 				}
 			}
 		}
-		if (c->touching)
+		if (c->touching && c->kind != lb_contactFoot && m->hasQuery)
 		{
 			float d;
-			if (lbSurfaceDistance(m, point, normal, &d))
+			if (lbContactDistance(m, point, normal, &d))
 			{
-				lbMaxInto(&fm.penetration, lbMaxF(-d, 0.0f));
-				lbMaxInto(&fm.hover, lbMaxF(d, 0.0f));
+				fm.penetration = lbMaxF(fm.penetration, lbMaxF(-d, 0.0f));
+				fm.hover = lbMaxF(fm.hover, lbMaxF(d, 0.0f));
 			}
-			if (c->kind == lb_contactFoot)
-				m->summary.plantedFootFrames++;
+			else
+				lbNoteUnmeasured(&fm, lb_unmeasuredNoSurfaceAtContact);
 		}
 	}
 	m->hasPrev = true;
 
 	lbMetricsSummary* sm = &m->summary;
+	// Floating: a span of frames in which nothing touches; it counts once longer than a jump.
+	if (fm.floatHeight >= 0.0f)
+	{
+		if (touches)
+		{
+			fm.floatHeight = 0.0f;
+			m->floatSpan = m->floatSpanMax = 0.0f;
+		}
+		else
+		{
+			m->floatSpan += frame->dt;
+			m->floatSpanMax = lbMaxF(m->floatSpanMax, fm.floatHeight);
+			if (m->floatSpan > m->def.floatTime)
+			{
+				sm->floatingMax = lbMaxF(sm->floatingMax, m->floatSpanMax);
+				sm->floatingTime = lbMaxF(sm->floatingTime, m->floatSpan);
+			}
+		}
+	}
 	lbMaxInto(&sm->contactDriftMax, fm.contactDrift);
 	lbMaxInto(&sm->penetrationMax, fm.penetration);
 	lbMaxInto(&sm->hoverMax, fm.hover);
 	lbMaxInto(&sm->palmWallAngleMax, fm.palmWallAngle);
 	lbMaxInto(&sm->posePopMax, fm.posePopDeg);
 	lbMaxInto(&sm->posePopMaxM, fm.posePopM);
+	lbMaxInto(&sm->solePenetrationMax, fm.solePenetration);
+	lbMaxInto(&sm->limbPenetrationMax, fm.limbPenetration);
+	lbMaxInto(&sm->addedPopMax, fm.addedPopDeg);
+	lbMaxInto(&sm->sourcePopMax, fm.sourcePopDeg);
+	if (fm.support >= 0.0f)
+		sm->supportMin = sm->supportMin < 0.0f ? fm.support : lbMinF(sm->supportMin, fm.support);
 	sm->kneeInversions += fm.kneeInverted ? 1 : 0;
 	sm->elbowInversions += fm.elbowInverted ? 1 : 0;
 	sm->limitViolations += fm.limitViolations > 0 ? 1 : 0;
 	sm->lockedContactFrames += anyLocked ? 1 : 0;
+	if (fm.unmeasured != lb_unmeasuredNone)
+	{
+		sm->unmeasuredFrames++;
+		m->reasonCounts[fm.unmeasured]++;
+		int most = 1;
+		for (int r = 2; r < lb_unmeasuredReasonCount; ++r)
+			most = m->reasonCounts[r] > m->reasonCounts[most] ? r : most;
+		sm->unmeasuredReason = lbUnmeasuredReasonText((lbUnmeasuredReason)most);
+	}
 	if (outFrame)
 		*outFrame = fm;
 	return lb_ok;

@@ -52,7 +52,15 @@ static void lbAddSeries(cJSON* series, const char* name, const lbFrameMetrics* f
 			case 12: v = cJSON_CreateNumber(f->limitViolations); break;
 			case 13: v = cJSON_CreateNumber(f->nonFinite ? 1 : 0); break;
 			case 14: v = cJSON_CreateNumber(f->planted[0] ? 1 : 0); break;
-			default: v = cJSON_CreateNumber(f->planted[1] ? 1 : 0); break;
+			case 15: v = cJSON_CreateNumber(f->planted[1] ? 1 : 0); break;
+			case 16: v = lbMeasured(f->solePenetration); break;
+			case 17: v = lbMeasured(f->limbPenetration); break;
+			case 18: v = lbMeasured(f->footSupport[0]); break;
+			case 19: v = lbMeasured(f->footSupport[1]); break;
+			case 20: v = lbMeasured(f->addedPopDeg); break;
+			case 21: v = lbMeasured(f->sourcePopDeg); break;
+			case 22: v = lbMeasured(f->floatHeight); break;
+			default: v = cJSON_CreateNumber(f->unmeasured != lb_unmeasuredNone ? 1 : 0); break;
 		}
 		cJSON_AddItemToArray(arr, v);
 	}
@@ -91,15 +99,24 @@ char* lbRun_ReportJson(const lbRun* run, bool withTiming)
 	cJSON_AddItemToObject(summary, "contact_drift_max", lbMeasured(sm->contactDriftMax));
 	cJSON_AddItemToObject(summary, "penetration_max", lbMeasured(sm->penetrationMax));
 	cJSON_AddItemToObject(summary, "hover_max", lbMeasured(sm->hoverMax));
+	cJSON_AddItemToObject(summary, "sole_penetration_max", lbMeasured(sm->solePenetrationMax));
+	cJSON_AddItemToObject(summary, "limb_penetration_max", lbMeasured(sm->limbPenetrationMax));
+	cJSON_AddItemToObject(summary, "support_min", lbMeasured(sm->supportMin));
+	cJSON_AddItemToObject(summary, "floating_max", lbNum(sm->floatingMax));
+	cJSON_AddItemToObject(summary, "floating_time", lbNum(sm->floatingTime));
 	cJSON_AddNumberToObject(summary, "knee_inversions", sm->kneeInversions);
 	cJSON_AddNumberToObject(summary, "elbow_inversions", sm->elbowInversions);
 	cJSON_AddNumberToObject(summary, "limit_violations", sm->limitViolations);
 	cJSON_AddItemToObject(summary, "pose_pop_max", lbMeasured(sm->posePopMax));
 	cJSON_AddItemToObject(summary, "pose_pop_max_m", lbMeasured(sm->posePopMaxM));
+	cJSON_AddItemToObject(summary, "added_pop_max", lbMeasured(sm->addedPopMax));
+	cJSON_AddItemToObject(summary, "source_pop_max", lbMeasured(sm->sourcePopMax));
 	cJSON_AddItemToObject(summary, "palm_wall_angle_max", lbMeasured(sm->palmWallAngleMax));
 	cJSON_AddNumberToObject(summary, "nan_frames", sm->nanFrames);
 	cJSON_AddNumberToObject(summary, "planted_foot_frames", sm->plantedFootFrames);
 	cJSON_AddNumberToObject(summary, "locked_contact_frames", sm->lockedContactFrames);
+	cJSON_AddNumberToObject(summary, "unmeasured_frames", sm->unmeasuredFrames);
+	cJSON_AddStringToObject(summary, "unmeasured_reason", sm->unmeasuredReason ? sm->unmeasuredReason : "");
 
 	// The system's own values: min, max and last over the recorded frames.
 	const char* names[LB_RUN_MAX_VALUES];
@@ -132,7 +149,9 @@ char* lbRun_ReportJson(const lbRun* run, bool withTiming)
 	static const char* const fields[] = { "contact_drift", "penetration",	"hover",		 "palm_wall_angle",
 										  "pose_pop_deg",  "pose_pop_m",	"knee_angle_l",	 "knee_angle_r",
 										  "elbow_angle_l", "elbow_angle_r", "knee_inverted", "elbow_inverted",
-										  "limit_violations", "nan",		"planted_l",	 "planted_r" };
+										  "limit_violations", "nan",		"planted_l",	 "planted_r",
+										  "sole_penetration", "limb_penetration", "support_l", "support_r",
+										  "added_pop_deg", "source_pop_deg", "floating", "unmeasured" };
 	for (int f = 0; f < (int)(sizeof fields / sizeof fields[0]); ++f)
 		lbAddSeries(series, fields[f], run->series, count, f);
 	for (int k = 0; k < valueCount; ++k)

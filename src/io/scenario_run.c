@@ -555,11 +555,12 @@ lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 		}
 	}
 	run->pose = lbCreatePose(run->skeleton);
+	run->basePose = lbCreatePose(run->skeleton);
 	run->series = (lbFrameMetrics*)calloc((size_t)scenario->frames, sizeof(lbFrameMetrics));
 	run->values = (float*)calloc((size_t)scenario->frames * LB_RUN_MAX_VALUES, sizeof(float));
 	run->solveUs = (double*)calloc((size_t)scenario->frames, sizeof(double));
 	run->states = (unsigned char*)calloc((size_t)scenario->frames, 1);
-	if (!run->pose.local || !run->series || !run->values || !run->solveUs || !run->states)
+	if (!run->pose.local || !run->basePose.local || !run->series || !run->values || !run->solveUs || !run->states)
 	{
 		*outResult = lbReport(lb_errorOutOfMemory, "lbCreateRun");
 		lbDestroyRun(run);
@@ -601,8 +602,10 @@ lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 	md.skeleton = run->skeleton;
 	md.humanoid = &run->humanoid;
 	md.upWs = run->upWs;
-	md.probe = lbRunWorldProbe;
-	md.probeContext = run->world;
+	// The metrics see the run's world directly (every channel but the character's own), not
+	// through anything a system sensed.
+	md.query = lbWorld_GetQuery((const lbWorld*)lbRunWorld_GetQueryWorld(run->world));
+	md.channelMask = LB_CHANNEL_ALL & ~LB_CHANNEL_CHARACTER;
 	run->metrics = lbCreateMetrics(&md);
 	if (!run->metrics)
 	{
@@ -647,6 +650,7 @@ void lbDestroyRun(lbRun* run)
 	lbDestroyMetrics(run->metrics);
 	lbDestroyRunWorld(run->world);
 	lbDestroyPose(&run->pose);
+	lbDestroyPose(&run->basePose);
 	if (run->imported)
 		lbDestroyImportedRig(run->imported);
 	else
@@ -673,6 +677,8 @@ static lbResult lbRunAdvance(lbRun* run, float dt, bool record)
 	out->debugCount = 0;
 	if (run->systemEntry->sense)
 		run->systemEntry->sense(run->system, &run->ctx, dt, out);
+	// The base motion's pose before the system changes it, for the added-pop metric.
+	lbPose_Copy(&run->basePose, &run->pose);
 	double t0 = lbNowUs();
 	if (run->systemEntry->pose)
 		run->systemEntry->pose(run->system, &run->ctx, &run->pose, out);
@@ -688,6 +694,7 @@ static lbResult lbRunAdvance(lbRun* run, float dt, bool record)
 	mf.grounded = run->ctx.state == lb_stateGrounded || run->ctx.state == lb_stateLanding;
 	mf.reset = run->resetPending;
 	mf.dt = dt;
+	mf.basePose = &run->basePose;
 	run->resetPending = false;
 	lbResult r = lbMetrics_AddFrame(run->metrics, &mf, &run->lastMetrics);
 	if (record && run->frame < s->frames)

@@ -17,6 +17,9 @@ struct lbRun
 	struct lbImportedRig* imported;
 	lbHumanoid humanoid;
 	lbPose pose;
+	// The base motion's pose of the current frame, copied before the system's pose stage: the
+	// metrics charge the system only for what it adds to it.
+	lbPose basePose;
 	lbRunWorld* world;
 	lbMetrics* metrics;
 	lbRunContext ctx;
