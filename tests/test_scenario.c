@@ -250,6 +250,17 @@ static void ReportsAreDeterministic(void)
 	// Timing lives in its own object, left out on request.
 	ENSURE(a && strstr(a, "\"timing\"") == NULL && strstr(a, "solve_us") == NULL);
 	ENSURE(a && strstr(a, "\"knee_inversions\"") && strstr(a, "\"penetration_max\"") && strstr(a, "\"series\""));
+	// The world metrics, in the summary and as per-frame series.
+	static const char* const keys[] = { "\"sole_penetration_max\"", "\"limb_penetration_max\"", "\"support_min\"",
+										"\"hover_max\"", "\"added_pop_max\"", "\"source_pop_max\"", "\"floating_max\"",
+										"\"floating_time\"", "\"unmeasured_frames\"", "\"unmeasured_reason\"",
+										"\"sole_penetration\"", "\"limb_penetration\"", "\"support_l\"", "\"support_r\"",
+										"\"added_pop_deg\"", "\"source_pop_deg\"", "\"floating\"", "\"unmeasured\"" };
+	for (int i = 0; i < (int)(sizeof keys / sizeof keys[0]); ++i)
+		ENSURE(a && strstr(a, keys[i]) != NULL);
+	// Every frame of this run was measured against its world.
+	const char* unmeasured = a ? strstr(a, "\"unmeasured_frames\":") : NULL;
+	ENSURE(unmeasured && strtol(unmeasured + strlen("\"unmeasured_frames\":"), NULL, 10) == 0);
 	lbFreeText(a);
 	lbFreeText(b);
 }

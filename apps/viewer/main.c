@@ -414,19 +414,32 @@ static void lbDrawHud(lbViewer* v)
 	else
 		v->fpsText[0] = 0;
 	const lbMetricsSummary* s = &view.summary;
+	// Support is only measured on planted feet: "-" while none is planted.
+	char support[16], supportMin[16];
+	snprintf(support, sizeof support, m->support < 0.0f ? "-" : "%.2f", (double)m->support);
+	snprintf(supportMin, sizeof supportMin, s->supportMin < 0.0f ? "-" : "%.2f", (double)s->supportMin);
 	char text[2048];
+	// The same definitions as the report (docs/metrics.md): this frame, then the run so far.
 	int n = snprintf(text, sizeof text,
 					 "%s   system %s   motion %s   rig %s\n"
 					 "frame %d/%d  t %.2f s  state %s  speed %.2f m/s%s%s%s\n"
-					 "penetration %.3f m  hover %.3f m  drift %.4f m  pose pop %.1f deg\n"
-					 "max: penetration %.3f  hover %.3f  drift %.4f  pop %.1f  knee inv %d  elbow inv %d  limits %d  nan %d\n",
+					 "sole pen %.3f m  limb pen %.3f m  support %s  hover %.3f m  float %.3f m  drift %.4f m  "
+					 "added pop %.1f deg (source %.1f)\n"
+					 "max: sole pen %.3f  limb pen %.3f  support min %s  hover %.3f  floating %.3f m for %.2f s  "
+					 "added pop %.1f  drift %.4f  knee inv %d  elbow inv %d  limits %d  nan %d  unmeasured %d%s%s\n",
 					 view.scenario->name, view.scenario->system, view.scenario->motion, view.scenario->rig, view.frame,
 					 view.scenario->frames, (double)view.time, lbCharacterStateName(view.state), (double)lbLength(view.velocityWs),
-					 v->paused ? "  PAUSED" : "", v->slow ? "  SLOW x0.2" : "", v->fpsText, (double)lbMaxF(m->penetration, 0.0f),
-					 (double)lbMaxF(m->hover, 0.0f), (double)lbMaxF(m->contactDrift, 0.0f), (double)lbMaxF(m->posePopDeg, 0.0f),
-					 (double)lbMaxF(s->penetrationMax, 0.0f), (double)lbMaxF(s->hoverMax, 0.0f),
-					 (double)lbMaxF(s->contactDriftMax, 0.0f), (double)lbMaxF(s->posePopMax, 0.0f), s->kneeInversions,
-					 s->elbowInversions, s->limitViolations, s->nanFrames);
+					 v->paused ? "  PAUSED" : "", v->slow ? "  SLOW x0.2" : "", v->fpsText,
+					 (double)lbMaxF(m->solePenetration, 0.0f), (double)lbMaxF(m->limbPenetration, 0.0f),
+					 support, (double)lbMaxF(m->hover, 0.0f),
+					 (double)lbMaxF(m->floatHeight, 0.0f), (double)lbMaxF(m->contactDrift, 0.0f),
+					 (double)lbMaxF(m->addedPopDeg, 0.0f), (double)lbMaxF(m->sourcePopDeg, 0.0f),
+					 (double)lbMaxF(s->solePenetrationMax, 0.0f), (double)lbMaxF(s->limbPenetrationMax, 0.0f),
+					 supportMin, (double)lbMaxF(s->hoverMax, 0.0f),
+					 (double)s->floatingMax, (double)s->floatingTime, (double)lbMaxF(s->addedPopMax, 0.0f),
+					 (double)lbMaxF(s->contactDriftMax, 0.0f), s->kneeInversions, s->elbowInversions, s->limitViolations,
+					 s->nanFrames, s->unmeasuredFrames, s->unmeasuredFrames > 0 ? ": " : "",
+					 s->unmeasuredFrames > 0 && s->unmeasuredReason ? s->unmeasuredReason : "");
 	const char* names[16];
 	float values[16];
 	int count = lbRun_GetSystemValues(v->run, names, values, 16);
