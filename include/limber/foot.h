@@ -81,10 +81,10 @@ typedef struct lbFootDef
 	float normalWeight;
 	/// Largest foot tilt. Default 40 degrees.
 	float maxFootAngle;
-	/// Ground slope above which the foot IK fades out. Default 35 degrees.
+	/// Ground slope above which a foot reports `steep` (and both feet together `unsupported`), so a
+	/// game can switch to sliding or climbing. The IK keeps its strength on steep ground: fading it
+	/// out would leave the animated foot inside the slope. Default 35 degrees.
 	float slopeLimit;
-	/// Width of that fade (slope from slopeLimit to slopeLimit + slopeFade). Default 10 degrees.
-	float slopeFade;
 	/// Exponential smoothing speed of foot offsets. Default 13 /s (seed range 12-15).
 	float goalSpeed;
 	/// Smoothing speed of foot tilt. Default 18 /s (goal speed + 5, as seed 004).
@@ -102,8 +102,13 @@ typedef struct lbFootDef
 	float pelvisWeight;
 	/// Largest pelvis drop. Default 0.35 m (seed 001 used 0.02 m; set it for that look).
 	float pelvisMaxSink;
-	/// Largest pelvis rise. Default 0.05 m.
+	/// Largest pelvis rise. Default 0.25 m.
 	float pelvisMaxLift;
+	/// Lowest-foot mode: the pelvis rises (up to pelvisMaxLift) while a leg's hip-to-ankle distance
+	/// is below this fraction of the leg's length, as far as the other leg still reaches: a body
+	/// that lags below the stairs it runs up does not fold a leg into them. 0 turns it off.
+	/// Default 0.6.
+	float legMinExtension;
 	/// Smoothing speed of the pelvis offset. Default 13 /s.
 	float pelvisSpeed;
 	/// Pelvis impulse on landing (negative = down). Default -0.06 m.
@@ -143,6 +148,25 @@ typedef struct lbFootDef
 	/// and the leg is solved again, as a runner's heel lifts on a steep uphill step. 0 or less
 	/// turns it off; non-finite is refused by lbFootApplyPose. Default 65 degrees.
 	float ankleLimit;
+	/// Footprint probes: rays under heel, ball and toe tip (and, for a swinging foot, ahead along its
+	/// path) keep the whole sole and the swing clear of steps, rocks and ledges, and a planting foot
+	/// slides along its length onto one level (off a stair nose, out of a riser, back from a gap).
+	/// Default true.
+	bool footprintTraces;
+	/// A change of ground height under the foot larger than this (beyond the ground's slope) is a
+	/// step edge. Default 0.04 m.
+	float edgeHeight;
+	/// How far from an edge a planting foot keeps its toe tip (a riser ahead), ball (a drop ahead) or
+	/// heel (a wall behind). Default 0.015 m.
+	float edgeMargin;
+	/// Longest slide of a plant along the foot. Default 0.16 m.
+	float maxPlantShift;
+	/// A swinging foot also probes the ground this far ahead of its toe tip in time (s x the
+	/// horizontal velocity), so it rises before a step edge reaches it. Default 0.12 s.
+	float swingLookahead;
+	/// Height a swinging foot keeps above ground that rises into its path (a step it climbs, a rock);
+	/// over lower ground it keeps the animation's own swing height. Default 0.08 m.
+	float swingClearance;
 	/// Used internally to detect a valid definition. DO NOT SET.
 	int internalValue;
 } lbFootDef;
@@ -154,8 +178,21 @@ typedef struct lbFootLegState
 	float offset, offsetSpeed;
 	/// Smoothed tilt (world rotation applied on top of the animated foot rotation).
 	lbQuat tilt;
-	/// Smoothed per-foot IK alpha (slope limit, ground found).
+	/// Smoothed per-foot IK alpha (ground found).
 	float alpha;
+	/// Height (m, world) the footprint's ground rises above the ground plane under the ankle, from
+	/// the last probe: what a foot in the air must clear.
+	float clearance;
+	/// The ground under the foot is steeper than the slope limit.
+	bool steep;
+	/// Ground heights (world, along up) under heel, under the ankle, ball and toe tip from the last
+	/// probe (bit k of printValid set where ground was found).
+	float printHeight[lb_solePointCount];
+	unsigned printValid;
+	/// Horizontal offset (world, m) of the foot from the animated foot: set by a plant that slid
+	/// onto a tread, kept through the lock and carried into the next swing, where it fades once the
+	/// foot has risen clear of what is ahead.
+	lbVec3 shiftWs;
 	/// Last ground plane under the foot (world): a point and its unit normal; valid when grounded.
 	lbVec3 groundPointWs, groundNormalWs;
 	/// Where the cast touched the ground (world): the edge a foot rests on, for instance.
@@ -166,6 +203,9 @@ typedef struct lbFootLegState
 	float lockAlpha;
 	lbVec3 lockAnkleWs;
 	lbQuat lockRotWs;
+	/// The animated ankle (world) when the lock began: the lock releases when the animation carries
+	/// the foot away from there.
+	lbVec3 lockAnimAnkleWs;
 	/// Animated ankle position last frame (world), for the foot's animated speed.
 	lbVec3 prevAnimAnkleWs;
 } lbFootLegState;
@@ -223,8 +263,13 @@ typedef struct lbFootTarget
 	/// Ankle goal (world, m) and foot bone rotation (world).
 	lbVec3 ankleWs;
 	lbQuat footRotWs;
-	/// Foot IK alpha in [0, 1] (state, slope limit, ground).
+	/// Foot IK alpha in [0, 1] (ground found).
 	float alpha;
+	/// The ground under the foot is steeper than the def's slope limit.
+	bool steep;
+	/// How far (world m along up, >= 0, alpha applied) the pelvis must come down for this leg to
+	/// reach its goal before the soft-IK band; the pose stage lowers the pelvis at least this far.
+	float reachDrop;
 	/// Whether the foot is locked (held in place in the world).
 	bool locked;
 	/// Whether the foot counts as planted on the ground this frame.
@@ -256,6 +301,9 @@ typedef struct lbFootTargets
 	int castCount;
 	/// False when the LOD turned the system off this frame.
 	bool active;
+	/// True while grounded when no foot finds ground or every foot that does stands on ground
+	/// steeper than the slope limit: a game may switch to sliding, falling or climbing.
+	bool unsupported;
 } lbFootTargets;
 
 /// Which solver the pose stage uses.

@@ -47,7 +47,6 @@ static const lbFootKey lbFootKeys[] = {
 	{ "normal_weight", offsetof(lbFootDef, normalWeight), 0.0, 1.0, false },
 	{ "max_foot_angle_deg", offsetof(lbFootDef, maxFootAngle), 0.0, 90.0, true },
 	{ "slope_limit_deg", offsetof(lbFootDef, slopeLimit), 0.0, 90.0, true },
-	{ "slope_fade_deg", offsetof(lbFootDef, slopeFade), 0.0, 90.0, true },
 	{ "goal_speed", offsetof(lbFootDef, goalSpeed), 0.0, 1000.0, false },
 	{ "rotation_speed", offsetof(lbFootDef, rotationSpeed), 0.0, 1000.0, false },
 	{ "prediction_time", offsetof(lbFootDef, predictionTime), 0.0, 1.0, false },
@@ -56,6 +55,7 @@ static const lbFootKey lbFootKeys[] = {
 	{ "pelvis_weight", offsetof(lbFootDef, pelvisWeight), 0.0, 1.0, false },
 	{ "pelvis_max_sink", offsetof(lbFootDef, pelvisMaxSink), 0.0, 2.0, false },
 	{ "pelvis_max_lift", offsetof(lbFootDef, pelvisMaxLift), 0.0, 2.0, false },
+	{ "leg_min_extension", offsetof(lbFootDef, legMinExtension), 0.0, 0.95, false },
 	{ "pelvis_speed", offsetof(lbFootDef, pelvisSpeed), 0.0, 1000.0, false },
 	{ "landing_compression", offsetof(lbFootDef, landingCompression), -1.0, 1.0, false },
 	{ "landing_relax_speed", offsetof(lbFootDef, landingRelaxSpeed), 0.0, 1000.0, false },
@@ -70,10 +70,24 @@ static const lbFootKey lbFootKeys[] = {
 	{ "lock_blend_speed", offsetof(lbFootDef, lockBlendSpeed), 0.0, 1000.0, false },
 	{ "teleport_distance", offsetof(lbFootDef, teleportDistance), 0.0, 1000.0, false },
 	{ "leg_soften", offsetof(lbFootDef, legSoften), 0.0, 0.5, false },
+	{ "ankle_limit_deg", offsetof(lbFootDef, ankleLimit), 0.0, 180.0, true },
+	{ "edge_height", offsetof(lbFootDef, edgeHeight), 0.0, 1.0, false },
+	{ "edge_margin", offsetof(lbFootDef, edgeMargin), 0.0, 0.5, false },
+	{ "max_plant_shift", offsetof(lbFootDef, maxPlantShift), 0.0, 1.0, false },
+	{ "swing_lookahead", offsetof(lbFootDef, swingLookahead), 0.0, 2.0, false },
+	{ "swing_clearance", offsetof(lbFootDef, swingClearance), 0.0, 1.0, false },
 };
 #define LB_FOOT_KEY_COUNT ((int)(sizeof lbFootKeys / sizeof lbFootKeys[0]))
 
-static const char* const lbFootOtherKeys[] = { "trace_origin", "heel_toe_traces", "pelvis_mode", "foot_lock", "solver", "ik_mode" };
+// The def's bit masks and owner id (integers), then the keys of choices and flags.
+static const struct
+{
+	const char* name;
+	size_t offset;
+} lbFootMaskKeys[] = { { "channel_mask", offsetof(lbFootDef, channelMask) }, { "ignore_owner_id", offsetof(lbFootDef, ignoreOwnerId) } };
+static const char* const lbFootOtherKeys[] = { "trace_origin", "heel_toe_traces", "pelvis_mode", "foot_lock",
+											   "solver",       "ik_mode",         "footprint_traces" };
+#define LB_FOOT_OTHER_COUNT ((int)(sizeof lbFootOtherKeys / sizeof lbFootOtherKeys[0]))
 
 static int lbFindChoice(const cJSON* item, const char* const* choices, int count)
 {
@@ -96,12 +110,14 @@ static bool lbFootReadConfig(lbJsonCheck* check, const cJSON* config, lbFootRun*
 {
 	if (!config)
 		return true;
-	const char* allowed[LB_FOOT_KEY_COUNT + 7];
+	const char* allowed[LB_FOOT_KEY_COUNT + LB_FOOT_OTHER_COUNT + 3];
 	int n = 0;
 	for (int i = 0; i < LB_FOOT_KEY_COUNT; ++i)
 		allowed[n++] = lbFootKeys[i].name;
-	for (int i = 0; i < 6; ++i)
+	for (int i = 0; i < LB_FOOT_OTHER_COUNT; ++i)
 		allowed[n++] = lbFootOtherKeys[i];
+	for (int i = 0; i < 2; ++i)
+		allowed[n++] = lbFootMaskKeys[i].name;
 	allowed[n] = NULL;
 	if (!lbJsonKeysAllowed(check, config, "system.config", allowed))
 		return false;
@@ -113,9 +129,19 @@ static bool lbFootReadConfig(lbJsonCheck* check, const cJSON* config, lbFootRun*
 		if (out && v > -1.0e299)
 			*(float*)((char*)&out->def + lbFootKeys[i].offset) = (float)(lbFootKeys[i].degrees ? v * LB_DEG2RAD : v);
 	}
+	for (int i = 0; i < 2; ++i)
+	{
+		double v = -1.0;
+		if (!lbJsonNumber(check, config, "system.config", lbFootMaskKeys[i].name, 0.0, 4294967295.0, &v))
+			return false;
+		if (out && v >= 0.0)
+			*(uint32_t*)((char*)&out->def + lbFootMaskKeys[i].offset) = (uint32_t)v;
+	}
 	bool heelToe = out ? out->def.heelToeTraces : false, lock = out ? out->def.footLock : true;
+	bool print = out ? out->def.footprintTraces : true;
 	if (!lbJsonBool(check, config, "system.config", "heel_toe_traces", &heelToe) ||
-		!lbJsonBool(check, config, "system.config", "foot_lock", &lock))
+		!lbJsonBool(check, config, "system.config", "foot_lock", &lock) ||
+		!lbJsonBool(check, config, "system.config", "footprint_traces", &print))
 		return false;
 	struct
 	{
@@ -144,6 +170,7 @@ static bool lbFootReadConfig(lbJsonCheck* check, const cJSON* config, lbFootRun*
 	{
 		out->def.heelToeTraces = heelToe;
 		out->def.footLock = lock;
+		out->def.footprintTraces = print;
 		if (picked[0] >= 0)
 			out->def.traceOrigin = (lbFootTraceOrigin)picked[0];
 		if (picked[1] >= 0)

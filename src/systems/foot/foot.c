@@ -26,7 +26,6 @@ lbFootDef lbDefaultFootDef(void)
 	d.normalWeight = 0.7f;
 	d.maxFootAngle = 40.0f * LB_DEG2RAD;
 	d.slopeLimit = 35.0f * LB_DEG2RAD;
-	d.slopeFade = 10.0f * LB_DEG2RAD;
 	d.goalSpeed = 13.0f;
 	d.rotationSpeed = 18.0f;
 	d.predictionTime = 0.02f;
@@ -35,7 +34,8 @@ lbFootDef lbDefaultFootDef(void)
 	d.pelvisMode = lb_footPelvisLowestFoot;
 	d.pelvisWeight = 0.3f;
 	d.pelvisMaxSink = 0.35f;
-	d.pelvisMaxLift = 0.05f;
+	d.pelvisMaxLift = 0.25f;
+	d.legMinExtension = 0.6f;
 	d.pelvisSpeed = 13.0f;
 	d.landingCompression = -0.06f;
 	d.landingRelaxSpeed = 8.0f;
@@ -52,6 +52,12 @@ lbFootDef lbDefaultFootDef(void)
 	d.teleportDistance = 1.0f;
 	d.legSoften = 0.02f;
 	d.ankleLimit = 65.0f * LB_DEG2RAD;
+	d.footprintTraces = true;
+	d.edgeHeight = 0.04f;
+	d.edgeMargin = 0.015f;
+	d.maxPlantShift = 0.16f;
+	d.swingLookahead = 0.12f;
+	d.swingClearance = 0.08f;
 	d.internalValue = LB_SECRET_COOKIE;
 	return d;
 }
@@ -96,7 +102,7 @@ lbVec3 lbFootSoleLocal(const lbHumanoid* humanoid, int side)
 {
 	if (!humanoid || side < 0 || side > 1)
 		return lbVec3_zero;
-	return lbMulSV(-humanoid->legAxes[side].ankleHeight, humanoid->legAxes[side].footUp);
+	return lbHumanoid_GetSole(humanoid, side).under;
 }
 
 // Tilt taking `up` part of the way toward the ground normal (both unit): weight times the slope
@@ -134,6 +140,9 @@ typedef struct lbFootCast
 	bool hit;
 	// Support under the cast line, face normal there, and where the sphere actually touched.
 	lbVec3 point, normal, touch;
+	// Height (along up) of the face straight under the cast line: the ray's hit, or the support's
+	// own height when the sphere rested inside a face.
+	float faceHeight;
 } lbFootCast;
 
 // The downward line a probe sweeps under `base` (world): from the def's height above it (or from
@@ -158,7 +167,7 @@ static lbQueryInput lbFootProbe(const lbFootDef* def, lbVec3 base, lbVec3 pelvis
 // the ray finds nothing near the support.
 static lbFootCast lbFootCastDown(const lbSceneQuery* query, const lbQueryInput* qi, lbVec3 up, int* castCount)
 {
-	lbFootCast c = { false, lbVec3_zero, up, lbVec3_zero };
+	lbFootCast c = { false, lbVec3_zero, up, lbVec3_zero, 0.0f };
 	lbHit hit = lbSphereCast(query, qi);
 	// A sphere resting inside one face already has that face's normal: the ray below is needed only
 	// at an edge or vertex contact (or when the scene cannot tell which it was).
@@ -187,9 +196,11 @@ static lbFootCast lbFootCastDown(const lbSceneQuery* query, const lbQueryInput* 
 	float r = hit.startedInside ? 0.0f : qi->radius;
 	lbVec3 support = lbMulAdd(hit.location, -r / lbMaxF(lbDot(n, up), 0.5f), up);
 	lbVec3 face = n;
+	c.faceHeight = lbDot(support, up);
 	if (ray.hit && !ray.startedInside && ray.status == lb_ok && lbDot(ray.normal, up) > 0.05f)
 	{
 		face = lbNormalize(ray.normal);
+		c.faceHeight = lbDot(ray.impactPoint, up);
 		// An edge: the face straight below lies clearly lower than where the sphere touched, so
 		// the foot rests on the edge itself, at the touch point's height.
 		if (!hit.startedInside && lbDot(lbSub(hit.impactPoint, ray.impactPoint), up) > 0.01f)
@@ -202,51 +213,805 @@ static lbFootCast lbFootCastDown(const lbSceneQuery* query, const lbQueryInput* 
 	return c;
 }
 
-// The sole's three samples (heel, under the ankle, ball) of one foot, in the foot bone's frame: the
-// point under the ankle and the foot's forward direction flattened onto the sole, so sample k is
-// sole + along[k] * toeFlat. Built once per leg and frame; the samples are needed three times.
-typedef struct lbFootSole
+// Height (along up) of the ground straight under `base` (world) found by a ray along the probe
+// line `proto` moved to `base`; false when the ray finds nothing (a gap, the world's end). A ray
+// that starts inside a solid reports the start's height: the ground there is at least that high.
+static bool lbFootRayHeight(const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base, lbVec3 probeBase,
+							lbVec3 up, int* castCount, float* outHeight)
 {
-	lbVec3 sole, toeFlat;
-	float along[3];
-} lbFootSole;
-
-static lbFootSole lbMakeFootSole(const lbHumanoid* h, int side)
-{
-	const lbLegAxes* ax = &h->legAxes[side];
-	lbFootSole f;
-	f.sole = lbMulSV(-ax->ankleHeight, ax->footUp);
-	f.toeFlat = lbNormalize(lbProjectOnPlane(ax->toe, ax->footUp));
-	f.along[0] = -0.3f * ax->footLength;
-	f.along[1] = 0.0f;
-	f.along[2] = ax->footLength;
-	return f;
+	lbQueryInput r = *proto;
+	lbVec3 d = lbSub(base, probeBase);
+	r.start = lbAdd(proto->start, d);
+	r.end = lbAdd(proto->end, d);
+	*castCount += 1;
+	lbHit h = lbRayCast(query, &r);
+	if (!h.hit || h.status != lb_ok)
+		return false;
+	*outHeight = lbDot(h.startedInside ? r.start : h.impactPoint, up);
+	return true;
 }
 
-// Signed heights (world, m) of the three sole samples above the plane through groundPoint with unit
+// Height (along up) of the plane through `point` with unit normal `n` straight under (or over) x.
+static float lbPlaneHeightAt(lbVec3 point, lbVec3 n, lbVec3 up, lbVec3 x)
+{
+	return lbDot(x, up) - lbDot(lbSub(x, point), n) / lbMaxF(lbDot(n, up), 0.05f);
+}
+
+// The sole's samples used in world space: the foot's sole (model metres) scaled to world, and
+// the animated foot's forward flattened onto the ground plane normal to up.
+typedef struct lbFootPrint
+{
+	float along[lb_solePointCount];
+	lbVec3 toeWs;
+} lbFootPrint;
+
+// Ground heights under the footprint: heel, under the ankle, ball and toe tip of a foot whose
+// point under the ankle is straight over `base` (world). valid[k] is false where a ray found
+// nothing (a gap); the under-ankle sample is the centre cast's face height.
+typedef struct lbFootGround
+{
+	float height[lb_solePointCount];
+	bool valid[lb_solePointCount];
+} lbFootGround;
+
+static void lbFootSampleGround(const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base, const lbFootPrint* fp,
+							   const lbFootCast* centre, lbVec3 up, int* castCount, lbFootGround* out)
+{
+	for (int k = 0; k < lb_solePointCount; ++k)
+	{
+		if (k == lb_soleUnderAnkle)
+		{
+			out->valid[k] = centre->hit;
+			out->height[k] = centre->faceHeight;
+			continue;
+		}
+		out->valid[k] = lbFootRayHeight(query, proto, lbMulAdd(base, fp->along[k], fp->toeWs), base, up, castCount, &out->height[k]);
+	}
+}
+
+// How far above the plane (point, n) the highest footprint sample's ground lies (m, >= 0): the
+// extra height a foot over that plane needs so that no part of its sole is inside a step, a rock
+// or a ledge ahead or behind.
+static float lbFootPrintClearance(const lbFootGround* g, const lbFootPrint* fp, lbVec3 base, lbVec3 point, lbVec3 n, lbVec3 up)
+{
+	float clear = 0.0f;
+	for (int k = 0; k < lb_solePointCount; ++k)
+		if (g->valid[k])
+			clear = lbMaxF(clear, g->height[k] - lbPlaneHeightAt(point, n, up, lbMulAdd(base, fp->along[k], fp->toeWs)));
+	return clear;
+}
+
+// Where along the foot line a plant may go so that it stands on one level: the level of sample
+// `ref`. Samples at fp->along are classed against that level (the plane through the reference
+// sample's ground with the ground's slope along the foot): the same level within `edgeHeight`,
+// higher (a riser or a wall), or lower (a stair nose, a gap: no ground counts as lower). Each edge
+// of the run of same-level samples around `ref` is narrowed by bisection rays, then turned into a
+// bound on the shift (m along the foot's forward, world): a higher wall ahead keeps the toe tip
+// behind it, a drop ahead keeps the ball on the level, a wall behind keeps the heel in front of
+// it, a drop behind keeps the point under the ankle on the level (the heel may overhang: its 0.3
+// of the heel-to-ball length is within the support the metric asks for). Returns the smallest
+// shift within the bounds; *outCost is its size, or a large value when the bounds conflict.
+typedef struct lbFootEdgeProbe
+{
+	const lbSceneQuery* query;
+	const lbQueryInput* proto;
+	lbVec3 base, up;
+	const lbFootPrint* fp;
+	float slopeAlong;
+	float edgeHeight, margin;
+	int* castCount;
+} lbFootEdgeProbe;
+
+// -1 lower (or no ground), 0 same level, +1 higher, for ground height h at `along` against the
+// reference level h0 at along0.
+static int lbFootClass(const lbFootEdgeProbe* p, bool valid, float h, float h0, float along, float along0)
+{
+	if (!valid)
+		return -1;
+	float dev = h - (h0 + p->slopeAlong * (along - along0));
+	return dev > p->edgeHeight ? 1 : (dev < -p->edgeHeight ? -1 : 0);
+}
+
+// Narrows the edge between `inside` (same level) and `outside` (class `cls`) along the foot by
+// three bisection rays; returns the last along-position known to be on the level.
+static float lbFootFindEdge(const lbFootEdgeProbe* p, float inside, float outside, float h0, float along0)
+{
+	for (int i = 0; i < 3; ++i)
+	{
+		float mid = 0.5f * (inside + outside), h = 0.0f;
+		bool valid = lbFootRayHeight(p->query, p->proto, lbMulAdd(p->base, mid, p->fp->toeWs), p->base, p->up, p->castCount, &h);
+		if (lbFootClass(p, valid, h, h0, mid, along0) == 0)
+			inside = mid;
+		else
+			outside = mid;
+	}
+	return inside;
+}
+
+static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int ref, float* outCost)
+{
+	const float* a = p->fp->along;
+	const float h0 = g->height[ref], a0 = a[ref];
+	int cls[lb_solePointCount];
+	for (int k = 0; k < lb_solePointCount; ++k)
+		cls[k] = lbFootClass(p, g->valid[k], g->height[k], h0, a[k], a0);
+	float lo = -1.0e30f, hi = 1.0e30f;
+	int front = ref;
+	while (front + 1 < lb_solePointCount && cls[front + 1] == 0)
+		++front;
+	if (front + 1 < lb_solePointCount)
+	{
+		float e = lbFootFindEdge(p, a[front], a[front + 1], h0, a0);
+		hi = cls[front + 1] > 0 ? e - p->margin - a[lb_soleToeTip] : e - p->margin - a[lb_soleBall];
+	}
+	int back = ref;
+	while (back > 0 && cls[back - 1] == 0)
+		--back;
+	if (back > 0)
+	{
+		float e = lbFootFindEdge(p, a[back], a[back - 1], h0, a0);
+		lo = cls[back - 1] > 0 ? e + p->margin - a[lb_soleHeel] : e + p->margin - a[lb_soleUnderAnkle];
+	}
+	if (lo > hi)
+	{
+		// The level is shorter than the foot: centre what fits and let the caller compare.
+		*outCost = 1.0e3f + (lo - hi);
+		return 0.5f * (lo + hi);
+	}
+	float shift = lbClampF(0.0f, lo, hi);
+	*outCost = lbAbsF(shift);
+	return shift;
+}
+
+// The plant's slide along the foot (m, world): stay on the level under the ankle, or move onto
+// the level under most of the heel-to-ball length, whichever needs the shorter slide.
+static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g)
+{
+	float bestCost = 1.0e30f, best = 0.0f;
+	int refs[3] = { lb_soleUnderAnkle, lb_soleHeel, lb_soleBall };
+	for (int i = 0; i < 3; ++i)
+	{
+		int ref = refs[i];
+		if (!g->valid[ref])
+			continue;
+		// A candidate level once: skip a sample on a level already tried.
+		bool seen = false;
+		for (int j = 0; j < i && !seen; ++j)
+			seen = g->valid[refs[j]] &&
+				   lbFootClass(p, true, g->height[ref], g->height[refs[j]], p->fp->along[ref], p->fp->along[refs[j]]) == 0;
+		if (seen)
+			continue;
+		float cost, s = lbFootShiftFor(p, g, ref, &cost);
+		// Staying on the level under the ankle wins ties.
+		if (cost < bestCost - 0.01f || (i == 0 && cost < bestCost))
+		{
+			bestCost = cost;
+			best = s;
+		}
+	}
+	return bestCost < 1.0e29f ? best : 0.0f;
+}
+
+// Lifts an ankle goal until no sole sample lies under the ground sampled there, where that ground
+// stands more than `edgeHeight` above the plane (point, n): a toe over a step or a heel over a
+// rock is cleared too. Ground within the plane's reach is the plane's business (lbFootClearSole):
+// a ray sampled the ground beside a tilted sole's point, not under it.
+static lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* sole, const lbFootGround* g,
+							   lbVec3 point, lbVec3 n, float edgeHeight, lbVec3 up)
+{
+	float lift = 0.0f;
+	lbTransform goal = lbMakeTransform(ankleGoal, footRot);
+	goal.s = lbMakeVec3(scale, scale, scale);
+	for (int k = 0; k < lb_solePointCount; ++k)
+	{
+		if (!g->valid[k])
+			continue;
+		lbVec3 p = lbTransformPoint(goal, lbMulAdd(sole->under, sole->along[k], sole->toeFlat));
+		if (g->height[k] - lbPlaneHeightAt(point, n, up, p) > edgeHeight)
+			lift = lbMaxF(lift, g->height[k] - lbDot(p, up));
+	}
+	return lbMulAdd(ankleGoal, lift, up);
+}
+
+// Signed heights (world, m) of the sole samples above the plane through groundPoint with unit
 // normal `normal`, for the foot at `ankle` turned by unit `rot` and scaled by `scale`. Linear in the
 // sample's offset along the foot; and rot v . n = v . rot^-1 n, so one rotation of the normal into
-// the foot's frame serves all three samples.
-static void lbFootSoleHeights(const lbFootSole* f, lbVec3 ankle, lbQuat rot, float scale, lbVec3 groundPoint,
-							  lbVec3 normal, float out[3])
+// the foot's frame serves every sample.
+static void lbFootSoleHeights(const lbSole* f, lbVec3 ankle, lbQuat rot, float scale, lbVec3 groundPoint, lbVec3 normal,
+							  float out[lb_solePointCount])
 {
 	lbVec3 nFoot = lbQuatInvRotate(rot, normal);
-	float base = lbDot(lbSub(ankle, groundPoint), normal) + scale * lbDot(f->sole, nFoot);
+	float base = lbDot(lbSub(ankle, groundPoint), normal) + scale * lbDot(f->under, nFoot);
 	float slope = scale * lbDot(f->toeFlat, nFoot);
-	for (int k = 0; k < 3; ++k)
+	for (int k = 0; k < lb_solePointCount; ++k)
 		out[k] = base + f->along[k] * slope;
 }
 
-// Lifts an ankle goal so that no part of the sole (heel, under the ankle, ball) is below the
-// ground plane: a foot tilted less than the slope (normalWeight < 1) then rests on its uphill
-// toe or heel instead of pushing it into the ground. Returns the lifted goal.
-static lbVec3 lbFootClearSole(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbFootSole* f, lbVec3 groundPoint,
+// Lifts an ankle goal so that no part of the sole (heel to toe tip) is below the ground plane: a
+// foot tilted less than the slope (normalWeight < 1) then rests on its uphill toe or heel instead
+// of pushing it into the ground. Returns the lifted goal.
+static lbVec3 lbFootClearSole(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* f, lbVec3 groundPoint,
 							  lbVec3 normal, lbVec3 up)
 {
-	float d[3];
+	float d[lb_solePointCount];
 	lbFootSoleHeights(f, ankleGoal, footRot, scale, groundPoint, normal, d);
-	float deepest = lbMinF(0.0f, lbMinF(d[0], lbMinF(d[1], d[2])));
+	float deepest = 0.0f;
+	for (int k = 0; k < lb_solePointCount; ++k)
+		deepest = lbMinF(deepest, d[k]);
 	return lbMulAdd(ankleGoal, -deepest / lbMaxF(lbDot(up, normal), 0.5f), up);
+}
+
+// What one sense call knows about the whole character (world space); filled by lbFootBeginFrame.
+typedef struct lbFootFrame
+{
+	lbVec3 up;
+	lbTransform cw;
+	float dt;
+	bool snap, active, doTrace;
+	// Model-to-world length factor, the animation's floor height (along up) and its jump since
+	// the last frame (a capsule stepping onto a stair).
+	float modelToWorld, floorH, floorJump;
+	lbVec3 velH;
+	float speedH;
+	lbVec3 pelvisWs;
+	float turnRate;
+	bool turnRateKnown;
+	// Interp-to fractions shared by both legs, -1 until first needed.
+	float goalStep, rotationStep;
+	int castCount;
+} lbFootFrame;
+
+// What one sense call knows about one leg; filled step by step, not kept.
+typedef struct lbFootLegFrame
+{
+	lbSole sole;
+	lbFootPrint print;
+	lbTransform animFootWs;
+	lbVec3 animAnkleWs;
+	lbQuat animRot;
+	float ankleH, soleAboveFloor;
+	lbVec3 footVel;
+	float footSpeed;
+	// Ground under the ankle (height along up) with the footprint's clearance, and the tilt.
+	float offsetTarget;
+	lbQuat tiltTarget;
+	bool planted;
+	lbVec3 ankleGoal;
+	lbQuat footRot;
+} lbFootLegFrame;
+
+// Step 1: checks that apply to the whole frame: teleport, snap, state alpha, LOD and the trace
+// schedule. Returns false (with *outResult) when the frame cannot run.
+static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbHumanoid* humanoid,
+							 const lbFootSenseInput* in, lbFootFrame* f, lbResult* outResult)
+{
+	memset(f, 0, sizeof *f);
+	f->up = lbNormalizeOr(def->up, lbVec3_axisZ);
+	f->cw = in->characterWs;
+	f->goalStep = f->rotationStep = -1.0f;
+	*outResult = lb_ok;
+	if (!lbIsValidTransform(f->cw))
+		return false;
+	lbVec3 vel = in->velocityWs;
+	if (!lbIsValidVec3(vel))
+	{
+		*outResult = lbReport(lb_errorNonFinite, "lbFootSense: velocity is not finite; using zero");
+		vel = lbVec3_zero;
+	}
+	f->dt = lbIsValidFloat(in->dt) && in->dt > 0.0f ? in->dt : 0.0f;
+	f->snap = in->landed || f->dt > 0.25f || !state->initialized;
+	// Teleport: the previous frame says nothing about this one.
+	if (state->initialized && lbDistance(f->cw.p, state->prevCharacterWs.p) > def->teleportDistance)
+	{
+		f->snap = true;
+		for (int s = 0; s < 2; ++s)
+		{
+			state->legs[s].locked = false;
+			state->legs[s].lockAlpha = 0.0f;
+			state->legs[s].shiftWs = lbVec3_zero;
+			state->legs[s].printValid = 0;
+		}
+	}
+	// The turn rate (rad/s) only gates prediction, so it is measured when a moving foot asks for it.
+	f->turnRateKnown = !(state->initialized && f->dt > 0.0f);
+
+	f->active = !(def->lodDistance > 0.0f && in->hasCamera && lbIsValidVec3(in->cameraWs) &&
+				  lbDistance(in->cameraWs, f->cw.p) > def->lodDistance);
+	float alphaTarget = 1.0f;
+	if (!f->active || in->moveState != lb_footGrounded || in->ikMode == lb_footIkDisabled)
+		alphaTarget = 0.0f;
+	else if (in->ikMode == lb_footIkClamped)
+		alphaTarget = lbClampF(def->clampedAlpha, 0.0f, 1.0f);
+	if (f->snap && alphaTarget > 0.0f)
+		state->alpha = alphaTarget;
+	else if (state->alpha != alphaTarget)
+		state->alpha = lbClampF(lbInterpTo(state->alpha, alphaTarget, f->dt, def->alphaSpeed), 0.0f, 1.0f);
+
+	// Reduced trace rate: a phase accumulator, so 30 Hz at 120 Hz frames is exactly every 4th frame.
+	// After a snap (or a gap of more than a period) the schedule restarts at the state's phase.
+	state->traceTimer -= f->dt;
+	f->doTrace = f->active && in->query && (f->snap || def->traceRate <= 0.0f || state->traceTimer <= 1.0e-5f);
+	if (f->doTrace && def->traceRate > 0.0f)
+	{
+		float period = 1.0f / def->traceRate;
+		float phase = lbClampF(state->tracePhase, 0.0f, 1.0f);
+		state->traceTimer = state->traceTimer < -period || f->snap ? period * (1.0f - phase) : state->traceTimer + period;
+	}
+
+	// A rotation keeps lengths: the scale alone sets the model-to-world factor.
+	f->modelToWorld = lbLength(lbMulVV(f->cw.s, humanoid->upMs));
+	f->floorH = lbDot(f->cw.p, f->up);
+	// The pelvis offset is relative to the animation's floor (the character origin). When that
+	// floor jumps (the capsule steps up a stair), carry the offset across so the smoothed pelvis
+	// keeps its world height and the step never pops. Feet smooth world ground heights directly.
+	f->floorJump = state->initialized && !f->snap ? f->floorH - lbDot(state->prevCharacterWs.p, f->up) : 0.0f;
+	state->pelvisOffset -= f->floorJump;
+	f->velH = lbProjectOnPlane(vel, f->up);
+	f->speedH = lbLength(f->velH);
+	// Probes start from the pelvis's height only when the def asks for it.
+	f->pelvisWs = def->traceOrigin == lb_footTraceFromPelvis ? lbTransformPoint(f->cw, in->animPose->model[humanoid->pelvis].p)
+															  : lbVec3_zero;
+	return true;
+}
+
+// Step 2: the animated foot: where it is, how fast it moves, its sole in world units.
+static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, const lbFootFrame* f, const lbHumanoid* humanoid,
+							  const lbPose* animPose, int side, lbFootLegFrame* lf)
+{
+	const lbLegAxes* axes = &humanoid->legAxes[side];
+	lf->sole = lbHumanoid_GetSole(humanoid, side);
+	lf->animFootWs = lbTransformMul(f->cw, animPose->model[humanoid->leg[side].foot]);
+	lf->animAnkleWs = lf->animFootWs.p;
+	lf->animRot = lbQuatNormalize(lf->animFootWs.q);
+	lf->ankleH = axes->ankleHeight * f->modelToWorld;
+	lf->soleAboveFloor = lbDot(lf->animAnkleWs, f->up) - f->floorH - lf->ankleH;
+	for (int k = 0; k < lb_solePointCount; ++k)
+		lf->print.along[k] = lf->sole.along[k] * f->modelToWorld;
+	lbVec3 toe = lbQuatRotate(lf->animRot, lf->sole.toeFlat);
+	lf->print.toeWs = lbNormalizeOr(lbProjectOnPlane(toe, f->up), lbTransformDirection(f->cw, humanoid->forwardMs));
+	// The foot's animated speed. Some base motions hold a stance foot in the world while the
+	// capsule steps up a stair, others carry it with the capsule; either way that is not the
+	// foot lifting off, so take the smaller of the world and floor-relative displacements.
+	lf->footSpeed = 0.0f;
+	lf->footVel = lbVec3_zero;
+	if (state->initialized && f->dt > 0.0f && !f->snap)
+	{
+		lbVec3 d = lbSub(lf->animAnkleWs, leg->prevAnimAnkleWs);
+		lbVec3 dRel = lbMulAdd(d, -f->floorJump, f->up);
+		lf->footVel = lbMulSV(1.0f / f->dt, lbLengthSquared(dRel) < lbLengthSquared(d) ? dRel : d);
+		lf->footSpeed = lbLength(lf->footVel);
+	}
+	leg->prevAnimAnkleWs = lf->animAnkleWs;
+}
+
+static void lbFootKeepPrint(lbFootLegState* leg, const lbFootGround* g)
+{
+	leg->printValid = 0;
+	for (int k = 0; k < lb_solePointCount; ++k)
+	{
+		leg->printHeight[k] = g->height[k];
+		leg->printValid |= g->valid[k] ? 1u << k : 0u;
+	}
+}
+
+static lbFootGround lbFootKeptPrint(const lbFootLegState* leg)
+{
+	lbFootGround g;
+	for (int k = 0; k < lb_solePointCount; ++k)
+	{
+		g.height[k] = leg->printHeight[k];
+		g.valid[k] = (leg->printValid >> k) & 1u;
+	}
+	return g;
+}
+
+// Step 3: probes. The centre cast under the (predicted) ankle gives the ground plane; rays under
+// heel, ball and toe tip, and for a swinging foot one ahead along its path, give the footprint's
+// clearance over that plane: how far the ground rises into the sole or the swing.
+static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFootDef* def, const lbHumanoid* humanoid,
+						   const lbFootSenseInput* in, lbFootFrame* f, lbFootLegFrame* lf)
+{
+	// Prediction: look ahead along the motion so a swinging foot sees the ground it will land on;
+	// not when standing, turning, or when this foot swings backwards.
+	lbVec3 predict = lbVec3_zero;
+	bool swinging = f->speedH > 0.1f && lbDot(lf->footVel, f->velH) >= 0.0f && !leg->locked;
+	if (swinging && !f->turnRateKnown)
+	{
+		lbVec3 f0 = lbTransformDirection(state->prevCharacterWs, humanoid->forwardMs);
+		lbVec3 f1 = lbTransformDirection(f->cw, humanoid->forwardMs);
+		lbVec3 a = lbNormalize(lbProjectOnPlane(f0, f->up)), b = lbNormalize(lbProjectOnPlane(f1, f->up));
+		f->turnRate = atan2f(lbDot(f->up, lbCross(a, b)), lbDot(a, b)) / f->dt;
+		f->turnRateKnown = true;
+	}
+	if (swinging && lbAbsF(f->turnRate) < def->predictionMaxTurnRate)
+		predict = lbClampLength(lbMulSV(def->predictionTime, f->velH), def->predictionMax);
+	lbVec3 base = lbAdd(lbAdd(lf->animAnkleWs, leg->shiftWs), predict);
+	const lbQueryInput centre = lbFootProbe(def, base, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
+	lbFootCast c = lbFootCastDown(in->query, &centre, f->up, &f->castCount);
+	if (c.hit && def->heelToeTraces)
+	{
+		// Heel and ball contacts give the ground's pitch along the foot; the centre cast keeps the roll.
+		lbQueryInput heel = centre, ball = centre;
+		lbVec3 dh = lbMulSV(lf->print.along[lb_soleHeel], lf->print.toeWs);
+		lbVec3 db = lbMulSV(lf->print.along[lb_soleBall], lf->print.toeWs);
+		heel.start = lbAdd(centre.start, dh);
+		heel.end = lbAdd(centre.end, dh);
+		ball.start = lbAdd(centre.start, db);
+		ball.end = lbAdd(centre.end, db);
+		lbFootCast ch = lbFootCastDown(in->query, &heel, f->up, &f->castCount);
+		lbFootCast ct = lbFootCastDown(in->query, &ball, f->up, &f->castCount);
+		if (ch.hit && ct.hit)
+		{
+			lbVec3 along = lbSub(ct.point, ch.point);
+			lbVec3 n = lbNormalize(lbProjectOnPlane(c.normal, along));
+			if (lbDot(n, f->up) > 0.05f)
+			{
+				c.normal = n;
+				// The plane passes through both contacts: take its point under the ankle line.
+				float t = -lf->print.along[lb_soleHeel] / (lf->print.along[lb_soleBall] - lf->print.along[lb_soleHeel]);
+				c.point = lbLerp(ch.point, ct.point, t);
+			}
+		}
+	}
+	leg->grounded = c.hit;
+	leg->clearance = 0.0f;
+	leg->printValid = 0;
+	if (!c.hit)
+		return;
+	leg->groundPointWs = c.point;
+	// The bearing point of a locked foot is the one it locked on.
+	if (!leg->locked)
+		leg->bearingWs = c.touch;
+	leg->groundNormalWs = c.normal;
+	if (!def->footprintTraces)
+		return;
+	lbFootGround g;
+	lbFootSampleGround(in->query, &centre, base, &lf->print, &c, f->up, &f->castCount, &g);
+	lbFootKeepPrint(leg, &g);
+	float clear = lbFootPrintClearance(&g, &lf->print, base, c.point, c.normal, f->up);
+	// A swinging foot also looks along its path, so it rises before a step edge reaches its toe.
+	if (swinging && def->swingLookahead > 0.0f && lf->soleAboveFloor > def->lockHeight)
+	{
+		// No further than a ball-to-toe length past the toe tip: the swing lands about there, and
+		// ground beyond it is the next step's business.
+		lbVec3 path = lbClampLength(lbMulSV(def->swingLookahead, f->velH), lf->print.along[lb_soleBall]);
+		lbVec3 ahead = lbAdd(lbMulAdd(base, lf->print.along[lb_soleToeTip], lf->print.toeWs), path);
+		float h;
+		if (lbFootRayHeight(in->query, &centre, ahead, base, f->up, &f->castCount, &h))
+			clear = lbMaxF(clear, h - lbPlaneHeightAt(c.point, c.normal, f->up, ahead));
+	}
+	leg->clearance = clear;
+}
+
+// Step 4: the ground under the ankle (height along up, with the footprint's clearance for a foot
+// in the air), the tilt toward the ground normal and whether the ground is steeper than the
+// slope limit. Feet keep their full alpha on steep ground: a fading IK would leave the animated
+// foot inside the slope; the game reads `steep` and `unsupported` instead.
+static void lbFootGroundTargets(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, lbFootLegFrame* lf)
+{
+	lf->offsetTarget = f->floorH;
+	lf->tiltTarget = lbQuat_identity;
+	float alphaTarget = 0.0f;
+	leg->steep = false;
+	if (leg->grounded)
+	{
+		lf->offsetTarget = lbPlaneHeightAt(leg->groundPointWs, leg->groundNormalWs, f->up, lbAdd(lf->animAnkleWs, leg->shiftWs));
+		float slope;
+		lf->tiltTarget = lbFootTilt(f->up, leg->groundNormalWs, def->normalWeight, def->maxFootAngle, &slope);
+		leg->steep = slope > def->slopeLimit;
+		alphaTarget = 1.0f;
+	}
+	if (f->snap)
+	{
+		leg->alpha = alphaTarget;
+		return;
+	}
+	if (leg->alpha != alphaTarget)
+	{
+		float step = lbInterpAlpha(f->dt, def->goalSpeed);
+		leg->alpha = lbClampF(leg->alpha + (alphaTarget - leg->alpha) * step, 0.0f, 1.0f);
+	}
+}
+
+// Step 5: smoothing of the ground height (a critically damped spring) and the tilt.
+static void lbFootSmooth(lbFootLegState* leg, const lbFootDef* def, lbFootFrame* f, const lbFootLegFrame* lf, float target)
+{
+	if (f->snap)
+	{
+		leg->offset = target;
+		leg->offsetSpeed = 0.0f;
+		leg->tilt = lf->tiltTarget;
+		return;
+	}
+	// Rising ground under a foot is followed three times as fast as falling ground: lagging behind
+	// a rising step puts the foot inside it, lagging behind a drop only lets it hover.
+	float speed = target > leg->offset ? 3.0f * def->goalSpeed : def->goalSpeed;
+	// Critically damped spring (closed-form step, Game Programming Gems 4, 1.10): like the
+	// exponential interp-to but starting from the current speed, so a sudden change of the ground
+	// under a swinging foot does not jump the foot in its first frame.
+	float omega = 2.0f * speed, x = omega * f->dt;
+	float decay = 1.0f / (1.0f + x + 0.48f * x * x + 0.235f * x * x * x);
+	float change = leg->offset - target;
+	float temp = (leg->offsetSpeed + omega * change) * f->dt;
+	leg->offsetSpeed = (leg->offsetSpeed - omega * temp) * decay;
+	leg->offset = target + (change + temp) * decay;
+	const lbQuat t = lf->tiltTarget;
+	if (f->dt > 0.0f && (leg->tilt.x != t.x || leg->tilt.y != t.y || leg->tilt.z != t.z || leg->tilt.w != t.w))
+	{
+		if (f->rotationStep < 0.0f)
+			f->rotationStep = lbInterpAlpha(f->dt, def->rotationSpeed);
+		leg->tilt = lbQuatSlerp(leg->tilt, t, f->rotationStep);
+	}
+}
+
+// Step 6: foot locking. A planted foot locks where it belongs on the ground: slid along the foot
+// onto one level (off a stair nose, out of a riser, back from a gap) by fresh probes, cleared
+// against the ground under its whole sole; it releases when the animation takes it away.
+static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSenseInput* in, lbFootFrame* f,
+					   lbFootLegFrame* lf)
+{
+	const lbVec3 up = f->up;
+	if (!(def->footLock && f->active && lf->planted))
+	{
+		leg->locked = false;
+		return;
+	}
+	// Where a planted foot belongs: on the ground itself (the unsmoothed goal), not where the
+	// smoothing has got to, and without the animation's small residual lift.
+	lbQuat plantRot = lbQuatMul(lf->tiltTarget, lf->animRot);
+	float groundH = lbPlaneHeightAt(leg->groundPointWs, leg->groundNormalWs, up, lf->animAnkleWs);
+	lbVec3 plantAnkle = lbAdd(lbMulAdd(lf->animAnkleWs, groundH + lf->ankleH - lbDot(lf->animAnkleWs, up), up),
+							  lbMulSV(lf->ankleH, lbSub(lbQuatRotate(lf->tiltTarget, up), up)));
+	if (!leg->locked)
+	{
+		if (in->query && def->footprintTraces)
+		{
+			// The landing place, probed afresh: slide onto one level, then stand on the ground found
+			// there, cleared against the ground under every sole sample.
+			lbVec3 base = lf->animAnkleWs;
+			const lbQueryInput centre = lbFootProbe(def, base, f->pelvisWs, up, lf->ankleH + def->traceBelow);
+			lbFootCast c = lbFootCastDown(in->query, &centre, up, &f->castCount);
+			if (c.hit)
+			{
+				lbFootGround g;
+				lbFootSampleGround(in->query, &centre, base, &lf->print, &c, up, &f->castCount, &g);
+				lbFootEdgeProbe p = { in->query, &centre, base, up, &lf->print, 0.0f, def->edgeHeight, def->edgeMargin, &f->castCount };
+				// The ground's rise per metre along the foot.
+				p.slopeAlong = -lbDot(lf->print.toeWs, c.normal) / lbMaxF(lbDot(c.normal, up), 0.05f);
+				float shift = lbClampF(lbFootPlantShift(&p, &g), -def->maxPlantShift, def->maxPlantShift);
+				if (shift != 0.0f)
+				{
+					base = lbMulAdd(base, shift, lf->print.toeWs);
+					lbQueryInput moved = lbFootProbe(def, base, f->pelvisWs, up, lf->ankleH + def->traceBelow);
+					lbFootCast c2 = lbFootCastDown(in->query, &moved, up, &f->castCount);
+					if (c2.hit)
+					{
+						c = c2;
+						lbFootSampleGround(in->query, &moved, base, &lf->print, &c, up, &f->castCount, &g);
+					}
+					else
+						base = lf->animAnkleWs; // nothing there after all: keep the foot where it was
+				}
+				leg->groundPointWs = c.point;
+				leg->groundNormalWs = c.normal;
+				leg->bearingWs = c.touch;
+				float slope;
+				lf->tiltTarget = lbFootTilt(up, c.normal, def->normalWeight, def->maxFootAngle, &slope);
+				plantRot = lbQuatMul(lf->tiltTarget, lf->animRot);
+				groundH = lbPlaneHeightAt(c.point, c.normal, up, base);
+				plantAnkle = lbAdd(lbMulAdd(base, groundH + lf->ankleH - lbDot(base, up), up),
+								   lbMulSV(lf->ankleH, lbSub(lbQuatRotate(lf->tiltTarget, up), up)));
+				plantAnkle = lbFootClearSole(plantAnkle, plantRot, f->modelToWorld, &lf->sole, c.point, c.normal, up);
+				plantAnkle = lbFootClearPrint(plantAnkle, plantRot, f->modelToWorld, &lf->sole, &g, c.point, c.normal, def->edgeHeight, up);
+				lbFootKeepPrint(leg, &g);
+				leg->shiftWs = lbProjectOnPlane(lbSub(base, lf->animAnkleWs), up);
+			}
+		}
+		else
+		{
+			plantAnkle = lbFootClearSole(plantAnkle, plantRot, f->modelToWorld, &lf->sole, leg->groundPointWs,
+										 leg->groundNormalWs, up);
+			leg->shiftWs = lbVec3_zero;
+		}
+		// Lock there and blend into it quickly: the foot settles on the surface within a few
+		// frames and then stays exactly there.
+		leg->locked = true;
+		leg->lockAnkleWs = plantAnkle;
+		leg->lockRotWs = plantRot;
+		leg->lockAnimAnkleWs = lf->animAnkleWs;
+		if (f->snap)
+			leg->lockAlpha = 1.0f;
+		return;
+	}
+	// Release when the animation takes the foot away: lifts it, carries it across the ground or
+	// turns it. Travel is measured from where the animation had the foot when it locked, so a plant
+	// slid onto a tread does not count as travel. The ground is static (lbSceneQuery has no moving
+	// shapes): a new reading under the moving animated foot, which may see the next step, never
+	// releases a lock.
+	lbVec3 d = lbSub(lf->animAnkleWs, leg->lockAnimAnkleWs);
+	if (lbLength(lbProjectOnPlane(d, up)) > def->lockReleaseDistance ||
+		lbFootTurnedBeyond(plantRot, leg->lockRotWs, def->lockReleaseAngle))
+		leg->locked = false;
+}
+
+// Step 7: the ankle goal and foot rotation, and the part of the sole that bears on the ground.
+static void lbFootGoal(const lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, lbFootLegFrame* lf,
+					   const lbHumanoid* humanoid, int side, float smoothOffset, lbFootTarget* ft)
+{
+	const lbVec3 up = f->up;
+	// Goal: the animated sole's lift above its floor (never below it: a stance foot the base
+	// motion holds below a risen capsule is on the ground) added to the ground height, and the
+	// ankle above the sole along the tilted foot's up (correct on slopes, not straight above the
+	// contact); blended toward the lock. A fully blended lock replaces it outright.
+	lbVec3 ankleGoal;
+	lbQuat footRot = lbQuatMul(leg->tilt, lf->animRot);
+	if (leg->lockAlpha == 1.0f)
+	{
+		ankleGoal = leg->lockAnkleWs;
+		// The same rotation, on the smoothed rotation's side as a slerp would give it.
+		footRot = lbQuatDot(footRot, leg->lockRotWs) < 0.0f ? lbQuatNeg(leg->lockRotWs) : leg->lockRotWs;
+	}
+	else
+	{
+		const float lift = lbMaxF(lf->soleAboveFloor, 0.0f);
+		lbVec3 tiltedUp = lbQuatRotate(leg->tilt, up);
+		const lbVec3 ankle = lbAdd(lf->animAnkleWs, leg->shiftWs);
+		// Sole height: near the ground the animation's lift stands on the ground under the foot.
+		// Higher in the swing it keeps the animation's own height over its floor, and only ground
+		// that rises into the swing raises it (to `swingClearance` above that ground): adding a
+		// whole swing lift to the upper tread a trailing foot leaves, or to a step the runner
+		// bounds past, would fling the foot up to the hip.
+		const float onGround = smoothOffset + lift;
+		const float inSwing = lbMaxF(f->floorH + lift, smoothOffset + lbMinF(lift, def->swingClearance));
+		const float soleH = lbLerpF(onGround, inSwing, lbClampF(lift / 0.1f, 0.0f, 1.0f));
+		const float raise = soleH + lf->ankleH - lbDot(ankle, up);
+		ankleGoal = lbAdd(lbMulAdd(ankle, raise, up), lbMulSV(lf->ankleH, lbSub(tiltedUp, up)));
+		// Clear the sole against the smoothed ground (the plane through the smoothed height under
+		// the ankle), so the clearance follows the same easing as the goal and never jumps a step;
+		// then against the ground last found under each sole sample, which the sole never enters.
+		if (leg->grounded && leg->alpha > 0.0f)
+		{
+			const lbVec3 smoothGround = lbMulAdd(ankle, smoothOffset - lbDot(ankle, up), up);
+			ankleGoal = lbFootClearSole(ankleGoal, footRot, f->modelToWorld, &lf->sole, smoothGround, leg->groundNormalWs, up);
+			const lbFootGround g = lbFootKeptPrint(leg);
+			ankleGoal = lbFootClearPrint(ankleGoal, footRot, f->modelToWorld, &lf->sole, &g, leg->groundPointWs,
+										 leg->groundNormalWs, def->edgeHeight, up);
+		}
+		if (leg->lockAlpha > 0.0f)
+		{
+			ankleGoal = lbLerp(ankleGoal, leg->lockAnkleWs, leg->lockAlpha);
+			footRot = lbQuatSlerp(footRot, leg->lockRotWs, leg->lockAlpha);
+		}
+	}
+	lf->ankleGoal = ankleGoal;
+	lf->footRot = footRot;
+	ft->ankleWs = ankleGoal;
+	ft->footRotWs = footRot;
+	ft->alpha = leg->alpha;
+	ft->locked = leg->locked;
+	ft->settled = def->footLock ? (leg->locked && leg->lockAlpha >= 0.99f) : lf->planted;
+	ft->planted = lf->planted;
+	ft->grounded = leg->grounded;
+	ft->steep = leg->steep;
+	// The part of the sole that bears on the ground: the sample (heel, under the ankle, ball)
+	// nearest the ground plane, or, when the sole lies parallel to it, the point over where the
+	// cast touched (a foot on a stair edge stands on its ball).
+	const lbSole* sole = &lf->sole;
+	lbVec3 soleLocal = sole->under;
+	const lbLegAxes* axes = &humanoid->legAxes[side];
+	if (leg->grounded)
+	{
+		float d[lb_solePointCount];
+		lbFootSoleHeights(sole, ankleGoal, footRot, f->modelToWorld, leg->groundPointWs, leg->groundNormalWs, d);
+		float best = 1.0e30f, worst = -1.0e30f, bestAlong = 0.0f;
+		for (int k = lb_soleHeel; k <= lb_soleBall; ++k)
+		{
+			worst = lbMaxF(worst, d[k]);
+			if (d[k] < best - 1.0e-4f)
+				best = d[k], bestAlong = sole->along[k];
+		}
+		float along = bestAlong;
+		if (worst - best < 0.002f)
+		{
+			lbVec3 toeWs = lbNormalize(lbProjectOnPlane(lbQuatRotate(footRot, axes->toe), up));
+			along = lbDot(lbSub(leg->bearingWs, ankleGoal), toeWs);
+			// Step a centimetre onto the surface that bears the foot, off the very edge.
+			if (lbAbsF(along) > 0.5f * def->traceRadius)
+				along += along > 0.0f ? 0.01f : -0.01f;
+			along /= f->modelToWorld;
+		}
+		along = lbClampF(along, sole->along[lb_soleHeel], sole->along[lb_soleBall]);
+		soleLocal = lbMulAdd(soleLocal, along, sole->toeFlat);
+	}
+	// soleLocal is in model metres along foot-bone directions; the foot bone's own scale is not
+	// applied (the world point is the goal plus the rotated offset times the character's scale).
+	ft->soleLocal = soleLocal;
+	ft->contactWs = lbAdd(ankleGoal, lbMulSV(f->modelToWorld, lbQuatRotate(footRot, soleLocal)));
+	ft->normalWs = leg->grounded ? leg->groundNormalWs : up;
+}
+
+// Step 8: how the hip must move along up (world m) for this leg: *outDrop (>= 0), how far it must
+// come down to reach the goal before the soft-IK band (the smallest t >= 0 with
+// |hip - t up - goal| <= reach); *outLift (>= 0), how far it must rise so the leg is not folded
+// tighter than `legMinExtension` of its length (a capsule lagging below the stairs it climbs);
+// *outSlack, how far it may rise before the leg can no longer reach. The pose stage uses the drop,
+// so the reach is measured once.
+static void lbFootLegHip(const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid, const lbPose* animPose,
+						 int side, lbVec3 ankleGoal, float* outDrop, float* outLift, float* outSlack)
+{
+	const lbLegAxes* ax = &humanoid->legAxes[side];
+	const float length = (ax->thighLength + ax->calfLength) * f->modelToWorld;
+	const float reach = length * (1.0f - lbClampF(def->legSoften, 0.0f, 0.5f)) * 0.999f;
+	const float tight = length * lbClampF(def->legMinExtension, 0.0f, 0.95f);
+	lbVec3 v = lbSub(lbTransformPoint(f->cw, animPose->model[humanoid->leg[side].thigh].p), ankleGoal);
+	float along = lbDot(v, f->up), side2 = lbMaxF(lbLengthSquared(v) - along * along, 0.0f);
+	*outDrop = 0.0f;
+	*outLift = 0.0f;
+	*outSlack = side2 < reach * reach ? -along + sqrtf(reach * reach - side2) : 0.0f;
+	if (lbLengthSquared(v) > reach * reach)
+		*outDrop = side2 < reach * reach ? along - sqrtf(reach * reach - side2) : lbMaxF(along, 0.0f);
+	else if (lbLengthSquared(v) < tight * tight && side2 < tight * tight)
+		*outLift = lbMaxF(-along + sqrtf(tight * tight - side2), 0.0f);
+}
+
+// Step 9: the pelvis: drop so the lower foot reaches (or follow the weighted mean), within limits,
+// smoothed; and the landing impulse.
+static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbFootSenseInput* in,
+						 const bool counts[2], const float dz[2], const float drop[2], const float lift[2], const float slack[2])
+{
+	float target = 0.0f;
+	if (counts[0] || counts[1])
+	{
+		if (def->pelvisMode == lb_footPelvisWeightedAverage)
+		{
+			int n = (counts[0] ? 1 : 0) + (counts[1] ? 1 : 0);
+			target = ((counts[0] ? dz[0] : 0.0f) + (counts[1] ? dz[1] : 0.0f)) / (float)n * def->pelvisWeight;
+		}
+		else
+		{
+			// Lowest foot: the pelvis comes down exactly as far as the leg with the lower goal needs
+			// to reach it, and no further; the other leg bends. Dropping by the whole foot offset
+			// instead would fold the legs on every uphill step. When no leg needs it lower but one is
+			// folded too tight (the body lags below the steps it climbs), it rises as far as that leg
+			// needs and the other leg still reaches.
+			target = -lbMaxF(counts[0] ? drop[0] : 0.0f, counts[1] ? drop[1] : 0.0f);
+			if (target == 0.0f)
+			{
+				float up = lbMaxF(counts[0] ? lift[0] : 0.0f, counts[1] ? lift[1] : 0.0f);
+				for (int s = 0; s < 2; ++s)
+					if (counts[s])
+						up = lbMinF(up, slack[s]);
+				target = lbMaxF(up, 0.0f);
+			}
+		}
+	}
+	target = lbClampF(target, -lbMaxF(def->pelvisMaxSink, 0.0f), lbMaxF(def->pelvisMaxLift, 0.0f));
+	if (f->snap)
+		state->pelvisOffset = target;
+	else if (state->pelvisOffset != target)
+		state->pelvisOffset = lbInterpTo(state->pelvisOffset, target, f->dt, def->pelvisSpeed);
+	if (in->landed)
+		state->landing = def->landingCompression;
+	else if (state->landing != 0.0f)
+		state->landing = lbInterpTo(state->landing, 0.0f, f->dt, def->landingRelaxSpeed);
+}
+
+// Lock blend (exponential interp-to); a blend already at its end stays there.
+static void lbFootLockBlend(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f)
+{
+	if (leg->locked)
+	{
+		if (leg->lockAlpha != 1.0f)
+			leg->lockAlpha = lbMinF(1.0f, lbInterpTo(leg->lockAlpha, 1.0f, f->dt, 2.0f * def->lockBlendSpeed) + 1.0e-3f);
+	}
+	else if (f->snap)
+		leg->lockAlpha = 0.0f;
+	else if (leg->lockAlpha != 0.0f)
+	{
+		leg->lockAlpha = lbInterpTo(leg->lockAlpha, 0.0f, f->dt, def->lockBlendSpeed);
+		if (leg->lockAlpha < 1.0e-3f)
+			leg->lockAlpha = 0.0f;
+	}
 }
 
 lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
@@ -259,408 +1024,73 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 	if (in->animPose->boneCount != skeleton->boneCount)
 		return lbReport(lb_errorSkeletonMismatch, "lbFootSense: pose has %d bones, skeleton %d", in->animPose->boneCount,
 						skeleton->boneCount);
-	const lbVec3 up = lbNormalizeOr(def->up, lbVec3_axisZ);
-	lbResult result = lb_ok;
-	const lbTransform cw = in->characterWs;
-	if (!lbIsValidTransform(cw))
+	lbFootFrame f;
+	lbResult result;
+	if (!lbFootBeginFrame(state, def, humanoid, in, &f, &result))
 	{
 		// Keep everything; re-issue the last targets faded out so the animation shows through.
 		out->alpha = 0.0f;
 		out->active = false;
 		return lbReport(lb_errorNonFinite, "lbFootSense: character transform is not finite");
 	}
-	lbVec3 vel = in->velocityWs;
-	if (!lbIsValidVec3(vel))
-	{
-		result = lbReport(lb_errorNonFinite, "lbFootSense: velocity is not finite; using zero");
-		vel = lbVec3_zero;
-	}
-	float dt = in->dt;
-	if (!lbIsValidFloat(dt) || dt < 0.0f)
-		dt = 0.0f;
-	bool snap = in->landed || dt > 0.25f || !state->initialized;
-	// Teleport: the previous frame says nothing about this one.
-	if (state->initialized && lbDistance(cw.p, state->prevCharacterWs.p) > def->teleportDistance)
-	{
-		snap = true;
-		for (int s = 0; s < 2; ++s)
-		{
-			state->legs[s].locked = false;
-			state->legs[s].lockAlpha = 0.0f;
-		}
-	}
-	// The turn rate (rad/s) only gates prediction, so it is measured when a moving foot asks for it.
-	float turnRate = 0.0f;
-	bool turnRateKnown = !(state->initialized && dt > 0.0f);
-
-	bool active = !(def->lodDistance > 0.0f && in->hasCamera && lbIsValidVec3(in->cameraWs) &&
-					lbDistance(in->cameraWs, cw.p) > def->lodDistance);
-	float alphaTarget = 1.0f;
-	if (!active || in->moveState != lb_footGrounded || in->ikMode == lb_footIkDisabled)
-		alphaTarget = 0.0f;
-	else if (in->ikMode == lb_footIkClamped)
-		alphaTarget = lbClampF(def->clampedAlpha, 0.0f, 1.0f);
-	if (snap && alphaTarget > 0.0f)
-		state->alpha = alphaTarget;
-	else if (state->alpha != alphaTarget)
-		state->alpha = lbClampF(lbInterpTo(state->alpha, alphaTarget, dt, def->alphaSpeed), 0.0f, 1.0f);
-
-	// Reduced trace rate: a phase accumulator, so 30 Hz at 120 Hz frames is exactly every 4th frame.
-	// After a snap (or a gap of more than a period) the schedule restarts at the state's phase.
-	state->traceTimer -= dt;
-	bool doTrace = active && in->query && (snap || def->traceRate <= 0.0f || state->traceTimer <= 1.0e-5f);
-	if (doTrace && def->traceRate > 0.0f)
-	{
-		float period = 1.0f / def->traceRate;
-		float phase = lbClampF(state->tracePhase, 0.0f, 1.0f);
-		state->traceTimer =
-			state->traceTimer < -period || snap ? period * (1.0f - phase) : state->traceTimer + period;
-	}
-
-	// A rotation keeps lengths: the scale alone sets the model-to-world factor.
-	const float modelToWorld = lbLength(lbMulVV(cw.s, humanoid->upMs));
-	const float floorH = lbDot(cw.p, up);
-	// The pelvis offset is relative to the animation's floor (the character origin). When that
-	// floor jumps (the capsule steps up a stair), carry the offset across so the smoothed pelvis
-	// keeps its world height and the step never pops. Feet smooth world ground heights directly.
-	const float floorJump = state->initialized && !snap ? floorH - lbDot(state->prevCharacterWs.p, up) : 0.0f;
-	state->pelvisOffset -= floorJump;
-	const lbVec3 velH = lbProjectOnPlane(vel, up);
-	const float speedH = lbLength(velH);
-	int castCount = 0;
-	// Probes start from the pelvis's height only when the def asks for it.
-	const lbVec3 pelvisWs = def->traceOrigin == lb_footTraceFromPelvis ? lbTransformPoint(cw, in->animPose->model[humanoid->pelvis].p)
-																	: lbVec3_zero;
-	// Interp-to fractions shared by both legs (one expf each, taken when first needed).
-	float goalStep = -1.0f, rotationStep = -1.0f;
-	float legDz[2] = { 0.0f, 0.0f }, legDrop[2] = { 0.0f, 0.0f };
+	float legDz[2] = { 0.0f, 0.0f }, legDrop[2] = { 0.0f, 0.0f }, legLift[2] = { 0.0f, 0.0f }, legSlack[2] = { 0.0f, 0.0f };
 	bool legCounts[2] = { false, false };
-
+	int grounded = 0, steep = 0;
 	for (int side = 0; side < 2; ++side)
 	{
 		lbFootLegState* leg = &state->legs[side];
 		lbFootTarget* ft = &out->feet[side];
-		const int foot = humanoid->leg[side].foot;
-		const lbLegAxes* axes = &humanoid->legAxes[side];
-		const lbFootSole sole = lbMakeFootSole(humanoid, side);
-		const lbTransform animFootWs = lbTransformMul(cw, in->animPose->model[foot]);
-		const lbVec3 animAnkleWs = animFootWs.p;
-		const float ankleH = axes->ankleHeight * modelToWorld;
-		const float soleAboveFloor = lbDot(animAnkleWs, up) - floorH - ankleH;
-		// The foot's animated speed. Some base motions hold a stance foot in the world while the
-		// capsule steps up a stair, others carry it with the capsule; either way that is not the
-		// foot lifting off, so take the smaller of the world and floor-relative displacements.
-		float footSpeed = 0.0f;
-		lbVec3 footVel = lbVec3_zero;
-		if (state->initialized && dt > 0.0f && !snap)
-		{
-			lbVec3 d = lbSub(animAnkleWs, leg->prevAnimAnkleWs);
-			lbVec3 dRel = lbMulAdd(d, -floorJump, up);
-			footVel = lbMulSV(1.0f / dt, lbLengthSquared(dRel) < lbLengthSquared(d) ? dRel : d);
-			footSpeed = lbLength(footVel);
-		}
-		leg->prevAnimAnkleWs = animAnkleWs;
-
-		if (doTrace)
-		{
-			// Prediction: look ahead along the motion so a swinging foot sees the ground it will land
-			// on; not when standing, turning, or when this foot swings backwards.
-			lbVec3 predict = lbVec3_zero;
-			bool predicting = speedH > 0.1f && lbDot(footVel, velH) >= 0.0f && !leg->locked;
-			if (predicting && !turnRateKnown)
-			{
-				lbVec3 f0 = lbTransformDirection(state->prevCharacterWs, humanoid->forwardMs);
-				lbVec3 f1 = lbTransformDirection(cw, humanoid->forwardMs);
-				lbVec3 a = lbNormalize(lbProjectOnPlane(f0, up)), b = lbNormalize(lbProjectOnPlane(f1, up));
-				turnRate = atan2f(lbDot(up, lbCross(a, b)), lbDot(a, b)) / dt;
-				turnRateKnown = true;
-			}
-			if (predicting && lbAbsF(turnRate) < def->predictionMaxTurnRate)
-				predict = lbClampLength(lbMulSV(def->predictionTime, velH), def->predictionMax);
-			lbVec3 base = lbAdd(animAnkleWs, predict);
-			const lbQueryInput centre = lbFootProbe(def, base, pelvisWs, up, ankleH + def->traceBelow);
-			lbFootCast c = lbFootCastDown(in->query, &centre, up, &castCount);
-			if (c.hit && def->heelToeTraces && axes->footLength > 0.0f)
-			{
-				// Heel and ball contacts give the ground's pitch along the foot; the centre cast keeps the roll.
-				lbVec3 toe = lbNormalize(lbProjectOnPlane(lbTransformDirection(animFootWs, axes->toe), up));
-				lbVec3 heelBase = lbMulAdd(base, -0.3f * axes->footLength * modelToWorld, toe);
-				lbVec3 toeBase = lbMulAdd(base, axes->footLength * modelToWorld, toe);
-				// Heel and ball probes: the centre's line moved along the foot.
-				lbQueryInput heel = centre, ball = centre;
-				heel.start = lbAdd(centre.start, lbSub(heelBase, base));
-				heel.end = lbAdd(centre.end, lbSub(heelBase, base));
-				ball.start = lbAdd(centre.start, lbSub(toeBase, base));
-				ball.end = lbAdd(centre.end, lbSub(toeBase, base));
-				lbFootCast ch = lbFootCastDown(in->query, &heel, up, &castCount);
-				lbFootCast ct = lbFootCastDown(in->query, &ball, up, &castCount);
-				if (ch.hit && ct.hit && lbLength(toe) > 0.0f)
-				{
-					lbVec3 along = lbSub(ct.point, ch.point);
-					lbVec3 n = lbNormalize(lbProjectOnPlane(c.normal, along));
-					if (lbDot(n, up) > 0.05f)
-					{
-						c.normal = n;
-						// The plane passes through both contacts: take its point under the ankle line.
-						c.point = lbLerp(ch.point, ct.point, 0.3f / 1.3f);
-					}
-				}
-			}
-			leg->grounded = c.hit;
-			if (c.hit)
-			{
-				leg->groundPointWs = c.point;
-				// The bearing point of a locked foot is the one it locked on.
-				if (!leg->locked)
-					leg->bearingWs = c.touch;
-				leg->groundNormalWs = c.normal;
-			}
-		}
-		else if (!active)
-		{
+		lbFootLegFrame lf;
+		lbFootAnimatedLeg(leg, state, &f, humanoid, in->animPose, side, &lf);
+		if (f.doTrace)
+			lbFootProbeLeg(leg, state, def, humanoid, in, &f, &lf);
+		else if (!f.active)
 			leg->grounded = false;
-		}
-
-		// Ground height (world, along up) under the ankle; without ground, the animation's floor.
-		float offsetTarget = floorH, legAlphaTarget = 0.0f;
-		lbQuat tiltTarget = lbQuat_identity;
-		if (leg->grounded)
+		lbFootGroundTargets(leg, def, &f, &lf);
+		lf.planted = leg->grounded && state->alpha > 0.0f && lf.soleAboveFloor < def->lockHeight && lf.footSpeed < def->lockSpeed;
+		// A foot in the air keeps its whole sole (and its path) clear of what rises under it.
+		const float smoothTarget = lf.offsetTarget + (lf.planted ? 0.0f : leg->clearance);
+		lbFootSmooth(leg, def, &f, &lf, smoothTarget);
+		// A plant's slide carries into the swing and fades once the foot has risen clear of what
+		// lies ahead, so lifting off never drags the toe back into a riser.
+		if (!leg->locked && leg->offset > smoothTarget - 0.02f && lbLengthSquared(leg->shiftWs) > 0.0f)
 		{
-			lbVec3 n = leg->groundNormalWs;
-			// The ground plane's point straight below (or above) the animated ankle.
-			float denom = lbMaxF(lbDot(up, n), 0.05f);
-			lbVec3 under = lbMulAdd(animAnkleWs, -lbDot(lbSub(animAnkleWs, leg->groundPointWs), n) / denom, up);
-			offsetTarget = lbDot(under, up);
-			float slope;
-			tiltTarget = lbFootTilt(up, n, def->normalWeight, def->maxFootAngle, &slope);
-			legAlphaTarget = lbRemapClamped(slope, def->slopeLimit, def->slopeLimit + lbMaxF(def->slopeFade, 1.0e-4f), 1.0f, 0.0f);
-		}
-		if (snap)
-		{
-			leg->offset = offsetTarget;
-			leg->offsetSpeed = 0.0f;
-			leg->tilt = tiltTarget;
-			leg->alpha = legAlphaTarget;
-		}
-		else
-		{
-			// Rising ground under a foot is followed twice as fast as falling ground: lagging
-			// behind a rising step puts the foot inside it, lagging behind a drop only lets it hover.
-			float speed = offsetTarget > leg->offset ? 2.0f * def->goalSpeed : def->goalSpeed;
-			// Critically damped spring (closed-form step, Game Programming Gems 4, 1.10): like the
-			// exponential interp-to but starting from the current speed, so a sudden change of the
-			// ground under a swinging foot does not jump the foot in its first frame.
-			float omega = 2.0f * speed, x = omega * dt;
-			float decay = 1.0f / (1.0f + x + 0.48f * x * x + 0.235f * x * x * x);
-			float change = leg->offset - offsetTarget;
-			float temp = (leg->offsetSpeed + omega * change) * dt;
-			leg->offsetSpeed = (leg->offsetSpeed - omega * temp) * decay;
-			leg->offset = offsetTarget + (change + temp) * decay;
-			// Exponential interp-to (lbQInterpTo, lbInterpTo) with the fractions shared by both legs;
-			// a value already at its target stays there.
-			if (dt > 0.0f && (leg->tilt.x != tiltTarget.x || leg->tilt.y != tiltTarget.y || leg->tilt.z != tiltTarget.z ||
-							  leg->tilt.w != tiltTarget.w))
-			{
-				if (rotationStep < 0.0f)
-					rotationStep = lbInterpAlpha(dt, def->rotationSpeed);
-				leg->tilt = lbQuatSlerp(leg->tilt, tiltTarget, rotationStep);
-			}
-			if (leg->alpha != legAlphaTarget)
-			{
-				if (goalStep < 0.0f)
-					goalStep = lbInterpAlpha(dt, def->goalSpeed);
-				leg->alpha = lbClampF(leg->alpha + (legAlphaTarget - leg->alpha) * goalStep, 0.0f, 1.0f);
-			}
+			if (f.snap)
+				leg->shiftWs = lbVec3_zero;
+			else
+				leg->shiftWs = lbMulSV(1.0f - lbInterpAlpha(f.dt, def->goalSpeed), leg->shiftWs);
 		}
 		// The smoothed ground height the goal below stands on (a lock may move the state's value).
 		const float smoothOffset = leg->offset;
-		// The animated foot's rotation, unit, so that products with unit tilts need no normalising.
-		const lbQuat animRot = lbQuatNormalize(animFootWs.q);
-
-		bool planted = leg->grounded && state->alpha > 0.0f && soleAboveFloor < def->lockHeight &&
-					   footSpeed < def->lockSpeed;
-		if (def->footLock && active && planted)
-		{
-			// Where a planted foot belongs: on the ground itself (the unsmoothed goal), not where the
-			// smoothing has got to, and without the animation's small residual lift. (planted implies
-			// grounded.)
-			lbQuat plantRot = lbQuatMul(tiltTarget, animRot);
-			lbVec3 plantAnkle = lbAdd(lbMulAdd(animAnkleWs, offsetTarget + ankleH - lbDot(animAnkleWs, up), up),
-									  lbMulSV(ankleH, lbSub(lbQuatRotate(tiltTarget, up), up)));
-			plantAnkle = lbFootClearSole(plantAnkle, plantRot, modelToWorld, &sole, leg->groundPointWs, leg->groundNormalWs, up);
-			if (!leg->locked)
-			{
-				// Lock there and blend into it quickly: the foot settles on the surface within a few
-				// frames and then stays exactly there.
-				leg->locked = true;
-				leg->lockAnkleWs = plantAnkle;
-				leg->lockRotWs = plantRot;
-				if (snap)
-					leg->lockAlpha = 1.0f;
-			}
-			else
-			{
-				// Release when the animation takes the foot away (lift, horizontal travel, turn) or the
-				// ground rises into it. A lower reading of the ground does not release it: a foot on a
-				// stair edge stays on that edge whichever side a new cast happens to see.
-				lbVec3 d = lbSub(plantAnkle, leg->lockAnkleWs);
-				float rise = lbDot(d, up);
-				if (lbLength(lbProjectOnPlane(d, up)) > def->lockReleaseDistance || rise > 0.02f ||
-					lbFootTurnedBeyond(plantRot, leg->lockRotWs, def->lockReleaseAngle))
-					leg->locked = false;
-			}
-		}
-		else
-		{
-			// Not planted (or no locking): the foot is free.
-			leg->locked = false;
-		}
+		lbFootLock(leg, def, in, &f, &lf);
 		// While the foot stands locked, the ground it stands on is the smoothed ground too, so a
 		// release later starts from where the foot really is.
 		if (leg->locked && leg->grounded)
 		{
-			leg->offset = lbMaxF(offsetTarget, lbDot(leg->lockAnkleWs, up) - ankleH);
+			leg->offset = lbMaxF(lf.offsetTarget, lbDot(leg->lockAnkleWs, f.up) - lf.ankleH);
 			leg->offsetSpeed = 0.0f;
 		}
-		// Lock blend (exponential interp-to); a blend already at its end stays there.
-		if (leg->locked)
-		{
-			if (leg->lockAlpha != 1.0f)
-				leg->lockAlpha = lbMinF(1.0f, lbInterpTo(leg->lockAlpha, 1.0f, dt, 2.0f * def->lockBlendSpeed) + 1.0e-3f);
-		}
-		else if (snap)
-			leg->lockAlpha = 0.0f;
-		else if (leg->lockAlpha != 0.0f)
-		{
-			leg->lockAlpha = lbInterpTo(leg->lockAlpha, 0.0f, dt, def->lockBlendSpeed);
-			if (leg->lockAlpha < 1.0e-3f)
-				leg->lockAlpha = 0.0f;
-		}
-
-		// Goal: the animated sole's lift above its floor (never below it: a stance foot the base
-		// motion holds below a risen capsule is on the ground) added to the ground height, and the
-		// ankle above the sole along the tilted foot's up (correct on slopes, not straight above
-		// the contact); blended toward the lock. A fully blended lock replaces it outright.
-		lbVec3 ankleGoal;
-		lbQuat footRot = lbQuatMul(leg->tilt, animRot);
-		if (leg->lockAlpha == 1.0f)
-		{
-			ankleGoal = leg->lockAnkleWs;
-			// The same rotation, on the smoothed rotation's side as a slerp would give it.
-			footRot = lbQuatDot(footRot, leg->lockRotWs) < 0.0f ? lbQuatNeg(leg->lockRotWs) : leg->lockRotWs;
-		}
-		else
-		{
-			const float lift = lbMaxF(soleAboveFloor, 0.0f);
-			lbVec3 tiltedUp = lbQuatRotate(leg->tilt, up);
-			const float raise = smoothOffset + ankleH + lift - lbDot(animAnkleWs, up);
-			ankleGoal = lbAdd(lbMulAdd(animAnkleWs, raise, up), lbMulSV(ankleH, lbSub(tiltedUp, up)));
-			// Clear the sole against the smoothed ground (the plane through the smoothed height under
-			// the ankle), so the clearance follows the same easing as the goal and never jumps a step.
-			if (leg->grounded && leg->alpha > 0.0f)
-			{
-				const lbVec3 smoothGround = lbMulAdd(animAnkleWs, smoothOffset - lbDot(animAnkleWs, up), up);
-				ankleGoal = lbFootClearSole(ankleGoal, footRot, modelToWorld, &sole, smoothGround, leg->groundNormalWs, up);
-			}
-			if (leg->lockAlpha > 0.0f)
-			{
-				ankleGoal = lbLerp(ankleGoal, leg->lockAnkleWs, leg->lockAlpha);
-				footRot = lbQuatSlerp(footRot, leg->lockRotWs, leg->lockAlpha);
-			}
-		}
-
-		ft->ankleWs = ankleGoal;
-		ft->footRotWs = footRot;
-		ft->alpha = leg->alpha;
-		ft->locked = leg->locked;
-		ft->settled = def->footLock ? (leg->locked && leg->lockAlpha >= 0.99f) : planted;
-		ft->planted = planted;
-		ft->grounded = leg->grounded;
-		// The part of the sole that bears on the ground: the sample (heel, under the ankle, ball)
-		// nearest the ground plane, or, when the sole lies parallel to it, the point over where the
-		// cast touched (a foot on a stair edge stands on its ball).
-		{
-			lbVec3 soleLocal = sole.sole;
-			if (leg->grounded && axes->footLength > 0.0f)
-			{
-				const lbVec3 toeFlat = sole.toeFlat;
-				float d[3];
-				lbFootSoleHeights(&sole, ankleGoal, footRot, modelToWorld, leg->groundPointWs, leg->groundNormalWs, d);
-				float best = 1.0e30f, worst = -1.0e30f, bestAlong = 0.0f;
-				for (int k = 0; k < 3; ++k)
-				{
-					worst = lbMaxF(worst, d[k]);
-					if (d[k] < best - 1.0e-4f)
-						best = d[k], bestAlong = sole.along[k];
-				}
-				float along = bestAlong;
-				if (worst - best < 0.002f)
-				{
-					lbVec3 toeWs = lbNormalize(lbProjectOnPlane(lbQuatRotate(footRot, axes->toe), up));
-					along = lbDot(lbSub(leg->bearingWs, ankleGoal), toeWs);
-					// Step a centimetre onto the surface that bears the foot, off the very edge.
-					if (lbAbsF(along) > 0.5f * def->traceRadius)
-						along += along > 0.0f ? 0.01f : -0.01f;
-					along /= modelToWorld;
-				}
-				along = lbClampF(along, -0.3f * axes->footLength, axes->footLength);
-				soleLocal = lbMulAdd(soleLocal, along, toeFlat);
-			}
-			ft->soleLocal = soleLocal;
-			lbTransform goalWs = lbMakeTransform(ankleGoal, footRot);
-			goalWs.s = lbMakeVec3(modelToWorld, modelToWorld, modelToWorld);
-			ft->contactWs = lbTransformPoint(goalWs, soleLocal);
-		}
-		ft->normalWs = leg->grounded ? leg->groundNormalWs : up;
-		legDz[side] = lbDot(lbSub(ankleGoal, animAnkleWs), up) * leg->alpha;
-		// How far the hip must come down (along up) for this leg to reach its goal before the
-		// soft-IK band: the smallest t >= 0 with |hip - t up - goal| <= reach.
-		{
-			const lbLegAxes* ax = &humanoid->legAxes[side];
-			float reach = (ax->thighLength + ax->calfLength) * modelToWorld * (1.0f - lbClampF(def->legSoften, 0.0f, 0.5f)) * 0.999f;
-			lbVec3 v = lbSub(lbTransformPoint(cw, in->animPose->model[humanoid->leg[side].thigh].p), ankleGoal);
-			float along = lbDot(v, up), side2 = lbLengthSquared(v) - along * along;
-			legDrop[side] = 0.0f;
-			if (lbLengthSquared(v) > reach * reach)
-				legDrop[side] = side2 < reach * reach ? (along - sqrtf(reach * reach - side2)) * leg->alpha : lbMaxF(along, 0.0f);
-		}
+		lbFootLockBlend(leg, def, &f);
+		lbFootGoal(leg, def, &f, &lf, humanoid, side, smoothOffset, ft);
+		legDz[side] = lbDot(lbSub(lf.ankleGoal, lf.animAnkleWs), f.up) * leg->alpha;
+		lbFootLegHip(def, &f, humanoid, in->animPose, side, lf.ankleGoal, &legDrop[side], &legLift[side], &legSlack[side]);
+		legDrop[side] *= leg->alpha;
+		legLift[side] *= leg->alpha;
+		ft->reachDrop = legDrop[side];
 		legCounts[side] = leg->grounded && leg->alpha > 0.0f;
+		grounded += leg->grounded ? 1 : 0;
+		steep += leg->grounded && leg->steep ? 1 : 0;
 	}
+	lbFootPelvis(state, def, &f, in, legCounts, legDz, legDrop, legLift, legSlack);
 
-	// Pelvis: drop so the lower foot reaches (or follow the weighted mean), within limits.
-	float pelvisTarget = 0.0f;
-	if (legCounts[0] || legCounts[1])
-	{
-		if (def->pelvisMode == lb_footPelvisWeightedAverage)
-		{
-			int n = (legCounts[0] ? 1 : 0) + (legCounts[1] ? 1 : 0);
-			pelvisTarget = ((legCounts[0] ? legDz[0] : 0.0f) + (legCounts[1] ? legDz[1] : 0.0f)) / (float)n * def->pelvisWeight;
-		}
-		else
-		{
-			// Lowest foot: the pelvis comes down exactly as far as the leg with the lower goal needs
-			// to reach it, and no further; the other leg bends. Dropping by the whole foot offset
-			// instead would fold the legs on every uphill step.
-			pelvisTarget = -lbMaxF(legCounts[0] ? legDrop[0] : 0.0f, legCounts[1] ? legDrop[1] : 0.0f);
-		}
-	}
-	pelvisTarget = lbClampF(pelvisTarget, -lbMaxF(def->pelvisMaxSink, 0.0f), lbMaxF(def->pelvisMaxLift, 0.0f));
-	if (snap)
-		state->pelvisOffset = pelvisTarget;
-	else if (state->pelvisOffset != pelvisTarget)
-		state->pelvisOffset = lbInterpTo(state->pelvisOffset, pelvisTarget, dt, def->pelvisSpeed);
-	if (in->landed)
-		state->landing = def->landingCompression;
-	else if (state->landing != 0.0f)
-		state->landing = lbInterpTo(state->landing, 0.0f, dt, def->landingRelaxSpeed);
-
-	out->characterWs = cw;
-	out->upWs = up;
+	out->characterWs = f.cw;
+	out->upWs = f.up;
 	out->pelvisOffset = state->pelvisOffset + state->landing;
 	out->alpha = state->alpha;
-	out->castCount = castCount;
-	out->active = active;
-	state->prevCharacterWs = cw;
+	out->castCount = f.castCount;
+	out->active = f.active;
+	out->unsupported = f.active && in->moveState == lb_footGrounded && (grounded == 0 || steep == grounded);
+	state->prevCharacterWs = f.cw;
 	state->initialized = 1;
 	return result;
 }
@@ -751,8 +1181,8 @@ static lbResult lbFootLiftHeel(lbPose* pose, const lbSkeleton* skeleton, const l
 	const lbLegBones* b = &humanoid->leg[side];
 	const int foot = b->foot, parent = skeleton->parents[foot], above = skeleton->parents[b->thigh];
 	const lbQuat rest = skeleton->restLocal[foot].q;
-	const lbFootSole sole = lbMakeFootSole(humanoid, side);
-	const lbVec3 ballLocal = lbMulAdd(sole.sole, sole.along[2], sole.toeFlat);
+	const lbSole sole = lbHumanoid_GetSole(humanoid, side);
+	const lbVec3 ballLocal = lbMulAdd(sole.under, sole.along[lb_soleBall], sole.toeFlat);
 	for (int pass = 0; pass < 3; ++pass)
 	{
 		const lbQuat local = lbQuatNormalize(pose->local[foot].q);
@@ -833,39 +1263,32 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 	if (alpha <= 0.0f)
 		return lb_ok;
 
-	// Pelvis first: the legs then solve from where the hips really are.
+	// Pelvis first: the legs then solve from where the hips really are. It comes down by the
+	// smoothed offset, or further when a weighted leg still needs it to reach its goal before the
+	// soft-IK band (the sense stage measured that once per leg), within the sink limit.
 	const lbVec3 upMs = lbNormalizeOr(lbInvTransformDirection(cw, targets->upWs), humanoid->upMs);
 	const float worldToModel = 1.0f / lbMaxF(lbLength(lbTransformVector(cw, upMs)), 1.0e-6f);
-	float drop = alpha * targets->pelvisOffset * worldToModel;
-	// Reach: lower the pelvis further (within the sink limit) until every weighted leg target lies
-	// inside the legs' reach before the soft-IK band, so feet touch instead of stopping short.
 	const float soften = lbClampF(def->legSoften, 0.0f, 0.5f);
-	float extra = 0.0f;
-	// Each weighted leg's ankle target in model space, kept for its solve below. A unit-scaled
-	// character frame skips lbInvTransformPoint's reciprocal scale (1 / 1 and x * 1 are exact).
-	const bool unitScale = cw.s.x == 1.0f && cw.s.y == 1.0f && cw.s.z == 1.0f;
-	lbVec3 targetMs[2] = { lbVec3_zero, lbVec3_zero };
+	float offset = alpha * targets->pelvisOffset;
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbFootTarget* f = &targets->feet[s];
-		float w = alpha * lbClampF(f->alpha, 0.0f, 1.0f);
-		if (w <= 0.0f)
-			continue;
-		const lbLegAxes* ax = &humanoid->legAxes[s];
-		float reach = (ax->thighLength + ax->calfLength) * (1.0f - soften) * 0.999f;
-		lbVec3 hip = lbMulAdd(pose->model[humanoid->leg[s].thigh].p, drop, upMs);
-		targetMs[s] = unitScale ? lbQuatInvRotate(cw.q, lbSub(f->ankleWs, cw.p)) : lbInvTransformPoint(cw, f->ankleWs);
-		lbVec3 v = lbSub(hip, targetMs[s]);
-		// Smallest t >= 0 with |v - t up| <= reach: t = v.up - sqrt(reach^2 - |v x up|^2).
-		float along = lbDot(v, upMs);
-		float side2 = lbLengthSquared(v) - along * along;
-		if (lbLengthSquared(v) > reach * reach && side2 < reach * reach)
-			extra = lbMaxF(extra, w * (along - sqrtf(reach * reach - side2)));
+		if (lbIsValidFloat(f->reachDrop))
+			offset = lbMinF(offset, -alpha * lbClampF(f->alpha, 0.0f, 1.0f) * lbMaxF(f->reachDrop, 0.0f));
 	}
-	drop -= lbMinF(extra, lbMaxF(def->pelvisMaxSink, 0.0f) * worldToModel);
-	lbResult r = lbPose_TranslateBoneModel(pose, skeleton, humanoid->pelvis, lbMulSV(drop, upMs));
+	offset = lbMaxF(offset, lbMinF(alpha * targets->pelvisOffset, -lbMaxF(def->pelvisMaxSink, 0.0f)));
+	lbResult r = lbPose_TranslateBoneModel(pose, skeleton, humanoid->pelvis, lbMulSV(offset * worldToModel, upMs));
 	if (r != lb_ok)
 		return r;
+	// Each weighted leg's ankle target in model space. A unit-scaled character frame skips
+	// lbInvTransformPoint's reciprocal scale (1 / 1 and x * 1 are exact).
+	const bool unitScale = cw.s.x == 1.0f && cw.s.y == 1.0f && cw.s.z == 1.0f;
+	lbVec3 targetMs[2];
+	for (int s = 0; s < 2; ++s)
+		targetMs[s] = unitScale ? lbQuatInvRotate(cw.q, lbSub(targets->feet[s].ankleWs, cw.p))
+								: lbInvTransformPoint(cw, targets->feet[s].ankleWs);
+	// Ankle limit off (0 or less) or never exceeded (half a turn or more): -1 skips it.
+	const float cosHalfLimit = def->ankleLimit > 0.0f && def->ankleLimit < LB_PI ? cosf(0.5f * def->ankleLimit) : -1.0f;
 
 	if (solver == lb_footSolverFullBody)
 	{
@@ -882,14 +1305,41 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 		{
 			const lbFootTarget* f = &targets->feet[s];
 			lbFullBodyIkEffector* e = &effectors[s == 0 ? lb_effectorFootL : lb_effectorFootR];
-			e->targetMs = lbInvTransformPoint(cw, f->ankleWs);
+			e->targetMs = targetMs[s];
 			e->targetRotationMs = lbQuatNormalize(lbQuatMul(lbQuatConj(cw.q), f->footRotWs));
 			e->positionAlpha = e->rotationAlpha = alpha * lbClampF(f->alpha, 0.0f, 1.0f);
 		}
-		return lbSolveFullBodyIk(pose, skeleton, humanoid, &settings, effectors, workspace, workspaceSize, NULL);
+		r = lbSolveFullBodyIk(pose, skeleton, humanoid, &settings, effectors, workspace, workspaceSize, NULL);
+		if (r != lb_ok)
+			return r;
+		// A leg the full-body solve left short of its goal (its joint limits, its iteration count)
+		// or with the foot past the ankle limit is solved again toward the same goal from the
+		// full-body result, with the ankle limit as on the two-bone path: a foot never stays inside
+		// the ground for the body's sake.
+		for (int s = 0; s < 2; ++s)
+		{
+			const lbFootTarget* f = &targets->feet[s];
+			float w = alpha * lbClampF(f->alpha, 0.0f, 1.0f);
+			const int foot = humanoid->leg[s].foot;
+			bool pastLimit = cosHalfLimit >= 0.0f &&
+							 lbAbsF(lbQuatDot(skeleton->restLocal[foot].q, lbQuatNormalize(pose->local[foot].q))) < cosHalfLimit;
+			const lbQuat wantRot = lbQuatNormalize(lbQuatMul(lbQuatConj(cw.q), f->footRotWs));
+			bool short_ = w >= 1.0f && (lbDistance(pose->model[foot].p, targetMs[s]) > 0.002f * worldToModel ||
+										lbAbsF(lbQuatDot(lbQuatNormalize(pose->model[foot].q), wantRot)) < 0.99996f);
+			if (w <= 0.0f || (!pastLimit && !short_))
+				continue;
+			lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+			in.targetMs = targetMs[s];
+			in.targetRotationMs = lbQuatNormalize(lbQuatMul(lbQuatConj(cw.q), f->footRotWs));
+			in.useTargetRotation = true;
+			in.weight = w;
+			in.soften = soften;
+			r = lbFootSolveLeg(pose, skeleton, humanoid, s, &in, def->ankleLimit, cosHalfLimit);
+			if (r != lb_ok)
+				return r;
+		}
+		return lb_ok;
 	}
-	// Ankle limit off (0 or less) or never exceeded (half a turn or more): -1 skips it.
-	const float cosHalfLimit = def->ankleLimit > 0.0f && def->ankleLimit < LB_PI ? cosf(0.5f * def->ankleLimit) : -1.0f;
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbFootTarget* f = &targets->feet[s];
