@@ -359,15 +359,23 @@ static lbResult lbMoveAndSample(lbRun* run, float dt)
 		if (run->ctx.state == lb_stateLanding && run->stateTime >= LB_LANDING_TIME)
 			run->ctx.state = lb_stateGrounded;
 		// Walking off an edge makes the character fall, unless its feet straddle a gap narrower
-		// than a stride (ground a step away both ahead and behind): then it walks across at its
-		// height. Otherwise it follows the ground.
+		// than a step (ground a step away both ahead and behind): then it walks across at its
+		// height. Otherwise it follows the ground. An edge is where the ground itself drops more
+		// than a step since the last frame's place: running down a steep flight the eased height
+		// may trail the treads by more than a step without anything having been walked off.
 		lbVec3 way = speed > 0.05f ? lbMulSV(1.0f / speed, v) : lbHeadingDirection(run, run->headingDeg);
 		float target = ground;
 		bool steps = found && height - ground <= LB_STEP_HEIGHT;
-		if (!steps && lbBridgesGap(run, way, lbStepReach(run, speed), height, &target))
-			steps = true;
-		else if (steps)
+		bool bridged = !steps && lbBridgesGap(run, way, lbStepReach(run, speed), height, &target);
+		if (!steps && !bridged && found)
+		{
+			bool foundBefore;
+			float groundBefore = lbGroundHeightAt(run, before, &foundBefore);
+			steps = foundBefore && groundBefore - ground <= LB_STEP_HEIGHT;
+		}
+		if (steps)
 			target = lbSupportHeight(run, ground);
+		steps = steps || bridged;
 		if (!steps)
 		{
 			run->ctx.state = lb_stateFalling;
