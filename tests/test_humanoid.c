@@ -382,6 +382,23 @@ static void test_sole_points_at_rest(void)
 				ENSURE(ahead > prev);
 				prev = ahead;
 			}
+			// In a pose the toe tip rides on the ball bone: at rest where the foot frame puts it,
+			// and bent up with the toes.
+			lbPose pose = lbCreatePose(s);
+			lbPose_SetRest(&pose, s);
+			lbVec3 pts[lb_solePointCount];
+			lbHumanoid_GetSolePointsMs(&h, &pose, side, pts);
+			for (int k = 0; k < lb_solePointCount; ++k)
+				ENSURE_VEC3_NEAR(pts[k], lbSole_PointMs(&sole, foot, (lbSolePoint)k), 1.0e-5f);
+			int ball = h.leg[side].ball;
+			lbQuat bend = lbQuatFromAxisAngle(h.leftMs, -0.5f); // toes up
+			lbPose_SetBoneModelRotation(&pose, s, ball, lbQuatMul(bend, pose.model[ball].q), true);
+			lbHumanoid_GetSolePointsMs(&h, &pose, side, pts);
+			lbVec3 tipRel = lbSub(pts[lb_soleToeTip], pose.model[ball].p);
+			lbVec3 restRel = lbSub(lbSole_PointMs(&sole, foot, lb_soleToeTip), pose.model[ball].p);
+			ENSURE_VEC3_NEAR(tipRel, lbQuatRotate(bend, restRel), 1.0e-4f);
+			ENSURE(lbDot(tipRel, h.upMs) > lbDot(restRel, h.upMs) + 0.01f);
+			lbDestroyPose(&pose);
 			// Heel to toe tip: an adult foot, 1.7 ankle-to-ball lengths.
 			float len = lbDistance(lbSole_PointMs(&sole, foot, lb_soleHeel), lbSole_PointMs(&sole, foot, lb_soleToeTip));
 			ENSURE_NEAR(len, 1.7f * h.legAxes[side].footLength, 1.0e-4);

@@ -93,6 +93,9 @@ typedef struct lbLegAxes
 	float ankleHeight;
 	/// Ankle-to-ball distance (m); 0 without a ball bone.
 	float footLength;
+	/// Tip of the toes (the lb_soleToeTip point at rest) in the ball bone's frame, as a model-space
+	/// length (m) along ball-bone directions, so bent toes carry it; zero without a ball bone.
+	lbVec3 toeTipBall;
 	float thighLength, calfLength;
 } lbLegAxes;
 
@@ -207,7 +210,14 @@ LB_API lbResult lbMapHumanoid(const lbSkeleton* skeleton, const lbHumanoidDef* d
 /// bone gets a foot length of 0.15 leg lengths. Zero for a NULL humanoid or a bad side.
 LB_API lbSole lbHumanoid_GetSole(const lbHumanoid* humanoid, int side);
 
-/// One sole point in model space (m) for the foot's model transform `footMs`.
+/// The sole points of one foot in a pose (model space, m): heel, under the ankle and ball carried
+/// by the foot bone, the toe tip by the ball bone where the rig has one, so toes bent at the ball
+/// joint (heel-off) are followed. Zero points for a NULL argument or a bad side.
+LB_API void lbHumanoid_GetSolePointsMs(const lbHumanoid* humanoid, const lbPose* pose, int side,
+									   lbVec3 outPoints[lb_solePointCount]);
+
+/// One sole point in model space (m) for the foot's model transform `footMs`, all carried by the
+/// foot bone (rigid toes): for a foot goal before the toes are posed.
 LB_INLINE lbVec3 lbSole_PointMs(const lbSole* sole, lbTransform footMs, lbSolePoint k)
 {
 	return lbAdd(footMs.p, lbQuatRotate(footMs.q, lbMulAdd(sole->under, sole->along[k], sole->toeFlat)));

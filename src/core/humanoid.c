@@ -528,6 +528,7 @@ static lbResult lbDeriveAxes(const lbSkeleton* s, const lbHumanoidDef* def, lbHu
 		}
 		x->toe = lbToLocalDir(s, g->foot, toe);
 		x->footUp = lbToLocalDir(s, g->foot, up);
+		x->toeTipBall = lbVec3_zero;
 	}
 	float soleOffset;
 	{
@@ -546,6 +547,18 @@ static lbResult lbDeriveAxes(const lbSkeleton* s, const lbHumanoidDef* def, lbHu
 	{
 		float ankleH = lbDot(lbRestPos(s, h->leg[side].foot), up) - floorH;
 		h->legAxes[side].ankleHeight = def->ankleHeight >= 0.0f ? def->ankleHeight : lbMaxF(ankleH, 0.0f);
+	}
+	// The toe tip at rest (1.4 ankle-to-ball lengths ahead on the sole) in the ball bone's frame.
+	for (int side = 0; side < 2; ++side)
+	{
+		int ball = h->leg[side].ball;
+		if (ball == LB_NULL_INDEX)
+			continue;
+		lbLegAxes* x = &h->legAxes[side];
+		lbSole soleDef = lbHumanoid_GetSole(h, side);
+		lbTransform foot = s->restModel[h->leg[side].foot], ballMs = s->restModel[ball];
+		lbVec3 tip = lbSole_PointMs(&soleDef, foot, lb_soleToeTip);
+		x->toeTipBall = lbQuatInvRotate(lbQuatNormalize(ballMs.q), lbSub(tip, ballMs.p));
 	}
 	h->pelvisHeight = lbDot(pelvis, up) - floorH;
 	// Head joint to crown is about 0.12 of body height in adults; height = headH / 0.88.
@@ -677,4 +690,24 @@ lbSole lbHumanoid_GetSole(const lbHumanoid* humanoid, int side)
 	f.along[lb_soleBall] = len;
 	f.along[lb_soleToeTip] = 1.4f * len;
 	return f;
+}
+
+void lbHumanoid_GetSolePointsMs(const lbHumanoid* humanoid, const lbPose* pose, int side, lbVec3 out[lb_solePointCount])
+{
+	for (int k = 0; out && k < lb_solePointCount; ++k)
+		out[k] = lbVec3_zero;
+	if (!humanoid || !pose || !pose->model || !out || side < 0 || side > 1)
+		return;
+	const lbLegBones* leg = &humanoid->leg[side];
+	if (leg->foot < 0 || leg->foot >= pose->boneCount)
+		return;
+	lbSole sole = lbHumanoid_GetSole(humanoid, side);
+	lbTransform foot = pose->model[leg->foot];
+	for (int k = 0; k < lb_solePointCount; ++k)
+		out[k] = lbSole_PointMs(&sole, foot, (lbSolePoint)k);
+	if (leg->ball >= 0 && leg->ball < pose->boneCount)
+	{
+		lbTransform ball = pose->model[leg->ball];
+		out[lb_soleToeTip] = lbAdd(ball.p, lbQuatRotate(ball.q, humanoid->legAxes[side].toeTipBall));
+	}
 }

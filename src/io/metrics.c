@@ -517,15 +517,16 @@ static float lbLimbPenetration(const lbMetrics* m, const lbPose* pose, lbTransfo
 		lbVec3 ankle = lbTransformPoint(cw, pose->model[leg->foot].p);
 		best = lbMaxF(best, lbCapsuleDepth(m, hip, knee, m->segmentRadius[lb_segmentThigh][s]));
 		best = lbMaxF(best, lbCapsuleDepth(m, knee, ankle, m->segmentRadius[lb_segmentCalf][s]));
-		// The foot lies on its sole: heel to toe tip, raised by its radius along the foot's up and
-		// pulled in by it at both ends, so its underside is the sole line itself.
+		// The foot lies on its sole: heel to ball (the toes bend at the ball; their tip is a sole
+		// point), raised by its radius along the foot's up and pulled in by it at both ends, so its
+		// underside is the sole line itself.
 		lbTransform footMs = pose->model[leg->foot];
 		const lbSole* sole = &m->sole[s];
 		float r = m->segmentRadius[lb_segmentFoot][s];
 		lbVec3 upW = lbNormalizeOr(lbQuatRotate(cw.q, lbQuatRotate(footMs.q, lbNeg(sole->under))), m->def.upWs);
 		lbVec3 toeW = lbNormalizeOr(lbQuatRotate(cw.q, lbQuatRotate(footMs.q, sole->toeFlat)), lbVec3_zero);
 		lbVec3 heel = lbTransformPoint(cw, lbSole_PointMs(sole, footMs, lb_soleHeel));
-		lbVec3 tip = lbTransformPoint(cw, lbSole_PointMs(sole, footMs, lb_soleToeTip));
+		lbVec3 tip = lbTransformPoint(cw, lbSole_PointMs(sole, footMs, lb_soleBall));
 		float len = lbDistance(heel, tip);
 		float inset = lbMinF(r, 0.5f * len);
 		lbVec3 fa = lbMulAdd(lbMulAdd(heel, inset, toeW), r, upW);
@@ -697,11 +698,13 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 	lbVec3 sole[2][lb_solePointCount];
 	for (int s = 0; s < 2; ++s)
 	{
-		lbTransform footMs = pose->model[h->leg[s].foot];
 		float speed = 0.0f;
+		lbVec3 soleMs[lb_solePointCount];
+		// The toe tip rides on the ball bone where the rig has one: bent toes are followed.
+		lbHumanoid_GetSolePointsMs(h, pose, s, soleMs);
 		for (int k = 0; k < lb_solePointCount; ++k)
 		{
-			sole[s][k] = lbTransformPoint(cw, lbSole_PointMs(&m->sole[s], footMs, (lbSolePoint)k));
+			sole[s][k] = lbTransformPoint(cw, soleMs[k]);
 			// The slowest sole point: a foot rolling over its ball or heel still bears weight.
 			if (m->hasPrev && !frame->reset)
 			{
