@@ -160,17 +160,15 @@ static lbVec3 soleWs(const Fixture* f, int side)
 	return lbTransformPoint(footWs, lbFootSoleLocal(&f->humanoid, side));
 }
 
-// Smallest signed distance of the sole points (heel to toe tip, the shared definition) to a plane.
+// Smallest signed distance of the sole points (heel to toe tip, the shared definition, toes as
+// posed) to a plane.
 static float lowestSoleDistance(const Fixture* f, int side, lbVec3 point, lbVec3 normal)
 {
-	lbSole sole = lbHumanoid_GetSole(&f->humanoid, side);
-	lbTransform footMs = f->pose.model[f->humanoid.leg[side].foot];
+	lbVec3 pts[lb_solePointCount];
+	lbHumanoid_GetSolePointsMs(&f->humanoid, &f->pose, side, pts);
 	float best = 1.0e30f;
 	for (int k = 0; k < lb_solePointCount; ++k)
-	{
-		lbVec3 p = lbTransformPoint(f->characterWs, lbSole_PointMs(&sole, footMs, (lbSolePoint)k));
-		best = lbMinF(best, lbDot(lbSub(p, point), normal));
-	}
+		best = lbMinF(best, lbDot(lbSub(lbTransformPoint(f->characterWs, pts[k]), point), normal));
 	return best;
 }
 

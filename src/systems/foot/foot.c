@@ -464,7 +464,7 @@ typedef struct lbFootFrame
 // What one sense call knows about one leg; filled step by step, not kept.
 typedef struct lbFootLegFrame
 {
-	lbSole sole;
+	lbSole sole, planeSole;
 	lbFootPrint print;
 	lbTransform animFootWs;
 	lbVec3 animAnkleWs;
@@ -560,6 +560,11 @@ static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, con
 {
 	const lbLegAxes* axes = &humanoid->legAxes[side];
 	lf->sole = lbHumanoid_GetSole(humanoid, side);
+	// Against a plane the toes bend at the ball (the pose stage bends them), so their tip never
+	// sinks below the ball's: clearing against a plane stops at the ball.
+	lf->planeSole = lf->sole;
+	if (humanoid->leg[side].ball >= 0)
+		lf->planeSole.along[lb_soleToeTip] = lf->planeSole.along[lb_soleBall];
 	lf->animFootWs = lbTransformMul(f->cw, animPose->model[humanoid->leg[side].foot]);
 	lf->animAnkleWs = lf->animFootWs.p;
 	lf->animRot = lbQuatNormalize(lf->animFootWs.q);
@@ -801,7 +806,7 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 				groundH = lbPlaneHeightAt(c.point, c.normal, up, base);
 				plantAnkle = lbAdd(lbMulAdd(base, groundH + lf->ankleH - lbDot(base, up), up),
 								   lbMulSV(lf->ankleH, lbSub(lbQuatRotate(lf->tiltTarget, up), up)));
-				plantAnkle = lbFootClearSole(plantAnkle, plantRot, f->modelToWorld, &lf->sole, c.point, c.normal, up);
+				plantAnkle = lbFootClearSole(plantAnkle, plantRot, f->modelToWorld, &lf->planeSole, c.point, c.normal, up);
 				plantAnkle = lbFootClearPrint(plantAnkle, plantRot, f->modelToWorld, &lf->sole, &g, c.point, c.normal, def->edgeHeight, up);
 				lbFootKeepPrint(leg, &g);
 				leg->shiftWs = lbProjectOnPlane(lbSub(base, lf->animAnkleWs), up);
@@ -809,7 +814,7 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 		}
 		else
 		{
-			plantAnkle = lbFootClearSole(plantAnkle, plantRot, f->modelToWorld, &lf->sole, leg->groundPointWs,
+			plantAnkle = lbFootClearSole(plantAnkle, plantRot, f->modelToWorld, &lf->planeSole, leg->groundPointWs,
 										 leg->groundNormalWs, up);
 			leg->shiftWs = lbVec3_zero;
 		}
@@ -872,7 +877,7 @@ static void lbFootGoal(const lbFootLegState* leg, const lbFootDef* def, const lb
 		if (leg->grounded && leg->alpha > 0.0f)
 		{
 			const lbVec3 smoothGround = lbMulAdd(ankle, smoothOffset - lbDot(ankle, up), up);
-			ankleGoal = lbFootClearSole(ankleGoal, footRot, f->modelToWorld, &lf->sole, smoothGround, leg->groundNormalWs, up);
+			ankleGoal = lbFootClearSole(ankleGoal, footRot, f->modelToWorld, &lf->planeSole, smoothGround, leg->groundNormalWs, up);
 			const lbFootGround g = lbFootKeptPrint(leg);
 			ankleGoal = lbFootClearPrint(ankleGoal, footRot, f->modelToWorld, &lf->sole, &g, leg->groundPointWs,
 										 leg->groundNormalWs, def->edgeHeight, up);
@@ -1233,6 +1238,41 @@ static lbResult lbFootSolveLeg(lbPose* pose, const lbSkeleton* skeleton, const l
 	return lbFootLiftHeel(pose, skeleton, humanoid, side, in, limit, cosHalf, keepLocal);
 }
 
+// Toes that a heel lift or a tilt turned into the ground bend up at the ball joint until they
+// lie on the ground plane under the foot (model space), as a person's do; weight w in [0, 1].
+static void lbFootBendToes(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side, lbVec3 normalMs,
+						   float w)
+{
+	const int ball = humanoid->leg[side].ball;
+	if (ball < 0 || w <= 0.0f)
+		return;
+	const lbTransform b = pose->model[ball];
+	lbVec3 dir = lbNormalizeOr(lbQuatRotate(b.q, humanoid->legAxes[side].toeTipBall), lbVec3_zero);
+	float dip = lbDot(dir, normalMs);
+	if (dip >= 0.0f || lbLengthSquared(dir) == 0.0f)
+		return;
+	lbVec3 flat = lbNormalizeOr(lbProjectOnPlane(dir, normalMs), lbVec3_zero);
+	if (lbLengthSquared(flat) == 0.0f)
+		return;
+	lbQuat turn = lbQuatFromTo(dir, flat);
+	if (w < 1.0f)
+		turn = lbQuatSlerp(lbQuat_identity, turn, w);
+	lbPose_SetBoneModelRotation(pose, skeleton, ball, lbQuatNormalize(lbQuatMul(turn, b.q)), true);
+}
+
+static void lbFootBendAllToes(const lbFootTargets* targets, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
+							  lbPose* pose, float alpha)
+{
+	for (int s = 0; s < 2; ++s)
+	{
+		const lbFootTarget* f = &targets->feet[s];
+		if (!f->grounded || !lbIsValidVec3(f->normalWs))
+			continue;
+		lbVec3 n = lbNormalizeOr(lbInvTransformDirection(targets->characterWs, f->normalWs), lbVec3_zero);
+		lbFootBendToes(pose, skeleton, humanoid, s, n, alpha * lbClampF(f->alpha, 0.0f, 1.0f));
+	}
+}
+
 lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
 						 const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose, void* workspace,
 						 size_t workspaceSize)
@@ -1338,6 +1378,7 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 			if (r != lb_ok)
 				return r;
 		}
+		lbFootBendAllToes(targets, skeleton, humanoid, pose, alpha);
 		return lb_ok;
 	}
 	for (int s = 0; s < 2; ++s)
@@ -1356,5 +1397,6 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 		if (r != lb_ok)
 			return r;
 	}
+	lbFootBendAllToes(targets, skeleton, humanoid, pose, alpha);
 	return lb_ok;
 }
