@@ -418,7 +418,15 @@ static void UnmeasuredFramesSayWhy(void)
 		lbWorld* w = lbCreateWorld(&worldDef);
 		lbAddBox(w, lbMakeVec3(10.0f, 10.0f, -1.0f), lbMakeVec3(11.0f, 11.0f, 0.0f));
 		lbFixtureMetrics(&f, w);
-		lbFrameMetrics m = lbAddFrame(&f, NULL, 0, false);
+		// Still feet with no ground near are planted once they have stood for plantedTime (0.1 s):
+		// a foot pausing at the top of a swing is not, a foot standing on air is.
+		lbFrameMetrics m;
+		for (int i = 0; i < 5; ++i)
+		{
+			m = lbAddFrame(&f, NULL, 0, false);
+			ENSURE(!m.planted[0] && !m.planted[1] && m.unmeasured == lb_unmeasuredNone);
+		}
+		m = lbAddFrame(&f, NULL, 0, false);
 		ENSURE(m.planted[0] && m.planted[1]);
 		ENSURE(m.unmeasured == lb_unmeasuredNoGroundUnderPlantedFoot);
 		ENSURE(m.support == 0.0f && m.hover < 0.0f);

@@ -66,8 +66,15 @@ typedef struct lbMetricsDef
 	/// Channels the metrics see (world shapes). Default every channel but LB_CHANNEL_CHARACTER.
 	uint32_t channelMask;
 	/// A foot counts as planted while the slowest of its sole points moves slower than this
-	/// (world, m/s) in a grounded frame. Default 0.25.
+	/// (world, m/s) in a grounded frame, and it is near the ground or has been slow a while (below).
+	/// Default 0.25.
 	float plantedSpeed;
+	/// ... near the ground: its lowest sole point at most this high above the ground under it (m).
+	/// Default 0.10.
+	float plantedNear;
+	/// ... or slow for at least this long (s): a foot pausing at the top of its swing is not
+	/// planted, a foot standing on air or hovering through a stance is. Default 0.1.
+	float plantedTime;
 	/// Downward probes start this far above the point they measure (world, along up, m). Default 0.5.
 	float probeLift;
 	/// Downward probes reach this far below the point they measure (m): ground further down is

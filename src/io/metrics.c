@@ -36,6 +36,8 @@ struct lbMetrics
 	bool hasPrev;
 	bool hasPrevBase;
 	lbVec3 prevSole[2][lb_solePointCount];
+	// How long each foot has been slow (s).
+	float slowTime[2];
 	// Floating span in progress: its length (s) and the highest lowest-sole height in it (m).
 	float floatSpan;
 	float floatSpanMax;
@@ -55,6 +57,8 @@ lbMetricsDef lbDefaultMetricsDef(void)
 	d.upWs = lbVec3_axisZ;
 	d.channelMask = LB_CHANNEL_ALL & ~LB_CHANNEL_CHARACTER;
 	d.plantedSpeed = 0.25f;
+	d.plantedNear = 0.10f;
+	d.plantedTime = 0.1f;
 	d.probeLift = 0.5f;
 	d.probeLength = 1.5f;
 	d.supportDrop = 0.05f;
@@ -131,6 +135,7 @@ lbMetrics* lbCreateMetrics(const lbMetricsDef* def)
 		return NULL;
 	}
 	if (!(lbIsValidFloat(def->plantedSpeed) && def->plantedSpeed >= 0.0f) || !(lbIsValidFloat(def->probeLift) && def->probeLift >= 0.0f) ||
+		!(lbIsValidFloat(def->plantedNear) && def->plantedNear >= 0.0f) || !(lbIsValidFloat(def->plantedTime) && def->plantedTime >= 0.0f) ||
 		!lbPositiveFinite(def->probeLength) || !lbPositiveFinite(def->supportDrop) || !lbPositiveFinite(def->limbSpacing) ||
 		!(lbIsValidFloat(def->floatContactHeight) && def->floatContactHeight >= 0.0f) ||
 		!(lbIsValidFloat(def->floatTime) && def->floatTime >= 0.0f) || !lbIsValidFloat(def->inversionToleranceDeg))
@@ -714,12 +719,19 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 			m->prevSole[s][k] = sole[s][k];
 		}
 		fm.planted[s] = frame->grounded && speed < m->def.plantedSpeed;
-		m->summary.plantedFootFrames += fm.planted[s] ? 1 : 0;
+		m->slowTime[s] = fm.planted[s] ? m->slowTime[s] + frame->dt : 0.0f;
 	}
 
 	bool touches = false;
 	if (!m->hasQuery)
+	{
 		lbNoteUnmeasured(&fm, lb_unmeasuredNoQuery);
+		for (int s = 0; s < 2; ++s)
+		{
+			fm.planted[s] = fm.planted[s] && m->slowTime[s] >= m->def.plantedTime - 1.0e-6f;
+			m->summary.plantedFootFrames += fm.planted[s] ? 1 : 0;
+		}
+	}
 	else
 	{
 		// Every sole point, planted or swinging: its depth inside a solid and its height.
@@ -739,6 +751,9 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 			}
 			if (footFound)
 				lowest = lbMinF(lowest, footLowest);
+			// Slow and near the ground, or slow for a while: a swing pausing high is not planted.
+			fm.planted[s] = fm.planted[s] && ((footFound && footLowest <= m->def.plantedNear) ||
+											  m->slowTime[s] >= m->def.plantedTime - 1.0e-6f);
 			if (!fm.planted[s])
 				continue;
 			if (footFound)
@@ -750,6 +765,7 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 		}
 		fm.solePenetration = deepest;
 		fm.penetration = deepest;
+		m->summary.plantedFootFrames += (fm.planted[0] ? 1 : 0) + (fm.planted[1] ? 1 : 0);
 		fm.limbPenetration = lbLimbPenetration(m, pose, cw);
 		touches = lowest <= m->def.floatContactHeight;
 		fm.floatHeight = lbMaxF(lowest, 0.0f);
