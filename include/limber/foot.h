@@ -161,12 +161,16 @@ typedef struct lbFootDef
 	float edgeMargin;
 	/// Longest slide of a plant along the foot. Default 0.16 m.
 	float maxPlantShift;
-	/// A swinging foot also probes the ground this far ahead of its toe tip in time (s x the
-	/// horizontal velocity), so it rises before a step edge reaches it. Default 0.12 s.
+	/// A swinging foot also probes the ground ahead of its toe tip along its own horizontal velocity,
+	/// this far in time (at most three ankle-to-ball lengths), so it rises before a step edge reaches
+	/// it. Default 0.2 s.
 	float swingLookahead;
 	/// Height a swinging foot keeps above ground that rises into its path (a step it climbs, a rock);
 	/// over lower ground it keeps the animation's own swing height. Default 0.08 m.
 	float swingClearance;
+	/// A foot coming down within this height of its floor already slides toward the level it will
+	/// land on (see maxPlantShift), so the plant itself barely moves it. Default 0.15 m.
+	float slideHeight;
 	/// Used internally to detect a valid definition. DO NOT SET.
 	int internalValue;
 } lbFootDef;
@@ -193,6 +197,10 @@ typedef struct lbFootLegState
 	/// onto a tread, kept through the lock and carried into the next swing, where it fades once the
 	/// foot has risen clear of what is ahead.
 	lbVec3 shiftWs;
+	/// Landing: the foot is coming down within slideHeight of its floor, and the slide (world) it
+	/// eases toward so that it lands on one level.
+	bool sliding;
+	lbVec3 slideTargetWs;
 	/// Last ground plane under the foot (world): a point and its unit normal; valid when grounded.
 	lbVec3 groundPointWs, groundNormalWs;
 	/// Where the cast touched the ground (world): the edge a foot rests on, for instance.

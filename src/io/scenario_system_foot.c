@@ -76,6 +76,7 @@ static const lbFootKey lbFootKeys[] = {
 	{ "max_plant_shift", offsetof(lbFootDef, maxPlantShift), 0.0, 1.0, false },
 	{ "swing_lookahead", offsetof(lbFootDef, swingLookahead), 0.0, 2.0, false },
 	{ "swing_clearance", offsetof(lbFootDef, swingClearance), 0.0, 1.0, false },
+	{ "slide_height", offsetof(lbFootDef, slideHeight), 0.0, 2.0, false },
 };
 #define LB_FOOT_KEY_COUNT ((int)(sizeof lbFootKeys / sizeof lbFootKeys[0]))
 

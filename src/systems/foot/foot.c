@@ -56,8 +56,9 @@ lbFootDef lbDefaultFootDef(void)
 	d.edgeHeight = 0.04f;
 	d.edgeMargin = 0.015f;
 	d.maxPlantShift = 0.16f;
-	d.swingLookahead = 0.12f;
+	d.swingLookahead = 0.2f;
 	d.swingClearance = 0.08f;
+	d.slideHeight = 0.15f;
 	d.internalValue = LB_SECRET_COOKIE;
 	return d;
 }
@@ -392,6 +393,17 @@ static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g)
 	return bestCost < 1.0e29f ? best : 0.0f;
 }
 
+// The slide (m along the foot's forward) that puts a foot probed at `base` (centre cast c with
+// probe line `centre`, footprint g) on one level; see lbFootPlantShift.
+static float lbFootSlideAt(const lbFootDef* def, const lbSceneQuery* query, const lbQueryInput* centre, lbVec3 base,
+						   const lbFootPrint* print, const lbFootCast* c, const lbFootGround* g, lbVec3 up, int* castCount)
+{
+	lbFootEdgeProbe p = { query, centre, base, up, print, 0.0f, def->edgeHeight, def->edgeMargin, castCount };
+	// The ground's rise per metre along the foot.
+	p.slopeAlong = -lbDot(print->toeWs, c->normal) / lbMaxF(lbDot(c->normal, up), 0.05f);
+	return lbFootPlantShift(&p, g);
+}
+
 // Lifts an ankle goal until no sole sample lies under the ground sampled there, where that ground
 // stands more than `edgeHeight` above the plane (point, n): a toe over a step or a heel over a
 // rock is cleared too. Ground within the plane's reach is the plane's business (lbFootClearSole):
@@ -509,6 +521,8 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 			state->legs[s].locked = false;
 			state->legs[s].lockAlpha = 0.0f;
 			state->legs[s].shiftWs = lbVec3_zero;
+			state->legs[s].slideTargetWs = lbVec3_zero;
+			state->legs[s].sliding = false;
 			state->legs[s].printValid = 0;
 		}
 	}
@@ -674,18 +688,34 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	lbFootSampleGround(in->query, &centre, base, &lf->print, &c, f->up, &f->castCount, &g);
 	lbFootKeepPrint(leg, &g);
 	float clear = lbFootPrintClearance(&g, &lf->print, base, c.point, c.normal, f->up);
-	// A swinging foot also looks along its path, so it rises before a step edge reaches its toe.
+	// A swinging foot also looks along its path (its own velocity, about twice the body's in the
+	// swing), so it rises before a step edge reaches its toe: ground ahead asks for its height less
+	// the distance to it, so the foot climbs toward an edge along a 45-degree approach instead of
+	// jumping when the edge comes under it. Two samples, half way and at the end of the path.
 	if (swinging && def->swingLookahead > 0.0f && lf->soleAboveFloor > def->lockHeight)
 	{
-		// No further than a ball-to-toe length past the toe tip: the swing lands about there, and
-		// ground beyond it is the next step's business.
-		lbVec3 path = lbClampLength(lbMulSV(def->swingLookahead, f->velH), lf->print.along[lb_soleBall]);
-		lbVec3 ahead = lbAdd(lbMulAdd(base, lf->print.along[lb_soleToeTip], lf->print.toeWs), path);
-		float h;
-		if (lbFootRayHeight(in->query, &centre, ahead, base, f->up, &f->castCount, &h))
-			clear = lbMaxF(clear, h - lbPlaneHeightAt(c.point, c.normal, f->up, ahead));
+		lbVec3 path = lbClampLength(lbMulSV(def->swingLookahead, lbProjectOnPlane(lf->footVel, f->up)),
+									3.0f * lf->print.along[lb_soleBall]);
+		const float reach = lbLength(path);
+		lbVec3 tip = lbMulAdd(base, lf->print.along[lb_soleToeTip], lf->print.toeWs);
+		for (int i = 1; i <= 2 && reach > 0.01f; ++i)
+		{
+			float t = 0.5f * (float)i, h;
+			lbVec3 ahead = lbMulAdd(tip, t, path);
+			if (lbFootRayHeight(in->query, &centre, ahead, base, f->up, &f->castCount, &h))
+				clear = lbMaxF(clear, h - lbPlaneHeightAt(c.point, c.normal, f->up, ahead) - t * reach);
+		}
 	}
 	leg->clearance = clear;
+	// A foot coming down to land slides, while still in the air, toward where it will stand on one
+	// level, so the plant itself barely moves it and the probes ahead of it see the tread it lands
+	// on rather than the riser it would have stepped into.
+	leg->sliding = !leg->locked && lf->soleAboveFloor < def->slideHeight && lbDot(lf->footVel, f->up) <= 0.05f;
+	if (leg->sliding)
+	{
+		float more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, f->up, &f->castCount);
+		leg->slideTargetWs = lbClampLength(lbMulAdd(lbProjectOnPlane(leg->shiftWs, f->up), more, lf->print.toeWs), def->maxPlantShift);
+	}
 }
 
 // Step 4: the ground under the ankle (height along up, with the footprint's clearance for a foot
@@ -728,9 +758,9 @@ static void lbFootSmooth(lbFootLegState* leg, const lbFootDef* def, lbFootFrame*
 		leg->tilt = lf->tiltTarget;
 		return;
 	}
-	// Rising ground under a foot is followed three times as fast as falling ground: lagging behind
-	// a rising step puts the foot inside it, lagging behind a drop only lets it hover.
-	float speed = target > leg->offset ? 3.0f * def->goalSpeed : def->goalSpeed;
+	// Rising ground under a foot is followed twice as fast as falling ground: lagging behind a
+	// rising step puts the foot inside it, lagging behind a drop only lets it hover.
+	float speed = target > leg->offset ? 2.0f * def->goalSpeed : def->goalSpeed;
 	// Critically damped spring (closed-form step, Game Programming Gems 4, 1.10): like the
 	// exponential interp-to but starting from the current speed, so a sudden change of the ground
 	// under a swinging foot does not jump the foot in its first frame.
@@ -773,20 +803,21 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 		{
 			// The landing place, probed afresh: slide onto one level, then stand on the ground found
 			// there, cleared against the ground under every sole sample.
-			lbVec3 base = lf->animAnkleWs;
+			const lbVec3 base0 = lbAdd(lf->animAnkleWs, lbProjectOnPlane(leg->shiftWs, up));
+			lbVec3 base = base0;
 			const lbQueryInput centre = lbFootProbe(def, base, f->pelvisWs, up, lf->ankleH + def->traceBelow);
 			lbFootCast c = lbFootCastDown(in->query, &centre, up, &f->castCount);
 			if (c.hit)
 			{
 				lbFootGround g;
 				lbFootSampleGround(in->query, &centre, base, &lf->print, &c, up, &f->castCount, &g);
-				lbFootEdgeProbe p = { in->query, &centre, base, up, &lf->print, 0.0f, def->edgeHeight, def->edgeMargin, &f->castCount };
-				// The ground's rise per metre along the foot.
-				p.slopeAlong = -lbDot(lf->print.toeWs, c.normal) / lbMaxF(lbDot(c.normal, up), 0.05f);
-				float shift = lbClampF(lbFootPlantShift(&p, &g), -def->maxPlantShift, def->maxPlantShift);
-				if (shift != 0.0f)
+				// Where the landing already slid the foot, plus what the fresh probes still ask,
+				// within the longest slide.
+				float more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount);
+				lbVec3 slid = lbClampLength(lbMulAdd(lbSub(base0, lf->animAnkleWs), more, lf->print.toeWs), def->maxPlantShift);
+				base = lbAdd(lf->animAnkleWs, slid);
+				if (lbDistance(base, base0) > 1.0e-4f)
 				{
-					base = lbMulAdd(base, shift, lf->print.toeWs);
 					lbQueryInput moved = lbFootProbe(def, base, f->pelvisWs, up, lf->ankleH + def->traceBelow);
 					lbFootCast c2 = lbFootCastDown(in->query, &moved, up, &f->castCount);
 					if (c2.hit)
@@ -795,7 +826,7 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 						lbFootSampleGround(in->query, &moved, base, &lf->print, &c, up, &f->castCount, &g);
 					}
 					else
-						base = lf->animAnkleWs; // nothing there after all: keep the foot where it was
+						base = base0; // nothing there after all: keep the foot where it was
 				}
 				leg->groundPointWs = c.point;
 				leg->groundNormalWs = c.normal;
@@ -1056,9 +1087,13 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		// A foot in the air keeps its whole sole (and its path) clear of what rises under it.
 		const float smoothTarget = lf.offsetTarget + (lf.planted ? 0.0f : leg->clearance);
 		lbFootSmooth(leg, def, &f, &lf, smoothTarget);
-		// A plant's slide carries into the swing and fades once the foot has risen clear of what
-		// lies ahead, so lifting off never drags the toe back into a riser.
-		if (!leg->locked && leg->offset > smoothTarget - 0.02f && lbLengthSquared(leg->shiftWs) > 0.0f)
+		// A landing foot eases toward its slide. A plant's slide carries into the swing and fades
+		// once the foot has risen clear of what lies ahead, so lifting off never drags the toe back
+		// into a riser.
+		if (!leg->locked && leg->sliding)
+			leg->shiftWs = f.snap ? leg->slideTargetWs
+								  : lbLerp(leg->shiftWs, leg->slideTargetWs, lbInterpAlpha(f.dt, 2.0f * def->goalSpeed));
+		else if (!leg->locked && leg->offset > smoothTarget - 0.02f && lbLengthSquared(leg->shiftWs) > 0.0f)
 		{
 			if (f.snap)
 				leg->shiftWs = lbVec3_zero;
