@@ -902,12 +902,15 @@ static void lbFootGoal(const lbFootLegState* leg, const lbFootDef* def, const lb
 		const float soleH = lbLerpF(onGround, inSwing, lbClampF(lift / 0.1f, 0.0f, 1.0f));
 		const float raise = soleH + lf->ankleH - lbDot(ankle, up);
 		ankleGoal = lbAdd(lbMulAdd(ankle, raise, up), lbMulSV(lf->ankleH, lbSub(tiltedUp, up)));
-		// Clear the sole against the smoothed ground (the plane through the smoothed height under
-		// the ankle), so the clearance follows the same easing as the goal and never jumps a step;
-		// then against the ground last found under each sole sample, which the sole never enters.
+		// Clear the sole against the ground plane at the smoothed height under the ankle, or up to
+		// `edgeHeight` above it toward the real ground: a slope the smoothing lags a centimetre or
+		// two behind is cleared exactly, a step is still eased into and never jumped. Then against
+		// the ground last found under each sole sample where it stands clear of that plane (a
+		// riser, a rock), which the sole never enters.
 		if (leg->grounded && leg->alpha > 0.0f)
 		{
-			const lbVec3 smoothGround = lbMulAdd(ankle, smoothOffset - lbDot(ankle, up), up);
+			const float clearH = lbMaxF(smoothOffset, lbMinF(lf->offsetTarget, smoothOffset + def->edgeHeight));
+			const lbVec3 smoothGround = lbMulAdd(ankle, clearH - lbDot(ankle, up), up);
 			ankleGoal = lbFootClearSole(ankleGoal, footRot, f->modelToWorld, &lf->planeSole, smoothGround, leg->groundNormalWs, up);
 			const lbFootGround g = lbFootKeptPrint(leg);
 			ankleGoal = lbFootClearPrint(ankleGoal, footRot, f->modelToWorld, &lf->sole, &g, leg->groundPointWs,
