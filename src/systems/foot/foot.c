@@ -484,6 +484,8 @@ typedef struct lbFootLegFrame
 	float ankleH, soleAboveFloor;
 	lbVec3 footVel;
 	float footSpeed;
+	// How far the animated ankle moved since the last frame (world).
+	lbVec3 moveWs;
 	// Ground under the ankle (height along up) with the footprint's clearance, and the tilt.
 	float offsetTarget;
 	lbQuat tiltTarget;
@@ -593,9 +595,11 @@ static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, con
 	// foot lifting off, so take the smaller of the world and floor-relative displacements.
 	lf->footSpeed = 0.0f;
 	lf->footVel = lbVec3_zero;
+	lf->moveWs = lbVec3_zero;
 	if (state->initialized && f->dt > 0.0f && !f->snap)
 	{
 		lbVec3 d = lbSub(lf->animAnkleWs, leg->prevAnimAnkleWs);
+		lf->moveWs = d;
 		lbVec3 dRel = lbMulAdd(d, -f->floorJump, f->up);
 		lf->footVel = lbMulSV(1.0f / f->dt, lbLengthSquared(dRel) < lbLengthSquared(d) ? dRel : d);
 		lf->footSpeed = lbLength(lf->footVel);
@@ -1089,6 +1093,14 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		lf.planted = leg->grounded && state->alpha > 0.0f && lf.soleAboveFloor < def->lockHeight && lf.footSpeed < def->lockSpeed;
 		// A foot in the air keeps its whole sole (and its path) clear of what rises under it.
 		const float smoothTarget = lf.offsetTarget + (lf.planted ? 0.0f : leg->clearance);
+		// The smoothed height first moves with the ground plane under the foot's motion: only
+		// changes of the ground itself (a step, a rock) are eased, never the slope a foot moves
+		// along (a swing running up 40 degrees rises 5 m/s; easing that would sink it).
+		if (leg->grounded && !f.snap)
+		{
+			const lbVec3 n = leg->groundNormalWs;
+			leg->offset -= lbDot(lbProjectOnPlane(lf.moveWs, f.up), n) / lbMaxF(lbDot(n, f.up), 0.05f);
+		}
 		lbFootSmooth(leg, def, &f, &lf, smoothTarget);
 		// A landing foot eases toward its slide. A plant's slide carries into the swing and fades
 		// once the foot has risen clear of what lies ahead, so lifting off never drags the toe back
@@ -1289,10 +1301,15 @@ static void lbFootBendToes(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	float dip = lbDot(dir, normalMs);
 	if (dip >= 0.0f || lbLengthSquared(dir) == 0.0f)
 		return;
-	lbVec3 flat = lbNormalizeOr(lbProjectOnPlane(dir, normalMs), lbVec3_zero);
-	if (lbLengthSquared(flat) == 0.0f)
+	// Toes pointing nearly straight into the ground have no clear way to bend; and no toe bends
+	// past 60 degrees.
+	lbVec3 along = lbProjectOnPlane(dir, normalMs);
+	if (lbLengthSquared(along) < 0.04f)
 		return;
+	lbVec3 flat = lbNormalize(along);
 	lbQuat turn = lbQuatFromTo(dir, flat);
+	if (-dip > 0.866f)
+		turn = lbQuatSlerp(lbQuat_identity, turn, 60.0f / (asinf(lbMinF(-dip, 1.0f)) * LB_RAD2DEG));
 	if (w < 1.0f)
 		turn = lbQuatSlerp(lbQuat_identity, turn, w);
 	lbPose_SetBoneModelRotation(pose, skeleton, ball, lbQuatNormalize(lbQuatMul(turn, b.q)), true);
