@@ -189,6 +189,8 @@ typedef struct lbFootLegState
 	float clearance;
 	/// The ground under the foot is steeper than the slope limit.
 	bool steep;
+	/// The ground normal eased at rotationSpeed (world, unit).
+	lbVec3 toeNormalWs;
 	/// Ground heights (world, along up) under heel, under the ankle, ball and toe tip from the last
 	/// probe (bit k of printValid set where ground was found).
 	float printHeight[lb_solePointCount];
@@ -288,6 +290,9 @@ typedef struct lbFootTarget
 	/// Ground contact under the foot (world) and its normal; valid when grounded.
 	bool grounded;
 	lbVec3 contactWs, normalWs;
+	/// The ground normal eased at rotationSpeed (world, unit): the plane the pose stage lays the
+	/// toes on, so they bend smoothly where the ground under the foot changes.
+	lbVec3 toeNormalWs;
 	/// The sole point that bears on the ground, in the foot bone's frame: under the ankle, or
 	/// toward the ball (heel) when the support lies there, e.g. a foot on a stair edge.
 	lbVec3 soleLocal;

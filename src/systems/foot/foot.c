@@ -83,6 +83,7 @@ void lbFootState_Reset(lbFootState* state)
 		state->legs[s].tilt = lbQuat_identity;
 		state->legs[s].lockRotWs = lbQuat_identity;
 		state->legs[s].groundNormalWs = lbVec3_axisZ;
+		state->legs[s].toeNormalWs = lbVec3_axisZ;
 	}
 	state->prevCharacterWs = lbTransform_identity;
 }
@@ -755,6 +756,11 @@ static void lbFootGroundTargets(lbFootLegState* leg, const lbFootDef* def, const
 // Step 5: smoothing of the ground height (a critically damped spring) and the tilt.
 static void lbFootSmooth(lbFootLegState* leg, const lbFootDef* def, lbFootFrame* f, const lbFootLegFrame* lf, float target)
 {
+	const lbVec3 n = leg->grounded ? leg->groundNormalWs : f->up;
+	if (f->snap || lbLengthSquared(leg->toeNormalWs) < 0.5f)
+		leg->toeNormalWs = n;
+	else if (f->dt > 0.0f)
+		leg->toeNormalWs = lbNormalizeOr(lbLerp(leg->toeNormalWs, n, lbInterpAlpha(f->dt, def->rotationSpeed)), n);
 	if (f->snap)
 	{
 		leg->offset = target;
@@ -971,6 +977,7 @@ static void lbFootGoal(const lbFootLegState* leg, const lbFootDef* def, const lb
 	ft->soleLocal = soleLocal;
 	ft->contactWs = lbAdd(ankleGoal, lbMulSV(f->modelToWorld, lbQuatRotate(footRot, soleLocal)));
 	ft->normalWs = leg->grounded ? leg->groundNormalWs : up;
+	ft->toeNormalWs = leg->toeNormalWs;
 }
 
 // Step 8: how the hip must move along up (world m) for this leg: *outDrop (>= 0), how far it must
@@ -1321,9 +1328,9 @@ static void lbFootBendAllToes(const lbFootTargets* targets, const lbSkeleton* sk
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbFootTarget* f = &targets->feet[s];
-		if (!f->grounded || !lbIsValidVec3(f->normalWs))
+		if (!f->grounded || !lbIsValidVec3(f->toeNormalWs))
 			continue;
-		lbVec3 n = lbNormalizeOr(lbInvTransformDirection(targets->characterWs, f->normalWs), lbVec3_zero);
+		lbVec3 n = lbNormalizeOr(lbInvTransformDirection(targets->characterWs, f->toeNormalWs), lbVec3_zero);
 		lbFootBendToes(pose, skeleton, humanoid, s, n, alpha * lbClampF(f->alpha, 0.0f, 1.0f));
 	}
 }
