@@ -199,10 +199,12 @@ typedef struct lbFootLegState
 	/// onto a tread, kept through the lock and carried into the next swing, where it fades once the
 	/// foot has risen clear of what is ahead.
 	lbVec3 shiftWs;
-	/// Landing: the foot is coming down within slideHeight of its floor, and the slide (world) it
-	/// eases toward so that it lands on one level.
+	/// Landing: the foot is coming down within slideHeight of its floor; it is held, along
+	/// slideAxisWs (world, unit), between slideLo and slideHi (world coordinates along that axis,
+	/// m, of the point under the ankle) so that it lands on one level.
 	bool sliding;
-	lbVec3 slideTargetWs;
+	lbVec3 slideAxisWs;
+	float slideLo, slideHi;
 	/// Last ground plane under the foot (world): a point and its unit normal; valid when grounded.
 	lbVec3 groundPointWs, groundNormalWs;
 	/// Where the cast touched the ground (world): the edge a foot rests on, for instance.
@@ -216,8 +218,10 @@ typedef struct lbFootLegState
 	/// The animated ankle (world) when the lock began: the lock releases when the animation carries
 	/// the foot away from there.
 	lbVec3 lockAnimAnkleWs;
-	/// Animated ankle position last frame (world), for the foot's animated speed.
+	/// Animated ankle position last frame (world), for the foot's animated speed, and the animated
+	/// sole's height over its floor (m), for its rate.
 	lbVec3 prevAnimAnkleWs;
+	float prevSoleAboveFloor;
 } lbFootLegState;
 
 /// Per-character state of the foot system: small and contiguous, owned by the caller.

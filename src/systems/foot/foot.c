@@ -10,6 +10,10 @@
 #include "limber/ik.h"
 
 #include <string.h>
+#ifdef LB_FOOT_DEBUG
+#include <stdio.h>
+#include <stdlib.h>
+#endif
 
 lbFootDef lbDefaultFootDef(void)
 {
@@ -330,7 +334,8 @@ static float lbFootFindEdge(const lbFootEdgeProbe* p, float inside, float outsid
 	return inside;
 }
 
-static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int ref, float* outCost)
+static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int ref, float* outCost, float* outLo,
+							float* outHi)
 {
 	const float* a = p->fp->along;
 	const float h0 = g->height[ref], a0 = a[ref];
@@ -358,18 +363,23 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 	{
 		// The level is shorter than the foot: centre what fits and let the caller compare.
 		*outCost = 1.0e3f + (lo - hi);
+		*outLo = *outHi = 0.5f * (lo + hi);
 		return 0.5f * (lo + hi);
 	}
 	float shift = lbClampF(0.0f, lo, hi);
 	*outCost = lbAbsF(shift);
+	*outLo = lo;
+	*outHi = hi;
 	return shift;
 }
 
 // The plant's slide along the foot (m, world): stay on the level under the ankle, or move onto
 // the level under most of the heel-to-ball length, whichever needs the shorter slide.
-static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g)
+static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, float* outLo, float* outHi)
 {
 	float bestCost = 1.0e30f, best = 0.0f;
+	*outLo = -1.0e30f;
+	*outHi = 1.0e30f;
 	int refs[3] = { lb_soleUnderAnkle, lb_soleHeel, lb_soleBall };
 	for (int i = 0; i < 3; ++i)
 	{
@@ -383,26 +393,30 @@ static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g)
 				   lbFootClass(p, true, g->height[ref], g->height[refs[j]], p->fp->along[ref], p->fp->along[refs[j]]) == 0;
 		if (seen)
 			continue;
-		float cost, s = lbFootShiftFor(p, g, ref, &cost);
+		float cost, lo, hi, s = lbFootShiftFor(p, g, ref, &cost, &lo, &hi);
 		// Staying on the level under the ankle wins ties.
 		if (cost < bestCost - 0.01f || (i == 0 && cost < bestCost))
 		{
 			bestCost = cost;
 			best = s;
+			*outLo = lo;
+			*outHi = hi;
 		}
 	}
 	return bestCost < 1.0e29f ? best : 0.0f;
 }
 
 // The slide (m along the foot's forward) that puts a foot probed at `base` (centre cast c with
-// probe line `centre`, footprint g) on one level; see lbFootPlantShift.
+// probe line `centre`, footprint g) on one level, and the range [*outLo, *outHi] of slides that
+// keep it there (see lbFootPlantShift).
 static float lbFootSlideAt(const lbFootDef* def, const lbSceneQuery* query, const lbQueryInput* centre, lbVec3 base,
-						   const lbFootPrint* print, const lbFootCast* c, const lbFootGround* g, lbVec3 up, int* castCount)
+						   const lbFootPrint* print, const lbFootCast* c, const lbFootGround* g, lbVec3 up, int* castCount,
+						   float* outLo, float* outHi)
 {
 	lbFootEdgeProbe p = { query, centre, base, up, print, 0.0f, def->edgeHeight, def->edgeMargin, castCount };
 	// The ground's rise per metre along the foot.
 	p.slopeAlong = -lbDot(print->toeWs, c->normal) / lbMaxF(lbDot(c->normal, up), 0.05f);
-	return lbFootPlantShift(&p, g);
+	return lbFootPlantShift(&p, g, outLo, outHi);
 }
 
 // Lifts an ankle goal until no sole sample lies under the ground sampled there, where that ground
@@ -482,7 +496,7 @@ typedef struct lbFootLegFrame
 	lbTransform animFootWs;
 	lbVec3 animAnkleWs;
 	lbQuat animRot;
-	float ankleH, soleAboveFloor;
+	float ankleH, soleAboveFloor, soleRate;
 	lbVec3 footVel;
 	float footSpeed;
 	// How far the animated ankle moved since the last frame (world).
@@ -524,7 +538,8 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 			state->legs[s].locked = false;
 			state->legs[s].lockAlpha = 0.0f;
 			state->legs[s].shiftWs = lbVec3_zero;
-			state->legs[s].slideTargetWs = lbVec3_zero;
+			state->legs[s].slideLo = -1.0e30f;
+			state->legs[s].slideHi = 1.0e30f;
 			state->legs[s].sliding = false;
 			state->legs[s].printValid = 0;
 		}
@@ -587,6 +602,10 @@ static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, con
 	lf->animRot = lbQuatNormalize(lf->animFootWs.q);
 	lf->ankleH = axes->ankleHeight * f->modelToWorld;
 	lf->soleAboveFloor = lbDot(lf->animAnkleWs, f->up) - f->floorH - lf->ankleH;
+	// The sole's rate over its own floor (m/s): rising (lift-off, the swing's first half) or coming
+	// down to land.
+	lf->soleRate = state->initialized && f->dt > 0.0f && !f->snap ? (lf->soleAboveFloor - leg->prevSoleAboveFloor) / f->dt : 0.0f;
+	leg->prevSoleAboveFloor = lf->soleAboveFloor;
 	for (int k = 0; k < lb_solePointCount; ++k)
 		lf->print.along[k] = lf->sole.along[k] * f->modelToWorld;
 	lbVec3 toe = lbQuatRotate(lf->animRot, lf->sole.toeFlat);
@@ -697,7 +716,9 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// swing), so it rises before a step edge reaches its toe: ground ahead asks for its height less
 	// the distance to it, so the foot climbs toward an edge along a 45-degree approach instead of
 	// jumping when the edge comes under it. Two samples, half way and at the end of the path.
-	if (swinging && def->swingLookahead > 0.0f && lf->soleAboveFloor > def->lockHeight)
+	// A foot coming down to land looks no further: it stands where it comes down.
+	const bool landing = !leg->locked && lf->soleAboveFloor < def->slideHeight && lf->soleRate <= 0.0f;
+	if (swinging && !landing && def->swingLookahead > 0.0f && lf->soleAboveFloor > def->lockHeight)
 	{
 		lbVec3 path = lbClampLength(lbMulSV(def->swingLookahead, lbProjectOnPlane(lf->footVel, f->up)),
 									3.0f * lf->print.along[lb_soleBall]);
@@ -715,12 +736,18 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// A foot coming down to land slides, while still in the air, toward where it will stand on one
 	// level, so the plant itself barely moves it and the probes ahead of it see the tread it lands
 	// on rather than the riser it would have stepped into.
-	leg->sliding = !leg->locked && lf->soleAboveFloor < def->slideHeight && lbDot(lf->footVel, f->up) <= 0.05f;
-	if (leg->sliding)
-	{
-		float more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, f->up, &f->castCount);
-		leg->slideTargetWs = lbClampLength(lbMulAdd(lbProjectOnPlane(leg->shiftWs, f->up), more, lf->print.toeWs), def->maxPlantShift);
-	}
+	// The range of places along the foot where it stands on one level is kept in world terms, so
+	// the animation carrying the foot on between probes is held back (or moved on) by the same
+	// edges, not by a stale offset.
+	leg->sliding = landing;
+	if (!leg->sliding)
+		return;
+	float lo, hi;
+	lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, f->up, &f->castCount, &lo, &hi);
+	const float at = lbDot(base, lf->print.toeWs);
+	leg->slideAxisWs = lf->print.toeWs;
+	leg->slideLo = lo > -1.0e29f ? at + lo : -1.0e30f;
+	leg->slideHi = hi < 1.0e29f ? at + hi : 1.0e30f;
 }
 
 // Step 4: the ground under the ankle (height along up, with the footprint's clearance for a foot
@@ -823,7 +850,7 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 				lbFootSampleGround(in->query, &centre, base, &lf->print, &c, up, &f->castCount, &g);
 				// Where the landing already slid the foot, plus what the fresh probes still ask,
 				// within the longest slide.
-				float more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount);
+				float lo, hi, more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount, &lo, &hi);
 				lbVec3 slid = lbClampLength(lbMulAdd(lbSub(base0, lf->animAnkleWs), more, lf->print.toeWs), def->maxPlantShift);
 				base = lbAdd(lf->animAnkleWs, slid);
 				if (lbDistance(base, base0) > 1.0e-4f)
@@ -1113,8 +1140,15 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		// once the foot has risen clear of what lies ahead, so lifting off never drags the toe back
 		// into a riser.
 		if (!leg->locked && leg->sliding)
-			leg->shiftWs = f.snap ? leg->slideTargetWs
-								  : lbLerp(leg->shiftWs, leg->slideTargetWs, lbInterpAlpha(f.dt, 2.0f * def->goalSpeed));
+		{
+			// Where the animated foot is along the slide axis, held within the level's range and no
+			// further than the longest slide from the animation.
+			const lbVec3 axis = leg->slideAxisWs;
+			const float at = lbDot(lf.animAnkleWs, axis);
+			const float want = lbClampF(lbClampF(at, leg->slideLo, leg->slideHi) - at, -def->maxPlantShift, def->maxPlantShift);
+			const lbVec3 target = lbMulSV(want, axis);
+			leg->shiftWs = f.snap ? target : lbLerp(leg->shiftWs, target, lbInterpAlpha(f.dt, 2.0f * def->goalSpeed));
+		}
 		else if (!leg->locked && leg->offset > smoothTarget - 0.02f && lbLengthSquared(leg->shiftWs) > 0.0f)
 		{
 			if (f.snap)
@@ -1134,6 +1168,10 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		}
 		lbFootLockBlend(leg, def, &f);
 		lbFootGoal(leg, def, &f, &lf, humanoid, side, smoothOffset, ft);
+#ifdef LB_FOOT_DEBUG
+		if (getenv("FDBG") && side == atoi(getenv("FDBG")))
+			fprintf(stderr, "side %d anim(%.3f %.3f) saf %.3f vz %.2f clr %.3f sl %d lk %d la %.2f pl %d off %.3f tgt %.3f goalz %.3f shift %.3f\n", side, lf.animAnkleWs.x, lf.animAnkleWs.z, lf.soleAboveFloor, lbDot(lf.footVel, f.up), leg->clearance, leg->sliding, leg->locked, leg->lockAlpha, lf.planted, leg->offset, lf.offsetTarget, lf.ankleGoal.z, lbLength(leg->shiftWs));
+#endif
 		legDz[side] = lbDot(lbSub(lf.ankleGoal, lf.animAnkleWs), f.up) * leg->alpha;
 		lbFootLegHip(def, &f, humanoid, in->animPose, side, lf.ankleGoal, &legDrop[side], &legLift[side], &legSlack[side]);
 		legDrop[side] *= leg->alpha;
