@@ -27,7 +27,8 @@ typedef struct lbFootRun
 	size_t workspaceSize;
 	// Slide of locked feet: how far each sole moves from where its lock began (m).
 	float slideMax;
-	lbVec3 lockStartWs[2];
+	// Heel, under the ankle and ball of each foot where its lock began (world).
+	lbVec3 lockStartWs[2][3];
 	bool wasLocked[2];
 } lbFootRun;
 
@@ -325,12 +326,20 @@ static void lbFootPoseStage(void* system, const lbRunContext* ctx, lbPose* pose,
 		// Only a foot the IK holds fully can be judged for sliding (beyond the slope limit the
 		// animation has it).
 		bool held = t->locked && t->settled && t->alpha > 0.999f && f->targets.alpha > 0.999f;
-		lbTransform footWs = lbTransformMul(ctx->characterWs, pose->model[ctx->humanoid->leg[s].foot]);
-		lbVec3 sole = lbTransformPoint(footWs, lbFootSoleLocal(ctx->humanoid, s));
+		// Measured at the point the foot bears on: of heel, under the ankle and ball, the one that
+		// moved least since the lock began (a heel lifting about the ball is not a slide).
+		lbVec3 pts[lb_solePointCount];
+		lbHumanoid_GetSolePointsMs(ctx->humanoid, pose, s, pts);
 		if (held && !f->wasLocked[s])
-			f->lockStartWs[s] = sole;
+			for (int k = 0; k < 3; ++k)
+				f->lockStartWs[s][k] = lbTransformPoint(ctx->characterWs, pts[k]);
 		if (held)
-			f->slideMax = lbMaxF(f->slideMax, lbDistance(sole, f->lockStartWs[s]));
+		{
+			float least = 1.0e30f;
+			for (int k = 0; k < 3; ++k)
+				least = lbMinF(least, lbDistance(lbTransformPoint(ctx->characterWs, pts[k]), f->lockStartWs[s][k]));
+			f->slideMax = lbMaxF(f->slideMax, least);
+		}
 		f->wasLocked[s] = held;
 	}
 }
