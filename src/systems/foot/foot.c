@@ -1353,10 +1353,34 @@ static void lbFootBendToes(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 		return;
 	lbVec3 flat = lbNormalize(along);
 	lbQuat turn = lbQuatFromTo(dir, flat);
-	if (-dip > 0.866f)
-		turn = lbQuatSlerp(lbQuat_identity, turn, 60.0f / (asinf(lbMinF(-dip, 1.0f)) * LB_RAD2DEG));
 	if (w < 1.0f)
 		turn = lbQuatSlerp(lbQuat_identity, turn, w);
+	// The toes' own range: no further than 65 degrees from their rest rotation relative to the foot
+	// (with whatever bend the animation already gave them); past it the tip may touch the ground.
+	const int parent = skeleton->parents[ball];
+	const lbQuat parentQ = parent >= 0 ? lbQuatNormalize(pose->model[parent].q) : lbQuat_identity;
+	const lbQuat rest = skeleton->restLocal[ball].q;
+	const float cosHalf = cosf(0.5f * 65.0f * LB_DEG2RAD);
+	float lo = 0.0f, hi = 1.0f;
+	for (int i = 0; i < 6; ++i)
+	{
+		lbQuat q = lbQuatMul(lbQuatSlerp(lbQuat_identity, turn, hi), b.q);
+		lbQuat local = lbQuatMul(lbQuatConj(parentQ), q);
+		if (lbAbsF(lbQuatDot(rest, lbQuatNormalize(local))) >= cosHalf)
+			break;
+		// Past the range: bisect the largest part of the bend that stays within it.
+		float mid = 0.5f * (lo + hi);
+		lbQuat qm = lbQuatMul(lbQuatSlerp(lbQuat_identity, turn, mid), b.q);
+		if (lbAbsF(lbQuatDot(rest, lbQuatNormalize(lbQuatMul(lbQuatConj(parentQ), qm)))) >= cosHalf)
+			lo = mid;
+		else
+			hi = mid;
+		if (i == 5)
+			hi = lo;
+	}
+	if (hi <= 0.0f)
+		return;
+	turn = lbQuatSlerp(lbQuat_identity, turn, hi);
 	lbPose_SetBoneModelRotation(pose, skeleton, ball, lbQuatNormalize(lbQuatMul(turn, b.q)), true);
 }
 
