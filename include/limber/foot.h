@@ -294,9 +294,10 @@ typedef struct lbFootTarget
 	/// Ground contact under the foot (world) and its normal; valid when grounded.
 	bool grounded;
 	lbVec3 contactWs, normalWs;
-	/// The ground normal eased at rotationSpeed (world, unit): the plane the pose stage lays the
-	/// toes on, so they bend smoothly where the ground under the foot changes.
-	lbVec3 toeNormalWs;
+	/// The ground normal eased at rotationSpeed (world, unit) and a point of the ground plane under
+	/// the foot (world): toes the pose turned below that plane bend up at the ball until their tip
+	/// is on it, smoothly where the ground under the foot changes.
+	lbVec3 toeNormalWs, groundPointWs;
 	/// The sole point that bears on the ground, in the foot bone's frame: under the ankle, or
 	/// toward the ball (heel) when the support lies there, e.g. a foot on a stair edge.
 	lbVec3 soleLocal;

@@ -1005,6 +1005,7 @@ static void lbFootGoal(const lbFootLegState* leg, const lbFootDef* def, const lb
 	ft->contactWs = lbAdd(ankleGoal, lbMulSV(f->modelToWorld, lbQuatRotate(footRot, soleLocal)));
 	ft->normalWs = leg->grounded ? leg->groundNormalWs : up;
 	ft->toeNormalWs = leg->toeNormalWs;
+	ft->groundPointWs = leg->grounded ? leg->groundPointWs : ft->contactWs;
 }
 
 // Step 8: how the hip must move along up (world m) for this leg: *outDrop (>= 0), how far it must
@@ -1333,26 +1334,33 @@ static lbResult lbFootSolveLeg(lbPose* pose, const lbSkeleton* skeleton, const l
 	return lbFootLiftHeel(pose, skeleton, humanoid, side, in, limit, cosHalf, keepLocal);
 }
 
-// Toes that a heel lift or a tilt turned into the ground bend up at the ball joint until they
-// lie on the ground plane under the foot (model space), as a person's do; weight w in [0, 1].
-static void lbFootBendToes(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side, lbVec3 normalMs,
-						   float w)
+// Toes whose tip the pose put below the ground plane (point, normal: model space) bend up at the
+// ball joint, as little as brings the tip onto the plane, as a person's do when the heel lifts or
+// the foot tilts; a foot in the air keeps its toes. Weight w in [0, 1].
+static void lbFootBendToes(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side, lbVec3 pointMs,
+						   lbVec3 normalMs, float w)
 {
 	const int ball = humanoid->leg[side].ball;
 	if (ball < 0 || w <= 0.0f)
 		return;
 	const lbTransform b = pose->model[ball];
-	lbVec3 dir = lbNormalizeOr(lbQuatRotate(b.q, humanoid->legAxes[side].toeTipBall), lbVec3_zero);
-	float dip = lbDot(dir, normalMs);
-	if (dip >= 0.0f || lbLengthSquared(dir) == 0.0f)
+	const lbVec3 tipOffset = lbQuatRotate(b.q, humanoid->legAxes[side].toeTipBall);
+	const float length = lbLength(tipOffset);
+	if (length < 1.0e-4f)
 		return;
-	// Toes pointing nearly straight into the ground have no clear way to bend; and no toe bends
-	// past 60 degrees.
+	const lbVec3 dir = lbMulSV(1.0f / length, tipOffset);
+	// The ball's height over the plane, and the lowest the toes may point for the tip to stay on it.
+	const float ballH = lbMaxF(lbDot(lbSub(b.p, pointMs), normalMs), 0.0f);
+	const float dip = lbDot(dir, normalMs), allowed = -lbMinF(ballH / length, 1.0f);
+	if (dip >= allowed)
+		return;
+	// Turn dir in the plane of dir and the normal until its dip is the allowed one.
 	lbVec3 along = lbProjectOnPlane(dir, normalMs);
 	if (lbLengthSquared(along) < 0.04f)
-		return;
-	lbVec3 flat = lbNormalize(along);
-	lbQuat turn = lbQuatFromTo(dir, flat);
+		return; // toes pointing nearly straight into the ground have no clear way to bend
+	along = lbNormalize(along);
+	const lbVec3 want = lbAdd(lbMulSV(sqrtf(1.0f - allowed * allowed), along), lbMulSV(allowed, normalMs));
+	lbQuat turn = lbQuatFromTo(dir, want);
 	if (w < 1.0f)
 		turn = lbQuatSlerp(lbQuat_identity, turn, w);
 	// The toes' own range: no further than 65 degrees from their rest rotation relative to the foot
@@ -1390,10 +1398,11 @@ static void lbFootBendAllToes(const lbFootTargets* targets, const lbSkeleton* sk
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbFootTarget* f = &targets->feet[s];
-		if (!f->grounded || !lbIsValidVec3(f->toeNormalWs))
+		if (!f->grounded || !lbIsValidVec3(f->toeNormalWs) || !lbIsValidVec3(f->groundPointWs))
 			continue;
 		lbVec3 n = lbNormalizeOr(lbInvTransformDirection(targets->characterWs, f->toeNormalWs), lbVec3_zero);
-		lbFootBendToes(pose, skeleton, humanoid, s, n, alpha * lbClampF(f->alpha, 0.0f, 1.0f));
+		lbVec3 p = lbInvTransformPoint(targets->characterWs, f->groundPointWs);
+		lbFootBendToes(pose, skeleton, humanoid, s, p, n, alpha * lbClampF(f->alpha, 0.0f, 1.0f));
 	}
 }
 
