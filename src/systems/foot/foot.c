@@ -419,6 +419,28 @@ static float lbFootSlideAt(const lbFootDef* def, const lbSceneQuery* query, cons
 	return lbFootPlantShift(&p, g, outLo, outHi);
 }
 
+// Lifts a plant's ankle goal until none of its sole points (heel to toe tip) lies under the ground
+// found by a ray straight under that very point: exact on rocks whose bumps a plane through the
+// centre contact misses by a centimetre or two. One ray per point, once per plant.
+static lbVec3 lbFootClearUnder(const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 ankleGoal, lbQuat footRot,
+							   float scale, const lbSole* sole, lbVec3 up, int* castCount)
+{
+	lbTransform goal = lbMakeTransform(ankleGoal, footRot);
+	goal.s = lbMakeVec3(scale, scale, scale);
+	const lbVec3 probeBase = lbMulAdd(proto->start, -lbDot(lbSub(proto->start, ankleGoal), up), up);
+	float lift = 0.0f;
+	for (int k = 0; k < lb_solePointCount; ++k)
+	{
+		lbVec3 p = lbTransformPoint(goal, lbMulAdd(sole->under, sole->along[k], sole->toeFlat));
+		float h;
+		// The probe line through the point, at the height the plant's probes start from.
+		lbVec3 base = lbMulAdd(p, lbDot(lbSub(probeBase, p), up), up);
+		if (lbFootRayHeight(query, proto, base, probeBase, up, castCount, &h))
+			lift = lbMaxF(lift, h - lbDot(p, up));
+	}
+	return lbMulAdd(ankleGoal, lift, up);
+}
+
 // Lifts an ankle goal until no sole sample lies under the ground sampled there, where that ground
 // stands more than `edgeHeight` above the plane (point, n): a toe over a step or a heel over a
 // rock is cleared too. Ground within the plane's reach is the plane's business (lbFootClearSole):
@@ -876,6 +898,7 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 								   lbMulSV(lf->ankleH, lbSub(lbQuatRotate(lf->tiltTarget, up), up)));
 				plantAnkle = lbFootClearSole(plantAnkle, plantRot, f->modelToWorld, &lf->planeSole, c.point, c.normal, up);
 				plantAnkle = lbFootClearPrint(plantAnkle, plantRot, f->modelToWorld, &lf->sole, &g, c.point, c.normal, def->edgeHeight, up);
+				plantAnkle = lbFootClearUnder(in->query, &centre, plantAnkle, plantRot, f->modelToWorld, &lf->sole, up, &f->castCount);
 				lbFootKeepPrint(leg, &g);
 				leg->shiftWs = lbProjectOnPlane(lbSub(base, lf->animAnkleWs), up);
 			}
