@@ -761,12 +761,26 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// The range of places along the foot where it stands on one level is kept in world terms, so
 	// the animation carrying the foot on between probes is held back (or moved on) by the same
 	// edges, not by a stale offset.
+	// The level is chosen from where the animation has the foot (not where the slide already put
+	// it), so as the animation carries the foot on, the choice moves on to the next tread when that
+	// is the nearer one instead of holding it back ever further.
 	leg->sliding = landing;
 	if (!leg->sliding)
 		return;
+	lbVec3 from = lbSub(base, lbProjectOnPlane(leg->shiftWs, f->up));
+	lbFootCast cf = c;
+	lbQueryInput probe = centre;
+	if (lbDistance(from, base) > 1.0e-3f)
+	{
+		probe = lbFootProbe(def, from, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
+		cf = lbFootCastDown(in->query, &probe, f->up, &f->castCount);
+		if (!cf.hit)
+			return; // keep the last range
+		lbFootSampleGround(in->query, &probe, from, &lf->print, &cf, f->up, &f->castCount, &g);
+	}
 	float lo, hi;
-	lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, f->up, &f->castCount, &lo, &hi);
-	const float at = lbDot(base, lf->print.toeWs);
+	lbFootSlideAt(def, in->query, &probe, from, &lf->print, &cf, &g, f->up, &f->castCount, &lo, &hi);
+	const float at = lbDot(from, lf->print.toeWs);
 	leg->slideAxisWs = lf->print.toeWs;
 	leg->slideLo = lo > -1.0e29f ? at + lo : -1.0e30f;
 	leg->slideHi = hi < 1.0e29f ? at + hi : 1.0e30f;
@@ -1166,12 +1180,16 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		if (!leg->locked && leg->sliding)
 		{
 			// Where the animated foot is along the slide axis, held within the level's range and no
-			// further than the longest slide from the animation.
+			// further than the longest slide from the animation. Against a bound the foot's world place
+			// eases onto the bound (a fixed edge: no lag however fast the animation moves on); with
+			// no bound in the way the slide itself eases back to none.
 			const lbVec3 axis = leg->slideAxisWs;
-			const float at = lbDot(lf.animAnkleWs, axis);
-			const float want = lbClampF(lbClampF(at, leg->slideLo, leg->slideHi) - at, -def->maxPlantShift, def->maxPlantShift);
-			const lbVec3 target = lbMulSV(want, axis);
-			leg->shiftWs = f.snap ? target : lbLerp(leg->shiftWs, target, lbInterpAlpha(f.dt, 2.0f * def->goalSpeed));
+			const float animAt = lbDot(lf.animAnkleWs, axis), at = animAt + lbDot(leg->shiftWs, axis);
+			const float k = f.snap ? 1.0f : lbInterpAlpha(f.dt, 2.0f * def->goalSpeed);
+			const float target = lbClampF(animAt, lbMinF(leg->slideLo, leg->slideHi), leg->slideHi);
+			float want = target == animAt ? (1.0f - k) * (at - animAt) : lbLerpF(at, target, k) - animAt;
+			want = lbClampF(want, -def->maxPlantShift, def->maxPlantShift);
+			leg->shiftWs = lbMulSV(want, axis);
 		}
 		else if (!leg->locked && leg->offset > smoothTarget - 0.02f && lbLengthSquared(leg->shiftWs) > 0.0f)
 		{
