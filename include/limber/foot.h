@@ -195,6 +195,11 @@ typedef struct lbFootLegState
 	/// probe (bit k of printValid set where ground was found).
 	float printHeight[lb_solePointCount];
 	unsigned printValid;
+	/// Ground ahead of a swinging foot from the last probe: points (world) and the ground height
+	/// (world, along up) under each; aheadCount of them.
+	lbVec3 aheadPointWs[3];
+	float aheadHeight[3];
+	int aheadCount;
 	/// Horizontal offset (world, m) of the foot from the animated foot: set by a plant that slid
 	/// onto a tread, kept through the lock and carried into the next swing, where it fades once the
 	/// foot has risen clear of what is ahead.

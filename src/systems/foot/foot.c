@@ -10,6 +10,9 @@
 #include "limber/ik.h"
 
 #include <string.h>
+
+// Points probed ahead of a swinging foot.
+#define LB_FOOT_AHEAD 3
 #ifdef LB_FOOT_DEBUG
 #include <stdio.h>
 #include <stdlib.h>
@@ -670,6 +673,37 @@ static lbFootGround lbFootKeptPrint(const lbFootLegState* leg)
 	return g;
 }
 
+// The range of places along the foot (world terms, along slideAxisWs) where a landing foot stands
+// on one level; kept in world terms so the animation carrying the foot on between probes is held
+// back (or moved on) by the same edges, not by a stale offset. The level is chosen from where the
+// animation has the foot, not where the slide already put it, so as the animation carries the
+// foot on, the choice moves on to the next tread when that is the nearer one. False (and the last
+// range kept) when the ground there cannot be probed.
+static bool lbFootLandingRange(lbFootLegState* leg, const lbFootDef* def, const lbFootSenseInput* in, lbFootFrame* f,
+							   const lbFootLegFrame* lf, lbVec3 base, const lbQueryInput* centre, const lbFootCast* c,
+							   const lbFootGround* g)
+{
+	lbVec3 from = lbSub(base, lbProjectOnPlane(leg->shiftWs, f->up));
+	lbFootCast cf = *c;
+	lbQueryInput probe = *centre;
+	lbFootGround gf = *g;
+	if (lbDistance(from, base) > 1.0e-3f)
+	{
+		probe = lbFootProbe(def, from, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
+		cf = lbFootCastDown(in->query, &probe, f->up, &f->castCount);
+		if (!cf.hit)
+			return leg->sliding;
+		lbFootSampleGround(in->query, &probe, from, &lf->print, &cf, f->up, &f->castCount, &gf);
+	}
+	float lo, hi;
+	lbFootSlideAt(def, in->query, &probe, from, &lf->print, &cf, &gf, f->up, &f->castCount, &lo, &hi);
+	const float at = lbDot(from, lf->print.toeWs);
+	leg->slideAxisWs = lf->print.toeWs;
+	leg->slideLo = lo > -1.0e29f ? at + lo : -1.0e30f;
+	leg->slideHi = hi < 1.0e29f ? at + hi : 1.0e30f;
+	return true;
+}
+
 // Step 3: probes. The centre cast under the (predicted) ankle gives the ground plane; rays under
 // heel, ball and toe tip, and for a swinging foot one ahead along its path, give the footprint's
 // clearance over that plane: how far the ground rises into the sole or the swing.
@@ -733,57 +767,55 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	lbFootGround g;
 	lbFootSampleGround(in->query, &centre, base, &lf->print, &c, f->up, &f->castCount, &g);
 	lbFootKeepPrint(leg, &g);
-	float clear = lbFootPrintClearance(&g, &lf->print, base, c.point, c.normal, f->up);
-	// A swinging foot also looks along its path (its own velocity, about twice the body's in the
-	// swing), so it rises before a step edge reaches its toe: ground ahead asks for its height less
-	// the distance to it, so the foot climbs toward an edge along a 45-degree approach instead of
-	// jumping when the edge comes under it. Two samples, half way and at the end of the path.
-	// A foot coming down to land looks no further: it stands where it comes down.
+	leg->clearance = lbFootPrintClearance(&g, &lf->print, base, c.point, c.normal, f->up);
+	// A foot coming down to land slides, while still in the air, toward where it will stand on one
+	// level (lbFootLandingRange), so the plant itself barely moves it.
 	const bool landing = !leg->locked && lf->soleAboveFloor < def->slideHeight && lf->soleRate <= 0.0f;
-	if (swinging && !landing && def->swingLookahead > 0.0f && lf->soleAboveFloor > def->lockHeight)
+	leg->sliding = landing && lbFootLandingRange(leg, def, in, f, lf, base, &centre, &c, &g);
+	// A swinging foot also looks along its path (its own velocity, about twice the body's in the
+	// swing), so it rises before a step edge reaches its toe. The points are kept in world terms
+	// with their ground heights: every frame, not only probe frames, the sole is held above each
+	// less its distance ahead (lbFootAheadFloor), a 45-degree ramp that rises smoothly as the foot
+	// comes on. A landing foot looks no further than the front of the level it lands on.
+	leg->aheadCount = 0;
+	if (!swinging || def->swingLookahead <= 0.0f || lf->soleAboveFloor <= def->lockHeight)
+		return;
+	lbVec3 path = lbClampLength(lbMulSV(def->swingLookahead, lbProjectOnPlane(lf->footVel, f->up)), 3.0f * lf->print.along[lb_soleBall]);
+	const float reach = lbLength(path);
+	const lbVec3 tip = lbMulAdd(base, lf->print.along[lb_soleToeTip], lf->print.toeWs);
+	const float front = leg->sliding && leg->slideHi < 1.0e29f ? leg->slideHi + lf->print.along[lb_soleToeTip] + def->edgeMargin
+															  : 1.0e30f;
+	for (int i = 1; i <= LB_FOOT_AHEAD && reach > 0.01f; ++i)
 	{
-		lbVec3 path = lbClampLength(lbMulSV(def->swingLookahead, lbProjectOnPlane(lf->footVel, f->up)),
-									3.0f * lf->print.along[lb_soleBall]);
-		const float reach = lbLength(path);
-		lbVec3 tip = lbMulAdd(base, lf->print.along[lb_soleToeTip], lf->print.toeWs);
-		for (int i = 1; i <= 2 && reach > 0.01f; ++i)
+		float h;
+		lbVec3 ahead = lbMulAdd(tip, (float)i / (float)LB_FOOT_AHEAD, path);
+		if (lbDot(ahead, leg->slideAxisWs) > front)
+			break;
+		if (lbFootRayHeight(in->query, &centre, ahead, base, f->up, &f->castCount, &h))
 		{
-			float t = 0.5f * (float)i, h;
-			lbVec3 ahead = lbMulAdd(tip, t, path);
-			if (lbFootRayHeight(in->query, &centre, ahead, base, f->up, &f->castCount, &h))
-				clear = lbMaxF(clear, h - lbPlaneHeightAt(c.point, c.normal, f->up, ahead) - t * reach);
+			leg->aheadPointWs[leg->aheadCount] = ahead;
+			leg->aheadHeight[leg->aheadCount++] = h;
 		}
 	}
-	leg->clearance = clear;
-	// A foot coming down to land slides, while still in the air, toward where it will stand on one
-	// level, so the plant itself barely moves it and the probes ahead of it see the tread it lands
-	// on rather than the riser it would have stepped into.
-	// The range of places along the foot where it stands on one level is kept in world terms, so
-	// the animation carrying the foot on between probes is held back (or moved on) by the same
-	// edges, not by a stale offset.
-	// The level is chosen from where the animation has the foot (not where the slide already put
-	// it), so as the animation carries the foot on, the choice moves on to the next tread when that
-	// is the nearer one instead of holding it back ever further.
-	leg->sliding = landing;
-	if (!leg->sliding)
-		return;
-	lbVec3 from = lbSub(base, lbProjectOnPlane(leg->shiftWs, f->up));
-	lbFootCast cf = c;
-	lbQueryInput probe = centre;
-	if (lbDistance(from, base) > 1.0e-3f)
+}
+
+// The lowest sole height (world, along up) the ground ahead of a swinging foot allows now: each
+// kept point's ground height less its distance ahead of the toe tip along the foot's horizontal
+// motion (a 45-degree approach), -inf with nothing ahead.
+static float lbFootAheadFloor(const lbFootLegState* leg, const lbFootFrame* f, const lbFootLegFrame* lf)
+{
+	float floorH = -1.0e30f;
+	const lbVec3 dir = lbNormalizeOr(lbProjectOnPlane(lf->footVel, f->up), lf->print.toeWs);
+	const lbVec3 tip = lbMulAdd(lbAdd(lf->animAnkleWs, leg->shiftWs), lf->print.along[lb_soleToeTip], lf->print.toeWs);
+	for (int i = 0; i < leg->aheadCount; ++i)
 	{
-		probe = lbFootProbe(def, from, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
-		cf = lbFootCastDown(in->query, &probe, f->up, &f->castCount);
-		if (!cf.hit)
-			return; // keep the last range
-		lbFootSampleGround(in->query, &probe, from, &lf->print, &cf, f->up, &f->castCount, &g);
+		float d = lbDot(lbProjectOnPlane(lbSub(leg->aheadPointWs[i], tip), f->up), dir);
+		// Passed by more than a foot: behind the swing, the footprint's business.
+		if (d < -lf->print.along[lb_soleToeTip])
+			continue;
+		floorH = lbMaxF(floorH, leg->aheadHeight[i] - lbMaxF(d, 0.0f));
 	}
-	float lo, hi;
-	lbFootSlideAt(def, in->query, &probe, from, &lf->print, &cf, &g, f->up, &f->castCount, &lo, &hi);
-	const float at = lbDot(from, lf->print.toeWs);
-	leg->slideAxisWs = lf->print.toeWs;
-	leg->slideLo = lo > -1.0e29f ? at + lo : -1.0e30f;
-	leg->slideHi = hi < 1.0e29f ? at + hi : 1.0e30f;
+	return floorH;
 }
 
 // Step 4: the ground under the ankle (height along up, with the footprint's clearance for a foot
@@ -1174,6 +1206,16 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 			leg->offset -= lbDot(lbProjectOnPlane(lf.moveWs, f.up), n) / lbMaxF(lbDot(n, f.up), 0.05f);
 		}
 		lbFootSmooth(leg, def, &f, &lf, smoothTarget);
+		// A swinging foot keeps above the ramp the ground ahead of it asks for, frame by frame.
+		if (!lf.planted && leg->aheadCount > 0)
+		{
+			const float ramp = lbFootAheadFloor(leg, &f, &lf);
+			if (leg->offset < ramp)
+			{
+				leg->offset = ramp;
+				leg->offsetSpeed = lbMaxF(leg->offsetSpeed, 0.0f);
+			}
+		}
 		// A landing foot eases toward its slide. A plant's slide carries into the swing and fades
 		// once the foot has risen clear of what lies ahead, so lifting off never drags the toe back
 		// into a riser.
