@@ -24,10 +24,30 @@ static double lbNowUs(void)
 // Gravity along -up (m/s^2) and how long the landing state lasts before grounded (s).
 #define LB_GRAVITY 9.81f
 #define LB_LANDING_TIME 0.2f
-// Highest rise or drop (m) a grounded character steps; walking off a higher edge is a fall.
+// Step height (m) for gaps and walls: a gap's edges within it of the character's height are walked
+// across, and a wall higher than it above the ground probe's start holds the character.
 #define LB_STEP_HEIGHT 0.35f
-// Speed (1/s) at which a grounded character eases onto a new ground height (stairs, ledges).
+// Highest drop a grounded character steps down rather than falls, in leg lengths (thigh + calf):
+// with the trailing foot still on the upper level, its knee bent to about 90 degrees lowers the
+// hip by about 0.3 leg lengths while the leading leg, nearly straight and reaching down on its
+// toes, gives the other 0.3. That is 0.54 m for the reference rigs' 0.9 m legs: people step down
+// from a 0.5 m ledge or a table-high platform; higher than that they jump. Never less than
+// LB_STEP_HEIGHT. The support (lbSupportHeight) looks across rises up to the same height, so the
+// body starts up a high step (out of a trench) as the leading foot heads for it.
+#define LB_STEP_DOWN_LEGS 0.6f
+// Speed (1/s) at which a grounded character eases out a jump in its support height (a support
+// point crossing a step's edge or becoming unsteppable): a whole riser is spread over frames.
 #define LB_STEP_SMOOTHING 10.0f
+// Steepest climb or descent (rise over run) the height follows at once as the support moves: a
+// support height that changes faster than the character's speed times this (plus a margin for
+// the gait's own bob, m/s) changes with a jump, which is eased out instead.
+#define LB_STEP_FOLLOW_SLOPE 1.2f
+#define LB_STEP_FOLLOW_MARGIN 0.6f
+// Window (m) along the way of travel over which the ground under a support point is averaged,
+// and its samples: a flight of stairs becomes the line through its risers' middles (for treads
+// up to about the window), an edge a ramp across the window, so the height moves continuously.
+#define LB_SUPPORT_WINDOW 0.3f
+#define LB_SUPPORT_SAMPLES 7
 // Heading follows the velocity direction at this turn rate (rad/s).
 #define LB_TURN_RATE (2.0f * LB_PI)
 
@@ -157,19 +177,29 @@ static bool lbBridgesGap(const lbRun* run, lbVec3 dir, float reach, float height
 	return true;
 }
 
+// Highest drop (m) the character steps down rather than falls, and highest rise its support looks
+// across (LB_STEP_DOWN_LEGS).
+static float lbStepDownHeight(const lbRun* run)
+{
+	const lbLegAxes* leg = &run->humanoid.legAxes[0];
+	return lbMaxF(LB_STEP_HEIGHT, LB_STEP_DOWN_LEGS * (leg->thighLength + leg->calfLength));
+}
+
 // True when the ground along the straight path from `from` to `to` (world, probed every 0.1 m
-// at most) has no rise or drop higher than a step; *outGround is the ground height at `to`.
+// at most) has no rise or drop higher than lbStepDownHeight; *outGround is the ground height at
+// `to`.
 static bool lbSteppableTo(const lbRun* run, lbVec3 from, float groundFrom, lbVec3 to, float* outGround)
 {
 	lbVec3 d = lbProjectOnPlane(lbSub(to, from), run->upWs);
 	int n = (int)ceilf(lbLength(d) / 0.1f);
 	n = n < 1 ? 1 : (n > 24 ? 24 : n);
+	const float down = lbStepDownHeight(run);
 	float prev = groundFrom;
 	for (int i = 1; i <= n; ++i)
 	{
 		bool found;
 		float g = lbGroundHeightAt(run, lbMulAdd(from, (float)i / (float)n, d), &found);
-		if (!found || lbAbsF(g - prev) > LB_STEP_HEIGHT)
+		if (!found || g - prev > down || prev - g > down)
 			return false;
 		prev = g;
 	}
@@ -177,25 +207,136 @@ static bool lbSteppableTo(const lbRun* run, lbVec3 from, float groundFrom, lbVec
 	return true;
 }
 
-// Height (world, along up) a grounded character stands at: the mean ground under where its feet
-// bear (a planted foot's place, a swinging foot's landing place) when the motion steps, else the
-// ground under the character. Standing over the support rather than over the single point below
-// the centre keeps the body on the line of the stairs or slope instead of trailing it by the
-// smoothing lag, and starts a step down as the leading foot heads for the lower level rather
-// than after the body has passed the edge. A foot beyond an edge higher than a step (a ledge to
-// fall from, a wall) is not stepping there: then the ground under the character alone counts.
-static float lbSupportHeight(const lbRun* run, float groundBelow)
+// Ground height at p for lbGroundAround: *outUsed is false where there is no ground or it is further
+// from `ground` than lbStepDownHeight (a gap, a wall, a ledge to fall from).
+static float lbWindowGround(const lbRun* run, lbVec3 p, float ground, float down, bool* outUsed)
+{
+	bool found;
+	float g = lbGroundHeightAt(run, p, &found);
+	*outUsed = found && g - ground <= down && ground - g <= down;
+	return g;
+}
+
+// Ground height (along up) at p averaged over LB_SUPPORT_WINDOW along `way`, leaving out ground
+// that is missing or further from `ground` (the height at p itself) than a step. The ground is
+// sampled every few cm and taken as constant between a step's edges, which are found by bisection,
+// so the average moves continuously as p moves (a flight of stairs gives the line through its
+// risers' middles, an edge a ramp across the window) rather than in jumps of a sample's share of a
+// riser. p is at the character's height.
+static float lbGroundAround(const lbRun* run, lbVec3 p, float ground, lbVec3 way)
+{
+	const float down = lbStepDownHeight(run);
+	const int n = LB_SUPPORT_SAMPLES - 1;
+	const float spacing = LB_SUPPORT_WINDOW / (float)n;
+	lbVec3 first = lbMulAdd(p, -0.5f * LB_SUPPORT_WINDOW, way);
+	float sum = 0.0f, length = 0.0f;
+	bool usedA;
+	float a = lbWindowGround(run, first, ground, down, &usedA);
+	for (int i = 0; i < n; ++i)
+	{
+		lbVec3 start = lbMulAdd(first, spacing * (float)i, way);
+		bool usedB;
+		float b = lbWindowGround(run, lbMulAdd(start, spacing, way), ground, down, &usedB);
+		if (usedA && usedB && lbAbsF(a - b) <= 0.02f)
+		{
+			// Even or gently sloping ground: the trapezoid.
+			sum += 0.5f * (a + b) * spacing;
+			length += spacing;
+		}
+		else if (usedA || usedB)
+		{
+			// An edge between the samples: bisect for it (to under 5 mm), then each side keeps
+			// its sample's height.
+			float lo = 0.0f, hi = spacing;
+			for (int k = 0; k < 4; ++k)
+			{
+				float mid = 0.5f * (lo + hi);
+				bool usedM;
+				float m = lbWindowGround(run, lbMulAdd(start, mid, way), ground, down, &usedM);
+				bool likeA = usedM == usedA && (!usedM || !usedB || lbAbsF(m - a) <= lbAbsF(m - b));
+				if (likeA)
+					lo = mid;
+				else
+					hi = mid;
+			}
+			float edge = 0.5f * (lo + hi);
+			if (usedA)
+			{
+				sum += a * edge;
+				length += edge;
+			}
+			if (usedB)
+			{
+				sum += b * (spacing - edge);
+				length += spacing - edge;
+			}
+		}
+		a = b;
+		usedA = usedB;
+	}
+	return length > 1.0e-4f ? sum / length : ground;
+}
+
+// Ground a support point stands for: the ground around it (lbGroundAround) when the character
+// can step there from where it is, else the ground under the character.
+static float lbSupportGround(const lbRun* run, lbVec3 point, float groundBelow, lbVec3 way)
+{
+	float height = lbDot(run->position, run->upWs);
+	lbVec3 p = lbMulAdd(point, height - lbDot(point, run->upWs), run->upWs);
+	float g;
+	if (!lbSteppableTo(run, run->position, groundBelow, p, &g))
+		return groundBelow;
+	return lbGroundAround(run, p, g, way);
+}
+
+// Height (world, along up) a grounded character stands at: the mean of its two feet's support
+// heights when the motion steps, else the ground under the character. A planted foot's support
+// is the ground where it stands; a swinging foot's moves from the ground it lifted from to the
+// ground where it will land as the foot travels between them, so the height changes continuously
+// when a foot lifts (its support point leaps a stride ahead) and when it lands. Each ground is
+// averaged over a window along the way (lbGroundAround), so the height runs along the line of a
+// flight of stairs at the rate the support climbs it, with no lag, and a step down starts as the
+// leading foot heads for the lower level. A support point beyond an edge higher than a step (a
+// wall, a gap, a ledge to fall from) is not stepped on: the ground under the character counts
+// instead. `motionWs` is the motion's character transform of this frame (its feet in `run->pose`).
+static float lbSupportHeight(lbRun* run, float groundBelow, lbTransform motionWs, lbVec3 way)
 {
 	lbVec3 support[2];
 	if (!run->motionEntry->support || !run->motionEntry->support(run->motion, support))
+	{
+		run->supportValid = false;
 		return groundBelow;
-	float g[2];
+	}
+	const lbVec3 up = run->upWs;
+	float sum = 0.0f;
 	for (int side = 0; side < 2; ++side)
 	{
-		if (!lbSteppableTo(run, run->position, groundBelow, support[side], &g[side]))
-			return groundBelow;
+		// A planted foot's support point holds still across the ground plane; a swinging foot's
+		// moves with the character (its landing place) and leaps ahead when the foot lifts.
+		lbVec3 moved = lbProjectOnPlane(lbSub(support[side], run->supportPrev[side]), up);
+		bool planted = !run->supportValid || lbLength(moved) < 1.0e-3f;
+		float g = lbSupportGround(run, support[side], groundBelow, way);
+		if (planted)
+		{
+			run->supportLift[side] = support[side];
+			run->supportLiftGround[side] = g;
+		}
+		else
+		{
+			// Progress of the swing: the foot's place between where it lifted and where it lands.
+			int foot = run->humanoid.leg[side].foot;
+			lbVec3 footWs = lbTransformPoint(motionWs, run->pose.model[foot].p);
+			lbVec3 span = lbProjectOnPlane(lbSub(support[side], run->supportLift[side]), up);
+			lbVec3 done = lbProjectOnPlane(lbSub(footWs, run->supportLift[side]), up);
+			float span2 = lbDot(span, span);
+			float k = span2 > 1.0e-4f ? lbClampF(lbDot(done, span) / span2, 0.0f, 1.0f) : 1.0f;
+			g = lbLerpF(run->supportLiftGround[side], g, k);
+		}
+		run->supportPrev[side] = support[side];
+		sum += g;
 	}
-	return 0.5f * (g[0] + g[1]);
+	run->supportValid = true;
+	return 0.5f * sum;
 }
 
 lbResult lbRun_ApplyInput(lbRun* run, const lbScenarioEvent* in)
@@ -222,6 +363,8 @@ lbResult lbRun_ApplyInput(lbRun* run, const lbScenarioEvent* in)
 			run->position = in->vector;
 			run->verticalSpeed = 0.0f;
 			run->resetPending = true;
+			run->stepOffsetValid = false;
+			run->supportValid = false;
 			break;
 		case lb_inputJump:
 			if (run->ctx.state == lb_stateGrounded || run->ctx.state == lb_stateLanding)
@@ -295,6 +438,7 @@ static lbResult lbMoveAndSample(lbRun* run, float dt)
 	}
 	// Locomotion keeps playing (and carrying the character) through a fall; gravity only
 	// changes the height below.
+	lbTransform motionWs = run->ctx.characterWs;
 	if (run->motionEntry->drivesRoot)
 	{
 		lbTransform xf = run->ctx.characterWs;
@@ -302,6 +446,7 @@ static lbResult lbMoveAndSample(lbRun* run, float dt)
 		{
 			run->headingDeg = lbHeadingOf(run, xf);
 			run->position = xf.p;
+			motionWs = xf;
 		}
 	}
 	else
@@ -335,8 +480,11 @@ static lbResult lbMoveAndSample(lbRun* run, float dt)
 			ground = lbGroundHeightAt(run, run->position, &found);
 		}
 	}
+	const float stepDown = lbStepDownHeight(run);
 	if (run->ctx.state == lb_stateFalling)
 	{
+		run->stepOffsetValid = false;
+		run->supportValid = false;
 		run->verticalSpeed -= LB_GRAVITY * dt;
 		float next = height + run->verticalSpeed * dt;
 		if (found && next <= ground && run->verticalSpeed <= 0.0f)
@@ -354,40 +502,64 @@ static lbResult lbMoveAndSample(lbRun* run, float dt)
 		}
 		run->position = lbMulAdd(run->position, next - height, up);
 	}
-	else if (run->ctx.state != lb_stateClimbing)
+	else if (run->ctx.state == lb_stateClimbing)
+	{
+		run->stepOffsetValid = false;
+		run->supportValid = false;
+	}
+	else
 	{
 		if (run->ctx.state == lb_stateLanding && run->stateTime >= LB_LANDING_TIME)
 			run->ctx.state = lb_stateGrounded;
-		// Walking off an edge makes the character fall, unless its feet straddle a gap narrower
-		// than a step (ground a step away both ahead and behind): then it walks across at its
-		// height. Otherwise it follows the ground. An edge is where the ground itself drops more
-		// than a step since the last frame's place: running down a steep flight the eased height
-		// may trail the treads by more than a step without anything having been walked off.
+		// Walking off an edge makes the character fall, unless it steps down (a drop up to
+		// lbStepDownHeight) or its feet straddle a gap narrower than a step (ground a step away
+		// both ahead and behind): then it walks across at its height. Otherwise it follows the
+		// ground. An edge is where the ground itself drops more than a step down since the last
+		// frame's place: the height runs ahead of or behind the ground under the centre on a
+		// steep flight (it follows the feet's support) without anything having been walked off.
 		lbVec3 way = speed > 0.05f ? lbMulSV(1.0f / speed, v) : lbHeadingDirection(run, run->headingDeg);
 		float target = ground;
-		bool steps = found && height - ground <= LB_STEP_HEIGHT;
+		bool steps = found && height - ground <= stepDown;
 		bool bridged = !steps && lbBridgesGap(run, way, lbStepReach(run, speed), height, &target);
 		if (!steps && !bridged && found)
 		{
 			bool foundBefore;
 			float groundBefore = lbGroundHeightAt(run, before, &foundBefore);
-			steps = foundBefore && groundBefore - ground <= LB_STEP_HEIGHT;
+			steps = foundBefore && groundBefore - ground <= stepDown;
 		}
 		if (steps)
-			target = lbSupportHeight(run, ground);
+			target = lbSupportHeight(run, ground, motionWs, way);
+		else
+			run->supportValid = false;
 		steps = steps || bridged;
 		if (!steps)
 		{
 			run->ctx.state = lb_stateFalling;
 			run->stateTime = 0.0f;
+			run->stepOffsetValid = false;
 		}
 		else
 		{
-			// Step smoothing, as character controllers do on stairs: the capsule eases onto a new
-			// ground height instead of jumping a whole riser in one frame (which would pop the
-			// base motion); the foot system keeps the feet on the real surfaces meanwhile.
-			float follow = lbAbsF(target - height) < 0.02f ? 1.0f : lbInterpAlpha(dt, LB_STEP_SMOOTHING);
-			run->position = lbMulAdd(run->position, (target - height) * follow, up);
+			// The height is the support height plus an offset that eases out (as character
+			// controllers smooth stairs): the support's own motion, up to the steepest climb a
+			// stepper makes at its speed, carries the height at once, so there is no lag that grows
+			// with the vertical speed; a faster change (a jump: a support point crossing an edge or
+			// becoming unsteppable, the ground after a landing) goes into the offset, which eases out
+			// at LB_STEP_SMOOTHING, so the height never jumps a riser in one frame.
+			if (!run->stepOffsetValid)
+			{
+				run->stepTarget = target;
+				run->stepOffset = height - target;
+				run->stepOffsetValid = true;
+			}
+			float change = target - run->stepTarget;
+			float carried = (LB_STEP_FOLLOW_SLOPE * speed + LB_STEP_FOLLOW_MARGIN) * dt;
+			run->stepOffset -= change - lbClampF(change, -carried, carried);
+			run->stepOffset *= 1.0f - lbInterpAlpha(dt, LB_STEP_SMOOTHING);
+			if (lbAbsF(run->stepOffset) < 0.002f)
+				run->stepOffset = 0.0f;
+			run->stepTarget = target;
+			run->position = lbMulAdd(run->position, target + run->stepOffset - height, up);
 		}
 	}
 	run->ctx.velocityWs = lbMulAdd(v, run->verticalSpeed, up);

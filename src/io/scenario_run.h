@@ -34,6 +34,19 @@ struct lbRun
 	bool resetPending;
 	// Set while falling with no ground anywhere below (reported once per fall).
 	bool fellWithNoGround;
+	// Step following (lbFollowGround): the height's offset from the support height, eased out
+	// so that the height follows the support's own motion without lag and a jump in it without a
+	// pop; invalid after a fall, a teleport or a climb (the next grounded frame starts from the
+	// current height).
+	float stepOffset;
+	float stepTarget;
+	bool stepOffsetValid;
+	// Per foot, the motion's support point last frame, where the foot last stood (world) and the
+	// ground height there, and whether these hold anything yet.
+	lbVec3 supportPrev[2];
+	lbVec3 supportLift[2];
+	float supportLiftGround[2];
+	bool supportValid;
 	// Height of the rest soles along the model up (m): the model is lowered by it.
 	float restSoleHeight;
 	bool soleFromFirstPose;
