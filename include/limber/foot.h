@@ -171,6 +171,11 @@ typedef struct lbFootDef
 	/// A foot coming down within this height of its floor already slides toward the level it will
 	/// land on (see maxPlantShift), so the plant itself barely moves it. Default 0.15 m.
 	float slideHeight;
+	/// Fastest the ankle goal moves against the animated ankle (m/s): every correction (a slide, a
+	/// lock blending in, a step edge under a swinging foot) is spread over frames at most this fast,
+	/// so no correction pops the leg; 0 turns the cap off. Snaps (first frame, landing, teleport)
+	/// place the goal outright. Default 3 m/s.
+	float maxGoalSpeed;
 	/// Used internally to detect a valid definition. DO NOT SET.
 	int internalValue;
 } lbFootDef;
@@ -200,6 +205,9 @@ typedef struct lbFootLegState
 	lbVec3 aheadPointWs[3];
 	float aheadHeight[3];
 	int aheadCount;
+	/// The ankle goal's offset from the animated ankle last frame (world, m), for maxGoalSpeed.
+	lbVec3 goalOffsetWs;
+	bool hasGoal;
 	/// Horizontal offset (world, m) of the foot from the animated foot: set by a plant that slid
 	/// onto a tread, kept through the lock and carried into the next swing, where it fades once the
 	/// foot has risen clear of what is ahead.

@@ -78,6 +78,7 @@ static const lbFootKey lbFootKeys[] = {
 	{ "swing_lookahead", offsetof(lbFootDef, swingLookahead), 0.0, 2.0, false },
 	{ "swing_clearance", offsetof(lbFootDef, swingClearance), 0.0, 1.0, false },
 	{ "slide_height", offsetof(lbFootDef, slideHeight), 0.0, 2.0, false },
+	{ "max_goal_speed", offsetof(lbFootDef, maxGoalSpeed), 0.0, 100.0, false },
 };
 #define LB_FOOT_KEY_COUNT ((int)(sizeof lbFootKeys / sizeof lbFootKeys[0]))
 

@@ -66,6 +66,7 @@ lbFootDef lbDefaultFootDef(void)
 	d.swingLookahead = 0.2f;
 	d.swingClearance = 0.08f;
 	d.slideHeight = 0.15f;
+	d.maxGoalSpeed = 3.0f;
 	d.internalValue = LB_SECRET_COOKIE;
 	return d;
 }
@@ -563,6 +564,7 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 			state->legs[s].locked = false;
 			state->legs[s].lockAlpha = 0.0f;
 			state->legs[s].shiftWs = lbVec3_zero;
+			state->legs[s].hasGoal = false;
 			state->legs[s].slideLo = -1.0e30f;
 			state->legs[s].slideHi = 1.0e30f;
 			state->legs[s].sliding = false;
@@ -977,7 +979,7 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 }
 
 // Step 7: the ankle goal and foot rotation, and the part of the sole that bears on the ground.
-static void lbFootGoal(const lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, lbFootLegFrame* lf,
+static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, lbFootLegFrame* lf,
 					   const lbHumanoid* humanoid, int side, float smoothOffset, lbFootTarget* ft)
 {
 	const lbVec3 up = f->up;
@@ -1027,6 +1029,21 @@ static void lbFootGoal(const lbFootLegState* leg, const lbFootDef* def, const lb
 			ankleGoal = lbLerp(ankleGoal, leg->lockAnkleWs, leg->lockAlpha);
 			footRot = lbQuatSlerp(footRot, leg->lockRotWs, leg->lockAlpha);
 		}
+	}
+	// No correction moves the foot faster than maxGoalSpeed against the animation: a slide, a lock
+	// blending in, a step edge coming under the foot are spread over frames instead of popping the
+	// leg. A snap (first frame, landing, teleport) places it outright.
+	{
+		lbVec3 offset = lbSub(ankleGoal, lf->animAnkleWs);
+		if (f->snap || !leg->hasGoal || def->maxGoalSpeed <= 0.0f)
+			leg->goalOffsetWs = offset;
+		else
+		{
+			lbVec3 step = lbClampLength(lbSub(offset, leg->goalOffsetWs), def->maxGoalSpeed * f->dt);
+			leg->goalOffsetWs = lbAdd(leg->goalOffsetWs, step);
+		}
+		leg->hasGoal = true;
+		ankleGoal = lbAdd(lf->animAnkleWs, leg->goalOffsetWs);
 	}
 	lf->ankleGoal = ankleGoal;
 	lf->footRot = footRot;
