@@ -1498,7 +1498,9 @@ static void lbFootBendAllToes(const lbFootTargets* targets, const lbSkeleton* sk
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbFootTarget* f = &targets->feet[s];
-		if (!f->grounded || !lbIsValidVec3(f->toeNormalWs) || !lbIsValidVec3(f->groundPointWs))
+		// Only a foot on the ground bends its toes on it: a swinging foot's toes point where the
+		// animation points them.
+		if (!f->grounded || !(f->planted || f->locked) || !lbIsValidVec3(f->toeNormalWs) || !lbIsValidVec3(f->groundPointWs))
 			continue;
 		lbVec3 n = lbNormalizeOr(lbInvTransformDirection(targets->characterWs, f->toeNormalWs), lbVec3_zero);
 		lbVec3 p = lbInvTransformPoint(targets->characterWs, f->groundPointWs);
