@@ -1450,7 +1450,12 @@ static void lbFootBendToes(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 		return;
 	const lbVec3 dir = lbMulSV(1.0f / length, tipOffset);
 	// The ball's height over the plane, and the lowest the toes may point for the tip to stay on it.
-	const float ballH = lbMaxF(lbDot(lbSub(b.p, pointMs), normalMs), 0.0f);
+	// A ball below the plane says the plane is not the ground under the toes (a foot past a stair
+	// nose, over the tread below): the toes are left as they are.
+	const float ballRaw = lbDot(lbSub(b.p, pointMs), normalMs);
+	if (ballRaw < -0.01f)
+		return;
+	const float ballH = lbMaxF(ballRaw, 0.0f);
 	const float dip = lbDot(dir, normalMs), allowed = -lbMinF(ballH / length, 1.0f);
 	if (dip >= allowed)
 		return;
@@ -1498,9 +1503,7 @@ static void lbFootBendAllToes(const lbFootTargets* targets, const lbSkeleton* sk
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbFootTarget* f = &targets->feet[s];
-		// Only a foot on the ground bends its toes on it: a swinging foot's toes point where the
-		// animation points them.
-		if (!f->grounded || !(f->planted || f->locked) || !lbIsValidVec3(f->toeNormalWs) || !lbIsValidVec3(f->groundPointWs))
+		if (!f->grounded || !lbIsValidVec3(f->toeNormalWs) || !lbIsValidVec3(f->groundPointWs))
 			continue;
 		lbVec3 n = lbNormalizeOr(lbInvTransformDirection(targets->characterWs, f->toeNormalWs), lbVec3_zero);
 		lbVec3 p = lbInvTransformPoint(targets->characterWs, f->groundPointWs);
