@@ -1019,7 +1019,10 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 		{
 			const float clearH = lbMaxF(smoothOffset, lbMinF(lf->offsetTarget, smoothOffset + def->edgeHeight));
 			const lbVec3 smoothGround = lbMulAdd(ankle, clearH - lbDot(ankle, up), up);
-			ankleGoal = lbFootClearSole(ankleGoal, footRot, f->modelToWorld, &lf->planeSole, smoothGround, leg->groundNormalWs, up);
+			// A foot on the ground bends its toes on it (the pose stage); a foot in the air clears
+			// its whole sole, toe tip included.
+			const lbSole* clearSole = lf->planted || leg->locked ? &lf->planeSole : &lf->sole;
+			ankleGoal = lbFootClearSole(ankleGoal, footRot, f->modelToWorld, clearSole, smoothGround, leg->groundNormalWs, up);
 			const lbFootGround g = lbFootKeptPrint(leg);
 			ankleGoal = lbFootClearPrint(ankleGoal, footRot, f->modelToWorld, &lf->sole, &g, leg->groundPointWs,
 										 leg->groundNormalWs, def->edgeHeight, up);
@@ -1503,7 +1506,9 @@ static void lbFootBendAllToes(const lbFootTargets* targets, const lbSkeleton* sk
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbFootTarget* f = &targets->feet[s];
-		if (!f->grounded || !lbIsValidVec3(f->toeNormalWs) || !lbIsValidVec3(f->groundPointWs))
+		// Only a foot on the ground bends its toes on it; a swinging foot clears its whole sole
+		// instead (the sense stage), its toes pointing where the animation points them.
+		if (!f->grounded || !(f->planted || f->locked) || !lbIsValidVec3(f->toeNormalWs) || !lbIsValidVec3(f->groundPointWs))
 			continue;
 		lbVec3 n = lbNormalizeOr(lbInvTransformDirection(targets->characterWs, f->toeNormalWs), lbVec3_zero);
 		lbVec3 p = lbInvTransformPoint(targets->characterWs, f->groundPointWs);
