@@ -1,54 +1,163 @@
 // SPDX-FileCopyrightText: 2026 limber authors
 // SPDX-License-Identifier: MIT
-// Foot placement per character per frame, sense + pose, on rocky ground as a triangle mesh and as
-// a heightfield, for 1 and 1000 characters standing at random places mid-stride. Casts run every
-// frame here (trace rate 0: the worst case); the default 30 Hz rate halves them at 60 fps (the
-// default_rate rows, with the crowd's trace phases spread so every frame casts for half of it).
+// Foot placement per character per frame, sense + pose, for 1 and 1000 characters walking (the
+// procedural walk at 1.4 m/s, each at its own point of the gait cycle) over three grounds: rocky
+// terrain as a heightfield and as a 2M-triangle mesh (each character walks a circle of 5-12 m
+// radius), and a ridge of stairs up and down (boxes; circles of 4 m radius crossing it at every
+// angle). Walking feet swing, land, slide and lock, so every probe of the default def does work:
+// the centre cast, the footprint rays under heel, ball and toe tip, the look-ahead rays of a
+// swinging foot and the extra probes of a landing or planting foot. Casts run every frame here
+// (trace rate 0: the worst case); the default 30 Hz rate halves them at 60 fps (the default_rate
+// rows, with the crowd's trace phases spread so every frame casts for half of it). `.nofootprint`
+// rows run the same characters with footprintTraces = false, so the footprint probes' cost is the
+// difference of two figures of one run; `foot.casts_per_frame.*` are the casts per character per
+// frame (lbFootTargets.castCount) of the crowd rows.
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
 #include "limber/limber.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-// Median ns per character per frame over `frames` frames of `count` characters. With `many` the
-// sense stage runs through lbFootSenseMany (the crowd entry point: casts announced per group of
-// characters), otherwise one lbFootSense call per character.
-static double RunFoot(const lbBenchOptions* o, const lbWorld* world, const lbSceneParams* rocky, int count, int frames,
-					  bool heelToe, double* outSense, float traceRate, uint64_t placementSeed, bool many)
+#define LB_BENCH_DT (1.0f / 60.0f)
+
+// One gait cycle of the procedural walk at its steady speed, shared by every character.
+typedef struct lbBenchWalk
 {
-	lbSkeleton* skel = lbCreateReferenceRig(lb_rigMannequin);
+	lbSkeleton* skel;
 	lbHumanoid h;
-	lbMapHumanoid(skel, NULL, &h);
-	// A mid-stride base pose from the procedural walk, shared by all characters.
-	lbPose anim = lbCreatePose(skel), pose = lbCreatePose(skel);
+	lbPose* poses;
+	int poseCount;
+	float speed;
+} lbBenchWalk;
+
+static void lbBenchWalk_Init(lbBenchWalk* w)
+{
+	w->skel = lbCreateReferenceRig(lb_rigMannequin);
+	lbMapHumanoid(w->skel, NULL, &w->h);
 	lbMotionState ms;
-	lbMotionState_Init(&ms, &h, skel, lbTransform_identity);
+	lbMotionState_Init(&ms, &w->h, w->skel, lbTransform_identity);
 	lbMotionParams mp = lbDefaultMotionParams(lb_motionWalk);
-	for (int i = 0; i < 20; ++i)
-		lbMotion_Sample(&ms, &h, skel, &mp, 1.0f / 60.0f, &anim);
-	lbFootDef def = lbDefaultFootDef();
-	def.traceRate = traceRate;
-	def.heelToeTraces = heelToe;
-	lbSceneQuery query = lbWorld_GetQuery(world);
+	lbPose scratch = lbCreatePose(w->skel);
+	// Four seconds bring the speed to its target (acceleration 4 /s).
+	for (int i = 0; i < 240; ++i)
+		lbMotion_Sample(&ms, &w->h, w->skel, &mp, LB_BENCH_DT, &scratch);
+	lbDestroyPose(&scratch);
+	int n = ms.cycleRate > 0.0f ? (int)lroundf(1.0f / (ms.cycleRate * LB_BENCH_DT)) : 60;
+	n = n < 8 ? 8 : (n > 240 ? 240 : n);
+	w->poseCount = n;
+	w->poses = (lbPose*)calloc((size_t)n, sizeof(lbPose));
+	lbVec3 p0 = ms.characterWs.p;
+	for (int i = 0; i < n; ++i)
+	{
+		w->poses[i] = lbCreatePose(w->skel);
+		lbMotion_Sample(&ms, &w->h, w->skel, &mp, LB_BENCH_DT, &w->poses[i]);
+	}
+	// The model frame's mean speed over the cycle: planted feet stay put in the world.
+	w->speed = lbLength(lbSub(ms.characterWs.p, p0)) / ((float)n * LB_BENCH_DT);
+}
+
+static void lbBenchWalk_Destroy(lbBenchWalk* w)
+{
+	for (int i = 0; i < w->poseCount; ++i)
+		lbDestroyPose(&w->poses[i]);
+	free(w->poses);
+	lbDestroySkeleton(w->skel);
+}
+
+// A ground to walk on.
+typedef struct lbBenchGround
+{
+	const char* name;
+	lbWorld* world;
+	lbSceneParams rocky;
+	bool stairs;
+	// Half the side (rocky) or the width (stairs) of the area the circles stay in (m).
+	float half;
+} lbBenchGround;
+
+// One character: a circle walked at the walk's speed, and where in the gait cycle it starts.
+typedef struct lbBenchWalker
+{
+	float cx, cy, radius, angle0, dir;
+	int phase0;
+} lbBenchWalker;
+
+static void lbBenchWalker_Place(lbBenchWalker* c, const lbBenchGround* g, const lbBenchWalk* w, uint64_t* seed)
+{
+	if (g->stairs)
+	{
+		c->radius = lbBenchUniform(seed, 3.5f, 4.5f);
+		c->cx = lbBenchUniform(seed, -1.0f, 1.0f);
+		float m = g->half - c->radius > 0.0f ? g->half - c->radius : 0.0f;
+		c->cy = lbBenchUniform(seed, -m, m);
+	}
+	else
+	{
+		c->radius = lbBenchUniform(seed, 0.05f, 0.12f) * 2.5f * g->half;
+		float m = 0.8f * g->half - c->radius;
+		c->cx = lbBenchUniform(seed, -m, m);
+		c->cy = lbBenchUniform(seed, -m, m);
+	}
+	c->angle0 = lbBenchUniform(seed, -LB_PI, LB_PI);
+	c->dir = lbBenchUniform(seed, 0.0f, 1.0f) < 0.5f ? -1.0f : 1.0f;
+	c->phase0 = (int)lbBenchUniform(seed, 0.0f, (float)w->poseCount) % w->poseCount;
+}
+
+// The sense input of a walker at frame n: on its circle, facing along it, on the ground under its
+// origin (the capsule: rocky height, or the stair tread it stands on), the pose of its gait phase.
+static void lbBenchWalker_Input(const lbBenchWalker* c, const lbBenchGround* g, const lbBenchWalk* w, const lbSceneQuery* q,
+								long n, lbFootSenseInput* in)
+{
+	float a = c->angle0 + c->dir * w->speed * (float)n * LB_BENCH_DT / c->radius;
+	float ca = cosf(a), sa = sinf(a);
+	float x = c->cx + c->radius * ca, y = c->cy + c->radius * sa;
+	lbVec3 t = lbMakeVec3(-sa * c->dir, ca * c->dir, 0.0f);
+	float z = 0.0f;
+	if (g->stairs)
+	{
+		lbQueryInput qi = lbDefaultQueryInput();
+		qi.start = lbMakeVec3(x, y, 5.0f);
+		qi.end = lbMakeVec3(x, y, -5.0f);
+		lbHit hit = lbWorld_RayCast(g->world, &qi);
+		z = hit.hit ? hit.location.z : 0.0f;
+	}
+	else
+		z = lbSceneRockyHeight(&g->rocky, x, y);
+	lbVec3 fwd = w->h.forwardMs;
+	float yaw = atan2f(t.y, t.x) - atan2f(fwd.y, fwd.x);
+	*in = lbDefaultFootSenseInput();
+	in->query = q;
+	in->animPose = &w->poses[(c->phase0 + n) % w->poseCount];
+	in->dt = LB_BENCH_DT;
+	in->velocityWs = lbMulSV(w->speed, t);
+	in->characterWs = lbMakeTransform(lbMakeVec3(x, y, z), lbQuatFromAxisAngle(lbVec3_axisZ, yaw));
+}
+
+// Median ns per character per frame over `frames` samples of `count` characters walking. With
+// `many` the sense stage runs through lbFootSenseMany (the crowd entry point: casts announced per
+// group of characters), otherwise one lbFootSense call per character. *outCasts: casts per
+// character per frame (steady frames).
+static double RunFoot(const lbBenchWalk* w, const lbBenchGround* g, int count, int frames, const lbFootDef* def,
+					  double* outSense, double* outCasts, uint64_t placementSeed, bool many)
+{
+	const lbSkeleton* skel = w->skel;
+	const lbHumanoid* h = &w->h;
+	lbPose pose = lbCreatePose(skel);
+	lbSceneQuery query = lbWorld_GetQuery(g->world);
+	const int framesPerSample = count >= 1000 ? 1 : (1000 + count - 1) / count;
 	// Two copies of the characters: the sense-only pass runs its own, so each state advances once
 	// per frame in both passes (a state stepped twice per frame would skip its reduced-rate casts).
 	lbFootState* states = (lbFootState*)calloc(2 * (size_t)count, sizeof(lbFootState));
 	lbFootState* senseStates = states + count;
 	lbFootTargets* targets = (lbFootTargets*)calloc((size_t)count, sizeof(lbFootTargets));
-	lbFootSenseInput* inputs = (lbFootSenseInput*)calloc((size_t)count, sizeof(lbFootSenseInput));
+	lbFootSenseInput* inputs = (lbFootSenseInput*)calloc((size_t)count * (size_t)framesPerSample, sizeof(lbFootSenseInput));
+	lbBenchWalker* walkers = (lbBenchWalker*)calloc((size_t)count, sizeof(lbBenchWalker));
 	uint64_t seed = placementSeed;
-	float half = 0.4f * rocky->size;
 	for (int i = 0; i < count; ++i)
 	{
-		float x = lbBenchUniform(&seed, -half, half), y = lbBenchUniform(&seed, -half, half);
-		float z = lbSceneRockyHeight(rocky, x, y);
-		lbQuat q = lbQuatFromAxisAngle(lbVec3_axisZ, lbBenchUniform(&seed, -LB_PI, LB_PI));
-		inputs[i] = lbDefaultFootSenseInput();
-		inputs[i].query = &query;
-		inputs[i].animPose = &anim;
-		inputs[i].dt = 1.0f / 60.0f;
-		inputs[i].characterWs = lbMakeTransform(lbMakeVec3(x, y, z), q);
+		lbBenchWalker_Place(&walkers[i], g, w, &seed);
 		lbFootState_Reset(&states[i]);
 		lbFootState_Reset(&senseStates[i]);
 		// Phases spread over the period: at a reduced trace rate each frame casts for its share of
@@ -59,51 +168,95 @@ static double RunFoot(const lbBenchOptions* o, const lbWorld* world, const lbSce
 	double* samples = (double*)malloc(sizeof(double) * (size_t)frames);
 	double* senseSamples = (double*)malloc(sizeof(double) * (size_t)frames);
 	volatile float sink = 0.0f;
-	const int framesPerSample = count >= 1000 ? 1 : (1000 + count - 1) / count;
+	long frame = 0;
+	long long casts = 0;
 	for (int f = 0; f < frames; ++f)
 	{
+		// This sample's inputs, made before the clock starts.
+		for (int k = 0; k < framesPerSample; ++k)
+			for (int i = 0; i < count; ++i)
+				lbBenchWalker_Input(&walkers[i], g, w, &query, frame + k, &inputs[(size_t)k * (size_t)count + (size_t)i]);
+		frame += framesPerSample;
+		int sampleCasts = 0;
 		uint64_t t0 = lbBenchThreadNs();
 		for (int k = 0; k < framesPerSample; ++k)
 		{
+			const lbFootSenseInput* in = inputs + (size_t)k * (size_t)count;
 			if (many)
-				lbFootSenseMany(states, &def, skel, &h, inputs, targets, count);
+				lbFootSenseMany(states, def, skel, h, in, targets, count);
 			for (int i = 0; i < count; ++i)
 			{
 				if (!many)
-					lbFootSense(&states[i], &def, skel, &h, &inputs[i], &targets[i]);
-				lbPose_Copy(&pose, &anim);
-				lbFootApplyPose(&targets[i], &def, skel, &h, lb_footSolverTwoBone, &pose, NULL, 0);
-				sink += pose.model[h.leg[0].foot].p.z;
+					lbFootSense(&states[i], def, skel, h, &in[i], &targets[i]);
+				sampleCasts += targets[i].castCount;
+				lbPose_Copy(&pose, in[i].animPose);
+				lbFootApplyPose(&targets[i], def, skel, h, lb_footSolverTwoBone, &pose, NULL, 0);
+				sink += pose.model[h->leg[0].foot].p.z;
 			}
 		}
 		uint64_t t1 = lbBenchThreadNs();
 		for (int k = 0; k < framesPerSample; ++k)
 		{
+			const lbFootSenseInput* in = inputs + (size_t)k * (size_t)count;
 			if (many)
-				lbFootSenseMany(senseStates, &def, skel, &h, inputs, targets, count);
+				lbFootSenseMany(senseStates, def, skel, h, in, targets, count);
 			else
 				for (int i = 0; i < count; ++i)
-					lbFootSense(&senseStates[i], &def, skel, &h, &inputs[i], &targets[i]);
+					lbFootSense(&senseStates[i], def, skel, h, &in[i], &targets[i]);
 		}
 		uint64_t t2 = lbBenchThreadNs();
 		samples[f] = (double)(t1 - t0) / (double)(count * framesPerSample);
 		senseSamples[f] = (double)(t2 - t1) / (double)(count * framesPerSample);
+		if (f > 0)
+			casts += sampleCasts;
 	}
 	(void)sink;
-	// The first frame snaps every state; it is not a steady frame.
+	// The first sample snaps every state; it is not a steady frame.
 	double m = lbBenchMedian(samples + 1, frames - 1);
 	if (outSense)
 		*outSense = lbBenchMedian(senseSamples + 1, frames - 1);
-	(void)o;
+	if (outCasts)
+		*outCasts = (double)casts / ((double)count * (double)framesPerSample * (double)(frames - 1));
 	free(senseSamples);
 	free(samples);
+	free(walkers);
 	free(inputs);
 	free(targets);
 	free(states);
-	lbDestroyPose(&anim);
 	lbDestroyPose(&pose);
-	lbDestroySkeleton(skel);
 	return m;
+}
+
+static void lbBenchFootReport(const lbBenchOptions* o, const char* fmt, const char* ground, const char* suffix,
+							  double value, const char* unit)
+{
+	char name[128], full[160];
+	snprintf(name, sizeof name, fmt, ground);
+	snprintf(full, sizeof full, "%s%s", name, suffix);
+	lbBenchReport(o, full, value, unit);
+}
+
+static lbWorld* lbBenchStairs(const lbBenchOptions* o, float* outHalf)
+{
+	// A ridge: eight steps up (riser 0.18 m, tread 0.28 m), a 2 m landing, eight steps down, as
+	// wide as the crowd's area, on a ground plate.
+	lbWorldDef wd = lbDefaultWorldDef();
+	lbWorld* world = lbCreateWorld(&wd);
+	float width = o->smoke ? 10.0f : 100.0f;
+	*outHalf = 0.5f * width;
+	lbSceneParams p = lbDefaultSceneParams(lbSceneBuilderByName("stairs"));
+	float run = p.count * p.tread;
+	lbSceneParams_Set(&p, "width", width);
+	lbSceneParams_Set(&p, "landing", 2.0f);
+	lbSceneParams_Set(&p, "distance", 1.0f);
+	lbSceneParams_Set(&p, "origin_x", -(1.0f + run + 1.0f));
+	lbSceneParams_Set(&p, "ground_size", width + 20.0f);
+	lbBuildScene(world, &p);
+	lbSceneParams_Set(&p, "origin_x", 1.0f + run + 1.0f);
+	lbSceneParams_Set(&p, "forward_x", -1.0f);
+	lbSceneParams_Set(&p, "ground_size", 0.0f);
+	lbBuildScene(world, &p);
+	return world;
 }
 
 void lbBenchFoot(const lbBenchOptions* o);
@@ -111,69 +264,91 @@ void lbBenchFoot(const lbBenchOptions* o)
 {
 	if (!lbBenchSelected(o, "foot"))
 		return;
-	for (int asMesh = 0; asMesh < 2; ++asMesh)
+	lbBenchWalk walk;
+	lbBenchWalk_Init(&walk);
+	const lbFootDef def = lbDefaultFootDef();
+	lbFootDef noPrint = def;
+	noPrint.footprintTraces = false;
+	lbFootDef everyFrame = def, everyFrameNoPrint = noPrint;
+	everyFrame.traceRate = 0.0f;
+	everyFrameNoPrint.traceRate = 0.0f;
+	lbFootDef heelToe = everyFrame;
+	heelToe.heelToeTraces = true;
+	const int frames = o->smoke ? 3 : 301;
+	const int crowd = o->smoke ? 10 : 1000;
+	for (int kind = 0; kind < 3; ++kind)
 	{
-		lbSceneParams p = lbDefaultSceneParams(lbSceneBuilderByName("rocky"));
-		lbSceneParams_Set(&p, "size", o->smoke ? 10.0f : 100.0f);
-		lbSceneParams_Set(&p, "resolution", 0.1f);
-		lbSceneParams_Set(&p, "amplitude", 0.15f);
-		lbSceneParams_Set(&p, "as_mesh", (float)asMesh);
-		lbWorldDef wd = lbDefaultWorldDef();
-		lbWorld* world = lbCreateWorld(&wd);
-		lbBuildScene(world, &p);
-		const char* ground = asMesh ? "mesh" : "heightfield";
-		int frames = o->smoke ? 3 : 301;
-		int counts[2] = { 1, o->smoke ? 10 : 1000 };
-		for (int k = 0; k < 2; ++k)
+		lbBenchGround g = { 0 };
+		g.stairs = kind == 2;
+		g.name = kind == 0 ? "heightfield" : (kind == 1 ? "mesh" : "stairs");
+		if (g.stairs)
+			g.world = lbBenchStairs(o, &g.half);
+		else
 		{
-			double sense = 0.0, ns = 0.0;
-			if (counts[k] == 1)
-			{
-				// One character alone, placed in turn at 16 random spots (the cost depends on the
-				// ground under it); the median over the spots.
-				double spots[16], senses[16];
-				int nSpots = o->smoke ? 1 : 16;
-				for (int q = 0; q < nSpots; ++q)
-					spots[q] = RunFoot(o, world, &p, 1, o->smoke ? 3 : 21, false, &senses[q], 0.0f, 100 + (uint64_t)q, false);
-				ns = lbBenchMedian(spots, nSpots);
-				sense = lbBenchMedian(senses, nSpots);
-			}
-			else
-			{
-				// A crowd: through lbFootSenseMany, and one character at a time for comparison.
-				ns = RunFoot(o, world, &p, counts[k], frames, false, &sense, 0.0f, 7, true);
-				double sense1 = 0.0, ns1 = RunFoot(o, world, &p, counts[k], frames, false, &sense1, 0.0f, 7, false);
-				char name1[96];
-				snprintf(name1, sizeof name1, "foot.per_character.%s.%d.one_by_one", ground, counts[k]);
-				lbBenchReport(o, name1, ns1 / 1000.0, "us");
-				snprintf(name1, sizeof name1, "foot.sense.%s.%d.one_by_one", ground, counts[k]);
-				lbBenchReport(o, name1, sense1 / 1000.0, "us");
-			}
-			char name[96];
-			snprintf(name, sizeof name, "foot.per_character.%s.%d", ground, counts[k]);
-			lbBenchReport(o, name, ns / 1000.0, "us");
-			snprintf(name, sizeof name, "foot.sense.%s.%d", ground, counts[k]);
-			lbBenchReport(o, name, sense / 1000.0, "us");
+			g.rocky = lbDefaultSceneParams(lbSceneBuilderByName("rocky"));
+			lbSceneParams_Set(&g.rocky, "size", o->smoke ? 10.0f : 100.0f);
+			lbSceneParams_Set(&g.rocky, "resolution", 0.1f);
+			lbSceneParams_Set(&g.rocky, "amplitude", 0.15f);
+			lbSceneParams_Set(&g.rocky, "as_mesh", (float)kind);
+			lbWorldDef wd = lbDefaultWorldDef();
+			g.world = lbCreateWorld(&wd);
+			lbBuildScene(g.world, &g.rocky);
+			g.half = 0.5f * g.rocky.size;
 		}
-		double ht = RunFoot(o, world, &p, o->smoke ? 10 : 1000, frames, true, NULL, 0.0f, 7, true);
-		char name[96];
-		snprintf(name, sizeof name, "foot.per_character.%s.heel_toe.1000", ground);
-		lbBenchReport(o, name, ht / 1000.0, "us");
-		if (asMesh == 0 && !o->smoke)
+		for (int np = 0; np < 2; ++np)
 		{
-			// The stable headline figure: 1000 characters on the heightfield.
-			double hf = RunFoot(o, world, &p, 1000, frames, false, NULL, 0.0f, 7, true);
-			lbBenchReport(o, "foot.per_character", hf / 1000.0, "us");
+			const lbFootDef* d = np ? &everyFrameNoPrint : &everyFrame;
+			const char* sfx = np ? ".nofootprint" : "";
+			// One character alone, starting in turn at 16 random places (the cost depends on the
+			// ground under it); the median over the places.
+			double spots[16], senses[16], castsAt[16], castSum = 0.0;
+			int nSpots = o->smoke ? 1 : 16;
+			for (int q = 0; q < nSpots; ++q)
+			{
+				spots[q] = RunFoot(&walk, &g, 1, o->smoke ? 3 : 21, d, &senses[q], &castsAt[q], 100 + (uint64_t)q, false);
+				castSum += castsAt[q];
+			}
+			lbBenchFootReport(o, "foot.per_character.%s.1", g.name, sfx, lbBenchMedian(spots, nSpots) / 1000.0, "us");
+			lbBenchFootReport(o, "foot.sense.%s.1", g.name, sfx, lbBenchMedian(senses, nSpots) / 1000.0, "us");
+			(void)castSum;
+			// A crowd through lbFootSenseMany.
+			double sense = 0.0, casts = 0.0;
+			double ns = RunFoot(&walk, &g, crowd, frames, d, &sense, &casts, 7, true);
+			char fmt[64];
+			snprintf(fmt, sizeof fmt, "foot.per_character.%%s.%d", crowd);
+			lbBenchFootReport(o, fmt, g.name, sfx, ns / 1000.0, "us");
+			snprintf(fmt, sizeof fmt, "foot.sense.%%s.%d", crowd);
+			lbBenchFootReport(o, fmt, g.name, sfx, sense / 1000.0, "us");
+			lbBenchFootReport(o, "foot.casts_per_frame.%s", g.name, sfx, casts, "casts");
+			if (kind == 0 && !o->smoke)
+			{
+				// The stable headline figure: 1000 characters on the heightfield.
+				double hf = RunFoot(&walk, &g, 1000, frames, d, NULL, NULL, 7, true);
+				lbBenchFootReport(o, "foot.per_character", "", sfx, hf / 1000.0, "us");
+			}
+		}
+		if (!g.stairs)
+		{
+			// The crowd one character at a time, for comparison with lbFootSenseMany.
+			double sense1 = 0.0, ns1 = RunFoot(&walk, &g, crowd, frames, &everyFrame, &sense1, NULL, 7, false);
+			char fmt[64];
+			snprintf(fmt, sizeof fmt, "foot.per_character.%%s.%d.one_by_one", crowd);
+			lbBenchFootReport(o, fmt, g.name, "", ns1 / 1000.0, "us");
+			snprintf(fmt, sizeof fmt, "foot.sense.%%s.%d.one_by_one", crowd);
+			lbBenchFootReport(o, fmt, g.name, "", sense1 / 1000.0, "us");
+			double ht = RunFoot(&walk, &g, crowd, frames, &heelToe, NULL, NULL, 7, true);
+			snprintf(fmt, sizeof fmt, "foot.per_character.%%s.heel_toe.%d", crowd);
+			lbBenchFootReport(o, fmt, g.name, "", ht / 1000.0, "us");
+		}
+		if (!o->smoke)
+		{
 			// The default 30 Hz trace rate at 60 fps, trace phases spread: half the crowd casts on
 			// each frame, so every frame costs about the same.
-			double dflt = RunFoot(o, world, &p, 1000, frames, false, NULL, 30.0f, 7, true);
-			lbBenchReport(o, "foot.per_character.default_rate", dflt / 1000.0, "us");
+			double dflt = RunFoot(&walk, &g, 1000, frames, &def, NULL, NULL, 7, true);
+			lbBenchFootReport(o, kind == 0 ? "foot.per_character.default_rate%s" : "foot.per_character.%s.1000.default_rate",
+							  kind == 0 ? "" : g.name, "", dflt / 1000.0, "us");
 		}
-		if (asMesh == 1 && !o->smoke)
-		{
-			double dflt = RunFoot(o, world, &p, 1000, frames, false, NULL, 30.0f, 7, true);
-			lbBenchReport(o, "foot.per_character.mesh.1000.default_rate", dflt / 1000.0, "us");
-		}
-		lbDestroyWorld(world);
+		lbDestroyWorld(g.world);
 	}
+	lbBenchWalk_Destroy(&walk);
 }
