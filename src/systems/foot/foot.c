@@ -355,6 +355,15 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 		float e = lbFootFindEdge(p, a[front], a[front + 1], h0, a0);
 		hi = cls[front + 1] > 0 ? e - p->margin - a[lb_soleToeTip] : e - p->margin - a[lb_soleBall];
 	}
+	else
+	{
+		// The whole foot ahead of the reference is on the level: a riser just past the toe tip
+		// still bounds how far the foot may go (one more ray a ball-to-toe length further).
+		float beyond = a[lb_soleToeTip] + (a[lb_soleToeTip] - a[lb_soleBall]), h = 0.0f;
+		bool valid = lbFootRayHeight(p->query, p->proto, lbMulAdd(p->base, beyond, p->fp->toeWs), p->base, p->up, p->castCount, &h);
+		if (lbFootClass(p, valid, h, h0, beyond, a0) > 0)
+			hi = lbFootFindEdge(p, a[lb_soleToeTip], beyond, h0, a0) - p->margin - a[lb_soleToeTip];
+	}
 	int back = ref;
 	while (back > 0 && cls[back - 1] == 0)
 		--back;
@@ -362,6 +371,14 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 	{
 		float e = lbFootFindEdge(p, a[back], a[back - 1], h0, a0);
 		lo = cls[back - 1] > 0 ? e + p->margin - a[lb_soleHeel] : e + p->margin - a[lb_soleUnderAnkle];
+	}
+	else
+	{
+		// Likewise a wall just behind the heel.
+		float beyond = 2.0f * a[lb_soleHeel], h = 0.0f;
+		bool valid = lbFootRayHeight(p->query, p->proto, lbMulAdd(p->base, beyond, p->fp->toeWs), p->base, p->up, p->castCount, &h);
+		if (lbFootClass(p, valid, h, h0, beyond, a0) > 0)
+			lo = lbFootFindEdge(p, a[lb_soleHeel], beyond, h0, a0) + p->margin - a[lb_soleHeel];
 	}
 	if (lo > hi)
 	{
@@ -683,9 +700,9 @@ static lbFootGround lbFootKeptPrint(const lbFootLegState* leg)
 // range kept) when the ground there cannot be probed.
 static bool lbFootLandingRange(lbFootLegState* leg, const lbFootDef* def, const lbFootSenseInput* in, lbFootFrame* f,
 							   const lbFootLegFrame* lf, lbVec3 base, const lbQueryInput* centre, const lbFootCast* c,
-							   const lbFootGround* g)
+							   const lbFootGround* g, bool fromAnimation)
 {
-	lbVec3 from = lbSub(base, lbProjectOnPlane(leg->shiftWs, f->up));
+	lbVec3 from = fromAnimation ? lbSub(base, lbProjectOnPlane(leg->shiftWs, f->up)) : base;
 	lbFootCast cf = *c;
 	lbQueryInput probe = *centre;
 	lbFootGround gf = *g;
@@ -773,7 +790,7 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// A foot coming down to land slides, while still in the air, toward where it will stand on one
 	// level (lbFootLandingRange), so the plant itself barely moves it.
 	const bool landing = !leg->locked && lf->soleAboveFloor < def->slideHeight && lf->soleRate <= 0.0f;
-	leg->sliding = landing && lbFootLandingRange(leg, def, in, f, lf, base, &centre, &c, &g);
+	leg->sliding = landing && lbFootLandingRange(leg, def, in, f, lf, base, &centre, &c, &g, true);
 	// A swinging foot also looks along its path (its own velocity, about twice the body's in the
 	// swing), so it rises before a step edge reaches its toe. The points are kept in world terms
 	// with their ground heights: every frame, not only probe frames, the sole is held above each
@@ -785,8 +802,8 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	lbVec3 path = lbClampLength(lbMulSV(def->swingLookahead, lbProjectOnPlane(lf->footVel, f->up)), 3.0f * lf->print.along[lb_soleBall]);
 	const float reach = lbLength(path);
 	const lbVec3 tip = lbMulAdd(base, lf->print.along[lb_soleToeTip], lf->print.toeWs);
-	const float front = leg->sliding && leg->slideHi < 1.0e29f ? leg->slideHi + lf->print.along[lb_soleToeTip] + def->edgeMargin
-															  : 1.0e30f;
+	const float front = landing && leg->sliding && leg->slideHi < 1.0e29f ? leg->slideHi + lf->print.along[lb_soleToeTip] + def->edgeMargin
+																		 : 1.0e30f;
 	for (int i = 1; i <= LB_FOOT_AHEAD && reach > 0.01f; ++i)
 	{
 		float h;
@@ -1253,7 +1270,11 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 			want = lbClampF(want, -def->maxPlantShift, def->maxPlantShift);
 			leg->shiftWs = lbMulSV(want, axis);
 		}
-		else if (!leg->locked && leg->offset > smoothTarget - 0.02f && lbLengthSquared(leg->shiftWs) > 0.0f)
+		// Lifting off, the slide holds until the foot is above slideHeight: the foot leaves from
+		// where it stood, and an animation carrying it back toward a riser does not drag the heel
+		// into it.
+		else if (!leg->locked && leg->offset > smoothTarget - 0.02f && lbLengthSquared(leg->shiftWs) > 0.0f &&
+				 !(lf.soleAboveFloor < def->slideHeight && lf.soleRate > 0.0f))
 		{
 			if (f.snap)
 				leg->shiftWs = lbVec3_zero;
