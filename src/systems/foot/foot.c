@@ -804,17 +804,41 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	const lbVec3 tip = lbMulAdd(base, lf->print.along[lb_soleToeTip], lf->print.toeWs);
 	const float front = landing && leg->sliding && leg->slideHi < 1.0e29f ? leg->slideHi + lf->print.along[lb_soleToeTip] + def->edgeMargin
 																		 : 1.0e30f;
+	// Where the ground rises by more than an edge between two samples, the rise is found by
+	// bisection and kept at the edge itself: the ramp then reaches the step's full height where the
+	// step begins, not a sample spacing later.
+	// Heights are compared as rises above the ground plane, so a steady slope is no edge.
+	lbVec3 prev = tip;
+	float prevH = g.valid[lb_soleToeTip] ? g.height[lb_soleToeTip] - lbPlaneHeightAt(c.point, c.normal, f->up, tip) : -1.0e30f;
 	for (int i = 1; i <= LB_FOOT_AHEAD && reach > 0.01f; ++i)
 	{
 		float h;
 		lbVec3 ahead = lbMulAdd(tip, (float)i / (float)LB_FOOT_AHEAD, path);
 		if (lbDot(ahead, leg->slideAxisWs) > front)
 			break;
-		if (lbFootRayHeight(in->query, &centre, ahead, base, f->up, &f->castCount, &h))
+		if (!lbFootRayHeight(in->query, &centre, ahead, base, f->up, &f->castCount, &h))
+			continue;
+		lbVec3 kept = ahead;
+		const float rise = h - lbPlaneHeightAt(c.point, c.normal, f->up, ahead);
+		if (rise > prevH + def->edgeHeight && prevH > -1.0e29f)
 		{
-			leg->aheadPointWs[leg->aheadCount] = ahead;
-			leg->aheadHeight[leg->aheadCount++] = h;
+			lbVec3 lo = prev, hi = ahead;
+			for (int k = 0; k < 3; ++k)
+			{
+				lbVec3 mid = lbLerp(lo, hi, 0.5f);
+				float hm;
+				if (lbFootRayHeight(in->query, &centre, mid, base, f->up, &f->castCount, &hm) &&
+					hm - lbPlaneHeightAt(c.point, c.normal, f->up, mid) > prevH + def->edgeHeight)
+					hi = mid;
+				else
+					lo = mid;
+			}
+			kept = lo; // the last place still below the rise: the ramp is full there
 		}
+		leg->aheadPointWs[leg->aheadCount] = kept;
+		leg->aheadHeight[leg->aheadCount++] = h;
+		prev = ahead;
+		prevH = rise;
 	}
 }
 
