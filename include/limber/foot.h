@@ -109,6 +109,10 @@ typedef struct lbFootDef
 	/// that lags below the stairs it runs up does not fold a leg into them. 0 turns it off.
 	/// Default 0.6.
 	float legMinExtension;
+	/// Pose stage: a foot not locked to the ground whose goal would bend its knee further than this
+	/// (radians from straight) has its goal moved out along the line from the hip until the knee bends
+	/// exactly this much. 0 or half a turn turns it off. Default 150 degrees.
+	float kneeMaxBend;
 	/// Smoothing speed of the pelvis offset. Default 13 /s.
 	float pelvisSpeed;
 	/// Pelvis impulse on landing (negative = down). Default -0.06 m.

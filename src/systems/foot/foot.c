@@ -43,6 +43,7 @@ lbFootDef lbDefaultFootDef(void)
 	d.pelvisMaxSink = 0.35f;
 	d.pelvisMaxLift = 0.25f;
 	d.legMinExtension = 0.6f;
+	d.kneeMaxBend = 150.0f * LB_DEG2RAD;
 	d.pelvisSpeed = 13.0f;
 	d.landingCompression = -0.06f;
 	d.landingRelaxSpeed = 8.0f;
@@ -1617,6 +1618,23 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 								: lbInvTransformPoint(cw, targets->feet[s].ankleWs);
 	// Ankle limit off (0 or less) or never exceeded (half a turn or more): -1 skips it.
 	const float cosHalfLimit = def->ankleLimit > 0.0f && def->ankleLimit < LB_PI ? cosf(0.5f * def->ankleLimit) : -1.0f;
+	// A foot not locked to the ground whose goal would fold its knee past kneeMaxBend (a trailing
+	// foot left high behind a body that already went down a step) keeps the knee at that bend: its
+	// goal moves out along the line from the hip.
+	for (int s = 0; s < 2; ++s)
+	{
+		const lbFootTarget* f = &targets->feet[s];
+		if (f->locked || def->kneeMaxBend <= 0.0f || def->kneeMaxBend >= LB_PI)
+			continue;
+		const lbLegAxes* ax = &humanoid->legAxes[s];
+		const float a = ax->thighLength, b = ax->calfLength;
+		const float dMin = sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * cosf(LB_PI - def->kneeMaxBend), 0.0f));
+		const lbVec3 hip = pose->model[humanoid->leg[s].thigh].p;
+		const lbVec3 d = lbSub(targetMs[s], hip);
+		const float len = lbLength(d);
+		if (len < dMin && len > 1.0e-5f)
+			targetMs[s] = lbMulAdd(hip, dMin / len, d);
+	}
 
 	if (solver == lb_footSolverFullBody)
 	{
