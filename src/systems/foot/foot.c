@@ -747,6 +747,14 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	lbVec3 base = lbAdd(lbAdd(lf->animAnkleWs, leg->shiftWs), predict);
 	const lbQueryInput centre = lbFootProbe(def, base, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
 	lbFootCast c = lbFootCastDown(in->query, &centre, f->up, &f->castCount);
+	// A foot locked and fully blended into its lock stands where its plant probed the footprint: it
+	// only checks that there is still ground under it (a game may remove it) until it lifts, which
+	// spares most of a walk's casts.
+	if (leg->locked && leg->lockAlpha >= 1.0f && leg->grounded && !f->snap)
+	{
+		leg->grounded = c.hit;
+		return;
+	}
 	if (c.hit && def->heelToeTraces)
 	{
 		// Heel and ball contacts give the ground's pitch along the foot; the centre cast keeps the roll.
