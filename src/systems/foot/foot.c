@@ -12,7 +12,7 @@
 #include <string.h>
 
 // Points probed ahead of a swinging foot.
-#define LB_FOOT_AHEAD 3
+#define LB_FOOT_AHEAD 2
 #ifdef LB_FOOT_DEBUG
 #include <stdio.h>
 #include <stdlib.h>
@@ -278,6 +278,25 @@ static void lbFootSampleGround(const lbSceneQuery* query, const lbQueryInput* pr
 		}
 		out->valid[k] = lbFootRayHeight(query, proto, lbMulAdd(base, fp->along[k], fp->toeWs), base, up, castCount, &out->height[k]);
 	}
+}
+
+// The footprint of a foot in mid-swing, one ray cheaper: heel and toe tip probed, the ball's ground
+// taken on the line from under the ankle to the toe tip. What rises under the ball rises under the
+// toe tip first; the ball is probed where it bears weight (landing, planting).
+static void lbFootSampleSwing(const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base, const lbFootPrint* fp,
+							  const lbFootCast* centre, lbVec3 up, int* castCount, lbFootGround* out)
+{
+	const int probed[2] = { lb_soleHeel, lb_soleToeTip };
+	for (int i = 0; i < 2; ++i)
+	{
+		int k = probed[i];
+		out->valid[k] = lbFootRayHeight(query, proto, lbMulAdd(base, fp->along[k], fp->toeWs), base, up, castCount, &out->height[k]);
+	}
+	out->valid[lb_soleUnderAnkle] = centre->hit;
+	out->height[lb_soleUnderAnkle] = centre->faceHeight;
+	out->valid[lb_soleBall] = centre->hit && out->valid[lb_soleToeTip];
+	float t = fp->along[lb_soleBall] / lbMaxF(fp->along[lb_soleToeTip], 1.0e-6f);
+	out->height[lb_soleBall] = lbLerpF(centre->faceHeight, out->height[lb_soleToeTip], t);
 }
 
 // How far above the plane (point, n) the highest footprint sample's ground lies (m, >= 0): the
@@ -747,10 +766,10 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	lbVec3 base = lbAdd(lbAdd(lf->animAnkleWs, leg->shiftWs), predict);
 	const lbQueryInput centre = lbFootProbe(def, base, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
 	lbFootCast c = lbFootCastDown(in->query, &centre, f->up, &f->castCount);
-	// A foot locked and fully blended into its lock stands where its plant probed the footprint: it
+	// A locked foot stands where its plant probed the footprint: it
 	// only checks that there is still ground under it (a game may remove it) until it lifts, which
 	// spares most of a walk's casts.
-	if (leg->locked && leg->lockAlpha >= 1.0f && leg->grounded && !f->snap)
+	if (leg->locked && leg->grounded && !f->snap)
 	{
 		leg->grounded = c.hit;
 		return;
@@ -792,13 +811,16 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	leg->groundNormalWs = c.normal;
 	if (!def->footprintTraces)
 		return;
-	lbFootGround g;
-	lbFootSampleGround(in->query, &centre, base, &lf->print, &c, f->up, &f->castCount, &g);
-	lbFootKeepPrint(leg, &g);
-	leg->clearance = lbFootPrintClearance(&g, &lf->print, base, c.point, c.normal, f->up);
 	// A foot coming down to land slides, while still in the air, toward where it will stand on one
 	// level (lbFootLandingRange), so the plant itself barely moves it.
 	const bool landing = !leg->locked && lf->soleAboveFloor < def->slideHeight && lf->soleRate <= 0.0f;
+	lbFootGround g;
+	if (swinging && !landing)
+		lbFootSampleSwing(in->query, &centre, base, &lf->print, &c, f->up, &f->castCount, &g);
+	else
+		lbFootSampleGround(in->query, &centre, base, &lf->print, &c, f->up, &f->castCount, &g);
+	lbFootKeepPrint(leg, &g);
+	leg->clearance = lbFootPrintClearance(&g, &lf->print, base, c.point, c.normal, f->up);
 	leg->sliding = landing && lbFootLandingRange(leg, def, in, f, lf, base, &centre, &c, &g, true);
 	// A swinging foot also looks along its path (its own velocity, about twice the body's in the
 	// swing), so it rises before a step edge reaches its toe. The points are kept in world terms
@@ -829,7 +851,9 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 			continue;
 		lbVec3 kept = ahead;
 		const float rise = h - lbPlaneHeightAt(c.point, c.normal, f->up, ahead);
-		if (rise > prevH + def->edgeHeight && prevH > -1.0e29f)
+		// Only a step (rising more than 1 in 2 between the samples) is worth finding: a rock's
+		// flank is ramp enough as sampled.
+		if (rise > prevH + lbMaxF(def->edgeHeight, 0.5f * lbDistance(ahead, prev)) && prevH > -1.0e29f)
 		{
 			lbVec3 lo = prev, hi = ahead;
 			for (int k = 0; k < 3; ++k)
