@@ -330,6 +330,7 @@ typedef struct lbFootEdgeProbe
 	float slopeAlong;
 	float edgeHeight, margin;
 	int* castCount;
+	float maxShift;
 } lbFootEdgeProbe;
 
 // -1 lower (or no ground), 0 same level, +1 higher, for ground height h at `along` against the
@@ -435,6 +436,10 @@ static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, f
 		if (seen)
 			continue;
 		float cost, lo, hi, s = lbFootShiftFor(p, g, ref, &cost, &lo, &hi);
+		// A level further than the longest slide is no choice: clamped short of it the foot would
+		// stand on an edge or over a gap.
+		if (lbAbsF(s) > p->maxShift + 1.0e-4f)
+			continue;
 		// Staying on the level under the ankle wins ties.
 		if (cost < bestCost - 0.01f || (i == 0 && cost < bestCost))
 		{
@@ -454,7 +459,7 @@ static float lbFootSlideAt(const lbFootDef* def, const lbSceneQuery* query, cons
 						   const lbFootPrint* print, const lbFootCast* c, const lbFootGround* g, lbVec3 up, int* castCount,
 						   float* outLo, float* outHi)
 {
-	lbFootEdgeProbe p = { query, centre, base, up, print, 0.0f, def->edgeHeight, def->edgeMargin, castCount };
+	lbFootEdgeProbe p = { query, centre, base, up, print, 0.0f, def->edgeHeight, def->edgeMargin, castCount, def->maxPlantShift };
 	// The ground's rise per metre along the foot.
 	p.slopeAlong = -lbDot(print->toeWs, c->normal) / lbMaxF(lbDot(c->normal, up), 0.05f);
 	return lbFootPlantShift(&p, g, outLo, outHi);
