@@ -113,6 +113,10 @@ typedef struct lbFootDef
 	/// (radians from straight) has its goal moved out along the line from the hip until the knee bends
 	/// exactly this much. 0 or half a turn turns it off. Default 150 degrees.
 	float kneeMaxBend;
+	/// Pose stage: nor does a free foot's goal raise the thigh further than this from hanging
+	/// straight down (radians); the goal turns down about the hip. 0 or half a turn turns it off.
+	/// Default 120 degrees.
+	float hipMaxFlex;
 	/// Smoothing speed of the pelvis offset. Default 13 /s.
 	float pelvisSpeed;
 	/// Pelvis impulse on landing (negative = down). Default -0.06 m.

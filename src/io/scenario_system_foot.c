@@ -58,6 +58,7 @@ static const lbFootKey lbFootKeys[] = {
 	{ "pelvis_max_lift", offsetof(lbFootDef, pelvisMaxLift), 0.0, 2.0, false },
 	{ "leg_min_extension", offsetof(lbFootDef, legMinExtension), 0.0, 0.95, false },
 	{ "knee_max_bend_deg", offsetof(lbFootDef, kneeMaxBend), 0.0, 180.0, true },
+	{ "hip_max_flex_deg", offsetof(lbFootDef, hipMaxFlex), 0.0, 180.0, true },
 	{ "pelvis_speed", offsetof(lbFootDef, pelvisSpeed), 0.0, 1000.0, false },
 	{ "landing_compression", offsetof(lbFootDef, landingCompression), -1.0, 1.0, false },
 	{ "landing_relax_speed", offsetof(lbFootDef, landingRelaxSpeed), 0.0, 1000.0, false },
@@ -83,15 +84,12 @@ static const lbFootKey lbFootKeys[] = {
 };
 #define LB_FOOT_KEY_COUNT ((int)(sizeof lbFootKeys / sizeof lbFootKeys[0]))
 
-// The def's bit masks and owner id (integers), then the keys of choices and flags.
+// The def's bit masks and owner id (integers).
 static const struct
 {
 	const char* name;
 	size_t offset;
 } lbFootMaskKeys[] = { { "channel_mask", offsetof(lbFootDef, channelMask) }, { "ignore_owner_id", offsetof(lbFootDef, ignoreOwnerId) } };
-static const char* const lbFootOtherKeys[] = { "trace_origin", "heel_toe_traces", "pelvis_mode", "foot_lock",
-											   "solver",       "ik_mode",         "footprint_traces" };
-#define LB_FOOT_OTHER_COUNT ((int)(sizeof lbFootOtherKeys / sizeof lbFootOtherKeys[0]))
 
 static int lbFindChoice(const cJSON* item, const char* const* choices, int count)
 {
@@ -108,6 +106,28 @@ static const char* const lbPelvisModes[] = { "lowest_foot", "weighted_average" }
 static const char* const lbSolvers[] = { "two_bone", "full_body" };
 static const char* const lbIkModes[] = { "enabled", "disabled", "clamped" };
 
+// Flags (no choices: a bool in lbFootDef) and choices (an enum, in the def or, for the solver and
+// the IK mode, in the run), read by the same loop that lists them as allowed keys.
+#define LB_FOOT_NOT_IN_DEF ((size_t)-1)
+static const struct
+{
+	const char* name;
+	size_t offset;
+	const char* const* choices;
+	int choiceCount;
+} lbFootOtherKeys[] = {
+	{ "trace_origin", offsetof(lbFootDef, traceOrigin), lbTraceOrigins, 2 },
+	
+	{ "pelvis_mode", offsetof(lbFootDef, pelvisMode), lbPelvisModes, 2 },
+	{ "foot_lock", offsetof(lbFootDef, footLock), NULL, 0 },
+	{ "solver", LB_FOOT_NOT_IN_DEF, lbSolvers, 2 },
+	{ "ik_mode", LB_FOOT_NOT_IN_DEF, lbIkModes, 3 },
+	{ "footprint_traces", offsetof(lbFootDef, footprintTraces), NULL, 0 },
+};
+#define LB_FOOT_OTHER_COUNT ((int)(sizeof lbFootOtherKeys / sizeof lbFootOtherKeys[0]))
+// Choices in the def are enums written as int.
+_Static_assert(sizeof(lbFootTraceOrigin) == sizeof(int) && sizeof(lbFootPelvisMode) == sizeof(int), "enum size");
+
 // Reads the config into def (when given) after checking it; one function so checking and
 // building can never disagree.
 static bool lbFootReadConfig(lbJsonCheck* check, const cJSON* config, lbFootRun* out)
@@ -119,7 +139,7 @@ static bool lbFootReadConfig(lbJsonCheck* check, const cJSON* config, lbFootRun*
 	for (int i = 0; i < LB_FOOT_KEY_COUNT; ++i)
 		allowed[n++] = lbFootKeys[i].name;
 	for (int i = 0; i < LB_FOOT_OTHER_COUNT; ++i)
-		allowed[n++] = lbFootOtherKeys[i];
+		allowed[n++] = lbFootOtherKeys[i].name;
 	for (int i = 0; i < 2; ++i)
 		allowed[n++] = lbFootMaskKeys[i].name;
 	allowed[n] = NULL;
@@ -141,48 +161,44 @@ static bool lbFootReadConfig(lbJsonCheck* check, const cJSON* config, lbFootRun*
 		if (out && v >= 0.0)
 			*(uint32_t*)((char*)&out->def + lbFootMaskKeys[i].offset) = (uint32_t)v;
 	}
-	bool heelToe = out ? out->def.heelToeTraces : false, lock = out ? out->def.footLock : true;
-	bool print = out ? out->def.footprintTraces : true;
-	if (!lbJsonBool(check, config, "system.config", "heel_toe_traces", &heelToe) ||
-		!lbJsonBool(check, config, "system.config", "foot_lock", &lock) ||
-		!lbJsonBool(check, config, "system.config", "footprint_traces", &print))
-		return false;
-	struct
+	for (int i = 0; i < LB_FOOT_OTHER_COUNT; ++i)
 	{
-		const char* key;
-		const char* const* choices;
-		int count;
-	} enums[] = { { "trace_origin", lbTraceOrigins, 2 }, { "pelvis_mode", lbPelvisModes, 2 }, { "solver", lbSolvers, 2 }, { "ik_mode", lbIkModes, 3 } };
-	int picked[4] = { -1, -1, -1, -1 };
-	for (int k = 0; k < 4; ++k)
+		if (lbFootOtherKeys[i].choiceCount > 0)
+			continue;
+		bool v = false;
+		if (out)
+			memcpy(&v, (char*)&out->def + lbFootOtherKeys[i].offset, sizeof v);
+		if (!lbJsonBool(check, config, "system.config", lbFootOtherKeys[i].name, &v))
+			return false;
+		if (out)
+			memcpy((char*)&out->def + lbFootOtherKeys[i].offset, &v, sizeof v);
+	}
+	for (int i = 0; i < LB_FOOT_OTHER_COUNT; ++i)
 	{
-		const cJSON* item = cJSON_GetObjectItemCaseSensitive(config, enums[k].key);
+		const char* key = lbFootOtherKeys[i].name;
+		const char* const* choices = lbFootOtherKeys[i].choices;
+		const int count = lbFootOtherKeys[i].choiceCount;
+		const cJSON* item = count > 0 ? cJSON_GetObjectItemCaseSensitive(config, key) : NULL;
 		if (!item)
 			continue;
-		picked[k] = lbFindChoice(item, enums[k].choices, enums[k].count);
-		if (picked[k] < 0)
+		int picked = lbFindChoice(item, choices, count);
+		if (picked < 0)
 		{
 			char path[64], list[128] = "";
 			size_t used = 0;
-			for (int c = 0; c < enums[k].count; ++c)
-				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", c ? ", " : "", enums[k].choices[c]);
-			snprintf(path, sizeof path, "system.config.%s", enums[k].key);
+			for (int c = 0; c < count; ++c)
+				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", c ? ", " : "", choices[c]);
+			snprintf(path, sizeof path, "system.config.%s", key);
 			return lbJsonFail(check, lb_errorParse, path, "expected one of %s", list);
 		}
-	}
-	if (out)
-	{
-		out->def.heelToeTraces = heelToe;
-		out->def.footLock = lock;
-		out->def.footprintTraces = print;
-		if (picked[0] >= 0)
-			out->def.traceOrigin = (lbFootTraceOrigin)picked[0];
-		if (picked[1] >= 0)
-			out->def.pelvisMode = (lbFootPelvisMode)picked[1];
-		if (picked[2] >= 0)
-			out->solver = (lbFootSolver)picked[2];
-		if (picked[3] >= 0)
-			out->ikMode = (lbFootIkMode)picked[3];
+		if (!out)
+			continue;
+		if (lbFootOtherKeys[i].offset != LB_FOOT_NOT_IN_DEF)
+			memcpy((char*)&out->def + lbFootOtherKeys[i].offset, &picked, sizeof picked);
+		else if (strcmp(key, "solver") == 0)
+			out->solver = (lbFootSolver)picked;
+		else
+			out->ikMode = (lbFootIkMode)picked;
 	}
 	return true;
 }
@@ -190,6 +206,50 @@ static bool lbFootReadConfig(lbJsonCheck* check, const cJSON* config, lbFootRun*
 static bool lbFootCheck(lbJsonCheck* check, const cJSON* config)
 {
 	return lbFootReadConfig(check, config, NULL);
+}
+
+int lbFootConfigKeys(lbFootConfigKey* out, int capacity)
+{
+	int n = 0;
+	for (int i = 0; i < LB_FOOT_KEY_COUNT; ++i, ++n)
+		if (out && n < capacity)
+			out[n] = (lbFootConfigKey){ lbFootKeys[i].name, lb_footKeyNumber, lbFootKeys[i].offset, lbFootKeys[i].lo,
+										lbFootKeys[i].hi, lbFootKeys[i].degrees, NULL, 0 };
+	for (int i = 0; i < 2; ++i, ++n)
+		if (out && n < capacity)
+			out[n] = (lbFootConfigKey){ lbFootMaskKeys[i].name, lb_footKeyInteger, lbFootMaskKeys[i].offset, 0.0, 4294967295.0, false, NULL, 0 };
+	for (int i = 0; i < LB_FOOT_OTHER_COUNT; ++i, ++n)
+		if (out && n < capacity)
+			out[n] = (lbFootConfigKey){ lbFootOtherKeys[i].name,
+										lbFootOtherKeys[i].choiceCount > 0 ? lb_footKeyChoice : lb_footKeyFlag,
+										lbFootOtherKeys[i].offset,
+										0.0,
+										0.0,
+										false,
+										lbFootOtherKeys[i].choices,
+										lbFootOtherKeys[i].choiceCount };
+	return n;
+}
+
+bool lbFootConfigRead(const cJSON* config, lbFootDef* def, int* outSolver, int* outIkMode, char* message, int capacity,
+					  lbResult* outCode)
+{
+	lbFootRun run;
+	memset(&run, 0, sizeof run);
+	run.def = *def;
+	run.solver = lb_footSolverTwoBone;
+	run.ikMode = lb_footIkEnabled;
+	lbJsonCheck check = { "foot config", message, capacity, lb_ok };
+	bool ok = lbFootReadConfig(&check, config, &run);
+	if (ok)
+		*def = run.def;
+	if (outSolver)
+		*outSolver = (int)run.solver;
+	if (outIkMode)
+		*outIkMode = (int)run.ikMode;
+	if (outCode)
+		*outCode = check.code;
+	return ok;
 }
 
 static void* lbFootCreate(const lbRunContext* ctx, const cJSON* config, lbResult* outResult)

@@ -44,6 +44,7 @@ lbFootDef lbDefaultFootDef(void)
 	d.pelvisMaxLift = 0.25f;
 	d.legMinExtension = 0.6f;
 	d.kneeMaxBend = 150.0f * LB_DEG2RAD;
+	d.hipMaxFlex = 120.0f * LB_DEG2RAD;
 	d.pelvisSpeed = 13.0f;
 	d.landingCompression = -0.06f;
 	d.landingRelaxSpeed = 8.0f;
@@ -1661,16 +1662,38 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbFootTarget* f = &targets->feet[s];
-		if (f->locked || def->kneeMaxBend <= 0.0f || def->kneeMaxBend >= LB_PI)
+		if (f->locked)
 			continue;
 		const lbLegAxes* ax = &humanoid->legAxes[s];
 		const float a = ax->thighLength, b = ax->calfLength;
-		const float dMin = sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * cosf(LB_PI - def->kneeMaxBend), 0.0f));
+		const bool kneeCap = def->kneeMaxBend > 0.0f && def->kneeMaxBend < LB_PI;
+		const float dMin = kneeCap ? sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * cosf(LB_PI - def->kneeMaxBend), 0.0f)) : 0.0f;
 		const lbVec3 hip = pose->model[humanoid->leg[s].thigh].p;
-		const lbVec3 d = lbSub(targetMs[s], hip);
-		const float len = lbLength(d);
-		if (len < dMin && len > 1.0e-5f)
-			targetMs[s] = lbMulAdd(hip, dMin / len, d);
+		lbVec3 d = lbSub(targetMs[s], hip);
+		float len = lbLength(d);
+		if (len < 1.0e-5f)
+			continue;
+		if (len < dMin)
+		{
+			d = lbMulSV(dMin / len, d);
+			len = dMin;
+		}
+		// Nor does a free foot's goal raise the thigh past hipMaxFlex from hanging straight down (a
+		// swing lifted over steps the body has not climbed yet): the thigh lies the hip's triangle
+		// angle above the hip-to-goal line, so the goal turns down about the hip until the thigh is
+		// at the limit.
+		if (def->hipMaxFlex > 0.0f && def->hipMaxFlex < LB_PI)
+		{
+			const float cosHip = lbClampF((a * a + len * len - b * b) / (2.0f * a * len), -1.0f, 1.0f);
+			const float maxElevation = def->hipMaxFlex - 0.5f * LB_PI - acosf(cosHip);
+			const float elevation = asinf(lbClampF(lbDot(d, upMs) / len, -1.0f, 1.0f));
+			if (elevation > maxElevation)
+			{
+				lbVec3 flat = lbNormalizeOr(lbProjectOnPlane(d, upMs), humanoid->forwardMs);
+				d = lbMulSV(len, lbAdd(lbMulSV(cosf(maxElevation), flat), lbMulSV(sinf(maxElevation), upMs)));
+			}
+		}
+		targetMs[s] = lbAdd(hip, d);
 	}
 
 	if (solver == lb_footSolverFullBody)
