@@ -5,6 +5,7 @@
 // scenario_world.c); nothing else in the runner names them.
 #pragma once
 
+#include "limber/foot.h"
 #include "limber/scenario.h"
 
 #include <cjson/cJSON.h>
@@ -125,6 +126,42 @@ const lbSystemEntry* lbFindSystemEntry(const char* name);
 
 /// Systems with adapters in their own files.
 extern const lbSystemEntry lbSystemFoot;
+
+/// Kinds of the foot system's config keys.
+typedef enum lbFootKeyKind
+{
+	lb_footKeyNumber = 0,
+	lb_footKeyInteger,
+	lb_footKeyFlag,
+	lb_footKeyChoice,
+} lbFootKeyKind;
+
+/// One key of the foot system's config as the runner reads it (tests check that the keys cover
+/// every field of lbFootDef).
+typedef struct lbFootConfigKey
+{
+	const char* name;
+	lbFootKeyKind kind;
+	/// Offset of the field in lbFootDef (a float, uint32_t, bool or int-sized enum), or (size_t)-1 for
+	/// a key of the run (solver, ik_mode).
+	size_t offset;
+	/// Numbers and integers: the accepted range in the file's units; numbers the file gives in degrees.
+	double lo, hi;
+	bool degrees;
+	/// Choices: the names in enum order.
+	const char* const* choices;
+	int choiceCount;
+} lbFootConfigKey;
+
+/// Lists the foot system's config keys into out (up to capacity); returns how many there are.
+int lbFootConfigKeys(lbFootConfigKey* out, int capacity);
+
+/// Reads a foot system's "config" object into *def (keys it gives replace the fields; *def is left
+/// unchanged on failure) exactly as the runner does; the solver and IK mode (lbFootSolver,
+/// lbFootIkMode; two_bone and enabled when absent) into *outSolver and *outIkMode when given. On
+/// failure returns false with the message ("foot config: system.config.<key>: ...") and code.
+bool lbFootConfigRead(const cJSON* config, lbFootDef* def, int* outSolver, int* outIkMode, char* message, int capacity,
+					  lbResult* outCode);
 const lbMotionEntry* lbFindMotionEntry(const char* name);
 
 /// World builders: validate the params of a shape; build the world.

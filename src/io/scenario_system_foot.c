@@ -117,7 +117,7 @@ static const struct
 	int choiceCount;
 } lbFootOtherKeys[] = {
 	{ "trace_origin", offsetof(lbFootDef, traceOrigin), lbTraceOrigins, 2 },
-	
+	{ "heel_toe_traces", offsetof(lbFootDef, heelToeTraces), NULL, 0 },
 	{ "pelvis_mode", offsetof(lbFootDef, pelvisMode), lbPelvisModes, 2 },
 	{ "foot_lock", offsetof(lbFootDef, footLock), NULL, 0 },
 	{ "solver", LB_FOOT_NOT_IN_DEF, lbSolvers, 2 },
