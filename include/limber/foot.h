@@ -182,7 +182,7 @@ typedef struct lbFootDef
 	/// Fastest the ankle goal moves against the animated ankle (m/s): every correction (a slide, a
 	/// lock blending in, a step edge under a swinging foot) is spread over frames at most this fast,
 	/// so no correction pops the leg; 0 turns the cap off. Snaps (first frame, landing, teleport)
-	/// place the goal outright. Default 3 m/s.
+	/// place the goal outright. Default 4 m/s.
 	float maxGoalSpeed;
 	/// Used internally to detect a valid definition. DO NOT SET.
 	int internalValue;

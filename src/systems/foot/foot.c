@@ -68,7 +68,7 @@ lbFootDef lbDefaultFootDef(void)
 	d.swingLookahead = 0.2f;
 	d.swingClearance = 0.08f;
 	d.slideHeight = 0.15f;
-	d.maxGoalSpeed = 3.0f;
+	d.maxGoalSpeed = 4.0f;
 	d.internalValue = LB_SECRET_COOKIE;
 	return d;
 }
