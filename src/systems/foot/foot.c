@@ -13,10 +13,6 @@
 
 // Points probed ahead of a swinging foot.
 #define LB_FOOT_AHEAD 2
-#ifdef LB_FOOT_DEBUG
-#include <stdio.h>
-#include <stdlib.h>
-#endif
 
 lbFootDef lbDefaultFootDef(void)
 {
@@ -1356,10 +1352,6 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		}
 		lbFootLockBlend(leg, def, &f);
 		lbFootGoal(leg, def, &f, &lf, humanoid, side, smoothOffset, ft);
-#ifdef LB_FOOT_DEBUG
-		if (getenv("FDBG") && side == atoi(getenv("FDBG")))
-			fprintf(stderr, "side %d anim(%.3f %.3f) saf %.3f vz %.2f clr %.3f sl %d lk %d la %.2f pl %d off %.3f tgt %.3f goalz %.3f shift %.3f\n", side, lf.animAnkleWs.x, lf.animAnkleWs.z, lf.soleAboveFloor, lbDot(lf.footVel, f.up), leg->clearance, leg->sliding, leg->locked, leg->lockAlpha, lf.planted, leg->offset, lf.offsetTarget, lf.ankleGoal.z, lbLength(leg->shiftWs));
-#endif
 		legDz[side] = lbDot(lbSub(lf.ankleGoal, lf.animAnkleWs), f.up) * leg->alpha;
 		lbFootLegHip(def, &f, humanoid, in->animPose, side, lf.ankleGoal, &legDrop[side], &legLift[side], &legSlack[side]);
 		legDrop[side] *= leg->alpha;
