@@ -643,9 +643,14 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 	// floor jumps (the capsule steps up a stair), carry the offset across so the smoothed pelvis
 	// keeps its world height and the step never pops. Feet smooth world ground heights directly.
 	f->floorJump = state->initialized && !f->snap ? f->floorH - lbDot(state->prevCharacterWs.p, f->up) : 0.0f;
-	state->pelvisOffset -= f->floorJump;
 	f->velH = lbProjectOnPlane(vel, f->up);
 	f->speedH = lbLength(f->velH);
+	// Only the part of the floor's change faster than a stepper climbs at this speed (1.2 x the
+	// horizontal speed + 0.6 m/s) is a jump: a capsule rising smoothly up stairs or a slope moves
+	// the pelvis with it. Carrying that too would hold the pelvis back by the climb rate over
+	// pelvisSpeed (0.25 m running up 0.25 m stairs), below where the legs can reach the steps.
+	const float smoothRise = (1.2f * f->speedH + 0.6f) * f->dt;
+	state->pelvisOffset -= f->floorJump - lbClampF(f->floorJump, -smoothRise, smoothRise);
 	// Probes start from the pelvis's height only when the def asks for it.
 	f->pelvisWs = def->traceOrigin == lb_footTraceFromPelvis ? lbTransformPoint(f->cw, in->animPose->model[humanoid->pelvis].p)
 															  : lbVec3_zero;
