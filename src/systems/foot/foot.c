@@ -645,12 +645,14 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 	f->floorJump = state->initialized && !f->snap ? f->floorH - lbDot(state->prevCharacterWs.p, f->up) : 0.0f;
 	f->velH = lbProjectOnPlane(vel, f->up);
 	f->speedH = lbLength(f->velH);
-	// Only the part of the floor's change faster than a stepper climbs at this speed (1.2 x the
-	// horizontal speed + 0.6 m/s) is a jump: a capsule rising smoothly up stairs or a slope moves
-	// the pelvis with it. Carrying that too would hold the pelvis back by the climb rate over
-	// pelvisSpeed (0.25 m running up 0.25 m stairs), below where the legs can reach the steps.
+	// A rising floor: only the part of its change faster than a stepper climbs at this speed (1.2 x
+	// the horizontal speed + 0.6 m/s) is a jump. A capsule rising smoothly up stairs or a slope
+	// takes the pelvis with it; carrying that too would hold the pelvis below the capsule by the
+	// climb rate over pelvisSpeed (0.25 m running up 0.25 m stairs), where the swinging leg cannot
+	// lift its foot over the next step. A falling floor is carried whole: a pelvis left above a
+	// capsule going down comes down as far as a leg needs (the lowest-foot drop), no further.
 	const float smoothRise = (1.2f * f->speedH + 0.6f) * f->dt;
-	state->pelvisOffset -= f->floorJump - lbClampF(f->floorJump, -smoothRise, smoothRise);
+	state->pelvisOffset -= f->floorJump - lbClampF(f->floorJump, 0.0f, smoothRise);
 	// Probes start from the pelvis's height only when the def asks for it.
 	f->pelvisWs = def->traceOrigin == lb_footTraceFromPelvis ? lbTransformPoint(f->cw, in->animPose->model[humanoid->pelvis].p)
 															  : lbVec3_zero;
