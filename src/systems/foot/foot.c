@@ -2,10 +2,11 @@
 // SPDX-License-Identifier: MIT
 // Foot placement: the sense stage (world space, state) and the pose stage (model space).
 //
-// The sense stage smooths *offsets* (the foot's height above the animation's floor and the tilt
-// on top of the animated rotation), never world positions: the animated foot keeps its own
-// horizontal motion, so smoothing cannot make a walking foot lag and slide. Foot locking then
-// holds planted feet exactly where they landed.
+// The sense stage smooths *offsets* (the foot's height above the animation's floor, the tilt on
+// top of the animated rotation, the slide along the foot), never world positions: the animated
+// foot keeps its own horizontal motion, so smoothing cannot make a walking foot lag and slide.
+// Foot locking then holds planted feet exactly where they landed. The steps of the sense stage
+// are named functions below, in the order lbFootSense calls them.
 #include "limber/foot.h"
 #include "limber/ik.h"
 
@@ -1520,6 +1521,20 @@ static lbResult lbFootSolveLeg(lbPose* pose, const lbSkeleton* skeleton, const l
 	return lbFootLiftHeel(pose, skeleton, humanoid, side, in, limit, cosHalf, keepLocal);
 }
 
+// One leg solved toward an ankle goal and foot rotation (model space) with weight w, the soft-IK
+// band and the ankle limit.
+static lbResult lbFootSolveLegTo(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
+								 lbVec3 targetMs, lbQuat rotationMs, float w, float soften, float limit, float cosHalf)
+{
+	lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+	in.targetMs = targetMs;
+	in.targetRotationMs = rotationMs;
+	in.useTargetRotation = true;
+	in.weight = w;
+	in.soften = soften;
+	return lbFootSolveLeg(pose, skeleton, humanoid, side, &in, limit, cosHalf);
+}
+
 // Toes whose tip the pose put below the ground plane (point, normal: model space) bend up at the
 // ball joint, as little as brings the tip onto the plane, as a person's do when the heel lifts or
 // the foot tilts; a foot in the air keeps its toes. Weight w in [0, 1].
@@ -1733,13 +1748,7 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 										lbAbsF(lbQuatDot(lbQuatNormalize(pose->model[foot].q), wantRot)) < 0.99996f);
 			if (w <= 0.0f || (!pastLimit && !short_))
 				continue;
-			lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
-			in.targetMs = targetMs[s];
-			in.targetRotationMs = lbQuatNormalize(lbQuatMul(lbQuatConj(cw.q), f->footRotWs));
-			in.useTargetRotation = true;
-			in.weight = w;
-			in.soften = soften;
-			r = lbFootSolveLeg(pose, skeleton, humanoid, s, &in, def->ankleLimit, cosHalfLimit);
+			r = lbFootSolveLegTo(pose, skeleton, humanoid, s, targetMs[s], wantRot, w, soften, def->ankleLimit, cosHalfLimit);
 			if (r != lb_ok)
 				return r;
 		}
@@ -1752,13 +1761,8 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 		float w = alpha * lbClampF(f->alpha, 0.0f, 1.0f);
 		if (w <= 0.0f)
 			continue;
-		lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
-		in.targetMs = targetMs[s]; // the same weight skipped it above when zero
-		in.targetRotationMs = lbQuatNormalize(lbQuatMul(lbQuatConj(cw.q), f->footRotWs));
-		in.useTargetRotation = true;
-		in.weight = w;
-		in.soften = soften;
-		r = lbFootSolveLeg(pose, skeleton, humanoid, s, &in, def->ankleLimit, cosHalfLimit);
+		const lbQuat rotMs = lbQuatNormalize(lbQuatMul(lbQuatConj(cw.q), f->footRotWs));
+		r = lbFootSolveLegTo(pose, skeleton, humanoid, s, targetMs[s], rotMs, w, soften, def->ankleLimit, cosHalfLimit);
 		if (r != lb_ok)
 			return r;
 	}
