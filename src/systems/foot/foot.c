@@ -569,6 +569,10 @@ typedef struct lbFootLegFrame
 	lbVec3 moveWs;
 	// Ground under the ankle (height along up) with the footprint's clearance, and the tilt.
 	float offsetTarget;
+	// The ground a foot high in its swing keeps its clearance over: the smoothed height, but never
+	// above the ground that is really there now (with the footprint's clearance and the look-ahead
+	// ramp). Falling ground is eased for a foot near it; one high in the air has nothing to ease.
+	float swingGround;
 	lbQuat tiltTarget;
 	bool planted;
 	lbVec3 ankleGoal;
@@ -1090,7 +1094,7 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 		// whole swing lift to the upper tread a trailing foot leaves, or to a step the runner
 		// bounds past, would fling the foot up to the hip.
 		const float onGround = smoothOffset + lift;
-		const float inSwing = lbMaxF(f->floorH + lift, smoothOffset + lbMinF(lift, def->swingClearance));
+		const float inSwing = lbMaxF(f->floorH + lift, lf->swingGround + lbMinF(lift, def->swingClearance));
 		const float soleH = lbLerpF(onGround, inSwing, lbClampF(lift / 0.1f, 0.0f, 1.0f));
 		const float raise = soleH + lf->ankleH - lbDot(ankle, up);
 		ankleGoal = lbAdd(lbMulAdd(ankle, raise, up), lbMulSV(lf->ankleH, lbSub(tiltedUp, up)));
@@ -1320,6 +1324,14 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 				leg->offsetSpeed = lbMaxF(leg->offsetSpeed, 0.0f);
 			}
 		}
+		// While the character's floor goes down, a swinging foot clears the ground under it, not
+		// where the smoothing still has a ground that fell away (the tread a foot running
+		// downstairs has left): the lag held the swing up to a riser above the ground, folding the
+		// trailing knee into its caps. Going up, a falling target is a nose the foot has just
+		// passed, which the smoothing keeps it clear of.
+		lf.swingGround = leg->offset;
+		if (!lf.planted && f.floorJump < 0.0f)
+			lf.swingGround = lbMinF(leg->offset, lbMaxF(smoothTarget, leg->aheadCount > 0 ? lbFootAheadFloor(leg, &f, &lf) : -1.0e30f));
 		// A landing foot eases toward its slide. A plant's slide carries into the swing and fades
 		// once the foot has risen clear of what lies ahead, so lifting off never drags the toe back
 		// into a riser.
