@@ -1475,7 +1475,7 @@ lbResult lbFootSenseMany(lbFootState* states, const lbFootDef* def, const lbSkel
 // it and the heel rises, and the leg is solved again from its input pose (with the same weight).
 // The new goal changes the calf, so a few passes.
 static lbResult lbFootLiftHeel(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
-							   lbTwoBoneIkInput* in, float limit, float cosHalf, const lbQuat keepLocal[3])
+							   lbTwoBoneIkInput* in, float limit, float cosHalf, const lbQuat keepLocal[3], float minReach, const lbVec3* plane)
 {
 	const lbLimb limb = side == 0 ? lb_limbLegL : lb_limbLegR;
 	const lbLegBones* b = &humanoid->leg[side];
@@ -1502,6 +1502,31 @@ static lbResult lbFootLiftHeel(lbPose* pose, const lbSkeleton* skeleton, const l
 		goal.s = pose->model[foot].s;
 		const lbVec3 ball = lbTransformPoint(goal, ballLocal);
 		in->targetMs = lbAdd(ball, lbQuatRotate(turn, lbSub(in->targetMs, ball)));
+		// A free foot's knee cap (kneeMaxBend) holds for the lifted goal too: turned about the ball,
+		// the ankle comes closer to the hip, which folds the knee further, pitches the calf and asks
+		// for more lift, so the passes ran the knee past its cap and a frame later let go (a pop).
+		// The goal moves out along the line from the hip as before the solve, unless that would
+		// put the sole (heel to ball) under the ground plane under the foot (a trailing foot leaving
+		// a tread).
+		if (minReach > 0.0f)
+		{
+			const lbVec3 hip = pose->model[b->thigh].p;
+			const lbVec3 d = lbSub(in->targetMs, hip);
+			const float len = lbLength(d);
+			if (len > 1.0e-5f && len < minReach)
+			{
+				lbTransform capped = lbMakeTransform(lbMulAdd(hip, minReach / len, d), lbQuatNormalize(lbQuatMul(turn, in->targetRotationMs)));
+				capped.s = pose->model[foot].s;
+				bool inGround = false;
+				for (int k = lb_soleHeel; plane && k <= lb_soleBall && !inGround; ++k)
+				{
+					const lbVec3 pt = lbTransformPoint(capped, lbMulAdd(sole.under, sole.along[k], sole.toeFlat));
+					inGround = lbDot(lbSub(pt, plane[0]), plane[1]) < -0.002f * lbLength(capped.s);
+				}
+				if (!inGround)
+					in->targetMs = capped.p;
+			}
+		}
 		in->targetRotationMs = lbQuatNormalize(lbQuatMul(turn, in->targetRotationMs));
 		// Back to the input pose (the pelvis above is unchanged by the solve), then solve again.
 		pose->local[b->thigh].q = keepLocal[0];
@@ -1519,7 +1544,7 @@ static lbResult lbFootLiftHeel(lbPose* pose, const lbSkeleton* skeleton, const l
 // One leg's two-bone solve, then the ankle limit (see lbFootLiftHeel). cosHalf is cos(limit / 2),
 // or -1 with the limit off; |rest . local| >= cosHalf is the early-out of every foot within it.
 static lbResult lbFootSolveLeg(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
-							   lbTwoBoneIkInput* in, float limit, float cosHalf)
+							   lbTwoBoneIkInput* in, float limit, float cosHalf, float minReach, const lbVec3* plane)
 {
 	const lbLimb limb = side == 0 ? lb_limbLegL : lb_limbLegR;
 	if (cosHalf < 0.0f)
@@ -1530,13 +1555,13 @@ static lbResult lbFootSolveLeg(lbPose* pose, const lbSkeleton* skeleton, const l
 	lbResult r = lbPose_SolveLimbIk(pose, skeleton, humanoid, limb, in, NULL);
 	if (r != lb_ok || lbAbsF(lbQuatDot(skeleton->restLocal[b->foot].q, pose->local[b->foot].q)) >= cosHalf)
 		return r;
-	return lbFootLiftHeel(pose, skeleton, humanoid, side, in, limit, cosHalf, keepLocal);
+	return lbFootLiftHeel(pose, skeleton, humanoid, side, in, limit, cosHalf, keepLocal, minReach, plane);
 }
 
 // One leg solved toward an ankle goal and foot rotation (model space) with weight w, the soft-IK
 // band and the ankle limit.
 static lbResult lbFootSolveLegTo(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
-								 lbVec3 targetMs, lbQuat rotationMs, float w, float soften, float limit, float cosHalf)
+								 lbVec3 targetMs, lbQuat rotationMs, float w, float soften, float limit, float cosHalf, float minReach, const lbVec3* plane)
 {
 	lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
 	in.targetMs = targetMs;
@@ -1544,7 +1569,7 @@ static lbResult lbFootSolveLegTo(lbPose* pose, const lbSkeleton* skeleton, const
 	in.useTargetRotation = true;
 	in.weight = w;
 	in.soften = soften;
-	return lbFootSolveLeg(pose, skeleton, humanoid, side, &in, limit, cosHalf);
+	return lbFootSolveLeg(pose, skeleton, humanoid, side, &in, limit, cosHalf, minReach, plane);
 }
 
 // Toes whose tip the pose put below the ground plane (point, normal: model space) bend up at the
@@ -1682,9 +1707,19 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 								: lbInvTransformPoint(cw, targets->feet[s].ankleWs);
 	// Ankle limit off (0 or less) or never exceeded (half a turn or more): -1 skips it.
 	const float cosHalfLimit = def->ankleLimit > 0.0f && def->ankleLimit < LB_PI ? cosf(0.5f * def->ankleLimit) : -1.0f;
+	// The ground plane under each foot (model space: point, normal), which the ankle limit's lifted
+	// goal of a free foot is kept above.
+	lbVec3 planeMs[2][2];
+	for (int s = 0; s < 2; ++s)
+	{
+		const lbFootTarget* f = &targets->feet[s];
+		planeMs[s][0] = unitScale ? lbQuatInvRotate(cw.q, lbSub(f->groundPointWs, cw.p)) : lbInvTransformPoint(cw, f->groundPointWs);
+		planeMs[s][1] = lbNormalizeOr(lbInvTransformDirection(cw, f->normalWs), upMs);
+	}
 	// A foot not locked to the ground whose goal would fold its knee past kneeMaxBend (a trailing
 	// foot left high behind a body that already went down a step) keeps the knee at that bend: its
-	// goal moves out along the line from the hip.
+	// goal moves out along the line from the hip (minReach from it, kept for the ankle limit).
+	float minReach[2] = { 0.0f, 0.0f };
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbFootTarget* f = &targets->feet[s];
@@ -1699,6 +1734,7 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 		float len = lbLength(d);
 		if (len < 1.0e-5f)
 			continue;
+		minReach[s] = dMin;
 		if (len < dMin)
 		{
 			d = lbMulSV(dMin / len, d);
@@ -1760,7 +1796,7 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 										lbAbsF(lbQuatDot(lbQuatNormalize(pose->model[foot].q), wantRot)) < 0.99996f);
 			if (w <= 0.0f || (!pastLimit && !short_))
 				continue;
-			r = lbFootSolveLegTo(pose, skeleton, humanoid, s, targetMs[s], wantRot, w, soften, def->ankleLimit, cosHalfLimit);
+			r = lbFootSolveLegTo(pose, skeleton, humanoid, s, targetMs[s], wantRot, w, soften, def->ankleLimit, cosHalfLimit, minReach[s], f->grounded ? planeMs[s] : NULL);
 			if (r != lb_ok)
 				return r;
 		}
@@ -1774,7 +1810,7 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 		if (w <= 0.0f)
 			continue;
 		const lbQuat rotMs = lbQuatNormalize(lbQuatMul(lbQuatConj(cw.q), f->footRotWs));
-		r = lbFootSolveLegTo(pose, skeleton, humanoid, s, targetMs[s], rotMs, w, soften, def->ankleLimit, cosHalfLimit);
+		r = lbFootSolveLegTo(pose, skeleton, humanoid, s, targetMs[s], rotMs, w, soften, def->ankleLimit, cosHalfLimit, minReach[s], f->grounded ? planeMs[s] : NULL);
 		if (r != lb_ok)
 			return r;
 	}
