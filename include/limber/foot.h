@@ -102,13 +102,9 @@ typedef struct lbFootDef
 	float pelvisWeight;
 	/// Largest pelvis drop. Default 0.35 m (seed 001 used 0.02 m; set it for that look).
 	float pelvisMaxSink;
-	/// Largest pelvis rise. Default 0.25 m.
+	/// Largest pelvis rise (weighted-average mode; and how far above the animation the pelvis may
+	/// stay when the floor drops away under it). Default 0.05 m.
 	float pelvisMaxLift;
-	/// Lowest-foot mode: the pelvis rises (up to pelvisMaxLift) while a leg's hip-to-ankle distance
-	/// is below this fraction of the leg's length, as far as the other leg still reaches: a body
-	/// that lags below the stairs it runs up does not fold a leg into them. 0 turns it off.
-	/// Default 0.6.
-	float legMinExtension;
 	/// Pose stage: a foot not locked to the ground whose goal would bend its knee further than this
 	/// (radians from straight) has its goal moved out along the line from the hip until the knee bends
 	/// exactly this much. 0 or half a turn turns it off. Default 150 degrees.

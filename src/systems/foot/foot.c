@@ -38,8 +38,7 @@ lbFootDef lbDefaultFootDef(void)
 	d.pelvisMode = lb_footPelvisLowestFoot;
 	d.pelvisWeight = 0.3f;
 	d.pelvisMaxSink = 0.35f;
-	d.pelvisMaxLift = 0.25f;
-	d.legMinExtension = 0.6f;
+	d.pelvisMaxLift = 0.05f;
 	d.kneeMaxBend = 150.0f * LB_DEG2RAD;
 	d.hipMaxFlex = 120.0f * LB_DEG2RAD;
 	d.pelvisSpeed = 13.0f;
@@ -658,6 +657,9 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 	// capsule going down comes down as far as a leg needs (the lowest-foot drop), no further.
 	const float smoothRise = (1.2f * f->speedH + 0.6f) * f->dt;
 	state->pelvisOffset -= f->floorJump - lbClampF(f->floorJump, 0.0f, smoothRise);
+	// A floor dropping away (a step down) leaves the pelvis no higher than pelvisMaxLift above the
+	// animation: held higher, it would fold the trailing leg still on the step.
+	state->pelvisOffset = lbMinF(state->pelvisOffset, lbMaxF(def->pelvisMaxLift, 0.0f));
 	// Probes start from the pelvis's height only when the def asks for it.
 	f->pelvisWs = def->traceOrigin == lb_footTraceFromPelvis ? lbTransformPoint(f->cw, in->animPose->model[humanoid->pelvis].p)
 															  : lbVec3_zero;
@@ -1185,34 +1187,25 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 	ft->groundPointWs = leg->grounded ? leg->groundPointWs : ft->contactWs;
 }
 
-// Step 8: how the hip must move along up (world m) for this leg: *outDrop (>= 0), how far it must
-// come down to reach the goal before the soft-IK band (the smallest t >= 0 with
-// |hip - t up - goal| <= reach); *outLift (>= 0), how far it must rise so the leg is not folded
-// tighter than `legMinExtension` of its length (a capsule lagging below the stairs it climbs);
-// *outSlack, how far it may rise before the leg can no longer reach. The pose stage uses the drop,
-// so the reach is measured once.
-static void lbFootLegHip(const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid, const lbPose* animPose,
-						 int side, lbVec3 ankleGoal, float* outDrop, float* outLift, float* outSlack)
+// Step 8: how far the hip must come down (along up, world m, >= 0) for this leg to reach its goal
+// before the soft-IK band: the smallest t >= 0 with |hip - t up - goal| <= reach. The pose stage
+// uses the same figure, so the reach is measured once.
+static float lbFootReachDrop(const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid, const lbPose* animPose,
+							 int side, lbVec3 ankleGoal)
 {
 	const lbLegAxes* ax = &humanoid->legAxes[side];
-	const float length = (ax->thighLength + ax->calfLength) * f->modelToWorld;
-	const float reach = length * (1.0f - lbClampF(def->legSoften, 0.0f, 0.5f)) * 0.999f;
-	const float tight = length * lbClampF(def->legMinExtension, 0.0f, 0.95f);
+	const float reach = (ax->thighLength + ax->calfLength) * f->modelToWorld * (1.0f - lbClampF(def->legSoften, 0.0f, 0.5f)) * 0.999f;
 	lbVec3 v = lbSub(lbTransformPoint(f->cw, animPose->model[humanoid->leg[side].thigh].p), ankleGoal);
 	float along = lbDot(v, f->up), side2 = lbMaxF(lbLengthSquared(v) - along * along, 0.0f);
-	*outDrop = 0.0f;
-	*outLift = 0.0f;
-	*outSlack = side2 < reach * reach ? -along + sqrtf(reach * reach - side2) : 0.0f;
-	if (lbLengthSquared(v) > reach * reach)
-		*outDrop = side2 < reach * reach ? along - sqrtf(reach * reach - side2) : lbMaxF(along, 0.0f);
-	else if (lbLengthSquared(v) < tight * tight && side2 < tight * tight)
-		*outLift = lbMaxF(-along + sqrtf(tight * tight - side2), 0.0f);
+	if (lbLengthSquared(v) <= reach * reach)
+		return 0.0f;
+	return side2 < reach * reach ? along - sqrtf(reach * reach - side2) : lbMaxF(along, 0.0f);
 }
 
 // Step 9: the pelvis: drop so the lower foot reaches (or follow the weighted mean), within limits,
 // smoothed; and the landing impulse.
 static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbFootSenseInput* in,
-						 const bool counts[2], const float dz[2], const float drop[2], const float lift[2], const float slack[2])
+						 const bool counts[2], const float dz[2], const float drop[2])
 {
 	float target = 0.0f;
 	if (counts[0] || counts[1])
@@ -1226,18 +1219,8 @@ static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootF
 		{
 			// Lowest foot: the pelvis comes down exactly as far as the leg with the lower goal needs
 			// to reach it, and no further; the other leg bends. Dropping by the whole foot offset
-			// instead would fold the legs on every uphill step. When no leg needs it lower but one is
-			// folded too tight (the body lags below the steps it climbs), it rises as far as that leg
-			// needs and the other leg still reaches.
+			// instead would fold the legs on every uphill step.
 			target = -lbMaxF(counts[0] ? drop[0] : 0.0f, counts[1] ? drop[1] : 0.0f);
-			if (target == 0.0f)
-			{
-				float up = lbMaxF(counts[0] ? lift[0] : 0.0f, counts[1] ? lift[1] : 0.0f);
-				for (int s = 0; s < 2; ++s)
-					if (counts[s])
-						up = lbMinF(up, slack[s]);
-				target = lbMaxF(up, 0.0f);
-			}
 		}
 	}
 	target = lbClampF(target, -lbMaxF(def->pelvisMaxSink, 0.0f), lbMaxF(def->pelvisMaxLift, 0.0f));
@@ -1288,7 +1271,7 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		out->active = false;
 		return lbReport(lb_errorNonFinite, "lbFootSense: character transform is not finite");
 	}
-	float legDz[2] = { 0.0f, 0.0f }, legDrop[2] = { 0.0f, 0.0f }, legLift[2] = { 0.0f, 0.0f }, legSlack[2] = { 0.0f, 0.0f };
+	float legDz[2] = { 0.0f, 0.0f }, legDrop[2] = { 0.0f, 0.0f };
 	bool legCounts[2] = { false, false };
 	int grounded = 0, steep = 0;
 	for (int side = 0; side < 2; ++side)
@@ -1373,15 +1356,13 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		lbFootLockBlend(leg, def, &f);
 		lbFootGoal(leg, def, &f, &lf, humanoid, side, smoothOffset, ft);
 		legDz[side] = lbDot(lbSub(lf.ankleGoal, lf.animAnkleWs), f.up) * leg->alpha;
-		lbFootLegHip(def, &f, humanoid, in->animPose, side, lf.ankleGoal, &legDrop[side], &legLift[side], &legSlack[side]);
-		legDrop[side] *= leg->alpha;
-		legLift[side] *= leg->alpha;
+		legDrop[side] = lbFootReachDrop(def, &f, humanoid, in->animPose, side, lf.ankleGoal) * leg->alpha;
 		ft->reachDrop = legDrop[side];
 		legCounts[side] = leg->grounded && leg->alpha > 0.0f;
 		grounded += leg->grounded ? 1 : 0;
 		steep += leg->grounded && leg->steep ? 1 : 0;
 	}
-	lbFootPelvis(state, def, &f, in, legCounts, legDz, legDrop, legLift, legSlack);
+	lbFootPelvis(state, def, &f, in, legCounts, legDz, legDrop);
 
 	out->characterWs = f.cw;
 	out->upWs = f.up;
@@ -1691,8 +1672,9 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbFootTarget* f = &targets->feet[s];
-		if (lbIsValidFloat(f->reachDrop))
-			offset = lbMinF(offset, -alpha * lbClampF(f->alpha, 0.0f, 1.0f) * lbMaxF(f->reachDrop, 0.0f));
+		// Only a leg that needs the pelvis lower lowers it further.
+		if (lbIsValidFloat(f->reachDrop) && f->reachDrop > 0.0f)
+			offset = lbMinF(offset, -alpha * lbClampF(f->alpha, 0.0f, 1.0f) * f->reachDrop);
 	}
 	offset = lbMaxF(offset, lbMinF(alpha * targets->pelvisOffset, -lbMaxF(def->pelvisMaxSink, 0.0f)));
 	lbResult r = lbPose_TranslateBoneModel(pose, skeleton, humanoid->pelvis, lbMulSV(offset * worldToModel, upMs));
