@@ -70,7 +70,6 @@ static const KnownOver kKnownOver[] = {
 	{ "foot_run_stairsup25_mixamo.json", 0.068f, 0.063f, 0.60f, 15.0f, 0, 0.010f },
 	{ "foot_run_stairsup30_mannequin.json", 0.095f, 0.067f, 0.60f, 15.0f, 0, 0.010f },
 	{ "foot_run_stairsup30_mixamo.json", 0.080f, 0.068f, 0.60f, 15.0f, 0, 0.010f },
-	{ "foot_walk_gap40_mannequin.json", 0.010f, 0.020f, 0.60f, 22.3f, 0, 0.010f },
 	{ "foot_walk_gap40_mixamo.json", 0.020f, 0.020f, 0.60f, 15.0f, 0, 0.010f },
 	{ "foot_walk_stairsdown25_mannequin.json", 0.047f, 0.066f, 0.60f, 23.5f, 0, 0.010f },
 	{ "foot_walk_stairsdown25_mixamo.json", 0.015f, 0.042f, 0.60f, 21.6f, 0, 0.010f },

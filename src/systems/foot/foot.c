@@ -203,7 +203,12 @@ static lbFootCast lbFootCastDown(const lbSceneQuery* query, const lbQueryInput* 
 	// Support height under the sphere centre: exact for a plane (centre - r / cos(slope)).
 	float r = hit.startedInside ? 0.0f : qi->radius;
 	lbVec3 support = lbMulAdd(hit.location, -r / lbMaxF(lbDot(n, up), 0.5f), up);
+	// Without a ray to the face below (a sphere on an edge over a gap), the normal at the edge
+	// points from the edge to the sphere's centre and would tip the foot into the gap: the face the
+	// sphere touched, when it is ground, or else up, tilts it instead.
 	lbVec3 face = n;
+	if (!onFace && hit.hit && !hit.startedInside)
+		face = lbDot(hit.faceNormal, up) > 0.7f ? lbNormalize(hit.faceNormal) : up;
 	c.faceHeight = lbDot(support, up);
 	if (ray.hit && !ray.startedInside && ray.status == lb_ok && lbDot(ray.normal, up) > 0.05f)
 	{
