@@ -741,9 +741,9 @@ static lbFootGround lbFootKeptPrint(const lbFootLegState* leg)
 // range kept) when the ground there cannot be probed.
 static bool lbFootLandingRange(lbFootLegState* leg, const lbFootDef* def, const lbFootSenseInput* in, lbFootFrame* f,
 							   const lbFootLegFrame* lf, lbVec3 base, const lbQueryInput* centre, const lbFootCast* c,
-							   const lbFootGround* g, bool fromAnimation)
+							   const lbFootGround* g)
 {
-	lbVec3 from = fromAnimation ? lbSub(base, lbProjectOnPlane(leg->shiftWs, f->up)) : base;
+	lbVec3 from = lbSub(base, lbProjectOnPlane(leg->shiftWs, f->up));
 	lbFootCast cf = *c;
 	lbQueryInput probe = *centre;
 	lbFootGround gf = *g;
@@ -842,7 +842,7 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		lbFootSampleGround(in->query, &centre, base, &lf->print, &c, f->up, &f->castCount, &g);
 	lbFootKeepPrint(leg, &g);
 	leg->clearance = lbFootPrintClearance(&g, &lf->print, base, c.point, c.normal, f->up);
-	leg->sliding = landing && lbFootLandingRange(leg, def, in, f, lf, base, &centre, &c, &g, true);
+	leg->sliding = landing && lbFootLandingRange(leg, def, in, f, lf, base, &centre, &c, &g);
 	// A swinging foot also looks along its path (its own velocity, about twice the body's in the
 	// swing), so it rises before a step edge reaches its toe. The points are kept in world terms
 	// with their ground heights: every frame, not only probe frames, the sole is held above each
@@ -1558,6 +1558,14 @@ static lbResult lbFootSolveLegTo(lbPose* pose, const lbSkeleton* skeleton, const
 	return lbFootSolveLeg(pose, skeleton, humanoid, side, &in, limit, cosHalf, minReach, plane);
 }
 
+// Whether the toes turned by fraction t of `turn` (model rotation ballQ, parent's parentQ) stay
+// within cosHalf (cosine of half the angle) of their rest local rotation.
+static bool lbFootToesWithin(lbQuat turn, float t, lbQuat ballQ, lbQuat parentQ, lbQuat rest, float cosHalf)
+{
+	lbQuat q = lbQuatMul(lbQuatSlerp(lbQuat_identity, turn, t), ballQ);
+	return lbAbsF(lbQuatDot(rest, lbQuatNormalize(lbQuatMul(lbQuatConj(parentQ), q)))) >= cosHalf;
+}
+
 // Toes whose tip the pose put below the ground plane (point, normal: model space) bend up at the
 // ball joint, as little as brings the tip onto the plane, as a person's do when the heel lifts or
 // the foot tilts; a foot in the air keeps its toes. Weight w in [0, 1].
@@ -1598,26 +1606,24 @@ static void lbFootBendToes(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	const lbQuat parentQ = parent >= 0 ? lbQuatNormalize(pose->model[parent].q) : lbQuat_identity;
 	const lbQuat rest = skeleton->restLocal[ball].q;
 	const float cosHalf = cosf(0.5f * 65.0f * LB_DEG2RAD);
-	float lo = 0.0f, hi = 1.0f;
-	for (int i = 0; i < 6; ++i)
+	float t = 1.0f;
+	if (!lbFootToesWithin(turn, 1.0f, b.q, parentQ, rest, cosHalf))
 	{
-		lbQuat q = lbQuatMul(lbQuatSlerp(lbQuat_identity, turn, hi), b.q);
-		lbQuat local = lbQuatMul(lbQuatConj(parentQ), q);
-		if (lbAbsF(lbQuatDot(rest, lbQuatNormalize(local))) >= cosHalf)
-			break;
 		// Past the range: bisect the largest part of the bend that stays within it.
-		float mid = 0.5f * (lo + hi);
-		lbQuat qm = lbQuatMul(lbQuatSlerp(lbQuat_identity, turn, mid), b.q);
-		if (lbAbsF(lbQuatDot(rest, lbQuatNormalize(lbQuatMul(lbQuatConj(parentQ), qm)))) >= cosHalf)
-			lo = mid;
-		else
-			hi = mid;
-		if (i == 5)
-			hi = lo;
+		float lo = 0.0f, hi = 1.0f;
+		for (int i = 0; i < 6; ++i)
+		{
+			float mid = 0.5f * (lo + hi);
+			if (lbFootToesWithin(turn, mid, b.q, parentQ, rest, cosHalf))
+				lo = mid;
+			else
+				hi = mid;
+		}
+		t = lo;
 	}
-	if (hi <= 0.0f)
+	if (t <= 0.0f)
 		return;
-	turn = lbQuatSlerp(lbQuat_identity, turn, hi);
+	turn = lbQuatSlerp(lbQuat_identity, turn, t);
 	lbPose_SetBoneModelRotation(pose, skeleton, ball, lbQuatNormalize(lbQuatMul(turn, b.q)), true);
 }
 
