@@ -1,0 +1,447 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Climbing, sense stage (world space, owns the state): steering a guide point along the surface,
+// the continuous reach clamp, surface search casts, animated targets, alphas, body clearance and
+// the climbing frame. The steps are named functions below, in the order lbClimbSense calls them.
+#include "limber/climb.h"
+
+#include <math.h>
+#include <string.h>
+
+// Longest step the limb updates take at once: a long frame is split so the constant-speed follow
+// and the locking transition behave the same at any frame rate.
+#define LB_CLIMB_MAX_STEP (1.0f / 30.0f)
+
+// What one frame reads from the poses, in world space.
+typedef struct lbClimbFrame
+{
+	const lbClimbDef* def;
+	const lbHumanoid* humanoid;
+	const lbSceneQuery* query;
+	lbVec3 up;
+	// Reach centre (shoulder or hip) and limb end (wrist or toe tip) per limb, from the last pose.
+	lbVec3 centreWs[4], endWs[4];
+	// The animated limb end and its bone rotation (world), followed by free limbs.
+	lbVec3 animEndWs[4];
+	lbQuat animRotWs[4];
+	float reach[4];
+	int casts;
+} lbClimbFrame;
+
+static bool lbClimbHeld(lbClimbLimbMode m)
+{
+	return m == lb_climbLocking || m == lb_climbLocked;
+}
+
+// A limb's end point in model space: the wrist joint for a hand, the toe tip for a foot.
+static lbVec3 lbClimbLimbEndMs(const lbHumanoid* h, const lbPose* pose, int limb)
+{
+	if (limb < 2)
+		return pose->model[h->arm[limb].hand].p;
+	lbVec3 sole[lb_solePointCount];
+	lbHumanoid_GetSolePointsMs(h, pose, limb - 2, sole);
+	return sole[lb_soleToeTip];
+}
+
+static void lbClimbChainBones(const lbHumanoid* h, int limb, int* root, int* mid, int* end)
+{
+	if (limb < 2)
+	{
+		*root = h->arm[limb].upperArm;
+		*mid = h->arm[limb].foreArm;
+		*end = h->arm[limb].hand;
+	}
+	else
+	{
+		*root = h->leg[limb - 2].thigh;
+		*mid = h->leg[limb - 2].calf;
+		*end = h->leg[limb - 2].foot;
+	}
+}
+
+// Surface-up and surface-right for steering on a surface of normal n (world, unit, outward).
+// Up is world up projected on the surface; on a surface facing up or down (a ledge top, a
+// ceiling) that vanishes, and the character's forward projected on it takes its place. Right is
+// up x n: with n facing the climber it points to the climber's right.
+static void lbClimbSurfaceAxes(lbVec3 n, lbVec3 up, lbVec3 forward, lbVec3* outUp, lbVec3* outRight)
+{
+	lbVec3 su = lbProjectOnPlane(up, n);
+	if (lbLength(su) < 0.2f)
+	{
+		lbVec3 f = lbNormalizeOr(lbProjectOnPlane(forward, n), lbAnyPerpendicular(n));
+		su = lbNormalizeOr(lbAdd(su, lbMulSV(0.2f, f)), f);
+	}
+	else
+		su = lbNormalize(su);
+	*outUp = su;
+	*outRight = lbNormalizeOr(lbCross(su, n), lbAnyPerpendicular(n));
+}
+
+// Reads the reach centres and limb ends from the last pose (where the body really is) and the
+// animated ends from the base pose, and measures each limb's effective reach.
+static void lbClimbReadPoses(lbClimbFrame* f, const lbClimbState* state, const lbClimbSenseInput* in)
+{
+	const lbHumanoid* h = f->humanoid;
+	const lbPose* last = in->lastPose ? in->lastPose : in->animPose;
+	lbTransform frame = state->frameWs;
+	for (int i = 0; i < 4; ++i)
+	{
+		int root, mid, end;
+		lbClimbChainBones(h, i, &root, &mid, &end);
+		f->centreWs[i] = lbTransformPoint(frame, last->model[root].p);
+		f->endWs[i] = lbTransformPoint(frame, lbClimbLimbEndMs(h, last, i));
+		f->animEndWs[i] = lbTransformPoint(frame, lbClimbLimbEndMs(h, in->animPose, i));
+		f->animRotWs[i] = lbQuatNormalize(lbQuatMul(frame.q, in->animPose->model[end].q));
+		// Segment lengths measured on the pose (world), as the seed measures them on the mesh.
+		lbVec3 a = lbTransformPoint(frame, last->model[root].p);
+		lbVec3 b = lbTransformPoint(frame, last->model[mid].p);
+		lbVec3 c = lbTransformPoint(frame, last->model[end].p);
+		float len = lbDistance(a, b) + lbDistance(b, c);
+		// A foot's end is its toe tip, beyond the ankle: the reach from the hip grows by the part
+		// of the foot that points along the leg when the toes rest on a wall (about half of it).
+		if (i >= 2)
+			len += 0.5f * lbDistance(c, f->endWs[i]);
+		f->reach[i] = lbMaxF(lbMinF(len - f->def->reachMargin, f->def->maxReach[i >= 2]), 0.05f);
+	}
+}
+
+// Surface search: a ray from outside the guide point into the surface along its normal. A hit
+// gives the candidate point and the new normal; a miss keeps the last candidate.
+static void lbClimbSearch(lbClimbFrame* f, lbClimbLimbState* l, lbVec3 n)
+{
+	const lbClimbDef* def = f->def;
+	if (!f->query->rayCast)
+		return;
+	lbQueryInput q = lbDefaultQueryInput();
+	q.start = lbMulAdd(l->guideWs, def->traceOut, n);
+	q.end = lbMulAdd(l->guideWs, -def->traceIn, n);
+	q.channelMask = def->channelMask;
+	q.ignoreOwnerId = def->ignoreOwnerId;
+	lbHit hit = lbEmptyHit();
+	f->query->rayCast(f->query->context, &q, &hit);
+	++f->casts;
+	if (!hit.hit || hit.startedInside || !lbIsValidVec3(hit.impactPoint))
+		return;
+	lbVec3 hn = lbLengthSquared(hit.faceNormal) > 0.5f ? hit.faceNormal : hit.normal;
+	hn = lbNormalizeOr(hn, n);
+	// A face turned away from the cast (the back of a hold) is no place to hold.
+	if (lbDot(hn, n) < 0.0f)
+		return;
+	l->surfaceWs = hit.impactPoint;
+	l->normalWs = hn;
+	l->hasSurface = true;
+	// The guide rides on the surface it found, so steering follows the surface as it turns.
+	l->guideWs = hit.impactPoint;
+}
+
+// The target rotation a surface gives: +X along the wall from the reach centre toward the target,
+// +Y along the outward normal, composed with the limb's offset (applied in the surface frame).
+static lbQuat lbClimbSurfaceRotation(const lbClimbDef* def, int limb, lbVec3 centre, lbVec3 preview, lbVec3 n,
+									 lbVec3 surfUp)
+{
+	lbVec3 x = lbNormalizeOr(lbProjectOnPlane(lbSub(preview, centre), n), surfUp);
+	return lbQuatNormalize(lbQuatMul(lbQuatMakeFromXY(x, n), def->searchRotationOffset[limb]));
+}
+
+// One step of one limb's state: steering, reach clamp, search, preview, follow, locking.
+static void lbClimbStepLimb(lbClimbFrame* f, lbClimbState* state, int i, float dt, lbVec3 forwardWs)
+{
+	const lbClimbDef* def = f->def;
+	lbClimbLimbState* l = &state->limbs[i];
+	int kind = i >= 2;
+	lbVec3 centre = f->centreWs[i];
+	float reach = f->reach[i];
+	l->reach = reach;
+	if (l->mode == lb_climbFree)
+	{
+		// Free limbs follow the animation.
+		l->targetWs = f->animEndWs[i];
+		l->targetRotWs = f->animRotWs[i];
+		l->guideWs = f->endWs[i];
+		return;
+	}
+	lbVec3 n = l->hasSurface ? l->normalWs : state->wallNormalWs;
+	if (l->mode == lb_climbSearching || l->mode == lb_climbCandidate)
+	{
+		// A limb just selected starts its search where it is.
+		if (l->lockTimer < 0.0f)
+		{
+			l->lockTimer = 0.0f;
+			l->guideWs = f->endWs[i];
+			l->targetWs = f->endWs[i];
+			l->targetRotWs = f->animRotWs[i];
+		}
+		lbVec3 surfUp, surfRight;
+		lbClimbSurfaceAxes(n, f->up, forwardWs, &surfUp, &surfRight);
+		if (state->selected == i)
+		{
+			lbVec3 move = lbAdd(lbMulSV(state->stickX, surfRight), lbMulSV(state->stickY, surfUp));
+			l->guideWs = lbMulAdd(l->guideWs, def->moveSpeed[kind] * dt, move);
+		}
+		// Continuous clamp around the reach centre: at the boundary the guide slides along it.
+		l->guideWs = lbAdd(centre, lbClampLength(lbSub(l->guideWs, centre), reach));
+		lbClimbSearch(f, l, n);
+		if (l->hasSurface)
+			l->mode = lb_climbCandidate;
+		n = l->hasSurface ? l->normalWs : n;
+		lbClimbSurfaceAxes(n, f->up, forwardWs, &surfUp, &surfRight);
+		lbVec3 preview = l->hasSurface ? lbMulAdd(l->surfaceWs, def->searchOffset[kind], n) : l->guideWs;
+		lbQuat previewRot = lbClimbSurfaceRotation(def, i, centre, preview, n, surfUp);
+		l->targetWs = lbVInterpConstantTo(l->targetWs, preview, dt, def->followSpeed);
+		l->targetRotWs = lbQInterpConstantTo(l->targetRotWs, previewRot, dt, def->rotationSpeed);
+		return;
+	}
+	// Locking and locked: the same surface point, at the lock offset.
+	lbVec3 lockWs = lbMulAdd(l->surfaceWs, def->lockOffset[kind], l->normalWs);
+	if (l->mode == lb_climbLocking)
+	{
+		l->lockTimer += dt;
+		float t = def->lockTime > 0.0f ? lbClampF(l->lockTimer / def->lockTime, 0.0f, 1.0f) : 1.0f;
+		l->targetWs = lbLerp(l->lockFromWs, lockWs, lbSmoothStep(t));
+		if (t >= 1.0f)
+			l->mode = lb_climbLocked;
+	}
+	else
+		l->targetWs = lockWs;
+}
+
+// Alphas: IK 1 unless free; body alpha by state, and for a searching limb by how far its target
+// lies from the reach centre (a near target moves only the limb, a far one brings the body).
+static void lbClimbStepAlphas(const lbClimbFrame* f, lbClimbLimbState* l, int i, float dt)
+{
+	const lbClimbDef* def = f->def;
+	float ik = l->mode == lb_climbFree ? 0.0f : 1.0f;
+	float body = 0.0f;
+	if (lbClimbHeld(l->mode))
+		body = def->bodyAlphaLocked;
+	else if (l->mode != lb_climbFree)
+	{
+		float ratio = lbDistance(l->targetWs, f->centreWs[i]) / lbMaxF(f->reach[i], 1e-3f);
+		body = lbRemapClamped(ratio, def->bodyReachStart, def->bodyReachFull, 0.0f, 1.0f);
+	}
+	l->ikAlpha = lbClampF(lbInterpTo(l->ikAlpha, ik, dt, def->alphaSpeed), 0.0f, 1.0f);
+	l->bodyAlpha = lbClampF(lbInterpTo(l->bodyAlpha, body, dt, def->alphaSpeed), 0.0f, 1.0f);
+}
+
+// One sphere sweep along -n toward the wall from outside a probe: how far the probe must move out
+// along n to clear the surface by the radius. A sweep that starts inside (the probe deep in the
+// wall) asks for the whole sweep length plus the overlap.
+static float lbClimbProbePush(lbClimbFrame* f, lbVec3 probe, lbVec3 n, float radius)
+{
+	const lbClimbDef* def = f->def;
+	if (!f->query->sphereCast)
+		return 0.0f;
+	lbQueryInput q = lbDefaultQueryInput();
+	q.start = lbMulAdd(probe, def->probeOut, n);
+	q.end = lbMulAdd(probe, -def->probeIn, n);
+	q.radius = radius;
+	q.channelMask = def->channelMask;
+	q.ignoreOwnerId = def->ignoreOwnerId;
+	lbHit hit = lbEmptyHit();
+	f->query->sphereCast(f->query->context, &q, &hit);
+	++f->casts;
+	if (!hit.hit)
+		return 0.0f;
+	if (hit.startedInside)
+	{
+		float along = lbMaxF(lbDot(hit.normal, n), 0.25f);
+		return def->probeOut + hit.penetrationDepth / along;
+	}
+	return lbMaxF(lbDot(lbSub(hit.location, probe), n), 0.0f);
+}
+
+// Body clearance: pelvis and upper-chest probes, measured without the offset already applied,
+// swept along each distinct wall normal the held limbs touch (two at an inside corner). The
+// offset meets every push along its own normal; the larger probe push per normal wins.
+static lbVec3 lbClimbClearance(lbClimbFrame* f, const lbClimbState* state, const lbClimbSenseInput* in,
+							   lbClimbTargets* out)
+{
+	const lbClimbDef* def = f->def;
+	const lbHumanoid* h = f->humanoid;
+	const lbPose* last = in->lastPose ? in->lastPose : in->animPose;
+	int bones[2] = { h->pelvis, h->spineCount > 0 ? h->spine[h->spineCount - 1] : h->pelvis };
+	lbVec3 probe[2];
+	for (int k = 0; k < 2; ++k)
+	{
+		probe[k] = lbSub(lbTransformPoint(state->frameWs, last->model[bones[k]].p), state->bodyOffsetWs);
+		out->probeWs[k] = probe[k];
+		out->probePush[k] = 0.0f;
+	}
+	// Distinct normals of the surfaces held or previewed.
+	lbVec3 normals[2];
+	int count = 0;
+	normals[count++] = state->wallNormalWs;
+	for (int i = 0; i < 4 && count < 2; ++i)
+	{
+		const lbClimbLimbState* l = &state->limbs[i];
+		if (l->mode == lb_climbFree || !l->hasSurface)
+			continue;
+		if (lbDot(l->normalWs, normals[0]) < 0.8f)
+			normals[count++] = l->normalWs;
+	}
+	lbVec3 offset = lbVec3_zero;
+	for (int j = 0; j < count; ++j)
+	{
+		lbVec3 n = normals[j];
+		float push = 0.0f;
+		for (int k = 0; k < 2; ++k)
+		{
+			float p = lbClimbProbePush(f, probe[k], n, def->probeRadius[k]);
+			out->probePush[k] = lbMaxF(out->probePush[k], p);
+			push = lbMaxF(push, p);
+		}
+		// Add only what the offset so far lacks along this normal, moving along the part of n
+		// that leaves the earlier normals' pushes unchanged.
+		float lack = push - lbDot(offset, n);
+		if (lack > 0.0f)
+		{
+			lbVec3 dir = n;
+			if (j > 0)
+			{
+				lbVec3 ortho = lbProjectOnPlane(n, normals[0]);
+				float len = lbLength(ortho);
+				dir = len > 0.3f ? lbMulSV(1.0f / (len * len), ortho) : n;
+			}
+			offset = lbMulAdd(offset, lack, dir);
+		}
+	}
+	return offset;
+}
+
+// The climbing frame: once something is held the system carries the character. It turns to face
+// the held surfaces, keeps the animated pelvis `bodyWallDistance` off them, and follows in the
+// surface plane where the last solve took the pelvis, so the full-body solve never runs out of
+// pelvis travel on a long climb.
+static void lbClimbStepFrame(lbClimbFrame* f, lbClimbState* state, const lbClimbSenseInput* in, float dt)
+{
+	const lbClimbDef* def = f->def;
+	const lbHumanoid* h = f->humanoid;
+	lbVec3 nSum = lbVec3_zero, pSum = lbVec3_zero;
+	int held = 0;
+	for (int i = 0; i < 4; ++i)
+	{
+		const lbClimbLimbState* l = &state->limbs[i];
+		if (!lbClimbHeld(l->mode))
+			continue;
+		nSum = lbAdd(nSum, l->normalWs);
+		pSum = lbAdd(pSum, l->surfaceWs);
+		++held;
+	}
+	if (held == 0)
+	{
+		// Nothing held: the game moves the character; the wall ahead is the one it faces.
+		state->frameWs = in->characterWs;
+		return;
+	}
+	lbVec3 n = lbNormalizeOr(nSum, state->wallNormalWs);
+	lbVec3 p0 = lbMulSV(1.0f / (float)held, pSum);
+	state->wallNormalWs = lbNormalizeOr(lbVInterpTo(state->wallNormalWs, n, dt, def->frameSpeed), n);
+	// Heading: face into the wall, upright about world up; a wall facing up keeps the heading.
+	lbVec3 fwdWant = lbProjectOnPlane(lbNeg(state->wallNormalWs), f->up);
+	lbVec3 fwdNow = lbQuatRotate(state->frameWs.q, h->forwardMs);
+	if (lbLength(fwdWant) > 0.2f)
+	{
+		lbQuat turn = lbQuatFromTo(lbNormalize(lbProjectOnPlane(fwdNow, f->up)), lbNormalize(fwdWant));
+		lbQuat target = lbQuatNormalize(lbQuatMul(turn, state->frameWs.q));
+		state->frameWs.q = lbQInterpTo(state->frameWs.q, target, dt, def->frameSpeed);
+	}
+	// Position: the solved pelvis (without the clearance offset) against the animated one.
+	const lbPose* last = in->lastPose ? in->lastPose : in->animPose;
+	lbVec3 animPelvis = lbTransformPoint(state->frameWs, in->animPose->model[h->pelvis].p);
+	lbVec3 solvedPelvis =
+		lbSub(lbTransformPoint(state->frameWs, last->model[h->pelvis].p), state->bodyOffsetWs);
+	lbVec3 shift = lbProjectOnPlane(lbSub(solvedPelvis, animPelvis), state->wallNormalWs);
+	float off = lbDot(lbSub(animPelvis, p0), state->wallNormalWs) - def->bodyWallDistance;
+	shift = lbMulAdd(shift, -off, state->wallNormalWs);
+	state->frameWs.p = lbAdd(state->frameWs.p, lbMulSV(lbInterpAlpha(dt, def->frameSpeed), shift));
+}
+
+static bool lbClimbInputValid(const lbClimbSenseInput* in)
+{
+	return lbIsValidTransform(in->characterWs) && lbIsValidFloat(in->dt);
+}
+
+static void lbClimbWriteTargets(const lbClimbFrame* f, const lbClimbState* state, lbClimbTargets* out)
+{
+	out->characterWs = state->frameWs;
+	out->upWs = f->up;
+	out->bodyOffsetWs = state->bodyOffsetWs;
+	for (int i = 0; i < 4; ++i)
+	{
+		const lbClimbLimbState* l = &state->limbs[i];
+		lbClimbLimbTarget* t = &out->limbs[i];
+		t->mode = l->mode;
+		t->targetWs = l->targetWs;
+		t->targetRotWs = l->targetRotWs;
+		t->hasSurface = l->hasSurface;
+		t->surfaceWs = l->hasSurface ? l->surfaceWs : l->targetWs;
+		t->normalWs = l->hasSurface ? l->normalWs : state->wallNormalWs;
+		t->ikAlpha = l->ikAlpha;
+		t->bodyAlpha = l->bodyAlpha;
+		t->locked = l->mode == lb_climbLocked || l->mode == lb_climbLocking;
+		t->guideWs = l->guideWs;
+		t->reachCentreWs = f->centreWs[i];
+		t->reach = f->reach[i];
+	}
+	out->castCount = f->casts;
+}
+
+lbResult lbClimbSense(lbClimbState* state, const lbClimbDef* def, const lbSkeleton* skeleton,
+					  const lbHumanoid* humanoid, const lbClimbSenseInput* in, lbClimbTargets* out)
+{
+	if (!state || !def || !skeleton || !humanoid || !in || !out || !in->query || !in->animPose)
+		return lbReport(lb_errorNullPointer, "lbClimbSense: state, def, skeleton, humanoid, input, input query, "
+											 "input animPose and targets are required");
+	if (def->internalValue != LB_SECRET_COOKIE)
+		return lbReport(lb_errorDefNotInitialized, "lbClimbSense: def not initialised with lbDefaultClimbDef()");
+	int boneCount = skeleton->boneCount;
+	if (in->animPose->boneCount != boneCount || (in->lastPose && in->lastPose->boneCount != boneCount))
+		return lbReport(lb_errorSkeletonMismatch, "lbClimbSense: pose has %d bones, skeleton %d",
+						in->lastPose && in->lastPose->boneCount != boneCount ? in->lastPose->boneCount
+																		   : in->animPose->boneCount,
+						boneCount);
+	lbClimbFrame f;
+	memset(&f, 0, sizeof f);
+	f.def = def;
+	f.humanoid = humanoid;
+	f.query = in->query;
+	f.up = lbNormalizeOr(def->up, lbVec3_axisZ);
+	if (!lbClimbInputValid(in))
+		return lbReport(lb_errorNonFinite, "lbClimbSense: character transform or dt is not finite");
+	if (!state->initialized)
+	{
+		state->frameWs = in->characterWs;
+		state->wallNormalWs = lbNeg(lbQuatRotate(in->characterWs.q, humanoid->forwardMs));
+		state->bodyOffsetWs = lbVec3_zero;
+		state->initialized = 1;
+	}
+	float dt = in->dt > 0.0f ? in->dt : 0.0f;
+	lbVec3 forwardWs = lbQuatRotate(state->frameWs.q, humanoid->forwardMs);
+	// The wall ahead while nothing is held: the first surface a limb finds.
+	bool anyHeld = false;
+	for (int i = 0; i < 4; ++i)
+		anyHeld |= lbClimbHeld(state->limbs[i].mode);
+	if (!anyHeld)
+	{
+		for (int i = 0; i < 4; ++i)
+			if (state->limbs[i].hasSurface && state->limbs[i].mode != lb_climbFree)
+			{
+				state->wallNormalWs = state->limbs[i].normalWs;
+				break;
+			}
+	}
+	int steps = dt > LB_CLIMB_MAX_STEP ? (int)ceilf(lbMinF(dt / LB_CLIMB_MAX_STEP, 64.0f)) : 1;
+	float h = dt / (float)steps;
+	lbClimbReadPoses(&f, state, in);
+	for (int s = 0; s < steps; ++s)
+		for (int i = 0; i < 4; ++i)
+		{
+			lbClimbStepLimb(&f, state, i, h, forwardWs);
+			lbClimbStepAlphas(&f, &state->limbs[i], i, h);
+		}
+	lbVec3 raw = lbClimbClearance(&f, state, in, out);
+	state->bodyOffsetWs = lbVInterpTo(state->bodyOffsetWs, raw, dt, def->clearanceSpeed);
+	lbClimbStepFrame(&f, state, in, dt);
+	lbClimbWriteTargets(&f, state, out);
+	return lb_ok;
+}
