@@ -180,7 +180,29 @@ static void lbClimbStepLimb(lbClimbFrame* f, lbClimbState* state, int i, float d
 		}
 		// Continuous clamp around the reach centre: at the boundary the guide slides along it.
 		l->guideWs = lbAdd(centre, lbClampLength(lbSub(l->guideWs, centre), reach));
+		lbVec3 keepSurface = l->surfaceWs, keepNormal = l->normalWs;
+		bool keepHas = l->hasSurface;
+		lbVec3 clampedGuide = l->guideWs;
 		lbClimbSearch(f, l, n);
+		if (l->hasSurface && lbDistance(l->surfaceWs, centre) > reach + 1e-4f)
+		{
+			// The surface found behind a guide on the reach sphere can lie beyond reach: clamp on the
+			// surface plane instead (to the circle where the sphere cuts it) and search again there.
+			lbVec3 sn = l->normalWs;
+			float h = lbDot(lbSub(centre, l->surfaceWs), sn);
+			lbVec3 foot = lbMulAdd(centre, -h, sn);
+			float r = sqrtf(lbMaxF(reach * reach - h * h, 0.0f));
+			l->guideWs = lbAdd(foot, lbClampLength(lbSub(l->surfaceWs, foot), 0.999f * r));
+			lbClimbSearch(f, l, sn);
+		}
+		if (l->hasSurface && lbDistance(l->surfaceWs, centre) > reach + 1e-3f)
+		{
+			// Still out of reach (the surface lies beyond the sphere): as good as a miss.
+			l->surfaceWs = keepSurface;
+			l->normalWs = keepNormal;
+			l->hasSurface = keepHas;
+			l->guideWs = clampedGuide;
+		}
 		if (l->hasSurface)
 			l->mode = lb_climbCandidate;
 		n = l->hasSurface ? l->normalWs : n;
