@@ -1,8 +1,9 @@
 // SPDX-FileCopyrightText: 2026 limber authors
 // SPDX-License-Identifier: MIT
 // Scene builders: geometry measured with casts (step heights, slope and roof angles, drop, wall and
-// ledge distances, beam top and sides, gap edges, floor and walls), determinism by seed, heightfield
-// and mesh forms of rocky terrain agreeing, any up axis, and the key/value parameter interface.
+// ledge distances, beam top and sides, gap edges, floor and walls, the planar wall's face at any
+// angle, holds only where lbSceneHolds says), determinism by seed, heightfield and mesh forms of
+// rocky terrain agreeing, any up axis, and the key/value parameter interface.
 #include "limber/limber.h"
 #include "test_macros.h"
 
@@ -241,6 +242,223 @@ static void ClimbWall(void)
 	lbDestroyWorld(c);
 }
 
+// Local (a, b, h) coordinates of a world point.
+static lbVec3 Local(const Frame* fr, lbVec3 p)
+{
+	return lbMakeVec3(lbDot(p, fr->f), lbDot(p, fr->s), lbDot(p, fr->up));
+}
+
+static void Wall(void)
+{
+	lbSceneParams p = lbDefaultSceneParams(lbSceneBuilderByName("wall"));
+	ENSURE(p.kind == lb_sceneWall && strcmp(lbSceneBuilderName(lb_sceneWall), "wall") == 0);
+	ENSURE_NEAR(p.distance, 0.6f, 1e-6f);
+	ENSURE_NEAR(p.width, 4.0f, 1e-6f);
+	ENSURE_NEAR(p.height, 4.0f, 1e-6f);
+	ENSURE_NEAR(p.angle, 90.0f * LB_DEG2RAD, 1e-6f);
+	ENSURE_NEAR(p.thickness, 0.3f, 1e-6f);
+	const float angles[3] = { 90.0f, 70.0f, 110.0f };
+	for (int k = 0; k < 2; ++k)
+	{
+		const Frame* fr = &frames[k];
+		for (int ai = 0; ai < 3; ++ai)
+		{
+			float ang = angles[ai] * LB_DEG2RAD;
+			p = lbDefaultSceneParams(lb_sceneWall);
+			ENSURE(lbSceneParams_Set(&p, "angle", ang) == lb_ok);
+			lbWorld* w = Build(&p, fr);
+			ENSURE(lbWorld_GetShapeCount(w) == 2);
+			// Along forward at any height and side position the face lies distance + h / tan(angle)
+			// ahead of the origin (an overhang's top reaches back over the character, so the rays
+			// start 3 m behind); its normal faces the climber and makes `angle` with up.
+			const float hs[4] = { 0.05f, 1.0f, 2.0f, 3.9f }, bs[3] = { -1.9f, 0.0f, 1.3f };
+			for (int i = 0; i < 4; ++i)
+				for (int j = 0; j < 3; ++j)
+				{
+					lbHit h;
+					float d = CastAlong(w, fr, lbMakeVec3(-3.0f, bs[j], hs[i]), lbMakeVec3(1, 0, 0), LB_CHANNEL_CLIMBABLE, &h);
+					ENSURE_NEAR(d - 3.0f, p.distance + hs[i] / tanf(ang), 1e-4f);
+					ENSURE(h.channels == (LB_CHANNEL_CLIMBABLE | LB_CHANNEL_WALL));
+					ENSURE_NEAR(acosf(lbClampF(lbDot(h.normal, fr->up), -1.0f, 1.0f)), ang, 1e-4f);
+					ENSURE_NEAR(lbDot(h.normal, fr->f), -sinf(ang), 1e-5f);
+					ENSURE_NEAR(lbDot(h.normal, fr->s), 0.0f, 1e-5f);
+				}
+			// Nothing past the face's side edges or above its top (an overhang's back edge rises at
+			// most `thickness` above it).
+			float mid = p.distance + 1.0f / tanf(ang);
+			ENSURE(!lbIsValidFloat(CastAlong(w, fr, lbMakeVec3(mid - 1.0f, 2.05f, 1.0f), lbMakeVec3(1, 0, 0), LB_CHANNEL_ALL, NULL)));
+			ENSURE(!lbIsValidFloat(CastAlong(w, fr, lbMakeVec3(mid - 1.0f, -2.05f, 1.0f), lbMakeVec3(1, 0, 0), LB_CHANNEL_ALL, NULL)));
+			ENSURE(!lbIsValidFloat(CastAlong(w, fr, lbMakeVec3(-5.0f, 0.0f, p.height + p.thickness + 0.01f), lbMakeVec3(1, 0, 0),
+											 LB_CHANNEL_ALL, NULL)));
+			// The ground stays GROUND only; the wall is not ground, even behind its face.
+			lbVec3 n;
+			ENSURE_NEAR(HeightAt(w, fr, 0.0f, 0.0f, LB_CHANNEL_GROUND, &n), 0.0f, 1e-6f);
+			ENSURE_VEC3_NEAR(n, fr->up, 1e-5f);
+			ENSURE_NEAR(HeightAt(w, fr, mid + 0.1f, 0.0f, LB_CHANNEL_GROUND, NULL), 0.0f, 1e-6f);
+			// Solid: a sphere inside the wall reports penetration; one just off the face does not.
+			lbVec3 out = { -sinf(ang), 0.0f, cosf(ang) };  // local outward normal
+			lbVec3 face = { p.distance + 2.0f / tanf(ang), 0.3f, 2.0f };
+			lbQueryInput in = lbDefaultQueryInput();
+			in.radius = 0.05f;
+			in.start = At(fr, face.x - 0.1f * out.x, face.y, face.z - 0.1f * out.z);
+			lbHit h = lbWorld_SphereOverlap(w, &in);
+			ENSURE(h.hit && h.startedInside && h.penetrationDepth > 0.05f);
+			ENSURE(h.channels & LB_CHANNEL_CLIMBABLE);
+			in.start = At(fr, face.x + 0.1f * out.x, face.y, face.z + 0.1f * out.z);
+			h = lbWorld_SphereOverlap(w, &in);
+			ENSURE(!h.hit && !h.startedInside);
+			lbDestroyWorld(w);
+		}
+	}
+}
+
+static void Holds(void)
+{
+	lbSceneParams p = lbDefaultSceneParams(lbSceneBuilderByName("holds"));
+	ENSURE(p.kind == lb_sceneHolds && strcmp(lbSceneBuilderName(lb_sceneHolds), "holds") == 0);
+	ENSURE_NEAR(p.distance, 0.6f, 1e-6f);
+	ENSURE_NEAR(p.width, 4.0f, 1e-6f);
+	ENSURE_NEAR(p.height, 4.0f, 1e-6f);
+	ENSURE_NEAR(p.holdCount, 60.0f, 1e-6f);
+	ENSURE_NEAR(p.holdSize, 0.1f, 1e-6f);
+	ENSURE_NEAR(p.holdDepth, 0.06f, 1e-6f);
+	int hitsAtHolds = 0, missesBetween = 0;
+	for (int k = 0; k < 2; ++k)
+	{
+		const Frame* fr = &frames[k];
+		p = lbDefaultSceneParams(lb_sceneHolds);
+		lbWorld* w = Build(&p, fr);
+		ENSURE(lbWorld_GetShapeCount(w) == 2 + 60);
+		lbVec3 c[64];
+		ENSURE(lbSceneHolds(&p, c, 64) == 60);
+		float e = 0.5f * p.holdSize;
+		lbVec3 loc[60];
+		for (int i = 0; i < 60; ++i)
+		{
+			loc[i] = Local(fr, c[i]);
+			ENSURE_NEAR(loc[i].x, p.distance - p.holdDepth, 1e-5f);
+			ENSURE(lbAbsF(loc[i].y) <= 0.5f * p.width - e && loc[i].z >= e && loc[i].z <= p.height - e);
+			for (int j = 0; j < i; ++j)
+				ENSURE(lbDistance(c[i], c[j]) >= 2.0f * p.holdSize - 1e-5f);
+			// Each hold is met at its centre, facing the climber, before the wall.
+			lbQueryInput in = lbDefaultQueryInput();
+			in.start = lbSub(c[i], fr->f);
+			in.end = lbAdd(c[i], fr->f);
+			in.channelMask = LB_CHANNEL_CLIMBABLE;
+			lbHit h = lbWorld_RayCast(w, &in);
+			ENSURE(h.hit && h.shapeId >= 2);
+			ENSURE_NEAR(h.distance, 1.0f, 1e-5f);
+			ENSURE_VEC3_NEAR(h.impactPoint, c[i], 1e-5f);
+			ENSURE_VEC3_NEAR(h.normal, lbNeg(fr->f), 1e-5f);
+		}
+		// Within reach of a character standing at the origin: hands (left, right) then feet.
+		for (int i = 0; i < 4; ++i)
+		{
+			float side = loc[i].y * ((i % 2) == 0 ? 1.0f : -1.0f);
+			ENSURE(side >= 0.15f && side <= 0.45f);
+			if (i < 2)
+				ENSURE(loc[i].z >= 1.5f && loc[i].z <= 2.1f);
+			else
+				ENSURE(loc[i].z >= 0.3f && loc[i].z <= 0.7f);
+		}
+		// Over the whole wall, a CLIMBABLE cast along forward hits exactly where a hold is; the wall
+		// between holds is WALL only.
+		for (float b = -1.975f; b < 2.0f; b += 0.05f)
+			for (float hh = 0.025f; hh < 4.0f; hh += 0.05f)
+			{
+				bool inside = false, clear = true;
+				for (int i = 0; i < 60; ++i)
+				{
+					float db = lbAbsF(b - loc[i].y), dh = lbAbsF(hh - loc[i].z);
+					inside = inside || (db < e - 1e-3f && dh < e - 1e-3f);
+					clear = clear && (db > e + 1e-3f || dh > e + 1e-3f);
+				}
+				lbHit h;
+				float d = CastAlong(w, fr, lbMakeVec3(0.0f, b, hh), lbMakeVec3(1, 0, 0), LB_CHANNEL_CLIMBABLE, &h);
+				if (inside)
+				{
+					ENSURE_NEAR(d, p.distance - p.holdDepth, 1e-5f);
+					++hitsAtHolds;
+				}
+				else if (clear)
+				{
+					ENSURE(!h.hit);
+					d = CastAlong(w, fr, lbMakeVec3(0.0f, b, hh), lbMakeVec3(1, 0, 0), LB_CHANNEL_WALL, &h);
+					ENSURE_NEAR(d, p.distance, 1e-5f);
+					ENSURE((h.channels & LB_CHANNEL_CLIMBABLE) == 0);
+					++missesBetween;
+				}
+			}
+		ENSURE_NEAR(HeightAt(w, fr, 0.0f, 0.0f, LB_CHANNEL_GROUND, NULL), 0.0f, 1e-6f);
+		lbDestroyWorld(w);
+	}
+	ENSURE(hitsAtHolds > 2 * 60 && missesBetween > 2 * 5000);
+	// Deterministic: same params, same centres; the origin moves them rigidly; another seed moves
+	// every one; fewer slots than holds still reports the count.
+	lbVec3 a[60], b[60], o[60];
+	p = lbDefaultSceneParams(lb_sceneHolds);
+	ENSURE(lbSceneHolds(&p, a, 60) == 60 && lbSceneHolds(&p, b, 60) == 60);
+	ENSURE(memcmp(a, b, sizeof a) == 0);
+	p.origin = lbMakeVec3(1.0f, -2.0f, 3.0f);
+	ENSURE(lbSceneHolds(&p, o, 60) == 60);
+	for (int i = 0; i < 60; ++i)
+		ENSURE_VEC3_NEAR(lbSub(o[i], p.origin), a[i], 1e-5f);
+	p = lbDefaultSceneParams(lb_sceneHolds);
+	ENSURE(lbSceneParams_Set(&p, "seed", 7.0f) == lb_ok);
+	ENSURE(lbSceneHolds(&p, b, 60) == 60);
+	for (int i = 0; i < 60; ++i)
+		ENSURE(lbDistance(a[i], b[i]) > 1e-4f);
+	ENSURE(lbSceneHolds(&p, b, 3) == 60 && lbSceneHolds(&p, NULL, 0) == 60);
+	// At the documented limit (90 with the defaults, ~2450 for 2 cm holds) placement always succeeds.
+	p = lbDefaultSceneParams(lb_sceneHolds);
+	ENSURE(lbSceneParams_Set(&p, "hold_count", 90.0f) == lb_ok);
+	for (uint32_t seed = 0; seed < 100; ++seed)
+	{
+		p.seed = seed;
+		ENSURE(lbSceneHolds(&p, NULL, 0) == 90);
+	}
+	p = lbDefaultSceneParams(lb_sceneHolds);
+	ENSURE(lbSceneParams_Set(&p, "hold_size", 0.02f) == lb_ok);
+	ENSURE(lbSceneParams_Set(&p, "hold_count", 2450.0f) == lb_ok);
+	ENSURE(lbSceneHolds(&p, NULL, 0) == 2450);
+	ENSURE(lbSceneParams_Set(&p, "hold_count", 2451.0f) == lb_ok);
+	ENSURE(lbSceneHolds(&p, NULL, 0) == -1);
+}
+
+static void ClimbingCornerAndLedge(void)
+{
+	for (int k = 0; k < 2; ++k)
+	{
+		const Frame* fr = &frames[k];
+		// Inside corner: two climbable walls at a right angle, ahead and to the left.
+		lbSceneParams p = lbDefaultSceneParams(lb_sceneInsideCorner);
+		lbWorld* w = Build(&p, fr);
+		lbHit ha, hb;
+		ENSURE_NEAR(CastAlong(w, fr, lbMakeVec3(0, 0, 2.0f), lbMakeVec3(1, 0, 0), LB_CHANNEL_CLIMBABLE, &ha), p.distance, 1e-5f);
+		ENSURE_NEAR(CastAlong(w, fr, lbMakeVec3(0, 0, 2.0f), lbMakeVec3(0, 1, 0), LB_CHANNEL_CLIMBABLE, &hb), p.distance, 1e-5f);
+		ENSURE_NEAR(lbDot(ha.normal, hb.normal), 0.0f, 1e-6f);
+		ENSURE(ha.shapeId != hb.shapeId);
+		// Climbable up to `height`, not above.
+		ENSURE(lbIsValidFloat(CastAlong(w, fr, lbMakeVec3(0, 0, p.height - 0.01f), lbMakeVec3(1, 0, 0), LB_CHANNEL_CLIMBABLE, NULL)));
+		ENSURE(!lbIsValidFloat(CastAlong(w, fr, lbMakeVec3(0, 0, p.height + 0.01f), lbMakeVec3(1, 0, 0), LB_CHANNEL_CLIMBABLE, NULL)));
+		lbDestroyWorld(w);
+		// Ledge top: the face is climbable, the flat top both GROUND and CLIMBABLE.
+		p = lbDefaultSceneParams(lb_sceneLedgeTop);
+		w = Build(&p, fr);
+		ENSURE_NEAR(CastAlong(w, fr, lbMakeVec3(0, 0.5f, 1.0f), lbMakeVec3(1, 0, 0), LB_CHANNEL_CLIMBABLE, &ha), p.distance, 1e-5f);
+		ENSURE_VEC3_NEAR(ha.normal, lbNeg(fr->f), 1e-5f);
+		lbVec3 n;
+		for (float a = p.distance + 0.05f; a < p.distance + p.depth; a += 0.35f)
+		{
+			ENSURE_NEAR(HeightAt(w, fr, a, -1.0f, LB_CHANNEL_GROUND, &n), p.height, 1e-5f);
+			ENSURE_VEC3_NEAR(n, fr->up, 1e-5f);
+			ENSURE_NEAR(HeightAt(w, fr, a, -1.0f, LB_CHANNEL_CLIMBABLE, NULL), p.height, 1e-5f);
+		}
+		ENSURE_NEAR(HeightAt(w, fr, p.distance + p.depth + 0.05f, 0.0f, LB_CHANNEL_GROUND, NULL), 0.0f, 1e-6f);
+		lbDestroyWorld(w);
+	}
+}
+
 static void Rocky(void)
 {
 	for (int k = 0; k < 2; ++k)
@@ -373,12 +591,28 @@ static void BeamAndGap(void)
 		{ lb_sceneBeam, "width", 0.0f },   { lb_sceneBeam, "height", -0.5f }, { lb_sceneBeam, "length", 0.0f },
 		{ lb_sceneGap, "gap", 0.0f },      { lb_sceneGap, "depth", -1.0f },   { lb_sceneGap, "width", -2.0f },
 		{ lb_sceneGap, "thickness", 0.0f }, { lb_sceneGap, "distance", 11.0f }, { lb_sceneGap, "distance", -10.5f },
+		{ lb_sceneWall, "width", -1.0f },  { lb_sceneWall, "height", -4.0f }, { lb_sceneWall, "thickness", -0.3f },
+		{ lb_sceneWall, "thickness", 0.0f }, { lb_sceneWall, "angle", 0.0f }, { lb_sceneWall, "angle", -0.2f },
+		{ lb_sceneWall, "angle", LB_PI }, { lb_sceneWall, "angle", 190.0f * LB_DEG2RAD },
+		{ lb_sceneHolds, "hold_count", 91.0f }, { lb_sceneHolds, "hold_count", 5000.0f },
+		{ lb_sceneHolds, "hold_count", 3.0f }, { lb_sceneHolds, "hold_count", 10.5f },
+		{ lb_sceneHolds, "hold_size", -0.1f }, { lb_sceneHolds, "hold_size", 0.2f },
+		{ lb_sceneHolds, "hold_depth", -0.06f }, { lb_sceneHolds, "width", -4.0f }, { lb_sceneHolds, "width", 1.0f },
+		{ lb_sceneHolds, "height", 2.0f }, { lb_sceneHolds, "thickness", -0.3f },
 	};
 	for (int i = 0; i < (int)(sizeof bad / sizeof bad[0]); ++i)
 	{
 		lbSceneParams p = lbDefaultSceneParams(bad[i].kind);
 		ENSURE(lbSceneParams_Set(&p, bad[i].key, bad[i].value) == lb_ok);
 		ENSURE(lbBuildScene(w, &p) == lb_errorInvalidArgument);
+		if (bad[i].kind == lb_sceneHolds)
+			ENSURE(lbSceneHolds(&p, NULL, 0) == -1);
+	}
+	{
+		lbSceneParams wall = lbDefaultSceneParams(lb_sceneWall);
+		ENSURE(lbSceneHolds(&wall, NULL, 0) == -1);
+		ENSURE(lbSceneHolds(NULL, NULL, 0) == -1);
+		ENSURE(lbSceneParams_Set(&wall, "hold_count", 10.0f) == lb_errorInvalidArgument);
 	}
 	// Keys of other builders are refused.
 	lbSceneParams p = lbDefaultSceneParams(lb_sceneBeam);
@@ -468,6 +702,9 @@ int main(int argc, char** argv)
 	RUN_TEST(SlopeAndRoof);
 	RUN_TEST(StepDownLedgeTopCorner);
 	RUN_TEST(ClimbWall);
+	RUN_TEST(Wall);
+	RUN_TEST(Holds);
+	RUN_TEST(ClimbingCornerAndLedge);
 	RUN_TEST(Rocky);
 	RUN_TEST(BeamAndGap);
 	RUN_TEST(AllBuildersAndParams);

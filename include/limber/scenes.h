@@ -4,10 +4,10 @@
 
 /// @defgroup scenes Scene builders: parametric, seeded test worlds
 /// Builders add shapes to an lbWorld: flat ground, a slope, stairs, rocky terrain, a step-down
-/// ledge, a climbing wall, an inside corner, a ledge top, a pointed roof, a raised beam and a gap
-/// (or trench) across the way. Each has a stable name
-/// (for scenario files) and a params struct with defaults; every field can also be set by key with
-/// lbSceneParams_Set. Builders are deterministic: the same params (seed included) give the same
+/// ledge, a climbing wall, an inside corner, a ledge top, a pointed roof, a raised beam, a gap
+/// (or trench) across the way, a plain climbable wall at any angle and a wall of sparse holds.
+/// Each has a stable name (for scenario files) and a params struct with defaults; every field can
+/// also be set by key with lbSceneParams_Set. Builders are deterministic: the same params (seed included) give the same
 /// shapes, bit for bit. Nothing assumes an axis: the scene is laid out in the frame (forward, side,
 /// up) given by `up` and `forward`, where side = up x forward.
 ///
@@ -55,6 +55,23 @@ typedef enum lbSceneKind
 	/// floor lies `depth` below, then the platform again (solid boxes, GROUND). A shallow, wide gap
 	/// (depth 0.4, gap 1.2) is a trench to step down into and out of.
 	lb_sceneGap,
+	/// "wall": ground and one planar climbable wall, a solid box `thickness` thick (CLIMBABLE | WALL;
+	/// the ground stays GROUND). Its face starts on the ground at `distance` ahead of the origin, is
+	/// `width` wide (centred on the origin's side position) and reaches `height` above the ground;
+	/// going up, the face runs along forward * cos(angle) + up * sin(angle), so `angle` is the face's
+	/// angle from the ground plane and also the angle between the face's normal (toward the
+	/// climber) and up: pi/2 is vertical, less is a slab leaning away from the climber (70 deg),
+	/// more an overhang leaning over the climber (110 deg). At height h the face lies
+	/// distance + h / tan(angle) ahead of the origin.
+	lb_sceneWall,
+	/// "holds": ground and a vertical wall that is not climbable (a solid box, WALL only) whose face
+	/// lies `distance` ahead, `width` wide and `height` tall, with `hold_count` holds (boxes
+	/// `hold_size` square on the wall, sticking out `hold_depth`, CLIMBABLE | WALL) at least
+	/// 2 * hold_size apart (centre to centre). The first four are always within reach of a character
+	/// standing at the origin: two hand holds 1.55..2.05 m up and two foot holds 0.35..0.65 m up, one
+	/// of each 0.15..0.45 m to either side; the rest are spread over the wall by `seed`.
+	/// lbSceneHolds gives their centres.
+	lb_sceneHolds,
 	lb_sceneCount
 } lbSceneKind;
 
@@ -76,15 +93,16 @@ typedef struct lbSceneParams
 	/// Side of the square ground plate around the origin (m), 0 = none [ground_size]. Default 20
 	/// (rocky and step_down have their own ground: size).
 	float groundSize;
-	/// Distance from the origin to the feature (first step, drop, wall face, the beam's near end, the
-	/// gap's near edge) (m) [distance]. Defaults: stairs 1, step_down 1, climb_wall 0.6,
-	/// inside_corner 0.8, ledge_top 0.6, beam -1, gap 1.
+	/// Distance from the origin to the feature (first step, drop, wall face (wall: its foot), the
+	/// beam's near end, the gap's near edge) (m) [distance]. Defaults: stairs 1, step_down 1,
+	/// climb_wall 0.6, inside_corner 0.8, ledge_top 0.6, beam -1, gap 1, wall 0.6, holds 0.6.
 	float distance;
 	/// Width of the feature across the forward direction (m) [width]. Defaults: slope 6, stairs 2,
 	/// step_down 6, climb_wall 4, inside_corner 3 (each wall's length), ledge_top 4, roof 6, beam 0.3,
-	/// gap 6.
+	/// gap 6, wall 4 (> 0), holds 4 (>= 1.2, so the reach holds fit).
 	float width;
-	/// Slope angle from the ground plane (rad) [angle]. Defaults: slope 0.349 (20 deg), roof 0.436 (25 deg).
+	/// Slope angle from the ground plane (rad) [angle]. Defaults: slope 0.349 (20 deg), roof 0.436 (25 deg),
+	/// wall 1.5708 (90 deg, vertical; must lie in (0, pi): below pi/2 a slab, above an overhang).
 	float angle;
 	/// Length of the slope or the beam along forward (m) [length]. Defaults: slope 8, beam 6.
 	float length;
@@ -116,16 +134,23 @@ typedef struct lbSceneParams
 	/// Climbing wall: how far the top panel leans over the climber (rad) [overhang_angle]. Default
 	/// 0.349 (20 deg).
 	float overhangAngle;
-	/// Climbing wall: number of holds [hold_count] (integer-valued, 0..4096). Default 30.
+	/// Climbing wall and holds: number of holds [hold_count] (integer-valued). climb_wall: 0..4096,
+	/// default 30. holds: 4..4096 and at most (width - 2 hold_size) (height - 2 hold_size) /
+	/// (4 hold_size)^2 (90 with the defaults), default 60.
 	float holdCount;
-	/// Climbing wall: hold width (m) [hold_size]. Default 0.12.
+	/// Climbing wall and holds: hold width (m) [hold_size]. Defaults: climb_wall 0.12, holds 0.1
+	/// (holds: a square of that side on the wall, at most 0.15).
 	float holdSize;
-	/// Climbing wall: how far holds stick out of the wall (m) [hold_depth]. Default 0.05.
+	/// Climbing wall and holds: how far holds stick out of the wall (m) [hold_depth]. Defaults:
+	/// climb_wall 0.05, holds 0.06.
 	float holdDepth;
-	/// Wall and platform thickness (m; gap: of the floor under the gap) [thickness]. Default 0.3.
+	/// Wall and platform thickness (m; gap: of the floor under the gap) [thickness]. Default 0.3
+	/// (wall and holds too).
 	float thickness;
 	/// Height of walls, the ledge top, the roof ridge and the beam (m) [height]. Defaults:
-	/// inside_corner 3, ledge_top 1.8, roof 3, beam 0.5.
+	/// inside_corner 3, ledge_top 1.8, roof 3, beam 0.5, wall 4 (the face's top edge above the
+	/// ground; an overhang's back edge rises up to thickness * |cos(angle)| higher), holds 4 (>= 2.4,
+	/// so the reach holds fit).
 	float height;
 	/// Ledge top: depth of the flat top (m); gap: how far the gap's floor lies below the ground (m)
 	/// [depth]. Default 1.5.
@@ -141,7 +166,8 @@ typedef struct lbSceneParams
 LB_EXTERN_C_BEGIN
 
 /// Builder by stable name ("flat", "slope", "stairs", "rocky", "step_down", "climb_wall",
-/// "inside_corner", "ledge_top", "roof", "beam", "gap"); lb_sceneNone when unknown or NULL.
+/// "inside_corner", "ledge_top", "roof", "beam", "gap", "wall", "holds"); lb_sceneNone when unknown
+/// or NULL.
 LB_API lbSceneKind lbSceneBuilderByName(const char* name);
 
 /// Stable name of a builder ("" for lb_sceneNone or out of range).
@@ -167,6 +193,14 @@ LB_API lbResult lbBuildScene(lbWorld* world, const lbSceneParams* params);
 /// Height of the rocky terrain's noise at planar coordinates (a, b) (m, along forward and side from
 /// the origin), as the rocky builder samples it. Lets tests and tools predict the surface.
 LB_API float lbSceneRockyHeight(const lbSceneParams* params, float a, float b);
+
+/// Hold centres of a "holds" scene, as lbBuildScene places them: the centre of each hold's face
+/// toward the climber (world space, m), `hold_depth` in front of the wall's face. Deterministic from
+/// the params (seed included); the first four are the reach holds (left hand, right hand, left
+/// foot, right foot; left = +side = up x forward). Writes at most `capacity` points to
+/// `outCentres` (NULL allowed when capacity is 0) and returns the number of holds, or -1 (logged)
+/// when params is not a valid "holds" scene.
+LB_API int lbSceneHolds(const lbSceneParams* params, lbVec3* outCentres, int capacity);
 
 LB_EXTERN_C_END
 

@@ -12,6 +12,7 @@
 
 static const char* const lbSceneNames[lb_sceneCount] = {
 	"", "flat", "slope", "stairs", "rocky", "step_down", "climb_wall", "inside_corner", "ledge_top", "roof", "beam", "gap",
+	"wall", "holds",
 };
 
 #define LB_SCENE_BIT(k) (1u << (unsigned)(k))
@@ -27,7 +28,11 @@ typedef struct lbSceneKey
 #define LB_GROUND_KINDS                                                                                      \
 	(LB_SCENE_BIT(lb_sceneFlat) | LB_SCENE_BIT(lb_sceneSlope) | LB_SCENE_BIT(lb_sceneStairs) |              \
 	 LB_SCENE_BIT(lb_sceneClimbWall) | LB_SCENE_BIT(lb_sceneInsideCorner) | LB_SCENE_BIT(lb_sceneLedgeTop) |    \
-	 LB_SCENE_BIT(lb_sceneRoof) | LB_SCENE_BIT(lb_sceneBeam))
+	 LB_SCENE_BIT(lb_sceneRoof) | LB_SCENE_BIT(lb_sceneBeam) | LB_SCENE_BIT(lb_sceneWall) |                  \
+	 LB_SCENE_BIT(lb_sceneHolds))
+
+#define LB_WALL_KINDS (LB_SCENE_BIT(lb_sceneWall) | LB_SCENE_BIT(lb_sceneHolds))
+#define LB_HOLD_KINDS (LB_SCENE_BIT(lb_sceneClimbWall) | LB_SCENE_BIT(lb_sceneHolds))
 
 static const lbSceneKey lbSceneKeys[] = {
 	{ "up_x", offsetof(lbSceneParams, up.x), LB_SCENE_ALL },
@@ -44,12 +49,13 @@ static const lbSceneKey lbSceneKeys[] = {
 	{ "distance", offsetof(lbSceneParams, distance),
 	  LB_SCENE_BIT(lb_sceneStairs) | LB_SCENE_BIT(lb_sceneStepDown) | LB_SCENE_BIT(lb_sceneClimbWall) |
 		  LB_SCENE_BIT(lb_sceneInsideCorner) | LB_SCENE_BIT(lb_sceneLedgeTop) | LB_SCENE_BIT(lb_sceneBeam) |
-		  LB_SCENE_BIT(lb_sceneGap) },
+		  LB_SCENE_BIT(lb_sceneGap) | LB_WALL_KINDS },
 	{ "width", offsetof(lbSceneParams, width),
 	  LB_SCENE_BIT(lb_sceneSlope) | LB_SCENE_BIT(lb_sceneStairs) | LB_SCENE_BIT(lb_sceneStepDown) |
 		  LB_SCENE_BIT(lb_sceneClimbWall) | LB_SCENE_BIT(lb_sceneInsideCorner) | LB_SCENE_BIT(lb_sceneLedgeTop) |
-		  LB_SCENE_BIT(lb_sceneRoof) | LB_SCENE_BIT(lb_sceneBeam) | LB_SCENE_BIT(lb_sceneGap) },
-	{ "angle", offsetof(lbSceneParams, angle), LB_SCENE_BIT(lb_sceneSlope) | LB_SCENE_BIT(lb_sceneRoof) },
+		  LB_SCENE_BIT(lb_sceneRoof) | LB_SCENE_BIT(lb_sceneBeam) | LB_SCENE_BIT(lb_sceneGap) | LB_WALL_KINDS },
+	{ "angle", offsetof(lbSceneParams, angle),
+	  LB_SCENE_BIT(lb_sceneSlope) | LB_SCENE_BIT(lb_sceneRoof) | LB_SCENE_BIT(lb_sceneWall) },
 	{ "length", offsetof(lbSceneParams, length), LB_SCENE_BIT(lb_sceneSlope) | LB_SCENE_BIT(lb_sceneBeam) },
 	{ "riser", offsetof(lbSceneParams, riser), LB_SCENE_BIT(lb_sceneStairs) },
 	{ "tread", offsetof(lbSceneParams, tread), LB_SCENE_BIT(lb_sceneStairs) },
@@ -65,15 +71,15 @@ static const lbSceneKey lbSceneKeys[] = {
 	{ "panel_height", offsetof(lbSceneParams, panelHeight), LB_SCENE_BIT(lb_sceneClimbWall) },
 	{ "incline_angle", offsetof(lbSceneParams, inclineAngle), LB_SCENE_BIT(lb_sceneClimbWall) },
 	{ "overhang_angle", offsetof(lbSceneParams, overhangAngle), LB_SCENE_BIT(lb_sceneClimbWall) },
-	{ "hold_count", offsetof(lbSceneParams, holdCount), LB_SCENE_BIT(lb_sceneClimbWall) },
-	{ "hold_size", offsetof(lbSceneParams, holdSize), LB_SCENE_BIT(lb_sceneClimbWall) },
-	{ "hold_depth", offsetof(lbSceneParams, holdDepth), LB_SCENE_BIT(lb_sceneClimbWall) },
+	{ "hold_count", offsetof(lbSceneParams, holdCount), LB_HOLD_KINDS },
+	{ "hold_size", offsetof(lbSceneParams, holdSize), LB_HOLD_KINDS },
+	{ "hold_depth", offsetof(lbSceneParams, holdDepth), LB_HOLD_KINDS },
 	{ "thickness", offsetof(lbSceneParams, thickness),
 	  LB_SCENE_BIT(lb_sceneStepDown) | LB_SCENE_BIT(lb_sceneClimbWall) | LB_SCENE_BIT(lb_sceneInsideCorner) |
-		  LB_SCENE_BIT(lb_sceneGap) },
+		  LB_SCENE_BIT(lb_sceneGap) | LB_WALL_KINDS },
 	{ "height", offsetof(lbSceneParams, height),
 	  LB_SCENE_BIT(lb_sceneInsideCorner) | LB_SCENE_BIT(lb_sceneLedgeTop) | LB_SCENE_BIT(lb_sceneRoof) |
-		  LB_SCENE_BIT(lb_sceneBeam) },
+		  LB_SCENE_BIT(lb_sceneBeam) | LB_WALL_KINDS },
 	{ "depth", offsetof(lbSceneParams, depth), LB_SCENE_BIT(lb_sceneLedgeTop) | LB_SCENE_BIT(lb_sceneGap) },
 	{ "gap", offsetof(lbSceneParams, gap), LB_SCENE_BIT(lb_sceneGap) },
 	{ "run", offsetof(lbSceneParams, run), LB_SCENE_BIT(lb_sceneRoof) },
@@ -176,6 +182,18 @@ lbSceneParams lbDefaultSceneParams(lbSceneKind kind)
 	case lb_sceneGap:
 		p.width = 6.0f;
 		break;
+	case lb_sceneWall:
+		p.distance = 0.6f;
+		p.height = 4.0f;
+		p.angle = 0.5f * LB_PI;
+		break;
+	case lb_sceneHolds:
+		p.distance = 0.6f;
+		p.height = 4.0f;
+		p.holdCount = 60.0f;
+		p.holdSize = 0.1f;
+		p.holdDepth = 0.06f;
+		break;
 	default:
 		break;
 	}
@@ -211,6 +229,10 @@ int lbSceneParamKeys(lbSceneKind kind, const char* const** outKeys)
 		  "ground_size", "distance", "width", "length", "height" },
 		{ "up_x", "up_y", "up_z", "forward_x", "forward_y", "forward_z", "origin_x", "origin_y", "origin_z", "seed",
 		  "distance", "width", "size", "thickness", "depth", "gap" },
+		{ "up_x", "up_y", "up_z", "forward_x", "forward_y", "forward_z", "origin_x", "origin_y", "origin_z", "seed",
+		  "ground_size", "distance", "width", "angle", "thickness", "height" },
+		{ "up_x", "up_y", "up_z", "forward_x", "forward_y", "forward_z", "origin_x", "origin_y", "origin_z", "seed",
+		  "ground_size", "distance", "width", "hold_count", "hold_size", "hold_depth", "thickness", "height" },
 	};
 	if ((int)kind <= 0 || (int)kind >= lb_sceneCount)
 	{
@@ -546,6 +568,93 @@ static lbResult lbBuildClimbWall(lbWorld* w, const lbSceneFrame* fr, const lbSce
 	return lb_ok;
 }
 
+// Planar wall at `angle` from the ground: one solid box rotated about the side axis. Its face runs
+// from the ground up to `height`; at height h it lies distance + h / tan(angle) ahead. An
+// overhang's face starts below the ground (hidden behind its foot) so the box's back edge reaches
+// the ground too, leaving no gap under the wall.
+static lbResult lbBuildWall(lbWorld* w, const lbSceneFrame* fr, const lbSceneParams* p)
+{
+	lbResult r = lbAddGround(w, fr, p->groundSize, 0.0f);
+	if (r != lb_ok)
+		return r;
+	float c = cosf(p->angle), sn = sinf(p->angle), t = p->thickness;
+	float h0 = lbMinF(0.0f, t * c), h1 = p->height, hm = 0.5f * (h0 + h1);
+	float faceLength = (h1 - h0) / sn;
+	// Face centre, then half a thickness behind it (against the outward normal (-sin, cos)).
+	lbVec3 centre = { p->distance + hm * c / sn + 0.5f * t * sn, 0.0f, hm - 0.5f * t * c };
+	lbVec3 half = { 0.5f * t, 0.5f * p->width, 0.5f * faceLength };
+	// Box z along the face going up, box x into the wall.
+	lbQuat rot = lbQuatFromAxisAngle(lbVec3_axisY, 0.5f * LB_PI - p->angle);
+	return lbAddLocalBox(w, fr, centre, half, rot, LB_CHANNEL_CLIMBABLE | LB_CHANNEL_WALL);
+}
+
+#define LB_REACH_HOLDS 4
+#define LB_HOLD_TRIES 1000
+
+// Hold positions of a "holds" scene in the wall's plane: (b, h) pairs, side and height. The four
+// reach holds come first, then the rest by dart throwing at 2 * hold_size spacing. The count limit
+// (lbValidateScene) keeps the disks to about a third of the random-packing limit, so a place is found
+// within a few tries; running out of tries is still an error, never a silent shortfall.
+static lbResult lbPlaceHolds(const lbSceneParams* p, float* bh, int count)
+{
+	uint64_t rng = (uint64_t)p->seed * 0x9E3779B97F4A7C15ull + 11u;
+	const float hands[2] = { 1.55f, 2.05f }, feet[2] = { 0.35f, 0.65f }, sideLo = 0.15f, sideHi = 0.45f;
+	for (int i = 0; i < LB_REACH_HOLDS; ++i)
+	{
+		float sign = (i % 2) == 0 ? 1.0f : -1.0f;
+		const float* band = i < 2 ? hands : feet;
+		bh[2 * i] = sign * lbSceneUniform(&rng, sideLo, sideHi);
+		bh[2 * i + 1] = lbSceneUniform(&rng, band[0], band[1]);
+	}
+	float size = p->holdSize, spacing2 = 4.0f * size * size;
+	float b0 = -0.5f * p->width + size, b1 = 0.5f * p->width - size, hlo = size, hhi = p->height - size;
+	for (int i = LB_REACH_HOLDS; i < count; ++i)
+	{
+		bool placed = false;
+		for (int tries = 0; tries < LB_HOLD_TRIES && !placed; ++tries)
+		{
+			float b = lbSceneUniform(&rng, b0, b1), h = lbSceneUniform(&rng, hlo, hhi);
+			placed = true;
+			for (int j = 0; j < i && placed; ++j)
+			{
+				float db = b - bh[2 * j], dh = h - bh[2 * j + 1];
+				placed = db * db + dh * dh >= spacing2;
+			}
+			if (placed)
+			{
+				bh[2 * i] = b;
+				bh[2 * i + 1] = h;
+			}
+		}
+		if (!placed)
+			return lbReport(lb_errorInvalidArgument, "lbBuildScene: no room for hold %d of %d at %g m spacing", i + 1,
+							count, (double)(2.0f * size));
+	}
+	return lb_ok;
+}
+
+// Wall (WALL only) plus holds (CLIMBABLE | WALL), each sunk a little into the wall.
+static lbResult lbBuildHolds(lbWorld* w, const lbSceneFrame* fr, const lbSceneParams* p)
+{
+	lbResult r = lbAddGround(w, fr, p->groundSize, 0.0f);
+	float d = p->distance, hw = 0.5f * p->width;
+	if (r == lb_ok)
+		r = lbAddSpanBox(w, fr, d, d + p->thickness, -hw, hw, 0.0f, p->height, LB_CHANNEL_WALL);
+	if (r != lb_ok)
+		return r;
+	int count = (int)p->holdCount;
+	float* bh = (float*)malloc(sizeof(float) * 2 * (size_t)count);
+	if (!bh)
+		return lbReport(lb_errorOutOfMemory, "lbBuildScene: out of memory");
+	r = lbPlaceHolds(p, bh, count);
+	float embed = lbMinF(0.02f, 0.5f * p->thickness), e = 0.5f * p->holdSize;
+	for (int i = 0; i < count && r == lb_ok; ++i)
+		r = lbAddSpanBox(w, fr, d - p->holdDepth, d + embed, bh[2 * i] - e, bh[2 * i] + e, bh[2 * i + 1] - e,
+						 bh[2 * i + 1] + e, LB_CHANNEL_CLIMBABLE | LB_CHANNEL_WALL);
+	free(bh);
+	return r;
+}
+
 static lbResult lbCheckPositive(const char* name, float v)
 {
 	if (!lbIsValidFloat(v) || !(v > 0.0f))
@@ -634,6 +743,36 @@ static lbResult lbValidateScene(const lbSceneParams* p)
 						 "lbBuildScene: gap distance %g must lie within the platform (|distance| < size / 2 = %g)",
 						 (double)p->distance, (double)(0.5f * p->size));
 		break;
+	case lb_sceneWall:
+		LB_POS(width, "width");
+		LB_POS(height, "height");
+		LB_POS(thickness, "thickness");
+		if (r == lb_ok && !(p->angle > 0.0f && p->angle < LB_PI))
+			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: wall angle %g rad outside (0, pi)", (double)p->angle);
+		break;
+	case lb_sceneHolds:
+	{
+		LB_POS(width, "width");
+		LB_POS(height, "height");
+		LB_POS(thickness, "thickness");
+		LB_POS(holdSize, "hold_size");
+		LB_POS(holdDepth, "hold_depth");
+		if (r == lb_ok && !(p->holdSize <= 0.15f))
+			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: hold_size %g above 0.15", (double)p->holdSize);
+		if (r == lb_ok && !(p->width >= 1.2f && p->height >= 2.4f))
+			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: holds wall %g x %g m is smaller than 1.2 x 2.4 m",
+						 (double)p->width, (double)p->height);
+		if (r != lb_ok)
+			break;
+		// Dart throwing stays well below the random-packing limit: one hold per (4 hold_size)^2.
+		float s = p->holdSize;
+		float room = (p->width - 2.0f * s) * (p->height - 2.0f * s) / (16.0f * s * s);
+		float most = lbMinF(4096.0f, floorf(room));
+		if (!(p->holdCount >= (float)LB_REACH_HOLDS && p->holdCount <= most && p->holdCount == floorf(p->holdCount)))
+			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: hold_count %g must be an integer in %d..%g for this wall",
+						 (double)p->holdCount, LB_REACH_HOLDS, (double)most);
+		break;
+	}
 	default:
 		break;
 	}
@@ -645,10 +784,9 @@ static lbResult lbValidateScene(const lbSceneParams* p)
 	return r;
 }
 
-lbResult lbBuildScene(lbWorld* world, const lbSceneParams* params)
+// Checks every param and sets up the scene's frame.
+static lbResult lbPrepareScene(const lbSceneParams* params, lbSceneFrame* outFrame)
 {
-	if (!world || !params)
-		return lbReport(lb_errorNullPointer, "lbBuildScene: world or params is NULL");
 	if (params->internalValue != LB_SECRET_COOKIE)
 		return lbReport(lb_errorDefNotInitialized, "lbBuildScene: params not initialised with lbDefaultSceneParams()");
 	if ((int)params->kind <= 0 || (int)params->kind >= lb_sceneCount)
@@ -661,16 +799,57 @@ lbResult lbBuildScene(lbWorld* world, const lbSceneParams* params)
 	lbResult r = lbValidateScene(p);
 	if (r != lb_ok)
 		return r;
+	lbSceneFrame* fr = outFrame;
+	fr->u = lbNormalize(p->up);
+	fr->f = lbNormalizeOr(lbProjectOnPlane(p->forward, fr->u), lbVec3_zero);
+	if (lbLengthSquared(fr->f) < 0.5f)
+		fr->f = lbAnyPerpendicular(fr->u);
+	fr->s = lbCross(fr->u, fr->f);
+	fr->q = lbQuatFromBasis(fr->f, fr->s, fr->u);
+	fr->origin = p->origin;
+	return lb_ok;
+}
 
+int lbSceneHolds(const lbSceneParams* params, lbVec3* outCentres, int capacity)
+{
+	if (!params || (capacity > 0 && !outCentres))
+	{
+		lbReport(lb_errorNullPointer, "lbSceneHolds: params or outCentres is NULL");
+		return -1;
+	}
+	if (params->kind != lb_sceneHolds)
+	{
+		lbReport(lb_errorInvalidArgument, "lbSceneHolds: scene '%s' is not \"holds\"", lbSceneBuilderName(params->kind));
+		return -1;
+	}
 	lbSceneFrame fr;
-	fr.u = lbNormalize(p->up);
-	fr.f = lbNormalizeOr(lbProjectOnPlane(p->forward, fr.u), lbVec3_zero);
-	if (lbLengthSquared(fr.f) < 0.5f)
-		fr.f = lbAnyPerpendicular(fr.u);
-	fr.s = lbCross(fr.u, fr.f);
-	fr.q = lbQuatFromBasis(fr.f, fr.s, fr.u);
-	fr.origin = p->origin;
+	memset(&fr, 0, sizeof fr);
+	if (lbPrepareScene(params, &fr) != lb_ok)
+		return -1;
+	int count = (int)params->holdCount;
+	float* bh = (float*)malloc(sizeof(float) * 2 * (size_t)count);
+	if (!bh)
+	{
+		lbReport(lb_errorOutOfMemory, "lbSceneHolds: out of memory");
+		return -1;
+	}
+	lbResult r = lbPlaceHolds(params, bh, count);
+	for (int i = 0; i < count && i < capacity && r == lb_ok; ++i)
+		outCentres[i] = lbFramePoint(&fr, params->distance - params->holdDepth, bh[2 * i], bh[2 * i + 1]);
+	free(bh);
+	return r == lb_ok ? count : -1;
+}
 
+lbResult lbBuildScene(lbWorld* world, const lbSceneParams* params)
+{
+	if (!world || !params)
+		return lbReport(lb_errorNullPointer, "lbBuildScene: world or params is NULL");
+	lbSceneFrame fr;
+	memset(&fr, 0, sizeof fr);
+	lbResult r = lbPrepareScene(params, &fr);
+	if (r != lb_ok)
+		return r;
+	const lbSceneParams* p = params;
 	float hw = 0.5f * p->width;
 	switch (p->kind)
 	{
@@ -750,6 +929,12 @@ lbResult lbBuildScene(lbWorld* world, const lbSceneParams* params)
 			r = lbAddSpanBox(world, &fr, far, far + e, -hw, hw, bottom, 0.0f, LB_CHANNEL_GROUND);
 		break;
 	}
+	case lb_sceneWall:
+		r = lbBuildWall(world, &fr, p);
+		break;
+	case lb_sceneHolds:
+		r = lbBuildHolds(world, &fr, p);
+		break;
 	case lb_sceneRoof:
 	{
 		r = lbAddGround(world, &fr, p->groundSize, 0.0f);
