@@ -304,41 +304,49 @@ static void test_miss_keeps_candidate(void)
 	fixtureFree(&f);
 }
 
-// Steering on a surface facing up (a ledge top) uses the character's forward as surface-up.
+// Steering up a face past its top edge finds the top (the search looks over the edge), and on a
+// surface facing up the stick's up moves along the character's forward.
 static void test_ledge_top_axes(void)
 {
-	const RigCase* rc = &kCases[1];
-	Fixture f;
-	fixtureInit(&f, rc, 0.45f, 0.0f);
-	lbDestroyWorld(f.world);
-	lbWorldDef wd = lbDefaultWorldDef();
-	wd.up = f.up;
-	f.world = lbCreateWorld(&wd);
-	f.query = lbWorld_GetQuery(f.world);
-	// A block whose top is at 1.4 m, reaching from 0.3 m ahead.
-	lbVec3 centre = lbAdd(lbMulSV(1.3f, f.fwd), lbMulSV(0.7f, f.up));
-	lbQuat q = lbQuatFromTwoAxes(lbVec3_axisX, f.fwd, lbVec3_axisZ, f.up);
-	addBox(f.world, centre, lbMakeVec3(1.0f, 2.0f, 0.7f), q, LB_CHANNEL_CLIMBABLE);
-	const float dt = 1.0f / 60.0f;
-	sense(&f, dt);
-	lbClimb_Select(&f.state, lb_limbArmL);
-	lbClimbTargets t = sense(&f, dt);
-	// Put the guide above the top: the search along the current normal (toward the wall ahead)
-	// misses the top, so seed the normal from a first find: steer up until the face gives way.
-	f.state.wallNormalWs = f.up;
-	f.state.limbs[lb_limbArmL].guideWs = lbAdd(lbMulSV(0.45f, f.fwd), lbMulSV(1.5f, f.up));
-	t = sense(&f, dt);
-	ENSURE(t.limbs[lb_limbArmL].hasSurface);
-	ENSURE(lbDot(t.limbs[lb_limbArmL].normalWs, f.up) > 0.999f);
-	lbVec3 g0 = t.limbs[lb_limbArmL].guideWs;
-	lbClimb_SetStick(&f.state, 0.0f, 1.0f);
-	for (int i = 0; i < 10; ++i)
+	for (size_t c = 0; c < sizeof kCases / sizeof kCases[0]; ++c)
+	{
+		Fixture f;
+		fixtureInit(&f, &kCases[c], 0.45f, 0.0f);
+		lbDestroyWorld(f.world);
+		lbWorldDef wd = lbDefaultWorldDef();
+		wd.up = f.up;
+		f.world = lbCreateWorld(&wd);
+		f.query = lbWorld_GetQuery(f.world);
+		// A block whose top is at 1.4 m, its face 0.3 m ahead.
+		lbVec3 centre = lbAdd(lbMulSV(1.3f, f.fwd), lbMulSV(0.7f, f.up));
+		lbQuat q = lbQuatFromTwoAxes(lbVec3_axisX, f.fwd, lbVec3_axisZ, f.up);
+		addBox(f.world, centre, lbMakeVec3(1.0f, 2.0f, 0.7f), q, LB_CHANNEL_CLIMBABLE);
+		const float dt = 1.0f / 60.0f;
+		sense(&f, dt);
+		lbClimb_Select(&f.state, lb_limbArmL);
+		lbClimbTargets t = sense(&f, dt);
+		f.state.limbs[lb_limbArmL].guideWs = lbAdd(lbMulSV(0.3f, f.fwd), lbMulSV(1.25f, f.up));
 		t = sense(&f, dt);
-	lbVec3 d = lbSub(t.limbs[lb_limbArmL].guideWs, g0);
-	ENSURE(lbDot(d, f.fwd) > 0.05f);
-	ENSURE(fabsf(lbDot(d, f.up)) < 1e-3f);
-	ENSURE(finiteTargets(&t));
-	fixtureFree(&f);
+		ENSURE(t.limbs[lb_limbArmL].hasSurface);
+		ENSURE(lbDot(t.limbs[lb_limbArmL].normalWs, lbNeg(f.fwd)) > 0.999f);
+		lbClimb_SetStick(&f.state, 0.0f, 1.0f);
+		bool onTop = false;
+		for (int i = 0; i < 40 && !onTop; ++i)
+		{
+			t = sense(&f, dt);
+			onTop = lbDot(t.limbs[lb_limbArmL].normalWs, f.up) > 0.999f;
+		}
+		ENSURE(onTop);
+		ENSURE(fabsf(lbDot(t.limbs[lb_limbArmL].surfaceWs, f.up) - 1.4f) < 1e-3f);
+		lbVec3 g0 = t.limbs[lb_limbArmL].guideWs;
+		for (int i = 0; i < 10; ++i)
+			t = sense(&f, dt);
+		lbVec3 d = lbSub(t.limbs[lb_limbArmL].guideWs, g0);
+		ENSURE(lbDot(d, f.fwd) > 0.03f);
+		ENSURE(fabsf(lbDot(d, f.up)) < 1e-3f);
+		ENSURE(finiteTargets(&t));
+		fixtureFree(&f);
+	}
 }
 
 // A body too close to the wall is pushed out along the normal; one inside the wall gets a

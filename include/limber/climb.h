@@ -64,6 +64,11 @@ typedef struct lbClimbDef
 	float traceOut;
 	/// ... and ends this far inside it (m). Default 2.0.
 	float traceIn;
+	/// When the search ray misses (the guide went past an edge: the top of a ledge, the lip of a
+	/// hold), a second ray looks over the edge: it starts this far behind the surface plane and
+	/// `traceOut` ahead along surface-up, and runs back along surface-up for `traceOut` + this (m).
+	/// 0 turns it off. Default 0.12.
+	float wrapIn;
 	/// Distance of a searching target off the surface, along the normal (m). Default 0.06, 0.08.
 	float searchOffset[2];
 	/// Distance of a held target off the surface (m): the wrist joint above the palm's contact, the

@@ -23,6 +23,7 @@ lbClimbDef lbDefaultClimbDef(void)
 	d.reachMargin = 0.005f;
 	d.traceOut = 0.25f;
 	d.traceIn = 2.0f;
+	d.wrapIn = 0.12f;
 	d.searchOffset[0] = 0.06f;
 	d.searchOffset[1] = 0.08f;
 	d.lockOffset[0] = 0.035f;

@@ -107,25 +107,41 @@ static void lbClimbReadPoses(lbClimbFrame* f, const lbClimbState* state, const l
 
 // Surface search: a ray from outside the guide point into the surface along its normal. A hit
 // gives the candidate point and the new normal; a miss keeps the last candidate.
-static void lbClimbSearch(lbClimbFrame* f, lbClimbLimbState* l, lbVec3 n)
+static bool lbClimbCast(lbClimbFrame* f, lbVec3 start, lbVec3 end, lbHit* hit)
+{
+	lbQueryInput q = lbDefaultQueryInput();
+	q.start = start;
+	q.end = end;
+	q.channelMask = f->def->channelMask;
+	q.ignoreOwnerId = f->def->ignoreOwnerId;
+	*hit = lbEmptyHit();
+	f->query->rayCast(f->query->context, &q, hit);
+	++f->casts;
+	return hit->hit && !hit->startedInside && lbIsValidVec3(hit->impactPoint);
+}
+
+static void lbClimbSearch(lbClimbFrame* f, lbClimbLimbState* l, lbVec3 n, lbVec3 surfUp)
 {
 	const lbClimbDef* def = f->def;
 	if (!f->query->rayCast)
 		return;
-	lbQueryInput q = lbDefaultQueryInput();
-	q.start = lbMulAdd(l->guideWs, def->traceOut, n);
-	q.end = lbMulAdd(l->guideWs, -def->traceIn, n);
-	q.channelMask = def->channelMask;
-	q.ignoreOwnerId = def->ignoreOwnerId;
-	lbHit hit = lbEmptyHit();
-	f->query->rayCast(f->query->context, &q, &hit);
-	++f->casts;
-	if (!hit.hit || hit.startedInside || !lbIsValidVec3(hit.impactPoint))
-		return;
+	lbHit hit;
+	lbVec3 dir = n;
+	if (!lbClimbCast(f, lbMulAdd(l->guideWs, def->traceOut, n), lbMulAdd(l->guideWs, -def->traceIn, n), &hit))
+	{
+		// Over the edge: look back down along surface-up just behind the surface plane, where the
+		// top of a ledge or of a hold lies once the guide has gone past it.
+		if (!(def->wrapIn > 0.0f))
+			return;
+		lbVec3 base = lbMulAdd(l->guideWs, -def->wrapIn, n);
+		if (!lbClimbCast(f, lbMulAdd(base, def->traceOut, surfUp), lbMulAdd(base, -def->wrapIn, surfUp), &hit))
+			return;
+		dir = surfUp;
+	}
 	lbVec3 hn = lbLengthSquared(hit.faceNormal) > 0.5f ? hit.faceNormal : hit.normal;
-	hn = lbNormalizeOr(hn, n);
+	hn = lbNormalizeOr(hn, dir);
 	// A face turned away from the cast (the back of a hold) is no place to hold.
-	if (lbDot(hn, n) < 0.0f)
+	if (lbDot(hn, dir) < 0.0f)
 		return;
 	l->surfaceWs = hit.impactPoint;
 	l->normalWs = hn;
@@ -183,7 +199,7 @@ static void lbClimbStepLimb(lbClimbFrame* f, lbClimbState* state, int i, float d
 		lbVec3 keepSurface = l->surfaceWs, keepNormal = l->normalWs;
 		bool keepHas = l->hasSurface;
 		lbVec3 clampedGuide = l->guideWs;
-		lbClimbSearch(f, l, n);
+		lbClimbSearch(f, l, n, surfUp);
 		if (l->hasSurface && lbDistance(l->surfaceWs, centre) > reach + 1e-4f)
 		{
 			// The surface found behind a guide on the reach sphere can lie beyond reach: clamp on the
@@ -193,7 +209,9 @@ static void lbClimbStepLimb(lbClimbFrame* f, lbClimbState* state, int i, float d
 			lbVec3 foot = lbMulAdd(centre, -h, sn);
 			float r = sqrtf(lbMaxF(reach * reach - h * h, 0.0f));
 			l->guideWs = lbAdd(foot, lbClampLength(lbSub(l->surfaceWs, foot), 0.999f * r));
-			lbClimbSearch(f, l, sn);
+			lbVec3 su, sr;
+			lbClimbSurfaceAxes(sn, f->up, forwardWs, &su, &sr);
+			lbClimbSearch(f, l, sn, su);
 		}
 		if (l->hasSurface && lbDistance(l->surfaceWs, centre) > reach + 1e-3f)
 		{
