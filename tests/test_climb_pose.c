@@ -1,0 +1,581 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Climbing pose stage on both reference rigs with synthetic targets on a wall in front of the
+// character (and a ledge top): held hands and toe tips on their targets, palms on the wall,
+// elbows and knees bending their anatomical way, knees off the wall, the body held to every
+// locked limb at once, the hand rotation cache, bad input, and a random property test.
+#include "limber/climb.h"
+#include "limber/ik.h"
+#include "limber/rigs.h"
+#include "test_macros.h"
+
+#include <stdlib.h>
+
+typedef struct Fixture
+{
+	lbSkeleton* skeleton;
+	lbHumanoid h;
+	lbPose anim, pose;
+	lbClimbDef def;
+	lbClimbPoseCache cache;
+	void* workspace;
+	size_t workspaceSize;
+	lbTransform cw;
+	// Wall in model space: a point on it and its normal (toward the character).
+	lbVec3 wallPoint, wallNormal;
+} Fixture;
+
+static void fixtureInit(Fixture* f, lbReferenceRig rig)
+{
+	memset(f, 0, sizeof *f);
+	f->skeleton = lbCreateReferenceRig(rig);
+	ENSURE(lbMapHumanoid(f->skeleton, NULL, &f->h) == lb_ok);
+	f->anim = lbCreatePose(f->skeleton);
+	f->pose = lbCreatePose(f->skeleton);
+	f->def = lbDefaultClimbDef();
+	lbClimbPoseCache_Reset(&f->cache);
+	f->workspaceSize = lbGetClimbWorkspaceSize(f->skeleton);
+	f->workspace = malloc(f->workspaceSize);
+	f->cw = lbTransform_identity;
+	const lbVec3 pelvis = f->anim.model[f->h.pelvis].p;
+	f->wallNormal = lbNeg(f->h.forwardMs);
+	f->wallPoint = lbMulAdd(pelvis, 0.35f, f->h.forwardMs);
+}
+
+static void fixtureFree(Fixture* f)
+{
+	free(f->workspace);
+	lbDestroyPose(&f->anim);
+	lbDestroyPose(&f->pose);
+	lbDestroySkeleton(f->skeleton);
+}
+
+// A point on the wall plane (model space) level with `p`, moved along the wall by `up` and `out`
+// (toward the limb's own side), and `offset` off the wall.
+static lbVec3 onWall(const Fixture* f, lbVec3 p, int side, float up, float out, float offset)
+{
+	lbVec3 onPlane = lbSub(p, lbMulSV(lbDot(lbSub(p, f->wallPoint), f->wallNormal), f->wallNormal));
+	lbVec3 outDir = side == lb_left ? f->h.leftMs : lbNeg(f->h.leftMs);
+	onPlane = lbMulAdd(onPlane, up, f->h.upMs);
+	onPlane = lbMulAdd(onPlane, out, outDir);
+	return lbMulAdd(onPlane, offset, f->wallNormal);
+}
+
+// Targets for all four limbs (model-space wrist / toe-tip targets given), converted to world
+// with f->cw. Every limb held, IK and body alpha 1.
+static lbClimbTargets makeTargets(const Fixture* f, const lbVec3 targetMs[4], const lbVec3 normalMs[4])
+{
+	lbClimbTargets t;
+	memset(&t, 0, sizeof t);
+	t.characterWs = f->cw;
+	t.upWs = lbTransformDirection(f->cw, f->h.upMs);
+	for (int i = 0; i < 4; ++i)
+	{
+		lbClimbLimbTarget* l = &t.limbs[i];
+		const float off = i < 2 ? f->def.lockOffset[0] : f->def.lockOffset[1];
+		l->mode = lb_climbLocked;
+		l->targetWs = lbTransformPoint(f->cw, targetMs[i]);
+		l->targetRotWs = f->cw.q;
+		l->normalWs = lbNormalize(lbTransformDirection(f->cw, normalMs[i]));
+		l->surfaceWs = lbTransformPoint(f->cw, lbMulAdd(targetMs[i], -off, normalMs[i]));
+		l->hasSurface = true;
+		l->ikAlpha = 1.0f;
+		l->bodyAlpha = 1.0f;
+		l->locked = true;
+	}
+	return t;
+}
+
+// The standard climbing stance: hands above the shoulders, toe tips below the hips, all on the wall.
+static lbClimbTargets stance(const Fixture* f, float handUp, float footDown, lbVec3 outTargetMs[4])
+{
+	lbVec3 targetMs[4], normalMs[4];
+	for (int s = 0; s < 2; ++s)
+	{
+		targetMs[s] = onWall(f, f->anim.model[f->h.arm[s].upperArm].p, s, handUp, 0.05f, f->def.lockOffset[0]);
+		targetMs[2 + s] = onWall(f, f->anim.model[f->h.leg[s].thigh].p, s, -footDown, 0.06f, f->def.lockOffset[1]);
+	}
+	for (int i = 0; i < 4; ++i)
+	{
+		normalMs[i] = f->wallNormal;
+		if (outTargetMs)
+			outTargetMs[i] = targetMs[i];
+	}
+	return makeTargets(f, targetMs, normalMs);
+}
+
+static lbResult apply(Fixture* f, const lbClimbTargets* t, lbClimbPoseResult* res)
+{
+	lbPose_Copy(&f->pose, &f->anim);
+	return lbClimbApplyPose(t, &f->def, f->skeleton, &f->h, &f->cache, &f->pose, f->workspace, f->workspaceSize, res);
+}
+
+// Signed bend (degrees) of a limb about its derived hinge: >= 0 bends the anatomical way.
+static float limbBendDeg(const Fixture* f, lbLimb limb)
+{
+	lbLimbChain c;
+	lbHumanoid_GetLimbChain(&f->h, limb, &c);
+	lbVec3 a = f->pose.model[c.root].p, b = f->pose.model[c.mid].p, e = f->pose.model[c.end].p;
+	lbVec3 u = lbNormalize(lbSub(b, a)), v = lbNormalize(lbSub(e, b));
+	lbVec3 axis = lbLimbChain_HingeMs(&c, &f->pose);
+	return atan2f(lbDot(lbCross(u, v), axis), lbDot(u, v)) * LB_RAD2DEG;
+}
+
+static lbVec3 toeTipMs(const Fixture* f, int side)
+{
+	lbVec3 pts[lb_solePointCount];
+	lbHumanoid_GetSolePointsMs(&f->h, &f->pose, side, pts);
+	return pts[lb_soleToeTip];
+}
+
+// Angle (deg) between the palm normal (out of the palm) and the direction into the surface.
+static float palmAngleDeg(const Fixture* f, int side, lbVec3 normalMs)
+{
+	lbVec3 palm = lbNormalize(lbTransformDirection(f->pose.model[f->h.arm[side].hand], f->h.armAxes[side].palm));
+	return acosf(lbClampF(lbDot(palm, lbNeg(normalMs)), -1.0f, 1.0f)) * LB_RAD2DEG;
+}
+
+static lbTransform rotatedFrame(void)
+{
+	lbQuat q = lbQuatMul(lbQuatFromAxisAngle(lbMakeVec3(0.3f, 1.0f, 0.2f), 0.8f), lbQuatFromAxisAngle(lbVec3_axisX, -0.4f));
+	return lbMakeTransform(lbMakeVec3(3.0f, -2.0f, 1.5f), q);
+}
+
+static bool lbClimbValidQuatForTest(lbQuat q)
+{
+	return lbIsValidQuat(q) && fabsf(lbQuatDot(q, q) - 1.0f) < 1.0e-3f;
+}
+
+static bool resultFinite(const lbClimbPoseResult* r)
+{
+	bool ok = lbIsValidFloat(r->constraintExcess) && lbIsValidFloat(r->remainingMax);
+	for (int s = 0; s < 2; ++s)
+		ok = ok && lbIsValidFloat(r->handReliability[s]) && lbIsValidFloat(r->legSide[s]) && lbIsValidVec3(r->kneePoleMs[s]);
+	return ok;
+}
+
+static void test_climbing_stance(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		for (int frame = 0; frame < 2; ++frame)
+		{
+			Fixture f;
+			fixtureInit(&f, (lbReferenceRig)rig);
+			if (frame == 1)
+				f.cw = rotatedFrame();
+			lbVec3 targetMs[4];
+			lbClimbTargets t = stance(&f, 0.25f, 0.45f, targetMs);
+			lbClimbPoseResult res;
+			ENSURE(apply(&f, &t, &res) == lb_ok);
+			ENSURE(lbPose_IsFinite(&f.pose));
+			ENSURE(resultFinite(&res));
+			ENSURE(res.remainingMax < 0.002f);
+			for (int s = 0; s < 2; ++s)
+			{
+				ENSURE_VEC3_NEAR(f.pose.model[f.h.arm[s].hand].p, targetMs[s], 0.001f);
+				ENSURE(palmAngleDeg(&f, s, f.wallNormal) < 20.0f);
+				ENSURE(limbBendDeg(&f, s ? lb_limbArmR : lb_limbArmL) > -0.5f);
+				ENSURE(limbBendDeg(&f, s ? lb_limbLegR : lb_limbLegL) > -0.5f);
+				ENSURE_VEC3_NEAR(toeTipMs(&f, s), targetMs[2 + s], 0.002f);
+				const lbVec3 knee = f.pose.model[f.h.leg[s].calf].p;
+				const float kneeGap = lbDot(lbSub(knee, f.wallPoint), f.wallNormal);
+				ENSURE(kneeGap >= 0.03f);
+				ENSURE(res.handReliability[s] >= 0.0f && res.handReliability[s] <= 1.0f);
+				ENSURE(res.legSide[s] >= -1.0f && res.legSide[s] <= 1.0f);
+				if (rig == 0 && frame == 0)
+					printf("  stance %s: hand %.2g m, palm %.1f deg, toe %.2g m, knee %.3f m off the wall, side %.2f\n",
+						   s ? "R" : "L", (double)lbDistance(f.pose.model[f.h.arm[s].hand].p, targetMs[s]),
+						   (double)palmAngleDeg(&f, s, f.wallNormal), (double)lbDistance(toeTipMs(&f, s), targetMs[2 + s]),
+						   (double)kneeGap, (double)res.legSide[s]);
+			}
+			ENSURE(f.cache.valid != 0);
+			fixtureFree(&f);
+		}
+	}
+}
+
+// A foot placed across the body turns its knee and toes; a foot far out turns them the other way;
+// the two legs mirror each other.
+static void test_leg_side_mirrors(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		Fixture f;
+		fixtureInit(&f, (lbReferenceRig)rig);
+		lbVec3 targetMs[4];
+		lbClimbTargets t = stance(&f, 0.25f, 0.45f, targetMs);
+		// Left foot crossed 0.6 m toward the right, right foot 0.4 m further out: both
+		// free (a side is chosen only while free).
+		for (int s = 0; s < 2; ++s)
+		{
+			lbVec3 outDir = s == lb_left ? f.h.leftMs : lbNeg(f.h.leftMs);
+			lbVec3 p = lbAdd(targetMs[2 + s], lbMulSV(s == lb_left ? -0.60f : 0.40f, outDir));
+			targetMs[2 + s] = p;
+			t.limbs[2 + s].targetWs = lbTransformPoint(f.cw, p);
+			t.limbs[2 + s].surfaceWs = lbTransformPoint(f.cw, lbMulAdd(p, -f.def.lockOffset[1], f.wallNormal));
+			t.limbs[2 + s].locked = false;
+			t.limbs[2 + s].bodyAlpha = 0.0f;
+		}
+		lbClimbPoseResult res;
+		ENSURE(apply(&f, &t, &res) == lb_ok);
+		printf("  %s: sides %.2f %.2f (cached %.2f %.2f)\n", lbReferenceRigName((lbReferenceRig)rig), (double)res.legSide[0],
+			   (double)res.legSide[1], (double)f.cache.legSide[0], (double)f.cache.legSide[1]);
+		// Crossed: positive side; out: negative.
+		ENSURE(res.legSide[0] > 0.3f);
+		ENSURE(res.legSide[1] < -0.3f);
+		ENSURE(f.cache.legSide[0] > 0.5f && f.cache.legSide[1] < -0.5f);
+		// Mirrored: the same pair on the other sides flips both signs.
+		lbClimbTargets m = stance(&f, 0.25f, 0.45f, targetMs);
+		for (int s = 0; s < 2; ++s)
+		{
+			lbVec3 outDir = s == lb_left ? f.h.leftMs : lbNeg(f.h.leftMs);
+			lbVec3 p = lbAdd(targetMs[2 + s], lbMulSV(s == lb_left ? 0.40f : -0.60f, outDir));
+			m.limbs[2 + s].targetWs = lbTransformPoint(f.cw, p);
+			m.limbs[2 + s].surfaceWs = lbTransformPoint(f.cw, lbMulAdd(p, -f.def.lockOffset[1], f.wallNormal));
+			m.limbs[2 + s].locked = false;
+			m.limbs[2 + s].bodyAlpha = 0.0f;
+		}
+		lbClimbPoseResult mr;
+		lbClimbPoseCache_Reset(&f.cache);
+		ENSURE(apply(&f, &m, &mr) == lb_ok);
+		ENSURE_NEAR(mr.legSide[0], res.legSide[1], 0.05f);
+		ENSURE_NEAR(mr.legSide[1], res.legSide[0], 0.05f);
+		for (int s = 0; s < 2; ++s)
+			ENSURE(limbBendDeg(&f, s ? lb_limbLegR : lb_limbLegL) > -0.5f);
+		// Locked now: the cached side stays whatever the foot does.
+		const float kept = f.cache.legSide[0];
+		for (int s = 0; s < 2; ++s)
+			m.limbs[2 + s].locked = true;
+		m.limbs[2].targetWs = t.limbs[2].targetWs;
+		ENSURE(apply(&f, &m, &mr) == lb_ok);
+		ENSURE(f.cache.legSide[0] == kept);
+		fixtureFree(&f);
+	}
+}
+
+// Locks far apart: the body alpha is 0, so only the joint constraint moves the body. Every
+// shoulder and hip ends within its allowed reach of its lock, or the excess is reported.
+static void test_body_held_to_all_locks(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		for (int infeasible = 0; infeasible < 2; ++infeasible)
+		{
+			Fixture f;
+			fixtureInit(&f, (lbReferenceRig)rig);
+			lbVec3 targetMs[4];
+			const float handUp = infeasible ? 1.1f : 0.55f, footDown = infeasible ? 1.0f : 0.5f;
+			lbClimbTargets t = stance(&f, handUp, footDown, targetMs);
+			for (int i = 0; i < 4; ++i)
+				t.limbs[i].bodyAlpha = 0.0f;
+			lbClimbPoseResult res;
+			ENSURE(apply(&f, &t, &res) == lb_ok);
+			ENSURE(lbPose_IsFinite(&f.pose));
+			float worst = 0.0f;
+			for (int i = 0; i < 4; ++i)
+			{
+				lbLimbChain c;
+				lbHumanoid_GetLimbChain(&f.h, (lbLimb)i, &c);
+				const float allowed = c.upperLength + c.lowerLength - f.def.bodyMargin;
+				// The hand's lock is its target; a foot's is where its ankle has to be for the toe tip to
+				// be on the target, which the pose stage estimates before the leg is posed.
+				const lbVec3 lock = i < 2 ? targetMs[i] : f.pose.model[c.end].p;
+				const float excess = lbDistance(f.pose.model[c.root].p, lock) - allowed;
+				worst = lbMaxF(worst, i < 2 ? excess : excess - 0.004f);
+			}
+			if (infeasible)
+			{
+				ENSURE(res.constraintExcess > 0.01f);
+				ENSURE(worst <= res.constraintExcess + 1.0e-3f);
+			}
+			else
+			{
+				ENSURE(res.constraintExcess == 0.0f);
+				ENSURE(worst <= 1.0e-3f);
+				ENSURE(res.constraintRounds >= 1 && res.constraintRounds <= f.def.bodyIterations);
+				ENSURE(res.remainingMax < 0.002f);
+			}
+			if (rig == 0)
+				printf("  %s locks: excess %.4f m after %d rounds, measured %.4f, remaining %.4f m\n",
+					   infeasible ? "unreachable" : "far", (double)res.constraintExcess, res.constraintRounds, (double)worst,
+					   (double)res.remainingMax);
+			fixtureFree(&f);
+		}
+	}
+}
+
+// A held hand keeps its cached world rotation while the climbing frame and the body offset move.
+static void test_hand_cache_holds_while_the_body_moves(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		Fixture f;
+		fixtureInit(&f, (lbReferenceRig)rig);
+		lbClimbTargets t = stance(&f, 0.25f, 0.45f, NULL);
+		// Reaching (unlocked) first: the rotation is worked out and cached.
+		for (int s = 0; s < 2; ++s)
+			t.limbs[s].locked = false;
+		lbClimbPoseResult res;
+		ENSURE(apply(&f, &t, &res) == lb_ok);
+		lbQuat handWs[2];
+		for (int s = 0; s < 2; ++s)
+		{
+			handWs[s] = lbQuatMul(f.cw.q, f.pose.model[f.h.arm[s].hand].q);
+			ENSURE_QUAT_SAME_ROT(handWs[s], f.cache.handRotWs[s], 1.0e-4f);
+		}
+		// Held, with the character frame turned and moved and the body pushed off the wall.
+		for (int s = 0; s < 2; ++s)
+			t.limbs[s].locked = true;
+		f.cw = lbMakeTransform(lbMakeVec3(0.05f, -0.03f, 0.08f), lbQuatFromAxisAngle(f.h.upMs, 0.15f));
+		const lbTransform oldCw = t.characterWs;
+		t.characterWs = f.cw;
+		t.bodyOffsetWs = lbMulSV(0.06f, lbTransformDirection(oldCw, f.wallNormal));
+		ENSURE(apply(&f, &t, &res) == lb_ok);
+		for (int s = 0; s < 2; ++s)
+		{
+			lbQuat now = lbQuatMul(f.cw.q, f.pose.model[f.h.arm[s].hand].q);
+			ENSURE_QUAT_SAME_ROT(now, handWs[s], 1.0e-3f);
+			ENSURE_QUAT_SAME_ROT(f.cache.handRotWs[s], handWs[s], 1.0e-6f);
+			lbVec3 handW = lbTransformPoint(f.cw, f.pose.model[f.h.arm[s].hand].p);
+			ENSURE_VEC3_NEAR(handW, t.limbs[s].targetWs, 0.001f);
+		}
+		fixtureFree(&f);
+	}
+}
+
+// A hand on a ledge top: palm down on it, fingers toward the character's forward.
+static void test_hand_on_a_ledge(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		Fixture f;
+		fixtureInit(&f, (lbReferenceRig)rig);
+		lbVec3 targetMs[4];
+		lbClimbTargets t = stance(&f, 0.25f, 0.45f, targetMs);
+		// The right hand on top of a ledge 0.1 m inside the wall, level with the top of the head.
+		lbVec3 top = lbMulAdd(onWall(&f, f.anim.model[f.h.arm[1].upperArm].p, 1, 0.3f, 0.05f, 0.0f), 0.10f, f.h.forwardMs);
+		lbVec3 n = f.h.upMs;
+		targetMs[1] = lbMulAdd(top, f.def.lockOffset[0], n);
+		t.limbs[1].targetWs = lbTransformPoint(f.cw, targetMs[1]);
+		t.limbs[1].normalWs = lbTransformDirection(f.cw, n);
+		t.limbs[1].surfaceWs = lbTransformPoint(f.cw, top);
+		t.limbs[1].locked = false;
+		lbClimbPoseResult res;
+		ENSURE(apply(&f, &t, &res) == lb_ok);
+		ENSURE_VEC3_NEAR(f.pose.model[f.h.arm[1].hand].p, targetMs[1], 0.001f);
+		ENSURE(palmAngleDeg(&f, 1, n) < 25.0f);
+		lbVec3 finger = lbNormalize(lbTransformDirection(f.pose.model[f.h.arm[1].hand], f.h.armAxes[1].finger));
+		ENSURE(lbDot(finger, f.h.forwardMs) > 0.6f);
+		// With the forearm straight down onto the ledge, the fallback alone turns the fingers forward.
+		lbClimbDef def = f.def;
+		def.reliabilityStart = 5.0f;
+		def.reliabilityFull = 6.0f;
+		lbPose_Copy(&f.pose, &f.anim);
+		ENSURE(lbClimbApplyPose(&t, &def, f.skeleton, &f.h, &f.cache, &f.pose, f.workspace, f.workspaceSize, &res) == lb_ok);
+		finger = lbNormalize(lbTransformDirection(f.pose.model[f.h.arm[1].hand], f.h.armAxes[1].finger));
+		ENSURE(res.handReliability[1] == 0.0f);
+		ENSURE(lbDot(finger, f.h.forwardMs) > 0.99f);
+		fixtureFree(&f);
+	}
+}
+
+typedef struct Snapshot
+{
+	lbTransform* local;
+	lbTransform* model;
+	lbClimbPoseCache cache;
+} Snapshot;
+
+static bool sameAsSnapshot(const Fixture* f, const Snapshot* s)
+{
+	size_t n = (size_t)f->skeleton->boneCount * sizeof(lbTransform);
+	return memcmp(f->pose.local, s->local, n) == 0 && memcmp(f->pose.model, s->model, n) == 0 &&
+		   memcmp(&f->cache, &s->cache, sizeof f->cache) == 0;
+}
+
+static void test_bad_input_changes_nothing(void)
+{
+	LogCapture capture = { 0 };
+	lbSetLogFcn(CaptureLog, &capture);
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		Fixture f;
+		fixtureInit(&f, (lbReferenceRig)rig);
+		lbClimbTargets good = stance(&f, 0.25f, 0.45f, NULL);
+		lbClimbPoseResult res;
+		ENSURE(apply(&f, &good, &res) == lb_ok);
+		// Start from a posed pose and a filled cache.
+		Snapshot snap;
+		size_t n = (size_t)f.skeleton->boneCount * sizeof(lbTransform);
+		snap.local = (lbTransform*)malloc(n);
+		snap.model = (lbTransform*)malloc(n);
+		memcpy(snap.local, f.pose.local, n);
+		memcpy(snap.model, f.pose.model, n);
+		snap.cache = f.cache;
+		lbClimbPoseResult out;
+		memset(&out, 0x5a, sizeof out);
+		const lbClimbPoseResult outBefore = out;
+#define CALL(t, d, c, p, w, ws) lbClimbApplyPose((t), (d), f.skeleton, &f.h, (c), (p), (w), (ws), &out)
+		ENSURE(CALL(NULL, &f.def, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorNullPointer);
+		ENSURE(CALL(&good, NULL, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorNullPointer);
+		ENSURE(CALL(&good, &f.def, NULL, &f.pose, f.workspace, f.workspaceSize) == lb_errorNullPointer);
+		ENSURE(CALL(&good, &f.def, &f.cache, NULL, f.workspace, f.workspaceSize) == lb_errorNullPointer);
+		ENSURE(CALL(&good, &f.def, &f.cache, &f.pose, NULL, f.workspaceSize) == lb_errorNullPointer);
+		ENSURE(sameAsSnapshot(&f, &snap));
+		// NaN and infinite targets.
+		const float bad[2] = { NAN, INFINITY };
+		for (int k = 0; k < 2; ++k)
+		{
+			for (int i = 0; i < 4; ++i)
+			{
+				lbClimbTargets t = good;
+				t.limbs[i].targetWs.y = bad[k];
+				ENSURE(CALL(&t, &f.def, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorNonFinite);
+				t = good;
+				t.limbs[i].ikAlpha = bad[k];
+				ENSURE(CALL(&t, &f.def, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorNonFinite);
+				t = good;
+				t.limbs[i].normalWs.x = bad[k];
+				ENSURE(CALL(&t, &f.def, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorNonFinite);
+			}
+			lbClimbTargets t = good;
+			t.characterWs.q.w = bad[k];
+			ENSURE(CALL(&t, &f.def, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorNonFinite);
+			t = good;
+			t.bodyOffsetWs.z = bad[k];
+			ENSURE(CALL(&t, &f.def, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorNonFinite);
+		}
+		ENSURE(sameAsSnapshot(&f, &snap));
+		// Wrong bone count.
+		lbPose shortPose = f.pose;
+		shortPose.boneCount -= 1;
+		ENSURE(CALL(&good, &f.def, &f.cache, &shortPose, f.workspace, f.workspaceSize) == lb_errorSkeletonMismatch);
+		// Short or misaligned workspace.
+		ENSURE(CALL(&good, &f.def, &f.cache, &f.pose, f.workspace, f.workspaceSize - 1) == lb_errorCapacity);
+		ENSURE(CALL(&good, &f.def, &f.cache, &f.pose, (char*)f.workspace + 1, f.workspaceSize - 4) ==
+			   lb_errorInvalidArgument);
+		// A def not made by lbDefaultClimbDef, and a non-finite def value.
+		lbClimbDef d = f.def;
+		d.internalValue = 0;
+		ENSURE(CALL(&good, &d, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorDefNotInitialized);
+		lbClimbDef zero;
+		memset(&zero, 0, sizeof zero);
+		ENSURE(CALL(&good, &zero, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorDefNotInitialized);
+		d = f.def;
+		d.poleSide = NAN;
+		ENSURE(CALL(&good, &d, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorNonFinite);
+		// A corrupted cache is refused, not used.
+		lbClimbPoseCache badCache = f.cache;
+		badCache.handRotWs[1].x = NAN;
+		const lbClimbPoseCache badCopy = badCache;
+		ENSURE(CALL(&good, &f.def, &badCache, &f.pose, f.workspace, f.workspaceSize) == lb_errorNonFinite);
+		ENSURE(memcmp(&badCache, &badCopy, sizeof badCache) == 0);
+		// A non-finite input pose.
+		lbTransform keep = f.pose.local[3];
+		f.pose.local[3].p.x = NAN;
+		ENSURE(CALL(&good, &f.def, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorNonFinite);
+		f.pose.local[3] = keep;
+		ENSURE(sameAsSnapshot(&f, &snap));
+		ENSURE(memcmp(&out, &outBefore, sizeof out) == 0);
+#undef CALL
+		ENSURE(capture.count > 0);
+		// The size query.
+		ENSURE(lbGetClimbWorkspaceSize(NULL) == 0);
+		ENSURE(lbGetClimbWorkspaceSize(f.skeleton) >= lbGetFullBodyIkWorkspaceSize(f.skeleton));
+		free(snap.local);
+		free(snap.model);
+		fixtureFree(&f);
+	}
+	lbSetLogFcn(NULL, NULL);
+}
+
+// 200 random target sets per rig (fixed seed), some out of reach, with degenerate and odd normals,
+// random alphas and locks, random frames: no error, nothing non-finite, results in range.
+static void test_random_targets_never_nan(void)
+{
+	lbTestRng rng = { 20260711ull };
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		Fixture f;
+		fixtureInit(&f, (lbReferenceRig)rig);
+		int failures = 0, held = 0, heldNear = 0;
+		for (int iter = 0; iter < 200; ++iter)
+		{
+			f.cw = lbMakeTransform(
+				lbMakeVec3(lbTestUniform(&rng, -5, 5), lbTestUniform(&rng, -5, 5), lbTestUniform(&rng, -5, 5)),
+				lbQuatFromAxisAngle(lbMakeVec3(lbTestUniform(&rng, -1, 1), lbTestUniform(&rng, -1, 1), lbTestUniform(&rng, -1, 1)),
+									lbTestUniform(&rng, -3.0f, 3.0f)));
+			const float reach = iter % 4 == 0 ? 2.5f : 0.8f;
+			lbVec3 targetMs[4], normalMs[4];
+			for (int i = 0; i < 4; ++i)
+			{
+				const lbVec3 root = f.anim.model[i < 2 ? f.h.arm[i].upperArm : f.h.leg[i - 2].thigh].p;
+				targetMs[i] = lbAdd(root, lbMakeVec3(lbTestUniform(&rng, -reach, reach), lbTestUniform(&rng, -reach, reach),
+													 lbTestUniform(&rng, -reach, reach)));
+				const int kind = (int)(lbTestNext(&rng) % 6);
+				if (kind == 0)
+					normalMs[i] = lbVec3_zero;
+				else if (kind == 1)
+					normalMs[i] = f.h.upMs;
+				else if (kind == 2)
+					normalMs[i] = lbNeg(f.h.upMs);
+				else if (kind == 3)
+					normalMs[i] = f.h.forwardMs;
+				else
+					normalMs[i] = lbMakeVec3(lbTestUniform(&rng, -1, 1), lbTestUniform(&rng, -1, 1), lbTestUniform(&rng, -1, 1));
+			}
+			lbClimbTargets t = makeTargets(&f, targetMs, normalMs);
+			for (int i = 0; i < 4; ++i)
+			{
+				t.limbs[i].ikAlpha = lbTestUniform(&rng, -0.2f, 1.2f);
+				t.limbs[i].bodyAlpha = lbTestUniform(&rng, -0.2f, 1.2f);
+				t.limbs[i].locked = (lbTestNext(&rng) & 1) != 0;
+				t.limbs[i].hasSurface = (lbTestNext(&rng) % 4) != 0;
+			}
+			t.bodyOffsetWs = lbMakeVec3(lbTestUniform(&rng, -0.2f, 0.2f), lbTestUniform(&rng, -0.2f, 0.2f), lbTestUniform(&rng, -0.2f, 0.2f));
+			if (iter % 50 == 0)
+				lbClimbPoseCache_Reset(&f.cache);
+			lbClimbPoseResult res;
+			lbResult r = apply(&f, &t, &res);
+			if (r != lb_ok || !lbPose_IsFinite(&f.pose) || !resultFinite(&res))
+				++failures;
+			for (int s = 0; s < 2; ++s)
+			{
+				if (!lbClimbValidQuatForTest(f.cache.handRotWs[s]) || !lbIsValidFloat(f.cache.legSide[s]))
+					++failures;
+				if (res.handReliability[s] < 0.0f || res.handReliability[s] > 1.0f || lbAbsF(res.legSide[s]) > 1.0f)
+					++failures;
+			}
+			// Held hands with every lock in reach of the body are on their targets.
+			if (reach < 1.0f && res.constraintExcess == 0.0f)
+			{
+				for (int s = 0; s < 2; ++s)
+				{
+					if (!t.limbs[s].locked || t.limbs[s].ikAlpha < 1.0f)
+						continue;
+					++held;
+					if (lbDistance(f.pose.model[f.h.arm[s].hand].p, targetMs[s]) < 0.002f)
+						++heldNear;
+				}
+			}
+		}
+		ENSURE(failures == 0);
+		ENSURE(heldNear == held);
+		printf("  %s: %d of %d held hands in reach ended within 2 mm\n", lbReferenceRigName((lbReferenceRig)rig), heldNear, held);
+		fixtureFree(&f);
+	}
+}
+
+int main(int argc, char** argv)
+{
+	TEST_MAIN_BEGIN(argc, argv);
+	RUN_TEST(test_climbing_stance);
+	RUN_TEST(test_leg_side_mirrors);
+	RUN_TEST(test_body_held_to_all_locks);
+	RUN_TEST(test_hand_cache_holds_while_the_body_moves);
+	RUN_TEST(test_hand_on_a_ledge);
+	RUN_TEST(test_bad_input_changes_nothing);
+	RUN_TEST(test_random_targets_never_nan);
+	TEST_MAIN_END();
+}
