@@ -159,7 +159,7 @@ static void lbPollControls(lbViewer* v, GLFWwindow* win)
 						lbApply(v, lb_inputJump, lbVec3_zero, 3.2f, 0);
 				}
 				else if (b == GLFW_GAMEPAD_BUTTON_B)
-					lbApply(v, lb_inputRelease, lbVec3_zero, 0.0f, 0);
+					lbApply(v, lb_inputRelease, lbVec3_zero, 0.0f, -1);
 				else if (b == GLFW_GAMEPAD_BUTTON_LEFT_BUMPER || b == GLFW_GAMEPAD_BUTTON_RIGHT_BUMPER)
 				{
 					v->selectedLimb = (v->selectedLimb + (b == GLFW_GAMEPAD_BUTTON_RIGHT_BUMPER ? 1 : 3)) % 4;
@@ -270,7 +270,7 @@ static void lbKey(GLFWwindow* win, int key, int scancode, int action, int mods)
 				lbApply(v, lb_inputJump, lbVec3_zero, 3.2f, 0);
 			break;
 		case GLFW_KEY_R:
-			lbApply(v, lb_inputRelease, lbVec3_zero, 0.0f, 0);
+			lbApply(v, lb_inputRelease, lbVec3_zero, 0.0f, -1);
 			break;
 		default:
 			break;

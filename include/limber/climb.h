@@ -99,8 +99,11 @@ typedef struct lbClimbDef
 	/// Distance from the wall the climbing frame keeps the animated pelvis at (m, along the wall
 	/// normal). Default 0.3.
 	float bodyWallDistance;
-	/// Exponential speed at which the climbing frame follows the body (1/s). Default 4.
+	/// Exponential speed at which the climbing frame follows the body (1/s). Default 3.
 	float frameSpeed;
+	/// Where the body goes: each held limb wants its shoulder this fraction of its reach below its
+	/// hand, or its hip this fraction above its foot, along the surface. Default 0.75, 0.7.
+	float comfortReach[2];
 	/// Body constraint to locked limbs: shoulders and hips stay within the rest segment lengths
 	/// minus this of their locks (m). Default 0.01.
 	float bodyMargin;

@@ -60,7 +60,7 @@ typedef enum lbInputKind
 	lb_inputStick,
 	/// Climb: confirm the selected limb's target.
 	lb_inputConfirm,
-	/// Climb: release all holds.
+	/// Climb: release the limb named by `limb`, or the selected one when `limb` is -1.
 	lb_inputRelease,
 	/// Moves the character to `vector` (world, m) at once.
 	lb_inputTeleport,

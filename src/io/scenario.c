@@ -549,8 +549,26 @@ static bool lbParseEvent(lbJsonCheck* check, const cJSON* item, const char* path
 			ev->vector = lbMakeVec3((float)x, (float)y, 0.0f);
 			return true;
 		}
-		case lb_inputConfirm:
 		case lb_inputRelease:
+		{
+			// Releases the named limb, or the selected one without "limb".
+			if (!lbJsonKeysAllowed(check, item, path, withLimb))
+				return false;
+			const cJSON* limb = cJSON_GetObjectItemCaseSensitive(item, "limb");
+			ev->limb = -1;
+			if (!limb)
+				return true;
+			int l = cJSON_IsString(limb) ? lbFindName(lbLimbNames, 4, limb->valuestring) : -1;
+			if (l < 0)
+			{
+				char lp[96];
+				snprintf(lp, sizeof lp, "%s.limb", path);
+				return lbJsonFail(check, lb_errorParse, lp, "expected one of hand_l, hand_r, foot_l, foot_r");
+			}
+			ev->limb = l;
+			return true;
+		}
+		case lb_inputConfirm:
 		default:
 			return lbJsonKeysAllowed(check, item, path, noValue);
 	}

@@ -230,6 +230,7 @@ static const lbSystemEntry lbSystemReach = {
 static const lbSystemEntry* const lbSystems[] = {
 	&lbSystemNone,
 	&lbSystemFoot,
+	&lbSystemClimb,
 	&lbSystemReach,
 };
 

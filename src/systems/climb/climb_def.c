@@ -41,7 +41,9 @@ lbClimbDef lbDefaultClimbDef(void)
 	d.probeIn = 0.4f;
 	d.clearanceSpeed = 6.0f;
 	d.bodyWallDistance = 0.3f;
-	d.frameSpeed = 4.0f;
+	d.frameSpeed = 3.0f;
+	d.comfortReach[0] = 0.75f;
+	d.comfortReach[1] = 0.7f;
 	d.bodyMargin = 0.01f;
 	d.bodyIterations = 16;
 	d.reliabilityStart = 0.15f;

@@ -189,17 +189,43 @@ static void lbClimbStepLimb(lbClimbFrame* f, lbClimbState* state, int i, float d
 		}
 		lbVec3 surfUp, surfRight;
 		lbClimbSurfaceAxes(n, f->up, forwardWs, &surfUp, &surfRight);
-		if (state->selected == i)
+		bool turned = false;
+		if (state->selected == i && (state->stickX != 0.0f || state->stickY != 0.0f))
 		{
 			lbVec3 move = lbAdd(lbMulSV(state->stickX, surfRight), lbMulSV(state->stickY, surfUp));
-			l->guideWs = lbMulAdd(l->guideWs, def->moveSpeed[kind] * dt, move);
+			lbVec3 next = lbMulAdd(l->guideWs, def->moveSpeed[kind] * dt, move);
+			// Steering into an inside corner meets the other wall on the way: the guide stops on it
+			// and takes its normal, so the limb carries on along the new wall.
+			lbHit hit;
+			lbVec3 lift = lbMulSV(0.05f, n);
+			if (l->hasSurface && f->query->rayCast &&
+				lbClimbCast(f, lbAdd(l->guideWs, lift), lbAdd(lbMulAdd(next, 0.05f, lbNormalizeOr(move, n)), lift), &hit))
+			{
+				lbVec3 hn = lbNormalizeOr(lbLengthSquared(hit.faceNormal) > 0.5f ? hit.faceNormal : hit.normal, n);
+				if (lbDot(hn, n) < 0.9f && lbDistance(hit.impactPoint, centre) <= reach)
+				{
+					l->surfaceWs = lbMulAdd(hit.impactPoint, -0.05f, n);
+					l->normalWs = hn;
+					l->guideWs = l->surfaceWs;
+					turned = true;
+				}
+			}
+			if (!turned)
+				l->guideWs = next;
 		}
 		// Continuous clamp around the reach centre: at the boundary the guide slides along it.
 		l->guideWs = lbAdd(centre, lbClampLength(lbSub(l->guideWs, centre), reach));
+		if (turned)
+		{
+			// Re-read the surface along the new normal (the corner point lies on the new wall).
+			n = l->normalWs;
+			lbClimbSurfaceAxes(n, f->up, forwardWs, &surfUp, &surfRight);
+			l->guideWs = lbMulAdd(l->guideWs, 0.06f, lbNormalizeOr(lbProjectOnPlane(lbSub(centre, l->guideWs), n), n));
+		}
 		lbVec3 keepSurface = l->surfaceWs, keepNormal = l->normalWs;
 		bool keepHas = l->hasSurface;
 		lbVec3 clampedGuide = l->guideWs;
-		lbClimbSearch(f, l, n, surfUp);
+		lbClimbSearch(f, l, l->hasSurface ? l->normalWs : n, surfUp);
 		if (l->hasSurface && lbDistance(l->surfaceWs, centre) > reach + 1e-4f)
 		{
 			// The surface found behind a guide on the reach sphere can lie beyond reach: clamp on the
@@ -385,15 +411,56 @@ static void lbClimbStepFrame(lbClimbFrame* f, lbClimbState* state, const lbClimb
 		lbQuat target = lbQuatNormalize(lbQuatMul(turn, state->frameWs.q));
 		state->frameWs.q = lbQInterpTo(state->frameWs.q, target, dt, def->frameSpeed);
 	}
-	// Position: the solved pelvis (without the clearance offset) against the animated one.
-	const lbPose* last = in->lastPose ? in->lastPose : in->animPose;
-	lbVec3 animPelvis = lbTransformPoint(state->frameWs, in->animPose->model[h->pelvis].p);
-	lbVec3 solvedPelvis =
-		lbSub(lbTransformPoint(state->frameWs, last->model[h->pelvis].p), state->bodyOffsetWs);
-	lbVec3 shift = lbProjectOnPlane(lbSub(solvedPelvis, animPelvis), state->wallNormalWs);
-	float off = lbDot(lbSub(animPelvis, p0), state->wallNormalWs) - def->bodyWallDistance;
-	shift = lbMulAdd(shift, -off, state->wallNormalWs);
-	state->frameWs.p = lbAdd(state->frameWs.p, lbMulSV(lbInterpAlpha(dt, def->frameSpeed), shift));
+	// Position, in the surface's axes (up along it, right, out). Along surface-up the body hangs as
+	// low as its holds allow: each foot held pushes the hip up to a comfortable reach above it, each
+	// hand pulls the shoulder up to a comfortable reach below it (a searching limb by its body
+	// alpha), and no foot lets the hip go further than its reach above it. Sideways the body
+	// centres between its contacts. Out of the surface the pelvis keeps `bodyWallDistance`. While
+	// no foot holds, the body does not sink below where the game stands it.
+	lbVec3 u, r;
+	lbClimbSurfaceAxes(state->wallNormalWs, f->up, lbQuatRotate(state->frameWs.q, h->forwardMs), &u, &r);
+	lbVec3 pelvisWs = lbTransformPoint(state->frameWs, in->animPose->model[h->pelvis].p);
+	float nowU = lbDot(pelvisWs, u);
+	float lower = -1.0e30f, upper = 1.0e30f, side = 0.0f, wsum = 0.0f;
+	bool footHeld = false;
+	for (int i = 0; i < 4; ++i)
+	{
+		const lbClimbLimbState* l = &state->limbs[i];
+		if (l->mode == lb_climbFree || !l->hasSurface)
+			continue;
+		bool isHeld = lbClimbHeld(l->mode);
+		float w = isHeld ? 1.0f : l->bodyAlpha;
+		if (!(w > 1e-3f))
+			continue;
+		footHeld |= i >= 2 && isHeld;
+		int root, mid, end;
+		lbClimbChainBones(h, i, &root, &mid, &end);
+		lbVec3 attachOffset = lbSub(lbTransformPoint(state->frameWs, in->animPose->model[root].p), pelvisWs);
+		float c = lbDot(l->targetWs, u) - lbDot(attachOffset, u);
+		float along = def->comfortReach[i >= 2] * f->reach[i];
+		float want = i < 2 ? c - along : c + along;
+		if (!isHeld)
+			want = nowU + w * (want - nowU);
+		lower = lbMaxF(lower, want);
+		if (i >= 2 && isHeld)
+			upper = lbMinF(upper, c + 0.95f * f->reach[i]);
+		side += w * (lbDot(l->targetWs, r) - lbDot(attachOffset, r));
+		wsum += w;
+	}
+	if (!(wsum > 1e-3f))
+		return;
+	if (!footHeld)
+	{
+		// Standing on the floor the game keeps the character on.
+		float standU = lbDot(lbTransformPoint(in->characterWs, in->animPose->model[h->pelvis].p), u);
+		lower = lbMaxF(lower, standU);
+	}
+	float wantU = lbMinF(lower, upper);
+	float wantR = side / wsum;
+	float nowR = lbDot(pelvisWs, r);
+	float offN = lbDot(lbSub(pelvisWs, p0), state->wallNormalWs) - def->bodyWallDistance;
+	lbVec3 move = lbAdd(lbAdd(lbMulSV(wantU - nowU, u), lbMulSV(wantR - nowR, r)), lbMulSV(-offN, state->wallNormalWs));
+	state->frameWs.p = lbMulAdd(state->frameWs.p, lbInterpAlpha(dt, def->frameSpeed), move);
 }
 
 static bool lbClimbInputValid(const lbClimbSenseInput* in)

@@ -1,0 +1,367 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// The climbing system in the scenario runner: config keys map onto lbClimbDef, the timeline's
+// select / stick / confirm / release onto the system's calls, its climbing frame onto the
+// character transform, and its limbs onto contacts for the metrics. Dragging a target in the
+// viewer moves that limb's guide point (and selects it).
+#include "scenario_internal.h"
+
+#include "limber/climb.h"
+#include "limber/ik.h"
+#include "limber/query.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct lbClimbRun
+{
+	lbClimbDef def;
+	lbClimbState state;
+	lbClimbTargets targets;
+	lbClimbPoseCache cache;
+	lbClimbPoseResult result;
+	lbSceneQuery query;
+	// The last pose the pose stage produced: the body's real place, for reach centres and probes.
+	lbPose lastPose;
+	bool hasLast;
+	bool sensed;
+	void* workspace;
+	size_t workspaceSize;
+} lbClimbRun;
+
+typedef struct lbClimbKey
+{
+	const char* name;
+	size_t offset;
+	double lo, hi;
+	bool degrees;
+} lbClimbKey;
+
+static const lbClimbKey lbClimbKeys[] = {
+	{ "move_speed_hand", offsetof(lbClimbDef, moveSpeed[0]), 0.0, 10.0, false },
+	{ "move_speed_foot", offsetof(lbClimbDef, moveSpeed[1]), 0.0, 10.0, false },
+	{ "follow_speed", offsetof(lbClimbDef, followSpeed), 0.0, 100.0, false },
+	{ "rotation_speed", offsetof(lbClimbDef, rotationSpeed), 0.0, 100.0, false },
+	{ "max_reach_hand", offsetof(lbClimbDef, maxReach[0]), 0.0, 5.0, false },
+	{ "max_reach_foot", offsetof(lbClimbDef, maxReach[1]), 0.0, 5.0, false },
+	{ "reach_margin", offsetof(lbClimbDef, reachMargin), 0.0, 1.0, false },
+	{ "trace_out", offsetof(lbClimbDef, traceOut), 0.0, 5.0, false },
+	{ "trace_in", offsetof(lbClimbDef, traceIn), 0.0, 10.0, false },
+	{ "wrap_in", offsetof(lbClimbDef, wrapIn), 0.0, 1.0, false },
+	{ "search_offset_hand", offsetof(lbClimbDef, searchOffset[0]), 0.0, 1.0, false },
+	{ "search_offset_foot", offsetof(lbClimbDef, searchOffset[1]), 0.0, 1.0, false },
+	{ "lock_offset_hand", offsetof(lbClimbDef, lockOffset[0]), 0.0, 1.0, false },
+	{ "lock_offset_foot", offsetof(lbClimbDef, lockOffset[1]), 0.0, 1.0, false },
+	{ "lock_time", offsetof(lbClimbDef, lockTime), 0.0, 10.0, false },
+	{ "alpha_speed", offsetof(lbClimbDef, alphaSpeed), 0.0, 1000.0, false },
+	{ "body_reach_start", offsetof(lbClimbDef, bodyReachStart), 0.0, 2.0, false },
+	{ "body_reach_full", offsetof(lbClimbDef, bodyReachFull), 0.0, 2.0, false },
+	{ "body_alpha_locked", offsetof(lbClimbDef, bodyAlphaLocked), 0.0, 1.0, false },
+	{ "probe_radius_pelvis", offsetof(lbClimbDef, probeRadius[0]), 0.0, 1.0, false },
+	{ "probe_radius_chest", offsetof(lbClimbDef, probeRadius[1]), 0.0, 1.0, false },
+	{ "probe_out", offsetof(lbClimbDef, probeOut), 0.0, 5.0, false },
+	{ "probe_in", offsetof(lbClimbDef, probeIn), 0.0, 5.0, false },
+	{ "clearance_speed", offsetof(lbClimbDef, clearanceSpeed), 0.0, 1000.0, false },
+	{ "body_wall_distance", offsetof(lbClimbDef, bodyWallDistance), 0.0, 2.0, false },
+	{ "frame_speed", offsetof(lbClimbDef, frameSpeed), 0.0, 1000.0, false },
+	{ "comfort_reach_hand", offsetof(lbClimbDef, comfortReach[0]), 0.0, 1.0, false },
+	{ "comfort_reach_foot", offsetof(lbClimbDef, comfortReach[1]), 0.0, 1.0, false },
+	{ "body_margin", offsetof(lbClimbDef, bodyMargin), 0.0, 0.5, false },
+	{ "reliability_start", offsetof(lbClimbDef, reliabilityStart), 0.0, 1.0, false },
+	{ "reliability_full", offsetof(lbClimbDef, reliabilityFull), 0.0, 1.0, false },
+	{ "ledge_angle_deg", offsetof(lbClimbDef, ledgeAngle), 0.0, 90.0, true },
+	{ "side_neg_start", offsetof(lbClimbDef, sideNegStart), 0.0, 2.0, false },
+	{ "side_neg_full", offsetof(lbClimbDef, sideNegFull), 0.0, 2.0, false },
+	{ "side_pos_start", offsetof(lbClimbDef, sidePosStart), 0.0, 2.0, false },
+	{ "side_pos_full", offsetof(lbClimbDef, sidePosFull), 0.0, 2.0, false },
+	{ "pole_base", offsetof(lbClimbDef, poleBase), 0.0, 2.0, false },
+	{ "pole_side", offsetof(lbClimbDef, poleSide), 0.0, 5.0, false },
+	{ "knee_clearance", offsetof(lbClimbDef, kneeClearance), 0.0, 1.0, false },
+	{ "toe_side_gain", offsetof(lbClimbDef, toeSideGain), 0.0, 10.0, false },
+	{ "toe_leg_gain", offsetof(lbClimbDef, toeLegGain), 0.0, 10.0, false },
+	{ "toe_up_gain", offsetof(lbClimbDef, toeUpGain), 0.0, 10.0, false },
+};
+
+#define LB_CLIMB_KEY_COUNT ((int)(sizeof lbClimbKeys / sizeof lbClimbKeys[0]))
+
+static bool lbClimbReadConfig(lbJsonCheck* check, const cJSON* config, lbClimbDef* def)
+{
+	if (!config)
+		return true;
+	const char* allowed[LB_CLIMB_KEY_COUNT + 2];
+	int n = 0;
+	for (int i = 0; i < LB_CLIMB_KEY_COUNT; ++i)
+		allowed[n++] = lbClimbKeys[i].name;
+	allowed[n++] = "channel_mask";
+	allowed[n] = NULL;
+	if (!lbJsonKeysAllowed(check, config, "system.config", allowed))
+		return false;
+	for (int i = 0; i < LB_CLIMB_KEY_COUNT; ++i)
+	{
+		double v = -1.0e300;
+		if (!lbJsonNumber(check, config, "system.config", lbClimbKeys[i].name, lbClimbKeys[i].lo, lbClimbKeys[i].hi, &v))
+			return false;
+		if (def && v > -1.0e299)
+			*(float*)((char*)def + lbClimbKeys[i].offset) = (float)(lbClimbKeys[i].degrees ? v * LB_DEG2RAD : v);
+	}
+	double mask = -1.0;
+	if (!lbJsonNumber(check, config, "system.config", "channel_mask", 0.0, 4294967295.0, &mask))
+		return false;
+	if (def && mask >= 0.0)
+		def->channelMask = (uint32_t)mask;
+	return true;
+}
+
+static bool lbClimbCheck(lbJsonCheck* check, const cJSON* config)
+{
+	return lbClimbReadConfig(check, config, NULL);
+}
+
+static void lbClimbDestroy(void* system)
+{
+	lbClimbRun* c = (lbClimbRun*)system;
+	if (!c)
+		return;
+	lbDestroyPose(&c->lastPose);
+	free(c->workspace);
+	free(c);
+}
+
+static void* lbClimbCreate(const lbRunContext* ctx, const cJSON* config, lbResult* outResult)
+{
+	lbClimbRun* c = (lbClimbRun*)calloc(1, sizeof(lbClimbRun));
+	if (!c)
+	{
+		*outResult = lbReport(lb_errorOutOfMemory, "climb");
+		return NULL;
+	}
+	c->def = lbDefaultClimbDef();
+	c->def.up = ctx->upWs;
+	lbJsonCheck check = { ctx->scenario->path, NULL, 0, lb_ok };
+	if (!lbClimbReadConfig(&check, config, &c->def))
+	{
+		*outResult = check.code;
+		free(c);
+		return NULL;
+	}
+	c->query = lbWorld_GetQuery((const lbWorld*)ctx->world);
+	lbClimbState_Reset(&c->state);
+	lbClimbPoseCache_Reset(&c->cache);
+	c->lastPose = lbCreatePose(ctx->skeleton);
+	c->workspaceSize = lbGetClimbWorkspaceSize(ctx->skeleton);
+	c->workspace = malloc(c->workspaceSize);
+	if (!c->lastPose.model || !c->workspace)
+	{
+		lbClimbDestroy(c);
+		*outResult = lbReport(lb_errorOutOfMemory, "climb: poses and solver memory");
+		return NULL;
+	}
+	*outResult = lb_ok;
+	return c;
+}
+
+static void lbClimbInput(void* system, const lbRunContext* ctx, const lbScenarioEvent* in)
+{
+	(void)ctx;
+	lbClimbRun* c = (lbClimbRun*)system;
+	switch (in->kind)
+	{
+		case lb_inputSelectLimb:
+			lbClimb_Select(&c->state, in->limb);
+			break;
+		case lb_inputStick:
+			lbClimb_SetStick(&c->state, in->vector.x, in->vector.y);
+			break;
+		case lb_inputConfirm:
+			lbClimb_Confirm(&c->state);
+			break;
+		case lb_inputRelease:
+			lbClimb_Release(&c->state, in->limb >= 0 && in->limb < 4 ? in->limb : -1);
+			break;
+		default:
+			break;
+	}
+}
+
+static void lbClimbDebug(lbSystemOutput* out, lbDebugLayer layer, lbDebugShape shape, lbVec3 a, lbVec3 b, float r,
+						 bool highlight)
+{
+	if (out->debugCount >= LB_RUN_MAX_DEBUG)
+		return;
+	lbDebugItem* d = &out->debug[out->debugCount++];
+	d->layer = layer;
+	d->shape = shape;
+	d->a = a;
+	d->b = b;
+	d->radius = r;
+	d->highlight = highlight;
+}
+
+static void lbClimbSenseStage(void* system, lbRunContext* ctx, float dt, lbSystemOutput* out)
+{
+	lbClimbRun* c = (lbClimbRun*)system;
+	lbClimbSenseInput in = lbDefaultClimbSenseInput();
+	in.query = &c->query;
+	in.characterWs = ctx->characterWs;
+	in.animPose = ctx->basePose;
+	in.lastPose = c->hasLast ? &c->lastPose : NULL;
+	in.dt = dt;
+	if (lbClimbSense(&c->state, &c->def, ctx->skeleton, ctx->humanoid, &in, &c->targets) != lb_ok)
+		return;
+	c->sensed = true;
+	// The climbing frame carries the character while anything is held.
+	ctx->characterWs = c->targets.characterWs;
+	bool held = false;
+	for (int i = 0; i < 4; ++i)
+		held |= c->targets.limbs[i].locked;
+	if (held)
+		ctx->state = lb_stateClimbing;
+	for (int i = 0; i < 4; ++i)
+	{
+		const lbClimbLimbTarget* t = &c->targets.limbs[i];
+		if (t->mode == lb_climbFree)
+			continue;
+		lbClimbDebug(out, lb_layerTargets, lb_debugPoint, t->guideWs, t->guideWs, 0.02f, i == c->state.selected);
+		lbClimbDebug(out, lb_layerReach, lb_debugSphere, t->reachCentreWs, t->reachCentreWs, t->reach, false);
+		if (t->hasSurface)
+			lbClimbDebug(out, lb_layerNormals, lb_debugArrow, t->surfaceWs, lbMulAdd(t->surfaceWs, 0.15f, t->normalWs),
+						 0.0f, t->locked);
+		lbClimbDebug(out, lb_layerContacts, lb_debugPoint, t->targetWs, t->targetWs, 0.025f, t->locked);
+	}
+	for (int k = 0; k < 2; ++k)
+		lbClimbDebug(out, lb_layerCasts, lb_debugSphere, c->targets.probeWs[k], c->targets.probeWs[k],
+					 c->def.probeRadius[k], c->targets.probePush[k] > 0.0f);
+}
+
+static void lbClimbPoseStage(void* system, const lbRunContext* ctx, lbPose* pose, lbSystemOutput* out)
+{
+	lbClimbRun* c = (lbClimbRun*)system;
+	if (!c->sensed)
+		return;
+	const lbHumanoid* h = ctx->humanoid;
+	if (lbClimbApplyPose(&c->targets, &c->def, ctx->skeleton, h, &c->cache, pose, c->workspace, c->workspaceSize,
+						 &c->result) != lb_ok)
+		return;
+	lbPose_Copy(&c->lastPose, pose);
+	c->hasLast = true;
+	for (int i = 0; i < 4 && out->contactCount < LB_RUN_MAX_CONTACTS; ++i)
+	{
+		const lbClimbLimbTarget* t = &c->targets.limbs[i];
+		if (!t->hasSurface || !(t->mode == lb_climbLocked || t->mode == lb_climbLocking))
+			continue;
+		lbContact* ct = &out->contacts[out->contactCount++];
+		memset(ct, 0, sizeof *ct);
+		ct->normalWs = t->normalWs;
+		ct->locked = t->mode == lb_climbLocked;
+		if (i < 2)
+		{
+			// The palm's contact: the lock offset below the wrist, out of the palm.
+			ct->kind = lb_contactHand;
+			ct->bone = h->arm[i].hand;
+			ct->offsetLocal = lbMulSV(c->def.lockOffset[0], h->armAxes[i].palm);
+			ct->targetWs = t->surfaceWs;
+			ct->touching = true;
+		}
+		else
+		{
+			// The toe tip (carried by the ball bone where the rig has one), held at its target.
+			int s = i - 2;
+			ct->kind = lb_contactFoot;
+			bool ball = h->leg[s].ball >= 0;
+			ct->bone = ball ? h->leg[s].ball : h->leg[s].foot;
+			if (ball)
+				ct->offsetLocal = h->legAxes[s].toeTipBall;
+			else
+			{
+				lbSole sole = lbHumanoid_GetSole(h, s);
+				ct->offsetLocal = lbMulAdd(sole.under, sole.along[lb_soleToeTip], sole.toeFlat);
+			}
+			ct->targetWs = t->targetWs;
+		}
+	}
+	for (int s = 0; s < 2; ++s)
+	{
+		int thigh = h->leg[s].thigh, calf = h->leg[s].calf;
+		lbVec3 knee = lbTransformPoint(ctx->characterWs, pose->model[calf].p);
+		(void)thigh;
+		lbClimbDebug(out, lb_layerPoles, lb_debugLine, knee,
+					 lbTransformPoint(ctx->characterWs, c->result.kneePoleMs[s]), 0.0f, false);
+	}
+}
+
+static int lbClimbValues(const void* system, const char** names, float* values, int capacity)
+{
+	const lbClimbRun* c = (const lbClimbRun*)system;
+	static const char* const n[] = { "selected_limb", "held",          "constraint_excess", "remaining_max",
+									 "hand_reliability_l", "hand_reliability_r", "leg_side_l", "leg_side_r",
+									 "body_offset", "casts" };
+	int held = 0;
+	for (int i = 0; i < 4; ++i)
+		held += c->targets.limbs[i].locked;
+	const float v[] = { (float)c->state.selected,
+						(float)held,
+						c->result.constraintExcess,
+						c->result.remainingMax,
+						c->result.handReliability[0],
+						c->result.handReliability[1],
+						c->result.legSide[0],
+						c->result.legSide[1],
+						lbLength(c->targets.bodyOffsetWs),
+						(float)c->targets.castCount };
+	const int count = (int)(sizeof v / sizeof v[0]);
+	for (int i = 0; i < count && i < capacity; ++i)
+	{
+		if (names)
+			names[i] = n[i];
+		if (values)
+			values[i] = v[i];
+	}
+	return count;
+}
+
+static const char* const lbClimbLimbNames[4] = { "hand_l", "hand_r", "foot_l", "foot_r" };
+
+static int lbClimbTargetsOf(const void* system, lbDragTarget* targets, int capacity)
+{
+	const lbClimbRun* c = (const lbClimbRun*)system;
+	for (int i = 0; i < 4 && i < capacity; ++i)
+	{
+		snprintf(targets[i].name, sizeof targets[i].name, "%s", lbClimbLimbNames[i]);
+		targets[i].positionWs = c->state.limbs[i].mode == lb_climbFree ? c->targets.limbs[i].targetWs
+																	   : c->state.limbs[i].guideWs;
+	}
+	return 4;
+}
+
+// A drag selects the limb (releasing a held one) and puts its guide point where the user points;
+// the search then finds the surface under it.
+static lbResult lbClimbSetTarget(void* system, int index, lbVec3 positionWs)
+{
+	lbClimbRun* c = (lbClimbRun*)system;
+	if (index < 0 || index >= 4)
+		return lbReport(lb_errorInvalidArgument, "climb: drag target %d outside 0..3", index);
+	if (!lbIsValidVec3(positionWs))
+		return lbReport(lb_errorNonFinite, "climb: drag target is not finite");
+	lbClimbLimbState* l = &c->state.limbs[index];
+	if (l->mode == lb_climbLocked || l->mode == lb_climbLocking)
+		lbClimb_Release(&c->state, index);
+	lbClimb_Select(&c->state, index);
+	l->guideWs = positionWs;
+	l->lockTimer = 0.0f;
+	return lb_ok;
+}
+
+const lbSystemEntry lbSystemClimb = {
+	"climb",
+	"limb-by-limb climbing: select a limb, steer its target along the wall, confirm the hold, release",
+	lbClimbCheck,
+	lbClimbCreate,
+	lbClimbDestroy,
+	lbClimbInput,
+	lbClimbSenseStage,
+	lbClimbPoseStage,
+	lbClimbValues,
+	lbClimbTargetsOf,
+	lbClimbSetTarget,
+};
