@@ -120,59 +120,88 @@ static float lbClimbExcess(const lbVec3* rootMs, const lbVec3* lockMs, const flo
 	return worst;
 }
 
-// Pelvis shift keeping every locked limb's root joint within reach of its lock. Each limb asks
-// the pelvis to stay inside a ball (centre lock - root, radius allowed reach); the shift is
-// found for all balls together. First, cyclic projections onto each ball in turn (the seed's
-// correction, repeated over every locked limb until none is violated): when the balls meet, this
-// ends inside all of them after few rounds. When they do not meet (locks farther apart than the
-// body allows) the cyclic projections settle into a loop that always favours the limb projected
-// last; the remaining rounds then average the corrections instead, which settles where the
-// squared excesses are smallest, so the shortfall is shared by the limbs and reported.
+// Solves (A + damping I) x = b for a symmetric 3x3 A given by its rows; zero when singular.
+static lbVec3 lbClimbSolveSym3(lbVec3 r0, lbVec3 r1, lbVec3 r2, lbVec3 b)
+{
+	const lbVec3 c0 = lbCross(r1, r2), c1 = lbCross(r2, r0), c2 = lbCross(r0, r1);
+	const float det = lbDot(r0, c0);
+	if (!(lbAbsF(det) > 1.0e-12f))
+		return lbVec3_zero;
+	// The inverse of a symmetric matrix has the cofactor vectors as its rows.
+	return lbMulSV(1.0f / det, lbMakeVec3(lbDot(c0, b), lbDot(c1, b), lbDot(c2, b)));
+}
+
+// Sum of squared excesses beyond reach after moving the pelvis by t (0 when every limb holds).
+static float lbClimbExcessCost(const lbVec3* rootMs, const lbVec3* lockMs, const float* allowed, int n, lbVec3 t)
+{
+	float cost = 0.0f;
+	for (int i = 0; i < n; ++i)
+	{
+		const float e = lbDistance(lbAdd(rootMs[i], t), lockMs[i]) - allowed[i];
+		if (e > 0.0f)
+			cost += e * e;
+	}
+	return cost;
+}
+
+// Pelvis shift keeping every locked limb's root joint (shoulder, hip) within reach of its lock.
+// Each limb asks the pelvis to stay inside a ball (centre lock - root, radius the allowed reach);
+// the shift is solved for all balls together, not one limb after another (where a later limb
+// undoes an earlier one). The cost is the sum of the squared excesses beyond reach: convex, zero
+// exactly where every limb holds. Each round is a damped Gauss-Newton (Levenberg-Marquardt) step
+// on the limbs beyond reach at once, the smallest move bringing all of them back together to
+// first order; a step that does not lower the cost is retried with more damping, so opposing
+// limbs never make it blow up. One limb alone is projected back onto its reach in one round, as
+// the seed does. When the balls have no common point (locks farther apart than the body allows)
+// the rounds settle where the squared excesses are smallest, so the shortfall is shared between
+// the limbs, and the largest is reported.
 static lbVec3 lbClimbHoldBody(const lbVec3* rootMs, const lbVec3* lockMs, const float* allowed, int n, int maxRounds,
 							  float* outExcess, int* outRounds)
 {
 	lbVec3 t = lbVec3_zero;
 	int rounds = 0;
+	float lambda = 1.0e-4f;
+	float cost = lbClimbExcessCost(rootMs, lockMs, allowed, n, t);
 	float excess = lbClimbExcess(rootMs, lockMs, allowed, n, t);
-	float previous = excess;
-	bool averaging = false;
 	while (excess >= LB_CLIMB_EXCESS_TOLERANCE && rounds < maxRounds)
 	{
 		++rounds;
-		if (!averaging)
+		// Normal equations of the limbs beyond reach: rows u (unit, lock toward the root), residuals e.
+		lbVec3 r0 = lbVec3_zero, r1 = lbVec3_zero, r2 = lbVec3_zero, b = lbVec3_zero;
+		for (int i = 0; i < n; ++i)
 		{
-			for (int i = 0; i < n; ++i)
-			{
-				lbVec3 toLock = lbSub(lockMs[i], lbAdd(rootMs[i], t));
-				float d = 0.0f;
-				lbVec3 dir = lbGetLengthAndNormalize(&d, toLock);
-				if (d > allowed[i])
-					t = lbMulAdd(t, d - allowed[i], dir);
-			}
+			float d = 0.0f;
+			const lbVec3 u = lbGetLengthAndNormalize(&d, lbSub(lbAdd(rootMs[i], t), lockMs[i]));
+			const float e = d - allowed[i];
+			if (e <= 0.0f || d == 0.0f)
+				continue;
+			r0 = lbMulAdd(r0, u.x, u);
+			r1 = lbMulAdd(r1, u.y, u);
+			r2 = lbMulAdd(r2, u.z, u);
+			b = lbMulAdd(b, -e, u);
 		}
-		else
+		bool accepted = false;
+		for (int attempt = 0; attempt < 12 && !accepted; ++attempt)
 		{
-			lbVec3 sum = lbVec3_zero;
-			int violated = 0;
-			for (int i = 0; i < n; ++i)
+			const lbVec3 step = lbClimbSolveSym3(lbAdd(r0, lbMakeVec3(lambda, 0.0f, 0.0f)),
+												 lbAdd(r1, lbMakeVec3(0.0f, lambda, 0.0f)),
+												 lbAdd(r2, lbMakeVec3(0.0f, 0.0f, lambda)), b);
+			const lbVec3 next = lbAdd(t, step);
+			const float nextCost = lbIsValidVec3(next) ? lbClimbExcessCost(rootMs, lockMs, allowed, n, next) : cost;
+			if (nextCost < cost)
 			{
-				lbVec3 toLock = lbSub(lockMs[i], lbAdd(rootMs[i], t));
-				float d = 0.0f;
-				lbVec3 dir = lbGetLengthAndNormalize(&d, toLock);
-				if (d > allowed[i])
-				{
-					sum = lbMulAdd(sum, d - allowed[i], dir);
-					++violated;
-				}
+				t = next;
+				cost = nextCost;
+				lambda = lbMaxF(0.3f * lambda, 1.0e-7f);
+				accepted = true;
 			}
-			if (violated > 0)
-				t = lbMulAdd(t, 1.0f / (float)violated, sum);
+			else
+				lambda *= 10.0f;
 		}
 		excess = lbClimbExcess(rootMs, lockMs, allowed, n, t);
-		// No real progress over a cyclic round: the balls do not meet.
-		if (!averaging && excess > 0.99f * previous)
-			averaging = true;
-		previous = excess;
+		// No step lowers the cost: the least-squares point (or the tolerance of floats) is reached.
+		if (!accepted)
+			break;
 	}
 	*outExcess = excess < LB_CLIMB_EXCESS_TOLERANCE ? 0.0f : excess;
 	*outRounds = rounds;
