@@ -327,23 +327,32 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 			return r;
 	}
 	*outReliability = 0.0f;
+	const lbQuat before = pose->model[hand].q;
 	if (c->locked[s] && cacheValid)
 	{
-		// Held: the rotation chosen before the lock, whatever the body does now.
-		const lbQuat q = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->handRotWs[s]));
-		r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, q, true);
+		// Held: the rotation chosen before the lock, whatever the body does now (blended in by the
+		// IK alpha like the rest of the arm).
+		const lbQuat held = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->handRotWs[s]));
+		r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, lbQuatSlerp(before, held, a), true);
 		if (r != lb_ok)
 			return r;
-		float unused = 0.0f;
-		r = lbClimbOrientHand(c, s, 0.0f, &unused);
-		*outReliability = unused;
+		r = lbClimbOrientHand(c, s, 0.0f, outReliability);
+	}
+	else if (c->locked[s])
+	{
+		// Held before any rotation was cached: the wall-facing rotation is worked out in full for
+		// the cache and blended in by the IK alpha.
+		r = lbClimbOrientHand(c, s, 1.0f, outReliability);
+		if (r != lb_ok)
+			return r;
+		const lbQuat full = pose->model[hand].q;
+		newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, full));
+		r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, lbQuatSlerp(before, full, a), true);
 	}
 	else
 	{
-		// A hand locked before any rotation was cached takes the one worked out now (at full weight
-		// when its IK alpha is 0, so the cache holds a wall-facing hand).
-		const float w = c->locked[s] && a <= 0.0f ? 1.0f : a;
-		r = lbClimbOrientHand(c, s, w, outReliability);
+		// Free or reaching: oriented by the IK alpha, and cached as it ends.
+		r = lbClimbOrientHand(c, s, a, outReliability);
 		if (r != lb_ok)
 			return r;
 		newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[hand].q));
