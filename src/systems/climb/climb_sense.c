@@ -298,6 +298,20 @@ static float lbClimbProbePush(lbClimbFrame* f, lbVec3 probe, lbVec3 n, float rad
 	if (!f->query->sphereCast)
 		return 0.0f;
 	lbQueryInput q = lbDefaultQueryInput();
+	// A probe clear of everything needs no push (the sweep would stop past it): one overlap test
+	// settles the common case of a body off the wall, and the sweep runs only when it touches.
+	if (f->query->sphereOverlap)
+	{
+		q.start = q.end = probe;
+		q.radius = radius;
+		q.channelMask = def->channelMask;
+		q.ignoreOwnerId = def->ignoreOwnerId;
+		lbHit over = lbEmptyHit();
+		f->query->sphereOverlap(f->query->context, &q, &over);
+		++f->casts;
+		if (!over.hit)
+			return 0.0f;
+	}
 	q.start = lbMulAdd(probe, def->probeOut, n);
 	q.end = lbMulAdd(probe, -def->probeIn, n);
 	q.radius = radius;
