@@ -299,7 +299,7 @@ static void test_miss_keeps_candidate(void)
 	lbClimb_SetStick(&f.state, 1.0f, 0.0f);
 	for (int i = 0; i < 30; ++i)
 		t = sense(&f, dt);
-	ENSURE(lbDistance(t.limbs[lb_limbArmR].surfaceWs, hold) < 0.06f);
+	ENSURE(lbDistance(t.limbs[lb_limbArmR].surfaceWs, hold) < 0.09f);
 	ENSURE(t.limbs[lb_limbArmR].mode == lb_climbCandidate);
 	fixtureFree(&f);
 }

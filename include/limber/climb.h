@@ -46,6 +46,9 @@ typedef struct lbClimbDef
 	lbVec3 up;
 	/// Channels the surface search and body probes see. Default LB_CHANNEL_CLIMBABLE.
 	uint32_t channelMask;
+	/// Channels the body probes see: everything solid the body must stay out of, climbable or not.
+	/// Default LB_CHANNEL_CLIMBABLE | LB_CHANNEL_WALL.
+	uint32_t bodyChannelMask;
 	/// Owner id of the character's own shapes, ignored by every cast. Default LB_NO_OWNER.
 	uint32_t ignoreOwnerId;
 	/// Speed at which the stick moves a guide point along the surface (m/s). Default 0.6, 0.5.
@@ -64,6 +67,10 @@ typedef struct lbClimbDef
 	float traceOut;
 	/// ... and ends this far inside it (m). Default 2.0.
 	float traceIn;
+	/// The search sweeps a sphere of this radius instead of a ray (m): a guide passing within it of
+	/// a small hold finds the hold, as a player aiming a stick expects; on a plain wall it finds the
+	/// same point as a ray. 0 = a ray (the seed's line trace). Default 0.06.
+	float captureRadius;
 	/// When the search ray misses (the guide went past an edge: the top of a ledge, the lip of a
 	/// hold), a second ray looks over the edge: it starts this far behind the surface plane and
 	/// `traceOut` ahead along surface-up, and runs back along surface-up for `traceOut` + this (m).

@@ -49,6 +49,7 @@ static const lbClimbKey lbClimbKeys[] = {
 	{ "trace_out", offsetof(lbClimbDef, traceOut), 0.0, 5.0, false },
 	{ "trace_in", offsetof(lbClimbDef, traceIn), 0.0, 10.0, false },
 	{ "wrap_in", offsetof(lbClimbDef, wrapIn), 0.0, 1.0, false },
+	{ "capture_radius", offsetof(lbClimbDef, captureRadius), 0.0, 1.0, false },
 	{ "search_offset_hand", offsetof(lbClimbDef, searchOffset[0]), 0.0, 1.0, false },
 	{ "search_offset_foot", offsetof(lbClimbDef, searchOffset[1]), 0.0, 1.0, false },
 	{ "lock_offset_hand", offsetof(lbClimbDef, lockOffset[0]), 0.0, 1.0, false },
@@ -89,11 +90,12 @@ static bool lbClimbReadConfig(lbJsonCheck* check, const cJSON* config, lbClimbDe
 {
 	if (!config)
 		return true;
-	const char* allowed[LB_CLIMB_KEY_COUNT + 2];
+	const char* allowed[LB_CLIMB_KEY_COUNT + 3];
 	int n = 0;
 	for (int i = 0; i < LB_CLIMB_KEY_COUNT; ++i)
 		allowed[n++] = lbClimbKeys[i].name;
 	allowed[n++] = "channel_mask";
+	allowed[n++] = "body_channel_mask";
 	allowed[n] = NULL;
 	if (!lbJsonKeysAllowed(check, config, "system.config", allowed))
 		return false;
@@ -110,6 +112,11 @@ static bool lbClimbReadConfig(lbJsonCheck* check, const cJSON* config, lbClimbDe
 		return false;
 	if (def && mask >= 0.0)
 		def->channelMask = (uint32_t)mask;
+	mask = -1.0;
+	if (!lbJsonNumber(check, config, "system.config", "body_channel_mask", 0.0, 4294967295.0, &mask))
+		return false;
+	if (def && mask >= 0.0)
+		def->bodyChannelMask = (uint32_t)mask;
 	return true;
 }
 
@@ -295,7 +302,7 @@ static int lbClimbValues(const void* system, const char** names, float* values, 
 	const lbClimbRun* c = (const lbClimbRun*)system;
 	static const char* const n[] = { "selected_limb", "held",          "constraint_excess", "remaining_max",
 									 "hand_reliability_l", "hand_reliability_r", "leg_side_l", "leg_side_r",
-									 "body_offset", "casts" };
+									 "body_offset", "casts", "mode_hand_l", "mode_hand_r", "mode_foot_l", "mode_foot_r" };
 	int held = 0;
 	for (int i = 0; i < 4; ++i)
 		held += c->targets.limbs[i].locked;
@@ -308,7 +315,11 @@ static int lbClimbValues(const void* system, const char** names, float* values, 
 						c->result.legSide[0],
 						c->result.legSide[1],
 						lbLength(c->targets.bodyOffsetWs),
-						(float)c->targets.castCount };
+						(float)c->targets.castCount,
+						(float)c->targets.limbs[0].mode,
+						(float)c->targets.limbs[1].mode,
+						(float)c->targets.limbs[2].mode,
+						(float)c->targets.limbs[3].mode };
 	const int count = (int)(sizeof v / sizeof v[0]);
 	for (int i = 0; i < count && i < capacity; ++i)
 	{

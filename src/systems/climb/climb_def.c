@@ -13,6 +13,7 @@ lbClimbDef lbDefaultClimbDef(void)
 	memset(&d, 0, sizeof d);
 	d.up = lbVec3_axisZ;
 	d.channelMask = LB_CHANNEL_CLIMBABLE;
+	d.bodyChannelMask = LB_CHANNEL_CLIMBABLE | LB_CHANNEL_WALL;
 	d.ignoreOwnerId = LB_NO_OWNER;
 	d.moveSpeed[0] = 0.6f;
 	d.moveSpeed[1] = 0.5f;
@@ -24,6 +25,7 @@ lbClimbDef lbDefaultClimbDef(void)
 	d.traceOut = 0.25f;
 	d.traceIn = 2.0f;
 	d.wrapIn = 0.12f;
+	d.captureRadius = 0.06f;
 	d.searchOffset[0] = 0.06f;
 	d.searchOffset[1] = 0.08f;
 	d.lockOffset[0] = 0.035f;

@@ -11,6 +11,8 @@
 // Longest step the limb updates take at once: a long frame is split so the constant-speed follow
 // and the locking transition behave the same at any frame rate.
 #define LB_CLIMB_MAX_STEP (1.0f / 30.0f)
+// Height above the surface of the ray that looks for a wall across a steering move (m).
+#define LB_CLIMB_CORNER_LIFT 0.12f
 
 // What one frame reads from the poses, in world space.
 typedef struct lbClimbFrame
@@ -107,7 +109,9 @@ static void lbClimbReadPoses(lbClimbFrame* f, const lbClimbState* state, const l
 
 // Surface search: a ray from outside the guide point into the surface along its normal. A hit
 // gives the candidate point and the new normal; a miss keeps the last candidate.
-static bool lbClimbCast(lbClimbFrame* f, lbVec3 start, lbVec3 end, lbHit* hit)
+// A search cast: a ray, or with `radius` > 0 (and a scene that sweeps spheres) a sphere, whose
+// impact point is the surface point.
+static bool lbClimbCastRadius(lbClimbFrame* f, lbVec3 start, lbVec3 end, float radius, lbHit* hit)
 {
 	lbQueryInput q = lbDefaultQueryInput();
 	q.start = start;
@@ -115,9 +119,20 @@ static bool lbClimbCast(lbClimbFrame* f, lbVec3 start, lbVec3 end, lbHit* hit)
 	q.channelMask = f->def->channelMask;
 	q.ignoreOwnerId = f->def->ignoreOwnerId;
 	*hit = lbEmptyHit();
-	f->query->rayCast(f->query->context, &q, hit);
+	if (radius > 0.0f && f->query->sphereCast)
+	{
+		q.radius = radius;
+		f->query->sphereCast(f->query->context, &q, hit);
+	}
+	else
+		f->query->rayCast(f->query->context, &q, hit);
 	++f->casts;
 	return hit->hit && !hit->startedInside && lbIsValidVec3(hit->impactPoint);
+}
+
+static bool lbClimbCast(lbClimbFrame* f, lbVec3 start, lbVec3 end, lbHit* hit)
+{
+	return lbClimbCastRadius(f, start, end, 0.0f, hit);
 }
 
 static void lbClimbSearch(lbClimbFrame* f, lbClimbLimbState* l, lbVec3 n, lbVec3 surfUp)
@@ -127,7 +142,8 @@ static void lbClimbSearch(lbClimbFrame* f, lbClimbLimbState* l, lbVec3 n, lbVec3
 		return;
 	lbHit hit;
 	lbVec3 dir = n;
-	if (!lbClimbCast(f, lbMulAdd(l->guideWs, def->traceOut, n), lbMulAdd(l->guideWs, -def->traceIn, n), &hit))
+	if (!lbClimbCastRadius(f, lbMulAdd(l->guideWs, def->traceOut, n), lbMulAdd(l->guideWs, -def->traceIn, n),
+						   def->captureRadius, &hit))
 	{
 		// Over the edge: look back down along surface-up just behind the surface plane, where the
 		// top of a ledge or of a hold lies once the guide has gone past it.
@@ -140,14 +156,17 @@ static void lbClimbSearch(lbClimbFrame* f, lbClimbLimbState* l, lbVec3 n, lbVec3
 	}
 	lbVec3 hn = lbLengthSquared(hit.faceNormal) > 0.5f ? hit.faceNormal : hit.normal;
 	hn = lbNormalizeOr(hn, dir);
-	// A face turned away from the cast (the back of a hold) is no place to hold.
-	if (lbDot(hn, dir) < 0.0f)
+	// A face turned away from the cast (the back or the side of a hold) is no place to hold: the
+	// surface must face the cast within 60 degrees.
+	if (lbDot(hn, dir) < 0.5f)
 		return;
 	l->surfaceWs = hit.impactPoint;
 	l->normalWs = hn;
 	l->hasSurface = true;
-	// The guide rides on the surface it found, so steering follows the surface as it turns.
-	l->guideWs = hit.impactPoint;
+	// The guide rides on the surface it found (onto its plane, so steering follows the surface as
+	// it turns) but keeps its own place on it: a hold captured beside the guide does not pull the
+	// guide onto its edge, and steering carries on past it.
+	l->guideWs = lbMulAdd(l->guideWs, -lbDot(lbSub(l->guideWs, hit.impactPoint), hn), hn);
 }
 
 // The target rotation a surface gives: +X along the wall from the reach centre toward the target,
@@ -197,14 +216,15 @@ static void lbClimbStepLimb(lbClimbFrame* f, lbClimbState* state, int i, float d
 			// Steering into an inside corner meets the other wall on the way: the guide stops on it
 			// and takes its normal, so the limb carries on along the new wall.
 			lbHit hit;
-			lbVec3 lift = lbMulSV(0.05f, n);
+			// Lifted higher off the surface than holds stand out of it, so only a wall turns it.
+			lbVec3 lift = lbMulSV(LB_CLIMB_CORNER_LIFT, n);
 			if (l->hasSurface && f->query->rayCast &&
 				lbClimbCast(f, lbAdd(l->guideWs, lift), lbAdd(lbMulAdd(next, 0.05f, lbNormalizeOr(move, n)), lift), &hit))
 			{
 				lbVec3 hn = lbNormalizeOr(lbLengthSquared(hit.faceNormal) > 0.5f ? hit.faceNormal : hit.normal, n);
 				if (lbDot(hn, n) < 0.9f && lbDistance(hit.impactPoint, centre) <= reach)
 				{
-					l->surfaceWs = lbMulAdd(hit.impactPoint, -0.05f, n);
+					l->surfaceWs = lbMulAdd(hit.impactPoint, -LB_CLIMB_CORNER_LIFT, n);
 					l->normalWs = hn;
 					l->guideWs = l->surfaceWs;
 					turned = true;
@@ -304,7 +324,7 @@ static float lbClimbProbePush(lbClimbFrame* f, lbVec3 probe, lbVec3 n, float rad
 	{
 		q.start = q.end = probe;
 		q.radius = radius;
-		q.channelMask = def->channelMask;
+		q.channelMask = def->bodyChannelMask;
 		q.ignoreOwnerId = def->ignoreOwnerId;
 		lbHit over = lbEmptyHit();
 		f->query->sphereOverlap(f->query->context, &q, &over);
@@ -315,7 +335,7 @@ static float lbClimbProbePush(lbClimbFrame* f, lbVec3 probe, lbVec3 n, float rad
 	q.start = lbMulAdd(probe, def->probeOut, n);
 	q.end = lbMulAdd(probe, -def->probeIn, n);
 	q.radius = radius;
-	q.channelMask = def->channelMask;
+	q.channelMask = def->bodyChannelMask;
 	q.ignoreOwnerId = def->ignoreOwnerId;
 	lbHit hit = lbEmptyHit();
 	f->query->sphereCast(f->query->context, &q, &hit);
@@ -354,7 +374,7 @@ static lbVec3 lbClimbClearance(lbClimbFrame* f, const lbClimbState* state, const
 	for (int i = 0; i < 4 && count < 2; ++i)
 	{
 		const lbClimbLimbState* l = &state->limbs[i];
-		if (l->mode == lb_climbFree || !l->hasSurface)
+		if (l->mode == lb_climbFree || !l->hasSurface || lbAbsF(lbDot(l->normalWs, f->up)) >= cosf(def->ledgeAngle))
 			continue;
 		if (lbDot(l->normalWs, normals[0]) < 0.8f)
 			normals[count++] = l->normalWs;
@@ -396,16 +416,23 @@ static void lbClimbStepFrame(lbClimbFrame* f, lbClimbState* state, const lbClimb
 {
 	const lbClimbDef* def = f->def;
 	const lbHumanoid* h = f->humanoid;
-	lbVec3 nSum = lbVec3_zero, pSum = lbVec3_zero;
-	int held = 0;
+	// The wall the body faces: the held surfaces that are walls. A foot on top of a hold or a hand
+	// on a ledge top holds the body but does not turn it; with only such tops held, the wall stays.
+	lbVec3 nSum = lbVec3_zero, pSum = lbVec3_zero, pAll = lbVec3_zero;
+	int held = 0, walls = 0;
+	const float topCos = cosf(def->ledgeAngle);
 	for (int i = 0; i < 4; ++i)
 	{
 		const lbClimbLimbState* l = &state->limbs[i];
 		if (!lbClimbHeld(l->mode))
 			continue;
+		pAll = lbAdd(pAll, l->surfaceWs);
+		++held;
+		if (lbAbsF(lbDot(l->normalWs, f->up)) >= topCos)
+			continue;
 		nSum = lbAdd(nSum, l->normalWs);
 		pSum = lbAdd(pSum, l->surfaceWs);
-		++held;
+		++walls;
 	}
 	if (held == 0)
 	{
@@ -413,8 +440,8 @@ static void lbClimbStepFrame(lbClimbFrame* f, lbClimbState* state, const lbClimb
 		state->frameWs = in->characterWs;
 		return;
 	}
-	lbVec3 n = lbNormalizeOr(nSum, state->wallNormalWs);
-	lbVec3 p0 = lbMulSV(1.0f / (float)held, pSum);
+	lbVec3 n = walls > 0 ? lbNormalizeOr(nSum, state->wallNormalWs) : state->wallNormalWs;
+	lbVec3 p0 = walls > 0 ? lbMulSV(1.0f / (float)walls, pSum) : lbMulSV(1.0f / (float)held, pAll);
 	state->wallNormalWs = lbNormalizeOr(lbVInterpTo(state->wallNormalWs, n, dt, def->frameSpeed), n);
 	// Heading: face into the wall, upright about world up; a wall facing up keeps the heading.
 	lbVec3 fwdWant = lbProjectOnPlane(lbNeg(state->wallNormalWs), f->up);
