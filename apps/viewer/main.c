@@ -107,7 +107,7 @@ static bool lbOpen(lbViewer* v, const char* path)
 static bool lbUsesStick(const lbViewer* v)
 {
 	const char* sys = v->scenario->system;
-	return strcmp(sys, "climb") == 0 || strcmp(sys, "reach") == 0;
+	return strcmp(sys, "climb") == 0;
 }
 
 static void lbApply(lbViewer* v, lbInputKind kind, lbVec3 vector, float value, int limb)
@@ -143,7 +143,7 @@ static void lbPollControls(lbViewer* v, GLFWwindow* win)
 				y = gy;
 			}
 			run = run || pad.axes[GLFW_GAMEPAD_AXIS_RIGHT_TRIGGER] > 0.5f;
-			// Buttons act on press: A confirms (climb, reach) or jumps, B releases, the bumpers
+			// Buttons act on press: A confirms (climb) or jumps, B releases, the bumpers
 			// cycle the selected limb, Start pauses.
 			for (int b = 0; b <= GLFW_GAMEPAD_BUTTON_LAST; ++b)
 			{

@@ -1,0 +1,86 @@
+# SPDX-FileCopyrightText: 2026 limber authors
+# SPDX-License-Identifier: MIT
+# Writes the climbing scenario set (scenarios/climb_<world>_<rig>.json): every world gets on the
+# wall limb by limb, climbs each limb in turn, crosses the hands, puts a foot high by the hip,
+# reaches to the limit and releases. Run: python3 scripts/climb_scenarios.py [OUT_DIR]
+import json, sys, os
+OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'scenarios')
+BCN_ROLES = json.load(open(os.path.join(OUT, 'bcn_idle_foot.json')))['rig']
+RIGS = {'mannequin': 'mannequin', 'mixamo': 'mixamo', 'bcn': BCN_ROLES}
+
+def move(t, limb, x, y, dur, confirm=True, release_first=False):
+    ev = []
+    if release_first:
+        ev.append({"t": round(t, 3), "input": "release", "limb": limb})
+    ev.append({"t": round(t, 3), "input": "select_limb", "limb": limb})
+    ev.append({"t": round(t + 0.05, 3), "input": "stick", "x": x, "y": y})
+    ev.append({"t": round(t + 0.05 + dur, 3), "input": "stick", "x": 0.0, "y": 0.0})
+    if confirm:
+        ev.append({"t": round(t + 0.35 + dur, 3), "input": "confirm"})
+    return ev, t + 0.8 + dur
+
+def seq(steps):
+    t = 0.2; ev = []
+    for s in steps:
+        e, t = move(t, *s)
+        ev += e
+    return ev, t
+
+# (limb, x, y, duration, confirm, release_first)
+GET_ON_HANDS_FIRST = [("hand_r", 0.3, 0.6, 0.6), ("hand_l", -0.3, 0.6, 0.6),
+                      ("foot_r", 0.2, 1.0, 0.6), ("foot_l", -0.2, 1.0, 0.6)]
+GET_ON_FEET_FIRST = [("foot_r", 0.2, 1.0, 0.6), ("foot_l", -0.2, 1.0, 0.6),
+                     ("hand_r", 0.3, 0.6, 0.6), ("hand_l", -0.3, 0.6, 0.6)]
+HOLDS_START = [("hand_r", 0.25, 1.0, 1.2), ("hand_l", -0.25, 1.0, 1.2),
+               ("foot_r", 0.3, 1.0, 0.9), ("foot_l", -0.3, 1.0, 0.9)]
+CLIMB = [("hand_r", 0.0, 1.0, 0.8, True, True), ("foot_r", 0.0, 1.0, 0.6, True, True),
+         ("hand_l", 0.0, 1.0, 0.8, True, True), ("foot_l", 0.0, 1.0, 0.6, True, True),
+         # crossing hands: the left hand past the right
+         ("hand_l", 1.0, 0.2, 1.0, True, True),
+         # a foot high by the hip
+         ("foot_r", 0.3, 1.0, 1.4, True, True),
+         # a reach to the limit
+         ("hand_r", 1.0, 1.0, 2.0, True, True)]
+END_RELEASE = [("hand_r",), ("hand_l",)]
+
+WORLDS = {
+    'wall': ({"builder": "wall", "params": {"distance": 0.35}}, GET_ON_HANDS_FIRST),
+    'slab': ({"builder": "wall", "params": {"distance": 0.22, "angle_deg": 70}}, GET_ON_FEET_FIRST),
+    'overhang': ({"builder": "wall", "params": {"distance": 1.0, "angle_deg": 110, "height": 2.4}}, GET_ON_HANDS_FIRST),
+    'holds': ({"builder": "holds", "params": {"distance": 0.35}}, HOLDS_START),
+    'corner': ({"builder": "inside_corner", "params": {"distance": 0.4}}, GET_ON_HANDS_FIRST),
+    'ledge': ({"builder": "ledge_top", "params": {"distance": 0.35, "height": 1.9}}, GET_ON_HANDS_FIRST),
+}
+
+def scenario(world, rig):
+    shape, start = WORLDS[world]
+    steps = list(start) + CLIMB
+    if world == 'ledge':
+        # over the edge onto the top, one hand after the other
+        steps += [("hand_l", 0.0, 1.0, 1.6, True, True), ("hand_r", 0.0, 1.0, 1.6, True, True)]
+    ev, t = seq(steps)
+    # a release of a single hand while the rest hold
+    ev.append({"t": round(t, 3), "input": "release", "limb": "hand_l"})
+    t += 0.8
+    frames = int(round(t / 0.016666667)) + 1
+    name = f"climb_{world}_{rig}"
+    return name, {
+        "name": name,
+        "description": f"Limb-by-limb climbing on the {world} world ({rig} rig): each limb in turn, crossing hands, a foot high by the hip, a reach to the limit, releases",
+        "world": {"shapes": [shape]},
+        "rig": RIGS[rig],
+        "motion": "idle",
+        "system": "climb",
+        "timeline": ev,
+        "dt": 0.016666667,
+        "frames": frames,
+        "camera": {"target": [0, 0, 1.2], "yaw_deg": 125, "pitch_deg": 8, "distance": 3.6, "fov_deg": 40, "follow": True},
+    }
+
+todo = [(w, r) for w in WORLDS for r in ('mannequin', 'mixamo')] + [('wall', 'bcn')]
+for w, r in todo:
+    name, sc = scenario(w, r)
+    with open(os.path.join(OUT, name + '.json'), 'w') as f:
+        json.dump(sc, f, indent=2)
+        f.write('\n')
+    print(name, sc['frames'])
