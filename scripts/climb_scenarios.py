@@ -52,9 +52,31 @@ WORLDS = {
     'ledge': ({"builder": "ledge_top", "params": {"distance": 0.35, "height": 1.9}}, GET_ON_HANDS_FIRST),
 }
 
+# Holds world (distance 0.35, seed 1): hold centres (side toward the character's left, height)
+# from lbSceneHolds, and where each limb starts (wrist or toe tip of the idle pose). Each move
+# steers straight from where the limb is to the hold at its speed, so the guide stops over it.
+HOLDS = {0: (0.229, 1.869), 1: (-0.301, 1.633), 2: (0.316, 0.380), 3: (-0.384, 0.452),
+         31: (-0.518, 1.078), 36: (-0.475, 2.165), 47: (0.220, 2.252), 53: (0.400, 0.868)}
+START = {"hand_l": (0.21, 0.89), "hand_r": (-0.21, 0.89), "foot_l": (0.09, 0.0), "foot_r": (-0.09, 0.0)}
+HOLD_PLAN = [("hand_l", 0), ("hand_r", 1), ("foot_r", 3), ("foot_l", 2),
+             ("hand_r", 36), ("foot_r", 31), ("hand_l", 47), ("foot_l", 53)]
+
+def holds_steps():
+    where = dict(START); steps = []
+    for limb, hold in HOLD_PLAN:
+        (y0, z0), (y1, z1) = where[limb], HOLDS[hold]
+        dy, dz = y1 - y0, z1 - z0
+        dist = (dy * dy + dz * dz) ** 0.5
+        speed = 0.6 if limb.startswith("hand") else 0.5
+        steps.append((limb, round(-dy / dist, 3), round(dz / dist, 3), round(dist / speed, 3), True, limb in HELD))
+        where[limb] = (y1, z1); HELD.add(limb)
+    return steps
+HELD = set()
+
 def scenario(world, rig):
     shape, start = WORLDS[world]
-    steps = list(start) + CLIMB
+    HELD.clear()
+    steps = holds_steps() if world == 'holds' else list(start) + CLIMB
     if world == 'ledge':
         # over the edge onto the top, one hand after the other
         steps += [("hand_l", 0.0, 1.0, 1.6, True, True), ("hand_r", 0.0, 1.0, 1.6, True, True)]

@@ -108,6 +108,9 @@ typedef struct lbClimbDef
 	float bodyWallDistance;
 	/// Exponential speed at which the climbing frame follows the body (1/s). Default 3.
 	float frameSpeed;
+	/// How far the climbing body leans with the wall, from upright (0) to parallel to it (1): onto a
+	/// slab, back under an overhang. Default 0.8.
+	float wallLean;
 	/// Where the body goes: each held limb wants its shoulder this fraction of its reach below its
 	/// hand, or its hip this fraction above its foot, along the surface. Default 0.75, 0.7.
 	float comfortReach[2];

@@ -66,6 +66,7 @@ static const lbClimbKey lbClimbKeys[] = {
 	{ "clearance_speed", offsetof(lbClimbDef, clearanceSpeed), 0.0, 1000.0, false },
 	{ "body_wall_distance", offsetof(lbClimbDef, bodyWallDistance), 0.0, 2.0, false },
 	{ "frame_speed", offsetof(lbClimbDef, frameSpeed), 0.0, 1000.0, false },
+	{ "wall_lean", offsetof(lbClimbDef, wallLean), 0.0, 1.0, false },
 	{ "comfort_reach_hand", offsetof(lbClimbDef, comfortReach[0]), 0.0, 1.0, false },
 	{ "comfort_reach_foot", offsetof(lbClimbDef, comfortReach[1]), 0.0, 1.0, false },
 	{ "body_margin", offsetof(lbClimbDef, bodyMargin), 0.0, 0.5, false },

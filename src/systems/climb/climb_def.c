@@ -44,6 +44,7 @@ lbClimbDef lbDefaultClimbDef(void)
 	d.clearanceSpeed = 6.0f;
 	d.bodyWallDistance = 0.3f;
 	d.frameSpeed = 3.0f;
+	d.wallLean = 0.8f;
 	d.comfortReach[0] = 0.75f;
 	d.comfortReach[1] = 0.7f;
 	d.bodyMargin = 0.01f;

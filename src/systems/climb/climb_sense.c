@@ -443,14 +443,18 @@ static void lbClimbStepFrame(lbClimbFrame* f, lbClimbState* state, const lbClimb
 	lbVec3 n = walls > 0 ? lbNormalizeOr(nSum, state->wallNormalWs) : state->wallNormalWs;
 	lbVec3 p0 = walls > 0 ? lbMulSV(1.0f / (float)walls, pSum) : lbMulSV(1.0f / (float)held, pAll);
 	state->wallNormalWs = lbNormalizeOr(lbVInterpTo(state->wallNormalWs, n, dt, def->frameSpeed), n);
-	// Heading: face into the wall, upright about world up; a wall facing up keeps the heading.
-	lbVec3 fwdWant = lbProjectOnPlane(lbNeg(state->wallNormalWs), f->up);
-	lbVec3 fwdNow = lbQuatRotate(state->frameWs.q, h->forwardMs);
-	if (lbLength(fwdWant) > 0.2f)
+	// Orientation: face into the wall, the body leaning with it (`wallLean` of the way from upright
+	// to parallel: onto a slab, back under an overhang); a wall facing up keeps the orientation.
+	lbVec3 wallUp, wallRight;
+	lbClimbSurfaceAxes(state->wallNormalWs, f->up, lbQuatRotate(state->frameWs.q, h->forwardMs), &wallUp, &wallRight);
+	if (lbLength(lbProjectOnPlane(state->wallNormalWs, f->up)) > 0.2f)
 	{
-		lbQuat turn = lbQuatFromTo(lbNormalize(lbProjectOnPlane(fwdNow, f->up)), lbNormalize(fwdWant));
-		lbQuat target = lbQuatNormalize(lbQuatMul(turn, state->frameWs.q));
-		state->frameWs.q = lbQInterpTo(state->frameWs.q, target, dt, def->frameSpeed);
+		lbVec3 bodyUp = lbNormalizeOr(lbLerp(f->up, wallUp, def->wallLean), f->up);
+		lbVec3 fwd = lbProjectOnPlane(lbNeg(state->wallNormalWs), bodyUp);
+		lbQuat target = lbQuatFromTwoAxes(h->upMs, bodyUp, h->forwardMs, lbNormalizeOr(fwd, lbNeg(state->wallNormalWs)));
+		if (lbQuatDot(target, state->frameWs.q) < 0.0f)
+			target = lbQuatNeg(target);
+		state->frameWs.q = lbQuatNormalize(lbQInterpTo(state->frameWs.q, target, dt, def->frameSpeed));
 	}
 	// Position, in the surface's axes (up along it, right, out). Along surface-up the body hangs as
 	// low as its holds allow: each foot held pushes the hip up to a comfortable reach above it, each
