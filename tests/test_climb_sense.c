@@ -450,7 +450,21 @@ static void test_bad_input(void)
 	lbClimbSenseInput mismatch = in;
 	mismatch.animPose = &shortPose;
 	ENSURE(lbClimbSense(&f.state, &f.def, f.skeleton, &f.humanoid, &mismatch, &t) == lb_errorSkeletonMismatch);
+	// A non-finite animated pose is refused; a non-finite last pose is replaced by the animated one.
+	lbPose broken = lbCreatePose(f.skeleton);
+	lbPose_Copy(&broken, &f.anim);
+	broken.model[f.humanoid.arm[1].hand].p.y = NAN;
+	lbClimbSenseInput badAnim = in;
+	badAnim.animPose = &broken;
+	ENSURE(lbClimbSense(&f.state, &f.def, f.skeleton, &f.humanoid, &badAnim, &t) == lb_errorNonFinite);
 	ENSURE(memcmp(&before, &f.state, sizeof before) == 0);
+	lbClimbState keep = f.state;
+	lbClimbSenseInput badLast = in;
+	badLast.lastPose = &broken;
+	ENSURE(lbClimbSense(&f.state, &f.def, f.skeleton, &f.humanoid, &badLast, &t) == lb_ok);
+	ENSURE(finiteTargets(&t));
+	f.state = keep;
+	lbDestroyPose(&broken);
 	ENSURE(lbClimb_Select(&f.state, -1) == lb_errorInvalidArgument);
 	ENSURE(lbClimb_Select(&f.state, 4) == lb_errorInvalidArgument);
 	ENSURE(lbClimb_SetStick(&f.state, NAN, 0.0f) == lb_errorNonFinite);

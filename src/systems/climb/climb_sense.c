@@ -81,6 +81,27 @@ static void lbClimbSurfaceAxes(lbVec3 n, lbVec3 up, lbVec3 forward, lbVec3* outU
 
 // Reads the reach centres and limb ends from the last pose (where the body really is) and the
 // animated ends from the base pose, and measures each limb's effective reach.
+// True when every bone the sense stage reads from a pose is finite.
+static bool lbClimbPoseFinite(const lbHumanoid* h, const lbPose* pose)
+{
+	int bones[2 + 4 * 4];
+	int n = 0;
+	bones[n++] = h->pelvis;
+	bones[n++] = h->spineCount > 0 ? h->spine[h->spineCount - 1] : h->pelvis;
+	for (int i = 0; i < 4; ++i)
+	{
+		lbClimbChainBones(h, i, &bones[n], &bones[n + 1], &bones[n + 2]);
+		int end = bones[n + 2];
+		n += 3;
+		bones[n] = i >= 2 && h->leg[i - 2].ball >= 0 ? h->leg[i - 2].ball : end;
+		++n;
+	}
+	for (int k = 0; k < n; ++k)
+		if (bones[k] < 0 || bones[k] >= pose->boneCount || !lbIsValidTransform(pose->model[bones[k]]))
+			return false;
+	return true;
+}
+
 static void lbClimbReadPoses(lbClimbFrame* f, const lbClimbState* state, const lbClimbSenseInput* in)
 {
 	const lbHumanoid* h = f->humanoid;
@@ -107,8 +128,6 @@ static void lbClimbReadPoses(lbClimbFrame* f, const lbClimbState* state, const l
 	}
 }
 
-// Surface search: a ray from outside the guide point into the surface along its normal. A hit
-// gives the candidate point and the new normal; a miss keeps the last candidate.
 // A search cast: a ray, or with `radius` > 0 (and a scene that sweeps spheres) a sphere, whose
 // impact point is the surface point.
 static bool lbClimbCastRadius(lbClimbFrame* f, lbVec3 start, lbVec3 end, float radius, lbHit* hit)
@@ -135,6 +154,8 @@ static bool lbClimbCast(lbClimbFrame* f, lbVec3 start, lbVec3 end, lbHit* hit)
 	return lbClimbCastRadius(f, start, end, 0.0f, hit);
 }
 
+// Surface search: a cast from outside the guide point into the surface along its normal. A hit
+// gives the candidate point and the new normal; a miss keeps the last candidate.
 static void lbClimbSearch(lbClimbFrame* f, lbClimbLimbState* l, lbVec3 n, lbVec3 surfUp)
 {
 	const lbClimbDef* def = f->def;
@@ -552,6 +573,16 @@ lbResult lbClimbSense(lbClimbState* state, const lbClimbDef* def, const lbSkelet
 						in->lastPose && in->lastPose->boneCount != boneCount ? in->lastPose->boneCount
 																		   : in->animPose->boneCount,
 						boneCount);
+	if (!lbClimbPoseFinite(humanoid, in->animPose))
+		return lbReport(lb_errorNonFinite, "lbClimbSense: the animated pose is not finite (or the map does not fit it)");
+	lbClimbSenseInput safe = *in;
+	if (in->lastPose && !lbClimbPoseFinite(humanoid, in->lastPose))
+	{
+		// A broken last pose is not worth stopping for: the animated pose stands in for it.
+		lbReport(lb_errorNonFinite, "lbClimbSense: the last pose is not finite; the animated pose is used");
+		safe.lastPose = NULL;
+	}
+	in = &safe;
 	lbClimbFrame f;
 	memset(&f, 0, sizeof f);
 	f.def = def;
