@@ -77,6 +77,9 @@ def scenario(world, rig):
     shape, start = WORLDS[world]
     HELD.clear()
     steps = holds_steps() if world == 'holds' else list(start) + CLIMB
+    if world == 'corner':
+        # into the corner and onto the side wall, a hand and then a foot
+        steps += [("hand_l", -1.0, 0.2, 1.4, True, True), ("foot_l", -1.0, 0.3, 1.2, True, True)]
     if world == 'ledge':
         # over the edge onto the top, one hand after the other
         steps += [("hand_l", 0.0, 1.0, 1.6, True, True), ("hand_r", 0.0, 1.0, 1.6, True, True)]
