@@ -19,6 +19,22 @@
 // Largest swivel of a knee about its hip-ankle line away from its natural direction (rad) that the
 // wall clearance may ask for.
 #define LB_CLIMB_MAX_KNEE_SWIVEL (100.0f * LB_DEG2RAD)
+// Human ranges of the forearm and wrist (rad): the forearm's roll (pronation / supination) either
+// way from its rest roll; wrist flexion / extension, radial / ulnar deviation, and the little
+// twist the wrist itself allows.
+#define LB_CLIMB_FOREARM_ROLL (90.0f * LB_DEG2RAD)
+#define LB_CLIMB_WRIST_FLEX (80.0f * LB_DEG2RAD)
+#define LB_CLIMB_WRIST_DEVIATION (25.0f * LB_DEG2RAD)
+#define LB_CLIMB_WRIST_TWIST (10.0f * LB_DEG2RAD)
+// Largest turn of the fingers from the fallback direction (up the wall) toward the forearm's
+// shadow (rad); see lbClimbHandGoal.
+#define LB_CLIMB_FINGER_TURN (100.0f * LB_DEG2RAD)
+// Rounds of (hand placed within its ranges, wrist moved so the palm's contact is on the hold).
+#define LB_CLIMB_HAND_PASSES 3
+// Human range of the ankle (rad): its swing (flexion and inversion together) from the rest foot
+// and its twist.
+#define LB_CLIMB_ANKLE_SWING (55.0f * LB_DEG2RAD)
+#define LB_CLIMB_ANKLE_TWIST (15.0f * LB_DEG2RAD)
 
 static size_t lbClimbAlignUp(size_t n, size_t a)
 {
@@ -236,73 +252,228 @@ static lbVec3 lbClimbFingerFallback(const lbClimbPoseCtx* c, lbVec3 n)
 	return f;
 }
 
-// Fingers along the wall and the palm turned onto it, weighted by `weight`. Returns the
-// orientation reliability (0..1).
-static lbResult lbClimbOrientHand(const lbClimbPoseCtx* c, int s, float weight, float* outReliability)
+// The hand's goal rotation (model): fingers along the wall and the palm flat on it. The fingers
+// follow the forearm's shadow on the wall, turned from the fallback direction (up the wall, or
+// ahead on a ledge) by the shadow's angle from it times the reliability, so a short shadow (the
+// forearm pointing into the wall) hands over to the fallback by turning, never through a zero
+// vector. A shadow pointing back down past LB_CLIMB_FINGER_TURN turns the fingers back toward the
+// fallback, reaching it when the shadow points straight down: the fingers never swing over from
+// one side to the other as the forearm passes under the wrist. The palm faces into the wall
+// whatever the fingers do, so there is no twist angle to wrap. Writes the reliability (0..1).
+static lbQuat lbClimbHandGoal(const lbClimbPoseCtx* c, int s, float* outReliability)
 {
 	const lbHumanoid* h = c->humanoid;
-	lbPose* pose = c->pose;
+	const lbPose* pose = c->pose;
 	const lbArmBones* arm = &h->arm[s];
 	const lbVec3 n = c->normalMs[s];
-	const lbVec3 handP = pose->model[arm->hand].p;
-	const lbVec3 foreDir = lbNormalize(lbSub(handP, pose->model[arm->foreArm].p));
-	// The forearm's shadow on the wall; short when the forearm points into the wall, and then not
-	// to be trusted: the reliability hands over to the fallback.
+	const lbTransform hand = pose->model[arm->hand];
+	const lbVec3 foreDir = lbNormalize(lbSub(hand.p, pose->model[arm->foreArm].p));
 	float projLength = 0.0f;
 	const lbVec3 proj = lbGetLengthAndNormalize(&projLength, lbProjectOnPlane(foreDir, n));
 	const float reliability =
 		lbRemapClamped(projLength, c->def->reliabilityStart, c->def->reliabilityFull, 0.0f, 1.0f);
 	const lbVec3 fallback = lbClimbFingerFallback(c, n);
-	const lbVec3 tangent = lbNormalizeOr(lbLerp(fallback, proj, reliability), fallback);
+	float angle = projLength > 0.0f ? atan2f(lbDot(lbCross(fallback, proj), n), lbDot(fallback, proj)) : 0.0f;
+	const float m = LB_CLIMB_FINGER_TURN;
+	if (lbAbsF(angle) > m)
+		angle = (angle > 0.0f ? 1.0f : -1.0f) * m * (LB_PI - lbAbsF(angle)) / (LB_PI - m);
+	const lbVec3 tangent = lbNormalizeOr(lbQuatRotate(lbQuatFromAxisAngle(n, angle * reliability), fallback), fallback);
 	*outReliability = reliability;
-	if (weight <= 0.0f)
-		return lb_ok;
+	return lbAimRotation(hand.q, h->armAxes[s].finger, tangent, h->armAxes[s].palm, lbNeg(n), 1.0f);
+}
 
-	// Fingers: the shortest turn from where they point to the tangent.
-	const lbTransform hand = pose->model[arm->hand];
-	const lbVec3 finger = lbNormalizeOr(lbTransformDirection(hand, h->armAxes[s].finger), tangent);
-	const lbQuat aligned = lbQuatNormalize(lbQuatMul(lbQuatFromTo(finger, tangent), hand.q));
-	lbResult r = lbPose_SetBoneModelRotation(pose, c->skeleton, arm->hand, lbQuatSlerp(hand.q, aligned, weight), true);
-	if (r != lb_ok)
-		return r;
+// Local rotation of a bone computed from the model rotations (the working pose keeps both, but
+// this does not depend on which one a solver updated last).
+static lbQuat lbClimbLocalQ(const lbClimbPoseCtx* c, int bone)
+{
+	const int parent = c->skeleton->parents[bone];
+	const lbQuat q = c->pose->model[bone].q;
+	return parent >= 0 ? lbQuatNormalize(lbQuatMul(lbQuatConj(c->pose->model[parent].q), q)) : q;
+}
 
-	// Palm: the signed turn about the finger axis that brings the palm normal (out of the palm)
-	// onto the direction into the wall. sin comes from the finger axis and cross(P, into), cos from
-	// dot(P, into); scaled by the reliability so a twist measured on an unreliable tangent fades.
-	const lbTransform handNow = pose->model[arm->hand];
-	const lbVec3 fingerNow = lbNormalizeOr(lbTransformDirection(handNow, h->armAxes[s].finger), tangent);
-	const lbVec3 palm = lbNormalize(lbTransformDirection(handNow, h->armAxes[s].palm));
-	const lbVec3 into = lbNeg(n);
-	const float twist = atan2f(lbDot(fingerNow, lbCross(palm, into)), lbDot(palm, into)) * reliability;
-	if (!lbIsValidFloat(twist) || twist == 0.0f)
-		return lb_ok;
+// Roll of the forearm about its own axis from its reference (rest) roll (rad).
+static float lbClimbForearmRoll(const lbClimbPoseCtx* c, int s)
+{
+	lbVec3 along;
+	lbQuat ref;
+	const lbRole role = s == lb_left ? lb_roleForeArmL : lb_roleForeArmR;
+	if (!lbHumanoid_GetLimitAxes(c->humanoid, c->skeleton, role, &along, NULL, &ref))
+		return 0.0f;
+	return lbQuatTwistAngle(lbQuatMul(lbQuatConj(ref), lbClimbLocalQ(c, c->humanoid->arm[s].foreArm)), along);
+}
 
-	// Spread over the forearm twist bones (elbow to wrist) and the hand: share i / (count - 1), the
-	// hand last with the whole twist, the twist bone nearest the elbow with none. Twist bones are
-	// siblings of the hand on the rigs limber knows, so the hand's share is its own. Each bone turns
-	// about its own local image of the axis: the forearm for twist bones, the fingers for the hand.
-	int bones[LB_MAX_TWIST + 1];
-	int count = 0;
-	for (int k = 0; k < arm->twistCount && k < LB_MAX_TWIST; ++k)
-		if (lbClimbValidBone(c->skeleton, arm->twist[k]))
-			bones[count++] = arm->twist[k];
-	bones[count++] = arm->hand;
-	for (int k = 0; k < count; ++k)
+// Turn about the forearm, from the forearm's reference roll, that puts the hand at `handMs`
+// (model): the forearm's roll plus the hand's own twist about its finger axis.
+static float lbClimbHandTwist(const lbClimbPoseCtx* c, int s, lbQuat handMs)
+{
+	const lbSkeleton* sk = c->skeleton;
+	const int hand = c->humanoid->arm[s].hand, parent = sk->parents[hand];
+	if (parent < 0)
+		return 0.0f;
+	const lbQuat local = lbQuatMul(lbQuatConj(c->pose->model[parent].q), handMs);
+	return lbClimbForearmRoll(c, s) +
+		   lbQuatTwistAngle(lbQuatMul(lbQuatConj(sk->restLocal[hand].q), local), c->humanoid->armAxes[s].finger);
+}
+
+// What the arm had before the hand was placed: the forearm's roll and the hand's local rotation.
+typedef struct lbClimbHandStart
+{
+	float roll;
+	lbQuat local;
+} lbClimbHandStart;
+
+// Wrist ranges as a joint limit on the hand's local rotation (see lbClimbPlaceHand).
+static lbJointLimit lbClimbWristLimit(void)
+{
+	lbJointLimit wrist;
+	memset(&wrist, 0, sizeof wrist);
+	wrist.kind = lb_limitRanges;
+	wrist.bendMin = -LB_CLIMB_WRIST_FLEX;
+	wrist.bendMax = LB_CLIMB_WRIST_FLEX;
+	wrist.sideMin = -LB_CLIMB_WRIST_DEVIATION;
+	wrist.sideMax = LB_CLIMB_WRIST_DEVIATION;
+	wrist.twistMin = -LB_CLIMB_WRIST_TWIST;
+	wrist.twistMax = LB_CLIMB_WRIST_TWIST;
+	return wrist;
+}
+
+// The hand rotation (model) lbClimbPlaceHand would reach at full weight for `goal`, the pose
+// left as it is; `total` is the whole turn about the forearm on the branch nearest preferTwist.
+static lbQuat lbClimbReachableHand(const lbClimbPoseCtx* c, int s, lbQuat goal, float preferTwist, float* outTotal,
+								   float* outFullRoll)
+{
+	const lbSkeleton* sk = c->skeleton;
+	const lbPose* pose = c->pose;
+	const lbArmBones* arm = &c->humanoid->arm[s];
+	const lbArmAxes* ax = &c->humanoid->armAxes[s];
+	const int fore = arm->foreArm, hand = arm->hand, parent = sk->parents[hand];
+	const lbVec3 axis = lbNormalizeOr(lbSub(pose->model[hand].p, pose->model[fore].p),
+									  lbTransformDirection(pose->model[fore], ax->foreAlong));
+	const float roll = lbClimbForearmRoll(c, s);
+	float total = lbClimbHandTwist(c, s, goal);
+	if (total - preferTwist > LB_PI)
+		total -= 2.0f * LB_PI;
+	else if (preferTwist - total > LB_PI)
+		total += 2.0f * LB_PI;
+	const float fullRoll = lbClampF(total, -LB_CLIMB_FOREARM_ROLL, LB_CLIMB_FOREARM_ROLL);
+	const lbQuat parentFull = lbQuatMul(lbQuatFromAxisAngle(axis, fullRoll - roll), pose->model[parent].q);
+	const lbVec3 flexAxis = lbNormalizeOr(lbCross(ax->finger, ax->palm), lbAnyPerpendicular(ax->finger));
+	const lbJointLimit wrist = lbClimbWristLimit();
+	const lbQuat local = lbClampToJointLimit(&wrist, sk->restLocal[hand].q, ax->finger, flexAxis,
+											 lbQuatNormalize(lbQuatMul(lbQuatConj(parentFull), goal)));
+	*outTotal = total;
+	*outFullRoll = fullRoll;
+	return lbQuatNormalize(lbQuatMul(parentFull, local));
+}
+
+// A goal the forearm can reach with the palm on the wall: when the goal asks the forearm to roll
+// past its range, the hand turns about the wall normal (the fingers swing along the wall, the palm
+// stays on it) by what brings the roll back into range. A turn about the normal rolls the hand
+// about the forearm by its cosine with the forearm, so the turn is the excess over that cosine
+// (at most LB_CLIMB_FINGER_TURN), refined in a few rounds. Continuous in the goal and the arm, so
+// the fingers never jump.
+static lbQuat lbClimbReachableGoal(const lbClimbPoseCtx* c, int s, lbQuat goal, float preferTwist)
+{
+	const lbSkeleton* sk = c->skeleton;
+	const lbPose* pose = c->pose;
+	const lbArmBones* arm = &c->humanoid->arm[s];
+	const lbVec3 n = c->normalMs[s];
+	if (sk->parents[arm->hand] < 0)
+		return goal;
+	const lbVec3 axis = lbNormalize(lbSub(pose->model[arm->hand].p, pose->model[arm->foreArm].p));
+	const float cosine = lbDot(axis, n);
+	if (lbAbsF(cosine) < 1.0e-3f)
+		return goal;
+	float turned = 0.0f;
+	lbQuat g = goal;
+	for (int round = 0; round < 3; ++round)
 	{
-		const float share = count > 1 ? (float)k / (float)(count - 1) : 1.0f;
-		if (share <= 0.0f)
-			continue;
-		const bool isHand = bones[k] == arm->hand;
-		const lbVec3 axisMs = isHand ? fingerNow : foreDir;
-		const lbVec3 axisLocal = lbNormalize(lbInvTransformDirection(pose->model[bones[k]], axisMs));
-		if (lbLengthSquared(axisLocal) == 0.0f)
-			continue;
-		r = lbPose_DistributeRotation(pose, c->skeleton, &bones[k], 1, lbQuatFromAxisAngle(axisLocal, twist * share),
-									  lb_distributeLinear, weight);
-		if (r != lb_ok)
-			return r;
+		float total, fullRoll;
+		lbClimbReachableHand(c, s, g, preferTwist, &total, &fullRoll);
+		preferTwist = total;
+		const float excess = total - fullRoll;
+		if (lbAbsF(excess) < 1.0e-4f)
+			break;
+		const float next = lbClampF(turned - excess / cosine, -LB_CLIMB_FINGER_TURN, LB_CLIMB_FINGER_TURN);
+		if (next == turned)
+			break;
+		g = lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(n, next - turned), g));
+		turned = next;
 	}
-	return lb_ok;
+	return g;
+}
+
+// Turns the hand toward `goal` (model) as far as a human forearm and wrist allow, blended from
+// `start` by `weight`. The part of the turn about the forearm is pronation or supination: it goes
+// to the forearm's roll, within LB_CLIMB_FOREARM_ROLL of its reference (the rest roll), and the
+// twist bones share it by where they sit between elbow and wrist. What is left is the wrist's:
+// flexion and extension, radial and ulnar deviation and a little twist, each clamped to its range.
+// `preferTwist` (the hand's whole turn about the forearm last frame, see lbClimbHandTwist) picks
+// the branch when the turn asked for is near half a turn away, so the palm never flips from one
+// end of the range to the other. Returns the turn used.
+static float lbClimbPlaceHand(const lbClimbPoseCtx* c, int s, lbQuat goal, lbClimbHandStart start, float weight,
+							  float preferTwist)
+{
+	const lbSkeleton* sk = c->skeleton;
+	const lbHumanoid* h = c->humanoid;
+	lbPose* pose = c->pose;
+	const lbArmBones* arm = &h->arm[s];
+	const lbArmAxes* ax = &h->armAxes[s];
+	const int fore = arm->foreArm, hand = arm->hand, parent = sk->parents[hand];
+	if (parent < 0)
+	{
+		lbPose_SetBoneModelRotation(pose, sk, hand, goal, true);
+		return 0.0f;
+	}
+	const lbQuat handRest = sk->restLocal[hand].q;
+	const lbVec3 foreP = pose->model[fore].p;
+	const lbVec3 axis =
+		lbNormalizeOr(lbSub(pose->model[hand].p, foreP), lbTransformDirection(pose->model[fore], ax->foreAlong));
+	const float foreLength = lbMaxF(lbDistance(pose->model[hand].p, foreP), 1.0e-4f);
+
+	// The whole turn about the forearm the goal asks for, on the branch nearest the preferred one.
+	const float roll = lbClimbForearmRoll(c, s);
+	float total = lbClimbHandTwist(c, s, goal);
+	if (total - preferTwist > LB_PI)
+		total -= 2.0f * LB_PI;
+	else if (preferTwist - total > LB_PI)
+		total += 2.0f * LB_PI;
+
+	// Pronation / supination: the forearm's roll at full weight, and the hand's local rotation
+	// against a forearm rolled that far, clamped to the wrist's ranges. Flexion turns the fingers
+	// toward the palm (about finger x palm); deviation turns them in the palm's plane.
+	const float fullRoll = lbClampF(total, -LB_CLIMB_FOREARM_ROLL, LB_CLIMB_FOREARM_ROLL);
+	const lbQuat parentFull = lbQuatMul(lbQuatFromAxisAngle(axis, fullRoll - roll), pose->model[parent].q);
+	const lbVec3 flexAxis = lbNormalizeOr(lbCross(ax->finger, ax->palm), lbAnyPerpendicular(ax->finger));
+	const lbJointLimit wrist = lbClimbWristLimit();
+	const lbQuat fullLocal = lbClampToJointLimit(&wrist, handRest, ax->finger, flexAxis,
+												 lbQuatNormalize(lbQuatMul(lbQuatConj(parentFull), goal)));
+
+	// Weighted: the roll and the hand's local rotation go from where they started.
+	const float dr = start.roll + weight * (fullRoll - start.roll) - roll;
+	if (lbAbsF(dr) > 1.0e-7f)
+	{
+		// Twist bones keep where they were, then take their share of the roll.
+		lbQuat twistQ[LB_MAX_TWIST];
+		const int twistCount = arm->twistCount < LB_MAX_TWIST ? arm->twistCount : LB_MAX_TWIST;
+		for (int k = 0; k < twistCount; ++k)
+			if (lbClimbValidBone(sk, arm->twist[k]))
+				twistQ[k] = pose->model[arm->twist[k]].q;
+		lbPose_SetBoneModelRotation(pose, sk, fore,
+									lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(axis, dr), pose->model[fore].q)), true);
+		for (int k = 0; k < twistCount; ++k)
+		{
+			const int b = arm->twist[k];
+			if (!lbClimbValidBone(sk, b) || b == parent)
+				continue;
+			const float share = lbClampF(lbDot(lbSub(pose->model[b].p, foreP), axis) / foreLength, 0.0f, 1.0f);
+			lbPose_SetBoneModelRotation(pose, sk, b,
+										lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(axis, dr * share), twistQ[k])), true);
+		}
+	}
+	const lbQuat local = lbQuatSlerp(start.local, fullLocal, weight);
+	lbPose_SetBoneModelRotation(pose, sk, hand, lbQuatNormalize(lbQuatMul(pose->model[parent].q, local)), true);
+	return total;
 }
 
 static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache* newCache, bool cacheValid,
@@ -326,47 +497,47 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		if (r != lb_ok)
 			return r;
 	}
-	*outReliability = 0.0f;
+	// The goal: held, the rotation chosen before the lock, whatever the body does now; otherwise
+	// fingers along the wall and palm on it. Placed within the forearm's and wrist's ranges and
+	// blended in by the IK alpha like the rest of the arm (a free hand follows the animation).
 	const lbQuat before = pose->model[hand].q;
-	if (c->locked[s] && cacheValid)
+	float reliability = 0.0f;
+	const lbQuat fresh = lbClimbHandGoal(c, s, &reliability);
+	*outReliability = reliability;
+	if (a <= 0.0f)
 	{
-		// Held: the rotation chosen before the lock, whatever the body does now (blended in by the
-		// IK alpha like the rest of the arm).
-		const lbQuat held = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->handRotWs[s]));
-		r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, lbQuatSlerp(before, held, a), true);
-		if (r != lb_ok)
-			return r;
-		r = lbClimbOrientHand(c, s, 0.0f, outReliability);
+		newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, before));
+		return lb_ok;
 	}
-	else if (c->locked[s])
+	const lbQuat cachedMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->handRotWs[s]));
+	const lbClimbHandStart start = { lbClimbForearmRoll(c, s), lbClimbLocalQ(c, hand) };
+	// Last frame's turn about the forearm picks the branch near half a turn.
+	float prefer = lbClimbHandTwist(c, s, cacheValid ? cachedMs : before);
+	const lbQuat goal = lbClimbReachableGoal(c, s, c->locked[s] && cacheValid ? cachedMs : fresh, prefer);
+	// The wrist goes where the palm's contact (the lock offset out of the palm) lands on the
+	// contact point, whatever tilt the wrist's range leaves the palm; refined as the forearm settles.
+	const lbVec3 n = c->normalMs[s];
+	const float lockOffset = lbIsValidFloat(c->def->lockOffset[0]) ? c->def->lockOffset[0] : 0.0f;
+	for (int pass = 0; pass < LB_CLIMB_HAND_PASSES; ++pass)
 	{
-		// Held before any rotation was cached: the wall-facing rotation is worked out in full for
-		// the cache and blended in by the IK alpha.
-		r = lbClimbOrientHand(c, s, 1.0f, outReliability);
-		if (r != lb_ok)
-			return r;
-		const lbQuat full = pose->model[hand].q;
-		newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, full));
-		r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, lbQuatSlerp(before, full, a), true);
-	}
-	else
-	{
-		// Free or reaching: oriented by the IK alpha, and cached as it ends.
-		r = lbClimbOrientHand(c, s, a, outReliability);
-		if (r != lb_ok)
-			return r;
-		newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[hand].q));
-	}
-	if (r != lb_ok)
-		return r;
-	if (a > 0.0f)
-	{
-		// Second pass: the wrist exactly on its target with the chosen hand rotation.
+		prefer = lbClimbPlaceHand(c, s, goal, start, a, prefer);
+		if (pass == LB_CLIMB_HAND_PASSES - 1)
+			break;
+		const lbQuat q = pose->model[hand].q;
+		const lbVec3 palm = lbNormalize(lbQuatRotate(q, h->armAxes[s].palm));
+		in.targetMs = lbSub(c->targetMs[s], lbMulSV(lockOffset, lbAdd(n, palm)));
 		in.useTargetRotation = true;
-		in.targetRotationMs = pose->model[hand].q;
+		in.targetRotationMs = q;
 		r = lbPose_SolveLimbIk(pose, c->skeleton, h, (lbLimb)s, &in, NULL);
+		if (r != lb_ok)
+			return r;
 	}
-	return r;
+	// Cached as it ends while not held; a hand held before anything was cached caches its goal.
+	if (!c->locked[s])
+		newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[hand].q));
+	else if (!cacheValid)
+		newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, fresh));
+	return lb_ok;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -582,6 +753,25 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	r = lbPose_AimBone(pose, c->skeleton, foot, &aim);
 	if (r != lb_ok)
 		return r;
+	// The ankle within a human range of the lower leg: what the aim asks beyond it is left out.
+	{
+		lbVec3 along, bend;
+		lbQuat ref;
+		const int parent = c->skeleton->parents[foot];
+		if (parent >= 0 && lbHumanoid_GetLimitAxes(h, c->skeleton, s == lb_left ? lb_roleFootL : lb_roleFootR, &along, &bend, &ref))
+		{
+			lbJointLimit ankle;
+			memset(&ankle, 0, sizeof ankle);
+			ankle.kind = lb_limitCone;
+			ankle.swingMax = LB_CLIMB_ANKLE_SWING;
+			ankle.twistMin = -LB_CLIMB_ANKLE_TWIST;
+			ankle.twistMax = LB_CLIMB_ANKLE_TWIST;
+			const lbQuat local = lbClampToJointLimit(&ankle, ref, along, bend, lbClimbLocalQ(c, foot));
+			r = lbPose_SetBoneModelRotation(pose, c->skeleton, foot, lbQuatNormalize(lbQuatMul(pose->model[parent].q, local)), true);
+			if (r != lb_ok)
+				return r;
+		}
+	}
 
 	// Turning the foot swings the toe tip about the ankle: the ankle goes where the turned foot
 	// puts its toe tip on the target, and a second pass takes it there with the aimed rotation.
