@@ -11,6 +11,7 @@
 #include "limber/ik.h"
 #include "limber/math.h"
 #include "limber/motion.h"
+#include "limber/prone.h"
 #include "limber/query.h"
 #include "limber/rigs.h"
 #include "limber/scenes.h"

@@ -1,0 +1,298 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+#pragma once
+
+/// @defgroup prone Prone and lying bodies fitted to the ground
+/// Fits a body lying on the ground (face down, on its back or on its side; still or crawling) to
+/// slopes, steps, rocks, edges and roof ridges. Two stages joined by a plain struct:
+/// - sense (world space, per-character lbProneState): a sphere cast down under the body's centre,
+///   casts left and right of it (roll), ahead near the arms' support (upper-body pitch) and behind
+///   near the feet (lower-body pitch), the pointed-roof lift of the lower body with the hover it
+///   leaves, per-segment probes under chest, spine, pelvis, knees, ankles, toes, elbows and hands,
+///   smoothing, the fit's alpha, and contacts held by planted hands and feet; writes lbProneTargets.
+/// - pose (model space, stateless): the roll on the root bone (the pelvis when the rig has no
+///   separate root), the upper-body pitch on the first spine bone, the lower-body pitch on both
+///   thighs, the body lowered or raised so the torso rests on the ground, then each limb: a planted
+///   one held on its contact by two-bone IK with the knee or elbow kept out of the ground, a free one
+///   bent at the knee or elbow, or lifted at the hip or shoulder, out of the ground.
+/// All lengths in meters, angles in radians, exponential smoothing speeds in 1/s. No bone axis is
+/// assumed: every axis comes from lbHumanoid or from the pose itself.
+/// @{
+
+#include "limber/humanoid.h"
+#include "limber/query.h"
+#include "limber/skeleton.h"
+
+/// How the animated body lies (found from the pose each frame; the fit works the same for all).
+typedef enum lbPronePosture
+{
+	/// The torso is not lying (it stands more than about 45 degrees from the ground plane).
+	lb_proneNotLying = 0,
+	/// Lying face down.
+	lb_proneFaceDown,
+	/// Lying on the back.
+	lb_proneFaceUp,
+	/// Lying on a side.
+	lb_proneOnSide,
+} lbPronePosture;
+
+/// Segment probes: points of the body whose ground is probed each frame.
+typedef enum lbProneProbe
+{
+	/// Torso: the pelvis joint, the middle spine joint, the top of the spine (neck joint).
+	lb_pronePelvis = 0,
+	lb_proneSpine,
+	lb_proneChest,
+	/// Per side (left, then right): knee, ankle, toe (the ball joint, or the sole's toe tip), elbow,
+	/// wrist.
+	lb_proneKneeL,
+	lb_proneKneeR,
+	lb_proneAnkleL,
+	lb_proneAnkleR,
+	lb_proneToeL,
+	lb_proneToeR,
+	lb_proneElbowL,
+	lb_proneElbowR,
+	lb_proneWristL,
+	lb_proneWristR,
+	lb_proneProbeCount
+} lbProneProbe;
+
+/// Limbs that may hold a contact: 0 left hand, 1 right hand, 2 left foot, 3 right foot.
+#define LB_PRONE_LIMBS 4
+
+/// Options of the prone system. Fill with lbDefaultProneDef(); every default is listed here.
+typedef struct lbProneDef
+{
+	/// World up (unit). Default +Z.
+	lbVec3 up;
+	/// Channels the casts see. Default LB_CHANNEL_GROUND | LB_CHANNEL_ROOF.
+	uint32_t channelMask;
+	/// Owner id of the character's own shapes, ignored by the casts. Default LB_NO_OWNER.
+	uint32_t ignoreOwnerId;
+	/// Centre, ahead and behind casts: sphere radius (the seed's trace sphere). Default 0.05 m.
+	float traceRadius;
+	/// They start this far above the point they probe (the seed's up extent). Default 0.5 m.
+	float traceUp;
+	/// ... and reach this far below it (the seed's down extent). Default 1.0 m.
+	float traceDown;
+	/// Side casts: distance left and right of the centre contact. Default 0.15 m (the seed used
+	/// 0.05 m; a wider base reads the ground's roll under the whole chest, not a pebble).
+	float sideOffset;
+	/// Side casts: start and end this far above and below the centre contact (the seed's 0.25 m).
+	/// Default 0.25 m.
+	float sideExtent;
+	/// Side casts: sphere radius (the seed's 0.03 m). Default 0.03 m.
+	float sideRadius;
+	/// Ahead cast: distance along the body from the centre, near the arms' support. Default 0.55 m.
+	float upperExtent;
+	/// Behind cast: distance along the body from the centre, near the feet. Default 0.75 m.
+	float lowerExtent;
+	/// Largest roll given to the root. Default 35 degrees.
+	float maxRoll;
+	/// Largest pitch given to the first spine bone. Default 35 degrees.
+	float maxUpperPitch;
+	/// Largest pitch given to each thigh. Default 35 degrees.
+	float maxLowerPitch;
+	/// Pointed-roof lift: when the behind (or ahead) contact lies below the centre contact's plane and
+	/// the two planes' normals diverge by more than `roofAngle`, the contact is lifted along up onto
+	/// the centre plane: that end of the body stays in line with the centre instead of bending over the
+	/// ridge, and hovers. Default true.
+	bool roofLift;
+	/// Smallest divergence of the normals for the roof lift. Default 5 degrees.
+	float roofAngle;
+	/// Lower-body hover above which lbProneTargets::tooHigh is set, so a game can switch to crouching.
+	/// Default 0.25 m.
+	float hoverLimit;
+	/// Smoothing speed of roll and pitches. Default 12 /s.
+	float rotationSpeed;
+	/// Smoothing speed of the probes' ground heights. Default 15 /s.
+	float heightSpeed;
+	/// Translation fit: the body is lowered or raised along up so that the torso rests on the ground.
+	/// Default true.
+	bool fitTranslation;
+	/// Gap kept between the torso (and each limb segment) and the ground. Default 0.005 m.
+	float clearance;
+	/// Largest translation of the body along up. Default 0.35 m.
+	float maxShift;
+	/// Torso radius: the flesh around the pelvis-to-neck line. Negative = 0.055 x the rig's height
+	/// (the torso capsule of docs/metrics.md; 0.099 m for a 1.8 m body). Default -1.
+	float torsoRadius;
+	/// Limb fit: knees and elbows that would sink are lifted at the hip or shoulder, ankles, toes and
+	/// wrists are bent up at the knee or elbow; radii are the rig's limb capsules of docs/metrics.md.
+	/// Default true.
+	bool fitLimbs;
+	/// Planted hands and feet hold their contacts (like locked feet): a limb whose animated end moves
+	/// slower than `lockSpeed` is held at its ground contact until the animation carries it
+	/// `lockReleaseDistance` away. Default true.
+	bool limbLock;
+	/// Default 0.15 m/s.
+	float lockSpeed;
+	/// Default 0.15 m.
+	float lockReleaseDistance;
+	/// Speed at which a lock blends in and out. Default 10 /s.
+	float lockBlendSpeed;
+	/// Speed at which the fit's alpha follows lbProneSenseInput::active. Default 3 /s.
+	float alphaSpeed;
+	/// The fit fades in as the animated torso comes down: full when its axis lies within `lieAngle`
+	/// of the ground plane, none beyond twice that. Default 25 degrees.
+	float lieAngle;
+	/// A character moving more than this in one frame has teleported: state resets. Default 1 m.
+	float teleportDistance;
+	/// Used internally to detect a valid definition. DO NOT SET.
+	int internalValue;
+} lbProneDef;
+
+/// Ground under one probe (world): the sphere centre where the cast touched and the contact normal.
+typedef struct lbProneGround
+{
+	/// Sphere centre at the contact, smoothed along up (world, m); the segment's point must stay on
+	/// the normal's side of the plane through it.
+	lbVec3 pointWs;
+	/// Contact normal (world, unit, facing up).
+	lbVec3 normalWs;
+	/// Radius the probe was cast with (m).
+	float radius;
+	bool hit;
+} lbProneGround;
+
+/// Per-limb state of the sense stage (world space).
+typedef struct lbProneLimbState
+{
+	/// The contact is held; its blend in [0, 1]; the held end joint (wrist or ankle, world).
+	bool locked;
+	float lockAlpha;
+	lbVec3 lockWs;
+	/// The held ground's normal (world).
+	lbVec3 lockNormalWs;
+	/// Animated end joint last frame (world), for its speed.
+	lbVec3 prevAnimWs;
+} lbProneLimbState;
+
+/// Per-character state of the prone system: small and contiguous, owned by the caller.
+/// Initialise with lbProneState_Reset.
+typedef struct lbProneState
+{
+	/// Smoothed roll, upper-body pitch, lower-body pitch (rad) and hover (m).
+	float roll, upperPitch, lowerPitch, hover;
+	/// Smoothed alpha of the fit (from the input's active flag).
+	float alpha;
+	/// Probed ground per segment (world).
+	lbProneGround ground[lb_proneProbeCount];
+	lbProneLimbState limbs[LB_PRONE_LIMBS];
+	/// Character transform last frame (world).
+	lbTransform prevCharacterWs;
+	/// Nonzero once a frame has been sensed.
+	int initialized;
+} lbProneState;
+
+/// What the game tells the sense stage each frame.
+typedef struct lbProneSenseInput
+{
+	/// The world, seen through the scene-query interface. Required.
+	const lbSceneQuery* query;
+	/// World transform of the model frame this frame.
+	lbTransform characterWs;
+	/// The animated (base) pose, model space. Required.
+	const lbPose* animPose;
+	/// Frame time (s). <= 0 keeps the state; above 0.25 s values snap.
+	float dt;
+	/// Whether the body should be fitted (the character is prone or down). The alpha eases toward it.
+	/// Default true.
+	bool active;
+} lbProneSenseInput;
+
+/// A limb's contact, as the sense stage hands it to the pose stage.
+typedef struct lbProneLimbTarget
+{
+	/// Held end joint position (world) and the ground normal there.
+	lbVec3 endWs, normalWs;
+	/// Blend of the hold in [0, 1] (0 = the animation's limb).
+	float alpha;
+	/// Held (the lock is on).
+	bool locked;
+} lbProneLimbTarget;
+
+/// The plain struct that joins the two stages.
+typedef struct lbProneTargets
+{
+	/// World transform of the model frame the targets were made for.
+	lbTransform characterWs;
+	/// World up.
+	lbVec3 upWs;
+	/// Overall alpha in [0, 1] (active, and the animated torso lying); the pose does nothing at 0.
+	float alpha;
+	/// Roll about the body's axis (rad, positive lifts the body's left side), upper-body pitch and
+	/// lower-body pitch (rad, positive raises the head end), capped and smoothed.
+	float roll, upperPitch, lowerPitch;
+	/// Centre contact (world) and its normal; centreHit false when the cast missed and the centre is
+	/// the body's own ground point.
+	lbVec3 centreWs, centreNormalWs;
+	bool centreHit;
+	/// Left and right, ahead and behind contacts (world), with their hit flags.
+	lbVec3 leftWs, rightWs, upperWs, lowerWs;
+	bool leftHit, rightHit, upperHit, lowerHit;
+	/// How far the lower body hovers above the ground behind it (m, >= 0): the roof lift, where the
+	/// upper body's fit wins. Also the upper end's, when the ridge lies ahead.
+	float hover, upperHover;
+	/// The lower body hovers more than the def's hoverLimit: a game may switch to crouching.
+	bool tooHigh;
+	/// The roof lift was applied this frame.
+	bool roofLift;
+	/// How the animated body lies.
+	lbPronePosture posture;
+	/// Ground under each segment (world).
+	lbProneGround ground[lb_proneProbeCount];
+	/// Held contacts of hands and feet.
+	lbProneLimbTarget limbs[LB_PRONE_LIMBS];
+	/// Casts made this frame.
+	int castCount;
+} lbProneTargets;
+
+/// What the pose stage reports.
+typedef struct lbProneResult
+{
+	/// Translation given to the body along up (m, model length; negative lowers it).
+	float shift;
+	/// The translation reached maxShift: the torso could not be brought onto the ground.
+	bool shiftClamped;
+	/// Torso gap to the ground after the fit (m): the smallest over the torso probes that hit (the
+	/// def's clearance when resting); -1 when no torso probe found ground.
+	float torsoGap;
+	/// Largest lift or bend applied to a limb (rad).
+	float limbLift;
+} lbProneResult;
+
+LB_EXTERN_C_BEGIN
+
+/// Default prone def (the seed's parameters in meters; see each field).
+LB_API lbProneDef lbDefaultProneDef(void);
+
+/// Default sense input (everything zero/NULL, identity transform, active).
+LB_API lbProneSenseInput lbDefaultProneSenseInput(void);
+
+/// Resets a state: no rotations, no locks, alpha 0 (the fit fades in).
+LB_API void lbProneState_Reset(lbProneState* state);
+
+/// Sense stage. Reads the animated pose and the world; updates `state`; writes `outTargets`.
+/// Returns lb_ok, or lb_errorNullPointer / lb_errorDefNotInitialized / lb_errorInvalidArgument (a
+/// def value out of range) / lb_errorNonFinite (a non-finite transform or pose) with the state and
+/// the targets unchanged.
+LB_API lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkeleton* skeleton,
+							 const lbHumanoid* humanoid, const lbProneSenseInput* input, lbProneTargets* outTargets);
+
+/// Pose stage (model space, stateless): applies the roll, the pitches, the translation fit and the
+/// limb fit to `pose`, which holds the animated pose on entry and the result on exit. Needs no
+/// workspace and allocates nothing. `outResult` may be NULL. Returns an error and leaves the pose
+/// unchanged on bad input (NULL, missing cookie, a pose of another skeleton, non-finite targets).
+LB_API lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, const lbSkeleton* skeleton,
+								 const lbHumanoid* humanoid, lbPose* pose, lbProneResult* outResult);
+
+/// The point a probe measures in a pose (model space) and its radius (m), as the sense and pose
+/// stages use them. Returns false for a bad probe or missing bone.
+LB_API bool lbProneProbePoint(const lbHumanoid* humanoid, const lbProneDef* def, const lbPose* pose, lbProneProbe probe,
+							  lbVec3* outPointMs, float* outRadius);
+
+LB_EXTERN_C_END
+
+/// @}

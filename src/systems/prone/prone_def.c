@@ -1,0 +1,209 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// The prone system's defaults, input checks and body measures shared by both stages. The method is
+// seed 002's (casts under the body's centre, beside it, ahead and behind; roll on the root, pitch on
+// the first spine bone and the thighs; the pointed-roof lift), completed by the translation and limb
+// fits the seed left out.
+#include "prone_internal.h"
+
+#include <string.h>
+
+lbProneDef lbDefaultProneDef(void)
+{
+	lbProneDef d;
+	memset(&d, 0, sizeof d);
+	d.up = lbVec3_axisZ;
+	d.channelMask = LB_CHANNEL_GROUND | LB_CHANNEL_ROOF;
+	d.ignoreOwnerId = LB_NO_OWNER;
+	d.traceRadius = 0.05f;
+	d.traceUp = 0.5f;
+	d.traceDown = 1.0f;
+	d.sideOffset = 0.15f;
+	d.sideExtent = 0.25f;
+	d.sideRadius = 0.03f;
+	d.upperExtent = 0.55f;
+	d.lowerExtent = 0.75f;
+	d.maxRoll = 35.0f * LB_DEG2RAD;
+	d.maxUpperPitch = 35.0f * LB_DEG2RAD;
+	d.maxLowerPitch = 35.0f * LB_DEG2RAD;
+	d.roofLift = true;
+	d.roofAngle = 5.0f * LB_DEG2RAD;
+	d.hoverLimit = 0.25f;
+	d.rotationSpeed = 12.0f;
+	d.heightSpeed = 15.0f;
+	d.fitTranslation = true;
+	d.clearance = 0.005f;
+	d.maxShift = 0.35f;
+	d.torsoRadius = -1.0f;
+	d.fitLimbs = true;
+	d.limbLock = true;
+	d.lockSpeed = 0.15f;
+	d.lockReleaseDistance = 0.15f;
+	d.lockBlendSpeed = 10.0f;
+	d.alphaSpeed = 3.0f;
+	d.lieAngle = 25.0f * LB_DEG2RAD;
+	d.teleportDistance = 1.0f;
+	d.internalValue = LB_SECRET_COOKIE;
+	return d;
+}
+
+lbProneSenseInput lbDefaultProneSenseInput(void)
+{
+	lbProneSenseInput in;
+	memset(&in, 0, sizeof in);
+	in.characterWs = lbTransform_identity;
+	in.active = true;
+	return in;
+}
+
+void lbProneState_Reset(lbProneState* state)
+{
+	if (!state)
+		return;
+	memset(state, 0, sizeof *state);
+	state->prevCharacterWs = lbTransform_identity;
+}
+
+lbResult lbProneCheckDef(const lbProneDef* def, const char* caller)
+{
+	if (def->internalValue != LB_SECRET_COOKIE)
+		return lbReport(lb_errorDefNotInitialized, "%s: def not initialised with lbDefaultProneDef()", caller);
+	const float v[] = { def->traceRadius, def->traceUp,       def->traceDown,     def->sideOffset,     def->sideExtent,
+						def->sideRadius,  def->upperExtent,   def->lowerExtent,   def->maxRoll,        def->maxUpperPitch,
+						def->maxLowerPitch, def->roofAngle,   def->hoverLimit,    def->rotationSpeed,  def->heightSpeed,
+						def->clearance,   def->maxShift,      def->lockSpeed,     def->lockReleaseDistance,
+						def->lockBlendSpeed, def->alphaSpeed, def->lieAngle,      def->teleportDistance };
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; ++i)
+		if (!lbIsValidFloat(v[i]) || v[i] < 0.0f)
+			return lbReport(lb_errorInvalidArgument, "%s: def value %d is %g (must be finite and >= 0)", caller, (int)i,
+							(double)v[i]);
+	if (!lbIsValidFloat(def->torsoRadius))
+		return lbReport(lb_errorInvalidArgument, "%s: torsoRadius is not finite", caller);
+	if (!lbIsValidVec3(def->up) || lbAbsF(lbLength(def->up) - 1.0f) > 1.0e-3f)
+		return lbReport(lb_errorInvalidArgument, "%s: up must be a unit vector", caller);
+	if (def->lieAngle <= 0.0f || def->lieAngle > 0.5f * LB_PI)
+		return lbReport(lb_errorInvalidArgument, "%s: lieAngle %g must lie in (0, pi/2]", caller, (double)def->lieAngle);
+	return lb_ok;
+}
+
+int lbProneRollBone(const lbHumanoid* h)
+{
+	return h->root >= 0 && h->root != h->pelvis ? h->root : h->pelvis;
+}
+
+int lbProneTopBone(const lbHumanoid* h)
+{
+	if (h->neck >= 0)
+		return h->neck;
+	return h->spineCount > 0 ? h->spine[h->spineCount - 1] : LB_NULL_INDEX;
+}
+
+float lbProneBodyFrame(const lbHumanoid* h, const lbPose* pose, lbVec3 upMs, lbVec3* outAlong, lbVec3* outLeft)
+{
+	int top = lbProneTopBone(h);
+	lbVec3 axis = lbSub(pose->model[top].p, pose->model[h->pelvis].p);
+	lbVec3 flat = lbProjectOnPlane(axis, upMs);
+	float len = lbLength(axis);
+	float elevation = len > 1.0e-6f ? asinf(lbClampF(lbAbsF(lbDot(axis, upMs)) / len, 0.0f, 1.0f)) : 0.5f * LB_PI;
+	// A body standing upright has no axis along the ground: its forward stands in.
+	lbVec3 along = lbNormalizeOr(flat, lbNormalizeOr(lbProjectOnPlane(h->forwardMs, upMs), lbAnyPerpendicular(upMs)));
+	if (lbLength(flat) < 0.05f * len)
+		along = lbNormalizeOr(lbProjectOnPlane(h->forwardMs, upMs), along);
+	*outAlong = along;
+	*outLeft = lbNormalize(lbCross(upMs, along));
+	return elevation;
+}
+
+void lbProneLimbBones(const lbHumanoid* h, int limb, int* outRoot, int* outMid, int* outEnd)
+{
+	int side = limb & 1;
+	if (limb < 2)
+	{
+		*outRoot = h->arm[side].upperArm;
+		*outMid = h->arm[side].foreArm;
+		*outEnd = h->arm[side].hand;
+	}
+	else
+	{
+		*outRoot = h->leg[side].thigh;
+		*outMid = h->leg[side].calf;
+		*outEnd = h->leg[side].foot;
+	}
+}
+
+bool lbProneProbePoint(const lbHumanoid* h, const lbProneDef* def, const lbPose* pose, lbProneProbe probe,
+					   lbVec3* outPointMs, float* outRadius)
+{
+	if (!h || !def || !pose || !pose->model || !outPointMs || !outRadius || (int)probe < 0 || probe >= lb_proneProbeCount)
+		return false;
+	// Radii are the body capsules the metrics measure (docs/metrics.md), so that resting on the
+	// ground here means touching it there.
+	float torso = def->torsoRadius >= 0.0f ? def->torsoRadius : 0.055f * h->height;
+	int bone = LB_NULL_INDEX;
+	int side = 0;
+	lbVec3 p = lbVec3_zero;
+	float r = 0.0f;
+	switch (probe)
+	{
+		case lb_pronePelvis:
+			bone = h->pelvis;
+			r = torso;
+			break;
+		case lb_proneSpine:
+			bone = h->spineCount > 0 ? h->spine[h->spineCount / 2] : LB_NULL_INDEX;
+			r = torso;
+			break;
+		case lb_proneChest:
+			bone = lbProneTopBone(h);
+			r = torso;
+			break;
+		case lb_proneKneeL:
+		case lb_proneKneeR:
+			side = probe - lb_proneKneeL;
+			bone = h->leg[side].calf;
+			r = lbMaxF(0.14f * h->legAxes[side].thighLength, lbMinF(0.11f * h->legAxes[side].calfLength, 0.6f * h->legAxes[side].ankleHeight));
+			break;
+		case lb_proneAnkleL:
+		case lb_proneAnkleR:
+			side = probe - lb_proneAnkleL;
+			bone = h->leg[side].foot;
+			r = lbMinF(0.11f * h->legAxes[side].calfLength, 0.6f * h->legAxes[side].ankleHeight);
+			break;
+		case lb_proneToeL:
+		case lb_proneToeR:
+		{
+			side = probe - lb_proneToeL;
+			if (h->leg[side].foot < 0)
+				return false;
+			lbVec3 pts[lb_solePointCount];
+			lbHumanoid_GetSolePointsMs(h, pose, side, pts);
+			// The ball point lies on the sole; the capsule over it is raised by its radius.
+			r = 0.4f * h->legAxes[side].ankleHeight;
+			lbVec3 footUp = lbNormalizeOr(lbSub(pose->model[h->leg[side].foot].p, pts[lb_soleUnderAnkle]), lbVec3_zero);
+			*outPointMs = lbMulAdd(pts[lb_soleBall], r, footUp);
+			*outRadius = r;
+			return true;
+		}
+		case lb_proneElbowL:
+		case lb_proneElbowR:
+			side = probe - lb_proneElbowL;
+			bone = h->arm[side].foreArm;
+			r = lbMaxF(0.15f * h->armAxes[side].upperLength, 0.13f * h->armAxes[side].foreLength);
+			break;
+		case lb_proneWristL:
+		case lb_proneWristR:
+			side = probe - lb_proneWristL;
+			bone = h->arm[side].hand;
+			r = 0.13f * h->armAxes[side].foreLength;
+			break;
+		case lb_proneProbeCount:
+		default:
+			return false;
+	}
+	if (bone < 0 || bone >= pose->boneCount)
+		return false;
+	p = pose->model[bone].p;
+	*outPointMs = p;
+	*outRadius = r;
+	return true;
+}

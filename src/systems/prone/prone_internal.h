@@ -1,0 +1,23 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Shared by the prone system's def, sense and pose files.
+#pragma once
+
+#include "limber/prone.h"
+
+/// Checks a def's values (finite, in range); reports and returns the error, or lb_ok.
+lbResult lbProneCheckDef(const lbProneDef* def, const char* caller);
+
+/// Bone the roll goes to: the rig's root when it is a bone of its own, else the pelvis.
+int lbProneRollBone(const lbHumanoid* humanoid);
+
+/// Top of the torso line: the neck, or the last spine bone without one.
+int lbProneTopBone(const lbHumanoid* humanoid);
+
+/// The body's frame in a pose (model space): `along` runs from the pelvis toward the head in the
+/// ground plane (normal to `upMs`), `left` = up x along. Returns the torso's elevation above the
+/// ground plane (rad, 0 lying flat, pi/2 upright).
+float lbProneBodyFrame(const lbHumanoid* humanoid, const lbPose* pose, lbVec3 upMs, lbVec3* outAlong, lbVec3* outLeft);
+
+/// End joint and mid joint of limb k (0, 1 arms; 2, 3 legs), and its root bone.
+void lbProneLimbBones(const lbHumanoid* humanoid, int limb, int* outRoot, int* outMid, int* outEnd);

@@ -1,0 +1,242 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Pose stage of the prone system (model space, stateless): seed 002's rotations as capped deltas
+// (roll on the root, upper-body pitch on the first spine bone, lower-body pitch on the thighs), then
+// what the seed left out: the body lowered or raised until the torso rests on the ground, held
+// contacts of hands and feet, and knees and elbows lifted, ankles, toes and wrists bent, out of the
+// ground instead of sinking into it.
+#include "prone_internal.h"
+
+#include "limber/ik.h"
+
+#include <string.h>
+
+// A probed ground plane in model space.
+typedef struct lbPronePlane
+{
+	lbVec3 point, normal;
+	bool hit;
+} lbPronePlane;
+
+// Gap (m) between a segment's surface and the ground: the segment's point above the plane through
+// the sphere centre at contact, along the normal, less the clearance. Negative = sinking.
+static float lbProneGap(const lbPronePlane* plane, lbVec3 p, float clearance)
+{
+	return lbDot(lbSub(p, plane->point), plane->normal) - clearance;
+}
+
+static bool lbProneTargetsFinite(const lbProneTargets* t)
+{
+	if (!lbIsValidTransform(t->characterWs) || !lbIsValidVec3(t->upWs) || !lbIsValidFloat(t->alpha) ||
+		!lbIsValidFloat(t->roll) || !lbIsValidFloat(t->upperPitch) || !lbIsValidFloat(t->lowerPitch))
+		return false;
+	for (int k = 0; k < lb_proneProbeCount; ++k)
+		if (t->ground[k].hit && (!lbIsValidVec3(t->ground[k].pointWs) || !lbIsValidVec3(t->ground[k].normalWs)))
+			return false;
+	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
+		if (!lbIsValidVec3(t->limbs[k].endWs) || !lbIsValidVec3(t->limbs[k].normalWs) || !lbIsValidFloat(t->limbs[k].alpha))
+			return false;
+	return true;
+}
+
+// Turns `bone` (and its subtree) about `axisMs` through its joint by `angle`.
+static void lbProneTurn(lbPose* pose, const lbSkeleton* skeleton, int bone, lbVec3 axisMs, float angle)
+{
+	if (bone < 0 || lbAbsF(angle) < 1.0e-7f)
+		return;
+	lbQuat q = lbQuatMul(lbQuatFromAxisAngle(axisMs, angle), pose->model[bone].q);
+	lbPose_SetBoneModelRotation(pose, skeleton, bone, lbQuatNormalize(q), true);
+}
+
+// Angle (rad) that turns point p about the joint at `pivot` far enough to raise it by `rise` along
+// `normal`, and the axis to turn about; 0 when p lies on the normal through the pivot.
+static float lbProneLiftAngle(lbVec3 pivot, lbVec3 p, lbVec3 normal, float rise, lbVec3* outAxis)
+{
+	lbVec3 v = lbSub(p, pivot);
+	lbVec3 axis = lbCross(v, normal);
+	float lever = lbLength(axis);
+	if (lever < 1.0e-4f)
+		return 0.0f;
+	*outAxis = lbMulSV(1.0f / lever, axis);
+	// The point rises by lever * sin(angle) at most; cap at 60 degrees.
+	return asinf(lbClampF(rise / lever, 0.0f, 0.866f));
+}
+
+lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, const lbSkeleton* skeleton,
+						  const lbHumanoid* h, lbPose* pose, lbProneResult* outResult)
+{
+	if (!targets || !def || !skeleton || !h || !pose || !pose->model || !pose->local)
+		return lbReport(lb_errorNullPointer, "lbProneApplyPose: targets, def, skeleton, humanoid and pose are required");
+	lbResult r = lbProneCheckDef(def, "lbProneApplyPose");
+	if (r != lb_ok)
+		return r;
+	if (pose->boneCount != skeleton->boneCount)
+		return lbReport(lb_errorSkeletonMismatch, "lbProneApplyPose: pose has %d bones, skeleton %d", pose->boneCount,
+						skeleton->boneCount);
+	if (h->pelvis < 0 || h->pelvis >= pose->boneCount || h->spineCount < 1 || lbProneTopBone(h) < 0)
+		return lbReport(lb_errorMissingRole, "lbProneApplyPose: the humanoid has no pelvis or spine");
+	if (!lbProneTargetsFinite(targets))
+		return lbReport(lb_errorNonFinite, "lbProneApplyPose: non-finite targets");
+	lbProneResult res;
+	memset(&res, 0, sizeof res);
+	res.torsoGap = -1.0f;
+	const float a = lbClampF(targets->alpha, 0.0f, 1.0f);
+	if (a <= 0.0f)
+	{
+		if (outResult)
+			*outResult = res;
+		return lb_ok;
+	}
+	const lbTransform cw = targets->characterWs;
+	const lbVec3 upMs = lbNormalizeOr(lbQuatInvRotate(cw.q, targets->upWs), h->upMs);
+	lbVec3 along, left;
+	lbProneBodyFrame(h, pose, upMs, &along, &left);
+
+	// Seed step 8: the rotations as deltas. Roll about the body's axis on the root.
+	lbQuat roll = lbQuatFromAxisAngle(along, targets->roll * a);
+	lbProneTurn(pose, skeleton, lbProneRollBone(h), along, targets->roll * a);
+	lbVec3 side = lbQuatRotate(roll, left);
+	// Pitch: a positive turn about the left axis tips the head end down, so the pitches go negated.
+	// The seed turns the first spine bone by the ground's pitch and accepts that the torso line
+	// (pelvis to neck) then pitches less, the turn being about the spine's root; here the turn is
+	// repeated until the torso line has pitched by the ground's pitch.
+	{
+		const int top = lbProneTopBone(h);
+		const lbVec3 sideUp = lbCross(along, side);
+		lbVec3 d0 = lbSub(pose->model[top].p, pose->model[h->pelvis].p);
+		const float want = atan2f(lbDot(d0, sideUp), lbDot(d0, along)) + targets->upperPitch * a;
+		for (int it = 0; it < 3; ++it)
+		{
+			lbVec3 d = lbSub(pose->model[top].p, pose->model[h->pelvis].p);
+			float diff = want - atan2f(lbDot(d, sideUp), lbDot(d, along));
+			float lever = lbLength(d) / lbMaxF(lbDistance(pose->model[top].p, pose->model[h->spine[0]].p), 1.0e-3f);
+			if (lbAbsF(diff) < 1.0e-4f)
+				break;
+			lbProneTurn(pose, skeleton, h->spine[0], side, -lbClampF(diff * lbClampF(lever, 1.0f, 3.0f), -1.0f, 1.0f));
+		}
+	}
+	for (int s = 0; s < 2; ++s)
+		lbProneTurn(pose, skeleton, h->leg[s].thigh, side, -targets->lowerPitch * a);
+
+	lbPronePlane planes[lb_proneProbeCount];
+	for (int k = 0; k < lb_proneProbeCount; ++k)
+	{
+		const lbProneGround* g = &targets->ground[k];
+		planes[k].hit = g->hit;
+		planes[k].point = lbInvTransformPoint(cw, g->pointWs);
+		planes[k].normal = lbNormalizeOr(lbQuatInvRotate(cw.q, g->normalWs), upMs);
+	}
+
+	// Translation fit: the body moves along up until the torso rests on its highest support (every
+	// torso probe on or above its ground, the tightest touching).
+	if (def->fitTranslation)
+	{
+		bool any = false;
+		float need = 0.0f;
+		for (int k = lb_pronePelvis; k <= lb_proneChest; ++k)
+		{
+			lbVec3 p;
+			float radius;
+			float kn = lbDot(upMs, planes[k].normal);
+			if (!planes[k].hit || kn < 0.2f || !lbProneProbePoint(h, def, pose, (lbProneProbe)k, &p, &radius))
+				continue;
+			float t = -lbProneGap(&planes[k], p, def->clearance) / kn;
+			need = any ? lbMaxF(need, t) : t;
+			any = true;
+		}
+		if (any)
+		{
+			res.shiftClamped = lbAbsF(need) > def->maxShift;
+			res.shift = lbClampF(need, -def->maxShift, def->maxShift) * a;
+			lbPose_TranslateBoneModel(pose, skeleton, lbProneRollBone(h), lbMulSV(res.shift, upMs));
+		}
+	}
+	for (int k = lb_pronePelvis; k <= lb_proneChest; ++k)
+	{
+		lbVec3 p;
+		float radius;
+		if (planes[k].hit && lbProneProbePoint(h, def, pose, (lbProneProbe)k, &p, &radius))
+		{
+			float gap = lbProneGap(&planes[k], p, 0.0f);
+			res.torsoGap = res.torsoGap < 0.0f ? lbMaxF(gap, 0.0f) : lbMinF(res.torsoGap, lbMaxF(gap, 0.0f));
+		}
+	}
+
+	// Limbs: held contacts by two-bone IK, then lift or bend out of the ground.
+	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
+	{
+		int root, mid, end;
+		lbProneLimbBones(h, k, &root, &mid, &end);
+		if (root < 0 || mid < 0 || end < 0)
+			continue;
+		const int midProbe = k < 2 ? lb_proneElbowL + k : lb_proneKneeL + (k - 2);
+		const int endProbes[2] = { k < 2 ? lb_proneWristL + k : lb_proneAnkleL + (k - 2),
+								   k < 2 ? -1 : lb_proneToeL + (k - 2) };
+		lbLimbChain chain;
+		bool hasChain = lbHumanoid_GetLimbChain(h, (lbLimb)k, &chain) == lb_ok;
+		const lbProneLimbTarget* lt = &targets->limbs[k];
+		float w = lbClampF(lt->alpha, 0.0f, 1.0f) * a;
+		if (w > 0.0f && hasChain)
+		{
+			lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+			in.targetMs = lbInvTransformPoint(cw, lt->endWs);
+			in.weight = w;
+			// No pole: the limb keeps its own bend plane (a nearly straight prone leg has no stable one).
+			in.poleKind = lb_poleNone;
+			lbPose_SolveLimbIk(pose, skeleton, h, (lbLimb)k, &in, NULL);
+			// A knee or elbow the solve put into the ground turns its bend plane up out of it.
+			lbVec3 m;
+			float radius;
+			if (def->fitLimbs && planes[midProbe].hit && lbProneProbePoint(h, def, pose, (lbProneProbe)midProbe, &m, &radius) &&
+				lbProneGap(&planes[midProbe], m, def->clearance) < 0.0f)
+			{
+				in.poleKind = lb_poleDirection;
+				lbVec3 pole = lbLimbChain_PoleMs(&chain, pose);
+				in.poleMs = lbNormalizeOr(lbAdd(pole, lbMulSV(2.0f, planes[midProbe].normal)), pole);
+				lbPose_SolveLimbIk(pose, skeleton, h, (lbLimb)k, &in, NULL);
+			}
+		}
+		// A fully held limb rests on its contact; its knee or elbow was kept out above.
+		if (!def->fitLimbs || w >= 0.999f)
+			continue;
+		// Knee or elbow sinking: the limb lifts at the hip or shoulder.
+		lbVec3 p;
+		float radius;
+		if (planes[midProbe].hit && lbProneProbePoint(h, def, pose, (lbProneProbe)midProbe, &p, &radius))
+		{
+			float gap = lbProneGap(&planes[midProbe], p, def->clearance);
+			lbVec3 axis;
+			float ang = gap < 0.0f ? lbProneLiftAngle(pose->model[root].p, p, planes[midProbe].normal, -gap, &axis) : 0.0f;
+			if (ang > 0.0f)
+			{
+				lbProneTurn(pose, skeleton, root, axis, ang * a);
+				res.limbLift = lbMaxF(res.limbLift, ang * a);
+			}
+		}
+		// Ankle, toes or wrist sinking: bend at the knee or elbow the anatomical way, else lift the
+		// whole limb at its root.
+		for (int e = 0; e < 2; ++e)
+		{
+			int probe = endProbes[e];
+			if (probe < 0 || !planes[probe].hit || !lbProneProbePoint(h, def, pose, (lbProneProbe)probe, &p, &radius))
+				continue;
+			float gap = lbProneGap(&planes[probe], p, def->clearance);
+			if (gap >= 0.0f)
+				continue;
+			lbVec3 axis;
+			float ang = lbProneLiftAngle(pose->model[mid].p, p, planes[probe].normal, -gap, &axis);
+			bool anatomical = hasChain && lbDot(axis, lbLimbChain_HingeMs(&chain, pose)) > 0.0f;
+			if (ang > 0.0f && anatomical)
+				lbProneTurn(pose, skeleton, mid, axis, ang * a);
+			else
+			{
+				ang = lbProneLiftAngle(pose->model[root].p, p, planes[probe].normal, -gap, &axis);
+				lbProneTurn(pose, skeleton, root, axis, ang * a);
+			}
+			res.limbLift = lbMaxF(res.limbLift, ang * a);
+		}
+	}
+	if (outResult)
+		*outResult = res;
+	return lb_ok;
+}

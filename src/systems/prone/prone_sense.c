@@ -1,0 +1,292 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Sense stage of the prone system (world space): seed 002's five casts (centre, left, right, ahead,
+// behind) give roll and the two pitches, with the pointed-roof lift; per-segment probes give the
+// ground under every part of the body for the translation and limb fits; planted hands and feet
+// hold their contacts.
+#include "prone_internal.h"
+
+#include <string.h>
+
+// Sphere cast straight down along -up from `from` over `length` (m).
+static lbHit lbProneCast(const lbSceneQuery* query, const lbProneDef* def, lbVec3 from, float length, float radius)
+{
+	lbQueryInput in = lbDefaultQueryInput();
+	in.start = from;
+	in.end = lbMulAdd(from, -length, def->up);
+	in.radius = radius;
+	in.channelMask = def->channelMask;
+	in.ignoreOwnerId = def->ignoreOwnerId;
+	lbHit hit = lbSphereCast(query, &in);
+	// A cast that starts inside something has no ground to offer below it.
+	if (hit.startedInside)
+		hit.hit = false;
+	return hit;
+}
+
+// Contact normal of a hit, turned to face up.
+static lbVec3 lbProneNormal(const lbHit* hit, lbVec3 up)
+{
+	lbVec3 n = lbNormalizeOr(hit->normal, up);
+	return lbDot(n, up) < 0.0f ? lbNeg(n) : n;
+}
+
+// Elevation (rad) of the direction from a to b above the plane normal to up, measured along `along`.
+static float lbProneSlope(lbVec3 a, lbVec3 b, lbVec3 up, lbVec3 along)
+{
+	lbVec3 d = lbSub(b, a);
+	return atan2f(lbDot(d, up), lbDot(d, along));
+}
+
+// The roof lift (seed 002, step 6): a contact below the centre contact's plane, whose normal diverges
+// from the centre normal (the body lies over a ridge), moves up along `up` to where that line meets
+// the centre plane: with point c and normal n, (p + t up - c) . n = 0 gives t = -(p - c) . n / (up . n).
+// Returns the lift t (m, 0 when there is none) and moves *ioPoint.
+static float lbProneRoofLift(const lbProneDef* def, lbVec3 centre, lbVec3 centreNormal, lbVec3* ioPoint, lbVec3 normal)
+{
+	float below = lbDot(lbSub(*ioPoint, centre), centreNormal);
+	float diverge = acosf(lbClampF(lbDot(centreNormal, normal), -1.0f, 1.0f));
+	float upDotN = lbDot(def->up, centreNormal);
+	if (below >= -1.0e-3f || diverge <= def->roofAngle || upDotN < 0.1f)
+		return 0.0f;
+	float t = -below / upDotN;
+	*ioPoint = lbMulAdd(*ioPoint, t, def->up);
+	return t;
+}
+
+static bool lbProneFinitePose(const lbPose* pose)
+{
+	return lbPose_IsFinite(pose);
+}
+
+lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkeleton* skeleton, const lbHumanoid* h,
+					  const lbProneSenseInput* input, lbProneTargets* out)
+{
+	if (!state || !def || !skeleton || !h || !input || !out || !input->query || !input->animPose ||
+		!input->animPose->model)
+		return lbReport(lb_errorNullPointer, "lbProneSense: state, def, skeleton, humanoid, input (query, animPose) and "
+											 "targets are required");
+	lbResult r = lbProneCheckDef(def, "lbProneSense");
+	if (r != lb_ok)
+		return r;
+	const lbPose* anim = input->animPose;
+	if (anim->boneCount != skeleton->boneCount)
+		return lbReport(lb_errorSkeletonMismatch, "lbProneSense: pose has %d bones, skeleton %d", anim->boneCount,
+						skeleton->boneCount);
+	if (h->pelvis < 0 || h->pelvis >= anim->boneCount || lbProneTopBone(h) < 0)
+		return lbReport(lb_errorMissingRole, "lbProneSense: the humanoid has no pelvis or spine");
+	if (!lbIsValidTransform(input->characterWs) || !lbIsValidFloat(input->dt) || !lbProneFinitePose(anim))
+		return lbReport(lb_errorNonFinite, "lbProneSense: non-finite character transform, dt or pose");
+	const float dt = input->dt;
+	if (dt <= 0.0f)
+		return lb_ok;
+
+	const lbVec3 up = def->up;
+	const lbTransform cw = input->characterWs;
+	const lbVec3 upMs = lbNormalizeOr(lbQuatInvRotate(cw.q, up), h->upMs);
+	lbVec3 alongMs, leftMs;
+	const float elevation = lbProneBodyFrame(h, anim, upMs, &alongMs, &leftMs);
+	const lbVec3 along = lbNormalize(lbQuatRotate(cw.q, alongMs));
+	const lbVec3 left = lbNormalize(lbQuatRotate(cw.q, leftMs));
+
+	bool teleported = state->initialized && lbDistance(cw.p, state->prevCharacterWs.p) > def->teleportDistance;
+	if (teleported)
+	{
+		float alpha = state->alpha;
+		lbProneState_Reset(state);
+		state->alpha = alpha;
+	}
+	const bool snap = !state->initialized || dt > 0.25f;
+
+	lbProneTargets t;
+	memset(&t, 0, sizeof t);
+	t.characterWs = cw;
+	t.upWs = up;
+
+	// Alpha: the game's flag, eased, times how far the animated torso has come down to lying.
+	// A body that is already down on the first frame starts fitted.
+	if (!state->initialized)
+		state->alpha = input->active ? 1.0f : 0.0f;
+	state->alpha = lbInterpConstantTo(state->alpha, input->active ? 1.0f : 0.0f, dt, def->alphaSpeed);
+	float lie = 1.0f - lbSmoothStep(lbClampF((elevation - def->lieAngle) / def->lieAngle, 0.0f, 1.0f));
+	t.alpha = state->alpha * lie;
+	{
+		lbVec3 front = lbQuatRotate(anim->model[h->pelvis].q, h->pelvisForward);
+		float d = lbDot(front, upMs);
+		t.posture = lie <= 0.0f ? lb_proneNotLying : (d < -0.5f ? lb_proneFaceDown : (d > 0.5f ? lb_proneFaceUp : lb_proneOnSide));
+	}
+
+	// Step 1-2: the centre contact under the body (the pelvis on the ground plane stands for the
+	// seed's feet location of the capsule); a miss falls back to that point.
+	lbVec3 pelvisMs = anim->model[h->pelvis].p;
+	lbVec3 feet = lbTransformPoint(cw, lbMulAdd(pelvisMs, -lbDot(pelvisMs, upMs), upMs));
+	int casts = 0;
+	lbHit centre = lbProneCast(input->query, def, lbMulAdd(feet, def->traceUp, up), def->traceUp + def->traceDown,
+							   def->traceRadius);
+	++casts;
+	t.centreHit = centre.hit;
+	t.centreWs = centre.hit ? centre.impactPoint : feet;
+	t.centreNormalWs = centre.hit ? lbProneNormal(&centre, up) : up;
+	const lbVec3 c = t.centreWs;
+
+	// Step 3: left and right of the centre contact, roll from the line between the hits (or from
+	// one hit and the centre).
+	float rollGoal = 0.0f;
+	{
+		lbVec3 l0 = lbMulAdd(c, def->sideOffset, left), r0 = lbMulAdd(c, -def->sideOffset, left);
+		lbHit lh = lbProneCast(input->query, def, lbMulAdd(l0, def->sideExtent, up), 2.0f * def->sideExtent, def->sideRadius);
+		lbHit rh = lbProneCast(input->query, def, lbMulAdd(r0, def->sideExtent, up), 2.0f * def->sideExtent, def->sideRadius);
+		casts += 2;
+		t.leftHit = lh.hit;
+		t.rightHit = rh.hit;
+		t.leftWs = lh.hit ? lh.impactPoint : l0;
+		t.rightWs = rh.hit ? rh.impactPoint : r0;
+		if (lh.hit || rh.hit)
+		{
+			lbVec3 a = rh.hit ? rh.impactPoint : c;
+			lbVec3 b = lh.hit ? lh.impactPoint : c;
+			rollGoal = lbProneSlope(a, b, up, left);
+		}
+	}
+
+	// Steps 4-6: ahead (upper-body pitch) and behind (lower-body pitch), with the roof lift.
+	float upperGoal = 0.0f, lowerGoal = 0.0f, hoverGoal = 0.0f, upperHoverGoal = 0.0f;
+	{
+		lbVec3 u0 = lbMulAdd(c, def->upperExtent, along), w0 = lbMulAdd(c, -def->lowerExtent, along);
+		lbHit uh = lbProneCast(input->query, def, lbMulAdd(u0, def->traceUp, up), def->traceUp + def->traceDown, def->traceRadius);
+		lbHit wh = lbProneCast(input->query, def, lbMulAdd(w0, def->traceUp, up), def->traceUp + def->traceDown, def->traceRadius);
+		casts += 2;
+		t.upperHit = uh.hit;
+		t.lowerHit = wh.hit;
+		lbVec3 u = uh.hit ? uh.impactPoint : u0;
+		lbVec3 w = wh.hit ? wh.impactPoint : w0;
+		if (def->roofLift && t.centreHit)
+		{
+			if (wh.hit)
+				hoverGoal = lbProneRoofLift(def, c, t.centreNormalWs, &w, lbProneNormal(&wh, up));
+			if (uh.hit)
+				upperHoverGoal = lbProneRoofLift(def, c, t.centreNormalWs, &u, lbProneNormal(&uh, up));
+			t.roofLift = hoverGoal > 0.0f || upperHoverGoal > 0.0f;
+		}
+		t.upperWs = u;
+		t.lowerWs = w;
+		if (uh.hit)
+			upperGoal = lbProneSlope(c, u, up, along);
+		if (wh.hit)
+			lowerGoal = lbProneSlope(w, c, up, along);
+	}
+	// Step 8: caps per joint.
+	rollGoal = lbClampF(rollGoal, -def->maxRoll, def->maxRoll);
+	upperGoal = lbClampF(upperGoal, -def->maxUpperPitch, def->maxUpperPitch);
+	lowerGoal = lbClampF(lowerGoal, -def->maxLowerPitch, def->maxLowerPitch);
+	if (snap)
+	{
+		state->roll = rollGoal;
+		state->upperPitch = upperGoal;
+		state->lowerPitch = lowerGoal;
+		state->hover = hoverGoal;
+	}
+	else
+	{
+		state->roll = lbInterpTo(state->roll, rollGoal, dt, def->rotationSpeed);
+		state->upperPitch = lbInterpTo(state->upperPitch, upperGoal, dt, def->rotationSpeed);
+		state->lowerPitch = lbInterpTo(state->lowerPitch, lowerGoal, dt, def->rotationSpeed);
+		state->hover = lbInterpTo(state->hover, hoverGoal, dt, def->rotationSpeed);
+	}
+	t.roll = state->roll;
+	t.upperPitch = state->upperPitch;
+	t.lowerPitch = state->lowerPitch;
+	t.hover = state->hover;
+	t.upperHover = upperHoverGoal;
+	t.tooHigh = t.hover > def->hoverLimit;
+
+	// Segment probes: a sphere of the segment's radius cast down onto the ground under it. Its
+	// centre at the contact bounds where the segment's point may go (the plane through it along the
+	// contact normal), edges and steps included. Ground that changes is eased, rising faster.
+	for (int k = 0; k < lb_proneProbeCount; ++k)
+	{
+		lbProneGround* g = &state->ground[k];
+		lbVec3 pMs;
+		float radius;
+		if (!lbProneProbePoint(h, def, anim, (lbProneProbe)k, &pMs, &radius))
+		{
+			g->hit = false;
+			continue;
+		}
+		lbVec3 p = lbTransformPoint(cw, pMs);
+		lbHit hit = lbProneCast(input->query, def, lbMulAdd(p, def->traceUp, up), def->traceUp + def->traceDown, radius);
+		++casts;
+		if (!hit.hit)
+		{
+			g->hit = false;
+			continue;
+		}
+		lbVec3 n = lbProneNormal(&hit, up);
+		lbVec3 point = hit.location;
+		if (g->hit && !snap)
+		{
+			// The previous plane's height at the new point, eased toward the new one.
+			float k0 = lbMaxF(lbDot(up, g->normalWs), 0.1f);
+			float prevH = lbDot(point, up) - lbDot(lbSub(point, g->pointWs), g->normalWs) / k0;
+			float newH = lbDot(point, up);
+			float speed = newH > prevH ? 3.0f * def->heightSpeed : def->heightSpeed;
+			float h2 = lbInterpTo(prevH, newH, dt, speed);
+			point = lbMulAdd(point, h2 - newH, up);
+			n = lbNormalizeOr(lbLerp(g->normalWs, n, lbInterpAlpha(dt, speed)), n);
+		}
+		g->pointWs = point;
+		g->normalWs = n;
+		g->radius = radius;
+		g->hit = true;
+	}
+	memcpy(t.ground, state->ground, sizeof t.ground);
+
+	// Planted hands and feet hold their contacts: the wrist or ankle rests on the ground under it
+	// and stays there in the world while the animation keeps the limb still.
+	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
+	{
+		lbProneLimbState* ls = &state->limbs[k];
+		int root, mid, end;
+		lbProneLimbBones(h, k, &root, &mid, &end);
+		int probe = k < 2 ? lb_proneWristL + k : lb_proneAnkleL + (k - 2);
+		if (end < 0)
+			continue;
+		lbVec3 endWs = lbTransformPoint(cw, anim->model[end].p);
+		float speed = snap ? 0.0f : lbDistance(endWs, ls->prevAnimWs) / dt;
+		ls->prevAnimWs = endWs;
+		const lbProneGround* g = &state->ground[probe];
+		bool planted = def->limbLock && g->hit && t.alpha > 0.0f && speed < def->lockSpeed;
+		lbVec3 rest = endWs;
+		if (g->hit)
+		{
+			float k0 = lbMaxF(lbDot(up, g->normalWs), 0.1f);
+			rest = lbMulAdd(endWs, (def->clearance - lbDot(lbSub(endWs, g->pointWs), g->normalWs)) / k0, up);
+		}
+		if (ls->locked)
+		{
+			lbVec3 stray = lbProjectOnPlane(lbSub(rest, ls->lockWs), up);
+			if (!planted || lbLength(stray) > def->lockReleaseDistance)
+				ls->locked = false;
+		}
+		if (!ls->locked && planted && (ls->lockAlpha <= 0.0f || snap))
+		{
+			ls->locked = true;
+			ls->lockWs = rest;
+			ls->lockNormalWs = g->normalWs;
+		}
+		if (snap)
+			ls->lockAlpha = ls->locked ? 1.0f : 0.0f;
+		else
+			ls->lockAlpha = lbInterpConstantTo(ls->lockAlpha, ls->locked ? 1.0f : 0.0f, dt, def->lockBlendSpeed);
+		t.limbs[k].endWs = ls->lockWs;
+		t.limbs[k].normalWs = ls->lockAlpha > 0.0f ? ls->lockNormalWs : up;
+		t.limbs[k].alpha = ls->lockAlpha;
+		t.limbs[k].locked = ls->locked;
+	}
+
+	t.castCount = casts;
+	state->prevCharacterWs = cw;
+	state->initialized = 1;
+	*out = t;
+	return lb_ok;
+}
