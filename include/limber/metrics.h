@@ -5,8 +5,8 @@
 /// @defgroup metrics Quality metrics
 /// Measures how good a sequence of poses looks against the world: sole and limb penetration,
 /// support under planted feet, hover, floating, contact drift, knee and elbow inversions, joint
-/// limit violations, pose pops (added by the system and the source's own), palm-to-wall angle and
-/// non-finite frames. Every metric is defined precisely in docs/metrics.md. Feed one frame at a
+/// limit violations, pose pops (added by the system and the source's own), palm-to-wall angle, a
+/// lying torso's height and roll and pitch errors against the ground, and non-finite frames. Every metric is defined precisely in docs/metrics.md. Feed one frame at a
 /// time with lbMetrics_AddFrame; read per-frame values from its output and the running summary
 /// with lbMetrics_GetSummary. The accumulator owns no world: it sees one through the lbSceneQuery
 /// given in its def, independently of anything a system sensed.
@@ -187,6 +187,12 @@ typedef struct lbFrameMetrics
 	float footSupport[2];
 	/// Why something was not measured this frame (lb_unmeasuredNone when everything was).
 	lbUnmeasuredReason unmeasured;
+	/// Lying torso (frames with a touching body contact; -1 otherwise): the torso capsule's lowest
+	/// height above the ground under it (m, >= 0), and its roll and pitch errors against the ground
+	/// under it (deg, >= 0).
+	float torsoHeight;
+	float torsoRollError;
+	float torsoPitchError;
 } lbFrameMetrics;
 
 /// Summary over all frames added so far. Maxima of metrics never measured are -1.
@@ -223,6 +229,12 @@ typedef struct lbMetricsSummary
 	/// (a static string, "" when none).
 	int unmeasuredFrames;
 	const char* unmeasuredReason;
+	/// Lying torso: the largest torso height above the ground (m) and roll and pitch errors (deg)
+	/// over the frames with a touching body contact (-1 when there were none), and their count.
+	float torsoHeightMax;
+	float torsoRollErrorMax;
+	float torsoPitchErrorMax;
+	int torsoFrames;
 } lbMetricsSummary;
 
 /// The accumulator (opaque).

@@ -197,6 +197,7 @@ lbMetrics* lbCreateMetrics(const lbMetricsDef* def)
 	sm->contactDriftMax = sm->penetrationMax = sm->hoverMax = sm->palmWallAngleMax = -1.0f;
 	sm->posePopMax = sm->posePopMaxM = sm->solePenetrationMax = sm->limbPenetrationMax = -1.0f;
 	sm->supportMin = sm->addedPopMax = sm->sourcePopMax = -1.0f;
+	sm->torsoHeightMax = sm->torsoRollErrorMax = sm->torsoPitchErrorMax = -1.0f;
 	sm->floatingMax = sm->floatingTime = 0.0f;
 	sm->unmeasuredReason = "";
 	return m;
@@ -556,6 +557,79 @@ static float lbLimbPenetration(const lbMetrics* m, const lbPose* pose, lbTransfo
 	return best;
 }
 
+// Angle wrapped into [-90, 90] degrees (a line's direction, not a vector's).
+static float lbWrapLineDeg(float deg)
+{
+	while (deg > 90.0f)
+		deg -= 180.0f;
+	while (deg < -90.0f)
+		deg += 180.0f;
+	return deg;
+}
+
+// Angle (deg) of the line through a and b in the vertical plane along `dir` (horizontal, unit).
+static float lbLineSlopeDeg(lbVec3 a, lbVec3 b, lbVec3 up, lbVec3 dir)
+{
+	lbVec3 d = lbSub(b, a);
+	return atan2f(lbDot(d, up), lbDot(d, dir)) * LB_RAD2DEG;
+}
+
+// A lying torso against the ground under it (docs/metrics.md): its capsule's lowest height above
+// the ground, and its pitch (pelvis to neck) and roll (shoulder line, beyond the base pose's own)
+// against the ground's. False when no ground was found under it.
+static bool lbTorsoOnGround(const lbMetrics* m, const lbMetricsFrame* frame, lbFrameMetrics* fm)
+{
+	const lbHumanoid* h = &m->humanoid;
+	const lbPose* pose = frame->pose;
+	const lbTransform cw = frame->characterWs;
+	const lbVec3 up = m->def.upWs;
+	int top = h->neck >= 0 ? h->neck : (h->spineCount > 0 ? h->spine[h->spineCount - 1] : LB_NULL_INDEX);
+	if (h->pelvis < 0 || top < 0)
+		return false;
+	lbVec3 pelvis = lbTransformPoint(cw, pose->model[h->pelvis].p);
+	lbVec3 neck = lbTransformPoint(cw, pose->model[top].p);
+	const float r = m->segmentRadius[lb_segmentTorso][0];
+	float len = lbDistance(pelvis, neck);
+	int n = (int)ceilf(len / m->def.limbSpacing) + 1;
+	n = n < 2 ? 2 : (n > LB_METRICS_MAX_SAMPLES ? LB_METRICS_MAX_SAMPLES : n);
+	bool any = false;
+	float lowest = 0.0f;
+	for (int i = 0; i < n; ++i)
+	{
+		lbGroundProbe g = lbProbePoint(m, lbLerp(pelvis, neck, (float)i / (float)(n - 1)));
+		if (!g.found)
+			continue;
+		float above = g.distance - r;
+		lowest = any ? lbMinF(lowest, above) : above;
+		any = true;
+	}
+	lbGroundProbe gp = lbProbePoint(m, pelvis), gn = lbProbePoint(m, neck);
+	if (!any || !gp.found || !gn.found)
+		return false;
+	fm->torsoHeight = lbMaxF(lowest, 0.0f);
+	lbVec3 axis = lbNormalizeOr(lbProjectOnPlane(lbSub(neck, pelvis), up), lbAnyPerpendicular(up));
+	lbVec3 side = lbNormalize(lbCross(up, axis));
+	float pitchTorso = lbLineSlopeDeg(pelvis, neck, up, axis);
+	float pitchGround = lbLineSlopeDeg(gp.groundWs, gn.groundWs, up, axis);
+	fm->torsoPitchError = lbAbsF(pitchTorso - pitchGround);
+	// Roll: the ground beside the torso's middle, 0.15 m either side.
+	lbVec3 mid = lbLerp(pelvis, neck, 0.5f);
+	lbGroundProbe gl = lbProbePoint(m, lbMulAdd(mid, 0.15f, side)), gr = lbProbePoint(m, lbMulAdd(mid, -0.15f, side));
+	int la = h->arm[lb_left].upperArm >= 0 ? h->arm[lb_left].upperArm : h->leg[lb_left].thigh;
+	int ra = h->arm[lb_right].upperArm >= 0 ? h->arm[lb_right].upperArm : h->leg[lb_right].thigh;
+	if (gl.found && gr.found && la >= 0 && ra >= 0)
+	{
+		float rollGround = lbLineSlopeDeg(gr.groundWs, gl.groundWs, up, side);
+		float rollFinal = lbLineSlopeDeg(lbTransformPoint(cw, pose->model[ra].p), lbTransformPoint(cw, pose->model[la].p), up, side);
+		float rollBase = 0.0f;
+		if (frame->basePose)
+			rollBase = lbLineSlopeDeg(lbTransformPoint(cw, frame->basePose->model[ra].p),
+									  lbTransformPoint(cw, frame->basePose->model[la].p), up, side);
+		fm->torsoRollError = lbAbsF(lbWrapLineDeg(lbWrapLineDeg(rollFinal - rollBase) - rollGround));
+	}
+	return true;
+}
+
 // World rotation pops: per bone, the change of its world rotation since the previous frame beyond
 // the base motion's own change in the same bone (max(0, |final| - |base|)), and the base's own.
 static void lbWorldPops(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMetrics* fm)
@@ -607,6 +681,7 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 	fm.contactDrift = fm.penetration = fm.hover = fm.palmWallAngle = fm.posePopDeg = fm.posePopM = -1.0f;
 	fm.solePenetration = fm.limbPenetration = fm.support = fm.addedPopDeg = fm.sourcePopDeg = fm.floatHeight = -1.0f;
 	fm.footSupport[0] = fm.footSupport[1] = -1.0f;
+	fm.torsoHeight = fm.torsoRollError = fm.torsoPitchError = -1.0f;
 	m->summary.frames++;
 
 	bool finite = lbPose_IsFinite(frame->pose) && lbTransformFinite(frame->characterWs) && lbIsValidFloat(frame->dt);
@@ -811,6 +886,13 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 	}
 	m->hasPrev = true;
 
+	// A lying torso, in frames where the system says the body rests on the ground.
+	bool bodyTouching = false;
+	for (int i = 0; i < frame->contactCount; ++i)
+		bodyTouching = bodyTouching || (frame->contacts[i].kind == lb_contactBody && frame->contacts[i].touching);
+	if (bodyTouching && m->hasQuery && !lbTorsoOnGround(m, frame, &fm))
+		lbNoteUnmeasured(&fm, lb_unmeasuredNoSurfaceAtContact);
+
 	lbMetricsSummary* sm = &m->summary;
 	// Floating: a span of frames in which nothing touches; it counts once longer than a jump.
 	if (fm.floatHeight >= 0.0f)
@@ -841,6 +923,10 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 	lbMaxInto(&sm->limbPenetrationMax, fm.limbPenetration);
 	lbMaxInto(&sm->addedPopMax, fm.addedPopDeg);
 	lbMaxInto(&sm->sourcePopMax, fm.sourcePopDeg);
+	lbMaxInto(&sm->torsoHeightMax, fm.torsoHeight);
+	lbMaxInto(&sm->torsoRollErrorMax, fm.torsoRollError);
+	lbMaxInto(&sm->torsoPitchErrorMax, fm.torsoPitchError);
+	sm->torsoFrames += fm.torsoHeight >= 0.0f ? 1 : 0;
 	if (fm.support >= 0.0f)
 		sm->supportMin = sm->supportMin < 0.0f ? fm.support : lbMinF(sm->supportMin, fm.support);
 	sm->kneeInversions += fm.kneeInverted ? 1 : 0;

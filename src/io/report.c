@@ -60,6 +60,9 @@ static void lbAddSeries(cJSON* series, const char* name, const lbFrameMetrics* f
 			case 20: v = lbMeasured(f->addedPopDeg); break;
 			case 21: v = lbMeasured(f->sourcePopDeg); break;
 			case 22: v = lbMeasured(f->floatHeight); break;
+			case 24: v = lbMeasured(f->torsoHeight); break;
+			case 25: v = lbMeasured(f->torsoRollError); break;
+			case 26: v = lbMeasured(f->torsoPitchError); break;
 			default: v = cJSON_CreateNumber(f->unmeasured != lb_unmeasuredNone ? 1 : 0); break;
 		}
 		cJSON_AddItemToArray(arr, v);
@@ -112,6 +115,10 @@ char* lbRun_ReportJson(const lbRun* run, bool withTiming)
 	cJSON_AddItemToObject(summary, "added_pop_max", lbMeasured(sm->addedPopMax));
 	cJSON_AddItemToObject(summary, "source_pop_max", lbMeasured(sm->sourcePopMax));
 	cJSON_AddItemToObject(summary, "palm_wall_angle_max", lbMeasured(sm->palmWallAngleMax));
+	cJSON_AddItemToObject(summary, "torso_height_max", lbMeasured(sm->torsoHeightMax));
+	cJSON_AddItemToObject(summary, "torso_roll_error_max", lbMeasured(sm->torsoRollErrorMax));
+	cJSON_AddItemToObject(summary, "torso_pitch_error_max", lbMeasured(sm->torsoPitchErrorMax));
+	cJSON_AddNumberToObject(summary, "torso_frames", sm->torsoFrames);
 	cJSON_AddNumberToObject(summary, "nan_frames", sm->nanFrames);
 	cJSON_AddNumberToObject(summary, "planted_foot_frames", sm->plantedFootFrames);
 	cJSON_AddNumberToObject(summary, "locked_contact_frames", sm->lockedContactFrames);
@@ -151,7 +158,8 @@ char* lbRun_ReportJson(const lbRun* run, bool withTiming)
 										  "elbow_angle_l", "elbow_angle_r", "knee_inverted", "elbow_inverted",
 										  "limit_violations", "nan",		"planted_l",	 "planted_r",
 										  "sole_penetration", "limb_penetration", "support_l", "support_r",
-										  "added_pop_deg", "source_pop_deg", "floating", "unmeasured" };
+										  "added_pop_deg", "source_pop_deg", "floating", "unmeasured",
+										  "torso_height", "torso_roll_error", "torso_pitch_error" };
 	for (int f = 0; f < (int)(sizeof fields / sizeof fields[0]); ++f)
 		lbAddSeries(series, fields[f], run->series, count, f);
 	for (int k = 0; k < valueCount; ++k)
