@@ -127,6 +127,7 @@ const lbSystemEntry* lbFindSystemEntry(const char* name);
 /// Systems with adapters in their own files.
 extern const lbSystemEntry lbSystemFoot;
 extern const lbSystemEntry lbSystemClimb;
+extern const lbSystemEntry lbSystemProne;
 
 /// Kinds of the foot system's config keys.
 typedef enum lbFootKeyKind

@@ -35,6 +35,7 @@ static const lbSystemEntry* const lbSystems[] = {
 	&lbSystemNone,
 	&lbSystemFoot,
 	&lbSystemClimb,
+	&lbSystemProne,
 };
 
 #define LB_SYSTEM_COUNT ((int)(sizeof lbSystems / sizeof lbSystems[0]))
