@@ -13,8 +13,8 @@
 /// - pose (model space, stateless): the roll on the root bone (the pelvis when the rig has no
 ///   separate root), the upper-body pitch on the first spine bone, the lower-body pitch on both
 ///   thighs, the body lowered or raised so the torso rests on the ground, then each limb: a planted
-///   one held on its contact by two-bone IK with the knee or elbow kept out of the ground, a free one
-///   bent at the knee or elbow, or lifted at the hip or shoulder, out of the ground.
+///   one held on its contact by two-bone IK (a foot's contact keeps its toes out of the ground too),
+///   a free one lifted at the hip or shoulder out of the ground.
 /// All lengths in meters, angles in radians, exponential smoothing speeds in 1/s. No bone axis is
 /// assumed: every axis comes from lbHumanoid or from the pose itself.
 /// @{
@@ -118,8 +118,8 @@ typedef struct lbProneDef
 	/// Torso radius: the flesh around the pelvis-to-neck line. Negative = 0.055 x the rig's height
 	/// (the torso capsule of docs/metrics.md; 0.099 m for a 1.8 m body). Default -1.
 	float torsoRadius;
-	/// Limb fit: knees and elbows that would sink are lifted at the hip or shoulder, ankles, toes and
-	/// wrists are bent up at the knee or elbow; radii are the rig's limb capsules of docs/metrics.md.
+	/// Limb fit: a limb not held whose knee or elbow, ankle, toes or wrist would sink is lifted out at
+	/// the hip or shoulder; radii are the rig's limb capsules of docs/metrics.md.
 	/// Default true.
 	bool fitLimbs;
 	/// Planted hands and feet hold their contacts (like locked feet): a limb whose animated end moves

@@ -181,23 +181,14 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
 			in.targetMs = lbInvTransformPoint(cw, lt->endWs);
 			in.weight = w;
-			// No pole: the limb keeps its own bend plane (a nearly straight prone leg has no stable one).
+			// No pole: the limb keeps its own bend plane, so the solve stays continuous as its weight
+			// blends in.
 			in.poleKind = lb_poleNone;
 			lbPose_SolveLimbIk(pose, skeleton, h, (lbLimb)k, &in, NULL);
-			// A knee or elbow the solve put into the ground turns its bend plane up out of it.
-			lbVec3 m;
-			float radius;
-			if (def->fitLimbs && planes[midProbe].hit && lbProneProbePoint(h, def, pose, (lbProneProbe)midProbe, &m, &radius) &&
-				lbProneGap(&planes[midProbe], m, def->clearance) < 0.0f)
-			{
-				in.poleKind = lb_poleDirection;
-				lbVec3 pole = lbLimbChain_PoleMs(&chain, pose);
-				in.poleMs = lbNormalizeOr(lbAdd(pole, lbMulSV(2.0f, planes[midProbe].normal)), pole);
-				lbPose_SolveLimbIk(pose, skeleton, h, (lbLimb)k, &in, NULL);
-			}
 		}
-		// A fully held limb rests on its contact; its knee or elbow was kept out above.
-		if (!def->fitLimbs || w >= 0.999f)
+		// A held limb rests on its contact: the lift and bend fade out as the hold blends in.
+		const float fit = a * (1.0f - lbClampF(lt->alpha, 0.0f, 1.0f));
+		if (!def->fitLimbs || fit <= 0.0f)
 			continue;
 		// Knee or elbow sinking: the limb lifts at the hip or shoulder.
 		lbVec3 p;
@@ -209,12 +200,12 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			float ang = gap < 0.0f ? lbProneLiftAngle(pose->model[root].p, p, planes[midProbe].normal, -gap, &axis) : 0.0f;
 			if (ang > 0.0f)
 			{
-				lbProneTurn(pose, skeleton, root, axis, ang * a);
-				res.limbLift = lbMaxF(res.limbLift, ang * a);
+				lbProneTurn(pose, skeleton, root, axis, ang * fit);
+				res.limbLift = lbMaxF(res.limbLift, ang * fit);
 			}
 		}
-		// Ankle, toes or wrist sinking: bend at the knee or elbow the anatomical way, else lift the
-		// whole limb at its root.
+		// Ankle, toes or wrist sinking: the limb lifts at the hip or shoulder too (one rule for every
+		// pose, so no frame switches between a bend and a lift).
 		for (int e = 0; e < 2; ++e)
 		{
 			int probe = endProbes[e];
@@ -224,16 +215,9 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			if (gap >= 0.0f)
 				continue;
 			lbVec3 axis;
-			float ang = lbProneLiftAngle(pose->model[mid].p, p, planes[probe].normal, -gap, &axis);
-			bool anatomical = hasChain && lbDot(axis, lbLimbChain_HingeMs(&chain, pose)) > 0.0f;
-			if (ang > 0.0f && anatomical)
-				lbProneTurn(pose, skeleton, mid, axis, ang * a);
-			else
-			{
-				ang = lbProneLiftAngle(pose->model[root].p, p, planes[probe].normal, -gap, &axis);
-				lbProneTurn(pose, skeleton, root, axis, ang * a);
-			}
-			res.limbLift = lbMaxF(res.limbLift, ang * a);
+			float ang = lbProneLiftAngle(pose->model[root].p, p, planes[probe].normal, -gap, &axis);
+			lbProneTurn(pose, skeleton, root, axis, ang * fit);
+			res.limbLift = lbMaxF(res.limbLift, ang * fit);
 		}
 	}
 	if (outResult)

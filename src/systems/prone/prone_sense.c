@@ -260,7 +260,18 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		if (g->hit)
 		{
 			float k0 = lbMaxF(lbDot(up, g->normalWs), 0.1f);
-			rest = lbMulAdd(endWs, (def->clearance - lbDot(lbSub(endWs, g->pointWs), g->normalWs)) / k0, up);
+			float rise = (def->clearance - lbDot(lbSub(endWs, g->pointWs), g->normalWs)) / k0;
+			// A foot rests where neither its ankle nor its toes go into the ground.
+			const lbProneGround* toe = k >= 2 ? &state->ground[lb_proneToeL + (k - 2)] : NULL;
+			lbVec3 toeMs;
+			float toeRadius;
+			if (toe && toe->hit && lbProneProbePoint(h, def, anim, (lbProneProbe)(lb_proneToeL + (k - 2)), &toeMs, &toeRadius))
+			{
+				lbVec3 toeWs = lbTransformPoint(cw, toeMs);
+				float kt = lbMaxF(lbDot(up, toe->normalWs), 0.1f);
+				rise = lbMaxF(rise, (def->clearance - lbDot(lbSub(toeWs, toe->pointWs), toe->normalWs)) / kt);
+			}
+			rest = lbMulAdd(endWs, rise, up);
 		}
 		if (ls->locked)
 		{
