@@ -55,7 +55,8 @@ typedef struct lbClimbDef
 	float moveSpeed[2];
 	/// Constant speed at which the animated target follows its preview (m/s). Default 1.2.
 	float followSpeed;
-	/// Constant angular speed at which the target rotation follows its preview (rad/s). Default 6.
+	/// Constant angular speed at which the target rotation follows its preview, and the fastest the
+	/// pose stage turns a hand or swings a knee toward a new goal (rad/s). Default 6.
 	float rotationSpeed;
 	/// Configured largest reach from the shoulder or hip (m); the effective reach is the smaller of
 	/// this and the measured upper + lower segment lengths minus `reachMargin`. Default 0.9, 1.1.
@@ -86,8 +87,9 @@ typedef struct lbClimbDef
 	/// Per-limb rotation offset composed with the surface rotation of a searching target (hands
 	/// L, R, feet L, R; world-independent, applied in the surface frame). Default identity.
 	lbQuat searchRotationOffset[4];
-	/// Exponential speed of the IK and body alphas. Default 8 /s.
-	float alphaSpeed;
+	/// Time the IK and body alphas take to go from 0 to 1 (or back), as a smoothstep: a limb blends
+	/// in and out without a jump in speed. Default 0.4 s.
+	float alphaTime;
 	/// Body alpha of a searching or candidate limb rises from 0 to 1 as its target's distance from
 	/// the reach centre goes from bodyReachStart to bodyReachFull of the effective reach (see
 	/// docs/climb.md). Defaults 0.55, 0.95.
@@ -246,6 +248,9 @@ typedef struct lbClimbTargets
 	float probePush[2];
 	/// Casts made this frame.
 	int castCount;
+	/// Frame time the targets were made for (s): the pose stage limits how fast the hands and knees
+	/// turn by it (0: no limit).
+	float dt;
 } lbClimbTargets;
 
 /// Small cache the pose stage keeps between frames (caller memory, one per character; zero it
@@ -257,6 +262,19 @@ typedef struct lbClimbPoseCache
 	lbQuat handRotWs[2];
 	/// Cached leg side blend (-1..1), updated only inside the reach-ratio window.
 	float legSide[2];
+	/// Each hand's rotation and each knee's direction (from the middle of its circle about the
+	/// hip-ankle line) as last posed (world): their goals turn from there at no more than the
+	/// def's rotationSpeed, so a new goal (a limb selected, released, a knee changing sides) never
+	/// pops.
+	lbQuat lastHandWs[2];
+	lbVec3 lastKneeWs[2];
+	/// Each elbow's direction from the middle of its circle about the shoulder-wrist line (world).
+	lbVec3 lastElbowWs[2];
+	/// Each foot's rotation as last posed (world).
+	lbQuat lastFootWs[2];
+	/// Each hand's whole turn about its forearm last frame (rad, unwrapped): picks the forearm's
+	/// roll branch so it passes half a turn without flipping.
+	float lastHandTwist[2];
 	/// Nonzero once the entries are valid.
 	int valid;
 } lbClimbPoseCache;

@@ -55,7 +55,7 @@ static const lbClimbKey lbClimbKeys[] = {
 	{ "lock_offset_hand", offsetof(lbClimbDef, lockOffset[0]), 0.0, 1.0, false },
 	{ "lock_offset_foot", offsetof(lbClimbDef, lockOffset[1]), 0.0, 1.0, false },
 	{ "lock_time", offsetof(lbClimbDef, lockTime), 0.0, 10.0, false },
-	{ "alpha_speed", offsetof(lbClimbDef, alphaSpeed), 0.0, 1000.0, false },
+	{ "alpha_time", offsetof(lbClimbDef, alphaTime), 0.0, 10.0, false },
 	{ "body_reach_start", offsetof(lbClimbDef, bodyReachStart), 0.0, 2.0, false },
 	{ "body_reach_full", offsetof(lbClimbDef, bodyReachFull), 0.0, 2.0, false },
 	{ "body_alpha_locked", offsetof(lbClimbDef, bodyAlphaLocked), 0.0, 1.0, false },

@@ -33,7 +33,7 @@ lbClimbDef lbDefaultClimbDef(void)
 	d.lockTime = 0.25f;
 	for (int i = 0; i < 4; ++i)
 		d.searchRotationOffset[i] = lbQuat_identity;
-	d.alphaSpeed = 8.0f;
+	d.alphaTime = 0.4f;
 	d.bodyReachStart = 0.55f;
 	d.bodyReachFull = 0.95f;
 	d.bodyAlphaLocked = 1.0f;
@@ -102,6 +102,8 @@ void lbClimbPoseCache_Reset(lbClimbPoseCache* cache)
 		return;
 	memset(cache, 0, sizeof *cache);
 	cache->handRotWs[0] = cache->handRotWs[1] = lbQuat_identity;
+	cache->lastHandWs[0] = cache->lastHandWs[1] = lbQuat_identity;
+	cache->lastFootWs[0] = cache->lastFootWs[1] = lbQuat_identity;
 }
 
 lbResult lbClimb_Select(lbClimbState* state, int limb)

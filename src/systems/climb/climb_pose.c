@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <stdlib.h>
 
 // The joint body constraint stops once every shoulder and hip is this close to its allowed reach (m).
 #define LB_CLIMB_EXCESS_TOLERANCE 1.0e-4f
@@ -116,7 +117,24 @@ typedef struct lbClimbPoseCtx
 	lbVec3 toeTipFoot[2];
 	// Feet: the ankle goal estimated before the body moves.
 	lbVec3 ankleGuessMs[2];
+	// Largest turn of a hand or swing of a knee since the last frame (rad); 0 = no limit.
+	float maxTurn;
+	// Whether a surface faces up (a ledge or hold top) rather than being a wall.
+	bool top[4];
 } lbClimbPoseCtx;
+
+// Turns `from` toward `to` by at most `maxAngle` (rad); `to` when maxAngle <= 0.
+static lbQuat lbClimbTurnToward(lbQuat from, lbQuat to, float maxAngle)
+{
+	if (!(maxAngle > 0.0f))
+		return to;
+	if (lbQuatDot(from, to) < 0.0f)
+		to = lbQuatNeg(to);
+	const float angle = lbQuatAngleBetween(from, to);
+	if (angle <= maxAngle || angle < 1.0e-6f)
+		return to;
+	return lbQuatNormalize(lbQuatSlerp(from, to, maxAngle / angle));
+}
 
 static lbVec3 lbClimbPointMs(const lbClimbPoseCtx* c, lbVec3 pWs)
 {
@@ -222,6 +240,22 @@ static lbVec3 lbClimbHoldBody(const lbVec3* rootMs, const lbVec3* lockMs, const 
 	*outExcess = excess < LB_CLIMB_EXCESS_TOLERANCE ? 0.0f : excess;
 	*outRounds = rounds;
 	return t;
+}
+
+// Circle of the middle joint (knee, elbow) of a two-bone limb reaching `ankle` from `hip`: centre on
+// the line between them, radius.
+static float lbClimbKneeCircle(lbVec3 hip, lbVec3 ankle, float a, float b, lbVec3 axis, lbVec3* outCentre)
+{
+	float d = lbDistance(hip, ankle);
+	d = lbClampF(d, lbAbsF(a - b) + 1.0e-5f, lbMaxF(a + b - 1.0e-5f, lbAbsF(a - b) + 1.0e-5f));
+	const float x = (a * a - b * b + d * d) / (2.0f * d);
+	*outCentre = lbMulAdd(hip, x, axis);
+	return sqrtf(lbMaxF(a * a - x * x, 0.0f));
+}
+
+static float lbClimbWrapAngle(float x)
+{
+	return atan2f(sinf(x), cosf(x));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -412,7 +446,7 @@ static lbQuat lbClimbReachableGoal(const lbClimbPoseCtx* c, int s, lbQuat goal, 
 // the branch when the turn asked for is near half a turn away, so the palm never flips from one
 // end of the range to the other. Returns the turn used.
 static float lbClimbPlaceHand(const lbClimbPoseCtx* c, int s, lbQuat goal, lbClimbHandStart start, float weight,
-							  float preferTwist)
+							  float preferTwist, bool clampWrist)
 {
 	const lbSkeleton* sk = c->skeleton;
 	const lbHumanoid* h = c->humanoid;
@@ -446,8 +480,11 @@ static float lbClimbPlaceHand(const lbClimbPoseCtx* c, int s, lbQuat goal, lbCli
 	const lbQuat parentFull = lbQuatMul(lbQuatFromAxisAngle(axis, fullRoll - roll), pose->model[parent].q);
 	const lbVec3 flexAxis = lbNormalizeOr(lbCross(ax->finger, ax->palm), lbAnyPerpendicular(ax->finger));
 	const lbJointLimit wrist = lbClimbWristLimit();
-	const lbQuat fullLocal = lbClampToJointLimit(&wrist, handRest, ax->finger, flexAxis,
-												 lbQuatNormalize(lbQuatMul(lbQuatConj(parentFull), goal)));
+	const lbQuat wantLocal = lbQuatNormalize(lbQuatMul(lbQuatConj(parentFull), goal));
+	// A held hand keeps its rotation exactly (the palm stays on its hold): its wrist takes what
+	// the body's move asks, as a hand gripping a hold does.
+	const lbQuat fullLocal =
+		clampWrist ? lbClampToJointLimit(&wrist, handRest, ax->finger, flexAxis, wantLocal) : wantLocal;
 
 	// Weighted: the roll and the hand's local rotation go from where they started.
 	const float dr = start.roll + weight * (fullRoll - start.roll) - roll;
@@ -476,6 +513,101 @@ static float lbClimbPlaceHand(const lbClimbPoseCtx* c, int s, lbQuat goal, lbCli
 	return total;
 }
 
+// Angle (rad) about the unit axis `f` from `a` to `b` (both taken perpendicular to f); 0 when
+// either vanishes.
+static float lbClimbAngleAbout(lbVec3 a, lbVec3 b, lbVec3 f)
+{
+	a = lbProjectOnPlane(a, f);
+	b = lbProjectOnPlane(b, f);
+	if (lbLengthSquared(a) < 1.0e-12f || lbLengthSquared(b) < 1.0e-12f)
+		return 0.0f;
+	return atan2f(lbDot(lbCross(a, b), f), lbDot(a, b));
+}
+
+// Where the palm faces when the forearm has not rolled, against the elbow's hinge: the signed
+// angle about the forearm from the hinge axis to the palm axis in the rest pose (radians).
+static float lbClimbNeutralPalm(const lbClimbPoseCtx* c, int s)
+{
+	const lbSkeleton* sk = c->skeleton;
+	const lbArmBones* arm = &c->humanoid->arm[s];
+	const lbArmAxes* ax = &c->humanoid->armAxes[s];
+	const lbTransform fore = sk->restModel[arm->foreArm], hand = sk->restModel[arm->hand];
+	const lbVec3 f = lbNormalizeOr(lbTransformDirection(fore, ax->foreAlong), lbVec3_axisX);
+	return lbClimbAngleAbout(lbTransformDirection(fore, ax->elbowBendFore), lbTransformDirection(hand, ax->palm), f);
+}
+
+// The elbow's swivel. Which way the elbow points decides how far the forearm must roll for the
+// palm to face the wall: with the elbow below the hand the palm faces sideways unless the forearm
+// rolls a quarter turn; with it out to the side the palm faces the wall as it is. Each candidate
+// elbow on its circle about the shoulder-wrist line is scored by the roll it needs (beyond a
+// comfortable part, heavily), by how far it lies from the preferred direction (down and out) and
+// from last frame's (continuity), and by how far it would go into the wall; the best is turned
+// toward from last frame's no faster than the limit. Returns the pole direction (model, unit from
+// the circle's centre), or `preferred` when the arm is straight.
+static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred, lbVec3 palmGoal, const lbVec3* lastWs,
+							   lbVec3* outLastWs)
+{
+	const lbPose* pose = c->pose;
+	const lbLimbChain* ch = &c->chain[s];
+	const lbVec3 S = pose->model[ch->root].p, W = c->targetMs[s], n = c->normalMs[s];
+	lbVec3 axis = lbSub(W, S);
+	float d = lbLength(axis);
+	if (d < 1.0e-4f)
+		return preferred;
+	axis = lbMulSV(1.0f / d, axis);
+	lbVec3 centre;
+	const float radius = lbClimbKneeCircle(S, W, ch->upperLength, ch->lowerLength, axis, &centre);
+	lbVec3 u = lbNormalizeOr(lbProjectOnPlane(preferred, axis), lbAnyPerpendicular(axis));
+	const lbVec3 v = lbCross(axis, u);
+	if (radius < 1.0e-3f)
+		return u;
+	const float neutral = lbClimbNeutralPalm(c, s);
+	float lastAngle = 0.0f;
+	bool hasLast = false;
+	if (lastWs && c->maxTurn > 0.0f)
+	{
+		const lbVec3 last = lbProjectOnPlane(lbInvTransformDirection(c->cw, *lastWs), axis);
+		if (lbLengthSquared(last) > 1.0e-8f)
+		{
+			lastAngle = atan2f(lbDot(last, v), lbDot(last, u));
+			hasLast = true;
+		}
+	}
+	const float clearance = 0.08f;
+	float best = hasLast ? lastAngle : 0.0f, bestCost = 1.0e30f;
+	// Coarse samples all round, then finer ones about the best.
+	for (int pass = 0; pass < 2; ++pass)
+	{
+		const int count = pass == 0 ? 16 : 9;
+		const float step = pass == 0 ? 2.0f * LB_PI / 16.0f : LB_PI / 48.0f;
+		const float from = pass == 0 ? -LB_PI : best - 4.0f * step;
+		for (int k = 0; k < count; ++k)
+		{
+			const float t = from + step * (float)k;
+			const lbVec3 dir = lbAdd(lbMulSV(cosf(t), u), lbMulSV(sinf(t), v));
+			const lbVec3 E = lbMulAdd(centre, radius, dir);
+			const lbVec3 f = lbNormalizeOr(lbSub(W, E), axis);
+			const lbVec3 hinge = lbCross(lbNormalizeOr(lbSub(E, S), axis), f);
+			const lbVec3 palm0 = lbQuatRotate(lbQuatFromAxisAngle(f, neutral), hinge);
+			const float roll = lbAbsF(lbClimbAngleAbout(palm0, palmGoal, f));
+			const float fromPref = lbAbsF(lbClimbWrapAngle(t));
+			const float fromLast = hasLast ? lbAbsF(lbClimbWrapAngle(t - lastAngle)) : 0.0f;
+			const float inWall = lbMaxF(clearance - lbDot(lbSub(E, c->surfaceMs[s]), n), 0.0f);
+			const float cost = roll + 3.0f * lbMaxF(roll - 1.0f, 0.0f) + 0.3f * fromPref + 0.5f * fromLast + 40.0f * inWall;
+			if (cost < bestCost)
+			{
+				bestCost = cost;
+				best = t;
+			}
+		}
+	}
+	if (hasLast)
+		best = lastAngle + lbClampF(lbClimbWrapAngle(best - lastAngle), -2.5f * c->maxTurn, 2.5f * c->maxTurn);
+	const lbVec3 dir = lbAdd(lbMulSV(cosf(best), u), lbMulSV(sinf(best), v));
+	*outLastWs = lbTransformDirection(c->cw, dir);
+	return dir;
+}
+
 static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache* newCache, bool cacheValid,
 								float* outReliability)
 {
@@ -493,6 +625,12 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	lbResult r = lb_ok;
 	if (a > 0.0f)
 	{
+		// The palm's goal direction: held, the cached hand's; otherwise into the wall.
+		lbVec3 palmGoal = lbNeg(c->normalMs[s]);
+		if (c->locked[s] && cacheValid)
+			palmGoal = lbQuatRotate(lbQuatMul(lbQuatConj(c->cw.q), newCache->handRotWs[s]), h->armAxes[s].palm);
+		in.poleMs = lbClimbElbowPole(c, s, in.poleMs, palmGoal, cacheValid ? &newCache->lastElbowWs[s] : NULL,
+									 &newCache->lastElbowWs[s]);
 		r = lbPose_SolveLimbIk(pose, c->skeleton, h, (lbLimb)s, &in, NULL);
 		if (r != lb_ok)
 			return r;
@@ -506,21 +644,40 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	*outReliability = reliability;
 	if (a <= 0.0f)
 	{
-		newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, before));
+		// Back with the animation, the hand still turns to it from where it was, no faster than
+		// the limit.
+		if (cacheValid && c->maxTurn > 0.0f)
+		{
+			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->lastHandWs[s]));
+			r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, lbClimbTurnToward(lastMs, before, c->maxTurn), true);
+			if (r != lb_ok)
+				return r;
+		}
+		newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[hand].q));
+		newCache->lastHandWs[s] = newCache->handRotWs[s];
+		newCache->lastHandTwist[s] = lbClimbHandTwist(c, s, before);
 		return lb_ok;
 	}
 	const lbQuat cachedMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->handRotWs[s]));
 	const lbClimbHandStart start = { lbClimbForearmRoll(c, s), lbClimbLocalQ(c, hand) };
 	// Last frame's turn about the forearm picks the branch near half a turn.
-	float prefer = lbClimbHandTwist(c, s, cacheValid ? cachedMs : before);
-	const lbQuat goal = lbClimbReachableGoal(c, s, c->locked[s] && cacheValid ? cachedMs : fresh, prefer);
+	// Last frame's whole turn about the forearm (unwrapped, so it passes half a turn smoothly)
+	// picks the branch: the forearm never flips from one end of its range to the other.
+	float prefer = cacheValid ? newCache->lastHandTwist[s] : lbClimbHandTwist(c, s, before);
+	// A goal that changes (a limb selected or released, the fingers following the forearm) is
+	// turned toward from where the hand was last frame, never jumped to.
+	const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->lastHandWs[s]));
+	const lbQuat wanted = c->locked[s] && cacheValid ? cachedMs : fresh;
+	const bool held = c->locked[s] && cacheValid;
+	const lbQuat turned = cacheValid ? lbClimbTurnToward(lastMs, wanted, c->maxTurn) : wanted;
+	const lbQuat goal = held ? turned : lbClimbReachableGoal(c, s, turned, prefer);
 	// The wrist goes where the palm's contact (the lock offset out of the palm) lands on the
 	// contact point, whatever tilt the wrist's range leaves the palm; refined as the forearm settles.
 	const lbVec3 n = c->normalMs[s];
 	const float lockOffset = lbIsValidFloat(c->def->lockOffset[0]) ? c->def->lockOffset[0] : 0.0f;
 	for (int pass = 0; pass < LB_CLIMB_HAND_PASSES; ++pass)
 	{
-		prefer = lbClimbPlaceHand(c, s, goal, start, a, prefer);
+		prefer = lbClimbPlaceHand(c, s, goal, start, a, prefer, !held);
 		if (pass == LB_CLIMB_HAND_PASSES - 1)
 			break;
 		const lbQuat q = pose->model[hand].q;
@@ -532,6 +689,18 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		if (r != lb_ok)
 			return r;
 	}
+	// Whatever the placement did, the hand turns no faster than the limit (its branch switching,
+	// a blend ramping in); a held hand's rotation is its cache, so this never moves it.
+	if (cacheValid && c->maxTurn > 0.0f)
+	{
+		const lbQuat limited = lbClimbTurnToward(lastMs, pose->model[hand].q, c->maxTurn);
+		r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, limited, true);
+		if (r != lb_ok)
+			return r;
+	}
+	newCache->lastHandWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[hand].q));
+	// Kept within a turn of zero: the branch only matters near half a turn.
+	newCache->lastHandTwist[s] = lbAbsF(prefer) > 2.0f * LB_PI ? lbClimbWrapAngle(prefer) : prefer;
 	// Cached as it ends while not held; a hand held before anything was cached caches its goal.
 	if (!c->locked[s])
 		newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[hand].q));
@@ -567,21 +736,6 @@ static void lbClimbWallFrame(const lbClimbPoseCtx* c, lbVec3 n, lbVec3* outH, lb
 	*outUp = lbNormalizeOr(lbCross(n, hDir), c->upMs);
 }
 
-// Knee circle of a two-bone leg reaching `ankle` from `hip`: centre on the hip-ankle line, radius.
-static float lbClimbKneeCircle(lbVec3 hip, lbVec3 ankle, float a, float b, lbVec3 axis, lbVec3* outCentre)
-{
-	float d = lbDistance(hip, ankle);
-	d = lbClampF(d, lbAbsF(a - b) + 1.0e-5f, lbMaxF(a + b - 1.0e-5f, lbAbsF(a - b) + 1.0e-5f));
-	const float x = (a * a - b * b + d * d) / (2.0f * d);
-	*outCentre = lbMulAdd(hip, x, axis);
-	return sqrtf(lbMaxF(a * a - x * x, 0.0f));
-}
-
-static float lbClimbWrapAngle(float x)
-{
-	return atan2f(sinf(x), cosf(x));
-}
-
 // Side blend (with its cache rule), wall frame, side direction and knee pole of leg `s` reaching
 // `ankle` from the current hips. `legPoleMs` is the knee's natural direction (the humanoid's knee
 // pole carried by the thigh).
@@ -592,7 +746,8 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 	const lbHumanoid* h = c->humanoid;
 	const lbPose* pose = c->pose;
 	const lbLimbChain* ch = &c->chain[2 + s];
-	const lbVec3 n = c->normalMs[2 + s];
+	// On a hold's or a ledge's top the wall the body faces sets the side and the knee's clearance.
+	const lbVec3 n = c->top[2 + s] ? lbNeg(c->forwardMs) : c->normalMs[2 + s];
 	const lbVec3 hip = pose->model[h->leg[s].thigh].p;
 	const lbVec3 hipCentre = lbLerp(pose->model[h->leg[0].thigh].p, pose->model[h->leg[1].thigh].p, 0.5f);
 	lbClimbLegPlan p;
@@ -699,6 +854,13 @@ static void lbClimbToeDirections(const lbClimbPoseCtx* c, int s, const lbClimbLe
 	const lbHumanoid* h = c->humanoid;
 	const lbSkeleton* sk = c->skeleton;
 	const lbVec3 n = c->normalMs[2 + s];
+	if (c->top[2 + s])
+	{
+		// Standing on a top: the sole flat on it, the toes toward the wall the body faces.
+		*outToe = lbNormalizeOr(lbProjectOnPlane(c->forwardMs, n), lbAnyPerpendicular(n));
+		*outTop = n;
+		return;
+	}
 	// The rest toe direction kept in the calf's frame and carried by the calf as it is now.
 	const lbVec3 toeRest = lbTransformDirection(sk->restModel[h->leg[s].foot], toeFlatLocal);
 	const lbVec3 toeInCalf = lbInvTransformDirection(sk->restModel[h->leg[s].calf], toeRest);
@@ -727,15 +889,44 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	const lbClimbLegPlan plan = lbClimbPlanLeg(c, s, c->ankleGuessMs[s], newCache->legSide[s], cacheValid, legPole);
 	newCache->legSide[s] = plan.cached;
 	res->legSide[s] = plan.side;
-	res->kneePoleMs[s] = plan.poleMs;
+	// The knee's direction about the hip-ankle line swings from last frame's no faster than the
+	// limit: a side blend or a clearance turn that changes sides does not flip the leg at once.
+	const lbVec3 hip = pose->model[h->leg[s].thigh].p;
+	const lbVec3 axis = lbNormalizeOr(lbSub(c->ankleGuessMs[s], hip), lbNeg(c->upMs));
+	const lbVec3 mid = lbLerp(hip, c->ankleGuessMs[s], 0.5f);
+	const float kneeTurn = c->maxTurn * 2.5f;
+	lbVec3 dir = lbNormalizeOr(lbProjectOnPlane(lbSub(plan.poleMs, mid), axis), lbAnyPerpendicular(axis));
 	if (a <= 0.0f)
+	{
+		const lbVec3 knee = pose->model[h->leg[s].calf].p;
+		dir = lbNormalizeOr(lbProjectOnPlane(lbSub(knee, mid), axis), dir);
+		newCache->lastKneeWs[s] = lbTransformDirection(c->cw, dir);
+		newCache->lastFootWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[foot].q));
+		res->kneePoleMs[s] = plan.poleMs;
 		return lb_ok;
+	}
+	if (cacheValid && c->maxTurn > 0.0f)
+	{
+		const lbVec3 last =
+			lbNormalizeOr(lbProjectOnPlane(lbInvTransformDirection(c->cw, newCache->lastKneeWs[s]), axis), dir);
+		float angle = atan2f(lbDot(lbCross(last, dir), axis), lbDot(last, dir));
+		// The knee changes sides round the outside: when the short way passes through the wall,
+		// it goes the long way.
+		const lbVec3 wallN = c->top[limb] ? lbNeg(c->forwardMs) : c->normalMs[limb];
+		const lbVec3 halfway = lbQuatRotate(lbQuatFromAxisAngle(axis, 0.5f * angle), last);
+		if (lbDot(halfway, wallN) < -0.3f && lbAbsF(angle) > 0.5f)
+			angle -= (angle > 0.0f ? 2.0f : -2.0f) * LB_PI;
+		dir = lbQuatRotate(lbQuatFromAxisAngle(axis, lbClampF(angle, -kneeTurn, kneeTurn)), last);
+	}
+	newCache->lastKneeWs[s] = lbNormalizeOr(lbTransformDirection(c->cw, dir), dir);
+	const lbVec3 poleMs = lbMulAdd(mid, 0.5f, dir);
+	res->kneePoleMs[s] = poleMs;
 
 	// First pass: the bend from the pole, toward the estimated ankle.
 	lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
 	in.targetMs = c->ankleGuessMs[s];
 	in.poleKind = lb_poleLocation;
-	in.poleMs = plan.poleMs;
+	in.poleMs = poleMs;
 	in.weight = a;
 	lbResult r = lbPose_SolveLimbIk(pose, c->skeleton, h, (lbLimb)limb, &in, NULL);
 	if (r != lb_ok)
@@ -773,9 +964,19 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		}
 	}
 
+	// The foot turns from last frame's rotation no faster than the limit (a new surface, a limb
+	// selected or a side change never snaps it).
+	if (cacheValid && c->maxTurn > 0.0f)
+	{
+		const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->lastFootWs[s]));
+		r = lbPose_SetBoneModelRotation(pose, c->skeleton, foot, lbClimbTurnToward(lastMs, pose->model[foot].q, 1.5f * c->maxTurn), true);
+		if (r != lb_ok)
+			return r;
+	}
 	// Turning the foot swings the toe tip about the ankle: the ankle goes where the turned foot
 	// puts its toe tip on the target, and a second pass takes it there with the aimed rotation.
 	const lbQuat footQ = pose->model[foot].q;
+	newCache->lastFootWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, footQ));
 	in.targetMs = lbSub(c->targetMs[limb], lbQuatRotate(footQ, c->toeTipFoot[s]));
 	in.useTargetRotation = true;
 	in.targetRotationMs = footQ;
@@ -785,7 +986,7 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 // Ankle goal of a foot before the body moves: the toe-tip target minus the toe tip's offset
 // turned by the rotation the leg stage is expected to give the foot (planned from the pose as it
 // is), so the full-body solve and the body constraint aim the leg where it will end.
-static lbVec3 lbClimbGuessAnkle(const lbClimbPoseCtx* c, int s, float cachedSide, bool cacheValid)
+static lbVec3 lbClimbGuessAnkle(const lbClimbPoseCtx* c, int s, float cachedSide, bool cacheValid, const lbQuat* lastFootWs)
 {
 	const lbHumanoid* h = c->humanoid;
 	const lbPose* pose = c->pose;
@@ -798,7 +999,10 @@ static lbVec3 lbClimbGuessAnkle(const lbClimbPoseCtx* c, int s, float cachedSide
 		lbClimbPlanLeg(c, s, first, cachedSide, cacheValid, lbLimbChain_PoleMs(&c->chain[2 + s], pose));
 	lbVec3 toe, top;
 	lbClimbToeDirections(c, s, &plan, sole.toeFlat, &toe, &top);
-	const lbQuat q = lbAimRotation(pose->model[foot].q, sole.toeFlat, toe, h->legAxes[s].footUp, top, 1.0f);
+	lbQuat q = lbAimRotation(pose->model[foot].q, sole.toeFlat, toe, h->legAxes[s].footUp, top, 1.0f);
+	// As the leg stage will: turned from last frame's foot no faster than the limit.
+	if (lastFootWs && c->maxTurn > 0.0f)
+		q = lbClimbTurnToward(lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), *lastFootWs)), q, 1.5f * c->maxTurn);
 	return lbSub(toeT, lbQuatRotate(q, c->toeTipFoot[s]));
 }
 
@@ -829,7 +1033,10 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	if (cache->valid)
 	{
 		for (int s = 0; s < 2; ++s)
-			if (!lbClimbValidQuat(cache->handRotWs[s]) || !lbIsValidFloat(cache->legSide[s]))
+			if (!lbClimbValidQuat(cache->handRotWs[s]) || !lbIsValidFloat(cache->legSide[s]) ||
+				!lbClimbValidQuat(cache->lastHandWs[s]) || !lbIsValidVec3(cache->lastKneeWs[s]) ||
+				!lbIsValidVec3(cache->lastElbowWs[s]) || !lbIsValidFloat(cache->lastHandTwist[s]) ||
+				!lbClimbValidQuat(cache->lastFootWs[s]))
 				return lbReport(lb_errorNonFinite, "%s: the pose cache holds non-finite or non-unit values", fn);
 	}
 	lbClimbPoseCtx c;
@@ -892,10 +1099,14 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		const float lockOffset = def->lockOffset[i < 2 ? 0 : 1];
 		c.surfaceMs[i] = l->hasSurface ? lbClimbPointMs(&c, l->surfaceWs)
 									   : lbMulAdd(c.targetMs[i], -(lbIsValidFloat(lockOffset) ? lockOffset : 0.0f), n);
+		c.top[i] = lbAbsF(lbDot(n, upMs)) >= cosf(lbClampF(def->ledgeAngle, 0.0f, LB_PI));
 		c.ikAlpha[i] = lbClampF(l->ikAlpha, 0.0f, 1.0f);
 		c.bodyAlpha[i] = lbClampF(l->bodyAlpha, 0.0f, 1.0f);
 		c.locked[i] = l->locked;
 	}
+	c.maxTurn = targets->dt > 0.0f && lbIsValidFloat(targets->dt) && def->rotationSpeed > 0.0f
+					? def->rotationSpeed * targets->dt
+					: 0.0f;
 	const bool cacheValid = cache->valid != 0;
 	lbClimbPoseCache newCache = *cache;
 	if (!cacheValid)
@@ -913,7 +1124,8 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		lbHumanoid_GetSolePointsMs(humanoid, &work, s, pts);
 		const lbTransform f = work.model[humanoid->leg[s].foot];
 		c.toeTipFoot[s] = lbQuatInvRotate(f.q, lbSub(pts[lb_soleToeTip], f.p));
-		c.ankleGuessMs[s] = lbClimbGuessAnkle(&c, s, newCache.legSide[s], cacheValid);
+		c.ankleGuessMs[s] = lbClimbGuessAnkle(&c, s, newCache.legSide[s], cacheValid,
+											  cacheValid && c.ikAlpha[2 + s] > 0.0f ? &newCache.lastFootWs[s] : NULL);
 	}
 
 	// 2. Full-body IK: every limb pulls the body by its body alpha; rotations are left to the

@@ -28,6 +28,7 @@ typedef struct lbClimbFrame
 	lbQuat animRotWs[4];
 	float reach[4];
 	int casts;
+	float dt;
 } lbClimbFrame;
 
 static bool lbClimbHeld(lbClimbLimbMode m)
@@ -210,9 +211,19 @@ static void lbClimbStepLimb(lbClimbFrame* f, lbClimbState* state, int i, float d
 	l->reach = reach;
 	if (l->mode == lb_climbFree)
 	{
-		// Free limbs follow the animation.
-		l->targetWs = f->animEndWs[i];
-		l->targetRotWs = f->animRotWs[i];
+		// Free limbs go back to the animation: the target travels to the animated limb end at the
+		// follow speed while the IK alpha fades, so a released limb never jumps; once the alpha is
+		// out it simply is the animated end.
+		if (l->ikAlpha > 0.0f)
+		{
+			l->targetWs = lbVInterpConstantTo(l->targetWs, f->animEndWs[i], dt, def->followSpeed);
+			l->targetRotWs = lbQInterpConstantTo(l->targetRotWs, f->animRotWs[i], dt, def->rotationSpeed);
+		}
+		else
+		{
+			l->targetWs = f->animEndWs[i];
+			l->targetRotWs = f->animRotWs[i];
+		}
 		l->guideWs = f->endWs[i];
 		return;
 	}
@@ -326,8 +337,11 @@ static void lbClimbStepAlphas(const lbClimbFrame* f, lbClimbLimbState* l, int i,
 		float ratio = lbDistance(l->targetWs, f->centreWs[i]) / lbMaxF(f->reach[i], 1e-3f);
 		body = lbRemapClamped(ratio, def->bodyReachStart, def->bodyReachFull, 0.0f, 1.0f);
 	}
-	l->ikAlpha = lbClampF(lbInterpTo(l->ikAlpha, ik, dt, def->alphaSpeed), 0.0f, 1.0f);
-	l->bodyAlpha = lbClampF(lbInterpTo(l->bodyAlpha, body, dt, def->alphaSpeed), 0.0f, 1.0f);
+	// Linear ramps, given out through a smoothstep (lbClimbWriteTargets): no jump in speed at
+	// either end of a blend.
+	float rate = def->alphaTime > 0.0f ? 1.0f / def->alphaTime : 1.0e9f;
+	l->ikAlpha = lbClampF(lbInterpConstantTo(l->ikAlpha, ik, dt, rate), 0.0f, 1.0f);
+	l->bodyAlpha = lbClampF(lbInterpConstantTo(l->bodyAlpha, body, dt, rate), 0.0f, 1.0f);
 }
 
 // One sphere sweep along -n toward the wall from outside a probe: how far the probe must move out
@@ -549,14 +563,15 @@ static void lbClimbWriteTargets(const lbClimbFrame* f, const lbClimbState* state
 		t->hasSurface = l->hasSurface;
 		t->surfaceWs = l->hasSurface ? l->surfaceWs : l->targetWs;
 		t->normalWs = l->hasSurface ? l->normalWs : state->wallNormalWs;
-		t->ikAlpha = l->ikAlpha;
-		t->bodyAlpha = l->bodyAlpha;
+		t->ikAlpha = lbSmoothStep(l->ikAlpha);
+		t->bodyAlpha = lbSmoothStep(l->bodyAlpha);
 		t->locked = l->mode == lb_climbLocked || l->mode == lb_climbLocking;
 		t->guideWs = l->guideWs;
 		t->reachCentreWs = f->centreWs[i];
 		t->reach = f->reach[i];
 	}
 	out->castCount = f->casts;
+	out->dt = f->dt;
 }
 
 lbResult lbClimbSense(lbClimbState* state, const lbClimbDef* def, const lbSkeleton* skeleton,
@@ -599,6 +614,7 @@ lbResult lbClimbSense(lbClimbState* state, const lbClimbDef* def, const lbSkelet
 		state->initialized = 1;
 	}
 	float dt = in->dt > 0.0f ? in->dt : 0.0f;
+	f.dt = dt;
 	lbVec3 forwardWs = lbQuatRotate(state->frameWs.q, humanoid->forwardMs);
 	// The wall ahead while nothing is held: the first surface a limb finds.
 	bool anyHeld = false;
