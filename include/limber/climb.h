@@ -61,6 +61,9 @@ typedef struct lbClimbDef
 	/// Configured largest reach from the shoulder or hip (m); the effective reach is the smaller of
 	/// this and the measured upper + lower segment lengths minus `reachMargin`. Default 0.9, 1.1.
 	float maxReach[2];
+	/// Nor may a guide come closer to the shoulder or hip than this fraction of the effective reach:
+	/// a human knee or elbow folds only so far. Default 0.25, 0.4.
+	float minReach[2];
 	/// Kept below a fully straight limb (m). Default 0.005 (the seed's 0.5 cm).
 	float reachMargin;
 	/// Surface search cast: starts this far outside the guide point along the surface normal (m).

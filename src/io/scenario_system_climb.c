@@ -46,6 +46,8 @@ static const lbClimbKey lbClimbKeys[] = {
 	{ "max_reach_hand", offsetof(lbClimbDef, maxReach[0]), 0.0, 5.0, false },
 	{ "max_reach_foot", offsetof(lbClimbDef, maxReach[1]), 0.0, 5.0, false },
 	{ "reach_margin", offsetof(lbClimbDef, reachMargin), 0.0, 1.0, false },
+	{ "min_reach_hand", offsetof(lbClimbDef, minReach[0]), 0.0, 1.0, false },
+	{ "min_reach_foot", offsetof(lbClimbDef, minReach[1]), 0.0, 1.0, false },
 	{ "trace_out", offsetof(lbClimbDef, traceOut), 0.0, 5.0, false },
 	{ "trace_in", offsetof(lbClimbDef, traceIn), 0.0, 10.0, false },
 	{ "wrap_in", offsetof(lbClimbDef, wrapIn), 0.0, 1.0, false },

@@ -22,6 +22,8 @@ lbClimbDef lbDefaultClimbDef(void)
 	d.maxReach[0] = 0.9f;
 	d.maxReach[1] = 1.1f;
 	d.reachMargin = 0.005f;
+	d.minReach[0] = 0.25f;
+	d.minReach[1] = 0.4f;
 	d.traceOut = 0.25f;
 	d.traceIn = 2.0f;
 	d.wrapIn = 0.12f;

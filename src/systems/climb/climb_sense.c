@@ -265,8 +265,13 @@ static void lbClimbStepLimb(lbClimbFrame* f, lbClimbState* state, int i, float d
 			if (!turned)
 				l->guideWs = next;
 		}
-		// Continuous clamp around the reach centre: at the boundary the guide slides along it.
-		l->guideWs = lbAdd(centre, lbClampLength(lbSub(l->guideWs, centre), reach));
+		// Continuous clamp around the reach centre: at the boundary the guide slides along it. Nor
+		// may it come closer than the limb folds (a foot at the hip would fold the knee flat).
+		lbVec3 rel = lbClampLength(lbSub(l->guideWs, centre), reach);
+		const float inner = def->minReach[kind] * reach, len = lbLength(rel);
+		if (len < inner)
+			rel = lbMulSV(inner, lbNormalizeOr(rel, lbNormalizeOr(lbSub(l->targetWs, centre), n)));
+		l->guideWs = lbAdd(centre, rel);
 		if (turned)
 		{
 			// Re-read the surface along the new normal (the corner point lies on the new wall).
@@ -291,7 +296,8 @@ static void lbClimbStepLimb(lbClimbFrame* f, lbClimbState* state, int i, float d
 			lbClimbSurfaceAxes(sn, f->up, forwardWs, &su, &sr);
 			lbClimbSearch(f, l, sn, su);
 		}
-		if (l->hasSurface && lbDistance(l->surfaceWs, centre) > reach + 1e-3f)
+		if (l->hasSurface && (lbDistance(l->surfaceWs, centre) > reach + 1e-3f ||
+							  lbDistance(l->surfaceWs, centre) < def->minReach[kind] * reach - 1e-3f))
 		{
 			// Still out of reach (the surface lies beyond the sphere): as good as a miss.
 			l->surfaceWs = keepSurface;
