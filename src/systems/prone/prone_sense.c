@@ -128,12 +128,16 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	t.centreWs = centre.hit ? centre.impactPoint : feet;
 	t.centreNormalWs = centre.hit ? lbProneNormal(&centre, up) : up;
 	const lbVec3 c = t.centreWs;
+	// The other casts start from the body's ground point at the contact's height (as the seed starts
+	// them from the feet location, not from the contact, whose offset from the sphere's centre on a
+	// slope would otherwise add up).
+	const lbVec3 base = lbMulAdd(feet, lbDot(lbSub(c, feet), up), up);
 
 	// Step 3: left and right of the centre contact, roll from the line between the hits (or from
 	// one hit and the centre).
 	float rollGoal = 0.0f;
 	{
-		lbVec3 l0 = lbMulAdd(c, def->sideOffset, left), r0 = lbMulAdd(c, -def->sideOffset, left);
+		lbVec3 l0 = lbMulAdd(base, def->sideOffset, left), r0 = lbMulAdd(base, -def->sideOffset, left);
 		lbHit lh = lbProneCast(input->query, def, lbMulAdd(l0, def->sideExtent, up), 2.0f * def->sideExtent, def->sideRadius);
 		lbHit rh = lbProneCast(input->query, def, lbMulAdd(r0, def->sideExtent, up), 2.0f * def->sideExtent, def->sideRadius);
 		casts += 2;
@@ -152,7 +156,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	// Steps 4-6: ahead (upper-body pitch) and behind (lower-body pitch), with the roof lift.
 	float upperGoal = 0.0f, lowerGoal = 0.0f, hoverGoal = 0.0f, upperHoverGoal = 0.0f;
 	{
-		lbVec3 u0 = lbMulAdd(c, def->upperExtent, along), w0 = lbMulAdd(c, -def->lowerExtent, along);
+		lbVec3 u0 = lbMulAdd(base, def->upperExtent, along), w0 = lbMulAdd(base, -def->lowerExtent, along);
 		lbHit uh = lbProneCast(input->query, def, lbMulAdd(u0, def->traceUp, up), def->traceUp + def->traceDown, def->traceRadius);
 		lbHit wh = lbProneCast(input->query, def, lbMulAdd(w0, def->traceUp, up), def->traceUp + def->traceDown, def->traceRadius);
 		casts += 2;

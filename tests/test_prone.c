@@ -1,0 +1,270 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// The prone system's sense and pose stages on both reference rigs and two world up axes: on a plane
+// of known slope the roll and pitches are the plane's (uphill, downhill, across), the fitted torso
+// lies along the plane and rests on it; the pointed roof lifts the lower body and says how far it
+// hovers; bad input gives an error with the state, the targets and the pose unchanged.
+#include "limber/limber.h"
+#include "test_macros.h"
+
+typedef struct Fixture
+{
+	lbSkeleton* skel;
+	lbHumanoid h;
+	lbPose anim, pose;
+	lbWorld* world;
+	lbSceneQuery query;
+	lbVec3 up, fwd;
+} Fixture;
+
+// A rig lying prone (the procedural prone pose) and a scene of `kind` with slope `angle` (rad).
+static void fixtureInit(Fixture* f, lbReferenceRig rig, lbVec3 up, lbVec3 fwd, lbSceneKind kind, float angle)
+{
+	f->skel = lbCreateReferenceRig(rig);
+	ENSURE(lbMapHumanoid(f->skel, NULL, &f->h) == lb_ok);
+	f->anim = lbCreatePose(f->skel);
+	f->pose = lbCreatePose(f->skel);
+	lbMotionState ms;
+	lbMotionState_Init(&ms, &f->h, f->skel, lbTransform_identity);
+	lbMotionParams mp = lbDefaultMotionParams(lb_motionProne);
+	lbMotion_Sample(&ms, &f->h, f->skel, &mp, 1.0f / 60.0f, &f->anim);
+	lbWorldDef wd = lbDefaultWorldDef();
+	wd.up = up;
+	f->world = lbCreateWorld(&wd);
+	lbSceneParams sp = lbDefaultSceneParams(kind);
+	sp.up = up;
+	sp.forward = fwd;
+	if (kind == lb_sceneSlope)
+		sp.angle = angle;
+	ENSURE(lbBuildScene(f->world, &sp) == lb_ok);
+	f->query = lbWorld_GetQuery(f->world);
+	f->up = up;
+	f->fwd = fwd;
+}
+
+static void fixtureFree(Fixture* f)
+{
+	lbDestroyPose(&f->anim);
+	lbDestroyPose(&f->pose);
+	lbDestroyWorld(f->world);
+	lbDestroySkeleton(f->skel);
+}
+
+// Character transform: model up on world up, model forward on `heading`, at `p`.
+static lbTransform place(const Fixture* f, lbVec3 heading, lbVec3 p)
+{
+	return lbMakeTransform(p, lbQuatFromTwoAxes(f->h.upMs, f->up, f->h.forwardMs, heading));
+}
+
+static lbProneTargets senseOnce(Fixture* f, lbProneState* st, const lbProneDef* def, lbTransform cw, int frames)
+{
+	lbProneTargets t;
+	memset(&t, 0, sizeof t);
+	lbProneSenseInput in = lbDefaultProneSenseInput();
+	in.query = &f->query;
+	in.characterWs = cw;
+	in.animPose = &f->anim;
+	in.dt = 1.0f / 60.0f;
+	for (int i = 0; i < frames; ++i)
+		ENSURE(lbProneSense(st, def, f->skel, &f->h, &in, &t) == lb_ok);
+	return t;
+}
+
+static float slopeDeg(lbVec3 a, lbVec3 b, lbVec3 up, lbVec3 along)
+{
+	lbVec3 d = lbSub(b, a);
+	return atan2f(lbDot(d, up), lbDot(d, along)) * LB_RAD2DEG;
+}
+
+static void test_prone_plane_of_known_slope(void)
+{
+	const lbVec3 ups[2] = { { 0, 0, 1 }, { 0, 1, 0 } };
+	const lbVec3 fwds[2] = { { 1, 0, 0 }, { 0, 0, 1 } };
+	for (int rig = 0; rig < 2; ++rig)
+		for (int u = 0; u < 2; ++u)
+			for (int deg = 10; deg <= 30; deg += 10)
+				for (int way = 0; way < 3; ++way)
+				{
+					const float angle = (float)deg * LB_DEG2RAD;
+					Fixture f;
+					fixtureInit(&f, (lbReferenceRig)rig, ups[u], fwds[u], lb_sceneSlope, angle);
+					lbVec3 side = lbCross(f.up, f.fwd);
+					// Uphill, downhill, across (facing the scene's side: the character's left is downhill).
+					lbVec3 heading = way == 0 ? f.fwd : (way == 1 ? lbNeg(f.fwd) : side);
+					lbVec3 p = lbMulAdd(lbMulSV(3.5f, f.fwd), 3.5f * tanf(angle), f.up);
+					lbTransform cw = place(&f, heading, p);
+					lbProneDef def = lbDefaultProneDef();
+					def.up = f.up;
+					lbProneState st;
+					lbProneState_Reset(&st);
+					lbProneTargets t = senseOnce(&f, &st, &def, cw, 3);
+					// The analytic slope along the body's own axis (pelvis to neck on the ground plane) and
+					// across it: the plane rises along the scene's forward at tan(angle).
+					lbVec3 axis = lbNormalize(lbProjectOnPlane(
+						lbQuatRotate(cw.q, lbSub(f.anim.model[f.h.neck].p, f.anim.model[f.h.pelvis].p)), f.up));
+					lbVec3 bodyLeft = lbCross(f.up, axis);
+					float wantPitch = atanf(tanf(angle) * lbDot(axis, f.fwd)) * LB_RAD2DEG;
+					float wantRoll = atanf(tanf(angle) * lbDot(bodyLeft, f.fwd)) * LB_RAD2DEG;
+					ENSURE_NEAR(wantPitch, way == 0 ? (float)deg : (way == 1 ? -(float)deg : 0.0f), 2.0);
+					ENSURE_NEAR(wantRoll, way == 2 ? -(float)deg : 0.0f, 2.0);
+					ENSURE(t.centreHit && t.upperHit && t.lowerHit && t.leftHit && t.rightHit);
+					ENSURE_NEAR(t.upperPitch * LB_RAD2DEG, wantPitch, 0.5);
+					ENSURE_NEAR(t.lowerPitch * LB_RAD2DEG, wantPitch, 0.5);
+					ENSURE_NEAR(t.roll * LB_RAD2DEG, wantRoll, 0.5);
+					ENSURE(!t.roofLift && t.hover == 0.0f && t.alpha > 0.999f && t.posture == lb_proneFaceDown);
+					// The pose: the torso line along the plane, the shoulders rolled with it, resting on it.
+					lbPose_Copy(&f.pose, &f.anim);
+					lbProneResult res;
+					ENSURE(lbProneApplyPose(&t, &def, f.skel, &f.h, &f.pose, &res) == lb_ok);
+					ENSURE(lbPose_IsFinite(&f.pose));
+					lbVec3 pel = lbTransformPoint(cw, f.pose.model[f.h.pelvis].p);
+					lbVec3 neck = lbTransformPoint(cw, f.pose.model[f.h.neck].p);
+					ENSURE_NEAR(slopeDeg(pel, neck, f.up, axis), wantPitch, 1.5);
+					lbVec3 sl = lbTransformPoint(cw, f.pose.model[f.h.arm[0].upperArm].p);
+					lbVec3 sr = lbTransformPoint(cw, f.pose.model[f.h.arm[1].upperArm].p);
+					ENSURE_NEAR(slopeDeg(sr, sl, f.up, bodyLeft), wantRoll, 1.5);
+					ENSURE(!res.shiftClamped);
+					ENSURE(res.torsoGap >= 0.0f && res.torsoGap <= 0.02f);
+					fixtureFree(&f);
+				}
+}
+
+static void test_prone_roof_lift(void)
+{
+	for (int rig = 0; rig < 2; ++rig)
+	{
+		Fixture f;
+		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ, lbVec3_axisX, lb_sceneRoof, 0.0f);
+		lbSceneParams sp = lbDefaultSceneParams(lb_sceneRoof);
+		// Lying head down one slope with the legs over the ridge: the centre 0.35 m before the ridge.
+		float zc = sp.height - 0.35f * tanf(sp.angle);
+		lbTransform cw = place(&f, lbNeg(lbVec3_axisX), lbMakeVec3(-0.35f, 0.0f, zc));
+		lbProneDef def = lbDefaultProneDef();
+		lbProneState st;
+		lbProneState_Reset(&st);
+		lbProneTargets t = senseOnce(&f, &st, &def, cw, 3);
+		ENSURE(t.roofLift);
+		// The lifted lower contact lies on the centre contact's plane: the legs stay in its line.
+		ENSURE_NEAR(lbDot(lbSub(t.lowerWs, t.centreWs), t.centreNormalWs), 0.0, 1.0e-3);
+		// Analytic hover: the far slope at 0.4 m past the ridge lies 2 * 0.4 * tan(angle) under the
+		// near slope's plane, measured along up.
+		ENSURE_NEAR(t.hover, 2.0f * (def.lowerExtent - 0.35f) * tanf(sp.angle), 0.03);
+		ENSURE_NEAR(t.lowerPitch, t.upperPitch, 0.02);
+		ENSURE(t.tooHigh == (t.hover > def.hoverLimit));
+		def.roofLift = false;
+		lbProneState_Reset(&st);
+		t = senseOnce(&f, &st, &def, cw, 1);
+		ENSURE(!t.roofLift && t.hover == 0.0f);
+		fixtureFree(&f);
+	}
+}
+
+static void test_prone_bad_input(void)
+{
+	Fixture f;
+	fixtureInit(&f, lb_rigMannequin, lbVec3_axisZ, lbVec3_axisX, lb_sceneFlat, 0.0f);
+	lbProneDef def = lbDefaultProneDef();
+	lbProneState st;
+	lbProneState_Reset(&st);
+	lbTransform cw = place(&f, lbVec3_axisX, lbVec3_zero);
+	lbProneTargets t = senseOnce(&f, &st, &def, cw, 2);
+	lbProneState before = st;
+	lbProneTargets tb = t;
+	lbProneSenseInput in = lbDefaultProneSenseInput();
+	in.query = &f.query;
+	in.characterWs = cw;
+	in.animPose = &f.anim;
+	in.dt = 1.0f / 60.0f;
+	lbSetLogFcn(NULL, NULL);
+	ENSURE(lbProneSense(NULL, &def, f.skel, &f.h, &in, &t) == lb_errorNullPointer);
+	lbProneDef raw;
+	memset(&raw, 0, sizeof raw);
+	ENSURE(lbProneSense(&st, &raw, f.skel, &f.h, &in, &t) == lb_errorDefNotInitialized);
+	lbProneDef badDef = def;
+	badDef.traceRadius = -1.0f;
+	ENSURE(lbProneSense(&st, &badDef, f.skel, &f.h, &in, &t) == lb_errorInvalidArgument);
+	badDef = def;
+	badDef.maxRoll = NAN;
+	ENSURE(lbProneSense(&st, &badDef, f.skel, &f.h, &in, &t) == lb_errorInvalidArgument);
+	lbProneSenseInput bad = in;
+	bad.characterWs.p.x = NAN;
+	ENSURE(lbProneSense(&st, &def, f.skel, &f.h, &bad, &t) == lb_errorNonFinite);
+	bad = in;
+	bad.dt = INFINITY;
+	ENSURE(lbProneSense(&st, &def, f.skel, &f.h, &bad, &t) == lb_errorNonFinite);
+	bad = in;
+	bad.query = NULL;
+	ENSURE(lbProneSense(&st, &def, f.skel, &f.h, &bad, &t) == lb_errorNullPointer);
+	ENSURE(memcmp(&st, &before, sizeof st) == 0);
+	ENSURE(memcmp(&t, &tb, sizeof t) == 0);
+	// dt <= 0 keeps everything.
+	bad = in;
+	bad.dt = 0.0f;
+	ENSURE(lbProneSense(&st, &def, f.skel, &f.h, &bad, &t) == lb_ok);
+	ENSURE(memcmp(&st, &before, sizeof st) == 0);
+
+	// Pose stage: bad targets, def or pose leave the pose as it was.
+	lbPose_Copy(&f.pose, &f.anim);
+	lbProneTargets nanT = t;
+	nanT.roll = NAN;
+	ENSURE(lbProneApplyPose(&nanT, &def, f.skel, &f.h, &f.pose, NULL) == lb_errorNonFinite);
+	nanT = t;
+	nanT.ground[lb_pronePelvis].hit = true;
+	nanT.ground[lb_pronePelvis].pointWs.z = INFINITY;
+	ENSURE(lbProneApplyPose(&nanT, &def, f.skel, &f.h, &f.pose, NULL) == lb_errorNonFinite);
+	ENSURE(lbProneApplyPose(&t, &raw, f.skel, &f.h, &f.pose, NULL) == lb_errorDefNotInitialized);
+	ENSURE(lbProneApplyPose(NULL, &def, f.skel, &f.h, &f.pose, NULL) == lb_errorNullPointer);
+	lbPose shortPose = f.pose;
+	shortPose.boneCount -= 1;
+	ENSURE(lbProneApplyPose(&t, &def, f.skel, &f.h, &shortPose, NULL) == lb_errorSkeletonMismatch);
+	for (int b = 0; b < f.skel->boneCount; ++b)
+		ENSURE(memcmp(&f.pose.model[b], &f.anim.model[b], sizeof(lbTransform)) == 0);
+	// Nothing found below (a body over a void) still gives a finite pose.
+	lbProneState_Reset(&st);
+	lbTransform high = place(&f, lbVec3_axisX, lbMakeVec3(0, 0, 50));
+	t = senseOnce(&f, &st, &def, high, 2);
+	ENSURE(!t.centreHit);
+	ENSURE(lbProneApplyPose(&t, &def, f.skel, &f.h, &f.pose, NULL) == lb_ok);
+	ENSURE(lbPose_IsFinite(&f.pose));
+	fixtureFree(&f);
+}
+
+static void test_prone_fades_with_the_flag_and_the_lying_torso(void)
+{
+	Fixture f;
+	fixtureInit(&f, lb_rigMixamo, lbVec3_axisZ, lbVec3_axisX, lb_sceneFlat, 0.0f);
+	lbProneDef def = lbDefaultProneDef();
+	lbProneState st;
+	lbProneState_Reset(&st);
+	lbTransform cw = place(&f, lbVec3_axisX, lbVec3_zero);
+	lbProneTargets t = senseOnce(&f, &st, &def, cw, 1);
+	ENSURE(t.alpha > 0.999f);
+	lbProneSenseInput in = lbDefaultProneSenseInput();
+	in.query = &f.query;
+	in.characterWs = cw;
+	in.animPose = &f.anim;
+	in.dt = 0.1f;
+	in.active = false;
+	ENSURE(lbProneSense(&st, &def, f.skel, &f.h, &in, &t) == lb_ok);
+	ENSURE(t.alpha < 0.8f && t.alpha > 0.6f);
+	// A standing body is not fitted whatever the flag says.
+	lbPose_SetRest(&f.anim, f.skel);
+	in.active = true;
+	ENSURE(lbProneSense(&st, &def, f.skel, &f.h, &in, &t) == lb_ok);
+	ENSURE(t.alpha == 0.0f && t.posture == lb_proneNotLying);
+	lbPose_Copy(&f.pose, &f.anim);
+	ENSURE(lbProneApplyPose(&t, &def, f.skel, &f.h, &f.pose, NULL) == lb_ok);
+	for (int b = 0; b < f.skel->boneCount; ++b)
+		ENSURE(memcmp(&f.pose.model[b], &f.anim.model[b], sizeof(lbTransform)) == 0);
+	fixtureFree(&f);
+}
+
+int main(int argc, char** argv)
+{
+	TEST_MAIN_BEGIN(argc, argv);
+	RUN_TEST(test_prone_plane_of_known_slope);
+	RUN_TEST(test_prone_roof_lift);
+	RUN_TEST(test_prone_bad_input);
+	RUN_TEST(test_prone_fades_with_the_flag_and_the_lying_torso);
+	TEST_MAIN_END();
+}
