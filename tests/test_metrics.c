@@ -4,6 +4,7 @@
 // (boxes and heightfields): a toe 10 cm inside a riser reads 0.10, a sole half past a stair nose is
 // half supported, a shin pushed 4 cm into a box reads 0.04, a knee bent backwards is an inversion...
 #include "limber/metrics.h"
+#include "limber/motion.h"
 #include "limber/rigs.h"
 
 #include "test_macros.h"
@@ -590,6 +591,65 @@ static void NonFiniteFramesCountAndAreSkipped(void)
 	lbFixtureFree(&f);
 }
 
+// A body lying face down on flat ground with a touching body contact: the torso's height is the
+// capsule's lowest point above the ground, pitch and roll errors are the tilts given to the torso
+// beyond the ground's (the roll beyond the base pose's own); without a body contact nothing is measured.
+static void LyingTorsoAgainstTheGround(void)
+{
+	for (int rig = 0; rig < 2; ++rig)
+	{
+		lbFixture f;
+		lbFixtureInit(&f, (lbReferenceRig)rig, true);
+		lbMotionState ms;
+		lbMotionState_Init(&ms, &f.humanoid, f.skeleton, lbTransform_identity);
+		lbMotionParams mp = lbDefaultMotionParams(lb_motionProne);
+		ENSURE(lbMotion_Sample(&ms, &f.humanoid, f.skeleton, &mp, 1.0f / 60.0f, &f.pose) == lb_ok);
+		const lbHumanoid* h = &f.humanoid;
+		float r = lbMetricsSegmentRadius(h, lb_segmentTorso, 0);
+		f.characterWs.p = lbVec3_zero;
+		float low = lbMinF(lbTransformPoint(f.characterWs, f.pose.model[h->pelvis].p).z,
+						   lbTransformPoint(f.characterWs, f.pose.model[h->neck].p).z);
+		f.characterWs.p.z = r + 0.05f - low;
+		lbContact c;
+		memset(&c, 0, sizeof c);
+		c.kind = lb_contactBody;
+		c.bone = h->pelvis;
+		c.targetWs = lbTransformPoint(f.characterWs, f.pose.model[h->pelvis].p);
+		c.normalWs = lbVec3_axisZ;
+		c.touching = true;
+		lbPose base = lbCreatePose(f.skeleton);
+		lbPose_Copy(&base, &f.pose);
+		lbFrameMetrics m = lbAddFrameBase(&f, &base, &c, 1, false, false);
+		ENSURE_NEAR(m.torsoHeight, 0.05, 2.0e-3);
+		ENSURE_NEAR(m.torsoPitchError, 0.0, 0.5);
+		ENSURE_NEAR(m.torsoRollError, 0.0, 0.5);
+		f.characterWs.p.z += 0.1f;
+		m = lbAddFrameBase(&f, &base, &c, 1, false, false);
+		ENSURE_NEAR(m.torsoHeight, 0.15, 2.0e-3);
+		// Pitched 8 degrees (the whole character turned about its left) over flat ground.
+		lbTransform flat = f.characterWs;
+		f.characterWs.q = lbQuatMul(lbQuatFromAxisAngle(lbVec3_axisY, -8.0f * LB_DEG2RAD), flat.q);
+		m = lbAddFrameBase(&f, &base, &c, 1, false, false);
+		ENSURE_NEAR(m.torsoPitchError, 8.0, 0.5);
+		f.characterWs = flat;
+		// Rolled 10 degrees about the body's axis beyond the base pose.
+		lbVec3 axisMs = lbNormalize(lbProjectOnPlane(lbSub(f.pose.model[h->neck].p, f.pose.model[h->pelvis].p), h->upMs));
+		lbQuat q = lbQuatMul(lbQuatFromAxisAngle(axisMs, 10.0f * LB_DEG2RAD), f.pose.model[h->pelvis].q);
+		lbPose_SetBoneModelRotation(&f.pose, f.skeleton, h->pelvis, q, true);
+		m = lbAddFrameBase(&f, &base, &c, 1, false, false);
+		ENSURE_NEAR(m.torsoRollError, 10.0, 0.5);
+		m = lbAddFrameBase(&f, &base, NULL, 0, false, false);
+		ENSURE(m.torsoHeight == -1.0f && m.torsoRollError == -1.0f && m.torsoPitchError == -1.0f);
+		lbMetricsSummary sm = lbMetrics_GetSummary(f.metrics);
+		ENSURE(sm.torsoFrames == 4);
+		ENSURE_NEAR(sm.torsoHeightMax, 0.15, 0.02);
+		ENSURE_NEAR(sm.torsoRollErrorMax, 10.0, 0.5);
+		ENSURE_NEAR(sm.torsoPitchErrorMax, 8.0, 0.5);
+		lbDestroyPose(&base);
+		lbFixtureFree(&f);
+	}
+}
+
 static void BadInputIsReported(void)
 {
 	lbSetLogFcn(lbTestLog, NULL);
@@ -656,6 +716,7 @@ int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(SoleOnFlatGroundReadsZero);
+	RUN_TEST(LyingTorsoAgainstTheGround);
 	RUN_TEST(ToeInsideRiserReadsTrueDepth);
 	RUN_TEST(SupportPastStairNose);
 	RUN_TEST(HeelLiftedOnSlopeStillSupported);
