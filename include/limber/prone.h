@@ -72,9 +72,10 @@ typedef struct lbProneDef
 	uint32_t ignoreOwnerId;
 	/// Centre, ahead and behind casts: sphere radius (the seed's trace sphere). Default 0.05 m.
 	float traceRadius;
-	/// They start this far above the point they probe (the seed's up extent). Default 0.5 m.
+	/// They start this far above the point they probe (the seed's up extent): enough for the behind
+	/// cast to find ground rising at the largest pitch. Default 0.6 m.
 	float traceUp;
-	/// ... and reach this far below it (the seed's down extent). Default 1.0 m.
+	/// ... and reach this far below it (the seed's down extent). Default 0.6 m.
 	float traceDown;
 	/// Side casts: distance left and right of the centre contact. Default 0.15 m (the seed used
 	/// 0.05 m; a wider base reads the ground's roll under the whole chest, not a pebble).
@@ -118,6 +119,11 @@ typedef struct lbProneDef
 	/// Torso radius: the flesh around the pelvis-to-neck line. Negative = 0.055 x the rig's height
 	/// (the torso capsule of docs/metrics.md; 0.099 m for a 1.8 m body). Default -1.
 	float torsoRadius;
+	/// Segment probes as sphere casts of each segment's radius (they then see a step's edge beside the
+	/// point) instead of rays straight down (the ground's plane under the point, offset by the radius,
+	/// which misses an edge beside the point: an arm over a trench's edge sinks into it). Rays cost
+	/// about a third. Default true.
+	bool sphereProbes;
 	/// Limb fit: a limb not held whose knee or elbow, ankle, toes or wrist would sink is lifted out at
 	/// the hip or shoulder; radii are the rig's limb capsules of docs/metrics.md.
 	/// Default true.

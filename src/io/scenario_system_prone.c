@@ -87,6 +87,7 @@ static const struct
 	{ "fit_translation", offsetof(lbProneDef, fitTranslation) },
 	{ "fit_limbs", offsetof(lbProneDef, fitLimbs) },
 	{ "limb_lock", offsetof(lbProneDef, limbLock) },
+	{ "sphere_probes", offsetof(lbProneDef, sphereProbes) },
 };
 #define LB_PRONE_FLAG_COUNT ((int)(sizeof lbProneFlags / sizeof lbProneFlags[0]))
 

@@ -16,8 +16,8 @@ lbProneDef lbDefaultProneDef(void)
 	d.channelMask = LB_CHANNEL_GROUND | LB_CHANNEL_ROOF;
 	d.ignoreOwnerId = LB_NO_OWNER;
 	d.traceRadius = 0.05f;
-	d.traceUp = 0.5f;
-	d.traceDown = 1.0f;
+	d.traceUp = 0.6f;
+	d.traceDown = 0.6f;
 	d.sideOffset = 0.15f;
 	d.sideExtent = 0.25f;
 	d.sideRadius = 0.03f;
@@ -35,6 +35,7 @@ lbProneDef lbDefaultProneDef(void)
 	d.clearance = 0.005f;
 	d.maxShift = 0.35f;
 	d.torsoRadius = -1.0f;
+	d.sphereProbes = true;
 	d.fitLimbs = true;
 	d.limbLock = true;
 	d.lockSpeed = 0.15f;

@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-// Sphere cast straight down along -up from `from` over `length` (m).
+// Sphere cast (a ray for radius 0) straight down along -up from `from` over `length` (m).
 static lbHit lbProneCast(const lbSceneQuery* query, const lbProneDef* def, lbVec3 from, float length, float radius)
 {
 	lbQueryInput in = lbDefaultQueryInput();
@@ -17,7 +17,7 @@ static lbHit lbProneCast(const lbSceneQuery* query, const lbProneDef* def, lbVec
 	in.radius = radius;
 	in.channelMask = def->channelMask;
 	in.ignoreOwnerId = def->ignoreOwnerId;
-	lbHit hit = lbSphereCast(query, &in);
+	lbHit hit = radius > 0.0f ? lbSphereCast(query, &in) : lbRayCast(query, &in);
 	// A cast that starts inside something has no ground to offer below it.
 	if (hit.startedInside)
 		hit.hit = false;
@@ -218,7 +218,10 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			continue;
 		}
 		lbVec3 p = lbTransformPoint(cw, pMs);
-		lbHit hit = lbProneCast(input->query, def, lbMulAdd(p, def->traceUp, up), def->traceUp + def->traceDown, radius);
+		// A ray straight down (a sphere of the segment's radius where the def asks for it); the
+		// segment's centre rests on the plane one radius out along the ground's normal.
+		lbHit hit = lbProneCast(input->query, def, lbMulAdd(p, def->traceUp, up), def->traceUp + def->traceDown,
+								def->sphereProbes ? radius : 0.0f);
 		++casts;
 		if (!hit.hit)
 		{
@@ -226,7 +229,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			continue;
 		}
 		lbVec3 n = lbProneNormal(&hit, up);
-		lbVec3 point = hit.location;
+		lbVec3 point = def->sphereProbes ? hit.location : lbMulAdd(hit.impactPoint, radius, n);
 		if (g->hit && !snap)
 		{
 			// The previous plane's height at the new point, eased toward the new one.

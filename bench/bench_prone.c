@@ -1,0 +1,160 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// The prone system per character per frame, sense + pose, for a crowd of 256 characters crawling
+// (the procedural crawl at 0.25 m/s, each at its own point of the cycle) over rocky ground of 0.1 m
+// bumps, as a heightfield and as a triangle mesh of the same terrain. Every character casts every
+// frame: the centre, side, ahead and behind casts and the 13 segment probes (lbProneTargets castCount),
+// and its four limbs lock and release as the crawl plants and lifts them. `.rays` rows cast the segment
+// probes as rays (lbProneDef::sphereProbes off).
+#define _POSIX_C_SOURCE 200809L
+#include "bench.h"
+#include "limber/limber.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define LB_BENCH_DT (1.0f / 60.0f)
+
+typedef struct lbBenchCrawler
+{
+	lbProneState state;
+	lbProneTargets targets;
+	lbVec3 start;
+	lbVec3 dir;
+	int phase0;
+	// This frame's pose in the cycle and character transform.
+	int k;
+	lbTransform characterWs;
+} lbBenchCrawler;
+
+static double RunProne(const lbSceneParams* rocky, bool mesh, bool rays, const lbSkeleton* skel, const lbHumanoid* h,
+					   const lbPose* cycle, const lbTransform* cycleRoot, int cycleCount, int count, int frames,
+					   const lbBenchOptions* options, double* outCasts)
+{
+	lbSceneParams sp = *rocky;
+	sp.asMesh = mesh ? 1.0f : 0.0f;
+	lbWorldDef wd = lbDefaultWorldDef();
+	lbWorld* world = lbCreateWorld(&wd);
+	lbBuildScene(world, &sp);
+	lbSceneQuery query = lbWorld_GetQuery(world);
+	lbProneDef def = lbDefaultProneDef();
+	def.sphereProbes = !rays;
+	lbBenchCrawler* cs = (lbBenchCrawler*)calloc((size_t)count, sizeof(lbBenchCrawler));
+	uint64_t seed = 7;
+	for (int i = 0; i < count; ++i)
+	{
+		lbProneState_Reset(&cs[i].state);
+		float a = lbBenchUniform(&seed, -LB_PI, LB_PI);
+		cs[i].dir = lbMakeVec3(cosf(a), sinf(a), 0.0f);
+		cs[i].start = lbMakeVec3(lbBenchUniform(&seed, -5.0f, 5.0f), lbBenchUniform(&seed, -5.0f, 5.0f), 0.0f);
+		cs[i].phase0 = (int)lbBenchUniform(&seed, 0.0f, (float)cycleCount) % cycleCount;
+	}
+	lbPose pose = lbCreatePose(skel);
+	double* perChar = (double*)malloc(sizeof(double) * (size_t)options->repeats);
+	double casts = 0.0;
+	int castFrames = 0;
+	for (int rep = 0; rep < options->repeats; ++rep)
+	{
+		uint64_t spent = 0;
+		for (int frame = 0; frame < frames; ++frame)
+		{
+			// Where each character is this frame (untimed): the crawl's travel along its line over the
+			// terrain, with the cycle's own sway and yaw.
+			for (int i = 0; i < count; ++i)
+			{
+				lbBenchCrawler* c = &cs[i];
+				c->k = (c->phase0 + frame + rep * frames) % cycleCount;
+				float along = 0.25f * LB_BENCH_DT * (float)(frame + rep * frames);
+				lbVec3 p = lbMulAdd(c->start, along, c->dir);
+				p.z = lbSceneRockyHeight(&sp, p.x, p.y);
+				lbQuat q = lbQuatFromTwoAxes(h->upMs, lbVec3_axisZ, h->forwardMs, c->dir);
+				c->characterWs = lbTransformMul(lbMakeTransform(p, q), cycleRoot[c->k]);
+			}
+			uint64_t t0 = lbBenchThreadNs();
+			for (int i = 0; i < count; ++i)
+			{
+				lbBenchCrawler* c = &cs[i];
+				lbProneSenseInput in = lbDefaultProneSenseInput();
+				in.query = &query;
+				in.characterWs = c->characterWs;
+				in.animPose = &cycle[c->k];
+				in.dt = LB_BENCH_DT;
+				lbProneSense(&c->state, &def, skel, h, &in, &c->targets);
+				lbPose_Copy(&pose, &cycle[c->k]);
+				lbProneApplyPose(&c->targets, &def, skel, h, &pose, NULL);
+			}
+			spent += lbBenchThreadNs() - t0;
+			for (int i = 0; i < count; ++i)
+			{
+				casts += (double)cs[i].targets.castCount;
+				++castFrames;
+			}
+		}
+		perChar[rep] = (double)spent * 1.0e-3 / (double)(frames * count);
+	}
+	lbBenchSink(pose.model);
+	double median = lbBenchMedian(perChar, options->repeats);
+	*outCasts = castFrames > 0 ? casts / (double)castFrames : 0.0;
+	free(perChar);
+	lbDestroyPose(&pose);
+	free(cs);
+	lbDestroyWorld(world);
+	return median;
+}
+
+void lbBenchProne(const lbBenchOptions* options);
+void lbBenchProne(const lbBenchOptions* options)
+{
+	if (!lbBenchSelected(options, "prone"))
+		return;
+	lbSkeleton* skel = lbCreateReferenceRig(lb_rigMannequin);
+	lbHumanoid h;
+	lbMapHumanoid(skel, NULL, &h);
+	// One crawl cycle, each pose with the model frame's offset from the cycle's start.
+	lbMotionState ms;
+	lbMotionState_Init(&ms, &h, skel, lbTransform_identity);
+	lbMotionParams mp = lbDefaultMotionParams(lb_motionCrawl);
+	lbPose scratch = lbCreatePose(skel);
+	for (int i = 0; i < 120; ++i)
+		lbMotion_Sample(&ms, &h, skel, &mp, LB_BENCH_DT, &scratch);
+	lbDestroyPose(&scratch);
+	int n = ms.cycleRate > 0.0f ? (int)lroundf(1.0f / (ms.cycleRate * LB_BENCH_DT)) : 60;
+	n = n < 8 ? 8 : (n > 400 ? 400 : n);
+	lbPose* cycle = (lbPose*)calloc((size_t)n, sizeof(lbPose));
+	lbTransform* roots = (lbTransform*)calloc((size_t)n, sizeof(lbTransform));
+	lbTransform start = ms.characterWs;
+	for (int i = 0; i < n; ++i)
+	{
+		cycle[i] = lbCreatePose(skel);
+		lbMotion_Sample(&ms, &h, skel, &mp, LB_BENCH_DT, &cycle[i]);
+		// The crawl's sway and yaw about the cycle's start; its travel is the bench's own line.
+		lbTransform rel = lbTransformMul(lbTransformInverse(start), ms.characterWs);
+		rel.p = lbVec3_zero;
+		roots[i] = rel;
+	}
+	lbSceneParams rocky = lbDefaultSceneParams(lb_sceneRocky);
+	rocky.amplitude = 0.1f;
+	rocky.scale = 1.5f;
+	rocky.size = 14.0f;
+	rocky.resolution = 0.05f;
+	const int count = options->smoke ? 2 : 256, frames = options->smoke ? 3 : 120;
+	double castsH = 0.0, castsM = 0.0;
+	double hf = RunProne(&rocky, false, false, skel, &h, cycle, roots, n, count, frames, options, &castsH);
+	lbBenchReport(options, "prone.per_character", hf, "us");
+	lbBenchReport(options, "prone.per_character.heightfield.256", hf, "us");
+	lbBenchReport(options, "prone.casts_per_frame.heightfield", castsH, "casts");
+	double me = RunProne(&rocky, true, false, skel, &h, cycle, roots, n, count, frames, options, &castsM);
+	lbBenchReport(options, "prone.per_character.mesh.256", me, "us");
+	lbBenchReport(options, "prone.casts_per_frame.mesh", castsM, "casts");
+	// The segment probes as rays (sphereProbes = false).
+	hf = RunProne(&rocky, false, true, skel, &h, cycle, roots, n, count, frames, options, &castsH);
+	lbBenchReport(options, "prone.per_character.heightfield.256.rays", hf, "us");
+	me = RunProne(&rocky, true, true, skel, &h, cycle, roots, n, count, frames, options, &castsM);
+	lbBenchReport(options, "prone.per_character.mesh.256.rays", me, "us");
+	for (int i = 0; i < n; ++i)
+		lbDestroyPose(&cycle[i]);
+	free(cycle);
+	free(roots);
+	lbDestroySkeleton(skel);
+}
