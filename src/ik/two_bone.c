@@ -406,6 +406,13 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		endQ = weight >= 1.0f ? lbQuatNormalize(in->targetRotationMs)
 							  : lbQuatSlerp(endQ, lbQuatNormalize(in->targetRotationMs), weight);
 	end->q = endQ;
+	// Unit to rounding even when the input rotations were a little off: a rotation that is not unit
+	// scales what it turns by its squared norm, and poses solved over and over (a solver called
+	// every frame on its own output, passes repeated within a frame) would otherwise grow their
+	// bones by that much each time.
+	root->q = lbQuatNormalize(root->q);
+	mid->q = lbQuatNormalize(mid->q);
+	end->q = lbQuatNormalize(end->q);
 
 	if (!res)
 		return;
