@@ -678,25 +678,38 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	for (int pass = 0; pass < LB_CLIMB_HAND_PASSES; ++pass)
 	{
 		prefer = lbClimbPlaceHand(c, s, goal, start, a, prefer, !held);
-		if (pass == LB_CLIMB_HAND_PASSES - 1)
-			break;
-		const lbQuat q = pose->model[hand].q;
-		const lbVec3 palm = lbNormalize(lbQuatRotate(q, h->armAxes[s].palm));
-		in.targetMs = lbSub(c->targetMs[s], lbMulSV(lockOffset, lbAdd(n, palm)));
-		in.useTargetRotation = true;
-		in.targetRotationMs = q;
-		r = lbPose_SolveLimbIk(pose, c->skeleton, h, (lbLimb)s, &in, NULL);
-		if (r != lb_ok)
-			return r;
-	}
-	// Whatever the placement did, the hand turns no faster than the limit (its branch switching,
-	// a blend ramping in); a held hand's rotation is its cache, so this never moves it.
-	if (cacheValid && c->maxTurn > 0.0f)
-	{
-		const lbQuat limited = lbClimbTurnToward(lastMs, pose->model[hand].q, c->maxTurn);
-		r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, limited, true);
-		if (r != lb_ok)
-			return r;
+
+		// Whatever the placement did, the hand turns no faster than the limit (its branch
+		// switching, a blend ramping in); a held hand's rotation is its cache, so this never moves
+		// it. Then the wrist goes where that hand's palm contact lands on the hold: the last step
+		// is always this placement, so the contact is exact wherever the arm can reach.
+		if (pass == LB_CLIMB_HAND_PASSES - 1 && cacheValid && c->maxTurn > 0.0f)
+		{
+			const lbQuat limited = lbClimbTurnToward(lastMs, pose->model[hand].q, c->maxTurn);
+			r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, limited, true);
+			if (r != lb_ok)
+				return r;
+		}
+		// Twice on the last pass: the solve may leave the hand a hair off its rotation, and the
+		// contact is measured at the palm.
+		for (int k = 0; k < (pass == LB_CLIMB_HAND_PASSES - 1 ? 2 : 1); ++k)
+		{
+			const lbQuat q = pose->model[hand].q;
+			const lbVec3 palm = lbNormalize(lbQuatRotate(q, h->armAxes[s].palm));
+			in.targetMs = lbSub(c->targetMs[s], lbMulSV(lockOffset, lbAdd(n, palm)));
+			in.useTargetRotation = true;
+			in.targetRotationMs = lbQuatNormalize(q);
+			// The forearm's roll turned the elbow's hinge with it: the bend plane the arm has now is
+			// the hinge to solve about, so the wrist reaches exactly.
+			const lbVec3 sh = pose->model[h->arm[s].upperArm].p, el = pose->model[h->arm[s].foreArm].p;
+			const lbVec3 hinge = lbCross(lbSub(el, sh), lbSub(pose->model[hand].p, el));
+			const lbVec3 rigHinge = lbLimbChain_HingeMs(&c->chain[s], pose);
+			in.hingeAxisMs = lbLengthSquared(hinge) > 1.0e-8f ? lbMulSV(lbDot(hinge, rigHinge) < 0.0f ? -1.0f : 1.0f, lbNormalize(hinge))
+															   : lbVec3_zero;
+			r = lbPose_SolveLimbIk(pose, c->skeleton, h, (lbLimb)s, &in, NULL);
+			if (r != lb_ok)
+				return r;
+		}
 	}
 	newCache->lastHandWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[hand].q));
 	// Kept within a turn of zero: the branch only matters near half a turn.
@@ -1075,6 +1088,13 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	memcpy(workLocal, pose->local, (size_t)nb * sizeof(lbTransform));
 	memcpy(workModel, pose->model, (size_t)nb * sizeof(lbTransform));
 	lbPose work = { nb, workLocal, workModel };
+	// Unit rotations to start from: every solve below builds on them, so rounding left in the
+	// caller's pose would otherwise grow.
+	for (int i = 0; i < nb; ++i)
+	{
+		workLocal[i].q = lbQuatNormalize(workLocal[i].q);
+		workModel[i].q = lbQuatNormalize(workModel[i].q);
+	}
 
 	c.def = def;
 	c.skeleton = skeleton;
@@ -1150,6 +1170,30 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		r = lbSolveFullBodyIk(&work, skeleton, humanoid, &settings, eff, workspace, fbSize, NULL);
 		if (r != lb_ok)
 			return r;
+		// The full-body solve is for the body. Its limbs go back to the animation's (relative to the
+		// body as it now is): each limb is solved below by its own IK alpha, so a limb fading out
+		// ends exactly at the animation instead of where the full-body solve swivelled it.
+		lbPose_ModelToLocal(&work, skeleton);
+		for (int side = 0; side < 2; ++side)
+		{
+			const lbArmBones* arm = &humanoid->arm[side];
+			const lbLegBones* leg = &humanoid->leg[side];
+			int bones[4 + LB_MAX_TWIST + 4];
+			int nbones = 0;
+			bones[nbones++] = arm->upperArm;
+			bones[nbones++] = arm->foreArm;
+			bones[nbones++] = arm->hand;
+			for (int k = 0; k < arm->twistCount && k < LB_MAX_TWIST; ++k)
+				bones[nbones++] = arm->twist[k];
+			bones[nbones++] = leg->thigh;
+			bones[nbones++] = leg->calf;
+			bones[nbones++] = leg->foot;
+			bones[nbones++] = leg->ball;
+			for (int k = 0; k < nbones; ++k)
+				if (lbClimbValidBone(skeleton, bones[k]))
+					workLocal[bones[k]] = pose->local[bones[k]];
+		}
+		lbPose_LocalToModel(&work, skeleton);
 	}
 
 	// 3. The body held to every locked limb together.
@@ -1163,6 +1207,15 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 				continue;
 			rootMs[n] = work.model[c.chain[i].root].p;
 			lockMs[n] = i < 2 ? c.targetMs[i] : c.ankleGuessMs[i - 2];
+			if (i < 2 && cacheValid)
+			{
+				// A held hand's wrist sits where its cached rotation puts the palm's contact on the
+				// hold, not at the target along the normal: that is what must stay within reach.
+				const lbVec3 palm = lbNormalize(lbQuatRotate(lbQuatMul(lbQuatConj(c.cw.q), newCache.handRotWs[i]),
+															 humanoid->armAxes[i].palm));
+				const float lo = lbIsValidFloat(def->lockOffset[0]) ? def->lockOffset[0] : 0.0f;
+				lockMs[n] = lbSub(c.targetMs[i], lbMulSV(lo, lbAdd(c.normalMs[i], palm)));
+			}
 			allowed[n] = lbMaxF(c.chain[i].upperLength + c.chain[i].lowerLength - def->bodyMargin, 0.0f);
 			++n;
 		}
