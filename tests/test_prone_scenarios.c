@@ -61,18 +61,12 @@ static const KnownOver kKnownOver[] = {
 	{ "prone_roof_mixamo.json", 0.127f, 0.030f, 5.0f, 5.0f, 15.0f },
 	{ "prone_slope10_up_mannequin.json", 0.025f, 0.030f, 5.0f, 5.0f, 15.0f },
 	{ "prone_slope10_up_mixamo.json", 0.025f, 0.030f, 5.0f, 5.0f, 15.0f },
-	{ "prone_slope20_up_mannequin.json", 0.029f, 0.030f, 5.0f, 5.0f, 15.0f },
+	{ "prone_slope20_up_mannequin.json", 0.028f, 0.030f, 5.0f, 5.0f, 15.0f },
 	{ "prone_slope20_up_mixamo.json", 0.027f, 0.030f, 5.0f, 5.0f, 15.0f },
-	{ "prone_slope30_down_mannequin.json", 0.030f, 0.030f, 5.0f, 5.0f, 15.0f },
-	{ "prone_slope30_down_mixamo.json", 0.025f, 0.030f, 5.0f, 5.0f, 15.0f },
-	{ "prone_slope30_up_mannequin.json", 0.025f, 0.030f, 5.0f, 5.0f, 15.0f },
-	{ "prone_slope30_up_mixamo.json", 0.025f, 0.030f, 5.0f, 5.0f, 15.0f },
-	{ "prone_stairs_mannequin.json", 0.077f, 0.072f, 5.0f, 11.6f, 15.0f },
-	{ "prone_stairs_mixamo.json", 0.077f, 0.072f, 5.0f, 11.6f, 15.0f },
-	{ "prone_stand_prone_stand_mannequin.json", 0.049f, 0.030f, 5.0f, 19.1f, 24.9f },
-	{ "prone_stand_prone_stand_mixamo.json", 0.044f, 0.030f, 5.0f, 19.1f, 22.1f },
-	{ "prone_trench_mannequin.json", 0.040f, 0.030f, 5.0f, 5.0f, 15.0f },
-	{ "prone_trench_mixamo.json", 0.040f, 0.030f, 5.0f, 5.0f, 15.0f },
+	{ "prone_stairs_mannequin.json", 0.020f, 0.072f, 5.0f, 11.6f, 15.0f },
+	{ "prone_stairs_mixamo.json", 0.020f, 0.072f, 5.0f, 11.6f, 15.0f },
+	{ "prone_stand_prone_stand_mannequin.json", 0.049f, 0.030f, 5.0f, 15.9f, 21.9f },
+	{ "prone_stand_prone_stand_mixamo.json", 0.044f, 0.030f, 5.0f, 15.9f, 21.5f },
 };
 
 static const KnownOver* knownOver(const char* name)

@@ -119,6 +119,8 @@ typedef struct lbProneDef
 	/// Torso radius: the flesh around the pelvis-to-neck line. Negative = 0.055 x the rig's height
 	/// (the torso capsule of docs/metrics.md; 0.099 m for a 1.8 m body). Default -1.
 	float torsoRadius;
+	/// Segment probes start this far above their point and reach as far below it. Default 0.3 m.
+	float probeReach;
 	/// Segment probes as sphere casts of each segment's radius (they then see a step's edge beside the
 	/// point) instead of rays straight down (the ground's plane under the point, offset by the radius,
 	/// which misses an edge beside the point: an arm over a trench's edge sinks into it). Rays cost

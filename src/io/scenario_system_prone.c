@@ -66,6 +66,7 @@ static const lbProneKey lbProneKeys[] = {
 	{ "hover_limit", offsetof(lbProneDef, hoverLimit), 0.0, 5.0, false },
 	{ "rotation_speed", offsetof(lbProneDef, rotationSpeed), 0.0, 1000.0, false },
 	{ "height_speed", offsetof(lbProneDef, heightSpeed), 0.0, 1000.0, false },
+	{ "probe_reach", offsetof(lbProneDef, probeReach), 0.0, 5.0, false },
 	{ "clearance", offsetof(lbProneDef, clearance), 0.0, 0.5, false },
 	{ "max_shift", offsetof(lbProneDef, maxShift), 0.0, 5.0, false },
 	{ "torso_radius", offsetof(lbProneDef, torsoRadius), -1.0, 1.0, false },

@@ -35,6 +35,7 @@ lbProneDef lbDefaultProneDef(void)
 	d.clearance = 0.005f;
 	d.maxShift = 0.35f;
 	d.torsoRadius = -1.0f;
+	d.probeReach = 0.3f;
 	d.sphereProbes = true;
 	d.fitLimbs = true;
 	d.limbLock = true;
@@ -73,7 +74,7 @@ lbResult lbProneCheckDef(const lbProneDef* def, const char* caller)
 						def->sideRadius,  def->upperExtent,   def->lowerExtent,   def->maxRoll,        def->maxUpperPitch,
 						def->maxLowerPitch, def->roofAngle,   def->hoverLimit,    def->rotationSpeed,  def->heightSpeed,
 						def->clearance,   def->maxShift,      def->lockSpeed,     def->lockReleaseDistance,
-						def->lockBlendSpeed, def->alphaSpeed, def->lieAngle,      def->teleportDistance };
+						def->lockBlendSpeed, def->alphaSpeed, def->lieAngle, def->probeReach,      def->teleportDistance };
 	for (size_t i = 0; i < sizeof v / sizeof v[0]; ++i)
 		if (!lbIsValidFloat(v[i]) || v[i] < 0.0f)
 			return lbReport(lb_errorInvalidArgument, "%s: def value %d is %g (must be finite and >= 0)", caller, (int)i,

@@ -220,7 +220,9 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		lbVec3 p = lbTransformPoint(cw, pMs);
 		// A ray straight down (a sphere of the segment's radius where the def asks for it); the
 		// segment's centre rests on the plane one radius out along the ground's normal.
-		lbHit hit = lbProneCast(input->query, def, lbMulAdd(p, def->traceUp, up), def->traceUp + def->traceDown,
+		// A segment lies near its ground: the probe starts `probeReach` above the point and ends as far
+		// below it (a short sweep costs a fraction of a long one).
+		lbHit hit = lbProneCast(input->query, def, lbMulAdd(p, def->probeReach, up), 2.0f * def->probeReach,
 								def->sphereProbes ? radius : 0.0f);
 		++casts;
 		if (!hit.hit)
