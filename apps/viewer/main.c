@@ -272,6 +272,18 @@ static void lbKey(GLFWwindow* win, int key, int scancode, int action, int mods)
 		case GLFW_KEY_R:
 			lbApply(v, lb_inputRelease, lbVec3_zero, 0.0f, -1);
 			break;
+		case GLFW_KEY_Z:
+		case GLFW_KEY_X:
+		{
+			// Down to prone (WASD then crawls) and back up to standing.
+			lbScenarioEvent e;
+			memset(&e, 0, sizeof e);
+			e.kind = lb_inputState;
+			e.state = key == GLFW_KEY_Z ? lb_stateProne : lb_stateGrounded;
+			e.limb = -1;
+			lbRun_ApplyInput(v->run, &e);
+			break;
+		}
 		default:
 			break;
 	}
@@ -460,7 +472,7 @@ static void lbDrawHud(lbViewer* v)
 	lbDragTarget targets[1];
 	bool drag = lbRun_GetDragTargets(v->run, targets, 1) > 0;
 	const char* help = lbUsesStick(v) ? "1-4 limb  WASD/arrows steer  Space confirm  R release"
-									  : "WASD/arrows walk  Shift run  Space jump";
+									  : "WASD/arrows walk (crawl when prone)  Shift run  Space jump  Z down  X stand";
 	char line[512];
 	snprintf(line, sizeof line,
 			 "%s%s\nP pause  N step  M slow  mouse: orbit / Shift or right: pan / wheel: zoom  C camera  PgUp/PgDn scenario  "
@@ -653,7 +665,8 @@ static void lbUsage(FILE* f)
 			   "  With --frames, renders N frames (with the on-screen text) to DIR/frame_NNNNN.png and exits;\n"
 			   "  no visible window is needed (a hidden GLFW window, or EGL surfaceless without a display).\n"
 			   "  Keys: P pause, N step, M slow motion, F1-F6 debug layers, 1-4 select limb, WASD/arrows,\n"
-			   "  Shift run, Space confirm/jump, R release, PgUp/PgDn next scenario, Backspace restart, Esc quit.\n");
+			   "  Shift run, Space confirm/jump, R release, Z down to prone (WASD crawls), X stand up,\n"
+			   "  PgUp/PgDn next scenario, Backspace restart, Esc quit.\n");
 }
 
 int main(int argc, char** argv)
