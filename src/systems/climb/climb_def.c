@@ -173,6 +173,9 @@ lbResult lbClimb_Release(lbClimbState* state, int limb)
 	if (limb < 0 || limb >= 4)
 		return lbReport(lb_errorInvalidArgument, "lbClimb_Release: limb %d outside 0..3 (or nothing selected)", limb);
 	lbClimbLimbState* l = &state->limbs[limb];
+	// A held limb first lifts off its surface (the sense stage counts the lift in lockTimer); one
+	// that held nothing goes straight back to the animation.
+	l->lockTimer = l->mode == lb_climbFree ? 1.0e9f : 0.0f;
 	l->mode = lb_climbFree;
 	l->hasSurface = false;
 	if (state->selected == limb)

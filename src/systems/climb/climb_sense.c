@@ -11,6 +11,8 @@
 // Longest step the limb updates take at once: a long frame is split so the constant-speed follow
 // and the locking transition behave the same at any frame rate.
 #define LB_CLIMB_MAX_STEP (1.0f / 30.0f)
+// How far a released limb's target first moves off the surface it held (m).
+#define LB_CLIMB_RELEASE_LIFT 0.1f
 // Height above the surface of the ray that looks for a wall across a steering move (m).
 #define LB_CLIMB_CORNER_LIFT 0.12f
 
@@ -214,7 +216,15 @@ static void lbClimbStepLimb(lbClimbFrame* f, lbClimbState* state, int i, float d
 		// Free limbs go back to the animation: the target travels to the animated limb end at the
 		// follow speed while the IK alpha fades, so a released limb never jumps; once the alpha is
 		// out it simply is the animated end.
-		if (l->ikAlpha > 0.0f)
+		if (l->ikAlpha > 0.0f && l->lockTimer >= 0.0f && l->lockTimer < LB_CLIMB_RELEASE_LIFT)
+		{
+			// Just let go: first off the surface along its normal, so the limb never drags through
+			// the edge it held (the lip of a ledge) on its way back.
+			const float step = lbMinF(def->followSpeed * dt, LB_CLIMB_RELEASE_LIFT - l->lockTimer);
+			l->targetWs = lbMulAdd(l->targetWs, step, lbNormalizeOr(l->normalWs, state->wallNormalWs));
+			l->lockTimer += step;
+		}
+		else if (l->ikAlpha > 0.0f)
 		{
 			l->targetWs = lbVInterpConstantTo(l->targetWs, f->animEndWs[i], dt, def->followSpeed);
 			l->targetRotWs = lbQInterpConstantTo(l->targetRotWs, f->animRotWs[i], dt, def->rotationSpeed);

@@ -1,0 +1,172 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// Runs every shipped climbing scenario (scenarios/climb_*.json: a vertical wall, a 70-degree slab,
+// a 110-degree overhang, sparse holds on a wall that is not climbable, an inside corner and a
+// ledge whose top the hands reach over, on both reference rigs and an imported one; each moves
+// every limb in turn, crosses the hands, puts a foot high by the hip, reaches to the limit and
+// releases) and holds each to the limits of the climbing system, over every frame, measured
+// against the world itself (docs/metrics.md):
+//   contact_drift_max <= 0.001 m (locked limbs), knee_inversions == elbow_inversions == 0,
+//   palm_wall_angle_max <= 20 degrees (locked hands), limb_penetration_max <= 0.02 m,
+//   added_pop_max <= 15 degrees (the candidate -> locked transition included), nan_frames == 0;
+// and every scenario gets all four limbs onto the wall at once (the script did what it says).
+// Every figure is printed with the scenario's name before the checks.
+//
+// The scenarios in kKnownOver do not meet every limit yet: a limb going back to the animation after
+// its release, or steered again right after, still turns its forearm faster than 15 degrees in a
+// frame; in the inside corner a palm on the side wall tilts; over the ledge's lip a released arm
+// passes through the edge; the imported rig's palms tilt. Each is held to ceilings a little above
+// its figures when it was listed, so it can only get better, and a listed scenario that meets
+// every limit fails the test until it is taken off the list: the list only shrinks.
+#define _POSIX_C_SOURCE 200809L
+#include "limber/scenario.h"
+#include "test_macros.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+
+static int compareNames(const void* a, const void* b)
+{
+	return strcmp(*(const char* const*)a, *(const char* const*)b);
+}
+
+static int listClimbScenarios(const char* dirPath, char** names, int capacity)
+{
+	DIR* dir = opendir(dirPath);
+	ENSURE(dir != NULL);
+	if (!dir)
+		return 0;
+	int count = 0;
+	for (struct dirent* e = readdir(dir); e && count < capacity; e = readdir(dir))
+	{
+		size_t n = strlen(e->d_name);
+		if (strncmp(e->d_name, "climb_", 6) == 0 && n > 6 && strcmp(e->d_name + n - 5, ".json") == 0)
+			names[count++] = strdup(e->d_name);
+	}
+	closedir(dir);
+	qsort(names, (size_t)count, sizeof names[0], compareNames);
+	return count;
+}
+
+// Ceilings of a scenario over a limit: drift (m), limb penetration (m), added pop (degrees), palm
+// angle (degrees). A metric within its limit has the limit.
+typedef struct KnownOver
+{
+	const char* name;
+	float drift, limb, pop, palm;
+} KnownOver;
+
+static const KnownOver kKnownOver[] = {
+	{ "climb_corner_mannequin.json", 0.0010f, 0.190f, 75.5f, 78.3f },
+	{ "climb_corner_mixamo.json", 0.0010f, 0.025f, 75.1f, 57.1f },
+	{ "climb_holds_mannequin.json", 0.0010f, 0.020f, 47.6f, 20.0f },
+	{ "climb_holds_mixamo.json", 0.0010f, 0.020f, 41.6f, 20.0f },
+	{ "climb_ledge_mannequin.json", 0.0010f, 0.139f, 41.7f, 20.0f },
+	{ "climb_ledge_mixamo.json", 0.0010f, 0.197f, 52.6f, 20.0f },
+	{ "climb_overhang_mannequin.json", 0.0010f, 0.023f, 20.2f, 20.0f },
+	{ "climb_overhang_mixamo.json", 0.0010f, 0.025f, 34.4f, 20.0f },
+	{ "climb_slab_mannequin.json", 0.0010f, 0.024f, 22.3f, 20.0f },
+	{ "climb_slab_mixamo.json", 0.0010f, 0.028f, 23.1f, 20.0f },
+	{ "climb_wall_bcn.json", 0.0010f, 0.020f, 30.6f, 50.3f },
+	{ "climb_wall_mannequin.json", 0.0010f, 0.023f, 18.2f, 20.0f },
+	{ "climb_wall_mixamo.json", 0.0010f, 0.025f, 17.4f, 20.0f },
+};
+
+static const KnownOver* knownOver(const char* name)
+{
+	for (size_t i = 0; i < sizeof kKnownOver / sizeof kKnownOver[0]; ++i)
+		if (kKnownOver[i].name[0] && strcmp(kKnownOver[i].name, name) == 0)
+			return &kKnownOver[i];
+	return NULL;
+}
+
+static void test_climb_scenarios_meet_the_limits(void)
+{
+	char dirPath[1024];
+	snprintf(dirPath, sizeof dirPath, "%s/scenarios", LB_SOURCE_DIR);
+	char* names[128];
+	int count = listClimbScenarios(dirPath, names, 128);
+	// Six worlds on two rigs, and the imported rig.
+	ENSURE(count >= 13);
+	int failed = 0;
+	for (int i = 0; i < count; ++i)
+	{
+		char path[1400], message[512];
+		snprintf(path, sizeof path, "%s/%s", dirPath, names[i]);
+		lbScenario* s = lbLoadScenario(path, message, (int)sizeof message);
+		ENSURE(s != NULL);
+		lbResult r = lb_errorInvalidArgument;
+		lbRun* run = s ? lbCreateRun(s, &r) : NULL;
+		ENSURE(run != NULL);
+		int heldMax = 0;
+		while (run && !lbRun_IsDone(run))
+		{
+			lbRun_Step(run);
+			const char* vn[32];
+			float vv[32];
+			int nv = lbRun_GetSystemValues(run, vn, vv, 32);
+			for (int k = 0; k < nv && k < 32; ++k)
+				if (strcmp(vn[k], "held") == 0 && (int)vv[k] > heldMax)
+					heldMax = (int)vv[k];
+		}
+		if (run)
+		{
+			lbRunView view = lbRun_GetView(run);
+			const lbMetricsSummary* m = &view.summary;
+			bool ok = m->nanFrames == 0 && m->kneeInversions == 0 && m->elbowInversions == 0 &&
+					  m->contactDriftMax >= 0.0f && m->contactDriftMax <= 0.001f && m->limbPenetrationMax >= 0.0f &&
+					  m->limbPenetrationMax <= 0.02f && m->addedPopMax <= 15.0f && m->palmWallAngleMax <= 20.0f;
+			printf("  %-32s drift %.4f limb %.4f pop %.1f palm %.1f knee %d elbow %d limits %d sole %.4f held %d nan %d%s\n",
+				   names[i], (double)m->contactDriftMax, (double)m->limbPenetrationMax, (double)m->addedPopMax,
+				   (double)m->palmWallAngleMax, m->kneeInversions, m->elbowInversions, m->limitViolations,
+				   (double)m->solePenetrationMax, heldMax, m->nanFrames, ok ? "" : "  <-- over a limit");
+			failed += ok ? 0 : 1;
+			ENSURE(m->nanFrames == 0);
+			ENSURE(m->kneeInversions == 0);
+			ENSURE(m->elbowInversions == 0);
+			ENSURE(heldMax == 4);
+			// Measured: locked contacts and locked hands occur in every scenario.
+			ENSURE(m->contactDriftMax >= 0.0f && m->limbPenetrationMax >= 0.0f && m->palmWallAngleMax >= 0.0f);
+			const KnownOver* k = knownOver(names[i]);
+			if (!k)
+			{
+				ENSURE(m->contactDriftMax <= 0.001f);
+				ENSURE(m->limbPenetrationMax <= 0.02f);
+				ENSURE(m->addedPopMax <= 15.0f);
+				ENSURE(m->palmWallAngleMax <= 20.0f);
+			}
+			else
+			{
+				if (ok)
+					printf("  %s meets every limit now: take it off kKnownOver\n", names[i]);
+				ENSURE(!ok);
+				ENSURE(m->contactDriftMax <= k->drift);
+				ENSURE(m->limbPenetrationMax <= k->limb);
+				ENSURE(m->addedPopMax <= k->pop);
+				ENSURE(m->palmWallAngleMax <= k->palm);
+			}
+		}
+		lbDestroyRun(run);
+		lbDestroyScenario(s);
+		free(names[i]);
+	}
+	printf("  %d of %d climbing scenarios over a limit\n", failed, count);
+	for (size_t k = 0; k < sizeof kKnownOver / sizeof kKnownOver[0]; ++k)
+	{
+		if (!kKnownOver[k].name[0])
+			continue;
+		char path[1400];
+		snprintf(path, sizeof path, "%s/%s", dirPath, kKnownOver[k].name);
+		FILE* file = fopen(path, "rb");
+		ENSURE(file != NULL);
+		if (file)
+			fclose(file);
+	}
+}
+
+int main(int argc, char** argv)
+{
+	TEST_MAIN_BEGIN(argc, argv);
+	RUN_TEST(test_climb_scenarios_meet_the_limits);
+	TEST_MAIN_END();
+}
