@@ -119,6 +119,10 @@ typedef struct lbClimbPoseCtx
 	lbVec3 ankleGuessMs[2];
 	// Largest turn of a hand or swing of a knee since the last frame (rad); 0 = no limit.
 	float maxTurn;
+	// Each forearm's along axis and reference local rotation for its roll (lbHumanoid_GetLimitAxes).
+	lbVec3 foreAlong[2];
+	lbQuat foreRef[2];
+	bool foreValid[2];
 	// Whether a surface faces up (a ledge or hold top) rather than being a wall.
 	bool top[4];
 } lbClimbPoseCtx;
@@ -328,12 +332,10 @@ static lbQuat lbClimbLocalQ(const lbClimbPoseCtx* c, int bone)
 // Roll of the forearm about its own axis from its reference (rest) roll (rad).
 static float lbClimbForearmRoll(const lbClimbPoseCtx* c, int s)
 {
-	lbVec3 along;
-	lbQuat ref;
-	const lbRole role = s == lb_left ? lb_roleForeArmL : lb_roleForeArmR;
-	if (!lbHumanoid_GetLimitAxes(c->humanoid, c->skeleton, role, &along, NULL, &ref))
+	if (!c->foreValid[s])
 		return 0.0f;
-	return lbQuatTwistAngle(lbQuatMul(lbQuatConj(ref), lbClimbLocalQ(c, c->humanoid->arm[s].foreArm)), along);
+	return lbQuatTwistAngle(lbQuatMul(lbQuatConj(c->foreRef[s]), lbClimbLocalQ(c, c->humanoid->arm[s].foreArm)),
+							c->foreAlong[s]);
 }
 
 // Turn about the forearm, from the forearm's reference roll, that puts the hand at `handMs`
@@ -581,10 +583,16 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 		const int count = pass == 0 ? 16 : 9;
 		const float step = pass == 0 ? 2.0f * LB_PI / 16.0f : LB_PI / 48.0f;
 		const float from = pass == 0 ? -LB_PI : best - 4.0f * step;
+		// Directions round the circle by a fixed turn (one sine and cosine per pass).
+		const float cs = cosf(step), sn = sinf(step);
+		float ct = cosf(from), st = sinf(from);
 		for (int k = 0; k < count; ++k)
 		{
 			const float t = from + step * (float)k;
-			const lbVec3 dir = lbAdd(lbMulSV(cosf(t), u), lbMulSV(sinf(t), v));
+			const lbVec3 dir = lbAdd(lbMulSV(ct, u), lbMulSV(st, v));
+			const float nc = ct * cs - st * sn;
+			st = st * cs + ct * sn;
+			ct = nc;
 			const lbVec3 E = lbMulAdd(centre, radius, dir);
 			const lbVec3 f = lbNormalizeOr(lbSub(W, E), axis);
 			const lbVec3 hinge = lbCross(lbNormalizeOr(lbSub(E, S), axis), f);
@@ -1124,6 +1132,9 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		c.bodyAlpha[i] = lbClampF(l->bodyAlpha, 0.0f, 1.0f);
 		c.locked[i] = l->locked;
 	}
+	for (int side = 0; side < 2; ++side)
+		c.foreValid[side] = lbHumanoid_GetLimitAxes(humanoid, skeleton, side == lb_left ? lb_roleForeArmL : lb_roleForeArmR,
+													&c.foreAlong[side], NULL, &c.foreRef[side]);
 	c.maxTurn = targets->dt > 0.0f && lbIsValidFloat(targets->dt) && def->rotationSpeed > 0.0f
 					? def->rotationSpeed * targets->dt
 					: 0.0f;
