@@ -57,17 +57,17 @@ typedef struct KnownOver
 } KnownOver;
 
 static const KnownOver kKnownOver[] = {
-	{ "climb_corner_mannequin.json", 0.0010f, 0.190f, 75.5f, 78.3f },
-	{ "climb_corner_mixamo.json", 0.0010f, 0.025f, 75.1f, 57.1f },
-	{ "climb_holds_mannequin.json", 0.0010f, 0.020f, 47.6f, 20.0f },
-	{ "climb_holds_mixamo.json", 0.0010f, 0.020f, 41.6f, 20.0f },
-	{ "climb_ledge_mannequin.json", 0.0010f, 0.139f, 41.7f, 20.0f },
-	{ "climb_ledge_mixamo.json", 0.0010f, 0.197f, 52.6f, 20.0f },
-	{ "climb_overhang_mannequin.json", 0.0010f, 0.023f, 20.2f, 20.0f },
-	{ "climb_overhang_mixamo.json", 0.0010f, 0.025f, 34.4f, 20.0f },
-	{ "climb_slab_mannequin.json", 0.0010f, 0.024f, 22.3f, 20.0f },
-	{ "climb_slab_mixamo.json", 0.0010f, 0.028f, 23.1f, 20.0f },
-	{ "climb_wall_bcn.json", 0.0010f, 0.020f, 30.6f, 50.3f },
+	{ "climb_corner_mannequin.json", 0.0010f, 0.025f, 25.3f, 26.1f },
+	{ "climb_corner_mixamo.json", 0.0010f, 0.025f, 39.5f, 20.0f },
+	{ "climb_holds_mannequin.json", 0.0010f, 0.020f, 41.6f, 20.0f },
+	{ "climb_holds_mixamo.json", 0.0010f, 0.020f, 35.3f, 20.0f },
+	{ "climb_ledge_mannequin.json", 0.0010f, 0.136f, 41.9f, 20.0f },
+	{ "climb_ledge_mixamo.json", 0.0010f, 0.168f, 53.7f, 20.0f },
+	{ "climb_overhang_mannequin.json", 0.0010f, 0.023f, 18.3f, 20.0f },
+	{ "climb_overhang_mixamo.json", 0.0010f, 0.221f, 34.4f, 20.0f },
+	{ "climb_slab_mannequin.json", 0.0010f, 0.024f, 22.5f, 20.0f },
+	{ "climb_slab_mixamo.json", 0.0010f, 0.028f, 17.7f, 20.0f },
+	{ "climb_wall_bcn.json", 0.0010f, 0.020f, 28.5f, 50.4f },
 	{ "climb_wall_mannequin.json", 0.0010f, 0.023f, 18.2f, 20.0f },
 	{ "climb_wall_mixamo.json", 0.0010f, 0.025f, 17.4f, 20.0f },
 };

@@ -610,7 +610,14 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 		}
 	}
 	if (hasLast)
-		best = lastAngle + lbClampF(lbClimbWrapAngle(best - lastAngle), -2.5f * c->maxTurn, 2.5f * c->maxTurn);
+	{
+		// The elbow swings at the hand's pace, faster only to leave the wall.
+		const lbVec3 lastDir = lbAdd(lbMulSV(cosf(lastAngle), u), lbMulSV(sinf(lastAngle), v));
+		const lbVec3 lastE = lbMulAdd(centre, radius, lastDir);
+		const bool inside = lbDot(lbSub(lastE, c->surfaceMs[s]), n) < clearance;
+		const float limit = (inside ? 2.5f : 1.0f) * c->maxTurn;
+		best = lastAngle + lbClampF(lbClimbWrapAngle(best - lastAngle), -limit, limit);
+	}
 	const lbVec3 dir = lbAdd(lbMulSV(cosf(best), u), lbMulSV(sinf(best), v));
 	*outLastWs = lbTransformDirection(c->cw, dir);
 	return dir;
