@@ -448,7 +448,7 @@ static lbQuat lbClimbReachableGoal(const lbClimbPoseCtx* c, int s, lbQuat goal, 
 // the branch when the turn asked for is near half a turn away, so the palm never flips from one
 // end of the range to the other. Returns the turn used.
 static float lbClimbPlaceHand(const lbClimbPoseCtx* c, int s, lbQuat goal, lbClimbHandStart start, float weight,
-							  float preferTwist, bool clampWrist)
+							  float preferTwist, bool clampWrist, float twistFrom, float twistStep)
 {
 	const lbSkeleton* sk = c->skeleton;
 	const lbHumanoid* h = c->humanoid;
@@ -474,6 +474,10 @@ static float lbClimbPlaceHand(const lbClimbPoseCtx* c, int s, lbQuat goal, lbCli
 		total -= 2.0f * LB_PI;
 	else if (preferTwist - total > LB_PI)
 		total += 2.0f * LB_PI;
+	// The turn about the forearm changes no faster than the limit since last frame's: a goal that
+	// jumps (a hand let go, its goal no longer the held one) rolls the forearm over several frames.
+	if (twistStep > 0.0f)
+		total = lbClampF(total, twistFrom - twistStep, twistFrom + twistStep);
 
 	// Pronation / supination: the forearm's roll at full weight, and the hand's local rotation
 	// against a forearm rolled that far, clamped to the wrist's ranges. Flexion turns the fingers
@@ -679,6 +683,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	// Last frame's whole turn about the forearm (unwrapped, so it passes half a turn smoothly)
 	// picks the branch: the forearm never flips from one end of its range to the other.
 	float prefer = cacheValid ? newCache->lastHandTwist[s] : lbClimbHandTwist(c, s, before);
+	const float twistFrom = prefer;
 	// A goal that changes (a limb selected or released, the fingers following the forearm) is
 	// turned toward from where the hand was last frame, never jumped to.
 	const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->lastHandWs[s]));
@@ -692,7 +697,8 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	const float lockOffset = lbIsValidFloat(c->def->lockOffset[0]) ? c->def->lockOffset[0] : 0.0f;
 	for (int pass = 0; pass < LB_CLIMB_HAND_PASSES; ++pass)
 	{
-		prefer = lbClimbPlaceHand(c, s, goal, start, a, prefer, !held);
+		prefer = lbClimbPlaceHand(c, s, goal, start, a, prefer, !held, twistFrom,
+								  cacheValid && !held ? 2.0f * c->maxTurn : 0.0f);
 
 		// Whatever the placement did, the hand turns no faster than the limit (its branch
 		// switching, a blend ramping in); a held hand's rotation is its cache, so this never moves

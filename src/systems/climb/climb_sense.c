@@ -11,8 +11,10 @@
 // Longest step the limb updates take at once: a long frame is split so the constant-speed follow
 // and the locking transition behave the same at any frame rate.
 #define LB_CLIMB_MAX_STEP (1.0f / 30.0f)
-// How far a released limb's target first moves off the surface it held (m).
+// How far a released limb's target first moves off the surface it held (m), and how near the
+// animated limb end it travels before its IK fades out (m).
 #define LB_CLIMB_RELEASE_LIFT 0.1f
+#define LB_CLIMB_RELEASE_NEAR 0.05f
 // Height above the surface of the ray that looks for a wall across a steering move (m).
 #define LB_CLIMB_CORNER_LIFT 0.12f
 
@@ -226,7 +228,12 @@ static void lbClimbStepLimb(lbClimbFrame* f, lbClimbState* state, int i, float d
 		}
 		else if (l->ikAlpha > 0.0f)
 		{
-			l->targetWs = lbVInterpConstantTo(l->targetWs, f->animEndWs[i], dt, def->followSpeed);
+			// Then out from the wall as far as the animated end before going to it, so the way back
+			// never cuts through the wall's lip (from a ledge top down to the hip).
+			const lbVec3 wn = state->wallNormalWs;
+			const float out = lbDot(lbSub(f->animEndWs[i], l->targetWs), wn);
+			const lbVec3 aim = out > 0.01f ? lbMulAdd(l->targetWs, out, wn) : f->animEndWs[i];
+			l->targetWs = lbVInterpConstantTo(l->targetWs, aim, dt, def->followSpeed);
 			l->targetRotWs = lbQInterpConstantTo(l->targetRotWs, f->animRotWs[i], dt, def->rotationSpeed);
 		}
 		else
@@ -345,6 +352,12 @@ static void lbClimbStepAlphas(const lbClimbFrame* f, lbClimbLimbState* l, int i,
 {
 	const lbClimbDef* def = f->def;
 	float ik = l->mode == lb_climbFree ? 0.0f : 1.0f;
+	// A released limb stays under IK while its target travels back to the animated limb end (at
+	// the follow speed), and fades out only once it is there: the blend then runs between two
+	// nearly equal poses instead of swinging the whole limb.
+	if (l->mode == lb_climbFree && l->ikAlpha > 0.0f &&
+		(l->lockTimer < LB_CLIMB_RELEASE_LIFT || lbDistance(l->targetWs, f->animEndWs[i]) > LB_CLIMB_RELEASE_NEAR))
+		ik = 1.0f;
 	float body = 0.0f;
 	if (lbClimbHeld(l->mode))
 		body = def->bodyAlphaLocked;
