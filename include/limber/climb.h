@@ -64,7 +64,7 @@ typedef struct lbClimbDef
 	/// Nor may a guide come closer to the shoulder or hip than this fraction of the effective reach:
 	/// a human knee or elbow folds only so far. Default 0.25, 0.4.
 	float minReach[2];
-	/// Kept below a fully straight limb (m). Default 0.005 (the seed's 0.5 cm).
+	/// Kept below a fully straight limb (m). Default 0.005.
 	float reachMargin;
 	/// Surface search cast: starts this far outside the guide point along the surface normal (m).
 	/// Default 0.25.
@@ -73,7 +73,7 @@ typedef struct lbClimbDef
 	float traceIn;
 	/// The search sweeps a sphere of this radius instead of a ray (m): a guide passing within it of
 	/// a small hold finds the hold, as a player aiming a stick expects; on a plain wall it finds the
-	/// same point as a ray. 0 = a ray (the seed's line trace). Default 0.06.
+	/// same point as a ray. 0 = a ray. Default 0.06.
 	float captureRadius;
 	/// When the search ray misses (the guide went past an edge: the top of a ledge, the lip of a
 	/// hold), a second ray looks over the edge: it starts this far behind the surface plane and
@@ -131,7 +131,7 @@ typedef struct lbClimbDef
 	/// flat with fingers along the character's forward. Default 40 degrees.
 	float ledgeAngle;
 	/// Leg: sideways offset of a foot from the hip centre (m along the wall's horizontal) over
-	/// which the negative side builds (seed 20..40 cm) and the positive side (10..30 cm).
+	/// which the negative side builds (0.20..0.40) and the positive side (0.10..0.30).
 	float sideNegStart, sideNegFull, sidePosStart, sidePosFull;
 	/// Leg: the side choice is cached only while reach ratio lies in (sideCacheMin, sideCacheMax),
 	/// the foot is not locked and its IK alpha is above sideCacheAlpha. Default 0.35, 0.94, 0.1.
@@ -143,7 +143,8 @@ typedef struct lbClimbDef
 	float poleBase;
 	/// Leg: extra sideways pole distance at a full side blend (m). Default 0.6.
 	float poleSide;
-	/// Leg: clearance the wall pole keeps the knee from the wall (m). Default 0.06.
+	/// Leg: clearance the knee keeps from the wall (m). Default 0.08 (0.06 to the knee joint
+	/// leaves the calf's flesh on the wall).
 	float kneeClearance;
 	/// Leg: toe direction gains: side, lower leg, up along the wall. Default 1.0, 0.35, 0.5.
 	float toeSideGain, toeLegGain, toeUpGain;
@@ -201,7 +202,7 @@ typedef struct lbClimbSenseInput
 {
 	/// The world, seen through the scene-query interface. Required.
 	const lbSceneQuery* query;
-	/// The character's model-to-world transform this frame (used to seed the climbing frame on the
+	/// The character's model-to-world transform this frame (used to start the climbing frame on the
 	/// first frame or after lbClimbState_Reset; later frames carry their own).
 	lbTransform characterWs;
 	/// The animated (base) pose, model space. Required.
@@ -301,7 +302,7 @@ typedef struct lbClimbPoseResult
 
 LB_EXTERN_C_BEGIN
 
-/// Default climb def (the seed's parameters in meters; see each field).
+/// Default climb def (see each field).
 LB_API lbClimbDef lbDefaultClimbDef(void);
 
 /// Default sense input (everything zero/NULL).

@@ -67,7 +67,7 @@ lbClimbDef lbDefaultClimbDef(void)
 	d.foldFadeEnd = 0.40f;
 	d.poleBase = 0.25f;
 	d.poleSide = 0.60f;
-	d.kneeClearance = 0.06f;
+	d.kneeClearance = 0.08f;
 	d.toeSideGain = 1.0f;
 	d.toeLegGain = 0.35f;
 	d.toeUpGain = 0.5f;

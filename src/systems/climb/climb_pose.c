@@ -928,7 +928,7 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	const lbVec3 hip = pose->model[h->leg[s].thigh].p;
 	const lbVec3 axis = lbNormalizeOr(lbSub(c->ankleGuessMs[s], hip), lbNeg(c->upMs));
 	const lbVec3 mid = lbLerp(hip, c->ankleGuessMs[s], 0.5f);
-	const float kneeTurn = c->maxTurn * 2.5f;
+	const float kneeTurn = c->maxTurn * 2.0f;
 	lbVec3 dir = lbNormalizeOr(lbProjectOnPlane(lbSub(plan.poleMs, mid), axis), lbAnyPerpendicular(axis));
 	if (a <= 0.0f)
 	{
