@@ -338,8 +338,10 @@ static lbGroundProbe lbProbePoint(const lbMetrics* m, lbVec3 p)
 	}
 	if (!hit.hit)
 		return g;
+	// The box test steps into the surface against its normal, not straight down: an overhang's
+	// face or edge can lean so that a point just below the impact lies outside its box.
 	if (lbDot(lbSub(p, hit.impactPoint), up) < 0.0f && !lbInsideBox(m, p) &&
-		lbInsideBox(m, lbMulAdd(hit.impactPoint, -LB_METRICS_BOX_TEST, up)))
+		lbInsideBox(m, lbMulAdd(hit.impactPoint, -LB_METRICS_BOX_TEST, lbNormalizeOr(hit.normal, up))))
 	{
 		// The surface found above is the top of a box whose underside is above the point (an
 		// overhang): the point is outside; its ground is under it.
