@@ -21,32 +21,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "limber/scenario.h"
 #include "test_macros.h"
-
-#include <dirent.h>
-#include <stdlib.h>
-
-static int compareNames(const void* a, const void* b)
-{
-	return strcmp(*(const char* const*)a, *(const char* const*)b);
-}
-
-static int listClimbScenarios(const char* dirPath, char** names, int capacity)
-{
-	DIR* dir = opendir(dirPath);
-	ENSURE(dir != NULL);
-	if (!dir)
-		return 0;
-	int count = 0;
-	for (struct dirent* e = readdir(dir); e && count < capacity; e = readdir(dir))
-	{
-		size_t n = strlen(e->d_name);
-		if (strncmp(e->d_name, "climb_", 6) == 0 && n > 6 && strcmp(e->d_name + n - 5, ".json") == 0)
-			names[count++] = strdup(e->d_name);
-	}
-	closedir(dir);
-	qsort(names, (size_t)count, sizeof names[0], compareNames);
-	return count;
-}
+#include "test_scenario_list.h"
 
 // Ceilings of a scenario over a limit: drift (m), limb penetration (m), added pop (degrees), palm
 // angle (degrees). A metric within its limit has the limit.
@@ -78,7 +53,7 @@ static void test_climb_scenarios_meet_the_limits(void)
 	char dirPath[1024];
 	snprintf(dirPath, sizeof dirPath, "%s/scenarios", LB_SOURCE_DIR);
 	char* names[128];
-	int count = listClimbScenarios(dirPath, names, 128);
+	int count = lbTestListScenarios(dirPath, "climb_", names, 128);
 	// Six worlds on two rigs, and the imported rig.
 	ENSURE(count >= 13);
 	int failed = 0;

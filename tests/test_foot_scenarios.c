@@ -17,33 +17,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "limber/scenario.h"
 #include "test_macros.h"
-
-#include <dirent.h>
-#include <stdlib.h>
-
-static int compareNames(const void* a, const void* b)
-{
-	return strcmp(*(const char* const*)a, *(const char* const*)b);
-}
-
-// Lists scenarios/foot_*.json, sorted; returns the count (names are the caller's to free).
-static int listFootScenarios(const char* dirPath, char** names, int capacity)
-{
-	DIR* dir = opendir(dirPath);
-	ENSURE(dir != NULL);
-	if (!dir)
-		return 0;
-	int count = 0;
-	for (struct dirent* e = readdir(dir); e && count < capacity; e = readdir(dir))
-	{
-		size_t n = strlen(e->d_name);
-		if (strncmp(e->d_name, "foot_", 5) == 0 && n > 5 && strcmp(e->d_name + n - 5, ".json") == 0)
-			names[count++] = strdup(e->d_name);
-	}
-	closedir(dir);
-	qsort(names, (size_t)count, sizeof names[0], compareNames);
-	return count;
-}
+#include "test_scenario_list.h"
 
 // Ceilings of a scenario over a limit: sole and limb penetration (m), lowest support, added pop
 // (degrees), limit-violation frames and locked slide (m). A metric within its limit has the limit.
@@ -102,7 +76,7 @@ static void test_foot_scenarios_meet_the_limits(void)
 	char dirPath[1024];
 	snprintf(dirPath, sizeof dirPath, "%s/scenarios", LB_SOURCE_DIR);
 	char* names[256];
-	int count = listFootScenarios(dirPath, names, 256);
+	int count = lbTestListScenarios(dirPath, "foot_", names, 256);
 	// The terrains the limits were set for: stairs both ways, steep slopes, rocks, edges.
 	ENSURE(count >= 80);
 	int failed = 0;

@@ -15,32 +15,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "limber/scenario.h"
 #include "test_macros.h"
-
-#include <dirent.h>
-#include <stdlib.h>
-
-static int compareNames(const void* a, const void* b)
-{
-	return strcmp(*(const char* const*)a, *(const char* const*)b);
-}
-
-static int listProneScenarios(const char* dirPath, char** names, int capacity)
-{
-	DIR* dir = opendir(dirPath);
-	ENSURE(dir != NULL);
-	if (!dir)
-		return 0;
-	int count = 0;
-	for (struct dirent* e = readdir(dir); e && count < capacity; e = readdir(dir))
-	{
-		size_t n = strlen(e->d_name);
-		if (strncmp(e->d_name, "prone_", 6) == 0 && n > 6 && strcmp(e->d_name + n - 5, ".json") == 0)
-			names[count++] = strdup(e->d_name);
-	}
-	closedir(dir);
-	qsort(names, (size_t)count, sizeof names[0], compareNames);
-	return count;
-}
+#include "test_scenario_list.h"
 
 // Ceilings of a scenario over a limit: limb penetration (m), torso height (m), torso roll and pitch
 // errors (degrees), added pop (degrees). A metric within its limit has the limit.
@@ -82,7 +57,7 @@ static void test_prone_scenarios_meet_the_limits(void)
 	char dirPath[1024];
 	snprintf(dirPath, sizeof dirPath, "%s/scenarios", LB_SOURCE_DIR);
 	char* names[128];
-	int count = listProneScenarios(dirPath, names, 128);
+	int count = lbTestListScenarios(dirPath, "prone_", names, 128);
 	ENSURE(count >= 38);
 	int failed = 0;
 	for (int i = 0; i < count; ++i)

@@ -843,3 +843,16 @@ void lbFreeText(char* text)
 {
 	free(text);
 }
+
+bool lbJsonReadNumberKeys(lbJsonCheck* check, const cJSON* config, const lbConfigNumberKey* keys, int count, void* def)
+{
+	for (int i = 0; config && i < count; ++i)
+	{
+		double v = -1.0e300;
+		if (!lbJsonNumber(check, config, "system.config", keys[i].name, keys[i].lo, keys[i].hi, &v))
+			return false;
+		if (def && v > -1.0e299)
+			*(float*)((char*)def + keys[i].offset) = (float)(keys[i].degrees ? v * LB_DEG2RAD : v);
+	}
+	return true;
+}

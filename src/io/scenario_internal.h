@@ -43,6 +43,21 @@ bool lbJsonVec3(lbJsonCheck* check, const cJSON* obj, const char* path, const ch
 /// Reads an optional boolean at obj[key].
 bool lbJsonBool(lbJsonCheck* check, const cJSON* obj, const char* path, const char* key, bool* out);
 
+/// A number key of a system's config: its name, the offset of the float it sets in the system's
+/// def, the range a file may give, and whether the file gives degrees (stored as radians).
+typedef struct lbConfigNumberKey
+{
+	const char* name;
+	size_t offset;
+	double lo, hi;
+	bool degrees;
+} lbConfigNumberKey;
+
+/// Checks every key of `keys` present in `config` ("system.config") against its range and, when
+/// `def` is given, stores it into the float at the key's offset in *def. False (with the message
+/// in `check`) on the first bad value.
+bool lbJsonReadNumberKeys(lbJsonCheck* check, const cJSON* config, const lbConfigNumberKey* keys, int count, void* def);
+
 /// Everything a system or motion sees of the run.
 typedef struct lbRunContext
 {

@@ -30,15 +30,7 @@ typedef struct lbClimbRun
 	size_t workspaceSize;
 } lbClimbRun;
 
-typedef struct lbClimbKey
-{
-	const char* name;
-	size_t offset;
-	double lo, hi;
-	bool degrees;
-} lbClimbKey;
-
-static const lbClimbKey lbClimbKeys[] = {
+static const lbConfigNumberKey lbClimbKeys[] = {
 	{ "move_speed_hand", offsetof(lbClimbDef, moveSpeed[0]), 0.0, 10.0, false },
 	{ "move_speed_foot", offsetof(lbClimbDef, moveSpeed[1]), 0.0, 10.0, false },
 	{ "follow_speed", offsetof(lbClimbDef, followSpeed), 0.0, 100.0, false },
@@ -102,14 +94,8 @@ static bool lbClimbReadConfig(lbJsonCheck* check, const cJSON* config, lbClimbDe
 	allowed[n] = NULL;
 	if (!lbJsonKeysAllowed(check, config, "system.config", allowed))
 		return false;
-	for (int i = 0; i < LB_CLIMB_KEY_COUNT; ++i)
-	{
-		double v = -1.0e300;
-		if (!lbJsonNumber(check, config, "system.config", lbClimbKeys[i].name, lbClimbKeys[i].lo, lbClimbKeys[i].hi, &v))
-			return false;
-		if (def && v > -1.0e299)
-			*(float*)((char*)def + lbClimbKeys[i].offset) = (float)(lbClimbKeys[i].degrees ? v * LB_DEG2RAD : v);
-	}
+	if (!lbJsonReadNumberKeys(check, config, lbClimbKeys, LB_CLIMB_KEY_COUNT, def))
+		return false;
 	double mask = -1.0;
 	if (!lbJsonNumber(check, config, "system.config", "channel_mask", 0.0, 4294967295.0, &mask))
 		return false;

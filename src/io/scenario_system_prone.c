@@ -42,15 +42,7 @@ typedef struct lbProneRun
 	lbPose lying;
 } lbProneRun;
 
-typedef struct lbProneKey
-{
-	const char* name;
-	size_t offset;
-	double lo, hi;
-	bool degrees;
-} lbProneKey;
-
-static const lbProneKey lbProneKeys[] = {
+static const lbConfigNumberKey lbProneKeys[] = {
 	{ "trace_radius", offsetof(lbProneDef, traceRadius), 0.0, 1.0, false },
 	{ "trace_up", offsetof(lbProneDef, traceUp), 0.0, 5.0, false },
 	{ "trace_down", offsetof(lbProneDef, traceDown), 0.0, 5.0, false },
@@ -116,14 +108,8 @@ static bool lbProneReadConfig(lbJsonCheck* check, const cJSON* config, lbProneRu
 	allowed[n] = NULL;
 	if (!lbJsonKeysAllowed(check, config, "system.config", allowed))
 		return false;
-	for (int i = 0; i < LB_PRONE_KEY_COUNT; ++i)
-	{
-		double v = -1.0e300;
-		if (!lbJsonNumber(check, config, "system.config", lbProneKeys[i].name, lbProneKeys[i].lo, lbProneKeys[i].hi, &v))
-			return false;
-		if (out && v > -1.0e299)
-			*(float*)((char*)&out->def + lbProneKeys[i].offset) = (float)(lbProneKeys[i].degrees ? v * LB_DEG2RAD : v);
-	}
+	if (!lbJsonReadNumberKeys(check, config, lbProneKeys, LB_PRONE_KEY_COUNT, out ? (void*)&out->def : NULL))
+		return false;
 	for (int i = 0; i < 2; ++i)
 	{
 		double v = -1.0;
