@@ -94,6 +94,10 @@ typedef struct lbSystemOutput
 	int debugCount;
 } lbSystemOutput;
 
+/// Adds a debug primitive (world space) to a system's output; nothing once the output is full.
+void lbSystemOutput_AddDebug(lbSystemOutput* out, lbDebugLayer layer, lbDebugShape shape, lbVec3 a, lbVec3 b, float radius,
+							 bool highlight);
+
 /// A system: sense (world space, owns state) then pose (model space, timed for solve_us).
 typedef struct lbSystemEntry
 {

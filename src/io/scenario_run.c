@@ -578,8 +578,8 @@ static lbResult lbMoveAndSample(lbRun* run, float dt)
 					run->scenario->path, (double)p.x, (double)p.y, (double)p.z, run->frame);
 }
 
-static void lbAddDebug(lbSystemOutput* out, lbDebugLayer layer, lbDebugShape shape, lbVec3 a, lbVec3 b, float radius,
-					   bool highlight)
+void lbSystemOutput_AddDebug(lbSystemOutput* out, lbDebugLayer layer, lbDebugShape shape, lbVec3 a, lbVec3 b, float radius,
+							 bool highlight)
 {
 	if (out->debugCount >= LB_RUN_MAX_DEBUG)
 		return;
@@ -606,11 +606,11 @@ static void lbAddRunDebug(lbRun* run, lbSystemOutput* out)
 		lbVec3 origin = lbMulAdd(sole, 0.5f, up);
 		lbVec3 hit, normal;
 		bool got = lbRunWorldProbe(run->world, origin, lbNeg(up), 2.0f, &hit, &normal);
-		lbAddDebug(out, lb_layerCasts, lb_debugLine, origin, got ? hit : lbMulAdd(origin, -2.0f, up), 0.0f, false);
+		lbSystemOutput_AddDebug(out, lb_layerCasts, lb_debugLine, origin, got ? hit : lbMulAdd(origin, -2.0f, up), 0.0f, false);
 		if (got)
 		{
-			lbAddDebug(out, lb_layerCasts, lb_debugPoint, hit, hit, 0.02f, true);
-			lbAddDebug(out, lb_layerNormals, lb_debugArrow, hit, lbMulAdd(hit, 0.25f, normal), 0.0f, false);
+			lbSystemOutput_AddDebug(out, lb_layerCasts, lb_debugPoint, hit, hit, 0.02f, true);
+			lbSystemOutput_AddDebug(out, lb_layerNormals, lb_debugArrow, hit, lbMulAdd(hit, 0.25f, normal), 0.0f, false);
 		}
 		const lbLegBones* leg = &h->leg[s];
 		const lbArmBones* arm = &h->arm[s];
@@ -619,8 +619,8 @@ static void lbAddRunDebug(lbRun* run, lbSystemOutput* out)
 			lbTransform thighWs = lbTransformMul(cw, pose->model[leg->thigh]);
 			lbVec3 knee = lbTransformPoint(cw, pose->model[leg->calf].p);
 			lbVec3 pole = lbNormalize(lbTransformDirection(thighWs, h->legAxes[s].kneePoleThigh));
-			lbAddDebug(out, lb_layerPoles, lb_debugArrow, knee, lbMulAdd(knee, 0.3f, pole), 0.0f, false);
-			lbAddDebug(out, lb_layerReach, lb_debugSphere, thighWs.p, thighWs.p,
+			lbSystemOutput_AddDebug(out, lb_layerPoles, lb_debugArrow, knee, lbMulAdd(knee, 0.3f, pole), 0.0f, false);
+			lbSystemOutput_AddDebug(out, lb_layerReach, lb_debugSphere, thighWs.p, thighWs.p,
 					   h->legAxes[s].thighLength + h->legAxes[s].calfLength, false);
 		}
 		if (arm->upperArm >= 0 && arm->foreArm >= 0)
@@ -628,21 +628,21 @@ static void lbAddRunDebug(lbRun* run, lbSystemOutput* out)
 			lbTransform upperWs = lbTransformMul(cw, pose->model[arm->upperArm]);
 			lbVec3 elbow = lbTransformPoint(cw, pose->model[arm->foreArm].p);
 			lbVec3 pole = lbNormalize(lbTransformDirection(upperWs, h->armAxes[s].elbowPoleUpper));
-			lbAddDebug(out, lb_layerPoles, lb_debugArrow, elbow, lbMulAdd(elbow, 0.3f, pole), 0.0f, false);
-			lbAddDebug(out, lb_layerReach, lb_debugSphere, upperWs.p, upperWs.p,
+			lbSystemOutput_AddDebug(out, lb_layerPoles, lb_debugArrow, elbow, lbMulAdd(elbow, 0.3f, pole), 0.0f, false);
+			lbSystemOutput_AddDebug(out, lb_layerReach, lb_debugSphere, upperWs.p, upperWs.p,
 					   h->armAxes[s].upperLength + h->armAxes[s].foreLength, false);
 		}
 	}
 	for (int i = 0; i < out->contactCount; ++i)
 	{
 		const lbContact* c = &out->contacts[i];
-		lbAddDebug(out, lb_layerContacts, lb_debugSphere, c->targetWs, c->targetWs, 0.06f, c->locked);
-		lbAddDebug(out, lb_layerNormals, lb_debugArrow, c->targetWs, lbMulAdd(c->targetWs, 0.2f, c->normalWs), 0.0f, false);
+		lbSystemOutput_AddDebug(out, lb_layerContacts, lb_debugSphere, c->targetWs, c->targetWs, 0.06f, c->locked);
+		lbSystemOutput_AddDebug(out, lb_layerNormals, lb_debugArrow, c->targetWs, lbMulAdd(c->targetWs, 0.2f, c->normalWs), 0.0f, false);
 	}
 	lbDragTarget targets[8];
 	int n = lbRun_GetDragTargets(run, targets, 8);
 	for (int i = 0; i < n && i < 8; ++i)
-		lbAddDebug(out, lb_layerTargets, lb_debugPoint, targets[i].positionWs, targets[i].positionWs, 0.035f, false);
+		lbSystemOutput_AddDebug(out, lb_layerTargets, lb_debugPoint, targets[i].positionWs, targets[i].positionWs, 0.035f, false);
 }
 
 static float lbPoseSoleHeight(const lbPose* pose, const lbHumanoid* h)

@@ -180,20 +180,6 @@ static void lbClimbInput(void* system, const lbRunContext* ctx, const lbScenario
 	}
 }
 
-static void lbClimbDebug(lbSystemOutput* out, lbDebugLayer layer, lbDebugShape shape, lbVec3 a, lbVec3 b, float r,
-						 bool highlight)
-{
-	if (out->debugCount >= LB_RUN_MAX_DEBUG)
-		return;
-	lbDebugItem* d = &out->debug[out->debugCount++];
-	d->layer = layer;
-	d->shape = shape;
-	d->a = a;
-	d->b = b;
-	d->radius = r;
-	d->highlight = highlight;
-}
-
 static void lbClimbSenseStage(void* system, lbRunContext* ctx, float dt, lbSystemOutput* out)
 {
 	lbClimbRun* c = (lbClimbRun*)system;
@@ -218,15 +204,15 @@ static void lbClimbSenseStage(void* system, lbRunContext* ctx, float dt, lbSyste
 		const lbClimbLimbTarget* t = &c->targets.limbs[i];
 		if (t->mode == lb_climbFree)
 			continue;
-		lbClimbDebug(out, lb_layerTargets, lb_debugPoint, t->guideWs, t->guideWs, 0.02f, i == c->state.selected);
-		lbClimbDebug(out, lb_layerReach, lb_debugSphere, t->reachCentreWs, t->reachCentreWs, t->reach, false);
+		lbSystemOutput_AddDebug(out, lb_layerTargets, lb_debugPoint, t->guideWs, t->guideWs, 0.02f, i == c->state.selected);
+		lbSystemOutput_AddDebug(out, lb_layerReach, lb_debugSphere, t->reachCentreWs, t->reachCentreWs, t->reach, false);
 		if (t->hasSurface)
-			lbClimbDebug(out, lb_layerNormals, lb_debugArrow, t->surfaceWs, lbMulAdd(t->surfaceWs, 0.15f, t->normalWs),
+			lbSystemOutput_AddDebug(out, lb_layerNormals, lb_debugArrow, t->surfaceWs, lbMulAdd(t->surfaceWs, 0.15f, t->normalWs),
 						 0.0f, t->locked);
-		lbClimbDebug(out, lb_layerContacts, lb_debugPoint, t->targetWs, t->targetWs, 0.025f, t->locked);
+		lbSystemOutput_AddDebug(out, lb_layerContacts, lb_debugPoint, t->targetWs, t->targetWs, 0.025f, t->locked);
 	}
 	for (int k = 0; k < 2; ++k)
-		lbClimbDebug(out, lb_layerCasts, lb_debugSphere, c->targets.probeWs[k], c->targets.probeWs[k],
+		lbSystemOutput_AddDebug(out, lb_layerCasts, lb_debugSphere, c->targets.probeWs[k], c->targets.probeWs[k],
 					 c->def.probeRadius[k], c->targets.probePush[k] > 0.0f);
 }
 
@@ -281,7 +267,7 @@ static void lbClimbPoseStage(void* system, const lbRunContext* ctx, lbPose* pose
 		int thigh = h->leg[s].thigh, calf = h->leg[s].calf;
 		lbVec3 knee = lbTransformPoint(ctx->characterWs, pose->model[calf].p);
 		(void)thigh;
-		lbClimbDebug(out, lb_layerPoles, lb_debugLine, knee,
+		lbSystemOutput_AddDebug(out, lb_layerPoles, lb_debugLine, knee,
 					 lbTransformPoint(ctx->characterWs, c->result.kneePoleMs[s]), 0.0f, false);
 	}
 }

@@ -273,20 +273,6 @@ static void lbProneMakeAnim(lbProneRun* p, const lbRunContext* ctx, float dt)
 				lbPose_TranslateBoneModel(&p->anim, s, b, lbMulSV(lift, h->upMs));
 }
 
-static void lbAddItem(lbSystemOutput* out, lbDebugLayer layer, lbDebugShape shape, lbVec3 a, lbVec3 b, float radius, bool hl)
-{
-	if (out->debugCount >= LB_RUN_MAX_DEBUG)
-		return;
-	lbDebugItem* d = &out->debug[out->debugCount++];
-	memset(d, 0, sizeof *d);
-	d->layer = layer;
-	d->shape = shape;
-	d->a = a;
-	d->b = b;
-	d->radius = radius;
-	d->highlight = hl;
-}
-
 static void lbProneSenseStage(void* system, lbRunContext* ctx, float dt, lbSystemOutput* out)
 {
 	lbProneRun* p = (lbProneRun*)system;
@@ -303,20 +289,20 @@ static void lbProneSenseStage(void* system, lbRunContext* ctx, float dt, lbSyste
 	const lbProneTargets* t = &p->targets;
 	const lbVec3 up = ctx->upWs;
 	// The seed's casts and contacts.
-	lbAddItem(out, lb_layerCasts, lb_debugSphere, t->centreWs, t->centreWs, p->def.traceRadius, t->centreHit);
-	lbAddItem(out, lb_layerNormals, lb_debugArrow, t->centreWs, lbMulAdd(t->centreWs, 0.25f, t->centreNormalWs), 0.0f, false);
-	lbAddItem(out, lb_layerCasts, lb_debugPoint, t->leftWs, t->leftWs, 0.02f, t->leftHit);
-	lbAddItem(out, lb_layerCasts, lb_debugPoint, t->rightWs, t->rightWs, 0.02f, t->rightHit);
-	lbAddItem(out, lb_layerCasts, lb_debugLine, t->centreWs, t->upperWs, 0.0f, t->upperHit);
-	lbAddItem(out, lb_layerCasts, lb_debugLine, t->lowerWs, t->centreWs, 0.0f, t->lowerHit);
+	lbSystemOutput_AddDebug(out, lb_layerCasts, lb_debugSphere, t->centreWs, t->centreWs, p->def.traceRadius, t->centreHit);
+	lbSystemOutput_AddDebug(out, lb_layerNormals, lb_debugArrow, t->centreWs, lbMulAdd(t->centreWs, 0.25f, t->centreNormalWs), 0.0f, false);
+	lbSystemOutput_AddDebug(out, lb_layerCasts, lb_debugPoint, t->leftWs, t->leftWs, 0.02f, t->leftHit);
+	lbSystemOutput_AddDebug(out, lb_layerCasts, lb_debugPoint, t->rightWs, t->rightWs, 0.02f, t->rightHit);
+	lbSystemOutput_AddDebug(out, lb_layerCasts, lb_debugLine, t->centreWs, t->upperWs, 0.0f, t->upperHit);
+	lbSystemOutput_AddDebug(out, lb_layerCasts, lb_debugLine, t->lowerWs, t->centreWs, 0.0f, t->lowerHit);
 	if (t->roofLift)
-		lbAddItem(out, lb_layerTargets, lb_debugArrow, lbMulAdd(t->lowerWs, -t->hover, up), t->lowerWs, 0.0f, true);
+		lbSystemOutput_AddDebug(out, lb_layerTargets, lb_debugArrow, lbMulAdd(t->lowerWs, -t->hover, up), t->lowerWs, 0.0f, true);
 	for (int k = 0; k < lb_proneProbeCount; ++k)
 		if (t->ground[k].hit)
-			lbAddItem(out, lb_layerContacts, lb_debugSphere, t->ground[k].pointWs, t->ground[k].pointWs, t->ground[k].radius, false);
+			lbSystemOutput_AddDebug(out, lb_layerContacts, lb_debugSphere, t->ground[k].pointWs, t->ground[k].pointWs, t->ground[k].radius, false);
 	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
 		if (t->limbs[k].alpha > 0.0f)
-			lbAddItem(out, lb_layerTargets, lb_debugPoint, t->limbs[k].endWs, t->limbs[k].endWs, 0.03f, t->limbs[k].locked);
+			lbSystemOutput_AddDebug(out, lb_layerTargets, lb_debugPoint, t->limbs[k].endWs, t->limbs[k].endWs, 0.03f, t->limbs[k].locked);
 }
 
 static void lbProneAddContact(lbSystemOutput* out, lbContactKind kind, int bone, lbVec3 offsetLocal, lbVec3 targetWs,
