@@ -530,6 +530,27 @@ static float lbClimbAngleAbout(lbVec3 a, lbVec3 b, lbVec3 f)
 	return atan2f(lbDot(lbCross(a, b), f), lbDot(a, b));
 }
 
+// acos for scoring (Abramowitz and Stegun 4.4.45, error under 7e-5 rad): no libm call in a loop.
+static float lbClimbFastAcos(float x)
+{
+	x = lbClampF(x, -1.0f, 1.0f);
+	const float a = lbAbsF(x);
+	const float r = sqrtf(1.0f - a) * (1.5707288f + a * (-0.2121144f + a * (0.0742610f - 0.0187293f * a)));
+	return x >= 0.0f ? r : LB_PI - r;
+}
+
+// Unsigned angle (rad) about the unit axis `f` between `a` and `b` (both taken perpendicular to f);
+// 0 when either vanishes.
+static float lbClimbUnsignedAngleAbout(lbVec3 a, lbVec3 b, lbVec3 f)
+{
+	a = lbProjectOnPlane(a, f);
+	b = lbProjectOnPlane(b, f);
+	const float la = lbLengthSquared(a), lb = lbLengthSquared(b);
+	if (la < 1.0e-12f || lb < 1.0e-12f)
+		return 0.0f;
+	return lbClimbFastAcos(lbDot(a, b) / sqrtf(la * lb));
+}
+
 // Where the palm faces when the forearm has not rolled, against the elbow's hinge: the signed
 // angle about the forearm from the hinge axis to the palm axis in the rest pose (radians).
 static float lbClimbNeutralPalm(const lbClimbPoseCtx* c, int s)
@@ -601,7 +622,7 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 			const lbVec3 f = lbNormalizeOr(lbSub(W, E), axis);
 			const lbVec3 hinge = lbCross(lbNormalizeOr(lbSub(E, S), axis), f);
 			const lbVec3 palm0 = lbQuatRotate(lbQuatFromAxisAngle(f, neutral), hinge);
-			const float roll = lbAbsF(lbClimbAngleAbout(palm0, palmGoal, f));
+			const float roll = lbClimbUnsignedAngleAbout(palm0, palmGoal, f);
 			const float fromPref = lbAbsF(lbClimbWrapAngle(t));
 			const float fromLast = hasLast ? lbAbsF(lbClimbWrapAngle(t - lastAngle)) : 0.0f;
 			const float inWall = lbMaxF(clearance - lbDot(lbSub(E, c->surfaceMs[s]), n), 0.0f);
