@@ -13,6 +13,7 @@
 
 #include "limber/humanoid.h"
 #include "limber/metrics.h"
+#include "limber/scenes.h"
 #include "limber/skeleton.h"
 
 #include <stdio.h>
@@ -146,6 +147,10 @@ typedef struct lbScenario
 	float dt;
 	int frames;
 	lbScenarioCamera camera;
+	/// Most memory lbCreateRun may use for the world and the per-frame records (bytes; estimated
+	/// before anything is built). Above it lbCreateRun refuses with lb_errorOutOfMemory and names
+	/// both figures. Default LB_DEFAULT_MEMORY_BUDGET; an embedder may change it after parsing.
+	size_t memoryBudget;
 } lbScenario;
 
 /// Drawing layers of the debug view.

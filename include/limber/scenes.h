@@ -19,6 +19,13 @@
 #include "limber/math.h"
 #include "limber/query.h"
 
+#include <stddef.h>
+
+/// Default memory budget of a scene builder and of a scenario run (bytes): 1 GiB, so that a
+/// scenario (or scene params) from an untrusted source cannot make a 2 GB machine swap or die.
+/// A builder or run that would need more refuses with lb_errorOutOfMemory and names the figure.
+#define LB_DEFAULT_MEMORY_BUDGET ((size_t)1 << 30)
+
 /// Built-in scenes.
 typedef enum lbSceneKind
 {
@@ -159,11 +166,23 @@ typedef struct lbSceneParams
 	float gap;
 	/// Roof: horizontal run of each slope from the ridge to the eave (m) [run]. Default 4.
 	float run;
+	/// Most memory the builder may use for this shape (bytes; its own buffers and the world's copy,
+	/// estimated before anything is allocated). Above it lbBuildScene refuses with
+	/// lb_errorOutOfMemory and names both figures. Default LB_DEFAULT_MEMORY_BUDGET. Not a key.
+	size_t memoryBudget;
 	/// Used internally to detect valid params. DO NOT SET.
 	int internalValue;
 } lbSceneParams;
 
 LB_EXTERN_C_BEGIN
+
+/// Checks params as lbBuildScene does, without building or logging: lb_ok, or the error
+/// lbBuildScene would return with its reason written to outMessage (capacity bytes; may be NULL).
+LB_API lbResult lbSceneParams_Validate(const lbSceneParams* params, char* outMessage, size_t capacity);
+
+/// Estimated peak memory (bytes) lbBuildScene needs for these params, as compared with
+/// params->memoryBudget; 0 for NULL or invalid params.
+LB_API size_t lbSceneMemoryEstimate(const lbSceneParams* params);
 
 /// Builder by stable name ("flat", "slope", "stairs", "rocky", "step_down", "climb_wall",
 /// "inside_corner", "ledge_top", "roof", "beam", "gap", "wall", "holds"); lb_sceneNone when unknown

@@ -426,7 +426,9 @@ static int lbCountNumbers(const char* p, const char** outEnd, bool* outJunk)
 	*outJunk = false;
 	while (*p && *p != '\n')
 	{
-		while (*p == ' ' || *p == '\t' || *p == '\r')
+		// Every white-space character but the line end separates values (a vertical tab or a form
+		// feed too: strtod skips them, so they must never be left as the junk skip's stop).
+		while (*p && *p != '\n' && isspace((unsigned char)*p))
 			++p;
 		if (!*p || *p == '\n')
 			break;
@@ -435,8 +437,9 @@ static int lbCountNumbers(const char* p, const char** outEnd, bool* outJunk)
 		if (end == p)
 		{
 			*outJunk = true;
-			while (*p && *p != '\n' && !isspace((unsigned char)*p))
+			do
 				++p;
+			while (*p && !isspace((unsigned char)*p));
 			continue;
 		}
 		++n;
@@ -460,9 +463,21 @@ lbResult lbPrescanBvh(const char* path, lbPrescan* out)
 		free(text);
 		return lbReport(lb_errorFileFormat, "lbImportRig: '%s' is not a BVH file (needs HIERARCHY and MOTION sections)", path);
 	}
-	int channels = 0;
+	// Each joint has at most 6 channels and a skeleton at most LB_MAX_BONES joints: anything
+	// larger is refused before it is summed (a declared count near INT_MAX once overflowed).
+	long channelSum = 0;
 	for (const char* c = strstr(text, "CHANNELS"); c && c < motion; c = strstr(c + 8, "CHANNELS"))
-		channels += atoi(c + 8);
+	{
+		long k = strtol(c + 8, NULL, 10);
+		if (k < 0 || k > 6 || channelSum > 6L * LB_MAX_BONES)
+		{
+			free(text);
+			return lbReport(lb_errorFileFormat, "lbImportRig: '%s' declares %ld channels for one joint (0..6 allowed) or more than %d in all",
+							path, k, 6 * LB_MAX_BONES);
+		}
+		channelSum += k;
+	}
+	int channels = (int)channelSum;
 	const char* framesTag = strstr(motion, "Frames:");
 	const char* timeTag = strstr(motion, "Frame Time:");
 	if (channels <= 0 || !framesTag || !timeTag || timeTag < framesTag)

@@ -3,6 +3,7 @@
 // Scenario files: strict JSON validation. Every unknown key, wrong type or out-of-range value is
 // an error naming the file, the key path ("timeline[3].limb") and what was expected, so a typo
 // never silently falls back to a default.
+#define _POSIX_C_SOURCE 200809L
 #include "scenario_internal.h"
 
 #include "limber/rigs.h"
@@ -10,6 +11,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 bool lbJsonFail(lbJsonCheck* check, lbResult code, const char* path, const char* format, ...)
 {
@@ -581,6 +583,40 @@ static int lbCompareEvents(const void* a, const void* b)
 	return x->time < y->time ? -1 : (x->time > y->time ? 1 : 0);
 }
 
+// Stable merge sort by time, O(n log n): equal times keep their order.
+static bool lbSortEvents(lbScenarioEvent* events, int count)
+{
+	if (count < 2)
+		return true;
+	lbScenarioEvent* tmp = (lbScenarioEvent*)malloc(sizeof(lbScenarioEvent) * (size_t)count);
+	if (!tmp)
+		return false;
+	lbScenarioEvent* src = events;
+	lbScenarioEvent* dst = tmp;
+	for (int width = 1; width < count; width *= 2)
+	{
+		for (int lo = 0; lo < count; lo += 2 * width)
+		{
+			int mid = lo + width < count ? lo + width : count;
+			int hi = lo + 2 * width < count ? lo + 2 * width : count;
+			int a = lo, b = mid, o = lo;
+			while (a < mid && b < hi)
+				dst[o++] = lbCompareEvents(&src[b], &src[a]) < 0 ? src[b++] : src[a++];
+			while (a < mid)
+				dst[o++] = src[a++];
+			while (b < hi)
+				dst[o++] = src[b++];
+		}
+		lbScenarioEvent* t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != events)
+		memcpy(events, src, sizeof(lbScenarioEvent) * (size_t)count);
+	free(tmp);
+	return true;
+}
+
 static bool lbParseCamera(lbJsonCheck* check, const cJSON* cam, lbScenario* s)
 {
 	static const char* const keys[] = { "target", "yaw_deg", "pitch_deg", "distance", "fov_deg", "follow", NULL };
@@ -613,6 +649,7 @@ static void lbScenarioDefaults(lbScenario* s)
 	s->loop = true;
 	s->dt = 1.0f / 60.0f;
 	s->frames = 120;
+	s->memoryBudget = LB_DEFAULT_MEMORY_BUDGET;
 	s->camera.target = lbMakeVec3(0.0f, 0.0f, 0.9f);
 	s->camera.yawDeg = 35.0f;
 	s->camera.pitchDeg = 12.0f;
@@ -679,26 +716,22 @@ static bool lbParseRoot(lbJsonCheck* check, const cJSON* root, lbScenario* s)
 		if (n > 0 && !s->events)
 			return lbJsonFail(check, lb_errorOutOfMemory, "timeline", "out of memory");
 		float endTime = s->dt * (float)s->frames;
-		for (int i = 0; i < n; ++i)
+		// The list is walked once (indexing a cJSON array is linear, which made this quadratic).
+		int i = 0;
+		const cJSON* item;
+		cJSON_ArrayForEach(item, timeline)
 		{
+			if (i >= n)
+				break;
 			char path[48];
 			snprintf(path, sizeof path, "timeline[%d]", i);
-			if (!lbParseEvent(check, cJSON_GetArrayItem(timeline, i), path, &s->events[i], endTime))
+			if (!lbParseEvent(check, item, path, &s->events[i], endTime))
 				return false;
-			s->eventCount = i + 1;
+			s->eventCount = ++i;
 		}
-		// Stable order: equal times keep file order (qsort is not stable, so sort by index too).
-		for (int i = 1; i < s->eventCount; ++i)
-		{
-			lbScenarioEvent e = s->events[i];
-			int j = i - 1;
-			while (j >= 0 && lbCompareEvents(&s->events[j], &e) > 0)
-			{
-				s->events[j + 1] = s->events[j];
-				--j;
-			}
-			s->events[j + 1] = e;
-		}
+		// Stable order: equal times keep file order.
+		if (!lbSortEvents(s->events, s->eventCount))
+			return lbJsonFail(check, lb_errorOutOfMemory, "timeline", "out of memory");
 	}
 	if (!lbJsonObjectOrAbsent(check, root, "", "camera", &obj))
 		return false;
@@ -790,6 +823,17 @@ lbScenario* lbLoadScenario(const char* path, char* outMessage, int capacity)
 		lbJsonFail(&check, lb_errorNullPointer, "", "no file name");
 		return NULL;
 	}
+	struct stat info;
+	if (stat(path, &info) == 0 && S_ISDIR(info.st_mode))
+	{
+		lbJsonFail(&check, lb_errorFileNotFound, "", "is a directory, not a scenario file");
+		return NULL;
+	}
+	if (stat(path, &info) == 0 && !S_ISREG(info.st_mode))
+	{
+		lbJsonFail(&check, lb_errorFileNotFound, "", "is not a regular file");
+		return NULL;
+	}
 	FILE* f = fopen(path, "rb");
 	if (!f)
 	{
@@ -815,12 +859,14 @@ lbScenario* lbLoadScenario(const char* path, char* outMessage, int capacity)
 		if (got == 0)
 			break;
 	}
-	bool tooBig = !feof(f);
+	bool readError = ferror(f) != 0;
+	bool tooBig = !readError && !feof(f);
 	fclose(f);
-	if (!text || tooBig)
+	if (!text || tooBig || readError)
 	{
 		free(text);
-		lbJsonFail(&check, lb_errorFileFormat, "", "file too large or out of memory");
+		lbJsonFail(&check, readError ? lb_errorIo : lb_errorFileFormat, "",
+				   readError ? "cannot read the file" : text ? "file larger than 64 MB" : "out of memory");
 		return NULL;
 	}
 	text[size] = 0;

@@ -192,6 +192,8 @@ bool lbCheckWorldShape(lbJsonCheck* check, const lbScenarioShape* shape, const c
 /// The run's world: built from the scenario's shapes, answers probes, gives triangles to draw.
 typedef struct lbRunWorld lbRunWorld;
 lbRunWorld* lbCreateRunWorld(const lbScenario* scenario, lbResult* outResult);
+/// Estimated peak bytes of building the scenario's world shapes (lbSceneMemoryEstimate summed).
+double lbRunWorldMemoryEstimate(const lbScenario* scenario);
 void lbDestroyRunWorld(lbRunWorld* world);
 bool lbRunWorldProbe(void* world, lbVec3 originWs, lbVec3 dirWs, float maxDistance, lbVec3* outPointWs,
 					 lbVec3* outNormalWs);

@@ -689,6 +689,17 @@ lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 							  scenario->system, scenario->motion);
 		return NULL;
 	}
+	// The memory budget is checked before anything is built: the world's shapes and the records
+	// kept per frame.
+	const double perFrame = (double)(sizeof(lbFrameMetrics) + LB_RUN_MAX_VALUES * sizeof(float) + sizeof(double) + 1);
+	const double need = lbRunWorldMemoryEstimate(scenario) + perFrame * (double)(scenario->frames > 0 ? scenario->frames : 0);
+	if (need > (double)scenario->memoryBudget)
+	{
+		*outResult = lbReport(lb_errorOutOfMemory,
+							  "%s: the run needs about %.0f MB (world shapes and per-frame records), over the memory budget of %.0f MB",
+							  scenario->path, need / 1048576.0, (double)scenario->memoryBudget / 1048576.0);
+		return NULL;
+	}
 	lbRun* run = (lbRun*)calloc(1, sizeof(lbRun));
 	if (!run)
 	{

@@ -146,6 +146,11 @@ bool lbCheckWorldShape(lbJsonCheck* check, const lbScenarioShape* shape, const c
 		return lbJsonFail(check, lb_errorParse, p, "%s for builder \"%s\" (its parameters: %s; angles also as <name>_deg)",
 						  why, shape->builder, list);
 	}
+	// Values are checked as the builder will (ranges, whole numbers), so a bad one fails here with
+	// the shape's path instead of when the run is created.
+	char reason[256];
+	if (lbSceneParams_Validate(&params, reason, sizeof reason) != lb_ok)
+		return lbJsonFail(check, lb_errorParse, path, "builder \"%s\": %s", shape->builder, reason);
 	return true;
 }
 
@@ -232,6 +237,20 @@ static void lbTriangulateWorld(lbRunWorld* w)
 	}
 }
 
+double lbRunWorldMemoryEstimate(const lbScenario* scenario)
+{
+	double total = 0.0;
+	for (int i = 0; i < scenario->shapeCount; ++i)
+	{
+		lbSceneParams params;
+		int bad = -1;
+		char why[128];
+		if (lbMakeSceneParams(&scenario->shapes[i], scenario->upWs, &params, &bad, why, sizeof why))
+			total += (double)lbSceneMemoryEstimate(&params);
+	}
+	return total;
+}
+
 lbRunWorld* lbCreateRunWorld(const lbScenario* scenario, lbResult* outResult)
 {
 	lbRunWorld* w = (lbRunWorld*)calloc(1, sizeof(lbRunWorld));
@@ -261,10 +280,14 @@ lbRunWorld* lbCreateRunWorld(const lbScenario* scenario, lbResult* outResult)
 		lbSceneParams params;
 		int bad = -1;
 		char why[128];
-		if (!lbMakeSceneParams(shape, scenario->upWs, &params, &bad, why, sizeof why) ||
-			(*outResult = lbBuildScene(w->world, &params)) != lb_ok)
+		*outResult = lb_errorInvalidArgument;
+		bool made = lbMakeSceneParams(shape, scenario->upWs, &params, &bad, why, sizeof why);
+		if (made)
+			params.memoryBudget = scenario->memoryBudget;
+		if (!made || (*outResult = lbBuildScene(w->world, &params)) != lb_ok)
 		{
-			*outResult = lbReport(lb_errorInvalidArgument, "%s: world.shapes[%d] (%s) could not be built", scenario->path, i,
+			lbResult code = *outResult == lb_errorOutOfMemory ? lb_errorOutOfMemory : lb_errorInvalidArgument;
+			*outResult = lbReport(code, "%s: world.shapes[%d] (%s) could not be built", scenario->path, i,
 								  shape->builder);
 			lbDestroyRunWorld(w);
 			return NULL;

@@ -6,7 +6,11 @@
 // integer hash of the lattice point and the seed, so it is deterministic on every platform.
 #include "limber/scenes.h"
 
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,6 +124,7 @@ lbSceneParams lbDefaultSceneParams(lbSceneKind kind)
 	p.forward = lbVec3_axisX;
 	p.origin = lbVec3_zero;
 	p.seed = 1;
+	p.memoryBudget = LB_DEFAULT_MEMORY_BUDGET;
 	p.groundSize = 20.0f;
 	p.distance = 1.0f;
 	p.width = 4.0f;
@@ -418,6 +423,15 @@ static float lbQuintic(float t)
 
 static float lbValueNoise(float x, float y, uint32_t seed, int octave)
 {
+	// The lattice repeats every 2^24 cells: every float that large is a whole number, so wrapping
+	// is exact, changes nothing below it, and keeps the cell index inside int32_t. Far beyond any
+	// float (a / scale overflowing) the noise is flat.
+	if (!lbIsValidFloat(x) || !lbIsValidFloat(y))
+		return 0.0f;
+	if (fabsf(x) >= 16777216.0f)
+		x = fmodf(x, 16777216.0f);
+	if (fabsf(y) >= 16777216.0f)
+		y = fmodf(y, 16777216.0f);
 	float fx = floorf(x), fy = floorf(y);
 	int32_t ix = (int32_t)fx, iy = (int32_t)fy;
 	float tx = lbQuintic(x - fx), ty = lbQuintic(y - fy);
@@ -445,12 +459,44 @@ float lbSceneRockyHeight(const lbSceneParams* params, float a, float b)
 // ---------------------------------------------------------------------------------------------
 // Builders
 
+// Peak bytes per height sample, measured (heights, the world's copy and its bounds; as a mesh also
+// the vertices, triangles and the BVH).
+enum
+{
+	lb_rockyHeightfieldBytes = 20,
+	lb_rockyMeshBytes = 256
+};
+
+size_t lbSceneMemoryEstimate(const lbSceneParams* p)
+{
+	if (!p || p->internalValue != LB_SECRET_COOKIE)
+		return 0;
+	// Every builder but rocky adds a handful of boxes and quads (holds: up to 4096 boxes).
+	double bytes = 65536.0 + (p->kind == lb_sceneClimbWall || p->kind == lb_sceneHolds ? 1024.0 * lbMaxF(p->holdCount, 0.0f) : 0.0);
+	if (p->kind == lb_sceneRocky && p->resolution > 0.0f)
+	{
+		double cells = ceil((double)p->size / (double)p->resolution - 1e-3);
+		double n = lbIsValidFloat((float)cells) ? cells + 1.0 : 1.0e30;
+		bytes = n * n * (p->asMesh < 0.5f ? lb_rockyHeightfieldBytes : lb_rockyMeshBytes);
+	}
+	return bytes >= 1.8e19 ? SIZE_MAX : (size_t)bytes;
+}
+
 static lbResult lbBuildRocky(lbWorld* w, const lbSceneFrame* fr, const lbSceneParams* p)
 {
-	int cells = (int)ceilf(p->size / p->resolution - 1e-3f);
-	if (cells < 1 || cells > 16384)
-		return lbReport(lb_errorInvalidArgument, "lbBuildScene: rocky size / resolution gives %d cells per side", cells);
+	// In double, checked before the conversion: size / resolution may be far beyond any int.
+	double cellsD = ceil((double)p->size / (double)p->resolution - 1e-3);
+	if (!(cellsD >= 1.0 && cellsD <= 16384.0))
+		return lbReport(lb_errorInvalidArgument, "lbBuildScene: rocky size / resolution gives %.3g cells per side (1..16384)",
+						cellsD);
+	int cells = (int)cellsD;
 	int n = cells + 1;
+	double need = (double)n * (double)n * (p->asMesh < 0.5f ? lb_rockyHeightfieldBytes : lb_rockyMeshBytes);
+	if (need > (double)p->memoryBudget)
+		return lbReport(lb_errorOutOfMemory,
+						"lbBuildScene: rocky terrain of %d x %d samples%s needs about %.0f MB, over the memory budget of %.0f MB "
+						"(raise resolution, lower size, or raise memoryBudget)",
+						n, n, p->asMesh < 0.5f ? "" : " as a mesh", need / 1048576.0, (double)p->memoryBudget / 1048576.0);
 	float cs = p->resolution, half = 0.5f * cs * (float)cells;
 	float* heights = (float*)malloc(sizeof(float) * (size_t)n * (size_t)n);
 	if (!heights)
@@ -655,41 +701,56 @@ static lbResult lbBuildHolds(lbWorld* w, const lbSceneFrame* fr, const lbScenePa
 	return r;
 }
 
-static lbResult lbCheckPositive(const char* name, float v)
+// Formats a validation failure into why (cap bytes) and returns code; nothing is logged here.
+static lbResult lbSceneFail(char* why, size_t cap, lbResult code, const char* format, ...)
+{
+	va_list args;
+	va_start(args, format);
+	if (why && cap > 0)
+		vsnprintf(why, cap, format, args);
+	va_end(args);
+	return code;
+}
+
+static lbResult lbCheckPositive(const char* name, float v, char* why, size_t cap)
 {
 	if (!lbIsValidFloat(v) || !(v > 0.0f))
-		return lbReport(lb_errorInvalidArgument, "lbBuildScene: '%s' = %g must be finite and > 0", name, (double)v);
+		return lbSceneFail(why, cap, lb_errorInvalidArgument, "'%s' = %g must be finite and > 0", name, (double)v);
 	return lb_ok;
 }
 
-static lbResult lbValidateScene(const lbSceneParams* p)
+static lbResult lbValidateScene(const lbSceneParams* p, char* why, size_t cap)
 {
 	lbResult r = lb_ok;
 #define LB_POS(field, name)                                                                                  \
 	if (r == lb_ok)                                                                                          \
-	r = lbCheckPositive(name, p->field)
+	r = lbCheckPositive(name, p->field, why, cap)
 	switch (p->kind)
 	{
 	case lb_sceneSlope:
 		LB_POS(width, "width");
 		LB_POS(length, "length");
 		if (r == lb_ok && !(p->angle > -1.5f && p->angle < 1.5f))
-			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: slope angle %g rad outside (-1.5, 1.5)", (double)p->angle);
+			r = lbSceneFail(why, cap, lb_errorInvalidArgument, "slope angle %g rad outside (-1.5, 1.5)", (double)p->angle);
 		break;
 	case lb_sceneStairs:
 		LB_POS(riser, "riser");
 		LB_POS(tread, "tread");
 		LB_POS(width, "width");
 		LB_POS(landing, "landing");
-		if (r == lb_ok && !(p->count >= 1.0f && p->count <= 256.0f))
-			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: stairs count %g outside 1..256", (double)p->count);
+		if (r == lb_ok && !(p->count >= 1.0f && p->count <= 256.0f && p->count == floorf(p->count)))
+			r = lbSceneFail(why, cap, lb_errorInvalidArgument, "stairs count %g is not a whole number in 1..256", (double)p->count);
 		break;
 	case lb_sceneRocky:
 		LB_POS(scale, "scale");
 		LB_POS(size, "size");
 		LB_POS(resolution, "resolution");
+		// Below a millimetre a feature or a sample is noise in float (and 1 / scale overflows).
+		if (r == lb_ok && !(p->scale >= 1.0e-3f && p->resolution >= 1.0e-3f))
+			r = lbSceneFail(why, cap, lb_errorInvalidArgument, "rocky scale %g and resolution %g must be at least 0.001 m",
+						 (double)p->scale, (double)p->resolution);
 		if (r == lb_ok && !(p->amplitude >= 0.0f && lbIsValidFloat(p->amplitude)))
-			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: amplitude must be >= 0");
+			r = lbSceneFail(why, cap, lb_errorInvalidArgument, "amplitude must be >= 0");
 		break;
 	case lb_sceneStepDown:
 		LB_POS(size, "size");
@@ -703,12 +764,13 @@ static lbResult lbValidateScene(const lbSceneParams* p)
 		LB_POS(holdSize, "hold_size");
 		LB_POS(holdDepth, "hold_depth");
 		LB_POS(thickness, "thickness");
-		if (r == lb_ok && !(p->holdCount >= 0.0f && p->holdCount <= 4096.0f))
-			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: hold_count %g outside 0..4096", (double)p->holdCount);
+		if (r == lb_ok && !(p->holdCount >= 0.0f && p->holdCount <= 4096.0f && p->holdCount == floorf(p->holdCount)))
+			r = lbSceneFail(why, cap, lb_errorInvalidArgument, "hold_count %g is not a whole number in 0..4096",
+						 (double)p->holdCount);
 		if (r == lb_ok && !(lbAbsF(p->inclineAngle) < 1.4f && lbAbsF(p->overhangAngle) < 1.4f))
-			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: wall angles must be within (-1.4, 1.4) rad");
+			r = lbSceneFail(why, cap, lb_errorInvalidArgument, "wall angles must be within (-1.4, 1.4) rad");
 		if (r == lb_ok && !(p->width > 2.0f * p->holdSize))
-			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: wall width must exceed two hold sizes");
+			r = lbSceneFail(why, cap, lb_errorInvalidArgument, "wall width must exceed two hold sizes");
 		break;
 	case lb_sceneInsideCorner:
 		LB_POS(width, "width");
@@ -724,7 +786,7 @@ static lbResult lbValidateScene(const lbSceneParams* p)
 		LB_POS(width, "width");
 		LB_POS(run, "run");
 		if (r == lb_ok && !(p->angle > 0.0f && p->angle < 1.5f))
-			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: roof angle %g rad outside (0, 1.5)", (double)p->angle);
+			r = lbSceneFail(why, cap, lb_errorInvalidArgument, "roof angle %g rad outside (0, 1.5)", (double)p->angle);
 		break;
 	case lb_sceneBeam:
 		LB_POS(width, "width");
@@ -739,7 +801,7 @@ static lbResult lbValidateScene(const lbSceneParams* p)
 		LB_POS(gap, "gap");
 		// The platform must reach back behind the character and past the gap's near edge.
 		if (r == lb_ok && !(p->distance > -0.5f * p->size && p->distance < 0.5f * p->size))
-			r = lbReport(lb_errorInvalidArgument,
+			r = lbSceneFail(why, cap, lb_errorInvalidArgument,
 						 "lbBuildScene: gap distance %g must lie within the platform (|distance| < size / 2 = %g)",
 						 (double)p->distance, (double)(0.5f * p->size));
 		break;
@@ -748,7 +810,7 @@ static lbResult lbValidateScene(const lbSceneParams* p)
 		LB_POS(height, "height");
 		LB_POS(thickness, "thickness");
 		if (r == lb_ok && !(p->angle > 0.0f && p->angle < LB_PI))
-			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: wall angle %g rad outside (0, pi)", (double)p->angle);
+			r = lbSceneFail(why, cap, lb_errorInvalidArgument, "wall angle %g rad outside (0, pi)", (double)p->angle);
 		break;
 	case lb_sceneHolds:
 	{
@@ -758,9 +820,9 @@ static lbResult lbValidateScene(const lbSceneParams* p)
 		LB_POS(holdSize, "hold_size");
 		LB_POS(holdDepth, "hold_depth");
 		if (r == lb_ok && !(p->holdSize <= 0.15f))
-			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: hold_size %g above 0.15", (double)p->holdSize);
+			r = lbSceneFail(why, cap, lb_errorInvalidArgument, "hold_size %g above 0.15", (double)p->holdSize);
 		if (r == lb_ok && !(p->width >= 1.2f && p->height >= 2.4f))
-			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: holds wall %g x %g m is smaller than 1.2 x 2.4 m",
+			r = lbSceneFail(why, cap, lb_errorInvalidArgument, "holds wall %g x %g m is smaller than 1.2 x 2.4 m",
 						 (double)p->width, (double)p->height);
 		if (r != lb_ok)
 			break;
@@ -769,7 +831,7 @@ static lbResult lbValidateScene(const lbSceneParams* p)
 		float room = (p->width - 2.0f * s) * (p->height - 2.0f * s) / (16.0f * s * s);
 		float most = lbMinF(4096.0f, floorf(room));
 		if (!(p->holdCount >= (float)LB_REACH_HOLDS && p->holdCount <= most && p->holdCount == floorf(p->holdCount)))
-			r = lbReport(lb_errorInvalidArgument, "lbBuildScene: hold_count %g must be an integer in %d..%g for this wall",
+			r = lbSceneFail(why, cap, lb_errorInvalidArgument, "hold_count %g must be an integer in %d..%g for this wall",
 						 (double)p->holdCount, LB_REACH_HOLDS, (double)most);
 		break;
 	}
@@ -778,27 +840,37 @@ static lbResult lbValidateScene(const lbSceneParams* p)
 	}
 #undef LB_POS
 	if (r == lb_ok && !(p->groundSize >= 0.0f && lbIsValidFloat(p->groundSize)))
-		r = lbReport(lb_errorInvalidArgument, "lbBuildScene: ground_size must be >= 0");
+		r = lbSceneFail(why, cap, lb_errorInvalidArgument, "ground_size must be >= 0");
 	if (r == lb_ok && !lbIsValidFloat(p->distance))
-		r = lbReport(lb_errorNonFinite, "lbBuildScene: distance is not finite");
+		r = lbSceneFail(why, cap, lb_errorNonFinite, "distance is not finite");
 	return r;
 }
 
 // Checks every param and sets up the scene's frame.
+lbResult lbSceneParams_Validate(const lbSceneParams* p, char* outMessage, size_t capacity)
+{
+	if (outMessage && capacity > 0)
+		outMessage[0] = 0;
+	if (!p)
+		return lbSceneFail(outMessage, capacity, lb_errorNullPointer, "params is NULL");
+	if (p->internalValue != LB_SECRET_COOKIE)
+		return lbSceneFail(outMessage, capacity, lb_errorDefNotInitialized, "params not initialised with lbDefaultSceneParams()");
+	if ((int)p->kind <= 0 || (int)p->kind >= lb_sceneCount)
+		return lbSceneFail(outMessage, capacity, lb_errorInvalidArgument, "unknown scene kind %d", (int)p->kind);
+	if (!lbIsValidVec3(p->up) || !lbIsValidVec3(p->forward) || !lbIsValidVec3(p->origin))
+		return lbSceneFail(outMessage, capacity, lb_errorNonFinite, "up, forward or origin is not finite");
+	if (!(lbLength(p->up) > 1.0e-6f))
+		return lbSceneFail(outMessage, capacity, lb_errorInvalidArgument, "up is zero");
+	return lbValidateScene(p, outMessage, capacity);
+}
+
 static lbResult lbPrepareScene(const lbSceneParams* params, lbSceneFrame* outFrame)
 {
-	if (params->internalValue != LB_SECRET_COOKIE)
-		return lbReport(lb_errorDefNotInitialized, "lbBuildScene: params not initialised with lbDefaultSceneParams()");
-	if ((int)params->kind <= 0 || (int)params->kind >= lb_sceneCount)
-		return lbReport(lb_errorInvalidArgument, "lbBuildScene: unknown scene kind %d", (int)params->kind);
-	const lbSceneParams* p = params;
-	if (!lbIsValidVec3(p->up) || !lbIsValidVec3(p->forward) || !lbIsValidVec3(p->origin))
-		return lbReport(lb_errorNonFinite, "lbBuildScene: up, forward or origin is not finite");
-	if (!(lbLength(p->up) > 1.0e-6f))
-		return lbReport(lb_errorInvalidArgument, "lbBuildScene: up is zero");
-	lbResult r = lbValidateScene(p);
+	char why[256];
+	lbResult r = lbSceneParams_Validate(params, why, sizeof why);
 	if (r != lb_ok)
-		return r;
+		return lbReport(r, "lbBuildScene: %s", why);
+	const lbSceneParams* p = params;
 	lbSceneFrame* fr = outFrame;
 	fr->u = lbNormalize(p->up);
 	fr->f = lbNormalizeOr(lbProjectOnPlane(p->forward, fr->u), lbVec3_zero);
