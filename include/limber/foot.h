@@ -355,6 +355,12 @@ LB_EXTERN_C_BEGIN
 /// Default foot def (the seeds' parameters in meters; see each field).
 LB_API lbFootDef lbDefaultFootDef(void);
 
+/// Checks every field of a def (finite, in its documented range, enums known, up non-zero).
+/// Returns lb_ok, lb_errorNullPointer, lb_errorDefNotInitialized, lb_errorNonFinite or
+/// lb_errorInvalidArgument, reported with the field's name. lbFootSense and lbFootApplyPose call it
+/// first.
+LB_API lbResult lbFootDef_Validate(const lbFootDef* def);
+
 /// Default sense input (everything zero/NULL, enabled, grounded).
 LB_API lbFootSenseInput lbDefaultFootSenseInput(void);
 

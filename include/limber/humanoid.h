@@ -141,6 +141,9 @@ typedef struct lbHumanoid
 	lbVec3 headForward, headUp;
 	/// Rest pelvis height above the soles (m), and standing height (sole to top of head estimate, m).
 	float pelvisHeight, height;
+	/// The skeleton the map was made for: its bone count and fingerprint (lbSkeleton::fingerprint).
+	int boneCount;
+	uint64_t skeletonFingerprint;
 } lbHumanoid;
 
 /// The points limber measures a sole by, heel to toe tip. Systems place feet with them and the
@@ -205,6 +208,13 @@ LB_API lbRole lbGuessRole(const char* boneName);
 /// explicit name that is not in the skeleton) or lb_errorDegenerate (zero-length limb bones);
 /// *outHumanoid is then left with whatever was found and should not be used for solving.
 LB_API lbResult lbMapHumanoid(const lbSkeleton* skeleton, const lbHumanoidDef* def, lbHumanoid* outHumanoid);
+
+/// Checks a humanoid map against the skeleton it is used with: made by lbMapHumanoid for this
+/// skeleton (same bone count and fingerprint), every role's bone inside it, counts in range. Every
+/// system entry calls it, so a map made for another rig or a corrupted one is an error, never an
+/// out-of-bounds read. Returns lb_ok, lb_errorNullPointer, or lb_errorSkeletonMismatch (reported
+/// with the reason).
+LB_API lbResult lbHumanoid_Check(const lbHumanoid* humanoid, const lbSkeleton* skeleton);
 
 /// The sole of one foot (`side` lb_left or lb_right) from the derived leg axes. A rig without a ball
 /// bone gets a foot length of 0.15 leg lengths. Zero for a NULL humanoid or a bad side.

@@ -12,11 +12,15 @@
 #include "limber/math.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 /// Most bones a skeleton may have.
 #define LB_MAX_BONES 1024
 /// Longest bone name including the terminating zero.
 #define LB_MAX_NAME 64
+/// Largest model-space coordinate (m) a pose edit may move a bone to: far beyond any world, far
+/// enough below FLT_MAX that a bone's descendants and their sums stay finite.
+#define LB_MAX_COORDINATE 1.0e30f
 
 /// Input to lbCreateSkeleton. Arrays have `boneCount` entries; none is retained.
 typedef struct lbSkeletonDef
@@ -46,6 +50,9 @@ typedef struct lbSkeleton
 	const lbTransform* restLocal;
 	/// Rest pose in model space.
 	const lbTransform* restModel;
+	/// Hash of the bone count, names, parents and rest pose, set by lbCreateSkeleton: a humanoid
+	/// map remembers the skeleton it was made for by it (see lbHumanoid_Check).
+	uint64_t fingerprint;
 } lbSkeleton;
 
 /// A pose on caller-owned arrays of `boneCount` transforms each.
@@ -131,7 +138,8 @@ LB_API lbResult lbPose_SetBoneModel(lbPose* pose, const lbSkeleton* skeleton, in
 /// Moves a bone and all its descendants by `deltaMs` (model space, m): the same result as
 /// lbPose_SetBoneModel with the bone's position moved and `propagate` on, but a translation of a
 /// whole subtree only adds to positions instead of rebuilding every descendant's transform.
-/// Returns lb_errorBoneNotFound or lb_errorNonFinite (pose unchanged) on bad input.
+/// Returns lb_errorBoneNotFound, or lb_errorNonFinite (pose unchanged) for a non-finite offset, one
+/// beyond LB_MAX_COORDINATE, or one moving the bone beyond it.
 LB_API lbResult lbPose_TranslateBoneModel(lbPose* pose, const lbSkeleton* skeleton, int bone, lbVec3 deltaMs);
 
 /// Sets a bone's model-space rotation only (position kept); see lbPose_SetBoneModel.

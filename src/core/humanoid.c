@@ -619,6 +619,29 @@ static lbResult lbDeriveAxes(const lbSkeleton* s, const lbHumanoidDef* def, lbHu
 	return lb_ok;
 }
 
+lbResult lbHumanoid_Check(const lbHumanoid* h, const lbSkeleton* s)
+{
+	if (!h || !s)
+		return lbReport(lb_errorNullPointer, "humanoid map and skeleton are required");
+	if (h->boneCount != s->boneCount || h->skeletonFingerprint != s->fingerprint)
+		return lbReport(lb_errorSkeletonMismatch,
+						"the humanoid map was made for another skeleton (%d bones, fingerprint %016llx; this one has %d, "
+						"%016llx): map this skeleton with lbMapHumanoid",
+						h->boneCount, (unsigned long long)h->skeletonFingerprint, s->boneCount,
+						(unsigned long long)s->fingerprint);
+	if (h->spineCount < 0 || h->spineCount > LB_MAX_SPINE || h->arm[0].twistCount < 0 || h->arm[0].twistCount > 3 ||
+		h->arm[1].twistCount < 0 || h->arm[1].twistCount > 3)
+		return lbReport(lb_errorSkeletonMismatch, "the humanoid map's spine or twist count is out of range (corrupted map)");
+	for (int r = 0; r < lb_roleCount; ++r)
+	{
+		int b = lbHumanoid_GetRoleBone(h, (lbRole)r);
+		if (b != LB_NULL_INDEX && (b < 0 || b >= s->boneCount))
+			return lbReport(lb_errorSkeletonMismatch, "the humanoid map gives role %s bone %d, outside the skeleton's %d bones",
+							lbRoleName((lbRole)r), b, s->boneCount);
+	}
+	return lb_ok;
+}
+
 lbResult lbMapHumanoid(const lbSkeleton* skeleton, const lbHumanoidDef* def, lbHumanoid* out)
 {
 	if (!skeleton || !out)
@@ -630,6 +653,8 @@ lbResult lbMapHumanoid(const lbSkeleton* skeleton, const lbHumanoidDef* def, lbH
 		return lbReport(lb_errorDefNotInitialized, "lbMapHumanoid: def not initialised with lbDefaultHumanoidDef()");
 	lbHumanoid* h = out;
 	memset(h, 0, sizeof *h);
+	h->boneCount = skeleton->boneCount;
+	h->skeletonFingerprint = skeleton->fingerprint;
 	h->root = h->pelvis = h->neck = h->head = LB_NULL_INDEX;
 	for (int k = 0; k < LB_MAX_SPINE; ++k)
 		h->spine[k] = LB_NULL_INDEX;

@@ -133,6 +133,18 @@ lbSkeleton* lbCreateSkeleton(const lbSkeletonDef* def, lbResult* outResult)
 	s->names = names;
 	s->restLocal = restLocal;
 	s->restModel = restModel;
+	// FNV-1a over everything that defines the skeleton.
+	uint64_t hash = 1469598103934665603ull;
+	const unsigned char* bytes = (const unsigned char*)&n;
+	for (size_t k = 0; k < sizeof n; ++k)
+		hash = (hash ^ bytes[k]) * 1099511628211ull;
+	bytes = (const unsigned char*)(restLocal);
+	for (size_t k = 0; k < (size_t)n * sizeof(lbTransform); ++k)
+		hash = (hash ^ bytes[k]) * 1099511628211ull;
+	bytes = (const unsigned char*)parents;
+	for (size_t k = 0; k < (size_t)n * sizeof(int) + nameBytes; ++k)
+		hash = (hash ^ bytes[k]) * 1099511628211ull;
+	s->fingerprint = hash | 1u; // never 0, the value of a skeleton not made here
 	lbSetResult(outResult, lb_ok);
 	return s;
 }
@@ -276,9 +288,10 @@ void lbPose_Copy(lbPose* dst, const lbPose* src)
 
 void lbPose_LocalToModelRange(lbPose* pose, const lbSkeleton* skeleton, int first, int count)
 {
-	if (!lbPoseMatches(pose, skeleton) || first < 0 || count <= 0)
+	if (!lbPoseMatches(pose, skeleton) || first < 0 || count <= 0 || first >= pose->boneCount)
 		return;
-	int end = first + count < pose->boneCount ? first + count : pose->boneCount;
+	// count may be anything up to INT_MAX: compared, never added to first.
+	int end = count < pose->boneCount - first ? first + count : pose->boneCount;
 	const int* parents = skeleton->parents;
 	for (int i = first; i < end; ++i)
 	{
@@ -351,6 +364,11 @@ lbResult lbPose_SetBoneModel(lbPose* pose, const lbSkeleton* skeleton, int bone,
 	return lb_ok;
 }
 
+static float lbMaxAbsComponent(lbVec3 v)
+{
+	return lbMaxF(lbAbsF(v.x), lbMaxF(lbAbsF(v.y), lbAbsF(v.z)));
+}
+
 lbResult lbPose_TranslateBoneModel(lbPose* pose, const lbSkeleton* skeleton, int bone, lbVec3 deltaMs)
 {
 	if (!lbPoseMatches(pose, skeleton))
@@ -358,19 +376,27 @@ lbResult lbPose_TranslateBoneModel(lbPose* pose, const lbSkeleton* skeleton, int
 	if (bone < 0 || bone >= pose->boneCount)
 		return lbReport(lb_errorBoneNotFound, "lbPose_TranslateBoneModel: bone index %d out of range", bone);
 	lbVec3 moved = lbAdd(pose->model[bone].p, deltaMs);
-	if (!lbIsValidVec3(deltaMs) || !lbIsValidVec3(moved))
-		return lbReport(lb_errorNonFinite, "lbPose_TranslateBoneModel: non-finite offset for bone '%s'",
-						skeleton->names[bone]);
+	// The offset and the bone's new position stay within LB_MAX_COORDINATE: its descendants then
+	// lie at most a bounded multiple of it away, so the pose stays finite however often it is called.
+	if (!lbIsValidVec3(deltaMs) || !lbIsValidVec3(moved) || lbMaxAbsComponent(deltaMs) > LB_MAX_COORDINATE ||
+		lbMaxAbsComponent(moved) > LB_MAX_COORDINATE)
+		return lbReport(lb_errorNonFinite, "lbPose_TranslateBoneModel: offset for bone '%s' is not finite or moves it beyond %g m",
+						skeleton->names[bone], (double)LB_MAX_COORDINATE);
 	const int* parents = skeleton->parents;
 	const int p = parents[bone], n = pose->boneCount;
 	lbTransform* model = pose->model;
-	model[bone].p = moved;
+	lbVec3 local;
 	if (p == LB_NULL_INDEX)
-		pose->local[bone].p = moved;
+		local = moved;
 	else if (model[p].s.x == 1.0f && model[p].s.y == 1.0f && model[p].s.z == 1.0f)
-		pose->local[bone].p = lbQuatInvRotate(model[p].q, lbSub(moved, model[p].p)); // 1 / 1 and x * 1 are exact
+		local = lbQuatInvRotate(model[p].q, lbSub(moved, model[p].p)); // 1 / 1 and x * 1 are exact
 	else
-		pose->local[bone].p = lbInvTransformPoint(model[p], moved);
+		local = lbInvTransformPoint(model[p], moved);
+	if (!lbIsValidVec3(local))
+		return lbReport(lb_errorNonFinite, "lbPose_TranslateBoneModel: bone '%s' would have a non-finite local position",
+						skeleton->names[bone]);
+	model[bone].p = moved;
+	pose->local[bone].p = local;
 	// A descendant's model transform is the bone's composed with fixed locals, so a pure
 	// translation of the bone moves each of them by the same offset; rotations and scales stay.
 	// Parents come before their children, so while every bone from `bone` on belongs to its

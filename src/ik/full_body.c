@@ -431,6 +431,9 @@ static lbResult lbCheckFbik(const lbPose* pose, const lbSkeleton* s, const lbHum
 		return r;
 	if (!h || !st || !eff)
 		return lbReport(lb_errorNullPointer, "%s: humanoid, settings or effectors is NULL", fn);
+	r = lbHumanoid_Check(h, s);
+	if (r != lb_ok)
+		return r;
 	if (st->internalValue != LB_SECRET_COOKIE)
 		return lbReport(lb_errorDefNotInitialized, "%s: settings not initialised with lbDefaultFullBodyIkSettings()", fn);
 	if (!ws)
@@ -458,6 +461,15 @@ static lbResult lbCheckFbik(const lbPose* pose, const lbSkeleton* s, const lbHum
 	}
 	if (!finite)
 		return lbReport(lb_errorNonFinite, "%s: non-finite setting", fn);
+	bool negative = st->tolerance < 0.0f || st->pelvisTranslationStiffness < 0.0f || st->pelvisMaxSink < 0.0f ||
+					st->pelvisMaxRise < 0.0f || st->pelvisMaxHorizontal < 0.0f || st->pelvisMaxRotation < 0.0f ||
+					st->damping < 0.0f;
+	for (int k = 0; k < lb_roleCount; ++k)
+		negative = negative || st->stiffness[k] < 0.0f;
+	if (negative)
+		return lbReport(lb_errorInvalidArgument,
+						"%s: tolerance, stiffness, pelvis limits and damping must be >= 0 (damping %g, sink %g, rise %g)", fn,
+						(double)st->damping, (double)st->pelvisMaxSink, (double)st->pelvisMaxRise);
 	if (!(st->reachFraction > 0.0f) || st->reachFraction > 1.0f)
 		return lbReport(lb_errorInvalidArgument, "%s: reachFraction %g outside (0, 1]", fn, (double)st->reachFraction);
 	for (int k = 0; k < lb_effectorCount; ++k)

@@ -1071,6 +1071,8 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	static const char fn[] = "lbClimbApplyPose";
 	if (!targets || !def || !skeleton || !humanoid || !cache || !pose || !pose->local || !pose->model)
 		return lbReport(lb_errorNullPointer, "%s: targets, def, skeleton, humanoid, cache and pose are required", fn);
+	if (lbHumanoid_Check(humanoid, skeleton) != lb_ok)
+		return lb_errorSkeletonMismatch;
 	if (def->internalValue != LB_SECRET_COOKIE)
 		return lbReport(lb_errorDefNotInitialized, "%s: def not initialised with lbDefaultClimbDef()", fn);
 	if (def->fullBody.internalValue != LB_SECRET_COOKIE)

@@ -609,6 +609,8 @@ lbResult lbClimbSense(lbClimbState* state, const lbClimbDef* def, const lbSkelet
 	if (!state || !def || !skeleton || !humanoid || !in || !out || !in->query || !in->animPose)
 		return lbReport(lb_errorNullPointer, "lbClimbSense: state, def, skeleton, humanoid, input, input query, "
 											 "input animPose and targets are required");
+	if (lbHumanoid_Check(humanoid, skeleton) != lb_ok)
+		return lb_errorSkeletonMismatch;
 	if (def->internalValue != LB_SECRET_COOKIE)
 		return lbReport(lb_errorDefNotInitialized, "lbClimbSense: def not initialised with lbDefaultClimbDef()");
 	int boneCount = skeleton->boneCount;

@@ -10,6 +10,8 @@
 #include "limber/foot.h"
 #include "limber/ik.h"
 
+#include <float.h>
+#include <stddef.h>
 #include <string.h>
 
 // Points probed ahead of a swinging foot.
@@ -585,6 +587,63 @@ typedef struct lbFootLegFrame
 
 // Step 1: checks that apply to the whole frame: teleport, snap, state alpha, LOD and the trace
 // schedule. Returns false (with *outResult) when the frame cannot run.
+// One float field of the def: its name, where it is, and its closed range.
+typedef struct lbFootDefField
+{
+	const char* name;
+	size_t offset;
+	float lo, hi;
+} lbFootDefField;
+
+#define LB_FIELD(f, lo, hi) { #f, offsetof(lbFootDef, f), (lo), (hi) }
+
+lbResult lbFootDef_Validate(const lbFootDef* def)
+{
+	static const char fn[] = "lbFootDef";
+	if (!def)
+		return lbReport(lb_errorNullPointer, "%s: def is NULL", fn);
+	if (def->internalValue != LB_SECRET_COOKIE)
+		return lbReport(lb_errorDefNotInitialized, "%s: def not initialised with lbDefaultFootDef()", fn);
+	if (!lbIsValidVec3(def->up))
+		return lbReport(lb_errorNonFinite, "%s: up is not finite", fn);
+	if (!(lbLength(def->up) > 1.0e-6f))
+		return lbReport(lb_errorInvalidArgument, "%s: up is zero", fn);
+	if ((unsigned)def->traceOrigin > (unsigned)lb_footTraceFromPelvis)
+		return lbReport(lb_errorInvalidArgument, "%s: traceOrigin %d is not a lbFootTraceOrigin", fn, (int)def->traceOrigin);
+	if ((unsigned)def->pelvisMode > (unsigned)lb_footPelvisWeightedAverage)
+		return lbReport(lb_errorInvalidArgument, "%s: pelvisMode %d is not a lbFootPelvisMode", fn, (int)def->pelvisMode);
+	const float big = FLT_MAX, turn = 2.0f * LB_PI;
+	const lbFootDefField list[] = {
+		LB_FIELD(traceRadius, 0.0f, big),	 LB_FIELD(traceAbove, 0.0f, big),		LB_FIELD(traceBelow, 0.0f, big),
+		LB_FIELD(normalWeight, 0.0f, 1.0f),	 LB_FIELD(maxFootAngle, 0.0f, LB_PI),	LB_FIELD(slopeLimit, 0.0f, LB_PI),
+		LB_FIELD(goalSpeed, 0.0f, big),		 LB_FIELD(rotationSpeed, 0.0f, big),	LB_FIELD(predictionTime, 0.0f, big),
+		LB_FIELD(predictionMax, 0.0f, big),	 LB_FIELD(predictionMaxTurnRate, 0.0f, big),
+		LB_FIELD(pelvisWeight, 0.0f, 1.0f),	 LB_FIELD(pelvisMaxSink, 0.0f, big),	LB_FIELD(pelvisMaxLift, 0.0f, big),
+		LB_FIELD(kneeMaxBend, 0.0f, turn),	 LB_FIELD(hipMaxFlex, 0.0f, turn),		LB_FIELD(pelvisSpeed, 0.0f, big),
+		LB_FIELD(landingCompression, -big, big), LB_FIELD(landingRelaxSpeed, 0.0f, big),
+		LB_FIELD(alphaSpeed, 0.0f, big),	 LB_FIELD(clampedAlpha, 0.0f, 1.0f),	LB_FIELD(traceRate, 0.0f, big),
+		LB_FIELD(lodDistance, 0.0f, big),	 LB_FIELD(lockSpeed, 0.0f, big),		LB_FIELD(lockHeight, 0.0f, big),
+		LB_FIELD(lockReleaseDistance, 0.0f, big), LB_FIELD(lockReleaseAngle, 0.0f, big),
+		LB_FIELD(lockBlendSpeed, 0.0f, big), LB_FIELD(teleportDistance, 0.0f, big), LB_FIELD(legSoften, 0.0f, 1.0f),
+		LB_FIELD(ankleLimit, -big, big),	 LB_FIELD(edgeHeight, 0.0f, big),		LB_FIELD(edgeMargin, 0.0f, big),
+		LB_FIELD(maxPlantShift, 0.0f, big),	 LB_FIELD(swingLookahead, 0.0f, big),	LB_FIELD(swingClearance, 0.0f, big),
+		LB_FIELD(slideHeight, 0.0f, big),	 LB_FIELD(maxGoalSpeed, 0.0f, big),
+	};
+	for (size_t k = 0; k < sizeof list / sizeof list[0]; ++k)
+	{
+		float v;
+		memcpy(&v, (const char*)def + list[k].offset, sizeof v);
+		if (!lbIsValidFloat(v))
+			return lbReport(lb_errorNonFinite, "%s: %s is not finite", fn, list[k].name);
+		if (!(v >= list[k].lo && v <= list[k].hi))
+			return lbReport(lb_errorInvalidArgument, "%s: %s = %g outside [%g, %g]", fn, list[k].name, (double)v,
+							(double)list[k].lo, (double)list[k].hi);
+	}
+	return lb_ok;
+}
+
+#undef LB_FIELD
+
 static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbHumanoid* humanoid,
 							 const lbFootSenseInput* in, lbFootFrame* f, lbResult* outResult)
 {
@@ -1262,11 +1321,21 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 {
 	if (!state || !def || !skeleton || !humanoid || !in || !out || !in->animPose || !in->animPose->model)
 		return lbReport(lb_errorNullPointer, "lbFootSense: state, def, skeleton, humanoid, input, pose and output are required");
-	if (def->internalValue != LB_SECRET_COOKIE)
-		return lbReport(lb_errorDefNotInitialized, "lbFootSense: def not initialised with lbDefaultFootDef()");
+	if (!in->query || !in->query->sphereCast || !in->query->rayCast)
+		return lbReport(lb_errorNullPointer, "lbFootSense: input.query with its sphereCast and rayCast is required");
+	lbResult valid = lbHumanoid_Check(humanoid, skeleton);
+	if (valid == lb_ok)
+		valid = lbFootDef_Validate(def);
+	if (valid != lb_ok)
+		return valid;
+	if ((unsigned)in->ikMode > (unsigned)lb_footIkClamped || (unsigned)in->moveState > (unsigned)lb_footClimbing)
+		return lbReport(lb_errorInvalidArgument, "lbFootSense: input ikMode %d or moveState %d is not known", (int)in->ikMode,
+						(int)in->moveState);
 	if (in->animPose->boneCount != skeleton->boneCount)
 		return lbReport(lb_errorSkeletonMismatch, "lbFootSense: pose has %d bones, skeleton %d", in->animPose->boneCount,
 						skeleton->boneCount);
+	if (!lbPose_IsFinite(in->animPose))
+		return lbReport(lb_errorNonFinite, "lbFootSense: the animated pose is not finite");
 	lbFootFrame f;
 	lbResult result;
 	if (!lbFootBeginFrame(state, def, humanoid, in, &f, &result))
@@ -1413,6 +1482,9 @@ lbResult lbFootSenseMany(lbFootState* states, const lbFootDef* def, const lbSkel
 {
 	if (count < 0 || (count > 0 && (!states || !inputs || !outTargets)))
 		return lbReport(lb_errorNullPointer, "lbFootSenseMany: states, inputs and targets are required (count %d)", count);
+	lbResult valid = count > 0 ? lbHumanoid_Check(humanoid, skeleton) : lb_ok;
+	if (valid != lb_ok)
+		return valid;
 	lbResult first = lb_ok;
 	// Eight characters (sixteen casts) per group: enough overlapping misses to hide most of the
 	// latency, few enough that the group's paths still sit in cache when its casts run.
@@ -1649,8 +1721,13 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 {
 	if (!targets || !def || !skeleton || !humanoid || !pose || !pose->local || !pose->model)
 		return lbReport(lb_errorNullPointer, "lbFootApplyPose: targets, def, skeleton, humanoid and pose are required");
-	if (def->internalValue != LB_SECRET_COOKIE)
-		return lbReport(lb_errorDefNotInitialized, "lbFootApplyPose: def not initialised with lbDefaultFootDef()");
+	lbResult valid = lbHumanoid_Check(humanoid, skeleton);
+	if (valid == lb_ok)
+		valid = lbFootDef_Validate(def);
+	if (valid != lb_ok)
+		return valid;
+	if ((unsigned)solver > (unsigned)lb_footSolverFullBody)
+		return lbReport(lb_errorInvalidArgument, "lbFootApplyPose: solver %d is not a lbFootSolver", (int)solver);
 	if (pose->boneCount != skeleton->boneCount)
 		return lbReport(lb_errorSkeletonMismatch, "lbFootApplyPose: pose has %d bones, skeleton %d", pose->boneCount,
 						skeleton->boneCount);
