@@ -130,6 +130,7 @@ static void TestBvhVerticalTabDoesNotHang(void)
 		lbWriteBvh(path, "6 Xposition Yposition Zposition Zrotation Xrotation Yrotation", cases[k]);
 		lbImportDef def = lbDefaultImportDef();
 		def.requireHumanoid = false;
+		def.isolate = false;
 		lbImportedRig* rig = NULL;
 		lbArmWatchdog("lbImportRig on a BVH line with a vertical tab or form feed", 20);
 		lbResult r = lbImportRig(path, &def, &rig);
@@ -147,6 +148,7 @@ static void TestBvhChannelOverflow(void)
 	lbWriteBvh(path, "2147483647 Xposition", "0 0 0\n");
 	lbImportDef def = lbDefaultImportDef();
 	def.requireHumanoid = false;
+	def.isolate = false;
 	lbImportedRig* rig = NULL;
 	lbResetCapture();
 	ENSURE(lbImportRig(path, &def, &rig) == lb_errorFileFormat);
@@ -300,6 +302,110 @@ static void TestLoadScenarioDirectory(void)
 	lbDestroyScenario(s);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Isolated import: the same rig as in process; a crash or blow-up in the parser is an error.
+
+#define MODELS "/usr/share/assimp/models"
+
+static bool lbHaveFile(const char* path)
+{
+	struct stat st;
+	return stat(path, &st) == 0;
+}
+
+static void TestIsolatedImportMatches(void)
+{
+	static const char* const files[] = { MODELS "/BVH/01_01.bvh", MODELS "/X/BCN_Epileptic.X",
+										 MODELS "/glTF2/simple_skin/simple_skin.gltf" };
+	for (size_t k = 0; k < sizeof files / sizeof files[0]; ++k)
+	{
+		if (!lbHaveFile(files[k]))
+		{
+			printf("  skipped %s (assimp-testmodels not installed)\n", files[k]);
+			continue;
+		}
+		lbImportDef def = lbDefaultImportDef();
+		def.requireHumanoid = false;
+		lbImportedRig *a = NULL, *b = NULL;
+		ENSURE(lbImportRig(files[k], &def, &a) == lb_ok);
+		def.isolate = true;
+		ENSURE(lbImportRig(files[k], &def, &b) == lb_ok);
+		if (!a || !b)
+			continue;
+		const lbSkeleton *sa = a->skeleton, *sb = b->skeleton;
+		ENSURE(sa->boneCount == sb->boneCount && sa->fingerprint == sb->fingerprint);
+		ENSURE(memcmp(sa->restModel, sb->restModel, sizeof(lbTransform) * (size_t)sa->boneCount) == 0);
+		ENSURE(memcmp(a->inverseBind, b->inverseBind, sizeof(lbTransform) * (size_t)sa->boneCount) == 0);
+		ENSURE(a->humanoidResult == b->humanoidResult);
+		ENSURE(b->humanoidResult != lb_ok || lbHumanoid_Check(&b->humanoid, sb) == lb_ok);
+		ENSURE(a->meshCount == b->meshCount && a->clipCount == b->clipCount);
+		for (int m = 0; m < a->meshCount && m < b->meshCount; ++m)
+		{
+			ENSURE(a->meshes[m].vertexCount == b->meshes[m].vertexCount && a->meshes[m].indexCount == b->meshes[m].indexCount);
+			ENSURE(memcmp(a->meshes[m].positions, b->meshes[m].positions, sizeof(lbVec3) * (size_t)a->meshes[m].vertexCount) == 0);
+			ENSURE(strcmp(a->meshes[m].name, b->meshes[m].name) == 0);
+		}
+		for (int c = 0; c < a->clipCount && c < b->clipCount; ++c)
+		{
+			ENSURE(a->clips[c].trackCount == b->clips[c].trackCount && a->clips[c].duration == b->clips[c].duration);
+			for (int t = 0; t < a->clips[c].trackCount; ++t)
+			{
+				const lbClipTrack *ta = &a->clips[c].tracks[t], *tb = &b->clips[c].tracks[t];
+				ENSURE(ta->bone == tb->bone && ta->rotationCount == tb->rotationCount);
+				ENSURE(memcmp(ta->rotations, tb->rotations, sizeof(lbQuat) * (size_t)ta->rotationCount) == 0);
+			}
+		}
+		ENSURE(strcmp(a->report, b->report) == 0 && strcmp(a->format, b->format) == 0);
+		lbDestroyImportedRig(a);
+		lbDestroyImportedRig(b);
+	}
+	// Errors come back with their code and message.
+	lbImportDef def = lbDefaultImportDef();
+	def.isolate = true;
+	lbImportedRig* rig = NULL;
+	const char* path = lbTempPath("bad.bvh");
+	lbWriteBvh(path, "6 Xposition Yposition Zposition Zrotation Xrotation Yrotation", "1 2 3\n4 5 6 7 8\n1 1\n");
+	lbResetCapture();
+	ENSURE(lbImportRig(path, &def, &rig) == lb_errorFileFormat && rig == NULL);
+	ENSURE(strstr(lbCap.message, "values") != NULL);
+}
+
+// A Collada instance_node cycle: assimp 5.2 recurses until the stack overflows.
+static void lbWriteColladaCycle(const char* path)
+{
+	static const char text[] =
+		"<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+		"<COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" version=\"1.4.1\">\n"
+		"  <asset><unit name=\"meter\" meter=\"1\"/><up_axis>Y_UP</up_axis></asset>\n"
+		"  <library_nodes>\n"
+		"    <node id=\"a\" name=\"a\"><instance_node url=\"#b\"/></node>\n"
+		"    <node id=\"b\" name=\"b\"><instance_node url=\"#a\"/></node>\n"
+		"  </library_nodes>\n"
+		"  <library_visual_scenes><visual_scene id=\"Scene\" name=\"Scene\">\n"
+		"    <node id=\"root\" name=\"root\"><instance_node url=\"#a\"/></node>\n"
+		"  </visual_scene></library_visual_scenes>\n"
+		"  <scene><instance_visual_scene url=\"#Scene\"/></scene>\n"
+		"</COLLADA>\n";
+	lbWriteFile(path, text, sizeof text - 1);
+}
+
+static void TestIsolatedParserCrash(void)
+{
+	const char* path = lbTempPath("cycle.dae");
+	lbWriteColladaCycle(path);
+	lbImportDef def = lbDefaultImportDef();
+	def.isolate = true;
+	lbImportedRig* rig = NULL;
+	lbResetCapture();
+	lbArmWatchdog("isolated import of a Collada instance_node cycle", 120);
+	lbResult r = lbImportRig(path, &def, &rig);
+	alarm(0);
+	ENSURE(r == lb_errorFileFormat && rig == NULL);
+	ENSURE(strstr(lbCap.message, "parser") != NULL || strstr(lbCap.message, "cycle") != NULL);
+	printf("  %s\n", lbCap.message);
+
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -318,6 +424,12 @@ int main(int argc, char** argv)
 	RUN_TEST(TestRockyExtremeParams);
 	RUN_TEST(TestStairsCountMustBeWhole);
 	RUN_TEST(TestLoadScenarioDirectory);
+	// Sanitizers reserve terabytes of address space: the isolated child's memory limit cannot apply.
+	if (!getenv("LB_SANITIZE_RUN"))
+	{
+		RUN_TEST(TestIsolatedImportMatches);
+		RUN_TEST(TestIsolatedParserCrash);
+	}
 	lbSetLogFcn(NULL, NULL);
 	char cmd[700];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", lbTempDir);

@@ -256,6 +256,7 @@ static int lbRunCommand(int argc, char** argv)
 		return lbFail("%s", message);
 	lbLastError[0] = 0;
 	lbResult result;
+	scenario->isolateImport = true; // a crash in the file parser must not end the tool
 	lbRun* run = lbCreateRun(scenario, &result);
 	if (!run)
 	{

@@ -79,6 +79,7 @@ static bool lbOpen(lbViewer* v, const char* path)
 		return false;
 	}
 	lbResult r;
+	s->isolateImport = true; // a crash in the file parser must not end the viewer
 	lbRun* run = lbCreateRun(s, &r);
 	if (!run)
 	{

@@ -49,6 +49,17 @@ typedef struct lbImportDef
 	/// Route assimp's own log messages to the limber log hook as warnings (code lb_ok) while the
 	/// file loads; otherwise assimp stays silent. Default false.
 	bool routeImporterLog;
+	/// Run the file's parser (assimp) in a child process with memory, time and stack limits, the
+	/// rig passed back through a pipe: a crash, abort, hang or blow-up inside the parser then
+	/// becomes lb_errorFileFormat naming what happened, instead of taking the caller down. Costs a
+	/// fork and a copy of the rig (a few ms). POSIX only. Default false (the CLI and the viewer
+	/// turn it on).
+	bool isolate;
+	/// Isolated mode limits: address space (bytes), CPU time (s) and stack (bytes) of the child.
+	/// Defaults 2 GiB, 60 s, 64 MiB.
+	size_t isolateMemory;
+	float isolateSeconds;
+	size_t isolateStack;
 	/// Humanoid mapping options: explicit role names for unusual rigs, ankle height. The up hint
 	/// is replaced by `up`. Default lbDefaultHumanoidDef().
 	lbHumanoidDef humanoid;

@@ -151,6 +151,9 @@ typedef struct lbScenario
 	/// before anything is built). Above it lbCreateRun refuses with lb_errorOutOfMemory and names
 	/// both figures. Default LB_DEFAULT_MEMORY_BUDGET; an embedder may change it after parsing.
 	size_t memoryBudget;
+	/// Import the rig file in a child process (lbImportDef::isolate): a parser crash becomes an
+	/// error. Default false; the command-line tool and the viewer set it.
+	bool isolateImport;
 } lbScenario;
 
 /// Drawing layers of the debug view.

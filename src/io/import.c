@@ -10,10 +10,18 @@
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 
+#include <errno.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 // Owner of everything an imported rig points to.
 typedef struct lbRigStore
@@ -150,6 +158,10 @@ lbImportDef lbDefaultImportDef(void)
 	d.dropLeadInPose = true;
 	d.requireHumanoid = true;
 	d.routeImporterLog = false;
+	d.isolate = false;
+	d.isolateMemory = (size_t)2 << 30;
+	d.isolateSeconds = 60.0f;
+	d.isolateStack = (size_t)64 << 20;
 	d.humanoid = lbDefaultHumanoidDef();
 	d.internalValue = LB_SECRET_COOKIE;
 	return d;
@@ -308,6 +320,8 @@ static lbResult lbFail(lbRigStore* st, const struct aiScene* sc, lbPrescan* scan
 	return r;
 }
 
+static lbResult lbImportRigIsolated(const char* path, const lbImportDef* def, lbImportedRig** outRig);
+
 lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** outRig)
 {
 	if (outRig)
@@ -330,6 +344,8 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 	char ext[16];
 	lbPathExtension(path, ext, sizeof ext);
 	const char* format = NULL;
+	if (def->isolate)
+		return lbImportRigIsolated(path, def, outRig);
 	if (strcmp(ext, "fbx") == 0)
 		format = "fbx";
 	else if (strcmp(ext, "gltf") == 0)
@@ -970,4 +986,474 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 	lbPrescanCleanup(&scan);
 	*outRig = rig;
 	return lb_ok;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Isolated import: the parser runs in a child process with resource limits; the rig comes back
+// through a pipe as a flat byte stream (sizes first, then arrays) and is rebuilt in this process.
+
+typedef struct lbByteBuf
+{
+	unsigned char* data;
+	size_t size, cap;
+	bool failed;
+} lbByteBuf;
+
+static void lbPut(lbByteBuf* b, const void* p, size_t n)
+{
+	if (b->failed || n == 0)
+		return;
+	if (b->size + n > b->cap)
+	{
+		size_t cap = b->cap ? b->cap : 65536;
+		while (cap < b->size + n)
+			cap *= 2;
+		unsigned char* grown = (unsigned char*)realloc(b->data, cap);
+		if (!grown)
+		{
+			b->failed = true;
+			return;
+		}
+		b->data = grown;
+		b->cap = cap;
+	}
+	memcpy(b->data + b->size, p, n);
+	b->size += n;
+}
+
+static void lbPutInt(lbByteBuf* b, int v)
+{
+	lbPut(b, &v, sizeof v);
+}
+
+static void lbPutString(lbByteBuf* b, const char* s)
+{
+	int n = s ? (int)strlen(s) : 0;
+	lbPutInt(b, n);
+	lbPut(b, s, (size_t)n);
+}
+
+static void lbSerializeRig(lbByteBuf* b, const lbImportedRig* rig)
+{
+	const lbSkeleton* s = rig->skeleton;
+	int n = s->boneCount;
+	lbPutInt(b, n);
+	for (int i = 0; i < n; ++i)
+		lbPutString(b, s->names[i]);
+	lbPut(b, s->parents, sizeof(int) * (size_t)n);
+	lbPut(b, s->restLocal, sizeof(lbTransform) * (size_t)n);
+	lbPut(b, s->restModel, sizeof(lbTransform) * (size_t)n);
+	lbPut(b, &s->fingerprint, sizeof s->fingerprint);
+	lbPut(b, &rig->humanoid, sizeof rig->humanoid);
+	lbPutInt(b, (int)rig->humanoidResult);
+	lbPut(b, rig->inverseBind, sizeof(lbTransform) * (size_t)n);
+	lbPutInt(b, rig->meshCount);
+	for (int m = 0; m < rig->meshCount; ++m)
+	{
+		const lbSkinnedMesh* mesh = &rig->meshes[m];
+		lbPutString(b, mesh->name);
+		lbPutInt(b, mesh->vertexCount);
+		lbPutInt(b, mesh->indexCount);
+		size_t nv = (size_t)mesh->vertexCount;
+		lbPut(b, mesh->positions, sizeof(lbVec3) * nv);
+		lbPut(b, mesh->normals, sizeof(lbVec3) * nv);
+		lbPut(b, mesh->indices, sizeof(uint32_t) * (size_t)mesh->indexCount);
+		lbPut(b, mesh->boneIndices, sizeof(int) * 4 * nv);
+		lbPut(b, mesh->boneWeights, sizeof(float) * 4 * nv);
+	}
+	lbPutInt(b, rig->clipCount);
+	for (int c = 0; c < rig->clipCount; ++c)
+	{
+		const lbClip* clip = &rig->clips[c];
+		lbPutString(b, clip->name);
+		lbPut(b, &clip->duration, sizeof clip->duration);
+		lbPutInt(b, clip->trackCount);
+		for (int t = 0; t < clip->trackCount; ++t)
+		{
+			const lbClipTrack* tr = &clip->tracks[t];
+			lbPutInt(b, tr->bone);
+			lbPutInt(b, tr->positionCount);
+			lbPutInt(b, tr->rotationCount);
+			lbPutInt(b, tr->scaleCount);
+			lbPut(b, tr->positionTimes, sizeof(float) * (size_t)tr->positionCount);
+			lbPut(b, tr->positions, sizeof(lbVec3) * (size_t)tr->positionCount);
+			lbPut(b, tr->rotationTimes, sizeof(float) * (size_t)tr->rotationCount);
+			lbPut(b, tr->rotations, sizeof(lbQuat) * (size_t)tr->rotationCount);
+			lbPut(b, tr->scaleTimes, sizeof(float) * (size_t)tr->scaleCount);
+			lbPut(b, tr->scales, sizeof(lbVec3) * (size_t)tr->scaleCount);
+		}
+	}
+	lbPut(b, &rig->unitScale, sizeof rig->unitScale);
+	lbPut(b, &rig->sourceUp, sizeof rig->sourceUp);
+	lbPut(b, &rig->axisRotation, sizeof rig->axisRotation);
+	lbPutString(b, rig->format);
+	lbPutInt(b, rig->warningCount);
+	lbPut(b, rig->report, sizeof rig->report);
+}
+
+typedef struct lbByteReader
+{
+	const unsigned char* data;
+	size_t size, at;
+	bool failed;
+} lbByteReader;
+
+static bool lbGet(lbByteReader* r, void* out, size_t n)
+{
+	if (r->failed || n > r->size - r->at)
+	{
+		r->failed = true;
+		if (out && n)
+			memset(out, 0, n);
+		return false;
+	}
+	if (n)
+		memcpy(out, r->data + r->at, n);
+	r->at += n;
+	return true;
+}
+
+static int lbGetCount(lbByteReader* r, int most)
+{
+	int v = 0;
+	lbGet(r, &v, sizeof v);
+	if (v < 0 || v > most)
+	{
+		r->failed = true;
+		return 0;
+	}
+	return v;
+}
+
+// Array of count elements of `size` bytes copied into the rig's store.
+static void* lbGetArray(lbByteReader* r, lbRigStore* st, size_t count, size_t size)
+{
+	if (r->failed || (count && size > (r->size - r->at) / count))
+	{
+		r->failed = true;
+		return NULL;
+	}
+	void* p = lbStoreAlloc(st, count * size);
+	if (!p)
+	{
+		r->failed = true;
+		return NULL;
+	}
+	lbGet(r, p, count * size);
+	return p;
+}
+
+// A string of at most `most` characters, zero-terminated in the store ("" on failure).
+static char* lbGetString(lbByteReader* r, lbRigStore* st, int most)
+{
+	int n = lbGetCount(r, most);
+	char* s = r->failed ? NULL : (char*)lbStoreAlloc(st, (size_t)n + 1);
+	if (!s)
+	{
+		r->failed = true;
+		return (char*)"";
+	}
+	lbGet(r, s, (size_t)n); // the store's block is zeroed: s[n] terminates it
+	return s;
+}
+
+static lbResult lbDeserializeRig(lbByteReader* r, lbImportedRig** outRig)
+{
+	lbRigStore* st = (lbRigStore*)calloc(1, sizeof *st);
+	if (!st)
+		return lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory");
+	lbImportedRig* rig = &st->rig;
+	int n = lbGetCount(r, LB_MAX_BONES);
+	const char** names = (const char**)lbStoreAlloc(st, sizeof(char*) * (size_t)(n ? n : 1));
+	if (!names)
+		r->failed = true;
+	for (int i = 0; i < n && !r->failed; ++i)
+		names[i] = lbGetString(r, st, LB_MAX_NAME - 1);
+	int* parents = (int*)lbGetArray(r, st, (size_t)n, sizeof(int));
+	lbTransform* restLocal = (lbTransform*)lbGetArray(r, st, (size_t)n, sizeof(lbTransform));
+	lbTransform* restModel = (lbTransform*)lbGetArray(r, st, (size_t)n, sizeof(lbTransform));
+	uint64_t fingerprint = 0;
+	lbGet(r, &fingerprint, sizeof fingerprint);
+	lbGet(r, &rig->humanoid, sizeof rig->humanoid);
+	int hr = 0;
+	lbGet(r, &hr, sizeof hr);
+	rig->humanoidResult = (lbResult)hr;
+	rig->inverseBind = (const lbTransform*)lbGetArray(r, st, (size_t)n, sizeof(lbTransform));
+	if (!r->failed)
+	{
+		lbSkeletonDef sd = lbDefaultSkeletonDef();
+		sd.boneCount = n;
+		sd.names = names;
+		sd.parents = parents;
+		sd.restLocal = restLocal;
+		lbResult sr = lb_ok;
+		rig->skeleton = lbCreateSkeleton(&sd, &sr);
+		if (!rig->skeleton)
+			r->failed = true;
+		else
+		{
+			// Bit for bit the child's skeleton (creating it again re-normalises the rotations), so
+			// the child's humanoid map and fingerprint hold.
+			lbSkeleton* made = rig->skeleton;
+			memcpy((void*)made->restLocal, restLocal, sizeof(lbTransform) * (size_t)n);
+			memcpy((void*)made->restModel, restModel, sizeof(lbTransform) * (size_t)n);
+			made->fingerprint = fingerprint;
+			rig->humanoid.boneCount = made->boneCount;
+			rig->humanoid.skeletonFingerprint = fingerprint;
+		}
+	}
+	rig->meshCount = lbGetCount(r, 1 << 20);
+	lbSkinnedMesh* meshes = (lbSkinnedMesh*)lbStoreAlloc(st, sizeof(lbSkinnedMesh) * (size_t)(rig->meshCount ? rig->meshCount : 1));
+	if (!meshes)
+		r->failed = true;
+	for (int m = 0; m < rig->meshCount && !r->failed; ++m)
+	{
+		lbSkinnedMesh* mesh = &meshes[m];
+		mesh->name = lbGetString(r, st, 1 << 20);
+		mesh->vertexCount = lbGetCount(r, INT32_MAX);
+		mesh->indexCount = lbGetCount(r, INT32_MAX);
+		size_t nv = (size_t)mesh->vertexCount;
+		mesh->positions = (const lbVec3*)lbGetArray(r, st, nv, sizeof(lbVec3));
+		mesh->normals = (const lbVec3*)lbGetArray(r, st, nv, sizeof(lbVec3));
+		mesh->indices = (const uint32_t*)lbGetArray(r, st, (size_t)mesh->indexCount, sizeof(uint32_t));
+		mesh->boneIndices = (const int*)lbGetArray(r, st, nv * 4, sizeof(int));
+		mesh->boneWeights = (const float*)lbGetArray(r, st, nv * 4, sizeof(float));
+	}
+	rig->meshes = meshes;
+	rig->clipCount = lbGetCount(r, 1 << 20);
+	lbClip* clips = (lbClip*)lbStoreAlloc(st, sizeof(lbClip) * (size_t)(rig->clipCount ? rig->clipCount : 1));
+	if (!clips)
+		r->failed = true;
+	for (int c = 0; c < rig->clipCount && !r->failed; ++c)
+	{
+		lbClip* clip = &clips[c];
+		clip->name = lbGetString(r, st, 1 << 20);
+		lbGet(r, &clip->duration, sizeof clip->duration);
+		clip->boneCount = n;
+		clip->trackCount = lbGetCount(r, LB_MAX_BONES * 4);
+		lbClipTrack* tracks = (lbClipTrack*)lbStoreAlloc(st, sizeof(lbClipTrack) * (size_t)(clip->trackCount ? clip->trackCount : 1));
+		if (!tracks)
+		{
+			r->failed = true;
+			break;
+		}
+		for (int t = 0; t < clip->trackCount && !r->failed; ++t)
+		{
+			lbClipTrack* tr = &tracks[t];
+			tr->bone = lbGetCount(r, n - 1);
+			tr->positionCount = lbGetCount(r, INT32_MAX);
+			tr->rotationCount = lbGetCount(r, INT32_MAX);
+			tr->scaleCount = lbGetCount(r, INT32_MAX);
+			tr->positionTimes = (const float*)lbGetArray(r, st, (size_t)tr->positionCount, sizeof(float));
+			tr->positions = (const lbVec3*)lbGetArray(r, st, (size_t)tr->positionCount, sizeof(lbVec3));
+			tr->rotationTimes = (const float*)lbGetArray(r, st, (size_t)tr->rotationCount, sizeof(float));
+			tr->rotations = (const lbQuat*)lbGetArray(r, st, (size_t)tr->rotationCount, sizeof(lbQuat));
+			tr->scaleTimes = (const float*)lbGetArray(r, st, (size_t)tr->scaleCount, sizeof(float));
+			tr->scales = (const lbVec3*)lbGetArray(r, st, (size_t)tr->scaleCount, sizeof(lbVec3));
+		}
+		clip->tracks = tracks;
+		if (!r->failed && rig->skeleton && lbValidateClip(clip, rig->skeleton) != lb_ok)
+			r->failed = true;
+	}
+	rig->clips = clips;
+	lbGet(r, &rig->unitScale, sizeof rig->unitScale);
+	lbGet(r, &rig->sourceUp, sizeof rig->sourceUp);
+	lbGet(r, &rig->axisRotation, sizeof rig->axisRotation);
+	char format[16] = "";
+	int fl = lbGetCount(r, (int)sizeof format - 1);
+	lbGet(r, format, (size_t)fl);
+	static const char* const formats[] = { "fbx", "gltf", "glb", "bvh", "collada", "x" };
+	rig->format = formats[0];
+	for (size_t k = 0; k < sizeof formats / sizeof formats[0]; ++k)
+		if (strcmp(format, formats[k]) == 0)
+			rig->format = formats[k];
+	rig->warningCount = lbGetCount(r, INT32_MAX);
+	lbGet(r, rig->report, sizeof rig->report);
+	rig->report[sizeof rig->report - 1] = 0;
+	if (r->failed || r->at != r->size)
+	{
+		lbDestroyImportedRig(rig);
+		return lbReport(lb_errorFileFormat, "lbImportRig: the isolated parser sent back a malformed rig (%zu of %zu bytes read)",
+						r->at, r->size);
+	}
+	*outRig = rig;
+	return lb_ok;
+}
+
+// The child's last error, sent back with its code.
+typedef struct lbChildLog
+{
+	lbResult code;
+	char message[768];
+} lbChildLog;
+
+static void lbChildLogFcn(lbLogLevel level, lbResult code, const char* message, void* ctx)
+{
+	lbChildLog* log = (lbChildLog*)ctx;
+	if (level == lb_logError)
+	{
+		log->code = code;
+		snprintf(log->message, sizeof log->message, "%s", message ? message : "");
+	}
+}
+
+static bool lbWriteAll(int fd, const void* data, size_t size)
+{
+	const unsigned char* p = (const unsigned char*)data;
+	while (size > 0)
+	{
+		ssize_t k = write(fd, p, size);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return false;
+		p += k;
+		size -= (size_t)k;
+	}
+	return true;
+}
+
+static lbResult lbImportRigIsolated(const char* path, const lbImportDef* def, lbImportedRig** outRig)
+{
+	int fds[2];
+	if (pipe(fds) != 0)
+		return lbReport(lb_errorIo, "lbImportRig: cannot create a pipe for the isolated parser");
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0)
+	{
+		close(fds[0]);
+		close(fds[1]);
+		return lbReport(lb_errorIo, "lbImportRig: cannot start the isolated parser (fork failed)");
+	}
+	if (pid == 0)
+	{
+		// Child: limits, the import itself, then everything down the pipe.
+		close(fds[0]);
+		signal(SIGPIPE, SIG_DFL);
+		struct rlimit lim;
+		lim.rlim_cur = lim.rlim_max = 0;
+		setrlimit(RLIMIT_CORE, &lim);
+		if (def->isolateMemory > 0)
+		{
+			lim.rlim_cur = lim.rlim_max = (rlim_t)def->isolateMemory;
+			setrlimit(RLIMIT_AS, &lim);
+		}
+		if (def->isolateSeconds > 0.0f)
+		{
+			lim.rlim_cur = (rlim_t)ceilf(def->isolateSeconds);
+			lim.rlim_max = lim.rlim_cur + 1;
+			setrlimit(RLIMIT_CPU, &lim);
+		}
+		if (def->isolateStack > 0)
+		{
+			lim.rlim_cur = lim.rlim_max = (rlim_t)def->isolateStack;
+			setrlimit(RLIMIT_STACK, &lim);
+		}
+		lbChildLog log;
+		memset(&log, 0, sizeof log);
+		lbSetLogFcn(lbChildLogFcn, &log);
+		lbImportDef inner = *def;
+		inner.isolate = false;
+		lbImportedRig* rig = NULL;
+		lbResult r = lbImportRig(path, &inner, &rig);
+		lbByteBuf b = { NULL, 0, 0, false };
+		uint32_t magic = 0x6C62726Fu;
+		lbPut(&b, &magic, sizeof magic);
+		lbPutInt(&b, (int)r);
+		lbPutString(&b, r == lb_ok ? "" : log.message);
+		if (r == lb_ok)
+			lbSerializeRig(&b, rig);
+		uint64_t size = b.size;
+		bool ok = !b.failed && lbWriteAll(fds[1], &size, sizeof size) && lbWriteAll(fds[1], b.data, b.size);
+		close(fds[1]);
+		_exit(ok ? 0 : 3);
+	}
+	close(fds[1]);
+	// Parent: read until the child closes the pipe, within a wall-clock limit (a hang in the
+	// parser that does not burn CPU time is caught here).
+	lbByteBuf in = { NULL, 0, 0, false };
+	const double wallSeconds = def->isolateSeconds > 0.0f ? 2.0 * (double)def->isolateSeconds + 5.0 : 1.0e9;
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	bool timedOut = false;
+	unsigned char chunk[65536];
+	for (;;)
+	{
+		struct timespec now;
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		double left = wallSeconds - ((double)(now.tv_sec - t0.tv_sec) + 1.0e-9 * (double)(now.tv_nsec - t0.tv_nsec));
+		if (left <= 0.0)
+		{
+			timedOut = true;
+			break;
+		}
+		struct pollfd pfd = { fds[0], POLLIN, 0 };
+		int pr = poll(&pfd, 1, left > 1.0e6 ? -1 : (int)(left * 1000.0) + 1);
+		if (pr < 0 && errno == EINTR)
+			continue;
+		if (pr <= 0)
+			continue;
+		ssize_t k = read(fds[0], chunk, sizeof chunk);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		lbPut(&in, chunk, (size_t)k);
+	}
+	close(fds[0]);
+	if (timedOut)
+		kill(pid, SIGKILL);
+	int status = 0;
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+	{
+	}
+	lbResult result;
+	if (timedOut)
+		result = lbReport(lb_errorFileFormat, "lbImportRig: '%s': the parser did not finish within %.0f s (killed)", path,
+						  wallSeconds);
+	else if (WIFSIGNALED(status))
+	{
+		int sig = WTERMSIG(status);
+		const char* what = sig == SIGXCPU ? "ran out of its CPU time limit"
+						   : sig == SIGABRT ? "aborted (a failed assertion or an allocation over the memory limit)"
+						   : sig == SIGSEGV ? "crashed (segmentation fault or stack overflow)"
+						   : sig == SIGBUS	? "crashed (bus error)"
+						   : sig == SIGFPE	? "crashed (arithmetic exception)"
+						   : sig == SIGKILL ? "was killed (memory or time limit)"
+											: "was ended by a signal";
+		result = lbReport(lb_errorFileFormat, "lbImportRig: '%s': the parser %s (signal %d); the file is malformed or hostile",
+						  path, what, sig);
+	}
+	else if (in.failed)
+		result = lbReport(lb_errorOutOfMemory, "lbImportRig: '%s': out of memory reading the isolated parser's result", path);
+	else
+	{
+		lbByteReader rd = { in.data, in.size, 0, false };
+		uint64_t size = 0;
+		uint32_t magic = 0;
+		int code = 0;
+		lbGet(&rd, &size, sizeof size);
+		lbGet(&rd, &magic, sizeof magic);
+		lbGet(&rd, &code, sizeof code);
+		if (rd.failed || magic != 0x6C62726Fu || size != in.size - sizeof size || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+			result = lbReport(lb_errorFileFormat, "lbImportRig: '%s': the parser exited (status %d) without a result", path,
+							  WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+		else if (code != lb_ok)
+		{
+			int len = lbGetCount(&rd, 767);
+			char msg[768] = "";
+			lbGet(&rd, msg, (size_t)len);
+			msg[len] = 0;
+			result = lbReport((lbResult)code, "%s", msg[0] ? msg : "lbImportRig: the import failed");
+		}
+		else
+		{
+			int len = lbGetCount(&rd, 767);
+			rd.at += (size_t)len;
+			result = lbDeserializeRig(&rd, outRig);
+		}
+	}
+	free(in.data);
+	return result;
 }

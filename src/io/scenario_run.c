@@ -715,6 +715,7 @@ lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 		lbImportDef def = lbDefaultImportDef();
 		def.unitScale = scenario->rigUnitScale;
 		def.loadClips = strcmp(scenario->motion, "clip") == 0;
+		def.isolate = scenario->isolateImport;
 		for (int r = 0; r < lb_roleCount; ++r)
 			def.humanoid.roleNames[r] = scenario->roleNames[r][0] ? scenario->roleNames[r] : NULL;
 		*outResult = lbImportRig(scenario->rigFile, &def, &run->imported);
