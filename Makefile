@@ -5,17 +5,20 @@ BUILD_BENCH ?= build-bench
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 GEN        := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
-.PHONY: all deps build test sanitize bench demo clean
+BUILD_FUZZ ?= build-fuzz
+FUZZ_SECONDS ?= 25
+
+.PHONY: all deps build test sanitize bench demo fuzz clean
 
 all: build
 
 deps:
 	@sh scripts/deps.sh
 
-$(BUILD)/CMakeCache.txt:
+# Configured every time (cheap when nothing changed), so dependencies installed after a first
+# configure are found; a missing one stops the configure with the install line.
+build:
 	cmake -S . -B $(BUILD) $(GEN) -DCMAKE_BUILD_TYPE=Release
-
-build: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
 test: deps
@@ -37,5 +40,20 @@ demo: deps
 	$(MAKE) build
 	sh scripts/demo.sh $(BUILD)
 
+# libFuzzer targets (clang) with ASan and UBSan, each run for FUZZ_SECONDS on a copy of its
+# committed corpus; crashes land in $(BUILD_FUZZ)/artifacts-<target>/.
+fuzz: deps
+	@LB_EXTRA_PKGS=clang sh scripts/deps.sh
+	CC=clang CXX=clang++ cmake -S . -B $(BUILD_FUZZ) $(GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLB_FUZZ=ON -DLB_SANITIZE=ON \
+	  -DLB_APPS=OFF -DLB_BENCHMARKS=OFF
+	cmake --build $(BUILD_FUZZ) -j $(JOBS) --target fuzz_scenario fuzz_import
+	@for t in scenario import; do \
+	  mkdir -p $(BUILD_FUZZ)/corpus-$$t $(BUILD_FUZZ)/artifacts-$$t; \
+	  cp tests/fuzz/corpus/$$t/* $(BUILD_FUZZ)/corpus-$$t/; \
+	  echo "fuzz $$t: $(FUZZ_SECONDS) s"; \
+	  ASAN_OPTIONS=detect_leaks=0 $(BUILD_FUZZ)/tests/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	    -timeout=30 -rss_limit_mb=4096 -artifact_prefix=$(BUILD_FUZZ)/artifacts-$$t/ $(BUILD_FUZZ)/corpus-$$t || exit 1; \
+	done
+
 clean:
-	rm -rf $(BUILD) $(BUILD_SAN) $(BUILD_BENCH) out
+	rm -rf $(BUILD) $(BUILD_SAN) $(BUILD_BENCH) $(BUILD_FUZZ) out
