@@ -41,6 +41,13 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 	def.isolate = true;
 	def.isolateSeconds = 10.0f;
 	def.isolateMemory = (size_t)1 << 30;
+#if defined(__SANITIZE_ADDRESS__)
+	def.isolateMemory = 0; // ASan reserves terabytes of address space: no address-space limit
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+	def.isolateMemory = 0;
+#endif
+#endif
 	def.requireHumanoid = false;
 	lbImportedRig* rig = NULL;
 	if (lbImportRig(path, &def, &rig) == lb_ok)
