@@ -32,8 +32,8 @@ typedef struct KnownOver
 } KnownOver;
 
 static const KnownOver kKnownOver[] = {
-	{ "climb_corner_mannequin.json", 0.0010f, 0.020f, 18.7f, 25.0f },
-	{ "climb_corner_mixamo.json", 0.0010f, 0.020f, 18.4f, 20.0f },
+	{ "climb_corner_mannequin.json", 0.0010f, 0.020f, 26.5f, 25.9f },
+	{ "climb_corner_mixamo.json", 0.0010f, 0.022f, 18.3f, 20.0f },
 	{ "climb_holds_mannequin.json", 0.0010f, 0.020f, 17.9f, 20.0f },
 	{ "climb_ledge_mannequin.json", 0.0010f, 0.020f, 22.6f, 20.0f },
 	{ "climb_ledge_mixamo.json", 0.0010f, 0.020f, 20.8f, 20.0f },

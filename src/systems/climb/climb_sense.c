@@ -168,8 +168,14 @@ static void lbClimbSearch(lbClimbFrame* f, lbClimbLimbState* l, lbVec3 n, lbVec3
 		return;
 	lbHit hit;
 	lbVec3 dir = n;
-	if (!lbClimbCastRadius(f, lbMulAdd(l->guideWs, def->traceOut, n), lbMulAdd(l->guideWs, -def->traceIn, n),
-						   def->captureRadius, &hit))
+	const lbVec3 from = lbMulAdd(l->guideWs, def->traceOut, n), to = lbMulAdd(l->guideWs, -def->traceIn, n);
+	// A ray first (the common case, a surface right under the guide); the capture sphere only when
+	// it finds nothing there to hold, which is where a small hold beside the guide may be.
+	bool found = lbClimbCast(f, from, to, &hit) &&
+				 lbDot(lbNormalizeOr(lbLengthSquared(hit.faceNormal) > 0.5f ? hit.faceNormal : hit.normal, n), n) >= 0.5f;
+	if (!found && def->captureRadius > 0.0f)
+		found = lbClimbCastRadius(f, from, to, def->captureRadius, &hit);
+	if (!found)
 	{
 		// Over the edge: look back down along surface-up just behind the surface plane, where the
 		// top of a ledge or of a hold lies once the guide has gone past it.
