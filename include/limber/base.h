@@ -6,6 +6,7 @@
 /// @{
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #if defined(_WIN32) && defined(LB_BUILD_DLL)
@@ -31,9 +32,10 @@
 
 #define LB_INLINE static inline
 
-/// Library version.
+/// Library version, the only place it is defined (the build reads it from here). limber follows
+/// semantic versioning: a major change may break the API, a minor one adds to it, a patch fixes.
 #define LB_VERSION_MAJOR 0
-#define LB_VERSION_MINOR 1
+#define LB_VERSION_MINOR 2
 #define LB_VERSION_PATCH 0
 
 /// Marks a def struct as filled by its lbDefault*Def() function.
@@ -90,6 +92,52 @@ typedef enum lbLogLevel
 } lbLogLevel;
 
 LB_EXTERN_C_BEGIN
+
+/// A library version (semantic versioning).
+typedef struct lbVersion
+{
+	int major;    ///< incompatible API changes
+	int minor;    ///< additions that keep the API compatible
+	int revision; ///< fixes
+} lbVersion;
+
+/// The version of the library that is linked (compare with LB_VERSION_* to catch a header/library
+/// mismatch). Thread-safe.
+LB_API lbVersion lbGetVersion(void);
+
+/// Allocation hook: returns `size` bytes aligned as malloc's memory is (any standard type), or NULL.
+/// `userContext` is the pointer given to lbSetAllocator().
+typedef void* lbAllocFcn(size_t size, void* userContext);
+
+/// Free hook: releases a block returned by the matching lbAllocFcn; `size` is the size that was asked.
+typedef void lbFreeFcn(void* memory, size_t size, void* userContext);
+
+/// Installs the process-wide allocator used by every allocation the library makes (skeletons, poses,
+/// worlds, scenes, imported rigs, scenario runs; solvers and per-frame stages allocate nothing).
+/// Both NULL restores malloc and free. Larger alignments the library needs are carved out of the
+/// hook's blocks, so the hook only has to give malloc's alignment. Each block remembers the hook
+/// that made it and goes back to it, so changing the hook later is safe; still, set it once at
+/// start-up, before other threads use the library (the setting itself is not synchronised).
+/// Parsers the io layer calls (assimp, cJSON) allocate with their own allocators.
+LB_API void lbSetAllocator(lbAllocFcn* allocFcn, lbFreeFcn* freeFcn, void* userContext);
+
+/// Allocates `size` bytes through the allocator hook (aligned for any standard type); NULL when out
+/// of memory. For code that extends limber and hands memory to it. Free with lbFree(). Thread-safe
+/// if the hook is.
+LB_API void* lbAlloc(size_t size);
+
+/// Like lbAlloc() with the block zeroed.
+LB_API void* lbAllocZeroed(size_t size);
+
+/// Allocates `size` bytes aligned to `alignment` (a power of two) through the allocator hook.
+LB_API void* lbAllocAligned(size_t size, size_t alignment);
+
+/// Resizes a block from one of these functions (NULL allocates), keeping its contents up to the
+/// smaller size and its alignment; on failure returns NULL and leaves the block as it was.
+LB_API void* lbRealloc(void* memory, size_t size);
+
+/// Frees a block from lbAlloc(), lbAllocZeroed(), lbAllocAligned() or lbRealloc(); NULL is ignored.
+LB_API void lbFree(void* memory);
 
 /// Human-readable message of a result code; never NULL (unknown codes give "unknown result").
 LB_API const char* lbResultString(lbResult result);

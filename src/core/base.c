@@ -13,6 +13,11 @@ static const char* const lbResultStrings[] = {
 #undef LB_RESULT_STRING
 };
 
+lbVersion lbGetVersion(void)
+{
+	return (lbVersion){ LB_VERSION_MAJOR, LB_VERSION_MINOR, LB_VERSION_PATCH };
+}
+
 const char* lbResultString(lbResult result)
 {
 	if ((int)result < 0 || (int)result >= (int)lb_resultCount)

@@ -105,7 +105,7 @@ lbSkeleton* lbCreateSkeleton(const lbSkeletonDef* def, lbResult* outResult)
 	// One block: header, transforms (aligned first), pointers, parents, then the name characters.
 	size_t size = sizeof(lbSkeleton) + 2 * (size_t)n * sizeof(lbTransform) + (size_t)n * sizeof(char*) +
 				  (size_t)n * sizeof(int) + nameBytes;
-	unsigned char* block = (unsigned char*)malloc(size);
+	unsigned char* block = (unsigned char*)lbAlloc(size);
 	if (!block)
 	{
 		lbSetResult(outResult, lbReport(lb_errorOutOfMemory, "lbCreateSkeleton: %zu bytes", size));
@@ -151,7 +151,7 @@ lbSkeleton* lbCreateSkeleton(const lbSkeletonDef* def, lbResult* outResult)
 
 void lbDestroySkeleton(lbSkeleton* skeleton)
 {
-	free(skeleton);
+	lbFree(skeleton);
 }
 
 int lbSkeleton_FindBone(const lbSkeleton* skeleton, const char* name)
@@ -247,7 +247,7 @@ lbPose lbCreatePose(const lbSkeleton* skeleton)
 		lbReport(lb_errorNullPointer, "lbCreatePose: skeleton is NULL");
 		return pose;
 	}
-	lbTransform* block = (lbTransform*)malloc(2 * (size_t)skeleton->boneCount * sizeof(lbTransform));
+	lbTransform* block = (lbTransform*)lbAlloc(2 * (size_t)skeleton->boneCount * sizeof(lbTransform));
 	if (!block)
 	{
 		lbReport(lb_errorOutOfMemory, "lbCreatePose");
@@ -260,7 +260,7 @@ void lbDestroyPose(lbPose* pose)
 {
 	if (!pose)
 		return;
-	free(pose->local);
+	lbFree(pose->local);
 	pose->local = pose->model = NULL;
 	pose->boneCount = 0;
 }

@@ -82,16 +82,16 @@ static void lbFreeExportScene(lbExportScene* e)
 	if (e->children)
 	{
 		for (int k = 0; k <= e->boneCount; ++k)
-			free(e->children[k]);
+			lbFree(e->children[k]);
 	}
-	free(e->children);
-	free(e->nodes);
-	free(e->channels);
-	free(e->channelList);
-	free(e->positionKeys);
-	free(e->rotationKeys);
-	free(e->scaleKeys);
-	free(e);
+	lbFree(e->children);
+	lbFree(e->nodes);
+	lbFree(e->channels);
+	lbFree(e->channelList);
+	lbFree(e->positionKeys);
+	lbFree(e->rotationKeys);
+	lbFree(e->scaleKeys);
+	lbFree(e);
 }
 
 lbResult lbExportClip(const char* path, lbExportFormat format, const lbSkeleton* skeleton, const lbTransform* frames,
@@ -119,17 +119,17 @@ lbResult lbExportClip(const char* path, lbExportFormat format, const lbSkeleton*
 			return lbReport(lb_errorNonFinite, "lbExportClip: frame %ld bone %s is not a finite transform", k / n,
 							skeleton->names[k % n]);
 	}
-	lbExportScene* e = (lbExportScene*)calloc(1, sizeof *e);
+	lbExportScene* e = (lbExportScene*)lbAllocZeroed(sizeof *e);
 	if (!e)
 		return lbReport(lb_errorOutOfMemory, "lbExportClip: out of memory");
 	e->boneCount = n;
-	e->nodes = (struct aiNode*)calloc((size_t)n + 1, sizeof(struct aiNode));
-	e->children = (struct aiNode***)calloc((size_t)n + 1, sizeof(struct aiNode**));
-	e->channels = (struct aiNodeAnim*)calloc((size_t)n, sizeof(struct aiNodeAnim));
-	e->channelList = (struct aiNodeAnim**)calloc((size_t)n, sizeof(struct aiNodeAnim*));
-	e->positionKeys = (struct aiVectorKey*)calloc((size_t)total, sizeof(struct aiVectorKey));
-	e->rotationKeys = (struct aiQuatKey*)calloc((size_t)total, sizeof(struct aiQuatKey));
-	e->scaleKeys = (struct aiVectorKey*)calloc((size_t)total, sizeof(struct aiVectorKey));
+	e->nodes = (struct aiNode*)lbAllocZeroed(((size_t)n + 1) * sizeof(struct aiNode));
+	e->children = (struct aiNode***)lbAllocZeroed(((size_t)n + 1) * sizeof(struct aiNode**));
+	e->channels = (struct aiNodeAnim*)lbAllocZeroed((size_t)n * sizeof(struct aiNodeAnim));
+	e->channelList = (struct aiNodeAnim**)lbAllocZeroed((size_t)n * sizeof(struct aiNodeAnim*));
+	e->positionKeys = (struct aiVectorKey*)lbAllocZeroed((size_t)total * sizeof(struct aiVectorKey));
+	e->rotationKeys = (struct aiQuatKey*)lbAllocZeroed((size_t)total * sizeof(struct aiQuatKey));
+	e->scaleKeys = (struct aiVectorKey*)lbAllocZeroed((size_t)total * sizeof(struct aiVectorKey));
 	if (!e->nodes || !e->children || !e->channels || !e->channelList || !e->positionKeys || !e->rotationKeys || !e->scaleKeys)
 	{
 		lbFreeExportScene(e);
@@ -137,7 +137,7 @@ lbResult lbExportClip(const char* path, lbExportFormat format, const lbSkeleton*
 	}
 	// Files are written +Y up; top-level bones carry the rotation from the model's up.
 	const lbQuat toFile = lbQuatFromTo(lbNormalize(def->up), lbVec3_axisY);
-	int* childCount = (int*)calloc((size_t)n + 1, sizeof(int));
+	int* childCount = (int*)lbAllocZeroed(((size_t)n + 1) * sizeof(int));
 	if (!childCount)
 	{
 		lbFreeExportScene(e);
@@ -148,13 +148,13 @@ lbResult lbExportClip(const char* path, lbExportFormat format, const lbSkeleton*
 	bool oom = false;
 	for (int k = 0; k <= n; ++k)
 	{
-		e->children[k] = (struct aiNode**)calloc((size_t)childCount[k] + 1, sizeof(struct aiNode*));
+		e->children[k] = (struct aiNode**)lbAllocZeroed(((size_t)childCount[k] + 1) * sizeof(struct aiNode*));
 		oom = oom || !e->children[k];
 		childCount[k] = 0;
 	}
 	if (oom)
 	{
-		free(childCount);
+		lbFree(childCount);
 		lbFreeExportScene(e);
 		return lbReport(lb_errorOutOfMemory, "lbExportClip: out of memory");
 	}
@@ -212,7 +212,7 @@ lbResult lbExportClip(const char* path, lbExportFormat format, const lbSkeleton*
 		}
 		e->channelList[b] = ch;
 	}
-	free(childCount);
+	lbFree(childCount);
 	lbSetAiString(&e->animation.mName, def->clipName ? def->clipName : "limber");
 	e->animation.mTicksPerSecond = 1.0;
 	e->animation.mDuration = (double)(frameCount - 1) / (double)fps;
@@ -253,19 +253,19 @@ lbResult lbExportPoses(const char* path, lbExportFormat format, const lbSkeleton
 	if (frameCount < 1)
 		return lbReport(lb_errorInvalidArgument, "lbExportPoses: need at least one frame");
 	const int n = skeleton->boneCount;
-	lbTransform* frames = (lbTransform*)malloc(sizeof(lbTransform) * (size_t)n * (size_t)frameCount);
+	lbTransform* frames = (lbTransform*)lbAlloc(sizeof(lbTransform) * (size_t)n * (size_t)frameCount);
 	if (!frames)
 		return lbReport(lb_errorOutOfMemory, "lbExportPoses: out of memory");
 	for (int f = 0; f < frameCount; ++f)
 	{
 		if (poses[f].boneCount != n || !poses[f].local)
 		{
-			free(frames);
+			lbFree(frames);
 			return lbReport(lb_errorSkeletonMismatch, "lbExportPoses: pose %d does not match the skeleton", f);
 		}
 		memcpy(frames + (long)f * n, poses[f].local, sizeof(lbTransform) * (size_t)n);
 	}
 	lbResult r = lbExportClip(path, format, skeleton, frames, frameCount, fps, def);
-	free(frames);
+	lbFree(frames);
 	return r;
 }

@@ -46,13 +46,13 @@ static void* lbStoreAlloc(lbRigStore* st, size_t bytes)
 	if (st->blockCount == st->blockCapacity)
 	{
 		int cap = st->blockCapacity ? st->blockCapacity * 2 : 64;
-		void** grown = (void**)realloc(st->blocks, sizeof(void*) * (size_t)cap);
+		void** grown = (void**)lbRealloc(st->blocks, sizeof(void*) * (size_t)cap);
 		if (!grown)
 			return NULL;
 		st->blocks = grown;
 		st->blockCapacity = cap;
 	}
-	void* p = calloc(1, bytes ? bytes : 1);
+	void* p = lbAllocZeroed(bytes ? bytes : 1);
 	if (p)
 		st->blocks[st->blockCount++] = p;
 	return p;
@@ -65,9 +65,9 @@ void lbDestroyImportedRig(lbImportedRig* rig)
 	lbRigStore* st = (lbRigStore*)rig;
 	lbDestroySkeleton(st->rig.skeleton);
 	for (int k = 0; k < st->blockCount; ++k)
-		free(st->blocks[k]);
-	free(st->blocks);
-	free(st);
+		lbFree(st->blocks[k]);
+	lbFree(st->blocks);
+	lbFree(st);
 }
 
 // Motion-capture takes often open with one calibration pose that the take leaves in a single
@@ -213,7 +213,7 @@ static bool lbListPush(lbNodeList* l, const struct aiNode* n)
 	if (l->count == l->capacity)
 	{
 		int cap = l->capacity ? l->capacity * 2 : 64;
-		const struct aiNode** grown = (const struct aiNode**)realloc((void*)l->nodes, sizeof(*grown) * (size_t)cap);
+		const struct aiNode** grown = (const struct aiNode**)lbRealloc((void*)l->nodes, sizeof(*grown) * (size_t)cap);
 		if (!grown)
 			return false;
 		l->nodes = grown;
@@ -376,7 +376,7 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 		return r;
 	}
 
-	lbRigStore* st = (lbRigStore*)calloc(1, sizeof *st);
+	lbRigStore* st = (lbRigStore*)lbAllocZeroed(sizeof *st);
 	if (!st)
 	{
 		lbPrescanCleanup(&scan);
@@ -415,10 +415,10 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 	// Bone nodes: bound by a mesh bone or animated by a channel, plus their ancestors.
 	lbNodeList all = { NULL, 0, 0 };
 	lbCollectNodes(sc->mRootNode, &all, 0);
-	bool* isBone = (bool*)calloc((size_t)all.count + 1, sizeof(bool));
+	bool* isBone = (bool*)lbAllocZeroed(((size_t)all.count + 1) * sizeof(bool));
 	if (!isBone)
 	{
-		free((void*)all.nodes);
+		lbFree((void*)all.nodes);
 		return lbFail(st, sc, &scan, lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory"));
 	}
 	for (unsigned m = 0; !isBvh && m < sc->mNumMeshes; ++m)
@@ -459,14 +459,14 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 		boneCount += isBone[k] ? 1 : 0;
 	if (boneCount == 0)
 	{
-		free(isBone);
-		free((void*)all.nodes);
+		lbFree(isBone);
+		lbFree((void*)all.nodes);
 		return lbFail(st, sc, &scan, lbReport(lb_errorNoSkeleton, "lbImportRig: '%s' holds no skeleton (no bones, no animated nodes)", path));
 	}
 	if (boneCount > LB_MAX_BONES)
 	{
-		free(isBone);
-		free((void*)all.nodes);
+		lbFree(isBone);
+		lbFree((void*)all.nodes);
 		return lbFail(st, sc, &scan, lbReport(lb_errorBoneCount, "lbImportRig: '%s' has %d bones, more than %d", path, boneCount, LB_MAX_BONES));
 	}
 
@@ -491,16 +491,16 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 	lbVec3 up = lbNormalize(def->up);
 	lbConversion conv = { 1.0f, lbQuatFromTo(srcUp, up) };
 
-	int* boneOfNode = (int*)malloc(sizeof(int) * (size_t)all.count);
-	lbBoneInfo* info2 = (lbBoneInfo*)calloc((size_t)boneCount, sizeof(lbBoneInfo));
-	lbTransform* fileModel = (lbTransform*)calloc((size_t)boneCount, sizeof(lbTransform));
+	int* boneOfNode = (int*)lbAlloc(sizeof(int) * (size_t)all.count);
+	lbBoneInfo* info2 = (lbBoneInfo*)lbAllocZeroed((size_t)boneCount * sizeof(lbBoneInfo));
+	lbTransform* fileModel = (lbTransform*)lbAllocZeroed((size_t)boneCount * sizeof(lbTransform));
 	if (!boneOfNode || !info2 || !fileModel)
 	{
-		free(boneOfNode);
-		free(info2);
-		free(fileModel);
-		free(isBone);
-		free((void*)all.nodes);
+		lbFree(boneOfNode);
+		lbFree(info2);
+		lbFree(fileModel);
+		lbFree(isBone);
+		lbFree((void*)all.nodes);
 		return lbFail(st, sc, &scan, lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory"));
 	}
 	int n = 0;
@@ -537,7 +537,7 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 		}
 		++n;
 	}
-	free(isBone);
+	lbFree(isBone);
 
 	// Unit: explicit, format metadata, or guessed from the skeleton's height.
 	float span;
@@ -588,21 +588,21 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 	rig->axisRotation = conv.rot;
 
 	// Skeleton in model space.
-	const char** names = (const char**)calloc((size_t)boneCount, sizeof(char*));
-	char(*nameBuf)[LB_MAX_NAME] = (char(*)[LB_MAX_NAME])calloc((size_t)boneCount, LB_MAX_NAME);
-	int* parents = (int*)calloc((size_t)boneCount, sizeof(int));
-	lbTransform* restLocal = (lbTransform*)calloc((size_t)boneCount, sizeof(lbTransform));
+	const char** names = (const char**)lbAllocZeroed((size_t)boneCount * sizeof(char*));
+	char(*nameBuf)[LB_MAX_NAME] = (char(*)[LB_MAX_NAME])lbAllocZeroed((size_t)boneCount * LB_MAX_NAME);
+	int* parents = (int*)lbAllocZeroed((size_t)boneCount * sizeof(int));
+	lbTransform* restLocal = (lbTransform*)lbAllocZeroed((size_t)boneCount * sizeof(lbTransform));
 	lbTransform* inverseBind = (lbTransform*)lbStoreAlloc(st, sizeof(lbTransform) * (size_t)boneCount);
 	if (!names || !nameBuf || !parents || !restLocal || !inverseBind)
 	{
-		free((void*)names);
-		free(nameBuf);
-		free(parents);
-		free(restLocal);
-		free(boneOfNode);
-		free(info2);
-		free(fileModel);
-		free((void*)all.nodes);
+		lbFree((void*)names);
+		lbFree(nameBuf);
+		lbFree(parents);
+		lbFree(restLocal);
+		lbFree(boneOfNode);
+		lbFree(info2);
+		lbFree(fileModel);
+		lbFree((void*)all.nodes);
 		return lbFail(st, sc, &scan, lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory"));
 	}
 	for (int b = 0; b < boneCount; ++b)
@@ -657,16 +657,16 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 	sdef.restLocal = restLocal;
 	lbResult sr = lb_ok;
 	rig->skeleton = lbCreateSkeleton(&sdef, &sr);
-	free((void*)names);
-	free(nameBuf);
-	free(parents);
-	free(restLocal);
-	free(fileModel);
+	lbFree((void*)names);
+	lbFree(nameBuf);
+	lbFree(parents);
+	lbFree(restLocal);
+	lbFree(fileModel);
 	if (!rig->skeleton)
 	{
-		free(boneOfNode);
-		free(info2);
-		free((void*)all.nodes);
+		lbFree(boneOfNode);
+		lbFree(info2);
+		lbFree((void*)all.nodes);
 		return lbFail(st, sc, &scan, lbReport(sr, "lbImportRig: '%s': the skeleton is invalid", path));
 	}
 	const lbSkeleton* skel = rig->skeleton;
@@ -809,9 +809,9 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 	rig->meshes = meshes;
 	if (meshErr != lb_ok)
 	{
-		free(boneOfNode);
-		free(info2);
-		free((void*)all.nodes);
+		lbFree(boneOfNode);
+		lbFree(info2);
+		lbFree((void*)all.nodes);
 		return lbFail(st, sc, &scan, meshErr);
 	}
 	rig->inverseBind = inverseBind;
@@ -925,9 +925,9 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 			rig->clipCount++;
 	}
 	rig->clips = clips;
-	free(boneOfNode);
-	free(info2);
-	free((void*)all.nodes);
+	lbFree(boneOfNode);
+	lbFree(info2);
+	lbFree((void*)all.nodes);
 	aiReleaseImport(sc);
 	sc = NULL;
 	if (clipErr != lb_ok)
@@ -1008,7 +1008,7 @@ static void lbPut(lbByteBuf* b, const void* p, size_t n)
 		size_t cap = b->cap ? b->cap : 65536;
 		while (cap < b->size + n)
 			cap *= 2;
-		unsigned char* grown = (unsigned char*)realloc(b->data, cap);
+		unsigned char* grown = (unsigned char*)lbRealloc(b->data, cap);
 		if (!grown)
 		{
 			b->failed = true;
@@ -1159,7 +1159,7 @@ static char* lbGetString(lbByteReader* r, lbRigStore* st, int most)
 
 static lbResult lbDeserializeRig(lbByteReader* r, lbImportedRig** outRig)
 {
-	lbRigStore* st = (lbRigStore*)calloc(1, sizeof *st);
+	lbRigStore* st = (lbRigStore*)lbAllocZeroed(sizeof *st);
 	if (!st)
 		return lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory");
 	lbImportedRig* rig = &st->rig;
@@ -1454,6 +1454,6 @@ static lbResult lbImportRigIsolated(const char* path, const lbImportDef* def, lb
 			result = lbDeserializeRig(&rd, outRig);
 		}
 	}
-	free(in.data);
+	lbFree(in.data);
 	return result;
 }

@@ -38,10 +38,10 @@ char* lbReadWholeFile(const char* path, size_t* outSize)
 		if (size + 65536 + 1 > cap)
 		{
 			cap = cap ? cap * 2 : 131072;
-			char* grown = (char*)realloc(data, cap);
+			char* grown = (char*)lbRealloc(data, cap);
 			if (!grown)
 			{
-				free(data);
+				lbFree(data);
 				fclose(f);
 				return NULL;
 			}
@@ -56,7 +56,7 @@ char* lbReadWholeFile(const char* path, size_t* outSize)
 	fclose(f);
 	if (failed || !data)
 	{
-		free(data);
+		lbFree(data);
 		return NULL;
 	}
 	data[size] = 0;
@@ -116,7 +116,7 @@ static uint32_t lbReadU32(const unsigned char* p)
 static char* lbBase64(const unsigned char* bytes, size_t count)
 {
 	static const char table[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-	char* out = (char*)malloc(4 * ((count + 2) / 3) + 1);
+	char* out = (char*)lbAlloc(4 * ((count + 2) / 3) + 1);
 	if (!out)
 		return NULL;
 	size_t o = 0;
@@ -158,12 +158,12 @@ static bool lbRebaseUris(cJSON* root, const char* key, const char* prefix)
 		if (!cJSON_IsString(uri) || strncmp(uri->valuestring, "data:", 5) == 0 || uri->valuestring[0] == '/')
 			continue;
 		size_t n = strlen(prefix) + strlen(uri->valuestring) + 1;
-		char* joined = (char*)malloc(n);
+		char* joined = (char*)lbAlloc(n);
 		if (!joined)
 			return false;
 		snprintf(joined, n, "%s%s", prefix, uri->valuestring);
 		cJSON_SetValuestring(uri, joined);
-		free(joined);
+		lbFree(joined);
 	}
 	return true;
 }
@@ -233,26 +233,26 @@ static lbResult lbFixMissingInverseBind(const char* path, cJSON* root, const cha
 		}
 		int count = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(skin, "joints"));
 		size_t bytes = (size_t)(count > 0 ? count : 1) * 16 * sizeof(float);
-		float* m = (float*)calloc(1, bytes);
+		float* m = (float*)lbAllocZeroed(bytes);
 		if (!m)
 			return lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory");
 		for (int j = 0; j < (count > 0 ? count : 1); ++j)
 			m[16 * j + 0] = m[16 * j + 5] = m[16 * j + 10] = m[16 * j + 15] = 1.0f;
 		char* b64 = lbBase64((const unsigned char*)m, bytes);
-		free(m);
+		lbFree(m);
 		size_t uriLen = b64 ? strlen(b64) + 64 : 0;
-		char* uri = b64 ? (char*)malloc(uriLen) : NULL;
+		char* uri = b64 ? (char*)lbAlloc(uriLen) : NULL;
 		if (!uri)
 		{
-			free(b64);
+			lbFree(b64);
 			return lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory");
 		}
 		snprintf(uri, uriLen, "data:application/octet-stream;base64,%s", b64);
-		free(b64);
+		lbFree(b64);
 		cJSON* buf = cJSON_CreateObject();
 		cJSON_AddNumberToObject(buf, "byteLength", (double)bytes);
 		cJSON_AddStringToObject(buf, "uri", uri);
-		free(uri);
+		lbFree(uri);
 		cJSON_AddItemToArray(buffers, buf);
 		cJSON* view = cJSON_CreateObject();
 		cJSON_AddNumberToObject(view, "buffer", cJSON_GetArraySize(buffers) - 1);
@@ -279,7 +279,7 @@ static lbResult lbFixMissingInverseBind(const char* path, cJSON* root, const cha
 	bool ok = f && fwrite(text, 1, strlen(text), f) == strlen(text);
 	if (f)
 		ok = (fclose(f) == 0) && ok;
-	free(text);
+	cJSON_free(text);
 	if (!ok)
 		return lbReport(lb_errorIo, "lbImportRig: cannot write a corrected copy of '%s'", path);
 	return lb_ok;
@@ -298,13 +298,13 @@ lbResult lbPrescanGltf(const char* path, bool binary, lbPrescan* out)
 		const unsigned char* u = (const unsigned char*)data;
 		if (size < 20 || memcmp(data, "glTF", 4) != 0)
 		{
-			free(data);
+			lbFree(data);
 			return lbReport(lb_errorFileFormat, "lbImportRig: '%s' is not a GLB file (bad header)", path);
 		}
 		uint32_t version = lbReadU32(u + 4), total = lbReadU32(u + 8), chunk = lbReadU32(u + 12), type = lbReadU32(u + 16);
 		if (version != 2 || total > size || type != 0x4E4F534Au || (size_t)chunk + 20 > size)
 		{
-			free(data);
+			lbFree(data);
 			return lbReport(lb_errorFileFormat,
 							"lbImportRig: '%s' is a truncated or malformed GLB (version %u, %u bytes declared, %zu present)",
 							path, version, total, size);
@@ -315,7 +315,7 @@ lbResult lbPrescanGltf(const char* path, bool binary, lbPrescan* out)
 	cJSON* root = cJSON_ParseWithLength(json, jsonSize);
 	if (!root)
 	{
-		free(data);
+		lbFree(data);
 		return lbReport(lb_errorFileFormat, "lbImportRig: '%s' is not valid glTF JSON (truncated or malformed)", path);
 	}
 	lbResult result = lb_ok;
@@ -405,7 +405,7 @@ lbResult lbPrescanGltf(const char* path, bool binary, lbPrescan* out)
 		result = lbFixMissingInverseBind(path, root, binary ? data : NULL, size, jsonSize, out);
 done:
 	cJSON_Delete(root);
-	free(data);
+	lbFree(data);
 	return result;
 }
 
@@ -460,7 +460,7 @@ lbResult lbPrescanBvh(const char* path, lbPrescan* out)
 	const char* motion = strstr(text, "MOTION");
 	if (strncmp(p, "HIERARCHY", 9) != 0 || !motion)
 	{
-		free(text);
+		lbFree(text);
 		return lbReport(lb_errorFileFormat, "lbImportRig: '%s' is not a BVH file (needs HIERARCHY and MOTION sections)", path);
 	}
 	// Each joint has at most 6 channels and a skeleton at most LB_MAX_BONES joints: anything
@@ -471,7 +471,7 @@ lbResult lbPrescanBvh(const char* path, lbPrescan* out)
 		long k = strtol(c + 8, NULL, 10);
 		if (k < 0 || k > 6 || channelSum > 6L * LB_MAX_BONES)
 		{
-			free(text);
+			lbFree(text);
 			return lbReport(lb_errorFileFormat, "lbImportRig: '%s' declares %ld channels for one joint (0..6 allowed) or more than %d in all",
 							path, k, 6 * LB_MAX_BONES);
 		}
@@ -482,14 +482,14 @@ lbResult lbPrescanBvh(const char* path, lbPrescan* out)
 	const char* timeTag = strstr(motion, "Frame Time:");
 	if (channels <= 0 || !framesTag || !timeTag || timeTag < framesTag)
 	{
-		free(text);
+		lbFree(text);
 		return lbReport(lb_errorFileFormat, "lbImportRig: '%s' has no channels or no Frames / Frame Time header", path);
 	}
 	int declared = atoi(framesTag + 7);
 	double frameTime = strtod(timeTag + 11, NULL);
 	if (!(frameTime > 0.0) || frameTime > 10.0)
 	{
-		free(text);
+		lbFree(text);
 		return lbReport(lb_errorFileFormat, "lbImportRig: '%s' has a bad Frame Time %g", path, frameTime);
 	}
 	const char* line = strchr(timeTag, '\n');
@@ -521,7 +521,7 @@ lbResult lbPrescanBvh(const char* path, lbPrescan* out)
 			{
 				result = lbReport(lb_errorFileFormat, "lbImportRig: '%s' data line %d has %d values, expected %d", path,
 								  complete + 1, n, channels);
-				free(text);
+				lbFree(text);
 				return result;
 			}
 			truncated = true;
@@ -530,7 +530,7 @@ lbResult lbPrescanBvh(const char* path, lbPrescan* out)
 	}
 	if (complete == 0)
 	{
-		free(text);
+		lbFree(text);
 		return lbReport(lb_errorFileFormat, "lbImportRig: '%s' has no complete frame of %d values (truncated?)", path,
 						channels);
 	}
@@ -543,7 +543,7 @@ lbResult lbPrescanBvh(const char* path, lbPrescan* out)
 		lbPrescanWarn(out, msg);
 		if (!lbMakeTempDir(out))
 		{
-			free(text);
+			lbFree(text);
 			return lbReport(lb_errorIo, "lbImportRig: cannot create a temporary directory to correct '%s'", path);
 		}
 		snprintf(out->importPath, sizeof out->importPath, "%s/corrected.bvh", out->tempDir);
@@ -559,6 +559,6 @@ lbResult lbPrescanBvh(const char* path, lbPrescan* out)
 		if (!ok)
 			result = lbReport(lb_errorIo, "lbImportRig: cannot write a corrected copy of '%s'", path);
 	}
-	free(text);
+	lbFree(text);
 	return result;
 }

@@ -152,14 +152,14 @@ lbMetrics* lbCreateMetrics(const lbMetricsDef* def)
 		return NULL;
 	}
 	size_t n = (size_t)def->skeleton->boneCount;
-	lbMetrics* m = (lbMetrics*)calloc(1, sizeof(lbMetrics));
-	lbTransform* prev = (lbTransform*)calloc(n, sizeof(lbTransform));
-	lbQuat* prevQ = (lbQuat*)calloc(2 * n, sizeof(lbQuat));
+	lbMetrics* m = (lbMetrics*)lbAllocZeroed(sizeof(lbMetrics));
+	lbTransform* prev = (lbTransform*)lbAllocZeroed((size_t)n * sizeof(lbTransform));
+	lbQuat* prevQ = (lbQuat*)lbAllocZeroed((size_t)(2 * n) * sizeof(lbQuat));
 	if (!m || !prev || !prevQ)
 	{
-		free(m);
-		free(prev);
-		free(prevQ);
+		lbFree(m);
+		lbFree(prev);
+		lbFree(prevQ);
 		lbReport(lb_errorOutOfMemory, "lbCreateMetrics");
 		return NULL;
 	}
@@ -207,9 +207,9 @@ void lbDestroyMetrics(lbMetrics* metrics)
 {
 	if (!metrics)
 		return;
-	free(metrics->prevRel);
-	free(metrics->prevFinalWs);
-	free(metrics);
+	lbFree(metrics->prevRel);
+	lbFree(metrics->prevFinalWs);
+	lbFree(metrics);
 }
 
 float lbSignedHingeAngle(lbVec3 a, lbVec3 b, lbVec3 c, lbVec3 hingeAxis)

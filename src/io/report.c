@@ -174,20 +174,26 @@ char* lbRun_ReportJson(const lbRun* run, bool withTiming)
 	if (withTiming)
 	{
 		cJSON* timing = cJSON_AddObjectToObject(root, "timing");
-		double* sorted = count > 0 ? (double*)malloc((size_t)count * sizeof(double)) : NULL;
+		double* sorted = count > 0 ? (double*)lbAlloc((size_t)count * sizeof(double)) : NULL;
 		if (sorted)
 		{
 			memcpy(sorted, run->solveUs, (size_t)count * sizeof(double));
 			qsort(sorted, (size_t)count, sizeof(double), lbCompareDouble);
 			cJSON_AddItemToObject(timing, "solve_us_median", lbNum(sorted[count / 2]));
 			cJSON_AddItemToObject(timing, "solve_us_max", lbNum(sorted[count - 1]));
-			free(sorted);
+			lbFree(sorted);
 		}
 		else
 			cJSON_AddNullToObject(timing, "solve_us_median");
 	}
-	char* text = cJSON_Print(root);
+	char* printed = cJSON_Print(root);
 	cJSON_Delete(root);
+	// Handed out in the library's own memory (lbFreeText frees it through the allocator hook).
+	size_t len = printed ? strlen(printed) + 1 : 0;
+	char* text = printed ? (char*)lbAlloc(len) : NULL;
+	if (text)
+		memcpy(text, printed, len);
+	cJSON_free(printed);
 	if (!text)
 		lbReport(lb_errorOutOfMemory, "lbRun_ReportJson");
 	return text;
@@ -203,13 +209,13 @@ lbResult lbRun_WriteReport(const lbRun* run, const char* path, bool withTiming)
 	FILE* f = fopen(path, "wb");
 	if (!f)
 	{
-		free(text);
+		lbFree(text);
 		return lbReport(lb_errorIo, "%s: cannot write the report", path);
 	}
 	size_t len = strlen(text);
 	bool ok = fwrite(text, 1, len, f) == len && fputc('\n', f) != EOF;
 	ok = (fclose(f) == 0) && ok;
-	free(text);
+	lbFree(text);
 	return ok ? lb_ok : lbReport(lb_errorIo, "%s: write failed", path);
 }
 

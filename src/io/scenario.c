@@ -588,7 +588,7 @@ static bool lbSortEvents(lbScenarioEvent* events, int count)
 {
 	if (count < 2)
 		return true;
-	lbScenarioEvent* tmp = (lbScenarioEvent*)malloc(sizeof(lbScenarioEvent) * (size_t)count);
+	lbScenarioEvent* tmp = (lbScenarioEvent*)lbAlloc(sizeof(lbScenarioEvent) * (size_t)count);
 	if (!tmp)
 		return false;
 	lbScenarioEvent* src = events;
@@ -613,7 +613,7 @@ static bool lbSortEvents(lbScenarioEvent* events, int count)
 	}
 	if (src != events)
 		memcpy(events, src, sizeof(lbScenarioEvent) * (size_t)count);
-	free(tmp);
+	lbFree(tmp);
 	return true;
 }
 
@@ -712,7 +712,7 @@ static bool lbParseRoot(lbJsonCheck* check, const cJSON* root, lbScenario* s)
 		int n = cJSON_GetArraySize(timeline);
 		if (n > 100000)
 			return lbJsonFail(check, lb_errorParse, "timeline", "too many inputs (at most 100000)");
-		s->events = n > 0 ? (lbScenarioEvent*)calloc((size_t)n, sizeof(lbScenarioEvent)) : NULL;
+		s->events = n > 0 ? (lbScenarioEvent*)lbAllocZeroed((size_t)n * sizeof(lbScenarioEvent)) : NULL;
 		if (n > 0 && !s->events)
 			return lbJsonFail(check, lb_errorOutOfMemory, "timeline", "out of memory");
 		float endTime = s->dt * (float)s->frames;
@@ -779,7 +779,7 @@ lbScenario* lbParseScenario(const char* json, const char* fileName, char* outMes
 		lbJsonFail(&check, lb_errorParse, where, "invalid JSON syntax");
 		return NULL;
 	}
-	lbScenario* s = (lbScenario*)calloc(1, sizeof(lbScenario));
+	lbScenario* s = (lbScenario*)lbAllocZeroed(sizeof(lbScenario));
 	if (!s)
 	{
 		cJSON_Delete(root);
@@ -849,7 +849,7 @@ lbScenario* lbLoadScenario(const char* path, char* outMessage, int capacity)
 			cap = cap ? cap * 2 : 16384;
 			if (cap > (size_t)64 << 20)
 				break;
-			char* grown = (char*)realloc(text, cap);
+			char* grown = (char*)lbRealloc(text, cap);
 			if (!grown)
 				break;
 			text = grown;
@@ -864,14 +864,14 @@ lbScenario* lbLoadScenario(const char* path, char* outMessage, int capacity)
 	fclose(f);
 	if (!text || tooBig || readError)
 	{
-		free(text);
+		lbFree(text);
 		lbJsonFail(&check, readError ? lb_errorIo : lb_errorFileFormat, "",
 				   readError ? "cannot read the file" : text ? "file larger than 64 MB" : "out of memory");
 		return NULL;
 	}
 	text[size] = 0;
 	lbScenario* s = lbParseScenario(text, path, outMessage, capacity);
-	free(text);
+	lbFree(text);
 	return s;
 }
 
@@ -879,15 +879,15 @@ void lbDestroyScenario(lbScenario* scenario)
 {
 	if (!scenario)
 		return;
-	free(scenario->events);
+	lbFree(scenario->events);
 	if (scenario->systemConfig)
 		cJSON_free(scenario->systemConfig);
-	free(scenario);
+	lbFree(scenario);
 }
 
 void lbFreeText(char* text)
 {
-	free(text);
+	lbFree(text);
 }
 
 bool lbJsonReadNumberKeys(lbJsonCheck* check, const cJSON* config, const lbConfigNumberKey* keys, int count, void* def)

@@ -20,7 +20,7 @@ typedef struct lbRunMotion
 
 static void* lbMotionCreate(const lbRunContext* ctx, lbBaseMotion kind, lbResult* outResult)
 {
-	lbRunMotion* m = (lbRunMotion*)calloc(1, sizeof(lbRunMotion));
+	lbRunMotion* m = (lbRunMotion*)lbAllocZeroed(sizeof(lbRunMotion));
 	if (!m)
 	{
 		*outResult = lbReport(lb_errorOutOfMemory, "motion");
@@ -32,7 +32,7 @@ static void* lbMotionCreate(const lbRunContext* ctx, lbBaseMotion kind, lbResult
 		const lbScenario* sc = ctx->scenario;
 		if (sc->clipIndex >= ctx->clipCount)
 		{
-			free(m);
+			lbFree(m);
 			*outResult = lbReport(lb_errorInvalidArgument, "%s: motion.clip_index %d but the rig file has %d clip(s)", sc->path,
 								  sc->clipIndex, ctx->clipCount);
 			return NULL;
@@ -44,7 +44,7 @@ static void* lbMotionCreate(const lbRunContext* ctx, lbBaseMotion kind, lbResult
 	*outResult = lbMotionState_Init(&m->state, ctx->humanoid, ctx->skeleton, ctx->characterWs);
 	if (*outResult != lb_ok)
 	{
-		free(m);
+		lbFree(m);
 		return NULL;
 	}
 	return m;
@@ -65,7 +65,7 @@ LB_MOTION_CREATE(lbCreateClip, lb_motionClip)
 
 static void lbMotionDestroy(void* motion)
 {
-	free(motion);
+	lbFree(motion);
 }
 
 static float lbMotionDefaultSpeed(const void* motion)

@@ -700,7 +700,7 @@ lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 							  scenario->path, need / 1048576.0, (double)scenario->memoryBudget / 1048576.0);
 		return NULL;
 	}
-	lbRun* run = (lbRun*)calloc(1, sizeof(lbRun));
+	lbRun* run = (lbRun*)lbAllocZeroed(sizeof(lbRun));
 	if (!run)
 	{
 		*outResult = lbReport(lb_errorOutOfMemory, "lbCreateRun");
@@ -748,10 +748,10 @@ lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 	}
 	run->pose = lbCreatePose(run->skeleton);
 	run->basePose = lbCreatePose(run->skeleton);
-	run->series = (lbFrameMetrics*)calloc((size_t)scenario->frames, sizeof(lbFrameMetrics));
-	run->values = (float*)calloc((size_t)scenario->frames * LB_RUN_MAX_VALUES, sizeof(float));
-	run->solveUs = (double*)calloc((size_t)scenario->frames, sizeof(double));
-	run->states = (unsigned char*)calloc((size_t)scenario->frames, 1);
+	run->series = (lbFrameMetrics*)lbAllocZeroed((size_t)scenario->frames * sizeof(lbFrameMetrics));
+	run->values = (float*)lbAllocZeroed((size_t)scenario->frames * LB_RUN_MAX_VALUES * sizeof(float));
+	run->solveUs = (double*)lbAllocZeroed((size_t)scenario->frames * sizeof(double));
+	run->states = (unsigned char*)lbAllocZeroed((size_t)scenario->frames);
 	if (!run->pose.local || !run->basePose.local || !run->series || !run->values || !run->solveUs || !run->states)
 	{
 		*outResult = lbReport(lb_errorOutOfMemory, "lbCreateRun");
@@ -847,11 +847,11 @@ void lbDestroyRun(lbRun* run)
 		lbDestroyImportedRig(run->imported);
 	else
 		lbDestroySkeleton(run->skeleton);
-	free(run->series);
-	free(run->values);
-	free(run->solveUs);
-	free(run->states);
-	free(run);
+	lbFree(run->series);
+	lbFree(run->values);
+	lbFree(run->solveUs);
+	lbFree(run->states);
+	lbFree(run);
 }
 
 static lbResult lbRunAdvance(lbRun* run, float dt, bool record)

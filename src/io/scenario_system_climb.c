@@ -120,13 +120,13 @@ static void lbClimbDestroy(void* system)
 	if (!c)
 		return;
 	lbDestroyPose(&c->lastPose);
-	free(c->workspace);
-	free(c);
+	lbFree(c->workspace);
+	lbFree(c);
 }
 
 static void* lbClimbCreate(const lbRunContext* ctx, const cJSON* config, lbResult* outResult)
 {
-	lbClimbRun* c = (lbClimbRun*)calloc(1, sizeof(lbClimbRun));
+	lbClimbRun* c = (lbClimbRun*)lbAllocZeroed(sizeof(lbClimbRun));
 	if (!c)
 	{
 		*outResult = lbReport(lb_errorOutOfMemory, "climb");
@@ -138,7 +138,7 @@ static void* lbClimbCreate(const lbRunContext* ctx, const cJSON* config, lbResul
 	if (!lbClimbReadConfig(&check, config, &c->def))
 	{
 		*outResult = check.code;
-		free(c);
+		lbFree(c);
 		return NULL;
 	}
 	c->query = lbWorld_GetQuery((const lbWorld*)ctx->world);
@@ -146,7 +146,7 @@ static void* lbClimbCreate(const lbRunContext* ctx, const cJSON* config, lbResul
 	lbClimbPoseCache_Reset(&c->cache);
 	c->lastPose = lbCreatePose(ctx->skeleton);
 	c->workspaceSize = lbGetClimbWorkspaceSize(ctx->skeleton);
-	c->workspace = malloc(c->workspaceSize);
+	c->workspace = lbAlloc(c->workspaceSize);
 	if (!c->lastPose.model || !c->workspace)
 	{
 		lbClimbDestroy(c);

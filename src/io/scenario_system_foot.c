@@ -253,7 +253,7 @@ bool lbFootConfigRead(const cJSON* config, lbFootDef* def, int* outSolver, int* 
 
 static void* lbFootCreate(const lbRunContext* ctx, const cJSON* config, lbResult* outResult)
 {
-	lbFootRun* f = (lbFootRun*)calloc(1, sizeof(lbFootRun));
+	lbFootRun* f = (lbFootRun*)lbAllocZeroed(sizeof(lbFootRun));
 	if (!f)
 	{
 		*outResult = lbReport(lb_errorOutOfMemory, "foot");
@@ -267,7 +267,7 @@ static void* lbFootCreate(const lbRunContext* ctx, const cJSON* config, lbResult
 	if (!lbFootReadConfig(&check, config, f))
 	{
 		*outResult = check.code;
-		free(f);
+		lbFree(f);
 		return NULL;
 	}
 	f->query = lbWorld_GetQuery((const lbWorld*)ctx->world);
@@ -276,11 +276,11 @@ static void* lbFootCreate(const lbRunContext* ctx, const cJSON* config, lbResult
 	{
 		// The full-body solver works on caller memory: one block for the whole run.
 		f->workspaceSize = lbGetFullBodyIkWorkspaceSize(ctx->skeleton);
-		f->workspace = malloc(f->workspaceSize);
+		f->workspace = lbAlloc(f->workspaceSize);
 		if (!f->workspace)
 		{
 			*outResult = lbReport(lb_errorOutOfMemory, "foot: full-body workspace");
-			free(f);
+			lbFree(f);
 			return NULL;
 		}
 	}
@@ -292,8 +292,8 @@ static void lbFootDestroy(void* system)
 {
 	lbFootRun* f = (lbFootRun*)system;
 	if (f)
-		free(f->workspace);
-	free(f);
+		lbFree(f->workspace);
+	lbFree(f);
 }
 
 static void lbFootInput(void* system, const lbRunContext* ctx, const lbScenarioEvent* in)

@@ -158,12 +158,12 @@ static void lbProneDestroy(void* system)
 		return;
 	lbDestroyPose(&p->anim);
 	lbDestroyPose(&p->lying);
-	free(p);
+	lbFree(p);
 }
 
 static void* lbProneCreate(const lbRunContext* ctx, const cJSON* config, lbResult* outResult)
 {
-	lbProneRun* p = (lbProneRun*)calloc(1, sizeof(lbProneRun));
+	lbProneRun* p = (lbProneRun*)lbAllocZeroed(sizeof(lbProneRun));
 	if (!p)
 	{
 		*outResult = lbReport(lb_errorOutOfMemory, "prone");
@@ -176,7 +176,7 @@ static void* lbProneCreate(const lbRunContext* ctx, const cJSON* config, lbResul
 	if (!lbProneReadConfig(&check, config, p))
 	{
 		*outResult = check.code;
-		free(p);
+		lbFree(p);
 		return NULL;
 	}
 	p->query = lbWorld_GetQuery((const lbWorld*)ctx->world);

@@ -170,7 +170,7 @@ static void lbPushTri(lbRunWorld* w, lbVec3 a, lbVec3 b, lbVec3 c)
 	if (w->triangleCount == w->triangleCapacity)
 	{
 		int cap = w->triangleCapacity ? 2 * w->triangleCapacity : 1024;
-		lbVec3* grown = (lbVec3*)realloc(w->triangles, (size_t)cap * 3 * sizeof(lbVec3));
+		lbVec3* grown = (lbVec3*)lbRealloc(w->triangles, (size_t)cap * 3 * sizeof(lbVec3));
 		if (!grown)
 			return;
 		w->triangles = grown;
@@ -253,7 +253,7 @@ double lbRunWorldMemoryEstimate(const lbScenario* scenario)
 
 lbRunWorld* lbCreateRunWorld(const lbScenario* scenario, lbResult* outResult)
 {
-	lbRunWorld* w = (lbRunWorld*)calloc(1, sizeof(lbRunWorld));
+	lbRunWorld* w = (lbRunWorld*)lbAllocZeroed(sizeof(lbRunWorld));
 	if (!w)
 	{
 		*outResult = lbReport(lb_errorOutOfMemory, "world");
@@ -266,7 +266,7 @@ lbRunWorld* lbCreateRunWorld(const lbScenario* scenario, lbResult* outResult)
 	if (!w->world)
 	{
 		*outResult = lb_errorInvalidArgument;
-		free(w);
+		lbFree(w);
 		return NULL;
 	}
 	// With no shape at all the character stands on flat ground through the origin.
@@ -317,8 +317,8 @@ void lbDestroyRunWorld(lbRunWorld* world)
 	if (!world)
 		return;
 	lbDestroyWorld(world->world);
-	free(world->triangles);
-	free(world);
+	lbFree(world->triangles);
+	lbFree(world);
 }
 
 bool lbRunWorldProbe(void* context, lbVec3 originWs, lbVec3 dirWs, float maxDistance, lbVec3* outPointWs,

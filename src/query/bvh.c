@@ -45,9 +45,9 @@
 static void* lbBvhAlloc(size_t bytes)
 {
 	if (bytes < 2 * LB_BVH_HUGE_PAGE)
-		return aligned_alloc(64, (bytes + 63) & ~(size_t)63);
+		return lbAllocAligned((bytes + 63) & ~(size_t)63, 64);
 	size_t rounded = (bytes + LB_BVH_HUGE_PAGE - 1) & ~(LB_BVH_HUGE_PAGE - 1);
-	void* p = aligned_alloc(LB_BVH_HUGE_PAGE, rounded);
+	void* p = lbAllocAligned(rounded, LB_BVH_HUGE_PAGE);
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
 	// Only advice: when the kernel refuses, the array works the same on small pages.
 	if (p)
@@ -425,20 +425,20 @@ lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, cons
 {
 	memset(mesh, 0, sizeof *mesh);
 	size_t tc = (size_t)triangleCount;
-	mesh->vertices = (lbVec3*)malloc(sizeof(lbVec3) * (size_t)vertexCount);
-	mesh->indices = (int32_t*)malloc(sizeof(int32_t) * 3 * tc);
-	lbBvhNode* bin = (lbBvhNode*)malloc(sizeof(lbBvhNode) * (2 * tc + 2));
-	lbAabbF* triBounds = (lbAabbF*)malloc(sizeof(lbAabbF) * tc);
-	float* centroids = (float*)malloc(sizeof(float) * 3 * tc);
-	int32_t* perm = (int32_t*)malloc(sizeof(int32_t) * tc);
-	lbBuildTask* tasks = (lbBuildTask*)malloc(sizeof(lbBuildTask) * (LB_BVH_STACK * 2 + 64));
+	mesh->vertices = (lbVec3*)lbAlloc(sizeof(lbVec3) * (size_t)vertexCount);
+	mesh->indices = (int32_t*)lbAlloc(sizeof(int32_t) * 3 * tc);
+	lbBvhNode* bin = (lbBvhNode*)lbAlloc(sizeof(lbBvhNode) * (2 * tc + 2));
+	lbAabbF* triBounds = (lbAabbF*)lbAlloc(sizeof(lbAabbF) * tc);
+	float* centroids = (float*)lbAlloc(sizeof(float) * 3 * tc);
+	int32_t* perm = (int32_t*)lbAlloc(sizeof(int32_t) * tc);
+	lbBuildTask* tasks = (lbBuildTask*)lbAlloc(sizeof(lbBuildTask) * (LB_BVH_STACK * 2 + 64));
 	if (!mesh->vertices || !mesh->indices || !bin || !triBounds || !centroids || !perm || !tasks)
 	{
-		free(bin);
-		free(triBounds);
-		free(centroids);
-		free(perm);
-		free(tasks);
+		lbFree(bin);
+		lbFree(triBounds);
+		lbFree(centroids);
+		lbFree(perm);
+		lbFree(tasks);
 		lbMeshFree(mesh);
 		return lb_errorOutOfMemory;
 	}
@@ -504,18 +504,18 @@ lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, cons
 		mesh->boundsMin[k] = bin[0].min[k];
 		mesh->boundsMax[k] = bin[0].max[k];
 	}
-	free(triBounds);
-	free(centroids);
-	free(perm);
-	free(tasks);
+	lbFree(triBounds);
+	lbFree(centroids);
+	lbFree(perm);
+	lbFree(tasks);
 
 	// Each 4-wide node replaces at least one binary internal node, so the binary count bounds it.
 	size_t cap = (size_t)b.nodeCount;
-	mesh->nodes = (lbBvh4Node*)aligned_alloc(64, sizeof(lbBvh4Node) * cap);
+	mesh->nodes = (lbBvh4Node*)lbAllocAligned(sizeof(lbBvh4Node) * cap, 64);
 	mesh->corners = (float*)lbBvhAlloc(sizeof(float) * 9 * tc);
 	if (!mesh->nodes || !mesh->corners)
 	{
-		free(bin);
+		lbFree(bin);
 		lbMeshFree(mesh);
 		return lb_errorOutOfMemory;
 	}
@@ -529,13 +529,13 @@ lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, cons
 		}
 	mesh->nodeCount = 0;
 	lbCollapse(bin, 0, mesh->nodes, &mesh->nodeCount);
-	free(bin);
+	lbFree(bin);
 	lbSetDescentPrefetch(mesh->nodes, mesh->nodeCount);
 	lbBvh4Node* shrunk = (lbBvh4Node*)lbBvhAlloc(sizeof(lbBvh4Node) * (size_t)mesh->nodeCount);
 	if (shrunk)
 	{
 		memcpy(shrunk, mesh->nodes, sizeof(lbBvh4Node) * (size_t)mesh->nodeCount);
-		free(mesh->nodes);
+		lbFree(mesh->nodes);
 		mesh->nodes = shrunk;
 	}
 	if (!lbMeshBuildGrid(mesh, LB_BVH_TRIS_PER_CELL))
@@ -548,11 +548,11 @@ lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, cons
 
 void lbMeshFree(lbMesh* mesh)
 {
-	free(mesh->vertices);
-	free(mesh->indices);
-	free(mesh->corners);
-	free(mesh->nodes);
-	free(mesh->grid.start);
+	lbFree(mesh->vertices);
+	lbFree(mesh->indices);
+	lbFree(mesh->corners);
+	lbFree(mesh->nodes);
+	lbFree(mesh->grid.start);
 	memset(mesh, 0, sizeof *mesh);
 }
 
@@ -622,7 +622,7 @@ static int32_t lbGridBlockLca(const lbMeshGrid* g, const int32_t* own, const int
 bool lbMeshBuildGrid(lbMesh* mesh, int trianglesPerCell)
 {
 	lbMeshGrid* g = &mesh->grid;
-	free(g->start);
+	lbFree(g->start);
 	memset(g, 0, sizeof *g);
 	if (mesh->nodeCount <= 1)
 		return true;
@@ -672,16 +672,16 @@ bool lbMeshBuildGrid(lbMesh* mesh, int trianglesPerCell)
 		if (g->dim[k][0] <= 2 && g->dim[k][1] <= 2)
 			break;
 	}
-	int32_t* parent = (int32_t*)malloc(sizeof(int32_t) * (size_t)mesh->nodeCount);
-	int32_t* depth = (int32_t*)malloc(sizeof(int32_t) * (size_t)mesh->nodeCount);
-	int32_t* own = (int32_t*)malloc(sizeof(int32_t) * entries);
-	g->start = (int32_t*)malloc(sizeof(int32_t) * entries);
+	int32_t* parent = (int32_t*)lbAlloc(sizeof(int32_t) * (size_t)mesh->nodeCount);
+	int32_t* depth = (int32_t*)lbAlloc(sizeof(int32_t) * (size_t)mesh->nodeCount);
+	int32_t* own = (int32_t*)lbAlloc(sizeof(int32_t) * entries);
+	g->start = (int32_t*)lbAlloc(sizeof(int32_t) * entries);
 	if (!parent || !depth || !own || !g->start)
 	{
-		free(parent);
-		free(depth);
-		free(own);
-		free(g->start);
+		lbFree(parent);
+		lbFree(depth);
+		lbFree(own);
+		lbFree(g->start);
 		memset(g, 0, sizeof *g);
 		return false;
 	}
@@ -753,9 +753,9 @@ bool lbMeshBuildGrid(lbMesh* mesh, int trianglesPerCell)
 		for (int J = 0; J < g->dim[k][1]; ++J)
 			for (int I = 0; I < g->dim[k][0]; ++I)
 				g->start[g->offset[k] + J * g->dim[k][0] + I] = lbGridBlockLca(g, own, parent, depth, k, I, J);
-	free(parent);
-	free(depth);
-	free(own);
+	lbFree(parent);
+	lbFree(depth);
+	lbFree(own);
 	return true;
 }
 

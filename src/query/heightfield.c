@@ -91,7 +91,7 @@ bool lbHeightfieldBuildTiles(lbHeightfield* hf)
 	int cellsX = hf->countX - 1, cellsY = hf->countY - 1;
 	int tilesX = (cellsX + 2) / 3, tilesY = (cellsY + 2) / 3;
 	size_t bytes = sizeof(float) * 16 * (size_t)tilesX * (size_t)tilesY;
-	hf->tiles = (float*)aligned_alloc(64, bytes);
+	hf->tiles = (float*)lbAllocAligned(bytes, 64);
 	if (!hf->tiles)
 		return false;
 	hf->tilesX = tilesX;

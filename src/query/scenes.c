@@ -347,12 +347,12 @@ static lbResult lbAddSpanBox(lbWorld* w, const lbSceneFrame* fr, float a0, float
 // Quads given as local (a, b, h) corner lists, 4 per quad, added as one mesh.
 static lbResult lbAddQuads(lbWorld* w, const lbSceneFrame* fr, const lbVec3* corners, int quadCount, uint32_t channels)
 {
-	lbVec3* v = (lbVec3*)malloc(sizeof(lbVec3) * 4 * (size_t)quadCount);
-	int32_t* idx = (int32_t*)malloc(sizeof(int32_t) * 6 * (size_t)quadCount);
+	lbVec3* v = (lbVec3*)lbAlloc(sizeof(lbVec3) * 4 * (size_t)quadCount);
+	int32_t* idx = (int32_t*)lbAlloc(sizeof(int32_t) * 6 * (size_t)quadCount);
 	if (!v || !idx)
 	{
-		free(v);
-		free(idx);
+		lbFree(v);
+		lbFree(idx);
 		return lbReport(lb_errorOutOfMemory, "lbBuildScene: out of memory");
 	}
 	for (int q = 0; q < quadCount; ++q)
@@ -378,8 +378,8 @@ static lbResult lbAddQuads(lbWorld* w, const lbSceneFrame* fr, const lbVec3* cor
 	def.triangleCount = 2 * quadCount;
 	def.channels = channels;
 	int id = lbWorld_AddMesh(w, &def);
-	free(v);
-	free(idx);
+	lbFree(v);
+	lbFree(idx);
 	return id >= 0 ? lb_ok : lb_errorInvalidArgument;
 }
 
@@ -498,7 +498,7 @@ static lbResult lbBuildRocky(lbWorld* w, const lbSceneFrame* fr, const lbScenePa
 						"(raise resolution, lower size, or raise memoryBudget)",
 						n, n, p->asMesh < 0.5f ? "" : " as a mesh", need / 1048576.0, (double)p->memoryBudget / 1048576.0);
 	float cs = p->resolution, half = 0.5f * cs * (float)cells;
-	float* heights = (float*)malloc(sizeof(float) * (size_t)n * (size_t)n);
+	float* heights = (float*)lbAlloc(sizeof(float) * (size_t)n * (size_t)n);
 	if (!heights)
 		return lbReport(lb_errorOutOfMemory, "lbBuildScene: out of memory");
 	for (int j = 0; j < n; ++j)
@@ -520,8 +520,8 @@ static lbResult lbBuildRocky(lbWorld* w, const lbSceneFrame* fr, const lbScenePa
 	{
 		// Same samples and the same diagonal as the heightfield, so both forms are the same surface.
 		size_t vc = (size_t)n * (size_t)n, tc = 2 * (size_t)cells * (size_t)cells;
-		lbVec3* v = (lbVec3*)malloc(sizeof(lbVec3) * vc);
-		int32_t* idx = (int32_t*)malloc(sizeof(int32_t) * 3 * tc);
+		lbVec3* v = (lbVec3*)lbAlloc(sizeof(lbVec3) * vc);
+		int32_t* idx = (int32_t*)lbAlloc(sizeof(int32_t) * 3 * tc);
 		if (!v || !idx)
 			r = lbReport(lb_errorOutOfMemory, "lbBuildScene: out of memory");
 		else
@@ -547,10 +547,10 @@ static lbResult lbBuildRocky(lbWorld* w, const lbSceneFrame* fr, const lbScenePa
 			def.channels = LB_CHANNEL_GROUND;
 			r = lbWorld_AddMesh(w, &def) >= 0 ? lb_ok : lb_errorInvalidArgument;
 		}
-		free(v);
-		free(idx);
+		lbFree(v);
+		lbFree(idx);
 	}
-	free(heights);
+	lbFree(heights);
 	return r;
 }
 
@@ -689,7 +689,7 @@ static lbResult lbBuildHolds(lbWorld* w, const lbSceneFrame* fr, const lbScenePa
 	if (r != lb_ok)
 		return r;
 	int count = (int)p->holdCount;
-	float* bh = (float*)malloc(sizeof(float) * 2 * (size_t)count);
+	float* bh = (float*)lbAlloc(sizeof(float) * 2 * (size_t)count);
 	if (!bh)
 		return lbReport(lb_errorOutOfMemory, "lbBuildScene: out of memory");
 	r = lbPlaceHolds(p, bh, count);
@@ -697,7 +697,7 @@ static lbResult lbBuildHolds(lbWorld* w, const lbSceneFrame* fr, const lbScenePa
 	for (int i = 0; i < count && r == lb_ok; ++i)
 		r = lbAddSpanBox(w, fr, d - p->holdDepth, d + embed, bh[2 * i] - e, bh[2 * i] + e, bh[2 * i + 1] - e,
 						 bh[2 * i + 1] + e, LB_CHANNEL_CLIMBABLE | LB_CHANNEL_WALL);
-	free(bh);
+	lbFree(bh);
 	return r;
 }
 
@@ -899,7 +899,7 @@ int lbSceneHolds(const lbSceneParams* params, lbVec3* outCentres, int capacity)
 	if (lbPrepareScene(params, &fr) != lb_ok)
 		return -1;
 	int count = (int)params->holdCount;
-	float* bh = (float*)malloc(sizeof(float) * 2 * (size_t)count);
+	float* bh = (float*)lbAlloc(sizeof(float) * 2 * (size_t)count);
 	if (!bh)
 	{
 		lbReport(lb_errorOutOfMemory, "lbSceneHolds: out of memory");
@@ -908,7 +908,7 @@ int lbSceneHolds(const lbSceneParams* params, lbVec3* outCentres, int capacity)
 	lbResult r = lbPlaceHolds(params, bh, count);
 	for (int i = 0; i < count && i < capacity && r == lb_ok; ++i)
 		outCentres[i] = lbFramePoint(&fr, params->distance - params->holdDepth, bh[2 * i], bh[2 * i + 1]);
-	free(bh);
+	lbFree(bh);
 	return r == lb_ok ? count : -1;
 }
 

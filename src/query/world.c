@@ -127,7 +127,7 @@ lbWorld* lbCreateWorld(const lbWorldDef* def)
 		lbReport(lb_errorInvalidArgument, "lbCreateWorld: shapeCapacity %d is negative", def->shapeCapacity);
 		return NULL;
 	}
-	lbWorld* w = (lbWorld*)calloc(1, sizeof(lbWorld));
+	lbWorld* w = (lbWorld*)lbAllocZeroed(sizeof(lbWorld));
 	if (!w)
 	{
 		lbReport(lb_errorOutOfMemory, "lbCreateWorld: out of memory");
@@ -135,10 +135,10 @@ lbWorld* lbCreateWorld(const lbWorldDef* def)
 	}
 	w->up = lbNormalize(def->up);
 	w->shapeCapacity = def->shapeCapacity > 0 ? def->shapeCapacity : 16;
-	w->shapes = (lbShape*)calloc((size_t)w->shapeCapacity, sizeof(lbShape));
+	w->shapes = (lbShape*)lbAllocZeroed((size_t)w->shapeCapacity * sizeof(lbShape));
 	if (!w->shapes)
 	{
-		free(w);
+		lbFree(w);
 		lbReport(lb_errorOutOfMemory, "lbCreateWorld: out of memory");
 		return NULL;
 	}
@@ -156,12 +156,12 @@ void lbDestroyWorld(lbWorld* world)
 			lbMeshFree(&s->mesh);
 		else if (s->kind == lb_shapeHeightfield)
 		{
-			free(s->hf.heights);
-			free(s->hf.tiles);
+			lbFree(s->hf.heights);
+			lbFree(s->hf.tiles);
 		}
 	}
-	free(world->shapes);
-	free(world);
+	lbFree(world->shapes);
+	lbFree(world);
 }
 
 static lbShape* lbWorldNewShape(lbWorld* w, const char* fn)
@@ -169,7 +169,7 @@ static lbShape* lbWorldNewShape(lbWorld* w, const char* fn)
 	if (w->shapeCount == w->shapeCapacity)
 	{
 		int cap = w->shapeCapacity * 2;
-		lbShape* grown = (lbShape*)realloc(w->shapes, sizeof(lbShape) * (size_t)cap);
+		lbShape* grown = (lbShape*)lbRealloc(w->shapes, sizeof(lbShape) * (size_t)cap);
 		if (!grown)
 		{
 			lbReport(lb_errorOutOfMemory, "%s: out of memory", fn);
@@ -267,7 +267,7 @@ int lbWorld_AddHeightfield(lbWorld* world, const lbHeightfieldDef* def)
 	lbShape* s = lbWorldNewShape(world, fn);
 	if (!s)
 		return LB_NULL_INDEX;
-	s->hf.heights = (float*)malloc(sizeof(float) * n);
+	s->hf.heights = (float*)lbAlloc(sizeof(float) * n);
 	if (!s->hf.heights)
 		return lbReport(lb_errorOutOfMemory, "%s: out of memory", fn), LB_NULL_INDEX;
 	memcpy(s->hf.heights, def->heights, sizeof(float) * n);
@@ -282,7 +282,7 @@ int lbWorld_AddHeightfield(lbWorld* world, const lbHeightfieldDef* def)
 	s->hf.frame = lbMakeDFrame(s->hf.transform);
 	if (!lbHeightfieldBuildTiles(&s->hf))
 	{
-		free(s->hf.heights);
+		lbFree(s->hf.heights);
 		return lbReport(lb_errorOutOfMemory, "%s: out of memory", fn), LB_NULL_INDEX;
 	}
 	s->kind = lb_shapeHeightfield;

@@ -31,7 +31,7 @@
 // shadow (rad); see lbClimbHandGoal.
 #define LB_CLIMB_FINGER_TURN (100.0f * LB_DEG2RAD)
 // Rounds of (hand placed within its ranges, wrist moved so the palm's contact is on the hold).
-#define LB_CLIMB_HAND_PASSES 3
+#define LB_CLIMB_HAND_PASSES 2
 // Human range of the ankle (rad): its swing (flexion and inversion together) from the rest foot
 // and its twist.
 #define LB_CLIMB_ANKLE_SWING (55.0f * LB_DEG2RAD)
