@@ -2,10 +2,11 @@
 // SPDX-License-Identifier: MIT
 // The prone system per character per frame, sense + pose, for a crowd of 256 characters crawling
 // (the procedural crawl at 0.25 m/s, each at its own point of the cycle) over rocky ground of 0.1 m
-// bumps, as a heightfield and as a triangle mesh of the same terrain. Every character casts every
-// frame: the centre, side, ahead and behind casts and the 13 segment probes (lbProneTargets castCount),
-// and its four limbs lock and release as the crawl plants and lifts them. `.rays` rows cast the segment
-// probes as rays (lbProneDef::sphereProbes off).
+// bumps, as a heightfield and as a triangle mesh of the same terrain, with the default def: casts at
+// the default trace rate, the crowd's trace phases spread over the period, a cast not made again while
+// its start stays within recastDistance. `.every_frame` rows make every cast every frame (the seed's
+// centre, side, ahead and behind casts and the 13 segment probes). `prone.pose` is the pose stage
+// alone. Each character's four limbs lock and release as the crawl plants and lifts them.
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
 #include "limber/limber.h"
@@ -28,9 +29,9 @@ typedef struct lbBenchCrawler
 	lbTransform characterWs;
 } lbBenchCrawler;
 
-static double RunProne(const lbSceneParams* rocky, bool mesh, bool rays, const lbSkeleton* skel, const lbHumanoid* h,
-					   const lbPose* cycle, const lbTransform* cycleRoot, int cycleCount, int count, int frames,
-					   const lbBenchOptions* options, double* outCasts)
+static double RunProne(const lbSceneParams* rocky, bool mesh, const lbProneDef* proneDef, const lbSkeleton* skel,
+					   const lbHumanoid* h, const lbPose* cycle, const lbTransform* cycleRoot, int cycleCount, int count,
+					   int frames, const lbBenchOptions* options, double* outCasts, double* outPose)
 {
 	lbSceneParams sp = *rocky;
 	sp.asMesh = mesh ? 1.0f : 0.0f;
@@ -38,13 +39,14 @@ static double RunProne(const lbSceneParams* rocky, bool mesh, bool rays, const l
 	lbWorld* world = lbCreateWorld(&wd);
 	lbBuildScene(world, &sp);
 	lbSceneQuery query = lbWorld_GetQuery(world);
-	lbProneDef def = lbDefaultProneDef();
-	def.sphereProbes = !rays;
+	const lbProneDef def = *proneDef;
 	lbBenchCrawler* cs = (lbBenchCrawler*)calloc((size_t)count, sizeof(lbBenchCrawler));
 	uint64_t seed = 7;
 	for (int i = 0; i < count; ++i)
 	{
 		lbProneState_Reset(&cs[i].state);
+		// The crowd's casts spread over the trace period.
+		lbProneState_SetTracePhase(&cs[i].state, (float)i / (float)count);
 		float a = lbBenchUniform(&seed, -LB_PI, LB_PI);
 		cs[i].dir = lbMakeVec3(cosf(a), sinf(a), 0.0f);
 		cs[i].start = lbMakeVec3(lbBenchUniform(&seed, -5.0f, 5.0f), lbBenchUniform(&seed, -5.0f, 5.0f), 0.0f);
@@ -52,11 +54,12 @@ static double RunProne(const lbSceneParams* rocky, bool mesh, bool rays, const l
 	}
 	lbPose pose = lbCreatePose(skel);
 	double* perChar = (double*)malloc(sizeof(double) * (size_t)options->repeats);
+	double* perPose = (double*)malloc(sizeof(double) * (size_t)options->repeats);
 	double casts = 0.0;
 	int castFrames = 0;
 	for (int rep = 0; rep < options->repeats; ++rep)
 	{
-		uint64_t spent = 0;
+		uint64_t spent = 0, posing = 0;
 		for (int frame = 0; frame < frames; ++frame)
 		{
 			// Where each character is this frame (untimed): the crawl's travel along its line over the
@@ -81,10 +84,17 @@ static double RunProne(const lbSceneParams* rocky, bool mesh, bool rays, const l
 				in.animPose = &cycle[c->k];
 				in.dt = LB_BENCH_DT;
 				lbProneSense(&c->state, &def, skel, h, &in, &c->targets);
+			}
+			uint64_t t1 = lbBenchThreadNs();
+			for (int i = 0; i < count; ++i)
+			{
+				lbBenchCrawler* c = &cs[i];
 				lbPose_Copy(&pose, &cycle[c->k]);
 				lbProneApplyPose(&c->targets, &def, skel, h, &pose, NULL);
 			}
-			spent += lbBenchThreadNs() - t0;
+			uint64_t t2 = lbBenchThreadNs();
+			spent += t2 - t0;
+			posing += t2 - t1;
 			for (int i = 0; i < count; ++i)
 			{
 				casts += (double)cs[i].targets.castCount;
@@ -92,11 +102,14 @@ static double RunProne(const lbSceneParams* rocky, bool mesh, bool rays, const l
 			}
 		}
 		perChar[rep] = (double)spent * 1.0e-3 / (double)(frames * count);
+		perPose[rep] = (double)posing * 1.0e-3 / (double)(frames * count);
 	}
 	lbBenchSink(pose.model);
 	double median = lbBenchMedian(perChar, options->repeats);
 	*outCasts = castFrames > 0 ? casts / (double)castFrames : 0.0;
+	*outPose = lbBenchMedian(perPose, options->repeats);
 	free(perChar);
+	free(perPose);
 	lbDestroyPose(&pose);
 	free(cs);
 	lbDestroyWorld(world);
@@ -139,19 +152,25 @@ void lbBenchProne(const lbBenchOptions* options)
 	rocky.size = 14.0f;
 	rocky.resolution = 0.05f;
 	const int count = options->smoke ? 2 : 256, frames = options->smoke ? 3 : 120;
-	double castsH = 0.0, castsM = 0.0;
-	double hf = RunProne(&rocky, false, false, skel, &h, cycle, roots, n, count, frames, options, &castsH);
+	double casts = 0.0, pose = 0.0;
+	lbProneDef def = lbDefaultProneDef();
+	double hf = RunProne(&rocky, false, &def, skel, &h, cycle, roots, n, count, frames, options, &casts, &pose);
 	lbBenchReport(options, "prone.per_character", hf, "us");
 	lbBenchReport(options, "prone.per_character.heightfield.256", hf, "us");
-	lbBenchReport(options, "prone.casts_per_frame.heightfield", castsH, "casts");
-	double me = RunProne(&rocky, true, false, skel, &h, cycle, roots, n, count, frames, options, &castsM);
+	lbBenchReport(options, "prone.pose.heightfield.256", pose, "us");
+	lbBenchReport(options, "prone.casts_per_frame.heightfield", casts, "casts");
+	double me = RunProne(&rocky, true, &def, skel, &h, cycle, roots, n, count, frames, options, &casts, &pose);
 	lbBenchReport(options, "prone.per_character.mesh.256", me, "us");
-	lbBenchReport(options, "prone.casts_per_frame.mesh", castsM, "casts");
-	// The segment probes as rays (sphereProbes = false).
-	hf = RunProne(&rocky, false, true, skel, &h, cycle, roots, n, count, frames, options, &castsH);
-	lbBenchReport(options, "prone.per_character.heightfield.256.rays", hf, "us");
-	me = RunProne(&rocky, true, true, skel, &h, cycle, roots, n, count, frames, options, &castsM);
-	lbBenchReport(options, "prone.per_character.mesh.256.rays", me, "us");
+	lbBenchReport(options, "prone.casts_per_frame.mesh", casts, "casts");
+	// Every probe cast every frame (traceRate 0).
+	lbProneDef every = def;
+	every.traceRate = 0.0f;
+	every.recastDistance = 0.0f;
+	hf = RunProne(&rocky, false, &every, skel, &h, cycle, roots, n, count, frames, options, &casts, &pose);
+	lbBenchReport(options, "prone.per_character.heightfield.256.every_frame", hf, "us");
+	lbBenchReport(options, "prone.casts_per_frame.heightfield.every_frame", casts, "casts");
+	me = RunProne(&rocky, true, &every, skel, &h, cycle, roots, n, count, frames, options, &casts, &pose);
+	lbBenchReport(options, "prone.per_character.mesh.256.every_frame", me, "us");
 	for (int i = 0; i < n; ++i)
 		lbDestroyPose(&cycle[i]);
 	free(cycle);

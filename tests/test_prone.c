@@ -129,6 +129,60 @@ static void test_prone_plane_of_known_slope(void)
 				}
 }
 
+// At a reduced trace rate the casts come every period (spread by the state's phase), a body that
+// stays put casts nothing after its first frame, and between casts the ground each cast found is
+// re-evaluated: on a plane the targets are those of casting every frame.
+static void test_prone_trace_rate(void)
+{
+	for (int rig = 0; rig < 2; ++rig)
+	{
+		Fixture f;
+		const float angle = 20.0f * LB_DEG2RAD;
+		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ, lbVec3_axisX, lb_sceneSlope, angle);
+		lbProneDef every = lbDefaultProneDef();
+		every.traceRate = 0.0f;
+		every.recastDistance = 0.0f;
+		lbProneDef reduced = lbDefaultProneDef();
+		reduced.traceRate = 10.0f;
+		lbProneState a, b;
+		lbProneState_Reset(&a);
+		lbProneState_Reset(&b);
+		ENSURE(lbProneState_SetTracePhase(&b, 1.5f) == lb_ok);
+		ENSURE_NEAR(b.tracePhase, 0.5f, 1e-6);
+		ENSURE(lbProneState_SetTracePhase(NULL, 0.5f) == lb_errorNullPointer);
+		ENSURE(lbProneState_SetTracePhase(&b, NAN) == lb_errorNonFinite);
+		ENSURE_NEAR(b.tracePhase, 0.5f, 1e-6);
+		int castFrames = 0, casts = 0;
+		for (int i = 0; i < 60; ++i)
+		{
+			// Crawling uphill at 0.3 m/s, then lying still for the second half.
+			float x = 3.0f + 0.3f * (float)(i < 30 ? i : 30) / 60.0f;
+			lbTransform cw = place(&f, f.fwd, lbMakeVec3(x, 0.0f, x * tanf(angle)));
+			lbProneTargets ta = senseOnce(&f, &a, &every, cw, 1);
+			lbProneTargets tb = senseOnce(&f, &b, &reduced, cw, 1);
+			ENSURE(ta.castCount == 18);
+			castFrames += tb.castCount > 0 ? 1 : 0;
+			casts += tb.castCount;
+			if (i >= 40)
+				ENSURE(tb.castCount == 0);
+			ENSURE_NEAR(tb.roll, ta.roll, 1e-3);
+			ENSURE_NEAR(tb.upperPitch, ta.upperPitch, 1e-3);
+			ENSURE_NEAR(tb.lowerPitch, ta.lowerPitch, 1e-3);
+			ENSURE(tb.centreHit && tb.upperHit && tb.lowerHit);
+			for (int k = 0; k < lb_proneProbeCount; ++k)
+			{
+				ENSURE(tb.ground[k].hit == ta.ground[k].hit);
+				if (ta.ground[k].hit)
+					ENSURE_NEAR(lbDistance(tb.ground[k].pointWs, ta.ground[k].pointWs), 0.0f, 2e-3);
+			}
+		}
+		// The first frame, then every sixth (half a period later for phase 0.5) while moving.
+		ENSURE(castFrames >= 4 && castFrames <= 7);
+		ENSURE(casts < 60 * 18 / 8);
+		fixtureFree(&f);
+	}
+}
+
 static void test_prone_roof_lift(void)
 {
 	for (int rig = 0; rig < 2; ++rig)
@@ -263,6 +317,7 @@ int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_prone_plane_of_known_slope);
+	RUN_TEST(test_prone_trace_rate);
 	RUN_TEST(test_prone_roof_lift);
 	RUN_TEST(test_prone_bad_input);
 	RUN_TEST(test_prone_fades_with_the_flag_and_the_lying_torso);

@@ -121,11 +121,15 @@ typedef struct lbProneDef
 	float torsoRadius;
 	/// Segment probes start this far above their point and reach as far below it. Default 0.3 m.
 	float probeReach;
-	/// Segment probes as sphere casts of each segment's radius (they then see a step's edge beside the
-	/// point) instead of rays straight down (the ground's plane under the point, offset by the radius,
-	/// which misses an edge beside the point: an arm over a trench's edge sinks into it). Rays cost
-	/// about a third. Default true.
+	/// Segment probes as sphere casts (they then see a step's edge or a crest beside the point) instead
+	/// of rays straight down (the ground's plane under the point, which misses an edge beside it: a
+	/// knee by the crest of a slope down sinks into it). Either way the segment's point rests on the
+	/// plane of the contact one segment radius out along its normal. Default true.
 	bool sphereProbes;
+	/// Largest radius a segment probe's sphere is cast with: the torso's 0.1 m sphere costs about three
+	/// times a 0.05 m one and finds the same plane on ground whose features are wider than 0.05 m.
+	/// Default 0.05 m.
+	float probeCastRadius;
 	/// Limb fit: a limb not held whose knee or elbow, ankle, toes or wrist would sink is lifted out at
 	/// the hip or shoulder; radii are the rig's limb capsules of docs/metrics.md.
 	/// Default true.
@@ -147,6 +151,16 @@ typedef struct lbProneDef
 	float lieAngle;
 	/// A character moving more than this in one frame has teleported: state resets. Default 1 m.
 	float teleportDistance;
+	/// Casts per second; 0 casts every frame. Between casts the ground last found by each cast and
+	/// probe (its contact plane) is re-evaluated where the cast would go this frame, and smoothing,
+	/// locks and the fit run every frame. A lying or crawling body moves little between casts.
+	/// Default 8 Hz (every seventh or eighth frame at 60 Hz).
+	float traceRate;
+	/// A cast whose start has moved less than this since it was last made is not made again on a
+	/// trace frame: the ground it found is re-evaluated instead (a body lying still casts nothing after
+	/// its first frame; a crawl's planted hands and feet cast nothing while they stay). The ground is
+	/// taken as still: set 0 where it moves. Default 0.02 m.
+	float recastDistance;
 	/// Used internally to detect a valid definition. DO NOT SET.
 	int internalValue;
 } lbProneDef;
@@ -188,6 +202,21 @@ typedef struct lbProneState
 	/// Probed ground per segment (world).
 	lbProneGround ground[lb_proneProbeCount];
 	lbProneLimbState limbs[LB_PRONE_LIMBS];
+	/// Ground last found by the seed's casts (centre, left, right, ahead, behind: the contact point
+	/// and normal) and by the segment probes (the sphere's centre at the contact and the normal),
+	/// before smoothing: re-evaluated between casts (reduced trace rate).
+	lbProneGround castGround[5];
+	lbProneGround probeGround[lb_proneProbeCount];
+	/// Where each of them was cast from (world).
+	lbVec3 castFromWs[5 + lb_proneProbeCount];
+	/// Seconds until the next cast (reduced trace rate).
+	float traceTimer;
+	/// Where this character's casts fall within the trace period, in [0, 1): after a frame that
+	/// snaps (the first, a teleport) the next cast comes (1 - tracePhase) periods later, then one
+	/// every period. Characters of a crowd given phases spread over [0, 1) cast on different frames,
+	/// so each frame costs about the same. Set with lbProneState_SetTracePhase; lbProneState_Reset
+	/// sets 0.
+	float tracePhase;
 	/// Character transform last frame (world).
 	lbTransform prevCharacterWs;
 	/// Nonzero once a frame has been sensed.
@@ -253,7 +282,7 @@ typedef struct lbProneTargets
 	lbProneGround ground[lb_proneProbeCount];
 	/// Held contacts of hands and feet.
 	lbProneLimbTarget limbs[LB_PRONE_LIMBS];
-	/// Casts made this frame.
+	/// Casts made this frame (0 between casts at a reduced trace rate).
 	int castCount;
 } lbProneTargets;
 
@@ -279,8 +308,12 @@ LB_API lbProneDef lbDefaultProneDef(void);
 /// Default sense input (everything zero/NULL, identity transform, active).
 LB_API lbProneSenseInput lbDefaultProneSenseInput(void);
 
-/// Resets a state: no rotations, no locks, alpha 0 (the fit fades in).
+/// Resets a state: no rotations, no locks, alpha 0 (the fit fades in), trace phase 0.
 LB_API void lbProneState_Reset(lbProneState* state);
+
+/// Sets where this character's casts fall within the trace period (lbProneState::tracePhase);
+/// `phase` is wrapped into [0, 1). Returns lb_errorNullPointer or lb_errorNonFinite on bad input.
+LB_API lbResult lbProneState_SetTracePhase(lbProneState* state, float phase);
 
 /// Sense stage. Reads the animated pose and the world; updates `state`; writes `outTargets`.
 /// Returns lb_ok, or lb_errorNullPointer / lb_errorDefNotInitialized / lb_errorInvalidArgument (a

@@ -68,6 +68,9 @@ static const lbConfigNumberKey lbProneKeys[] = {
 	{ "alpha_speed", offsetof(lbProneDef, alphaSpeed), 0.0, 1000.0, false },
 	{ "lie_angle_deg", offsetof(lbProneDef, lieAngle), 0.1, 90.0, true },
 	{ "teleport_distance", offsetof(lbProneDef, teleportDistance), 0.0, 1000.0, false },
+	{ "trace_rate", offsetof(lbProneDef, traceRate), 0.0, 1000.0, false },
+	{ "recast_distance", offsetof(lbProneDef, recastDistance), 0.0, 10.0, false },
+	{ "probe_cast_radius", offsetof(lbProneDef, probeCastRadius), 0.0, 1.0, false },
 };
 #define LB_PRONE_KEY_COUNT ((int)(sizeof lbProneKeys / sizeof lbProneKeys[0]))
 

@@ -6,6 +6,7 @@
 // fits the seed left out.
 #include "prone_internal.h"
 
+#include <math.h>
 #include <string.h>
 
 lbProneDef lbDefaultProneDef(void)
@@ -37,6 +38,7 @@ lbProneDef lbDefaultProneDef(void)
 	d.torsoRadius = -1.0f;
 	d.probeReach = 0.3f;
 	d.sphereProbes = true;
+	d.probeCastRadius = 0.05f;
 	d.fitLimbs = true;
 	d.limbLock = true;
 	d.lockSpeed = 0.15f;
@@ -45,6 +47,8 @@ lbProneDef lbDefaultProneDef(void)
 	d.alphaSpeed = 3.0f;
 	d.lieAngle = 25.0f * LB_DEG2RAD;
 	d.teleportDistance = 1.0f;
+	d.traceRate = 8.0f;
+	d.recastDistance = 0.02f;
 	d.internalValue = LB_SECRET_COOKIE;
 	return d;
 }
@@ -66,6 +70,18 @@ void lbProneState_Reset(lbProneState* state)
 	state->prevCharacterWs = lbTransform_identity;
 }
 
+lbResult lbProneState_SetTracePhase(lbProneState* state, float phase)
+{
+	if (!state)
+		return lbReport(lb_errorNullPointer, "lbProneState_SetTracePhase: state is NULL");
+	if (!lbIsValidFloat(phase))
+		return lbReport(lb_errorNonFinite, "lbProneState_SetTracePhase: phase is not finite");
+	phase -= floorf(phase);
+	// floorf can leave exactly 1 for tiny negative phases.
+	state->tracePhase = phase < 1.0f ? phase : 0.0f;
+	return lb_ok;
+}
+
 lbResult lbProneCheckDef(const lbProneDef* def, const char* caller)
 {
 	if (def->internalValue != LB_SECRET_COOKIE)
@@ -74,7 +90,7 @@ lbResult lbProneCheckDef(const lbProneDef* def, const char* caller)
 						def->sideRadius,  def->upperExtent,   def->lowerExtent,   def->maxRoll,        def->maxUpperPitch,
 						def->maxLowerPitch, def->roofAngle,   def->hoverLimit,    def->rotationSpeed,  def->heightSpeed,
 						def->clearance,   def->maxShift,      def->lockSpeed,     def->lockReleaseDistance,
-						def->lockBlendSpeed, def->alphaSpeed, def->lieAngle, def->probeReach,      def->teleportDistance };
+						def->lockBlendSpeed, def->alphaSpeed, def->lieAngle, def->probeReach,      def->teleportDistance, def->traceRate, def->recastDistance, def->probeCastRadius };
 	for (size_t i = 0; i < sizeof v / sizeof v[0]; ++i)
 		if (!lbIsValidFloat(v[i]) || v[i] < 0.0f)
 			return lbReport(lb_errorInvalidArgument, "%s: def value %d is %g (must be finite and >= 0)", caller, (int)i,

@@ -103,19 +103,25 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	// (pelvis to neck) then pitches less, the turn being about the spine's root; here the turn is
 	// repeated until the torso line has pitched by the ground's pitch.
 	{
+		// The turns are all about `side` through the first spine bone's joint, so they add up: the
+		// search runs on the top point alone and the pose is turned once.
 		const int top = lbProneTopBone(h);
 		const lbVec3 sideUp = lbCross(along, side);
-		lbVec3 d0 = lbSub(pose->model[top].p, pose->model[h->pelvis].p);
-		const float want = atan2f(lbDot(d0, sideUp), lbDot(d0, along)) + targets->upperPitch * a;
+		const lbVec3 pelvis = pose->model[h->pelvis].p, pivot = pose->model[h->spine[0]].p;
+		const lbVec3 arm0 = lbSub(pose->model[top].p, pivot);
+		lbVec3 d = lbSub(pose->model[top].p, pelvis);
+		const float want = atan2f(lbDot(d, sideUp), lbDot(d, along)) + targets->upperPitch * a;
+		const float lever = lbLength(d) / lbMaxF(lbLength(arm0), 1.0e-3f);
+		float turn = 0.0f;
 		for (int it = 0; it < 3; ++it)
 		{
-			lbVec3 d = lbSub(pose->model[top].p, pose->model[h->pelvis].p);
 			float diff = want - atan2f(lbDot(d, sideUp), lbDot(d, along));
-			float lever = lbLength(d) / lbMaxF(lbDistance(pose->model[top].p, pose->model[h->spine[0]].p), 1.0e-3f);
 			if (lbAbsF(diff) < 1.0e-4f)
 				break;
-			lbProneTurn(pose, skeleton, h->spine[0], side, -lbClampF(diff * lbClampF(lever, 1.0f, 3.0f), -1.0f, 1.0f));
+			turn -= lbClampF(diff * lbClampF(lever, 1.0f, 3.0f), -1.0f, 1.0f);
+			d = lbSub(lbAdd(pivot, lbQuatRotate(lbQuatFromAxisAngle(side, turn), arm0)), pelvis);
 		}
+		lbProneTurn(pose, skeleton, h->spine[0], side, turn);
 	}
 	for (int s = 0; s < 2; ++s)
 		lbProneTurn(pose, skeleton, h->leg[s].thigh, side, -targets->lowerPitch * a);

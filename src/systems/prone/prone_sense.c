@@ -31,6 +31,54 @@ static lbVec3 lbProneNormal(const lbHit* hit, lbVec3 up)
 	return lbDot(n, up) < 0.0f ? lbNeg(n) : n;
 }
 
+// A cast down from `from` (see lbProneCast) that also keeps what it found in `g` (the contact point
+// and the normal facing up). Between casts (`cast` false, a reduced trace rate) the ground last found
+// is re-evaluated along this frame's line: a sphere of `radius` coming down it rests on the plane
+// through that contact where its centre L has (L - P) . n = radius, so L = from - s up with
+// s = ((from - P) . n - radius) / (up . n); the contact is L - radius n. On the plane the cast found
+// that is exactly what a new cast would find; ground out of the cast's reach is a miss, as a cast's.
+static lbHit lbProneTrace(const lbSceneQuery* query, const lbProneDef* def, lbVec3 from, float length, float radius,
+						  int cast, lbProneGround* g, lbVec3* castFrom, int* casts)
+{
+	const lbVec3 up = def->up;
+	// 2 casts whatever; 1 casts unless the start has stayed within recastDistance of the last cast's
+	// (with the same radius).
+	if (cast == 1 && g->radius == radius && lbLengthSquared(lbSub(from, *castFrom)) < def->recastDistance * def->recastDistance)
+		cast = 0;
+	if (cast)
+	{
+		*castFrom = from;
+		lbHit hit = lbProneCast(query, def, from, length, radius);
+		++*casts;
+		g->hit = hit.hit;
+		g->pointWs = hit.hit ? hit.impactPoint : from;
+		g->normalWs = hit.hit ? lbProneNormal(&hit, up) : up;
+		g->radius = radius;
+		return hit;
+	}
+	lbHit hit;
+	memset(&hit, 0, sizeof hit);
+	hit.shapeId = LB_NULL_INDEX;
+	hit.primitiveIndex = LB_NULL_INDEX;
+	hit.fraction = 1.0f;
+	if (!g->hit)
+		return hit;
+	const lbVec3 n = g->normalWs;
+	const float k = lbDot(up, n);
+	if (k < 1.0e-3f)
+		return hit;
+	const float s = (lbDot(lbSub(from, g->pointWs), n) - radius) / k;
+	if (!(s >= 0.0f && s <= length))
+		return hit;
+	hit.hit = true;
+	hit.location = lbMulAdd(from, -s, up);
+	hit.impactPoint = lbMulAdd(hit.location, -radius, n);
+	hit.normal = n;
+	hit.distance = s;
+	hit.fraction = length > 0.0f ? s / length : 0.0f;
+	return hit;
+}
+
 // Elevation (rad) of the direction from a to b above the plane normal to up, measured along `along`.
 static float lbProneSlope(lbVec3 a, lbVec3 b, lbVec3 up, lbVec3 along)
 {
@@ -94,11 +142,26 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	bool teleported = state->initialized && lbDistance(cw.p, state->prevCharacterWs.p) > def->teleportDistance;
 	if (teleported)
 	{
-		float alpha = state->alpha;
+		float alpha = state->alpha, phase = state->tracePhase;
 		lbProneState_Reset(state);
 		state->alpha = alpha;
+		state->tracePhase = phase;
 	}
 	const bool snap = !state->initialized || dt > 0.25f;
+
+	// Reduced trace rate (as the foot system's): a phase accumulator, so 10 Hz at 60 Hz frames is
+	// exactly every sixth frame. After a snap (or a gap of more than a period) the schedule restarts
+	// at the state's phase. A frame without casts re-evaluates the ground each cast found last.
+	state->traceTimer -= dt;
+	const bool traceFrame = snap || def->traceRate <= 0.0f || state->traceTimer <= 1.0e-5f;
+	// 2: every cast is made (a snap); 1: those whose start moved; 0: none.
+	const int cast = snap ? 2 : (traceFrame ? 1 : 0);
+	if (traceFrame && def->traceRate > 0.0f)
+	{
+		float period = 1.0f / def->traceRate;
+		float phase = lbClampF(state->tracePhase, 0.0f, 1.0f);
+		state->traceTimer = state->traceTimer < -period || snap ? period * (1.0f - phase) : state->traceTimer + period;
+	}
 
 	lbProneTargets t;
 	memset(&t, 0, sizeof t);
@@ -123,9 +186,9 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	lbVec3 pelvisMs = anim->model[h->pelvis].p;
 	lbVec3 feet = lbTransformPoint(cw, lbMulAdd(pelvisMs, -lbDot(pelvisMs, upMs), upMs));
 	int casts = 0;
-	lbHit centre = lbProneCast(input->query, def, lbMulAdd(feet, def->traceUp, up), def->traceUp + def->traceDown,
-							   def->traceRadius);
-	++casts;
+	lbHit centre = lbProneTrace(input->query, def, lbMulAdd(feet, def->traceUp, up), def->traceUp + def->traceDown,
+								def->traceRadius, cast, &state->castGround[0],
+								&state->castFromWs[0], &casts);
 	t.centreHit = centre.hit;
 	t.centreWs = centre.hit ? centre.impactPoint : feet;
 	t.centreNormalWs = centre.hit ? lbProneNormal(&centre, up) : up;
@@ -140,9 +203,12 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	float rollGoal = 0.0f;
 	{
 		lbVec3 l0 = lbMulAdd(base, def->sideOffset, left), r0 = lbMulAdd(base, -def->sideOffset, left);
-		lbHit lh = lbProneCast(input->query, def, lbMulAdd(l0, def->sideExtent, up), 2.0f * def->sideExtent, def->sideRadius);
-		lbHit rh = lbProneCast(input->query, def, lbMulAdd(r0, def->sideExtent, up), 2.0f * def->sideExtent, def->sideRadius);
-		casts += 2;
+		lbHit lh = lbProneTrace(input->query, def, lbMulAdd(l0, def->sideExtent, up), 2.0f * def->sideExtent,
+								def->sideRadius, cast, &state->castGround[1],
+								&state->castFromWs[1], &casts);
+		lbHit rh = lbProneTrace(input->query, def, lbMulAdd(r0, def->sideExtent, up), 2.0f * def->sideExtent,
+								def->sideRadius, cast, &state->castGround[2],
+								&state->castFromWs[2], &casts);
 		t.leftHit = lh.hit;
 		t.rightHit = rh.hit;
 		t.leftWs = lh.hit ? lh.impactPoint : l0;
@@ -159,9 +225,12 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	float upperGoal = 0.0f, lowerGoal = 0.0f, hoverGoal = 0.0f, upperHoverGoal = 0.0f;
 	{
 		lbVec3 u0 = lbMulAdd(base, def->upperExtent, along), w0 = lbMulAdd(base, -def->lowerExtent, along);
-		lbHit uh = lbProneCast(input->query, def, lbMulAdd(u0, def->traceUp, up), def->traceUp + def->traceDown, def->traceRadius);
-		lbHit wh = lbProneCast(input->query, def, lbMulAdd(w0, def->traceUp, up), def->traceUp + def->traceDown, def->traceRadius);
-		casts += 2;
+		lbHit uh = lbProneTrace(input->query, def, lbMulAdd(u0, def->traceUp, up), def->traceUp + def->traceDown,
+								def->traceRadius, cast, &state->castGround[3],
+								&state->castFromWs[3], &casts);
+		lbHit wh = lbProneTrace(input->query, def, lbMulAdd(w0, def->traceUp, up), def->traceUp + def->traceDown,
+								def->traceRadius, cast, &state->castGround[4],
+								&state->castFromWs[4], &casts);
 		t.upperHit = uh.hit;
 		t.lowerHit = wh.hit;
 		lbVec3 u = uh.hit ? uh.impactPoint : u0;
@@ -217,23 +286,24 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		if (!lbProneProbePoint(h, def, anim, (lbProneProbe)k, &pMs, &radius))
 		{
 			g->hit = false;
+			state->probeGround[k].hit = false;
 			continue;
 		}
 		lbVec3 p = lbTransformPoint(cw, pMs);
-		// A ray straight down (a sphere of the segment's radius where the def asks for it); the
-		// segment's centre rests on the plane one radius out along the ground's normal.
+		// A sphere of the segment's radius (at most probeCastRadius) or a ray cast straight down; the
+		// segment's centre rests on the contact's plane one segment radius out along its normal.
 		// A segment lies near its ground: the probe starts `probeReach` above the point and ends as far
 		// below it (a short sweep costs a fraction of a long one).
-		lbHit hit = lbProneCast(input->query, def, lbMulAdd(p, def->probeReach, up), 2.0f * def->probeReach,
-								def->sphereProbes ? radius : 0.0f);
-		++casts;
+		lbHit hit = lbProneTrace(input->query, def, lbMulAdd(p, def->probeReach, up), 2.0f * def->probeReach,
+								 def->sphereProbes ? lbMinF(radius, def->probeCastRadius) : 0.0f, cast, &state->probeGround[k],
+								 &state->castFromWs[5 + k], &casts);
 		if (!hit.hit)
 		{
 			g->hit = false;
 			continue;
 		}
 		lbVec3 n = lbProneNormal(&hit, up);
-		lbVec3 point = def->sphereProbes ? hit.location : lbMulAdd(hit.impactPoint, radius, n);
+		lbVec3 point = lbMulAdd(hit.impactPoint, radius, n);
 		if (g->hit && !snap)
 		{
 			// The previous plane's height at the new point, eased toward the new one.
