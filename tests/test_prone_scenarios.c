@@ -28,20 +28,12 @@ typedef struct KnownOver
 static const KnownOver kKnownOver[] = {
 	{ "prone_back_slope20_mannequin.json", 0.020f, 0.043f, 5.0f, 5.0f, 15.0f },
 	{ "prone_back_slope20_mixamo.json", 0.020f, 0.043f, 5.0f, 5.0f, 15.0f },
-	{ "prone_crawl_rocks_mannequin.json", 0.044f, 0.030f, 5.0f, 5.0f, 15.0f },
-	{ "prone_crawl_rocks_mixamo.json", 0.043f, 0.030f, 5.0f, 5.0f, 15.0f },
-	{ "prone_crawl_slope10_mannequin.json", 0.027f, 0.030f, 5.0f, 5.0f, 15.0f },
-	{ "prone_crawl_slope10_mixamo.json", 0.027f, 0.030f, 5.0f, 5.0f, 15.0f },
 	{ "prone_roof_mannequin.json", 0.128f, 0.030f, 5.0f, 5.0f, 15.0f },
 	{ "prone_roof_mixamo.json", 0.127f, 0.030f, 5.0f, 5.0f, 15.0f },
-	{ "prone_slope10_up_mannequin.json", 0.025f, 0.030f, 5.0f, 5.0f, 15.0f },
-	{ "prone_slope10_up_mixamo.json", 0.025f, 0.030f, 5.0f, 5.0f, 15.0f },
-	{ "prone_slope20_up_mannequin.json", 0.028f, 0.030f, 5.0f, 5.0f, 15.0f },
-	{ "prone_slope20_up_mixamo.json", 0.027f, 0.030f, 5.0f, 5.0f, 15.0f },
-	{ "prone_stairs_mannequin.json", 0.020f, 0.072f, 5.0f, 11.6f, 15.0f },
-	{ "prone_stairs_mixamo.json", 0.020f, 0.072f, 5.0f, 11.6f, 15.0f },
-	{ "prone_stand_prone_stand_mannequin.json", 0.049f, 0.030f, 5.0f, 15.9f, 21.9f },
-	{ "prone_stand_prone_stand_mixamo.json", 0.044f, 0.030f, 5.0f, 15.9f, 21.5f },
+	{ "prone_stairs_mannequin.json", 0.020f, 0.066f, 5.0f, 11.0f, 15.0f },
+	{ "prone_stairs_mixamo.json", 0.020f, 0.066f, 5.0f, 11.0f, 15.0f },
+	{ "prone_stand_prone_stand_mannequin.json", 0.047f, 0.030f, 5.0f, 6.5f, 15.0f },
+	{ "prone_stand_prone_stand_mixamo.json", 0.042f, 0.030f, 5.0f, 6.5f, 15.0f },
 };
 
 static const KnownOver* knownOver(const char* name)

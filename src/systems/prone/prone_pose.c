@@ -193,6 +193,34 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			// blends in.
 			in.poleKind = lb_poleNone;
 			lbPose_SolveLimbIk(pose, skeleton, h, (lbLimb)k, &in, NULL);
+			// A held limb whose knee or elbow would sink swivels it up about the line from the hip or
+			// shoulder to the held end, which stays where it is.
+			lbVec3 p;
+			float radius;
+			if (def->fitLimbs && planes[midProbe].hit && lbProneProbePoint(h, def, pose, (lbProneProbe)midProbe, &p, &radius))
+			{
+				float rise = -lbProneGap(&planes[midProbe], p, def->clearance);
+				lbVec3 root0 = pose->model[root].p;
+				lbVec3 u = lbNormalizeOr(lbSub(pose->model[end].p, root0), lbVec3_zero);
+				if (rise > 0.0f && lbLength(u) > 0.5f)
+				{
+					lbVec3 v = lbProjectOnPlane(lbSub(p, root0), u);
+					const lbVec3 n = planes[midProbe].normal;
+					float A = lbDot(v, n), B = lbDot(lbCross(u, v), n);
+					float R = sqrtf(A * A + B * B);
+					if (R > 1.0e-4f)
+					{
+						float phi0 = atan2f(B, A);
+						float c = acosf(lbClampF((rise + A) / R, -1.0f, 1.0f));
+						float p1 = phi0 - c, p2 = phi0 + c;
+						p1 = atan2f(sinf(p1), cosf(p1));
+						p2 = atan2f(sinf(p2), cosf(p2));
+						float phi = lbClampF(lbAbsF(p1) < lbAbsF(p2) ? p1 : p2, -1.0f, 1.0f);
+						lbProneTurn(pose, skeleton, root, u, phi * w);
+						res.limbLift = lbMaxF(res.limbLift, lbAbsF(phi * w));
+					}
+				}
+			}
 		}
 		// A held limb rests on its contact: the lift and bend fade out as the hold blends in.
 		const float fit = a * (1.0f - lbClampF(lt->alpha, 0.0f, 1.0f));
