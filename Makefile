@@ -8,7 +8,9 @@ GEN        := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 BUILD_FUZZ ?= build-fuzz
 FUZZ_SECONDS ?= 25
 
-.PHONY: all deps build test sanitize bench demo fuzz clean
+PREFIX     ?= /usr/local
+
+.PHONY: all deps build test sanitize bench demo fuzz install clean
 
 all: build
 
@@ -32,7 +34,7 @@ sanitize: deps
 	  ctest --test-dir $(BUILD_SAN) --output-on-failure -j $(JOBS) -LE nosanitize
 
 bench: deps
-	cmake -S . -B $(BUILD_BENCH) $(GEN) -DCMAKE_BUILD_TYPE=Release -DLB_BENCHMARKS=ON -DLB_BUILD_TESTS=OFF
+	cmake -S . -B $(BUILD_BENCH) $(GEN) -DCMAKE_BUILD_TYPE=Release -DLB_BENCHMARKS=ON -DLIMBER_BUILD_TESTS=OFF
 	cmake --build $(BUILD_BENCH) -j $(JOBS) --target limber_bench
 	$(BUILD_BENCH)/bench/limber_bench
 
@@ -45,7 +47,7 @@ demo: deps
 fuzz: deps
 	@LB_EXTRA_PKGS=clang sh scripts/deps.sh
 	CC=clang CXX=clang++ cmake -S . -B $(BUILD_FUZZ) $(GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLB_FUZZ=ON -DLB_SANITIZE=ON \
-	  -DLB_APPS=OFF -DLB_BENCHMARKS=OFF
+	  -DLIMBER_BUILD_APPS=OFF -DLB_BENCHMARKS=OFF
 	cmake --build $(BUILD_FUZZ) -j $(JOBS) --target fuzz_scenario fuzz_import
 	@for t in scenario import; do \
 	  mkdir -p $(BUILD_FUZZ)/corpus-$$t $(BUILD_FUZZ)/artifacts-$$t; \
@@ -54,6 +56,10 @@ fuzz: deps
 	  ASAN_OPTIONS=detect_leaks=0 $(BUILD_FUZZ)/tests/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
 	    -timeout=30 -rss_limit_mb=4096 -artifact_prefix=$(BUILD_FUZZ)/artifacts-$$t/ $(BUILD_FUZZ)/corpus-$$t || exit 1; \
 	done
+
+# Headers, libraries, tools, the CMake package and pkg-config files under $(PREFIX).
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
 	rm -rf $(BUILD) $(BUILD_SAN) $(BUILD_BENCH) $(BUILD_FUZZ) out

@@ -45,6 +45,18 @@ static void HelpAndList(void)
 	free(list);
 }
 
+static void VersionIsTheLibrarys(void)
+{
+	ENSURE(system("mkdir -p '" OUT "'") == 0);
+	ENSURE(system("'" TOOL "' --version > '" OUT "/version.txt'") == 0);
+	char* text = lbTestReadFile(OUT "/version.txt", NULL);
+	char expected[64];
+	lbVersion v = lbGetVersion();
+	snprintf(expected, sizeof expected, "limber %d.%d.%d\n", v.major, v.minor, v.revision);
+	ENSURE(text && strcmp(text, expected) == 0);
+	free(text);
+}
+
 static void BadInputOneLineNonZero(void)
 {
 	struct
@@ -225,6 +237,7 @@ int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(HelpAndList);
+	RUN_TEST(VersionIsTheLibrarys);
 	RUN_TEST(BadInputOneLineNonZero);
 	RUN_TEST(SameFileSameReportBytes);
 	RUN_TEST(FramesAreWritten);

@@ -41,6 +41,7 @@ static void lbUsage(FILE* f)
 	fprintf(f,
 			"usage: limber run FILE [options]   run a scenario headless\n"
 			"       limber list                 scenarios, systems, motions, rigs and scene builders\n"
+			"       limber --version            the library's version\n"
 			"       limber --help               this text\n"
 			"\n"
 			"run options:\n"
@@ -396,6 +397,12 @@ int main(int argc, char** argv)
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0)
 	{
 		lbUsage(stdout);
+		return 0;
+	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0)
+	{
+		lbVersion v = lbGetVersion();
+		printf("limber %d.%d.%d\n", v.major, v.minor, v.revision);
 		return 0;
 	}
 	if (strcmp(argv[1], "list") == 0)
