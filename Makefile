@@ -10,7 +10,9 @@ FUZZ_SECONDS ?= 25
 
 PREFIX     ?= /usr/local
 
-.PHONY: all deps build test sanitize bench demo fuzz install clean
+BUILD_WIN  ?= build-windows
+
+.PHONY: all deps build test sanitize bench demo fuzz install windows clean
 
 all: build
 
@@ -57,9 +59,15 @@ fuzz: deps
 	    -timeout=30 -rss_limit_mb=4096 -artifact_prefix=$(BUILD_FUZZ)/artifacts-$$t/ $(BUILD_FUZZ)/corpus-$$t || exit 1; \
 	done
 
+# The core and its tests cross-compiled for Windows with MinGW-w64 and run under Wine, and
+# limber.dll's exports checked (the same as the windows_cross test).
+windows: deps
+	cmake -DSOURCE=$(CURDIR) -DWORK=$(CURDIR)/$(BUILD_WIN) "-DGENERATOR=$(if $(GEN),Ninja,Unix Makefiles)" \
+	  -P tests/windows/cross_test.cmake
+
 # Headers, libraries, tools, the CMake package and pkg-config files under $(PREFIX).
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf $(BUILD) $(BUILD_SAN) $(BUILD_BENCH) $(BUILD_FUZZ) out
+	rm -rf $(BUILD) $(BUILD_SAN) $(BUILD_BENCH) $(BUILD_FUZZ) $(BUILD_WIN) out

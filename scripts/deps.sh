@@ -5,7 +5,8 @@ set -eu
 PKGS="cmake ninja-build make gcc g++ pkg-config libc6-dev
 libcjson-dev libassimp-dev assimp-testmodels
 libepoxy-dev libegl-dev libegl1 libegl-mesa0 libgl1-mesa-dev libgl1-mesa-dri libgles-dev
-libstb-dev libglfw3-dev xvfb xauth fonts-dejavu-core ${LB_EXTRA_PKGS:-}"
+libstb-dev libglfw3-dev xvfb xauth fonts-dejavu-core
+gcc-mingw-w64-x86-64 wine64 doxygen ${LB_EXTRA_PKGS:-}"
 missing=""
 for p in $PKGS; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

@@ -32,6 +32,16 @@
 
 #define LB_INLINE static inline
 
+// printf-style checking of the reporting functions' format strings. MinGW's printf attribute means
+// Microsoft's dialect; the library is built with MinGW's C99 printf (__USE_MINGW_ANSI_STDIO).
+#if defined(__MINGW32__)
+#define LB_PRINTF(fmt, args) __attribute__((format(gnu_printf, fmt, args)))
+#elif defined(__GNUC__) || defined(__clang__)
+#define LB_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define LB_PRINTF(fmt, args)
+#endif
+
 /// Library version, the only place it is defined (the build reads it from here). limber follows
 /// semantic versioning: a major change may break the API, a minor one adds to it, a patch fixes.
 #define LB_VERSION_MAJOR 0
@@ -156,18 +166,10 @@ typedef int lbAssertFcn(const char* condition, const char* fileName, int lineNum
 LB_API void lbSetAssertFcn(lbAssertFcn* fcn);
 
 /// Reports an error through the log hook with printf-style details and returns `code` for chaining.
-LB_API lbResult lbReport(lbResult code, const char* format, ...)
-#if defined(__GNUC__) || defined(__clang__)
-	__attribute__((format(printf, 2, 3)))
-#endif
-	;
+LB_API lbResult lbReport(lbResult code, const char* format, ...) LB_PRINTF(2, 3);
 
 /// Reports a warning through the log hook (printf-style).
-LB_API void lbWarn(lbResult code, const char* format, ...)
-#if defined(__GNUC__) || defined(__clang__)
-	__attribute__((format(printf, 2, 3)))
-#endif
-	;
+LB_API void lbWarn(lbResult code, const char* format, ...) LB_PRINTF(2, 3);
 
 /// Internal: called by LB_ASSERT.
 LB_API int lbInternalAssert(const char* condition, const char* fileName, int lineNumber);

@@ -753,7 +753,7 @@ lbResult lbPose_SolveLimbIk(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 {
 	if (outResult)
 		*outResult = (lbIkResult){ lb_ikNotSolved, false, 0.0f, 0 };
-	lbLimbChain c;
+	lbLimbChain c = { 0 }; // (filled on success; zeroed for compilers that cannot see it)
 	lbResult r = lbHumanoid_GetLimbChain(humanoid, limb, &c);
 	if (r != lb_ok)
 		return r;
