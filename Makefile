@@ -11,8 +11,9 @@ FUZZ_SECONDS ?= 25
 PREFIX     ?= /usr/local
 
 BUILD_WIN  ?= build-windows
+BUILD_API  ?= build-api
 
-.PHONY: all deps build test sanitize bench demo fuzz install windows clean
+.PHONY: all deps build test sanitize bench demo fuzz install windows docs clean
 
 all: build
 
@@ -65,9 +66,16 @@ windows: deps
 	cmake -DSOURCE=$(CURDIR) -DWORK=$(CURDIR)/$(BUILD_WIN) "-DGENERATOR=$(if $(GEN),Ninja,Unix Makefiles)" \
 	  -P tests/windows/cross_test.cmake
 
+# API reference from the public headers' /// comments and docs/embedding.md, with Doxygen; any
+# Doxygen warning fails it. Open $(BUILD_API)/html/index.html.
+docs: deps
+	@mkdir -p $(BUILD_API)
+	LB_DOCS_OUT=$(BUILD_API) doxygen docs/Doxyfile
+	@echo "docs: $(BUILD_API)/html/index.html"
+
 # Headers, libraries, tools, the CMake package and pkg-config files under $(PREFIX).
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 clean:
-	rm -rf $(BUILD) $(BUILD_SAN) $(BUILD_BENCH) $(BUILD_FUZZ) $(BUILD_WIN) out
+	rm -rf $(BUILD) $(BUILD_SAN) $(BUILD_BENCH) $(BUILD_FUZZ) $(BUILD_WIN) $(BUILD_API) out

@@ -803,6 +803,57 @@ static void TestMotionNames(void)
 	lbFreeFixture(&f);
 }
 
+// The walk's velocity comes out of the state: after the speed has settled it is the walking
+// speed along the character's facing, level with the ground.
+static void TestWalkVelocity(void)
+{
+	for (int r = 0; r < lb_rigCount; ++r)
+	{
+		lbRigFixture f;
+		ENSURE(lbMakeFixture((lbReferenceRig)r, &f));
+		lbMotionState st;
+		lbVec3 headingWs = lbMakeVec3(0.6f, 0.8f, 0.0f);
+		lbTransform start = lbCharacterTransform(&f.hum, lbMakeVec3(1.0f, 2.0f, 0.0f), headingWs, lbVec3_axisZ);
+		ENSURE(lbMotionState_Init(&st, &f.hum, f.skel, start) == lb_ok);
+		ENSURE(lbLengthSquared(st.velocityWs) == 0.0f);
+		lbMotionParams p = lbDefaultMotionParams(lb_motionWalk);
+		for (int i = 0; i < 300; ++i)
+			ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &p, 1.0f / 60.0f, &f.pose) == lb_ok);
+		ENSURE_NEAR(lbLength(st.velocityWs), p.speed, 0.05);
+		ENSURE_NEAR(lbDot(lbNormalize(st.velocityWs), headingWs), 1.0, 1e-3);
+		ENSURE_NEAR(st.velocityWs.z, 0.0, 1e-4);
+		lbFreeFixture(&f);
+	}
+}
+
+// A rig whose up is not the world's: the helper turns its up onto the world's and its forward
+// onto the heading, for both reference rigs (Z-up) into a Y-up world and back.
+static void TestCharacterTransformAcrossUpAxes(void)
+{
+	for (int r = 0; r < lb_rigCount; ++r)
+	{
+		lbRigFixture f;
+		ENSURE(lbMakeFixture((lbReferenceRig)r, &f));
+		lbVec3 ups[2] = { lbVec3_axisY, lbVec3_axisZ };
+		lbVec3 headings[2] = { lbMakeVec3(0.0f, 0.3f, -1.0f), lbMakeVec3(1.0f, 1.0f, 0.2f) };
+		for (int k = 0; k < 2; ++k)
+		{
+			lbVec3 pos = lbMakeVec3(3.0f, -1.0f, 2.0f);
+			lbTransform t = lbCharacterTransform(&f.hum, pos, headings[k], ups[k]);
+			ENSURE_VEC3_NEAR(t.p, pos, 1e-6);
+			ENSURE_VEC3_NEAR(lbQuatRotate(t.q, f.hum.upMs), ups[k], 1e-5);
+			lbVec3 flat = lbNormalize(lbProjectOnPlane(headings[k], ups[k]));
+			ENSURE_VEC3_NEAR(lbQuatRotate(t.q, f.hum.forwardMs), flat, 1e-4);
+		}
+		// Degenerate input: identity rotation, never NaN.
+		lbTransform bad = lbCharacterTransform(&f.hum, lbVec3_zero, lbVec3_axisX, lbVec3_zero);
+		ENSURE(lbIsValidTransform(bad));
+		lbTransform straightUp = lbCharacterTransform(&f.hum, lbVec3_zero, lbVec3_axisZ, lbVec3_axisZ);
+		ENSURE(lbIsValidTransform(straightUp));
+		lbFreeFixture(&f);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -819,5 +870,7 @@ int main(int argc, char** argv)
 	RUN_TEST(TestMotionBadInput);
 	RUN_TEST(TestBlendPoses);
 	RUN_TEST(TestMotionNames);
+	RUN_TEST(TestWalkVelocity);
+	RUN_TEST(TestCharacterTransformAcrossUpAxes);
 	TEST_MAIN_END();
 }

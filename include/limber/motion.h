@@ -101,6 +101,14 @@ LB_API lbResult lbBlendPoses(const lbPose* a, const lbPose* b, float alpha, cons
 /// plane normal to up; 0 when either projection is degenerate.
 LB_API float lbHeadingAngle(lbVec3 from, lbVec3 to, lbVec3 up);
 
+/// World transform of a character's model frame standing at `positionWs` and facing `headingWs`,
+/// for a rig whose up and forward (humanoid->upMs, humanoid->forwardMs, measured from its rest
+/// pose) need not be the world's: the rig's up goes onto `upWs` and its forward onto the heading
+/// (projected onto the ground plane). A Y-up rig in a Z-up world, or the reverse, needs no hand-made
+/// rotation. A heading along up (or zero) keeps the rig's forward turned minimally onto the plane.
+/// Returns identity rotation at the position when upWs is zero or a value is non-finite. Thread-safe.
+LB_API lbTransform lbCharacterTransform(const lbHumanoid* humanoid, lbVec3 positionWs, lbVec3 headingWs, lbVec3 upWs);
+
 LB_EXTERN_C_END
 
 // ---------------------------------------------------------------------------------------------
@@ -194,6 +202,10 @@ typedef struct lbMotionState
 	float dutyFactor;
 	/// World transform of the model frame (moved by locomotion and root motion).
 	lbTransform characterWs;
+	/// Velocity of the model frame over the last sample (world, m/s): how far characterWs moved,
+	/// divided by dt. Zero after lbMotionState_Init. This is what lbFootSenseInput.velocityWs wants
+	/// when the base motion moves the character.
+	lbVec3 velocityWs;
 	/// Per foot (lbSide): contact state and targets.
 	lbFootPhase feet[2];
 	/// Internal: per limb (left foot, right foot, left hand, right hand), the swing start (model

@@ -827,6 +827,7 @@ lbResult lbMotion_Sample(lbMotionState* st, const lbHumanoid* h, const lbSkeleto
 				return r;
 		}
 	}
+	lbVec3 startWs = st->characterWs.p;
 	lbBody b;
 	lbBuildBody(h, s, &b);
 	bool fresh = p->motion != st->motion || (p->motion == lb_motionClip && p->clip != (const lbClip*)st->clipSeen);
@@ -888,5 +889,18 @@ lbResult lbMotion_Sample(lbMotionState* st, const lbHumanoid* h, const lbSkeleto
 		default:
 			break;
 	}
+	st->velocityWs = lbMulSV(1.0f / dt, lbSub(st->characterWs.p, startWs));
 	return lb_ok;
+}
+
+lbTransform lbCharacterTransform(const lbHumanoid* humanoid, lbVec3 positionWs, lbVec3 headingWs, lbVec3 upWs)
+{
+	lbVec3 up = lbNormalize(upWs);
+	if (!humanoid || !lbIsValidVec3(positionWs) || !lbIsValidVec3(headingWs) || lbLengthSquared(up) == 0.0f)
+		return lbMakeTransform(lbIsValidVec3(positionWs) ? positionWs : lbVec3_zero, lbQuat_identity);
+	lbQuat upOnly = lbQuatFromTo(humanoid->upMs, up);
+	lbVec3 heading = lbProjectOnPlane(headingWs, up);
+	if (lbLengthSquared(heading) < 1e-12f)
+		return lbMakeTransform(positionWs, upOnly);
+	return lbMakeTransform(positionWs, lbQuatFromTwoAxes(humanoid->upMs, up, humanoid->forwardMs, heading));
 }
