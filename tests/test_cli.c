@@ -59,6 +59,7 @@ static void VersionIsTheLibrarys(void)
 
 static void BadInputOneLineNonZero(void)
 {
+	FILE* f = NULL;
 	struct
 	{
 		const char* args;
@@ -77,8 +78,19 @@ static void BadInputOneLineNonZero(void)
 		{ "run " LB_SOURCE_DIR "/scenarios/demo.json --wobble", 1, "--wobble" },
 		{ "run " OUT "/bad.json", 1, "timeline[0].input" },
 		{ "run " LB_SOURCE_DIR "/scenarios/demo.json --report /nonexistent-dir/r.json", 1, "/nonexistent-dir/r.json" },
+		// A rig file that is not a humanoid: the file, what is missing and the scenario's fix.
+		{ "run " OUT "/notahuman.json", 1, "anim_test.x' is not a humanoid" },
+		{ "run " OUT "/notahuman.json", 1, "rig.roles" },
+		{ "run " OUT "/notahuman.json", 1, "missing pelvis" },
 	};
-	FILE* f = fopen(OUT "/bad.json", "wb");
+	f = fopen(OUT "/notahuman.json", "wb");
+	ENSURE(f != NULL);
+	if (f)
+	{
+		fputs("{\"rig\": {\"file\": \"/usr/share/assimp/models/X/anim_test.x\"}, \"frames\": 2}", f);
+		fclose(f);
+	}
+	f = fopen(OUT "/bad.json", "wb");
 	ENSURE(f != NULL);
 	if (f)
 	{

@@ -933,6 +933,69 @@ static void lbRemoveTree(const char* dir)
 	rmdir(dir);
 }
 
+// Formats beyond the first six: every assimp format that carries a skeleton is accepted and loads
+// its bones; an extension without one is refused with the list of those that work.
+static void TestMoreFormats(void)
+{
+	if (!lbHaveModels())
+		return;
+	const char* files[] = { MODELS "/IQM/mrfixit.iqm", MODELS "/B3D/WusonBlitz.b3d", MODELS "/MS3D/Wuson.ms3d",
+							MODELS "/MD5/SimpleCube.md5mesh", MODELS "/ASE/MotionCaptureROM.ase" };
+	const char* formats[] = { "iqm", "b3d", "ms3d", "md5", "ase" };
+	for (int k = 0; k < 5; ++k)
+	{
+		struct stat st;
+		if (stat(files[k], &st) != 0)
+			continue;
+		lbImportDef d = lbDefaultImportDef();
+		d.requireHumanoid = false;
+		lbImportedRig* r = NULL;
+		lbResetCapture();
+		lbResult res = lbImportRig(files[k], &d, &r);
+		printf("    %s: %s: %s\n", files[k] + strlen(MODELS) + 1, lbResultString(res), r ? r->report : lbCap.message);
+		ENSURE(res != lb_errorUnsupported);
+		ENSURE(res == lb_ok || res == lb_errorNoSkeleton);
+		if (r)
+		{
+			ENSURE(strcmp(r->format, formats[k]) == 0);
+			ENSURE(r->skeleton && r->skeleton->boneCount >= 1);
+		}
+		lbDestroyImportedRig(r);
+	}
+	lbResetCapture();
+	lbImportedRig* r = NULL;
+	ENSURE(lbImportRig(MODELS "/OBJ/box.obj", NULL, &r) == lb_errorUnsupported && r == NULL);
+	ENSURE(strstr(lbCap.message, "box.obj") && strstr(lbCap.message, ".iqm") && strstr(lbCap.message, "skeleton"));
+}
+
+// A rig that comes in far taller or shorter than a human warns with the height, the unit used and
+// the fix.
+static void TestImplausibleHeightWarns(void)
+{
+	if (!lbHaveModels())
+		return;
+	lbImportDef d = lbDefaultImportDef();
+	lbImportedRig* r = NULL;
+	lbResetCapture();
+	ENSURE(lbImportRig(MODELS "/BVH/01_01.bvh", &d, &r) == lb_ok && r);
+	ENSURE(r && !strstr(r->report, "tall with"));
+	int before = r ? r->warningCount : 0;
+	lbDestroyImportedRig(r);
+	const float units[2] = { 2.5f, 0.001f };
+	for (int k = 0; k < 2; ++k)
+	{
+		d.unitScale = units[k];
+		lbResetCapture();
+		r = NULL;
+		ENSURE(lbImportRig(MODELS "/BVH/01_01.bvh", &d, &r) == lb_ok && r);
+		ENSURE(r && r->warningCount == before + 1);
+		ENSURE(strstr(lbCap.message, "01_01.bvh") && strstr(lbCap.message, "m tall") && strstr(lbCap.message, "unitScale"));
+		ENSURE(r && strstr(r->report, "unitScale"));
+		printf("    %s\n", lbCap.message);
+		lbDestroyImportedRig(r);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -955,6 +1018,8 @@ int main(int argc, char** argv)
 	RUN_TEST(TestBadFiles);
 	RUN_TEST(TestUnitsAndAxes);
 	RUN_TEST(TestExportRoundTrip);
+	RUN_TEST(TestMoreFormats);
+	RUN_TEST(TestImplausibleHeightWarns);
 	lbSetLogFcn(NULL, NULL);
 	lbRemoveTree(lbTempDir);
 	TEST_MAIN_END();

@@ -68,6 +68,19 @@ static void lbCollectScenarios(lbViewer* v, const char* dir)
 	qsort(v->files, (size_t)v->fileCount, sizeof v->files[0], (int (*)(const void*, const void*))strcmp);
 }
 
+typedef struct lbViewerError
+{
+	char message[640];
+} lbViewerError;
+
+static void lbViewerCaptureError(lbLogLevel level, lbResult code, const char* message, void* userContext)
+{
+	(void)code;
+	lbViewerError* e = (lbViewerError*)userContext;
+	if (level == lb_logError && !e->message[0])
+		snprintf(e->message, sizeof e->message, "%s", message);
+}
+
 static bool lbOpen(lbViewer* v, const char* path)
 {
 	char msg[640];
@@ -80,11 +93,21 @@ static bool lbOpen(lbViewer* v, const char* path)
 	}
 	lbResult r;
 	s->isolateImport = true; // a crash in the file parser must not end the viewer
+	// The run's error names the file, what is wrong and the fix; show that, not just the code.
+	lbViewerError error = { "" };
+	lbLogFcn* previous;
+	void* previousContext;
+	lbGetLogFcn(&previous, &previousContext);
+	lbSetLogFcn(lbViewerCaptureError, &error);
 	lbRun* run = lbCreateRun(s, &r);
+	lbSetLogFcn(previous, previousContext);
 	if (!run)
 	{
-		snprintf(v->message, sizeof v->message, "%s: %s", path, lbResultString(r));
-		fprintf(stderr, "limber-viewer: %s\n", v->message);
+		if (error.message[0])
+			snprintf(v->message, sizeof v->message, "%.*s", (int)sizeof v->message - 1, error.message);
+		else
+			snprintf(v->message, sizeof v->message, "%s: %s", path, lbResultString(r));
+		fprintf(stderr, "limber-viewer: %s\n", error.message[0] ? error.message : v->message);
 		lbDestroyScenario(s);
 		return false;
 	}

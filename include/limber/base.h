@@ -159,6 +159,10 @@ typedef void lbLogFcn(lbLogLevel level, lbResult code, const char* message, void
 /// Not thread-safe against concurrent logging; set it once at start-up.
 LB_API void lbSetLogFcn(lbLogFcn* fcn, void* userContext);
 
+/// The log hook and context installed now (the default hook when none was set; NULL when silenced),
+/// so a caller can wrap it for a while and put it back. Either output may be NULL.
+LB_API void lbGetLogFcn(lbLogFcn** outFcn, void** outUserContext);
+
 /// Assert hook for internal invariants only (library bugs, never user input). Return 1 to trap.
 typedef int lbAssertFcn(const char* condition, const char* fileName, int lineNumber);
 

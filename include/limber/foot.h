@@ -39,7 +39,7 @@ typedef enum lbFootTraceOrigin
 	lb_footTraceFromPelvis,
 } lbFootTraceOrigin;
 
-/// IK mode requested by the game (the seed's enabled / disabled / clamp tags).
+/// IK mode requested by the game (enabled, disabled or clamped).
 typedef enum lbFootIkMode
 {
 	lb_footIkEnabled = 0,
@@ -85,9 +85,9 @@ typedef struct lbFootDef
 	/// game can switch to sliding or climbing. The IK keeps its strength on steep ground: fading it
 	/// out would leave the animated foot inside the slope. Default 35 degrees.
 	float slopeLimit;
-	/// Exponential smoothing speed of foot offsets. Default 13 /s (seed range 12-15).
+	/// Exponential smoothing speed of foot offsets. Default 13 /s (12-15 looks natural).
 	float goalSpeed;
-	/// Smoothing speed of foot tilt. Default 18 /s (goal speed + 5, as seed 004).
+	/// Smoothing speed of foot tilt. Default 18 /s (the offset speed + 5: the tilt settles a little ahead of the height).
 	float rotationSpeed;
 	/// Trace prediction: the cast start moves along the horizontal velocity by speed x this
 	/// time. Default 0.02 s.
@@ -100,7 +100,7 @@ typedef struct lbFootDef
 	lbFootPelvisMode pelvisMode;
 	/// Weight of the mean foot offset in lb_footPelvisWeightedAverage. Default 0.3.
 	float pelvisWeight;
-	/// Largest pelvis drop. Default 0.35 m (seed 001 used 0.02 m; set it for that look).
+	/// Largest pelvis drop. Default 0.35 m (0.02 m keeps the pelvis nearly level, a stiffer look).
 	float pelvisMaxSink;
 	/// Largest pelvis rise (weighted-average mode; and how far above the animation the pelvis may
 	/// stay when the floor drops away under it). Default 0.05 m.
@@ -352,7 +352,7 @@ typedef enum lbFootSolver
 
 LB_EXTERN_C_BEGIN
 
-/// Default foot def (the seeds' parameters in meters; see each field).
+/// Default foot def (each field's comment gives its value).
 LB_API lbFootDef lbDefaultFootDef(void);
 
 /// Checks every field of a def (finite, in its documented range, enums known, up non-zero).

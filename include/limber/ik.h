@@ -54,7 +54,7 @@ typedef enum lbPoleKind
 	lb_poleDirection,
 } lbPoleKind;
 
-/// Input of the two-bone solver (the seeds' Basic IK). Make it with lbDefaultTwoBoneIkInput().
+/// Input of the two-bone solver (analytic: law of cosines about a hinge). Make it with lbDefaultTwoBoneIkInput().
 typedef struct lbTwoBoneIkInput
 {
 	/// Target of the end joint (model space, m). Default zero.
@@ -222,13 +222,13 @@ typedef struct lbFullBodyIkSettings
 	/// Stiffness of the pelvis translation, [0, 1] (1 = the pelvis never moves). Default 0.2.
 	float pelvisTranslationStiffness;
 	/// Rotation limit per role, relative to the rest pose, in anatomical axes. Defaults: thigh
-	/// bend +-80 deg, side +-30, twist +-30 (seed 001's values); calf bend 0..150 deg (never
+	/// bend +-80 deg, side +-30, twist +-30 (a hip's comfortable range); calf bend 0..150 deg (never
 	/// inverted), side +-2, twist +-20; foot cone 50 deg, twist +-25; upper arm cone 130 deg, twist
 	/// +-90; forearm bend 0..150 deg, side +-2, twist +-90; hand cone 80 deg, twist +-30; each spine
 	/// bone cone 25 deg, twist +-20. Others none.
 	lbJointLimit limits[lb_roleCount];
-	/// Pelvis travel relative to its input position: largest drop along up (m; seed 001 uses
-	/// 0.02), largest rise, largest horizontal move. Defaults 0.35, 0.15, 0.35.
+	/// Pelvis travel relative to its input position: largest drop along up (m; 0.02
+	/// keeps it nearly level), largest rise, largest horizontal move. Defaults 0.35, 0.15, 0.35.
 	float pelvisMaxSink, pelvisMaxRise, pelvisMaxHorizontal;
 	/// Largest pelvis rotation relative to its input (rad). Default 0.7.
 	float pelvisMaxRotation;
@@ -243,7 +243,7 @@ typedef struct lbFullBodyIkSettings
 	int internalValue;
 } lbFullBodyIkSettings;
 
-/// Input of lbPose_AimBone (the seeds' Aim Math applied to a bone). Make it with lbDefaultAimInput().
+/// Input of lbPose_AimBone (lbAimRotation applied to a bone). Make it with lbDefaultAimInput().
 typedef struct lbAimInput
 {
 	/// Bone axis to aim, in the bone's local frame (for example lbLegAxes::toe). Default +X.

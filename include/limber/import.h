@@ -108,9 +108,11 @@ typedef struct lbImportedRig
 	/// File up axis (in file coordinates) and the rotation applied to reach `up`.
 	lbVec3 sourceUp;
 	lbQuat axisRotation;
-	/// Format: "fbx", "gltf", "glb", "bvh", "collada" or "x".
+	/// Format: "fbx", "gltf", "glb", "bvh", "collada", "x", "ase", "md5", "iqm", "smd", "ms3d", "b3d",
+	/// "ogex" or "mdl" (every format assimp reads that can carry a skeleton).
 	const char* format;
-	/// Number of warnings raised while loading (also sent to the log hook).
+	/// Number of warnings raised while loading (also sent to the log hook), among them a humanoid
+	/// whose height is implausible (under 0.5 m or over 3 m) with the unit that was used.
 	int warningCount;
 	/// Human-readable summary: format, conversions applied, warnings.
 	char report[LB_IMPORT_REPORT_SIZE];
@@ -148,7 +150,7 @@ LB_API lbImportDef lbDefaultImportDef(void);
 /// threads at once: assimp's C API keeps its last error (and an attached log) process-wide. Errors (returned and
 /// logged with the file name and cause; *outRig is NULL): lb_errorNullPointer,
 /// lb_errorDefNotInitialized, lb_errorFileNotFound (missing or unreadable), lb_errorUnsupported
-/// (unknown extension), lb_errorFileFormat (truncated or malformed file, out-of-range indices),
+/// (an extension that carries no skeleton; the message lists those that do), lb_errorFileFormat (truncated or malformed file, out-of-range indices),
 /// lb_errorIo (a corrected temporary copy could not be written), lb_errorNoSkeleton,
 /// lb_errorNotHumanoid (missing roles are named), lb_errorOutOfMemory, and skeleton errors from
 /// lbCreateSkeleton (duplicate or over-long names).

@@ -484,7 +484,7 @@ LB_API float lbQuatTwistAngle(lbQuat q, lbVec3 axis);
 LB_API lbQuat lbQuatFromBasis(lbVec3 x, lbVec3 y, lbVec3 z);
 
 /// Rotation whose local +X maps to `x` exactly and local +Y to `y` as closely as possible
-/// (the seed's "Make Rot from XY"). Degenerate `y` (zero or parallel to x) picks a perpendicular.
+/// (what engines call "make rotation from X and Y"). Degenerate `y` (zero or parallel to x) picks a perpendicular.
 LB_API lbQuat lbQuatMakeFromXY(lbVec3 x, lbVec3 y);
 
 /// Rotation whose local +Z maps to `z` exactly and local +X to `x` as closely as possible ("Make Rot from ZX").
@@ -495,7 +495,7 @@ LB_API lbQuat lbQuatMakeFromZX(lbVec3 z, lbVec3 x);
 /// Make Rot from XY/ZX to any pair of local axes.
 LB_API lbQuat lbQuatFromTwoAxes(lbVec3 primaryLocal, lbVec3 primaryTarget, lbVec3 secondaryLocal, lbVec3 secondaryTarget);
 
-/// Aim (the seed's Aim Math): given a bone's current rotation (any space), returns the rotation
+/// Aim: given a bone's current rotation (any space), returns the rotation
 /// that makes its local `primaryLocal` axis point along `primaryTarget` and turns it about that
 /// axis so `secondaryLocal` faces `secondaryTarget` (skipped when the secondary target is
 /// degenerate), blended from the current rotation by `weight` in [0, 1] (clamped).

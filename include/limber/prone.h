@@ -70,20 +70,20 @@ typedef struct lbProneDef
 	uint32_t channelMask;
 	/// Owner id of the character's own shapes, ignored by the casts. Default LB_NO_OWNER.
 	uint32_t ignoreOwnerId;
-	/// Centre, ahead and behind casts: sphere radius (the seed's trace sphere). Default 0.05 m.
+	/// Centre, ahead and behind casts: sphere radius. Default 0.05 m.
 	float traceRadius;
-	/// They start this far above the point they probe (the seed's up extent): enough for the behind
+	/// They start this far above the point they probe: enough for the behind
 	/// cast to find ground rising at the largest pitch. Default 0.6 m.
 	float traceUp;
-	/// ... and reach this far below it (the seed's down extent). Default 0.6 m.
+	/// ... and reach this far below it. Default 0.6 m.
 	float traceDown;
-	/// Side casts: distance left and right of the centre contact. Default 0.15 m (the seed used
-	/// 0.05 m; a wider base reads the ground's roll under the whole chest, not a pebble).
+	/// Side casts: distance left and right of the centre contact. Default 0.15 m (a wider base than
+	/// 0.05 m: it reads the ground's roll under the whole chest, not a pebble).
 	float sideOffset;
-	/// Side casts: start and end this far above and below the centre contact (the seed's 0.25 m).
+	/// Side casts: start and end this far above and below the centre contact.
 	/// Default 0.25 m.
 	float sideExtent;
-	/// Side casts: sphere radius (the seed's 0.03 m). Default 0.03 m.
+	/// Side casts: sphere radius. Default 0.03 m.
 	float sideRadius;
 	/// Ahead cast: distance along the body from the centre, near the arms' support. Default 0.55 m.
 	float upperExtent;
@@ -202,7 +202,7 @@ typedef struct lbProneState
 	/// Probed ground per segment (world).
 	lbProneGround ground[lb_proneProbeCount];
 	lbProneLimbState limbs[LB_PRONE_LIMBS];
-	/// Ground last found by the seed's casts (centre, left, right, ahead, behind: the contact point
+	/// Ground last found by the casts (centre, left, right, ahead, behind: the contact point
 	/// and normal) and by the segment probes (the sphere's centre at the contact and the normal),
 	/// before smoothing: re-evaluated between casts (reduced trace rate).
 	lbProneGround castGround[5];
@@ -302,7 +302,7 @@ typedef struct lbProneResult
 
 LB_EXTERN_C_BEGIN
 
-/// Default prone def (the seed's parameters in meters; see each field).
+/// Default prone def (each field's comment gives its value).
 LB_API lbProneDef lbDefaultProneDef(void);
 
 /// Default sense input (everything zero/NULL, identity transform, active).

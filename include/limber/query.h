@@ -70,7 +70,7 @@ typedef struct lbHit
 	lbVec3 normal;
 	/// Unit normal of the face the impact point lies on, facing the caster (world): equals `normal`
 	/// for a contact inside a face, and is the reported primitive's own plane at an edge or vertex
-	/// (the seeds' impact normal). Zero when the scene cannot tell; callers then use `normal`.
+	/// (what engines call the impact normal). Zero when the scene cannot tell; callers then use `normal`.
 	lbVec3 faceNormal;
 	/// Hit time along the cast in [0, 1].
 	float fraction;

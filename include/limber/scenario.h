@@ -70,7 +70,7 @@ typedef enum lbInputKind
 	lb_inputCount
 } lbInputKind;
 
-/// Character states the runner tracks (the foot system reads them; seed 001 §4.4).
+/// Character states the runner tracks (the foot system reads them).
 typedef enum lbCharacterState
 {
 	lb_stateGrounded = 0,

@@ -46,7 +46,7 @@ typedef struct lbSkeleton
 	const int* parents;
 	/// Bone names.
 	const char* const* names;
-	/// Rest pose in local space (the seeds' "Initial" local transforms).
+	/// Rest pose in local space (the bind pose's local transforms).
 	const lbTransform* restLocal;
 	/// Rest pose in model space.
 	const lbTransform* restModel;
@@ -128,7 +128,7 @@ LB_API void lbPose_ModelToLocal(lbPose* pose, const lbSkeleton* skeleton);
 /// Recomputes the model transforms of `bone` and all its descendants from their local transforms.
 LB_API void lbPose_UpdateSubtree(lbPose* pose, const lbSkeleton* skeleton, int bone);
 
-/// Sets a bone's model-space transform (the seeds' Set Transform). With `propagate` its
+/// Sets a bone's model-space transform. With `propagate` its
 /// descendants move with it (their local transforms are kept); without, they stay where they are
 /// in model space (their local transforms are recomputed). Returns lb_errorBoneNotFound for a bad
 /// index and lb_errorNonFinite for a non-finite transform; the pose is unchanged then.

@@ -48,6 +48,14 @@ void lbSetLogFcn(lbLogFcn* fcn, void* userContext)
 	lbLogContext = userContext;
 }
 
+void lbGetLogFcn(lbLogFcn** outFcn, void** outUserContext)
+{
+	if (outFcn)
+		*outFcn = lbLogHook;
+	if (outUserContext)
+		*outUserContext = lbLogContext;
+}
+
 void lbSetAssertFcn(lbAssertFcn* fcn)
 {
 	lbAssertHook = fcn ? fcn : lbDefaultAssert;

@@ -146,6 +146,25 @@ static bool lbDropLeadInPose(lbClipTrack* tracks, int trackCount, float* ioDurat
 	return true;
 }
 
+// Every assimp format that carries a skeleton (bones or a node hierarchy with skinning or
+// skeletal animation), by extension; the name is the rig's `format`.
+static const char* const lbImportFormats[][2] = {
+	{ "fbx", "fbx" },       { "gltf", "gltf" }, { "glb", "glb" }, { "bvh", "bvh" },   { "dae", "collada" },
+	{ "x", "x" },           { "ase", "ase" },   { "ask", "ase" }, { "md5mesh", "md5" }, { "iqm", "iqm" },
+	{ "smd", "smd" },       { "vta", "smd" },   { "ms3d", "ms3d" }, { "b3d", "b3d" }, { "ogex", "ogex" },
+	{ "mdl", "mdl" },
+};
+#define LB_IMPORT_EXTENSIONS                                                                                 \
+	".fbx, .gltf, .glb, .bvh, .dae, .x, .ase, .ask, .md5mesh, .iqm, .smd, .vta, .ms3d, .b3d, .ogex, .mdl"
+
+static const char* lbImportFormatOf(const char* ext)
+{
+	for (size_t k = 0; k < sizeof lbImportFormats / sizeof lbImportFormats[0]; ++k)
+		if (strcmp(ext, lbImportFormats[k][0]) == 0)
+			return lbImportFormats[k][1];
+	return NULL;
+}
+
 lbImportDef lbDefaultImportDef(void)
 {
 	lbImportDef d;
@@ -343,24 +362,13 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 		return lbReport(lb_errorFileFormat, "lbImportRig: '%s' is empty", path);
 	char ext[16];
 	lbPathExtension(path, ext, sizeof ext);
-	const char* format = NULL;
+	const char* format = lbImportFormatOf(ext);
 	if (def->isolate)
 		return lbImportRigIsolated(path, def, outRig);
-	if (strcmp(ext, "fbx") == 0)
-		format = "fbx";
-	else if (strcmp(ext, "gltf") == 0)
-		format = "gltf";
-	else if (strcmp(ext, "glb") == 0)
-		format = "glb";
-	else if (strcmp(ext, "bvh") == 0)
-		format = "bvh";
-	else if (strcmp(ext, "dae") == 0)
-		format = "collada";
-	else if (strcmp(ext, "x") == 0)
-		format = "x";
 	if (!format)
-		return lbReport(lb_errorUnsupported, "lbImportRig: '%s': unsupported extension '%s' (fbx, gltf, glb, bvh, dae, x)",
-						path, ext);
+		return lbReport(lb_errorUnsupported,
+						"lbImportRig: '%s': the extension '%s' is not a format that carries a skeleton; use one of %s", path,
+						ext, LB_IMPORT_EXTENSIONS);
 
 	lbPrescan scan;
 	memset(&scan, 0, sizeof scan);
@@ -967,6 +975,20 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 							   path, lbResultString(hr), missing[0] ? ": missing " : "", missing));
 	}
 
+	// A human is about 1.5-2 m tall; far outside that, the unit is most likely wrong.
+	float tall = rig->humanoidResult == lb_ok ? rig->humanoid.height : span * conv.unit;
+	bool implausible = rig->humanoidResult == lb_ok && (tall < 0.5f || tall > 3.0f);
+	char tallText[512] = "";
+	if (implausible)
+	{
+		snprintf(tallText, sizeof tallText,
+				 "the rig is %.3g m tall with %.6g m per file unit (%s), not a human's 1.5-2 m: set lbImportDef.unitScale "
+				 "(e.g. %.3g)",
+				 (double)tall, (double)conv.unit, unitWhy, (double)(conv.unit * 1.75f / tall));
+		lbWarn(lb_errorFileFormat, "lbImportRig: '%s': %s", path, tallText);
+		++rig->warningCount;
+	}
+
 	float angle = lbQuatAngle(conv.rot) * LB_RAD2DEG;
 	snprintf(rig->report, sizeof rig->report,
 			 "%s (%s): %d bones, %d skinned meshes, %d clips; unit %.6g m per file unit (%s); up (%g %g %g) -> (%g %g %g), "
@@ -981,6 +1003,8 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 	}
 	if (rig->humanoidResult != lb_ok)
 		lbAppendReport(rig, "; %s", "not a humanoid");
+	if (implausible)
+		lbAppendReport(rig, "; %s", tallText);
 	if (scan.warnings[0])
 		lbAppendReport(rig, "; warnings: %s", scan.warnings);
 	lbPrescanCleanup(&scan);
@@ -1262,11 +1286,10 @@ static lbResult lbDeserializeRig(lbByteReader* r, lbImportedRig** outRig)
 	char format[16] = "";
 	int fl = lbGetCount(r, (int)sizeof format - 1);
 	lbGet(r, format, (size_t)fl);
-	static const char* const formats[] = { "fbx", "gltf", "glb", "bvh", "collada", "x" };
-	rig->format = formats[0];
-	for (size_t k = 0; k < sizeof formats / sizeof formats[0]; ++k)
-		if (strcmp(format, formats[k]) == 0)
-			rig->format = formats[k];
+	rig->format = lbImportFormats[0][1];
+	for (size_t k = 0; k < sizeof lbImportFormats / sizeof lbImportFormats[0]; ++k)
+		if (strcmp(format, lbImportFormats[k][1]) == 0)
+			rig->format = lbImportFormats[k][1];
 	rig->warningCount = lbGetCount(r, INT32_MAX);
 	lbGet(r, rig->report, sizeof rig->report);
 	rig->report[sizeof rig->report - 1] = 0;

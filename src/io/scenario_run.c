@@ -671,6 +671,26 @@ static float lbRestSoleHeight(const lbSkeleton* skeleton, const lbHumanoid* h)
 	return lowest;
 }
 
+typedef struct lbImportLog
+{
+	lbLogFcn* fcn;
+	void* context;
+	char message[400];
+} lbImportLog;
+
+static void lbImportLogCapture(lbLogLevel level, lbResult code, const char* message, void* userContext)
+{
+	lbImportLog* c = (lbImportLog*)userContext;
+	if (level == lb_logError)
+	{
+		if (!c->message[0])
+			snprintf(c->message, sizeof c->message, "%s", message);
+		return;
+	}
+	if (c->fcn)
+		c->fcn(level, code, message, c->context);
+}
+
 lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 {
 	lbResult dummy;
@@ -718,9 +738,25 @@ lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 		def.isolate = scenario->isolateImport;
 		for (int r = 0; r < lb_roleCount; ++r)
 			def.humanoid.roleNames[r] = scenario->roleNames[r][0] ? scenario->roleNames[r] : NULL;
+		// The importer's error is told once, with the scenario's own fix added (rig.roles, rig.file,
+		// rig.unit_scale) rather than the API's; its warnings pass through as they are.
+		lbImportLog capture = { NULL, NULL, "" };
+		lbGetLogFcn(&capture.fcn, &capture.context);
+		lbSetLogFcn(lbImportLogCapture, &capture);
 		*outResult = lbImportRig(scenario->rigFile, &def, &run->imported);
+		lbSetLogFcn(capture.fcn, capture.context);
 		if (*outResult != lb_ok || !run->imported)
 		{
+			const char* fix = "";
+			if (*outResult == lb_errorNotHumanoid)
+				fix = "; in the scenario, name the missing bones under rig.roles, e.g. \"roles\": {\"thigh_l\": \"LeftUpLeg\"} "
+					  "(role names: docs/import.md)";
+			else if (*outResult == lb_errorFileNotFound)
+				fix = "; check rig.file (a relative path is read from the scenario's folder)";
+			else if (*outResult == lb_errorFileFormat || *outResult == lb_errorNoSkeleton)
+				fix = "; rig.file must hold a skinned or animated skeleton (re-export it, e.g. as glTF or FBX)";
+			*outResult = lbReport(*outResult, "%s: rig.file: %s%s", scenario->path,
+								  capture.message[0] ? capture.message : lbResultString(*outResult), fix);
 			lbDestroyRun(run);
 			return NULL;
 		}
