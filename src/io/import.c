@@ -23,6 +23,17 @@
 #include <time.h>
 #include <unistd.h>
 
+#if defined(__SANITIZE_ADDRESS__)
+#define LB_IMPORT_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define LB_IMPORT_ASAN 1
+#endif
+#endif
+#ifndef LB_IMPORT_ASAN
+#define LB_IMPORT_ASAN 0
+#endif
+
 // Owner of everything an imported rig points to.
 typedef struct lbRigStore
 {
@@ -1357,7 +1368,9 @@ static lbResult lbImportRigIsolated(const char* path, const lbImportDef* def, lb
 		struct rlimit lim;
 		lim.rlim_cur = lim.rlim_max = 0;
 		setrlimit(RLIMIT_CORE, &lim);
-		if (def->isolateMemory > 0)
+		// Not under AddressSanitizer: it reserves terabytes of address space up front, so any
+		// address-space limit makes every allocation in the child fail.
+		if (def->isolateMemory > 0 && !LB_IMPORT_ASAN)
 		{
 			lim.rlim_cur = lim.rlim_max = (rlim_t)def->isolateMemory;
 			setrlimit(RLIMIT_AS, &lim);
