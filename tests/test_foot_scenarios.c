@@ -82,13 +82,8 @@ static void test_foot_scenarios_meet_the_limits(void)
 	int failed = 0;
 	for (int i = 0; i < count; ++i)
 	{
-		char path[1400], message[512];
-		snprintf(path, sizeof path, "%s/%s", dirPath, names[i]);
-		lbScenario* s = lbLoadScenario(path, message, (int)sizeof message);
-		ENSURE(s != NULL);
-		lbResult r = lb_errorInvalidArgument;
-		lbRun* run = s ? lbCreateRun(s, &r) : NULL;
-		ENSURE(run != NULL);
+		lbScenario* s = NULL;
+		lbRun* run = lbTestOpenRun(dirPath, names[i], &s);
 		while (run && !lbRun_IsDone(run))
 			lbRun_Step(run);
 		if (run)

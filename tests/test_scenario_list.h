@@ -1,10 +1,14 @@
 // SPDX-FileCopyrightText: 2026 limber authors
 // SPDX-License-Identifier: MIT
-// Lists the shipped scenario files of a set (scenarios/<prefix>*.json), sorted by name, for the
-// tests that hold a set to its limits. Include after test_macros.h, with _POSIX_C_SOURCE set.
+// Lists the shipped scenario files of a set (scenarios/<prefix>*.json), sorted by name, and opens
+// their runs, for the tests that hold a set to its limits. Include after test_macros.h, with
+// _POSIX_C_SOURCE set.
 #pragma once
 
+#include "limber/scenario.h"
+
 #include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,4 +36,18 @@ static int lbTestListScenarios(const char* dirPath, const char* prefix, char** n
 	closedir(dir);
 	qsort(names, (size_t)count, sizeof names[0], lbTestCompareNames);
 	return count;
+}
+
+// Loads dirPath/name and creates its run (ENSUREs both); NULL when either fails. The caller
+// steps the run and destroys it and *outScenario.
+static lbRun* lbTestOpenRun(const char* dirPath, const char* name, lbScenario** outScenario)
+{
+	char path[1400], message[512];
+	snprintf(path, sizeof path, "%s/%s", dirPath, name);
+	*outScenario = lbLoadScenario(path, message, (int)sizeof message);
+	ENSURE(*outScenario != NULL);
+	lbResult r = lb_errorInvalidArgument;
+	lbRun* run = *outScenario ? lbCreateRun(*outScenario, &r) : NULL;
+	ENSURE(run != NULL);
+	return run;
 }
