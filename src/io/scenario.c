@@ -897,7 +897,9 @@ bool lbJsonReadNumberKeys(lbJsonCheck* check, const cJSON* config, const lbConfi
 		double v = -1.0e300;
 		if (!lbJsonNumber(check, config, "system.config", keys[i].name, keys[i].lo, keys[i].hi, &v))
 			return false;
-		if (def && v > -1.0e299)
+		if (def && v > -1.0e299 && keys[i].bits)
+			*(uint32_t*)((char*)def + keys[i].offset) = (uint32_t)v;
+		else if (def && v > -1.0e299)
 			*(float*)((char*)def + keys[i].offset) = (float)(keys[i].degrees ? v * LB_DEG2RAD : v);
 	}
 	return true;

@@ -44,17 +44,19 @@ bool lbJsonVec3(lbJsonCheck* check, const cJSON* obj, const char* path, const ch
 bool lbJsonBool(lbJsonCheck* check, const cJSON* obj, const char* path, const char* key, bool* out);
 
 /// A number key of a system's config: its name, the offset of the float it sets in the system's
-/// def, the range a file may give, and whether the file gives degrees (stored as radians).
+/// def, the range a file may give, whether the file gives degrees (stored as radians), and whether
+/// it sets a uint32_t instead (channel masks, owner ids).
 typedef struct lbConfigNumberKey
 {
 	const char* name;
 	size_t offset;
 	double lo, hi;
 	bool degrees;
+	bool bits;
 } lbConfigNumberKey;
 
 /// Checks every key of `keys` present in `config` ("system.config") against its range and, when
-/// `def` is given, stores it into the float at the key's offset in *def. False (with the message
+/// `def` is given, stores it into the float (or uint32_t) at the key's offset in *def. False (with the message
 /// in `check`) on the first bad value.
 bool lbJsonReadNumberKeys(lbJsonCheck* check, const cJSON* config, const lbConfigNumberKey* keys, int count, void* def);
 

@@ -31,52 +31,55 @@ typedef struct lbClimbRun
 } lbClimbRun;
 
 static const lbConfigNumberKey lbClimbKeys[] = {
-	{ "move_speed_hand", offsetof(lbClimbDef, moveSpeed[0]), 0.0, 10.0, false },
-	{ "move_speed_foot", offsetof(lbClimbDef, moveSpeed[1]), 0.0, 10.0, false },
-	{ "follow_speed", offsetof(lbClimbDef, followSpeed), 0.0, 100.0, false },
-	{ "rotation_speed", offsetof(lbClimbDef, rotationSpeed), 0.0, 100.0, false },
-	{ "max_reach_hand", offsetof(lbClimbDef, maxReach[0]), 0.0, 5.0, false },
-	{ "max_reach_foot", offsetof(lbClimbDef, maxReach[1]), 0.0, 5.0, false },
-	{ "reach_margin", offsetof(lbClimbDef, reachMargin), 0.0, 1.0, false },
-	{ "min_reach_hand", offsetof(lbClimbDef, minReach[0]), 0.0, 1.0, false },
-	{ "min_reach_foot", offsetof(lbClimbDef, minReach[1]), 0.0, 1.0, false },
-	{ "trace_out", offsetof(lbClimbDef, traceOut), 0.0, 5.0, false },
-	{ "trace_in", offsetof(lbClimbDef, traceIn), 0.0, 10.0, false },
-	{ "wrap_in", offsetof(lbClimbDef, wrapIn), 0.0, 1.0, false },
-	{ "capture_radius", offsetof(lbClimbDef, captureRadius), 0.0, 1.0, false },
-	{ "search_offset_hand", offsetof(lbClimbDef, searchOffset[0]), 0.0, 1.0, false },
-	{ "search_offset_foot", offsetof(lbClimbDef, searchOffset[1]), 0.0, 1.0, false },
-	{ "lock_offset_hand", offsetof(lbClimbDef, lockOffset[0]), 0.0, 1.0, false },
-	{ "lock_offset_foot", offsetof(lbClimbDef, lockOffset[1]), 0.0, 1.0, false },
-	{ "lock_time", offsetof(lbClimbDef, lockTime), 0.0, 10.0, false },
-	{ "alpha_time", offsetof(lbClimbDef, alphaTime), 0.0, 10.0, false },
-	{ "body_reach_start", offsetof(lbClimbDef, bodyReachStart), 0.0, 2.0, false },
-	{ "body_reach_full", offsetof(lbClimbDef, bodyReachFull), 0.0, 2.0, false },
-	{ "body_alpha_locked", offsetof(lbClimbDef, bodyAlphaLocked), 0.0, 1.0, false },
-	{ "probe_radius_pelvis", offsetof(lbClimbDef, probeRadius[0]), 0.0, 1.0, false },
-	{ "probe_radius_chest", offsetof(lbClimbDef, probeRadius[1]), 0.0, 1.0, false },
-	{ "probe_out", offsetof(lbClimbDef, probeOut), 0.0, 5.0, false },
-	{ "probe_in", offsetof(lbClimbDef, probeIn), 0.0, 5.0, false },
-	{ "clearance_speed", offsetof(lbClimbDef, clearanceSpeed), 0.0, 1000.0, false },
-	{ "body_wall_distance", offsetof(lbClimbDef, bodyWallDistance), 0.0, 2.0, false },
-	{ "frame_speed", offsetof(lbClimbDef, frameSpeed), 0.0, 1000.0, false },
-	{ "wall_lean", offsetof(lbClimbDef, wallLean), 0.0, 1.0, false },
-	{ "comfort_reach_hand", offsetof(lbClimbDef, comfortReach[0]), 0.0, 1.0, false },
-	{ "comfort_reach_foot", offsetof(lbClimbDef, comfortReach[1]), 0.0, 1.0, false },
-	{ "body_margin", offsetof(lbClimbDef, bodyMargin), 0.0, 0.5, false },
-	{ "reliability_start", offsetof(lbClimbDef, reliabilityStart), 0.0, 1.0, false },
-	{ "reliability_full", offsetof(lbClimbDef, reliabilityFull), 0.0, 1.0, false },
-	{ "ledge_angle_deg", offsetof(lbClimbDef, ledgeAngle), 0.0, 90.0, true },
-	{ "side_neg_start", offsetof(lbClimbDef, sideNegStart), 0.0, 2.0, false },
-	{ "side_neg_full", offsetof(lbClimbDef, sideNegFull), 0.0, 2.0, false },
-	{ "side_pos_start", offsetof(lbClimbDef, sidePosStart), 0.0, 2.0, false },
-	{ "side_pos_full", offsetof(lbClimbDef, sidePosFull), 0.0, 2.0, false },
-	{ "pole_base", offsetof(lbClimbDef, poleBase), 0.0, 2.0, false },
-	{ "pole_side", offsetof(lbClimbDef, poleSide), 0.0, 5.0, false },
-	{ "knee_clearance", offsetof(lbClimbDef, kneeClearance), 0.0, 1.0, false },
-	{ "toe_side_gain", offsetof(lbClimbDef, toeSideGain), 0.0, 10.0, false },
-	{ "toe_leg_gain", offsetof(lbClimbDef, toeLegGain), 0.0, 10.0, false },
-	{ "toe_up_gain", offsetof(lbClimbDef, toeUpGain), 0.0, 10.0, false },
+	{ "move_speed_hand", offsetof(lbClimbDef, moveSpeed[0]), 0.0, 10.0, false, false },
+	{ "move_speed_foot", offsetof(lbClimbDef, moveSpeed[1]), 0.0, 10.0, false, false },
+	{ "follow_speed", offsetof(lbClimbDef, followSpeed), 0.0, 100.0, false, false },
+	{ "rotation_speed", offsetof(lbClimbDef, rotationSpeed), 0.0, 100.0, false, false },
+	{ "max_reach_hand", offsetof(lbClimbDef, maxReach[0]), 0.0, 5.0, false, false },
+	{ "max_reach_foot", offsetof(lbClimbDef, maxReach[1]), 0.0, 5.0, false, false },
+	{ "reach_margin", offsetof(lbClimbDef, reachMargin), 0.0, 1.0, false, false },
+	{ "min_reach_hand", offsetof(lbClimbDef, minReach[0]), 0.0, 1.0, false, false },
+	{ "min_reach_foot", offsetof(lbClimbDef, minReach[1]), 0.0, 1.0, false, false },
+	{ "trace_out", offsetof(lbClimbDef, traceOut), 0.0, 5.0, false, false },
+	{ "trace_in", offsetof(lbClimbDef, traceIn), 0.0, 10.0, false, false },
+	{ "wrap_in", offsetof(lbClimbDef, wrapIn), 0.0, 1.0, false, false },
+	{ "capture_radius", offsetof(lbClimbDef, captureRadius), 0.0, 1.0, false, false },
+	{ "search_offset_hand", offsetof(lbClimbDef, searchOffset[0]), 0.0, 1.0, false, false },
+	{ "search_offset_foot", offsetof(lbClimbDef, searchOffset[1]), 0.0, 1.0, false, false },
+	{ "lock_offset_hand", offsetof(lbClimbDef, lockOffset[0]), 0.0, 1.0, false, false },
+	{ "lock_offset_foot", offsetof(lbClimbDef, lockOffset[1]), 0.0, 1.0, false, false },
+	{ "lock_time", offsetof(lbClimbDef, lockTime), 0.0, 10.0, false, false },
+	{ "alpha_time", offsetof(lbClimbDef, alphaTime), 0.0, 10.0, false, false },
+	{ "body_reach_start", offsetof(lbClimbDef, bodyReachStart), 0.0, 2.0, false, false },
+	{ "body_reach_full", offsetof(lbClimbDef, bodyReachFull), 0.0, 2.0, false, false },
+	{ "body_alpha_locked", offsetof(lbClimbDef, bodyAlphaLocked), 0.0, 1.0, false, false },
+	{ "probe_radius_pelvis", offsetof(lbClimbDef, probeRadius[0]), 0.0, 1.0, false, false },
+	{ "probe_radius_chest", offsetof(lbClimbDef, probeRadius[1]), 0.0, 1.0, false, false },
+	{ "probe_out", offsetof(lbClimbDef, probeOut), 0.0, 5.0, false, false },
+	{ "probe_in", offsetof(lbClimbDef, probeIn), 0.0, 5.0, false, false },
+	{ "clearance_speed", offsetof(lbClimbDef, clearanceSpeed), 0.0, 1000.0, false, false },
+	{ "body_wall_distance", offsetof(lbClimbDef, bodyWallDistance), 0.0, 2.0, false, false },
+	{ "frame_speed", offsetof(lbClimbDef, frameSpeed), 0.0, 1000.0, false, false },
+	{ "wall_lean", offsetof(lbClimbDef, wallLean), 0.0, 1.0, false, false },
+	{ "comfort_reach_hand", offsetof(lbClimbDef, comfortReach[0]), 0.0, 1.0, false, false },
+	{ "comfort_reach_foot", offsetof(lbClimbDef, comfortReach[1]), 0.0, 1.0, false, false },
+	{ "body_margin", offsetof(lbClimbDef, bodyMargin), 0.0, 0.5, false, false },
+	{ "reliability_start", offsetof(lbClimbDef, reliabilityStart), 0.0, 1.0, false, false },
+	{ "reliability_full", offsetof(lbClimbDef, reliabilityFull), 0.0, 1.0, false, false },
+	{ "ledge_angle_deg", offsetof(lbClimbDef, ledgeAngle), 0.0, 90.0, true, false },
+	{ "side_neg_start", offsetof(lbClimbDef, sideNegStart), 0.0, 2.0, false, false },
+	{ "side_neg_full", offsetof(lbClimbDef, sideNegFull), 0.0, 2.0, false, false },
+	{ "side_pos_start", offsetof(lbClimbDef, sidePosStart), 0.0, 2.0, false, false },
+	{ "side_pos_full", offsetof(lbClimbDef, sidePosFull), 0.0, 2.0, false, false },
+	{ "pole_base", offsetof(lbClimbDef, poleBase), 0.0, 2.0, false, false },
+	{ "pole_side", offsetof(lbClimbDef, poleSide), 0.0, 5.0, false, false },
+	{ "knee_clearance", offsetof(lbClimbDef, kneeClearance), 0.0, 1.0, false, false },
+	{ "toe_side_gain", offsetof(lbClimbDef, toeSideGain), 0.0, 10.0, false, false },
+	{ "toe_leg_gain", offsetof(lbClimbDef, toeLegGain), 0.0, 10.0, false, false },
+	{ "toe_up_gain", offsetof(lbClimbDef, toeUpGain), 0.0, 10.0, false, false },
+	{ "channel_mask", offsetof(lbClimbDef, channelMask), 0.0, 4294967295.0, false, true },
+	{ "body_channel_mask", offsetof(lbClimbDef, bodyChannelMask), 0.0, 4294967295.0, false, true },
+	{ "ignore_owner_id", offsetof(lbClimbDef, ignoreOwnerId), 0.0, 4294967295.0, false, true },
 };
 
 #define LB_CLIMB_KEY_COUNT ((int)(sizeof lbClimbKeys / sizeof lbClimbKeys[0]))
@@ -85,27 +88,15 @@ static bool lbClimbReadConfig(lbJsonCheck* check, const cJSON* config, lbClimbDe
 {
 	if (!config)
 		return true;
-	const char* allowed[LB_CLIMB_KEY_COUNT + 3];
+	const char* allowed[LB_CLIMB_KEY_COUNT + 1];
 	int n = 0;
 	for (int i = 0; i < LB_CLIMB_KEY_COUNT; ++i)
 		allowed[n++] = lbClimbKeys[i].name;
-	allowed[n++] = "channel_mask";
-	allowed[n++] = "body_channel_mask";
 	allowed[n] = NULL;
 	if (!lbJsonKeysAllowed(check, config, "system.config", allowed))
 		return false;
 	if (!lbJsonReadNumberKeys(check, config, lbClimbKeys, LB_CLIMB_KEY_COUNT, def))
 		return false;
-	double mask = -1.0;
-	if (!lbJsonNumber(check, config, "system.config", "channel_mask", 0.0, 4294967295.0, &mask))
-		return false;
-	if (def && mask >= 0.0)
-		def->channelMask = (uint32_t)mask;
-	mask = -1.0;
-	if (!lbJsonNumber(check, config, "system.config", "body_channel_mask", 0.0, 4294967295.0, &mask))
-		return false;
-	if (def && mask >= 0.0)
-		def->bodyChannelMask = (uint32_t)mask;
 	return true;
 }
 

@@ -43,34 +43,36 @@ typedef struct lbProneRun
 } lbProneRun;
 
 static const lbConfigNumberKey lbProneKeys[] = {
-	{ "trace_radius", offsetof(lbProneDef, traceRadius), 0.0, 1.0, false },
-	{ "trace_up", offsetof(lbProneDef, traceUp), 0.0, 5.0, false },
-	{ "trace_down", offsetof(lbProneDef, traceDown), 0.0, 5.0, false },
-	{ "side_offset", offsetof(lbProneDef, sideOffset), 0.0, 2.0, false },
-	{ "side_extent", offsetof(lbProneDef, sideExtent), 0.0, 5.0, false },
-	{ "side_radius", offsetof(lbProneDef, sideRadius), 0.0, 1.0, false },
-	{ "upper_extent", offsetof(lbProneDef, upperExtent), 0.0, 5.0, false },
-	{ "lower_extent", offsetof(lbProneDef, lowerExtent), 0.0, 5.0, false },
-	{ "max_roll_deg", offsetof(lbProneDef, maxRoll), 0.0, 90.0, true },
-	{ "max_upper_pitch_deg", offsetof(lbProneDef, maxUpperPitch), 0.0, 90.0, true },
-	{ "max_lower_pitch_deg", offsetof(lbProneDef, maxLowerPitch), 0.0, 90.0, true },
-	{ "roof_angle_deg", offsetof(lbProneDef, roofAngle), 0.0, 90.0, true },
-	{ "hover_limit", offsetof(lbProneDef, hoverLimit), 0.0, 5.0, false },
-	{ "rotation_speed", offsetof(lbProneDef, rotationSpeed), 0.0, 1000.0, false },
-	{ "height_speed", offsetof(lbProneDef, heightSpeed), 0.0, 1000.0, false },
-	{ "probe_reach", offsetof(lbProneDef, probeReach), 0.0, 5.0, false },
-	{ "clearance", offsetof(lbProneDef, clearance), 0.0, 0.5, false },
-	{ "max_shift", offsetof(lbProneDef, maxShift), 0.0, 5.0, false },
-	{ "torso_radius", offsetof(lbProneDef, torsoRadius), -1.0, 1.0, false },
-	{ "lock_speed", offsetof(lbProneDef, lockSpeed), 0.0, 10.0, false },
-	{ "lock_release_distance", offsetof(lbProneDef, lockReleaseDistance), 0.0, 5.0, false },
-	{ "lock_blend_speed", offsetof(lbProneDef, lockBlendSpeed), 0.0, 1000.0, false },
-	{ "alpha_speed", offsetof(lbProneDef, alphaSpeed), 0.0, 1000.0, false },
-	{ "lie_angle_deg", offsetof(lbProneDef, lieAngle), 0.1, 90.0, true },
-	{ "teleport_distance", offsetof(lbProneDef, teleportDistance), 0.0, 1000.0, false },
-	{ "trace_rate", offsetof(lbProneDef, traceRate), 0.0, 1000.0, false },
-	{ "recast_distance", offsetof(lbProneDef, recastDistance), 0.0, 10.0, false },
-	{ "probe_cast_radius", offsetof(lbProneDef, probeCastRadius), 0.0, 1.0, false },
+	{ "trace_radius", offsetof(lbProneDef, traceRadius), 0.0, 1.0, false, false },
+	{ "trace_up", offsetof(lbProneDef, traceUp), 0.0, 5.0, false, false },
+	{ "trace_down", offsetof(lbProneDef, traceDown), 0.0, 5.0, false, false },
+	{ "side_offset", offsetof(lbProneDef, sideOffset), 0.0, 2.0, false, false },
+	{ "side_extent", offsetof(lbProneDef, sideExtent), 0.0, 5.0, false, false },
+	{ "side_radius", offsetof(lbProneDef, sideRadius), 0.0, 1.0, false, false },
+	{ "upper_extent", offsetof(lbProneDef, upperExtent), 0.0, 5.0, false, false },
+	{ "lower_extent", offsetof(lbProneDef, lowerExtent), 0.0, 5.0, false, false },
+	{ "max_roll_deg", offsetof(lbProneDef, maxRoll), 0.0, 90.0, true, false },
+	{ "max_upper_pitch_deg", offsetof(lbProneDef, maxUpperPitch), 0.0, 90.0, true, false },
+	{ "max_lower_pitch_deg", offsetof(lbProneDef, maxLowerPitch), 0.0, 90.0, true, false },
+	{ "roof_angle_deg", offsetof(lbProneDef, roofAngle), 0.0, 90.0, true, false },
+	{ "hover_limit", offsetof(lbProneDef, hoverLimit), 0.0, 5.0, false, false },
+	{ "rotation_speed", offsetof(lbProneDef, rotationSpeed), 0.0, 1000.0, false, false },
+	{ "height_speed", offsetof(lbProneDef, heightSpeed), 0.0, 1000.0, false, false },
+	{ "probe_reach", offsetof(lbProneDef, probeReach), 0.0, 5.0, false, false },
+	{ "clearance", offsetof(lbProneDef, clearance), 0.0, 0.5, false, false },
+	{ "max_shift", offsetof(lbProneDef, maxShift), 0.0, 5.0, false, false },
+	{ "torso_radius", offsetof(lbProneDef, torsoRadius), -1.0, 1.0, false, false },
+	{ "lock_speed", offsetof(lbProneDef, lockSpeed), 0.0, 10.0, false, false },
+	{ "lock_release_distance", offsetof(lbProneDef, lockReleaseDistance), 0.0, 5.0, false, false },
+	{ "lock_blend_speed", offsetof(lbProneDef, lockBlendSpeed), 0.0, 1000.0, false, false },
+	{ "alpha_speed", offsetof(lbProneDef, alphaSpeed), 0.0, 1000.0, false, false },
+	{ "lie_angle_deg", offsetof(lbProneDef, lieAngle), 0.1, 90.0, true, false },
+	{ "teleport_distance", offsetof(lbProneDef, teleportDistance), 0.0, 1000.0, false, false },
+	{ "trace_rate", offsetof(lbProneDef, traceRate), 0.0, 1000.0, false, false },
+	{ "recast_distance", offsetof(lbProneDef, recastDistance), 0.0, 10.0, false, false },
+	{ "probe_cast_radius", offsetof(lbProneDef, probeCastRadius), 0.0, 1.0, false, false },
+	{ "channel_mask", offsetof(lbProneDef, channelMask), 0.0, 4294967295.0, false, true },
+	{ "ignore_owner_id", offsetof(lbProneDef, ignoreOwnerId), 0.0, 4294967295.0, false, true },
 };
 #define LB_PRONE_KEY_COUNT ((int)(sizeof lbProneKeys / sizeof lbProneKeys[0]))
 
@@ -87,25 +89,17 @@ static const struct
 };
 #define LB_PRONE_FLAG_COUNT ((int)(sizeof lbProneFlags / sizeof lbProneFlags[0]))
 
-static const struct
-{
-	const char* name;
-	size_t offset;
-} lbProneMasks[] = { { "channel_mask", offsetof(lbProneDef, channelMask) }, { "ignore_owner_id", offsetof(lbProneDef, ignoreOwnerId) } };
-
 // Reads (and checks) the config into `out` when given; one function so checking and building agree.
 static bool lbProneReadConfig(lbJsonCheck* check, const cJSON* config, lbProneRun* out)
 {
 	if (!config)
 		return true;
-	const char* allowed[LB_PRONE_KEY_COUNT + LB_PRONE_FLAG_COUNT + 5];
+	const char* allowed[LB_PRONE_KEY_COUNT + LB_PRONE_FLAG_COUNT + 3];
 	int n = 0;
 	for (int i = 0; i < LB_PRONE_KEY_COUNT; ++i)
 		allowed[n++] = lbProneKeys[i].name;
 	for (int i = 0; i < LB_PRONE_FLAG_COUNT; ++i)
 		allowed[n++] = lbProneFlags[i].name;
-	allowed[n++] = lbProneMasks[0].name;
-	allowed[n++] = lbProneMasks[1].name;
 	allowed[n++] = "posture";
 	allowed[n++] = "transition_time";
 	allowed[n] = NULL;
@@ -113,14 +107,6 @@ static bool lbProneReadConfig(lbJsonCheck* check, const cJSON* config, lbProneRu
 		return false;
 	if (!lbJsonReadNumberKeys(check, config, lbProneKeys, LB_PRONE_KEY_COUNT, out ? (void*)&out->def : NULL))
 		return false;
-	for (int i = 0; i < 2; ++i)
-	{
-		double v = -1.0;
-		if (!lbJsonNumber(check, config, "system.config", lbProneMasks[i].name, 0.0, 4294967295.0, &v))
-			return false;
-		if (out && v >= 0.0)
-			*(uint32_t*)((char*)&out->def + lbProneMasks[i].offset) = (uint32_t)v;
-	}
 	for (int i = 0; i < LB_PRONE_FLAG_COUNT; ++i)
 	{
 		bool v = false;
