@@ -257,9 +257,16 @@ static float lbClimbKneeCircle(lbVec3 hip, lbVec3 ankle, float a, float b, lbVec
 	return sqrtf(lbMaxF(a * a - x * x, 0.0f));
 }
 
+// x wrapped into (-pi, pi] (rad). Branches instead of atan2(sin, cos): it runs per candidate in the
+// elbow's and knee's searches.
 static float lbClimbWrapAngle(float x)
 {
-	return atan2f(sinf(x), cosf(x));
+	if (x > -LB_PI && x <= LB_PI)
+		return x;
+	x = fmodf(x + LB_PI, 2.0f * LB_PI);
+	if (x <= 0.0f)
+		x += 2.0f * LB_PI;
+	return x - LB_PI;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -589,6 +596,10 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	if (radius < 1.0e-3f)
 		return u;
 	const float neutral = lbClimbNeutralPalm(c, s);
+	// The palm at no roll is the hinge turned by `neutral` about the forearm; the hinge is normal
+	// to the forearm, so the turn is cos * hinge + sin * (forearm x hinge) (no quaternion per
+	// candidate).
+	const float cosNeutral = cosf(neutral), sinNeutral = sinf(neutral);
 	float lastAngle = 0.0f;
 	bool hasLast = false;
 	if (lastWs && c->maxTurn > 0.0f)
@@ -621,7 +632,7 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 			const lbVec3 E = lbMulAdd(centre, radius, dir);
 			const lbVec3 f = lbNormalizeOr(lbSub(W, E), axis);
 			const lbVec3 hinge = lbCross(lbNormalizeOr(lbSub(E, S), axis), f);
-			const lbVec3 palm0 = lbQuatRotate(lbQuatFromAxisAngle(f, neutral), hinge);
+			const lbVec3 palm0 = lbAdd(lbMulSV(cosNeutral, hinge), lbMulSV(sinNeutral, lbCross(f, hinge)));
 			const float roll = lbClimbUnsignedAngleAbout(palm0, palmGoal, f);
 			const float fromPref = lbAbsF(lbClimbWrapAngle(t));
 			const float fromLast = hasLast ? lbAbsF(lbClimbWrapAngle(t - lastAngle)) : 0.0f;
