@@ -7,6 +7,7 @@
 #include "limber/base.h"
 #include "limber/foot.h"
 #include "limber/climb.h"
+#include "limber/crowd.h"
 #include "limber/humanoid.h"
 #include "limber/ik.h"
 #include "limber/math.h"

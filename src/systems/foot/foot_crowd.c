@@ -1,0 +1,137 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// The foot system over a crowd: blocks of characters through the caller's parallel-for, each block
+// run by the single-crowd calls (lbFootSenseMany, lbFootApplyPose), so any split gives the same
+// bits. What every character shares (def, skeleton, humanoid) is checked once here, so a bad def
+// is reported once rather than once per block.
+#include "core/crowd_internal.h"
+
+typedef struct lbFootSenseCrowdTask
+{
+	lbCrowdBlocks blocks;
+	lbFootState* states;
+	const lbFootDef* def;
+	const lbSkeleton* skeleton;
+	const lbHumanoid* humanoid;
+	const lbFootSenseInput* inputs;
+	lbFootTargets* targets;
+} lbFootSenseCrowdTask;
+
+static void lbFootSenseCrowdRange(int begin, int end, int worker, void* context)
+{
+	(void)worker;
+	lbFootSenseCrowdTask* t = (lbFootSenseCrowdTask*)context;
+	for (int k = begin; k < end; ++k)
+	{
+		int lo, hi;
+		lbCrowdBlocks_Range(&t->blocks, k, &lo, &hi);
+		t->blocks.results[k] =
+			lbFootSenseMany(t->states + lo, t->def, t->skeleton, t->humanoid, t->inputs + lo, t->targets + lo, hi - lo);
+	}
+}
+
+lbResult lbFootSenseCrowd(lbFootState* states, const lbFootDef* def, const lbSkeleton* skeleton,
+						  const lbHumanoid* humanoid, const lbFootSenseInput* inputs, lbFootTargets* outTargets,
+						  int count, const lbParallel* parallel)
+{
+	if (count < 0 || (count > 0 && (!states || !inputs || !outTargets || !def || !skeleton || !humanoid)))
+		return lbReport(lb_errorNullPointer, "lbFootSenseCrowd: states, def, skeleton, humanoid, inputs and targets are "
+											 "required (count %d)",
+						count);
+	if (count == 0)
+		return lb_ok;
+	lbResult valid = lbHumanoid_Check(humanoid, skeleton);
+	if (valid == lb_ok)
+		valid = lbFootDef_Validate(def);
+	if (valid != lb_ok)
+		return valid;
+	lbFootSenseCrowdTask t;
+	lbCrowdBlocks_Init(&t.blocks, count, 8);
+	t.states = states, t.def = def, t.skeleton = skeleton, t.humanoid = humanoid, t.inputs = inputs, t.targets = outTargets;
+	lbCrowdRun(&t.blocks, parallel, lbFootSenseCrowdRange, &t);
+	return lbCrowdBlocks_First(&t.blocks);
+}
+
+size_t lbGetFootCrowdWorkspaceSize(const lbSkeleton* skeleton, lbFootSolver solver, const lbParallel* parallel)
+{
+	if (!skeleton || solver != lb_footSolverFullBody)
+		return 0;
+	return (size_t)lbCrowdWorkerCount(parallel) * lbGetFullBodyIkWorkspaceSize(skeleton);
+}
+
+typedef struct lbFootPoseCrowdTask
+{
+	lbCrowdBlocks blocks;
+	const lbFootTargets* targets;
+	const lbFootDef* def;
+	const lbSkeleton* skeleton;
+	const lbHumanoid* humanoid;
+	lbFootSolver solver;
+	lbPose* poses;
+	unsigned char* workspace;
+	size_t workerBytes;
+	int workerCount;
+} lbFootPoseCrowdTask;
+
+static void lbFootPoseCrowdRange(int begin, int end, int worker, void* context)
+{
+	lbFootPoseCrowdTask* t = (lbFootPoseCrowdTask*)context;
+	void* ws = NULL;
+	if (t->workerBytes > 0)
+	{
+		if (worker < 0 || worker >= t->workerCount)
+		{
+			// A job system passing more worker indices than it declared would share scratch memory.
+			for (int k = begin; k < end; ++k)
+				t->blocks.results[k] = lbReport(lb_errorInvalidArgument,
+												"lbFootApplyPoseCrowd: worker %d outside the parallel's %d workers",
+												worker, t->workerCount);
+			return;
+		}
+		ws = t->workspace + (size_t)worker * t->workerBytes;
+	}
+	for (int k = begin; k < end; ++k)
+	{
+		int lo, hi;
+		lbCrowdBlocks_Range(&t->blocks, k, &lo, &hi);
+		lbResult first = lb_ok;
+		for (int i = lo; i < hi; ++i)
+		{
+			lbResult r = lbFootApplyPose(&t->targets[i], t->def, t->skeleton, t->humanoid, t->solver, &t->poses[i], ws,
+										 t->workerBytes);
+			if (first == lb_ok)
+				first = r;
+		}
+		t->blocks.results[k] = first;
+	}
+}
+
+lbResult lbFootApplyPoseCrowd(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
+							  const lbHumanoid* humanoid, lbFootSolver solver, lbPose* poses, int count, void* workspace,
+							  size_t workspaceSize, const lbParallel* parallel)
+{
+	if (count < 0 || (count > 0 && (!targets || !poses || !def || !skeleton || !humanoid)))
+		return lbReport(lb_errorNullPointer, "lbFootApplyPoseCrowd: targets, def, skeleton, humanoid and poses are "
+											 "required (count %d)",
+						count);
+	if (count == 0)
+		return lb_ok;
+	lbResult valid = lbHumanoid_Check(humanoid, skeleton);
+	if (valid == lb_ok)
+		valid = lbFootDef_Validate(def);
+	if (valid != lb_ok)
+		return valid;
+	if ((unsigned)solver > (unsigned)lb_footSolverFullBody)
+		return lbReport(lb_errorInvalidArgument, "lbFootApplyPoseCrowd: solver %d is not a lbFootSolver", (int)solver);
+	const size_t need = lbGetFootCrowdWorkspaceSize(skeleton, solver, parallel);
+	if (need > 0 && (!workspace || workspaceSize < need))
+		return lbReport(lb_errorCapacity, "lbFootApplyPoseCrowd: the full-body solver needs %zu bytes of workspace", need);
+	lbFootPoseCrowdTask t;
+	lbCrowdBlocks_Init(&t.blocks, count, 8);
+	t.targets = targets, t.def = def, t.skeleton = skeleton, t.humanoid = humanoid, t.solver = solver, t.poses = poses;
+	t.workerCount = lbCrowdWorkerCount(parallel);
+	t.workerBytes = need > 0 ? need / (size_t)t.workerCount : 0;
+	t.workspace = (unsigned char*)workspace;
+	lbCrowdRun(&t.blocks, parallel, lbFootPoseCrowdRange, &t);
+	return lbCrowdBlocks_First(&t.blocks);
+}
