@@ -66,7 +66,7 @@ void lbBenchSink(const void* p)
 }
 
 // Areas land independently: a missing one is a null weak symbol and is skipped.
-#define LB_BENCH_AREAS(X) X(Query) X(Ik) X(Motion) X(Foot) X(Climb) X(Prone)
+#define LB_BENCH_AREAS(X) X(Query) X(Ik) X(Motion) X(Foot) X(Climb) X(Prone) X(Crowd)
 #define LB_BENCH_DECLARE(area) __attribute__((weak)) void lbBench##area(const lbBenchOptions* options);
 LB_BENCH_AREAS(LB_BENCH_DECLARE)
 
