@@ -26,12 +26,8 @@ typedef struct KnownOver
 } KnownOver;
 
 static const KnownOver kKnownOver[] = {
-	{ "prone_back_slope20_mannequin.json", 0.020f, 0.043f, 5.0f, 5.0f, 15.0f },
-	{ "prone_back_slope20_mixamo.json", 0.020f, 0.043f, 5.0f, 5.0f, 15.0f },
-	{ "prone_roof_mannequin.json", 0.128f, 0.030f, 5.0f, 5.0f, 15.0f },
-	{ "prone_roof_mixamo.json", 0.127f, 0.030f, 5.0f, 5.0f, 15.0f },
-	{ "prone_stairs_mannequin.json", 0.020f, 0.066f, 5.0f, 11.0f, 15.0f },
-	{ "prone_stairs_mixamo.json", 0.020f, 0.066f, 5.0f, 11.0f, 15.0f },
+	{ "prone_stairs_mannequin.json", 0.020f, 0.039f, 5.0f, 11.0f, 15.0f },
+	{ "prone_stairs_mixamo.json", 0.020f, 0.039f, 5.0f, 11.0f, 15.0f },
 	{ "prone_stand_prone_stand_mannequin.json", 0.047f, 0.030f, 5.0f, 6.5f, 15.0f },
 	{ "prone_stand_prone_stand_mixamo.json", 0.042f, 0.030f, 5.0f, 6.5f, 15.0f },
 };

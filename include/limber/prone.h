@@ -39,7 +39,7 @@ typedef enum lbPronePosture
 /// Segment probes: points of the body whose ground is probed each frame.
 typedef enum lbProneProbe
 {
-	/// Torso: the pelvis joint, the middle spine joint, the top of the spine (neck joint).
+	/// Torso: the pelvis joint, the middle of the pelvis-to-neck axis, the top of the spine (neck joint).
 	lb_pronePelvis = 0,
 	lb_proneSpine,
 	lb_proneChest,

@@ -168,9 +168,17 @@ bool lbProneProbePoint(const lbHumanoid* h, const lbProneDef* def, const lbPose*
 			r = torso;
 			break;
 		case lb_proneSpine:
-			bone = h->spineCount > 0 ? h->spine[h->spineCount / 2] : LB_NULL_INDEX;
-			r = torso;
-			break;
+		{
+			// The middle of the torso capsule's axis (pelvis to neck), not a spine joint: the spine
+			// bows toward the back, so on the back its middle joint lies 3 cm under the axis and would
+			// hold the whole torso that much off the ground.
+			int top = lbProneTopBone(h);
+			if (h->pelvis < 0 || top < 0 || h->pelvis >= pose->boneCount || top >= pose->boneCount)
+				return false;
+			*outPointMs = lbLerp(pose->model[h->pelvis].p, pose->model[top].p, 0.5f);
+			*outRadius = torso;
+			return true;
+		}
 		case lb_proneChest:
 			bone = lbProneTopBone(h);
 			r = torso;

@@ -62,6 +62,33 @@ static float lbProneLiftAngle(lbVec3 pivot, lbVec3 p, lbVec3 normal, float rise,
 	return asinf(lbClampF(rise / lever, 0.0f, 0.866f));
 }
 
+// Lift t (m, along `up`) that puts the segment a-b at least `reach` from the point s, with the segment
+// above it: the largest root of |w0 - t u| = reach, where w0 is s's offset from the line and u is up's
+// part across it. -1e9 when the line never comes within `reach` of s or s lies beyond either end
+// (the end points are probed by themselves).
+static float lbProneAxisLift(lbVec3 a, lbVec3 b, lbVec3 s, float reach, lbVec3 up)
+{
+	lbVec3 ab = lbSub(b, a);
+	float len2 = lbLengthSquared(ab);
+	if (len2 < 1.0e-8f)
+		return -1.0e9f;
+	lbVec3 v = lbSub(s, a);
+	float f = lbDot(v, ab) / len2;
+	if (f < 0.0f || f > 1.0f)
+		return -1.0e9f;
+	lbVec3 d = lbMulSV(1.0f / sqrtf(len2), ab);
+	lbVec3 w0 = lbSub(v, lbMulSV(lbDot(v, d), d));
+	lbVec3 u = lbSub(up, lbMulSV(lbDot(up, d), d));
+	float uu = lbLengthSquared(u);
+	if (uu < 1.0e-6f)
+		return -1.0e9f;
+	float wu = lbDot(w0, u);
+	float disc = wu * wu - uu * (lbLengthSquared(w0) - reach * reach);
+	if (disc < 0.0f)
+		return -1.0e9f;
+	return (wu + sqrtf(disc)) / uu;
+}
+
 lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, const lbSkeleton* skeleton,
 						  const lbHumanoid* h, lbPose* pose, lbProneResult* outResult)
 {
@@ -141,6 +168,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	{
 		bool any = false;
 		float need = 0.0f;
+		const lbVec3 torsoA = pose->model[h->pelvis].p, torsoB = pose->model[lbProneTopBone(h)].p;
 		for (int k = lb_pronePelvis; k <= lb_proneChest; ++k)
 		{
 			lbVec3 p;
@@ -149,6 +177,12 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			if (!planes[k].hit || kn < 0.2f || !lbProneProbePoint(h, def, pose, (lbProneProbe)k, &p, &radius))
 				continue;
 			float t = -lbProneGap(&planes[k], p, def->clearance) / kn;
+			// The plane through a contact stands for the ground near it, which holds while the torso
+			// lies along that plane. Pitched against it (across a stair's nose, over a rock's crest)
+			// the capsule dips toward the contact beside the probe's point: the contact itself must
+			// also stay a radius (and the clearance) from the torso's axis.
+			t = lbMaxF(t, lbProneAxisLift(torsoA, torsoB, lbMulAdd(planes[k].point, -radius, planes[k].normal),
+										  radius + def->clearance, upMs));
 			need = any ? lbMaxF(need, t) : t;
 			any = true;
 		}

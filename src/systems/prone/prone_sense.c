@@ -275,6 +275,15 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	t.upperHover = upperHoverGoal;
 	t.tooHigh = t.hover > def->hoverLimit;
 
+	// The probes go where the pose stage will turn their points, not where the animation has them:
+	// by this frame's roll (about the body's axis through the pelvis) and pitches (the upper body
+	// about the pelvis, each leg about its hip). On stairs the animated neck lies a tread away from
+	// the fitted one. (Not moved along up: the probes reach as far above as below their point.)
+	const lbVec3 pelvisWs = lbTransformPoint(cw, pelvisMs);
+	const lbQuat rollQ = lbQuatFromAxisAngle(along, t.roll);
+	const lbQuat upperQ = lbQuatMul(rollQ, lbQuatFromAxisAngle(left, -t.upperPitch));
+	const lbQuat lowerQ = lbQuatMul(rollQ, lbQuatFromAxisAngle(left, -t.lowerPitch));
+
 	// Segment probes: a sphere of the segment's radius cast down onto the ground under it. Its
 	// centre at the contact bounds where the segment's point may go (the plane through it along the
 	// contact normal), edges and steps included. Ground that changes is eased, rising faster.
@@ -290,6 +299,13 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			continue;
 		}
 		lbVec3 p = lbTransformPoint(cw, pMs);
+		if (k != lb_pronePelvis)
+		{
+			const bool leg = k >= lb_proneKneeL && k <= lb_proneToeR;
+			int hip = leg ? h->leg[(k - lb_proneKneeL) & 1].thigh : LB_NULL_INDEX;
+			lbVec3 pivot = hip >= 0 ? lbTransformPoint(cw, anim->model[hip].p) : pelvisWs;
+			p = lbAdd(pivot, lbQuatRotate(leg ? lowerQ : upperQ, lbSub(p, pivot)));
+		}
 		// A sphere of the segment's radius (at most probeCastRadius) or a ray cast straight down; the
 		// segment's centre rests on the contact's plane one segment radius out along its normal.
 		// A segment lies near its ground: the probe starts `probeReach` above the point and ends as far
@@ -335,6 +351,14 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		lbVec3 endWs = lbTransformPoint(cw, anim->model[end].p);
 		float speed = snap ? 0.0f : lbDistance(endWs, ls->prevAnimWs) / dt;
 		ls->prevAnimWs = endWs;
+		// A foot rests where the thigh's turn carries it (as its probes are cast there): the leg trails
+		// the hip, and a foot held at its animated place would bend the knee and drive the toes into a
+		// slope. A hand stays where the animation reaches: the arm reaches for its support.
+		const int limbHip = k >= 2 ? h->leg[k - 2].thigh : LB_NULL_INDEX;
+		const lbVec3 limbPivot = limbHip >= 0 ? lbTransformPoint(cw, anim->model[limbHip].p) : pelvisWs;
+		const lbQuat limbQ = k >= 2 ? lowerQ : upperQ;
+		if (k >= 2)
+			endWs = lbAdd(limbPivot, lbQuatRotate(limbQ, lbSub(endWs, limbPivot)));
 		const lbProneGround* g = &state->ground[probe];
 		bool planted = def->limbLock && g->hit && t.alpha > 0.0f && speed < def->lockSpeed;
 		lbVec3 rest = endWs;
@@ -349,6 +373,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			if (toe && toe->hit && lbProneProbePoint(h, def, anim, (lbProneProbe)(lb_proneToeL + (k - 2)), &toeMs, &toeRadius))
 			{
 				lbVec3 toeWs = lbTransformPoint(cw, toeMs);
+				toeWs = lbAdd(limbPivot, lbQuatRotate(limbQ, lbSub(toeWs, limbPivot)));
 				float kt = lbMaxF(lbDot(up, toe->normalWs), 0.1f);
 				rise = lbMaxF(rise, (def->clearance - lbDot(lbSub(toeWs, toe->pointWs), toe->normalWs)) / kt);
 			}
