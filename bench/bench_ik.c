@@ -6,6 +6,7 @@
 #include "limber/ik.h"
 #include "limber/rigs.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 
 // Small deterministic generator for inputs.
@@ -21,14 +22,16 @@ static lbVec3 lbBenchRandUnit(uint64_t* s)
 	return lbNormalizeOr(v, lbVec3_axisX);
 }
 
-static void lbBenchTwoBone(const lbBenchOptions* o)
+// `straight`: the chain starts straight (root, mid and end on one line), so the solver finds the
+// hinge from the pole instead of from the bend.
+static void lbBenchTwoBone(const lbBenchOptions* o, const char* name, bool straight)
 {
 	enum { N = 1024 };
 	static lbVec3 targets[N];
 	static lbTransform out[N];
 	uint64_t seed = 1;
 	const lbTransform r0 = lbMakeTransform(lbVec3_zero, lbQuat_identity);
-	const lbTransform m0 = lbMakeTransform(lbMakeVec3(0.0f, 0.02f, -0.45f), lbQuat_identity);
+	const lbTransform m0 = lbMakeTransform(lbMakeVec3(0.0f, straight ? 0.0f : 0.02f, -0.45f), lbQuat_identity);
 	const lbTransform e0 = lbMakeTransform(lbMakeVec3(0.0f, 0.0f, -0.88f), lbQuat_identity);
 	for (int i = 0; i < N; ++i)
 		targets[i] = lbMulSV(0.2f + 0.75f * lbBenchRand(&seed), lbBenchRandUnit(&seed));
@@ -58,7 +61,7 @@ static void lbBenchTwoBone(const lbBenchOptions* o)
 		}
 	}
 	lbBenchSink(out);
-	lbBenchReport(o, "ik.two_bone", lbBenchMedian(samples, count), "ns");
+	lbBenchReport(o, name, lbBenchMedian(samples, count), "ns");
 }
 
 // FABRIK, 10 segments of 0.1 m in a gentle arc, to random reachable targets (the end of the chain
@@ -198,7 +201,9 @@ void lbBenchIk(const lbBenchOptions* options);
 void lbBenchIk(const lbBenchOptions* options)
 {
 	if (lbBenchSelected(options, "ik.two_bone"))
-		lbBenchTwoBone(options);
+		lbBenchTwoBone(options, "ik.two_bone", false);
+	if (lbBenchSelected(options, "ik.two_bone.straight_start"))
+		lbBenchTwoBone(options, "ik.two_bone.straight_start", true);
 	if (lbBenchSelected(options, "ik.fabrik10"))
 		lbBenchFabrik(options);
 	if (lbBenchSelected(options, "ik.fbik"))

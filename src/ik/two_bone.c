@@ -147,7 +147,7 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	// With the hinge from the current bend both bones are normal to it, which skips the
 	// projections below.
 	lbVec3 h = lbLengthSquared(in->hingeAxisMs) > 0.0f ? lbNormalize(in->hingeAxisMs) : lbVec3_zero;
-	bool derived = false;
+	bool derived = false, straight = false;
 	const lbVec3 c = lbCross(w, v);
 	const float cc = lbDot(c, c), ww = lbDot(w, w), vv = lbDot(v, v);
 	// |c| and |w||v| share one division: invCwv = 1 / (|c| |w||v|).
@@ -165,11 +165,26 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		else
 		{
 			// Straight limb: bending toward n means the hinge is n x w (see lbHumanoid's derivation).
-			lbVec3 n = lbProjectOnPlane(poleDir, w);
-			if (!(lbDot(n, n) > 1.0e-6f * lbDot(poleDir, poleDir)) || lbDot(n, n) == 0.0f)
-				n = lbProjectOnPlane(in->bendHintMs, w);
-			n = lbNormalizeOr(n, lbAnyPerpendicular(w));
-			h = lbNormalizeOr(lbCross(n, w), lbAnyPerpendicular(w));
+			// n (the pole, else the bend hint, normal to w) is normal to w, so |n x w| = |n| |w| and
+			// one reciprocal root scales the hinge: the straight start costs no more than a bent one.
+			const float invWw = 1.0f / ww; // ww > 1e-12: the joints were checked
+			lbVec3 n = lbMulAdd(poleDir, -lbDot(poleDir, w) * invWw, w);
+			float nn = lbDot(n, n);
+			if (!(nn > 1.0e-6f * lbDot(poleDir, poleDir)) || nn == 0.0f)
+			{
+				n = lbMulAdd(in->bendHintMs, -lbDot(in->bendHintMs, w) * invWw, w);
+				nn = lbDot(n, n);
+			}
+			if (nn > LB_EPSILON * LB_EPSILON)
+				h = lbMulSV(lbIkRsqrtF(nn * ww), lbCross(n, w));
+			else
+			{
+				const lbVec3 any = lbAnyPerpendicular(w);
+				h = lbNormalizeOr(lbCross(any, w), any);
+			}
+			invCwv = lbIkRsqrtF(ww * vv); // 1 / (|w| |v|) here
+			wv = ww * vv * invCwv;
+			straight = true;
 		}
 	}
 
@@ -194,6 +209,15 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		cross2 = 2.0f * wv;
 		cos0 = lbDot(w, v) * invWv;
 		sin0 = cLen * invWv;
+	}
+	else if (straight)
+	{
+		// Both bones lie along the chain, normal to h to within the straightness test (1e-4 rad), so
+		// their parts along h change |w + R v| by under 1e-8 of it: the bend-derived geometry holds.
+		base = ww + vv;
+		cross2 = 2.0f * wv;
+		cos0 = lbDot(w, v) * invCwv;
+		sin0 = lbDot(h, c) * invCwv;
 	}
 	else
 	{
@@ -315,13 +339,16 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 			lbVec3 k0 = lbCross(u, h);
 			// With the hinge from the bones, h is normal to u (both bones and so s are normal to
 			// it): k0 is unit and u x k0 = -h.
-			const float kk = derived ? 1.0f : lbDot(k0, k0);
+			// A straight start's hinge is normal to the chain too (to 1e-4 rad, which leaves k0's
+			// length within 1e-8 of one).
+			const bool normal = derived || straight;
+			const float kk = normal ? 1.0f : lbDot(k0, k0);
 			if (kk > 1.0e-12f)
 			{
-				if (!derived)
+				if (!normal)
 					k0 = lbMulSV(1.0f / lbIkSqrtF(kk), k0);
 				const lbVec3 kF = lbMulSV(lbIkRsqrtF(pPerp2), pPerp);
-				const lbVec3 b0 = derived ? lbNeg(h) : lbCross(u, k0), bF = lbCross(axis, kF);
+				const lbVec3 b0 = normal ? lbNeg(h) : lbCross(u, k0), bF = lbCross(axis, kF);
 				lbTwoBoneFrameRotation(u, k0, b0, axis, kF, bF, mc);
 				const float m[9] = { mc[0], mc[4], mc[8], mc[1], mc[5], mc[9], mc[2], mc[6], mc[10] };
 				pRoot = lbIkQuatFromMatrixScaled(m);
