@@ -135,6 +135,36 @@ static bool lbProneReadConfig(lbJsonCheck* check, const cJSON* config, lbProneRu
 	return true;
 }
 
+// For tests/test_prone_keys.c (declared there too, as this adapter has no header of its own): the key
+// tables, and a config read into a def as a run reads it.
+int lbProneConfigKeys(const lbConfigNumberKey** outNumbers, const char** outFlags, int flagCapacity, int* outFlagCount);
+bool lbProneConfigRead(const cJSON* config, lbProneDef* def, char* message, int capacity, lbResult* outCode);
+
+int lbProneConfigKeys(const lbConfigNumberKey** outNumbers, const char** outFlags, int flagCapacity, int* outFlagCount)
+{
+	if (outNumbers)
+		*outNumbers = lbProneKeys;
+	for (int i = 0; outFlags && i < LB_PRONE_FLAG_COUNT && i < flagCapacity; ++i)
+		outFlags[i] = lbProneFlags[i].name;
+	if (outFlagCount)
+		*outFlagCount = LB_PRONE_FLAG_COUNT;
+	return LB_PRONE_KEY_COUNT;
+}
+
+bool lbProneConfigRead(const cJSON* config, lbProneDef* def, char* message, int capacity, lbResult* outCode)
+{
+	lbProneRun run;
+	memset(&run, 0, sizeof run);
+	run.def = *def;
+	lbJsonCheck check = { "prone config", message, capacity, lb_ok };
+	bool ok = lbProneReadConfig(&check, config, &run);
+	if (ok)
+		*def = run.def;
+	if (outCode)
+		*outCode = check.code;
+	return ok;
+}
+
 static bool lbProneCheck(lbJsonCheck* check, const cJSON* config)
 {
 	return lbProneReadConfig(check, config, NULL);
