@@ -14,6 +14,7 @@
 #include <float.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -403,7 +404,248 @@ static void TestIsolatedParserCrash(void)
 	ENSURE(r == lb_errorFileFormat && rig == NULL);
 	ENSURE(strstr(lbCap.message, "parser") != NULL || strstr(lbCap.message, "cycle") != NULL);
 	printf("  %s\n", lbCap.message);
+}
 
+// ---------------------------------------------------------------------------------------------
+// Files that crashed assimp 5.2 or came back with lb_ok and non-finite data (tests/data/import):
+// each is refused by a pre-check or by the importer's own checks, in process and isolated. The
+// .X file declares 2e9 vertices: only the isolated parser's memory limit stops it.
+
+typedef struct lbBadFile
+{
+	const char* name;
+	lbResult expect;
+	const char* says;  // words the message must hold
+	bool isolatedOnly; // the in-process parser would allocate tens of GB
+} lbBadFile;
+
+static const lbBadFile lbBadFiles[] = {
+	{ "gltf_skin_joints_over_matrices.gltf", lb_errorFileFormat, "one matrix per joint", false },
+	{ "gltf_sparse_past_view.gltf", lb_errorFileFormat, "sparse", false },
+	{ "gltf_count_2e9.gltf", lb_errorFileFormat, "count of 2000000000", false },
+	{ "collada_nan_matrix.dae", lb_errorFileFormat, "non-finite", false },
+	{ "collada_1e39_matrix.dae", lb_errorFileFormat, "non-finite", false },
+	{ "collada_instance_cycle.dae", lb_errorFileFormat, "cycle", false },
+	{ "x_count_2e9.x", lb_errorFileFormat, "could not be read", true },
+};
+
+static void TestBadFilesRefused(void)
+{
+	const bool sanitized = getenv("LB_SANITIZE_RUN") != NULL;
+	for (size_t k = 0; k < sizeof lbBadFiles / sizeof lbBadFiles[0]; ++k)
+	{
+		const lbBadFile* bf = &lbBadFiles[k];
+		char path[1024];
+		snprintf(path, sizeof path, "%s/tests/data/import/%s", LB_SOURCE_DIR, bf->name);
+		for (int isolate = bf->isolatedOnly ? 1 : 0; isolate < 2; ++isolate)
+		{
+			// Sanitizers reserve terabytes of address space: the isolated child's memory limit cannot apply.
+			if (isolate && sanitized)
+				continue;
+			lbImportDef def = lbDefaultImportDef();
+			def.requireHumanoid = false;
+			def.isolate = isolate != 0;
+			lbImportedRig* rig = (lbImportedRig*)&def; // must come back NULL
+			lbResetCapture();
+			lbArmWatchdog(bf->name, 120);
+			lbResult r = lbImportRig(path, &def, &rig);
+			alarm(0);
+			printf("  %s%s: %s\n", bf->name, isolate ? " (isolated)" : "", lbCap.message);
+			ENSURE(r == bf->expect);
+			ENSURE(rig == NULL);
+			ENSURE(strstr(lbCap.message, bf->name) != NULL);
+			ENSURE(strstr(lbCap.message, bf->says) != NULL);
+			lbDestroyImportedRig(rig == (lbImportedRig*)&def ? NULL : rig);
+		}
+	}
+}
+
+// The same node-matrix check keeps a file whose matrices are finite and sane loading.
+static void TestFiniteColladaStillLoads(void)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/tests/data/import/collada_nan_matrix.dae", LB_SOURCE_DIR);
+	size_t size = 0;
+	FILE* f = fopen(path, "rb");
+	ENSURE(f != NULL);
+	if (!f)
+		return;
+	static char text[16384];
+	size = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	text[size] = 0;
+	char* nan = strstr(text, "nan");
+	ENSURE(nan != NULL);
+	if (!nan)
+		return;
+	memcpy(nan, "0.5", 3); // the same file with a finite translation
+	const char* fixed = lbTempPath("finite.dae");
+	lbWriteFile(fixed, text, size);
+	lbImportDef def = lbDefaultImportDef();
+	def.requireHumanoid = false;
+	lbImportedRig* rig = NULL;
+	ENSURE(lbImportRig(fixed, &def, &rig) == lb_ok);
+	if (!rig)
+		return;
+	ENSURE(rig->skeleton->boneCount >= 1 && rig->meshCount == 1);
+	for (int v = 0; v < rig->meshes[0].vertexCount; ++v)
+		ENSURE(lbIsValidVec3(rig->meshes[0].positions[v]));
+	ENSURE_NEAR(rig->skeleton->restModel[0].p.x, 0.5f, 1.0e-5f);
+	lbDestroyImportedRig(rig);
+}
+
+// Large reproducers, written by the test.
+
+// A text buffer that grows (the generated files run to megabytes).
+typedef struct lbText
+{
+	char* data;
+	size_t size, cap;
+} lbText;
+
+static void lbTextAdd(lbText* t, const char* format, ...)
+{
+	char line[512];
+	va_list args;
+	va_start(args, format);
+	int n = vsnprintf(line, sizeof line, format, args);
+	va_end(args);
+	if (n < 0)
+		return;
+	if (t->size + (size_t)n + 1 > t->cap)
+	{
+		size_t cap = (t->cap ? t->cap * 2 : 65536) + (size_t)n;
+		char* grown = (char*)realloc(t->data, cap);
+		if (!grown)
+			return;
+		t->data = grown;
+		t->cap = cap;
+	}
+	memcpy(t->data + t->size, line, (size_t)n + 1);
+	t->size += (size_t)n;
+}
+
+static lbResult lbImportGenerated(const char* name, const lbText* t, lbImportedRig** outRig)
+{
+	const char* path = lbTempPath(name);
+	lbWriteFile(path, t->data, t->size);
+	lbImportDef def = lbDefaultImportDef();
+	def.requireHumanoid = false;
+	lbResetCapture();
+	lbArmWatchdog(name, 120);
+	lbResult r = lbImportRig(path, &def, outRig);
+	alarm(0);
+	printf("  %s: %s\n", name, r == lb_ok ? "loaded" : lbCap.message);
+	return r;
+}
+
+// 7. A 20,000-joint file was matched node by node (quadratic) before the bone limit was checked.
+// BVH and glTF joints are counted by the pre-scan; other formats are matched through a sorted
+// name table and refused once the count is known.
+static void TestManyJointsRefused(void)
+{
+	enum { N = 20000 };
+	lbText t = { NULL, 0, 0 };
+	lbTextAdd(&t, "HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Zrotation Xrotation Yrotation\n");
+	for (int k = 0; k < N; ++k)
+		lbTextAdd(&t, " JOINT j%d\n {\n  OFFSET 0 1 0\n  CHANNELS 0\n  End Site\n  {\n   OFFSET 0 1 0\n  }\n }\n", k);
+	lbTextAdd(&t, "}\nMOTION\nFrames: 1\nFrame Time: 0.0333\n0 0 0\n");
+	lbImportedRig* rig = NULL;
+	ENSURE(lbImportGenerated("joints20k.bvh", &t, &rig) == lb_errorBoneCount && rig == NULL);
+	ENSURE(strstr(lbCap.message, "20001 joints") != NULL);
+
+	// glTF: one skin naming 20,000 nodes.
+	t.size = 0;
+	lbTextAdd(&t, "{\"asset\":{\"version\":\"2.0\"},\"scene\":0,\"scenes\":[{\"nodes\":[0]}],\"skins\":[{\"joints\":[0");
+	for (int k = 1; k < N; ++k)
+		lbTextAdd(&t, ",%d", k);
+	lbTextAdd(&t, "]}],\"nodes\":[{\"name\":\"r\",\"children\":[1");
+	for (int k = 2; k < N; ++k)
+		lbTextAdd(&t, ",%d", k);
+	lbTextAdd(&t, "]}");
+	for (int k = 1; k < N; ++k)
+		lbTextAdd(&t, ",{\"name\":\"j%d\"}", k);
+	lbTextAdd(&t, "]}");
+	ENSURE(lbImportGenerated("joints20k.gltf", &t, &rig) == lb_errorBoneCount && rig == NULL);
+	ENSURE(strstr(lbCap.message, "20000 joints") != NULL);
+
+	// DirectX .X (no pre-scan): frames animated by name, at the limit and past it.
+	static const int counts[2] = { 1000, 3000 };
+	for (int c = 0; c < 2; ++c)
+	{
+		t.size = 0;
+		lbTextAdd(&t, "xof 0303txt 0032\nFrame Root {\n FrameTransformMatrix { 1.0,0.0,0.0,0.0,0.0,1.0,0.0,0.0,0.0,0.0,1.0,0.0,"
+					  "0.0,0.0,0.0,1.0;; }\n");
+		for (int k = 0; k < counts[c]; ++k)
+			lbTextAdd(&t, " Frame j%d { FrameTransformMatrix { 1.0,0.0,0.0,0.0,0.0,1.0,0.0,0.0,0.0,0.0,1.0,0.0,0.0,%d.0,0.0,1.0;; } }\n",
+					  k, k % 7);
+		lbTextAdd(&t, " Mesh m { 3; 0.0;0.0;0.0;, 1.0;0.0;0.0;, 0.0;1.0;0.0;; 1; 3;0,1,2;; }\n}\nAnimationSet take {\n");
+		for (int k = counts[c] - 1; k >= 0; --k)
+			lbTextAdd(&t, " Animation { {j%d} AnimationKey { 0; 2; 0;4;1.0,0.0,0.0,0.0;;, 1;4;1.0,0.0,0.0,0.0;;; } }\n", k);
+		lbTextAdd(&t, "}\n");
+		lbResult r = lbImportGenerated(c == 0 ? "frames1k.x" : "frames3k.x", &t, &rig);
+		if (c == 0)
+		{
+			// Every channel (listed in reverse) lands on the bone of its own name.
+			ENSURE(r == lb_ok && rig != NULL);
+			if (!rig)
+				continue;
+			ENSURE(rig->skeleton->boneCount == counts[c] && rig->clipCount == 1);
+			const lbClip* clip = rig->clipCount > 0 ? &rig->clips[0] : NULL;
+			ENSURE(clip && clip->trackCount == counts[c]);
+			int matched = 0;
+			for (int k = 0; clip && k < clip->trackCount; ++k)
+			{
+				char want[32];
+				snprintf(want, sizeof want, "j%d", counts[c] - 1 - k);
+				matched += strcmp(rig->skeleton->names[clip->tracks[k].bone], want) == 0;
+				if (strcmp(rig->skeleton->names[clip->tracks[k].bone], want) == 0)
+				{
+					int j = atoi(want + 1);
+					ENSURE_NEAR(lbLength(rig->skeleton->restLocal[clip->tracks[k].bone].p), (float)(j % 7) * rig->unitScale, 1.0e-4f);
+				}
+			}
+			ENSURE(matched == counts[c]);
+			lbDestroyImportedRig(rig);
+			rig = NULL;
+		}
+		else
+		{
+			ENSURE(r == lb_errorBoneCount && rig == NULL);
+			ENSURE(strstr(lbCap.message, "3000 bones") != NULL);
+		}
+	}
+	free(t.data);
+}
+
+// Collada nodes nested 50,000 deep: assimp 5.2 recursed until its stack overflowed.
+static void TestDeepColladaRefused(void)
+{
+	enum { N = 50000 };
+	lbText t = { NULL, 0, 0 };
+	lbTextAdd(&t, "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" "
+				  "version=\"1.4.1\">\n<library_visual_scenes><visual_scene id=\"S\" name=\"S\">\n");
+	for (int k = 0; k < N; ++k)
+		lbTextAdd(&t, "<node id=\"n%d\" name=\"n%d\">", k, k);
+	for (int k = 0; k < N; ++k)
+		lbTextAdd(&t, "</node>");
+	lbTextAdd(&t, "\n</visual_scene></library_visual_scenes>\n<scene><instance_visual_scene url=\"#S\"/></scene>\n</COLLADA>\n");
+	lbImportedRig* rig = NULL;
+	ENSURE(lbImportGenerated("deep.dae", &t, &rig) == lb_errorFileFormat && rig == NULL);
+	ENSURE(strstr(lbCap.message, "deep") != NULL);
+	// Instances that fan out (each node instancing the next twice, 40 levels) expand to 2^40 nodes.
+	t.size = 0;
+	lbTextAdd(&t, "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" "
+				  "version=\"1.4.1\">\n<library_nodes>\n");
+	for (int k = 0; k < 40; ++k)
+		lbTextAdd(&t, "<node id=\"f%d\" name=\"f%d\"><instance_node url=\"#f%d\"/><instance_node url=\"#f%d\"/></node>\n", k, k, k + 1,
+				  k + 1);
+	lbTextAdd(&t, "<node id=\"f40\" name=\"f40\"/>\n</library_nodes>\n<library_visual_scenes><visual_scene id=\"S\" name=\"S\">"
+				  "<node id=\"root\" name=\"root\"><instance_node url=\"#f0\"/></node></visual_scene></library_visual_scenes>\n"
+				  "<scene><instance_visual_scene url=\"#S\"/></scene>\n</COLLADA>\n");
+	ENSURE(lbImportGenerated("fanout.dae", &t, &rig) == lb_errorFileFormat && rig == NULL);
+	ENSURE(strstr(lbCap.message, "expands") != NULL);
+	free(t.data);
 }
 
 int main(int argc, char** argv)
@@ -424,6 +666,10 @@ int main(int argc, char** argv)
 	RUN_TEST(TestRockyExtremeParams);
 	RUN_TEST(TestStairsCountMustBeWhole);
 	RUN_TEST(TestLoadScenarioDirectory);
+	RUN_TEST(TestBadFilesRefused);
+	RUN_TEST(TestFiniteColladaStillLoads);
+	RUN_TEST(TestManyJointsRefused);
+	RUN_TEST(TestDeepColladaRefused);
 	// Sanitizers reserve terabytes of address space: the isolated child's memory limit cannot apply.
 	if (!getenv("LB_SANITIZE_RUN"))
 	{

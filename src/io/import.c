@@ -232,54 +232,150 @@ static struct aiMatrix4x4 lbNodeGlobal(const struct aiNode* node)
 	return m;
 }
 
+// Every node of the scene in depth-first order, with each node's parent as an index and a
+// name table sorted for binary search: matching bones and channels to nodes costs O(log n) each,
+// so a file with tens of thousands of nodes is counted and refused in O(n log n), not O(n^2).
+typedef struct lbNamedNode
+{
+	const char* name;
+	int index;
+} lbNamedNode;
+
 typedef struct lbNodeList
 {
 	const struct aiNode** nodes;
+	int* parent;         // index of each node's parent in the list; -1 for the root
+	lbNamedNode* byName; // sorted by name, then index
 	int count, capacity;
+	bool tooDeep;        // a subtree lies deeper than LB_IMPORT_MAX_DEPTH (not collected)
+	bool noMemory;
 } lbNodeList;
 
-static bool lbListPush(lbNodeList* l, const struct aiNode* n)
+static void lbNodeListFree(lbNodeList* l)
+{
+	lbFree((void*)l->nodes);
+	lbFree(l->parent);
+	lbFree(l->byName);
+	memset(l, 0, sizeof *l);
+}
+
+static bool lbListPush(lbNodeList* l, const struct aiNode* n, int parent)
 {
 	if (l->count == l->capacity)
 	{
 		int cap = l->capacity ? l->capacity * 2 : 64;
 		const struct aiNode** grown = (const struct aiNode**)lbRealloc((void*)l->nodes, sizeof(*grown) * (size_t)cap);
-		if (!grown)
+		if (grown)
+			l->nodes = grown;
+		int* grownParent = (int*)lbRealloc(l->parent, sizeof(int) * (size_t)cap);
+		if (grownParent)
+			l->parent = grownParent;
+		if (!grown || !grownParent)
 			return false;
-		l->nodes = grown;
 		l->capacity = cap;
 	}
-	l->nodes[l->count++] = n;
+	l->nodes[l->count] = n;
+	l->parent[l->count] = parent;
+	l->count++;
 	return true;
 }
 
-static void lbCollectNodes(const struct aiNode* n, lbNodeList* all, int depth)
+static int lbCompareNamedNode(const void* a, const void* b)
 {
-	if (!n || depth > 256)
-		return;
-	lbListPush(all, n);
-	for (unsigned c = 0; c < n->mNumChildren; ++c)
-		lbCollectNodes(n->mChildren[c], all, depth + 1);
+	const lbNamedNode* x = (const lbNamedNode*)a;
+	const lbNamedNode* y = (const lbNamedNode*)b;
+	int c = strcmp(x->name, y->name);
+	return c != 0 ? c : (x->index > y->index) - (x->index < y->index);
 }
 
+// Depth-first, children in order (the order bones get), with an explicit stack: a file's depth
+// must not become this process's recursion depth.
+static void lbCollectNodes(const struct aiNode* root, lbNodeList* all)
+{
+	typedef struct
+	{
+		const struct aiNode* node;
+		int parent, depth;
+	} lbPending;
+	int stackCap = 256, top = 0;
+	lbPending* stack = (lbPending*)lbAlloc(sizeof(lbPending) * (size_t)stackCap);
+	if (!stack)
+	{
+		all->noMemory = true;
+		return;
+	}
+	if (root)
+		stack[top++] = (lbPending){ root, -1, 0 };
+	while (top > 0 && !all->noMemory)
+	{
+		lbPending p = stack[--top];
+		if (!p.node)
+			continue;
+		if (p.depth > LB_IMPORT_MAX_DEPTH)
+		{
+			all->tooDeep = true;
+			continue;
+		}
+		int self = all->count;
+		if (!lbListPush(all, p.node, p.parent))
+		{
+			all->noMemory = true;
+			break;
+		}
+		unsigned nc = p.node->mNumChildren;
+		if ((size_t)top + nc > (size_t)stackCap)
+		{
+			size_t cap = ((size_t)top + nc) * 2;
+			lbPending* grown = cap < (size_t)INT32_MAX ? (lbPending*)lbRealloc(stack, sizeof(lbPending) * cap) : NULL;
+			if (!grown)
+			{
+				all->noMemory = true;
+				break;
+			}
+			stack = grown;
+			stackCap = (int)cap;
+		}
+		for (unsigned c = nc; c-- > 0;)
+			stack[top++] = (lbPending){ p.node->mChildren[c], self, p.depth + 1 };
+	}
+	lbFree(stack);
+	if (all->noMemory || all->count == 0)
+		return;
+	all->byName = (lbNamedNode*)lbAlloc(sizeof(lbNamedNode) * (size_t)all->count);
+	if (!all->byName)
+	{
+		all->noMemory = true;
+		return;
+	}
+	for (int k = 0; k < all->count; ++k)
+		all->byName[k] = (lbNamedNode){ all->nodes[k]->mName.data, k };
+	qsort(all->byName, (size_t)all->count, sizeof(lbNamedNode), lbCompareNamedNode);
+}
+
+// The first node (in depth-first order) with this name, or -1.
 static int lbFindNode(const lbNodeList* all, const char* name)
 {
-	for (int k = 0; k < all->count; ++k)
+	int lo = 0, hi = all->count;
+	while (lo < hi)
 	{
-		if (strcmp(all->nodes[k]->mName.data, name) == 0)
-			return k;
+		int mid = lo + (hi - lo) / 2;
+		if (strcmp(all->byName[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	return -1;
+	return lo < all->count && strcmp(all->byName[lo].name, name) == 0 ? all->byName[lo].index : -1;
 }
 
-static int lbIndexOfNode(const lbNodeList* all, const struct aiNode* n)
+static bool lbMatrixFinite(const struct aiMatrix4x4* m)
 {
-	for (int k = 0; k < all->count; ++k)
+	const ai_real* f = &m->a1;
+	for (int k = 0; k < 16; ++k)
 	{
-		if (all->nodes[k] == n)
-			return k;
+		if (!isfinite(f[k]))
+			return false;
 	}
-	return -1;
+	return true;
 }
 
 static const char* lbMetaString(const struct aiScene* sc, const char* key, char* buf, size_t size)
@@ -389,6 +485,8 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 		r = lbPrescanGltf(path, format[2] == 'b', &scan);
 	else if (strcmp(format, "bvh") == 0)
 		r = lbPrescanBvh(path, &scan);
+	else if (strcmp(format, "collada") == 0)
+		r = lbPrescanCollada(path, &scan);
 	if (r != lb_ok)
 	{
 		lbPrescanCleanup(&scan);
@@ -432,12 +530,25 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 	const bool isBvh = strcmp(format, "bvh") == 0;
 
 	// Bone nodes: bound by a mesh bone or animated by a channel, plus their ancestors.
-	lbNodeList all = { NULL, 0, 0 };
-	lbCollectNodes(sc->mRootNode, &all, 0);
+	lbNodeList all;
+	memset(&all, 0, sizeof all);
+	lbCollectNodes(sc->mRootNode, &all);
+	if (all.noMemory)
+	{
+		lbNodeListFree(&all);
+		return lbFail(st, sc, &scan, lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory"));
+	}
+	if (all.tooDeep)
+	{
+		lbNodeListFree(&all);
+		return lbFail(st, sc, &scan,
+					  lbReport(lb_errorFileFormat, "lbImportRig: '%s' nests nodes more than %d deep; no skeleton needs that (flatten the node tree)",
+							   path, LB_IMPORT_MAX_DEPTH));
+	}
 	bool* isBone = (bool*)lbAllocZeroed(((size_t)all.count + 1) * sizeof(bool));
 	if (!isBone)
 	{
-		lbFree((void*)all.nodes);
+		lbNodeListFree(&all);
 		return lbFail(st, sc, &scan, lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory"));
 	}
 	for (unsigned m = 0; !isBvh && m < sc->mNumMeshes; ++m)
@@ -466,27 +577,45 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 				isBone[k] = true;
 		}
 	}
-	for (int k = 0; k < all.count; ++k)
+	// Ancestors below the scene root (index 0). Nodes come parents first, so a walk stops at the
+	// first ancestor already marked: its own ancestors are marked too, and the whole pass is O(n).
+	int boneCount = 0;
+	for (int k = 1; k < all.count; ++k)
 	{
 		if (!isBone[k])
 			continue;
-		for (const struct aiNode* n = all.nodes[k]->mParent; n && n != sc->mRootNode; n = n->mParent)
-			isBone[lbIndexOfNode(&all, n)] = true;
+		for (int p = all.parent[k]; p > 0 && !isBone[p]; p = all.parent[p])
+			isBone[p] = true;
 	}
-	int boneCount = 0;
 	for (int k = 0; k < all.count; ++k)
 		boneCount += isBone[k] ? 1 : 0;
 	if (boneCount == 0)
 	{
 		lbFree(isBone);
-		lbFree((void*)all.nodes);
+		lbNodeListFree(&all);
 		return lbFail(st, sc, &scan, lbReport(lb_errorNoSkeleton, "lbImportRig: '%s' holds no skeleton (no bones, no animated nodes)", path));
 	}
 	if (boneCount > LB_MAX_BONES)
 	{
 		lbFree(isBone);
-		lbFree((void*)all.nodes);
+		lbNodeListFree(&all);
 		return lbFail(st, sc, &scan, lbReport(lb_errorBoneCount, "lbImportRig: '%s' has %d bones, more than %d", path, boneCount, LB_MAX_BONES));
+	}
+	// A NaN or infinite matrix (or one past float range, such as 1e39) anywhere above a bone
+	// would make its rest pose and every skinned vertex non-finite.
+	for (int k = 0; k < all.count; ++k)
+	{
+		if (!lbMatrixFinite(&all.nodes[k]->mTransformation))
+		{
+			const char* nm = all.nodes[k]->mName.data;
+			lbFree(isBone);
+			lbNodeListFree(&all);
+			return lbFail(st, sc, &scan,
+						  lbReport(lb_errorFileFormat,
+								   "lbImportRig: '%s': node '%.64s' has a non-finite transform (NaN, infinity or a value beyond "
+								   "float range); fix the node's matrix in the file",
+								   path, nm[0] ? nm : "(unnamed)"));
+		}
 	}
 
 	// Source up and units.
@@ -519,7 +648,7 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 		lbFree(info2);
 		lbFree(fileModel);
 		lbFree(isBone);
-		lbFree((void*)all.nodes);
+		lbNodeListFree(&all);
 		return lbFail(st, sc, &scan, lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory"));
 	}
 	int n = 0;
@@ -531,7 +660,7 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 		const struct aiNode* node = all.nodes[k];
 		boneOfNode[k] = n;
 		info2[n].node = k;
-		int pk = node->mParent ? lbIndexOfNode(&all, node->mParent) : -1;
+		int pk = all.parent[k];
 		info2[n].parent = pk >= 0 ? boneOfNode[pk] : -1;
 		if (info2[n].parent < 0)
 		{
@@ -621,7 +750,7 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 		lbFree(boneOfNode);
 		lbFree(info2);
 		lbFree(fileModel);
-		lbFree((void*)all.nodes);
+		lbNodeListFree(&all);
 		return lbFail(st, sc, &scan, lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory"));
 	}
 	for (int b = 0; b < boneCount; ++b)
@@ -685,7 +814,7 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 	{
 		lbFree(boneOfNode);
 		lbFree(info2);
-		lbFree((void*)all.nodes);
+		lbNodeListFree(&all);
 		return lbFail(st, sc, &scan, lbReport(sr, "lbImportRig: '%s': the skeleton is invalid", path));
 	}
 	const lbSkeleton* skel = rig->skeleton;
@@ -703,12 +832,16 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 			continue;
 		// The node holding this mesh gives mesh space -> file world.
 		const struct aiNode* holder = NULL;
+		int holderIndex = -1;
 		for (int k = 0; k < all.count && !holder; ++k)
 		{
 			for (unsigned i = 0; i < all.nodes[k]->mNumMeshes; ++i)
 			{
 				if (all.nodes[k]->mMeshes[i] == m)
+				{
 					holder = all.nodes[k];
+					holderIndex = k;
+				}
 			}
 		}
 		// Offset matrices map mesh space (the mesh node's frame) to bone space at bind time, as
@@ -743,6 +876,15 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 			pos[v] = lbConvertPoint(&conv, lbTransformPoint(g, p));
 			lbVec3 nn = am->mNormals ? lbMakeVec3(am->mNormals[v].x, am->mNormals[v].y, am->mNormals[v].z) : up;
 			nor[v] = lbNormalizeOr(lbQuatRotate(conv.rot, lbTransformDirection(g, nn)), up);
+			// Checked after the conversion: finite inputs can still overflow on the way.
+			if (!lbIsValidVec3(pos[v]))
+			{
+				meshErr = lbReport(lb_errorFileFormat,
+								   "lbImportRig: '%s' mesh '%s' vertex %d is not finite after its node's transform and the unit "
+								   "scale (NaN, infinity or beyond float range); fix the vertex or the matrices above it",
+								   path, nm, v);
+				break;
+			}
 		}
 		int t = 0;
 		for (unsigned f = 0; f < am->mNumFaces && meshErr == lb_ok; ++f)
@@ -776,6 +918,14 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 			bindM.q = lbQuatNormalize(lbQuatMul(conv.rot, bindW.q));
 			bindM.s = skel->restModel[bone].s;
 			inverseBind[bone] = lbTransformInverse(bindM);
+			if (!lbIsValidTransform(inverseBind[bone]) || !lbMatrixFinite(&ab->mOffsetMatrix))
+			{
+				meshErr = lbReport(lb_errorFileFormat,
+								   "lbImportRig: '%s' bone '%s' has a non-finite bind matrix (NaN, infinity or beyond float "
+								   "range); fix its inverse bind matrix in the file",
+								   path, ab->mName.data);
+				break;
+			}
 			for (unsigned w = 0; w < ab->mNumWeights; ++w)
 			{
 				unsigned v = ab->mWeights[w].mVertexId;
@@ -802,7 +952,7 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 		}
 		if (meshErr != lb_ok)
 			break;
-		int fallback = holder && lbIndexOfNode(&all, holder) >= 0 ? boneOfNode[lbIndexOfNode(&all, holder)] : -1;
+		int fallback = holderIndex >= 0 ? boneOfNode[holderIndex] : -1;
 		for (int v = 0; v < nv; ++v)
 		{
 			float sum = bw[4 * v] + bw[4 * v + 1] + bw[4 * v + 2] + bw[4 * v + 3];
@@ -830,7 +980,7 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 	{
 		lbFree(boneOfNode);
 		lbFree(info2);
-		lbFree((void*)all.nodes);
+		lbNodeListFree(&all);
 		return lbFail(st, sc, &scan, meshErr);
 	}
 	rig->inverseBind = inverseBind;
@@ -946,7 +1096,7 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 	rig->clips = clips;
 	lbFree(boneOfNode);
 	lbFree(info2);
-	lbFree((void*)all.nodes);
+	lbNodeListFree(&all);
 	aiReleaseImport(sc);
 	sc = NULL;
 	if (clipErr != lb_ok)

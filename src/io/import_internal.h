@@ -34,5 +34,12 @@ lbResult lbPrescanGltf(const char* path, bool binary, lbPrescan* out);
 /// and the channel count; writes a corrected copy when they disagree.
 lbResult lbPrescanBvh(const char* path, lbPrescan* out);
 
+/// Collada checks: node nesting depth, instance_node cycles and expansion, before the XML parser runs.
+lbResult lbPrescanCollada(const char* path, lbPrescan* out);
+
+/// Deepest node nesting an imported file may have: no skeleton nests anywhere near this, and a
+/// parser that recursed that deep has used much of its stack.
+#define LB_IMPORT_MAX_DEPTH 512
+
 /// Removes the prescan's temporary copy and directory.
 void lbPrescanCleanup(lbPrescan* scan);

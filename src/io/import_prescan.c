@@ -136,6 +136,177 @@ static char* lbBase64(const unsigned char* bytes, size_t count)
 	return out;
 }
 
+// Byte sizes the glTF spec gives each accessor component type and element type (0 when unknown).
+static double lbGltfComponentSize(int type)
+{
+	switch (type)
+	{
+		case 5120:
+		case 5121:
+			return 1.0;
+		case 5122:
+		case 5123:
+			return 2.0;
+		case 5125:
+		case 5126:
+			return 4.0;
+		default:
+			return 0.0;
+	}
+}
+
+static double lbGltfComponentCount(const char* type)
+{
+	static const struct
+	{
+		const char* name;
+		double count;
+	} types[] = { { "SCALAR", 1 }, { "VEC2", 2 }, { "VEC3", 3 }, { "VEC4", 4 }, { "MAT2", 4 }, { "MAT3", 9 }, { "MAT4", 16 } };
+	for (size_t k = 0; type && k < sizeof types / sizeof types[0]; ++k)
+	{
+		if (strcmp(type, types[k].name) == 0)
+			return types[k].count;
+	}
+	return 0.0;
+}
+
+static double lbJsonNumber(const cJSON* object, const char* key, double fallback)
+{
+	const cJSON* v = cJSON_GetObjectItemCaseSensitive(object, key);
+	return cJSON_IsNumber(v) ? v->valuedouble : fallback;
+}
+
+static bool lbWholeInRange(double v, double lo, double hi)
+{
+	return v >= lo && v <= hi && v == (double)(long long)v;
+}
+
+// Bytes a buffer really holds: the GLB binary chunk, a data URI's decoded length, or the size of
+// the external file; -1 when it cannot be told (the parser then reports it).
+static double lbGltfBufferBytes(const char* path, const cJSON* buffer, int index, const char* glb, size_t glbSize, size_t jsonSize)
+{
+	const cJSON* uri = cJSON_GetObjectItemCaseSensitive(buffer, "uri");
+	if (!uri)
+	{
+		size_t at = 20 + ((jsonSize + 3) & ~(size_t)3);
+		if (!glb || index != 0 || at + 8 > glbSize)
+			return 0.0;
+		double len = (double)lbReadU32((const unsigned char*)glb + at), avail = (double)(glbSize - at - 8);
+		return len < avail ? len : avail;
+	}
+	if (!cJSON_IsString(uri))
+		return -1.0;
+	const char* u = uri->valuestring;
+	if (strncmp(u, "data:", 5) == 0)
+	{
+		const char* comma = strchr(u, ',');
+		if (!comma || !strstr(u, ";base64"))
+			return -1.0;
+		size_t n = strlen(comma + 1);
+		size_t pad = (n > 0 && comma[n] == '=') + (n > 1 && comma[n - 1] == '=');
+		return (double)(n / 4 * 3) - (double)pad;
+	}
+	char full[4096];
+	const char* slash = strrchr(path, '/');
+	if (slash)
+		snprintf(full, sizeof full, "%.*s/%s", (int)(slash - path), path, u);
+	else
+		snprintf(full, sizeof full, "%s", u);
+	FILE* f = fopen(full, "rb");
+	if (!f)
+		return -1.0;
+	double bytes = -1.0;
+	if (fseek(f, 0, SEEK_END) == 0)
+	{
+		long end = ftell(f);
+		bytes = end >= 0 ? (double)end : -1.0;
+	}
+	fclose(f);
+	return bytes;
+}
+
+// Every accessor, its sparse part and its view lie inside the bytes the file really holds.
+// assimp 5.2 reads past its buffers on such files (sparse accessors past their views, counts of
+// billions) instead of refusing them.
+static lbResult lbCheckGltfAccessors(const char* path, const cJSON* root, const char* glb, size_t glbSize, size_t jsonSize)
+{
+	const cJSON* buffers = cJSON_GetObjectItemCaseSensitive(root, "buffers");
+	const cJSON* views = cJSON_GetObjectItemCaseSensitive(root, "bufferViews");
+	const int bufferCount = cJSON_GetArraySize(buffers), viewCount = cJSON_GetArraySize(views);
+	const cJSON* b;
+	int bi = 0;
+	cJSON_ArrayForEach(b, buffers)
+	{
+		double declared = lbJsonNumber(b, "byteLength", -1.0);
+		double present = lbGltfBufferBytes(path, b, bi, glb, glbSize, jsonSize);
+		if (!lbWholeInRange(declared, 1.0, 4294967295.0) || (present >= 0.0 && declared > present))
+			return lbReport(lb_errorFileFormat, "lbImportRig: '%s' buffer %d declares %.0f bytes but holds %.0f", path, bi,
+							declared, present);
+		++bi;
+	}
+	const cJSON* v;
+	int vi = 0;
+	cJSON_ArrayForEach(v, views)
+	{
+		const cJSON* buf = cJSON_GetObjectItemCaseSensitive(v, "buffer");
+		double offset = lbJsonNumber(v, "byteOffset", 0.0), length = lbJsonNumber(v, "byteLength", -1.0);
+		double stride = lbJsonNumber(v, "byteStride", 0.0);
+		if (!lbIndexIn(buf, bufferCount) || !lbWholeInRange(offset, 0.0, 4294967295.0) ||
+			!lbWholeInRange(length, 1.0, 4294967295.0) || !lbWholeInRange(stride, 0.0, 252.0) ||
+			offset + length > lbJsonNumber(cJSON_GetArrayItem(buffers, (int)buf->valuedouble), "byteLength", 0.0))
+			return lbReport(lb_errorFileFormat, "lbImportRig: '%s' bufferView %d lies outside its buffer or has a bad stride", path, vi);
+		++vi;
+	}
+	const cJSON* a;
+	int ai = 0;
+	cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(root, "accessors"))
+	{
+		const cJSON* typeItem = cJSON_GetObjectItemCaseSensitive(a, "type");
+		double comp = lbGltfComponentSize((int)lbJsonNumber(a, "componentType", 0.0));
+		double elem = comp * lbGltfComponentCount(cJSON_IsString(typeItem) ? typeItem->valuestring : NULL);
+		double count = lbJsonNumber(a, "count", -1.0);
+		if (elem <= 0.0 || !lbWholeInRange(count, 1.0, 268435456.0))
+			return lbReport(lb_errorFileFormat, "lbImportRig: '%s' accessor %d has a bad type or a count of %.0f", path, ai, count);
+		const cJSON* view = cJSON_GetObjectItemCaseSensitive(a, "bufferView");
+		if (view)
+		{
+			if (!lbIndexIn(view, viewCount))
+				return lbReport(lb_errorFileFormat, "lbImportRig: '%s' accessor %d names bufferView %g outside [0, %d)", path, ai,
+								cJSON_IsNumber(view) ? view->valuedouble : -1.0, viewCount);
+			const cJSON* vw = cJSON_GetArrayItem(views, (int)view->valuedouble);
+			double stride = lbJsonNumber(vw, "byteStride", 0.0);
+			double offset = lbJsonNumber(a, "byteOffset", 0.0);
+			double need = offset + (stride > 0.0 ? stride : elem) * (count - 1.0) + elem;
+			if (!lbWholeInRange(offset, 0.0, 4294967295.0) || need > lbJsonNumber(vw, "byteLength", 0.0))
+				return lbReport(lb_errorFileFormat, "lbImportRig: '%s' accessor %d needs %.0f bytes of a %.0f-byte bufferView",
+								path, ai, need, lbJsonNumber(vw, "byteLength", 0.0));
+		}
+		else if (count * elem > 268435456.0)
+			return lbReport(lb_errorFileFormat, "lbImportRig: '%s' accessor %d asks for %.0f bytes of zeros", path, ai, count * elem);
+		const cJSON* sparse = cJSON_GetObjectItemCaseSensitive(a, "sparse");
+		if (sparse)
+		{
+			double n = lbJsonNumber(sparse, "count", -1.0);
+			const cJSON* parts[2] = { cJSON_GetObjectItemCaseSensitive(sparse, "indices"),
+									  cJSON_GetObjectItemCaseSensitive(sparse, "values") };
+			double sizes[2] = { lbGltfComponentSize((int)lbJsonNumber(parts[0], "componentType", 0.0)), elem };
+			bool ok = lbWholeInRange(n, 1.0, count) && sizes[0] > 0.0;
+			for (int k = 0; ok && k < 2; ++k)
+			{
+				const cJSON* pv = cJSON_GetObjectItemCaseSensitive(parts[k], "bufferView");
+				double off = lbJsonNumber(parts[k], "byteOffset", 0.0);
+				ok = parts[k] && lbIndexIn(pv, viewCount) && lbWholeInRange(off, 0.0, 4294967295.0) &&
+					 off + n * sizes[k] <= lbJsonNumber(cJSON_GetArrayItem(views, (int)pv->valuedouble), "byteLength", 0.0);
+			}
+			if (!ok)
+				return lbReport(lb_errorFileFormat,
+								"lbImportRig: '%s' accessor %d has a sparse part of %.0f entries outside its bufferViews", path, ai, n);
+		}
+		++ai;
+	}
+	return lb_ok;
+}
+
 static cJSON* lbArrayMember(cJSON* root, const char* key)
 {
 	cJSON* a = cJSON_GetObjectItemCaseSensitive(root, key);
@@ -339,7 +510,29 @@ lbResult lbPrescanGltf(const char* path, bool binary, lbPrescan* out)
 				goto done;
 			}
 		}
+		const int jointCount = cJSON_GetArraySize(joints);
+		if (jointCount > LB_MAX_BONES)
+		{
+			result = lbReport(lb_errorBoneCount, "lbImportRig: '%s' skin %d has %d joints, more than %d (LB_MAX_BONES)", path, si,
+							  jointCount, LB_MAX_BONES);
+			goto done;
+		}
 		const cJSON* ibm = cJSON_GetObjectItemCaseSensitive(skin, "inverseBindMatrices");
+		if (ibm && lbIndexIn(ibm, accessorCount))
+		{
+			// assimp 5.2 reads one matrix per joint whatever the accessor holds.
+			const cJSON* acc = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "accessors"), (int)ibm->valuedouble);
+			const cJSON* type = cJSON_GetObjectItemCaseSensitive(acc, "type");
+			double have = lbJsonNumber(acc, "count", 0.0);
+			if (have < (double)jointCount || !cJSON_IsString(type) || strcmp(type->valuestring, "MAT4") != 0)
+			{
+				result = lbReport(lb_errorFileFormat,
+								  "lbImportRig: '%s' skin %d has %d joints but its inverseBindMatrices accessor holds %.0f MAT4 "
+								  "matrices; give one matrix per joint",
+								  path, si, jointCount, have);
+				goto done;
+			}
+		}
 		if (!ibm)
 		{
 			// assimp 5.2 dereferences the missing accessor and crashes; the file is rewritten below.
@@ -401,6 +594,9 @@ lbResult lbPrescanGltf(const char* path, bool binary, lbPrescan* out)
 		}
 		++mi;
 	}
+	result = lbCheckGltfAccessors(path, root, binary ? data : NULL, size, jsonSize);
+	if (result != lb_ok)
+		goto done;
 	if (missingIbm > 0)
 		result = lbFixMissingInverseBind(path, root, binary ? data : NULL, size, jsonSize, out);
 done:
@@ -476,6 +672,24 @@ lbResult lbPrescanBvh(const char* path, lbPrescan* out)
 							path, k, 6 * LB_MAX_BONES);
 		}
 		channelSum += k;
+	}
+	// The joint count is checked before the parser builds thousands of nodes only to have them
+	// refused afterwards (a 20,000-joint file once took seconds to be turned down).
+	int joints = 0;
+	for (const char* c = text; c && c < motion; ++c)
+	{
+		c = strpbrk(c, "JR");
+		if (!c || c >= motion)
+			break;
+		if ((strncmp(c, "JOINT", 5) == 0 || strncmp(c, "ROOT", 4) == 0) && (c == text || isspace((unsigned char)c[-1])) &&
+			isspace((unsigned char)c[c[0] == 'J' ? 5 : 4]))
+			++joints;
+	}
+	if (joints > LB_MAX_BONES)
+	{
+		lbFree(text);
+		return lbReport(lb_errorBoneCount, "lbImportRig: '%s' declares %d joints, more than %d (LB_MAX_BONES)", path, joints,
+						LB_MAX_BONES);
 	}
 	int channels = (int)channelSum;
 	const char* framesTag = strstr(motion, "Frames:");
@@ -559,6 +773,280 @@ lbResult lbPrescanBvh(const char* path, lbPrescan* out)
 		if (!ok)
 			result = lbReport(lb_errorIo, "lbImportRig: cannot write a corrected copy of '%s'", path);
 	}
+	lbFree(text);
+	return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Collada
+
+typedef struct lbDaeNode
+{
+	const char* id; // points into the file text; idLength bytes
+	int idLength;
+	int firstEdge, edgeCount;
+	int state;       // 0 unseen, 1 on the search path, 2 done
+	double expanded; // nodes this one stands for once every instance_node is expanded
+} lbDaeNode;
+
+typedef struct lbDaeEdge
+{
+	int from;
+	int to;           // node index, or -1 while it is still a name
+	const char* url;  // instance_node target without '#'
+	int urlLength;
+} lbDaeEdge;
+
+static int lbCompareDaeEdge(const void* a, const void* b)
+{
+	const lbDaeEdge* x = (const lbDaeEdge*)a;
+	const lbDaeEdge* y = (const lbDaeEdge*)b;
+	return (x->from > y->from) - (x->from < y->from);
+}
+
+// The value of attribute `name` inside the tag [tag, end), or NULL.
+static const char* lbXmlAttribute(const char* tag, const char* end, const char* name, int* outLength)
+{
+	size_t n = strlen(name);
+	for (const char* c = tag; c + n + 2 < end; ++c)
+	{
+		if (strncmp(c, name, n) == 0 && isspace((unsigned char)c[-1]) && c[n] == '=' && (c[n + 1] == '"' || c[n + 1] == '\''))
+		{
+			const char* v = c + n + 2;
+			const char* q = memchr(v, c[n + 1], (size_t)(end - v));
+			if (!q)
+				return NULL;
+			*outLength = (int)(q - v);
+			return v;
+		}
+	}
+	return NULL;
+}
+
+typedef struct lbDaeScan
+{
+	lbDaeNode* nodes;
+	lbDaeEdge* edges;
+	int nodeCount, nodeCap, edgeCount, edgeCap;
+} lbDaeScan;
+
+static bool lbDaeGrow(void** p, int* cap, int need, size_t size)
+{
+	if (need <= *cap)
+		return true;
+	int n = *cap ? *cap * 2 : 256;
+	while (n < need)
+		n *= 2;
+	void* grown = lbRealloc(*p, size * (size_t)n);
+	if (!grown)
+		return false;
+	*p = grown;
+	*cap = n;
+	return true;
+}
+
+static bool lbDaeAddEdge(lbDaeScan* s, int from, int to, const char* url, int urlLength)
+{
+	if (!lbDaeGrow((void**)&s->edges, &s->edgeCap, s->edgeCount + 1, sizeof(lbDaeEdge)))
+		return false;
+	s->edges[s->edgeCount++] = (lbDaeEdge){ from, to, url, urlLength };
+	return true;
+}
+
+typedef struct lbDaeId
+{
+	const char* id;
+	int length, index;
+} lbDaeId;
+
+static int lbCompareDaeIdText(const char* a, int la, const char* b, int lb)
+{
+	int c = strncmp(a, b, (size_t)(la < lb ? la : lb));
+	return c != 0 ? c : (la > lb) - (la < lb);
+}
+
+static int lbCompareDaeId(const void* a, const void* b)
+{
+	const lbDaeId* x = (const lbDaeId*)a;
+	const lbDaeId* y = (const lbDaeId*)b;
+	int c = lbCompareDaeIdText(x->id, x->length, y->id, y->length);
+	return c != 0 ? c : (x->index > y->index) - (x->index < y->index);
+}
+
+static int lbDaeFindNode(const lbDaeId* sorted, int count, const char* id, int length)
+{
+	int lo = 0, hi = count;
+	while (lo < hi)
+	{
+		int mid = lo + (hi - lo) / 2;
+		if (lbCompareDaeIdText(sorted[mid].id, sorted[mid].length, id, length) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < count && lbCompareDaeIdText(sorted[lo].id, sorted[lo].length, id, length) == 0 ? sorted[lo].index : -1;
+}
+
+// Node nesting deeper than the importer accepts, instance_node cycles (assimp 5.2 recurses on
+// both until its stack overflows) and instance_node trees that expand to millions of nodes are
+// refused from a light scan of the text, before the XML parser runs.
+static lbResult lbCheckColladaNodes(const char* path, const char* text, lbDaeScan* s)
+{
+	int stack[LB_IMPORT_MAX_DEPTH + 2];
+	int depth = 0;
+	for (const char* c = strchr(text, '<'); c; c = strchr(c + 1, '<'))
+	{
+		if (strncmp(c, "<!--", 4) == 0)
+		{
+			const char* e = strstr(c + 4, "-->");
+			if (!e)
+				break;
+			c = e + 2;
+			continue;
+		}
+		if (strncmp(c, "<![CDATA[", 9) == 0)
+		{
+			const char* e = strstr(c + 9, "]]>");
+			if (!e)
+				break;
+			c = e + 2;
+			continue;
+		}
+		const char* end = strchr(c, '>');
+		if (!end)
+			break;
+		const bool selfClosing = end > c && end[-1] == '/';
+		if (strncmp(c, "<node", 5) == 0 && (isspace((unsigned char)c[5]) || c[5] == '>' || c[5] == '/'))
+		{
+			if (depth >= LB_IMPORT_MAX_DEPTH)
+				return lbReport(lb_errorFileFormat,
+								"lbImportRig: '%s' nests nodes more than %d deep; no skeleton needs that (flatten the node tree)", path,
+								LB_IMPORT_MAX_DEPTH);
+			if (!lbDaeGrow((void**)&s->nodes, &s->nodeCap, s->nodeCount + 1, sizeof(lbDaeNode)))
+				return lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory");
+			int length = 0;
+			const char* id = lbXmlAttribute(c, end, "id", &length);
+			int self = s->nodeCount++;
+			s->nodes[self] = (lbDaeNode){ id, id ? length : 0, 0, 0, 0, 0.0 };
+			if (depth > 0 && !lbDaeAddEdge(s, stack[depth - 1], self, NULL, 0))
+				return lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory");
+			if (!selfClosing)
+				stack[depth++] = self;
+		}
+		else if (strncmp(c, "</node", 6) == 0 && (isspace((unsigned char)c[6]) || c[6] == '>'))
+		{
+			if (depth > 0)
+				--depth;
+		}
+		else if (strncmp(c, "<instance_node", 14) == 0 && isspace((unsigned char)c[14]) && depth > 0)
+		{
+			int length = 0;
+			const char* url = lbXmlAttribute(c, end, "url", &length);
+			if (url && length > 1 && url[0] == '#' && !lbDaeAddEdge(s, stack[depth - 1], -1, url + 1, length - 1))
+				return lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory");
+		}
+		c = end;
+	}
+	if (s->nodeCount == 0)
+		return lb_ok;
+	lbDaeId* ids = (lbDaeId*)lbAlloc(sizeof(lbDaeId) * (size_t)s->nodeCount);
+	int* path_ = (int*)lbAlloc(sizeof(int) * 2 * (size_t)s->nodeCount);
+	if (!ids || !path_)
+	{
+		lbFree(ids);
+		lbFree(path_);
+		return lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory");
+	}
+	int idCount = 0;
+	for (int k = 0; k < s->nodeCount; ++k)
+	{
+		if (s->nodes[k].id)
+			ids[idCount++] = (lbDaeId){ s->nodes[k].id, s->nodes[k].idLength, k };
+	}
+	qsort(ids, (size_t)idCount, sizeof(lbDaeId), lbCompareDaeId);
+	for (int e = 0; e < s->edgeCount; ++e)
+	{
+		if (s->edges[e].to < 0)
+			s->edges[e].to = lbDaeFindNode(ids, idCount, s->edges[e].url, s->edges[e].urlLength);
+	}
+	qsort(s->edges, (size_t)s->edgeCount, sizeof(lbDaeEdge), lbCompareDaeEdge);
+	for (int e = 0; e < s->edgeCount; ++e)
+	{
+		lbDaeNode* n = &s->nodes[s->edges[e].from];
+		if (n->edgeCount++ == 0)
+			n->firstEdge = e;
+	}
+	// Depth-first over nodes and their instances with an explicit stack of (node, next edge): a
+	// node met again while still on the path is a cycle.
+	lbResult result = lb_ok;
+	for (int startNode = 0; startNode < s->nodeCount && result == lb_ok; ++startNode)
+	{
+		if (s->nodes[startNode].state != 0)
+			continue;
+		int top = 0;
+		path_[0] = startNode;
+		path_[1] = 0;
+		s->nodes[startNode].state = 1;
+		s->nodes[startNode].expanded = 1.0;
+		while (top >= 0 && result == lb_ok)
+		{
+			lbDaeNode* n = &s->nodes[path_[2 * top]];
+			int next = path_[2 * top + 1]++;
+			if (next >= n->edgeCount)
+			{
+				n->state = 2;
+				if (--top >= 0)
+					s->nodes[path_[2 * top]].expanded += n->expanded;
+				continue;
+			}
+			int to = s->edges[n->firstEdge + next].to;
+			if (to < 0)
+				continue;
+			lbDaeNode* t = &s->nodes[to];
+			if (t->state == 1)
+			{
+				result = lbReport(lb_errorFileFormat,
+								  "lbImportRig: '%s' has an instance_node cycle through node '%.*s'; a node cannot contain itself",
+								  path, t->idLength > 64 ? 64 : t->idLength, t->id ? t->id : "");
+				break;
+			}
+			if (t->state == 2)
+			{
+				n->expanded += t->expanded;
+				continue;
+			}
+			t->state = 1;
+			t->expanded = 1.0;
+			++top;
+			path_[2 * top] = to;
+			path_[2 * top + 1] = 0;
+		}
+	}
+	for (int k = 0; k < s->nodeCount && result == lb_ok; ++k)
+	{
+		if (s->nodes[k].expanded > 1.0e6)
+			result = lbReport(lb_errorFileFormat,
+							  "lbImportRig: '%s': node '%.*s' expands to %.3g nodes through instance_node; more than a rig needs",
+							  path, s->nodes[k].idLength > 64 ? 64 : s->nodes[k].idLength, s->nodes[k].id ? s->nodes[k].id : "",
+							  s->nodes[k].expanded);
+	}
+	lbFree(ids);
+	lbFree(path_);
+	return result;
+}
+
+lbResult lbPrescanCollada(const char* path, lbPrescan* out)
+{
+	(void)out;
+	size_t size = 0;
+	char* text = lbReadWholeFile(path, &size);
+	if (!text)
+		return lbReport(lb_errorFileNotFound, "lbImportRig: cannot read '%s'", path);
+	lbDaeScan s;
+	memset(&s, 0, sizeof s);
+	lbResult result = lbCheckColladaNodes(path, text, &s);
+	lbFree(s.nodes);
+	lbFree(s.edges);
 	lbFree(text);
 	return result;
 }
