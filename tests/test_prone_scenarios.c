@@ -28,8 +28,6 @@ typedef struct KnownOver
 static const KnownOver kKnownOver[] = {
 	{ "prone_stairs_mannequin.json", 0.020f, 0.039f, 5.0f, 11.0f, 15.0f },
 	{ "prone_stairs_mixamo.json", 0.020f, 0.039f, 5.0f, 11.0f, 15.0f },
-	{ "prone_stand_prone_stand_mannequin.json", 0.047f, 0.030f, 5.0f, 6.5f, 15.0f },
-	{ "prone_stand_prone_stand_mixamo.json", 0.042f, 0.030f, 5.0f, 6.5f, 15.0f },
 };
 
 static const KnownOver* knownOver(const char* name)

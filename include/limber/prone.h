@@ -144,7 +144,9 @@ typedef struct lbProneDef
 	float lockReleaseDistance;
 	/// Speed at which a lock blends in and out. Default 10 /s.
 	float lockBlendSpeed;
-	/// Speed at which the fit's alpha follows lbProneSenseInput::active. Default 3 /s.
+	/// Speed at which the fit's alpha follows lbProneSenseInput::active (a constant rate). Default 1.5 /s:
+	/// the fit leaves over about 0.7 s as a get-up starts, while the body still lies; faster, the
+	/// animation's knees and hands sink into the ground before the body has risen off it.
 	float alphaSpeed;
 	/// The fit fades in as the animated torso comes down: full when its axis lies within `lieAngle`
 	/// of the ground plane, none beyond twice that. Default 25 degrees.
@@ -284,6 +286,10 @@ typedef struct lbProneTargets
 	lbProneLimbTarget limbs[LB_PRONE_LIMBS];
 	/// Casts made this frame (0 between casts at a reduced trace rate).
 	int castCount;
+	/// How far (m, along up, >= 0) the eased ground under the torso still lies above the ground the
+	/// probes found: the body is being lowered onto it (it came down from standing, or ground was found
+	/// again under it). 0 once it rests.
+	float settle;
 } lbProneTargets;
 
 /// What the pose stage reports.

@@ -353,8 +353,8 @@ static void lbPronePoseStage(void* system, const lbRunContext* ctx, lbPose* pose
 	const lbTransform cw = ctx->characterWs;
 	const bool full = t->alpha > 0.999f;
 	// The torso rests on the ground where it can: fully fitted, face up or down, brought down within
-	// reach, its ground found. Its contact is the point of the torso nearest the ground.
-	bool rests = full && !p->result.shiftClamped && p->result.torsoGap >= 0.0f &&
+	// reach, its ground found and the body no longer being lowered onto it. Its contact is the point of the torso nearest the ground.
+	bool rests = full && !p->result.shiftClamped && p->result.torsoGap >= 0.0f && t->settle <= 0.01f &&
 				 (t->posture == lb_proneFaceDown || t->posture == lb_proneFaceUp);
 	if (rests)
 	{

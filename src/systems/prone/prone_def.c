@@ -44,7 +44,7 @@ lbProneDef lbDefaultProneDef(void)
 	d.lockSpeed = 0.15f;
 	d.lockReleaseDistance = 0.15f;
 	d.lockBlendSpeed = 10.0f;
-	d.alphaSpeed = 3.0f;
+	d.alphaSpeed = 1.5f;
 	d.lieAngle = 25.0f * LB_DEG2RAD;
 	d.teleportDistance = 1.0f;
 	d.traceRate = 8.0f;

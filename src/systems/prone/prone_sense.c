@@ -331,6 +331,17 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			point = lbMulAdd(point, h2 - newH, up);
 			n = lbNormalizeOr(lbLerp(g->normalWs, n, lbInterpAlpha(dt, speed)), n);
 		}
+		else if (!snap)
+		{
+			// Ground found again (or first found while the body comes down): it starts at the segment's
+			// own height when that is above it, so the body is lowered onto it at heightSpeed instead of
+			// dropping by the whole gap in one frame.
+			float newH = lbDot(point, up);
+			float h2 = lbInterpTo(lbMaxF(newH, lbDot(p, up)), newH, dt, def->heightSpeed);
+			point = lbMulAdd(point, h2 - newH, up);
+		}
+		if (k <= lb_proneChest)
+			t.settle = lbMaxF(t.settle, lbDot(lbSub(point, lbMulAdd(hit.impactPoint, radius, lbProneNormal(&hit, up))), up));
 		g->pointWs = point;
 		g->normalWs = n;
 		g->radius = radius;
