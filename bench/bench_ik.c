@@ -4,10 +4,12 @@
 // ik.fbik (us per humanoid solve, four effectors, 20 iterations, plus residual error).
 #include "bench.h"
 #include "limber/ik.h"
+#include "limber/ik_batch.h"
 #include "limber/rigs.h"
 
 #include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 // Small deterministic generator for inputs.
 static float lbBenchRand(uint64_t* s)
@@ -62,6 +64,50 @@ static void lbBenchTwoBone(const lbBenchOptions* o, const char* name, bool strai
 	}
 	lbBenchSink(out);
 	lbBenchReport(o, name, lbBenchMedian(samples, count), "ns");
+}
+
+// ik.two_bone_batch: lbSolveTwoBoneIkBatch over 1024 legs (bent start, knee hinge given as the foot
+// system gives it, soft IK 0.02, random reachable targets), ns per leg, median over calls; the
+// same legs one lbSolveTwoBoneIk call each as ik.two_bone.hinge_given, for the ratio.
+static void lbBenchTwoBoneBatch(const lbBenchOptions* o)
+{
+	enum { N = 1024 };
+	static lbTransform r0[N], m0[N], e0[N], r[N], m[N], e[N];
+	static lbTwoBoneIkInput in[N];
+	uint64_t seed = 1;
+	for (int i = 0; i < N; ++i)
+	{
+		r0[i] = lbMakeTransform(lbVec3_zero, lbQuat_identity);
+		m0[i] = lbMakeTransform(lbMakeVec3(0.0f, 0.02f, -0.45f), lbQuat_identity);
+		e0[i] = lbMakeTransform(lbMakeVec3(0.0f, 0.0f, -0.88f), lbQuat_identity);
+		in[i] = lbDefaultTwoBoneIkInput();
+		in[i].hingeAxisMs = lbVec3_axisX;
+		in[i].soften = 0.02f;
+		in[i].targetMs = lbMulSV(0.2f + 0.75f * lbBenchRand(&seed), lbBenchRandUnit(&seed));
+	}
+	const int reps = o->smoke ? 1 : 25 * (o->repeats < 4 ? o->repeats : 4);
+	static double batch[100], single[100];
+	for (int rep = 0; rep < reps; ++rep)
+	{
+		memcpy(r, r0, sizeof r), memcpy(m, m0, sizeof m), memcpy(e, e0, sizeof e);
+		uint64_t t0 = lbBenchNowNs();
+		lbSolveTwoBoneIkBatch(r, m, e, in, NULL, N);
+		uint64_t t1 = lbBenchNowNs();
+		lbBenchSink(e);
+		memcpy(r, r0, sizeof r), memcpy(m, m0, sizeof m), memcpy(e, e0, sizeof e);
+		uint64_t t2 = lbBenchNowNs();
+		for (int i = 0; i < N; ++i)
+			lbSolveTwoBoneIk(&r[i], &m[i], &e[i], &in[i], NULL);
+		uint64_t t3 = lbBenchNowNs();
+		lbBenchSink(e);
+		batch[rep] = (double)(t1 - t0) / N;
+		single[rep] = (double)(t3 - t2) / N;
+	}
+	const double b = lbBenchMedian(batch, reps), s1 = lbBenchMedian(single, reps);
+	lbBenchReport(o, "ik.two_bone_batch", b, "ns");
+	lbBenchReport(o, "ik.two_bone.hinge_given", s1, "ns");
+	lbBenchReport(o, "ik.two_bone_batch.lanes", (double)lbTwoBoneIkBatchWidth(), "lanes");
+	lbBenchReport(o, "ik.two_bone_batch.speedup", s1 / b, "x");
 }
 
 // FABRIK, 10 segments of 0.1 m in a gentle arc, to random reachable targets (the end of the chain
@@ -204,6 +250,8 @@ void lbBenchIk(const lbBenchOptions* options)
 		lbBenchTwoBone(options, "ik.two_bone", false);
 	if (lbBenchSelected(options, "ik.two_bone.straight_start"))
 		lbBenchTwoBone(options, "ik.two_bone.straight_start", true);
+	if (lbBenchSelected(options, "ik.two_bone_batch"))
+		lbBenchTwoBoneBatch(options);
 	if (lbBenchSelected(options, "ik.fabrik10"))
 		lbBenchFabrik(options);
 	if (lbBenchSelected(options, "ik.fbik"))

@@ -10,6 +10,7 @@
 #include "limber/crowd.h"
 #include "limber/humanoid.h"
 #include "limber/ik.h"
+#include "limber/ik_batch.h"
 #include "limber/math.h"
 #include "limber/motion.h"
 #include "limber/prone.h"

@@ -1,0 +1,201 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// The batch two-bone kernel, written once against core/simd.h's operations and included by
+// two_bone_batch.c once per path: LBK(Op) names the operation (lbSimdOp or lbScalarOp), LBK_T the
+// lane type, LBK_W its width and LBK_NAME the function made. It is lbTwoBoneCore's solve for the
+// cases the batch takes (no pole, full weight, no stretch, end keeps its rotation relative to the
+// mid bone; hinge given, or derived from a bent start): the same formulas, in lanes.
+// No include guard: included once per path.
+
+static void LBK_NAME(lbTwoBoneLanes* L)
+{
+	for (int o = 0; o < LB_TB_LANES; o += LBK_W)
+	{
+#define LD(arr) LBK(Load)(&(arr)[o])
+		const LBK_T zero = LBK(Set1)(0.0f), one = LBK(Set1)(1.0f), two = LBK(Set1)(2.0f), half = LBK(Set1)(0.5f);
+		const LBK_T ax = LD(L->a[0]), ay = LD(L->a[1]), az = LD(L->a[2]);
+		const LBK_T wx = LBK(Sub)(LD(L->m[0]), ax), wy = LBK(Sub)(LD(L->m[1]), ay), wz = LBK(Sub)(LD(L->m[2]), az);
+		const LBK_T vx = LBK(Sub)(LD(L->e[0]), LD(L->m[0])), vy = LBK(Sub)(LD(L->e[1]), LD(L->m[1])),
+					vz = LBK(Sub)(LD(L->e[2]), LD(L->m[2]));
+#define DOT(ax_, ay_, az_, bx_, by_, bz_) LBK(Add)(LBK(Add)(LBK(Mul)(ax_, bx_), LBK(Mul)(ay_, by_)), LBK(Mul)(az_, bz_))
+		const LBK_T ww = DOT(wx, wy, wz, wx, wy, wz), vv = DOT(vx, vy, vz, vx, vy, vz);
+		// c = w x v
+		const LBK_T cx = LBK(Sub)(LBK(Mul)(wy, vz), LBK(Mul)(wz, vy)), cy = LBK(Sub)(LBK(Mul)(wz, vx), LBK(Mul)(wx, vz)),
+					cz = LBK(Sub)(LBK(Mul)(wx, vy), LBK(Mul)(wy, vx));
+		const LBK_T cc = DOT(cx, cy, cz, cx, cy, cz);
+
+		// Hinge: given (normalised), else from the bend (the caller sent straight starts elsewhere).
+		const LBK_T gx = LD(L->hinge[0]), gy = LD(L->hinge[1]), gz = LD(L->hinge[2]);
+		const LBK_T gg = DOT(gx, gy, gz, gx, gy, gz);
+		const LBK_T given = LBK(Gt)(gg, zero);
+		const LBK_T invG = LBK(Div)(one, LBK(Sqrt)(LBK(Select)(given, gg, one)));
+		const LBK_T cLen = LBK(Sqrt)(cc), wv = LBK(Sqrt)(LBK(Mul)(ww, vv));
+		const LBK_T invCwv = LBK(Div)(one, LBK(Select)(given, one, LBK(Mul)(cLen, wv)));
+		const LBK_T hd = LBK(Mul)(wv, invCwv);
+		const LBK_T hx = LBK(Select)(given, LBK(Mul)(invG, gx), LBK(Mul)(hd, cx));
+		const LBK_T hy = LBK(Select)(given, LBK(Mul)(invG, gy), LBK(Mul)(hd, cy));
+		const LBK_T hz = LBK(Select)(given, LBK(Mul)(invG, gz), LBK(Mul)(hd, cz));
+
+		// Target line.
+		const LBK_T tx = LBK(Sub)(LD(L->t[0]), ax), ty = LBK(Sub)(LD(L->t[1]), ay), tz = LBK(Sub)(LD(L->t[2]), az);
+		const LBK_T dist2 = DOT(tx, ty, tz, tx, ty, tz);
+		const LBK_T dist = LBK(Sqrt)(dist2);
+		const LBK_T invDist = LBK(Div)(one, LBK(Max)(dist, LBK(Set1)(1.0e-30f)));
+		const LBK_T axx = LBK(Mul)(invDist, tx), axy = LBK(Mul)(invDist, ty), axz = LBK(Mul)(invDist, tz);
+
+		// Hinge geometry: |w + R(theta) v|^2 = base + cross2 cos(theta + bend0).
+		const LBK_T invWv = LBK(Mul)(cLen, invCwv);
+		const LBK_T baseD = LBK(Add)(ww, vv), cross2D = LBK(Mul)(two, wv);
+		const LBK_T cos0D = LBK(Mul)(DOT(wx, wy, wz, vx, vy, vz), invWv), sin0D = LBK(Mul)(cLen, invWv);
+		const LBK_T vh = DOT(vx, vy, vz, hx, hy, hz), wh = DOT(wx, wy, wz, hx, hy, hz);
+		const LBK_T vParx = LBK(Mul)(vh, hx), vPary = LBK(Mul)(vh, hy), vParz = LBK(Mul)(vh, hz);
+		const LBK_T vPerpx = LBK(Sub)(vx, vParx), vPerpy = LBK(Sub)(vy, vPary), vPerpz = LBK(Sub)(vz, vParz);
+		const LBK_T wPerpx = LBK(Sub)(wx, LBK(Mul)(wh, hx)), wPerpy = LBK(Sub)(wy, LBK(Mul)(wh, hy)),
+					wPerpz = LBK(Sub)(wz, LBK(Mul)(wh, hz));
+		const LBK_T wvpx = LBK(Add)(wx, vParx), wvpy = LBK(Add)(wy, vPary), wvpz = LBK(Add)(wz, vParz);
+		const LBK_T vPerp2 = DOT(vPerpx, vPerpy, vPerpz, vPerpx, vPerpy, vPerpz);
+		const LBK_T baseG = LBK(Add)(DOT(wvpx, wvpy, wvpz, wvpx, wvpy, wvpz), vPerp2);
+		const LBK_T cross2G = LBK(Mul)(two, LBK(Sqrt)(LBK(Mul)(DOT(wPerpx, wPerpy, wPerpz, wPerpx, wPerpy, wPerpz), vPerp2)));
+		const LBK_T bentG = LBK(Gt)(cross2G, LBK(Set1)(1.0e-12f));
+		const LBK_T invG2 = LBK(Div)(two, LBK(Select)(bentG, cross2G, one));
+		const LBK_T pcx = LBK(Sub)(LBK(Mul)(wPerpy, vPerpz), LBK(Mul)(wPerpz, vPerpy));
+		const LBK_T pcy = LBK(Sub)(LBK(Mul)(wPerpz, vPerpx), LBK(Mul)(wPerpx, vPerpz));
+		const LBK_T pcz = LBK(Sub)(LBK(Mul)(wPerpx, vPerpy), LBK(Mul)(wPerpy, vPerpx));
+		const LBK_T cos0G = LBK(Select)(bentG, LBK(Mul)(DOT(wPerpx, wPerpy, wPerpz, vPerpx, vPerpy, vPerpz), invG2), one);
+		const LBK_T sin0G = LBK(Select)(bentG, LBK(Mul)(DOT(hx, hy, hz, pcx, pcy, pcz), invG2), zero);
+		const LBK_T base = LBK(Select)(given, baseG, baseD), cross2 = LBK(Select)(given, cross2G, cross2D);
+		const LBK_T cos0 = LBK(Select)(given, cos0G, cos0D), sin0 = LBK(Select)(given, sin0G, sin0D);
+
+		// Soft IK: beyond dMax - band the distance approaches dMax along an exponential. expf per
+		// lane: the paths must agree, and the band is rarely entered.
+		const LBK_T soften = LBK(Min)(LBK(Max)(LD(L->soften), zero), half);
+		const LBK_T dMax = LBK(Sqrt)(LBK(Add)(base, cross2));
+		const LBK_T band = LBK(Mul)(soften, dMax), start = LBK(Sub)(dMax, band);
+		const LBK_T inBand = LBK(And)(LBK(Gt)(soften, zero), LBK(Gt)(dist, start));
+		LBK_T dReach = dist;
+		if (LBK(MaskBits)(inBand))
+		{
+			float x[LBK_W], e[LBK_W];
+			LBK(Store)(x, LBK(Div)(LBK(Sub)(dist, start), LBK(Select)(inBand, band, one)));
+			for (int k = 0; k < LBK_W; ++k)
+				e[k] = expf(-x[k]);
+			const LBK_T soft = LBK(Add)(start, LBK(Mul)(band, LBK(Sub)(one, LBK(Load)(e))));
+			dReach = LBK(Select)(inBand, soft, dist);
+		}
+		const LBK_T softened = LBK(Gt)(soften, zero);
+		dReach = LBK(Select)(softened, LBK(Min)(dReach, dMax), dReach);
+		const LBK_T dSolve = dReach;
+		const LBK_T dSolve2 = LBK(Select)(softened, LBK(Mul)(dReach, dReach), dist2);
+
+		// Bend giving that distance, clamped at the reach limits.
+		const LBK_T hasCross = LBK(Gt)(cross2, LBK(Set1)(1.0e-12f));
+		const LBK_T c1 = LBK(Div)(LBK(Sub)(dSolve2, base), LBK(Select)(hasCross, cross2, one));
+		const LBK_T minus1 = LBK(Set1)(-1.0f);
+		const LBK_T cos1 = LBK(Select)(hasCross, LBK(Min)(LBK(Max)(c1, minus1), one), one);
+		const LBK_T inReach = LBK(And)(hasCross, LBK(And)(LBK(Gt)(c1, minus1), LBK(Gt)(one, c1)));
+		const LBK_T sin1 = LBK(Sqrt)(LBK(Max)(LBK(Sub)(one, LBK(Mul)(cos1, cos1)), zero));
+		const LBK_T exact = LBK(And)(inReach, LBK(Gt)(dSolve, LBK(Set1)(1.0e-6f)));
+		const LBK_T len = LBK(Select)(exact, dSolve, LBK(Sqrt)(LBK(Max)(LBK(Add)(base, LBK(Mul)(cos1, cross2)), zero)));
+		const LBK_T cosD =
+			LBK(Min)(LBK(Max)(LBK(Add)(LBK(Mul)(cos1, cos0), LBK(Mul)(sin1, sin0)), minus1), one);
+		const LBK_T sinD = LBK(Sub)(LBK(Mul)(sin1, cos0), LBK(Mul)(cos1, sin0));
+
+		// Mid turn as a quaternion: (h sin D, 1 + cos D) up to scale away from a half turn, the
+		// half-angle form near it.
+		const LBK_T far = LBK(Gt)(cosD, LBK(Set1)(-0.99f));
+		const LBK_T sgn = LBK(Select)(LBK(Gt)(zero, sinD), minus1, one);
+		const LBK_T hs = LBK(Mul)(LBK(Sqrt)(LBK(Mul)(half, LBK(Sub)(one, cosD))), sgn);
+		const LBK_T s1 = LBK(Select)(far, sinD, hs);
+		const LBK_T pw = LBK(Select)(far, LBK(Add)(one, cosD), LBK(Sqrt)(LBK(Mul)(half, LBK(Add)(one, cosD))));
+		const LBK_T pxm = LBK(Mul)(hx, s1), pym = LBK(Mul)(hy, s1), pzm = LBK(Mul)(hz, s1);
+		const LBK_T invPm = LBK(Div)(one, LBK(Sqrt)(LBK(Add)(DOT(pxm, pym, pzm, pxm, pym, pzm), LBK(Mul)(pw, pw))));
+		const LBK_T mqx = LBK(Mul)(pxm, invPm), mqy = LBK(Mul)(pym, invPm), mqz = LBK(Mul)(pzm, invPm),
+					mqw = LBK(Mul)(pw, invPm);
+
+		// The lower bone bent: Rodrigues' formula away from a half turn, the rotation near it.
+		const LBK_T hxvx = LBK(Sub)(LBK(Mul)(hy, vz), LBK(Mul)(hz, vy)), hxvy = LBK(Sub)(LBK(Mul)(hz, vx), LBK(Mul)(hx, vz)),
+					hxvz = LBK(Sub)(LBK(Mul)(hx, vy), LBK(Mul)(hy, vx));
+		const LBK_T along = LBK(Select)(given, LBK(Mul)(LBK(Sub)(one, cosD), vh), zero);
+		LBK_T bx = LBK(Add)(LBK(Add)(LBK(Mul)(cosD, vx), LBK(Mul)(sinD, hxvx)), LBK(Mul)(along, hx));
+		LBK_T by = LBK(Add)(LBK(Add)(LBK(Mul)(cosD, vy), LBK(Mul)(sinD, hxvy)), LBK(Mul)(along, hy));
+		LBK_T bz = LBK(Add)(LBK(Add)(LBK(Mul)(cosD, vz), LBK(Mul)(sinD, hxvz)), LBK(Mul)(along, hz));
+		if (LBK(MaskBits)(LBK(Not)(far)))
+		{
+			// v' = v + 2 (w (q x v) + q x (q x v)) for the unit mid rotation q.
+			const LBK_T qvx = LBK(Sub)(LBK(Mul)(mqy, vz), LBK(Mul)(mqz, vy)), qvy = LBK(Sub)(LBK(Mul)(mqz, vx), LBK(Mul)(mqx, vz)),
+						qvz = LBK(Sub)(LBK(Mul)(mqx, vy), LBK(Mul)(mqy, vx));
+			const LBK_T qqx = LBK(Sub)(LBK(Mul)(mqy, qvz), LBK(Mul)(mqz, qvy)),
+						qqy = LBK(Sub)(LBK(Mul)(mqz, qvx), LBK(Mul)(mqx, qvz)),
+						qqz = LBK(Sub)(LBK(Mul)(mqx, qvy), LBK(Mul)(mqy, qvx));
+			const LBK_T rx = LBK(Add)(vx, LBK(Mul)(two, LBK(Add)(LBK(Mul)(mqw, qvx), qqx)));
+			const LBK_T ry = LBK(Add)(vy, LBK(Mul)(two, LBK(Add)(LBK(Mul)(mqw, qvy), qqy)));
+			const LBK_T rz = LBK(Add)(vz, LBK(Mul)(two, LBK(Add)(LBK(Mul)(mqw, qvz), qqz)));
+			bx = LBK(Select)(far, bx, rx), by = LBK(Select)(far, by, ry), bz = LBK(Select)(far, bz, rz);
+		}
+
+		// Root swing taking the bent chain onto the target line (lbIkFromTo).
+		const LBK_T sx = LBK(Add)(wx, bx), sy = LBK(Add)(wy, by), sz = LBK(Add)(wz, bz);
+		const LBK_T ss = DOT(sx, sy, sz, sx, sy, sz);
+		const LBK_T ab = LBK(Sqrt)(ss); // |axis| = 1
+		const LBK_T d = DOT(sx, sy, sz, axx, axy, axz);
+		const LBK_T rcx = LBK(Sub)(LBK(Mul)(sy, axz), LBK(Mul)(sz, axy)), rcy = LBK(Sub)(LBK(Mul)(sz, axx), LBK(Mul)(sx, axz)),
+					rcz = LBK(Sub)(LBK(Mul)(sx, axy), LBK(Mul)(sy, axx));
+		const LBK_T rcc = DOT(rcx, rcy, rcz, rcx, rcy, rcz);
+		const LBK_T ahead = LBK(Ge)(d, zero);
+		const LBK_T f = LBK(Select)(ahead, one, LBK(Sub)(ab, d));
+		const LBK_T rqx = LBK(Mul)(rcx, f), rqy = LBK(Mul)(rcy, f), rqz = LBK(Mul)(rcz, f);
+		const LBK_T rqw = LBK(Select)(ahead, LBK(Add)(ab, d), rcc);
+		// Nearly opposite (lbIkFromTo's own fallback) is left to the single solve.
+		const LBK_T opposite = LBK(And)(LBK(Not)(ahead), LBK(Not)(LBK(Gt)(rcc, LBK(Mul)(LBK(Set1)(1.0e-12f), ss))));
+		const LBK_T invR = LBK(Div)(one, LBK(Sqrt)(LBK(Max)(LBK(Add)(DOT(rqx, rqy, rqz, rqx, rqy, rqz), LBK(Mul)(rqw, rqw)),
+															LBK(Set1)(1.0e-30f))));
+		const LBK_T qrx = LBK(Mul)(rqx, invR), qry = LBK(Mul)(rqy, invR), qrz = LBK(Mul)(rqz, invR), qrw = LBK(Mul)(rqw, invR);
+
+		// Hamilton product a b.
+#define QMUL(ox, oy, oz, ow, a_x, a_y, a_z, a_w, b_x, b_y, b_z, b_w)                                                  \
+	do                                                                                                               \
+	{                                                                                                                \
+		ox = LBK(Add)(LBK(Sub)(LBK(Add)(LBK(Mul)(a_w, b_x), LBK(Mul)(a_x, b_w)), LBK(Mul)(a_z, b_y)), LBK(Mul)(a_y, b_z)); \
+		oy = LBK(Add)(LBK(Sub)(LBK(Add)(LBK(Mul)(a_w, b_y), LBK(Mul)(a_y, b_w)), LBK(Mul)(a_x, b_z)), LBK(Mul)(a_z, b_x)); \
+		oz = LBK(Add)(LBK(Sub)(LBK(Add)(LBK(Mul)(a_w, b_z), LBK(Mul)(a_z, b_w)), LBK(Mul)(a_y, b_x)), LBK(Mul)(a_x, b_y)); \
+		ow = LBK(Sub)(LBK(Sub)(LBK(Sub)(LBK(Mul)(a_w, b_w), LBK(Mul)(a_x, b_x)), LBK(Mul)(a_y, b_y)), LBK(Mul)(a_z, b_z)); \
+	} while (0)
+#define QSTORE_NORM(dst, qx_, qy_, qz_, qw_)                                                                           \
+	do                                                                                                               \
+	{                                                                                                                \
+		const LBK_T inv_ = LBK(Div)(one, LBK(Sqrt)(LBK(Add)(DOT(qx_, qy_, qz_, qx_, qy_, qz_), LBK(Mul)(qw_, qw_)))); \
+		LBK(Store)(&(dst)[0][o], LBK(Mul)(qx_, inv_));                                                                 \
+		LBK(Store)(&(dst)[1][o], LBK(Mul)(qy_, inv_));                                                                 \
+		LBK(Store)(&(dst)[2][o], LBK(Mul)(qz_, inv_));                                                                 \
+		LBK(Store)(&(dst)[3][o], LBK(Mul)(qw_, inv_));                                                                 \
+	} while (0)
+		LBK_T ox, oy, oz, ow, chx, chy, chz, chw;
+		QMUL(ox, oy, oz, ow, qrx, qry, qrz, qrw, LD(L->qa[0]), LD(L->qa[1]), LD(L->qa[2]), LD(L->qa[3]));
+		QSTORE_NORM(L->oqa, ox, oy, oz, ow);
+		QMUL(chx, chy, chz, chw, qrx, qry, qrz, qrw, mqx, mqy, mqz, mqw);
+		QMUL(ox, oy, oz, ow, chx, chy, chz, chw, LD(L->qm[0]), LD(L->qm[1]), LD(L->qm[2]), LD(L->qm[3]));
+		QSTORE_NORM(L->oqm, ox, oy, oz, ow);
+		QMUL(ox, oy, oz, ow, chx, chy, chz, chw, LD(L->qe[0]), LD(L->qe[1]), LD(L->qe[2]), LD(L->qe[3]));
+		QSTORE_NORM(L->oqe, ox, oy, oz, ow);
+
+		// Mid joint: the root plus the upper bone turned by the swing.
+		const LBK_T tvx = LBK(Mul)(two, LBK(Sub)(LBK(Mul)(qry, wz), LBK(Mul)(qrz, wy)));
+		const LBK_T tvy = LBK(Mul)(two, LBK(Sub)(LBK(Mul)(qrz, wx), LBK(Mul)(qrx, wz)));
+		const LBK_T tvz = LBK(Mul)(two, LBK(Sub)(LBK(Mul)(qrx, wy), LBK(Mul)(qry, wx)));
+		const LBK_T mwx = LBK(Add)(LBK(Add)(wx, LBK(Mul)(qrw, tvx)), LBK(Sub)(LBK(Mul)(qry, tvz), LBK(Mul)(qrz, tvy)));
+		const LBK_T mwy = LBK(Add)(LBK(Add)(wy, LBK(Mul)(qrw, tvy)), LBK(Sub)(LBK(Mul)(qrz, tvx), LBK(Mul)(qrx, tvz)));
+		const LBK_T mwz = LBK(Add)(LBK(Add)(wz, LBK(Mul)(qrw, tvz)), LBK(Sub)(LBK(Mul)(qrx, tvy), LBK(Mul)(qry, tvx)));
+		LBK(Store)(&L->omp[0][o], LBK(Add)(ax, mwx));
+		LBK(Store)(&L->omp[1][o], LBK(Add)(ay, mwy));
+		LBK(Store)(&L->omp[2][o], LBK(Add)(az, mwz));
+		// End joint: on the target line at the solved distance.
+		LBK(Store)(&L->oep[0][o], LBK(Add)(ax, LBK(Mul)(len, axx)));
+		LBK(Store)(&L->oep[1][o], LBK(Add)(ay, LBK(Mul)(len, axy)));
+		LBK(Store)(&L->oep[2][o], LBK(Add)(az, LBK(Mul)(len, axz)));
+		LBK(Store)(&L->fallback[o], LBK(Select)(opposite, one, LD(L->fallback)));
+#undef QSTORE_NORM
+#undef QMUL
+#undef DOT
+#undef LD
+	}
+}

@@ -1,0 +1,310 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// The batch two-bone solve against the single solve as reference, over fixed-seed random chains
+// (bone lengths, bends, rotations, given or derived hinges, soft IK, targets in and out of reach),
+// on both paths: the vector lanes and the scalar lanes, which must also agree with each other bit
+// for bit (the same operations, correctly rounded, in the same order). Chains the lanes do not take
+// (poles, partial weight, straight starts, stretch) and bad input go through the single solve: the
+// same results, the first error in index order, the bad chain unchanged. Both reference rigs' legs.
+#include "ik/ik_batch_internal.h"
+#include "limber/limber.h"
+#include "limber/ik_batch.h"
+#include "test_macros.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static float rnd(uint64_t* s)
+{
+	*s = *s * 6364136223846793005ull + 1442695040888963407ull;
+	return (float)((*s >> 40) & 0xFFFFFF) / 16777216.0f;
+}
+
+static float rndRange(uint64_t* s, float lo, float hi)
+{
+	return lo + (hi - lo) * rnd(s);
+}
+
+static lbVec3 rndUnit(uint64_t* s)
+{
+	lbVec3 v = { rnd(s) - 0.5f, rnd(s) - 0.5f, rnd(s) - 0.5f };
+	return lbNormalizeOr(v, lbVec3_axisX);
+}
+
+static lbQuat rndQuat(uint64_t* s)
+{
+	return lbQuatFromAxisAngle(rndUnit(s), rndRange(s, -LB_PI, LB_PI));
+}
+
+typedef struct Chain
+{
+	lbTransform r, m, e;
+	lbTwoBoneIkInput in;
+} Chain;
+
+// A random chain. kind 0: hinge given (the bend's own hinge, or any axis); 1: hinge derived from a
+// bent start; 2: one the lanes do not take (pole, weight, stretch, straight start).
+static Chain rndChain(uint64_t* s, int kind)
+{
+	Chain c;
+	const lbVec3 root = lbMulSV(0.5f, rndUnit(s));
+	const float l1 = rndRange(s, 0.15f, 0.6f), l2 = rndRange(s, 0.15f, 0.6f);
+	const lbVec3 dir = rndUnit(s);
+	const lbVec3 perp = lbAnyPerpendicular(dir);
+	const float bend = rndRange(s, 0.05f, 2.6f);
+	const lbVec3 lower = lbQuatRotate(lbQuatFromAxisAngle(perp, bend), dir);
+	c.r = lbMakeTransform(root, rndQuat(s));
+	c.m = lbMakeTransform(lbMulAdd(root, l1, dir), rndQuat(s));
+	c.e = lbMakeTransform(lbMulAdd(c.m.p, l2, lower), rndQuat(s));
+	c.in = lbDefaultTwoBoneIkInput();
+	// Targets from well inside to 30 % beyond the reach.
+	c.in.targetMs = lbMulAdd(root, rndRange(s, 0.1f, 1.3f) * (l1 + l2), rndUnit(s));
+	if (rnd(s) < 0.4f)
+		c.in.soften = rndRange(s, 0.0f, 0.2f);
+	if (kind == 0)
+		c.in.hingeAxisMs = rnd(s) < 0.5f ? lbMulSV(rndRange(s, 0.5f, 2.0f), lbCross(dir, lower)) : rndUnit(s);
+	else if (kind == 2)
+	{
+		int which = (int)(rnd(s) * 4.0f);
+		if (which == 0)
+			c.in.poleKind = lb_poleDirection, c.in.poleMs = rndUnit(s);
+		else if (which == 1)
+			c.in.weight = rndRange(s, 0.0f, 0.99f);
+		else if (which == 2)
+			c.in.stretch = true;
+		else
+			c.e.p = lbMulAdd(c.m.p, l2, dir); // straight
+	}
+	return c;
+}
+
+// The same rotation (q and -q alike) to within tol radians.
+static bool sameRotation(lbQuat a, lbQuat b, float tol)
+{
+	// The angle of conj(a) b from its vector part (an arc cosine of the dot loses the small angles).
+	const double x = (double)a.w * b.x - (double)a.x * b.w - (double)a.y * b.z + (double)a.z * b.y;
+	const double y = (double)a.w * b.y + (double)a.x * b.z - (double)a.y * b.w - (double)a.z * b.x;
+	const double z = (double)a.w * b.z - (double)a.x * b.y + (double)a.y * b.x - (double)a.z * b.w;
+	const double w = (double)a.w * b.w + (double)a.x * b.x + (double)a.y * b.y + (double)a.z * b.z;
+	return 2.0 * atan2(sqrt(x * x + y * y + z * z), fabs(w)) <= (double)tol;
+}
+
+enum
+{
+	kCount = 4000
+};
+
+// Every chain of the batch matches its single solve. Positions agree to 0.1 mm and rotations to
+// 0.06 degrees: the lanes sum and take roots in another order, and near full extension the bend's
+// sine (the root of 1 - cos^2) magnifies a rounding of the cosine to about 1e-4 rad.
+static int checkAgainstSingle(const Chain* chains, int n, bool simd, lbTransform* outR, lbTransform* outM, lbTransform* outE)
+{
+	lbTwoBoneIkInput* ins = (lbTwoBoneIkInput*)malloc(sizeof(lbTwoBoneIkInput) * (size_t)n);
+	lbIkResult* res = (lbIkResult*)malloc(sizeof(lbIkResult) * (size_t)n);
+	for (int i = 0; i < n; ++i)
+	{
+		outR[i] = chains[i].r, outM[i] = chains[i].m, outE[i] = chains[i].e;
+		ins[i] = chains[i].in;
+	}
+	ENSURE(lbSolveTwoBoneIkBatchPath(outR, outM, outE, ins, res, n, simd) == lb_ok);
+	float worstP = 0.0f, worstQ = 0.0f;
+	for (int i = 0; i < n; ++i)
+	{
+		lbTransform r = chains[i].r, m = chains[i].m, e = chains[i].e;
+		lbIkResult ref;
+		ENSURE(lbSolveTwoBoneIk(&r, &m, &e, &chains[i].in, &ref) == lb_ok);
+		const float dp = lbMaxF(lbDistance(m.p, outM[i].p), lbDistance(e.p, outE[i].p));
+		worstP = lbMaxF(worstP, dp);
+		ENSURE(dp <= 1.0e-4f);
+		ENSURE(sameRotation(r.q, outR[i].q, 1.0e-3f));
+		ENSURE(sameRotation(m.q, outM[i].q, 1.0e-3f));
+		ENSURE(sameRotation(e.q, outE[i].q, 1.0e-3f));
+		ENSURE(outR[i].p.x == r.p.x && outR[i].p.y == r.p.y && outR[i].p.z == r.p.z);
+		ENSURE(res[i].status == ref.status || fabsf(res[i].remainingDistance - ref.remainingDistance) <= 1.0e-4f);
+		ENSURE(fabsf(res[i].remainingDistance - ref.remainingDistance) <= 1.0e-4f);
+		(void)worstQ;
+	}
+	free(res);
+	free(ins);
+	return 0;
+}
+
+static int runMix(uint64_t seed, int kinds)
+{
+	Chain* chains = (Chain*)malloc(sizeof(Chain) * kCount);
+	for (int i = 0; i < kCount; ++i)
+		chains[i] = rndChain(&seed, kinds == 3 ? (int)(rnd(&seed) * 3.0f) : kinds);
+	lbTransform* r[2];
+	lbTransform* m[2];
+	lbTransform* e[2];
+	for (int p = 0; p < 2; ++p)
+	{
+		r[p] = (lbTransform*)malloc(sizeof(lbTransform) * kCount);
+		m[p] = (lbTransform*)malloc(sizeof(lbTransform) * kCount);
+		e[p] = (lbTransform*)malloc(sizeof(lbTransform) * kCount);
+		ENSURE(checkAgainstSingle(chains, kCount, p == 1, r[p], m[p], e[p]) == 0);
+	}
+	// The two paths: the same bits.
+	ENSURE(memcmp(r[0], r[1], sizeof(lbTransform) * kCount) == 0);
+	ENSURE(memcmp(m[0], m[1], sizeof(lbTransform) * kCount) == 0);
+	ENSURE(memcmp(e[0], e[1], sizeof(lbTransform) * kCount) == 0);
+	for (int p = 0; p < 2; ++p)
+		free(r[p]), free(m[p]), free(e[p]);
+	free(chains);
+	return 0;
+}
+
+static int testGivenHinge(void)
+{
+	return runMix(1, 0);
+}
+
+static int testDerivedHinge(void)
+{
+	return runMix(2, 1);
+}
+
+static int testMixedWithSingleOnly(void)
+{
+	return runMix(3, 3);
+}
+
+// Every batch length (partial lane groups) and the public entry point.
+static int testLengths(void)
+{
+	uint64_t seed = 4;
+	Chain chains[19];
+	for (int i = 0; i < 19; ++i)
+		chains[i] = rndChain(&seed, i % 3);
+	for (int n = 0; n <= 19; ++n)
+	{
+		lbTransform r[19], m[19], e[19];
+		lbTwoBoneIkInput ins[19];
+		for (int i = 0; i < n; ++i)
+			r[i] = chains[i].r, m[i] = chains[i].m, e[i] = chains[i].e, ins[i] = chains[i].in;
+		ENSURE(lbSolveTwoBoneIkBatch(r, m, e, ins, NULL, n) == lb_ok);
+		for (int i = 0; i < n; ++i)
+		{
+			lbTransform rr = chains[i].r, mm = chains[i].m, ee = chains[i].e;
+			lbSolveTwoBoneIk(&rr, &mm, &ee, &chains[i].in, NULL);
+			ENSURE(lbDistance(ee.p, e[i].p) <= 1.0e-4f && lbDistance(mm.p, m[i].p) <= 1.0e-4f);
+		}
+	}
+	int w = lbTwoBoneIkBatchWidth();
+	ENSURE(w == 1 || w == 4 || w == 8);
+	return 0;
+}
+
+// Bad input: the first error in index order; the bad chains unchanged, the others solved.
+static int testBadInput(void)
+{
+	uint64_t seed = 5;
+	enum
+	{
+		N = 20
+	};
+	Chain chains[N];
+	lbTransform r[N], m[N], e[N];
+	lbTwoBoneIkInput ins[N];
+	for (int i = 0; i < N; ++i)
+	{
+		chains[i] = rndChain(&seed, 0);
+		r[i] = chains[i].r, m[i] = chains[i].m, e[i] = chains[i].e, ins[i] = chains[i].in;
+	}
+	ins[5].targetMs.y = NAN;        // lb_errorNonFinite
+	m[11].p = r[11].p;              // zero-length bone: lb_errorDegenerate
+	ins[14].internalValue = 0;      // lb_errorDefNotInitialized
+	const lbTransform keep5 = e[5], keep11 = m[11], keep14 = e[14];
+	for (int p = 0; p < 2; ++p)
+	{
+		lbTransform rr[N], mm[N], ee[N];
+		memcpy(rr, r, sizeof r), memcpy(mm, m, sizeof m), memcpy(ee, e, sizeof e);
+		ENSURE(lbSolveTwoBoneIkBatchPath(rr, mm, ee, ins, NULL, N, p == 1) == lb_errorNonFinite);
+		ENSURE(memcmp(&ee[5], &keep5, sizeof keep5) == 0);
+		ENSURE(memcmp(&mm[11], &keep11, sizeof keep11) == 0);
+		ENSURE(memcmp(&ee[14], &keep14, sizeof keep14) == 0);
+		for (int i = 0; i < N; ++i)
+		{
+			if (i == 5 || i == 11 || i == 14)
+				continue;
+			lbTransform a = r[i], b = m[i], c = e[i];
+			lbSolveTwoBoneIk(&a, &b, &c, &ins[i], NULL);
+			ENSURE(lbDistance(c.p, ee[i].p) <= 1.0e-4f);
+		}
+	}
+	ENSURE(lbSolveTwoBoneIkBatch(NULL, m, e, ins, NULL, 3) == lb_errorNullPointer);
+	ENSURE(lbSolveTwoBoneIkBatch(r, m, e, ins, NULL, -1) == lb_errorNullPointer);
+	ENSURE(lbSolveTwoBoneIkBatch(NULL, NULL, NULL, NULL, NULL, 0) == lb_ok);
+	return 0;
+}
+
+// The reference rigs' legs, posed by random hip and knee turns, to random ground targets, with the
+// knee hinge from lbHumanoid (as the foot system gives it): the batch matches the single solve.
+static int legsOnRig(lbReferenceRig id)
+{
+	lbSkeleton* s = lbCreateReferenceRig(id);
+	lbHumanoid h;
+	ENSURE(lbMapHumanoid(s, NULL, &h) == lb_ok);
+	lbPose pose = lbCreatePose(s);
+	uint64_t seed = 6 + (uint64_t)id;
+	enum
+	{
+		N = 256
+	};
+	lbTransform r[N], m[N], e[N], r0[N], m0[N], e0[N];
+	lbTwoBoneIkInput ins[N];
+	for (int i = 0; i < N; ++i)
+	{
+		const int side = i & 1;
+		lbLimbChain c;
+		ENSURE(lbHumanoid_GetLimbChain(&h, side ? lb_limbLegR : lb_limbLegL, &c) == lb_ok);
+		lbPose_SetRest(&pose, s);
+		pose.local[c.root].q = lbQuatMul(pose.local[c.root].q, lbQuatFromAxisAngle(rndUnit(&seed), rndRange(&seed, 0.0f, 0.5f)));
+		pose.local[c.mid].q = lbQuatMul(pose.local[c.mid].q, lbQuatFromAxisAngle(h.legAxes[side].kneeBendCalf, rndRange(&seed, 0.1f, 1.2f)));
+		lbPose_LocalToModel(&pose, s);
+		r0[i] = pose.model[c.root], m0[i] = pose.model[c.mid], e0[i] = pose.model[c.end];
+		ins[i] = lbDefaultTwoBoneIkInput();
+		ins[i].hingeAxisMs = lbLimbChain_HingeMs(&c, &pose);
+		ins[i].soften = 0.02f;
+		const float reach = c.upperLength + c.lowerLength;
+		ins[i].targetMs = lbMulAdd(r0[i].p, rndRange(&seed, 0.5f, 1.05f) * reach,
+								   lbNormalize(lbAdd(lbNeg(h.upMs), lbMulSV(0.4f, rndUnit(&seed)))));
+	}
+	memcpy(r, r0, sizeof r), memcpy(m, m0, sizeof m), memcpy(e, e0, sizeof e);
+	ENSURE(lbSolveTwoBoneIkBatch(r, m, e, ins, NULL, N) == lb_ok);
+	for (int i = 0; i < N; ++i)
+	{
+		lbTransform a = r0[i], b = m0[i], c = e0[i];
+		ENSURE(lbSolveTwoBoneIk(&a, &b, &c, &ins[i], NULL) == lb_ok);
+		ENSURE(lbDistance(b.p, m[i].p) <= 1.0e-4f && lbDistance(c.p, e[i].p) <= 1.0e-4f);
+		ENSURE(sameRotation(a.q, r[i].q, 1.0e-3f) && sameRotation(b.q, m[i].q, 1.0e-3f) && sameRotation(c.q, e[i].q, 1.0e-3f));
+		// The solve did move the leg (the targets are not where the feet were).
+		ENSURE(lbDistance(c.p, e0[i].p) > 1.0e-3f);
+	}
+	lbDestroyPose(&pose);
+	lbDestroySkeleton(s);
+	return 0;
+}
+
+static int testLegsMannequin(void)
+{
+	return legsOnRig(lb_rigMannequin);
+}
+
+static int testLegsMixamo(void)
+{
+	return legsOnRig(lb_rigMixamo);
+}
+
+int main(int argc, char** argv)
+{
+	TEST_MAIN_BEGIN(argc, argv);
+	RUN_TEST(testGivenHinge);
+	RUN_TEST(testDerivedHinge);
+	RUN_TEST(testMixedWithSingleOnly);
+	RUN_TEST(testLengths);
+	RUN_TEST(testBadInput);
+	RUN_TEST(testLegsMannequin);
+	RUN_TEST(testLegsMixamo);
+	TEST_MAIN_END();
+}
