@@ -10,11 +10,13 @@
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
 #include "limber/climb.h"
+#include "limber/climb_plan.h"
 #include "limber/limber.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define LB_BENCH_DT (1.0f / 60.0f)
 #define LB_WALL_X 0.35f
@@ -88,9 +90,77 @@ static void lbBenchClimbInput(lbBenchClimber* c, float t)
 	}
 }
 
+// Planning a 5 m climb on a wall of 200 holds (4 x 7.2 m, 8 cm holds, seed 3): from standing in
+// front of it to the hold nearest 6.8 m up the middle. Thread CPU time per plan, median of the
+// repeats (each the mean of several plans).
+static void lbBenchClimbPlanner(const lbBenchOptions* options)
+{
+	if (!lbBenchSelected(options, "climb.planner"))
+		return;
+	lbSceneParams sp = lbDefaultSceneParams(lb_sceneHolds);
+	sp.distance = 0.35f;
+	sp.width = 4.0f;
+	sp.height = 7.2f;
+	sp.holdSize = 0.08f;
+	sp.holdCount = 200.0f;
+	sp.seed = 3;
+	lbVec3 centres[200];
+	if (lbSceneHolds(&sp, centres, 200) != 200)
+		return;
+	lbClimbHold holds[200];
+	lbVec3 goal = centres[0];
+	for (int i = 0; i < 200; ++i)
+	{
+		holds[i].pointWs = centres[i];
+		holds[i].normalWs = lbMakeVec3(-1.0f, 0.0f, 0.0f);
+		holds[i].samples = 0;
+		holds[i].firstSampleWs = centres[i];
+		if (lbDistance(centres[i], lbMakeVec3(0.3f, 0.0f, 6.8f)) < lbDistance(goal, lbMakeVec3(0.3f, 0.0f, 6.8f)))
+			goal = centres[i];
+	}
+	lbSkeleton* skel = lbCreateReferenceRig(lb_rigMannequin);
+	lbHumanoid h;
+	lbMapHumanoid(skel, NULL, &h);
+	lbClimbDef def = lbDefaultClimbDef();
+	lbClimbPlanBody body;
+	lbClimbPlanBodyFromRig(skel, &h, &def, &body);
+	lbClimbPlanDef pd = lbDefaultClimbPlanDef();
+	lbClimbPlanInput in;
+	memset(&in, 0, sizeof in);
+	in.holds = holds;
+	in.holdCount = 200;
+	in.pelvisWs = lbSkeleton_GetRestModel(skel, h.pelvis).p;
+	in.pelvisWs = lbMakeVec3(0.0f, 0.0f, lbDot(in.pelvisWs, h.upMs));
+	in.wallNormalWs = lbMakeVec3(-1.0f, 0.0f, 0.0f);
+	in.goalWs = goal;
+	size_t size = lbGetClimbPlanWorkspaceSize(&pd, 200);
+	void* ws = malloc(size);
+	lbClimbPlanMove moves[256];
+	lbClimbPlanResult res;
+	memset(&res, 0, sizeof res);
+	const int plans = options->smoke ? 1 : 20;
+	double* us = (double*)malloc(sizeof(double) * (size_t)options->repeats);
+	for (int r = 0; r < options->repeats; ++r)
+	{
+		uint64_t t0 = lbBenchThreadNs();
+		for (int k = 0; k < plans; ++k)
+			lbPlanClimb(&pd, &body, &in, ws, size, moves, 256, &res);
+		us[r] = (double)(lbBenchThreadNs() - t0) * 1.0e-3 / (double)plans;
+		lbBenchSink(moves);
+	}
+	lbBenchReport(options, "climb.planner", lbBenchMedian(us, options->repeats), "us");
+	if (!options->smoke)
+		printf("# climb.planner: status %d, %d moves, %d nodes expanded, %.2f m climbed\n", (int)res.status, res.moveCount,
+			   res.nodesExpanded, (double)(goal.z - 1.8f));
+	free(us);
+	free(ws);
+	lbDestroySkeleton(skel);
+}
+
 void lbBenchClimb(const lbBenchOptions* options);
 void lbBenchClimb(const lbBenchOptions* options)
 {
+	lbBenchClimbPlanner(options);
 	if (!lbBenchSelected(options, "climb"))
 		return;
 	int triangles = 0;

@@ -49,6 +49,7 @@ typedef struct Climb
 	lbClimbPlanResult plan;
 	lbClimbPlanBody body;
 	lbVec3 wallN;
+	lbVec3 goal;
 } Climb;
 
 static const char* kWorldNames[] = { "holds", "wall", "slab", "overhang", "corner" };
@@ -168,6 +169,7 @@ static void plan(Climb* c, lbVec3 goal)
 	in.pelvisWs = pelvisWs(c);
 	in.wallNormalWs = c->wallN;
 	in.goalWs = goal;
+	c->goal = goal;
 	ENSURE(lbClimbPlanInput_FromState(&c->state, &in) == lb_ok);
 	size_t size = lbGetClimbPlanWorkspaceSize(&pd, c->holdCount);
 	void* ws = malloc(size);
@@ -177,8 +179,9 @@ static void plan(Climb* c, lbVec3 goal)
 
 // Plays the plan; returns the frames used (or -1 when the driver got stuck). Checks every frame:
 // once four limbs have held at once, at least three hold; a locked limb's target never moves.
-static int play(Climb* c, int maxFrames, int* outMinHeld)
+static int play(Climb* c, int maxFrames, int* outMinHeld, int* outReplans)
 {
+	int replans = 0;
 	lbClimbDriverDef dd = lbDefaultClimbDriverDef();
 	lbClimbDriver d;
 	lbClimbDriver_Reset(&d);
@@ -190,8 +193,18 @@ static int play(Climb* c, int maxFrames, int* outMinHeld)
 	for (int frame = 0; frame < maxFrames; ++frame)
 	{
 		bool more = lbClimbDrive(&d, &dd, &c->state, &c->def, c->holds, c->holdCount, c->moves, c->plan.moveCount, DT);
+		if (!more && d.stuck && replans < 4)
+		{
+			// The body would not let a limb reach its hold: plan again from where the climber is.
+			replans++;
+			plan(c, c->goal);
+			lbClimbDriver_Reset(&d);
+			if (c->plan.status == lb_climbPlanReached)
+				continue;
+		}
 		if (!more && (d.stuck || d.move >= c->plan.moveCount))
 		{
+			*outReplans = replans;
 			*outMinHeld = minHeld;
 			ENSURE(drift <= 1.0e-4f);
 			return d.stuck ? -1 : frame;
@@ -214,6 +227,7 @@ static int play(Climb* c, int maxFrames, int* outMinHeld)
 			minHeld = held;
 	}
 	*outMinHeld = minHeld;
+	*outReplans = replans;
 	return -2;
 }
 
@@ -250,8 +264,8 @@ static void test_plan_reaches_goal(void)
 			float height = w == 3 ? 2.6f : 3.0f;
 			lbVec3 goal = goalOn(c, height);
 			plan(c, goal);
-			int minHeld = 0;
-			int frames = c->plan.status == lb_climbPlanReached ? play(c, 60 * 90, &minHeld) : -3;
+			int minHeld = 0, replans = 0;
+			int frames = c->plan.status == lb_climbPlanReached ? play(c, 60 * 90, &minHeld, &replans) : -3;
 			// The hand nearest the goal when done.
 			float reached = 1.0e9f;
 			for (int i = 0; i < 2; ++i)
@@ -261,9 +275,9 @@ static void test_plan_reaches_goal(void)
 			int repeats = 0;
 			for (int m = 1; m < c->plan.moveCount; ++m)
 				repeats += c->moves[m].limb == c->moves[m - 1].limb;
-			printf("  %s rig %d: status %d, %d moves, %d nodes, %d frames, min held %d, goal %.3f m, repeats %d\n",
+			printf("  %s rig %d: status %d, %d moves, %d nodes, %d frames, min held %d, goal %.3f m, repeats %d, replans %d\n",
 				   kWorldNames[w], (int)r, (int)c->plan.status, c->plan.moveCount, c->plan.nodesExpanded, frames, minHeld,
-				   (double)reached, repeats);
+				   (double)reached, repeats, replans);
 			if (getenv("PLAN_DEBUG"))
 				for (int m = 0; m < c->plan.moveCount; ++m)
 				{

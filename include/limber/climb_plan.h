@@ -70,7 +70,8 @@ typedef struct lbClimbPlanDef
 	/// Weight of the distance-to-goal estimate (>= 1; larger plans faster, less evenly).
 	/// Default 2.5.
 	float greed;
-	/// Largest number of search nodes (sizes the workspace). Default 4096.
+	/// Largest number of search nodes, each a stance reached by one move (sizes the workspace:
+	/// about 60 bytes a node). Default 8192.
 	int maxNodes;
 	/// Holds a limb considers per move, the nearest to where it would sit most comfortably after
 	/// the body moves toward the goal. Default 8.

@@ -12,6 +12,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 // Fit iterations per stance; the pelvis starts at the parent stance's, so a few suffice.
@@ -36,14 +37,14 @@ lbClimbPlanDef lbDefaultClimbPlanDef(void)
 	d.up = lbVec3_axisZ;
 	d.comfort[0] = 0.75f;
 	d.comfort[1] = 0.7f;
-	d.reachUse = 0.9f;
+	d.reachUse = 0.85f;
 	d.bodyDistance = 0.3f;
 	d.goalRadius = 0.25f;
 	d.comfortCost = 4.0f;
 	d.repeatCost = 1.5f;
 	d.sameKindCost = 0.3f;
 	d.greed = 2.5f;
-	d.maxNodes = 4096;
+	d.maxNodes = 8192;
 	d.candidatesPerLimb = 8;
 	d.internalValue = LB_SECRET_COOKIE;
 	return d;
@@ -196,7 +197,22 @@ typedef struct lbPlanNode
 	int limb;
 	// Distance of the nearest hand hold from the goal (m).
 	float goalDistance;
+	// Nonzero once the stance's body has been fitted and its discomfort priced.
+	int fitted;
 } lbPlanNode;
+
+// A hold's height along the wall, for the sorted list.
+typedef struct lbPlanSortedHold
+{
+	float t;
+	int index;
+} lbPlanSortedHold;
+
+static int lbPlanCompareHeight(const void* a, const void* b)
+{
+	float x = ((const lbPlanSortedHold*)a)->t, y = ((const lbPlanSortedHold*)b)->t;
+	return x < y ? -1 : (x > y ? 1 : 0);
+}
 
 // The search's memory (inside the caller's workspace).
 typedef struct lbPlanWork
@@ -205,6 +221,8 @@ typedef struct lbPlanWork
 	int* heap;
 	uint64_t* keys;
 	int keyMask;
+	// The holds sorted by height along the wall.
+	lbPlanSortedHold* sorted;
 	int nodeCount, heapCount, capacity;
 } lbPlanWork;
 
@@ -227,6 +245,8 @@ typedef struct lbPlanFrame
 	lbVec3 anchorWs;
 	float anchorS, anchorT;
 	lbVec3 goal;
+	// How far below a hand on the goal the feet hold (m along the wall).
+	float footSpan;
 } lbPlanFrame;
 
 static size_t lbAlignUp(size_t n)
@@ -248,7 +268,8 @@ size_t lbGetClimbPlanWorkspaceSize(const lbClimbPlanDef* def, int holdCount)
 		return 0;
 	const size_t n = (size_t)def->maxNodes;
 	return lbAlignUp(sizeof(lbPlanNode) * n) + lbAlignUp(sizeof(int) * n) +
-		   lbAlignUp(sizeof(uint64_t) * (size_t)lbPlanKeyCapacity(def->maxNodes));
+		   lbAlignUp(sizeof(uint64_t) * (size_t)lbPlanKeyCapacity(def->maxNodes)) +
+		   lbAlignUp(sizeof(lbPlanSortedHold) * (size_t)holdCount);
 }
 
 static lbVec3 lbPlanPelvis(const lbPlanFrame* fr, const int hold[4], float s, float t)
@@ -258,11 +279,11 @@ static lbVec3 lbPlanPelvis(const lbPlanFrame* fr, const int hold[4], float s, fl
 	return lbAdd(fr->origin, lbAdd(lbMulSV(s, fr->l), lbMulSV(t, fr->u)));
 }
 
-// Places the pelvis for a stance: starting at (s, t), Gauss-Newton on each held limb's distance
+// Places the pelvis for a stance (leaving out limb `skip`, -1 for none): starting at (s, t), Gauss-Newton on each held limb's distance
 // from its comfortable reach, with steep walls at the reach limits and, while a foot is free, a
 // pull toward where the body stands. Returns the stance's discomfort, or FLT_MAX when a held limb
 // cannot be kept within its reach (or keeps a hand low or a foot high, or crosses its pair).
-static float lbPlanFit(const lbPlanFrame* fr, const int hold[4], float* s, float* t)
+static float lbPlanFit(const lbPlanFrame* fr, const int hold[4], int skip, float* s, float* t)
 {
 	const lbClimbPlanDef* def = fr->def;
 	const lbClimbPlanBody* b = fr->body;
@@ -288,7 +309,7 @@ static float lbPlanFit(const lbPlanFrame* fr, const int hold[4], float* s, float
 		lbVec3 p = lbPlanPelvis(fr, hold, ps, pt);
 		for (int i = 0; i < 4; ++i)
 		{
-			if (hold[i] < 0)
+			if (hold[i] < 0 || i == skip)
 				continue;
 			const float r = b->reach[i];
 			lbVec3 d = lbSub(lbAdd(p, fr->rootOff[i]), fr->holds[hold[i]].pointWs);
@@ -330,7 +351,7 @@ static float lbPlanFit(const lbPlanFrame* fr, const int hold[4], float* s, float
 	float cost = 0.0f;
 	for (int i = 0; i < 4; ++i)
 	{
-		if (hold[i] < 0)
+		if (hold[i] < 0 || i == skip)
 			continue;
 		const float r = b->reach[i];
 		const lbVec3 root = lbAdd(p, fr->rootOff[i]);
@@ -349,7 +370,7 @@ static float lbPlanFit(const lbPlanFrame* fr, const int hold[4], float* s, float
 	// Left limbs stay on the left of their right partners (no crossed arms or legs), and the hands
 	// above the feet.
 	for (int k = 0; k < 4; k += 2)
-		if (hold[k] >= 0 && hold[k + 1] >= 0 &&
+		if (hold[k] >= 0 && hold[k + 1] >= 0 && skip != k && skip != k + 1 &&
 			lbDot(lbSub(fr->holds[hold[k]].pointWs, fr->holds[hold[k + 1]].pointWs), fr->l) < -LB_PLAN_CROSS)
 			return FLT_MAX;
 	return cost;
@@ -433,14 +454,24 @@ static float lbPlanGoalDistance(const lbPlanFrame* fr, const int hold[4])
 	return best;
 }
 
-// Estimate of the moves left: the hands climb about half a reach per hand move, and the feet
-// follow with as many moves.
-static float lbPlanEstimate(const lbPlanFrame* fr, float goalDistance)
+// Estimate of the moves left: each limb still has to get near where it would be with a hand on
+// the goal (the feet a body's span below it), about half a reach per move of its own.
+static float lbPlanEstimate(const lbPlanFrame* fr, const int hold[4])
 {
-	float d = lbMaxF(goalDistance - fr->def->goalRadius, 0.0f);
-	if (goalDistance == FLT_MAX)
-		d = 10.0f;
-	return fr->def->greed * 2.0f * d / (0.5f * fr->body->reach[0]);
+	float moves = 0.0f;
+	for (int i = 0; i < 4; ++i)
+	{
+		const float step = 0.5f * fr->body->reach[i];
+		if (hold[i] < 0)
+		{
+			moves += 1.0f + 10.0f / step;
+			continue;
+		}
+		lbVec3 want = i < 2 ? fr->goal : lbMulAdd(fr->goal, -fr->footSpan, fr->u);
+		float d = lbMaxF(lbDistance(fr->holds[hold[i]].pointWs, want) - fr->def->goalRadius - (i < 2 ? 0.0f : 0.3f), 0.0f);
+		moves += d / step;
+	}
+	return fr->def->greed * moves;
 }
 
 // Adds the stance `hold` reached from `parent` by moving `limb`, if it holds together and is new.
@@ -448,28 +479,27 @@ static void lbPlanTry(lbPlanWork* w, const lbPlanFrame* fr, int parent, int limb
 {
 	if (w->nodeCount >= w->capacity)
 		return;
-	const lbPlanNode* pn = &w->nodes[parent];
-	float s = pn->s, t = pn->t;
-	float discomfort = lbPlanFit(fr, hold, &s, &t);
-	if (discomfort == FLT_MAX)
-		return;
 	if (!lbPlanVisit(w, lbPlanKey(hold)))
 		return;
+	const lbPlanNode* pn = &w->nodes[parent];
 	const lbClimbPlanDef* def = fr->def;
-	float g = pn->g + 1.0f + def->comfortCost * discomfort;
+	// The stance is fitted only when it comes off the heap (most children never do); until then
+	// it is priced without its discomfort, which only adds.
+	float g = pn->g + 1.0f;
 	if (pn->limb == limb)
 		g += def->repeatCost;
 	else if (pn->limb >= 0 && (pn->limb >= 2) == (limb >= 2))
 		g += def->sameKindCost;
 	lbPlanNode* nd = &w->nodes[w->nodeCount];
 	memcpy(nd->hold, hold, sizeof nd->hold);
-	nd->s = s;
-	nd->t = t;
+	nd->s = pn->s;
+	nd->t = pn->t;
 	nd->g = g;
 	nd->goalDistance = lbPlanGoalDistance(fr, hold);
-	nd->f = g + lbPlanEstimate(fr, nd->goalDistance);
+	nd->f = g + lbPlanEstimate(fr, hold);
 	nd->parent = parent;
 	nd->limb = limb;
+	nd->fitted = 0;
 	lbPlanPush(w, w->nodeCount++);
 }
 
@@ -518,8 +548,21 @@ static void lbPlanExpand(lbPlanWork* w, const lbPlanFrame* fr, int index)
 		int cand[LB_PLAN_MAX_CANDIDATES];
 		float candD[LB_PLAN_MAX_CANDIDATES];
 		int n = 0;
-		for (int h = 0; h < fr->holdCount; ++h)
+		// Only the band of holds whose height along the wall lies within reach (they are sorted by
+		// it): a binary search for its bottom, then up to its top.
+		const float rootT = lbDot(lbSub(root, fr->origin), fr->u);
+		int lo = 0, hi = fr->holdCount;
+		while (lo < hi)
 		{
+			int mid = (lo + hi) / 2;
+			if (w->sorted[mid].t < rootT - reachMax)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (int o = lo; o < fr->holdCount && w->sorted[o].t <= rootT + reachMax; ++o)
+		{
+			const int h = w->sorted[o].index;
 			if (h == node.hold[0] || h == node.hold[1] || h == node.hold[2] || h == node.hold[3])
 				continue;
 			const lbVec3 hp = fr->holds[h].pointWs;
@@ -630,6 +673,11 @@ lbResult lbPlanClimb(const lbClimbPlanDef* def, const lbClimbPlanBody* body, con
 		}
 	fr.wallD = nD > 0 ? (float)(sumD / nD) : lbDot(input->holds[0].pointWs, fr.n);
 	fr.origin = lbMulSV(fr.wallD + def->bodyDistance, fr.n);
+	// Feet below the hands: shoulder-to-hip height plus both kinds' comfortable reach, as the
+	// body hangs straight.
+	fr.footSpan = 0.5f * (body->rootFromPelvis[0].z + body->rootFromPelvis[1].z - body->rootFromPelvis[2].z -
+						  body->rootFromPelvis[3].z) +
+				  def->comfort[0] * body->reach[0] + def->comfort[1] * body->reach[2];
 	fr.holds = input->holds;
 	fr.holdCount = input->holdCount;
 	{
@@ -651,6 +699,14 @@ lbResult lbPlanClimb(const lbClimbPlanDef* def, const lbClimbPlanBody* body, con
 	w.keys = (uint64_t*)mem;
 	memset(w.keys, 0, sizeof(uint64_t) * (size_t)keyCap);
 	w.keyMask = keyCap - 1;
+	mem += lbAlignUp(sizeof(uint64_t) * (size_t)keyCap);
+	w.sorted = (lbPlanSortedHold*)mem;
+	for (int h = 0; h < input->holdCount; ++h)
+	{
+		w.sorted[h].t = lbDot(lbSub(input->holds[h].pointWs, fr.origin), fr.u);
+		w.sorted[h].index = h;
+	}
+	qsort(w.sorted, (size_t)input->holdCount, sizeof(lbPlanSortedHold), lbPlanCompareHeight);
 	w.capacity = def->maxNodes;
 	memset(outResult, 0, sizeof *outResult);
 	// A goal no hold lies near cannot be reached whatever the moves.
@@ -663,12 +719,13 @@ lbResult lbPlanClimb(const lbClimbPlanDef* def, const lbClimbPlanBody* body, con
 	s0->s = fr.anchorS;
 	s0->t = fr.anchorT;
 	if (start[0] >= 0 || start[1] >= 0 || start[2] >= 0 || start[3] >= 0)
-		(void)lbPlanFit(&fr, start, &s0->s, &s0->t);
+		(void)lbPlanFit(&fr, start, -1, &s0->s, &s0->t);
 	s0->g = 0.0f;
 	s0->goalDistance = lbPlanGoalDistance(&fr, start);
-	s0->f = lbPlanEstimate(&fr, s0->goalDistance);
+	s0->f = lbPlanEstimate(&fr, start);
 	s0->parent = -1;
 	s0->limb = -1;
+	s0->fitted = 1;
 	w.nodeCount = 1;
 	if (lbPlanKey(start) != 0)
 		lbPlanVisit(&w, lbPlanKey(start));
@@ -687,7 +744,22 @@ lbResult lbPlanClimb(const lbClimbPlanDef* def, const lbClimbPlanBody* body, con
 	while (w.heapCount > 0)
 	{
 		int cur = lbPlanPop(&w);
-		const lbPlanNode* c = &w.nodes[cur];
+		lbPlanNode* c = &w.nodes[cur];
+		if (!c->fitted)
+		{
+			float discomfort = lbPlanFit(&fr, c->hold, -1, &c->s, &c->t);
+			if (discomfort == FLT_MAX)
+				continue;
+			c->fitted = 1;
+			c->g += def->comfortCost * discomfort;
+			c->f += def->comfortCost * discomfort;
+			// Priced higher now: back in line unless it still comes first.
+			if (w.heapCount > 0 && w.nodes[w.heap[0]].f < c->f)
+			{
+				lbPlanPush(&w, cur);
+				continue;
+			}
+		}
 		bool allHeld = c->hold[0] >= 0 && c->hold[1] >= 0 && c->hold[2] >= 0 && c->hold[3] >= 0;
 		if (allHeld && c->goalDistance < w.nodes[best].goalDistance)
 			best = cur;
