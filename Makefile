@@ -7,6 +7,7 @@ GEN        := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
 BUILD_FUZZ ?= build-fuzz
 FUZZ_SECONDS ?= 25
+FUZZ_TARGETS ?= scenario import prescan solvers
 
 PREFIX     ?= /usr/local
 
@@ -46,13 +47,13 @@ demo: deps
 	sh scripts/demo.sh $(BUILD)
 
 # libFuzzer targets (clang) with ASan and UBSan, each run for FUZZ_SECONDS on a copy of its
-# committed corpus; crashes land in $(BUILD_FUZZ)/artifacts-<target>/.
+# committed corpus (about FUZZ_SECONDS x 4 in all); crashes land in $(BUILD_FUZZ)/artifacts-<target>/.
 fuzz: deps
 	@LB_EXTRA_PKGS=clang sh scripts/deps.sh
 	CC=clang CXX=clang++ cmake -S . -B $(BUILD_FUZZ) $(GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLB_FUZZ=ON -DLB_SANITIZE=ON \
 	  -DLIMBER_BUILD_APPS=OFF -DLB_BENCHMARKS=OFF
-	cmake --build $(BUILD_FUZZ) -j $(JOBS) --target fuzz_scenario fuzz_import
-	@for t in scenario import; do \
+	cmake --build $(BUILD_FUZZ) -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
+	@for t in $(FUZZ_TARGETS); do \
 	  mkdir -p $(BUILD_FUZZ)/corpus-$$t $(BUILD_FUZZ)/artifacts-$$t; \
 	  cp tests/fuzz/corpus/$$t/* $(BUILD_FUZZ)/corpus-$$t/; \
 	  echo "fuzz $$t: $(FUZZ_SECONDS) s"; \
