@@ -19,7 +19,9 @@
 // scenario that meets every limit fails the test until it is taken off the list: the list only
 // shrinks.
 #define _POSIX_C_SOURCE 200809L
+#include "limber/query.h"
 #include "limber/scenario.h"
+#include "limber/scenes.h"
 #include "test_macros.h"
 #include "test_scenario_list.h"
 
@@ -127,9 +129,56 @@ static void test_climb_scenarios_meet_the_limits(void)
 	}
 }
 
+// A climber started under an overhang (its underside more than a character's height above the
+// ground) stands on the ground below it, not on the overhang's top, where the runner's cast from
+// above the whole world used to put it. Checked against the same world built directly: a cast up
+// from where the character stands meets the overhang's underside above its head.
+static void test_start_under_an_overhang_stays_under_it(void)
+{
+	const char* wall = "{\"builder\": \"wall\", \"params\": {\"distance\": 1.0, \"angle_deg\": 130, \"height\": 3.5}}";
+	const float xs[] = { -0.7f, -1.0f };
+	for (int i = 0; i < 2; ++i)
+	{
+		char json[1024];
+		snprintf(json, sizeof json,
+				 "{\"world\": {\"shapes\": [%s]}, \"character\": {\"position\": [%g, 0, 0]}, \"motion\": \"idle\","
+				 " \"system\": \"climb\", \"frames\": 2}",
+				 wall, (double)xs[i]);
+		lbScenario* s = lbParseScenario(json, "under.json", NULL, 0);
+		lbRun* run = s ? lbCreateRun(s, NULL) : NULL;
+		ENSURE(run != NULL);
+		if (!run)
+		{
+			lbDestroyScenario(s);
+			continue;
+		}
+		const lbVec3 p = lbRun_GetView(run).characterWs.p;
+		lbDestroyRun(run);
+		lbDestroyScenario(s);
+
+		lbWorldDef wd = lbDefaultWorldDef();
+		lbWorld* world = lbCreateWorld(&wd);
+		lbSceneParams params = lbDefaultSceneParams(lbSceneBuilderByName("wall"));
+		ENSURE(lbSceneParams_Set(&params, "distance", 1.0f) == lb_ok);
+		ENSURE(lbSceneParams_Set(&params, "angle", 130.0f * LB_DEG2RAD) == lb_ok);
+		ENSURE(lbSceneParams_Set(&params, "height", 3.5f) == lb_ok);
+		ENSURE(world && lbBuildScene(world, &params) == lb_ok);
+		lbQueryInput up = lbDefaultQueryInput();
+		up.start = lbMakeVec3(p.x, p.y, p.z + 0.05f);
+		up.end = lbMakeVec3(p.x, p.y, p.z + 10.0f);
+		const lbHit over = world ? lbWorld_RayCast(world, &up) : (lbHit){ 0 };
+		printf("  started at x %.2f under an overhang: stands at height %.3f m, the overhang %.3f m above\n",
+			   (double)xs[i], (double)p.z, over.hit ? (double)(over.impactPoint.z - p.z) : -1.0);
+		ENSURE_NEAR(p.z, 0.0f, 1.0e-3f);
+		ENSURE(over.hit && !over.startedInside && over.impactPoint.z > p.z + 1.8f);
+		lbDestroyWorld(world);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_climb_scenarios_meet_the_limits);
+	RUN_TEST(test_start_under_an_overhang_stays_under_it);
 	TEST_MAIN_END();
 }

@@ -115,6 +115,54 @@ static float lbTopGroundAt(const lbRun* run, lbVec3 p, bool* outFound)
 	return *outFound ? lbDot(hit, run->upWs) : 0.0f;
 }
 
+// The first surface coming down from a start point p's own height (a little above, so a surface p
+// lies exactly on counts), for a p in free air under whatever is above it. False when p starts
+// inside a solid, less than a character's height under a surface, under an open surface (the
+// first surface above it has no solid behind it: a slope's or a terrain's surface seen from
+// below), or when nothing lies below it. Under an overhang the first surface above is the
+// underside of a solid well over the head, and p stands on the ground below it.
+static bool lbStartGroundAt(const lbRun* run, lbVec3 p, float* outHeight)
+{
+	float top, bottom;
+	if (!lbWorldSpanAlongUp(run, &top, &bottom))
+		return false;
+	const float height = lbDot(p, run->upWs);
+	if (height < bottom)
+		return false;
+	const float above = 0.05f;
+	lbQueryInput in = lbDefaultQueryInput();
+	in.start = lbMulAdd(p, above, run->upWs);
+	in.end = lbMulAdd(in.start, -(height - bottom + above + LB_WORLD_CAST_MARGIN), run->upWs);
+	in.channelMask = LB_CHANNEL_ALL & ~LB_CHANNEL_CHARACTER;
+	const lbWorld* world = (const lbWorld*)lbRunWorld_GetQueryWorld(run->world);
+	if (!world)
+		return false;
+	const lbHit hit = lbWorld_RayCast(world, &in);
+	if (!hit.hit || hit.startedInside)
+		return false;
+	lbQueryInput upIn = in;
+	upIn.end = lbMulAdd(in.start, top - height + LB_WORLD_CAST_MARGIN, run->upWs);
+	const lbHit over = lbWorld_RayCast(world, &upIn);
+	if (over.hit)
+	{
+		// Started a little under a surface (less than a character's height, as on a roof, stairs or
+		// a slope given from the ground): the character goes on top of it.
+		if (over.startedInside || lbDistance(over.impactPoint, in.start) < run->humanoid.height)
+			return false;
+		// Just past the surface above: inside a solid (an overhang's underside) or not (an open
+		// surface seen from below).
+		lbQueryInput past = lbDefaultQueryInput();
+		past.start = lbMulAdd(over.impactPoint, 0.01f, run->upWs);
+		past.end = lbMulAdd(past.start, 0.001f, run->upWs);
+		past.channelMask = in.channelMask;
+		const lbHit behind = lbWorld_RayCast(world, &past);
+		if (!(behind.hit && behind.startedInside))
+			return false;
+	}
+	*outHeight = lbDot(hit.impactPoint, run->upWs);
+	return true;
+}
+
 // True when some surface lies anywhere below p (down to the bottom of the world), or p is just on one.
 static bool lbAnyGroundBelow(const lbRun* run, lbVec3 p)
 {
@@ -807,11 +855,19 @@ lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 	lbShiftToFloor(run);
 	run->position = scenario->position;
 	run->headingDeg = scenario->headingDeg;
-	// The character stands on the first ground met coming down from above the whole world (a
-	// start under a slope or inside a box stands on top of it); with none, it falls and the first
-	// step reports it.
+	// The character stands on the first ground below its start when the start is in free air with
+	// room for the whole character above it (a start under an overhang stays under it); otherwise
+	// (a start under a slope's surface, inside a box, a little under a roof or a step) on the first
+	// ground met coming down from above the whole world, on top of it; with none, it falls and
+	// the first step reports it.
 	bool found;
 	float ground = lbTopGroundAt(run, run->position, &found);
+	float below = 0.0f;
+	if (lbStartGroundAt(run, run->position, &below) && (!found || ground - below > run->humanoid.height))
+	{
+		ground = below;
+		found = true;
+	}
 	if (found)
 		run->position = lbMulAdd(run->position, ground - lbDot(run->position, run->upWs), run->upWs);
 
