@@ -109,3 +109,37 @@ for w, r in todo:
         json.dump(sc, f, indent=2)
         f.write('\n')
     print(name, sc['frames'])
+
+# Planner scenarios (scenarios/climb_plan_<world>_<rig>.json): no timeline; the hold planner
+# samples the wall ahead, plans a climb to the goal and drives the limbs itself.
+PLAN_WORLDS = {
+    'holds': ({"builder": "holds", "params": {"distance": 0.35}}, [0.29, 0.22, 2.25], 1500),
+    'wall': ({"builder": "wall", "params": {"distance": 0.35}}, [0.35, 0.0, 3.0], 1500),
+    'slab': ({"builder": "wall", "params": {"distance": 0.25, "angle_deg": 70}}, [1.34, 0.0, 3.0], 1500),
+    'overhang': ({"builder": "wall", "params": {"distance": 0.9, "angle_deg": 110, "height": 3.0}}, [-0.05, 0.0, 2.6], 1500),
+    'corner': ({"builder": "inside_corner", "params": {"distance": 0.4}}, [0.4, 0.1, 3.0], 1500),
+}
+
+def plan_scenario(world, rig):
+    shape, goal, frames = PLAN_WORLDS[world]
+    name = f"climb_plan_{world}_{rig}"
+    return name, {
+        "name": name,
+        "description": f"The hold planner climbs the {world} world to a goal ({rig} rig): holds sampled from the wall, one limb moved at a time while three hold",
+        "world": {"shapes": [shape]},
+        "rig": RIGS[rig],
+        "motion": "idle",
+        "system": {"name": "climb", "config": {"planner": {"goal": goal}}},
+        "timeline": [],
+        "dt": 0.016666667,
+        "frames": frames,
+        "camera": {"target": [0, 0, 1.6], "yaw_deg": 125, "pitch_deg": 8, "distance": 4.2, "fov_deg": 40, "follow": True},
+    }
+
+for w in PLAN_WORLDS:
+    for r in ('mannequin', 'mixamo'):
+        name, sc = plan_scenario(w, r)
+        with open(os.path.join(OUT, name + '.json'), 'w') as f:
+            json.dump(sc, f, indent=2)
+            f.write('\n')
+        print(name, sc['frames'])

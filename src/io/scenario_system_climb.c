@@ -5,6 +5,8 @@
 // character transform, and its limbs onto contacts for the metrics. Dragging a target in the
 // viewer moves that limb's guide point (and selects it).
 #include "scenario_internal.h"
+#include "scenario_system_climb.h"
+#include "scenario_climb_plan.h"
 
 #include "limber/climb.h"
 #include "limber/ik.h"
@@ -28,6 +30,8 @@ typedef struct lbClimbRun
 	bool sensed;
 	void* workspace;
 	size_t workspaceSize;
+	// The hold planner driving the calls, when the config asks for one.
+	lbClimbRunPlanner* planner;
 } lbClimbRun;
 
 static const lbConfigNumberKey lbClimbKeys[] = {
@@ -77,6 +81,26 @@ static const lbConfigNumberKey lbClimbKeys[] = {
 	{ "toe_side_gain", offsetof(lbClimbDef, toeSideGain), 0.0, 10.0, false, false },
 	{ "toe_leg_gain", offsetof(lbClimbDef, toeLegGain), 0.0, 10.0, false, false },
 	{ "toe_up_gain", offsetof(lbClimbDef, toeUpGain), 0.0, 10.0, false, false },
+	{ "side_cache_min", offsetof(lbClimbDef, sideCacheMin), 0.0, 2.0, false, false },
+	{ "side_cache_max", offsetof(lbClimbDef, sideCacheMax), 0.0, 2.0, false, false },
+	{ "side_cache_alpha", offsetof(lbClimbDef, sideCacheAlpha), 0.0, 1.0, false, false },
+	{ "extend_fade_start", offsetof(lbClimbDef, extendFadeStart), 0.0, 2.0, false, false },
+	{ "extend_fade_end", offsetof(lbClimbDef, extendFadeEnd), 0.0, 2.0, false, false },
+	{ "fold_fade_start", offsetof(lbClimbDef, foldFadeStart), 0.0, 2.0, false, false },
+	{ "fold_fade_end", offsetof(lbClimbDef, foldFadeEnd), 0.0, 2.0, false, false },
+	// Whole numbers written as uint32_t into int fields (never negative).
+	{ "body_iterations", offsetof(lbClimbDef, bodyIterations), 0.0, 1000.0, false, true },
+	// The full-body solver's scalar settings (its per-role stiffness and joint limits are the
+	// solver's own tables, kept at lbDefaultFullBodyIkSettings()).
+	{ "full_body_iterations", offsetof(lbClimbDef, fullBody.iterations), 0.0, 1000.0, false, true },
+	{ "full_body_tolerance", offsetof(lbClimbDef, fullBody.tolerance), 0.0, 1.0, false, false },
+	{ "full_body_pelvis_stiffness", offsetof(lbClimbDef, fullBody.pelvisTranslationStiffness), 0.0, 1.0, false, false },
+	{ "full_body_pelvis_max_sink", offsetof(lbClimbDef, fullBody.pelvisMaxSink), 0.0, 5.0, false, false },
+	{ "full_body_pelvis_max_rise", offsetof(lbClimbDef, fullBody.pelvisMaxRise), 0.0, 5.0, false, false },
+	{ "full_body_pelvis_max_horizontal", offsetof(lbClimbDef, fullBody.pelvisMaxHorizontal), 0.0, 5.0, false, false },
+	{ "full_body_pelvis_max_rotation_deg", offsetof(lbClimbDef, fullBody.pelvisMaxRotation), 0.0, 180.0, true, false },
+	{ "full_body_reach_fraction", offsetof(lbClimbDef, fullBody.reachFraction), 0.0, 1.0, false, false },
+	{ "full_body_damping", offsetof(lbClimbDef, fullBody.damping), 0.0, 100.0, false, false },
 	{ "channel_mask", offsetof(lbClimbDef, channelMask), 0.0, 4294967295.0, false, true },
 	{ "body_channel_mask", offsetof(lbClimbDef, bodyChannelMask), 0.0, 4294967295.0, false, true },
 	{ "ignore_owner_id", offsetof(lbClimbDef, ignoreOwnerId), 0.0, 4294967295.0, false, true },
@@ -84,20 +108,77 @@ static const lbConfigNumberKey lbClimbKeys[] = {
 
 #define LB_CLIMB_KEY_COUNT ((int)(sizeof lbClimbKeys / sizeof lbClimbKeys[0]))
 
+// Per limb (hand_l, hand_r, foot_l, foot_r): searchRotationOffset as a rotation vector in degrees
+// (axis times angle) in the preview frame (+X along the wall toward the target, +Y out of it).
+static const char* const lbClimbRotationKeys[4] = { "search_rotation_offset_hand_l", "search_rotation_offset_hand_r",
+													"search_rotation_offset_foot_l", "search_rotation_offset_foot_r" };
+
+static bool lbClimbReadRotations(lbJsonCheck* check, const cJSON* config, lbClimbDef* def)
+{
+	for (int i = 0; i < 4; ++i)
+	{
+		lbVec3 v = lbVec3_zero;
+		if (!cJSON_GetObjectItemCaseSensitive(config, lbClimbRotationKeys[i]))
+			continue;
+		if (!lbJsonVec3(check, config, "system.config", lbClimbRotationKeys[i], &v))
+			return false;
+		float angle = 0.0f;
+		const lbVec3 axis = lbGetLengthAndNormalize(&angle, v);
+		if (angle > 360.0f)
+		{
+			char p[256];
+			snprintf(p, sizeof p, "system.config.%s", lbClimbRotationKeys[i]);
+			return lbJsonFail(check, lb_errorParse, p, "expected a turn of at most 360 degrees, got %g", (double)angle);
+		}
+		if (def)
+			def->searchRotationOffset[i] =
+				angle > 0.0f ? lbQuatNormalize(lbQuatFromAxisAngle(axis, angle * LB_DEG2RAD)) : lbQuat_identity;
+	}
+	return true;
+}
+
+int lbClimbConfigKeys(const lbConfigNumberKey** outKeys, const char* const** outRotationKeys)
+{
+	if (outKeys)
+		*outKeys = lbClimbKeys;
+	if (outRotationKeys)
+		*outRotationKeys = lbClimbRotationKeys;
+	return LB_CLIMB_KEY_COUNT;
+}
+
 static bool lbClimbReadConfig(lbJsonCheck* check, const cJSON* config, lbClimbDef* def)
 {
 	if (!config)
 		return true;
-	const char* allowed[LB_CLIMB_KEY_COUNT + 1];
+	const char* allowed[LB_CLIMB_KEY_COUNT + 4 + 2];
 	int n = 0;
 	for (int i = 0; i < LB_CLIMB_KEY_COUNT; ++i)
 		allowed[n++] = lbClimbKeys[i].name;
+	for (int i = 0; i < 4; ++i)
+		allowed[n++] = lbClimbRotationKeys[i];
+	allowed[n++] = "planner";
 	allowed[n] = NULL;
 	if (!lbJsonKeysAllowed(check, config, "system.config", allowed))
 		return false;
 	if (!lbJsonReadNumberKeys(check, config, lbClimbKeys, LB_CLIMB_KEY_COUNT, def))
 		return false;
-	return true;
+	if (!lbClimbReadRotations(check, config, def))
+		return false;
+	bool planner = false;
+	lbVec3 goal;
+	return lbClimbRunPlanner_Read(check, config, &planner, &goal);
+}
+
+bool lbClimbConfigRead(const cJSON* config, lbClimbDef* def, char* message, int capacity, lbResult* outCode)
+{
+	lbJsonCheck check = { "climb config", message, capacity, lb_ok };
+	lbClimbDef d = *def;
+	const bool ok = lbClimbReadConfig(&check, config, &d);
+	if (ok)
+		*def = d;
+	if (outCode)
+		*outCode = check.code;
+	return ok;
 }
 
 static bool lbClimbCheck(lbJsonCheck* check, const cJSON* config)
@@ -111,6 +192,7 @@ static void lbClimbDestroy(void* system)
 	if (!c)
 		return;
 	lbDestroyPose(&c->lastPose);
+	lbDestroyClimbRunPlanner(c->planner);
 	lbFree(c->workspace);
 	lbFree(c);
 }
@@ -143,6 +225,17 @@ static void* lbClimbCreate(const lbRunContext* ctx, const cJSON* config, lbResul
 		lbClimbDestroy(c);
 		*outResult = lbReport(lb_errorOutOfMemory, "climb: poses and solver memory");
 		return NULL;
+	}
+	bool planned = false;
+	lbVec3 goal = lbVec3_zero;
+	if (config && lbClimbRunPlanner_Read(&check, config, &planned, &goal) && planned)
+	{
+		c->planner = lbCreateClimbRunPlanner(ctx, &c->def, &c->query, goal, outResult);
+		if (!c->planner)
+		{
+			lbClimbDestroy(c);
+			return NULL;
+		}
 	}
 	*outResult = lb_ok;
 	return c;
@@ -180,6 +273,15 @@ static void lbClimbSenseStage(void* system, lbRunContext* ctx, float dt, lbSyste
 	in.animPose = ctx->basePose;
 	in.lastPose = c->hasLast ? &c->lastPose : NULL;
 	in.dt = dt;
+	if (c->planner)
+	{
+		const lbPose* body = c->hasLast ? &c->lastPose : ctx->basePose;
+		lbClimbRunPlanner_Step(c->planner, &c->state, &c->def,
+							   lbTransformPoint(ctx->characterWs, body->model[ctx->humanoid->pelvis].p), dt);
+		lbVec3 next;
+		if (lbClimbRunPlanner_NextHold(c->planner, &next))
+			lbSystemOutput_AddDebug(out, lb_layerTargets, lb_debugSphere, next, next, 0.05f, true);
+	}
 	if (lbClimbSense(&c->state, &c->def, ctx->skeleton, ctx->humanoid, &in, &c->targets) != lb_ok)
 		return;
 	c->sensed = true;
@@ -268,7 +370,10 @@ static int lbClimbValues(const void* system, const char** names, float* values, 
 	const lbClimbRun* c = (const lbClimbRun*)system;
 	static const char* const n[] = { "selected_limb", "held",          "constraint_excess", "remaining_max",
 									 "hand_reliability_l", "hand_reliability_r", "leg_side_l", "leg_side_r",
-									 "body_offset", "casts", "mode_hand_l", "mode_hand_r", "mode_foot_l", "mode_foot_r" };
+									 "body_offset", "casts", "mode_hand_l", "mode_hand_r", "mode_foot_l", "mode_foot_r",
+									 "plan_move", "plan_moves" };
+	int planMove = 0, planMoves = 0;
+	lbClimbRunPlanner_Progress(c->planner, &planMove, &planMoves);
 	int held = 0;
 	for (int i = 0; i < 4; ++i)
 		held += c->targets.limbs[i].locked;
@@ -285,7 +390,9 @@ static int lbClimbValues(const void* system, const char** names, float* values, 
 						(float)c->targets.limbs[0].mode,
 						(float)c->targets.limbs[1].mode,
 						(float)c->targets.limbs[2].mode,
-						(float)c->targets.limbs[3].mode };
+						(float)c->targets.limbs[3].mode,
+						(float)planMove,
+						(float)planMoves };
 	const int count = (int)(sizeof v / sizeof v[0]);
 	for (int i = 0; i < count && i < capacity; ++i)
 	{

@@ -1,0 +1,195 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// The hold planner in the scenario runner (see scenario_climb_plan.h).
+#include "scenario_climb_plan.h"
+
+#include "limber/climb_plan.h"
+
+#include <string.h>
+
+// Holds sampled in front of the character: rays every 4 cm over a 4 m wide band from 1.3 m below
+// the chest-height hit to half a metre above the goal, samples within 0.15 m of a hold's first
+// merged (a small hold gives one point, a continuous wall a grid of about that spacing).
+#define LB_RUN_PLAN_SPACING 0.04f
+#define LB_RUN_PLAN_MERGE 0.15f
+#define LB_RUN_PLAN_HALF_WIDTH 2.0f
+#define LB_RUN_PLAN_MAX_HOLDS 4096
+#define LB_RUN_PLAN_MAX_MOVES 512
+#define LB_RUN_PLAN_REPLANS 8
+
+struct lbClimbRunPlanner
+{
+	lbClimbPlanDef planDef;
+	lbClimbDriverDef driverDef;
+	lbClimbPlanBody body;
+	lbClimbDriver driver;
+	lbClimbHold* holds;
+	int holdCount;
+	lbClimbPlanMove* moves;
+	lbClimbPlanResult result;
+	void* workspace;
+	size_t workspaceSize;
+	lbVec3 goalWs, wallNormalWs;
+	int replans;
+	bool done;
+};
+
+bool lbClimbRunPlanner_Read(lbJsonCheck* check, const cJSON* config, bool* outPresent, lbVec3* outGoal)
+{
+	*outPresent = false;
+	const cJSON* planner = config ? cJSON_GetObjectItemCaseSensitive(config, "planner") : NULL;
+	if (!planner)
+		return true;
+	if (!cJSON_IsObject(planner))
+		return lbJsonFail(check, lb_errorParse, "system.config.planner", "expected an object {\"goal\": [x, y, z]}");
+	static const char* const keys[] = { "goal", NULL };
+	if (!lbJsonKeysAllowed(check, planner, "system.config.planner", keys))
+		return false;
+	if (!cJSON_GetObjectItemCaseSensitive(planner, "goal"))
+		return lbJsonFail(check, lb_errorParse, "system.config.planner.goal", "missing: expected [x, y, z] (world, m)");
+	lbVec3 goal = lbVec3_zero;
+	if (!lbJsonVec3(check, planner, "system.config.planner", "goal", &goal))
+		return false;
+	*outPresent = true;
+	*outGoal = goal;
+	return true;
+}
+
+void lbDestroyClimbRunPlanner(lbClimbRunPlanner* p)
+{
+	if (!p)
+		return;
+	lbFree(p->holds);
+	lbFree(p->moves);
+	lbFree(p->workspace);
+	lbFree(p);
+}
+
+static lbResult lbClimbRunPlan(lbClimbRunPlanner* p, const lbClimbState* state, lbVec3 pelvisWs)
+{
+	lbClimbPlanInput in;
+	memset(&in, 0, sizeof in);
+	in.holds = p->holds;
+	in.holdCount = p->holdCount;
+	in.pelvisWs = pelvisWs;
+	in.wallNormalWs = p->wallNormalWs;
+	in.goalWs = p->goalWs;
+	if (state)
+		lbClimbPlanInput_FromState(state, &in);
+	lbResult r = lbPlanClimb(&p->planDef, &p->body, &in, p->workspace, p->workspaceSize, p->moves, LB_RUN_PLAN_MAX_MOVES,
+							 &p->result);
+	lbClimbDriver_Reset(&p->driver);
+	if (r != lb_ok)
+		return r;
+	return p->result.status == lb_climbPlanReached ? lb_ok : lb_errorInvalidArgument;
+}
+
+lbClimbRunPlanner* lbCreateClimbRunPlanner(const lbRunContext* ctx, const lbClimbDef* def, const lbSceneQuery* query,
+										   lbVec3 goalWs, lbResult* outResult)
+{
+	lbClimbRunPlanner* p = (lbClimbRunPlanner*)lbAllocZeroed(sizeof *p);
+	if (!p)
+	{
+		*outResult = lbReport(lb_errorOutOfMemory, "climb planner");
+		return NULL;
+	}
+	p->planDef = lbDefaultClimbPlanDef();
+	p->planDef.up = def->up;
+	p->driverDef = lbDefaultClimbDriverDef();
+	p->goalWs = goalWs;
+	p->holds = (lbClimbHold*)lbAlloc(sizeof(lbClimbHold) * LB_RUN_PLAN_MAX_HOLDS);
+	p->moves = (lbClimbPlanMove*)lbAlloc(sizeof(lbClimbPlanMove) * LB_RUN_PLAN_MAX_MOVES);
+	if (!p->holds || !p->moves)
+	{
+		lbDestroyClimbRunPlanner(p);
+		*outResult = lbReport(lb_errorOutOfMemory, "climb planner: holds");
+		return NULL;
+	}
+	lbResult r = lbClimbPlanBodyFromRig(ctx->skeleton, ctx->humanoid, def, &p->body);
+	if (r != lb_ok)
+	{
+		lbDestroyClimbRunPlanner(p);
+		*outResult = r;
+		return NULL;
+	}
+	// The wall: straight ahead of the character at chest height.
+	const lbHumanoid* h = ctx->humanoid;
+	const lbTransform cw = ctx->characterWs;
+	const lbVec3 up = lbNormalizeOr(def->up, lbVec3_axisZ);
+	const lbVec3 fwd = lbNormalizeOr(lbProjectOnPlane(lbTransformDirection(cw, h->forwardMs), up), lbAnyPerpendicular(up));
+	const lbVec3 pelvisWs = lbTransformPoint(cw, lbSkeleton_GetRestModel(ctx->skeleton, h->pelvis).p);
+	const lbVec3 chest = lbMulAdd(pelvisWs, 0.3f, up);
+	lbQueryInput q = lbDefaultQueryInput();
+	q.start = chest;
+	q.end = lbMulAdd(chest, 3.0f, fwd);
+	q.channelMask = def->channelMask | def->bodyChannelMask;
+	q.ignoreOwnerId = def->ignoreOwnerId;
+	lbHit hit = lbCallQuery(query, query->rayCast, &q);
+	if (!hit.hit)
+	{
+		lbDestroyClimbRunPlanner(p);
+		*outResult = lbReport(lb_errorInvalidArgument, "climb planner: no wall within 3 m ahead of the character");
+		return NULL;
+	}
+	p->wallNormalWs = lbNormalizeOr(lbLengthSquared(hit.faceNormal) > 0.5f ? hit.faceNormal : hit.normal, lbNeg(fwd));
+	const lbVec3 wallUp = lbNormalizeOr(lbProjectOnPlane(up, p->wallNormalWs), up);
+	const float top = lbDot(lbSub(goalWs, hit.impactPoint), wallUp) + 0.5f;
+	const int n = lbClimbSampleHolds(query, def->channelMask, def->ignoreOwnerId, hit.impactPoint, p->wallNormalWs, up,
+									 LB_RUN_PLAN_HALF_WIDTH, -1.3f, lbMaxF(top, 0.5f), 0.6f, LB_RUN_PLAN_SPACING,
+									 LB_RUN_PLAN_MERGE, p->holds, LB_RUN_PLAN_MAX_HOLDS);
+	if (n <= 0)
+	{
+		lbDestroyClimbRunPlanner(p);
+		*outResult = lbReport(lb_errorInvalidArgument, "climb planner: nothing climbable on the wall ahead");
+		return NULL;
+	}
+	p->holdCount = n < LB_RUN_PLAN_MAX_HOLDS ? n : LB_RUN_PLAN_MAX_HOLDS;
+	p->workspaceSize = lbGetClimbPlanWorkspaceSize(&p->planDef, p->holdCount);
+	p->workspace = lbAlloc(p->workspaceSize);
+	if (!p->workspace)
+	{
+		lbDestroyClimbRunPlanner(p);
+		*outResult = lbReport(lb_errorOutOfMemory, "climb planner: search memory");
+		return NULL;
+	}
+	r = lbClimbRunPlan(p, NULL, pelvisWs);
+	if (r != lb_ok)
+	{
+		lbDestroyClimbRunPlanner(p);
+		*outResult = lbReport(r, "climb planner: the goal (%g, %g, %g) cannot be reached from the %d holds on the wall ahead",
+							  (double)goalWs.x, (double)goalWs.y, (double)goalWs.z, n);
+		return NULL;
+	}
+	*outResult = lb_ok;
+	return p;
+}
+
+void lbClimbRunPlanner_Step(lbClimbRunPlanner* p, lbClimbState* state, const lbClimbDef* def, lbVec3 pelvisWs, float dt)
+{
+	if (!p || p->done)
+		return;
+	if (lbClimbDrive(&p->driver, &p->driverDef, state, def, p->holds, p->holdCount, p->moves, p->result.moveCount, dt))
+		return;
+	if (p->driver.stuck && p->replans < LB_RUN_PLAN_REPLANS)
+	{
+		// The body would not let a limb reach its hold: plan again from where the climber is.
+		p->replans++;
+		if (lbClimbRunPlan(p, state, pelvisWs) == lb_ok)
+			return;
+	}
+	p->done = true;
+}
+
+void lbClimbRunPlanner_Progress(const lbClimbRunPlanner* p, int* outMove, int* outMoveCount)
+{
+	*outMove = p ? p->driver.move : 0;
+	*outMoveCount = p ? p->result.moveCount : 0;
+}
+
+bool lbClimbRunPlanner_NextHold(const lbClimbRunPlanner* p, lbVec3* outHoldWs)
+{
+	if (!p || p->done || p->driver.move >= p->result.moveCount)
+		return false;
+	*outHoldWs = p->holds[p->moves[p->driver.move].hold].pointWs;
+	return true;
+}
