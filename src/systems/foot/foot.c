@@ -1197,6 +1197,15 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 		else
 		{
 			lbVec3 step = lbClampLength(lbSub(offset, leg->goalOffsetWs), def->maxGoalSpeed * f->dt);
+			// A foot in the air that the ground ahead draws below the animation (downhill, a stair
+			// down) comes down at a third of that while its sole is still well above the ground: a
+			// swing pulled down early straightens the knee ahead of the animation and dips the toes
+			// into the slope, and it loses nothing by landing on the animation's own timing. Near
+			// the ground, and for a foot the system raised, the full cap holds.
+			const float down = lbDot(step, up), gentle = def->maxGoalSpeed * f->dt / 3.0f;
+			if (!lf->planted && !leg->locked && down < -gentle && lbDot(leg->goalOffsetWs, up) < 0.0f &&
+				lbDot(lbAdd(lf->animAnkleWs, leg->goalOffsetWs), up) - lf->ankleH - lf->offsetTarget > 0.05f)
+				step = lbMulAdd(step, -gentle - down, up);
 			leg->goalOffsetWs = lbAdd(leg->goalOffsetWs, step);
 		}
 		leg->hasGoal = true;
@@ -1832,7 +1841,7 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 	{
 		// Both feet as full-body effectors: the body (pelvis and spine) moves within the def's sink
 		// and lift limits so both legs reach, and the legs are solved with their limits.
-		lbFullBodyIkSettings settings = lbDefaultFullBodyIkSettings();
+		lbFullBodyIkDef settings = lbDefaultFullBodyIkDef();
 		settings.pelvisMaxSink = lbMaxF(def->pelvisMaxSink, 0.0f) * worldToModel;
 		settings.pelvisMaxRise = lbMaxF(def->pelvisMaxLift, 0.0f) * worldToModel;
 		settings.upMs = upMs;
