@@ -86,3 +86,63 @@ static inline lbScalarF lbScalarOr(lbScalarF a, lbScalarF b) { return (a != 0.0f
 static inline lbScalarF lbScalarNot(lbScalarF a) { return a != 0.0f ? 0.0f : 1.0f; }
 static inline lbScalarF lbScalarSelect(lbScalarF m, lbScalarF a, lbScalarF b) { return m != 0.0f ? a : b; }
 static inline int lbScalarMaskBits(lbScalarF m) { return m != 0.0f ? 1 : 0; }
+
+#if !defined(LB_SIMD_SCALAR_ONLY)
+// Two vectors as one: every operation issues two independent instructions, so a kernel whose steps
+// wait on long square roots and divisions keeps the units busy with the other half meanwhile.
+typedef struct lbSimd2F
+{
+	lbSimdF lo, hi;
+} lbSimd2F;
+#define LB_SIMD2_WIDTH (2 * LB_SIMD_WIDTH)
+#define LB_SIMD2_UNARY(name)                                                                                 \
+	static inline lbSimd2F lbSimd2##name(lbSimd2F a)                                                          \
+	{                                                                                                        \
+		lbSimd2F r = { lbSimd##name(a.lo), lbSimd##name(a.hi) };                                               \
+		return r;                                                                                            \
+	}
+#define LB_SIMD2_BINARY(name)                                                                                \
+	static inline lbSimd2F lbSimd2##name(lbSimd2F a, lbSimd2F b)                                              \
+	{                                                                                                        \
+		lbSimd2F r = { lbSimd##name(a.lo, b.lo), lbSimd##name(a.hi, b.hi) };                                   \
+		return r;                                                                                            \
+	}
+LB_SIMD2_UNARY(Sqrt)
+LB_SIMD2_UNARY(Not)
+LB_SIMD2_BINARY(Add)
+LB_SIMD2_BINARY(Sub)
+LB_SIMD2_BINARY(Mul)
+LB_SIMD2_BINARY(Div)
+LB_SIMD2_BINARY(Min)
+LB_SIMD2_BINARY(Max)
+LB_SIMD2_BINARY(Gt)
+LB_SIMD2_BINARY(Ge)
+LB_SIMD2_BINARY(And)
+LB_SIMD2_BINARY(Or)
+#undef LB_SIMD2_UNARY
+#undef LB_SIMD2_BINARY
+static inline lbSimd2F lbSimd2Set1(float x)
+{
+	lbSimd2F r = { lbSimdSet1(x), lbSimdSet1(x) };
+	return r;
+}
+static inline lbSimd2F lbSimd2Load(const float* p)
+{
+	lbSimd2F r = { lbSimdLoad(p), lbSimdLoad(p + LB_SIMD_WIDTH) };
+	return r;
+}
+static inline void lbSimd2Store(float* p, lbSimd2F a)
+{
+	lbSimdStore(p, a.lo);
+	lbSimdStore(p + LB_SIMD_WIDTH, a.hi);
+}
+static inline lbSimd2F lbSimd2Select(lbSimd2F m, lbSimd2F a, lbSimd2F b)
+{
+	lbSimd2F r = { lbSimdSelect(m.lo, a.lo, b.lo), lbSimdSelect(m.hi, a.hi, b.hi) };
+	return r;
+}
+static inline int lbSimd2MaskBits(lbSimd2F m)
+{
+	return lbSimdMaskBits(m.lo) | (lbSimdMaskBits(m.hi) << LB_SIMD_WIDTH);
+}
+#endif

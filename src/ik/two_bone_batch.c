@@ -1,6 +1,6 @@
 // SPDX-FileCopyrightText: 2026 limber authors
 // SPDX-License-Identifier: MIT
-// Two-bone IK for many chains: chains the lanes can take are gathered eight at a time into a
+// Two-bone IK for many chains: chains the lanes can take are gathered 8 or 16 at a time into a
 // structure of arrays (one array per coordinate), solved by the kernel in two_bone_batch_kernel.h
 // and scattered back; the others go through lbSolveTwoBoneIk, which also reports bad input. The
 // kernel is compiled twice from one text: on core/simd.h's vector lanes and on plain floats.
@@ -8,7 +8,12 @@
 #include "ik_batch_internal.h"
 #include "ik_internal.h"
 
+// Lanes gathered per kernel call: two vectors' worth on AVX2 (see lbSimd2F), eight otherwise.
+#if defined(LB_SIMD_SCALAR_ONLY)
 #define LB_TB_LANES 8
+#else
+#define LB_TB_LANES (LB_SIMD2_WIDTH > 8 ? LB_SIMD2_WIDTH : 8)
+#endif
 
 typedef struct lbTwoBoneLanes
 {
@@ -16,6 +21,8 @@ typedef struct lbTwoBoneLanes
 	float a[3][LB_TB_LANES], m[3][LB_TB_LANES], e[3][LB_TB_LANES];
 	float qa[4][LB_TB_LANES], qm[4][LB_TB_LANES], qe[4][LB_TB_LANES];
 	float t[3][LB_TB_LANES], hinge[3][LB_TB_LANES], soften[LB_TB_LANES];
+	// Scales of root, mid and end: only checked (the single solve refuses a zero or non-finite one).
+	float sa[3][LB_TB_LANES], sm[3][LB_TB_LANES], se[3][LB_TB_LANES];
 	// Outputs: root rotation, mid position and rotation, end position and rotation.
 	float oqa[4][LB_TB_LANES], omp[3][LB_TB_LANES], oqm[4][LB_TB_LANES], oep[3][LB_TB_LANES], oqe[4][LB_TB_LANES];
 	// Nonzero where the lane needs the single solve after all (a chain turned nearly opposite).
@@ -33,9 +40,9 @@ typedef struct lbTwoBoneLanes
 #undef LBK_NAME
 
 #if !defined(LB_SIMD_SCALAR_ONLY)
-#define LBK(op) lbSimd##op
-#define LBK_T lbSimdF
-#define LBK_W LB_SIMD_WIDTH
+#define LBK(op) lbSimd2##op
+#define LBK_T lbSimd2F
+#define LBK_W LB_SIMD2_WIDTH
 #define LBK_NAME lbTwoBoneLanesSimd
 #include "two_bone_batch_kernel.h"
 #undef LBK
@@ -49,57 +56,33 @@ int lbTwoBoneIkBatchWidth(void)
 	return LB_SIMD_WIDTH;
 }
 
-static bool lbTbFinite3(lbVec3 v)
+// Whether the lanes take this chain: the kinds of solve they do. The lanes check the numbers
+// themselves and hand anything they cannot solve (or the single solve would refuse)
+// back to lbSolveTwoBoneIk.
+static bool lbTwoBoneLaneable(const lbTwoBoneIkInput* in)
 {
-	return lbIsValidFloat(v.x) && lbIsValidFloat(v.y) && lbIsValidFloat(v.z);
-}
-
-// Whether the lanes solve this chain as lbSolveTwoBoneIk would (and the single solve would accept
-// it): otherwise the single solve takes it.
-static bool lbTwoBoneLaneable(const lbTransform* r, const lbTransform* m, const lbTransform* e, const lbTwoBoneIkInput* in)
-{
-	if (in->internalValue != LB_SECRET_COOKIE || in->useTargetRotation || in->poleKind != lb_poleNone || in->stretch ||
-		!(in->weight >= 1.0f) || !lbIsValidFloat(in->weight) || !lbIsValidFloat(in->soften) ||
-		!lbIsValidFloat(in->maxStretch) || !lbIsValidFloat(in->tolerance) || !lbTbFinite3(in->targetMs) ||
-		!lbTbFinite3(in->hingeAxisMs) || !lbTbFinite3(in->bendHintMs))
-		return false;
-	if (!lbIkValidTransformFast(r) || !lbIkValidTransformFast(m) || !lbIkValidTransformFast(e))
-		return false;
-	const lbVec3 w = lbSub(m->p, r->p), v = lbSub(e->p, m->p);
-	const float ww = lbDot(w, w), vv = lbDot(v, v);
-	if (!(ww > 1.0e-12f) || !(vv > 1.0e-12f))
-		return false;
-	const float hh = lbDot(in->hingeAxisMs, in->hingeAxisMs);
-	if (hh == 0.0f)
-	{
-		// Derived from the bend: a straight start finds its hinge from the bend hint instead.
-		const lbVec3 c = lbCross(w, v);
-		if (!(lbDot(c, c) > 1.0e-8f * ww * vv))
-			return false;
-	}
-	else if (!(hh > 1.0e-14f))
-		return false; // lbNormalize's own threshold decides what a tiny axis means
-	const lbVec3 toTarget = lbSub(in->targetMs, r->p);
-	return lbDot(toTarget, toTarget) > 1.0e-12f;
+	return in->internalValue == LB_SECRET_COOKIE && !in->useTargetRotation && in->poleKind == lb_poleNone &&
+		   !in->stretch && in->weight >= 1.0f && in->weight - in->weight == 0.0f && in->maxStretch - in->maxStretch == 0.0f &&
+		   in->tolerance - in->tolerance == 0.0f && (in->bendHintMs.x - in->bendHintMs.x) + (in->bendHintMs.y - in->bendHintMs.y) +
+												(in->bendHintMs.z - in->bendHintMs.z) ==
+											0.0f;
 }
 
 static void lbTwoBoneLaneIn(lbTwoBoneLanes* L, int k, const lbTransform* r, const lbTransform* m, const lbTransform* e,
 							const lbTwoBoneIkInput* in)
 {
-	const float* src[3] = { &r->p.x, &m->p.x, &e->p.x };
-	float(*pos[3])[LB_TB_LANES] = { L->a, L->m, L->e };
-	const lbQuat* q[3] = { &r->q, &m->q, &e->q };
-	float(*rot[3])[LB_TB_LANES] = { L->qa, L->qm, L->qe };
-	for (int j = 0; j < 3; ++j)
-	{
-		for (int c = 0; c < 3; ++c)
-			pos[j][c][k] = src[j][c];
-		rot[j][0][k] = q[j]->x, rot[j][1][k] = q[j]->y, rot[j][2][k] = q[j]->z, rot[j][3][k] = q[j]->w;
-	}
+	L->a[0][k] = r->p.x, L->a[1][k] = r->p.y, L->a[2][k] = r->p.z;
+	L->m[0][k] = m->p.x, L->m[1][k] = m->p.y, L->m[2][k] = m->p.z;
+	L->e[0][k] = e->p.x, L->e[1][k] = e->p.y, L->e[2][k] = e->p.z;
+	L->qa[0][k] = r->q.x, L->qa[1][k] = r->q.y, L->qa[2][k] = r->q.z, L->qa[3][k] = r->q.w;
+	L->qm[0][k] = m->q.x, L->qm[1][k] = m->q.y, L->qm[2][k] = m->q.z, L->qm[3][k] = m->q.w;
+	L->qe[0][k] = e->q.x, L->qe[1][k] = e->q.y, L->qe[2][k] = e->q.z, L->qe[3][k] = e->q.w;
 	L->t[0][k] = in->targetMs.x, L->t[1][k] = in->targetMs.y, L->t[2][k] = in->targetMs.z;
 	L->hinge[0][k] = in->hingeAxisMs.x, L->hinge[1][k] = in->hingeAxisMs.y, L->hinge[2][k] = in->hingeAxisMs.z;
 	L->soften[k] = in->soften;
-	L->fallback[k] = 0.0f;
+	L->sa[0][k] = r->s.x, L->sa[1][k] = r->s.y, L->sa[2][k] = r->s.z;
+	L->sm[0][k] = m->s.x, L->sm[1][k] = m->s.y, L->sm[2][k] = m->s.z;
+	L->se[0][k] = e->s.x, L->se[1][k] = e->s.y, L->se[2][k] = e->s.z;
 }
 
 static lbQuat lbTwoBoneLaneQuat(float q[4][LB_TB_LANES], int k)
@@ -113,8 +96,22 @@ static lbVec3 lbTwoBoneLaneVec(float v[3][LB_TB_LANES], int k)
 }
 
 // Solves the n gathered chains (chain k of the lanes is index idx[k]) and writes them back.
-static lbResult lbTwoBoneLanesRun(lbTwoBoneLanes* L, const int* idx, int n, lbTransform* rootMs, lbTransform* midMs,
-								  lbTransform* endMs, const lbTwoBoneIkInput* inputs, lbIkResult* outResults, bool simd)
+// The first error in index order so far: its chain's index and code.
+typedef struct lbTwoBoneFirstError
+{
+	int index;
+	lbResult code;
+} lbTwoBoneFirstError;
+
+static void lbTwoBoneNoteError(lbTwoBoneFirstError* f, int index, lbResult code)
+{
+	if (code != lb_ok && (f->code == lb_ok || index < f->index))
+		f->index = index, f->code = code;
+}
+
+static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, const int* idx, int n, lbTransform* rootMs, lbTransform* midMs,
+							  lbTransform* endMs, const lbTwoBoneIkInput* inputs, lbIkResult* outResults, bool simd,
+							  lbTwoBoneFirstError* first)
 {
 	// Unused lanes repeat the first chain: every lane computes on valid numbers.
 	for (int k = n; k < LB_TB_LANES; ++k)
@@ -126,14 +123,13 @@ static lbResult lbTwoBoneLanesRun(lbTwoBoneLanes* L, const int* idx, int n, lbTr
 #endif
 		lbTwoBoneLanesScalar(L);
 	(void)simd;
-	lbResult first = lb_ok;
 	for (int k = 0; k < n; ++k)
 	{
 		const int i = idx[k];
 		if (L->fallback[k] != 0.0f)
 		{
-			lbResult r = lbSolveTwoBoneIk(&rootMs[i], &midMs[i], &endMs[i], &inputs[i], outResults ? &outResults[i] : NULL);
-			first = first == lb_ok ? r : first;
+			lbTwoBoneNoteError(first, i,
+							   lbSolveTwoBoneIk(&rootMs[i], &midMs[i], &endMs[i], &inputs[i], outResults ? &outResults[i] : NULL));
 			continue;
 		}
 		rootMs[i].q = lbTwoBoneLaneQuat(L->oqa, k);
@@ -150,7 +146,6 @@ static lbResult lbTwoBoneLanesRun(lbTwoBoneLanes* L, const int* idx, int n, lbTr
 			res->status = res->reached ? lb_ikReached : lb_ikUnreachable;
 		}
 	}
-	return first;
 }
 
 lbResult lbSolveTwoBoneIkBatchPath(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs,
@@ -161,32 +156,26 @@ lbResult lbSolveTwoBoneIkBatchPath(lbTransform* rootMs, lbTransform* midMs, lbTr
 	lbTwoBoneLanes L;
 	int idx[LB_TB_LANES];
 	int n = 0;
-	lbResult first = lb_ok;
-	// Errors come in index order: a chain the lanes cannot take is solved (or refused) at once,
-	// and the lanes never refuse one, so the first error met is the first chain's.
+	lbTwoBoneFirstError first = { 0, lb_ok };
 	for (int i = 0; i < count; ++i)
 	{
-		if (!lbTwoBoneLaneable(&rootMs[i], &midMs[i], &endMs[i], &inputs[i]))
+		if (!lbTwoBoneLaneable(&inputs[i]))
 		{
-			lbResult r = lbSolveTwoBoneIk(&rootMs[i], &midMs[i], &endMs[i], &inputs[i], outResults ? &outResults[i] : NULL);
-			first = first == lb_ok ? r : first;
+			lbTwoBoneNoteError(&first, i,
+							   lbSolveTwoBoneIk(&rootMs[i], &midMs[i], &endMs[i], &inputs[i], outResults ? &outResults[i] : NULL));
 			continue;
 		}
 		lbTwoBoneLaneIn(&L, n, &rootMs[i], &midMs[i], &endMs[i], &inputs[i]);
 		idx[n++] = i;
 		if (n == LB_TB_LANES)
 		{
-			lbResult r = lbTwoBoneLanesRun(&L, idx, n, rootMs, midMs, endMs, inputs, outResults, simd);
-			first = first == lb_ok ? r : first;
+			lbTwoBoneLanesRun(&L, idx, n, rootMs, midMs, endMs, inputs, outResults, simd, &first);
 			n = 0;
 		}
 	}
 	if (n > 0)
-	{
-		lbResult r = lbTwoBoneLanesRun(&L, idx, n, rootMs, midMs, endMs, inputs, outResults, simd);
-		first = first == lb_ok ? r : first;
-	}
-	return first;
+		lbTwoBoneLanesRun(&L, idx, n, rootMs, midMs, endMs, inputs, outResults, simd, &first);
+	return first.code;
 }
 
 lbResult lbSolveTwoBoneIkBatch(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* inputs,

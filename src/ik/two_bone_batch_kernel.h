@@ -24,47 +24,112 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 					cz = LBK(Sub)(LBK(Mul)(wx, vy), LBK(Mul)(wy, vx));
 		const LBK_T cc = DOT(cx, cy, cz, cx, cy, cz);
 
+		// Lanes the single solve must take after all (it also reports what is wrong): a number that is
+		// not finite (x * 0 is 0 for finite x, NaN otherwise), a rotation off unit, a bone or the target
+		// distance too short, a given hinge too short to normalise, a start too straight to give one.
+		LBK_T probe = zero;
+		{
+			const float* rows[] = { L->a[0],  L->a[1],  L->a[2],  L->m[0],  L->m[1],  L->m[2],  L->e[0],
+									L->e[1],  L->e[2],  L->qa[0], L->qa[1], L->qa[2], L->qa[3], L->qm[0],
+									L->qm[1], L->qm[2], L->qm[3], L->qe[0], L->qe[1], L->qe[2], L->qe[3],
+									L->t[0],  L->t[1],  L->t[2],  L->hinge[0], L->hinge[1], L->hinge[2], L->soften };
+			for (int r = 0; r < (int)(sizeof rows / sizeof rows[0]); ++r)
+				probe = LBK(Add)(probe, LBK(Mul)(LD(rows[r]), zero));
+		}
+		LBK_T valid = LBK(Ge)(probe, zero);
+		{
+			// Scales: finite, and no component within LB_EPSILON of zero.
+			const float* rows[] = { L->sa[0], L->sa[1], L->sa[2], L->sm[0], L->sm[1], L->sm[2], L->se[0], L->se[1], L->se[2] };
+			const LBK_T e2 = LBK(Set1)(LB_EPSILON * LB_EPSILON);
+			LBK_T sp = zero;
+			for (int r = 0; r < 9; ++r)
+			{
+				const LBK_T sc = LD(rows[r]);
+				sp = LBK(Add)(sp, LBK(Mul)(sc, zero));
+				valid = LBK(And)(valid, LBK(Gt)(LBK(Mul)(sc, sc), e2));
+			}
+			valid = LBK(And)(valid, LBK(Ge)(sp, zero));
+		}
+		{
+			const float(*qs[3])[LB_TB_LANES] = { (const float(*)[LB_TB_LANES])L->qa, (const float(*)[LB_TB_LANES])L->qm,
+												 (const float(*)[LB_TB_LANES])L->qe };
+			for (int j = 0; j < 3; ++j)
+			{
+				const LBK_T qx = LD(qs[j][0]), qy = LD(qs[j][1]), qz = LD(qs[j][2]), qw = LD(qs[j][3]);
+				const LBK_T n = LBK(Add)(DOT(qx, qy, qz, qx, qy, qz), LBK(Mul)(qw, qw));
+				valid = LBK(And)(valid, LBK(And)(LBK(Gt)(n, LBK(Set1)(0.98f)), LBK(Gt)(LBK(Set1)(1.02f), n)));
+			}
+		}
+		const LBK_T tiny = LBK(Set1)(1.0e-12f);
+		valid = LBK(And)(valid, LBK(And)(LBK(Gt)(ww, tiny), LBK(Gt)(vv, tiny)));
+
 		// Hinge: given (normalised), else from the bend (the caller sent straight starts elsewhere).
+		// A group whose lanes all have the same kind computes only that kind's geometry.
 		const LBK_T gx = LD(L->hinge[0]), gy = LD(L->hinge[1]), gz = LD(L->hinge[2]);
 		const LBK_T gg = DOT(gx, gy, gz, gx, gy, gz);
 		const LBK_T given = LBK(Gt)(gg, zero);
-		const LBK_T invG = LBK(Div)(one, LBK(Sqrt)(LBK(Select)(given, gg, one)));
-		const LBK_T cLen = LBK(Sqrt)(cc), wv = LBK(Sqrt)(LBK(Mul)(ww, vv));
-		const LBK_T invCwv = LBK(Div)(one, LBK(Select)(given, one, LBK(Mul)(cLen, wv)));
-		const LBK_T hd = LBK(Mul)(wv, invCwv);
-		const LBK_T hx = LBK(Select)(given, LBK(Mul)(invG, gx), LBK(Mul)(hd, cx));
-		const LBK_T hy = LBK(Select)(given, LBK(Mul)(invG, gy), LBK(Mul)(hd, cy));
-		const LBK_T hz = LBK(Select)(given, LBK(Mul)(invG, gz), LBK(Mul)(hd, cz));
+		valid = LBK(And)(valid, LBK(Select)(given, LBK(Gt)(gg, LBK(Set1)(1.0e-14f)),
+											LBK(Gt)(cc, LBK(Mul)(LBK(Set1)(1.0e-8f), LBK(Mul)(ww, vv)))));
+		const int givenBits = LBK(MaskBits)(given);
+		const bool anyGiven = givenBits != 0, anyDerived = givenBits != (1 << LBK_W) - 1;
+		LBK_T hx = zero, hy = zero, hz = zero, cLen = zero, invCwv = zero, wv = zero;
+		if (anyDerived)
+		{
+			cLen = LBK(Sqrt)(cc);
+			wv = LBK(Sqrt)(LBK(Mul)(ww, vv));
+			invCwv = LBK(Div)(one, LBK(Select)(given, one, LBK(Mul)(cLen, wv)));
+			const LBK_T hd = LBK(Mul)(wv, invCwv);
+			hx = LBK(Mul)(hd, cx), hy = LBK(Mul)(hd, cy), hz = LBK(Mul)(hd, cz);
+		}
+		if (anyGiven)
+		{
+			const LBK_T invG = LBK(Div)(one, LBK(Sqrt)(LBK(Select)(given, gg, one)));
+			hx = LBK(Select)(given, LBK(Mul)(invG, gx), hx);
+			hy = LBK(Select)(given, LBK(Mul)(invG, gy), hy);
+			hz = LBK(Select)(given, LBK(Mul)(invG, gz), hz);
+		}
 
 		// Target line.
 		const LBK_T tx = LBK(Sub)(LD(L->t[0]), ax), ty = LBK(Sub)(LD(L->t[1]), ay), tz = LBK(Sub)(LD(L->t[2]), az);
 		const LBK_T dist2 = DOT(tx, ty, tz, tx, ty, tz);
+		valid = LBK(And)(valid, LBK(Gt)(dist2, tiny));
 		const LBK_T dist = LBK(Sqrt)(dist2);
 		const LBK_T invDist = LBK(Div)(one, LBK(Max)(dist, LBK(Set1)(1.0e-30f)));
 		const LBK_T axx = LBK(Mul)(invDist, tx), axy = LBK(Mul)(invDist, ty), axz = LBK(Mul)(invDist, tz);
 
 		// Hinge geometry: |w + R(theta) v|^2 = base + cross2 cos(theta + bend0).
-		const LBK_T invWv = LBK(Mul)(cLen, invCwv);
-		const LBK_T baseD = LBK(Add)(ww, vv), cross2D = LBK(Mul)(two, wv);
-		const LBK_T cos0D = LBK(Mul)(DOT(wx, wy, wz, vx, vy, vz), invWv), sin0D = LBK(Mul)(cLen, invWv);
-		const LBK_T vh = DOT(vx, vy, vz, hx, hy, hz), wh = DOT(wx, wy, wz, hx, hy, hz);
-		const LBK_T vParx = LBK(Mul)(vh, hx), vPary = LBK(Mul)(vh, hy), vParz = LBK(Mul)(vh, hz);
-		const LBK_T vPerpx = LBK(Sub)(vx, vParx), vPerpy = LBK(Sub)(vy, vPary), vPerpz = LBK(Sub)(vz, vParz);
-		const LBK_T wPerpx = LBK(Sub)(wx, LBK(Mul)(wh, hx)), wPerpy = LBK(Sub)(wy, LBK(Mul)(wh, hy)),
-					wPerpz = LBK(Sub)(wz, LBK(Mul)(wh, hz));
-		const LBK_T wvpx = LBK(Add)(wx, vParx), wvpy = LBK(Add)(wy, vPary), wvpz = LBK(Add)(wz, vParz);
-		const LBK_T vPerp2 = DOT(vPerpx, vPerpy, vPerpz, vPerpx, vPerpy, vPerpz);
-		const LBK_T baseG = LBK(Add)(DOT(wvpx, wvpy, wvpz, wvpx, wvpy, wvpz), vPerp2);
-		const LBK_T cross2G = LBK(Mul)(two, LBK(Sqrt)(LBK(Mul)(DOT(wPerpx, wPerpy, wPerpz, wPerpx, wPerpy, wPerpz), vPerp2)));
-		const LBK_T bentG = LBK(Gt)(cross2G, LBK(Set1)(1.0e-12f));
-		const LBK_T invG2 = LBK(Div)(two, LBK(Select)(bentG, cross2G, one));
-		const LBK_T pcx = LBK(Sub)(LBK(Mul)(wPerpy, vPerpz), LBK(Mul)(wPerpz, vPerpy));
-		const LBK_T pcy = LBK(Sub)(LBK(Mul)(wPerpz, vPerpx), LBK(Mul)(wPerpx, vPerpz));
-		const LBK_T pcz = LBK(Sub)(LBK(Mul)(wPerpx, vPerpy), LBK(Mul)(wPerpy, vPerpx));
-		const LBK_T cos0G = LBK(Select)(bentG, LBK(Mul)(DOT(wPerpx, wPerpy, wPerpz, vPerpx, vPerpy, vPerpz), invG2), one);
-		const LBK_T sin0G = LBK(Select)(bentG, LBK(Mul)(DOT(hx, hy, hz, pcx, pcy, pcz), invG2), zero);
-		const LBK_T base = LBK(Select)(given, baseG, baseD), cross2 = LBK(Select)(given, cross2G, cross2D);
-		const LBK_T cos0 = LBK(Select)(given, cos0G, cos0D), sin0 = LBK(Select)(given, sin0G, sin0D);
+		const LBK_T vh = DOT(vx, vy, vz, hx, hy, hz);
+		LBK_T base = zero, cross2 = zero, cos0 = one, sin0 = zero;
+		if (anyDerived)
+		{
+			const LBK_T invWv = LBK(Mul)(cLen, invCwv);
+			base = LBK(Add)(ww, vv);
+			cross2 = LBK(Mul)(two, wv);
+			cos0 = LBK(Mul)(DOT(wx, wy, wz, vx, vy, vz), invWv);
+			sin0 = LBK(Mul)(cLen, invWv);
+		}
+		if (anyGiven)
+		{
+			const LBK_T wh = DOT(wx, wy, wz, hx, hy, hz);
+			const LBK_T vParx = LBK(Mul)(vh, hx), vPary = LBK(Mul)(vh, hy), vParz = LBK(Mul)(vh, hz);
+			const LBK_T vPerpx = LBK(Sub)(vx, vParx), vPerpy = LBK(Sub)(vy, vPary), vPerpz = LBK(Sub)(vz, vParz);
+			const LBK_T wPerpx = LBK(Sub)(wx, LBK(Mul)(wh, hx)), wPerpy = LBK(Sub)(wy, LBK(Mul)(wh, hy)),
+						wPerpz = LBK(Sub)(wz, LBK(Mul)(wh, hz));
+			const LBK_T wvpx = LBK(Add)(wx, vParx), wvpy = LBK(Add)(wy, vPary), wvpz = LBK(Add)(wz, vParz);
+			const LBK_T vPerp2 = DOT(vPerpx, vPerpy, vPerpz, vPerpx, vPerpy, vPerpz);
+			const LBK_T baseG = LBK(Add)(DOT(wvpx, wvpy, wvpz, wvpx, wvpy, wvpz), vPerp2);
+			const LBK_T cross2G =
+				LBK(Mul)(two, LBK(Sqrt)(LBK(Mul)(DOT(wPerpx, wPerpy, wPerpz, wPerpx, wPerpy, wPerpz), vPerp2)));
+			const LBK_T bentG = LBK(Gt)(cross2G, LBK(Set1)(1.0e-12f));
+			const LBK_T invG2 = LBK(Div)(two, LBK(Select)(bentG, cross2G, one));
+			const LBK_T pcx = LBK(Sub)(LBK(Mul)(wPerpy, vPerpz), LBK(Mul)(wPerpz, vPerpy));
+			const LBK_T pcy = LBK(Sub)(LBK(Mul)(wPerpz, vPerpx), LBK(Mul)(wPerpx, vPerpz));
+			const LBK_T pcz = LBK(Sub)(LBK(Mul)(wPerpx, vPerpy), LBK(Mul)(wPerpy, vPerpx));
+			const LBK_T cos0G = LBK(Select)(bentG, LBK(Mul)(DOT(wPerpx, wPerpy, wPerpz, vPerpx, vPerpy, vPerpz), invG2), one);
+			const LBK_T sin0G = LBK(Select)(bentG, LBK(Mul)(DOT(hx, hy, hz, pcx, pcy, pcz), invG2), zero);
+			base = LBK(Select)(given, baseG, base), cross2 = LBK(Select)(given, cross2G, cross2);
+			cos0 = LBK(Select)(given, cos0G, cos0), sin0 = LBK(Select)(given, sin0G, sin0);
+		}
 
 		// Soft IK: beyond dMax - band the distance approaches dMax along an exponential. expf per
 		// lane: the paths must agree, and the band is rarely entered.
@@ -192,7 +257,7 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		LBK(Store)(&L->oep[0][o], LBK(Add)(ax, LBK(Mul)(len, axx)));
 		LBK(Store)(&L->oep[1][o], LBK(Add)(ay, LBK(Mul)(len, axy)));
 		LBK(Store)(&L->oep[2][o], LBK(Add)(az, LBK(Mul)(len, axz)));
-		LBK(Store)(&L->fallback[o], LBK(Select)(opposite, one, LD(L->fallback)));
+		LBK(Store)(&L->fallback[o], LBK(Select)(LBK(Or)(opposite, LBK(Not)(valid)), one, zero));
 #undef QSTORE_NORM
 #undef QMUL
 #undef DOT
