@@ -14,7 +14,7 @@ PREFIX     ?= /usr/local
 BUILD_WIN  ?= build-windows
 BUILD_API  ?= build-api
 
-.PHONY: all deps build test sanitize bench demo fuzz install windows docs clean
+.PHONY: all deps build test sanitize bench bench-peers demo fuzz install windows docs clean
 
 all: build
 
@@ -41,6 +41,14 @@ bench: deps
 	cmake -S . -B $(BUILD_BENCH) $(GEN) -DCMAKE_BUILD_TYPE=Release -DLB_BENCHMARKS=ON -DLIMBER_BUILD_TESTS=OFF
 	cmake --build $(BUILD_BENCH) -j $(JOBS) --target limber_bench
 	$(BUILD_BENCH)/bench/limber_bench
+
+# limber beside Embree and Bullet in one process (bench/peers): installs libembree-dev and
+# libbullet-dev first, as fuzz does clang. The library never links them.
+bench-peers:
+	@LB_EXTRA_PKGS="libembree-dev libbullet-dev" sh scripts/deps.sh
+	cmake -S . -B $(BUILD_BENCH) $(GEN) -DCMAKE_BUILD_TYPE=Release -DLB_BENCHMARKS=ON -DLIMBER_BUILD_TESTS=OFF -DLB_BENCH_PEERS=ON
+	cmake --build $(BUILD_BENCH) -j $(JOBS) --target limber_bench_peers
+	$(BUILD_BENCH)/bench/peers/limber_bench_peers
 
 demo: deps
 	$(MAKE) build
