@@ -97,7 +97,7 @@ static void lbBenchClimbPlanner(const lbBenchOptions* options)
 {
 	if (!lbBenchSelected(options, "climb.planner"))
 		return;
-	lbSceneParams sp = lbDefaultSceneParams(lb_sceneHolds);
+	lbSceneDef sp = lbDefaultSceneDef(lb_sceneHolds);
 	sp.distance = 0.35f;
 	sp.width = 4.0f;
 	sp.height = 7.2f;

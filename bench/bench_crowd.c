@@ -29,7 +29,7 @@ typedef struct lbCrowdBench
 	int walkCount;
 	float speed;
 	lbWorld* world;
-	lbSceneParams rocky;
+	lbSceneDef rocky;
 	lbSceneQuery query;
 	int count;
 	float* cx;
@@ -48,11 +48,11 @@ static void lbCrowdBench_Init(lbCrowdBench* b, int count, float size)
 	b->skel = lbCreateReferenceRig(lb_rigMannequin);
 	lbMapHumanoid(b->skel, NULL, &b->h);
 	lbMotionState ms;
-	lbMotionState_Init(&ms, &b->h, b->skel, lbTransform_identity);
-	lbMotionParams mp = lbDefaultMotionParams(lb_motionWalk);
+	lbMotionState_Init(&ms, b->skel, &b->h, lbTransform_identity);
+	lbMotionDef mp = lbDefaultMotionDef(lb_motionWalk);
 	lbPose scratch = lbCreatePose(b->skel);
 	for (int i = 0; i < 240; ++i)
-		lbMotion_Sample(&ms, &b->h, b->skel, &mp, LB_CROWD_DT, &scratch);
+		lbMotion_Sample(&ms, b->skel, &b->h, &mp, LB_CROWD_DT, &scratch);
 	lbDestroyPose(&scratch);
 	// One gait cycle, sampled every frame (at most 64 frames).
 	int n = ms.cycleRate > 0.0f ? (int)lroundf(1.0f / (ms.cycleRate * LB_CROWD_DT)) : 60;
@@ -62,14 +62,14 @@ static void lbCrowdBench_Init(lbCrowdBench* b, int count, float size)
 	for (int i = 0; i < n; ++i)
 	{
 		b->walk[i] = lbCreatePose(b->skel);
-		lbMotion_Sample(&ms, &b->h, b->skel, &mp, LB_CROWD_DT, &b->walk[i]);
+		lbMotion_Sample(&ms, b->skel, &b->h, &mp, LB_CROWD_DT, &b->walk[i]);
 	}
 	b->speed = lbLength(lbSub(ms.characterWs.p, p0)) / ((float)n * LB_CROWD_DT);
 
-	b->rocky = lbDefaultSceneParams(lbSceneBuilderByName("rocky"));
-	lbSceneParams_Set(&b->rocky, "size", size);
-	lbSceneParams_Set(&b->rocky, "resolution", 0.1f);
-	lbSceneParams_Set(&b->rocky, "amplitude", 0.15f);
+	b->rocky = lbDefaultSceneDef(lbSceneBuilderByName("rocky"));
+	lbSceneDef_Set(&b->rocky, "size", size);
+	lbSceneDef_Set(&b->rocky, "resolution", 0.1f);
+	lbSceneDef_Set(&b->rocky, "amplitude", 0.15f);
 	lbWorldDef wd = lbDefaultWorldDef();
 	b->world = lbCreateWorld(&wd);
 	lbBuildScene(b->world, &b->rocky);

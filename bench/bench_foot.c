@@ -37,12 +37,12 @@ static void lbBenchWalk_Init(lbBenchWalk* w)
 	w->skel = lbCreateReferenceRig(lb_rigMannequin);
 	lbMapHumanoid(w->skel, NULL, &w->h);
 	lbMotionState ms;
-	lbMotionState_Init(&ms, &w->h, w->skel, lbTransform_identity);
-	lbMotionParams mp = lbDefaultMotionParams(lb_motionWalk);
+	lbMotionState_Init(&ms, w->skel, &w->h, lbTransform_identity);
+	lbMotionDef mp = lbDefaultMotionDef(lb_motionWalk);
 	lbPose scratch = lbCreatePose(w->skel);
 	// Four seconds bring the speed to its target (acceleration 4 /s).
 	for (int i = 0; i < 240; ++i)
-		lbMotion_Sample(&ms, &w->h, w->skel, &mp, LB_BENCH_DT, &scratch);
+		lbMotion_Sample(&ms, w->skel, &w->h, &mp, LB_BENCH_DT, &scratch);
 	lbDestroyPose(&scratch);
 	int n = ms.cycleRate > 0.0f ? (int)lroundf(1.0f / (ms.cycleRate * LB_BENCH_DT)) : 60;
 	n = n < 8 ? 8 : (n > 240 ? 240 : n);
@@ -52,7 +52,7 @@ static void lbBenchWalk_Init(lbBenchWalk* w)
 	for (int i = 0; i < n; ++i)
 	{
 		w->poses[i] = lbCreatePose(w->skel);
-		lbMotion_Sample(&ms, &w->h, w->skel, &mp, LB_BENCH_DT, &w->poses[i]);
+		lbMotion_Sample(&ms, w->skel, &w->h, &mp, LB_BENCH_DT, &w->poses[i]);
 	}
 	// The model frame's mean speed over the cycle: planted feet stay put in the world.
 	w->speed = lbLength(lbSub(ms.characterWs.p, p0)) / ((float)n * LB_BENCH_DT);
@@ -71,7 +71,7 @@ typedef struct lbBenchGround
 {
 	const char* name;
 	lbWorld* world;
-	lbSceneParams rocky;
+	lbSceneDef rocky;
 	bool stairs;
 	// Half the side (rocky) or the width (stairs) of the area the circles stay in (m).
 	float half;
@@ -244,17 +244,17 @@ static lbWorld* lbBenchStairs(const lbBenchOptions* o, float* outHalf)
 	lbWorld* world = lbCreateWorld(&wd);
 	float width = o->smoke ? 10.0f : 100.0f;
 	*outHalf = 0.5f * width;
-	lbSceneParams p = lbDefaultSceneParams(lbSceneBuilderByName("stairs"));
+	lbSceneDef p = lbDefaultSceneDef(lbSceneBuilderByName("stairs"));
 	float run = p.count * p.tread;
-	lbSceneParams_Set(&p, "width", width);
-	lbSceneParams_Set(&p, "landing", 2.0f);
-	lbSceneParams_Set(&p, "distance", 1.0f);
-	lbSceneParams_Set(&p, "origin_x", -(1.0f + run + 1.0f));
-	lbSceneParams_Set(&p, "ground_size", width + 20.0f);
+	lbSceneDef_Set(&p, "width", width);
+	lbSceneDef_Set(&p, "landing", 2.0f);
+	lbSceneDef_Set(&p, "distance", 1.0f);
+	lbSceneDef_Set(&p, "origin_x", -(1.0f + run + 1.0f));
+	lbSceneDef_Set(&p, "ground_size", width + 20.0f);
 	lbBuildScene(world, &p);
-	lbSceneParams_Set(&p, "origin_x", 1.0f + run + 1.0f);
-	lbSceneParams_Set(&p, "forward_x", -1.0f);
-	lbSceneParams_Set(&p, "ground_size", 0.0f);
+	lbSceneDef_Set(&p, "origin_x", 1.0f + run + 1.0f);
+	lbSceneDef_Set(&p, "forward_x", -1.0f);
+	lbSceneDef_Set(&p, "ground_size", 0.0f);
 	lbBuildScene(world, &p);
 	return world;
 }
@@ -285,11 +285,11 @@ void lbBenchFoot(const lbBenchOptions* o)
 			g.world = lbBenchStairs(o, &g.half);
 		else
 		{
-			g.rocky = lbDefaultSceneParams(lbSceneBuilderByName("rocky"));
-			lbSceneParams_Set(&g.rocky, "size", o->smoke ? 10.0f : 100.0f);
-			lbSceneParams_Set(&g.rocky, "resolution", 0.1f);
-			lbSceneParams_Set(&g.rocky, "amplitude", 0.15f);
-			lbSceneParams_Set(&g.rocky, "as_mesh", (float)kind);
+			g.rocky = lbDefaultSceneDef(lbSceneBuilderByName("rocky"));
+			lbSceneDef_Set(&g.rocky, "size", o->smoke ? 10.0f : 100.0f);
+			lbSceneDef_Set(&g.rocky, "resolution", 0.1f);
+			lbSceneDef_Set(&g.rocky, "amplitude", 0.15f);
+			lbSceneDef_Set(&g.rocky, "as_mesh", (float)kind);
 			lbWorldDef wd = lbDefaultWorldDef();
 			g.world = lbCreateWorld(&wd);
 			lbBuildScene(g.world, &g.rocky);

@@ -213,7 +213,7 @@ static void lbBenchFullBody(const lbBenchOptions* o)
 			eff[k][e].positionAlpha = 1.0f;
 		}
 	}
-	lbFullBodyIkSettings st = lbDefaultFullBodyIkSettings();
+	lbFullBodyIkDef st = lbDefaultFullBodyIkDef();
 	static double times[16 * N];
 	double residual[N], iterations[N];
 	int repeats = o->repeats < 16 ? o->repeats : 16;

@@ -18,8 +18,8 @@ static void lbBenchProcedural(const lbBenchOptions* o, lbBaseMotion motion, cons
 	lbMapHumanoid(s, NULL, &h);
 	lbPose pose = lbCreatePose(s);
 	lbMotionState st;
-	lbMotionState_Init(&st, &h, s, lbTransform_identity);
-	lbMotionParams p = lbDefaultMotionParams(motion);
+	lbMotionState_Init(&st, s, &h, lbTransform_identity);
+	lbMotionDef p = lbDefaultMotionDef(motion);
 	p.turnRate = 0.2f;
 	const int frames = o->smoke ? 4 : 2000;
 	double samples[64];
@@ -28,7 +28,7 @@ static void lbBenchProcedural(const lbBenchOptions* o, lbBaseMotion motion, cons
 	{
 		uint64_t t0 = lbBenchNowNs();
 		for (int i = 0; i < frames; ++i)
-			lbMotion_Sample(&st, &h, s, &p, 1.0f / 60.0f, &pose);
+			lbMotion_Sample(&st, s, &h, &p, 1.0f / 60.0f, &pose);
 		uint64_t t1 = lbBenchNowNs();
 		samples[rep] = (double)(t1 - t0) / (1000.0 * frames);
 	}

@@ -29,11 +29,11 @@ typedef struct lbBenchCrawler
 	lbTransform characterWs;
 } lbBenchCrawler;
 
-static double RunProne(const lbSceneParams* rocky, bool mesh, const lbProneDef* proneDef, const lbSkeleton* skel,
+static double RunProne(const lbSceneDef* rocky, bool mesh, const lbProneDef* proneDef, const lbSkeleton* skel,
 					   const lbHumanoid* h, const lbPose* cycle, const lbTransform* cycleRoot, int cycleCount, int count,
 					   int frames, const lbBenchOptions* options, double* outCasts, double* outPose)
 {
-	lbSceneParams sp = *rocky;
+	lbSceneDef sp = *rocky;
 	sp.asMesh = mesh ? 1.0f : 0.0f;
 	lbWorldDef wd = lbDefaultWorldDef();
 	lbWorld* world = lbCreateWorld(&wd);
@@ -126,11 +126,11 @@ void lbBenchProne(const lbBenchOptions* options)
 	lbMapHumanoid(skel, NULL, &h);
 	// One crawl cycle, each pose with the model frame's offset from the cycle's start.
 	lbMotionState ms;
-	lbMotionState_Init(&ms, &h, skel, lbTransform_identity);
-	lbMotionParams mp = lbDefaultMotionParams(lb_motionCrawl);
+	lbMotionState_Init(&ms, skel, &h, lbTransform_identity);
+	lbMotionDef mp = lbDefaultMotionDef(lb_motionCrawl);
 	lbPose scratch = lbCreatePose(skel);
 	for (int i = 0; i < 120; ++i)
-		lbMotion_Sample(&ms, &h, skel, &mp, LB_BENCH_DT, &scratch);
+		lbMotion_Sample(&ms, skel, &h, &mp, LB_BENCH_DT, &scratch);
 	lbDestroyPose(&scratch);
 	int n = ms.cycleRate > 0.0f ? (int)lroundf(1.0f / (ms.cycleRate * LB_BENCH_DT)) : 60;
 	n = n < 8 ? 8 : (n > 400 ? 400 : n);
@@ -140,13 +140,13 @@ void lbBenchProne(const lbBenchOptions* options)
 	for (int i = 0; i < n; ++i)
 	{
 		cycle[i] = lbCreatePose(skel);
-		lbMotion_Sample(&ms, &h, skel, &mp, LB_BENCH_DT, &cycle[i]);
+		lbMotion_Sample(&ms, skel, &h, &mp, LB_BENCH_DT, &cycle[i]);
 		// The crawl's sway and yaw about the cycle's start; its travel is the bench's own line.
 		lbTransform rel = lbTransformMul(lbTransformInverse(start), ms.characterWs);
 		rel.p = lbVec3_zero;
 		roots[i] = rel;
 	}
-	lbSceneParams rocky = lbDefaultSceneParams(lb_sceneRocky);
+	lbSceneDef rocky = lbDefaultSceneDef(lb_sceneRocky);
 	rocky.amplitude = 0.1f;
 	rocky.scale = 1.5f;
 	rocky.size = 14.0f;

@@ -143,7 +143,7 @@ static lbWorld* RockyWorld(int cells, float resolution, bool asMesh, double* out
 {
 	lbWorldDef wd = lbDefaultWorldDef();
 	lbWorld* w = lbCreateWorld(&wd);
-	lbSceneParams p = lbDefaultSceneParams(lb_sceneRocky);
+	lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
 	p.size = (float)cells * resolution;
 	p.resolution = resolution;
 	p.amplitude = 0.3f;
@@ -308,7 +308,7 @@ void lbBenchQuery(const lbBenchOptions* o)
 		// Horizontal reaches from the climber toward the climbing wall (mesh panels + box holds).
 		lbWorldDef wd = lbDefaultWorldDef();
 		lbWorld* w = lbCreateWorld(&wd);
-		lbSceneParams p = lbDefaultSceneParams(lb_sceneClimbWall);
+		lbSceneDef p = lbDefaultSceneDef(lb_sceneClimbWall);
 		lbBuildScene(w, &p);
 		lbQueryInput* in = (lbQueryInput*)malloc(sizeof(lbQueryInput) * (size_t)casts);
 		BenchRng rng = { 3 };

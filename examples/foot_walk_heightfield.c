@@ -59,8 +59,8 @@ int main(void)
 	bool found;
 	lbTransform start = lbCharacterTransform(&humanoid, lbMakeVec3(-6.0f, 0.3f, GroundHeight(world, -6.0f, 0.3f, &found)),
 											 lbVec3_axisX, lbVec3_axisZ);
-	lbMotionState_Init(&walk, &humanoid, rig, start);
-	lbMotionParams walkParams = lbDefaultMotionParams(lb_motionWalk); // 1.4 m/s
+	lbMotionState_Init(&walk, rig, &humanoid, start);
+	lbMotionDef walkParams = lbDefaultMotionDef(lb_motionWalk); // 1.4 m/s
 	lbFootDef footDef = lbDefaultFootDef();
 	lbFootState footState;
 	lbFootState_Reset(&footState);
@@ -72,7 +72,7 @@ int main(void)
 	{
 		// Update ---------------------------------------------------------------------------------
 		// 1. The base motion moves the character and writes the animated pose (model space).
-		lbMotion_Sample(&walk, &humanoid, rig, &walkParams, dt, &pose);
+		lbMotion_Sample(&walk, rig, &humanoid, &walkParams, dt, &pose);
 		// 2. The controller puts the character on the ground: limber places feet relative to the
 		//    character, so the character itself must stand on the ground every frame.
 		lbTransform characterWs = walk.characterWs;

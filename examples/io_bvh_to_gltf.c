@@ -55,14 +55,14 @@ int main(int argc, char** argv)
 
 	lbWorldDef worldDef = lbDefaultWorldDef();
 	lbWorld* world = lbCreateWorld(&worldDef);
-	lbSceneParams stairs = lbDefaultSceneParams(lb_sceneStairs);
+	lbSceneDef stairs = lbDefaultSceneDef(lb_sceneStairs);
 	if (!world || lbBuildScene(world, &stairs) != lb_ok)
 		return 1;
 	lbSceneQuery query = lbWorld_GetQuery(world);
 
 	lbMotionState motion;
-	lbMotionState_Init(&motion, humanoid, skeleton, lbCharacterTransform(humanoid, lbMakeVec3(-1.0f, 0.0f, 0.0f), lbVec3_axisX, lbVec3_axisZ));
-	lbMotionParams play = lbDefaultMotionParams(lb_motionClip);
+	lbMotionState_Init(&motion, skeleton, humanoid, lbCharacterTransform(humanoid, lbMakeVec3(-1.0f, 0.0f, 0.0f), lbVec3_axisX, lbVec3_axisZ));
+	lbMotionDef play = lbDefaultMotionDef(lb_motionClip);
 	play.clip = &rig->clips[0];
 	play.loop = false;
 	lbFootDef footDef = lbDefaultFootDef();
@@ -78,7 +78,7 @@ int main(int argc, char** argv)
 	{
 		// Update ---------------------------------------------------------------------------------
 		baked[f] = lbCreatePose(skeleton);
-		lbMotion_Sample(&motion, humanoid, skeleton, &play, dt, &baked[f]);
+		lbMotion_Sample(&motion, skeleton, humanoid, &play, dt, &baked[f]);
 		motion.characterWs.p.z = GroundHeight(world, motion.characterWs.p); // the controller's job
 		lbFootSenseInput in = lbDefaultFootSenseInput();
 		in.query = &query;

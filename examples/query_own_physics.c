@@ -99,8 +99,8 @@ int main(void)
 	lbMotionState idle;
 	// The controller stands the character on the ramp, facing across it.
 	lbTransform characterWs = lbCharacterTransform(&humanoid, lbMakeVec3(1.0f, 0.0f, tanf(engine.slope)), lbVec3_axisY, lbVec3_axisZ);
-	lbMotionState_Init(&idle, &humanoid, rig, characterWs);
-	lbMotionParams idleParams = lbDefaultMotionParams(lb_motionIdle);
+	lbMotionState_Init(&idle, rig, &humanoid, characterWs);
+	lbMotionDef idleParams = lbDefaultMotionDef(lb_motionIdle);
 	lbFootDef footDef = lbDefaultFootDef();
 	lbFootState footState;
 	lbFootState_Reset(&footState);
@@ -110,7 +110,7 @@ int main(void)
 	for (int frame = 0; frame < 120; ++frame)
 	{
 		// Update ---------------------------------------------------------------------------------
-		lbMotion_Sample(&idle, &humanoid, rig, &idleParams, dt, &anim);
+		lbMotion_Sample(&idle, rig, &humanoid, &idleParams, dt, &anim);
 		idle.characterWs = characterWs; // an idle character stays where the controller put it
 		lbFootSenseInput in = lbDefaultFootSenseInput();
 		in.query = &query;

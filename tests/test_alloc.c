@@ -76,7 +76,7 @@ static void CoreReturnsEveryByte(void)
 		lbWorldDef wd = lbDefaultWorldDef();
 		lbWorld* w = lbCreateWorld(&wd);
 		ENSURE(w != NULL);
-		lbSceneParams p = lbDefaultSceneParams((lbSceneKind)k);
+		lbSceneDef p = lbDefaultSceneDef((lbSceneKind)k);
 		ENSURE(lbBuildScene(w, &p) == lb_ok);
 		lbQueryInput in = lbDefaultQueryInput();
 		in.start = LB_LITERAL(lbVec3){ 0.5f, 0.25f, 5.0f };
@@ -89,8 +89,8 @@ static void CoreReturnsEveryByte(void)
 	{
 		lbWorldDef wd = lbDefaultWorldDef();
 		lbWorld* w = lbCreateWorld(&wd);
-		lbSceneParams p = lbDefaultSceneParams(lb_sceneRocky);
-		ENSURE(lbSceneParams_Set(&p, "as_mesh", (float)asMesh) == lb_ok);
+		lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
+		ENSURE(lbSceneDef_Set(&p, "as_mesh", (float)asMesh) == lb_ok);
 		ENSURE(lbBuildScene(w, &p) == lb_ok);
 		lbShapeInfo info;
 		ENSURE(lbWorld_GetShapeInfo(w, 0, &info));
@@ -173,8 +173,8 @@ static void OutOfMemoryIsReported(void)
 		lbWorld* w = lbCreateWorld(&wd);
 		if (w)
 		{
-			lbSceneParams p = lbDefaultSceneParams(lb_sceneRocky);
-			(void)lbSceneParams_Set(&p, "as_mesh", 1.0f);
+			lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
+			(void)lbSceneDef_Set(&p, "as_mesh", 1.0f);
 			(void)lbBuildScene(w, &p);
 			lbDestroyWorld(w);
 		}

@@ -69,7 +69,7 @@ static void climbInit(Climb* c, const RigCase* rc, int w)
 	wd.up = c->up;
 	c->world = lbCreateWorld(&wd);
 	lbSceneKind kinds[] = { lb_sceneHolds, lb_sceneWall, lb_sceneWall, lb_sceneWall, lb_sceneInsideCorner };
-	lbSceneParams p = lbDefaultSceneParams(kinds[w]);
+	lbSceneDef p = lbDefaultSceneDef(kinds[w]);
 	p.up = c->up;
 	p.forward = c->fwd;
 	p.distance = w == 3 ? 0.9f : (w == 2 ? 0.25f : (w == 4 ? 0.4f : 0.35f));

@@ -158,10 +158,10 @@ static void test_start_under_an_overhang_stays_under_it(void)
 
 		lbWorldDef wd = lbDefaultWorldDef();
 		lbWorld* world = lbCreateWorld(&wd);
-		lbSceneParams params = lbDefaultSceneParams(lbSceneBuilderByName("wall"));
-		ENSURE(lbSceneParams_Set(&params, "distance", 1.0f) == lb_ok);
-		ENSURE(lbSceneParams_Set(&params, "angle", 130.0f * LB_DEG2RAD) == lb_ok);
-		ENSURE(lbSceneParams_Set(&params, "height", 3.5f) == lb_ok);
+		lbSceneDef params = lbDefaultSceneDef(lbSceneBuilderByName("wall"));
+		ENSURE(lbSceneDef_Set(&params, "distance", 1.0f) == lb_ok);
+		ENSURE(lbSceneDef_Set(&params, "angle", 130.0f * LB_DEG2RAD) == lb_ok);
+		ENSURE(lbSceneDef_Set(&params, "height", 3.5f) == lb_ok);
 		ENSURE(world && lbBuildScene(world, &params) == lb_ok);
 		lbQueryInput up = lbDefaultQueryInput();
 		up.start = lbMakeVec3(p.x, p.y, p.z + 0.05f);

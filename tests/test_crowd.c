@@ -274,18 +274,18 @@ static bool footTargetsEqual(const lbFootTargets* a, const lbFootTargets* b, int
 static void makeWalk(const Rig* r, lbPose* walk)
 {
 	lbMotionState ms;
-	lbMotionState_Init(&ms, &r->h, r->skel, lbTransform_identity);
-	lbMotionParams mp = lbDefaultMotionParams(lb_motionWalk);
+	lbMotionState_Init(&ms, r->skel, &r->h, lbTransform_identity);
+	lbMotionDef mp = lbDefaultMotionDef(lb_motionWalk);
 	lbPose scratch = lbCreatePose(r->skel);
 	for (int i = 0; i < 120; ++i)
-		lbMotion_Sample(&ms, &r->h, r->skel, &mp, DT, &scratch);
+		lbMotion_Sample(&ms, r->skel, &r->h, &mp, DT, &scratch);
 	lbDestroyPose(&scratch);
 	for (int i = 0; i < kWalkPoses; ++i)
 	{
 		walk[i] = lbCreatePose(r->skel);
 		// Two frames apart: the 24 poses span most of a gait cycle.
-		lbMotion_Sample(&ms, &r->h, r->skel, &mp, DT, &walk[i]);
-		lbMotion_Sample(&ms, &r->h, r->skel, &mp, DT, &walk[i]);
+		lbMotion_Sample(&ms, r->skel, &r->h, &mp, DT, &walk[i]);
+		lbMotion_Sample(&ms, r->skel, &r->h, &mp, DT, &walk[i]);
 	}
 }
 
@@ -297,9 +297,9 @@ static int footCrowdOnRig(lbReferenceRig id)
 	makeWalk(&r, walk);
 	lbWorldDef wd = lbDefaultWorldDef();
 	lbWorld* world = lbCreateWorld(&wd);
-	lbSceneParams sp = lbDefaultSceneParams(lb_sceneRocky);
-	lbSceneParams_Set(&sp, "size", 40.0f);
-	lbSceneParams_Set(&sp, "amplitude", 0.15f);
+	lbSceneDef sp = lbDefaultSceneDef(lb_sceneRocky);
+	lbSceneDef_Set(&sp, "size", 40.0f);
+	lbSceneDef_Set(&sp, "amplitude", 0.15f);
 	ENSURE(lbBuildScene(world, &sp) == lb_ok);
 
 	for (int bad = -1; bad <= 77; bad += 78)
@@ -452,12 +452,12 @@ static int proneCrowdOnRig(lbReferenceRig id)
 	rigInit(&r, id);
 	lbPose anim = lbCreatePose(r.skel);
 	lbMotionState ms;
-	lbMotionState_Init(&ms, &r.h, r.skel, lbTransform_identity);
-	lbMotionParams mp = lbDefaultMotionParams(lb_motionProne);
-	lbMotion_Sample(&ms, &r.h, r.skel, &mp, DT, &anim);
+	lbMotionState_Init(&ms, r.skel, &r.h, lbTransform_identity);
+	lbMotionDef mp = lbDefaultMotionDef(lb_motionProne);
+	lbMotion_Sample(&ms, r.skel, &r.h, &mp, DT, &anim);
 	lbWorldDef wd = lbDefaultWorldDef();
 	lbWorld* world = lbCreateWorld(&wd);
-	lbSceneParams sp = lbDefaultSceneParams(lb_sceneSlope);
+	lbSceneDef sp = lbDefaultSceneDef(lb_sceneSlope);
 	sp.angle = 15.0f * LB_DEG2RAD;
 	ENSURE(lbBuildScene(world, &sp) == lb_ok);
 	lbPose* refPoses = makePoses(&r, kProneCount);

@@ -308,9 +308,9 @@ static void test_sense_many_matches_one_by_one(void)
 	{
 		Fixture f;
 		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ);
-		lbSceneParams p = lbDefaultSceneParams(lb_sceneRocky);
-		lbSceneParams_Set(&p, "size", 16.0f);
-		lbSceneParams_Set(&p, "as_mesh", 1.0f);
+		lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
+		lbSceneDef_Set(&p, "size", 16.0f);
+		lbSceneDef_Set(&p, "as_mesh", 1.0f);
 		ENSURE(lbBuildScene(f.world, &p) == lb_ok);
 		lbSceneQuery q = lbWorld_GetQuery(f.world);
 		enum { count = 21, frames = 40 };
@@ -321,8 +321,8 @@ static void test_sense_many_matches_one_by_one(void)
 		memset(tb, 0, sizeof tb);
 		lbTestRng rng = { 5 + (unsigned long long)rig };
 		lbMotionState ms;
-		lbMotionState_Init(&ms, &f.humanoid, f.skeleton, lbTransform_identity);
-		lbMotionParams mp = lbDefaultMotionParams(lb_motionWalk);
+		lbMotionState_Init(&ms, f.skeleton, &f.humanoid, lbTransform_identity);
+		lbMotionDef mp = lbDefaultMotionDef(lb_motionWalk);
 		for (int i = 0; i < count; ++i)
 		{
 			lbFootState_Reset(&a[i]);
@@ -339,7 +339,7 @@ static void test_sense_many_matches_one_by_one(void)
 		int identical = 0;
 		for (int frame = 0; frame < frames; ++frame)
 		{
-			lbMotion_Sample(&ms, &f.humanoid, f.skeleton, &mp, 1.0f / 60.0f, &f.anim);
+			lbMotion_Sample(&ms, f.skeleton, &f.humanoid, &mp, 1.0f / 60.0f, &f.anim);
 			for (int i = 0; i < count; ++i)
 			{
 				float x = -6.0f + 0.6f * (float)i + 0.02f * (float)frame, y = -4.0f + 0.4f * (float)i;

@@ -100,7 +100,7 @@ static const lbRole kLimitedRoles[] = { lb_roleSpine1,    lb_roleSpine2,   lb_ro
 										lb_roleCalfR,     lb_roleFootR,    lb_roleUpperArmR, lb_roleForeArmR, lb_roleHandR };
 
 // Independent check of a limit: decomposes local relative to rest with the test's own math.
-static bool WithinLimit(const Rig* r, const lbFullBodyIkSettings* st, lbRole role, float slack)
+static bool WithinLimit(const Rig* r, const lbFullBodyIkDef* st, lbRole role, float slack)
 {
 	int bone = lbHumanoid_GetRoleBone(&r->h, role);
 	const lbJointLimit* l = &st->limits[role];
@@ -165,7 +165,7 @@ static int EndBone(const Rig* r, int slot)
 }
 
 // Checks shared by the solves below.
-static void CheckOutput(const Rig* r, const lbFullBodyIkSettings* st, int* limitFailures, int* inversions)
+static void CheckOutput(const Rig* r, const lbFullBodyIkDef* st, int* limitFailures, int* inversions)
 {
 	for (size_t k = 0; k < sizeof kLimitedRoles / sizeof kLimitedRoles[0]; ++k)
 	{
@@ -193,7 +193,7 @@ static void FullBodyReachesJointlyReachableTargets(void)
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
 		Rig r = MakeRig((lbReferenceRig)rig);
-		lbFullBodyIkSettings st = lbDefaultFullBodyIkSettings();
+		lbFullBodyIkDef st = lbDefaultFullBodyIkDef();
 		lbPose start = lbCreatePose(r.s), first = lbCreatePose(r.s);
 		int cases = Cases(2000), limitFailures = 0, inversions = 0, misses = 0, maxIterations = 0;
 		float worst = 0.0f;
@@ -288,7 +288,7 @@ static void FullBodyHeldEffectorsStayAndRepeatIsIdentical(void)
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
 		Rig r = MakeRig((lbReferenceRig)rig);
-		lbFullBodyIkSettings st = lbDefaultFullBodyIkSettings();
+		lbFullBodyIkDef st = lbDefaultFullBodyIkDef();
 		lbPose first = lbCreatePose(r.s);
 		int cases = Cases(2000), worstMoves = 0;
 		float worst = 0.0f;
@@ -372,7 +372,7 @@ static void FullBodyFixesInvertedStart(void)
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
 		Rig r = MakeRig((lbReferenceRig)rig);
-		lbFullBodyIkSettings st = lbDefaultFullBodyIkSettings();
+		lbFullBodyIkDef st = lbDefaultFullBodyIkDef();
 		for (int c = 0; c < Cases(50); ++c)
 		{
 			RandomValidPose(&r, &rng, 1.0f);
@@ -407,7 +407,7 @@ static void FullBodyPelvisLimitsStiffnessAndHeadPelvisEffectors(void)
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
 		Rig r = MakeRig((lbReferenceRig)rig);
-		lbFullBodyIkSettings st = lbDefaultFullBodyIkSettings();
+		lbFullBodyIkDef st = lbDefaultFullBodyIkDef();
 		st.pelvisMaxSink = 0.02f;
 		st.pelvisMaxHorizontal = 0.05f;
 		for (int k = lb_roleSpine1; k <= lb_roleSpine4; ++k)
@@ -433,7 +433,7 @@ static void FullBodyPelvisLimitsStiffnessAndHeadPelvisEffectors(void)
 
 		// Pelvis effector: the pelvis goes to its target (feet held, within the default travel).
 		lbPose_SetRest(&r.pose, r.s);
-		st = lbDefaultFullBodyIkSettings();
+		st = lbDefaultFullBodyIkDef();
 		FourEffectors(&r, eff);
 		eff[lb_effectorHandL].positionAlpha = eff[lb_effectorHandR].positionAlpha = 0.0f;
 		lbVec3 pelvisGoal = lbAdd(pelvis0, lbAdd(lbMulSV(-0.12f, r.h.upMs), lbMulSV(0.06f, r.h.forwardMs)));
@@ -480,7 +480,7 @@ static void FullBodyBadInput(void)
 	lbSetLogFcn(CaptureLog, &log);
 	Rig r = MakeRig(lb_rigMannequin);
 	lbPose before = lbCreatePose(r.s);
-	lbFullBodyIkSettings good = lbDefaultFullBodyIkSettings();
+	lbFullBodyIkDef good = lbDefaultFullBodyIkDef();
 	lbFullBodyIkEffector eff[lb_effectorCount];
 	FourEffectors(&r, eff);
 	eff[0].targetMs.x += 0.1f;
@@ -496,7 +496,7 @@ static void FullBodyBadInput(void)
 		ENSURE(memcmp(r.pose.local, before.local, sizeof(lbTransform) * (size_t)r.s->boneCount) == 0);       \
 		ENSURE(memcmp(r.pose.model, before.model, sizeof(lbTransform) * (size_t)r.s->boneCount) == 0);       \
 	} while (0)
-	lbFullBodyIkSettings st = good;
+	lbFullBodyIkDef st = good;
 	EXPECT_ERROR(lbSolveFullBodyIk(NULL, r.s, &r.h, &st, eff, r.ws, r.wsSize, &res), lb_errorNullPointer);
 	EXPECT_ERROR(lbSolveFullBodyIk(&r.pose, r.s, NULL, &st, eff, r.ws, r.wsSize, &res), lb_errorNullPointer);
 	EXPECT_ERROR(lbSolveFullBodyIk(&r.pose, r.s, &r.h, &st, NULL, r.ws, r.wsSize, &res), lb_errorNullPointer);

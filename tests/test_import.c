@@ -283,8 +283,8 @@ static void TestCmuClipWithRootMotion(void)
 	ENSURE(clip->duration > 20.0f);
 	lbPose pose = lbCreatePose(s);
 	lbMotionState st;
-	ENSURE(lbMotionState_Init(&st, h, s, lbTransform_identity) == lb_ok);
-	lbMotionParams p = lbDefaultMotionParams(lb_motionClip);
+	ENSURE(lbMotionState_Init(&st, s, h, lbTransform_identity) == lb_ok);
+	lbMotionDef p = lbDefaultMotionDef(lb_motionClip);
 	p.clip = clip;
 	p.loop = false;
 	const float dt = 1.0f / 60.0f;
@@ -298,7 +298,7 @@ static void TestCmuClipWithRootMotion(void)
 	float maxTravel = 0.0f;
 	for (int i = 0; i < frames; ++i)
 	{
-		ENSURE(lbMotion_Sample(&st, h, s, &p, dt, &pose) == lb_ok);
+		ENSURE(lbMotion_Sample(&st, s, h, &p, dt, &pose) == lb_ok);
 		if (i == 0)
 			start = st.characterWs.p;
 		maxTravel = lbMaxF(maxTravel, lbDistance(lbProjectOnPlane(st.characterWs.p, lbVec3_axisZ), lbProjectOnPlane(start, lbVec3_axisZ)));
@@ -375,13 +375,13 @@ static void TestProceduralOnImportedRigs(void)
 		for (int m = lb_motionIdle; m <= lb_motionCrawl; ++m)
 		{
 			lbMotionState st;
-			ENSURE(lbMotionState_Init(&st, h, s, lbTransform_identity) == lb_ok);
-			lbMotionParams p = lbDefaultMotionParams((lbBaseMotion)m);
+			ENSURE(lbMotionState_Init(&st, s, h, lbTransform_identity) == lb_ok);
+			lbMotionDef p = lbDefaultMotionDef((lbBaseMotion)m);
 			float lenErr = 0.0f, minSep = 1.0e9f, lowest = 1.0e9f;
 			int bad = 0;
 			for (int i = 0; i < 360; ++i)
 			{
-				ENSURE(lbMotion_Sample(&st, h, s, &p, 1.0f / 120.0f, &pose) == lb_ok);
+				ENSURE(lbMotion_Sample(&st, s, h, &p, 1.0f / 120.0f, &pose) == lb_ok);
 				bad += lbPose_IsFinite(&pose) ? 0 : 1;
 				for (int b = 0; b < s->boneCount; ++b)
 				{
@@ -846,12 +846,12 @@ static void TestExportRoundTrip(void)
 		lbTransform* local = (lbTransform*)malloc(sizeof(lbTransform) * (size_t)(frames * s->boneCount));
 		lbTransform* model = (lbTransform*)malloc(sizeof(lbTransform) * (size_t)(frames * s->boneCount));
 		lbMotionState st;
-		lbMotionState_Init(&st, &h, s, lbTransform_identity);
-		lbMotionParams p = lbDefaultMotionParams(lb_motionWalk);
+		lbMotionState_Init(&st, s, &h, lbTransform_identity);
+		lbMotionDef p = lbDefaultMotionDef(lb_motionWalk);
 		lbPose pose = lbCreatePose(s);
 		for (int f = 0; f < frames; ++f)
 		{
-			lbMotion_Sample(&st, &h, s, &p, 1.0f / fps, &pose);
+			lbMotion_Sample(&st, s, &h, &p, 1.0f / fps, &pose);
 			// Carry the travel in the root so the file moves too.
 			int root = 0;
 			pose.local[root] = lbTransformMul(st.characterWs, pose.local[root]);

@@ -601,9 +601,9 @@ static void LyingTorsoAgainstTheGround(void)
 		lbFixture f;
 		lbFixtureInit(&f, (lbReferenceRig)rig, true);
 		lbMotionState ms;
-		lbMotionState_Init(&ms, &f.humanoid, f.skeleton, lbTransform_identity);
-		lbMotionParams mp = lbDefaultMotionParams(lb_motionProne);
-		ENSURE(lbMotion_Sample(&ms, &f.humanoid, f.skeleton, &mp, 1.0f / 60.0f, &f.pose) == lb_ok);
+		lbMotionState_Init(&ms, f.skeleton, &f.humanoid, lbTransform_identity);
+		lbMotionDef mp = lbDefaultMotionDef(lb_motionProne);
+		ENSURE(lbMotion_Sample(&ms, f.skeleton, &f.humanoid, &mp, 1.0f / 60.0f, &f.pose) == lb_ok);
 		const lbHumanoid* h = &f.humanoid;
 		float r = lbMetricsSegmentRadius(h, lb_segmentTorso, 0);
 		f.characterWs.p = lbVec3_zero;

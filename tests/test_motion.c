@@ -237,18 +237,18 @@ static void TestRootMotion(void)
 		lbPose ref = lbCreatePose(f.skel);
 		lbMotionState st;
 		lbTransform start = lbMakeTransform(lbMakeVec3(3, -2, 0.5f), lbQuatFromAxisAngle(lbVec3_axisZ, 0.7f));
-		ENSURE(lbMotionState_Init(&st, &f.hum, f.skel, start) == lb_ok);
-		lbMotionParams p = lbDefaultMotionParams(lb_motionClip);
+		ENSURE(lbMotionState_Init(&st, f.skel, &f.hum, start) == lb_ok);
+		lbMotionDef p = lbDefaultMotionDef(lb_motionClip);
 		p.clip = &c.clip;
 		p.loop = false;
 		const float dt = 1.0f / 60.0f;
-		lbTransform anchor = lb_ok == lbMotion_Sample(&st, &f.hum, f.skel, &p, dt, &f.pose) ? st.characterWs : start;
+		lbTransform anchor = lb_ok == lbMotion_Sample(&st, f.skel, &f.hum, &p, dt, &f.pose) ? st.characterWs : start;
 		lbSampleClip(&c.clip, f.skel, 0.0f, lb_clipClamp, &ref);
 		lbTransform ref0 = lbComputeRootFrame(&ref, &f.hum);
 		lbTransform worldFromClip = lbTransformMul(anchor, lbTransformInverse(ref0));
 		for (int i = 1; i <= 100; ++i)
 		{
-			ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &p, dt, &f.pose) == lb_ok);
+			ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &p, dt, &f.pose) == lb_ok);
 			float t = (float)i * dt;
 			lbSampleClip(&c.clip, f.skel, t, lb_clipClamp, &ref);
 			// World pose equals the clip anchored at its start, for every bone.
@@ -268,15 +268,15 @@ static void TestRootMotion(void)
 		float turned = lbHeadingAngle(lbTransformDirection(start, f.hum.forwardMs), lbTransformDirection(st.characterWs, f.hum.forwardMs), up);
 		ENSURE_NEAR(turned, 0.4f * 100.0f * dt, 0.02f);
 		// Looping: travel keeps accumulating across the seam without a jump.
-		ENSURE(lbMotionState_Init(&st, &f.hum, f.skel, lbTransform_identity) == lb_ok);
+		ENSURE(lbMotionState_Init(&st, f.skel, &f.hum, lbTransform_identity) == lb_ok);
 		p.loop = true;
-		lbMotionParams pStraight = p;
+		lbMotionDef pStraight = p;
 		lbMakeTravelClip(&f, 1.2f, 0.0f, &c);
 		lbVec3 prev = lbVec3_zero;
 		float maxStep = 0.0f;
 		for (int i = 0; i < 400; ++i)
 		{
-			ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &pStraight, dt, &f.pose) == lb_ok);
+			ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &pStraight, dt, &f.pose) == lb_ok);
 			lbVec3 w = lbTransformPoint(st.characterWs, f.pose.model[f.hum.pelvis].p);
 			if (i > 0)
 				maxStep = lbMaxF(maxStep, lbDistance(lbProjectOnPlane(w, f.hum.upMs), lbProjectOnPlane(prev, f.hum.upMs)));
@@ -309,8 +309,8 @@ static void lbRunGait(lbRigFixture* f, lbBaseMotion motion, float speed, float t
 	out->minSeparation = 1.0e9f;
 	lbMotionState st;
 	lbTransform start = lbMakeTransform(lbMakeVec3(1, 2, 0), lbQuat_identity);
-	ENSURE(lbMotionState_Init(&st, &f->hum, f->skel, start) == lb_ok);
-	lbMotionParams p = lbDefaultMotionParams(motion);
+	ENSURE(lbMotionState_Init(&st, f->skel, &f->hum, start) == lb_ok);
+	lbMotionDef p = lbDefaultMotionDef(motion);
 	p.speed = speed;
 	p.turnRate = turn;
 	const float dt = 1.0f / 120.0f;
@@ -336,7 +336,7 @@ static void lbRunGait(lbRigFixture* f, lbBaseMotion motion, float speed, float t
 	int lastTouch = -1;
 	for (int i = 0; i < frames; ++i)
 	{
-		ENSURE(lbMotion_Sample(&st, &f->hum, f->skel, &p, dt, &f->pose) == lb_ok);
+		ENSURE(lbMotion_Sample(&st, f->skel, &f->hum, &p, dt, &f->pose) == lb_ok);
 		if (!lbPose_IsFinite(&f->pose) || !lbIsValidTransform(st.characterWs))
 			out->nanFrames++;
 		out->boneErr = lbMaxF(out->boneErr, lbMaxBoneLengthError(&f->pose, f->skel, f->hum.pelvis));
@@ -504,8 +504,8 @@ static void TestClimbingCharacter(void)
 			const int run = c & 1;
 			const bool climbing = c >= 2;
 			lbMotionState st;
-			ENSURE(lbMotionState_Init(&st, &f.hum, f.skel, lbTransform_identity) == lb_ok);
-			lbMotionParams p = lbDefaultMotionParams(run ? lb_motionRun : lb_motionWalk);
+			ENSURE(lbMotionState_Init(&st, f.skel, &f.hum, lbTransform_identity) == lb_ok);
+			lbMotionDef p = lbDefaultMotionDef(run ? lb_motionRun : lb_motionWalk);
 			// Walk up a 40 degree slope; run up 0.18 m risers on 0.28 m treads.
 			const float climb = !climbing ? 0.0f : run ? p.speed * 0.18f / 0.28f : p.speed * tanf(40.0f * LB_DEG2RAD);
 			const float dt = 1.0f / 60.0f;
@@ -518,7 +518,7 @@ static void TestClimbingCharacter(void)
 			int checked = 0;
 			for (int i = 0; i < 180; ++i)
 			{
-				ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &p, dt, &f.pose) == lb_ok);
+				ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &p, dt, &f.pose) == lb_ok);
 				for (int side = 0; side < 2; ++side)
 				{
 					const lbLegBones* g = &f.hum.leg[side];
@@ -569,14 +569,14 @@ static void TestWalkStop(void)
 		lbRigFixture f;
 		ENSURE(lbMakeFixture((lbReferenceRig)rig, &f));
 		lbMotionState st;
-		ENSURE(lbMotionState_Init(&st, &f.hum, f.skel, lbTransform_identity) == lb_ok);
-		lbMotionParams p = lbDefaultMotionParams(lb_motionWalk);
+		ENSURE(lbMotionState_Init(&st, f.skel, &f.hum, lbTransform_identity) == lb_ok);
+		lbMotionDef p = lbDefaultMotionDef(lb_motionWalk);
 		const float dt = 1.0f / 60.0f;
 		for (int i = 0; i < 180; ++i)
-			lbMotion_Sample(&st, &f.hum, f.skel, &p, dt, &f.pose);
+			lbMotion_Sample(&st, f.skel, &f.hum, &p, dt, &f.pose);
 		p.speed = 0.0f;
 		for (int i = 0; i < 180; ++i)
-			lbMotion_Sample(&st, &f.hum, f.skel, &p, dt, &f.pose);
+			lbMotion_Sample(&st, f.skel, &f.hum, &p, dt, &f.pose);
 		float phase = st.cyclePhase;
 		lbVec3 ankles[2];
 		for (int side = 0; side < 2; ++side)
@@ -584,7 +584,7 @@ static void TestWalkStop(void)
 		lbVec3 where = st.characterWs.p;
 		for (int i = 0; i < 60; ++i)
 		{
-			ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &p, dt, &f.pose) == lb_ok);
+			ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &p, dt, &f.pose) == lb_ok);
 			ENSURE(st.feet[0].planted && st.feet[1].planted);
 			for (int side = 0; side < 2; ++side)
 				ENSURE_VEC3_NEAR(lbTransformPoint(st.characterWs, f.pose.model[f.hum.leg[side].foot].p), ankles[side], 0.01f);
@@ -596,7 +596,7 @@ static void TestWalkStop(void)
 		ENSURE(width > 0.1f);
 		p.speed = 1.0f;
 		for (int i = 0; i < 60; ++i)
-			lbMotion_Sample(&st, &f.hum, f.skel, &p, dt, &f.pose);
+			lbMotion_Sample(&st, f.skel, &f.hum, &p, dt, &f.pose);
 		ENSURE(st.cyclePhase != phase);
 		ENSURE(lbDistance(st.characterWs.p, where) > 0.2f);
 		lbFreeFixture(&f);
@@ -610,13 +610,13 @@ static void TestIdle(void)
 		lbRigFixture f;
 		ENSURE(lbMakeFixture((lbReferenceRig)rig, &f));
 		lbMotionState st;
-		ENSURE(lbMotionState_Init(&st, &f.hum, f.skel, lbTransform_identity) == lb_ok);
-		lbMotionParams p = lbDefaultMotionParams(lb_motionIdle);
+		ENSURE(lbMotionState_Init(&st, f.skel, &f.hum, lbTransform_identity) == lb_ok);
+		lbMotionDef p = lbDefaultMotionDef(lb_motionIdle);
 		lbVec3 foot0[2];
 		float minSway = 1.0f, maxSway = -1.0f;
 		for (int i = 0; i < 600; ++i)
 		{
-			ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &p, 1.0f / 100.0f, &f.pose) == lb_ok);
+			ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &p, 1.0f / 100.0f, &f.pose) == lb_ok);
 			ENSURE(lbMaxBoneLengthError(&f.pose, f.skel, f.hum.pelvis) < 1.0e-4f);
 			for (int side = 0; side < 2; ++side)
 			{
@@ -647,14 +647,14 @@ static void TestProneAndCrawl(void)
 		for (int m = lb_motionProne; m <= lb_motionCrawl; ++m)
 		{
 			lbMotionState st;
-			ENSURE(lbMotionState_Init(&st, &f.hum, f.skel, lbTransform_identity) == lb_ok);
-			lbMotionParams p = lbDefaultMotionParams((lbBaseMotion)m);
+			ENSURE(lbMotionState_Init(&st, f.skel, &f.hum, lbTransform_identity) == lb_ok);
+			lbMotionDef p = lbDefaultMotionDef((lbBaseMotion)m);
 			int plantedChanges = 0;
 			bool prevPlanted = true;
 			float maxHeight = 0.0f, minHeight = 1.0f;
 			for (int i = 0; i < 400; ++i)
 			{
-				ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &p, 1.0f / 100.0f, &f.pose) == lb_ok);
+				ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &p, 1.0f / 100.0f, &f.pose) == lb_ok);
 				ENSURE(lbPose_IsFinite(&f.pose));
 				ENSURE(lbMaxBoneLengthError(&f.pose, f.skel, f.hum.pelvis) < 1.0e-4f);
 				for (int b = 0; b < f.skel->boneCount; ++b)
@@ -697,38 +697,38 @@ static void TestMotionBadInput(void)
 	lbSetLogFcn(lbCaptureLog, &cap);
 	lbMotionState st;
 	memset(&st, 0, sizeof st);
-	lbMotionParams p = lbDefaultMotionParams(lb_motionWalk);
-	ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &p, 0.01f, &f.pose) == lb_errorInvalidArgument); // not initialised
+	lbMotionDef p = lbDefaultMotionDef(lb_motionWalk);
+	ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &p, 0.01f, &f.pose) == lb_errorInvalidArgument); // not initialised
 	lbTransform bad = lbTransform_identity;
 	bad.p.x = NAN;
-	ENSURE(lbMotionState_Init(&st, &f.hum, f.skel, bad) == lb_errorNonFinite);
-	ENSURE(lbMotionState_Init(&st, &f.hum, f.skel, lbTransform_identity) == lb_ok);
+	ENSURE(lbMotionState_Init(&st, f.skel, &f.hum, bad) == lb_errorNonFinite);
+	ENSURE(lbMotionState_Init(&st, f.skel, &f.hum, lbTransform_identity) == lb_ok);
 	for (int i = 0; i < 50; ++i)
-		ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &p, 0.01f, &f.pose) == lb_ok);
+		ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &p, 0.01f, &f.pose) == lb_ok);
 	lbMotionState saved = st;
 	lbTransform savedPelvis = f.pose.model[f.hum.pelvis];
-	ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &p, 0.0f, &f.pose) == lb_errorInvalidArgument);
-	ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &p, -1.0f, &f.pose) == lb_errorInvalidArgument);
-	ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &p, 5.0f, &f.pose) == lb_errorInvalidArgument);
-	ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &p, NAN, &f.pose) == lb_errorInvalidArgument);
-	lbMotionParams q = p;
+	ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &p, 0.0f, &f.pose) == lb_errorInvalidArgument);
+	ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &p, -1.0f, &f.pose) == lb_errorInvalidArgument);
+	ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &p, 5.0f, &f.pose) == lb_errorInvalidArgument);
+	ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &p, NAN, &f.pose) == lb_errorInvalidArgument);
+	lbMotionDef q = p;
 	q.speed = INFINITY;
-	ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &q, 0.01f, &f.pose) == lb_errorNonFinite);
+	ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &q, 0.01f, &f.pose) == lb_errorNonFinite);
 	q = p;
 	q.turnRate = NAN;
-	ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &q, 0.01f, &f.pose) == lb_errorNonFinite);
+	ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &q, 0.01f, &f.pose) == lb_errorNonFinite);
 	q = p;
 	q.internalValue = 0;
-	ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &q, 0.01f, &f.pose) == lb_errorDefNotInitialized);
+	ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &q, 0.01f, &f.pose) == lb_errorDefNotInitialized);
 	q = p;
 	q.motion = lb_motionClip;
-	ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &q, 0.01f, &f.pose) == lb_errorNullPointer);
+	ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &q, 0.01f, &f.pose) == lb_errorNullPointer);
 	q.motion = (lbBaseMotion)42;
-	ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &q, 0.01f, &f.pose) == lb_errorInvalidArgument);
-	ENSURE(lbMotion_Sample(NULL, &f.hum, f.skel, &p, 0.01f, &f.pose) == lb_errorNullPointer);
+	ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &q, 0.01f, &f.pose) == lb_errorInvalidArgument);
+	ENSURE(lbMotion_Sample(NULL, f.skel, &f.hum, &p, 0.01f, &f.pose) == lb_errorNullPointer);
 	lbPose small = f.pose;
 	small.boneCount = 3;
-	ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &p, 0.01f, &small) == lb_errorSkeletonMismatch);
+	ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &p, 0.01f, &small) == lb_errorSkeletonMismatch);
 	ENSURE(memcmp(&saved, &st, sizeof st) == 0);
 	ENSURE_VEC3_NEAR(savedPelvis.p, f.pose.model[f.hum.pelvis].p, 0.0f);
 	// Huge speeds and turn rates are clamped, never produce NaN.
@@ -736,7 +736,7 @@ static void TestMotionBadInput(void)
 	q.speed = 1.0e6f;
 	q.turnRate = -1.0e6f;
 	for (int i = 0; i < 100; ++i)
-		ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &q, 0.01f, &f.pose) == lb_ok);
+		ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &q, 0.01f, &f.pose) == lb_ok);
 	ENSURE(lbPose_IsFinite(&f.pose));
 	ENSURE(cap.count >= 12);
 	lbSetLogFcn(NULL, NULL);
@@ -749,12 +749,12 @@ static void TestBlendPoses(void)
 	ENSURE(lbMakeFixture(lb_rigMannequin, &f));
 	lbPose walk = lbCreatePose(f.skel), prone = lbCreatePose(f.skel);
 	lbMotionState st;
-	lbMotionState_Init(&st, &f.hum, f.skel, lbTransform_identity);
-	lbMotionParams p = lbDefaultMotionParams(lb_motionWalk);
+	lbMotionState_Init(&st, f.skel, &f.hum, lbTransform_identity);
+	lbMotionDef p = lbDefaultMotionDef(lb_motionWalk);
 	for (int i = 0; i < 40; ++i)
-		lbMotion_Sample(&st, &f.hum, f.skel, &p, 1.0f / 60.0f, &walk);
-	p = lbDefaultMotionParams(lb_motionProne);
-	lbMotion_Sample(&st, &f.hum, f.skel, &p, 1.0f / 60.0f, &prone);
+		lbMotion_Sample(&st, f.skel, &f.hum, &p, 1.0f / 60.0f, &walk);
+	p = lbDefaultMotionDef(lb_motionProne);
+	lbMotion_Sample(&st, f.skel, &f.hum, &p, 1.0f / 60.0f, &prone);
 	ENSURE(lbBlendPoses(&walk, &prone, 0.0f, f.skel, &f.pose) == lb_ok);
 	for (int b = 0; b < f.skel->boneCount; ++b)
 		ENSURE_VEC3_NEAR(f.pose.model[b].p, walk.model[b].p, 1.0e-5f);
@@ -791,12 +791,12 @@ static void TestMotionNames(void)
 	lbRigFixture f;
 	ENSURE(lbMakeFixture(lb_rigMixamo, &f));
 	lbMotionState st;
-	ENSURE(lbMotionState_Init(&st, &f.hum, f.skel, lbTransform_identity) == lb_ok);
+	ENSURE(lbMotionState_Init(&st, f.skel, &f.hum, lbTransform_identity) == lb_ok);
 	for (int m = 0; m < lb_motionClip; ++m)
 	{
-		lbMotionParams p = lbDefaultMotionParams((lbBaseMotion)m);
+		lbMotionDef p = lbDefaultMotionDef((lbBaseMotion)m);
 		for (int i = 0; i < 30; ++i)
-			ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &p, 1.0f / 30.0f, &f.pose) == lb_ok);
+			ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &p, 1.0f / 30.0f, &f.pose) == lb_ok);
 		ENSURE(lbPose_IsFinite(&f.pose));
 		ENSURE(st.motion == (lbBaseMotion)m);
 	}
@@ -814,11 +814,11 @@ static void TestWalkVelocity(void)
 		lbMotionState st;
 		lbVec3 headingWs = lbMakeVec3(0.6f, 0.8f, 0.0f);
 		lbTransform start = lbCharacterTransform(&f.hum, lbMakeVec3(1.0f, 2.0f, 0.0f), headingWs, lbVec3_axisZ);
-		ENSURE(lbMotionState_Init(&st, &f.hum, f.skel, start) == lb_ok);
+		ENSURE(lbMotionState_Init(&st, f.skel, &f.hum, start) == lb_ok);
 		ENSURE(lbLengthSquared(st.velocityWs) == 0.0f);
-		lbMotionParams p = lbDefaultMotionParams(lb_motionWalk);
+		lbMotionDef p = lbDefaultMotionDef(lb_motionWalk);
 		for (int i = 0; i < 300; ++i)
-			ENSURE(lbMotion_Sample(&st, &f.hum, f.skel, &p, 1.0f / 60.0f, &f.pose) == lb_ok);
+			ENSURE(lbMotion_Sample(&st, f.skel, &f.hum, &p, 1.0f / 60.0f, &f.pose) == lb_ok);
 		ENSURE_NEAR(lbLength(st.velocityWs), p.speed, 0.05);
 		ENSURE_NEAR(lbDot(lbNormalize(st.velocityWs), headingWs), 1.0, 1e-3);
 		ENSURE_NEAR(st.velocityWs.z, 0.0, 1e-4);

@@ -25,13 +25,13 @@ static void fixtureInit(Fixture* f, lbReferenceRig rig, lbVec3 up, lbVec3 fwd, l
 	f->anim = lbCreatePose(f->skel);
 	f->pose = lbCreatePose(f->skel);
 	lbMotionState ms;
-	lbMotionState_Init(&ms, &f->h, f->skel, lbTransform_identity);
-	lbMotionParams mp = lbDefaultMotionParams(lb_motionProne);
-	lbMotion_Sample(&ms, &f->h, f->skel, &mp, 1.0f / 60.0f, &f->anim);
+	lbMotionState_Init(&ms, f->skel, &f->h, lbTransform_identity);
+	lbMotionDef mp = lbDefaultMotionDef(lb_motionProne);
+	lbMotion_Sample(&ms, f->skel, &f->h, &mp, 1.0f / 60.0f, &f->anim);
 	lbWorldDef wd = lbDefaultWorldDef();
 	wd.up = up;
 	f->world = lbCreateWorld(&wd);
-	lbSceneParams sp = lbDefaultSceneParams(kind);
+	lbSceneDef sp = lbDefaultSceneDef(kind);
 	sp.up = up;
 	sp.forward = fwd;
 	if (kind == lb_sceneSlope)
@@ -189,7 +189,7 @@ static void test_prone_roof_lift(void)
 	{
 		Fixture f;
 		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ, lbVec3_axisX, lb_sceneRoof, 0.0f);
-		lbSceneParams sp = lbDefaultSceneParams(lb_sceneRoof);
+		lbSceneDef sp = lbDefaultSceneDef(lb_sceneRoof);
 		// Lying head down one slope with the legs over the ridge: the centre 0.35 m before the ridge.
 		float zc = sp.height - 0.35f * tanf(sp.angle);
 		lbTransform cw = place(&f, lbNeg(lbVec3_axisX), lbMakeVec3(-0.35f, 0.0f, zc));

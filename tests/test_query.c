@@ -367,11 +367,11 @@ static void PrefetchIsOnlyAHint(void)
 {
 	lbWorldDef wd = lbDefaultWorldDef();
 	lbWorld* w = lbCreateWorld(&wd);
-	lbSceneParams p = lbDefaultSceneParams(lb_sceneRocky);
-	lbSceneParams_Set(&p, "size", 12.0f);
-	lbSceneParams_Set(&p, "as_mesh", 1.0f);
+	lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
+	lbSceneDef_Set(&p, "size", 12.0f);
+	lbSceneDef_Set(&p, "as_mesh", 1.0f);
 	ENSURE(lbBuildScene(w, &p) == lb_ok);
-	lbSceneParams b = lbDefaultSceneParams(lb_sceneClimbWall);
+	lbSceneDef b = lbDefaultSceneDef(lb_sceneClimbWall);
 	ENSURE(lbBuildScene(w, &b) == lb_ok);
 	enum { count = 300 };
 	lbQueryInput in[count];

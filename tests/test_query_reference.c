@@ -754,12 +754,12 @@ static void RunRandom(const lbWorld* w, uint64_t seed, const char* label)
 static void MeshAgainstBruteForce(void)
 {
 	// Rocky terrain triangles plus loose random triangles (slivers, big ones, any orientation).
-	lbSceneParams p = lbDefaultSceneParams(lb_sceneRocky);
-	lbSceneParams_Set(&p, "size", 3.0f);
-	lbSceneParams_Set(&p, "resolution", 0.1f);
-	lbSceneParams_Set(&p, "amplitude", 0.4f);
-	lbSceneParams_Set(&p, "scale", 0.8f);
-	lbSceneParams_Set(&p, "as_mesh", 1.0f);
+	lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
+	lbSceneDef_Set(&p, "size", 3.0f);
+	lbSceneDef_Set(&p, "resolution", 0.1f);
+	lbSceneDef_Set(&p, "amplitude", 0.4f);
+	lbSceneDef_Set(&p, "scale", 0.8f);
+	lbSceneDef_Set(&p, "as_mesh", 1.0f);
 	lbWorldDef wd = lbDefaultWorldDef();
 	lbWorld* w = lbCreateWorld(&wd);
 	ENSURE(lbBuildScene(w, &p) == lb_ok);
@@ -802,9 +802,9 @@ static void HeightfieldAgainstBruteForce(void)
 		N = 41
 	};
 	float heights[N * N];
-	lbSceneParams p = lbDefaultSceneParams(lb_sceneRocky);
-	lbSceneParams_Set(&p, "amplitude", 0.5f);
-	lbSceneParams_Set(&p, "scale", 0.7f);
+	lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
+	lbSceneDef_Set(&p, "amplitude", 0.5f);
+	lbSceneDef_Set(&p, "scale", 0.7f);
 	lbTestRng rng = { 5 };
 	for (int j = 0; j < N; ++j)
 		for (int i = 0; i < N; ++i)
@@ -946,9 +946,9 @@ static void HeightfieldFeaturesAgainstBruteForce(void)
 		NY = 13
 	};
 	float heights[NX * NY];
-	lbSceneParams p = lbDefaultSceneParams(lb_sceneRocky);
-	lbSceneParams_Set(&p, "amplitude", 0.4f);
-	lbSceneParams_Set(&p, "scale", 0.6f);
+	lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
+	lbSceneDef_Set(&p, "amplitude", 0.4f);
+	lbSceneDef_Set(&p, "scale", 0.6f);
 	const HfFrame frames[4] = {
 		// Identity frame with a power-of-two cell: grid lines and diagonals are exact in float.
 		{ lbTransform_identity, 0.25f, NX, NY },

@@ -210,7 +210,7 @@ static void TestLargeTimelineLoadsFast(void)
 
 static void TestRockyMemoryBudget(void)
 {
-	lbSceneParams p = lbDefaultSceneParams(lb_sceneRocky);
+	lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
 	p.size = 1600.0f;
 	p.resolution = 0.1f; // 16,000 cells a side: 1 GB of heights alone, 40 GB as a mesh
 	p.asMesh = 1.0f;
@@ -251,22 +251,22 @@ static void TestRockyMemoryBudget(void)
 
 static void TestRockyExtremeParams(void)
 {
-	lbSceneParams p = lbDefaultSceneParams(lb_sceneRocky);
+	lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
 	lbWorld* w = lbCreateWorldDefault();
 	p.size = 1.0e30f;
 	lbResetCapture();
 	ENSURE(lbBuildScene(w, &p) == lb_errorInvalidArgument || lbBuildScene(w, &p) == lb_errorOutOfMemory);
-	p = lbDefaultSceneParams(lb_sceneRocky);
+	p = lbDefaultSceneDef(lb_sceneRocky);
 	p.resolution = 1.0e-30f;
 	ENSURE(lbBuildScene(w, &p) != lb_ok);
 	// A tiny scale makes a / scale huge: the height is still finite and within the amplitude.
-	p = lbDefaultSceneParams(lb_sceneRocky);
+	p = lbDefaultSceneDef(lb_sceneRocky);
 	p.scale = 1.0e-30f;
 	float h = lbSceneRockyHeight(&p, 3.0f, -7.0f);
 	ENSURE(lbIsValidFloat(h) && fabsf(h) <= p.amplitude);
 	h = lbSceneRockyHeight(&p, 1.0e30f, -1.0e30f);
 	ENSURE(lbIsValidFloat(h) && fabsf(h) <= p.amplitude);
-	p = lbDefaultSceneParams(lb_sceneRocky);
+	p = lbDefaultSceneDef(lb_sceneRocky);
 	h = lbSceneRockyHeight(&p, 3.0e38f, -3.0e38f);
 	ENSURE(lbIsValidFloat(h) && fabsf(h) <= p.amplitude);
 	p.scale = 1.0e-30f;
@@ -276,8 +276,8 @@ static void TestRockyExtremeParams(void)
 
 static void TestStairsCountMustBeWhole(void)
 {
-	lbSceneParams p = lbDefaultSceneParams(lb_sceneStairs);
-	ENSURE(lbSceneParams_Set(&p, "count", 2.5f) == lb_ok); // refused when built, as every range
+	lbSceneDef p = lbDefaultSceneDef(lb_sceneStairs);
+	ENSURE(lbSceneDef_Set(&p, "count", 2.5f) == lb_ok); // refused when built, as every range
 
 	lbWorld* w = lbCreateWorldDefault();
 	ENSURE(lbBuildScene(w, &p) == lb_errorInvalidArgument);

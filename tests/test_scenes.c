@@ -49,7 +49,7 @@ static const Frame frames[2] = {
 	{ { 0, 1, 0 }, { 0, 0, 1 }, { 1, 0, 0 } },
 };
 
-static lbWorld* Build(lbSceneParams* p, const Frame* fr)
+static lbWorld* Build(lbSceneDef* p, const Frame* fr)
 {
 	p->up = fr->up;
 	p->forward = fr->f;
@@ -66,10 +66,10 @@ static void Stairs(void)
 	for (int k = 0; k < 2; ++k)
 	{
 		const Frame* fr = &frames[k];
-		lbSceneParams p = lbDefaultSceneParams(lbSceneBuilderByName("stairs"));
-		ENSURE(lbSceneParams_Set(&p, "riser", 0.17f) == lb_ok);
-		ENSURE(lbSceneParams_Set(&p, "tread", 0.3f) == lb_ok);
-		ENSURE(lbSceneParams_Set(&p, "count", 6.0f) == lb_ok);
+		lbSceneDef p = lbDefaultSceneDef(lbSceneBuilderByName("stairs"));
+		ENSURE(lbSceneDef_Set(&p, "riser", 0.17f) == lb_ok);
+		ENSURE(lbSceneDef_Set(&p, "tread", 0.3f) == lb_ok);
+		ENSURE(lbSceneDef_Set(&p, "count", 6.0f) == lb_ok);
 		lbWorld* w = Build(&p, fr);
 		ENSURE_NEAR(HeightAt(w, fr, 0.0f, 0.0f, LB_CHANNEL_GROUND, NULL), 0.0f, 1e-6f);
 		for (int s = 0; s < 6; ++s)
@@ -95,8 +95,8 @@ static void SlopeAndRoof(void)
 	for (int k = 0; k < 2; ++k)
 	{
 		const Frame* fr = &frames[k];
-		lbSceneParams p = lbDefaultSceneParams(lb_sceneSlope);
-		ENSURE(lbSceneParams_Set(&p, "angle", 30.0f * LB_DEG2RAD) == lb_ok);
+		lbSceneDef p = lbDefaultSceneDef(lb_sceneSlope);
+		ENSURE(lbSceneDef_Set(&p, "angle", 30.0f * LB_DEG2RAD) == lb_ok);
 		lbWorld* w = Build(&p, fr);
 		lbVec3 n;
 		float h = HeightAt(w, fr, 4.0f, 1.0f, LB_CHANNEL_GROUND, &n);
@@ -106,7 +106,7 @@ static void SlopeAndRoof(void)
 		ENSURE(lbDot(n, fr->f) < 0.0f);
 		lbDestroyWorld(w);
 
-		p = lbDefaultSceneParams(lb_sceneRoof);
+		p = lbDefaultSceneDef(lb_sceneRoof);
 		w = Build(&p, fr);
 		for (int side = -1; side <= 1; side += 2)
 		{
@@ -127,14 +127,14 @@ static void StepDownLedgeTopCorner(void)
 	for (int k = 0; k < 2; ++k)
 	{
 		const Frame* fr = &frames[k];
-		lbSceneParams p = lbDefaultSceneParams(lb_sceneStepDown);
-		ENSURE(lbSceneParams_Set(&p, "drop", 0.45f) == lb_ok);
+		lbSceneDef p = lbDefaultSceneDef(lb_sceneStepDown);
+		ENSURE(lbSceneDef_Set(&p, "drop", 0.45f) == lb_ok);
 		lbWorld* w = Build(&p, fr);
 		ENSURE_NEAR(HeightAt(w, fr, p.distance - 0.05f, 0.0f, LB_CHANNEL_GROUND, NULL), 0.0f, 1e-6f);
 		ENSURE_NEAR(HeightAt(w, fr, p.distance + 0.05f, 0.0f, LB_CHANNEL_GROUND, NULL), -0.45f, 1e-5f);
 		lbDestroyWorld(w);
 
-		p = lbDefaultSceneParams(lb_sceneLedgeTop);
+		p = lbDefaultSceneDef(lb_sceneLedgeTop);
 		w = Build(&p, fr);
 		ENSURE_NEAR(HeightAt(w, fr, p.distance + 0.5f, 0.0f, LB_CHANNEL_CLIMBABLE, NULL), p.height, 1e-5f);
 		lbHit h;
@@ -142,7 +142,7 @@ static void StepDownLedgeTopCorner(void)
 		ENSURE_VEC3_NEAR(h.normal, lbNeg(fr->f), 1e-5f);
 		lbDestroyWorld(w);
 
-		p = lbDefaultSceneParams(lb_sceneInsideCorner);
+		p = lbDefaultSceneDef(lb_sceneInsideCorner);
 		w = Build(&p, fr);
 		ENSURE_NEAR(CastAlong(w, fr, lbMakeVec3(0, 0, 1.0f), lbMakeVec3(1, 0, 0), LB_CHANNEL_WALL, &h), p.distance, 1e-5f);
 		ENSURE_VEC3_NEAR(h.normal, lbNeg(fr->f), 1e-5f);
@@ -165,8 +165,8 @@ static void ClimbWall(void)
 	for (int k = 0; k < 2; ++k)
 	{
 		const Frame* fr = &frames[k];
-		lbSceneParams p = lbDefaultSceneParams(lb_sceneClimbWall);
-		ENSURE(lbSceneParams_Set(&p, "hold_count", 12.0f) == lb_ok);
+		lbSceneDef p = lbDefaultSceneDef(lb_sceneClimbWall);
+		ENSURE(lbSceneDef_Set(&p, "hold_count", 12.0f) == lb_ok);
 		lbWorld* w = Build(&p, fr);
 		// Ground + wall mesh + holds.
 		ENSURE(lbWorld_GetShapeCount(w) == 2 + 12);
@@ -220,10 +220,10 @@ static void ClimbWall(void)
 		lbDestroyWorld(w);
 	}
 	// Determinism: the same seed gives the same holds; another seed moves them.
-	lbSceneParams p = lbDefaultSceneParams(lb_sceneClimbWall);
+	lbSceneDef p = lbDefaultSceneDef(lb_sceneClimbWall);
 	lbWorld* a = Build(&p, &frames[0]);
 	lbWorld* b = Build(&p, &frames[0]);
-	lbSceneParams_Set(&p, "seed", 99.0f);
+	lbSceneDef_Set(&p, "seed", 99.0f);
 	lbWorld* c = Build(&p, &frames[0]);
 	int same = 0, moved = 0;
 	for (int i = 2; i < lbWorld_GetShapeCount(a); ++i)
@@ -250,7 +250,7 @@ static lbVec3 Local(const Frame* fr, lbVec3 p)
 
 static void Wall(void)
 {
-	lbSceneParams p = lbDefaultSceneParams(lbSceneBuilderByName("wall"));
+	lbSceneDef p = lbDefaultSceneDef(lbSceneBuilderByName("wall"));
 	ENSURE(p.kind == lb_sceneWall && strcmp(lbSceneBuilderName(lb_sceneWall), "wall") == 0);
 	ENSURE_NEAR(p.distance, 0.6f, 1e-6f);
 	ENSURE_NEAR(p.width, 4.0f, 1e-6f);
@@ -264,8 +264,8 @@ static void Wall(void)
 		for (int ai = 0; ai < 3; ++ai)
 		{
 			float ang = angles[ai] * LB_DEG2RAD;
-			p = lbDefaultSceneParams(lb_sceneWall);
-			ENSURE(lbSceneParams_Set(&p, "angle", ang) == lb_ok);
+			p = lbDefaultSceneDef(lb_sceneWall);
+			ENSURE(lbSceneDef_Set(&p, "angle", ang) == lb_ok);
 			lbWorld* w = Build(&p, fr);
 			ENSURE(lbWorld_GetShapeCount(w) == 2);
 			// Along forward at any height and side position the face lies distance + h / tan(angle)
@@ -314,7 +314,7 @@ static void Wall(void)
 
 static void Holds(void)
 {
-	lbSceneParams p = lbDefaultSceneParams(lbSceneBuilderByName("holds"));
+	lbSceneDef p = lbDefaultSceneDef(lbSceneBuilderByName("holds"));
 	ENSURE(p.kind == lb_sceneHolds && strcmp(lbSceneBuilderName(lb_sceneHolds), "holds") == 0);
 	ENSURE_NEAR(p.distance, 0.6f, 1e-6f);
 	ENSURE_NEAR(p.width, 4.0f, 1e-6f);
@@ -326,7 +326,7 @@ static void Holds(void)
 	for (int k = 0; k < 2; ++k)
 	{
 		const Frame* fr = &frames[k];
-		p = lbDefaultSceneParams(lb_sceneHolds);
+		p = lbDefaultSceneDef(lb_sceneHolds);
 		lbWorld* w = Build(&p, fr);
 		ENSURE(lbWorld_GetShapeCount(w) == 2 + 60);
 		lbVec3 c[64];
@@ -396,32 +396,32 @@ static void Holds(void)
 	// Deterministic: same params, same centres; the origin moves them rigidly; another seed moves
 	// every one; fewer slots than holds still reports the count.
 	lbVec3 a[60], b[60], o[60];
-	p = lbDefaultSceneParams(lb_sceneHolds);
+	p = lbDefaultSceneDef(lb_sceneHolds);
 	ENSURE(lbSceneHolds(&p, a, 60) == 60 && lbSceneHolds(&p, b, 60) == 60);
 	ENSURE(memcmp(a, b, sizeof a) == 0);
 	p.origin = lbMakeVec3(1.0f, -2.0f, 3.0f);
 	ENSURE(lbSceneHolds(&p, o, 60) == 60);
 	for (int i = 0; i < 60; ++i)
 		ENSURE_VEC3_NEAR(lbSub(o[i], p.origin), a[i], 1e-5f);
-	p = lbDefaultSceneParams(lb_sceneHolds);
-	ENSURE(lbSceneParams_Set(&p, "seed", 7.0f) == lb_ok);
+	p = lbDefaultSceneDef(lb_sceneHolds);
+	ENSURE(lbSceneDef_Set(&p, "seed", 7.0f) == lb_ok);
 	ENSURE(lbSceneHolds(&p, b, 60) == 60);
 	for (int i = 0; i < 60; ++i)
 		ENSURE(lbDistance(a[i], b[i]) > 1e-4f);
 	ENSURE(lbSceneHolds(&p, b, 3) == 60 && lbSceneHolds(&p, NULL, 0) == 60);
 	// At the documented limit (90 with the defaults, ~2450 for 2 cm holds) placement always succeeds.
-	p = lbDefaultSceneParams(lb_sceneHolds);
-	ENSURE(lbSceneParams_Set(&p, "hold_count", 90.0f) == lb_ok);
+	p = lbDefaultSceneDef(lb_sceneHolds);
+	ENSURE(lbSceneDef_Set(&p, "hold_count", 90.0f) == lb_ok);
 	for (uint32_t seed = 0; seed < 100; ++seed)
 	{
 		p.seed = seed;
 		ENSURE(lbSceneHolds(&p, NULL, 0) == 90);
 	}
-	p = lbDefaultSceneParams(lb_sceneHolds);
-	ENSURE(lbSceneParams_Set(&p, "hold_size", 0.02f) == lb_ok);
-	ENSURE(lbSceneParams_Set(&p, "hold_count", 2450.0f) == lb_ok);
+	p = lbDefaultSceneDef(lb_sceneHolds);
+	ENSURE(lbSceneDef_Set(&p, "hold_size", 0.02f) == lb_ok);
+	ENSURE(lbSceneDef_Set(&p, "hold_count", 2450.0f) == lb_ok);
 	ENSURE(lbSceneHolds(&p, NULL, 0) == 2450);
-	ENSURE(lbSceneParams_Set(&p, "hold_count", 2451.0f) == lb_ok);
+	ENSURE(lbSceneDef_Set(&p, "hold_count", 2451.0f) == lb_ok);
 	ENSURE(lbSceneHolds(&p, NULL, 0) == -1);
 }
 
@@ -431,7 +431,7 @@ static void ClimbingCornerAndLedge(void)
 	{
 		const Frame* fr = &frames[k];
 		// Inside corner: two climbable walls at a right angle, ahead and to the left.
-		lbSceneParams p = lbDefaultSceneParams(lb_sceneInsideCorner);
+		lbSceneDef p = lbDefaultSceneDef(lb_sceneInsideCorner);
 		lbWorld* w = Build(&p, fr);
 		lbHit ha, hb;
 		ENSURE_NEAR(CastAlong(w, fr, lbMakeVec3(0, 0, 2.0f), lbMakeVec3(1, 0, 0), LB_CHANNEL_CLIMBABLE, &ha), p.distance, 1e-5f);
@@ -443,7 +443,7 @@ static void ClimbingCornerAndLedge(void)
 		ENSURE(!lbIsValidFloat(CastAlong(w, fr, lbMakeVec3(0, 0, p.height + 0.01f), lbMakeVec3(1, 0, 0), LB_CHANNEL_CLIMBABLE, NULL)));
 		lbDestroyWorld(w);
 		// Ledge top: the face is climbable, the flat top both GROUND and CLIMBABLE.
-		p = lbDefaultSceneParams(lb_sceneLedgeTop);
+		p = lbDefaultSceneDef(lb_sceneLedgeTop);
 		w = Build(&p, fr);
 		ENSURE_NEAR(CastAlong(w, fr, lbMakeVec3(0, 0.5f, 1.0f), lbMakeVec3(1, 0, 0), LB_CHANNEL_CLIMBABLE, &ha), p.distance, 1e-5f);
 		ENSURE_VEC3_NEAR(ha.normal, lbNeg(fr->f), 1e-5f);
@@ -464,13 +464,13 @@ static void Rocky(void)
 	for (int k = 0; k < 2; ++k)
 	{
 		const Frame* fr = &frames[k];
-		lbSceneParams p = lbDefaultSceneParams(lb_sceneRocky);
-		lbSceneParams_Set(&p, "size", 6.0f);
-		lbSceneParams_Set(&p, "resolution", 0.1f);
-		lbSceneParams_Set(&p, "amplitude", 0.4f);
-		lbSceneParams_Set(&p, "seed", 5.0f);
+		lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
+		lbSceneDef_Set(&p, "size", 6.0f);
+		lbSceneDef_Set(&p, "resolution", 0.1f);
+		lbSceneDef_Set(&p, "amplitude", 0.4f);
+		lbSceneDef_Set(&p, "seed", 5.0f);
 		lbWorld* hf = Build(&p, fr);
-		lbSceneParams_Set(&p, "as_mesh", 1.0f);
+		lbSceneDef_Set(&p, "as_mesh", 1.0f);
 		lbWorld* mesh = Build(&p, fr);
 		lbShapeInfo info;
 		ENSURE(lbWorld_GetShapeInfo(hf, 0, &info) && info.kind == lb_shapeHeightfield && info.countX == 61);
@@ -498,11 +498,11 @@ static void Rocky(void)
 		lbDestroyWorld(mesh);
 	}
 	// Same seed, same heights bit for bit; another seed, different terrain.
-	lbSceneParams p = lbDefaultSceneParams(lb_sceneRocky);
-	lbSceneParams_Set(&p, "size", 4.0f);
+	lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
+	lbSceneDef_Set(&p, "size", 4.0f);
 	lbWorld* a = Build(&p, &frames[0]);
 	lbWorld* b = Build(&p, &frames[0]);
-	lbSceneParams_Set(&p, "seed", 2.0f);
+	lbSceneDef_Set(&p, "seed", 2.0f);
 	lbWorld* c = Build(&p, &frames[0]);
 	lbShapeInfo ia, ib, ic;
 	lbWorld_GetShapeInfo(a, 0, &ia);
@@ -522,7 +522,7 @@ static void BeamAndGap(void)
 	{
 		const Frame* fr = &frames[k];
 		// Beam: defaults 0.3 m wide, 0.5 m high, from 1 m behind the origin over 6 m.
-		lbSceneParams p = lbDefaultSceneParams(lbSceneBuilderByName("beam"));
+		lbSceneDef p = lbDefaultSceneDef(lbSceneBuilderByName("beam"));
 		ENSURE(p.kind == lb_sceneBeam);
 		ENSURE_NEAR(p.width, 0.3f, 1e-6f);
 		ENSURE_NEAR(p.height, 0.5f, 1e-6f);
@@ -547,7 +547,7 @@ static void BeamAndGap(void)
 		lbDestroyWorld(w);
 
 		// Gap: ground to `distance`, `gap` of floor `depth` below, ground again.
-		p = lbDefaultSceneParams(lbSceneBuilderByName("gap"));
+		p = lbDefaultSceneDef(lbSceneBuilderByName("gap"));
 		ENSURE(p.kind == lb_sceneGap);
 		ENSURE_NEAR(p.gap, 0.4f, 1e-6f);
 		ENSURE_NEAR(p.depth, 1.5f, 1e-6f);
@@ -569,10 +569,10 @@ static void BeamAndGap(void)
 		lbDestroyWorld(w);
 
 		// A trench: shallow and wide.
-		p = lbDefaultSceneParams(lb_sceneGap);
-		ENSURE(lbSceneParams_Set(&p, "gap", 1.2f) == lb_ok);
-		ENSURE(lbSceneParams_Set(&p, "depth", 0.4f) == lb_ok);
-		ENSURE(lbSceneParams_Set(&p, "distance", 2.0f) == lb_ok);
+		p = lbDefaultSceneDef(lb_sceneGap);
+		ENSURE(lbSceneDef_Set(&p, "gap", 1.2f) == lb_ok);
+		ENSURE(lbSceneDef_Set(&p, "depth", 0.4f) == lb_ok);
+		ENSURE(lbSceneDef_Set(&p, "distance", 2.0f) == lb_ok);
 		w = Build(&p, fr);
 		ENSURE_NEAR(HeightAt(w, fr, 1.95f, 0.0f, LB_CHANNEL_GROUND, NULL), 0.0f, 1e-6f);
 		ENSURE_NEAR(HeightAt(w, fr, 2.6f, 1.0f, LB_CHANNEL_GROUND, NULL), -0.4f, 1e-5f);
@@ -602,25 +602,25 @@ static void BeamAndGap(void)
 	};
 	for (int i = 0; i < (int)(sizeof bad / sizeof bad[0]); ++i)
 	{
-		lbSceneParams p = lbDefaultSceneParams(bad[i].kind);
-		ENSURE(lbSceneParams_Set(&p, bad[i].key, bad[i].value) == lb_ok);
+		lbSceneDef p = lbDefaultSceneDef(bad[i].kind);
+		ENSURE(lbSceneDef_Set(&p, bad[i].key, bad[i].value) == lb_ok);
 		ENSURE(lbBuildScene(w, &p) == lb_errorInvalidArgument);
 		if (bad[i].kind == lb_sceneHolds)
 			ENSURE(lbSceneHolds(&p, NULL, 0) == -1);
 	}
 	{
-		lbSceneParams wall = lbDefaultSceneParams(lb_sceneWall);
+		lbSceneDef wall = lbDefaultSceneDef(lb_sceneWall);
 		ENSURE(lbSceneHolds(&wall, NULL, 0) == -1);
 		ENSURE(lbSceneHolds(NULL, NULL, 0) == -1);
-		ENSURE(lbSceneParams_Set(&wall, "hold_count", 10.0f) == lb_errorInvalidArgument);
+		ENSURE(lbSceneDef_Set(&wall, "hold_count", 10.0f) == lb_errorInvalidArgument);
 	}
 	// Keys of other builders are refused.
-	lbSceneParams p = lbDefaultSceneParams(lb_sceneBeam);
-	ENSURE(lbSceneParams_Set(&p, "gap", 0.5f) == lb_errorInvalidArgument);
-	ENSURE(lbSceneParams_Set(&p, "riser", 0.5f) == lb_errorInvalidArgument);
-	p = lbDefaultSceneParams(lb_sceneGap);
-	ENSURE(lbSceneParams_Set(&p, "length", 0.5f) == lb_errorInvalidArgument);
-	ENSURE(lbSceneParams_Set(&p, "gap", NAN) == lb_errorNonFinite);
+	lbSceneDef p = lbDefaultSceneDef(lb_sceneBeam);
+	ENSURE(lbSceneDef_Set(&p, "gap", 0.5f) == lb_errorInvalidArgument);
+	ENSURE(lbSceneDef_Set(&p, "riser", 0.5f) == lb_errorInvalidArgument);
+	p = lbDefaultSceneDef(lb_sceneGap);
+	ENSURE(lbSceneDef_Set(&p, "length", 0.5f) == lb_errorInvalidArgument);
+	ENSURE(lbSceneDef_Set(&p, "gap", NAN) == lb_errorNonFinite);
 	ENSURE(lbWorld_GetShapeCount(w) == 0);
 	lbDestroyWorld(w);
 }
@@ -633,9 +633,9 @@ static void AllBuildersAndParams(void)
 		ENSURE(name[0] != 0 && lbSceneBuilderByName(name) == (lbSceneKind)k);
 		for (int f = 0; f < 2; ++f)
 		{
-			lbSceneParams p = lbDefaultSceneParams((lbSceneKind)k);
+			lbSceneDef p = lbDefaultSceneDef((lbSceneKind)k);
 			if (k == lb_sceneRocky)
-				lbSceneParams_Set(&p, "size", 4.0f);
+				lbSceneDef_Set(&p, "size", 4.0f);
 			lbWorld* w = Build(&p, &frames[f]);
 			ENSURE(lbWorld_GetShapeCount(w) >= 1);
 			// Standing at the origin there is ground under the character (roof: ground below it).
@@ -645,48 +645,48 @@ static void AllBuildersAndParams(void)
 		}
 		// Keys: every listed key can be set and read back; keys of other builders are refused.
 		const char* const* keys;
-		int count = lbSceneParamKeys((lbSceneKind)k, &keys);
+		int count = lbSceneDefKeys((lbSceneKind)k, &keys);
 		ENSURE(count >= 10);
-		lbSceneParams p = lbDefaultSceneParams((lbSceneKind)k);
+		lbSceneDef p = lbDefaultSceneDef((lbSceneKind)k);
 		for (int i = 0; i < count; ++i)
 		{
 			float v = 0.0f;
-			ENSURE(lbSceneParams_Get(&p, keys[i], &v) == lb_ok);
-			ENSURE(lbSceneParams_Set(&p, keys[i], v) == lb_ok);
+			ENSURE(lbSceneDef_Get(&p, keys[i], &v) == lb_ok);
+			ENSURE(lbSceneDef_Set(&p, keys[i], v) == lb_ok);
 		}
 		int refused = 0;
 		for (int other = 1; other < lb_sceneCount; ++other)
 		{
 			const char* const* ok;
-			int n = lbSceneParamKeys((lbSceneKind)other, &ok);
+			int n = lbSceneDefKeys((lbSceneKind)other, &ok);
 			for (int i = 0; i < n; ++i)
 			{
 				bool listed = false;
 				for (int j = 0; j < count; ++j)
 					listed = listed || strcmp(keys[j], ok[i]) == 0;
 				lbSetLogFcn(NULL, NULL);
-				lbResult r = lbSceneParams_Set(&p, ok[i], 1.0f);
+				lbResult r = lbSceneDef_Set(&p, ok[i], 1.0f);
 				ENSURE(listed ? r == lb_ok : r == lb_errorInvalidArgument);
 				refused += !listed;
 			}
 		}
 		ENSURE(refused > 0);
 	}
-	lbSceneParams p = lbDefaultSceneParams(lb_sceneStairs);
-	ENSURE(lbSceneParams_Set(&p, "riser", 0.18f) == lb_ok);
-	ENSURE(lbSceneParams_Set(&p, "rizer", 0.18f) == lb_errorInvalidArgument);
-	ENSURE(lbSceneParams_Set(&p, "riser", NAN) == lb_errorNonFinite);
-	ENSURE(lbSceneParams_Set(&p, "seed", 1.5f) == lb_errorInvalidArgument);
+	lbSceneDef p = lbDefaultSceneDef(lb_sceneStairs);
+	ENSURE(lbSceneDef_Set(&p, "riser", 0.18f) == lb_ok);
+	ENSURE(lbSceneDef_Set(&p, "rizer", 0.18f) == lb_errorInvalidArgument);
+	ENSURE(lbSceneDef_Set(&p, "riser", NAN) == lb_errorNonFinite);
+	ENSURE(lbSceneDef_Set(&p, "seed", 1.5f) == lb_errorInvalidArgument);
 	ENSURE(lbSceneBuilderByName("nope") == lb_sceneNone && lbSceneBuilderByName(NULL) == lb_sceneNone);
 	// Bad values are refused and add nothing.
 	lbWorldDef wd = lbDefaultWorldDef();
 	lbWorld* w = lbCreateWorld(&wd);
-	lbSceneParams_Set(&p, "riser", -0.1f);
+	lbSceneDef_Set(&p, "riser", -0.1f);
 	ENSURE(lbBuildScene(w, &p) == lb_errorInvalidArgument);
-	p = lbDefaultSceneParams(lb_sceneStairs);
+	p = lbDefaultSceneDef(lb_sceneStairs);
 	p.up = lbVec3_zero;
 	ENSURE(lbBuildScene(w, &p) == lb_errorInvalidArgument);
-	p = lbDefaultSceneParams(lb_sceneStairs);
+	p = lbDefaultSceneDef(lb_sceneStairs);
 	p.internalValue = 0;
 	ENSURE(lbBuildScene(w, &p) == lb_errorDefNotInitialized);
 	ENSURE(lbBuildScene(NULL, &p) == lb_errorNullPointer);

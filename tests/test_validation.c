@@ -145,7 +145,7 @@ static void TestHumanoidMapChecked(void)
 
 		size_t wsSize = lbGetFullBodyIkWorkspaceSize(f.skeleton);
 		void* ws = malloc(wsSize);
-		lbFullBodyIkSettings st = lbDefaultFullBodyIkSettings();
+		lbFullBodyIkDef st = lbDefaultFullBodyIkDef();
 		lbFullBodyIkEffector eff[lb_effectorCount];
 		for (int e = 0; e < lb_effectorCount; ++e)
 			eff[e] = lbDefaultFullBodyIkEffector();
@@ -289,10 +289,10 @@ static void TestFullBodySettings(void)
 	lbFullBodyIkEffector eff[lb_effectorCount];
 	for (int e = 0; e < lb_effectorCount; ++e)
 		eff[e] = lbDefaultFullBodyIkEffector();
-	lbFullBodyIkSettings good = lbDefaultFullBodyIkSettings();
+	lbFullBodyIkDef good = lbDefaultFullBodyIkDef();
 	ENSURE(lbSolveFullBodyIk(&f.pose, f.skeleton, &f.humanoid, &good, eff, ws, wsSize, NULL) == lb_ok);
 	lbPose_Copy(&f.anim, &f.pose);
-	lbFullBodyIkSettings st[8];
+	lbFullBodyIkDef st[8];
 	for (int k = 0; k < 8; ++k)
 		st[k] = good;
 	st[0].damping = -1.0f;

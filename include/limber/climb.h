@@ -148,9 +148,9 @@ typedef struct lbClimbDef
 	float kneeClearance;
 	/// Leg: toe direction gains: side, lower leg, up along the wall. Default 1.0, 0.35, 0.5.
 	float toeSideGain, toeLegGain, toeUpGain;
-	/// Full-body solver settings used by the pose stage. Default lbDefaultFullBodyIkSettings() with
+	/// Full-body solver settings used by the pose stage. Default lbDefaultFullBodyIkDef() with
 	/// wide pelvis travel (0.6 m each way).
-	lbFullBodyIkSettings fullBody;
+	lbFullBodyIkDef fullBody;
 	/// Used internally to detect a valid definition. DO NOT SET.
 	int internalValue;
 } lbClimbDef;
@@ -279,6 +279,10 @@ typedef struct lbClimbPoseCache
 	/// Each hand's whole turn about its forearm last frame (rad, unwrapped): picks the forearm's
 	/// roll branch so it passes half a turn without flipping.
 	float lastHandTwist[2];
+	/// The pelvis's and each spine bone's rotation as last posed (world, pelvis first): the body the
+	/// full-body solve gives turns from there no faster than twice the def's rotationSpeed, so an
+	/// effector fading in or out never jerks the torso.
+	lbQuat lastBodyWs[1 + LB_MAX_SPINE];
 	/// Nonzero once the entries are valid.
 	int valid;
 } lbClimbPoseCache;

@@ -185,6 +185,29 @@ typedef struct lbHumanoidDef
 	int internalValue;
 } lbHumanoidDef;
 
+/// The four limbs of a humanoid.
+typedef enum lbLimb
+{
+	lb_limbArmL = 0,
+	lb_limbArmR,
+	lb_limbLegL,
+	lb_limbLegR,
+	lb_limbCount
+} lbLimb;
+
+/// A humanoid limb as a two-bone chain with its derived axes.
+typedef struct lbLimbChain
+{
+	/// Root (upper arm / thigh), mid (forearm / calf) and end (hand / foot) bone indices.
+	int root, mid, end;
+	/// Hinge axis in the root bone's local frame: positive rotation bends the limb (elbow, knee).
+	lbVec3 hingeRoot;
+	/// Direction the mid joint points (elbow back, knee forward) in the root bone's local frame.
+	lbVec3 poleRoot;
+	/// Rest lengths of the upper and lower bone (m).
+	float upperLength, lowerLength;
+} lbLimbChain;
+
 LB_EXTERN_C_BEGIN
 
 /// Default humanoid def: automatic mapping, derived up, measured ankle height.
@@ -208,6 +231,17 @@ LB_API lbRole lbGuessRole(const char* boneName);
 /// explicit name that is not in the skeleton) or lb_errorDegenerate (zero-length limb bones);
 /// *outHumanoid is then left with whatever was found and should not be used for solving.
 LB_API lbResult lbMapHumanoid(const lbSkeleton* skeleton, const lbHumanoidDef* def, lbHumanoid* outHumanoid);
+
+/// Limb chain of a mapped humanoid (bones, hinge and pole axes in the root bone's frame, lengths).
+LB_API lbResult lbHumanoid_GetLimbChain(const lbHumanoid* humanoid, lbLimb limb, lbLimbChain* outChain);
+
+/// Anatomical axes (unit, in the bone's local frame) used by the rotation limit of a role: along
+/// and bend (see lbJointLimit), and the reference local rotation the limit is measured from: the
+/// rest local rotation, straightened about the hinge for calves and forearms so that bend 0 is a
+/// straight knee or elbow whatever the rest pose. Any output may be NULL. Returns false for roles
+/// without limits or unmapped bones.
+LB_API bool lbHumanoid_GetLimitAxes(const lbHumanoid* humanoid, const lbSkeleton* skeleton, lbRole role,
+									lbVec3* outAlong, lbVec3* outBend, lbQuat* outReference);
 
 /// Checks a humanoid map against the skeleton it is used with: made by lbMapHumanoid for this
 /// skeleton (same bone count and fingerprint), every role's bone inside it, counts in range. Every

@@ -92,29 +92,6 @@ typedef struct lbTwoBoneIkInput
 	int internalValue;
 } lbTwoBoneIkInput;
 
-/// The four limbs of a humanoid.
-typedef enum lbLimb
-{
-	lb_limbArmL = 0,
-	lb_limbArmR,
-	lb_limbLegL,
-	lb_limbLegR,
-	lb_limbCount
-} lbLimb;
-
-/// A humanoid limb as a two-bone chain with its derived axes.
-typedef struct lbLimbChain
-{
-	/// Root (upper arm / thigh), mid (forearm / calf) and end (hand / foot) bone indices.
-	int root, mid, end;
-	/// Hinge axis in the root bone's local frame: positive rotation bends the limb (elbow, knee).
-	lbVec3 hingeRoot;
-	/// Direction the mid joint points (elbow back, knee forward) in the root bone's local frame.
-	lbVec3 poleRoot;
-	/// Rest lengths of the upper and lower bone (m).
-	float upperLength, lowerLength;
-} lbLimbChain;
-
 /// Most joints a FABRIK chain may have (bones + 1).
 #define LB_FABRIK_MAX_JOINTS 64
 
@@ -206,8 +183,8 @@ typedef struct lbFullBodyIkEffector
 	lbVec3 poleMs;
 } lbFullBodyIkEffector;
 
-/// Full-body solver settings. Make them with lbDefaultFullBodyIkSettings().
-typedef struct lbFullBodyIkSettings
+/// Full-body solver settings. Make them with lbDefaultFullBodyIkDef().
+typedef struct lbFullBodyIkDef
 {
 	/// Body iterations (damped least squares steps) per round, >= 1; a round stops early once
 	/// converged. At most LB_FULL_BODY_IK_ROUNDS rounds. Default 20.
@@ -241,7 +218,12 @@ typedef struct lbFullBodyIkSettings
 	lbVec3 upMs;
 	/// Used internally to detect a valid definition. DO NOT SET.
 	int internalValue;
-} lbFullBodyIkSettings;
+} lbFullBodyIkDef;
+
+/// Deprecated name of lbFullBodyIkDef (before 0.3); will be removed in 0.4.
+typedef lbFullBodyIkDef lbFullBodyIkSettings;
+/// Deprecated name of lbDefaultFullBodyIkDef (before 0.3); will be removed in 0.4.
+#define lbDefaultFullBodyIkSettings lbDefaultFullBodyIkDef
 
 /// Input of lbPose_AimBone (lbAimRotation applied to a bone). Make it with lbDefaultAimInput().
 typedef struct lbAimInput
@@ -304,9 +286,6 @@ LB_API lbResult lbSolveTwoBoneIk(lbTransform* rootMs, lbTransform* midMs, lbTran
 LB_API lbResult lbPose_SolveTwoBoneIk(lbPose* pose, const lbSkeleton* skeleton, int root, int mid, int end,
 									  const lbTwoBoneIkInput* input, lbIkResult* outResult);
 
-/// Limb chain of a mapped humanoid (bones, hinge and pole axes in the root bone's frame, lengths).
-LB_API lbResult lbHumanoid_GetLimbChain(const lbHumanoid* humanoid, lbLimb limb, lbLimbChain* outChain);
-
 /// Hinge axis (model space, unit) of a limb in a pose: the derived hinge carried by the root bone.
 LB_API lbVec3 lbLimbChain_HingeMs(const lbLimbChain* chain, const lbPose* pose);
 
@@ -343,7 +322,7 @@ LB_API lbResult lbPose_SolveFabrik(lbPose* pose, const lbSkeleton* skeleton, con
 								   const lbFabrikInput* input, lbIkResult* outResult);
 
 /// Default full-body settings (see each field).
-LB_API lbFullBodyIkSettings lbDefaultFullBodyIkSettings(void);
+LB_API lbFullBodyIkDef lbDefaultFullBodyIkDef(void);
 
 /// An effector that is off (alphas 0, identity rotation, no pole).
 LB_API lbFullBodyIkEffector lbDefaultFullBodyIkEffector(void);
@@ -368,16 +347,8 @@ LB_API size_t lbGetFullBodyIkWorkspaceSize(const lbSkeleton* skeleton);
 /// lb_errorInvalidArgument (also a misaligned workspace), lb_errorCapacity (workspace too small), lb_errorSkeletonMismatch or
 /// lb_errorDegenerate (zero-length limb bone); the pose is unchanged on error.
 LB_API lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
-								  const lbFullBodyIkSettings* settings, const lbFullBodyIkEffector* effectors,
+								  const lbFullBodyIkDef* settings, const lbFullBodyIkEffector* effectors,
 								  void* workspace, size_t workspaceSize, lbIkResult* outResult);
-
-/// Anatomical axes (unit, in the bone's local frame) used by the rotation limit of a role: along
-/// and bend (see lbJointLimit), and the reference local rotation the limit is measured from: the
-/// rest local rotation, straightened about the hinge for calves and forearms so that bend 0 is a
-/// straight knee or elbow whatever the rest pose. Any output may be NULL. Returns false for roles
-/// without limits or unmapped bones.
-LB_API bool lbHumanoid_GetLimitAxes(const lbHumanoid* humanoid, const lbSkeleton* skeleton, lbRole role,
-									lbVec3* outAlong, lbVec3* outBend, lbQuat* outReference);
 
 /// Clamps a bone's local rotation to a limit. `reference` is the local rotation the limit is
 /// measured from and along and bend the anatomical axes in the bone's frame (all from

@@ -127,13 +127,13 @@ typedef enum lbBaseMotion
 	lb_motionCount
 } lbBaseMotion;
 
-/// Parameters of lbMotion_Sample. Fill with lbDefaultMotionParams().
-typedef struct lbMotionParams
+/// Parameters of lbMotion_Sample. Fill with lbDefaultMotionDef().
+typedef struct lbMotionDef
 {
 	/// Which motion. Default lb_motionIdle.
 	lbBaseMotion motion;
 	/// Target forward speed (m/s) of walk, run and crawl; negative is clamped to 0. Default 0
-	/// (lbDefaultMotionParams gives 1.4 for walk, 3.5 for run, 0.25 for crawl).
+	/// (lbDefaultMotionDef gives 1.4 for walk, 3.5 for run, 0.25 for crawl).
 	float speed;
 	/// Turn rate about the character's up (rad/s, positive turns toward the character's left). Default 0.
 	float turnRate;
@@ -159,7 +159,12 @@ typedef struct lbMotionParams
 	bool rootMotion;
 	/// Used internally to detect a valid definition. DO NOT SET.
 	int internalValue;
-} lbMotionParams;
+} lbMotionDef;
+
+/// Deprecated name of lbMotionDef (before 0.3); will be removed in 0.4.
+typedef lbMotionDef lbMotionParams;
+/// Deprecated name of lbDefaultMotionDef (before 0.3); will be removed in 0.4.
+#define lbDefaultMotionParams lbDefaultMotionDef
 
 /// Contact state of one foot, for foot locking by the foot system.
 typedef struct lbFootPhase
@@ -226,7 +231,7 @@ typedef struct lbMotionState
 LB_EXTERN_C_BEGIN
 
 /// Default parameters for a motion (speed: walk 1.4, run 3.5, crawl 0.25 m/s, else 0).
-LB_API lbMotionParams lbDefaultMotionParams(lbBaseMotion motion);
+LB_API lbMotionDef lbDefaultMotionDef(lbBaseMotion motion);
 
 /// Stable name of a motion ("rest", "idle", "walk", "run", "prone", "crawl", "clip"); NULL when bad.
 LB_API const char* lbBaseMotionName(lbBaseMotion motion);
@@ -236,7 +241,7 @@ LB_API lbBaseMotion lbFindBaseMotion(const char* name);
 
 /// Resets a state: no time elapsed, both feet planted at the rest stance, character at
 /// `characterWs` (world transform of the model frame; must be finite with non-zero scale).
-LB_API lbResult lbMotionState_Init(lbMotionState* state, const lbHumanoid* humanoid, const lbSkeleton* skeleton,
+LB_API lbResult lbMotionState_Init(lbMotionState* state, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
 								   lbTransform characterWs);
 
 /// Advances the base motion by dt (s, in (0, 1]) and writes the pose (local and model) for the
@@ -244,8 +249,8 @@ LB_API lbResult lbMotionState_Init(lbMotionState* state, const lbHumanoid* human
 /// params->motion restarts the motion's cycle from the current character transform. Errors
 /// (NULL, bad def cookie, bad dt, NaN params, mismatched pose, missing clip) leave state and pose
 /// unchanged. Allocates nothing.
-LB_API lbResult lbMotion_Sample(lbMotionState* state, const lbHumanoid* humanoid, const lbSkeleton* skeleton,
-								const lbMotionParams* params, float dt, lbPose* outPose);
+LB_API lbResult lbMotion_Sample(lbMotionState* state, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
+								const lbMotionDef* params, float dt, lbPose* outPose);
 
 /// Stride length (two steps, m) and cycle frequency (Hz) of the walk/run cycle at a speed (m/s)
 /// for a leg of length legLength (m): stride from Alexander's relative stride law

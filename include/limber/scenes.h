@@ -7,7 +7,7 @@
 /// ledge, a climbing wall, an inside corner, a ledge top, a pointed roof, a raised beam, a gap
 /// (or trench) across the way, a plain climbable wall at any angle and a wall of sparse holds.
 /// Each has a stable name (for scenario files) and a params struct with defaults; every field can
-/// also be set by key with lbSceneParams_Set. Builders are deterministic: the same params (seed included) give the same
+/// also be set by key with lbSceneDef_Set. Builders are deterministic: the same params (seed included) give the same
 /// shapes, bit for bit. Nothing assumes an axis: the scene is laid out in the frame (forward, side,
 /// up) given by `up` and `forward`, where side = up x forward.
 ///
@@ -83,8 +83,8 @@ typedef enum lbSceneKind
 } lbSceneKind;
 
 /// Parameters of a scene builder. Fields a builder does not use are ignored. Keys for
-/// lbSceneParams_Set are given in brackets.
-typedef struct lbSceneParams
+/// lbSceneDef_Set are given in brackets.
+typedef struct lbSceneDef
 {
 	/// Which builder.
 	lbSceneKind kind;
@@ -172,17 +172,31 @@ typedef struct lbSceneParams
 	size_t memoryBudget;
 	/// Used internally to detect valid params. DO NOT SET.
 	int internalValue;
-} lbSceneParams;
+} lbSceneDef;
+
+/// Deprecated name of lbSceneDef (before 0.3); will be removed in 0.4.
+typedef lbSceneDef lbSceneParams;
+/// Deprecated names of lbDefaultSceneDef, lbSceneDef_Validate, lbSceneDef_Set, lbSceneDef_Get and
+/// lbSceneDefKeys (before 0.3); will be removed in 0.4.
+#define lbDefaultSceneParams lbDefaultSceneDef
+/// @copydoc lbDefaultSceneParams
+#define lbSceneParams_Validate lbSceneDef_Validate
+/// @copydoc lbDefaultSceneParams
+#define lbSceneParams_Set lbSceneDef_Set
+/// @copydoc lbDefaultSceneParams
+#define lbSceneParams_Get lbSceneDef_Get
+/// @copydoc lbDefaultSceneParams
+#define lbSceneParamKeys lbSceneDefKeys
 
 LB_EXTERN_C_BEGIN
 
 /// Checks params as lbBuildScene does, without building or logging: lb_ok, or the error
 /// lbBuildScene would return with its reason written to outMessage (capacity bytes; may be NULL).
-LB_API lbResult lbSceneParams_Validate(const lbSceneParams* params, char* outMessage, size_t capacity);
+LB_API lbResult lbSceneDef_Validate(const lbSceneDef* params, char* outMessage, size_t capacity);
 
 /// Estimated peak memory (bytes) lbBuildScene needs for these params, as compared with
 /// params->memoryBudget; 0 for NULL or invalid params.
-LB_API size_t lbSceneMemoryEstimate(const lbSceneParams* params);
+LB_API size_t lbSceneMemoryEstimate(const lbSceneDef* params);
 
 /// Builder by stable name ("flat", "slope", "stairs", "rocky", "step_down", "climb_wall",
 /// "inside_corner", "ledge_top", "roof", "beam", "gap", "wall", "holds"); lb_sceneNone when unknown
@@ -193,25 +207,25 @@ LB_API lbSceneKind lbSceneBuilderByName(const char* name);
 LB_API const char* lbSceneBuilderName(lbSceneKind kind);
 
 /// Params of `kind` with every default filled in.
-LB_API lbSceneParams lbDefaultSceneParams(lbSceneKind kind);
+LB_API lbSceneDef lbDefaultSceneDef(lbSceneKind kind);
 
 /// Keys `kind` accepts (common keys first). Returns the count; *outKeys points to static strings.
-LB_API int lbSceneParamKeys(lbSceneKind kind, const char* const** outKeys);
+LB_API int lbSceneDefKeys(lbSceneKind kind, const char* const** outKeys);
 
 /// Sets a parameter by key. Unknown keys, keys the builder does not use and non-finite values give
 /// lb_errorInvalidArgument (logged) and change nothing.
-LB_API lbResult lbSceneParams_Set(lbSceneParams* params, const char* key, float value);
+LB_API lbResult lbSceneDef_Set(lbSceneDef* params, const char* key, float value);
 
-/// Reads a parameter by key (same keys as lbSceneParams_Set).
-LB_API lbResult lbSceneParams_Get(const lbSceneParams* params, const char* key, float* outValue);
+/// Reads a parameter by key (same keys as lbSceneDef_Set).
+LB_API lbResult lbSceneDef_Get(const lbSceneDef* params, const char* key, float* outValue);
 
 /// Adds the scene's shapes to `world`. Bad params (missing cookie, out-of-range values, zero up)
 /// give an error code (logged) and add nothing.
-LB_API lbResult lbBuildScene(lbWorld* world, const lbSceneParams* params);
+LB_API lbResult lbBuildScene(lbWorld* world, const lbSceneDef* params);
 
 /// Height of the rocky terrain's noise at planar coordinates (a, b) (m, along forward and side from
 /// the origin), as the rocky builder samples it. Lets tests and tools predict the surface.
-LB_API float lbSceneRockyHeight(const lbSceneParams* params, float a, float b);
+LB_API float lbSceneRockyHeight(const lbSceneDef* params, float a, float b);
 
 /// Hold centres of a "holds" scene, as lbBuildScene places them: the centre of each hold's face
 /// toward the climber (world space, m), `hold_depth` in front of the wall's face. Deterministic from
@@ -219,7 +233,7 @@ LB_API float lbSceneRockyHeight(const lbSceneParams* params, float a, float b);
 /// foot, right foot; left = +side = up x forward). Writes at most `capacity` points to
 /// `outCentres` (NULL allowed when capacity is 0) and returns the number of holds, or -1 (logged)
 /// when params is not a valid "holds" scene.
-LB_API int lbSceneHolds(const lbSceneParams* params, lbVec3* outCentres, int capacity);
+LB_API int lbSceneHolds(const lbSceneDef* params, lbVec3* outCentres, int capacity);
 
 LB_EXTERN_C_END
 

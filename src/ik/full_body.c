@@ -59,9 +59,9 @@ static lbJointLimit lbLimitCone(float swing, float tMin, float tMax)
 	return l;
 }
 
-lbFullBodyIkSettings lbDefaultFullBodyIkSettings(void)
+lbFullBodyIkDef lbDefaultFullBodyIkDef(void)
 {
-	lbFullBodyIkSettings s;
+	lbFullBodyIkDef s;
 	memset(&s, 0, sizeof s);
 	s.iterations = 20;
 	s.tolerance = 1.0e-3f;
@@ -422,7 +422,7 @@ static float lbStiffWeight(float stiffness, float scale)
 	return scale * stiffness / (1.0f - stiffness);
 }
 
-static lbResult lbCheckFbik(const lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkSettings* st,
+static lbResult lbCheckFbik(const lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkDef* st,
 							const lbFullBodyIkEffector* eff, void* ws, size_t wsSize)
 {
 	static const char fn[] = "lbSolveFullBodyIk";
@@ -435,7 +435,7 @@ static lbResult lbCheckFbik(const lbPose* pose, const lbSkeleton* s, const lbHum
 	if (r != lb_ok)
 		return r;
 	if (st->internalValue != LB_SECRET_COOKIE)
-		return lbReport(lb_errorDefNotInitialized, "%s: settings not initialised with lbDefaultFullBodyIkSettings()", fn);
+		return lbReport(lb_errorDefNotInitialized, "%s: settings not initialised with lbDefaultFullBodyIkDef()", fn);
 	if (!ws)
 		return lbReport(lb_errorNullPointer, "%s: workspace is NULL", fn);
 	if (((uintptr_t)ws % _Alignof(lbTransform)) != 0)
@@ -574,7 +574,7 @@ static void lbFbikSetupLimbs(const lbPose* pose, const lbSkeleton* s, const lbHu
 }
 
 static void lbFbikSetupBody(const lbPose* pose, const lbSkeleton* s, const lbHumanoid* h,
-							const lbFullBodyIkSettings* st, lbFbikBody* b)
+							const lbFullBodyIkDef* st, lbFbikBody* b)
 {
 	b->pelvis = h->pelvis;
 	b->pelvisParent = s->parents[h->pelvis];
@@ -619,7 +619,7 @@ static void lbFbikSetupBody(const lbPose* pose, const lbSkeleton* s, const lbHum
 }
 
 // Keeps x inside the pelvis travel and rotation limits and the spine's cones.
-static void lbFbikClamp(float* x, const lbFbikBody* b, const lbFullBodyIkSettings* st)
+static void lbFbikClamp(float* x, const lbFbikBody* b, const lbFullBodyIkDef* st)
 {
 	lbVec3 t = { x[0], x[1], x[2] };
 	float v = lbClampF(lbDot(t, b->up), -lbMaxF(st->pelvisMaxSink, 0.0f), lbMaxF(st->pelvisMaxRise, 0.0f));
@@ -633,7 +633,7 @@ static void lbFbikClamp(float* x, const lbFbikBody* b, const lbFullBodyIkSetting
 }
 
 // Clamps a bone's local rotation to its role's limit (if any) and refreshes its model transform.
-static bool lbFbikClampBone(lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkSettings* st,
+static bool lbFbikClampBone(lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkDef* st,
 							lbRole role, int bone)
 {
 	const lbJointLimit* l = &st->limits[role];
@@ -651,7 +651,7 @@ static bool lbFbikClampBone(lbPose* pose, const lbSkeleton* s, const lbHumanoid*
 }
 
 // Solves one limb toward its goal and fits it into the limits (see the file comment).
-static void lbFbikSolveLimb(lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkSettings* st,
+static void lbFbikSolveLimb(lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkDef* st,
 							const lbFbikLimb* L, const lbFullBodyIkEffector* e, lbVec3 goal, bool held)
 {
 	lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
@@ -754,7 +754,7 @@ typedef struct lbFbikContext
 	lbPose* pose;
 	const lbSkeleton* s;
 	const lbHumanoid* h;
-	const lbFullBodyIkSettings* st;
+	const lbFullBodyIkDef* st;
 	const lbFbikBody* body;
 	const lbFbikLimb* limbs;
 	const float* alpha;
@@ -850,7 +850,7 @@ static int lbFbikActiveLimitDirs(const lbFbikContext* ctx, const lbFbikLimb* L, 
 // Keeps a held limb's increments inside the root and mid rotation limits (projection).
 static void lbFbikClampHold(const lbFbikContext* ctx, const lbFbikLimb* L, const lbFbikHold* hd, float* x)
 {
-	const lbFullBodyIkSettings* st = ctx->st;
+	const lbFullBodyIkDef* st = ctx->st;
 	float* xl = x + hd->col;
 	lbVec3 along, bend;
 	lbQuat ref;
@@ -891,7 +891,7 @@ static float lbFbikBuild(const lbFbikContext* ctx, const float* x, float* A, flo
 	lbPose* pose = ctx->pose;
 	const lbSkeleton* s = ctx->s;
 	const lbHumanoid* h = ctx->h;
-	const lbFullBodyIkSettings* st = ctx->st;
+	const lbFullBodyIkDef* st = ctx->st;
 	const lbFbikBody* bodyp = ctx->body;
 	const lbFbikLimb* limbs = ctx->limbs;
 	const float* alpha = ctx->alpha;
@@ -1083,7 +1083,7 @@ static float lbFbikBuild(const lbFbikContext* ctx, const float* x, float* A, flo
 }
 
 lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
-						   const lbFullBodyIkSettings* settings, const lbFullBodyIkEffector* effectors, void* workspace,
+						   const lbFullBodyIkDef* settings, const lbFullBodyIkEffector* effectors, void* workspace,
 						   size_t workspaceSize, lbIkResult* outResult)
 {
 	lbIkResult res = { lb_ikNotSolved, false, 0.0f, 0 };
@@ -1094,7 +1094,7 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 		return r;
 	const lbSkeleton* s = skeleton;
 	const lbHumanoid* h = humanoid;
-	const lbFullBodyIkSettings* st = settings;
+	const lbFullBodyIkDef* st = settings;
 	const int n = pose->boneCount;
 	// The input pose, kept to blend goals from and to restore should anything go non-finite.
 	lbTransform* inLocal = (lbTransform*)workspace;

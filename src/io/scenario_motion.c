@@ -13,7 +13,7 @@
 typedef struct lbRunMotion
 {
 	lbMotionState state;
-	lbMotionParams params;
+	lbMotionDef params;
 } lbRunMotion;
 
 #define LB_MOTION_COUNT 7
@@ -26,7 +26,7 @@ static void* lbMotionCreate(const lbRunContext* ctx, lbBaseMotion kind, lbResult
 		*outResult = lbReport(lb_errorOutOfMemory, "motion");
 		return NULL;
 	}
-	m->params = lbDefaultMotionParams(kind);
+	m->params = lbDefaultMotionDef(kind);
 	if (kind == lb_motionClip)
 	{
 		const lbScenario* sc = ctx->scenario;
@@ -41,7 +41,7 @@ static void* lbMotionCreate(const lbRunContext* ctx, lbBaseMotion kind, lbResult
 		m->params.playRate = sc->playRate;
 		m->params.loop = sc->loop;
 	}
-	*outResult = lbMotionState_Init(&m->state, ctx->humanoid, ctx->skeleton, ctx->characterWs);
+	*outResult = lbMotionState_Init(&m->state, ctx->skeleton, ctx->humanoid, ctx->characterWs);
 	if (*outResult != lb_ok)
 	{
 		lbFree(m);
@@ -80,7 +80,7 @@ static lbResult lbMotionSample(void* motion, const lbRunContext* ctx, float dt, 
 	m->params.speed = speed;
 	m->params.turnRate = turnRate;
 	m->state.characterWs = *ioCharacterWs;
-	lbResult r = lbMotion_Sample(&m->state, ctx->humanoid, ctx->skeleton, &m->params, dt, pose);
+	lbResult r = lbMotion_Sample(&m->state, ctx->skeleton, ctx->humanoid, &m->params, dt, pose);
 	if (r == lb_ok)
 		*ioCharacterWs = m->state.characterWs;
 	return r;

@@ -91,7 +91,7 @@ static const lbConfigNumberKey lbClimbKeys[] = {
 	// Whole numbers written as uint32_t into int fields (never negative).
 	{ "body_iterations", offsetof(lbClimbDef, bodyIterations), 0.0, 1000.0, false, true },
 	// The full-body solver's scalar settings (its per-role stiffness and joint limits are the
-	// solver's own tables, kept at lbDefaultFullBodyIkSettings()).
+	// solver's own tables, kept at lbDefaultFullBodyIkDef()).
 	{ "full_body_iterations", offsetof(lbClimbDef, fullBody.iterations), 0.0, 1000.0, false, true },
 	{ "full_body_tolerance", offsetof(lbClimbDef, fullBody.tolerance), 0.0, 1.0, false, false },
 	{ "full_body_pelvis_stiffness", offsetof(lbClimbDef, fullBody.pelvisTranslationStiffness), 0.0, 1.0, false, false },

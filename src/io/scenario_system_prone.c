@@ -35,7 +35,7 @@ typedef struct lbProneRun
 	// Transition from standing: progress in [0, 1] and the procedural prone motion it blends toward.
 	float down;
 	lbMotionState motion;
-	lbMotionParams motionParams;
+	lbMotionDef motionParams;
 	bool motionReady;
 	// The animated pose the system fits (the base pose, laid down or blended) and the prone pose.
 	lbPose anim;
@@ -208,8 +208,8 @@ static void* lbProneCreate(const lbRunContext* ctx, const cJSON* config, lbResul
 		*outResult = lbReport(lb_errorOutOfMemory, "prone: poses");
 		return NULL;
 	}
-	p->motionParams = lbDefaultMotionParams(lb_motionProne);
-	p->motionReady = lbMotionState_Init(&p->motion, ctx->humanoid, ctx->skeleton, ctx->characterWs) == lb_ok;
+	p->motionParams = lbDefaultMotionDef(lb_motionProne);
+	p->motionReady = lbMotionState_Init(&p->motion, ctx->skeleton, ctx->humanoid, ctx->characterWs) == lb_ok;
 	*outResult = lb_ok;
 	return p;
 }
@@ -268,7 +268,7 @@ static void lbProneMakeAnim(lbProneRun* p, const lbRunContext* ctx, float dt)
 		return;
 	lbTransform xf = ctx->characterWs;
 	p->motion.characterWs = xf;
-	lbMotion_Sample(&p->motion, h, s, &p->motionParams, dt, &p->lying);
+	lbMotion_Sample(&p->motion, s, h, &p->motionParams, dt, &p->lying);
 	if (p->posture == lb_pronePostureBack)
 		lbLayOnBack(h, s, &p->lying);
 	float w = lbSmoothStep(p->down);

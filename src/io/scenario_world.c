@@ -29,7 +29,7 @@ bool lbIsWorldBuilder(const char* name)
 static bool lbBuilderHasKey(lbSceneKind kind, const char* key)
 {
 	const char* const* keys = NULL;
-	int n = lbSceneParamKeys(kind, &keys);
+	int n = lbSceneDefKeys(kind, &keys);
 	for (int i = 0; i < n; ++i)
 		if (strcmp(keys[i], key) == 0)
 			return true;
@@ -43,7 +43,7 @@ static bool lbIsAngleKey(const char* key)
 }
 
 // Applies one scenario parameter to builder params; false with a reason when it does not fit.
-static bool lbApplyParam(lbSceneParams* params, const lbScenarioParam* prm, char* why, size_t cap)
+static bool lbApplyParam(lbSceneDef* params, const lbScenarioParam* prm, char* why, size_t cap)
 {
 	lbSceneKind kind = params->kind;
 	char base[LB_SCENARIO_NAME];
@@ -69,7 +69,7 @@ static bool lbApplyParam(lbSceneParams* params, const lbScenarioParam* prm, char
 		{
 			char k[LB_SCENARIO_NAME + 4];
 			snprintf(k, sizeof k, "%s%s", base, axes[i]);
-			if (lbSceneParams_Set(params, k, v[i]) != lb_ok)
+			if (lbSceneDef_Set(params, k, v[i]) != lb_ok)
 			{
 				snprintf(why, cap, "value out of range");
 				return false;
@@ -98,7 +98,7 @@ static bool lbApplyParam(lbSceneParams* params, const lbScenarioParam* prm, char
 		snprintf(why, cap, "unknown parameter");
 		return false;
 	}
-	if (lbSceneParams_Set(params, base, value) != lb_ok)
+	if (lbSceneDef_Set(params, base, value) != lb_ok)
 	{
 		snprintf(why, cap, "value out of range");
 		return false;
@@ -106,11 +106,11 @@ static bool lbApplyParam(lbSceneParams* params, const lbScenarioParam* prm, char
 	return true;
 }
 
-static bool lbMakeSceneParams(const lbScenarioShape* shape, lbVec3 up, lbSceneParams* out, int* badParam, char* why,
+static bool lbMakeSceneParams(const lbScenarioShape* shape, lbVec3 up, lbSceneDef* out, int* badParam, char* why,
 							  size_t cap)
 {
 	lbSceneKind kind = lbSceneBuilderByName(shape->builder);
-	*out = lbDefaultSceneParams(kind);
+	*out = lbDefaultSceneDef(kind);
 	out->up = up;
 	out->forward = lbWorldReferenceForward(up);
 	for (int i = 0; i < shape->paramCount; ++i)
@@ -129,14 +129,14 @@ bool lbCheckWorldShape(lbJsonCheck* check, const lbScenarioShape* shape, const c
 	lbSceneKind kind = lbSceneBuilderByName(shape->builder);
 	if (kind == lb_sceneNone)
 		return lbJsonFail(check, lb_errorUnsupported, path, "unknown scene builder \"%s\"", shape->builder);
-	lbSceneParams params;
+	lbSceneDef params;
 	int bad = -1;
 	char why[128] = "";
 	// The builders log their own complaints; the scenario message below says it with the key path.
 	if (!lbMakeSceneParams(shape, lbVec3_axisZ, &params, &bad, why, sizeof why))
 	{
 		const char* const* keys = NULL;
-		int n = lbSceneParamKeys(kind, &keys);
+		int n = lbSceneDefKeys(kind, &keys);
 		char list[400] = "";
 		size_t used = 0;
 		for (int k = 0; k < n && used < sizeof list - 1; ++k)
@@ -149,7 +149,7 @@ bool lbCheckWorldShape(lbJsonCheck* check, const lbScenarioShape* shape, const c
 	// Values are checked as the builder will (ranges, whole numbers), so a bad one fails here with
 	// the shape's path instead of when the run is created.
 	char reason[256];
-	if (lbSceneParams_Validate(&params, reason, sizeof reason) != lb_ok)
+	if (lbSceneDef_Validate(&params, reason, sizeof reason) != lb_ok)
 		return lbJsonFail(check, lb_errorParse, path, "builder \"%s\": %s", shape->builder, reason);
 	return true;
 }
@@ -242,7 +242,7 @@ double lbRunWorldMemoryEstimate(const lbScenario* scenario)
 	double total = 0.0;
 	for (int i = 0; i < scenario->shapeCount; ++i)
 	{
-		lbSceneParams params;
+		lbSceneDef params;
 		int bad = -1;
 		char why[128];
 		if (lbMakeSceneParams(&scenario->shapes[i], scenario->upWs, &params, &bad, why, sizeof why))
@@ -277,7 +277,7 @@ lbRunWorld* lbCreateRunWorld(const lbScenario* scenario, lbResult* outResult)
 	for (int i = 0; i < count; ++i)
 	{
 		const lbScenarioShape* shape = scenario->shapeCount > 0 ? &scenario->shapes[i] : &flat;
-		lbSceneParams params;
+		lbSceneDef params;
 		int bad = -1;
 		char why[128];
 		*outResult = lb_errorInvalidArgument;

@@ -113,9 +113,9 @@ lbBaseMotion lbFindBaseMotion(const char* name)
 	return lb_motionCount;
 }
 
-lbMotionParams lbDefaultMotionParams(lbBaseMotion motion)
+lbMotionDef lbDefaultMotionDef(lbBaseMotion motion)
 {
-	lbMotionParams p;
+	lbMotionDef p;
 	memset(&p, 0, sizeof p);
 	p.motion = motion >= 0 && motion < lb_motionCount ? motion : lb_motionIdle;
 	p.speed = motion == lb_motionWalk ? 1.4f : motion == lb_motionRun ? 3.5f : motion == lb_motionCrawl ? 0.25f : 0.0f;
@@ -187,7 +187,7 @@ static void lbPlantAtRest(lbMotionState* st, const lbBody* b, const lbHumanoid* 
 	}
 }
 
-lbResult lbMotionState_Init(lbMotionState* st, const lbHumanoid* h, const lbSkeleton* s, lbTransform characterWs)
+lbResult lbMotionState_Init(lbMotionState* st, const lbSkeleton* s, const lbHumanoid* h, lbTransform characterWs)
 {
 	if (!st || !h || !s)
 		return lbReport(lb_errorNullPointer, "lbMotionState_Init: state, humanoid and skeleton are required");
@@ -341,7 +341,7 @@ static void lbAdvanceCharacter(lbMotionState* st, const lbBody* b, float dt)
 // Idle
 
 static void lbSampleIdle(lbMotionState* st, const lbHumanoid* h, const lbSkeleton* s, const lbBody* b,
-						 const lbMotionParams* p, lbPose* pose)
+						 const lbMotionDef* p, lbPose* pose)
 {
 	lbPose_SetRest(pose, s);
 	float period = p->idlePeriod > 0.1f ? p->idlePeriod : 4.0f;
@@ -368,7 +368,7 @@ static void lbSampleIdle(lbMotionState* st, const lbHumanoid* h, const lbSkeleto
 // Walk and run
 
 static void lbSampleGait(lbMotionState* st, const lbHumanoid* h, const lbSkeleton* s, const lbBody* b,
-						 const lbMotionParams* p, float dt, bool run, lbPose* pose)
+						 const lbMotionDef* p, float dt, bool run, lbPose* pose)
 {
 	float target = lbClampF(p->speed, 0.0f, run ? 12.0f : 3.0f);
 	st->speed = lbInterpTo(st->speed, target, dt, p->acceleration);
@@ -545,7 +545,7 @@ static void lbSampleGait(lbMotionState* st, const lbHumanoid* h, const lbSkeleto
 // Prone and crawl
 
 static void lbSampleProne(lbMotionState* st, const lbHumanoid* h, const lbSkeleton* s, const lbBody* b,
-						  const lbMotionParams* p, float dt, bool crawl, lbPose* pose)
+						  const lbMotionDef* p, float dt, bool crawl, lbPose* pose)
 {
 	float speed = 0.0f;
 	float rate = 0.0f;
@@ -713,7 +713,7 @@ static void lbSampleProne(lbMotionState* st, const lbHumanoid* h, const lbSkelet
 // Clip with root motion
 
 static void lbSampleClipMotion(lbMotionState* st, const lbHumanoid* h, const lbSkeleton* s, const lbBody* b,
-							   const lbMotionParams* p, float dt, bool fresh, lbPose* pose)
+							   const lbMotionDef* p, float dt, bool fresh, lbPose* pose)
 {
 	const lbClip* clip = p->clip;
 	lbClipWrap wrap = p->loop ? lb_clipLoop : lb_clipClamp;
@@ -796,13 +796,13 @@ static void lbSampleClipMotion(lbMotionState* st, const lbHumanoid* h, const lbS
 
 // ---------------------------------------------------------------------------------------------
 
-lbResult lbMotion_Sample(lbMotionState* st, const lbHumanoid* h, const lbSkeleton* s, const lbMotionParams* p, float dt,
+lbResult lbMotion_Sample(lbMotionState* st, const lbSkeleton* s, const lbHumanoid* h, const lbMotionDef* p, float dt,
 						 lbPose* pose)
 {
 	if (!st || !h || !s || !p || !pose || !pose->local || !pose->model)
 		return lbReport(lb_errorNullPointer, "lbMotion_Sample: state, humanoid, skeleton, params and pose are required");
 	if (p->internalValue != LB_SECRET_COOKIE)
-		return lbReport(lb_errorDefNotInitialized, "lbMotion_Sample: params not initialised with lbDefaultMotionParams()");
+		return lbReport(lb_errorDefNotInitialized, "lbMotion_Sample: params not initialised with lbDefaultMotionDef()");
 	if (!st->initialized)
 		return lbReport(lb_errorInvalidArgument, "lbMotion_Sample: state not initialised with lbMotionState_Init()");
 	if (pose->boneCount != s->boneCount)

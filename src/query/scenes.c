@@ -39,54 +39,54 @@ typedef struct lbSceneKey
 #define LB_HOLD_KINDS (LB_SCENE_BIT(lb_sceneClimbWall) | LB_SCENE_BIT(lb_sceneHolds))
 
 static const lbSceneKey lbSceneKeys[] = {
-	{ "up_x", offsetof(lbSceneParams, up.x), LB_SCENE_ALL },
-	{ "up_y", offsetof(lbSceneParams, up.y), LB_SCENE_ALL },
-	{ "up_z", offsetof(lbSceneParams, up.z), LB_SCENE_ALL },
-	{ "forward_x", offsetof(lbSceneParams, forward.x), LB_SCENE_ALL },
-	{ "forward_y", offsetof(lbSceneParams, forward.y), LB_SCENE_ALL },
-	{ "forward_z", offsetof(lbSceneParams, forward.z), LB_SCENE_ALL },
-	{ "origin_x", offsetof(lbSceneParams, origin.x), LB_SCENE_ALL },
-	{ "origin_y", offsetof(lbSceneParams, origin.y), LB_SCENE_ALL },
-	{ "origin_z", offsetof(lbSceneParams, origin.z), LB_SCENE_ALL },
-	{ "seed", offsetof(lbSceneParams, seed), LB_SCENE_ALL },
-	{ "ground_size", offsetof(lbSceneParams, groundSize), LB_GROUND_KINDS },
-	{ "distance", offsetof(lbSceneParams, distance),
+	{ "up_x", offsetof(lbSceneDef, up.x), LB_SCENE_ALL },
+	{ "up_y", offsetof(lbSceneDef, up.y), LB_SCENE_ALL },
+	{ "up_z", offsetof(lbSceneDef, up.z), LB_SCENE_ALL },
+	{ "forward_x", offsetof(lbSceneDef, forward.x), LB_SCENE_ALL },
+	{ "forward_y", offsetof(lbSceneDef, forward.y), LB_SCENE_ALL },
+	{ "forward_z", offsetof(lbSceneDef, forward.z), LB_SCENE_ALL },
+	{ "origin_x", offsetof(lbSceneDef, origin.x), LB_SCENE_ALL },
+	{ "origin_y", offsetof(lbSceneDef, origin.y), LB_SCENE_ALL },
+	{ "origin_z", offsetof(lbSceneDef, origin.z), LB_SCENE_ALL },
+	{ "seed", offsetof(lbSceneDef, seed), LB_SCENE_ALL },
+	{ "ground_size", offsetof(lbSceneDef, groundSize), LB_GROUND_KINDS },
+	{ "distance", offsetof(lbSceneDef, distance),
 	  LB_SCENE_BIT(lb_sceneStairs) | LB_SCENE_BIT(lb_sceneStepDown) | LB_SCENE_BIT(lb_sceneClimbWall) |
 		  LB_SCENE_BIT(lb_sceneInsideCorner) | LB_SCENE_BIT(lb_sceneLedgeTop) | LB_SCENE_BIT(lb_sceneBeam) |
 		  LB_SCENE_BIT(lb_sceneGap) | LB_WALL_KINDS },
-	{ "width", offsetof(lbSceneParams, width),
+	{ "width", offsetof(lbSceneDef, width),
 	  LB_SCENE_BIT(lb_sceneSlope) | LB_SCENE_BIT(lb_sceneStairs) | LB_SCENE_BIT(lb_sceneStepDown) |
 		  LB_SCENE_BIT(lb_sceneClimbWall) | LB_SCENE_BIT(lb_sceneInsideCorner) | LB_SCENE_BIT(lb_sceneLedgeTop) |
 		  LB_SCENE_BIT(lb_sceneRoof) | LB_SCENE_BIT(lb_sceneBeam) | LB_SCENE_BIT(lb_sceneGap) | LB_WALL_KINDS },
-	{ "angle", offsetof(lbSceneParams, angle),
+	{ "angle", offsetof(lbSceneDef, angle),
 	  LB_SCENE_BIT(lb_sceneSlope) | LB_SCENE_BIT(lb_sceneRoof) | LB_SCENE_BIT(lb_sceneWall) },
-	{ "length", offsetof(lbSceneParams, length), LB_SCENE_BIT(lb_sceneSlope) | LB_SCENE_BIT(lb_sceneBeam) },
-	{ "riser", offsetof(lbSceneParams, riser), LB_SCENE_BIT(lb_sceneStairs) },
-	{ "tread", offsetof(lbSceneParams, tread), LB_SCENE_BIT(lb_sceneStairs) },
-	{ "count", offsetof(lbSceneParams, count), LB_SCENE_BIT(lb_sceneStairs) },
-	{ "landing", offsetof(lbSceneParams, landing), LB_SCENE_BIT(lb_sceneStairs) },
-	{ "amplitude", offsetof(lbSceneParams, amplitude), LB_SCENE_BIT(lb_sceneRocky) },
-	{ "scale", offsetof(lbSceneParams, scale), LB_SCENE_BIT(lb_sceneRocky) },
-	{ "size", offsetof(lbSceneParams, size),
+	{ "length", offsetof(lbSceneDef, length), LB_SCENE_BIT(lb_sceneSlope) | LB_SCENE_BIT(lb_sceneBeam) },
+	{ "riser", offsetof(lbSceneDef, riser), LB_SCENE_BIT(lb_sceneStairs) },
+	{ "tread", offsetof(lbSceneDef, tread), LB_SCENE_BIT(lb_sceneStairs) },
+	{ "count", offsetof(lbSceneDef, count), LB_SCENE_BIT(lb_sceneStairs) },
+	{ "landing", offsetof(lbSceneDef, landing), LB_SCENE_BIT(lb_sceneStairs) },
+	{ "amplitude", offsetof(lbSceneDef, amplitude), LB_SCENE_BIT(lb_sceneRocky) },
+	{ "scale", offsetof(lbSceneDef, scale), LB_SCENE_BIT(lb_sceneRocky) },
+	{ "size", offsetof(lbSceneDef, size),
 	  LB_SCENE_BIT(lb_sceneRocky) | LB_SCENE_BIT(lb_sceneStepDown) | LB_SCENE_BIT(lb_sceneGap) },
-	{ "resolution", offsetof(lbSceneParams, resolution), LB_SCENE_BIT(lb_sceneRocky) },
-	{ "as_mesh", offsetof(lbSceneParams, asMesh), LB_SCENE_BIT(lb_sceneRocky) },
-	{ "drop", offsetof(lbSceneParams, drop), LB_SCENE_BIT(lb_sceneStepDown) },
-	{ "panel_height", offsetof(lbSceneParams, panelHeight), LB_SCENE_BIT(lb_sceneClimbWall) },
-	{ "incline_angle", offsetof(lbSceneParams, inclineAngle), LB_SCENE_BIT(lb_sceneClimbWall) },
-	{ "overhang_angle", offsetof(lbSceneParams, overhangAngle), LB_SCENE_BIT(lb_sceneClimbWall) },
-	{ "hold_count", offsetof(lbSceneParams, holdCount), LB_HOLD_KINDS },
-	{ "hold_size", offsetof(lbSceneParams, holdSize), LB_HOLD_KINDS },
-	{ "hold_depth", offsetof(lbSceneParams, holdDepth), LB_HOLD_KINDS },
-	{ "thickness", offsetof(lbSceneParams, thickness),
+	{ "resolution", offsetof(lbSceneDef, resolution), LB_SCENE_BIT(lb_sceneRocky) },
+	{ "as_mesh", offsetof(lbSceneDef, asMesh), LB_SCENE_BIT(lb_sceneRocky) },
+	{ "drop", offsetof(lbSceneDef, drop), LB_SCENE_BIT(lb_sceneStepDown) },
+	{ "panel_height", offsetof(lbSceneDef, panelHeight), LB_SCENE_BIT(lb_sceneClimbWall) },
+	{ "incline_angle", offsetof(lbSceneDef, inclineAngle), LB_SCENE_BIT(lb_sceneClimbWall) },
+	{ "overhang_angle", offsetof(lbSceneDef, overhangAngle), LB_SCENE_BIT(lb_sceneClimbWall) },
+	{ "hold_count", offsetof(lbSceneDef, holdCount), LB_HOLD_KINDS },
+	{ "hold_size", offsetof(lbSceneDef, holdSize), LB_HOLD_KINDS },
+	{ "hold_depth", offsetof(lbSceneDef, holdDepth), LB_HOLD_KINDS },
+	{ "thickness", offsetof(lbSceneDef, thickness),
 	  LB_SCENE_BIT(lb_sceneStepDown) | LB_SCENE_BIT(lb_sceneClimbWall) | LB_SCENE_BIT(lb_sceneInsideCorner) |
 		  LB_SCENE_BIT(lb_sceneGap) | LB_WALL_KINDS },
-	{ "height", offsetof(lbSceneParams, height),
+	{ "height", offsetof(lbSceneDef, height),
 	  LB_SCENE_BIT(lb_sceneInsideCorner) | LB_SCENE_BIT(lb_sceneLedgeTop) | LB_SCENE_BIT(lb_sceneRoof) |
 		  LB_SCENE_BIT(lb_sceneBeam) | LB_WALL_KINDS },
-	{ "depth", offsetof(lbSceneParams, depth), LB_SCENE_BIT(lb_sceneLedgeTop) | LB_SCENE_BIT(lb_sceneGap) },
-	{ "gap", offsetof(lbSceneParams, gap), LB_SCENE_BIT(lb_sceneGap) },
-	{ "run", offsetof(lbSceneParams, run), LB_SCENE_BIT(lb_sceneRoof) },
+	{ "depth", offsetof(lbSceneDef, depth), LB_SCENE_BIT(lb_sceneLedgeTop) | LB_SCENE_BIT(lb_sceneGap) },
+	{ "gap", offsetof(lbSceneDef, gap), LB_SCENE_BIT(lb_sceneGap) },
+	{ "run", offsetof(lbSceneDef, run), LB_SCENE_BIT(lb_sceneRoof) },
 };
 
 #define LB_SCENE_KEY_COUNT ((int)(sizeof lbSceneKeys / sizeof lbSceneKeys[0]))
@@ -115,9 +115,9 @@ const char* lbSceneBuilderName(lbSceneKind kind)
 	return lbSceneNames[kind];
 }
 
-lbSceneParams lbDefaultSceneParams(lbSceneKind kind)
+lbSceneDef lbDefaultSceneDef(lbSceneKind kind)
 {
-	lbSceneParams p;
+	lbSceneDef p;
 	memset(&p, 0, sizeof p);
 	p.kind = kind;
 	p.up = lbVec3_axisZ;
@@ -206,7 +206,7 @@ lbSceneParams lbDefaultSceneParams(lbSceneKind kind)
 	return p;
 }
 
-int lbSceneParamKeys(lbSceneKind kind, const char* const** outKeys)
+int lbSceneDefKeys(lbSceneKind kind, const char* const** outKeys)
 {
 	// Constant lists, NULL-terminated; a test checks they agree with the key table above.
 	static const char* const lists[lb_sceneCount][LB_SCENE_MAX_KEYS] = {
@@ -253,7 +253,7 @@ int lbSceneParamKeys(lbSceneKind kind, const char* const** outKeys)
 	return n;
 }
 
-static const lbSceneKey* lbFindKey(const lbSceneParams* params, const char* key, const char* fn)
+static const lbSceneKey* lbFindKey(const lbSceneDef* params, const char* key, const char* fn)
 {
 	if (!params || !key)
 	{
@@ -277,17 +277,17 @@ static const lbSceneKey* lbFindKey(const lbSceneParams* params, const char* key,
 	return NULL;
 }
 
-lbResult lbSceneParams_Set(lbSceneParams* params, const char* key, float value)
+lbResult lbSceneDef_Set(lbSceneDef* params, const char* key, float value)
 {
-	const lbSceneKey* k = lbFindKey(params, key, "lbSceneParams_Set");
+	const lbSceneKey* k = lbFindKey(params, key, "lbSceneDef_Set");
 	if (!k)
 		return params && key ? lb_errorInvalidArgument : lb_errorNullPointer;
 	if (!lbIsValidFloat(value))
-		return lbReport(lb_errorNonFinite, "lbSceneParams_Set: '%s' is not finite", key);
-	if (k->offset == offsetof(lbSceneParams, seed))
+		return lbReport(lb_errorNonFinite, "lbSceneDef_Set: '%s' is not finite", key);
+	if (k->offset == offsetof(lbSceneDef, seed))
 	{
 		if (value < 0.0f || value > 4294967040.0f || value != floorf(value))
-			return lbReport(lb_errorInvalidArgument, "lbSceneParams_Set: seed %g must be a non-negative integer",
+			return lbReport(lb_errorInvalidArgument, "lbSceneDef_Set: seed %g must be a non-negative integer",
 							(double)value);
 		params->seed = (uint32_t)value;
 		return lb_ok;
@@ -296,14 +296,14 @@ lbResult lbSceneParams_Set(lbSceneParams* params, const char* key, float value)
 	return lb_ok;
 }
 
-lbResult lbSceneParams_Get(const lbSceneParams* params, const char* key, float* outValue)
+lbResult lbSceneDef_Get(const lbSceneDef* params, const char* key, float* outValue)
 {
-	const lbSceneKey* k = lbFindKey(params, key, "lbSceneParams_Get");
+	const lbSceneKey* k = lbFindKey(params, key, "lbSceneDef_Get");
 	if (!k)
 		return params && key ? lb_errorInvalidArgument : lb_errorNullPointer;
 	if (!outValue)
-		return lbReport(lb_errorNullPointer, "lbSceneParams_Get: outValue is NULL");
-	if (k->offset == offsetof(lbSceneParams, seed))
+		return lbReport(lb_errorNullPointer, "lbSceneDef_Get: outValue is NULL");
+	if (k->offset == offsetof(lbSceneDef, seed))
 		*outValue = (float)params->seed;
 	else
 		memcpy(outValue, (const char*)params + k->offset, sizeof *outValue);
@@ -440,7 +440,7 @@ static float lbValueNoise(float x, float y, uint32_t seed, int octave)
 	return lbLerpF(lbLerpF(v00, v10, tx), lbLerpF(v01, v11, tx), ty);
 }
 
-float lbSceneRockyHeight(const lbSceneParams* params, float a, float b)
+float lbSceneRockyHeight(const lbSceneDef* params, float a, float b)
 {
 	if (!params || !(params->scale > 0.0f))
 		return 0.0f;
@@ -467,7 +467,7 @@ enum
 	lb_rockyMeshBytes = 256
 };
 
-size_t lbSceneMemoryEstimate(const lbSceneParams* p)
+size_t lbSceneMemoryEstimate(const lbSceneDef* p)
 {
 	if (!p || p->internalValue != LB_SECRET_COOKIE)
 		return 0;
@@ -482,7 +482,7 @@ size_t lbSceneMemoryEstimate(const lbSceneParams* p)
 	return bytes >= 1.8e19 ? SIZE_MAX : (size_t)bytes;
 }
 
-static lbResult lbBuildRocky(lbWorld* w, const lbSceneFrame* fr, const lbSceneParams* p)
+static lbResult lbBuildRocky(lbWorld* w, const lbSceneFrame* fr, const lbSceneDef* p)
 {
 	// In double, checked before the conversion: size / resolution may be far beyond any int.
 	double cellsD = ceil((double)p->size / (double)p->resolution - 1e-3);
@@ -554,7 +554,7 @@ static lbResult lbBuildRocky(lbWorld* w, const lbSceneFrame* fr, const lbScenePa
 	return r;
 }
 
-static lbResult lbBuildClimbWall(lbWorld* w, const lbSceneFrame* fr, const lbSceneParams* p)
+static lbResult lbBuildClimbWall(lbWorld* w, const lbSceneFrame* fr, const lbSceneDef* p)
 {
 	lbResult r = lbAddGround(w, fr, p->groundSize, 0.0f);
 	if (r != lb_ok)
@@ -618,7 +618,7 @@ static lbResult lbBuildClimbWall(lbWorld* w, const lbSceneFrame* fr, const lbSce
 // from the ground up to `height`; at height h it lies distance + h / tan(angle) ahead. An
 // overhang's face starts below the ground (hidden behind its foot) so the box's back edge reaches
 // the ground too, leaving no gap under the wall.
-static lbResult lbBuildWall(lbWorld* w, const lbSceneFrame* fr, const lbSceneParams* p)
+static lbResult lbBuildWall(lbWorld* w, const lbSceneFrame* fr, const lbSceneDef* p)
 {
 	lbResult r = lbAddGround(w, fr, p->groundSize, 0.0f);
 	if (r != lb_ok)
@@ -641,7 +641,7 @@ static lbResult lbBuildWall(lbWorld* w, const lbSceneFrame* fr, const lbScenePar
 // reach holds come first, then the rest by dart throwing at 2 * hold_size spacing. The count limit
 // (lbValidateScene) keeps the disks to about a third of the random-packing limit, so a place is found
 // within a few tries; running out of tries is still an error, never a silent shortfall.
-static lbResult lbPlaceHolds(const lbSceneParams* p, float* bh, int count)
+static lbResult lbPlaceHolds(const lbSceneDef* p, float* bh, int count)
 {
 	uint64_t rng = (uint64_t)p->seed * 0x9E3779B97F4A7C15ull + 11u;
 	const float hands[2] = { 1.55f, 2.05f }, feet[2] = { 0.35f, 0.65f }, sideLo = 0.15f, sideHi = 0.45f;
@@ -680,7 +680,7 @@ static lbResult lbPlaceHolds(const lbSceneParams* p, float* bh, int count)
 }
 
 // Wall (WALL only) plus holds (CLIMBABLE | WALL), each sunk a little into the wall.
-static lbResult lbBuildHolds(lbWorld* w, const lbSceneFrame* fr, const lbSceneParams* p)
+static lbResult lbBuildHolds(lbWorld* w, const lbSceneFrame* fr, const lbSceneDef* p)
 {
 	lbResult r = lbAddGround(w, fr, p->groundSize, 0.0f);
 	float d = p->distance, hw = 0.5f * p->width;
@@ -719,7 +719,7 @@ static lbResult lbCheckPositive(const char* name, float v, char* why, size_t cap
 	return lb_ok;
 }
 
-static lbResult lbValidateScene(const lbSceneParams* p, char* why, size_t cap)
+static lbResult lbValidateScene(const lbSceneDef* p, char* why, size_t cap)
 {
 	lbResult r = lb_ok;
 #define LB_POS(field, name)                                                                                  \
@@ -847,14 +847,14 @@ static lbResult lbValidateScene(const lbSceneParams* p, char* why, size_t cap)
 }
 
 // Checks every param and sets up the scene's frame.
-lbResult lbSceneParams_Validate(const lbSceneParams* p, char* outMessage, size_t capacity)
+lbResult lbSceneDef_Validate(const lbSceneDef* p, char* outMessage, size_t capacity)
 {
 	if (outMessage && capacity > 0)
 		outMessage[0] = 0;
 	if (!p)
 		return lbSceneFail(outMessage, capacity, lb_errorNullPointer, "params is NULL");
 	if (p->internalValue != LB_SECRET_COOKIE)
-		return lbSceneFail(outMessage, capacity, lb_errorDefNotInitialized, "params not initialised with lbDefaultSceneParams()");
+		return lbSceneFail(outMessage, capacity, lb_errorDefNotInitialized, "params not initialised with lbDefaultSceneDef()");
 	if ((int)p->kind <= 0 || (int)p->kind >= lb_sceneCount)
 		return lbSceneFail(outMessage, capacity, lb_errorInvalidArgument, "unknown scene kind %d", (int)p->kind);
 	if (!lbIsValidVec3(p->up) || !lbIsValidVec3(p->forward) || !lbIsValidVec3(p->origin))
@@ -864,13 +864,13 @@ lbResult lbSceneParams_Validate(const lbSceneParams* p, char* outMessage, size_t
 	return lbValidateScene(p, outMessage, capacity);
 }
 
-static lbResult lbPrepareScene(const lbSceneParams* params, lbSceneFrame* outFrame)
+static lbResult lbPrepareScene(const lbSceneDef* params, lbSceneFrame* outFrame)
 {
 	char why[256];
-	lbResult r = lbSceneParams_Validate(params, why, sizeof why);
+	lbResult r = lbSceneDef_Validate(params, why, sizeof why);
 	if (r != lb_ok)
 		return lbReport(r, "lbBuildScene: %s", why);
-	const lbSceneParams* p = params;
+	const lbSceneDef* p = params;
 	lbSceneFrame* fr = outFrame;
 	fr->u = lbNormalize(p->up);
 	fr->f = lbNormalizeOr(lbProjectOnPlane(p->forward, fr->u), lbVec3_zero);
@@ -882,7 +882,7 @@ static lbResult lbPrepareScene(const lbSceneParams* params, lbSceneFrame* outFra
 	return lb_ok;
 }
 
-int lbSceneHolds(const lbSceneParams* params, lbVec3* outCentres, int capacity)
+int lbSceneHolds(const lbSceneDef* params, lbVec3* outCentres, int capacity)
 {
 	if (!params || (capacity > 0 && !outCentres))
 	{
@@ -912,7 +912,7 @@ int lbSceneHolds(const lbSceneParams* params, lbVec3* outCentres, int capacity)
 	return r == lb_ok ? count : -1;
 }
 
-lbResult lbBuildScene(lbWorld* world, const lbSceneParams* params)
+lbResult lbBuildScene(lbWorld* world, const lbSceneDef* params)
 {
 	if (!world || !params)
 		return lbReport(lb_errorNullPointer, "lbBuildScene: world or params is NULL");
@@ -921,7 +921,7 @@ lbResult lbBuildScene(lbWorld* world, const lbSceneParams* params)
 	lbResult r = lbPrepareScene(params, &fr);
 	if (r != lb_ok)
 		return r;
-	const lbSceneParams* p = params;
+	const lbSceneDef* p = params;
 	float hw = 0.5f * p->width;
 	switch (p->kind)
 	{

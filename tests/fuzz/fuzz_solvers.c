@@ -212,7 +212,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		}
 		case 3:
 		{
-			lbFullBodyIkSettings settings = lbDefaultFullBodyIkSettings();
+			lbFullBodyIkDef settings = lbDefaultFullBodyIkDef();
 			settings.iterations = lbIndex(r, 40);
 			settings.damping = lbFloat(r);
 			settings.pelvisMaxSink = lbFloat(r);

@@ -71,7 +71,7 @@ lbClimbDef lbDefaultClimbDef(void)
 	d.toeSideGain = 1.0f;
 	d.toeLegGain = 0.35f;
 	d.toeUpGain = 0.5f;
-	d.fullBody = lbDefaultFullBodyIkSettings();
+	d.fullBody = lbDefaultFullBodyIkDef();
 	d.fullBody.pelvisMaxSink = 0.6f;
 	d.fullBody.pelvisMaxRise = 0.6f;
 	d.fullBody.pelvisMaxHorizontal = 0.6f;
@@ -106,6 +106,8 @@ void lbClimbPoseCache_Reset(lbClimbPoseCache* cache)
 	cache->handRotWs[0] = cache->handRotWs[1] = lbQuat_identity;
 	cache->lastHandWs[0] = cache->lastHandWs[1] = lbQuat_identity;
 	cache->lastFootWs[0] = cache->lastFootWs[1] = lbQuat_identity;
+	for (int k = 0; k < 1 + LB_MAX_SPINE; ++k)
+		cache->lastBodyWs[k] = lbQuat_identity;
 }
 
 lbResult lbClimb_Select(lbClimbState* state, int limb)

@@ -1087,7 +1087,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	if (def->internalValue != LB_SECRET_COOKIE)
 		return lbReport(lb_errorDefNotInitialized, "%s: def not initialised with lbDefaultClimbDef()", fn);
 	if (def->fullBody.internalValue != LB_SECRET_COOKIE)
-		return lbReport(lb_errorDefNotInitialized, "%s: def->fullBody not initialised with lbDefaultFullBodyIkSettings()",
+		return lbReport(lb_errorDefNotInitialized, "%s: def->fullBody not initialised with lbDefaultFullBodyIkDef()",
 						fn);
 	if (pose->boneCount != skeleton->boneCount || skeleton->boneCount <= 0)
 		return lbReport(lb_errorSkeletonMismatch, "%s: pose has %d bones, skeleton %d", fn, pose->boneCount,
@@ -1105,6 +1105,9 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 				!lbClimbValidQuat(cache->lastHandWs[s]) || !lbIsValidVec3(cache->lastKneeWs[s]) ||
 				!lbIsValidVec3(cache->lastElbowWs[s]) || !lbIsValidFloat(cache->lastHandTwist[s]) ||
 				!lbClimbValidQuat(cache->lastFootWs[s]))
+				return lbReport(lb_errorNonFinite, "%s: the pose cache holds non-finite or non-unit values", fn);
+		for (int k = 0; k < 1 + LB_MAX_SPINE; ++k)
+			if (!lbClimbValidQuat(cache->lastBodyWs[k]))
 				return lbReport(lb_errorNonFinite, "%s: the pose cache holds non-finite or non-unit values", fn);
 	}
 	lbClimbPoseCtx c;
@@ -1222,7 +1225,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 			eff[slots[i]].targetMs = i < 2 ? c.targetMs[i] : c.ankleGuessMs[i - 2];
 			eff[slots[i]].positionAlpha = c.bodyAlpha[i];
 		}
-		lbFullBodyIkSettings settings = def->fullBody;
+		lbFullBodyIkDef settings = def->fullBody;
 		if (lbLengthSquared(settings.upMs) == 0.0f)
 			settings.upMs = upMs;
 		r = lbSolveFullBodyIk(&work, skeleton, humanoid, &settings, eff, workspace, fbSize, NULL);
@@ -1252,6 +1255,29 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 					workLocal[bones[k]] = pose->local[bones[k]];
 		}
 		lbPose_LocalToModel(&work, skeleton);
+	}
+
+	// The body (pelvis, then each spine bone) turns from last frame's no faster than twice the turn
+	// limit: the full-body solve can answer an effector's alpha crossing a joint limit or the
+	// pelvis's range with a jump of its own. Only rotations: the limbs are solved after, so every
+	// held limb still ends on its hold.
+	{
+		const int spineCount = humanoid->spineCount < LB_MAX_SPINE ? humanoid->spineCount : LB_MAX_SPINE;
+		for (int k = 0; k < 1 + spineCount; ++k)
+		{
+			const int b = k == 0 ? humanoid->pelvis : humanoid->spine[k - 1];
+			if (!lbClimbValidBone(skeleton, b))
+				continue;
+			if (cacheValid && c.maxTurn > 0.0f)
+			{
+				const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c.cw.q), newCache.lastBodyWs[k]));
+				const lbQuat limited = lbClimbTurnToward(lastMs, work.model[b].q, 2.0f * c.maxTurn);
+				r = lbPose_SetBoneModelRotation(&work, skeleton, b, limited, true);
+				if (r != lb_ok)
+					return r;
+			}
+			newCache.lastBodyWs[k] = lbQuatNormalize(lbQuatMul(c.cw.q, work.model[b].q));
+		}
 	}
 
 	// 3. The body held to every locked limb together.

@@ -1841,7 +1841,7 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 	{
 		// Both feet as full-body effectors: the body (pelvis and spine) moves within the def's sink
 		// and lift limits so both legs reach, and the legs are solved with their limits.
-		lbFullBodyIkSettings settings = lbDefaultFullBodyIkSettings();
+		lbFullBodyIkDef settings = lbDefaultFullBodyIkDef();
 		settings.pelvisMaxSink = lbMaxF(def->pelvisMaxSink, 0.0f) * worldToModel;
 		settings.pelvisMaxRise = lbMaxF(def->pelvisMaxLift, 0.0f) * worldToModel;
 		settings.upMs = upMs;
