@@ -3,7 +3,8 @@
 // limber_bench_peers [--smoke] [-r=blocks]: limber beside Embree 3 (rays) and Bullet 3 (sphere casts)
 // in one process, on the same inputs: the rocky terrain as a 2M-triangle mesh (100 m, 10 cm cells),
 // foot-probe casts straight down (0.5 m above the ground to 0.6 m below). Cold casts fall anywhere
-// on the mesh; warm ones within 2 m of a point that moves from batch to batch, as a crowd's feet do.
+// on the mesh; warm ones within 2 m of a point that moves from block to block (256 casts), as the
+// feet of a few characters walking there do.
 // Each figure alternates blocks of casts between the two libraries (which goes first alternates
 // too) and reports the median over blocks of the time per cast; every cast's hit is compared, and
 // any disagreement (hit or miss, or a distance more than 0.1 mm apart for rays, 1.5 mm for spheres,
@@ -104,7 +105,7 @@ Cast probeAt(const Terrain& t, float x, float y)
 	return Cast{ lbMakeVec3(x, y, z + 0.5f), lbMakeVec3(x, y, z - 0.6f) };
 }
 
-// Cold: anywhere on the inner 90 %; warm: batches of `batch` within 2 m of a point.
+// Cold: anywhere on the inner 90 %; warm: runs of `batch` within 2 m of a point.
 std::vector<Cast> makeCasts(const Terrain& t, int count, bool warm, int batch)
 {
 	std::vector<Cast> casts;
@@ -399,7 +400,7 @@ int main(int argc, char** argv)
 	double ma = 0.0, mb = 0.0;
 	for (int warm = 0; warm < 2; ++warm)
 	{
-		std::vector<Cast> casts = makeCasts(t, count, warm == 1, 64);
+		std::vector<Cast> casts = makeCasts(t, count, warm == 1, block);
 		for (int batched = 0; batched < 2; ++batched)
 		{
 			alternate(
@@ -422,7 +423,7 @@ int main(int argc, char** argv)
 	const int sphereBlocks = std::max(2, blocks / 8);
 	for (int warm = 0; warm < 2; ++warm)
 	{
-		std::vector<Cast> casts = makeCasts(t, block * sphereBlocks, warm == 1, 64);
+		std::vector<Cast> casts = makeCasts(t, block * sphereBlocks, warm == 1, block);
 		alternate(
 			casts, block, [&](const Cast* c, int n, Outcome* o) { limberRays(world, c, n, o, 0.03f, false); },
 			[&](const Cast* c, int n, Outcome* o) { bulletSpheres(bw, c, n, o, 0.03f); }, oa, ob, ma, mb);
