@@ -314,6 +314,142 @@ static void test_prone_fades_with_the_flag_and_the_lying_torso(void)
 	fixtureFree(&f);
 }
 
+
+// The animated prone pose turned about its own torso axis (through the pelvis) by `angle`: pi lays it
+// on its back, pi/2 on a side.
+static void turnAboutTorso(Fixture* f, float angle)
+{
+	const lbHumanoid* h = &f->h;
+	lbVec3 pel = f->anim.model[h->pelvis].p;
+	lbVec3 axis = lbNormalize(lbSub(f->anim.model[h->neck].p, pel));
+	lbQuat q = lbQuatFromAxisAngle(axis, angle);
+	int root = 0;
+	while (f->skel->parents[root] >= 0)
+		++root;
+	lbTransform r = f->anim.model[root];
+	r.p = lbAdd(pel, lbQuatRotate(q, lbSub(r.p, pel)));
+	r.q = lbQuatNormalize(lbQuatMul(q, r.q));
+	lbPose_SetBoneModel(&f->anim, f->skel, root, r, true);
+}
+
+// Lying on the back and on a side: the posture is read from the pose, and on a 20 degree slope (head
+// uphill) the body on its back gets the same pitches and rests on the slope with its torso along it,
+// as face down; on a side the fit runs too and the torso rests on the ground.
+static void test_prone_back_and_side(void)
+{
+	const float angle = 20.0f * LB_DEG2RAD;
+	for (int rig = 0; rig < 2; ++rig)
+		for (int way = 0; way < 2; ++way)
+		{
+			Fixture f;
+			fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ, lbVec3_axisX, lb_sceneSlope, angle);
+			turnAboutTorso(&f, way == 0 ? LB_PI : 0.5f * LB_PI);
+			lbVec3 p = lbMakeVec3(3.5f, 0.0f, 3.5f * tanf(angle));
+			lbTransform cw = place(&f, f.fwd, p);
+			lbProneDef def = lbDefaultProneDef();
+			lbProneState st;
+			lbProneState_Reset(&st);
+			lbProneTargets t = senseOnce(&f, &st, &def, cw, 3);
+			ENSURE(t.posture == (way == 0 ? lb_proneFaceUp : lb_proneOnSide));
+			ENSURE(t.alpha > 0.999f && t.centreHit && t.upperHit && t.lowerHit);
+			ENSURE_NEAR(t.upperPitch * LB_RAD2DEG, 20.0f, 0.5);
+			ENSURE_NEAR(t.lowerPitch * LB_RAD2DEG, 20.0f, 0.5);
+			ENSURE_NEAR(t.roll * LB_RAD2DEG, 0.0f, 0.5);
+			lbPose_Copy(&f.pose, &f.anim);
+			lbProneResult res;
+			ENSURE(lbProneApplyPose(&t, &def, f.skel, &f.h, &f.pose, &res) == lb_ok);
+			ENSURE(lbPose_IsFinite(&f.pose));
+			ENSURE(!res.shiftClamped);
+			ENSURE(res.torsoGap >= 0.0f && res.torsoGap <= 0.02f);
+			lbVec3 pel = lbTransformPoint(cw, f.pose.model[f.h.pelvis].p);
+			lbVec3 neck = lbTransformPoint(cw, f.pose.model[f.h.neck].p);
+			ENSURE_NEAR(slopeDeg(pel, neck, f.up, f.fwd), 20.0f, 1.5);
+			// The torso's axis lies a torso radius (and the clearance) above the slope at both ends.
+			const float r = 0.055f * f.h.height;
+			const lbVec3 n = lbMakeVec3(-sinf(angle), 0.0f, cosf(angle));
+			ENSURE_NEAR(lbDot(pel, n), r + def.clearance, 0.02);
+			ENSURE_NEAR(lbDot(neck, n), r + def.clearance, 0.02);
+			fixtureFree(&f);
+		}
+}
+
+// Crawling up a 10 degree slope and over rocks: a hand or foot, once fully held, stays where it was
+// put in the world until it is let go (its contact does not slide), and the fitted limb reaches it.
+static void test_prone_crawl_holds_contacts(void)
+{
+	for (int rig = 0; rig < 2; ++rig)
+		for (int ground = 0; ground < 2; ++ground)
+		{
+			Fixture f;
+			const float angle = 10.0f * LB_DEG2RAD;
+			fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ, lbVec3_axisX, ground == 0 ? lb_sceneSlope : lb_sceneRocky,
+						angle);
+			if (ground == 1)
+			{
+				// Rocks of 0.1 m instead of the default 0.25 m rubble.
+				lbDestroyWorld(f.world);
+				lbWorldDef wd = lbDefaultWorldDef();
+				f.world = lbCreateWorld(&wd);
+				lbSceneDef sp = lbDefaultSceneDef(lb_sceneRocky);
+				sp.amplitude = 0.1f;
+				sp.scale = 1.5f;
+				ENSURE(lbBuildScene(f.world, &sp) == lb_ok);
+				f.query = lbWorld_GetQuery(f.world);
+			}
+			lbSceneDef sp = lbDefaultSceneDef(lb_sceneRocky);
+			sp.amplitude = 0.1f;
+			sp.scale = 1.5f;
+			lbMotionState ms;
+			lbMotionState_Init(&ms, f.skel, &f.h, lbTransform_identity);
+			lbMotionDef mp = lbDefaultMotionDef(lb_motionCrawl);
+			lbProneDef def = lbDefaultProneDef();
+			lbProneState st;
+			lbProneState_Reset(&st);
+			lbProneLimbTarget prev[LB_PRONE_LIMBS];
+			memset(prev, 0, sizeof prev);
+			int heldFrames = 0, releases = 0;
+			const float dt = 1.0f / 60.0f;
+			for (int i = 0; i < 240; ++i)
+			{
+				lbMotion_Sample(&ms, f.skel, &f.h, &mp, dt, &f.anim);
+				// The crawl's own travel (in the model's frame from where it started) heading along +x
+				// from x = 2, on the ground there.
+				lbTransform cw = lbTransformMul(place(&f, f.fwd, lbMakeVec3(2.0f, 0.0f, 0.0f)), ms.characterWs);
+				cw.p.z = ground == 0 ? cw.p.x * tanf(angle) : lbSceneRockyHeight(&sp, cw.p.x, cw.p.y);
+				lbProneSenseInput in = lbDefaultProneSenseInput();
+				in.query = &f.query;
+				in.characterWs = cw;
+				in.animPose = &f.anim;
+				in.dt = dt;
+				lbProneTargets t;
+				ENSURE(lbProneSense(&st, &def, f.skel, &f.h, &in, &t) == lb_ok);
+				lbPose_Copy(&f.pose, &f.anim);
+				ENSURE(lbProneApplyPose(&t, &def, f.skel, &f.h, &f.pose, NULL) == lb_ok);
+				ENSURE(lbPose_IsFinite(&f.pose));
+				for (int k = 0; k < LB_PRONE_LIMBS; ++k)
+				{
+					const lbProneLimbTarget* l = &t.limbs[k];
+					int end = k < 2 ? f.h.arm[k].hand : f.h.leg[k - 2].foot;
+					if (l->locked && prev[k].locked)
+						ENSURE(lbDistance(l->endWs, prev[k].endWs) < 1.0e-5f);
+					if (!l->locked && prev[k].locked)
+						++releases;
+					if (l->locked && l->alpha >= 1.0f)
+					{
+						++heldFrames;
+						ENSURE(lbDistance(lbTransformPoint(cw, f.pose.model[end].p), l->endWs) < 0.02f);
+					}
+					prev[k] = *l;
+				}
+			}
+			printf("  rig %d ground %d: %d held limb-frames, %d releases\n", rig, ground, heldFrames, releases);
+			// The crawl plants and lifts each hand and foot several times in four seconds.
+			ENSURE(heldFrames > 240);
+			ENSURE(releases >= 4);
+			fixtureFree(&f);
+		}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -322,5 +458,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_prone_roof_lift);
 	RUN_TEST(test_prone_bad_input);
 	RUN_TEST(test_prone_fades_with_the_flag_and_the_lying_torso);
+	RUN_TEST(test_prone_back_and_side);
+	RUN_TEST(test_prone_crawl_holds_contacts);
 	TEST_MAIN_END();
 }
