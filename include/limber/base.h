@@ -4,6 +4,20 @@
 
 /// @defgroup base Base: export macros, result codes, log and assert hooks
 /// @{
+///
+/// Conventions every public header follows:
+/// - Option structs: a `Def` creates or configures something (lbWorldDef, lbFootDef), an `Input`
+///   changes with every call (lbFootSenseInput, lbTwoBoneIkInput). Both come from their
+///   `lbDefault...()` function, which sets a cookie the calls check.
+/// - Argument order: the object a function is named after first (`lbPose_*`, `lbHumanoid_*`),
+///   then the skeleton before the humanoid map made for it, then inputs, then outputs (`out...`).
+/// - Create or fail: `lbCreate<T>` returns the new object, or NULL (a pose with NULL arrays), never
+///   a half-made one; the reason goes once to the log hook, and where there is more than one
+///   reason an optional `lbResult* outResult` receives it. Loading and parsing (lbImportRig,
+///   lbLoadScenario) return the reason and write the object through an out pointer, NULL on
+///   failure. `lbDestroy<T>` frees it and accepts NULL.
+/// - Thread-safety is stated on every public type. The library has no hidden state besides the
+///   log, assert and allocator hooks, which are set once at start-up.
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -104,6 +118,8 @@ typedef enum lbLogLevel
 LB_EXTERN_C_BEGIN
 
 /// A library version (semantic versioning).
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbVersion
 {
 	int major;    ///< incompatible API changes

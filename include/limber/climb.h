@@ -40,6 +40,8 @@ typedef enum lbClimbLimbMode
 
 /// Options of the climbing system. Fill with lbDefaultClimbDef(); every default is listed here.
 /// Index 0 of a per-kind pair is for hands, 1 for feet.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbClimbDef
 {
 	/// World up (unit). Default +Z.
@@ -156,6 +158,8 @@ typedef struct lbClimbDef
 } lbClimbDef;
 
 /// Per-limb state of the sense stage.
+/// Thread-safety: one per character; the calls that update it must not run on two threads at once
+/// for the same state (different states are independent).
 typedef struct lbClimbLimbState
 {
 	lbClimbLimbMode mode;
@@ -179,6 +183,8 @@ typedef struct lbClimbLimbState
 
 /// Per-character state of the climbing system: small and contiguous, owned by the caller.
 /// Initialise with lbClimbState_Reset.
+/// Thread-safety: one per character; the calls that update it must not run on two threads at once
+/// for the same state (different states are independent).
 typedef struct lbClimbState
 {
 	/// Hands L, R, feet L, R (lbLimb order).
@@ -198,6 +204,8 @@ typedef struct lbClimbState
 } lbClimbState;
 
 /// What the game tells the sense stage each frame.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbClimbSenseInput
 {
 	/// The world, seen through the scene-query interface. Required.
@@ -215,6 +223,8 @@ typedef struct lbClimbSenseInput
 } lbClimbSenseInput;
 
 /// Per-limb output of the sense stage (world space).
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbClimbLimbTarget
 {
 	lbClimbLimbMode mode;
@@ -236,6 +246,8 @@ typedef struct lbClimbLimbTarget
 } lbClimbLimbTarget;
 
 /// The plain struct that joins the two stages.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbClimbTargets
 {
 	/// World transform of the model frame the targets were made for: the climbing frame. A game
@@ -260,6 +272,8 @@ typedef struct lbClimbTargets
 /// Small cache the pose stage keeps between frames (caller memory, one per character; zero it
 /// or call lbClimbPoseCache_Reset before the first frame). World space, so it survives the
 /// climbing frame moving.
+/// Thread-safety: one per character; the calls that update it must not run on two threads at once
+/// for the same state (different states are independent).
 typedef struct lbClimbPoseCache
 {
 	/// Hand rotation (world) cached while unlocked and used while locked.
@@ -288,6 +302,8 @@ typedef struct lbClimbPoseCache
 } lbClimbPoseCache;
 
 /// What the pose stage did.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbClimbPoseResult
 {
 	/// Largest distance (m) a shoulder or hip stayed beyond its allowed reach from its lock after

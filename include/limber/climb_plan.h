@@ -20,6 +20,8 @@
 #include "limber/climb.h"
 
 /// A place a hand or a foot can hold (world space).
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbClimbHold
 {
 	/// Point on the climbable surface (m, world).
@@ -33,6 +35,8 @@ typedef struct lbClimbHold
 } lbClimbHold;
 
 /// Body measures the planner places a climber with, measured from a rig (lbClimbPlanBodyFromRig).
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbClimbPlanBody
 {
 	/// Each limb's root (shoulders L, R, hips L, R) from the pelvis in the character's rest frame:
@@ -46,6 +50,8 @@ typedef struct lbClimbPlanBody
 } lbClimbPlanBody;
 
 /// Planner options. Fill with lbDefaultClimbPlanDef(); every default is listed here.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbClimbPlanDef
 {
 	/// World up (unit). Default +Z.
@@ -81,6 +87,8 @@ typedef struct lbClimbPlanDef
 } lbClimbPlanDef;
 
 /// Where a plan starts and where it goes.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbClimbPlanInput
 {
 	/// Holds (world) and their count. Required; not retained.
@@ -99,6 +107,8 @@ typedef struct lbClimbPlanInput
 } lbClimbPlanInput;
 
 /// One move of a plan: `limb` (lbLimb) goes to hold `hold` (an index into the input's holds).
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbClimbPlanMove
 {
 	int limb;
@@ -119,6 +129,8 @@ typedef enum lbClimbPlanStatus
 } lbClimbPlanStatus;
 
 /// What lbPlanClimb found.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbClimbPlanResult
 {
 	lbClimbPlanStatus status;
@@ -132,6 +144,8 @@ typedef struct lbClimbPlanResult
 
 /// Per-frame state of the driver that plays a plan into an lbClimbState. Zero it or call
 /// lbClimbDriver_Reset.
+/// Thread-safety: one per character; the calls that update it must not run on two threads at once
+/// for the same state (different states are independent).
 typedef struct lbClimbDriver
 {
 	/// Index of the move being played; moveCount once done.
@@ -148,6 +162,8 @@ typedef struct lbClimbDriver
 } lbClimbDriver;
 
 /// Options of the driver.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbClimbDriverDef
 {
 	/// In-plane distance at which the guide counts as over its hold (m). Default 0.01.

@@ -32,6 +32,8 @@ typedef void lbFinishTaskFcn(void* userTask, void* userContext);
 
 /// The parallel-for the batch calls use: owned by the caller and passed to each call, never stored.
 /// A zero struct, or a NULL pointer, runs everything on the calling thread.
+/// Thread-safety: plain data; whether batches may be enqueued from several threads at once is up to
+/// the job system behind it.
 typedef struct lbParallel
 {
 	/// Splits a batch over the job system; NULL runs it on the calling thread.
@@ -46,6 +48,8 @@ typedef struct lbParallel
 } lbParallel;
 
 /// The built-in thread pool, for tools and programs without a job system of their own.
+/// Thread-safety: one batch at a time (a batch enqueued while another runs, from a task or from
+/// another thread, runs on its caller's thread); destroy it only when no batch is running.
 typedef struct lbThreadPool lbThreadPool;
 
 LB_EXTERN_C_BEGIN

@@ -58,6 +58,8 @@ typedef enum lbFootMoveState
 } lbFootMoveState;
 
 /// Options of the foot system. Fill with lbDefaultFootDef(); every default is listed here.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbFootDef
 {
 	/// World up (unit). Default +Z.
@@ -185,6 +187,8 @@ typedef struct lbFootDef
 } lbFootDef;
 
 /// Per-foot state of the sense stage (world space).
+/// Thread-safety: one per character; the calls that update it must not run on two threads at once
+/// for the same state (different states are independent).
 typedef struct lbFootLegState
 {
 	/// Smoothed height (world, along up) of the ground under the foot (m), and its rate (m/s).
@@ -243,6 +247,8 @@ typedef struct lbFootLegState
 
 /// Per-character state of the foot system: small and contiguous, owned by the caller.
 /// Initialise with lbFootState_Reset.
+/// Thread-safety: one per character; the calls that update it must not run on two threads at once
+/// for the same state (different states are independent).
 typedef struct lbFootState
 {
 	lbFootLegState legs[2];
@@ -265,6 +271,8 @@ typedef struct lbFootState
 } lbFootState;
 
 /// What the game tells the sense stage each frame.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbFootSenseInput
 {
 	/// The world, seen through the scene-query interface. Required.
@@ -289,6 +297,8 @@ typedef struct lbFootSenseInput
 } lbFootSenseInput;
 
 /// Per-foot output of the sense stage.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbFootTarget
 {
 	/// Ankle goal (world, m) and foot bone rotation (world).
@@ -321,6 +331,8 @@ typedef struct lbFootTarget
 } lbFootTarget;
 
 /// The plain struct that joins the two stages.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbFootTargets
 {
 	/// World transform of the model frame the targets were made for.

@@ -57,6 +57,8 @@ typedef enum lbRole
 } lbRole;
 
 /// Bones of one arm (LB_NULL_INDEX where absent). Twist bones run from elbow to wrist.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbArmBones
 {
 	int clavicle, upperArm, foreArm, hand;
@@ -72,6 +74,8 @@ typedef struct lbLegBones
 
 /// Axes and measures of one leg derived from the rest pose. Axes are unit, in the named bone's
 /// local frame; lengths in meters.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbLegAxes
 {
 	/// Thigh: along the bone toward the knee.
@@ -100,6 +104,8 @@ typedef struct lbLegAxes
 } lbLegAxes;
 
 /// Axes and measures of one arm derived from the rest pose (unit axes in the named bone's frame).
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbArmAxes
 {
 	/// Upper arm: along the bone toward the elbow.
@@ -121,6 +127,7 @@ typedef struct lbArmAxes
 } lbArmAxes;
 
 /// A humanoid map with derived axes. Filled by lbMapHumanoid; plain data, copy freely.
+/// Thread-safety: read-only once made; any number of threads may read it at once.
 typedef struct lbHumanoid
 {
 	int root, pelvis;
@@ -165,6 +172,8 @@ typedef enum lbSolePoint
 /// `toeFlat` is the toe axis flattened onto the sole (unit, foot bone's local frame); `under` and
 /// `along` are model-space lengths (m) along foot-bone directions, so a sole point in model space
 /// is `footMs.p + rotate(footMs.q, point)`, whatever scale the foot bone carries.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbSole
 {
 	lbVec3 under;
@@ -196,6 +205,8 @@ typedef enum lbLimb
 } lbLimb;
 
 /// A humanoid limb as a two-bone chain with its derived axes.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbLimbChain
 {
 	/// Root (upper arm / thigh), mid (forearm / calf) and end (hand / foot) bone indices.

@@ -30,6 +30,8 @@ typedef enum lbIkStatus
 } lbIkStatus;
 
 /// What a solve achieved.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbIkResult
 {
 	/// See lbIkStatus.
@@ -55,6 +57,8 @@ typedef enum lbPoleKind
 } lbPoleKind;
 
 /// Input of the two-bone solver (analytic: law of cosines about a hinge). Make it with lbDefaultTwoBoneIkInput().
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbTwoBoneIkInput
 {
 	/// Target of the end joint (model space, m). Default zero.
@@ -101,6 +105,8 @@ typedef struct lbTwoBoneIkInput
 #define LB_FULL_BODY_IK_ROUNDS 4
 
 /// Input of the FABRIK chain solver. Make it with lbDefaultFabrikInput().
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbFabrikInput
 {
 	/// Target of the last joint (model space, m). Default zero.
@@ -139,6 +145,8 @@ typedef enum lbJointLimitKind
 /// hinge, the character's left for the spine) and `side` = along x bend. The rotation measured is
 /// the bone's local rotation relative to its rest local rotation, split as swing * twist about
 /// `along`; the swing's rotation vector gives the bend and side angles. Radians.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbJointLimit
 {
 	/// Limit kind. lb_limitNone disables the limit.
@@ -166,6 +174,8 @@ typedef enum lbEffectorSlot
 } lbEffectorSlot;
 
 /// One full-body effector. Make it with lbDefaultFullBodyIkEffector() (off: both alphas 0).
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbFullBodyIkEffector
 {
 	/// Target position of the bone's joint (model space, m).
@@ -184,6 +194,8 @@ typedef struct lbFullBodyIkEffector
 } lbFullBodyIkEffector;
 
 /// Full-body solver settings. Make them with lbDefaultFullBodyIkDef().
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbFullBodyIkDef
 {
 	/// Body iterations (damped least squares steps) per round, >= 1; a round stops early once
@@ -226,6 +238,8 @@ typedef lbFullBodyIkDef lbFullBodyIkSettings;
 #define lbDefaultFullBodyIkSettings lbDefaultFullBodyIkDef
 
 /// Input of lbPose_AimBone (lbAimRotation applied to a bone). Make it with lbDefaultAimInput().
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbAimInput
 {
 	/// Bone axis to aim, in the bone's local frame (for example lbLegAxes::toe). Default +X.

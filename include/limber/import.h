@@ -25,6 +25,8 @@
 #define LB_IMPORT_REPORT_SIZE 512
 
 /// Options for lbImportRig. Fill with lbDefaultImportDef().
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbImportDef
 {
 	/// Model-space up axis of the result (unit). Default +Z.
@@ -68,6 +70,7 @@ typedef struct lbImportDef
 } lbImportDef;
 
 /// A triangle mesh skinned to the imported skeleton, in model space (m).
+/// Thread-safety: read-only once made; any number of threads may read it at once.
 typedef struct lbSkinnedMesh
 {
 	/// Mesh name (never NULL).
@@ -86,6 +89,7 @@ typedef struct lbSkinnedMesh
 } lbSkinnedMesh;
 
 /// An imported rig. Everything is owned by the rig; free with lbDestroyImportedRig.
+/// Thread-safety: read-only once made; any number of threads may read it at once.
 typedef struct lbImportedRig
 {
 	/// The bone hierarchy in model space, meters, `up` as configured.
@@ -131,6 +135,8 @@ typedef enum lbExportFormat
 } lbExportFormat;
 
 /// Options for lbExportClip. Fill with lbDefaultExportDef().
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbExportDef
 {
 	/// Model-space up axis of the skeleton and poses (unit); the file is written +Y up. Default +Z.

@@ -14,6 +14,8 @@
 #include <math.h>
 
 /// 3D vector (meters for positions, unitless for directions).
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbVec3
 {
 	float x, y, z;

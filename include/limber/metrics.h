@@ -25,6 +25,8 @@ typedef enum lbContactKind
 } lbContactKind;
 
 /// A contact a system keeps with the world in one frame.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbContact
 {
 	/// Kind of limb or probe.
@@ -51,6 +53,8 @@ typedef bool lbSurfaceProbeFcn(void* context, lbVec3 originWs, lbVec3 dirWs, flo
 							   lbVec3* outNormalWs);
 
 /// Options of a metrics accumulator.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbMetricsDef
 {
 	/// Skeleton of the poses (not copied; must outlive the accumulator). Default NULL (required).
@@ -100,6 +104,8 @@ typedef struct lbMetricsDef
 } lbMetricsDef;
 
 /// One frame handed to the accumulator.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbMetricsFrame
 {
 	/// Pose of the character (model space); must match the skeleton.
@@ -148,6 +154,8 @@ typedef enum lbUnmeasuredReason
 } lbUnmeasuredReason;
 
 /// Per-frame values. Distances in m (world), angles in degrees; -1 means "not measured this frame".
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbFrameMetrics
 {
 	float contactDrift;
@@ -196,6 +204,8 @@ typedef struct lbFrameMetrics
 } lbFrameMetrics;
 
 /// Summary over all frames added so far. Maxima of metrics never measured are -1.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbMetricsSummary
 {
 	int frames;
@@ -238,6 +248,7 @@ typedef struct lbMetricsSummary
 } lbMetricsSummary;
 
 /// The accumulator (opaque).
+/// Thread-safety: one thread at a time.
 typedef struct lbMetrics lbMetrics;
 
 LB_EXTERN_C_BEGIN

@@ -23,6 +23,7 @@
 
 /// Key tracks of one bone, in local space (relative to the parent). Times are seconds,
 /// strictly increasing. A component with zero keys keeps the bone's rest value.
+/// Thread-safety: read-only once made; any number of threads may read it at once.
 typedef struct lbClipTrack
 {
 	/// Bone index in the clip's skeleton.
@@ -44,6 +45,7 @@ typedef struct lbClipTrack
 /// An animation clip as plain data on caller (or importer) memory. Either `tracks` (keyed) or
 /// `frames` (uniform) is used; when both are set, tracks win. Bones without data keep their rest
 /// local transform.
+/// Thread-safety: read-only once made; any number of threads may read it at once.
 typedef struct lbClip
 {
 	/// Optional name (may be NULL).
@@ -128,6 +130,8 @@ typedef enum lbBaseMotion
 } lbBaseMotion;
 
 /// Parameters of lbMotion_Sample. Fill with lbDefaultMotionDef().
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbMotionDef
 {
 	/// Which motion. Default lb_motionIdle.
@@ -167,6 +171,8 @@ typedef lbMotionDef lbMotionParams;
 #define lbDefaultMotionParams lbDefaultMotionDef
 
 /// Contact state of one foot, for foot locking by the foot system.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbFootPhase
 {
 	/// True while the foot is on the ground (stance); false in swing.
@@ -191,6 +197,8 @@ typedef struct lbFootPhase
 
 /// State of a character's base motion: small, contiguous, caller-owned. Initialise with
 /// lbMotionState_Init; then call lbMotion_Sample every frame.
+/// Thread-safety: one per character; the calls that update it must not run on two threads at once
+/// for the same state (different states are independent).
 typedef struct lbMotionState
 {
 	/// Motion played at the last sample.

@@ -62,6 +62,8 @@ typedef enum lbProneProbe
 #define LB_PRONE_LIMBS 4
 
 /// Options of the prone system. Fill with lbDefaultProneDef(); every default is listed here.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbProneDef
 {
 	/// World up (unit). Default +Z.
@@ -168,6 +170,8 @@ typedef struct lbProneDef
 } lbProneDef;
 
 /// Ground under one probe (world): the sphere centre where the cast touched and the contact normal.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbProneGround
 {
 	/// Sphere centre at the contact, smoothed along up (world, m); the segment's point must stay on
@@ -181,6 +185,8 @@ typedef struct lbProneGround
 } lbProneGround;
 
 /// Per-limb state of the sense stage (world space).
+/// Thread-safety: one per character; the calls that update it must not run on two threads at once
+/// for the same state (different states are independent).
 typedef struct lbProneLimbState
 {
 	/// The contact is held; its blend in [0, 1]; the held end joint (wrist or ankle, world).
@@ -195,6 +201,8 @@ typedef struct lbProneLimbState
 
 /// Per-character state of the prone system: small and contiguous, owned by the caller.
 /// Initialise with lbProneState_Reset.
+/// Thread-safety: one per character; the calls that update it must not run on two threads at once
+/// for the same state (different states are independent).
 typedef struct lbProneState
 {
 	/// Smoothed roll, upper-body pitch, lower-body pitch (rad) and hover (m).
@@ -226,6 +234,8 @@ typedef struct lbProneState
 } lbProneState;
 
 /// What the game tells the sense stage each frame.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbProneSenseInput
 {
 	/// The world, seen through the scene-query interface. Required.
@@ -242,6 +252,8 @@ typedef struct lbProneSenseInput
 } lbProneSenseInput;
 
 /// A limb's contact, as the sense stage hands it to the pose stage.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbProneLimbTarget
 {
 	/// Held end joint position (world) and the ground normal there.
@@ -293,6 +305,8 @@ typedef struct lbProneTargets
 } lbProneTargets;
 
 /// What the pose stage reports.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbProneResult
 {
 	/// Translation given to the body along up (m, model length; negative lowers it).

@@ -35,6 +35,8 @@
 #define LB_NO_OWNER 0u
 
 /// Input to a ray cast, sphere cast or sphere overlap.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbQueryInput
 {
 	/// Start of the cast; the sphere centre for an overlap (world, m).
@@ -51,6 +53,8 @@ typedef struct lbQueryInput
 } lbQueryInput;
 
 /// Result of a cast or overlap. Every field is finite, whatever the input.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbHit
 {
 	/// True when something was hit (or, for an overlap, overlapped).
@@ -100,6 +104,8 @@ typedef void lbQueryPrefetchFcn(void* context, const lbQueryInput* inputs, int c
 
 /// The interface every system uses to see the world. Any cast function may be NULL (treated as
 /// "never hits", status lb_errorUnsupported). Zero-initialise it, so members added later are NULL.
+/// Thread-safety: the callbacks run on the thread that calls a sense stage; when characters run on
+/// several threads they must be safe to call at once.
 typedef struct lbSceneQuery
 {
 	/// Casts a ray (radius ignored) from start to end; the first hit.
@@ -173,6 +179,8 @@ LB_INLINE void lbPrefetchCasts(const lbSceneQuery* query, const lbQueryInput* in
 // lbWorld: the built-in scene.
 
 /// The built-in scene: static shapes queried through lbWorld_GetQuery. Opaque.
+/// Thread-safety: queries may run on any number of threads at once while no shape is being added;
+/// adding a shape needs the world to itself.
 typedef struct lbWorld lbWorld;
 
 /// Kind of a world shape.
@@ -188,6 +196,8 @@ typedef enum lbShapeKind
 } lbShapeKind;
 
 /// Input to lbCreateWorld.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbWorldDef
 {
 	/// World up (unit). Default (0, 0, 1). Used by scene builders and readers; queries need no up.
@@ -223,6 +233,8 @@ typedef struct lbMeshDef
 /// sample (i, j) sits at (i * cellSize, j * cellSize, heights[j * countX + i]); `transform` (p, q;
 /// scale ignored) places that frame in the world, so local +Z is the height direction. Cell (i, j)
 /// is split along the diagonal from sample (i, j) to (i + 1, j + 1).
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbHeightfieldDef
 {
 	/// Heights (m), row-major, countX * countY values; copied. Default NULL.
@@ -245,6 +257,8 @@ typedef struct lbHeightfieldDef
 } lbHeightfieldDef;
 
 /// Oriented solid box.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbBoxDef
 {
 	/// Centre (p) and orientation (q) in the world; scale ignored. Default identity.
@@ -261,6 +275,8 @@ typedef struct lbBoxDef
 
 /// Read-only view of a world shape, for renderers and tools. Pointers stay valid until the world is
 /// destroyed. Fields that do not apply to the kind are zero.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbShapeInfo
 {
 	lbShapeKind kind;
@@ -286,6 +302,8 @@ typedef struct lbShapeInfo
 } lbShapeInfo;
 
 /// Statistics of a mesh shape's BVH.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbBvhStats
 {
 	int triangleCount;

@@ -28,6 +28,8 @@
 #define LB_SCENARIO_MAX_SHAPES 32
 
 /// One builder parameter: a number, a string or a 3-vector.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbScenarioParam
 {
 	char key[LB_SCENARIO_NAME];
@@ -83,6 +85,8 @@ typedef enum lbCharacterState
 } lbCharacterState;
 
 /// One scripted input at a time.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbScenarioEvent
 {
 	/// Time (s from start) at which the input applies; inputs apply at the first frame whose
@@ -96,6 +100,8 @@ typedef struct lbScenarioEvent
 } lbScenarioEvent;
 
 /// Camera of a scenario: orbit around a target.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbScenarioCamera
 {
 	/// Point looked at (world, m), relative to the character when `follow` is set.
@@ -178,6 +184,8 @@ typedef enum lbDebugShape
 } lbDebugShape;
 
 /// One debug primitive (world space).
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbDebugItem
 {
 	lbDebugLayer layer;
@@ -191,6 +199,8 @@ typedef struct lbDebugItem
 } lbDebugItem;
 
 /// An IK target a user may drag (world, m).
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbDragTarget
 {
 	char name[LB_SCENARIO_NAME];
@@ -213,6 +223,7 @@ typedef struct lbRunWorldView
 } lbRunWorldView;
 
 /// Read-only view of a run's current frame.
+/// Thread-safety: one thread at a time.
 typedef struct lbRunView
 {
 	const lbScenario* scenario;

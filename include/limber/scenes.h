@@ -84,6 +84,8 @@ typedef enum lbSceneKind
 
 /// Parameters of a scene builder. Fields a builder does not use are ignored. Keys for
 /// lbSceneDef_Set are given in brackets.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbSceneDef
 {
 	/// Which builder.

@@ -23,6 +23,8 @@
 #define LB_MAX_COORDINATE 1.0e30f
 
 /// Input to lbCreateSkeleton. Arrays have `boneCount` entries; none is retained.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbSkeletonDef
 {
 	/// Number of bones, 1..LB_MAX_BONES. Default 0 (invalid until set).
@@ -38,6 +40,7 @@ typedef struct lbSkeletonDef
 } lbSkeletonDef;
 
 /// A validated bone hierarchy. All fields are read-only; create with lbCreateSkeleton.
+/// Thread-safety: read-only once made; any number of threads may read it at once.
 typedef struct lbSkeleton
 {
 	/// Number of bones.
@@ -56,6 +59,8 @@ typedef struct lbSkeleton
 } lbSkeleton;
 
 /// A pose on caller-owned arrays of `boneCount` transforms each.
+/// Thread-safety: caller memory; one thread writes a pose at a time, and no thread reads it
+/// meanwhile.
 typedef struct lbPose
 {
 	/// Number of bones; must equal the skeleton's.
