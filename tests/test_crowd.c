@@ -61,6 +61,48 @@ static void countRange(int begin, int end, int worker, void* context)
 		t->hits[i]++; // each item belongs to one range, so no two threads write one slot
 }
 
+// A task that runs a batch of its own on the same pool (which then runs on the task's thread).
+typedef struct NestedTask
+{
+	lbParallel* par;
+	int* hits;
+	int inner;
+	int workerCount;
+	int badWorker;
+} NestedTask;
+
+static void nestedRange(int begin, int end, int worker, void* context)
+{
+	NestedTask* t = (NestedTask*)context;
+	for (int i = begin; i < end; ++i)
+	{
+		CountTask inner = { t->hits + (size_t)i * (size_t)t->inner, t->workerCount, 0 };
+		lbParallelFor(t->par, countRange, t->inner, 1, &inner);
+		if (inner.badWorker || worker < 0 || worker >= t->workerCount)
+			t->badWorker = 1;
+	}
+}
+
+static int testPoolNested(void)
+{
+	lbThreadPool* pool = lbCreateThreadPool(3);
+	lbParallel par = lbThreadPool_GetParallel(pool);
+	enum
+	{
+		Outer = 40,
+		Inner = 17
+	};
+	int* hits = (int*)calloc(Outer * Inner, sizeof(int));
+	NestedTask t = { &par, hits, Inner, 3, 0 };
+	lbParallelFor(&par, nestedRange, Outer, 1, &t);
+	for (int i = 0; i < Outer * Inner; ++i)
+		ENSURE(hits[i] == 1);
+	ENSURE(t.badWorker == 0);
+	free(hits);
+	lbDestroyThreadPool(pool);
+	return 0;
+}
+
 static int testPoolRunsEveryItemOnce(void)
 {
 	const int sizes[] = { 1, 2, 7, 64, 1000, 4099 };
@@ -615,6 +657,7 @@ int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(testPoolRunsEveryItemOnce);
+	RUN_TEST(testPoolNested);
 	RUN_TEST(testFootCrowdMannequin);
 	RUN_TEST(testFootCrowdMixamo);
 	RUN_TEST(testFootCrowdBadInput);

@@ -17,6 +17,15 @@
 typedef SRWLOCK lbMutex;
 typedef CONDITION_VARIABLE lbCond;
 typedef HANDLE lbThread;
+typedef DWORD lbThreadId;
+static lbThreadId lbThreadSelf(void)
+{
+	return GetCurrentThreadId();
+}
+static bool lbThreadSame(lbThreadId a, lbThreadId b)
+{
+	return a == b;
+}
 static void lbMutexInit(lbMutex* m)
 {
 	InitializeSRWLock(m);
@@ -55,6 +64,15 @@ static void lbCondBroadcast(lbCond* c)
 typedef pthread_mutex_t lbMutex;
 typedef pthread_cond_t lbCond;
 typedef pthread_t lbThread;
+typedef pthread_t lbThreadId;
+static lbThreadId lbThreadSelf(void)
+{
+	return pthread_self();
+}
+static bool lbThreadSame(lbThreadId a, lbThreadId b)
+{
+	return pthread_equal(a, b) != 0;
+}
 static void lbMutexInit(lbMutex* m)
 {
 	pthread_mutex_init(m, NULL);
@@ -120,6 +138,7 @@ typedef struct lbPoolWorker
 	lbThreadPool* pool;
 	int index;
 	lbThread thread;
+	lbThreadId id;
 } lbPoolWorker;
 
 struct lbThreadPool
@@ -133,6 +152,7 @@ struct lbThreadPool
 	bool stop;
 	// The batch being run (busy): ranges of rangeSize items, nextRange handed out, doneRanges run.
 	bool busy;
+	lbThreadId owner; // the thread that enqueued the batch (worker 0 in lbPoolFinish)
 	lbTaskFcn* task;
 	void* taskContext;
 	int itemCount, rangeSize, rangeCount, nextRange, doneRanges;
@@ -161,6 +181,7 @@ static void lbPoolWorkerLoop(lbPoolWorker* w)
 {
 	lbThreadPool* pool = w->pool;
 	lbMutexLock(&pool->mutex);
+	w->id = lbThreadSelf();
 	for (;;)
 	{
 		while (!pool->stop && !(pool->busy && pool->nextRange < pool->rangeCount))
@@ -201,9 +222,27 @@ static void* lbPoolEnqueue(lbTaskFcn* task, int itemCount, int minRange, void* t
 	int rangeSize = (itemCount + 4 * pool->threadCount - 1) / (4 * pool->threadCount);
 	rangeSize = rangeSize < minRange ? minRange : rangeSize;
 	lbMutexLock(&pool->mutex);
-	while (pool->busy)
-		lbCondWait(&pool->done, &pool->mutex);
+	if (pool->busy)
+	{
+		// A task of the running batch enqueuing another: waiting would never end, so the batch
+		// runs here, under the worker index this thread already holds.
+		const lbThreadId self = lbThreadSelf();
+		int worker = lbThreadSame(self, pool->owner) ? 0 : -1;
+		for (int i = 0; worker < 0 && i < pool->startedCount; ++i)
+			if (lbThreadSame(self, pool->workers[i].id))
+				worker = pool->workers[i].index;
+		if (worker >= 0)
+		{
+			lbMutexUnlock(&pool->mutex);
+			task(0, itemCount, worker, taskContext);
+			return NULL;
+		}
+		// Another thread's batch: wait for it to finish.
+		while (pool->busy)
+			lbCondWait(&pool->done, &pool->mutex);
+	}
 	pool->busy = true;
+	pool->owner = lbThreadSelf();
 	pool->task = task;
 	pool->taskContext = taskContext;
 	pool->itemCount = itemCount;
