@@ -48,16 +48,16 @@ typedef struct lbParallel
 } lbParallel;
 
 /// The built-in thread pool, for tools and programs without a job system of their own.
-/// Thread-safety: one batch at a time (a batch enqueued while another runs, from a task or from
-/// another thread, runs on its caller's thread); destroy it only when no batch is running.
+/// Thread-safety: one batch at a time: a batch enqueued by a task of the running batch runs on that
+/// task's thread, one enqueued from another thread waits for the running batch to finish; destroy
+/// it only when no batch is running.
 typedef struct lbThreadPool lbThreadPool;
 
 LB_EXTERN_C_BEGIN
 
 /// Creates a pool of `threadCount` workers: the thread calling finishTask and threadCount - 1 threads
 /// it starts. 0 or less uses every core (lbGetCoreCount). Returns NULL (logged) when threads cannot
-/// be started. The pool runs one batch at a time; a batch enqueued while another runs (from a task,
-/// or from another thread) runs on its caller's thread.
+/// be started. The thread that enqueues a batch is its worker 0 (in finishTask).
 LB_API lbThreadPool* lbCreateThreadPool(int threadCount);
 
 /// Stops and joins the pool's threads and frees it. NULL is ignored. No batch may be running.
