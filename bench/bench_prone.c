@@ -119,7 +119,12 @@ static double RunProne(const lbSceneDef* rocky, bool mesh, const lbProneDef* pro
 void lbBenchProne(const lbBenchOptions* options);
 void lbBenchProne(const lbBenchOptions* options)
 {
-	if (!lbBenchSelected(options, "prone"))
+	// Each run can be picked alone (--bench=prone.default.heightfield, e.g. under callgrind).
+	const bool runHf = lbBenchSelected(options, "prone.default.heightfield");
+	const bool runMesh = lbBenchSelected(options, "prone.default.mesh");
+	const bool runHfEvery = lbBenchSelected(options, "prone.every_frame.heightfield");
+	const bool runMeshEvery = lbBenchSelected(options, "prone.every_frame.mesh");
+	if (!runHf && !runMesh && !runHfEvery && !runMeshEvery)
 		return;
 	lbSkeleton* skel = lbCreateReferenceRig(lb_rigMannequin);
 	lbHumanoid h;
@@ -154,23 +159,35 @@ void lbBenchProne(const lbBenchOptions* options)
 	const int count = options->smoke ? 2 : 256, frames = options->smoke ? 3 : 120;
 	double casts = 0.0, pose = 0.0;
 	lbProneDef def = lbDefaultProneDef();
-	double hf = RunProne(&rocky, false, &def, skel, &h, cycle, roots, n, count, frames, options, &casts, &pose);
-	lbBenchReport(options, "prone.per_character", hf, "us");
-	lbBenchReport(options, "prone.per_character.heightfield.256", hf, "us");
-	lbBenchReport(options, "prone.pose.heightfield.256", pose, "us");
-	lbBenchReport(options, "prone.casts_per_frame.heightfield", casts, "casts");
-	double me = RunProne(&rocky, true, &def, skel, &h, cycle, roots, n, count, frames, options, &casts, &pose);
-	lbBenchReport(options, "prone.per_character.mesh.256", me, "us");
-	lbBenchReport(options, "prone.casts_per_frame.mesh", casts, "casts");
+	if (runHf)
+	{
+		double hf = RunProne(&rocky, false, &def, skel, &h, cycle, roots, n, count, frames, options, &casts, &pose);
+		lbBenchReport(options, "prone.per_character", hf, "us");
+		lbBenchReport(options, "prone.per_character.heightfield.256", hf, "us");
+		lbBenchReport(options, "prone.pose.heightfield.256", pose, "us");
+		lbBenchReport(options, "prone.casts_per_frame.heightfield", casts, "casts");
+	}
+	if (runMesh)
+	{
+		double me = RunProne(&rocky, true, &def, skel, &h, cycle, roots, n, count, frames, options, &casts, &pose);
+		lbBenchReport(options, "prone.per_character.mesh.256", me, "us");
+		lbBenchReport(options, "prone.casts_per_frame.mesh", casts, "casts");
+	}
 	// Every probe cast every frame (traceRate 0).
 	lbProneDef every = def;
 	every.traceRate = 0.0f;
 	every.recastDistance = 0.0f;
-	hf = RunProne(&rocky, false, &every, skel, &h, cycle, roots, n, count, frames, options, &casts, &pose);
-	lbBenchReport(options, "prone.per_character.heightfield.256.every_frame", hf, "us");
-	lbBenchReport(options, "prone.casts_per_frame.heightfield.every_frame", casts, "casts");
-	me = RunProne(&rocky, true, &every, skel, &h, cycle, roots, n, count, frames, options, &casts, &pose);
-	lbBenchReport(options, "prone.per_character.mesh.256.every_frame", me, "us");
+	if (runHfEvery)
+	{
+		double hf = RunProne(&rocky, false, &every, skel, &h, cycle, roots, n, count, frames, options, &casts, &pose);
+		lbBenchReport(options, "prone.per_character.heightfield.256.every_frame", hf, "us");
+		lbBenchReport(options, "prone.casts_per_frame.heightfield.every_frame", casts, "casts");
+	}
+	if (runMeshEvery)
+	{
+		double me = RunProne(&rocky, true, &every, skel, &h, cycle, roots, n, count, frames, options, &casts, &pose);
+		lbBenchReport(options, "prone.per_character.mesh.256.every_frame", me, "us");
+	}
 	for (int i = 0; i < n; ++i)
 		lbDestroyPose(&cycle[i]);
 	free(cycle);

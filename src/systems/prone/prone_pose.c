@@ -89,6 +89,60 @@ static float lbProneAxisLift(lbVec3 a, lbVec3 b, lbVec3 s, float reach, lbVec3 u
 	return (wu + sqrtf(disc)) / uu;
 }
 
+// True when `bone` lies under `ancestor` in the hierarchy.
+static bool lbProneUnder(const lbSkeleton* skeleton, int bone, int ancestor)
+{
+	for (int b = skeleton->parents[bone]; b >= 0; b = skeleton->parents[b])
+		if (b == ancestor)
+			return true;
+	return false;
+}
+
+// Puts the body's turns into the pose: `roll` (angle `rollAngle` about `along`) on the roll bone rb
+// with the translation `shiftMs`, `turn` about `side` on the first spine bone and `thighTurn` about
+// `side` on both thighs, each about its own joint. On the usual hierarchy (spine and thighs under the
+// roll bone, none under another turned bone) the turned bones' local rotations are set and the
+// skeleton is updated once; a bone's new local rotation is inv(qr q_parent) Q qr q_bone, its parent
+// having turned by the roll alone. Otherwise the turns go one after the other.
+static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* h, int rb, lbQuat roll,
+							lbVec3 along, float rollAngle, lbVec3 side, float turn, float thighTurn, lbVec3 shiftMs)
+{
+	const int bones[3] = { h->spine[0], h->leg[0].thigh, h->leg[1].thigh };
+	const float angles[3] = { turn, thighTurn, thighTurn };
+	bool direct = true;
+	for (int i = 0; i < 3; ++i)
+	{
+		if (bones[i] < 0)
+			continue;
+		direct = direct && bones[i] != rb && lbProneUnder(skeleton, bones[i], rb);
+		for (int j = 0; j < 3; ++j)
+			direct = direct && (j == i || bones[j] < 0 || !lbProneUnder(skeleton, bones[i], bones[j]));
+	}
+	if (!direct)
+	{
+		lbProneTurn(pose, skeleton, rb, along, rollAngle);
+		for (int i = 0; i < 3; ++i)
+			lbProneTurn(pose, skeleton, bones[i], side, angles[i]);
+		lbPose_TranslateBoneModel(pose, skeleton, rb, shiftMs);
+		return;
+	}
+	for (int i = 0; i < 3; ++i)
+	{
+		const int b = bones[i];
+		if (b < 0)
+			continue;
+		const lbQuat parentQ = lbQuatMul(roll, pose->model[skeleton->parents[b]].q);
+		const lbQuat modelQ = lbQuatMul(lbQuatFromAxisAngle(side, angles[i]), lbQuatMul(roll, pose->model[b].q));
+		pose->local[b].q = lbQuatNormalize(lbQuatMul(lbQuatInverse(parentQ), modelQ));
+	}
+	lbTransform m = pose->model[rb];
+	m.q = lbQuatNormalize(lbQuatMul(roll, m.q));
+	m.p = lbAdd(m.p, shiftMs);
+	const int parent = skeleton->parents[rb];
+	pose->local[rb] = parent < 0 ? m : lbTransformRelative(pose->model[parent], m);
+	lbPose_UpdateSubtree(pose, skeleton, rb);
+}
+
 lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, const lbSkeleton* skeleton,
 						  const lbHumanoid* h, lbPose* pose, lbProneResult* outResult)
 {
@@ -121,37 +175,39 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	lbVec3 along, left;
 	lbProneBodyFrame(h, pose, upMs, &along, &left);
 
-	// Seed step 8: the rotations as deltas. Roll about the body's axis on the root.
-	lbQuat roll = lbQuatFromAxisAngle(along, targets->roll * a);
-	lbProneTurn(pose, skeleton, lbProneRollBone(h), along, targets->roll * a);
-	lbVec3 side = lbQuatRotate(roll, left);
+	// Seed step 8: the rotations as deltas: roll about the body's axis on the root, pitch on the first
+	// spine bone and on the thighs. They and the translation fit are found on the few points they
+	// need (turned here by hand) and put into the pose in one pass over the skeleton.
+	const int rb = lbProneRollBone(h), top = lbProneTopBone(h);
+	const lbVec3 rootP = pose->model[rb].p;
+	const lbQuat roll = lbQuatFromAxisAngle(along, targets->roll * a);
+	const lbVec3 side = lbQuatRotate(roll, left);
+	const lbVec3 pelvis = lbAdd(rootP, lbQuatRotate(roll, lbSub(pose->model[h->pelvis].p, rootP)));
+	const lbVec3 pivot = lbAdd(rootP, lbQuatRotate(roll, lbSub(pose->model[h->spine[0]].p, rootP)));
+	const lbVec3 arm0 = lbQuatRotate(roll, lbSub(pose->model[top].p, pose->model[h->spine[0]].p));
 	// Pitch: a positive turn about the left axis tips the head end down, so the pitches go negated.
 	// The seed turns the first spine bone by the ground's pitch and accepts that the torso line
 	// (pelvis to neck) then pitches less, the turn being about the spine's root; here the turn is
-	// repeated until the torso line has pitched by the ground's pitch.
+	// searched until the torso line has pitched by the ground's pitch (the turns all go about `side`
+	// through the first spine bone's joint, so they add up: the search runs on the top point alone).
+	float turn = 0.0f;
+	lbVec3 topP = lbAdd(pivot, arm0);
 	{
-		// The turns are all about `side` through the first spine bone's joint, so they add up: the
-		// search runs on the top point alone and the pose is turned once.
-		const int top = lbProneTopBone(h);
 		const lbVec3 sideUp = lbCross(along, side);
-		const lbVec3 pelvis = pose->model[h->pelvis].p, pivot = pose->model[h->spine[0]].p;
-		const lbVec3 arm0 = lbSub(pose->model[top].p, pivot);
-		lbVec3 d = lbSub(pose->model[top].p, pelvis);
+		lbVec3 d = lbSub(topP, pelvis);
 		const float want = atan2f(lbDot(d, sideUp), lbDot(d, along)) + targets->upperPitch * a;
 		const float lever = lbLength(d) / lbMaxF(lbLength(arm0), 1.0e-3f);
-		float turn = 0.0f;
 		for (int it = 0; it < 3; ++it)
 		{
 			float diff = want - atan2f(lbDot(d, sideUp), lbDot(d, along));
 			if (lbAbsF(diff) < 1.0e-4f)
 				break;
 			turn -= lbClampF(diff * lbClampF(lever, 1.0f, 3.0f), -1.0f, 1.0f);
-			d = lbSub(lbAdd(pivot, lbQuatRotate(lbQuatFromAxisAngle(side, turn), arm0)), pelvis);
+			topP = lbAdd(pivot, lbQuatRotate(lbQuatFromAxisAngle(side, turn), arm0));
+			d = lbSub(topP, pelvis);
 		}
-		lbProneTurn(pose, skeleton, h->spine[0], side, turn);
 	}
-	for (int s = 0; s < 2; ++s)
-		lbProneTurn(pose, skeleton, h->leg[s].thigh, side, -targets->lowerPitch * a);
+	const float thighTurn = -targets->lowerPitch * a;
 
 	lbPronePlane planes[lb_proneProbeCount];
 	for (int k = 0; k < lb_proneProbeCount; ++k)
@@ -163,36 +219,38 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	}
 
 	// Translation fit: the body moves along up until the torso rests on its highest support (every
-	// torso probe on or above its ground, the tightest touching).
+	// torso probe on or above its ground, the tightest touching). The torso probes are the pelvis,
+	// the middle of the pelvis-to-neck axis and the top (lbProneProbePoint), as turned above.
+	const float torsoR = def->torsoRadius >= 0.0f ? def->torsoRadius : 0.055f * h->height;
+	const lbVec3 torsoP[3] = { pelvis, lbLerp(pelvis, topP, 0.5f), topP };
+	float shift = 0.0f;
 	if (def->fitTranslation)
 	{
 		bool any = false;
 		float need = 0.0f;
-		const lbVec3 torsoA = pose->model[h->pelvis].p, torsoB = pose->model[lbProneTopBone(h)].p;
 		for (int k = lb_pronePelvis; k <= lb_proneChest; ++k)
 		{
-			lbVec3 p;
-			float radius;
 			float kn = lbDot(upMs, planes[k].normal);
-			if (!planes[k].hit || kn < 0.2f || !lbProneProbePoint(h, def, pose, (lbProneProbe)k, &p, &radius))
+			if (!planes[k].hit || kn < 0.2f)
 				continue;
-			float t = -lbProneGap(&planes[k], p, def->clearance) / kn;
+			float t = -lbProneGap(&planes[k], torsoP[k], def->clearance) / kn;
 			// The plane through a contact stands for the ground near it, which holds while the torso
 			// lies along that plane. Pitched against it (across a stair's nose, over a rock's crest)
 			// the capsule dips toward the contact beside the probe's point: the contact itself must
 			// also stay a radius (and the clearance) from the torso's axis.
-			t = lbMaxF(t, lbProneAxisLift(torsoA, torsoB, lbMulAdd(planes[k].point, -radius, planes[k].normal),
-										  radius + def->clearance, upMs));
+			t = lbMaxF(t, lbProneAxisLift(pelvis, topP, lbMulAdd(planes[k].point, -torsoR, planes[k].normal),
+										  torsoR + def->clearance, upMs));
 			need = any ? lbMaxF(need, t) : t;
 			any = true;
 		}
 		if (any)
 		{
 			res.shiftClamped = lbAbsF(need) > def->maxShift;
-			res.shift = lbClampF(need, -def->maxShift, def->maxShift) * a;
-			lbPose_TranslateBoneModel(pose, skeleton, lbProneRollBone(h), lbMulSV(res.shift, upMs));
+			shift = lbClampF(need, -def->maxShift, def->maxShift) * a;
+			res.shift = shift;
 		}
 	}
+	lbProneTurnBody(pose, skeleton, h, rb, roll, along, targets->roll * a, side, turn, thighTurn, lbMulSV(shift, upMs));
 	for (int k = lb_pronePelvis; k <= lb_proneChest; ++k)
 	{
 		lbVec3 p;

@@ -284,6 +284,10 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	const lbQuat upperQ = lbQuatMul(rollQ, lbQuatFromAxisAngle(left, -t.upperPitch));
 	const lbQuat lowerQ = lbQuatMul(rollQ, lbQuatFromAxisAngle(left, -t.lowerPitch));
 
+	// Easing of the probed heights this frame (the same for every probe): ground rising three times
+	// faster than falling.
+	const float easeDown = lbInterpAlpha(dt, def->heightSpeed), easeUp = lbInterpAlpha(dt, 3.0f * def->heightSpeed);
+
 	// Segment probes: a sphere of the segment's radius cast down onto the ground under it. Its
 	// centre at the contact bounds where the segment's point may go (the plane through it along the
 	// contact normal), edges and steps included. Ground that changes is eased, rising faster.
@@ -326,10 +330,10 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			float k0 = lbMaxF(lbDot(up, g->normalWs), 0.1f);
 			float prevH = lbDot(point, up) - lbDot(lbSub(point, g->pointWs), g->normalWs) / k0;
 			float newH = lbDot(point, up);
-			float speed = newH > prevH ? 3.0f * def->heightSpeed : def->heightSpeed;
-			float h2 = lbInterpTo(prevH, newH, dt, speed);
+			float ease = newH > prevH ? easeUp : easeDown;
+			float h2 = prevH + (newH - prevH) * ease;
 			point = lbMulAdd(point, h2 - newH, up);
-			n = lbNormalizeOr(lbLerp(g->normalWs, n, lbInterpAlpha(dt, speed)), n);
+			n = lbNormalizeOr(lbLerp(g->normalWs, n, ease), n);
 		}
 		else if (!snap)
 		{
@@ -337,7 +341,8 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			// own height when that is above it, so the body is lowered onto it at heightSpeed instead of
 			// dropping by the whole gap in one frame.
 			float newH = lbDot(point, up);
-			float h2 = lbInterpTo(lbMaxF(newH, lbDot(p, up)), newH, dt, def->heightSpeed);
+			float prevH = lbMaxF(newH, lbDot(p, up));
+			float h2 = prevH + (newH - prevH) * easeDown;
 			point = lbMulAdd(point, h2 - newH, up);
 		}
 		if (k <= lb_proneChest)
