@@ -7,8 +7,9 @@
 // over frames, for 1 thread (the calling thread alone), 2 threads and every core; the scaling is the
 // one-thread time over the n-thread time, and per_character_core the frame time times the threads
 // over the characters (us). On a shared machine wall time also counts other processes, so the
-// `.min` rows give the fastest frame and `.cpu_per_character` rows the process CPU time per character
-// (all threads together: what the work costs, whatever else runs). Each frame's animated poses are copied into the characters' poses
+// `.min` rows give the fastest frame, `.cpu_per_character` rows the process CPU time per character
+// (all threads together: what the work costs, whatever else runs) and `.critical_path` rows the
+// busiest worker's CPU time per frame (the frame's length on cores of its own), with its scaling. Each frame's animated poses are copied into the characters' poses
 // before the clock starts (that copy is the animation system's work).
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
@@ -17,6 +18,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #define LB_CROWD_DT (1.0f / 60.0f)
@@ -157,32 +159,83 @@ static uint64_t lbCrowdProcessNs(void)
 typedef struct lbCrowdTimes
 {
 	double wallMedian, wallMin, cpuMedian; // ns per frame
+	double criticalMedian;                 // ns per frame: the busiest worker's CPU time
 } lbCrowdTimes;
+
+// The pool seen through a job system of the benchmark's own that times every range on its thread's
+// CPU clock, per worker: the busiest worker's time is the frame's critical path, what the frame
+// takes on cores nothing else uses (on a shared machine wall time waits for other processes).
+typedef struct lbCrowdMeter
+{
+	lbParallel inner;
+	lbTaskFcn* task;
+	void* context;
+	double workerNs[256];
+} lbCrowdMeter;
+
+static void lbCrowdMeterRange(int begin, int end, int worker, void* context)
+{
+	lbCrowdMeter* m = (lbCrowdMeter*)context;
+	uint64_t t0 = lbBenchThreadNs();
+	m->task(begin, end, worker, m->context);
+	m->workerNs[worker] += (double)(lbBenchThreadNs() - t0); // one thread per worker index at a time
+}
+
+static void* lbCrowdMeterEnqueue(lbTaskFcn* task, int itemCount, int minRange, void* taskContext, void* userContext)
+{
+	lbCrowdMeter* m = (lbCrowdMeter*)userContext;
+	m->task = task;
+	m->context = taskContext;
+	if (!m->inner.enqueueTask)
+	{
+		lbCrowdMeterRange(0, itemCount, 0, m);
+		return NULL;
+	}
+	return m->inner.enqueueTask(lbCrowdMeterRange, itemCount, minRange, m, m->inner.userContext);
+}
+
+static void lbCrowdMeterFinish(void* userTask, void* userContext)
+{
+	lbCrowdMeter* m = (lbCrowdMeter*)userContext;
+	if (m->inner.finishTask)
+		m->inner.finishTask(userTask, m->inner.userContext);
+}
 
 // Wall and process CPU time per frame with `threads` threads (1: the calling thread, no pool).
 static lbCrowdTimes lbCrowdBench_Run(lbCrowdBench* b, const lbFootDef* def, int threads, int frames)
 {
 	lbThreadPool* pool = threads > 1 ? lbCreateThreadPool(threads) : NULL;
-	lbParallel par = lbThreadPool_GetParallel(pool);
+	static lbCrowdMeter meter;
+	memset(&meter, 0, sizeof meter);
+	meter.inner = lbThreadPool_GetParallel(pool);
+	const int workers = meter.inner.workerCount < 256 ? meter.inner.workerCount : 256;
+	lbParallel par = { lbCrowdMeterEnqueue, lbCrowdMeterFinish, workers, &meter };
 	lbCrowdBench_Reset(b);
 	double* wall = (double*)malloc(sizeof(double) * (size_t)frames);
 	double* cpu = (double*)malloc(sizeof(double) * (size_t)frames);
+	double* critical = (double*)malloc(sizeof(double) * (size_t)frames);
 	const int warm = 2; // the first frame snaps every state
 	for (int f = 0; f < warm + frames; ++f)
 	{
 		lbCrowdBench_Inputs(b, f);
+		memset(meter.workerNs, 0, sizeof meter.workerNs);
 		uint64_t c0 = lbCrowdProcessNs(), t0 = lbBenchNowNs();
 		lbFootSenseCrowd(b->states, def, b->skel, &b->h, b->inputs, b->targets, b->count, &par);
 		lbFootApplyPoseCrowd(b->targets, def, b->skel, &b->h, lb_footSolverTwoBone, b->poses, b->count, NULL, 0, &par);
 		uint64_t t1 = lbBenchNowNs(), c1 = lbCrowdProcessNs();
+		double busiest = 0.0;
+		for (int w = 0; w < workers; ++w)
+			busiest = meter.workerNs[w] > busiest ? meter.workerNs[w] : busiest;
 		if (f >= warm)
-			wall[f - warm] = (double)(t1 - t0), cpu[f - warm] = (double)(c1 - c0);
+			wall[f - warm] = (double)(t1 - t0), cpu[f - warm] = (double)(c1 - c0), critical[f - warm] = busiest;
 	}
 	lbBenchSink(b->poses);
 	lbCrowdTimes r;
 	r.wallMedian = lbBenchMedian(wall, frames);
 	r.wallMin = wall[0]; // sorted by the median
 	r.cpuMedian = lbBenchMedian(cpu, frames);
+	r.criticalMedian = lbBenchMedian(critical, frames);
+	free(critical);
 	free(cpu);
 	free(wall);
 	lbDestroyThreadPool(pool);
@@ -216,7 +269,11 @@ void lbBenchCrowd(const lbBenchOptions* o)
 		lbBenchReport(o, name, runs[k]->wallMin / 1.0e6, "ms");
 		snprintf(name, sizeof name, "foot.crowd_10k.%s.cpu_per_character", label);
 		lbBenchReport(o, name, runs[k]->cpuMedian / 1.0e3 / count, "us");
+		snprintf(name, sizeof name, "foot.crowd_10k.%s.critical_path", label);
+		lbBenchReport(o, name, runs[k]->criticalMedian / 1.0e6, "ms");
 	}
+	lbBenchReport(o, "foot.crowd_10k.critical_path_scaling2", t1.criticalMedian / t2.criticalMedian, "x");
+	lbBenchReport(o, "foot.crowd_10k.critical_path_scaling_all", t1.criticalMedian / tn.criticalMedian, "x");
 	lbBenchReport(o, "foot.crowd_10k.cores", (double)cores, "cores");
 	lbBenchReport(o, "foot.crowd_10k.scaling2", t1.wallMedian / t2.wallMedian, "x");
 	lbBenchReport(o, "foot.crowd_10k.scaling2.min", t1.wallMin / t2.wallMin, "x");
