@@ -255,6 +255,7 @@ static void test_face_contacts_skip_the_ray(void)
 			fixtureInit(&g, kCases[c].rig, kCases[c].up);
 			g.rec.hideFace = true;
 			f.def.traceRate = g.def.traceRate = 0.0f; // a cast every frame
+			f.def.probeReuseDistance = g.def.probeReuseDistance = 0.0f; // even for feet at rest
 			// Only the centre casts here (the footprint's rays are counted in their own test).
 			f.def.footprintTraces = g.def.footprintTraces = false;
 			lbVec3 axis = lbCross(kCases[c].up, kCases[c].fwd);
@@ -504,6 +505,7 @@ static void test_state_alpha_trace_rate_and_lod(void)
 	fixtureInit(&f, lb_rigMannequin, lbVec3_axisZ);
 	addPlane(f.world, lbVec3_zero, lbVec3_axisZ);
 	f.characterWs = characterFrame(&f.humanoid, lbVec3_axisZ, lbVec3_axisX, lbVec3_zero);
+	f.def.probeReuseDistance = 0.0f; // the trace schedule alone (feet at rest reuse probes otherwise)
 	lbFootSenseInput in = senseInput(&f, 1.0f / 120.0f);
 	lbFootTargets t = step(&f, &in);
 	// 30 Hz casts at 120 Hz frames: two casts (one per foot) every 4th frame.
@@ -548,6 +550,7 @@ static void test_trace_phase_spreads_casts(void)
 		addPlane(f.world, lbVec3_zero, up);
 		f.def.up = up;
 		f.def.footprintTraces = false; // two centre casts per character and cast frame
+		f.def.probeReuseDistance = 0.0f; // the schedule alone: these characters stand still
 		f.characterWs = characterFrame(&f.humanoid, up, lbVec3_axisX, lbVec3_zero);
 		lbFootSenseInput in = senseInput(&f, 1.0f / 120.0f);
 		lbFootState states[4];
@@ -1376,6 +1379,7 @@ static void test_locked_feet_cast_little(void)
 		{
 			Fixture f;
 			fixtureInit(&f, kCases[c].rig, kCases[c].up);
+			f.def.probeReuseDistance = 0.0f; // every trace frame (test_probe_reuse has the reuse)
 			const lbVec3 up = kCases[c].up, fwd = kCases[c].fwd;
 			addPlane(f.world, lbVec3_zero, up);
 			f.characterWs = characterFrame(&f.humanoid, up, fwd, lbVec3_zero);
@@ -1418,6 +1422,75 @@ static void test_locked_feet_cast_little(void)
 	}
 }
 
+// Feet at rest reuse their last probe: standing still on a plane with a cast every frame, each
+// foot probes again only once its probe is 0.1 s old (every 6th or 7th frame at 60 Hz), with the
+// same goals as probing every frame; ground taken away under a standing foot is seen within that
+// time. Feet that move (held off the floor, the body walking) probe on every frame.
+static void test_probe_reuse(void)
+{
+	for (size_t c = 0; c < sizeof kCases / sizeof kCases[0]; ++c)
+	{
+		for (int moving = 0; moving < 2; ++moving)
+		{
+			Fixture f, g;
+			fixtureInit(&f, kCases[c].rig, kCases[c].up);
+			fixtureInit(&g, kCases[c].rig, kCases[c].up);
+			const lbVec3 up = kCases[c].up, fwd = kCases[c].fwd;
+			f.def.up = g.def.up = up;
+			f.def.traceRate = g.def.traceRate = 0.0f;
+			g.def.probeReuseDistance = 0.0f;
+			ENSURE(f.def.probeReuseDistance > 0.0f);
+			addPlane(f.world, lbVec3_zero, up);
+			addPlane(g.world, lbVec3_zero, up);
+			f.characterWs = g.characterWs = characterFrame(&f.humanoid, up, fwd, lbVec3_zero);
+			if (moving)
+			{
+				liftAnimFoot(&f, 0, 0.06f);
+				liftAnimFoot(&f, 1, 0.06f);
+				liftAnimFoot(&g, 0, 0.06f);
+				liftAnimFoot(&g, 1, 0.06f);
+			}
+			lbFootSenseInput inF = senseInput(&f, 1.0f / 60.0f), inG = senseInput(&g, 1.0f / 60.0f);
+			inF.velocityWs = inG.velocityWs = lbMulSV(moving ? 1.5f : 0.0f, fwd);
+			int probeFrames = 0;
+			for (int i = 0; i < 90; ++i)
+			{
+				f.characterWs.p = g.characterWs.p = lbMulAdd(f.characterWs.p, lbDot(inF.velocityWs, fwd) * inF.dt, fwd);
+				inF.characterWs = inG.characterWs = f.characterWs;
+				const lbFootTargets tf = step(&f, &inF), tg = step(&g, &inG);
+				ENSURE(tg.castCount > 0);
+				if (i < 30)
+					continue;
+				probeFrames += tf.castCount > 0;
+				// On a plane the ground found is the same whether probed again or not.
+				for (int sd = 0; sd < 2; ++sd)
+					ENSURE_VEC3_NEAR(tf.feet[sd].ankleWs, tg.feet[sd].ankleWs, 1e-4f);
+			}
+			if (moving)
+				ENSURE(probeFrames == 60);
+			else
+				ENSURE(probeFrames >= 60 / 7 && probeFrames <= 60 / 6 + 1);
+			if (!moving)
+			{
+				// The ground goes away: within 0.1 s (and a frame) a foot finds none and fades out.
+				lbWorldDef wd = lbDefaultWorldDef();
+				wd.up = up;
+				lbWorld* empty = lbCreateWorld(&wd);
+				f.rec.inner = lbWorld_GetQuery(empty);
+				int frames = 0;
+				lbFootTargets t;
+				do
+					t = step(&f, &inF);
+				while (t.feet[0].grounded && ++frames < 30);
+				ENSURE(frames <= 7 && !t.feet[0].grounded);
+				lbDestroyWorld(empty);
+			}
+			fixtureFree(&f);
+			fixtureFree(&g);
+		}
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -1440,5 +1513,6 @@ int main(int argc, char** argv)
 	RUN_TEST(test_max_goal_speed_spreads_a_sudden_change);
 	RUN_TEST(test_knee_max_bend_limits_a_free_foot);
 	RUN_TEST(test_locked_feet_cast_little);
+	RUN_TEST(test_probe_reuse);
 	TEST_MAIN_END();
 }

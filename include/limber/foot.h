@@ -182,6 +182,11 @@ typedef struct lbFootDef
 	/// so no correction pops the leg; 0 turns the cap off. Snaps (first frame, landing, teleport)
 	/// place the goal outright. Default 4 m/s.
 	float maxGoalSpeed;
+	/// A foot that has moved less than this (m, world) since its last probe, in the same phase
+	/// (locked, swinging, landing), keeps that probe instead of casting again, for at most 0.1 s: a
+	/// locked foot or one coming to rest on its landing place finds the same ground. 0 probes on
+	/// every trace frame. Default 0.01 m.
+	float probeReuseDistance;
 	/// Used internally to detect a valid definition. DO NOT SET.
 	int internalValue;
 } lbFootDef;
@@ -243,6 +248,13 @@ typedef struct lbFootLegState
 	/// sole's height over its floor (m), for its rate.
 	lbVec3 prevAnimAnkleWs;
 	float prevSoleAboveFloor;
+	/// Where the foot's last probe was made from (world: the animated ankle moved by its slide),
+	/// how long ago (s) and in which phase (0 none yet, 1 locked, 2 swinging, 3 landing or
+	/// standing): a foot that has moved less than probeReuseDistance since, in the same phase,
+	/// reuses it.
+	lbVec3 probeFromWs;
+	float probeAge;
+	int probePhase;
 } lbFootLegState;
 
 /// Per-character state of the foot system: small and contiguous, owned by the caller.

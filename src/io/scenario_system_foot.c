@@ -80,6 +80,7 @@ static const lbFootKey lbFootKeys[] = {
 	{ "swing_clearance", offsetof(lbFootDef, swingClearance), 0.0, 1.0, false },
 	{ "slide_height", offsetof(lbFootDef, slideHeight), 0.0, 2.0, false },
 	{ "max_goal_speed", offsetof(lbFootDef, maxGoalSpeed), 0.0, 100.0, false },
+	{ "probe_reuse_distance", offsetof(lbFootDef, probeReuseDistance), 0.0, 1.0, false },
 };
 #define LB_FOOT_KEY_COUNT ((int)(sizeof lbFootKeys / sizeof lbFootKeys[0]))
 

@@ -67,6 +67,7 @@ lbFootDef lbDefaultFootDef(void)
 	d.swingClearance = 0.08f;
 	d.slideHeight = 0.15f;
 	d.maxGoalSpeed = 4.0f;
+	d.probeReuseDistance = 0.01f;
 	d.internalValue = LB_SECRET_COOKIE;
 	return d;
 }
@@ -612,8 +613,10 @@ lbResult lbFootDef_Validate(const lbFootDef* def)
 		return lbReport(lb_errorInvalidArgument, "%s: traceOrigin %d is not a lbFootTraceOrigin", fn, (int)def->traceOrigin);
 	if ((unsigned)def->pelvisMode > (unsigned)lb_footPelvisWeightedAverage)
 		return lbReport(lb_errorInvalidArgument, "%s: pelvisMode %d is not a lbFootPelvisMode", fn, (int)def->pelvisMode);
-	const float big = FLT_MAX, turn = 2.0f * LB_PI;
-	const lbFootDefField list[] = {
+	// A table of constants, built once (not on every call of every frame).
+#define big FLT_MAX
+#define turn (2.0f * LB_PI)
+	static const lbFootDefField list[] = {
 		LB_FIELD(traceRadius, 0.0f, big),	 LB_FIELD(traceAbove, 0.0f, big),		LB_FIELD(traceBelow, 0.0f, big),
 		LB_FIELD(normalWeight, 0.0f, 1.0f),	 LB_FIELD(maxFootAngle, 0.0f, LB_PI),	LB_FIELD(slopeLimit, 0.0f, LB_PI),
 		LB_FIELD(goalSpeed, 0.0f, big),		 LB_FIELD(rotationSpeed, 0.0f, big),	LB_FIELD(predictionTime, 0.0f, big),
@@ -627,8 +630,10 @@ lbResult lbFootDef_Validate(const lbFootDef* def)
 		LB_FIELD(lockBlendSpeed, 0.0f, big), LB_FIELD(teleportDistance, 0.0f, big), LB_FIELD(legSoften, 0.0f, 1.0f),
 		LB_FIELD(ankleLimit, -big, big),	 LB_FIELD(edgeHeight, 0.0f, big),		LB_FIELD(edgeMargin, 0.0f, big),
 		LB_FIELD(maxPlantShift, 0.0f, big),	 LB_FIELD(swingLookahead, 0.0f, big),	LB_FIELD(swingClearance, 0.0f, big),
-		LB_FIELD(slideHeight, 0.0f, big),	 LB_FIELD(maxGoalSpeed, 0.0f, big),
+		LB_FIELD(slideHeight, 0.0f, big),	 LB_FIELD(maxGoalSpeed, 0.0f, big),	LB_FIELD(probeReuseDistance, 0.0f, big),
 	};
+#undef big
+#undef turn
 	for (size_t k = 0; k < sizeof list / sizeof list[0]; ++k)
 	{
 		float v;
@@ -1325,6 +1330,48 @@ static void lbFootLockBlend(lbFootLegState* leg, const lbFootDef* def, const lbF
 	}
 }
 
+// The rig check at each entry, every frame: a map made for this skeleton (bone count and
+// fingerprint), its counts in range, and the bones this system reads and writes (pelvis, thigh,
+// calf, foot and ball of each leg) inside it. A map that passes is used only through those; one
+// that does not gets the full lbHumanoid_Check, which says what is wrong. The full check walks
+// every role, a tenth of a frame's sense stage.
+static lbResult lbFootCheckRig(const lbHumanoid* h, const lbSkeleton* s)
+{
+	if (h && s && h->boneCount == s->boneCount && h->skeletonFingerprint == s->fingerprint && h->spineCount >= 0 &&
+		h->spineCount <= LB_MAX_SPINE && h->arm[0].twistCount >= 0 && h->arm[0].twistCount <= 3 && h->arm[1].twistCount >= 0 &&
+		h->arm[1].twistCount <= 3)
+	{
+		const int bones[9] = { h->pelvis,	   h->leg[0].thigh, h->leg[0].calf, h->leg[0].foot, h->leg[0].ball,
+							   h->leg[1].thigh, h->leg[1].calf, h->leg[1].foot, h->leg[1].ball };
+		bool inside = true;
+		for (int k = 0; k < 9; ++k)
+			inside = inside && (bones[k] == LB_NULL_INDEX || (bones[k] >= 0 && bones[k] < s->boneCount));
+		if (inside)
+			return lb_ok;
+	}
+	return lbHumanoid_Check(h, s);
+}
+
+// Whether the animated pose is finite where the sense stage reads it (the model transforms of the
+// pelvis and the legs' bones); the rest of the pose is never read here.
+static bool lbFootAnimFinite(const lbPose* pose, const lbHumanoid* h)
+{
+	const int bones[9] = { h->pelvis,	   h->leg[0].thigh, h->leg[0].calf, h->leg[0].foot, h->leg[0].ball,
+						   h->leg[1].thigh, h->leg[1].calf, h->leg[1].foot, h->leg[1].ball };
+	for (int k = 0; k < 9; ++k)
+	{
+		if (bones[k] < 0)
+			continue;
+		const lbTransform* t = &pose->model[bones[k]];
+		if (!lbIsValidVec3(t->p) || !lbIsValidVec3(t->s) || !lbIsValidFloat(t->q.x + t->q.y + t->q.z + t->q.w))
+			return false;
+	}
+	return true;
+}
+
+static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton,
+							   const lbHumanoid* humanoid, const lbFootSenseInput* in, lbFootTargets* out);
+
 lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
 					 const lbFootSenseInput* in, lbFootTargets* out)
 {
@@ -1332,18 +1379,29 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		return lbReport(lb_errorNullPointer, "lbFootSense: state, def, skeleton, humanoid, input, pose and output are required");
 	if (!in->query || !in->query->sphereCast || !in->query->rayCast)
 		return lbReport(lb_errorNullPointer, "lbFootSense: input.query with its sphereCast and rayCast is required");
-	lbResult valid = lbHumanoid_Check(humanoid, skeleton);
+	lbResult valid = lbFootCheckRig(humanoid, skeleton);
 	if (valid == lb_ok)
 		valid = lbFootDef_Validate(def);
 	if (valid != lb_ok)
 		return valid;
+	return lbFootSenseOne(state, def, skeleton, humanoid, in, out);
+}
+
+// One character's sense stage past the checks of the def and the rig, which a crowd makes once.
+static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton,
+							   const lbHumanoid* humanoid, const lbFootSenseInput* in, lbFootTargets* out)
+{
+	if (!state || !in || !out || !in->animPose || !in->animPose->model)
+		return lbReport(lb_errorNullPointer, "lbFootSense: state, def, skeleton, humanoid, input, pose and output are required");
+	if (!in->query || !in->query->sphereCast || !in->query->rayCast)
+		return lbReport(lb_errorNullPointer, "lbFootSense: input.query with its sphereCast and rayCast is required");
 	if ((unsigned)in->ikMode > (unsigned)lb_footIkClamped || (unsigned)in->moveState > (unsigned)lb_footClimbing)
 		return lbReport(lb_errorInvalidArgument, "lbFootSense: input ikMode %d or moveState %d is not known", (int)in->ikMode,
 						(int)in->moveState);
 	if (in->animPose->boneCount != skeleton->boneCount)
 		return lbReport(lb_errorSkeletonMismatch, "lbFootSense: pose has %d bones, skeleton %d", in->animPose->boneCount,
 						skeleton->boneCount);
-	if (!lbPose_IsFinite(in->animPose))
+	if (!lbFootAnimFinite(in->animPose, humanoid))
 		return lbReport(lb_errorNonFinite, "lbFootSense: the animated pose is not finite");
 	lbFootFrame f;
 	lbResult result;
@@ -1363,10 +1421,34 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		lbFootTarget* ft = &out->feet[side];
 		lbFootLegFrame lf;
 		lbFootAnimatedLeg(leg, state, &f, humanoid, in->animPose, side, &lf);
-		if (f.doTrace)
+		bool probe = f.doTrace;
+		if (probe)
+		{
+			// A foot that has hardly moved since its last probe, in the same phase, keeps it (a
+			// locked foot, a landing foot coming to rest): the ground under it is where it was. At
+			// most for 0.1 s, so ground a game removes or moves is still seen.
+			const float reuse = def->probeReuseDistance, maxAge = 0.1f;
+			const lbVec3 from = lbAdd(lf.animAnkleWs, leg->shiftWs);
+			const int phase = leg->locked && leg->grounded ? 1
+							  : !leg->locked && lf.soleAboveFloor < def->slideHeight && lf.soleRate <= 0.0f ? 3 : 2;
+			if (!f.snap && phase == leg->probePhase && leg->probeAge < maxAge &&
+				lbLengthSquared(lbSub(from, leg->probeFromWs)) < reuse * reuse)
+				probe = false;
+			else
+			{
+				leg->probeFromWs = from;
+				leg->probeAge = 0.0f;
+				leg->probePhase = phase;
+			}
+		}
+		if (probe)
 			lbFootProbeLeg(leg, state, def, humanoid, in, &f, &lf);
-		else if (!f.active)
-			leg->grounded = false;
+		else
+		{
+			leg->probeAge += f.dt;
+			if (!f.active)
+				leg->grounded = false;
+		}
 		lbFootGroundTargets(leg, def, &f, &lf);
 		lf.planted = leg->grounded && state->alpha > 0.0f && lf.soleAboveFloor < def->lockHeight && lf.footSpeed < def->lockSpeed;
 		// A foot in the air keeps its whole sole (and its path) clear of what rises under it.
@@ -1491,41 +1573,44 @@ lbResult lbFootSenseMany(lbFootState* states, const lbFootDef* def, const lbSkel
 {
 	if (count < 0 || (count > 0 && (!states || !inputs || !outTargets)))
 		return lbReport(lb_errorNullPointer, "lbFootSenseMany: states, inputs and targets are required (count %d)", count);
-	lbResult valid = count > 0 ? lbHumanoid_Check(humanoid, skeleton) : lb_ok;
+	if (count == 0)
+		return lb_ok;
+	if (!def || !skeleton || !humanoid)
+		return lbReport(lb_errorNullPointer, "lbFootSenseMany: def, skeleton and humanoid are required");
+	// The def and the rig are the same for every character: checked once here.
+	lbResult valid = lbFootCheckRig(humanoid, skeleton);
+	if (valid == lb_ok)
+		valid = lbFootDef_Validate(def);
 	if (valid != lb_ok)
 		return valid;
 	lbResult first = lb_ok;
 	// Eight characters (sixteen casts) per group: enough overlapping misses to hide most of the
 	// latency, few enough that the group's paths still sit in cache when its casts run.
 	enum { group = 8 };
-	const bool announce = def && def->internalValue == LB_SECRET_COOKIE && skeleton && humanoid;
 	for (int g = 0; g < count; g += group)
 	{
 		int end = g + group < count ? g + group : count;
-		if (announce)
-		{
-			// Consecutive characters on the same scene are announced together.
-			lbQueryInput casts[2 * group];
-			int n = 0;
-			const lbSceneQuery* query = NULL;
-			for (int i = g; i < end; ++i)
-			{
-				const lbSceneQuery* q = inputs[i].query;
-				if (!q || !q->prefetch || (inputs[i].animPose && inputs[i].animPose->boneCount != skeleton->boneCount))
-					continue;
-				if (q != query)
-				{
-					lbPrefetchCasts(query, casts, n);
-					n = 0;
-					query = q;
-				}
-				n += lbFootAnnounce(&states[i], def, humanoid, &inputs[i], &casts[n]);
-			}
-			lbPrefetchCasts(query, casts, n);
-		}
+		// Consecutive characters on the same scene are announced together.
+		lbQueryInput casts[2 * group];
+		int n = 0;
+		const lbSceneQuery* query = NULL;
 		for (int i = g; i < end; ++i)
 		{
-			lbResult r = lbFootSense(&states[i], def, skeleton, humanoid, &inputs[i], &outTargets[i]);
+			const lbSceneQuery* q = inputs[i].query;
+			if (!q || !q->prefetch || (inputs[i].animPose && inputs[i].animPose->boneCount != skeleton->boneCount))
+				continue;
+			if (q != query)
+			{
+				lbPrefetchCasts(query, casts, n);
+				n = 0;
+				query = q;
+			}
+			n += lbFootAnnounce(&states[i], def, humanoid, &inputs[i], &casts[n]);
+		}
+		lbPrefetchCasts(query, casts, n);
+		for (int i = g; i < end; ++i)
+		{
+			lbResult r = lbFootSenseOne(&states[i], def, skeleton, humanoid, &inputs[i], &outTargets[i]);
 			if (first == lb_ok && r != lb_ok)
 				first = r;
 		}
@@ -1730,7 +1815,7 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 {
 	if (!targets || !def || !skeleton || !humanoid || !pose || !pose->local || !pose->model)
 		return lbReport(lb_errorNullPointer, "lbFootApplyPose: targets, def, skeleton, humanoid and pose are required");
-	lbResult valid = lbHumanoid_Check(humanoid, skeleton);
+	lbResult valid = lbFootCheckRig(humanoid, skeleton);
 	if (valid == lb_ok)
 		valid = lbFootDef_Validate(def);
 	if (valid != lb_ok)
