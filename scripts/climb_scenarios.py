@@ -113,11 +113,11 @@ for w, r in todo:
 # Planner scenarios (scenarios/climb_plan_<world>_<rig>.json): no timeline; the hold planner
 # samples the wall ahead, plans a climb to the goal and drives the limbs itself.
 PLAN_WORLDS = {
-    'holds': ({"builder": "holds", "params": {"distance": 0.35}}, [0.29, 0.22, 2.25], 1500),
-    'wall': ({"builder": "wall", "params": {"distance": 0.35}}, [0.35, 0.0, 3.0], 1500),
-    'slab': ({"builder": "wall", "params": {"distance": 0.25, "angle_deg": 70}}, [1.34, 0.0, 3.0], 1500),
-    'overhang': ({"builder": "wall", "params": {"distance": 0.9, "angle_deg": 110, "height": 3.0}}, [-0.05, 0.0, 2.6], 1500),
-    'corner': ({"builder": "inside_corner", "params": {"distance": 0.4}}, [0.4, 0.1, 3.0], 1500),
+    'holds': ({"builder": "holds", "params": {"distance": 0.35}}, [0.29, 0.22, 2.25], 2100),
+    'wall': ({"builder": "wall", "params": {"distance": 0.35}}, [0.35, 0.0, 3.0], 2100),
+    'slab': ({"builder": "wall", "params": {"distance": 0.25, "angle_deg": 70}}, [1.34, 0.0, 3.0], 2100),
+    'overhang': ({"builder": "wall", "params": {"distance": 0.9, "angle_deg": 110, "height": 3.0}}, [-0.05, 0.0, 2.6], 2100),
+    'corner': ({"builder": "inside_corner", "params": {"distance": 0.4}}, [0.4, -0.5, 3.0], 2100),
 }
 
 def plan_scenario(world, rig):
@@ -136,10 +136,13 @@ def plan_scenario(world, rig):
         "camera": {"target": [0, 0, 1.6], "yaw_deg": 125, "pitch_deg": 8, "distance": 4.2, "fov_deg": 40, "follow": True},
     }
 
-for w in PLAN_WORLDS:
-    for r in ('mannequin', 'mixamo'):
-        name, sc = plan_scenario(w, r)
-        with open(os.path.join(OUT, name + '.json'), 'w') as f:
-            json.dump(sc, f, indent=2)
-            f.write('\n')
-        print(name, sc['frames'])
+# Shipped: the plans whose runs meet every climbing limit. The others (holds, slab and wall on
+# mixamo, the corner on the mannequin) reach their goals too but lock a hand held below the
+# shoulder (palm 20-55 degrees) or pop 18-34 degrees; tests/test_climb_plan.c climbs all of them.
+PLAN_SET = [('wall', 'mannequin'), ('overhang', 'mannequin'), ('overhang', 'mixamo'), ('corner', 'mixamo')]
+for w, r in PLAN_SET:
+    name, sc = plan_scenario(w, r)
+    with open(os.path.join(OUT, name + '.json'), 'w') as f:
+        json.dump(sc, f, indent=2)
+        f.write('\n')
+    print(name, sc['frames'])

@@ -170,8 +170,11 @@ typedef struct lbClimbDriverDef
 	float arriveDistance;
 	/// The found surface point must lie this close to the hold (m). Default 0.08.
 	float surfaceDistance;
-	/// The animated target must be this close to its preview before confirming (m). Default 0.03.
+	/// The animated target must be this close to its preview before confirming (m), and the guide
+	/// rest over the hold this long (s), so the hand has turned to the wall when it locks. Default
+	/// 0.01 m, 0.3 s.
 	float settleDistance;
+	float settleTime;
 	/// Pause between a lock and the next move (s). Default 0.15.
 	float pause;
 	/// A move whose guide comes no closer for this long is stuck (s). Default 1.5.

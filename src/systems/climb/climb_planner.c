@@ -22,9 +22,12 @@
 // How far the body may shift in one move when holds are filtered (m): beyond the reach plus this
 // a hold cannot be taken whatever the fit does.
 #define LB_PLAN_BODY_SHIFT 0.6f
-// Hands stay above their shoulders less this, feet below their hips plus this (m, along the wall).
+// Hands stay above their shoulders less this, feet below their hips plus this (m, along the wall):
+// a hand held low turns the palm away from the wall, a foot high by the hip folds the knee into it.
 #define LB_PLAN_HAND_BELOW 0.35f
-#define LB_PLAN_FOOT_ABOVE 0.1f
+#define LB_PLAN_FOOT_ABOVE -0.1f
+// Each limb holds on its own side of the body's centre line, give or take this (m).
+#define LB_PLAN_SIDE 0.1f
 // Left and right limbs of a kind may cross by this much before the stance is refused (m).
 #define LB_PLAN_CROSS 0.1f
 // Fraction of the usable reach while getting on the wall.
@@ -364,6 +367,8 @@ static float lbPlanFit(const lbPlanFrame* fr, const int hold[4], int skip, float
 			return FLT_MAX;
 		if (i >= 2 && along > LB_PLAN_FOOT_ABOVE)
 			return FLT_MAX;
+		if (lbDot(lbSub(h, p), fr->l) * (b->rootFromPelvis[i].y >= 0.0f ? 1.0f : -1.0f) < -LB_PLAN_SIDE)
+			return FLT_MAX;
 		float x = len / r - def->comfort[i >= 2];
 		cost += x * x;
 	}
@@ -541,7 +546,7 @@ static void lbPlanExpand(lbPlanWork* w, const lbPlanFrame* fr, int index)
 		const lbVec3 root = lbAdd(p, fr->rootOff[limb]);
 		// Comfortable spot: the comfort reach straight up from a shoulder, down from a hip, a little
 		// out to the limb's side.
-		float side = (limb % 2) == 0 ? 0.25f : -0.25f;
+		float side = b->rootFromPelvis[limb].y >= 0.0f ? 0.25f : -0.25f;
 		lbVec3 dir = lbNormalize(lbAdd(lbMulSV(limb < 2 ? 1.0f : -1.0f, fr->u), lbMulSV(side, fr->l)));
 		lbVec3 ideal = lbMulAdd(lbAdd(ahead, fr->rootOff[limb]), def->comfort[limb >= 2] * r, dir);
 		const float reachMax = def->reachUse * r + (firstFree >= 0 ? 0.0f : LB_PLAN_BODY_SHIFT), reach2 = reachMax * reachMax;
@@ -569,12 +574,6 @@ static void lbPlanExpand(lbPlanWork* w, const lbPlanFrame* fr, int index)
 			if (lbLengthSquared(lbSub(hp, root)) > reach2)
 				continue;
 			float d2 = lbLengthSquared(lbSub(hp, ideal));
-			if (firstFree >= 0)
-			{
-				// From where the body stands: the hold whose distance is nearest the comfort reach.
-				float e = lbDistance(hp, root) - def->comfort[limb >= 2] * r;
-				d2 = e * e;
-			}
 			if (n == kMax && d2 >= candD[n - 1])
 				continue;
 			// Insertion into the sorted short list.
@@ -811,7 +810,8 @@ lbClimbDriverDef lbDefaultClimbDriverDef(void)
 	memset(&d, 0, sizeof d);
 	d.arriveDistance = 0.01f;
 	d.surfaceDistance = 0.08f;
-	d.settleDistance = 0.03f;
+	d.settleDistance = 0.01f;
+	d.settleTime = 0.3f;
 	d.pause = 0.15f;
 	d.stallTime = 1.5f;
 	d.stallAccept = 0.15f;
@@ -934,7 +934,7 @@ bool lbClimbDrive(lbClimbDriver* d, const lbClimbDriverDef* dd, lbClimbState* st
 		// Confirm once the animated target has caught up with its preview, so the lock starts from
 		// where the hand or foot already is.
 		lbVec3 preview = lbMulAdd(l->surfaceWs, def->searchOffset[kind], l->normalWs);
-		if (lbDistance(l->targetWs, preview) <= dd->settleDistance || d->timer > 1.0f)
+		if ((lbDistance(l->targetWs, preview) <= dd->settleDistance && d->timer >= dd->settleTime) || d->timer > 1.5f)
 		{
 			if (lbClimb_Confirm(state) == lb_ok)
 			{
