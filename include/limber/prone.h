@@ -163,7 +163,10 @@ typedef struct lbProneDef
 	/// A cast whose start has moved less than this since it was last made is not made again on a
 	/// trace frame: the ground it found is re-evaluated instead (a body lying still casts nothing after
 	/// its first frame; a crawl's planted hands and feet cast nothing while they stay). The ground is
-	/// taken as still: set 0 where it moves. Default 0.02 m.
+	/// taken as still: set 0 where it moves. Default 0.04 m, under the probes' sphere radii (3.4-5 cm):
+	/// a sphere moved less than its radius still rests on the ground it touched, whose plane the
+	/// re-evaluation follows (a crawl at 0.25 m/s moves 3 cm a trace period, so each cast is made every
+	/// other period).
 	float recastDistance;
 	/// Used internally to detect a valid definition. DO NOT SET.
 	int internalValue;

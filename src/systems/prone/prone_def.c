@@ -48,7 +48,7 @@ lbProneDef lbDefaultProneDef(void)
 	d.lieAngle = 25.0f * LB_DEG2RAD;
 	d.teleportDistance = 1.0f;
 	d.traceRate = 8.0f;
-	d.recastDistance = 0.02f;
+	d.recastDistance = 0.04f;
 	d.internalValue = LB_SECRET_COOKIE;
 	return d;
 }
