@@ -42,9 +42,12 @@ typedef struct lbImportDef
 	/// Load animation clips. Default true.
 	bool loadClips;
 	/// Drop a clip's lead-in pose: a first key frame that the take leaves in one step of over 30
-	/// degrees on some bone, more than four times its largest later step (the calibration T-pose
-	/// that opens CMU BVH takes). The clip then starts with the take's first frame, one key
-	/// interval shorter. Only uniformly keyed clips are checked. Default true.
+	/// degrees on one of the big arm and leg bones, more than four times that bone's own largest
+	/// later step (the calibration T-pose that opens CMU BVH takes). The big bones are the mapped
+	/// upper arms, forearms, thighs and calves, or without a humanoid map the bones at least a
+	/// tenth of the skeleton's height long, so fingers and toes that flip later in a take do not
+	/// matter. The clip then starts with the take's first frame, one key interval shorter. Only
+	/// uniformly keyed clips are checked. Default true.
 	bool dropLeadInPose;
 	/// Fail with lb_errorNotHumanoid when the humanoid map cannot be built. Default true.
 	bool requireHumanoid;

@@ -82,18 +82,21 @@ void lbDestroyImportedRig(lbImportedRig* rig)
 }
 
 // Motion-capture takes often open with one calibration pose that the take leaves in a single
-// step (CMU's BVH files start with a T-pose frame). A first rotation step of more than 30 degrees
-// on some bone that is over four times the largest step anywhere later in the clip is such a
-// lead-in: the first key of every track goes and the later keys move back by one key interval,
-// so the clip starts with the take. Only for clips whose tracks share their first two key times
-// (uniformly sampled takes); anything else is left as it is. Returns true when a key was dropped.
+// step (CMU's BVH files start with a T-pose frame). The test is made per bone, on the big arm and
+// leg bones only (`big`): a first rotation step of more than 30 degrees on one of them that is over
+// four times that bone's own largest step later in the clip is such a lead-in. A finger or a toe
+// that flips somewhere in the take (common in motion capture) no longer hides it, as it did when
+// the first step was compared with every track's later steps. The first key of every track goes
+// and the later keys move back by one key interval, so the clip starts with the take. Only for
+// clips whose animated tracks share their first two key times (uniformly sampled takes); anything
+// else is left as it is. Returns true when a key was dropped.
 static void lbShiftKeyTimes(float* times, int count, float shift)
 {
 	for (int k = 0; k < count; ++k)
 		times[k] -= shift;
 }
 
-static bool lbDropLeadInPose(lbClipTrack* tracks, int trackCount, float* ioDuration)
+static bool lbDropLeadInPose(lbClipTrack* tracks, int trackCount, const bool* big, float* ioDuration)
 {
 	float t0 = 1.0e30f, t1 = 1.0e30f;
 	for (int i = 0; i < trackCount; ++i)
@@ -112,7 +115,7 @@ static bool lbDropLeadInPose(lbClipTrack* tracks, int trackCount, float* ioDurat
 	}
 	if (!(t1 > t0) || t1 >= 1.0e30f)
 		return false;
-	float jump = 0.0f, later = 0.0f;
+	bool leadIn = false;
 	for (int i = 0; i < trackCount; ++i)
 	{
 		const lbClipTrack* tr = &tracks[i];
@@ -124,13 +127,15 @@ static bool lbDropLeadInPose(lbClipTrack* tracks, int trackCount, float* ioDurat
 			if (counts[c] >= 2 && (times[c][0] != t0 || times[c][1] != t1))
 				return false;
 		}
-		if (tr->rotationCount < 3)
+		if (tr->rotationCount < 3 || !big[tr->bone])
 			continue;
-		jump = lbMaxF(jump, lbQuatAngleBetween(tr->rotations[0], tr->rotations[1]));
+		const float jump = lbQuatAngleBetween(tr->rotations[0], tr->rotations[1]);
+		float later = 0.0f;
 		for (int k = 1; k + 1 < tr->rotationCount; ++k)
 			later = lbMaxF(later, lbQuatAngleBetween(tr->rotations[k], tr->rotations[k + 1]));
+		leadIn = leadIn || (jump > 30.0f * LB_DEG2RAD && jump > 4.0f * later);
 	}
-	if (!(jump > 30.0f * LB_DEG2RAD && jump > 4.0f * later))
+	if (!leadIn)
 		return false;
 	const float shift = t1 - t0;
 	for (int i = 0; i < trackCount; ++i)
@@ -1085,8 +1090,6 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 		lbClip* clip = &clips[rig->clipCount];
 		clip->name = cname;
 		clip->duration = lbMaxF((float)(an->mDuration / tps), lastKey);
-		if (def->dropLeadInPose && clipErr == lb_ok && lbDropLeadInPose(tracks, trackCount, &clip->duration))
-			++leadIns;
 		clip->boneCount = skel->boneCount;
 		clip->trackCount = trackCount;
 		clip->tracks = tracks;
@@ -1134,6 +1137,50 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 		return lbFail(st, NULL, &scan,
 					  lbReport(lb_errorNotHumanoid, "lbImportRig: '%s' is not a humanoid (%s%s%s); give role names in lbImportDef.humanoid",
 							   path, lbResultString(hr), missing[0] ? ": missing " : "", missing));
+	}
+
+	// Lead-in poses, judged on the big arm and leg bones: the mapped upper arms, forearms, thighs
+	// and calves, or without a humanoid map every bone at least a tenth of the skeleton's height
+	// long (fingers and toes are far shorter).
+	if (def->dropLeadInPose && rig->clipCount > 0)
+	{
+		bool* big = (bool*)lbAllocZeroed((size_t)skel->boneCount * sizeof(bool));
+		if (!big)
+			return lbFail(st, NULL, &scan, lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory"));
+		if (rig->humanoidResult == lb_ok)
+		{
+			static const lbRole limbs[] = { lb_roleUpperArmL, lb_roleForeArmL, lb_roleUpperArmR, lb_roleForeArmR,
+											lb_roleThighL,    lb_roleCalfL,    lb_roleThighR,    lb_roleCalfR };
+			for (size_t k = 0; k < sizeof limbs / sizeof limbs[0]; ++k)
+			{
+				int b = lbHumanoid_GetRoleBone(&rig->humanoid, limbs[k]);
+				if (b >= 0 && b < skel->boneCount)
+					big[b] = true;
+			}
+		}
+		else
+		{
+			float lo = 1.0e30f, hi = -1.0e30f;
+			for (int b = 0; b < skel->boneCount; ++b)
+			{
+				lo = lbMinF(lo, lbDot(skel->restModel[b].p, up));
+				hi = lbMaxF(hi, lbDot(skel->restModel[b].p, up));
+			}
+			for (int b = 0; b < skel->boneCount; ++b)
+			{
+				int p = skel->parents[b];
+				if (p >= 0 && lbLength(lbSub(skel->restModel[b].p, skel->restModel[p].p)) >= 0.1f * (hi - lo))
+					big[p] = true;
+			}
+		}
+		for (int c = 0; c < rig->clipCount; ++c)
+		{
+			// The clips and their keys are this importer's own (writable) memory.
+			lbClip* clip = (lbClip*)&rig->clips[c];
+			if (lbDropLeadInPose((lbClipTrack*)clip->tracks, clip->trackCount, big, &clip->duration))
+				++leadIns;
+		}
+		lbFree(big);
 	}
 
 	// A human is about 1.5-2 m tall; far outside that, the unit is most likely wrong.
