@@ -201,12 +201,17 @@ bool lbProneProbePoint(const lbHumanoid* h, const lbProneDef* def, const lbPose*
 			side = probe - lb_proneToeL;
 			if (h->leg[side].foot < 0)
 				return false;
-			lbVec3 pts[lb_solePointCount];
-			lbHumanoid_GetSolePointsMs(h, pose, side, pts);
-			// The ball point lies on the sole; the capsule over it is raised by its radius.
+			if (h->leg[side].foot >= pose->boneCount)
+				return false;
+			// The ball point lies on the sole; the capsule over it is raised by its radius. (The two
+			// sole points needed, not all of lbHumanoid_GetSolePointsMs.)
+			const lbSole sole = lbHumanoid_GetSole(h, side);
+			const lbTransform foot = pose->model[h->leg[side].foot];
+			const lbVec3 ball = lbSole_PointMs(&sole, foot, lb_soleBall);
+			const lbVec3 under = lbSole_PointMs(&sole, foot, lb_soleUnderAnkle);
 			r = 0.4f * h->legAxes[side].ankleHeight;
-			lbVec3 footUp = lbNormalizeOr(lbSub(pose->model[h->leg[side].foot].p, pts[lb_soleUnderAnkle]), lbVec3_zero);
-			*outPointMs = lbMulAdd(pts[lb_soleBall], r, footUp);
+			lbVec3 footUp = lbNormalizeOr(lbSub(foot.p, under), lbVec3_zero);
+			*outPointMs = lbMulAdd(ball, r, footUp);
 			*outRadius = r;
 			return true;
 		}

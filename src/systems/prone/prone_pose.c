@@ -253,11 +253,9 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	lbProneTurnBody(pose, skeleton, h, rb, roll, along, targets->roll * a, side, turn, thighTurn, lbMulSV(shift, upMs));
 	for (int k = lb_pronePelvis; k <= lb_proneChest; ++k)
 	{
-		lbVec3 p;
-		float radius;
-		if (planes[k].hit && lbProneProbePoint(h, def, pose, (lbProneProbe)k, &p, &radius))
+		if (planes[k].hit)
 		{
-			float gap = lbProneGap(&planes[k], p, 0.0f);
+			float gap = lbProneGap(&planes[k], lbMulAdd(torsoP[k], shift, upMs), 0.0f);
 			res.torsoGap = res.torsoGap < 0.0f ? lbMaxF(gap, 0.0f) : lbMinF(res.torsoGap, lbMaxF(gap, 0.0f));
 		}
 	}
