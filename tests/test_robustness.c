@@ -648,6 +648,89 @@ static void TestDeepColladaRefused(void)
 	free(t.data);
 }
 
+// ---------------------------------------------------------------------------------------------
+// One error text for a rig file that fails, whoever shows it: the library (through the log hook,
+// from lbCreateRun), the command-line tool and the viewer print the same line, naming the
+// scenario, the file, what is wrong and the fix.
+
+// First line a command writes (stdout and stderr), without the trailing newline.
+static bool lbFirstLineOf(const char* command, char* out, size_t size)
+{
+	out[0] = 0;
+	FILE* p = popen(command, "r");
+	if (!p)
+		return false;
+	bool got = fgets(out, (int)size, p) != NULL;
+	while (fgetc(p) != EOF)
+	{
+	}
+	int status = pclose(p);
+	out[strcspn(out, "\n")] = 0;
+	return got && status != 0;
+}
+
+static void TestRigErrorSameEverywhere(void)
+{
+	static const struct
+	{
+		const char* rig;
+		const char* says[3];
+	} cases[] = {
+		{ LB_SOURCE_DIR "/tests/data/import/collada_nan_matrix.dae", { "collada_nan_matrix.dae", "non-finite", "fix the node's matrix" } },
+		{ "/usr/share/assimp/models/X/anim_test.x", { "anim_test.x", "missing pelvis", "rig.roles" } },
+	};
+	char tool[1024], viewer[1024];
+	snprintf(tool, sizeof tool, "%s/limber", LB_BINARY_DIR);
+	snprintf(viewer, sizeof viewer, "%s/limber-viewer", LB_BINARY_DIR);
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k)
+	{
+		if (!lbHaveFile(cases[k].rig))
+		{
+			printf("  skipped %s (not installed)\n", cases[k].rig);
+			continue;
+		}
+		const char* path = lbTempPath("badrig.json");
+		char text[1200];
+		int n = snprintf(text, sizeof text, "{\"rig\": {\"file\": \"%s\"}, \"frames\": 2}", cases[k].rig);
+		lbWriteFile(path, text, (size_t)n);
+		char msg[512];
+		lbScenario* s = lbLoadScenario(path, msg, (int)sizeof msg);
+		ENSURE(s != NULL);
+		if (!s)
+			continue;
+		s->isolateImport = true; // as the tool and the viewer do
+		lbResetCapture();
+		lbResult r = lb_ok;
+		lbRun* run = lbCreateRun(s, &r);
+		ENSURE(run == NULL && r != lb_ok);
+		lbDestroyRun(run);
+		lbDestroyScenario(s);
+		const char* library = lbCap.message;
+		for (int w = 0; w < 3; ++w)
+			ENSURE(strstr(library, cases[k].says[w]) != NULL);
+		printf("  %s\n", library);
+		static const char* const prefixes[2] = { "limber: ", "limber-viewer: " };
+		for (int app = 0; app < 2; ++app)
+		{
+			const char* exe = app == 0 ? tool : viewer;
+			if (!lbHaveFile(exe))
+			{
+				printf("  skipped %s (not built)\n", exe);
+				continue;
+			}
+			char command[3200], line[2048];
+			if (app == 0)
+				snprintf(command, sizeof command, "'%s' run '%s' 2>&1", exe, path);
+			else
+				snprintf(command, sizeof command, "'%s' '%s' --frames 1 --out '%s' 2>&1", exe, path, lbTempDir);
+			ENSURE(lbFirstLineOf(command, line, sizeof line)); // fails, with a message
+			size_t pre = strlen(prefixes[app]);
+			ENSURE(strncmp(line, prefixes[app], pre) == 0);
+			ENSURE(strcmp(line + (strncmp(line, prefixes[app], pre) == 0 ? pre : 0), library) == 0);
+		}
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -675,6 +758,7 @@ int main(int argc, char** argv)
 	{
 		RUN_TEST(TestIsolatedImportMatches);
 		RUN_TEST(TestIsolatedParserCrash);
+		RUN_TEST(TestRigErrorSameEverywhere);
 	}
 	lbSetLogFcn(NULL, NULL);
 	char cmd[700];
