@@ -969,7 +969,8 @@ static lbResult lbCheckColladaNodes(const char* path, const char* text, lbDaeSca
 		if (s->edges[e].to < 0)
 			s->edges[e].to = lbDaeFindNode(ids, idCount, s->edges[e].url, s->edges[e].urlLength);
 	}
-	qsort(s->edges, (size_t)s->edgeCount, sizeof(lbDaeEdge), lbCompareDaeEdge);
+	if (s->edgeCount > 0)
+		qsort(s->edges, (size_t)s->edgeCount, sizeof(lbDaeEdge), lbCompareDaeEdge);
 	for (int e = 0; e < s->edgeCount; ++e)
 	{
 		lbDaeNode* n = &s->nodes[s->edges[e].from];
