@@ -8,6 +8,8 @@
 #include "scenario_system_climb.h"
 #include "scenario_climb_plan.h"
 
+#include "limber/climb_balance.h"
+
 #include "limber/climb.h"
 #include "limber/ik.h"
 #include "limber/query.h"
@@ -32,6 +34,9 @@ typedef struct lbClimbRun
 	size_t workspaceSize;
 	// The hold planner driving the calls, when the config asks for one.
 	lbClimbRunPlanner* planner;
+	// Balance between the stages (off unless the config gives balance_weight > 0).
+	lbClimbBalanceDef balanceDef;
+	lbClimbBalanceState balance;
 } lbClimbRun;
 
 static const lbConfigNumberKey lbClimbKeys[] = {
@@ -146,23 +151,36 @@ int lbClimbConfigKeys(const lbConfigNumberKey** outKeys, const char* const** out
 	return LB_CLIMB_KEY_COUNT;
 }
 
-static bool lbClimbReadConfig(lbJsonCheck* check, const cJSON* config, lbClimbDef* def)
+// Balance keys (include/limber/climb_balance.h), read into an lbClimbBalanceDef.
+static const lbConfigNumberKey lbClimbBalanceKeys[] = {
+	{ "balance_weight", offsetof(lbClimbBalanceDef, weight), 0.0, 1.0, false, false },
+	{ "balance_max_shift", offsetof(lbClimbBalanceDef, maxShift), 0.0, 2.0, false, false },
+	{ "balance_speed", offsetof(lbClimbBalanceDef, speed), 0.0, 1000.0, false, false },
+	{ "balance_max_into_wall", offsetof(lbClimbBalanceDef, maxIntoWall), 0.0, 2.0, false, false },
+};
+#define LB_CLIMB_BALANCE_KEY_COUNT ((int)(sizeof lbClimbBalanceKeys / sizeof lbClimbBalanceKeys[0]))
+
+static bool lbClimbReadConfig(lbJsonCheck* check, const cJSON* config, lbClimbDef* def, lbClimbBalanceDef* balance)
 {
 	if (!config)
 		return true;
-	const char* allowed[LB_CLIMB_KEY_COUNT + 4 + 2];
+	const char* allowed[LB_CLIMB_KEY_COUNT + 4 + 2 + LB_CLIMB_BALANCE_KEY_COUNT];
 	int n = 0;
 	for (int i = 0; i < LB_CLIMB_KEY_COUNT; ++i)
 		allowed[n++] = lbClimbKeys[i].name;
 	for (int i = 0; i < 4; ++i)
 		allowed[n++] = lbClimbRotationKeys[i];
 	allowed[n++] = "planner";
+	for (int i = 0; i < LB_CLIMB_BALANCE_KEY_COUNT; ++i)
+		allowed[n++] = lbClimbBalanceKeys[i].name;
 	allowed[n] = NULL;
 	if (!lbJsonKeysAllowed(check, config, "system.config", allowed))
 		return false;
 	if (!lbJsonReadNumberKeys(check, config, lbClimbKeys, LB_CLIMB_KEY_COUNT, def))
 		return false;
 	if (!lbClimbReadRotations(check, config, def))
+		return false;
+	if (!lbJsonReadNumberKeys(check, config, lbClimbBalanceKeys, LB_CLIMB_BALANCE_KEY_COUNT, balance))
 		return false;
 	bool planner = false;
 	lbVec3 goal;
@@ -173,7 +191,7 @@ bool lbClimbConfigRead(const cJSON* config, lbClimbDef* def, char* message, int 
 {
 	lbJsonCheck check = { "climb config", message, capacity, lb_ok };
 	lbClimbDef d = *def;
-	const bool ok = lbClimbReadConfig(&check, config, &d);
+	const bool ok = lbClimbReadConfig(&check, config, &d, NULL);
 	if (ok)
 		*def = d;
 	if (outCode)
@@ -183,7 +201,7 @@ bool lbClimbConfigRead(const cJSON* config, lbClimbDef* def, char* message, int 
 
 static bool lbClimbCheck(lbJsonCheck* check, const cJSON* config)
 {
-	return lbClimbReadConfig(check, config, NULL);
+	return lbClimbReadConfig(check, config, NULL, NULL);
 }
 
 static void lbClimbDestroy(void* system)
@@ -208,7 +226,11 @@ static void* lbClimbCreate(const lbRunContext* ctx, const cJSON* config, lbResul
 	c->def = lbDefaultClimbDef();
 	c->def.up = ctx->upWs;
 	lbJsonCheck check = { ctx->scenario->path, NULL, 0, lb_ok };
-	if (!lbClimbReadConfig(&check, config, &c->def))
+	c->balanceDef = lbDefaultClimbBalanceDef();
+	c->balanceDef.up = ctx->upWs;
+	c->balanceDef.weight = 0.0f;
+	lbClimbBalanceState_Reset(&c->balance);
+	if (!lbClimbReadConfig(&check, config, &c->def, &c->balanceDef))
 	{
 		*outResult = check.code;
 		lbFree(c);
@@ -284,6 +306,8 @@ static void lbClimbSenseStage(void* system, lbRunContext* ctx, float dt, lbSyste
 	}
 	if (lbClimbSense(&c->state, &c->def, ctx->skeleton, ctx->humanoid, &in, &c->targets) != lb_ok)
 		return;
+	if (c->balanceDef.weight > 0.0f)
+		lbClimbBalance(&c->balance, &c->balanceDef, ctx->humanoid, c->hasLast ? &c->lastPose : NULL, dt, &c->targets, NULL);
 	c->sensed = true;
 	// The climbing frame carries the character while anything is held.
 	ctx->characterWs = c->targets.characterWs;
