@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
 #include "limber/climb.h"
+#include "limber/climb_balance.h"
 #include "limber/climb_plan.h"
 #include "limber/limber.h"
 
@@ -157,10 +158,54 @@ static void lbBenchClimbPlanner(const lbBenchOptions* options)
 	lbDestroySkeleton(skel);
 }
 
+// The balance step alone (centre of mass of a pose, the support of four held contacts, the shift),
+// per character: added to climb.per_character when balance is on.
+static void lbBenchClimbBalance(const lbBenchOptions* options)
+{
+	if (!lbBenchSelected(options, "climb.balance"))
+		return;
+	lbSkeleton* skel = lbCreateReferenceRig(lb_rigMannequin);
+	lbHumanoid h;
+	lbMapHumanoid(skel, NULL, &h);
+	lbPose pose = lbCreatePose(skel);
+	lbClimbBalanceDef bd = lbDefaultClimbBalanceDef();
+	lbClimbBalanceState bs;
+	lbClimbBalanceState_Reset(&bs);
+	lbClimbTargets t;
+	memset(&t, 0, sizeof t);
+	t.characterWs = lbTransform_identity;
+	const lbVec3 holds[4] = { { 0.35f, 0.3f, 1.9f }, { 0.35f, -0.3f, 1.8f }, { 0.35f, 0.2f, 0.5f }, { 0.35f, -0.2f, 0.4f } };
+	for (int i = 0; i < 4; ++i)
+	{
+		t.limbs[i].locked = true;
+		t.limbs[i].hasSurface = true;
+		t.limbs[i].surfaceWs = t.limbs[i].targetWs = holds[i];
+		t.limbs[i].normalWs = lbMakeVec3(-1.0f, 0.0f, 0.0f);
+	}
+	const int calls = options->smoke ? 10 : 20000;
+	double* us = (double*)malloc(sizeof(double) * (size_t)options->repeats);
+	for (int r = 0; r < options->repeats; ++r)
+	{
+		uint64_t t0 = lbBenchThreadNs();
+		for (int k = 0; k < calls; ++k)
+		{
+			t.bodyOffsetWs = lbVec3_zero;
+			lbClimbBalance(&bs, &bd, &h, &pose, LB_BENCH_DT, &t, NULL);
+		}
+		us[r] = (double)(lbBenchThreadNs() - t0) * 1.0e-3 / (double)calls;
+		lbBenchSink(&t);
+	}
+	lbBenchReport(options, "climb.balance", lbBenchMedian(us, options->repeats), "us");
+	free(us);
+	lbDestroyPose(&pose);
+	lbDestroySkeleton(skel);
+}
+
 void lbBenchClimb(const lbBenchOptions* options);
 void lbBenchClimb(const lbBenchOptions* options)
 {
 	lbBenchClimbPlanner(options);
+	lbBenchClimbBalance(options);
 	if (!lbBenchSelected(options, "climb"))
 		return;
 	int triangles = 0;
