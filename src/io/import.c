@@ -829,26 +829,28 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 	for (unsigned m = 0; def->loadMeshes && !isBvh && m < sc->mNumMeshes; ++m)
 		meshTotal += sc->mMeshes[m]->mNumBones > 0 ? 1 : 0;
 	lbSkinnedMesh* meshes = (lbSkinnedMesh*)lbStoreAlloc(st, sizeof(lbSkinnedMesh) * (size_t)(meshTotal ? meshTotal : 1));
-	lbResult meshErr = meshes ? lb_ok : lb_errorOutOfMemory;
+	// The first node (depth-first) holding each mesh, found in one pass over the nodes.
+	int* holderOf = meshTotal > 0 ? (int*)lbAlloc(sizeof(int) * (size_t)sc->mNumMeshes) : NULL;
+	lbResult meshErr = meshes && (meshTotal == 0 || holderOf) ? lb_ok : lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory");
+	for (unsigned m = 0; holderOf && m < sc->mNumMeshes; ++m)
+		holderOf[m] = -1;
+	for (int k = 0; holderOf && k < all.count; ++k)
+	{
+		for (unsigned i = 0; i < all.nodes[k]->mNumMeshes; ++i)
+		{
+			unsigned m = all.nodes[k]->mMeshes[i];
+			if (m < sc->mNumMeshes && holderOf[m] < 0)
+				holderOf[m] = k;
+		}
+	}
 	for (unsigned m = 0; meshErr == lb_ok && meshTotal > 0 && m < sc->mNumMeshes; ++m)
 	{
 		const struct aiMesh* am = sc->mMeshes[m];
 		if (am->mNumBones == 0)
 			continue;
 		// The node holding this mesh gives mesh space -> file world.
-		const struct aiNode* holder = NULL;
-		int holderIndex = -1;
-		for (int k = 0; k < all.count && !holder; ++k)
-		{
-			for (unsigned i = 0; i < all.nodes[k]->mNumMeshes; ++i)
-			{
-				if (all.nodes[k]->mMeshes[i] == m)
-				{
-					holder = all.nodes[k];
-					holderIndex = k;
-				}
-			}
-		}
+		const int holderIndex = holderOf[m];
+		const struct aiNode* holder = holderIndex >= 0 ? all.nodes[holderIndex] : NULL;
 		// Offset matrices map mesh space (the mesh node's frame) to bone space at bind time, as
 		// assimp documents. Its DirectX importer instead gives them in the scene space under the
 		// root node (checked on BCN_Epileptic.X: rest-pose skinning then reproduces the mesh).
@@ -980,6 +982,7 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 		out->boneWeights = bw;
 		rig->meshCount++;
 	}
+	lbFree(holderOf);
 	rig->meshes = meshes;
 	if (meshErr != lb_ok)
 	{
