@@ -12,10 +12,11 @@
 /// - Argument order: the object a function is named after first (`lbPose_*`, `lbHumanoid_*`),
 ///   then the skeleton before the humanoid map made for it, then inputs, then outputs (`out...`).
 /// - Create or fail: `lbCreate<T>` returns the new object, or NULL (a pose with NULL arrays), never
-///   a half-made one; the reason goes once to the log hook, and where there is more than one
-///   reason an optional `lbResult* outResult` receives it. Loading and parsing (lbImportRig,
-///   lbLoadScenario) return the reason and write the object through an out pointer, NULL on
-///   failure. `lbDestroy<T>` frees it and accepts NULL.
+///   a half-made one, and the reason goes once to the log hook; the creators that check their
+///   input against other data (lbCreateSkeleton, lbCreateRun) also write the code to an optional
+///   `lbResult* outResult`. Importing (lbImportRig) returns the code and writes the object through
+///   an out pointer, NULL on failure; parsing a scenario (lbParseScenario, lbLoadScenario) returns
+///   NULL with the message in the caller's buffer. `lbDestroy<T>` frees and accepts NULL.
 /// - Thread-safety is stated on every public type. The library has no hidden state besides the
 ///   log, assert and allocator hooks, which are set once at start-up.
 
