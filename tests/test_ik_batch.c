@@ -1,9 +1,9 @@
 // SPDX-FileCopyrightText: 2026 limber authors
 // SPDX-License-Identifier: MIT
 // The batch two-bone solve against the single solve as reference, over fixed-seed random chains
-// (bone lengths, bends, rotations, given or derived hinges, soft IK, targets in and out of reach),
-// on both paths: the vector lanes and the scalar lanes, which must also agree with each other bit
-// for bit (the same operations, correctly rounded, in the same order). Chains the lanes do not take
+// (bone lengths, bends, rotations, given or derived hinges, soft IK, target rotations, targets in
+// and out of reach), on both paths: the vector lanes and the scalar lanes, which must also agree
+// with each other bit for bit (the same operations, correctly rounded, in the same order). Chains the lanes do not take
 // (poles, partial weight, straight starts, stretch) and bad input go through the single solve: the
 // same results, the first error in index order, the bad chain unchanged. Both reference rigs' legs.
 #include "ik/ik_batch_internal.h"
@@ -62,7 +62,11 @@ static Chain rndChain(uint64_t* s, int kind)
 	if (rnd(s) < 0.4f)
 		c.in.soften = rndRange(s, 0.0f, 0.2f);
 	if (kind == 0)
+	{
 		c.in.hingeAxisMs = rnd(s) < 0.5f ? lbMulSV(rndRange(s, 0.5f, 2.0f), lbCross(dir, lower)) : rndUnit(s);
+		if (rnd(s) < 0.3f)
+			c.in.useTargetRotation = true, c.in.targetRotationMs = rndQuat(s);
+	}
 	else if (kind == 2)
 	{
 		int which = (int)(rnd(s) * 4.0f);

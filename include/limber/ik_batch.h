@@ -14,9 +14,9 @@ LB_EXTERN_C_BEGIN
 /// Two-bone IK on `count` chains (model space, each chain's root, mid and end transforms updated in
 /// place), as lbSolveTwoBoneIk(&rootMs[i], &midMs[i], &endMs[i], &inputs[i], &outResults[i]) for
 /// each i, to float rounding (the solve is the same; sums and roots are ordered differently). Chains
-/// with no pole, full weight, no stretch, no target rotation and a hinge axis given (or a bent start
-/// to derive it from) go through the lanes; the others, and any input the single solve would
-/// refuse, through lbSolveTwoBoneIk itself. outResults may be NULL. Returns lb_ok, lb_errorNullPointer
+/// with no pole, full weight, no stretch and a hinge axis given (or a bent start to derive it from)
+/// go through the lanes; the others, and any input the single solve would refuse, through
+/// lbSolveTwoBoneIk itself. outResults may be NULL. Returns lb_ok, lb_errorNullPointer
 /// for NULL arrays with count > 0 (nothing changed), or the first chain's error (that chain
 /// unchanged; every other chain still solved). Allocates nothing; safe on different chains from
 /// several threads at once.

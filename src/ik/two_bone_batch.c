@@ -61,7 +61,15 @@ int lbTwoBoneIkBatchWidth(void)
 // back to lbSolveTwoBoneIk.
 static bool lbTwoBoneLaneable(const lbTwoBoneIkInput* in)
 {
-	return in->internalValue == LB_SECRET_COOKIE && !in->useTargetRotation && in->poleKind == lb_poleNone &&
+	if (in->useTargetRotation)
+	{
+		// The end takes the target rotation: it must pass the single solve's unit test.
+		const lbQuat q = in->targetRotationMs;
+		const float n = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+		if (!(n > 0.98f && n < 1.02f))
+			return false;
+	}
+	return in->internalValue == LB_SECRET_COOKIE && in->poleKind == lb_poleNone &&
 		   !in->stretch && in->weight >= 1.0f && in->weight - in->weight == 0.0f && in->maxStretch - in->maxStretch == 0.0f &&
 		   in->tolerance - in->tolerance == 0.0f && (in->bendHintMs.x - in->bendHintMs.x) + (in->bendHintMs.y - in->bendHintMs.y) +
 												(in->bendHintMs.z - in->bendHintMs.z) ==
@@ -136,7 +144,9 @@ static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, const int* idx, int n, lbTransf
 		midMs[i].p = lbTwoBoneLaneVec(L->omp, k);
 		midMs[i].q = lbTwoBoneLaneQuat(L->oqm, k);
 		endMs[i].p = lbTwoBoneLaneVec(L->oep, k);
-		endMs[i].q = lbTwoBoneLaneQuat(L->oqe, k);
+		// At full weight the single solve gives the end the target rotation, normalised twice.
+		endMs[i].q = inputs[i].useTargetRotation ? lbQuatNormalize(lbQuatNormalize(inputs[i].targetRotationMs))
+												 : lbTwoBoneLaneQuat(L->oqe, k);
 		if (outResults)
 		{
 			lbIkResult* res = &outResults[i];

@@ -3,8 +3,8 @@
 // The batch two-bone kernel, written once against core/simd.h's operations and included by
 // two_bone_batch.c once per path: LBK(Op) names the operation (lbSimdOp or lbScalarOp), LBK_T the
 // lane type, LBK_W its width and LBK_NAME the function made. It is lbTwoBoneCore's solve for the
-// cases the batch takes (no pole, full weight, no stretch, end keeps its rotation relative to the
-// mid bone; hinge given, or derived from a bent start): the same formulas, in lanes.
+// cases the batch takes (no pole, full weight, no stretch; hinge given, or derived from a bent
+// start): the same formulas, in lanes. An end that takes the target rotation gets it afterwards.
 // No include guard: included once per path.
 
 static void LBK_NAME(lbTwoBoneLanes* L)
