@@ -3,9 +3,10 @@
 // The batch two-bone solve against the single solve as reference, over fixed-seed random chains
 // (bone lengths, bends, rotations, given or derived hinges, soft IK, target rotations, targets in
 // and out of reach), on both paths: the vector lanes and the scalar lanes, which must also agree
-// with each other bit for bit (the same operations, correctly rounded, in the same order). Chains the lanes do not take
-// (poles, partial weight, straight starts, stretch) and bad input go through the single solve: the
-// same results, the first error in index order, the bad chain unchanged. Both reference rigs' legs.
+// with each other bit for bit (the same operations, correctly rounded, in the same order). Chains
+// the lanes do not take (poles, partial weight, straight starts, stretch) and bad input go through
+// the single solve: the same results, the first error in index order, the bad chain unchanged.
+// Both reference rigs' legs.
 #include "ik/ik_batch_internal.h"
 #include "limber/limber.h"
 #include "limber/ik_batch.h"
