@@ -9,8 +9,8 @@
 //   unmeasured_frames == 0, locked slide <= 0.01 m (at the point the foot bears on).
 // Every failing figure is printed with the scenario's name before the check.
 //
-// The scenarios in kKnownOver do not meet every limit yet (running on 0.18-0.30 m stairs, walking
-// down 0.25/0.30 m and up 0.30 m stairs, running down 35 and up 40 degree slopes, the 0.4 m gap).
+// The scenarios in kKnownOver do not meet every limit yet (running up and down 0.18-0.30 m stairs,
+// walking down 0.25/0.30 m and up 0.30 m stairs, running down 35 degrees, the 0.4 m gap).
 // Each is held to ceilings a little above its figures when it was listed, so it can only get
 // better, and a listed scenario that meets every limit fails the test until it is taken off the
 // list: the list only shrinks.
