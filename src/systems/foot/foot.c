@@ -638,11 +638,15 @@ lbResult lbFootDef_Validate(const lbFootDef* def)
 	{
 		float v;
 		memcpy(&v, (const char*)def + list[k].offset, sizeof v);
-		if (!lbIsValidFloat(v))
-			return lbReport(lb_errorNonFinite, "%s: %s is not finite", fn, list[k].name);
+		// One comparison per field: every range is finite, so NaN and the infinities fail it too,
+		// and only a failing field asks which it is.
 		if (!(v >= list[k].lo && v <= list[k].hi))
+		{
+			if (!lbIsValidFloat(v))
+				return lbReport(lb_errorNonFinite, "%s: %s is not finite", fn, list[k].name);
 			return lbReport(lb_errorInvalidArgument, "%s: %s = %g outside [%g, %g]", fn, list[k].name, (double)v,
 							(double)list[k].lo, (double)list[k].hi);
+		}
 	}
 	return lb_ok;
 }
