@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,11 +86,15 @@ static bool lbPoseSame(const lbPose* a, const lbPose* b)
 	return memcmp(a->local, b->local, n) == 0 && memcmp(a->model, b->model, n) == 0;
 }
 
-// The promise every pose call makes.
-static void lbCheckPose(lbResult r, const lbPose* before, const lbPose* after)
+// The promise every pose call makes; a broken one is told (call, result) before the abort.
+static void lbCheckPose(const char* call, lbResult r, const lbPose* before, const lbPose* after)
 {
 	if (r == lb_ok ? !lbPoseFinite(after) : !lbPoseSame(before, after))
+	{
+		fprintf(stderr, "%s returned %s and left %s\n", call, lbResultString(r),
+				r == lb_ok ? "a non-finite pose" : "the pose changed");
 		abort();
+	}
 }
 
 static void lbQuiet(lbLogLevel level, lbResult code, const char* message, void* ctx)
@@ -128,7 +133,11 @@ static void lbFuzzTwoBone(lbFuzzReader* r)
 	for (int k = 0; k < 3; ++k)
 	{
 		if (rr == lb_ok ? !lbIsValidTransform(j[k]) : memcmp(&j[k], &saved[k], sizeof j[k]) != 0)
+		{
+			fprintf(stderr, "lbSolveTwoBoneIk returned %s and left joint %d %s\n", lbResultString(rr), k,
+					rr == lb_ok ? "non-finite" : "changed");
 			abort();
+		}
 	}
 }
 
@@ -159,7 +168,11 @@ static void lbFuzzFabrik(lbFuzzReader* r)
 	for (int k = 0; k < count; ++k)
 	{
 		if (rr == lb_ok ? !lbIsValidTransform(j[k]) : memcmp(&j[k], &saved[k], sizeof j[k]) != 0)
+		{
+			fprintf(stderr, "lbSolveFabrik returned %s and left joint %d %s\n", lbResultString(rr), k,
+					rr == lb_ok ? "non-finite" : "changed");
 			abort();
+		}
 	}
 }
 
@@ -253,9 +266,10 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 		}
 		case 5:
 		{
-			int bones[8];
+			// lbIndex gives up to count + 1: the array holds that many.
+			int bones[10];
 			int count = lbIndex(r, 8);
-			for (int k = 0; k < 8; ++k)
+			for (int k = 0; k < 10; ++k)
 				bones[k] = lbIndex(r, rig->boneCount);
 			res = lbPose_DistributeRotation(&pose, rig, bones, count < 0 ? 0 : count, lbRot(r),
 											(lbDistributeCurve)lbIndex(r, 3), lbFloat(r));
@@ -302,7 +316,10 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 				lbFootState savedState = state;
 				res = lbFootSense(&state, &def, rig, &humanoid, &in, &targets);
 				if (res != lb_ok && res != lb_errorNonFinite && memcmp(&savedState, &state, sizeof state) != 0)
+				{
+					fprintf(stderr, "lbFootSense returned %s and changed the state\n", lbResultString(res));
 					abort();
+				}
 				if (res != lb_ok)
 					break;
 				lbPose_Copy(&before, &pose);
@@ -311,7 +328,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 				void* work = malloc(bytes);
 				res = lbFootApplyPose(&targets, &def, rig, &humanoid, solver, &pose, work, bytes);
 				free(work);
-				lbCheckPose(res, &before, &pose);
+				lbCheckPose("lbFootApplyPose", res, &before, &pose);
 				if (res != lb_ok)
 					break;
 			}
@@ -322,7 +339,9 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 			return 0;
 		}
 	}
-	lbCheckPose(res, &before, &pose);
+	static const char* const calls[] = { "", "", "lbPose_SolveLimbIk", "lbSolveFullBodyIk", "lbPose_AimBone",
+										 "lbPose_DistributeRotation" };
+	lbCheckPose(calls[which], res, &before, &pose);
 	lbDestroyPose(&pose);
 	lbDestroyPose(&before);
 	lbDestroySkeleton(rig);
