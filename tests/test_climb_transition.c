@@ -17,7 +17,6 @@
 #include "test_macros.h"
 
 #define DT (1.0f / 60.0f)
-#define RELEASE_FRAMES 60
 
 typedef struct RigCase
 {
@@ -87,6 +86,7 @@ static void test_walk_climb_drop(void)
 		lbTransform characterWs = ms.characterWs;
 		float wallDistance = 0.0f;
 		float phasePop[6] = { 0, 0, 0, 0, 0, 0 };
+		int lastReleased = 0;
 		for (int frame = 0; frame < 60 * 60 && phase < 5; ++frame, ++phaseFrames)
 		{
 			const lbMotionDef* md2 = phase == 0 ? &walk : &idle;
@@ -151,10 +151,12 @@ static void test_walk_climb_drop(void)
 					phase = 3;
 					phaseFrames = 0;
 				}
-				if (phase == 3 && phaseFrames % RELEASE_FRAMES == 0 && released < 4)
+				if (phase == 3 && released < 4 && (released == 0 || ct.limbs[lastReleased].ikAlpha <= 0.0f))
 				{
-					// Let go: the feet first, then the hands.
+					// Let go one limb at a time, each once the last is back in the animation: the feet
+					// first, then the hands.
 					const int order[4] = { lb_limbLegL, lb_limbLegR, lb_limbArmL, lb_limbArmR };
+					lastReleased = order[released];
 					ENSURE(lbClimb_Release(&cs, order[released++]) == lb_ok);
 				}
 				lbClimbSenseInput in = lbDefaultClimbSenseInput();
