@@ -12,12 +12,12 @@
 // and every scenario gets all four limbs onto the wall at once (the script did what it says).
 // Every figure is printed with the scenario's name before the checks.
 //
-// The scenarios in kKnownOver do not meet every limit yet: pops of 15-24 degrees as a limb is
-// steered near the inside corner or as the body leans over the ledge; the imported rig's palms
-// tilt. Each is held to
-// ceilings a little above its figures when it was listed, so it can only get better, and a listed
-// scenario that meets every limit fails the test until it is taken off the list: the list only
-// shrinks.
+// The scenarios in kKnownOver do not meet every limit yet: the mannequin's hand on the inside
+// corner's side wall tilts 22 degrees; the imported rig's palms tilt 44 degrees (its palm axis, as
+// the humanoid map derives it, is not the palm its mesh has) and it pops 15.7 degrees. Each is
+// held to ceilings a little above its figures when it was listed, so it can only get better, and
+// a listed scenario that meets every limit fails the test until it is taken off the list: the list
+// only shrinks.
 #define _POSIX_C_SOURCE 200809L
 #include "limber/query.h"
 #include "limber/scenario.h"
@@ -34,12 +34,8 @@ typedef struct KnownOver
 } KnownOver;
 
 static const KnownOver kKnownOver[] = {
-	{ "climb_corner_mannequin.json", 0.0010f, 0.020f, 26.5f, 25.9f },
-	{ "climb_corner_mixamo.json", 0.0010f, 0.022f, 18.3f, 20.0f },
-	{ "climb_holds_mannequin.json", 0.0010f, 0.020f, 17.9f, 20.0f },
-	{ "climb_ledge_mannequin.json", 0.0010f, 0.020f, 22.6f, 20.0f },
-	{ "climb_ledge_mixamo.json", 0.0010f, 0.020f, 20.8f, 20.0f },
-	{ "climb_wall_bcn.json", 0.0010f, 0.020f, 18.3f, 50.4f },
+	{ "climb_corner_mannequin.json", 0.0010f, 0.020f, 15.0f, 23.5f },
+	{ "climb_wall_bcn.json", 0.0010f, 0.020f, 17.0f, 45.5f },
 };
 
 static const KnownOver* knownOver(const char* name)

@@ -297,6 +297,14 @@ typedef struct lbClimbPoseCache
 	/// full-body solve gives turns from there no faster than twice the def's rotationSpeed, so an
 	/// effector fading in or out never jerks the torso.
 	lbQuat lastBodyWs[1 + LB_MAX_SPINE];
+	/// Each arm's upper arm, forearm and twist bones' rotations as last posed (world): an arm that
+	/// is not held swings from there no faster than twice the def's rotationSpeed per bone, so the
+	/// elbow's swivel and the forearm's roll, each within its own limit, never add up to a pop.
+	lbQuat lastArmWs[2][2 + LB_MAX_TWIST];
+	/// How far the full-body solve moved the pelvis last frame (world, m): the move changes from
+	/// there no faster than the def's followSpeed, so the solve settling elsewhere for a frame
+	/// never throws the body.
+	lbVec3 lastBodyShiftWs;
 	/// Nonzero once the entries are valid.
 	int valid;
 } lbClimbPoseCache;

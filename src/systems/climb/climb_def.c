@@ -108,6 +108,8 @@ void lbClimbPoseCache_Reset(lbClimbPoseCache* cache)
 	cache->lastFootWs[0] = cache->lastFootWs[1] = lbQuat_identity;
 	for (int k = 0; k < 1 + LB_MAX_SPINE; ++k)
 		cache->lastBodyWs[k] = lbQuat_identity;
+	for (int k = 0; k < 2 + LB_MAX_TWIST; ++k)
+		cache->lastArmWs[0][k] = cache->lastArmWs[1][k] = lbQuat_identity;
 }
 
 lbResult lbClimb_Select(lbClimbState* state, int limb)

@@ -32,6 +32,9 @@
 #define LB_CLIMB_FINGER_TURN (100.0f * LB_DEG2RAD)
 // Rounds of (hand placed within its ranges, wrist moved so the palm's contact is on the hold).
 #define LB_CLIMB_HAND_PASSES 2
+// How much farther out of reach (m) the body's turn limit may take a held limb's shoulder or hip
+// than the full-body solve left it before the limit gives way for the frame.
+#define LB_CLIMB_BODY_LIMIT_SLACK 0.01f
 // Human range of the ankle (rad): its swing (flexion and inversion together) from the rest foot
 // and its twist.
 #define LB_CLIMB_ANKLE_SWING (55.0f * LB_DEG2RAD)
@@ -112,6 +115,9 @@ typedef struct lbClimbPoseCtx
 	lbVec3 targetMs[4], normalMs[4], surfaceMs[4];
 	float ikAlpha[4], bodyAlpha[4];
 	bool locked[4];
+	// Whether a limb is on a surface (held, or steered with a surface found and IK taking part):
+	// its wall counts for the knees' clearance.
+	bool held[4];
 	// Feet: the toe tip relative to the ankle in the foot bone's frame (model lengths), from the
 	// input pose, so toes bent at the ball joint are kept.
 	lbVec3 toeTipFoot[2];
@@ -158,15 +164,21 @@ static float lbClimbExcess(const lbVec3* rootMs, const lbVec3* lockMs, const flo
 	return worst;
 }
 
-// Solves (A + damping I) x = b for a symmetric 3x3 A given by its rows; zero when singular.
+// Solves A x = b for a symmetric 3x3 A given by its rows; zero when singular. In doubles: with one
+// limb beyond reach A is u u^T plus a tiny damping, and the cofactors of such a nearly singular
+// matrix lose every digit in floats, which gave steps of centimetres where millimetres were asked
+// (the body thrown for a frame).
 static lbVec3 lbClimbSolveSym3(lbVec3 r0, lbVec3 r1, lbVec3 r2, lbVec3 b)
 {
-	const lbVec3 c0 = lbCross(r1, r2), c1 = lbCross(r2, r0), c2 = lbCross(r0, r1);
-	const float det = lbDot(r0, c0);
-	if (!(lbAbsF(det) > 1.0e-12f))
+	const double a00 = r0.x, a01 = r0.y, a02 = r0.z, a11 = r1.y, a12 = r1.z, a22 = r2.z;
+	const double c00 = a11 * a22 - a12 * a12, c01 = a02 * a12 - a01 * a22, c02 = a01 * a12 - a02 * a11;
+	const double c11 = a00 * a22 - a02 * a02, c12 = a01 * a02 - a00 * a12, c22 = a00 * a11 - a01 * a01;
+	const double det = a00 * c00 + a01 * c01 + a02 * c02;
+	if (!(fabs(det) > 1.0e-30))
 		return lbVec3_zero;
-	// The inverse of a symmetric matrix has the cofactor vectors as its rows.
-	return lbMulSV(1.0f / det, lbMakeVec3(lbDot(c0, b), lbDot(c1, b), lbDot(c2, b)));
+	const double bx = b.x, by = b.y, bz = b.z;
+	return lbMakeVec3((float)((c00 * bx + c01 * by + c02 * bz) / det), (float)((c01 * bx + c11 * by + c12 * bz) / det),
+					  (float)((c02 * bx + c12 * by + c22 * bz) / det));
 }
 
 // Sum of squared excesses beyond reach after moving the pelvis by t (0 when every limb holds).
@@ -775,6 +787,56 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	return lb_ok;
 }
 
+// An arm that is not held swings no faster than twice the turn limit per bone (world): its
+// upper arm, forearm and twist bones, parent first, each turned from last frame's rotation toward
+// where the solve put it, and the hand kept at the rotation the solve gave it. The elbow's swivel,
+// the forearm's roll and the reach toward a moving target are each limited on their own; this
+// keeps them from adding up. A free or searching hand may then trail its target for a frame or
+// two; a held arm is never limited here, so its hand stays exactly on its hold.
+static lbResult lbClimbLimitArmSwing(const lbClimbPoseCtx* c, int s, lbClimbPoseCache* newCache, bool cacheValid)
+{
+	const lbSkeleton* sk = c->skeleton;
+	const lbArmBones* arm = &c->humanoid->arm[s];
+	lbPose* pose = c->pose;
+	int bones[2 + LB_MAX_TWIST];
+	int n = 0;
+	bones[n++] = arm->upperArm;
+	bones[n++] = arm->foreArm;
+	for (int k = 0; k < arm->twistCount && k < LB_MAX_TWIST; ++k)
+		bones[n++] = arm->twist[k];
+	const bool limit = cacheValid && c->maxTurn > 0.0f && !c->locked[s];
+	lbQuat want[2 + LB_MAX_TWIST];
+	for (int k = 0; k < n; ++k)
+		want[k] = lbClimbValidBone(sk, bones[k]) ? pose->model[bones[k]].q : lbQuat_identity;
+	const lbQuat hand = pose->model[arm->hand].q;
+	bool moved = false;
+	for (int k = 0; k < n; ++k)
+	{
+		if (!lbClimbValidBone(sk, bones[k]))
+			continue;
+		if (limit)
+		{
+			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->lastArmWs[s][k]));
+			const lbQuat q = lbClimbTurnToward(lastMs, want[k], 2.5f * c->maxTurn);
+			if (moved || lbQuatAngleBetween(q, pose->model[bones[k]].q) > 1.0e-6f)
+			{
+				const lbResult r = lbPose_SetBoneModelRotation(pose, sk, bones[k], q, true);
+				if (r != lb_ok)
+					return r;
+				moved = true;
+			}
+		}
+		newCache->lastArmWs[s][k] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[bones[k]].q));
+	}
+	if (moved)
+	{
+		const lbResult r = lbPose_SetBoneModelRotation(pose, sk, arm->hand, hand, true);
+		if (r != lb_ok)
+			return r;
+	}
+	return lb_ok;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Legs
 
@@ -877,36 +939,73 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 	// it at the clearance is taken (within LB_CLIMB_MAX_KNEE_SWIVEL of the natural direction).
 	const lbVec3 prefDir = lbProjectOnPlane(lbSub(pole, centre), legAxis);
 	float phi = lbLengthSquared(prefDir) > 1.0e-10f ? atan2f(lbDot(prefDir, v), lbDot(prefDir, u)) : 0.0f;
-	const float hgt = lbDot(lbSub(centre, plane), n);
-	const float A = lbDot(u, n), B = lbDot(v, n);
-	const float M = sqrtf(A * A + B * B);
-	if (radius * M > 1.0e-6f)
+	// Every wall a limb holds counts, not only this foot's: in an inside corner the knee must also
+	// stay off the side wall a hand or the other foot holds. Each plane j keeps the knee at
+	// hgt_j + radius (A_j cos phi + B_j sin phi) >= clearance; the candidates are the preferred
+	// angle and the ends of each plane's allowed arc, and the nearest one that keeps off every
+	// plane (or misses least) is taken.
+	float hgt[4], A[4], B[4];
+	int planes = 0;
+	for (int j = -1; j < 4; ++j)
 	{
-		const float k = (clearance - hgt) / (radius * M);
-		const float phi0 = atan2f(B, A);
-		const float maxSwivel = LB_CLIMB_MAX_KNEE_SWIVEL;
-		if (k >= 1.0f)
-			phi = lbClampF(lbClimbWrapAngle(phi0), -maxSwivel, maxSwivel);
-		else if (k > -1.0f && lbAbsF(lbClimbWrapAngle(phi - phi0)) > acosf(k))
+		lbVec3 nj = n, pj = plane;
+		if (j >= 0)
 		{
-			const float half = acosf(k);
-			const float cands[2] = { lbClimbWrapAngle(phi0 + half), lbClimbWrapAngle(phi0 - half) };
-			float best = phi, bestCost = 1.0e9f;
-			for (int i = 0; i < 2; ++i)
-			{
-				const float cnd = lbClampF(cands[i], -maxSwivel, maxSwivel);
-				// A clamped candidate may miss the clearance: cost it by what it misses, heavily.
-				const float miss = lbMaxF(clearance - (hgt + radius * (A * cosf(cnd) + B * sinf(cnd))), 0.0f);
-				// Ties go to the outward side (positive phi).
-				const float cost = lbAbsF(lbClimbWrapAngle(cnd - phi)) + 100.0f * miss - (cnd > 0.0f ? 1.0e-4f : 0.0f);
-				if (cost < bestCost)
-				{
-					bestCost = cost;
-					best = cnd;
-				}
-			}
-			phi = best;
+			if (j == 2 + s || !c->held[j] || c->top[j] || lbDot(c->normalMs[j], n) > 0.95f)
+				continue;
+			nj = c->normalMs[j];
+			pj = c->surfaceMs[j];
 		}
+		if (planes >= 4)
+			break;
+		hgt[planes] = lbDot(lbSub(centre, pj), nj);
+		A[planes] = lbDot(u, nj);
+		B[planes] = lbDot(v, nj);
+		++planes;
+	}
+	const float maxSwivel = LB_CLIMB_MAX_KNEE_SWIVEL;
+	float missPref = 0.0f;
+	for (int j = 0; j < planes; ++j)
+		missPref += lbMaxF(clearance - (hgt[j] + radius * (A[j] * cosf(phi) + B[j] * sinf(phi))), 0.0f);
+	if (missPref > 0.0f)
+	{
+		float cands[8];
+		int nc = 0;
+		for (int j = 0; j < planes; ++j)
+		{
+			const float M = sqrtf(A[j] * A[j] + B[j] * B[j]);
+			if (!(radius * M > 1.0e-6f))
+				continue;
+			const float k = (clearance - hgt[j]) / (radius * M);
+			const float phi0 = atan2f(B[j], A[j]);
+			if (k >= 1.0f)
+				cands[nc++] = lbClampF(lbClimbWrapAngle(phi0), -maxSwivel, maxSwivel);
+			else if (k > -1.0f)
+			{
+				const float half = acosf(k);
+				cands[nc++] = lbClampF(lbClimbWrapAngle(phi0 + half), -maxSwivel, maxSwivel);
+				cands[nc++] = lbClampF(lbClimbWrapAngle(phi0 - half), -maxSwivel, maxSwivel);
+			}
+		}
+		float best = phi, bestCost = 1.0e9f;
+		for (int i = 0; i < nc; ++i)
+		{
+			const float cnd = cands[i];
+			const float cc = cosf(cnd), sc = sinf(cnd);
+			// A candidate may miss a plane (clamped, or another plane's arc end): cost it by what it
+			// misses, heavily.
+			float miss = 0.0f;
+			for (int j = 0; j < planes; ++j)
+				miss += lbMaxF(clearance - (hgt[j] + radius * (A[j] * cc + B[j] * sc)), 0.0f);
+			// Ties go to the outward side (positive phi).
+			const float cost = lbAbsF(lbClimbWrapAngle(cnd - phi)) + 100.0f * miss - (cnd > 0.0f ? 1.0e-4f : 0.0f);
+			if (cost < bestCost)
+			{
+				bestCost = cost;
+				best = cnd;
+			}
+		}
+		phi = best;
 	}
 	const lbVec3 dir = lbAdd(lbMulSV(cosf(phi), u), lbMulSV(sinf(phi), v));
 	p.poleMs = lbMulAdd(centre, lbMaxF(radius, 0.25f), dir);
@@ -1072,6 +1171,34 @@ static lbVec3 lbClimbGuessAnkle(const lbClimbPoseCtx* c, int s, float cachedSide
 	return lbSub(toeT, lbQuatRotate(q, c->toeTipFoot[s]));
 }
 
+// The locked limbs' root joints (shoulder, hip) as posed, their locks and the reach allowed to each
+// (see lbClimbHoldBody); returns how many limbs are locked.
+static int lbClimbLockPoints(const lbClimbPoseCtx* c, const lbClimbPoseCache* cache, bool cacheValid, lbVec3* rootMs,
+							 lbVec3* lockMs, float* allowed)
+{
+	const lbClimbDef* def = c->def;
+	int n = 0;
+	for (int i = 0; i < 4; ++i)
+	{
+		if (!c->locked[i])
+			continue;
+		rootMs[n] = c->pose->model[c->chain[i].root].p;
+		lockMs[n] = i < 2 ? c->targetMs[i] : c->ankleGuessMs[i - 2];
+		if (i < 2 && cacheValid)
+		{
+			// A held hand's wrist sits where its cached rotation puts the palm's contact on the
+			// hold, not at the target along the normal: that is what must stay within reach.
+			const lbVec3 palm = lbNormalize(
+				lbQuatRotate(lbQuatMul(lbQuatConj(c->cw.q), cache->handRotWs[i]), c->humanoid->armAxes[i].palm));
+			const float lo = lbIsValidFloat(def->lockOffset[0]) ? def->lockOffset[0] : 0.0f;
+			lockMs[n] = lbSub(c->targetMs[i], lbMulSV(lo, lbAdd(c->normalMs[i], palm)));
+		}
+		allowed[n] = lbMaxF(c->chain[i].upperLength + c->chain[i].lowerLength - def->bodyMargin, 0.0f);
+		++n;
+	}
+	return n;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Entry point
 
@@ -1106,8 +1233,11 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 				!lbIsValidVec3(cache->lastElbowWs[s]) || !lbIsValidFloat(cache->lastHandTwist[s]) ||
 				!lbClimbValidQuat(cache->lastFootWs[s]))
 				return lbReport(lb_errorNonFinite, "%s: the pose cache holds non-finite or non-unit values", fn);
+		if (!lbIsValidVec3(cache->lastBodyShiftWs))
+			return lbReport(lb_errorNonFinite, "%s: the pose cache holds non-finite or non-unit values", fn);
 		for (int k = 0; k < 1 + LB_MAX_SPINE; ++k)
-			if (!lbClimbValidQuat(cache->lastBodyWs[k]))
+			if (!lbClimbValidQuat(cache->lastBodyWs[k]) || !lbClimbValidQuat(cache->lastArmWs[0][k % (2 + LB_MAX_TWIST)]) ||
+				!lbClimbValidQuat(cache->lastArmWs[1][k % (2 + LB_MAX_TWIST)]))
 				return lbReport(lb_errorNonFinite, "%s: the pose cache holds non-finite or non-unit values", fn);
 	}
 	lbClimbPoseCtx c;
@@ -1181,6 +1311,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		c.ikAlpha[i] = lbClampF(l->ikAlpha, 0.0f, 1.0f);
 		c.bodyAlpha[i] = lbClampF(l->bodyAlpha, 0.0f, 1.0f);
 		c.locked[i] = l->locked;
+		c.held[i] = l->hasSurface && (l->locked || c.ikAlpha[i] > 0.5f);
 	}
 	for (int side = 0; side < 2; ++side)
 		c.foreValid[side] = lbHumanoid_GetLimitAxes(humanoid, skeleton, side == lb_left ? lb_roleForeArmL : lb_roleForeArmR,
@@ -1214,6 +1345,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	bool anyBody = false;
 	for (int i = 0; i < 4; ++i)
 		anyBody = anyBody || c.bodyAlpha[i] > 1.0e-4f;
+	const lbVec3 pelvisBefore = work.model[humanoid->pelvis].p;
 	if (anyBody)
 	{
 		lbFullBodyIkEffector eff[lb_effectorCount];
@@ -1261,48 +1393,83 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	// limit: the full-body solve can answer an effector's alpha crossing a joint limit or the
 	// pelvis's range with a jump of its own. Only rotations: the limbs are solved after, so every
 	// held limb still ends on its hold.
+	// A limited body that would take a held limb's shoulder or hip farther out of reach than the
+	// solve's own body (by more than LB_CLIMB_BODY_LIMIT_SLACK) is not limited this frame: the
+	// body constraint below would otherwise throw the whole body to get it back.
 	{
 		const int spineCount = humanoid->spineCount < LB_MAX_SPINE ? humanoid->spineCount : LB_MAX_SPINE;
+		int bodyBones[1 + LB_MAX_SPINE];
+		lbQuat solved[1 + LB_MAX_SPINE];
 		for (int k = 0; k < 1 + spineCount; ++k)
 		{
-			const int b = k == 0 ? humanoid->pelvis : humanoid->spine[k - 1];
-			if (!lbClimbValidBone(skeleton, b))
+			bodyBones[k] = k == 0 ? humanoid->pelvis : humanoid->spine[k - 1];
+			solved[k] = lbClimbValidBone(skeleton, bodyBones[k]) ? work.model[bodyBones[k]].q : lbQuat_identity;
+		}
+		lbVec3 rootMs[4], lockMs[4];
+		float allowed[4];
+		int n = lbClimbLockPoints(&c, &newCache, cacheValid, rootMs, lockMs, allowed);
+		const float before = n > 0 ? lbClimbExcess(rootMs, lockMs, allowed, n, lbVec3_zero) : 0.0f;
+		bool limited = false;
+		for (int k = 0; k < 1 + spineCount; ++k)
+		{
+			const int b = bodyBones[k];
+			if (!lbClimbValidBone(skeleton, b) || !(cacheValid && c.maxTurn > 0.0f))
 				continue;
-			if (cacheValid && c.maxTurn > 0.0f)
+			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c.cw.q), newCache.lastBodyWs[k]));
+			const lbQuat q = lbClimbTurnToward(lastMs, work.model[b].q, 2.5f * c.maxTurn);
+			if (lbQuatAngleBetween(q, work.model[b].q) > 1.0e-6f)
 			{
-				const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c.cw.q), newCache.lastBodyWs[k]));
-				const lbQuat limited = lbClimbTurnToward(lastMs, work.model[b].q, 2.0f * c.maxTurn);
-				r = lbPose_SetBoneModelRotation(&work, skeleton, b, limited, true);
+				r = lbPose_SetBoneModelRotation(&work, skeleton, b, q, true);
+				if (r != lb_ok)
+					return r;
+				limited = true;
+			}
+		}
+		if (limited && n > 0)
+		{
+			n = lbClimbLockPoints(&c, &newCache, cacheValid, rootMs, lockMs, allowed);
+			if (lbClimbExcess(rootMs, lockMs, allowed, n, lbVec3_zero) > lbMaxF(before, 0.0f) + LB_CLIMB_BODY_LIMIT_SLACK)
+				for (int k = 0; k < 1 + spineCount; ++k)
+					if (lbClimbValidBone(skeleton, bodyBones[k]))
+					{
+						r = lbPose_SetBoneModelRotation(&work, skeleton, bodyBones[k], solved[k], true);
+						if (r != lb_ok)
+							return r;
+					}
+		}
+		for (int k = 0; k < 1 + spineCount; ++k)
+			if (lbClimbValidBone(skeleton, bodyBones[k]))
+				newCache.lastBodyWs[k] = lbQuatNormalize(lbQuatMul(c.cw.q, work.model[bodyBones[k]].q));
+	}
+
+	// The full-body solve's move of the pelvis changes from last frame's no faster than the follow
+	// speed (the targets' own speed): a solve that settles elsewhere for a frame does not throw the
+	// body. The body is then held to the locked limbs below, so no hold is lost.
+	{
+		const lbVec3 shiftMs = lbSub(work.model[humanoid->pelvis].p, pelvisBefore);
+		lbVec3 shiftWs = lbTransformVector(c.cw, shiftMs);
+		if (cacheValid && targets->dt > 0.0f && def->followSpeed > 0.0f)
+		{
+			const float step = def->followSpeed * targets->dt;
+			lbVec3 d = lbSub(shiftWs, newCache.lastBodyShiftWs);
+			const float len = lbLength(d);
+			if (len > step)
+			{
+				shiftWs = lbMulAdd(newCache.lastBodyShiftWs, step / len, d);
+				r = lbPose_TranslateBoneModel(&work, skeleton, humanoid->pelvis,
+											  lbSub(lbInvTransformVector(c.cw, shiftWs), shiftMs));
 				if (r != lb_ok)
 					return r;
 			}
-			newCache.lastBodyWs[k] = lbQuatNormalize(lbQuatMul(c.cw.q, work.model[b].q));
 		}
+		newCache.lastBodyShiftWs = shiftWs;
 	}
 
 	// 3. The body held to every locked limb together.
 	{
 		lbVec3 rootMs[4], lockMs[4];
 		float allowed[4];
-		int n = 0;
-		for (int i = 0; i < 4; ++i)
-		{
-			if (!c.locked[i])
-				continue;
-			rootMs[n] = work.model[c.chain[i].root].p;
-			lockMs[n] = i < 2 ? c.targetMs[i] : c.ankleGuessMs[i - 2];
-			if (i < 2 && cacheValid)
-			{
-				// A held hand's wrist sits where its cached rotation puts the palm's contact on the
-				// hold, not at the target along the normal: that is what must stay within reach.
-				const lbVec3 palm = lbNormalize(lbQuatRotate(lbQuatMul(lbQuatConj(c.cw.q), newCache.handRotWs[i]),
-															 humanoid->armAxes[i].palm));
-				const float lo = lbIsValidFloat(def->lockOffset[0]) ? def->lockOffset[0] : 0.0f;
-				lockMs[n] = lbSub(c.targetMs[i], lbMulSV(lo, lbAdd(c.normalMs[i], palm)));
-			}
-			allowed[n] = lbMaxF(c.chain[i].upperLength + c.chain[i].lowerLength - def->bodyMargin, 0.0f);
-			++n;
-		}
+		const int n = lbClimbLockPoints(&c, &newCache, cacheValid, rootMs, lockMs, allowed);
 		if (n > 0)
 		{
 			const lbVec3 shift = lbClimbHoldBody(rootMs, lockMs, allowed, n, def->bodyIterations, &res.constraintExcess,
@@ -1320,6 +1487,9 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	for (int s = 0; s < 2; ++s)
 	{
 		r = lbClimbSolveArm(&c, s, &newCache, cacheValid, &res.handReliability[s]);
+		if (r != lb_ok)
+			return r;
+		r = lbClimbLimitArmSwing(&c, s, &newCache, cacheValid);
 		if (r != lb_ok)
 			return r;
 	}
