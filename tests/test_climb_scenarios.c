@@ -14,7 +14,7 @@
 //
 // The scenarios in kKnownOver do not meet every limit yet: the mannequin's hand on the inside
 // corner's side wall tilts 22 degrees; the imported rig's palms tilt 44 degrees (its palm axis, as
-// the humanoid map derives it, is not the palm its mesh has) and it pops 15.7 degrees. Each is
+// the humanoid map derives it, is not the palm its mesh has). Each is
 // held to ceilings a little above its figures when it was listed, so it can only get better, and
 // a listed scenario that meets every limit fails the test until it is taken off the list: the list
 // only shrinks.
@@ -35,7 +35,7 @@ typedef struct KnownOver
 
 static const KnownOver kKnownOver[] = {
 	{ "climb_corner_mannequin.json", 0.0010f, 0.020f, 15.0f, 23.5f },
-	{ "climb_wall_bcn.json", 0.0010f, 0.020f, 17.0f, 45.5f },
+	{ "climb_wall_bcn.json", 0.0010f, 0.020f, 15.0f, 45.5f },
 };
 
 static const KnownOver* knownOver(const char* name)

@@ -301,6 +301,9 @@ typedef struct lbClimbPoseCache
 	/// is not held swings from there no faster than twice the def's rotationSpeed per bone, so the
 	/// elbow's swivel and the forearm's roll, each within its own limit, never add up to a pop.
 	lbQuat lastArmWs[2][2 + LB_MAX_TWIST];
+	/// Each leg's thigh and calf rotations as last posed (world), limited the same way while the
+	/// foot is not held.
+	lbQuat lastLegWs[2][2];
 	/// How far the full-body solve moved the pelvis last frame (world, m): the move changes from
 	/// there no faster than the def's followSpeed, so the solve settling elsewhere for a frame
 	/// never throws the body.

@@ -110,6 +110,7 @@ void lbClimbPoseCache_Reset(lbClimbPoseCache* cache)
 		cache->lastBodyWs[k] = lbQuat_identity;
 	for (int k = 0; k < 2 + LB_MAX_TWIST; ++k)
 		cache->lastArmWs[0][k] = cache->lastArmWs[1][k] = lbQuat_identity;
+	cache->lastLegWs[0][0] = cache->lastLegWs[0][1] = cache->lastLegWs[1][0] = cache->lastLegWs[1][1] = lbQuat_identity;
 }
 
 lbResult lbClimb_Select(lbClimbState* state, int limb)

@@ -787,28 +787,23 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	return lb_ok;
 }
 
-// An arm that is not held swings no faster than twice the turn limit per bone (world): its
-// upper arm, forearm and twist bones, parent first, each turned from last frame's rotation toward
-// where the solve put it, and the hand kept at the rotation the solve gave it. The elbow's swivel,
-// the forearm's roll and the reach toward a moving target are each limited on their own; this
-// keeps them from adding up. A free or searching hand may then trail its target for a frame or
-// two; a held arm is never limited here, so its hand stays exactly on its hold.
-static lbResult lbClimbLimitArmSwing(const lbClimbPoseCtx* c, int s, lbClimbPoseCache* newCache, bool cacheValid)
+// A limb that is not held swings no faster than 2.5 times the turn limit per bone (world): its
+// bones (upper arm, forearm and twist bones; thigh and calf), parent first, each turned from last
+// frame's rotation toward where the solve put it, and the hand or foot kept at the rotation the
+// solve gave it. The elbow's or knee's swivel, the forearm's roll and the reach toward a moving
+// target are each limited on their own; this keeps them from adding up. A free or searching hand
+// or foot may then trail its target for a frame or two; a held limb is never limited here, so it
+// stays exactly on its hold.
+static lbResult lbClimbLimitSwing(const lbClimbPoseCtx* c, int limb, const int* bones, int n, int end, lbQuat* last,
+								  bool cacheValid)
 {
 	const lbSkeleton* sk = c->skeleton;
-	const lbArmBones* arm = &c->humanoid->arm[s];
 	lbPose* pose = c->pose;
-	int bones[2 + LB_MAX_TWIST];
-	int n = 0;
-	bones[n++] = arm->upperArm;
-	bones[n++] = arm->foreArm;
-	for (int k = 0; k < arm->twistCount && k < LB_MAX_TWIST; ++k)
-		bones[n++] = arm->twist[k];
-	const bool limit = cacheValid && c->maxTurn > 0.0f && !c->locked[s];
+	const bool limit = cacheValid && c->maxTurn > 0.0f && !c->locked[limb];
 	lbQuat want[2 + LB_MAX_TWIST];
 	for (int k = 0; k < n; ++k)
 		want[k] = lbClimbValidBone(sk, bones[k]) ? pose->model[bones[k]].q : lbQuat_identity;
-	const lbQuat hand = pose->model[arm->hand].q;
+	const lbQuat endQ = lbClimbValidBone(sk, end) ? pose->model[end].q : lbQuat_identity;
 	bool moved = false;
 	for (int k = 0; k < n; ++k)
 	{
@@ -816,7 +811,7 @@ static lbResult lbClimbLimitArmSwing(const lbClimbPoseCtx* c, int s, lbClimbPose
 			continue;
 		if (limit)
 		{
-			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->lastArmWs[s][k]));
+			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), last[k]));
 			const lbQuat q = lbClimbTurnToward(lastMs, want[k], 2.5f * c->maxTurn);
 			if (moved || lbQuatAngleBetween(q, pose->model[bones[k]].q) > 1.0e-6f)
 			{
@@ -826,15 +821,34 @@ static lbResult lbClimbLimitArmSwing(const lbClimbPoseCtx* c, int s, lbClimbPose
 				moved = true;
 			}
 		}
-		newCache->lastArmWs[s][k] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[bones[k]].q));
+		last[k] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[bones[k]].q));
 	}
-	if (moved)
+	if (moved && lbClimbValidBone(sk, end))
 	{
-		const lbResult r = lbPose_SetBoneModelRotation(pose, sk, arm->hand, hand, true);
+		const lbResult r = lbPose_SetBoneModelRotation(pose, sk, end, endQ, true);
 		if (r != lb_ok)
 			return r;
 	}
 	return lb_ok;
+}
+
+static lbResult lbClimbLimitArmSwing(const lbClimbPoseCtx* c, int s, lbClimbPoseCache* newCache, bool cacheValid)
+{
+	const lbArmBones* arm = &c->humanoid->arm[s];
+	int bones[2 + LB_MAX_TWIST];
+	int n = 0;
+	bones[n++] = arm->upperArm;
+	bones[n++] = arm->foreArm;
+	for (int k = 0; k < arm->twistCount && k < LB_MAX_TWIST; ++k)
+		bones[n++] = arm->twist[k];
+	return lbClimbLimitSwing(c, s, bones, n, arm->hand, newCache->lastArmWs[s], cacheValid);
+}
+
+static lbResult lbClimbLimitLegSwing(const lbClimbPoseCtx* c, int s, lbClimbPoseCache* newCache, bool cacheValid)
+{
+	const lbLegBones* leg = &c->humanoid->leg[s];
+	const int bones[2] = { leg->thigh, leg->calf };
+	return lbClimbLimitSwing(c, 2 + s, bones, 2, leg->foot, newCache->lastLegWs[s], cacheValid);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1237,7 +1251,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 			return lbReport(lb_errorNonFinite, "%s: the pose cache holds non-finite or non-unit values", fn);
 		for (int k = 0; k < 1 + LB_MAX_SPINE; ++k)
 			if (!lbClimbValidQuat(cache->lastBodyWs[k]) || !lbClimbValidQuat(cache->lastArmWs[0][k % (2 + LB_MAX_TWIST)]) ||
-				!lbClimbValidQuat(cache->lastArmWs[1][k % (2 + LB_MAX_TWIST)]))
+				!lbClimbValidQuat(cache->lastArmWs[1][k % (2 + LB_MAX_TWIST)]) || !lbClimbValidQuat(cache->lastLegWs[k % 2][k / 2 % 2]))
 				return lbReport(lb_errorNonFinite, "%s: the pose cache holds non-finite or non-unit values", fn);
 	}
 	lbClimbPoseCtx c;
@@ -1496,6 +1510,9 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	for (int s = 0; s < 2; ++s)
 	{
 		r = lbClimbSolveLeg(&c, s, &newCache, cacheValid, &res);
+		if (r != lb_ok)
+			return r;
+		r = lbClimbLimitLegSwing(&c, s, &newCache, cacheValid);
 		if (r != lb_ok)
 			return r;
 	}
