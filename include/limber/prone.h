@@ -55,6 +55,10 @@ typedef enum lbProneProbe
 	lb_proneElbowR,
 	lb_proneWristL,
 	lb_proneWristR,
+	/// Torso again: a quarter and three quarters of the way from the pelvis to the neck joint, so
+	/// that no edge under the torso (a stair's nose) falls between probes wider apart than its radius.
+	lb_proneTorsoLow,
+	lb_proneTorsoHigh,
 	lb_proneProbeCount
 } lbProneProbe;
 

@@ -361,8 +361,10 @@ static void lbPronePoseStage(void* system, const lbRunContext* ctx, lbPose* pose
 		int best = -1;
 		float bestGap = 0.0f;
 		lbVec3 bestPoint = lbVec3_zero;
-		for (int k = lb_pronePelvis; k <= lb_proneChest; ++k)
+		for (int k = 0; k < lb_proneProbeCount; ++k)
 		{
+			if (k > lb_proneChest && k != lb_proneTorsoLow && k != lb_proneTorsoHigh)
+				continue;
 			lbVec3 pm;
 			float radius;
 			if (!t->ground[k].hit || !lbProneProbePoint(h, &p->def, pose, (lbProneProbe)k, &pm, &radius))
@@ -378,7 +380,10 @@ static void lbPronePoseStage(void* system, const lbRunContext* ctx, lbPose* pose
 		}
 		if (best >= 0)
 		{
-			int bone = best == lb_pronePelvis ? h->pelvis : (best == lb_proneSpine ? h->spine[h->spineCount / 2] : (h->neck >= 0 ? h->neck : h->spine[h->spineCount - 1]));
+			int bone = best == lb_pronePelvis || best == lb_proneTorsoLow
+						   ? h->pelvis
+						   : (best == lb_proneSpine ? h->spine[h->spineCount / 2]
+													: (h->neck >= 0 ? h->neck : h->spine[h->spineCount - 1]));
 			lbTransform boneWs = lbTransformMul(cw, pose->model[bone]);
 			lbProneAddContact(out, lb_contactBody, bone, lbInvTransformPoint(boneWs, bestPoint), bestPoint,
 							  t->ground[best].normalWs, false, true);

@@ -168,6 +168,8 @@ bool lbProneProbePoint(const lbHumanoid* h, const lbProneDef* def, const lbPose*
 			r = torso;
 			break;
 		case lb_proneSpine:
+		case lb_proneTorsoLow:
+		case lb_proneTorsoHigh:
 		{
 			// The middle of the torso capsule's axis (pelvis to neck), not a spine joint: the spine
 			// bows toward the back, so on the back its middle joint lies 3 cm under the axis and would
@@ -175,7 +177,8 @@ bool lbProneProbePoint(const lbHumanoid* h, const lbProneDef* def, const lbPose*
 			int top = lbProneTopBone(h);
 			if (h->pelvis < 0 || top < 0 || h->pelvis >= pose->boneCount || top >= pose->boneCount)
 				return false;
-			*outPointMs = lbLerp(pose->model[h->pelvis].p, pose->model[top].p, 0.5f);
+			const float at = probe == lb_proneSpine ? 0.5f : (probe == lb_proneTorsoLow ? 0.25f : 0.75f);
+			*outPointMs = lbLerp(pose->model[h->pelvis].p, pose->model[top].p, at);
 			*outRadius = torso;
 			return true;
 		}

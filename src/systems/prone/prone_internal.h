@@ -19,5 +19,17 @@ int lbProneTopBone(const lbHumanoid* humanoid);
 /// ground plane (rad, 0 lying flat, pi/2 upright).
 float lbProneBodyFrame(const lbHumanoid* humanoid, const lbPose* pose, lbVec3 upMs, lbVec3* outAlong, lbVec3* outLeft);
 
+/// The torso's probes, and where each lies along the pelvis-to-neck axis (0 pelvis, 1 neck).
+#define LB_PRONE_TORSO_PROBES 5
+static const lbProneProbe lbProneTorsoProbe[LB_PRONE_TORSO_PROBES] = { lb_pronePelvis, lb_proneTorsoLow, lb_proneSpine,
+																	   lb_proneTorsoHigh, lb_proneChest };
+static const float lbProneTorsoAt[LB_PRONE_TORSO_PROBES] = { 0.0f, 0.25f, 0.5f, 0.75f, 1.0f };
+
+/// True for a probe under the torso.
+static inline bool lbProneIsTorso(int probe)
+{
+	return probe <= lb_proneChest || probe == lb_proneTorsoLow || probe == lb_proneTorsoHigh;
+}
+
 /// End joint and mid joint of limb k (0, 1 arms; 2, 3 legs), and its root bone.
 void lbProneLimbBones(const lbHumanoid* humanoid, int limb, int* outRoot, int* outMid, int* outEnd);

@@ -219,21 +219,24 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	}
 
 	// Translation fit: the body moves along up until the torso rests on its highest support (every
-	// torso probe on or above its ground, the tightest touching). The torso probes are the pelvis,
-	// the middle of the pelvis-to-neck axis and the top (lbProneProbePoint), as turned above.
+	// torso probe on or above its ground, the tightest touching). The torso probes lie along the
+	// pelvis-to-neck axis (lbProneProbePoint), as turned above.
 	const float torsoR = def->torsoRadius >= 0.0f ? def->torsoRadius : 0.055f * h->height;
-	const lbVec3 torsoP[3] = { pelvis, lbLerp(pelvis, topP, 0.5f), topP };
+	lbVec3 torsoP[LB_PRONE_TORSO_PROBES];
+	for (int i = 0; i < LB_PRONE_TORSO_PROBES; ++i)
+		torsoP[i] = lbLerp(pelvis, topP, lbProneTorsoAt[i]);
 	float shift = 0.0f;
 	if (def->fitTranslation)
 	{
 		bool any = false;
 		float need = 0.0f;
-		for (int k = lb_pronePelvis; k <= lb_proneChest; ++k)
+		for (int i = 0; i < LB_PRONE_TORSO_PROBES; ++i)
 		{
+			const int k = lbProneTorsoProbe[i];
 			float kn = lbDot(upMs, planes[k].normal);
 			if (!planes[k].hit || kn < 0.2f)
 				continue;
-			float t = -lbProneGap(&planes[k], torsoP[k], def->clearance) / kn;
+			float t = -lbProneGap(&planes[k], torsoP[i], def->clearance) / kn;
 			// The plane through a contact stands for the ground near it, which holds while the torso
 			// lies along that plane. Pitched against it (across a stair's nose, over a rock's crest)
 			// the capsule dips toward the contact beside the probe's point: the contact itself must
@@ -251,11 +254,12 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		}
 	}
 	lbProneTurnBody(pose, skeleton, h, rb, roll, along, targets->roll * a, side, turn, thighTurn, lbMulSV(shift, upMs));
-	for (int k = lb_pronePelvis; k <= lb_proneChest; ++k)
+	for (int i = 0; i < LB_PRONE_TORSO_PROBES; ++i)
 	{
+		const int k = lbProneTorsoProbe[i];
 		if (planes[k].hit)
 		{
-			float gap = lbProneGap(&planes[k], lbMulAdd(torsoP[k], shift, upMs), 0.0f);
+			float gap = lbProneGap(&planes[k], lbMulAdd(torsoP[i], shift, upMs), 0.0f);
 			res.torsoGap = res.torsoGap < 0.0f ? lbMaxF(gap, 0.0f) : lbMinF(res.torsoGap, lbMaxF(gap, 0.0f));
 		}
 	}

@@ -345,7 +345,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			float h2 = prevH + (newH - prevH) * easeDown;
 			point = lbMulAdd(point, h2 - newH, up);
 		}
-		if (k <= lb_proneChest)
+		if (lbProneIsTorso(k))
 			t.settle = lbMaxF(t.settle, lbDot(lbSub(point, lbMulAdd(hit.impactPoint, radius, lbProneNormal(&hit, up))), up));
 		g->pointWs = point;
 		g->normalWs = n;
