@@ -5,7 +5,7 @@
 // bumps, as a heightfield and as a triangle mesh of the same terrain, with the default def: casts at
 // the default trace rate, the crowd's trace phases spread over the period, a cast not made again while
 // its start stays within recastDistance. `.every_frame` rows make every cast every frame (the seed's
-// centre, side, ahead and behind casts and the 13 segment probes). `prone.pose` is the pose stage
+// centre, side, ahead and behind casts and the 15 segment probes). `prone.pose` is the pose stage
 // alone. Each character's four limbs lock and release as the crawl plants and lifts them.
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
