@@ -77,7 +77,7 @@ typedef struct lbClimbPlanDef
 	/// Default 2.5.
 	float greed;
 	/// Largest number of search nodes, each a stance reached by one move (sizes the workspace:
-	/// about 60 bytes a node). Default 8192.
+	/// about 70 bytes a node). Default 8192.
 	int maxNodes;
 	/// Holds a limb considers per move, the nearest to where it would sit most comfortably after
 	/// the body moves toward the goal. Default 8.
