@@ -365,6 +365,53 @@ static void test_body_held_to_all_locks(void)
 	}
 }
 
+// One held hand a few millimetres out of reach moves the body by those millimetres toward it, not
+// more: the joint constraint's step with a single limb beyond reach is a nearly singular system
+// (solved in single precision it came out centimetres long, throwing the body for a frame).
+static void test_one_lock_just_out_of_reach_moves_the_body_that_much(void)
+{
+	const float overs[] = { 0.002f, 0.007f, 0.02f };
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		for (int k = 0; k < 3; ++k)
+		{
+			Fixture f;
+			fixtureInit(&f, (lbReferenceRig)rig);
+			lbVec3 targetMs[4];
+			lbClimbTargets t = stance(&f, 0.6f, 0.7f, targetMs);
+			for (int i = 0; i < 4; ++i)
+			{
+				t.limbs[i].bodyAlpha = 0.0f;
+				if (i != 0)
+				{
+					t.limbs[i].locked = false;
+					t.limbs[i].mode = lb_climbFree;
+					t.limbs[i].ikAlpha = 0.0f;
+				}
+			}
+			lbLimbChain c;
+			lbHumanoid_GetLimbChain(&f.h, lb_limbArmL, &c);
+			const lbVec3 shoulder = f.anim.model[c.root].p;
+			const float allowed = c.upperLength + c.lowerLength - f.def.bodyMargin;
+			const lbVec3 dir = lbNormalize(lbSub(targetMs[0], shoulder));
+			const lbVec3 target = lbMulAdd(shoulder, allowed + overs[k], dir);
+			t.limbs[0].targetWs = lbTransformPoint(f.cw, target);
+			lbClimbPoseResult res;
+			ENSURE(apply(&f, &t, &res) == lb_ok);
+			const lbVec3 moved = lbSub(f.pose.model[f.h.pelvis].p, f.anim.model[f.h.pelvis].p);
+			const float along = lbDot(moved, dir), across = lbLength(lbSub(moved, lbMulSV(along, dir)));
+			if (rig == 0)
+				printf("  a hand %.3f m out of reach: the body moves %.4f m toward it, %.5f m across\n", (double)overs[k],
+					   (double)along, (double)across);
+			ENSURE(res.constraintExcess == 0.0f);
+			ENSURE(along > overs[k] - 5.0e-4f && along < overs[k] + 5.0e-4f);
+			ENSURE(across < 5.0e-4f);
+			ENSURE(lbDistance(f.pose.model[f.h.arm[0].hand].p, target) < 1.0e-3f);
+			fixtureFree(&f);
+		}
+	}
+}
+
 // A held hand keeps its cached world rotation while the climbing frame and the body offset move.
 static void test_hand_cache_holds_while_the_body_moves(void)
 {
@@ -709,6 +756,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_leg_side_mirrors);
 	RUN_TEST(test_knees_clear_the_wall);
 	RUN_TEST(test_body_held_to_all_locks);
+	RUN_TEST(test_one_lock_just_out_of_reach_moves_the_body_that_much);
 	RUN_TEST(test_hand_cache_holds_while_the_body_moves);
 	RUN_TEST(test_hand_on_a_ledge);
 	RUN_TEST(test_hand_range_and_no_flip);
