@@ -714,6 +714,49 @@ static void TwoBoneBadInput(void)
 	lbSetLogFcn(NULL, NULL);
 }
 
+// Only a pole's direction counts: a finite pole far past any rig (a direction of length 1e20, a
+// location 3e38 m away) solves as the same pole brought near, with a finite pose. Squaring such a
+// pole overflowed to infinity and left a NaN elbow with lb_ok.
+static void TwoBoneFarPoleActsAsNearPole(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* s = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h;
+		ENSURE(lbMapHumanoid(s, NULL, &h) == lb_ok);
+		lbPose near = lbCreatePose(s), far = lbCreatePose(s);
+		for (int limb = 0; limb < 4; ++limb)
+		{
+			lbLimbChain c;
+			ENSURE(lbHumanoid_GetLimbChain(&h, (lbLimb)limb, &c) == lb_ok);
+			const lbVec3 dirs[3] = { h.forwardMs, lbNeg(h.forwardMs), lbNormalize(lbAdd(h.forwardMs, h.upMs)) };
+			for (int k = 0; k < 3; ++k)
+				for (int kind = 0; kind < 2; ++kind)
+				{
+					lbPose_SetRest(&near, s);
+					lbPose_SetRest(&far, s);
+					lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+					const lbVec3 root = near.model[c.root].p;
+					in.targetMs = lbMulAdd(near.model[c.end].p, 0.25f * (c.upperLength + c.lowerLength), dirs[k]);
+					in.targetMs = lbMulAdd(in.targetMs, -0.2f * (c.upperLength + c.lowerLength), h.upMs);
+					in.poleKind = kind ? lb_poleLocation : lb_poleDirection;
+					in.poleMs = kind ? lbMulAdd(root, 10.0f, dirs[k]) : dirs[k];
+					ENSURE(lbPose_SolveLimbIk(&near, s, &h, (lbLimb)limb, &in, NULL) == lb_ok);
+					// A location 3e38 m out along the same direction, or the direction times 1e20.
+					in.poleMs = lbMulSV(kind ? 3.0e38f : 1.0e20f, dirs[k]);
+					ENSURE(lbIsValidVec3(in.poleMs));
+					ENSURE(lbPose_SolveLimbIk(&far, s, &h, (lbLimb)limb, &in, NULL) == lb_ok);
+					ENSURE(lbPose_IsFinite(&far));
+					ENSURE_VEC3_NEAR(far.model[c.mid].p, near.model[c.mid].p, 1.0e-4f);
+					ENSURE_VEC3_NEAR(far.model[c.end].p, near.model[c.end].p, 1.0e-4f);
+				}
+		}
+		lbDestroyPose(&near);
+		lbDestroyPose(&far);
+		lbDestroySkeleton(s);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -728,5 +771,6 @@ int main(int argc, char** argv)
 	RUN_TEST(TwoBoneSoftenIsSmooth);
 	RUN_TEST(TwoBoneStretchAndTargetRotation);
 	RUN_TEST(TwoBoneBadInput);
+	RUN_TEST(TwoBoneFarPoleActsAsNearPole);
 	TEST_MAIN_END();
 }

@@ -142,6 +142,17 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		poleDir = lbSub(in->poleMs, a);
 	else if (in->poleKind == lb_poleDirection)
 		poleDir = in->poleMs;
+	// Only the pole's direction is used, and its length is squared below: a finite pole far past
+	// any rig (1e20 m) would overflow to infinity there, so such a pole is brought near unit length
+	// first (halving both ends when even the difference overflows).
+	if (in->poleKind != lb_poleNone)
+	{
+		if (!lbIsValidVec3(poleDir))
+			poleDir = lbSub(lbMulSV(0.5f, in->poleMs), lbMulSV(0.5f, a));
+		const float big = lbMaxF(lbMaxF(fabsf(poleDir.x), fabsf(poleDir.y)), fabsf(poleDir.z));
+		if (big > 1.0e15f)
+			poleDir = lbMulSV(1.0f / big, poleDir);
+	}
 
 	// Hinge axis: given, else from the current bend, else from the pole, hint or any perpendicular.
 	// With the hinge from the current bend both bones are normal to it, which skips the
