@@ -1373,6 +1373,24 @@ static bool lbFootAnimFinite(const lbPose* pose, const lbHumanoid* h)
 	return true;
 }
 
+// Whether the pose is finite where the pose stage reads it: the local and model transforms of the
+// pelvis and the legs' bones, or of every bone when `all`.
+static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
+{
+	const int bones[9] = { h->pelvis,	   h->leg[0].thigh, h->leg[0].calf, h->leg[0].foot, h->leg[0].ball,
+						   h->leg[1].thigh, h->leg[1].calf, h->leg[1].foot, h->leg[1].ball };
+	const int count = all ? pose->boneCount : 9;
+	for (int k = 0; k < count; ++k)
+	{
+		const int b = all ? k : bones[k];
+		if (b < 0)
+			continue;
+		if (!lbIsValidTransform(pose->model[b]) || !lbIsValidTransform(pose->local[b]))
+			return false;
+	}
+	return true;
+}
+
 static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton,
 							   const lbHumanoid* humanoid, const lbFootSenseInput* in, lbFootTargets* out);
 
@@ -1844,6 +1862,12 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 	if (solver == lb_footSolverFullBody && (!workspace || workspaceSize < lbGetFullBodyIkWorkspaceSize(skeleton)))
 		return lbReport(lb_errorCapacity, "lbFootApplyPose: the full-body solver needs %zu bytes of workspace",
 						lbGetFullBodyIkWorkspaceSize(skeleton));
+	// The pelvis goes first and each leg after it, so a non-finite transform the second leg reads
+	// would fail that leg after the pelvis and the first leg were written: the bones this stage reads
+	// are checked before anything is written (all of them for the full-body solver, which reads
+	// every bone), so an error leaves the pose as it was.
+	if (!lbFootPoseFinite(pose, humanoid, solver == lb_footSolverFullBody))
+		return lbReport(lb_errorNonFinite, "lbFootApplyPose: non-finite transform in the pose");
 	const float alpha = lbClampF(targets->alpha, 0.0f, 1.0f);
 	if (alpha <= 0.0f)
 		return lb_ok;
