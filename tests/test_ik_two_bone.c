@@ -757,6 +757,47 @@ static void TwoBoneFarPoleActsAsNearPole(void)
 	}
 }
 
+// Numbers that are finite but far past any rig: a target 3e38 m away is out of reach (the limb
+// points straight at it, finite); a bone 1e20 m long is refused with the joints unchanged. Squaring
+// such lengths overflows.
+static void TwoBoneFarTargetsAndHugeBones(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* s = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h;
+		ENSURE(lbMapHumanoid(s, NULL, &h) == lb_ok);
+		lbPose pose = lbCreatePose(s);
+		lbLimbChain c;
+		ENSURE(lbHumanoid_GetLimbChain(&h, lb_limbLegL, &c) == lb_ok);
+		const lbVec3 dirs[2] = { h.forwardMs, lbNormalize(lbSub(h.leftMs, h.upMs)) };
+		for (int k = 0; k < 2; ++k)
+			for (int far = 0; far < 2; ++far)
+			{
+				lbPose_SetRest(&pose, s);
+				lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+				in.targetMs = lbMulSV(far ? 3.0e38f : 1.0e20f, dirs[k]);
+				lbIkResult res;
+				ENSURE(lbPose_SolveLimbIk(&pose, s, &h, lb_limbLegL, &in, &res) == lb_ok);
+				ENSURE(lbPose_IsFinite(&pose));
+				ENSURE(!res.reached && lbIsValidFloat(res.remainingDistance) && res.remainingDistance > 1.0e19f);
+				const lbVec3 limb = lbNormalize(lbSub(pose.model[c.end].p, pose.model[c.root].p));
+				ENSURE(lbDot(limb, dirs[k]) > 0.999f);
+			}
+		// The joints of a chain whose lower bone is 1e20 m long.
+		lbPose_SetRest(&pose, s);
+		lbTransform j[3] = { pose.model[c.root], pose.model[c.mid], pose.model[c.end] }, saved[3];
+		j[2].p = lbMulAdd(j[1].p, 1.0e20f, h.forwardMs);
+		memcpy(saved, j, sizeof j);
+		lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+		in.targetMs = pose.model[c.end].p;
+		ENSURE(lbSolveTwoBoneIk(&j[0], &j[1], &j[2], &in, NULL) == lb_errorDegenerate);
+		ENSURE(memcmp(j, saved, sizeof j) == 0);
+		lbDestroyPose(&pose);
+		lbDestroySkeleton(s);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -772,5 +813,6 @@ int main(int argc, char** argv)
 	RUN_TEST(TwoBoneStretchAndTargetRotation);
 	RUN_TEST(TwoBoneBadInput);
 	RUN_TEST(TwoBoneFarPoleActsAsNearPole);
+	RUN_TEST(TwoBoneFarTargetsAndHugeBones);
 	TEST_MAIN_END();
 }

@@ -10,6 +10,7 @@
 // instead of snapping straight) follows Andy Nicholas, "Soft IK" (2009).
 #include "ik_internal.h"
 
+#include <float.h>
 #include <stddef.h>
 
 lbTwoBoneIkInput lbDefaultTwoBoneIkInput(void)
@@ -124,6 +125,32 @@ static inline lbVec3 lbTwoBoneFrameRotate(const float mc[12], lbVec3 v)
 #endif
 }
 
+// Squared length a bone must stay under (1e15 m): the solve squares lengths and their sums.
+#define LB_IK_MAX_BONE2 1.0e30f
+
+// p - a scaled so its largest component is `size`, for finite points whose difference may
+// overflow (both halved first when it does).
+static lbVec3 lbIkFarDirection(lbVec3 p, lbVec3 a, float size)
+{
+	lbVec3 d = lbSub(p, a);
+	if (!lbIsValidVec3(d))
+		d = lbSub(lbMulSV(0.5f, p), lbMulSV(0.5f, a));
+	const float big = lbMaxF(lbMaxF(fabsf(d.x), fabsf(d.y)), fabsf(d.z));
+	return big > 0.0f ? lbMulSV(size / big, d) : d;
+}
+
+// |p - a| for finite points, without overflowing on the way (FLT_MAX when the distance itself
+// does not fit in a float).
+static float lbIkDistance(lbVec3 p, lbVec3 a)
+{
+	const lbVec3 d = lbSub(p, a);
+	if (lbMaxF(lbMaxF(fabsf(d.x), fabsf(d.y)), fabsf(d.z)) < 1.0e15f)
+		return lbLength(d);
+	const lbVec3 h = lbSub(lbMulSV(0.5f, p), lbMulSV(0.5f, a)); // half the difference: finite
+	const float half = lbMaxF(lbMaxF(fabsf(h.x), fabsf(h.y)), fabsf(h.z)) * lbLength(lbIkFarDirection(p, a, 1.0f));
+	return half < 0.5f * FLT_MAX ? 2.0f * half : FLT_MAX;
+}
+
 // The solve proper, on checked input. Writes the three transforms and, when res is not NULL, the
 // outcome.
 static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end, const lbTwoBoneIkInput* in,
@@ -143,16 +170,9 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	else if (in->poleKind == lb_poleDirection)
 		poleDir = in->poleMs;
 	// Only the pole's direction is used, and its length is squared below: a finite pole far past
-	// any rig (1e20 m) would overflow to infinity there, so such a pole is brought near unit length
-	// first (halving both ends when even the difference overflows).
-	if (in->poleKind != lb_poleNone)
-	{
-		if (!lbIsValidVec3(poleDir))
-			poleDir = lbSub(lbMulSV(0.5f, in->poleMs), lbMulSV(0.5f, a));
-		const float big = lbMaxF(lbMaxF(fabsf(poleDir.x), fabsf(poleDir.y)), fabsf(poleDir.z));
-		if (big > 1.0e15f)
-			poleDir = lbMulSV(1.0f / big, poleDir);
-	}
+	// any rig (1e20 m) would overflow to infinity there, so such a pole is brought near unit length.
+	if (in->poleKind != lb_poleNone && !(lbMaxF(lbMaxF(fabsf(poleDir.x), fabsf(poleDir.y)), fabsf(poleDir.z)) < 1.0e15f))
+		poleDir = lbIkFarDirection(in->poleMs, in->poleKind == lb_poleLocation ? a : lbVec3_zero, 1.0f);
 
 	// Hinge axis: given, else from the current bend, else from the pole, hint or any perpendicular.
 	// With the hinge from the current bend both bones are normal to it, which skips the
@@ -199,8 +219,12 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		}
 	}
 
-	// Target direction; a target at the root keeps the current root-end direction.
-	const lbVec3 toTarget = lbSub(in->targetMs, a);
+	// Target direction; a target at the root keeps the current root-end direction. A finite target
+	// far past any rig (1e20 m) would overflow its squared distance; it is out of reach, so it is
+	// solved as the point in the same direction 1e16 m out.
+	lbVec3 toTarget = lbSub(in->targetMs, a);
+	if (!(lbMaxF(lbMaxF(fabsf(toTarget.x), fabsf(toTarget.y)), fabsf(toTarget.z)) < 1.0e15f))
+		toTarget = lbIkFarDirection(in->targetMs, a, 1.0e16f);
 	const float dist2 = lbDot(toTarget, toTarget);
 	const float dist = lbIkSqrtF(dist2);
 	const float invDist = dist > 1.0e-6f ? 1.0f / dist : 0.0f;
@@ -454,7 +478,7 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 
 	if (!res)
 		return;
-	res->remainingDistance = lbDistance(end->p, in->targetMs);
+	res->remainingDistance = lbIkDistance(end->p, in->targetMs);
 	res->reached = res->remainingDistance <= lbMaxF(in->tolerance, 0.0f);
 	res->iterations = 1;
 	res->status = res->reached ? lb_ikReached : lb_ikUnreachable;
@@ -468,6 +492,8 @@ static lbResult lbCheckJoints(const char* fn, const lbTransform* r, const lbTran
 	if (!(lbDot(u, u) > 1.0e-12f) || !(lbDot(l, l) > 1.0e-12f))
 		return lbReport(lb_errorDegenerate, "%s: zero-length bone (upper %g m, lower %g m)", fn, (double)lbLength(u),
 						(double)lbLength(l));
+	if (!(lbDot(u, u) < LB_IK_MAX_BONE2) || !(lbDot(l, l) < LB_IK_MAX_BONE2))
+		return lbReport(lb_errorDegenerate, "%s: a bone is 1e15 m or longer (its length squared overflows)", fn);
 	return lb_ok;
 }
 
@@ -486,7 +512,8 @@ _Static_assert(offsetof(lbTwoBoneIkInput, tolerance) - offsetof(lbTwoBoneIkInput
 // The joints' part of the four-lane checks. `acc` is 0 when every number gathered so far is finite
 // and NaN otherwise (x * 0 is 0 for finite x, NaN for inf or NaN); the joints' positions and scales
 // join it, a rotation's finiteness is its norm test's. Then the rotations' squared norms must lie in
-// (normLo, normHi), the squared scales exceed LB_EPSILON^2 and both bones be longer than 1e-6 m.
+// (normLo, normHi), the squared scales exceed LB_EPSILON^2 and both bones be longer than 1e-6 m
+// and shorter than 1e15 m.
 static inline bool lbTwoBoneJointLanesValid(const lbTransform* r, const lbTransform* m, const lbTransform* e, __m128 acc,
 											float normLo, float normHi)
 {
@@ -516,7 +543,8 @@ static inline bool lbTwoBoneJointLanesValid(const lbTransform* r, const lbTransf
 	const int finite = _mm_movemask_ps(_mm_cmpunord_ps(acc, acc)) == 0;
 	const int unit = _mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ps(norms, _mm_set1_ps(normLo)), _mm_cmplt_ps(norms, _mm_set1_ps(normHi))));
 	const int scaled = _mm_movemask_ps(_mm_cmpgt_ps(sMin, _mm_set1_ps(LB_EPSILON * LB_EPSILON)));
-	const int long2 = _mm_movemask_ps(_mm_cmpgt_ps(bones, _mm_set1_ps(1.0e-12f)));
+	const int long2 = _mm_movemask_ps(
+		_mm_and_ps(_mm_cmpgt_ps(bones, _mm_set1_ps(1.0e-12f)), _mm_cmplt_ps(bones, _mm_set1_ps(LB_IK_MAX_BONE2))));
 	return finite && unit == 0xF && (scaled & 0xE) == 0xE && (long2 & 3) == 3;
 }
 #endif
@@ -553,9 +581,9 @@ static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const
 	float s1 = lbMinF(lbMinF(m->s.x * m->s.x, m->s.y * m->s.y), m->s.z * m->s.z);
 	float s2 = lbMinF(lbMinF(e->s.x * e->s.x, e->s.y * e->s.y), e->s.z * e->s.z);
 	lbVec3 u = lbSub(m->p, r->p), l = lbSub(e->p, m->p);
-	float bone = lbMinF(lbDot(u, u), lbDot(l, l));
+	float bone = lbMinF(lbDot(u, u), lbDot(l, l)), boneMax = lbMaxF(lbDot(u, u), lbDot(l, l));
 	return bad == 0u && nMin > 0.98f && nMax < 1.02f && lbMinF(lbMinF(s0, s1), s2) > LB_EPSILON * LB_EPSILON &&
-		   bone > 1.0e-12f;
+		   bone > 1.0e-12f && boneMax < LB_IK_MAX_BONE2;
 #endif
 }
 
@@ -573,7 +601,8 @@ static bool lbTwoBoneJointsValid(const lbTransform* r, const lbTransform* m, con
 	if (!lbIkValidTransform(*r) || !lbIkValidTransformFast(r) || !lbIkValidTransformFast(m) || !lbIkValidTransformFast(e))
 		return false;
 	lbVec3 u = lbSub(m->p, r->p), l = lbSub(e->p, m->p);
-	return lbDot(u, u) > 1.0e-12f && lbDot(l, l) > 1.0e-12f;
+	return lbDot(u, u) > 1.0e-12f && lbDot(l, l) > 1.0e-12f && lbDot(u, u) < LB_IK_MAX_BONE2 &&
+		   lbDot(l, l) < LB_IK_MAX_BONE2;
 #endif
 }
 
@@ -677,7 +706,7 @@ static void lbPoseTwoBoneSolve(lbPose* pose, const lbSkeleton* skeleton, int roo
 	if (!outResult)
 		return;
 	lbIkResult res;
-	res.remainingDistance = lbDistance(pose->model[end].p, input->targetMs);
+	res.remainingDistance = lbIkDistance(pose->model[end].p, input->targetMs);
 	res.reached = res.remainingDistance <= lbMaxF(input->tolerance, 0.0f);
 	res.status = res.reached ? lb_ikReached : lb_ikUnreachable;
 	res.iterations = 1;
