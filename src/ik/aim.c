@@ -26,6 +26,36 @@ static lbVec3 lbMirrorAxis(lbVec3 s, lbVec3 axis)
 	return lbMakeVec3(s.x < 0.0f ? -axis.x : axis.x, s.y < 0.0f ? -axis.y : axis.y, s.z < 0.0f ? -axis.z : axis.z);
 }
 
+// Whether the transforms a change at `bone` reads besides its own are finite: its parent's model
+// transform, and below it either the subtree's local transforms (carried along) or the children's
+// model transforms (kept in place, their locals worked out again). A bone a call never reads is
+// left as it came, finite or not; one it reads is checked, so a NaN is never spread into a bone
+// that was finite.
+static bool lbAimReadsFinite(const lbPose* pose, const lbSkeleton* skeleton, int bone, bool subtree)
+{
+	const int* parents = skeleton->parents;
+	if (parents[bone] != LB_NULL_INDEX && !lbIsValidTransform(pose->model[parents[bone]]))
+		return false;
+	uint8_t below[LB_MAX_BONES / 8] = { 0 }; // the subtree, marked parents first (they come first)
+	below[bone >> 3] = (uint8_t)(1u << (bone & 7));
+	for (int i = bone + 1; i < pose->boneCount; ++i)
+	{
+		const int p = parents[i];
+		if (!subtree)
+		{
+			if (p == bone && !lbIsValidTransform(pose->model[i]))
+				return false;
+			continue;
+		}
+		if (p == LB_NULL_INDEX || !(below[p >> 3] & (1u << (p & 7))))
+			continue;
+		below[i >> 3] |= (uint8_t)(1u << (i & 7));
+		if (!lbIsValidTransform(pose->local[i]))
+			return false;
+	}
+	return true;
+}
+
 lbResult lbPose_AimBone(lbPose* pose, const lbSkeleton* skeleton, int bone, const lbAimInput* in)
 {
 	static const char fn[] = "lbPose_AimBone";
@@ -45,8 +75,9 @@ lbResult lbPose_AimBone(lbPose* pose, const lbSkeleton* skeleton, int bone, cons
 		(in->secondaryKind != lb_poleDirection && in->secondaryKind != lb_poleLocation))
 		return lbReport(lb_errorInvalidArgument, "%s: target kinds must be lb_poleDirection or lb_poleLocation", fn);
 	lbTransform m = pose->model[bone];
-	if (!lbIkValidTransformFast(&m))
-		return lbReport(lb_errorNonFinite, "%s: bone '%s' has a non-finite transform", fn, skeleton->names[bone]);
+	if (!lbIkValidTransformFast(&m) || !lbAimReadsFinite(pose, skeleton, bone, in->propagate))
+		return lbReport(lb_errorNonFinite, "%s: bone '%s', its parent or a bone below it has a non-finite transform", fn,
+						skeleton->names[bone]);
 	lbVec3 primary = in->primaryKind == lb_poleLocation ? lbSub(in->primaryTargetMs, m.p) : in->primaryTargetMs;
 	lbVec3 secondary = in->secondaryKind == lb_poleLocation ? lbSub(in->secondaryTargetMs, m.p) : in->secondaryTargetMs;
 	if (!(lbLength(in->primaryAxis) > LB_EPSILON) || !(lbLength(primary) > LB_EPSILON))
@@ -104,8 +135,9 @@ lbResult lbPose_DistributeRotation(lbPose* pose, const lbSkeleton* skeleton, con
 	{
 		if (!lbIkValidBone(skeleton, bones[i]))
 			return lbReport(lb_errorBoneNotFound, "%s: bone index %d out of range", fn, bones[i]);
-		if (!lbIkValidTransformFast(&pose->local[bones[i]]))
-			return lbReport(lb_errorNonFinite, "%s: bone '%s' has a non-finite transform", fn, skeleton->names[bones[i]]);
+		if (!lbIkValidTransformFast(&pose->local[bones[i]]) || !lbAimReadsFinite(pose, skeleton, bones[i], true))
+			return lbReport(lb_errorNonFinite, "%s: bone '%s', its parent or a bone below it has a non-finite transform",
+							fn, skeleton->names[bones[i]]);
 	}
 	weight = lbClampF(weight, 0.0f, 1.0f);
 	if (weight == 0.0f)
