@@ -270,6 +270,37 @@ static void AimAndDistributeBadInput(void)
 	pose.local[4].q.x = NAN;
 	lbPose_Copy(&before, &pose);
 	EXPECT_ERROR(lbPose_DistributeRotation(&pose, s, bones, 3, twist, lb_distributeLinear, 1.0f), lb_errorNonFinite);
+	// A NaN the call would read through the bone's parent, or below it: refused, not spread.
+	lbPose_SetRest(&pose, s);
+	// The first bone with a parent and a child.
+	int bone = -1, child = -1;
+	for (int b = 1; b < s->boneCount && bone < 0; ++b)
+		if (s->parents[b] > 0)
+			bone = s->parents[b], child = b;
+	ENSURE(bone > 0 && child > bone);
+	if (bone <= 0)
+		return;
+	const int parent = s->parents[bone];
+	pose.model[parent].p.x = NAN;
+	lbPose_Copy(&before, &pose);
+	EXPECT_ERROR(lbPose_AimBone(&pose, s, bone, &good), lb_errorNonFinite);
+	int one[1] = { bone };
+	EXPECT_ERROR(lbPose_DistributeRotation(&pose, s, one, 1, twist, lb_distributeLinear, 1.0f), lb_errorNonFinite);
+	lbPose_SetRest(&pose, s);
+	pose.model[child].q.y = INFINITY; // read when the children keep their model transforms
+	lbPose_Copy(&before, &pose);
+	in = good, in.propagate = false;
+	EXPECT_ERROR(lbPose_AimBone(&pose, s, bone, &in), lb_errorNonFinite);
+	lbPose_SetRest(&pose, s);
+	pose.local[child].p.z = NAN;
+	lbPose_Copy(&before, &pose);
+	in = good, in.propagate = true;
+	EXPECT_ERROR(lbPose_AimBone(&pose, s, bone, &in), lb_errorNonFinite);
+	EXPECT_ERROR(lbPose_DistributeRotation(&pose, s, one, 1, twist, lb_distributeLinear, 1.0f), lb_errorNonFinite);
+	// A NaN in a bone the call never reads stays where it was, and the call works.
+	lbPose_SetRest(&pose, s);
+	pose.model[s->boneCount - 1].p.x = NAN;
+	ENSURE(lbPose_AimBone(&pose, s, 3, &good) == lb_ok || s->parents[s->boneCount - 1] == 3);
 #undef EXPECT_ERROR
 	lbDestroyPose(&pose);
 	lbDestroyPose(&before);
