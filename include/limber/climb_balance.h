@@ -19,6 +19,8 @@
 #include "limber/climb.h"
 
 /// Balance options. Fill with lbDefaultClimbBalanceDef(); every default is listed here.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbClimbBalanceDef
 {
 	/// World up (unit); gravity acts along -up. Default +Z.
@@ -38,6 +40,8 @@ typedef struct lbClimbBalanceDef
 } lbClimbBalanceDef;
 
 /// Per-character balance state (caller memory); zero it or call lbClimbBalanceState_Reset.
+/// Thread-safety: one per character; the calls that update it must not run on two threads at once
+/// for the same state (different states are independent).
 typedef struct lbClimbBalanceState
 {
 	/// Current shift of the body (world displacement, m, horizontal).
@@ -45,6 +49,8 @@ typedef struct lbClimbBalanceState
 } lbClimbBalanceState;
 
 /// What one balance step measured.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbClimbBalanceResult
 {
 	/// Centre of mass of the pose it was given (world, m).

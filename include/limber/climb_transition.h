@@ -20,6 +20,8 @@
 #include "limber/foot.h"
 
 /// What lbClimbTransition_FindWall found.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbClimbWallAhead
 {
 	/// A climbable surface lies ahead within the search distance.

@@ -67,6 +67,8 @@ typedef struct lbArmBones
 } lbArmBones;
 
 /// Bones of one leg (LB_NULL_INDEX where absent).
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbLegBones
 {
 	int thigh, calf, foot, ball;
@@ -182,6 +184,8 @@ typedef struct lbSole
 } lbSole;
 
 /// Options for lbMapHumanoid.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbHumanoidDef
 {
 	/// Explicit bone name per role; NULL entries are found by name patterns. Default all NULL.

@@ -22,12 +22,16 @@ typedef struct lbVec3
 } lbVec3;
 
 /// Rotation quaternion, components (x, y, z, w); w is the scalar part.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbQuat
 {
 	float x, y, z, w;
 } lbQuat;
 
 /// Translation `p` (m), rotation `q`, per-axis scale `s` (applied in the local frame, before q).
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbTransform
 {
 	lbVec3 p;

@@ -272,6 +272,8 @@ typedef struct lbProneLimbTarget
 } lbProneLimbTarget;
 
 /// The plain struct that joins the two stages.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbProneTargets
 {
 	/// World transform of the model frame the targets were made for.

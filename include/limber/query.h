@@ -209,6 +209,8 @@ typedef struct lbWorldDef
 } lbWorldDef;
 
 /// Static triangle mesh. Arrays are copied; none is retained.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbMeshDef
 {
 	/// Vertex positions (world, m). Default NULL.

@@ -41,6 +41,8 @@ typedef struct lbScenarioParam
 } lbScenarioParam;
 
 /// One world shape: a scene builder by name with its parameters.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
 typedef struct lbScenarioShape
 {
 	char builder[LB_SCENARIO_NAME];
@@ -114,6 +116,7 @@ typedef struct lbScenarioCamera
 } lbScenarioCamera;
 
 /// A parsed, validated scenario. Free with lbDestroyScenario.
+/// Thread-safety: read-only once made; any number of threads may read it at once.
 typedef struct lbScenario
 {
 	/// File it came from ("" when parsed from memory) and its directory (for relative paths).
@@ -208,9 +211,11 @@ typedef struct lbDragTarget
 } lbDragTarget;
 
 /// The run (opaque).
+/// Thread-safety: one thread at a time.
 typedef struct lbRun lbRun;
 
 /// Where a run's world shapes come from, for renderers: boxes and triangles in world space.
+/// Thread-safety: one thread at a time.
 typedef struct lbRunWorldView
 {
 	/// Backdrop for drawing: an endless plane through `groundPointWs` with normal up, just below the
