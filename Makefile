@@ -65,7 +65,8 @@ fuzz: deps
 	  mkdir -p $(BUILD_FUZZ)/corpus-$$t $(BUILD_FUZZ)/artifacts-$$t; \
 	  cp tests/fuzz/corpus/$$t/* $(BUILD_FUZZ)/corpus-$$t/; \
 	  echo "fuzz $$t: $(FUZZ_SECONDS) s"; \
-	  ASAN_OPTIONS=detect_leaks=0 $(BUILD_FUZZ)/tests/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
+	  dict=""; if [ -f tests/fuzz/$$t.dict ]; then dict="-dict=tests/fuzz/$$t.dict"; fi; \
+	  ASAN_OPTIONS=detect_leaks=0 $(BUILD_FUZZ)/tests/fuzz_$$t $$dict -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 \
 	    -timeout=30 -rss_limit_mb=4096 -artifact_prefix=$(BUILD_FUZZ)/artifacts-$$t/ $(BUILD_FUZZ)/corpus-$$t || exit 1; \
 	done
 
