@@ -7,7 +7,7 @@ GEN        := $(shell command -v ninja >/dev/null 2>&1 && echo "-G Ninja")
 
 BUILD_FUZZ ?= build-fuzz
 FUZZ_SECONDS ?= 25
-FUZZ_TARGETS ?= scenario import prescan solvers
+FUZZ_TARGETS ?= scenario import prescan solvers systems
 
 PREFIX     ?= /usr/local
 
@@ -55,7 +55,7 @@ demo: deps
 	sh scripts/demo.sh $(BUILD)
 
 # libFuzzer targets (clang) with ASan and UBSan, each run for FUZZ_SECONDS on a copy of its
-# committed corpus (about FUZZ_SECONDS x 4 in all); crashes land in $(BUILD_FUZZ)/artifacts-<target>/.
+# committed corpus (about FUZZ_SECONDS x 5 in all); crashes land in $(BUILD_FUZZ)/artifacts-<target>/.
 fuzz: deps
 	@LB_EXTRA_PKGS=clang sh scripts/deps.sh
 	CC=clang CXX=clang++ cmake -S . -B $(BUILD_FUZZ) $(GEN) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLB_FUZZ=ON -DLB_SANITIZE=ON \
