@@ -66,6 +66,14 @@ static inline int lbSimdMaskBits(lbSimdF m) { return _mm_movemask_ps(m); }
 #define LB_SIMD_SCALAR_ONLY 1
 #endif
 
+// Hand-written four-lane code outside the kernels (BVH child slabs, the grid's start cell, query
+// input checks, transform adds) tests LB_SIMD_SSE: the 128-bit SSE2 intrinsics, on with sse2 and
+// avx2 (which implies sse2) and off with none, so LIMBER_SIMD=none builds every file scalar.
+#if defined(LB_SIMD_SSE2) && (defined(__SSE2__) || defined(_M_X64))
+#include <emmintrin.h>
+#define LB_SIMD_SSE 1
+#endif
+
 // The one-lane scalar path, always built: plain floats, a mask is 1.0f (true) or 0.0f.
 typedef float lbScalarF;
 static inline lbScalarF lbScalarSet1(float x) { return x; }

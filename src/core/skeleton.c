@@ -2,18 +2,16 @@
 // SPDX-License-Identifier: MIT
 #include "limber/skeleton.h"
 
+#include "core/simd.h"
+
 #include <stdlib.h>
 #include <string.h>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 // Adds d to a transform's position. With SSE2 one four-lane add covers the position and the
 // rotation's x, which gains -0: x + -0 is x for every x (a +0 would turn a -0 into +0).
 static inline void lbTranslateInPlace(lbTransform* t, lbVec3 d)
 {
-#if defined(__SSE2__)
+#if defined(LB_SIMD_SSE)
 	_mm_storeu_ps(&t->p.x, _mm_add_ps(_mm_loadu_ps(&t->p.x), _mm_setr_ps(d.x, d.y, d.z, -0.0f)));
 #else
 	t->p = lbAdd(t->p, d);

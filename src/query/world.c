@@ -3,15 +3,13 @@
 // lbWorld: a flat list of static shapes, each culled by its bounds, then cast by kind. Worlds hold
 // few shapes (a terrain, some walls, tens of holds); the millions of triangles live inside a mesh's
 // own BVH, so a top-level tree would not pay for itself.
+#include "core/simd.h"
 #include "query/cast.h"
 
 #include <float.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 typedef struct lbShape
 {
@@ -485,7 +483,7 @@ bool lbCastInit(lbCastState* st, lbVec3 start, lbVec3 end, float radius)
 // are all set.
 static inline bool lbQueryInputFinite(const lbQueryInput* in, lbQueryMode mode)
 {
-#if defined(__SSE2__)
+#if defined(LB_SIMD_SSE)
 	_Static_assert(offsetof(lbQueryInput, end) == 12 && offsetof(lbQueryInput, radius) == 24 &&
 					   sizeof(lbQueryInput) >= 32,
 				   "lbQueryInput layout");
@@ -507,7 +505,7 @@ static inline bool lbQueryInputFinite(const lbQueryInput* in, lbQueryMode mode)
 // the same order per axis, so the same answer (used only to cull, compared against 1e38).
 static inline bool lbShapeEntered(const lbCastState* st, const lbShape* s, float grow, float tMax)
 {
-#if defined(__SSE2__)
+#if defined(LB_SIMD_SSE)
 	// Four-float loads: boundsMin is followed by boundsMax, boundsMax by slop, origin by invDir and
 	// invDir by radius, so lane 3 reads a neighbouring field; its result is discarded.
 	__m128 g = _mm_set1_ps(grow);
