@@ -776,6 +776,16 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 				return r;
 		}
 	}
+	// A partly weighted solve (the IK alpha ramping in or out) turns the hand with the forearm by
+	// less than the placement asked, and its rotation with it: a hand that is not held is held to
+	// the turn limit once more, after the solve.
+	if (!held && cacheValid && c->maxTurn > 0.0f && a < 1.0f)
+	{
+		r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, lbClimbTurnToward(lastMs, pose->model[hand].q, c->maxTurn),
+										true);
+		if (r != lb_ok)
+			return r;
+	}
 	newCache->lastHandWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[hand].q));
 	// Kept within a turn of zero: the branch only matters near half a turn.
 	newCache->lastHandTwist[s] = lbAbsF(prefer) > 2.0f * LB_PI ? lbClimbWrapAngle(prefer) : prefer;
