@@ -12,15 +12,13 @@
 // madvise() and MADV_HUGEPAGE.
 #define _DEFAULT_SOURCE
 #endif
+#include "core/simd.h"
 #include "query/cast.h"
 
 #include <float.h>
 #include <stdlib.h>
 #include <stddef.h>
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -36,6 +34,8 @@
 #define LB_BVH_TRIS_PER_CELL 8
 // Descending into a node whose subtree has at most this many more nodes fetches all of them at once.
 #define LB_BVH_PREFETCH_SUBTREE 20
+// Subtrees of at most this many triangles are built as one task each (a thread's unit of work).
+#define LB_BVH_TASK_TRIS 4096
 
 // Large arrays the traversal reads at random (nodes, triangle corners) are aligned to 2 MB and, on
 // Linux, offered to the kernel for transparent huge pages: a random foot trace touches a few lines
@@ -105,95 +105,228 @@ static float lbAabbArea(const lbAabbF* b)
 	return 2.0f * (dx * dy + dy * dz + dz * dx);
 }
 
+// A triangle's box and index, moved with it by the partitions: each pass over a node's triangles then
+// reads them in order instead of gathering boxes through an index array.
+typedef struct lbBuildPrim
+{
+	float min[3];
+	int32_t tri;
+	float max[3];
+	int32_t pad;
+} lbBuildPrim;
+
+// A node waiting to be split; its box is already in nodes[node], cb bounds its triangles' centroids.
 typedef struct lbBuildTask
 {
 	int node, first, count, depth;
+	lbAabbF cb;
 } lbBuildTask;
 
 typedef struct lbBuilder
 {
-	const lbAabbF* triBounds;
-	const float* centroids; // 3 per triangle
-	int32_t* perm;
+	lbBuildPrim* prims;
 	lbBvhNode* nodes;
 	int nodeCount;
 	int maxLeaf;
 } lbBuilder;
 
-static void lbSetNodeBounds(lbBuilder* b, int node, int first, int count, lbAabbF* outCentroidBounds)
+static inline float lbPrimCentroid(const lbBuildPrim* p, int axis)
 {
-	lbAabbF bounds, cb;
-	lbAabbReset(&bounds);
-	lbAabbReset(&cb);
-	for (int i = first; i < first + count; ++i)
-	{
-		int t = b->perm[i];
-		lbAabbGrowBox(&bounds, &b->triBounds[t]);
-		lbAabbGrowPoint(&cb, &b->centroids[3 * t]);
-	}
-	lbBvhNode* n = &b->nodes[node];
-	memcpy(n->min, bounds.min, sizeof n->min);
-	memcpy(n->max, bounds.max, sizeof n->max);
-	*outCentroidBounds = cb;
+	return 0.5f * (p->min[axis] + p->max[axis]);
 }
 
+// A box and a centroid box being grown, as four-float rows (lane 3 unused).
+typedef struct lbGrowAcc
+{
+	float min[4], max[4], cmin[4], cmax[4];
+} lbGrowAcc;
+
+static void lbGrowAccReset(lbGrowAcc* g)
+{
+	for (int a = 0; a < 4; ++a)
+	{
+		g->min[a] = g->cmin[a] = FLT_MAX;
+		g->max[a] = g->cmax[a] = -FLT_MAX;
+	}
+}
+
+static inline void lbGrowPrim(lbGrowAcc* g, const lbBuildPrim* p)
+{
+#if defined(LB_SIMD_SSE)
+	__m128 lo = _mm_loadu_ps(p->min), hi = _mm_loadu_ps(p->max);
+	__m128 c = _mm_mul_ps(_mm_set1_ps(0.5f), _mm_add_ps(lo, hi));
+	_mm_storeu_ps(g->min, _mm_min_ps(_mm_loadu_ps(g->min), lo));
+	_mm_storeu_ps(g->max, _mm_max_ps(_mm_loadu_ps(g->max), hi));
+	_mm_storeu_ps(g->cmin, _mm_min_ps(_mm_loadu_ps(g->cmin), c));
+	_mm_storeu_ps(g->cmax, _mm_max_ps(_mm_loadu_ps(g->cmax), c));
+#else
+	for (int a = 0; a < 3; ++a)
+	{
+		float c = lbPrimCentroid(p, a);
+		g->min[a] = p->min[a] < g->min[a] ? p->min[a] : g->min[a];
+		g->max[a] = p->max[a] > g->max[a] ? p->max[a] : g->max[a];
+		g->cmin[a] = c < g->cmin[a] ? c : g->cmin[a];
+		g->cmax[a] = c > g->cmax[a] ? c : g->cmax[a];
+	}
+#endif
+}
+
+static void lbGrowAccOut(const lbGrowAcc* g, lbAabbF* bounds, lbAabbF* cb)
+{
+	for (int a = 0; a < 3; ++a)
+	{
+		bounds->min[a] = g->min[a];
+		bounds->max[a] = g->max[a];
+		cb->min[a] = g->cmin[a];
+		cb->max[a] = g->cmax[a];
+	}
+}
+
+static void lbRangeBounds(const lbBuilder* b, int first, int count, lbAabbF* bounds, lbAabbF* cb)
+{
+	lbGrowAcc g;
+	lbGrowAccReset(&g);
+	for (int i = first; i < first + count; ++i)
+		lbGrowPrim(&g, &b->prims[i]);
+	lbGrowAccOut(&g, bounds, cb);
+}
+
+static void lbSetNodeBox(lbBvhNode* n, const lbAabbF* bounds)
+{
+	memcpy(n->min, bounds->min, sizeof n->min);
+	memcpy(n->max, bounds->max, sizeof n->max);
+}
+
+// A bin's box as two four-float rows (lane 3 unused), so growing it by a triangle's box is one
+// minimum and one maximum with SSE2.
 typedef struct lbBin
 {
-	lbAabbF bounds;
+	float min[4], max[4];
 	int count;
 } lbBin;
 
-// Chooses a split for perm[first, first + count). Returns the number going left (0 = make a leaf).
-static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, const lbAabbF* cb)
+static inline void lbBinGrow(lbBin* bin, const lbBuildPrim* p)
+{
+#if defined(LB_SIMD_SSE)
+	_mm_storeu_ps(bin->min, _mm_min_ps(_mm_loadu_ps(bin->min), _mm_loadu_ps(p->min)));
+	_mm_storeu_ps(bin->max, _mm_max_ps(_mm_loadu_ps(bin->max), _mm_loadu_ps(p->max)));
+#else
+	for (int a = 0; a < 3; ++a)
+	{
+		bin->min[a] = p->min[a] < bin->min[a] ? p->min[a] : bin->min[a];
+		bin->max[a] = p->max[a] > bin->max[a] ? p->max[a] : bin->max[a];
+	}
+#endif
+	++bin->count;
+}
+
+static inline lbAabbF lbBinBox(const lbBin* bin)
+{
+	lbAabbF b = { { bin->min[0], bin->min[1], bin->min[2] }, { bin->max[0], bin->max[1], bin->max[2] } };
+	return b;
+}
+
+static inline int lbBinOf(float c, float lo, float scale)
+{
+	int k = (int)((c - lo) * scale);
+	return k < 0 ? 0 : (k >= LB_BVH_BINS ? LB_BVH_BINS - 1 : k);
+}
+
+// Chooses a split for prims[first, first + count) and partitions them. Returns the number going left
+// (0 = make a leaf) and the children's boxes and centroid bounds. One pass bins all three axes; the
+// partition gathers the children's bounds as it classifies each triangle, so no further pass is needed.
+static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, const lbAabbF* cb, lbAabbF childBounds[2],
+					   lbAabbF childCb[2])
 {
 	int bestAxis = -1, bestBin = -1;
 	float bestCost = FLT_MAX;
 	float nodeArea = lbAabbArea(&(lbAabbF){ { b->nodes[node].min[0], b->nodes[node].min[1], b->nodes[node].min[2] },
 											 { b->nodes[node].max[0], b->nodes[node].max[1], b->nodes[node].max[2] } });
+	lbBuildPrim* prims = b->prims;
 	if (depth < LB_BVH_SAH_DEPTH)
 	{
+		lbBin bins[3][LB_BVH_BINS];
+		float scale[3];
+		bool split[3];
 		for (int axis = 0; axis < 3; ++axis)
 		{
 			float lo = cb->min[axis], hi = cb->max[axis];
-			if (!(hi > lo))
-				continue;
-			lbBin bins[LB_BVH_BINS];
+			split[axis] = hi > lo;
+			scale[axis] = split[axis] ? (float)LB_BVH_BINS / (hi - lo) : 0.0f;
 			for (int i = 0; i < LB_BVH_BINS; ++i)
 			{
-				lbAabbReset(&bins[i].bounds);
-				bins[i].count = 0;
+				for (int a = 0; a < 4; ++a)
+				{
+					bins[axis][i].min[a] = FLT_MAX;
+					bins[axis][i].max[a] = -FLT_MAX;
+				}
+				bins[axis][i].count = 0;
 			}
-			float scale = (float)LB_BVH_BINS / (hi - lo);
-			for (int i = first; i < first + count; ++i)
-			{
-				int t = b->perm[i];
-				int k = (int)((b->centroids[3 * t + axis] - lo) * scale);
-				k = k < 0 ? 0 : (k >= LB_BVH_BINS ? LB_BVH_BINS - 1 : k);
-				++bins[k].count;
-				lbAabbGrowBox(&bins[k].bounds, &b->triBounds[t]);
-			}
+		}
+#if defined(LB_SIMD_SSE)
+		// The three axes' bins at once: clamping to [0, LB_BVH_BINS - 1] before truncating gives
+		// lbBinOf's bin (below 0 and NaN give 0, at or past the last bin give the last).
+		const __m128 lo4 = _mm_setr_ps(cb->min[0], cb->min[1], cb->min[2], 0.0f);
+		const __m128 scale4 = _mm_setr_ps(scale[0], scale[1], scale[2], 0.0f);
+		const __m128 last4 = _mm_set1_ps((float)(LB_BVH_BINS - 1));
+		for (int i = first; i < first + count; ++i)
+		{
+			const lbBuildPrim* p = &prims[i];
+			__m128 c = _mm_mul_ps(_mm_set1_ps(0.5f), _mm_add_ps(_mm_loadu_ps(p->min), _mm_loadu_ps(p->max)));
+			__m128 x = _mm_min_ps(_mm_max_ps(_mm_mul_ps(_mm_sub_ps(c, lo4), scale4), _mm_setzero_ps()), last4);
+			int32_t k[4];
+			_mm_storeu_si128((__m128i*)(void*)k, _mm_cvttps_epi32(x));
+			lbBinGrow(&bins[0][k[0]], p);
+			lbBinGrow(&bins[1][k[1]], p);
+			lbBinGrow(&bins[2][k[2]], p);
+		}
+#else
+		for (int i = first; i < first + count; ++i)
+		{
+			const lbBuildPrim* p = &prims[i];
+			for (int axis = 0; axis < 3; ++axis)
+				lbBinGrow(&bins[axis][lbBinOf(lbPrimCentroid(p, axis), cb->min[axis], scale[axis])], p);
+		}
+#endif
+		for (int axis = 0; axis < 3; ++axis)
+		{
+			if (!split[axis])
+				continue;
 			// Sweep from the right to get suffix areas, then from the left to evaluate each plane.
 			float rightArea[LB_BVH_BINS];
 			int rightCount[LB_BVH_BINS];
 			lbAabbF acc;
 			lbAabbReset(&acc);
 			int n = 0;
+			// An empty bin leaves the box, so its area, as it was: small nodes leave most bins empty.
+			float area = 0.0f;
 			for (int i = LB_BVH_BINS - 1; i > 0; --i)
 			{
-				lbAabbGrowBox(&acc, &bins[i].bounds);
-				n += bins[i].count;
-				rightArea[i] = lbAabbArea(&acc);
+				if (bins[axis][i].count > 0)
+				{
+					lbAabbF box = lbBinBox(&bins[axis][i]);
+					lbAabbGrowBox(&acc, &box);
+					n += bins[axis][i].count;
+					area = lbAabbArea(&acc);
+				}
+				rightArea[i] = area;
 				rightCount[i] = n;
 			}
 			lbAabbReset(&acc);
 			n = 0;
+			area = 0.0f;
 			for (int i = 0; i < LB_BVH_BINS - 1; ++i)
 			{
-				lbAabbGrowBox(&acc, &bins[i].bounds);
-				n += bins[i].count;
+				if (bins[axis][i].count > 0)
+				{
+					lbAabbF box = lbBinBox(&bins[axis][i]);
+					lbAabbGrowBox(&acc, &box);
+					n += bins[axis][i].count;
+					area = lbAabbArea(&acc);
+				}
 				if (n == 0 || rightCount[i + 1] == 0)
 					continue;
-				float cost = lbAabbArea(&acc) * (float)n + rightArea[i + 1] * (float)rightCount[i + 1];
+				float cost = area * (float)n + rightArea[i + 1] * (float)rightCount[i + 1];
 				if (cost < bestCost)
 				{
 					bestCost = cost;
@@ -211,24 +344,33 @@ static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, 
 			return 0;
 		float lo = cb->min[bestAxis], hi = cb->max[bestAxis];
 		float scale = (float)LB_BVH_BINS / (hi - lo);
+		lbGrowAcc acc[2];
+		lbGrowAccReset(&acc[0]);
+		lbGrowAccReset(&acc[1]);
 		int i = first, j = first + count - 1;
 		while (i <= j)
 		{
-			int t = b->perm[i];
-			int k = (int)((b->centroids[3 * t + bestAxis] - lo) * scale);
-			k = k < 0 ? 0 : (k >= LB_BVH_BINS ? LB_BVH_BINS - 1 : k);
-			if (k <= bestBin)
+			lbBuildPrim p = prims[i];
+			if (lbBinOf(lbPrimCentroid(&p, bestAxis), lo, scale) <= bestBin)
+			{
+				lbGrowPrim(&acc[0], &p);
 				++i;
+			}
 			else
 			{
-				b->perm[i] = b->perm[j];
-				b->perm[j] = t;
+				lbGrowPrim(&acc[1], &p);
+				prims[i] = prims[j];
+				prims[j] = p;
 				--j;
 			}
 		}
 		int left = i - first;
 		if (left > 0 && left < count)
+		{
+			lbGrowAccOut(&acc[0], &childBounds[0], &childCb[0]);
+			lbGrowAccOut(&acc[1], &childBounds[1], &childCb[1]);
 			return left;
+		}
 	}
 	if (count <= b->maxLeaf)
 		return 0;
@@ -249,19 +391,19 @@ static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, 
 	int lo = first, hi = first + count - 1, kth = first + half;
 	while (lo < hi)
 	{
-		float pivot = b->centroids[3 * b->perm[(lo + hi) / 2] + axis];
+		float pivot = lbPrimCentroid(&prims[(lo + hi) / 2], axis);
 		int i = lo, j = hi;
 		while (i <= j)
 		{
-			while (b->centroids[3 * b->perm[i] + axis] < pivot)
+			while (lbPrimCentroid(&prims[i], axis) < pivot)
 				++i;
-			while (b->centroids[3 * b->perm[j] + axis] > pivot)
+			while (lbPrimCentroid(&prims[j], axis) > pivot)
 				--j;
 			if (i <= j)
 			{
-				int32_t tmp = b->perm[i];
-				b->perm[i] = b->perm[j];
-				b->perm[j] = tmp;
+				lbBuildPrim tmp = prims[i];
+				prims[i] = prims[j];
+				prims[j] = tmp;
 				++i;
 				--j;
 			}
@@ -273,6 +415,8 @@ static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, 
 		else
 			break;
 	}
+	lbRangeBounds(b, first, half, &childBounds[0], &childCb[0]);
+	lbRangeBounds(b, first + half, count - half, &childBounds[1], &childCb[1]);
 	return half;
 }
 
@@ -286,6 +430,8 @@ static float lbSahCost(const lbBvhNode* nodes, int nodeCount)
 	for (int i = 0; i < nodeCount; ++i)
 	{
 		const lbBvhNode* n = &nodes[i];
+		if (n->count < 0)
+			continue; // a subtree's unused node
 		lbAabbF nb = { { n->min[0], n->min[1], n->min[2] }, { n->max[0], n->max[1], n->max[2] } };
 		double a = lbAabbArea(&nb) / rootArea;
 		cost += n->count > 0 ? a * n->count : a;
@@ -420,24 +566,102 @@ static int lbCollapse(const lbBvhNode* bin, int binNode, lbBvh4Node* out, int* o
 	return index;
 }
 
+// A subtree built apart from the top of the tree: its root task, its binary nodes [firstNode,
+// firstNode + 2 * root.count - 2) after the root's own, and what the build found.
+typedef struct lbSubtree
+{
+	lbBuildTask root;
+	int firstNode;
+	int nodesUsed, leafCount, maxDepth;
+} lbSubtree;
+
+typedef struct lbSubtreeBatch
+{
+	lbBuilder* builder;
+	lbSubtree* subtrees;
+} lbSubtreeBatch;
+
+// Binary nodes a subtree of `count` triangles may need below its root.
+static int lbSubtreeNodes(int count)
+{
+	return count > 1 ? 2 * count - 2 : 0;
+}
+
+static void lbBuildSubtree(const lbBuilder* b, lbSubtree* st)
+{
+	// Depth-first, right child pushed first: the stack holds at most one entry per level plus one.
+	lbBuildTask tasks[LB_BVH_STACK];
+	int taskCount = 0, next = st->firstNode, end = st->firstNode + lbSubtreeNodes(st->root.count);
+	lbBuilder local = *b;
+	tasks[taskCount++] = st->root;
+	st->leafCount = 0;
+	st->maxDepth = 0;
+	while (taskCount > 0)
+	{
+		lbBuildTask task = tasks[--taskCount];
+		st->maxDepth = task.depth > st->maxDepth ? task.depth : st->maxDepth;
+		lbAabbF childBounds[2], childCb[2];
+		int left = task.count > 1
+					   ? lbFindSplit(&local, task.node, task.first, task.count, task.depth, &task.cb, childBounds, childCb)
+					   : 0;
+		lbBvhNode* n = &local.nodes[task.node];
+		if (left == 0)
+		{
+			n->leftOrFirst = task.first;
+			n->count = task.count;
+			++st->leafCount;
+			continue;
+		}
+		int child = next;
+		next += 2;
+		n->leftOrFirst = child;
+		n->count = 0;
+		lbSetNodeBox(&local.nodes[child], &childBounds[0]);
+		lbSetNodeBox(&local.nodes[child + 1], &childBounds[1]);
+		tasks[taskCount++] = (lbBuildTask){ child + 1, task.first + left, task.count - left, task.depth + 1, childCb[1] };
+		tasks[taskCount++] = (lbBuildTask){ child, task.first, left, task.depth + 1, childCb[0] };
+	}
+	st->nodesUsed = next - st->firstNode;
+	// Nodes the subtree did not need stay out of the SAH sum.
+	for (int i = next; i < end; ++i)
+	{
+		memset(&local.nodes[i], 0, sizeof local.nodes[i]);
+		local.nodes[i].count = -1;
+	}
+}
+
+static void lbBuildSubtrees(int begin, int end, int worker, void* context)
+{
+	(void)worker;
+	lbSubtreeBatch* batch = (lbSubtreeBatch*)context;
+	for (int i = begin; i < end; ++i)
+		lbBuildSubtree(batch->builder, &batch->subtrees[i]);
+}
+
 lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, const int32_t* indices, int triangleCount,
 					 int maxLeafTriangles)
+{
+	return lbMeshBuildParallel(mesh, vertices, vertexCount, indices, triangleCount, maxLeafTriangles, NULL);
+}
+
+lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCount, const int32_t* indices,
+							 int triangleCount, int maxLeafTriangles, const lbParallel* parallel)
 {
 	memset(mesh, 0, sizeof *mesh);
 	size_t tc = (size_t)triangleCount;
 	mesh->vertices = (lbVec3*)lbAlloc(sizeof(lbVec3) * (size_t)vertexCount);
 	mesh->indices = (int32_t*)lbAlloc(sizeof(int32_t) * 3 * tc);
 	lbBvhNode* bin = (lbBvhNode*)lbAlloc(sizeof(lbBvhNode) * (2 * tc + 2));
-	lbAabbF* triBounds = (lbAabbF*)lbAlloc(sizeof(lbAabbF) * tc);
-	float* centroids = (float*)lbAlloc(sizeof(float) * 3 * tc);
-	int32_t* perm = (int32_t*)lbAlloc(sizeof(int32_t) * tc);
+	lbBuildPrim* prims = (lbBuildPrim*)lbAlloc(sizeof(lbBuildPrim) * tc);
 	lbBuildTask* tasks = (lbBuildTask*)lbAlloc(sizeof(lbBuildTask) * (LB_BVH_STACK * 2 + 64));
-	if (!mesh->vertices || !mesh->indices || !bin || !triBounds || !centroids || !perm || !tasks)
+	// A first guess at the subtree count (balanced splits); the list grows if the top makes more.
+	int subtreeCap = (int)(2 * (tc / LB_BVH_TASK_TRIS) + 2);
+	lbSubtree* subtrees = (lbSubtree*)lbAlloc(sizeof(lbSubtree) * subtreeCap);
+	if (!mesh->vertices || !mesh->indices || !bin || !prims || !tasks || !subtrees)
 	{
+		lbFree(subtrees);
 		lbFree(bin);
-		lbFree(triBounds);
-		lbFree(centroids);
-		lbFree(perm);
+		lbFree(prims);
 		lbFree(tasks);
 		lbMeshFree(mesh);
 		return lb_errorOutOfMemory;
@@ -448,31 +672,63 @@ lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, cons
 	float magnitude = 1.0f;
 	for (size_t t = 0; t < tc; ++t)
 	{
-		lbAabbReset(&triBounds[t]);
+		lbAabbF box;
+		lbAabbReset(&box);
 		for (int k = 0; k < 3; ++k)
 		{
 			lbVec3 v = vertices[indices[3 * t + (size_t)k]];
 			float p[3] = { v.x, v.y, v.z };
-			lbAabbGrowPoint(&triBounds[t], p);
+			lbAabbGrowPoint(&box, p);
 			magnitude = lbMaxF(magnitude, lbMaxF(lbAbsF(v.x), lbMaxF(lbAbsF(v.y), lbAbsF(v.z))));
 		}
-		for (int k = 0; k < 3; ++k)
-			centroids[3 * t + (size_t)k] = 0.5f * (triBounds[t].min[k] + triBounds[t].max[k]);
-		perm[t] = (int32_t)t;
+		lbBuildPrim* p = &prims[t];
+		memcpy(p->min, box.min, sizeof p->min);
+		memcpy(p->max, box.max, sizeof p->max);
+		p->tri = (int32_t)t;
+		p->pad = 0;
 	}
 	// Float boxes and the float cast origin each carry rounding of a few ulps of the magnitude.
 	mesh->slop = 8.0f * FLT_EPSILON * magnitude;
 
-	lbBuilder b = { triBounds, centroids, perm, bin, 1, maxLeafTriangles };
-	int taskCount = 0, leafCount = 0, maxDepth = 0;
-	tasks[taskCount++] = (lbBuildTask){ 0, 0, triangleCount, 0 };
+	// The top of the tree is split on the calling thread down to subtrees of at most LB_BVH_TASK_TRIS
+	// triangles; each subtree gets a fixed range of binary nodes (2 per triangle at most) and is then
+	// built on its own, over `parallel` when given. Which thread builds a subtree changes nothing: the
+	// split of the top, the node ranges and every subtree's own work are the same for any threads.
+	lbBuilder b = { prims, bin, 1, maxLeafTriangles };
+	int taskCount = 0, leafCount = 0, maxDepth = 0, subtreeCount = 0;
+	lbAabbF rootBounds, rootCb;
+	lbRangeBounds(&b, 0, triangleCount, &rootBounds, &rootCb);
+	lbSetNodeBox(&bin[0], &rootBounds);
+	tasks[taskCount++] = (lbBuildTask){ 0, 0, triangleCount, 0, rootCb };
 	while (taskCount > 0)
 	{
 		lbBuildTask task = tasks[--taskCount];
-		lbAabbF cb;
-		lbSetNodeBounds(&b, task.node, task.first, task.count, &cb);
+		if (task.count <= LB_BVH_TASK_TRIS)
+		{
+			if (subtreeCount == subtreeCap)
+			{
+				lbSubtree* grown = (lbSubtree*)lbAlloc(sizeof(lbSubtree) * (size_t)subtreeCap * 2);
+				if (!grown)
+				{
+					lbFree(subtrees);
+					lbFree(bin);
+					lbFree(prims);
+					lbFree(tasks);
+					lbMeshFree(mesh);
+					return lb_errorOutOfMemory;
+				}
+				memcpy(grown, subtrees, sizeof(lbSubtree) * (size_t)subtreeCount);
+				lbFree(subtrees);
+				subtrees = grown;
+				subtreeCap *= 2;
+			}
+			subtrees[subtreeCount++] = (lbSubtree){ task, b.nodeCount, 0, 0, 0 };
+			b.nodeCount += lbSubtreeNodes(task.count);
+			continue;
+		}
 		maxDepth = task.depth > maxDepth ? task.depth : maxDepth;
-		int left = task.count > 1 ? lbFindSplit(&b, task.node, task.first, task.count, task.depth, &cb) : 0;
+		lbAabbF childBounds[2], childCb[2];
+		int left = lbFindSplit(&b, task.node, task.first, task.count, task.depth, &task.cb, childBounds, childCb);
 		lbBvhNode* n = &b.nodes[task.node];
 		if (left == 0)
 		{
@@ -486,12 +742,24 @@ lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, cons
 		n->leftOrFirst = child;
 		n->count = 0;
 		// Depth-first with the right child pushed first keeps the task stack at O(depth).
-		tasks[taskCount++] = (lbBuildTask){ child + 1, task.first + left, task.count - left, task.depth + 1 };
-		tasks[taskCount++] = (lbBuildTask){ child, task.first, left, task.depth + 1 };
+		lbSetNodeBox(&b.nodes[child], &childBounds[0]);
+		lbSetNodeBox(&b.nodes[child + 1], &childBounds[1]);
+		tasks[taskCount++] = (lbBuildTask){ child + 1, task.first + left, task.count - left, task.depth + 1, childCb[1] };
+		tasks[taskCount++] = (lbBuildTask){ child, task.first, left, task.depth + 1, childCb[0] };
+	}
+	int usedNodes = b.nodeCount;
+	lbSubtreeBatch batch = { &b, subtrees };
+	lbParallelFor(parallel, lbBuildSubtrees, subtreeCount, 1, &batch);
+	for (int i = 0; i < subtreeCount; ++i)
+	{
+		const lbSubtree* st = &subtrees[i];
+		leafCount += st->leafCount;
+		maxDepth = st->maxDepth > maxDepth ? st->maxDepth : maxDepth;
+		usedNodes -= lbSubtreeNodes(st->root.count) - st->nodesUsed;
 	}
 	for (size_t t = 0; t < tc; ++t)
 	{
-		const int32_t* src = &indices[3 * (size_t)perm[t]];
+		const int32_t* src = &indices[3 * (size_t)prims[t].tri];
 		mesh->indices[3 * t + 0] = src[0];
 		mesh->indices[3 * t + 1] = src[1];
 		mesh->indices[3 * t + 2] = src[2];
@@ -499,18 +767,17 @@ lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, cons
 	mesh->leafCount = leafCount;
 	mesh->maxDepth = maxDepth;
 	mesh->sahCost = lbSahCost(bin, b.nodeCount);
+	lbFree(subtrees);
 	for (int k = 0; k < 3; ++k)
 	{
 		mesh->boundsMin[k] = bin[0].min[k];
 		mesh->boundsMax[k] = bin[0].max[k];
 	}
-	lbFree(triBounds);
-	lbFree(centroids);
-	lbFree(perm);
+	lbFree(prims);
 	lbFree(tasks);
 
 	// Each 4-wide node replaces at least one binary internal node, so the binary count bounds it.
-	size_t cap = (size_t)b.nodeCount;
+	size_t cap = (size_t)usedNodes;
 	mesh->nodes = (lbBvh4Node*)lbAllocAligned(sizeof(lbBvh4Node) * cap, 64);
 	mesh->corners = (float*)lbBvhAlloc(sizeof(float) * 9 * tc);
 	if (!mesh->nodes || !mesh->corners)
@@ -768,7 +1035,7 @@ static inline int32_t lbMeshStartNodeInline(const lbMesh* mesh, const lbCastStat
 	// rounded once; the slop in `grow` (a few ulps of the mesh's magnitude) covers that rounding
 	// wherever the footprint's edge is near the mesh.
 	int c0[2], c1[2];
-#if defined(__SSE2__)
+#if defined(LB_SIMD_SSE)
 	// u and v side by side, the same double operations per lane as the loop below (minpd and maxpd
 	// pick exactly what the comparisons there pick), then the four cell coordinates in one float
 	// vector. Clamping to [0, last] before truncating gives lbGridCellLast's cells: below 1 truncates
@@ -833,7 +1100,7 @@ _Static_assert(offsetof(lbCastState, invDir) == offsetof(lbCastState, origin) + 
 			   "lbCastState: origin, invDir and radius follow each other");
 static inline void lbMakeSlabCast(const lbCastState* st, float grow, lbSlabCast* c)
 {
-#if defined(__SSE2__)
+#if defined(LB_SIMD_SSE)
 	// Four-float loads: origin is followed by invDir and invDir by radius; lane 3 is cleared.
 	const __m128 keep = _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1));
 	__m128 o = _mm_and_ps(_mm_loadu_ps(st->origin), keep), g = _mm_and_ps(_mm_set1_ps(grow), keep);
@@ -853,10 +1120,10 @@ static inline void lbMakeSlabCast(const lbCastState* st, float grow, lbSlabCast*
 
 // Slab test of the node's child boxes against the cast, clipped to [0, c->tMax]. Returns the bit mask
 // of children entered (bit k = child k) and their entry times in tn. SSE2 handles the four children
-// in one go (x86-64 always has it); the scalar loop is the same computation.
+// in one go (LIMBER_SIMD sse2 or avx2); the scalar loop is the same computation.
 static inline int lbChildSlabs(const lbBvh4Node* n, const lbSlabCast* c, float* tn)
 {
-#if defined(__SSE2__)
+#if defined(LB_SIMD_SSE)
 	// Origin (lane 3 masked); steps as floats 2^e, built from the stored exponent fields (lane 3, from
 	// the child mask byte, is never used).
 	const __m128i zero = _mm_setzero_si128();

@@ -4,6 +4,7 @@
 // (traversal), the nearest hit so far and the deepest overlap at the start.
 #pragma once
 
+#include "limber/crowd.h"
 #include "limber/query.h"
 #include "query/geom.h"
 
@@ -263,6 +264,10 @@ typedef struct lbMesh
 
 lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, const int32_t* indices, int triangleCount,
 					 int maxLeafTriangles);
+/// lbMeshBuild with the subtrees below the top of the tree built over `parallel` (NULL: the calling
+/// thread). The mesh is the same, to the bit, for any parallel-for and thread count.
+lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCount, const int32_t* indices,
+							 int triangleCount, int maxLeafTriangles, const lbParallel* parallel);
 void lbMeshFree(lbMesh* mesh);
 /// Bytes the traversal reads: nodes, triangle corners and the start-node grid.
 size_t lbMeshBvhBytes(const lbMesh* mesh);

@@ -1,0 +1,194 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// The mesh BVH build over a parallel-for (src/query/bvh.c): the subtrees below the top of the tree
+// are built on any threads, and the mesh must come out the same to the bit as on the calling thread
+// alone: nodes, leaf-order corners and indices, the start-node grid and the statistics. Checked on a
+// bumpy terrain (many subtrees), a soup of random triangles with repeated ones (coincident
+// centroids take the median split) and a mesh small enough to be a single subtree, with the built-in
+// pool at 1, 2 and 3 threads and with a job system that runs the ranges in reverse order.
+#include "limber/limber.h"
+#include "query/cast.h"
+#include "test_macros.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct TestMesh
+{
+	lbVec3* vertices;
+	int32_t* indices;
+	int vertexCount, triangleCount;
+} TestMesh;
+
+static float Rand01(uint32_t* s)
+{
+	*s = *s * 1664525u + 1013904223u;
+	return (float)(*s >> 8) / 16777216.0f;
+}
+
+static TestMesh Terrain(int n, uint32_t seed)
+{
+	TestMesh m;
+	m.vertexCount = (n + 1) * (n + 1);
+	m.triangleCount = 2 * n * n;
+	m.vertices = (lbVec3*)malloc(sizeof(lbVec3) * (size_t)m.vertexCount);
+	m.indices = (int32_t*)malloc(sizeof(int32_t) * 3 * (size_t)m.triangleCount);
+	for (int j = 0; j <= n; ++j)
+		for (int i = 0; i <= n; ++i)
+		{
+			float h = 0.4f * sinf(0.05f * (float)i) * cosf(0.07f * (float)j) + 0.05f * Rand01(&seed);
+			m.vertices[j * (n + 1) + i] = (lbVec3){ 0.1f * (float)i, h, 0.1f * (float)j };
+		}
+	int t = 0;
+	for (int j = 0; j < n; ++j)
+		for (int i = 0; i < n; ++i)
+		{
+			int a = j * (n + 1) + i, b = a + 1, c = a + n + 1, d = c + 1;
+			int32_t q[6] = { a, c, b, b, c, d };
+			memcpy(&m.indices[t], q, sizeof q);
+			t += 6;
+		}
+	return m;
+}
+
+// Random triangles in a 20 m box, every seventh one a copy of the one before.
+static TestMesh Soup(int triangles, uint32_t seed)
+{
+	TestMesh m;
+	m.vertexCount = 3 * triangles;
+	m.triangleCount = triangles;
+	m.vertices = (lbVec3*)malloc(sizeof(lbVec3) * (size_t)m.vertexCount);
+	m.indices = (int32_t*)malloc(sizeof(int32_t) * 3 * (size_t)m.triangleCount);
+	for (int t = 0; t < triangles; ++t)
+	{
+		lbVec3 c = { 20.0f * Rand01(&seed), 20.0f * Rand01(&seed), 20.0f * Rand01(&seed) };
+		for (int k = 0; k < 3; ++k)
+		{
+			m.vertices[3 * t + k] = (lbVec3){ c.x + 0.3f * Rand01(&seed), c.y + 0.3f * Rand01(&seed),
+											 c.z + 0.3f * Rand01(&seed) };
+			m.indices[3 * t + k] = (t % 7 == 6) ? m.indices[3 * (t - 1) + k] : 3 * t + k;
+		}
+	}
+	return m;
+}
+
+static void FreeTestMesh(TestMesh* m)
+{
+	free(m->vertices);
+	free(m->indices);
+}
+
+static bool SameMesh(const lbMesh* a, const lbMesh* b)
+{
+	if (a->nodeCount != b->nodeCount || a->triangleCount != b->triangleCount || a->leafCount != b->leafCount ||
+		a->maxDepth != b->maxDepth || memcmp(&a->sahCost, &b->sahCost, sizeof a->sahCost) != 0 ||
+		memcmp(a->boundsMin, b->boundsMin, sizeof a->boundsMin) != 0 ||
+		memcmp(a->boundsMax, b->boundsMax, sizeof a->boundsMax) != 0)
+		return false;
+	size_t tc = (size_t)a->triangleCount;
+	if (memcmp(a->nodes, b->nodes, sizeof(lbBvh4Node) * (size_t)a->nodeCount) != 0 ||
+		memcmp(a->indices, b->indices, sizeof(int32_t) * 3 * tc) != 0 ||
+		memcmp(a->corners, b->corners, sizeof(float) * 9 * tc) != 0)
+		return false;
+	if (a->grid.entryCount != b->grid.entryCount || (a->grid.start == NULL) != (b->grid.start == NULL))
+		return false;
+	return a->grid.start == NULL ||
+		   memcmp(a->grid.start, b->grid.start, sizeof(int32_t) * a->grid.entryCount) == 0;
+}
+
+// Every input triangle appears exactly once in leaf order (the build permutes, never drops or repeats).
+static bool IsPermutation(const lbMesh* m, const TestMesh* in)
+{
+	int tc = in->triangleCount;
+	bool ok = true;
+	// Triangles are told apart by their first index; the soup's copies share all three, so count them.
+	int* uses = (int*)calloc((size_t)in->vertexCount, sizeof(int));
+	for (int t = 0; t < tc; ++t)
+		++uses[in->indices[3 * t]];
+	for (int t = 0; t < tc; ++t)
+		--uses[m->indices[3 * t]];
+	for (int v = 0; v < in->vertexCount; ++v)
+		ok = ok && uses[v] == 0;
+	free(uses);
+	return ok;
+}
+
+// A job system that runs a batch's ranges last first, one item each, with worker indices that
+// change per range: the build must not depend on the order or on who runs what.
+static void* ReverseEnqueue(lbTaskFcn* task, int itemCount, int minRange, void* taskContext, void* userContext)
+{
+	(void)minRange;
+	(void)userContext;
+	for (int i = itemCount - 1; i >= 0; --i)
+		task(i, i + 1, i % 3, taskContext);
+	return NULL;
+}
+
+static void CheckSameForAnyThreads(const TestMesh* in, int maxLeaf)
+{
+	lbMesh ref;
+	ENSURE(lbMeshBuildParallel(&ref, in->vertices, in->vertexCount, in->indices, in->triangleCount, maxLeaf, NULL) ==
+		   lb_ok);
+	ENSURE(IsPermutation(&ref, in));
+	lbMesh plain;
+	ENSURE(lbMeshBuild(&plain, in->vertices, in->vertexCount, in->indices, in->triangleCount, maxLeaf) == lb_ok);
+	ENSURE(SameMesh(&ref, &plain));
+	lbMeshFree(&plain);
+	for (int threads = 1; threads <= 3; ++threads)
+	{
+		lbThreadPool* pool = lbCreateThreadPool(threads);
+		ENSURE(pool != NULL);
+		lbParallel par = lbThreadPool_GetParallel(pool);
+		for (int repeat = 0; repeat < 2; ++repeat)
+		{
+			lbMesh m;
+			ENSURE(lbMeshBuildParallel(&m, in->vertices, in->vertexCount, in->indices, in->triangleCount, maxLeaf, &par) ==
+				   lb_ok);
+			ENSURE(SameMesh(&ref, &m));
+			lbMeshFree(&m);
+		}
+		lbDestroyThreadPool(pool);
+	}
+	lbParallel reverse = { ReverseEnqueue, NULL, 3, NULL };
+	lbMesh m;
+	ENSURE(lbMeshBuildParallel(&m, in->vertices, in->vertexCount, in->indices, in->triangleCount, maxLeaf, &reverse) ==
+		   lb_ok);
+	ENSURE(SameMesh(&ref, &m));
+	lbMeshFree(&m);
+	lbMeshFree(&ref);
+}
+
+static void TerrainSameOnAnyThreads(void)
+{
+	TestMesh m = Terrain(160, 7u); // 51 200 triangles: a few dozen subtrees
+	CheckSameForAnyThreads(&m, 8);
+	CheckSameForAnyThreads(&m, 1);
+	FreeTestMesh(&m);
+}
+
+static void SoupSameOnAnyThreads(void)
+{
+	TestMesh m = Soup(30000, 11u);
+	CheckSameForAnyThreads(&m, 4);
+	FreeTestMesh(&m);
+}
+
+static void SmallMeshIsOneSubtree(void)
+{
+	TestMesh m = Terrain(12, 3u);
+	CheckSameForAnyThreads(&m, 8);
+	FreeTestMesh(&m);
+	TestMesh one = Soup(1, 5u);
+	CheckSameForAnyThreads(&one, 8);
+	FreeTestMesh(&one);
+}
+
+int main(int argc, char** argv)
+{
+	TEST_MAIN_BEGIN(argc, argv);
+	RUN_TEST(TerrainSameOnAnyThreads);
+	RUN_TEST(SoupSameOnAnyThreads);
+	RUN_TEST(SmallMeshIsOneSubtree);
+	TEST_MAIN_END();
+}
