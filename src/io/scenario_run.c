@@ -801,8 +801,10 @@ lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 					  "(role names: docs/import.md)";
 			else if (*outResult == lb_errorFileNotFound)
 				fix = "; check rig.file (a relative path is read from the scenario's folder)";
-			else if (*outResult == lb_errorFileFormat || *outResult == lb_errorNoSkeleton)
+			else if (*outResult == lb_errorNoSkeleton)
 				fix = "; rig.file must hold a skinned or animated skeleton (re-export it, e.g. as glTF or FBX)";
+			else if (*outResult == lb_errorFileFormat)
+				fix = "; the file was refused for the reason given (re-exporting it, e.g. as glTF or FBX, may mend it)";
 			*outResult = lbReport(*outResult, "%s: rig.file: %s%s", scenario->path,
 								  capture.message[0] ? capture.message : lbResultString(*outResult), fix);
 			lbDestroyRun(run);
