@@ -13,8 +13,6 @@
 #include <float.h>
 #include <stddef.h>
 #include <string.h>
-#include <stdio.h>
-#include <stdlib.h> // DBGTMP
 
 // Points probed ahead of a swinging foot.
 #define LB_FOOT_AHEAD 2
@@ -731,7 +729,7 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 	// lift its foot over the next step. A falling floor is carried whole: a pelvis left above a
 	// capsule going down comes down as far as a leg needs (the lowest-foot drop), no further.
 	const float smoothRise = (1.2f * f->speedH + 0.6f) * f->dt;
-	state->pelvisOffset -= f->floorJump - lbClampF(f->floorJump, getenv("LBFALL") ? -smoothRise : 0.0f, smoothRise);
+	state->pelvisOffset -= f->floorJump - lbClampF(f->floorJump, 0.0f, smoothRise);
 	// A floor dropping away (a step down) leaves the pelvis no higher than pelvisMaxLift above the
 	// animation: held higher, it would fold the trailing leg still on the step.
 	state->pelvisOffset = lbMinF(state->pelvisOffset, lbMaxF(def->pelvisMaxLift, 0.0f));
@@ -1286,28 +1284,10 @@ static float lbFootReachDrop(const lbFootDef* def, const lbFootFrame* f, const l
 	return side2 < reach * reach ? along - sqrtf(reach * reach - side2) : lbMaxF(along, 0.0f);
 }
 
-// How far the hip may come down (along up, world m, >= 0) before a free leg's goal would fold its
-// knee past kneeMaxBend (the pose stage's knee cap then moves the goal off the ground it asked
-// for): the largest t with |hip - t up - goal| >= the capped leg's hip-to-ankle distance.
-static float lbFootFoldRoom(const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid, const lbPose* animPose,
-							int side, lbVec3 ankleGoal)
-{
-	if (!(def->kneeMaxBend > 0.0f && def->kneeMaxBend < LB_PI))
-		return 1.0e30f;
-	const lbLegAxes* ax = &humanoid->legAxes[side];
-	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
-	const float dMin2 = lbMaxF(a * a + b * b - 2.0f * a * b * cosf(LB_PI - def->kneeMaxBend + (getenv("LBM") ? (float)atof(getenv("LBM")) * LB_DEG2RAD : 0.0f)), 0.0f);
-	lbVec3 v = lbSub(lbTransformPoint(f->cw, animPose->model[humanoid->leg[side].thigh].p), ankleGoal);
-	float along = lbDot(v, f->up), side2 = lbMaxF(lbLengthSquared(v) - along * along, 0.0f);
-	if (side2 >= dMin2)
-		return 1.0e30f;
-	return lbMaxF(along - sqrtf(dMin2 - side2), 0.0f);
-}
-
 // Step 9: the pelvis: drop so the lower foot reaches (or follow the weighted mean), within limits,
 // smoothed; and the landing impulse.
 static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbFootSenseInput* in,
-						 const bool counts[2], const float dz[2], const float drop[2], const float room[2])
+						 const bool counts[2], const float dz[2], const float drop[2])
 {
 	float target = 0.0f;
 	if (counts[0] || counts[1])
@@ -1329,11 +1309,7 @@ static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootF
 	if (f->snap)
 		state->pelvisOffset = target;
 	else if (state->pelvisOffset != target)
-		state->pelvisOffset = lbInterpTo(state->pelvisOffset, target, f->dt, def->pelvisSpeed * (getenv("LBK") && target > state->pelvisOffset ? (float)atof(getenv("LBK")) : 1.0f));
-	if (getenv("LBSNAP") && (!getenv("LBDOWN") || f->floorJump < 0.0f) && def->pelvisMode != lb_footPelvisWeightedAverage)
-		state->pelvisOffset = lbMinF(state->pelvisOffset, lbMaxF(target, getenv("LBROOM") ? -lbMinF(room[0], room[1]) : -1e30f));
-	if (getenv("LBHOLD") && state->pelvisOffset < target)
-		state->pelvisOffset = lbMaxF(state->pelvisOffset, lbMinF(target, -lbMinF(room[0], room[1])));
+		state->pelvisOffset = lbInterpTo(state->pelvisOffset, target, f->dt, def->pelvisSpeed);
 	if (in->landed)
 		state->landing = def->landingCompression;
 	else if (state->landing != 0.0f)
@@ -1397,8 +1373,9 @@ static bool lbFootAnimFinite(const lbPose* pose, const lbHumanoid* h)
 	return true;
 }
 
-// Whether the pose is finite where the pose stage reads it: the local and model transforms of the
-// pelvis and the legs' bones, or of every bone when `all`.
+// Whether the pose is fit for the pose stage where it reads it: the local and model transforms of
+// the pelvis and the legs' bones (of every bone when `all`) finite, their positions within 1e6 m of
+// the model origin, and each leg's bones of a length the two-bone solve takes.
 static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 {
 	const int bones[9] = { h->pelvis,	   h->leg[0].thigh, h->leg[0].calf, h->leg[0].foot, h->leg[0].ball,
@@ -1410,6 +1387,23 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 		if (b < 0)
 			continue;
 		if (!lbIsValidTransform(pose->model[b]) || !lbIsValidTransform(pose->local[b]))
+			return false;
+		// A model-space position 1e6 m out is finite but leaves no precision for a leg (floats
+		// there are metres apart), and moving the pelvis carries it into the legs.
+		const lbVec3 p = pose->model[b].p;
+		if (!(lbMaxF(lbMaxF(lbAbsF(p.x), lbAbsF(p.y)), lbAbsF(p.z)) < 1.0e6f))
+			return false;
+	}
+	// Each leg's two bones as the solve meets them: a thigh or calf of zero length would fail the
+	// second leg's solve after the pelvis and the first leg had moved.
+	for (int s = 0; s < 2; ++s)
+	{
+		const lbLegBones* g = &h->leg[s];
+		if (g->thigh < 0 || g->calf < 0 || g->foot < 0)
+			continue;
+		const lbVec3 u = lbSub(pose->model[g->calf].p, pose->model[g->thigh].p);
+		const lbVec3 l = lbSub(pose->model[g->foot].p, pose->model[g->calf].p);
+		if (!(lbDot(u, u) > 1.0e-12f && lbDot(l, l) > 1.0e-12f))
 			return false;
 	}
 	return true;
@@ -1458,7 +1452,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		out->active = false;
 		return lbReport(lb_errorNonFinite, "lbFootSense: character transform is not finite");
 	}
-	float legDz[2] = { 0.0f, 0.0f }, legDrop[2] = { 0.0f, 0.0f }, legRoom[2] = { 1.0e30f, 1.0e30f };
+	float legDz[2] = { 0.0f, 0.0f }, legDrop[2] = { 0.0f, 0.0f };
 	bool legCounts[2] = { false, false };
 	int grounded = 0, steep = 0;
 	for (int side = 0; side < 2; ++side)
@@ -1569,13 +1563,11 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		legDz[side] = lbDot(lbSub(lf.ankleGoal, lf.animAnkleWs), f.up) * leg->alpha;
 		legDrop[side] = lbFootReachDrop(def, &f, humanoid, in->animPose, side, lf.ankleGoal) * leg->alpha;
 		ft->reachDrop = legDrop[side];
-		legRoom[side] = leg->locked || leg->alpha <= 0.0f ? 1.0e30f : lbFootFoldRoom(def, &f, humanoid, in->animPose, side, lf.ankleGoal) / leg->alpha;
 		legCounts[side] = leg->grounded && leg->alpha > 0.0f;
 		grounded += leg->grounded ? 1 : 0;
 		steep += leg->grounded && leg->steep ? 1 : 0;
 	}
-	lbFootPelvis(state, def, &f, in, legCounts, legDz, legDrop, legRoom);
-	if (getenv("LBDBG")) fprintf(stderr, "DBG jump %.3f drop %.3f %.3f cnt %d %d off %.3f\n", f.floorJump, legDrop[0], legDrop[1], legCounts[0], legCounts[1], state->pelvisOffset);
+	lbFootPelvis(state, def, &f, in, legCounts, legDz, legDrop);
 
 	out->characterWs = f.cw;
 	out->upWs = f.up;
@@ -1893,7 +1885,7 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 	// are checked before anything is written (all of them for the full-body solver, which reads
 	// every bone), so an error leaves the pose as it was.
 	if (!lbFootPoseFinite(pose, humanoid, solver == lb_footSolverFullBody))
-		return lbReport(lb_errorNonFinite, "lbFootApplyPose: non-finite transform in the pose");
+		return lbReport(lb_errorNonFinite, "lbFootApplyPose: non-finite or out-of-range transform, or zero-length leg bone, in the pose");
 	const float alpha = lbClampF(targets->alpha, 0.0f, 1.0f);
 	if (alpha <= 0.0f)
 		return lb_ok;
