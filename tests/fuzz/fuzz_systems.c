@@ -16,48 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_reader.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
-
-typedef struct lbFuzzReader
-{
-	const uint8_t* data;
-	size_t size, at;
-} lbFuzzReader;
-
-static unsigned lbByte(lbFuzzReader* r)
-{
-	return r->at < r->size ? r->data[r->at++] : 0u;
-}
-
-static float lbFloat(lbFuzzReader* r)
-{
-	unsigned mode = lbByte(r);
-	unsigned bits = lbByte(r) | (lbByte(r) << 8);
-	switch (mode & 15u)
-	{
-		case 0:
-			return NAN;
-		case 1:
-			return (mode & 16u) ? INFINITY : -INFINITY;
-		case 2:
-			return (mode & 16u) ? 3.0e38f : -3.0e38f;
-		case 3:
-			return 0.0f;
-		case 4:
-			return (float)bits * 1.0e-9f;
-		default:
-			return ((float)bits / 65535.0f - 0.5f) * 8.0f;
-	}
-}
-
-static lbVec3 lbVec(lbFuzzReader* r)
-{
-	lbVec3 v;
-	v.x = lbFloat(r);
-	v.y = lbFloat(r);
-	v.z = lbFloat(r);
-	return v;
-}
 
 static bool lbPoseFinite(const lbPose* pose)
 {
