@@ -10,7 +10,7 @@
 // Every failing figure is printed with the scenario's name before the check.
 //
 // The scenarios in kKnownOver do not meet every limit yet (running up and down 0.18-0.30 m stairs,
-// walking down 0.25/0.30 m and up 0.30 m stairs, running down 35 degrees, the 0.4 m gap).
+// walking down 0.25/0.30 m and up 0.30 m stairs, the 0.4 m gap).
 // Each is held to ceilings a little above its figures when it was listed, so it can only get
 // better, and a listed scenario that meets every limit fails the test until it is taken off the
 // list: the list only shrinks.
@@ -30,18 +30,16 @@ typedef struct KnownOver
 } KnownOver;
 
 static const KnownOver kKnownOver[] = {
-	{ "foot_run_slopedown35_mannequin.json", 0.010f, 0.020f, 0.60f, 15.8f, 0, 0.010f },
-	{ "foot_run_slopedown35_mixamo.json", 0.010f, 0.020f, 0.60f, 16.0f, 0, 0.010f },
 	{ "foot_run_stairs_mannequin.json", 0.026f, 0.020f, 0.60f, 15.0f, 0, 0.010f },
 	{ "foot_run_stairs_mixamo.json", 0.014f, 0.020f, 0.60f, 15.0f, 0, 0.010f },
-	{ "foot_run_stairsdown18_mannequin.json", 0.010f, 0.020f, 0.60f, 18.9f, 0, 0.010f },
+	{ "foot_run_stairsdown18_mannequin.json", 0.010f, 0.020f, 0.60f, 16.8f, 0, 0.010f },
 	{ "foot_run_stairsdown18_mixamo.json", 0.010f, 0.020f, 0.60f, 18.7f, 0, 0.010f },
 	{ "foot_run_stairsdown25_mannequin.json", 0.012f, 0.020f, 0.60f, 22.8f, 0, 0.010f },
-	{ "foot_run_stairsdown25_mixamo.json", 0.010f, 0.020f, 0.60f, 25.5f, 0, 0.010f },
+	{ "foot_run_stairsdown25_mixamo.json", 0.010f, 0.020f, 0.60f, 22.9f, 0, 0.010f },
 	{ "foot_run_stairsdown30_mannequin.json", 0.027f, 0.027f, 0.60f, 35.1f, 4, 0.010f },
 	{ "foot_run_stairsdown30_mixamo.json", 0.030f, 0.030f, 0.60f, 33.2f, 3, 0.010f },
-	{ "foot_run_stairsup25_mannequin.json", 0.078f, 0.053f, 0.60f, 15.0f, 0, 0.010f },
-	{ "foot_run_stairsup25_mixamo.json", 0.058f, 0.051f, 0.60f, 15.0f, 0, 0.010f },
+	{ "foot_run_stairsup25_mannequin.json", 0.078f, 0.041f, 0.60f, 15.0f, 0, 0.010f },
+	{ "foot_run_stairsup25_mixamo.json", 0.058f, 0.039f, 0.60f, 15.0f, 0, 0.010f },
 	{ "foot_run_stairsup30_mannequin.json", 0.081f, 0.056f, 0.60f, 15.0f, 0, 0.010f },
 	{ "foot_run_stairsup30_mixamo.json", 0.068f, 0.057f, 0.60f, 15.0f, 0, 0.010f },
 	{ "foot_walk_gap40_mixamo.json", 0.015f, 0.020f, 0.60f, 15.0f, 0, 0.010f },

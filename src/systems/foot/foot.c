@@ -1284,10 +1284,31 @@ static float lbFootReachDrop(const lbFootDef* def, const lbFootFrame* f, const l
 	return side2 < reach * reach ? along - sqrtf(reach * reach - side2) : lbMaxF(along, 0.0f);
 }
 
+// How far the hip may come down (along up, world m, >= 0) before a free leg's goal would bend its
+// knee within 12 degrees of kneeMaxBend: the largest t with |hip - t up - goal| no shorter than the
+// hip-to-ankle distance at that bend. A pelvis held down lower than this would fold a trailing leg
+// onto its cap, where the pose stage moves its goal off the ground it asked for and the leg pops
+// out again as the cap lets go.
+static float lbFootFoldRoom(const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid, const lbPose* animPose,
+							int side, lbVec3 ankleGoal)
+{
+	if (!(def->kneeMaxBend > 0.0f && def->kneeMaxBend < LB_PI))
+		return 1.0e30f;
+	const lbLegAxes* ax = &humanoid->legAxes[side];
+	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
+	const float bend = lbMaxF(def->kneeMaxBend - 12.0f * LB_DEG2RAD, 0.0f);
+	const float dMin2 = lbMaxF(a * a + b * b - 2.0f * a * b * cosf(LB_PI - bend), 0.0f);
+	lbVec3 v = lbSub(lbTransformPoint(f->cw, animPose->model[humanoid->leg[side].thigh].p), ankleGoal);
+	float along = lbDot(v, f->up), side2 = lbMaxF(lbLengthSquared(v) - along * along, 0.0f);
+	if (side2 >= dMin2)
+		return 1.0e30f;
+	return lbMaxF(along - sqrtf(dMin2 - side2), 0.0f);
+}
+
 // Step 9: the pelvis: drop so the lower foot reaches (or follow the weighted mean), within limits,
 // smoothed; and the landing impulse.
 static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbFootSenseInput* in,
-						 const bool counts[2], const float dz[2], const float drop[2])
+						 const bool counts[2], const float dz[2], const float drop[2], const float room[2])
 {
 	float target = 0.0f;
 	if (counts[0] || counts[1])
@@ -1306,10 +1327,23 @@ static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootF
 		}
 	}
 	target = lbClampF(target, -lbMaxF(def->pelvisMaxSink, 0.0f), lbMaxF(def->pelvisMaxLift, 0.0f));
+	// The pelvis eases toward its target, back up twice as fast as down: a pelvis held low is what
+	// folds a trailing leg.
 	if (f->snap)
 		state->pelvisOffset = target;
 	else if (state->pelvisOffset != target)
-		state->pelvisOffset = lbInterpTo(state->pelvisOffset, target, f->dt, def->pelvisSpeed);
+		state->pelvisOffset =
+			lbInterpTo(state->pelvisOffset, target, f->dt, def->pelvisSpeed * (target > state->pelvisOffset ? 2.0f : 1.0f));
+	// While the floor falls away (down a slope or stairs), the pelvis comes down at once as far as
+	// the lower leg needs to reach, which the pose stage would apply anyway, and then eases back up
+	// from there: left at the smoothed offset, the pose stage's drop for a landing leg comes and goes
+	// unsmoothed (0.2 m and back at 6 cm a frame running down 35 degrees) and the trailing calf pops
+	// with it. Held, it is never lower than a free leg's fold room allows, unless a leg needs it.
+	const float fold = -lbMinF(room[0], room[1]);
+	if (!f->snap && f->floorJump < 0.0f && def->pelvisMode != lb_footPelvisWeightedAverage)
+		state->pelvisOffset = lbMinF(state->pelvisOffset, lbMaxF(target, fold));
+	if (state->pelvisOffset < target)
+		state->pelvisOffset = lbMaxF(state->pelvisOffset, lbMinF(target, fold));
 	if (in->landed)
 		state->landing = def->landingCompression;
 	else if (state->landing != 0.0f)
@@ -1452,7 +1486,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		out->active = false;
 		return lbReport(lb_errorNonFinite, "lbFootSense: character transform is not finite");
 	}
-	float legDz[2] = { 0.0f, 0.0f }, legDrop[2] = { 0.0f, 0.0f };
+	float legDz[2] = { 0.0f, 0.0f }, legDrop[2] = { 0.0f, 0.0f }, legRoom[2] = { 1.0e30f, 1.0e30f };
 	bool legCounts[2] = { false, false };
 	int grounded = 0, steep = 0;
 	for (int side = 0; side < 2; ++side)
@@ -1563,11 +1597,14 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		legDz[side] = lbDot(lbSub(lf.ankleGoal, lf.animAnkleWs), f.up) * leg->alpha;
 		legDrop[side] = lbFootReachDrop(def, &f, humanoid, in->animPose, side, lf.ankleGoal) * leg->alpha;
 		ft->reachDrop = legDrop[side];
+		legRoom[side] = leg->locked || leg->alpha <= 0.0f
+							? 1.0e30f
+							: lbFootFoldRoom(def, &f, humanoid, in->animPose, side, lf.ankleGoal) / leg->alpha;
 		legCounts[side] = leg->grounded && leg->alpha > 0.0f;
 		grounded += leg->grounded ? 1 : 0;
 		steep += leg->grounded && leg->steep ? 1 : 0;
 	}
-	lbFootPelvis(state, def, &f, in, legCounts, legDz, legDrop);
+	lbFootPelvis(state, def, &f, in, legCounts, legDz, legDrop, legRoom);
 
 	out->characterWs = f.cw;
 	out->upWs = f.up;
