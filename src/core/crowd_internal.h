@@ -53,3 +53,53 @@ static inline void lbCrowdRun(lbCrowdBlocks* b, const lbParallel* p, lbTaskFcn* 
 {
 	lbParallelFor(p, fn, b->blockCount, 1, context);
 }
+
+// One character's work in a crowd call: character `i`, on worker `worker`.
+typedef lbResult lbCrowdOneFcn(void* context, int i, int worker);
+
+typedef struct lbCrowdEach
+{
+	lbCrowdBlocks* blocks;
+	lbCrowdOneFcn* one;
+	void* context;
+	const char* fn;  // the crowd call, named when a worker index is out of range
+	int workerCount; // worker indices the per-worker scratch memory is cut for; 0 when none is used
+} lbCrowdEach;
+
+static inline void lbCrowdEachRange(int begin, int end, int worker, void* context)
+{
+	const lbCrowdEach* e = (const lbCrowdEach*)context;
+	if (e->workerCount > 0 && (worker < 0 || worker >= e->workerCount))
+	{
+		// A job system passing more worker indices than it declared would share scratch memory.
+		for (int k = begin; k < end; ++k)
+			e->blocks->results[k] = lbReport(lb_errorInvalidArgument, "%s: worker %d outside the parallel's %d workers",
+											 e->fn, worker, e->workerCount);
+		return;
+	}
+	for (int k = begin; k < end; ++k)
+	{
+		int lo, hi;
+		lbCrowdBlocks_Range(e->blocks, k, &lo, &hi);
+		lbResult first = lb_ok;
+		for (int i = lo; i < hi; ++i)
+		{
+			const lbResult r = e->one(e->context, i, worker);
+			if (first == lb_ok)
+				first = r;
+		}
+		e->blocks->results[k] = first;
+	}
+}
+
+// Runs `one` for every character of [0, count) through the parallel-for, in blocks of at least
+// `minBlock`, and returns the first error in index order (every character still runs).
+static inline lbResult lbCrowdRunEach(int count, int minBlock, const lbParallel* p, lbCrowdOneFcn* one, void* context,
+									  const char* fn, int workerCount)
+{
+	lbCrowdBlocks blocks;
+	lbCrowdBlocks_Init(&blocks, count, minBlock);
+	lbCrowdEach e = { &blocks, one, context, fn, workerCount };
+	lbParallelFor(p, lbCrowdEachRange, blocks.blockCount, 1, &e);
+	return lbCrowdBlocks_First(&blocks);
+}

@@ -7,7 +7,6 @@
 
 typedef struct lbClimbSenseCrowdTask
 {
-	lbCrowdBlocks blocks;
 	lbClimbState* states;
 	const lbClimbDef* def;
 	const lbSkeleton* skeleton;
@@ -16,23 +15,11 @@ typedef struct lbClimbSenseCrowdTask
 	lbClimbTargets* targets;
 } lbClimbSenseCrowdTask;
 
-static void lbClimbSenseCrowdRange(int begin, int end, int worker, void* context)
+static lbResult lbClimbSenseInCrowd(void* context, int i, int worker)
 {
 	(void)worker;
-	lbClimbSenseCrowdTask* t = (lbClimbSenseCrowdTask*)context;
-	for (int k = begin; k < end; ++k)
-	{
-		int lo, hi;
-		lbCrowdBlocks_Range(&t->blocks, k, &lo, &hi);
-		lbResult first = lb_ok;
-		for (int i = lo; i < hi; ++i)
-		{
-			lbResult r = lbClimbSense(&t->states[i], t->def, t->skeleton, t->humanoid, &t->inputs[i], &t->targets[i]);
-			if (first == lb_ok)
-				first = r;
-		}
-		t->blocks.results[k] = first;
-	}
+	const lbClimbSenseCrowdTask* t = (const lbClimbSenseCrowdTask*)context;
+	return lbClimbSense(&t->states[i], t->def, t->skeleton, t->humanoid, &t->inputs[i], &t->targets[i]);
 }
 
 lbResult lbClimbSenseCrowd(lbClimbState* states, const lbClimbDef* def, const lbSkeleton* skeleton,
@@ -51,11 +38,8 @@ lbResult lbClimbSenseCrowd(lbClimbState* states, const lbClimbDef* def, const lb
 		return valid;
 	if (def->internalValue != LB_SECRET_COOKIE)
 		return lbReport(lb_errorDefNotInitialized, "lbClimbSenseCrowd: def not initialised with lbDefaultClimbDef()");
-	lbClimbSenseCrowdTask t;
-	lbCrowdBlocks_Init(&t.blocks, count, 4);
-	t.states = states, t.def = def, t.skeleton = skeleton, t.humanoid = humanoid, t.inputs = inputs, t.targets = outTargets;
-	lbCrowdRun(&t.blocks, parallel, lbClimbSenseCrowdRange, &t);
-	return lbCrowdBlocks_First(&t.blocks);
+	lbClimbSenseCrowdTask t = { states, def, skeleton, humanoid, inputs, outTargets };
+	return lbCrowdRunEach(count, 4, parallel, lbClimbSenseInCrowd, &t, "lbClimbSenseCrowd", 0);
 }
 
 // One worker's part, a multiple of 16 bytes so every part keeps the caller's alignment.
@@ -71,7 +55,6 @@ size_t lbGetClimbCrowdWorkspaceSize(const lbSkeleton* skeleton, const lbParallel
 
 typedef struct lbClimbPoseCrowdTask
 {
-	lbCrowdBlocks blocks;
 	const lbClimbTargets* targets;
 	const lbClimbDef* def;
 	const lbSkeleton* skeleton;
@@ -81,36 +64,14 @@ typedef struct lbClimbPoseCrowdTask
 	lbClimbPoseResult* results;
 	unsigned char* workspace;
 	size_t workerBytes;
-	int workerCount;
 } lbClimbPoseCrowdTask;
 
-static void lbClimbPoseCrowdRange(int begin, int end, int worker, void* context)
+static lbResult lbClimbPoseInCrowd(void* context, int i, int worker)
 {
-	lbClimbPoseCrowdTask* t = (lbClimbPoseCrowdTask*)context;
-	if (worker < 0 || worker >= t->workerCount)
-	{
-		// A job system passing more worker indices than it declared would share scratch memory.
-		for (int k = begin; k < end; ++k)
-			t->blocks.results[k] = lbReport(lb_errorInvalidArgument,
-											"lbClimbApplyPoseCrowd: worker %d outside the parallel's %d workers", worker,
-											t->workerCount);
-		return;
-	}
-	void* ws = t->workspace + (size_t)worker * t->workerBytes;
-	for (int k = begin; k < end; ++k)
-	{
-		int lo, hi;
-		lbCrowdBlocks_Range(&t->blocks, k, &lo, &hi);
-		lbResult first = lb_ok;
-		for (int i = lo; i < hi; ++i)
-		{
-			lbResult r = lbClimbApplyPose(&t->targets[i], t->def, t->skeleton, t->humanoid, &t->caches[i], &t->poses[i], ws,
-										  t->workerBytes, t->results ? &t->results[i] : NULL);
-			if (first == lb_ok)
-				first = r;
-		}
-		t->blocks.results[k] = first;
-	}
+	const lbClimbPoseCrowdTask* t = (const lbClimbPoseCrowdTask*)context;
+	return lbClimbApplyPose(&t->targets[i], t->def, t->skeleton, t->humanoid, &t->caches[i], &t->poses[i],
+							t->workspace + (size_t)worker * t->workerBytes, t->workerBytes,
+							t->results ? &t->results[i] : NULL);
 }
 
 lbResult lbClimbApplyPoseCrowd(const lbClimbTargets* targets, const lbClimbDef* def, const lbSkeleton* skeleton,
@@ -131,13 +92,7 @@ lbResult lbClimbApplyPoseCrowd(const lbClimbTargets* targets, const lbClimbDef* 
 	if (!workspace || workspaceSize < need)
 		return lbReport(lb_errorCapacity, "lbClimbApplyPoseCrowd: workspace of %zu bytes, %zu needed",
 						workspace ? workspaceSize : 0u, need);
-	lbClimbPoseCrowdTask t;
-	lbCrowdBlocks_Init(&t.blocks, count, 4);
-	t.targets = targets, t.def = def, t.skeleton = skeleton, t.humanoid = humanoid, t.caches = caches, t.poses = poses;
-	t.results = outResults;
-	t.workerCount = lbCrowdWorkerCount(parallel);
-	t.workerBytes = lbClimbCrowdWorkerBytes(skeleton);
-	t.workspace = (unsigned char*)workspace;
-	lbCrowdRun(&t.blocks, parallel, lbClimbPoseCrowdRange, &t);
-	return lbCrowdBlocks_First(&t.blocks);
+	lbClimbPoseCrowdTask t = { targets, def, skeleton, humanoid, caches, poses, outResults, (unsigned char*)workspace,
+								lbClimbCrowdWorkerBytes(skeleton) };
+	return lbCrowdRunEach(count, 4, parallel, lbClimbPoseInCrowd, &t, "lbClimbApplyPoseCrowd", lbCrowdWorkerCount(parallel));
 }

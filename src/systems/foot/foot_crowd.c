@@ -61,49 +61,21 @@ size_t lbGetFootCrowdWorkspaceSize(const lbSkeleton* skeleton, lbFootSolver solv
 
 typedef struct lbFootPoseCrowdTask
 {
-	lbCrowdBlocks blocks;
 	const lbFootTargets* targets;
 	const lbFootDef* def;
 	const lbSkeleton* skeleton;
 	const lbHumanoid* humanoid;
 	lbFootSolver solver;
 	lbPose* poses;
-	unsigned char* workspace;
+	unsigned char* workspace; // one part of workerBytes per worker (none for the two-bone solver)
 	size_t workerBytes;
-	int workerCount;
 } lbFootPoseCrowdTask;
 
-static void lbFootPoseCrowdRange(int begin, int end, int worker, void* context)
+static lbResult lbFootPoseInCrowd(void* context, int i, int worker)
 {
-	lbFootPoseCrowdTask* t = (lbFootPoseCrowdTask*)context;
-	void* ws = NULL;
-	if (t->workerBytes > 0)
-	{
-		if (worker < 0 || worker >= t->workerCount)
-		{
-			// A job system passing more worker indices than it declared would share scratch memory.
-			for (int k = begin; k < end; ++k)
-				t->blocks.results[k] = lbReport(lb_errorInvalidArgument,
-												"lbFootApplyPoseCrowd: worker %d outside the parallel's %d workers",
-												worker, t->workerCount);
-			return;
-		}
-		ws = t->workspace + (size_t)worker * t->workerBytes;
-	}
-	for (int k = begin; k < end; ++k)
-	{
-		int lo, hi;
-		lbCrowdBlocks_Range(&t->blocks, k, &lo, &hi);
-		lbResult first = lb_ok;
-		for (int i = lo; i < hi; ++i)
-		{
-			lbResult r = lbFootApplyPose(&t->targets[i], t->def, t->skeleton, t->humanoid, t->solver, &t->poses[i], ws,
-										 t->workerBytes);
-			if (first == lb_ok)
-				first = r;
-		}
-		t->blocks.results[k] = first;
-	}
+	const lbFootPoseCrowdTask* t = (const lbFootPoseCrowdTask*)context;
+	void* ws = t->workerBytes > 0 ? t->workspace + (size_t)worker * t->workerBytes : NULL;
+	return lbFootApplyPose(&t->targets[i], t->def, t->skeleton, t->humanoid, t->solver, &t->poses[i], ws, t->workerBytes);
 }
 
 lbResult lbFootApplyPoseCrowd(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
@@ -126,12 +98,8 @@ lbResult lbFootApplyPoseCrowd(const lbFootTargets* targets, const lbFootDef* def
 	const size_t need = lbGetFootCrowdWorkspaceSize(skeleton, solver, parallel);
 	if (need > 0 && (!workspace || workspaceSize < need))
 		return lbReport(lb_errorCapacity, "lbFootApplyPoseCrowd: the full-body solver needs %zu bytes of workspace", need);
-	lbFootPoseCrowdTask t;
-	lbCrowdBlocks_Init(&t.blocks, count, 8);
-	t.targets = targets, t.def = def, t.skeleton = skeleton, t.humanoid = humanoid, t.solver = solver, t.poses = poses;
-	t.workerCount = lbCrowdWorkerCount(parallel);
-	t.workerBytes = need > 0 ? need / (size_t)t.workerCount : 0;
-	t.workspace = (unsigned char*)workspace;
-	lbCrowdRun(&t.blocks, parallel, lbFootPoseCrowdRange, &t);
-	return lbCrowdBlocks_First(&t.blocks);
+	const int workers = lbCrowdWorkerCount(parallel);
+	lbFootPoseCrowdTask t = { targets, def, skeleton, humanoid, solver, poses, (unsigned char*)workspace,
+							  need > 0 ? need / (size_t)workers : 0 };
+	return lbCrowdRunEach(count, 8, parallel, lbFootPoseInCrowd, &t, "lbFootApplyPoseCrowd", need > 0 ? workers : 0);
 }

@@ -6,7 +6,6 @@
 
 typedef struct lbProneSenseCrowdTask
 {
-	lbCrowdBlocks blocks;
 	lbProneState* states;
 	const lbProneDef* def;
 	const lbSkeleton* skeleton;
@@ -15,23 +14,11 @@ typedef struct lbProneSenseCrowdTask
 	lbProneTargets* targets;
 } lbProneSenseCrowdTask;
 
-static void lbProneSenseCrowdRange(int begin, int end, int worker, void* context)
+static lbResult lbProneSenseInCrowd(void* context, int i, int worker)
 {
 	(void)worker;
-	lbProneSenseCrowdTask* t = (lbProneSenseCrowdTask*)context;
-	for (int k = begin; k < end; ++k)
-	{
-		int lo, hi;
-		lbCrowdBlocks_Range(&t->blocks, k, &lo, &hi);
-		lbResult first = lb_ok;
-		for (int i = lo; i < hi; ++i)
-		{
-			lbResult r = lbProneSense(&t->states[i], t->def, t->skeleton, t->humanoid, &t->inputs[i], &t->targets[i]);
-			if (first == lb_ok)
-				first = r;
-		}
-		t->blocks.results[k] = first;
-	}
+	const lbProneSenseCrowdTask* t = (const lbProneSenseCrowdTask*)context;
+	return lbProneSense(&t->states[i], t->def, t->skeleton, t->humanoid, &t->inputs[i], &t->targets[i]);
 }
 
 lbResult lbProneSenseCrowd(lbProneState* states, const lbProneDef* def, const lbSkeleton* skeleton,
@@ -50,16 +37,12 @@ lbResult lbProneSenseCrowd(lbProneState* states, const lbProneDef* def, const lb
 		return valid;
 	if (def->internalValue != LB_SECRET_COOKIE)
 		return lbReport(lb_errorDefNotInitialized, "lbProneSenseCrowd: def not initialised with lbDefaultProneDef()");
-	lbProneSenseCrowdTask t;
-	lbCrowdBlocks_Init(&t.blocks, count, 4);
-	t.states = states, t.def = def, t.skeleton = skeleton, t.humanoid = humanoid, t.inputs = inputs, t.targets = outTargets;
-	lbCrowdRun(&t.blocks, parallel, lbProneSenseCrowdRange, &t);
-	return lbCrowdBlocks_First(&t.blocks);
+	lbProneSenseCrowdTask t = { states, def, skeleton, humanoid, inputs, outTargets };
+	return lbCrowdRunEach(count, 4, parallel, lbProneSenseInCrowd, &t, "lbProneSenseCrowd", 0);
 }
 
 typedef struct lbPronePoseCrowdTask
 {
-	lbCrowdBlocks blocks;
 	const lbProneTargets* targets;
 	const lbProneDef* def;
 	const lbSkeleton* skeleton;
@@ -68,24 +51,11 @@ typedef struct lbPronePoseCrowdTask
 	lbProneResult* results;
 } lbPronePoseCrowdTask;
 
-static void lbPronePoseCrowdRange(int begin, int end, int worker, void* context)
+static lbResult lbPronePoseInCrowd(void* context, int i, int worker)
 {
 	(void)worker;
-	lbPronePoseCrowdTask* t = (lbPronePoseCrowdTask*)context;
-	for (int k = begin; k < end; ++k)
-	{
-		int lo, hi;
-		lbCrowdBlocks_Range(&t->blocks, k, &lo, &hi);
-		lbResult first = lb_ok;
-		for (int i = lo; i < hi; ++i)
-		{
-			lbResult r = lbProneApplyPose(&t->targets[i], t->def, t->skeleton, t->humanoid, &t->poses[i],
-										  t->results ? &t->results[i] : NULL);
-			if (first == lb_ok)
-				first = r;
-		}
-		t->blocks.results[k] = first;
-	}
+	const lbPronePoseCrowdTask* t = (const lbPronePoseCrowdTask*)context;
+	return lbProneApplyPose(&t->targets[i], t->def, t->skeleton, t->humanoid, &t->poses[i], t->results ? &t->results[i] : NULL);
 }
 
 lbResult lbProneApplyPoseCrowd(const lbProneTargets* targets, const lbProneDef* def, const lbSkeleton* skeleton,
@@ -103,9 +73,6 @@ lbResult lbProneApplyPoseCrowd(const lbProneTargets* targets, const lbProneDef* 
 		return valid;
 	if (def->internalValue != LB_SECRET_COOKIE)
 		return lbReport(lb_errorDefNotInitialized, "lbProneApplyPoseCrowd: def not initialised with lbDefaultProneDef()");
-	lbPronePoseCrowdTask t;
-	lbCrowdBlocks_Init(&t.blocks, count, 4);
-	t.targets = targets, t.def = def, t.skeleton = skeleton, t.humanoid = humanoid, t.poses = poses, t.results = outResults;
-	lbCrowdRun(&t.blocks, parallel, lbPronePoseCrowdRange, &t);
-	return lbCrowdBlocks_First(&t.blocks);
+	lbPronePoseCrowdTask t = { targets, def, skeleton, humanoid, poses, outResults };
+	return lbCrowdRunEach(count, 4, parallel, lbPronePoseInCrowd, &t, "lbProneApplyPoseCrowd", 0);
 }
