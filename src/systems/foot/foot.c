@@ -1921,6 +1921,16 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 	// would fail that leg after the pelvis and the first leg were written: the bones this stage reads
 	// are checked before anything is written (all of them for the full-body solver, which reads
 	// every bone), so an error leaves the pose as it was.
+	// Goals as this stage reads them (model space, where the pose lives): one that is finite in the
+	// world but 1e6 m or more from the character leaves no precision for a leg and overflows once
+	// its distance is squared, after the pelvis has moved.
+	for (int s = 0; s < 2; ++s)
+	{
+		const lbVec3 t = lbInvTransformPoint(cw, targets->feet[s].ankleWs);
+		if (!(lbMaxF(lbMaxF(lbAbsF(t.x), lbAbsF(t.y)), lbAbsF(t.z)) < 1.0e6f))
+			return lbReport(lb_errorInvalidArgument, "lbFootApplyPose: the %s foot's target is 1e6 m or more from the character",
+							s ? "right" : "left");
+	}
 	if (!lbFootPoseFinite(pose, humanoid, solver == lb_footSolverFullBody))
 		return lbReport(lb_errorNonFinite, "lbFootApplyPose: non-finite or out-of-range transform, or zero-length leg bone, in the pose");
 	const float alpha = lbClampF(targets->alpha, 0.0f, 1.0f);
