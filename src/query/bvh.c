@@ -420,25 +420,6 @@ static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, 
 	return half;
 }
 
-static float lbSahCost(const lbBvhNode* nodes, int nodeCount)
-{
-	lbAabbF rb = { { nodes[0].min[0], nodes[0].min[1], nodes[0].min[2] }, { nodes[0].max[0], nodes[0].max[1], nodes[0].max[2] } };
-	float rootArea = lbAabbArea(&rb);
-	if (!(rootArea > 0.0f))
-		return 0.0f;
-	double cost = 0.0;
-	for (int i = 0; i < nodeCount; ++i)
-	{
-		const lbBvhNode* n = &nodes[i];
-		if (n->count < 0)
-			continue; // a subtree's unused node
-		lbAabbF nb = { { n->min[0], n->min[1], n->min[2] }, { n->max[0], n->max[1], n->max[2] } };
-		double a = lbAabbArea(&nb) / rootArea;
-		cost += n->count > 0 ? a * n->count : a;
-	}
-	return (float)cost;
-}
-
 static float lbPow2F(int e)
 {
 	uint32_t bits = (uint32_t)(e + 127) << 23;
@@ -591,7 +572,7 @@ static void lbBuildSubtree(const lbBuilder* b, lbSubtree* st)
 {
 	// Depth-first, right child pushed first: the stack holds at most one entry per level plus one.
 	lbBuildTask tasks[LB_BVH_STACK];
-	int taskCount = 0, next = st->firstNode, end = st->firstNode + lbSubtreeNodes(st->root.count);
+	int taskCount = 0, next = st->firstNode;
 	lbBuilder local = *b;
 	tasks[taskCount++] = st->root;
 	st->leafCount = 0;
@@ -622,12 +603,31 @@ static void lbBuildSubtree(const lbBuilder* b, lbSubtree* st)
 		tasks[taskCount++] = (lbBuildTask){ child, task.first, left, task.depth + 1, childCb[0] };
 	}
 	st->nodesUsed = next - st->firstNode;
-	// Nodes the subtree did not need stay out of the SAH sum.
-	for (int i = next; i < end; ++i)
+}
+
+// Nodes a subtree did not need are never written (their pages never touched): the sum skips them.
+static float lbSahCost(const lbBvhNode* nodes, int nodeCount, const lbSubtree* subtrees, int subtreeCount)
+{
+	lbAabbF rb = { { nodes[0].min[0], nodes[0].min[1], nodes[0].min[2] }, { nodes[0].max[0], nodes[0].max[1], nodes[0].max[2] } };
+	float rootArea = lbAabbArea(&rb);
+	if (!(rootArea > 0.0f))
+		return 0.0f;
+	double cost = 0.0;
+	int next = 0;
+	for (int i = 0; i < nodeCount; ++i)
 	{
-		memset(&local.nodes[i], 0, sizeof local.nodes[i]);
-		local.nodes[i].count = -1;
+		if (next < subtreeCount && i == subtrees[next].firstNode + subtrees[next].nodesUsed)
+		{
+			i = subtrees[next].firstNode + lbSubtreeNodes(subtrees[next].root.count) - 1;
+			++next;
+			continue;
+		}
+		const lbBvhNode* n = &nodes[i];
+		lbAabbF nb = { { n->min[0], n->min[1], n->min[2] }, { n->max[0], n->max[1], n->max[2] } };
+		double a = lbAabbArea(&nb) / rootArea;
+		cost += n->count > 0 ? a * n->count : a;
 	}
+	return (float)cost;
 }
 
 static void lbBuildSubtrees(int begin, int end, int worker, void* context)
@@ -766,7 +766,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	}
 	mesh->leafCount = leafCount;
 	mesh->maxDepth = maxDepth;
-	mesh->sahCost = lbSahCost(bin, b.nodeCount);
+	mesh->sahCost = lbSahCost(bin, b.nodeCount, subtrees, subtreeCount);
 	lbFree(subtrees);
 	for (int k = 0; k < 3; ++k)
 	{
