@@ -28,10 +28,12 @@ typedef struct lbClimbWallAhead
 	bool found;
 	/// ... and within `mountDistance` of the character, facing it: time to get on.
 	bool ready;
+	///@{
 	/// Surface point and outward unit normal (world), and its horizontal distance from the
 	/// character (m).
 	lbVec3 pointWs, normalWs;
 	float distance;
+	///@}
 } lbClimbWallAhead;
 
 LB_EXTERN_C_BEGIN
