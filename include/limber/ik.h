@@ -151,14 +151,20 @@ typedef struct lbJointLimit
 {
 	/// Limit kind. lb_limitNone disables the limit.
 	lbJointLimitKind kind;
-	/// Range of the swing about the bend axis (lb_limitRanges); positive bends the joint.
+	///@{
+	/// Range of the swing about the bend axis (rad, lb_limitRanges); positive bends the joint.
 	float bendMin, bendMax;
-	/// Range of the swing about the side axis (lb_limitRanges).
+	///@}
+	///@{
+	/// Range of the swing about the side axis (rad, lb_limitRanges).
 	float sideMin, sideMax;
-	/// Swing cone half-angle (lb_limitCone).
+	///@}
+	/// Swing cone half-angle (rad, lb_limitCone).
 	float swingMax;
-	/// Range of the twist about the along axis (both kinds).
+	///@{
+	/// Range of the twist about the along axis (rad, both kinds).
 	float twistMin, twistMax;
+	///@}
 } lbJointLimit;
 
 /// Effector slots of the full-body solver.
@@ -216,9 +222,11 @@ typedef struct lbFullBodyIkDef
 	/// +-90; forearm bend 0..150 deg, side +-2, twist +-90; hand cone 80 deg, twist +-30; each spine
 	/// bone cone 25 deg, twist +-20. Others none.
 	lbJointLimit limits[lb_roleCount];
+	///@{
 	/// Pelvis travel relative to its input position: largest drop along up (m; 0.02
 	/// keeps it nearly level), largest rise, largest horizontal move. Defaults 0.35, 0.15, 0.35.
 	float pelvisMaxSink, pelvisMaxRise, pelvisMaxHorizontal;
+	///@}
 	/// Largest pelvis rotation relative to its input (rad). Default 0.7.
 	float pelvisMaxRotation;
 	/// Fraction of a limb's length the body keeps each effector within, so limbs are never forced
