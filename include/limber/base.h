@@ -24,6 +24,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// Marks a declaration as part of the exported API: dllexport while building limber.dll, dllimport
+/// for its users (define LB_DLL), default visibility on GCC and Clang (the rest is hidden).
 #if defined(_WIN32) && defined(LB_BUILD_DLL)
 #define LB_API __declspec(dllexport)
 #elif defined(_WIN32) && defined(LB_DLL)
@@ -36,19 +38,25 @@
 
 #ifdef __cplusplus
 #define LB_LITERAL(T) T
+/// Opens a block of C declarations: `extern "C" {` in C++, nothing in C.
 #define LB_EXTERN_C_BEGIN extern "C" {
+/// Closes a block opened by LB_EXTERN_C_BEGIN.
 #define LB_EXTERN_C_END }
 #else
 /// Compound literal that also compiles as C++ (brace init there).
 #define LB_LITERAL(T) (T)
+/// Opens a block of C declarations: `extern "C" {` in C++, nothing in C.
 #define LB_EXTERN_C_BEGIN
+/// Closes a block opened by LB_EXTERN_C_BEGIN.
 #define LB_EXTERN_C_END
 #endif
 
+/// Storage of the header-defined helpers (math.h): each translation unit gets its own copy.
 #define LB_INLINE static inline
 
 // printf-style checking of the reporting functions' format strings. MinGW's printf attribute means
 // Microsoft's dialect; the library is built with MinGW's C99 printf (__USE_MINGW_ANSI_STDIO).
+/// Lets the compiler check a printf-style call: argument `fmt` is the format, `args` the first value.
 #if defined(__MINGW32__)
 #define LB_PRINTF(fmt, args) __attribute__((format(gnu_printf, fmt, args)))
 #elif defined(__GNUC__) || defined(__clang__)
@@ -59,8 +67,11 @@
 
 /// Library version, the only place it is defined (the build reads it from here). limber follows
 /// semantic versioning: a major change may break the API, a minor one adds to it, a patch fixes.
+/// This is the major number.
 #define LB_VERSION_MAJOR 0
+/// Minor version number (see LB_VERSION_MAJOR).
 #define LB_VERSION_MINOR 2
+/// Patch version number (see LB_VERSION_MAJOR).
 #define LB_VERSION_PATCH 0
 
 /// Marks a def struct as filled by its lbDefault*Def() function.
@@ -198,6 +209,7 @@ LB_API int lbInternalAssert(const char* condition, const char* fileName, int lin
 LB_EXTERN_C_END
 
 #if !defined(NDEBUG) || defined(LB_ENABLE_ASSERT)
+/// Stops a debug build where LB_ASSERT failed: a trap on GCC and Clang, nothing elsewhere.
 #if defined(__GNUC__) || defined(__clang__)
 #define LB_BREAKPOINT __builtin_trap()
 #else
