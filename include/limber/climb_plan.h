@@ -28,10 +28,12 @@ typedef struct lbClimbHold
 	lbVec3 pointWs;
 	/// Outward unit normal of the surface there (world).
 	lbVec3 normalWs;
+	///@{
 	/// How many surface samples lbClimbSampleHolds merged into it (0 for a caller's hold), and the
 	/// first of them (world), which later samples are measured against.
 	int samples;
 	lbVec3 firstSampleWs;
+	///@}
 } lbClimbHold;
 
 /// Body measures the planner places a climber with, measured from a rig (lbClimbPlanBodyFromRig).
@@ -91,13 +93,17 @@ typedef struct lbClimbPlanDef
 /// one only for reading.
 typedef struct lbClimbPlanInput
 {
+	///@{
 	/// Holds (world) and their count. Required; not retained.
 	const lbClimbHold* holds;
 	int holdCount;
+	///@}
+	///@{
 	/// Held limbs' contact points (world) and which limbs hold (hands L, R, feet L, R). A held limb
 	/// starts on its contact; a free one is placed on a hold first, hands before feet.
 	lbVec3 contactWs[4];
 	bool held[4];
+	///@}
 	/// Pelvis position (world) while nothing holds; with holds the body is placed between them.
 	lbVec3 pelvisWs;
 	/// Outward normal of the wall the climber faces (world, unit).
@@ -111,7 +117,9 @@ typedef struct lbClimbPlanInput
 /// one only for reading.
 typedef struct lbClimbPlanMove
 {
+	/// The limb that moves (lbLimb: hands L, R, feet L, R).
 	int limb;
+	/// The hold it goes to: an index into lbClimbPlanInput::holds.
 	int hold;
 	/// Pelvis (world) the plan expects once the move is done, for debug drawing.
 	lbVec3 pelvisWs;
@@ -133,6 +141,7 @@ typedef enum lbClimbPlanStatus
 /// one only for reading.
 typedef struct lbClimbPlanResult
 {
+	/// Whether the plan reaches the goal, and if not, why.
 	lbClimbPlanStatus status;
 	/// Moves written (the whole plan when reached; else the moves to the closest approach).
 	int moveCount;
@@ -154,9 +163,11 @@ typedef struct lbClimbDriver
 	int phase;
 	/// Time in the current phase (s).
 	float timer;
+	///@{
 	/// Closest in-plane distance of the guide from its hold during this move (m), and when it last
 	/// improved (s), to notice a move that no longer progresses.
 	float bestDistance, bestTime;
+	///@}
 	/// Nonzero once a move could not be carried out (its limb stopped short of the hold).
 	int stuck;
 } lbClimbDriver;
@@ -170,11 +181,13 @@ typedef struct lbClimbDriverDef
 	float arriveDistance;
 	/// The found surface point must lie this close to the hold (m). Default 0.08.
 	float surfaceDistance;
+	///@{
 	/// The animated target must be this close to its preview before confirming (m), and the guide
 	/// rest over the hold this long (s), so the hand has turned to the wall when it locks. Default
 	/// 0.01 m, 0.3 s.
 	float settleDistance;
 	float settleTime;
+	///@}
 	/// Pause between a lock and the next move (s). Default 0.15.
 	float pause;
 	/// A move whose guide comes no closer for this long is stuck (s). Default 1.5.
