@@ -60,11 +60,13 @@ typedef struct lbImportDef
 	/// fork and a copy of the rig (a few ms). POSIX only. Default false (the CLI and the viewer
 	/// turn it on).
 	bool isolate;
+	///@{
 	/// Isolated mode limits: address space (bytes), CPU time (s) and stack (bytes) of the child.
 	/// Defaults 2 GiB, 60 s, 64 MiB.
 	size_t isolateMemory;
 	float isolateSeconds;
 	size_t isolateStack;
+	///@}
 	/// Humanoid mapping options: explicit role names for unusual rigs, ankle height. The up hint
 	/// is replaced by `up`. Default lbDefaultHumanoidDef().
 	lbHumanoidDef humanoid;
@@ -78,17 +80,24 @@ typedef struct lbSkinnedMesh
 {
 	/// Mesh name (never NULL).
 	const char* name;
+	/// Vertex count: the length of positions and normals, a quarter of boneIndices' and boneWeights'.
 	int vertexCount;
+	///@{
 	/// Vertex positions (model space, m) and unit normals (model space).
 	const lbVec3* positions;
 	const lbVec3* normals;
-	/// Triangle vertex indices, three per triangle, each in [0, vertexCount).
+	///@}
+	///@{
+	/// Triangle vertex index count and the indices, three per triangle, each in [0, vertexCount).
 	int indexCount;
 	const uint32_t* indices;
+	///@}
+	///@{
 	/// Four skeleton bone indices and weights per vertex (weights sum to 1; unused slots have
 	/// weight 0 and bone 0). Vertices with no bone are bound to the mesh's node bone, or bone 0.
 	const int* boneIndices;
 	const float* boneWeights;
+	///@}
 } lbSkinnedMesh;
 
 /// An imported rig. Everything is owned by the rig; free with lbDestroyImportedRig.
@@ -104,17 +113,23 @@ typedef struct lbImportedRig
 	/// Inverse bind transform per bone: model space at bind time -> bone space. Skinning matrix
 	/// of a bone = pose model transform * inverseBind. Identity for bones no mesh uses.
 	const lbTransform* inverseBind;
+	///@{
 	/// Skinned meshes (empty when loadMeshes is false or the file has none).
 	int meshCount;
 	const lbSkinnedMesh* meshes;
+	///@}
+	///@{
 	/// Clips on this skeleton (keyed tracks, seconds).
 	int clipCount;
 	const lbClip* clips;
+	///@}
 	/// Meters per file unit applied.
 	float unitScale;
+	///@{
 	/// File up axis (in file coordinates) and the rotation applied to reach `up`.
 	lbVec3 sourceUp;
 	lbQuat axisRotation;
+	///@}
 	/// Format: "fbx", "gltf", "glb", "bvh", "collada", "x", "ase", "md5", "iqm", "smd", "ms3d", "b3d",
 	/// "ogex" or "mdl" (every format assimp reads that can carry a skeleton).
 	const char* format;
