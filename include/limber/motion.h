@@ -28,18 +28,24 @@ typedef struct lbClipTrack
 {
 	/// Bone index in the clip's skeleton.
 	int bone;
+	///@{
 	/// Position keys (local, m).
 	int positionCount;
 	const float* positionTimes;
 	const lbVec3* positions;
+	///@}
+	///@{
 	/// Rotation keys (local, unit quaternions).
 	int rotationCount;
 	const float* rotationTimes;
 	const lbQuat* rotations;
+	///@}
+	///@{
 	/// Scale keys (local, per axis).
 	int scaleCount;
 	const float* scaleTimes;
 	const lbVec3* scales;
+	///@}
 } lbClipTrack;
 
 /// An animation clip as plain data on caller (or importer) memory. Either `tracks` (keyed) or
@@ -54,14 +60,17 @@ typedef struct lbClip
 	float duration;
 	/// Bone count of the skeleton the clip was made for.
 	int boneCount;
+	///@{
 	/// Keyed form: `trackCount` tracks.
 	int trackCount;
 	const lbClipTrack* tracks;
+	///@}
 	/// Uniform form: `frameCount` frames of `boneCount` local transforms each (frame-major),
 	/// frame k at time k / frameRate.
 	int frameCount;
 	/// Frames per second of the uniform form.
 	float frameRate;
+	/// Uniform form: frameCount * boneCount local transforms (frame-major); NULL for a keyed clip.
 	const lbTransform* frames;
 } lbClip;
 
@@ -207,10 +216,14 @@ typedef struct lbMotionState
 	float time;
 	/// Gait cycle phase [0, 1): 0 = left heel strike (walk/run), left hand reach (crawl).
 	float cyclePhase;
+	///@{
 	/// Current forward speed (m/s) and turn rate (rad/s).
 	float speed, turnRate;
+	///@}
+	///@{
 	/// Current stride (two steps) length (m) and cycle frequency (Hz).
 	float strideLength, cycleRate;
+	///@}
 	/// Fraction of the cycle each foot is on the ground.
 	float dutyFactor;
 	/// World transform of the model frame (moved by locomotion and root motion).
@@ -221,15 +234,19 @@ typedef struct lbMotionState
 	lbVec3 velocityWs;
 	/// Per foot (lbSide): contact state and targets.
 	lbFootPhase feet[2];
+	///@{
 	/// Internal: per limb (left foot, right foot, left hand, right hand), the swing start (model
 	/// space) and the planted flat transform of the end bone (world).
 	lbTransform swingStartMs[4];
 	lbTransform plantWs[4];
+	///@}
 	/// Internal: per limb, planted at the last sample.
 	bool limbPlanted[4];
+	///@{
 	/// Internal: clip playback time (s) and the previous root frame (model space).
 	float clipTime;
 	lbTransform clipRootPrev;
+	///@}
 	/// Internal: the clip played at the last sample (compared, never dereferenced).
 	const void* clipSeen;
 	/// Internal: nonzero once initialised.
