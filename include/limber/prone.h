@@ -188,6 +188,7 @@ typedef struct lbProneGround
 	lbVec3 normalWs;
 	/// Radius the probe was cast with (m).
 	float radius;
+	/// The cast hit ground; when false, pointWs is where the cast started and normalWs is up.
 	bool hit;
 } lbProneGround;
 
@@ -196,10 +197,12 @@ typedef struct lbProneGround
 /// for the same state (different states are independent).
 typedef struct lbProneLimbState
 {
+	///@{
 	/// The contact is held; its blend in [0, 1]; the held end joint (wrist or ankle, world).
 	bool locked;
 	float lockAlpha;
 	lbVec3 lockWs;
+	///@}
 	/// The held ground's normal (world).
 	lbVec3 lockNormalWs;
 	/// Animated end joint last frame (world), for its speed.
@@ -212,18 +215,23 @@ typedef struct lbProneLimbState
 /// for the same state (different states are independent).
 typedef struct lbProneState
 {
+	///@{
 	/// Smoothed roll, upper-body pitch, lower-body pitch (rad) and hover (m).
 	float roll, upperPitch, lowerPitch, hover;
+	///@}
 	/// Smoothed alpha of the fit (from the input's active flag).
 	float alpha;
 	/// Probed ground per segment (world).
 	lbProneGround ground[lb_proneProbeCount];
+	/// Contact state of each limb that may hold (LB_PRONE_LIMBS order: hands L, R, feet L, R).
 	lbProneLimbState limbs[LB_PRONE_LIMBS];
+	///@{
 	/// Ground last found by the casts (centre, left, right, ahead, behind: the contact point
 	/// and normal) and by the segment probes (the sphere's centre at the contact and the normal),
 	/// before smoothing: re-evaluated between casts (reduced trace rate).
 	lbProneGround castGround[5];
 	lbProneGround probeGround[lb_proneProbeCount];
+	///@}
 	/// Where each of them was cast from (world).
 	lbVec3 castFromWs[5 + lb_proneProbeCount];
 	/// Seconds until the next cast (reduced trace rate).
@@ -263,8 +271,10 @@ typedef struct lbProneSenseInput
 /// one only for reading.
 typedef struct lbProneLimbTarget
 {
+	///@{
 	/// Held end joint position (world) and the ground normal there.
 	lbVec3 endWs, normalWs;
+	///@}
 	/// Blend of the hold in [0, 1] (0 = the animation's limb).
 	float alpha;
 	/// Held (the lock is on).
@@ -282,19 +292,27 @@ typedef struct lbProneTargets
 	lbVec3 upWs;
 	/// Overall alpha in [0, 1] (active, and the animated torso lying); the pose does nothing at 0.
 	float alpha;
+	///@{
 	/// Roll about the body's axis (rad, positive lifts the body's left side), upper-body pitch and
 	/// lower-body pitch (rad, positive raises the head end), capped and smoothed.
 	float roll, upperPitch, lowerPitch;
+	///@}
+	///@{
 	/// Centre contact (world) and its normal; centreHit false when the cast missed and the centre is
 	/// the body's own ground point.
 	lbVec3 centreWs, centreNormalWs;
 	bool centreHit;
+	///@}
+	///@{
 	/// Left and right, ahead and behind contacts (world), with their hit flags.
 	lbVec3 leftWs, rightWs, upperWs, lowerWs;
 	bool leftHit, rightHit, upperHit, lowerHit;
+	///@}
+	///@{
 	/// How far the lower body hovers above the ground behind it (m, >= 0): the roof lift, where the
 	/// upper body's fit wins. Also the upper end's, when the ridge lies ahead.
 	float hover, upperHover;
+	///@}
 	/// The lower body hovers more than the def's hoverLimit: a game may switch to crouching.
 	bool tooHigh;
 	/// The roof lift was applied this frame.
