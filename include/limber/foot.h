@@ -196,8 +196,10 @@ typedef struct lbFootDef
 /// for the same state (different states are independent).
 typedef struct lbFootLegState
 {
+	///@{
 	/// Smoothed height (world, along up) of the ground under the foot (m), and its rate (m/s).
 	float offset, offsetSpeed;
+	///@}
 	/// Smoothed tilt (world rotation applied on top of the animated foot rotation).
 	lbQuat tilt;
 	/// Smoothed per-foot IK alpha (ground found).
@@ -209,45 +211,64 @@ typedef struct lbFootLegState
 	bool steep;
 	/// The ground normal eased at rotationSpeed (world, unit).
 	lbVec3 toeNormalWs;
+	///@{
 	/// Ground heights (world, along up) under heel, under the ankle, ball and toe tip from the last
 	/// probe (bit k of printValid set where ground was found).
 	float printHeight[lb_solePointCount];
 	unsigned printValid;
+	///@}
+	///@{
 	/// Ground ahead of a swinging foot from the last probe: points (world) and the ground height
 	/// (world, along up) under each; aheadCount of them.
 	lbVec3 aheadPointWs[3];
 	float aheadHeight[3];
 	int aheadCount;
-	/// The ankle goal's offset from the animated ankle last frame (world, m), for maxGoalSpeed.
+	///@}
+	///@{
+	/// The ankle goal's offset from the animated ankle last frame (world, m), for maxGoalSpeed, and
+	/// whether it holds one (false until the first goal and after a teleport, when the goal is placed
+	/// outright).
 	lbVec3 goalOffsetWs;
 	bool hasGoal;
+	///@}
 	/// Horizontal offset (world, m) of the foot from the animated foot: set by a plant that slid
 	/// onto a tread, kept through the lock and carried into the next swing, where it fades once the
 	/// foot has risen clear of what is ahead.
 	lbVec3 shiftWs;
+	///@{
 	/// Landing: the foot is coming down within slideHeight of its floor; it is held, along
 	/// slideAxisWs (world, unit), between slideLo and slideHi (world coordinates along that axis,
 	/// m, of the point under the ankle) so that it lands on one level.
 	bool sliding;
 	lbVec3 slideAxisWs;
 	float slideLo, slideHi;
+	///@}
+	///@{
 	/// Last ground plane under the foot (world): a point and its unit normal; valid when grounded.
 	lbVec3 groundPointWs, groundNormalWs;
+	///@}
+	///@{
 	/// Where the cast touched the ground (world): the edge a foot rests on, for instance.
 	lbVec3 bearingWs;
 	bool grounded;
+	///@}
+	///@{
 	/// Foot lock: active flag, blend in [0, 1], locked ankle position and foot rotation (world).
 	bool locked;
 	float lockAlpha;
 	lbVec3 lockAnkleWs;
 	lbQuat lockRotWs;
+	///@}
 	/// The animated ankle (world) when the lock began: the lock releases when the animation carries
 	/// the foot away from there.
 	lbVec3 lockAnimAnkleWs;
+	///@{
 	/// Animated ankle position last frame (world), for the foot's animated speed, and the animated
 	/// sole's height over its floor (m), for its rate.
 	lbVec3 prevAnimAnkleWs;
 	float prevSoleAboveFloor;
+	///@}
+	///@{
 	/// Where the foot's last probe was made from (world: the animated ankle moved by its slide),
 	/// how long ago (s) and in which phase (0 none yet, 1 locked, 2 swinging, 3 landing or
 	/// standing): a foot that has moved less than probeReuseDistance since, in the same phase,
@@ -255,6 +276,7 @@ typedef struct lbFootLegState
 	lbVec3 probeFromWs;
 	float probeAge;
 	int probePhase;
+	///@}
 } lbFootLegState;
 
 /// Per-character state of the foot system: small and contiguous, owned by the caller.
@@ -263,9 +285,12 @@ typedef struct lbFootLegState
 /// for the same state (different states are independent).
 typedef struct lbFootState
 {
+	/// Per leg (lbSide): its state.
 	lbFootLegState legs[2];
+	///@{
 	/// Smoothed pelvis offset along up (m) and the landing impulse (m).
 	float pelvisOffset, landing;
+	///@}
 	/// Smoothed IK alpha from the character state.
 	float alpha;
 	/// Seconds until the next cast (reduced trace rate).
@@ -303,9 +328,11 @@ typedef struct lbFootSenseInput
 	lbFootMoveState moveState;
 	/// True on the frame the character lands: goals snap, the pelvis gets the landing impulse.
 	bool landed;
+	///@{
 	/// Camera position (world) for the distance LOD; ignored unless hasCamera.
 	lbVec3 cameraWs;
 	bool hasCamera;
+	///@}
 } lbFootSenseInput;
 
 /// Per-foot output of the sense stage.
@@ -313,9 +340,11 @@ typedef struct lbFootSenseInput
 /// one only for reading.
 typedef struct lbFootTarget
 {
+	///@{
 	/// Ankle goal (world, m) and foot bone rotation (world).
 	lbVec3 ankleWs;
 	lbQuat footRotWs;
+	///@}
 	/// Foot IK alpha in [0, 1] (ground found).
 	float alpha;
 	/// The ground under the foot is steeper than the def's slope limit.
@@ -330,13 +359,17 @@ typedef struct lbFootTarget
 	/// Planted and at rest on the ground: locked and fully blended into its lock (with locking
 	/// on), or planted (with locking off). The first frames of a plant settle the foot.
 	bool settled;
+	///@{
 	/// Ground contact under the foot (world) and its normal; valid when grounded.
 	bool grounded;
 	lbVec3 contactWs, normalWs;
+	///@}
+	///@{
 	/// The ground normal eased at rotationSpeed (world, unit) and a point of the ground plane under
 	/// the foot (world): toes the pose turned below that plane bend up at the ball until their tip
 	/// is on it, smoothly where the ground under the foot changes.
 	lbVec3 toeNormalWs, groundPointWs;
+	///@}
 	/// The sole point that bears on the ground, in the foot bone's frame: under the ankle, or
 	/// toward the ball (heel) when the support lies there, e.g. a foot on a stair edge.
 	lbVec3 soleLocal;
@@ -355,6 +388,7 @@ typedef struct lbFootTargets
 	float pelvisOffset;
 	/// Overall alpha (state, LOD) in [0, 1]; the pose stage does nothing at 0.
 	float alpha;
+	/// Per foot (lbSide): its target.
 	lbFootTarget feet[2];
 	/// Casts made this frame.
 	int castCount;
