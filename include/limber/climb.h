@@ -95,10 +95,12 @@ typedef struct lbClimbDef
 	/// Time the IK and body alphas take to go from 0 to 1 (or back), as a smoothstep: a limb blends
 	/// in and out without a jump in speed. Default 0.4 s.
 	float alphaTime;
+	///@{
 	/// Body alpha of a searching or candidate limb rises from 0 to 1 as its target's distance from
 	/// the reach centre goes from bodyReachStart to bodyReachFull of the effective reach (see
 	/// docs/climb.md). Defaults 0.55, 0.95.
 	float bodyReachStart, bodyReachFull;
+	///@}
 	/// Body alpha of a locking or locked limb. Default 1.
 	float bodyAlphaLocked;
 	/// Body clearance: probe sphere radii at the pelvis and the upper chest (m). Default 0.14, 0.16.
@@ -126,21 +128,29 @@ typedef struct lbClimbDef
 	float bodyMargin;
 	/// Most rounds of the joint body constraint (every locked limb projected each round). Default 16.
 	int bodyIterations;
+	///@{
 	/// Hand: forearm-on-wall projection length mapped to a reliability of 0..1 over this range.
 	/// Default 0.15, 0.35.
 	float reliabilityStart, reliabilityFull;
+	///@}
 	/// Hand: surfaces whose normal is within this angle of up (rad) are ledge tops: the hand lies
 	/// flat with fingers along the character's forward. Default 40 degrees.
 	float ledgeAngle;
+	///@{
 	/// Leg: sideways offset of a foot from the hip centre (m along the wall's horizontal) over
 	/// which the negative side builds (0.20..0.40) and the positive side (0.10..0.30).
 	float sideNegStart, sideNegFull, sidePosStart, sidePosFull;
+	///@}
+	///@{
 	/// Leg: the side choice is cached only while reach ratio lies in (sideCacheMin, sideCacheMax),
 	/// the foot is not locked and its IK alpha is above sideCacheAlpha. Default 0.35, 0.94, 0.1.
 	float sideCacheMin, sideCacheMax, sideCacheAlpha;
+	///@}
+	///@{
 	/// Leg: the side blend fades out as reach ratio goes 0.90 -> 0.97 (extension) and in as it goes
 	/// 0.30 -> 0.40 (fold).
 	float extendFadeStart, extendFadeEnd, foldFadeStart, foldFadeEnd;
+	///@}
 	/// Leg: knee pole base offset sideways from the hip-foot midpoint (m). Default 0.25.
 	float poleBase;
 	/// Leg: extra sideways pole distance at a full side blend (m). Default 0.6.
@@ -148,8 +158,10 @@ typedef struct lbClimbDef
 	/// Leg: clearance the knee keeps from the wall (m). Default 0.08 (0.06 to the knee joint
 	/// leaves the calf's flesh on the wall).
 	float kneeClearance;
+	///@{
 	/// Leg: toe direction gains: side, lower leg, up along the wall. Default 1.0, 0.35, 0.5.
 	float toeSideGain, toeLegGain, toeUpGain;
+	///@}
 	/// Full-body solver settings used by the pose stage. Default lbDefaultFullBodyIkDef() with
 	/// wide pelvis travel (0.6 m each way).
 	lbFullBodyIkDef fullBody;
@@ -162,21 +174,30 @@ typedef struct lbClimbDef
 /// for the same state (different states are independent).
 typedef struct lbClimbLimbState
 {
+	/// Where the limb is in its free, searching, candidate, locking, locked cycle.
 	lbClimbLimbMode mode;
 	/// Guide point the stick moves (world).
 	lbVec3 guideWs;
+	///@{
 	/// Surface point last found under the guide point (world) and its normal (unit, outward).
 	lbVec3 surfaceWs, normalWs;
+	///@}
 	/// True once a surface point has been found since the limb was selected.
 	bool hasSurface;
+	///@{
 	/// Animated target (world): the hand or foot contact point, and its rotation.
 	lbVec3 targetWs;
 	lbQuat targetRotWs;
+	///@}
+	///@{
 	/// Locking transition: where the target started (world) and the time spent (s).
 	lbVec3 lockFromWs;
 	float lockTimer;
+	///@}
+	///@{
 	/// Smoothed IK and body alphas.
 	float ikAlpha, bodyAlpha;
+	///@}
 	/// Effective reach measured last frame (m).
 	float reach;
 } lbClimbLimbState;
@@ -191,8 +212,10 @@ typedef struct lbClimbState
 	lbClimbLimbState limbs[4];
 	/// The selected limb (lbLimb), or -1.
 	int selected;
+	///@{
 	/// Stick input held for the selected limb (x right, y up along the surface, each -1..1).
 	float stickX, stickY;
+	///@}
 	/// Smoothed body clearance offset (world displacement, m).
 	lbVec3 bodyOffsetWs;
 	/// The climbing frame: the model-to-world transform the character is carried by.
@@ -227,22 +250,29 @@ typedef struct lbClimbSenseInput
 /// one only for reading.
 typedef struct lbClimbLimbTarget
 {
+	/// The limb's mode this frame (from its state).
 	lbClimbLimbMode mode;
 	/// Target of the hand's joint (the wrist) or of the foot's toe tip (lb_soleToeTip, the point of
 	/// the foot that touches the hold) (world, m).
 	lbVec3 targetWs;
 	/// Target rotation (world): the surface frame with the limb's offset.
 	lbQuat targetRotWs;
+	///@{
 	/// Surface point and outward normal under the target (world); valid when hasSurface.
 	lbVec3 surfaceWs, normalWs;
 	bool hasSurface;
+	///@}
+	///@{
 	/// Two-bone IK weight and full-body position alpha, in [0, 1].
 	float ikAlpha, bodyAlpha;
+	///@}
 	/// True while held (locked), for the rotation cache.
 	bool locked;
+	///@{
 	/// Guide point and reach centre (world) and effective reach (m), for debug drawing.
 	lbVec3 guideWs, reachCentreWs;
 	float reach;
+	///@}
 } lbClimbLimbTarget;
 
 /// The plain struct that joins the two stages.
@@ -259,9 +289,11 @@ typedef struct lbClimbTargets
 	lbVec3 bodyOffsetWs;
 	/// Hands L, R, feet L, R.
 	lbClimbLimbTarget limbs[4];
+	///@{
 	/// Body probes this frame (world): pelvis and chest probe centres and the push each asked for.
 	lbVec3 probeWs[2];
 	float probePush[2];
+	///@}
 	/// Casts made this frame.
 	int castCount;
 	/// Frame time the targets were made for (s): the pose stage limits how fast the hands and knees
@@ -280,12 +312,14 @@ typedef struct lbClimbPoseCache
 	lbQuat handRotWs[2];
 	/// Cached leg side blend (-1..1), updated only inside the reach-ratio window.
 	float legSide[2];
+	///@{
 	/// Each hand's rotation and each knee's direction (from the middle of its circle about the
 	/// hip-ankle line) as last posed (world): their goals turn from there at no more than the
 	/// def's rotationSpeed, so a new goal (a limb selected, released, a knee changing sides) never
 	/// pops.
 	lbQuat lastHandWs[2];
 	lbVec3 lastKneeWs[2];
+	///@}
 	/// Each elbow's direction from the middle of its circle about the shoulder-wrist line (world).
 	lbVec3 lastElbowWs[2];
 	/// Each foot's rotation as last posed (world).
@@ -324,9 +358,11 @@ typedef struct lbClimbPoseResult
 	int constraintRounds;
 	/// Largest distance (m) a limb end stayed from its target after the limb solves (IK alpha 1).
 	float remainingMax;
+	///@{
 	/// Hand orientation reliability per hand (0..1), knee side blend per leg (-1..1).
 	float handReliability[2];
 	float legSide[2];
+	///@}
 	/// Knee pole per leg (model space), for debug drawing.
 	lbVec3 kneePoleMs[2];
 } lbClimbPoseResult;
