@@ -10,7 +10,9 @@
 
 #include "limber/skeleton.h"
 
+/// Most spine bones a map holds (those between pelvis and neck); a longer chain is sampled evenly.
 #define LB_MAX_SPINE 4
+/// Most forearm twist bones a map holds per arm.
 #define LB_MAX_TWIST 3
 
 /// Body side. Left is the character's own left.
@@ -61,8 +63,13 @@ typedef enum lbRole
 /// one only for reading.
 typedef struct lbArmBones
 {
+	///@{
+	/// Bone indices of the clavicle, upper arm, forearm and hand.
 	int clavicle, upperArm, foreArm, hand;
+	///@}
+	/// Forearm twist bone indices, elbow to wrist; twistCount of them are used.
 	int twist[LB_MAX_TWIST];
+	/// Number of twist bones found (0..LB_MAX_TWIST).
 	int twistCount;
 } lbArmBones;
 
@@ -71,7 +78,10 @@ typedef struct lbArmBones
 /// one only for reading.
 typedef struct lbLegBones
 {
+	///@{
+	/// Bone indices of the thigh, calf, foot and ball of the foot (toes).
 	int thigh, calf, foot, ball;
+	///@}
 } lbLegBones;
 
 /// Axes and measures of one leg derived from the rest pose. Axes are unit, in the named bone's
@@ -102,7 +112,10 @@ typedef struct lbLegAxes
 	/// Tip of the toes (the lb_soleToeTip point at rest) in the ball bone's frame, as a model-space
 	/// length (m) along ball-bone directions, so bent toes carry it; zero without a ball bone.
 	lbVec3 toeTipBall;
+	///@{
+	/// Rest lengths (m) of the thigh (hip to knee) and the calf (knee to ankle).
 	float thighLength, calfLength;
+	///@}
 } lbLegAxes;
 
 /// Axes and measures of one arm derived from the rest pose (unit axes in the named bone's frame).
@@ -124,35 +137,59 @@ typedef struct lbArmAxes
 	lbVec3 finger;
 	/// Hand: palm normal (out of the palm), normal to the finger axis.
 	lbVec3 palm;
-	/// Forearm twist axis in the forearm frame (same as foreAlong); twist bones use their own.
+	///@{
+	/// Rest lengths (m) of the upper arm (shoulder to elbow) and the forearm (elbow to wrist).
 	float upperLength, foreLength;
+	///@}
 } lbArmAxes;
 
 /// A humanoid map with derived axes. Filled by lbMapHumanoid; plain data, copy freely.
 /// Thread-safety: read-only once made; any number of threads may read it at once.
 typedef struct lbHumanoid
 {
+	///@{
+	/// Bone indices of the rig's root and of the pelvis.
 	int root, pelvis;
+	///@}
+	/// Spine bone indices, pelvis end first; spineCount of them are used.
 	int spine[LB_MAX_SPINE];
+	/// Number of spine bones mapped (0..LB_MAX_SPINE).
 	int spineCount;
+	///@{
+	/// Bone indices of the neck and the head.
 	int neck, head;
+	///@}
+	/// Arm bones per side (lbSide).
 	lbArmBones arm[2];
+	/// Leg bones per side (lbSide).
 	lbLegBones leg[2];
+	/// Arm axes and lengths per side (lbSide), from the rest pose.
 	lbArmAxes armAxes[2];
+	/// Leg axes and lengths per side (lbSide), from the rest pose.
 	lbLegAxes legAxes[2];
+	///@{
 	/// Character frame at rest in model space (unit): up, forward, and the character's left.
 	lbVec3 upMs, forwardMs, leftMs;
+	///@}
+	///@{
 	/// Pelvis frame: character up and forward expressed in the pelvis' local frame.
 	lbVec3 pelvisUp, pelvisForward;
+	///@}
 	/// Each spine bone's along-bone axis (local), toward the next joint up.
 	lbVec3 spineAlong[LB_MAX_SPINE];
+	///@{
 	/// Head: character forward and up in the head's local frame.
 	lbVec3 headForward, headUp;
+	///@}
+	///@{
 	/// Rest pelvis height above the soles (m), and standing height (sole to top of head estimate, m).
 	float pelvisHeight, height;
+	///@}
+	///@{
 	/// The skeleton the map was made for: its bone count and fingerprint (lbSkeleton::fingerprint).
 	int boneCount;
 	uint64_t skeletonFingerprint;
+	///@}
 } lbHumanoid;
 
 /// The points limber measures a sole by, heel to toe tip. Systems place feet with them and the
@@ -178,8 +215,13 @@ typedef enum lbSolePoint
 /// one only for reading.
 typedef struct lbSole
 {
+	/// The sole point under the ankle: ankleHeight below the ankle along the foot's up (foot bone's
+	/// frame, model-space m).
 	lbVec3 under;
+	/// The toe axis flattened onto the sole (unit, foot bone's local frame).
 	lbVec3 toeFlat;
+	/// Each sole point's distance from `under` along toeFlat (m): heel -0.3, under the ankle 0,
+	/// ball 1, toe tip 1.4 ankle-to-ball lengths.
 	float along[lb_solePointCount];
 } lbSole;
 
@@ -213,14 +255,18 @@ typedef enum lbLimb
 /// one only for reading.
 typedef struct lbLimbChain
 {
+	///@{
 	/// Root (upper arm / thigh), mid (forearm / calf) and end (hand / foot) bone indices.
 	int root, mid, end;
+	///@}
 	/// Hinge axis in the root bone's local frame: positive rotation bends the limb (elbow, knee).
 	lbVec3 hingeRoot;
 	/// Direction the mid joint points (elbow back, knee forward) in the root bone's local frame.
 	lbVec3 poleRoot;
+	///@{
 	/// Rest lengths of the upper and lower bone (m).
 	float upperLength, lowerLength;
+	///@}
 } lbLimbChain;
 
 LB_EXTERN_C_BEGIN
