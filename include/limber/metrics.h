@@ -112,9 +112,11 @@ typedef struct lbMetricsFrame
 	const lbPose* pose;
 	/// Model-to-world transform of the character.
 	lbTransform characterWs;
-	/// Contacts the active system reports this frame (may be NULL with count 0).
+	///@{
+	/// Contacts the active system reports this frame and their count (may be NULL with count 0).
 	const lbContact* contacts;
 	int contactCount;
+	///@}
 	/// False while the character is airborne or rolling: feet are then never "planted".
 	bool grounded;
 	/// True when the character was placed anew this frame (teleport, reset): pose pop and foot
@@ -158,15 +160,19 @@ typedef enum lbUnmeasuredReason
 /// one only for reading.
 typedef struct lbFrameMetrics
 {
+	/// Largest distance of a locked contact's point from its target (m).
 	float contactDrift;
 	/// Deepest of the sole points and the touching body/hand contacts inside a solid (m).
 	float penetration;
 	/// Highest planted foot (lowest sole point) or touching body/hand contact above its surface (m).
 	float hover;
+	/// Largest angle between a locked hand's palm normal and the held surface's inward normal (deg).
 	float palmWallAngle;
+	///@{
 	/// Largest rotation (deg) and translation (m) change of a bone relative to the reference bone.
 	float posePopDeg;
 	float posePopM;
+	///@}
 	/// Deepest of the 8 sole points (heel, under-ankle, ball, toe tip of each foot) inside a solid (m).
 	float solePenetration;
 	/// Deepest penetration of any limb or torso capsule into the world (m).
@@ -180,10 +186,14 @@ typedef struct lbFrameMetrics
 	/// Lowest sole point's height above the ground under it (m); 0 when a foot or a body/hand
 	/// contact touches; -1 without a query.
 	float floatHeight;
+	///@{
 	/// Signed knee and elbow hinge angles (deg, positive = anatomical flexion), left then right.
 	float kneeAngle[2];
 	float elbowAngle[2];
+	///@}
+	/// A knee bends backward: its angle is below the def's inversionToleranceDeg.
 	bool kneeInverted;
+	/// An elbow bends backward: its angle is below the def's inversionToleranceDeg.
 	bool elbowInverted;
 	/// Number of joints outside their limits this frame.
 	int limitViolations;
@@ -195,12 +205,14 @@ typedef struct lbFrameMetrics
 	float footSupport[2];
 	/// Why something was not measured this frame (lb_unmeasuredNone when everything was).
 	lbUnmeasuredReason unmeasured;
+	///@{
 	/// Lying torso (frames with a touching body contact; -1 otherwise): the torso capsule's lowest
 	/// height above the ground under it (m, >= 0), and its roll and pitch errors against the ground
 	/// under it (deg, >= 0).
 	float torsoHeight;
 	float torsoRollError;
 	float torsoPitchError;
+	///@}
 } lbFrameMetrics;
 
 /// Summary over all frames added so far. Maxima of metrics never measured are -1.
@@ -208,13 +220,19 @@ typedef struct lbFrameMetrics
 /// one only for reading.
 typedef struct lbMetricsSummary
 {
+	/// Frames added.
 	int frames;
+	/// Largest contactDrift (m).
 	float contactDriftMax;
 	/// Max of solePenetrationMax and touching body/hand contacts' penetration (m).
 	float penetrationMax;
+	/// Largest hover (m).
 	float hoverMax;
+	/// Largest palmWallAngle (deg).
 	float palmWallAngleMax;
+	/// Largest posePopDeg (deg).
 	float posePopMax;
+	/// Largest posePopM (m).
 	float posePopMaxM;
 	/// Deepest sole point inside a solid over all frames (m).
 	float solePenetrationMax;
@@ -222,29 +240,42 @@ typedef struct lbMetricsSummary
 	float limbPenetrationMax;
 	/// Lowest support share of a planted foot over all frames (0..1); -1 when no foot was planted.
 	float supportMin;
+	///@{
 	/// Largest added world-rotation pop (deg) and the base motion's own largest (deg).
 	float addedPopMax;
 	float sourcePopMax;
+	///@}
+	///@{
 	/// Highest lowest-sole height in a span longer than floatTime with nothing touching (m), and
 	/// the longest such span (s); 0 and 0 when there is none.
 	float floatingMax;
 	float floatingTime;
+	///@}
+	/// Frames with a knee inverted (kneeInverted).
 	int kneeInversions;
+	/// Frames with an elbow inverted (elbowInverted).
 	int elbowInversions;
+	/// Frames with at least one joint outside its limits.
 	int limitViolations;
+	/// Frames with a non-finite input value (nonFinite): nothing else is measured in them.
 	int nanFrames;
+	/// Planted feet summed over the frames (a frame with both feet planted counts 2).
 	int plantedFootFrames;
+	/// Frames with at least one locked contact.
 	int lockedContactFrames;
 	/// Frames in which some world metric could not be measured, and the most common reason
 	/// (a static string, "" when none).
 	int unmeasuredFrames;
+	/// The most common reason a world metric was not measured (a static string, "" when none).
 	const char* unmeasuredReason;
+	///@{
 	/// Lying torso: the largest torso height above the ground (m) and roll and pitch errors (deg)
 	/// over the frames with a touching body contact (-1 when there were none), and their count.
 	float torsoHeightMax;
 	float torsoRollErrorMax;
 	float torsoPitchErrorMax;
 	int torsoFrames;
+	///@}
 } lbMetricsSummary;
 
 /// The accumulator (opaque).
