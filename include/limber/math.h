@@ -18,7 +18,10 @@
 /// one only for reading.
 typedef struct lbVec3
 {
+	///@{
+	/// Components along the frame's x, y and z axes (m for a position; no axis is up by itself).
 	float x, y, z;
+	///@}
 } lbVec3;
 
 /// Rotation quaternion, components (x, y, z, w); w is the scalar part.
@@ -26,7 +29,10 @@ typedef struct lbVec3
 /// one only for reading.
 typedef struct lbQuat
 {
+	///@{
+	/// Vector part (x, y, z: the axis times sin(angle / 2)) and scalar part (w: cos(angle / 2)).
 	float x, y, z, w;
+	///@}
 } lbQuat;
 
 /// Translation `p` (m), rotation `q`, per-axis scale `s` (applied in the local frame, before q).
@@ -34,28 +40,43 @@ typedef struct lbQuat
 /// one only for reading.
 typedef struct lbTransform
 {
+	/// Translation (m, in the parent frame).
 	lbVec3 p;
+	/// Rotation (unit quaternion).
 	lbQuat q;
+	/// Per-axis scale, applied in the local frame before q (1, 1, 1 for none).
 	lbVec3 s;
 } lbTransform;
 
+/// @cond LB_LAYOUT_CHECKS
 #ifndef __cplusplus
 _Static_assert(sizeof(lbVec3) == 12, "lbVec3 must be 3 packed floats");
 _Static_assert(sizeof(lbQuat) == 16, "lbQuat must be 4 packed floats");
 #endif
+/// @endcond
 
+/// Pi (rad in a half turn).
 #define LB_PI 3.14159265358979323846f
 /// Lengths below this are treated as zero by normalize and friends (m).
 #define LB_EPSILON 1.0e-8f
+/// Multiply degrees by this to get radians.
 #define LB_DEG2RAD (LB_PI / 180.0f)
+/// Multiply radians by this to get degrees.
 #define LB_RAD2DEG (180.0f / LB_PI)
 
+/// The zero vector (0, 0, 0).
 #define lbVec3_zero LB_LITERAL(lbVec3){ 0.0f, 0.0f, 0.0f }
+/// The vector (1, 1, 1), e.g. a unit scale.
 #define lbVec3_one LB_LITERAL(lbVec3){ 1.0f, 1.0f, 1.0f }
+/// Unit x axis (1, 0, 0).
 #define lbVec3_axisX LB_LITERAL(lbVec3){ 1.0f, 0.0f, 0.0f }
+/// Unit y axis (0, 1, 0).
 #define lbVec3_axisY LB_LITERAL(lbVec3){ 0.0f, 1.0f, 0.0f }
+/// Unit z axis (0, 0, 1).
 #define lbVec3_axisZ LB_LITERAL(lbVec3){ 0.0f, 0.0f, 1.0f }
+/// The identity rotation (0, 0, 0, 1).
 #define lbQuat_identity LB_LITERAL(lbQuat){ 0.0f, 0.0f, 0.0f, 1.0f }
+/// No translation, no rotation, unit scale.
 #define lbTransform_identity                                                                                 \
 	LB_LITERAL(lbTransform){ { 0.0f, 0.0f, 0.0f }, { 0.0f, 0.0f, 0.0f, 1.0f }, { 1.0f, 1.0f, 1.0f } }
 
@@ -68,16 +89,19 @@ LB_INLINE bool lbIsValidFloat(float x)
 	return isfinite(x) != 0;
 }
 
+/// The smaller of a and b.
 LB_INLINE float lbMinF(float a, float b)
 {
 	return a < b ? a : b;
 }
 
+/// The larger of a and b.
 LB_INLINE float lbMaxF(float a, float b)
 {
 	return a > b ? a : b;
 }
 
+/// Absolute value of a.
 LB_INLINE float lbAbsF(float a)
 {
 	return a < 0.0f ? -a : a;
@@ -89,6 +113,7 @@ LB_INLINE float lbClampF(float x, float lo, float hi)
 	return x > lo ? (x < hi ? x : hi) : lo;
 }
 
+/// Linear interpolation: a at t = 0, b at t = 1 (t is not clamped).
 LB_INLINE float lbLerpF(float a, float b, float t)
 {
 	return a + (b - a) * t;
@@ -168,21 +193,25 @@ LB_INLINE float lbInterpConstantTo(float current, float target, float dt, float 
 // ---------------------------------------------------------------------------------------------
 // Vectors
 
+/// The vector (x, y, z).
 LB_INLINE lbVec3 lbMakeVec3(float x, float y, float z)
 {
 	return LB_LITERAL(lbVec3){ x, y, z };
 }
 
+/// a + b.
 LB_INLINE lbVec3 lbAdd(lbVec3 a, lbVec3 b)
 {
 	return LB_LITERAL(lbVec3){ a.x + b.x, a.y + b.y, a.z + b.z };
 }
 
+/// a - b.
 LB_INLINE lbVec3 lbSub(lbVec3 a, lbVec3 b)
 {
 	return LB_LITERAL(lbVec3){ a.x - b.x, a.y - b.y, a.z - b.z };
 }
 
+/// -a.
 LB_INLINE lbVec3 lbNeg(lbVec3 a)
 {
 	return LB_LITERAL(lbVec3){ -a.x, -a.y, -a.z };
@@ -206,46 +235,55 @@ LB_INLINE lbVec3 lbMulVV(lbVec3 a, lbVec3 b)
 	return LB_LITERAL(lbVec3){ a.x * b.x, a.y * b.y, a.z * b.z };
 }
 
+/// Dot product of a and b.
 LB_INLINE float lbDot(lbVec3 a, lbVec3 b)
 {
 	return a.x * b.x + a.y * b.y + a.z * b.z;
 }
 
+/// Cross product a x b.
 LB_INLINE lbVec3 lbCross(lbVec3 a, lbVec3 b)
 {
 	return LB_LITERAL(lbVec3){ a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x };
 }
 
+/// Squared length of v (cheaper than lbLength for comparisons).
 LB_INLINE float lbLengthSquared(lbVec3 v)
 {
 	return lbDot(v, v);
 }
 
+/// Length of v.
 LB_INLINE float lbLength(lbVec3 v)
 {
 	return sqrtf(lbDot(v, v));
 }
 
+/// Distance between points a and b.
 LB_INLINE float lbDistance(lbVec3 a, lbVec3 b)
 {
 	return lbLength(lbSub(a, b));
 }
 
+/// Linear interpolation: a at t = 0, b at t = 1 (t is not clamped).
 LB_INLINE lbVec3 lbLerp(lbVec3 a, lbVec3 b, float t)
 {
 	return LB_LITERAL(lbVec3){ a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t };
 }
 
+/// Component-wise minimum of a and b.
 LB_INLINE lbVec3 lbMinV(lbVec3 a, lbVec3 b)
 {
 	return LB_LITERAL(lbVec3){ lbMinF(a.x, b.x), lbMinF(a.y, b.y), lbMinF(a.z, b.z) };
 }
 
+/// Component-wise maximum of a and b.
 LB_INLINE lbVec3 lbMaxV(lbVec3 a, lbVec3 b)
 {
 	return LB_LITERAL(lbVec3){ lbMaxF(a.x, b.x), lbMaxF(a.y, b.y), lbMaxF(a.z, b.z) };
 }
 
+/// True when every component of v is finite.
 LB_INLINE bool lbIsValidVec3(lbVec3 v)
 {
 	return lbIsValidFloat(v.x) && lbIsValidFloat(v.y) && lbIsValidFloat(v.z);
@@ -339,11 +377,13 @@ LB_INLINE lbVec3 lbVInterpConstantTo(lbVec3 current, lbVec3 target, float dt, fl
 // ---------------------------------------------------------------------------------------------
 // Quaternions
 
+/// The quaternion (x, y, z, w), taken as given (not normalized).
 LB_INLINE lbQuat lbMakeQuat(float x, float y, float z, float w)
 {
 	return LB_LITERAL(lbQuat){ x, y, z, w };
 }
 
+/// True when q is finite and unit within 2% (squared norm in (0.98, 1.02)).
 LB_INLINE bool lbIsValidQuat(lbQuat q)
 {
 	if (!(lbIsValidFloat(q.x) && lbIsValidFloat(q.y) && lbIsValidFloat(q.z) && lbIsValidFloat(q.w)))
@@ -352,6 +392,7 @@ LB_INLINE bool lbIsValidQuat(lbQuat q)
 	return n > 0.98f && n < 1.02f;
 }
 
+/// 4D dot product of a and b: cos of half the angle between two unit rotations, up to sign.
 LB_INLINE float lbQuatDot(lbQuat a, lbQuat b)
 {
 	return a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
@@ -394,6 +435,7 @@ LB_INLINE lbQuat lbQuatInverse(lbQuat q)
 	return LB_LITERAL(lbQuat){ -q.x * s, -q.y * s, -q.z * s, q.w * s };
 }
 
+/// -q: every component negated, the same rotation.
 LB_INLINE lbQuat lbQuatNeg(lbQuat q)
 {
 	return LB_LITERAL(lbQuat){ -q.x, -q.y, -q.z, -q.w };
@@ -452,16 +494,19 @@ LB_INLINE lbQuat lbQuatNlerp(lbQuat a, lbQuat b, float t)
 	return lbQuatNormalize(r);
 }
 
+/// The frame's x axis rotated by q.
 LB_INLINE lbVec3 lbQuatAxisX(lbQuat q)
 {
 	return lbQuatRotate(q, lbVec3_axisX);
 }
 
+/// The frame's y axis rotated by q.
 LB_INLINE lbVec3 lbQuatAxisY(lbQuat q)
 {
 	return lbQuatRotate(q, lbVec3_axisY);
 }
 
+/// The frame's z axis rotated by q.
 LB_INLINE lbVec3 lbQuatAxisZ(lbQuat q)
 {
 	return lbQuatRotate(q, lbVec3_axisZ);
@@ -519,11 +564,13 @@ LB_EXTERN_C_END
 // ---------------------------------------------------------------------------------------------
 // Transforms
 
+/// Transform with translation p (m), rotation q and unit scale.
 LB_INLINE lbTransform lbMakeTransform(lbVec3 p, lbQuat q)
 {
 	return LB_LITERAL(lbTransform){ p, q, lbVec3_one };
 }
 
+/// True when t is finite, its rotation unit (lbIsValidQuat) and no scale axis is near zero.
 LB_INLINE bool lbIsValidTransform(lbTransform t)
 {
 	return lbIsValidVec3(t.p) && lbIsValidQuat(t.q) && lbIsValidVec3(t.s) && lbAbsF(t.s.x) > LB_EPSILON &&
@@ -549,6 +596,7 @@ LB_INLINE lbVec3 lbTransformDirection(lbTransform t, lbVec3 d)
 	return lbQuatRotate(t.q, sg);
 }
 
+/// Component-wise 1 / s, with 0 where a component is within LB_EPSILON of zero.
 LB_INLINE lbVec3 lbSafeRecip3(lbVec3 s)
 {
 	return LB_LITERAL(lbVec3){ lbAbsF(s.x) > LB_EPSILON ? 1.0f / s.x : 0.0f,
