@@ -36,6 +36,9 @@
 #define LB_BVH_PREFETCH_SUBTREE 20
 // Subtrees of at most this many triangles are built as one task each (a thread's unit of work).
 #define LB_BVH_TASK_TRIS 4096
+// Nodes of at least this many triangles are binned in chunks of LB_BVH_BIN_CHUNK over the parallel-for.
+#define LB_BVH_PAR_BIN_TRIS 16384
+#define LB_BVH_BIN_CHUNK 4096
 
 // Large arrays the traversal reads at random (nodes, triangle corners) are aligned to 2 MB and, on
 // Linux, offered to the kernel for transparent huge pages: a random foot trace touches a few lines
@@ -122,12 +125,24 @@ typedef struct lbBuildTask
 	lbAabbF cb;
 } lbBuildTask;
 
+// A bin's box as two four-float rows (lane 3 unused), so growing it by a triangle's box is one
+// minimum and one maximum with SSE2.
+typedef struct lbBin
+{
+	float min[4], max[4];
+	int count;
+} lbBin;
+
 typedef struct lbBuilder
 {
 	lbBuildPrim* prims;
 	lbBvhNode* nodes;
 	int nodeCount;
 	int maxLeaf;
+	/// Bins the largest nodes' triangles in chunks over this parallel-for (NULL: in one pass).
+	const lbParallel* parallel;
+	/// One set of bins per chunk of the largest node (the root).
+	lbBin (*chunkBins)[3][LB_BVH_BINS];
 } lbBuilder;
 
 static inline float lbPrimCentroid(const lbBuildPrim* p, int axis)
@@ -197,14 +212,6 @@ static void lbSetNodeBox(lbBvhNode* n, const lbAabbF* bounds)
 	memcpy(n->max, bounds->max, sizeof n->max);
 }
 
-// A bin's box as two four-float rows (lane 3 unused), so growing it by a triangle's box is one
-// minimum and one maximum with SSE2.
-typedef struct lbBin
-{
-	float min[4], max[4];
-	int count;
-} lbBin;
-
 static inline void lbBinGrow(lbBin* bin, const lbBuildPrim* p)
 {
 #if defined(LB_SIMD_SSE)
@@ -232,6 +239,78 @@ static inline int lbBinOf(float c, float lo, float scale)
 	return k < 0 ? 0 : (k >= LB_BVH_BINS ? LB_BVH_BINS - 1 : k);
 }
 
+// Bins prims[first, first + count) by centroid on all three axes into bins (reset first).
+static void lbBinRange(const lbBuildPrim* prims, int first, int count, const lbAabbF* cb, const float* scale,
+					   lbBin bins[3][LB_BVH_BINS])
+{
+	for (int axis = 0; axis < 3; ++axis)
+		for (int i = 0; i < LB_BVH_BINS; ++i)
+		{
+			for (int a = 0; a < 4; ++a)
+			{
+				bins[axis][i].min[a] = FLT_MAX;
+				bins[axis][i].max[a] = -FLT_MAX;
+			}
+			bins[axis][i].count = 0;
+		}
+#if defined(LB_SIMD_SSE)
+	// The three axes' bins at once: clamping to [0, LB_BVH_BINS - 1] before truncating gives
+	// lbBinOf's bin (below 0 and NaN give 0, at or past the last bin give the last).
+	const __m128 lo4 = _mm_setr_ps(cb->min[0], cb->min[1], cb->min[2], 0.0f);
+	const __m128 scale4 = _mm_setr_ps(scale[0], scale[1], scale[2], 0.0f);
+	const __m128 last4 = _mm_set1_ps((float)(LB_BVH_BINS - 1));
+	for (int i = first; i < first + count; ++i)
+	{
+		const lbBuildPrim* p = &prims[i];
+		__m128 c = _mm_mul_ps(_mm_set1_ps(0.5f), _mm_add_ps(_mm_loadu_ps(p->min), _mm_loadu_ps(p->max)));
+		__m128 x = _mm_min_ps(_mm_max_ps(_mm_mul_ps(_mm_sub_ps(c, lo4), scale4), _mm_setzero_ps()), last4);
+		int32_t k[4];
+		_mm_storeu_si128((__m128i*)(void*)k, _mm_cvttps_epi32(x));
+		lbBinGrow(&bins[0][k[0]], p);
+		lbBinGrow(&bins[1][k[1]], p);
+		lbBinGrow(&bins[2][k[2]], p);
+	}
+#else
+	for (int i = first; i < first + count; ++i)
+	{
+		const lbBuildPrim* p = &prims[i];
+		for (int axis = 0; axis < 3; ++axis)
+			lbBinGrow(&bins[axis][lbBinOf(lbPrimCentroid(p, axis), cb->min[axis], scale[axis])], p);
+	}
+#endif
+}
+
+static void lbBinMerge(lbBin* into, const lbBin* from)
+{
+	for (int a = 0; a < 3; ++a)
+	{
+		into->min[a] = from->min[a] < into->min[a] ? from->min[a] : into->min[a];
+		into->max[a] = from->max[a] > into->max[a] ? from->max[a] : into->max[a];
+	}
+	into->count += from->count;
+}
+
+typedef struct lbBinJob
+{
+	const lbBuildPrim* prims;
+	int first, count;
+	const lbAabbF* cb;
+	const float* scale;
+	lbBin (*chunkBins)[3][LB_BVH_BINS];
+} lbBinJob;
+
+static void lbBinChunks(int begin, int end, int worker, void* context)
+{
+	(void)worker;
+	const lbBinJob* job = (const lbBinJob*)context;
+	for (int c = begin; c < end; ++c)
+	{
+		int first = job->first + c * LB_BVH_BIN_CHUNK;
+		int n = job->first + job->count - first;
+		lbBinRange(job->prims, first, n < LB_BVH_BIN_CHUNK ? n : LB_BVH_BIN_CHUNK, job->cb, job->scale, job->chunkBins[c]);
+	}
+}
+
 // Chooses a split for prims[first, first + count) and partitions them. Returns the number going left
 // (0 = make a leaf) and the children's boxes and centroid bounds. One pass bins all three axes; the
 // partition gathers the children's bounds as it classifies each triangle, so no further pass is needed.
@@ -253,41 +332,23 @@ static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, 
 			float lo = cb->min[axis], hi = cb->max[axis];
 			split[axis] = hi > lo;
 			scale[axis] = split[axis] ? (float)LB_BVH_BINS / (hi - lo) : 0.0f;
-			for (int i = 0; i < LB_BVH_BINS; ++i)
-			{
-				for (int a = 0; a < 4; ++a)
-				{
-					bins[axis][i].min[a] = FLT_MAX;
-					bins[axis][i].max[a] = -FLT_MAX;
-				}
-				bins[axis][i].count = 0;
-			}
 		}
-#if defined(LB_SIMD_SSE)
-		// The three axes' bins at once: clamping to [0, LB_BVH_BINS - 1] before truncating gives
-		// lbBinOf's bin (below 0 and NaN give 0, at or past the last bin give the last).
-		const __m128 lo4 = _mm_setr_ps(cb->min[0], cb->min[1], cb->min[2], 0.0f);
-		const __m128 scale4 = _mm_setr_ps(scale[0], scale[1], scale[2], 0.0f);
-		const __m128 last4 = _mm_set1_ps((float)(LB_BVH_BINS - 1));
-		for (int i = first; i < first + count; ++i)
+		if (b->parallel && count >= LB_BVH_PAR_BIN_TRIS)
 		{
-			const lbBuildPrim* p = &prims[i];
-			__m128 c = _mm_mul_ps(_mm_set1_ps(0.5f), _mm_add_ps(_mm_loadu_ps(p->min), _mm_loadu_ps(p->max)));
-			__m128 x = _mm_min_ps(_mm_max_ps(_mm_mul_ps(_mm_sub_ps(c, lo4), scale4), _mm_setzero_ps()), last4);
-			int32_t k[4];
-			_mm_storeu_si128((__m128i*)(void*)k, _mm_cvttps_epi32(x));
-			lbBinGrow(&bins[0][k[0]], p);
-			lbBinGrow(&bins[1][k[1]], p);
-			lbBinGrow(&bins[2][k[2]], p);
+			// Fixed chunks binned over the parallel-for, then merged in chunk order. A bin's count is a
+			// sum and its box a minimum and maximum, which do not depend on the order (a zero's sign
+			// might, and no area sees it), so the split is the one a single pass finds.
+			lbBinJob job = { prims, first, count, cb, scale, b->chunkBins };
+			int chunks = (count + LB_BVH_BIN_CHUNK - 1) / LB_BVH_BIN_CHUNK;
+			lbParallelFor(b->parallel, lbBinChunks, chunks, 1, &job);
+			lbBinRange(prims, 0, 0, cb, scale, bins);
+			for (int c = 0; c < chunks; ++c)
+				for (int axis = 0; axis < 3; ++axis)
+					for (int i = 0; i < LB_BVH_BINS; ++i)
+						lbBinMerge(&bins[axis][i], &b->chunkBins[c][axis][i]);
 		}
-#else
-		for (int i = first; i < first + count; ++i)
-		{
-			const lbBuildPrim* p = &prims[i];
-			for (int axis = 0; axis < 3; ++axis)
-				lbBinGrow(&bins[axis][lbBinOf(lbPrimCentroid(p, axis), cb->min[axis], scale[axis])], p);
-		}
-#endif
+		else
+			lbBinRange(prims, first, count, cb, scale, bins);
 		for (int axis = 0; axis < 3; ++axis)
 		{
 			if (!split[axis])
@@ -574,6 +635,7 @@ static void lbBuildSubtree(const lbBuilder* b, lbSubtree* st)
 	lbBuildTask tasks[LB_BVH_STACK];
 	int taskCount = 0, next = st->firstNode;
 	lbBuilder local = *b;
+	local.parallel = NULL; // subtrees are below the chunked size and already run one per thread
 	tasks[taskCount++] = st->root;
 	st->leafCount = 0;
 	st->maxDepth = 0;
@@ -694,7 +756,14 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	// triangles; each subtree gets a fixed range of binary nodes (2 per triangle at most) and is then
 	// built on its own, over `parallel` when given. Which thread builds a subtree changes nothing: the
 	// split of the top, the node ranges and every subtree's own work are the same for any threads.
-	lbBuilder b = { prims, bin, 1, maxLeafTriangles };
+	lbBin(*chunkBins)[3][LB_BVH_BINS] = NULL;
+	if (parallel && parallel->enqueueTask && triangleCount >= LB_BVH_PAR_BIN_TRIS)
+	{
+		chunkBins = (lbBin(*)[3][LB_BVH_BINS])lbAlloc(sizeof(lbBin) * 3 * LB_BVH_BINS *
+													  (tc / LB_BVH_BIN_CHUNK + 1));
+		// Without the chunk bins every node is binned in one pass: the same tree, on one thread.
+	}
+	lbBuilder b = { prims, bin, 1, maxLeafTriangles, chunkBins ? parallel : NULL, chunkBins };
 	int taskCount = 0, leafCount = 0, maxDepth = 0, subtreeCount = 0;
 	lbAabbF rootBounds, rootCb;
 	lbRangeBounds(&b, 0, triangleCount, &rootBounds, &rootCb);
@@ -775,6 +844,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	}
 	lbFree(prims);
 	lbFree(tasks);
+	lbFree(chunkBins);
 
 	// Each 4-wide node replaces at least one binary internal node, so the binary count bounds it.
 	size_t cap = (size_t)usedNodes;
