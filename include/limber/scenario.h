@@ -32,11 +32,15 @@
 /// one only for reading.
 typedef struct lbScenarioParam
 {
+	/// Parameter name, as the builder knows it.
 	char key[LB_SCENARIO_NAME];
 	/// 0 number, 1 text, 2 vector.
 	int type;
+	/// The value when type is 0 (in the builder's units: m, deg...).
 	double number;
+	/// The value when type is 1.
 	char text[LB_SCENARIO_NAME * 2];
+	/// The value when type is 2 (world, m for a point).
 	lbVec3 vector;
 } lbScenarioParam;
 
@@ -45,8 +49,11 @@ typedef struct lbScenarioParam
 /// one only for reading.
 typedef struct lbScenarioShape
 {
+	/// Scene builder name (one of lbScenarioBuilderName).
 	char builder[LB_SCENARIO_NAME];
+	/// Its parameters; paramCount of them are used.
 	lbScenarioParam params[LB_SCENARIO_MAX_PARAMS];
+	/// Number of parameters given (0..LB_SCENARIO_MAX_PARAMS).
 	int paramCount;
 } lbScenarioShape;
 
@@ -94,10 +101,15 @@ typedef struct lbScenarioEvent
 	/// Time (s from start) at which the input applies; inputs apply at the first frame whose
 	/// start time is >= this.
 	float time;
+	/// Which input; it says which of the fields below it reads.
 	lbInputKind kind;
+	/// Velocity (world, m/s), stick (x, y in [-1, 1]) or teleport position (world, m).
 	lbVec3 vector;
+	/// Heading (deg about up) or jump speed (m/s).
 	float value;
+	/// Limb to select or release (0 hand_l, 1 hand_r, 2 foot_l, 3 foot_r; -1 the selected one).
 	int limb;
+	/// New character state (lb_inputState).
 	lbCharacterState state;
 } lbScenarioEvent;
 
@@ -108,9 +120,11 @@ typedef struct lbScenarioCamera
 {
 	/// Point looked at (world, m), relative to the character when `follow` is set.
 	lbVec3 target;
+	///@{
 	/// Orbit yaw about up (deg; 0 puts the camera on the world reference forward side of the
 	/// target, looking back), pitch above the horizon (deg), distance (m), vertical fov (deg).
 	float yawDeg, pitchDeg, distance, fovDeg;
+	///@}
 	/// Follow the character.
 	bool follow;
 } lbScenarioCamera;
@@ -119,42 +133,63 @@ typedef struct lbScenarioCamera
 /// Thread-safety: read-only once made; any number of threads may read it at once.
 typedef struct lbScenario
 {
+	///@{
 	/// File it came from ("" when parsed from memory) and its directory (for relative paths).
 	char path[LB_SCENARIO_PATH];
 	char directory[LB_SCENARIO_PATH];
+	///@}
+	/// Name: the file's "name", else the file name without directory and extension.
 	char name[LB_SCENARIO_NAME * 2];
+	/// The file's "description" ("" when absent).
 	char description[256];
 	/// World up (unit). Default +Z.
 	lbVec3 upWs;
+	/// World shapes, built in order; shapeCount of them are used.
 	lbScenarioShape shapes[LB_SCENARIO_MAX_SHAPES];
+	/// Number of world shapes (0..LB_SCENARIO_MAX_SHAPES).
 	int shapeCount;
 	/// Built-in rig name ("mannequin", "mixamo") or "" when rigFile is set.
 	char rig[LB_SCENARIO_NAME];
 	/// Rig file (resolved against the scenario's directory) or "".
 	char rigFile[LB_SCENARIO_PATH];
+	///@{
 	/// Rig file options: explicit bone name per humanoid role ("" = found by name patterns) and
 	/// meters per file unit (0 = automatic).
 	char roleNames[lb_roleCount][LB_SCENARIO_NAME * 2];
 	float rigUnitScale;
+	///@}
+	///@{
 	/// Character start position (world, m) and heading (deg about up).
 	lbVec3 position;
 	float headingDeg;
+	///@}
+	///@{
 	/// Base motion name ("rest", ...) and its speed (m/s; negative = the motion's own).
 	char motion[LB_SCENARIO_NAME];
 	float motionSpeed;
+	///@}
+	///@{
 	/// Clip motion: which clip of the rig file, playback rate, looping.
 	int clipIndex;
 	float playRate;
 	bool loop;
+	///@}
+	///@{
 	/// System name ("none", ...) and its config overrides as JSON text (owned; may be NULL).
 	char system[LB_SCENARIO_NAME];
 	char* systemConfig;
-	/// Timeline, sorted by time (owned).
+	///@}
+	///@{
+	/// Timeline, sorted by time (owned), and its event count.
 	lbScenarioEvent* events;
 	int eventCount;
+	///@}
+	///@{
 	/// Fixed step (s) and number of frames.
 	float dt;
 	int frames;
+	///@}
+	/// Camera the viewer and the frame renderer start with.
 	lbScenarioCamera camera;
 	/// Most memory lbCreateRun may use for the world and the per-frame records (bytes; estimated
 	/// before anything is built). Above it lbCreateRun refuses with lb_errorOutOfMemory and names
@@ -191,10 +226,14 @@ typedef enum lbDebugShape
 /// one only for reading.
 typedef struct lbDebugItem
 {
+	/// Layer it is drawn on (each can be shown or hidden).
 	lbDebugLayer layer;
+	/// What to draw.
 	lbDebugShape shape;
+	///@{
 	/// Line/arrow from a to b; point/sphere at a.
 	lbVec3 a, b;
+	///@}
 	/// Sphere or point radius (m).
 	float radius;
 	/// Drawn highlighted (a locked contact, a hit).
@@ -206,7 +245,9 @@ typedef struct lbDebugItem
 /// one only for reading.
 typedef struct lbDragTarget
 {
+	/// Name of the target, for display.
 	char name[LB_SCENARIO_NAME];
+	/// Its current position (world, m).
 	lbVec3 positionWs;
 } lbDragTarget;
 
@@ -218,44 +259,67 @@ typedef struct lbRun lbRun;
 /// Thread-safety: one thread at a time.
 typedef struct lbRunWorldView
 {
+	///@{
 	/// Backdrop for drawing: an endless plane through `groundPointWs` with normal up, just below the
 	/// ground the character starts on (not part of the world's collision).
 	bool groundPlane;
 	lbVec3 groundPointWs;
-	/// Triangle soup of every world shape (world, m): 3 vertices per triangle, may be NULL.
+	///@}
+	///@{
+	/// Triangle soup of every world shape (world, m): 3 vertices per triangle, may be NULL; and the
+	/// triangle count.
 	const lbVec3* triangles;
 	int triangleCount;
+	///@}
 } lbRunWorldView;
 
 /// Read-only view of a run's current frame.
 /// Thread-safety: one thread at a time.
 typedef struct lbRunView
 {
+	/// The scenario the run plays.
 	const lbScenario* scenario;
+	/// The character's skeleton.
 	const lbSkeleton* skeleton;
+	/// The character's humanoid map.
 	const lbHumanoid* humanoid;
 	/// Current pose (model space).
 	const lbPose* pose;
 	/// Model-to-world transform of the character.
 	lbTransform characterWs;
+	/// World up (unit), the scenario's.
 	lbVec3 upWs;
+	/// The character's velocity this frame (world, m/s), vertical speed included.
 	lbVec3 velocityWs;
+	/// The character's state.
 	lbCharacterState state;
+	///@{
 	/// Frames done so far and the time reached (s).
 	int frame;
 	float time;
+	///@}
+	///@{
+	/// Contacts the system reports this frame and their count.
 	const lbContact* contacts;
 	int contactCount;
+	///@}
+	///@{
+	/// Debug primitives the system drew this frame (world) and their count.
 	const lbDebugItem* debug;
 	int debugCount;
+	///@}
+	///@{
 	/// Skinned meshes of an imported rig (model space at bind time) and the inverse bind
 	/// transform per bone; meshCount 0 for the built-in rigs.
 	int meshCount;
 	const struct lbSkinnedMesh* meshes;
 	const lbTransform* inverseBind;
+	///@}
+	///@{
 	/// Last frame's metrics and the running summary.
 	lbFrameMetrics metrics;
 	lbMetricsSummary summary;
+	///@}
 } lbRunView;
 
 LB_EXTERN_C_BEGIN
@@ -275,19 +339,24 @@ LB_API void lbDestroyScenario(lbScenario* scenario);
 
 /// Systems this build can run: count, name and a one-line summary ("none" is always index 0).
 LB_API int lbScenarioSystemCount(void);
+/// Name of system `index` (0..lbScenarioSystemCount() - 1), or NULL outside that range.
 LB_API const char* lbScenarioSystemName(int index);
+/// One-line summary of system `index`, or NULL outside 0..lbScenarioSystemCount() - 1.
 LB_API const char* lbScenarioSystemSummary(int index);
 
 /// Base motions this build can play: count and name ("rest" is always index 0).
 LB_API int lbScenarioMotionCount(void);
+/// Name of base motion `index` (0..lbScenarioMotionCount() - 1), or NULL outside that range.
 LB_API const char* lbScenarioMotionName(int index);
 
 /// World shape builders scenarios may use: count and name.
 LB_API int lbScenarioBuilderCount(void);
+/// Name of builder `index` (0..lbScenarioBuilderCount() - 1), or NULL outside that range.
 LB_API const char* lbScenarioBuilderName(int index);
 
 /// Readable name of an input kind ("velocity", "select_limb"...) or of a state ("falling"...).
 LB_API const char* lbInputKindName(lbInputKind kind);
+/// Readable name of a character state ("grounded", "falling"...), "unknown" out of range.
 LB_API const char* lbCharacterStateName(lbCharacterState state);
 
 /// Builds the world, rig, motion and system a scenario names. The scenario must outlive the run.
