@@ -358,40 +358,65 @@ int main(int argc, char** argv)
 	const int triangles = (int)(t.indices.size() / 3);
 	report("peers.mesh_triangles", (double)triangles, "triangles");
 
-	// BVH builds, one thread each: limber's, then Embree's.
-	lbWorldDef wd = lbDefaultWorldDef();
-	lbWorld* world = lbCreateWorld(&wd);
-	lbMeshDef md = lbDefaultMeshDef();
-	md.vertices = t.vertices.data();
-	md.vertexCount = (int)t.vertices.size();
-	md.indices = t.indices.data();
-	md.triangleCount = triangles;
-	double b0 = nowNs();
-	if (lbWorld_AddMesh(world, &md) < 0)
-	{
-		std::fprintf(stderr, "limber: the mesh was refused\n");
-		return 1;
-	}
-	double b1 = nowNs();
+	// BVH builds, one thread each, alternating (limber, Embree, limber, ...), the fastest of each: the
+	// last of each is kept for the casts below.
+	auto buildLimber = [&]() {
+		lbWorldDef wd = lbDefaultWorldDef();
+		lbWorld* w = lbCreateWorld(&wd);
+		lbMeshDef md = lbDefaultMeshDef();
+		md.vertices = t.vertices.data();
+		md.vertexCount = (int)t.vertices.size();
+		md.indices = t.indices.data();
+		md.triangleCount = triangles;
+		if (lbWorld_AddMesh(w, &md) < 0)
+		{
+			lbDestroyWorld(w);
+			return (lbWorld*)nullptr;
+		}
+		return w;
+	};
 	RTCDevice device = rtcNewDevice("threads=1");
-	RTCScene scene = rtcNewScene(device);
-	RTCGeometry geom = rtcNewGeometry(device, RTC_GEOMETRY_TYPE_TRIANGLE);
-	float* vb = (float*)rtcSetNewGeometryBuffer(geom, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3, 3 * sizeof(float),
-												t.vertices.size());
-	std::memcpy(vb, t.vertices.data(), t.vertices.size() * sizeof(lbVec3));
-	unsigned* ib = (unsigned*)rtcSetNewGeometryBuffer(geom, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3, 3 * sizeof(unsigned),
-													  (size_t)triangles);
-	std::memcpy(ib, t.indices.data(), t.indices.size() * sizeof(int32_t));
-	double b2 = nowNs();
-	rtcCommitGeometry(geom);
-	rtcAttachGeometry(scene, geom);
-	rtcReleaseGeometry(geom);
-	rtcCommitScene(scene);
-	double b3 = nowNs();
+	auto buildEmbree = [&]() {
+		RTCScene sc = rtcNewScene(device);
+		RTCGeometry geom = rtcNewGeometry(device, RTC_GEOMETRY_TYPE_TRIANGLE);
+		float* vb = (float*)rtcSetNewGeometryBuffer(geom, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3, 3 * sizeof(float),
+													t.vertices.size());
+		std::memcpy(vb, t.vertices.data(), t.vertices.size() * sizeof(lbVec3));
+		unsigned* ib = (unsigned*)rtcSetNewGeometryBuffer(geom, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3,
+														  3 * sizeof(unsigned), (size_t)triangles);
+		std::memcpy(ib, t.indices.data(), t.indices.size() * sizeof(int32_t));
+		rtcCommitGeometry(geom);
+		rtcAttachGeometry(sc, geom);
+		rtcReleaseGeometry(geom);
+		rtcCommitScene(sc);
+		return sc;
+	};
+	lbWorld* world = nullptr;
+	RTCScene scene = nullptr;
+	double bestLimber = 1e300, bestEmbree = 1e300;
+	for (int r = 0; r < (smoke ? 1 : 3); ++r)
+	{
+		if (world)
+			lbDestroyWorld(world);
+		if (scene)
+			rtcReleaseScene(scene);
+		double b0 = nowNs();
+		world = buildLimber();
+		double b1 = nowNs();
+		scene = buildEmbree();
+		double b2 = nowNs();
+		if (!world)
+		{
+			std::fprintf(stderr, "limber: the mesh was refused\n");
+			return 1;
+		}
+		bestLimber = std::min(bestLimber, b1 - b0);
+		bestEmbree = std::min(bestEmbree, b2 - b1);
+	}
 	const double perMtri = 1.0e6 / (double)triangles;
-	report("peers.bvh_build.limber", (b1 - b0) * 1.0e-6 * perMtri, "ms_per_Mtri");
-	report("peers.bvh_build.embree", (b3 - b2) * 1.0e-6 * perMtri, "ms_per_Mtri");
-	report("peers.bvh_build.ratio", (b1 - b0) / (b3 - b2), "x");
+	report("peers.bvh_build.limber", bestLimber * 1.0e-6 * perMtri, "ms_per_Mtri");
+	report("peers.bvh_build.embree", bestEmbree * 1.0e-6 * perMtri, "ms_per_Mtri");
+	report("peers.bvh_build.ratio", bestLimber / bestEmbree, "x");
 
 	const int block = 256;
 	const int count = block * blocks;
