@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref query group.
+
 /// @defgroup query Scene queries: ray casts, sphere casts and sphere overlaps
 /// Every system finds the world only through an lbSceneQuery: a small table of function pointers
 /// plus a user context, so a game can answer with its own physics engine. lbWorld is the built-in
@@ -281,22 +284,32 @@ typedef struct lbBoxDef
 /// one only for reading.
 typedef struct lbShapeInfo
 {
+	/// What the shape is (mesh, heightfield or box): it says which fields below apply.
 	lbShapeKind kind;
+	///@{
 	/// Channel bits and owner id given at creation.
 	uint32_t channels;
 	uint32_t ownerId;
-	/// World bounds (m).
+	///@}
+	///@{
+	/// World bounds: lowest and highest corner of the axis-aligned box (world, m).
 	lbVec3 boundsMin, boundsMax;
-	/// Mesh: vertices (world, m) and three indices per triangle. The world reorders triangles for
-	/// its BVH, so triangle k here is primitiveIndex k in hits.
+	///@}
+	///@{
+	/// Mesh: vertices (world, m) and their count, three indices per triangle and the triangle count.
+	/// The world reorders triangles for its BVH, so triangle k here is primitiveIndex k in hits.
 	const lbVec3* vertices;
 	int vertexCount;
 	const int32_t* indices;
 	int triangleCount;
-	/// Heightfield: heights (countX * countY, row-major), sample spacing (m).
+	///@}
+	///@{
+	/// Heightfield: heights (countX * countY samples, row-major, x fastest), sample counts along x, y,
+	/// sample spacing (m).
 	const float* heights;
 	int countX, countY;
 	float cellSize;
+	///@}
 	/// Heightfield and box: frame in the world (p, q; s = 1).
 	lbTransform transform;
 	/// Box: half sizes along its local axes (m).
@@ -308,6 +321,7 @@ typedef struct lbShapeInfo
 /// one only for reading.
 typedef struct lbBvhStats
 {
+	/// Triangles in the mesh.
 	int triangleCount;
 	/// 4-wide nodes (64 bytes each) after collapsing the binary SAH tree.
 	int nodeCount;
