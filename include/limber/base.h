@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref base group.
+
 /// @defgroup base Base: export macros, result codes, log and assert hooks
 /// @{
 ///
@@ -113,6 +116,7 @@
 /// Result codes. `lb_ok` is 0; every other value is an error with a message from lbResultString().
 typedef enum lbResult
 {
+/// Turns a row of LB_RESULT_TABLE into an enumerator (defined only inside this enum).
 #define LB_RESULT_ENUM(name, msg) name,
 	LB_RESULT_TABLE(LB_RESULT_ENUM)
 #undef LB_RESULT_ENUM

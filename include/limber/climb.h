@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref climb group.
+
 /// @defgroup climb Limb-by-limb climbing
 /// The player (or an NPC's planner) picks a hand or a foot, steers its target along a climbable
 /// surface and confirms the hold; held limbs stay where they are while the body, elbows, knees,

@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref climb_balance group.
+
 /// @defgroup climb_balance Balance for the climbing system
 /// With gravity along -up, the climbing body shifts so its centre of mass moves toward the support
 /// of the held contacts: when a hand lets go the body swings under the holds that remain, and with

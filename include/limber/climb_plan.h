@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref climb_plan group.
+
 /// @defgroup climb_plan Hold planner and driver for the climbing system
 /// Plans a climb to a goal point as a sequence of single-limb moves from hold to hold, then
 /// drives the climbing system (lbClimb_Select, lbClimb_SetStick, lbClimb_Confirm,

@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref climb_transition group.
+
 /// @defgroup climb_transition Hand-over between foot placement and climbing
 /// The foot system and the climbing system stay independent; these calls read one system's state
 /// and seed the other's, so a character walks up to a wall, gets on it, and drops back to standing:

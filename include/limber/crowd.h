@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref crowd group.
+
 /// @defgroup crowd Crowds on several threads
 /// Batch entry points that run the foot, climb and prone systems over many characters, split over a
 /// parallel-for the caller provides (an engine's job system) or over the small built-in thread pool.

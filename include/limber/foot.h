@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref foot group.
+
 /// @defgroup foot Foot placement on uneven ground
 /// Plants a walking, running or standing character's feet on stairs, slopes and rocks. Two
 /// stages joined by a plain struct:

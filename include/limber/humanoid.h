@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref humanoid group.
+
 /// @defgroup humanoid Humanoid map and derived anatomical axes
 /// Maps a skeleton's bones to humanoid roles (found by name patterns of common rigs, or given
 /// explicitly) and derives, from the rest pose, every anatomical axis the solvers need, each in

@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref ik group.
+
 /// @defgroup ik IK solvers: two-bone, FABRIK chain, full-body, aim and distribute rotation
 /// Stateless solvers on caller memory; none allocates. All positions and rotations are in model
 /// space (the character's space) unless a name says otherwise; lengths in meters, angles in

@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref ik_batch group.
+
 /// @defgroup ik_batch Two-bone IK for many chains at once
 /// Structure-of-arrays two-bone IK: legs are gathered 8 (16 with AVX2) at a time into lanes and solved
 /// together with the vector instructions the library was built for (LIMBER_SIMD: avx2, sse2 or none).

@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref import group.
+
 /// @defgroup import Import and export of rigs and clips (io layer, through assimp)
 /// Loads a rig (bone hierarchy, rest pose, skinned meshes, inverse bind transforms) and its clips
 /// from FBX, glTF 2.0 (.gltf/.glb), BVH, Collada (.dae) and DirectX (.x) files, converted into the

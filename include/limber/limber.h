@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref limber group.
+
 /// @defgroup limber Umbrella header: includes the whole core API.
 
 #include "limber/base.h"

@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref math group.
+
 /// @defgroup math Math: vectors, quaternions, transforms and the animation helpers
 /// Value types passed by value. Quaternions are (x, y, z, w), unit, Hamilton product; a transform
 /// applies scale, then rotation, then translation, and `lbTransformMul(a, b)` applies b first.

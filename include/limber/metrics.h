@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref metrics group.
+
 /// @defgroup metrics Quality metrics
 /// Measures how good a sequence of poses looks against the world: sole and limb penetration,
 /// support under planted feet, hover, floating, contact drift, knee and elbow inversions, joint

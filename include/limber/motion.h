@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref motion group.
+
 /// @defgroup motion Motion: clips as plain data, clip playback with root motion, procedural base motion
 /// The base motion the systems (foot, prone, climb) correct. Two sources:
 /// - clips: per-bone local tracks (keys with times) or uniformly sampled frames, sampled with

@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref prone group.
+
 /// @defgroup prone Prone and lying bodies fitted to the ground
 /// Fits a body lying on the ground (face down, on its back or on its side; still or crawling) to
 /// slopes, steps, rocks, edges and roof ridges. Two stages joined by a plain struct:

@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref rigs group.
+
 /// @defgroup rigs Built-in reference rigs
 /// Two humanoids of about 1.8 m whose names, up axes and bone axes differ, so that every rig
 /// feature is exercised on both:

@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref scenario group.
+
 /// @defgroup scenario Scenarios: files, runs, reports and pose streams
 /// A scenario (a JSON file, format in docs/scenarios.md) names a world, a rig, a system with its
 /// configuration, a base motion, a timeline of scripted inputs, a time step, a frame count and a

@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref scenes group.
+
 /// @defgroup scenes Scene builders: parametric, seeded test worlds
 /// Builders add shapes to an lbWorld: flat ground, a slope, stairs, rocky terrain, a step-down
 /// ledge, a climbing wall, an inside corner, a ledge top, a pointed roof, a raised beam, a gap

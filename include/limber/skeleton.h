@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+/// @file
+/// Declarations of the @ref skeleton group.
+
 /// @defgroup skeleton Skeleton and pose
 /// A skeleton is an immutable bone hierarchy (parents before children) with names and a rest
 /// pose. A pose is caller-owned memory holding each bone's local (parent-relative) and model
