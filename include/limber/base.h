@@ -120,14 +120,18 @@ typedef enum lbResult
 #define LB_RESULT_ENUM(name, msg) name,
 	LB_RESULT_TABLE(LB_RESULT_ENUM)
 #undef LB_RESULT_ENUM
-		lb_resultCount
+		/// Number of result codes (not a result).
+	lb_resultCount
 } lbResult;
 
 /// Log severity passed to the log hook.
 typedef enum lbLogLevel
 {
+	/// An operation failed.
 	lb_logError = 0,
+	/// Something looks wrong, but the operation went on.
 	lb_logWarning = 1,
+	/// Information only; nothing went wrong.
 	lb_logInfo = 2,
 } lbLogLevel;
 
