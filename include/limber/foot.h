@@ -45,7 +45,9 @@ typedef enum lbFootTraceOrigin
 /// IK mode requested by the game (enabled, disabled or clamped).
 typedef enum lbFootIkMode
 {
+	/// Full strength.
 	lb_footIkEnabled = 0,
+	/// Off: the feet follow the animation.
 	lb_footIkDisabled,
 	/// Reduced strength (`clampedAlpha`), e.g. crouched or hurt.
 	lb_footIkClamped,
@@ -54,9 +56,13 @@ typedef enum lbFootIkMode
 /// Movement state; everything but grounded fades the IK out.
 typedef enum lbFootMoveState
 {
+	/// On the ground: the only state in which the IK is in.
 	lb_footGrounded = 0,
+	/// Airborne.
 	lb_footFalling,
+	/// Rolling on the ground.
 	lb_footRolling,
+	/// Climbing.
 	lb_footClimbing,
 } lbFootMoveState;
 
