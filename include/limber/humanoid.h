@@ -21,21 +21,33 @@
 /// Body side. Left is the character's own left.
 typedef enum lbSide
 {
+	/// The character's left.
 	lb_left = 0,
+	/// The character's right.
 	lb_right = 1,
 } lbSide;
 
 /// Humanoid roles, for explicit maps and messages.
 typedef enum lbRole
 {
+	/// The rig's root bone.
 	lb_roleRoot = 0,
+	/// The pelvis (hips) bone.
 	lb_rolePelvis,
+	///@{
+	/// Spine bones, pelvis end first.
 	lb_roleSpine1,
 	lb_roleSpine2,
 	lb_roleSpine3,
 	lb_roleSpine4,
+	///@}
+	/// The neck bone.
 	lb_roleNeck,
+	/// The head bone.
 	lb_roleHead,
+	///@{
+	/// Left arm and leg: clavicle, upper arm, forearm, forearm twist bones (elbow to wrist), hand,
+	/// thigh, calf, foot, ball of the foot (toes).
 	lb_roleClavicleL,
 	lb_roleUpperArmL,
 	lb_roleForeArmL,
@@ -47,6 +59,9 @@ typedef enum lbRole
 	lb_roleCalfL,
 	lb_roleFootL,
 	lb_roleBallL,
+	///@}
+	///@{
+	/// Right arm and leg, in the same order as the left.
 	lb_roleClavicleR,
 	lb_roleUpperArmR,
 	lb_roleForeArmR,
@@ -58,6 +73,8 @@ typedef enum lbRole
 	lb_roleCalfR,
 	lb_roleFootR,
 	lb_roleBallR,
+	///@}
+	/// Number of roles (not a role).
 	lb_roleCount
 } lbRole;
 
@@ -207,6 +224,7 @@ typedef enum lbSolePoint
 	lb_soleBall,
 	/// Tip of the toes: 1.4 ankle-to-ball lengths ahead.
 	lb_soleToeTip,
+	/// Number of sole points (not a point).
 	lb_solePointCount
 } lbSolePoint;
 
@@ -246,10 +264,15 @@ typedef struct lbHumanoidDef
 /// The four limbs of a humanoid.
 typedef enum lbLimb
 {
+	/// Left arm.
 	lb_limbArmL = 0,
+	/// Right arm.
 	lb_limbArmR,
+	/// Left leg.
 	lb_limbLegL,
+	/// Right leg.
 	lb_limbLegR,
+	/// Number of limbs (not a limb).
 	lb_limbCount
 } lbLimb;
 
