@@ -173,12 +173,19 @@ typedef struct lbJointLimit
 /// Effector slots of the full-body solver.
 typedef enum lbEffectorSlot
 {
+	/// Left hand.
 	lb_effectorHandL = 0,
+	/// Right hand.
 	lb_effectorHandR,
+	/// Left foot.
 	lb_effectorFootL,
+	/// Right foot.
 	lb_effectorFootR,
+	/// Head.
 	lb_effectorHead,
+	/// Pelvis.
 	lb_effectorPelvis,
+	/// Number of effector slots (not a slot).
 	lb_effectorCount
 } lbEffectorSlot;
 
