@@ -152,6 +152,7 @@ typedef enum lbExportFormat
 	lb_exportGlb,
 	/// Collada 1.4 (.dae).
 	lb_exportCollada,
+	/// Number of formats (not a format).
 	lb_exportFormatCount
 } lbExportFormat;
 
