@@ -22,8 +22,11 @@
 /// What a contact is held by.
 typedef enum lbContactKind
 {
+	/// A foot.
 	lb_contactFoot = 0,
+	/// A hand.
 	lb_contactHand = 1,
+	/// Another part of the body, e.g. a lying torso.
 	lb_contactBody = 2,
 } lbContactKind;
 
@@ -136,18 +139,23 @@ typedef struct lbMetricsFrame
 /// Body segments measured as capsules by limb_penetration.
 typedef enum lbMetricsSegment
 {
+	///@{
+	/// A capsule per limb segment (each side) and one for the torso.
 	lb_segmentThigh = 0,
 	lb_segmentCalf,
 	lb_segmentFoot,
 	lb_segmentUpperArm,
 	lb_segmentForeArm,
 	lb_segmentTorso,
+	///@}
+	/// Number of segments (not a segment).
 	lb_segmentCount
 } lbMetricsSegment;
 
 /// Why a world metric could not be measured in a frame (most common one in the summary).
 typedef enum lbUnmeasuredReason
 {
+	/// Everything was measured.
 	lb_unmeasuredNone = 0,
 	/// The def has no scene query (rayCast and sphereOverlap): nothing in the world can be measured.
 	lb_unmeasuredNoQuery,
@@ -155,6 +163,7 @@ typedef enum lbUnmeasuredReason
 	lb_unmeasuredNoGroundUnderPlantedFoot,
 	/// A touching contact of a system has no surface along its normal within reach.
 	lb_unmeasuredNoSurfaceAtContact,
+	/// Number of reasons (not a reason).
 	lb_unmeasuredReasonCount
 } lbUnmeasuredReason;
 
