@@ -131,13 +131,21 @@ LB_EXTERN_C_END
 /// The base motions limber can play.
 typedef enum lbBaseMotion
 {
+	/// The rest pose, unmoving.
 	lb_motionRest = 0,
+	/// Standing with a slight sway and breathing, feet planted.
 	lb_motionIdle,
+	/// Walking gait.
 	lb_motionWalk,
+	/// Running gait.
 	lb_motionRun,
+	/// Lying face down on the ground, forearms on the ground, head lifted.
 	lb_motionProne,
+	/// The lying pose crawling forward, arms and legs in a contralateral cycle.
 	lb_motionCrawl,
+	/// A keyed or sampled clip (lbClip), e.g. one from a rig file.
 	lb_motionClip,
+	/// Number of base motions (not a motion).
 	lb_motionCount
 } lbBaseMotion;
 
