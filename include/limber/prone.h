@@ -42,10 +42,13 @@ typedef enum lbPronePosture
 /// Segment probes: points of the body whose ground is probed each frame.
 typedef enum lbProneProbe
 {
+	///@{
 	/// Torso: the pelvis joint, the middle of the pelvis-to-neck axis, the top of the spine (neck joint).
 	lb_pronePelvis = 0,
 	lb_proneSpine,
 	lb_proneChest,
+	///@}
+	///@{
 	/// Per side (left, then right): knee, ankle, toe (the ball joint, or the sole's toe tip), elbow,
 	/// wrist.
 	lb_proneKneeL,
@@ -58,10 +61,14 @@ typedef enum lbProneProbe
 	lb_proneElbowR,
 	lb_proneWristL,
 	lb_proneWristR,
+	///@}
+	///@{
 	/// Torso again: a quarter and three quarters of the way from the pelvis to the neck joint, so
 	/// that no edge under the torso (a stair's nose) falls between probes wider apart than its radius.
 	lb_proneTorsoLow,
 	lb_proneTorsoHigh,
+	///@}
+	/// Number of probes (not a probe).
 	lb_proneProbeCount
 } lbProneProbe;
 
