@@ -189,6 +189,7 @@ typedef struct lbWorld lbWorld;
 /// Kind of a world shape.
 typedef enum lbShapeKind
 {
+	/// No shape: what a zeroed lbShapeInfo (a bad id) holds.
 	lb_shapeNone = 0,
 	/// Triangle mesh in a SAH bounding volume hierarchy.
 	lb_shapeMesh,
