@@ -19,8 +19,11 @@
 /// Which reference rig.
 typedef enum lbReferenceRig
 {
+	/// UE5 mannequin names, +Z up, A-pose rest.
 	lb_rigMannequin = 0,
+	/// Mixamo names, +Y up, T-pose rest, no twist bones.
 	lb_rigMixamo = 1,
+	/// Number of reference rigs (not a rig).
 	lb_rigCount
 } lbReferenceRig;
 
