@@ -81,18 +81,26 @@ typedef enum lbInputKind
 	lb_inputTeleport,
 	/// Jump impulse: upward speed (m/s) in `value`.
 	lb_inputJump,
+	/// Number of input kinds (not a kind).
 	lb_inputCount
 } lbInputKind;
 
 /// Character states the runner tracks (the foot system reads them).
 typedef enum lbCharacterState
 {
+	/// On the ground.
 	lb_stateGrounded = 0,
+	/// Airborne.
 	lb_stateFalling,
+	/// Touching down after a fall or a jump.
 	lb_stateLanding,
+	/// Rolling on the ground.
 	lb_stateRolling,
+	/// On a wall.
 	lb_stateClimbing,
+	/// Lying on the ground.
 	lb_stateProne,
+	/// Number of states (not a state).
 	lb_stateCount
 } lbCharacterState;
 
@@ -206,21 +214,32 @@ typedef struct lbScenario
 /// Drawing layers of the debug view.
 typedef enum lbDebugLayer
 {
+	/// Casts and probes against the world.
 	lb_layerCasts = 0,
+	/// Surface normals found.
 	lb_layerNormals,
+	/// IK targets.
 	lb_layerTargets,
+	/// Knee and elbow pole directions.
 	lb_layerPoles,
+	/// Reach spheres of the limbs.
 	lb_layerReach,
+	/// Contacts with the world.
 	lb_layerContacts,
+	/// Number of layers (not a layer).
 	lb_layerCount
 } lbDebugLayer;
 
 /// Debug primitive shapes.
 typedef enum lbDebugShape
 {
+	/// Line from a to b.
 	lb_debugLine = 0,
+	/// Point at a.
 	lb_debugPoint,
+	/// Sphere of the item's radius at a.
 	lb_debugSphere,
+	/// Arrow from a to b.
 	lb_debugArrow,
 } lbDebugShape;
 
