@@ -32,6 +32,7 @@
 /// Built-in scenes.
 typedef enum lbSceneKind
 {
+	/// No scene (not a valid kind).
 	lb_sceneNone = 0,
 	/// "flat": ground only.
 	lb_sceneFlat,
@@ -82,6 +83,7 @@ typedef enum lbSceneKind
 	/// of each 0.15..0.45 m to either side; the rest are spread over the wall by `seed`.
 	/// lbSceneHolds gives their centres.
 	lb_sceneHolds,
+	/// Number of scene kinds (not a kind).
 	lb_sceneCount
 } lbSceneKind;
 
