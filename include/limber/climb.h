@@ -132,8 +132,8 @@ typedef struct lbClimbDef
 	/// Most rounds of the joint body constraint (every locked limb projected each round). Default 16.
 	int bodyIterations;
 	///@{
-	/// Hand: forearm-on-wall projection length mapped to a reliability of 0..1 over this range.
-	/// Default 0.15, 0.35.
+	/// Hand: length of the unit forearm direction projected on the wall (0..1, no unit) mapped to a
+	/// reliability of 0..1 over this range. Default 0.15, 0.35.
 	float reliabilityStart, reliabilityFull;
 	///@}
 	/// Hand: surfaces whose normal is within this angle of up (rad) are ledge tops: the hand lies
@@ -198,7 +198,7 @@ typedef struct lbClimbLimbState
 	float lockTimer;
 	///@}
 	///@{
-	/// Smoothed IK and body alphas.
+	/// Smoothed IK and body alphas, in [0, 1].
 	float ikAlpha, bodyAlpha;
 	///@}
 	/// Effective reach measured last frame (m).
