@@ -141,7 +141,8 @@ typedef struct lbClimbDef
 	float ledgeAngle;
 	///@{
 	/// Leg: sideways offset of a foot from the hip centre (m along the wall's horizontal) over
-	/// which the negative side builds (0.20..0.40) and the positive side (0.10..0.30).
+	/// which the negative side builds (0.20..0.40) and the positive side (0.10..0.30). Defaults
+	/// 0.20, 0.40, 0.10, 0.30.
 	float sideNegStart, sideNegFull, sidePosStart, sidePosFull;
 	///@}
 	///@{
@@ -151,7 +152,7 @@ typedef struct lbClimbDef
 	///@}
 	///@{
 	/// Leg: the side blend fades out as reach ratio goes 0.90 -> 0.97 (extension) and in as it goes
-	/// 0.30 -> 0.40 (fold).
+	/// 0.30 -> 0.40 (fold). Defaults 0.90, 0.97, 0.30, 0.40.
 	float extendFadeStart, extendFadeEnd, foldFadeStart, foldFadeEnd;
 	///@}
 	/// Leg: knee pole base offset sideways from the hip-foot midpoint (m). Default 0.25.

@@ -93,7 +93,7 @@ typedef enum lbSceneKind
 /// one only for reading.
 typedef struct lbSceneDef
 {
-	/// Which builder.
+	/// Which builder. Default: the kind passed to lbDefaultSceneDef.
 	lbSceneKind kind;
 	/// World up [up_x, up_y, up_z]. Default (0, 0, 1).
 	lbVec3 up;
