@@ -1368,6 +1368,20 @@ static void lbFootLockBlend(lbFootLegState* leg, const lbFootDef* def, const lbF
 	}
 }
 
+// The bones the foot system reads: the pelvis, then each leg's thigh, calf, foot and ball.
+#define LB_FOOT_READ_BONES 9
+static void lbFootReadBones(const lbHumanoid* h, int out[LB_FOOT_READ_BONES])
+{
+	out[0] = h->pelvis;
+	for (int s = 0; s < 2; ++s)
+	{
+		out[1 + 4 * s] = h->leg[s].thigh;
+		out[2 + 4 * s] = h->leg[s].calf;
+		out[3 + 4 * s] = h->leg[s].foot;
+		out[4 + 4 * s] = h->leg[s].ball;
+	}
+}
+
 // The rig check at each entry, every frame: a map made for this skeleton (bone count and
 // fingerprint), its counts in range, and the bones this system reads and writes (pelvis, thigh,
 // calf, foot and ball of each leg) inside it. A map that passes is used only through those; one
@@ -1379,10 +1393,10 @@ static lbResult lbFootCheckRig(const lbHumanoid* h, const lbSkeleton* s)
 		h->spineCount <= LB_MAX_SPINE && h->arm[0].twistCount >= 0 && h->arm[0].twistCount <= 3 && h->arm[1].twistCount >= 0 &&
 		h->arm[1].twistCount <= 3)
 	{
-		const int bones[9] = { h->pelvis,	   h->leg[0].thigh, h->leg[0].calf, h->leg[0].foot, h->leg[0].ball,
-							   h->leg[1].thigh, h->leg[1].calf, h->leg[1].foot, h->leg[1].ball };
+		int bones[LB_FOOT_READ_BONES];
+		lbFootReadBones(h, bones);
 		bool inside = true;
-		for (int k = 0; k < 9; ++k)
+		for (int k = 0; k < LB_FOOT_READ_BONES; ++k)
 			inside = inside && (bones[k] == LB_NULL_INDEX || (bones[k] >= 0 && bones[k] < s->boneCount));
 		if (inside)
 			return lb_ok;
@@ -1394,9 +1408,9 @@ static lbResult lbFootCheckRig(const lbHumanoid* h, const lbSkeleton* s)
 // pelvis and the legs' bones); the rest of the pose is never read here.
 static bool lbFootAnimFinite(const lbPose* pose, const lbHumanoid* h)
 {
-	const int bones[9] = { h->pelvis,	   h->leg[0].thigh, h->leg[0].calf, h->leg[0].foot, h->leg[0].ball,
-						   h->leg[1].thigh, h->leg[1].calf, h->leg[1].foot, h->leg[1].ball };
-	for (int k = 0; k < 9; ++k)
+	int bones[LB_FOOT_READ_BONES];
+	lbFootReadBones(h, bones);
+	for (int k = 0; k < LB_FOOT_READ_BONES; ++k)
 	{
 		if (bones[k] < 0)
 			continue;
@@ -1412,9 +1426,9 @@ static bool lbFootAnimFinite(const lbPose* pose, const lbHumanoid* h)
 // the model origin, and each leg's bones of a length the two-bone solve takes.
 static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 {
-	const int bones[9] = { h->pelvis,	   h->leg[0].thigh, h->leg[0].calf, h->leg[0].foot, h->leg[0].ball,
-						   h->leg[1].thigh, h->leg[1].calf, h->leg[1].foot, h->leg[1].ball };
-	const int count = all ? pose->boneCount : 9;
+	int bones[LB_FOOT_READ_BONES];
+	lbFootReadBones(h, bones);
+	const int count = all ? pose->boneCount : LB_FOOT_READ_BONES;
 	for (int k = 0; k < count; ++k)
 	{
 		const int b = all ? k : bones[k];
