@@ -232,7 +232,11 @@ static void FabrikBadInput(void)
 	ENSURE(lbPose_SolveFabrik(&wrong, s, bones, 4, &good, &res) == lb_errorSkeletonMismatch);
 	in = good, in.targetMs.x = INFINITY;
 	ENSURE(lbPose_SolveFabrik(&pose, s, bones, 4, &in, &res) == lb_errorNonFinite);
-	ENSURE(log.count == 6);
+	// A non-finite parent of the first joint: its local would be written relative to it.
+	pose.model[0].p.y = NAN;
+	lbPose_Copy(&before, &pose);
+	ENSURE(lbPose_SolveFabrik(&pose, s, bones, 4, &good, &res) == lb_errorNonFinite);
+	ENSURE(log.count == 7);
 	ENSURE(memcmp(pose.local, before.local, sizeof(lbTransform) * 5) == 0);
 	ENSURE(memcmp(pose.model, before.model, sizeof(lbTransform) * 5) == 0);
 #undef EXPECT_ERROR

@@ -662,6 +662,25 @@ static void TwoBoneBadInput(void)
 	EXPECT_ERROR(lbPose_SolveLimbIk(&pose, s, &h, lb_limbArmL, &good, &res), lb_errorDegenerate);
 	lbPose_SetRest(&pose, s);
 	lbPose_SetRest(&before, s);
+	// A non-finite parent of the root (the clavicle): the root's local is written relative to
+	// it, so a solve would leave the whole arm non-finite; both entry points refuse it, pose
+	// unchanged, whatever the target (a far one took the fast path past the joint checks).
+	for (int far = 0; far < 2; ++far)
+	{
+		lbPose_SetRest(&pose, s);
+		const int parent = s->parents[c.root];
+		ENSURE(parent >= 0);
+		pose.model[parent].p.x = nan;
+		lbPose_Copy(&before, &pose);
+		lbTwoBoneIkInput weak = good;
+		weak.weight = 0.33f;
+		if (far)
+			weak.targetMs = lbMakeVec3(-3.0e38f, -0.4f, -0.3f);
+		EXPECT_ERROR(lbPose_SolveLimbIk(&pose, s, &h, lb_limbArmL, &weak, &res), lb_errorNonFinite);
+		EXPECT_ERROR(lbPose_SolveTwoBoneIk(&pose, s, c.root, c.mid, c.end, &weak, &res), lb_errorNonFinite);
+	}
+	lbPose_SetRest(&pose, s);
+	lbPose_SetRest(&before, s);
 	{
 		lbHumanoid crossed = h;
 		crossed.arm[lb_left].foreArm = h.arm[lb_right].foreArm;

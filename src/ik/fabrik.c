@@ -252,6 +252,11 @@ lbResult lbPose_SolveFabrik(lbPose* pose, const lbSkeleton* skeleton, const int*
 	r = lbCheckFabrikInput(fn, input);
 	if (r != lb_ok)
 		return r;
+	// The first joint's local is written relative to its parent's model transform.
+	const int top = skeleton->parents[bones[0]];
+	if (top != LB_NULL_INDEX && !lbIkValidTransformFast(&pose->model[top]))
+		return lbReport(lb_errorNonFinite, "%s: the parent of bone %d (bone %d) has a non-finite or invalid model transform",
+						fn, bones[0], top);
 	lbTransform j[LB_FABRIK_MAX_JOINTS];
 	for (int i = 0; i < count; ++i)
 		j[i] = pose->model[bones[i]];

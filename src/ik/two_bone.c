@@ -713,6 +713,17 @@ static void lbPoseTwoBoneSolve(lbPose* pose, const lbSkeleton* skeleton, int roo
 	*outResult = res;
 }
 
+// The root's parent's model transform: the solve writes the root's local relative to it, so a
+// non-finite parent would turn the solved root (and its subtree) non-finite.
+static lbResult lbTwoBoneCheckParent(const char* fn, const lbPose* pose, const lbSkeleton* skeleton, int root)
+{
+	const int p = skeleton->parents[root];
+	if (p != LB_NULL_INDEX && !lbIkValidTransformFast(&pose->model[p]))
+		return lbReport(lb_errorNonFinite, "%s: the parent of bone %d (bone %d) has a non-finite or invalid model transform",
+						fn, root, p);
+	return lb_ok;
+}
+
 // root, mid and end (valid indices) form a chain. A joint's direct parent, the common case,
 // needs no walk up the hierarchy (a parent index is always below its child's).
 static bool lbTwoBoneIsChain(const lbSkeleton* s, int root, int mid, int end)
@@ -736,6 +747,8 @@ lbResult lbPose_SolveTwoBoneIk(lbPose* pose, const lbSkeleton* skeleton, int roo
 	if (!lbTwoBoneIsChain(skeleton, root, mid, end))
 		return lbReport(lb_errorInvalidArgument, "%s: bones %d, %d, %d do not form a chain", fn, root, mid, end);
 	r = lbCheckTwoBoneInput(fn, input);
+	if (r == lb_ok)
+		r = lbTwoBoneCheckParent(fn, pose, skeleton, root);
 	if (r != lb_ok)
 		return r;
 	if (!lbTwoBoneJointsValid(&pose->model[root], &pose->model[mid], &pose->model[end]))
@@ -830,6 +843,8 @@ lbResult lbPose_SolveLimbIk(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 	if (!lbIkValidBone(skeleton, c.root) || !lbIkValidBone(skeleton, c.mid) || !lbIkValidBone(skeleton, c.end))
 		return lbReport(lb_errorSkeletonMismatch, "lbPose_SolveLimbIk: humanoid map does not fit the skeleton");
 	r = lbCheckTwoBoneInput("lbPose_SolveLimbIk", input);
+	if (r == lb_ok)
+		r = lbTwoBoneCheckParent("lbPose_SolveLimbIk", pose, skeleton, c.root);
 	if (r != lb_ok)
 		return r;
 	const bool jointsValid = lbTwoBoneJointsValid(&pose->model[c.root], &pose->model[c.mid], &pose->model[c.end]);

@@ -23,7 +23,8 @@ static inline unsigned lbByte(lbFuzzReader* r)
 static inline float lbFloat(lbFuzzReader* r)
 {
 	unsigned mode = lbByte(r);
-	unsigned bits = lbByte(r) | (lbByte(r) << 8);
+	const unsigned low = lbByte(r); // (one read per statement: argument order is unspecified in C)
+	unsigned bits = low | (lbByte(r) << 8);
 	switch (mode & 15u)
 	{
 		case 0:

@@ -22,7 +22,10 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
 
 static lbQuat lbRot(lbFuzzReader* r)
 {
-	lbQuat q = lbMakeQuat(lbFloat(r), lbFloat(r), lbFloat(r), lbFloat(r));
+	// One read per statement: C leaves the order of a call's arguments unspecified, and an input
+	// must mean the same whichever compiler built the target.
+	const float x = lbFloat(r), y = lbFloat(r), z = lbFloat(r), w = lbFloat(r);
+	lbQuat q = lbMakeQuat(x, y, z, w);
 	// Mostly unit rotations (the documented input), sometimes whatever came.
 	return (lbByte(r) & 3u) ? lbQuatNormalize(q) : q;
 }
@@ -174,7 +177,10 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 	}
 	lbPose_LocalToModel(&pose, rig);
 	if ((lbByte(r) & 15u) == 0)
-		pose.model[lbByte(r) % (unsigned)rig->boneCount].p.x = lbFloat(r);
+	{
+		const float x = lbFloat(r); // (the value read before the bone)
+		pose.model[lbByte(r) % (unsigned)rig->boneCount].p.x = x;
+	}
 	lbPose_Copy(&before, &pose);
 	lbResult res = lb_ok;
 	switch (which)
@@ -260,7 +266,10 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 								&def.lockSpeed, &def.lockHeight, &def.legSoften, &def.ankleLimit, &def.edgeHeight,
 								&def.swingClearance, &def.maxGoalSpeed };
 			for (int k = (int)(lbByte(r) % 4u); k > 0; --k)
-				*fields[lbByte(r) % (sizeof fields / sizeof fields[0])] = lbFloat(r);
+			{
+				const float value = lbFloat(r); // (read before the field: one read per statement)
+				*fields[lbByte(r) % (sizeof fields / sizeof fields[0])] = value;
+			}
 			if ((lbByte(r) & 7u) == 0)
 				def.up = lbVec(r);
 			def.traceOrigin = (lbFootTraceOrigin)(lbByte(r) % 4u);
@@ -275,7 +284,13 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 				lbFootSenseInput in = lbDefaultFootSenseInput();
 				in.query = &query;
 				in.characterWs = lbTransform_identity;
-				in.characterWs.p = (lbByte(r) & 7u) ? lbMakeVec3(lbFloat(r), lbFloat(r), 0.0f) : lbVec(r);
+				if (lbByte(r) & 7u)
+				{
+					const float x = lbFloat(r), y = lbFloat(r);
+					in.characterWs.p = lbMakeVec3(x, y, 0.0f);
+				}
+				else
+					in.characterWs.p = lbVec(r);
 				in.animPose = &pose;
 				in.velocityWs = lbVec(r);
 				in.dt = (lbByte(r) & 3u) ? 1.0f / 60.0f : lbFloat(r);

@@ -58,7 +58,10 @@ static void lbFuzzProne(lbFuzzReader* r, const lbSkeleton* rig, const lbHumanoid
 						&def.clearance,   &def.maxShift,      &def.torsoRadius,  &def.probeReach,   &def.lockSpeed,
 						&def.alphaSpeed };
 	for (int k = (int)(lbByte(r) % 4u); k > 0; --k)
-		*fields[lbByte(r) % (sizeof fields / sizeof fields[0])] = lbFloat(r);
+	{
+		const float value = lbFloat(r); // (read before the field: one read per statement)
+		*fields[lbByte(r) % (sizeof fields / sizeof fields[0])] = value;
+	}
 	if ((lbByte(r) & 7u) == 0)
 		def.up = lbVec(r);
 	def.fitLimbs = lbByte(r) & 1u;
@@ -70,7 +73,13 @@ static void lbFuzzProne(lbFuzzReader* r, const lbSkeleton* rig, const lbHumanoid
 		lbProneSenseInput in = lbDefaultProneSenseInput();
 		in.query = query;
 		in.characterWs = lbTransform_identity;
-		in.characterWs.p = (lbByte(r) & 7u) ? lbMakeVec3(lbFloat(r), lbFloat(r), 0.2f) : lbVec(r);
+		if (lbByte(r) & 7u)
+		{
+			const float x = lbFloat(r), y = lbFloat(r);
+			in.characterWs.p = lbMakeVec3(x, y, 0.2f);
+		}
+		else
+			in.characterWs.p = lbVec(r);
 		in.animPose = pose;
 		in.dt = (lbByte(r) & 3u) ? 1.0f / 60.0f : lbFloat(r);
 		in.active = (lbByte(r) & 3u) != 0;
@@ -100,7 +109,10 @@ static void lbFuzzClimb(lbFuzzReader* r, const lbSkeleton* rig, const lbHumanoid
 						&def.captureRadius, &def.lockTime,    &def.alphaTime,     &def.probeOut,  &def.probeIn,
 						&def.bodyWallDistance, &def.frameSpeed, &def.wallLean,   &def.bodyMargin, &def.ledgeAngle };
 	for (int k = (int)(lbByte(r) % 4u); k > 0; --k)
-		*fields[lbByte(r) % (sizeof fields / sizeof fields[0])] = lbFloat(r);
+	{
+		const float value = lbFloat(r); // (read before the field: one read per statement)
+		*fields[lbByte(r) % (sizeof fields / sizeof fields[0])] = value;
+	}
 	lbClimbState state;
 	lbClimbState_Reset(&state);
 	lbClimbPoseCache cache;
@@ -116,8 +128,11 @@ static void lbFuzzClimb(lbFuzzReader* r, const lbSkeleton* rig, const lbHumanoid
 				lbClimb_Select(&state, (int)(lbByte(r) % 7u) - 1);
 				break;
 			case 1:
-				lbClimb_SetStick(&state, lbFloat(r), lbFloat(r));
+			{
+				const float x = lbFloat(r), y = lbFloat(r);
+				lbClimb_SetStick(&state, x, y);
 				break;
+			}
 			case 2:
 				lbClimb_Confirm(&state);
 				break;
