@@ -1090,6 +1090,17 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		const lbVec3 knee = pose->model[h->leg[s].calf].p;
 		dir = lbNormalizeOr(lbProjectOnPlane(lbSub(knee, mid), axis), dir);
 		newCache->lastKneeWs[s] = lbTransformDirection(c->cw, dir);
+		// Back in the animation, the foot still turns from where it was last posed no faster than
+		// the limit: it held its hold's rotation while the IK alpha faded, and would otherwise snap
+		// to the animation's on the frame the alpha reaches 0 (40-60 degrees after a foothold).
+		if (cacheValid && c->maxTurn > 0.0f)
+		{
+			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->lastFootWs[s]));
+			const lbResult r = lbPose_SetBoneModelRotation(pose, c->skeleton, foot,
+														   lbClimbTurnToward(lastMs, pose->model[foot].q, 1.5f * c->maxTurn), true);
+			if (r != lb_ok)
+				return r;
+		}
 		newCache->lastFootWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[foot].q));
 		res->kneePoleMs[s] = plan.poleMs;
 		return lb_ok;
@@ -1165,11 +1176,21 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	// Turning the foot swings the toe tip about the ankle: the ankle goes where the turned foot
 	// puts its toe tip on the target, and a second pass takes it there with the aimed rotation.
 	const lbQuat footQ = pose->model[foot].q;
+	const lbQuat prevFootWs = newCache->lastFootWs[s];
 	newCache->lastFootWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, footQ));
 	in.targetMs = lbSub(c->targetMs[limb], lbQuatRotate(footQ, c->toeTipFoot[s]));
 	in.useTargetRotation = true;
 	in.targetRotationMs = footQ;
-	return lbPose_SolveLimbIk(pose, c->skeleton, h, (lbLimb)limb, &in, NULL);
+	r = lbPose_SolveLimbIk(pose, c->skeleton, h, (lbLimb)limb, &in, NULL);
+	if (r != lb_ok || a >= 1.0f || !(cacheValid && c->maxTurn > 0.0f))
+		return r;
+	// Under a partial IK alpha the solve blends that rotation with the animation's, so the foot as
+	// posed is not the one limited above: a fading foot (just released) is limited again from
+	// where it was last posed, or it snaps when the blend swings.
+	const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), prevFootWs));
+	r = lbPose_SetBoneModelRotation(pose, c->skeleton, foot, lbClimbTurnToward(lastMs, pose->model[foot].q, 1.5f * c->maxTurn), true);
+	newCache->lastFootWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[foot].q));
+	return r;
 }
 
 // Ankle goal of a foot before the body moves: the toe-tip target minus the toe tip's offset
