@@ -11,6 +11,9 @@
 /// - lbClimbTransition_FindWall: is a climbable wall close enough ahead to get on (world casts)?
 /// - lbClimbTransition_SeedClimb: a climbing state that starts where the walking character stands,
 ///   facing that wall, nothing held (the limbs then go on one by one: the hold planner, or a player).
+/// - lbClimbTopOut_Begin / lbClimbTopOut_Step / lbClimbTopOut_Carry: topping out on a ledge, the
+///   hands onto its top, the body up to the lip, the feet onto the top, the body standing up over
+///   them; then StandingTransform / SeedFoot walk on from the top.
 /// - lbClimbTransition_StandingTransform / lbClimbTransition_SeedFoot: once every limb has let go,
 ///   the upright transform on the ground below the climbing frame, and a foot state that lands
 ///   there.
@@ -20,6 +23,7 @@
 /// @{
 
 #include "limber/climb.h"
+#include "limber/climb_plan.h"
 #include "limber/foot.h"
 
 /// What lbClimbTransition_FindWall found.
@@ -39,7 +43,123 @@ typedef struct lbClimbWallAhead
 	///@}
 } lbClimbWallAhead;
 
+/// Where a top-out is.
+typedef enum lbClimbTopOutPhase
+{
+	/// The hands go onto the ledge top, one at a time (the other three limbs hold).
+	lb_topOutHands = 0,
+	/// The feet let go of the wall, one at a time: the body hangs on its hands.
+	lb_topOutFeetOff,
+	/// The body rises until the hips are just below the lip (the climbing frame carried).
+	lb_topOutRise,
+	/// The feet go onto the top, one at a time.
+	lb_topOutFeet,
+	/// The hands let go and the body stands up over the feet.
+	lb_topOutStand,
+	/// The feet go back to the animation, standing on the top.
+	lb_topOutRelease,
+	/// Nothing held, standing on the top: hand over to the foot system.
+	lb_topOutDone,
+	/// A limb could not reach its place on the top (logged); the climbing state is left as it is.
+	lb_topOutFailed,
+} lbClimbTopOutPhase;
+
+/// Options of a top-out. Fill with lbDefaultClimbTopOutDef(); every default is listed here.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
+typedef struct lbClimbTopOutDef
+{
+	/// World up (unit). Default +Z.
+	lbVec3 up;
+	/// Channels the ledge is found on. Default LB_CHANNEL_CLIMBABLE.
+	uint32_t channelMask;
+	///@{
+	/// Hands on the top: how far in from the lip and how far to each side of the body (m). Default
+	/// 0.12, 0.2.
+	float handInset, handSpread;
+	///@}
+	///@{
+	/// Feet on the top: how far in from the lip and to each side (m). Default 0.22, 0.12.
+	float footInset, footSpread;
+	///@}
+	/// Hips below the lip at the top of the rise, as far out as the climbing frame keeps them (m).
+	/// Default 0.3.
+	float crouchBelow;
+	/// Standing on the top: the pelvis over this point, this far in from the lip (m). Default 0.3.
+	float standInset;
+	///@{
+	/// Duration of the rise and of standing up once the hands have let go (s, smoothstep). Default
+	/// 1.2, 2.0.
+	float riseTime, standTime;
+	///@}
+	/// Highest the top may lie above the hands' holds, and farthest in front of the wall (m).
+	/// Default 0.6.
+	float searchHeight;
+	/// How the limbs are steered onto the top (the hold planner's driver). Default
+	/// lbDefaultClimbDriverDef().
+	lbClimbDriverDef driver;
+	/// Used internally to detect a valid definition. DO NOT SET.
+	int internalValue;
+} lbClimbTopOutDef;
+
+/// A top-out in progress (caller memory, one per character; filled by lbClimbTopOut_Begin).
+/// Thread-safety: one per character; the calls that update it must not run on two threads at once
+/// for the same state (different states are independent).
+typedef struct lbClimbTopOut
+{
+	/// Where it is.
+	lbClimbTopOutPhase phase;
+	/// Point on the lip in front of the body (world): the edge between the wall and the top.
+	lbVec3 lipWs;
+	///@{
+	/// Outward normal of the wall below the lip and of the top (world, unit).
+	lbVec3 wallNormalWs, topNormalWs;
+	///@}
+	/// The places on the top (world): hands L, R, feet L, R; and the moves that take them there.
+	lbClimbHold holds[4];
+	lbClimbPlanMove moves[4];
+	/// Plays the moves of the current phase.
+	lbClimbDriver driver;
+	/// Time in the current phase (s).
+	float timer;
+	/// Limbs let go so far in the current phase.
+	int released;
+	///@{
+	/// The climbing frame's position (world) where the current carry started and where it ends.
+	lbVec3 carryFromWs, carryToWs;
+	///@}
+	/// Nonzero while the frame is carried (rise, stand).
+	int carrying;
+} lbClimbTopOut;
+
 LB_EXTERN_C_BEGIN
+
+/// Default top-out def (see each field).
+LB_API lbClimbTopOutDef lbDefaultClimbTopOutDef(void);
+
+/// Starts a top-out from a climbing state with both hands held near a ledge: finds the top (a
+/// surface facing up within the def's searchHeight above the held hands, casts on its
+/// channelMask) and the lip in front of the body, and the places for hands and feet on the top.
+/// Returns lb_errorNullPointer, lb_errorDefNotInitialized, lb_errorNonFinite,
+/// lb_errorInvalidArgument (a hand not held) or lb_errorUnsupported (no ledge top there); *topOut
+/// unchanged then.
+LB_API lbResult lbClimbTopOut_Begin(lbClimbTopOut* topOut, const lbClimbTopOutDef* def, const lbClimbState* state,
+									const lbSceneQuery* query);
+
+/// One frame of a top-out, called before lbClimbSense: drives the climbing state's limbs through
+/// lbClimb_Select / SetStick / Confirm / Release (the hold planner's driver) for the current
+/// phase, and moves on to the next phase once it is done. `dt` is the frame time (s). Returns the
+/// phase (lb_topOutDone once nothing is held and the body stands on the top).
+LB_API lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* topOut, const lbClimbTopOutDef* def,
+											 lbClimbState* state, const lbClimbDef* climbDef, float dt);
+
+/// Called after lbClimbSense: while the body rises or stands up, carries the climbing frame
+/// (state->frameWs and targets->characterWs) along the top-out's path; the held limbs stay where
+/// they hold, the pose stage bends them. `animPose` is the base pose (model space), for the
+/// pelvis's height. Returns lb_errorNullPointer or lb_errorNonFinite (nothing changed).
+LB_API lbResult lbClimbTopOut_Carry(lbClimbTopOut* topOut, const lbClimbTopOutDef* def, const lbHumanoid* humanoid,
+									const lbPose* animPose, float dt, lbClimbState* state, lbClimbTargets* targets);
+
 
 /// Looks for a climbable wall ahead of a character: a ray from the character's chest height
 /// (`chestHeight` m above its origin along up) along its forward (humanoid forwardMs through

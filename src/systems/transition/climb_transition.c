@@ -109,3 +109,249 @@ float lbClimbTransition_PoseDistance(const lbPose* a, const lbPose* b)
 		worst = lbMaxF(worst, lbQuatAngleBetween(a->model[i].q, b->model[i].q));
 	return worst;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Topping out on a ledge. The climbing system does the limbs (each placed on the top through its
+// own select / steer / confirm / release, by the planner's driver); this piece only chooses the
+// places, orders the moves and carries the climbing frame while the body rises over the lip,
+// which the sense stage alone would not do (it hangs the body below hands held on a top).
+
+// How far over the lip a limb's guide is steered up the wall before it wraps onto the top (m).
+#define LB_TOPOUT_OVER_LIP 0.06f
+
+lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
+{
+	lbClimbTopOutDef d;
+	memset(&d, 0, sizeof d);
+	d.up = lbVec3_axisZ;
+	d.channelMask = LB_CHANNEL_CLIMBABLE;
+	d.handInset = 0.12f;
+	d.handSpread = 0.2f;
+	d.footInset = 0.15f;
+	d.footSpread = 0.12f;
+	d.crouchBelow = 0.45f;
+	d.standInset = 0.3f;
+	d.riseTime = 1.2f;
+	d.standTime = 2.0f;
+	d.searchHeight = 0.6f;
+	d.driver = lbDefaultClimbDriverDef();
+	d.internalValue = LB_SECRET_COOKIE;
+	return d;
+}
+
+static bool lbTopOutDefValid(const lbClimbTopOutDef* d)
+{
+	return lbIsValidVec3(d->up) && lbIsValidFloat(d->handInset) && lbIsValidFloat(d->handSpread) &&
+		   lbIsValidFloat(d->footInset) && lbIsValidFloat(d->footSpread) && lbIsValidFloat(d->crouchBelow) &&
+		   lbIsValidFloat(d->standInset) && lbIsValidFloat(d->riseTime) && lbIsValidFloat(d->standTime) &&
+		   lbIsValidFloat(d->searchHeight) && d->riseTime >= 0.0f && d->standTime >= 0.0f && d->searchHeight > 0.0f &&
+		   lbLengthSquared(d->up) > 0.5f;
+}
+
+// The top's surface under a point: a ray down along -up from `above` m over it to `below` m under.
+static bool lbTopOutCastDown(const lbSceneQuery* query, uint32_t mask, lbVec3 p, lbVec3 u, float above, float below,
+							 lbHit* hit)
+{
+	lbQueryInput q = lbDefaultQueryInput();
+	q.start = lbMulAdd(p, above, u);
+	q.end = lbMulAdd(p, -below, u);
+	q.channelMask = mask;
+	*hit = lbCallQuery(query, query->rayCast, &q);
+	return hit->hit && !hit->startedInside;
+}
+
+lbResult lbClimbTopOut_Begin(lbClimbTopOut* topOut, const lbClimbTopOutDef* def, const lbClimbState* state,
+							 const lbSceneQuery* query)
+{
+	static const char fn[] = "lbClimbTopOut_Begin";
+	if (!topOut || !def || !state || !query)
+		return lbReport(lb_errorNullPointer, "%s: topOut, def, state and query are required", fn);
+	if (def->internalValue != LB_SECRET_COOKIE || def->driver.internalValue != LB_SECRET_COOKIE)
+		return lbReport(lb_errorDefNotInitialized, "%s: def not initialised with lbDefaultClimbTopOutDef()", fn);
+	if (!lbTopOutDefValid(def) || !lbIsValidTransform(state->frameWs) || !lbIsValidVec3(state->wallNormalWs))
+		return lbReport(lb_errorNonFinite, "%s: a non-finite or out-of-range def value, or a non-finite state", fn);
+	for (int i = 0; i < 2; ++i)
+		if (state->limbs[i].mode != lb_climbLocked && state->limbs[i].mode != lb_climbLocking)
+			return lbReport(lb_errorInvalidArgument, "%s: hand %d does not hold (a top-out starts from both hands held)", fn, i);
+	const lbVec3 u = lbNormalizeOr(def->up, lbVec3_axisZ);
+	const lbVec3 nh = lbNormalizeOr(lbProjectOnPlane(state->wallNormalWs, u), lbVec3_zero);
+	if (lbLengthSquared(nh) < 0.5f)
+		return lbReport(lb_errorUnsupported, "%s: the climbing frame faces no wall (its normal is along up)", fn);
+	const lbVec3 hands = lbLerp(state->limbs[0].surfaceWs, state->limbs[1].surfaceWs, 0.5f);
+	// The top: straight down behind the face above the hands.
+	lbHit hit;
+	const lbVec3 probe = lbMulAdd(hands, -lbMaxF(def->handInset, 0.05f), nh);
+	if (!lbTopOutCastDown(query, def->channelMask, probe, u, def->searchHeight, 0.25f, &hit) ||
+		lbDot(lbNormalizeOr(hit.normal, lbVec3_zero), u) < 0.75f)
+		return lbReport(lb_errorUnsupported, "%s: no ledge top within %g m above the hands", fn, (double)def->searchHeight);
+	const lbVec3 top = hit.impactPoint;
+	const float topH = lbDot(top, u);
+	// The lip: the wall's face just below the top, in front of the hands.
+	lbVec3 lip = lbAdd(lbProjectOnPlane(hands, u), lbMulSV(topH, u));
+	lbQueryInput q = lbDefaultQueryInput();
+	const lbVec3 below = lbMulAdd(lip, -0.04f, u);
+	q.start = lbMulAdd(below, 0.6f, nh);
+	q.end = lbMulAdd(below, -0.6f, nh);
+	q.channelMask = def->channelMask;
+	lbHit face = lbCallQuery(query, query->rayCast, &q);
+	if (face.hit && !face.startedInside)
+		lip = lbMulAdd(face.impactPoint, 0.04f, u);
+	lbClimbTopOut t;
+	memset(&t, 0, sizeof t);
+	t.phase = lb_topOutHands;
+	t.lipWs = lip;
+	t.wallNormalWs = nh;
+	t.topNormalWs = lbNormalizeOr(hit.normal, u);
+	// Left of a body facing the wall (into -nh).
+	const lbVec3 left = lbNormalizeOr(lbCross(u, lbNeg(nh)), lbVec3_zero);
+	const float inset[4] = { def->handInset, def->handInset, def->footInset, def->footInset };
+	const float side[4] = { def->handSpread, -def->handSpread, def->footSpread, -def->footSpread };
+	for (int i = 0; i < 4; ++i)
+	{
+		lbVec3 p = lbMulAdd(lbMulAdd(lip, -inset[i], nh), side[i], left);
+		if (!lbTopOutCastDown(query, def->channelMask, p, u, 0.3f, 0.3f, &hit) || lbDot(hit.normal, u) < 0.75f)
+			return lbReport(lb_errorUnsupported, "%s: the top gives no place for limb %d (%g m in, %g m aside)", fn, i,
+							(double)inset[i], (double)side[i]);
+		t.holds[i].pointWs = hit.impactPoint;
+		t.holds[i].normalWs = lbNormalizeOr(hit.normal, u);
+		t.holds[i].firstSampleWs = hit.impactPoint;
+		t.moves[i].limb = i;
+		t.moves[i].hold = i;
+		t.moves[i].pelvisWs = lbTransformPoint(state->frameWs, lbVec3_zero);
+	}
+	lbClimbDriver_Reset(&t.driver);
+	*topOut = t;
+	return lb_ok;
+}
+
+static void lbTopOutEnter(lbClimbTopOut* t, lbClimbTopOutPhase phase)
+{
+	t->phase = phase;
+	t->timer = 0.0f;
+	t->released = 0;
+	t->carrying = 0;
+	lbClimbDriver_Reset(&t->driver);
+}
+
+// Lets go of `first`..`first + 1` one at a time, each once the last is back in the animation;
+// true once both are.
+static bool lbTopOutReleasePair(lbClimbTopOut* t, lbClimbState* state, int first)
+{
+	if (t->released < 2)
+	{
+		if (t->released == 0 || state->limbs[first + t->released - 1].ikAlpha <= 0.0f)
+			lbClimb_Release(state, first + t->released++);
+		return false;
+	}
+	return state->limbs[first].ikAlpha <= 0.0f && state->limbs[first + 1].ikAlpha <= 0.0f;
+}
+
+// Drives the pair of limbs `first`, `first + 1` onto their places on the top. The driver steers
+// in the plane of the surface a limb is on: while that is still the wall, it aims just over the
+// lip (where the sense stage's search wraps over the edge onto the top), then at the place.
+static bool lbTopOutDrive(lbClimbTopOut* t, const lbClimbTopOutDef* def, lbClimbState* state, const lbClimbDef* climbDef,
+						  int first, float dt)
+{
+	lbClimbHold holds[4];
+	memcpy(holds, t->holds, sizeof holds);
+	const int m = first + (t->driver.move < 2 ? t->driver.move : 1);
+	const lbClimbLimbState* l = &state->limbs[t->moves[m].limb];
+	const lbVec3 u = lbNormalizeOr(def->up, lbVec3_axisZ);
+	if (l->mode != lb_climbFree && l->hasSurface && lbDot(l->normalWs, u) < 0.75f)
+	{
+		lbClimbHold* h = &holds[t->moves[m].hold];
+		const float out = lbDot(lbSub(l->surfaceWs, h->pointWs), l->normalWs);
+		h->pointWs = lbMulAdd(lbMulAdd(h->pointWs, out, l->normalWs), LB_TOPOUT_OVER_LIP, u);
+	}
+	return lbClimbDrive(&t->driver, &def->driver, state, climbDef, holds, 4, t->moves + first, 2, dt);
+}
+
+lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* t, const lbClimbTopOutDef* def, lbClimbState* state,
+									  const lbClimbDef* climbDef, float dt)
+{
+	if (!t || !def || !state || !climbDef)
+	{
+		lbReport(lb_errorNullPointer, "lbClimbTopOut_Step: topOut, def, state and climbDef are required");
+		return t ? t->phase : lb_topOutFailed;
+	}
+	if (!(dt > 0.0f) || !lbIsValidFloat(dt) || t->phase >= lb_topOutDone)
+		return t->phase;
+	t->timer += dt;
+	switch (t->phase)
+	{
+	case lb_topOutHands:
+		if (!lbTopOutDrive(t, def, state, climbDef, 0, dt))
+			lbTopOutEnter(t, t->driver.stuck ? lb_topOutFailed : lb_topOutFeetOff);
+		break;
+	case lb_topOutFeetOff:
+		if (lbTopOutReleasePair(t, state, lb_limbLegL))
+			lbTopOutEnter(t, lb_topOutRise);
+		break;
+	case lb_topOutRise:
+		if (t->timer >= def->riseTime)
+			lbTopOutEnter(t, lb_topOutFeet);
+		break;
+	case lb_topOutFeet:
+		if (!lbTopOutDrive(t, def, state, climbDef, 2, dt))
+			lbTopOutEnter(t, t->driver.stuck ? lb_topOutFailed : lb_topOutStand);
+		break;
+	case lb_topOutStand:
+		// The hands let go first (crouched on the feet, the body needs them no more), then the body
+		// stands up: an arm swinging back to the animation while the body rises would add the two
+		// turns together.
+		if (t->released < 2 || state->limbs[lb_limbArmL].ikAlpha > 0.0f || state->limbs[lb_limbArmR].ikAlpha > 0.0f)
+		{
+			lbTopOutReleasePair(t, state, lb_limbArmL);
+			t->timer = 0.0f;
+		}
+		else if (t->timer >= def->standTime)
+			lbTopOutEnter(t, lb_topOutRelease);
+		break;
+	case lb_topOutRelease:
+		if (lbTopOutReleasePair(t, state, lb_limbLegL))
+			lbTopOutEnter(t, lb_topOutDone);
+		break;
+	default:
+		break;
+	}
+	if (t->phase == lb_topOutFailed)
+		lbReport(lb_errorUnsupported, "lbClimbTopOut_Step: a limb could not reach its place on the top");
+	return t->phase;
+}
+
+lbResult lbClimbTopOut_Carry(lbClimbTopOut* t, const lbClimbTopOutDef* def, const lbHumanoid* humanoid,
+							 const lbPose* animPose, float dt, lbClimbState* state, lbClimbTargets* targets)
+{
+	if (!t || !def || !humanoid || !animPose || !animPose->model || !state || !targets)
+		return lbReport(lb_errorNullPointer, "lbClimbTopOut_Carry: an argument is NULL");
+	if (!lbIsValidFloat(dt) || !lbIsValidTransform(state->frameWs) || !lbTopOutDefValid(def) ||
+		humanoid->pelvis < 0 || humanoid->pelvis >= animPose->boneCount ||
+		!lbIsValidVec3(animPose->model[humanoid->pelvis].p))
+		return lbReport(lb_errorNonFinite, "lbClimbTopOut_Carry: a non-finite argument or state");
+	(void)dt;
+	const bool rise = t->phase == lb_topOutRise || t->phase == lb_topOutFeet;
+	const bool stand = t->phase == lb_topOutStand || t->phase == lb_topOutRelease;
+	if (!rise && !stand)
+		return lb_ok;
+	const lbVec3 u = lbNormalizeOr(def->up, lbVec3_axisZ);
+	if (!t->carrying)
+	{
+		t->carrying = 1;
+		t->carryFromWs = state->frameWs.p;
+		if (rise)
+		{
+			// Straight up, until the hips are crouchBelow under the lip.
+			const lbVec3 pelvis = lbTransformPoint(state->frameWs, animPose->model[humanoid->pelvis].p);
+			const float lift = lbDot(lbSub(t->lipWs, pelvis), u) - def->crouchBelow;
+			t->carryToWs = lbMulAdd(state->frameWs.p, lbMaxF(lift, 0.0f), u);
+		}
+		else
+			// Standing on the top, in from the lip (the frame's origin is the ground under the body).
+			t->carryToWs = lbMulAdd(t->lipWs, -def->standInset, t->wallNormalWs);
+	}
+	const float span = t->phase == lb_topOutRise ? def->riseTime : t->phase == lb_topOutStand ? def->standTime : 0.0f;
+	const float s = span > 0.0f ? lbSmoothStep(lbClampF(t->timer / span, 0.0f, 1.0f)) : 1.0f;
+	state->frameWs.p = lbLerp(t->carryFromWs, t->carryToWs, s);
+	targets->characterWs = state->frameWs;
+	return lb_ok;
+}
