@@ -115,9 +115,11 @@ typedef struct lbClimbTopOut
 	/// Outward normal of the wall below the lip and of the top (world, unit).
 	lbVec3 wallNormalWs, topNormalWs;
 	///@}
+	///@{
 	/// The places on the top (world): hands L, R, feet L, R; and the moves that take them there.
 	lbClimbHold holds[4];
 	lbClimbPlanMove moves[4];
+	///@}
 	/// Plays the moves of the current phase.
 	lbClimbDriver driver;
 	/// Time in the current phase (s).
