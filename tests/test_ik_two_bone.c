@@ -549,6 +549,23 @@ static void TwoBoneSoftenIsSmooth(void)
 		}
 		prev = reach;
 	}
+	// A soften so small its band rounds to zero (the smallest denormal times a 0.2 m limb) solves
+	// as no soften at all, with no division by the zero band (the sanitized build traps on one).
+	m.p = lbMulSV(0.2f, m.p);
+	e.p = lbMulSV(0.2f, e.p);
+	L *= 0.2f;
+	ENSURE(1.0e-45f * L == 0.0f);
+	for (int k = 0; k < 2; ++k)
+	{
+		lbTransform r0 = r, m0 = m, e0 = e, r1 = r, m1 = m, e1 = e;
+		lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+		in.targetMs = lbMakeVec3(0.1f, 0.0f, k == 0 ? -2.0f * L : -0.5f * L);
+		in.soften = 1.0e-45f;
+		ENSURE(lbSolveTwoBoneIk(&r0, &m0, &e0, &in, NULL) == lb_ok);
+		in.soften = 0.0f;
+		ENSURE(lbSolveTwoBoneIk(&r1, &m1, &e1, &in, NULL) == lb_ok);
+		ENSURE(lbIsValidTransform(e0) && lbDistance(e0.p, e1.p) < 1.0e-6f);
+	}
 }
 
 // Stretch lengthens the bones up to maxStretch; the end bone can take a target rotation.

@@ -393,7 +393,10 @@ static void lbMapByName(const lbSkeleton* s, lbHumanoid* h)
 			int chain[LB_MAX_BONES];
 			int n = 0;
 			for (int k = s->parents[upper]; k != h->pelvis && k != LB_NULL_INDEX; k = s->parents[k])
+			{
+				LB_ASSERT(n < s->boneCount); // parents come before children: the walk ends
 				chain[n++] = k;
+			}
 			// chain is top-down; reverse into bottom-up order
 			for (int a = 0, b = n - 1; a < b; ++a, --b)
 			{

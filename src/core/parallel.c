@@ -167,6 +167,8 @@ static void lbPoolDrain(lbThreadPool* pool, int worker)
 		const int r = pool->nextRange++;
 		const int begin = r * pool->rangeSize;
 		const int end = begin + pool->rangeSize < pool->itemCount ? begin + pool->rangeSize : pool->itemCount;
+		// Ranges are handed out once each and cover the items exactly.
+		LB_ASSERT(begin < end && end <= pool->itemCount && pool->doneRanges < pool->rangeCount);
 		lbTaskFcn* task = pool->task;
 		void* context = pool->taskContext;
 		lbMutexUnlock(&pool->mutex);

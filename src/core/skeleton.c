@@ -294,6 +294,7 @@ void lbPose_LocalToModelRange(lbPose* pose, const lbSkeleton* skeleton, int firs
 	for (int i = first; i < end; ++i)
 	{
 		int p = parents[i];
+		LB_ASSERT(p < i); // lbCreateSkeleton orders parents before children: one pass suffices
 		pose->model[i] = p == LB_NULL_INDEX ? pose->local[i] : lbTransformMul(pose->model[p], pose->local[i]);
 	}
 }

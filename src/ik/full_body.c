@@ -1103,6 +1103,8 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	memcpy(inModel, pose->model, sizeof(lbTransform) * (size_t)n);
 	lbTransform* bestLocal = inModel + n;
 	lbTransform* bestModel = bestLocal + n;
+	// The four arrays are what lbGetFullBodyIkWorkspaceSize counts (checked against workspaceSize).
+	LB_ASSERT((size_t)((char*)(bestModel + n) - (char*)workspace) <= lbGetFullBodyIkWorkspaceSize(s));
 	float bestError = 0.0f;
 
 	lbFbikLimb limbs[4];

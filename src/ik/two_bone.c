@@ -280,7 +280,8 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		if (soften > 0.0f)
 		{
 			float band = soften * dMax, start = dMax - band;
-			if (dist > start)
+			// A soften so small that the band rounds to zero softens nothing (and must not divide).
+			if (dist > start && band > 0.0f)
 				dReach = start + band * (1.0f - expf(-(dist - start) / band));
 		}
 		// Stretch covers what softening and full extension leave (Nicholas: scale by d / dSoft).

@@ -657,6 +657,9 @@ static void lbBuildSubtree(const lbBuilder* b, lbSubtree* st)
 		}
 		int child = next;
 		next += 2;
+		// The subtree's node range (2 per triangle) and the task stack (one entry per level plus
+		// one, levels bounded by the median split) are sized by the same argument as the build.
+		LB_ASSERT(next - st->firstNode <= lbSubtreeNodes(st->root.count) && taskCount + 2 <= LB_BVH_STACK);
 		n->leftOrFirst = child;
 		n->count = 0;
 		lbSetNodeBox(&local.nodes[child], &childBounds[0]);
@@ -808,6 +811,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 		}
 		int child = b.nodeCount;
 		b.nodeCount += 2;
+		LB_ASSERT((size_t)b.nodeCount <= 2 * tc + 2 && taskCount + 2 <= LB_BVH_STACK * 2 + 64);
 		n->leftOrFirst = child;
 		n->count = 0;
 		// Depth-first with the right child pushed first keeps the task stack at O(depth).
@@ -866,6 +870,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 		}
 	mesh->nodeCount = 0;
 	lbCollapse(bin, 0, mesh->nodes, &mesh->nodeCount);
+	LB_ASSERT((size_t)mesh->nodeCount <= cap);
 	lbFree(bin);
 	lbSetDescentPrefetch(mesh->nodes, mesh->nodeCount);
 	lbBvh4Node* shrunk = (lbBvh4Node*)lbBvhAlloc(sizeof(lbBvh4Node) * (size_t)mesh->nodeCount);
@@ -1540,6 +1545,7 @@ void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
 			{
 				int k = order[j];
 				lbMeshPrefetch(mesh, n, k);
+				LB_ASSERT(top < LB_BVH_STACK); // a 4-wide step pushes at most 3 per level
 				stack[top++] = (lbStackEntry){ n->child[k], n->count[k], tHit[j] };
 			}
 			nearest = order[hits - 1];
