@@ -75,15 +75,15 @@ typedef struct lbClimbTopOutDef
 	uint32_t channelMask;
 	///@{
 	/// Hands on the top: how far in from the lip and how far to each side of the body (m). Default
-	/// 0.12, 0.2.
+	/// 0.12, 0.3.
 	float handInset, handSpread;
 	///@}
 	///@{
-	/// Feet on the top: how far in from the lip and to each side (m). Default 0.22, 0.12.
+	/// Feet on the top: how far in from the lip and to each side (m). Default 0.15, 0.12.
 	float footInset, footSpread;
 	///@}
 	/// Hips below the lip at the top of the rise, as far out as the climbing frame keeps them (m).
-	/// Default 0.3.
+	/// Default 0.45.
 	float crouchBelow;
 	/// Standing on the top: the pelvis over this point, this far in from the lip (m). Default 0.3.
 	float standInset;

@@ -126,7 +126,7 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 	d.up = lbVec3_axisZ;
 	d.channelMask = LB_CHANNEL_CLIMBABLE;
 	d.handInset = 0.12f;
-	d.handSpread = 0.2f;
+	d.handSpread = 0.3f;
 	d.footInset = 0.15f;
 	d.footSpread = 0.12f;
 	d.crouchBelow = 0.45f;
