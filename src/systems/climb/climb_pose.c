@@ -890,9 +890,10 @@ static void lbClimbWallFrame(const lbClimbPoseCtx* c, lbVec3 n, lbVec3* outH, lb
 
 // Side blend (with its cache rule), wall frame, side direction and knee pole of leg `s` reaching
 // `ankle` from the current hips. `legPoleMs` is the knee's natural direction (the humanoid's knee
-// pole carried by the thigh).
+// pole carried by the thigh). Without `withPole` the knee pole is left zero (the ankle estimate
+// needs only the side and the wall frame, for the toes).
 static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankle, float cachedIn, bool cacheValid,
-									 lbVec3 legPoleMs)
+									 lbVec3 legPoleMs, bool withPole)
 {
 	const lbClimbDef* def = c->def;
 	const lbHumanoid* h = c->humanoid;
@@ -935,6 +936,9 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 	if (lbLengthSquared(outDir) == 0.0f)
 		outDir = lbNormalizeOr(lbProjectOnPlane(lbNeg(legPoleMs), legAxis), lbAnyPerpendicular(legAxis));
 	p.sideDir = lbMulSV(p.outward, lbNormalizeOr(lbCross(legAxis, outDir), lbAnyPerpendicular(legAxis)));
+	p.poleMs = lbVec3_zero;
+	if (!withPole)
+		return p;
 
 	// Knee circle and its natural direction (u) and the outward side direction (v) about the axis.
 	lbVec3 centre;
@@ -1075,7 +1079,7 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	const float a = c->ikAlpha[limb];
 	const lbSole sole = lbHumanoid_GetSole(h, s);
 	const lbVec3 legPole = lbLimbChain_PoleMs(&c->chain[limb], pose);
-	const lbClimbLegPlan plan = lbClimbPlanLeg(c, s, c->ankleGuessMs[s], newCache->legSide[s], cacheValid, legPole);
+	const lbClimbLegPlan plan = lbClimbPlanLeg(c, s, c->ankleGuessMs[s], newCache->legSide[s], cacheValid, legPole, true);
 	newCache->legSide[s] = plan.cached;
 	res->legSide[s] = plan.side;
 	// The knee's direction about the hip-ankle line swings from last frame's no faster than the
@@ -1205,8 +1209,10 @@ static lbVec3 lbClimbGuessAnkle(const lbClimbPoseCtx* c, int s, float cachedSide
 	const lbVec3 toeT = c->targetMs[2 + s];
 	// First guess with the foot as it is, then one with the planned rotation.
 	const lbVec3 first = lbSub(toeT, lbQuatRotate(pose->model[foot].q, c->toeTipFoot[s]));
+	// Only the side and the wall frame are read here (the toes): the knee pole is planned once,
+	// from where the body ends, by the leg stage.
 	const lbClimbLegPlan plan =
-		lbClimbPlanLeg(c, s, first, cachedSide, cacheValid, lbLimbChain_PoleMs(&c->chain[2 + s], pose));
+		lbClimbPlanLeg(c, s, first, cachedSide, cacheValid, lbLimbChain_PoleMs(&c->chain[2 + s], pose), false);
 	lbVec3 toe, top;
 	lbClimbToeDirections(c, s, &plan, sole.toeFlat, &toe, &top);
 	lbQuat q = lbAimRotation(pose->model[foot].q, sole.toeFlat, toe, h->legAxes[s].footUp, top, 1.0f);
