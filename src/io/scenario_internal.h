@@ -149,6 +149,7 @@ const lbSystemEntry* lbFindSystemEntry(const char* name);
 extern const lbSystemEntry lbSystemFoot;
 extern const lbSystemEntry lbSystemClimb;
 extern const lbSystemEntry lbSystemProne;
+extern const lbSystemEntry lbSystemStory;
 
 /// Kinds of the foot system's config keys.
 typedef enum lbFootKeyKind

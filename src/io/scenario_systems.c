@@ -36,6 +36,7 @@ static const lbSystemEntry* const lbSystems[] = {
 	&lbSystemFoot,
 	&lbSystemClimb,
 	&lbSystemProne,
+	&lbSystemStory,
 };
 
 #define LB_SYSTEM_COUNT ((int)(sizeof lbSystems / sizeof lbSystems[0]))
