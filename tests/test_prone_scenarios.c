@@ -8,35 +8,10 @@
 //   degrees (the last three over the frames in which the torso rests on the ground), added_pop_max <=
 //   15 degrees, nan_frames == 0, unmeasured_frames == 0.
 // Every figure is printed with the scenario's name before the check.
-//
-// The scenarios in kKnownOver do not meet every limit yet. Each is held to ceilings a little above its
-// figures when it was listed, so it can only get better, and a listed scenario that meets every limit
-// fails the test until it is taken off the list: the list only shrinks.
 #define _POSIX_C_SOURCE 200809L
 #include "limber/scenario.h"
 #include "test_macros.h"
 #include "test_scenario_list.h"
-
-// Ceilings of a scenario over a limit: limb penetration (m), torso height (m), torso roll and pitch
-// errors (degrees), added pop (degrees). A metric within its limit has the limit.
-typedef struct KnownOver
-{
-	const char* name;
-	float limb, torso, roll, pitch, pop;
-} KnownOver;
-
-static const KnownOver kKnownOver[] = {
-	{ "prone_stairs_mannequin.json", 0.020f, 0.039f, 5.0f, 11.0f, 15.0f },
-	{ "prone_stairs_mixamo.json", 0.020f, 0.039f, 5.0f, 11.0f, 15.0f },
-};
-
-static const KnownOver* knownOver(const char* name)
-{
-	for (size_t i = 0; i < sizeof kKnownOver / sizeof kKnownOver[0]; ++i)
-		if (strcmp(kKnownOver[i].name, name) == 0)
-			return &kKnownOver[i];
-	return NULL;
-}
 
 static void test_prone_scenarios_meet_the_limits(void)
 {
@@ -69,42 +44,18 @@ static void test_prone_scenarios_meet_the_limits(void)
 			ENSURE(m->unmeasuredFrames == 0);
 			// Every prone scenario lies on the ground for a while: the torso is measured.
 			ENSURE(m->torsoFrames > 0 && m->torsoHeightMax >= 0.0f && m->limbPenetrationMax >= 0.0f);
-			const KnownOver* k = knownOver(names[i]);
-			if (!k)
-			{
-				ENSURE(m->limbPenetrationMax <= 0.02f);
-				ENSURE(m->torsoHeightMax <= 0.03f);
-				ENSURE(m->torsoRollErrorMax <= 5.0f);
-				ENSURE(m->torsoPitchErrorMax <= 5.0f);
-				ENSURE(m->addedPopMax <= 15.0f);
-			}
-			else
-			{
-				if (ok)
-					printf("  %s meets every limit now: take it off kKnownOver\n", names[i]);
-				ENSURE(!ok);
-				ENSURE(m->limbPenetrationMax <= k->limb);
-				ENSURE(m->torsoHeightMax <= k->torso);
-				ENSURE(m->torsoRollErrorMax <= k->roll);
-				ENSURE(m->torsoPitchErrorMax <= k->pitch);
-				ENSURE(m->addedPopMax <= k->pop);
-			}
+			ENSURE(m->limbPenetrationMax <= 0.02f);
+			ENSURE(m->torsoHeightMax <= 0.03f);
+			ENSURE(m->torsoRollErrorMax <= 5.0f);
+			ENSURE(m->torsoPitchErrorMax <= 5.0f);
+			ENSURE(m->addedPopMax <= 15.0f);
 		}
 		lbDestroyRun(run);
 		lbDestroyScenario(s);
 		free(names[i]);
 	}
-	printf("  %d of %d prone scenarios over a limit (%d listed as known)\n", failed, count,
-		   (int)(sizeof kKnownOver / sizeof kKnownOver[0]));
-	for (size_t k = 0; k < sizeof kKnownOver / sizeof kKnownOver[0]; ++k)
-	{
-		char path[1400];
-		snprintf(path, sizeof path, "%s/%s", dirPath, kKnownOver[k].name);
-		FILE* file = fopen(path, "rb");
-		ENSURE(file != NULL);
-		if (file)
-			fclose(file);
-	}
+	printf("  %d of %d prone scenarios over a limit\n", failed, count);
+	ENSURE(failed == 0);
 }
 
 int main(int argc, char** argv)

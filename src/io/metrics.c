@@ -576,9 +576,53 @@ static float lbLineSlopeDeg(lbVec3 a, lbVec3 b, lbVec3 up, lbVec3 dir)
 	return atan2f(lbDot(d, up), lbDot(d, dir)) * LB_RAD2DEG;
 }
 
+// Most ground points of a lying torso's profile (docs/metrics.md): 1.25 cm apart over a 1.6 m span.
+#define LB_METRICS_TORSO_SAMPLES 128
+
+// Slope (rad) of the upper convex hull of ground points (s[i], z[i]) (s increasing: distance along
+// the torso's axis, z: height) under s = mid: the line a rigid body laid on the points rests on
+// there. `near` is how close (along s) to a hull corner the middle counts as lying over it (balanced
+// on it, resting along either side): the side nearer in slope to `pitch` is taken. False with fewer
+// than two points or none on either side of the middle.
+static bool lbSupportSlope(const float* s, const float* z, int n, float mid, float near, float pitch, float* outSlope)
+{
+	// Andrew's monotone chain, upper part: a point that does not turn the chain clockwise is dropped.
+	int hull[LB_METRICS_TORSO_SAMPLES];
+	int k = 0;
+	for (int i = 0; i < n; ++i)
+	{
+		while (k >= 2)
+		{
+			const int a = hull[k - 2], b = hull[k - 1];
+			float cross = (s[b] - s[a]) * (z[i] - z[a]) - (z[b] - z[a]) * (s[i] - s[a]);
+			if (cross < 0.0f)
+				break;
+			--k;
+		}
+		hull[k++] = i;
+	}
+	if (k < 2 || s[hull[0]] > mid || s[hull[k - 1]] < mid)
+		return false;
+	bool any = false;
+	float best = 0.0f;
+	for (int e = 0; e + 1 < k; ++e)
+	{
+		const int a = hull[e], b = hull[e + 1];
+		if (s[b] < mid - near || s[a] > mid + near || s[b] - s[a] <= 0.0f)
+			continue;
+		float slope = atan2f(z[b] - z[a], s[b] - s[a]);
+		if (!any || lbAbsF(slope - pitch) < lbAbsF(best - pitch))
+			best = slope;
+		any = true;
+	}
+	*outSlope = best;
+	return any;
+}
+
 // A lying torso against the ground under it (docs/metrics.md): its capsule's lowest height above
-// the ground, and its pitch (pelvis to neck) and roll (shoulder line, beyond the base pose's own)
-// against the ground's. False when no ground was found under it.
+// the ground, its pitch (pelvis to neck) against the line it rests on (the upper hull of the ground
+// under it), and its roll (shoulder line, beyond the base pose's own) against the ground's. False
+// when no ground was found under it.
 static bool lbTorsoOnGround(const lbMetrics* m, const lbMetricsFrame* frame, lbFrameMetrics* fm)
 {
 	const lbHumanoid* h = &m->humanoid;
@@ -591,29 +635,56 @@ static bool lbTorsoOnGround(const lbMetrics* m, const lbMetricsFrame* frame, lbF
 	lbVec3 pelvis = lbTransformPoint(cw, pose->model[h->pelvis].p);
 	lbVec3 neck = lbTransformPoint(cw, pose->model[top].p);
 	const float r = m->segmentRadius[lb_segmentTorso][0];
-	float len = lbDistance(pelvis, neck);
-	int n = (int)ceilf(len / m->def.limbSpacing) + 1;
-	n = n < 2 ? 2 : (n > LB_METRICS_MAX_SAMPLES ? LB_METRICS_MAX_SAMPLES : n);
-	bool any = false;
+	const float len = lbDistance(pelvis, neck);
+	if (len < 1.0e-4f)
+		return false;
+	const lbVec3 dir = lbMulSV(1.0f / len, lbSub(neck, pelvis));
+	lbVec3 axis = lbNormalizeOr(lbProjectOnPlane(dir, up), lbAnyPerpendicular(up));
+	lbVec3 side = lbNormalize(lbCross(up, axis));
+	// The ground under the capsule, end caps included (a radius either side of the joints along the
+	// ground plane), at a quarter of limbSpacing: the corners the torso rests on (stair noses) are
+	// found within that. The samples lie on the axis's line, extended past the joints.
+	const float along = lbMaxF(lbDot(dir, axis), 0.5f);
+	const float t0 = -r / along, span = len + 2.0f * r / along;
+	int n = (int)ceilf(span / (0.25f * m->def.limbSpacing)) + 1;
+	n = n < 2 ? 2 : (n > LB_METRICS_TORSO_SAMPLES ? LB_METRICS_TORSO_SAMPLES : n);
+	float gs[LB_METRICS_TORSO_SAMPLES], gz[LB_METRICS_TORSO_SAMPLES];
+	int found = 0;
 	float lowest = 0.0f;
 	for (int i = 0; i < n; ++i)
 	{
-		lbGroundProbe g = lbProbePoint(m, lbLerp(pelvis, neck, (float)i / (float)(n - 1)));
+		const float t = t0 + span * (float)i / (float)(n - 1);
+		const lbVec3 p = lbMulAdd(pelvis, t, dir);
+		lbGroundProbe g = lbProbePoint(m, p);
 		if (!g.found)
 			continue;
-		float above = g.distance - r;
-		lowest = any ? lbMinF(lowest, above) : above;
-		any = true;
+		// The ground under the sample (over it when the sample is inside).
+		const lbVec3 ground = lbMulAdd(p, -g.height, up);
+		// Height: the smaller of the ground point's distance from the axis (exact at a corner under a
+		// pitched torso, a stair's nose) and, between the joints, the sample's distance from the
+		// ground's plane under it (along its normal: exact on a plane, a slope across the torso
+		// included; a face steeper than 60 degrees, a riser hit at its edge, is no plane the torso lies
+		// on), less the radius. A sample inside the ground within the capsule: the torso is in it.
+		const float c = lbClampF(lbDot(lbSub(ground, pelvis), dir), 0.0f, len);
+		float above = lbDistance(ground, lbMulAdd(pelvis, c, dir));
+		if (t >= 0.0f && t <= len && lbDot(g.normalWs, up) >= 0.5f)
+			above = lbMinF(above, g.distance);
+		if (g.inside && (t >= 0.0f && t <= len ? 0.0f : (t < 0.0f ? -t : t - len)) <= r)
+			above = lbMinF(above, g.distance);
+		above -= r;
+		lowest = found > 0 ? lbMinF(lowest, above) : above;
+		// The profile, along the ground plane from the pelvis.
+		gs[found] = lbDot(lbSub(p, pelvis), axis);
+		gz[found] = lbDot(lbSub(ground, pelvis), up);
+		++found;
 	}
-	lbGroundProbe gp = lbProbePoint(m, pelvis), gn = lbProbePoint(m, neck);
-	if (!any || !gp.found || !gn.found)
+	const float pitchTorso = lbLineSlopeDeg(pelvis, neck, up, axis);
+	float support;
+	const float middle = 0.5f * lbDot(lbSub(neck, pelvis), axis);
+	if (found == 0 || !lbSupportSlope(gs, gz, found, middle, 0.25f * m->def.limbSpacing, pitchTorso * LB_DEG2RAD, &support))
 		return false;
 	fm->torsoHeight = lbMaxF(lowest, 0.0f);
-	lbVec3 axis = lbNormalizeOr(lbProjectOnPlane(lbSub(neck, pelvis), up), lbAnyPerpendicular(up));
-	lbVec3 side = lbNormalize(lbCross(up, axis));
-	float pitchTorso = lbLineSlopeDeg(pelvis, neck, up, axis);
-	float pitchGround = lbLineSlopeDeg(gp.groundWs, gn.groundWs, up, axis);
-	fm->torsoPitchError = lbAbsF(pitchTorso - pitchGround);
+	fm->torsoPitchError = lbAbsF(pitchTorso - support * LB_RAD2DEG);
 	// Roll: the ground beside the torso's middle, 0.15 m either side.
 	lbVec3 mid = lbLerp(pelvis, neck, 0.5f);
 	lbGroundProbe gl = lbProbePoint(m, lbMulAdd(mid, 0.15f, side)), gr = lbProbePoint(m, lbMulAdd(mid, -0.15f, side));

@@ -353,7 +353,8 @@ static void lbPronePoseStage(void* system, const lbRunContext* ctx, lbPose* pose
 	const lbTransform cw = ctx->characterWs;
 	const bool full = t->alpha > 0.999f;
 	// The torso rests on the ground where it can: fully fitted, face up or down, brought down within
-	// reach, its ground found and the body no longer being lowered onto it. Its contact is the point of the torso nearest the ground.
+	// reach, its ground found and the body no longer being lowered onto it (settle within 1 cm). Its
+	// contact is the point of the torso nearest the ground.
 	bool rests = full && !p->result.shiftClamped && p->result.torsoGap >= 0.0f && t->settle <= 0.01f &&
 				 (t->posture == lb_proneFaceDown || t->posture == lb_proneFaceUp);
 	if (rests)
@@ -405,7 +406,8 @@ static int lbProneValues(const void* system, const char** names, float* values, 
 	const lbProneRun* p = (const lbProneRun*)system;
 	const lbProneTargets* t = &p->targets;
 	static const char* const n[] = { "alpha", "roll_deg", "upper_pitch_deg", "lower_pitch_deg", "hover", "too_high",
-									 "roof_lift", "shift", "torso_gap", "limb_lift_deg", "locked", "posture", "casts", "down" };
+									 "roof_lift", "shift", "torso_gap", "limb_lift_deg", "locked", "posture", "casts", "down",
+									 "settle", "upper_hover" };
 	int locked = 0;
 	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
 		locked += t->limbs[k].locked ? 1 : 0;
@@ -422,7 +424,9 @@ static int lbProneValues(const void* system, const char** names, float* values, 
 						(float)locked,
 						(float)t->posture,
 						(float)t->castCount,
-						p->down };
+						p->down,
+						t->settle,
+						t->upperHover };
 	const int count = (int)(sizeof v / sizeof v[0]);
 	for (int i = 0; i < count && i < capacity; ++i)
 	{

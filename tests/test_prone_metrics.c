@@ -1,0 +1,210 @@
+// SPDX-FileCopyrightText: 2026 limber authors
+// SPDX-License-Identifier: MIT
+// The lying-torso metrics (docs/metrics.md) on stairs, against a brute-force reference on both
+// reference rigs: the procedural prone pose is pitched and placed over a flight of stairs at a fixed
+// clearance from the ground, then measured. The reference casts rays down every 5 mm under the torso
+// capsule, finds the support line under the torso's middle by trying every pair of ground samples (the
+// line through them with no sample above it), and the height as the smallest distance from a ground
+// sample to the torso's axis less its radius. A torso resting on the stair noses reads no pitch error;
+// one pitched away from them reads its angle to the nose line it rests against.
+#include "limber/limber.h"
+#include "limber/metrics.h"
+#include "test_macros.h"
+
+#define REF_STEP 0.005f
+#define REF_MAX 400
+
+typedef struct Profile
+{
+	int n;
+	float s[REF_MAX], z[REF_MAX];
+	lbVec3 p[REF_MAX];
+} Profile;
+
+static float segmentDistance(lbVec3 a, lbVec3 b, lbVec3 q)
+{
+	lbVec3 ab = lbSub(b, a);
+	float t = lbClampF(lbDot(lbSub(q, a), ab) / lbLengthSquared(ab), 0.0f, 1.0f);
+	return lbDistance(q, lbMulAdd(a, t, ab));
+}
+
+// Ground under the capsule pelvis-neck of radius r, end caps included (r either side of the joints),
+// about every REF_STEP along the horizontal axis (from the pelvis).
+static void groundProfile(const lbSceneQuery* query, lbVec3 pelvis, lbVec3 neck, float r, Profile* out)
+{
+	lbVec3 axis = lbNormalize(lbMakeVec3(neck.x - pelvis.x, neck.y - pelvis.y, 0.0f));
+	float s0 = -r, s1 = lbDot(lbSub(neck, pelvis), axis) + r;
+	int count = (int)ceilf((s1 - s0) / REF_STEP);
+	out->n = 0;
+	for (int k = 0; k <= count && out->n < REF_MAX; ++k)
+	{
+		float s = s0 + (s1 - s0) * (float)k / (float)count;
+		lbVec3 x = lbMulAdd(pelvis, s, axis);
+		lbQueryInput in = lbDefaultQueryInput();
+		in.start = lbMakeVec3(x.x, x.y, 5.0f);
+		in.end = lbMakeVec3(x.x, x.y, -2.0f);
+		lbHit hit = lbRayCast(query, &in);
+		if (!hit.hit)
+			continue;
+		out->s[out->n] = s;
+		out->z[out->n] = hit.impactPoint.z - pelvis.z;
+		out->p[out->n] = hit.impactPoint;
+		++out->n;
+	}
+}
+
+// Every support line (two samples, none above the line through them) spanning [lo, hi]: true when
+// one of them is within tol (deg) of `pitchErr` as measured against `pitch` (deg).
+static bool supportMatches(const Profile* g, float lo, float hi, float pitch, float pitchErr, float tol, float* outNearest)
+{
+	bool ok = false;
+	float nearest = 1.0e9f;
+	for (int i = 0; i < g->n; ++i)
+		for (int j = i + 1; j < g->n; ++j)
+		{
+			if (g->s[i] > hi || g->s[j] < lo)
+				continue;
+			float k = (g->z[j] - g->z[i]) / (g->s[j] - g->s[i]);
+			bool below = true;
+			for (int m = 0; m < g->n && below; ++m)
+				below = g->z[m] <= g->z[i] + k * (g->s[m] - g->s[i]) + 1.0e-5f;
+			if (!below)
+				continue;
+			float err = lbAbsF(pitch - atanf(k) * LB_RAD2DEG);
+			if (lbAbsF(err - pitchErr) < lbAbsF(nearest - pitchErr))
+				nearest = err;
+			ok = ok || lbAbsF(err - pitchErr) <= tol;
+		}
+	*outNearest = nearest;
+	return ok;
+}
+
+static void test_prone_metrics_torso_on_stairs(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* skel = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h;
+		ENSURE(lbMapHumanoid(skel, NULL, &h) == lb_ok);
+		lbPose pose = lbCreatePose(skel);
+		lbMotionState ms;
+		lbMotionState_Init(&ms, skel, &h, lbTransform_identity);
+		lbMotionDef mp = lbDefaultMotionDef(lb_motionProne);
+		ENSURE(lbMotion_Sample(&ms, skel, &h, &mp, 1.0f / 60.0f, &pose) == lb_ok);
+		lbWorldDef wd = lbDefaultWorldDef();
+		lbWorld* world = lbCreateWorld(&wd);
+		lbSceneDef sp = lbDefaultSceneDef(lb_sceneStairs);
+		sp.riser = 0.18f;
+		sp.tread = 0.28f;
+		sp.count = 10.0f;
+		ENSURE(lbBuildScene(world, &sp) == lb_ok);
+		lbSceneQuery query = lbWorld_GetQuery(world);
+		lbMetricsDef md = lbDefaultMetricsDef();
+		md.skeleton = skel;
+		md.humanoid = &h;
+		md.query = query;
+		lbMetrics* metrics = lbCreateMetrics(&md);
+		ENSURE(metrics != NULL);
+		const float r = lbMetricsSegmentRadius(&h, lb_segmentTorso, 0);
+		// Face down, head along +X (up the stairs).
+		const lbQuat q0 = lbQuatFromTwoAxes(h.upMs, lbVec3_axisZ, h.forwardMs, lbVec3_axisX);
+		const lbVec3 p0 = lbQuatRotate(q0, pose.model[h.pelvis].p), n0 = lbQuatRotate(q0, pose.model[h.neck].p);
+		const float e0 = atan2f(n0.z - p0.z, n0.x - p0.x);
+		Profile* g = (Profile*)malloc(sizeof(Profile));
+		uint64_t seed = 0x5eedu + (uint64_t)rig;
+		int checked = 0, offNose = 0;
+		for (int c = 0; c < 40; ++c)
+		{
+			// The first case rests on the noses' line; the others are pitched, placed and lifted at random.
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			float u0 = (float)((seed >> 40) & 0xffff) / 65535.0f;
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			float u1 = (float)((seed >> 40) & 0xffff) / 65535.0f;
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			float u2 = (float)((seed >> 40) & 0xffff) / 65535.0f;
+			const float noseLine = atanf(sp.riser / sp.tread);
+			float pitch = c == 0 ? noseLine : (10.0f + 30.0f * u0) * LB_DEG2RAD;
+			float middleX = c == 0 ? 2.0f : 1.5f + 1.2f * u1;
+			float lift = c == 0 ? 0.005f : 0.04f * u2;
+			lbQuat q = lbQuatMul(lbQuatFromAxisAngle(lbVec3_axisY, -(pitch - e0)), q0);
+			lbVec3 pw = lbQuatRotate(q, pose.model[h.pelvis].p), nw = lbQuatRotate(q, pose.model[h.neck].p);
+			lbVec3 t = lbMakeVec3(middleX - 0.5f * (pw.x + nw.x), -0.5f * (pw.y + nw.y), 3.0f);
+			// Lowered until the capsule is `lift` from the nearest ground sample (bisection on its height).
+			float lo = -2.0f, hi = 3.0f;
+			for (int it = 0; it < 40; ++it)
+			{
+				float z = 0.5f * (lo + hi);
+				lbVec3 a = lbAdd(pw, lbMakeVec3(t.x, t.y, z)), b = lbAdd(nw, lbMakeVec3(t.x, t.y, z));
+				groundProfile(&query, a, b, r, g);
+				// A ground sample above the axis's line: the torso is in the ground.
+				const float slope = (b.z - a.z) / lbLength(lbMakeVec3(b.x - a.x, b.y - a.y, 0.0f));
+				float gap = 1.0e9f;
+				for (int i = 0; i < g->n; ++i)
+					gap = lbMinF(gap, g->z[i] > g->s[i] * slope ? -1.0f : segmentDistance(a, b, g->p[i]) - r);
+				if (gap > lift)
+					hi = z;
+				else
+					lo = z;
+			}
+			t.z = hi;
+			lbVec3 pelvis = lbAdd(pw, t), neck = lbAdd(nw, t);
+			groundProfile(&query, pelvis, neck, r, g);
+			ENSURE(g->n > 10);
+			float gap = 1.0e9f;
+			for (int i = 0; i < g->n; ++i)
+				gap = lbMinF(gap, segmentDistance(pelvis, neck, g->p[i]) - r);
+
+			lbContact contact;
+			memset(&contact, 0, sizeof contact);
+			contact.kind = lb_contactBody;
+			contact.bone = h.pelvis;
+			contact.targetWs = pelvis;
+			contact.normalWs = lbVec3_axisZ;
+			contact.touching = true;
+			lbMetricsFrame frame;
+			memset(&frame, 0, sizeof frame);
+			frame.pose = &pose;
+			frame.characterWs = lbMakeTransform(t, q);
+			frame.contacts = &contact;
+			frame.contactCount = 1;
+			frame.grounded = true;
+			frame.reset = true;
+			frame.dt = 1.0f / 60.0f;
+			lbFrameMetrics fm;
+			ENSURE(lbMetrics_AddFrame(metrics, &frame, &fm) == lb_ok);
+			ENSURE(fm.torsoPitchError >= 0.0f && fm.torsoHeight >= 0.0f);
+			// The metric's samples lie 1.25 cm apart: a nose is found up to that far past its edge.
+			ENSURE_NEAR(fm.torsoHeight, lbMaxF(gap, 0.0f), 0.008);
+			const float actualPitch = atan2f(neck.z - pelvis.z, lbLength(lbMakeVec3(neck.x - pelvis.x, neck.y - pelvis.y, 0.0f)));
+			const float middle = 0.5f * lbLength(lbMakeVec3(neck.x - pelvis.x, neck.y - pelvis.y, 0.0f));
+			float nearest;
+			bool match = supportMatches(g, middle - 0.02f, middle + 0.02f, actualPitch * LB_RAD2DEG, fm.torsoPitchError, 1.5f, &nearest);
+			if (!match)
+				printf("  rig %d case %d: pitch %.2f deg, metric %.2f deg, nearest reference %.2f deg\n", rig, c,
+					   (double)(actualPitch * LB_RAD2DEG), (double)fm.torsoPitchError, (double)nearest);
+			ENSURE(match);
+			if (c == 0)
+			{
+				// On the noses: no pitch error, the height is the lift.
+				ENSURE(fm.torsoPitchError < 1.5f);
+				ENSURE_NEAR(fm.torsoHeight, 0.005, 0.008);
+			}
+			offNose += lbAbsF(pitch - noseLine) > 5.0f * LB_DEG2RAD ? 1 : 0;
+			++checked;
+		}
+		// The random cases cover pitches away from the noses' line.
+		ENSURE(checked == 40 && offNose > 10);
+		free(g);
+		lbDestroyMetrics(metrics);
+		lbDestroyWorld(world);
+		lbDestroyPose(&pose);
+		lbDestroySkeleton(skel);
+	}
+}
+
+int main(int argc, char** argv)
+{
+	TEST_MAIN_BEGIN(argc, argv);
+	RUN_TEST(test_prone_metrics_torso_on_stairs);
+	TEST_MAIN_END();
+}
