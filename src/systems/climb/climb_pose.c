@@ -549,25 +549,18 @@ static float lbClimbAngleAbout(lbVec3 a, lbVec3 b, lbVec3 f)
 	return atan2f(lbDot(lbCross(a, b), f), lbDot(a, b));
 }
 
-// acos for scoring (Abramowitz and Stegun 4.4.45, error under 7e-5 rad): no libm call in a loop.
-static float lbClimbFastAcos(float x)
+// atan2(y, x) for y >= 0, in [0, pi] (a minimax polynomial, error under 1e-5 rad): no libm call in
+// a loop; (0, 0) gives 0.
+static float lbClimbFastAtan2(float y, float x)
 {
-	x = lbClampF(x, -1.0f, 1.0f);
-	const float a = lbAbsF(x);
-	const float r = sqrtf(1.0f - a) * (1.5707288f + a * (-0.2121144f + a * (0.0742610f - 0.0187293f * a)));
-	return x >= 0.0f ? r : LB_PI - r;
-}
-
-// Unsigned angle (rad) about the unit axis `f` between `a` and `b` (both taken perpendicular to f);
-// 0 when either vanishes.
-static float lbClimbUnsignedAngleAbout(lbVec3 a, lbVec3 b, lbVec3 f)
-{
-	a = lbProjectOnPlane(a, f);
-	b = lbProjectOnPlane(b, f);
-	const float la = lbLengthSquared(a), lb = lbLengthSquared(b);
-	if (la < 1.0e-12f || lb < 1.0e-12f)
+	const float ax = lbAbsF(x), m = lbMaxF(ax, y);
+	if (!(m > 0.0f))
 		return 0.0f;
-	return lbClimbFastAcos(lbDot(a, b) / sqrtf(la * lb));
+	const float a = lbMinF(ax, y) / m, s = a * a;
+	float r = a * (0.99997726f + s * (-0.33262347f + s * (0.19354346f + s * (-0.11643287f + s * (0.05265332f + s * -0.01172120f)))));
+	if (y > ax)
+		r = 0.5f * LB_PI - r;
+	return x < 0.0f ? LB_PI - r : r;
 }
 
 // Where the palm faces when the forearm has not rolled, against the elbow's hinge: the signed
@@ -624,6 +617,30 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 		}
 	}
 	const float clearance = 0.08f;
+	// Every term of a candidate's score is a first-degree trigonometric polynomial of its angle t,
+	// so each costs a few multiply-adds instead of vectors normalised per candidate. With
+	// dir = cos t u + sin t v, the elbow E = centre + radius dir and the wrist W = S + d axis:
+	//   E - S = x axis + radius dir and W - E = (d - x) axis - radius dir, both of fixed length,
+	//   so the forearm is f = alpha axis - beta dir (alpha = (d - x) / L, beta = radius / L);
+	//   the hinge (E - S) x f is k (sin t u - cos t v) with k > 0, and f x hinge = k (alpha dir
+	//   + beta axis); the palm at no roll, cos(neutral) hinge + sin(neutral) f x hinge, is then
+	//   k p with p = cos(neutral) (sin t u - cos t v) + sin(neutral) (alpha dir + beta axis),
+	//   a unit vector across the forearm, and f x p = cos(neutral) (alpha dir + beta axis)
+	//   - sin(neutral) (sin t u - cos t v) the other; the goal g against them gives the roll as
+	//   atan2(|g.(f x p)|, g.p), each dot P cos t + Q sin t + R; and the elbow's height over the
+	//   wall is h0 + hu cos t + hv sin t.
+	const float x = lbDot(lbSub(centre, S), axis);
+	const float L = sqrtf((d - x) * (d - x) + radius * radius);
+	const float alpha = (d - x) / L, beta = radius / L;
+	const float gu = lbDot(palmGoal, u), gv = lbDot(palmGoal, v), ga = lbDot(palmGoal, axis);
+	const float Pc = sinNeutral * alpha * gu - cosNeutral * gv, Qc = cosNeutral * gu + sinNeutral * alpha * gv;
+	const float Rc = sinNeutral * beta * ga;
+	const float Ps = cosNeutral * alpha * gu + sinNeutral * gv, Qs = cosNeutral * alpha * gv - sinNeutral * gu;
+	const float Rs = cosNeutral * beta * ga;
+	const float h0 = lbDot(lbSub(centre, c->surfaceMs[s]), n), hu = radius * lbDot(u, n), hv = radius * lbDot(v, n);
+	// The hinge's length; a vanishing one (the arm straight) gives no roll, as a vanishing goal.
+	const float k = radius * d / (L * sqrtf(x * x + radius * radius));
+	const bool rolls = k * k >= 1.0e-12f;
 	float best = hasLast ? lastAngle : 0.0f, bestCost = 1.0e30f;
 	// Coarse samples all round, then finer ones about the best.
 	for (int pass = 0; pass < 2; ++pass)
@@ -634,21 +651,19 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 		// Directions round the circle by a fixed turn (one sine and cosine per pass).
 		const float cs = cosf(step), sn = sinf(step);
 		float ct = cosf(from), st = sinf(from);
-		for (int k = 0; k < count; ++k)
+		for (int kk = 0; kk < count; ++kk)
 		{
-			const float t = from + step * (float)k;
-			const lbVec3 dir = lbAdd(lbMulSV(ct, u), lbMulSV(st, v));
+			const float t = from + step * (float)kk;
+			const float cosT = ct, sinT = st;
 			const float nc = ct * cs - st * sn;
 			st = st * cs + ct * sn;
 			ct = nc;
-			const lbVec3 E = lbMulAdd(centre, radius, dir);
-			const lbVec3 f = lbNormalizeOr(lbSub(W, E), axis);
-			const lbVec3 hinge = lbCross(lbNormalizeOr(lbSub(E, S), axis), f);
-			const lbVec3 palm0 = lbAdd(lbMulSV(cosNeutral, hinge), lbMulSV(sinNeutral, lbCross(f, hinge)));
-			const float roll = lbClimbUnsignedAngleAbout(palm0, palmGoal, f);
+			// The goal's two components across the forearm (its length squared is their sum).
+			const float gc = Pc * cosT + Qc * sinT + Rc, gs = Ps * cosT + Qs * sinT + Rs;
+			const float roll = rolls && gc * gc + gs * gs >= 1.0e-12f ? lbClimbFastAtan2(lbAbsF(gs), gc) : 0.0f;
 			const float fromPref = lbAbsF(lbClimbWrapAngle(t));
 			const float fromLast = hasLast ? lbAbsF(lbClimbWrapAngle(t - lastAngle)) : 0.0f;
-			const float inWall = lbMaxF(clearance - lbDot(lbSub(E, c->surfaceMs[s]), n), 0.0f);
+			const float inWall = lbMaxF(clearance - (h0 + hu * cosT + hv * sinT), 0.0f);
 			const float cost = roll + 3.0f * lbMaxF(roll - 1.0f, 0.0f) + 0.3f * fromPref + 0.5f * fromLast + 40.0f * inWall;
 			if (cost < bestCost)
 			{
