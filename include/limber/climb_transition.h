@@ -85,11 +85,14 @@ typedef struct lbClimbTopOutDef
 	/// Hips below the lip at the top of the rise, as far out as the climbing frame keeps them (m).
 	/// Default 0.45.
 	float crouchBelow;
+	/// Standing up, the hips first rise straight to this height above the lip before they move in
+	/// over the feet (m). Default 0.35.
+	float standAbove;
 	/// Standing on the top: the pelvis over this point, this far in from the lip (m). Default 0.3.
 	float standInset;
 	///@{
-	/// Duration of the rise and of standing up once the hands have let go (s, smoothstep). Default
-	/// 1.2, 2.0.
+	/// Duration of the rise and of standing up once the hands have let go (s, each leg of the path
+	/// eased in and out). Default 1.2, 2.4.
 	float riseTime, standTime;
 	///@}
 	/// Highest the top may lie above the hands' holds, and farthest in front of the wall (m).
@@ -127,8 +130,10 @@ typedef struct lbClimbTopOut
 	/// Limbs let go so far in the current phase.
 	int released;
 	///@{
-	/// The climbing frame's position (world) where the current carry started and where it ends.
-	lbVec3 carryFromWs, carryToWs;
+	/// The climbing frame's position (world) where the current carry started, the waypoint it
+	/// passes (standing up: straight up first, so the hips never come closer to the feet on the top
+	/// than the legs fold) and where it ends.
+	lbVec3 carryFromWs, carryMidWs, carryToWs;
 	///@}
 	/// Nonzero while the frame is carried (rise, stand).
 	int carrying;

@@ -130,9 +130,10 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 	d.footInset = 0.15f;
 	d.footSpread = 0.12f;
 	d.crouchBelow = 0.45f;
-	d.standInset = 0.3f;
+	d.standInset = 0.15f;
+	d.standAbove = 0.35f;
 	d.riseTime = 1.2f;
-	d.standTime = 2.0f;
+	d.standTime = 2.4f;
 	d.searchHeight = 0.6f;
 	d.driver = lbDefaultClimbDriverDef();
 	d.internalValue = LB_SECRET_COOKIE;
@@ -142,7 +143,7 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 static bool lbTopOutDefValid(const lbClimbTopOutDef* d)
 {
 	return lbIsValidVec3(d->up) && lbIsValidFloat(d->handInset) && lbIsValidFloat(d->handSpread) &&
-		   lbIsValidFloat(d->footInset) && lbIsValidFloat(d->footSpread) && lbIsValidFloat(d->crouchBelow) &&
+		   lbIsValidFloat(d->footInset) && lbIsValidFloat(d->footSpread) && lbIsValidFloat(d->crouchBelow) && lbIsValidFloat(d->standAbove) &&
 		   lbIsValidFloat(d->standInset) && lbIsValidFloat(d->riseTime) && lbIsValidFloat(d->standTime) &&
 		   lbIsValidFloat(d->searchHeight) && d->riseTime >= 0.0f && d->standTime >= 0.0f && d->searchHeight > 0.0f &&
 		   lbLengthSquared(d->up) > 0.5f;
@@ -338,20 +339,31 @@ lbResult lbClimbTopOut_Carry(lbClimbTopOut* t, const lbClimbTopOutDef* def, cons
 	{
 		t->carrying = 1;
 		t->carryFromWs = state->frameWs.p;
+		const lbVec3 pelvis = lbTransformPoint(state->frameWs, animPose->model[humanoid->pelvis].p);
+		const float pelvisBelowLip = lbDot(lbSub(t->lipWs, pelvis), u);
 		if (rise)
 		{
 			// Straight up, until the hips are crouchBelow under the lip.
-			const lbVec3 pelvis = lbTransformPoint(state->frameWs, animPose->model[humanoid->pelvis].p);
-			const float lift = lbDot(lbSub(t->lipWs, pelvis), u) - def->crouchBelow;
-			t->carryToWs = lbMulAdd(state->frameWs.p, lbMaxF(lift, 0.0f), u);
+			t->carryToWs = lbMulAdd(state->frameWs.p, lbMaxF(pelvisBelowLip - def->crouchBelow, 0.0f), u);
+			t->carryMidWs = t->carryToWs;
 		}
 		else
-			// Standing on the top, in from the lip (the frame's origin is the ground under the body).
+		{
+			// Standing on the top, in from the lip (the frame's origin is the ground under the body),
+			// by way of the hips straight up to standAbove over the lip.
 			t->carryToWs = lbMulAdd(t->lipWs, -def->standInset, t->wallNormalWs);
+			t->carryMidWs = lbMulAdd(state->frameWs.p, lbMaxF(pelvisBelowLip + def->standAbove, 0.0f), u);
+		}
 	}
 	const float span = t->phase == lb_topOutRise ? def->riseTime : t->phase == lb_topOutStand ? def->standTime : 0.0f;
-	const float s = span > 0.0f ? lbSmoothStep(lbClampF(t->timer / span, 0.0f, 1.0f)) : 1.0f;
-	state->frameWs.p = lbLerp(t->carryFromWs, t->carryToWs, s);
+	const float f = span > 0.0f ? lbClampF(t->timer / span, 0.0f, 1.0f) : 1.0f;
+	// Two legs of the path, each eased in and out.
+	state->frameWs.p = f < 0.5f ? lbLerp(t->carryFromWs, t->carryMidWs, lbSmoothStep(2.0f * f))
+								: lbLerp(t->carryMidWs, t->carryToWs, lbSmoothStep(2.0f * f - 1.0f));
 	targets->characterWs = state->frameWs;
+	// The carry places the body: the full-body solve is not to pull it toward the limbs as well
+	// (toward feet on the top, that is into the wall). Each limb still reaches its own target.
+	for (int i = 0; i < 4; ++i)
+		targets->limbs[i].bodyAlpha = 0.0f;
 	return lb_ok;
 }
