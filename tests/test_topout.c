@@ -249,7 +249,7 @@ static void test_topout(void)
 				topOutPen[topPhase] = lbMaxF(topOutPen[topPhase], fm.limbPenetration);
 			}
 			if (getenv("TOPOUT_DEBUG") && (fm.addedPopDeg > 15.0f || fm.contactDrift > 0.001f || fm.limbPenetration > 0.02f))
-				printf("    frame %d phase %d/%d (+%d) legs %d %.3f %d %.3f: pop %.1f drift %.4f pen %.3f\n", frame, phase, topPhase, phaseFrames, ct.limbs[2].mode, (double)ct.limbs[2].ikAlpha, ct.limbs[3].mode, (double)ct.limbs[3].ikAlpha,
+				printf("    t %.2f rel %d frame %d phase %d/%d (+%d) legs %d %.3f %d %.3f: pop %.1f drift %.4f pen %.3f\n", (double)top.timer, top.released, frame, phase, topPhase, phaseFrames, ct.limbs[2].mode, (double)ct.limbs[2].ikAlpha, ct.limbs[3].mode, (double)ct.limbs[3].ikAlpha,
 					   (double)fm.addedPopDeg, (double)fm.contactDrift, (double)fm.limbPenetration);
 			if (getenv("TOPOUT_DEBUG") && fm.addedPopDeg > 15.0f && frame > 0)
 			{

@@ -92,7 +92,7 @@ typedef struct lbClimbTopOutDef
 	float standInset;
 	///@{
 	/// Duration of the rise and of standing up once the hands have let go (s, each leg of the path
-	/// eased in and out). Default 1.2, 2.4.
+	/// eased in and out). Default 1.2, 3.2.
 	float riseTime, standTime;
 	///@}
 	/// Highest the top may lie above the hands' holds, and farthest in front of the wall (m).
@@ -130,10 +130,12 @@ typedef struct lbClimbTopOut
 	/// Limbs let go so far in the current phase.
 	int released;
 	///@{
-	/// The climbing frame's position (world) where the current carry started, the waypoint it
-	/// passes (standing up: straight up first, so the hips never come closer to the feet on the top
-	/// than the legs fold) and where it ends.
-	lbVec3 carryFromWs, carryMidWs, carryToWs;
+	/// The climbing frame's positions (world) along the current carry: where it started, the
+	/// waypoints it passes and where it ends; `carryLegs` (1..3) legs of equal time, each eased in
+	/// and out. Standing up, the hips first rise straight up (so they never come closer to the feet
+	/// on the top than the legs fold), then move in over the feet.
+	lbVec3 carryWs[4];
+	int carryLegs;
 	///@}
 	/// Nonzero while the frame is carried (rise, stand).
 	int carrying;

@@ -133,7 +133,7 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 	d.standInset = 0.15f;
 	d.standAbove = 0.35f;
 	d.riseTime = 1.2f;
-	d.standTime = 2.4f;
+	d.standTime = 3.2f;
 	d.searchHeight = 0.6f;
 	d.driver = lbDefaultClimbDriverDef();
 	d.internalValue = LB_SECRET_COOKIE;
@@ -338,28 +338,29 @@ lbResult lbClimbTopOut_Carry(lbClimbTopOut* t, const lbClimbTopOutDef* def, cons
 	if (!t->carrying)
 	{
 		t->carrying = 1;
-		t->carryFromWs = state->frameWs.p;
+		const lbVec3 from = state->frameWs.p;
 		const lbVec3 pelvis = lbTransformPoint(state->frameWs, animPose->model[humanoid->pelvis].p);
 		const float pelvisBelowLip = lbDot(lbSub(t->lipWs, pelvis), u);
+		t->carryWs[0] = from;
 		if (rise)
 		{
 			// Straight up, until the hips are crouchBelow under the lip.
-			t->carryToWs = lbMulAdd(state->frameWs.p, lbMaxF(pelvisBelowLip - def->crouchBelow, 0.0f), u);
-			t->carryMidWs = t->carryToWs;
+			t->carryWs[1] = lbMulAdd(from, lbMaxF(pelvisBelowLip - def->crouchBelow, 0.0f), u);
+			t->carryLegs = 1;
 		}
 		else
 		{
 			// Standing on the top, in from the lip (the frame's origin is the ground under the body),
 			// by way of the hips straight up to standAbove over the lip.
-			t->carryToWs = lbMulAdd(t->lipWs, -def->standInset, t->wallNormalWs);
-			t->carryMidWs = lbMulAdd(state->frameWs.p, lbMaxF(pelvisBelowLip + def->standAbove, 0.0f), u);
+			t->carryWs[1] = lbMulAdd(from, lbMaxF(pelvisBelowLip + def->standAbove, 0.0f), u);
+			t->carryWs[2] = lbMulAdd(t->lipWs, -def->standInset, t->wallNormalWs);
+			t->carryLegs = 2;
 		}
 	}
 	const float span = t->phase == lb_topOutRise ? def->riseTime : t->phase == lb_topOutStand ? def->standTime : 0.0f;
-	const float f = span > 0.0f ? lbClampF(t->timer / span, 0.0f, 1.0f) : 1.0f;
-	// Two legs of the path, each eased in and out.
-	state->frameWs.p = f < 0.5f ? lbLerp(t->carryFromWs, t->carryMidWs, lbSmoothStep(2.0f * f))
-								: lbLerp(t->carryMidWs, t->carryToWs, lbSmoothStep(2.0f * f - 1.0f));
+	const float f = (span > 0.0f ? lbClampF(t->timer / span, 0.0f, 1.0f) : 1.0f) * (float)t->carryLegs;
+	const int leg = f >= (float)t->carryLegs ? t->carryLegs - 1 : (int)f;
+	state->frameWs.p = lbLerp(t->carryWs[leg], t->carryWs[leg + 1], lbSmoothStep(f - (float)leg));
 	targets->characterWs = state->frameWs;
 	// The carry places the body: the full-body solve is not to pull it toward the limbs as well
 	// (toward feet on the top, that is into the wall). Each limb still reaches its own target.
