@@ -701,14 +701,28 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	in.poleMs = lbNormalize(lbMulAdd(lbNeg(c->upMs), 0.5f, out));
 	in.weight = a;
 	lbResult r = lb_ok;
+	const bool held = c->locked[s] && cacheValid;
+	// A held hand at full weight knows its rotation before the arm is solved (its cache, turned
+	// toward from last frame's), so the wrist's goal (the palm's contact on the hold) is known
+	// too: the first solve goes straight there, and one placement settles the arm (the second
+	// would find the wrist already there and change nothing).
+	const bool settled = held && a >= 1.0f;
+	const lbVec3 n = c->normalMs[s];
+	const float lockOffset = lbIsValidFloat(c->def->lockOffset[0]) ? c->def->lockOffset[0] : 0.0f;
+	const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->lastHandWs[s]));
+	const lbQuat cachedMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->handRotWs[s]));
+	const lbQuat heldGoal = held ? lbClimbTurnToward(lastMs, cachedMs, c->maxTurn) : cachedMs;
 	if (a > 0.0f)
 	{
 		// The palm's goal direction: held, the cached hand's; otherwise into the wall.
 		lbVec3 palmGoal = lbNeg(c->normalMs[s]);
-		if (c->locked[s] && cacheValid)
-			palmGoal = lbQuatRotate(lbQuatMul(lbQuatConj(c->cw.q), newCache->handRotWs[s]), h->armAxes[s].palm);
+		if (held)
+			palmGoal = lbQuatRotate(cachedMs, h->armAxes[s].palm);
 		in.poleMs = lbClimbElbowPole(c, s, in.poleMs, palmGoal, cacheValid ? &newCache->lastElbowWs[s] : NULL,
 									 &newCache->lastElbowWs[s]);
+		if (settled)
+			in.targetMs = lbSub(c->targetMs[s],
+								lbMulSV(lockOffset, lbAdd(n, lbNormalize(lbQuatRotate(heldGoal, h->armAxes[s].palm)))));
 		r = lbPose_SolveLimbIk(pose, c->skeleton, h, (lbLimb)s, &in, NULL);
 		if (r != lb_ok)
 			return r;
@@ -726,7 +740,6 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		// the limit.
 		if (cacheValid && c->maxTurn > 0.0f)
 		{
-			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->lastHandWs[s]));
 			r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, lbClimbTurnToward(lastMs, before, c->maxTurn), true);
 			if (r != lb_ok)
 				return r;
@@ -736,7 +749,6 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		newCache->lastHandTwist[s] = lbClimbHandTwist(c, s, before);
 		return lb_ok;
 	}
-	const lbQuat cachedMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->handRotWs[s]));
 	const lbClimbHandStart start = { lbClimbForearmRoll(c, s), lbClimbLocalQ(c, hand) };
 	// Last frame's turn about the forearm picks the branch near half a turn.
 	// Last frame's whole turn about the forearm (unwrapped, so it passes half a turn smoothly)
@@ -745,16 +757,12 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	const float twistFrom = prefer;
 	// A goal that changes (a limb selected or released, the fingers following the forearm) is
 	// turned toward from where the hand was last frame, never jumped to.
-	const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->lastHandWs[s]));
-	const lbQuat wanted = c->locked[s] && cacheValid ? cachedMs : fresh;
-	const bool held = c->locked[s] && cacheValid;
-	const lbQuat turned = cacheValid ? lbClimbTurnToward(lastMs, wanted, c->maxTurn) : wanted;
-	const lbQuat goal = held ? turned : lbClimbReachableGoal(c, s, turned, prefer);
+	const lbQuat goal =
+		held ? heldGoal : lbClimbReachableGoal(c, s, cacheValid ? lbClimbTurnToward(lastMs, fresh, c->maxTurn) : fresh, prefer);
 	// The wrist goes where the palm's contact (the lock offset out of the palm) lands on the
 	// contact point, whatever tilt the wrist's range leaves the palm; refined as the forearm settles.
-	const lbVec3 n = c->normalMs[s];
-	const float lockOffset = lbIsValidFloat(c->def->lockOffset[0]) ? c->def->lockOffset[0] : 0.0f;
-	for (int pass = 0; pass < LB_CLIMB_HAND_PASSES; ++pass)
+	const int passes = settled ? 1 : LB_CLIMB_HAND_PASSES;
+	for (int pass = 0; pass < passes; ++pass)
 	{
 		prefer = lbClimbPlaceHand(c, s, goal, start, a, prefer, !held, twistFrom,
 								  cacheValid && !held ? 2.0f * c->maxTurn : 0.0f);
@@ -763,7 +771,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		// switching, a blend ramping in); a held hand's rotation is its cache, so this never moves
 		// it. Then the wrist goes where that hand's palm contact lands on the hold: the last step
 		// is always this placement, so the contact is exact wherever the arm can reach.
-		if (pass == LB_CLIMB_HAND_PASSES - 1 && cacheValid && c->maxTurn > 0.0f)
+		if (pass == passes - 1 && cacheValid && c->maxTurn > 0.0f)
 		{
 			const lbQuat limited = lbClimbTurnToward(lastMs, pose->model[hand].q, c->maxTurn);
 			r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, limited, true);
@@ -772,7 +780,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		}
 		// Twice on the last pass: the solve may leave the hand a hair off its rotation, and the
 		// contact is measured at the palm.
-		for (int k = 0; k < (pass == LB_CLIMB_HAND_PASSES - 1 ? 2 : 1); ++k)
+		for (int k = 0; k < (pass == passes - 1 && !settled ? 2 : 1); ++k)
 		{
 			const lbQuat q = pose->model[hand].q;
 			const lbVec3 palm = lbNormalize(lbQuatRotate(q, h->armAxes[s].palm));
