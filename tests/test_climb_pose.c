@@ -616,6 +616,26 @@ static void test_bad_input_changes_nothing(void)
 			ENSURE(CALL(&t, &f.def, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorNonFinite);
 		}
 		ENSURE(sameAsSnapshot(&f, &snap));
+		// A NaN or an infinity anywhere in the input pose (the first, a middle and the last bone;
+		// local or model; position, rotation or scale) is refused and changes nothing.
+		for (int k = 0; k < 2; ++k)
+		{
+			const int bones[3] = { 0, f.skeleton->boneCount / 2, f.skeleton->boneCount - 1 };
+			for (int b = 0; b < 3; ++b)
+				for (int part = 0; part < 2; ++part)
+					for (int field = 0; field < 10; field += 3)
+					{
+						lbTransform* t = part == 0 ? &f.pose.local[bones[b]] : &f.pose.model[bones[b]];
+						const lbTransform keep = *t;
+						float v[10];
+						memcpy(v, t, sizeof v);
+						v[field] = bad[k];
+						memcpy(t, v, sizeof v);
+						ENSURE(CALL(&good, &f.def, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorNonFinite);
+						*t = keep;
+					}
+		}
+		ENSURE(sameAsSnapshot(&f, &snap));
 		// Wrong bone count.
 		lbPose shortPose = f.pose;
 		shortPose.boneCount -= 1;

@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 // The joint body constraint stops once every shoulder and hip is this close to its allowed reach (m).
@@ -95,6 +96,28 @@ static bool lbClimbTargetsFinite(const lbClimbTargets* t)
 			return false;
 	}
 	return true;
+}
+
+// Whether every value of a pose (local and model) is finite, as lbPose_IsFinite asks, in one
+// pass over the floats: a float is NaN or infinite exactly when its exponent bits are all set,
+// and the test has no branch, so it runs on whole vectors (the check on the way in and on the way
+// out cost 2.5% of the stage one bone at a time).
+_Static_assert(sizeof(lbTransform) == 10 * sizeof(float), "lbTransform is ten floats");
+static bool lbClimbPoseAllFinite(const lbPose* pose)
+{
+	const size_t count = (size_t)pose->boneCount * (sizeof(lbTransform) / sizeof(float));
+	uint32_t bad = 0u;
+	for (int a = 0; a < 2; ++a)
+	{
+		const float* f = &(a == 0 ? pose->local : pose->model)->p.x;
+		for (size_t i = 0; i < count; ++i)
+		{
+			uint32_t u;
+			memcpy(&u, &f[i], sizeof u);
+			bad |= (uint32_t)((u & 0x7f800000u) == 0x7f800000u);
+		}
+	}
+	return bad == 0u;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1339,7 +1362,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	const size_t needed = lbGetClimbWorkspaceSize(skeleton);
 	if (workspaceSize < needed)
 		return lbReport(lb_errorCapacity, "%s: workspace of %zu bytes, %zu needed", fn, workspaceSize, needed);
-	if (!lbPose_IsFinite(pose))
+	if (!lbClimbPoseAllFinite(pose))
 		return lbReport(lb_errorNonFinite, "%s: the input pose is not finite", fn);
 
 	// Working copy of the pose after the full-body solver's part of the workspace.
@@ -1593,7 +1616,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		}
 		res.remainingMax = lbMaxF(res.remainingMax, lbDistance(end, c.targetMs[i]));
 	}
-	if (!lbPose_IsFinite(&work))
+	if (!lbClimbPoseAllFinite(&work))
 		return lbReport(lb_errorNonFinite, "%s: the solve produced a non-finite pose (input kept)", fn);
 
 	memcpy(pose->local, workLocal, (size_t)nb * sizeof(lbTransform));
