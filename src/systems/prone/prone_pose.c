@@ -187,25 +187,29 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	const lbVec3 arm0 = lbQuatRotate(roll, lbSub(pose->model[top].p, pose->model[h->spine[0]].p));
 	// Pitch: a positive turn about the left axis tips the head end down, so the pitches go negated.
 	// The seed turns the first spine bone by the ground's pitch and accepts that the torso line
-	// (pelvis to neck) then pitches less, the turn being about the spine's root; here the turn is
-	// searched until the torso line has pitched by the ground's pitch (the turns all go about `side`
-	// through the first spine bone's joint, so they add up: the search runs on the top point alone).
+	// (pelvis to neck) then pitches less, the turn being about the spine's root; here the turn is the
+	// one that gives the torso line the ground's pitch. In the plane across `side` (x along, y up)
+	// the top point runs on the circle of radius |a| about the pivot c (both from the pelvis); the
+	// line from the pelvis at the wanted angle (unit u) meets it at lambda u, with
+	// |lambda u - c| = |a|: lambda = u.c + sqrt((u.c)^2 - |c|^2 + |a|^2) (the far root: the top lies
+	// ahead of the pivot). The turn takes a to lambda u - c; a turn about `side` runs from up toward
+	// along, so it is the plane angle negated.
 	float turn = 0.0f;
 	lbVec3 topP = lbAdd(pivot, arm0);
 	{
 		const lbVec3 sideUp = lbCross(along, side);
-		lbVec3 d = lbSub(topP, pelvis);
+		const lbVec3 d = lbSub(topP, pelvis);
 		const float want = atan2f(lbDot(d, sideUp), lbDot(d, along)) + targets->upperPitch * a;
-		const float lever = lbLength(d) / lbMaxF(lbLength(arm0), 1.0e-3f);
-		for (int it = 0; it < 3; ++it)
-		{
-			float diff = want - atan2f(lbDot(d, sideUp), lbDot(d, along));
-			if (lbAbsF(diff) < 1.0e-4f)
-				break;
-			turn -= lbClampF(diff * lbClampF(lever, 1.0f, 3.0f), -1.0f, 1.0f);
+		const lbVec3 c = lbSub(pivot, pelvis);
+		const float cx = lbDot(c, along), cy = lbDot(c, sideUp);
+		const float ax = lbDot(arm0, along), ay = lbDot(arm0, sideUp);
+		const float ux = cosf(want), uy = sinf(want);
+		const float uc = ux * cx + uy * cy;
+		const float lambda = uc + sqrtf(lbMaxF(uc * uc - (cx * cx + cy * cy) + (ax * ax + ay * ay), 0.0f));
+		const float bx = lambda * ux - cx, by = lambda * uy - cy;
+		turn = -atan2f(ax * by - ay * bx, ax * bx + ay * by);
+		if (lbAbsF(turn) > 1.0e-7f)
 			topP = lbAdd(pivot, lbQuatRotate(lbQuatFromAxisAngle(side, turn), arm0));
-			d = lbSub(topP, pelvis);
-		}
 	}
 	const float thighTurn = -targets->lowerPitch * a;
 

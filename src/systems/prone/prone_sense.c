@@ -37,8 +37,10 @@ static lbVec3 lbProneNormal(const lbHit* hit, lbVec3 up)
 // through that contact where its centre L has (L - P) . n = radius, so L = from - s up with
 // s = ((from - P) . n - radius) / (up . n); the contact is L - radius n. On the plane the cast found
 // that is exactly what a new cast would find; ground out of the cast's reach is a miss, as a cast's.
+// The hit's normal is unit and faces up. `reuse`, when not NULL, is a cast made this frame whose
+// result stands for this one (see lbProneReuseCentre): it is taken instead of casting again.
 static lbHit lbProneTrace(const lbSceneQuery* query, const lbProneDef* def, lbVec3 from, float length, float radius,
-						  int cast, lbProneGround* g, lbVec3* castFrom, int* casts)
+						  int cast, lbProneGround* g, lbVec3* castFrom, int* casts, const lbHit* reuse)
 {
 	const lbVec3 up = def->up;
 	// 2 casts whatever; 1 casts unless the start has stayed within recastDistance of the last cast's
@@ -48,11 +50,19 @@ static lbHit lbProneTrace(const lbSceneQuery* query, const lbProneDef* def, lbVe
 	if (cast)
 	{
 		*castFrom = from;
-		lbHit hit = lbProneCast(query, def, from, length, radius);
-		++*casts;
+		lbHit hit;
+		if (reuse)
+			hit = *reuse;
+		else
+		{
+			hit = lbProneCast(query, def, from, length, radius);
+			++*casts;
+			if (hit.hit)
+				hit.normal = lbProneNormal(&hit, up);
+		}
 		g->hit = hit.hit;
 		g->pointWs = hit.hit ? hit.impactPoint : from;
-		g->normalWs = hit.hit ? lbProneNormal(&hit, up) : up;
+		g->normalWs = hit.hit ? hit.normal : up;
 		g->radius = radius;
 		return hit;
 	}
@@ -77,6 +87,36 @@ static lbHit lbProneTrace(const lbSceneQuery* query, const lbProneDef* def, lbVe
 	hit.distance = s;
 	hit.fraction = length > 0.0f ? s / length : 0.0f;
 	return hit;
+}
+
+// The pelvis probe goes down the same line as the centre cast (the pelvis stands over the body's
+// ground point) over part of its length: when the centre cast was made this frame with the same
+// radius, its result is the probe's. A sphere first touching at centre height L, below the probe's
+// start, touches nothing above L on the probe's shorter way down either: the probe finds L too when L
+// lies within its reach, nothing when L lies beyond it; a centre cast that found nothing over a span
+// holding the probe's finds nothing there. Anything else (ground over the probe's start) is cast.
+static bool lbProneReuseCentre(const lbHit* centre, lbVec3 centreFrom, float centreLength, lbVec3 from, float length,
+							   lbVec3 up, lbHit* out)
+{
+	const float top = lbDot(from, up), bottom = top - length;
+	const float centreTop = lbDot(centreFrom, up);
+	if (top > centreTop || centre->startedInside)
+		return false;
+	*out = *centre;
+	if (!centre->hit)
+		return bottom >= centreTop - centreLength;
+	const float h = lbDot(centre->location, up);
+	if (h > top)
+		return false;
+	if (h < bottom)
+	{
+		out->hit = false;
+		out->fraction = 1.0f;
+		return true;
+	}
+	out->distance = top - h;
+	out->fraction = length > 0.0f ? out->distance / length : 0.0f;
+	return true;
 }
 
 // Elevation (rad) of the direction from a to b above the plane normal to up, measured along `along`.
@@ -185,13 +225,58 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	// seed's feet location of the capsule); a miss falls back to that point.
 	lbVec3 pelvisMs = anim->model[h->pelvis].p;
 	lbVec3 feet = lbTransformPoint(cw, lbMulAdd(pelvisMs, -lbDot(pelvisMs, upMs), upMs));
+
+	// Nothing to fit this frame (the fit has faded out, or the torso stands): no casts and no probes,
+	// and the pose stage does nothing. What the casts found is dropped, as a body that got up may
+	// walk on: the frame the fit comes back is a trace frame that casts everything, and the ground
+	// under each segment is found again (the body lowered onto it from its own height). Holds let go.
+	if (t.alpha <= 0.0f)
+	{
+		for (int k = 0; k < 5; ++k)
+		{
+			state->castGround[k].hit = false;
+			state->castGround[k].radius = -1.0f;
+		}
+		for (int k = 0; k < lb_proneProbeCount; ++k)
+		{
+			state->ground[k].hit = false;
+			state->probeGround[k].hit = false;
+			state->probeGround[k].radius = -1.0f;
+		}
+		for (int k = 0; k < LB_PRONE_LIMBS; ++k)
+		{
+			lbProneLimbState* ls = &state->limbs[k];
+			int root, mid, end;
+			lbProneLimbBones(h, k, &root, &mid, &end);
+			if (end >= 0)
+				ls->prevAnimWs = lbTransformPoint(cw, anim->model[end].p);
+			ls->locked = false;
+			ls->lockAlpha = 0.0f;
+			t.limbs[k].endWs = ls->lockWs;
+			t.limbs[k].normalWs = up;
+		}
+		state->traceTimer = 0.0f;
+		t.roll = state->roll;
+		t.upperPitch = state->upperPitch;
+		t.lowerPitch = state->lowerPitch;
+		t.hover = state->hover;
+		t.centreWs = t.leftWs = t.rightWs = t.upperWs = t.lowerWs = feet;
+		t.centreNormalWs = up;
+		memcpy(t.ground, state->ground, sizeof t.ground);
+		state->prevCharacterWs = cw;
+		state->initialized = 1;
+		*out = t;
+		return lb_ok;
+	}
 	int casts = 0;
-	lbHit centre = lbProneTrace(input->query, def, lbMulAdd(feet, def->traceUp, up), def->traceUp + def->traceDown,
-								def->traceRadius, cast, &state->castGround[0],
-								&state->castFromWs[0], &casts);
+	const lbVec3 centreFrom = lbMulAdd(feet, def->traceUp, up);
+	const int castsBefore = casts;
+	lbHit centre = lbProneTrace(input->query, def, centreFrom, def->traceUp + def->traceDown, def->traceRadius, cast,
+								&state->castGround[0], &state->castFromWs[0], &casts, NULL);
+	const bool centreCast = casts > castsBefore;
 	t.centreHit = centre.hit;
 	t.centreWs = centre.hit ? centre.impactPoint : feet;
-	t.centreNormalWs = centre.hit ? lbProneNormal(&centre, up) : up;
+	t.centreNormalWs = centre.hit ? centre.normal : up;
 	const lbVec3 c = t.centreWs;
 	// The other casts start from the body's ground point at the contact's height (as the seed starts
 	// them from the feet location, not from the contact, whose offset from the sphere's centre on a
@@ -205,10 +290,10 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		lbVec3 l0 = lbMulAdd(base, def->sideOffset, left), r0 = lbMulAdd(base, -def->sideOffset, left);
 		lbHit lh = lbProneTrace(input->query, def, lbMulAdd(l0, def->sideExtent, up), 2.0f * def->sideExtent,
 								def->sideRadius, cast, &state->castGround[1],
-								&state->castFromWs[1], &casts);
+								&state->castFromWs[1], &casts, NULL);
 		lbHit rh = lbProneTrace(input->query, def, lbMulAdd(r0, def->sideExtent, up), 2.0f * def->sideExtent,
 								def->sideRadius, cast, &state->castGround[2],
-								&state->castFromWs[2], &casts);
+								&state->castFromWs[2], &casts, NULL);
 		t.leftHit = lh.hit;
 		t.rightHit = rh.hit;
 		t.leftWs = lh.hit ? lh.impactPoint : l0;
@@ -227,10 +312,10 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		lbVec3 u0 = lbMulAdd(base, def->upperExtent, along), w0 = lbMulAdd(base, -def->lowerExtent, along);
 		lbHit uh = lbProneTrace(input->query, def, lbMulAdd(u0, def->traceUp, up), def->traceUp + def->traceDown,
 								def->traceRadius, cast, &state->castGround[3],
-								&state->castFromWs[3], &casts);
+								&state->castFromWs[3], &casts, NULL);
 		lbHit wh = lbProneTrace(input->query, def, lbMulAdd(w0, def->traceUp, up), def->traceUp + def->traceDown,
 								def->traceRadius, cast, &state->castGround[4],
-								&state->castFromWs[4], &casts);
+								&state->castFromWs[4], &casts, NULL);
 		t.upperHit = uh.hit;
 		t.lowerHit = wh.hit;
 		lbVec3 u = uh.hit ? uh.impactPoint : u0;
@@ -238,9 +323,9 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		if (def->roofLift && t.centreHit)
 		{
 			if (wh.hit)
-				hoverGoal = lbProneRoofLift(def, c, t.centreNormalWs, &w, lbProneNormal(&wh, up));
+				hoverGoal = lbProneRoofLift(def, c, t.centreNormalWs, &w, wh.normal);
 			if (uh.hit)
-				upperHoverGoal = lbProneRoofLift(def, c, t.centreNormalWs, &u, lbProneNormal(&uh, up));
+				upperHoverGoal = lbProneRoofLift(def, c, t.centreNormalWs, &u, uh.normal);
 			t.roofLift = hoverGoal > 0.0f || upperHoverGoal > 0.0f;
 		}
 		t.upperWs = u;
@@ -291,12 +376,16 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	// Segment probes: a sphere of the segment's radius cast down onto the ground under it. Its
 	// centre at the contact bounds where the segment's point may go (the plane through it along the
 	// contact normal), edges and steps included. Ground that changes is eased, rising faster.
+	// Each probe's point in the animated pose (model space), kept for the held feet below.
+	lbVec3 probeMs[lb_proneProbeCount];
+	bool probeOk[lb_proneProbeCount];
 	for (int k = 0; k < lb_proneProbeCount; ++k)
 	{
 		lbProneGround* g = &state->ground[k];
-		lbVec3 pMs;
 		float radius;
-		if (!lbProneProbePoint(h, def, anim, (lbProneProbe)k, &pMs, &radius))
+		probeOk[k] = lbProneProbePoint(h, def, anim, (lbProneProbe)k, &probeMs[k], &radius);
+		const lbVec3 pMs = probeMs[k];
+		if (!probeOk[k])
 		{
 			g->hit = false;
 			state->probeGround[k].hit = false;
@@ -314,16 +403,21 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		// segment's centre rests on the contact's plane one segment radius out along its normal.
 		// A segment lies near its ground: the probe starts `probeReach` above the point and ends as far
 		// below it (a short sweep costs a fraction of a long one).
-		lbHit hit = lbProneTrace(input->query, def, lbMulAdd(p, def->probeReach, up), 2.0f * def->probeReach,
-								 def->sphereProbes ? lbMinF(radius, def->probeCastRadius) : 0.0f, cast, &state->probeGround[k],
-								 &state->castFromWs[5 + k], &casts);
+		const lbVec3 from = lbMulAdd(p, def->probeReach, up);
+		const float castRadius = def->sphereProbes ? lbMinF(radius, def->probeCastRadius) : 0.0f;
+		lbHit reuse;
+		const bool reused = k == lb_pronePelvis && centreCast && castRadius == def->traceRadius &&
+							lbProneReuseCentre(&centre, centreFrom, def->traceUp + def->traceDown, from, 2.0f * def->probeReach, up, &reuse);
+		lbHit hit = lbProneTrace(input->query, def, from, 2.0f * def->probeReach, castRadius, cast, &state->probeGround[k],
+								 &state->castFromWs[5 + k], &casts, reused ? &reuse : NULL);
 		if (!hit.hit)
 		{
 			g->hit = false;
 			continue;
 		}
-		lbVec3 n = lbProneNormal(&hit, up);
-		lbVec3 point = lbMulAdd(hit.impactPoint, radius, n);
+		lbVec3 n = hit.normal;
+		const lbVec3 found = lbMulAdd(hit.impactPoint, radius, n);
+		lbVec3 point = found;
 		if (g->hit && !snap)
 		{
 			// The previous plane's height at the new point, eased toward the new one.
@@ -346,7 +440,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			point = lbMulAdd(point, h2 - newH, up);
 		}
 		if (lbProneIsTorso(k))
-			t.settle = lbMaxF(t.settle, lbDot(lbSub(point, lbMulAdd(hit.impactPoint, radius, lbProneNormal(&hit, up))), up));
+			t.settle = lbMaxF(t.settle, lbDot(lbSub(point, found), up));
 		g->pointWs = point;
 		g->normalWs = n;
 		g->radius = radius;
@@ -384,11 +478,9 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			float rise = (def->clearance - lbDot(lbSub(endWs, g->pointWs), g->normalWs)) / k0;
 			// A foot rests where neither its ankle nor its toes go into the ground.
 			const lbProneGround* toe = k >= 2 ? &state->ground[lb_proneToeL + (k - 2)] : NULL;
-			lbVec3 toeMs;
-			float toeRadius;
-			if (toe && toe->hit && lbProneProbePoint(h, def, anim, (lbProneProbe)(lb_proneToeL + (k - 2)), &toeMs, &toeRadius))
+			if (toe && toe->hit && probeOk[lb_proneToeL + (k - 2)])
 			{
-				lbVec3 toeWs = lbTransformPoint(cw, toeMs);
+				lbVec3 toeWs = lbTransformPoint(cw, probeMs[lb_proneToeL + (k - 2)]);
 				toeWs = lbAdd(limbPivot, lbQuatRotate(limbQ, lbSub(toeWs, limbPivot)));
 				float kt = lbMaxF(lbDot(up, toe->normalWs), 0.1f);
 				rise = lbMaxF(rise, (def->clearance - lbDot(lbSub(toeWs, toe->pointWs), toe->normalWs)) / kt);
