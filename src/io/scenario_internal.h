@@ -85,6 +85,11 @@ typedef struct lbRunContext
 	lbVec3 velocityWs;
 	lbCharacterState state;
 	float time;
+	/// Set by a system's sense stage that placed the character itself in ctx->characterWs (a
+	/// hand-over leaving it somewhere new, a climb carrying it): the runner moves its controller
+	/// there and starts the base motion again from there (a stepping motion's planted feet would
+	/// otherwise stay behind), then clears it.
+	bool placed;
 } lbRunContext;
 
 /// Per-frame output a system fills (cleared by the runner each frame).

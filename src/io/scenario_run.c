@@ -963,6 +963,24 @@ static lbResult lbRunAdvance(lbRun* run, float dt, bool record)
 	out->debugCount = 0;
 	if (run->systemEntry->sense)
 		run->systemEntry->sense(run->system, &run->ctx, dt, out);
+	if (run->ctx.placed)
+	{
+		// The system placed the character (see lbRunContext::placed): the controller follows, and
+		// the motion restarts there for the next frame.
+		run->ctx.placed = false;
+		run->position = run->ctx.characterWs.p;
+		run->headingDeg = lbHeadingOf(run, run->ctx.characterWs);
+		run->verticalSpeed = 0.0f;
+		run->stepOffsetValid = false;
+		run->supportValid = false;
+		lbResult made = lb_ok;
+		void* motion = run->motionEntry->create(&run->ctx, &made);
+		if (motion)
+		{
+			run->motionEntry->destroy(run->motion);
+			run->motion = motion;
+		}
+	}
 	// The base motion's pose before the system changes it, for the added-pop metric.
 	lbPose_Copy(&run->basePose, &run->pose);
 	double t0 = lbNowUs();

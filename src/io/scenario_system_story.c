@@ -230,6 +230,7 @@ static void lbStoryHandBack(lbStoryRun* s, lbRunContext* ctx)
 	lbSystemFoot.destroy(s->foot);
 	s->foot = foot;
 	ctx->characterWs = standing;
+	ctx->placed = true;
 	ctx->state = lb_stateGrounded;
 	s->phase = lb_storyWalkOn;
 	s->sensed = false;
@@ -277,7 +278,10 @@ static void lbStoryClimbSense(lbStoryRun* s, lbRunContext* ctx, float dt, lbSyst
 		return;
 	if (s->phase == lb_storyTopOut)
 		lbClimbTopOut_Carry(&s->top, &s->topDef, ctx->humanoid, ctx->basePose, dt, &s->climb, &s->targets);
+	// The climbing frame carries the character, and the base motion with it: a stepping motion
+	// left alone keeps its feet planted where the walk stopped.
 	ctx->characterWs = s->targets.characterWs;
+	ctx->placed = true;
 	ctx->state = lb_stateClimbing;
 	for (int i = 0; i < 4; ++i)
 	{
