@@ -802,12 +802,15 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 				return r;
 		}
 		// Twice on the last pass: the solve may leave the hand a hair off its rotation, and the
-		// contact is measured at the palm.
+		// contact is measured at the palm. A wrist already where its hand's palm contact asks (the
+		// solve keeps the hand's rotation, so it would change nothing) is left as it is.
 		for (int k = 0; k < (pass == passes - 1 && !settled ? 2 : 1); ++k)
 		{
 			const lbQuat q = pose->model[hand].q;
 			const lbVec3 palm = lbNormalize(lbQuatRotate(q, h->armAxes[s].palm));
 			in.targetMs = lbSub(c->targetMs[s], lbMulSV(lockOffset, lbAdd(n, palm)));
+			if (lbLengthSquared(lbSub(pose->model[hand].p, in.targetMs)) < 1.0e-12f)
+				continue;
 			in.useTargetRotation = true;
 			in.targetRotationMs = lbQuatNormalize(q);
 			// The forearm's roll turned the elbow's hinge with it: the bend plane the arm has now is
