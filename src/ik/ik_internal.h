@@ -73,6 +73,16 @@ static inline float lbIkRsqrtF(float x)
 #endif
 }
 
+// 1 / sqrt(n) for a squared norm n that the checks hold to (0.98, 1.02): the series of (1 + e)^-1/2
+// in e = n - 1 to the cube (the next term is under 5e-8 there), so no square root or division
+// waits on it and a unit rotation's scale is exactly 1. Scaling an output rotation by it for the
+// input's norm keeps the output unit where normalising the output would follow every product.
+static inline float lbIkInvNormNearUnit(float n)
+{
+	const float e = n - 1.0f; // exact (Sterbenz)
+	return 1.0f + e * (-0.5f + e * (0.375f - 0.3125f * e));
+}
+
 #if LB_IK_SSE2
 // Hamilton product of two quaternions in four lanes (x, y, z, w), with lbQuatMul's bits (the same
 // products summed in the same order): a's components broadcast times b's permuted with signs.

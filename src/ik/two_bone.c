@@ -162,6 +162,13 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	const float weight = lbClampF(in->weight, 0.0f, 1.0f);
 	const float soften = lbClampF(in->soften, 0.0f, 0.5f);
 	const float maxStretch = lbMaxF(in->maxStretch, 1.0f);
+	// The joints' rotations may be a little off unit (the checks allow squared norms in (0.98, 1.02)),
+	// and a rotation that is not unit scales what it turns by its squared norm: a pose solved over
+	// and over on its own output (every frame, passes repeated within a frame) would grow its bones.
+	// The products below are scaled by these so the three rotations written are unit to rounding.
+	const float unitRoot = lbIkInvNormNearUnit(lbQuatDot(root->q, root->q));
+	const float unitMid = lbIkInvNormNearUnit(lbQuatDot(mid->q, mid->q));
+	const float unitEnd = lbIkInvNormNearUnit(lbQuatDot(end->q, end->q));
 
 	// Pole direction seen from the root (zero when none).
 	lbVec3 poleDir = lbVec3_zero;
@@ -439,13 +446,13 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		// root's), so one product follows the root rotation on each.
 		const float invRoot = lbIkRsqrtF(lbQuatDot(pRoot, pRoot));
 		const lbQuat midTurned = lbIkQuatMul(qMid, mid->q), endTurned = lbIkQuatMul(qMid, end->q);
-		root->q = lbIkQuatMulScale(pRoot, root->q, invRoot);
+		root->q = lbIkQuatMulScale(pRoot, root->q, invRoot * unitRoot);
 		midP = lbMulAdd(a, kw, lbTwoBoneFrameRotate(mc, w));
 		mid->p = midP;
-		mid->q = lbIkQuatMulScale(pRoot, midTurned, invRoot);
+		mid->q = lbIkQuatMulScale(pRoot, midTurned, invRoot * unitMid);
 		// The end lies on the target line at the solved distance; no rotation needed.
 		end->p = lbMulAdd(a, k * len, axis);
-		endQ = lbIkQuatMulScale(pRoot, endTurned, invRoot);
+		endQ = lbIkQuatMulScale(pRoot, endTurned, invRoot * unitEnd);
 	}
 	else
 	{
@@ -454,28 +461,21 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		const lbQuat qr = lbIkScaleRotation(qRoot, weight);
 		const lbQuat qm = lbIkScaleRotation(qMid, weight);
 		const lbQuat qChain = lbIkQuatMul(qr, qm);
-		// Products of unit quaternions stay unit to rounding; no renormalisation needed.
-		root->q = lbIkQuatMul(qr, root->q);
+		// qr and qChain are unit to rounding, and so their products with the scaled joints.
+		root->q = lbIkQuatMulScale(qr, root->q, unitRoot);
 		midP = lbMulAdd(a, kw, lbQuatRotate(qr, w));
 		mid->p = midP;
-		mid->q = lbIkQuatMul(qChain, mid->q);
+		mid->q = lbIkQuatMulScale(qChain, mid->q, unitMid);
 		if (weight >= 1.0f)
 			end->p = lbMulAdd(a, k * len, axis);
 		else
 			end->p = lbAdd(midP, lbQuatRotate(qChain, lbMulSV(kw, v)));
-		endQ = lbIkQuatMul(qChain, end->q);
+		endQ = lbIkQuatMulScale(qChain, end->q, unitEnd);
 	}
 	if (in->useTargetRotation)
-		endQ = weight >= 1.0f ? lbQuatNormalize(in->targetRotationMs)
-							  : lbQuatSlerp(endQ, lbQuatNormalize(in->targetRotationMs), weight);
+		endQ = lbQuatNormalize(weight >= 1.0f ? lbQuatNormalize(in->targetRotationMs)
+											  : lbQuatSlerp(endQ, lbQuatNormalize(in->targetRotationMs), weight));
 	end->q = endQ;
-	// Unit to rounding even when the input rotations were a little off: a rotation that is not unit
-	// scales what it turns by its squared norm, and poses solved over and over (a solver called
-	// every frame on its own output, passes repeated within a frame) would otherwise grow their
-	// bones by that much each time.
-	root->q = lbQuatNormalize(root->q);
-	mid->q = lbQuatNormalize(mid->q);
-	end->q = lbQuatNormalize(end->q);
 
 	if (!res)
 		return;
