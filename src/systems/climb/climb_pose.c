@@ -381,16 +381,21 @@ static float lbClimbForearmRoll(const lbClimbPoseCtx* c, int s)
 }
 
 // Turn about the forearm, from the forearm's reference roll, that puts the hand at `handMs`
-// (model): the forearm's roll plus the hand's own twist about its finger axis.
-static float lbClimbHandTwist(const lbClimbPoseCtx* c, int s, lbQuat handMs)
+// (model): the forearm's roll (`roll`, lbClimbForearmRoll of the pose as it is) plus the hand's own
+// twist about its finger axis.
+static float lbClimbHandTwistAt(const lbClimbPoseCtx* c, int s, lbQuat handMs, float roll)
 {
 	const lbSkeleton* sk = c->skeleton;
 	const int hand = c->humanoid->arm[s].hand, parent = sk->parents[hand];
 	if (parent < 0)
 		return 0.0f;
 	const lbQuat local = lbQuatMul(lbQuatConj(c->pose->model[parent].q), handMs);
-	return lbClimbForearmRoll(c, s) +
-		   lbQuatTwistAngle(lbQuatMul(lbQuatConj(sk->restLocal[hand].q), local), c->humanoid->armAxes[s].finger);
+	return roll + lbQuatTwistAngle(lbQuatMul(lbQuatConj(sk->restLocal[hand].q), local), c->humanoid->armAxes[s].finger);
+}
+
+static float lbClimbHandTwist(const lbClimbPoseCtx* c, int s, lbQuat handMs)
+{
+	return lbClimbHandTwistAt(c, s, handMs, lbClimbForearmRoll(c, s));
 }
 
 // What the arm had before the hand was placed: the forearm's roll and the hand's local rotation.
@@ -428,7 +433,7 @@ static lbQuat lbClimbReachableHand(const lbClimbPoseCtx* c, int s, lbQuat goal, 
 	const lbVec3 axis = lbNormalizeOr(lbSub(pose->model[hand].p, pose->model[fore].p),
 									  lbTransformDirection(pose->model[fore], ax->foreAlong));
 	const float roll = lbClimbForearmRoll(c, s);
-	float total = lbClimbHandTwist(c, s, goal);
+	float total = lbClimbHandTwistAt(c, s, goal, roll);
 	if (total - preferTwist > LB_PI)
 		total -= 2.0f * LB_PI;
 	else if (preferTwist - total > LB_PI)
@@ -511,7 +516,7 @@ static float lbClimbPlaceHand(const lbClimbPoseCtx* c, int s, lbQuat goal, lbCli
 
 	// The whole turn about the forearm the goal asks for, on the branch nearest the preferred one.
 	const float roll = lbClimbForearmRoll(c, s);
-	float total = lbClimbHandTwist(c, s, goal);
+	float total = lbClimbHandTwistAt(c, s, goal, roll);
 	if (total - preferTwist > LB_PI)
 		total -= 2.0f * LB_PI;
 	else if (preferTwist - total > LB_PI)
