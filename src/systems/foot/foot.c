@@ -853,8 +853,25 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	if (swinging && lbAbsF(f->turnRate) < def->predictionMaxTurnRate)
 		predict = lbClampLength(lbMulSV(def->predictionTime, f->velH), def->predictionMax);
 	lbVec3 base = lbAdd(lbAdd(lf->animAnkleWs, leg->shiftWs), predict);
-	const lbQueryInput centre = lbFootProbe(def, base, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
+	lbQueryInput centre = lbFootProbe(def, base, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
 	lbFootCast c = lbFootCastDown(in->query, &centre, f->up, &f->castCount);
+	// A slide carried over from the last plant (back from a gap's near edge) may hold a foot that
+	// lands past the far edge over the gap itself, where it would find nothing and fade out with
+	// its toes in the ground beyond: a foot not locked that finds no ground with its slide looks
+	// again where the animation has it and drops the slide when there is ground there.
+	if (!c.hit && !leg->locked && lbLengthSquared(leg->shiftWs) > 0.0f)
+	{
+		const lbVec3 plain = lbAdd(lf->animAnkleWs, predict);
+		const lbQueryInput again = lbFootProbe(def, plain, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
+		lbFootCast c2 = lbFootCastDown(in->query, &again, f->up, &f->castCount);
+		if (c2.hit)
+		{
+			c = c2;
+			base = plain;
+			centre = again;
+			leg->shiftWs = lbVec3_zero;
+		}
+	}
 	// A locked foot stands where its plant probed the footprint: it
 	// only checks that there is still ground under it (a game may remove it) until it lifts, which
 	// spares most of a walk's casts.
