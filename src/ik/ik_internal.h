@@ -83,6 +83,29 @@ static inline float lbIkInvNormNearUnit(float n)
 	return 1.0f + e * (-0.5f + e * (0.375f - 0.3125f * e));
 }
 
+// lbIkInvNormNearUnit of the three rotations' squared norms, in out[0..2] (out[3] is scratch).
+static inline void lbIkInvNormsNearUnit3(const lbQuat* a, const lbQuat* b, const lbQuat* c, float out[4])
+{
+#if LB_IK_SSE2
+	const __m128 a2 = _mm_mul_ps(_mm_loadu_ps(&a->x), _mm_loadu_ps(&a->x));
+	const __m128 b2 = _mm_mul_ps(_mm_loadu_ps(&b->x), _mm_loadu_ps(&b->x));
+	const __m128 c2 = _mm_mul_ps(_mm_loadu_ps(&c->x), _mm_loadu_ps(&c->x));
+	__m128 ab = _mm_add_ps(_mm_unpacklo_ps(a2, b2), _mm_unpackhi_ps(a2, b2)); // a0+a2 b0+b2 a1+a3 b1+b3
+	ab = _mm_add_ps(ab, _mm_movehl_ps(ab, ab));
+	__m128 cs = _mm_add_ps(c2, _mm_movehl_ps(c2, c2));
+	cs = _mm_add_ss(cs, _mm_shuffle_ps(cs, cs, _MM_SHUFFLE(1, 1, 1, 1)));
+	const __m128 e = _mm_sub_ps(_mm_movelh_ps(ab, cs), _mm_set1_ps(1.0f));
+	__m128 f = _mm_sub_ps(_mm_set1_ps(0.375f), _mm_mul_ps(_mm_set1_ps(0.3125f), e));
+	f = _mm_add_ps(_mm_set1_ps(-0.5f), _mm_mul_ps(e, f));
+	f = _mm_add_ps(_mm_set1_ps(1.0f), _mm_mul_ps(e, f));
+	_mm_storeu_ps(out, f);
+#else
+	out[0] = lbIkInvNormNearUnit(lbQuatDot(*a, *a));
+	out[1] = lbIkInvNormNearUnit(lbQuatDot(*b, *b));
+	out[2] = lbIkInvNormNearUnit(lbQuatDot(*c, *c));
+#endif
+}
+
 #if LB_IK_SSE2
 // Hamilton product of two quaternions in four lanes (x, y, z, w), with lbQuatMul's bits (the same
 // products summed in the same order): a's components broadcast times b's permuted with signs.

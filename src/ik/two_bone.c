@@ -166,9 +166,8 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	// and a rotation that is not unit scales what it turns by its squared norm: a pose solved over
 	// and over on its own output (every frame, passes repeated within a frame) would grow its bones.
 	// The products below are scaled by these so the three rotations written are unit to rounding.
-	const float unitRoot = lbIkInvNormNearUnit(lbQuatDot(root->q, root->q));
-	const float unitMid = lbIkInvNormNearUnit(lbQuatDot(mid->q, mid->q));
-	const float unitEnd = lbIkInvNormNearUnit(lbQuatDot(end->q, end->q));
+	float unit[4];
+	lbIkInvNormsNearUnit3(&root->q, &mid->q, &end->q, unit);
 
 	// Pole direction seen from the root (zero when none).
 	lbVec3 poleDir = lbVec3_zero;
@@ -328,15 +327,18 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	const float cosD = lbClampF(cos1 * cos0 + sin1 * sin0, -1.0f, 1.0f);
 	const float sinD = sin1 * cos0 - cos1 * sin0;
 	// (h sin D, 1 + cos D) is the half-angle rotation up to scale; accurate for small turns.
-	lbQuat pMid; // qMid up to scale
+	lbQuat pMid, qMid; // qMid up to scale, and qMid
 	if (cosD > -0.99f)
+	{
 		pMid = LB_LITERAL(lbQuat){ h.x * sinD, h.y * sinD, h.z * sinD, 1.0f + cosD };
+		qMid = lbIkQuatNormalizeNonZero(pMid);
+	}
 	else
 	{
 		float hs = lbIkSqrtF(0.5f * (1.0f - cosD)) * (sinD < 0.0f ? -1.0f : 1.0f);
 		pMid = LB_LITERAL(lbQuat){ h.x * hs, h.y * hs, h.z * hs, lbIkSqrtF(0.5f * (1.0f + cosD)) };
+		qMid = lbQuatNormalize(pMid);
 	}
-	const lbQuat qMid = cosD > -0.99f ? lbIkQuatNormalizeNonZero(pMid) : lbQuatNormalize(pMid);
 	// The lower bone bent by D: Rodrigues' formula from (cos D, sin D) away from a half turn, which
 	// keeps the normalisation's square root and any division off this path; near a half turn
 	// (where the clamped cos D and sin D need not agree) by the mid rotation itself, so that the
@@ -441,18 +443,17 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	if (haveMatrix && weight >= 1.0f)
 	{
 		// Full weight: the products use the root rotation up to scale and are scaled once at the
-		// end, so its normalisation runs alongside them.
-		// The mid turn is applied to the mid and end rotations first (it is known well before the
-		// root's), so one product follows the root rotation on each.
+		// end, so its normalisation runs alongside them. The chain's turn (root times mid) is one
+		// product, shared by the mid and end joints.
 		const float invRoot = lbIkRsqrtF(lbQuatDot(pRoot, pRoot));
-		const lbQuat midTurned = lbIkQuatMul(qMid, mid->q), endTurned = lbIkQuatMul(qMid, end->q);
-		root->q = lbIkQuatMulScale(pRoot, root->q, invRoot * unitRoot);
+		const lbQuat chain = lbIkQuatMul(pRoot, qMid);
+		root->q = lbIkQuatMulScale(pRoot, root->q, invRoot * unit[0]);
 		midP = lbMulAdd(a, kw, lbTwoBoneFrameRotate(mc, w));
 		mid->p = midP;
-		mid->q = lbIkQuatMulScale(pRoot, midTurned, invRoot * unitMid);
+		mid->q = lbIkQuatMulScale(chain, mid->q, invRoot * unit[1]);
 		// The end lies on the target line at the solved distance; no rotation needed.
 		end->p = lbMulAdd(a, k * len, axis);
-		endQ = lbIkQuatMulScale(pRoot, endTurned, invRoot * unitEnd);
+		endQ = lbIkQuatMulScale(chain, end->q, invRoot * unit[2]);
 	}
 	else
 	{
@@ -462,15 +463,15 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		const lbQuat qm = lbIkScaleRotation(qMid, weight);
 		const lbQuat qChain = lbIkQuatMul(qr, qm);
 		// qr and qChain are unit to rounding, and so their products with the scaled joints.
-		root->q = lbIkQuatMulScale(qr, root->q, unitRoot);
+		root->q = lbIkQuatMulScale(qr, root->q, unit[0]);
 		midP = lbMulAdd(a, kw, lbQuatRotate(qr, w));
 		mid->p = midP;
-		mid->q = lbIkQuatMulScale(qChain, mid->q, unitMid);
+		mid->q = lbIkQuatMulScale(qChain, mid->q, unit[1]);
 		if (weight >= 1.0f)
 			end->p = lbMulAdd(a, k * len, axis);
 		else
 			end->p = lbAdd(midP, lbQuatRotate(qChain, lbMulSV(kw, v)));
-		endQ = lbIkQuatMulScale(qChain, end->q, unitEnd);
+		endQ = lbIkQuatMulScale(qChain, end->q, unit[2]);
 	}
 	if (in->useTargetRotation)
 		endQ = lbQuatNormalize(weight >= 1.0f ? lbQuatNormalize(in->targetRotationMs)
