@@ -103,21 +103,22 @@ static bool lbClimbTargetsFinite(const lbClimbTargets* t)
 // and the test has no branch, so it runs on whole vectors (the check on the way in and on the way
 // out cost 2.5% of the stage one bone at a time).
 _Static_assert(sizeof(lbTransform) == 10 * sizeof(float), "lbTransform is ten floats");
+static uint32_t lbClimbNonFiniteCount(const float* f, size_t count)
+{
+	uint32_t bad = 0u;
+	for (size_t i = 0; i < count; ++i)
+	{
+		uint32_t u;
+		memcpy(&u, &f[i], sizeof u);
+		bad += (uint32_t)((u & 0x7f800000u) == 0x7f800000u);
+	}
+	return bad;
+}
+
 static bool lbClimbPoseAllFinite(const lbPose* pose)
 {
 	const size_t count = (size_t)pose->boneCount * (sizeof(lbTransform) / sizeof(float));
-	uint32_t bad = 0u;
-	for (int a = 0; a < 2; ++a)
-	{
-		const float* f = &(a == 0 ? pose->local : pose->model)->p.x;
-		for (size_t i = 0; i < count; ++i)
-		{
-			uint32_t u;
-			memcpy(&u, &f[i], sizeof u);
-			bad |= (uint32_t)((u & 0x7f800000u) == 0x7f800000u);
-		}
-	}
-	return bad == 0u;
+	return lbClimbNonFiniteCount(&pose->local[0].p.x, count) == 0u && lbClimbNonFiniteCount(&pose->model[0].p.x, count) == 0u;
 }
 
 // ---------------------------------------------------------------------------------------------
