@@ -180,6 +180,7 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	if (in->poleKind != lb_poleNone && !(lbMaxF(lbMaxF(fabsf(poleDir.x), fabsf(poleDir.y)), fabsf(poleDir.z)) < 1.0e15f))
 		poleDir = lbIkFarDirection(in->poleMs, in->poleKind == lb_poleLocation ? a : lbVec3_zero, 1.0f);
 
+	const float pp = lbDot(poleDir, poleDir);
 	// Hinge axis: given, else from the current bend, else from the pole, hint or any perpendicular.
 	// With the hinge from the current bend both bones are normal to it, which skips the
 	// projections below.
@@ -201,19 +202,19 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		}
 		else
 		{
-			// Straight limb: bending toward n means the hinge is n x w (see lbHumanoid's derivation).
-			// n (the pole, else the bend hint, normal to w) is normal to w, so |n x w| = |n| |w| and
-			// one reciprocal root scales the hinge: the straight start costs no more than a bent one.
-			const float invWw = 1.0f / ww; // ww > 1e-12: the joints were checked
-			lbVec3 n = lbMulAdd(poleDir, -lbDot(poleDir, w) * invWw, w);
-			float nn = lbDot(n, n);
-			if (!(nn > 1.0e-6f * lbDot(poleDir, poleDir)) || nn == 0.0f)
+			// Straight limb: bending toward n (the pole, else the bend hint, made normal to w) means
+			// the hinge is n x w (see lbHumanoid's derivation). The part of the pole along w drops
+			// out of the cross product, so n x w is the pole's own p x w, and |p x w|^2 = |n|^2 |w|^2:
+			// no projection and no division, one reciprocal root.
+			lbVec3 pw = lbCross(poleDir, w);
+			float pw2 = lbDot(pw, pw); // |n|^2 |w|^2
+			if (!(pw2 > 1.0e-6f * pp * ww) || pw2 == 0.0f)
 			{
-				n = lbMulAdd(in->bendHintMs, -lbDot(in->bendHintMs, w) * invWw, w);
-				nn = lbDot(n, n);
+				pw = lbCross(in->bendHintMs, w);
+				pw2 = lbDot(pw, pw);
 			}
-			if (nn > LB_EPSILON * LB_EPSILON)
-				h = lbMulSV(lbIkRsqrtF(nn * ww), lbCross(n, w));
+			if (pw2 > LB_EPSILON * LB_EPSILON * ww)
+				h = lbMulSV(lbIkRsqrtF(pw2), pw);
 			else
 			{
 				const lbVec3 any = lbAnyPerpendicular(w);
@@ -348,7 +349,9 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	{
 		const lbVec3 hxv = lbCross(h, v);
 		vBent = lbMulAdd(lbMulSV(cosD, v), sinD, hxv);
-		if (!derived) // a hinge from the bones is normal to them
+		// A hinge from the bones is normal to them; a straight start's is normal to both to within
+		// the straightness test, as the hinge geometry above takes it.
+		if (!derived && !straight)
 			vBent = lbMulAdd(vBent, (1.0f - cosD) * lbDot(h, v), h);
 	}
 	else
@@ -362,7 +365,6 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	// line so the mid joint faces the pole. The knee direction is read from the hinge (chain
 	// direction x hinge), which stays defined when the limb is straight.
 	const lbVec3 s = lbAdd(w, vBent);
-	const float pp = lbDot(poleDir, poleDir);
 	lbQuat qRoot = lbQuat_identity, pRoot = lbQuat_identity; // pRoot: qRoot up to scale when haveMatrix
 	float mc[12]; // the same rotation as a matrix (columns, see lbTwoBoneFrameRotation) when set
 	bool haveMatrix = false;
