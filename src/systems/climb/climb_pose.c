@@ -1191,18 +1191,15 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	if (r != lb_ok)
 		return r;
 
-	// Toe direction from the lower leg the first pass left, then the foot aimed with it.
+	// Toe direction from the lower leg the first pass left, then the foot aimed with it (axes
+	// mirrored where the bone's scale is), kept within the ankle's range and turned from last
+	// frame's rotation no faster than the limit; the foot is written once, at the end.
 	lbVec3 toe, top;
 	lbClimbToeDirections(c, s, &plan, sole.toeFlat, &toe, &top);
-	lbAimInput aim = lbDefaultAimInput();
-	aim.primaryAxis = sole.toeFlat;
-	aim.primaryTargetMs = toe;
-	aim.secondaryAxis = h->legAxes[s].footUp;
-	aim.secondaryTargetMs = top;
-	aim.weight = a;
-	r = lbPose_AimBone(pose, c->skeleton, foot, &aim);
-	if (r != lb_ok)
-		return r;
+	const lbVec3 fs = pose->model[foot].s;
+	const lbVec3 mirror = lbMakeVec3(fs.x < 0.0f ? -1.0f : 1.0f, fs.y < 0.0f ? -1.0f : 1.0f, fs.z < 0.0f ? -1.0f : 1.0f);
+	lbQuat footAim = lbQuatNormalize(lbAimRotation(pose->model[foot].q, lbMulVV(mirror, sole.toeFlat), toe,
+												   lbMulVV(mirror, h->legAxes[s].footUp), top, lbClampF(a, 0.0f, 1.0f)));
 	// The ankle within a human range of the lower leg: what the aim asks beyond it is left out.
 	{
 		lbVec3 along, bend;
@@ -1216,22 +1213,22 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 			ankle.swingMax = LB_CLIMB_ANKLE_SWING;
 			ankle.twistMin = -LB_CLIMB_ANKLE_TWIST;
 			ankle.twistMax = LB_CLIMB_ANKLE_TWIST;
-			const lbQuat local = lbClampToJointLimit(&ankle, ref, along, bend, lbClimbLocalQ(c, foot));
-			r = lbPose_SetBoneModelRotation(pose, c->skeleton, foot, lbQuatNormalize(lbQuatMul(pose->model[parent].q, local)), true);
-			if (r != lb_ok)
-				return r;
+			const lbQuat parentQ = pose->model[parent].q;
+			const lbQuat local =
+				lbClampToJointLimit(&ankle, ref, along, bend, lbQuatNormalize(lbQuatMul(lbQuatConj(parentQ), footAim)));
+			footAim = lbQuatNormalize(lbQuatMul(parentQ, local));
 		}
 	}
-
 	// The foot turns from last frame's rotation no faster than the limit (a new surface, a limb
 	// selected or a side change never snaps it).
 	if (cacheValid && c->maxTurn > 0.0f)
 	{
 		const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->lastFootWs[s]));
-		r = lbPose_SetBoneModelRotation(pose, c->skeleton, foot, lbClimbTurnToward(lastMs, pose->model[foot].q, 1.5f * c->maxTurn), true);
-		if (r != lb_ok)
-			return r;
+		footAim = lbClimbTurnToward(lastMs, footAim, 1.5f * c->maxTurn);
 	}
+	r = lbPose_SetBoneModelRotation(pose, c->skeleton, foot, footAim, true);
+	if (r != lb_ok)
+		return r;
 	// Turning the foot swings the toe tip about the ankle: the ankle goes where the turned foot
 	// puts its toe tip on the target, and a second pass takes it there with the aimed rotation.
 	const lbQuat footQ = pose->model[foot].q;
