@@ -406,6 +406,32 @@ typedef struct lbClimbHandStart
 	lbQuat local;
 } lbClimbHandStart;
 
+// Sets a bone's model rotation and its local to match, as lbPose_SetBoneModelRotation does, but
+// leaves the bones below it where they were until lbClimbCarryBelow: the hand's placement writes
+// the forearm's twist bones and the hand one after another, and each write carried down the
+// skeleton on its own cost more than the rest of the placement.
+static void lbClimbWriteRotation(lbPose* pose, const lbSkeleton* sk, int bone, lbQuat q)
+{
+	const int p = sk->parents[bone];
+	pose->model[bone].q = lbQuatNormalize(q);
+	pose->local[bone] = p >= 0 ? lbTransformRelative(pose->model[p], pose->model[bone]) : pose->model[bone];
+}
+
+// Carries every bone below `bone` (not `bone` itself) from its local, as lbPose_UpdateSubtree does
+// below the bone: what lbClimbWriteRotation left behind follows in one pass.
+static void lbClimbCarryBelow(lbPose* pose, const lbSkeleton* sk, int bone)
+{
+	uint8_t below[LB_MAX_BONES];
+	below[0] = 1u;
+	for (int i = bone + 1; i < pose->boneCount; ++i)
+	{
+		const int p = sk->parents[i];
+		below[i - bone] = (uint8_t)(p >= bone && below[p - bone]);
+		if (below[i - bone])
+			pose->model[i] = lbTransformMul(pose->model[p], pose->local[i]);
+	}
+}
+
 // Wrist ranges as a joint limit on the hand's local rotation (see lbClimbPlaceHand).
 static lbJointLimit lbClimbWristLimit(void)
 {
@@ -558,12 +584,18 @@ static float lbClimbPlaceHand(const lbClimbPoseCtx* c, int s, lbQuat goal, lbCli
 			if (!lbClimbValidBone(sk, b) || b == parent)
 				continue;
 			const float share = lbClampF(lbDot(lbSub(pose->model[b].p, foreP), axis) / foreLength, 0.0f, 1.0f);
-			lbPose_SetBoneModelRotation(pose, sk, b,
-										lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(axis, dr * share), twistQ[k])), true);
+			const lbQuat q = lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(axis, dr * share), twistQ[k]));
+			// A twist bone hanging straight from the forearm is written in place (the forearm's
+			// write already carried it); what hangs below it follows once, with the hand.
+			if (sk->parents[b] == fore && parent == fore)
+				lbClimbWriteRotation(pose, sk, b, q);
+			else
+				lbPose_SetBoneModelRotation(pose, sk, b, q, true);
 		}
 	}
 	const lbQuat local = lbQuatSlerp(start.local, fullLocal, weight);
-	lbPose_SetBoneModelRotation(pose, sk, hand, lbQuatNormalize(lbQuatMul(pose->model[parent].q, local)), true);
+	lbClimbWriteRotation(pose, sk, hand, lbQuatNormalize(lbQuatMul(pose->model[parent].q, local)));
+	lbClimbCarryBelow(pose, sk, fore);
 	return total;
 }
 
