@@ -104,6 +104,37 @@ lbResult lbProneCheckDef(const lbProneDef* def, const char* caller)
 	return lb_ok;
 }
 
+lbResult lbProneCheckRig(const lbHumanoid* h, const lbSkeleton* s)
+{
+	if (h && s && h->boneCount == s->boneCount && h->skeletonFingerprint == s->fingerprint && h->spineCount >= 0 &&
+		h->spineCount <= LB_MAX_SPINE && h->arm[0].twistCount >= 0 && h->arm[0].twistCount <= 3 && h->arm[1].twistCount >= 0 &&
+		h->arm[1].twistCount <= 3)
+	{
+		int bones[3 + LB_MAX_SPINE + 12];
+		int n = 0;
+		bones[n++] = h->root;
+		bones[n++] = h->pelvis;
+		bones[n++] = h->neck;
+		for (int k = 0; k < h->spineCount; ++k)
+			bones[n++] = h->spine[k];
+		for (int side = 0; side < 2; ++side)
+		{
+			bones[n++] = h->arm[side].upperArm;
+			bones[n++] = h->arm[side].foreArm;
+			bones[n++] = h->arm[side].hand;
+			bones[n++] = h->leg[side].thigh;
+			bones[n++] = h->leg[side].calf;
+			bones[n++] = h->leg[side].foot;
+		}
+		bool inside = true;
+		for (int k = 0; k < n; ++k)
+			inside = inside && (bones[k] == LB_NULL_INDEX || (bones[k] >= 0 && bones[k] < s->boneCount));
+		if (inside)
+			return lb_ok;
+	}
+	return lbHumanoid_Check(h, s);
+}
+
 int lbProneRollBone(const lbHumanoid* h)
 {
 	return h->root >= 0 && h->root != h->pelvis ? h->root : h->pelvis;

@@ -148,7 +148,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 {
 	if (!targets || !def || !skeleton || !h || !pose || !pose->model || !pose->local)
 		return lbReport(lb_errorNullPointer, "lbProneApplyPose: targets, def, skeleton, humanoid and pose are required");
-	if (lbHumanoid_Check(h, skeleton) != lb_ok)
+	if (lbProneCheckRig(h, skeleton) != lb_ok)
 		return lb_errorSkeletonMismatch;
 	lbResult r = lbProneCheckDef(def, "lbProneApplyPose");
 	if (r != lb_ok)

@@ -154,7 +154,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		!input->animPose->model)
 		return lbReport(lb_errorNullPointer, "lbProneSense: state, def, skeleton, humanoid, input (query, animPose) and "
 											 "targets are required");
-	if (lbHumanoid_Check(h, skeleton) != lb_ok)
+	if (lbProneCheckRig(h, skeleton) != lb_ok)
 		return lb_errorSkeletonMismatch;
 	lbResult r = lbProneCheckDef(def, "lbProneSense");
 	if (r != lb_ok)
