@@ -8,11 +8,12 @@
 //   palm_wall_angle_max <= 20 degrees, added_pop_max <= 15 degrees, limb_penetration_max <= 0.02 m,
 //   sole_penetration_max <= 0.01 m;
 // and checks the story itself: the character climbed, topped out, and ends walking on the top.
-// The scenarios in kKnownOver do not meet every limit yet (standing up at the end of the top-out
-// pops 20 degrees; a foot let go on the top dips into it for a few frames): each is held to
-// ceilings a little above its figures, and one that meets every limit fails the test until it is
-// taken off the list, so the list only shrinks. Config errors name the key.
+// The scenarios in kKnownOver do not meet every limit yet (with the feet on the top and the hips
+// still below the lip, a shin lies on the lip and a foot dips into the top, 4-11 cm): each is held
+// to ceilings a little above its figures, and one that meets every limit fails the test until it
+// is taken off the list, so the list only shrinks. Config errors name the key.
 #define _POSIX_C_SOURCE 200809L
+#include "limber/climb_transition.h"
 #include "limber/scenario.h"
 #include "test_macros.h"
 #include "test_scenario_list.h"
@@ -24,9 +25,9 @@ typedef struct KnownOver
 } KnownOver;
 
 static const KnownOver kKnownOver[] = {
-	{ "demo.json", 21.0f, 0.07f, 0.13f },
-	{ "story_ledge_mannequin.json", 21.0f, 0.07f, 0.13f },
-	{ "story_ledge_mixamo.json", 22.0f, 0.06f, 0.11f },
+	{ "demo.json", 15.0f, 0.05f, 0.045f },
+	{ "story_ledge_mannequin.json", 15.0f, 0.11f, 0.045f },
+	{ "story_ledge_mixamo.json", 15.0f, 0.05f, 0.055f },
 };
 
 static const KnownOver* lbKnownOver(const char* name)
@@ -93,7 +94,7 @@ static void test_story_scenarios_meet_the_limits(void)
 		// The story: walked to the wall, held all four limbs on it, topped out, walks on up there.
 		ENSURE(climbedFrom > 0.0f);
 		ENSURE(heldMax == 4);
-		ENSURE(topOut == 6.0f); // lb_topOutDone
+		ENSURE(topOut == (float)lb_topOutDone);
 		ENSURE(endPhase == 4.0f);
 		ENSURE(view.state == lb_stateGrounded);
 		ENSURE(rise > 1.5f);

@@ -132,8 +132,9 @@ static void test_topout(void)
 		int phase = 0, phaseFrames = 0, topPhase = -1;
 		lbTransform characterWs = ms.characterWs;
 		float phasePop[5] = { 0 }, phaseDrift[5] = { 0 }, phasePen[5] = { 0 };
-		float topOutPop[8] = { 0 }, topOutDrift[8] = { 0 }, topOutPen[8] = { 0 };
+		float topOutPop[9] = { 0 }, topOutDrift[9] = { 0 }, topOutPen[9] = { 0 };
 		lbVec3 walkFrom = lbVec3_zero;
+		bool onTop[4] = { false, false, false, false };
 		for (int frame = 0; frame < 60 * 90 && phase < 4; ++frame, ++phaseFrames)
 		{
 			ENSURE(lbMotion_Sample(&ms, sk, &h, phase == 3 ? &walk : &idle, DT, &base) == lb_ok);
@@ -212,6 +213,10 @@ static void test_topout(void)
 				characterWs = ct.characterWs;
 				ENSURE(lbClimbApplyPose(&ct, &cd, sk, &h, &cache, &pose, ws, wsSize, NULL) == lb_ok);
 				contactCount = climbContacts(&ct, &cd, &h, contacts);
+				for (int i = 0; i < 4 && phase == 2; ++i)
+					if (cs.limbs[i].mode == lb_climbLocked && lbDot(cs.limbs[i].normalWs, rc->up) > 0.9f &&
+						lbDot(lbSub(cs.limbs[i].surfaceWs, top.lipWs), top.wallNormalWs) < -0.05f)
+						onTop[i] = true;
 				if (phase == 2 && topPhase == lb_topOutDone && lbClimbTransition_PoseDistance(&pose, &base) < 1.0f * LB_DEG2RAD)
 				{
 					lbTransform standing;
@@ -242,7 +247,7 @@ static void test_topout(void)
 			phasePop[p] = lbMaxF(phasePop[p], fm.addedPopDeg);
 			phaseDrift[p] = lbMaxF(phaseDrift[p], fm.contactDrift);
 			phasePen[p] = lbMaxF(phasePen[p], fm.limbPenetration);
-			if (phase == 2 && topPhase >= 0 && topPhase < 8)
+			if (phase == 2 && topPhase >= 0 && topPhase < 9)
 			{
 				topOutPop[topPhase] = lbMaxF(topOutPop[topPhase], fm.addedPopDeg);
 				topOutDrift[topPhase] = lbMaxF(topOutDrift[topPhase], fm.contactDrift);
@@ -263,6 +268,26 @@ static void test_topout(void)
 						printf("      bone %d %s: %.1f (base %.1f)\n", b, sk->names ? sk->names[b] : "", (double)d, (double)bd);
 				}
 			}
+			if (getenv("TOPOUT_FEET") && r == 0 && phase == 2 && topPhase == lb_topOutFeet && frame % 6 == 0)
+				printf("    feet frame %d: move %d phase %d foot_l mode %d surf (%.3f %.3f %.3f) n (%.2f %.2f %.2f) guide (%.3f %.3f %.3f) foot_r mode %d surf (%.3f %.3f %.3f) n (%.2f %.2f %.2f)\n",
+					   frame, top.driver.move, top.driver.phase, cs.limbs[2].mode, (double)cs.limbs[2].surfaceWs.x,
+					   (double)cs.limbs[2].surfaceWs.y, (double)cs.limbs[2].surfaceWs.z, (double)cs.limbs[2].normalWs.x,
+					   (double)cs.limbs[2].normalWs.y, (double)cs.limbs[2].normalWs.z, (double)cs.limbs[2].guideWs.x,
+					   (double)cs.limbs[2].guideWs.y, (double)cs.limbs[2].guideWs.z, cs.limbs[3].mode,
+					   (double)cs.limbs[3].surfaceWs.x, (double)cs.limbs[3].surfaceWs.y, (double)cs.limbs[3].surfaceWs.z,
+					   (double)cs.limbs[3].normalWs.x, (double)cs.limbs[3].normalWs.y, (double)cs.limbs[3].normalWs.z);
+			if (getenv("TOPOUT_RELEASE") && r == 0 && phase == 2 && topPhase >= lb_topOutRelease)
+			{
+				const lbVec3 ball = lbTransformPoint(characterWs, pose.model[h.leg[1].ball].p);
+				const lbVec3 ankle = lbTransformPoint(characterWs, pose.model[h.leg[1].foot].p);
+				const lbVec3 bball = lbTransformPoint(characterWs, base.model[h.leg[1].ball].p);
+				printf("    rel frame %d: foot_r mode %d alpha %.3f target (%.3f %.3f %.3f) ankle (%.3f %.3f %.3f) ball (%.3f %.3f %.3f) base ball (%.3f %.3f %.3f) frame (%.3f %.3f %.3f) pen %.3f\n",
+					   frame, ct.limbs[3].mode, (double)ct.limbs[3].ikAlpha, (double)ct.limbs[3].targetWs.x,
+					   (double)ct.limbs[3].targetWs.y, (double)ct.limbs[3].targetWs.z, (double)ankle.x, (double)ankle.y,
+					   (double)ankle.z, (double)ball.x, (double)ball.y, (double)ball.z, (double)bball.x, (double)bball.y,
+					   (double)bball.z, (double)characterWs.p.x, (double)characterWs.p.y, (double)characterWs.p.z,
+					   (double)fm.limbPenetration);
+			}
 			lastCw = characterWs;
 			lbPose_Copy(&lastBase, &base);
 			lbPose_Copy(&last, &pose);
@@ -271,36 +296,43 @@ static void test_topout(void)
 		const float endHeight = lbDot(characterWs.p, rc->up);
 		const float walked = lbLength(lbProjectOnPlane(lbSub(characterWs.p, walkFrom), rc->up));
 		printf("  rig %d: %d moves, ended in phase %d (top-out %d) at height %.3f m, walked %.2f m on the top; "
-			   "pop standing %.1f climbing %.1f topping out %.1f (hands %.1f feet off %.1f rise %.1f feet %.1f stand %.1f "
-			   "release %.1f) walking %.1f; drift %.4f m; limb penetration %.3f m (topping out %.3f); nan %d\n",
+			   "pop standing %.1f climbing %.1f topping out %.1f (hands %.1f feet off %.1f rise %.1f press %.1f feet %.1f "
+			   "stand %.1f release %.1f) walking %.1f; drift %.4f m; limb penetration %.3f m (topping out %.3f); nan %d\n",
 			   (int)r, plan.moveCount, phase, topPhase, (double)endHeight, (double)walked, (double)phasePop[0],
 			   (double)phasePop[1], (double)phasePop[2], (double)topOutPop[0], (double)topOutPop[1], (double)topOutPop[2],
-			   (double)topOutPop[3], (double)topOutPop[4], (double)topOutPop[5], (double)phasePop[3],
+			   (double)topOutPop[3], (double)topOutPop[4], (double)topOutPop[5], (double)topOutPop[6], (double)phasePop[3],
 			   (double)sum.contactDriftMax, (double)sum.limbPenetrationMax, (double)phasePen[2], sum.nanFrames);
-		printf("    drift by top-out phase (m): %.4f %.4f %.4f %.4f %.4f %.4f; limb penetration: %.3f %.3f %.3f %.3f %.3f %.3f\n",
+		printf("    drift by top-out phase (m): %.4f %.4f %.4f %.4f %.4f %.4f %.4f; limb penetration: %.3f %.3f %.3f %.3f %.3f %.3f %.3f\n",
 			   (double)topOutDrift[0], (double)topOutDrift[1], (double)topOutDrift[2], (double)topOutDrift[3],
-			   (double)topOutDrift[4], (double)topOutDrift[5], (double)topOutPen[0], (double)topOutPen[1],
-			   (double)topOutPen[2], (double)topOutPen[3], (double)topOutPen[4], (double)topOutPen[5]);
+			   (double)topOutDrift[4], (double)topOutDrift[5], (double)topOutDrift[6], (double)topOutPen[0],
+			   (double)topOutPen[1], (double)topOutPen[2], (double)topOutPen[3], (double)topOutPen[4], (double)topOutPen[5],
+			   (double)topOutPen[6]);
 		ENSURE(phase == 4);
-		// Hands and feet went onto the top, in from the lip.
-		for (int i = 0; i < 4; ++i)
+		// The hands took the lip on the wall, then hands and feet went onto the top, in from the lip,
+		// and each held there (the surface it locked on faces up).
+		for (int i = 0; i < 2; ++i)
+			ENSURE(fabsf(lbDot(lbSub(top.holds[i].pointWs, top.lipWs), rc->up) + td.gripBelow) < 0.01f);
+		for (int i = 2; i < 6; ++i)
 		{
 			ENSURE(fabsf(lbDot(top.holds[i].pointWs, rc->up) - topH) < 0.01f);
 			ENSURE(lbDot(lbSub(top.holds[i].pointWs, top.lipWs), top.wallNormalWs) < -0.05f);
 		}
+		for (int i = 0; i < 4; ++i)
+			ENSURE(onTop[i]);
 		// Standing and walking on the top.
 		ENSURE(fabsf(endHeight - topH) < 0.05f);
 		ENSURE(walked > 0.5f);
 		ENSURE(sum.nanFrames == 0);
-		// Within the limits: standing, climbing, every phase of the top-out but standing up (its
-		// pop) and letting the feet go (its penetration), and walking on (printed above, and
-		// listed in docs/climb_transition.md).
-		ENSURE(phasePop[0] <= 15.0f && phasePop[1] <= 15.0f && phasePop[3] <= 15.0f);
+		// Within the limits: standing, climbing, every phase of the top-out, and walking on; but for
+		// the penetration while the feet are on the top and the body stands up over them (a limb on
+		// the lip: printed above, and listed in docs/climb_transition.md).
+		ENSURE(phasePop[0] <= 15.0f && phasePop[1] <= 15.0f && phasePop[2] <= 15.0f && phasePop[3] <= 15.0f);
 		for (int k = lb_topOutHands; k <= lb_topOutRelease; ++k)
 		{
-			ENSURE(k == lb_topOutStand || topOutPop[k] <= 15.0f);
+			ENSURE(topOutPop[k] <= 15.0f);
 			ENSURE(topOutDrift[k] <= 0.001f);
-			ENSURE(k == lb_topOutRelease || topOutPen[k] <= 0.02f);
+			ENSURE(k == lb_topOutFeet || k == lb_topOutStand || topOutPen[k] <= 0.02f);
+			ENSURE(topOutPen[k] <= 0.06f);
 		}
 		free(holds);
 		free(ws);

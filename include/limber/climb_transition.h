@@ -12,8 +12,8 @@
 /// - lbClimbTransition_SeedClimb: a climbing state that starts where the walking character stands,
 ///   facing that wall, nothing held (the limbs then go on one by one: the hold planner, or a player).
 /// - lbClimbTopOut_Begin / lbClimbTopOut_Step / lbClimbTopOut_Carry: topping out on a ledge, the
-///   hands onto its top, the body up to the lip, the feet onto the top, the body standing up over
-///   them; then StandingTransform / SeedFoot walk on from the top.
+///   hands onto its lip, the body up, the hands onto the top, the feet onto the top, the body
+///   standing up over them; then StandingTransform / SeedFoot walk on from the top.
 /// - lbClimbTransition_StandingTransform / lbClimbTransition_SeedFoot: once every limb has let go,
 ///   the upright transform on the ground below the climbing frame, and a foot state that lands
 ///   there.
@@ -46,12 +46,16 @@ typedef struct lbClimbWallAhead
 /// Where a top-out is.
 typedef enum lbClimbTopOutPhase
 {
-	/// The hands go onto the ledge top, one at a time (the other three limbs hold).
+	/// The hands take the lip, just below its edge on the wall, one at a time (the other three
+	/// limbs hold).
 	lb_topOutHands = 0,
 	/// The feet let go of the wall, one at a time: the body hangs on its hands.
 	lb_topOutFeetOff,
-	/// The body rises until the hips are just below the lip (the climbing frame carried).
+	/// The body rises until the hips are `crouchBelow` under the lip, the shoulders above it (the
+	/// climbing frame carried).
 	lb_topOutRise,
+	/// The hands go from the lip onto the top, one at a time, pressing the body up.
+	lb_topOutPress,
 	/// The feet go onto the top, one at a time.
 	lb_topOutFeet,
 	/// The hands let go and the body stands up over the feet.
@@ -60,7 +64,7 @@ typedef enum lbClimbTopOutPhase
 	lb_topOutRelease,
 	/// Nothing held, standing on the top: hand over to the foot system.
 	lb_topOutDone,
-	/// A limb could not reach its place on the top (logged); the climbing state is left as it is.
+	/// A limb could not reach its place (logged); the climbing state is left as it is.
 	lb_topOutFailed,
 } lbClimbTopOutPhase;
 
@@ -82,8 +86,10 @@ typedef struct lbClimbTopOutDef
 	/// Feet on the top: how far in from the lip and to each side (m). Default 0.15, 0.12.
 	float footInset, footSpread;
 	///@}
+	/// The hands' grips on the lip: this far below its edge on the wall (m). Default 0.03.
+	float gripBelow;
 	/// Hips below the lip at the top of the rise, as far out as the climbing frame keeps them (m).
-	/// Default 0.45.
+	/// Default 0.2.
 	float crouchBelow;
 	/// Standing up, the hips first rise straight to this height above the lip before they move in
 	/// over the feet (m). Default 0.35.
@@ -119,9 +125,10 @@ typedef struct lbClimbTopOut
 	lbVec3 wallNormalWs, topNormalWs;
 	///@}
 	///@{
-	/// The places on the top (world): hands L, R, feet L, R; and the moves that take them there.
-	lbClimbHold holds[4];
-	lbClimbPlanMove moves[4];
+	/// The places (world): the hands' grips on the lip (L, R), the hands' places on the top (L, R)
+	/// and the feet's (L, R); and the moves that take the limbs there, in that order.
+	lbClimbHold holds[6];
+	lbClimbPlanMove moves[6];
 	///@}
 	/// Plays the moves of the current phase.
 	lbClimbDriver driver;
@@ -148,7 +155,8 @@ LB_API lbClimbTopOutDef lbDefaultClimbTopOutDef(void);
 
 /// Starts a top-out from a climbing state with both hands held near a ledge: finds the top (a
 /// surface facing up within the def's searchHeight above the held hands, casts on its
-/// channelMask) and the lip in front of the body, and the places for hands and feet on the top.
+/// channelMask) and the lip in front of the body, the hands' grips on the lip and the places for
+/// hands and feet on the top.
 /// Returns lb_errorNullPointer, lb_errorDefNotInitialized, lb_errorNonFinite,
 /// lb_errorInvalidArgument (a hand not held) or lb_errorUnsupported (no ledge top there); *topOut
 /// unchanged then.

@@ -116,8 +116,9 @@ float lbClimbTransition_PoseDistance(const lbPose* a, const lbPose* b)
 // places, orders the moves and carries the climbing frame while the body rises over the lip,
 // which the sense stage alone would not do (it hangs the body below hands held on a top).
 
-// How far over the lip a limb's guide is steered up the wall before it wraps onto the top (m).
-#define LB_TOPOUT_OVER_LIP 0.06f
+// How far over the lip a limb's guide is steered up the wall before it wraps onto the top (m),
+// beyond the search's capture radius.
+#define LB_TOPOUT_OVER_LIP 0.04f
 
 lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 {
@@ -129,7 +130,8 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 	d.handSpread = 0.3f;
 	d.footInset = 0.15f;
 	d.footSpread = 0.12f;
-	d.crouchBelow = 0.45f;
+	d.gripBelow = 0.03f;
+	d.crouchBelow = 0.3f;
 	d.standInset = 0.15f;
 	d.standAbove = 0.35f;
 	d.riseTime = 1.2f;
@@ -143,7 +145,7 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 static bool lbTopOutDefValid(const lbClimbTopOutDef* d)
 {
 	return lbIsValidVec3(d->up) && lbIsValidFloat(d->handInset) && lbIsValidFloat(d->handSpread) &&
-		   lbIsValidFloat(d->footInset) && lbIsValidFloat(d->footSpread) && lbIsValidFloat(d->crouchBelow) && lbIsValidFloat(d->standAbove) &&
+		   lbIsValidFloat(d->footInset) && lbIsValidFloat(d->footSpread) && lbIsValidFloat(d->crouchBelow) && lbIsValidFloat(d->gripBelow) && lbIsValidFloat(d->standAbove) &&
 		   lbIsValidFloat(d->standInset) && lbIsValidFloat(d->riseTime) && lbIsValidFloat(d->standTime) &&
 		   lbIsValidFloat(d->searchHeight) && d->riseTime >= 0.0f && d->standTime >= 0.0f && d->searchHeight > 0.0f &&
 		   lbLengthSquared(d->up) > 0.5f;
@@ -205,6 +207,20 @@ lbResult lbClimbTopOut_Begin(lbClimbTopOut* topOut, const lbClimbTopOutDef* def,
 	t.topNormalWs = lbNormalizeOr(hit.normal, u);
 	// Left of a body facing the wall (into -nh).
 	const lbVec3 left = lbNormalizeOr(lbCross(u, lbNeg(nh)), lbVec3_zero);
+	// The grips: on the wall just below the lip's edge (the wall's own surface there).
+	for (int i = 0; i < 2; ++i)
+	{
+		const lbVec3 p = lbMulAdd(lbMulAdd(lip, -def->gripBelow, u), i == 0 ? def->handSpread : -def->handSpread, left);
+		q.start = lbMulAdd(p, 0.6f, nh);
+		q.end = lbMulAdd(p, -0.6f, nh);
+		lbHit g = lbCallQuery(query, query->rayCast, &q);
+		if (!g.hit || g.startedInside)
+			return lbReport(lb_errorUnsupported, "%s: the wall gives hand %d no grip under the lip", fn, i);
+		t.holds[i].pointWs = g.impactPoint;
+		t.holds[i].normalWs = lbNormalizeOr(lbLengthSquared(g.faceNormal) > 0.5f ? g.faceNormal : g.normal, nh);
+		t.holds[i].firstSampleWs = g.impactPoint;
+	}
+	// The places on the top: hands L, R, feet L, R.
 	const float inset[4] = { def->handInset, def->handInset, def->footInset, def->footInset };
 	const float side[4] = { def->handSpread, -def->handSpread, def->footSpread, -def->footSpread };
 	for (int i = 0; i < 4; ++i)
@@ -213,12 +229,16 @@ lbResult lbClimbTopOut_Begin(lbClimbTopOut* topOut, const lbClimbTopOutDef* def,
 		if (!lbTopOutCastDown(query, def->channelMask, p, u, 0.3f, 0.3f, &hit) || lbDot(hit.normal, u) < 0.75f)
 			return lbReport(lb_errorUnsupported, "%s: the top gives no place for limb %d (%g m in, %g m aside)", fn, i,
 							(double)inset[i], (double)side[i]);
-		t.holds[i].pointWs = hit.impactPoint;
-		t.holds[i].normalWs = lbNormalizeOr(hit.normal, u);
-		t.holds[i].firstSampleWs = hit.impactPoint;
-		t.moves[i].limb = i;
-		t.moves[i].hold = i;
-		t.moves[i].pelvisWs = lbTransformPoint(state->frameWs, lbVec3_zero);
+		t.holds[2 + i].pointWs = hit.impactPoint;
+		t.holds[2 + i].normalWs = lbNormalizeOr(hit.normal, u);
+		t.holds[2 + i].firstSampleWs = hit.impactPoint;
+	}
+	static const int limbs[6] = { lb_limbArmL, lb_limbArmR, lb_limbArmL, lb_limbArmR, lb_limbLegL, lb_limbLegR };
+	for (int k = 0; k < 6; ++k)
+	{
+		t.moves[k].limb = limbs[k];
+		t.moves[k].hold = k;
+		t.moves[k].pelvisWs = lbTransformPoint(state->frameWs, lbVec3_zero);
 	}
 	lbClimbDriver_Reset(&t.driver);
 	*topOut = t;
@@ -253,18 +273,20 @@ static bool lbTopOutReleasePair(lbClimbTopOut* t, lbClimbState* state, int first
 static bool lbTopOutDrive(lbClimbTopOut* t, const lbClimbTopOutDef* def, lbClimbState* state, const lbClimbDef* climbDef,
 						  int first, float dt)
 {
-	lbClimbHold holds[4];
+	lbClimbHold holds[6];
 	memcpy(holds, t->holds, sizeof holds);
 	const int m = first + (t->driver.move < 2 ? t->driver.move : 1);
 	const lbClimbLimbState* l = &state->limbs[t->moves[m].limb];
 	const lbVec3 u = lbNormalizeOr(def->up, lbVec3_axisZ);
-	if (l->mode != lb_climbFree && l->hasSurface && lbDot(l->normalWs, u) < 0.75f)
+	if (lbDot(t->holds[t->moves[m].hold].normalWs, u) >= 0.75f && l->mode != lb_climbFree && l->hasSurface &&
+		lbDot(l->normalWs, u) < 0.75f)
 	{
 		lbClimbHold* h = &holds[t->moves[m].hold];
 		const float out = lbDot(lbSub(l->surfaceWs, h->pointWs), l->normalWs);
-		h->pointWs = lbMulAdd(lbMulAdd(h->pointWs, out, l->normalWs), LB_TOPOUT_OVER_LIP, u);
+		// Clear of the search's capture sphere, which would otherwise still find the lip's edge.
+		h->pointWs = lbMulAdd(lbMulAdd(h->pointWs, out, l->normalWs), LB_TOPOUT_OVER_LIP + lbMaxF(climbDef->captureRadius, 0.0f), u);
 	}
-	return lbClimbDrive(&t->driver, &def->driver, state, climbDef, holds, 4, t->moves + first, 2, dt);
+	return lbClimbDrive(&t->driver, &def->driver, state, climbDef, holds, 6, t->moves + first, 2, dt);
 }
 
 lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* t, const lbClimbTopOutDef* def, lbClimbState* state,
@@ -290,10 +312,14 @@ lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* t, const lbClimbTopOutDef* 
 		break;
 	case lb_topOutRise:
 		if (t->timer >= def->riseTime)
-			lbTopOutEnter(t, lb_topOutFeet);
+			lbTopOutEnter(t, lb_topOutPress);
+		break;
+	case lb_topOutPress:
+		if (!lbTopOutDrive(t, def, state, climbDef, 2, dt))
+			lbTopOutEnter(t, t->driver.stuck ? lb_topOutFailed : lb_topOutFeet);
 		break;
 	case lb_topOutFeet:
-		if (!lbTopOutDrive(t, def, state, climbDef, 2, dt))
+		if (!lbTopOutDrive(t, def, state, climbDef, 4, dt))
 			lbTopOutEnter(t, t->driver.stuck ? lb_topOutFailed : lb_topOutStand);
 		break;
 	case lb_topOutStand:
@@ -330,7 +356,7 @@ lbResult lbClimbTopOut_Carry(lbClimbTopOut* t, const lbClimbTopOutDef* def, cons
 		!lbIsValidVec3(animPose->model[humanoid->pelvis].p))
 		return lbReport(lb_errorNonFinite, "lbClimbTopOut_Carry: a non-finite argument or state");
 	(void)dt;
-	const bool rise = t->phase == lb_topOutRise || t->phase == lb_topOutFeet;
+	const bool rise = t->phase == lb_topOutRise || t->phase == lb_topOutPress || t->phase == lb_topOutFeet;
 	const bool stand = t->phase == lb_topOutStand || t->phase == lb_topOutRelease;
 	if (!rise && !stand)
 		return lb_ok;
