@@ -83,13 +83,27 @@ static inline float lbIkInvNormNearUnit(float n)
 	return 1.0f + e * (-0.5f + e * (0.375f - 0.3125f * e));
 }
 
+#if LB_IK_SSE2
+// Four consecutive floats as four single loads. A solver's arguments are often written by the
+// caller just before the call, field by field; a 16-byte load across several such stores cannot
+// take its value from them and waits until they reach the cache, where a single float's load is
+// served from the store that wrote it.
+static inline __m128 lbIkLoad4(const float* p)
+{
+	const __m128 lo = _mm_unpacklo_ps(_mm_load_ss(p), _mm_load_ss(p + 1));
+	const __m128 hi = _mm_unpacklo_ps(_mm_load_ss(p + 2), _mm_load_ss(p + 3));
+	return _mm_movelh_ps(lo, hi);
+}
+#endif
+
 // lbIkInvNormNearUnit of the three rotations' squared norms, in out[0..2] (out[3] is scratch).
 static inline void lbIkInvNormsNearUnit3(const lbQuat* a, const lbQuat* b, const lbQuat* c, float out[4])
 {
 #if LB_IK_SSE2
-	const __m128 a2 = _mm_mul_ps(_mm_loadu_ps(&a->x), _mm_loadu_ps(&a->x));
-	const __m128 b2 = _mm_mul_ps(_mm_loadu_ps(&b->x), _mm_loadu_ps(&b->x));
-	const __m128 c2 = _mm_mul_ps(_mm_loadu_ps(&c->x), _mm_loadu_ps(&c->x));
+	const __m128 qa = lbIkLoad4(&a->x), qb = lbIkLoad4(&b->x), qc = lbIkLoad4(&c->x);
+	const __m128 a2 = _mm_mul_ps(qa, qa);
+	const __m128 b2 = _mm_mul_ps(qb, qb);
+	const __m128 c2 = _mm_mul_ps(qc, qc);
 	__m128 ab = _mm_add_ps(_mm_unpacklo_ps(a2, b2), _mm_unpackhi_ps(a2, b2)); // a0+a2 b0+b2 a1+a3 b1+b3
 	ab = _mm_add_ps(ab, _mm_movehl_ps(ab, ab));
 	__m128 cs = _mm_add_ps(c2, _mm_movehl_ps(c2, c2));

@@ -41,11 +41,11 @@ static inline bool lbTwoBoneInputFinite(const lbTwoBoneIkInput* in)
 	const __m128 zero = _mm_setzero_ps();
 	const __m128 lanes012 = _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1)); // the target, not the rotation's x
 	const __m128 lanes023 = _mm_castsi128_ps(_mm_set_epi32(-1, -1, 0, -1)); // soften, maxStretch, tolerance
-	__m128 acc = _mm_mul_ps(_mm_and_ps(_mm_loadu_ps(&in->targetMs.x), lanes012), zero);
-	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_loadu_ps(&in->poleMs.x), zero)); // pole .. soften: 11 floats
-	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_loadu_ps(&in->poleMs.x + 4), zero));
-	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_loadu_ps(&in->poleMs.x + 7), zero));
-	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_and_ps(_mm_loadu_ps(&in->soften), lanes023), zero));
+	__m128 acc = _mm_mul_ps(_mm_and_ps(lbIkLoad4(&in->targetMs.x), lanes012), zero);
+	acc = _mm_add_ps(acc, _mm_mul_ps(lbIkLoad4(&in->poleMs.x), zero)); // pole .. soften: 11 floats
+	acc = _mm_add_ps(acc, _mm_mul_ps(lbIkLoad4(&in->poleMs.x + 4), zero));
+	acc = _mm_add_ps(acc, _mm_mul_ps(lbIkLoad4(&in->poleMs.x + 7), zero));
+	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_and_ps(lbIkLoad4(&in->soften), lanes023), zero));
 	return _mm_movemask_ps(_mm_cmpunord_ps(acc, acc)) == 0;
 #else
 	float probe = lbIkFiniteProbe3(in->targetMs) + lbIkFiniteProbe3(in->poleMs) + lbIkFiniteProbe3(in->hingeAxisMs) +
@@ -526,9 +526,9 @@ static inline bool lbTwoBoneJointLanesValid(const lbTransform* r, const lbTransf
 	__m128 p[3], q2[3], sMin = _mm_set1_ps(1.0f);
 	for (int k = 0; k < 3; ++k)
 	{
-		p[k] = _mm_loadu_ps(t[k]);                // position, q.x
-		const __m128 q = _mm_loadu_ps(t[k] + 3);  // rotation
-		const __m128 ws = _mm_loadu_ps(t[k] + 6); // q.w, scale
+		p[k] = lbIkLoad4(t[k]);                // position, q.x
+		const __m128 q = lbIkLoad4(t[k] + 3);  // rotation
+		const __m128 ws = lbIkLoad4(t[k] + 6); // q.w, scale
 		acc = _mm_add_ps(acc, _mm_add_ps(_mm_mul_ps(p[k], zero), _mm_mul_ps(ws, zero)));
 		q2[k] = _mm_mul_ps(q, q);
 		sMin = _mm_min_ps(sMin, _mm_mul_ps(ws, ws)); // lanes 1..3 (NaN is caught by acc)
@@ -566,12 +566,12 @@ static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const
 	// some input is not finite. A rotation's finiteness is its norm test's (NaN and inf fail it).
 	const __m128 zero = _mm_setzero_ps();
 	const __m128 lanes012 = _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1));
-	__m128 acc = _mm_mul_ps(_mm_and_ps(_mm_loadu_ps(&in->targetMs.x), lanes012), zero); // lane 3: rotation
-	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_loadu_ps(&in->poleMs.x), zero)); // pole .. soften: 11 floats
-	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_loadu_ps(&in->poleMs.x + 4), zero));
-	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_loadu_ps(&in->poleMs.x + 7), zero));
+	__m128 acc = _mm_mul_ps(_mm_and_ps(lbIkLoad4(&in->targetMs.x), lanes012), zero); // lane 3: rotation
+	acc = _mm_add_ps(acc, _mm_mul_ps(lbIkLoad4(&in->poleMs.x), zero)); // pole .. soften: 11 floats
+	acc = _mm_add_ps(acc, _mm_mul_ps(lbIkLoad4(&in->poleMs.x + 4), zero));
+	acc = _mm_add_ps(acc, _mm_mul_ps(lbIkLoad4(&in->poleMs.x + 7), zero));
 	const __m128 lanes023 = _mm_castsi128_ps(_mm_set_epi32(-1, -1, 0, -1)); // soften, maxStretch, tolerance
-	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_and_ps(_mm_loadu_ps(&in->soften), lanes023), zero));
+	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_and_ps(lbIkLoad4(&in->soften), lanes023), zero));
 	return lbTwoBoneJointLanesValid(r, m, e, acc, 0.98f, 1.02f);
 #else
 	// poleMs .. soften are eleven consecutive floats (asserted above).
