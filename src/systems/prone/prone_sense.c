@@ -24,6 +24,16 @@ static lbHit lbProneCast(const lbSceneQuery* query, const lbProneDef* def, lbVec
 	return hit;
 }
 
+// What a trace found, all the sense stage reads of a hit: small, so a re-evaluation between casts
+// costs little.
+typedef struct lbProneContact
+{
+	// Ground was found; the cast started inside something (nothing to offer below its start).
+	bool hit, startedInside;
+	// The sphere's centre where it touched, the contact point and the normal (unit, facing up).
+	lbVec3 location, impactPoint, normal;
+} lbProneContact;
+
 // Contact normal of a hit, turned to face up.
 static lbVec3 lbProneNormal(const lbHit* hit, lbVec3 up)
 {
@@ -39,54 +49,54 @@ static lbVec3 lbProneNormal(const lbHit* hit, lbVec3 up)
 // that is exactly what a new cast would find; ground out of the cast's reach is a miss, as a cast's.
 // The hit's normal is unit and faces up. `reuse`, when not NULL, is a cast made this frame whose
 // result stands for this one (see lbProneReuseCentre): it is taken instead of casting again.
-static lbHit lbProneTrace(const lbSceneQuery* query, const lbProneDef* def, lbVec3 from, float length, float radius,
-						  int cast, lbProneGround* g, lbVec3* castFrom, int* casts, const lbHit* reuse)
+static lbProneContact lbProneTrace(const lbSceneQuery* query, const lbProneDef* def, lbVec3 from, float length,
+								   float radius, int cast, lbProneGround* g, lbVec3* castFrom, int* casts,
+								   const lbProneContact* reuse)
 {
 	const lbVec3 up = def->up;
 	// 2 casts whatever; 1 casts unless the start has stayed within recastDistance of the last cast's
 	// (with the same radius).
 	if (cast == 1 && g->radius == radius && lbLengthSquared(lbSub(from, *castFrom)) < def->recastDistance * def->recastDistance)
 		cast = 0;
+	lbProneContact c;
 	if (cast)
 	{
 		*castFrom = from;
-		lbHit hit;
 		if (reuse)
-			hit = *reuse;
+			c = *reuse;
 		else
 		{
-			hit = lbProneCast(query, def, from, length, radius);
+			lbHit hit = lbProneCast(query, def, from, length, radius);
 			++*casts;
-			if (hit.hit)
-				hit.normal = lbProneNormal(&hit, up);
+			c.hit = hit.hit;
+			c.startedInside = hit.startedInside;
+			c.location = hit.location;
+			c.impactPoint = hit.impactPoint;
+			c.normal = hit.hit ? lbProneNormal(&hit, up) : up;
 		}
-		g->hit = hit.hit;
-		g->pointWs = hit.hit ? hit.impactPoint : from;
-		g->normalWs = hit.hit ? hit.normal : up;
+		g->hit = c.hit;
+		g->pointWs = c.hit ? c.impactPoint : from;
+		g->normalWs = c.hit ? c.normal : up;
 		g->radius = radius;
-		return hit;
+		return c;
 	}
-	lbHit hit;
-	memset(&hit, 0, sizeof hit);
-	hit.shapeId = LB_NULL_INDEX;
-	hit.primitiveIndex = LB_NULL_INDEX;
-	hit.fraction = 1.0f;
+	c.hit = c.startedInside = false;
+	c.location = c.impactPoint = from;
+	c.normal = up;
 	if (!g->hit)
-		return hit;
+		return c;
 	const lbVec3 n = g->normalWs;
 	const float k = lbDot(up, n);
 	if (k < 1.0e-3f)
-		return hit;
+		return c;
 	const float s = (lbDot(lbSub(from, g->pointWs), n) - radius) / k;
 	if (!(s >= 0.0f && s <= length))
-		return hit;
-	hit.hit = true;
-	hit.location = lbMulAdd(from, -s, up);
-	hit.impactPoint = lbMulAdd(hit.location, -radius, n);
-	hit.normal = n;
-	hit.distance = s;
-	hit.fraction = length > 0.0f ? s / length : 0.0f;
-	return hit;
+		return c;
+	c.hit = true;
+	c.location = lbMulAdd(from, -s, up);
+	c.impactPoint = lbMulAdd(c.location, -radius, n);
+	c.normal = n;
+	return c;
 }
 
 // The pelvis probe goes down the same line as the centre cast (the pelvis stands over the body's
@@ -95,8 +105,8 @@ static lbHit lbProneTrace(const lbSceneQuery* query, const lbProneDef* def, lbVe
 // start, touches nothing above L on the probe's shorter way down either: the probe finds L too when L
 // lies within its reach, nothing when L lies beyond it; a centre cast that found nothing over a span
 // holding the probe's finds nothing there. Anything else (ground over the probe's start) is cast.
-static bool lbProneReuseCentre(const lbHit* centre, lbVec3 centreFrom, float centreLength, lbVec3 from, float length,
-							   lbVec3 up, lbHit* out)
+static bool lbProneReuseCentre(const lbProneContact* centre, lbVec3 centreFrom, float centreLength, lbVec3 from,
+							   float length, lbVec3 up, lbProneContact* out)
 {
 	const float top = lbDot(from, up), bottom = top - length;
 	const float centreTop = lbDot(centreFrom, up);
@@ -109,13 +119,7 @@ static bool lbProneReuseCentre(const lbHit* centre, lbVec3 centreFrom, float cen
 	if (h > top)
 		return false;
 	if (h < bottom)
-	{
 		out->hit = false;
-		out->fraction = 1.0f;
-		return true;
-	}
-	out->distance = top - h;
-	out->fraction = length > 0.0f ? out->distance / length : 0.0f;
 	return true;
 }
 
@@ -271,7 +275,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	int casts = 0;
 	const lbVec3 centreFrom = lbMulAdd(feet, def->traceUp, up);
 	const int castsBefore = casts;
-	lbHit centre = lbProneTrace(input->query, def, centreFrom, def->traceUp + def->traceDown, def->traceRadius, cast,
+	lbProneContact centre = lbProneTrace(input->query, def, centreFrom, def->traceUp + def->traceDown, def->traceRadius, cast,
 								&state->castGround[0], &state->castFromWs[0], &casts, NULL);
 	const bool centreCast = casts > castsBefore;
 	t.centreHit = centre.hit;
@@ -288,10 +292,10 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	float rollGoal = 0.0f;
 	{
 		lbVec3 l0 = lbMulAdd(base, def->sideOffset, left), r0 = lbMulAdd(base, -def->sideOffset, left);
-		lbHit lh = lbProneTrace(input->query, def, lbMulAdd(l0, def->sideExtent, up), 2.0f * def->sideExtent,
+		lbProneContact lh = lbProneTrace(input->query, def, lbMulAdd(l0, def->sideExtent, up), 2.0f * def->sideExtent,
 								def->sideRadius, cast, &state->castGround[1],
 								&state->castFromWs[1], &casts, NULL);
-		lbHit rh = lbProneTrace(input->query, def, lbMulAdd(r0, def->sideExtent, up), 2.0f * def->sideExtent,
+		lbProneContact rh = lbProneTrace(input->query, def, lbMulAdd(r0, def->sideExtent, up), 2.0f * def->sideExtent,
 								def->sideRadius, cast, &state->castGround[2],
 								&state->castFromWs[2], &casts, NULL);
 		t.leftHit = lh.hit;
@@ -310,10 +314,10 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	float upperGoal = 0.0f, lowerGoal = 0.0f, hoverGoal = 0.0f, upperHoverGoal = 0.0f;
 	{
 		lbVec3 u0 = lbMulAdd(base, def->upperExtent, along), w0 = lbMulAdd(base, -def->lowerExtent, along);
-		lbHit uh = lbProneTrace(input->query, def, lbMulAdd(u0, def->traceUp, up), def->traceUp + def->traceDown,
+		lbProneContact uh = lbProneTrace(input->query, def, lbMulAdd(u0, def->traceUp, up), def->traceUp + def->traceDown,
 								def->traceRadius, cast, &state->castGround[3],
 								&state->castFromWs[3], &casts, NULL);
-		lbHit wh = lbProneTrace(input->query, def, lbMulAdd(w0, def->traceUp, up), def->traceUp + def->traceDown,
+		lbProneContact wh = lbProneTrace(input->query, def, lbMulAdd(w0, def->traceUp, up), def->traceUp + def->traceDown,
 								def->traceRadius, cast, &state->castGround[4],
 								&state->castFromWs[4], &casts, NULL);
 		t.upperHit = uh.hit;
@@ -405,10 +409,10 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		// below it (a short sweep costs a fraction of a long one).
 		const lbVec3 from = lbMulAdd(p, def->probeReach, up);
 		const float castRadius = def->sphereProbes ? lbMinF(radius, def->probeCastRadius) : 0.0f;
-		lbHit reuse;
+		lbProneContact reuse;
 		const bool reused = k == lb_pronePelvis && centreCast && castRadius == def->traceRadius &&
 							lbProneReuseCentre(&centre, centreFrom, def->traceUp + def->traceDown, from, 2.0f * def->probeReach, up, &reuse);
-		lbHit hit = lbProneTrace(input->query, def, from, 2.0f * def->probeReach, castRadius, cast, &state->probeGround[k],
+		lbProneContact hit = lbProneTrace(input->query, def, from, 2.0f * def->probeReach, castRadius, cast, &state->probeGround[k],
 								 &state->castFromWs[5 + k], &casts, reused ? &reuse : NULL);
 		if (!hit.hit)
 		{
