@@ -25,31 +25,34 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		const LBK_T cc = DOT(cx, cy, cz, cx, cy, cz);
 
 		// Lanes the single solve must take after all (it also reports what is wrong): a number that is
-		// not finite (x * 0 is 0 for finite x, NaN otherwise), a rotation off unit, a bone or the target
-		// distance too short, a given hinge too short to normalise, a start too straight to give one.
-		LBK_T probe = zero;
+		// not finite, a rotation off unit, a bone or the target distance too short, a given hinge too
+		// short to normalise, a start too straight to give one. Finite: the sum of the positions,
+		// target, hinge, soften and scales times 0 is 0 when every one is finite and NaN otherwise (a
+		// sum that overflows, from numbers near 1e38, also sends the lane to the single solve, which
+		// takes such numbers); a rotation's finiteness is its norm test's (NaN and inf fail it).
+#define LBK_SUM4(acc, arr) acc = LBK(Add)(LBK(Add)(acc, LD((arr)[0])), LBK(Add)(LD((arr)[1]), LD((arr)[2])))
+		LBK_T sum = LD(L->soften);
+		LBK_SUM4(sum, L->a);
+		LBK_SUM4(sum, L->m);
+		LBK_SUM4(sum, L->e);
+		LBK_SUM4(sum, L->t);
+		LBK_SUM4(sum, L->hinge);
+		LBK_SUM4(sum, L->sa);
+		LBK_SUM4(sum, L->sm);
+		LBK_SUM4(sum, L->se);
+#undef LBK_SUM4
+		LBK_T valid = LBK(Ge)(LBK(Mul)(sum, zero), zero);
 		{
-			const float* rows[] = { L->a[0],  L->a[1],  L->a[2],  L->m[0],  L->m[1],  L->m[2],  L->e[0],
-									L->e[1],  L->e[2],  L->qa[0], L->qa[1], L->qa[2], L->qa[3], L->qm[0],
-									L->qm[1], L->qm[2], L->qm[3], L->qe[0], L->qe[1], L->qe[2], L->qe[3],
-									L->t[0],  L->t[1],  L->t[2],  L->hinge[0], L->hinge[1], L->hinge[2], L->soften };
-			for (int r = 0; r < (int)(sizeof rows / sizeof rows[0]); ++r)
-				probe = LBK(Add)(probe, LBK(Mul)(LD(rows[r]), zero));
-		}
-		LBK_T valid = LBK(Ge)(probe, zero);
-		{
-			// Scales: finite, and no component within LB_EPSILON of zero.
+			// Scales: no component within LB_EPSILON of zero (minps passes a NaN on, caught above).
 			const float* rows[] = { L->sa[0], L->sa[1], L->sa[2], L->sm[0], L->sm[1], L->sm[2], L->se[0], L->se[1], L->se[2] };
-			const LBK_T e2 = LBK(Set1)(LB_EPSILON * LB_EPSILON);
-			LBK_T sp = zero;
-			for (int r = 0; r < 9; ++r)
-			{
-				const LBK_T sc = LD(rows[r]);
-				sp = LBK(Add)(sp, LBK(Mul)(sc, zero));
-				valid = LBK(And)(valid, LBK(Gt)(LBK(Mul)(sc, sc), e2));
-			}
-			valid = LBK(And)(valid, LBK(Ge)(sp, zero));
+			LBK_T s2 = LBK(Mul)(LD(rows[0]), LD(rows[0]));
+			for (int r = 1; r < 9; ++r)
+				s2 = LBK(Min)(s2, LBK(Mul)(LD(rows[r]), LD(rows[r])));
+			valid = LBK(And)(valid, LBK(Gt)(s2, LBK(Set1)(LB_EPSILON * LB_EPSILON)));
 		}
+		// The rotations' squared norms: the checks' band, and the scale that makes each output
+		// rotation unit to rounding (lbIkInvNormNearUnit: 1 + e (-1/2 + e (3/8 - 5/16 e)), e = n - 1).
+		LBK_T unitQ[3];
 		{
 			const float(*qs[3])[LB_TB_LANES] = { (const float(*)[LB_TB_LANES])L->qa, (const float(*)[LB_TB_LANES])L->qm,
 												 (const float(*)[LB_TB_LANES])L->qe };
@@ -58,6 +61,10 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 				const LBK_T qx = LD(qs[j][0]), qy = LD(qs[j][1]), qz = LD(qs[j][2]), qw = LD(qs[j][3]);
 				const LBK_T n = LBK(Add)(DOT(qx, qy, qz, qx, qy, qz), LBK(Mul)(qw, qw));
 				valid = LBK(And)(valid, LBK(And)(LBK(Gt)(n, LBK(Set1)(0.98f)), LBK(Gt)(LBK(Set1)(1.02f), n)));
+				const LBK_T e = LBK(Sub)(n, one);
+				LBK_T f = LBK(Sub)(LBK(Set1)(0.375f), LBK(Mul)(LBK(Set1)(0.3125f), e));
+				f = LBK(Add)(LBK(Set1)(-0.5f), LBK(Mul)(e, f));
+				unitQ[j] = LBK(Add)(one, LBK(Mul)(e, f));
 			}
 		}
 		const LBK_T tiny = LBK(Set1)(1.0e-12f);
@@ -225,23 +232,24 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		oz = LBK(Add)(LBK(Sub)(LBK(Add)(LBK(Mul)(a_w, b_z), LBK(Mul)(a_z, b_w)), LBK(Mul)(a_y, b_x)), LBK(Mul)(a_x, b_y)); \
 		ow = LBK(Sub)(LBK(Sub)(LBK(Sub)(LBK(Mul)(a_w, b_w), LBK(Mul)(a_x, b_x)), LBK(Mul)(a_y, b_y)), LBK(Mul)(a_z, b_z)); \
 	} while (0)
-#define QSTORE_NORM(dst, qx_, qy_, qz_, qw_)                                                                           \
+// A product of the unit swing and mid turn with an input rotation, scaled by that input's unit
+// factor: unit to rounding with no square root or division.
+#define QSTORE_SCALED(dst, qx_, qy_, qz_, qw_, scale_)                                                                 \
 	do                                                                                                               \
 	{                                                                                                                \
-		const LBK_T inv_ = LBK(Div)(one, LBK(Sqrt)(LBK(Add)(DOT(qx_, qy_, qz_, qx_, qy_, qz_), LBK(Mul)(qw_, qw_)))); \
-		LBK(Store)(&(dst)[0][o], LBK(Mul)(qx_, inv_));                                                                 \
-		LBK(Store)(&(dst)[1][o], LBK(Mul)(qy_, inv_));                                                                 \
-		LBK(Store)(&(dst)[2][o], LBK(Mul)(qz_, inv_));                                                                 \
-		LBK(Store)(&(dst)[3][o], LBK(Mul)(qw_, inv_));                                                                 \
+		LBK(Store)(&(dst)[0][o], LBK(Mul)(qx_, scale_));                                                               \
+		LBK(Store)(&(dst)[1][o], LBK(Mul)(qy_, scale_));                                                               \
+		LBK(Store)(&(dst)[2][o], LBK(Mul)(qz_, scale_));                                                               \
+		LBK(Store)(&(dst)[3][o], LBK(Mul)(qw_, scale_));                                                               \
 	} while (0)
 		LBK_T ox, oy, oz, ow, chx, chy, chz, chw;
 		QMUL(ox, oy, oz, ow, qrx, qry, qrz, qrw, LD(L->qa[0]), LD(L->qa[1]), LD(L->qa[2]), LD(L->qa[3]));
-		QSTORE_NORM(L->oqa, ox, oy, oz, ow);
+		QSTORE_SCALED(L->oqa, ox, oy, oz, ow, unitQ[0]);
 		QMUL(chx, chy, chz, chw, qrx, qry, qrz, qrw, mqx, mqy, mqz, mqw);
 		QMUL(ox, oy, oz, ow, chx, chy, chz, chw, LD(L->qm[0]), LD(L->qm[1]), LD(L->qm[2]), LD(L->qm[3]));
-		QSTORE_NORM(L->oqm, ox, oy, oz, ow);
+		QSTORE_SCALED(L->oqm, ox, oy, oz, ow, unitQ[1]);
 		QMUL(ox, oy, oz, ow, chx, chy, chz, chw, LD(L->qe[0]), LD(L->qe[1]), LD(L->qe[2]), LD(L->qe[3]));
-		QSTORE_NORM(L->oqe, ox, oy, oz, ow);
+		QSTORE_SCALED(L->oqe, ox, oy, oz, ow, unitQ[2]);
 
 		// Mid joint: the root plus the upper bone turned by the swing.
 		const LBK_T tvx = LBK(Mul)(two, LBK(Sub)(LBK(Mul)(qry, wz), LBK(Mul)(qrz, wy)));
@@ -258,7 +266,7 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		LBK(Store)(&L->oep[1][o], LBK(Add)(ay, LBK(Mul)(len, axy)));
 		LBK(Store)(&L->oep[2][o], LBK(Add)(az, LBK(Mul)(len, axz)));
 		LBK(Store)(&L->fallback[o], LBK(Select)(LBK(Or)(opposite, LBK(Not)(valid)), one, zero));
-#undef QSTORE_NORM
+#undef QSTORE_SCALED
 #undef QMUL
 #undef DOT
 #undef LD
