@@ -352,10 +352,12 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	}
 	else
 	{
-		state->roll = lbInterpTo(state->roll, rollGoal, dt, def->rotationSpeed);
-		state->upperPitch = lbInterpTo(state->upperPitch, upperGoal, dt, def->rotationSpeed);
-		state->lowerPitch = lbInterpTo(state->lowerPitch, lowerGoal, dt, def->rotationSpeed);
-		state->hover = lbInterpTo(state->hover, hoverGoal, dt, def->rotationSpeed);
+		// One easing for the four (lbInterpTo's, its exponential once).
+		const float ease = lbInterpAlpha(dt, def->rotationSpeed);
+		state->roll += (rollGoal - state->roll) * ease;
+		state->upperPitch += (upperGoal - state->upperPitch) * ease;
+		state->lowerPitch += (lowerGoal - state->lowerPitch) * ease;
+		state->hover += (hoverGoal - state->hover) * ease;
 	}
 	t.roll = state->roll;
 	t.upperPitch = state->upperPitch;
@@ -369,6 +371,10 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	// about the pelvis, each leg about its hip). On stairs the animated neck lies a tread away from
 	// the fitted one. (Not moved along up: the probes reach as far above as below their point.)
 	const lbVec3 pelvisWs = lbTransformPoint(cw, pelvisMs);
+	// Each leg turns about its hip (the pelvis without a thigh).
+	lbVec3 hipWs[2];
+	for (int side = 0; side < 2; ++side)
+		hipWs[side] = h->leg[side].thigh >= 0 ? lbTransformPoint(cw, anim->model[h->leg[side].thigh].p) : pelvisWs;
 	const lbQuat rollQ = lbQuatFromAxisAngle(along, t.roll);
 	const lbQuat upperQ = lbQuatMul(rollQ, lbQuatFromAxisAngle(left, -t.upperPitch));
 	const lbQuat lowerQ = lbQuatMul(rollQ, lbQuatFromAxisAngle(left, -t.lowerPitch));
@@ -399,8 +405,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		if (k != lb_pronePelvis)
 		{
 			const bool leg = k >= lb_proneKneeL && k <= lb_proneToeR;
-			int hip = leg ? h->leg[(k - lb_proneKneeL) & 1].thigh : LB_NULL_INDEX;
-			lbVec3 pivot = hip >= 0 ? lbTransformPoint(cw, anim->model[hip].p) : pelvisWs;
+			const lbVec3 pivot = leg ? hipWs[(k - lb_proneKneeL) & 1] : pelvisWs;
 			p = lbAdd(pivot, lbQuatRotate(leg ? lowerQ : upperQ, lbSub(p, pivot)));
 		}
 		// A sphere of the segment's radius (at most probeCastRadius) or a ray cast straight down; the
@@ -468,8 +473,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		// A foot rests where the thigh's turn carries it (as its probes are cast there): the leg trails
 		// the hip, and a foot held at its animated place would bend the knee and drive the toes into a
 		// slope. A hand stays where the animation reaches: the arm reaches for its support.
-		const int limbHip = k >= 2 ? h->leg[k - 2].thigh : LB_NULL_INDEX;
-		const lbVec3 limbPivot = limbHip >= 0 ? lbTransformPoint(cw, anim->model[limbHip].p) : pelvisWs;
+		const lbVec3 limbPivot = k >= 2 ? hipWs[k - 2] : pelvisWs;
 		const lbQuat limbQ = k >= 2 ? lowerQ : upperQ;
 		if (k >= 2)
 			endWs = lbAdd(limbPivot, lbQuatRotate(limbQ, lbSub(endWs, limbPivot)));
