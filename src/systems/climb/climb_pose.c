@@ -340,8 +340,9 @@ static lbVec3 lbClimbFingerFallback(const lbClimbPoseCtx* c, lbVec3 n)
 // vector. A shadow pointing back down past LB_CLIMB_FINGER_TURN turns the fingers back toward the
 // fallback, reaching it when the shadow points straight down: the fingers never swing over from
 // one side to the other as the forearm passes under the wrist. The palm faces into the wall
-// whatever the fingers do, so there is no twist angle to wrap. Writes the reliability (0..1).
-static lbQuat lbClimbHandGoal(const lbClimbPoseCtx* c, int s, float* outReliability)
+// whatever the fingers do, so there is no twist angle to wrap. Writes the reliability (0..1); without
+// `wantGoal` only the reliability is worked out and the hand's rotation comes back as it is.
+static lbQuat lbClimbHandGoal(const lbClimbPoseCtx* c, int s, bool wantGoal, float* outReliability)
 {
 	const lbHumanoid* h = c->humanoid;
 	const lbPose* pose = c->pose;
@@ -353,13 +354,16 @@ static lbQuat lbClimbHandGoal(const lbClimbPoseCtx* c, int s, float* outReliabil
 	const lbVec3 proj = lbGetLengthAndNormalize(&projLength, lbProjectOnPlane(foreDir, n));
 	const float reliability =
 		lbRemapClamped(projLength, c->def->reliabilityStart, c->def->reliabilityFull, 0.0f, 1.0f);
+	*outReliability = reliability;
+	// A held hand keeps its cache and a faded one the animation's: only the reliability is asked.
+	if (!wantGoal)
+		return hand.q;
 	const lbVec3 fallback = lbClimbFingerFallback(c, n);
 	float angle = projLength > 0.0f ? atan2f(lbDot(lbCross(fallback, proj), n), lbDot(fallback, proj)) : 0.0f;
 	const float m = LB_CLIMB_FINGER_TURN;
 	if (lbAbsF(angle) > m)
 		angle = (angle > 0.0f ? 1.0f : -1.0f) * m * (LB_PI - lbAbsF(angle)) / (LB_PI - m);
 	const lbVec3 tangent = lbNormalizeOr(lbQuatRotate(lbQuatFromAxisAngle(n, angle * reliability), fallback), fallback);
-	*outReliability = reliability;
 	return lbAimRotation(hand.q, h->armAxes[s].finger, tangent, h->armAxes[s].palm, lbNeg(n), 1.0f);
 }
 
@@ -793,7 +797,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	// blended in by the IK alpha like the rest of the arm (a free hand follows the animation).
 	const lbQuat before = pose->model[hand].q;
 	float reliability = 0.0f;
-	const lbQuat fresh = lbClimbHandGoal(c, s, &reliability);
+	const lbQuat fresh = lbClimbHandGoal(c, s, a > 0.0f && !held, &reliability);
 	*outReliability = reliability;
 	if (a <= 0.0f)
 	{
