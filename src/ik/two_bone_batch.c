@@ -76,6 +76,7 @@ static bool lbTwoBoneLaneable(const lbTwoBoneIkInput* in)
 											0.0f;
 }
 
+#if !defined(LB_SIMD_SSE)
 static void lbTwoBoneLaneIn(lbTwoBoneLanes* L, int k, const lbTransform* r, const lbTransform* m, const lbTransform* e,
 							const lbTwoBoneIkInput* in)
 {
@@ -92,6 +93,47 @@ static void lbTwoBoneLaneIn(lbTwoBoneLanes* L, int k, const lbTransform* r, cons
 	L->sm[0][k] = m->s.x, L->sm[1][k] = m->s.y, L->sm[2][k] = m->s.z;
 	L->se[0][k] = e->s.x, L->se[1][k] = e->s.y, L->se[2][k] = e->s.z;
 }
+#endif
+
+#if defined(LB_SIMD_SSE)
+// Lanes k..k+3 of p (three rows), q (four) and s (three) from four transforms: each transform's ten
+// floats as three four-float loads (floats 0..3, 4..7 and 6..9, all inside it), transposed.
+static void lbTwoBoneLanesIn4(float (*p)[LB_TB_LANES], float (*q)[LB_TB_LANES], float (*sc)[LB_TB_LANES], int k,
+							  const lbTransform* t0, const lbTransform* t1, const lbTransform* t2, const lbTransform* t3)
+{
+	const float* f[4] = { &t0->p.x, &t1->p.x, &t2->p.x, &t3->p.x };
+	__m128 r0 = _mm_loadu_ps(f[0]), r1 = _mm_loadu_ps(f[1]), r2 = _mm_loadu_ps(f[2]), r3 = _mm_loadu_ps(f[3]);
+	_MM_TRANSPOSE4_PS(r0, r1, r2, r3); // p.x, p.y, p.z, q.x
+	_mm_storeu_ps(&p[0][k], r0), _mm_storeu_ps(&p[1][k], r1), _mm_storeu_ps(&p[2][k], r2), _mm_storeu_ps(&q[0][k], r3);
+	r0 = _mm_loadu_ps(f[0] + 4), r1 = _mm_loadu_ps(f[1] + 4), r2 = _mm_loadu_ps(f[2] + 4), r3 = _mm_loadu_ps(f[3] + 4);
+	_MM_TRANSPOSE4_PS(r0, r1, r2, r3); // q.y, q.z, q.w, s.x
+	_mm_storeu_ps(&q[1][k], r0), _mm_storeu_ps(&q[2][k], r1), _mm_storeu_ps(&q[3][k], r2), _mm_storeu_ps(&sc[0][k], r3);
+	r0 = _mm_loadu_ps(f[0] + 6), r1 = _mm_loadu_ps(f[1] + 6), r2 = _mm_loadu_ps(f[2] + 6), r3 = _mm_loadu_ps(f[3] + 6);
+	_MM_TRANSPOSE4_PS(r0, r1, r2, r3); // q.w, s.x, s.y, s.z
+	_mm_storeu_ps(&sc[1][k], r2), _mm_storeu_ps(&sc[2][k], r3);
+}
+
+// lbTwoBoneLaneIn for lanes k..k+3 (chains idx[k..k+3]), by four-by-four transposes.
+static void lbTwoBoneLaneIn4(lbTwoBoneLanes* L, int k, const int* idx, const lbTransform* r, const lbTransform* m,
+							 const lbTransform* e, const lbTwoBoneIkInput* in)
+{
+	const int i0 = idx[k], i1 = idx[k + 1], i2 = idx[k + 2], i3 = idx[k + 3];
+	lbTwoBoneLanesIn4(L->a, L->qa, L->sa, k, &r[i0], &r[i1], &r[i2], &r[i3]);
+	lbTwoBoneLanesIn4(L->m, L->qm, L->sm, k, &m[i0], &m[i1], &m[i2], &m[i3]);
+	lbTwoBoneLanesIn4(L->e, L->qe, L->se, k, &e[i0], &e[i1], &e[i2], &e[i3]);
+	// The target and the hinge axis are each three floats followed by another field of the input.
+	__m128 r0 = _mm_loadu_ps(&in[i0].targetMs.x), r1 = _mm_loadu_ps(&in[i1].targetMs.x),
+		   r2 = _mm_loadu_ps(&in[i2].targetMs.x), r3 = _mm_loadu_ps(&in[i3].targetMs.x);
+	_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+	_mm_storeu_ps(&L->t[0][k], r0), _mm_storeu_ps(&L->t[1][k], r1), _mm_storeu_ps(&L->t[2][k], r2);
+	r0 = _mm_loadu_ps(&in[i0].hingeAxisMs.x), r1 = _mm_loadu_ps(&in[i1].hingeAxisMs.x);
+	r2 = _mm_loadu_ps(&in[i2].hingeAxisMs.x), r3 = _mm_loadu_ps(&in[i3].hingeAxisMs.x);
+	_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+	_mm_storeu_ps(&L->hinge[0][k], r0), _mm_storeu_ps(&L->hinge[1][k], r1), _mm_storeu_ps(&L->hinge[2][k], r2);
+	L->soften[k] = in[i0].soften, L->soften[k + 1] = in[i1].soften, L->soften[k + 2] = in[i2].soften,
+	L->soften[k + 3] = in[i3].soften;
+}
+#endif
 
 static lbQuat lbTwoBoneLaneQuat(float q[4][LB_TB_LANES], int k)
 {
@@ -117,13 +159,22 @@ static void lbTwoBoneNoteError(lbTwoBoneFirstError* f, int index, lbResult code)
 		f->index = index, f->code = code;
 }
 
-static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, const int* idx, int n, lbTransform* rootMs, lbTransform* midMs,
+static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, lbTransform* rootMs, lbTransform* midMs,
 							  lbTransform* endMs, const lbTwoBoneIkInput* inputs, lbIkResult* outResults, bool simd,
 							  lbTwoBoneFirstError* first)
 {
 	// Unused lanes repeat the first chain: every lane computes on valid numbers.
 	for (int k = n; k < LB_TB_LANES; ++k)
-		lbTwoBoneLaneIn(L, k, &rootMs[idx[0]], &midMs[idx[0]], &endMs[idx[0]], &inputs[idx[0]]);
+		idx[k] = idx[0];
+	for (int k = 0; k < LB_TB_LANES; k += 4)
+	{
+#if defined(LB_SIMD_SSE)
+		lbTwoBoneLaneIn4(L, k, idx, rootMs, midMs, endMs, inputs);
+#else
+		for (int j = k; j < k + 4; ++j)
+			lbTwoBoneLaneIn(L, j, &rootMs[idx[j]], &midMs[idx[j]], &endMs[idx[j]], &inputs[idx[j]]);
+#endif
+	}
 #if !defined(LB_SIMD_SCALAR_ONLY)
 	if (simd)
 		lbTwoBoneLanesSimd(L);
@@ -175,7 +226,6 @@ lbResult lbSolveTwoBoneIkBatchPath(lbTransform* rootMs, lbTransform* midMs, lbTr
 							   lbSolveTwoBoneIk(&rootMs[i], &midMs[i], &endMs[i], &inputs[i], outResults ? &outResults[i] : NULL));
 			continue;
 		}
-		lbTwoBoneLaneIn(&L, n, &rootMs[i], &midMs[i], &endMs[i], &inputs[i]);
 		idx[n++] = i;
 		if (n == LB_TB_LANES)
 		{
