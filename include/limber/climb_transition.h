@@ -16,7 +16,7 @@
 ///   standing up over them; then StandingTransform / SeedFoot walk on from the top.
 /// - lbClimbTransition_StandingTransform / lbClimbTransition_SeedFoot: once every limb has let go,
 ///   the upright transform on the ground below the climbing frame, and a foot state that lands
-///   there.
+///   there; lbClimbDrop_Begin / lbClimbDrop_Step: the short fall down to it.
 /// Both systems blend their limbs in and out over their own alpha times, and the base pose is the
 /// same on both sides, so the hand-over itself adds no rotation to any bone.
 /// World space, meters.
@@ -148,6 +148,29 @@ typedef struct lbClimbTopOut
 	int carrying;
 } lbClimbTopOut;
 
+/// A short fall from the wall to the ground below after letting go of every hold (caller memory;
+/// lbClimbDrop_Begin fills it). World space.
+/// Thread-safety: one per character; the calls that update it must not run on two threads at once
+/// for the same state (different states are independent).
+typedef struct lbClimbDrop
+{
+	/// The character as it falls (world).
+	lbTransform characterWs;
+	///@{
+	/// Where it lands (world) and its rotation where it let go.
+	lbTransform groundWs;
+	lbQuat startQ;
+	///@}
+	/// World up (unit).
+	lbVec3 up;
+	///@{
+	/// Height to fall at the start (m) and downward speed now (m/s).
+	float height, speed;
+	///@}
+	/// True from the frame it lands.
+	bool landed;
+} lbClimbDrop;
+
 LB_EXTERN_C_BEGIN
 
 /// Default top-out def (see each field).
@@ -200,6 +223,19 @@ LB_API lbResult lbClimbTransition_SeedClimb(lbClimbState* state, lbTransform cha
 LB_API lbResult lbClimbTransition_StandingTransform(const lbClimbState* state, const lbHumanoid* humanoid,
 													const lbSceneQuery* query, uint32_t groundMask, lbVec3 up,
 													float castAbove, float castBelow, lbTransform* outWs);
+
+/// Seeds a fall after letting go: *drop starts at the climbing frame's height, upright and over
+/// the ground below it, `standingWs` (lbClimbTransition_StandingTransform) being where it lands,
+/// not moving. Returns lb_errorNullPointer, lb_errorInvalidArgument (a limb still held) or
+/// lb_errorNonFinite; *drop unchanged then.
+LB_API lbResult lbClimbDrop_Begin(lbClimbDrop* drop, const lbClimbState* state, lbTransform standingWs, lbVec3 up);
+
+/// One frame of the fall: the character drops under `gravity` (m/s^2, along -up) for `dt` s, its
+/// rotation turning from the frame's to the standing one as it goes, until it reaches the ground.
+/// Returns true on the frame it lands (drop->landed stays true after; the foot system wants
+/// lbFootSenseInput.landed on that frame). Bad input (NULL, dt or gravity not positive and
+/// finite) returns false and changes nothing.
+LB_API bool lbClimbDrop_Step(lbClimbDrop* drop, float gravity, float dt);
 
 /// Largest rotation (rad) between the same bone of two poses (model space): the climbing system
 /// has given a character back to its base motion when this is about 0 against the base pose, and

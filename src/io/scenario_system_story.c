@@ -232,6 +232,14 @@ static void lbStoryHandBack(lbStoryRun* s, lbRunContext* ctx)
 	ctx->characterWs = standing;
 	ctx->placed = true;
 	ctx->state = lb_stateGrounded;
+	lbClimbDrop drop;
+	if (s->phase == lb_storyLetGo && lbClimbDrop_Begin(&drop, &s->climb, standing, ctx->upWs) == lb_ok && !drop.landed)
+	{
+		// Let go above the ground: the character falls there (the runner's gravity and landing),
+		// upright over its landing place.
+		ctx->characterWs = lbMakeTransform(drop.characterWs.p, standing.q);
+		ctx->state = lb_stateFalling;
+	}
 	s->phase = lb_storyWalkOn;
 	s->sensed = false;
 }

@@ -394,3 +394,53 @@ lbResult lbClimbTopOut_Carry(lbClimbTopOut* t, const lbClimbTopOutDef* def, cons
 		targets->limbs[i].bodyAlpha = 0.0f;
 	return lb_ok;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Dropping off: after the last hold is let go, the character falls from the climbing frame's
+// height to the ground below instead of appearing on it.
+
+lbResult lbClimbDrop_Begin(lbClimbDrop* drop, const lbClimbState* state, lbTransform standingWs, lbVec3 up)
+{
+	if (!drop || !state)
+		return lbReport(lb_errorNullPointer, "lbClimbDrop_Begin: drop and state are required");
+	for (int i = 0; i < 4; ++i)
+		if (state->limbs[i].mode == lb_climbLocked || state->limbs[i].mode == lb_climbLocking)
+			return lbReport(lb_errorInvalidArgument, "lbClimbDrop_Begin: limb %d still holds", i);
+	if (!lbIsValidTransform(standingWs) || !lbIsValidTransform(state->frameWs) || !lbIsValidVec3(up) ||
+		lbLengthSquared(up) < 0.5f)
+		return lbReport(lb_errorNonFinite, "lbClimbDrop_Begin: a non-finite or zero argument");
+	lbClimbDrop d;
+	memset(&d, 0, sizeof d);
+	d.up = lbNormalize(up);
+	d.groundWs = standingWs;
+	d.startQ = state->frameWs.q;
+	if (lbQuatDot(d.startQ, standingWs.q) < 0.0f)
+		d.startQ = lbQuatNeg(d.startQ);
+	// Over the landing place, at the frame's height (never below the ground).
+	d.height = lbMaxF(lbDot(lbSub(state->frameWs.p, standingWs.p), d.up), 0.0f);
+	d.characterWs = lbMakeTransform(lbMulAdd(standingWs.p, d.height, d.up), d.startQ);
+	d.landed = d.height <= 0.0f;
+	if (d.landed)
+		d.characterWs = standingWs;
+	*drop = d;
+	return lb_ok;
+}
+
+bool lbClimbDrop_Step(lbClimbDrop* drop, float gravity, float dt)
+{
+	if (!drop || !(dt > 0.0f) || !lbIsValidFloat(dt) || !(gravity > 0.0f) || !lbIsValidFloat(gravity) || drop->landed)
+		return false;
+	drop->speed += gravity * dt;
+	const float above = lbDot(lbSub(drop->characterWs.p, drop->groundWs.p), drop->up) - drop->speed * dt;
+	if (above <= 0.0f)
+	{
+		drop->characterWs = drop->groundWs;
+		drop->speed = 0.0f;
+		drop->landed = true;
+		return true;
+	}
+	const float fallen = drop->height > 0.0f ? 1.0f - above / drop->height : 1.0f;
+	drop->characterWs.p = lbMulAdd(drop->groundWs.p, above, drop->up);
+	drop->characterWs.q = lbQuatNormalize(lbQuatSlerp(drop->startQ, drop->groundWs.q, lbClampF(fallen, 0.0f, 1.0f)));
+	return false;
+}
