@@ -31,22 +31,21 @@ typedef struct KnownOver
 
 static const KnownOver kKnownOver[] = {
 	{ "foot_run_stairs_mannequin.json", 0.026f, 0.020f, 0.60f, 15.0f, 0, 0.010f },
-	{ "foot_run_stairs_mixamo.json", 0.014f, 0.020f, 0.60f, 15.0f, 0, 0.010f },
 	{ "foot_run_stairsdown18_mannequin.json", 0.010f, 0.020f, 0.60f, 16.8f, 0, 0.010f },
 	{ "foot_run_stairsdown18_mixamo.json", 0.010f, 0.020f, 0.60f, 18.7f, 0, 0.010f },
 	{ "foot_run_stairsdown25_mannequin.json", 0.012f, 0.020f, 0.60f, 22.8f, 0, 0.010f },
 	{ "foot_run_stairsdown25_mixamo.json", 0.010f, 0.020f, 0.60f, 22.9f, 0, 0.010f },
 	{ "foot_run_stairsdown30_mannequin.json", 0.027f, 0.027f, 0.60f, 35.1f, 4, 0.010f },
 	{ "foot_run_stairsdown30_mixamo.json", 0.030f, 0.030f, 0.60f, 33.2f, 3, 0.010f },
-	{ "foot_run_stairsup25_mannequin.json", 0.078f, 0.041f, 0.60f, 15.0f, 0, 0.010f },
-	{ "foot_run_stairsup25_mixamo.json", 0.058f, 0.039f, 0.60f, 15.0f, 0, 0.010f },
+	{ "foot_run_stairsup25_mannequin.json", 0.076f, 0.036f, 0.60f, 15.0f, 0, 0.010f },
+	{ "foot_run_stairsup25_mixamo.json", 0.057f, 0.034f, 0.60f, 15.0f, 0, 0.010f },
 	{ "foot_run_stairsup30_mannequin.json", 0.081f, 0.056f, 0.60f, 15.0f, 0, 0.010f },
 	{ "foot_run_stairsup30_mixamo.json", 0.068f, 0.057f, 0.60f, 15.0f, 0, 0.010f },
 	{ "foot_walk_stairsdown25_mannequin.json", 0.016f, 0.044f, 0.60f, 19.8f, 0, 0.010f },
 	{ "foot_walk_stairsdown25_mixamo.json", 0.011f, 0.034f, 0.60f, 18.1f, 0, 0.010f },
 	{ "foot_walk_stairsdown30_mannequin.json", 0.045f, 0.031f, 0.60f, 18.7f, 2, 0.010f },
 	{ "foot_walk_stairsdown30_mixamo.json", 0.062f, 0.035f, 0.60f, 18.5f, 2, 0.010f },
-	{ "foot_walk_stairsup30_mixamo.json", 0.015f, 0.020f, 0.60f, 15.8f, 0, 0.010f },
+	{ "foot_walk_stairsup30_mixamo.json", 0.014f, 0.020f, 0.60f, 15.8f, 0, 0.010f },
 };
 
 static const KnownOver* knownOver(const char* name)

@@ -1209,7 +1209,20 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 		}
 		if (leg->lockAlpha > 0.0f)
 		{
-			ankleGoal = lbLerp(ankleGoal, leg->lockAnkleWs, leg->lockAlpha);
+			// Going up, into a lock more than a step edge below the foot (a foot coming over a stair
+			// nose onto the tread beyond) the blend moves across ahead of down: across eases out
+			// (a (2 - a)), down eases in (a (1 + a) / 2), both smooth at the ends. A straight blend
+			// cut the corner of the nose with the toes (running up 0.18 m stairs on mixamo: 12.7 ->
+			// 8.9 mm).
+			const lbVec3 d = lbSub(leg->lockAnkleWs, ankleGoal);
+			const float a = leg->lockAlpha, drop = lbDot(d, up);
+			if (f->floorJump > 0.0f && drop < -def->edgeHeight)
+			{
+				const lbVec3 across = lbMulSV(a * (2.0f - a), lbMulAdd(d, -drop, up));
+				ankleGoal = lbAdd(ankleGoal, lbMulAdd(across, 0.5f * a * (1.0f + a) * drop, up));
+			}
+			else
+				ankleGoal = lbLerp(ankleGoal, leg->lockAnkleWs, a);
 			footRot = lbQuatSlerp(footRot, leg->lockRotWs, leg->lockAlpha);
 		}
 	}
