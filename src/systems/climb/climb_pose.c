@@ -1504,8 +1504,12 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 			return r;
 		// The full-body solve is for the body. Its limbs go back to the animation's (relative to the
 		// body as it now is): each limb is solved below by its own IK alpha, so a limb fading out
-		// ends exactly at the animation instead of where the full-body solve swivelled it.
-		lbPose_ModelToLocal(&work, skeleton);
+		// ends exactly at the animation instead of where the full-body solve swivelled it. The
+		// solve keeps every bone's local and model together, so only the limbs (and what hangs from
+		// them) are worked out again, in one pass over the bones from the first limb bone on.
+		uint8_t restored[LB_MAX_BONES];
+		memset(restored, 0, (size_t)nb);
+		int firstRestored = nb;
 		for (int side = 0; side < 2; ++side)
 		{
 			const lbArmBones* arm = &humanoid->arm[side];
@@ -1523,9 +1527,20 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 			bones[nbones++] = leg->ball;
 			for (int k = 0; k < nbones; ++k)
 				if (lbClimbValidBone(skeleton, bones[k]))
+				{
 					workLocal[bones[k]] = pose->local[bones[k]];
+					restored[bones[k]] = 1u;
+					firstRestored = bones[k] < firstRestored ? bones[k] : firstRestored;
+				}
 		}
-		lbPose_LocalToModel(&work, skeleton);
+		for (int i = firstRestored; i < nb; ++i)
+		{
+			const int p = skeleton->parents[i];
+			if (p >= 0 && restored[p])
+				restored[i] = 1u;
+			if (restored[i])
+				workModel[i] = p >= 0 ? lbTransformMul(workModel[p], workLocal[i]) : workLocal[i];
+		}
 	}
 
 	// The body (pelvis, then each spine bone) turns from last frame's no faster than twice the turn
