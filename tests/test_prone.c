@@ -287,6 +287,18 @@ static void test_prone_bad_input(void)
 	ENSURE(lbProneApplyPose(&nanT, &def, f.skel, &f.h, &f.pose, NULL) == lb_errorNonFinite);
 	ENSURE(lbProneApplyPose(&t, &raw, f.skel, &f.h, &f.pose, NULL) == lb_errorDefNotInitialized);
 	ENSURE(lbProneApplyPose(NULL, &def, f.skel, &f.h, &f.pose, NULL) == lb_errorNullPointer);
+	// A non-finite bone the fit reads or writes (a thigh's local, the pelvis's model rotation).
+	lbPose nanPose = lbCreatePose(f.skel);
+	lbPose_Copy(&nanPose, &f.anim);
+	nanPose.local[f.h.leg[1].thigh].p.y = NAN;
+	ENSURE(lbProneApplyPose(&t, &def, f.skel, &f.h, &nanPose, NULL) == lb_errorNonFinite);
+	ENSURE(isnan(nanPose.local[f.h.leg[1].thigh].p.y));
+	lbPose_Copy(&nanPose, &f.anim);
+	nanPose.model[f.h.pelvis].q.w = INFINITY;
+	ENSURE(lbProneApplyPose(&t, &def, f.skel, &f.h, &nanPose, NULL) == lb_errorNonFinite);
+	for (int b = 0; b < f.skel->boneCount; ++b)
+		ENSURE(b == f.h.pelvis || memcmp(&nanPose.model[b], &f.anim.model[b], sizeof(lbTransform)) == 0);
+	lbDestroyPose(&nanPose);
 	lbPose shortPose = f.pose;
 	shortPose.boneCount -= 1;
 	ENSURE(lbProneApplyPose(&t, &def, f.skel, &f.h, &shortPose, NULL) == lb_errorSkeletonMismatch);

@@ -104,28 +104,34 @@ lbResult lbProneCheckDef(const lbProneDef* def, const char* caller)
 	return lb_ok;
 }
 
+int lbProneRigBones(const lbHumanoid* h, int out[LB_PRONE_RIG_BONES])
+{
+	int n = 0;
+	out[n++] = h->root;
+	out[n++] = h->pelvis;
+	out[n++] = h->neck;
+	for (int k = 0; k < h->spineCount && k < LB_MAX_SPINE; ++k)
+		out[n++] = h->spine[k];
+	for (int side = 0; side < 2; ++side)
+	{
+		out[n++] = h->arm[side].upperArm;
+		out[n++] = h->arm[side].foreArm;
+		out[n++] = h->arm[side].hand;
+		out[n++] = h->leg[side].thigh;
+		out[n++] = h->leg[side].calf;
+		out[n++] = h->leg[side].foot;
+	}
+	return n;
+}
+
 lbResult lbProneCheckRig(const lbHumanoid* h, const lbSkeleton* s)
 {
 	if (h && s && h->boneCount == s->boneCount && h->skeletonFingerprint == s->fingerprint && h->spineCount >= 0 &&
 		h->spineCount <= LB_MAX_SPINE && h->arm[0].twistCount >= 0 && h->arm[0].twistCount <= 3 && h->arm[1].twistCount >= 0 &&
 		h->arm[1].twistCount <= 3)
 	{
-		int bones[3 + LB_MAX_SPINE + 12];
-		int n = 0;
-		bones[n++] = h->root;
-		bones[n++] = h->pelvis;
-		bones[n++] = h->neck;
-		for (int k = 0; k < h->spineCount; ++k)
-			bones[n++] = h->spine[k];
-		for (int side = 0; side < 2; ++side)
-		{
-			bones[n++] = h->arm[side].upperArm;
-			bones[n++] = h->arm[side].foreArm;
-			bones[n++] = h->arm[side].hand;
-			bones[n++] = h->leg[side].thigh;
-			bones[n++] = h->leg[side].calf;
-			bones[n++] = h->leg[side].foot;
-		}
+		int bones[LB_PRONE_RIG_BONES];
+		const int n = lbProneRigBones(h, bones);
 		bool inside = true;
 		for (int k = 0; k < n; ++k)
 			inside = inside && (bones[k] == LB_NULL_INDEX || (bones[k] >= 0 && bones[k] < s->boneCount));
@@ -133,6 +139,31 @@ lbResult lbProneCheckRig(const lbHumanoid* h, const lbSkeleton* s)
 			return lb_ok;
 	}
 	return lbHumanoid_Check(h, s);
+}
+
+bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* s, const lbHumanoid* h)
+{
+	int bones[LB_PRONE_RIG_BONES];
+	const int n = lbProneRigBones(h, bones);
+	// One sum: a NaN or an infinity anywhere in it leaves it non-finite (times 0 it is NaN then, 0
+	// otherwise; a sum of finite values that overflows is no pose either).
+	float sum = 0.0f;
+	for (int k = 0; k < n; ++k)
+	{
+		const int b = bones[k];
+		if (b < 0)
+			continue;
+		for (int j = 0; j < 3; ++j)
+		{
+			// The bone's model and local transforms, and its parent's model transform (the turns and
+			// solves write a bone's local against it).
+			const int parent = s->parents[b];
+			const lbTransform* t = j == 0 ? &pose->model[b] : (j == 1 ? &pose->local[b] : (parent >= 0 ? &pose->model[parent] : NULL));
+			if (t)
+				sum += t->p.x + t->p.y + t->p.z + t->q.x + t->q.y + t->q.z + t->q.w + t->s.x + t->s.y + t->s.z;
+		}
+	}
+	return lbIsValidFloat(sum * 0.0f);
 }
 
 int lbProneRollBone(const lbHumanoid* h)

@@ -8,6 +8,17 @@
 /// Checks a def's values (finite, in range); reports and returns the error, or lb_ok.
 lbResult lbProneCheckDef(const lbProneDef* def, const char* caller);
 
+/// Most bones lbProneRigBones lists.
+#define LB_PRONE_RIG_BONES (3 + LB_MAX_SPINE + 12)
+
+/// The bones the system reads and writes: root, pelvis, neck, the spine, and each arm's and leg's
+/// three bones (LB_NULL_INDEX where the map has none). Returns how many were written.
+int lbProneRigBones(const lbHumanoid* humanoid, int out[LB_PRONE_RIG_BONES]);
+
+/// Whether a pose is finite where the pose stage reads and writes it: the model and local transforms
+/// of lbProneRigBones and their parents' model transforms. (The rig must have passed lbProneCheckRig.)
+bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid);
+
 /// The rig check of both stages, every frame: a map made for this skeleton (bone count and
 /// fingerprint), its counts in range, and the bones the system reads and writes (root, pelvis, neck,
 /// spine, and each arm's and leg's three bones) inside it. A map that passes is used only through

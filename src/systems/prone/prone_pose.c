@@ -160,6 +160,8 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		return lbReport(lb_errorMissingRole, "lbProneApplyPose: the humanoid has no pelvis or spine");
 	if (!lbProneTargetsFinite(targets))
 		return lbReport(lb_errorNonFinite, "lbProneApplyPose: non-finite targets");
+	if (!lbPronePoseFinite(pose, skeleton, h))
+		return lbReport(lb_errorNonFinite, "lbProneApplyPose: non-finite pose (a bone the fit reads or writes)");
 	lbProneResult res;
 	memset(&res, 0, sizeof res);
 	res.torsoGap = -1.0f;
