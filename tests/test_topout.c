@@ -256,7 +256,7 @@ static void test_topout(void)
 			if (getenv("TOPOUT_DEBUG") && (fm.addedPopDeg > 15.0f || fm.contactDrift > 0.001f || fm.limbPenetration > 0.02f))
 				printf("    t %.2f rel %d frame %d phase %d/%d (+%d) legs %d %.3f %d %.3f: pop %.1f drift %.4f pen %.3f\n", (double)top.timer, top.released, frame, phase, topPhase, phaseFrames, ct.limbs[2].mode, (double)ct.limbs[2].ikAlpha, ct.limbs[3].mode, (double)ct.limbs[3].ikAlpha,
 					   (double)fm.addedPopDeg, (double)fm.contactDrift, (double)fm.limbPenetration);
-			if (getenv("TOPOUT_DEBUG") && fm.addedPopDeg > 15.0f && frame > 0)
+			if (getenv("TOPOUT_DEBUG") && (fm.addedPopDeg > 15.0f || (getenv("TOPOUT_JITTER") && fm.limbPenetration > 0.02f)) && frame > 0)
 			{
 				// Which bones pop: world rotation change beyond the base motion's.
 				for (int b = 0; b < sk->boneCount; ++b)
@@ -264,7 +264,7 @@ static void test_topout(void)
 					lbQuat now = lbQuatMul(characterWs.q, pose.model[b].q), was = lbQuatMul(lastCw.q, last.model[b].q);
 					lbQuat bnow = lbQuatMul(characterWs.q, base.model[b].q), bwas = lbQuatMul(lastCw.q, lastBase.model[b].q);
 					float d = lbQuatAngleBetween(now, was) * LB_RAD2DEG, bd = lbQuatAngleBetween(bnow, bwas) * LB_RAD2DEG;
-					if (d - bd > 10.0f)
+					if (d - bd > (getenv("TOPOUT_JITTER") ? 2.0f : 10.0f))
 						printf("      bone %d %s: %.1f (base %.1f)\n", b, sk->names ? sk->names[b] : "", (double)d, (double)bd);
 				}
 			}
