@@ -141,6 +141,11 @@ lbResult lbProneCheckRig(const lbHumanoid* h, const lbSkeleton* s)
 	return lbHumanoid_Check(h, s);
 }
 
+static inline float lbProneTransformSum(const lbTransform* t)
+{
+	return t->p.x + t->p.y + t->p.z + t->q.x + t->q.y + t->q.z + t->q.w + t->s.x + t->s.y + t->s.z;
+}
+
 bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* s, const lbHumanoid* h)
 {
 	int bones[LB_PRONE_RIG_BONES];
@@ -149,20 +154,15 @@ bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* s, const lbHumanoid
 	// otherwise; a sum of finite values that overflows is no pose either).
 	float sum = 0.0f;
 	for (int k = 0; k < n; ++k)
-	{
-		const int b = bones[k];
-		if (b < 0)
-			continue;
-		for (int j = 0; j < 3; ++j)
-		{
-			// The bone's model and local transforms, and its parent's model transform (the turns and
-			// solves write a bone's local against it).
-			const int parent = s->parents[b];
-			const lbTransform* t = j == 0 ? &pose->model[b] : (j == 1 ? &pose->local[b] : (parent >= 0 ? &pose->model[parent] : NULL));
-			if (t)
-				sum += t->p.x + t->p.y + t->p.z + t->q.x + t->q.y + t->q.z + t->q.w + t->s.x + t->s.y + t->s.z;
-		}
-	}
+		if (bones[k] >= 0)
+			sum += lbProneTransformSum(&pose->model[bones[k]]) + lbProneTransformSum(&pose->local[bones[k]]);
+	// The parents of the bones whose locals the turns and solves write against them (the others'
+	// parents are in the list).
+	const int written[6] = { lbProneRollBone(h), h->spineCount > 0 ? h->spine[0] : LB_NULL_INDEX, h->leg[0].thigh,
+							 h->leg[1].thigh, h->arm[0].upperArm, h->arm[1].upperArm };
+	for (int k = 0; k < 6; ++k)
+		if (written[k] >= 0 && s->parents[written[k]] >= 0)
+			sum += lbProneTransformSum(&pose->model[s->parents[written[k]]]);
 	return lbIsValidFloat(sum * 0.0f);
 }
 

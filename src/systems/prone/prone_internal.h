@@ -16,7 +16,8 @@ lbResult lbProneCheckDef(const lbProneDef* def, const char* caller);
 int lbProneRigBones(const lbHumanoid* humanoid, int out[LB_PRONE_RIG_BONES]);
 
 /// Whether a pose is finite where the pose stage reads and writes it: the model and local transforms
-/// of lbProneRigBones and their parents' model transforms. (The rig must have passed lbProneCheckRig.)
+/// of lbProneRigBones, and the model transforms of the parents of the bones whose locals it writes
+/// (roll bone, first spine bone, thighs, upper arms). The rig must have passed lbProneCheckRig.
 bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid);
 
 /// The rig check of both stages, every frame: a map made for this skeleton (bone count and
