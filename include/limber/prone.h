@@ -382,7 +382,8 @@ LB_API lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const l
 /// Pose stage (model space, stateless): applies the roll, the pitches, the translation fit and the
 /// limb fit to `pose`, which holds the animated pose on entry and the result on exit. Needs no
 /// workspace and allocates nothing. `outResult` may be NULL. Returns an error and leaves the pose
-/// unchanged on bad input (NULL, missing cookie, a pose of another skeleton, non-finite targets).
+/// unchanged on bad input (NULL, missing cookie, a pose of another skeleton, non-finite targets, a pose
+/// non-finite where the fit reads or writes it: the mapped root, pelvis, neck, spine, arm and leg bones).
 LB_API lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, const lbSkeleton* skeleton,
 								 const lbHumanoid* humanoid, lbPose* pose, lbProneResult* outResult);
 
