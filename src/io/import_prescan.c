@@ -887,9 +887,24 @@ static int lbDaeFindNode(const lbDaeId* sorted, int count, const char* id, int l
 	return lo < count && lbCompareDaeIdText(sorted[lo].id, sorted[lo].length, id, length) == 0 ? sorted[lo].index : -1;
 }
 
+// Whether the text at `c` opens one of the integer lists a mesh's primitives hold (<p>, <v>,
+// <vcount>, <h>, <int_array>): assimp 5.2 loops forever on any other character in them.
+static bool lbDaeIntegerList(const char* c)
+{
+	static const char* const tags[] = { "<p", "<v", "<vcount", "<h", "<int_array" };
+	for (size_t k = 0; k < sizeof tags / sizeof tags[0]; ++k)
+	{
+		const size_t n = strlen(tags[k]);
+		if (strncmp(c, tags[k], n) == 0 && (c[n] == '>' || isspace((unsigned char)c[n])))
+			return true;
+	}
+	return false;
+}
+
 // Node nesting deeper than the importer accepts, instance_node cycles (assimp 5.2 recurses on
-// both until its stack overflows) and instance_node trees that expand to millions of nodes are
-// refused from a light scan of the text, before the XML parser runs.
+// both until its stack overflows), instance_node trees that expand to millions of nodes and
+// integer lists holding anything but integers (it never returns) are refused from a light scan of
+// the text, before the XML parser runs.
 static lbResult lbCheckColladaNodes(const char* path, const char* text, lbDaeScan* s)
 {
 	int stack[LB_IMPORT_MAX_DEPTH + 2];
@@ -916,6 +931,23 @@ static lbResult lbCheckColladaNodes(const char* path, const char* text, lbDaeSca
 		if (!end)
 			break;
 		const bool selfClosing = end > c && end[-1] == '/';
+		if (!selfClosing && lbDaeIntegerList(c))
+		{
+			const char* t = end + 1;
+			while (*t && *t != '<' && (isdigit((unsigned char)*t) || isspace((unsigned char)*t) || *t == '-' || *t == '+'))
+				++t;
+			if (*t && *t != '<')
+			{
+				int line = 1;
+				for (const char* q = text; q < t; ++q)
+					line += *q == '\n';
+				return lbReport(lb_errorFileFormat,
+								"lbImportRig: '%s' line %d: an index list (<%.*s>) holds '%c' (byte 0x%02x), not a number; fix or "
+								"re-export the mesh",
+								path, line, (int)strcspn(c + 1, " \t\r\n>"), c + 1, isprint((unsigned char)*t) ? *t : '?',
+								(unsigned)(unsigned char)*t);
+			}
+		}
 		if (strncmp(c, "<node", 5) == 0 && (isspace((unsigned char)c[5]) || c[5] == '>' || c[5] == '/'))
 		{
 			if (depth >= LB_IMPORT_MAX_DEPTH)
