@@ -1759,7 +1759,12 @@ static lbResult lbFootLiftHeel(lbPose* pose, const lbSkeleton* skeleton, const l
 	for (int pass = 0; pass < 3; ++pass)
 	{
 		const lbQuat local = lbQuatNormalize(pose->local[foot].q);
-		if (pass > 0 && lbAbsF(lbQuatDot(rest, local)) >= cosHalf)
+		// Done once within the limit. For a free foot, whose knee cap may move the lifted goal out
+		// along the hip line, only within 6 degrees of it: the cap can leave the foot well inside
+		// the limit, and stopping there or not switched the foot by about 7 degrees from one frame
+		// to the next (a pop running down stairs); the next pass turns it back out to the limit.
+		const float dotRest = lbAbsF(lbQuatDot(rest, local));
+		if (pass > 0 && dotRest >= cosHalf && (minReach <= 0.0f || dotRest <= cosf(0.5f * limit - 3.0f * LB_DEG2RAD)))
 			break;
 		// The local rotation turned back toward rest until it lies exactly `limit` from it.
 		const lbQuat rel = lbQuatCanonical(lbQuatMul(lbQuatConj(rest), local));
