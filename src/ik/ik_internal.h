@@ -73,16 +73,6 @@ static inline float lbIkRsqrtF(float x)
 #endif
 }
 
-// 1 / sqrt(n) for a squared norm n that the checks hold to (0.98, 1.02): the series of (1 + e)^-1/2
-// in e = n - 1 to the cube (the next term is under 5e-8 there), so no square root or division
-// waits on it and a unit rotation's scale is exactly 1. Scaling an output rotation by it for the
-// input's norm keeps the output unit where normalising the output would follow every product.
-static inline float lbIkInvNormNearUnit(float n)
-{
-	const float e = n - 1.0f; // exact (Sterbenz)
-	return 1.0f + e * (-0.5f + e * (0.375f - 0.3125f * e));
-}
-
 #if LB_IK_SSE2
 // Four consecutive floats as four single loads. A solver's arguments are often written by the
 // caller just before the call, field by field; a 16-byte load across several such stores cannot
@@ -95,30 +85,6 @@ static inline __m128 lbIkLoad4(const float* p)
 	return _mm_movelh_ps(lo, hi);
 }
 #endif
-
-// lbIkInvNormNearUnit of the three rotations' squared norms, in out[0..2] (out[3] is scratch).
-static inline void lbIkInvNormsNearUnit3(const lbQuat* a, const lbQuat* b, const lbQuat* c, float out[4])
-{
-#if LB_IK_SSE2
-	const __m128 qa = lbIkLoad4(&a->x), qb = lbIkLoad4(&b->x), qc = lbIkLoad4(&c->x);
-	const __m128 a2 = _mm_mul_ps(qa, qa);
-	const __m128 b2 = _mm_mul_ps(qb, qb);
-	const __m128 c2 = _mm_mul_ps(qc, qc);
-	__m128 ab = _mm_add_ps(_mm_unpacklo_ps(a2, b2), _mm_unpackhi_ps(a2, b2)); // a0+a2 b0+b2 a1+a3 b1+b3
-	ab = _mm_add_ps(ab, _mm_movehl_ps(ab, ab));
-	__m128 cs = _mm_add_ps(c2, _mm_movehl_ps(c2, c2));
-	cs = _mm_add_ss(cs, _mm_shuffle_ps(cs, cs, _MM_SHUFFLE(1, 1, 1, 1)));
-	const __m128 e = _mm_sub_ps(_mm_movelh_ps(ab, cs), _mm_set1_ps(1.0f));
-	__m128 f = _mm_sub_ps(_mm_set1_ps(0.375f), _mm_mul_ps(_mm_set1_ps(0.3125f), e));
-	f = _mm_add_ps(_mm_set1_ps(-0.5f), _mm_mul_ps(e, f));
-	f = _mm_add_ps(_mm_set1_ps(1.0f), _mm_mul_ps(e, f));
-	_mm_storeu_ps(out, f);
-#else
-	out[0] = lbIkInvNormNearUnit(lbQuatDot(*a, *a));
-	out[1] = lbIkInvNormNearUnit(lbQuatDot(*b, *b));
-	out[2] = lbIkInvNormNearUnit(lbQuatDot(*c, *c));
-#endif
-}
 
 #if LB_IK_SSE2
 // Hamilton product of two quaternions in four lanes (x, y, z, w), with lbQuatMul's bits (the same

@@ -162,12 +162,6 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	const float weight = lbClampF(in->weight, 0.0f, 1.0f);
 	const float soften = lbClampF(in->soften, 0.0f, 0.5f);
 	const float maxStretch = lbMaxF(in->maxStretch, 1.0f);
-	// The joints' rotations may be a little off unit (the checks allow squared norms in (0.98, 1.02)),
-	// and a rotation that is not unit scales what it turns by its squared norm: a pose solved over
-	// and over on its own output (every frame, passes repeated within a frame) would grow its bones.
-	// The products below are scaled by these so the three rotations written are unit to rounding.
-	float unit[4];
-	lbIkInvNormsNearUnit3(&root->q, &mid->q, &end->q, unit);
 
 	// Pole direction seen from the root (zero when none).
 	lbVec3 poleDir = lbVec3_zero;
@@ -445,17 +439,18 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	if (haveMatrix && weight >= 1.0f)
 	{
 		// Full weight: the products use the root rotation up to scale and are scaled once at the
-		// end, so its normalisation runs alongside them. The chain's turn (root times mid) is one
-		// product, shared by the mid and end joints.
+		// end, so its normalisation runs alongside them.
+		// The mid turn is applied to the mid and end rotations first (it is known well before the
+		// root's), so one product follows the root rotation on each.
 		const float invRoot = lbIkRsqrtF(lbQuatDot(pRoot, pRoot));
-		const lbQuat chain = lbIkQuatMul(pRoot, qMid);
-		root->q = lbIkQuatMulScale(pRoot, root->q, invRoot * unit[0]);
+		const lbQuat midTurned = lbIkQuatMul(qMid, mid->q), endTurned = lbIkQuatMul(qMid, end->q);
+		root->q = lbIkQuatMulScale(pRoot, root->q, invRoot);
 		midP = lbMulAdd(a, kw, lbTwoBoneFrameRotate(mc, w));
 		mid->p = midP;
-		mid->q = lbIkQuatMulScale(chain, mid->q, invRoot * unit[1]);
+		mid->q = lbIkQuatMulScale(pRoot, midTurned, invRoot);
 		// The end lies on the target line at the solved distance; no rotation needed.
 		end->p = lbMulAdd(a, k * len, axis);
-		endQ = lbIkQuatMulScale(chain, end->q, invRoot * unit[2]);
+		endQ = lbIkQuatMulScale(pRoot, endTurned, invRoot);
 	}
 	else
 	{
@@ -464,21 +459,29 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		const lbQuat qr = lbIkScaleRotation(qRoot, weight);
 		const lbQuat qm = lbIkScaleRotation(qMid, weight);
 		const lbQuat qChain = lbIkQuatMul(qr, qm);
-		// qr and qChain are unit to rounding, and so their products with the scaled joints.
-		root->q = lbIkQuatMulScale(qr, root->q, unit[0]);
+		root->q = lbIkQuatMul(qr, root->q);
 		midP = lbMulAdd(a, kw, lbQuatRotate(qr, w));
 		mid->p = midP;
-		mid->q = lbIkQuatMulScale(qChain, mid->q, unit[1]);
+		mid->q = lbIkQuatMul(qChain, mid->q);
 		if (weight >= 1.0f)
 			end->p = lbMulAdd(a, k * len, axis);
 		else
 			end->p = lbAdd(midP, lbQuatRotate(qChain, lbMulSV(kw, v)));
-		endQ = lbIkQuatMulScale(qChain, end->q, unit[2]);
+		endQ = lbIkQuatMul(qChain, end->q);
 	}
 	if (in->useTargetRotation)
-		endQ = lbQuatNormalize(weight >= 1.0f ? lbQuatNormalize(in->targetRotationMs)
-											  : lbQuatSlerp(endQ, lbQuatNormalize(in->targetRotationMs), weight));
+		endQ = weight >= 1.0f ? lbQuatNormalize(in->targetRotationMs)
+							  : lbQuatSlerp(endQ, lbQuatNormalize(in->targetRotationMs), weight);
 	end->q = endQ;
+	// Unit to rounding even when the input rotations were a little off: a rotation that is not unit
+	// scales what it turns by its squared norm, and poses solved over and over (a solver called
+	// every frame on its own output, passes repeated within a frame) would otherwise grow their
+	// bones by that much each time. (Folding the inputs' norms into the products' scales instead
+	// saves 6 ns a solve but changes the last bits of every rotation written, which the foot
+	// scenarios' ceilings do not yet allow for.)
+	root->q = lbQuatNormalize(root->q);
+	mid->q = lbQuatNormalize(mid->q);
+	end->q = lbQuatNormalize(end->q);
 
 	if (!res)
 		return;
