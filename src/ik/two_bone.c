@@ -479,9 +479,7 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	// bones by that much each time. (Folding the inputs' norms into the products' scales instead
 	// saves 6 ns a solve but changes the last bits of every rotation written, which the foot
 	// scenarios' ceilings do not yet allow for.)
-	root->q = lbQuatNormalize(root->q);
-	mid->q = lbQuatNormalize(mid->q);
-	end->q = lbQuatNormalize(end->q);
+	lbIkQuatNormalize3(&root->q, &mid->q, &end->q);
 
 	if (!res)
 		return;
