@@ -901,10 +901,68 @@ static bool lbDaeIntegerList(const char* c)
 	return false;
 }
 
+// The integers of the element whose text starts at `t` (up to the next '<'): how many, and their sum.
+static void lbDaeCountIntegers(const char* t, long long* outCount, long long* outSum)
+{
+	long long count = 0, sum = 0;
+	while (*t && *t != '<')
+	{
+		while (isspace((unsigned char)*t))
+			++t;
+		if (!*t || *t == '<')
+			break;
+		const char* start = t;
+		long long v = strtoll(t, (char**)&t, 10);
+		if (t == start) // not a number (refused by the index-list check when the list is one)
+			break;
+		++count;
+		sum += v > 0 && v < (1LL << 40) ? v : 0;
+	}
+	*outCount = count;
+	*outSum = sum;
+}
+
+// A skin's <vertex_weights count="N">: assimp 5.2 sizes its tables from N and then walks <vcount>
+// and <v> as they are, reading past them (or past the weights) when they disagree. Refused unless
+// <vcount> holds N numbers and <v> one per input for each influence they add up to.
+static lbResult lbCheckDaeVertexWeights(const char* path, const char* text, const char* tag, const char* tagEnd)
+{
+	int length = 0;
+	const char* value = lbXmlAttribute(tag, tagEnd, "count", &length);
+	const long long declared = value ? strtoll(value, NULL, 10) : -1;
+	const char* close = strstr(tagEnd, "</vertex_weights");
+	if (!close)
+		return lb_ok; // an unclosed element: the XML parser reports it
+	long long inputs = 0, counts = -1, influences = 0, entries = -1, unused = 0;
+	for (const char* c = strchr(tagEnd, '<'); c && c < close; c = strchr(c + 1, '<'))
+	{
+		if (strncmp(c, "<input", 6) == 0 && isspace((unsigned char)c[6]))
+			++inputs;
+		else if (strncmp(c, "<vcount>", 8) == 0)
+			lbDaeCountIntegers(c + 8, &counts, &influences);
+		else if (strncmp(c, "<v>", 3) == 0)
+			lbDaeCountIntegers(c + 3, &entries, &unused);
+	}
+	if (counts < 0 || entries < 0)
+		return lb_ok; // no lists at all: nothing is read
+	if (counts != declared || entries != influences * inputs)
+	{
+		int line = 1;
+		for (const char* q = text; q < tag; ++q)
+			line += *q == '\n';
+		return lbReport(lb_errorFileFormat,
+						"lbImportRig: '%s' line %d: a skin's vertex_weights declares %lld vertices, its <vcount> lists %lld with "
+						"%lld influences, and its <v> holds %lld numbers where %lld x %lld inputs are needed; fix or re-export the "
+						"skin",
+						path, line, declared, counts, influences, entries, influences, inputs);
+	}
+	return lb_ok;
+}
+
 // Node nesting deeper than the importer accepts, instance_node cycles (assimp 5.2 recurses on
-// both until its stack overflows), instance_node trees that expand to millions of nodes and
-// integer lists holding anything but integers (it never returns) are refused from a light scan of
-// the text, before the XML parser runs.
+// both until its stack overflows), instance_node trees that expand to millions of nodes, integer
+// lists holding anything but integers (it never returns) and skin weights whose counts disagree
+// (it reads past them) are refused from a light scan of the text, before the XML parser runs.
 static lbResult lbCheckColladaNodes(const char* path, const char* text, lbDaeScan* s)
 {
 	int stack[LB_IMPORT_MAX_DEPTH + 2];
@@ -947,6 +1005,12 @@ static lbResult lbCheckColladaNodes(const char* path, const char* text, lbDaeSca
 								path, line, (int)strcspn(c + 1, " \t\r\n>"), c + 1, isprint((unsigned char)*t) ? *t : '?',
 								(unsigned)(unsigned char)*t);
 			}
+		}
+		if (!selfClosing && strncmp(c, "<vertex_weights", 15) == 0 && isspace((unsigned char)c[15]))
+		{
+			lbResult r = lbCheckDaeVertexWeights(path, text, c, end);
+			if (r != lb_ok)
+				return r;
 		}
 		if (strncmp(c, "<node", 5) == 0 && (isspace((unsigned char)c[5]) || c[5] == '>' || c[5] == '/'))
 		{
