@@ -526,7 +526,7 @@ static lbQuat lbClimbReachableGoal(const lbClimbPoseCtx* c, int s, lbQuat goal, 
 // the branch when the turn asked for is near half a turn away, so the palm never flips from one
 // end of the range to the other. Returns the turn used.
 static float lbClimbPlaceHand(const lbClimbPoseCtx* c, int s, lbQuat goal, lbClimbHandStart start, float weight,
-							  float preferTwist, bool clampWrist, float twistFrom, float twistStep)
+							  float preferTwist, bool clampWrist, float twistFrom, float twistStep, bool atStart)
 {
 	const lbSkeleton* sk = c->skeleton;
 	const lbHumanoid* h = c->humanoid;
@@ -546,7 +546,8 @@ static float lbClimbPlaceHand(const lbClimbPoseCtx* c, int s, lbQuat goal, lbCli
 	const float foreLength = lbMaxF(lbDistance(pose->model[hand].p, foreP), 1.0e-4f);
 
 	// The whole turn about the forearm the goal asks for, on the branch nearest the preferred one.
-	const float roll = lbClimbForearmRoll(c, s);
+	// (`atStart`: the arm is as `start` found it, whose roll is the one it has.)
+	const float roll = atStart ? start.roll : lbClimbForearmRoll(c, s);
 	float total = lbClimbHandTwistAt(c, s, goal, roll);
 	if (total - preferTwist > LB_PI)
 		total -= 2.0f * LB_PI;
@@ -830,7 +831,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	for (int pass = 0; pass < passes; ++pass)
 	{
 		prefer = lbClimbPlaceHand(c, s, goal, start, a, prefer, !held, twistFrom,
-								  cacheValid && !held ? 2.0f * c->maxTurn : 0.0f);
+								  cacheValid && !held ? 2.0f * c->maxTurn : 0.0f, pass == 0);
 
 		// Whatever the placement did, the hand turns no faster than the limit (its branch
 		// switching, a blend ramping in); a held hand's rotation is its cache, so this never moves
