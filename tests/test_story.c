@@ -26,7 +26,7 @@ typedef struct KnownOver
 } KnownOver;
 
 static const KnownOver kKnownOver[] = {
-	{ "demo.json", 15.0f, 0.05f, 0.045f },
+	{ "demo.json", 15.0f, 0.11f, 0.045f }, // the same leg flip on the top as story_ledge_mannequin
 	{ "story_ledge_mannequin.json", 15.0f, 0.11f, 0.045f },
 	{ "story_ledge_mixamo.json", 15.0f, 0.05f, 0.055f },
 };
