@@ -431,6 +431,9 @@ static const lbBadFile lbBadFiles[] = {
 	{ "collada_index_not_a_number.dae", lb_errorFileFormat, "index list (<p>) holds 'x'", false },
 	// A skin's vertex_weights declaring 1 vertex over 3 listed: assimp 5.2 read past its tables.
 	{ "collada_weights_count_mismatch.dae", lb_errorFileFormat, "declares 1 vertices, its <vcount> lists 3", false },
+	// A polylist polygon of 0 corners: assimp 5.2's triangulation failed an internal assert and
+	// aborted the process.
+	{ "collada_polygon_no_corners.dae", lb_errorFileFormat, "polygon of 0 corners", false },
 	{ "x_count_2e9.x", lb_errorFileFormat, "could not be read", true },
 };
 

@@ -961,12 +961,14 @@ static lbResult lbCheckDaeVertexWeights(const char* path, const char* text, cons
 
 // Node nesting deeper than the importer accepts, instance_node cycles (assimp 5.2 recurses on
 // both until its stack overflows), instance_node trees that expand to millions of nodes, integer
-// lists holding anything but integers (it never returns) and skin weights whose counts disagree
-// (it reads past them) are refused from a light scan of the text, before the XML parser runs.
+// lists holding anything but integers (it never returns), skin weights whose counts disagree (it
+// reads past them) and polygons of no corners (its triangulation asserts) are refused from a light
+// scan of the text, before the XML parser runs.
 static lbResult lbCheckColladaNodes(const char* path, const char* text, lbDaeScan* s)
 {
 	int stack[LB_IMPORT_MAX_DEPTH + 2];
 	int depth = 0;
+	bool inPolylist = false;
 	for (const char* c = strchr(text, '<'); c; c = strchr(c + 1, '<'))
 	{
 		if (strncmp(c, "<!--", 4) == 0)
@@ -1004,6 +1006,33 @@ static lbResult lbCheckColladaNodes(const char* path, const char* text, lbDaeSca
 								"re-export the mesh",
 								path, line, (int)strcspn(c + 1, " \t\r\n>"), c + 1, isprint((unsigned char)*t) ? *t : '?',
 								(unsigned)(unsigned char)*t);
+			}
+		}
+		if (strncmp(c, "<polylist", 9) == 0 && (isspace((unsigned char)c[9]) || c[9] == '>'))
+			inPolylist = !selfClosing;
+		else if (strncmp(c, "</polylist", 10) == 0)
+			inPolylist = false;
+		else if (inPolylist && strncmp(c, "<vcount>", 8) == 0)
+		{
+			// A polygon of no corners: assimp 5.2's triangulation then asserts (and aborts the process).
+			for (const char* t = c + 8; *t && *t != '<';)
+			{
+				while (isspace((unsigned char)*t))
+					++t;
+				const char* start = t;
+				const long long v = strtoll(t, (char**)&t, 10);
+				if (t == start)
+					break;
+				if (v == 0)
+				{
+					int line = 1;
+					for (const char* q = text; q < c; ++q)
+						line += *q == '\n';
+					return lbReport(lb_errorFileFormat,
+									"lbImportRig: '%s' line %d: a polylist's <vcount> lists a polygon of 0 corners; fix or re-export "
+									"the mesh",
+									path, line);
+				}
 			}
 		}
 		if (!selfClosing && strncmp(c, "<vertex_weights", 15) == 0 && isspace((unsigned char)c[15]))
