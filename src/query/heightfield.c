@@ -729,6 +729,8 @@ static LB_HF_INLINE void lbHfBlockCastT(lbHfQuery* q, int bi, int bj, int w, int
 	// bit 2 (4 y + x) + tri): cells outside the grid have both bits set (a border edge has no
 	// neighbour to cover it), other cells outside the block none (the footprint cannot reach them).
 	uint32_t ext = 0u;
+	// Only blocks at the grid's border have cells outside it (rare: skip the mask building otherwise).
+	if ((bi < 1) | (bi + 2 >= q->cellsX) | (bj < 1) | (bj + 2 >= q->cellsY))
 	{
 		unsigned colOut = (unsigned)(bi < 1) | ((unsigned)(bi + 1 >= q->cellsX) << 2) | ((unsigned)(bi + 2 >= q->cellsX) << 3);
 		unsigned rowOut = (unsigned)(bj < 1) | ((unsigned)(bj + 1 >= q->cellsY) << 2) | ((unsigned)(bj + 2 >= q->cellsY) << 3);
