@@ -7,17 +7,14 @@
 // triangles get the exact swept-sphere test, and rows and cells whose entry is beyond the nearest
 // hit so far end the walk.
 #include "query/cast.h"
-#include "query/heightfield_down.h"
 
 #include <float.h>
 #include <stddef.h>
 
 #if defined(__GNUC__)
 #define LB_HF_COLD __attribute__((noinline))
-#define LB_HF_INLINE __attribute__((always_inline)) inline
 #else
 #define LB_HF_COLD
-#define LB_HF_INLINE inline
 #endif
 #include <stdlib.h>
 
@@ -584,13 +581,7 @@ static inline unsigned lbHfExtFeatures(uint32_t ext, int ci, int cj, int tri)
 // testing extra ones never changes the answer; the culls of the general path only save work. Then the
 // nearest face hit is kept, and the triangles touched outside their face before it get the edge bound
 // and, when it allows a contact before the nearest hit, the deferred edge stage.
-//
-// It is written once for all casts and expanded again for casts straight along the shape's -z (the
-// foot trace in a heightfield's own frame: no x or y motion, bit for bit): `vert` and the block size
-// are then constants, so the loops run a known number of times and the terms in the cast's x and y
-// steps, which are exact zeros there, are left out. Leaving them out changes no bit: t * 0 is a zero
-// and adding a zero to a finite nonzero value gives that value (a zero sum can only change its sign).
-static LB_HF_INLINE void lbHfBlockCastT(lbHfQuery* q, int bi, int bj, int w, int h, bool vert)
+static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 {
 	const lbDCast* lc = &q->lc;
 	lbCastState* st = q->st;
@@ -628,7 +619,7 @@ static LB_HF_INLINE void lbHfBlockCastT(lbHfQuery* q, int bi, int bj, int w, int
 		sx[k] = lc->s.x - cx[k];
 		sy[k] = lc->s.y - cy[k];
 		f0[k] = (lc->s.z - h00[k]) - gx[k] * sx[k] - gy[k] * sy[k];
-		fd[k] = vert ? dz : dz - gx[k] * dx - gy[k] * dy;
+		fd[k] = dz - gx[k] * dx - gy[k] * dy;
 		g2[k] = 1.0 + gx[k] * gx[k] + gy[k] * gy[k];
 	}
 	// Per triangle: nl = |(-gx, -gy, 1)|, the plane time tt, the contact point (qx, qy) in cell
@@ -649,8 +640,8 @@ static LB_HF_INLINE void lbHfBlockCastT(lbHfQuery* q, int bi, int bj, int w, int
 			okM[k] = af0 - rn;
 			valM[k] = closing > 0.0 && t <= tMax ? 1.0 : -1.0;
 			tt[k] = t;
-			qx[k] = vert ? sx[k] + kk * gx[k] : sx[k] + t * dx + kk * gx[k];
-			qy[k] = vert ? sy[k] + kk * gy[k] : sy[k] + t * dy + kk * gy[k];
+			qx[k] = sx[k] + t * dx + kk * gx[k];
+			qy[k] = sy[k] + t * dy + kk * gy[k];
 		}
 	}
 	else
@@ -664,8 +655,8 @@ static LB_HF_INLINE void lbHfBlockCastT(lbHfQuery* q, int bi, int bj, int w, int
 			// A ray in the plane (|d . n| <= 1e-14) has no area facing it.
 			valM[k] = fd[k] * fd[k] > 1e-28 * g2[k] && t >= 0.0 && t <= tMax ? 1.0 : -1.0;
 			tt[k] = t;
-			qx[k] = vert ? sx[k] : sx[k] + t * dx;
-			qy[k] = vert ? sy[k] : sy[k] + t * dy;
+			qx[k] = sx[k] + t * dx;
+			qy[k] = sy[k] + t * dy;
 		}
 	}
 	// Nearest face hit (the first of equal times).
@@ -693,8 +684,7 @@ static LB_HF_INLINE void lbHfBlockCastT(lbHfQuery* q, int bi, int bj, int w, int
 		contact.t = t;
 		contact.depth = 0.0;
 		contact.n = lbD3(-gx[k] * s, -gy[k] * s, s);
-		contact.p = vert ? lbD3(lc->s.x + kk * gx[k], lc->s.y + kk * gy[k], lc->s.z + t * dz - kk)
-						 : lbD3(lc->s.x + t * dx + kk * gx[k], lc->s.y + t * dy + kk * gy[k], lc->s.z + t * dz - kk);
+		contact.p = lbD3(lc->s.x + t * dx + kk * gx[k], lc->s.y + t * dy + kk * gy[k], lc->s.z + t * dz - kk);
 		int ci = w == 2 ? c & 1 : 0, cj = w == 2 ? c >> 1 : c;
 		lbHfKeep(q, &contact, 2 * (cellBase + cj * q->cellsX + ci) + (k & 1));
 	}
@@ -708,14 +698,14 @@ static LB_HF_INLINE void lbHfBlockCastT(lbHfQuery* q, int bi, int bj, int w, int
 	// move at |d_xy| per meter, so no contact comes before (D - r) / |d_xy|: for a near-vertical trace
 	// that rules out every triangle whose footprint stays beyond r. (The grow keeps rounding from
 	// ruling out a grazing contact.)
-	double dxy = vert ? 0.0 : sqrt(dx * dx + dy * dy), bestNow = st->bestT, grow = q->grow;
+	double dxy = sqrt(dx * dx + dy * dy), bestNow = st->bestT, grow = q->grow;
 	unsigned rest = 0u;
 	for (int k = 0; k < n; ++k)
 	{
 		double x = sx[k], y = sy[k];
 		double e0 = (k & 1) ? y - cs : -y, e1 = (k & 1) ? -x : x - cs, e2 = ((k & 1) ? x - y : y - x) * 0.70710678118654752;
 		double gap = lbMaxD(lbMaxD(e0, e1), e2) - grow;
-		bool reachable = vert ? !(gap > 0.0) : !(gap > 0.0) | (gap <= bestNow * dxy);
+		bool reachable = !(gap > 0.0) | (gap <= bestNow * dxy);
 		bool ok = okM[k] >= 0.0;
 		bool touched = (valM[k] > 0.0) & (tt[k] <= bestNow);
 		bool need = !((inside >> k) & 1u) & reachable & (!ok | touched);
@@ -806,27 +796,6 @@ static LB_HF_INLINE void lbHfBlockCastT(lbHfQuery* q, int bi, int bj, int w, int
 		if (lbSweepSphereTriangleFeaturesD(lc, a, b, cc, st->bestT, features, &contact))
 			lbRecordLocal(q->hf, st, contact, q->shapeId, 2 * (cellBase + cj * q->cellsX + ci) + tri);
 	}
-}
-
-static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
-{
-	lbHfBlockCastT(q, bi, bj, w, h, false);
-}
-
-// A cast straight along -z (x and y steps exactly zero), one expansion per block size.
-static void lbHfBlockCastDown(lbHfQuery* q, int bi, int bj, int w, int h)
-{
-	if (w == 1)
-	{
-		if (h == 1)
-			lbHfBlockCastT(q, bi, bj, 1, 1, true);
-		else
-			lbHfBlockCastT(q, bi, bj, 1, 2, true);
-	}
-	else if (h == 1)
-		lbHfBlockCastT(q, bi, bj, 2, 1, true);
-	else
-		lbHfBlockCastT(q, bi, bj, 2, 2, true);
 }
 
 // Short casts (foot traces) cover at most 16 cells. Their column and row slabs are clipped once, and
@@ -926,7 +895,7 @@ static LB_HF_COLD void lbHfLongCast(lbHfQuery* q, double t0, double t1, int jFir
 	lbFlushDeferred(&q->deferred, lc, st, lbHfRecord, &user);
 }
 
-static void lbHeightfieldCastT(const lbHeightfield* hf, lbCastState* st, int shapeId, bool allowDown)
+void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 {
 	lbHfQuery q;
 	q.hf = hf;
@@ -984,10 +953,7 @@ static void lbHeightfieldCastT(const lbHeightfield* hf, lbCastState* st, int sha
 		{
 			if (iLast - iFirst <= 1 && jLast - jFirst <= 1)
 			{
-				if (allowDown && lc->d.x == 0.0 && lc->d.y == 0.0 && lc->d.z < 0.0)
-					lbHfBlockCastDown(&q, iFirst, jFirst, iLast - iFirst + 1, jLast - jFirst + 1);
-				else
-					lbHfBlockCast(&q, iFirst, jFirst, iLast - iFirst + 1, jLast - jFirst + 1);
+				lbHfBlockCast(&q, iFirst, jFirst, iLast - iFirst + 1, jLast - jFirst + 1);
 				return;
 			}
 			lbHfRegion rg = { iFirst, jFirst, iLast - iFirst + 1, jLast - jFirst + 1, cellsX, cellsY, 0u };
@@ -997,18 +963,4 @@ static void lbHeightfieldCastT(const lbHeightfield* hf, lbCastState* st, int sha
 		}
 	}
 	lbHfLongCast(&q, t0, t1, jFirst, jLast);
-}
-
-void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
-{
-	lbHeightfieldCastT(hf, st, shapeId, true);
-}
-
-// Tests only: kept cold so that this second expansion does not change how the one above is compiled.
-#if defined(__GNUC__)
-__attribute__((cold))
-#endif
-void lbHeightfieldCastGeneral(const lbHeightfield* hf, lbCastState* st, int shapeId)
-{
-	lbHeightfieldCastT(hf, st, shapeId, false);
 }
