@@ -73,7 +73,7 @@
 /// This is the major number.
 #define LB_VERSION_MAJOR 0
 /// Minor version number (see LB_VERSION_MAJOR).
-#define LB_VERSION_MINOR 2
+#define LB_VERSION_MINOR 3
 /// Patch version number (see LB_VERSION_MAJOR).
 #define LB_VERSION_PATCH 0
 
