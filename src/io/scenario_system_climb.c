@@ -333,20 +333,11 @@ static void lbClimbSenseStage(void* system, lbRunContext* ctx, float dt, lbSyste
 					 c->def.probeRadius[k], c->targets.probePush[k] > 0.0f);
 }
 
-static void lbClimbPoseStage(void* system, const lbRunContext* ctx, lbPose* pose, lbSystemOutput* out)
+void lbClimbRunContacts(const lbClimbTargets* targets, const lbClimbDef* def, const lbHumanoid* h, lbSystemOutput* out)
 {
-	lbClimbRun* c = (lbClimbRun*)system;
-	if (!c->sensed)
-		return;
-	const lbHumanoid* h = ctx->humanoid;
-	if (lbClimbApplyPose(&c->targets, &c->def, ctx->skeleton, h, &c->cache, pose, c->workspace, c->workspaceSize,
-						 &c->result) != lb_ok)
-		return;
-	lbPose_Copy(&c->lastPose, pose);
-	c->hasLast = true;
 	for (int i = 0; i < 4 && out->contactCount < LB_RUN_MAX_CONTACTS; ++i)
 	{
-		const lbClimbLimbTarget* t = &c->targets.limbs[i];
+		const lbClimbLimbTarget* t = &targets->limbs[i];
 		if (!t->hasSurface || !(t->mode == lb_climbLocked || t->mode == lb_climbLocking))
 			continue;
 		lbContact* ct = &out->contacts[out->contactCount++];
@@ -358,7 +349,7 @@ static void lbClimbPoseStage(void* system, const lbRunContext* ctx, lbPose* pose
 			// The palm's contact: the lock offset below the wrist, out of the palm.
 			ct->kind = lb_contactHand;
 			ct->bone = h->arm[i].hand;
-			ct->offsetLocal = lbMulSV(c->def.lockOffset[0], h->armAxes[i].palm);
+			ct->offsetLocal = lbMulSV(def->lockOffset[0], h->armAxes[i].palm);
 			ct->targetWs = t->surfaceWs;
 			ct->touching = true;
 		}
@@ -379,6 +370,20 @@ static void lbClimbPoseStage(void* system, const lbRunContext* ctx, lbPose* pose
 			ct->targetWs = t->targetWs;
 		}
 	}
+}
+
+static void lbClimbPoseStage(void* system, const lbRunContext* ctx, lbPose* pose, lbSystemOutput* out)
+{
+	lbClimbRun* c = (lbClimbRun*)system;
+	if (!c->sensed)
+		return;
+	const lbHumanoid* h = ctx->humanoid;
+	if (lbClimbApplyPose(&c->targets, &c->def, ctx->skeleton, h, &c->cache, pose, c->workspace, c->workspaceSize,
+						 &c->result) != lb_ok)
+		return;
+	lbPose_Copy(&c->lastPose, pose);
+	c->hasLast = true;
+	lbClimbRunContacts(&c->targets, &c->def, h, out);
 	for (int s = 0; s < 2; ++s)
 	{
 		int thigh = h->leg[s].thigh, calf = h->leg[s].calf;

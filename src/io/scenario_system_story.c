@@ -337,41 +337,7 @@ static void lbStorySense(void* system, lbRunContext* ctx, float dt, lbSystemOutp
 
 static void lbStoryClimbContacts(const lbStoryRun* s, const lbHumanoid* h, lbSystemOutput* out)
 {
-	for (int i = 0; i < 4 && out->contactCount < LB_RUN_MAX_CONTACTS; ++i)
-	{
-		const lbClimbLimbTarget* t = &s->targets.limbs[i];
-		if (!t->hasSurface || !(t->mode == lb_climbLocked || t->mode == lb_climbLocking))
-			continue;
-		lbContact* c = &out->contacts[out->contactCount++];
-		memset(c, 0, sizeof *c);
-		c->normalWs = t->normalWs;
-		c->locked = t->mode == lb_climbLocked;
-		if (i < 2)
-		{
-			// The palm's contact: the lock offset below the wrist, out of the palm.
-			c->kind = lb_contactHand;
-			c->bone = h->arm[i].hand;
-			c->offsetLocal = lbMulSV(s->climbDef.lockOffset[0], h->armAxes[i].palm);
-			c->targetWs = t->surfaceWs;
-			c->touching = true;
-		}
-		else
-		{
-			// The toe tip (carried by the ball bone where the rig has one), held at its target.
-			const int side = i - 2;
-			c->kind = lb_contactFoot;
-			const bool ball = h->leg[side].ball >= 0;
-			c->bone = ball ? h->leg[side].ball : h->leg[side].foot;
-			if (ball)
-				c->offsetLocal = h->legAxes[side].toeTipBall;
-			else
-			{
-				lbSole sole = lbHumanoid_GetSole(h, side);
-				c->offsetLocal = lbMulAdd(sole.under, sole.along[lb_soleToeTip], sole.toeFlat);
-			}
-			c->targetWs = t->targetWs;
-		}
-	}
+	lbClimbRunContacts(&s->targets, &s->climbDef, h, out);
 }
 
 static void lbStoryPose(void* system, const lbRunContext* ctx, lbPose* pose, lbSystemOutput* out)
