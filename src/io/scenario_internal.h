@@ -102,6 +102,10 @@ typedef struct lbSystemOutput
 } lbSystemOutput;
 
 /// Adds a debug primitive (world space) to a system's output; nothing once the output is full.
+/// A system's values callback's copy-out: the first min(count, capacity) names and values (either
+/// array may be NULL). Returns count.
+int lbSystemValuesCopy(const char* const* n, const float* v, int count, const char** names, float* values, int capacity);
+
 void lbSystemOutput_AddDebug(lbSystemOutput* out, lbDebugLayer layer, lbDebugShape shape, lbVec3 a, lbVec3 b, float radius,
 							 bool highlight);
 

@@ -626,6 +626,18 @@ static lbResult lbMoveAndSample(lbRun* run, float dt)
 					run->scenario->path, (double)p.x, (double)p.y, (double)p.z, run->frame);
 }
 
+int lbSystemValuesCopy(const char* const* n, const float* v, int count, const char** names, float* values, int capacity)
+{
+	for (int i = 0; i < count && i < capacity; ++i)
+	{
+		if (names)
+			names[i] = n[i];
+		if (values)
+			values[i] = v[i];
+	}
+	return count;
+}
+
 void lbSystemOutput_AddDebug(lbSystemOutput* out, lbDebugLayer layer, lbDebugShape shape, lbVec3 a, lbVec3 b, float radius,
 							 bool highlight)
 {

@@ -422,15 +422,7 @@ static int lbClimbValues(const void* system, const char** names, float* values, 
 						(float)c->targets.limbs[3].mode,
 						(float)planMove,
 						(float)planMoves };
-	const int count = (int)(sizeof v / sizeof v[0]);
-	for (int i = 0; i < count && i < capacity; ++i)
-	{
-		if (names)
-			names[i] = n[i];
-		if (values)
-			values[i] = v[i];
-	}
-	return count;
+	return lbSystemValuesCopy(n, v, (int)(sizeof v / sizeof v[0]), names, values, capacity);
 }
 
 static const char* const lbClimbLimbNames[4] = { "hand_l", "hand_r", "foot_l", "foot_r" };

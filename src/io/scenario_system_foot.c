@@ -419,14 +419,7 @@ static int lbFootValues(const void* system, const char** names, float* values, i
 						f->targets.feet[1].locked ? 1.0f : 0.0f,
 						(float)f->targets.castCount,
 						f->slideMax };
-	for (int i = 0; i < 8 && i < capacity; ++i)
-	{
-		if (names)
-			names[i] = n[i];
-		if (values)
-			values[i] = v[i];
-	}
-	return 8;
+	return lbSystemValuesCopy(n, v, (int)(sizeof v / sizeof v[0]), names, values, capacity);
 }
 
 const lbSystemEntry lbSystemFoot = {

@@ -427,15 +427,7 @@ static int lbProneValues(const void* system, const char** names, float* values, 
 						p->down,
 						t->settle,
 						t->upperHover };
-	const int count = (int)(sizeof v / sizeof v[0]);
-	for (int i = 0; i < count && i < capacity; ++i)
-	{
-		if (names)
-			names[i] = n[i];
-		if (values)
-			values[i] = v[i];
-	}
-	return count;
+	return lbSystemValuesCopy(n, v, (int)(sizeof v / sizeof v[0]), names, values, capacity);
 }
 
 const lbSystemEntry lbSystemProne = {

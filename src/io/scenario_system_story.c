@@ -369,15 +369,7 @@ static int lbStoryValues(const void* system, const char** names, float* values, 
 		held += s->climb.limbs[i].mode == lb_climbLocked || s->climb.limbs[i].mode == lb_climbLocking;
 	const float v[] = { (float)s->phase, s->toppingOut ? (float)s->top.phase : -1.0f, (float)move,
 						(float)moves, (float)held };
-	const int count = (int)(sizeof v / sizeof v[0]);
-	for (int i = 0; i < count && i < capacity; ++i)
-	{
-		if (names)
-			names[i] = n[i];
-		if (values)
-			values[i] = v[i];
-	}
-	return count;
+	return lbSystemValuesCopy(n, v, (int)(sizeof v / sizeof v[0]), names, values, capacity);
 }
 
 const lbSystemEntry lbSystemStory = {
