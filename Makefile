@@ -66,7 +66,7 @@ fuzz: deps
 	  mkdir -p $(BUILD_FUZZ)/corpus-$$t $(BUILD_FUZZ)/artifacts-$$t; \
 	  cp tests/fuzz/corpus/$$t/* $(BUILD_FUZZ)/corpus-$$t/; \
 	  if [ -n "$(FUZZ_FIXED)" ]; then \
-	    case $$t in scenario) n=60000;; import) n=300;; prescan) n=15000;; solvers) n=40000;; *) n=5000;; esac; \
+	    case $$t in scenario) n=150000;; import) n=1200;; prescan) n=75000;; solvers) n=50000;; *) n=30000;; esac; \
 	    limit="-runs=$$n -seed=1 -max_total_time=600"; echo "fuzz $$t: $$n inputs from seed 1"; \
 	  else limit="-max_total_time=$(FUZZ_SECONDS)"; echo "fuzz $$t: $(FUZZ_SECONDS) s"; fi; \
 	  dict=""; if [ -f tests/fuzz/$$t.dict ]; then dict="-dict=tests/fuzz/$$t.dict"; fi; \
