@@ -9,22 +9,11 @@
 #include "limber/query.h"
 #include "limber/rigs.h"
 #include "limber/scenes.h"
+#include "rig_cases.h"
 #include "test_macros.h"
 
-#define DT (1.0f / 60.0f)
 #define MAX_HOLDS 1024
 #define MAX_MOVES 128
-
-typedef struct RigCase
-{
-	lbReferenceRig rig;
-	lbVec3 up, fwd;
-} RigCase;
-
-static const RigCase kRigs[] = {
-	{ lb_rigMannequin, { 0, 0, 1 }, { 1, 0, 0 } },
-	{ lb_rigMixamo, { 0, 1, 0 }, { 0, 0, 1 } },
-};
 
 typedef struct Climb
 {
@@ -54,7 +43,6 @@ typedef struct Climb
 	lbClimbBalanceResult balanceResult;
 	lbClimbPoseResult poseResult;
 } Climb;
-
 
 // Builds world `w` (0 holds, 1 wall, 2 slab, 3 overhang, 4 corner) for a character at the origin facing rc->fwd.
 static inline void climbInit(Climb* c, const RigCase* rc, int w)

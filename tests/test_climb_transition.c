@@ -15,20 +15,9 @@
 #include "limber/query.h"
 #include "limber/rigs.h"
 #include "limber/scenes.h"
+#include "rig_cases.h"
 #include "test_macros.h"
 
-#define DT (1.0f / 60.0f)
-
-typedef struct RigCase
-{
-	lbReferenceRig rig;
-	lbVec3 up, fwd;
-} RigCase;
-
-static const RigCase kRigs[] = {
-	{ lb_rigMannequin, { 0, 0, 1 }, { 1, 0, 0 } },
-	{ lb_rigMixamo, { 0, 1, 0 }, { 0, 0, 1 } },
-};
 
 static void test_walk_climb_drop(void)
 {

@@ -13,20 +13,9 @@
 #include "limber/query.h"
 #include "limber/rigs.h"
 #include "limber/scenes.h"
+#include "rig_cases.h"
 #include "test_macros.h"
 
-#define DT (1.0f / 60.0f)
-
-typedef struct RigCase
-{
-	lbReferenceRig rig;
-	lbVec3 up, fwd;
-} RigCase;
-
-static const RigCase kRigs[] = {
-	{ lb_rigMannequin, { 0, 0, 1 }, { 1, 0, 0 } },
-	{ lb_rigMixamo, { 0, 1, 0 }, { 0, 0, 1 } },
-};
 
 // The climbing system's held limbs as metric contacts (as the scenario runner reports them).
 static int climbContacts(const lbClimbTargets* ct, const lbClimbDef* cd, const lbHumanoid* h, lbContact* out)
