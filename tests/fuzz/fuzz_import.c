@@ -7,6 +7,8 @@
 #include "limber/import.h"
 #include "limber/limber.h"
 
+#include "fuzz_reader.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,14 +16,6 @@
 #include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
-
-static void lbQuiet(lbLogLevel level, lbResult code, const char* message, void* ctx)
-{
-	(void)level;
-	(void)code;
-	(void)message;
-	(void)ctx;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {

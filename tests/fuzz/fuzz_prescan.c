@@ -6,6 +6,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "import_internal.h"
 
+#include "fuzz_reader.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,14 +15,6 @@
 #include <unistd.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
-
-static void lbQuiet(lbLogLevel level, lbResult code, const char* message, void* ctx)
-{
-	(void)level;
-	(void)code;
-	(void)message;
-	(void)ctx;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {

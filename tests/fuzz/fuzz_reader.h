@@ -3,6 +3,7 @@
 // The fuzz targets' input reader: the input as a stream of choices and numbers. A number is NaN,
 // an infinity, +-3e38, 0, a tiny value or one in [-4, 4], as its mode byte says.
 #pragma once
+#include "limber/base.h"
 #include "limber/math.h"
 
 #include <math.h>
@@ -49,4 +50,13 @@ static inline lbVec3 lbVec(lbFuzzReader* r)
 	v.y = lbFloat(r);
 	v.z = lbFloat(r);
 	return v;
+}
+
+// A log hook that drops every message: the targets feed bad input on purpose.
+static inline void lbQuiet(lbLogLevel level, lbResult code, const char* message, void* ctx)
+{
+	(void)level;
+	(void)code;
+	(void)message;
+	(void)ctx;
 }

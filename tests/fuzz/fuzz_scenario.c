@@ -5,19 +5,13 @@
 #include "limber/limber.h"
 #include "limber/scenario.h"
 
+#include "fuzz_reader.h"
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
-
-static void lbQuiet(lbLogLevel level, lbResult code, const char* message, void* ctx)
-{
-	(void)level;
-	(void)code;
-	(void)message;
-	(void)ctx;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {

@@ -67,14 +67,6 @@ static void lbCheckPose(const char* call, lbResult r, const lbPose* before, cons
 	}
 }
 
-static void lbQuiet(lbLogLevel level, lbResult code, const char* message, void* ctx)
-{
-	(void)level;
-	(void)code;
-	(void)message;
-	(void)ctx;
-}
-
 static void lbFuzzTwoBone(lbFuzzReader* r)
 {
 	lbTransform j[3], saved[3];

@@ -41,14 +41,6 @@ static void lbCheckPose(const char* call, lbResult r, const lbPose* before, cons
 	}
 }
 
-static void lbQuiet(lbLogLevel level, lbResult code, const char* message, void* ctx)
-{
-	(void)level;
-	(void)code;
-	(void)message;
-	(void)ctx;
-}
-
 static void lbFuzzProne(lbFuzzReader* r, const lbSkeleton* rig, const lbHumanoid* humanoid, const lbSceneQuery* query,
 						lbPose* pose, lbPose* before)
 {
