@@ -268,6 +268,23 @@ static void test_prone_bad_input(void)
 	bad = in;
 	bad.query = NULL;
 	ENSURE(lbProneSense(&st, &def, f.skel, &f.h, &bad, &t) == lb_errorNullPointer);
+	// A non-finite bone the sense stage reads (a foot's model position, the neck's rotation).
+	{
+		lbPose nanAnim = lbCreatePose(f.skel);
+		const int readBones[2] = { f.h.leg[0].foot, f.h.neck >= 0 ? f.h.neck : f.h.spine[f.h.spineCount - 1] };
+		for (int k = 0; k < 2; ++k)
+		{
+			lbPose_Copy(&nanAnim, &f.anim);
+			if (k == 0)
+				nanAnim.model[readBones[k]].p.x = NAN;
+			else
+				nanAnim.model[readBones[k]].q.w = INFINITY;
+			bad = in;
+			bad.animPose = &nanAnim;
+			ENSURE(lbProneSense(&st, &def, f.skel, &f.h, &bad, &t) == lb_errorNonFinite);
+		}
+		lbDestroyPose(&nanAnim);
+	}
 	ENSURE(memcmp(&st, &before, sizeof st) == 0);
 	ENSURE(memcmp(&t, &tb, sizeof t) == 0);
 	// dt <= 0 keeps everything.

@@ -374,8 +374,9 @@ LB_API lbResult lbProneState_SetTracePhase(lbProneState* state, float phase);
 
 /// Sense stage. Reads the animated pose and the world; updates `state`; writes `outTargets`.
 /// Returns lb_ok, or lb_errorNullPointer / lb_errorDefNotInitialized / lb_errorInvalidArgument (a
-/// def value out of range) / lb_errorNonFinite (a non-finite transform or pose) with the state and
-/// the targets unchanged.
+/// def value out of range) / lb_errorNonFinite (a non-finite transform, or a pose non-finite where the
+/// stage reads it: the model transforms of the mapped root, pelvis, neck, spine, arm and leg bones)
+/// with the state and the targets unchanged.
 LB_API lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkeleton* skeleton,
 							 const lbHumanoid* humanoid, const lbProneSenseInput* input, lbProneTargets* outTargets);
 

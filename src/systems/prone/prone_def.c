@@ -166,6 +166,17 @@ bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* s, const lbHumanoid
 	return lbIsValidFloat(sum * 0.0f);
 }
 
+bool lbProneModelFinite(const lbPose* pose, const lbHumanoid* h)
+{
+	int bones[LB_PRONE_RIG_BONES];
+	const int n = lbProneRigBones(h, bones);
+	float sum = 0.0f;
+	for (int k = 0; k < n; ++k)
+		if (bones[k] >= 0)
+			sum += lbProneTransformSum(&pose->model[bones[k]]);
+	return lbIsValidFloat(sum * 0.0f);
+}
+
 int lbProneRollBone(const lbHumanoid* h)
 {
 	return h->root >= 0 && h->root != h->pelvis ? h->root : h->pelvis;

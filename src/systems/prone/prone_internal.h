@@ -20,6 +20,11 @@ int lbProneRigBones(const lbHumanoid* humanoid, int out[LB_PRONE_RIG_BONES]);
 /// (roll bone, first spine bone, thighs, upper arms). The rig must have passed lbProneCheckRig.
 bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid);
 
+/// Whether a pose's model transforms are finite where the sense stage reads them (those of
+/// lbProneRigBones; the rig must have passed lbProneCheckRig). The whole pose's check cost a
+/// twentieth of a character's frame.
+bool lbProneModelFinite(const lbPose* pose, const lbHumanoid* humanoid);
+
 /// The rig check of both stages, every frame: a map made for this skeleton (bone count and
 /// fingerprint), its counts in range, and the bones the system reads and writes (root, pelvis, neck,
 /// spine, and each arm's and leg's three bones) inside it. A map that passes is used only through

@@ -146,11 +146,6 @@ static float lbProneRoofLift(const lbProneDef* def, lbVec3 centre, lbVec3 centre
 	return t;
 }
 
-static bool lbProneFinitePose(const lbPose* pose)
-{
-	return lbPose_IsFinite(pose);
-}
-
 lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkeleton* skeleton, const lbHumanoid* h,
 					  const lbProneSenseInput* input, lbProneTargets* out)
 {
@@ -169,8 +164,8 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 						skeleton->boneCount);
 	if (h->pelvis < 0 || h->pelvis >= anim->boneCount || lbProneTopBone(h) < 0)
 		return lbReport(lb_errorMissingRole, "lbProneSense: the humanoid has no pelvis or spine");
-	if (!lbIsValidTransform(input->characterWs) || !lbIsValidFloat(input->dt) || !lbProneFinitePose(anim))
-		return lbReport(lb_errorNonFinite, "lbProneSense: non-finite character transform, dt or pose");
+	if (!lbIsValidTransform(input->characterWs) || !lbIsValidFloat(input->dt) || !lbProneModelFinite(anim, h))
+		return lbReport(lb_errorNonFinite, "lbProneSense: non-finite character transform, dt or pose (a bone it reads)");
 	const float dt = input->dt;
 	if (dt <= 0.0f)
 		return lb_ok;
