@@ -560,6 +560,76 @@ static void FullBodyBadInput(void)
 	lbSetLogFcn(NULL, NULL);
 }
 
+// The workspace keeps what the solve derived from the skeleton, humanoid and settings, for the next
+// call: a solve with a workspace last used for the other rig, for other settings, or never used
+// (filled with bytes that are no rig) gives the same pose bit for bit as a repeat with the same
+// workspace, and a humanoid or settings changed in place after a good solve is still refused.
+static void FullBodyWorkspaceRigFollowsItsInputs(void)
+{
+	lbTestRng rng = { 31 };
+	Rig rigs[lb_rigCount];
+	for (int k = 0; k < lb_rigCount; ++k)
+		rigs[k] = MakeRig((lbReferenceRig)k);
+	size_t wsSize = 0;
+	for (int k = 0; k < lb_rigCount; ++k)
+		wsSize = rigs[k].wsSize > wsSize ? rigs[k].wsSize : wsSize;
+	void* shared = malloc(wsSize);
+	void* fresh = malloc(wsSize);
+	lbFullBodyIkDef st = lbDefaultFullBodyIkDef(), soft = st;
+	soft.stiffness[lb_rolePelvis] = 0.1f;
+	for (int c = 0; c < Cases(60); ++c)
+	{
+		Rig* r = &rigs[c % lb_rigCount];
+		const lbFullBodyIkDef* use = (c / lb_rigCount) % 2 ? &soft : &st;
+		RandomValidPose(r, &rng, 1.0f);
+		lbFullBodyIkEffector eff[lb_effectorCount];
+		FourEffectors(r, eff);
+		RandomValidPose(r, &rng, 0.5f);
+		lbPose a = lbCreatePose(r->s), b = lbCreatePose(r->s);
+		lbPose_Copy(&a, &r->pose);
+		lbPose_Copy(&b, &r->pose);
+		memset(fresh, c & 0xff, wsSize);
+		// The shared workspace was last used for the other rig or other settings (or this one).
+		ENSURE(lbSolveFullBodyIk(&a, r->s, &r->h, use, eff, shared, wsSize, NULL) == lb_ok);
+		ENSURE(lbSolveFullBodyIk(&b, r->s, &r->h, use, eff, fresh, wsSize, NULL) == lb_ok);
+		ENSURE(memcmp(a.local, b.local, sizeof(lbTransform) * (size_t)r->s->boneCount) == 0);
+		ENSURE(memcmp(a.model, b.model, sizeof(lbTransform) * (size_t)r->s->boneCount) == 0);
+		lbDestroyPose(&a);
+		lbDestroyPose(&b);
+	}
+	for (int k = 0; k < lb_rigCount; ++k)
+	{
+		Rig* r = &rigs[k];
+		lbFullBodyIkEffector eff[lb_effectorCount];
+		lbPose_SetRest(&r->pose, r->s);
+		FourEffectors(r, eff);
+		ENSURE(lbSolveFullBodyIk(&r->pose, r->s, &r->h, &st, eff, shared, wsSize, NULL) == lb_ok);
+		lbPose before = lbCreatePose(r->s);
+		lbPose_Copy(&before, &r->pose);
+		lbFullBodyIkDef changed = st;
+		ENSURE(lbSolveFullBodyIk(&r->pose, r->s, &r->h, &changed, eff, shared, wsSize, NULL) == lb_ok);
+		lbPose_Copy(&r->pose, &before);
+		changed.limits[lb_roleCalfL].bendMax = NAN;
+		ENSURE(lbSolveFullBodyIk(&r->pose, r->s, &r->h, &changed, eff, shared, wsSize, NULL) == lb_errorNonFinite);
+		changed = st, changed.upMs = lbMakeVec3(0.0f, NAN, 0.0f);
+		ENSURE(lbSolveFullBodyIk(&r->pose, r->s, &r->h, &changed, eff, shared, wsSize, NULL) == lb_errorNonFinite);
+		ENSURE(lbSolveFullBodyIk(&r->pose, r->s, &r->h, &st, eff, shared, wsSize, NULL) == lb_ok);
+		lbPose_Copy(&r->pose, &before);
+		const int calf = r->h.leg[1].calf;
+		r->h.leg[1].calf = r->s->boneCount + 3;
+		ENSURE(lbSolveFullBodyIk(&r->pose, r->s, &r->h, &st, eff, shared, wsSize, NULL) == lb_errorSkeletonMismatch);
+		ENSURE(memcmp(r->pose.local, before.local, sizeof(lbTransform) * (size_t)r->s->boneCount) == 0);
+		ENSURE(memcmp(r->pose.model, before.model, sizeof(lbTransform) * (size_t)r->s->boneCount) == 0);
+		r->h.leg[1].calf = calf;
+		ENSURE(lbSolveFullBodyIk(&r->pose, r->s, &r->h, &st, eff, shared, wsSize, NULL) == lb_ok);
+		lbDestroyPose(&before);
+	}
+	free(shared);
+	free(fresh);
+	for (int k = 0; k < lb_rigCount; ++k)
+		FreeRig(&rigs[k]);
+}
+
 // Limits: clamping leaves rotations inside untouched and brings those outside to the boundary.
 static void JointLimitClamp(void)
 {
@@ -595,6 +665,7 @@ int main(int argc, char** argv)
 	RUN_TEST(FullBodyFixesInvertedStart);
 	RUN_TEST(FullBodyPelvisLimitsStiffnessAndHeadPelvisEffectors);
 	RUN_TEST(FullBodyBadInput);
+	RUN_TEST(FullBodyWorkspaceRigFollowsItsInputs);
 	RUN_TEST(JointLimitClamp);
 	TEST_MAIN_END();
 }

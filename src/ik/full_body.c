@@ -34,6 +34,7 @@
 // stage lands every end on its goal, and the held rounds handle what the limits forbid.
 #include "ik_internal.h"
 
+#include <stddef.h>
 #include <string.h>
 
 enum
@@ -104,12 +105,6 @@ lbFullBodyIkEffector lbDefaultFullBodyIkEffector(void)
 	e.poleKind = lb_poleNone;
 	e.poleMs = lbVec3_zero;
 	return e;
-}
-
-size_t lbGetFullBodyIkWorkspaceSize(const lbSkeleton* skeleton)
-{
-	// The input pose and the best pose of the rounds so far (local and model transforms each).
-	return skeleton && skeleton->boneCount > 0 ? 4u * (size_t)skeleton->boneCount * sizeof(lbTransform) : 0u;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -313,6 +308,55 @@ typedef struct lbFbikBody
 	float spineMax; // largest spine rotation the spine cones allow (rad)
 } lbFbikBody;
 
+// A role's limit axes (lbHumanoid_GetLimitAxes), which depend on the skeleton and humanoid alone.
+typedef struct lbFbikAxes
+{
+	lbVec3 along, bend;
+	lbQuat reference;
+	bool valid;
+} lbFbikAxes;
+
+static bool lbFbikGetAxes(const lbFbikAxes* axes, lbRole role, lbVec3* outAlong, lbVec3* outBend, lbQuat* outReference)
+{
+	const lbFbikAxes* a = &axes[role];
+	*outAlong = a->along, *outBend = a->bend, *outReference = a->reference;
+	return a->valid;
+}
+
+// What the solve derives from the skeleton, the humanoid and the settings alone: their checks, the
+// limbs' chains and rest directions, the body's bones and the limit axes. It is kept at the start
+// of the workspace next to copies of what it was derived from, so a caller that solves the same
+// character again with the same workspace skips the checks and the set-up (they were 25% of a
+// call); anything else in those bytes (another skeleton, humanoid or settings, or memory never
+// used by the solver) does not match and the rig is made again. The settings' up is read on every
+// call (a character's up in model space may turn from frame to frame).
+#define LB_FBIK_RIG_MAGIC 0x6b6962664c524947ull
+typedef struct lbFbikRig
+{
+	uint64_t magic;
+	const lbSkeleton* skeleton;
+	const int* parents;
+	const lbTransform* restLocal;
+	const lbTransform* restModel;
+	const lbHumanoid* humanoidPtr;
+	int boneCount;
+	lbHumanoid humanoid;
+	lbFullBodyIkDef settings;
+	lbFbikLimb limbs[4];   // l1 and l2 are the input pose's: set per call
+	lbFbikBody body;       // pelvisInput, spineLocal and up are set per call
+	float reg[LB_FBIK_DOF]; // stiffness weights of the body unknowns
+	lbFbikAxes axes[lb_roleCount];
+} lbFbikRig;
+
+size_t lbGetFullBodyIkWorkspaceSize(const lbSkeleton* skeleton)
+{
+	// The rig (with room to align it), then the input pose and the best pose of the rounds so far
+	// (local and model transforms each).
+	return skeleton && skeleton->boneCount > 0
+			   ? sizeof(lbFbikRig) + _Alignof(lbFbikRig) + 4u * (size_t)skeleton->boneCount * sizeof(lbTransform)
+			   : 0u;
+}
+
 // Sets the body DoFs x on the pose: pelvis, spine and the bones up to hips, shoulders and head.
 static void lbFbikApply(lbPose* pose, const lbSkeleton* s, const lbFbikBody* b, const float* x)
 {
@@ -422,33 +466,22 @@ static float lbStiffWeight(float stiffness, float scale)
 	return scale * stiffness / (1.0f - stiffness);
 }
 
-static lbResult lbCheckFbik(const lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkDef* st,
-							const lbFullBodyIkEffector* eff, void* ws, size_t wsSize)
+// Checks of the skeleton (against the pose's bone count), the humanoid and the settings: made once
+// per rig.
+static lbResult lbCheckFbikRig(const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkDef* st)
 {
 	static const char fn[] = "lbSolveFullBodyIk";
-	lbResult r = lbIkCheckPose(fn, pose, s);
-	if (r != lb_ok)
-		return r;
-	if (!h || !st || !eff)
-		return lbReport(lb_errorNullPointer, "%s: humanoid, settings or effectors is NULL", fn);
-	r = lbHumanoid_Check(h, s);
+	lbResult r = lbHumanoid_Check(h, s);
 	if (r != lb_ok)
 		return r;
 	if (st->internalValue != LB_SECRET_COOKIE)
 		return lbReport(lb_errorDefNotInitialized, "%s: settings not initialised with lbDefaultFullBodyIkDef()", fn);
-	if (!ws)
-		return lbReport(lb_errorNullPointer, "%s: workspace is NULL", fn);
-	if (((uintptr_t)ws % _Alignof(lbTransform)) != 0)
-		return lbReport(lb_errorInvalidArgument, "%s: workspace is not aligned for lbTransform", fn);
-	if (wsSize < lbGetFullBodyIkWorkspaceSize(s))
-		return lbReport(lb_errorCapacity, "%s: workspace of %zu bytes, %zu needed", fn, wsSize,
-						lbGetFullBodyIkWorkspaceSize(s));
 	if (st->iterations < 1)
 		return lbReport(lb_errorInvalidArgument, "%s: iterations %d < 1", fn, st->iterations);
 	bool finite = lbIsValidFloat(st->tolerance) && lbIsValidFloat(st->pelvisTranslationStiffness) &&
 				  lbIsValidFloat(st->pelvisMaxSink) && lbIsValidFloat(st->pelvisMaxRise) &&
 				  lbIsValidFloat(st->pelvisMaxHorizontal) && lbIsValidFloat(st->pelvisMaxRotation) &&
-				  lbIsValidFloat(st->reachFraction) && lbIsValidFloat(st->damping) && lbIsValidVec3(st->upMs);
+				  lbIsValidFloat(st->reachFraction) && lbIsValidFloat(st->damping);
 	for (int k = 0; k < lb_roleCount && finite; ++k)
 	{
 		const lbJointLimit* l = &st->limits[k];
@@ -472,16 +505,6 @@ static lbResult lbCheckFbik(const lbPose* pose, const lbSkeleton* s, const lbHum
 						(double)st->damping, (double)st->pelvisMaxSink, (double)st->pelvisMaxRise);
 	if (!(st->reachFraction > 0.0f) || st->reachFraction > 1.0f)
 		return lbReport(lb_errorInvalidArgument, "%s: reachFraction %g outside (0, 1]", fn, (double)st->reachFraction);
-	for (int k = 0; k < lb_effectorCount; ++k)
-	{
-		const lbFullBodyIkEffector* e = &eff[k];
-		if (!lbIsValidVec3(e->targetMs) || !lbIsValidFloat(e->positionAlpha) || !lbIsValidFloat(e->rotationAlpha) ||
-			(e->rotationAlpha > 0.0f && !lbIsValidQuat(e->targetRotationMs)) ||
-			(e->poleKind != lb_poleNone && !lbIsValidVec3(e->poleMs)))
-			return lbReport(lb_errorNonFinite, "%s: effector %d has a non-finite target, alpha or pole", fn, k);
-		if ((unsigned)e->poleKind > (unsigned)lb_poleDirection)
-			return lbReport(lb_errorInvalidArgument, "%s: effector %d has an unknown pole kind", fn, k);
-	}
 	int need[] = { h->pelvis, h->head, h->arm[0].upperArm, h->arm[0].foreArm, h->arm[0].hand, h->arm[1].upperArm,
 				   h->arm[1].foreArm, h->arm[1].hand, h->leg[0].thigh, h->leg[0].calf, h->leg[0].foot,
 				   h->leg[1].thigh, h->leg[1].calf, h->leg[1].foot };
@@ -497,10 +520,38 @@ static lbResult lbCheckFbik(const lbPose* pose, const lbSkeleton* s, const lbHum
 		if (!lbIkValidBone(s, h->spine[k]) || !lbSkeleton_IsAncestor(s, h->pelvis, h->spine[k]))
 			return lbReport(lb_errorSkeletonMismatch, "%s: spine bone %d is not below the pelvis", fn, h->spine[k]);
 	}
-	for (int b = 0; b < pose->boneCount; ++b)
+	return lb_ok;
+}
+
+// Checks of what may change from call to call: the up, the effectors and the pose (every bone
+// finite with a unit rotation, no zero-length limb bone). The rig's checks have passed.
+static lbResult lbCheckFbikCall(const lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkDef* st,
+								const lbFullBodyIkEffector* eff)
+{
+	static const char fn[] = "lbSolveFullBodyIk";
+	if (!lbIsValidVec3(st->upMs))
+		return lbReport(lb_errorNonFinite, "%s: non-finite setting", fn);
+	for (int k = 0; k < lb_effectorCount; ++k)
 	{
-		if (!lbIkValidTransformFast(&pose->local[b]) || !lbIkValidTransformFast(&pose->model[b]))
-			return lbReport(lb_errorNonFinite, "%s: bone '%s' has a non-finite transform", fn, s->names[b]);
+		const lbFullBodyIkEffector* e = &eff[k];
+		if (!lbIsValidVec3(e->targetMs) || !lbIsValidFloat(e->positionAlpha) || !lbIsValidFloat(e->rotationAlpha) ||
+			(e->rotationAlpha > 0.0f && !lbIsValidQuat(e->targetRotationMs)) ||
+			(e->poleKind != lb_poleNone && !lbIsValidVec3(e->poleMs)))
+			return lbReport(lb_errorNonFinite, "%s: effector %d has a non-finite target, alpha or pole", fn, k);
+		if ((unsigned)e->poleKind > (unsigned)lb_poleDirection)
+			return lbReport(lb_errorInvalidArgument, "%s: effector %d has an unknown pole kind", fn, k);
+	}
+	// Every bone without a branch per bone; the one to name is looked for only on failure.
+	bool ok = true;
+	for (int b = 0; b < pose->boneCount; ++b)
+		ok &= lbIkValidTransformFast(&pose->local[b]) & lbIkValidTransformFast(&pose->model[b]);
+	if (!ok)
+	{
+		for (int b = 0; b < pose->boneCount; ++b)
+		{
+			if (!lbIkValidTransformFast(&pose->local[b]) || !lbIkValidTransformFast(&pose->model[b]))
+				return lbReport(lb_errorNonFinite, "%s: bone '%s' has a non-finite transform", fn, s->names[b]);
+		}
 	}
 	for (int side = 0; side < 2; ++side)
 	{
@@ -516,7 +567,7 @@ static lbResult lbCheckFbik(const lbPose* pose, const lbSkeleton* s, const lbHum
 	return lb_ok;
 }
 
-static void lbFbikSetupLimbs(const lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, lbFbikLimb* limbs)
+static void lbFbikSetupLimbs(const lbSkeleton* s, const lbHumanoid* h, lbFbikLimb* limbs)
 {
 	const int chest = h->spine[h->spineCount - 1];
 	for (int i = 0; i < 4; ++i)
@@ -551,8 +602,6 @@ static void lbFbikSetupLimbs(const lbPose* pose, const lbSkeleton* s, const lbHu
 			L->poleFrameLocal = lbRestLocalDir(s, h->pelvis, pole);
 		}
 		L->restDirFrameLocal = lbRestLocalDir(s, L->poleFrame, lbSub(s->restModel[L->end].p, s->restModel[L->root].p));
-		L->l1 = lbDistance(pose->model[L->root].p, pose->model[L->mid].p);
-		L->l2 = lbDistance(pose->model[L->mid].p, pose->model[L->end].p);
 		// Path from the root to the end (0 when longer than the room for it: never held then).
 		int count = 0;
 		for (int bone = L->end; bone != LB_NULL_INDEX && count < LB_FBIK_MAX_CHAIN; bone = s->parents[bone])
@@ -573,18 +622,15 @@ static void lbFbikSetupLimbs(const lbPose* pose, const lbSkeleton* s, const lbHu
 	}
 }
 
-static void lbFbikSetupBody(const lbPose* pose, const lbSkeleton* s, const lbHumanoid* h,
-							const lbFullBodyIkDef* st, lbFbikBody* b)
+static void lbFbikSetupBody(const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkDef* st, lbFbikBody* b)
 {
 	b->pelvis = h->pelvis;
 	b->pelvisParent = s->parents[h->pelvis];
-	b->pelvisInput = pose->model[h->pelvis];
 	b->spineCount = h->spineCount;
 	float total = 0.0f;
 	for (int k = 0; k < h->spineCount; ++k)
 	{
 		b->spine[k] = h->spine[k];
-		b->spineLocal[k] = pose->local[h->spine[k]];
 		b->spineShare[k] = 1.0f - lbClampF(st->stiffness[lb_roleSpine1 + k], 0.0f, 1.0f);
 		total += b->spineShare[k];
 	}
@@ -605,7 +651,6 @@ static void lbFbikSetupBody(const lbPose* pose, const lbSkeleton* s, const lbHum
 		if (mark[bone])
 			b->update[b->updateCount++] = bone;
 	}
-	b->up = lbLengthSquared(st->upMs) > 0.0f ? lbNormalize(st->upMs) : h->upMs;
 	float maxSpine = 1.0e9f;
 	for (int k = 0; k < b->spineCount; ++k)
 	{
@@ -616,6 +661,46 @@ static void lbFbikSetupBody(const lbPose* pose, const lbSkeleton* s, const lbHum
 			maxSpine = lbMinF(maxSpine, lbMinF(-l->bendMin, l->bendMax) / b->spineShare[k]);
 	}
 	b->spineMax = lbMaxF(maxSpine, 0.0f);
+}
+
+// Makes the rig for a skeleton, humanoid and settings that passed lbCheckFbikRig.
+static void lbFbikPrepareRig(lbFbikRig* rig, const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkDef* st)
+{
+	lbFbikSetupLimbs(s, h, rig->limbs);
+	lbFbikSetupBody(s, h, st, &rig->body);
+	float wt = lbStiffWeight(st->pelvisTranslationStiffness, 1.0f);
+	// Rotations weigh as the motion of a point 0.3 m away (about a torso's half length).
+	float wr = lbStiffWeight(st->stiffness[lb_rolePelvis], 0.09f);
+	float spineStiff = 0.0f;
+	for (int k = 0; k < h->spineCount; ++k)
+		spineStiff += lbClampF(st->stiffness[lb_roleSpine1 + k], 0.0f, 1.0f) / (float)h->spineCount;
+	float ws = lbStiffWeight(spineStiff, 0.09f);
+	for (int i = 0; i < 3; ++i)
+		rig->reg[i] = wt, rig->reg[3 + i] = wr, rig->reg[6 + i] = ws;
+	for (int r = 0; r < lb_roleCount; ++r)
+	{
+		lbFbikAxes* a = &rig->axes[r];
+		a->valid = lbHumanoid_GetLimitAxes(h, s, (lbRole)r, &a->along, &a->bend, &a->reference);
+	}
+	rig->skeleton = s;
+	rig->parents = s->parents;
+	rig->restLocal = s->restLocal;
+	rig->restModel = s->restModel;
+	rig->boneCount = s->boneCount;
+	rig->humanoidPtr = h;
+	memcpy(&rig->humanoid, h, sizeof *h);
+	memcpy(&rig->settings, st, sizeof *st);
+	rig->magic = LB_FBIK_RIG_MAGIC;
+}
+
+// Whether the rig in the workspace was made for this skeleton, humanoid and settings (the up aside).
+static bool lbFbikRigMatches(const lbFbikRig* rig, const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkDef* st)
+{
+	return rig->magic == LB_FBIK_RIG_MAGIC && rig->skeleton == s && rig->parents == s->parents &&
+		   rig->restLocal == s->restLocal && rig->restModel == s->restModel && rig->boneCount == s->boneCount &&
+		   rig->humanoidPtr == h && memcmp(&rig->humanoid, h, sizeof *h) == 0 &&
+		   memcmp(&rig->settings, st, offsetof(lbFullBodyIkDef, upMs)) == 0 &&
+		   rig->settings.internalValue == st->internalValue;
 }
 
 // Keeps x inside the pelvis travel and rotation limits and the spine's cones.
@@ -633,15 +718,14 @@ static void lbFbikClamp(float* x, const lbFbikBody* b, const lbFullBodyIkDef* st
 }
 
 // Clamps a bone's local rotation to its role's limit (if any) and refreshes its model transform.
-static bool lbFbikClampBone(lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkDef* st,
+static bool lbFbikClampBone(lbPose* pose, const lbSkeleton* s, const lbFbikAxes* axes, const lbFullBodyIkDef* st,
 							lbRole role, int bone)
 {
 	const lbJointLimit* l = &st->limits[role];
-	lbVec3 along, bend;
-	lbQuat reference;
-	if (l->kind == lb_limitNone || !lbHumanoid_GetLimitAxes(h, s, role, &along, &bend, &reference))
+	const lbFbikAxes* a = &axes[role];
+	if (l->kind == lb_limitNone || !a->valid)
 		return false;
-	lbQuat q = lbClampToJointLimit(l, reference, along, bend, pose->local[bone].q);
+	lbQuat q = lbClampToJointLimit(l, a->reference, a->along, a->bend, pose->local[bone].q);
 	if (memcmp(&q, &pose->local[bone].q, sizeof q) == 0)
 		return false;
 	pose->local[bone].q = q;
@@ -651,7 +735,7 @@ static bool lbFbikClampBone(lbPose* pose, const lbSkeleton* s, const lbHumanoid*
 }
 
 // Solves one limb toward its goal and fits it into the limits (see the file comment).
-static void lbFbikSolveLimb(lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkDef* st,
+static void lbFbikSolveLimb(lbPose* pose, const lbSkeleton* s, const lbFbikAxes* axes, const lbFullBodyIkDef* st,
 							const lbFbikLimb* L, const lbFullBodyIkEffector* e, lbVec3 goal, bool held)
 {
 	lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
@@ -677,7 +761,7 @@ static void lbFbikSolveLimb(lbPose* pose, const lbSkeleton* s, const lbHumanoid*
 	const lbJointLimit* rl = &st->limits[L->rootRole];
 	lbVec3 along, bend;
 	lbQuat rest;
-	if (rl->kind != lb_limitNone && lbHumanoid_GetLimitAxes(h, s, L->rootRole, &along, &bend, &rest))
+	if (rl->kind != lb_limitNone && lbFbikGetAxes(axes, L->rootRole, &along, &bend, &rest))
 	{
 		int p = s->parents[L->root];
 		lbQuat parentQ = p == LB_NULL_INDEX ? lbQuat_identity : pose->model[p].q;
@@ -729,9 +813,9 @@ static void lbFbikSolveLimb(lbPose* pose, const lbSkeleton* s, const lbHumanoid*
 			pose->model[L->root].q = lbQuatNormalize(best);
 		}
 	}
-	lbFbikClampBone(pose, s, h, st, L->rootRole, L->root);
+	lbFbikClampBone(pose, s, axes, st, L->rootRole, L->root);
 	lbPose_UpdateSubtree(pose, s, L->root);
-	if (lbFbikClampBone(pose, s, h, st, L->midRole, L->mid))
+	if (lbFbikClampBone(pose, s, axes, st, L->midRole, L->mid))
 		lbPose_UpdateSubtree(pose, s, L->mid);
 }
 
@@ -755,6 +839,7 @@ typedef struct lbFbikContext
 	const lbSkeleton* s;
 	const lbHumanoid* h;
 	const lbFullBodyIkDef* st;
+	const lbFbikAxes* axes;
 	const lbFbikBody* body;
 	const lbFbikLimb* limbs;
 	const float* alpha;
@@ -801,7 +886,7 @@ static int lbFbikActiveLimitDirs(const lbFbikContext* ctx, const lbFbikLimb* L, 
 	const lbJointLimit* l = &ctx->st->limits[L->rootRole];
 	lbVec3 along, bend;
 	lbQuat ref;
-	if (l->kind == lb_limitNone || !lbHumanoid_GetLimitAxes(ctx->h, ctx->s, L->rootRole, &along, &bend, &ref))
+	if (l->kind == lb_limitNone || !lbFbikGetAxes(ctx->axes, L->rootRole, &along, &bend, &ref))
 		return 0;
 	const float slack = 1.0e-4f, eps = 1.0e-3f;
 	float a0[3];
@@ -855,7 +940,7 @@ static void lbFbikClampHold(const lbFbikContext* ctx, const lbFbikLimb* L, const
 	lbVec3 along, bend;
 	lbQuat ref;
 	if (st->limits[L->rootRole].kind != lb_limitNone &&
-		lbHumanoid_GetLimitAxes(ctx->h, ctx->s, L->rootRole, &along, &bend, &ref))
+		lbFbikGetAxes(ctx->axes, L->rootRole, &along, &bend, &ref))
 	{
 		lbQuat q = lbQuatNormalize(lbQuatMul(lbFbikExp(lbMakeVec3(xl[0], xl[1], xl[2])), hd->rootBase));
 		lbQuat c = lbClampToJointLimit(&st->limits[L->rootRole], ref, along, bend, q);
@@ -866,7 +951,7 @@ static void lbFbikClampHold(const lbFbikContext* ctx, const lbFbikLimb* L, const
 		}
 	}
 	const lbJointLimit* ml = &st->limits[L->midRole];
-	if (ml->kind == lb_limitRanges && lbHumanoid_GetLimitAxes(ctx->h, ctx->s, L->midRole, &along, &bend, &ref))
+	if (ml->kind == lb_limitRanges && lbFbikGetAxes(ctx->axes, L->midRole, &along, &bend, &ref))
 	{
 		// The increment turns about the hinge, which is the limit's bend axis: a few corrections
 		// by the bend's excess land it on the range.
@@ -937,7 +1022,7 @@ static float lbFbikBuild(const lbFbikContext* ctx, const float* x, float* A, flo
 				const lbJointLimit* ml = &st->limits[L->midRole];
 				lbVec3 along, bend;
 				lbQuat ref;
-				if (ml->kind == lb_limitRanges && lbHumanoid_GetLimitAxes(h, s, L->midRole, &along, &bend, &ref))
+				if (ml->kind == lb_limitRanges && lbFbikGetAxes(ctx->axes, L->midRole, &along, &bend, &ref))
 				{
 					float b, sd, t;
 					lbLimitAngles(ref, along, bend, pose->local[L->mid].q, &b, &sd, &t);
@@ -1089,28 +1174,61 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	lbIkResult res = { lb_ikNotSolved, false, 0.0f, 0 };
 	if (outResult)
 		*outResult = res;
-	lbResult r = lbCheckFbik(pose, skeleton, humanoid, settings, effectors, workspace, workspaceSize);
+	static const char fn[] = "lbSolveFullBodyIk";
+	lbResult r = lbIkCheckPose(fn, pose, skeleton);
 	if (r != lb_ok)
 		return r;
+	if (!humanoid || !settings || !effectors)
+		return lbReport(lb_errorNullPointer, "%s: humanoid, settings or effectors is NULL", fn);
+	if (!workspace)
+		return lbReport(lb_errorNullPointer, "%s: workspace is NULL", fn);
+	if (((uintptr_t)workspace % _Alignof(lbTransform)) != 0)
+		return lbReport(lb_errorInvalidArgument, "%s: workspace is not aligned for lbTransform", fn);
+	if (workspaceSize < lbGetFullBodyIkWorkspaceSize(skeleton))
+		return lbReport(lb_errorCapacity, "%s: workspace of %zu bytes, %zu needed", fn, workspaceSize,
+						lbGetFullBodyIkWorkspaceSize(skeleton));
 	const lbSkeleton* s = skeleton;
 	const lbHumanoid* h = humanoid;
 	const lbFullBodyIkDef* st = settings;
+	lbFbikRig* rig = (lbFbikRig*)((unsigned char*)workspace +
+								  (_Alignof(lbFbikRig) - (uintptr_t)workspace % _Alignof(lbFbikRig)) % _Alignof(lbFbikRig));
+	if (!lbFbikRigMatches(rig, s, h, st))
+	{
+		rig->magic = 0u;
+		r = lbCheckFbikRig(s, h, st);
+		if (r != lb_ok)
+			return r;
+		lbFbikPrepareRig(rig, s, h, st);
+	}
+	r = lbCheckFbikCall(pose, s, h, st, effectors);
+	if (r != lb_ok)
+		return r;
 	const int n = pose->boneCount;
 	// The input pose, kept to blend goals from and to restore should anything go non-finite.
-	lbTransform* inLocal = (lbTransform*)workspace;
+	lbTransform* inLocal = (lbTransform*)(rig + 1);
 	lbTransform* inModel = inLocal + n;
 	memcpy(inLocal, pose->local, sizeof(lbTransform) * (size_t)n);
 	memcpy(inModel, pose->model, sizeof(lbTransform) * (size_t)n);
 	lbTransform* bestLocal = inModel + n;
 	lbTransform* bestModel = bestLocal + n;
-	// The four arrays are what lbGetFullBodyIkWorkspaceSize counts (checked against workspaceSize).
+	// The rig and the four arrays are what lbGetFullBodyIkWorkspaceSize counts (checked against
+	// workspaceSize).
 	LB_ASSERT((size_t)((char*)(bestModel + n) - (char*)workspace) <= lbGetFullBodyIkWorkspaceSize(s));
 	float bestError = 0.0f;
 
 	lbFbikLimb limbs[4];
-	lbFbikSetupLimbs(pose, s, h, limbs);
-	lbFbikBody body;
-	lbFbikSetupBody(pose, s, h, st, &body);
+	memcpy(limbs, rig->limbs, sizeof limbs);
+	for (int i = 0; i < 4; ++i)
+	{
+		lbFbikLimb* L = &limbs[i];
+		L->l1 = lbDistance(pose->model[L->root].p, pose->model[L->mid].p);
+		L->l2 = lbDistance(pose->model[L->mid].p, pose->model[L->end].p);
+	}
+	lbFbikBody body = rig->body;
+	body.pelvisInput = pose->model[h->pelvis];
+	for (int k = 0; k < body.spineCount; ++k)
+		body.spineLocal[k] = pose->local[body.spine[k]];
+	body.up = lbLengthSquared(st->upMs) > 0.0f ? lbNormalize(st->upMs) : h->upMs;
 
 	// Goals: from the input position toward the target by the position alpha.
 	lbVec3 goal[lb_effectorCount];
@@ -1127,18 +1245,7 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	const float pelvisRotAlpha = lbClampF(effectors[lb_effectorPelvis].rotationAlpha, 0.0f, 1.0f);
 
 	// Stage 1: body.
-	float reg[LB_FBIK_DOF];
-	{
-		float wt = lbStiffWeight(st->pelvisTranslationStiffness, 1.0f);
-		// Rotations weigh as the motion of a point 0.3 m away (about a torso's half length).
-		float wr = lbStiffWeight(st->stiffness[lb_rolePelvis], 0.09f);
-		float spineStiff = 0.0f;
-		for (int k = 0; k < h->spineCount; ++k)
-			spineStiff += lbClampF(st->stiffness[lb_roleSpine1 + k], 0.0f, 1.0f) / (float)h->spineCount;
-		float ws = lbStiffWeight(spineStiff, 0.09f);
-		for (int i = 0; i < 3; ++i)
-			reg[i] = wt, reg[3 + i] = wr, reg[6 + i] = ws;
-	}
+	const float* reg = rig->reg;
 	const bool anyBody = alpha[0] > 0.0f || alpha[1] > 0.0f || alpha[2] > 0.0f || alpha[3] > 0.0f ||
 						 alpha[lb_effectorHead] > 0.0f || alpha[lb_effectorPelvis] > 0.0f || pelvisRotAlpha > 0.0f;
 	float x[LB_FBIK_MAX_DOF] = { 0 };
@@ -1148,7 +1255,7 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	// goal, so body and limb are solved together (at most LB_FULL_BODY_IK_ROUNDS - 1 more rounds).
 	lbFbikHold hold[4];
 	memset(hold, 0, sizeof hold);
-	lbFbikContext ctx = { pose, s, h, st, &body, limbs, alpha, goal, hold, LB_FBIK_DOF, pelvisGoalQ, pelvisRotAlpha, reg };
+	lbFbikContext ctx = { pose, s, h, st, rig->axes, &body, limbs, alpha, goal, hold, LB_FBIK_DOF, pelvisGoalQ, pelvisRotAlpha, reg };
 	for (int round = 0; round < LB_FULL_BODY_IK_ROUNDS; ++round)
 	{
 		int dof = LB_FBIK_DOF;
@@ -1248,7 +1355,7 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 		lbPose_UpdateSubtree(pose, s, body.pelvis);
 		bool spineClamped = false;
 		for (int k = 0; k < body.spineCount; ++k)
-			spineClamped |= lbFbikClampBone(pose, s, h, st, (lbRole)(lb_roleSpine1 + k), body.spine[k]);
+			spineClamped |= lbFbikClampBone(pose, s, rig->axes, st, (lbRole)(lb_roleSpine1 + k), body.spine[k]);
 		if (spineClamped)
 			lbPose_UpdateSubtree(pose, s, body.pelvis);
 
@@ -1261,7 +1368,7 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 			const lbFullBodyIkEffector* e = &effectors[L->slot];
 			if (alpha[L->slot] > 0.0f)
 			{
-				lbFbikSolveLimb(pose, s, h, st, L, e, goal[L->slot], hold[i].on);
+				lbFbikSolveLimb(pose, s, rig->axes, st, L, e, goal[L->slot], hold[i].on);
 				float err = lbDistance(pose->model[L->end].p, goal[L->slot]);
 				roundError = lbMaxF(roundError, err);
 				if (err > 0.5f * lbMaxF(st->tolerance, 0.0f) && L->chainCount > 0)
@@ -1279,7 +1386,7 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 					m.q = lbQuatSlerp(m.q, lbQuatNormalize(e->targetRotationMs), ra);
 					lbIkSetModel(pose, s, L->end, m);
 				}
-				lbFbikClampBone(pose, s, h, st, L->endRole, L->end);
+				lbFbikClampBone(pose, s, rig->axes, st, L->endRole, L->end);
 				lbPose_UpdateSubtree(pose, s, L->end);
 			}
 		}
