@@ -7,6 +7,7 @@
 // ground instead of sinking into it.
 #include "prone_internal.h"
 
+#include "ik/ik_internal.h"
 #include "limber/ik.h"
 
 #include <string.h>
@@ -39,13 +40,150 @@ static bool lbProneTargetsFinite(const lbProneTargets* t)
 	return true;
 }
 
-// Turns `bone` (and its subtree) about `axisMs` through its joint by `angle`.
-static void lbProneTurn(lbPose* pose, const lbSkeleton* skeleton, int bone, lbVec3 axisMs, float angle)
+// A bone's model transform from its parent's and its own local one: lbTransformMul's bits, in four
+// lanes where the parent's scale is one.
+static inline void lbProneCompose(lbPose* pose, const int* parents, int bone)
+{
+	const int p = parents[bone];
+	if (p == LB_NULL_INDEX)
+		pose->model[bone] = pose->local[bone];
+	else
+		lbIkTransformMulTo(&pose->model[bone], &pose->model[p], &pose->local[bone]);
+}
+
+// lbPose_UpdateSubtree's result bit for bit (the same products of the same transforms), at a
+// fraction of its cost: no pass over the bones before the subtree ends, four-lane products. While
+// every bone from `bone` on belongs to the subtree, the next one does exactly when its parent is not
+// above `bone`; past the first that does not, one byte per bone marks the subtree.
+static void lbProneUpdateSubtree(lbPose* pose, const lbSkeleton* skeleton, int bone)
+{
+	const int* parents = skeleton->parents;
+	const int n = pose->boneCount;
+	lbProneCompose(pose, parents, bone);
+	int i = bone + 1;
+	for (; i < n && parents[i] >= bone; ++i)
+		lbProneCompose(pose, parents, i);
+	if (i >= n)
+		return;
+	uint8_t inSubtree[LB_MAX_BONES];
+	memset(inSubtree, 1, (size_t)(i - bone));
+	for (; i < n; ++i)
+	{
+		const int q = parents[i] - bone; // negative above `bone`
+		const uint8_t m = (uint8_t)(q >= 0 && inSubtree[q]);
+		inSubtree[i - bone] = m;
+		if (m)
+			lbProneCompose(pose, parents, i);
+	}
+}
+
+// A limb's joints from its root bone down to its end (root first), whose model transforms the limb
+// fit reads: a turn of the root recomposes only these, and the rest of the root's subtree (twist
+// bones, fingers, toes) once when the limb is done (lbProneChainDone), with the same bits as
+// recomposing the whole subtree at every turn. count 0 (an end not within a few bones under the
+// root) recomposes the subtree at every turn.
+typedef struct lbProneChain
+{
+	int bones[8];
+	int count;
+	bool dirty;
+} lbProneChain;
+
+static lbProneChain lbProneChainOf(const lbSkeleton* skeleton, int root, int end)
+{
+	lbProneChain c;
+	c.count = 0;
+	c.dirty = false;
+	int path[8], n = 0;
+	for (int b = end; b >= 0 && n < 8; b = skeleton->parents[b])
+	{
+		path[n++] = b;
+		if (b == root)
+		{
+			for (int k = 0; k < n; ++k)
+				c.bones[k] = path[n - 1 - k];
+			c.count = n;
+			break;
+		}
+	}
+	return c;
+}
+
+static void lbProneChainDone(lbPose* pose, const lbSkeleton* skeleton, lbProneChain* chain)
+{
+	if (chain->dirty)
+		lbProneUpdateSubtree(pose, skeleton, chain->bones[0]);
+	chain->dirty = false;
+}
+
+// Turns `bone` about `axisMs` through its joint by `angle`: its local rotation, then the model
+// transforms below it, the subtree's or, given the chain rooted at it, the chain's. The bits are
+// those of lbPose_SetBoneModelRotation with its subtree (normalised, the local rotation relative to
+// the parent, the model transforms recomposed from the locals).
+static void lbProneTurnChain(lbPose* pose, const lbSkeleton* skeleton, int bone, lbVec3 axisMs, float angle,
+							 lbProneChain* chain)
 {
 	if (bone < 0 || lbAbsF(angle) < 1.0e-7f)
 		return;
-	lbQuat q = lbQuatMul(lbQuatFromAxisAngle(axisMs, angle), pose->model[bone].q);
-	lbPose_SetBoneModelRotation(pose, skeleton, bone, lbQuatNormalize(q), true);
+	lbTransform m = pose->model[bone];
+	m.q = lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(axisMs, angle), m.q));
+	if (!lbIsValidVec3(m.p) || !lbIsValidQuat(m.q) || !lbIsValidVec3(m.s))
+		return;
+	m.q = lbQuatNormalize(m.q);
+	const int* parents = skeleton->parents;
+	const int p = parents[bone];
+	pose->model[bone] = m;
+	if (p == LB_NULL_INDEX)
+		pose->local[bone] = m;
+	else
+		lbIkTransformRelativeTo(&pose->local[bone], &pose->model[p], &m);
+	if (chain && chain->count > 0 && chain->bones[0] == bone)
+	{
+		for (int k = 0; k < chain->count; ++k)
+			lbProneCompose(pose, parents, chain->bones[k]);
+		chain->dirty = true;
+	}
+	else
+		lbProneUpdateSubtree(pose, skeleton, bone);
+}
+
+static void lbProneTurn(lbPose* pose, const lbSkeleton* skeleton, int bone, lbVec3 axisMs, float angle)
+{
+	lbProneTurnChain(pose, skeleton, bone, axisMs, angle, NULL);
+}
+
+// The held limb's two-bone solve on its chain of direct parents, as lbPose_SolveLimbIk solves it
+// (the limb's own hinge and bend axes where the input leaves them zero, the same core) and writes
+// it (the joints' locals from the solved model transforms, the model transforms recomposed from the
+// locals), the rest of the subtree left to lbProneChainDone. Returns false when the chain is not
+// root, mid, end of direct parents (the caller solves through lbPose_SolveLimbIk then).
+static bool lbProneSolveChain(lbPose* pose, const lbSkeleton* skeleton, const lbLimbChain* c,
+							  const lbTwoBoneIkInput* input, lbProneChain* chain)
+{
+	const int* parents = skeleton->parents;
+	if (chain->count != 3 || parents[c->mid] != c->root || parents[c->end] != c->mid)
+		return false;
+	lbTwoBoneIkInput in = *input;
+	lbTransform* model = pose->model;
+	lbTransform* local = pose->local;
+	if (lbLengthSquared(in.hingeAxisMs) == 0.0f)
+		in.hingeAxisMs = lbNormalize(lbTransformDirection(model[c->root], c->hingeRoot));
+	if (lbLengthSquared(in.bendHintMs) == 0.0f)
+		in.bendHintMs = lbNormalize(lbTransformDirection(model[c->root], c->poleRoot));
+	lbTransform r = model[c->root], m = model[c->mid], e = model[c->end];
+	if (lbSolveTwoBoneIk(&r, &m, &e, &in, NULL) != lb_ok)
+		return true; // refused, as lbPose_SolveLimbIk would: the pose stays as it was
+	const int p = parents[c->root];
+	if (p == LB_NULL_INDEX)
+		local[c->root] = r;
+	else
+		lbIkTransformRelativeTo(&local[c->root], &model[p], &r);
+	lbIkTransformRelativeTo(&local[c->mid], &r, &m);
+	lbIkTransformRelativeTo(&local[c->end], &m, &e);
+	for (int k = 0; k < 3; ++k)
+		lbProneCompose(pose, parents, chain->bones[k]);
+	chain->dirty = true;
+	return true;
 }
 
 // Angle (rad) that turns point p about the joint at `pivot` far enough to raise it by `rise` along
@@ -140,7 +278,7 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 	m.p = lbAdd(m.p, shiftMs);
 	const int parent = skeleton->parents[rb];
 	pose->local[rb] = parent < 0 ? m : lbTransformRelative(pose->model[parent], m);
-	lbPose_UpdateSubtree(pose, skeleton, rb);
+	lbProneUpdateSubtree(pose, skeleton, rb);
 }
 
 lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, const lbSkeleton* skeleton,
@@ -284,6 +422,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		bool hasChain = lbHumanoid_GetLimbChain(h, (lbLimb)k, &chain) == lb_ok;
 		const lbProneLimbTarget* lt = &targets->limbs[k];
 		float w = lbClampF(lt->alpha, 0.0f, 1.0f) * a;
+		lbProneChain joints = lbProneChainOf(skeleton, root, end);
 		if (w > 0.0f && hasChain)
 		{
 			lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
@@ -292,7 +431,11 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			// No pole: the limb keeps its own bend plane, so the solve stays continuous as its weight
 			// blends in.
 			in.poleKind = lb_poleNone;
-			lbPose_SolveLimbIk(pose, skeleton, h, (lbLimb)k, &in, NULL);
+			if (!lbProneSolveChain(pose, skeleton, &chain, &in, &joints))
+			{
+				lbProneChainDone(pose, skeleton, &joints);
+				lbPose_SolveLimbIk(pose, skeleton, h, (lbLimb)k, &in, NULL);
+			}
 			// A held limb whose knee or elbow would sink swivels it up about the line from the hip or
 			// shoulder to the held end, which stays where it is.
 			lbVec3 p;
@@ -316,7 +459,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 						p1 = atan2f(sinf(p1), cosf(p1));
 						p2 = atan2f(sinf(p2), cosf(p2));
 						float phi = lbClampF(lbAbsF(p1) < lbAbsF(p2) ? p1 : p2, -1.0f, 1.0f);
-						lbProneTurn(pose, skeleton, root, u, phi * w);
+						lbProneTurnChain(pose, skeleton, root, u, phi * w, &joints);
 						res.limbLift = lbMaxF(res.limbLift, lbAbsF(phi * w));
 					}
 				}
@@ -325,7 +468,10 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		// A held limb rests on its contact: the lift and bend fade out as the hold blends in.
 		const float fit = a * (1.0f - lbClampF(lt->alpha, 0.0f, 1.0f));
 		if (!def->fitLimbs || fit <= 0.0f)
+		{
+			lbProneChainDone(pose, skeleton, &joints);
 			continue;
+		}
 		// Knee or elbow sinking: the limb lifts at the hip or shoulder.
 		lbVec3 p;
 		float radius;
@@ -336,7 +482,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			float ang = gap < 0.0f ? lbProneLiftAngle(pose->model[root].p, p, planes[midProbe].normal, -gap, &axis) : 0.0f;
 			if (ang > 0.0f)
 			{
-				lbProneTurn(pose, skeleton, root, axis, ang * fit);
+				lbProneTurnChain(pose, skeleton, root, axis, ang * fit, &joints);
 				res.limbLift = lbMaxF(res.limbLift, ang * fit);
 			}
 		}
@@ -352,9 +498,10 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 				continue;
 			lbVec3 axis;
 			float ang = lbProneLiftAngle(pose->model[root].p, p, planes[probe].normal, -gap, &axis);
-			lbProneTurn(pose, skeleton, root, axis, ang * fit);
+			lbProneTurnChain(pose, skeleton, root, axis, ang * fit, &joints);
 			res.limbLift = lbMaxF(res.limbLift, ang * fit);
 		}
+		lbProneChainDone(pose, skeleton, &joints);
 	}
 	if (outResult)
 		*outResult = res;
