@@ -630,6 +630,29 @@ static void FullBodyWorkspaceRigFollowsItsInputs(void)
 		FreeRig(&rigs[k]);
 }
 
+// How far (rad) a rotation lies inside a limit on its nearest axis (negative outside), from the
+// test's own swing-twist decomposition in double precision.
+static double LimitInsideMargin(const lbJointLimit* l, lbQuat ref, lbVec3 along, lbVec3 b, lbQuat local)
+{
+	lbQuat d = lbQuatCanonical(lbQuatNormalize(lbQuatMul(lbQuatConj(ref), local)));
+	double p = (double)d.x * along.x + (double)d.y * along.y + (double)d.z * along.z;
+	double tn = sqrt(p * p + (double)d.w * d.w);
+	double twist = 2.0 * atan2(p, (double)d.w);
+	// swing = d * conj(twist): vector part (w d.v - w t.v + t.v x d.v) / |t|, scalar part |t|.
+	double tv[3] = { along.x * p, along.y * p, along.z * p }, dv[3] = { d.x, d.y, d.z }, w = d.w;
+	double sv[3] = { (w * dv[0] - w * tv[0] + tv[1] * dv[2] - tv[2] * dv[1]) / tn,
+					 (w * dv[1] - w * tv[1] + tv[2] * dv[0] - tv[0] * dv[2]) / tn,
+					 (w * dv[2] - w * tv[2] + tv[0] * dv[1] - tv[1] * dv[0]) / tn };
+	double sl = sqrt(sv[0] * sv[0] + sv[1] * sv[1] + sv[2] * sv[2]), ang = 2.0 * atan2(sl, tn);
+	double k = sl > 1e-12 ? ang / sl : 2.0;
+	lbVec3 c = lbCross(along, b);
+	double bend = k * (sv[0] * b.x + sv[1] * b.y + sv[2] * b.z), side = k * (sv[0] * c.x + sv[1] * c.y + sv[2] * c.z);
+	double m = fmin(twist - l->twistMin, l->twistMax - twist);
+	if (l->kind == lb_limitCone)
+		return fmin(m, l->swingMax - sqrt(bend * bend + side * side));
+	return fmin(m, fmin(fmin(bend - l->bendMin, l->bendMax - bend), fmin(side - l->sideMin, l->sideMax - side)));
+}
+
 // Limits: clamping leaves rotations inside untouched and brings those outside to the boundary.
 static void JointLimitClamp(void)
 {
@@ -639,6 +662,7 @@ static void JointLimitClamp(void)
 	lbVec3 along = lbNormalize(lbMakeVec3(0.3f, -1.0f, 0.2f));
 	lbVec3 bend = lbNormalize(lbProjectOnPlane(lbMakeVec3(1, 0, 0), along));
 	lbQuat ref = lbQuatFromAxisAngle(lbMakeVec3(0, 0, 1), 0.7f);
+	int inside = 0, outside = 0;
 	for (int i = 0; i < 2000; ++i)
 	{
 		const lbJointLimit* l = (i & 1) ? &cone : &ranges;
@@ -649,7 +673,16 @@ static void JointLimitClamp(void)
 		ENSURE_QUAT_SAME_ROT(again, c, 2.0e-3f);
 		if (lbQuatAngleBetween(q, c) < 1.0e-6f)
 			ENSURE(memcmp(&q, &c, sizeof q) == 0);
+		// Inside by more than rounding: returned as it is (bit for bit); outside: moved.
+		double margin = LimitInsideMargin(l, ref, along, bend, q);
+		if (margin > 1.0e-4)
+			ENSURE(memcmp(&q, &c, sizeof q) == 0);
+		else if (margin < -1.0e-4)
+			ENSURE(lbQuatAngleBetween(q, c) > 1.0e-5f);
+		inside += margin > 1.0e-4, outside += margin < -1.0e-4;
 	}
+	// Both kinds of rotation were met (the draw spans the limits).
+	ENSURE(inside > 200 && outside > 200);
 	lbJointLimit none = { lb_limitNone, 0, 0, 0, 0, 0, 0, 0 };
 	lbQuat q = lbQuatFromAxisAngle(lbVec3_axisY, 2.0f);
 	ENSURE(memcmp(&q, &(lbQuat){ 0 }, 0) == 0);
