@@ -6,6 +6,9 @@
 // fits the seed left out.
 #include "prone_internal.h"
 
+#include "ik/ik_internal.h"
+
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -91,7 +94,12 @@ lbResult lbProneCheckDef(const lbProneDef* def, const char* caller)
 						def->maxLowerPitch, def->roofAngle,   def->hoverLimit,    def->rotationSpeed,  def->heightSpeed,
 						def->clearance,   def->maxShift,      def->lockSpeed,     def->lockReleaseDistance,
 						def->lockBlendSpeed, def->alphaSpeed, def->lieAngle, def->probeReach,      def->teleportDistance, def->traceRate, def->recastDistance, def->probeCastRadius };
+	// One pass without branches (NaN fails both comparisons), the offending value looked for only
+	// when there is one: the check runs twice a frame.
+	bool ok = true;
 	for (size_t i = 0; i < sizeof v / sizeof v[0]; ++i)
+		ok &= v[i] >= 0.0f && v[i] <= FLT_MAX;
+	for (size_t i = 0; !ok && i < sizeof v / sizeof v[0]; ++i)
 		if (!lbIsValidFloat(v[i]) || v[i] < 0.0f)
 			return lbReport(lb_errorInvalidArgument, "%s: def value %d is %g (must be finite and >= 0)", caller, (int)i,
 							(double)v[i]);
@@ -132,49 +140,78 @@ lbResult lbProneCheckRig(const lbHumanoid* h, const lbSkeleton* s)
 	{
 		int bones[LB_PRONE_RIG_BONES];
 		const int n = lbProneRigBones(h, bones);
+		// LB_NULL_INDEX or a bone: b + 1 in [0, boneCount] (anything below -1 wraps far above it).
 		bool inside = true;
 		for (int k = 0; k < n; ++k)
-			inside = inside && (bones[k] == LB_NULL_INDEX || (bones[k] >= 0 && bones[k] < s->boneCount));
+			inside &= (unsigned)(bones[k] + 1) <= (unsigned)s->boneCount;
 		if (inside)
 			return lb_ok;
 	}
 	return lbHumanoid_Check(h, s);
 }
 
-static inline float lbProneTransformSum(const lbTransform* t)
+// A running sum over transforms' floats: a NaN or an infinity anywhere leaves it non-finite (times
+// 0 it is NaN then, 0 otherwise; a sum of finite values that overflows is no pose either). With SSE2
+// a transform's ten floats go in as three overlapping lanes of four (p.x..q.x, q.y..s.x, q.w..s.z).
+#if LB_IK_SSE2
+typedef __m128 lbProneFiniteSum;
+static inline lbProneFiniteSum lbProneFiniteStart(void)
 {
-	return t->p.x + t->p.y + t->p.z + t->q.x + t->q.y + t->q.z + t->q.w + t->s.x + t->s.y + t->s.z;
+	return _mm_setzero_ps();
 }
+static inline lbProneFiniteSum lbProneFiniteAdd(lbProneFiniteSum acc, const lbTransform* t)
+{
+	const float* f = &t->p.x;
+	return _mm_add_ps(acc, _mm_add_ps(_mm_add_ps(_mm_loadu_ps(f), _mm_loadu_ps(f + 4)), _mm_loadu_ps(f + 6)));
+}
+static inline bool lbProneFiniteEnd(lbProneFiniteSum acc)
+{
+	const __m128 z = _mm_mul_ps(acc, _mm_setzero_ps());
+	return _mm_movemask_ps(_mm_cmpeq_ps(z, z)) == 0xF;
+}
+#else
+typedef float lbProneFiniteSum;
+static inline lbProneFiniteSum lbProneFiniteStart(void)
+{
+	return 0.0f;
+}
+static inline lbProneFiniteSum lbProneFiniteAdd(lbProneFiniteSum acc, const lbTransform* t)
+{
+	return acc + (t->p.x + t->p.y + t->p.z + t->q.x + t->q.y + t->q.z + t->q.w + t->s.x + t->s.y + t->s.z);
+}
+static inline bool lbProneFiniteEnd(lbProneFiniteSum acc)
+{
+	return lbIsValidFloat(acc * 0.0f);
+}
+#endif
 
 bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* s, const lbHumanoid* h)
 {
 	int bones[LB_PRONE_RIG_BONES];
 	const int n = lbProneRigBones(h, bones);
-	// One sum: a NaN or an infinity anywhere in it leaves it non-finite (times 0 it is NaN then, 0
-	// otherwise; a sum of finite values that overflows is no pose either).
-	float sum = 0.0f;
+	lbProneFiniteSum sum = lbProneFiniteStart();
 	for (int k = 0; k < n; ++k)
 		if (bones[k] >= 0)
-			sum += lbProneTransformSum(&pose->model[bones[k]]) + lbProneTransformSum(&pose->local[bones[k]]);
+			sum = lbProneFiniteAdd(lbProneFiniteAdd(sum, &pose->model[bones[k]]), &pose->local[bones[k]]);
 	// The parents of the bones whose locals the turns and solves write against them (the others'
 	// parents are in the list).
 	const int written[6] = { lbProneRollBone(h), h->spineCount > 0 ? h->spine[0] : LB_NULL_INDEX, h->leg[0].thigh,
 							 h->leg[1].thigh, h->arm[0].upperArm, h->arm[1].upperArm };
 	for (int k = 0; k < 6; ++k)
 		if (written[k] >= 0 && s->parents[written[k]] >= 0)
-			sum += lbProneTransformSum(&pose->model[s->parents[written[k]]]);
-	return lbIsValidFloat(sum * 0.0f);
+			sum = lbProneFiniteAdd(sum, &pose->model[s->parents[written[k]]]);
+	return lbProneFiniteEnd(sum);
 }
 
 bool lbProneModelFinite(const lbPose* pose, const lbHumanoid* h)
 {
 	int bones[LB_PRONE_RIG_BONES];
 	const int n = lbProneRigBones(h, bones);
-	float sum = 0.0f;
+	lbProneFiniteSum sum = lbProneFiniteStart();
 	for (int k = 0; k < n; ++k)
 		if (bones[k] >= 0)
-			sum += lbProneTransformSum(&pose->model[bones[k]]);
-	return lbIsValidFloat(sum * 0.0f);
+			sum = lbProneFiniteAdd(sum, &pose->model[bones[k]]);
+	return lbProneFiniteEnd(sum);
 }
 
 int lbProneRollBone(const lbHumanoid* h)
@@ -222,17 +259,21 @@ void lbProneLimbBones(const lbHumanoid* h, int limb, int* outRoot, int* outMid, 
 	}
 }
 
-bool lbProneProbePoint(const lbHumanoid* h, const lbProneDef* def, const lbPose* pose, lbProneProbe probe,
-					   lbVec3* outPointMs, float* outRadius)
+void lbProneProbeSetup_Init(lbProneProbeSetup* setup, const lbHumanoid* h, const lbProneDef* def)
 {
-	if (!h || !def || !pose || !pose->model || !outPointMs || !outRadius || (int)probe < 0 || probe >= lb_proneProbeCount)
-		return false;
 	// Radii are the body capsules the metrics measure (docs/metrics.md), so that resting on the
 	// ground here means touching it there.
-	float torso = def->torsoRadius >= 0.0f ? def->torsoRadius : 0.055f * h->height;
+	setup->torso = def->torsoRadius >= 0.0f ? def->torsoRadius : 0.055f * h->height;
+	setup->top = lbProneTopBone(h);
+	setup->soleMade[0] = setup->soleMade[1] = false;
+}
+
+bool lbProneProbeAt(lbProneProbeSetup* setup, const lbHumanoid* h, const lbPose* pose, lbProneProbe probe,
+					lbVec3* outPointMs, float* outRadius)
+{
+	const float torso = setup->torso;
 	int bone = LB_NULL_INDEX;
 	int side = 0;
-	lbVec3 p = lbVec3_zero;
 	float r = 0.0f;
 	switch (probe)
 	{
@@ -247,7 +288,7 @@ bool lbProneProbePoint(const lbHumanoid* h, const lbProneDef* def, const lbPose*
 			// The middle of the torso capsule's axis (pelvis to neck), not a spine joint: the spine
 			// bows toward the back, so on the back its middle joint lies 3 cm under the axis and would
 			// hold the whole torso that much off the ground.
-			int top = lbProneTopBone(h);
+			const int top = setup->top;
 			if (h->pelvis < 0 || top < 0 || h->pelvis >= pose->boneCount || top >= pose->boneCount)
 				return false;
 			const float at = probe == lb_proneSpine ? 0.5f : (probe == lb_proneTorsoLow ? 0.25f : 0.75f);
@@ -256,7 +297,7 @@ bool lbProneProbePoint(const lbHumanoid* h, const lbProneDef* def, const lbPose*
 			return true;
 		}
 		case lb_proneChest:
-			bone = lbProneTopBone(h);
+			bone = setup->top;
 			r = torso;
 			break;
 		case lb_proneKneeL:
@@ -281,10 +322,15 @@ bool lbProneProbePoint(const lbHumanoid* h, const lbProneDef* def, const lbPose*
 				return false;
 			// The ball point lies on the sole; the capsule over it is raised by its radius. (The two
 			// sole points needed, not all of lbHumanoid_GetSolePointsMs.)
-			const lbSole sole = lbHumanoid_GetSole(h, side);
+			if (!setup->soleMade[side])
+			{
+				setup->sole[side] = lbHumanoid_GetSole(h, side);
+				setup->soleMade[side] = true;
+			}
+			const lbSole* sole = &setup->sole[side];
 			const lbTransform foot = pose->model[h->leg[side].foot];
-			const lbVec3 ball = lbSole_PointMs(&sole, foot, lb_soleBall);
-			const lbVec3 under = lbSole_PointMs(&sole, foot, lb_soleUnderAnkle);
+			const lbVec3 ball = lbSole_PointMs(sole, foot, lb_soleBall);
+			const lbVec3 under = lbSole_PointMs(sole, foot, lb_soleUnderAnkle);
 			r = 0.4f * h->legAxes[side].ankleHeight;
 			lbVec3 footUp = lbNormalizeOr(lbSub(foot.p, under), lbVec3_zero);
 			*outPointMs = lbMulAdd(ball, r, footUp);
@@ -309,8 +355,17 @@ bool lbProneProbePoint(const lbHumanoid* h, const lbProneDef* def, const lbPose*
 	}
 	if (bone < 0 || bone >= pose->boneCount)
 		return false;
-	p = pose->model[bone].p;
-	*outPointMs = p;
+	*outPointMs = pose->model[bone].p;
 	*outRadius = r;
 	return true;
+}
+
+bool lbProneProbePoint(const lbHumanoid* h, const lbProneDef* def, const lbPose* pose, lbProneProbe probe,
+					   lbVec3* outPointMs, float* outRadius)
+{
+	if (!h || !def || !pose || !pose->model || !outPointMs || !outRadius || (int)probe < 0 || probe >= lb_proneProbeCount)
+		return false;
+	lbProneProbeSetup setup;
+	lbProneProbeSetup_Init(&setup, h, def);
+	return lbProneProbeAt(&setup, h, pose, probe, outPointMs, outRadius);
 }

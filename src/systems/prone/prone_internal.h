@@ -55,5 +55,22 @@ static inline bool lbProneIsTorso(int probe)
 	return probe <= lb_proneChest || probe == lb_proneTorsoLow || probe == lb_proneTorsoHigh;
 }
 
+/// What lbProneProbePoint works out from the humanoid and the def on every call, once for a frame's
+/// probes: the torso's radius (m), the top of the torso line, each foot's sole (model space, made
+/// when a toe probe first needs it).
+typedef struct lbProneProbeSetup
+{
+	float torso;
+	int top;
+	lbSole sole[2];
+	bool soleMade[2];
+} lbProneProbeSetup;
+
+void lbProneProbeSetup_Init(lbProneProbeSetup* setup, const lbHumanoid* humanoid, const lbProneDef* def);
+
+/// lbProneProbePoint with its setup made once (the same point and radius); probe in range.
+bool lbProneProbeAt(lbProneProbeSetup* setup, const lbHumanoid* humanoid, const lbPose* pose, lbProneProbe probe,
+					lbVec3* outPointMs, float* outRadius);
+
 /// End joint and mid joint of limb k (0, 1 arms; 2, 3 legs), and its root bone.
 void lbProneLimbBones(const lbHumanoid* humanoid, int limb, int* outRoot, int* outMid, int* outEnd);

@@ -409,6 +409,8 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	}
 
 	// Limbs: held contacts by two-bone IK, then lift or bend out of the ground.
+	lbProneProbeSetup probeSetup;
+	lbProneProbeSetup_Init(&probeSetup, h, def);
 	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
 	{
 		int root, mid, end;
@@ -440,7 +442,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			// shoulder to the held end, which stays where it is.
 			lbVec3 p;
 			float radius;
-			if (def->fitLimbs && planes[midProbe].hit && lbProneProbePoint(h, def, pose, (lbProneProbe)midProbe, &p, &radius))
+			if (def->fitLimbs && planes[midProbe].hit && lbProneProbeAt(&probeSetup, h, pose, (lbProneProbe)midProbe, &p, &radius))
 			{
 				float rise = -lbProneGap(&planes[midProbe], p, def->clearance);
 				lbVec3 root0 = pose->model[root].p;
@@ -475,7 +477,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		// Knee or elbow sinking: the limb lifts at the hip or shoulder.
 		lbVec3 p;
 		float radius;
-		if (planes[midProbe].hit && lbProneProbePoint(h, def, pose, (lbProneProbe)midProbe, &p, &radius))
+		if (planes[midProbe].hit && lbProneProbeAt(&probeSetup, h, pose, (lbProneProbe)midProbe, &p, &radius))
 		{
 			float gap = lbProneGap(&planes[midProbe], p, def->clearance);
 			lbVec3 axis;
@@ -491,7 +493,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		for (int e = 0; e < 2; ++e)
 		{
 			int probe = endProbes[e];
-			if (probe < 0 || !planes[probe].hit || !lbProneProbePoint(h, def, pose, (lbProneProbe)probe, &p, &radius))
+			if (probe < 0 || !planes[probe].hit || !lbProneProbeAt(&probeSetup, h, pose, (lbProneProbe)probe, &p, &radius))
 				continue;
 			float gap = lbProneGap(&planes[probe], p, def->clearance);
 			if (gap >= 0.0f)

@@ -384,11 +384,13 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	// Each probe's point in the animated pose (model space), kept for the held feet below.
 	lbVec3 probeMs[lb_proneProbeCount];
 	bool probeOk[lb_proneProbeCount];
+	lbProneProbeSetup probeSetup;
+	lbProneProbeSetup_Init(&probeSetup, h, def);
 	for (int k = 0; k < lb_proneProbeCount; ++k)
 	{
 		lbProneGround* g = &state->ground[k];
 		float radius;
-		probeOk[k] = lbProneProbePoint(h, def, anim, (lbProneProbe)k, &probeMs[k], &radius);
+		probeOk[k] = lbProneProbeAt(&probeSetup, h, anim, (lbProneProbe)k, &probeMs[k], &radius);
 		const lbVec3 pMs = probeMs[k];
 		if (!probeOk[k])
 		{
