@@ -54,8 +54,12 @@ typedef enum lbClimbTopOutPhase
 	/// The body rises until the hips are `crouchBelow` under the lip, the shoulders above it (the
 	/// climbing frame carried).
 	lb_topOutRise,
-	/// The hands go from the lip onto the top, one at a time, pressing the body up.
+	/// The hands go from the lip onto the top, one at a time.
 	lb_topOutPress,
+	/// The press-up: on the hands held on the top, the body rises until the hips are
+	/// `mantleAbove` over the lip and leans `mantleLean` in over it (the climbing frame carried and
+	/// turned about the pelvis), so the feet come onto the top below the hips.
+	lb_topOutMantle,
 	/// The feet go onto the top, one at a time.
 	lb_topOutFeet,
 	/// The hands let go and the body stands up over the feet.
@@ -89,17 +93,24 @@ typedef struct lbClimbTopOutDef
 	/// The hands' grips on the lip: this far below its edge on the wall (m). Default 0.03.
 	float gripBelow;
 	/// Hips below the lip at the top of the rise, as far out as the climbing frame keeps them (m).
-	/// Default 0.2.
+	/// Default 0.3.
 	float crouchBelow;
+	/// Top of the press-up: the hips this far above the lip (m; lower where the held hands could
+	/// not reach, the arms then straight). Default 0.35.
+	float mantleAbove;
+	/// Top of the press-up: the body leans in over the lip by this angle about the pelvis (rad).
+	/// Default 0.9 (about 52 degrees).
+	float mantleLean;
 	/// Standing up, the hips first rise straight to this height above the lip before they move in
 	/// over the feet (m). Default 0.35.
 	float standAbove;
-	/// Standing on the top: the pelvis over this point, this far in from the lip (m). Default 0.3.
+	/// Standing on the top: the pelvis over this point, this far in from the lip (m). Default 0.05
+	/// (over the feet, whose toes hold footInset in from the lip).
 	float standInset;
 	///@{
-	/// Duration of the rise and of standing up once the hands have let go (s, each leg of the path
-	/// eased in and out). Default 1.2, 3.2.
-	float riseTime, standTime;
+	/// Duration of the rise, of the press-up and of standing up once the hands have let go (s, each
+	/// leg of the path eased in and out). Default 1.2, 1.4, 3.2.
+	float riseTime, mantleTime, standTime;
 	///@}
 	/// Highest the top may lie above the hands' holds, and farthest in front of the wall (m).
 	/// Default 0.6.
@@ -137,12 +148,20 @@ typedef struct lbClimbTopOut
 	/// Limbs let go so far in the current phase.
 	int released;
 	///@{
-	/// The climbing frame's positions (world) along the current carry: where it started, the
-	/// waypoints it passes and where it ends; `carryLegs` (1..3) legs of equal time, each eased in
-	/// and out. Standing up, the hips first rise straight up (so they never come closer to the feet
-	/// on the top than the legs fold), then move in over the feet.
+	/// The pelvis's positions (world) along the current carry: where it started, the waypoints it
+	/// passes and where it ends; `carryLegs` (1..3) legs of equal time, each eased in and out; and
+	/// the climbing frame's rotation at the start and the end (turned about the pelvis along the
+	/// way). Standing up, the hips first rise straight up (so they never come closer to the feet on
+	/// the top than the legs fold), then move in over the feet.
 	lbVec3 carryWs[4];
 	int carryLegs;
+	lbQuat carryQ[2];
+	///@}
+	///@{
+	/// The pelvis in the climbing frame during the carry (model space), and the frame's upright
+	/// rotation before the press-up leaned it (world).
+	lbVec3 pivotMs;
+	lbQuat uprightQ;
 	///@}
 	/// Nonzero while the frame is carried (rise, stand).
 	int carrying;
@@ -193,9 +212,9 @@ LB_API lbResult lbClimbTopOut_Begin(lbClimbTopOut* topOut, const lbClimbTopOutDe
 LB_API lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* topOut, const lbClimbTopOutDef* def,
 											 lbClimbState* state, const lbClimbDef* climbDef, float dt);
 
-/// Called after lbClimbSense: while the body rises or stands up, carries the climbing frame
-/// (state->frameWs and targets->characterWs) along the top-out's path; the held limbs stay where
-/// they hold, the pose stage bends them. `animPose` is the base pose (model space), for the
+/// Called after lbClimbSense: while the body rises, presses up or stands up, carries the climbing
+/// frame (state->frameWs and targets->characterWs, position and rotation) along the top-out's
+/// path; the held limbs stay where they hold, the pose stage bends them. `animPose` is the base pose (model space), for the
 /// pelvis's height. Returns lb_errorNullPointer or lb_errorNonFinite (nothing changed).
 LB_API lbResult lbClimbTopOut_Carry(lbClimbTopOut* topOut, const lbClimbTopOutDef* def, const lbHumanoid* humanoid,
 									const lbPose* animPose, float dt, lbClimbState* state, lbClimbTargets* targets);

@@ -132,9 +132,12 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 	d.footSpread = 0.12f;
 	d.gripBelow = 0.03f;
 	d.crouchBelow = 0.3f;
-	d.standInset = 0.15f;
+	d.standInset = 0.05f;
 	d.standAbove = 0.35f;
+	d.mantleAbove = 0.35f;
+	d.mantleLean = 0.9f;
 	d.riseTime = 1.2f;
+	d.mantleTime = 1.4f;
 	d.standTime = 3.2f;
 	d.searchHeight = 0.6f;
 	d.driver = lbDefaultClimbDriverDef();
@@ -147,8 +150,9 @@ static bool lbTopOutDefValid(const lbClimbTopOutDef* d)
 	return lbIsValidVec3(d->up) && lbIsValidFloat(d->handInset) && lbIsValidFloat(d->handSpread) &&
 		   lbIsValidFloat(d->footInset) && lbIsValidFloat(d->footSpread) && lbIsValidFloat(d->crouchBelow) && lbIsValidFloat(d->gripBelow) && lbIsValidFloat(d->standAbove) &&
 		   lbIsValidFloat(d->standInset) && lbIsValidFloat(d->riseTime) && lbIsValidFloat(d->standTime) &&
-		   lbIsValidFloat(d->searchHeight) && d->riseTime >= 0.0f && d->standTime >= 0.0f && d->searchHeight > 0.0f &&
-		   lbLengthSquared(d->up) > 0.5f;
+		   lbIsValidFloat(d->mantleAbove) && lbIsValidFloat(d->mantleLean) && lbIsValidFloat(d->mantleTime) &&
+		   lbIsValidFloat(d->searchHeight) && d->riseTime >= 0.0f && d->standTime >= 0.0f && d->mantleTime >= 0.0f &&
+		   d->mantleLean >= 0.0f && d->mantleLean <= 1.2f && d->searchHeight > 0.0f && lbLengthSquared(d->up) > 0.5f;
 }
 
 // The top's surface under a point: a ray down along -up from `above` m over it to `below` m under.
@@ -316,7 +320,11 @@ lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* t, const lbClimbTopOutDef* 
 		break;
 	case lb_topOutPress:
 		if (!lbTopOutDrive(t, def, state, climbDef, 2, dt))
-			lbTopOutEnter(t, t->driver.stuck ? lb_topOutFailed : lb_topOutFeet);
+			lbTopOutEnter(t, t->driver.stuck ? lb_topOutFailed : lb_topOutMantle);
+		break;
+	case lb_topOutMantle:
+		if (t->timer >= def->mantleTime)
+			lbTopOutEnter(t, lb_topOutFeet);
 		break;
 	case lb_topOutFeet:
 		if (!lbTopOutDrive(t, def, state, climbDef, 4, dt))
@@ -346,6 +354,41 @@ lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* t, const lbClimbTopOutDef* 
 	return t->phase;
 }
 
+// The press-up's top: the pelvis's height above the lip (at most the def's) at which both held
+// hands stay within reach of their shoulders, the frame turned to `q` and the pelvis `out` m in
+// front of the lip; a bisection between the start's height and the def's, both hands' reach
+// shortened a little (a straight arm still bends the pose stage's way).
+static float lbTopOutMantleHeight(const lbClimbTopOut* t, const lbClimbTopOutDef* def, const lbHumanoid* h,
+								  const lbPose* animPose, const lbClimbState* state, lbQuat q, float from, float out)
+{
+	const lbVec3 u = lbNormalizeOr(def->up, lbVec3_axisZ);
+	const lbVec3 pelvisMs = animPose->model[h->pelvis].p;
+	float lo = from, hi = lbMaxF(def->mantleAbove, from);
+	for (int it = 0; it < 24; ++it)
+	{
+		const float mid = it == 0 ? hi : 0.5f * (lo + hi);
+		const lbVec3 pelvis = lbMulAdd(lbMulAdd(t->lipWs, mid, u), out, t->wallNormalWs);
+		bool reach = true;
+		for (int i = 0; i < 2; ++i)
+		{
+			const lbClimbLimbState* l = &state->limbs[i];
+			const int sh = h->arm[i].upperArm;
+			if (sh < 0 || (l->mode != lb_climbLocked && l->mode != lb_climbLocking))
+				continue;
+			const lbVec3 shoulder = lbAdd(pelvis, lbQuatRotate(q, lbSub(animPose->model[sh].p, pelvisMs)));
+			const float arm = 0.97f * (h->armAxes[i].upperLength + h->armAxes[i].foreLength);
+			reach = reach && lbDistance(shoulder, l->targetWs) <= arm;
+		}
+		if (it == 0 && reach)
+			return hi;
+		if (reach)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 lbResult lbClimbTopOut_Carry(lbClimbTopOut* t, const lbClimbTopOutDef* def, const lbHumanoid* humanoid,
 							 const lbPose* animPose, float dt, lbClimbState* state, lbClimbTargets* targets)
 {
@@ -356,37 +399,75 @@ lbResult lbClimbTopOut_Carry(lbClimbTopOut* t, const lbClimbTopOutDef* def, cons
 		!lbIsValidVec3(animPose->model[humanoid->pelvis].p))
 		return lbReport(lb_errorNonFinite, "lbClimbTopOut_Carry: a non-finite argument or state");
 	(void)dt;
-	const bool rise = t->phase == lb_topOutRise || t->phase == lb_topOutPress || t->phase == lb_topOutFeet;
+	const bool rise = t->phase == lb_topOutRise || t->phase == lb_topOutPress;
+	const bool mantle = t->phase == lb_topOutMantle || t->phase == lb_topOutFeet;
 	const bool stand = t->phase == lb_topOutStand || t->phase == lb_topOutRelease;
-	if (!rise && !stand)
+	if (!rise && !mantle && !stand)
 		return lb_ok;
 	const lbVec3 u = lbNormalizeOr(def->up, lbVec3_axisZ);
 	if (!t->carrying)
 	{
-		t->carrying = 1;
-		const lbVec3 from = state->frameWs.p;
-		const lbVec3 pelvis = lbTransformPoint(state->frameWs, animPose->model[humanoid->pelvis].p);
-		const float pelvisBelowLip = lbDot(lbSub(t->lipWs, pelvis), u);
-		t->carryWs[0] = from;
-		if (rise)
+		// From where the last carry left the body (the sense stage turns the frame back upright a
+		// little each frame), or from the frame as the sense stage placed it.
+		lbVec3 from;
+		lbQuat q;
+		if (t->carryLegs > 0)
 		{
-			// Straight up, until the hips are crouchBelow under the lip.
-			t->carryWs[1] = lbMulAdd(from, lbMaxF(pelvisBelowLip - def->crouchBelow, 0.0f), u);
-			t->carryLegs = 1;
+			from = t->carryWs[t->carryLegs];
+			q = t->carryQ[1];
 		}
 		else
 		{
+			t->pivotMs = animPose->model[humanoid->pelvis].p;
+			t->uprightQ = state->frameWs.q;
+			q = state->frameWs.q;
+			from = lbTransformPoint(state->frameWs, t->pivotMs);
+		}
+		t->carrying = 1;
+		const float pelvisBelowLip = lbDot(lbSub(t->lipWs, from), u);
+		t->carryWs[0] = from;
+		t->carryQ[0] = q;
+		t->carryQ[1] = q;
+		t->carryLegs = 1;
+		if (rise)
+			// Straight up, until the hips are crouchBelow under the lip.
+			t->carryWs[1] = lbMulAdd(from, lbMaxF(pelvisBelowLip - def->crouchBelow, 0.0f), u);
+		else if (t->phase == lb_topOutMantle)
+		{
+			// The press-up: the hips up over the lip, as far out as they hang, the body leaning in
+			// over the hands (turned about the left axis, the top of the body toward the wall).
+			const lbVec3 left = lbNormalizeOr(lbCross(u, lbNeg(t->wallNormalWs)), lbVec3_zero);
+			const lbQuat lean = lbQuatFromAxisAngle(left, def->mantleLean);
+			t->carryQ[1] = lbQuatNormalize(lbQuatMul(lean, q));
+			const float out = lbMaxF(lbDot(lbSub(from, t->lipWs), t->wallNormalWs), 0.0f);
+			const float above = lbTopOutMantleHeight(t, def, humanoid, animPose, state, t->carryQ[1], -pelvisBelowLip, out);
+			t->carryWs[1] = lbMulAdd(from, lbMaxF(above + pelvisBelowLip, 0.0f), u);
+		}
+		else if (stand)
+		{
 			// Standing on the top, in from the lip (the frame's origin is the ground under the body),
-			// by way of the hips straight up to standAbove over the lip.
+			// upright again, by way of the hips straight up to standAbove over the lip.
 			t->carryWs[1] = lbMulAdd(from, lbMaxF(pelvisBelowLip + def->standAbove, 0.0f), u);
-			t->carryWs[2] = lbMulAdd(t->lipWs, -def->standInset, t->wallNormalWs);
+			t->carryWs[2] = lbTransformPoint(lbMakeTransform(lbMulAdd(t->lipWs, -def->standInset, t->wallNormalWs), t->uprightQ),
+											 t->pivotMs);
+			t->carryQ[1] = t->uprightQ;
 			t->carryLegs = 2;
 		}
+		else
+			t->carryWs[1] = from;
 	}
-	const float span = t->phase == lb_topOutRise ? def->riseTime : t->phase == lb_topOutStand ? def->standTime : 0.0f;
-	const float f = (span > 0.0f ? lbClampF(t->timer / span, 0.0f, 1.0f) : 1.0f) * (float)t->carryLegs;
+	const float span = t->phase == lb_topOutRise	 ? def->riseTime
+					   : t->phase == lb_topOutMantle ? def->mantleTime
+					   : t->phase == lb_topOutStand	 ? def->standTime
+													 : 0.0f;
+	const float g = span > 0.0f ? lbClampF(t->timer / span, 0.0f, 1.0f) : 1.0f;
+	const float f = g * (float)t->carryLegs;
 	const int leg = f >= (float)t->carryLegs ? t->carryLegs - 1 : (int)f;
-	state->frameWs.p = lbLerp(t->carryWs[leg], t->carryWs[leg + 1], lbSmoothStep(f - (float)leg));
+	const lbVec3 pelvis = lbLerp(t->carryWs[leg], t->carryWs[leg + 1], lbSmoothStep(f - (float)leg));
+	// Standing up, the body rights itself over the first leg (the hips rising off the lip).
+	const float turn = lbSmoothStep(lbClampF(f, 0.0f, 1.0f));
+	state->frameWs.q = lbQuatNormalize(lbQuatSlerp(t->carryQ[0], t->carryQ[1], turn));
+	state->frameWs.p = lbSub(pelvis, lbQuatRotate(state->frameWs.q, t->pivotMs));
 	targets->characterWs = state->frameWs;
 	// The carry places the body: the full-body solve is not to pull it toward the limbs as well
 	// (toward feet on the top, that is into the wall). Each limb still reaches its own target.
