@@ -819,7 +819,8 @@ static void lbFbikSolveLimb(lbPose* pose, const lbSkeleton* s, const lbFbikAxes*
 		int p = s->parents[L->root];
 		lbQuat parentQ = p == LB_NULL_INDEX ? lbQuat_identity : pose->model[p].q;
 		lbQuat rootQ = pose->model[L->root].q;
-		if (!lbWithinLimit(rl, rest, along, bend, lbQuatMul(lbQuatConj(parentQ), rootQ), 0.0f))
+		const lbQuat rootLocal = lbQuatMul(lbQuatConj(parentQ), rootQ);
+		if (!lbClearlyWithinLimit(rl, rest, along, bend, rootLocal) && !lbWithinLimit(rl, rest, along, bend, rootLocal, 0.0f))
 		{
 			lbVec3 axis = lbNormalize(lbSub(pose->model[L->end].p, pose->model[L->root].p));
 			// Nearest swivel first (5-degree steps, both ways, all round); if none fits, the one
@@ -1220,6 +1221,22 @@ static float lbFbikBuild(const lbFbikContext* ctx, const float* x, float* A, flo
 	return costValue;
 }
 
+// Whether any float of `count` transforms is NaN or infinite (as lbPose_IsFinite asks): the
+// exponent field plus one carries into the sign bit exactly when it is all ones. One loop over the
+// floats with no branch, which the compiler runs on vectors.
+_Static_assert(sizeof(lbTransform) == 10 * sizeof(float), "lbTransform is ten floats");
+static bool lbFbikNonFinite(const float* f, int count)
+{
+	uint32_t acc = 0u;
+	for (size_t i = 0; i < (size_t)count * 10u; ++i)
+	{
+		uint32_t u;
+		memcpy(&u, &f[i], sizeof u);
+		acc |= (u & 0x7F800000u) + 0x00800000u;
+	}
+	return (acc & 0x80000000u) != 0u;
+}
+
 lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
 						   const lbFullBodyIkDef* settings, const lbFullBodyIkEffector* effectors, void* workspace,
 						   size_t workspaceSize, lbIkResult* outResult)
@@ -1472,7 +1489,7 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 		lbPose_UpdateSubtree(pose, s, h->head);
 	}
 
-	if (!lbPose_IsFinite(pose))
+	if (lbFbikNonFinite(&pose->local[0].p.x, n) | lbFbikNonFinite(&pose->model[0].p.x, n))
 	{
 		memcpy(pose->local, inLocal, sizeof(lbTransform) * (size_t)n);
 		memcpy(pose->model, inModel, sizeof(lbTransform) * (size_t)n);
