@@ -109,11 +109,28 @@ static lbProneChain lbProneChainOf(const lbSkeleton* skeleton, int root, int end
 	return c;
 }
 
+// The rest of a dirty chain's subtree from the chain's current joints (lbProneUpdateSubtree's bits:
+// the joints are already what it would make them, so they are not composed again).
 static void lbProneChainDone(lbPose* pose, const lbSkeleton* skeleton, lbProneChain* chain)
 {
-	if (chain->dirty)
-		lbProneUpdateSubtree(pose, skeleton, chain->bones[0]);
+	if (!chain->dirty)
+		return;
 	chain->dirty = false;
+	const int* parents = skeleton->parents;
+	const int n = pose->boneCount, root = chain->bones[0];
+	uint8_t inSubtree[LB_MAX_BONES];
+	inSubtree[0] = 1u;
+	int next = 1; // the next chain joint (they come in index order, parents first)
+	for (int i = root + 1; i < n; ++i)
+	{
+		const int q = parents[i] - root; // negative above the root
+		const uint8_t m = (uint8_t)(q >= 0 && inSubtree[q]);
+		inSubtree[i - root] = m;
+		if (next < chain->count && i == chain->bones[next])
+			++next;
+		else if (m)
+			lbProneCompose(pose, parents, i);
+	}
 }
 
 // Turns `bone` about `axisMs` through its joint by `angle`: its local rotation, then the model
