@@ -49,9 +49,39 @@ static lbVec3 lbProneNormal(const lbHit* hit, lbVec3 up)
 // that is exactly what a new cast would find; ground out of the cast's reach is a miss, as a cast's.
 // The hit's normal is unit and faces up. `reuse`, when not NULL, is a cast made this frame whose
 // result stands for this one (see lbProneReuseCentre): it is taken instead of casting again.
-static lbProneContact lbProneTrace(const lbSceneQuery* query, const lbProneDef* def, lbVec3 from, float length,
-								   float radius, int cast, lbProneGround* g, lbVec3* castFrom, int* casts,
-								   const lbProneContact* reuse)
+//
+// The cast itself, made about once a frame in twenty traces, is kept out of line
+// (lbProneTraceCast) and the re-evaluation inline at each call: out of line with its many
+// arguments and its result returned by value, a trace that made no cast cost 150 instructions.
+static void lbProneTraceCast(const lbSceneQuery* query, const lbProneDef* def, const lbVec3* from, float length,
+							 float radius, lbProneGround* g, lbVec3* castFrom, int* casts, const lbProneContact* reuse,
+							 lbProneContact* out)
+{
+	const lbVec3 up = def->up;
+	lbProneContact c;
+	*castFrom = *from;
+	if (reuse)
+		c = *reuse;
+	else
+	{
+		lbHit hit = lbProneCast(query, def, *from, length, radius);
+		++*casts;
+		c.hit = hit.hit;
+		c.startedInside = hit.startedInside;
+		c.location = hit.location;
+		c.impactPoint = hit.impactPoint;
+		c.normal = hit.hit ? lbProneNormal(&hit, up) : up;
+	}
+	g->hit = c.hit;
+	g->pointWs = c.hit ? c.impactPoint : *from;
+	g->normalWs = c.hit ? c.normal : up;
+	g->radius = radius;
+	*out = c;
+}
+
+static inline lbProneContact lbProneTrace(const lbSceneQuery* query, const lbProneDef* def, lbVec3 from, float length,
+										  float radius, int cast, lbProneGround* g, lbVec3* castFrom, int* casts,
+										  const lbProneContact* reuse)
 {
 	const lbVec3 up = def->up;
 	// 2 casts whatever; 1 casts unless the start has stayed within recastDistance of the last cast's
@@ -61,23 +91,7 @@ static lbProneContact lbProneTrace(const lbSceneQuery* query, const lbProneDef* 
 	lbProneContact c;
 	if (cast)
 	{
-		*castFrom = from;
-		if (reuse)
-			c = *reuse;
-		else
-		{
-			lbHit hit = lbProneCast(query, def, from, length, radius);
-			++*casts;
-			c.hit = hit.hit;
-			c.startedInside = hit.startedInside;
-			c.location = hit.location;
-			c.impactPoint = hit.impactPoint;
-			c.normal = hit.hit ? lbProneNormal(&hit, up) : up;
-		}
-		g->hit = c.hit;
-		g->pointWs = c.hit ? c.impactPoint : from;
-		g->normalWs = c.hit ? c.normal : up;
-		g->radius = radius;
+		lbProneTraceCast(query, def, &from, length, radius, g, castFrom, casts, reuse, &c);
 		return c;
 	}
 	c.hit = c.startedInside = false;
