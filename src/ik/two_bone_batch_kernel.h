@@ -12,8 +12,7 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 	for (int o = 0; o < LB_TB_LANES; o += LBK_W)
 	{
 #define LD(arr) LBK(Load)(&(arr)[o])
-		const LBK_T zero = LBK(Set1)(0.0f), one = LBK(Set1)(1.0f), two = LBK(Set1)(2.0f), half = LBK(Set1)(0.5f),
-					minus1 = LBK(Set1)(-1.0f);
+		const LBK_T zero = LBK(Set1)(0.0f), one = LBK(Set1)(1.0f), two = LBK(Set1)(2.0f), half = LBK(Set1)(0.5f);
 		const LBK_T ax = LD(L->a[0]), ay = LD(L->a[1]), az = LD(L->a[2]);
 		const LBK_T wx = LBK(Sub)(LD(L->m[0]), ax), wy = LBK(Sub)(LD(L->m[1]), ay), wz = LBK(Sub)(LD(L->m[2]), az);
 		const LBK_T vx = LBK(Sub)(LD(L->e[0]), LD(L->m[0])), vy = LBK(Sub)(LD(L->e[1]), LD(L->m[1])),
@@ -140,7 +139,8 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 			cos0 = LBK(Select)(given, cos0G, cos0), sin0 = LBK(Select)(given, sin0G, sin0);
 		}
 
-		// Soft IK: beyond dMax - band the distance approaches dMax along an exponential.
+		// Soft IK: beyond dMax - band the distance approaches dMax along an exponential. expf per
+		// lane: the paths must agree, and the band is rarely entered.
 		const LBK_T soften = LBK(Min)(LBK(Max)(LD(L->soften), zero), half);
 		const LBK_T dMax = LBK(Sqrt)(LBK(Add)(base, cross2));
 		const LBK_T band = LBK(Mul)(soften, dMax), start = LBK(Sub)(dMax, band);
@@ -148,22 +148,11 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		LBK_T dReach = dist;
 		if (LBK(MaskBits)(inBand))
 		{
-			// exp(-x) in lanes, on the kernel's operations so both paths agree: exp(-y)^64 for
-			// y = x / 64 <= 0.3125, the series to y^6 (within 7e-8) squared six times, about 1e-5
-			// relative in all, which moves the softened distance by under 1e-5 of the band. Past
-			// x = 20, 1 - exp(-x) is 1 in float: the clamp changes nothing.
-			const LBK_T x = LBK(Div)(LBK(Sub)(dist, start), LBK(Select)(inBand, band, one));
-			const LBK_T y = LBK(Mul)(LBK(Min)(x, LBK(Set1)(20.0f)), LBK(Set1)(1.0f / 64.0f));
-			LBK_T e = LBK(Set1)(1.0f / 720.0f);
-			e = LBK(Add)(LBK(Set1)(-1.0f / 120.0f), LBK(Mul)(e, y));
-			e = LBK(Add)(LBK(Set1)(1.0f / 24.0f), LBK(Mul)(e, y));
-			e = LBK(Add)(LBK(Set1)(-1.0f / 6.0f), LBK(Mul)(e, y));
-			e = LBK(Add)(half, LBK(Mul)(e, y));
-			e = LBK(Add)(minus1, LBK(Mul)(e, y));
-			e = LBK(Add)(one, LBK(Mul)(e, y));
-			for (int k = 0; k < 6; ++k)
-				e = LBK(Mul)(e, e);
-			const LBK_T soft = LBK(Add)(start, LBK(Mul)(band, LBK(Sub)(one, e)));
+			float x[LBK_W], e[LBK_W];
+			LBK(Store)(x, LBK(Div)(LBK(Sub)(dist, start), LBK(Select)(inBand, band, one)));
+			for (int k = 0; k < LBK_W; ++k)
+				e[k] = expf(-x[k]);
+			const LBK_T soft = LBK(Add)(start, LBK(Mul)(band, LBK(Sub)(one, LBK(Load)(e))));
 			dReach = LBK(Select)(inBand, soft, dist);
 		}
 		const LBK_T softened = LBK(Gt)(soften, zero);
@@ -174,6 +163,7 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		// Bend giving that distance, clamped at the reach limits.
 		const LBK_T hasCross = LBK(Gt)(cross2, LBK(Set1)(1.0e-12f));
 		const LBK_T c1 = LBK(Div)(LBK(Sub)(dSolve2, base), LBK(Select)(hasCross, cross2, one));
+		const LBK_T minus1 = LBK(Set1)(-1.0f);
 		const LBK_T cos1 = LBK(Select)(hasCross, LBK(Min)(LBK(Max)(c1, minus1), one), one);
 		const LBK_T inReach = LBK(And)(hasCross, LBK(And)(LBK(Gt)(c1, minus1), LBK(Gt)(one, c1)));
 		const LBK_T sin1 = LBK(Sqrt)(LBK(Max)(LBK(Sub)(one, LBK(Mul)(cos1, cos1)), zero));
