@@ -201,6 +201,8 @@ static void test_topout(void)
 				if (phase == 2)
 					ENSURE(lbClimbTopOut_Carry(&top, &td, &h, &base, DT, &cs, &ct) == lb_ok);
 				characterWs = ct.characterWs;
+				if (phase == 2)
+					ENSURE(lbClimbTopOut_HangLegs(&top, &cs, sk, &h, &pose) == lb_ok);
 				ENSURE(lbClimbApplyPose(&ct, &cd, sk, &h, &cache, &pose, ws, wsSize, NULL) == lb_ok);
 				contactCount = climbContacts(&ct, &cd, &h, contacts);
 				for (int i = 0; i < 4 && phase == 2; ++i)
@@ -413,10 +415,75 @@ static void test_topout_bad_input(void)
 	lbDestroySkeleton(sk);
 }
 
+// HangLegs: with the climbing frame leaned against its upright rotation, each thigh's world rotation
+// becomes what it was under the upright frame (both rigs, any lean), the rest of the body is left
+// alone; before the first carry, upright, or with bad input, the pose does not change.
+static void test_topout_hang_legs(void)
+{
+	for (size_t r = 0; r < sizeof kRigs / sizeof kRigs[0]; ++r)
+	{
+		const RigCase* rc = &kRigs[r];
+		lbSkeleton* sk = lbCreateReferenceRig(rc->rig);
+		lbHumanoid h;
+		ENSURE(lbMapHumanoid(sk, NULL, &h) == lb_ok);
+		lbPose pose = lbCreatePose(sk), before = lbCreatePose(sk);
+		lbPose_SetRest(&pose, sk);
+		lbPose_Copy(&before, &pose);
+		lbClimbTopOut t;
+		memset(&t, 0, sizeof t);
+		t.phase = lb_topOutFeet;
+		lbClimbState cs;
+		lbClimbState_Reset(&cs);
+		const lbQuat upright = lbCharacterTransform(&h, lbVec3_zero, rc->fwd, rc->up).q;
+		cs.frameWs = lbMakeTransform(lbMakeVec3(1, 2, 3), upright);
+		// Before the first carry: nothing.
+		ENSURE(lbClimbTopOut_HangLegs(&t, &cs, sk, &h, &pose) == lb_ok);
+		ENSURE(memcmp(pose.model, before.model, sizeof(lbTransform) * (size_t)sk->boneCount) == 0);
+		t.carryLegs = 1;
+		t.uprightQ = upright;
+		const lbVec3 left = lbNormalize(lbCross(rc->up, rc->fwd));
+		for (int k = 1; k <= 4; ++k)
+		{
+			lbPose_Copy(&pose, &before);
+			cs.frameWs.q = lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(left, 0.25f * (float)k), upright));
+			ENSURE(lbClimbTopOut_HangLegs(&t, &cs, sk, &h, &pose) == lb_ok);
+			for (int s = 0; s < 2; ++s)
+			{
+				const int b = h.leg[s].thigh;
+				const lbQuat want = lbQuatMul(upright, before.model[b].q), got = lbQuatMul(cs.frameWs.q, pose.model[b].q);
+				ENSURE(lbQuatAngleBetween(want, got) < 1.0e-3f);
+				// The hip stays where it is; the knee swings with the thigh.
+				ENSURE(lbDistance(pose.model[b].p, before.model[b].p) < 1.0e-5f);
+				ENSURE(lbDistance(pose.model[h.leg[s].calf].p, before.model[h.leg[s].calf].p) > 0.01f);
+			}
+			ENSURE(lbQuatAngleBetween(pose.model[h.pelvis].q, before.model[h.pelvis].q) < 1.0e-6f);
+			ENSURE(lbQuatAngleBetween(pose.model[h.head].q, before.model[h.head].q) < 1.0e-6f);
+		}
+		// Bad input: a clear error, the pose unchanged.
+		lbPose_Copy(&pose, &before);
+		ENSURE(lbClimbTopOut_HangLegs(NULL, &cs, sk, &h, &pose) == lb_errorNullPointer);
+		ENSURE(lbClimbTopOut_HangLegs(&t, NULL, sk, &h, &pose) == lb_errorNullPointer);
+		ENSURE(lbClimbTopOut_HangLegs(&t, &cs, NULL, &h, &pose) == lb_errorNullPointer);
+		ENSURE(lbClimbTopOut_HangLegs(&t, &cs, sk, NULL, &pose) == lb_errorNullPointer);
+		ENSURE(lbClimbTopOut_HangLegs(&t, &cs, sk, &h, NULL) == lb_errorNullPointer);
+		lbClimbState bad = cs;
+		bad.frameWs.q.x = NAN;
+		ENSURE(lbClimbTopOut_HangLegs(&t, &bad, sk, &h, &pose) == lb_errorNonFinite);
+		lbClimbTopOut badTop = t;
+		badTop.uprightQ = lbMakeQuat(0, 0, 0, 0);
+		ENSURE(lbClimbTopOut_HangLegs(&badTop, &cs, sk, &h, &pose) == lb_errorNonFinite);
+		ENSURE(memcmp(pose.model, before.model, sizeof(lbTransform) * (size_t)sk->boneCount) == 0);
+		lbDestroyPose(&pose);
+		lbDestroyPose(&before);
+		lbDestroySkeleton(sk);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_topout);
 	RUN_TEST(test_topout_bad_input);
+	RUN_TEST(test_topout_hang_legs);
 	TEST_MAIN_END();
 }

@@ -83,11 +83,12 @@ typedef struct lbClimbTopOutDef
 	uint32_t channelMask;
 	///@{
 	/// Hands on the top: how far in from the lip and how far to each side of the body (m). Default
-	/// 0.12, 0.3.
+	/// 0.2, 0.3.
 	float handInset, handSpread;
 	///@}
 	///@{
-	/// Feet on the top: how far in from the lip and to each side (m). Default 0.15, 0.12.
+	/// Feet on the top (their toe tips): how far in from the lip and to each side (m). Default 0.3,
+	/// 0.12.
 	float footInset, footSpread;
 	///@}
 	/// The hands' grips on the lip: this far below its edge on the wall (m). Default 0.03.
@@ -99,13 +100,14 @@ typedef struct lbClimbTopOutDef
 	/// not reach, the arms then straight). Default 0.35.
 	float mantleAbove;
 	/// Top of the press-up: the body leans in over the lip by this angle about the pelvis (rad).
-	/// Default 0.9 (about 52 degrees).
+	/// Default 0.8 (about 46 degrees).
 	float mantleLean;
 	/// Standing up, the hips first rise straight to this height above the lip before they move in
 	/// over the feet (m). Default 0.35.
 	float standAbove;
-	/// Standing on the top: the pelvis over this point, this far in from the lip (m). Default 0.05
-	/// (over the feet, whose toes hold footInset in from the lip).
+	/// Standing on the top, the body stands over its feet (the animation's toe tips on the held
+	/// ones); with no foot held, the pelvis over this point, this far in from the lip (m). Default
+	/// 0.15.
 	float standInset;
 	///@{
 	/// Duration of the rise, of the press-up and of standing up once the hands have let go (s, each
@@ -219,6 +221,15 @@ LB_API lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* topOut, const lbClim
 LB_API lbResult lbClimbTopOut_Carry(lbClimbTopOut* topOut, const lbClimbTopOutDef* def, const lbHumanoid* humanoid,
 									const lbPose* animPose, float dt, lbClimbState* state, lbClimbTargets* targets);
 
+/// Called on the base pose (model space) before lbClimbApplyPose while topping out: turns each
+/// thigh (its leg with it) back by the lean the carry gave the climbing frame (`state->frameWs`
+/// against the upright rotation it started from), so the legs hang as the animation has them
+/// under an upright body instead of swinging out behind a body leaning in over the lip, and a
+/// knee bends forward and up onto the top, not down under it. Nothing changes before the first
+/// carry or with the frame upright. Returns lb_errorNullPointer, lb_errorNonFinite (a non-finite
+/// frame) or a pose error (nothing changed).
+LB_API lbResult lbClimbTopOut_HangLegs(const lbClimbTopOut* topOut, const lbClimbState* state, const lbSkeleton* skeleton,
+									   const lbHumanoid* humanoid, lbPose* pose);
 
 /// Looks for a climbable wall ahead of a character: a ray from the character's chest height
 /// (`chestHeight` m above its origin along up) along its forward (humanoid forwardMs through

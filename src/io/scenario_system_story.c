@@ -350,6 +350,9 @@ static void lbStoryPose(void* system, const lbRunContext* ctx, lbPose* pose, lbS
 		s->hasLast = true;
 		return;
 	}
+	// Topping out, the legs hang under the leaning body as they would under an upright one.
+	if (s->sensed && s->phase == lb_storyTopOut)
+		lbClimbTopOut_HangLegs(&s->top, &s->climb, ctx->skeleton, ctx->humanoid, pose);
 	if (!s->sensed || lbClimbApplyPose(&s->targets, &s->climbDef, ctx->skeleton, ctx->humanoid, &s->cache, pose, s->workspace,
 									   s->workspaceSize, &s->result) != lb_ok)
 		return;

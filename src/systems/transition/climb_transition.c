@@ -126,16 +126,16 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 	memset(&d, 0, sizeof d);
 	d.up = lbVec3_axisZ;
 	d.channelMask = LB_CHANNEL_CLIMBABLE;
-	d.handInset = 0.12f;
+	d.handInset = 0.2f;
 	d.handSpread = 0.3f;
-	d.footInset = 0.15f;
+	d.footInset = 0.3f;
 	d.footSpread = 0.12f;
 	d.gripBelow = 0.03f;
 	d.crouchBelow = 0.3f;
-	d.standInset = 0.05f;
+	d.standInset = 0.15f;
 	d.standAbove = 0.35f;
 	d.mantleAbove = 0.35f;
-	d.mantleLean = 0.9f;
+	d.mantleLean = 0.8f;
 	d.riseTime = 1.2f;
 	d.mantleTime = 1.4f;
 	d.standTime = 3.2f;
@@ -389,6 +389,32 @@ static float lbTopOutMantleHeight(const lbClimbTopOut* t, const lbClimbTopOutDef
 	return lo;
 }
 
+// Where the body stands on the top (the frame's origin, on the top's height): over its feet, so
+// that the animation's toe tips lie on the held ones and letting the feet go back to the animation
+// moves them nowhere (a foot blended across the top from a hold to the animation dips into it);
+// `standInset` in from the lip with no foot held.
+static lbVec3 lbTopOutStandOrigin(const lbClimbTopOut* t, const lbClimbTopOutDef* def, const lbHumanoid* h,
+								  const lbPose* animPose, const lbClimbState* state)
+{
+	const lbVec3 u = lbNormalizeOr(def->up, lbVec3_axisZ);
+	lbVec3 sum = lbVec3_zero;
+	int n = 0;
+	for (int s = 0; s < 2; ++s)
+	{
+		const lbClimbLimbState* l = &state->limbs[2 + s];
+		const int ball = h->leg[s].ball, foot = h->leg[s].foot;
+		if ((l->mode != lb_climbLocked && l->mode != lb_climbLocking) || foot < 0 || foot >= animPose->boneCount ||
+			ball >= animPose->boneCount)
+			continue;
+		const lbVec3 toeMs = ball >= 0 ? lbTransformPoint(animPose->model[ball], h->legAxes[s].toeTipBall) : animPose->model[foot].p;
+		sum = lbAdd(sum, lbSub(l->targetWs, lbQuatRotate(t->uprightQ, toeMs)));
+		++n;
+	}
+	const lbVec3 at = n > 0 ? lbMulSV(1.0f / (float)n, sum) : lbMulAdd(t->lipWs, -def->standInset, t->wallNormalWs);
+	// On the top's height, whatever the feet's lock offset.
+	return lbAdd(lbProjectOnPlane(at, u), lbMulSV(lbDot(t->lipWs, u), u));
+}
+
 lbResult lbClimbTopOut_Carry(lbClimbTopOut* t, const lbClimbTopOutDef* def, const lbHumanoid* humanoid,
 							 const lbPose* animPose, float dt, lbClimbState* state, lbClimbTargets* targets)
 {
@@ -448,7 +474,7 @@ lbResult lbClimbTopOut_Carry(lbClimbTopOut* t, const lbClimbTopOutDef* def, cons
 			// Standing on the top, in from the lip (the frame's origin is the ground under the body),
 			// upright again, by way of the hips straight up to standAbove over the lip.
 			t->carryWs[1] = lbMulAdd(from, lbMaxF(pelvisBelowLip + def->standAbove, 0.0f), u);
-			t->carryWs[2] = lbTransformPoint(lbMakeTransform(lbMulAdd(t->lipWs, -def->standInset, t->wallNormalWs), t->uprightQ),
+			t->carryWs[2] = lbTransformPoint(lbMakeTransform(lbTopOutStandOrigin(t, def, humanoid, animPose, state), t->uprightQ),
 											 t->pivotMs);
 			t->carryQ[1] = t->uprightQ;
 			t->carryLegs = 2;
@@ -473,6 +499,37 @@ lbResult lbClimbTopOut_Carry(lbClimbTopOut* t, const lbClimbTopOutDef* def, cons
 	// (toward feet on the top, that is into the wall). Each limb still reaches its own target.
 	for (int i = 0; i < 4; ++i)
 		targets->limbs[i].bodyAlpha = 0.0f;
+	return lb_ok;
+}
+
+lbResult lbClimbTopOut_HangLegs(const lbClimbTopOut* t, const lbClimbState* state, const lbSkeleton* skeleton,
+								const lbHumanoid* humanoid, lbPose* pose)
+{
+	if (!t || !state || !skeleton || !humanoid || !pose || !pose->model || !pose->local)
+		return lbReport(lb_errorNullPointer, "lbClimbTopOut_HangLegs: an argument is NULL");
+	if (t->carryLegs <= 0 || t->phase >= lb_topOutDone)
+		return lb_ok;
+	if (!lbIsValidTransform(state->frameWs) || !lbIsValidQuat(t->uprightQ))
+		return lbReport(lb_errorNonFinite, "lbClimbTopOut_HangLegs: a non-finite frame or top-out state");
+	// Model space: the bone's world rotation is frame * model; under the upright frame it was
+	// upright * model, so the model rotation that keeps it is conj(frame) * upright * model.
+	const lbQuat back = lbQuatNormalize(lbQuatMul(lbQuatConj(state->frameWs.q), t->uprightQ));
+	if (lbQuatAngleBetween(back, lbQuat_identity) < 1.0e-4f)
+		return lb_ok;
+	for (int s = 0; s < 2; ++s)
+	{
+		const int thigh = humanoid->leg[s].thigh;
+		if (thigh < 0 || thigh >= pose->boneCount)
+			return lbReport(lb_errorBoneNotFound, "lbClimbTopOut_HangLegs: the humanoid has no thigh %d in the pose", s);
+	}
+	for (int s = 0; s < 2; ++s)
+	{
+		const int thigh = humanoid->leg[s].thigh;
+		const lbResult r = lbPose_SetBoneModelRotation(pose, skeleton, thigh,
+													   lbQuatNormalize(lbQuatMul(back, pose->model[thigh].q)), true);
+		if (r != lb_ok)
+			return r;
+	}
 	return lb_ok;
 }
 
