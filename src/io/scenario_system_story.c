@@ -56,6 +56,8 @@ typedef struct lbStoryRun
 	// The wall being climbed: the lip's height along up, or -1e30 with no top found.
 	float lipHeight;
 	bool toppingOut;
+	// Let go above the ground: falling to it (the runner's gravity) until the landing.
+	bool dropped;
 } lbStoryRun;
 
 static const char* const lbStoryKeys[] = { "foot", "climb", "goal", "chest_height", "search_distance", "mount_distance",
@@ -180,8 +182,15 @@ static void* lbStoryCreate(const lbRunContext* ctx, const cJSON* config, lbResul
 static void lbStoryInput(void* system, const lbRunContext* ctx, const lbScenarioEvent* in)
 {
 	lbStoryRun* s = (lbStoryRun*)system;
-	// The foot system hears the run's state changes (a landing) while it holds the character.
-	if ((s->phase == lb_storyWalk || s->phase == lb_storyWalkOn) && lbSystemFoot.input)
+	// The foot system hears the run's state changes (a landing) while it holds the character; but
+	// for the landing after letting go of the wall: the foot system, made anew at the hand-back,
+	// fell with its IK faded out, and its landing snap (the IK at full weight in one frame) pops
+	// 14.5 degrees on the mannequin, at the limit, where the IK blending back in from the fall
+	// stays within 6.
+	const bool dropLanding = s->dropped && in->kind == lb_inputState && in->state == lb_stateLanding;
+	if (dropLanding)
+		s->dropped = false;
+	else if ((s->phase == lb_storyWalk || s->phase == lb_storyWalkOn) && lbSystemFoot.input)
 		lbSystemFoot.input(s->foot, ctx, in);
 }
 
@@ -239,6 +248,7 @@ static void lbStoryHandBack(lbStoryRun* s, lbRunContext* ctx)
 		// upright over its landing place.
 		ctx->characterWs = lbMakeTransform(drop.characterWs.p, standing.q);
 		ctx->state = lb_stateFalling;
+		s->dropped = true;
 	}
 	s->phase = lb_storyWalkOn;
 	s->sensed = false;
