@@ -31,9 +31,8 @@ typedef struct KnownOver
 
 static const KnownOver kKnownOver[] = {
 	{ "foot_run_stairs_mannequin.json", 0.026f, 0.020f, 0.60f, 15.0f, 0, 0.010f },
-	{ "foot_run_stairsdown18_mixamo.json", 0.010f, 0.020f, 0.60f, 18.3f, 0, 0.010f },
-	{ "foot_run_stairsdown25_mannequin.json", 0.012f, 0.020f, 0.60f, 16.6f, 0, 0.010f },
-	{ "foot_run_stairsdown25_mixamo.json", 0.010f, 0.020f, 0.60f, 16.0f, 0, 0.010f },
+	{ "foot_run_stairsdown18_mixamo.json", 0.010f, 0.020f, 0.60f, 16.3f, 0, 0.010f },
+	{ "foot_run_stairsdown25_mannequin.json", 0.012f, 0.020f, 0.60f, 16.2f, 0, 0.010f },
 	{ "foot_run_stairsdown30_mannequin.json", 0.027f, 0.027f, 0.60f, 34.4f, 1, 0.010f },
 	{ "foot_run_stairsdown30_mixamo.json", 0.030f, 0.030f, 0.60f, 29.9f, 1, 0.010f },
 	{ "foot_run_stairsup25_mannequin.json", 0.076f, 0.036f, 0.60f, 15.0f, 0, 0.010f },

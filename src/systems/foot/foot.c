@@ -1374,6 +1374,17 @@ static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootF
 		state->pelvisOffset = lbMinF(state->pelvisOffset, lbMaxF(target, fold));
 	if (state->pelvisOffset < target)
 		state->pelvisOffset = lbMaxF(state->pelvisOffset, lbMinF(target, fold));
+	// While the floor falls away, the pose stage lowers the pelvis at once as far as a leg needs to
+	// reach (`reachDrop`, unsmoothed), below where the fold room above held the state: the state
+	// follows it down there, so when that need recedes (a landing lock blended in, the body coming
+	// down after the foot) the pelvis eases back up from where it really is instead of jumping up
+	// to the state (running down 0.18 m stairs on mixamo, 5.6 cm in a frame unfolded the trailing
+	// knee 14 degrees). Going up, a pelvis held that low folds the legs into the steps.
+	if (!f->snap && f->floorJump < 0.0f && def->pelvisMode != lb_footPelvisWeightedAverage)
+	{
+		const float need = lbMaxF(counts[0] ? drop[0] : 0.0f, counts[1] ? drop[1] : 0.0f);
+		state->pelvisOffset = lbMinF(state->pelvisOffset, -lbMinF(need, lbMaxF(def->pelvisMaxSink, 0.0f)));
+	}
 	if (in->landed)
 		state->landing = def->landingCompression;
 	else if (state->landing != 0.0f)
