@@ -283,6 +283,19 @@ static void test_prone_bad_input(void)
 			bad.animPose = &nanAnim;
 			ENSURE(lbProneSense(&st, &def, f.skel, &f.h, &bad, &t) == lb_errorNonFinite);
 		}
+		// A bone the system never reads (the head) is not refused, and nothing it writes takes the
+		// NaN: the targets are those of the same pose without it.
+		lbPose_Copy(&nanAnim, &f.anim);
+		nanAnim.model[f.h.head].p.z = NAN;
+		nanAnim.local[f.h.head].q.x = NAN;
+		lbProneState stA = before, stB = before;
+		lbProneTargets ta, tb2;
+		bad = in;
+		bad.animPose = &nanAnim;
+		ENSURE(lbProneSense(&stA, &def, f.skel, &f.h, &bad, &ta) == lb_ok);
+		ENSURE(lbProneSense(&stB, &def, f.skel, &f.h, &in, &tb2) == lb_ok);
+		ENSURE(memcmp(&ta, &tb2, sizeof ta) == 0);
+		ENSURE(memcmp(&stA, &stB, sizeof stA) == 0);
 		lbDestroyPose(&nanAnim);
 	}
 	ENSURE(memcmp(&st, &before, sizeof st) == 0);
