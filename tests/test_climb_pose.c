@@ -666,7 +666,34 @@ static void test_bad_input_changes_nothing(void)
 		ENSURE(CALL(&good, &f.def, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorNonFinite);
 		f.pose.local[3] = keep;
 		ENSURE(sameAsSnapshot(&f, &snap));
+		// The workspace keeps the rig it made for this humanoid: the same humanoid changed in place
+		// after a good call (a limb bone off the skeleton) is still refused.
+		const int calf = f.h.leg[0].calf;
+		f.h.leg[0].calf = f.skeleton->boneCount + 2;
+		ENSURE(CALL(&good, &f.def, &f.cache, &f.pose, f.workspace, f.workspaceSize) != lb_ok);
+		f.h.leg[0].calf = calf;
+		ENSURE(sameAsSnapshot(&f, &snap));
 		ENSURE(memcmp(&out, &outBefore, sizeof out) == 0);
+		{
+			// A workspace that holds no rig (never used, filled with other bytes) gives the same
+			// pose and cache bit for bit as the one used before.
+			void* fresh = malloc(f.workspaceSize);
+			memset(fresh, 0xa5, f.workspaceSize);
+			ENSURE(apply(&f, &good, NULL) == lb_ok);
+			Snapshot again = { (lbTransform*)malloc(n), (lbTransform*)malloc(n), f.cache };
+			memcpy(again.local, f.pose.local, n);
+			memcpy(again.model, f.pose.model, n);
+			f.cache = snap.cache;
+			lbPose_Copy(&f.pose, &f.anim);
+			ENSURE(lbClimbApplyPose(&good, &f.def, f.skeleton, &f.h, &f.cache, &f.pose, fresh, f.workspaceSize, NULL) == lb_ok);
+			ENSURE(sameAsSnapshot(&f, &again));
+			free(again.local);
+			free(again.model);
+			free(fresh);
+			f.cache = snap.cache;
+			memcpy(f.pose.local, snap.local, n);
+			memcpy(f.pose.model, snap.model, n);
+		}
 #undef CALL
 		ENSURE(capture.count > 0);
 		// The size query.

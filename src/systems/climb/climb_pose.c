@@ -46,13 +46,39 @@ static size_t lbClimbAlignUp(size_t n, size_t a)
 	return (n + a - 1u) / a * a;
 }
 
+// What the pose stage derives from the skeleton and humanoid alone: their checks, the limb chains
+// and the forearms' and ankles' limit axes. Kept at the end of the workspace next to copies of
+// what it was derived from, so a character solved again with the same workspace skips them; any
+// other bytes there (another skeleton or humanoid, or memory the stage never used) do not match
+// and the rig is made again.
+#define LB_CLIMB_RIG_MAGIC 0x6769526b6d696c43ull
+typedef struct lbClimbRig
+{
+	uint64_t magic;
+	const lbSkeleton* skeleton;
+	const int* parents;
+	const lbTransform* restLocal;
+	const lbTransform* restModel;
+	const lbHumanoid* humanoidPtr;
+	int boneCount;
+	lbHumanoid humanoid;
+	lbLimbChain chain[4];
+	lbVec3 foreAlong[2];
+	lbQuat foreRef[2];
+	bool foreValid[2];
+	lbVec3 footAlong[2], footBend[2];
+	lbQuat footRef[2];
+	bool footValid[2];
+} lbClimbRig;
+
 size_t lbGetClimbWorkspaceSize(const lbSkeleton* skeleton)
 {
 	if (!skeleton || skeleton->boneCount <= 0)
 		return 0u;
-	// The full-body solver's part first, then a working copy of the pose (local and model).
+	// The full-body solver's part first, then a working copy of the pose (local and model), then
+	// the rig (with room to align it).
 	return lbClimbAlignUp(lbGetFullBodyIkWorkspaceSize(skeleton), _Alignof(lbTransform)) +
-		   2u * (size_t)skeleton->boneCount * sizeof(lbTransform);
+		   2u * (size_t)skeleton->boneCount * sizeof(lbTransform) + sizeof(lbClimbRig) + _Alignof(lbClimbRig);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -153,6 +179,10 @@ typedef struct lbClimbPoseCtx
 	lbVec3 foreAlong[2];
 	lbQuat foreRef[2];
 	bool foreValid[2];
+	// Each ankle's limit axes (lbHumanoid_GetLimitAxes of the foot role).
+	lbVec3 footAlong[2], footBend[2];
+	lbQuat footRef[2];
+	bool footValid[2];
 	// Whether a surface faces up (a ledge or hold top) rather than being a wall.
 	bool top[4];
 } lbClimbPoseCtx;
@@ -1242,7 +1272,8 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		lbVec3 along, bend;
 		lbQuat ref;
 		const int parent = c->skeleton->parents[foot];
-		if (parent >= 0 && lbHumanoid_GetLimitAxes(h, c->skeleton, s == lb_left ? lb_roleFootL : lb_roleFootR, &along, &bend, &ref))
+		along = c->footAlong[s], bend = c->footBend[s], ref = c->footRef[s];
+		if (parent >= 0 && c->footValid[s])
 		{
 			lbJointLimit ankle;
 			memset(&ankle, 0, sizeof ankle);
@@ -1339,6 +1370,55 @@ static int lbClimbLockPoints(const lbClimbPoseCtx* c, const lbClimbPoseCache* ca
 	return n;
 }
 
+// Checks the humanoid against the skeleton and makes the rig (see lbClimbRig).
+static lbResult lbClimbPrepareRig(lbClimbRig* rig, const lbSkeleton* skeleton, const lbHumanoid* humanoid)
+{
+	static const char fn[] = "lbClimbApplyPose";
+	if (lbHumanoid_Check(humanoid, skeleton) != lb_ok)
+		return lb_errorSkeletonMismatch;
+	for (int i = 0; i < 4; ++i)
+	{
+		if (lbHumanoid_GetLimbChain(humanoid, (lbLimb)i, &rig->chain[i]) != lb_ok)
+			return lbReport(lb_errorMissingRole, "%s: limb %d is not mapped", fn, i);
+		if (!lbClimbValidBone(skeleton, rig->chain[i].root) || !lbClimbValidBone(skeleton, rig->chain[i].mid) ||
+			!lbClimbValidBone(skeleton, rig->chain[i].end))
+			return lbReport(lb_errorSkeletonMismatch, "%s: the humanoid map does not fit the skeleton", fn);
+	}
+	if (!lbClimbValidBone(skeleton, humanoid->pelvis))
+		return lbReport(lb_errorSkeletonMismatch, "%s: the humanoid's pelvis is not in the skeleton", fn);
+	for (int s = 0; s < 2; ++s)
+	{
+		for (int k = 0; k < humanoid->arm[s].twistCount && k < LB_MAX_TWIST; ++k)
+			if (humanoid->arm[s].twist[k] >= skeleton->boneCount)
+				return lbReport(lb_errorSkeletonMismatch, "%s: a twist bone is not in the skeleton", fn);
+	}
+	for (int side = 0; side < 2; ++side)
+	{
+		rig->foreValid[side] = lbHumanoid_GetLimitAxes(humanoid, skeleton, side == lb_left ? lb_roleForeArmL : lb_roleForeArmR,
+													   &rig->foreAlong[side], NULL, &rig->foreRef[side]);
+		rig->footValid[side] = lbHumanoid_GetLimitAxes(humanoid, skeleton, side == lb_left ? lb_roleFootL : lb_roleFootR,
+													   &rig->footAlong[side], &rig->footBend[side], &rig->footRef[side]);
+	}
+	rig->skeleton = skeleton;
+	rig->parents = skeleton->parents;
+	rig->restLocal = skeleton->restLocal;
+	rig->restModel = skeleton->restModel;
+	rig->boneCount = skeleton->boneCount;
+	rig->humanoidPtr = humanoid;
+	memcpy(&rig->humanoid, humanoid, sizeof *humanoid);
+	rig->magic = LB_CLIMB_RIG_MAGIC;
+	return lb_ok;
+}
+
+// Whether the rig in the workspace was made for this skeleton and humanoid.
+static bool lbClimbRigMatches(const lbClimbRig* rig, const lbSkeleton* skeleton, const lbHumanoid* humanoid)
+{
+	return rig->magic == LB_CLIMB_RIG_MAGIC && rig->skeleton == skeleton && rig->parents == skeleton->parents &&
+		   rig->restLocal == skeleton->restLocal && rig->restModel == skeleton->restModel &&
+		   rig->boneCount == skeleton->boneCount && rig->humanoidPtr == humanoid &&
+		   memcmp(&rig->humanoid, humanoid, sizeof *humanoid) == 0;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Entry point
 
@@ -1347,10 +1427,9 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 						  size_t workspaceSize, lbClimbPoseResult* outResult)
 {
 	static const char fn[] = "lbClimbApplyPose";
+	lbResult r = lb_ok;
 	if (!targets || !def || !skeleton || !humanoid || !cache || !pose || !pose->local || !pose->model)
 		return lbReport(lb_errorNullPointer, "%s: targets, def, skeleton, humanoid, cache and pose are required", fn);
-	if (lbHumanoid_Check(humanoid, skeleton) != lb_ok)
-		return lb_errorSkeletonMismatch;
 	if (def->internalValue != LB_SECRET_COOKIE)
 		return lbReport(lb_errorDefNotInitialized, "%s: def not initialised with lbDefaultClimbDef()", fn);
 	if (def->fullBody.internalValue != LB_SECRET_COOKIE)
@@ -1380,24 +1459,6 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 				!lbClimbValidQuat(cache->lastArmWs[1][k % (2 + LB_MAX_TWIST)]) || !lbClimbValidQuat(cache->lastLegWs[k % 2][k / 2 % 2]))
 				return lbReport(lb_errorNonFinite, "%s: the pose cache holds non-finite or non-unit values", fn);
 	}
-	lbClimbPoseCtx c;
-	memset(&c, 0, sizeof c);
-	for (int i = 0; i < 4; ++i)
-	{
-		if (lbHumanoid_GetLimbChain(humanoid, (lbLimb)i, &c.chain[i]) != lb_ok)
-			return lbReport(lb_errorMissingRole, "%s: limb %d is not mapped", fn, i);
-		if (!lbClimbValidBone(skeleton, c.chain[i].root) || !lbClimbValidBone(skeleton, c.chain[i].mid) ||
-			!lbClimbValidBone(skeleton, c.chain[i].end))
-			return lbReport(lb_errorSkeletonMismatch, "%s: the humanoid map does not fit the skeleton", fn);
-	}
-	if (!lbClimbValidBone(skeleton, humanoid->pelvis))
-		return lbReport(lb_errorSkeletonMismatch, "%s: the humanoid's pelvis is not in the skeleton", fn);
-	for (int s = 0; s < 2; ++s)
-	{
-		for (int k = 0; k < humanoid->arm[s].twistCount && k < LB_MAX_TWIST; ++k)
-			if (humanoid->arm[s].twist[k] >= skeleton->boneCount)
-				return lbReport(lb_errorSkeletonMismatch, "%s: a twist bone is not in the skeleton", fn);
-	}
 	if (!workspace)
 		return lbReport(lb_errorNullPointer, "%s: workspace is NULL", fn);
 	if (((uintptr_t)workspace % _Alignof(lbTransform)) != 0)
@@ -1405,14 +1466,33 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	const size_t needed = lbGetClimbWorkspaceSize(skeleton);
 	if (workspaceSize < needed)
 		return lbReport(lb_errorCapacity, "%s: workspace of %zu bytes, %zu needed", fn, workspaceSize, needed);
-	if (!lbClimbPoseAllFinite(pose))
-		return lbReport(lb_errorNonFinite, "%s: the input pose is not finite", fn);
-
-	// Working copy of the pose after the full-body solver's part of the workspace.
+	// The full-body solver's part, a working copy of the pose (local and model), the rig.
 	const int nb = skeleton->boneCount;
 	const size_t fbSize = lbClimbAlignUp(lbGetFullBodyIkWorkspaceSize(skeleton), _Alignof(lbTransform));
 	lbTransform* workLocal = (lbTransform*)((unsigned char*)workspace + fbSize);
 	lbTransform* workModel = workLocal + nb;
+	unsigned char* rigBytes = (unsigned char*)(workModel + nb);
+	lbClimbRig* rig =
+		(lbClimbRig*)(rigBytes + (_Alignof(lbClimbRig) - (uintptr_t)rigBytes % _Alignof(lbClimbRig)) % _Alignof(lbClimbRig));
+	if (!lbClimbRigMatches(rig, skeleton, humanoid))
+	{
+		rig->magic = 0u;
+		r = lbClimbPrepareRig(rig, skeleton, humanoid);
+		if (r != lb_ok)
+			return r;
+	}
+	if (!lbClimbPoseAllFinite(pose))
+		return lbReport(lb_errorNonFinite, "%s: the input pose is not finite", fn);
+	lbClimbPoseCtx c;
+	memset(&c, 0, sizeof c);
+	memcpy(c.chain, rig->chain, sizeof c.chain);
+	for (int side = 0; side < 2; ++side)
+	{
+		c.foreAlong[side] = rig->foreAlong[side], c.foreRef[side] = rig->foreRef[side], c.foreValid[side] = rig->foreValid[side];
+		c.footAlong[side] = rig->footAlong[side], c.footBend[side] = rig->footBend[side];
+		c.footRef[side] = rig->footRef[side], c.footValid[side] = rig->footValid[side];
+	}
+
 	memcpy(workLocal, pose->local, (size_t)nb * sizeof(lbTransform));
 	memcpy(workModel, pose->model, (size_t)nb * sizeof(lbTransform));
 	lbPose work = { nb, workLocal, workModel };
@@ -1453,9 +1533,6 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		c.locked[i] = l->locked;
 		c.held[i] = l->hasSurface && (l->locked || c.ikAlpha[i] > 0.5f);
 	}
-	for (int side = 0; side < 2; ++side)
-		c.foreValid[side] = lbHumanoid_GetLimitAxes(humanoid, skeleton, side == lb_left ? lb_roleForeArmL : lb_roleForeArmR,
-													&c.foreAlong[side], NULL, &c.foreRef[side]);
 	c.maxTurn = targets->dt > 0.0f && lbIsValidFloat(targets->dt) && def->rotationSpeed > 0.0f
 					? def->rotationSpeed * targets->dt
 					: 0.0f;
@@ -1467,7 +1544,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	memset(&res, 0, sizeof res);
 
 	// 1. Body clearance from the wall: a displacement, carried by everything below the pelvis.
-	lbResult r = lbPose_TranslateBoneModel(&work, skeleton, humanoid->pelvis, lbInvTransformVector(c.cw, targets->bodyOffsetWs));
+	r = lbPose_TranslateBoneModel(&work, skeleton, humanoid->pelvis, lbInvTransformVector(c.cw, targets->bodyOffsetWs));
 	if (r != lb_ok)
 		return r;
 	for (int s = 0; s < 2; ++s)
