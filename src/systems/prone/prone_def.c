@@ -85,24 +85,34 @@ lbResult lbProneState_SetTracePhase(lbProneState* state, float phase)
 	return lb_ok;
 }
 
+// The def's values that must be finite and >= 0, in the order the error message numbers them.
+#define LB_PRONE_NONNEGATIVE(X)                                                                              \
+	X(traceRadius) X(traceUp) X(traceDown) X(sideOffset) X(sideExtent) X(sideRadius) X(upperExtent)       \
+	X(lowerExtent) X(maxRoll) X(maxUpperPitch) X(maxLowerPitch) X(roofAngle) X(hoverLimit) X(rotationSpeed) \
+	X(heightSpeed) X(clearance) X(maxShift) X(lockSpeed) X(lockReleaseDistance) X(lockBlendSpeed)          \
+	X(alphaSpeed) X(lieAngle) X(probeReach) X(teleportDistance) X(traceRate) X(recastDistance)             \
+	X(probeCastRadius)
+
 lbResult lbProneCheckDef(const lbProneDef* def, const char* caller)
 {
 	if (def->internalValue != LB_SECRET_COOKIE)
 		return lbReport(lb_errorDefNotInitialized, "%s: def not initialised with lbDefaultProneDef()", caller);
-	const float v[] = { def->traceRadius, def->traceUp,       def->traceDown,     def->sideOffset,     def->sideExtent,
-						def->sideRadius,  def->upperExtent,   def->lowerExtent,   def->maxRoll,        def->maxUpperPitch,
-						def->maxLowerPitch, def->roofAngle,   def->hoverLimit,    def->rotationSpeed,  def->heightSpeed,
-						def->clearance,   def->maxShift,      def->lockSpeed,     def->lockReleaseDistance,
-						def->lockBlendSpeed, def->alphaSpeed, def->lieAngle, def->probeReach,      def->teleportDistance, def->traceRate, def->recastDistance, def->probeCastRadius };
-	// One pass without branches (NaN fails both comparisons), the offending value looked for only
-	// when there is one: the check runs twice a frame.
+	// The check runs twice a frame: one pass over the fields without branches (NaN fails both
+	// comparisons), the offending value looked for only when there is one.
 	bool ok = true;
-	for (size_t i = 0; i < sizeof v / sizeof v[0]; ++i)
-		ok &= v[i] >= 0.0f && v[i] <= FLT_MAX;
-	for (size_t i = 0; !ok && i < sizeof v / sizeof v[0]; ++i)
-		if (!lbIsValidFloat(v[i]) || v[i] < 0.0f)
-			return lbReport(lb_errorInvalidArgument, "%s: def value %d is %g (must be finite and >= 0)", caller, (int)i,
-							(double)v[i]);
+#define LB_PRONE_CHECK(field) ok &= def->field >= 0.0f && def->field <= FLT_MAX;
+	LB_PRONE_NONNEGATIVE(LB_PRONE_CHECK)
+#undef LB_PRONE_CHECK
+	if (!ok)
+	{
+#define LB_PRONE_VALUE(field) def->field,
+		const float v[] = { LB_PRONE_NONNEGATIVE(LB_PRONE_VALUE) };
+#undef LB_PRONE_VALUE
+		for (size_t i = 0; i < sizeof v / sizeof v[0]; ++i)
+			if (!lbIsValidFloat(v[i]) || v[i] < 0.0f)
+				return lbReport(lb_errorInvalidArgument, "%s: def value %d is %g (must be finite and >= 0)", caller,
+								(int)i, (double)v[i]);
+	}
 	if (!lbIsValidFloat(def->torsoRadius))
 		return lbReport(lb_errorInvalidArgument, "%s: torsoRadius is not finite", caller);
 	if (!lbIsValidVec3(def->up) || lbAbsF(lbLength(def->up) - 1.0f) > 1.0e-3f)
@@ -233,8 +243,11 @@ float lbProneBodyFrame(const lbHumanoid* h, const lbPose* pose, lbVec3 upMs, lbV
 	lbVec3 flat = lbProjectOnPlane(axis, upMs);
 	float len = lbLength(axis);
 	float elevation = len > 1.0e-6f ? asinf(lbClampF(lbAbsF(lbDot(axis, upMs)) / len, 0.0f, 1.0f)) : 0.5f * LB_PI;
-	// A body standing upright has no axis along the ground: its forward stands in.
-	lbVec3 along = lbNormalizeOr(flat, lbNormalizeOr(lbProjectOnPlane(h->forwardMs, upMs), lbAnyPerpendicular(upMs)));
+	// A body standing upright has no axis along the ground: its forward stands in (worked out only
+	// then; lbNormalizeOr's fallback argument would be made every frame).
+	lbVec3 along = lbNormalizeOr(flat, lbVec3_zero);
+	if (lbLengthSquared(along) == 0.0f)
+		along = lbNormalizeOr(lbProjectOnPlane(h->forwardMs, upMs), lbAnyPerpendicular(upMs));
 	if (lbLength(flat) < 0.05f * len)
 		along = lbNormalizeOr(lbProjectOnPlane(h->forwardMs, upMs), along);
 	*outAlong = along;
