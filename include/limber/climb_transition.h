@@ -102,8 +102,8 @@ typedef struct lbClimbTopOutDef
 	/// Top of the press-up: the body leans in over the lip by this angle about the pelvis (rad).
 	/// Default 0.8 (about 46 degrees).
 	float mantleLean;
-	/// Standing up, the hips first rise straight to this height above the lip before they move in
-	/// over the feet (m). Default 0.35.
+	/// Standing up, the hips first come in over the feet into a crouch this high above the lip (or
+	/// as high as they are, if higher), then rise straight up (m). Default 0.35.
 	float standAbove;
 	/// Standing on the top, the body stands over its feet (the animation's toe tips on the held
 	/// ones); with no foot held, the pelvis over this point, this far in from the lip (m). Default
@@ -153,8 +153,8 @@ typedef struct lbClimbTopOut
 	/// The pelvis's positions (world) along the current carry: where it started, the waypoints it
 	/// passes and where it ends; `carryLegs` (1..3) legs of equal time, each eased in and out; and
 	/// the climbing frame's rotation at the start and the end (turned about the pelvis along the
-	/// way). Standing up, the hips first rise straight up (so they never come closer to the feet on
-	/// the top than the legs fold), then move in over the feet.
+	/// way). Standing up, the hips first come in over the feet into a crouch (no lower than they
+	/// are, so never closer to the feet than the legs fold), then rise straight up.
 	lbVec3 carryWs[4];
 	int carryLegs;
 	lbQuat carryQ[2];

@@ -471,11 +471,15 @@ lbResult lbClimbTopOut_Carry(lbClimbTopOut* t, const lbClimbTopOutDef* def, cons
 		}
 		else if (stand)
 		{
-			// Standing on the top, in from the lip (the frame's origin is the ground under the body),
-			// upright again, by way of the hips straight up to standAbove over the lip.
-			t->carryWs[1] = lbMulAdd(from, lbMaxF(pelvisBelowLip + def->standAbove, 0.0f), u);
+			// Standing on the top over the feet (the frame's origin is the ground under the body),
+			// upright again, by way of a crouch over the feet: the hips up to standAbove over the lip
+			// (never lower than they are) as they come in over the feet, then straight up. Over the
+			// lip already, they come no closer to the feet than the legs fold; straight up first,
+			// the body would stand beside the top with its feet out in front of it.
 			t->carryWs[2] = lbTransformPoint(lbMakeTransform(lbTopOutStandOrigin(t, def, humanoid, animPose, state), t->uprightQ),
 											 t->pivotMs);
+			t->carryWs[1] = lbAdd(lbProjectOnPlane(t->carryWs[2], u),
+								  lbMulSV(lbMaxF(lbDot(from, u), lbDot(t->lipWs, u) + def->standAbove), u));
 			t->carryQ[1] = t->uprightQ;
 			t->carryLegs = 2;
 		}
