@@ -103,7 +103,8 @@ typedef struct lbClimbTopOutDef
 	/// Default 0.8 (about 46 degrees).
 	float mantleLean;
 	/// Standing up, the hips first come in over the feet into a crouch this high above the lip (or
-	/// as high as they are, if higher), then rise straight up (m). Default 0.35.
+	/// as high as they are, if higher), then rise straight up (m). Default 0.6 (lower, the knees
+	/// come forward past the toes and the leg solve swings them round behind).
 	float standAbove;
 	/// Standing on the top, the body stands over its feet (the animation's toe tips on the held
 	/// ones); with no foot held, the pelvis over this point, this far in from the lip (m). Default

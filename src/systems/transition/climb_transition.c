@@ -133,7 +133,7 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 	d.gripBelow = 0.03f;
 	d.crouchBelow = 0.3f;
 	d.standInset = 0.15f;
-	d.standAbove = 0.35f;
+	d.standAbove = 0.6f;
 	d.mantleAbove = 0.35f;
 	d.mantleLean = 0.8f;
 	d.riseTime = 1.2f;
