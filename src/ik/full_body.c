@@ -356,6 +356,7 @@ typedef struct lbFbikBody
 	float spineShare[LB_MAX_SPINE];
 	int spineCount;
 	int update[LB_FBIK_MAX_UPDATE];
+	int updateSpine[LB_FBIK_MAX_UPDATE]; // index into spine[] of each update bone, -1 if none
 	int updateCount;
 	lbVec3 up;
 	float spineMax; // largest spine rotation the spine cones allow (rad)
@@ -425,9 +426,7 @@ static void lbFbikApply(lbPose* pose, const lbSkeleton* s, const lbFbikBody* b, 
 	for (int i = 0; i < b->updateCount; ++i)
 	{
 		int bone = b->update[i], p = s->parents[bone];
-		int k = -1;
-		for (int j = 0; j < b->spineCount; ++j)
-			k = b->spine[j] == bone ? j : k;
+		const int k = b->updateSpine[i];
 		if (k >= 0)
 		{
 			lbTransform m = lbTransformMul(pose->model[p], b->spineLocal[k]);
@@ -702,7 +701,13 @@ static void lbFbikSetupBody(const lbSkeleton* s, const lbHumanoid* h, const lbFu
 	for (int bone = h->pelvis + 1; bone < s->boneCount && b->updateCount < LB_FBIK_MAX_UPDATE; ++bone)
 	{
 		if (mark[bone])
+		{
+			int k = -1;
+			for (int j = 0; j < b->spineCount; ++j)
+				k = b->spine[j] == bone ? j : k;
+			b->updateSpine[b->updateCount] = k;
 			b->update[b->updateCount++] = bone;
+		}
 	}
 	float maxSpine = 1.0e9f;
 	for (int k = 0; k < b->spineCount; ++k)

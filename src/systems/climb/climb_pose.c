@@ -69,6 +69,7 @@ typedef struct lbClimbRig
 	lbVec3 footAlong[2], footBend[2];
 	lbQuat footRef[2];
 	bool footValid[2];
+	lbSole sole[2];
 } lbClimbRig;
 
 size_t lbGetClimbWorkspaceSize(const lbSkeleton* skeleton)
@@ -183,6 +184,8 @@ typedef struct lbClimbPoseCtx
 	lbVec3 footAlong[2], footBend[2];
 	lbQuat footRef[2];
 	bool footValid[2];
+	// Each foot's sole (lbHumanoid_GetSole).
+	lbSole sole[2];
 	// Whether a surface faces up (a ledge or hold top) rather than being a wall.
 	bool top[4];
 } lbClimbPoseCtx;
@@ -1199,7 +1202,7 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	const int limb = 2 + s;
 	const int foot = h->leg[s].foot;
 	const float a = c->ikAlpha[limb];
-	const lbSole sole = lbHumanoid_GetSole(h, s);
+	const lbSole sole = c->sole[s];
 	const lbVec3 legPole = lbLimbChain_PoleMs(&c->chain[limb], pose);
 	const lbClimbLegPlan plan = lbClimbPlanLeg(c, s, c->ankleGuessMs[s], newCache->legSide[s], cacheValid, legPole, true);
 	newCache->legSide[s] = plan.cached;
@@ -1325,7 +1328,7 @@ static lbVec3 lbClimbGuessAnkle(const lbClimbPoseCtx* c, int s, float cachedSide
 	const lbHumanoid* h = c->humanoid;
 	const lbPose* pose = c->pose;
 	const int foot = h->leg[s].foot;
-	const lbSole sole = lbHumanoid_GetSole(h, s);
+	const lbSole sole = c->sole[s];
 	const lbVec3 toeT = c->targetMs[2 + s];
 	// First guess with the foot as it is, then one with the planned rotation.
 	const lbVec3 first = lbSub(toeT, lbQuatRotate(pose->model[foot].q, c->toeTipFoot[s]));
@@ -1398,6 +1401,7 @@ static lbResult lbClimbPrepareRig(lbClimbRig* rig, const lbSkeleton* skeleton, c
 													   &rig->foreAlong[side], NULL, &rig->foreRef[side]);
 		rig->footValid[side] = lbHumanoid_GetLimitAxes(humanoid, skeleton, side == lb_left ? lb_roleFootL : lb_roleFootR,
 													   &rig->footAlong[side], &rig->footBend[side], &rig->footRef[side]);
+		rig->sole[side] = lbHumanoid_GetSole(humanoid, side);
 	}
 	rig->skeleton = skeleton;
 	rig->parents = skeleton->parents;
@@ -1491,6 +1495,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		c.foreAlong[side] = rig->foreAlong[side], c.foreRef[side] = rig->foreRef[side], c.foreValid[side] = rig->foreValid[side];
 		c.footAlong[side] = rig->footAlong[side], c.footBend[side] = rig->footBend[side];
 		c.footRef[side] = rig->footRef[side], c.footValid[side] = rig->footValid[side];
+		c.sole[side] = rig->sole[side];
 	}
 
 	memcpy(workLocal, pose->local, (size_t)nb * sizeof(lbTransform));
