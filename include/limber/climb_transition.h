@@ -94,7 +94,7 @@ typedef struct lbClimbTopOutDef
 	/// The hands' grips on the lip: this far below its edge on the wall (m). Default 0.03.
 	float gripBelow;
 	/// Hips below the lip at the top of the rise, as far out as the climbing frame keeps them (m).
-	/// Default 0.3.
+	/// Default 0.45 (higher, the wrists bend past their range as the hands go onto the top).
 	float crouchBelow;
 	/// Top of the press-up: the hips this far above the lip (m; lower where the held hands could
 	/// not reach, the arms then straight). Default 0.35.

@@ -131,7 +131,7 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 	d.footInset = 0.3f;
 	d.footSpread = 0.12f;
 	d.gripBelow = 0.03f;
-	d.crouchBelow = 0.3f;
+	d.crouchBelow = 0.45f;
 	d.standInset = 0.15f;
 	d.standAbove = 0.6f;
 	d.mantleAbove = 0.35f;
