@@ -239,10 +239,13 @@ static inline int lbBinOf(float c, float lo, float scale)
 	return k < 0 ? 0 : (k >= LB_BVH_BINS ? LB_BVH_BINS - 1 : k);
 }
 
-// Bins prims[first, first + count) by centroid on all three axes into bins (reset first).
+// Bins prims[first, first + count) by centroid on all three axes into bins (reset first). Unless
+// used is NULL, bit k of used[axis] is set for each bin that received a triangle: small nodes, the
+// great majority, fill a few of the 3 x LB_BVH_BINS bins, and the sweep visits only those.
 static void lbBinRange(const lbBuildPrim* prims, int first, int count, const lbAabbF* cb, const float* scale,
-					   lbBin bins[3][LB_BVH_BINS])
+					   lbBin bins[3][LB_BVH_BINS], unsigned* used)
 {
+	unsigned u[3] = { 0u, 0u, 0u };
 	for (int axis = 0; axis < 3; ++axis)
 		for (int i = 0; i < LB_BVH_BINS; ++i)
 		{
@@ -269,14 +272,47 @@ static void lbBinRange(const lbBuildPrim* prims, int first, int count, const lbA
 		lbBinGrow(&bins[0][k[0]], p);
 		lbBinGrow(&bins[1][k[1]], p);
 		lbBinGrow(&bins[2][k[2]], p);
+		u[0] |= 1u << k[0], u[1] |= 1u << k[1], u[2] |= 1u << k[2];
 	}
 #else
 	for (int i = first; i < first + count; ++i)
 	{
 		const lbBuildPrim* p = &prims[i];
 		for (int axis = 0; axis < 3; ++axis)
-			lbBinGrow(&bins[axis][lbBinOf(lbPrimCentroid(p, axis), cb->min[axis], scale[axis])], p);
+		{
+			const int k = lbBinOf(lbPrimCentroid(p, axis), cb->min[axis], scale[axis]);
+			lbBinGrow(&bins[axis][k], p);
+			u[axis] |= 1u << k;
+		}
 	}
+#endif
+	if (used)
+		used[0] = u[0], used[1] = u[1], used[2] = u[2];
+}
+
+// Index of the lowest set bit of m != 0.
+static inline int lbLowestBitU(unsigned m)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	return __builtin_ctz(m);
+#else
+	int k = 0;
+	while (!(m & 1u))
+		m >>= 1, ++k;
+	return k;
+#endif
+}
+
+// Index of the highest set bit of m != 0.
+static inline int lbHighestBit(unsigned m)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	return 31 - __builtin_clz(m);
+#else
+	int k = 0;
+	while (m >>= 1)
+		++k;
+	return k;
 #endif
 }
 
@@ -307,7 +343,8 @@ static void lbBinChunks(int begin, int end, int worker, void* context)
 	{
 		int first = job->first + c * LB_BVH_BIN_CHUNK;
 		int n = job->first + job->count - first;
-		lbBinRange(job->prims, first, n < LB_BVH_BIN_CHUNK ? n : LB_BVH_BIN_CHUNK, job->cb, job->scale, job->chunkBins[c]);
+		lbBinRange(job->prims, first, n < LB_BVH_BIN_CHUNK ? n : LB_BVH_BIN_CHUNK, job->cb, job->scale, job->chunkBins[c],
+				   NULL);
 	}
 }
 
@@ -325,6 +362,7 @@ static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, 
 	if (depth < LB_BVH_SAH_DEPTH)
 	{
 		lbBin bins[3][LB_BVH_BINS];
+		unsigned used[3];
 		float scale[3];
 		bool split[3];
 		for (int axis = 0; axis < 3; ++axis)
@@ -341,53 +379,56 @@ static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, 
 			lbBinJob job = { prims, first, count, cb, scale, b->chunkBins };
 			int chunks = (count + LB_BVH_BIN_CHUNK - 1) / LB_BVH_BIN_CHUNK;
 			lbParallelFor(b->parallel, lbBinChunks, chunks, 1, &job);
-			lbBinRange(prims, 0, 0, cb, scale, bins);
+			lbBinRange(prims, 0, 0, cb, scale, bins, NULL);
 			for (int c = 0; c < chunks; ++c)
 				for (int axis = 0; axis < 3; ++axis)
 					for (int i = 0; i < LB_BVH_BINS; ++i)
 						lbBinMerge(&bins[axis][i], &b->chunkBins[c][axis][i]);
+			for (int axis = 0; axis < 3; ++axis)
+			{
+				used[axis] = 0u;
+				for (int i = 0; i < LB_BVH_BINS; ++i)
+					used[axis] |= bins[axis][i].count > 0 ? 1u << i : 0u;
+			}
 		}
 		else
-			lbBinRange(prims, first, count, cb, scale, bins);
+			lbBinRange(prims, first, count, cb, scale, bins, used);
 		for (int axis = 0; axis < 3; ++axis)
 		{
 			if (!split[axis])
 				continue;
-			// Sweep from the right to get suffix areas, then from the left to evaluate each plane.
+			// Sweep from the right to get suffix areas, then from the left to evaluate each plane. Only the
+			// bins in use are visited: between two of them the cost stays the same, and the first plane
+			// of such a run (the one just after a bin in use) is the one a sweep over every bin keeps,
+			// with the same sums in the same order, so the same split.
+			const unsigned m = used[axis];
+			if ((m & (m - 1u)) == 0u)
+				continue; // one bin in use: no plane has triangles on both sides
 			float rightArea[LB_BVH_BINS];
 			int rightCount[LB_BVH_BINS];
 			lbAabbF acc;
 			lbAabbReset(&acc);
 			int n = 0;
-			// An empty bin leaves the box, so its area, as it was: small nodes leave most bins empty.
-			float area = 0.0f;
-			for (int i = LB_BVH_BINS - 1; i > 0; --i)
+			for (unsigned r = m & ~1u; r; r &= ~(1u << lbHighestBit(r)))
 			{
-				if (bins[axis][i].count > 0)
-				{
-					lbAabbF box = lbBinBox(&bins[axis][i]);
-					lbAabbGrowBox(&acc, &box);
-					n += bins[axis][i].count;
-					area = lbAabbArea(&acc);
-				}
-				rightArea[i] = area;
+				const int i = lbHighestBit(r);
+				lbAabbF box = lbBinBox(&bins[axis][i]);
+				lbAabbGrowBox(&acc, &box);
+				n += bins[axis][i].count;
+				rightArea[i] = lbAabbArea(&acc);
 				rightCount[i] = n;
 			}
 			lbAabbReset(&acc);
 			n = 0;
-			area = 0.0f;
-			for (int i = 0; i < LB_BVH_BINS - 1; ++i)
+			for (unsigned l = m; l & (l - 1u); l &= l - 1u)
 			{
-				if (bins[axis][i].count > 0)
-				{
-					lbAabbF box = lbBinBox(&bins[axis][i]);
-					lbAabbGrowBox(&acc, &box);
-					n += bins[axis][i].count;
-					area = lbAabbArea(&acc);
-				}
-				if (n == 0 || rightCount[i + 1] == 0)
-					continue;
-				float cost = area * (float)n + rightArea[i + 1] * (float)rightCount[i + 1];
+				// Bin i in use and the next one in use, j: the planes i .. j - 1 cost the same.
+				const int i = lbLowestBitU(l), j = lbLowestBitU(l & (l - 1u));
+				lbAabbF box = lbBinBox(&bins[axis][i]);
+				lbAabbGrowBox(&acc, &box);
+				n += bins[axis][i].count;
+				const float area = lbAabbArea(&acc);
+				float cost = area * (float)n + rightArea[j] * (float)rightCount[j];
 				if (cost < bestCost)
 				{
 					bestCost = cost;
