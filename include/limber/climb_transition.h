@@ -99,8 +99,8 @@ typedef struct lbClimbTopOutDef
 	/// Top of the press-up: the hips this far above the lip (m; lower where the held hands could
 	/// not reach, the arms then straight). Default 0.35.
 	float mantleAbove;
-	/// Top of the press-up: the body leans in over the lip by this angle about the pelvis (rad).
-	/// Default 0.8 (about 46 degrees).
+	/// Top of the press-up: the body leans in over the lip by this angle about the pelvis (rad,
+	/// 0 to 1.2). Default 0.8 (about 46 degrees; at 0.6 a foot landing on the top touches the lip).
 	float mantleLean;
 	/// Standing up, the hips first come in over the feet into a crouch this high above the lip (or
 	/// as high as they are, if higher), then rise straight up (m). Default 0.6 (lower, the knees
