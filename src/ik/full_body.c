@@ -816,6 +816,7 @@ static void lbFbikSolveLimb(lbPose* pose, const lbSkeleton* s, const lbFbikAxes*
 	if (lbPose_SolveTwoBoneIk(pose, s, L->root, L->mid, L->end, &in, NULL) != lb_ok)
 		return;
 	// Swivel the limb about the root-goal line until the root bone is within its limit.
+	bool swivelled = false;
 	const lbJointLimit* rl = &st->limits[L->rootRole];
 	lbVec3 along, bend;
 	lbQuat rest;
@@ -870,10 +871,13 @@ static void lbFbikSolveLimb(lbPose* pose, const lbSkeleton* s, const lbFbikAxes*
 			}
 			pose->local[L->root].q = lbQuatNormalize(lbQuatMul(lbQuatConj(parentQ), best));
 			pose->model[L->root].q = lbQuatNormalize(best);
+			swivelled = true;
 		}
 	}
-	lbFbikClampBone(pose, s, axes, st, L->rootRole, L->root);
-	lbPose_UpdateSubtree(pose, s, L->root);
+	// The two-bone solve leaves every model below the root its parent's times its local, so the
+	// subtree is carried again only when the swivel or the clamp changed the root.
+	if (lbFbikClampBone(pose, s, axes, st, L->rootRole, L->root) || swivelled)
+		lbPose_UpdateSubtree(pose, s, L->root);
 	if (lbFbikClampBone(pose, s, axes, st, L->midRole, L->mid))
 		lbPose_UpdateSubtree(pose, s, L->mid);
 }
@@ -1461,8 +1465,9 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 					m.q = lbQuatSlerp(m.q, lbQuatNormalize(e->targetRotationMs), ra);
 					lbIkSetModel(pose, s, L->end, m);
 				}
-				lbFbikClampBone(pose, s, rig->axes, st, L->endRole, L->end);
-				lbPose_UpdateSubtree(pose, s, L->end);
+				// What hangs below the end is current unless its rotation or its clamp moved it.
+				if (lbFbikClampBone(pose, s, rig->axes, st, L->endRole, L->end) || ra > 0.0f)
+					lbPose_UpdateSubtree(pose, s, L->end);
 			}
 		}
 		// The result is the round with the smallest largest limb error (a round may trade one
