@@ -416,7 +416,9 @@ LB_API size_t lbGetClimbWorkspaceSize(const lbSkeleton* skeleton);
 /// Pose stage (model space): `pose` holds the animated pose (in targets->characterWs) on entry
 /// and the climbing pose on exit. `cache` is updated (hand rotations, leg sides). `workspace`
 /// holds at least lbGetClimbWorkspaceSize bytes, aligned for lbTransform (caller memory; nothing
-/// is allocated). outResult may be NULL. Returns an error and leaves pose and cache unchanged on
+/// is allocated); it also keeps what the stage derives from the skeleton and humanoid between
+/// calls, so use one per character (or thread), reused every frame, and zero it after changing a
+/// skeleton's rest arrays in place (see lbSolveFullBodyIk). outResult may be NULL. Returns an error and leaves pose and cache unchanged on
 /// bad input.
 LB_API lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, const lbSkeleton* skeleton,
 								 const lbHumanoid* humanoid, lbClimbPoseCache* cache, lbPose* pose, void* workspace,

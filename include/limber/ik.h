@@ -375,7 +375,10 @@ LB_API size_t lbGetFullBodyIkWorkspaceSize(const lbSkeleton* skeleton);
 /// Effectors at alpha 1 whose targets are reachable together are reached together. outResult
 /// iterations: body steps summed over the rounds. Deterministic. The workspace
 /// (lbGetFullBodyIkWorkspaceSize bytes, aligned for lbTransform, e.g. from malloc) is caller
-/// memory, only used during the call; nothing is allocated. Returns lb_errorNullPointer, lb_errorDefNotInitialized, lb_errorNonFinite,
+/// memory; nothing is allocated. Besides scratch it keeps what the solve derives from the
+/// skeleton, humanoid and settings, made again when those differ from the last call's, so give
+/// each character (or thread) its own workspace and reuse it every frame; zero it after changing
+/// a skeleton's rest arrays in place (or freeing one and making another at the same addresses). Returns lb_errorNullPointer, lb_errorDefNotInitialized, lb_errorNonFinite,
 /// lb_errorInvalidArgument (also a misaligned workspace), lb_errorCapacity (workspace too small), lb_errorSkeletonMismatch or
 /// lb_errorDegenerate (zero-length limb bone); the pose is unchanged on error.
 LB_API lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
