@@ -9,35 +9,12 @@
 //   sole_penetration_max <= 0.01 m;
 // and checks the story itself: the character climbed, topped out, and ends walking on the top; or,
 // with no ledge to top out on (story_drop_*), let go, fell and stands on the ground again.
-// The scenarios in kKnownOver do not meet every limit yet (on the top, as the feet let go back to
-// the animation, a sole dips 2-3 cm into the top): each is held to ceilings a little above its
-// figures, and one that meets every limit fails the test until it is taken off the list, so the
-// list only shrinks. Config errors name the key.
+// Config errors name the key.
 #define _POSIX_C_SOURCE 200809L
 #include "limber/climb_transition.h"
 #include "limber/scenario.h"
 #include "test_macros.h"
 #include "test_scenario_list.h"
-
-typedef struct KnownOver
-{
-	const char* name;
-	float pop, limb, sole;
-} KnownOver;
-
-static const KnownOver kKnownOver[] = {
-	{ "demo.json", 15.0f, 0.02f, 0.03f },
-	{ "story_ledge_mannequin.json", 15.0f, 0.02f, 0.03f },
-	{ "story_ledge_mixamo.json", 15.0f, 0.02f, 0.03f },
-};
-
-static const KnownOver* lbKnownOver(const char* name)
-{
-	for (size_t k = 0; k < sizeof kKnownOver / sizeof kKnownOver[0]; ++k)
-		if (strcmp(kKnownOver[k].name, name) == 0)
-			return &kKnownOver[k];
-	return NULL;
-}
 
 static float lbValue(const lbRun* run, const char* name)
 {
@@ -122,23 +99,9 @@ static void test_story_scenarios_meet_the_limits(void)
 		ENSURE(m->kneeInversions == 0 && m->elbowInversions == 0);
 		ENSURE(m->contactDriftMax >= 0.0f && m->contactDriftMax <= 0.001f);
 		ENSURE(m->palmWallAngleMax <= 20.0f);
-		const bool ok = m->addedPopMax <= 15.0f && m->limbPenetrationMax <= 0.02f && m->solePenetrationMax <= 0.01f;
-		const KnownOver* k = lbKnownOver(names[i]);
-		if (!k)
-		{
-			ENSURE(m->addedPopMax <= 15.0f);
-			ENSURE(m->limbPenetrationMax <= 0.02f);
-			ENSURE(m->solePenetrationMax <= 0.01f);
-		}
-		else
-		{
-			if (ok)
-				printf("  %s meets every limit now: take it off kKnownOver\n", names[i]);
-			ENSURE(!ok);
-			ENSURE(m->addedPopMax <= k->pop);
-			ENSURE(m->limbPenetrationMax <= k->limb);
-			ENSURE(m->solePenetrationMax <= k->sole);
-		}
+		ENSURE(m->addedPopMax <= 15.0f);
+		ENSURE(m->limbPenetrationMax <= 0.02f);
+		ENSURE(m->solePenetrationMax <= 0.01f);
 		lbDestroyRun(run);
 		lbDestroyScenario(s);
 		free(names[i]);

@@ -188,6 +188,8 @@ typedef struct lbClimbPoseCtx
 	lbSole sole[2];
 	// Whether a surface faces up (a ledge or hold top) rather than being a wall.
 	bool top[4];
+	// Every held limb is on a top (nothing holds the wall any more): standing up on a ledge.
+	bool onTops;
 } lbClimbPoseCtx;
 
 // Turns `from` toward `to` by at most `maxAngle` (rad); `to` when maxAngle <= 0.
@@ -1025,7 +1027,9 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 	const lbPose* pose = c->pose;
 	const lbLimbChain* ch = &c->chain[2 + s];
 	// On a hold's or a ledge's top the wall the body faces sets the side and the knee's clearance.
-	const lbVec3 n = c->top[2 + s] ? lbNeg(c->forwardMs) : c->normalMs[2 + s];
+	// Standing on tops alone, the top itself: the knee then bends forward over the foot as a
+	// crouch does, instead of being kept behind a plane through its toes and swung round behind.
+	const lbVec3 n = c->top[2 + s] && !c->onTops ? lbNeg(c->forwardMs) : c->normalMs[2 + s];
 	const lbVec3 hip = pose->model[h->leg[s].thigh].p;
 	const lbVec3 hipCentre = lbLerp(pose->model[h->leg[0].thigh].p, pose->model[h->leg[1].thigh].p, 0.5f);
 	lbClimbLegPlan p;
@@ -1241,7 +1245,7 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		float angle = atan2f(lbDot(lbCross(last, dir), axis), lbDot(last, dir));
 		// The knee changes sides round the outside: when the short way passes through the wall,
 		// it goes the long way.
-		const lbVec3 wallN = c->top[limb] ? lbNeg(c->forwardMs) : c->normalMs[limb];
+		const lbVec3 wallN = c->top[limb] && !c->onTops ? lbNeg(c->forwardMs) : c->normalMs[limb];
 		const lbVec3 halfway = lbQuatRotate(lbQuatFromAxisAngle(axis, 0.5f * angle), last);
 		if (lbDot(halfway, wallN) < -0.3f && lbAbsF(angle) > 0.5f)
 			angle -= (angle > 0.0f ? 2.0f : -2.0f) * LB_PI;
@@ -1525,7 +1529,9 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		const lbClimbLimbTarget* l = &targets->limbs[i];
 		c.targetMs[i] = lbClimbPointMs(&c, l->targetWs);
 		// A missing or degenerate normal: the wall the character faces.
-		lbVec3 n = l->hasSurface ? lbNormalize(lbInvTransformDirection(c.cw, l->normalWs)) : lbVec3_zero;
+		// A limb fading back from a hold keeps that hold's normal (the sense stage writes it).
+		const bool fading = l->mode == lb_climbFree && l->ikAlpha > 0.0f;
+		lbVec3 n = l->hasSurface || fading ? lbNormalize(lbInvTransformDirection(c.cw, l->normalWs)) : lbVec3_zero;
 		if (lbLengthSquared(n) == 0.0f)
 			n = lbNeg(c.forwardMs);
 		c.normalMs[i] = n;
@@ -1538,6 +1544,9 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		c.locked[i] = l->locked;
 		c.held[i] = l->hasSurface && (l->locked || c.ikAlpha[i] > 0.5f);
 	}
+	c.onTops = true;
+	for (int i = 0; i < 4; ++i)
+		c.onTops = c.onTops && (!c.held[i] || c.top[i]);
 	c.maxTurn = targets->dt > 0.0f && lbIsValidFloat(targets->dt) && def->rotationSpeed > 0.0f
 					? def->rotationSpeed * targets->dt
 					: 0.0f;

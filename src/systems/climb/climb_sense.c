@@ -597,7 +597,11 @@ static void lbClimbWriteTargets(const lbClimbFrame* f, const lbClimbState* state
 		t->targetRotWs = l->targetRotWs;
 		t->hasSurface = l->hasSurface;
 		t->surfaceWs = l->hasSurface ? l->surfaceWs : l->targetWs;
-		t->normalWs = l->hasSurface ? l->normalWs : state->wallNormalWs;
+		// A limb let go keeps the normal of what it held while it fades back to the animation: the
+		// pose stage still plans it as on that surface (a foot on a ledge top stays flat instead of
+		// turning its toes into the wall and its heel through the top).
+		const bool fading = l->mode == lb_climbFree && l->ikAlpha > 0.0f && lbLengthSquared(l->normalWs) > 0.5f;
+		t->normalWs = l->hasSurface || fading ? l->normalWs : state->wallNormalWs;
 		t->ikAlpha = lbSmoothStep(l->ikAlpha);
 		t->bodyAlpha = lbSmoothStep(l->bodyAlpha);
 		t->locked = l->mode == lb_climbLocked || l->mode == lb_climbLocking;
