@@ -262,7 +262,9 @@ typedef struct lbClimbLimbTarget
 	/// Target rotation (world): the surface frame with the limb's offset.
 	lbQuat targetRotWs;
 	///@{
-	/// Surface point and outward normal under the target (world); valid when hasSurface.
+	/// Surface point and outward normal under the target (world); valid when hasSurface. Without a
+	/// surface the normal is the wall's, except for a limb let go and still fading back to the
+	/// animation (free, ikAlpha > 0): the normal of what it held.
 	lbVec3 surfaceWs, normalWs;
 	bool hasSurface;
 	///@}
