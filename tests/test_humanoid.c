@@ -3,10 +3,12 @@
 // Humanoid mapping on both reference rigs and on name lists of every supported convention, and
 // the derived axes checked against how each rig was built.
 #include "limber/humanoid.h"
+#include "limber/import.h"
 #include "limber/rigs.h"
 #include "test_macros.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static char g_message[512]; // last logged message, captured for the checks below
 static lbResult g_code;
@@ -415,6 +417,172 @@ static void test_sole_points_at_rest(void)
 	}
 }
 
+// Angle in degrees between two directions.
+static float angleDeg(lbVec3 a, lbVec3 b)
+{
+	return acosf(lbClampF(lbDot(lbNormalize(a), lbNormalize(b)), -1.0f, 1.0f)) * LB_RAD2DEG;
+}
+
+// The derived palm normals of the two hands are mirror images of each other across the body's
+// sagittal plane (normal: the character's left) on both reference rigs, which are built symmetric:
+// a check of the derivation per side that does not use how the rigs were built.
+static void test_palms_mirror_each_other(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* s = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h;
+		if (!s || lbMapHumanoid(s, NULL, &h) != lb_ok)
+		{
+			ENSURE(false);
+			lbDestroySkeleton(s);
+			continue;
+		}
+		lbVec3 palm[2], finger[2];
+		for (int side = 0; side < 2; ++side)
+		{
+			palm[side] = modelDir(s, h.arm[side].hand, h.armAxes[side].palm);
+			finger[side] = modelDir(s, h.arm[side].hand, h.armAxes[side].finger);
+		}
+		lbVec3 mirroredPalm = lbSub(palm[0], lbMulSV(2.0f * lbDot(palm[0], h.leftMs), h.leftMs));
+		lbVec3 mirroredFinger = lbSub(finger[0], lbMulSV(2.0f * lbDot(finger[0], h.leftMs), h.leftMs));
+		printf("    %s: left palm mirrored is %.2f deg from the right palm\n", rig == lb_rigMannequin ? "mannequin" : "mixamo",
+			   (double)angleDeg(mirroredPalm, palm[1]));
+		ENSURE(angleDeg(mirroredPalm, palm[1]) < 2.0f);
+		ENSURE(angleDeg(mirroredFinger, finger[1]) < 2.0f);
+		lbDestroySkeleton(s);
+	}
+}
+
+// Palm normal of an imported hand measured on its skin: the hand and finger vertices (each by the
+// bone weighing most on it; the thumb left out, it stands off the palm) form a flat slab whose
+// thinnest direction is the palm's normal, up to sign. Power iteration on (trace - covariance)
+// finds that direction. Returns the vertex count used.
+static int meshPalmAxis(const lbImportedRig* r, const char* const* prefixes, int prefixCount, const char* suffix, lbVec3* outAxis)
+{
+	double c[3] = { 0, 0, 0 }, m[3][3] = { { 0 } };
+	int n = 0;
+	for (int pass = 0; pass < 2; ++pass)
+	{
+		for (int k = 0; k < r->meshCount; ++k)
+		{
+			const lbSkinnedMesh* me = &r->meshes[k];
+			for (int v = 0; v < me->vertexCount; ++v)
+			{
+				int best = 0;
+				for (int j = 1; j < 4; ++j)
+					if (me->boneWeights[4 * v + j] > me->boneWeights[4 * v + best])
+						best = j;
+				const char* name = r->skeleton->names[me->boneIndices[4 * v + best]];
+				bool in = false;
+				for (int q = 0; q < prefixCount; ++q)
+					in = in || (strncmp(name, prefixes[q], strlen(prefixes[q])) == 0 && strstr(name, suffix) != NULL);
+				if (!in)
+					continue;
+				double p[3] = { me->positions[v].x, me->positions[v].y, me->positions[v].z };
+				if (pass == 0)
+				{
+					for (int i = 0; i < 3; ++i)
+						c[i] += p[i];
+					++n;
+				}
+				else
+				{
+					for (int i = 0; i < 3; ++i)
+						for (int j = 0; j < 3; ++j)
+							m[i][j] += (p[i] - c[i]) * (p[j] - c[j]);
+				}
+			}
+		}
+		if (pass == 0 && n > 0)
+			for (int i = 0; i < 3; ++i)
+				c[i] /= n;
+	}
+	double tr = m[0][0] + m[1][1] + m[2][2], x[3] = { 0.577, 0.577, 0.577 };
+	for (int it = 0; it < 500; ++it)
+	{
+		double y[3];
+		for (int i = 0; i < 3; ++i)
+			y[i] = tr * x[i] - (m[i][0] * x[0] + m[i][1] * x[1] + m[i][2] * x[2]);
+		double len = sqrt(y[0] * y[0] + y[1] * y[1] + y[2] * y[2]);
+		if (len <= 0.0)
+			break;
+		for (int i = 0; i < 3; ++i)
+			x[i] = y[i] / len;
+	}
+	*outAxis = lbMakeVec3((float)x[0], (float)x[1], (float)x[2]);
+	return n;
+}
+
+// On an imported rig with skinned hands (the Debian-shipped BCN_Epileptic.X, arms hanging, a
+// mitten hand of one finger chain and a thumb), the derived palm normal lies along the palm of
+// the mesh, measured on its skin, within the climbing limit on the palm (20 degrees) on each
+// side. Its thumb bones lie in and forward of the finger bones, the thumb standing off the palm:
+// a palm taken across from the thumb would be about 50 degrees off.
+static void test_imported_palm_matches_its_mesh(void)
+{
+	const char* path = "/usr/share/assimp/models/X/BCN_Epileptic.X";
+	FILE* file = fopen(path, "rb");
+	if (!file)
+	{
+		printf("    skipped: %s is not installed\n", path);
+		return;
+	}
+	fclose(file);
+	const char* map[][2] = { { "pelvis", "B_Root_Pelvis_L" },      { "spine1", "B_Spine1" },
+							 { "spine2", "B_Spine2" },             { "spine3", "B_Spine3" },
+							 { "spine4", "B_Spine4" },             { "neck", "B_Root_Neck_H" },
+							 { "head", "B_Neck" },                 { "clavicle_l", "B_Clavicle_Left" },
+							 { "upperarm_l", "B_UpperArm_Left" },  { "forearm_l", "B_ForeArm_Left" },
+							 { "hand_l", "B_Hand_Left" },          { "thigh_l", "B_Hip_Left" },
+							 { "calf_l", "B_Knee_Left" },          { "foot_l", "B_Ankle_Left" },
+							 { "ball_l", "B_Toe_Left" },           { "clavicle_r", "B_Clavicle_Right" },
+							 { "upperarm_r", "B_UpperArm_Right" }, { "forearm_r", "B_ForeArm_Right" },
+							 { "hand_r", "B_Hand_Right" },         { "thigh_r", "B_Hip_Right" },
+							 { "calf_r", "B_Knee_Right" },         { "foot_r", "B_Ankle_Right" },
+							 { "ball_r", "B_Toe_Right" } };
+	lbImportDef def = lbDefaultImportDef();
+	for (size_t k = 0; k < sizeof map / sizeof map[0]; ++k)
+		for (int role = 0; role < lb_roleCount; ++role)
+			if (strcmp(lbRoleName((lbRole)role), map[k][0]) == 0)
+				def.humanoid.roleNames[role] = map[k][1];
+	lbImportedRig* r = NULL;
+	ENSURE(lbImportRig(path, &def, &r) == lb_ok && r && r->humanoidResult == lb_ok);
+	if (!r)
+		return;
+	const lbSkeleton* s = r->skeleton;
+	const lbHumanoid* h = &r->humanoid;
+	const char* prefixes[2] = { "B_Hand_", "B_Finger" };
+	const char* suffixes[2] = { "_Left", "_Right" };
+	for (int side = 0; side < 2; ++side)
+	{
+		lbVec3 meshAxis;
+		int n = meshPalmAxis(r, prefixes, 2, suffixes[side], &meshAxis);
+		ENSURE(n > 50);
+		lbVec3 palm = modelDir(s, h->arm[side].hand, h->armAxes[side].palm);
+		float off = angleDeg(palm, lbDot(palm, meshAxis) < 0.0f ? lbNeg(meshAxis) : meshAxis);
+		// Across from the thumb: the thumb's first bone off the finger's, across the finger axis.
+		lbVec3 finger = modelDir(s, h->arm[side].hand, h->armAxes[side].finger);
+		char thumbName[32], fingerName[32];
+		snprintf(thumbName, sizeof thumbName, "B_Thumb1%s", suffixes[side]);
+		snprintf(fingerName, sizeof fingerName, "B_Finger1%s", suffixes[side]);
+		int thumb = lbSkeleton_FindBone(s, thumbName), finger1 = lbSkeleton_FindBone(s, fingerName);
+		ENSURE(thumb != LB_NULL_INDEX && finger1 != LB_NULL_INDEX);
+		if (thumb == LB_NULL_INDEX || finger1 == LB_NULL_INDEX)
+			continue;
+		lbVec3 across = lbNormalize(lbProjectOnPlane(lbSub(s->restModel[thumb].p, s->restModel[finger1].p), finger));
+		lbVec3 thumbPalm = side == 0 ? lbCross(finger, across) : lbCross(across, finger);
+		float thumbOff = angleDeg(thumbPalm, lbDot(thumbPalm, meshAxis) < 0.0f ? lbNeg(meshAxis) : meshAxis);
+		printf("    BCN_Epileptic %s hand: %d skin vertices; derived palm %.1f deg off the skin's, a palm across "
+			   "from the thumb %.1f deg off\n",
+			   side ? "right" : "left", n, (double)off, (double)thumbOff);
+		ENSURE(lbAbsF(lbDot(palm, finger)) < 1.0e-3f);
+		ENSURE(off < 20.0f);
+		ENSURE(off < thumbOff);
+	}
+	lbDestroyImportedRig(r);
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -425,5 +593,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_missing_and_explicit_roles);
 	RUN_TEST(test_degenerate_limb);
 	RUN_TEST(test_sole_points_at_rest);
+	RUN_TEST(test_palms_mirror_each_other);
+	RUN_TEST(test_imported_palm_matches_its_mesh);
 	TEST_MAIN_END();
 }
