@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 limber authors
+# SPDX-License-Identifier: MIT
+"""Foot placement on terrains of the shipped kinds with other dimensions.
+
+The shipped foot scenarios fix one size per kind (0.25 m risers on 0.28 m treads, a 40-degree
+slope, ...); a system tuned on them can pass them and still fail a flight of 0.21 m risers. This
+script draws sizes at random (fixed seed) within each kind's range, writes one scenario per size,
+rig and gait, runs each with `limber run`, and prints the foot limits each run breaks
+(docs/metrics.md: sole penetration <= 0.01 m, limb penetration <= 0.02 m, support >= 0.6, no knee
+inversion, no joint-limit frame, added pop <= 15 degrees, no NaN, nothing unmeasured, locked
+slide <= 0.01 m), then how many runs hold every limit.
+
+    python3 scripts/terrain_sweep.py build/limber [--seed N] [--per-kind N] [--keep DIR] [--strict]
+
+It measures; it is not a test (the shipped scenarios and tests/test_foot_scenarios.c are). With
+--strict the exit status is 1 when a run breaks a limit.
+"""
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+RIGS = ("mannequin", "mixamo")
+GAITS = (("walk", 1.4, 240), ("run", 3.5, 180))
+LIMITS = (
+    ("sole_penetration_max", 0.01, 1),
+    ("limb_penetration_max", 0.02, 1),
+    ("support_min", 0.6, -1),
+    ("knee_inversions", 0, 1),
+    ("limit_violations", 0, 1),
+    ("added_pop_max", 15.0, 1),
+    ("nan_frames", 0, 1),
+    ("unmeasured_frames", 0, 1),
+)
+
+
+def scenario(name, shapes, rig, motion, velocity, frames, position=None, heading=None, timeline=None):
+    s = {
+        "name": name,
+        "world": {"shapes": shapes},
+        "rig": rig,
+        "motion": motion,
+        "system": "foot",
+        "timeline": timeline or [{"t": 0.0, "input": "velocity", "value": velocity}],
+        "dt": 1.0 / 60.0,
+        "frames": frames,
+    }
+    if position is not None:
+        s["character"] = {"position": position, "heading_deg": heading}
+    return s
+
+
+def kinds(rng, per_kind):
+    """Yields (name, shapes, motion, velocity, frames, position, heading) for every drawn size."""
+    for _ in range(per_kind):
+        riser, tread = round(rng.uniform(0.15, 0.35), 3), round(rng.uniform(0.25, 0.40), 3)
+        n = 16
+        for motion, v, frames in GAITS:
+            tag = f"{int(riser * 1000)}_{int(tread * 1000)}"
+            stairs = {"riser": riser, "tread": tread, "count": n, "distance": 1.0}
+            yield (f"stairs_down_{motion}_{tag}", [{"builder": "stairs", "params": dict(stairs, landing=4.0)}],
+                   motion, [-v, 0, 0], frames, [1.0 + n * tread + 0.3, 0, 0], 180)
+            yield (f"stairs_up_{motion}_{tag}", [{"builder": "stairs", "params": dict(stairs, landing=10.0)}],
+                   motion, [v, 0, 0], frames, None, None)
+    for _ in range(per_kind):
+        angle = round(rng.uniform(30.0, 45.0), 1)
+        slope = {"angle_deg": angle, "length": 9, "width": 20}
+        yield (f"slope_up_walk_{angle}", [{"builder": "slope", "params": slope}], "walk", [1.4, 0, 0], 240, None, None)
+        yield (f"slope_down_run_{angle}", [{"builder": "slope", "params": slope}], "run", [-3.5, 0, 0], 180,
+               [8.0, 0, 0], 180)
+        yield (f"slope_across_walk_{angle}", [{"builder": "slope", "params": dict(slope, length=6)}], "walk",
+               [0, 1.4, 0], 240, [3.0, -2.0, 0], 90)
+    for _ in range(per_kind):
+        amplitude, seed = round(rng.uniform(0.3, 0.6), 2), rng.randrange(1, 1000)
+        for motion, v, frames in GAITS:
+            rocks = {"amplitude": amplitude, "scale": round(rng.uniform(2.0, 3.0), 2), "size": 30, "seed": seed}
+            yield (f"rocks_{motion}_{amplitude}_{seed}", [{"builder": "rocky", "params": rocks}], motion, [v, 0, 0],
+                   frames, None, None)
+    for _ in range(per_kind):
+        gap, depth = round(rng.uniform(0.3, 0.5), 2), round(rng.uniform(0.3, 1.5), 2)
+        yield (f"gap_walk_{gap}_{depth}", [{"builder": "gap", "params": {"gap": gap, "depth": depth, "distance": 1.3,
+                                                                          "width": 12}}], "walk", [1.4, 0, 0], 200, None, None)
+        drop = round(rng.uniform(0.3, 0.6), 2)
+        yield (f"ledge_walk_{drop}", [{"builder": "step_down", "params": {"drop": drop, "distance": 1.2, "width": 12}}],
+               "walk", [1.4, 0, 0], 180, None, None)
+        width = round(rng.uniform(0.25, 0.4), 2)
+        yield (f"beam_walk_{width}", [{"builder": "beam", "params": {"width": width, "height": 0.5, "length": 8,
+                                                                     "distance": -1}}], "walk", [1.4, 0, 0], 180, None, None)
+
+
+def broken(summary):
+    out = []
+    for key, limit, sign in LIMITS:
+        value = summary.get(key)
+        if value is None:
+            out.append(f"{key}=null")
+        elif (value - limit) * sign > 1e-9:
+            out.append(f"{key}={value:.3g}")
+    slide = summary.get("system", {}).get("locked_slide_max", {}).get("max")
+    if slide is not None and slide > 0.01:
+        out.append(f"locked_slide={slide:.3g}")
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("limber", help="the limber command-line runner")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--per-kind", type=int, default=2, help="sizes drawn per kind")
+    ap.add_argument("--keep", help="write the scenarios and reports here instead of a temporary directory")
+    ap.add_argument("--strict", action="store_true", help="exit 1 when a run breaks a limit")
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    work = args.keep or tempfile.mkdtemp(prefix="limber-sweep-")
+    os.makedirs(work, exist_ok=True)
+    total = held = 0
+    for name, shapes, motion, velocity, frames, position, heading in kinds(rng, args.per_kind):
+        for rig in RIGS:
+            full = f"{name}_{rig}"
+            path = os.path.join(work, full + ".json")
+            report = os.path.join(work, full + ".report.json")
+            with open(path, "w") as f:
+                json.dump(scenario(full, shapes, rig, motion, velocity, frames, position, heading), f)
+            run = subprocess.run([args.limber, "run", path, "--report", report], capture_output=True, text=True)
+            total += 1
+            if run.returncode != 0:
+                print(f"{full:44s} exit {run.returncode}: {run.stderr.strip()[:160]}")
+                continue
+            with open(report) as f:
+                bad = broken(json.load(f)["summary"])
+            if bad:
+                print(f"{full:44s} {' '.join(bad)}")
+            else:
+                held += 1
+    print(f"{held}/{total} runs hold every foot limit (seed {args.seed}, scenarios in {work})")
+    return 1 if args.strict and held < total else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
