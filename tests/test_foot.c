@@ -723,6 +723,12 @@ static void test_bad_inputs_and_extremes(void)
 	lbPose_Copy(&f.pose, &f.anim);
 	ENSURE(lbFootApplyPose(&nanT, &f.def, f.skeleton, &f.humanoid, lb_footSolverTwoBone, &f.pose, NULL, 0) == lb_errorNonFinite);
 	ENSURE(memcmp(f.pose.model, f.anim.model, sizeof(lbTransform) * (size_t)f.skeleton->boneCount) == 0);
+	// A non-finite move of the hips: refused the same way. On this flat ground there is none.
+	ENSURE(t.pelvisShiftWs.x == 0.0f && t.pelvisShiftWs.y == 0.0f && t.pelvisShiftWs.z == 0.0f);
+	nanT = t;
+	nanT.pelvisShiftWs.y = NAN;
+	ENSURE(lbFootApplyPose(&nanT, &f.def, f.skeleton, &f.humanoid, lb_footSolverTwoBone, &f.pose, NULL, 0) == lb_errorNonFinite);
+	ENSURE(memcmp(f.pose.model, f.anim.model, sizeof(lbTransform) * (size_t)f.skeleton->boneCount) == 0);
 	// The full-body solver without its workspace: refused, pose unchanged.
 	ENSURE(lbFootApplyPose(&t, &f.def, f.skeleton, &f.humanoid, lb_footSolverFullBody, &f.pose, NULL, 0) == lb_errorCapacity);
 	ENSURE(memcmp(f.pose.model, f.anim.model, sizeof(lbTransform) * (size_t)f.skeleton->boneCount) == 0);

@@ -302,6 +302,8 @@ typedef struct lbFootState
 	///@}
 	/// Smoothed IK alpha from the character state.
 	float alpha;
+	/// Smoothed horizontal move of the hips (world, m) toward a leg landing far below the other.
+	lbVec3 pelvisShiftWs;
 	/// Seconds until the next cast (reduced trace rate).
 	float traceTimer;
 	/// Where this character's casts fall within the trace period, in [0, 1): after a frame that
@@ -395,6 +397,9 @@ typedef struct lbFootTargets
 	lbVec3 upWs;
 	/// Pelvis offset along up (m, world length), landing impulse included.
 	float pelvisOffset;
+	/// Horizontal move of the pelvis (world, m): the hips ahead of the animation over a foot landing
+	/// far below the other, so the other leg does not fold under its own step. Zero elsewhere.
+	lbVec3 pelvisShiftWs;
 	/// Overall alpha (state, LOD) in [0, 1]; the pose stage does nothing at 0.
 	float alpha;
 	/// Per foot (lbSide): its target.

@@ -8,6 +8,7 @@
 // Foot locking then holds planted feet exactly where they landed. The steps of the sense stage
 // are named functions below, in the order lbFootSense calls them.
 #include "limber/foot.h"
+
 #include "limber/ik.h"
 
 #include <float.h>
@@ -686,6 +687,7 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 			state->legs[s].sliding = false;
 			state->legs[s].printValid = 0;
 		}
+		state->pelvisShiftWs = lbVec3_zero;
 	}
 	// The turn rate (rad/s) only gates prediction, so it is measured when a moving foot asks for it.
 	f->turnRateKnown = !(state->initialized && f->dt > 0.0f);
@@ -1302,12 +1304,12 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 // Step 8: how far the hip must come down (along up, world m, >= 0) for this leg to reach its goal
 // before the soft-IK band: the smallest t >= 0 with |hip - t up - goal| <= reach. The pose stage
 // uses the same figure, so the reach is measured once.
-static float lbFootReachDrop(const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid, const lbPose* animPose,
-							 int side, lbVec3 ankleGoal)
+static float lbFootReachDrop(const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs,
+							 lbVec3 ankleGoal)
 {
 	const lbLegAxes* ax = &humanoid->legAxes[side];
 	const float reach = (ax->thighLength + ax->calfLength) * f->modelToWorld * (1.0f - lbClampF(def->legSoften, 0.0f, 0.5f)) * 0.999f;
-	lbVec3 v = lbSub(lbTransformPoint(f->cw, animPose->model[humanoid->leg[side].thigh].p), ankleGoal);
+	lbVec3 v = lbSub(hipWs, ankleGoal);
 	float along = lbDot(v, f->up), side2 = lbMaxF(lbLengthSquared(v) - along * along, 0.0f);
 	if (lbLengthSquared(v) <= reach * reach)
 		return 0.0f;
@@ -1315,24 +1317,91 @@ static float lbFootReachDrop(const lbFootDef* def, const lbFootFrame* f, const l
 }
 
 // How far the hip may come down (along up, world m, >= 0) before a free leg's goal would bend its
-// knee within 12 degrees of kneeMaxBend: the largest t with |hip - t up - goal| no shorter than the
-// hip-to-ankle distance at that bend. A pelvis held down lower than this would fold a trailing leg
+// knee to `bend` (from straight): the largest t with |hip - t up - goal| no shorter than the
+// hip-to-ankle distance at that bend. With a bend 12 degrees short of kneeMaxBend this is the fold
+// room the held pelvis keeps. A pelvis held down lower than this would fold a trailing leg
 // onto its cap, where the pose stage moves its goal off the ground it asked for and the leg pops
 // out again as the cap lets go.
-static float lbFootFoldRoom(const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid, const lbPose* animPose,
-							int side, lbVec3 ankleGoal)
+static float lbFootFoldRoom(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal, float bend)
 {
-	if (!(def->kneeMaxBend > 0.0f && def->kneeMaxBend < LB_PI))
-		return 1.0e30f;
 	const lbLegAxes* ax = &humanoid->legAxes[side];
 	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
-	const float bend = lbMaxF(def->kneeMaxBend - 12.0f * LB_DEG2RAD, 0.0f);
 	const float dMin2 = lbMaxF(a * a + b * b - 2.0f * a * b * cosf(LB_PI - bend), 0.0f);
-	lbVec3 v = lbSub(lbTransformPoint(f->cw, animPose->model[humanoid->leg[side].thigh].p), ankleGoal);
+	lbVec3 v = lbSub(hipWs, ankleGoal);
 	float along = lbDot(v, f->up), side2 = lbMaxF(lbLengthSquared(v) - along * along, 0.0f);
 	if (side2 >= dMin2)
 		return 1.0e30f;
 	return lbMaxF(along - sqrtf(dMin2 - side2), 0.0f);
+}
+
+// The hips' move ahead (horizontal, world m) toward a leg whose goal lies far below the other's:
+// a foot landing two risers down while the other leaves a tread above. With the hips where the
+// animation has them no pelvis height serves both legs (the landing leg needs the hips within its
+// reach, the other then folds its knee under its own tread), and the other knee folds and unfolds
+// by 15-35 degrees within a few frames. Moving the hips over the landing foot lets the pelvis come
+// down without that fold. The move is the smallest (at most half a leg, found by bisection) that
+// keeps the other knee within kneeMaxBend - 40 degrees at the drop the landing leg needs, weighted
+// by how far that drop exceeds the other leg's fold room at the animated hips (the one the held
+// pelvis keeps, 12 degrees short of kneeMaxBend), as a share of the landing leg's length: none up
+// to 0.15 of a leg, whole from 0.3, smooth between. On moderate flights (risers to about 0.22 m)
+// the need stays under that and a move there only added pops (running down 0.20/0.30 m stairs
+// 12.0 -> 15.6 degrees with a ramp from 0.05); on deep ones it is what lets the pelvis come down. Only ahead along the way the character goes
+// (going up, the lower foot is the one behind) and only while the other foot is in the air and
+// past half slideHeight (a foot still on its tread would be dragged by the hips). Eased at
+// pelvisSpeed, back at half that, so it never switches.
+static void lbFootPelvisShift(lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid,
+							  const bool counts[2], const lbVec3 goal[2], const lbVec3 hip[2])
+{
+	lbVec3 target = lbVec3_zero;
+	if (def->pelvisMode == lb_footPelvisLowestFoot && def->kneeMaxBend > 0.0f && def->kneeMaxBend < LB_PI && counts[0] &&
+		counts[1] && f->speedH > 1.0e-3f)
+	{
+		const float bend = lbMaxF(def->kneeMaxBend - 40.0f * LB_DEG2RAD, 0.0f);
+		const float holdBend = lbMaxF(def->kneeMaxBend - 12.0f * LB_DEG2RAD, 0.0f);
+		for (int s = 0; s < 2; ++s)
+		{
+			const int o = 1 - s;
+			const lbFootLegState* ls = &state->legs[s];
+			const lbFootLegState* lo = &state->legs[o];
+			if (lo->locked || lbDot(lbSub(goal[o], goal[s]), f->up) < 2.0f * def->edgeHeight)
+				continue;
+			const float hs = lbMaxF(def->slideHeight, 1.0e-3f);
+			const float air = lbSmoothStep((lo->prevSoleAboveFloor - 0.5f * hs) / (0.5f * hs));
+			lbVec3 dir = lbProjectOnPlane(lbSub(goal[s], hip[s]), f->up);
+			const float len = lbLength(dir);
+			if (air <= 0.0f || len < 1.0e-4f || lbDot(dir, f->velH) <= 0.0f)
+				continue;
+			dir = lbMulSV(1.0f / len, dir);
+			const lbLegAxes* ax = &humanoid->legAxes[s];
+			const float leg = (ax->thighLength + ax->calfLength) * f->modelToWorld;
+			const float excess = lbFootReachDrop(def, f, humanoid, s, hip[s], goal[s]) -
+								 lbFootFoldRoom(f, humanoid, o, hip[o], goal[o], holdBend);
+			const float need = lbSmoothStep((excess / leg - 0.15f) / 0.15f);
+			if (need <= 0.0f)
+				continue;
+			float lo_ = 0.0f, hi_ = 0.5f * leg;
+			for (int i = 0; i < 8; ++i)
+			{
+				const float mid = 0.5f * (lo_ + hi_);
+				if (lbFootReachDrop(def, f, humanoid, s, lbMulAdd(hip[s], mid, dir), goal[s]) >
+					lbFootFoldRoom(f, humanoid, o, lbMulAdd(hip[o], mid, dir), goal[o], bend))
+					lo_ = mid;
+				else
+					hi_ = mid;
+			}
+			const lbVec3 t = lbMulSV(ls->alpha * lo->alpha * air * need * hi_, dir);
+			if (lbLengthSquared(t) > lbLengthSquared(target))
+				target = t;
+		}
+	}
+	if (f->snap)
+		state->pelvisShiftWs = target;
+	else
+	{
+		const bool growing = lbLengthSquared(target) > lbLengthSquared(state->pelvisShiftWs);
+		state->pelvisShiftWs =
+			lbLerp(state->pelvisShiftWs, target, lbInterpAlpha(f->dt, def->pelvisSpeed * (growing ? 1.0f : 0.5f)));
+	}
 }
 
 // Step 9: the pelvis: drop so the lower foot reaches (or follow the weighted mean), within limits,
@@ -1542,6 +1611,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		return lbReport(lb_errorNonFinite, "lbFootSense: character transform is not finite");
 	}
 	float legDz[2] = { 0.0f, 0.0f }, legDrop[2] = { 0.0f, 0.0f }, legRoom[2] = { 1.0e30f, 1.0e30f };
+	lbVec3 legGoal[2], legHip[2];
 	bool legCounts[2] = { false, false };
 	int grounded = 0, steep = 0;
 	for (int side = 0; side < 2; ++side)
@@ -1650,20 +1720,33 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		lbFootLockBlend(leg, def, &f);
 		lbFootGoal(leg, def, &f, &lf, humanoid, side, smoothOffset, ft);
 		legDz[side] = lbDot(lbSub(lf.ankleGoal, lf.animAnkleWs), f.up) * leg->alpha;
-		legDrop[side] = lbFootReachDrop(def, &f, humanoid, in->animPose, side, lf.ankleGoal) * leg->alpha;
-		ft->reachDrop = legDrop[side];
-		legRoom[side] = leg->locked || leg->alpha <= 0.0f
-							? 1.0e30f
-							: lbFootFoldRoom(def, &f, humanoid, in->animPose, side, lf.ankleGoal) / leg->alpha;
+		legGoal[side] = lf.ankleGoal;
+		legHip[side] = lbTransformPoint(f.cw, in->animPose->model[humanoid->leg[side].thigh].p);
 		legCounts[side] = leg->grounded && leg->alpha > 0.0f;
 		grounded += leg->grounded ? 1 : 0;
 		steep += leg->grounded && leg->steep ? 1 : 0;
+	}
+	// Reach and fold room from the hips as the pose stage will move them (the shift, not yet the
+	// drop, which these measure).
+	lbFootPelvisShift(state, def, &f, humanoid, legCounts, legGoal, legHip);
+	const bool capOn = def->kneeMaxBend > 0.0f && def->kneeMaxBend < LB_PI;
+	const float holdBend = lbMaxF(def->kneeMaxBend - 12.0f * LB_DEG2RAD, 0.0f);
+	for (int side = 0; side < 2; ++side)
+	{
+		const lbFootLegState* leg = &state->legs[side];
+		const lbVec3 hip = lbAdd(legHip[side], state->pelvisShiftWs);
+		legDrop[side] = lbFootReachDrop(def, &f, humanoid, side, hip, legGoal[side]) * leg->alpha;
+		out->feet[side].reachDrop = legDrop[side];
+		legRoom[side] = leg->locked || leg->alpha <= 0.0f || !capOn
+							? 1.0e30f
+							: lbFootFoldRoom(&f, humanoid, side, hip, legGoal[side], holdBend) / leg->alpha;
 	}
 	lbFootPelvis(state, def, &f, in, legCounts, legDz, legDrop, legRoom);
 
 	out->characterWs = f.cw;
 	out->upWs = f.up;
 	out->pelvisOffset = state->pelvisOffset + state->landing;
+	out->pelvisShiftWs = state->pelvisShiftWs;
 	out->alpha = state->alpha;
 	out->castCount = f.castCount;
 	out->active = f.active;
@@ -1969,7 +2052,8 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 		return lbReport(lb_errorSkeletonMismatch, "lbFootApplyPose: pose has %d bones, skeleton %d", pose->boneCount,
 						skeleton->boneCount);
 	const lbTransform cw = targets->characterWs;
-	if (!lbIsValidTransform(cw) || !lbIsValidFloat(targets->alpha) || !lbIsValidFloat(targets->pelvisOffset))
+	if (!lbIsValidTransform(cw) || !lbIsValidFloat(targets->alpha) || !lbIsValidFloat(targets->pelvisOffset) ||
+		!lbIsValidVec3(targets->pelvisShiftWs))
 		return lbReport(lb_errorNonFinite, "lbFootApplyPose: non-finite targets");
 	for (int s = 0; s < 2; ++s)
 	{
@@ -2018,7 +2102,9 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 			offset = lbMinF(offset, -alpha * lbClampF(f->alpha, 0.0f, 1.0f) * f->reachDrop);
 	}
 	offset = lbMaxF(offset, lbMinF(alpha * targets->pelvisOffset, -lbMaxF(def->pelvisMaxSink, 0.0f)));
-	lbResult r = lbPose_TranslateBoneModel(pose, skeleton, humanoid->pelvis, lbMulSV(offset * worldToModel, upMs));
+	// The hips' move ahead (world), turned into model space, with the offset along up.
+	const lbVec3 shiftMs = lbMulSV(alpha * worldToModel, lbQuatInvRotate(cw.q, targets->pelvisShiftWs));
+	lbResult r = lbPose_TranslateBoneModel(pose, skeleton, humanoid->pelvis, lbMulAdd(shiftMs, offset * worldToModel, upMs));
 	if (r != lb_ok)
 		return r;
 	// Each weighted leg's ankle target in model space. A unit-scaled character frame skips
