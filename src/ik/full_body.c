@@ -32,6 +32,7 @@
 //    error is kept.
 // When targets are reachable together, the body stage brings every goal within reach, the limb
 // stage lands every end on its goal, and the held rounds handle what the limits forbid.
+#include "core/rig_key.h"
 #include "ik_internal.h"
 
 #include <stddef.h>
@@ -387,14 +388,7 @@ static bool lbFbikGetAxes(const lbFbikAxes* axes, lbRole role, lbVec3* outAlong,
 #define LB_FBIK_RIG_MAGIC 0x6b6962664c524947ull
 typedef struct lbFbikRig
 {
-	uint64_t magic;
-	const lbSkeleton* skeleton;
-	const int* parents;
-	const lbTransform* restLocal;
-	const lbTransform* restModel;
-	const lbHumanoid* humanoidPtr;
-	int boneCount;
-	lbHumanoid humanoid;
+	lbRigKey key;
 	lbFullBodyIkDef settings;
 	lbFbikLimb limbs[4];   // l1 and l2 are the input pose's: set per call
 	lbFbikBody body;       // pelvisInput, spineLocal and up are set per call
@@ -740,23 +734,14 @@ static void lbFbikPrepareRig(lbFbikRig* rig, const lbSkeleton* s, const lbHumano
 		lbFbikAxes* a = &rig->axes[r];
 		a->valid = lbHumanoid_GetLimitAxes(h, s, (lbRole)r, &a->along, &a->bend, &a->reference);
 	}
-	rig->skeleton = s;
-	rig->parents = s->parents;
-	rig->restLocal = s->restLocal;
-	rig->restModel = s->restModel;
-	rig->boneCount = s->boneCount;
-	rig->humanoidPtr = h;
-	memcpy(&rig->humanoid, h, sizeof *h);
 	memcpy(&rig->settings, st, sizeof *st);
-	rig->magic = LB_FBIK_RIG_MAGIC;
+	lbRigKey_Set(&rig->key, LB_FBIK_RIG_MAGIC, s, h);
 }
 
 // Whether the rig in the workspace was made for this skeleton, humanoid and settings (the up aside).
 static bool lbFbikRigMatches(const lbFbikRig* rig, const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkDef* st)
 {
-	return rig->magic == LB_FBIK_RIG_MAGIC && rig->skeleton == s && rig->parents == s->parents &&
-		   rig->restLocal == s->restLocal && rig->restModel == s->restModel && rig->boneCount == s->boneCount &&
-		   rig->humanoidPtr == h && memcmp(&rig->humanoid, h, sizeof *h) == 0 &&
+	return lbRigKey_Matches(&rig->key, LB_FBIK_RIG_MAGIC, s, h) &&
 		   memcmp(&rig->settings, st, offsetof(lbFullBodyIkDef, upMs)) == 0 &&
 		   rig->settings.internalValue == st->internalValue;
 }
@@ -1273,7 +1258,7 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 								  (_Alignof(lbFbikRig) - (uintptr_t)workspace % _Alignof(lbFbikRig)) % _Alignof(lbFbikRig));
 	if (!lbFbikRigMatches(rig, s, h, st))
 	{
-		rig->magic = 0u;
+		rig->key.magic = 0u;
 		r = lbCheckFbikRig(s, h, st);
 		if (r != lb_ok)
 			return r;

@@ -7,6 +7,7 @@
 // Everything runs on a copy of the pose kept in the caller's workspace, so an error at any step
 // leaves the caller's pose (and cache) as they were.
 #include "limber/climb.h"
+#include "core/rig_key.h"
 
 #include <math.h>
 #include <string.h>
@@ -54,14 +55,7 @@ static size_t lbClimbAlignUp(size_t n, size_t a)
 #define LB_CLIMB_RIG_MAGIC 0x6769526b6d696c43ull
 typedef struct lbClimbRig
 {
-	uint64_t magic;
-	const lbSkeleton* skeleton;
-	const int* parents;
-	const lbTransform* restLocal;
-	const lbTransform* restModel;
-	const lbHumanoid* humanoidPtr;
-	int boneCount;
-	lbHumanoid humanoid;
+	lbRigKey key;
 	lbLimbChain chain[4];
 	lbVec3 foreAlong[2];
 	lbQuat foreRef[2];
@@ -1407,24 +1401,14 @@ static lbResult lbClimbPrepareRig(lbClimbRig* rig, const lbSkeleton* skeleton, c
 													   &rig->footAlong[side], &rig->footBend[side], &rig->footRef[side]);
 		rig->sole[side] = lbHumanoid_GetSole(humanoid, side);
 	}
-	rig->skeleton = skeleton;
-	rig->parents = skeleton->parents;
-	rig->restLocal = skeleton->restLocal;
-	rig->restModel = skeleton->restModel;
-	rig->boneCount = skeleton->boneCount;
-	rig->humanoidPtr = humanoid;
-	memcpy(&rig->humanoid, humanoid, sizeof *humanoid);
-	rig->magic = LB_CLIMB_RIG_MAGIC;
+	lbRigKey_Set(&rig->key, LB_CLIMB_RIG_MAGIC, skeleton, humanoid);
 	return lb_ok;
 }
 
 // Whether the rig in the workspace was made for this skeleton and humanoid.
 static bool lbClimbRigMatches(const lbClimbRig* rig, const lbSkeleton* skeleton, const lbHumanoid* humanoid)
 {
-	return rig->magic == LB_CLIMB_RIG_MAGIC && rig->skeleton == skeleton && rig->parents == skeleton->parents &&
-		   rig->restLocal == skeleton->restLocal && rig->restModel == skeleton->restModel &&
-		   rig->boneCount == skeleton->boneCount && rig->humanoidPtr == humanoid &&
-		   memcmp(&rig->humanoid, humanoid, sizeof *humanoid) == 0;
+	return lbRigKey_Matches(&rig->key, LB_CLIMB_RIG_MAGIC, skeleton, humanoid);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1484,7 +1468,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		(lbClimbRig*)(rigBytes + (_Alignof(lbClimbRig) - (uintptr_t)rigBytes % _Alignof(lbClimbRig)) % _Alignof(lbClimbRig));
 	if (!lbClimbRigMatches(rig, skeleton, humanoid))
 	{
-		rig->magic = 0u;
+		rig->key.magic = 0u;
 		r = lbClimbPrepareRig(rig, skeleton, humanoid);
 		if (r != lb_ok)
 			return r;
