@@ -47,6 +47,21 @@ static size_t lbClimbAlignUp(size_t n, size_t a)
 	return (n + a - 1u) / a * a;
 }
 
+// Each side's forearm roll axes, ankle limit axes and sole, from the skeleton and humanoid alone.
+typedef struct lbClimbLimbAxes
+{
+	// Each forearm's along axis and reference local rotation for its roll (lbHumanoid_GetLimitAxes).
+	lbVec3 foreAlong[2];
+	lbQuat foreRef[2];
+	bool foreValid[2];
+	// Each ankle's limit axes (lbHumanoid_GetLimitAxes of the foot role).
+	lbVec3 footAlong[2], footBend[2];
+	lbQuat footRef[2];
+	bool footValid[2];
+	// Each foot's sole (lbHumanoid_GetSole).
+	lbSole sole[2];
+} lbClimbLimbAxes;
+
 // What the pose stage derives from the skeleton and humanoid alone: their checks, the limb chains
 // and the forearms' and ankles' limit axes. Kept at the end of the workspace next to copies of
 // what it was derived from, so a character solved again with the same workspace skips them; any
@@ -57,13 +72,7 @@ typedef struct lbClimbRig
 {
 	lbRigKey key;
 	lbLimbChain chain[4];
-	lbVec3 foreAlong[2];
-	lbQuat foreRef[2];
-	bool foreValid[2];
-	lbVec3 footAlong[2], footBend[2];
-	lbQuat footRef[2];
-	bool footValid[2];
-	lbSole sole[2];
+	lbClimbLimbAxes axes;
 } lbClimbRig;
 
 size_t lbGetClimbWorkspaceSize(const lbSkeleton* skeleton)
@@ -170,16 +179,8 @@ typedef struct lbClimbPoseCtx
 	lbVec3 ankleGuessMs[2];
 	// Largest turn of a hand or swing of a knee since the last frame (rad); 0 = no limit.
 	float maxTurn;
-	// Each forearm's along axis and reference local rotation for its roll (lbHumanoid_GetLimitAxes).
-	lbVec3 foreAlong[2];
-	lbQuat foreRef[2];
-	bool foreValid[2];
-	// Each ankle's limit axes (lbHumanoid_GetLimitAxes of the foot role).
-	lbVec3 footAlong[2], footBend[2];
-	lbQuat footRef[2];
-	bool footValid[2];
-	// Each foot's sole (lbHumanoid_GetSole).
-	lbSole sole[2];
+	// The rig's forearm, ankle and sole axes.
+	lbClimbLimbAxes axes;
 	// Whether a surface faces up (a ledge or hold top) rather than being a wall.
 	bool top[4];
 	// Every held limb is on a top (nothing holds the wall any more): standing up on a ledge.
@@ -408,10 +409,10 @@ static lbQuat lbClimbLocalQ(const lbClimbPoseCtx* c, int bone)
 // Roll of the forearm about its own axis from its reference (rest) roll (rad).
 static float lbClimbForearmRoll(const lbClimbPoseCtx* c, int s)
 {
-	if (!c->foreValid[s])
+	if (!c->axes.foreValid[s])
 		return 0.0f;
-	return lbQuatTwistAngle(lbQuatMul(lbQuatConj(c->foreRef[s]), lbClimbLocalQ(c, c->humanoid->arm[s].foreArm)),
-							c->foreAlong[s]);
+	return lbQuatTwistAngle(lbQuatMul(lbQuatConj(c->axes.foreRef[s]), lbClimbLocalQ(c, c->humanoid->arm[s].foreArm)),
+							c->axes.foreAlong[s]);
 }
 
 // Turn about the forearm, from the forearm's reference roll, that puts the hand at `handMs`
@@ -1200,7 +1201,7 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	const int limb = 2 + s;
 	const int foot = h->leg[s].foot;
 	const float a = c->ikAlpha[limb];
-	const lbSole sole = c->sole[s];
+	const lbSole sole = c->axes.sole[s];
 	const lbVec3 legPole = lbLimbChain_PoleMs(&c->chain[limb], pose);
 	const lbClimbLegPlan plan = lbClimbPlanLeg(c, s, c->ankleGuessMs[s], newCache->legSide[s], cacheValid, legPole, true);
 	newCache->legSide[s] = plan.cached;
@@ -1273,8 +1274,8 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		lbVec3 along, bend;
 		lbQuat ref;
 		const int parent = c->skeleton->parents[foot];
-		along = c->footAlong[s], bend = c->footBend[s], ref = c->footRef[s];
-		if (parent >= 0 && c->footValid[s])
+		along = c->axes.footAlong[s], bend = c->axes.footBend[s], ref = c->axes.footRef[s];
+		if (parent >= 0 && c->axes.footValid[s])
 		{
 			lbJointLimit ankle;
 			memset(&ankle, 0, sizeof ankle);
@@ -1326,7 +1327,7 @@ static lbVec3 lbClimbGuessAnkle(const lbClimbPoseCtx* c, int s, float cachedSide
 	const lbHumanoid* h = c->humanoid;
 	const lbPose* pose = c->pose;
 	const int foot = h->leg[s].foot;
-	const lbSole sole = c->sole[s];
+	const lbSole sole = c->axes.sole[s];
 	const lbVec3 toeT = c->targetMs[2 + s];
 	// First guess with the foot as it is, then one with the planned rotation.
 	const lbVec3 first = lbSub(toeT, lbQuatRotate(pose->model[foot].q, c->toeTipFoot[s]));
@@ -1395,11 +1396,11 @@ static lbResult lbClimbPrepareRig(lbClimbRig* rig, const lbSkeleton* skeleton, c
 	}
 	for (int side = 0; side < 2; ++side)
 	{
-		rig->foreValid[side] = lbHumanoid_GetLimitAxes(humanoid, skeleton, side == lb_left ? lb_roleForeArmL : lb_roleForeArmR,
-													   &rig->foreAlong[side], NULL, &rig->foreRef[side]);
-		rig->footValid[side] = lbHumanoid_GetLimitAxes(humanoid, skeleton, side == lb_left ? lb_roleFootL : lb_roleFootR,
-													   &rig->footAlong[side], &rig->footBend[side], &rig->footRef[side]);
-		rig->sole[side] = lbHumanoid_GetSole(humanoid, side);
+		rig->axes.foreValid[side] = lbHumanoid_GetLimitAxes(humanoid, skeleton, side == lb_left ? lb_roleForeArmL : lb_roleForeArmR,
+													   &rig->axes.foreAlong[side], NULL, &rig->axes.foreRef[side]);
+		rig->axes.footValid[side] = lbHumanoid_GetLimitAxes(humanoid, skeleton, side == lb_left ? lb_roleFootL : lb_roleFootR,
+													   &rig->axes.footAlong[side], &rig->axes.footBend[side], &rig->axes.footRef[side]);
+		rig->axes.sole[side] = lbHumanoid_GetSole(humanoid, side);
 	}
 	lbRigKey_Set(&rig->key, LB_CLIMB_RIG_MAGIC, skeleton, humanoid);
 	return lb_ok;
@@ -1478,13 +1479,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	lbClimbPoseCtx c;
 	memset(&c, 0, sizeof c);
 	memcpy(c.chain, rig->chain, sizeof c.chain);
-	for (int side = 0; side < 2; ++side)
-	{
-		c.foreAlong[side] = rig->foreAlong[side], c.foreRef[side] = rig->foreRef[side], c.foreValid[side] = rig->foreValid[side];
-		c.footAlong[side] = rig->footAlong[side], c.footBend[side] = rig->footBend[side];
-		c.footRef[side] = rig->footRef[side], c.footValid[side] = rig->footValid[side];
-		c.sole[side] = rig->sole[side];
-	}
+	c.axes = rig->axes;
 
 	memcpy(workLocal, pose->local, (size_t)nb * sizeof(lbTransform));
 	memcpy(workModel, pose->model, (size_t)nb * sizeof(lbTransform));
