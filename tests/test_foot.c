@@ -3,6 +3,7 @@
 // Foot placement: sense and pose stages on analytic grounds (planes, steps) on both reference
 // rigs, with up +Z and +Y; smoothing, prediction, pelvis modes, landing, state alpha, trace rate,
 // LOD, foot locking, and every bad input.
+#include "limber/crowd.h"
 #include "limber/foot.h"
 #include "limber/ik.h"
 #include "limber/motion.h"
@@ -729,6 +730,34 @@ static void test_bad_inputs_and_extremes(void)
 	nanT.pelvisShiftWs.y = NAN;
 	ENSURE(lbFootApplyPose(&nanT, &f.def, f.skeleton, &f.humanoid, lb_footSolverTwoBone, &f.pose, NULL, 0) == lb_errorNonFinite);
 	ENSURE(memcmp(f.pose.model, f.anim.model, sizeof(lbTransform) * (size_t)f.skeleton->boneCount) == 0);
+	// Through the crowd call, which checks the def, the rig and the solver once for the batch, each
+	// character's own targets are still checked: a non-finite one is refused and its pose left as
+	// it was, and a good one gives the single call's pose bit for bit.
+	{
+		const size_t bytes = sizeof(lbTransform) * (size_t)f.skeleton->boneCount;
+		lbFootTargets two[2] = { t, t };
+		two[1].feet[0].ankleWs.x = NAN;
+		lbPose crowdPoses[2] = { lbCreatePose(f.skeleton), lbCreatePose(f.skeleton) };
+		lbPose_Copy(&crowdPoses[0], &f.anim);
+		lbPose_Copy(&crowdPoses[1], &f.anim);
+		ENSURE(lbFootApplyPoseCrowd(two, &f.def, f.skeleton, &f.humanoid, lb_footSolverTwoBone, crowdPoses, 2, NULL, 0, NULL) ==
+			   lb_errorNonFinite);
+		ENSURE(memcmp(crowdPoses[1].model, f.anim.model, bytes) == 0);
+		lbPose_Copy(&f.pose, &f.anim);
+		ENSURE(lbFootApplyPose(&t, &f.def, f.skeleton, &f.humanoid, lb_footSolverTwoBone, &f.pose, NULL, 0) == lb_ok);
+		ENSURE(memcmp(crowdPoses[0].model, f.pose.model, bytes) == 0);
+		ENSURE(memcmp(crowdPoses[0].model, f.anim.model, bytes) != 0);
+		// A def not made by lbDefaultFootDef: refused for the whole batch, no pose written.
+		lbFootDef raw2;
+		memset(&raw2, 0, sizeof raw2);
+		lbPose_Copy(&crowdPoses[0], &f.anim);
+		ENSURE(lbFootApplyPoseCrowd(two, &raw2, f.skeleton, &f.humanoid, lb_footSolverTwoBone, crowdPoses, 1, NULL, 0, NULL) ==
+			   lb_errorDefNotInitialized);
+		ENSURE(memcmp(crowdPoses[0].model, f.anim.model, bytes) == 0);
+		lbDestroyPose(&crowdPoses[0]);
+		lbDestroyPose(&crowdPoses[1]);
+	}
+	lbPose_Copy(&f.pose, &f.anim);
 	// The full-body solver without its workspace: refused, pose unchanged.
 	ENSURE(lbFootApplyPose(&t, &f.def, f.skeleton, &f.humanoid, lb_footSolverFullBody, &f.pose, NULL, 0) == lb_errorCapacity);
 	ENSURE(memcmp(f.pose.model, f.anim.model, sizeof(lbTransform) * (size_t)f.skeleton->boneCount) == 0);

@@ -8,6 +8,7 @@
 // Foot locking then holds planted feet exactly where they landed. The steps of the sense stage
 // are named functions below, in the order lbFootSense calls them.
 #include "limber/foot.h"
+#include "systems/foot/foot_internal.h"
 
 #include "limber/ik.h"
 
@@ -2048,6 +2049,19 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 		return valid;
 	if ((unsigned)solver > (unsigned)lb_footSolverFullBody)
 		return lbReport(lb_errorInvalidArgument, "lbFootApplyPose: solver %d is not a lbFootSolver", (int)solver);
+	return lbFootApplyPoseChecked(targets, def, skeleton, humanoid, solver, pose, workspace, workspaceSize);
+}
+
+// The pose stage past the checks that hold for a whole crowd (def, rig, solver): the crowd call
+// makes those once per batch instead of once per character (about 500 instructions each). Everything
+// that belongs to one character (its pose, its targets, the workspace) is still checked here, before
+// anything is written.
+lbResult lbFootApplyPoseChecked(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
+								const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose, void* workspace,
+								size_t workspaceSize)
+{
+	if (!targets || !pose || !pose->local || !pose->model)
+		return lbReport(lb_errorNullPointer, "lbFootApplyPose: targets and pose are required");
 	if (pose->boneCount != skeleton->boneCount)
 		return lbReport(lb_errorSkeletonMismatch, "lbFootApplyPose: pose has %d bones, skeleton %d", pose->boneCount,
 						skeleton->boneCount);

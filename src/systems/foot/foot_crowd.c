@@ -5,6 +5,7 @@
 // bits. What every character shares (def, skeleton, humanoid) is checked once here, so a bad def
 // is reported once rather than once per block.
 #include "core/crowd_internal.h"
+#include "systems/foot/foot_internal.h"
 
 typedef struct lbFootSenseCrowdTask
 {
@@ -75,7 +76,9 @@ static lbResult lbFootPoseInCrowd(void* context, int i, int worker)
 {
 	const lbFootPoseCrowdTask* t = (const lbFootPoseCrowdTask*)context;
 	void* ws = t->workerBytes > 0 ? t->workspace + (size_t)worker * t->workerBytes : NULL;
-	return lbFootApplyPose(&t->targets[i], t->def, t->skeleton, t->humanoid, t->solver, &t->poses[i], ws, t->workerBytes);
+	// The def, the rig and the solver were checked once for the batch (lbFootApplyPoseCrowd).
+	return lbFootApplyPoseChecked(&t->targets[i], t->def, t->skeleton, t->humanoid, t->solver, &t->poses[i], ws,
+								  t->workerBytes);
 }
 
 lbResult lbFootApplyPoseCrowd(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
