@@ -6,7 +6,7 @@
 // every frame of the whole run, to the limits of both systems:
 //   nan_frames == 0, knee_inversions == elbow_inversions == 0, contact_drift_max <= 0.001 m,
 //   palm_wall_angle_max <= 20 degrees, added_pop_max <= 15 degrees, limb_penetration_max <= 0.02 m,
-//   sole_penetration_max <= 0.01 m;
+//   sole_penetration_max <= 0.01 m; and limit_violations under a ceiling that may only shrink;
 // and checks the story itself: the character climbed, topped out, and ends walking on the top; or,
 // with no ledge to top out on (story_drop_*), let go, fell and stands on the ground again.
 // Config errors name the key.
@@ -102,6 +102,12 @@ static void test_story_scenarios_meet_the_limits(void)
 		ENSURE(m->addedPopMax <= 15.0f);
 		ENSURE(m->limbPenetrationMax <= 0.02f);
 		ENSURE(m->solePenetrationMax <= 0.01f);
+		// Frames with a joint past the range docs/metrics.md allows (limit_violations): a ceiling
+		// that may only shrink. Nearly all are the top-out's (the thighs folded against the leaning
+		// torso with the feet up on the top and crouched there); measured 413 (mannequin), 427
+		// (mixamo), 506 (demo), 95 dropping off; 469-561 before the hands let go together.
+		const int limitCeiling = drops ? 100 : strcmp(names[i], "demo.json") == 0 ? 515 : 435;
+		ENSURE(m->limitViolations <= limitCeiling);
 		lbDestroyRun(run);
 		lbDestroyScenario(s);
 		free(names[i]);

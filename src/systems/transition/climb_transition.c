@@ -333,10 +333,13 @@ lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* t, const lbClimbTopOutDef* 
 	case lb_topOutStand:
 		// The hands let go first (crouched on the feet, the body needs them no more), then the body
 		// stands up: an arm swinging back to the animation while the body rises would add the two
-		// turns together.
+		// turns together. Both at once: each arm turns back on its own (no bone of one is moved by
+		// the other), and one after the other kept the thighs folded past their range against the
+		// leaning torso twice as long.
 		if (t->released < 2 || state->limbs[lb_limbArmL].ikAlpha > 0.0f || state->limbs[lb_limbArmR].ikAlpha > 0.0f)
 		{
-			lbTopOutReleasePair(t, state, lb_limbArmL);
+			for (; t->released < 2; ++t->released)
+				lbClimb_Release(state, lb_limbArmL + t->released);
 			t->timer = 0.0f;
 		}
 		else if (t->timer >= def->standTime)
