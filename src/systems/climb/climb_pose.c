@@ -169,6 +169,10 @@ typedef struct lbClimbPoseCtx
 	lbVec3 targetMs[4], normalMs[4], surfaceMs[4];
 	float ikAlpha[4], bodyAlpha[4];
 	bool locked[4];
+	// Hands in the locking transition (held): their held rotation still settles toward the palm
+	// flat on the wall (see lbClimbSolveArm), so a hand confirmed while still turning does not
+	// freeze its tilt.
+	bool settling[4];
 	// Whether a limb is on a surface (held, or steered with a surface found and IK taking part):
 	// its wall counts for the knees' clearance.
 	bool held[4];
@@ -914,6 +918,26 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	// Cached as it ends while not held; a hand held before anything was cached caches its goal.
 	if (!c->locked[s])
 		newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[hand].q));
+	else if (held && c->settling[s])
+	{
+		// Locking, the held rotation goes on toward the hand's settled goal: its palm turned flat
+		// onto the wall (the fingers kept as near as they were), as far as the forearm's roll and
+		// the wrist's ranges reach from the arm as it now is. A hand confirmed while still turning
+		// toward the wall settles over the transition instead of keeping that tilt; the held
+		// rotation turns toward it from last frame's, so it never pops, and the contact is kept.
+		// Only while the forearm's roll can take the whole turn within its range: a hand whose flat
+		// palm asks the forearm past it keeps the rotation it was steered to. (Settling the
+		// imported rig's left hand that way, its forearm at the end of its roll, took its palm
+		// from 44 to 14 degrees, but the body then shook as the other hand let go: pops of 17-20
+		// degrees in the held right forearm and the pelvis.)
+		const lbQuat q = pose->model[hand].q;
+		const lbQuat flat =
+			lbQuatNormalize(lbQuatMul(lbQuatFromTo(lbNormalize(lbQuatRotate(q, h->armAxes[s].palm)), lbNeg(n)), q));
+		float total, fullRoll;
+		const lbQuat settledMs = lbClimbReachableHand(c, s, flat, prefer, &total, &fullRoll);
+		if (lbAbsF(total - fullRoll) < 1.0e-3f)
+			newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, settledMs));
+	}
 	else if (!cacheValid)
 		newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, fresh));
 	return lb_ok;
@@ -1521,6 +1545,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		c.ikAlpha[i] = lbClampF(l->ikAlpha, 0.0f, 1.0f);
 		c.bodyAlpha[i] = lbClampF(l->bodyAlpha, 0.0f, 1.0f);
 		c.locked[i] = l->locked;
+		c.settling[i] = l->locked && l->mode == lb_climbLocking;
 		c.held[i] = l->hasSurface && (l->locked || c.ikAlpha[i] > 0.5f);
 	}
 	c.onTops = true;
