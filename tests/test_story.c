@@ -104,9 +104,10 @@ static void test_story_scenarios_meet_the_limits(void)
 		ENSURE(m->solePenetrationMax <= 0.01f);
 		// Frames with a joint past the range docs/metrics.md allows (limit_violations): a ceiling
 		// that may only shrink. Nearly all are the top-out's (the thighs folded against the leaning
-		// torso with the feet up on the top and crouched there); measured 413 (mannequin), 427
-		// (mixamo), 506 (demo), 95 dropping off; 469-561 before the hands let go together.
-		const int limitCeiling = drops ? 100 : strcmp(names[i], "demo.json") == 0 ? 515 : 435;
+		// torso with the feet up on the top and crouched there); measured 386 (mannequin), 389
+		// (mixamo), 478 (demo), 95 dropping off; 469-561 before the hands let go together, the
+		// body leaned further and stood up faster.
+		const int limitCeiling = drops ? 100 : strcmp(names[i], "demo.json") == 0 ? 490 : 400;
 		ENSURE(m->limitViolations <= limitCeiling);
 		lbDestroyRun(run);
 		lbDestroyScenario(s);

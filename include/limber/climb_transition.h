@@ -100,7 +100,8 @@ typedef struct lbClimbTopOutDef
 	/// not reach, the arms then straight). Default 0.35.
 	float mantleAbove;
 	/// Top of the press-up: the body leans in over the lip by this angle about the pelvis (rad,
-	/// 0 to 1.2). Default 0.8 (about 46 degrees; at 0.6 a foot landing on the top touches the lip).
+	/// 0 to 1.2). Default 1.0 (about 57 degrees; at 0.6 a foot landing on the top touches the lip,
+	/// at 0.8 a knee folds past its range as its foot comes up the wall).
 	float mantleLean;
 	/// Standing up, the hips first come in over the feet into a crouch this high above the lip (or
 	/// as high as they are, if higher), then rise straight up (m). Default 0.6 (lower, the knees
@@ -112,7 +113,8 @@ typedef struct lbClimbTopOutDef
 	float standInset;
 	///@{
 	/// Duration of the rise, of the press-up and of standing up once the hands have let go (s, each
-	/// leg of the path eased in and out). Default 1.2, 1.4, 3.2.
+	/// leg of the path eased in and out). Default 1.2, 1.4, 2.0 (slower, the thighs stay folded past
+	/// their range against the leaning torso longer).
 	float riseTime, mantleTime, standTime;
 	///@}
 	/// Highest the top may lie above the hands' holds, and farthest in front of the wall (m).

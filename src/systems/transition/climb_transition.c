@@ -135,10 +135,10 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 	d.standInset = 0.15f;
 	d.standAbove = 0.6f;
 	d.mantleAbove = 0.35f;
-	d.mantleLean = 0.8f;
+	d.mantleLean = 1.0f;
 	d.riseTime = 1.2f;
 	d.mantleTime = 1.4f;
-	d.standTime = 3.2f;
+	d.standTime = 2.0f;
 	d.searchHeight = 0.6f;
 	d.driver = lbDefaultClimbDriverDef();
 	d.internalValue = LB_SECRET_COOKIE;
