@@ -549,6 +549,69 @@ static void test_hand_range_and_no_flip(void)
 	}
 }
 
+// A hand confirmed while it is still turning toward the wall (its cached rotation tilted 30
+// degrees off it): over the locking transition its held rotation settles flat on the wall, never
+// faster than the turn limit, with the palm's contact kept on the hold; once locked it stays.
+// A hand that is locked outright keeps its cached tilt (test_hand_cache_holds_while_the_body_moves).
+static void test_hand_settles_flat_while_locking(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		Fixture f;
+		fixtureInit(&f, (lbReferenceRig)rig);
+		for (int s = 0; s < 2; ++s)
+		{
+			const int hand = f.h.arm[s].hand;
+			lbClimbPoseCache_Reset(&f.cache);
+			lbVec3 targetMs[4];
+			lbClimbTargets t = stance(&f, 0.25f, 0.45f, targetMs);
+			t.dt = 1.0f / 60.0f;
+			t.limbs[s].locked = false;
+			t.limbs[s].mode = lb_climbCandidate;
+			lbClimbPoseResult res;
+			for (int k = 0; k < 60; ++k)
+				ENSURE(apply(&f, &t, &res) == lb_ok);
+			const float steered = palmAngleDeg(&f, s, f.wallNormal);
+			// Still turning: tilted about the fingers, as a forearm rolling toward the wall leaves it.
+			const lbVec3 fingerWs = lbNormalize(lbTransformDirection(f.cw, lbTransformDirection(f.pose.model[hand], f.h.armAxes[s].finger)));
+			const lbQuat tilted = lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(fingerWs, 30.0f * LB_DEG2RAD), f.cache.handRotWs[s]));
+			f.cache.handRotWs[s] = f.cache.lastHandWs[s] = tilted;
+			const float maxTurnDeg = f.def.rotationSpeed * t.dt * LB_RAD2DEG;
+			t.limbs[s].locked = true;
+			float firstPalm = -1.0f, worstStep = 0.0f, worstMiss = 0.0f;
+			lbQuat prev = tilted;
+			for (int k = 0; k < 30; ++k)
+			{
+				// 0.25 s of locking (the default transition), then locked.
+				t.limbs[s].mode = k < 15 ? lb_climbLocking : lb_climbLocked;
+				ENSURE(apply(&f, &t, &res) == lb_ok);
+				const lbQuat now = lbQuatMul(f.cw.q, f.pose.model[hand].q);
+				worstStep = lbMaxF(worstStep, lbQuatAngleBetween(prev, now) * LB_RAD2DEG);
+				prev = now;
+				if (k == 0)
+					firstPalm = palmAngleDeg(&f, s, f.wallNormal);
+				const lbVec3 palm = lbNormalize(lbTransformDirection(f.pose.model[hand], f.h.armAxes[s].palm));
+				const lbVec3 contact = lbMulAdd(f.pose.model[hand].p, f.def.lockOffset[0], palm);
+				worstMiss = lbMaxF(worstMiss, lbDistance(contact, lbMulAdd(targetMs[s], -f.def.lockOffset[0], f.wallNormal)));
+			}
+			const float settled = palmAngleDeg(&f, s, f.wallNormal);
+			printf("  %s hand %d: palm %.1f deg steered, %.1f at the confirm, %.1f locked; at most %.1f deg a frame (limit %.1f), "
+				   "contact within %.4f m\n",
+				   lbReferenceRigName((lbReferenceRig)rig), s, (double)steered, (double)firstPalm, (double)settled,
+				   (double)worstStep, (double)maxTurnDeg, (double)worstMiss);
+			ENSURE(firstPalm > 20.0f);
+			ENSURE(settled < 5.0f);
+			ENSURE(worstStep <= maxTurnDeg + 0.05f);
+			ENSURE(worstMiss < 0.001f);
+			// Locked, the rotation is held: the cache no longer moves.
+			const lbQuat cached = f.cache.handRotWs[s];
+			ENSURE(apply(&f, &t, &res) == lb_ok);
+			ENSURE_QUAT_SAME_ROT(f.cache.handRotWs[s], cached, 1.0e-6f);
+		}
+		fixtureFree(&f);
+	}
+}
+
 typedef struct Snapshot
 {
 	lbTransform* local;
@@ -807,6 +870,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_hand_cache_holds_while_the_body_moves);
 	RUN_TEST(test_hand_on_a_ledge);
 	RUN_TEST(test_hand_range_and_no_flip);
+	RUN_TEST(test_hand_settles_flat_while_locking);
 	RUN_TEST(test_bad_input_changes_nothing);
 	RUN_TEST(test_random_targets_never_nan);
 	TEST_MAIN_END();
