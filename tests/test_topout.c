@@ -364,6 +364,10 @@ static void test_topout_bad_input(void)
 	lbClimbTopOutDef raw;
 	memset(&raw, 0, sizeof raw);
 	ENSURE(lbClimbTopOut_Begin(&t, &raw, &cs, &query) == lb_errorDefNotInitialized);
+	// The feet's driver is checked like the hands' (a def copied over only in part).
+	raw = td;
+	memset(&raw.feetDriver, 0, sizeof raw.feetDriver);
+	ENSURE(lbClimbTopOut_Begin(&t, &raw, &cs, &query) == lb_errorDefNotInitialized);
 	lbClimbTopOutDef nan = td;
 	nan.riseTime = NAN;
 	ENSURE(lbClimbTopOut_Begin(&t, &nan, &cs, &query) == lb_errorNonFinite);

@@ -123,6 +123,10 @@ typedef struct lbClimbTopOutDef
 	/// How the limbs are steered onto the top (the hold planner's driver). Default
 	/// lbDefaultClimbDriverDef().
 	lbClimbDriverDef driver;
+	/// How the feet are steered onto the top. Default the driver's with a settle time of 0.1 s and
+	/// no pause after a lock (with 0.3 and 0.15, each foot held up over its place kept its thigh
+	/// folded past its range against the leaning torso about 40 frames longer).
+	lbClimbDriverDef feetDriver;
 	/// Used internally to detect a valid definition. DO NOT SET.
 	int internalValue;
 } lbClimbTopOutDef;

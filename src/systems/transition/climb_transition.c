@@ -141,6 +141,9 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 	d.standTime = 2.0f;
 	d.searchHeight = 0.6f;
 	d.driver = lbDefaultClimbDriverDef();
+	d.feetDriver = d.driver;
+	d.feetDriver.settleTime = 0.1f;
+	d.feetDriver.pause = 0.0f;
 	d.internalValue = LB_SECRET_COOKIE;
 	return d;
 }
@@ -173,7 +176,8 @@ lbResult lbClimbTopOut_Begin(lbClimbTopOut* topOut, const lbClimbTopOutDef* def,
 	static const char fn[] = "lbClimbTopOut_Begin";
 	if (!topOut || !def || !state || !query)
 		return lbReport(lb_errorNullPointer, "%s: topOut, def, state and query are required", fn);
-	if (def->internalValue != LB_SECRET_COOKIE || def->driver.internalValue != LB_SECRET_COOKIE)
+	if (def->internalValue != LB_SECRET_COOKIE || def->driver.internalValue != LB_SECRET_COOKIE ||
+		def->feetDriver.internalValue != LB_SECRET_COOKIE)
 		return lbReport(lb_errorDefNotInitialized, "%s: def not initialised with lbDefaultClimbTopOutDef()", fn);
 	if (!lbTopOutDefValid(def) || !lbIsValidTransform(state->frameWs) || !lbIsValidVec3(state->wallNormalWs))
 		return lbReport(lb_errorNonFinite, "%s: a non-finite or out-of-range def value, or a non-finite state", fn);
@@ -290,7 +294,8 @@ static bool lbTopOutDrive(lbClimbTopOut* t, const lbClimbTopOutDef* def, lbClimb
 		// Clear of the search's capture sphere, which would otherwise still find the lip's edge.
 		h->pointWs = lbMulAdd(lbMulAdd(h->pointWs, out, l->normalWs), LB_TOPOUT_OVER_LIP + lbMaxF(climbDef->captureRadius, 0.0f), u);
 	}
-	return lbClimbDrive(&t->driver, &def->driver, state, climbDef, holds, 6, t->moves + first, 2, dt);
+	return lbClimbDrive(&t->driver, first == 4 ? &def->feetDriver : &def->driver, state, climbDef, holds, 6,
+						t->moves + first, 2, dt);
 }
 
 lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* t, const lbClimbTopOutDef* def, lbClimbState* state,
