@@ -314,7 +314,8 @@ typedef struct lbClimbTargets
 /// for the same state (different states are independent).
 typedef struct lbClimbPoseCache
 {
-	/// Hand rotation (world) cached while unlocked and used while locked.
+	/// Hand rotation (world) cached while unlocked, settled toward the palm flat on the wall while
+	/// locking, and used while locked.
 	lbQuat handRotWs[2];
 	/// Cached leg side blend (-1..1), updated only inside the reach-ratio window.
 	float legSide[2];
