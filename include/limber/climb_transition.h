@@ -112,7 +112,7 @@ typedef struct lbClimbTopOutDef
 	/// 0.15.
 	float standInset;
 	///@{
-	/// Duration of the rise, of the press-up and of standing up once the hands have let go (s, each
+	/// Duration of the rise, of the press-up and of standing up (s, from when the hands let go; each
 	/// leg of the path eased in and out). Default 1.2, 1.4, 2.0 (slower, the thighs stay folded past
 	/// their range against the leaning torso longer).
 	float riseTime, mantleTime, standTime;

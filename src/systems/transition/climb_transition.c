@@ -336,18 +336,15 @@ lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* t, const lbClimbTopOutDef* 
 			lbTopOutEnter(t, t->driver.stuck ? lb_topOutFailed : lb_topOutStand);
 		break;
 	case lb_topOutStand:
-		// The hands let go first (crouched on the feet, the body needs them no more), then the body
-		// stands up: an arm swinging back to the animation while the body rises would add the two
-		// turns together. Both at once: each arm turns back on its own (no bone of one is moved by
-		// the other), and one after the other kept the thighs folded past their range against the
-		// leaning torso twice as long.
-		if (t->released < 2 || state->limbs[lb_limbArmL].ikAlpha > 0.0f || state->limbs[lb_limbArmR].ikAlpha > 0.0f)
-		{
-			for (; t->released < 2; ++t->released)
-				lbClimb_Release(state, lb_limbArmL + t->released);
-			t->timer = 0.0f;
-		}
-		else if (t->timer >= def->standTime)
+		// Crouched on the feet, the body needs the hands no more: both let go together as the body
+		// starts to right itself, pushing up off them. Each arm turns back to the animation on its
+		// own (no bone of one is moved by the other); one after the other, and the body waiting for
+		// them, kept the thighs folded past their range against the leaning torso three times as
+		// long (the pose stage's turn limit keeps the arm's turn and the body's within a pop).
+		for (; t->released < 2; ++t->released)
+			lbClimb_Release(state, lb_limbArmL + t->released);
+		if (state->limbs[lb_limbArmL].ikAlpha <= 0.0f && state->limbs[lb_limbArmR].ikAlpha <= 0.0f &&
+			t->timer >= def->standTime)
 			lbTopOutEnter(t, lb_topOutRelease);
 		break;
 	case lb_topOutRelease:
