@@ -36,7 +36,7 @@ typedef struct KnownOver
 } KnownOver;
 
 static const KnownOver kKnownOver[] = {
-	{ "climb_plan_corner_mannequin.json", 0.0010f, 0.056f, 45.0f, 20.0f },
+	{ "climb_plan_corner_mannequin.json", 0.0010f, 0.056f, 23.0f, 20.0f },
 	{ "climb_plan_holds_mannequin.json", 0.0010f, 0.020f, 15.0f, 21.0f },
 	{ "climb_plan_slab_mixamo.json", 0.0010f, 0.020f, 25.5f, 20.0f },
 	{ "climb_plan_wall_mixamo.json", 0.0010f, 0.020f, 27.5f, 20.0f },

@@ -27,6 +27,10 @@ typedef struct lbClimbFrame
 	lbVec3 up;
 	// Reach centre (shoulder or hip) and limb end (wrist or toe tip) per limb, from the last pose.
 	lbVec3 centreWs[4], endWs[4];
+	// The limbs' roots in the animation (world): what a searching limb's body alpha is measured
+	// from. Measured from the last pose, the body that alpha moves moves the root it is measured
+	// from, and the two chase each other (the body a few centimetres back and forth a frame).
+	lbVec3 animCentreWs[4];
 	// The animated limb end and its bone rotation (world), followed by free limbs.
 	lbVec3 animEndWs[4];
 	lbQuat animRotWs[4];
@@ -117,6 +121,7 @@ static void lbClimbReadPoses(lbClimbFrame* f, const lbClimbState* state, const l
 		int root, mid, end;
 		lbClimbChainBones(h, i, &root, &mid, &end);
 		f->centreWs[i] = lbTransformPoint(frame, last->model[root].p);
+		f->animCentreWs[i] = lbTransformPoint(frame, in->animPose->model[root].p);
 		f->endWs[i] = lbTransformPoint(frame, lbClimbLimbEndMs(h, last, i));
 		f->animEndWs[i] = lbTransformPoint(frame, lbClimbLimbEndMs(h, in->animPose, i));
 		f->animRotWs[i] = lbQuatNormalize(lbQuatMul(frame.q, in->animPose->model[end].q));
@@ -369,7 +374,7 @@ static void lbClimbStepAlphas(const lbClimbFrame* f, lbClimbLimbState* l, int i,
 		body = def->bodyAlphaLocked;
 	else if (l->mode != lb_climbFree)
 	{
-		float ratio = lbDistance(l->targetWs, f->centreWs[i]) / lbMaxF(f->reach[i], 1e-3f);
+		float ratio = lbDistance(l->targetWs, f->animCentreWs[i]) / lbMaxF(f->reach[i], 1e-3f);
 		body = lbRemapClamped(ratio, def->bodyReachStart, def->bodyReachFull, 0.0f, 1.0f);
 	}
 	// Linear ramps, given out through a smoothstep (lbClimbWriteTargets): no jump in speed at
