@@ -1275,6 +1275,64 @@ static void test_swing_clears_a_step(void)
 	}
 }
 
+// A landing foot 5 cm above its floor (within half slideHeight: landing, not planted) finds a
+// 0.15 m step appear with its toe tip 3 cm inside: the front of the level it lands on is a riser,
+// so in the frame it first moves the foot goes back to it whole (the toe tip within 5 mm of the
+// riser face: the edge is found by three bisection rays), rather than easing back over several
+// frames with the toe 2 cm in the step meanwhile. Without footprint probes the toe stays in the
+// step.
+static void test_landing_goes_back_behind_a_riser_at_once(void)
+{
+	for (size_t c = 0; c < sizeof kCases / sizeof kCases[0]; ++c)
+	{
+		for (int print = 1; print >= 0; --print)
+		{
+			Fixture f;
+			fixtureInit(&f, kCases[c].rig, kCases[c].up);
+			f.def.footprintTraces = print != 0;
+			addPlane(f.world, lbVec3_zero, kCases[c].up);
+			f.characterWs = characterFrame(&f.humanoid, kCases[c].up, kCases[c].fwd, lbVec3_zero);
+			const float lift = 0.05f;
+			ENSURE(lift > f.def.lockHeight && lift < 0.5f * f.def.slideHeight);
+			liftAnimFoot(&f, 0, lift);
+			lbPose_Copy(&f.pose, &f.anim);
+			lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+			for (int i = 0; i < 3; ++i)
+				step(&f, &in);
+			const RiserSetup rs = addRiserAheadOfToe(&f, 0, 0.03f, 0.15f);
+			float deepest = 0.0f, firstMove = -1.0e30f;
+			bool locked = false, moved = false;
+			for (int i = 0; i < 12; ++i)
+			{
+				lbFootTargets t = step(&f, &in);
+				locked = locked || t.feet[0].locked;
+				lbVec3 pts[lb_solePointCount];
+				solePointsWs(&f, &f.pose, 0, pts);
+				const float clear = rs.riserAt - lbDot(pts[lb_soleToeTip], rs.fwd);
+				if (!moved && clear > -0.029f)
+				{
+					moved = true;
+					firstMove = clear;
+				}
+				if (moved)
+					deepest = lbMaxF(deepest, soleBoxDepth(&f, 0, rs.center, rs.half, rs.q));
+			}
+			if (print && (!moved || deepest > 0.005f || firstMove < -0.005f || locked))
+				printf("  case %zu: moved %d, toe %.4f before the riser when it first moves, then deepest %.4f, locked %d\n",
+					   c, moved, (double)firstMove, (double)deepest, locked);
+			ENSURE(!locked);
+			if (print)
+			{
+				ENSURE(moved && firstMove >= -0.005f);
+				ENSURE(deepest <= 0.005f);
+			}
+			else
+				ENSURE(!moved);
+			fixtureFree(&f);
+		}
+	}
+}
+
 // A sudden change under a free foot (the animated foot held 6 cm up, so not planted; the ground
 // jumps 0.15 m up under it between frames by swapping worlds): the ankle goal moves against the
 // animated ankle by at most maxGoalSpeed * dt (+ 1 mm) per frame, yet gets there; with the cap off
@@ -1542,6 +1600,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_bad_inputs_and_extremes);
 	RUN_TEST(test_ankle_limit_lifts_the_heel);
 	RUN_TEST(test_plant_slides_out_of_a_riser);
+	RUN_TEST(test_landing_goes_back_behind_a_riser_at_once);
 	RUN_TEST(test_max_plant_shift_bounds_the_slide);
 	RUN_TEST(test_plant_slides_back_from_a_nose);
 	RUN_TEST(test_swing_clears_a_step);

@@ -251,6 +251,9 @@ typedef struct lbFootLegState
 	bool sliding;
 	lbVec3 slideAxisWs;
 	float slideLo, slideHi;
+	/// Whether slideHi is set by a riser rising ahead of the toe tip (not a nose the ball may
+	/// overhang): a foot past it has its toe in the riser.
+	bool slideHiRiser;
 	///@}
 	///@{
 	/// Last ground plane under the foot (world): a point and its unit normal; valid when grounded.

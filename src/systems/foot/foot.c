@@ -367,8 +367,9 @@ static float lbFootFindEdge(const lbFootEdgeProbe* p, float inside, float outsid
 }
 
 static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int ref, float* outCost, float* outLo,
-							float* outHi)
+							float* outHi, bool* outHiRiser)
 {
+	*outHiRiser = false;
 	const float* a = p->fp->along;
 	const float h0 = g->height[ref], a0 = a[ref];
 	int cls[lb_solePointCount];
@@ -382,6 +383,7 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 	{
 		float e = lbFootFindEdge(p, a[front], a[front + 1], h0, a0);
 		hi = cls[front + 1] > 0 ? e - p->margin - a[lb_soleToeTip] : e - p->margin - a[lb_soleBall];
+		*outHiRiser = cls[front + 1] > 0;
 	}
 	else
 	{
@@ -390,7 +392,10 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 		float beyond = a[lb_soleToeTip] + (a[lb_soleToeTip] - a[lb_soleBall]), h = 0.0f;
 		bool valid = lbFootRayHeight(p->query, p->proto, lbMulAdd(p->base, beyond, p->fp->toeWs), p->base, p->up, p->castCount, &h);
 		if (lbFootClass(p, valid, h, h0, beyond, a0) > 0)
+		{
 			hi = lbFootFindEdge(p, a[lb_soleToeTip], beyond, h0, a0) - p->margin - a[lb_soleToeTip];
+			*outHiRiser = true;
+		}
 	}
 	int back = ref;
 	while (back > 0 && cls[back - 1] == 0)
@@ -424,8 +429,9 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 
 // The plant's slide along the foot (m, world): stay on the level under the ankle, or move onto
 // the level under most of the heel-to-ball length, whichever needs the shorter slide.
-static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, float* outLo, float* outHi)
+static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, float* outLo, float* outHi, bool* outHiRiser)
 {
+	*outHiRiser = false;
 	float bestCost = 1.0e30f, best = 0.0f;
 	*outLo = -1.0e30f;
 	*outHi = 1.0e30f;
@@ -442,7 +448,9 @@ static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, f
 				   lbFootClass(p, true, g->height[ref], g->height[refs[j]], p->fp->along[ref], p->fp->along[refs[j]]) == 0;
 		if (seen)
 			continue;
-		float cost, lo, hi, s = lbFootShiftFor(p, g, ref, &cost, &lo, &hi);
+		float cost, lo, hi;
+		bool riser;
+		float s = lbFootShiftFor(p, g, ref, &cost, &lo, &hi, &riser);
 		// A level further than the longest slide is no choice: clamped short of it the foot would
 		// stand on an edge or over a gap.
 		if (lbAbsF(s) > p->maxShift + 1.0e-4f)
@@ -454,6 +462,7 @@ static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, f
 			best = s;
 			*outLo = lo;
 			*outHi = hi;
+			*outHiRiser = riser;
 		}
 	}
 	return bestCost < 1.0e29f ? best : 0.0f;
@@ -464,12 +473,12 @@ static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, f
 // keep it there (see lbFootPlantShift).
 static float lbFootSlideAt(const lbFootDef* def, const lbSceneQuery* query, const lbQueryInput* centre, lbVec3 base,
 						   const lbFootPrint* print, const lbFootCast* c, const lbFootGround* g, lbVec3 up, int* castCount,
-						   float* outLo, float* outHi)
+						   float* outLo, float* outHi, bool* outHiRiser)
 {
 	lbFootEdgeProbe p = { query, centre, base, up, print, 0.0f, def->edgeHeight, def->edgeMargin, castCount, def->maxPlantShift };
 	// The ground's rise per metre along the foot.
 	p.slopeAlong = -lbDot(print->toeWs, c->normal) / lbMaxF(lbDot(c->normal, up), 0.05f);
-	return lbFootPlantShift(&p, g, outLo, outHi);
+	return lbFootPlantShift(&p, g, outLo, outHi, outHiRiser);
 }
 
 // Lifts a plant's ankle goal until none of its sole points (heel to toe tip) lies under the ground
@@ -685,6 +694,7 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 			state->legs[s].hasGoal = false;
 			state->legs[s].slideLo = -1.0e30f;
 			state->legs[s].slideHi = 1.0e30f;
+			state->legs[s].slideHiRiser = false;
 			state->legs[s].sliding = false;
 			state->legs[s].printValid = 0;
 		}
@@ -804,6 +814,36 @@ static lbFootGround lbFootKeptPrint(const lbFootLegState* leg)
 	return g;
 }
 
+// The range of places along the foot where a foot probed at `from` (world) stands on one level
+// (see lbFootLandingRange); false, the leg unchanged, when there is no ground there.
+static bool lbFootLandingRangeFrom(lbFootLegState* leg, const lbFootDef* def, const lbFootSenseInput* in, lbFootFrame* f,
+								   const lbFootLegFrame* lf, lbVec3 base, lbVec3 from, const lbQueryInput* centre,
+								   const lbFootCast* c, const lbFootGround* g)
+{
+	lbFootCast cf = *c;
+	lbQueryInput probe = *centre;
+	lbFootGround gf = *g;
+	if (lbDistance(from, base) > 1.0e-3f)
+	{
+		probe = lbFootProbe(def, from, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
+		cf = lbFootCastDown(in->query, &probe, f->up, &f->castCount);
+		if (!cf.hit)
+			return false;
+		lbFootSampleGround(in->query, &probe, from, &lf->print, &cf, f->up, &f->castCount, &gf);
+	}
+	float lo, hi;
+	bool riser;
+	lbFootSlideAt(def, in->query, &probe, from, &lf->print, &cf, &gf, f->up, &f->castCount, &lo, &hi, &riser);
+	const float at = lbDot(from, lf->print.toeWs);
+	leg->slideAxisWs = lf->print.toeWs;
+	leg->slideLo = lo > -1.0e29f ? at + lo : -1.0e30f;
+	leg->slideHi = hi < 1.0e29f ? at + hi : 1.0e30f;
+	// A riser up from a level tread (within 10 degrees of level): on rocks and slopes a rise
+	// ahead of the toe is a flank the foot rolls over, not a face to be held back from.
+	leg->slideHiRiser = riser && hi < 1.0e29f && lbDot(cf.normal, f->up) > 0.985f;
+	return true;
+}
+
 // The range of places along the foot (world terms, along slideAxisWs) where a landing foot stands
 // on one level; kept in world terms so the animation carrying the foot on between probes is held
 // back (or moved on) by the same edges, not by a stale offset. The level is chosen from where the
@@ -814,24 +854,20 @@ static bool lbFootLandingRange(lbFootLegState* leg, const lbFootDef* def, const 
 							   const lbFootLegFrame* lf, lbVec3 base, const lbQueryInput* centre, const lbFootCast* c,
 							   const lbFootGround* g)
 {
-	lbVec3 from = lbSub(base, lbProjectOnPlane(leg->shiftWs, f->up));
-	lbFootCast cf = *c;
-	lbQueryInput probe = *centre;
-	lbFootGround gf = *g;
-	if (lbDistance(from, base) > 1.0e-3f)
+	const lbVec3 from = lbSub(base, lbProjectOnPlane(leg->shiftWs, f->up));
+	// Once the foot is within half slideHeight of its floor, a landing held short of a riser keeps
+	// its level until it plants, unless the animation carries the foot past the riser by nearly the
+	// longest slide. Chosen afresh at every probe as the animated foot moves on 5-6 cm a frame, the
+	// level flipped to the tread beyond a frame or two before contact, too late to rise a riser's
+	// height, and the toe and shin went into the riser.
+	if (leg->sliding && leg->slideHiRiser && lf->soleAboveFloor < 0.5f * def->slideHeight)
 	{
-		probe = lbFootProbe(def, from, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
-		cf = lbFootCastDown(in->query, &probe, f->up, &f->castCount);
-		if (!cf.hit)
-			return leg->sliding;
-		lbFootSampleGround(in->query, &probe, from, &lf->print, &cf, f->up, &f->castCount, &gf);
+		const float at = lbDot(from, leg->slideAxisWs);
+		if (at > leg->slideLo - def->maxPlantShift && at < leg->slideHi + 0.95f * def->maxPlantShift)
+			return true;
 	}
-	float lo, hi;
-	lbFootSlideAt(def, in->query, &probe, from, &lf->print, &cf, &gf, f->up, &f->castCount, &lo, &hi);
-	const float at = lbDot(from, lf->print.toeWs);
-	leg->slideAxisWs = lf->print.toeWs;
-	leg->slideLo = lo > -1.0e29f ? at + lo : -1.0e30f;
-	leg->slideHi = hi < 1.0e29f ? at + hi : 1.0e30f;
+	if (!lbFootLandingRangeFrom(leg, def, in, f, lf, base, from, centre, c, g))
+		return leg->sliding;
 	return true;
 }
 
@@ -950,6 +986,26 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// Heights are compared as rises above the ground plane, so a steady slope is no edge.
 	lbVec3 prev = tip;
 	float prevH = g.valid[lb_soleToeTip] ? g.height[lb_soleToeTip] - lbPlaneHeightAt(c.point, c.normal, f->up, tip) : -1.0e30f;
+	// The toe tip already over a higher level than the ankle's (a landing slid or carried onto the
+	// next tread, a run's long stride): the riser lies between ankle and tip, and samples ahead of
+	// the tip would start the ramp a tip-to-sample length late, the toe in the riser meanwhile. The
+	// riser's own place (bisected between ankle and tip) holds the sole at that level now.
+	if (prevH > def->edgeHeight && front > 1.0e29f)
+	{
+		lbVec3 lo = base, hi = tip;
+		for (int k = 0; k < 3; ++k)
+		{
+			lbVec3 mid = lbLerp(lo, hi, 0.5f);
+			float hm;
+			if (lbFootRayHeight(in->query, &centre, mid, base, f->up, &f->castCount, &hm) &&
+				hm - lbPlaneHeightAt(c.point, c.normal, f->up, mid) > def->edgeHeight)
+				hi = mid;
+			else
+				lo = mid;
+		}
+		leg->aheadPointWs[leg->aheadCount] = lo;
+		leg->aheadHeight[leg->aheadCount++] = g.height[lb_soleToeTip];
+	}
 	for (int i = 1; i <= LB_FOOT_AHEAD && reach > 0.01f; ++i)
 	{
 		float h;
@@ -1087,6 +1143,15 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 	float groundH = lbPlaneHeightAt(leg->groundPointWs, leg->groundNormalWs, up, lf->animAnkleWs);
 	lbVec3 plantAnkle = lbAdd(lbMulAdd(lf->animAnkleWs, groundH + lf->ankleH - lbDot(lf->animAnkleWs, up), up),
 							  lbMulSV(lf->ankleH, lbSub(lbQuatRotate(lf->tiltTarget, up), up)));
+	// A foot planted short of the level its landing chose (held back by the longest slide) leaves
+	// that level's range behind: carried into the lift-off, the slide would pull the toe forward
+	// into the riser ahead. The riser bound ends with the plant.
+	{
+		const float atLock = lbDot(lbAdd(lf->animAnkleWs, leg->shiftWs), leg->slideAxisWs);
+		if (atLock < leg->slideLo - def->edgeMargin)
+			leg->sliding = false;
+	}
+	leg->slideHiRiser = false;
 	if (!leg->locked)
 	{
 		if (in->query && def->footprintTraces)
@@ -1103,7 +1168,9 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 				lbFootSampleGround(in->query, &centre, base, &lf->print, &c, up, &f->castCount, &g);
 				// Where the landing already slid the foot, plus what the fresh probes still ask,
 				// within the longest slide.
-				float lo, hi, more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount, &lo, &hi);
+				float lo, hi;
+				bool riser;
+				float more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount, &lo, &hi, &riser);
 				lbVec3 slid = lbClampLength(lbMulAdd(lbSub(base0, lf->animAnkleWs), more, lf->print.toeWs), def->maxPlantShift);
 				base = lbAdd(lf->animAnkleWs, slid);
 				if (lbDistance(base, base0) > 1.0e-4f)
@@ -1690,7 +1757,10 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 			// no bound in the way the slide itself eases back to none.
 			const lbVec3 axis = leg->slideAxisWs;
 			const float animAt = lbDot(lf.animAnkleWs, axis), at = animAt + lbDot(leg->shiftWs, axis);
-			const float k = f.snap ? 1.0f : lbInterpAlpha(f.dt, 2.0f * def->goalSpeed);
+			// Past a riser's bound the toe is in the riser: the foot goes back onto the bound at
+			// once (the goal's own speed limit still smooths the motion), not eased over frames.
+			const bool past = leg->slideHiRiser && at > leg->slideHi;
+			const float k = f.snap || past ? 1.0f : lbInterpAlpha(f.dt, 2.0f * def->goalSpeed);
 			const float target = lbClampF(animAt, lbMinF(leg->slideLo, leg->slideHi), leg->slideHi);
 			float want = target == animAt ? (1.0f - k) * (at - animAt) : lbLerpF(at, target, k) - animAt;
 			want = lbClampF(want, -def->maxPlantShift, def->maxPlantShift);
