@@ -1421,23 +1421,21 @@ static float lbFootFoldRoom(const lbFootFrame* f, const lbHumanoid* humanoid, in
 // landing goal comes down and the other foot's goal follows, and eased in at the full speed the
 // move spiked with it (running down 0.18/0.25 m stairs 15.7 -> 20.5 degrees).
 static void lbFootPelvisShift(lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid,
-							  const bool counts[2], const lbVec3 goal[2], const lbVec3 hip[2])
+							  const bool counts[2], const lbVec3 goal[2], const lbVec3 hip[2], bool capOn, float holdBend)
 {
 	lbVec3 target = lbVec3_zero;
-	if (def->pelvisMode == lb_footPelvisLowestFoot && def->kneeMaxBend > 0.0f && def->kneeMaxBend < LB_PI && counts[0] &&
-		counts[1] && f->speedH > 1.0e-3f)
+	if (def->pelvisMode == lb_footPelvisLowestFoot && capOn && counts[0] && counts[1] && f->speedH > 1.0e-3f)
 	{
 		const float bend = lbMaxF(def->kneeMaxBend - 40.0f * LB_DEG2RAD, 0.0f);
-		const float holdBend = lbMaxF(def->kneeMaxBend - 12.0f * LB_DEG2RAD, 0.0f);
 		for (int s = 0; s < 2; ++s)
 		{
 			const int o = 1 - s;
-			const lbFootLegState* ls = &state->legs[s];
-			const lbFootLegState* lo = &state->legs[o];
-			if (lo->locked || lbDot(lbSub(goal[o], goal[s]), f->up) < 2.0f * def->edgeHeight)
+			const lbFootLegState* landing = &state->legs[s];
+			const lbFootLegState* other = &state->legs[o];
+			if (other->locked || lbDot(lbSub(goal[o], goal[s]), f->up) < 2.0f * def->edgeHeight)
 				continue;
 			const float hs = lbMaxF(def->slideHeight, 1.0e-3f);
-			const float air = lbSmoothStep((lo->prevSoleAboveFloor - 0.5f * hs) / (0.5f * hs));
+			const float air = lbSmoothStep((other->prevSoleAboveFloor - 0.5f * hs) / (0.5f * hs));
 			lbVec3 dir = lbProjectOnPlane(lbSub(goal[s], hip[s]), f->up);
 			const float len = lbLength(dir);
 			if (air <= 0.0f || len < 1.0e-4f || lbDot(dir, f->velH) <= 0.0f)
@@ -1450,17 +1448,18 @@ static void lbFootPelvisShift(lbFootState* state, const lbFootDef* def, const lb
 			const float need = lbSmoothStep((excess / leg - 0.1f) / 0.2f);
 			if (need <= 0.0f)
 				continue;
-			float lo_ = 0.0f, hi_ = 0.5f * leg;
+			// Bisection: `tooLittle` moves too little, `enough` moves enough.
+			float tooLittle = 0.0f, enough = 0.5f * leg;
 			for (int i = 0; i < 8; ++i)
 			{
-				const float mid = 0.5f * (lo_ + hi_);
+				const float mid = 0.5f * (tooLittle + enough);
 				if (lbFootReachDrop(def, f, humanoid, s, lbMulAdd(hip[s], mid, dir), goal[s]) >
 					lbFootFoldRoom(f, humanoid, o, lbMulAdd(hip[o], mid, dir), goal[o], bend))
-					lo_ = mid;
+					tooLittle = mid;
 				else
-					hi_ = mid;
+					enough = mid;
 			}
-			const lbVec3 t = lbMulSV(ls->alpha * lo->alpha * air * need * hi_, dir);
+			const lbVec3 t = lbMulSV(landing->alpha * other->alpha * air * need * enough, dir);
 			if (lbLengthSquared(t) > lbLengthSquared(target))
 				target = t;
 		}
@@ -1798,9 +1797,10 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 	}
 	// Reach and fold room from the hips as the pose stage will move them (the shift, not yet the
 	// drop, which these measure).
-	lbFootPelvisShift(state, def, &f, humanoid, legCounts, legGoal, legHip);
 	const bool capOn = def->kneeMaxBend > 0.0f && def->kneeMaxBend < LB_PI;
+	// The fold room the held pelvis keeps: the knee 12 degrees short of its cap.
 	const float holdBend = lbMaxF(def->kneeMaxBend - 12.0f * LB_DEG2RAD, 0.0f);
+	lbFootPelvisShift(state, def, &f, humanoid, legCounts, legGoal, legHip, capOn, holdBend);
 	for (int side = 0; side < 2; ++side)
 	{
 		const lbFootLegState* leg = &state->legs[side];
