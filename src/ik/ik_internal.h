@@ -87,30 +87,17 @@ static inline __m128 lbIkLoad4(const float* p)
 }
 #endif
 
-// lbQuatNormalize of three quaternions, bit for bit (the same products summed in the same order,
-// the correctly rounded root and quotient), with one four-lane square root and one division for
-// all three where each took its own.
-static inline void lbIkQuatNormalize3(lbQuat* a, lbQuat* b, lbQuat* c)
+// 1 / |q| of three quaternions in out[0..2] (one four-lane square root and division).
+static inline void lbIkQuatInvNorm3(const lbQuat* a, const lbQuat* b, const lbQuat* c, float out[4])
 {
 #if LB_IK_SSE2
-	const __m128 q0 = _mm_loadu_ps(&a->x), q1 = _mm_loadu_ps(&b->x), q2 = _mm_loadu_ps(&c->x);
-	__m128 x = q0, y = q1, z = q2, w = q2;
+	__m128 x = _mm_loadu_ps(&a->x), y = _mm_loadu_ps(&b->x), z = _mm_loadu_ps(&c->x), w = z;
 	_MM_TRANSPOSE4_PS(x, y, z, w);
 	const __m128 dot = _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(x, x), _mm_mul_ps(y, y)), _mm_mul_ps(z, z)), _mm_mul_ps(w, w));
-	const __m128 n = _mm_sqrt_ps(dot);
-	// lbQuatNormalize's test: n > LB_EPSILON and finite (NaN fails both comparisons).
-	const __m128 ok = _mm_and_ps(_mm_cmpgt_ps(n, _mm_set1_ps(LB_EPSILON)), _mm_cmple_ps(n, _mm_set1_ps(FLT_MAX)));
-	if ((_mm_movemask_ps(ok) & 7) != 7)
-	{
-		*a = lbQuatNormalize(*a), *b = lbQuatNormalize(*b), *c = lbQuatNormalize(*c);
-		return;
-	}
-	const __m128 s = _mm_div_ps(_mm_set1_ps(1.0f), n);
-	_mm_storeu_ps(&a->x, _mm_mul_ps(q0, _mm_shuffle_ps(s, s, _MM_SHUFFLE(0, 0, 0, 0))));
-	_mm_storeu_ps(&b->x, _mm_mul_ps(q1, _mm_shuffle_ps(s, s, _MM_SHUFFLE(1, 1, 1, 1))));
-	_mm_storeu_ps(&c->x, _mm_mul_ps(q2, _mm_shuffle_ps(s, s, _MM_SHUFFLE(2, 2, 2, 2))));
+	_mm_storeu_ps(out, _mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(dot)));
 #else
-	*a = lbQuatNormalize(*a), *b = lbQuatNormalize(*b), *c = lbQuatNormalize(*c);
+	out[0] = 1.0f / sqrtf(lbQuatDot(*a, *a)), out[1] = 1.0f / sqrtf(lbQuatDot(*b, *b)), out[2] = 1.0f / sqrtf(lbQuatDot(*c, *c));
+	out[3] = 1.0f;
 #endif
 }
 

@@ -432,7 +432,14 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		}
 	}
 
-	// Apply with weight.
+	// Apply with weight. Every rotation written is a product of unit turns with an input rotation,
+	// scaled by 1 / |input| (one four-lane root and division for the three, off the solve's
+	// dependency chain): unit to rounding even when the input rotations were a little off. A
+	// rotation that is not unit scales what it turns by its squared norm, and poses solved over and
+	// over (a solver called every frame on its own output, passes repeated within a frame) would
+	// otherwise grow their bones by that much each time.
+	float inv[4];
+	lbIkQuatInvNorm3(&root->q, &mid->q, &end->q, inv);
 	const float kw = lbLerpF(1.0f, k, weight);
 	lbQuat endQ;
 	lbVec3 midP;
@@ -444,13 +451,13 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		// root's), so one product follows the root rotation on each.
 		const float invRoot = lbIkRsqrtF(lbQuatDot(pRoot, pRoot));
 		const lbQuat midTurned = lbIkQuatMul(qMid, mid->q), endTurned = lbIkQuatMul(qMid, end->q);
-		root->q = lbIkQuatMulScale(pRoot, root->q, invRoot);
+		root->q = lbIkQuatMulScale(pRoot, root->q, invRoot * inv[0]);
 		midP = lbMulAdd(a, kw, lbTwoBoneFrameRotate(mc, w));
 		mid->p = midP;
-		mid->q = lbIkQuatMulScale(pRoot, midTurned, invRoot);
+		mid->q = lbIkQuatMulScale(pRoot, midTurned, invRoot * inv[1]);
 		// The end lies on the target line at the solved distance; no rotation needed.
 		end->p = lbMulAdd(a, k * len, axis);
-		endQ = lbIkQuatMulScale(pRoot, endTurned, invRoot);
+		endQ = lbIkQuatMulScale(pRoot, endTurned, invRoot * inv[2]);
 	}
 	else
 	{
@@ -459,27 +466,20 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		const lbQuat qr = lbIkScaleRotation(qRoot, weight);
 		const lbQuat qm = lbIkScaleRotation(qMid, weight);
 		const lbQuat qChain = lbIkQuatMul(qr, qm);
-		root->q = lbIkQuatMul(qr, root->q);
+		root->q = lbIkQuatMulScale(qr, root->q, inv[0]);
 		midP = lbMulAdd(a, kw, lbQuatRotate(qr, w));
 		mid->p = midP;
-		mid->q = lbIkQuatMul(qChain, mid->q);
+		mid->q = lbIkQuatMulScale(qChain, mid->q, inv[1]);
 		if (weight >= 1.0f)
 			end->p = lbMulAdd(a, k * len, axis);
 		else
 			end->p = lbAdd(midP, lbQuatRotate(qChain, lbMulSV(kw, v)));
-		endQ = lbIkQuatMul(qChain, end->q);
+		endQ = lbIkQuatMulScale(qChain, end->q, inv[2]);
 	}
 	if (in->useTargetRotation)
 		endQ = weight >= 1.0f ? lbQuatNormalize(in->targetRotationMs)
 							  : lbQuatSlerp(endQ, lbQuatNormalize(in->targetRotationMs), weight);
 	end->q = endQ;
-	// Unit to rounding even when the input rotations were a little off: a rotation that is not unit
-	// scales what it turns by its squared norm, and poses solved over and over (a solver called
-	// every frame on its own output, passes repeated within a frame) would otherwise grow their
-	// bones by that much each time. (Folding the inputs' norms into the products' scales instead
-	// saves 6 ns a solve but changes the last bits of every rotation written, which the foot
-	// scenarios' ceilings do not yet allow for.)
-	lbIkQuatNormalize3(&root->q, &mid->q, &end->q);
 
 	if (!res)
 		return;

@@ -195,8 +195,8 @@ static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, lbTransform* r
 		midMs[i].p = lbTwoBoneLaneVec(L->omp, k);
 		midMs[i].q = lbTwoBoneLaneQuat(L->oqm, k);
 		endMs[i].p = lbTwoBoneLaneVec(L->oep, k);
-		// At full weight the single solve gives the end the target rotation, normalised twice.
-		endMs[i].q = inputs[i].useTargetRotation ? lbQuatNormalize(lbQuatNormalize(inputs[i].targetRotationMs))
+		// At full weight the single solve gives the end the target rotation, normalised.
+		endMs[i].q = inputs[i].useTargetRotation ? lbQuatNormalize(inputs[i].targetRotationMs)
 												 : lbTwoBoneLaneQuat(L->oqe, k);
 		if (outResults)
 		{
