@@ -176,48 +176,38 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 
 	const float pp = lbDot(poleDir, poleDir);
 	// Hinge axis: given, else from the current bend, else from the pole, hint or any perpendicular.
-	// With the hinge from the current bend both bones are normal to it, which skips the
-	// projections below.
+	// A hinge from the bones (bent or straight) is normal to both, which skips the projections
+	// below; bent and straight starts then share every step but the choice of the hinge's vector.
 	lbVec3 h = lbLengthSquared(in->hingeAxisMs) > 0.0f ? lbNormalize(in->hingeAxisMs) : lbVec3_zero;
-	bool derived = false, straight = false;
+	bool normal = false;
 	const lbVec3 c = lbCross(w, v);
 	const float cc = lbDot(c, c), ww = lbDot(w, w), vv = lbDot(v, v);
-	// |c| and |w||v| share one division: invCwv = 1 / (|c| |w||v|).
-	float cLen = 0.0f, wv = 0.0f, invCwv = 0.0f;
 	if (lbLengthSquared(h) == 0.0f)
 	{
-		if (cc > 1.0e-8f * ww * vv)
+		// Straight limb: bending toward n (the pole, else the bend hint, made normal to w) means
+		// the hinge is n x w (see lbHumanoid's derivation). The part of the pole along w drops out
+		// of the cross product, so n x w is the pole's own p x w: no projection.
+		lbVec3 hv = c;
+		float hh = cc;
+		if (!(cc > 1.0e-8f * ww * vv))
 		{
-			cLen = lbIkSqrtF(cc);
-			wv = lbIkSqrtF(ww * vv);
-			invCwv = 1.0f / (cLen * wv);
-			h = lbMulSV(wv * invCwv, c);
-			derived = true;
-		}
-		else
-		{
-			// Straight limb: bending toward n (the pole, else the bend hint, made normal to w) means
-			// the hinge is n x w (see lbHumanoid's derivation). The part of the pole along w drops
-			// out of the cross product, so n x w is the pole's own p x w, and |p x w|^2 = |n|^2 |w|^2:
-			// no projection and no division, one reciprocal root.
-			lbVec3 pw = lbCross(poleDir, w);
-			float pw2 = lbDot(pw, pw); // |n|^2 |w|^2
-			if (!(pw2 > 1.0e-6f * pp * ww) || pw2 == 0.0f)
+			hv = lbCross(poleDir, w);
+			hh = lbDot(hv, hv); // |n|^2 |w|^2
+			// A pole within 0.06 degrees of the bone, or too short to normalise, says nothing.
+			if (!(hh > lbMaxF(1.0e-6f * pp, LB_EPSILON * LB_EPSILON) * ww))
 			{
-				pw = lbCross(in->bendHintMs, w);
-				pw2 = lbDot(pw, pw);
+				hv = lbCross(in->bendHintMs, w);
+				hh = lbDot(hv, hv);
+				if (!(hh > LB_EPSILON * LB_EPSILON * ww))
+				{
+					const lbVec3 any = lbAnyPerpendicular(w);
+					hv = lbNormalizeOr(lbCross(any, w), any);
+					hh = lbDot(hv, hv);
+				}
 			}
-			if (pw2 > LB_EPSILON * LB_EPSILON * ww)
-				h = lbMulSV(lbIkRsqrtF(pw2), pw);
-			else
-			{
-				const lbVec3 any = lbAnyPerpendicular(w);
-				h = lbNormalizeOr(lbCross(any, w), any);
-			}
-			invCwv = lbIkRsqrtF(ww * vv); // 1 / (|w| |v|) here
-			wv = ww * vv * invCwv;
-			straight = true;
 		}
+		h = lbMulSV(lbIkRsqrtF(hh), hv);
+		normal = true;
 	}
 
 	// Target direction; a target at the root keeps the current root-end direction. A finite target
@@ -238,22 +228,17 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	// Hinge geometry: |w + R(theta) v|^2 = base + cross2 cos(theta + current bend): only the parts
 	// of the bones normal to h depend on theta. (cos0, sin0) is the current bend about h.
 	float base, cross2, cos0 = 1.0f, sin0 = 0.0f;
-	if (derived)
+	if (normal)
 	{
-		const float invWv = cLen * invCwv;
+		// Both bones are normal to h (a straight start's to within the straightness test, 1e-4 rad,
+		// so their parts along h change |w + R v| by under 1e-8 of it). The cross term takes the
+		// correctly rounded root (near full reach the bend's sine magnifies its error); the current
+		// bend's cosine and sine only the reciprocal root.
+		const float wv = lbIkSqrtF(ww * vv), invWv = lbIkRsqrtF(ww * vv);
 		base = ww + vv;
 		cross2 = 2.0f * wv;
 		cos0 = lbDot(w, v) * invWv;
-		sin0 = cLen * invWv;
-	}
-	else if (straight)
-	{
-		// Both bones lie along the chain, normal to h to within the straightness test (1e-4 rad), so
-		// their parts along h change |w + R v| by under 1e-8 of it: the bend-derived geometry holds.
-		base = ww + vv;
-		cross2 = 2.0f * wv;
-		cos0 = lbDot(w, v) * invCwv;
-		sin0 = lbDot(h, c) * invCwv;
+		sin0 = lbDot(h, c) * invWv;
 	}
 	else
 	{
@@ -345,7 +330,7 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		vBent = lbMulAdd(lbMulSV(cosD, v), sinD, hxv);
 		// A hinge from the bones is normal to them; a straight start's is normal to both to within
 		// the straightness test, as the hinge geometry above takes it.
-		if (!derived && !straight)
+		if (!normal)
 			vBent = lbMulAdd(vBent, (1.0f - cosD) * lbDot(h, v), h);
 	}
 	else
@@ -382,7 +367,6 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 			// it): k0 is unit and u x k0 = -h.
 			// A straight start's hinge is normal to the chain too (to 1e-4 rad, which leaves k0's
 			// length within 1e-8 of one).
-			const bool normal = derived || straight;
 			const float kk = normal ? 1.0f : lbDot(k0, k0);
 			if (kk > 1.0e-12f)
 			{
