@@ -169,12 +169,14 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 		poleDir = lbSub(in->poleMs, a);
 	else if (in->poleKind == lb_poleDirection)
 		poleDir = in->poleMs;
-	// Only the pole's direction is used, and its length is squared below: a finite pole far past
-	// any rig (1e20 m) would overflow to infinity there, so such a pole is brought near unit length.
-	if (in->poleKind != lb_poleNone && !(lbMaxF(lbMaxF(fabsf(poleDir.x), fabsf(poleDir.y)), fabsf(poleDir.z)) < 1.0e15f))
+	// Only the pole's direction is used, and its length is squared: a finite pole far past any rig
+	// (1e15 m or more) would overflow to infinity there, so such a pole is brought near unit length.
+	float pp = lbDot(poleDir, poleDir);
+	if (!(pp < 1.0e30f))
+	{
 		poleDir = lbIkFarDirection(in->poleMs, in->poleKind == lb_poleLocation ? a : lbVec3_zero, 1.0f);
-
-	const float pp = lbDot(poleDir, poleDir);
+		pp = lbDot(poleDir, poleDir);
+	}
 	// Hinge axis: given, else from the current bend, else from the pole, hint or any perpendicular.
 	// A hinge from the bones (bent or straight) is normal to both, which skips the projections
 	// below; bent and straight starts then share every step but the choice of the hinge's vector.
@@ -211,12 +213,15 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	}
 
 	// Target direction; a target at the root keeps the current root-end direction. A finite target
-	// far past any rig (1e20 m) would overflow its squared distance; it is out of reach, so it is
-	// solved as the point in the same direction 1e16 m out.
+	// far past any rig (1e15 m or more) would overflow its squared distance; it is out of reach, so
+	// it is solved as the point in the same direction 1e16 m out.
 	lbVec3 toTarget = lbSub(in->targetMs, a);
-	if (!(lbMaxF(lbMaxF(fabsf(toTarget.x), fabsf(toTarget.y)), fabsf(toTarget.z)) < 1.0e15f))
+	float dist2 = lbDot(toTarget, toTarget);
+	if (!(dist2 < 1.0e30f))
+	{
 		toTarget = lbIkFarDirection(in->targetMs, a, 1.0e16f);
-	const float dist2 = lbDot(toTarget, toTarget);
+		dist2 = lbDot(toTarget, toTarget);
+	}
 	const float dist = lbIkSqrtF(dist2);
 	const float invDist = dist > 1.0e-6f ? 1.0f / dist : 0.0f;
 	lbVec3 axis;
@@ -430,18 +435,17 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	if (haveMatrix && weight >= 1.0f)
 	{
 		// Full weight: the products use the root rotation up to scale and are scaled once at the
-		// end, so its normalisation runs alongside them.
-		// The mid turn is applied to the mid and end rotations first (it is known well before the
-		// root's), so one product follows the root rotation on each.
+		// end, so its normalisation runs alongside them. The chain's turn (root times mid) is one
+		// product shared by the mid and end rotations.
 		const float invRoot = lbIkRsqrtF(lbQuatDot(pRoot, pRoot));
-		const lbQuat midTurned = lbIkQuatMul(qMid, mid->q), endTurned = lbIkQuatMul(qMid, end->q);
+		const lbQuat chain = lbIkQuatMul(pRoot, qMid);
 		root->q = lbIkQuatMulScale(pRoot, root->q, invRoot * inv[0]);
 		midP = lbMulAdd(a, kw, lbTwoBoneFrameRotate(mc, w));
 		mid->p = midP;
-		mid->q = lbIkQuatMulScale(pRoot, midTurned, invRoot * inv[1]);
+		mid->q = lbIkQuatMulScale(chain, mid->q, invRoot * inv[1]);
 		// The end lies on the target line at the solved distance; no rotation needed.
 		end->p = lbMulAdd(a, k * len, axis);
-		endQ = lbIkQuatMulScale(pRoot, endTurned, invRoot * inv[2]);
+		endQ = lbIkQuatMulScale(chain, end->q, invRoot * inv[2]);
 	}
 	else
 	{
