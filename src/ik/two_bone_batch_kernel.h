@@ -146,12 +146,14 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		const LBK_T band = LBK(Mul)(soften, dMax), start = LBK(Sub)(dMax, band);
 		const LBK_T inBand = LBK(And)(LBK(Gt)(soften, zero), LBK(Gt)(dist, start));
 		LBK_T dReach = dist;
-		if (LBK(MaskBits)(inBand))
+		const int bandBits = LBK(MaskBits)(inBand);
+		if (bandBits)
 		{
+			// expf only where a lane is in the band (the others' values are not used).
 			float x[LBK_W], e[LBK_W];
 			LBK(Store)(x, LBK(Div)(LBK(Sub)(dist, start), LBK(Select)(inBand, band, one)));
 			for (int k = 0; k < LBK_W; ++k)
-				e[k] = expf(-x[k]);
+				e[k] = (bandBits >> k) & 1 ? expf(-x[k]) : 0.0f;
 			const LBK_T soft = LBK(Add)(start, LBK(Mul)(band, LBK(Sub)(one, LBK(Load)(e))));
 			dReach = LBK(Select)(inBand, soft, dist);
 		}
@@ -168,7 +170,9 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		const LBK_T inReach = LBK(And)(hasCross, LBK(And)(LBK(Gt)(c1, minus1), LBK(Gt)(one, c1)));
 		const LBK_T sin1 = LBK(Sqrt)(LBK(Max)(LBK(Sub)(one, LBK(Mul)(cos1, cos1)), zero));
 		const LBK_T exact = LBK(And)(inReach, LBK(Gt)(dSolve, LBK(Set1)(1.0e-6f)));
-		const LBK_T len = LBK(Select)(exact, dSolve, LBK(Sqrt)(LBK(Max)(LBK(Add)(base, LBK(Mul)(cos1, cross2)), zero)));
+		LBK_T len = dSolve;
+		if (LBK(MaskBits)(LBK(Not)(exact)))
+			len = LBK(Select)(exact, dSolve, LBK(Sqrt)(LBK(Max)(LBK(Add)(base, LBK(Mul)(cos1, cross2)), zero)));
 		const LBK_T cosD =
 			LBK(Min)(LBK(Max)(LBK(Add)(LBK(Mul)(cos1, cos0), LBK(Mul)(sin1, sin0)), minus1), one);
 		const LBK_T sinD = LBK(Sub)(LBK(Mul)(sin1, cos0), LBK(Mul)(cos1, sin0));
@@ -176,10 +180,15 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		// Mid turn as a quaternion: (h sin D, 1 + cos D) up to scale away from a half turn, the
 		// half-angle form near it.
 		const LBK_T far = LBK(Gt)(cosD, LBK(Set1)(-0.99f));
-		const LBK_T sgn = LBK(Select)(LBK(Gt)(zero, sinD), minus1, one);
-		const LBK_T hs = LBK(Mul)(LBK(Sqrt)(LBK(Mul)(half, LBK(Sub)(one, cosD))), sgn);
-		const LBK_T s1 = LBK(Select)(far, sinD, hs);
-		const LBK_T pw = LBK(Select)(far, LBK(Add)(one, cosD), LBK(Sqrt)(LBK(Mul)(half, LBK(Add)(one, cosD))));
+		const int nearHalfTurn = LBK(MaskBits)(LBK(Not)(far));
+		LBK_T s1 = sinD, pw = LBK(Add)(one, cosD);
+		if (nearHalfTurn)
+		{
+			const LBK_T sgn = LBK(Select)(LBK(Gt)(zero, sinD), minus1, one);
+			const LBK_T hs = LBK(Mul)(LBK(Sqrt)(LBK(Mul)(half, LBK(Sub)(one, cosD))), sgn);
+			s1 = LBK(Select)(far, sinD, hs);
+			pw = LBK(Select)(far, pw, LBK(Sqrt)(LBK(Mul)(half, pw)));
+		}
 		const LBK_T pxm = LBK(Mul)(hx, s1), pym = LBK(Mul)(hy, s1), pzm = LBK(Mul)(hz, s1);
 		const LBK_T invPm = LBK(Div)(one, LBK(Sqrt)(LBK(Add)(DOT(pxm, pym, pzm, pxm, pym, pzm), LBK(Mul)(pw, pw))));
 		const LBK_T mqx = LBK(Mul)(pxm, invPm), mqy = LBK(Mul)(pym, invPm), mqz = LBK(Mul)(pzm, invPm),
@@ -192,7 +201,7 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		LBK_T bx = LBK(Add)(LBK(Add)(LBK(Mul)(cosD, vx), LBK(Mul)(sinD, hxvx)), LBK(Mul)(along, hx));
 		LBK_T by = LBK(Add)(LBK(Add)(LBK(Mul)(cosD, vy), LBK(Mul)(sinD, hxvy)), LBK(Mul)(along, hy));
 		LBK_T bz = LBK(Add)(LBK(Add)(LBK(Mul)(cosD, vz), LBK(Mul)(sinD, hxvz)), LBK(Mul)(along, hz));
-		if (LBK(MaskBits)(LBK(Not)(far)))
+		if (nearHalfTurn)
 		{
 			// v' = v + 2 (w (q x v) + q x (q x v)) for the unit mid rotation q.
 			const LBK_T qvx = LBK(Sub)(LBK(Mul)(mqy, vz), LBK(Mul)(mqz, vy)), qvy = LBK(Sub)(LBK(Mul)(mqz, vx), LBK(Mul)(mqx, vz)),
