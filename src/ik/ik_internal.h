@@ -89,6 +89,16 @@ static inline __m128 lbIkLoad4(const float* p)
 }
 #endif
 
+// 1 / sqrt(n[i]) for i in 0..2, in out[0..2] (n[3] read too: any positive value).
+static inline void lbIkInvSqrt3(const float n[4], float out[4])
+{
+#if LB_IK_SSE2
+	_mm_storeu_ps(out, _mm_div_ps(_mm_set1_ps(1.0f), _mm_sqrt_ps(_mm_loadu_ps(n))));
+#else
+	out[0] = 1.0f / sqrtf(n[0]), out[1] = 1.0f / sqrtf(n[1]), out[2] = 1.0f / sqrtf(n[2]), out[3] = 1.0f;
+#endif
+}
+
 // 1 / |q| of three quaternions in out[0..2] (one four-lane square root and division).
 static inline void lbIkQuatInvNorm3(const lbQuat* a, const lbQuat* b, const lbQuat* c, float out[4])
 {

@@ -152,9 +152,10 @@ static float lbIkDistance(lbVec3 p, lbVec3 a)
 }
 
 // The solve proper, on checked input. Writes the three transforms and, when res is not NULL, the
-// outcome.
-static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end, const lbTwoBoneIkInput* in,
-						  lbIkResult* res)
+// outcome; returns lb_ok (so that the single solve's fast path ends in a tail call). qNorms: the
+// joints' squared rotation norms in [0..2] when the caller's checks have them, else NULL.
+static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end, const lbTwoBoneIkInput* in,
+							  lbIkResult* res, const float* qNorms)
 {
 	const lbVec3 a = root->p;
 	const lbVec3 w = lbSub(mid->p, a);      // upper bone
@@ -428,7 +429,10 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	// over (a solver called every frame on its own output, passes repeated within a frame) would
 	// otherwise grow their bones by that much each time.
 	float inv[4];
-	lbIkQuatInvNorm3(&root->q, &mid->q, &end->q, inv);
+	if (qNorms)
+		lbIkInvSqrt3(qNorms, inv);
+	else
+		lbIkQuatInvNorm3(&root->q, &mid->q, &end->q, inv);
 	const float kw = lbLerpF(1.0f, k, weight);
 	lbQuat endQ;
 	lbVec3 midP;
@@ -470,11 +474,12 @@ static void lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end,
 	end->q = endQ;
 
 	if (!res)
-		return;
+		return lb_ok;
 	res->remainingDistance = lbIkDistance(end->p, in->targetMs);
 	res->reached = res->remainingDistance <= lbMaxF(in->tolerance, 0.0f);
 	res->iterations = 1;
 	res->status = res->reached ? lb_ikReached : lb_ikUnreachable;
+	return lb_ok;
 }
 
 static lbResult lbCheckJoints(const char* fn, const lbTransform* r, const lbTransform* m, const lbTransform* e)
@@ -505,36 +510,37 @@ _Static_assert(offsetof(lbTwoBoneIkInput, tolerance) - offsetof(lbTwoBoneIkInput
 // The joints' part of the four-lane checks. `acc` is 0 when every number gathered so far is finite
 // and NaN otherwise (x * 0 is 0 for finite x, NaN for inf or NaN); the joints' positions and scales
 // join it, a rotation's finiteness is its norm test's. Then the rotations' squared norms must lie in
-// (normLo, normHi), the squared scales exceed LB_EPSILON^2 and both bones be longer than 1e-6 m
-// and shorter than 1e15 m.
+// (0.98, 1.02), the squared scales exceed LB_EPSILON^2 and both bones be longer than 1e-6 m and
+// shorter than 1e15 m. normsOut (when not NULL) gets the squared norms in [0..2].
 static inline bool lbTwoBoneJointLanesValid(const lbTransform* r, const lbTransform* m, const lbTransform* e, __m128 acc,
-											float normLo, float normHi)
+											float* normsOut)
 {
 	const __m128 zero = _mm_setzero_ps();
 	const float* t[3] = { &r->p.x, &m->p.x, &e->p.x };
-	__m128 p[3], q2[3], sMin = _mm_set1_ps(1.0f);
+	__m128 p[3], q[4], sMin = _mm_set1_ps(1.0f);
 	for (int k = 0; k < 3; ++k)
 	{
 		p[k] = lbIkLoad4(t[k]);                // position, q.x
-		const __m128 q = lbIkLoad4(t[k] + 3);  // rotation
+		q[k] = lbIkLoad4(t[k] + 3);            // rotation
 		const __m128 ws = lbIkLoad4(t[k] + 6); // q.w, scale
 		acc = _mm_add_ps(acc, _mm_add_ps(_mm_mul_ps(p[k], zero), _mm_mul_ps(ws, zero)));
-		q2[k] = _mm_mul_ps(q, q);
 		sMin = _mm_min_ps(sMin, _mm_mul_ps(ws, ws)); // lanes 1..3 (NaN is caught by acc)
 	}
-	// Squared norms of the three rotations in lanes 0..2 (lane 3 set to 1).
-	__m128 ab = _mm_add_ps(_mm_unpacklo_ps(q2[0], q2[1]), _mm_unpackhi_ps(q2[0], q2[1])); // a0+a2 b0+b2 a1+a3 b1+b3
-	ab = _mm_add_ps(ab, _mm_movehl_ps(ab, ab));
-	__m128 c = _mm_add_ps(q2[2], _mm_movehl_ps(q2[2], q2[2]));
-	c = _mm_add_ss(c, _mm_shuffle_ps(c, c, _MM_SHUFFLE(1, 1, 1, 1)));
-	const __m128 norms = _mm_movelh_ps(ab, _mm_unpacklo_ps(c, _mm_set_ss(1.0f)));
+	// Squared norms of the three rotations in lanes 0..2 (lane 3 repeats lane 2), summed as
+	// lbQuatDot sums them: the solve scales by their roots, bit for bit as from lbQuatDot.
+	q[3] = q[2];
+	_MM_TRANSPOSE4_PS(q[0], q[1], q[2], q[3]);
+	const __m128 norms = _mm_add_ps(
+		_mm_add_ps(_mm_add_ps(_mm_mul_ps(q[0], q[0]), _mm_mul_ps(q[1], q[1])), _mm_mul_ps(q[2], q[2])), _mm_mul_ps(q[3], q[3]));
+	if (normsOut)
+		_mm_storeu_ps(normsOut, norms);
 	// Squared bone lengths in lanes 0 and 1: ((x^2 + y^2) + z^2) as lbDot.
 	__m128 u = _mm_sub_ps(p[1], p[0]), l = _mm_sub_ps(p[2], p[1]);
 	u = _mm_mul_ps(u, u), l = _mm_mul_ps(l, l);
 	const __m128 lo = _mm_unpacklo_ps(u, l), hi = _mm_unpackhi_ps(u, l); // ux lx uy ly, uz lz . .
 	const __m128 bones = _mm_add_ps(_mm_add_ps(lo, _mm_movehl_ps(lo, lo)), hi);
 	const int finite = _mm_movemask_ps(_mm_cmpunord_ps(acc, acc)) == 0;
-	const int unit = _mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ps(norms, _mm_set1_ps(normLo)), _mm_cmplt_ps(norms, _mm_set1_ps(normHi))));
+	const int unit = _mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ps(norms, _mm_set1_ps(0.98f)), _mm_cmplt_ps(norms, _mm_set1_ps(1.02f))));
 	const int scaled = _mm_movemask_ps(_mm_cmpgt_ps(sMin, _mm_set1_ps(LB_EPSILON * LB_EPSILON)));
 	const int long2 = _mm_movemask_ps(
 		_mm_and_ps(_mm_cmpgt_ps(bones, _mm_set1_ps(1.0e-12f)), _mm_cmplt_ps(bones, _mm_set1_ps(LB_IK_MAX_BONE2))));
@@ -543,9 +549,10 @@ static inline bool lbTwoBoneJointLanesValid(const lbTransform* r, const lbTransf
 #endif
 
 // True when the checks below would all pass, in one branch-light pass over the numbers (every
-// solve makes it); false sends the caller through those checks, which report what is wrong.
+// solve makes it); false sends the caller through those checks, which report what is wrong. On
+// true, norms[0..2] hold the joints' squared rotation norms (the solve scales by their roots).
 static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const lbTransform* e,
-							   const lbTwoBoneIkInput* in)
+							   const lbTwoBoneIkInput* in, float norms[4])
 {
 	if (!r || !m || !e || !in || in->internalValue != LB_SECRET_COOKIE || in->useTargetRotation ||
 		(unsigned)in->poleKind > (unsigned)lb_poleDirection)
@@ -561,7 +568,7 @@ static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const
 	acc = _mm_add_ps(acc, _mm_mul_ps(lbIkLoad4(&in->poleMs.x + 7), zero));
 	const __m128 lanes023 = _mm_castsi128_ps(_mm_set_epi32(-1, -1, 0, -1)); // soften, maxStretch, tolerance
 	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_and_ps(lbIkLoad4(&in->soften), lanes023), zero));
-	return lbTwoBoneJointLanesValid(r, m, e, acc, 0.98f, 1.02f);
+	return lbTwoBoneJointLanesValid(r, m, e, acc, norms);
 #else
 	// poleMs .. soften are eleven consecutive floats (asserted above).
 	const float rest[3] = { in->maxStretch, in->tolerance, 0.0f };
@@ -569,6 +576,7 @@ static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const
 				   lbIkNonFiniteBits(rest, 3) | lbIkNonFiniteBits(r, 10) | lbIkNonFiniteBits(m, 10) |
 				   lbIkNonFiniteBits(e, 10);
 	float n0 = lbQuatDot(r->q, r->q), n1 = lbQuatDot(m->q, m->q), n2 = lbQuatDot(e->q, e->q);
+	norms[0] = n0, norms[1] = n1, norms[2] = n2, norms[3] = 1.0f;
 	float nMin = lbMinF(lbMinF(n0, n1), n2), nMax = lbMaxF(lbMaxF(n0, n1), n2);
 	float s0 = lbMinF(lbMinF(r->s.x * r->s.x, r->s.y * r->s.y), r->s.z * r->s.z);
 	float s1 = lbMinF(lbMinF(m->s.x * m->s.x, m->s.y * m->s.y), m->s.z * m->s.z);
@@ -582,14 +590,13 @@ static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const
 
 // True when lbIkValidTransform(*r) holds and lbCheckJoints(r, m, e) would pass, in one four-lane
 // pass; false sends the caller through those checks in order, which report what is wrong. The
-// rotation norms, summed here in another order, are held to a band a little inside the checks'
-// (0.98, 1.02), so that no rounding lets a joint pass here and fail there; a squared scale above
+// rotation norms are lbQuatDot's sums, held to the checks' band (0.98, 1.02); a squared scale above
 // LB_EPSILON^2 means a scale above LB_EPSILON (rounding is monotonic), and the bone lengths are
 // lbDot's own sums.
 static bool lbTwoBoneJointsValid(const lbTransform* r, const lbTransform* m, const lbTransform* e)
 {
 #if LB_IK_SSE2
-	return lbTwoBoneJointLanesValid(r, m, e, _mm_setzero_ps(), 0.981f, 1.019f);
+	return lbTwoBoneJointLanesValid(r, m, e, _mm_setzero_ps(), NULL);
 #else
 	if (!lbIkValidTransform(*r) || !lbIkValidTransformFast(r) || !lbIkValidTransformFast(m) || !lbIkValidTransformFast(e))
 		return false;
@@ -599,8 +606,16 @@ static bool lbTwoBoneJointsValid(const lbTransform* r, const lbTransform* m, con
 #endif
 }
 
+// The ordered checks run on bad input only: kept out of line, so that the fast path ends in a tail
+// call to the core and saves no registers for them.
+#if defined(__GNUC__) || defined(__clang__)
+#define LB_TWO_BONE_COLD __attribute__((noinline, cold))
+#else
+#define LB_TWO_BONE_COLD
+#endif
+
 // The ordered checks that find and report what is wrong (the input failed the fast pass).
-static lbResult lbSolveTwoBoneIkChecked(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs,
+LB_TWO_BONE_COLD static lbResult lbSolveTwoBoneIkChecked(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs,
 										const lbTwoBoneIkInput* input, lbIkResult* outResult)
 {
 	static const char fn[] = "lbSolveTwoBoneIk";
@@ -613,7 +628,7 @@ static lbResult lbSolveTwoBoneIkChecked(lbTransform* rootMs, lbTransform* midMs,
 	if (r == lb_ok)
 		r = lbCheckJoints(fn, rootMs, midMs, endMs);
 	if (r == lb_ok)
-		lbTwoBoneCore(rootMs, midMs, endMs, input, &res);
+		(void)lbTwoBoneCore(rootMs, midMs, endMs, input, &res, NULL);
 	if (outResult)
 		*outResult = res;
 	return r;
@@ -622,10 +637,10 @@ static lbResult lbSolveTwoBoneIkChecked(lbTransform* rootMs, lbTransform* midMs,
 lbResult lbSolveTwoBoneIk(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* input,
 						  lbIkResult* outResult)
 {
-	if (!lbTwoBoneFastValid(rootMs, midMs, endMs, input))
+	float qNorms[4];
+	if (!lbTwoBoneFastValid(rootMs, midMs, endMs, input, qNorms))
 		return lbSolveTwoBoneIkChecked(rootMs, midMs, endMs, input, outResult);
-	lbTwoBoneCore(rootMs, midMs, endMs, input, outResult); // writes every field of outResult
-	return lb_ok;
+	return lbTwoBoneCore(rootMs, midMs, endMs, input, outResult, qNorms); // writes every field of outResult
 }
 
 lbResult lbIkCheckPose(const char* fn, const lbPose* pose, const lbSkeleton* skeleton)
@@ -648,7 +663,7 @@ static void lbSolveDirectChain(lbPose* pose, const lbSkeleton* s, int root, int 
 	const int* parents = s->parents;
 	lbTransform* local = pose->local;
 	lbTransform* model = pose->model;
-	lbTwoBoneCore(&model[root], &model[mid], &model[end], input, NULL);
+	(void)lbTwoBoneCore(&model[root], &model[mid], &model[end], input, NULL, NULL);
 	const int p = parents[root];
 	if (p == LB_NULL_INDEX)
 		local[root] = model[root];
@@ -687,7 +702,7 @@ static void lbPoseTwoBoneSolve(lbPose* pose, const lbSkeleton* skeleton, int roo
 		{
 			// Bones between the joints: each joint's subtree follows it before the next is set.
 			lbTransform rt = pose->model[root], mt = pose->model[mid], et = pose->model[end];
-			lbTwoBoneCore(&rt, &mt, &et, input, NULL);
+			(void)lbTwoBoneCore(&rt, &mt, &et, input, NULL, NULL);
 			lbIkSetModel(pose, skeleton, root, rt);
 			lbPose_UpdateSubtree(pose, skeleton, root);
 			lbIkSetModel(pose, skeleton, mid, mt);
