@@ -136,15 +136,14 @@ static inline __m128 lbIkQuatMul4(__m128 va, __m128 vb)
 static inline lbQuat lbIkQuatMulScale(lbQuat a, lbQuat b, float scale)
 {
 #if LB_IK_SSE2
-	__m128 r = lbIkQuatMul4(_mm_loadu_ps(&a.x), _mm_loadu_ps(&b.x));
-	if (scale != 1.0f)
-		r = _mm_mul_ps(r, _mm_set1_ps(scale));
+	// x * 1 is x: no test for a unit scale (the compiler drops a constant one).
+	const __m128 r = _mm_mul_ps(lbIkQuatMul4(_mm_loadu_ps(&a.x), _mm_loadu_ps(&b.x)), _mm_set1_ps(scale));
 	lbQuat q;
 	_mm_storeu_ps(&q.x, r);
 	return q;
 #else
-	lbQuat q = lbQuatMul(a, b);
-	return scale != 1.0f ? LB_LITERAL(lbQuat){ q.x * scale, q.y * scale, q.z * scale, q.w * scale } : q;
+	const lbQuat q = lbQuatMul(a, b);
+	return LB_LITERAL(lbQuat){ q.x * scale, q.y * scale, q.z * scale, q.w * scale };
 #endif
 }
 
