@@ -69,11 +69,12 @@ static bool lbTwoBoneLaneable(const lbTwoBoneIkInput* in)
 		if (!(n > 0.98f && n < 1.02f))
 			return false;
 	}
-	return in->internalValue == LB_SECRET_COOKIE && in->poleKind == lb_poleNone &&
-		   !in->stretch && in->weight >= 1.0f && in->weight - in->weight == 0.0f && in->maxStretch - in->maxStretch == 0.0f &&
-		   in->tolerance - in->tolerance == 0.0f && (in->bendHintMs.x - in->bendHintMs.x) + (in->bendHintMs.y - in->bendHintMs.y) +
-												(in->bendHintMs.z - in->bendHintMs.z) ==
-											0.0f;
+	// x - x is 0 for finite x and NaN otherwise: one test for the numbers the lanes do not read.
+	const float probe = (in->weight - in->weight) + (in->maxStretch - in->maxStretch) + (in->tolerance - in->tolerance) +
+						(in->bendHintMs.x - in->bendHintMs.x) + (in->bendHintMs.y - in->bendHintMs.y) +
+						(in->bendHintMs.z - in->bendHintMs.z);
+	return in->internalValue == LB_SECRET_COOKIE && in->poleKind == lb_poleNone && !in->stretch && in->weight >= 1.0f &&
+		   probe == 0.0f;
 }
 
 #if !defined(LB_SIMD_SSE)
