@@ -9,10 +9,10 @@
 #include <stdint.h>
 #include <string.h>
 
-// SSE2 paths where the target has it (every x86-64); define LB_IK_NO_SIMD to build and test the
-// scalar code instead.
-#if (defined(__SSE2__) || defined(_M_X64)) && !defined(LB_IK_NO_SIMD)
-#include <emmintrin.h>
+// SSE2 paths where the build's one vector switch has them (core/simd.h's LB_SIMD_SSE: LIMBER_SIMD
+// sse2 or avx2); LIMBER_SIMD=none builds and tests the scalar code instead.
+#include "core/simd.h"
+#if defined(LB_SIMD_SSE)
 #define LB_IK_SSE2 1
 #endif
 
