@@ -187,13 +187,13 @@ static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* 
 	const float cc = lbDot(c, c), ww = lbDot(w, w), vv = lbDot(v, v);
 	if (lbLengthSquared(h) == 0.0f)
 	{
-		// Straight limb: bending toward n (the pole, else the bend hint, made normal to w) means
-		// the hinge is n x w (see lbHumanoid's derivation). The part of the pole along w drops out
-		// of the cross product, so n x w is the pole's own p x w: no projection.
-		lbVec3 hv = c;
+		lbVec3 hv = c; // a bent start: the bend's normal
 		float hh = cc;
 		if (!(cc > 1.0e-8f * ww * vv))
 		{
+			// Straight limb: bending toward n (the pole, else the bend hint, made normal to w)
+			// means the hinge is n x w (see lbHumanoid's derivation). The part of the pole along w
+			// drops out of the cross product, so n x w is the pole's own p x w: no projection.
 			hv = lbCross(poleDir, w);
 			hh = lbDot(hv, hv); // |n|^2 |w|^2
 			// A pole within 0.06 degrees of the bone, or too short to normalise, says nothing.
