@@ -420,16 +420,41 @@ static float lbClimbForearmRoll(const lbClimbPoseCtx* c, int s)
 }
 
 // Turn about the forearm, from the forearm's reference roll, that puts the hand at `handMs`
-// (model): the forearm's roll (`roll`, lbClimbForearmRoll of the pose as it is) plus the hand's own
-// twist about its finger axis.
+// (model): the forearm's roll (`roll`, lbClimbForearmRoll of the pose as it is) plus the roll that
+// best lines up the wrist's flexion axis and the palm's normal at rest (carried by the forearm as
+// it is) with the hand's, across the forearm: the roll r maximising the sum of
+// w (a cos r + (axis x a) sin r) . b over the two axes (a at rest, b the hand's, flexion weighted
+// twice the palm), atan2 of the sums. Each axis alone loses the roll somewhere a held hand goes:
+// the hand's twist about its finger axis (a swing and twist split) spins as the wrist's flexion
+// nears half a turn (fingers up, the forearm pointing down: the body risen past the hand), the
+// flexion axis alone as the hand deviates a quarter turn (the forearm along the wall beside the
+// hold), the palm alone as the wrist flexes a quarter turn; weighted unequally they cancel only
+// where both nearly lie along the forearm at once (the split rolled a held forearm 20-27 degrees a
+// frame; lbClimbSolveArm also limits a held forearm's roll per frame).
 static float lbClimbHandTwistAt(const lbClimbPoseCtx* c, int s, lbQuat handMs, float roll)
 {
 	const lbSkeleton* sk = c->skeleton;
-	const int hand = c->humanoid->arm[s].hand, parent = sk->parents[hand];
+	const lbPose* pose = c->pose;
+	const lbArmBones* arm = &c->humanoid->arm[s];
+	const lbArmAxes* ax = &c->humanoid->armAxes[s];
+	const int hand = arm->hand, parent = sk->parents[hand];
 	if (parent < 0)
 		return 0.0f;
-	const lbQuat local = lbQuatMul(lbQuatConj(c->pose->model[parent].q), handMs);
-	return roll + lbQuatTwistAngle(lbQuatMul(lbQuatConj(sk->restLocal[hand].q), local), c->humanoid->armAxes[s].finger);
+	const lbVec3 axis = lbNormalizeOr(lbSub(pose->model[hand].p, pose->model[arm->foreArm].p),
+									  lbTransformDirection(pose->model[arm->foreArm], ax->foreAlong));
+	const lbQuat atRest = lbQuatMul(pose->model[parent].q, sk->restLocal[hand].q);
+	const lbVec3 flex = lbNormalizeOr(lbCross(ax->finger, ax->palm), lbAnyPerpendicular(ax->finger));
+	const lbVec3 local[2] = { flex, ax->palm };
+	const float weight[2] = { 2.0f, 1.0f };
+	float cosSum = 0.0f, sinSum = 0.0f;
+	for (int k = 0; k < 2; ++k)
+	{
+		const lbVec3 from = lbProjectOnPlane(lbQuatRotate(atRest, local[k]), axis);
+		const lbVec3 to = lbQuatRotate(handMs, local[k]);
+		cosSum += weight[k] * lbDot(from, to);
+		sinSum += weight[k] * lbDot(lbCross(axis, from), to);
+	}
+	return roll + (cosSum * cosSum + sinSum * sinSum > 1.0e-12f ? atan2f(sinSum, cosSum) : 0.0f);
 }
 
 static float lbClimbHandTwist(const lbClimbPoseCtx* c, int s, lbQuat handMs)
@@ -864,8 +889,12 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	const int passes = settled ? 1 : LB_CLIMB_HAND_PASSES;
 	for (int pass = 0; pass < passes; ++pass)
 	{
+		// The roll follows last frame's no faster than twice the turn limit, a held forearm's no
+		// faster than the limit: a held hand keeps its rotation, so its roll changes only as the
+		// body moves the forearm under it, and where the roll that fits the hand is barely
+		// determined (the wrist bent far, as the body moves past the hold) it must not spin.
 		prefer = lbClimbPlaceHand(c, s, goal, start, a, prefer, !held, twistFrom,
-								  cacheValid && !held ? 2.0f * c->maxTurn : 0.0f, pass == 0);
+								  cacheValid ? (held ? 1.0f : 2.0f) * c->maxTurn : 0.0f, pass == 0);
 
 		// Whatever the placement did, the hand turns no faster than the limit (its branch
 		// switching, a blend ramping in); a held hand's rotation is its cache, so this never moves
