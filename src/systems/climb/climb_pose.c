@@ -37,6 +37,10 @@
 // How much farther out of reach (m) the body's turn limit may take a held limb's shoulder or hip
 // than the full-body solve left it before the limit gives way for the frame.
 #define LB_CLIMB_BODY_LIMIT_SLACK 0.01f
+// Bisection rounds finding how far that limit gives way.
+#define LB_CLIMB_BODY_GIVE_ROUNDS 6
+// Least distance a held hand's shoulder keeps from its hold, as a fraction of the arm's reach.
+#define LB_CLIMB_HAND_FOLD 0.3f
 // Human range of the ankle (rad): its swing (flexion and inversion together) from the rest foot
 // and its twist.
 #define LB_CLIMB_ANKLE_SWING (55.0f * LB_DEG2RAD)
@@ -179,8 +183,9 @@ typedef struct lbClimbPoseCtx
 	// Feet: the toe tip relative to the ankle in the foot bone's frame (model lengths), from the
 	// input pose, so toes bent at the ball joint are kept.
 	lbVec3 toeTipFoot[2];
-	// Feet: the ankle goal estimated before the body moves.
-	lbVec3 ankleGuessMs[2];
+	// Feet: the ankle goal estimated before the body moves, and each hip there (after the body's
+	// clearance offset, before the full-body solve).
+	lbVec3 ankleGuessMs[2], hipBeforeMs[2];
 	// Largest turn of a hand or swing of a knee since the last frame (rad); 0 = no limit.
 	float maxTurn;
 	// The rig's forearm, ankle and sole axes.
@@ -212,13 +217,27 @@ static lbVec3 lbClimbPointMs(const lbClimbPoseCtx* c, lbVec3 pWs)
 // ---------------------------------------------------------------------------------------------
 // Joint body constraint
 
-// Largest distance any locked limb's root joint (shoulder, hip) lies beyond its allowed reach from
+// Reach allowed to a locked limb's root joint (shoulder, hip) from its lock (m): at most `hi`, and at
+// least `lo`.
+typedef struct lbClimbReach
+{
+	float lo, hi;
+} lbClimbReach;
+
+// Signed distance of a root joint at `d` from its lock outside its allowed reach: beyond it
+// (positive, d - hi) or folded inside its least reach (negative, d - lo); 0 within.
+static float lbClimbReachError(float d, lbClimbReach r)
+{
+	return d > r.hi ? d - r.hi : (d < r.lo ? d - r.lo : 0.0f);
+}
+
+// Largest distance any locked limb's root joint (shoulder, hip) lies outside its allowed reach from
 // its lock after moving the pelvis by t; rootMs, lockMs and allowed are per locked limb.
-static float lbClimbExcess(const lbVec3* rootMs, const lbVec3* lockMs, const float* allowed, int n, lbVec3 t)
+static float lbClimbExcess(const lbVec3* rootMs, const lbVec3* lockMs, const lbClimbReach* allowed, int n, lbVec3 t)
 {
 	float worst = 0.0f;
 	for (int i = 0; i < n; ++i)
-		worst = lbMaxF(worst, lbDistance(lbAdd(rootMs[i], t), lockMs[i]) - allowed[i]);
+		worst = lbMaxF(worst, lbAbsF(lbClimbReachError(lbDistance(lbAdd(rootMs[i], t), lockMs[i]), allowed[i])));
 	return worst;
 }
 
@@ -239,31 +258,32 @@ static lbVec3 lbClimbSolveSym3(lbVec3 r0, lbVec3 r1, lbVec3 r2, lbVec3 b)
 					  (float)((c02 * bx + c12 * by + c22 * bz) / det));
 }
 
-// Sum of squared excesses beyond reach after moving the pelvis by t (0 when every limb holds).
-static float lbClimbExcessCost(const lbVec3* rootMs, const lbVec3* lockMs, const float* allowed, int n, lbVec3 t)
+// Sum of squared distances outside the allowed reaches after moving the pelvis by t (0 when every
+// limb holds).
+static float lbClimbExcessCost(const lbVec3* rootMs, const lbVec3* lockMs, const lbClimbReach* allowed, int n, lbVec3 t)
 {
 	float cost = 0.0f;
 	for (int i = 0; i < n; ++i)
 	{
-		const float e = lbDistance(lbAdd(rootMs[i], t), lockMs[i]) - allowed[i];
-		if (e > 0.0f)
-			cost += e * e;
+		const float e = lbClimbReachError(lbDistance(lbAdd(rootMs[i], t), lockMs[i]), allowed[i]);
+		cost += e * e;
 	}
 	return cost;
 }
 
 // Pelvis shift keeping every locked limb's root joint (shoulder, hip) within reach of its lock.
-// Each limb asks the pelvis to stay inside a ball (centre lock - root, radius the allowed reach);
-// the shift is solved for all balls together, not one limb after another (where a later limb
-// undoes an earlier one). The cost is the sum of the squared excesses beyond reach: convex, zero
-// exactly where every limb holds. Each round is a damped Gauss-Newton (Levenberg-Marquardt) step
-// on the limbs beyond reach at once, the smallest move bringing all of them back together to
-// first order; a step that does not lower the cost is retried with more damping, so opposing
+// Each limb asks the pelvis to stay inside a ball (centre lock - root, radius the allowed reach),
+// and a held hand's shoulder outside a small one (its least reach, LB_CLIMB_HAND_FOLD);
+// the shift is solved for all of them together, not one limb after another (where a later limb
+// undoes an earlier one). The cost is the sum of the squared distances outside the allowed
+// reaches: zero exactly where every limb holds, and convex but for the small balls. Each round is
+// a damped Gauss-Newton (Levenberg-Marquardt) step on the limbs outside their reach at once, the
+// smallest move bringing all of them back together to first order; a step that does not lower the cost is retried with more damping, so opposing
 // limbs never make it blow up. One limb alone is projected back onto its reach in one round, as
 // the seed does. When the balls have no common point (locks farther apart than the body allows)
 // the rounds settle where the squared excesses are smallest, so the shortfall is shared between
 // the limbs, and the largest is reported.
-static lbVec3 lbClimbHoldBody(const lbVec3* rootMs, const lbVec3* lockMs, const float* allowed, int n, int maxRounds,
+static lbVec3 lbClimbHoldBody(const lbVec3* rootMs, const lbVec3* lockMs, const lbClimbReach* allowed, int n, int maxRounds,
 							  float* outExcess, int* outRounds)
 {
 	lbVec3 t = lbVec3_zero;
@@ -280,8 +300,8 @@ static lbVec3 lbClimbHoldBody(const lbVec3* rootMs, const lbVec3* lockMs, const 
 		{
 			float d = 0.0f;
 			const lbVec3 u = lbGetLengthAndNormalize(&d, lbSub(lbAdd(rootMs[i], t), lockMs[i]));
-			const float e = d - allowed[i];
-			if (e <= 0.0f || d == 0.0f)
+			const float e = lbClimbReachError(d, allowed[i]);
+			if (e == 0.0f || d == 0.0f)
 				continue;
 			r0 = lbMulAdd(r0, u.x, u);
 			r1 = lbMulAdd(r1, u.y, u);
@@ -1103,8 +1123,13 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 	const bool update = p.reachRatio > def->sideCacheMin && p.reachRatio < def->sideCacheMax && !c->locked[2 + s] &&
 						c->ikAlpha[2 + s] > def->sideCacheAlpha;
 	p.cached = update || !cacheValid ? candidate : lbClampF(cachedIn, -1.0f, 1.0f);
-	const float extend = lbRemapClamped(p.reachRatio, def->extendFadeStart, def->extendFadeEnd, 1.0f, 0.0f);
-	const float fold = lbRemapClamped(p.reachRatio, def->foldFadeStart, def->foldFadeEnd, 0.0f, 1.0f);
+	// The fades read the reach from the hip as it was before the body moved this frame: the side
+	// sets the toes, the toes the ankle's estimate, the estimate the full-body effector and so the
+	// hip; read from the moved hip the fade answered the body it had just moved, and the side
+	// blend swung between -1 and -0.5 every frame (the body with it, by 2-5 cm).
+	const float fadeRatio = lbDistance(ankle, c->hipBeforeMs[s]) / legLength;
+	const float extend = lbRemapClamped(fadeRatio, def->extendFadeStart, def->extendFadeEnd, 1.0f, 0.0f);
+	const float fold = lbRemapClamped(fadeRatio, def->foldFadeStart, def->foldFadeEnd, 0.0f, 1.0f);
 	p.side = p.cached * lbMinF(extend, fold);
 
 	// A frame about the hip-ankle axis: out of the wall, and sideways (toward the middle).
@@ -1400,7 +1425,7 @@ static lbVec3 lbClimbGuessAnkle(const lbClimbPoseCtx* c, int s, float cachedSide
 // The locked limbs' root joints (shoulder, hip) as posed, their locks and the reach allowed to each
 // (see lbClimbHoldBody); returns how many limbs are locked.
 static int lbClimbLockPoints(const lbClimbPoseCtx* c, const lbClimbPoseCache* cache, bool cacheValid, lbVec3* rootMs,
-							 lbVec3* lockMs, float* allowed)
+							 lbVec3* lockMs, lbClimbReach* allowed)
 {
 	const lbClimbDef* def = c->def;
 	int n = 0;
@@ -1419,7 +1444,11 @@ static int lbClimbLockPoints(const lbClimbPoseCtx* c, const lbClimbPoseCache* ca
 			const float lo = lbIsValidFloat(def->lockOffset[0]) ? def->lockOffset[0] : 0.0f;
 			lockMs[n] = lbSub(c->targetMs[i], lbMulSV(lo, lbAdd(c->normalMs[i], palm)));
 		}
-		allowed[n] = lbMaxF(c->chain[i].upperLength + c->chain[i].lowerLength - def->bodyMargin, 0.0f);
+		allowed[n].hi = lbMaxF(c->chain[i].upperLength + c->chain[i].lowerLength - def->bodyMargin, 0.0f);
+		// A held hand's shoulder keeps some way off it: an arm folded tighter swings far for every
+		// centimetre the shoulder moves (its elbow's circle turns about the short shoulder-wrist
+		// line), 20-40 degrees a frame as the body shifted by a few centimetres.
+		allowed[n].lo = i < 2 ? LB_CLIMB_HAND_FOLD * allowed[n].hi : 0.0f;
 		++n;
 	}
 	return n;
@@ -1595,6 +1624,8 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	if (r != lb_ok)
 		return r;
 	for (int s = 0; s < 2; ++s)
+		c.hipBeforeMs[s] = work.model[humanoid->leg[s].thigh].p;
+	for (int s = 0; s < 2; ++s)
 	{
 		lbVec3 pts[lb_solePointCount];
 		lbHumanoid_GetSolePointsMs(humanoid, &work, s, pts);
@@ -1668,9 +1699,12 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		}
 	}
 
-	// The body (pelvis, then each spine bone) turns from last frame's no faster than twice the turn
-	// limit: the full-body solve can answer an effector's alpha crossing a joint limit or the
-	// pelvis's range with a jump of its own. Only rotations: the limbs are solved after, so every
+	// The body (pelvis, then each spine bone) turns from last frame's no faster than the turn limit:
+	// the full-body solve can answer an effector's alpha crossing a joint limit or the pelvis's
+	// range with a jump of its own, and settles in another of the bodies that reach every target
+	// as a limb's limit comes in or goes (12-24 degrees of pelvis apart from one frame to the next
+	// with the targets still). Each bone's turn adds up at the shoulders, so the limit is the
+	// hands' own, not the limbs' two and a half times it. Only rotations: the limbs are solved after, so every
 	// held limb still ends on its hold.
 	// A limited body that would take a held limb's shoulder or hip farther out of reach than the
 	// solve's own body (by more than LB_CLIMB_BODY_LIMIT_SLACK) is not limited this frame: the
@@ -1685,7 +1719,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 			solved[k] = lbClimbValidBone(skeleton, bodyBones[k]) ? work.model[bodyBones[k]].q : lbQuat_identity;
 		}
 		lbVec3 rootMs[4], lockMs[4];
-		float allowed[4];
+		lbClimbReach allowed[4];
 		int n = lbClimbLockPoints(&c, &newCache, cacheValid, rootMs, lockMs, allowed);
 		const float before = n > 0 ? lbClimbExcess(rootMs, lockMs, allowed, n, lbVec3_zero) : 0.0f;
 		bool limited = false;
@@ -1695,7 +1729,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 			if (!lbClimbValidBone(skeleton, b) || !(cacheValid && c.maxTurn > 0.0f))
 				continue;
 			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c.cw.q), newCache.lastBodyWs[k]));
-			const lbQuat q = lbClimbTurnToward(lastMs, work.model[b].q, 2.5f * c.maxTurn);
+			const lbQuat q = lbClimbTurnToward(lastMs, work.model[b].q, c.maxTurn);
 			if (lbQuatAngleBetween(q, work.model[b].q) > 1.0e-6f)
 			{
 				r = lbPose_SetBoneModelRotation(&work, skeleton, b, q, true);
@@ -1707,14 +1741,37 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		if (limited && n > 0)
 		{
 			n = lbClimbLockPoints(&c, &newCache, cacheValid, rootMs, lockMs, allowed);
-			if (lbClimbExcess(rootMs, lockMs, allowed, n, lbVec3_zero) > lbMaxF(before, 0.0f) + LB_CLIMB_BODY_LIMIT_SLACK)
+			const float bound = lbMaxF(before, 0.0f) + LB_CLIMB_BODY_LIMIT_SLACK;
+			if (lbClimbExcess(rootMs, lockMs, allowed, n, lbVec3_zero) > bound)
+			{
+				// The limit gives way only as far as it must: the body goes the least part of the way
+				// from the limited rotations to the solved ones that brings the limbs back within the
+				// bound (bisected; all the way, the solve's own body, always does). Giving way all at
+				// once threw the body 12-17 degrees in a frame.
+				lbQuat limitedQ[1 + LB_MAX_SPINE];
 				for (int k = 0; k < 1 + spineCount; ++k)
-					if (lbClimbValidBone(skeleton, bodyBones[k]))
-					{
-						r = lbPose_SetBoneModelRotation(&work, skeleton, bodyBones[k], solved[k], true);
-						if (r != lb_ok)
-							return r;
-					}
+					limitedQ[k] = lbClimbValidBone(skeleton, bodyBones[k]) ? work.model[bodyBones[k]].q : lbQuat_identity;
+				float lo = 0.0f, hi = 1.0f;
+				for (int round = 0; round <= LB_CLIMB_BODY_GIVE_ROUNDS; ++round)
+				{
+					const float f = round == LB_CLIMB_BODY_GIVE_ROUNDS ? hi : 0.5f * (lo + hi);
+					for (int k = 0; k < 1 + spineCount; ++k)
+						if (lbClimbValidBone(skeleton, bodyBones[k]))
+						{
+							r = lbPose_SetBoneModelRotation(&work, skeleton, bodyBones[k],
+															lbQuatNormalize(lbQuatSlerp(limitedQ[k], solved[k], f)), true);
+							if (r != lb_ok)
+								return r;
+						}
+					if (round == LB_CLIMB_BODY_GIVE_ROUNDS)
+						break;
+					n = lbClimbLockPoints(&c, &newCache, cacheValid, rootMs, lockMs, allowed);
+					if (lbClimbExcess(rootMs, lockMs, allowed, n, lbVec3_zero) > bound)
+						lo = f;
+					else
+						hi = f;
+				}
+			}
 		}
 		for (int k = 0; k < 1 + spineCount; ++k)
 			if (lbClimbValidBone(skeleton, bodyBones[k]))
@@ -1747,7 +1804,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	// 3. The body held to every locked limb together.
 	{
 		lbVec3 rootMs[4], lockMs[4];
-		float allowed[4];
+		lbClimbReach allowed[4];
 		const int n = lbClimbLockPoints(&c, &newCache, cacheValid, rootMs, lockMs, allowed);
 		if (n > 0)
 		{
@@ -1758,6 +1815,8 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 				r = lbPose_TranslateBoneModel(&work, skeleton, humanoid->pelvis, shift);
 				if (r != lb_ok)
 					return r;
+				// The next frame's follow limit starts from where the body ended, held included.
+				newCache.lastBodyShiftWs = lbAdd(newCache.lastBodyShiftWs, lbTransformVector(c.cw, shift));
 			}
 		}
 	}
