@@ -129,6 +129,9 @@ static bool lbClimbTargetsFinite(const lbClimbTargets* t)
 		if (l->hasSurface && !lbIsValidVec3(l->surfaceWs))
 			return false;
 	}
+	for (int k = 0; k < t->sideWallCount && k < 2; ++k)
+		if (!lbIsValidVec3(t->sideWallPointWs[k]) || !lbIsValidVec3(t->sideWallNormalWs[k]))
+			return false;
 	return true;
 }
 
@@ -194,6 +197,10 @@ typedef struct lbClimbPoseCtx
 	bool top[4];
 	// Every held limb is on a top (nothing holds the wall any more): standing up on a ledge.
 	bool onTops;
+	// Walls beside the body the sense stage found (a point and the outward normal, unit): the knees
+	// keep off them too.
+	lbVec3 sidePointMs[2], sideNormalMs[2];
+	int sideCount;
 } lbClimbPoseCtx;
 
 // Turns `from` toward `to` by at most `maxAngle` (rad); `to` when maxAngle <= 0.
@@ -1086,9 +1093,10 @@ static void lbClimbWallFrame(const lbClimbPoseCtx* c, lbVec3 n, lbVec3* outH, lb
 // Side blend (with its cache rule), wall frame, side direction and knee pole of leg `s` reaching
 // `ankle` from the current hips. `legPoleMs` is the knee's natural direction (the humanoid's knee
 // pole carried by the thigh). Without `withPole` the knee pole is left zero (the ankle estimate
-// needs only the side and the wall frame, for the toes).
+// needs only the side and the wall frame, for the toes). `lastKneeMs` (optional): the knee's
+// direction last frame (model), which the clearance keeps to between two walls.
 static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankle, float cachedIn, bool cacheValid,
-									 lbVec3 legPoleMs, bool withPole)
+									 lbVec3 legPoleMs, bool withPole, const lbVec3* lastKneeMs)
 {
 	const lbClimbDef* def = c->def;
 	const lbHumanoid* h = c->humanoid;
@@ -1174,19 +1182,28 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 	// hgt_j + radius (A_j cos phi + B_j sin phi) >= clearance; the candidates are the preferred
 	// angle and the ends of each plane's allowed arc, and the nearest one that keeps off every
 	// plane (or misses least) is taken.
-	float hgt[4], A[4], B[4];
+	// The walls beside the body the sense stage found count as well (an inside corner's other wall
+	// that no limb holds: a knee swung out to the side went 5 cm into it).
+	float hgt[6], A[6], B[6];
 	int planes = 0;
-	for (int j = -1; j < 4; ++j)
+	for (int j = -1; j < 4 + c->sideCount; ++j)
 	{
 		lbVec3 nj = n, pj = plane;
-		if (j >= 0)
+		if (j >= 4)
+		{
+			nj = c->sideNormalMs[j - 4];
+			pj = c->sidePointMs[j - 4];
+			if (lbDot(nj, n) > 0.95f)
+				continue;
+		}
+		else if (j >= 0)
 		{
 			if (j == 2 + s || !c->held[j] || c->top[j] || lbDot(c->normalMs[j], n) > 0.95f)
 				continue;
 			nj = c->normalMs[j];
 			pj = c->surfaceMs[j];
 		}
-		if (planes >= 4)
+		if (planes >= 6)
 			break;
 		hgt[planes] = lbDot(lbSub(centre, pj), nj);
 		A[planes] = lbDot(u, nj);
@@ -1199,7 +1216,7 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 		missPref += lbMaxF(clearance - (hgt[j] + radius * (A[j] * cosf(phi) + B[j] * sinf(phi))), 0.0f);
 	if (missPref > 0.0f)
 	{
-		float cands[8];
+		float cands[12];
 		int nc = 0;
 		for (int j = 0; j < planes; ++j)
 		{
@@ -1217,6 +1234,17 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 				cands[nc++] = lbClampF(lbClimbWrapAngle(phi0 - half), -maxSwivel, maxSwivel);
 			}
 		}
+		float lastPhi = 0.0f;
+		bool hasLast = false;
+		if (lastKneeMs)
+		{
+			const lbVec3 l = lbProjectOnPlane(*lastKneeMs, legAxis);
+			if (lbLengthSquared(l) > 1.0e-8f)
+			{
+				lastPhi = atan2f(lbDot(l, v), lbDot(l, u));
+				hasLast = true;
+			}
+		}
 		float best = phi, bestCost = 1.0e9f;
 		for (int i = 0; i < nc; ++i)
 		{
@@ -1227,8 +1255,13 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 			float miss = 0.0f;
 			for (int j = 0; j < planes; ++j)
 				miss += lbMaxF(clearance - (hgt[j] + radius * (A[j] * cc + B[j] * sc)), 0.0f);
-			// Ties go to the outward side (positive phi).
-			const float cost = lbAbsF(lbClimbWrapAngle(cnd - phi)) + 100.0f * miss - (cnd > 0.0f ? 1.0e-4f : 0.0f);
+			// Ties go to the outward side (positive phi). Between two walls (an inside corner) the
+			// knee also keeps to the side it was on: the best arc end can change sides there, and
+			// the way across passes through the other wall (a knee turned toward it for a frame
+			// went 4 cm into the side wall). On one wall the two ends mirror each other and the tie
+			// decides, as it always has.
+			const float stay = hasLast && planes > 1 ? 0.5f * lbAbsF(lbClimbWrapAngle(cnd - lastPhi)) : 0.0f;
+			const float cost = lbAbsF(lbClimbWrapAngle(cnd - phi)) + 100.0f * miss - (cnd > 0.0f ? 1.0e-4f : 0.0f) + stay;
 			if (cost < bestCost)
 			{
 				bestCost = cost;
@@ -1281,7 +1314,10 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	const float a = c->ikAlpha[limb];
 	const lbSole sole = c->axes.sole[s];
 	const lbVec3 legPole = lbLimbChain_PoleMs(&c->chain[limb], pose);
-	const lbClimbLegPlan plan = lbClimbPlanLeg(c, s, c->ankleGuessMs[s], newCache->legSide[s], cacheValid, legPole, true);
+	const lbVec3 lastKneeMsV = lbInvTransformDirection(c->cw, newCache->lastKneeWs[s]);
+	const lbVec3* lastKnee = cacheValid && c->maxTurn > 0.0f ? &lastKneeMsV : NULL;
+	const lbClimbLegPlan plan = lbClimbPlanLeg(c, s, c->ankleGuessMs[s], newCache->legSide[s], cacheValid, legPole, true,
+							   lastKnee);
 	newCache->legSide[s] = plan.cached;
 	res->legSide[s] = plan.side;
 	// The knee's direction about the hip-ankle line swings from last frame's no faster than the
@@ -1412,7 +1448,7 @@ static lbVec3 lbClimbGuessAnkle(const lbClimbPoseCtx* c, int s, float cachedSide
 	// Only the side and the wall frame are read here (the toes): the knee pole is planned once,
 	// from where the body ends, by the leg stage.
 	const lbClimbLegPlan plan =
-		lbClimbPlanLeg(c, s, first, cachedSide, cacheValid, lbLimbChain_PoleMs(&c->chain[2 + s], pose), false);
+		lbClimbPlanLeg(c, s, first, cachedSide, cacheValid, lbLimbChain_PoleMs(&c->chain[2 + s], pose), false, NULL);
 	lbVec3 toe, top;
 	lbClimbToeDirections(c, s, &plan, sole.toeFlat, &toe, &top);
 	lbQuat q = lbAimRotation(pose->model[foot].q, sole.toeFlat, toe, h->legAxes[s].footUp, top, 1.0f);
@@ -1513,6 +1549,8 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	if (pose->boneCount != skeleton->boneCount || skeleton->boneCount <= 0)
 		return lbReport(lb_errorSkeletonMismatch, "%s: pose has %d bones, skeleton %d", fn, pose->boneCount,
 						skeleton->boneCount);
+	if (targets->sideWallCount < 0 || targets->sideWallCount > 2)
+		return lbReport(lb_errorInvalidArgument, "%s: sideWallCount %d outside 0-2", fn, targets->sideWallCount);
 	if (!lbClimbTargetsFinite(targets))
 		return lbReport(lb_errorNonFinite, "%s: non-finite targets", fn);
 	if (!lbClimbDefFinite(def))
@@ -1605,6 +1643,18 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		c.locked[i] = l->locked;
 		c.settling[i] = l->locked && l->mode == lb_climbLocking;
 		c.held[i] = l->hasSurface && (l->locked || c.ikAlpha[i] > 0.5f);
+	}
+	c.sideCount = targets->sideWallCount;
+	for (int k = 0; k < c.sideCount; ++k)
+	{
+		c.sidePointMs[k] = lbClimbPointMs(&c, targets->sideWallPointWs[k]);
+		c.sideNormalMs[k] = lbNormalize(lbInvTransformDirection(c.cw, targets->sideWallNormalWs[k]));
+		// A degenerate normal gives a plane every knee clears (far below, facing up): no constraint.
+		if (lbLengthSquared(c.sideNormalMs[k]) == 0.0f)
+		{
+			c.sidePointMs[k] = lbMulSV(-1.0e3f, c.upMs);
+			c.sideNormalMs[k] = c.upMs;
+		}
 	}
 	c.onTops = true;
 	for (int i = 0; i < 4; ++i)
