@@ -981,18 +981,18 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		// the wrist's ranges reach from the arm as it now is. A hand confirmed while still turning
 		// toward the wall settles over the transition instead of keeping that tilt; the held
 		// rotation turns toward it from last frame's, so it never pops, and the contact is kept.
-		// Only while the forearm's roll can take the turn within its range, give or take the
-		// wrist's own twist: a hand whose flat palm asks the forearm farther keeps the rotation it
-		// was steered to. (Settling the imported rig's left hand that way, its forearm at the end
-		// of its roll, took its palm from 44 to 14 degrees, but the body then shook as the other
-		// hand let go: pops of 17-20 degrees in the held right forearm and the pelvis.)
+		// A flat palm that asks the forearm past its roll range settles as far as the range and
+		// the wrist take it (the imported rig's left hand, its forearm at the end of its roll: 44
+		// -> 14 degrees). That used to shake the body as the other hand let go (pops of 17-20
+		// degrees in the held right forearm and the pelvis), so such a hand kept the tilt it was
+		// steered to; with the held forearm's roll and the body's turn limited per frame it no
+		// longer does.
 		const lbQuat q = pose->model[hand].q;
 		const lbQuat flat =
 			lbQuatNormalize(lbQuatMul(lbQuatFromTo(lbNormalize(lbQuatRotate(q, h->armAxes[s].palm)), lbNeg(n)), q));
 		float total, fullRoll;
 		const lbQuat settledMs = lbClimbReachableHand(c, s, flat, prefer, &total, &fullRoll);
-		if (lbAbsF(total - fullRoll) <= LB_CLIMB_WRIST_TWIST)
-			newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, settledMs));
+		newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, settledMs));
 	}
 	else if (!cacheValid)
 		newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, fresh));
