@@ -307,6 +307,66 @@ static void test_knees_clear_the_wall(void)
 	}
 }
 
+// A foot out to its side swings its knee out beside the hip (the side blend). A wall beside the
+// body that no limb holds (an inside corner's other wall), given by the sense stage as a side
+// wall, keeps that knee off it: placed where the knee went 3 cm into it, the knee ends at least
+// 6 cm off it, bent its anatomical way, its toe tip still on the target. Without the side wall the
+// same knee is in the wall (the check could fail).
+static void test_knees_keep_off_a_side_wall(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		Fixture f;
+		fixtureInit(&f, (lbReferenceRig)rig);
+		lbVec3 targetMs[4];
+		lbClimbTargets t = stance(&f, 0.25f, 0.3f, targetMs);
+		const int s = lb_left;
+		const lbVec3 outDir = f.h.leftMs;
+		targetMs[2 + s] = lbMulAdd(targetMs[2 + s], 0.3f, outDir);
+		t.limbs[2 + s].targetWs = lbTransformPoint(f.cw, targetMs[2 + s]);
+		t.limbs[2 + s].surfaceWs = lbTransformPoint(f.cw, lbMulAdd(targetMs[2 + s], -f.def.lockOffset[1], f.wallNormal));
+		t.limbs[2 + s].locked = false;
+		t.limbs[2 + s].bodyAlpha = 0.0f;
+		lbClimbPoseResult res;
+		lbClimbPoseCache_Reset(&f.cache);
+		ENSURE(apply(&f, &t, &res) == lb_ok);
+		const lbVec3 knee = f.pose.model[f.h.leg[s].calf].p;
+		const lbVec3 hip = f.pose.model[f.h.leg[s].thigh].p;
+		const float kneeOut = lbDot(lbSub(knee, hip), outDir);
+		const float footOut = lbDot(lbSub(toeTipMs(&f, s), hip), outDir);
+		// The wall beside the body, 3 cm inside the knee (and clear of the foot).
+		const lbVec3 wallPoint = lbMulAdd(knee, -0.03f, outDir);
+		lbClimbTargets w = t;
+		w.sideWallCount = 1;
+		w.sideWallPointWs[0] = lbTransformPoint(f.cw, wallPoint);
+		w.sideWallNormalWs[0] = lbTransformDirection(f.cw, lbNeg(outDir));
+		float gapWithout = 0.0f;
+		for (int pass = 0; pass < 2; ++pass)
+		{
+			lbClimbPoseCache_Reset(&f.cache);
+			ENSURE(apply(&f, pass == 0 ? &t : &w, &res) == lb_ok);
+			const lbVec3 k = f.pose.model[f.h.leg[s].calf].p;
+			const float gap = lbDot(lbSub(wallPoint, k), outDir);
+			const float toe = lbDistance(toeTipMs(&f, s), targetMs[2 + s]);
+			const float bend = limbBendDeg(&f, lb_limbLegL);
+			if (pass == 0)
+			{
+				gapWithout = gap;
+				ENSURE(gap < 0.0f);
+				continue;
+			}
+			printf("  %s: side %.2f, knee %.3f m out beside the hip (foot %.3f); off a side wall there %.3f m "
+				   "(without it %.3f), toe %.4f m, bend %.1f deg\n",
+				   lbReferenceRigName((lbReferenceRig)rig), (double)res.legSide[s], (double)kneeOut, (double)footOut,
+				   (double)gap, (double)gapWithout, (double)toe, (double)bend);
+			ENSURE(gap >= 0.06f);
+			ENSURE(toe <= 0.002f);
+			ENSURE(bend > -0.5f);
+		}
+		fixtureFree(&f);
+	}
+}
+
 // Locks far apart: the body alpha is 0, so only the joint constraint moves the body. Every
 // shoulder and hip ends within its allowed reach of its lock, or the excess is reported.
 static void test_body_held_to_all_locks(void)
@@ -362,6 +422,76 @@ static void test_body_held_to_all_locks(void)
 					   (double)worstKind[0], (double)worstKind[1], (double)res.remainingMax);
 			fixtureFree(&f);
 		}
+	}
+}
+
+// Both hands held and the climbing frame rising 1 cm a frame (and drifting 4 mm sideways) for
+// 1.2 s: the body rises past the hands, whose held rotations keep the fingers up while the
+// forearms come to point down (the wrists flex far). No arm bone's world rotation changes by more
+// than 15 degrees from one frame to the next, and the hands stay on their holds.
+static void test_held_forearms_roll_steadily_as_the_body_rises(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		Fixture f;
+		fixtureInit(&f, (lbReferenceRig)rig);
+		lbVec3 targetMs[4];
+		lbClimbTargets t = stance(&f, 0.25f, 0.45f, targetMs);
+		t.dt = 1.0f / 60.0f;
+		for (int i = 0; i < 4; ++i)
+		{
+			t.limbs[i].bodyAlpha = 0.0f;
+			if (i >= 2)
+			{
+				t.limbs[i].locked = false;
+				t.limbs[i].mode = lb_climbFree;
+				t.limbs[i].ikAlpha = 0.0f;
+			}
+		}
+		lbClimbPoseCache_Reset(&f.cache);
+		const int nb = f.skeleton->boneCount;
+		lbQuat* last = (lbQuat*)malloc(sizeof(lbQuat) * (size_t)nb);
+		float worst = 0.0f, worstRemaining = 0.0f;
+		int worstBone = -1;
+		for (int frame = 0; frame < 72; ++frame)
+		{
+			t.characterWs.p = lbMulAdd(lbMulAdd(f.cw.p, 0.01f * (float)frame, f.h.upMs), 0.004f * (float)frame, f.h.leftMs);
+			lbClimbPoseResult res;
+			ENSURE(lbClimbApplyPose(&t, &f.def, f.skeleton, &f.h, &f.cache, (lbPose_Copy(&f.pose, &f.anim), &f.pose),
+									f.workspace, f.workspaceSize, &res) == lb_ok);
+			worstRemaining = lbMaxF(worstRemaining, res.remainingMax);
+			for (int s = 0; s < 2; ++s)
+			{
+				const lbArmBones* arm = &f.h.arm[s];
+				int bones[2 + LB_MAX_TWIST];
+				int n = 0;
+				bones[n++] = arm->upperArm;
+				bones[n++] = arm->foreArm;
+				for (int k = 0; k < arm->twistCount && k < LB_MAX_TWIST; ++k)
+					bones[n++] = arm->twist[k];
+				for (int k = 0; k < n; ++k)
+				{
+					const lbQuat q = lbQuatNormalize(lbQuatMul(t.characterWs.q, f.pose.model[bones[k]].q));
+					if (frame > 0)
+					{
+						const float d = lbQuatAngleBetween(last[bones[k]], q) * LB_RAD2DEG;
+						if (d > worst)
+						{
+							worst = d;
+							worstBone = bones[k];
+						}
+					}
+					last[bones[k]] = q;
+				}
+			}
+		}
+		printf("  %s: largest arm bone turn in a frame %.1f deg (%s), hands within %.4f m of their targets\n",
+			   lbReferenceRigName((lbReferenceRig)rig), (double)worst, worstBone >= 0 ? f.skeleton->names[worstBone] : "-",
+			   (double)worstRemaining);
+		ENSURE(worst <= 15.0f);
+		ENSURE(worstRemaining < 0.002f);
+		free(last);
+		fixtureFree(&f);
 	}
 }
 
@@ -679,6 +809,19 @@ static void test_bad_input_changes_nothing(void)
 			ENSURE(CALL(&t, &f.def, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorNonFinite);
 		}
 		ENSURE(sameAsSnapshot(&f, &snap));
+		// Side walls: a count outside 0-2, or a non-finite wall within the count.
+		{
+			lbClimbTargets t = good;
+			t.sideWallCount = -1;
+			ENSURE(CALL(&t, &f.def, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorInvalidArgument);
+			t.sideWallCount = 3;
+			ENSURE(CALL(&t, &f.def, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorInvalidArgument);
+			t.sideWallCount = 1;
+			t.sideWallNormalWs[0] = lbVec3_axisX;
+			t.sideWallPointWs[0] = lbMakeVec3(NAN, 0.0f, 0.0f);
+			ENSURE(CALL(&t, &f.def, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorNonFinite);
+		}
+		ENSURE(sameAsSnapshot(&f, &snap));
 		// A NaN or an infinity anywhere in the input pose (the first, a middle and the last bone;
 		// local or model; position, rotation or scale) is refused and changes nothing.
 		for (int k = 0; k < 2; ++k)
@@ -865,8 +1008,10 @@ int main(int argc, char** argv)
 	RUN_TEST(test_climbing_stance);
 	RUN_TEST(test_leg_side_mirrors);
 	RUN_TEST(test_knees_clear_the_wall);
+	RUN_TEST(test_knees_keep_off_a_side_wall);
 	RUN_TEST(test_body_held_to_all_locks);
 	RUN_TEST(test_one_lock_just_out_of_reach_moves_the_body_that_much);
+	RUN_TEST(test_held_forearms_roll_steadily_as_the_body_rises);
 	RUN_TEST(test_hand_cache_holds_while_the_body_moves);
 	RUN_TEST(test_hand_on_a_ledge);
 	RUN_TEST(test_hand_range_and_no_flip);

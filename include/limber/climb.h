@@ -300,6 +300,14 @@ typedef struct lbClimbTargets
 	lbVec3 probeWs[2];
 	float probePush[2];
 	///@}
+	///@{
+	/// Walls beside the body that the side probes found this frame (world): a point on each and its
+	/// outward normal (unit), `sideWallCount` of them (0-2; zero-initialised targets have none). The
+	/// pose stage keeps the knees off them as off the walls a limb holds: an inside corner's other
+	/// wall, which no limb may hold.
+	lbVec3 sideWallPointWs[2], sideWallNormalWs[2];
+	int sideWallCount;
+	///@}
 	/// Casts made this frame.
 	int castCount;
 	/// Frame time the targets were made for (s): the pose stage limits how fast the hands and knees

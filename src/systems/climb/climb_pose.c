@@ -37,6 +37,10 @@
 // How much farther out of reach (m) the body's turn limit may take a held limb's shoulder or hip
 // than the full-body solve left it before the limit gives way for the frame.
 #define LB_CLIMB_BODY_LIMIT_SLACK 0.01f
+// Bisection rounds finding how far that limit gives way.
+#define LB_CLIMB_BODY_GIVE_ROUNDS 6
+// Least distance a held hand's shoulder keeps from its hold, as a fraction of the arm's reach.
+#define LB_CLIMB_HAND_FOLD 0.3f
 // Human range of the ankle (rad): its swing (flexion and inversion together) from the rest foot
 // and its twist.
 #define LB_CLIMB_ANKLE_SWING (55.0f * LB_DEG2RAD)
@@ -125,6 +129,9 @@ static bool lbClimbTargetsFinite(const lbClimbTargets* t)
 		if (l->hasSurface && !lbIsValidVec3(l->surfaceWs))
 			return false;
 	}
+	for (int k = 0; k < t->sideWallCount && k < 2; ++k)
+		if (!lbIsValidVec3(t->sideWallPointWs[k]) || !lbIsValidVec3(t->sideWallNormalWs[k]))
+			return false;
 	return true;
 }
 
@@ -179,8 +186,9 @@ typedef struct lbClimbPoseCtx
 	// Feet: the toe tip relative to the ankle in the foot bone's frame (model lengths), from the
 	// input pose, so toes bent at the ball joint are kept.
 	lbVec3 toeTipFoot[2];
-	// Feet: the ankle goal estimated before the body moves.
-	lbVec3 ankleGuessMs[2];
+	// Feet: the ankle goal estimated before the body moves, and each hip there (after the body's
+	// clearance offset, before the full-body solve).
+	lbVec3 ankleGuessMs[2], hipBeforeMs[2];
 	// Largest turn of a hand or swing of a knee since the last frame (rad); 0 = no limit.
 	float maxTurn;
 	// The rig's forearm, ankle and sole axes.
@@ -189,6 +197,10 @@ typedef struct lbClimbPoseCtx
 	bool top[4];
 	// Every held limb is on a top (nothing holds the wall any more): standing up on a ledge.
 	bool onTops;
+	// Walls beside the body the sense stage found (a point and the outward normal, unit): the knees
+	// keep off them too.
+	lbVec3 sidePointMs[2], sideNormalMs[2];
+	int sideCount;
 } lbClimbPoseCtx;
 
 // Turns `from` toward `to` by at most `maxAngle` (rad); `to` when maxAngle <= 0.
@@ -212,13 +224,27 @@ static lbVec3 lbClimbPointMs(const lbClimbPoseCtx* c, lbVec3 pWs)
 // ---------------------------------------------------------------------------------------------
 // Joint body constraint
 
-// Largest distance any locked limb's root joint (shoulder, hip) lies beyond its allowed reach from
+// Reach allowed to a locked limb's root joint (shoulder, hip) from its lock (m): at most `hi`, and at
+// least `lo`.
+typedef struct lbClimbReach
+{
+	float lo, hi;
+} lbClimbReach;
+
+// Signed distance of a root joint at `d` from its lock outside its allowed reach: beyond it
+// (positive, d - hi) or folded inside its least reach (negative, d - lo); 0 within.
+static float lbClimbReachError(float d, lbClimbReach r)
+{
+	return d > r.hi ? d - r.hi : (d < r.lo ? d - r.lo : 0.0f);
+}
+
+// Largest distance any locked limb's root joint (shoulder, hip) lies outside its allowed reach from
 // its lock after moving the pelvis by t; rootMs, lockMs and allowed are per locked limb.
-static float lbClimbExcess(const lbVec3* rootMs, const lbVec3* lockMs, const float* allowed, int n, lbVec3 t)
+static float lbClimbExcess(const lbVec3* rootMs, const lbVec3* lockMs, const lbClimbReach* allowed, int n, lbVec3 t)
 {
 	float worst = 0.0f;
 	for (int i = 0; i < n; ++i)
-		worst = lbMaxF(worst, lbDistance(lbAdd(rootMs[i], t), lockMs[i]) - allowed[i]);
+		worst = lbMaxF(worst, lbAbsF(lbClimbReachError(lbDistance(lbAdd(rootMs[i], t), lockMs[i]), allowed[i])));
 	return worst;
 }
 
@@ -239,31 +265,32 @@ static lbVec3 lbClimbSolveSym3(lbVec3 r0, lbVec3 r1, lbVec3 r2, lbVec3 b)
 					  (float)((c02 * bx + c12 * by + c22 * bz) / det));
 }
 
-// Sum of squared excesses beyond reach after moving the pelvis by t (0 when every limb holds).
-static float lbClimbExcessCost(const lbVec3* rootMs, const lbVec3* lockMs, const float* allowed, int n, lbVec3 t)
+// Sum of squared distances outside the allowed reaches after moving the pelvis by t (0 when every
+// limb holds).
+static float lbClimbExcessCost(const lbVec3* rootMs, const lbVec3* lockMs, const lbClimbReach* allowed, int n, lbVec3 t)
 {
 	float cost = 0.0f;
 	for (int i = 0; i < n; ++i)
 	{
-		const float e = lbDistance(lbAdd(rootMs[i], t), lockMs[i]) - allowed[i];
-		if (e > 0.0f)
-			cost += e * e;
+		const float e = lbClimbReachError(lbDistance(lbAdd(rootMs[i], t), lockMs[i]), allowed[i]);
+		cost += e * e;
 	}
 	return cost;
 }
 
 // Pelvis shift keeping every locked limb's root joint (shoulder, hip) within reach of its lock.
-// Each limb asks the pelvis to stay inside a ball (centre lock - root, radius the allowed reach);
-// the shift is solved for all balls together, not one limb after another (where a later limb
-// undoes an earlier one). The cost is the sum of the squared excesses beyond reach: convex, zero
-// exactly where every limb holds. Each round is a damped Gauss-Newton (Levenberg-Marquardt) step
-// on the limbs beyond reach at once, the smallest move bringing all of them back together to
-// first order; a step that does not lower the cost is retried with more damping, so opposing
+// Each limb asks the pelvis to stay inside a ball (centre lock - root, radius the allowed reach),
+// and a held hand's shoulder outside a small one (its least reach, LB_CLIMB_HAND_FOLD);
+// the shift is solved for all of them together, not one limb after another (where a later limb
+// undoes an earlier one). The cost is the sum of the squared distances outside the allowed
+// reaches: zero exactly where every limb holds, and convex but for the small balls. Each round is
+// a damped Gauss-Newton (Levenberg-Marquardt) step on the limbs outside their reach at once, the
+// smallest move bringing all of them back together to first order; a step that does not lower the cost is retried with more damping, so opposing
 // limbs never make it blow up. One limb alone is projected back onto its reach in one round, as
 // the seed does. When the balls have no common point (locks farther apart than the body allows)
 // the rounds settle where the squared excesses are smallest, so the shortfall is shared between
 // the limbs, and the largest is reported.
-static lbVec3 lbClimbHoldBody(const lbVec3* rootMs, const lbVec3* lockMs, const float* allowed, int n, int maxRounds,
+static lbVec3 lbClimbHoldBody(const lbVec3* rootMs, const lbVec3* lockMs, const lbClimbReach* allowed, int n, int maxRounds,
 							  float* outExcess, int* outRounds)
 {
 	lbVec3 t = lbVec3_zero;
@@ -280,8 +307,8 @@ static lbVec3 lbClimbHoldBody(const lbVec3* rootMs, const lbVec3* lockMs, const 
 		{
 			float d = 0.0f;
 			const lbVec3 u = lbGetLengthAndNormalize(&d, lbSub(lbAdd(rootMs[i], t), lockMs[i]));
-			const float e = d - allowed[i];
-			if (e <= 0.0f || d == 0.0f)
+			const float e = lbClimbReachError(d, allowed[i]);
+			if (e == 0.0f || d == 0.0f)
 				continue;
 			r0 = lbMulAdd(r0, u.x, u);
 			r1 = lbMulAdd(r1, u.y, u);
@@ -420,16 +447,41 @@ static float lbClimbForearmRoll(const lbClimbPoseCtx* c, int s)
 }
 
 // Turn about the forearm, from the forearm's reference roll, that puts the hand at `handMs`
-// (model): the forearm's roll (`roll`, lbClimbForearmRoll of the pose as it is) plus the hand's own
-// twist about its finger axis.
+// (model): the forearm's roll (`roll`, lbClimbForearmRoll of the pose as it is) plus the roll that
+// best lines up the wrist's flexion axis and the palm's normal at rest (carried by the forearm as
+// it is) with the hand's, across the forearm: the roll r maximising the sum of
+// w (a cos r + (axis x a) sin r) . b over the two axes (a at rest, b the hand's, flexion weighted
+// twice the palm), atan2 of the sums. Each axis alone loses the roll somewhere a held hand goes:
+// the hand's twist about its finger axis (a swing and twist split) spins as the wrist's flexion
+// nears half a turn (fingers up, the forearm pointing down: the body risen past the hand), the
+// flexion axis alone as the hand deviates a quarter turn (the forearm along the wall beside the
+// hold), the palm alone as the wrist flexes a quarter turn; weighted unequally they cancel only
+// where both nearly lie along the forearm at once (the split rolled a held forearm 20-27 degrees a
+// frame; lbClimbSolveArm also limits a held forearm's roll per frame).
 static float lbClimbHandTwistAt(const lbClimbPoseCtx* c, int s, lbQuat handMs, float roll)
 {
 	const lbSkeleton* sk = c->skeleton;
-	const int hand = c->humanoid->arm[s].hand, parent = sk->parents[hand];
+	const lbPose* pose = c->pose;
+	const lbArmBones* arm = &c->humanoid->arm[s];
+	const lbArmAxes* ax = &c->humanoid->armAxes[s];
+	const int hand = arm->hand, parent = sk->parents[hand];
 	if (parent < 0)
 		return 0.0f;
-	const lbQuat local = lbQuatMul(lbQuatConj(c->pose->model[parent].q), handMs);
-	return roll + lbQuatTwistAngle(lbQuatMul(lbQuatConj(sk->restLocal[hand].q), local), c->humanoid->armAxes[s].finger);
+	const lbVec3 axis = lbNormalizeOr(lbSub(pose->model[hand].p, pose->model[arm->foreArm].p),
+									  lbTransformDirection(pose->model[arm->foreArm], ax->foreAlong));
+	const lbQuat atRest = lbQuatMul(pose->model[parent].q, sk->restLocal[hand].q);
+	const lbVec3 flex = lbNormalizeOr(lbCross(ax->finger, ax->palm), lbAnyPerpendicular(ax->finger));
+	const lbVec3 local[2] = { flex, ax->palm };
+	const float weight[2] = { 2.0f, 1.0f };
+	float cosSum = 0.0f, sinSum = 0.0f;
+	for (int k = 0; k < 2; ++k)
+	{
+		const lbVec3 from = lbProjectOnPlane(lbQuatRotate(atRest, local[k]), axis);
+		const lbVec3 to = lbQuatRotate(handMs, local[k]);
+		cosSum += weight[k] * lbDot(from, to);
+		sinSum += weight[k] * lbDot(lbCross(axis, from), to);
+	}
+	return roll + (cosSum * cosSum + sinSum * sinSum > 1.0e-12f ? atan2f(sinSum, cosSum) : 0.0f);
 }
 
 static float lbClimbHandTwist(const lbClimbPoseCtx* c, int s, lbQuat handMs)
@@ -864,8 +916,12 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	const int passes = settled ? 1 : LB_CLIMB_HAND_PASSES;
 	for (int pass = 0; pass < passes; ++pass)
 	{
+		// The roll follows last frame's no faster than twice the turn limit, a held forearm's no
+		// faster than the limit: a held hand keeps its rotation, so its roll changes only as the
+		// body moves the forearm under it, and where the roll that fits the hand is barely
+		// determined (the wrist bent far, as the body moves past the hold) it must not spin.
 		prefer = lbClimbPlaceHand(c, s, goal, start, a, prefer, !held, twistFrom,
-								  cacheValid && !held ? 2.0f * c->maxTurn : 0.0f, pass == 0);
+								  cacheValid ? (held ? 1.0f : 2.0f) * c->maxTurn : 0.0f, pass == 0);
 
 		// Whatever the placement did, the hand turns no faster than the limit (its branch
 		// switching, a blend ramping in); a held hand's rotation is its cache, so this never moves
@@ -925,18 +981,18 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		// the wrist's ranges reach from the arm as it now is. A hand confirmed while still turning
 		// toward the wall settles over the transition instead of keeping that tilt; the held
 		// rotation turns toward it from last frame's, so it never pops, and the contact is kept.
-		// Only while the forearm's roll can take the turn within its range, give or take the
-		// wrist's own twist: a hand whose flat palm asks the forearm farther keeps the rotation it
-		// was steered to. (Settling the imported rig's left hand that way, its forearm at the end
-		// of its roll, took its palm from 44 to 14 degrees, but the body then shook as the other
-		// hand let go: pops of 17-20 degrees in the held right forearm and the pelvis.)
+		// A flat palm that asks the forearm past its roll range settles as far as the range and
+		// the wrist take it (the imported rig's left hand, its forearm at the end of its roll: 44
+		// -> 14 degrees). That used to shake the body as the other hand let go (pops of 17-20
+		// degrees in the held right forearm and the pelvis), so such a hand kept the tilt it was
+		// steered to; with the held forearm's roll and the body's turn limited per frame it no
+		// longer does.
 		const lbQuat q = pose->model[hand].q;
 		const lbQuat flat =
 			lbQuatNormalize(lbQuatMul(lbQuatFromTo(lbNormalize(lbQuatRotate(q, h->armAxes[s].palm)), lbNeg(n)), q));
 		float total, fullRoll;
 		const lbQuat settledMs = lbClimbReachableHand(c, s, flat, prefer, &total, &fullRoll);
-		if (lbAbsF(total - fullRoll) <= LB_CLIMB_WRIST_TWIST)
-			newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, settledMs));
+		newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, settledMs));
 	}
 	else if (!cacheValid)
 		newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, fresh));
@@ -1037,9 +1093,10 @@ static void lbClimbWallFrame(const lbClimbPoseCtx* c, lbVec3 n, lbVec3* outH, lb
 // Side blend (with its cache rule), wall frame, side direction and knee pole of leg `s` reaching
 // `ankle` from the current hips. `legPoleMs` is the knee's natural direction (the humanoid's knee
 // pole carried by the thigh). Without `withPole` the knee pole is left zero (the ankle estimate
-// needs only the side and the wall frame, for the toes).
+// needs only the side and the wall frame, for the toes). `lastKneeMs` (optional): the knee's
+// direction last frame (model), which the clearance keeps to between two walls.
 static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankle, float cachedIn, bool cacheValid,
-									 lbVec3 legPoleMs, bool withPole)
+									 lbVec3 legPoleMs, bool withPole, const lbVec3* lastKneeMs)
 {
 	const lbClimbDef* def = c->def;
 	const lbHumanoid* h = c->humanoid;
@@ -1074,8 +1131,13 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 	const bool update = p.reachRatio > def->sideCacheMin && p.reachRatio < def->sideCacheMax && !c->locked[2 + s] &&
 						c->ikAlpha[2 + s] > def->sideCacheAlpha;
 	p.cached = update || !cacheValid ? candidate : lbClampF(cachedIn, -1.0f, 1.0f);
-	const float extend = lbRemapClamped(p.reachRatio, def->extendFadeStart, def->extendFadeEnd, 1.0f, 0.0f);
-	const float fold = lbRemapClamped(p.reachRatio, def->foldFadeStart, def->foldFadeEnd, 0.0f, 1.0f);
+	// The fades read the reach from the hip as it was before the body moved this frame: the side
+	// sets the toes, the toes the ankle's estimate, the estimate the full-body effector and so the
+	// hip; read from the moved hip the fade answered the body it had just moved, and the side
+	// blend swung between -1 and -0.5 every frame (the body with it, by 2-5 cm).
+	const float fadeRatio = lbDistance(ankle, c->hipBeforeMs[s]) / legLength;
+	const float extend = lbRemapClamped(fadeRatio, def->extendFadeStart, def->extendFadeEnd, 1.0f, 0.0f);
+	const float fold = lbRemapClamped(fadeRatio, def->foldFadeStart, def->foldFadeEnd, 0.0f, 1.0f);
 	p.side = p.cached * lbMinF(extend, fold);
 
 	// A frame about the hip-ankle axis: out of the wall, and sideways (toward the middle).
@@ -1120,19 +1182,28 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 	// hgt_j + radius (A_j cos phi + B_j sin phi) >= clearance; the candidates are the preferred
 	// angle and the ends of each plane's allowed arc, and the nearest one that keeps off every
 	// plane (or misses least) is taken.
-	float hgt[4], A[4], B[4];
+	// The walls beside the body the sense stage found count as well (an inside corner's other wall
+	// that no limb holds: a knee swung out to the side went 5 cm into it).
+	float hgt[6], A[6], B[6];
 	int planes = 0;
-	for (int j = -1; j < 4; ++j)
+	for (int j = -1; j < 4 + c->sideCount; ++j)
 	{
 		lbVec3 nj = n, pj = plane;
-		if (j >= 0)
+		if (j >= 4)
+		{
+			nj = c->sideNormalMs[j - 4];
+			pj = c->sidePointMs[j - 4];
+			if (lbDot(nj, n) > 0.95f)
+				continue;
+		}
+		else if (j >= 0)
 		{
 			if (j == 2 + s || !c->held[j] || c->top[j] || lbDot(c->normalMs[j], n) > 0.95f)
 				continue;
 			nj = c->normalMs[j];
 			pj = c->surfaceMs[j];
 		}
-		if (planes >= 4)
+		if (planes >= 6)
 			break;
 		hgt[planes] = lbDot(lbSub(centre, pj), nj);
 		A[planes] = lbDot(u, nj);
@@ -1145,7 +1216,7 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 		missPref += lbMaxF(clearance - (hgt[j] + radius * (A[j] * cosf(phi) + B[j] * sinf(phi))), 0.0f);
 	if (missPref > 0.0f)
 	{
-		float cands[8];
+		float cands[12];
 		int nc = 0;
 		for (int j = 0; j < planes; ++j)
 		{
@@ -1163,6 +1234,17 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 				cands[nc++] = lbClampF(lbClimbWrapAngle(phi0 - half), -maxSwivel, maxSwivel);
 			}
 		}
+		float lastPhi = 0.0f;
+		bool hasLast = false;
+		if (lastKneeMs)
+		{
+			const lbVec3 l = lbProjectOnPlane(*lastKneeMs, legAxis);
+			if (lbLengthSquared(l) > 1.0e-8f)
+			{
+				lastPhi = atan2f(lbDot(l, v), lbDot(l, u));
+				hasLast = true;
+			}
+		}
 		float best = phi, bestCost = 1.0e9f;
 		for (int i = 0; i < nc; ++i)
 		{
@@ -1173,8 +1255,13 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 			float miss = 0.0f;
 			for (int j = 0; j < planes; ++j)
 				miss += lbMaxF(clearance - (hgt[j] + radius * (A[j] * cc + B[j] * sc)), 0.0f);
-			// Ties go to the outward side (positive phi).
-			const float cost = lbAbsF(lbClimbWrapAngle(cnd - phi)) + 100.0f * miss - (cnd > 0.0f ? 1.0e-4f : 0.0f);
+			// Ties go to the outward side (positive phi). Between two walls (an inside corner) the
+			// knee also keeps to the side it was on: the best arc end can change sides there, and
+			// the way across passes through the other wall (a knee turned toward it for a frame
+			// went 4 cm into the side wall). On one wall the two ends mirror each other and the tie
+			// decides, as it always has.
+			const float stay = hasLast && planes > 1 ? 0.5f * lbAbsF(lbClimbWrapAngle(cnd - lastPhi)) : 0.0f;
+			const float cost = lbAbsF(lbClimbWrapAngle(cnd - phi)) + 100.0f * miss - (cnd > 0.0f ? 1.0e-4f : 0.0f) + stay;
 			if (cost < bestCost)
 			{
 				bestCost = cost;
@@ -1227,7 +1314,10 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	const float a = c->ikAlpha[limb];
 	const lbSole sole = c->axes.sole[s];
 	const lbVec3 legPole = lbLimbChain_PoleMs(&c->chain[limb], pose);
-	const lbClimbLegPlan plan = lbClimbPlanLeg(c, s, c->ankleGuessMs[s], newCache->legSide[s], cacheValid, legPole, true);
+	const lbVec3 lastKneeMsV = lbInvTransformDirection(c->cw, newCache->lastKneeWs[s]);
+	const lbVec3* lastKnee = cacheValid && c->maxTurn > 0.0f ? &lastKneeMsV : NULL;
+	const lbClimbLegPlan plan = lbClimbPlanLeg(c, s, c->ankleGuessMs[s], newCache->legSide[s], cacheValid, legPole, true,
+							   lastKnee);
 	newCache->legSide[s] = plan.cached;
 	res->legSide[s] = plan.side;
 	// The knee's direction about the hip-ankle line swings from last frame's no faster than the
@@ -1358,7 +1448,7 @@ static lbVec3 lbClimbGuessAnkle(const lbClimbPoseCtx* c, int s, float cachedSide
 	// Only the side and the wall frame are read here (the toes): the knee pole is planned once,
 	// from where the body ends, by the leg stage.
 	const lbClimbLegPlan plan =
-		lbClimbPlanLeg(c, s, first, cachedSide, cacheValid, lbLimbChain_PoleMs(&c->chain[2 + s], pose), false);
+		lbClimbPlanLeg(c, s, first, cachedSide, cacheValid, lbLimbChain_PoleMs(&c->chain[2 + s], pose), false, NULL);
 	lbVec3 toe, top;
 	lbClimbToeDirections(c, s, &plan, sole.toeFlat, &toe, &top);
 	lbQuat q = lbAimRotation(pose->model[foot].q, sole.toeFlat, toe, h->legAxes[s].footUp, top, 1.0f);
@@ -1371,7 +1461,7 @@ static lbVec3 lbClimbGuessAnkle(const lbClimbPoseCtx* c, int s, float cachedSide
 // The locked limbs' root joints (shoulder, hip) as posed, their locks and the reach allowed to each
 // (see lbClimbHoldBody); returns how many limbs are locked.
 static int lbClimbLockPoints(const lbClimbPoseCtx* c, const lbClimbPoseCache* cache, bool cacheValid, lbVec3* rootMs,
-							 lbVec3* lockMs, float* allowed)
+							 lbVec3* lockMs, lbClimbReach* allowed)
 {
 	const lbClimbDef* def = c->def;
 	int n = 0;
@@ -1390,7 +1480,11 @@ static int lbClimbLockPoints(const lbClimbPoseCtx* c, const lbClimbPoseCache* ca
 			const float lo = lbIsValidFloat(def->lockOffset[0]) ? def->lockOffset[0] : 0.0f;
 			lockMs[n] = lbSub(c->targetMs[i], lbMulSV(lo, lbAdd(c->normalMs[i], palm)));
 		}
-		allowed[n] = lbMaxF(c->chain[i].upperLength + c->chain[i].lowerLength - def->bodyMargin, 0.0f);
+		allowed[n].hi = lbMaxF(c->chain[i].upperLength + c->chain[i].lowerLength - def->bodyMargin, 0.0f);
+		// A held hand's shoulder keeps some way off it: an arm folded tighter swings far for every
+		// centimetre the shoulder moves (its elbow's circle turns about the short shoulder-wrist
+		// line), 20-40 degrees a frame as the body shifted by a few centimetres.
+		allowed[n].lo = i < 2 ? LB_CLIMB_HAND_FOLD * allowed[n].hi : 0.0f;
 		++n;
 	}
 	return n;
@@ -1455,6 +1549,8 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	if (pose->boneCount != skeleton->boneCount || skeleton->boneCount <= 0)
 		return lbReport(lb_errorSkeletonMismatch, "%s: pose has %d bones, skeleton %d", fn, pose->boneCount,
 						skeleton->boneCount);
+	if (targets->sideWallCount < 0 || targets->sideWallCount > 2)
+		return lbReport(lb_errorInvalidArgument, "%s: sideWallCount %d outside 0-2", fn, targets->sideWallCount);
 	if (!lbClimbTargetsFinite(targets))
 		return lbReport(lb_errorNonFinite, "%s: non-finite targets", fn);
 	if (!lbClimbDefFinite(def))
@@ -1548,6 +1644,18 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		c.settling[i] = l->locked && l->mode == lb_climbLocking;
 		c.held[i] = l->hasSurface && (l->locked || c.ikAlpha[i] > 0.5f);
 	}
+	c.sideCount = targets->sideWallCount;
+	for (int k = 0; k < c.sideCount; ++k)
+	{
+		c.sidePointMs[k] = lbClimbPointMs(&c, targets->sideWallPointWs[k]);
+		c.sideNormalMs[k] = lbNormalize(lbInvTransformDirection(c.cw, targets->sideWallNormalWs[k]));
+		// A degenerate normal gives a plane every knee clears (far below, facing up): no constraint.
+		if (lbLengthSquared(c.sideNormalMs[k]) == 0.0f)
+		{
+			c.sidePointMs[k] = lbMulSV(-1.0e3f, c.upMs);
+			c.sideNormalMs[k] = c.upMs;
+		}
+	}
 	c.onTops = true;
 	for (int i = 0; i < 4; ++i)
 		c.onTops = c.onTops && (!c.held[i] || c.top[i]);
@@ -1565,6 +1673,8 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	r = lbPose_TranslateBoneModel(&work, skeleton, humanoid->pelvis, lbInvTransformVector(c.cw, targets->bodyOffsetWs));
 	if (r != lb_ok)
 		return r;
+	for (int s = 0; s < 2; ++s)
+		c.hipBeforeMs[s] = work.model[humanoid->leg[s].thigh].p;
 	for (int s = 0; s < 2; ++s)
 	{
 		lbVec3 pts[lb_solePointCount];
@@ -1639,9 +1749,12 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		}
 	}
 
-	// The body (pelvis, then each spine bone) turns from last frame's no faster than twice the turn
-	// limit: the full-body solve can answer an effector's alpha crossing a joint limit or the
-	// pelvis's range with a jump of its own. Only rotations: the limbs are solved after, so every
+	// The body (pelvis, then each spine bone) turns from last frame's no faster than the turn limit:
+	// the full-body solve can answer an effector's alpha crossing a joint limit or the pelvis's
+	// range with a jump of its own, and settles in another of the bodies that reach every target
+	// as a limb's limit comes in or goes (12-24 degrees of pelvis apart from one frame to the next
+	// with the targets still). Each bone's turn adds up at the shoulders, so the limit is the
+	// hands' own, not the limbs' two and a half times it. Only rotations: the limbs are solved after, so every
 	// held limb still ends on its hold.
 	// A limited body that would take a held limb's shoulder or hip farther out of reach than the
 	// solve's own body (by more than LB_CLIMB_BODY_LIMIT_SLACK) is not limited this frame: the
@@ -1656,7 +1769,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 			solved[k] = lbClimbValidBone(skeleton, bodyBones[k]) ? work.model[bodyBones[k]].q : lbQuat_identity;
 		}
 		lbVec3 rootMs[4], lockMs[4];
-		float allowed[4];
+		lbClimbReach allowed[4];
 		int n = lbClimbLockPoints(&c, &newCache, cacheValid, rootMs, lockMs, allowed);
 		const float before = n > 0 ? lbClimbExcess(rootMs, lockMs, allowed, n, lbVec3_zero) : 0.0f;
 		bool limited = false;
@@ -1666,7 +1779,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 			if (!lbClimbValidBone(skeleton, b) || !(cacheValid && c.maxTurn > 0.0f))
 				continue;
 			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c.cw.q), newCache.lastBodyWs[k]));
-			const lbQuat q = lbClimbTurnToward(lastMs, work.model[b].q, 2.5f * c.maxTurn);
+			const lbQuat q = lbClimbTurnToward(lastMs, work.model[b].q, c.maxTurn);
 			if (lbQuatAngleBetween(q, work.model[b].q) > 1.0e-6f)
 			{
 				r = lbPose_SetBoneModelRotation(&work, skeleton, b, q, true);
@@ -1678,14 +1791,37 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		if (limited && n > 0)
 		{
 			n = lbClimbLockPoints(&c, &newCache, cacheValid, rootMs, lockMs, allowed);
-			if (lbClimbExcess(rootMs, lockMs, allowed, n, lbVec3_zero) > lbMaxF(before, 0.0f) + LB_CLIMB_BODY_LIMIT_SLACK)
+			const float bound = lbMaxF(before, 0.0f) + LB_CLIMB_BODY_LIMIT_SLACK;
+			if (lbClimbExcess(rootMs, lockMs, allowed, n, lbVec3_zero) > bound)
+			{
+				// The limit gives way only as far as it must: the body goes the least part of the way
+				// from the limited rotations to the solved ones that brings the limbs back within the
+				// bound (bisected; all the way, the solve's own body, always does). Giving way all at
+				// once threw the body 12-17 degrees in a frame.
+				lbQuat limitedQ[1 + LB_MAX_SPINE];
 				for (int k = 0; k < 1 + spineCount; ++k)
-					if (lbClimbValidBone(skeleton, bodyBones[k]))
-					{
-						r = lbPose_SetBoneModelRotation(&work, skeleton, bodyBones[k], solved[k], true);
-						if (r != lb_ok)
-							return r;
-					}
+					limitedQ[k] = lbClimbValidBone(skeleton, bodyBones[k]) ? work.model[bodyBones[k]].q : lbQuat_identity;
+				float lo = 0.0f, hi = 1.0f;
+				for (int round = 0; round <= LB_CLIMB_BODY_GIVE_ROUNDS; ++round)
+				{
+					const float f = round == LB_CLIMB_BODY_GIVE_ROUNDS ? hi : 0.5f * (lo + hi);
+					for (int k = 0; k < 1 + spineCount; ++k)
+						if (lbClimbValidBone(skeleton, bodyBones[k]))
+						{
+							r = lbPose_SetBoneModelRotation(&work, skeleton, bodyBones[k],
+															lbQuatNormalize(lbQuatSlerp(limitedQ[k], solved[k], f)), true);
+							if (r != lb_ok)
+								return r;
+						}
+					if (round == LB_CLIMB_BODY_GIVE_ROUNDS)
+						break;
+					n = lbClimbLockPoints(&c, &newCache, cacheValid, rootMs, lockMs, allowed);
+					if (lbClimbExcess(rootMs, lockMs, allowed, n, lbVec3_zero) > bound)
+						lo = f;
+					else
+						hi = f;
+				}
+			}
 		}
 		for (int k = 0; k < 1 + spineCount; ++k)
 			if (lbClimbValidBone(skeleton, bodyBones[k]))
@@ -1718,7 +1854,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	// 3. The body held to every locked limb together.
 	{
 		lbVec3 rootMs[4], lockMs[4];
-		float allowed[4];
+		lbClimbReach allowed[4];
 		const int n = lbClimbLockPoints(&c, &newCache, cacheValid, rootMs, lockMs, allowed);
 		if (n > 0)
 		{
@@ -1729,6 +1865,8 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 				r = lbPose_TranslateBoneModel(&work, skeleton, humanoid->pelvis, shift);
 				if (r != lb_ok)
 					return r;
+				// The next frame's follow limit starts from where the body ended, held included.
+				newCache.lastBodyShiftWs = lbAdd(newCache.lastBodyShiftWs, lbTransformVector(c.cw, shift));
 			}
 		}
 	}

@@ -11,6 +11,9 @@
 // Longest step the limb updates take at once: a long frame is split so the constant-speed follow
 // and the locking transition behave the same at any frame rate.
 #define LB_CLIMB_MAX_STEP (1.0f / 30.0f)
+// How far beside the pelvis the side probes look for a wall (m): past where a knee swung out to
+// the side reaches.
+#define LB_CLIMB_SIDE_REACH 0.8f
 // How far a released limb's target first moves off the surface it held (m), and how near the
 // animated limb end it travels before its IK fades out (m).
 #define LB_CLIMB_RELEASE_LIFT 0.1f
@@ -442,6 +445,30 @@ static lbVec3 lbClimbClearance(lbClimbFrame* f, const lbClimbState* state, const
 		out->probeWs[k] = probe[k];
 		out->probePush[k] = 0.0f;
 	}
+	// Walls beside the body: a ray each way along the wall's horizontal from the pelvis probe. A wall
+	// no limb holds (an inside corner's other wall) is otherwise unknown to the pose stage, and a
+	// knee the side blend swings out went into it.
+	out->sideWallCount = 0;
+	const lbVec3 side = lbNormalize(lbCross(f->up, state->wallNormalWs));
+	if (f->query->rayCast && lbLengthSquared(side) > 0.0f)
+		for (int k = 0; k < 2; ++k)
+		{
+			lbQueryInput q = lbDefaultQueryInput();
+			q.start = probe[0];
+			q.end = lbMulAdd(probe[0], k == 0 ? LB_CLIMB_SIDE_REACH : -LB_CLIMB_SIDE_REACH, side);
+			q.channelMask = def->bodyChannelMask;
+			q.ignoreOwnerId = def->ignoreOwnerId;
+			lbHit hit = lbEmptyHit();
+			f->query->rayCast(f->query->context, &q, &hit);
+			++f->casts;
+			if (hit.hit && !hit.startedInside && lbIsValidVec3(hit.impactPoint) &&
+				lbDot(hit.normal, state->wallNormalWs) < 0.8f && lbAbsF(lbDot(hit.normal, f->up)) < cosf(def->ledgeAngle))
+			{
+				out->sideWallPointWs[out->sideWallCount] = hit.impactPoint;
+				out->sideWallNormalWs[out->sideWallCount] = lbNormalizeOr(hit.normal, lbNeg(side));
+				++out->sideWallCount;
+			}
+		}
 	// Distinct normals of the surfaces held or previewed.
 	lbVec3 normals[2];
 	int count = 0;
