@@ -33,6 +33,7 @@
 // When targets are reachable together, the body stage brings every goal within reach, the limb
 // stage lands every end on its goal, and the held rounds handle what the limits forbid.
 #include "core/rig_key.h"
+#include "full_body_internal.h"
 #include "ik_internal.h"
 
 #include <stddef.h>
@@ -571,8 +572,10 @@ static lbResult lbCheckFbikRig(const lbSkeleton* s, const lbHumanoid* h, const l
 
 // Checks of what may change from call to call: the up, the effectors and the pose (every bone
 // finite with a unit rotation, no zero-length limb bone). The rig's checks have passed.
+// `boneChecks` false skips the per-bone pass (a caller that has already checked and normalised the
+// pose, see lbSolveFullBodyIkBody); the limb bones' lengths are still checked.
 static lbResult lbCheckFbikCall(const lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkDef* st,
-								const lbFullBodyIkEffector* eff)
+								const lbFullBodyIkEffector* eff, bool boneChecks)
 {
 	static const char fn[] = "lbSolveFullBodyIk";
 	if (!lbIsValidVec3(st->upMs))
@@ -589,7 +592,7 @@ static lbResult lbCheckFbikCall(const lbPose* pose, const lbSkeleton* s, const l
 	}
 	// Every bone without a branch per bone; the one to name is looked for only on failure.
 	bool ok = true;
-	for (int b = 0; b < pose->boneCount; ++b)
+	for (int b = 0; b < pose->boneCount && boneChecks; ++b)
 		ok &= lbIkValidTransformFast(&pose->local[b]) & lbIkValidTransformFast(&pose->model[b]);
 	if (!ok)
 	{
@@ -1231,9 +1234,14 @@ static bool lbFbikNonFinite(const float* f, int count)
 	return (acc & 0x80000000u) != 0u;
 }
 
-lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
-						   const lbFullBodyIkDef* settings, const lbFullBodyIkEffector* effectors, void* workspace,
-						   size_t workspaceSize, lbIkResult* outResult)
+// `bodyOnly`: the caller has checked the pose (finite, unit rotations) and puts every limb back
+// itself after the solve (lbSolveFullBodyIkBody), so the per-bone checks, the copy of the input
+// kept to restore from and the check of the result are its own, and what the limb stage does
+// below a limb's mid bone (the end's limit clamp and what hangs below it, which no later round
+// reads: a held limb's rows read its root, its mid and its end's position) is left out.
+static lbResult lbFbikSolve(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
+							const lbFullBodyIkDef* settings, const lbFullBodyIkEffector* effectors, void* workspace,
+							size_t workspaceSize, lbIkResult* outResult, bool bodyOnly)
 {
 	lbIkResult res = { lb_ikNotSolved, false, 0.0f, 0 };
 	if (outResult)
@@ -1264,15 +1272,18 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 			return r;
 		lbFbikPrepareRig(rig, s, h, st);
 	}
-	r = lbCheckFbikCall(pose, s, h, st, effectors);
+	r = lbCheckFbikCall(pose, s, h, st, effectors, !bodyOnly);
 	if (r != lb_ok)
 		return r;
 	const int n = pose->boneCount;
-	// The input pose, kept to blend goals from and to restore should anything go non-finite.
+	// The input pose, kept to restore should anything go non-finite.
 	lbTransform* inLocal = (lbTransform*)(rig + 1);
 	lbTransform* inModel = inLocal + n;
-	memcpy(inLocal, pose->local, sizeof(lbTransform) * (size_t)n);
-	memcpy(inModel, pose->model, sizeof(lbTransform) * (size_t)n);
+	if (!bodyOnly)
+	{
+		memcpy(inLocal, pose->local, sizeof(lbTransform) * (size_t)n);
+		memcpy(inModel, pose->model, sizeof(lbTransform) * (size_t)n);
+	}
 	lbTransform* bestLocal = inModel + n;
 	lbTransform* bestModel = bestLocal + n;
 	// The rig and the four arrays are what lbGetFullBodyIkWorkspaceSize counts (checked against
@@ -1302,7 +1313,7 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	for (int k = 0; k < lb_effectorCount; ++k)
 	{
 		alpha[k] = lbClampF(effectors[k].positionAlpha, 0.0f, 1.0f);
-		goal[k] = lbLerp(inModel[effBone[k]].p, effectors[k].targetMs, alpha[k]);
+		goal[k] = lbLerp(pose->model[effBone[k]].p, effectors[k].targetMs, alpha[k]);
 	}
 	lbQuat pelvisGoalQ = lbQuatSlerp(body.pelvisInput.q, lbQuatNormalize(effectors[lb_effectorPelvis].targetRotationMs),
 									 lbClampF(effectors[lb_effectorPelvis].rotationAlpha, 0.0f, 1.0f));
@@ -1442,7 +1453,7 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 				}
 			}
 			float ra = lbClampF(e->rotationAlpha, 0.0f, 1.0f);
-			if (ra > 0.0f || alpha[L->slot] > 0.0f)
+			if (ra > 0.0f || (alpha[L->slot] > 0.0f && !bodyOnly))
 			{
 				if (ra > 0.0f)
 				{
@@ -1484,7 +1495,7 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 		lbPose_UpdateSubtree(pose, s, h->head);
 	}
 
-	if (lbFbikNonFinite(&pose->local[0].p.x, n) | lbFbikNonFinite(&pose->model[0].p.x, n))
+	if (!bodyOnly && (lbFbikNonFinite(&pose->local[0].p.x, n) | lbFbikNonFinite(&pose->model[0].p.x, n)))
 	{
 		memcpy(pose->local, inLocal, sizeof(lbTransform) * (size_t)n);
 		memcpy(pose->model, inModel, sizeof(lbTransform) * (size_t)n);
@@ -1503,4 +1514,18 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	if (outResult)
 		*outResult = res;
 	return lb_ok;
+}
+
+lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
+						   const lbFullBodyIkDef* settings, const lbFullBodyIkEffector* effectors, void* workspace,
+						   size_t workspaceSize, lbIkResult* outResult)
+{
+	return lbFbikSolve(pose, skeleton, humanoid, settings, effectors, workspace, workspaceSize, outResult, false);
+}
+
+lbResult lbSolveFullBodyIkBody(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
+							   const lbFullBodyIkDef* settings, const lbFullBodyIkEffector* effectors, void* workspace,
+							   size_t workspaceSize, lbIkResult* outResult)
+{
+	return lbFbikSolve(pose, skeleton, humanoid, settings, effectors, workspace, workspaceSize, outResult, true);
 }

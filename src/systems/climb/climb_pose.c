@@ -8,6 +8,7 @@
 // leaves the caller's pose (and cache) as they were.
 #include "limber/climb.h"
 #include "core/rig_key.h"
+#include "ik/full_body_internal.h"
 
 #include <math.h>
 #include <string.h>
@@ -1595,7 +1596,9 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		lbFullBodyIkDef settings = def->fullBody;
 		if (lbLengthSquared(settings.upMs) == 0.0f)
 			settings.upMs = upMs;
-		r = lbSolveFullBodyIk(&work, skeleton, humanoid, &settings, eff, workspace, fbSize, NULL);
+		// Only the body is kept (the limbs go back to the animation's below), and the working copy
+		// is checked and normalised: the solve's own checks and limb ends are left out.
+		r = lbSolveFullBodyIkBody(&work, skeleton, humanoid, &settings, eff, workspace, fbSize, NULL);
 		if (r != lb_ok)
 			return r;
 		// The full-body solve is for the body. Its limbs go back to the animation's (relative to the
