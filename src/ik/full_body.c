@@ -395,6 +395,11 @@ typedef struct lbFbikRig
 	lbFbikBody body;       // pelvisInput, spineLocal and up are set per call
 	float reg[LB_FBIK_DOF]; // stiffness weights of the body unknowns
 	lbFbikAxes axes[lb_roleCount];
+	// The pelvis and every bone below it, parents first (what lbPose_UpdateSubtree of the pelvis
+	// carries), and which of them hang below a limb's end (a body-only solve leaves those).
+	int carryCount;
+	uint16_t carry[LB_MAX_BONES];
+	uint8_t carryBelowEnd[LB_MAX_BONES];
 } lbFbikRig;
 
 size_t lbGetFullBodyIkWorkspaceSize(const lbSkeleton* skeleton)
@@ -407,7 +412,10 @@ size_t lbGetFullBodyIkWorkspaceSize(const lbSkeleton* skeleton)
 }
 
 // Sets the body DoFs x on the pose: pelvis, spine and the bones up to hips, shoulders and head.
-static void lbFbikApply(lbPose* pose, const lbSkeleton* s, const lbFbikBody* b, const float* x)
+// `withLocals` false leaves the pelvis's and spine bones' locals as they were: the residuals read
+// model transforms only, and the pose is finished by lbFbikApplyLocals (the models are made from
+// the parents' models, never from these locals, so they come out the same either way).
+static void lbFbikApply(lbPose* pose, const lbSkeleton* s, const lbFbikBody* b, const float* x, bool withLocals)
 {
 	lbTransform pm = b->pelvisInput;
 	pm.p = lbAdd(pm.p, lbMakeVec3(x[0], x[1], x[2]));
@@ -415,7 +423,10 @@ static void lbFbikApply(lbPose* pose, const lbSkeleton* s, const lbFbikBody* b, 
 	float ap = lbLength(wp);
 	if (ap > 0.0f)
 		pm.q = lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(wp, ap), pm.q));
-	lbIkSetModel(pose, s, b->pelvis, pm);
+	if (withLocals)
+		lbIkSetModel(pose, s, b->pelvis, pm);
+	else
+		pose->model[b->pelvis] = pm;
 	lbVec3 ws = { x[6], x[7], x[8] };
 	float as = lbLength(ws);
 	for (int i = 0; i < b->updateCount; ++i)
@@ -427,11 +438,37 @@ static void lbFbikApply(lbPose* pose, const lbSkeleton* s, const lbFbikBody* b, 
 			lbTransform m = lbTransformMul(pose->model[p], b->spineLocal[k]);
 			if (as > 0.0f && b->spineShare[k] > 0.0f)
 				m.q = lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(ws, as * b->spineShare[k]), m.q));
-			lbIkSetModel(pose, s, bone, m);
+			if (withLocals)
+				lbIkSetModel(pose, s, bone, m);
+			else
+				pose->model[bone] = m;
 		}
 		else
 			pose->model[bone] = lbTransformMul(pose->model[p], pose->local[bone]);
 	}
+}
+
+// lbPose_UpdateSubtree of the pelvis from the rig's list of the bones below it (the same products
+// in the same order); `bodyOnly` leaves what hangs below the limbs' ends.
+static void lbFbikCarryBody(lbPose* pose, const lbSkeleton* s, const lbFbikRig* rig, bool bodyOnly)
+{
+	for (int k = 0; k < rig->carryCount; ++k)
+	{
+		if (bodyOnly && rig->carryBelowEnd[k])
+			continue;
+		const int i = rig->carry[k], p = s->parents[i];
+		pose->model[i] = p == LB_NULL_INDEX ? pose->local[i] : lbTransformMul(pose->model[p], pose->local[i]);
+	}
+}
+
+// The locals lbFbikApply(..., false) left out, from the models it set (the same values
+// lbFbikApply(..., true) would have written).
+static void lbFbikApplyLocals(lbPose* pose, const lbSkeleton* s, const lbFbikBody* b)
+{
+	lbIkSetModel(pose, s, b->pelvis, pose->model[b->pelvis]);
+	for (int i = 0; i < b->updateCount; ++i)
+		if (b->updateSpine[i] >= 0)
+			lbIkSetModel(pose, s, b->update[i], pose->model[b->update[i]]);
 }
 
 // Solves the symmetric positive definite n x n system A y = g in place (Cholesky); false if not PD.
@@ -737,6 +774,21 @@ static void lbFbikPrepareRig(lbFbikRig* rig, const lbSkeleton* s, const lbHumano
 		lbFbikAxes* a = &rig->axes[r];
 		a->valid = lbHumanoid_GetLimitAxes(h, s, (lbRole)r, &a->along, &a->bend, &a->reference);
 	}
+	uint8_t below[LB_MAX_BONES], belowEnd[LB_MAX_BONES];
+	memset(below, 0, sizeof(uint8_t) * (size_t)s->boneCount);
+	memset(belowEnd, 0, sizeof(uint8_t) * (size_t)s->boneCount);
+	const int ends[4] = { h->arm[0].hand, h->arm[1].hand, h->leg[0].foot, h->leg[1].foot };
+	rig->carryCount = 0;
+	for (int i = h->pelvis; i < s->boneCount; ++i)
+	{
+		const int p = s->parents[i];
+		below[i] = (uint8_t)(i == h->pelvis || (p != LB_NULL_INDEX && p >= h->pelvis && below[p]));
+		if (!below[i])
+			continue;
+		belowEnd[i] = (uint8_t)(p != LB_NULL_INDEX && (belowEnd[p] || p == ends[0] || p == ends[1] || p == ends[2] || p == ends[3]));
+		rig->carry[rig->carryCount] = (uint16_t)i;
+		rig->carryBelowEnd[rig->carryCount++] = belowEnd[i];
+	}
 	memcpy(&rig->settings, st, sizeof *st);
 	lbRigKey_Set(&rig->key, LB_FBIK_RIG_MAGIC, s, h);
 }
@@ -1040,7 +1092,7 @@ static float lbFbikBuild(const lbFbikContext* ctx, const float* x, float* A, flo
 	float* cost = &costValue;
 	memset(A, 0, sizeof(float) * (size_t)(n * n));
 	memset(g, 0, sizeof(float) * (size_t)n);
-	lbFbikApply(pose, s, bodyp, x);
+	lbFbikApply(pose, s, bodyp, x, false);
 #define body (*bodyp)
 	const lbVec3 c0 = pose->model[body.pelvis].p;
 	lbVec3 c1 = lbVec3_zero;
@@ -1357,6 +1409,10 @@ static lbResult lbFbikSolve(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 		float A[LB_FBIK_MAX_DOF * LB_FBIK_MAX_DOF], g[LB_FBIK_MAX_DOF];
 		int rows = 0;
 		float cost = anyBody ? lbFbikBuild(&ctx, x, A, g, &rows) : 0.0f;
+		// Whether the pose's body models are lbFbikApply's of x (the last residuals were x's): then
+		// the apply after the loop only has the locals left to write. Held limbs' increments are
+		// zeroed after a step, so with holds the body is applied again.
+		bool applied = anyBody && dof == LB_FBIK_DOF;
 		float lambda = lbMaxF(st->damping, 1.0e-9f);
 		for (int it = 0; anyBody && it < budget; ++it)
 		{
@@ -1392,6 +1448,7 @@ static lbResult lbFbikSolve(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 			float costN = lbFbikBuild(&ctx, xn, An, gn, &rowsN);
 			// With held limbs the end rows are exact: also stop once a step gains next to nothing.
 			bool flat = dof > LB_FBIK_DOF && costN <= cost && cost - costN <= 1.0e-3f * cost;
+			applied = costN <= cost && dof == LB_FBIK_DOF;
 			if (costN <= cost)
 			{
 				memcpy(x, xn, sizeof(float) * (size_t)dof);
@@ -1426,13 +1483,16 @@ static lbResult lbFbikSolve(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 				pose->local[limbs[i].mid].q = hold[i].midBase;
 			}
 		}
-		lbFbikApply(pose, s, &body, x);
-		lbPose_UpdateSubtree(pose, s, body.pelvis);
+		if (applied)
+			lbFbikApplyLocals(pose, s, &body);
+		else
+			lbFbikApply(pose, s, &body, x, true);
+		lbFbikCarryBody(pose, s, rig, bodyOnly);
 		bool spineClamped = false;
 		for (int k = 0; k < body.spineCount; ++k)
 			spineClamped |= lbFbikClampBone(pose, s, rig->axes, st, (lbRole)(lb_roleSpine1 + k), body.spine[k]);
 		if (spineClamped)
-			lbPose_UpdateSubtree(pose, s, body.pelvis);
+			lbFbikCarryBody(pose, s, rig, bodyOnly);
 
 		// Stage 2: limbs, then end rotations.
 		bool again = false;
