@@ -1414,6 +1414,20 @@ static lbResult lbFbikSolve(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 		// zeroed after a step, so with holds the body is applied again.
 		bool applied = anyBody && dof == LB_FBIK_DOF;
 		float lambda = lbMaxF(st->damping, 1.0e-9f);
+		// Nothing to move (no residual row, no bound's penalty, x at the input pose): the gradient
+		// is zero, the first step would be zero and converge, and the body stays as it is. That
+		// step is counted and not taken (it would apply the same x again).
+		if (anyBody && dof == LB_FBIK_DOF && rows == 0 && budget > 0)
+		{
+			bool flatStart = true;
+			for (int i = 0; i < dof; ++i)
+				flatStart = flatStart && g[i] == 0.0f;
+			if (flatStart)
+			{
+				++iterations;
+				budget = 0;
+			}
+		}
 		for (int it = 0; anyBody && it < budget; ++it)
 		{
 			++iterations;
