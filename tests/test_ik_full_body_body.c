@@ -3,7 +3,8 @@
 // The full-body solve for a caller that keeps only the body (lbSolveFullBodyIkBody, used by the
 // climbing pose stage) against the public solve, on both reference rigs: the same body, limb roots
 // and mid bones and the same result, bit for bit, for random poses and targets (some out of reach,
-// so the held-limb rounds run); only the limb ends and what hangs below them may differ.
+// so the held-limb rounds run); only the limb ends, what hangs below them and the bones beside a
+// limb's chain (twist bones) may differ.
 #include "ik/full_body_internal.h"
 #include "limber/ik.h"
 #include "limber/rigs.h"
@@ -25,13 +26,16 @@ static void BodyOnlyMatchesTheFullSolve(void)
 		void* wsA = malloc(wsSize);
 		void* wsB = malloc(wsSize);
 		const lbFullBodyIkDef st = lbDefaultFullBodyIkDef();
-		// The limb ends and their subtrees: all the body-only solve may leave otherwise.
+		// All the body-only solve may leave otherwise: the limb ends, what hangs below them, and the
+		// bones below a limb's root beside its way to the end (twist bones).
 		uint8_t loose[LB_MAX_BONES];
 		memset(loose, 0, sizeof loose);
 		const int ends[4] = { h.arm[0].hand, h.arm[1].hand, h.leg[0].foot, h.leg[1].foot };
+		const int roots[4] = { h.arm[0].upperArm, h.arm[1].upperArm, h.leg[0].thigh, h.leg[1].thigh };
 		for (int i = 0; i < s->boneCount; ++i)
 			for (int k = 0; k < 4; ++k)
-				loose[i] |= (uint8_t)(i == ends[k] || lbSkeleton_IsAncestor(s, ends[k], i));
+				loose[i] |= (uint8_t)(i == ends[k] || lbSkeleton_IsAncestor(s, ends[k], i) ||
+									  (lbSkeleton_IsAncestor(s, roots[k], i) && !lbSkeleton_IsAncestor(s, i, ends[k])));
 		const int effBone[4] = { h.arm[0].hand, h.arm[1].hand, h.leg[0].foot, h.leg[1].foot };
 		const lbEffectorSlot slot[4] = { lb_effectorHandL, lb_effectorHandR, lb_effectorFootL, lb_effectorFootR };
 		int unreached = 0, cases = 400;

@@ -396,10 +396,12 @@ typedef struct lbFbikRig
 	float reg[LB_FBIK_DOF]; // stiffness weights of the body unknowns
 	lbFbikAxes axes[lb_roleCount];
 	// The pelvis and every bone below it, parents first (what lbPose_UpdateSubtree of the pelvis
-	// carries), and which of them hang below a limb's end (a body-only solve leaves those).
+	// carries), and which of them a body-only solve leaves: those below a limb's root that are not
+	// on its way to the limb's end (twist bones beside it, what hangs below the end), which the
+	// limb's own solve carries again before anything reads them.
 	int carryCount;
 	uint16_t carry[LB_MAX_BONES];
-	uint8_t carryBelowEnd[LB_MAX_BONES];
+	uint8_t carryOff[LB_MAX_BONES];
 } lbFbikRig;
 
 size_t lbGetFullBodyIkWorkspaceSize(const lbSkeleton* skeleton)
@@ -449,12 +451,12 @@ static void lbFbikApply(lbPose* pose, const lbSkeleton* s, const lbFbikBody* b, 
 }
 
 // lbPose_UpdateSubtree of the pelvis from the rig's list of the bones below it (the same products
-// in the same order); `bodyOnly` leaves what hangs below the limbs' ends.
+// in the same order); `bodyOnly` leaves the bones the rig marks off.
 static void lbFbikCarryBody(lbPose* pose, const lbSkeleton* s, const lbFbikRig* rig, bool bodyOnly)
 {
 	for (int k = 0; k < rig->carryCount; ++k)
 	{
-		if (bodyOnly && rig->carryBelowEnd[k])
+		if (bodyOnly && rig->carryOff[k])
 			continue;
 		const int i = rig->carry[k], p = s->parents[i];
 		pose->model[i] = p == LB_NULL_INDEX ? pose->local[i] : lbTransformMul(pose->model[p], pose->local[i]);
@@ -774,10 +776,15 @@ static void lbFbikPrepareRig(lbFbikRig* rig, const lbSkeleton* s, const lbHumano
 		lbFbikAxes* a = &rig->axes[r];
 		a->valid = lbHumanoid_GetLimitAxes(h, s, (lbRole)r, &a->along, &a->bend, &a->reference);
 	}
-	uint8_t below[LB_MAX_BONES], belowEnd[LB_MAX_BONES];
+	uint8_t below[LB_MAX_BONES], off[LB_MAX_BONES];
 	memset(below, 0, sizeof(uint8_t) * (size_t)s->boneCount);
-	memset(belowEnd, 0, sizeof(uint8_t) * (size_t)s->boneCount);
-	const int ends[4] = { h->arm[0].hand, h->arm[1].hand, h->leg[0].foot, h->leg[1].foot };
+	memset(off, 0, sizeof(uint8_t) * (size_t)s->boneCount);
+	for (int k = 0; k < 4; ++k)
+	{
+		const lbFbikLimb* L = &rig->limbs[k];
+		for (int i = L->root + 1; i < s->boneCount; ++i)
+			off[i] |= (uint8_t)(lbSkeleton_IsAncestor(s, L->root, i) && i != L->end && !lbSkeleton_IsAncestor(s, i, L->end));
+	}
 	rig->carryCount = 0;
 	for (int i = h->pelvis; i < s->boneCount; ++i)
 	{
@@ -785,9 +792,8 @@ static void lbFbikPrepareRig(lbFbikRig* rig, const lbSkeleton* s, const lbHumano
 		below[i] = (uint8_t)(i == h->pelvis || (p != LB_NULL_INDEX && p >= h->pelvis && below[p]));
 		if (!below[i])
 			continue;
-		belowEnd[i] = (uint8_t)(p != LB_NULL_INDEX && (belowEnd[p] || p == ends[0] || p == ends[1] || p == ends[2] || p == ends[3]));
 		rig->carry[rig->carryCount] = (uint16_t)i;
-		rig->carryBelowEnd[rig->carryCount++] = belowEnd[i];
+		rig->carryOff[rig->carryCount++] = off[i];
 	}
 	memcpy(&rig->settings, st, sizeof *st);
 	lbRigKey_Set(&rig->key, LB_FBIK_RIG_MAGIC, s, h);
@@ -1290,7 +1296,8 @@ static bool lbFbikNonFinite(const float* f, int count)
 // itself after the solve (lbSolveFullBodyIkBody), so the per-bone checks, the copy of the input
 // kept to restore from and the check of the result are its own, and what the limb stage does
 // below a limb's mid bone (the end's limit clamp and what hangs below it, which no later round
-// reads: a held limb's rows read its root, its mid and its end's position) is left out.
+// reads: a held limb's rows read its root, its mid and its end's position) is left out, as is
+// carrying the bones beside a limb's chain with the body (lbFbikRig::carryOff).
 static lbResult lbFbikSolve(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
 							const lbFullBodyIkDef* settings, const lbFullBodyIkEffector* effectors, void* workspace,
 							size_t workspaceSize, lbIkResult* outResult, bool bodyOnly)
