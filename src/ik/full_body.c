@@ -1374,9 +1374,12 @@ static lbResult lbFbikSolve(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 		alpha[k] = lbClampF(effectors[k].positionAlpha, 0.0f, 1.0f);
 		goal[k] = lbLerp(pose->model[effBone[k]].p, effectors[k].targetMs, alpha[k]);
 	}
-	lbQuat pelvisGoalQ = lbQuatSlerp(body.pelvisInput.q, lbQuatNormalize(effectors[lb_effectorPelvis].targetRotationMs),
-									 lbClampF(effectors[lb_effectorPelvis].rotationAlpha, 0.0f, 1.0f));
 	const float pelvisRotAlpha = lbClampF(effectors[lb_effectorPelvis].rotationAlpha, 0.0f, 1.0f);
+	// Read only when the pelvis's rotation alpha is above 0.
+	lbQuat pelvisGoalQ =
+		pelvisRotAlpha > 0.0f
+			? lbQuatSlerp(body.pelvisInput.q, lbQuatNormalize(effectors[lb_effectorPelvis].targetRotationMs), pelvisRotAlpha)
+			: body.pelvisInput.q;
 
 	// Stage 1: body.
 	const float* reg = rig->reg;

@@ -108,10 +108,10 @@ static bool lbClimbPoseFinite(const lbHumanoid* h, const lbPose* pose)
 	for (int i = 0; i < 4; ++i)
 	{
 		lbClimbChainBones(h, i, &bones[n], &bones[n + 1], &bones[n + 2]);
-		int end = bones[n + 2];
 		n += 3;
-		bones[n] = i >= 2 && h->leg[i - 2].ball >= 0 ? h->leg[i - 2].ball : end;
-		++n;
+		// A foot's ball bone too (its toe tip is read from it).
+		if (i >= 2 && h->leg[i - 2].ball >= 0)
+			bones[n++] = h->leg[i - 2].ball;
 	}
 	for (int k = 0; k < n; ++k)
 		if (bones[k] < 0 || bones[k] >= pose->boneCount)
@@ -406,6 +406,25 @@ static void lbClimbStepAlphas(const lbClimbFrame* f, lbClimbLimbState* l, int i,
 	l->bodyAlpha = lbClampF(lbInterpConstantTo(l->bodyAlpha, body, dt, rate), 0.0f, 1.0f);
 }
 
+// Whether a probe's sphere touches anything (true when the scene has no overlap test): a probe
+// clear of everything needs no push along any normal (a sweep would stop past it), so one overlap
+// test per probe settles the common case of a body off the wall, and the sweeps run only when it
+// touches.
+static bool lbClimbProbeTouches(lbClimbFrame* f, lbVec3 probe, float radius)
+{
+	if (!f->query->sphereCast || !f->query->sphereOverlap)
+		return true;
+	lbQueryInput q = lbDefaultQueryInput();
+	q.start = q.end = probe;
+	q.radius = radius;
+	q.channelMask = f->def->bodyChannelMask;
+	q.ignoreOwnerId = f->def->ignoreOwnerId;
+	lbHit over = lbEmptyHit();
+	f->query->sphereOverlap(f->query->context, &q, &over);
+	++f->casts;
+	return over.hit;
+}
+
 // One sphere sweep along -n toward the wall from outside a probe: how far the probe must move out
 // along n to clear the surface by the radius. A sweep that starts inside (the probe deep in the
 // wall) asks for the whole sweep length plus the overlap.
@@ -415,20 +434,6 @@ static float lbClimbProbePush(lbClimbFrame* f, lbVec3 probe, lbVec3 n, float rad
 	if (!f->query->sphereCast)
 		return 0.0f;
 	lbQueryInput q = lbDefaultQueryInput();
-	// A probe clear of everything needs no push (the sweep would stop past it): one overlap test
-	// settles the common case of a body off the wall, and the sweep runs only when it touches.
-	if (f->query->sphereOverlap)
-	{
-		q.start = q.end = probe;
-		q.radius = radius;
-		q.channelMask = def->bodyChannelMask;
-		q.ignoreOwnerId = def->ignoreOwnerId;
-		lbHit over = lbEmptyHit();
-		f->query->sphereOverlap(f->query->context, &q, &over);
-		++f->casts;
-		if (!over.hit)
-			return 0.0f;
-	}
 	q.start = lbMulAdd(probe, def->probeOut, n);
 	q.end = lbMulAdd(probe, -def->probeIn, n);
 	q.radius = radius;
@@ -476,6 +481,9 @@ static lbVec3 lbClimbClearance(lbClimbFrame* f, const lbClimbState* state, const
 		if (lbDot(l->normalWs, normals[0]) < 0.8f)
 			normals[count++] = l->normalWs;
 	}
+	bool touches[2];
+	for (int k = 0; k < 2; ++k)
+		touches[k] = lbClimbProbeTouches(f, probe[k], def->probeRadius[k]);
 	lbVec3 offset = lbVec3_zero;
 	for (int j = 0; j < count; ++j)
 	{
@@ -483,7 +491,7 @@ static lbVec3 lbClimbClearance(lbClimbFrame* f, const lbClimbState* state, const
 		float push = 0.0f;
 		for (int k = 0; k < 2; ++k)
 		{
-			float p = lbClimbProbePush(f, probe[k], n, def->probeRadius[k]);
+			float p = touches[k] ? lbClimbProbePush(f, probe[k], n, def->probeRadius[k]) : 0.0f;
 			out->probePush[k] = lbMaxF(out->probePush[k], p);
 			push = lbMaxF(push, p);
 		}
