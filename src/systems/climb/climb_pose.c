@@ -217,6 +217,18 @@ typedef struct lbClimbPoseCtx
 	bool onTops;
 } lbClimbPoseCtx;
 
+// Whether the turn from a to b is more than 1e-6 rad (lbQuatAngleBetween(a, b) > 1e-6), the
+// arctangent taken only near the threshold: the same rotation twice (the common case) has v = 0.
+static bool lbClimbTurnedAtAll(lbQuat a, lbQuat b)
+{
+	const lbQuat d = lbQuatMul(lbQuatConj(a), b);
+	const float v = sqrtf(d.x * d.x + d.y * d.y + d.z * d.z), w = lbAbsF(d.w);
+	// Half the threshold, below its tangent, with room for the arctangent's rounding.
+	if (v <= w * 0.5e-6f * (1.0f - 1.0e-4f))
+		return false;
+	return 2.0f * atan2f(v, w) > 1.0e-6f;
+}
+
 // Turns `from` toward `to` by at most `maxAngle` (rad); `to` when maxAngle <= 0.
 static lbQuat lbClimbTurnToward(lbQuat from, lbQuat to, float maxAngle)
 {
@@ -224,7 +236,14 @@ static lbQuat lbClimbTurnToward(lbQuat from, lbQuat to, float maxAngle)
 		return to;
 	if (lbQuatDot(from, to) < 0.0f)
 		to = lbQuatNeg(to);
-	const float angle = lbQuatAngleBetween(from, to);
+	// The angle is 2 atan2(v, |w|) of the turn between them (lbQuatAngleBetween). A turn clearly
+	// within the limit (v / |w| below half the limit, which is below its tangent, by far more than
+	// the arctangent's rounding) is returned without the arctangent: most turns, most frames.
+	const lbQuat d = lbQuatMul(lbQuatConj(from), to);
+	const float v = sqrtf(d.x * d.x + d.y * d.y + d.z * d.z), w = lbAbsF(d.w);
+	if (v <= w * (0.5f * maxAngle) * (1.0f - 1.0e-4f))
+		return to;
+	const float angle = 2.0f * atan2f(v, w);
 	if (angle <= maxAngle || angle < 1.0e-6f)
 		return to;
 	return lbQuatNormalize(lbQuatSlerp(from, to, maxAngle / angle));
@@ -995,7 +1014,7 @@ static lbResult lbClimbLimitSwing(const lbClimbPoseCtx* c, int limb, const int* 
 		{
 			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), last[k]));
 			const lbQuat q = lbClimbTurnToward(lastMs, want[k], 2.5f * c->maxTurn);
-			if (moved || lbQuatAngleBetween(q, pose->model[bones[k]].q) > 1.0e-6f)
+			if (moved || lbClimbTurnedAtAll(q, pose->model[bones[k]].q))
 			{
 				const lbResult r = lbPose_SetBoneModelRotation(pose, sk, bones[k], q, true);
 				if (r != lb_ok)
@@ -1693,7 +1712,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 				continue;
 			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c.cw.q), newCache.lastBodyWs[k]));
 			const lbQuat q = lbClimbTurnToward(lastMs, work.model[b].q, 2.5f * c.maxTurn);
-			if (lbQuatAngleBetween(q, work.model[b].q) > 1.0e-6f)
+			if (lbClimbTurnedAtAll(q, work.model[b].q))
 			{
 				r = lbPose_SetBoneModelRotation(&work, skeleton, b, q, true);
 				if (r != lb_ok)
