@@ -297,14 +297,29 @@ static bool lbClearlyWithinLimit(const lbJointLimit* l, lbQuat rest, lbVec3 alon
 	return b >= l->bendMin + m && b <= l->bendMax - m && sd >= l->sideMin + m && sd <= l->sideMax - m;
 }
 
+// The axes lbClampToJointLimit works with: `along` unit, `bend` made unit across it; false when
+// `along` vanishes (the clamp then changes nothing).
+static bool lbLimitUnitAxes(lbVec3 along, lbVec3 bend, lbVec3* outAlong, lbVec3* outBend)
+{
+	*outAlong = lbNormalize(along);
+	*outBend = lbNormalizeOr(lbProjectOnPlane(bend, *outAlong), lbAnyPerpendicular(*outAlong));
+	return lbLengthSquared(*outAlong) != 0.0f;
+}
+
+// lbClampToJointLimit with its axes already made by lbLimitUnitAxes (kept with the rig).
+static lbQuat lbClampUnitAxes(const lbJointLimit* limit, lbQuat restLocal, lbVec3 along, lbVec3 bend, lbQuat local);
+
 lbQuat lbClampToJointLimit(const lbJointLimit* limit, lbQuat restLocal, lbVec3 along, lbVec3 bend, lbQuat local)
 {
 	if (!limit || limit->kind == lb_limitNone)
 		return local;
-	along = lbNormalize(along);
-	bend = lbNormalizeOr(lbProjectOnPlane(bend, along), lbAnyPerpendicular(along));
-	if (lbLengthSquared(along) == 0.0f)
+	if (!lbLimitUnitAxes(along, bend, &along, &bend))
 		return local;
+	return lbClampUnitAxes(limit, restLocal, along, bend, local);
+}
+
+static lbQuat lbClampUnitAxes(const lbJointLimit* limit, lbQuat restLocal, lbVec3 along, lbVec3 bend, lbQuat local)
+{
 	if (lbClearlyWithinLimit(limit, restLocal, along, bend, local))
 		return local;
 	float b, sd, t;
@@ -370,6 +385,9 @@ typedef struct lbFbikAxes
 	lbVec3 along, bend;
 	lbQuat reference;
 	bool valid;
+	// The axes as lbClampToJointLimit makes them (lbLimitUnitAxes), and whether along is usable.
+	lbVec3 unitAlong, unitBend;
+	bool unitValid;
 } lbFbikAxes;
 
 static bool lbFbikGetAxes(const lbFbikAxes* axes, lbRole role, lbVec3* outAlong, lbVec3* outBend, lbQuat* outReference)
@@ -775,6 +793,7 @@ static void lbFbikPrepareRig(lbFbikRig* rig, const lbSkeleton* s, const lbHumano
 	{
 		lbFbikAxes* a = &rig->axes[r];
 		a->valid = lbHumanoid_GetLimitAxes(h, s, (lbRole)r, &a->along, &a->bend, &a->reference);
+		a->unitValid = a->valid && lbLimitUnitAxes(a->along, a->bend, &a->unitAlong, &a->unitBend);
 	}
 	uint8_t below[LB_MAX_BONES], off[LB_MAX_BONES];
 	memset(below, 0, sizeof(uint8_t) * (size_t)s->boneCount);
@@ -827,9 +846,9 @@ static bool lbFbikClampBone(lbPose* pose, const lbSkeleton* s, const lbFbikAxes*
 {
 	const lbJointLimit* l = &st->limits[role];
 	const lbFbikAxes* a = &axes[role];
-	if (l->kind == lb_limitNone || !a->valid)
+	if (l->kind == lb_limitNone || !a->valid || !a->unitValid)
 		return false;
-	lbQuat q = lbClampToJointLimit(l, a->reference, a->along, a->bend, pose->local[bone].q);
+	lbQuat q = lbClampUnitAxes(l, a->reference, a->unitAlong, a->unitBend, pose->local[bone].q);
 	if (memcmp(&q, &pose->local[bone].q, sizeof q) == 0)
 		return false;
 	pose->local[bone].q = q;
