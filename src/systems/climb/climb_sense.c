@@ -164,10 +164,11 @@ static void lbClimbReadPoses(lbClimbFrame* f, const lbClimbState* state, const l
 		f->endWs[i] = lbTransformPoint(frame, lbClimbLimbEndMs(h, last, i));
 		f->animEndWs[i] = lbTransformPoint(frame, lbClimbLimbEndMs(h, in->animPose, i));
 		f->animRotWs[i] = lbQuatNormalize(lbQuatMul(frame.q, in->animPose->model[end].q));
-		// Segment lengths measured on the pose (world), as the seed measures them on the mesh.
-		lbVec3 a = lbTransformPoint(frame, last->model[root].p);
+		// Segment lengths measured on the pose (world), as the seed measures them on the mesh (a
+		// hand's end is its wrist joint, already transformed).
+		lbVec3 a = f->centreWs[i];
 		lbVec3 b = lbTransformPoint(frame, last->model[mid].p);
-		lbVec3 c = lbTransformPoint(frame, last->model[end].p);
+		lbVec3 c = i < 2 ? f->endWs[i] : lbTransformPoint(frame, last->model[end].p);
 		float len = lbDistance(a, b) + lbDistance(b, c);
 		// A foot's end is its toe tip, beyond the ankle: the reach from the hip grows by the part
 		// of the foot that points along the leg when the toes rest on a wall (about half of it).
