@@ -33,6 +33,7 @@
 // When targets are reachable together, the body stage brings every goal within reach, the limb
 // stage lands every end on its goal, and the held rounds handle what the limits forbid.
 #include "core/rig_key.h"
+#include "full_body_internal.h"
 #include "ik_internal.h"
 
 #include <stddef.h>
@@ -296,14 +297,29 @@ static bool lbClearlyWithinLimit(const lbJointLimit* l, lbQuat rest, lbVec3 alon
 	return b >= l->bendMin + m && b <= l->bendMax - m && sd >= l->sideMin + m && sd <= l->sideMax - m;
 }
 
+// The axes lbClampToJointLimit works with: `along` unit, `bend` made unit across it; false when
+// `along` vanishes (the clamp then changes nothing).
+static bool lbLimitUnitAxes(lbVec3 along, lbVec3 bend, lbVec3* outAlong, lbVec3* outBend)
+{
+	*outAlong = lbNormalize(along);
+	*outBend = lbNormalizeOr(lbProjectOnPlane(bend, *outAlong), lbAnyPerpendicular(*outAlong));
+	return lbLengthSquared(*outAlong) != 0.0f;
+}
+
+// lbClampToJointLimit with its axes already made by lbLimitUnitAxes (kept with the rig).
+static lbQuat lbClampUnitAxes(const lbJointLimit* limit, lbQuat restLocal, lbVec3 along, lbVec3 bend, lbQuat local);
+
 lbQuat lbClampToJointLimit(const lbJointLimit* limit, lbQuat restLocal, lbVec3 along, lbVec3 bend, lbQuat local)
 {
 	if (!limit || limit->kind == lb_limitNone)
 		return local;
-	along = lbNormalize(along);
-	bend = lbNormalizeOr(lbProjectOnPlane(bend, along), lbAnyPerpendicular(along));
-	if (lbLengthSquared(along) == 0.0f)
+	if (!lbLimitUnitAxes(along, bend, &along, &bend))
 		return local;
+	return lbClampUnitAxes(limit, restLocal, along, bend, local);
+}
+
+static lbQuat lbClampUnitAxes(const lbJointLimit* limit, lbQuat restLocal, lbVec3 along, lbVec3 bend, lbQuat local)
+{
 	if (lbClearlyWithinLimit(limit, restLocal, along, bend, local))
 		return local;
 	float b, sd, t;
@@ -369,6 +385,9 @@ typedef struct lbFbikAxes
 	lbVec3 along, bend;
 	lbQuat reference;
 	bool valid;
+	// The axes as lbClampToJointLimit makes them (lbLimitUnitAxes), and whether along is usable.
+	lbVec3 unitAlong, unitBend;
+	bool unitValid;
 } lbFbikAxes;
 
 static bool lbFbikGetAxes(const lbFbikAxes* axes, lbRole role, lbVec3* outAlong, lbVec3* outBend, lbQuat* outReference)
@@ -394,6 +413,13 @@ typedef struct lbFbikRig
 	lbFbikBody body;       // pelvisInput, spineLocal and up are set per call
 	float reg[LB_FBIK_DOF]; // stiffness weights of the body unknowns
 	lbFbikAxes axes[lb_roleCount];
+	// The pelvis and every bone below it, parents first (what lbPose_UpdateSubtree of the pelvis
+	// carries), and which of them a body-only solve leaves: those below a limb's root that are not
+	// on its way to the limb's end (twist bones beside it, what hangs below the end), which the
+	// limb's own solve carries again before anything reads them.
+	int carryCount;
+	uint16_t carry[LB_MAX_BONES];
+	uint8_t carryOff[LB_MAX_BONES];
 } lbFbikRig;
 
 size_t lbGetFullBodyIkWorkspaceSize(const lbSkeleton* skeleton)
@@ -406,7 +432,10 @@ size_t lbGetFullBodyIkWorkspaceSize(const lbSkeleton* skeleton)
 }
 
 // Sets the body DoFs x on the pose: pelvis, spine and the bones up to hips, shoulders and head.
-static void lbFbikApply(lbPose* pose, const lbSkeleton* s, const lbFbikBody* b, const float* x)
+// `withLocals` false leaves the pelvis's and spine bones' locals as they were: the residuals read
+// model transforms only, and the pose is finished by lbFbikApplyLocals (the models are made from
+// the parents' models, never from these locals, so they come out the same either way).
+static void lbFbikApply(lbPose* pose, const lbSkeleton* s, const lbFbikBody* b, const float* x, bool withLocals)
 {
 	lbTransform pm = b->pelvisInput;
 	pm.p = lbAdd(pm.p, lbMakeVec3(x[0], x[1], x[2]));
@@ -414,7 +443,10 @@ static void lbFbikApply(lbPose* pose, const lbSkeleton* s, const lbFbikBody* b, 
 	float ap = lbLength(wp);
 	if (ap > 0.0f)
 		pm.q = lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(wp, ap), pm.q));
-	lbIkSetModel(pose, s, b->pelvis, pm);
+	if (withLocals)
+		lbIkSetModel(pose, s, b->pelvis, pm);
+	else
+		pose->model[b->pelvis] = pm;
 	lbVec3 ws = { x[6], x[7], x[8] };
 	float as = lbLength(ws);
 	for (int i = 0; i < b->updateCount; ++i)
@@ -426,11 +458,37 @@ static void lbFbikApply(lbPose* pose, const lbSkeleton* s, const lbFbikBody* b, 
 			lbTransform m = lbTransformMul(pose->model[p], b->spineLocal[k]);
 			if (as > 0.0f && b->spineShare[k] > 0.0f)
 				m.q = lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(ws, as * b->spineShare[k]), m.q));
-			lbIkSetModel(pose, s, bone, m);
+			if (withLocals)
+				lbIkSetModel(pose, s, bone, m);
+			else
+				pose->model[bone] = m;
 		}
 		else
 			pose->model[bone] = lbTransformMul(pose->model[p], pose->local[bone]);
 	}
+}
+
+// lbPose_UpdateSubtree of the pelvis from the rig's list of the bones below it (the same products
+// in the same order); `bodyOnly` leaves the bones the rig marks off.
+static void lbFbikCarryBody(lbPose* pose, const lbSkeleton* s, const lbFbikRig* rig, bool bodyOnly)
+{
+	for (int k = 0; k < rig->carryCount; ++k)
+	{
+		if (bodyOnly && rig->carryOff[k])
+			continue;
+		const int i = rig->carry[k], p = s->parents[i];
+		pose->model[i] = p == LB_NULL_INDEX ? pose->local[i] : lbTransformMul(pose->model[p], pose->local[i]);
+	}
+}
+
+// The locals lbFbikApply(..., false) left out, from the models it set (the same values
+// lbFbikApply(..., true) would have written).
+static void lbFbikApplyLocals(lbPose* pose, const lbSkeleton* s, const lbFbikBody* b)
+{
+	lbIkSetModel(pose, s, b->pelvis, pose->model[b->pelvis]);
+	for (int i = 0; i < b->updateCount; ++i)
+		if (b->updateSpine[i] >= 0)
+			lbIkSetModel(pose, s, b->update[i], pose->model[b->update[i]]);
 }
 
 // Solves the symmetric positive definite n x n system A y = g in place (Cholesky); false if not PD.
@@ -571,8 +629,10 @@ static lbResult lbCheckFbikRig(const lbSkeleton* s, const lbHumanoid* h, const l
 
 // Checks of what may change from call to call: the up, the effectors and the pose (every bone
 // finite with a unit rotation, no zero-length limb bone). The rig's checks have passed.
+// `boneChecks` false skips the per-bone pass (a caller that has already checked and normalised the
+// pose, see lbSolveFullBodyIkBody); the limb bones' lengths are still checked.
 static lbResult lbCheckFbikCall(const lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkDef* st,
-								const lbFullBodyIkEffector* eff)
+								const lbFullBodyIkEffector* eff, bool boneChecks)
 {
 	static const char fn[] = "lbSolveFullBodyIk";
 	if (!lbIsValidVec3(st->upMs))
@@ -589,7 +649,7 @@ static lbResult lbCheckFbikCall(const lbPose* pose, const lbSkeleton* s, const l
 	}
 	// Every bone without a branch per bone; the one to name is looked for only on failure.
 	bool ok = true;
-	for (int b = 0; b < pose->boneCount; ++b)
+	for (int b = 0; b < pose->boneCount && boneChecks; ++b)
 		ok &= lbIkValidTransformFast(&pose->local[b]) & lbIkValidTransformFast(&pose->model[b]);
 	if (!ok)
 	{
@@ -733,6 +793,26 @@ static void lbFbikPrepareRig(lbFbikRig* rig, const lbSkeleton* s, const lbHumano
 	{
 		lbFbikAxes* a = &rig->axes[r];
 		a->valid = lbHumanoid_GetLimitAxes(h, s, (lbRole)r, &a->along, &a->bend, &a->reference);
+		a->unitValid = a->valid && lbLimitUnitAxes(a->along, a->bend, &a->unitAlong, &a->unitBend);
+	}
+	uint8_t below[LB_MAX_BONES], off[LB_MAX_BONES];
+	memset(below, 0, sizeof(uint8_t) * (size_t)s->boneCount);
+	memset(off, 0, sizeof(uint8_t) * (size_t)s->boneCount);
+	for (int k = 0; k < 4; ++k)
+	{
+		const lbFbikLimb* L = &rig->limbs[k];
+		for (int i = L->root + 1; i < s->boneCount; ++i)
+			off[i] |= (uint8_t)(lbSkeleton_IsAncestor(s, L->root, i) && i != L->end && !lbSkeleton_IsAncestor(s, i, L->end));
+	}
+	rig->carryCount = 0;
+	for (int i = h->pelvis; i < s->boneCount; ++i)
+	{
+		const int p = s->parents[i];
+		below[i] = (uint8_t)(i == h->pelvis || (p != LB_NULL_INDEX && p >= h->pelvis && below[p]));
+		if (!below[i])
+			continue;
+		rig->carry[rig->carryCount] = (uint16_t)i;
+		rig->carryOff[rig->carryCount++] = off[i];
 	}
 	memcpy(&rig->settings, st, sizeof *st);
 	lbRigKey_Set(&rig->key, LB_FBIK_RIG_MAGIC, s, h);
@@ -766,9 +846,9 @@ static bool lbFbikClampBone(lbPose* pose, const lbSkeleton* s, const lbFbikAxes*
 {
 	const lbJointLimit* l = &st->limits[role];
 	const lbFbikAxes* a = &axes[role];
-	if (l->kind == lb_limitNone || !a->valid)
+	if (l->kind == lb_limitNone || !a->valid || !a->unitValid)
 		return false;
-	lbQuat q = lbClampToJointLimit(l, a->reference, a->along, a->bend, pose->local[bone].q);
+	lbQuat q = lbClampUnitAxes(l, a->reference, a->unitAlong, a->unitBend, pose->local[bone].q);
 	if (memcmp(&q, &pose->local[bone].q, sizeof q) == 0)
 		return false;
 	pose->local[bone].q = q;
@@ -1037,7 +1117,7 @@ static float lbFbikBuild(const lbFbikContext* ctx, const float* x, float* A, flo
 	float* cost = &costValue;
 	memset(A, 0, sizeof(float) * (size_t)(n * n));
 	memset(g, 0, sizeof(float) * (size_t)n);
-	lbFbikApply(pose, s, bodyp, x);
+	lbFbikApply(pose, s, bodyp, x, false);
 #define body (*bodyp)
 	const lbVec3 c0 = pose->model[body.pelvis].p;
 	lbVec3 c1 = lbVec3_zero;
@@ -1231,9 +1311,15 @@ static bool lbFbikNonFinite(const float* f, int count)
 	return (acc & 0x80000000u) != 0u;
 }
 
-lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
-						   const lbFullBodyIkDef* settings, const lbFullBodyIkEffector* effectors, void* workspace,
-						   size_t workspaceSize, lbIkResult* outResult)
+// `bodyOnly`: the caller has checked the pose (finite, unit rotations) and puts every limb back
+// itself after the solve (lbSolveFullBodyIkBody), so the per-bone checks, the copy of the input
+// kept to restore from and the check of the result are its own, and what the limb stage does
+// below a limb's mid bone (the end's limit clamp and what hangs below it, which no later round
+// reads: a held limb's rows read its root, its mid and its end's position) is left out, as is
+// carrying the bones beside a limb's chain with the body (lbFbikRig::carryOff).
+static lbResult lbFbikSolve(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
+							const lbFullBodyIkDef* settings, const lbFullBodyIkEffector* effectors, void* workspace,
+							size_t workspaceSize, lbIkResult* outResult, bool bodyOnly)
 {
 	lbIkResult res = { lb_ikNotSolved, false, 0.0f, 0 };
 	if (outResult)
@@ -1264,15 +1350,18 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 			return r;
 		lbFbikPrepareRig(rig, s, h, st);
 	}
-	r = lbCheckFbikCall(pose, s, h, st, effectors);
+	r = lbCheckFbikCall(pose, s, h, st, effectors, !bodyOnly);
 	if (r != lb_ok)
 		return r;
 	const int n = pose->boneCount;
-	// The input pose, kept to blend goals from and to restore should anything go non-finite.
+	// The input pose, kept to restore should anything go non-finite.
 	lbTransform* inLocal = (lbTransform*)(rig + 1);
 	lbTransform* inModel = inLocal + n;
-	memcpy(inLocal, pose->local, sizeof(lbTransform) * (size_t)n);
-	memcpy(inModel, pose->model, sizeof(lbTransform) * (size_t)n);
+	if (!bodyOnly)
+	{
+		memcpy(inLocal, pose->local, sizeof(lbTransform) * (size_t)n);
+		memcpy(inModel, pose->model, sizeof(lbTransform) * (size_t)n);
+	}
 	lbTransform* bestLocal = inModel + n;
 	lbTransform* bestModel = bestLocal + n;
 	// The rig and the four arrays are what lbGetFullBodyIkWorkspaceSize counts (checked against
@@ -1302,11 +1391,14 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	for (int k = 0; k < lb_effectorCount; ++k)
 	{
 		alpha[k] = lbClampF(effectors[k].positionAlpha, 0.0f, 1.0f);
-		goal[k] = lbLerp(inModel[effBone[k]].p, effectors[k].targetMs, alpha[k]);
+		goal[k] = lbLerp(pose->model[effBone[k]].p, effectors[k].targetMs, alpha[k]);
 	}
-	lbQuat pelvisGoalQ = lbQuatSlerp(body.pelvisInput.q, lbQuatNormalize(effectors[lb_effectorPelvis].targetRotationMs),
-									 lbClampF(effectors[lb_effectorPelvis].rotationAlpha, 0.0f, 1.0f));
 	const float pelvisRotAlpha = lbClampF(effectors[lb_effectorPelvis].rotationAlpha, 0.0f, 1.0f);
+	// Read only when the pelvis's rotation alpha is above 0.
+	lbQuat pelvisGoalQ =
+		pelvisRotAlpha > 0.0f
+			? lbQuatSlerp(body.pelvisInput.q, lbQuatNormalize(effectors[lb_effectorPelvis].targetRotationMs), pelvisRotAlpha)
+			: body.pelvisInput.q;
 
 	// Stage 1: body.
 	const float* reg = rig->reg;
@@ -1346,7 +1438,25 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 		float A[LB_FBIK_MAX_DOF * LB_FBIK_MAX_DOF], g[LB_FBIK_MAX_DOF];
 		int rows = 0;
 		float cost = anyBody ? lbFbikBuild(&ctx, x, A, g, &rows) : 0.0f;
+		// Whether the pose's body models are lbFbikApply's of x (the last residuals were x's): then
+		// the apply after the loop only has the locals left to write. Held limbs' increments are
+		// zeroed after a step, so with holds the body is applied again.
+		bool applied = anyBody && dof == LB_FBIK_DOF;
 		float lambda = lbMaxF(st->damping, 1.0e-9f);
+		// Nothing to move (no residual row, no bound's penalty, x at the input pose): the gradient
+		// is zero, the first step would be zero and converge, and the body stays as it is. That
+		// step is counted and not taken (it would apply the same x again).
+		if (anyBody && dof == LB_FBIK_DOF && rows == 0 && budget > 0)
+		{
+			bool flatStart = true;
+			for (int i = 0; i < dof; ++i)
+				flatStart = flatStart && g[i] == 0.0f;
+			if (flatStart)
+			{
+				++iterations;
+				budget = 0;
+			}
+		}
 		for (int it = 0; anyBody && it < budget; ++it)
 		{
 			++iterations;
@@ -1381,6 +1491,7 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 			float costN = lbFbikBuild(&ctx, xn, An, gn, &rowsN);
 			// With held limbs the end rows are exact: also stop once a step gains next to nothing.
 			bool flat = dof > LB_FBIK_DOF && costN <= cost && cost - costN <= 1.0e-3f * cost;
+			applied = costN <= cost && dof == LB_FBIK_DOF;
 			if (costN <= cost)
 			{
 				memcpy(x, xn, sizeof(float) * (size_t)dof);
@@ -1415,13 +1526,16 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 				pose->local[limbs[i].mid].q = hold[i].midBase;
 			}
 		}
-		lbFbikApply(pose, s, &body, x);
-		lbPose_UpdateSubtree(pose, s, body.pelvis);
+		if (applied)
+			lbFbikApplyLocals(pose, s, &body);
+		else
+			lbFbikApply(pose, s, &body, x, true);
+		lbFbikCarryBody(pose, s, rig, bodyOnly);
 		bool spineClamped = false;
 		for (int k = 0; k < body.spineCount; ++k)
 			spineClamped |= lbFbikClampBone(pose, s, rig->axes, st, (lbRole)(lb_roleSpine1 + k), body.spine[k]);
 		if (spineClamped)
-			lbPose_UpdateSubtree(pose, s, body.pelvis);
+			lbFbikCarryBody(pose, s, rig, bodyOnly);
 
 		// Stage 2: limbs, then end rotations.
 		bool again = false;
@@ -1442,7 +1556,7 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 				}
 			}
 			float ra = lbClampF(e->rotationAlpha, 0.0f, 1.0f);
-			if (ra > 0.0f || alpha[L->slot] > 0.0f)
+			if (ra > 0.0f || (alpha[L->slot] > 0.0f && !bodyOnly))
 			{
 				if (ra > 0.0f)
 				{
@@ -1484,7 +1598,7 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 		lbPose_UpdateSubtree(pose, s, h->head);
 	}
 
-	if (lbFbikNonFinite(&pose->local[0].p.x, n) | lbFbikNonFinite(&pose->model[0].p.x, n))
+	if (!bodyOnly && (lbFbikNonFinite(&pose->local[0].p.x, n) | lbFbikNonFinite(&pose->model[0].p.x, n)))
 	{
 		memcpy(pose->local, inLocal, sizeof(lbTransform) * (size_t)n);
 		memcpy(pose->model, inModel, sizeof(lbTransform) * (size_t)n);
@@ -1503,4 +1617,18 @@ lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	if (outResult)
 		*outResult = res;
 	return lb_ok;
+}
+
+lbResult lbSolveFullBodyIk(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
+						   const lbFullBodyIkDef* settings, const lbFullBodyIkEffector* effectors, void* workspace,
+						   size_t workspaceSize, lbIkResult* outResult)
+{
+	return lbFbikSolve(pose, skeleton, humanoid, settings, effectors, workspace, workspaceSize, outResult, false);
+}
+
+lbResult lbSolveFullBodyIkBody(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
+							   const lbFullBodyIkDef* settings, const lbFullBodyIkEffector* effectors, void* workspace,
+							   size_t workspaceSize, lbIkResult* outResult)
+{
+	return lbFbikSolve(pose, skeleton, humanoid, settings, effectors, workspace, workspaceSize, outResult, true);
 }

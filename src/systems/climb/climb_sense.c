@@ -4,6 +4,7 @@
 // the continuous reach clamp, surface search casts, animated targets, alphas, body clearance and
 // the climbing frame. The steps are named functions below, in the order lbClimbSense calls them.
 #include "limber/climb.h"
+#include "core/simd.h"
 
 #include <math.h>
 #include <string.h>
@@ -52,6 +53,14 @@ static lbVec3 lbClimbLimbEndMs(const lbHumanoid* h, const lbPose* pose, int limb
 {
 	if (limb < 2)
 		return pose->model[h->arm[limb].hand].p;
+	// A foot with a ball bone: its toe tip as lbHumanoid_GetSolePointsMs gives it, without the
+	// rest of the sole.
+	const lbLegBones* leg = &h->leg[limb - 2];
+	if (leg->foot >= 0 && leg->foot < pose->boneCount && leg->ball >= 0 && leg->ball < pose->boneCount)
+	{
+		const lbTransform ball = pose->model[leg->ball];
+		return lbAdd(ball.p, lbQuatRotate(ball.q, h->legAxes[limb - 2].toeTipBall));
+	}
 	lbVec3 sole[lb_solePointCount];
 	lbHumanoid_GetSolePointsMs(h, pose, limb - 2, sole);
 	return sole[lb_soleToeTip];
@@ -103,15 +112,45 @@ static bool lbClimbPoseFinite(const lbHumanoid* h, const lbPose* pose)
 	for (int i = 0; i < 4; ++i)
 	{
 		lbClimbChainBones(h, i, &bones[n], &bones[n + 1], &bones[n + 2]);
-		int end = bones[n + 2];
 		n += 3;
-		bones[n] = i >= 2 && h->leg[i - 2].ball >= 0 ? h->leg[i - 2].ball : end;
-		++n;
+		// A foot's ball bone too (its toe tip is read from it).
+		if (i >= 2 && h->leg[i - 2].ball >= 0)
+			bones[n++] = h->leg[i - 2].ball;
 	}
 	for (int k = 0; k < n; ++k)
-		if (bones[k] < 0 || bones[k] >= pose->boneCount || !lbIsValidTransform(pose->model[bones[k]]))
+		if (bones[k] < 0 || bones[k] >= pose->boneCount)
 			return false;
-	return true;
+	// lbIsValidTransform of each without a branch per value: x - x is 0 for a finite x and NaN
+	// otherwise, and a sum holding a NaN stays NaN, so the sum over every value read is 0 exactly
+	// when all are finite (on SSE lanes, eight of a transform's ten values at once); the unit
+	// rotation and the scale are compared as lbIsValidTransform does. (The test one value at a time
+	// was a fifth of the stage.)
+	_Static_assert(sizeof(lbTransform) == 10 * sizeof(float), "lbTransform is ten floats");
+	bool ok = true;
+	float z = 0.0f;
+#if defined(LB_SIMD_SSE)
+	__m128 lanes = _mm_setzero_ps();
+#endif
+	for (int k = 0; k < n; ++k)
+	{
+		const lbTransform* t = &pose->model[bones[k]];
+		const float* f = &t->p.x;
+#if defined(LB_SIMD_SSE)
+		const __m128 a = _mm_loadu_ps(f), b = _mm_loadu_ps(f + 4);
+		lanes = _mm_add_ps(lanes, _mm_add_ps(_mm_sub_ps(a, a), _mm_sub_ps(b, b)));
+		z += (f[8] - f[8]) + (f[9] - f[9]);
+#else
+		for (int j = 0; j < 10; ++j)
+			z += f[j] - f[j];
+#endif
+		const float qn = t->q.x * t->q.x + t->q.y * t->q.y + t->q.z * t->q.z + t->q.w * t->q.w;
+		ok &= (qn > 0.98f) & (qn < 1.02f) & (lbAbsF(t->s.x) > LB_EPSILON) & (lbAbsF(t->s.y) > LB_EPSILON) &
+			  (lbAbsF(t->s.z) > LB_EPSILON);
+	}
+#if defined(LB_SIMD_SSE)
+	ok &= _mm_movemask_ps(_mm_cmpeq_ps(lanes, _mm_setzero_ps())) == 0xf;
+#endif
+	return ok && z == 0.0f;
 }
 
 static void lbClimbReadPoses(lbClimbFrame* f, const lbClimbState* state, const lbClimbSenseInput* in)
@@ -128,10 +167,11 @@ static void lbClimbReadPoses(lbClimbFrame* f, const lbClimbState* state, const l
 		f->endWs[i] = lbTransformPoint(frame, lbClimbLimbEndMs(h, last, i));
 		f->animEndWs[i] = lbTransformPoint(frame, lbClimbLimbEndMs(h, in->animPose, i));
 		f->animRotWs[i] = lbQuatNormalize(lbQuatMul(frame.q, in->animPose->model[end].q));
-		// Segment lengths measured on the pose (world), as the seed measures them on the mesh.
-		lbVec3 a = lbTransformPoint(frame, last->model[root].p);
+		// Segment lengths measured on the pose (world), as the seed measures them on the mesh (a
+		// hand's end is its wrist joint, already transformed).
+		lbVec3 a = f->centreWs[i];
 		lbVec3 b = lbTransformPoint(frame, last->model[mid].p);
-		lbVec3 c = lbTransformPoint(frame, last->model[end].p);
+		lbVec3 c = i < 2 ? f->endWs[i] : lbTransformPoint(frame, last->model[end].p);
 		float len = lbDistance(a, b) + lbDistance(b, c);
 		// A foot's end is its toe tip, beyond the ankle: the reach from the hip grows by the part
 		// of the foot that points along the leg when the toes rest on a wall (about half of it).
@@ -387,6 +427,25 @@ static void lbClimbStepAlphas(const lbClimbFrame* f, lbClimbLimbState* l, int i,
 	l->bodyAlpha = lbClampF(lbInterpConstantTo(l->bodyAlpha, body, dt, rate), 0.0f, 1.0f);
 }
 
+// Whether a probe's sphere touches anything (true when the scene has no overlap test): a probe
+// clear of everything needs no push along any normal (a sweep would stop past it), so one overlap
+// test per probe settles the common case of a body off the wall, and the sweeps run only when it
+// touches.
+static bool lbClimbProbeTouches(lbClimbFrame* f, lbVec3 probe, float radius)
+{
+	if (!f->query->sphereCast || !f->query->sphereOverlap)
+		return true;
+	lbQueryInput q = lbDefaultQueryInput();
+	q.start = q.end = probe;
+	q.radius = radius;
+	q.channelMask = f->def->bodyChannelMask;
+	q.ignoreOwnerId = f->def->ignoreOwnerId;
+	lbHit over = lbEmptyHit();
+	f->query->sphereOverlap(f->query->context, &q, &over);
+	++f->casts;
+	return over.hit;
+}
+
 // One sphere sweep along -n toward the wall from outside a probe: how far the probe must move out
 // along n to clear the surface by the radius. A sweep that starts inside (the probe deep in the
 // wall) asks for the whole sweep length plus the overlap.
@@ -396,20 +455,6 @@ static float lbClimbProbePush(lbClimbFrame* f, lbVec3 probe, lbVec3 n, float rad
 	if (!f->query->sphereCast)
 		return 0.0f;
 	lbQueryInput q = lbDefaultQueryInput();
-	// A probe clear of everything needs no push (the sweep would stop past it): one overlap test
-	// settles the common case of a body off the wall, and the sweep runs only when it touches.
-	if (f->query->sphereOverlap)
-	{
-		q.start = q.end = probe;
-		q.radius = radius;
-		q.channelMask = def->bodyChannelMask;
-		q.ignoreOwnerId = def->ignoreOwnerId;
-		lbHit over = lbEmptyHit();
-		f->query->sphereOverlap(f->query->context, &q, &over);
-		++f->casts;
-		if (!over.hit)
-			return 0.0f;
-	}
 	q.start = lbMulAdd(probe, def->probeOut, n);
 	q.end = lbMulAdd(probe, -def->probeIn, n);
 	q.radius = radius;
@@ -481,6 +526,9 @@ static lbVec3 lbClimbClearance(lbClimbFrame* f, const lbClimbState* state, const
 		if (lbDot(l->normalWs, normals[0]) < 0.8f)
 			normals[count++] = l->normalWs;
 	}
+	bool touches[2];
+	for (int k = 0; k < 2; ++k)
+		touches[k] = lbClimbProbeTouches(f, probe[k], def->probeRadius[k]);
 	lbVec3 offset = lbVec3_zero;
 	for (int j = 0; j < count; ++j)
 	{
@@ -488,7 +536,7 @@ static lbVec3 lbClimbClearance(lbClimbFrame* f, const lbClimbState* state, const
 		float push = 0.0f;
 		for (int k = 0; k < 2; ++k)
 		{
-			float p = lbClimbProbePush(f, probe[k], n, def->probeRadius[k]);
+			float p = touches[k] ? lbClimbProbePush(f, probe[k], n, def->probeRadius[k]) : 0.0f;
 			out->probePush[k] = lbMaxF(out->probePush[k], p);
 			push = lbMaxF(push, p);
 		}
