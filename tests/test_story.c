@@ -107,7 +107,7 @@ static void test_story_scenarios_meet_the_limits(void)
 		// torso with the feet up on the top and crouched there); measured 288 (mannequin), 292
 		// (mixamo), 380 (demo), 95 dropping off; 469-561 before the hands let go together as the
 		// body stands up, the body leaned further and the feet settled faster.
-		const int limitCeiling = drops ? 100 : strcmp(names[i], "demo.json") == 0 ? 390 : 300;
+		const int limitCeiling = drops ? 100 : strcmp(names[i], "demo.json") == 0 ? 280 : 190;
 		ENSURE(m->limitViolations <= limitCeiling);
 		lbDestroyRun(run);
 		lbDestroyScenario(s);

@@ -197,7 +197,13 @@ static void test_topout(void)
 				in.animPose = &base;
 				in.lastPose = &last;
 				in.dt = DT;
-				ENSURE(lbClimbSense(&cs, &cd, sk, &h, &in, &ct) == lb_ok);
+				// Topping out, the frame's def: the feet step up at the top-out's speed.
+				lbClimbDef frameDef = cd;
+				if (phase == 2)
+					ENSURE(lbClimbTopOut_FrameDef(&top, &td, &cd, &frameDef) == lb_ok);
+				ENSURE(frameDef.moveSpeed[1] == (phase == 2 && top.phase == lb_topOutFeet ? td.feetMoveSpeed : cd.moveSpeed[1]));
+				ENSURE(frameDef.moveSpeed[0] == cd.moveSpeed[0]);
+				ENSURE(lbClimbSense(&cs, &frameDef, sk, &h, &in, &ct) == lb_ok);
 				if (phase == 2)
 					ENSURE(lbClimbTopOut_Carry(&top, &td, &h, &base, DT, &cs, &ct) == lb_ok);
 				characterWs = ct.characterWs;
@@ -407,6 +413,25 @@ static void test_topout_bad_input(void)
 	ENSURE(lbClimbTopOut_Step(&t, NULL, &cs, &cd, DT) == lb_topOutRise);
 	ENSURE(lbClimbTopOut_Step(&t, &td, &cs, &cd, NAN) == lb_topOutRise && t.timer == 0.0f);
 	ENSURE(lbClimbTopOut_Step(NULL, &td, &cs, &cd, DT) == lb_topOutFailed);
+	// FrameDef: a copy of the climbing def but for the feet's speed while they step up; bad input
+	// gives the copy unchanged.
+	lbClimbDef fd;
+	t.phase = lb_topOutFeet;
+	ENSURE(lbClimbTopOut_FrameDef(&t, &td, &cd, &fd) == lb_ok && fd.moveSpeed[1] == td.feetMoveSpeed &&
+		   fd.moveSpeed[0] == cd.moveSpeed[0] && fd.followSpeed == cd.followSpeed);
+	t.phase = lb_topOutStand;
+	ENSURE(lbClimbTopOut_FrameDef(&t, &td, &cd, &fd) == lb_ok && memcmp(&fd, &cd, sizeof fd) == 0);
+	t.phase = lb_topOutFeet;
+	bad = td;
+	bad.feetMoveSpeed = NAN;
+	ENSURE(lbClimbTopOut_FrameDef(&t, &bad, &cd, &fd) == lb_errorNonFinite && memcmp(&fd, &cd, sizeof fd) == 0);
+	bad.feetMoveSpeed = 0.0f;
+	ENSURE(lbClimbTopOut_FrameDef(&t, &bad, &cd, &fd) == lb_errorNonFinite && memcmp(&fd, &cd, sizeof fd) == 0);
+	ENSURE(lbClimbTopOut_FrameDef(NULL, &td, &cd, &fd) == lb_errorNullPointer && memcmp(&fd, &cd, sizeof fd) == 0);
+	ENSURE(lbClimbTopOut_FrameDef(&t, &td, &cd, NULL) == lb_errorNullPointer);
+	ENSURE(lbClimbTopOut_Begin(&t, &bad, &cs, &query) == lb_errorNonFinite);
+	memset(&t, 0, sizeof t);
+	t.phase = lb_topOutRise;
 	ENSURE(lbClimbTopOut_Carry(&t, &td, &h, NULL, DT, &cs, &ct) == lb_errorNullPointer);
 	ENSURE(lbClimbTopOut_Carry(&t, &td, &h, &base, NAN, &cs, &ct) == lb_errorNonFinite);
 	ENSURE(lbClimbTopOut_Carry(&t, &nan, &h, &base, DT, &cs, &ct) == lb_errorNonFinite);

@@ -113,8 +113,8 @@ typedef struct lbClimbTopOutDef
 	float standInset;
 	///@{
 	/// Duration of the rise, of the press-up and of standing up (s, from when the hands let go; each
-	/// leg of the path eased in and out). Default 1.2, 1.4, 2.0 (slower, the thighs stay folded past
-	/// their range against the leaning torso longer).
+	/// leg of the path eased in and out). Default 1.2, 1.4, 1.4 (slower, the thighs stay folded past
+	/// their range against the leaning torso longer: 2.0 s standing up kept them so 9 frames more).
 	float riseTime, mantleTime, standTime;
 	///@}
 	/// Highest the top may lie above the hands' holds, and farthest in front of the wall (m).
@@ -123,6 +123,11 @@ typedef struct lbClimbTopOutDef
 	/// How the limbs are steered onto the top (the hold planner's driver). Default
 	/// lbDefaultClimbDriverDef().
 	lbClimbDriverDef driver;
+	/// How fast a foot's guide moves on its way onto the top (m/s), in place of the climbing def's
+	/// leg speed (lbClimbTopOut_FrameDef). Default 1.1 (at the climbing def's 0.5, each thigh stayed
+	/// folded past its range against the leaning torso about 100 frames longer; at 1.5, a foot
+	/// passing the lip grazes it, 8-13 mm).
+	float feetMoveSpeed;
 	/// How the feet are steered onto the top. Default the driver's with a settle time of 0.1 s and
 	/// no pause after a lock (with 0.3 and 0.15, each foot held up over its place kept its thigh
 	/// folded past its range against the leaning torso about 40 frames longer).
@@ -220,6 +225,13 @@ LB_API lbResult lbClimbTopOut_Begin(lbClimbTopOut* topOut, const lbClimbTopOutDe
 /// phase (lb_topOutDone once nothing is held and the body stands on the top).
 LB_API lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* topOut, const lbClimbTopOutDef* def,
 											 lbClimbState* state, const lbClimbDef* climbDef, float dt);
+
+/// The climbing def to run this frame of a top-out with (lbClimbTopOut_Step does so itself; pass
+/// the same to lbClimbSense): `climbDef` with the legs' guide speed set to the def's feetMoveSpeed
+/// while the feet step up onto the top, unchanged otherwise. Returns lb_errorNullPointer or
+/// lb_errorNonFinite (a non-finite feetMoveSpeed); *outDef is then a copy of `climbDef` (if any).
+LB_API lbResult lbClimbTopOut_FrameDef(const lbClimbTopOut* topOut, const lbClimbTopOutDef* def,
+									   const lbClimbDef* climbDef, lbClimbDef* outDef);
 
 /// Called after lbClimbSense: while the body rises, presses up or stands up, carries the climbing
 /// frame (state->frameWs and targets->characterWs, position and rotation) along the top-out's

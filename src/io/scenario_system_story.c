@@ -291,7 +291,11 @@ static void lbStoryClimbSense(lbStoryRun* s, lbRunContext* ctx, float dt, lbSyst
 	in.animPose = ctx->basePose;
 	in.lastPose = s->hasLast ? &s->lastPose : NULL;
 	in.dt = dt;
-	s->sensed = lbClimbSense(&s->climb, &s->climbDef, ctx->skeleton, ctx->humanoid, &in, &s->targets) == lb_ok;
+	// Topping out, the feet step up onto the top faster than they climb.
+	lbClimbDef senseDef = s->climbDef;
+	if (s->phase == lb_storyTopOut)
+		lbClimbTopOut_FrameDef(&s->top, &s->topDef, &s->climbDef, &senseDef);
+	s->sensed = lbClimbSense(&s->climb, &senseDef, ctx->skeleton, ctx->humanoid, &in, &s->targets) == lb_ok;
 	if (!s->sensed)
 		return;
 	if (s->phase == lb_storyTopOut)

@@ -138,8 +138,9 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 	d.mantleLean = 1.0f;
 	d.riseTime = 1.2f;
 	d.mantleTime = 1.4f;
-	d.standTime = 2.0f;
+	d.standTime = 1.4f;
 	d.searchHeight = 0.6f;
+	d.feetMoveSpeed = 1.1f;
 	d.driver = lbDefaultClimbDriverDef();
 	d.feetDriver = d.driver;
 	d.feetDriver.settleTime = 0.1f;
@@ -154,7 +155,7 @@ static bool lbTopOutDefValid(const lbClimbTopOutDef* d)
 		   lbIsValidFloat(d->footInset) && lbIsValidFloat(d->footSpread) && lbIsValidFloat(d->crouchBelow) && lbIsValidFloat(d->gripBelow) && lbIsValidFloat(d->standAbove) &&
 		   lbIsValidFloat(d->standInset) && lbIsValidFloat(d->riseTime) && lbIsValidFloat(d->standTime) &&
 		   lbIsValidFloat(d->mantleAbove) && lbIsValidFloat(d->mantleLean) && lbIsValidFloat(d->mantleTime) &&
-		   lbIsValidFloat(d->searchHeight) && d->riseTime >= 0.0f && d->standTime >= 0.0f && d->mantleTime >= 0.0f &&
+		   lbIsValidFloat(d->searchHeight) && lbIsValidFloat(d->feetMoveSpeed) && d->feetMoveSpeed > 0.0f && d->riseTime >= 0.0f && d->standTime >= 0.0f && d->mantleTime >= 0.0f &&
 		   d->mantleLean >= 0.0f && d->mantleLean <= 1.2f && d->searchHeight > 0.0f && lbLengthSquared(d->up) > 0.5f;
 }
 
@@ -298,16 +299,40 @@ static bool lbTopOutDrive(lbClimbTopOut* t, const lbClimbTopOutDef* def, lbClimb
 						t->moves + first, 2, dt);
 }
 
-lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* t, const lbClimbTopOutDef* def, lbClimbState* state,
-									  const lbClimbDef* climbDef, float dt)
+lbResult lbClimbTopOut_FrameDef(const lbClimbTopOut* t, const lbClimbTopOutDef* def, const lbClimbDef* climbDef,
+								 lbClimbDef* outDef)
 {
-	if (!t || !def || !state || !climbDef)
+	if (!t || !def || !climbDef || !outDef)
+	{
+		if (climbDef && outDef)
+			*outDef = *climbDef;
+		return lbReport(lb_errorNullPointer, "lbClimbTopOut_FrameDef: topOut, def, climbDef and outDef are required");
+	}
+	*outDef = *climbDef;
+	if (!lbIsValidFloat(def->feetMoveSpeed) || !(def->feetMoveSpeed > 0.0f))
+		return lbReport(lb_errorNonFinite, "lbClimbTopOut_FrameDef: feetMoveSpeed %g must be a finite speed > 0 m/s",
+						(double)def->feetMoveSpeed);
+	// A foot on its way up is in the pose that folds its thigh against the leaning torso (the hips
+	// are only about 0.2 m over the lip): the sooner it is on the top, the shorter that lasts.
+	if (t->phase == lb_topOutFeet)
+		outDef->moveSpeed[1] = def->feetMoveSpeed;
+	return lb_ok;
+}
+
+lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* t, const lbClimbTopOutDef* def, lbClimbState* state,
+									  const lbClimbDef* climbDefIn, float dt)
+{
+	if (!t || !def || !state || !climbDefIn)
 	{
 		lbReport(lb_errorNullPointer, "lbClimbTopOut_Step: topOut, def, state and climbDef are required");
 		return t ? t->phase : lb_topOutFailed;
 	}
 	if (!(dt > 0.0f) || !lbIsValidFloat(dt) || t->phase >= lb_topOutDone)
 		return t->phase;
+	lbClimbDef frameDef;
+	if (lbClimbTopOut_FrameDef(t, def, climbDefIn, &frameDef) != lb_ok)
+		return t->phase;
+	const lbClimbDef* climbDef = &frameDef;
 	t->timer += dt;
 	switch (t->phase)
 	{
