@@ -60,9 +60,14 @@ typedef enum lbClimbTopOutPhase
 	/// `mantleAbove` over the lip and leans `mantleLean` in over it (the climbing frame carried and
 	/// turned about the pelvis), so the feet come onto the top below the hips.
 	lb_topOutMantle,
-	/// The feet go onto the top, one at a time.
+	/// The first foot goes onto the top.
 	lb_topOutFeet,
-	/// The hands let go and the body stands up over the feet.
+	/// The hands let go and the body steps up on the first foot: the hips rise to `stepUpAbove`
+	/// over the lip and the lean eases to `stepUpLean` (the climbing frame carried).
+	lb_topOutStepUp,
+	/// The second foot goes onto the top.
+	lb_topOutSecondFoot,
+	/// The body stands up over the feet.
 	lb_topOutStand,
 	/// The feet go back to the animation, standing on the top.
 	lb_topOutRelease,
@@ -103,6 +108,13 @@ typedef struct lbClimbTopOutDef
 	/// 0 to 1.2). Default 1.0 (about 57 degrees; at 0.6 a foot landing on the top touches the lip,
 	/// at 0.8 a knee folds past its range as its foot comes up the wall).
 	float mantleLean;
+	///@{
+	/// Stepping up on the first foot (the hands let go), the hips rise straight up to this height
+	/// over the lip (m), and the body's lean in over it eases to this (rad, 0 to mantleLean).
+	/// Default 0.75, 0.2 (0.45 and 0.5 left the first thigh past its range when the second foot
+	/// came up: 222 joint-limit frames in the mannequin's story against 103).
+	float stepUpAbove, stepUpLean;
+	///@}
 	/// Standing up, the hips first come in over the feet into a crouch this high above the lip (or
 	/// as high as they are, if higher), then rise straight up (m). Default 0.6 (lower, the knees
 	/// come forward past the toes and the leg solve swings them round behind).
@@ -116,6 +128,9 @@ typedef struct lbClimbTopOutDef
 	/// leg of the path eased in and out). Default 1.2, 1.4, 1.4 (slower, the thighs stay folded past
 	/// their range against the leaning torso longer: 2.0 s standing up kept them so 9 frames more).
 	float riseTime, mantleTime, standTime;
+	/// Duration of the step up on the first foot (s, eased in and out). Default 0.7 (1.0 kept the
+	/// first thigh folded 9 frames longer).
+	float stepUpTime;
 	///@}
 	/// Highest the top may lie above the hands' holds, and farthest in front of the wall (m).
 	/// Default 0.6.
