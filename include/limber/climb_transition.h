@@ -111,8 +111,9 @@ typedef struct lbClimbTopOutDef
 	///@{
 	/// Stepping up on the first foot (the hands let go), the hips rise straight up to this height
 	/// over the lip (m), and the body's lean in over it eases to this (rad, 0 to mantleLean).
-	/// Default 0.75, 0.2 (0.45 and 0.5 left the first thigh past its range when the second foot
-	/// came up: 222 joint-limit frames in the mannequin's story against 103).
+	/// Default 0.75, 0.5 (with the hips 0.45 over the lip the first thigh stayed past its range
+	/// while the second foot came up: 222 joint-limit frames in the mannequin's story against 96; a
+	/// lean of 0.2 saves 2 of them but leaves the body upright behind the foot it stands on).
 	float stepUpAbove, stepUpLean;
 	///@}
 	/// Standing up, the hips first come in over the feet into a crouch this high above the lip (or
@@ -124,9 +125,8 @@ typedef struct lbClimbTopOutDef
 	/// 0.15.
 	float standInset;
 	///@{
-	/// Duration of the rise, of the press-up and of standing up (s, from when the hands let go; each
-	/// leg of the path eased in and out). Default 1.2, 1.4, 1.4 (slower, the thighs stay folded past
-	/// their range against the leaning torso longer: 2.0 s standing up kept them so 9 frames more).
+	/// Duration of the rise, of the press-up and of standing up (s; each
+	/// leg of the path eased in and out). Default 1.2, 1.4, 1.4.
 	float riseTime, mantleTime, standTime;
 	/// Duration of the step up on the first foot (s, eased in and out). Default 0.7 (1.0 kept the
 	/// first thigh folded 9 frames longer).

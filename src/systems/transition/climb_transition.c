@@ -142,7 +142,7 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 	d.searchHeight = 0.6f;
 	d.feetMoveSpeed = 1.1f;
 	d.stepUpAbove = 0.75f;
-	d.stepUpLean = 0.2f;
+	d.stepUpLean = 0.5f;
 	d.stepUpTime = 0.7f;
 	d.driver = lbDefaultClimbDriverDef();
 	d.feetDriver = d.driver;
