@@ -62,8 +62,9 @@ typedef enum lbClimbTopOutPhase
 	lb_topOutMantle,
 	/// The first foot goes onto the top.
 	lb_topOutFeet,
-	/// The hands let go and the body steps up on the first foot: the hips rise to `stepUpAbove`
-	/// over the lip and the lean eases to `stepUpLean` (the climbing frame carried).
+	/// Once the first foot is confirmed (its lock completing meanwhile), the hands let go and the
+	/// body steps up on it: the hips rise to `stepUpAbove` over the lip and the lean eases to
+	/// `stepUpLean` (the climbing frame carried).
 	lb_topOutStepUp,
 	/// The second foot goes onto the top.
 	lb_topOutSecondFoot,

@@ -364,6 +364,11 @@ lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* t, const lbClimbTopOutDef* 
 	case lb_topOutFeet:
 		if (!lbTopOutDrive(t, def, state, climbDef, 4, 1, dt))
 			lbTopOutEnter(t, t->driver.stuck ? lb_topOutFailed : lb_topOutStepUp);
+		else if (state->limbs[t->moves[4].limb].mode == lb_climbLocking)
+			// Confirmed: the step up starts while the lock completes on its own (the thigh is folded
+			// past its range until the body has stepped up; waiting for the lock kept it so 16
+			// frames longer).
+			lbTopOutEnter(t, lb_topOutStepUp);
 		break;
 	case lb_topOutStepUp:
 		// On the first foot, the body needs the hands no more: both let go together as the body
