@@ -193,7 +193,7 @@ typedef struct lbClimbTopOut
 	lbVec3 pivotMs;
 	lbQuat uprightQ;
 	///@}
-	/// Nonzero while the frame is carried (rise, stand).
+	/// Nonzero while the frame is carried (from the rise to standing up).
 	int carrying;
 } lbClimbTopOut;
 
@@ -249,7 +249,7 @@ LB_API lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* topOut, const lbClim
 LB_API lbResult lbClimbTopOut_FrameDef(const lbClimbTopOut* topOut, const lbClimbTopOutDef* def,
 									   const lbClimbDef* climbDef, lbClimbDef* outDef);
 
-/// Called after lbClimbSense: while the body rises, presses up or stands up, carries the climbing
+/// Called after lbClimbSense: while the body rises, presses up, steps up or stands up, carries the climbing
 /// frame (state->frameWs and targets->characterWs, position and rotation) along the top-out's
 /// path; the held limbs stay where they hold, the pose stage bends them. `animPose` is the base pose (model space), for the
 /// pelvis's height. Returns lb_errorNullPointer or lb_errorNonFinite (nothing changed).
