@@ -103,11 +103,11 @@ static void test_story_scenarios_meet_the_limits(void)
 		ENSURE(m->limbPenetrationMax <= 0.02f);
 		ENSURE(m->solePenetrationMax <= 0.01f);
 		// Frames with a joint past the range docs/metrics.md allows (limit_violations): a ceiling
-		// that may only shrink. Nearly all are the top-out's (the thighs folded against the leaning
-		// torso with the feet up on the top and crouched there); measured 288 (mannequin), 292
-		// (mixamo), 380 (demo), 95 dropping off; 469-561 before the hands let go together as the
-		// body stands up, the body leaned further and the feet settled faster.
-		const int limitCeiling = drops ? 100 : strcmp(names[i], "demo.json") == 0 ? 390 : 300;
+		// that may only shrink. Most are the first foot's thigh folded against the leaning torso as
+		// it steps up onto the top and until the body has stepped up on it; measured 80 (mannequin),
+		// 82 (mixamo), 172 (demo), 95 dropping off; 288 / 292 / 380 with both feet stepping up under
+		// the leaning body before the hands let go, 469-561 before that.
+		const int limitCeiling = drops ? 100 : strcmp(names[i], "demo.json") == 0 ? 175 : 85;
 		ENSURE(m->limitViolations <= limitCeiling);
 		lbDestroyRun(run);
 		lbDestroyScenario(s);

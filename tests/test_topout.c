@@ -121,8 +121,9 @@ static void test_topout(void)
 		int phase = 0, phaseFrames = 0, topPhase = -1;
 		lbTransform characterWs = ms.characterWs;
 		float phasePop[5] = { 0 }, phaseDrift[5] = { 0 }, phasePen[5] = { 0 };
-		float topOutPop[9] = { 0 }, topOutDrift[9] = { 0 }, topOutPen[9] = { 0 };
-		int topOutLimits[9] = { 0 };
+		float topOutPop[lb_topOutFailed + 1] = { 0 }, topOutDrift[lb_topOutFailed + 1] = { 0 },
+			  topOutPen[lb_topOutFailed + 1] = { 0 };
+		int topOutLimits[lb_topOutFailed + 1] = { 0 };
 		lbVec3 walkFrom = lbVec3_zero;
 		bool onTop[4] = { false, false, false, false };
 		for (int frame = 0; frame < 60 * 90 && phase < 4; ++frame, ++phaseFrames)
@@ -197,7 +198,13 @@ static void test_topout(void)
 				in.animPose = &base;
 				in.lastPose = &last;
 				in.dt = DT;
-				ENSURE(lbClimbSense(&cs, &cd, sk, &h, &in, &ct) == lb_ok);
+				// Topping out, the frame's def: the feet step up at the top-out's speed.
+				lbClimbDef frameDef = cd;
+				if (phase == 2)
+					ENSURE(lbClimbTopOut_FrameDef(&top, &td, &cd, &frameDef) == lb_ok);
+				ENSURE(frameDef.moveSpeed[1] == (phase == 2 && (top.phase == lb_topOutFeet || top.phase == lb_topOutSecondFoot) ? td.feetMoveSpeed : cd.moveSpeed[1]));
+				ENSURE(frameDef.moveSpeed[0] == cd.moveSpeed[0]);
+				ENSURE(lbClimbSense(&cs, &frameDef, sk, &h, &in, &ct) == lb_ok);
 				if (phase == 2)
 					ENSURE(lbClimbTopOut_Carry(&top, &td, &h, &base, DT, &cs, &ct) == lb_ok);
 				characterWs = ct.characterWs;
@@ -239,7 +246,7 @@ static void test_topout(void)
 			phasePop[p] = lbMaxF(phasePop[p], fm.addedPopDeg);
 			phaseDrift[p] = lbMaxF(phaseDrift[p], fm.contactDrift);
 			phasePen[p] = lbMaxF(phasePen[p], fm.limbPenetration);
-			if (phase == 2 && topPhase >= 0 && topPhase < 9)
+			if (phase == 2 && topPhase >= 0 && topPhase < lb_topOutDone)
 			{
 				topOutPop[topPhase] = lbMaxF(topOutPop[topPhase], fm.addedPopDeg);
 				topOutDrift[topPhase] = lbMaxF(topOutDrift[topPhase], fm.contactDrift);
@@ -261,7 +268,7 @@ static void test_topout(void)
 						printf("      bone %d %s: %.1f (base %.1f)\n", b, sk->names ? sk->names[b] : "", (double)d, (double)bd);
 				}
 			}
-			if (getenv("TOPOUT_FEET") && r == 0 && phase == 2 && topPhase == lb_topOutFeet && frame % 6 == 0)
+			if (getenv("TOPOUT_FEET") && r == 0 && phase == 2 && (topPhase == lb_topOutFeet || topPhase == lb_topOutSecondFoot) && frame % 6 == 0)
 				printf("    feet frame %d: move %d phase %d foot_l mode %d surf (%.3f %.3f %.3f) n (%.2f %.2f %.2f) guide (%.3f %.3f %.3f) foot_r mode %d surf (%.3f %.3f %.3f) n (%.2f %.2f %.2f)\n",
 					   frame, top.driver.move, top.driver.phase, cs.limbs[2].mode, (double)cs.limbs[2].surfaceWs.x,
 					   (double)cs.limbs[2].surfaceWs.y, (double)cs.limbs[2].surfaceWs.z, (double)cs.limbs[2].normalWs.x,
@@ -288,7 +295,8 @@ static void test_topout(void)
 		lbMetricsSummary sum = lbMetrics_GetSummary(metrics);
 		const float endHeight = lbDot(characterWs.p, rc->up);
 		const float walked = lbLength(lbProjectOnPlane(lbSub(characterWs.p, walkFrom), rc->up));
-		static const char* const phaseNames[] = { "hands", "feet off", "rise", "press", "mantle", "feet", "stand", "release" };
+		static const char* const phaseNames[] = { "hands",	  "feet off", "rise",  "press",	 "mantle",
+													"first foot", "step up",  "second foot", "stand", "release" };
 		printf("  rig %d: %d moves, ended in phase %d (top-out %d) at height %.3f m, walked %.2f m on the top; "
 			   "pop standing %.1f climbing %.1f topping out %.1f walking %.1f; drift %.4f m; limb penetration %.3f m "
 			   "(topping out %.3f); joint-limit frames %d; nan %d\n",
@@ -319,6 +327,11 @@ static void test_topout(void)
 		// Within the limits: standing, climbing, every phase of the top-out, and walking on. The
 		// mantle (hips over the lip before the feet come up) keeps the shins off the lip.
 		ENSURE(phasePop[0] <= 15.0f && phasePop[1] <= 15.0f && phasePop[2] <= 15.0f && phasePop[3] <= 15.0f);
+		// Stepped up on the first foot, the body is high enough that no joint leaves its range while
+		// the second foot comes up and the body stands (both rigs: 0 frames; with the feet stepping
+		// up one after the other under the leaning body, 100-130).
+		ENSURE(topOutLimits[lb_topOutSecondFoot] == 0 && topOutLimits[lb_topOutStand] == 0 &&
+			   topOutLimits[lb_topOutRelease] == 0);
 		for (int k = lb_topOutHands; k <= lb_topOutRelease; ++k)
 		{
 			ENSURE(topOutPop[k] <= 15.0f);
@@ -385,6 +398,16 @@ static void test_topout_bad_input(void)
 	bad = td;
 	bad.mantleAbove = INFINITY;
 	ENSURE(lbClimbTopOut_Begin(&t, &bad, &cs, &query) == lb_errorNonFinite);
+	// The step up's: a lean past the mantle's, a negative time, a non-finite height.
+	bad = td;
+	bad.stepUpLean = td.mantleLean + 0.1f;
+	ENSURE(lbClimbTopOut_Begin(&t, &bad, &cs, &query) == lb_errorNonFinite);
+	bad = td;
+	bad.stepUpTime = -0.5f;
+	ENSURE(lbClimbTopOut_Begin(&t, &bad, &cs, &query) == lb_errorNonFinite);
+	bad = td;
+	bad.stepUpAbove = NAN;
+	ENSURE(lbClimbTopOut_Begin(&t, &bad, &cs, &query) == lb_errorNonFinite);
 	cs.wallNormalWs = lbMakeVec3(-1, 0, 0);
 	ENSURE(lbClimbTopOut_Begin(&t, &td, &cs, &query) == lb_errorInvalidArgument);
 	// Both hands held on a flat world: there is no ledge top above them.
@@ -407,6 +430,29 @@ static void test_topout_bad_input(void)
 	ENSURE(lbClimbTopOut_Step(&t, NULL, &cs, &cd, DT) == lb_topOutRise);
 	ENSURE(lbClimbTopOut_Step(&t, &td, &cs, &cd, NAN) == lb_topOutRise && t.timer == 0.0f);
 	ENSURE(lbClimbTopOut_Step(NULL, &td, &cs, &cd, DT) == lb_topOutFailed);
+	// FrameDef: a copy of the climbing def but for the feet's speed while they step up; bad input
+	// gives the copy unchanged.
+	lbClimbDef fd;
+	t.phase = lb_topOutFeet;
+	ENSURE(lbClimbTopOut_FrameDef(&t, &td, &cd, &fd) == lb_ok && fd.moveSpeed[1] == td.feetMoveSpeed &&
+		   fd.moveSpeed[0] == cd.moveSpeed[0] && fd.followSpeed == cd.followSpeed);
+	t.phase = lb_topOutSecondFoot;
+	ENSURE(lbClimbTopOut_FrameDef(&t, &td, &cd, &fd) == lb_ok && fd.moveSpeed[1] == td.feetMoveSpeed);
+	t.phase = lb_topOutStepUp;
+	ENSURE(lbClimbTopOut_FrameDef(&t, &td, &cd, &fd) == lb_ok && memcmp(&fd, &cd, sizeof fd) == 0);
+	t.phase = lb_topOutStand;
+	ENSURE(lbClimbTopOut_FrameDef(&t, &td, &cd, &fd) == lb_ok && memcmp(&fd, &cd, sizeof fd) == 0);
+	t.phase = lb_topOutFeet;
+	bad = td;
+	bad.feetMoveSpeed = NAN;
+	ENSURE(lbClimbTopOut_FrameDef(&t, &bad, &cd, &fd) == lb_errorNonFinite && memcmp(&fd, &cd, sizeof fd) == 0);
+	bad.feetMoveSpeed = 0.0f;
+	ENSURE(lbClimbTopOut_FrameDef(&t, &bad, &cd, &fd) == lb_errorNonFinite && memcmp(&fd, &cd, sizeof fd) == 0);
+	ENSURE(lbClimbTopOut_FrameDef(NULL, &td, &cd, &fd) == lb_errorNullPointer && memcmp(&fd, &cd, sizeof fd) == 0);
+	ENSURE(lbClimbTopOut_FrameDef(&t, &td, &cd, NULL) == lb_errorNullPointer);
+	ENSURE(lbClimbTopOut_Begin(&t, &bad, &cs, &query) == lb_errorNonFinite);
+	memset(&t, 0, sizeof t);
+	t.phase = lb_topOutRise;
 	ENSURE(lbClimbTopOut_Carry(&t, &td, &h, NULL, DT, &cs, &ct) == lb_errorNullPointer);
 	ENSURE(lbClimbTopOut_Carry(&t, &td, &h, &base, NAN, &cs, &ct) == lb_errorNonFinite);
 	ENSURE(lbClimbTopOut_Carry(&t, &nan, &h, &base, DT, &cs, &ct) == lb_errorNonFinite);

@@ -60,9 +60,15 @@ typedef enum lbClimbTopOutPhase
 	/// `mantleAbove` over the lip and leans `mantleLean` in over it (the climbing frame carried and
 	/// turned about the pelvis), so the feet come onto the top below the hips.
 	lb_topOutMantle,
-	/// The feet go onto the top, one at a time.
+	/// The first foot goes onto the top.
 	lb_topOutFeet,
-	/// The hands let go and the body stands up over the feet.
+	/// Once the first foot is confirmed (its lock completing meanwhile), the hands let go and the
+	/// body steps up on it: the hips rise to `stepUpAbove` over the lip and the lean eases to
+	/// `stepUpLean` (the climbing frame carried).
+	lb_topOutStepUp,
+	/// The second foot goes onto the top.
+	lb_topOutSecondFoot,
+	/// The body stands up over the feet.
 	lb_topOutStand,
 	/// The feet go back to the animation, standing on the top.
 	lb_topOutRelease,
@@ -103,6 +109,14 @@ typedef struct lbClimbTopOutDef
 	/// 0 to 1.2). Default 1.0 (about 57 degrees; at 0.6 a foot landing on the top touches the lip,
 	/// at 0.8 a knee folds past its range as its foot comes up the wall).
 	float mantleLean;
+	///@{
+	/// Stepping up on the first foot (the hands let go), the hips rise straight up to this height
+	/// over the lip (m), and the body's lean in over it eases to this (rad, 0 to mantleLean).
+	/// Default 0.75, 0.5 (with the hips 0.45 over the lip the first thigh stayed past its range
+	/// while the second foot came up: 222 joint-limit frames in the mannequin's story against 96; a
+	/// lean of 0.2 saves 2 of them but leaves the body upright behind the foot it stands on).
+	float stepUpAbove, stepUpLean;
+	///@}
 	/// Standing up, the hips first come in over the feet into a crouch this high above the lip (or
 	/// as high as they are, if higher), then rise straight up (m). Default 0.6 (lower, the knees
 	/// come forward past the toes and the leg solve swings them round behind).
@@ -112,10 +126,12 @@ typedef struct lbClimbTopOutDef
 	/// 0.15.
 	float standInset;
 	///@{
-	/// Duration of the rise, of the press-up and of standing up (s, from when the hands let go; each
-	/// leg of the path eased in and out). Default 1.2, 1.4, 2.0 (slower, the thighs stay folded past
-	/// their range against the leaning torso longer).
+	/// Duration of the rise, of the press-up and of standing up (s; each
+	/// leg of the path eased in and out). Default 1.2, 1.4, 1.4.
 	float riseTime, mantleTime, standTime;
+	/// Duration of the step up on the first foot (s, eased in and out). Default 0.7 (1.0 kept the
+	/// first thigh folded 9 frames longer).
+	float stepUpTime;
 	///@}
 	/// Highest the top may lie above the hands' holds, and farthest in front of the wall (m).
 	/// Default 0.6.
@@ -123,6 +139,11 @@ typedef struct lbClimbTopOutDef
 	/// How the limbs are steered onto the top (the hold planner's driver). Default
 	/// lbDefaultClimbDriverDef().
 	lbClimbDriverDef driver;
+	/// How fast a foot's guide moves on its way onto the top (m/s), in place of the climbing def's
+	/// leg speed (lbClimbTopOut_FrameDef). Default 1.1 (at the climbing def's 0.5, each thigh stayed
+	/// folded past its range against the leaning torso about 100 frames longer; at 1.5, a foot
+	/// passing the lip grazes it, 8-13 mm).
+	float feetMoveSpeed;
 	/// How the feet are steered onto the top. Default the driver's with a settle time of 0.1 s and
 	/// no pause after a lock (with 0.3 and 0.15, each foot held up over its place kept its thigh
 	/// folded past its range against the leaning torso about 40 frames longer).
@@ -172,7 +193,7 @@ typedef struct lbClimbTopOut
 	lbVec3 pivotMs;
 	lbQuat uprightQ;
 	///@}
-	/// Nonzero while the frame is carried (rise, stand).
+	/// Nonzero while the frame is carried (from the rise to standing up).
 	int carrying;
 } lbClimbTopOut;
 
@@ -221,7 +242,14 @@ LB_API lbResult lbClimbTopOut_Begin(lbClimbTopOut* topOut, const lbClimbTopOutDe
 LB_API lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* topOut, const lbClimbTopOutDef* def,
 											 lbClimbState* state, const lbClimbDef* climbDef, float dt);
 
-/// Called after lbClimbSense: while the body rises, presses up or stands up, carries the climbing
+/// The climbing def to run this frame of a top-out with (lbClimbTopOut_Step does so itself; pass
+/// the same to lbClimbSense): `climbDef` with the legs' guide speed set to the def's feetMoveSpeed
+/// while the feet step up onto the top, unchanged otherwise. Returns lb_errorNullPointer or
+/// lb_errorNonFinite (a non-finite feetMoveSpeed); *outDef is then a copy of `climbDef` (if any).
+LB_API lbResult lbClimbTopOut_FrameDef(const lbClimbTopOut* topOut, const lbClimbTopOutDef* def,
+									   const lbClimbDef* climbDef, lbClimbDef* outDef);
+
+/// Called after lbClimbSense: while the body rises, presses up, steps up or stands up, carries the climbing
 /// frame (state->frameWs and targets->characterWs, position and rotation) along the top-out's
 /// path; the held limbs stay where they hold, the pose stage bends them. `animPose` is the base pose (model space), for the
 /// pelvis's height. Returns lb_errorNullPointer or lb_errorNonFinite (nothing changed).

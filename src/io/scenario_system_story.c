@@ -33,6 +33,8 @@ typedef struct lbStoryRun
 	void* foot;
 	const cJSON* footConfig;
 	lbClimbDef climbDef;
+	// The climbing def this frame runs with (the top-out's, topping out).
+	lbClimbDef frameDef;
 	lbClimbTopOutDef topDef;
 	lbClimbState climb;
 	lbClimbTargets targets;
@@ -291,7 +293,11 @@ static void lbStoryClimbSense(lbStoryRun* s, lbRunContext* ctx, float dt, lbSyst
 	in.animPose = ctx->basePose;
 	in.lastPose = s->hasLast ? &s->lastPose : NULL;
 	in.dt = dt;
-	s->sensed = lbClimbSense(&s->climb, &s->climbDef, ctx->skeleton, ctx->humanoid, &in, &s->targets) == lb_ok;
+	// Topping out, the top-out's def for the frame (sense and pose alike).
+	s->frameDef = s->climbDef;
+	if (s->phase == lb_storyTopOut)
+		lbClimbTopOut_FrameDef(&s->top, &s->topDef, &s->climbDef, &s->frameDef);
+	s->sensed = lbClimbSense(&s->climb, &s->frameDef, ctx->skeleton, ctx->humanoid, &in, &s->targets) == lb_ok;
 	if (!s->sensed)
 		return;
 	if (s->phase == lb_storyTopOut)
@@ -363,7 +369,7 @@ static void lbStoryPose(void* system, const lbRunContext* ctx, lbPose* pose, lbS
 	// Topping out, the legs hang under the leaning body as they would under an upright one.
 	if (s->sensed && s->phase == lb_storyTopOut)
 		lbClimbTopOut_HangLegs(&s->top, &s->climb, ctx->skeleton, ctx->humanoid, pose);
-	if (!s->sensed || lbClimbApplyPose(&s->targets, &s->climbDef, ctx->skeleton, ctx->humanoid, &s->cache, pose, s->workspace,
+	if (!s->sensed || lbClimbApplyPose(&s->targets, &s->frameDef, ctx->skeleton, ctx->humanoid, &s->cache, pose, s->workspace,
 									   s->workspaceSize, &s->result) != lb_ok)
 		return;
 	lbPose_Copy(&s->lastPose, pose);

@@ -138,8 +138,12 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 	d.mantleLean = 1.0f;
 	d.riseTime = 1.2f;
 	d.mantleTime = 1.4f;
-	d.standTime = 2.0f;
+	d.standTime = 1.4f;
 	d.searchHeight = 0.6f;
+	d.feetMoveSpeed = 1.1f;
+	d.stepUpAbove = 0.75f;
+	d.stepUpLean = 0.5f;
+	d.stepUpTime = 0.7f;
 	d.driver = lbDefaultClimbDriverDef();
 	d.feetDriver = d.driver;
 	d.feetDriver.settleTime = 0.1f;
@@ -154,7 +158,9 @@ static bool lbTopOutDefValid(const lbClimbTopOutDef* d)
 		   lbIsValidFloat(d->footInset) && lbIsValidFloat(d->footSpread) && lbIsValidFloat(d->crouchBelow) && lbIsValidFloat(d->gripBelow) && lbIsValidFloat(d->standAbove) &&
 		   lbIsValidFloat(d->standInset) && lbIsValidFloat(d->riseTime) && lbIsValidFloat(d->standTime) &&
 		   lbIsValidFloat(d->mantleAbove) && lbIsValidFloat(d->mantleLean) && lbIsValidFloat(d->mantleTime) &&
-		   lbIsValidFloat(d->searchHeight) && d->riseTime >= 0.0f && d->standTime >= 0.0f && d->mantleTime >= 0.0f &&
+		   lbIsValidFloat(d->searchHeight) && lbIsValidFloat(d->feetMoveSpeed) && d->feetMoveSpeed > 0.0f &&
+		   lbIsValidFloat(d->stepUpAbove) && lbIsValidFloat(d->stepUpLean) && lbIsValidFloat(d->stepUpTime) &&
+		   d->stepUpTime >= 0.0f && d->stepUpLean >= 0.0f && d->stepUpLean <= d->mantleLean && d->riseTime >= 0.0f && d->standTime >= 0.0f && d->mantleTime >= 0.0f &&
 		   d->mantleLean >= 0.0f && d->mantleLean <= 1.2f && d->searchHeight > 0.0f && lbLengthSquared(d->up) > 0.5f;
 }
 
@@ -279,11 +285,11 @@ static bool lbTopOutReleasePair(lbClimbTopOut* t, lbClimbState* state, int first
 // in the plane of the surface a limb is on: while that is still the wall, it aims just over the
 // lip (where the sense stage's search wraps over the edge onto the top), then at the place.
 static bool lbTopOutDrive(lbClimbTopOut* t, const lbClimbTopOutDef* def, lbClimbState* state, const lbClimbDef* climbDef,
-						  int first, float dt)
+						  int first, int count, float dt)
 {
 	lbClimbHold holds[6];
 	memcpy(holds, t->holds, sizeof holds);
-	const int m = first + (t->driver.move < 2 ? t->driver.move : 1);
+	const int m = first + (t->driver.move < count ? t->driver.move : count - 1);
 	const lbClimbLimbState* l = &state->limbs[t->moves[m].limb];
 	const lbVec3 u = lbNormalizeOr(def->up, lbVec3_axisZ);
 	if (lbDot(t->holds[t->moves[m].hold].normalWs, u) >= 0.75f && l->mode != lb_climbFree && l->hasSurface &&
@@ -294,25 +300,49 @@ static bool lbTopOutDrive(lbClimbTopOut* t, const lbClimbTopOutDef* def, lbClimb
 		// Clear of the search's capture sphere, which would otherwise still find the lip's edge.
 		h->pointWs = lbMulAdd(lbMulAdd(h->pointWs, out, l->normalWs), LB_TOPOUT_OVER_LIP + lbMaxF(climbDef->captureRadius, 0.0f), u);
 	}
-	return lbClimbDrive(&t->driver, first == 4 ? &def->feetDriver : &def->driver, state, climbDef, holds, 6,
-						t->moves + first, 2, dt);
+	return lbClimbDrive(&t->driver, first >= 4 ? &def->feetDriver : &def->driver, state, climbDef, holds, 6,
+						t->moves + first, count, dt);
+}
+
+lbResult lbClimbTopOut_FrameDef(const lbClimbTopOut* t, const lbClimbTopOutDef* def, const lbClimbDef* climbDef,
+								 lbClimbDef* outDef)
+{
+	if (!t || !def || !climbDef || !outDef)
+	{
+		if (climbDef && outDef)
+			*outDef = *climbDef;
+		return lbReport(lb_errorNullPointer, "lbClimbTopOut_FrameDef: topOut, def, climbDef and outDef are required");
+	}
+	*outDef = *climbDef;
+	if (!lbIsValidFloat(def->feetMoveSpeed) || !(def->feetMoveSpeed > 0.0f))
+		return lbReport(lb_errorNonFinite, "lbClimbTopOut_FrameDef: feetMoveSpeed %g must be a finite speed > 0 m/s",
+						(double)def->feetMoveSpeed);
+	// A foot on its way up is in the pose that folds its thigh against the leaning torso (the hips
+	// are only about 0.2 m over the lip): the sooner it is on the top, the shorter that lasts.
+	if (t->phase == lb_topOutFeet || t->phase == lb_topOutSecondFoot)
+		outDef->moveSpeed[1] = def->feetMoveSpeed;
+	return lb_ok;
 }
 
 lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* t, const lbClimbTopOutDef* def, lbClimbState* state,
-									  const lbClimbDef* climbDef, float dt)
+									  const lbClimbDef* climbDefIn, float dt)
 {
-	if (!t || !def || !state || !climbDef)
+	if (!t || !def || !state || !climbDefIn)
 	{
 		lbReport(lb_errorNullPointer, "lbClimbTopOut_Step: topOut, def, state and climbDef are required");
 		return t ? t->phase : lb_topOutFailed;
 	}
 	if (!(dt > 0.0f) || !lbIsValidFloat(dt) || t->phase >= lb_topOutDone)
 		return t->phase;
+	lbClimbDef frameDef;
+	if (lbClimbTopOut_FrameDef(t, def, climbDefIn, &frameDef) != lb_ok)
+		return t->phase;
+	const lbClimbDef* climbDef = &frameDef;
 	t->timer += dt;
 	switch (t->phase)
 	{
 	case lb_topOutHands:
-		if (!lbTopOutDrive(t, def, state, climbDef, 0, dt))
+		if (!lbTopOutDrive(t, def, state, climbDef, 0, 2, dt))
 			lbTopOutEnter(t, t->driver.stuck ? lb_topOutFailed : lb_topOutFeetOff);
 		break;
 	case lb_topOutFeetOff:
@@ -324,7 +354,7 @@ lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* t, const lbClimbTopOutDef* 
 			lbTopOutEnter(t, lb_topOutPress);
 		break;
 	case lb_topOutPress:
-		if (!lbTopOutDrive(t, def, state, climbDef, 2, dt))
+		if (!lbTopOutDrive(t, def, state, climbDef, 2, 2, dt))
 			lbTopOutEnter(t, t->driver.stuck ? lb_topOutFailed : lb_topOutMantle);
 		break;
 	case lb_topOutMantle:
@@ -332,17 +362,31 @@ lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* t, const lbClimbTopOutDef* 
 			lbTopOutEnter(t, lb_topOutFeet);
 		break;
 	case lb_topOutFeet:
-		if (!lbTopOutDrive(t, def, state, climbDef, 4, dt))
+		if (!lbTopOutDrive(t, def, state, climbDef, 4, 1, dt))
+			lbTopOutEnter(t, t->driver.stuck ? lb_topOutFailed : lb_topOutStepUp);
+		else if (state->limbs[t->moves[4].limb].mode == lb_climbLocking)
+			// Confirmed: the step up starts while the lock completes on its own (the thigh is folded
+			// past its range until the body has stepped up; waiting for the lock kept it so 16
+			// frames longer).
+			lbTopOutEnter(t, lb_topOutStepUp);
+		break;
+	case lb_topOutStepUp:
+		// On the first foot, the body needs the hands no more: both let go together as the body
+		// steps up on it. Each arm turns back to the animation on its own (no bone of one is moved
+		// by the other; the pose stage's turn limit keeps the arm's turn and the body's within a
+		// pop).
+		for (; t->released < 2; ++t->released)
+			if (state->limbs[lb_limbArmL + t->released].mode != lb_climbFree)
+				lbClimb_Release(state, lb_limbArmL + t->released);
+		if (t->timer >= def->stepUpTime)
+			lbTopOutEnter(t, lb_topOutSecondFoot);
+		break;
+	case lb_topOutSecondFoot:
+		if (!lbTopOutDrive(t, def, state, climbDef, 5, 1, dt))
 			lbTopOutEnter(t, t->driver.stuck ? lb_topOutFailed : lb_topOutStand);
 		break;
 	case lb_topOutStand:
-		// Crouched on the feet, the body needs the hands no more: both let go together as the body
-		// starts to right itself, pushing up off them. Each arm turns back to the animation on its
-		// own (no bone of one is moved by the other); one after the other, and the body waiting for
-		// them, kept the thighs folded past their range against the leaning torso three times as
-		// long (the pose stage's turn limit keeps the arm's turn and the body's within a pop).
-		for (; t->released < 2; ++t->released)
-			lbClimb_Release(state, lb_limbArmL + t->released);
+		// The hands let go on the step up; the body stands once they are back in the animation.
 		if (state->limbs[lb_limbArmL].ikAlpha <= 0.0f && state->limbs[lb_limbArmR].ikAlpha <= 0.0f &&
 			t->timer >= def->standTime)
 			lbTopOutEnter(t, lb_topOutRelease);
@@ -431,7 +475,8 @@ lbResult lbClimbTopOut_Carry(lbClimbTopOut* t, const lbClimbTopOutDef* def, cons
 		return lbReport(lb_errorNonFinite, "lbClimbTopOut_Carry: a non-finite argument or state");
 	(void)dt;
 	const bool rise = t->phase == lb_topOutRise || t->phase == lb_topOutPress;
-	const bool mantle = t->phase == lb_topOutMantle || t->phase == lb_topOutFeet;
+	const bool mantle = t->phase == lb_topOutMantle || t->phase == lb_topOutFeet || t->phase == lb_topOutStepUp ||
+						t->phase == lb_topOutSecondFoot;
 	const bool stand = t->phase == lb_topOutStand || t->phase == lb_topOutRelease;
 	if (!rise && !mantle && !stand)
 		return lb_ok;
@@ -474,6 +519,18 @@ lbResult lbClimbTopOut_Carry(lbClimbTopOut* t, const lbClimbTopOutDef* def, cons
 			const float above = lbTopOutMantleHeight(t, def, humanoid, animPose, state, t->carryQ[1], -pelvisBelowLip, out);
 			t->carryWs[1] = lbMulAdd(from, lbMaxF(above + pelvisBelowLip, 0.0f), u);
 		}
+		else if (t->phase == lb_topOutStepUp)
+		{
+			// Up on the first foot: the hips straight up to stepUpAbove over the lip (never lower),
+			// the lean eased to stepUpLean, turned about the pelvis, over the first 70 % of the rise
+			// in half the time (the body rights itself as it heaves up: righting over the whole rise
+			// kept the first thigh folded past its range 9 frames longer).
+			const lbVec3 left = lbNormalizeOr(lbCross(u, lbNeg(t->wallNormalWs)), lbVec3_zero);
+			t->carryQ[1] = lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(left, def->stepUpLean), t->uprightQ));
+			t->carryWs[2] = lbMulAdd(from, lbMaxF(def->stepUpAbove + pelvisBelowLip, 0.0f), u);
+			t->carryWs[1] = lbLerp(from, t->carryWs[2], 0.7f);
+			t->carryLegs = 2;
+		}
 		else if (stand)
 		{
 			// Standing on the top over the feet (the frame's origin is the ground under the body),
@@ -493,6 +550,7 @@ lbResult lbClimbTopOut_Carry(lbClimbTopOut* t, const lbClimbTopOutDef* def, cons
 	}
 	const float span = t->phase == lb_topOutRise	 ? def->riseTime
 					   : t->phase == lb_topOutMantle ? def->mantleTime
+					   : t->phase == lb_topOutStepUp ? def->stepUpTime
 					   : t->phase == lb_topOutStand	 ? def->standTime
 													 : 0.0f;
 	const float g = span > 0.0f ? lbClampF(t->timer / span, 0.0f, 1.0f) : 1.0f;
