@@ -11,7 +11,11 @@ rig and gait, runs each with `limber run`, and prints the foot limits each run b
 inversion, no joint-limit frame, added pop <= 15 degrees, no NaN, nothing unmeasured, locked
 slide <= 0.01 m), then how many runs hold every limit.
 
-    python3 scripts/terrain_sweep.py build/limber [--seed N] [--per-kind N] [--keep DIR] [--strict]
+    python3 scripts/terrain_sweep.py build/limber [--seed N] [--per-kind N] [--kinds K,...] [--keep DIR] [--strict]
+
+--kinds runs only the sizes whose names start with one of the given prefixes (stairs_up,
+stairs_down, slope_up, slope_down, slope_across, rocks, gap, ledge, beam, or finer: stairs_up_run);
+the sizes drawn stay those of the whole sweep at that seed, so a run keeps its name and figures.
 
 It measures; it is not a test (the shipped scenarios and tests/test_foot_scenarios.c are). With
 --strict the exit status is 1 when a run breaks a limit.
@@ -111,6 +115,7 @@ def main():
     ap.add_argument("limber", help="the limber command-line runner")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--per-kind", type=int, default=2, help="sizes drawn per kind")
+    ap.add_argument("--kinds", help="comma-separated name prefixes: run only those sizes (the draws stay the same)")
     ap.add_argument("--keep", help="write the scenarios and reports here instead of a temporary directory")
     ap.add_argument("--strict", action="store_true", help="exit 1 when a run breaks a limit")
     args = ap.parse_args()
@@ -118,7 +123,11 @@ def main():
     work = args.keep or tempfile.mkdtemp(prefix="limber-sweep-")
     os.makedirs(work, exist_ok=True)
     total = held = 0
+    prefixes = tuple(k.strip() for k in args.kinds.split(",") if k.strip()) if args.kinds else ()
     for name, shapes, motion, velocity, frames, position, heading in kinds(rng, args.per_kind):
+        # Filtered after drawing: every size is drawn, so the same seed gives the same sizes.
+        if prefixes and not name.startswith(prefixes):
+            continue
         for rig in RIGS:
             full = f"{name}_{rig}"
             path = os.path.join(work, full + ".json")

@@ -30,10 +30,10 @@ typedef struct KnownOver
 } KnownOver;
 
 static const KnownOver kKnownOver[] = {
-	{ "foot_run_stairsdown18_mixamo.json", 0.010f, 0.020f, 0.60f, 16.3f, 0, 0.010f },
+	{ "foot_run_stairsdown18_mixamo.json", 0.010f, 0.020f, 0.60f, 15.8f, 0, 0.010f },
 	{ "foot_run_stairsdown25_mannequin.json", 0.012f, 0.020f, 0.60f, 16.2f, 0, 0.010f },
-	{ "foot_run_stairsdown30_mannequin.json", 0.027f, 0.027f, 0.60f, 24.7f, 1, 0.010f },
-	{ "foot_run_stairsdown30_mixamo.json", 0.030f, 0.030f, 0.60f, 24.6f, 1, 0.010f },
+	{ "foot_run_stairsdown30_mannequin.json", 0.027f, 0.027f, 0.60f, 21.9f, 1, 0.010f },
+	{ "foot_run_stairsdown30_mixamo.json", 0.030f, 0.030f, 0.60f, 22.2f, 0, 0.010f },
 	{ "foot_run_stairsup25_mannequin.json", 0.076f, 0.027f, 0.60f, 15.0f, 0, 0.010f },
 	{ "foot_run_stairsup25_mixamo.json", 0.055f, 0.020f, 0.60f, 15.0f, 0, 0.010f },
 	{ "foot_run_stairsup30_mannequin.json", 0.066f, 0.025f, 0.60f, 15.0f, 0, 0.010f },

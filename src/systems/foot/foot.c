@@ -1402,6 +1402,26 @@ static float lbFootFoldRoom(const lbFootFrame* f, const lbHumanoid* humanoid, in
 	return lbMaxF(along - sqrtf(dMin2 - side2), 0.0f);
 }
 
+// How high (world, along up, m) the knee of leg `side` stands above that foot's sole when the leg
+// reaches from the hip at `hipWs` to `ankleGoal` with the knee bent toward `forward` (horizontal,
+// unit): the law of cosines in the plane of hip, ankle and forward. Below zero the shin rises
+// backward from the knee, a leg folded under a hip that came down.
+static float lbFootKneeClearance(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal,
+								 lbVec3 forward)
+{
+	const lbLegAxes* ax = &humanoid->legAxes[side];
+	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
+	const lbVec3 v = lbSub(hipWs, ankleGoal);
+	const float d = lbLength(v);
+	if (d < 1.0e-4f)
+		return 0.0f;
+	const lbVec3 u = lbMulSV(1.0f / d, v);
+	const float c = lbClampF((b * b + d * d - a * a) / (2.0f * b * d), -1.0f, 1.0f);
+	const lbVec3 side2 = lbNormalizeOr(lbMulAdd(forward, -lbDot(forward, u), u), lbVec3_zero);
+	const lbVec3 knee = lbMulAdd(lbMulAdd(ankleGoal, b * c, u), b * sqrtf(lbMaxF(1.0f - c * c, 0.0f)), side2);
+	return lbDot(lbSub(knee, ankleGoal), f->up) + ax->ankleHeight * f->modelToWorld;
+}
+
 // The hips' move ahead (horizontal, world m) toward a leg whose goal lies far below the other's:
 // a foot landing two risers down while the other leaves a tread above. With the hips where the
 // animation has them no pelvis height serves both legs (the landing leg needs the hips within its
@@ -1432,17 +1452,72 @@ static void lbFootPelvisShift(lbFootState* state, const lbFootDef* def, const lb
 			const int o = 1 - s;
 			const lbFootLegState* landing = &state->legs[s];
 			const lbFootLegState* other = &state->legs[o];
-			if (other->locked || lbDot(lbSub(goal[o], goal[s]), f->up) < 2.0f * def->edgeHeight)
+			if (lbDot(lbSub(goal[o], goal[s]), f->up) < 2.0f * def->edgeHeight)
 				continue;
-			const float hs = lbMaxF(def->slideHeight, 1.0e-3f);
-			const float air = lbSmoothStep((other->prevSoleAboveFloor - 0.5f * hs) / (0.5f * hs));
 			lbVec3 dir = lbProjectOnPlane(lbSub(goal[s], hip[s]), f->up);
 			const float len = lbLength(dir);
-			if (air <= 0.0f || len < 1.0e-4f || lbDot(dir, f->velH) <= 0.0f)
+			if (len < 1.0e-4f || lbDot(dir, f->velH) <= 0.0f)
 				continue;
 			dir = lbMulSV(1.0f / len, dir);
 			const lbLegAxes* ax = &humanoid->legAxes[s];
 			const float leg = (ax->thighLength + ax->calfLength) * f->modelToWorld;
+			if (other->locked)
+				continue;
+			const float hs = lbMaxF(def->slideHeight, 1.0e-3f);
+			const float air = lbSmoothStep((other->prevSoleAboveFloor - 0.5f * hs) / (0.5f * hs));
+			if (air <= 0.0f)
+				continue;
+			// The other knee kept above its own sole. With the hips come down as far as the landing
+			// leg needs, a trailing foot high in its swing folds its leg until the knee is level with
+			// the sole or below it, and the thigh turns 15-25 degrees in a frame as it unfolds
+			// (running down 36-42 degree slopes and 0.30 m stairs). The hips move ahead until that
+			// knee stands a tenth of a leg above the sole: the smallest move, by steps of a twentieth
+			// of a leg up to half a leg while the other leg still reaches its goal, then bisection, so
+			// that it changes smoothly from frame to frame. Weighted in by how far the knee lies
+			// under that height at the animated hips (whole at two tenths of a leg) and, like the
+			// move below, by the foot's height in its swing. Not for a foot locked on its level: on a
+			// 0.45-0.5 m ledge no move within half a leg lifts that knee clear.
+			{
+				const lbLegAxes* ox = &humanoid->legAxes[o];
+				const float reachO = (ox->thighLength + ox->calfLength) * f->modelToWorld;
+				const float clear = 0.1f * leg;
+				float below = -1.0f, found = -1.0f, deficit = 0.0f;
+				for (int i = 0; i <= 10 && found < 0.0f; ++i)
+				{
+					const float mid = 0.05f * (float)i * leg;
+					const float drop = lbFootReachDrop(def, f, humanoid, s, lbMulAdd(hip[s], mid, dir), goal[s]);
+					const lbVec3 h = lbMulAdd(lbMulAdd(hip[o], mid, dir), -drop, f->up);
+					if (lbDistance(h, goal[o]) > reachO)
+						break;
+					const float k = lbFootKneeClearance(f, humanoid, o, h, goal[o], dir);
+					if (i == 0)
+						deficit = clear - k;
+					if (k >= clear)
+						found = mid;
+					else
+						below = mid;
+				}
+				if (found > 0.0f && below >= 0.0f)
+				{
+					for (int i = 0; i < 6; ++i)
+					{
+						const float mid = 0.5f * (below + found);
+						const float drop = lbFootReachDrop(def, f, humanoid, s, lbMulAdd(hip[s], mid, dir), goal[s]);
+						const lbVec3 h = lbMulAdd(lbMulAdd(hip[o], mid, dir), -drop, f->up);
+						if (lbFootKneeClearance(f, humanoid, o, h, goal[o], dir) >= clear)
+							found = mid;
+						else
+							below = mid;
+					}
+				}
+				if (found > 0.0f)
+				{
+					const float w = lbSmoothStep(0.5f * deficit / clear);
+					const lbVec3 t = lbMulSV(landing->alpha * other->alpha * air * w * found, dir);
+					if (lbLengthSquared(t) > lbLengthSquared(target))
+						target = t;
+				}
+			}
 			const float excess = lbFootReachDrop(def, f, humanoid, s, hip[s], goal[s]) -
 								 lbFootFoldRoom(f, humanoid, o, hip[o], goal[o], holdBend);
 			const float need = lbSmoothStep((excess / leg - 0.1f) / 0.2f);
