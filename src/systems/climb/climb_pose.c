@@ -66,6 +66,8 @@ typedef struct lbClimbLimbAxes
 	bool footValid[2];
 	// Each foot's sole (lbHumanoid_GetSole).
 	lbSole sole[2];
+	// Each arm's palm at no forearm roll against the elbow's hinge (lbClimbNeutralPalm, radians).
+	float neutralPalm[2];
 } lbClimbLimbAxes;
 
 // What the pose stage derives from the skeleton and humanoid alone: their checks, the limb chains
@@ -762,11 +764,11 @@ static float lbClimbFastAtan2(float y, float x)
 
 // Where the palm faces when the forearm has not rolled, against the elbow's hinge: the signed
 // angle about the forearm from the hinge axis to the palm axis in the rest pose (radians).
-static float lbClimbNeutralPalm(const lbClimbPoseCtx* c, int s)
+// From the rest pose alone: made with the rig (lbClimbLimbAxes.neutralPalm).
+static float lbClimbNeutralPalm(const lbSkeleton* sk, const lbHumanoid* h, int s)
 {
-	const lbSkeleton* sk = c->skeleton;
-	const lbArmBones* arm = &c->humanoid->arm[s];
-	const lbArmAxes* ax = &c->humanoid->armAxes[s];
+	const lbArmBones* arm = &h->arm[s];
+	const lbArmAxes* ax = &h->armAxes[s];
 	const lbTransform fore = sk->restModel[arm->foreArm], hand = sk->restModel[arm->hand];
 	const lbVec3 f = lbNormalizeOr(lbTransformDirection(fore, ax->foreAlong), lbVec3_axisX);
 	return lbClimbAngleAbout(lbTransformDirection(fore, ax->elbowBendFore), lbTransformDirection(hand, ax->palm), f);
@@ -797,7 +799,7 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	const lbVec3 v = lbCross(axis, u);
 	if (radius < 1.0e-3f)
 		return u;
-	const float neutral = lbClimbNeutralPalm(c, s);
+	const float neutral = c->axes.neutralPalm[s];
 	// The palm at no roll is the hinge turned by `neutral` about the forearm; the hinge is normal
 	// to the forearm, so the turn is cos * hinge + sin * (forearm x hinge) (no quaternion per
 	// candidate).
@@ -1564,6 +1566,7 @@ static lbResult lbClimbPrepareRig(lbClimbRig* rig, const lbSkeleton* skeleton, c
 		rig->axes.footValid[side] = lbHumanoid_GetLimitAxes(humanoid, skeleton, side == lb_left ? lb_roleFootL : lb_roleFootR,
 													   &rig->axes.footAlong[side], &rig->axes.footBend[side], &rig->axes.footRef[side]);
 		rig->axes.sole[side] = lbHumanoid_GetSole(humanoid, side);
+		rig->axes.neutralPalm[side] = lbClimbNeutralPalm(skeleton, humanoid, side);
 	}
 	lbRigKey_Set(&rig->key, LB_CLIMB_RIG_MAGIC, skeleton, humanoid);
 	return lb_ok;
