@@ -320,17 +320,31 @@ void lbPose_UpdateSubtree(lbPose* pose, const lbSkeleton* skeleton, int bone)
 {
 	if (!lbPoseMatches(pose, skeleton) || bone < 0 || bone >= pose->boneCount)
 		return;
-	// Descendants have larger indices; mark them as we meet them (parents are marked first).
-	uint8_t dirty[LB_MAX_BONES / 8] = { 0 };
 	const int* parents = skeleton->parents;
-	for (int i = bone; i < pose->boneCount; ++i)
+	const lbTransform* local = pose->local;
+	lbTransform* model = pose->model;
+	const int n = pose->boneCount, p = parents[bone];
+	model[bone] = p == LB_NULL_INDEX ? local[bone] : lbTransformMul(model[p], local[bone]);
+	// Descendants have larger indices. While every bone from `bone` on belongs to its subtree, the
+	// next one does exactly when its parent is not above `bone` (a limb's bones usually follow it),
+	// so no marks are needed until the first bone outside.
+	int i = bone + 1;
+	for (; i < n && parents[i] >= bone; ++i)
+		model[i] = lbTransformMul(model[parents[i]], local[i]);
+	if (i >= n)
+		return;
+	// Past it, one byte per bone from `bone` on marks the subtree, each written before any child
+	// reads it (parents come first).
+	uint8_t below[LB_MAX_BONES];
+	for (int k = 0; k < i - bone; ++k)
+		below[k] = 1u;
+	for (; i < n; ++i)
 	{
-		int p = parents[i];
-		if (i == bone || (p != LB_NULL_INDEX && (dirty[p >> 3] & (1u << (p & 7)))))
-		{
-			dirty[i >> 3] |= (uint8_t)(1u << (i & 7));
-			pose->model[i] = p == LB_NULL_INDEX ? pose->local[i] : lbTransformMul(pose->model[p], pose->local[i]);
-		}
+		const int q = parents[i] - bone; // negative above `bone` (and for a root)
+		const uint8_t m = (uint8_t)(q >= 0 && below[q]);
+		below[i - bone] = m;
+		if (m)
+			model[i] = lbTransformMul(model[parents[i]], local[i]);
 	}
 }
 

@@ -66,6 +66,8 @@ typedef struct lbClimbLimbAxes
 	bool footValid[2];
 	// Each foot's sole (lbHumanoid_GetSole).
 	lbSole sole[2];
+	// Each arm's palm at no forearm roll against the elbow's hinge (lbClimbNeutralPalm, radians).
+	float neutralPalm[2];
 } lbClimbLimbAxes;
 
 // What the pose stage derives from the skeleton and humanoid alone: their checks, the limb chains
@@ -762,14 +764,77 @@ static float lbClimbFastAtan2(float y, float x)
 
 // Where the palm faces when the forearm has not rolled, against the elbow's hinge: the signed
 // angle about the forearm from the hinge axis to the palm axis in the rest pose (radians).
-static float lbClimbNeutralPalm(const lbClimbPoseCtx* c, int s)
+// From the rest pose alone: made with the rig (lbClimbLimbAxes.neutralPalm).
+static float lbClimbNeutralPalm(const lbSkeleton* sk, const lbHumanoid* h, int s)
 {
-	const lbSkeleton* sk = c->skeleton;
-	const lbArmBones* arm = &c->humanoid->arm[s];
-	const lbArmAxes* ax = &c->humanoid->armAxes[s];
+	const lbArmBones* arm = &h->arm[s];
+	const lbArmAxes* ax = &h->armAxes[s];
 	const lbTransform fore = sk->restModel[arm->foreArm], hand = sk->restModel[arm->hand];
 	const lbVec3 f = lbNormalizeOr(lbTransformDirection(fore, ax->foreAlong), lbVec3_axisX);
 	return lbClimbAngleAbout(lbTransformDirection(fore, ax->elbowBendFore), lbTransformDirection(hand, ax->palm), f);
+}
+
+// The elbow swivel search's terms that do not depend on the candidate (see lbClimbElbowPole).
+typedef struct lbClimbSwivelTerms
+{
+	float Pc, Qc, Rc, Ps, Qs, Rs, h0, hu, hv, clearance;
+	bool rolls;
+} lbClimbSwivelTerms;
+
+// The swivel candidates' scores (lbClimbElbowPole): for each angle's cosine and sine, the roll the
+// palm needs (lbClimbFastAtan2 of the goal's components across the forearm), heavily beyond a
+// comfortable part, plus the weighted distances from the preferred and last directions
+// and the elbow's depth into the wall. Four candidates at a time on SSE lanes with the scalar
+// code's operations in its order (the same scores to the bit); `count` at most 16.
+static void lbClimbSwivelCosts(const lbClimbSwivelTerms* w, const float* cosT, const float* sinT, const float* awayPref,
+							   const float* awayLast, int count, float* cost)
+{
+	int kk = 0;
+#if defined(LB_SIMD_SSE)
+	const __m128 zero = _mm_setzero_ps(), sign = _mm_set1_ps(-0.0f), one = _mm_set1_ps(1.0f);
+	const __m128 Pc = _mm_set1_ps(w->Pc), Qc = _mm_set1_ps(w->Qc), Rc = _mm_set1_ps(w->Rc);
+	const __m128 Ps = _mm_set1_ps(w->Ps), Qs = _mm_set1_ps(w->Qs), Rs = _mm_set1_ps(w->Rs);
+	const __m128 h0 = _mm_set1_ps(w->h0), hu = _mm_set1_ps(w->hu), hv = _mm_set1_ps(w->hv);
+	const __m128 clearance = _mm_set1_ps(w->clearance), halfPi = _mm_set1_ps(0.5f * LB_PI), pi = _mm_set1_ps(LB_PI);
+	const __m128 rolls = w->rolls ? _mm_castsi128_ps(_mm_set1_epi32(-1)) : zero;
+	for (; kk + 4 <= count; kk += 4)
+	{
+		const __m128 c = _mm_loadu_ps(cosT + kk), s = _mm_loadu_ps(sinT + kk);
+		const __m128 gc = _mm_add_ps(_mm_add_ps(_mm_mul_ps(Pc, c), _mm_mul_ps(Qc, s)), Rc);
+		const __m128 gs = _mm_add_ps(_mm_add_ps(_mm_mul_ps(Ps, c), _mm_mul_ps(Qs, s)), Rs);
+		// lbAbsF: x < 0 ? -x : x (a negative zero kept, as the scalar code keeps it).
+		const __m128 y = _mm_or_ps(_mm_and_ps(_mm_cmplt_ps(gs, zero), _mm_xor_ps(gs, sign)), _mm_andnot_ps(_mm_cmplt_ps(gs, zero), gs));
+		const __m128 ax = _mm_or_ps(_mm_and_ps(_mm_cmplt_ps(gc, zero), _mm_xor_ps(gc, sign)), _mm_andnot_ps(_mm_cmplt_ps(gc, zero), gc));
+		const __m128 m = _mm_max_ps(ax, y);
+		const __m128 a = _mm_div_ps(_mm_min_ps(ax, y), m), a2 = _mm_mul_ps(a, a);
+		__m128 poly = _mm_mul_ps(a2, _mm_set1_ps(-0.01172120f));
+		poly = _mm_mul_ps(a2, _mm_add_ps(_mm_set1_ps(0.05265332f), poly));
+		poly = _mm_mul_ps(a2, _mm_add_ps(_mm_set1_ps(-0.11643287f), poly));
+		poly = _mm_mul_ps(a2, _mm_add_ps(_mm_set1_ps(0.19354346f), poly));
+		poly = _mm_mul_ps(a2, _mm_add_ps(_mm_set1_ps(-0.33262347f), poly));
+		__m128 r = _mm_mul_ps(a, _mm_add_ps(_mm_set1_ps(0.99997726f), poly));
+		const __m128 steep = _mm_cmpgt_ps(y, ax), back = _mm_cmplt_ps(gc, zero);
+		r = _mm_or_ps(_mm_and_ps(steep, _mm_sub_ps(halfPi, r)), _mm_andnot_ps(steep, r));
+		r = _mm_or_ps(_mm_and_ps(back, _mm_sub_ps(pi, r)), _mm_andnot_ps(back, r));
+		const __m128 use = _mm_and_ps(_mm_and_ps(rolls, _mm_cmpgt_ps(m, zero)),
+									  _mm_cmpge_ps(_mm_add_ps(_mm_mul_ps(gc, gc), _mm_mul_ps(gs, gs)), _mm_set1_ps(1.0e-12f)));
+		const __m128 roll = _mm_and_ps(use, r);
+		const __m128 height = _mm_add_ps(_mm_add_ps(h0, _mm_mul_ps(hu, c)), _mm_mul_ps(hv, s));
+		const __m128 inWall = _mm_max_ps(_mm_sub_ps(clearance, height), zero);
+		__m128 sum = _mm_add_ps(roll, _mm_mul_ps(_mm_set1_ps(3.0f), _mm_max_ps(_mm_sub_ps(roll, one), zero)));
+		sum = _mm_add_ps(_mm_add_ps(sum, _mm_loadu_ps(awayPref + kk)), _mm_loadu_ps(awayLast + kk));
+		_mm_storeu_ps(cost + kk, _mm_add_ps(sum, _mm_mul_ps(_mm_set1_ps(40.0f), inWall)));
+	}
+#endif
+	for (; kk < count; ++kk)
+	{
+		const float cosT1 = cosT[kk], sinT1 = sinT[kk];
+		// The goal's two components across the forearm (its length squared is their sum).
+		const float gc = w->Pc * cosT1 + w->Qc * sinT1 + w->Rc, gs = w->Ps * cosT1 + w->Qs * sinT1 + w->Rs;
+		const float roll = w->rolls && gc * gc + gs * gs >= 1.0e-12f ? lbClimbFastAtan2(lbAbsF(gs), gc) : 0.0f;
+		const float inWall = lbMaxF(w->clearance - (w->h0 + w->hu * cosT1 + w->hv * sinT1), 0.0f);
+		cost[kk] = roll + 3.0f * lbMaxF(roll - 1.0f, 0.0f) + awayPref[kk] + awayLast[kk] + 40.0f * inWall;
+	}
 }
 
 // The elbow's swivel. Which way the elbow points decides how far the forearm must roll for the
@@ -797,7 +862,7 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	const lbVec3 v = lbCross(axis, u);
 	if (radius < 1.0e-3f)
 		return u;
-	const float neutral = lbClimbNeutralPalm(c, s);
+	const float neutral = c->axes.neutralPalm[s];
 	// The palm at no roll is the hinge turned by `neutral` about the forearm; the hinge is normal
 	// to the forearm, so the turn is cos * hinge + sin * (forearm x hinge) (no quaternion per
 	// candidate).
@@ -839,33 +904,39 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	const float k = radius * d / (L * sqrtf(x * x + radius * radius));
 	const bool rolls = k * k >= 1.0e-12f;
 	float best = hasLast ? lastAngle : 0.0f, bestCost = 1.0e30f;
+	const lbClimbSwivelTerms terms = { Pc, Qc, Rc, Ps, Qs, Rs, h0, hu, hv, clearance, rolls };
 	// Coarse samples all round, then finer ones about the best.
 	for (int pass = 0; pass < 2; ++pass)
 	{
 		const int count = pass == 0 ? 16 : 9;
 		const float step = pass == 0 ? 2.0f * LB_PI / 16.0f : LB_PI / 48.0f;
 		const float from = pass == 0 ? -LB_PI : best - 4.0f * step;
-		// Directions round the circle by a fixed turn (one sine and cosine per pass).
+		// Directions round the circle by a fixed turn (one sine and cosine per pass), and the
+		// angles' distances from the preferred and last directions; the rest of each score below.
+		float tk[16], cosT[16], sinT[16], awayPref[16], awayLast[16], cost[16];
 		const float cs = cosf(step), sn = sinf(step);
 		float ct = cosf(from), st = sinf(from);
 		for (int kk = 0; kk < count; ++kk)
 		{
 			const float t = from + step * (float)kk;
-			const float cosT = ct, sinT = st;
+			tk[kk] = t;
+			cosT[kk] = ct;
+			sinT[kk] = st;
 			const float nc = ct * cs - st * sn;
 			st = st * cs + ct * sn;
 			ct = nc;
-			// The goal's two components across the forearm (its length squared is their sum).
-			const float gc = Pc * cosT + Qc * sinT + Rc, gs = Ps * cosT + Qs * sinT + Rs;
-			const float roll = rolls && gc * gc + gs * gs >= 1.0e-12f ? lbClimbFastAtan2(lbAbsF(gs), gc) : 0.0f;
 			const float fromPref = lbAbsF(lbClimbWrapAngle(t));
 			const float fromLast = hasLast ? lbAbsF(lbClimbWrapAngle(t - lastAngle)) : 0.0f;
-			const float inWall = lbMaxF(clearance - (h0 + hu * cosT + hv * sinT), 0.0f);
-			const float cost = roll + 3.0f * lbMaxF(roll - 1.0f, 0.0f) + 0.3f * fromPref + 0.5f * fromLast + 40.0f * inWall;
-			if (cost < bestCost)
+			awayPref[kk] = 0.3f * fromPref;
+			awayLast[kk] = 0.5f * fromLast;
+		}
+		lbClimbSwivelCosts(&terms, cosT, sinT, awayPref, awayLast, count, cost);
+		for (int kk = 0; kk < count; ++kk)
+		{
+			if (cost[kk] < bestCost)
 			{
-				bestCost = cost;
-				best = t;
+				bestCost = cost[kk];
+				best = tk[kk];
 			}
 		}
 	}
@@ -1564,6 +1635,7 @@ static lbResult lbClimbPrepareRig(lbClimbRig* rig, const lbSkeleton* skeleton, c
 		rig->axes.footValid[side] = lbHumanoid_GetLimitAxes(humanoid, skeleton, side == lb_left ? lb_roleFootL : lb_roleFootR,
 													   &rig->axes.footAlong[side], &rig->axes.footBend[side], &rig->axes.footRef[side]);
 		rig->axes.sole[side] = lbHumanoid_GetSole(humanoid, side);
+		rig->axes.neutralPalm[side] = lbClimbNeutralPalm(skeleton, humanoid, side);
 	}
 	lbRigKey_Set(&rig->key, LB_CLIMB_RIG_MAGIC, skeleton, humanoid);
 	return lb_ok;
