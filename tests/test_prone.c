@@ -195,9 +195,56 @@ static void test_prone_trace_rate(void)
 					ENSURE_NEAR(lbDistance(tb.ground[k].pointWs, ta.ground[k].pointWs), 0.0f, 2e-3);
 			}
 		}
-		// The first frame, then every sixth (half a period later for phase 0.5) while moving.
-		ENSURE(castFrames >= 4 && castFrames <= 7);
-		ENSURE(casts < 60 * (5 + lb_proneProbeCount - 1) / 8);
+		// The first frame, then a trace frame (every sixth, half a period later for phase 0.5) once
+		// a cast's start has moved recastDistance (3 cm a period here): at 4.5 cm, the plane found
+		// is the one the first cast predicted there, so the next cast waits for twice that, 9 cm.
+		ENSURE(castFrames == 3);
+		ENSURE(casts < 60 * (5 + lb_proneProbeCount - 1) / 12);
+		for (int k = 0; k < 5 + lb_proneProbeCount; ++k)
+			ENSURE(b.recastSpan[k] == 2);
+		fixtureFree(&f);
+	}
+}
+
+// A cast that finds ground other than the plane its last cast predicted there (over the crease
+// at the foot of a slope) is made again after recastDistance, not twice that; a cast whose plane
+// holds waits twice as far.
+static void test_prone_recast_span(void)
+{
+	for (int rig = 0; rig < 2; ++rig)
+	{
+		Fixture f;
+		const float angle = 20.0f * LB_DEG2RAD;
+		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ, lbVec3_axisX, lb_sceneSlope, angle);
+		lbProneDef reduced = lbDefaultProneDef();
+		reduced.traceRate = 10.0f;
+		lbProneState b;
+		lbProneState_Reset(&b);
+		int held = 0, changed = 0;
+		for (int i = 0; i < 150; ++i)
+		{
+			// Crawling at 0.3 m/s from the flat ground over the slope's foot and up it.
+			float x = -0.6f + 0.3f * (float)i / 60.0f;
+			lbTransform cw = place(&f, f.fwd, lbMakeVec3(x, 0.0f, lbMaxF(x, 0.0f) * tanf(angle)));
+			lbVec3 before[5 + lb_proneProbeCount];
+			memcpy(before, b.castFromWs, sizeof before);
+			senseOnce(&f, &b, &reduced, cw, 1);
+			if (i == 0)
+				continue;
+			for (int k = 0; k < 5 + lb_proneProbeCount; ++k)
+			{
+				if (lbDistance(before[k], b.castFromWs[k]) == 0.0f)
+					continue;
+				// Cast this frame, after moving at least recastDistance (or twice that) along the ground.
+				const float moved = lbLength(lbProjectOnPlane(lbSub(b.castFromWs[k], before[k]), f.up));
+				ENSURE(moved >= reduced.recastDistance);
+				ENSURE(b.recastSpan[k] == 1 || b.recastSpan[k] == 2);
+				held += b.recastSpan[k] == 2;
+				changed += b.recastSpan[k] == 1;
+			}
+		}
+		// Each cast lies on the flat, over the crease or on the slope at some cast: both kinds are seen.
+		ENSURE(held > 0 && changed > 0);
 		fixtureFree(&f);
 	}
 }
@@ -516,6 +563,7 @@ int main(int argc, char** argv)
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_prone_plane_of_known_slope);
 	RUN_TEST(test_prone_trace_rate);
+	RUN_TEST(test_prone_recast_span);
 	RUN_TEST(test_prone_roof_lift);
 	RUN_TEST(test_prone_bad_input);
 	RUN_TEST(test_prone_fades_with_the_flag_and_the_lying_torso);
