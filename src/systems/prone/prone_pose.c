@@ -474,9 +474,13 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 					{
 						float phi0 = atan2f(B, A);
 						float c = acosf(lbClampF((rise + A) / R, -1.0f, 1.0f));
+						// phi0 in [-pi, pi] and c in [0, pi]: each root is at most one turn out of
+						// [-pi, pi], and is brought back by one turn (no arc tangent of its sine and cosine).
 						float p1 = phi0 - c, p2 = phi0 + c;
-						p1 = atan2f(sinf(p1), cosf(p1));
-						p2 = atan2f(sinf(p2), cosf(p2));
+						if (p1 < -LB_PI)
+							p1 += 2.0f * LB_PI;
+						if (p2 > LB_PI)
+							p2 -= 2.0f * LB_PI;
 						float phi = lbClampF(lbAbsF(p1) < lbAbsF(p2) ? p1 : p2, -1.0f, 1.0f);
 						lbProneTurnChain(pose, skeleton, root, u, phi * w, &joints);
 						res.limbLift = lbMaxF(res.limbLift, lbAbsF(phi * w));

@@ -193,10 +193,10 @@ static float lbProneSlope(lbVec3 a, lbVec3 b, lbVec3 up, lbVec3 along)
 // Returns the lift t (m, 0 when there is none) and moves *ioPoint.
 static float lbProneRoofLift(const lbProneDef* def, lbVec3 centre, lbVec3 centreNormal, lbVec3* ioPoint, lbVec3 normal)
 {
-	float below = lbDot(lbSub(*ioPoint, centre), centreNormal);
-	float diverge = acosf(lbClampF(lbDot(centreNormal, normal), -1.0f, 1.0f));
-	float upDotN = lbDot(def->up, centreNormal);
-	if (below >= -1.0e-3f || diverge <= def->roofAngle || upDotN < 0.1f)
+	// The arc cosine only for a contact below the plane (most frames lie on no ridge).
+	const float below = lbDot(lbSub(*ioPoint, centre), centreNormal);
+	const float upDotN = lbDot(def->up, centreNormal);
+	if (below >= -1.0e-3f || upDotN < 0.1f || acosf(lbClampF(lbDot(centreNormal, normal), -1.0f, 1.0f)) <= def->roofAngle)
 		return 0.0f;
 	float t = -below / upDotN;
 	*ioPoint = lbMulAdd(*ioPoint, t, def->up);
