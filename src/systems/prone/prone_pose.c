@@ -197,8 +197,11 @@ static bool lbProneSolveChain(lbPose* pose, const lbSkeleton* skeleton, const lb
 		lbIkTransformRelativeTo(&local[c->root], &model[p], &r);
 	lbIkTransformRelativeTo(&local[c->mid], &r, &m);
 	lbIkTransformRelativeTo(&local[c->end], &m, &e);
-	for (int k = 0; k < 3; ++k)
-		lbProneCompose(pose, parents, chain->bones[k]);
+	// The solved transforms are the joints' model transforms (recomposing them from the locals just
+	// written gives the same within rounding, at three transform products a solve).
+	model[c->root] = r;
+	model[c->mid] = m;
+	model[c->end] = e;
 	chain->dirty = true;
 	return true;
 }
