@@ -430,6 +430,17 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	const lbQuat rollQ = lbQuatFromAxisAngle(along, t.roll);
 	const lbQuat upperQ = lbQuatMul(rollQ, lbQuatFromAxisAngle(left, -t.upperPitch));
 	const lbQuat lowerQ = lbQuatMul(rollQ, lbQuatFromAxisAngle(left, -t.lowerPitch));
+	// The model-to-world transform followed by each turn about its pivot, as one transform: a
+	// probe's turned point costs one transform instead of a transform and a turn.
+	// pivot + Q (cw(x) - pivot) = (Q cw.q) (cw.s x) + pivot + Q (cw.p - pivot).
+	lbTransform upperT = cw, legT[2] = { cw, cw };
+	upperT.q = lbQuatMul(upperQ, cw.q);
+	upperT.p = lbAdd(pelvisWs, lbQuatRotate(upperQ, lbSub(cw.p, pelvisWs)));
+	for (int side = 0; side < 2; ++side)
+	{
+		legT[side].q = lbQuatMul(lowerQ, cw.q);
+		legT[side].p = lbAdd(hipWs[side], lbQuatRotate(lowerQ, lbSub(cw.p, hipWs[side])));
+	}
 
 	// Easing of the probed heights this frame (the same for every probe): ground rising three times
 	// faster than falling.
@@ -455,13 +466,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			state->probeGround[k].hit = false;
 			continue;
 		}
-		lbVec3 p = lbTransformPoint(cw, pMs);
-		if (k != lb_pronePelvis)
-		{
-			const bool leg = k >= lb_proneKneeL && k <= lb_proneToeR;
-			const lbVec3 pivot = leg ? hipWs[(k - lb_proneKneeL) & 1] : pelvisWs;
-			p = lbAdd(pivot, lbQuatRotate(leg ? lowerQ : upperQ, lbSub(p, pivot)));
-		}
+		const lbVec3 p = lbTransformPoint(k == lb_pronePelvis ? cw : (k >= lb_proneKneeL && k <= lb_proneToeR ? legT[(k - lb_proneKneeL) & 1] : upperT), pMs);
 		// A sphere of the segment's radius (at most probeCastRadius) or a ray cast straight down; the
 		// segment's centre rests on the contact's plane one segment radius out along its normal.
 		// A segment lies near its ground: the probe starts `probeReach` above the point and ends as far
@@ -542,8 +547,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			const lbProneGround* toe = k >= 2 ? &state->ground[lb_proneToeL + (k - 2)] : NULL;
 			if (toe && toe->hit && probeOk[lb_proneToeL + (k - 2)])
 			{
-				lbVec3 toeWs = lbTransformPoint(cw, probeMs[lb_proneToeL + (k - 2)]);
-				toeWs = lbAdd(limbPivot, lbQuatRotate(limbQ, lbSub(toeWs, limbPivot)));
+				const lbVec3 toeWs = lbTransformPoint(legT[k - 2], probeMs[lb_proneToeL + (k - 2)]);
 				float kt = lbMaxF(lbDot(up, toe->normalWs), 0.1f);
 				rise = lbMaxF(rise, (def->clearance - lbDot(lbSub(toeWs, toe->pointWs), toe->normalWs)) / kt);
 			}
