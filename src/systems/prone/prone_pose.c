@@ -26,6 +26,14 @@ static float lbProneGap(const lbPronePlane* plane, lbVec3 p, float clearance)
 	return lbDot(lbSub(p, plane->point), plane->normal) - clearance;
 }
 
+// A probed ground plane in model space.
+static inline void lbPronePlaneOf(lbPronePlane* out, const lbProneGround* g, lbTransform cw, lbVec3 upMs)
+{
+	out->hit = g->hit;
+	out->point = lbInvTransformPoint(cw, g->pointWs);
+	out->normal = lbNormalizeOr(lbQuatInvRotate(cw.q, g->normalWs), upMs);
+}
+
 static bool lbProneTargetsFinite(const lbProneTargets* t)
 {
 	if (!lbIsValidTransform(t->characterWs) || !lbIsValidVec3(t->upWs) || !lbIsValidFloat(t->alpha) ||
@@ -373,13 +381,15 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	}
 	const float thighTurn = -targets->lowerPitch * a;
 
+	// The probed planes in model space; a hand's or foot's own (wrist, ankle, toes) only when its
+	// limb is fitted (not while it is fully held), so they are made there.
 	lbPronePlane planes[lb_proneProbeCount];
 	for (int k = 0; k < lb_proneProbeCount; ++k)
 	{
-		const lbProneGround* g = &targets->ground[k];
-		planes[k].hit = g->hit;
-		planes[k].point = lbInvTransformPoint(cw, g->pointWs);
-		planes[k].normal = lbNormalizeOr(lbQuatInvRotate(cw.q, g->normalWs), upMs);
+		const bool end = (k >= lb_proneAnkleL && k <= lb_proneToeR) || k == lb_proneWristL || k == lb_proneWristR;
+		planes[k].hit = !end && targets->ground[k].hit;
+		if (planes[k].hit)
+			lbPronePlaneOf(&planes[k], &targets->ground[k], cw, upMs);
 	}
 
 	// Translation fit: the body moves along up until the torso rests on its highest support (every
@@ -397,8 +407,10 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		for (int i = 0; i < LB_PRONE_TORSO_PROBES; ++i)
 		{
 			const int k = lbProneTorsoProbe[i];
+			if (!planes[k].hit)
+				continue;
 			float kn = lbDot(upMs, planes[k].normal);
-			if (!planes[k].hit || kn < 0.2f)
+			if (kn < 0.2f)
 				continue;
 			float t = -lbProneGap(&planes[k], torsoP[i], def->clearance) / kn;
 			// The plane through a contact stands for the ground near it, which holds while the torso
@@ -517,7 +529,10 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		for (int e = 0; e < 2; ++e)
 		{
 			int probe = endProbes[e];
-			if (probe < 0 || !planes[probe].hit || !lbProneProbeAt(&probeSetup, h, pose, (lbProneProbe)probe, &p, &radius))
+			if (probe < 0 || !targets->ground[probe].hit)
+				continue;
+			lbPronePlaneOf(&planes[probe], &targets->ground[probe], cw, upMs);
+			if (!lbProneProbeAt(&probeSetup, h, pose, (lbProneProbe)probe, &p, &radius))
 				continue;
 			float gap = lbProneGap(&planes[probe], p, def->clearance);
 			if (gap >= 0.0f)

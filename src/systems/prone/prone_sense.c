@@ -495,7 +495,9 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			float ease = newH > prevH ? easeUp : easeDown;
 			float h2 = prevH + (newH - prevH) * ease;
 			point = lbMulAdd(point, h2 - newH, up);
-			n = lbNormalizeOr(lbLerp(g->normalWs, n, ease), n);
+			// The same plane between casts (most frames): its normal stays, unit already.
+			if (n.x != g->normalWs.x || n.y != g->normalWs.y || n.z != g->normalWs.z)
+				n = lbNormalizeOr(lbLerp(g->normalWs, n, ease), n);
 		}
 		else if (!snap)
 		{
