@@ -158,11 +158,25 @@ static void test_prone_trace_rate(void)
 			// Crawling uphill at 0.3 m/s, then lying still for the second half.
 			float x = 3.0f + 0.3f * (float)(i < 30 ? i : 30) / 60.0f;
 			lbTransform cw = place(&f, f.fwd, lbMakeVec3(x, 0.0f, x * tanf(angle)));
+			// A hand or foot fully held since the last frame keeps its ground (its wrist, or its ankle
+			// and toes, are not probed).
+			int heldProbes = 0;
+			for (int limb = 0; limb < LB_PRONE_LIMBS; ++limb)
+				if (i > 0 && a.limbs[limb].locked && a.limbs[limb].lockAlpha >= 1.0f)
+					heldProbes += limb < 2 ? 1 : 2;
 			lbProneTargets ta = senseOnce(&f, &a, &every, cw, 1);
 			lbProneTargets tb = senseOnce(&f, &b, &reduced, cw, 1);
-			// Every cast every frame, but the pelvis probe's: it goes down the centre cast's line, and
-			// takes its result.
-			ENSURE(ta.castCount == 5 + lb_proneProbeCount - 1);
+			// Every cast every frame, but the pelvis probe's (it goes down the centre cast's line, and
+			// takes its result) and the held ends'.
+			ENSURE(ta.castCount == 5 + lb_proneProbeCount - 1 - heldProbes);
+			// The first frame holds every end (no speed yet); moving at 0.3 m/s (over lockSpeed) lets
+			// go at once, lying still holds every end again, fully once the holds have blended in.
+			if (i == 1)
+				ENSURE(heldProbes == 6);
+			if (i >= 2 && i < 30)
+				ENSURE(heldProbes == 0);
+			if (i >= 45)
+				ENSURE(heldProbes == 6);
 			if (i == 0)
 			{
 				// ... which is what a cast of its own finds (the first frame snaps: no easing).

@@ -454,9 +454,26 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	bool probeOk[lb_proneProbeCount];
 	lbProneProbeSetup probeSetup;
 	lbProneProbeSetup_Init(&probeSetup, h, def);
+	// The limb each hand or foot probe (wrist, ankle, toes) belongs to, -1 for the others.
+	static const signed char endLimb[lb_proneProbeCount] = {
+		[lb_pronePelvis] = -1, [lb_proneSpine] = -1,	[lb_proneChest] = -1,  [lb_proneKneeL] = -1,	 [lb_proneKneeR] = -1,
+		[lb_proneAnkleL] = 2,  [lb_proneAnkleR] = 3,	[lb_proneToeL] = 2,	   [lb_proneToeR] = 3,		 [lb_proneElbowL] = -1,
+		[lb_proneElbowR] = -1, [lb_proneWristL] = 0,	[lb_proneWristR] = 1,  [lb_proneTorsoLow] = -1, [lb_proneTorsoHigh] = -1,
+	};
 	for (int k = 0; k < lb_proneProbeCount; ++k)
 	{
 		lbProneGround* g = &state->ground[k];
+		// A hand or foot fully held since the last frame rests on its hold: the pose stage does not
+		// read its own ground (its fit is faded out), and the hold reads only that ground was found
+		// (a held end's place across up does not depend on it). Its ground is kept as it was, and
+		// found again from the frame the hold starts to let go (the first frame of the release
+		// reads it as it was when the hold was full, at a sixth of the fit's weight).
+		if (endLimb[k] >= 0 && !snap && g->hit && state->limbs[endLimb[k]].locked &&
+			state->limbs[endLimb[k]].lockAlpha >= 1.0f)
+		{
+			probeOk[k] = false;
+			continue;
+		}
 		float radius;
 		probeOk[k] = lbProneProbeAt(&probeSetup, h, anim, (lbProneProbe)k, &probeMs[k], &radius);
 		const lbVec3 pMs = probeMs[k];
