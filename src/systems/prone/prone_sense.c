@@ -456,9 +456,10 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	lbProneProbeSetup_Init(&probeSetup, h, def);
 	// The limb each hand or foot probe (wrist, ankle, toes) belongs to, -1 for the others.
 	static const signed char endLimb[lb_proneProbeCount] = {
-		[lb_pronePelvis] = -1, [lb_proneSpine] = -1,	[lb_proneChest] = -1,  [lb_proneKneeL] = -1,	 [lb_proneKneeR] = -1,
-		[lb_proneAnkleL] = 2,  [lb_proneAnkleR] = 3,	[lb_proneToeL] = 2,	   [lb_proneToeR] = 3,		 [lb_proneElbowL] = -1,
-		[lb_proneElbowR] = -1, [lb_proneWristL] = 0,	[lb_proneWristR] = 1,  [lb_proneTorsoLow] = -1, [lb_proneTorsoHigh] = -1,
+		[lb_pronePelvis] = -1, [lb_proneSpine] = -1, [lb_proneChest] = -1, [lb_proneTorsoLow] = -1,
+		[lb_proneTorsoHigh] = -1, [lb_proneKneeL] = -1, [lb_proneKneeR] = -1, [lb_proneElbowL] = -1,
+		[lb_proneElbowR] = -1, [lb_proneWristL] = 0, [lb_proneWristR] = 1, [lb_proneAnkleL] = 2,
+		[lb_proneAnkleR] = 3, [lb_proneToeL] = 2, [lb_proneToeR] = 3,
 	};
 	for (int k = 0; k < lb_proneProbeCount; ++k)
 	{
@@ -466,8 +467,8 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		// A hand or foot fully held since the last frame rests on its hold: the pose stage does not
 		// read its own ground (its fit is faded out), and the hold reads only that ground was found
 		// (a held end's place across up does not depend on it). Its ground is kept as it was, and
-		// found again from the frame the hold starts to let go (the first frame of the release
-		// reads it as it was when the hold was full, at a sixth of the fit's weight).
+		// found again from the frame after the hold starts to let go (the frame it starts reads it
+		// as it was, at the weight the hold gives up in one frame).
 		if (endLimb[k] >= 0 && !snap && g->hit && state->limbs[endLimb[k]].locked &&
 			state->limbs[endLimb[k]].lockAlpha >= 1.0f)
 		{
