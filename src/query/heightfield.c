@@ -817,11 +817,21 @@ static LB_HF_COLD void lbHfShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int j
 		lbSlabRange(lc->s.y, lc->d.y, q->inv[1], y0 - grow, y0 + cs + grow, &rowLo[k], &rowHi[k]);
 	}
 	int lu = iu - rg->iFirst, mu = ju - rg->jFirst;
+	// The slabs pass every cell of the footprint's bounding box, but a steep cast's footprint is nearly
+	// a disc: a corner cell of it lies farther than the radius from the centre's path. The centre's x
+	// and y start at distance D from the cell and move at |d_xy| per meter, so no part of the cell is
+	// within grow before D - grow = |d_xy| t: beyond xyHi, the cell cannot be touched (and counts as
+	// complete, like a cell the slabs reject).
+	const double dxy = sqrt(lc->d.x * lc->d.x + lc->d.y * lc->d.y);
 	for (int n = -1, li = lu, lj = mu; lj < rg->height;)
 	{
 		double xyLo = lbMaxD(lbMaxD(colLo[li], rowLo[lj]), 0.0);
 		double xyHi = lbMinD(lbMinD(colHi[li], rowHi[lj]), q->st->bestT);
-		if (xyLo <= xyHi)
+		double x0 = (rg->iFirst + li) * cs, y0 = (rg->jFirst + lj) * cs;
+		double ox = lbMaxD(lbMaxD(x0 - lc->s.x, lc->s.x - x0 - cs), 0.0);
+		double oy = lbMaxD(lbMaxD(y0 - lc->s.y, lc->s.y - y0 - cs), 0.0);
+		double reach = grow + xyHi * dxy;
+		if (xyLo <= xyHi && ox * ox + oy * oy <= reach * reach)
 			rg->pending |= (uint64_t)lbHfTestCellIn(q, rg->iFirst + li, rg->jFirst + lj, xyLo, xyHi)
 						   << (2 * (lj * rg->width + li));
 		// The landing cell first, then the others row by row.
