@@ -255,15 +255,6 @@ static float lbProneAxisLift(lbVec3 a, lbVec3 b, lbVec3 s, float reach, lbVec3 u
 	return (wu + sqrtf(disc)) / uu;
 }
 
-// True when `bone` lies under `ancestor` in the hierarchy.
-static bool lbProneUnder(const lbSkeleton* skeleton, int bone, int ancestor)
-{
-	for (int b = skeleton->parents[bone]; b >= 0; b = skeleton->parents[b])
-		if (b == ancestor)
-			return true;
-	return false;
-}
-
 // Puts the body's turns into the pose: `roll` (angle `rollAngle` about `along`) on the roll bone rb
 // with the translation `shiftMs`, `turn` about `side` on the first spine bone and `thighTurn` about
 // `side` on both thighs, each about its own joint. On the usual hierarchy (spine and thighs under the
@@ -275,14 +266,22 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 {
 	const int bones[3] = { h->spine[0], h->leg[0].thigh, h->leg[1].thigh };
 	const float angles[3] = { turn, thighTurn, thighTurn };
+	// Direct when each turned bone lies under rb with no other turned bone between: one walk up from
+	// each to rb (a turned bone above rb is not under it, which the walk from it finds).
 	bool direct = true;
-	for (int i = 0; i < 3; ++i)
+	for (int i = 0; i < 3 && direct; ++i)
 	{
 		if (bones[i] < 0)
 			continue;
-		direct = direct && bones[i] != rb && lbProneUnder(skeleton, bones[i], rb);
-		for (int j = 0; j < 3; ++j)
-			direct = direct && (j == i || bones[j] < 0 || !lbProneUnder(skeleton, bones[i], bones[j]));
+		direct = bones[i] != rb;
+		bool reached = false;
+		for (int b = skeleton->parents[bones[i]]; b >= 0 && direct && !reached; b = skeleton->parents[b])
+		{
+			reached = b == rb;
+			for (int j = 0; j < 3; ++j)
+				direct = direct && (j == i || b != bones[j]);
+		}
+		direct = direct && reached;
 	}
 	if (!direct)
 	{
@@ -453,11 +452,11 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		const int endProbes[2] = { k < 2 ? lb_proneWristL + k : lb_proneAnkleL + (k - 2),
 								   k < 2 ? -1 : lb_proneToeL + (k - 2) };
 		lbLimbChain chain;
-		bool hasChain = lbHumanoid_GetLimbChain(h, (lbLimb)k, &chain) == lb_ok;
 		const lbProneLimbTarget* lt = &targets->limbs[k];
 		float w = lbClampF(lt->alpha, 0.0f, 1.0f) * a;
 		lbProneChain joints = lbProneChainOf(skeleton, root, end);
-		if (w > 0.0f && hasChain)
+		// The limb's chain only for a hold to solve.
+		if (w > 0.0f && lbHumanoid_GetLimbChain(h, (lbLimb)k, &chain) == lb_ok)
 		{
 			lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
 			in.targetMs = lbInvTransformPoint(cw, lt->endWs);
