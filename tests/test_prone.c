@@ -7,6 +7,8 @@
 #include "limber/limber.h"
 #include "test_macros.h"
 
+#include <float.h>
+
 typedef struct Fixture
 {
 	lbSkeleton* skel;
@@ -320,6 +322,28 @@ static void test_prone_bad_input(void)
 	badDef = def;
 	badDef.maxRoll = NAN;
 	ENSURE(lbProneSense(&st, &badDef, f.skel, &f.h, &in, &t) == lb_errorInvalidArgument);
+	// The def's non-negative values are checked on their bits: every kind of float at the edges.
+	{
+		const float refused[] = { -NAN, NAN, INFINITY, -INFINITY, -1.0e-40f, -FLT_MIN, -FLT_MAX };
+		for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i)
+		{
+			badDef = def;
+			badDef.hoverLimit = refused[i];
+			ENSURE(lbProneSense(&st, &badDef, f.skel, &f.h, &in, &t) == lb_errorInvalidArgument);
+			badDef = def;
+			badDef.probeCastRadius = refused[i];
+			ENSURE(lbProneSense(&st, &badDef, f.skel, &f.h, &in, &t) == lb_errorInvalidArgument);
+		}
+		const float accepted[] = { -0.0f, 0.0f, 1.0e-40f, FLT_MAX };
+		for (size_t i = 0; i < sizeof accepted / sizeof accepted[0]; ++i)
+		{
+			lbProneState fresh = st;
+			lbProneTargets ok;
+			badDef = def;
+			badDef.hoverLimit = accepted[i];
+			ENSURE(lbProneSense(&fresh, &badDef, f.skel, &f.h, &in, &ok) == lb_ok);
+		}
+	}
 	lbProneSenseInput bad = in;
 	bad.characterWs.p.x = NAN;
 	ENSURE(lbProneSense(&st, &def, f.skel, &f.h, &bad, &t) == lb_errorNonFinite);
