@@ -7,6 +7,8 @@
 #include "limber/limber.h"
 #include "test_macros.h"
 
+#include <float.h>
+
 typedef struct Fixture
 {
 	lbSkeleton* skel;
@@ -158,11 +160,25 @@ static void test_prone_trace_rate(void)
 			// Crawling uphill at 0.3 m/s, then lying still for the second half.
 			float x = 3.0f + 0.3f * (float)(i < 30 ? i : 30) / 60.0f;
 			lbTransform cw = place(&f, f.fwd, lbMakeVec3(x, 0.0f, x * tanf(angle)));
+			// A hand or foot fully held since the last frame keeps its ground (its wrist, or its ankle
+			// and toes, are not probed).
+			int heldProbes = 0;
+			for (int limb = 0; limb < LB_PRONE_LIMBS; ++limb)
+				if (i > 0 && a.limbs[limb].locked && a.limbs[limb].lockAlpha >= 1.0f)
+					heldProbes += limb < 2 ? 1 : 2;
 			lbProneTargets ta = senseOnce(&f, &a, &every, cw, 1);
 			lbProneTargets tb = senseOnce(&f, &b, &reduced, cw, 1);
-			// Every cast every frame, but the pelvis probe's: it goes down the centre cast's line, and
-			// takes its result.
-			ENSURE(ta.castCount == 5 + lb_proneProbeCount - 1);
+			// Every cast every frame, but the pelvis probe's (it goes down the centre cast's line, and
+			// takes its result) and the held ends'.
+			ENSURE(ta.castCount == 5 + lb_proneProbeCount - 1 - heldProbes);
+			// The first frame holds every end (no speed yet); moving at 0.3 m/s (over lockSpeed) lets
+			// go at once, lying still holds every end again, fully once the holds have blended in.
+			if (i == 1)
+				ENSURE(heldProbes == 6);
+			if (i >= 2 && i < 30)
+				ENSURE(heldProbes == 0);
+			if (i >= 45)
+				ENSURE(heldProbes == 6);
 			if (i == 0)
 			{
 				// ... which is what a cast of its own finds (the first frame snaps: no easing).
@@ -195,9 +211,56 @@ static void test_prone_trace_rate(void)
 					ENSURE_NEAR(lbDistance(tb.ground[k].pointWs, ta.ground[k].pointWs), 0.0f, 2e-3);
 			}
 		}
-		// The first frame, then every sixth (half a period later for phase 0.5) while moving.
-		ENSURE(castFrames >= 4 && castFrames <= 7);
-		ENSURE(casts < 60 * (5 + lb_proneProbeCount - 1) / 8);
+		// The first frame, then a trace frame (every sixth, half a period later for phase 0.5) once
+		// a cast's start has moved recastDistance (3 cm a period here): at 4.5 cm, the plane found
+		// is the one the first cast predicted there, so the next cast waits for twice that, 9 cm.
+		ENSURE(castFrames == 3);
+		ENSURE(casts < 60 * (5 + lb_proneProbeCount - 1) / 12);
+		for (int k = 0; k < 5 + lb_proneProbeCount; ++k)
+			ENSURE(b.recastSpan[k] == 2);
+		fixtureFree(&f);
+	}
+}
+
+// A cast that finds ground other than the plane its last cast predicted there (over the crease
+// at the foot of a slope) is made again after recastDistance, not twice that; a cast whose plane
+// holds waits twice as far.
+static void test_prone_recast_span(void)
+{
+	for (int rig = 0; rig < 2; ++rig)
+	{
+		Fixture f;
+		const float angle = 20.0f * LB_DEG2RAD;
+		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ, lbVec3_axisX, lb_sceneSlope, angle);
+		lbProneDef reduced = lbDefaultProneDef();
+		reduced.traceRate = 10.0f;
+		lbProneState b;
+		lbProneState_Reset(&b);
+		int held = 0, changed = 0;
+		for (int i = 0; i < 150; ++i)
+		{
+			// Crawling at 0.3 m/s from the flat ground over the slope's foot and up it.
+			float x = -0.6f + 0.3f * (float)i / 60.0f;
+			lbTransform cw = place(&f, f.fwd, lbMakeVec3(x, 0.0f, lbMaxF(x, 0.0f) * tanf(angle)));
+			lbVec3 before[5 + lb_proneProbeCount];
+			memcpy(before, b.castFromWs, sizeof before);
+			senseOnce(&f, &b, &reduced, cw, 1);
+			if (i == 0)
+				continue;
+			for (int k = 0; k < 5 + lb_proneProbeCount; ++k)
+			{
+				if (lbDistance(before[k], b.castFromWs[k]) == 0.0f)
+					continue;
+				// Cast this frame, after moving at least recastDistance (or twice that) along the ground.
+				const float moved = lbLength(lbProjectOnPlane(lbSub(b.castFromWs[k], before[k]), f.up));
+				ENSURE(moved >= reduced.recastDistance);
+				ENSURE(b.recastSpan[k] == 1 || b.recastSpan[k] == 2);
+				held += b.recastSpan[k] == 2;
+				changed += b.recastSpan[k] == 1;
+			}
+		}
+		// Each cast lies on the flat, over the crease or on the slope at some cast: both kinds are seen.
+		ENSURE(held > 0 && changed > 0);
 		fixtureFree(&f);
 	}
 }
@@ -259,6 +322,28 @@ static void test_prone_bad_input(void)
 	badDef = def;
 	badDef.maxRoll = NAN;
 	ENSURE(lbProneSense(&st, &badDef, f.skel, &f.h, &in, &t) == lb_errorInvalidArgument);
+	// The def's non-negative values are checked on their bits: every kind of float at the edges.
+	{
+		const float refused[] = { -NAN, NAN, INFINITY, -INFINITY, -1.0e-40f, -FLT_MIN, -FLT_MAX };
+		for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i)
+		{
+			badDef = def;
+			badDef.hoverLimit = refused[i];
+			ENSURE(lbProneSense(&st, &badDef, f.skel, &f.h, &in, &t) == lb_errorInvalidArgument);
+			badDef = def;
+			badDef.probeCastRadius = refused[i];
+			ENSURE(lbProneSense(&st, &badDef, f.skel, &f.h, &in, &t) == lb_errorInvalidArgument);
+		}
+		const float accepted[] = { -0.0f, 0.0f, 1.0e-40f, FLT_MAX };
+		for (size_t i = 0; i < sizeof accepted / sizeof accepted[0]; ++i)
+		{
+			lbProneState fresh = st;
+			lbProneTargets ok;
+			badDef = def;
+			badDef.hoverLimit = accepted[i];
+			ENSURE(lbProneSense(&fresh, &badDef, f.skel, &f.h, &in, &ok) == lb_ok);
+		}
+	}
 	lbProneSenseInput bad = in;
 	bad.characterWs.p.x = NAN;
 	ENSURE(lbProneSense(&st, &def, f.skel, &f.h, &bad, &t) == lb_errorNonFinite);
@@ -516,6 +601,7 @@ int main(int argc, char** argv)
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_prone_plane_of_known_slope);
 	RUN_TEST(test_prone_trace_rate);
+	RUN_TEST(test_prone_recast_span);
 	RUN_TEST(test_prone_roof_lift);
 	RUN_TEST(test_prone_bad_input);
 	RUN_TEST(test_prone_fades_with_the_flag_and_the_lying_torso);

@@ -176,11 +176,13 @@ typedef struct lbProneDef
 	float traceRate;
 	/// A cast whose start has moved less than this since it was last made is not made again on a
 	/// trace frame: the ground it found is re-evaluated instead (a body lying still casts nothing after
-	/// its first frame; a crawl's planted hands and feet cast nothing while they stay). The ground is
-	/// taken as still: set 0 where it moves. Default 0.04 m, under the probes' sphere radii (3.4-5 cm):
-	/// a sphere moved less than its radius still rests on the ground it touched, whose plane the
-	/// re-evaluation follows (a crawl at 0.25 m/s moves 3 cm a trace period, so each cast is made every
-	/// other period).
+	/// its first frame; a crawl's planted hands and feet cast nothing while they stay). After a hit the
+	/// move across up counts (along the cast's own line the re-evaluation is exact), after a miss any
+	/// move. A cast that found the plane its last cast predicted there (within 1 mm and 5 degrees)
+	/// is trusted twice as far. The ground is taken as still: set 0 where it moves. Default 0.04 m,
+	/// under the probes' sphere radii (3.4-5 cm): a sphere moved less than its radius still rests on
+	/// the ground it touched, whose plane the re-evaluation follows (a crawl at 0.25 m/s moves 3 cm a
+	/// trace period, so each cast is made every other period, every third on even ground).
 	float recastDistance;
 	/// Used internally to detect a valid definition. DO NOT SET.
 	int internalValue;
@@ -244,6 +246,10 @@ typedef struct lbProneState
 	///@}
 	/// Where each of them was cast from (world).
 	lbVec3 castFromWs[5 + lb_proneProbeCount];
+	/// How far each of them may move before it is cast again, in units of
+	/// lbProneDef::recastDistance (0 or 1: that distance; 2 when its last cast found the plane the
+	/// cast before had predicted there, see lbProneDef::recastDistance).
+	uint8_t recastSpan[5 + lb_proneProbeCount];
 	/// Seconds until the next cast (reduced trace rate).
 	float traceTimer;
 	/// Where this character's casts fall within the trace period, in [0, 1): after a frame that

@@ -1441,6 +1441,34 @@ static void lbMeshFlushDeferred(const lbMesh* mesh, lbMeshDeferred* d, lbCastSta
 	d->count = 0;
 }
 
+// Face stage of the leaf's sphere-cast triangles, edge stages deferred (see lbMeshLeaf).
+static inline void lbMeshLeafFaces(const lbMesh* mesh, lbCastState* st, int first, int count, lbMeshDeferred* deferred,
+								   int shapeId)
+{
+	for (int i = first, end = first + count; i < end; ++i)
+	{
+		lbDContact c;
+		double low;
+		lbSweepStage stage = lbSweepSphereTriangleFaceF(&st->cast, &mesh->corners[9 * (size_t)i], st->bestT, &c, &low);
+		if (stage == lb_sweepDone)
+			lbCastRecord(st, &c, shapeId, i);
+		else if (stage == lb_sweepEdges)
+		{
+			if (deferred->count == LB_DEFERRED_MAX)
+				lbMeshFlushDeferred(mesh, deferred, st, shapeId);
+			deferred->lowerBound[deferred->count] = low;
+			deferred->prim[deferred->count] = i;
+			++deferred->count;
+		}
+	}
+}
+
+static inline double lbMinD3(double a, double b, double c)
+{
+	double m = a < b ? a : b;
+	return m < c ? m : c;
+}
+
 // Face stage of the leaf's triangles; edge stages wait in `deferred`.
 static inline void lbMeshLeaf(const lbMesh* mesh, lbCastState* st, int first, int count, lbMeshDeferred* deferred,
 							  int shapeId)
@@ -1456,11 +1484,32 @@ static inline void lbMeshLeaf(const lbMesh* mesh, lbCastState* st, int first, in
 		}
 		return;
 	}
+	// A triangle whose corners all lie farther along d than the sphere's front at the nearest hit so far
+	// (bestT + r, with a rounding slop) cannot be touched before it: every point of it is then more
+	// than r from the centre up to bestT. One dot product a corner against the face stage's plane,
+	// square root and divisions; a sphere coming down onto bumpy ground meets many such triangles
+	// once the one under it is hit. (The start sphere's overlaps lie within r along d, never beyond.)
+	// Before any hit (bestT still the cast's length) the test rarely rejects: a leaf reached then goes
+	// straight to the face stage.
+	if (!(st->bestT < st->cast.len))
+	{
+		lbMeshLeafFaces(mesh, st, first, count, deferred, shapeId);
+		return;
+	}
+	const lbDVec3 s = st->cast.s, d = st->cast.d;
+	const double slop = 1e-9 * (1.0 + fabs(s.x) + fabs(s.y) + fabs(s.z)) + st->cast.r;
+	const double sd = s.x * d.x + s.y * d.y + s.z * d.z;
 	for (int i = first, end = first + count; i < end; ++i)
 	{
+		const float* v = &mesh->corners[9 * (size_t)i];
+		const double a0 = (double)v[0] * d.x + (double)v[1] * d.y + (double)v[2] * d.z;
+		const double a1 = (double)v[3] * d.x + (double)v[4] * d.y + (double)v[5] * d.z;
+		const double a2 = (double)v[6] * d.x + (double)v[7] * d.y + (double)v[8] * d.z;
+		if (lbMinD3(a0, a1, a2) - sd > st->bestT + slop)
+			continue;
 		lbDContact c;
 		double low;
-		lbSweepStage stage = lbSweepSphereTriangleFaceF(&st->cast, &mesh->corners[9 * (size_t)i], st->bestT, &c, &low);
+		lbSweepStage stage = lbSweepSphereTriangleFaceF(&st->cast, v, st->bestT, &c, &low);
 		if (stage == lb_sweepDone)
 			lbCastRecord(st, &c, shapeId, i);
 		else if (stage == lb_sweepEdges)

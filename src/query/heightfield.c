@@ -347,11 +347,11 @@ static void lbHfCommit(lbHfQuery* q)
 	q->hasBest = false;
 }
 
-// Entry of the cast into the height range [zLo - grow, zHi + grow] within [tLo, tHi] (the cell's x and
+// Entry of the cast into the height range [zLo - zGrow, zHi + zGrow] within [tLo, tHi] (the cell's x and
 // y slabs), or a negative value when it is missed there.
-static inline double lbHfZEntry(const lbHfQuery* q, double tLo, double tHi, double zLo, double zHi)
+static inline double lbHfZEntry(const lbHfQuery* q, double tLo, double tHi, double zLo, double zHi, double zGrow)
 {
-	if (!lbClipSlab(q->lc.s.z, q->lc.d.z, q->inv[2], zLo - q->grow, zHi + q->grow, &tLo, &tHi))
+	if (!lbClipSlab(q->lc.s.z, q->lc.d.z, q->inv[2], zLo - zGrow, zHi + zGrow, &tLo, &tHi))
 		return -1.0;
 	return tLo;
 }
@@ -359,8 +359,9 @@ static inline double lbHfZEntry(const lbHfQuery* q, double tLo, double tHi, doub
 // Both triangles of cell (i, j), whose x and y slabs give [xyLo, xyHi], each culled by its own height
 // range and the cell's diagonal first. The one under the cast's entry point is tested first: it is
 // usually hit on its face, and that early nearest hit lets the other be rejected cheaply. Returns the
-// triangles (bit tri) whose edge stage was deferred.
-static unsigned lbHfTestCellIn(lbHfQuery* q, int i, int j, double xyLo, double xyHi)
+// triangles (bit tri) whose edge stage was deferred. zGrow is how far above or below the cell's
+// heights the centre can touch it: the grow, or less for a vertical cast beside the cell.
+static unsigned lbHfTestCellIn(lbHfQuery* q, int i, int j, double xyLo, double xyHi, double zGrow)
 {
 	const lbDCast* lc = &q->lc;
 	lbCastState* st = q->st;
@@ -370,10 +371,10 @@ static unsigned lbHfTestCellIn(lbHfQuery* q, int i, int j, double xyLo, double x
 	double h00 = cell.h00, h10 = cell.h10, h01 = cell.h01, h11 = cell.h11;
 	// The cell's whole height range first: a long cast passes over most cells without reaching it.
 	double d0 = lbMinD(h00, h11), d1 = lbMaxD(h00, h11);
-	if (lbHfZEntry(q, xyLo, xyHi, lbMinD(d0, lbMinD(h10, h01)), lbMaxD(d1, lbMaxD(h10, h01))) < 0.0)
+	if (lbHfZEntry(q, xyLo, xyHi, lbMinD(d0, lbMinD(h10, h01)), lbMaxD(d1, lbMaxD(h10, h01)), zGrow) < 0.0)
 		return 0u;
-	double e0 = lbHfZEntry(q, xyLo, xyHi, lbMinD(d0, h10), lbMaxD(d1, h10));
-	double e1 = lbHfZEntry(q, xyLo, xyHi, lbMinD(d0, h01), lbMaxD(d1, h01));
+	double e0 = lbHfZEntry(q, xyLo, xyHi, lbMinD(d0, h10), lbMaxD(d1, h10), zGrow);
+	double e1 = lbHfZEntry(q, xyLo, xyHi, lbMinD(d0, h01), lbMaxD(d1, h01), zGrow);
 	if (e0 < 0.0 && e1 < 0.0)
 		return 0u;
 	double cs = q->cs;
@@ -435,7 +436,7 @@ static void lbHfTestCell(lbHfQuery* q, int i, int j)
 	if (!lbClipSlab(lc->s.x, lc->d.x, q->inv[0], x0 - grow, x0 + cs + grow, &xyLo, &xyHi) ||
 		!lbClipSlab(lc->s.y, lc->d.y, q->inv[1], y0 - grow, y0 + cs + grow, &xyLo, &xyHi))
 		return;
-	lbHfTestCellIn(q, i, j, xyLo, xyHi);
+	lbHfTestCellIn(q, i, j, xyLo, xyHi, grow);
 }
 
 // The cells a short cast can touch, with one bit per triangle whose edge stage is still pending.
@@ -817,12 +818,29 @@ static LB_HF_COLD void lbHfShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int j
 		lbSlabRange(lc->s.y, lc->d.y, q->inv[1], y0 - grow, y0 + cs + grow, &rowLo[k], &rowHi[k]);
 	}
 	int lu = iu - rg->iFirst, mu = ju - rg->jFirst;
+	// The slabs pass every cell of the footprint's bounding box, but a steep cast's footprint is nearly
+	// a disc: a corner cell of it lies farther than the radius from the centre's path. The centre's x
+	// and y start at distance D from the cell and move at |d_xy| per meter, so no part of the cell is
+	// within grow before D - grow = |d_xy| t: beyond xyHi, the cell cannot be touched (and counts as
+	// complete, like a cell the slabs reject).
+	const double dxy = sqrt(lc->d.x * lc->d.x + lc->d.y * lc->d.y);
+	// A vertical cast's centre stays at the horizontal distance D from a cell it starts beside: a sphere
+	// of radius grow reaches sqrt(grow^2 - D^2) above and below its centre there, so only heights
+	// within that of the centre's can be touched (prone probes, spheres two cells wide, skip most of
+	// the side cells below the landing cell's hit this way).
+	const bool vertical = lc->d.x == 0.0 && lc->d.y == 0.0;
 	for (int n = -1, li = lu, lj = mu; lj < rg->height;)
 	{
 		double xyLo = lbMaxD(lbMaxD(colLo[li], rowLo[lj]), 0.0);
 		double xyHi = lbMinD(lbMinD(colHi[li], rowHi[lj]), q->st->bestT);
-		if (xyLo <= xyHi)
-			rg->pending |= (uint64_t)lbHfTestCellIn(q, rg->iFirst + li, rg->jFirst + lj, xyLo, xyHi)
+		double x0 = (rg->iFirst + li) * cs, y0 = (rg->jFirst + lj) * cs;
+		double ox = lbMaxD(lbMaxD(x0 - lc->s.x, lc->s.x - x0 - cs), 0.0);
+		double oy = lbMaxD(lbMaxD(y0 - lc->s.y, lc->s.y - y0 - cs), 0.0);
+		double reach = grow + xyHi * dxy;
+		double o2 = ox * ox + oy * oy;
+		if (xyLo <= xyHi && o2 <= reach * reach)
+			rg->pending |= (uint64_t)lbHfTestCellIn(q, rg->iFirst + li, rg->jFirst + lj, xyLo, xyHi,
+													vertical ? sqrt(lbMaxD(grow * grow - o2, 0.0)) : grow)
 						   << (2 * (lj * rg->width + li));
 		// The landing cell first, then the others row by row.
 		do

@@ -97,13 +97,20 @@ lbResult lbProneCheckDef(const lbProneDef* def, const char* caller)
 {
 	if (def->internalValue != LB_SECRET_COOKIE)
 		return lbReport(lb_errorDefNotInitialized, "%s: def not initialised with lbDefaultProneDef()", caller);
-	// The check runs twice a frame: one pass over the fields without branches (NaN fails both
-	// comparisons), the offending value looked for only when there is one.
-	bool ok = true;
-#define LB_PRONE_CHECK(field) ok &= def->field >= 0.0f && def->field <= FLT_MAX;
+	// The check runs twice a frame: one pass over the fields' bits without branches, the offending
+	// value looked for only when one may be there. A float is finite and not negative when its bits
+	// u lie below 0x7f800000: the sign bit of u, or of u + 0x00800000 for u from 0x7f800000 (an
+	// exponent of all ones) on, marks any other. (-0, which passes, goes to the exact test below.)
+	uint32_t bad = 0u;
+#define LB_PRONE_CHECK(field)                 \
+	{                                         \
+		uint32_t u;                           \
+		memcpy(&u, &def->field, sizeof u);    \
+		bad |= u | (u + 0x00800000u);         \
+	}
 	LB_PRONE_NONNEGATIVE(LB_PRONE_CHECK)
 #undef LB_PRONE_CHECK
-	if (!ok)
+	if (bad & 0x80000000u)
 	{
 #define LB_PRONE_VALUE(field) def->field,
 		const float v[] = { LB_PRONE_NONNEGATIVE(LB_PRONE_VALUE) };

@@ -26,6 +26,14 @@ static float lbProneGap(const lbPronePlane* plane, lbVec3 p, float clearance)
 	return lbDot(lbSub(p, plane->point), plane->normal) - clearance;
 }
 
+// A probed ground plane in model space.
+static inline void lbPronePlaneOf(lbPronePlane* out, const lbProneGround* g, lbTransform cw, lbVec3 upMs)
+{
+	out->hit = g->hit;
+	out->point = lbInvTransformPoint(cw, g->pointWs);
+	out->normal = lbNormalizeOr(lbQuatInvRotate(cw.q, g->normalWs), upMs);
+}
+
 static bool lbProneTargetsFinite(const lbProneTargets* t)
 {
 	if (!lbIsValidTransform(t->characterWs) || !lbIsValidVec3(t->upWs) || !lbIsValidFloat(t->alpha) ||
@@ -197,8 +205,11 @@ static bool lbProneSolveChain(lbPose* pose, const lbSkeleton* skeleton, const lb
 		lbIkTransformRelativeTo(&local[c->root], &model[p], &r);
 	lbIkTransformRelativeTo(&local[c->mid], &r, &m);
 	lbIkTransformRelativeTo(&local[c->end], &m, &e);
-	for (int k = 0; k < 3; ++k)
-		lbProneCompose(pose, parents, chain->bones[k]);
+	// The solved transforms are the joints' model transforms (recomposing them from the locals just
+	// written gives the same within rounding, at three transform products a solve).
+	model[c->root] = r;
+	model[c->mid] = m;
+	model[c->end] = e;
 	chain->dirty = true;
 	return true;
 }
@@ -244,15 +255,6 @@ static float lbProneAxisLift(lbVec3 a, lbVec3 b, lbVec3 s, float reach, lbVec3 u
 	return (wu + sqrtf(disc)) / uu;
 }
 
-// True when `bone` lies under `ancestor` in the hierarchy.
-static bool lbProneUnder(const lbSkeleton* skeleton, int bone, int ancestor)
-{
-	for (int b = skeleton->parents[bone]; b >= 0; b = skeleton->parents[b])
-		if (b == ancestor)
-			return true;
-	return false;
-}
-
 // Puts the body's turns into the pose: `roll` (angle `rollAngle` about `along`) on the roll bone rb
 // with the translation `shiftMs`, `turn` about `side` on the first spine bone and `thighTurn` about
 // `side` on both thighs, each about its own joint. On the usual hierarchy (spine and thighs under the
@@ -264,14 +266,22 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 {
 	const int bones[3] = { h->spine[0], h->leg[0].thigh, h->leg[1].thigh };
 	const float angles[3] = { turn, thighTurn, thighTurn };
+	// Direct when each turned bone lies under rb with no other turned bone between: one walk up from
+	// each to rb (a turned bone above rb is not under it, which the walk from it finds).
 	bool direct = true;
-	for (int i = 0; i < 3; ++i)
+	for (int i = 0; i < 3 && direct; ++i)
 	{
 		if (bones[i] < 0)
 			continue;
-		direct = direct && bones[i] != rb && lbProneUnder(skeleton, bones[i], rb);
-		for (int j = 0; j < 3; ++j)
-			direct = direct && (j == i || bones[j] < 0 || !lbProneUnder(skeleton, bones[i], bones[j]));
+		direct = bones[i] != rb;
+		bool reached = false;
+		for (int b = skeleton->parents[bones[i]]; b >= 0 && direct && !reached; b = skeleton->parents[b])
+		{
+			reached = b == rb;
+			for (int j = 0; j < 3; ++j)
+				direct = direct && (j == i || b != bones[j]);
+		}
+		direct = direct && reached;
 	}
 	if (!direct)
 	{
@@ -370,13 +380,15 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	}
 	const float thighTurn = -targets->lowerPitch * a;
 
+	// The probed planes in model space; a hand's or foot's own (wrist, ankle, toes) only when its
+	// limb is fitted (not while it is fully held), so they are made there.
 	lbPronePlane planes[lb_proneProbeCount];
 	for (int k = 0; k < lb_proneProbeCount; ++k)
 	{
-		const lbProneGround* g = &targets->ground[k];
-		planes[k].hit = g->hit;
-		planes[k].point = lbInvTransformPoint(cw, g->pointWs);
-		planes[k].normal = lbNormalizeOr(lbQuatInvRotate(cw.q, g->normalWs), upMs);
+		const bool end = (k >= lb_proneAnkleL && k <= lb_proneToeR) || k == lb_proneWristL || k == lb_proneWristR;
+		planes[k].hit = !end && targets->ground[k].hit;
+		if (planes[k].hit)
+			lbPronePlaneOf(&planes[k], &targets->ground[k], cw, upMs);
 	}
 
 	// Translation fit: the body moves along up until the torso rests on its highest support (every
@@ -394,8 +406,10 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		for (int i = 0; i < LB_PRONE_TORSO_PROBES; ++i)
 		{
 			const int k = lbProneTorsoProbe[i];
+			if (!planes[k].hit)
+				continue;
 			float kn = lbDot(upMs, planes[k].normal);
-			if (!planes[k].hit || kn < 0.2f)
+			if (kn < 0.2f)
 				continue;
 			float t = -lbProneGap(&planes[k], torsoP[i], def->clearance) / kn;
 			// The plane through a contact stands for the ground near it, which holds while the torso
@@ -438,11 +452,11 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		const int endProbes[2] = { k < 2 ? lb_proneWristL + k : lb_proneAnkleL + (k - 2),
 								   k < 2 ? -1 : lb_proneToeL + (k - 2) };
 		lbLimbChain chain;
-		bool hasChain = lbHumanoid_GetLimbChain(h, (lbLimb)k, &chain) == lb_ok;
 		const lbProneLimbTarget* lt = &targets->limbs[k];
 		float w = lbClampF(lt->alpha, 0.0f, 1.0f) * a;
 		lbProneChain joints = lbProneChainOf(skeleton, root, end);
-		if (w > 0.0f && hasChain)
+		// The limb's chain only for a hold to solve.
+		if (w > 0.0f && lbHumanoid_GetLimbChain(h, (lbLimb)k, &chain) == lb_ok)
 		{
 			lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
 			in.targetMs = lbInvTransformPoint(cw, lt->endWs);
@@ -474,9 +488,13 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 					{
 						float phi0 = atan2f(B, A);
 						float c = acosf(lbClampF((rise + A) / R, -1.0f, 1.0f));
+						// phi0 in [-pi, pi] and c in [0, pi]: each root is at most one turn out of
+						// [-pi, pi], and is brought back by one turn (no arc tangent of its sine and cosine).
 						float p1 = phi0 - c, p2 = phi0 + c;
-						p1 = atan2f(sinf(p1), cosf(p1));
-						p2 = atan2f(sinf(p2), cosf(p2));
+						if (p1 < -LB_PI)
+							p1 += 2.0f * LB_PI;
+						if (p2 > LB_PI)
+							p2 -= 2.0f * LB_PI;
 						float phi = lbClampF(lbAbsF(p1) < lbAbsF(p2) ? p1 : p2, -1.0f, 1.0f);
 						lbProneTurnChain(pose, skeleton, root, u, phi * w, &joints);
 						res.limbLift = lbMaxF(res.limbLift, lbAbsF(phi * w));
@@ -510,7 +528,10 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		for (int e = 0; e < 2; ++e)
 		{
 			int probe = endProbes[e];
-			if (probe < 0 || !planes[probe].hit || !lbProneProbeAt(&probeSetup, h, pose, (lbProneProbe)probe, &p, &radius))
+			if (probe < 0 || !targets->ground[probe].hit)
+				continue;
+			lbPronePlaneOf(&planes[probe], &targets->ground[probe], cw, upMs);
+			if (!lbProneProbeAt(&probeSetup, h, pose, (lbProneProbe)probe, &p, &radius))
 				continue;
 			float gap = lbProneGap(&planes[probe], p, def->clearance);
 			if (gap >= 0.0f)

@@ -53,13 +53,48 @@ static lbVec3 lbProneNormal(const lbHit* hit, lbVec3 up)
 // The cast itself, made about once a frame in twenty traces, is kept out of line
 // (lbProneTraceCast) and the re-evaluation inline at each call: out of line with its many
 // arguments and its result returned by value, a trace that made no cast cost 150 instructions.
+// Where a sphere of `radius` coming down from `from` over `length` rests on the plane last found
+// (contact point and normal in g): true with the height s it came down by when that lies within
+// the cast's reach (see lbProneTraceCast).
+static inline bool lbProneOnPlane(const lbProneGround* g, lbVec3 up, lbVec3 from, float length, float radius, float* outS)
+{
+	if (!g->hit)
+		return false;
+	const lbVec3 n = g->normalWs;
+	const float k = lbDot(up, n);
+	if (k < 1.0e-3f)
+		return false;
+	const float s = (lbDot(lbSub(from, g->pointWs), n) - radius) / k;
+	*outS = s;
+	return s >= 0.0f && s <= length;
+}
+
+// A cast whose plane held: its contact lies within this height of where the plane found by the cast
+// before predicted it, with a normal within this angle's cosine of that plane's.
+#define LB_PRONE_PLANE_HELD_HEIGHT 0.001f
+#define LB_PRONE_PLANE_HELD_COS 0.99619f // cos(5 degrees)
+
+// A cast down from `from` (see lbProneCast) that also keeps what it found in `g` (the contact point
+// and the normal facing up). Between casts (`cast` false, a reduced trace rate) the ground last found
+// is re-evaluated along this frame's line: a sphere of `radius` coming down it rests on the plane
+// through that contact where its centre L has (L - P) . n = radius, so L = from - s up with
+// s = ((from - P) . n - radius) / (up . n); the contact is L - radius n. On the plane the cast found
+// that is exactly what a new cast would find; ground out of the cast's reach is a miss, as a cast's.
+// The hit's normal is unit and faces up. `reuse`, when not NULL, is a cast made this frame whose
+// result stands for this one (see lbProneReuseCentre): it is taken instead of casting again.
+// `span` (recast distances this cast may move before the next) becomes 2 when the new contact lies
+// where the last plane predicted it (the ground is a plane over the way the cast moved, so it is
+// trusted twice as far), 1 otherwise; `cast` 2 (a snap) sets 1.
+//
+// The cast itself, made about once a frame in twenty traces, is kept out of line
+// (lbProneTraceCast) and the re-evaluation inline at each call: out of line with its many
+// arguments and its result returned by value, a trace that made no cast cost 150 instructions.
 static void lbProneTraceCast(const lbSceneQuery* query, const lbProneDef* def, const lbVec3* from, float length,
-							 float radius, lbProneGround* g, lbVec3* castFrom, int* casts, const lbProneContact* reuse,
-							 lbProneContact* out)
+							 float radius, int cast, lbProneGround* g, lbVec3* castFrom, uint8_t* span, int* casts,
+							 const lbProneContact* reuse, lbProneContact* out)
 {
 	const lbVec3 up = def->up;
 	lbProneContact c;
-	*castFrom = *from;
 	if (reuse)
 		c = *reuse;
 	else
@@ -72,6 +107,12 @@ static void lbProneTraceCast(const lbSceneQuery* query, const lbProneDef* def, c
 		c.impactPoint = hit.impactPoint;
 		c.normal = hit.hit ? lbProneNormal(&hit, up) : up;
 	}
+	float s;
+	const bool held = cast == 1 && c.hit && g->radius == radius && lbProneOnPlane(g, up, *from, length, radius, &s) &&
+					  lbAbsF(lbDot(lbSub(*from, c.location), up) - s) <= LB_PRONE_PLANE_HELD_HEIGHT &&
+					  lbDot(c.normal, g->normalWs) >= LB_PRONE_PLANE_HELD_COS;
+	*span = held ? 2u : 1u;
+	*castFrom = *from;
 	g->hit = c.hit;
 	g->pointWs = c.hit ? c.impactPoint : *from;
 	g->normalWs = c.hit ? c.normal : up;
@@ -80,32 +121,34 @@ static void lbProneTraceCast(const lbSceneQuery* query, const lbProneDef* def, c
 }
 
 static inline lbProneContact lbProneTrace(const lbSceneQuery* query, const lbProneDef* def, lbVec3 from, float length,
-										  float radius, int cast, lbProneGround* g, lbVec3* castFrom, int* casts,
-										  const lbProneContact* reuse)
+										  float radius, int cast, lbProneGround* g, lbVec3* castFrom, uint8_t* span,
+										  int* casts, const lbProneContact* reuse)
 {
 	const lbVec3 up = def->up;
-	// 2 casts whatever; 1 casts unless the start has stayed within recastDistance of the last cast's
-	// (with the same radius).
-	if (cast == 1 && g->radius == radius && lbLengthSquared(lbSub(from, *castFrom)) < def->recastDistance * def->recastDistance)
-		cast = 0;
+	// 2 casts whatever; 1 casts unless the start has stayed within its span of recastDistance of the
+	// last cast's (with the same radius). After a hit only the move across up counts: along its own
+	// line the cast finds the same plane, which the re-evaluation follows exactly. After a miss the
+	// move along up counts too (a body coming down brings the ground into the cast's reach).
+	if (cast == 1 && g->radius == radius)
+	{
+		const float reach = def->recastDistance * (float)(*span > 1u ? *span : 1u);
+		const lbVec3 moved = lbSub(from, *castFrom);
+		if (lbLengthSquared(g->hit ? lbProjectOnPlane(moved, up) : moved) < reach * reach)
+			cast = 0;
+	}
 	lbProneContact c;
 	if (cast)
 	{
-		lbProneTraceCast(query, def, &from, length, radius, g, castFrom, casts, reuse, &c);
+		lbProneTraceCast(query, def, &from, length, radius, cast, g, castFrom, span, casts, reuse, &c);
 		return c;
 	}
 	c.hit = c.startedInside = false;
 	c.location = c.impactPoint = from;
 	c.normal = up;
-	if (!g->hit)
+	float s;
+	if (!lbProneOnPlane(g, up, from, length, radius, &s))
 		return c;
 	const lbVec3 n = g->normalWs;
-	const float k = lbDot(up, n);
-	if (k < 1.0e-3f)
-		return c;
-	const float s = (lbDot(lbSub(from, g->pointWs), n) - radius) / k;
-	if (!(s >= 0.0f && s <= length))
-		return c;
 	c.hit = true;
 	c.location = lbMulAdd(from, -s, up);
 	c.impactPoint = lbMulAdd(c.location, -radius, n);
@@ -150,10 +193,10 @@ static float lbProneSlope(lbVec3 a, lbVec3 b, lbVec3 up, lbVec3 along)
 // Returns the lift t (m, 0 when there is none) and moves *ioPoint.
 static float lbProneRoofLift(const lbProneDef* def, lbVec3 centre, lbVec3 centreNormal, lbVec3* ioPoint, lbVec3 normal)
 {
-	float below = lbDot(lbSub(*ioPoint, centre), centreNormal);
-	float diverge = acosf(lbClampF(lbDot(centreNormal, normal), -1.0f, 1.0f));
-	float upDotN = lbDot(def->up, centreNormal);
-	if (below >= -1.0e-3f || diverge <= def->roofAngle || upDotN < 0.1f)
+	// The arc cosine only for a contact below the plane (most frames lie on no ridge).
+	const float below = lbDot(lbSub(*ioPoint, centre), centreNormal);
+	const float upDotN = lbDot(def->up, centreNormal);
+	if (below >= -1.0e-3f || upDotN < 0.1f || acosf(lbClampF(lbDot(centreNormal, normal), -1.0f, 1.0f)) <= def->roofAngle)
 		return 0.0f;
 	float t = -below / upDotN;
 	*ioPoint = lbMulAdd(*ioPoint, t, def->up);
@@ -285,7 +328,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	const lbVec3 centreFrom = lbMulAdd(feet, def->traceUp, up);
 	const int castsBefore = casts;
 	lbProneContact centre = lbProneTrace(input->query, def, centreFrom, def->traceUp + def->traceDown, def->traceRadius, cast,
-								&state->castGround[0], &state->castFromWs[0], &casts, NULL);
+								&state->castGround[0], &state->castFromWs[0], &state->recastSpan[0], &casts, NULL);
 	const bool centreCast = casts > castsBefore;
 	t.centreHit = centre.hit;
 	t.centreWs = centre.hit ? centre.impactPoint : feet;
@@ -303,10 +346,10 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		lbVec3 l0 = lbMulAdd(base, def->sideOffset, left), r0 = lbMulAdd(base, -def->sideOffset, left);
 		lbProneContact lh = lbProneTrace(input->query, def, lbMulAdd(l0, def->sideExtent, up), 2.0f * def->sideExtent,
 								def->sideRadius, cast, &state->castGround[1],
-								&state->castFromWs[1], &casts, NULL);
+								&state->castFromWs[1], &state->recastSpan[1], &casts, NULL);
 		lbProneContact rh = lbProneTrace(input->query, def, lbMulAdd(r0, def->sideExtent, up), 2.0f * def->sideExtent,
 								def->sideRadius, cast, &state->castGround[2],
-								&state->castFromWs[2], &casts, NULL);
+								&state->castFromWs[2], &state->recastSpan[2], &casts, NULL);
 		t.leftHit = lh.hit;
 		t.rightHit = rh.hit;
 		t.leftWs = lh.hit ? lh.impactPoint : l0;
@@ -325,10 +368,10 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		lbVec3 u0 = lbMulAdd(base, def->upperExtent, along), w0 = lbMulAdd(base, -def->lowerExtent, along);
 		lbProneContact uh = lbProneTrace(input->query, def, lbMulAdd(u0, def->traceUp, up), def->traceUp + def->traceDown,
 								def->traceRadius, cast, &state->castGround[3],
-								&state->castFromWs[3], &casts, NULL);
+								&state->castFromWs[3], &state->recastSpan[3], &casts, NULL);
 		lbProneContact wh = lbProneTrace(input->query, def, lbMulAdd(w0, def->traceUp, up), def->traceUp + def->traceDown,
 								def->traceRadius, cast, &state->castGround[4],
-								&state->castFromWs[4], &casts, NULL);
+								&state->castFromWs[4], &state->recastSpan[4], &casts, NULL);
 		t.upperHit = uh.hit;
 		t.lowerHit = wh.hit;
 		lbVec3 u = uh.hit ? uh.impactPoint : u0;
@@ -387,6 +430,17 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	const lbQuat rollQ = lbQuatFromAxisAngle(along, t.roll);
 	const lbQuat upperQ = lbQuatMul(rollQ, lbQuatFromAxisAngle(left, -t.upperPitch));
 	const lbQuat lowerQ = lbQuatMul(rollQ, lbQuatFromAxisAngle(left, -t.lowerPitch));
+	// The model-to-world transform followed by each turn about its pivot, as one transform: a
+	// probe's turned point costs one transform instead of a transform and a turn.
+	// pivot + Q (cw(x) - pivot) = (Q cw.q) (cw.s x) + pivot + Q (cw.p - pivot).
+	lbTransform upperT = cw, legT[2] = { cw, cw };
+	upperT.q = lbQuatMul(upperQ, cw.q);
+	upperT.p = lbAdd(pelvisWs, lbQuatRotate(upperQ, lbSub(cw.p, pelvisWs)));
+	for (int side = 0; side < 2; ++side)
+	{
+		legT[side].q = lbQuatMul(lowerQ, cw.q);
+		legT[side].p = lbAdd(hipWs[side], lbQuatRotate(lowerQ, lbSub(cw.p, hipWs[side])));
+	}
 
 	// Easing of the probed heights this frame (the same for every probe): ground rising three times
 	// faster than falling.
@@ -400,9 +454,27 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	bool probeOk[lb_proneProbeCount];
 	lbProneProbeSetup probeSetup;
 	lbProneProbeSetup_Init(&probeSetup, h, def);
+	// The limb each hand or foot probe (wrist, ankle, toes) belongs to, -1 for the others.
+	static const signed char endLimb[lb_proneProbeCount] = {
+		[lb_pronePelvis] = -1, [lb_proneSpine] = -1, [lb_proneChest] = -1, [lb_proneTorsoLow] = -1,
+		[lb_proneTorsoHigh] = -1, [lb_proneKneeL] = -1, [lb_proneKneeR] = -1, [lb_proneElbowL] = -1,
+		[lb_proneElbowR] = -1, [lb_proneWristL] = 0, [lb_proneWristR] = 1, [lb_proneAnkleL] = 2,
+		[lb_proneAnkleR] = 3, [lb_proneToeL] = 2, [lb_proneToeR] = 3,
+	};
 	for (int k = 0; k < lb_proneProbeCount; ++k)
 	{
 		lbProneGround* g = &state->ground[k];
+		// A hand or foot fully held since the last frame rests on its hold: the pose stage does not
+		// read its own ground (its fit is faded out), and the hold reads only that ground was found
+		// (a held end's place across up does not depend on it). Its ground is kept as it was, and
+		// found again from the frame after the hold starts to let go (the frame it starts reads it
+		// as it was, at the weight the hold gives up in one frame).
+		if (endLimb[k] >= 0 && !snap && g->hit && state->limbs[endLimb[k]].locked &&
+			state->limbs[endLimb[k]].lockAlpha >= 1.0f)
+		{
+			probeOk[k] = false;
+			continue;
+		}
 		float radius;
 		probeOk[k] = lbProneProbeAt(&probeSetup, h, anim, (lbProneProbe)k, &probeMs[k], &radius);
 		const lbVec3 pMs = probeMs[k];
@@ -412,13 +484,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			state->probeGround[k].hit = false;
 			continue;
 		}
-		lbVec3 p = lbTransformPoint(cw, pMs);
-		if (k != lb_pronePelvis)
-		{
-			const bool leg = k >= lb_proneKneeL && k <= lb_proneToeR;
-			const lbVec3 pivot = leg ? hipWs[(k - lb_proneKneeL) & 1] : pelvisWs;
-			p = lbAdd(pivot, lbQuatRotate(leg ? lowerQ : upperQ, lbSub(p, pivot)));
-		}
+		const lbVec3 p = lbTransformPoint(k == lb_pronePelvis ? cw : (k >= lb_proneKneeL && k <= lb_proneToeR ? legT[(k - lb_proneKneeL) & 1] : upperT), pMs);
 		// A sphere of the segment's radius (at most probeCastRadius) or a ray cast straight down; the
 		// segment's centre rests on the contact's plane one segment radius out along its normal.
 		// A segment lies near its ground: the probe starts `probeReach` above the point and ends as far
@@ -429,7 +495,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		const bool reused = k == lb_pronePelvis && centreCast && castRadius == def->traceRadius &&
 							lbProneReuseCentre(&centre, centreFrom, def->traceUp + def->traceDown, from, 2.0f * def->probeReach, up, &reuse);
 		lbProneContact hit = lbProneTrace(input->query, def, from, 2.0f * def->probeReach, castRadius, cast, &state->probeGround[k],
-								 &state->castFromWs[5 + k], &casts, reused ? &reuse : NULL);
+								 &state->castFromWs[5 + k], &state->recastSpan[5 + k], &casts, reused ? &reuse : NULL);
 		if (!hit.hit)
 		{
 			g->hit = false;
@@ -447,7 +513,9 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			float ease = newH > prevH ? easeUp : easeDown;
 			float h2 = prevH + (newH - prevH) * ease;
 			point = lbMulAdd(point, h2 - newH, up);
-			n = lbNormalizeOr(lbLerp(g->normalWs, n, ease), n);
+			// The same plane between casts (most frames): its normal stays, unit already.
+			if (n.x != g->normalWs.x || n.y != g->normalWs.y || n.z != g->normalWs.z)
+				n = lbNormalizeOr(lbLerp(g->normalWs, n, ease), n);
 		}
 		else if (!snap)
 		{
@@ -499,8 +567,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			const lbProneGround* toe = k >= 2 ? &state->ground[lb_proneToeL + (k - 2)] : NULL;
 			if (toe && toe->hit && probeOk[lb_proneToeL + (k - 2)])
 			{
-				lbVec3 toeWs = lbTransformPoint(cw, probeMs[lb_proneToeL + (k - 2)]);
-				toeWs = lbAdd(limbPivot, lbQuatRotate(limbQ, lbSub(toeWs, limbPivot)));
+				const lbVec3 toeWs = lbTransformPoint(legT[k - 2], probeMs[lb_proneToeL + (k - 2)]);
 				float kt = lbMaxF(lbDot(up, toe->normalWs), 0.1f);
 				rise = lbMaxF(rise, (def->clearance - lbDot(lbSub(toeWs, toe->pointWs), toe->normalWs)) / kt);
 			}
