@@ -1398,10 +1398,25 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 			lbNormalizeOr(lbProjectOnPlane(lbInvTransformDirection(c->cw, newCache->lastKneeWs[s]), axis), dir);
 		float angle = atan2f(lbDot(lbCross(last, dir), axis), lbDot(last, dir));
 		// The knee changes sides round the outside: when the short way passes through the wall,
-		// it goes the long way.
+		// it goes the long way. A released foot's knee, on its way back to the animation, takes the
+		// long way only when its place halfway is within the clearance of the wall's plane: the
+		// foot comes away from the wall, and its knee turning forward from out at the side passes
+		// well clear of it (taken the long way round, behind, it twisted the thigh half a turn and
+		// the foot 165-180 degrees). A held foot keeps the direction rule (checked by the plane,
+		// a knee changing sides on the wall popped 17 degrees), and so does a top, which gives no
+		// plane for the wall the body faces.
 		const lbVec3 wallN = c->top[limb] && !c->onTops ? lbNeg(c->forwardMs) : c->normalMs[limb];
 		const lbVec3 halfway = lbQuatRotate(lbQuatFromAxisAngle(axis, 0.5f * angle), last);
-		if (lbDot(halfway, wallN) < -0.3f && lbAbsF(angle) > 0.5f)
+		bool throughWall = lbDot(halfway, wallN) < -0.3f && lbAbsF(angle) > 0.5f;
+		if (throughWall && !c->top[limb] && !c->held[limb])
+		{
+			lbVec3 centre;
+			const float radius = lbClimbKneeCircle(hip, c->ankleGuessMs[s], c->chain[limb].upperLength,
+												   c->chain[limb].lowerLength, axis, &centre);
+			const lbVec3 kneeHalf = lbMulAdd(centre, radius, halfway);
+			throughWall = lbDot(lbSub(kneeHalf, c->surfaceMs[limb]), wallN) < lbMaxF(c->def->kneeClearance, 0.0f);
+		}
+		if (throughWall)
 			angle -= (angle > 0.0f ? 2.0f : -2.0f) * LB_PI;
 		dir = lbQuatRotate(lbQuatFromAxisAngle(axis, lbClampF(angle, -kneeTurn, kneeTurn)), last);
 	}
