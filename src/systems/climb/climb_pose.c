@@ -209,6 +209,8 @@ typedef struct lbClimbPoseCtx
 	// Whether a limb is on a surface (held, or steered with a surface found and IK taking part):
 	// its wall counts for the knees' clearance.
 	bool held[4];
+	// Whether a limb is released and fading back to the animation (free, IK alpha above 0).
+	bool fading[4];
 	// Feet: the toe tip relative to the ankle in the foot bone's frame (model lengths), from the
 	// input pose, so toes bent at the ball joint are kept.
 	lbVec3 toeTipFoot[2];
@@ -1172,9 +1174,12 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 	const float legLength = lbMaxF(ch->upperLength + ch->lowerLength, 1.0e-4f);
 	p.reachRatio = lbDistance(ankle, hip) / legLength;
 	// The side is chosen while the leg is free to choose (not held, IK taking part, not near either
-	// end of its reach) and kept otherwise, so a planted leg does not flip as the body moves.
+	// end of its reach) and kept otherwise, so a planted leg does not flip as the body moves. A
+	// released foot on its way back to the animation keeps it too: chosen again for the foot under
+	// its hip, it put a crossed knee out at the side, half a turn round, and the fade twisted the
+	// thigh past its range and the foot 140-180 degrees.
 	const bool update = p.reachRatio > def->sideCacheMin && p.reachRatio < def->sideCacheMax && !c->locked[2 + s] &&
-						c->ikAlpha[2 + s] > def->sideCacheAlpha;
+						c->ikAlpha[2 + s] > def->sideCacheAlpha && !c->fading[2 + s];
 	p.cached = update || !cacheValid ? candidate : lbClampF(cachedIn, -1.0f, 1.0f);
 	// The fades read the reach from the hip as it was before the body moved this frame: the side
 	// sets the toes, the toes the ankle's estimate, the estimate the full-body effector and so the
@@ -1703,6 +1708,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		c.locked[i] = l->locked;
 		c.settling[i] = l->locked && l->mode == lb_climbLocking;
 		c.held[i] = l->hasSurface && (l->locked || c.ikAlpha[i] > 0.5f);
+		c.fading[i] = fading;
 	}
 	c.sideCount = targets->sideWallCount;
 	for (int k = 0; k < c.sideCount; ++k)
