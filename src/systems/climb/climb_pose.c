@@ -1137,6 +1137,23 @@ static void lbClimbWallFrame(const lbClimbPoseCtx* c, lbVec3 n, lbVec3* outH, lb
 	*outUp = lbNormalizeOr(lbCross(n, hDir), c->upMs);
 }
 
+// Height along up (model) of the highest top a limb holds behind the wall through `plane` with
+// outward normal `n` (model), in *outH: the top of that wall, where it ends at a ledge's lip.
+// Only a top more than 0.1 m behind the wall counts: a hold's top sticks out of the wall (holds
+// are 5-6 cm deep), and the wall goes on above it. False when no limb holds such a top.
+static bool lbClimbHeldTopHeight(const lbClimbPoseCtx* c, lbVec3 n, lbVec3 plane, float* outH)
+{
+	bool any = false;
+	for (int j = 0; j < 4; ++j)
+		if (c->held[j] && c->top[j] && lbDot(lbSub(c->surfaceMs[j], plane), n) < -0.1f &&
+			(!any || lbDot(c->surfaceMs[j], c->upMs) > *outH))
+		{
+			*outH = lbDot(c->surfaceMs[j], c->upMs);
+			any = true;
+		}
+	return any;
+}
+
 // Side blend (with its cache rule), wall frame, side direction and knee pole of leg `s` reaching
 // `ankle` from the current hips. `legPoleMs` is the knee's natural direction (the humanoid's knee
 // pole carried by the thigh). Without `withPole` the knee pole is left zero (the ankle estimate
@@ -1236,6 +1253,13 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 	// that no limb holds: a knee swung out to the side went 5 cm into it).
 	float hgt[6], A[6], B[6];
 	int planes = 0;
+	// The wall ends at a ledge's lip: with a top held (a hand or a foot on it), a knee higher than
+	// the top, by the clearance, is over the lip and needs no clearance from this foot's wall
+	// (plane 0) below it. Kept off the wall as an endless plane, a foot rising past the lip swung
+	// its knee out behind and twisted the thigh instead of passing the knee over the top.
+	float lipH = 0.0f;
+	const bool overLip = lbClimbHeldTopHeight(c, n, plane, &lipH);
+	const float lipC = lbDot(centre, c->upMs) - lipH - clearance, lipA = lbDot(u, c->upMs), lipB = lbDot(v, c->upMs);
 	for (int j = -1; j < 4 + c->sideCount; ++j)
 	{
 		lbVec3 nj = n, pj = plane;
@@ -1263,11 +1287,25 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 	const float maxSwivel = LB_CLIMB_MAX_KNEE_SWIVEL;
 	float missPref = 0.0f;
 	for (int j = 0; j < planes; ++j)
-		missPref += lbMaxF(clearance - (hgt[j] + radius * (A[j] * cosf(phi) + B[j] * sinf(phi))), 0.0f);
+		if (!(j == 0 && overLip && lipC + radius * (lipA * cosf(phi) + lipB * sinf(phi)) >= 0.0f))
+			missPref += lbMaxF(clearance - (hgt[j] + radius * (A[j] * cosf(phi) + B[j] * sinf(phi))), 0.0f);
 	if (missPref > 0.0f)
 	{
-		float cands[12];
+		float cands[14];
 		int nc = 0;
+		// Where the knee comes up over the lip: the ends of the arc above the top.
+		const float lipM = sqrtf(lipA * lipA + lipB * lipB);
+		if (overLip && radius * lipM > 1.0e-6f)
+		{
+			const float k = -lipC / (radius * lipM);
+			const float phi0 = atan2f(lipB, lipA);
+			if (k > -1.0f && k < 1.0f)
+			{
+				const float half = acosf(k);
+				cands[nc++] = lbClampF(lbClimbWrapAngle(phi0 + half), -maxSwivel, maxSwivel);
+				cands[nc++] = lbClampF(lbClimbWrapAngle(phi0 - half), -maxSwivel, maxSwivel);
+			}
+		}
 		for (int j = 0; j < planes; ++j)
 		{
 			const float M = sqrtf(A[j] * A[j] + B[j] * B[j]);
@@ -1304,7 +1342,8 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 			// misses, heavily.
 			float miss = 0.0f;
 			for (int j = 0; j < planes; ++j)
-				miss += lbMaxF(clearance - (hgt[j] + radius * (A[j] * cc + B[j] * sc)), 0.0f);
+				if (!(j == 0 && overLip && lipC + radius * (lipA * cc + lipB * sc) >= 0.0f))
+					miss += lbMaxF(clearance - (hgt[j] + radius * (A[j] * cc + B[j] * sc)), 0.0f);
 			// Ties go to the outward side (positive phi). Between two walls (an inside corner) the
 			// knee also keeps to the side it was on: the best arc end can change sides there, and
 			// the way across passes through the other wall (a knee turned toward it for a frame
@@ -1413,13 +1452,26 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		const lbVec3 wallN = c->top[limb] && !c->onTops ? lbNeg(c->forwardMs) : c->normalMs[limb];
 		const lbVec3 halfway = lbQuatRotate(lbQuatFromAxisAngle(axis, 0.5f * angle), last);
 		bool throughWall = lbDot(halfway, wallN) < -0.3f && lbAbsF(angle) > 0.5f;
-		if (throughWall && !c->top[limb] && !c->held[limb])
+		float lipH = 0.0f;
+		const bool lip = lbClimbHeldTopHeight(c, wallN, c->surfaceMs[limb], &lipH);
+		if (throughWall && ((!c->top[limb] && !c->held[limb]) || lip))
 		{
 			lbVec3 centre;
 			const float radius = lbClimbKneeCircle(hip, c->ankleGuessMs[s], c->chain[limb].upperLength,
 												   c->chain[limb].lowerLength, axis, &centre);
 			const lbVec3 kneeHalf = lbMulAdd(centre, radius, halfway);
-			throughWall = lbDot(lbSub(kneeHalf, c->surfaceMs[limb]), wallN) < lbMaxF(c->def->kneeClearance, 0.0f);
+			const float clearance = lbMaxF(c->def->kneeClearance, 0.0f);
+			if (lip && lbDot(kneeHalf, c->upMs) >= lipH + clearance)
+				throughWall = false;
+			else if (!c->top[limb] && !c->held[limb])
+				throughWall = lbDot(lbSub(kneeHalf, c->surfaceMs[limb]), wallN) < clearance;
+			else if (!c->top[limb])
+			{
+				const float hHalf = lbDot(lbSub(kneeHalf, c->surfaceMs[limb]), wallN);
+				const float hLast = lbDot(lbSub(lbMulAdd(centre, radius, last), c->surfaceMs[limb]), wallN);
+				const float hDir = lbDot(lbSub(lbMulAdd(centre, radius, dir), c->surfaceMs[limb]), wallN);
+				throughWall = hHalf < clearance && hHalf < lbMinF(hLast, hDir) - 0.01f;
+			}
 		}
 		if (throughWall)
 			angle -= (angle > 0.0f ? 2.0f : -2.0f) * LB_PI;
