@@ -1253,9 +1253,9 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 	// that no limb holds: a knee swung out to the side went 5 cm into it).
 	float hgt[6], A[6], B[6];
 	int planes = 0;
-	// The wall ends at a ledge's lip: with a top held (a hand or a foot on it), a knee higher than
-	// the top, by the clearance, is over the lip and needs no clearance from this foot's wall
-	// (plane 0) below it. Kept off the wall as an endless plane, a foot rising past the lip swung
+	// The wall ends at a ledge's lip: with its top held (the hands on it, behind the wall), a knee
+	// higher than the top by the clearance is over the lip and needs no clearance from this foot's
+	// wall (plane 0) below it. Kept off the wall as an endless plane, a foot rising past the lip swung
 	// its knee out behind and twisted the thigh instead of passing the knee over the top.
 	float lipH = 0.0f;
 	const bool overLip = lbClimbHeldTopHeight(c, n, plane, &lipH);
@@ -1451,9 +1451,14 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		// plane for the wall the body faces.
 		const lbVec3 wallN = c->top[limb] && !c->onTops ? lbNeg(c->forwardMs) : c->normalMs[limb];
 		const lbVec3 halfway = lbQuatRotate(lbQuatFromAxisAngle(axis, 0.5f * angle), last);
+		// Below a held ledge top the knee's places are checked against the wall's plane too: a
+		// knee rising past the lip, kept behind the wall's plane below it, goes the short way
+		// over the lip, and the long way (behind) only when the short way dips deeper into the
+		// wall than where it starts and ends (with a foot close under the lip it is in the
+		// clearance everywhere; the long way round swung it out behind, the thigh twisted).
 		bool throughWall = lbDot(halfway, wallN) < -0.3f && lbAbsF(angle) > 0.5f;
 		float lipH = 0.0f;
-		const bool lip = lbClimbHeldTopHeight(c, wallN, c->surfaceMs[limb], &lipH);
+		const bool lip = throughWall && lbClimbHeldTopHeight(c, wallN, c->surfaceMs[limb], &lipH);
 		if (throughWall && ((!c->top[limb] && !c->held[limb]) || lip))
 		{
 			lbVec3 centre;
