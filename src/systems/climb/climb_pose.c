@@ -1348,8 +1348,13 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 			// knee also keeps to the side it was on: the best arc end can change sides there, and
 			// the way across passes through the other wall (a knee turned toward it for a frame
 			// went 4 cm into the side wall). On one wall the two ends mirror each other and the tie
-			// decides, as it always has.
-			const float stay = hasLast && planes > 1 ? 0.5f * lbAbsF(lbClimbWrapAngle(cnd - lastPhi)) : 0.0f;
+			// decides, except for a locked foot whose knee cannot clear the wall (no side blend, the
+			// knee's natural place in the wall): it keeps to its side too, as the hips move (left to
+			// the tie, the best end changed sides on alternate frames and the knee swung back and
+			// forth, the thigh 155-179 degrees from rest, while the other foot let go). A foot being
+			// placed is left to the tie (kept, a knee swinging across as the foot locked popped 15.4).
+			const bool keepSide = planes > 1 || c->locked[2 + s];
+			const float stay = hasLast && keepSide ? 0.5f * lbAbsF(lbClimbWrapAngle(cnd - lastPhi)) : 0.0f;
 			const float cost = lbAbsF(lbClimbWrapAngle(cnd - phi)) + 100.0f * miss - (cnd > 0.0f ? 1.0e-4f : 0.0f) + stay;
 			if (cost < bestCost)
 			{
