@@ -1002,6 +1002,82 @@ static void test_random_targets_never_nan(void)
 	}
 }
 
+// Angle (deg) of bone b's local rotation from its rest local rotation (the range docs/metrics.md
+// checks: thigh 130, foot 70).
+static float fromRestDeg(const Fixture* f, int b)
+{
+	const int parent = f->skeleton->parents[b];
+	const lbQuat local = parent >= 0 ? lbQuatMul(lbQuatConj(f->pose.model[parent].q), f->pose.model[b].q) : f->pose.model[b].q;
+	return lbQuatAngleBetween(f->skeleton->restLocal[b].q, lbQuatNormalize(local)) * LB_RAD2DEG;
+}
+
+// A foot steered crossed toward the other leg (its knee turned in), then released: its target
+// swings out to its own side and back to the animation's toe tip as its IK alpha fades to 0 over
+// half a second. The knee keeps its side and comes back the short way: it swings at most 70
+// degrees in all about the hip-ankle line (33-38 measured; with the side chosen again for the
+// released foot, out at its side, the knee swung 112-134 degrees, out and back), and the thigh
+// stays within its range.
+static void test_released_crossed_foot_comes_back_the_short_way(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		Fixture f;
+		fixtureInit(&f, (lbReferenceRig)rig);
+		lbVec3 targetMs[4];
+		lbClimbTargets t = stance(&f, 0.25f, 0.3f, targetMs);
+		t.dt = 1.0f / 60.0f;
+		const int s = lb_left;
+		const lbVec3 outDir = f.h.leftMs;
+		const lbVec3 crossed = lbMulAdd(targetMs[2 + s], -0.5f, outDir);
+		const lbVec3 home = toeTipMs(&(Fixture){ .pose = f.anim, .h = f.h }, s);
+		lbClimbPoseCache_Reset(&f.cache);
+		float thighMax = 0.0f, footMax = 0.0f, sideHeld = 0.0f, swing = 0.0f;
+		lbVec3 lastKnee = lbVec3_zero;
+		const int steer = 30, fade = 30, after = 20;
+		for (int frame = 0; frame < steer + fade + after; ++frame)
+		{
+			lbClimbLimbTarget* l = &t.limbs[2 + s];
+			const float k = frame < steer ? 0.0f : lbMinF((float)(frame - steer + 1) / (float)fade, 1.0f);
+			// Out to its own side first (as a released foot swings clear), then home.
+			const lbVec3 wide = lbMulAdd(home, 0.35f, outDir);
+			const lbVec3 p = k < 0.5f ? lbLerp(crossed, wide, 2.0f * k) : lbLerp(wide, home, 2.0f * k - 1.0f);
+			l->targetWs = lbTransformPoint(f.cw, p);
+			l->surfaceWs = lbTransformPoint(f.cw, lbMulAdd(crossed, -f.def.lockOffset[1], f.wallNormal));
+			l->locked = false;
+			l->bodyAlpha = 0.0f;
+			l->mode = frame < steer ? lb_climbCandidate : lb_climbFree;
+			l->ikAlpha = 1.0f - k;
+			l->hasSurface = frame < steer;
+			lbClimbPoseResult res;
+			ENSURE(apply(&f, &t, &res) == lb_ok);
+			if (frame == steer - 1)
+				sideHeld = res.legSide[s];
+			// The knee's direction about the hip-ankle line: how far it swings in all.
+			const lbVec3 hip = f.pose.model[f.h.leg[s].thigh].p, ankle = f.pose.model[f.h.leg[s].foot].p;
+			const lbVec3 axis = lbNormalize(lbSub(ankle, hip));
+			// (Only while the knee is bent: a straight leg has no knee direction.)
+			const lbVec3 off = lbProjectOnPlane(lbSub(f.pose.model[f.h.leg[s].calf].p, hip), axis);
+			const bool bent = lbLength(off) > 0.03f;
+			const lbVec3 kneeDir = lbNormalizeOr(off, lbVec3_zero);
+			if (frame >= steer && bent && lbLengthSquared(lastKnee) > 0.0f)
+				swing += acosf(lbClampF(lbDot(kneeDir, lbNormalizeOr(lbProjectOnPlane(lastKnee, axis), kneeDir)), -1.0f, 1.0f)) *
+						 LB_RAD2DEG;
+			lastKnee = bent ? kneeDir : lbVec3_zero;
+			if (frame >= steer)
+			{
+				thighMax = lbMaxF(thighMax, fromRestDeg(&f, f.h.leg[s].thigh));
+				footMax = lbMaxF(footMax, fromRestDeg(&f, f.h.leg[s].foot));
+			}
+		}
+		printf("  %s: crossed foot's side %.2f; letting go, the knee swings %.1f deg in all, the thigh at most %.1f deg from rest (the foot %.1f)\n",
+			   lbReferenceRigName((lbReferenceRig)rig), (double)sideHeld, (double)swing, (double)thighMax, (double)footMax);
+		ENSURE(sideHeld > 0.3f);
+		ENSURE(swing <= 70.0f);
+		ENSURE(thighMax <= 130.0f);
+		fixtureFree(&f);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -1009,6 +1085,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_leg_side_mirrors);
 	RUN_TEST(test_knees_clear_the_wall);
 	RUN_TEST(test_knees_keep_off_a_side_wall);
+	RUN_TEST(test_released_crossed_foot_comes_back_the_short_way);
 	RUN_TEST(test_body_held_to_all_locks);
 	RUN_TEST(test_one_lock_just_out_of_reach_moves_the_body_that_much);
 	RUN_TEST(test_held_forearms_roll_steadily_as_the_body_rises);

@@ -211,6 +211,8 @@ typedef struct lbClimbPoseCtx
 	// Whether a limb is on a surface (held, or steered with a surface found and IK taking part):
 	// its wall counts for the knees' clearance.
 	bool held[4];
+	// Whether a limb is released and fading back to the animation (free, IK alpha above 0).
+	bool fading[4];
 	// Feet: the toe tip relative to the ankle in the foot bone's frame (model lengths), from the
 	// input pose, so toes bent at the ball joint are kept.
 	lbVec3 toeTipFoot[2];
@@ -1206,6 +1208,23 @@ static void lbClimbWallFrame(const lbClimbPoseCtx* c, lbVec3 n, lbVec3* outH, lb
 	*outUp = lbNormalizeOr(lbCross(n, hDir), c->upMs);
 }
 
+// Height along up (model) of the highest top a limb holds behind the wall through `plane` with
+// outward normal `n` (model), in *outH: the top of that wall, where it ends at a ledge's lip.
+// Only a top more than 0.1 m behind the wall counts: a hold's top sticks out of the wall (holds
+// are 5-6 cm deep), and the wall goes on above it. False when no limb holds such a top.
+static bool lbClimbHeldTopHeight(const lbClimbPoseCtx* c, lbVec3 n, lbVec3 plane, float* outH)
+{
+	bool any = false;
+	for (int j = 0; j < 4; ++j)
+		if (c->held[j] && c->top[j] && lbDot(lbSub(c->surfaceMs[j], plane), n) < -0.1f &&
+			(!any || lbDot(c->surfaceMs[j], c->upMs) > *outH))
+		{
+			*outH = lbDot(c->surfaceMs[j], c->upMs);
+			any = true;
+		}
+	return any;
+}
+
 // Side blend (with its cache rule), wall frame, side direction and knee pole of leg `s` reaching
 // `ankle` from the current hips. `legPoleMs` is the knee's natural direction (the humanoid's knee
 // pole carried by the thigh). Without `withPole` the knee pole is left zero (the ankle estimate
@@ -1243,9 +1262,12 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 	const float legLength = lbMaxF(ch->upperLength + ch->lowerLength, 1.0e-4f);
 	p.reachRatio = lbDistance(ankle, hip) / legLength;
 	// The side is chosen while the leg is free to choose (not held, IK taking part, not near either
-	// end of its reach) and kept otherwise, so a planted leg does not flip as the body moves.
+	// end of its reach) and kept otherwise, so a planted leg does not flip as the body moves. A
+	// released foot on its way back to the animation keeps it too: chosen again for the foot under
+	// its hip, it put a crossed knee out at the side, half a turn round, and the fade twisted the
+	// thigh past its range and the foot 140-180 degrees.
 	const bool update = p.reachRatio > def->sideCacheMin && p.reachRatio < def->sideCacheMax && !c->locked[2 + s] &&
-						c->ikAlpha[2 + s] > def->sideCacheAlpha;
+						c->ikAlpha[2 + s] > def->sideCacheAlpha && !c->fading[2 + s];
 	p.cached = update || !cacheValid ? candidate : lbClampF(cachedIn, -1.0f, 1.0f);
 	// The fades read the reach from the hip as it was before the body moved this frame: the side
 	// sets the toes, the toes the ankle's estimate, the estimate the full-body effector and so the
@@ -1302,6 +1324,13 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 	// that no limb holds: a knee swung out to the side went 5 cm into it).
 	float hgt[6], A[6], B[6];
 	int planes = 0;
+	// The wall ends at a ledge's lip: with its top held (the hands on it, behind the wall), a knee
+	// higher than the top by the clearance is over the lip and needs no clearance from this foot's
+	// wall (plane 0) below it. Kept off the wall as an endless plane, a foot rising past the lip swung
+	// its knee out behind and twisted the thigh instead of passing the knee over the top.
+	float lipH = 0.0f;
+	const bool overLip = lbClimbHeldTopHeight(c, n, plane, &lipH);
+	const float lipC = lbDot(centre, c->upMs) - lipH - clearance, lipA = lbDot(u, c->upMs), lipB = lbDot(v, c->upMs);
 	for (int j = -1; j < 4 + c->sideCount; ++j)
 	{
 		lbVec3 nj = n, pj = plane;
@@ -1329,11 +1358,25 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 	const float maxSwivel = LB_CLIMB_MAX_KNEE_SWIVEL;
 	float missPref = 0.0f;
 	for (int j = 0; j < planes; ++j)
-		missPref += lbMaxF(clearance - (hgt[j] + radius * (A[j] * cosf(phi) + B[j] * sinf(phi))), 0.0f);
+		if (!(j == 0 && overLip && lipC + radius * (lipA * cosf(phi) + lipB * sinf(phi)) >= 0.0f))
+			missPref += lbMaxF(clearance - (hgt[j] + radius * (A[j] * cosf(phi) + B[j] * sinf(phi))), 0.0f);
 	if (missPref > 0.0f)
 	{
-		float cands[12];
+		float cands[14];
 		int nc = 0;
+		// Where the knee comes up over the lip: the ends of the arc above the top.
+		const float lipM = sqrtf(lipA * lipA + lipB * lipB);
+		if (overLip && radius * lipM > 1.0e-6f)
+		{
+			const float k = -lipC / (radius * lipM);
+			const float phi0 = atan2f(lipB, lipA);
+			if (k > -1.0f && k < 1.0f)
+			{
+				const float half = acosf(k);
+				cands[nc++] = lbClampF(lbClimbWrapAngle(phi0 + half), -maxSwivel, maxSwivel);
+				cands[nc++] = lbClampF(lbClimbWrapAngle(phi0 - half), -maxSwivel, maxSwivel);
+			}
+		}
 		for (int j = 0; j < planes; ++j)
 		{
 			const float M = sqrtf(A[j] * A[j] + B[j] * B[j]);
@@ -1370,13 +1413,19 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 			// misses, heavily.
 			float miss = 0.0f;
 			for (int j = 0; j < planes; ++j)
-				miss += lbMaxF(clearance - (hgt[j] + radius * (A[j] * cc + B[j] * sc)), 0.0f);
+				if (!(j == 0 && overLip && lipC + radius * (lipA * cc + lipB * sc) >= 0.0f))
+					miss += lbMaxF(clearance - (hgt[j] + radius * (A[j] * cc + B[j] * sc)), 0.0f);
 			// Ties go to the outward side (positive phi). Between two walls (an inside corner) the
 			// knee also keeps to the side it was on: the best arc end can change sides there, and
 			// the way across passes through the other wall (a knee turned toward it for a frame
 			// went 4 cm into the side wall). On one wall the two ends mirror each other and the tie
-			// decides, as it always has.
-			const float stay = hasLast && planes > 1 ? 0.5f * lbAbsF(lbClimbWrapAngle(cnd - lastPhi)) : 0.0f;
+			// decides, except for a locked foot whose knee cannot clear the wall (no side blend, the
+			// knee's natural place in the wall): it keeps to its side too, as the hips move (left to
+			// the tie, the best end changed sides on alternate frames and the knee swung back and
+			// forth, the thigh 155-179 degrees from rest, while the other foot let go). A foot being
+			// placed is left to the tie (kept, a knee swinging across as the foot locked popped 15.4).
+			const bool keepSide = planes > 1 || c->locked[2 + s];
+			const float stay = hasLast && keepSide ? 0.5f * lbAbsF(lbClimbWrapAngle(cnd - lastPhi)) : 0.0f;
 			const float cost = lbAbsF(lbClimbWrapAngle(cnd - phi)) + 100.0f * miss - (cnd > 0.0f ? 1.0e-4f : 0.0f) + stay;
 			if (cost < bestCost)
 			{
@@ -1469,10 +1518,43 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 			lbNormalizeOr(lbProjectOnPlane(lbInvTransformDirection(c->cw, newCache->lastKneeWs[s]), axis), dir);
 		float angle = atan2f(lbDot(lbCross(last, dir), axis), lbDot(last, dir));
 		// The knee changes sides round the outside: when the short way passes through the wall,
-		// it goes the long way.
+		// it goes the long way. A released foot's knee, on its way back to the animation, takes the
+		// long way only when its place halfway is within the clearance of the wall's plane: the
+		// foot comes away from the wall, and its knee turning forward from out at the side passes
+		// well clear of it (taken the long way round, behind, it twisted the thigh half a turn and
+		// the foot 165-180 degrees). A held foot keeps the direction rule (checked by the plane,
+		// a knee changing sides on the wall popped 17 degrees), and so does a top, which gives no
+		// plane for the wall the body faces.
 		const lbVec3 wallN = c->top[limb] && !c->onTops ? lbNeg(c->forwardMs) : c->normalMs[limb];
 		const lbVec3 halfway = lbQuatRotate(lbQuatFromAxisAngle(axis, 0.5f * angle), last);
-		if (lbDot(halfway, wallN) < -0.3f && lbAbsF(angle) > 0.5f)
+		// Below a held ledge top the knee's places are checked against the wall's plane too: a
+		// knee rising past the lip, kept behind the wall's plane below it, goes the short way
+		// over the lip, and the long way (behind) only when the short way dips deeper into the
+		// wall than where it starts and ends (with a foot close under the lip it is in the
+		// clearance everywhere; the long way round swung it out behind, the thigh twisted).
+		bool throughWall = lbDot(halfway, wallN) < -0.3f && lbAbsF(angle) > 0.5f;
+		float lipH = 0.0f;
+		const bool lip = throughWall && lbClimbHeldTopHeight(c, wallN, c->surfaceMs[limb], &lipH);
+		if (throughWall && ((!c->top[limb] && !c->held[limb]) || lip))
+		{
+			lbVec3 centre;
+			const float radius = lbClimbKneeCircle(hip, c->ankleGuessMs[s], c->chain[limb].upperLength,
+												   c->chain[limb].lowerLength, axis, &centre);
+			const lbVec3 kneeHalf = lbMulAdd(centre, radius, halfway);
+			const float clearance = lbMaxF(c->def->kneeClearance, 0.0f);
+			if (lip && lbDot(kneeHalf, c->upMs) >= lipH + clearance)
+				throughWall = false;
+			else if (!c->top[limb] && !c->held[limb])
+				throughWall = lbDot(lbSub(kneeHalf, c->surfaceMs[limb]), wallN) < clearance;
+			else if (!c->top[limb])
+			{
+				const float hHalf = lbDot(lbSub(kneeHalf, c->surfaceMs[limb]), wallN);
+				const float hLast = lbDot(lbSub(lbMulAdd(centre, radius, last), c->surfaceMs[limb]), wallN);
+				const float hDir = lbDot(lbSub(lbMulAdd(centre, radius, dir), c->surfaceMs[limb]), wallN);
+				throughWall = hHalf < clearance && hHalf < lbMinF(hLast, hDir) - 0.01f;
+			}
+		}
+		if (throughWall)
 			angle -= (angle > 0.0f ? 2.0f : -2.0f) * LB_PI;
 		dir = lbQuatRotate(lbQuatFromAxisAngle(axis, lbClampF(angle, -kneeTurn, kneeTurn)), last);
 	}
@@ -1760,6 +1842,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		c.locked[i] = l->locked;
 		c.settling[i] = l->locked && l->mode == lb_climbLocking;
 		c.held[i] = l->hasSurface && (l->locked || c.ikAlpha[i] > 0.5f);
+		c.fading[i] = fading;
 	}
 	c.sideCount = targets->sideWallCount;
 	for (int k = 0; k < c.sideCount; ++k)
