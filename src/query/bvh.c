@@ -1442,25 +1442,31 @@ static void lbMeshFlushDeferred(const lbMesh* mesh, lbMeshDeferred* d, lbCastSta
 }
 
 // Face stage of the leaf's sphere-cast triangles, edge stages deferred (see lbMeshLeaf).
+// The face stage of triangle i (corners v): a contact is recorded, or the triangle waits in `deferred`
+// for its edge stage.
+static inline void lbMeshFace(const lbMesh* mesh, lbCastState* st, const float* v, int i, lbMeshDeferred* deferred,
+							  int shapeId)
+{
+	lbDContact c;
+	double low;
+	lbSweepStage stage = lbSweepSphereTriangleFaceF(&st->cast, v, st->bestT, &c, &low);
+	if (stage == lb_sweepDone)
+		lbCastRecord(st, &c, shapeId, i);
+	else if (stage == lb_sweepEdges)
+	{
+		if (deferred->count == LB_DEFERRED_MAX)
+			lbMeshFlushDeferred(mesh, deferred, st, shapeId);
+		deferred->lowerBound[deferred->count] = low;
+		deferred->prim[deferred->count] = i;
+		++deferred->count;
+	}
+}
+
 static inline void lbMeshLeafFaces(const lbMesh* mesh, lbCastState* st, int first, int count, lbMeshDeferred* deferred,
 								   int shapeId)
 {
 	for (int i = first, end = first + count; i < end; ++i)
-	{
-		lbDContact c;
-		double low;
-		lbSweepStage stage = lbSweepSphereTriangleFaceF(&st->cast, &mesh->corners[9 * (size_t)i], st->bestT, &c, &low);
-		if (stage == lb_sweepDone)
-			lbCastRecord(st, &c, shapeId, i);
-		else if (stage == lb_sweepEdges)
-		{
-			if (deferred->count == LB_DEFERRED_MAX)
-				lbMeshFlushDeferred(mesh, deferred, st, shapeId);
-			deferred->lowerBound[deferred->count] = low;
-			deferred->prim[deferred->count] = i;
-			++deferred->count;
-		}
-	}
+		lbMeshFace(mesh, st, &mesh->corners[9 * (size_t)i], i, deferred, shapeId);
 }
 
 static inline double lbMinD3(double a, double b, double c)
@@ -1507,19 +1513,7 @@ static inline void lbMeshLeaf(const lbMesh* mesh, lbCastState* st, int first, in
 		const double a2 = (double)v[6] * d.x + (double)v[7] * d.y + (double)v[8] * d.z;
 		if (lbMinD3(a0, a1, a2) - sd > st->bestT + slop)
 			continue;
-		lbDContact c;
-		double low;
-		lbSweepStage stage = lbSweepSphereTriangleFaceF(&st->cast, v, st->bestT, &c, &low);
-		if (stage == lb_sweepDone)
-			lbCastRecord(st, &c, shapeId, i);
-		else if (stage == lb_sweepEdges)
-		{
-			if (deferred->count == LB_DEFERRED_MAX)
-				lbMeshFlushDeferred(mesh, deferred, st, shapeId);
-			deferred->lowerBound[deferred->count] = low;
-			deferred->prim[deferred->count] = i;
-			++deferred->count;
-		}
+		lbMeshFace(mesh, st, v, i, deferred, shapeId);
 	}
 }
 
