@@ -129,8 +129,9 @@ typedef struct lbClimbTopOutDef
 	/// Duration of the rise, of the press-up and of standing up (s; each
 	/// leg of the path eased in and out). Default 1.2, 1.4, 1.4.
 	float riseTime, mantleTime, standTime;
-	/// Duration of the step up on the first foot (s, eased in and out). Default 0.7 (1.0 kept the
-	/// first thigh folded 9 frames longer).
+	/// Duration of the step up on the first foot (s, eased in and out). Default 0.4 (the first
+	/// thigh is folded past its range until the body has righted itself: 0.7 kept it 4-5 frames
+	/// longer, 1.0 another 9).
 	float stepUpTime;
 	///@}
 	/// Highest the top may lie above the hands' holds, and farthest in front of the wall (m).

@@ -143,7 +143,7 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 	d.feetMoveSpeed = 1.1f;
 	d.stepUpAbove = 0.75f;
 	d.stepUpLean = 0.5f;
-	d.stepUpTime = 0.7f;
+	d.stepUpTime = 0.4f;
 	d.driver = lbDefaultClimbDriverDef();
 	d.feetDriver = d.driver;
 	d.feetDriver.settleTime = 0.1f;
