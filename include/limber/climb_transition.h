@@ -141,9 +141,9 @@ typedef struct lbClimbTopOutDef
 	/// lbDefaultClimbDriverDef().
 	lbClimbDriverDef driver;
 	/// How fast a foot's guide moves on its way onto the top (m/s), in place of the climbing def's
-	/// leg speed (lbClimbTopOut_FrameDef). Default 1.1 (at the climbing def's 0.5, each thigh stayed
-	/// folded past its range against the leaning torso about 100 frames longer; at 1.5, a foot
-	/// passing the lip grazes it, 8-13 mm).
+	/// leg speed (lbClimbTopOut_FrameDef). Default 1.4 (at 1.1, the first thigh stayed folded past
+	/// its range against the leaning torso 8-9 frames longer, at the climbing def's 0.5 about 100;
+	/// at 1.5, a foot passing the lip grazes it, 8-13 mm).
 	float feetMoveSpeed;
 	/// How the feet are steered onto the top. Default the driver's with a settle time of 0.1 s and
 	/// no pause after a lock (with 0.3 and 0.15, each foot held up over its place kept its thigh

@@ -140,7 +140,7 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 	d.mantleTime = 1.4f;
 	d.standTime = 1.4f;
 	d.searchHeight = 0.6f;
-	d.feetMoveSpeed = 1.1f;
+	d.feetMoveSpeed = 1.4f;
 	d.stepUpAbove = 0.75f;
 	d.stepUpLean = 0.5f;
 	d.stepUpTime = 0.4f;
