@@ -129,8 +129,9 @@ typedef struct lbClimbTopOutDef
 	/// Duration of the rise, of the press-up and of standing up (s; each
 	/// leg of the path eased in and out). Default 1.2, 1.4, 1.4.
 	float riseTime, mantleTime, standTime;
-	/// Duration of the step up on the first foot (s, eased in and out). Default 0.7 (1.0 kept the
-	/// first thigh folded 9 frames longer).
+	/// Duration of the step up on the first foot (s, eased in and out). Default 0.4 (the first
+	/// thigh is folded past its range until the body has righted itself: 0.7 kept it 4-5 frames
+	/// longer, 1.0 another 9).
 	float stepUpTime;
 	///@}
 	/// Highest the top may lie above the hands' holds, and farthest in front of the wall (m).
@@ -140,9 +141,9 @@ typedef struct lbClimbTopOutDef
 	/// lbDefaultClimbDriverDef().
 	lbClimbDriverDef driver;
 	/// How fast a foot's guide moves on its way onto the top (m/s), in place of the climbing def's
-	/// leg speed (lbClimbTopOut_FrameDef). Default 1.1 (at the climbing def's 0.5, each thigh stayed
-	/// folded past its range against the leaning torso about 100 frames longer; at 1.5, a foot
-	/// passing the lip grazes it, 8-13 mm).
+	/// leg speed (lbClimbTopOut_FrameDef). Default 1.4 (at 1.1, the first thigh stayed folded past
+	/// its range against the leaning torso 8-9 frames longer, at the climbing def's 0.5 about 100;
+	/// at 1.5, a foot passing the lip grazes it, 8-13 mm).
 	float feetMoveSpeed;
 	/// How the feet are steered onto the top. Default the driver's with a settle time of 0.1 s and
 	/// no pause after a lock (with 0.3 and 0.15, each foot held up over its place kept its thigh

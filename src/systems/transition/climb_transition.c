@@ -140,10 +140,10 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 	d.mantleTime = 1.4f;
 	d.standTime = 1.4f;
 	d.searchHeight = 0.6f;
-	d.feetMoveSpeed = 1.1f;
+	d.feetMoveSpeed = 1.4f;
 	d.stepUpAbove = 0.75f;
 	d.stepUpLean = 0.5f;
-	d.stepUpTime = 0.7f;
+	d.stepUpTime = 0.4f;
 	d.driver = lbDefaultClimbDriverDef();
 	d.feetDriver = d.driver;
 	d.feetDriver.settleTime = 0.1f;
