@@ -10,7 +10,7 @@
 //   palm_wall_angle_max <= 20 degrees (locked hands), limb_penetration_max <= 0.02 m,
 //   added_pop_max <= 15 degrees (the candidate -> locked transition included), nan_frames == 0;
 // and every scenario gets all four limbs onto the wall at once (the script did what it says), and a
-// held foot's knee turns about its hip-foot line by more than 10 degrees on at most 250 frames.
+// held foot's knee turns about its hip-foot line by more than 10 degrees on at most 60 frames.
 // Every figure is printed with the scenario's name before the checks.
 //
 // Every shipped scenario meets every limit. kKnownOver is where a scenario that does not yet would
@@ -138,8 +138,9 @@ static void test_climb_scenarios_meet_the_limits(void)
 			failed += ok ? 0 : 1;
 			// A held foot's knee turns smoothly: it swung back and forth at the turn limit (1,300
 			// frames over 10 degrees in the planned holds climb, 750-860 on the planned slab and
-			// wall on mixamo); the sparse holds on both rigs still have about 230 (left over).
-			ENSURE(thighOver <= 250);
+			// wall on mixamo, 470 on the sparse holds); 1-39 are left, knees changing sides at the
+			// turn limit.
+			ENSURE(thighOver <= 60);
 			ENSURE(thighMax <= 15.0f);
 			ENSURE(m->nanFrames == 0);
 			ENSURE(m->kneeInversions == 0);
