@@ -9,7 +9,8 @@
 //   contact_drift_max <= 0.001 m (locked limbs), knee_inversions == elbow_inversions == 0,
 //   palm_wall_angle_max <= 20 degrees (locked hands), limb_penetration_max <= 0.02 m,
 //   added_pop_max <= 15 degrees (the candidate -> locked transition included), nan_frames == 0;
-// and every scenario gets all four limbs onto the wall at once (the script did what it says).
+// and every scenario gets all four limbs onto the wall at once (the script did what it says), and a
+// held foot's knee turns about its hip-foot line by more than 10 degrees on at most 60 frames.
 // Every figure is printed with the scenario's name before the checks.
 //
 // Every shipped scenario meets every limit. kKnownOver is where a scenario that does not yet would
@@ -44,6 +45,35 @@ static const KnownOver* knownOver(const char* name)
 	return NULL;
 }
 
+// Swivel of leg `s`'s knee about its hip-foot line (world, unit, perpendicular to the line) in
+// the run's current pose; false when the leg has no length.
+static bool kneeSwivelDir(const lbRunView* v, int s, lbVec3* out)
+{
+	const lbLegBones* leg = &v->humanoid->leg[s];
+	const lbVec3 hip = lbTransformPoint(v->characterWs, v->pose->model[leg->thigh].p);
+	const lbVec3 knee = lbTransformPoint(v->characterWs, v->pose->model[leg->calf].p);
+	const lbVec3 foot = lbTransformPoint(v->characterWs, v->pose->model[leg->foot].p);
+	const lbVec3 axis = lbSub(foot, hip);
+	if (lbLengthSquared(axis) < 1.0e-6f)
+		return false;
+	const lbVec3 d = lbProjectOnPlane(lbSub(knee, hip), lbNormalize(axis));
+	if (lbLengthSquared(d) < 1.0e-8f)
+		return false;
+	*out = lbNormalize(d);
+	return true;
+}
+
+// True when leg `s`'s foot holds a locked contact this frame.
+static bool footLocked(const lbRunView* v, int s)
+{
+	for (int k = 0; k < v->contactCount; ++k)
+		if (v->contacts[k].kind == lb_contactFoot && v->contacts[k].locked &&
+			(v->contacts[k].bone == v->humanoid->leg[s].foot || v->contacts[k].bone == v->humanoid->leg[s].ball ||
+			 v->contacts[k].bone == v->humanoid->leg[s].calf))
+			return true;
+	return false;
+}
+
 static void test_climb_scenarios_meet_the_limits(void)
 {
 	char dirPath[1024];
@@ -58,9 +88,33 @@ static void test_climb_scenarios_meet_the_limits(void)
 		lbScenario* s = NULL;
 		lbRun* run = lbTestOpenRun(dirPath, names[i], &s);
 		int heldMax = 0;
+		// A locked foot's knee about its hip-foot line: the largest turn from one frame to the
+		// next while the foot stays locked, the frames over 10 degrees and the turn over them.
+		bool lastValid[2] = { false, false };
+		lbVec3 lastDir[2];
+		float thighMax = 0.0f, thighSum = 0.0f;
+		int thighOver = 0;
 		while (run && !lbRun_IsDone(run))
 		{
 			lbRun_Step(run);
+			const lbRunView lv = lbRun_GetView(run);
+			for (int leg = 0; leg < 2; ++leg)
+			{
+				lbVec3 dir;
+				const bool valid = footLocked(&lv, leg) && kneeSwivelDir(&lv, leg, &dir);
+				if (valid && lastValid[leg])
+				{
+					const float turn = acosf(lbClampF(lbDot(dir, lastDir[leg]), -1.0f, 1.0f)) * LB_RAD2DEG;
+					thighMax = lbMaxF(thighMax, turn);
+					if (turn > 10.0f)
+					{
+						++thighOver;
+						thighSum += turn;
+					}
+				}
+				lastValid[leg] = valid;
+				lastDir[leg] = dir;
+			}
 			const char* vn[32];
 			float vv[32];
 			int nv = lbRun_GetSystemValues(run, vn, vv, 32);
@@ -79,7 +133,15 @@ static void test_climb_scenarios_meet_the_limits(void)
 				   names[i], (double)m->contactDriftMax, (double)m->limbPenetrationMax, (double)m->addedPopMax,
 				   (double)m->palmWallAngleMax, m->kneeInversions, m->elbowInversions, m->limitViolations,
 				   (double)m->solePenetrationMax, heldMax, m->nanFrames, ok ? "" : "  <-- over a limit");
+			printf("  %-32s locked knee turn: largest %.1f deg a frame, %d frames over 10 (%.0f deg)\n", names[i],
+				   (double)thighMax, thighOver, (double)thighSum);
 			failed += ok ? 0 : 1;
+			// A held foot's knee turns smoothly: it swung back and forth at the turn limit (1,300
+			// frames over 10 degrees in the planned holds climb, 750-860 on the planned slab and
+			// wall on mixamo, 470 on the sparse holds); 1-39 are left, knees changing sides at the
+			// turn limit.
+			ENSURE(thighOver <= 60);
+			ENSURE(thighMax <= 15.0f);
 			ENSURE(m->nanFrames == 0);
 			ENSURE(m->kneeInversions == 0);
 			ENSURE(m->elbowInversions == 0);

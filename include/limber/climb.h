@@ -357,6 +357,10 @@ typedef struct lbClimbPoseCache
 	/// there no faster than the def's followSpeed, so the solve settling elsewhere for a frame
 	/// never throws the body.
 	lbVec3 lastBodyShiftWs;
+	/// Which way each held foot's knee was turning about its hip-ankle line last frame while still
+	/// on its way to its goal (+1 or -1 about the hip-to-ankle axis; 0 when it arrived or the foot
+	/// was not held): a knee on its way keeps going the same way round.
+	float kneeWay[2];
 	/// Nonzero once the entries are valid.
 	int valid;
 } lbClimbPoseCache;
