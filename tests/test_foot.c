@@ -195,6 +195,16 @@ static const RigCase kCases[] = {
 	{ lb_rigMannequin, { 0, 1, 0 }, { 1, 0, 0 } },
 };
 
+// A character of rig case k standing on a floor `floor` along up from the origin, with or without
+// footprint probes: the set-up of the riser and landing tests.
+static void fixtureOnFloor(Fixture* f, const RigCase* k, bool print, float floor)
+{
+	fixtureInit(f, k->rig, k->up);
+	f->def.footprintTraces = print;
+	addPlane(f->world, lbMulSV(floor, k->up), k->up);
+	f->characterWs = characterFrame(&f->humanoid, k->up, k->fwd, lbVec3_zero);
+}
+
 static void test_flat_ground_and_slopes(void)
 {
 	const float slopesDeg[] = { 0.0f, 15.0f, 30.0f };
@@ -1058,10 +1068,7 @@ static void test_plant_slides_out_of_a_riser(void)
 		for (int print = 1; print >= 0; --print)
 		{
 			Fixture f;
-			fixtureInit(&f, kCases[c].rig, kCases[c].up);
-			f.def.footprintTraces = print != 0;
-			addPlane(f.world, lbVec3_zero, kCases[c].up);
-			f.characterWs = characterFrame(&f.humanoid, kCases[c].up, kCases[c].fwd, lbVec3_zero);
+			fixtureOnFloor(&f, &kCases[c], print != 0, 0.0f);
 			// The right foot must stand clear of the left foot's step, or the test says nothing.
 			lbVec3 l = soleWs(&f, 0), r = soleWs(&f, 1);
 			ENSURE(lbLength(lbProjectOnPlane(lbSub(l, r), kCases[c].up)) > 0.06f + 0.03f + 0.02f);
@@ -1149,11 +1156,8 @@ static void test_plant_slides_back_from_a_nose(void)
 		for (int print = 1; print >= 0; --print)
 		{
 			Fixture f;
-			fixtureInit(&f, kCases[c].rig, kCases[c].up);
-			f.def.footprintTraces = print != 0;
+			fixtureOnFloor(&f, &kCases[c], print != 0, -0.2f);
 			const lbVec3 up = kCases[c].up;
-			addPlane(f.world, lbMulSV(-0.2f, up), up);
-			f.characterWs = characterFrame(&f.humanoid, up, kCases[c].fwd, lbVec3_zero);
 			lbVec3 pts[lb_solePointCount];
 			solePointsWs(&f, &f.anim, 0, pts);
 			const lbVec3 fwd = footForward(&f, 0);
@@ -1216,11 +1220,8 @@ static void test_swing_clears_a_step(void)
 			const float lift = run == 1 ? 0.06f : 0.03f;
 			const float allowed = run == 0 ? 0.004f : 0.0f;
 			Fixture f;
-			fixtureInit(&f, kCases[c].rig, kCases[c].up);
-			f.def.footprintTraces = print != 0;
+			fixtureOnFloor(&f, &kCases[c], print != 0, 0.0f);
 			const lbVec3 up = kCases[c].up, fwd = kCases[c].fwd;
-			addPlane(f.world, lbVec3_zero, up);
-			f.characterWs = characterFrame(&f.humanoid, up, fwd, lbVec3_zero);
 			liftAnimFoot(&f, 0, lift);
 			liftAnimFoot(&f, 1, lift);
 			// The riser 0.4 m ahead of the foremost toe tip, the step 0.2 m high and wide.
@@ -1288,10 +1289,7 @@ static void test_landing_goes_back_behind_a_riser_at_once(void)
 		for (int print = 1; print >= 0; --print)
 		{
 			Fixture f;
-			fixtureInit(&f, kCases[c].rig, kCases[c].up);
-			f.def.footprintTraces = print != 0;
-			addPlane(f.world, lbVec3_zero, kCases[c].up);
-			f.characterWs = characterFrame(&f.humanoid, kCases[c].up, kCases[c].fwd, lbVec3_zero);
+			fixtureOnFloor(&f, &kCases[c], print != 0, 0.0f);
 			const float lift = 0.05f;
 			ENSURE(lift > f.def.lockHeight && lift < 0.5f * f.def.slideHeight);
 			liftAnimFoot(&f, 0, lift);
