@@ -1871,17 +1871,15 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		c.held[i] = l->hasSurface && (l->locked || c.ikAlpha[i] > 0.5f);
 		c.fading[i] = fading;
 	}
-	c.sideCount = targets->sideWallCount;
-	for (int k = 0; k < c.sideCount; ++k)
+	// A side wall with a degenerate normal is no plane: left out.
+	c.sideCount = 0;
+	for (int k = 0; k < targets->sideWallCount; ++k)
 	{
-		c.sidePointMs[k] = lbClimbPointMs(&c, targets->sideWallPointWs[k]);
-		c.sideNormalMs[k] = lbNormalize(lbInvTransformDirection(c.cw, targets->sideWallNormalWs[k]));
-		// A degenerate normal gives a plane every knee clears (far below, facing up): no constraint.
-		if (lbLengthSquared(c.sideNormalMs[k]) == 0.0f)
-		{
-			c.sidePointMs[k] = lbMulSV(-1.0e3f, c.upMs);
-			c.sideNormalMs[k] = c.upMs;
-		}
+		const lbVec3 n = lbNormalize(lbInvTransformDirection(c.cw, targets->sideWallNormalWs[k]));
+		if (lbLengthSquared(n) == 0.0f)
+			continue;
+		c.sidePointMs[c.sideCount] = lbClimbPointMs(&c, targets->sideWallPointWs[k]);
+		c.sideNormalMs[c.sideCount++] = n;
 	}
 	c.onTops = true;
 	for (int i = 0; i < 4; ++i)
