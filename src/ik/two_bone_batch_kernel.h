@@ -80,6 +80,8 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 											LBK(Gt)(cc, LBK(Mul)(LBK(Set1)(1.0e-8f), LBK(Mul)(ww, vv)))));
 		const int givenBits = LBK(MaskBits)(given);
 		const bool anyGiven = givenBits != 0, anyDerived = givenBits != (1 << LBK_W) - 1;
+		// given ? a : b, with no mask work when every lane's hinge is given (the common case).
+#define LBK_GIVEN(a_, b_) (anyDerived ? LBK(Select)(given, a_, b_) : (a_))
 		LBK_T hx = zero, hy = zero, hz = zero, cLen = zero, invCwv = zero, wv = zero;
 		if (anyDerived)
 		{
@@ -91,10 +93,10 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		}
 		if (anyGiven)
 		{
-			const LBK_T invG = LBK(Div)(one, LBK(Sqrt)(LBK(Select)(given, gg, one)));
-			hx = LBK(Select)(given, LBK(Mul)(invG, gx), hx);
-			hy = LBK(Select)(given, LBK(Mul)(invG, gy), hy);
-			hz = LBK(Select)(given, LBK(Mul)(invG, gz), hz);
+			const LBK_T invG = LBK(Div)(one, LBK(Sqrt)(LBK_GIVEN(gg, one)));
+			hx = LBK_GIVEN(LBK(Mul)(invG, gx), hx);
+			hy = LBK_GIVEN(LBK(Mul)(invG, gy), hy);
+			hz = LBK_GIVEN(LBK(Mul)(invG, gz), hz);
 		}
 
 		// Target line.
@@ -135,8 +137,8 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 			const LBK_T pcz = LBK(Sub)(LBK(Mul)(wPerpx, vPerpy), LBK(Mul)(wPerpy, vPerpx));
 			const LBK_T cos0G = LBK(Select)(bentG, LBK(Mul)(DOT(wPerpx, wPerpy, wPerpz, vPerpx, vPerpy, vPerpz), invG2), one);
 			const LBK_T sin0G = LBK(Select)(bentG, LBK(Mul)(DOT(hx, hy, hz, pcx, pcy, pcz), invG2), zero);
-			base = LBK(Select)(given, baseG, base), cross2 = LBK(Select)(given, cross2G, cross2);
-			cos0 = LBK(Select)(given, cos0G, cos0), sin0 = LBK(Select)(given, sin0G, sin0);
+			base = LBK_GIVEN(baseG, base), cross2 = LBK_GIVEN(cross2G, cross2);
+			cos0 = LBK_GIVEN(cos0G, cos0), sin0 = LBK_GIVEN(sin0G, sin0);
 		}
 
 		// Soft IK: beyond dMax - band the distance approaches dMax along an exponential. expf per
@@ -197,7 +199,7 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		// The lower bone bent: Rodrigues' formula away from a half turn, the rotation near it.
 		const LBK_T hxvx = LBK(Sub)(LBK(Mul)(hy, vz), LBK(Mul)(hz, vy)), hxvy = LBK(Sub)(LBK(Mul)(hz, vx), LBK(Mul)(hx, vz)),
 					hxvz = LBK(Sub)(LBK(Mul)(hx, vy), LBK(Mul)(hy, vx));
-		const LBK_T along = LBK(Select)(given, LBK(Mul)(LBK(Sub)(one, cosD), vh), zero);
+		const LBK_T along = anyGiven ? LBK_GIVEN(LBK(Mul)(LBK(Sub)(one, cosD), vh), zero) : zero;
 		LBK_T bx = LBK(Add)(LBK(Add)(LBK(Mul)(cosD, vx), LBK(Mul)(sinD, hxvx)), LBK(Mul)(along, hx));
 		LBK_T by = LBK(Add)(LBK(Add)(LBK(Mul)(cosD, vy), LBK(Mul)(sinD, hxvy)), LBK(Mul)(along, hy));
 		LBK_T bz = LBK(Add)(LBK(Add)(LBK(Mul)(cosD, vz), LBK(Mul)(sinD, hxvz)), LBK(Mul)(along, hz));
@@ -278,6 +280,7 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		LBK(Store)(&L->fallback[o], LBK(Select)(LBK(Or)(opposite, LBK(Not)(valid)), one, zero));
 #undef QSTORE_SCALED
 #undef QMUL
+#undef LBK_GIVEN
 #undef DOT
 #undef LD
 	}
