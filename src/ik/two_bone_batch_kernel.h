@@ -173,7 +173,8 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		const LBK_T sin1 = LBK(Sqrt)(LBK(Max)(LBK(Sub)(one, LBK(Mul)(cos1, cos1)), zero));
 		const LBK_T exact = LBK(And)(inReach, LBK(Gt)(dSolve, LBK(Set1)(1.0e-6f)));
 		LBK_T len = dSolve;
-		if (LBK(MaskBits)(LBK(Not)(exact)))
+		const bool allExact = LBK(MaskBits)(LBK(Not)(exact)) == 0;
+		if (!allExact)
 			len = LBK(Select)(exact, dSolve, LBK(Sqrt)(LBK(Max)(LBK(Add)(base, LBK(Mul)(cos1, cross2)), zero)));
 		const LBK_T cosD =
 			LBK(Min)(LBK(Max)(LBK(Add)(LBK(Mul)(cos1, cos0), LBK(Mul)(sin1, sin0)), minus1), one);
@@ -220,7 +221,11 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		// Root swing taking the bent chain onto the target line (lbIkFromTo).
 		const LBK_T sx = LBK(Add)(wx, bx), sy = LBK(Add)(wy, by), sz = LBK(Add)(wz, bz);
 		const LBK_T ss = DOT(sx, sy, sz, sx, sy, sz);
-		const LBK_T ab = LBK(Sqrt)(ss); // |axis| = 1
+		// |s| |axis| with |axis| = 1. Where the solve distance was met exactly, |s| is that distance
+		// (the law of cosines above) to rounding, known long before s: no square root on this path.
+		LBK_T ab = dSolve;
+		if (!allExact)
+			ab = LBK(Select)(exact, dSolve, LBK(Sqrt)(ss));
 		const LBK_T d = DOT(sx, sy, sz, axx, axy, axz);
 		const LBK_T rcx = LBK(Sub)(LBK(Mul)(sy, axz), LBK(Mul)(sz, axy)), rcy = LBK(Sub)(LBK(Mul)(sz, axx), LBK(Mul)(sx, axz)),
 					rcz = LBK(Sub)(LBK(Mul)(sx, axy), LBK(Mul)(sy, axx));
