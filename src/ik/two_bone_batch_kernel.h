@@ -142,25 +142,27 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		}
 
 		// Soft IK: beyond dMax - band the distance approaches dMax along an exponential. expf per
-		// lane: the paths must agree, and the band is rarely entered.
+		// lane: the paths must agree, and the band is rarely entered. The band test compares squares
+		// (dist^2 > dMax^2 (1 - soften)^2), so that a group with no lane in it waits on no root of
+		// dMax^2: its distances are below dMax and stay as they are.
 		const LBK_T soften = LBK(Min)(LBK(Max)(LD(L->soften), zero), half);
-		const LBK_T dMax = LBK(Sqrt)(LBK(Add)(base, cross2));
-		const LBK_T band = LBK(Mul)(soften, dMax), start = LBK(Sub)(dMax, band);
-		const LBK_T inBand = LBK(And)(LBK(Gt)(soften, zero), LBK(Gt)(dist, start));
+		const LBK_T dMax2 = LBK(Add)(base, cross2), keep = LBK(Sub)(one, soften);
+		const LBK_T softened = LBK(Gt)(soften, zero);
+		const LBK_T inBand = LBK(And)(softened, LBK(Gt)(dist2, LBK(Mul)(dMax2, LBK(Mul)(keep, keep))));
 		LBK_T dReach = dist;
 		const int bandBits = LBK(MaskBits)(inBand);
 		if (bandBits)
 		{
+			const LBK_T dMax = LBK(Sqrt)(dMax2);
+			const LBK_T band = LBK(Mul)(soften, dMax), start = LBK(Sub)(dMax, band);
 			// expf only where a lane is in the band (the others' values are not used).
 			float x[LBK_W], e[LBK_W];
 			LBK(Store)(x, LBK(Div)(LBK(Sub)(dist, start), LBK(Select)(inBand, band, one)));
 			for (int k = 0; k < LBK_W; ++k)
 				e[k] = (bandBits >> k) & 1 ? expf(-x[k]) : 0.0f;
 			const LBK_T soft = LBK(Add)(start, LBK(Mul)(band, LBK(Sub)(one, LBK(Load)(e))));
-			dReach = LBK(Select)(inBand, soft, dist);
+			dReach = LBK(Select)(inBand, LBK(Min)(soft, dMax), dist);
 		}
-		const LBK_T softened = LBK(Gt)(soften, zero);
-		dReach = LBK(Select)(softened, LBK(Min)(dReach, dMax), dReach);
 		const LBK_T dSolve = dReach;
 		const LBK_T dSolve2 = LBK(Select)(softened, LBK(Mul)(dReach, dReach), dist2);
 
