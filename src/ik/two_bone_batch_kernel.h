@@ -120,11 +120,13 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		}
 		if (anyGiven)
 		{
-			const LBK_T wh = DOT(wx, wy, wz, hx, hy, hz);
-			const LBK_T vParx = LBK(Mul)(vh, hx), vPary = LBK(Mul)(vh, hy), vParz = LBK(Mul)(vh, hz);
+			// The parts along the hinge from g (v.g / g.g) g: one division, where the unit hinge
+			// waits on a square root and a division.
+			const LBK_T wg = DOT(wx, wy, wz, hx, hy, hz), vg = vh;
+			const LBK_T vParx = LBK(Mul)(vg, hx), vPary = LBK(Mul)(vg, hy), vParz = LBK(Mul)(vg, hz);
 			const LBK_T vPerpx = LBK(Sub)(vx, vParx), vPerpy = LBK(Sub)(vy, vPary), vPerpz = LBK(Sub)(vz, vParz);
-			const LBK_T wPerpx = LBK(Sub)(wx, LBK(Mul)(wh, hx)), wPerpy = LBK(Sub)(wy, LBK(Mul)(wh, hy)),
-						wPerpz = LBK(Sub)(wz, LBK(Mul)(wh, hz));
+			const LBK_T wPerpx = LBK(Sub)(wx, LBK(Mul)(wg, hx)), wPerpy = LBK(Sub)(wy, LBK(Mul)(wg, hy)),
+						wPerpz = LBK(Sub)(wz, LBK(Mul)(wg, hz));
 			const LBK_T wvpx = LBK(Add)(wx, vParx), wvpy = LBK(Add)(wy, vPary), wvpz = LBK(Add)(wz, vParz);
 			const LBK_T vPerp2 = DOT(vPerpx, vPerpy, vPerpz, vPerpx, vPerpy, vPerpz);
 			const LBK_T baseG = LBK(Add)(DOT(wvpx, wvpy, wvpz, wvpx, wvpy, wvpz), vPerp2);
@@ -238,9 +240,11 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		const LBK_T rqw = LBK(Select)(ahead, LBK(Add)(ab, d), rcc);
 		// Nearly opposite (lbIkFromTo's own fallback) is left to the single solve.
 		const LBK_T opposite = LBK(And)(LBK(Not)(ahead), LBK(Not)(LBK(Gt)(rcc, LBK(Mul)(LBK(Set1)(1.0e-12f), ss))));
-		const LBK_T invR = LBK(Div)(one, LBK(Sqrt)(LBK(Max)(LBK(Add)(DOT(rqx, rqy, rqz, rqx, rqy, rqz), LBK(Mul)(rqw, rqw)),
-															LBK(Set1)(1.0e-30f))));
-		const LBK_T qrx = LBK(Mul)(rqx, invR), qry = LBK(Mul)(rqy, invR), qrz = LBK(Mul)(rqz, invR), qrw = LBK(Mul)(rqw, invR);
+		// The swing and the mid turn enter the products up to scale, and their 1 / |q| join the output
+		// scales: the square roots and divisions run beside the products instead of before them.
+		const LBK_T rq2 = LBK(Max)(LBK(Add)(DOT(rqx, rqy, rqz, rqx, rqy, rqz), LBK(Mul)(rqw, rqw)), LBK(Set1)(1.0e-30f));
+		const LBK_T invR = LBK(Div)(one, LBK(Sqrt)(rq2));
+		const LBK_T invChain = LBK(Mul)(invR, invPm);
 
 		// Hamilton product a b.
 #define QMUL(ox, oy, oz, ow, a_x, a_y, a_z, a_w, b_x, b_y, b_z, b_w)                                                  \
@@ -251,8 +255,8 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		oz = LBK(Add)(LBK(Sub)(LBK(Add)(LBK(Mul)(a_w, b_z), LBK(Mul)(a_z, b_w)), LBK(Mul)(a_y, b_x)), LBK(Mul)(a_x, b_y)); \
 		ow = LBK(Sub)(LBK(Sub)(LBK(Sub)(LBK(Mul)(a_w, b_w), LBK(Mul)(a_x, b_x)), LBK(Mul)(a_y, b_y)), LBK(Mul)(a_z, b_z)); \
 	} while (0)
-// A product of the unit swing and mid turn with an input rotation, scaled by that input's unit
-// factor: unit to rounding with no square root or division.
+// A product of the swing and mid turn up to scale with an input rotation, scaled by their 1 / |q|
+// and the input's unit factor: unit to rounding.
 #define QSTORE_SCALED(dst, qx_, qy_, qz_, qw_, scale_)                                                                 \
 	do                                                                                                               \
 	{                                                                                                                \
@@ -262,21 +266,23 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		LBK(Store)(&(dst)[3][o], LBK(Mul)(qw_, scale_));                                                               \
 	} while (0)
 		LBK_T ox, oy, oz, ow, chx, chy, chz, chw;
-		QMUL(ox, oy, oz, ow, qrx, qry, qrz, qrw, LD(L->qa[0]), LD(L->qa[1]), LD(L->qa[2]), LD(L->qa[3]));
-		QSTORE_SCALED(L->oqa, ox, oy, oz, ow, unitQ[0]);
-		QMUL(chx, chy, chz, chw, qrx, qry, qrz, qrw, mqx, mqy, mqz, mqw);
+		QMUL(ox, oy, oz, ow, rqx, rqy, rqz, rqw, LD(L->qa[0]), LD(L->qa[1]), LD(L->qa[2]), LD(L->qa[3]));
+		QSTORE_SCALED(L->oqa, ox, oy, oz, ow, LBK(Mul)(invR, unitQ[0]));
+		QMUL(chx, chy, chz, chw, rqx, rqy, rqz, rqw, pxm, pym, pzm, pw);
 		QMUL(ox, oy, oz, ow, chx, chy, chz, chw, LD(L->qm[0]), LD(L->qm[1]), LD(L->qm[2]), LD(L->qm[3]));
-		QSTORE_SCALED(L->oqm, ox, oy, oz, ow, unitQ[1]);
+		QSTORE_SCALED(L->oqm, ox, oy, oz, ow, LBK(Mul)(invChain, unitQ[1]));
 		QMUL(ox, oy, oz, ow, chx, chy, chz, chw, LD(L->qe[0]), LD(L->qe[1]), LD(L->qe[2]), LD(L->qe[3]));
-		QSTORE_SCALED(L->oqe, ox, oy, oz, ow, unitQ[2]);
+		QSTORE_SCALED(L->oqe, ox, oy, oz, ow, LBK(Mul)(invChain, unitQ[2]));
 
-		// Mid joint: the root plus the upper bone turned by the swing.
-		const LBK_T tvx = LBK(Mul)(two, LBK(Sub)(LBK(Mul)(qry, wz), LBK(Mul)(qrz, wy)));
-		const LBK_T tvy = LBK(Mul)(two, LBK(Sub)(LBK(Mul)(qrz, wx), LBK(Mul)(qrx, wz)));
-		const LBK_T tvz = LBK(Mul)(two, LBK(Sub)(LBK(Mul)(qrx, wy), LBK(Mul)(qry, wx)));
-		const LBK_T mwx = LBK(Add)(LBK(Add)(wx, LBK(Mul)(qrw, tvx)), LBK(Sub)(LBK(Mul)(qry, tvz), LBK(Mul)(qrz, tvy)));
-		const LBK_T mwy = LBK(Add)(LBK(Add)(wy, LBK(Mul)(qrw, tvy)), LBK(Sub)(LBK(Mul)(qrz, tvx), LBK(Mul)(qrx, tvz)));
-		const LBK_T mwz = LBK(Add)(LBK(Add)(wz, LBK(Mul)(qrw, tvz)), LBK(Sub)(LBK(Mul)(qrx, tvy), LBK(Mul)(qry, tvx)));
+		// Mid joint: the root plus the upper bone turned by the swing, w + 2 (qw (q x w) + q x (q x w))
+		// for the unit q = rq / |rq|, the factor 2 / |rq|^2 taken once.
+		const LBK_T k2 = LBK(Div)(two, rq2);
+		const LBK_T tvx = LBK(Mul)(k2, LBK(Sub)(LBK(Mul)(rqy, wz), LBK(Mul)(rqz, wy)));
+		const LBK_T tvy = LBK(Mul)(k2, LBK(Sub)(LBK(Mul)(rqz, wx), LBK(Mul)(rqx, wz)));
+		const LBK_T tvz = LBK(Mul)(k2, LBK(Sub)(LBK(Mul)(rqx, wy), LBK(Mul)(rqy, wx)));
+		const LBK_T mwx = LBK(Add)(LBK(Add)(wx, LBK(Mul)(rqw, tvx)), LBK(Sub)(LBK(Mul)(rqy, tvz), LBK(Mul)(rqz, tvy)));
+		const LBK_T mwy = LBK(Add)(LBK(Add)(wy, LBK(Mul)(rqw, tvy)), LBK(Sub)(LBK(Mul)(rqz, tvx), LBK(Mul)(rqx, tvz)));
+		const LBK_T mwz = LBK(Add)(LBK(Add)(wz, LBK(Mul)(rqw, tvz)), LBK(Sub)(LBK(Mul)(rqx, tvy), LBK(Mul)(rqy, tvx)));
 		LBK(Store)(&L->omp[0][o], LBK(Add)(ax, mwx));
 		LBK(Store)(&L->omp[1][o], LBK(Add)(ay, mwy));
 		LBK(Store)(&L->omp[2][o], LBK(Add)(az, mwz));
