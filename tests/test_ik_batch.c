@@ -200,6 +200,53 @@ static int testLengths(void)
 	return 0;
 }
 
+// What the batch writes back: only the root's rotation and the mid's and end's positions and
+// rotations. The root's position and every scale (non-unit, some mirrored) stay as they were, bit
+// for bit, and the chains come out the same whether or not the outcomes are asked for (whole lane
+// groups are written back four at a time, the rest one by one).
+static int testWritesOnlyTheSolve(void)
+{
+	enum
+	{
+		N = 203
+	};
+	static Chain chains[N];
+	static lbTransform r[2][N], m[2][N], e[2][N];
+	static lbTwoBoneIkInput ins[N];
+	static lbIkResult res[N];
+	uint64_t seed = 9;
+	for (int i = 0; i < N; ++i)
+	{
+		chains[i] = rndChain(&seed, i % 5 == 4 ? 2 : i % 2);
+		lbTransform* t[3] = { &chains[i].r, &chains[i].m, &chains[i].e };
+		for (int j = 0; j < 3; ++j)
+			t[j]->s = lbMakeVec3((rnd(&seed) < 0.2f ? -1.0f : 1.0f) * rndRange(&seed, 0.5f, 2.0f), rndRange(&seed, 0.5f, 2.0f),
+								 rndRange(&seed, 0.5f, 2.0f));
+		ins[i] = chains[i].in;
+	}
+	for (int pass = 0; pass < 2; ++pass)
+	{
+		for (int i = 0; i < N; ++i)
+			r[pass][i] = chains[i].r, m[pass][i] = chains[i].m, e[pass][i] = chains[i].e;
+		ENSURE(lbSolveTwoBoneIkBatch(r[pass], m[pass], e[pass], ins, pass ? res : NULL, N) == lb_ok);
+	}
+	for (int i = 0; i < N; ++i)
+	{
+		ENSURE(memcmp(&r[0][i].p, &chains[i].r.p, sizeof(lbVec3)) == 0);
+		ENSURE(memcmp(&r[0][i].s, &chains[i].r.s, sizeof(lbVec3)) == 0);
+		ENSURE(memcmp(&m[0][i].s, &chains[i].m.s, sizeof(lbVec3)) == 0);
+		ENSURE(memcmp(&e[0][i].s, &chains[i].e.s, sizeof(lbVec3)) == 0);
+		ENSURE(memcmp(&r[0][i], &r[1][i], sizeof(lbTransform)) == 0);
+		ENSURE(memcmp(&m[0][i], &m[1][i], sizeof(lbTransform)) == 0);
+		ENSURE(memcmp(&e[0][i], &e[1][i], sizeof(lbTransform)) == 0);
+		// Solved: the end moved onto the target line (the single solve's result, to the batch's agreement).
+		lbTransform rr = chains[i].r, mm = chains[i].m, ee = chains[i].e;
+		ENSURE(lbSolveTwoBoneIk(&rr, &mm, &ee, &ins[i], NULL) == lb_ok);
+		ENSURE(lbDistance(ee.p, e[0][i].p) <= 1.0e-4f && lbDistance(mm.p, m[0][i].p) <= 1.0e-4f);
+	}
+	return 0;
+}
+
 // Bad input: the first error in index order; the bad chains unchanged, the others solved.
 static int testBadInput(void)
 {
@@ -308,6 +355,7 @@ int main(int argc, char** argv)
 	RUN_TEST(testDerivedHinge);
 	RUN_TEST(testMixedWithSingleOnly);
 	RUN_TEST(testLengths);
+	RUN_TEST(testWritesOnlyTheSolve);
 	RUN_TEST(testBadInput);
 	RUN_TEST(testLegsMannequin);
 	RUN_TEST(testLegsMixamo);

@@ -134,6 +134,33 @@ static void lbTwoBoneLaneIn4(lbTwoBoneLanes* L, int k, const int* idx, const lbT
 	L->soften[k] = in[i0].soften, L->soften[k + 1] = in[i1].soften, L->soften[k + 2] = in[i2].soften,
 	L->soften[k + 3] = in[i3].soften;
 }
+
+// Writes lanes k..k+3 back to their chains (none needs the single solve) by four-by-four transposes:
+// the root's rotation (floats 3..6 of its transform), the mid's and the end's position and rotation
+// (floats 0..3 and 4..7; float 7 is the scale's x, gathered from the same transform and written back
+// as it was).
+static void lbTwoBoneLaneOut4(const lbTwoBoneLanes* L, int k, const int* idx, lbTransform* r, lbTransform* m,
+							  lbTransform* e)
+{
+	const int i0 = idx[k], i1 = idx[k + 1], i2 = idx[k + 2], i3 = idx[k + 3];
+	__m128 r0 = _mm_loadu_ps(&L->oqa[0][k]), r1 = _mm_loadu_ps(&L->oqa[1][k]), r2 = _mm_loadu_ps(&L->oqa[2][k]),
+		   r3 = _mm_loadu_ps(&L->oqa[3][k]);
+	_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+	_mm_storeu_ps(&r[i0].q.x, r0), _mm_storeu_ps(&r[i1].q.x, r1), _mm_storeu_ps(&r[i2].q.x, r2), _mm_storeu_ps(&r[i3].q.x, r3);
+	for (int j = 0; j < 2; ++j)
+	{
+		lbTransform* t = j == 0 ? m : e;
+		const float(*pos)[LB_TB_LANES] = j == 0 ? L->omp : L->oep;
+		const float(*rot)[LB_TB_LANES] = j == 0 ? L->oqm : L->oqe;
+		const float* sx = j == 0 ? L->sm[0] : L->se[0];
+		r0 = _mm_loadu_ps(&pos[0][k]), r1 = _mm_loadu_ps(&pos[1][k]), r2 = _mm_loadu_ps(&pos[2][k]), r3 = _mm_loadu_ps(&rot[0][k]);
+		_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+		_mm_storeu_ps(&t[i0].p.x, r0), _mm_storeu_ps(&t[i1].p.x, r1), _mm_storeu_ps(&t[i2].p.x, r2), _mm_storeu_ps(&t[i3].p.x, r3);
+		r0 = _mm_loadu_ps(&rot[1][k]), r1 = _mm_loadu_ps(&rot[2][k]), r2 = _mm_loadu_ps(&rot[3][k]), r3 = _mm_loadu_ps(&sx[k]);
+		_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+		_mm_storeu_ps(&t[i0].q.y, r0), _mm_storeu_ps(&t[i1].q.y, r1), _mm_storeu_ps(&t[i2].q.y, r2), _mm_storeu_ps(&t[i3].q.y, r3);
+	}
+}
 #endif
 
 static lbQuat lbTwoBoneLaneQuat(float q[4][LB_TB_LANES], int k)
@@ -160,6 +187,15 @@ static void lbTwoBoneNoteError(lbTwoBoneFirstError* f, int index, lbResult code)
 		f->index = index, f->code = code;
 }
 
+// The outcome of a chain the lanes solved, as the single solve reports it.
+static void lbTwoBoneLaneResult(lbIkResult* res, const lbTransform* end, const lbTwoBoneIkInput* in)
+{
+	res->remainingDistance = lbDistance(end->p, in->targetMs);
+	res->reached = res->remainingDistance <= lbMaxF(in->tolerance, 0.0f);
+	res->iterations = 1;
+	res->status = res->reached ? lb_ikReached : lb_ikUnreachable;
+}
+
 static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, lbTransform* rootMs, lbTransform* midMs,
 							  lbTransform* endMs, const lbTwoBoneIkInput* inputs, lbIkResult* outResults, bool simd,
 							  lbTwoBoneFirstError* first)
@@ -183,29 +219,44 @@ static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, lbTransform* r
 #endif
 		lbTwoBoneLanesScalar(L);
 	(void)simd;
-	for (int k = 0; k < n; ++k)
+	for (int k0 = 0; k0 < n; k0 += 4)
 	{
-		const int i = idx[k];
-		if (L->fallback[k] != 0.0f)
+		const int kEnd = k0 + 4 < n ? k0 + 4 : n;
+#if defined(LB_SIMD_SSE)
+		// Four solved lanes at once; then only an end that takes the target rotation and the outcomes
+		// need a lane's own work.
+		if (kEnd - k0 == 4 && _mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(&L->fallback[k0]), _mm_setzero_ps())) == 0)
 		{
-			lbTwoBoneNoteError(first, i,
-							   lbSolveTwoBoneIk(&rootMs[i], &midMs[i], &endMs[i], &inputs[i], outResults ? &outResults[i] : NULL));
+			lbTwoBoneLaneOut4(L, k0, idx, rootMs, midMs, endMs);
+			for (int k = k0; k < kEnd; ++k)
+			{
+				const int i = idx[k];
+				if (inputs[i].useTargetRotation)
+					endMs[i].q = lbQuatNormalize(inputs[i].targetRotationMs);
+				if (outResults)
+					lbTwoBoneLaneResult(&outResults[i], &endMs[i], &inputs[i]);
+			}
 			continue;
 		}
-		rootMs[i].q = lbTwoBoneLaneQuat(L->oqa, k);
-		midMs[i].p = lbTwoBoneLaneVec(L->omp, k);
-		midMs[i].q = lbTwoBoneLaneQuat(L->oqm, k);
-		endMs[i].p = lbTwoBoneLaneVec(L->oep, k);
-		// At full weight the single solve gives the end the target rotation, normalised.
-		endMs[i].q = inputs[i].useTargetRotation ? lbQuatNormalize(inputs[i].targetRotationMs)
-												 : lbTwoBoneLaneQuat(L->oqe, k);
-		if (outResults)
+#endif
+		for (int k = k0; k < kEnd; ++k)
 		{
-			lbIkResult* res = &outResults[i];
-			res->remainingDistance = lbDistance(endMs[i].p, inputs[i].targetMs);
-			res->reached = res->remainingDistance <= lbMaxF(inputs[i].tolerance, 0.0f);
-			res->iterations = 1;
-			res->status = res->reached ? lb_ikReached : lb_ikUnreachable;
+			const int i = idx[k];
+			if (L->fallback[k] != 0.0f)
+			{
+				lbTwoBoneNoteError(first, i,
+								   lbSolveTwoBoneIk(&rootMs[i], &midMs[i], &endMs[i], &inputs[i], outResults ? &outResults[i] : NULL));
+				continue;
+			}
+			rootMs[i].q = lbTwoBoneLaneQuat(L->oqa, k);
+			midMs[i].p = lbTwoBoneLaneVec(L->omp, k);
+			midMs[i].q = lbTwoBoneLaneQuat(L->oqm, k);
+			endMs[i].p = lbTwoBoneLaneVec(L->oep, k);
+			// At full weight the single solve gives the end the target rotation, normalised.
+			endMs[i].q = inputs[i].useTargetRotation ? lbQuatNormalize(inputs[i].targetRotationMs)
+													 : lbTwoBoneLaneQuat(L->oqe, k);
+			if (outResults)
+				lbTwoBoneLaneResult(&outResults[i], &endMs[i], &inputs[i]);
 		}
 	}
 }
