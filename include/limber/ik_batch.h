@@ -7,7 +7,8 @@
 
 /// @defgroup ik_batch Two-bone IK for many chains at once
 /// Structure-of-arrays two-bone IK: legs are gathered 8 (16 with AVX2) at a time into lanes and solved
-/// together with the vector instructions the library was built for (LIMBER_SIMD: avx2, sse2 or none).
+/// together with the vector instructions the library was built for (LIMBER_SIMD: sse2, avx2, native or
+/// none).
 /// @{
 
 #include "limber/ik.h"
