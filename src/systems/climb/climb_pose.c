@@ -10,6 +10,7 @@
 #include "core/rig_key.h"
 #include "core/simd.h"
 #include "ik/full_body_internal.h"
+#include "ik/ik_internal.h"
 
 #include <math.h>
 #include <string.h>
@@ -993,7 +994,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		if (settled)
 			in.targetMs = lbSub(c->targetMs[s],
 								lbMulSV(lockOffset, lbAdd(n, lbNormalize(lbQuatRotate(heldGoal, h->armAxes[s].palm)))));
-		r = lbPose_SolveLimbIk(pose, c->skeleton, h, (lbLimb)s, &in, NULL);
+		r = lbIkSolveLimbTrusted(pose, c->skeleton, &c->chain[s], &in);
 		if (r != lb_ok)
 			return r;
 	}
@@ -1071,7 +1072,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 			const lbVec3 rigHinge = lbLimbChain_HingeMs(&c->chain[s], pose);
 			in.hingeAxisMs = lbLengthSquared(hinge) > 1.0e-8f ? lbMulSV(lbDot(hinge, rigHinge) < 0.0f ? -1.0f : 1.0f, lbNormalize(hinge))
 															   : lbVec3_zero;
-			r = lbPose_SolveLimbIk(pose, c->skeleton, h, (lbLimb)s, &in, NULL);
+			r = lbIkSolveLimbTrusted(pose, c->skeleton, &c->chain[s], &in);
 			if (r != lb_ok)
 				return r;
 		}
@@ -1595,7 +1596,7 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	in.poleKind = lb_poleLocation;
 	in.poleMs = poleMs;
 	in.weight = a;
-	lbResult r = lbPose_SolveLimbIk(pose, c->skeleton, h, (lbLimb)limb, &in, NULL);
+	lbResult r = lbIkSolveLimbTrusted(pose, c->skeleton, &c->chain[limb], &in);
 	if (r != lb_ok)
 		return r;
 
@@ -1646,7 +1647,7 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	in.targetMs = lbSub(c->targetMs[limb], lbQuatRotate(footQ, c->toeTipFoot[s]));
 	in.useTargetRotation = true;
 	in.targetRotationMs = footQ;
-	r = lbPose_SolveLimbIk(pose, c->skeleton, h, (lbLimb)limb, &in, NULL);
+	r = lbIkSolveLimbTrusted(pose, c->skeleton, &c->chain[limb], &in);
 	if (r != lb_ok || a >= 1.0f || !(cacheValid && c->maxTurn > 0.0f))
 		return r;
 	// Under a partial IK alpha the solve blends that rotation with the animation's, so the foot as
@@ -1725,9 +1726,14 @@ static lbResult lbClimbPrepareRig(lbClimbRig* rig, const lbSkeleton* skeleton, c
 	{
 		if (lbHumanoid_GetLimbChain(humanoid, (lbLimb)i, &rig->chain[i]) != lb_ok)
 			return lbReport(lb_errorMissingRole, "%s: limb %d is not mapped", fn, i);
-		if (!lbClimbValidBone(skeleton, rig->chain[i].root) || !lbClimbValidBone(skeleton, rig->chain[i].mid) ||
-			!lbClimbValidBone(skeleton, rig->chain[i].end))
+		const lbLimbChain* ch = &rig->chain[i];
+		if (!lbClimbValidBone(skeleton, ch->root) || !lbClimbValidBone(skeleton, ch->mid) ||
+			!lbClimbValidBone(skeleton, ch->end))
 			return lbReport(lb_errorSkeletonMismatch, "%s: the humanoid map does not fit the skeleton", fn);
+		// The limb solves take the chain as checked here, once (see lbIkSolveLimbTrusted).
+		if (ch->root == ch->mid || ch->mid == ch->end || !lbSkeleton_IsAncestor(skeleton, ch->root, ch->mid) ||
+			!lbSkeleton_IsAncestor(skeleton, ch->mid, ch->end))
+			return lbReport(lb_errorInvalidArgument, "%s: the bones of limb %d do not form a chain", fn, i);
 	}
 	if (!lbClimbValidBone(skeleton, humanoid->pelvis))
 		return lbReport(lb_errorSkeletonMismatch, "%s: the humanoid's pelvis is not in the skeleton", fn);
