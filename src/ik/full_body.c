@@ -455,7 +455,8 @@ static void lbFbikApply(lbPose* pose, const lbSkeleton* s, const lbFbikBody* b, 
 		const int k = b->updateSpine[i];
 		if (k >= 0)
 		{
-			lbTransform m = lbTransformMul(pose->model[p], b->spineLocal[k]);
+			lbTransform m;
+			lbIkTransformMulTo(&m, &pose->model[p], &b->spineLocal[k]);
 			if (as > 0.0f && b->spineShare[k] > 0.0f)
 				m.q = lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(ws, as * b->spineShare[k]), m.q));
 			if (withLocals)
@@ -464,7 +465,7 @@ static void lbFbikApply(lbPose* pose, const lbSkeleton* s, const lbFbikBody* b, 
 				pose->model[bone] = m;
 		}
 		else
-			pose->model[bone] = lbTransformMul(pose->model[p], pose->local[bone]);
+			lbIkTransformMulTo(&pose->model[bone], &pose->model[p], &pose->local[bone]);
 	}
 }
 
@@ -477,7 +478,10 @@ static void lbFbikCarryBody(lbPose* pose, const lbSkeleton* s, const lbFbikRig* 
 		if (bodyOnly && rig->carryOff[k])
 			continue;
 		const int i = rig->carry[k], p = s->parents[i];
-		pose->model[i] = p == LB_NULL_INDEX ? pose->local[i] : lbTransformMul(pose->model[p], pose->local[i]);
+		if (p == LB_NULL_INDEX)
+			pose->model[i] = pose->local[i];
+		else
+			lbIkTransformMulTo(&pose->model[i], &pose->model[p], &pose->local[i]);
 	}
 }
 
@@ -853,7 +857,10 @@ static bool lbFbikClampBone(lbPose* pose, const lbSkeleton* s, const lbFbikAxes*
 		return false;
 	pose->local[bone].q = q;
 	int p = s->parents[bone];
-	pose->model[bone] = p == LB_NULL_INDEX ? pose->local[bone] : lbTransformMul(pose->model[p], pose->local[bone]);
+	if (p == LB_NULL_INDEX)
+		pose->model[bone] = pose->local[bone];
+	else
+		lbIkTransformMulTo(&pose->model[bone], &pose->model[p], &pose->local[bone]);
 	return true;
 }
 
@@ -871,7 +878,10 @@ static void lbFbikCarryLimb(lbPose* pose, const lbSkeleton* s, const lbFbikLimb*
 	for (int k = from == L->root ? 0 : 1; k < 3; ++k)
 	{
 		const int i = bones[k], p = s->parents[i];
-		pose->model[i] = p == LB_NULL_INDEX ? pose->local[i] : lbTransformMul(pose->model[p], pose->local[i]);
+		if (p == LB_NULL_INDEX)
+			pose->model[i] = pose->local[i];
+		else
+			lbIkTransformMulTo(&pose->model[i], &pose->model[p], &pose->local[i]);
 	}
 }
 
@@ -1023,7 +1033,10 @@ static void lbFbikApplyHold(lbPose* pose, const lbSkeleton* s, const lbFbikLimb*
 	for (int k = 0; k < L->chainCount; ++k)
 	{
 		int bone = L->chain[k], p = s->parents[bone];
-		pose->model[bone] = p == LB_NULL_INDEX ? pose->local[bone] : lbTransformMul(pose->model[p], pose->local[bone]);
+		if (p == LB_NULL_INDEX)
+			pose->model[bone] = pose->local[bone];
+		else
+			lbIkTransformMulTo(&pose->model[bone], &pose->model[p], &pose->local[bone]);
 	}
 }
 

@@ -568,7 +568,7 @@ static void lbClimbCarryBelow(lbPose* pose, const lbSkeleton* sk, int bone)
 		const int p = sk->parents[i];
 		below[i - bone] = (uint8_t)(p >= bone && below[p - bone]);
 		if (below[i - bone])
-			pose->model[i] = lbTransformMul(pose->model[p], pose->local[i]);
+			lbIkTransformMulTo(&pose->model[i], &pose->model[p], &pose->local[i]);
 	}
 }
 
@@ -1975,8 +1975,10 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 			const int p = skeleton->parents[i];
 			if (p >= 0 && restored[p])
 				restored[i] = 1u;
-			if (restored[i])
-				workModel[i] = p >= 0 ? lbTransformMul(workModel[p], workLocal[i]) : workLocal[i];
+			if (restored[i] && p >= 0)
+				lbIkTransformMulTo(&workModel[i], &workModel[p], &workLocal[i]);
+			else if (restored[i])
+				workModel[i] = workLocal[i];
 		}
 	}
 
