@@ -317,7 +317,10 @@ static inline void lbIkSetModel(lbPose* pose, const lbSkeleton* s, int bone, lbT
 {
 	int p = s->parents[bone];
 	pose->model[bone] = model;
-	pose->local[bone] = p == LB_NULL_INDEX ? model : lbTransformRelative(pose->model[p], model);
+	if (p == LB_NULL_INDEX)
+		pose->local[bone] = model;
+	else
+		lbIkTransformRelativeTo(&pose->local[bone], &pose->model[p], &pose->model[bone]);
 }
 
 // Checks the pose matches the skeleton and every listed bone's transforms are valid.

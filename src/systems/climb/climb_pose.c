@@ -572,7 +572,10 @@ static void lbClimbWriteRotation(lbPose* pose, const lbSkeleton* sk, int bone, l
 {
 	const int p = sk->parents[bone];
 	pose->model[bone].q = lbQuatNormalize(q);
-	pose->local[bone] = p >= 0 ? lbTransformRelative(pose->model[p], pose->model[bone]) : pose->model[bone];
+	if (p >= 0)
+		lbIkTransformRelativeTo(&pose->local[bone], &pose->model[p], &pose->model[bone]);
+	else
+		pose->local[bone] = pose->model[bone];
 }
 
 // Carries every bone below `bone` (not `bone` itself) from its local, as lbPose_UpdateSubtree does
