@@ -3,6 +3,7 @@
 #include "limber/skeleton.h"
 
 #include "core/simd.h"
+#include "ik/ik_internal.h" // the four-lane transform products (bit for bit lbTransformMul's)
 
 #include <stdlib.h>
 #include <string.h>
@@ -324,13 +325,16 @@ void lbPose_UpdateSubtree(lbPose* pose, const lbSkeleton* skeleton, int bone)
 	const lbTransform* local = pose->local;
 	lbTransform* model = pose->model;
 	const int n = pose->boneCount, p = parents[bone];
-	model[bone] = p == LB_NULL_INDEX ? local[bone] : lbTransformMul(model[p], local[bone]);
+	if (p == LB_NULL_INDEX)
+		model[bone] = local[bone];
+	else
+		lbIkTransformMulTo(&model[bone], &model[p], &local[bone]);
 	// Descendants have larger indices. While every bone from `bone` on belongs to its subtree, the
 	// next one does exactly when its parent is not above `bone` (a limb's bones usually follow it),
 	// so no marks are needed until the first bone outside.
 	int i = bone + 1;
 	for (; i < n && parents[i] >= bone; ++i)
-		model[i] = lbTransformMul(model[parents[i]], local[i]);
+		lbIkTransformMulTo(&model[i], &model[parents[i]], &local[i]);
 	if (i >= n)
 		return;
 	// Past it, one byte per bone from `bone` on marks the subtree, each written before any child
@@ -344,7 +348,7 @@ void lbPose_UpdateSubtree(lbPose* pose, const lbSkeleton* skeleton, int bone)
 		const uint8_t m = (uint8_t)(q >= 0 && below[q]);
 		below[i - bone] = m;
 		if (m)
-			model[i] = lbTransformMul(model[parents[i]], local[i]);
+			lbIkTransformMulTo(&model[i], &model[parents[i]], &local[i]);
 	}
 }
 
@@ -360,7 +364,10 @@ lbResult lbPose_SetBoneModel(lbPose* pose, const lbSkeleton* skeleton, int bone,
 	model.q = lbQuatNormalize(model.q);
 	int p = skeleton->parents[bone];
 	pose->model[bone] = model;
-	pose->local[bone] = p == LB_NULL_INDEX ? model : lbTransformRelative(pose->model[p], model);
+	if (p == LB_NULL_INDEX)
+		pose->local[bone] = model;
+	else
+		lbIkTransformRelativeTo(&pose->local[bone], &pose->model[p], &pose->model[bone]);
 	if (propagate)
 	{
 		lbPose_UpdateSubtree(pose, skeleton, bone);

@@ -455,7 +455,8 @@ static void lbFbikApply(lbPose* pose, const lbSkeleton* s, const lbFbikBody* b, 
 		const int k = b->updateSpine[i];
 		if (k >= 0)
 		{
-			lbTransform m = lbTransformMul(pose->model[p], b->spineLocal[k]);
+			lbTransform m;
+			lbIkTransformMulTo(&m, &pose->model[p], &b->spineLocal[k]);
 			if (as > 0.0f && b->spineShare[k] > 0.0f)
 				m.q = lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(ws, as * b->spineShare[k]), m.q));
 			if (withLocals)
@@ -464,7 +465,7 @@ static void lbFbikApply(lbPose* pose, const lbSkeleton* s, const lbFbikBody* b, 
 				pose->model[bone] = m;
 		}
 		else
-			pose->model[bone] = lbTransformMul(pose->model[p], pose->local[bone]);
+			lbIkTransformMulTo(&pose->model[bone], &pose->model[p], &pose->local[bone]);
 	}
 }
 
@@ -477,7 +478,10 @@ static void lbFbikCarryBody(lbPose* pose, const lbSkeleton* s, const lbFbikRig* 
 		if (bodyOnly && rig->carryOff[k])
 			continue;
 		const int i = rig->carry[k], p = s->parents[i];
-		pose->model[i] = p == LB_NULL_INDEX ? pose->local[i] : lbTransformMul(pose->model[p], pose->local[i]);
+		if (p == LB_NULL_INDEX)
+			pose->model[i] = pose->local[i];
+		else
+			lbIkTransformMulTo(&pose->model[i], &pose->model[p], &pose->local[i]);
 	}
 }
 
@@ -853,13 +857,39 @@ static bool lbFbikClampBone(lbPose* pose, const lbSkeleton* s, const lbFbikAxes*
 		return false;
 	pose->local[bone].q = q;
 	int p = s->parents[bone];
-	pose->model[bone] = p == LB_NULL_INDEX ? pose->local[bone] : lbTransformMul(pose->model[p], pose->local[bone]);
+	if (p == LB_NULL_INDEX)
+		pose->model[bone] = pose->local[bone];
+	else
+		lbIkTransformMulTo(&pose->model[bone], &pose->model[p], &pose->local[bone]);
 	return true;
 }
 
-// Solves one limb toward its goal and fits it into the limits (see the file comment).
+// lbPose_UpdateSubtree of `from` (the limb's root or mid) for a body-only solve with a direct chain:
+// the same products for the chain's bones from `from` to the end, nothing else below them (the
+// caller poses the limb again).
+static void lbFbikCarryLimb(lbPose* pose, const lbSkeleton* s, const lbFbikLimb* L, int from, bool bodyOnly)
+{
+	if (!bodyOnly || s->parents[L->mid] != L->root || s->parents[L->end] != L->mid)
+	{
+		lbPose_UpdateSubtree(pose, s, from);
+		return;
+	}
+	const int bones[3] = { L->root, L->mid, L->end };
+	for (int k = from == L->root ? 0 : 1; k < 3; ++k)
+	{
+		const int i = bones[k], p = s->parents[i];
+		if (p == LB_NULL_INDEX)
+			pose->model[i] = pose->local[i];
+		else
+			lbIkTransformMulTo(&pose->model[i], &pose->model[p], &pose->local[i]);
+	}
+}
+
+// Solves one limb toward its goal and fits it into the limits (see the file comment). A body-only
+// solve (`bodyOnly`, whose caller vouches for the pose and poses the limbs again) takes the
+// two-bone solve without the public call's checks and carries only the limb's chain.
 static void lbFbikSolveLimb(lbPose* pose, const lbSkeleton* s, const lbFbikAxes* axes, const lbFullBodyIkDef* st,
-							const lbFbikLimb* L, const lbFullBodyIkEffector* e, lbVec3 goal, bool held)
+							const lbFbikLimb* L, const lbFullBodyIkEffector* e, lbVec3 goal, bool held, bool bodyOnly)
 {
 	lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
 	in.targetMs = goal;
@@ -878,7 +908,8 @@ static void lbFbikSolveLimb(lbPose* pose, const lbSkeleton* s, const lbFbikAxes*
 		in.poleKind = lb_poleDirection;
 		in.poleMs = lbNormalize(lbQuatRotate(pose->model[L->poleFrame].q, L->poleFrameLocal));
 	}
-	if (lbPose_SolveTwoBoneIk(pose, s, L->root, L->mid, L->end, &in, NULL) != lb_ok)
+	if (bodyOnly ? !lbIkSolveTwoBoneTrusted(pose, s, L->root, L->mid, L->end, &in, true)
+				 : lbPose_SolveTwoBoneIk(pose, s, L->root, L->mid, L->end, &in, NULL) != lb_ok)
 		return;
 	// Swivel the limb about the root-goal line until the root bone is within its limit.
 	bool swivelled = false;
@@ -942,9 +973,9 @@ static void lbFbikSolveLimb(lbPose* pose, const lbSkeleton* s, const lbFbikAxes*
 	// The two-bone solve leaves every model below the root its parent's times its local, so the
 	// subtree is carried again only when the swivel or the clamp changed the root.
 	if (lbFbikClampBone(pose, s, axes, st, L->rootRole, L->root) || swivelled)
-		lbPose_UpdateSubtree(pose, s, L->root);
+		lbFbikCarryLimb(pose, s, L, L->root, bodyOnly);
 	if (lbFbikClampBone(pose, s, axes, st, L->midRole, L->mid))
-		lbPose_UpdateSubtree(pose, s, L->mid);
+		lbFbikCarryLimb(pose, s, L, L->mid, bodyOnly);
 }
 
 // A limb held in the body solve (its limits kept it from its goal): its root rotation and mid
@@ -1002,7 +1033,10 @@ static void lbFbikApplyHold(lbPose* pose, const lbSkeleton* s, const lbFbikLimb*
 	for (int k = 0; k < L->chainCount; ++k)
 	{
 		int bone = L->chain[k], p = s->parents[bone];
-		pose->model[bone] = p == LB_NULL_INDEX ? pose->local[bone] : lbTransformMul(pose->model[p], pose->local[bone]);
+		if (p == LB_NULL_INDEX)
+			pose->model[bone] = pose->local[bone];
+		else
+			lbIkTransformMulTo(&pose->model[bone], &pose->model[p], &pose->local[bone]);
 	}
 }
 
@@ -1546,7 +1580,7 @@ static lbResult lbFbikSolve(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 			const lbFullBodyIkEffector* e = &effectors[L->slot];
 			if (alpha[L->slot] > 0.0f)
 			{
-				lbFbikSolveLimb(pose, s, rig->axes, st, L, e, goal[L->slot], hold[i].on);
+				lbFbikSolveLimb(pose, s, rig->axes, st, L, e, goal[L->slot], hold[i].on, bodyOnly);
 				float err = lbDistance(pose->model[L->end].p, goal[L->slot]);
 				roundError = lbMaxF(roundError, err);
 				if (err > 0.5f * lbMaxF(st->tolerance, 0.0f) && L->chainCount > 0)

@@ -317,8 +317,32 @@ static inline void lbIkSetModel(lbPose* pose, const lbSkeleton* s, int bone, lbT
 {
 	int p = s->parents[bone];
 	pose->model[bone] = model;
-	pose->local[bone] = p == LB_NULL_INDEX ? model : lbTransformRelative(pose->model[p], model);
+	if (p == LB_NULL_INDEX)
+		pose->local[bone] = model;
+	else
+		lbIkTransformRelativeTo(&pose->local[bone], &pose->model[p], &pose->model[bone]);
 }
 
 // Checks the pose matches the skeleton and every listed bone's transforms are valid.
 lbResult lbIkCheckPose(const char* fn, const lbPose* pose, const lbSkeleton* skeleton);
+
+// lbPose_SolveTwoBoneIk without its checks of the call or its result, for a solver inside the
+// library that has made them itself: the pose matches the skeleton and holds finite transforms
+// with unit rotations, root, mid and end are bones of it forming a chain, and the input is finite.
+// Only the joints are checked, as the public call does: false (the error reported, nothing
+// written) for a zero-length bone or a zero scale. The pose comes out bit for bit as the public
+// call's. `chainOnly` (a caller that poses what hangs from the chain again itself): with mid a
+// child of root and end of mid, only the three joints are written, and the other bones below the
+// root are left as they were.
+bool lbIkSolveTwoBoneTrusted(lbPose* pose, const lbSkeleton* skeleton, int root, int mid, int end,
+							 const lbTwoBoneIkInput* input, bool chainOnly);
+
+// lbPose_SolveLimbIk without its checks of the call or its result, on a chain from
+// lbHumanoid_GetLimbChain, for a caller that has checked the pose (matching the skeleton, finite,
+// unit rotations), the humanoid against the skeleton, the chain's bones (a chain in the skeleton)
+// and the input (finite) itself. Only the joints are checked (as the public call does: a
+// zero-length bone or a zero scale is an error, nothing written). The pose comes out bit for bit
+// as the public call's. `subtree` (or NULL): every bone below the chain's root, in index order, so
+// the bones below it are carried without a look at every bone after the root.
+lbResult lbIkSolveLimbTrusted(lbPose* pose, const lbSkeleton* skeleton, const lbLimbChain* chain,
+							  const lbTwoBoneIkInput* input, const int16_t* subtree, int subtreeCount);

@@ -657,8 +657,11 @@ lbResult lbIkCheckPose(const char* fn, const lbPose* pose, const lbSkeleton* ske
 // then brings the pose in line: the three joints' locals from the solved model transforms, then
 // the model transforms of the root's subtree from the locals, in index order (parents first).
 // These are the values lbIkSetModel on each joint and lbPose_UpdateSubtree on the root give.
+// `chainOnly`: the mid's and end's model transforms from the locals (as the subtree pass would
+// make them) and nothing else below the root carried. `subtree` (when not NULL): every bone below
+// the root in index order, carried as the pass would carry them without looking at the others.
 static void lbSolveDirectChain(lbPose* pose, const lbSkeleton* s, int root, int mid, int end,
-							   const lbTwoBoneIkInput* input)
+							   const lbTwoBoneIkInput* input, bool chainOnly, const int16_t* subtree, int subtreeCount)
 {
 	const int* parents = s->parents;
 	lbTransform* local = pose->local;
@@ -673,6 +676,23 @@ static void lbSolveDirectChain(lbPose* pose, const lbSkeleton* s, int root, int 
 	lbIkTransformRelativeTo(&local[end], &model[mid], &model[end]);
 	if (p != LB_NULL_INDEX)
 		lbIkTransformMulTo(&model[root], &model[p], &local[root]);
+	if (chainOnly)
+	{
+		// The products the pass below makes for these two (the mid's parent is the root, the end's
+		// the mid).
+		lbIkTransformMulTo(&model[mid], &model[root], &local[mid]);
+		lbIkTransformMulTo(&model[end], &model[mid], &local[end]);
+		return;
+	}
+	if (subtree)
+	{
+		for (int k = 0; k < subtreeCount; ++k)
+		{
+			const int i = subtree[k];
+			lbIkTransformMulTo(&model[i], &model[parents[i]], &local[i]);
+		}
+		return;
+	}
 	// One byte per bone from the root on marks the subtree; each is written before any child
 	// reads it (parents come first), so nothing needs clearing.
 	uint8_t inSubtree[LB_MAX_BONES];
@@ -692,12 +712,13 @@ static void lbSolveDirectChain(lbPose* pose, const lbSkeleton* s, int root, int 
 // measured on the pose written. Weight 0 leaves the pose exactly as it was (the core's output
 // would not be used).
 static void lbPoseTwoBoneSolve(lbPose* pose, const lbSkeleton* skeleton, int root, int mid, int end,
-							   const lbTwoBoneIkInput* input, lbIkResult* outResult)
+							   const lbTwoBoneIkInput* input, lbIkResult* outResult, bool chainOnly,
+							   const int16_t* subtree, int subtreeCount)
 {
 	if (input->weight > 0.0f)
 	{
 		if (skeleton->parents[mid] == root && skeleton->parents[end] == mid)
-			lbSolveDirectChain(pose, skeleton, root, mid, end, input);
+			lbSolveDirectChain(pose, skeleton, root, mid, end, input, chainOnly, subtree, subtreeCount);
 		else
 		{
 			// Bones between the joints: each joint's subtree follows it before the next is set.
@@ -765,8 +786,18 @@ lbResult lbPose_SolveTwoBoneIk(lbPose* pose, const lbSkeleton* skeleton, int roo
 		if (r != lb_ok)
 			return r;
 	}
-	lbPoseTwoBoneSolve(pose, skeleton, root, mid, end, input, outResult);
+	lbPoseTwoBoneSolve(pose, skeleton, root, mid, end, input, outResult, false, NULL, 0);
 	return lb_ok;
+}
+
+bool lbIkSolveTwoBoneTrusted(lbPose* pose, const lbSkeleton* skeleton, int root, int mid, int end,
+							 const lbTwoBoneIkInput* input, bool chainOnly)
+{
+	if (!lbTwoBoneJointsValid(&pose->model[root], &pose->model[mid], &pose->model[end]) &&
+		lbCheckJoints("lbPose_SolveTwoBoneIk", &pose->model[root], &pose->model[mid], &pose->model[end]) != lb_ok)
+		return false;
+	lbPoseTwoBoneSolve(pose, skeleton, root, mid, end, input, NULL, chainOnly, NULL, 0);
+	return true;
 }
 
 lbResult lbHumanoid_GetLimbChain(const lbHumanoid* humanoid, lbLimb limb, lbLimbChain* outChain)
@@ -836,6 +867,21 @@ static inline lbVec3 lbTwoBoneDirectionMs(const lbTransform* t, lbVec3 d)
 #endif
 }
 
+// The solve of lbPose_SolveLimbIk once its checks have passed: the limb's axes where the input
+// leaves them zero (lbLimbChain_HingeMs and _PoleMs), then the solve on the pose.
+static void lbSolveLimbChain(lbPose* pose, const lbSkeleton* skeleton, const lbLimbChain* c,
+							 const lbTwoBoneIkInput* input, lbIkResult* outResult, const int16_t* subtree,
+							 int subtreeCount)
+{
+	lbTwoBoneIkInput in = *input;
+	const lbTransform rootMs = pose->model[c->root];
+	if (lbLengthSquared(in.hingeAxisMs) == 0.0f)
+		in.hingeAxisMs = lbTwoBoneDirectionMs(&rootMs, c->hingeRoot);
+	if (lbLengthSquared(in.bendHintMs) == 0.0f)
+		in.bendHintMs = lbTwoBoneDirectionMs(&rootMs, c->poleRoot);
+	lbPoseTwoBoneSolve(pose, skeleton, c->root, c->mid, c->end, &in, outResult, false, subtree, subtreeCount);
+}
+
 lbResult lbPose_SolveLimbIk(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, lbLimb limb,
 							const lbTwoBoneIkInput* input, lbIkResult* outResult)
 {
@@ -858,17 +904,9 @@ lbResult lbPose_SolveLimbIk(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 	const bool jointsValid = lbTwoBoneJointsValid(&pose->model[c.root], &pose->model[c.mid], &pose->model[c.end]);
 	if (!jointsValid && !lbIkValidTransform(pose->model[c.root]))
 		return lbReport(lb_errorNonFinite, "lbPose_SolveLimbIk: non-finite root transform");
-	// The limb's axes where the input leaves them zero: lbLimbChain_HingeMs and _PoleMs (the root
-	// index is checked above).
-	lbTwoBoneIkInput in = *input;
-	const lbTransform rootMs = pose->model[c.root];
-	if (lbLengthSquared(in.hingeAxisMs) == 0.0f)
-		in.hingeAxisMs = lbTwoBoneDirectionMs(&rootMs, c.hingeRoot);
-	if (lbLengthSquared(in.bendHintMs) == 0.0f)
-		in.bendHintMs = lbTwoBoneDirectionMs(&rootMs, c.poleRoot);
 	// The rest of lbPose_SolveTwoBoneIk's checks, reported under its name as before. The pose and
-	// the bone indices passed above, and so did the input: the axes filled in are unit or zero
-	// (lbNormalize never gives a non-finite vector), so the input needs no second check.
+	// the bone indices passed above, and so did the input: the axes filled in below are unit or
+	// zero (lbNormalize never gives a non-finite vector), so the input needs no second check.
 	static const char fn[] = "lbPose_SolveTwoBoneIk";
 	if (!lbTwoBoneIsChain(skeleton, c.root, c.mid, c.end))
 		return lbReport(lb_errorInvalidArgument, "%s: bones %d, %d, %d do not form a chain", fn, c.root, c.mid, c.end);
@@ -878,6 +916,21 @@ lbResult lbPose_SolveLimbIk(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 		if (r != lb_ok)
 			return r;
 	}
-	lbPoseTwoBoneSolve(pose, skeleton, c.root, c.mid, c.end, &in, outResult);
+	lbSolveLimbChain(pose, skeleton, &c, input, outResult, NULL, 0);
+	return lb_ok;
+}
+
+lbResult lbIkSolveLimbTrusted(lbPose* pose, const lbSkeleton* skeleton, const lbLimbChain* chain,
+							  const lbTwoBoneIkInput* input, const int16_t* subtree, int subtreeCount)
+{
+	// The joints are the one thing a checked pose may still fail (a zero-length bone, a zero scale).
+	const lbTransform* model = pose->model;
+	if (!lbTwoBoneJointsValid(&model[chain->root], &model[chain->mid], &model[chain->end]))
+	{
+		const lbResult r = lbCheckJoints("lbPose_SolveTwoBoneIk", &model[chain->root], &model[chain->mid], &model[chain->end]);
+		if (r != lb_ok)
+			return r;
+	}
+	lbSolveLimbChain(pose, skeleton, chain, input, NULL, subtree, subtreeCount);
 	return lb_ok;
 }

@@ -10,6 +10,7 @@
 #include "core/rig_key.h"
 #include "core/simd.h"
 #include "ik/full_body_internal.h"
+#include "ik/ik_internal.h"
 
 #include <math.h>
 #include <string.h>
@@ -93,13 +94,25 @@ size_t lbGetClimbWorkspaceSize(const lbSkeleton* skeleton)
 		   2u * (size_t)skeleton->boneCount * sizeof(lbTransform) + sizeof(lbClimbRig) + _Alignof(lbClimbRig);
 }
 
+// lbQuatNormalize(q) bit for bit (the same sum, the same correctly rounded root), written out so
+// the pass over every bone never calls it out of line.
+static inline lbQuat lbClimbUnitQuat(lbQuat q)
+{
+	const float n = lbIkSqrtF(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+	if (!(n > LB_EPSILON) || !lbIsValidFloat(n))
+		return lbQuat_identity;
+	const float s = 1.0f / n;
+	return LB_LITERAL(lbQuat){ q.x * s, q.y * s, q.z * s, q.w * s };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Validation
 
+// Finite and unit within 1e-2. The norm test alone decides: a non-finite component makes the sum
+// of squares inf or NaN, which fails it.
 static bool lbClimbValidQuat(lbQuat q)
 {
-	return lbIsValidFloat(q.x) && lbIsValidFloat(q.y) && lbIsValidFloat(q.z) && lbIsValidFloat(q.w) &&
-		   lbAbsF(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w - 1.0f) < 1.0e-2f;
+	return lbAbsF(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w - 1.0f) < 1.0e-2f;
 }
 
 static bool lbClimbValidBone(const lbSkeleton* s, int bone)
@@ -231,6 +244,12 @@ typedef struct lbClimbPoseCtx
 	// keep off them too.
 	lbVec3 sidePointMs[2], sideNormalMs[2];
 	int sideCount;
+	// Each limb's bones below its root, in index order (parents first): limb l's are
+	// below[belowFirst[l]] .. below[belowFirst[l] + belowCount[l] - 1]; limbOf[b] is the limb whose
+	// root b is or lies below, -1 for none (and for every bone when two limbs' bones overlap).
+	const int8_t* limbOf;
+	const int16_t* below;
+	int belowFirst[4], belowCount[4];
 } lbClimbPoseCtx;
 
 // Whether the turn from a to b is more than 1e-6 rad (lbQuatAngleBetween(a, b) > 1e-6), the
@@ -553,22 +572,88 @@ static void lbClimbWriteRotation(lbPose* pose, const lbSkeleton* sk, int bone, l
 {
 	const int p = sk->parents[bone];
 	pose->model[bone].q = lbQuatNormalize(q);
-	pose->local[bone] = p >= 0 ? lbTransformRelative(pose->model[p], pose->model[bone]) : pose->model[bone];
+	if (p >= 0)
+		lbIkTransformRelativeTo(&pose->local[bone], &pose->model[p], &pose->model[bone]);
+	else
+		pose->local[bone] = pose->model[bone];
 }
 
 // Carries every bone below `bone` (not `bone` itself) from its local, as lbPose_UpdateSubtree does
-// below the bone: what lbClimbWriteRotation left behind follows in one pass.
-static void lbClimbCarryBelow(lbPose* pose, const lbSkeleton* sk, int bone)
+// below the bone: what lbClimbWriteRotation left behind follows in one pass. A bone of a limb
+// (its root or below it) looks only at the limb's bones (the rig's list, in index order: the same
+// products in the same order), not at every bone after it.
+static void lbClimbCarryBelow(const lbClimbPoseCtx* c, int bone)
 {
+	lbPose* pose = c->pose;
+	const lbSkeleton* sk = c->skeleton;
+	const int limb = c->limbOf[bone];
 	uint8_t below[LB_MAX_BONES];
+	if (limb >= 0)
+	{
+		// Marks by bone index: the bone itself, and each listed bone from its parent (the limb's
+		// root, when it is not `bone`, is above it and unmarked; a listed bone before `bone` cannot
+		// be below it).
+		const int root = c->chain[limb].root;
+		below[root] = 0u;
+		below[bone] = 1u;
+		const int16_t* list = &c->below[c->belowFirst[limb]];
+		for (int k = 0; k < c->belowCount[limb]; ++k)
+		{
+			const int i = list[k];
+			if (i <= bone)
+			{
+				below[i] = (uint8_t)(i == bone);
+				continue;
+			}
+			const int p = sk->parents[i];
+			below[i] = below[p];
+			if (below[i])
+				lbIkTransformMulTo(&pose->model[i], &pose->model[p], &pose->local[i]);
+		}
+		return;
+	}
 	below[0] = 1u;
 	for (int i = bone + 1; i < pose->boneCount; ++i)
 	{
 		const int p = sk->parents[i];
 		below[i - bone] = (uint8_t)(p >= bone && below[p - bone]);
 		if (below[i - bone])
-			pose->model[i] = lbTransformMul(pose->model[p], pose->local[i]);
+			lbIkTransformMulTo(&pose->model[i], &pose->model[p], &pose->local[i]);
 	}
+}
+
+// A limb's bones below its root for the two-bone solve, or NULL (the limbs' bones overlap).
+static const int16_t* lbClimbSubtree(const lbClimbPoseCtx* c, int limb)
+{
+	return c->limbOf[c->chain[limb].root] == limb ? &c->below[c->belowFirst[limb]] : NULL;
+}
+
+// lbPose_SetBoneModelRotation(pose, skeleton, bone, q, true), the same values: the bone's model
+// rotation (normalised) and its local, the bone's model again from its local, then the bones
+// below it (lbClimbCarryBelow: for a limb's bone only the limb's bones are looked at). A transform
+// the public call would refuse goes to it, for its error.
+static lbResult lbClimbSetRotation(const lbClimbPoseCtx* c, int bone, lbQuat q)
+{
+	lbPose* pose = c->pose;
+	const lbSkeleton* sk = c->skeleton;
+	if (bone < 0 || bone >= pose->boneCount || c->limbOf[bone] < 0)
+		return lbPose_SetBoneModelRotation(pose, sk, bone, q, true);
+	lbTransform m = pose->model[bone];
+	m.q = q;
+	if (!lbIsValidVec3(m.p) || !lbIsValidQuat(m.q) || !lbIsValidVec3(m.s))
+		return lbPose_SetBoneModelRotation(pose, sk, bone, q, true);
+	m.q = lbQuatNormalize(m.q);
+	const int p = sk->parents[bone];
+	pose->model[bone] = m;
+	if (p == LB_NULL_INDEX)
+		pose->local[bone] = m;
+	else
+	{
+		lbIkTransformRelativeTo(&pose->local[bone], &pose->model[p], &pose->model[bone]);
+		lbIkTransformMulTo(&pose->model[bone], &pose->model[p], &pose->local[bone]);
+	}
+	lbClimbCarryBelow(c, bone);
+	return lb_ok;
 }
 
 // Wrist ranges as a joint limit on the hand's local rotation (see lbClimbPlaceHand).
@@ -716,8 +801,7 @@ static float lbClimbPlaceHand(const lbClimbPoseCtx* c, int s, lbQuat goal, lbCli
 		for (int k = 0; k < twistCount; ++k)
 			if (lbClimbValidBone(sk, arm->twist[k]))
 				twistQ[k] = pose->model[arm->twist[k]].q;
-		lbPose_SetBoneModelRotation(pose, sk, fore,
-									lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(axis, dr), pose->model[fore].q)), true);
+		lbClimbSetRotation(c, fore, lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(axis, dr), pose->model[fore].q)));
 		for (int k = 0; k < twistCount; ++k)
 		{
 			const int b = arm->twist[k];
@@ -730,12 +814,12 @@ static float lbClimbPlaceHand(const lbClimbPoseCtx* c, int s, lbQuat goal, lbCli
 			if (sk->parents[b] == fore && parent == fore)
 				lbClimbWriteRotation(pose, sk, b, q);
 			else
-				lbPose_SetBoneModelRotation(pose, sk, b, q, true);
+				lbClimbSetRotation(c, b, q);
 		}
 	}
 	const lbQuat local = lbQuatSlerp(start.local, fullLocal, weight);
 	lbClimbWriteRotation(pose, sk, hand, lbQuatNormalize(lbQuatMul(pose->model[parent].q, local)));
-	lbClimbCarryBelow(pose, sk, fore);
+	lbClimbCarryBelow(c, fore);
 	return total;
 }
 
@@ -993,7 +1077,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		if (settled)
 			in.targetMs = lbSub(c->targetMs[s],
 								lbMulSV(lockOffset, lbAdd(n, lbNormalize(lbQuatRotate(heldGoal, h->armAxes[s].palm)))));
-		r = lbPose_SolveLimbIk(pose, c->skeleton, h, (lbLimb)s, &in, NULL);
+		r = lbIkSolveLimbTrusted(pose, c->skeleton, &c->chain[s], &in, lbClimbSubtree(c, s), c->belowCount[s]);
 		if (r != lb_ok)
 			return r;
 	}
@@ -1010,7 +1094,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		// the limit.
 		if (cacheValid && c->maxTurn > 0.0f)
 		{
-			r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, lbClimbTurnToward(lastMs, before, c->maxTurn), true);
+			r = lbClimbSetRotation(c, hand, lbClimbTurnToward(lastMs, before, c->maxTurn));
 			if (r != lb_ok)
 				return r;
 		}
@@ -1048,7 +1132,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		if (pass == passes - 1 && cacheValid && c->maxTurn > 0.0f)
 		{
 			const lbQuat limited = lbClimbTurnToward(lastMs, pose->model[hand].q, c->maxTurn);
-			r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, limited, true);
+			r = lbClimbSetRotation(c, hand, limited);
 			if (r != lb_ok)
 				return r;
 		}
@@ -1071,7 +1155,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 			const lbVec3 rigHinge = lbLimbChain_HingeMs(&c->chain[s], pose);
 			in.hingeAxisMs = lbLengthSquared(hinge) > 1.0e-8f ? lbMulSV(lbDot(hinge, rigHinge) < 0.0f ? -1.0f : 1.0f, lbNormalize(hinge))
 															   : lbVec3_zero;
-			r = lbPose_SolveLimbIk(pose, c->skeleton, h, (lbLimb)s, &in, NULL);
+			r = lbIkSolveLimbTrusted(pose, c->skeleton, &c->chain[s], &in, lbClimbSubtree(c, s), c->belowCount[s]);
 			if (r != lb_ok)
 				return r;
 		}
@@ -1081,8 +1165,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	// the turn limit once more, after the solve.
 	if (!held && cacheValid && c->maxTurn > 0.0f && a < 1.0f)
 	{
-		r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, lbClimbTurnToward(lastMs, pose->model[hand].q, c->maxTurn),
-										true);
+		r = lbClimbSetRotation(c, hand, lbClimbTurnToward(lastMs, pose->model[hand].q, c->maxTurn));
 		if (r != lb_ok)
 			return r;
 	}
@@ -1145,7 +1228,7 @@ static lbResult lbClimbLimitSwing(const lbClimbPoseCtx* c, int limb, const int* 
 			const lbQuat q = lbClimbTurnToward(lastMs, want[k], 2.5f * c->maxTurn);
 			if (moved || lbClimbTurnedAtAll(q, pose->model[bones[k]].q))
 			{
-				const lbResult r = lbPose_SetBoneModelRotation(pose, sk, bones[k], q, true);
+				const lbResult r = lbClimbSetRotation(c, bones[k], q);
 				if (r != lb_ok)
 					return r;
 				moved = true;
@@ -1155,7 +1238,7 @@ static lbResult lbClimbLimitSwing(const lbClimbPoseCtx* c, int limb, const int* 
 	}
 	if (moved && lbClimbValidBone(sk, end))
 	{
-		const lbResult r = lbPose_SetBoneModelRotation(pose, sk, end, endQ, true);
+		const lbResult r = lbClimbSetRotation(c, end, endQ);
 		if (r != lb_ok)
 			return r;
 	}
@@ -1503,8 +1586,7 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		if (cacheValid && c->maxTurn > 0.0f)
 		{
 			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->lastFootWs[s]));
-			const lbResult r = lbPose_SetBoneModelRotation(pose, c->skeleton, foot,
-														   lbClimbTurnToward(lastMs, pose->model[foot].q, 1.5f * c->maxTurn), true);
+			const lbResult r = lbClimbSetRotation(c, foot, lbClimbTurnToward(lastMs, pose->model[foot].q, 1.5f * c->maxTurn));
 			if (r != lb_ok)
 				return r;
 		}
@@ -1595,7 +1677,7 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	in.poleKind = lb_poleLocation;
 	in.poleMs = poleMs;
 	in.weight = a;
-	lbResult r = lbPose_SolveLimbIk(pose, c->skeleton, h, (lbLimb)limb, &in, NULL);
+	lbResult r = lbIkSolveLimbTrusted(pose, c->skeleton, &c->chain[limb], &in, lbClimbSubtree(c, limb), c->belowCount[limb]);
 	if (r != lb_ok)
 		return r;
 
@@ -1635,7 +1717,7 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->lastFootWs[s]));
 		footAim = lbClimbTurnToward(lastMs, footAim, 1.5f * c->maxTurn);
 	}
-	r = lbPose_SetBoneModelRotation(pose, c->skeleton, foot, footAim, true);
+	r = lbClimbSetRotation(c, foot, footAim);
 	if (r != lb_ok)
 		return r;
 	// Turning the foot swings the toe tip about the ankle: the ankle goes where the turned foot
@@ -1646,14 +1728,14 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	in.targetMs = lbSub(c->targetMs[limb], lbQuatRotate(footQ, c->toeTipFoot[s]));
 	in.useTargetRotation = true;
 	in.targetRotationMs = footQ;
-	r = lbPose_SolveLimbIk(pose, c->skeleton, h, (lbLimb)limb, &in, NULL);
+	r = lbIkSolveLimbTrusted(pose, c->skeleton, &c->chain[limb], &in, lbClimbSubtree(c, limb), c->belowCount[limb]);
 	if (r != lb_ok || a >= 1.0f || !(cacheValid && c->maxTurn > 0.0f))
 		return r;
 	// Under a partial IK alpha the solve blends that rotation with the animation's, so the foot as
 	// posed is not the one limited above: a fading foot (just released) is limited again from
 	// where it was last posed, or it snaps when the blend swings.
 	const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), prevFootWs));
-	r = lbPose_SetBoneModelRotation(pose, c->skeleton, foot, lbClimbTurnToward(lastMs, pose->model[foot].q, 1.5f * c->maxTurn), true);
+	r = lbClimbSetRotation(c, foot, lbClimbTurnToward(lastMs, pose->model[foot].q, 1.5f * c->maxTurn));
 	newCache->lastFootWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[foot].q));
 	return r;
 }
@@ -1725,9 +1807,14 @@ static lbResult lbClimbPrepareRig(lbClimbRig* rig, const lbSkeleton* skeleton, c
 	{
 		if (lbHumanoid_GetLimbChain(humanoid, (lbLimb)i, &rig->chain[i]) != lb_ok)
 			return lbReport(lb_errorMissingRole, "%s: limb %d is not mapped", fn, i);
-		if (!lbClimbValidBone(skeleton, rig->chain[i].root) || !lbClimbValidBone(skeleton, rig->chain[i].mid) ||
-			!lbClimbValidBone(skeleton, rig->chain[i].end))
+		const lbLimbChain* ch = &rig->chain[i];
+		if (!lbClimbValidBone(skeleton, ch->root) || !lbClimbValidBone(skeleton, ch->mid) ||
+			!lbClimbValidBone(skeleton, ch->end))
 			return lbReport(lb_errorSkeletonMismatch, "%s: the humanoid map does not fit the skeleton", fn);
+		// The limb solves take the chain as checked here, once (see lbIkSolveLimbTrusted).
+		if (ch->root == ch->mid || ch->mid == ch->end || !lbSkeleton_IsAncestor(skeleton, ch->root, ch->mid) ||
+			!lbSkeleton_IsAncestor(skeleton, ch->mid, ch->end))
+			return lbReport(lb_errorInvalidArgument, "%s: the bones of limb %d do not form a chain", fn, i);
 	}
 	if (!lbClimbValidBone(skeleton, humanoid->pelvis))
 		return lbReport(lb_errorSkeletonMismatch, "%s: the humanoid's pelvis is not in the skeleton", fn);
@@ -1826,6 +1913,46 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	memset(&c, 0, sizeof c);
 	memcpy(c.chain, rig->chain, sizeof c.chain);
 	c.axes = rig->axes;
+	// Each limb's bones (see lbClimbPoseCtx): parents come first, so one pass marks them and
+	// another lists them limb by limb.
+	int8_t limbOf[LB_MAX_BONES];
+	int16_t below[LB_MAX_BONES];
+	{
+		memset(limbOf, -1, (size_t)nb);
+		bool overlap = false;
+		for (int i = 0; i < 4; ++i)
+		{
+			overlap = overlap || limbOf[c.chain[i].root] >= 0;
+			limbOf[c.chain[i].root] = (int8_t)i;
+		}
+		int count[4] = { 0, 0, 0, 0 };
+		for (int b = 0; b < nb; ++b)
+		{
+			const int p = skeleton->parents[b];
+			if (p < 0 || limbOf[p] < 0)
+				continue;
+			overlap = overlap || (limbOf[b] >= 0 && limbOf[b] != limbOf[p]);
+			limbOf[b] = limbOf[p];
+			++count[limbOf[b]];
+		}
+		if (overlap)
+		{
+			memset(limbOf, -1, (size_t)nb);
+			memset(count, 0, sizeof count);
+		}
+		int fill[4];
+		for (int i = 0, n = 0; i < 4; ++i)
+		{
+			c.belowFirst[i] = fill[i] = n;
+			c.belowCount[i] = count[i];
+			n += count[i];
+		}
+		for (int b = 0; b < nb && !overlap; ++b)
+			if (limbOf[b] >= 0 && b != c.chain[limbOf[b]].root)
+				below[fill[limbOf[b]]++] = (int16_t)b;
+		c.limbOf = limbOf;
+		c.below = below;
+	}
 
 	memcpy(workLocal, pose->local, (size_t)nb * sizeof(lbTransform));
 	memcpy(workModel, pose->model, (size_t)nb * sizeof(lbTransform));
@@ -1834,8 +1961,8 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	// caller's pose would otherwise grow.
 	for (int i = 0; i < nb; ++i)
 	{
-		workLocal[i].q = lbQuatNormalize(workLocal[i].q);
-		workModel[i].q = lbQuatNormalize(workModel[i].q);
+		workLocal[i].q = lbClimbUnitQuat(workLocal[i].q);
+		workModel[i].q = lbClimbUnitQuat(workModel[i].q);
 	}
 
 	c.def = def;
@@ -1969,8 +2096,10 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 			const int p = skeleton->parents[i];
 			if (p >= 0 && restored[p])
 				restored[i] = 1u;
-			if (restored[i])
-				workModel[i] = p >= 0 ? lbTransformMul(workModel[p], workLocal[i]) : workLocal[i];
+			if (restored[i] && p >= 0)
+				lbIkTransformMulTo(&workModel[i], &workModel[p], &workLocal[i]);
+			else if (restored[i])
+				workModel[i] = workLocal[i];
 		}
 	}
 
