@@ -912,6 +912,50 @@ static void test_bad_input_changes_nothing(void)
 	lbSetLogFcn(NULL, NULL);
 }
 
+// A workspace used once, then damaged one 64-byte block at a time (as an allocator handing the
+// memory out again leaves it: the bytes that say what rig it holds intact, some of the rig's own
+// bytes overwritten): every call gives the pose, cache and result of an undamaged workspace, bit
+// for bit. Each block is either working memory the call writes before reading, or kept rig data,
+// which must be noticed and made again instead of trusted.
+static void test_damaged_workspace_is_made_again(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		Fixture f;
+		fixtureInit(&f, (lbReferenceRig)rig);
+		const lbClimbTargets t = stance(&f, 0.25f, 0.45f, NULL);
+		const lbClimbPoseCache cache0 = f.cache;
+		lbClimbPoseResult ref;
+		ENSURE(apply(&f, &t, &ref) == lb_ok);
+		const size_t n = sizeof(lbTransform) * (size_t)f.skeleton->boneCount;
+		lbTransform* refModel = (lbTransform*)malloc(n);
+		memcpy(refModel, f.pose.model, n);
+		const lbClimbPoseCache refCache = f.cache;
+		unsigned char* used = (unsigned char*)malloc(f.workspaceSize);
+		memcpy(used, f.workspace, f.workspaceSize);
+		int blocks = 0, differing = 0;
+		for (size_t at = 0; at < f.workspaceSize; at += 64u, ++blocks)
+		{
+			memcpy(f.workspace, used, f.workspaceSize);
+			const size_t len = f.workspaceSize - at < 64u ? f.workspaceSize - at : 64u;
+			// Bytes that read as large finite floats, so a trusted damaged rig shows as a wrong pose.
+			memset((unsigned char*)f.workspace + at, 0x5c, len);
+			f.cache = cache0;
+			lbClimbPoseResult res;
+			ENSURE(apply(&f, &t, &res) == lb_ok);
+			differing += memcmp(f.pose.model, refModel, n) != 0 || memcmp(&f.cache, &refCache, sizeof refCache) != 0 ||
+						 memcmp(&res, &ref, sizeof res) != 0;
+		}
+		printf("  %s: %d blocks damaged one at a time, %d gave another pose\n", rig ? "mixamo" : "mannequin", blocks,
+			   differing);
+		ENSURE(blocks > 100);
+		ENSURE(differing == 0);
+		free(used);
+		free(refModel);
+		fixtureFree(&f);
+	}
+}
+
 // 200 random target sets per rig (fixed seed), some out of reach, with degenerate and odd normals,
 // random alphas and locks, random frames: no error, nothing non-finite, results in range.
 static void test_random_targets_never_nan(void)
@@ -1094,6 +1138,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_hand_range_and_no_flip);
 	RUN_TEST(test_hand_settles_flat_while_locking);
 	RUN_TEST(test_bad_input_changes_nothing);
+	RUN_TEST(test_damaged_workspace_is_made_again);
 	RUN_TEST(test_random_targets_never_nan);
 	TEST_MAIN_END();
 }

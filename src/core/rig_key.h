@@ -5,7 +5,10 @@
 // for the same character matches and skips the set-up, anything else in those bytes (another
 // skeleton or humanoid, one changed, or memory never used) does not, and the data is made again.
 // The skeleton is compared by its arrays' addresses (a skeleton's rest arrays changed in place
-// need a zeroed workspace; the public headers say so), the humanoid byte for byte.
+// need a zeroed workspace; the public headers say so), the humanoid byte for byte. Matching those is
+// not enough: a workspace freed and handed out again by the allocator can hold a matching key above
+// data overwritten since (the allocator's own bookkeeping, another allocation's bytes), so the key
+// also keeps a sum of the data, which the solver checks before trusting it.
 #ifndef LIMBER_CORE_RIG_KEY_H
 #define LIMBER_CORE_RIG_KEY_H
 
@@ -25,11 +28,35 @@ typedef struct lbRigKey
 	const lbHumanoid* humanoidPtr;
 	int boneCount;
 	lbHumanoid humanoid;
+	uint64_t sum; // lbRigKey_Sum of the derived data, set with lbRigKey_Seal
 } lbRigKey;
 
-// Records the skeleton and humanoid the data beside the key was just made from.
-static inline void lbRigKey_Set(lbRigKey* key, uint64_t magic, const lbSkeleton* skeleton, const lbHumanoid* humanoid)
+// A sum of size bytes at data, chained from seed (several ranges can be summed one after another).
+// Four independent 64-bit additions, so it costs about one instruction per eight bytes: it is only
+// there to catch bytes that changed at random, not to resist a crafted change.
+static inline uint64_t lbRigKey_Sum(uint64_t seed, const void* data, size_t size)
 {
+	const unsigned char* b = (const unsigned char*)data;
+	uint64_t a0 = seed, a1 = size, a2 = 0u, a3 = 0u;
+	size_t i = 0;
+	for (; i + 32u <= size; i += 32u)
+	{
+		uint64_t w[4];
+		memcpy(w, b + i, sizeof w);
+		a0 += w[0], a1 += w[1], a2 += w[2], a3 += w[3];
+	}
+	for (; i < size; ++i)
+		a3 += (uint64_t)b[i] << (8u * (i & 7u));
+	// Mixed so a change in one lane cannot be undone by the same change in another.
+	return (a0 * 0x9e3779b97f4a7c15ull) ^ (a1 * 0xc2b2ae3d27d4eb4full) ^ (a2 * 0x165667b19e3779f9ull) ^
+		   (a3 * 0x27d4eb2f165667c5ull);
+}
+
+// Records the skeleton and humanoid the data beside the key was just made from, and the data's sum.
+static inline void lbRigKey_Set(lbRigKey* key, uint64_t magic, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
+								uint64_t sum)
+{
+	key->sum = sum;
 	key->skeleton = skeleton;
 	key->parents = skeleton->parents;
 	key->restLocal = skeleton->restLocal;
@@ -40,7 +67,8 @@ static inline void lbRigKey_Set(lbRigKey* key, uint64_t magic, const lbSkeleton*
 	key->magic = magic;
 }
 
-// Whether the data beside the key was made by this solver for this skeleton and humanoid.
+// Whether the data beside the key was made by this solver for this skeleton and humanoid (the
+// caller then compares the data's sum with key->sum: only worth doing once this holds).
 static inline bool lbRigKey_Matches(const lbRigKey* key, uint64_t magic, const lbSkeleton* skeleton,
 									const lbHumanoid* humanoid)
 {

@@ -780,6 +780,18 @@ static void lbFbikSetupBody(const lbSkeleton* s, const lbHumanoid* h, const lbFu
 }
 
 // Makes the rig for a skeleton, humanoid and settings that passed lbCheckFbikRig.
+// The sum of what the rig derived: everything after its key up to the carry lists, and the lists'
+// used entries (a count out of range, in memory the solver never wrote, sums to nothing it made).
+static uint64_t lbFbikRigSum(const lbFbikRig* rig)
+{
+	const int n = rig->carryCount;
+	uint64_t sum = lbRigKey_Sum(LB_FBIK_RIG_MAGIC, &rig->settings, offsetof(lbFbikRig, carry) - offsetof(lbFbikRig, settings));
+	if (n < 0 || n > LB_MAX_BONES)
+		return ~sum;
+	sum = lbRigKey_Sum(sum, rig->carry, (size_t)n * sizeof rig->carry[0]);
+	return lbRigKey_Sum(sum, rig->carryOff, (size_t)n * sizeof rig->carryOff[0]);
+}
+
 static void lbFbikPrepareRig(lbFbikRig* rig, const lbSkeleton* s, const lbHumanoid* h, const lbFullBodyIkDef* st)
 {
 	lbFbikSetupLimbs(s, h, rig->limbs);
@@ -819,7 +831,7 @@ static void lbFbikPrepareRig(lbFbikRig* rig, const lbSkeleton* s, const lbHumano
 		rig->carryOff[rig->carryCount++] = off[i];
 	}
 	memcpy(&rig->settings, st, sizeof *st);
-	lbRigKey_Set(&rig->key, LB_FBIK_RIG_MAGIC, s, h);
+	lbRigKey_Set(&rig->key, LB_FBIK_RIG_MAGIC, s, h, lbFbikRigSum(rig));
 }
 
 // Whether the rig in the workspace was made for this skeleton, humanoid and settings (the up aside).
@@ -827,7 +839,7 @@ static bool lbFbikRigMatches(const lbFbikRig* rig, const lbSkeleton* s, const lb
 {
 	return lbRigKey_Matches(&rig->key, LB_FBIK_RIG_MAGIC, s, h) &&
 		   memcmp(&rig->settings, st, offsetof(lbFullBodyIkDef, upMs)) == 0 &&
-		   rig->settings.internalValue == st->internalValue;
+		   rig->settings.internalValue == st->internalValue && rig->key.sum == lbFbikRigSum(rig);
 }
 
 // Keeps x inside the pelvis travel and rotation limits and the spine's cones.

@@ -1798,6 +1798,12 @@ static int lbClimbLockPoints(const lbClimbPoseCtx* c, const lbClimbPoseCache* ca
 }
 
 // Checks the humanoid against the skeleton and makes the rig (see lbClimbRig).
+// The sum of what the rig derived (everything after its key).
+static uint64_t lbClimbRigSum(const lbClimbRig* rig)
+{
+	return lbRigKey_Sum(LB_CLIMB_RIG_MAGIC, &rig->chain[0], sizeof *rig - offsetof(lbClimbRig, chain));
+}
+
 static lbResult lbClimbPrepareRig(lbClimbRig* rig, const lbSkeleton* skeleton, const lbHumanoid* humanoid)
 {
 	static const char fn[] = "lbClimbApplyPose";
@@ -1833,14 +1839,14 @@ static lbResult lbClimbPrepareRig(lbClimbRig* rig, const lbSkeleton* skeleton, c
 		rig->axes.sole[side] = lbHumanoid_GetSole(humanoid, side);
 		rig->axes.neutralPalm[side] = lbClimbNeutralPalm(skeleton, humanoid, side);
 	}
-	lbRigKey_Set(&rig->key, LB_CLIMB_RIG_MAGIC, skeleton, humanoid);
+	lbRigKey_Set(&rig->key, LB_CLIMB_RIG_MAGIC, skeleton, humanoid, lbClimbRigSum(rig));
 	return lb_ok;
 }
 
-// Whether the rig in the workspace was made for this skeleton and humanoid.
+// Whether the rig in the workspace was made for this skeleton and humanoid, and is still intact.
 static bool lbClimbRigMatches(const lbClimbRig* rig, const lbSkeleton* skeleton, const lbHumanoid* humanoid)
 {
-	return lbRigKey_Matches(&rig->key, LB_CLIMB_RIG_MAGIC, skeleton, humanoid);
+	return lbRigKey_Matches(&rig->key, LB_CLIMB_RIG_MAGIC, skeleton, humanoid) && rig->key.sum == lbClimbRigSum(rig);
 }
 
 // ---------------------------------------------------------------------------------------------
