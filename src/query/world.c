@@ -31,6 +31,7 @@ struct lbWorld
 	lbShape* shapes;
 	int shapeCount;
 	int shapeCapacity;
+	int meshCount; // shapes of kind lb_shapeMesh: the only ones a prefetch walks
 };
 
 lbQueryInput lbDefaultQueryInput(void)
@@ -225,6 +226,7 @@ int lbWorld_AddMesh(lbWorld* world, const lbMeshDef* def)
 	memcpy(s->boundsMin, s->mesh.boundsMin, sizeof s->boundsMin);
 	memcpy(s->boundsMax, s->mesh.boundsMax, sizeof s->boundsMax);
 	s->slop = s->mesh.slop;
+	world->meshCount++;
 	return world->shapeCount++;
 }
 
@@ -653,7 +655,8 @@ static void lbWorldOverlapFcn(void* context, const lbQueryInput* input, lbHit* o
 
 void lbWorld_PrefetchCasts(const lbWorld* world, const lbQueryInput* inputs, int count)
 {
-	if (!world || !inputs)
+	// Only mesh trees are walked ahead: a world of heightfields and boxes has nothing to prefetch.
+	if (!world || !inputs || world->meshCount == 0)
 		return;
 	// Groups of LB_PREFETCH_GROUP casts walk the trees together; more would only evict each other.
 	for (int first = 0; first < count; first += LB_PREFETCH_GROUP)
