@@ -175,6 +175,19 @@ static lbQueryInput lbFootProbe(const lbFootDef* def, lbVec3 base, lbVec3 pelvis
 	return qi;
 }
 
+// The scene's casts called straight into the caller's hit: the sense stage has checked that the
+// query and both functions are there, and a query function fills the whole hit, so the empty hit
+// lbRayCast / lbSphereCast make first and the copy they return are spared.
+static inline void lbFootRayCast(const lbSceneQuery* query, const lbQueryInput* qi, lbHit* out)
+{
+	query->rayCast(query->context, qi, out);
+}
+
+static inline void lbFootSphereCast(const lbSceneQuery* query, const lbQueryInput* qi, lbHit* out)
+{
+	query->sphereCast(query->context, qi, out);
+}
+
 // One downward probe: a sphere cast finds the support (the sphere filters pebbles and cracks).
 // Resting inside a face, the sphere's normal is that face's and the probe is done. At an edge or a
 // vertex its normal points from the edge to the sphere's centre, wrong for tilting a foot, so a ray
@@ -183,7 +196,8 @@ static lbQueryInput lbFootProbe(const lbFootDef* def, lbVec3 base, lbVec3 pelvis
 static lbFootCast lbFootCastDown(const lbSceneQuery* query, const lbQueryInput* qi, lbVec3 up, int* castCount)
 {
 	lbFootCast c = { false, lbVec3_zero, up, lbVec3_zero, 0.0f };
-	lbHit hit = lbSphereCast(query, qi);
+	lbHit hit;
+	lbFootSphereCast(query, qi, &hit);
 	// A sphere resting inside one face already has that face's normal: the ray below is needed only
 	// at an edge or vertex contact (or when the scene cannot tell which it was).
 	bool onFace = hit.hit && !hit.startedInside && hit.status == lb_ok && lbLengthSquared(hit.faceNormal) > 0.25f &&
@@ -192,7 +206,7 @@ static lbFootCast lbFootCastDown(const lbSceneQuery* query, const lbQueryInput* 
 	ray.hit = false;
 	if (!onFace)
 	{
-		ray = lbRayCast(query, qi);
+		lbFootRayCast(query, qi, &ray);
 		*castCount += 1;
 	}
 	*castCount += 1;
@@ -244,7 +258,8 @@ static bool lbFootRayHeight(const lbSceneQuery* query, const lbQueryInput* proto
 	r.start = lbAdd(proto->start, d);
 	r.end = lbAdd(proto->end, d);
 	*castCount += 1;
-	lbHit h = lbRayCast(query, &r);
+	lbHit h;
+	lbFootRayCast(query, &r, &h);
 	if (!h.hit || h.status != lb_ok)
 		return false;
 	*outHeight = lbDot(h.startedInside ? r.start : h.impactPoint, up);
@@ -2439,19 +2454,41 @@ lbResult lbFootApplyPoseChecked(const lbFootTargets* targets, const lbFootDef* d
 	return lb_ok;
 }
 
+// The bones below `bone` (its subtree without it), parents first: what lbPose_UpdateSubtree
+// recomputes, listed once for a batch of poses instead of found again for each.
+static int lbFootSubtree(const lbSkeleton* skeleton, int bone, int* out)
+{
+	uint8_t below[LB_MAX_BONES];
+	below[0] = 1u;
+	int n = 0;
+	for (int i = bone + 1; i < skeleton->boneCount; ++i)
+	{
+		const int q = skeleton->parents[i] - bone; // negative above `bone`
+		below[i - bone] = (uint8_t)(q >= 0 && below[q]);
+		if (below[i - bone])
+			out[n++] = i;
+	}
+	return n;
+}
+
 // A batched leg's solved chain written into the pose as the single solve writes a direct chain:
-// each joint's local transform relative to its solved parent, then the thigh's subtree from them.
+// each joint's local transform relative to its solved parent, then the thigh's subtree from them
+// (the thigh, then its `count` descendants `sub`, as lbPose_UpdateSubtree computes them).
 static void lbFootWriteLeg(lbPose* pose, const lbSkeleton* skeleton, const lbLegBones* b, const lbTransform* thigh,
-						   const lbTransform* calf, const lbTransform* foot)
+						   const lbTransform* calf, const lbTransform* foot, const int* sub, int count)
 {
 	const int p = skeleton->parents[b->thigh];
+	lbTransform* local = pose->local;
+	lbTransform* model = pose->model;
 	if (p < 0)
-		pose->local[b->thigh] = *thigh;
+		local[b->thigh] = *thigh;
 	else
-		lbIkTransformRelativeTo(&pose->local[b->thigh], &pose->model[p], thigh);
-	lbIkTransformRelativeTo(&pose->local[b->calf], thigh, calf);
-	lbIkTransformRelativeTo(&pose->local[b->foot], calf, foot);
-	lbPose_UpdateSubtree(pose, skeleton, b->thigh);
+		lbIkTransformRelativeTo(&local[b->thigh], &model[p], thigh);
+	lbIkTransformRelativeTo(&local[b->calf], thigh, calf);
+	lbIkTransformRelativeTo(&local[b->foot], calf, foot);
+	model[b->thigh] = p < 0 ? local[b->thigh] : lbTransformMul(model[p], local[b->thigh]);
+	for (int k = 0; k < count; ++k)
+		model[sub[k]] = lbTransformMul(model[skeleton->parents[sub[k]]], local[sub[k]]);
 }
 
 lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
@@ -2462,6 +2499,9 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 		return lbReport(lb_errorCapacity, "lbFootApplyPoseBatch: %d characters, at most %d", count, LB_FOOT_POSE_BATCH);
 	lbFootPoseLegs legs[LB_FOOT_POSE_BATCH];
 	bool live[LB_FOOT_POSE_BATCH];
+	// Each thigh's descendants, which a solved leg moves.
+	int sub[2][LB_MAX_BONES];
+	int subCount[2] = { -1, -1 };
 	// The lanes' chains (model space): thigh, calf and foot, their inputs, whose leg (2 character +
 	// side) and the input local rotations the ankle limit's passes go back to.
 	lbTransform root[maxLegs], mid[maxLegs], end[maxLegs];
@@ -2522,7 +2562,9 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 			live[i] = outResults[i] == lb_ok;
 			continue;
 		}
-		lbFootWriteLeg(pose, skeleton, b, &root[k], &mid[k], &end[k]);
+		if (subCount[s] < 0)
+			subCount[s] = lbFootSubtree(skeleton, b->thigh, sub[s]);
+		lbFootWriteLeg(pose, skeleton, b, &root[k], &mid[k], &end[k], sub[s], subCount[s]);
 		// The ankle limit as after a single solve (lbFootSolveLeg), from the batch's result.
 		const lbFootPoseLegs* lg = &legs[i];
 		if (lg->cosHalf < 0.0f || lbAbsF(lbQuatDot(skeleton->restLocal[b->foot].q, pose->local[b->foot].q)) >= lg->cosHalf)
