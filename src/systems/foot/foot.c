@@ -10,6 +10,7 @@
 #include "limber/foot.h"
 #include "systems/foot/foot_internal.h"
 
+#include "core/simd.h"
 #include "ik/ik_internal.h"
 #include "limber/ik.h"
 #include "limber/ik_batch.h"
@@ -1689,6 +1690,30 @@ static bool lbFootAnimFinite(const lbPose* pose, const lbHumanoid* h)
 	return true;
 }
 
+// lbIsValidTransform(*t): every float finite (one vector test of the exponent bits of the ten
+// floats, as three four-float loads inside the transform), the rotation of unit length within 2 %
+// and no scale component near zero.
+static inline bool lbFootTransformOk(const lbTransform* t)
+{
+#if defined(LB_SIMD_SSE)
+	_Static_assert(sizeof(lbTransform) == 40 && offsetof(lbTransform, q) == 12 && offsetof(lbTransform, s) == 28,
+				   "lbTransform layout");
+	const float* f = &t->p.x;
+	const __m128i e = _mm_set1_epi32(0x7f800000);
+	const __m128i a = _mm_and_si128(_mm_loadu_si128((const __m128i*)(const void*)f), e);
+	const __m128i b = _mm_and_si128(_mm_loadu_si128((const __m128i*)(const void*)(f + 4)), e);
+	const __m128i c = _mm_and_si128(_mm_loadu_si128((const __m128i*)(const void*)(f + 6)), e);
+	const __m128i bad = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi32(a, e), _mm_cmpeq_epi32(b, e)), _mm_cmpeq_epi32(c, e));
+	if (_mm_movemask_epi8(bad) != 0)
+		return false;
+	const lbQuat q = t->q;
+	const float n = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+	return n > 0.98f && n < 1.02f && lbAbsF(t->s.x) > LB_EPSILON && lbAbsF(t->s.y) > LB_EPSILON && lbAbsF(t->s.z) > LB_EPSILON;
+#else
+	return lbIsValidTransform(*t);
+#endif
+}
+
 // Whether the pose is fit for the pose stage where it reads it: the local and model transforms of
 // the pelvis and the legs' bones (of every bone when `all`) finite, their positions within 1e6 m of
 // the model origin, and each leg's bones of a length the two-bone solve takes.
@@ -1702,7 +1727,7 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 		const int b = all ? k : bones[k];
 		if (b < 0)
 			continue;
-		if (!lbIsValidTransform(pose->model[b]) || !lbIsValidTransform(pose->local[b]))
+		if (!lbFootTransformOk(&pose->model[b]) || !lbFootTransformOk(&pose->local[b]))
 			return false;
 		// A model-space position 1e6 m out is finite but leaves no precision for a leg (floats
 		// there are metres apart), and moving the pelvis carries it into the legs.
@@ -2454,8 +2479,8 @@ lbResult lbFootApplyPoseChecked(const lbFootTargets* targets, const lbFootDef* d
 	return lb_ok;
 }
 
-// The bones below `bone` (its subtree without it), parents first: what lbPose_UpdateSubtree
-// recomputes, listed once for a batch of poses instead of found again for each.
+// The bones below `bone` (its subtree without it), parents first: what a solved leg moves, listed
+// once for a batch of poses instead of found again for each.
 static int lbFootSubtree(const lbSkeleton* skeleton, int bone, int* out)
 {
 	uint8_t below[LB_MAX_BONES];
@@ -2473,7 +2498,7 @@ static int lbFootSubtree(const lbSkeleton* skeleton, int bone, int* out)
 
 // A batched leg's solved chain written into the pose as the single solve writes a direct chain:
 // each joint's local transform relative to its solved parent, then the thigh's subtree from them
-// (the thigh, then its `count` descendants `sub`, as lbPose_UpdateSubtree computes them).
+// (the thigh, then its `count` descendants `sub`).
 static void lbFootWriteLeg(lbPose* pose, const lbSkeleton* skeleton, const lbLegBones* b, const lbTransform* thigh,
 						   const lbTransform* calf, const lbTransform* foot, const int* sub, int count)
 {
@@ -2486,9 +2511,12 @@ static void lbFootWriteLeg(lbPose* pose, const lbSkeleton* skeleton, const lbLeg
 		lbIkTransformRelativeTo(&local[b->thigh], &model[p], thigh);
 	lbIkTransformRelativeTo(&local[b->calf], thigh, calf);
 	lbIkTransformRelativeTo(&local[b->foot], calf, foot);
-	model[b->thigh] = p < 0 ? local[b->thigh] : lbTransformMul(model[p], local[b->thigh]);
+	if (p < 0)
+		model[b->thigh] = local[b->thigh];
+	else
+		lbIkTransformMulTo(&model[b->thigh], &model[p], &local[b->thigh]);
 	for (int k = 0; k < count; ++k)
-		model[sub[k]] = lbTransformMul(model[skeleton->parents[sub[k]]], local[sub[k]]);
+		lbIkTransformMulTo(&model[sub[k]], &model[skeleton->parents[sub[k]]], &local[sub[k]]);
 }
 
 lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
