@@ -136,8 +136,9 @@ static void lbBenchWalker_Input(const lbBenchWalker* c, const lbBenchGround* g, 
 }
 
 // Median ns per character per frame over `frames` samples of `count` characters walking. With
-// `many` the sense stage runs through lbFootSenseMany (the crowd entry point: casts announced per
-// group of characters), otherwise one lbFootSense call per character. *outCasts: casts per
+// `many` the crowd entry points run on the calling thread (lbFootSenseMany: casts announced per group
+// of characters; lbFootApplyPoseCrowd: legs solved in batches), otherwise one lbFootSense and one
+// lbFootApplyPose call per character. *outCasts: casts per
 // character per frame (steady frames).
 static double RunFoot(const lbBenchWalk* w, const lbBenchGround* g, int count, int frames, const lbFootDef* def,
 					  double* outSense, double* outCasts, uint64_t placementSeed, bool many)
@@ -145,6 +146,9 @@ static double RunFoot(const lbBenchWalk* w, const lbBenchGround* g, int count, i
 	const lbSkeleton* skel = w->skel;
 	const lbHumanoid* h = &w->h;
 	lbPose pose = lbCreatePose(skel);
+	lbPose* poses = (lbPose*)calloc((size_t)count, sizeof(lbPose));
+	for (int i = 0; i < count; ++i)
+		poses[i] = lbCreatePose(skel);
 	lbSceneQuery query = lbWorld_GetQuery(g->world);
 	const int framesPerSample = count >= 1000 ? 1 : (1000 + count - 1) / count;
 	// Two copies of the characters: the sense-only pass runs its own, so each state advances once
@@ -183,11 +187,22 @@ static double RunFoot(const lbBenchWalk* w, const lbBenchGround* g, int count, i
 		{
 			const lbFootSenseInput* in = inputs + (size_t)k * (size_t)count;
 			if (many)
+			{
+				// The crowd entry points on the calling thread: its legs solved in batches.
 				lbFootSenseMany(states, def, skel, h, in, targets, count);
+				for (int i = 0; i < count; ++i)
+				{
+					sampleCasts += targets[i].castCount;
+					lbPose_Copy(&poses[i], in[i].animPose);
+				}
+				lbFootApplyPoseCrowd(targets, def, skel, h, lb_footSolverTwoBone, poses, count, NULL, 0, NULL);
+				for (int i = 0; i < count; ++i)
+					sink += poses[i].model[h->leg[0].foot].p.z;
+				continue;
+			}
 			for (int i = 0; i < count; ++i)
 			{
-				if (!many)
-					lbFootSense(&states[i], def, skel, h, &in[i], &targets[i]);
+				lbFootSense(&states[i], def, skel, h, &in[i], &targets[i]);
 				sampleCasts += targets[i].castCount;
 				lbPose_Copy(&pose, in[i].animPose);
 				lbFootApplyPose(&targets[i], def, skel, h, lb_footSolverTwoBone, &pose, NULL, 0);
@@ -223,6 +238,9 @@ static double RunFoot(const lbBenchWalk* w, const lbBenchGround* g, int count, i
 	free(inputs);
 	free(targets);
 	free(states);
+	for (int i = 0; i < count; ++i)
+		lbDestroyPose(&poses[i]);
+	free(poses);
 	lbDestroyPose(&pose);
 	return m;
 }

@@ -742,7 +742,7 @@ static void test_bad_inputs_and_extremes(void)
 	ENSURE(memcmp(f.pose.model, f.anim.model, sizeof(lbTransform) * (size_t)f.skeleton->boneCount) == 0);
 	// Through the crowd call, which checks the def, the rig and the solver once for the batch, each
 	// character's own targets are still checked: a non-finite one is refused and its pose left as
-	// it was, and a good one gives the single call's pose bit for bit.
+	// it was, and a good one gives the single call's pose.
 	{
 		const size_t bytes = sizeof(lbTransform) * (size_t)f.skeleton->boneCount;
 		lbFootTargets two[2] = { t, t };
@@ -755,7 +755,14 @@ static void test_bad_inputs_and_extremes(void)
 		ENSURE(memcmp(crowdPoses[1].model, f.anim.model, bytes) == 0);
 		lbPose_Copy(&f.pose, &f.anim);
 		ENSURE(lbFootApplyPose(&t, &f.def, f.skeleton, &f.humanoid, lb_footSolverTwoBone, &f.pose, NULL, 0) == lb_ok);
-		ENSURE(memcmp(crowdPoses[0].model, f.pose.model, bytes) == 0);
+		// The crowd solves full-weight legs through the batch two-bone solve: its tolerance against
+		// the single solve (0.1 mm, 1e-3 rad), bone by bone.
+		for (int k = 0; k < f.skeleton->boneCount; ++k)
+		{
+			const lbQuat d = lbQuatMul(lbQuatConj(crowdPoses[0].model[k].q), f.pose.model[k].q);
+			ENSURE(lbDistance(crowdPoses[0].model[k].p, f.pose.model[k].p) <= 1.0e-4f);
+			ENSURE(lbLength(lbMakeVec3(d.x, d.y, d.z)) <= sinf(0.5e-3f));
+		}
 		ENSURE(memcmp(crowdPoses[0].model, f.anim.model, bytes) != 0);
 		// A def not made by lbDefaultFootDef: refused for the whole batch, no pose written.
 		lbFootDef raw2;

@@ -375,7 +375,8 @@ LB_API bool lbWorld_GetBvhStats(const lbWorld* world, int shapeId, lbBvhStats* o
 LB_API void lbWorld_GetBounds(const lbWorld* world, lbVec3* outMin, lbVec3* outMax);
 
 /// The lbSceneQuery answered by this world (context = world). Queries are read-only and may run
-/// concurrently; adding shapes while querying is not allowed.
+/// concurrently; adding shapes while querying is not allowed. Its prefetch is NULL while the world
+/// holds no mesh (only mesh trees are walked ahead), so take the query once the shapes are added.
 LB_API lbSceneQuery lbWorld_GetQuery(const lbWorld* world);
 
 /// First hit of a ray from input->start to input->end. Bad input: no hit, status set, logged.

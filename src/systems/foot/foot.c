@@ -10,7 +10,10 @@
 #include "limber/foot.h"
 #include "systems/foot/foot_internal.h"
 
+#include "core/simd.h"
+#include "ik/ik_internal.h"
 #include "limber/ik.h"
+#include "limber/ik_batch.h"
 
 #include <float.h>
 #include <stddef.h>
@@ -173,6 +176,19 @@ static lbQueryInput lbFootProbe(const lbFootDef* def, lbVec3 base, lbVec3 pelvis
 	return qi;
 }
 
+// The scene's casts called straight into the caller's hit: the sense stage has checked that the
+// query and both functions are there, and a query function fills the whole hit, so the empty hit
+// lbRayCast / lbSphereCast make first and the copy they return are spared.
+static inline void lbFootRayCast(const lbSceneQuery* query, const lbQueryInput* qi, lbHit* out)
+{
+	query->rayCast(query->context, qi, out);
+}
+
+static inline void lbFootSphereCast(const lbSceneQuery* query, const lbQueryInput* qi, lbHit* out)
+{
+	query->sphereCast(query->context, qi, out);
+}
+
 // One downward probe: a sphere cast finds the support (the sphere filters pebbles and cracks).
 // Resting inside a face, the sphere's normal is that face's and the probe is done. At an edge or a
 // vertex its normal points from the edge to the sphere's centre, wrong for tilting a foot, so a ray
@@ -181,7 +197,8 @@ static lbQueryInput lbFootProbe(const lbFootDef* def, lbVec3 base, lbVec3 pelvis
 static lbFootCast lbFootCastDown(const lbSceneQuery* query, const lbQueryInput* qi, lbVec3 up, int* castCount)
 {
 	lbFootCast c = { false, lbVec3_zero, up, lbVec3_zero, 0.0f };
-	lbHit hit = lbSphereCast(query, qi);
+	lbHit hit;
+	lbFootSphereCast(query, qi, &hit);
 	// A sphere resting inside one face already has that face's normal: the ray below is needed only
 	// at an edge or vertex contact (or when the scene cannot tell which it was).
 	bool onFace = hit.hit && !hit.startedInside && hit.status == lb_ok && lbLengthSquared(hit.faceNormal) > 0.25f &&
@@ -190,7 +207,7 @@ static lbFootCast lbFootCastDown(const lbSceneQuery* query, const lbQueryInput* 
 	ray.hit = false;
 	if (!onFace)
 	{
-		ray = lbRayCast(query, qi);
+		lbFootRayCast(query, qi, &ray);
 		*castCount += 1;
 	}
 	*castCount += 1;
@@ -242,7 +259,8 @@ static bool lbFootRayHeight(const lbSceneQuery* query, const lbQueryInput* proto
 	r.start = lbAdd(proto->start, d);
 	r.end = lbAdd(proto->end, d);
 	*castCount += 1;
-	lbHit h = lbRayCast(query, &r);
+	lbHit h;
+	lbFootRayCast(query, &r, &h);
 	if (!h.hit || h.status != lb_ok)
 		return false;
 	*outHeight = lbDot(h.startedInside ? r.start : h.impactPoint, up);
@@ -1672,6 +1690,30 @@ static bool lbFootAnimFinite(const lbPose* pose, const lbHumanoid* h)
 	return true;
 }
 
+// lbIsValidTransform(*t): every float finite (one vector test of the exponent bits of the ten
+// floats, as three four-float loads inside the transform), the rotation of unit length within 2 %
+// and no scale component near zero.
+static inline bool lbFootTransformOk(const lbTransform* t)
+{
+#if defined(LB_SIMD_SSE)
+	_Static_assert(sizeof(lbTransform) == 40 && offsetof(lbTransform, q) == 12 && offsetof(lbTransform, s) == 28,
+				   "lbTransform layout");
+	const float* f = &t->p.x;
+	const __m128i e = _mm_set1_epi32(0x7f800000);
+	const __m128i a = _mm_and_si128(_mm_loadu_si128((const __m128i*)(const void*)f), e);
+	const __m128i b = _mm_and_si128(_mm_loadu_si128((const __m128i*)(const void*)(f + 4)), e);
+	const __m128i c = _mm_and_si128(_mm_loadu_si128((const __m128i*)(const void*)(f + 6)), e);
+	const __m128i bad = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi32(a, e), _mm_cmpeq_epi32(b, e)), _mm_cmpeq_epi32(c, e));
+	if (_mm_movemask_epi8(bad) != 0)
+		return false;
+	const lbQuat q = t->q;
+	const float n = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+	return n > 0.98f && n < 1.02f && lbAbsF(t->s.x) > LB_EPSILON && lbAbsF(t->s.y) > LB_EPSILON && lbAbsF(t->s.z) > LB_EPSILON;
+#else
+	return lbIsValidTransform(*t);
+#endif
+}
+
 // Whether the pose is fit for the pose stage where it reads it: the local and model transforms of
 // the pelvis and the legs' bones (of every bone when `all`) finite, their positions within 1e6 m of
 // the model origin, and each leg's bones of a length the two-bone solve takes.
@@ -1685,7 +1727,7 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 		const int b = all ? k : bones[k];
 		if (b < 0)
 			continue;
-		if (!lbIsValidTransform(pose->model[b]) || !lbIsValidTransform(pose->local[b]))
+		if (!lbFootTransformOk(&pose->model[b]) || !lbFootTransformOk(&pose->local[b]))
 			return false;
 		// A model-space position 1e6 m out is finite but leaves no precision for a leg (floats
 		// there are metres apart), and moving the pelvis carries it into the legs.
@@ -2196,14 +2238,28 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 	return lbFootApplyPoseChecked(targets, def, skeleton, humanoid, solver, pose, workspace, workspaceSize);
 }
 
-// The pose stage past the checks that hold for a whole crowd (def, rig, solver): the crowd call
-// makes those once per batch instead of once per character (about 500 instructions each). Everything
-// that belongs to one character (its pose, its targets, the workspace) is still checked here, before
-// anything is written.
-lbResult lbFootApplyPoseChecked(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
-								const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose, void* workspace,
-								size_t workspaceSize)
+// One character's two-bone leg solves as the pose stage prepared them (model space): which legs are
+// weighted, their goals and weights, the kneeMaxBend reach and the ground plane each lifted goal
+// of a free foot is kept above.
+typedef struct lbFootPoseLegs
 {
+	bool solve[2];
+	lbVec3 targetMs[2];
+	lbQuat rotationMs[2];
+	float weight[2], minReach[2];
+	bool hasPlane[2];
+	lbVec3 plane[2][2]; // point, normal
+	float soften, limit, cosHalf;
+} lbFootPoseLegs;
+
+// The pose stage up to the two-bone leg solves: the checks of what belongs to one character, the
+// pelvis, and each leg's goal (*outLegs). The full-body solver's path and a faded-out character
+// finish here (*outDone).
+static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
+								  const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose, void* workspace,
+								  size_t workspaceSize, lbFootPoseLegs* outLegs, bool* outDone)
+{
+	*outDone = true;
 	if (!targets || !pose || !pose->local || !pose->model)
 		return lbReport(lb_errorNullPointer, "lbFootApplyPose: targets and pose are required");
 	if (pose->boneCount != skeleton->boneCount)
@@ -2370,17 +2426,189 @@ lbResult lbFootApplyPoseChecked(const lbFootTargets* targets, const lbFootDef* d
 		lbFootBendAllToes(targets, skeleton, humanoid, pose, alpha);
 		return lb_ok;
 	}
+	outLegs->soften = soften;
+	outLegs->limit = def->ankleLimit;
+	outLegs->cosHalf = cosHalfLimit;
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbFootTarget* f = &targets->feet[s];
-		float w = alpha * lbClampF(f->alpha, 0.0f, 1.0f);
-		if (w <= 0.0f)
+		const float w = alpha * lbClampF(f->alpha, 0.0f, 1.0f);
+		outLegs->solve[s] = w > 0.0f;
+		outLegs->weight[s] = w;
+		outLegs->targetMs[s] = targetMs[s];
+		outLegs->rotationMs[s] = w > 0.0f ? lbQuatNormalize(lbQuatMul(lbQuatConj(cw.q), f->footRotWs)) : lbQuat_identity;
+		outLegs->minReach[s] = minReach[s];
+		outLegs->hasPlane[s] = f->grounded;
+		outLegs->plane[s][0] = planeMs[s][0];
+		outLegs->plane[s][1] = planeMs[s][1];
+	}
+	*outDone = false;
+	return lb_ok;
+}
+
+// Leg `s` of prepared legs solved on its own (the two-bone solve, then the ankle limit).
+static lbResult lbFootPoseSolveOne(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
+								   const lbFootPoseLegs* legs, int s)
+{
+	return lbFootSolveLegTo(pose, skeleton, humanoid, s, legs->targetMs[s], legs->rotationMs[s], legs->weight[s], legs->soften,
+							legs->limit, legs->cosHalf, legs->minReach[s], legs->hasPlane[s] ? legs->plane[s] : NULL);
+}
+
+// The pose stage past the checks that hold for a whole crowd (def, rig, solver): the crowd call
+// makes those once per batch instead of once per character (about 500 instructions each). Everything
+// that belongs to one character (its pose, its targets, the workspace) is still checked here, before
+// anything is written.
+lbResult lbFootApplyPoseChecked(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
+								const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose, void* workspace,
+								size_t workspaceSize)
+{
+	lbFootPoseLegs legs;
+	bool done = true;
+	lbResult r = lbFootPosePrepare(targets, def, skeleton, humanoid, solver, pose, workspace, workspaceSize, &legs, &done);
+	if (r != lb_ok || done)
+		return r;
+	for (int s = 0; s < 2; ++s)
+	{
+		if (!legs.solve[s])
 			continue;
-		const lbQuat rotMs = lbQuatNormalize(lbQuatMul(lbQuatConj(cw.q), f->footRotWs));
-		r = lbFootSolveLegTo(pose, skeleton, humanoid, s, targetMs[s], rotMs, w, soften, def->ankleLimit, cosHalfLimit, minReach[s], f->grounded ? planeMs[s] : NULL);
+		r = lbFootPoseSolveOne(pose, skeleton, humanoid, &legs, s);
 		if (r != lb_ok)
 			return r;
 	}
-	lbFootBendAllToes(targets, skeleton, humanoid, pose, alpha);
+	lbFootBendAllToes(targets, skeleton, humanoid, pose, lbClampF(targets->alpha, 0.0f, 1.0f));
+	return lb_ok;
+}
+
+// The bones below `bone` (its subtree without it), parents first: what a solved leg moves, listed
+// once for a batch of poses instead of found again for each.
+static int lbFootSubtree(const lbSkeleton* skeleton, int bone, int* out)
+{
+	uint8_t below[LB_MAX_BONES];
+	below[0] = 1u;
+	int n = 0;
+	for (int i = bone + 1; i < skeleton->boneCount; ++i)
+	{
+		const int q = skeleton->parents[i] - bone; // negative above `bone`
+		below[i - bone] = (uint8_t)(q >= 0 && below[q]);
+		if (below[i - bone])
+			out[n++] = i;
+	}
+	return n;
+}
+
+// A batched leg's solved chain written into the pose as the single solve writes a direct chain:
+// each joint's local transform relative to its solved parent, then the thigh's subtree from them
+// (the thigh, then its `count` descendants `sub`).
+static void lbFootWriteLeg(lbPose* pose, const lbSkeleton* skeleton, const lbLegBones* b, const lbTransform* thigh,
+						   const lbTransform* calf, const lbTransform* foot, const int* sub, int count)
+{
+	const int p = skeleton->parents[b->thigh];
+	lbTransform* local = pose->local;
+	lbTransform* model = pose->model;
+	if (p < 0)
+		local[b->thigh] = *thigh;
+	else
+		lbIkTransformRelativeTo(&local[b->thigh], &model[p], thigh);
+	lbIkTransformRelativeTo(&local[b->calf], thigh, calf);
+	lbIkTransformRelativeTo(&local[b->foot], calf, foot);
+	if (p < 0)
+		model[b->thigh] = local[b->thigh];
+	else
+		lbIkTransformMulTo(&model[b->thigh], &model[p], &local[b->thigh]);
+	for (int k = 0; k < count; ++k)
+		lbIkTransformMulTo(&model[sub[k]], &model[skeleton->parents[sub[k]]], &local[sub[k]]);
+}
+
+lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
+							  const lbHumanoid* humanoid, lbPose* poses, int count, lbResult* outResults)
+{
+	enum { maxLegs = 2 * LB_FOOT_POSE_BATCH };
+	if (count > LB_FOOT_POSE_BATCH)
+		return lbReport(lb_errorCapacity, "lbFootApplyPoseBatch: %d characters, at most %d", count, LB_FOOT_POSE_BATCH);
+	lbFootPoseLegs legs[LB_FOOT_POSE_BATCH];
+	bool live[LB_FOOT_POSE_BATCH];
+	// Each thigh's descendants, which a solved leg moves.
+	int sub[2][LB_MAX_BONES];
+	int subCount[2] = { -1, -1 };
+	// The lanes' chains (model space): thigh, calf and foot, their inputs, whose leg (2 character +
+	// side) and the input local rotations the ankle limit's passes go back to.
+	lbTransform root[maxLegs], mid[maxLegs], end[maxLegs];
+	lbTwoBoneIkInput in[maxLegs];
+	int who[maxLegs];
+	lbQuat keep[maxLegs][3];
+	int n = 0;
+	for (int i = 0; i < count; ++i)
+	{
+		bool done = true;
+		lbPose* pose = &poses[i];
+		outResults[i] = lbFootPosePrepare(&targets[i], def, skeleton, humanoid, lb_footSolverTwoBone, pose, NULL, 0, &legs[i], &done);
+		live[i] = outResults[i] == lb_ok && !done;
+		for (int s = 0; live[i] && s < 2; ++s)
+		{
+			if (!legs[i].solve[s])
+				continue;
+			const lbLegBones* b = &humanoid->leg[s];
+			// The lanes take full-weight legs of a direct chain (thigh, calf, foot); a leg fading in or
+			// out, or a rig with bones between the joints, is solved on its own.
+			if (legs[i].weight[s] < 1.0f || skeleton->parents[b->calf] != b->thigh || skeleton->parents[b->foot] != b->calf)
+			{
+				outResults[i] = lbFootPoseSolveOne(pose, skeleton, humanoid, &legs[i], s);
+				live[i] = outResults[i] == lb_ok;
+				continue;
+			}
+			const lbLegAxes* ax = &humanoid->legAxes[s];
+			const lbTransform* m = pose->model;
+			lbTwoBoneIkInput* li = &in[n];
+			*li = lbDefaultTwoBoneIkInput();
+			li->targetMs = legs[i].targetMs[s];
+			li->targetRotationMs = legs[i].rotationMs[s];
+			li->useTargetRotation = true;
+			li->weight = legs[i].weight[s];
+			li->soften = legs[i].soften;
+			// The knee's hinge and pole from the thigh as lbPose_SolveLimbIk derives them.
+			li->hingeAxisMs = lbNormalize(lbTransformDirection(m[b->thigh], ax->kneeBendThigh));
+			li->bendHintMs = lbNormalize(lbTransformDirection(m[b->thigh], ax->kneePoleThigh));
+			root[n] = m[b->thigh], mid[n] = m[b->calf], end[n] = m[b->foot];
+			keep[n][0] = pose->local[b->thigh].q, keep[n][1] = pose->local[b->calf].q, keep[n][2] = pose->local[b->foot].q;
+			who[n++] = 2 * i + s;
+		}
+	}
+	// Every input was checked above (finite goals near the character, a finite pose with no
+	// zero-length leg bone), so the batch has nothing to refuse; if it does, the legs are solved on
+	// their own after all, which names the error for the character it belongs to.
+	const bool batched = n == 0 || lbSolveTwoBoneIkBatch(root, mid, end, in, NULL, n) == lb_ok;
+	for (int k = 0; k < n; ++k)
+	{
+		const int i = who[k] / 2, s = who[k] % 2;
+		if (!live[i])
+			continue;
+		lbPose* pose = &poses[i];
+		const lbLegBones* b = &humanoid->leg[s];
+		if (!batched)
+		{
+			outResults[i] = lbFootPoseSolveOne(pose, skeleton, humanoid, &legs[i], s);
+			live[i] = outResults[i] == lb_ok;
+			continue;
+		}
+		if (subCount[s] < 0)
+			subCount[s] = lbFootSubtree(skeleton, b->thigh, sub[s]);
+		lbFootWriteLeg(pose, skeleton, b, &root[k], &mid[k], &end[k], sub[s], subCount[s]);
+		// The ankle limit as after a single solve (lbFootSolveLeg), from the batch's result.
+		const lbFootPoseLegs* lg = &legs[i];
+		if (lg->cosHalf < 0.0f || lbAbsF(lbQuatDot(skeleton->restLocal[b->foot].q, pose->local[b->foot].q)) >= lg->cosHalf)
+			continue;
+		lbTwoBoneIkInput leg = lbDefaultTwoBoneIkInput();
+		leg.targetMs = lg->targetMs[s];
+		leg.targetRotationMs = lg->rotationMs[s];
+		leg.useTargetRotation = true;
+		leg.weight = lg->weight[s];
+		leg.soften = lg->soften;
+		outResults[i] = lbFootLiftHeel(pose, skeleton, humanoid, s, &leg, lg->limit, lg->cosHalf, keep[k], lg->minReach[s],
+									   lg->hasPlane[s] ? lg->plane[s] : NULL);
+		live[i] = outResults[i] == lb_ok;
+	}
+	for (int i = 0; i < count; ++i)
+		if (live[i])
+			lbFootBendAllToes(&targets[i], skeleton, humanoid, &poses[i], lbClampF(targets[i].alpha, 0.0f, 1.0f));
 	return lb_ok;
 }

@@ -70,7 +70,32 @@ typedef struct lbFootPoseCrowdTask
 	lbPose* poses;
 	unsigned char* workspace; // one part of workerBytes per worker (none for the two-bone solver)
 	size_t workerBytes;
+	lbCrowdBlocks* blocks; // the two-bone solver's blocks
 } lbFootPoseCrowdTask;
+
+// The two-bone solver's blocks: LB_FOOT_POSE_BATCH characters per lbFootApplyPoseBatch call, whose
+// legs go through the batch solve's lanes together. Each lane computes on its own chain's numbers
+// alone, so any split of the crowd gives the same bits.
+static void lbFootPoseBatchRange(int begin, int end, int worker, void* context)
+{
+	(void)worker;
+	const lbFootPoseCrowdTask* t = (const lbFootPoseCrowdTask*)context;
+	for (int k = begin; k < end; ++k)
+	{
+		int lo, hi;
+		lbCrowdBlocks_Range(t->blocks, k, &lo, &hi);
+		lbResult first = lb_ok;
+		for (int i = lo; i < hi; i += LB_FOOT_POSE_BATCH)
+		{
+			const int n = hi - i < LB_FOOT_POSE_BATCH ? hi - i : LB_FOOT_POSE_BATCH;
+			lbResult results[LB_FOOT_POSE_BATCH];
+			lbFootApplyPoseBatch(t->targets + i, t->def, t->skeleton, t->humanoid, t->poses + i, n, results);
+			for (int j = 0; j < n && first == lb_ok; ++j)
+				first = results[j];
+		}
+		t->blocks->results[k] = first;
+	}
+}
 
 static lbResult lbFootPoseInCrowd(void* context, int i, int worker)
 {
@@ -103,6 +128,15 @@ lbResult lbFootApplyPoseCrowd(const lbFootTargets* targets, const lbFootDef* def
 		return lbReport(lb_errorCapacity, "lbFootApplyPoseCrowd: the full-body solver needs %zu bytes of workspace", need);
 	const int workers = lbCrowdWorkerCount(parallel);
 	lbFootPoseCrowdTask t = { targets, def, skeleton, humanoid, solver, poses, (unsigned char*)workspace,
-							  need > 0 ? need / (size_t)workers : 0 };
+							  need > 0 ? need / (size_t)workers : 0, NULL };
+	if (solver == lb_footSolverTwoBone)
+	{
+		// Legs solved together, LB_FOOT_POSE_BATCH characters at a time within each block.
+		lbCrowdBlocks blocks;
+		lbCrowdBlocks_Init(&blocks, count, LB_FOOT_POSE_BATCH);
+		t.blocks = &blocks;
+		lbCrowdRun(&blocks, parallel, lbFootPoseBatchRange, &t);
+		return lbCrowdBlocks_First(&blocks);
+	}
 	return lbCrowdRunEach(count, 8, parallel, lbFootPoseInCrowd, &t, "lbFootApplyPoseCrowd", need > 0 ? workers : 0);
 }

@@ -12,3 +12,14 @@
 lbResult lbFootApplyPoseChecked(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
 								const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose, void* workspace,
 								size_t workspaceSize);
+
+// Characters per lbFootApplyPoseBatch call: 16 legs, two or one runs of the batch solve's lanes.
+#define LB_FOOT_POSE_BATCH 8
+
+// lbFootApplyPoseChecked with the two-bone solver for `count` (at most LB_FOOT_POSE_BATCH)
+// characters, whose full-weight legs are solved together by lbSolveTwoBoneIkBatch; a leg fading in
+// or out, and the ankle limit's passes, as on their own. Each character's result goes to
+// outResults[i] (an error leaves that character's pose as lbFootApplyPoseChecked would). Poses
+// agree with lbFootApplyPoseChecked's to the batch solve's rounding.
+lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
+							  const lbHumanoid* humanoid, lbPose* poses, int count, lbResult* outResults);
