@@ -167,41 +167,6 @@ lbResult lbProneCheckRig(const lbHumanoid* h, const lbSkeleton* s)
 	return lbHumanoid_Check(h, s);
 }
 
-// A running sum over transforms' floats: a NaN or an infinity anywhere leaves it non-finite (times
-// 0 it is NaN then, 0 otherwise; a sum of finite values that overflows is no pose either). With SSE2
-// a transform's ten floats go in as three overlapping lanes of four (p.x..q.x, q.y..s.x, q.w..s.z).
-#if LB_IK_SSE2
-typedef __m128 lbProneFiniteSum;
-static inline lbProneFiniteSum lbProneFiniteStart(void)
-{
-	return _mm_setzero_ps();
-}
-static inline lbProneFiniteSum lbProneFiniteAdd(lbProneFiniteSum acc, const lbTransform* t)
-{
-	const float* f = &t->p.x;
-	return _mm_add_ps(acc, _mm_add_ps(_mm_add_ps(_mm_loadu_ps(f), _mm_loadu_ps(f + 4)), _mm_loadu_ps(f + 6)));
-}
-static inline bool lbProneFiniteEnd(lbProneFiniteSum acc)
-{
-	const __m128 z = _mm_mul_ps(acc, _mm_setzero_ps());
-	return _mm_movemask_ps(_mm_cmpeq_ps(z, z)) == 0xF;
-}
-#else
-typedef float lbProneFiniteSum;
-static inline lbProneFiniteSum lbProneFiniteStart(void)
-{
-	return 0.0f;
-}
-static inline lbProneFiniteSum lbProneFiniteAdd(lbProneFiniteSum acc, const lbTransform* t)
-{
-	return acc + (t->p.x + t->p.y + t->p.z + t->q.x + t->q.y + t->q.z + t->q.w + t->s.x + t->s.y + t->s.z);
-}
-static inline bool lbProneFiniteEnd(lbProneFiniteSum acc)
-{
-	return lbIsValidFloat(acc * 0.0f);
-}
-#endif
-
 bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* s, const lbHumanoid* h)
 {
 	int bones[LB_PRONE_RIG_BONES];

@@ -5,6 +5,8 @@
 
 #include "limber/prone.h"
 
+#include "ik/ik_internal.h"
+
 /// Checks a def's values (finite, in range); reports and returns the error, or lb_ok.
 lbResult lbProneCheckDef(const lbProneDef* def, const char* caller);
 
@@ -74,3 +76,52 @@ bool lbProneProbeAt(lbProneProbeSetup* setup, const lbHumanoid* humanoid, const 
 
 /// End joint and mid joint of limb k (0, 1 arms; 2, 3 legs), and its root bone.
 void lbProneLimbBones(const lbHumanoid* humanoid, int limb, int* outRoot, int* outMid, int* outEnd);
+
+// A running sum over transforms' floats: a NaN or an infinity anywhere leaves it non-finite (times
+// 0 it is NaN then, 0 otherwise; a sum of finite values that overflows is no pose either). With SSE2
+// a transform's ten floats go in as three overlapping lanes of four (p.x..q.x, q.y..s.x, q.w..s.z).
+#if LB_IK_SSE2
+typedef __m128 lbProneFiniteSum;
+static inline lbProneFiniteSum lbProneFiniteStart(void)
+{
+	return _mm_setzero_ps();
+}
+static inline lbProneFiniteSum lbProneFiniteAdd(lbProneFiniteSum acc, const lbTransform* t)
+{
+	const float* f = &t->p.x;
+	return _mm_add_ps(acc, _mm_add_ps(_mm_add_ps(_mm_loadu_ps(f), _mm_loadu_ps(f + 4)), _mm_loadu_ps(f + 6)));
+}
+// Adds n (4 to 8) consecutive floats from f when `on` (a bit mask, so a NaN left out is dropped):
+// two overlapping lanes of four.
+static inline lbProneFiniteSum lbProneFiniteAddRun(lbProneFiniteSum acc, const float* f, int n, bool on)
+{
+	const __m128 mask = _mm_castsi128_ps(_mm_set1_epi32(on ? -1 : 0));
+	return _mm_add_ps(acc, _mm_and_ps(mask, _mm_add_ps(_mm_loadu_ps(f), _mm_loadu_ps(f + n - 4))));
+}
+static inline bool lbProneFiniteEnd(lbProneFiniteSum acc)
+{
+	const __m128 z = _mm_mul_ps(acc, _mm_setzero_ps());
+	return _mm_movemask_ps(_mm_cmpeq_ps(z, z)) == 0xF;
+}
+#else
+typedef float lbProneFiniteSum;
+static inline lbProneFiniteSum lbProneFiniteStart(void)
+{
+	return 0.0f;
+}
+static inline lbProneFiniteSum lbProneFiniteAdd(lbProneFiniteSum acc, const lbTransform* t)
+{
+	return acc + (t->p.x + t->p.y + t->p.z + t->q.x + t->q.y + t->q.z + t->q.w + t->s.x + t->s.y + t->s.z);
+}
+static inline lbProneFiniteSum lbProneFiniteAddRun(lbProneFiniteSum acc, const float* f, int n, bool on)
+{
+	if (on)
+		for (int i = 0; i < n; ++i)
+			acc += f[i];
+	return acc;
+}
+static inline bool lbProneFiniteEnd(lbProneFiniteSum acc)
+{
+	return lbIsValidFloat(acc * 0.0f);
+}
+#endif

@@ -10,6 +10,7 @@
 #include "ik/ik_internal.h"
 #include "limber/ik.h"
 
+#include <stddef.h>
 #include <string.h>
 
 // A probed ground plane in model space.
@@ -26,26 +27,44 @@ static float lbProneGap(const lbPronePlane* plane, lbVec3 p, float clearance)
 	return lbDot(lbSub(p, plane->point), plane->normal) - clearance;
 }
 
+// A world point in model space: lbInvTransformPoint's bits with the character's reciprocal scale
+// (lbSafeRecip3, three divisions) made once a frame.
+static inline lbVec3 lbProneToModel(lbTransform cw, lbVec3 invScale, lbVec3 pWs)
+{
+	return lbMulVV(invScale, lbQuatInvRotate(cw.q, lbSub(pWs, cw.p)));
+}
+
 // A probed ground plane in model space.
-static inline void lbPronePlaneOf(lbPronePlane* out, const lbProneGround* g, lbTransform cw, lbVec3 upMs)
+static inline void lbPronePlaneOf(lbPronePlane* out, const lbProneGround* g, lbTransform cw, lbVec3 invScale, lbVec3 upMs)
 {
 	out->hit = g->hit;
-	out->point = lbInvTransformPoint(cw, g->pointWs);
+	out->point = lbProneToModel(cw, invScale, g->pointWs);
 	out->normal = lbNormalizeOr(lbQuatInvRotate(cw.q, g->normalWs), upMs);
 }
 
+_Static_assert(offsetof(lbProneGround, normalWs) == offsetof(lbProneGround, pointWs) + 3 * sizeof(float),
+			   "a ground's point and normal are six floats in a row");
+_Static_assert(offsetof(lbProneLimbTarget, normalWs) == offsetof(lbProneLimbTarget, endWs) + 3 * sizeof(float) &&
+				   offsetof(lbProneLimbTarget, alpha) == offsetof(lbProneLimbTarget, endWs) + 6 * sizeof(float),
+			   "a limb target's end, normal and alpha are seven floats in a row");
+
+// The targets' floats the fit reads are finite: the character transform checked in full, the rest
+// summed in lanes (lbProneFiniteAdd), a ground's point and normal only where it was hit.
 static bool lbProneTargetsFinite(const lbProneTargets* t)
 {
-	if (!lbIsValidTransform(t->characterWs) || !lbIsValidVec3(t->upWs) || !lbIsValidFloat(t->alpha) ||
-		!lbIsValidFloat(t->roll) || !lbIsValidFloat(t->upperPitch) || !lbIsValidFloat(t->lowerPitch))
+	if (!lbIsValidTransform(t->characterWs))
 		return false;
+	lbProneFiniteSum sum = lbProneFiniteStart();
+	const float scalars[5] = { t->upWs.x, t->upWs.y, t->upWs.z, t->alpha, t->roll };
+	const float pitches[4] = { t->upperPitch, t->lowerPitch, 0.0f, 0.0f };
+	sum = lbProneFiniteAddRun(sum, scalars, 5, true);
+	sum = lbProneFiniteAddRun(sum, pitches, 4, true);
 	for (int k = 0; k < lb_proneProbeCount; ++k)
-		if (t->ground[k].hit && (!lbIsValidVec3(t->ground[k].pointWs) || !lbIsValidVec3(t->ground[k].normalWs)))
-			return false;
+		sum = lbProneFiniteAddRun(sum, &t->ground[k].pointWs.x, 6, t->ground[k].hit);
+	// A limb's end, normal and alpha follow one another (asserted below).
 	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
-		if (!lbIsValidVec3(t->limbs[k].endWs) || !lbIsValidVec3(t->limbs[k].normalWs) || !lbIsValidFloat(t->limbs[k].alpha))
-			return false;
-	return true;
+		sum = lbProneFiniteAddRun(sum, &t->limbs[k].endWs.x, 7, true);
+	return lbProneFiniteEnd(sum);
 }
 
 // A bone's model transform from its parent's and its own local one: lbTransformMul's bits, in four
@@ -85,6 +104,94 @@ static void lbProneUpdateSubtree(lbPose* pose, const lbSkeleton* skeleton, int b
 	}
 }
 
+// The bones under the roll bone that the fit neither reads nor turns (head, twist bones, fingers,
+// toes: all but the paths from the pelvis, the top of the torso and each hand and foot up to the
+// roll bone), composed once when the fit is done instead of at the body's turn and again at each
+// limb's. Each is composed last from its parent's last transform and its own unchanged local, so
+// its bits are those of the passes it stands for. Used only where each limb root's subtree holds no
+// bone the fit reads but its own chain (a limb turned later would move it).
+typedef struct lbProneDeferred
+{
+	int bones[LB_MAX_BONES];
+	int count;
+	bool on;
+} lbProneDeferred;
+
+// Marks in `core` (non-zero) the bones on the paths from the bones the fit reads (pelvis, top, each
+// limb's mid and end joints) up to the root: one pass from the last bone to the first, each bone's
+// mask (one bit a read bone) or-ed into its parent's. False when a limb root's subtree holds any
+// read bone but its own mid and end joints, or not both (deferring is not safe then).
+_Static_assert(LB_PRONE_LIMBS <= 7, "lbProneCoreOf's masks hold two bits a limb after two");
+static bool lbProneCoreOf(const lbSkeleton* skeleton, const lbHumanoid* h, int top, uint16_t* core)
+{
+	const int* parents = skeleton->parents;
+	const int n = skeleton->boneCount;
+	memset(core, 0, sizeof(uint16_t) * (size_t)n);
+	if (h->pelvis >= 0)
+		core[h->pelvis] |= 1u;
+	if (top >= 0)
+		core[top] |= 2u;
+	int roots[LB_PRONE_LIMBS];
+	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
+	{
+		int mid, end;
+		lbProneLimbBones(h, k, &roots[k], &mid, &end);
+		if (mid >= 0)
+			core[mid] |= (uint16_t)(4u << (2 * k));
+		if (end >= 0)
+			core[end] |= (uint16_t)(8u << (2 * k));
+	}
+	for (int i = n - 1; i > 0; --i)
+		if (parents[i] >= 0)
+			core[parents[i]] |= core[i];
+	bool safe = true;
+	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
+		safe = safe && (roots[k] < 0 || core[roots[k]] == (uint16_t)(12u << (2 * k)));
+	return safe;
+}
+
+// The model transforms of rb's subtree from the locals: the core bones now (lbProneUpdateSubtree's
+// bits for them), the others listed in `defer` for lbProneDeferredDone.
+static void lbProneUpdateCore(lbPose* pose, const lbSkeleton* skeleton, int rb, const uint16_t* core, lbProneDeferred* defer)
+{
+	const int* parents = skeleton->parents;
+	const int n = pose->boneCount;
+	lbProneCompose(pose, parents, rb);
+	defer->count = 0;
+	// As lbProneUpdateSubtree: no marks while every bone from rb on is in the subtree.
+	int i = rb + 1;
+	for (; i < n && parents[i] >= rb; ++i)
+	{
+		if (core[i])
+			lbProneCompose(pose, parents, i);
+		else
+			defer->bones[defer->count++] = i;
+	}
+	if (i >= n)
+		return;
+	uint8_t inSubtree[LB_MAX_BONES];
+	memset(inSubtree, 1, (size_t)(i - rb));
+	for (; i < n; ++i)
+	{
+		const int q = parents[i] - rb; // negative above rb
+		const uint8_t m = (uint8_t)(q >= 0 && inSubtree[q]);
+		inSubtree[i - rb] = m;
+		if (!m)
+			continue;
+		if (core[i])
+			lbProneCompose(pose, parents, i);
+		else
+			defer->bones[defer->count++] = i;
+	}
+}
+
+// The deferred bones from their parents' current transforms (parents first: index order).
+static void lbProneDeferredDone(lbPose* pose, const lbSkeleton* skeleton, const lbProneDeferred* defer)
+{
+	for (int k = 0; k < defer->count; ++k)
+		lbProneCompose(pose, skeleton->parents, defer->bones[k]);
+}
+
 // A limb's joints from its root bone down to its end (root first), whose model transforms the limb
 // fit reads: a turn of the root recomposes only these, and the rest of the root's subtree (twist
 // bones, fingers, toes) once when the limb is done (lbProneChainDone), with the same bits as
@@ -119,11 +226,14 @@ static lbProneChain lbProneChainOf(const lbSkeleton* skeleton, int root, int end
 
 // The rest of a dirty chain's subtree from the chain's current joints (lbProneUpdateSubtree's bits:
 // the joints are already what it would make them, so they are not composed again).
-static void lbProneChainDone(lbPose* pose, const lbSkeleton* skeleton, lbProneChain* chain)
+static void lbProneChainDone(lbPose* pose, const lbSkeleton* skeleton, lbProneChain* chain, const lbProneDeferred* defer)
 {
 	if (!chain->dirty)
 		return;
 	chain->dirty = false;
+	// The rest of the subtree is deferred (lbProneCoreOf: none of it is read before the end).
+	if (defer->on)
+		return;
 	const int* parents = skeleton->parents;
 	const int n = pose->boneCount, root = chain->bones[0];
 	uint8_t inSubtree[LB_MAX_BONES];
@@ -228,31 +338,49 @@ static float lbProneLiftAngle(lbVec3 pivot, lbVec3 p, lbVec3 normal, float rise,
 	return asinf(lbClampF(rise / lever, 0.0f, 0.866f));
 }
 
+// The torso's axis a-b across `up`, made once for its probes' lifts (lbProneAxisLift): the axis
+// ab, its squared length, its direction d and up's part across it u (with u . u).
+typedef struct lbProneAxis
+{
+	lbVec3 a, ab, d, u;
+	float len2, uu;
+	bool ok;
+} lbProneAxis;
+
+static lbProneAxis lbProneAxisOf(lbVec3 a, lbVec3 b, lbVec3 up)
+{
+	lbProneAxis x;
+	x.a = a;
+	x.ab = lbSub(b, a);
+	x.len2 = lbLengthSquared(x.ab);
+	x.ok = x.len2 >= 1.0e-8f;
+	if (!x.ok)
+		return x;
+	x.d = lbMulSV(1.0f / sqrtf(x.len2), x.ab);
+	x.u = lbSub(up, lbMulSV(lbDot(up, x.d), x.d));
+	x.uu = lbLengthSquared(x.u);
+	x.ok = x.uu >= 1.0e-6f;
+	return x;
+}
+
 // Lift t (m, along `up`) that puts the segment a-b at least `reach` from the point s, with the segment
 // above it: the largest root of |w0 - t u| = reach, where w0 is s's offset from the line and u is up's
 // part across it. -1e9 when the line never comes within `reach` of s or s lies beyond either end
 // (the end points are probed by themselves).
-static float lbProneAxisLift(lbVec3 a, lbVec3 b, lbVec3 s, float reach, lbVec3 up)
+static float lbProneAxisLift(const lbProneAxis* x, lbVec3 s, float reach)
 {
-	lbVec3 ab = lbSub(b, a);
-	float len2 = lbLengthSquared(ab);
-	if (len2 < 1.0e-8f)
+	if (!x->ok)
 		return -1.0e9f;
-	lbVec3 v = lbSub(s, a);
-	float f = lbDot(v, ab) / len2;
+	lbVec3 v = lbSub(s, x->a);
+	float f = lbDot(v, x->ab) / x->len2;
 	if (f < 0.0f || f > 1.0f)
 		return -1.0e9f;
-	lbVec3 d = lbMulSV(1.0f / sqrtf(len2), ab);
-	lbVec3 w0 = lbSub(v, lbMulSV(lbDot(v, d), d));
-	lbVec3 u = lbSub(up, lbMulSV(lbDot(up, d), d));
-	float uu = lbLengthSquared(u);
-	if (uu < 1.0e-6f)
-		return -1.0e9f;
-	float wu = lbDot(w0, u);
-	float disc = wu * wu - uu * (lbLengthSquared(w0) - reach * reach);
+	lbVec3 w0 = lbSub(v, lbMulSV(lbDot(v, x->d), x->d));
+	float wu = lbDot(w0, x->u);
+	float disc = wu * wu - x->uu * (lbLengthSquared(w0) - reach * reach);
 	if (disc < 0.0f)
 		return -1.0e9f;
-	return (wu + sqrtf(disc)) / uu;
+	return (wu + sqrtf(disc)) / x->uu;
 }
 
 // Puts the body's turns into the pose: `roll` (angle `rollAngle` about `along`) on the roll bone rb
@@ -261,9 +389,12 @@ static float lbProneAxisLift(lbVec3 a, lbVec3 b, lbVec3 s, float reach, lbVec3 u
 // roll bone, none under another turned bone) the turned bones' local rotations are set and the
 // skeleton is updated once; a bone's new local rotation is inv(qr q_parent) Q qr q_bone, its parent
 // having turned by the roll alone. Otherwise the turns go one after the other.
-static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* h, int rb, lbQuat roll,
-							lbVec3 along, float rollAngle, lbVec3 side, float turn, float thighTurn, lbVec3 shiftMs)
+static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* h, int rb, int top, lbQuat roll,
+							lbVec3 along, float rollAngle, lbVec3 side, float turn, float thighTurn, lbVec3 shiftMs,
+							lbProneDeferred* defer)
 {
+	defer->on = false;
+	defer->count = 0;
 	const int bones[3] = { h->spine[0], h->leg[0].thigh, h->leg[1].thigh };
 	const float angles[3] = { turn, thighTurn, thighTurn };
 	// Direct when each turned bone lies under rb with no other turned bone between: one walk up from
@@ -305,7 +436,14 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 	m.p = lbAdd(m.p, shiftMs);
 	const int parent = skeleton->parents[rb];
 	pose->local[rb] = parent < 0 ? m : lbTransformRelative(pose->model[parent], m);
-	lbProneUpdateSubtree(pose, skeleton, rb);
+	uint16_t core[LB_MAX_BONES];
+	if (lbProneCoreOf(skeleton, h, top, core))
+	{
+		defer->on = true;
+		lbProneUpdateCore(pose, skeleton, rb, core, defer);
+	}
+	else
+		lbProneUpdateSubtree(pose, skeleton, rb);
 }
 
 lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, const lbSkeleton* skeleton,
@@ -338,6 +476,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		return lb_ok;
 	}
 	const lbTransform cw = targets->characterWs;
+	const lbVec3 invScale = lbSafeRecip3(cw.s);
 	const lbVec3 upMs = lbNormalizeOr(lbQuatInvRotate(cw.q, targets->upWs), h->upMs);
 	lbVec3 along, left;
 	lbProneBodyFrame(h, pose, upMs, &along, &left);
@@ -388,7 +527,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		const bool end = (k >= lb_proneAnkleL && k <= lb_proneToeR) || k == lb_proneWristL || k == lb_proneWristR;
 		planes[k].hit = !end && targets->ground[k].hit;
 		if (planes[k].hit)
-			lbPronePlaneOf(&planes[k], &targets->ground[k], cw, upMs);
+			lbPronePlaneOf(&planes[k], &targets->ground[k], cw, invScale, upMs);
 	}
 
 	// Translation fit: the body moves along up until the torso rests on its highest support (every
@@ -403,6 +542,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	{
 		bool any = false;
 		float need = 0.0f;
+		const lbProneAxis axis = lbProneAxisOf(pelvis, topP, upMs);
 		for (int i = 0; i < LB_PRONE_TORSO_PROBES; ++i)
 		{
 			const int k = lbProneTorsoProbe[i];
@@ -416,8 +556,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			// lies along that plane. Pitched against it (across a stair's nose, over a rock's crest)
 			// the capsule dips toward the contact beside the probe's point: the contact itself must
 			// also stay a radius (and the clearance) from the torso's axis.
-			t = lbMaxF(t, lbProneAxisLift(pelvis, topP, lbMulAdd(planes[k].point, -torsoR, planes[k].normal),
-										  torsoR + def->clearance, upMs));
+			t = lbMaxF(t, lbProneAxisLift(&axis, lbMulAdd(planes[k].point, -torsoR, planes[k].normal), torsoR + def->clearance));
 			need = any ? lbMaxF(need, t) : t;
 			any = true;
 		}
@@ -428,7 +567,9 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			res.shift = shift;
 		}
 	}
-	lbProneTurnBody(pose, skeleton, h, rb, roll, along, targets->roll * a, side, turn, thighTurn, lbMulSV(shift, upMs));
+	lbProneDeferred defer;
+	lbProneTurnBody(pose, skeleton, h, rb, top, roll, along, targets->roll * a, side, turn, thighTurn, lbMulSV(shift, upMs),
+					&defer);
 	for (int i = 0; i < LB_PRONE_TORSO_PROBES; ++i)
 	{
 		const int k = lbProneTorsoProbe[i];
@@ -459,14 +600,17 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		if (w > 0.0f && lbHumanoid_GetLimbChain(h, (lbLimb)k, &chain) == lb_ok)
 		{
 			lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
-			in.targetMs = lbInvTransformPoint(cw, lt->endWs);
+			in.targetMs = lbProneToModel(cw, invScale, lt->endWs);
 			in.weight = w;
 			// No pole: the limb keeps its own bend plane, so the solve stays continuous as its weight
 			// blends in.
 			in.poleKind = lb_poleNone;
 			if (!lbProneSolveChain(pose, skeleton, &chain, &in, &joints))
 			{
-				lbProneChainDone(pose, skeleton, &joints);
+				lbProneChainDone(pose, skeleton, &joints, &defer);
+				// lbPose_SolveLimbIk may read any bone of the limb: all current first.
+				if (defer.on)
+					lbProneDeferredDone(pose, skeleton, &defer);
 				lbPose_SolveLimbIk(pose, skeleton, h, (lbLimb)k, &in, NULL);
 			}
 			// A held limb whose knee or elbow would sink swivels it up about the line from the hip or
@@ -506,7 +650,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		const float fit = a * (1.0f - lbClampF(lt->alpha, 0.0f, 1.0f));
 		if (!def->fitLimbs || fit <= 0.0f)
 		{
-			lbProneChainDone(pose, skeleton, &joints);
+			lbProneChainDone(pose, skeleton, &joints, &defer);
 			continue;
 		}
 		// Knee or elbow sinking: the limb lifts at the hip or shoulder.
@@ -530,7 +674,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			int probe = endProbes[e];
 			if (probe < 0 || !targets->ground[probe].hit)
 				continue;
-			lbPronePlaneOf(&planes[probe], &targets->ground[probe], cw, upMs);
+			lbPronePlaneOf(&planes[probe], &targets->ground[probe], cw, invScale, upMs);
 			if (!lbProneProbeAt(&probeSetup, h, pose, (lbProneProbe)probe, &p, &radius))
 				continue;
 			float gap = lbProneGap(&planes[probe], p, def->clearance);
@@ -541,8 +685,10 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			lbProneTurnChain(pose, skeleton, root, axis, ang * fit, &joints);
 			res.limbLift = lbMaxF(res.limbLift, ang * fit);
 		}
-		lbProneChainDone(pose, skeleton, &joints);
+		lbProneChainDone(pose, skeleton, &joints, &defer);
 	}
+	if (defer.on)
+		lbProneDeferredDone(pose, skeleton, &defer);
 	if (outResult)
 		*outResult = res;
 	return lb_ok;
