@@ -149,28 +149,34 @@ int lbProneRigBones(const lbHumanoid* h, int out[LB_PRONE_RIG_BONES])
 	return n;
 }
 
-lbResult lbProneCheckRig(const lbHumanoid* h, const lbSkeleton* s)
+lbResult lbProneCheckRig(const lbHumanoid* h, const lbSkeleton* s, lbProneRig* out)
 {
+	out->count = 0;
 	if (h && s && h->boneCount == s->boneCount && h->skeletonFingerprint == s->fingerprint && h->spineCount >= 0 &&
 		h->spineCount <= LB_MAX_SPINE && h->arm[0].twistCount >= 0 && h->arm[0].twistCount <= 3 && h->arm[1].twistCount >= 0 &&
 		h->arm[1].twistCount <= 3)
 	{
-		int bones[LB_PRONE_RIG_BONES];
-		const int n = lbProneRigBones(h, bones);
+		const int n = lbProneRigBones(h, out->bones);
 		// LB_NULL_INDEX or a bone: b + 1 in [0, boneCount] (anything below -1 wraps far above it).
 		bool inside = true;
 		for (int k = 0; k < n; ++k)
-			inside &= (unsigned)(bones[k] + 1) <= (unsigned)s->boneCount;
+			inside &= (unsigned)(out->bones[k] + 1) <= (unsigned)s->boneCount;
 		if (inside)
+		{
+			out->count = n;
 			return lb_ok;
+		}
 	}
-	return lbHumanoid_Check(h, s);
+	const lbResult r = lbHumanoid_Check(h, s);
+	if (r == lb_ok)
+		out->count = lbProneRigBones(h, out->bones);
+	return r;
 }
 
-bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* s, const lbHumanoid* h)
+bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, const lbProneRig* rig)
 {
-	int bones[LB_PRONE_RIG_BONES];
-	const int n = lbProneRigBones(h, bones);
+	const int* bones = rig->bones;
+	const int n = rig->count;
 	lbProneFiniteSum sum = lbProneFiniteStart();
 	for (int k = 0; k < n; ++k)
 		if (bones[k] >= 0)
@@ -185,10 +191,10 @@ bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* s, const lbHumanoid
 	return lbProneFiniteEnd(sum);
 }
 
-bool lbProneModelFinite(const lbPose* pose, const lbHumanoid* h)
+bool lbProneModelFinite(const lbPose* pose, const lbProneRig* rig)
 {
-	int bones[LB_PRONE_RIG_BONES];
-	const int n = lbProneRigBones(h, bones);
+	const int* bones = rig->bones;
+	const int n = rig->count;
 	lbProneFiniteSum sum = lbProneFiniteStart();
 	for (int k = 0; k < n; ++k)
 		if (bones[k] >= 0)

@@ -17,22 +17,29 @@ lbResult lbProneCheckDef(const lbProneDef* def, const char* caller);
 /// three bones (LB_NULL_INDEX where the map has none). Returns how many were written.
 int lbProneRigBones(const lbHumanoid* humanoid, int out[LB_PRONE_RIG_BONES]);
 
-/// Whether a pose is finite where the pose stage reads and writes it: the model and local transforms
-/// of lbProneRigBones, and the model transforms of the parents of the bones whose locals it writes
-/// (roll bone, first spine bone, thighs, upper arms). The rig must have passed lbProneCheckRig.
-bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid);
+/// lbProneRigBones' list, as lbProneCheckRig hands it on to the pose checks.
+typedef struct lbProneRig
+{
+	int bones[LB_PRONE_RIG_BONES];
+	int count;
+} lbProneRig;
 
-/// Whether a pose's model transforms are finite where the sense stage reads them (those of
-/// lbProneRigBones; the rig must have passed lbProneCheckRig). The whole pose's check cost a
-/// twentieth of a character's frame.
-bool lbProneModelFinite(const lbPose* pose, const lbHumanoid* humanoid);
+/// Whether a pose is finite where the pose stage reads and writes it: the model and local transforms
+/// of the rig's bones (from lbProneCheckRig), and the model transforms of the parents of the bones
+/// whose locals it writes (roll bone, first spine bone, thighs, upper arms).
+bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, const lbProneRig* rig);
+
+/// Whether a pose's model transforms are finite where the sense stage reads them (the rig's bones,
+/// from lbProneCheckRig). The whole pose's check cost a twentieth of a character's frame.
+bool lbProneModelFinite(const lbPose* pose, const lbProneRig* rig);
 
 /// The rig check of both stages, every frame: a map made for this skeleton (bone count and
 /// fingerprint), its counts in range, and the bones the system reads and writes (root, pelvis, neck,
 /// spine, and each arm's and leg's three bones) inside it. A map that passes is used only through
 /// those; one that does not gets the full lbHumanoid_Check, which says what is wrong (walking every
-/// role, it cost a twentieth of a character's frame). Returns lb_ok or that check's error.
-lbResult lbProneCheckRig(const lbHumanoid* humanoid, const lbSkeleton* skeleton);
+/// role, it cost a twentieth of a character's frame). Returns lb_ok or that check's error; on lb_ok
+/// `out` holds lbProneRigBones' list for the pose checks.
+lbResult lbProneCheckRig(const lbHumanoid* humanoid, const lbSkeleton* skeleton, lbProneRig* out);
 
 /// Bone the roll goes to: the rig's root when it is a bone of its own, else the pelvis.
 int lbProneRollBone(const lbHumanoid* humanoid);
@@ -125,3 +132,64 @@ static inline bool lbProneFiniteEnd(lbProneFiniteSum acc)
 	return lbIsValidFloat(acc * 0.0f);
 }
 #endif
+
+/// lbTransformPoint(*t, p) bit for bit (the same products and sums), in four lanes with SSE2.
+static inline lbVec3 lbProneTransformPoint(const lbTransform* t, lbVec3 p)
+{
+#if LB_IK_SSE2
+	float r[4];
+	const __m128 s = _mm_setr_ps(t->s.x, t->s.y, t->s.z, 0.0f);
+	_mm_storeu_ps(r, _mm_add_ps(_mm_loadu_ps(&t->p.x),
+								 lbIkQuatRotate4(_mm_loadu_ps(&t->q.x), _mm_mul_ps(s, _mm_setr_ps(p.x, p.y, p.z, 0.0f)))));
+	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
+#else
+	return lbTransformPoint(*t, p);
+#endif
+}
+
+/// World to model space for a frame's many points and directions: lbInvTransformPoint's and
+/// lbQuatInvRotate's bits, the reciprocal scale (three divisions) and the conjugate made once.
+typedef struct lbProneToModel
+{
+	lbTransform cw;
+	lbVec3 invScale;
+#if LB_IK_SSE2
+	__m128 conj, p, inv;
+#endif
+} lbProneToModel;
+
+static inline void lbProneToModel_Init(lbProneToModel* m, const lbTransform* cw)
+{
+	m->cw = *cw;
+	m->invScale = lbSafeRecip3(cw->s);
+#if LB_IK_SSE2
+	// The conjugate's x, y and z are negated exactly, so rotating by it is lbQuatInvRotate.
+	m->conj = _mm_xor_ps(_mm_loadu_ps(&cw->q.x), _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+	m->p = _mm_setr_ps(cw->p.x, cw->p.y, cw->p.z, 0.0f);
+	m->inv = _mm_setr_ps(m->invScale.x, m->invScale.y, m->invScale.z, 0.0f);
+#endif
+}
+
+/// lbInvTransformPoint(cw, p).
+static inline lbVec3 lbProneToModelPoint(const lbProneToModel* m, lbVec3 p)
+{
+#if LB_IK_SSE2
+	float r[4];
+	_mm_storeu_ps(r, _mm_mul_ps(m->inv, lbIkQuatRotate4(m->conj, _mm_sub_ps(_mm_setr_ps(p.x, p.y, p.z, 0.0f), m->p))));
+	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
+#else
+	return lbMulVV(m->invScale, lbQuatInvRotate(m->cw.q, lbSub(p, m->cw.p)));
+#endif
+}
+
+/// lbQuatInvRotate(cw.q, v).
+static inline lbVec3 lbProneToModelDirection(const lbProneToModel* m, lbVec3 v)
+{
+#if LB_IK_SSE2
+	float r[4];
+	_mm_storeu_ps(r, lbIkQuatRotate4(m->conj, _mm_setr_ps(v.x, v.y, v.z, 0.0f)));
+	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
+#else
+	return lbQuatInvRotate(m->cw.q, v);
+#endif
+}

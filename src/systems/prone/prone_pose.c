@@ -27,19 +27,12 @@ static float lbProneGap(const lbPronePlane* plane, lbVec3 p, float clearance)
 	return lbDot(lbSub(p, plane->point), plane->normal) - clearance;
 }
 
-// A world point in model space: lbInvTransformPoint's bits with the character's reciprocal scale
-// (lbSafeRecip3, three divisions) made once a frame.
-static inline lbVec3 lbProneToModel(lbTransform cw, lbVec3 invScale, lbVec3 pWs)
-{
-	return lbMulVV(invScale, lbQuatInvRotate(cw.q, lbSub(pWs, cw.p)));
-}
-
 // A probed ground plane in model space.
-static inline void lbPronePlaneOf(lbPronePlane* out, const lbProneGround* g, lbTransform cw, lbVec3 invScale, lbVec3 upMs)
+static inline void lbPronePlaneOf(lbPronePlane* out, const lbProneGround* g, const lbProneToModel* toModel, lbVec3 upMs)
 {
 	out->hit = g->hit;
-	out->point = lbProneToModel(cw, invScale, g->pointWs);
-	out->normal = lbNormalizeOr(lbQuatInvRotate(cw.q, g->normalWs), upMs);
+	out->point = lbProneToModelPoint(toModel, g->pointWs);
+	out->normal = lbNormalizeOr(lbProneToModelDirection(toModel, g->normalWs), upMs);
 }
 
 _Static_assert(offsetof(lbProneGround, normalWs) == offsetof(lbProneGround, pointWs) + 3 * sizeof(float),
@@ -209,6 +202,16 @@ static lbProneChain lbProneChainOf(const lbSkeleton* skeleton, int root, int end
 	lbProneChain c;
 	c.count = 0;
 	c.dirty = false;
+	// Most limbs: root, mid, end, each the parent of the next.
+	const int mid = end >= 0 ? skeleton->parents[end] : LB_NULL_INDEX;
+	if (mid >= 0 && skeleton->parents[mid] == root)
+	{
+		c.bones[0] = root;
+		c.bones[1] = mid;
+		c.bones[2] = end;
+		c.count = 3;
+		return c;
+	}
 	int path[8], n = 0;
 	for (int b = end; b >= 0 && n < 8; b = skeleton->parents[b])
 	{
@@ -451,7 +454,8 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 {
 	if (!targets || !def || !skeleton || !h || !pose || !pose->model || !pose->local)
 		return lbReport(lb_errorNullPointer, "lbProneApplyPose: targets, def, skeleton, humanoid and pose are required");
-	if (lbProneCheckRig(h, skeleton) != lb_ok)
+	lbProneRig rig;
+	if (lbProneCheckRig(h, skeleton, &rig) != lb_ok)
 		return lb_errorSkeletonMismatch;
 	lbResult r = lbProneCheckDef(def, "lbProneApplyPose");
 	if (r != lb_ok)
@@ -463,7 +467,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		return lbReport(lb_errorMissingRole, "lbProneApplyPose: the humanoid has no pelvis or spine");
 	if (!lbProneTargetsFinite(targets))
 		return lbReport(lb_errorNonFinite, "lbProneApplyPose: non-finite targets");
-	if (!lbPronePoseFinite(pose, skeleton, h))
+	if (!lbPronePoseFinite(pose, skeleton, h, &rig))
 		return lbReport(lb_errorNonFinite, "lbProneApplyPose: non-finite pose (a bone the fit reads or writes)");
 	lbProneResult res;
 	memset(&res, 0, sizeof res);
@@ -476,7 +480,8 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		return lb_ok;
 	}
 	const lbTransform cw = targets->characterWs;
-	const lbVec3 invScale = lbSafeRecip3(cw.s);
+	lbProneToModel toModel;
+	lbProneToModel_Init(&toModel, &cw);
 	const lbVec3 upMs = lbNormalizeOr(lbQuatInvRotate(cw.q, targets->upWs), h->upMs);
 	lbVec3 along, left;
 	lbProneBodyFrame(h, pose, upMs, &along, &left);
@@ -527,7 +532,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		const bool end = (k >= lb_proneAnkleL && k <= lb_proneToeR) || k == lb_proneWristL || k == lb_proneWristR;
 		planes[k].hit = !end && targets->ground[k].hit;
 		if (planes[k].hit)
-			lbPronePlaneOf(&planes[k], &targets->ground[k], cw, invScale, upMs);
+			lbPronePlaneOf(&planes[k], &targets->ground[k], &toModel, upMs);
 	}
 
 	// Translation fit: the body moves along up until the torso rests on its highest support (every
@@ -600,7 +605,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		if (w > 0.0f && lbHumanoid_GetLimbChain(h, (lbLimb)k, &chain) == lb_ok)
 		{
 			lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
-			in.targetMs = lbProneToModel(cw, invScale, lt->endWs);
+			in.targetMs = lbProneToModelPoint(&toModel, lt->endWs);
 			in.weight = w;
 			// No pole: the limb keeps its own bend plane, so the solve stays continuous as its weight
 			// blends in.
@@ -674,7 +679,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			int probe = endProbes[e];
 			if (probe < 0 || !targets->ground[probe].hit)
 				continue;
-			lbPronePlaneOf(&planes[probe], &targets->ground[probe], cw, invScale, upMs);
+			lbPronePlaneOf(&planes[probe], &targets->ground[probe], &toModel, upMs);
 			if (!lbProneProbeAt(&probeSetup, h, pose, (lbProneProbe)probe, &p, &radius))
 				continue;
 			float gap = lbProneGap(&planes[probe], p, def->clearance);

@@ -210,7 +210,8 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		!input->animPose->model)
 		return lbReport(lb_errorNullPointer, "lbProneSense: state, def, skeleton, humanoid, input (query, animPose) and "
 											 "targets are required");
-	if (lbProneCheckRig(h, skeleton) != lb_ok)
+	lbProneRig rig;
+	if (lbProneCheckRig(h, skeleton, &rig) != lb_ok)
 		return lb_errorSkeletonMismatch;
 	lbResult r = lbProneCheckDef(def, "lbProneSense");
 	if (r != lb_ok)
@@ -221,7 +222,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 						skeleton->boneCount);
 	if (h->pelvis < 0 || h->pelvis >= anim->boneCount || lbProneTopBone(h) < 0)
 		return lbReport(lb_errorMissingRole, "lbProneSense: the humanoid has no pelvis or spine");
-	if (!lbIsValidTransform(input->characterWs) || !lbIsValidFloat(input->dt) || !lbProneModelFinite(anim, h))
+	if (!lbIsValidTransform(input->characterWs) || !lbIsValidFloat(input->dt) || !lbProneModelFinite(anim, &rig))
 		return lbReport(lb_errorNonFinite, "lbProneSense: non-finite character transform, dt or pose (a bone it reads)");
 	const float dt = input->dt;
 	if (dt <= 0.0f)
@@ -426,7 +427,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	// Each leg turns about its hip (the pelvis without a thigh).
 	lbVec3 hipWs[2];
 	for (int side = 0; side < 2; ++side)
-		hipWs[side] = h->leg[side].thigh >= 0 ? lbTransformPoint(cw, anim->model[h->leg[side].thigh].p) : pelvisWs;
+		hipWs[side] = h->leg[side].thigh >= 0 ? lbProneTransformPoint(&cw, anim->model[h->leg[side].thigh].p) : pelvisWs;
 	const lbQuat rollQ = lbQuatFromAxisAngle(along, t.roll);
 	const lbQuat upperQ = lbQuatMul(rollQ, lbQuatFromAxisAngle(left, -t.upperPitch));
 	const lbQuat lowerQ = lbQuatMul(rollQ, lbQuatFromAxisAngle(left, -t.lowerPitch));
@@ -484,7 +485,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			state->probeGround[k].hit = false;
 			continue;
 		}
-		const lbVec3 p = lbTransformPoint(k == lb_pronePelvis ? cw : (k >= lb_proneKneeL && k <= lb_proneToeR ? legT[(k - lb_proneKneeL) & 1] : upperT), pMs);
+		const lbVec3 p = lbProneTransformPoint(k == lb_pronePelvis ? &cw : (k >= lb_proneKneeL && k <= lb_proneToeR ? &legT[(k - lb_proneKneeL) & 1] : &upperT), pMs);
 		// A sphere of the segment's radius (at most probeCastRadius) or a ray cast straight down; the
 		// segment's centre rests on the contact's plane one segment radius out along its normal.
 		// A segment lies near its ground: the probe starts `probeReach` above the point and ends as far
@@ -546,7 +547,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		int probe = k < 2 ? lb_proneWristL + k : lb_proneAnkleL + (k - 2);
 		if (end < 0)
 			continue;
-		lbVec3 endWs = lbTransformPoint(cw, anim->model[end].p);
+		lbVec3 endWs = lbProneTransformPoint(&cw, anim->model[end].p);
 		float speed = snap ? 0.0f : lbDistance(endWs, ls->prevAnimWs) / dt;
 		ls->prevAnimWs = endWs;
 		// A foot rests where the thigh's turn carries it (as its probes are cast there): the leg trails
@@ -567,7 +568,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			const lbProneGround* toe = k >= 2 ? &state->ground[lb_proneToeL + (k - 2)] : NULL;
 			if (toe && toe->hit && probeOk[lb_proneToeL + (k - 2)])
 			{
-				const lbVec3 toeWs = lbTransformPoint(legT[k - 2], probeMs[lb_proneToeL + (k - 2)]);
+				const lbVec3 toeWs = lbProneTransformPoint(&legT[k - 2], probeMs[lb_proneToeL + (k - 2)]);
 				float kt = lbMaxF(lbDot(up, toe->normalWs), 0.1f);
 				rise = lbMaxF(rise, (def->clearance - lbDot(lbSub(toeWs, toe->pointWs), toe->normalWs)) / kt);
 			}
