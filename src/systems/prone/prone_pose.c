@@ -425,14 +425,30 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 		lbPose_TranslateBoneModel(pose, skeleton, rb, shiftMs);
 		return;
 	}
+	// The thighs share their turn and, mostly, their parent: each made once.
+	int lastParent = LB_NULL_INDEX;
+	float lastAngle = 0.0f;
+	bool made = false;
+	lbQuat parentInv = lbQuat_identity, turnQ = lbQuat_identity;
 	for (int i = 0; i < 3; ++i)
 	{
 		const int b = bones[i];
 		if (b < 0)
 			continue;
-		const lbQuat parentQ = lbQuatMul(roll, pose->model[skeleton->parents[b]].q);
-		const lbQuat modelQ = lbQuatMul(lbQuatFromAxisAngle(side, angles[i]), lbQuatMul(roll, pose->model[b].q));
-		pose->local[b].q = lbQuatNormalize(lbQuatMul(lbQuatInverse(parentQ), modelQ));
+		const int p = skeleton->parents[b];
+		if (!made || p != lastParent)
+		{
+			parentInv = lbQuatInverse(lbQuatMul(roll, pose->model[p].q));
+			lastParent = p;
+		}
+		if (!made || angles[i] != lastAngle)
+		{
+			turnQ = lbQuatFromAxisAngle(side, angles[i]);
+			lastAngle = angles[i];
+		}
+		made = true;
+		const lbQuat modelQ = lbQuatMul(turnQ, lbQuatMul(roll, pose->model[b].q));
+		pose->local[b].q = lbQuatNormalize(lbQuatMul(parentInv, modelQ));
 	}
 	lbTransform m = pose->model[rb];
 	m.q = lbQuatNormalize(lbQuatMul(roll, m.q));
@@ -621,9 +637,11 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			// A held limb whose knee or elbow would sink swivels it up about the line from the hip or
 			// shoulder to the held end, which stays where it is.
 			lbVec3 p;
-			float radius;
-			if (def->fitLimbs && planes[midProbe].hit && lbProneProbeAt(&probeSetup, h, pose, (lbProneProbe)midProbe, &p, &radius))
+			if (def->fitLimbs && planes[midProbe].hit)
 			{
+				// The knee's or elbow's probe point is the mid joint's (lbProneProbeAt; its radius is
+				// not read here).
+				p = pose->model[mid].p;
 				float rise = -lbProneGap(&planes[midProbe], p, def->clearance);
 				lbVec3 root0 = pose->model[root].p;
 				lbVec3 u = lbNormalizeOr(lbSub(pose->model[end].p, root0), lbVec3_zero);
@@ -661,8 +679,9 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		// Knee or elbow sinking: the limb lifts at the hip or shoulder.
 		lbVec3 p;
 		float radius;
-		if (planes[midProbe].hit && lbProneProbeAt(&probeSetup, h, pose, (lbProneProbe)midProbe, &p, &radius))
+		if (planes[midProbe].hit)
 		{
+			p = pose->model[mid].p;
 			float gap = lbProneGap(&planes[midProbe], p, def->clearance);
 			lbVec3 axis;
 			float ang = gap < 0.0f ? lbProneLiftAngle(pose->model[root].p, p, planes[midProbe].normal, -gap, &axis) : 0.0f;
@@ -680,7 +699,10 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			if (probe < 0 || !targets->ground[probe].hit)
 				continue;
 			lbPronePlaneOf(&planes[probe], &targets->ground[probe], &toModel, upMs);
-			if (!lbProneProbeAt(&probeSetup, h, pose, (lbProneProbe)probe, &p, &radius))
+			// A wrist's or ankle's point is the end joint's; the toes' lie on the sole.
+			if (e == 0)
+				p = pose->model[end].p;
+			else if (!lbProneProbeAt(&probeSetup, h, pose, (lbProneProbe)probe, &p, &radius))
 				continue;
 			float gap = lbProneGap(&planes[probe], p, def->clearance);
 			if (gap >= 0.0f)
