@@ -147,6 +147,19 @@ static inline lbVec3 lbProneTransformPoint(const lbTransform* t, lbVec3 p)
 #endif
 }
 
+/// lbTransformDirection(*t, d) bit for bit, in four lanes with SSE2.
+static inline lbVec3 lbProneTransformDirection(const lbTransform* t, lbVec3 d)
+{
+#if LB_IK_SSE2
+	float r[4];
+	const __m128 sg = _mm_setr_ps(t->s.x < 0.0f ? -d.x : d.x, t->s.y < 0.0f ? -d.y : d.y, t->s.z < 0.0f ? -d.z : d.z, 0.0f);
+	_mm_storeu_ps(r, lbIkQuatRotate4(_mm_loadu_ps(&t->q.x), sg));
+	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
+#else
+	return lbTransformDirection(*t, d);
+#endif
+}
+
 /// World to model space for a frame's many points and directions: lbInvTransformPoint's and
 /// lbQuatInvRotate's bits, the reciprocal scale (three divisions) and the conjugate made once.
 typedef struct lbProneToModel

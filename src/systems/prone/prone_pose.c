@@ -305,9 +305,9 @@ static bool lbProneSolveChain(lbPose* pose, const lbSkeleton* skeleton, const lb
 	lbTransform* model = pose->model;
 	lbTransform* local = pose->local;
 	if (lbLengthSquared(in.hingeAxisMs) == 0.0f)
-		in.hingeAxisMs = lbNormalize(lbTransformDirection(model[c->root], c->hingeRoot));
+		in.hingeAxisMs = lbNormalize(lbProneTransformDirection(&model[c->root], c->hingeRoot));
 	if (lbLengthSquared(in.bendHintMs) == 0.0f)
-		in.bendHintMs = lbNormalize(lbTransformDirection(model[c->root], c->poleRoot));
+		in.bendHintMs = lbNormalize(lbProneTransformDirection(&model[c->root], c->poleRoot));
 	lbTransform r = model[c->root], m = model[c->mid], e = model[c->end];
 	if (lbSolveTwoBoneIk(&r, &m, &e, &in, NULL) != lb_ok)
 		return true; // refused, as lbPose_SolveLimbIk would: the pose stays as it was
