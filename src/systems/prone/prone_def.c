@@ -233,23 +233,6 @@ float lbProneBodyFrame(const lbHumanoid* h, const lbPose* pose, lbVec3 upMs, lbV
 	return elevation;
 }
 
-void lbProneLimbBones(const lbHumanoid* h, int limb, int* outRoot, int* outMid, int* outEnd)
-{
-	int side = limb & 1;
-	if (limb < 2)
-	{
-		*outRoot = h->arm[side].upperArm;
-		*outMid = h->arm[side].foreArm;
-		*outEnd = h->arm[side].hand;
-	}
-	else
-	{
-		*outRoot = h->leg[side].thigh;
-		*outMid = h->leg[side].calf;
-		*outEnd = h->leg[side].foot;
-	}
-}
-
 void lbProneProbeSetup_Init(lbProneProbeSetup* setup, const lbHumanoid* h, const lbProneDef* def)
 {
 	// Radii are the body capsules the metrics measure (docs/metrics.md), so that resting on the

@@ -81,8 +81,24 @@ void lbProneProbeSetup_Init(lbProneProbeSetup* setup, const lbHumanoid* humanoid
 bool lbProneProbeAt(lbProneProbeSetup* setup, const lbHumanoid* humanoid, const lbPose* pose, lbProneProbe probe,
 					lbVec3* outPointMs, float* outRadius);
 
-/// End joint and mid joint of limb k (0, 1 arms; 2, 3 legs), and its root bone.
-void lbProneLimbBones(const lbHumanoid* humanoid, int limb, int* outRoot, int* outMid, int* outEnd);
+/// End joint and mid joint of limb k (0, 1 arms; 2, 3 legs), and its root bone (inline: both stages
+/// ask for each limb's several times a frame).
+static inline void lbProneLimbBones(const lbHumanoid* h, int limb, int* outRoot, int* outMid, int* outEnd)
+{
+	int side = limb & 1;
+	if (limb < 2)
+	{
+		*outRoot = h->arm[side].upperArm;
+		*outMid = h->arm[side].foreArm;
+		*outEnd = h->arm[side].hand;
+	}
+	else
+	{
+		*outRoot = h->leg[side].thigh;
+		*outMid = h->leg[side].calf;
+		*outEnd = h->leg[side].foot;
+	}
+}
 
 // A running sum over transforms' floats: a NaN or an infinity anywhere leaves it non-finite (times
 // 0 it is NaN then, 0 otherwise; a sum of finite values that overflows is no pose either). With SSE2
@@ -192,6 +208,25 @@ static inline lbVec3 lbProneToModelPoint(const lbProneToModel* m, lbVec3 p)
 	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
 #else
 	return lbMulVV(m->invScale, lbQuatInvRotate(m->cw.q, lbSub(p, m->cw.p)));
+#endif
+}
+
+/// lbNormalizeOr(lbQuatInvRotate(cw.q, v), fallback): the length's sum in lbDot's order.
+static inline lbVec3 lbProneToModelUnit(const lbProneToModel* m, lbVec3 v, lbVec3 fallback)
+{
+#if LB_IK_SSE2
+	const __m128 r = lbIkQuatRotate4(m->conj, _mm_setr_ps(v.x, v.y, v.z, 0.0f));
+	const __m128 sq = _mm_mul_ps(r, r);
+	const __m128 dot = _mm_add_ss(_mm_add_ss(sq, _mm_shuffle_ps(sq, sq, _MM_SHUFFLE(1, 1, 1, 1))),
+								  _mm_shuffle_ps(sq, sq, _MM_SHUFFLE(2, 2, 2, 2)));
+	const float len = _mm_cvtss_f32(_mm_sqrt_ss(dot));
+	if (!(len > LB_EPSILON) || !lbIsValidFloat(len))
+		return fallback;
+	float out[4];
+	_mm_storeu_ps(out, _mm_mul_ps(_mm_set1_ps(1.0f / len), r));
+	return LB_LITERAL(lbVec3){ out[0], out[1], out[2] };
+#else
+	return lbNormalizeOr(lbQuatInvRotate(m->cw.q, v), fallback);
 #endif
 }
 

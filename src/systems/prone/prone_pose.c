@@ -32,7 +32,7 @@ static inline void lbPronePlaneOf(lbPronePlane* out, const lbProneGround* g, con
 {
 	out->hit = g->hit;
 	out->point = lbProneToModelPoint(toModel, g->pointWs);
-	out->normal = lbNormalizeOr(lbProneToModelDirection(toModel, g->normalWs), upMs);
+	out->normal = lbProneToModelUnit(toModel, g->normalWs, upMs);
 }
 
 _Static_assert(offsetof(lbProneGround, normalWs) == offsetof(lbProneGround, pointWs) + 3 * sizeof(float),
@@ -265,7 +265,8 @@ static void lbProneTurnChain(lbPose* pose, const lbSkeleton* skeleton, int bone,
 		return;
 	lbTransform m = pose->model[bone];
 	m.q = lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(axisMs, angle), m.q));
-	if (!lbIsValidVec3(m.p) || !lbIsValidQuat(m.q) || !lbIsValidVec3(m.s))
+	// lbQuatNormalize's result is a valid rotation (unit, or the identity for a degenerate input).
+	if (!lbIsValidVec3(m.p) || !lbIsValidVec3(m.s))
 		return;
 	m.q = lbQuatNormalize(m.q);
 	const int* parents = skeleton->parents;
