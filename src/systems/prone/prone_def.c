@@ -242,19 +242,59 @@ void lbProneProbeSetup_Init(lbProneProbeSetup* setup, const lbHumanoid* h, const
 	setup->soleMade[0] = setup->soleMade[1] = false;
 }
 
-bool lbProneProbeAt(lbProneProbeSetup* setup, const lbHumanoid* h, const lbPose* pose, lbProneProbe probe,
-					lbVec3* outPointMs, float* outRadius)
+// The bone whose joint is a plain probe's point (pelvis, chest, knee, ankle, elbow, wrist) and the
+// probe's radius (m); LB_PRONE_PROBE_SPECIAL for the others (the torso axis's points, the toes).
+#define LB_PRONE_PROBE_SPECIAL (-2)
+static int lbProneProbeBone(const lbProneProbeSetup* setup, const lbHumanoid* h, int probe, float* outRadius)
 {
 	const float torso = setup->torso;
-	int bone = LB_NULL_INDEX;
 	int side = 0;
-	float r = 0.0f;
 	switch (probe)
 	{
 		case lb_pronePelvis:
-			bone = h->pelvis;
-			r = torso;
-			break;
+			*outRadius = torso;
+			return h->pelvis;
+		case lb_proneChest:
+			*outRadius = torso;
+			return setup->top;
+		case lb_proneKneeL:
+		case lb_proneKneeR:
+			side = probe - lb_proneKneeL;
+			*outRadius = lbMaxF(0.14f * h->legAxes[side].thighLength,
+								lbMinF(0.11f * h->legAxes[side].calfLength, 0.6f * h->legAxes[side].ankleHeight));
+			return h->leg[side].calf;
+		case lb_proneAnkleL:
+		case lb_proneAnkleR:
+			side = probe - lb_proneAnkleL;
+			*outRadius = lbMinF(0.11f * h->legAxes[side].calfLength, 0.6f * h->legAxes[side].ankleHeight);
+			return h->leg[side].foot;
+		case lb_proneElbowL:
+		case lb_proneElbowR:
+			side = probe - lb_proneElbowL;
+			*outRadius = lbMaxF(0.15f * h->armAxes[side].upperLength, 0.13f * h->armAxes[side].foreLength);
+			return h->arm[side].foreArm;
+		case lb_proneWristL:
+		case lb_proneWristR:
+			side = probe - lb_proneWristL;
+			*outRadius = 0.13f * h->armAxes[side].foreLength;
+			return h->arm[side].hand;
+		default:
+			*outRadius = 0.0f;
+			return LB_PRONE_PROBE_SPECIAL;
+	}
+}
+
+void lbProneProbeSetup_Table(lbProneProbeSetup* setup, const lbHumanoid* h)
+{
+	for (int k = 0; k < lb_proneProbeCount; ++k)
+		setup->bone[k] = lbProneProbeBone(setup, h, k, &setup->radius[k]);
+}
+
+bool lbProneProbeAt(lbProneProbeSetup* setup, const lbHumanoid* h, const lbPose* pose, lbProneProbe probe,
+					lbVec3* outPointMs, float* outRadius)
+{
+	switch (probe)
+	{
 		case lb_proneSpine:
 		case lb_proneTorsoLow:
 		case lb_proneTorsoHigh:
@@ -267,29 +307,13 @@ bool lbProneProbeAt(lbProneProbeSetup* setup, const lbHumanoid* h, const lbPose*
 				return false;
 			const float at = probe == lb_proneSpine ? 0.5f : (probe == lb_proneTorsoLow ? 0.25f : 0.75f);
 			*outPointMs = lbLerp(pose->model[h->pelvis].p, pose->model[top].p, at);
-			*outRadius = torso;
+			*outRadius = setup->torso;
 			return true;
 		}
-		case lb_proneChest:
-			bone = setup->top;
-			r = torso;
-			break;
-		case lb_proneKneeL:
-		case lb_proneKneeR:
-			side = probe - lb_proneKneeL;
-			bone = h->leg[side].calf;
-			r = lbMaxF(0.14f * h->legAxes[side].thighLength, lbMinF(0.11f * h->legAxes[side].calfLength, 0.6f * h->legAxes[side].ankleHeight));
-			break;
-		case lb_proneAnkleL:
-		case lb_proneAnkleR:
-			side = probe - lb_proneAnkleL;
-			bone = h->leg[side].foot;
-			r = lbMinF(0.11f * h->legAxes[side].calfLength, 0.6f * h->legAxes[side].ankleHeight);
-			break;
 		case lb_proneToeL:
 		case lb_proneToeR:
 		{
-			side = probe - lb_proneToeL;
+			const int side = probe - lb_proneToeL;
 			if (h->leg[side].foot < 0)
 				return false;
 			if (h->leg[side].foot >= pose->boneCount)
@@ -305,28 +329,17 @@ bool lbProneProbeAt(lbProneProbeSetup* setup, const lbHumanoid* h, const lbPose*
 			const lbTransform foot = pose->model[h->leg[side].foot];
 			const lbVec3 ball = lbSole_PointMs(sole, foot, lb_soleBall);
 			const lbVec3 under = lbSole_PointMs(sole, foot, lb_soleUnderAnkle);
-			r = 0.4f * h->legAxes[side].ankleHeight;
+			const float r = 0.4f * h->legAxes[side].ankleHeight;
 			lbVec3 footUp = lbNormalizeOr(lbSub(foot.p, under), lbVec3_zero);
 			*outPointMs = lbMulAdd(ball, r, footUp);
 			*outRadius = r;
 			return true;
 		}
-		case lb_proneElbowL:
-		case lb_proneElbowR:
-			side = probe - lb_proneElbowL;
-			bone = h->arm[side].foreArm;
-			r = lbMaxF(0.15f * h->armAxes[side].upperLength, 0.13f * h->armAxes[side].foreLength);
-			break;
-		case lb_proneWristL:
-		case lb_proneWristR:
-			side = probe - lb_proneWristL;
-			bone = h->arm[side].hand;
-			r = 0.13f * h->armAxes[side].foreLength;
-			break;
-		case lb_proneProbeCount:
 		default:
-			return false;
+			break;
 	}
+	float r;
+	const int bone = lbProneProbeBone(setup, h, (int)probe, &r);
 	if (bone < 0 || bone >= pose->boneCount)
 		return false;
 	*outPointMs = pose->model[bone].p;

@@ -73,6 +73,9 @@ typedef struct lbProneProbeSetup
 	int top;
 	lbSole sole[2];
 	bool soleMade[2];
+	// lbProneProbeSetup_Table's: each plain probe's bone and radius (m), -2 for the others.
+	int bone[lb_proneProbeCount];
+	float radius[lb_proneProbeCount];
 } lbProneProbeSetup;
 
 void lbProneProbeSetup_Init(lbProneProbeSetup* setup, const lbHumanoid* humanoid, const lbProneDef* def);
@@ -80,6 +83,24 @@ void lbProneProbeSetup_Init(lbProneProbeSetup* setup, const lbHumanoid* humanoid
 /// lbProneProbePoint with its setup made once (the same point and radius); probe in range.
 bool lbProneProbeAt(lbProneProbeSetup* setup, const lbHumanoid* humanoid, const lbPose* pose, lbProneProbe probe,
 					lbVec3* outPointMs, float* outRadius);
+
+/// Fills the setup's table for lbProneProbeListed: each probe at a joint (pelvis, chest, knees,
+/// ankles, elbows, wrists) with its bone and radius, for a frame that asks for every probe.
+void lbProneProbeSetup_Table(lbProneProbeSetup* setup, const lbHumanoid* humanoid);
+
+/// lbProneProbeAt (the same point and radius) through the setup's table (lbProneProbeSetup_Table).
+static inline bool lbProneProbeListed(lbProneProbeSetup* setup, const lbHumanoid* humanoid, const lbPose* pose, int probe,
+									  lbVec3* outPointMs, float* outRadius)
+{
+	const int bone = setup->bone[probe];
+	if (bone >= 0 && bone < pose->boneCount)
+	{
+		*outPointMs = pose->model[bone].p;
+		*outRadius = setup->radius[probe];
+		return true;
+	}
+	return lbProneProbeAt(setup, humanoid, pose, (lbProneProbe)probe, outPointMs, outRadius);
+}
 
 /// End joint and mid joint of limb k (0, 1 arms; 2, 3 legs), and its root bone (inline: both stages
 /// ask for each limb's several times a frame).

@@ -455,6 +455,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	bool probeOk[lb_proneProbeCount];
 	lbProneProbeSetup probeSetup;
 	lbProneProbeSetup_Init(&probeSetup, h, def);
+	lbProneProbeSetup_Table(&probeSetup, h);
 	// The limb each hand or foot probe (wrist, ankle, toes) belongs to, -1 for the others.
 	static const signed char endLimb[lb_proneProbeCount] = {
 		[lb_pronePelvis] = -1, [lb_proneSpine] = -1, [lb_proneChest] = -1, [lb_proneTorsoLow] = -1,
@@ -477,7 +478,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			continue;
 		}
 		float radius;
-		probeOk[k] = lbProneProbeAt(&probeSetup, h, anim, (lbProneProbe)k, &probeMs[k], &radius);
+		probeOk[k] = lbProneProbeListed(&probeSetup, h, anim, k, &probeMs[k], &radius);
 		const lbVec3 pMs = probeMs[k];
 		if (!probeOk[k])
 		{
