@@ -214,23 +214,26 @@ int lbProneTopBone(const lbHumanoid* h)
 	return h->spineCount > 0 ? h->spine[h->spineCount - 1] : LB_NULL_INDEX;
 }
 
-float lbProneBodyFrame(const lbHumanoid* h, const lbPose* pose, lbVec3 upMs, lbVec3* outAlong, lbVec3* outLeft)
+void lbProneBodyFrame(const lbHumanoid* h, const lbPose* pose, lbVec3 upMs, lbVec3* outAlong, lbVec3* outLeft,
+					  float* outElevation)
 {
 	int top = lbProneTopBone(h);
 	lbVec3 axis = lbSub(pose->model[top].p, pose->model[h->pelvis].p);
 	lbVec3 flat = lbProjectOnPlane(axis, upMs);
 	float len = lbLength(axis);
-	float elevation = len > 1.0e-6f ? asinf(lbClampF(lbAbsF(lbDot(axis, upMs)) / len, 0.0f, 1.0f)) : 0.5f * LB_PI;
 	// A body standing upright has no axis along the ground: its forward stands in (worked out only
 	// then; lbNormalizeOr's fallback argument would be made every frame).
-	lbVec3 along = lbNormalizeOr(flat, lbVec3_zero);
+	// lbNormalizeOr(flat, zero) with flat's length kept for the test below.
+	const float flatLen = lbLength(flat);
+	lbVec3 along = flatLen > LB_EPSILON && lbIsValidFloat(flatLen) ? lbMulSV(1.0f / flatLen, flat) : lbVec3_zero;
 	if (lbLengthSquared(along) == 0.0f)
 		along = lbNormalizeOr(lbProjectOnPlane(h->forwardMs, upMs), lbAnyPerpendicular(upMs));
-	if (lbLength(flat) < 0.05f * len)
+	if (flatLen < 0.05f * len)
 		along = lbNormalizeOr(lbProjectOnPlane(h->forwardMs, upMs), along);
 	*outAlong = along;
 	*outLeft = lbNormalize(lbCross(upMs, along));
-	return elevation;
+	if (outElevation)
+		*outElevation = len > 1.0e-6f ? asinf(lbClampF(lbAbsF(lbDot(axis, upMs)) / len, 0.0f, 1.0f)) : 0.5f * LB_PI;
 }
 
 void lbProneProbeSetup_Init(lbProneProbeSetup* setup, const lbHumanoid* h, const lbProneDef* def)

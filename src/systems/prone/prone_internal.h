@@ -48,9 +48,10 @@ int lbProneRollBone(const lbHumanoid* humanoid);
 int lbProneTopBone(const lbHumanoid* humanoid);
 
 /// The body's frame in a pose (model space): `along` runs from the pelvis toward the head in the
-/// ground plane (normal to `upMs`), `left` = up x along. Returns the torso's elevation above the
-/// ground plane (rad, 0 lying flat, pi/2 upright).
-float lbProneBodyFrame(const lbHumanoid* humanoid, const lbPose* pose, lbVec3 upMs, lbVec3* outAlong, lbVec3* outLeft);
+/// ground plane (normal to `upMs`), `left` = up x along, and, unless outElevation is NULL, the
+/// torso's elevation above the ground plane (rad, 0 lying flat, pi/2 upright).
+void lbProneBodyFrame(const lbHumanoid* humanoid, const lbPose* pose, lbVec3 upMs, lbVec3* outAlong, lbVec3* outLeft,
+					  float* outElevation);
 
 /// The torso's probes, and where each lies along the pelvis-to-neck axis (0 pelvis, 1 neck).
 #define LB_PRONE_TORSO_PROBES 5

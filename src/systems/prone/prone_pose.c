@@ -501,7 +501,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	lbProneToModel_Init(&toModel, &cw);
 	const lbVec3 upMs = lbNormalizeOr(lbQuatInvRotate(cw.q, targets->upWs), h->upMs);
 	lbVec3 along, left;
-	lbProneBodyFrame(h, pose, upMs, &along, &left);
+	lbProneBodyFrame(h, pose, upMs, &along, &left, NULL);
 
 	// Seed step 8: the rotations as deltas: roll about the body's axis on the root, pitch on the first
 	// spine bone and on the thighs. They and the translation fit are found on the few points they

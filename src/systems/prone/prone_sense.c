@@ -232,7 +232,8 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	const lbTransform cw = input->characterWs;
 	const lbVec3 upMs = lbNormalizeOr(lbQuatInvRotate(cw.q, up), h->upMs);
 	lbVec3 alongMs, leftMs;
-	const float elevation = lbProneBodyFrame(h, anim, upMs, &alongMs, &leftMs);
+	float elevation;
+	lbProneBodyFrame(h, anim, upMs, &alongMs, &leftMs, &elevation);
 	const lbVec3 along = lbNormalize(lbQuatRotate(cw.q, alongMs));
 	const lbVec3 left = lbNormalize(lbQuatRotate(cw.q, leftMs));
 
