@@ -185,6 +185,30 @@ static inline lbVec3 lbProneTransformPoint(const lbTransform* t, lbVec3 p)
 #endif
 }
 
+/// lbQuatRotate(q, v) bit for bit, in four lanes with SSE2.
+static inline lbVec3 lbProneQuatRotate(lbQuat q, lbVec3 v)
+{
+#if LB_IK_SSE2
+	float r[4];
+	_mm_storeu_ps(r, lbIkQuatRotate4(_mm_loadu_ps(&q.x), _mm_setr_ps(v.x, v.y, v.z, 0.0f)));
+	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
+#else
+	return lbQuatRotate(q, v);
+#endif
+}
+
+/// lbQuatMul(a, b) bit for bit, in four lanes with SSE2.
+static inline lbQuat lbProneQuatMul(lbQuat a, lbQuat b)
+{
+#if LB_IK_SSE2
+	lbQuat r;
+	_mm_storeu_ps(&r.x, lbIkQuatMul4(_mm_loadu_ps(&a.x), _mm_loadu_ps(&b.x)));
+	return r;
+#else
+	return lbQuatMul(a, b);
+#endif
+}
+
 /// lbTransformDirection(*t, d) bit for bit, in four lanes with SSE2.
 static inline lbVec3 lbProneTransformDirection(const lbTransform* t, lbVec3 d)
 {

@@ -264,7 +264,7 @@ static void lbProneTurnChain(lbPose* pose, const lbSkeleton* skeleton, int bone,
 	if (bone < 0 || lbAbsF(angle) < 1.0e-7f)
 		return;
 	lbTransform m = pose->model[bone];
-	m.q = lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(axisMs, angle), m.q));
+	m.q = lbQuatNormalize(lbProneQuatMul(lbQuatFromAxisAngle(axisMs, angle), m.q));
 	// lbQuatNormalize's result is a valid rotation (unit, or the identity for a degenerate input).
 	if (!lbIsValidVec3(m.p) || !lbIsValidVec3(m.s))
 		return;
@@ -439,7 +439,7 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 		const int p = skeleton->parents[b];
 		if (!made || p != lastParent)
 		{
-			parentInv = lbQuatInverse(lbQuatMul(roll, pose->model[p].q));
+			parentInv = lbQuatInverse(lbProneQuatMul(roll, pose->model[p].q));
 			lastParent = p;
 		}
 		if (!made || angles[i] != lastAngle)
@@ -448,11 +448,11 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 			lastAngle = angles[i];
 		}
 		made = true;
-		const lbQuat modelQ = lbQuatMul(turnQ, lbQuatMul(roll, pose->model[b].q));
-		pose->local[b].q = lbQuatNormalize(lbQuatMul(parentInv, modelQ));
+		const lbQuat modelQ = lbProneQuatMul(turnQ, lbProneQuatMul(roll, pose->model[b].q));
+		pose->local[b].q = lbQuatNormalize(lbProneQuatMul(parentInv, modelQ));
 	}
 	lbTransform m = pose->model[rb];
-	m.q = lbQuatNormalize(lbQuatMul(roll, m.q));
+	m.q = lbQuatNormalize(lbProneQuatMul(roll, m.q));
 	m.p = lbAdd(m.p, shiftMs);
 	const int parent = skeleton->parents[rb];
 	pose->local[rb] = parent < 0 ? m : lbTransformRelative(pose->model[parent], m);
@@ -509,10 +509,10 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	const int rb = lbProneRollBone(h), top = lbProneTopBone(h);
 	const lbVec3 rootP = pose->model[rb].p;
 	const lbQuat roll = lbQuatFromAxisAngle(along, targets->roll * a);
-	const lbVec3 side = lbQuatRotate(roll, left);
-	const lbVec3 pelvis = lbAdd(rootP, lbQuatRotate(roll, lbSub(pose->model[h->pelvis].p, rootP)));
-	const lbVec3 pivot = lbAdd(rootP, lbQuatRotate(roll, lbSub(pose->model[h->spine[0]].p, rootP)));
-	const lbVec3 arm0 = lbQuatRotate(roll, lbSub(pose->model[top].p, pose->model[h->spine[0]].p));
+	const lbVec3 side = lbProneQuatRotate(roll, left);
+	const lbVec3 pelvis = lbAdd(rootP, lbProneQuatRotate(roll, lbSub(pose->model[h->pelvis].p, rootP)));
+	const lbVec3 pivot = lbAdd(rootP, lbProneQuatRotate(roll, lbSub(pose->model[h->spine[0]].p, rootP)));
+	const lbVec3 arm0 = lbProneQuatRotate(roll, lbSub(pose->model[top].p, pose->model[h->spine[0]].p));
 	// Pitch: a positive turn about the left axis tips the head end down, so the pitches go negated.
 	// The seed turns the first spine bone by the ground's pitch and accepts that the torso line
 	// (pelvis to neck) then pitches less, the turn being about the spine's root; here the turn is the
@@ -537,7 +537,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		const float bx = lambda * ux - cx, by = lambda * uy - cy;
 		turn = -atan2f(ax * by - ay * bx, ax * bx + ay * by);
 		if (lbAbsF(turn) > 1.0e-7f)
-			topP = lbAdd(pivot, lbQuatRotate(lbQuatFromAxisAngle(side, turn), arm0));
+			topP = lbAdd(pivot, lbProneQuatRotate(lbQuatFromAxisAngle(side, turn), arm0));
 	}
 	const float thighTurn = -targets->lowerPitch * a;
 
