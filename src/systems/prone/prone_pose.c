@@ -499,7 +499,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	const lbTransform cw = targets->characterWs;
 	lbProneToModel toModel;
 	lbProneToModel_Init(&toModel, &cw);
-	const lbVec3 upMs = lbNormalizeOr(lbQuatInvRotate(cw.q, targets->upWs), h->upMs);
+	const lbVec3 upMs = lbProneToModelUnit(&toModel, targets->upWs, h->upMs);
 	lbVec3 along, left;
 	lbProneBodyFrame(h, pose, upMs, &along, &left, NULL);
 

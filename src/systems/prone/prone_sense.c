@@ -230,7 +230,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 
 	const lbVec3 up = def->up;
 	const lbTransform cw = input->characterWs;
-	const lbVec3 upMs = lbNormalizeOr(lbQuatInvRotate(cw.q, up), h->upMs);
+	const lbVec3 upMs = lbNormalizeOr(lbProneQuatRotate(lbQuatConj(cw.q), up), h->upMs);
 	lbVec3 alongMs, leftMs;
 	float elevation;
 	lbProneBodyFrame(h, anim, upMs, &alongMs, &leftMs, &elevation);
@@ -283,7 +283,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	// Step 1-2: the centre contact under the body (the pelvis on the ground plane stands for the
 	// seed's feet location of the capsule); a miss falls back to that point.
 	lbVec3 pelvisMs = anim->model[h->pelvis].p;
-	lbVec3 feet = lbTransformPoint(cw, lbMulAdd(pelvisMs, -lbDot(pelvisMs, upMs), upMs));
+	lbVec3 feet = lbProneTransformPoint(&cw, lbMulAdd(pelvisMs, -lbDot(pelvisMs, upMs), upMs));
 
 	// Nothing to fit this frame (the fit has faded out, or the torso stands): no casts and no probes,
 	// and the pose stage does nothing. What the casts found is dropped, as a body that got up may
@@ -424,7 +424,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	// by this frame's roll (about the body's axis through the pelvis) and pitches (the upper body
 	// about the pelvis, each leg about its hip). On stairs the animated neck lies a tread away from
 	// the fitted one. (Not moved along up: the probes reach as far above as below their point.)
-	const lbVec3 pelvisWs = lbTransformPoint(cw, pelvisMs);
+	const lbVec3 pelvisWs = lbProneTransformPoint(&cw, pelvisMs);
 	// Each leg turns about its hip (the pelvis without a thigh).
 	lbVec3 hipWs[2];
 	for (int side = 0; side < 2; ++side)
