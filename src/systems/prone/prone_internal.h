@@ -176,7 +176,9 @@ static inline lbVec3 lbProneTransformPoint(const lbTransform* t, lbVec3 p)
 {
 #if LB_IK_SSE2
 	float r[4];
-	const __m128 s = _mm_setr_ps(t->s.x, t->s.y, t->s.z, 0.0f);
+	// The scale in lanes 0..2 from the transform's last four floats (q.w, s.x, s.y, s.z).
+	const __m128 ws = _mm_loadu_ps(&t->q.w);
+	const __m128 s = _mm_shuffle_ps(ws, ws, _MM_SHUFFLE(0, 3, 2, 1));
 	_mm_storeu_ps(r, _mm_add_ps(_mm_loadu_ps(&t->p.x),
 								 lbIkQuatRotate4(_mm_loadu_ps(&t->q.x), _mm_mul_ps(s, _mm_setr_ps(p.x, p.y, p.z, 0.0f)))));
 	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
@@ -275,6 +277,39 @@ static inline lbVec3 lbProneToModelUnit(const lbProneToModel* m, lbVec3 v, lbVec
 	return lbNormalizeOr(lbQuatInvRotate(m->cw.q, v), fallback);
 #endif
 }
+
+#if LB_IK_SSE2
+// lbProneToModelPoint and lbProneToModelUnit of a point or direction in memory with a float after
+// it (read into lane 3, which lanes 0..2 never mix with).
+static inline lbVec3 lbProneToModelPointIn(const lbProneToModel* m, const float* p)
+{
+	float r[4];
+	_mm_storeu_ps(r, _mm_mul_ps(m->inv, lbIkQuatRotate4(m->conj, _mm_sub_ps(_mm_loadu_ps(p), m->p))));
+	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
+}
+static inline lbVec3 lbProneToModelUnitIn(const lbProneToModel* m, const float* v, lbVec3 fallback)
+{
+	const __m128 r = lbIkQuatRotate4(m->conj, _mm_loadu_ps(v));
+	const __m128 sq = _mm_mul_ps(r, r);
+	const __m128 dot = _mm_add_ss(_mm_add_ss(sq, _mm_shuffle_ps(sq, sq, _MM_SHUFFLE(1, 1, 1, 1))),
+								  _mm_shuffle_ps(sq, sq, _MM_SHUFFLE(2, 2, 2, 2)));
+	const float len = _mm_cvtss_f32(_mm_sqrt_ss(dot));
+	if (!(len > LB_EPSILON) || !lbIsValidFloat(len))
+		return fallback;
+	float out[4];
+	_mm_storeu_ps(out, _mm_mul_ps(_mm_set1_ps(1.0f / len), r));
+	return LB_LITERAL(lbVec3){ out[0], out[1], out[2] };
+}
+#else
+static inline lbVec3 lbProneToModelPointIn(const lbProneToModel* m, const float* p)
+{
+	return lbProneToModelPoint(m, LB_LITERAL(lbVec3){ p[0], p[1], p[2] });
+}
+static inline lbVec3 lbProneToModelUnitIn(const lbProneToModel* m, const float* v, lbVec3 fallback)
+{
+	return lbProneToModelUnit(m, LB_LITERAL(lbVec3){ v[0], v[1], v[2] }, fallback);
+}
+#endif
 
 /// lbQuatInvRotate(cw.q, v).
 static inline lbVec3 lbProneToModelDirection(const lbProneToModel* m, lbVec3 v)

@@ -31,8 +31,9 @@ static float lbProneGap(const lbPronePlane* plane, lbVec3 p, float clearance)
 static inline void lbPronePlaneOf(lbPronePlane* out, const lbProneGround* g, const lbProneToModel* toModel, lbVec3 upMs)
 {
 	out->hit = g->hit;
-	out->point = lbProneToModelPoint(toModel, g->pointWs);
-	out->normal = lbProneToModelUnit(toModel, g->normalWs, upMs);
+	// The point is followed by the normal, the normal by the radius (a fourth lane not mixed in).
+	out->point = lbProneToModelPointIn(toModel, &g->pointWs.x);
+	out->normal = lbProneToModelUnitIn(toModel, &g->normalWs.x, upMs);
 }
 
 _Static_assert(offsetof(lbProneGround, normalWs) == offsetof(lbProneGround, pointWs) + 3 * sizeof(float),
@@ -622,7 +623,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		if (w > 0.0f && lbHumanoid_GetLimbChain(h, (lbLimb)k, &chain) == lb_ok)
 		{
 			lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
-			in.targetMs = lbProneToModelPoint(&toModel, lt->endWs);
+			in.targetMs = lbProneToModelPointIn(&toModel, &lt->endWs.x);
 			in.weight = w;
 			// No pole: the limb keeps its own bend plane, so the solve stays continuous as its weight
 			// blends in.
