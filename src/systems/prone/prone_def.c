@@ -159,7 +159,19 @@ lbResult lbProneCheckRig(const lbHumanoid* h, const lbSkeleton* s, lbProneRig* o
 		const int n = lbProneRigBones(h, out->bones);
 		// LB_NULL_INDEX or a bone: b + 1 in [0, boneCount] (anything below -1 wraps far above it).
 		bool inside = true;
-		for (int k = 0; k < n; ++k)
+		int k = 0;
+#if LB_IK_SSE2
+		// Four at a time: a lane is out when -1 > b or b > boneCount - 1.
+		const __m128i lo = _mm_set1_epi32(-1), hi = _mm_set1_epi32(s->boneCount - 1);
+		__m128i out4 = _mm_setzero_si128();
+		for (; k + 4 <= n; k += 4)
+		{
+			const __m128i b = _mm_loadu_si128((const __m128i*)&out->bones[k]);
+			out4 = _mm_or_si128(out4, _mm_or_si128(_mm_cmpgt_epi32(lo, b), _mm_cmpgt_epi32(b, hi)));
+		}
+		inside = _mm_movemask_epi8(out4) == 0;
+#endif
+		for (; k < n; ++k)
 			inside &= (unsigned)(out->bones[k] + 1) <= (unsigned)s->boneCount;
 		if (inside)
 		{
