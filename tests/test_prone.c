@@ -8,6 +8,7 @@
 #include "test_macros.h"
 
 #include <float.h>
+#include <stddef.h>
 
 typedef struct Fixture
 {
@@ -322,26 +323,33 @@ static void test_prone_bad_input(void)
 	badDef = def;
 	badDef.maxRoll = NAN;
 	ENSURE(lbProneSense(&st, &badDef, f.skel, &f.h, &in, &t) == lb_errorInvalidArgument);
-	// The def's non-negative values are checked on their bits: every kind of float at the edges.
+	// The def's non-negative values are checked on their bits (several at a time where they follow one
+	// another): every kind of float at the edges, in the first and last field of each run of them
+	// and in fields on their own.
 	{
+		const size_t fields[] = { offsetof(lbProneDef, traceRadius),     offsetof(lbProneDef, maxLowerPitch),
+								  offsetof(lbProneDef, hoverLimit),      offsetof(lbProneDef, heightSpeed),
+								  offsetof(lbProneDef, clearance),       offsetof(lbProneDef, maxShift),
+								  offsetof(lbProneDef, lockSpeed),       offsetof(lbProneDef, recastDistance),
+								  offsetof(lbProneDef, probeReach),      offsetof(lbProneDef, probeCastRadius) };
 		const float refused[] = { -NAN, NAN, INFINITY, -INFINITY, -1.0e-40f, -FLT_MIN, -FLT_MAX };
-		for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i)
-		{
-			badDef = def;
-			badDef.hoverLimit = refused[i];
-			ENSURE(lbProneSense(&st, &badDef, f.skel, &f.h, &in, &t) == lb_errorInvalidArgument);
-			badDef = def;
-			badDef.probeCastRadius = refused[i];
-			ENSURE(lbProneSense(&st, &badDef, f.skel, &f.h, &in, &t) == lb_errorInvalidArgument);
-		}
 		const float accepted[] = { -0.0f, 0.0f, 1.0e-40f, FLT_MAX };
-		for (size_t i = 0; i < sizeof accepted / sizeof accepted[0]; ++i)
+		for (size_t j = 0; j < sizeof fields / sizeof fields[0]; ++j)
 		{
-			lbProneState fresh = st;
-			lbProneTargets ok;
-			badDef = def;
-			badDef.hoverLimit = accepted[i];
-			ENSURE(lbProneSense(&fresh, &badDef, f.skel, &f.h, &in, &ok) == lb_ok);
+			for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i)
+			{
+				badDef = def;
+				memcpy((char*)&badDef + fields[j], &refused[i], sizeof(float));
+				ENSURE(lbProneSense(&st, &badDef, f.skel, &f.h, &in, &t) == lb_errorInvalidArgument);
+			}
+			for (size_t i = 0; i < sizeof accepted / sizeof accepted[0]; ++i)
+			{
+				lbProneState fresh = st;
+				lbProneTargets ok;
+				badDef = def;
+				memcpy((char*)&badDef + fields[j], &accepted[i], sizeof(float));
+				ENSURE(lbProneSense(&fresh, &badDef, f.skel, &f.h, &in, &ok) == lb_ok);
+			}
 		}
 	}
 	lbProneSenseInput bad = in;

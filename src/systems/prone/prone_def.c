@@ -9,6 +9,7 @@
 #include "ik/ik_internal.h"
 
 #include <float.h>
+#include <stddef.h>
 #include <math.h>
 #include <string.h>
 
@@ -93,6 +94,24 @@ lbResult lbProneState_SetTracePhase(lbProneState* state, float phase)
 	X(alphaSpeed) X(lieAngle) X(probeReach) X(teleportDistance) X(traceRate) X(recastDistance)             \
 	X(probeCastRadius)
 
+// The runs of lbProneCheckDef's four-lane test: fields that follow one another.
+#define LB_PRONE_RUN(first, k, field) (offsetof(lbProneDef, field) == offsetof(lbProneDef, first) + (k) * sizeof(float))
+_Static_assert(LB_PRONE_RUN(traceRadius, 1, traceUp) && LB_PRONE_RUN(traceRadius, 2, traceDown) &&
+				   LB_PRONE_RUN(traceRadius, 3, sideOffset) && LB_PRONE_RUN(traceRadius, 4, sideExtent) &&
+				   LB_PRONE_RUN(traceRadius, 5, sideRadius) && LB_PRONE_RUN(traceRadius, 6, upperExtent) &&
+				   LB_PRONE_RUN(traceRadius, 7, lowerExtent) && LB_PRONE_RUN(traceRadius, 8, maxRoll) &&
+				   LB_PRONE_RUN(traceRadius, 9, maxUpperPitch) && LB_PRONE_RUN(traceRadius, 10, maxLowerPitch),
+			   "traceRadius to maxLowerPitch follow one another");
+_Static_assert(LB_PRONE_RUN(roofAngle, 1, hoverLimit) && LB_PRONE_RUN(roofAngle, 2, rotationSpeed) &&
+				   LB_PRONE_RUN(roofAngle, 3, heightSpeed),
+			   "roofAngle to heightSpeed follow one another");
+_Static_assert(LB_PRONE_RUN(lockSpeed, 1, lockReleaseDistance) && LB_PRONE_RUN(lockSpeed, 2, lockBlendSpeed) &&
+				   LB_PRONE_RUN(lockSpeed, 3, alphaSpeed) && LB_PRONE_RUN(lockSpeed, 4, lieAngle) &&
+				   LB_PRONE_RUN(lockSpeed, 5, teleportDistance) && LB_PRONE_RUN(lockSpeed, 6, traceRate) &&
+				   LB_PRONE_RUN(lockSpeed, 7, recastDistance),
+			   "lockSpeed to recastDistance follow one another");
+#undef LB_PRONE_RUN
+
 lbResult lbProneCheckDef(const lbProneDef* def, const char* caller)
 {
 	if (def->internalValue != LB_SECRET_COOKIE)
@@ -108,7 +127,30 @@ lbResult lbProneCheckDef(const lbProneDef* def, const char* caller)
 		memcpy(&u, &def->field, sizeof u);    \
 		bad |= u | (u + 0x00800000u);         \
 	}
+#if LB_IK_SSE2
+	// The same test four fields at a time over the runs of them that follow one another in the
+	// struct (traceRadius to maxLowerPitch, roofAngle to heightSpeed, lockSpeed to recastDistance;
+	// asserted above), the four others one by one.
+	{
+		const __m128i grow = _mm_set1_epi32(0x00800000);
+		const float* runs[6] = { &def->traceRadius, &def->traceRadius + 4, &def->traceRadius + 7,
+								 &def->roofAngle,   &def->lockSpeed,       &def->lockSpeed + 4 };
+		__m128i acc = _mm_setzero_si128();
+		for (int k = 0; k < 6; ++k)
+		{
+			const __m128i u = _mm_loadu_si128((const __m128i*)runs[k]);
+			acc = _mm_or_si128(acc, _mm_or_si128(u, _mm_add_epi32(u, grow)));
+		}
+		if (_mm_movemask_ps(_mm_castsi128_ps(acc)) != 0)
+			bad = 0x80000000u;
+	}
+	LB_PRONE_CHECK(clearance)
+	LB_PRONE_CHECK(maxShift)
+	LB_PRONE_CHECK(probeReach)
+	LB_PRONE_CHECK(probeCastRadius)
+#else
 	LB_PRONE_NONNEGATIVE(LB_PRONE_CHECK)
+#endif
 #undef LB_PRONE_CHECK
 	if (bad & 0x80000000u)
 	{
