@@ -356,23 +356,29 @@ static inline double lbHfZEntry(const lbHfQuery* q, double tLo, double tHi, doub
 	return tLo;
 }
 
-// Both triangles of cell (i, j), whose x and y slabs give [xyLo, xyHi], each culled by its own height
-// range and the cell's diagonal first. The one under the cast's entry point is tested first: it is
+// Whether the cast reaches the whole height range of the cell whose corner (0, 0) is t, within the
+// cell's x and y slabs [xyLo, xyHi]: a long cast passes over most cells, and a vertical short one misses
+// most side cells of its footprint, so callers ask this before anything else about the cell.
+static inline bool lbHfCellReached(const lbHfQuery* q, const float* t, double xyLo, double xyHi, double zGrow)
+{
+	double h00 = t[0], h10 = t[1], h01 = t[4], h11 = t[5];
+	double d0 = lbMinD(h00, h11), d1 = lbMaxD(h00, h11);
+	return lbHfZEntry(q, xyLo, xyHi, lbMinD(d0, lbMinD(h10, h01)), lbMaxD(d1, lbMaxD(h10, h01)), zGrow) >= 0.0;
+}
+
+// Both triangles of cell (i, j), with corner (0, 0) at t and whose x and y slabs give [xyLo, xyHi],
+// once lbHfCellReached passed it, each culled by its own height range and the cell's diagonal first. The one under the cast's entry point is tested first: it is
 // usually hit on its face, and that early nearest hit lets the other be rejected cheaply. Returns the
 // triangles (bit tri) whose edge stage was deferred. zGrow is how far above or below the cell's
 // heights the centre can touch it: the grow, or less for a vertical cast beside the cell.
-static unsigned lbHfTestCellIn(lbHfQuery* q, int i, int j, double xyLo, double xyHi, double zGrow)
+static unsigned lbHfTestCellIn(lbHfQuery* q, int i, int j, const float* t, double xyLo, double xyHi, double zGrow)
 {
 	const lbDCast* lc = &q->lc;
 	lbCastState* st = q->st;
-	const float* t = lbCellCorners(q->hf, i, j);
 	lbHfCell cell;
 	cell.h00 = t[0], cell.h10 = t[1], cell.h01 = t[4], cell.h11 = t[5];
 	double h00 = cell.h00, h10 = cell.h10, h01 = cell.h01, h11 = cell.h11;
-	// The cell's whole height range first: a long cast passes over most cells without reaching it.
 	double d0 = lbMinD(h00, h11), d1 = lbMaxD(h00, h11);
-	if (lbHfZEntry(q, xyLo, xyHi, lbMinD(d0, lbMinD(h10, h01)), lbMaxD(d1, lbMaxD(h10, h01)), zGrow) < 0.0)
-		return 0u;
 	double e0 = lbHfZEntry(q, xyLo, xyHi, lbMinD(d0, h10), lbMaxD(d1, h10), zGrow);
 	double e1 = lbHfZEntry(q, xyLo, xyHi, lbMinD(d0, h01), lbMaxD(d1, h01), zGrow);
 	if (e0 < 0.0 && e1 < 0.0)
@@ -436,7 +442,9 @@ static void lbHfTestCell(lbHfQuery* q, int i, int j)
 	if (!lbClipSlab(lc->s.x, lc->d.x, q->inv[0], x0 - grow, x0 + cs + grow, &xyLo, &xyHi) ||
 		!lbClipSlab(lc->s.y, lc->d.y, q->inv[1], y0 - grow, y0 + cs + grow, &xyLo, &xyHi))
 		return;
-	lbHfTestCellIn(q, i, j, xyLo, xyHi, grow);
+	const float* t = lbCellCorners(q->hf, i, j);
+	if (lbHfCellReached(q, t, xyLo, xyHi, grow))
+		lbHfTestCellIn(q, i, j, t, xyLo, xyHi, grow);
 }
 
 // The cells a short cast can touch, with one bit per triangle whose edge stage is still pending.
@@ -829,6 +837,15 @@ static LB_HF_COLD void lbHfShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int j
 	// within that of the centre's can be touched (prone probes, spheres two cells wide, skip most of
 	// the side cells below the landing cell's hit this way).
 	const bool vertical = lc->d.x == 0.0 && lc->d.y == 0.0;
+	// Corner (0, 0) of region cell (li, lj) is t00 + colOff[li] + rowOff[lj]: the next cell in x is one
+	// float on, or in the next tile when i % 3 == 2 (likewise in y, one tile row on), as in the block pass.
+	const float* t00 = lbCellCorners(q->hf, rg->iFirst, rg->jFirst);
+	ptrdiff_t colOff[16], rowOff[16];
+	colOff[0] = 0, rowOff[0] = 0;
+	for (int k = 1; k < rg->width; ++k)
+		colOff[k] = colOff[k - 1] + ((rg->iFirst + k - 1) % 3 == 2 ? 16 - 2 : 1);
+	for (int k = 1; k < rg->height; ++k)
+		rowOff[k] = rowOff[k - 1] + ((rg->jFirst + k - 1) % 3 == 2 ? 16 * (ptrdiff_t)q->hf->tilesX - 8 : 4);
 	for (int n = -1, li = lu, lj = mu; lj < rg->height;)
 	{
 		double xyLo = lbMaxD(lbMaxD(colLo[li], rowLo[lj]), 0.0);
@@ -839,9 +856,13 @@ static LB_HF_COLD void lbHfShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int j
 		double reach = grow + xyHi * dxy;
 		double o2 = ox * ox + oy * oy;
 		if (xyLo <= xyHi && o2 <= reach * reach)
-			rg->pending |= (uint64_t)lbHfTestCellIn(q, rg->iFirst + li, rg->jFirst + lj, xyLo, xyHi,
-													vertical ? sqrt(lbMaxD(grow * grow - o2, 0.0)) : grow)
-						   << (2 * (lj * rg->width + li));
+		{
+			const float* t = t00 + colOff[li] + rowOff[lj];
+			double zGrow = vertical ? sqrt(lbMaxD(grow * grow - o2, 0.0)) : grow;
+			if (lbHfCellReached(q, t, xyLo, xyHi, zGrow))
+				rg->pending |= (uint64_t)lbHfTestCellIn(q, rg->iFirst + li, rg->jFirst + lj, t, xyLo, xyHi, zGrow)
+							   << (2 * (lj * rg->width + li));
+		}
 		// The landing cell first, then the others row by row.
 		do
 		{
