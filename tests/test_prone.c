@@ -8,6 +8,7 @@
 #include "test_macros.h"
 
 #include <float.h>
+#include <stddef.h>
 
 typedef struct Fixture
 {
@@ -322,26 +323,33 @@ static void test_prone_bad_input(void)
 	badDef = def;
 	badDef.maxRoll = NAN;
 	ENSURE(lbProneSense(&st, &badDef, f.skel, &f.h, &in, &t) == lb_errorInvalidArgument);
-	// The def's non-negative values are checked on their bits: every kind of float at the edges.
+	// The def's non-negative values are checked on their bits (several at a time where they follow one
+	// another): every kind of float at the edges, in the first and last field of each run of them
+	// and in fields on their own.
 	{
+		const size_t fields[] = { offsetof(lbProneDef, traceRadius),     offsetof(lbProneDef, maxLowerPitch),
+								  offsetof(lbProneDef, hoverLimit),      offsetof(lbProneDef, heightSpeed),
+								  offsetof(lbProneDef, clearance),       offsetof(lbProneDef, maxShift),
+								  offsetof(lbProneDef, lockSpeed),       offsetof(lbProneDef, recastDistance),
+								  offsetof(lbProneDef, probeReach),      offsetof(lbProneDef, probeCastRadius) };
 		const float refused[] = { -NAN, NAN, INFINITY, -INFINITY, -1.0e-40f, -FLT_MIN, -FLT_MAX };
-		for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i)
-		{
-			badDef = def;
-			badDef.hoverLimit = refused[i];
-			ENSURE(lbProneSense(&st, &badDef, f.skel, &f.h, &in, &t) == lb_errorInvalidArgument);
-			badDef = def;
-			badDef.probeCastRadius = refused[i];
-			ENSURE(lbProneSense(&st, &badDef, f.skel, &f.h, &in, &t) == lb_errorInvalidArgument);
-		}
 		const float accepted[] = { -0.0f, 0.0f, 1.0e-40f, FLT_MAX };
-		for (size_t i = 0; i < sizeof accepted / sizeof accepted[0]; ++i)
+		for (size_t j = 0; j < sizeof fields / sizeof fields[0]; ++j)
 		{
-			lbProneState fresh = st;
-			lbProneTargets ok;
-			badDef = def;
-			badDef.hoverLimit = accepted[i];
-			ENSURE(lbProneSense(&fresh, &badDef, f.skel, &f.h, &in, &ok) == lb_ok);
+			for (size_t i = 0; i < sizeof refused / sizeof refused[0]; ++i)
+			{
+				badDef = def;
+				memcpy((char*)&badDef + fields[j], &refused[i], sizeof(float));
+				ENSURE(lbProneSense(&st, &badDef, f.skel, &f.h, &in, &t) == lb_errorInvalidArgument);
+			}
+			for (size_t i = 0; i < sizeof accepted / sizeof accepted[0]; ++i)
+			{
+				lbProneState fresh = st;
+				lbProneTargets ok;
+				badDef = def;
+				memcpy((char*)&badDef + fields[j], &accepted[i], sizeof(float));
+				ENSURE(lbProneSense(&fresh, &badDef, f.skel, &f.h, &in, &ok) == lb_ok);
+			}
 		}
 	}
 	lbProneSenseInput bad = in;
@@ -596,6 +604,55 @@ static void test_prone_crawl_holds_contacts(void)
 		}
 }
 
+// A map whose bone of a role lies outside the skeleton (past its last bone, or below -1) is refused
+// by both stages with the state, the targets and the pose unchanged, wherever the role comes in the
+// list of bones the stages read (the range is checked four bones at a time and the rest one by one).
+static void test_prone_rig_bone_out_of_range(void)
+{
+	for (int rig = 0; rig < 2; ++rig)
+	{
+		Fixture f;
+		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ, lbVec3_axisX, lb_sceneFlat, 0.0f);
+		lbProneDef def = lbDefaultProneDef();
+		lbProneState st;
+		lbProneState_Reset(&st);
+		lbTransform cw = place(&f, lbVec3_axisX, lbVec3_zero);
+		lbProneTargets t = senseOnce(&f, &st, &def, cw, 2);
+		const int n = f.skel->boneCount;
+		const int values[3] = { n, n + 7, -5 };
+		for (int role = 0; role < 5; ++role)
+			for (int v = 0; v < 3; ++v)
+			{
+				lbHumanoid bad = f.h;
+				int* field = role == 0 ? &bad.neck
+							 : role == 1 ? &bad.arm[0].upperArm
+							 : role == 2 ? &bad.spine[0]
+							 : role == 3 ? &bad.arm[1].hand
+										 : &bad.leg[1].foot;
+				*field = values[v];
+				lbProneState stBefore = st;
+				lbProneTargets tOut = t, tBefore = t;
+				lbProneSenseInput in = lbDefaultProneSenseInput();
+				in.query = &f.query;
+				in.characterWs = cw;
+				in.animPose = &f.anim;
+				in.dt = 1.0f / 60.0f;
+				ENSURE(lbProneSense(&st, &def, f.skel, &bad, &in, &tOut) != lb_ok);
+				ENSURE(memcmp(&st, &stBefore, sizeof st) == 0);
+				ENSURE(memcmp(&tOut, &tBefore, sizeof tOut) == 0);
+				lbPose_Copy(&f.pose, &f.anim);
+				ENSURE(lbProneApplyPose(&t, &def, f.skel, &bad, &f.pose, NULL) != lb_ok);
+				for (int b = 0; b < n; ++b)
+					ENSURE(memcmp(&f.pose.model[b], &f.anim.model[b], sizeof(lbTransform)) == 0 &&
+						   memcmp(&f.pose.local[b], &f.anim.local[b], sizeof(lbTransform)) == 0);
+			}
+		// The map itself still fits.
+		lbPose_Copy(&f.pose, &f.anim);
+		ENSURE(lbProneApplyPose(&t, &def, f.skel, &f.h, &f.pose, NULL) == lb_ok);
+		fixtureFree(&f);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -604,6 +661,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_prone_recast_span);
 	RUN_TEST(test_prone_roof_lift);
 	RUN_TEST(test_prone_bad_input);
+	RUN_TEST(test_prone_rig_bone_out_of_range);
 	RUN_TEST(test_prone_fades_with_the_flag_and_the_lying_torso);
 	RUN_TEST(test_prone_back_and_side);
 	RUN_TEST(test_prone_crawl_holds_contacts);

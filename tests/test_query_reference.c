@@ -995,6 +995,73 @@ static void HeightfieldFeaturesAgainstBruteForce(void)
 	}
 }
 
+// Straight-down spheres about one to one and a half cells wide (the footprint of a body probe): the
+// side cells of such a cast are culled by the height each of their triangles can reach at its own
+// horizontal distance from the centre, so the centres are put on cell diagonals, borders and
+// vertices as well as anywhere, over a grid with cliffs and flat runs.
+static void HeightfieldVerticalSpheresAgainstBruteForce(void)
+{
+	enum
+	{
+		NX = 24,
+		NY = 20
+	};
+	float heights[NX * NY];
+	const float cs = 0.05f;
+	lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
+	lbTestRng rng = { 77u };
+	float hLo = FLT_MAX, hHi = -FLT_MAX;
+	for (int j = 0; j < NY; ++j)
+		for (int i = 0; i < NX; ++i)
+		{
+			float h = lbSceneRockyHeight(&p, 0.2f * (float)i, 0.2f * (float)j) * 0.5f;
+			unsigned long long c = lbTestNext(&rng) % 12;
+			if (c == 0)
+				h += lbTestUniform(&rng, 0.5f, 3.0f) * cs;
+			else if (c == 1)
+				h -= lbTestUniform(&rng, 0.5f, 3.0f) * cs;
+			else if (c == 2 && i > 0)
+				h = heights[j * NX + i - 1];
+			heights[j * NX + i] = h;
+			hLo = lbMinF(hLo, h), hHi = lbMaxF(hHi, h);
+		}
+	lbWorldDef wd = lbDefaultWorldDef();
+	lbWorld* w = lbCreateWorld(&wd);
+	lbHeightfieldDef hd = lbDefaultHeightfieldDef();
+	hd.heights = heights;
+	hd.countX = NX;
+	hd.countY = NY;
+	hd.cellSize = cs;
+	ENSURE(lbWorld_AddHeightfield(w, &hd) == 0);
+	Soup s;
+	SoupFromWorld(&s, w);
+	gCandidates = (Candidate*)malloc(sizeof(Candidate) * (size_t)s.count);
+	Tally spheres = { 0 };
+	int count = CastCount() / 8;
+	for (int n = 0; n < count; ++n)
+	{
+		float u = lbTestUniform(&rng, 0.0f, 1.0f), v = lbTestUniform(&rng, 0.0f, 1.0f);
+		int feature = (int)(lbTestNext(&rng) % 4);
+		float fx = feature == 0 ? 0.0f : u, fy = feature == 0 ? 0.0f : (feature == 1 ? u : (feature == 2 ? 0.0f : v));
+		// On a feature of a cell away from the border (vertex, diagonal, border) or anywhere in it.
+		int i = 1 + (int)(lbTestNext(&rng) % (unsigned long long)(NX - 3));
+		int j = 1 + (int)(lbTestNext(&rng) % (unsigned long long)(NY - 3));
+		float x = ((float)i + fx) * cs, y = ((float)j + fy) * cs;
+		float r = lbTestUniform(&rng, 0.5f, 1.5f) * cs;
+		lbVec3 a = lbMakeVec3(x, y, hHi + r + lbTestUniform(&rng, 0.01f, 0.5f));
+		lbVec3 b = lbMakeVec3(x, y, hLo - r - 0.1f);
+		Compare(&s, w, a, b, r, false, &spheres);
+	}
+	Tally rays = { 0 };
+	PrintTallies("hf vertical spheres", &rays, &spheres);
+	ENSURE(spheres.errors == 0);
+	ENSURE(spheres.hits > count / 2);
+	ENSURE(spheres.ties <= count / 4);
+	free(gCandidates);
+	free(s.tris);
+	lbDestroyWorld(w);
+}
+
 static void BoxesAgainstBruteForce(void)
 {
 	lbWorldDef wd = lbDefaultWorldDef();
@@ -1021,6 +1088,7 @@ int main(int argc, char** argv)
 	RUN_TEST(MeshAgainstBruteForce);
 	RUN_TEST(HeightfieldAgainstBruteForce);
 	RUN_TEST(HeightfieldFeaturesAgainstBruteForce);
+	RUN_TEST(HeightfieldVerticalSpheresAgainstBruteForce);
 	RUN_TEST(BoxesAgainstBruteForce);
 	TEST_MAIN_END();
 }

@@ -356,27 +356,32 @@ static inline double lbHfZEntry(const lbHfQuery* q, double tLo, double tHi, doub
 	return tLo;
 }
 
-// Both triangles of cell (i, j), whose x and y slabs give [xyLo, xyHi], each culled by its own height
-// range and the cell's diagonal first. The one under the cast's entry point is tested first: it is
-// usually hit on its face, and that early nearest hit lets the other be rejected cheaply. Returns the
-// triangles (bit tri) whose edge stage was deferred. zGrow is how far above or below the cell's
-// heights the centre can touch it: the grow, or less for a vertical cast beside the cell.
-static unsigned lbHfTestCellIn(lbHfQuery* q, int i, int j, double xyLo, double xyHi, double zGrow)
+// Whether the cast reaches the whole height range of the cell whose corner (0, 0) is t, within the
+// cell's x and y slabs [xyLo, xyHi]: a long cast passes over most cells, and a vertical short one misses
+// most side cells of its footprint, so callers ask this before anything else about the cell.
+static inline bool lbHfCellReached(const lbHfQuery* q, const float* t, double xyLo, double xyHi, double zGrow)
+{
+	double h00 = t[0], h10 = t[1], h01 = t[4], h11 = t[5];
+	double d0 = lbMinD(h00, h11), d1 = lbMaxD(h00, h11);
+	return lbHfZEntry(q, xyLo, xyHi, lbMinD(d0, lbMinD(h10, h01)), lbMaxD(d1, lbMaxD(h10, h01)), zGrow) >= 0.0;
+}
+
+// Both triangles of cell (i, j), with corner (0, 0) at t and whose x and y slabs give [xyLo, xyHi],
+// once lbHfCellReached passed it, each culled by its own height range and the cell's diagonal first.
+// The one under the cast's entry point is tested first: it is usually hit on its face, and that early
+// nearest hit lets the other be rejected cheaply. Returns the triangles (bit tri) whose edge stage was
+// deferred. zGrow is how far above or below the cell's heights the centre can touch it: the grow, or
+// less for a vertical cast beside the cell, whose squared horizontal distance from the cell is then
+// o2 (negative for other casts).
+static unsigned lbHfTestCellIn(lbHfQuery* q, int i, int j, const float* t, double xyLo, double xyHi, double zGrow,
+							   double o2)
 {
 	const lbDCast* lc = &q->lc;
 	lbCastState* st = q->st;
-	const float* t = lbCellCorners(q->hf, i, j);
 	lbHfCell cell;
 	cell.h00 = t[0], cell.h10 = t[1], cell.h01 = t[4], cell.h11 = t[5];
 	double h00 = cell.h00, h10 = cell.h10, h01 = cell.h01, h11 = cell.h11;
-	// The cell's whole height range first: a long cast passes over most cells without reaching it.
 	double d0 = lbMinD(h00, h11), d1 = lbMaxD(h00, h11);
-	if (lbHfZEntry(q, xyLo, xyHi, lbMinD(d0, lbMinD(h10, h01)), lbMaxD(d1, lbMaxD(h10, h01)), zGrow) < 0.0)
-		return 0u;
-	double e0 = lbHfZEntry(q, xyLo, xyHi, lbMinD(d0, h10), lbMaxD(d1, h10), zGrow);
-	double e1 = lbHfZEntry(q, xyLo, xyHi, lbMinD(d0, h01), lbMaxD(d1, h01), zGrow);
-	if (e0 < 0.0 && e1 < 0.0)
-		return 0u;
 	double cs = q->cs;
 	cell.x0 = i * cs;
 	cell.y0 = j * cs;
@@ -388,6 +393,22 @@ static unsigned lbHfTestCellIn(lbHfQuery* q, int i, int j, double xyLo, double x
 	// part of the cast that can still matter is farther than r from the other triangle's footprint.
 	// u is linear in t, so its two end values bound it. Most short casts touch only one half of a cell.
 	double du = lc->d.x - lc->d.y, u0 = cell.sx - cell.sy, uBest = u0 + st->bestT * du;
+	// A vertical cast's centre stays at least |u0| / sqrt(2) from the footprint of the triangle across
+	// the diagonal, as well as sqrt(o2) from the cell's: each triangle's heights get the reach that its
+	// own horizontal distance leaves (side cells often have only one triangle near enough).
+	double zGrow0 = zGrow, zGrow1 = zGrow;
+	if (o2 >= 0.0)
+	{
+		double w = 0.5 * u0 * u0, rr = q->grow * q->grow;
+		if (u0 < 0.0 && w > o2)
+			zGrow0 = sqrt(lbMaxD(rr - w, 0.0));
+		if (u0 > 0.0 && w > o2)
+			zGrow1 = sqrt(lbMaxD(rr - w, 0.0));
+	}
+	double e0 = lbHfZEntry(q, xyLo, xyHi, lbMinD(d0, h10), lbMaxD(d1, h10), zGrow0);
+	double e1 = lbHfZEntry(q, xyLo, xyHi, lbMinD(d0, h01), lbMaxD(d1, h01), zGrow1);
+	if (e0 < 0.0 && e1 < 0.0)
+		return 0u;
 	if (e0 >= 0.0 && lbMaxD(u0 + e0 * du, uBest) < -q->reach)
 		e0 = -1.0;
 	if (e1 >= 0.0 && lbMinD(u0 + e1 * du, uBest) > q->reach)
@@ -436,7 +457,9 @@ static void lbHfTestCell(lbHfQuery* q, int i, int j)
 	if (!lbClipSlab(lc->s.x, lc->d.x, q->inv[0], x0 - grow, x0 + cs + grow, &xyLo, &xyHi) ||
 		!lbClipSlab(lc->s.y, lc->d.y, q->inv[1], y0 - grow, y0 + cs + grow, &xyLo, &xyHi))
 		return;
-	lbHfTestCellIn(q, i, j, xyLo, xyHi, grow);
+	const float* t = lbCellCorners(q->hf, i, j);
+	if (lbHfCellReached(q, t, xyLo, xyHi, grow))
+		lbHfTestCellIn(q, i, j, t, xyLo, xyHi, grow, -1.0);
 }
 
 // The cells a short cast can touch, with one bit per triangle whose edge stage is still pending.
@@ -806,16 +829,19 @@ static LB_HF_COLD void lbHfShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int j
 {
 	const lbDCast* lc = &q->lc;
 	double cs = q->cs, grow = q->grow;
-	double colLo[16], colHi[16], rowLo[16], rowHi[16];
+	// Per column and row: the slab, and the start's distance from the cell's side (ox, oy below).
+	double colLo[16], colHi[16], rowLo[16], rowHi[16], colO[16], rowO[16];
 	for (int k = 0; k < rg->width; ++k)
 	{
 		double x0 = (rg->iFirst + k) * cs;
 		lbSlabRange(lc->s.x, lc->d.x, q->inv[0], x0 - grow, x0 + cs + grow, &colLo[k], &colHi[k]);
+		colO[k] = lbMaxD(lbMaxD(x0 - lc->s.x, lc->s.x - x0 - cs), 0.0);
 	}
 	for (int k = 0; k < rg->height; ++k)
 	{
 		double y0 = (rg->jFirst + k) * cs;
 		lbSlabRange(lc->s.y, lc->d.y, q->inv[1], y0 - grow, y0 + cs + grow, &rowLo[k], &rowHi[k]);
+		rowO[k] = lbMaxD(lbMaxD(y0 - lc->s.y, lc->s.y - y0 - cs), 0.0);
 	}
 	int lu = iu - rg->iFirst, mu = ju - rg->jFirst;
 	// The slabs pass every cell of the footprint's bounding box, but a steep cast's footprint is nearly
@@ -829,19 +855,31 @@ static LB_HF_COLD void lbHfShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int j
 	// within that of the centre's can be touched (prone probes, spheres two cells wide, skip most of
 	// the side cells below the landing cell's hit this way).
 	const bool vertical = lc->d.x == 0.0 && lc->d.y == 0.0;
+	// Corner (0, 0) of region cell (li, lj) is t00 + colOff[li] + rowOff[lj]: the next cell in x is one
+	// float on, or in the next tile when i % 3 == 2 (likewise in y, one tile row on), as in the block pass.
+	const float* t00 = lbCellCorners(q->hf, rg->iFirst, rg->jFirst);
+	ptrdiff_t colOff[16], rowOff[16];
+	colOff[0] = 0, rowOff[0] = 0;
+	for (int k = 1; k < rg->width; ++k)
+		colOff[k] = colOff[k - 1] + ((rg->iFirst + k - 1) % 3 == 2 ? 16 - 2 : 1);
+	for (int k = 1; k < rg->height; ++k)
+		rowOff[k] = rowOff[k - 1] + ((rg->jFirst + k - 1) % 3 == 2 ? 16 * (ptrdiff_t)q->hf->tilesX - 8 : 4);
 	for (int n = -1, li = lu, lj = mu; lj < rg->height;)
 	{
 		double xyLo = lbMaxD(lbMaxD(colLo[li], rowLo[lj]), 0.0);
 		double xyHi = lbMinD(lbMinD(colHi[li], rowHi[lj]), q->st->bestT);
-		double x0 = (rg->iFirst + li) * cs, y0 = (rg->jFirst + lj) * cs;
-		double ox = lbMaxD(lbMaxD(x0 - lc->s.x, lc->s.x - x0 - cs), 0.0);
-		double oy = lbMaxD(lbMaxD(y0 - lc->s.y, lc->s.y - y0 - cs), 0.0);
+		double ox = colO[li], oy = rowO[lj];
 		double reach = grow + xyHi * dxy;
 		double o2 = ox * ox + oy * oy;
 		if (xyLo <= xyHi && o2 <= reach * reach)
-			rg->pending |= (uint64_t)lbHfTestCellIn(q, rg->iFirst + li, rg->jFirst + lj, xyLo, xyHi,
-													vertical ? sqrt(lbMaxD(grow * grow - o2, 0.0)) : grow)
-						   << (2 * (lj * rg->width + li));
+		{
+			const float* t = t00 + colOff[li] + rowOff[lj];
+			double zGrow = vertical ? sqrt(lbMaxD(grow * grow - o2, 0.0)) : grow;
+			if (lbHfCellReached(q, t, xyLo, xyHi, zGrow))
+				rg->pending |= (uint64_t)lbHfTestCellIn(q, rg->iFirst + li, rg->jFirst + lj, t, xyLo, xyHi, zGrow,
+																	vertical ? o2 : -1.0)
+							   << (2 * (lj * rg->width + li));
+		}
 		// The landing cell first, then the others row by row.
 		do
 		{

@@ -9,6 +9,7 @@
 #include "ik/ik_internal.h"
 
 #include <float.h>
+#include <stddef.h>
 #include <math.h>
 #include <string.h>
 
@@ -93,6 +94,24 @@ lbResult lbProneState_SetTracePhase(lbProneState* state, float phase)
 	X(alphaSpeed) X(lieAngle) X(probeReach) X(teleportDistance) X(traceRate) X(recastDistance)             \
 	X(probeCastRadius)
 
+// The runs of lbProneCheckDef's four-lane test: fields that follow one another.
+#define LB_PRONE_RUN(first, k, field) (offsetof(lbProneDef, field) == offsetof(lbProneDef, first) + (k) * sizeof(float))
+_Static_assert(LB_PRONE_RUN(traceRadius, 1, traceUp) && LB_PRONE_RUN(traceRadius, 2, traceDown) &&
+				   LB_PRONE_RUN(traceRadius, 3, sideOffset) && LB_PRONE_RUN(traceRadius, 4, sideExtent) &&
+				   LB_PRONE_RUN(traceRadius, 5, sideRadius) && LB_PRONE_RUN(traceRadius, 6, upperExtent) &&
+				   LB_PRONE_RUN(traceRadius, 7, lowerExtent) && LB_PRONE_RUN(traceRadius, 8, maxRoll) &&
+				   LB_PRONE_RUN(traceRadius, 9, maxUpperPitch) && LB_PRONE_RUN(traceRadius, 10, maxLowerPitch),
+			   "traceRadius to maxLowerPitch follow one another");
+_Static_assert(LB_PRONE_RUN(roofAngle, 1, hoverLimit) && LB_PRONE_RUN(roofAngle, 2, rotationSpeed) &&
+				   LB_PRONE_RUN(roofAngle, 3, heightSpeed),
+			   "roofAngle to heightSpeed follow one another");
+_Static_assert(LB_PRONE_RUN(lockSpeed, 1, lockReleaseDistance) && LB_PRONE_RUN(lockSpeed, 2, lockBlendSpeed) &&
+				   LB_PRONE_RUN(lockSpeed, 3, alphaSpeed) && LB_PRONE_RUN(lockSpeed, 4, lieAngle) &&
+				   LB_PRONE_RUN(lockSpeed, 5, teleportDistance) && LB_PRONE_RUN(lockSpeed, 6, traceRate) &&
+				   LB_PRONE_RUN(lockSpeed, 7, recastDistance),
+			   "lockSpeed to recastDistance follow one another");
+#undef LB_PRONE_RUN
+
 lbResult lbProneCheckDef(const lbProneDef* def, const char* caller)
 {
 	if (def->internalValue != LB_SECRET_COOKIE)
@@ -108,7 +127,30 @@ lbResult lbProneCheckDef(const lbProneDef* def, const char* caller)
 		memcpy(&u, &def->field, sizeof u);    \
 		bad |= u | (u + 0x00800000u);         \
 	}
+#if LB_IK_SSE2
+	// The same test four fields at a time over the runs of them that follow one another in the
+	// struct (traceRadius to maxLowerPitch, roofAngle to heightSpeed, lockSpeed to recastDistance;
+	// asserted above), the four others one by one.
+	{
+		const __m128i grow = _mm_set1_epi32(0x00800000);
+		const float* runs[6] = { &def->traceRadius, &def->traceRadius + 4, &def->traceRadius + 7,
+								 &def->roofAngle,   &def->lockSpeed,       &def->lockSpeed + 4 };
+		__m128i acc = _mm_setzero_si128();
+		for (int k = 0; k < 6; ++k)
+		{
+			const __m128i u = _mm_loadu_si128((const __m128i*)runs[k]);
+			acc = _mm_or_si128(acc, _mm_or_si128(u, _mm_add_epi32(u, grow)));
+		}
+		if (_mm_movemask_ps(_mm_castsi128_ps(acc)) != 0)
+			bad = 0x80000000u;
+	}
+	LB_PRONE_CHECK(clearance)
+	LB_PRONE_CHECK(maxShift)
+	LB_PRONE_CHECK(probeReach)
+	LB_PRONE_CHECK(probeCastRadius)
+#else
 	LB_PRONE_NONNEGATIVE(LB_PRONE_CHECK)
+#endif
 #undef LB_PRONE_CHECK
 	if (bad & 0x80000000u)
 	{
@@ -149,63 +191,46 @@ int lbProneRigBones(const lbHumanoid* h, int out[LB_PRONE_RIG_BONES])
 	return n;
 }
 
-lbResult lbProneCheckRig(const lbHumanoid* h, const lbSkeleton* s)
+lbResult lbProneCheckRig(const lbHumanoid* h, const lbSkeleton* s, lbProneRig* out)
 {
+	out->count = 0;
 	if (h && s && h->boneCount == s->boneCount && h->skeletonFingerprint == s->fingerprint && h->spineCount >= 0 &&
 		h->spineCount <= LB_MAX_SPINE && h->arm[0].twistCount >= 0 && h->arm[0].twistCount <= 3 && h->arm[1].twistCount >= 0 &&
 		h->arm[1].twistCount <= 3)
 	{
-		int bones[LB_PRONE_RIG_BONES];
-		const int n = lbProneRigBones(h, bones);
+		const int n = lbProneRigBones(h, out->bones);
 		// LB_NULL_INDEX or a bone: b + 1 in [0, boneCount] (anything below -1 wraps far above it).
 		bool inside = true;
-		for (int k = 0; k < n; ++k)
-			inside &= (unsigned)(bones[k] + 1) <= (unsigned)s->boneCount;
-		if (inside)
-			return lb_ok;
-	}
-	return lbHumanoid_Check(h, s);
-}
-
-// A running sum over transforms' floats: a NaN or an infinity anywhere leaves it non-finite (times
-// 0 it is NaN then, 0 otherwise; a sum of finite values that overflows is no pose either). With SSE2
-// a transform's ten floats go in as three overlapping lanes of four (p.x..q.x, q.y..s.x, q.w..s.z).
+		int k = 0;
 #if LB_IK_SSE2
-typedef __m128 lbProneFiniteSum;
-static inline lbProneFiniteSum lbProneFiniteStart(void)
-{
-	return _mm_setzero_ps();
-}
-static inline lbProneFiniteSum lbProneFiniteAdd(lbProneFiniteSum acc, const lbTransform* t)
-{
-	const float* f = &t->p.x;
-	return _mm_add_ps(acc, _mm_add_ps(_mm_add_ps(_mm_loadu_ps(f), _mm_loadu_ps(f + 4)), _mm_loadu_ps(f + 6)));
-}
-static inline bool lbProneFiniteEnd(lbProneFiniteSum acc)
-{
-	const __m128 z = _mm_mul_ps(acc, _mm_setzero_ps());
-	return _mm_movemask_ps(_mm_cmpeq_ps(z, z)) == 0xF;
-}
-#else
-typedef float lbProneFiniteSum;
-static inline lbProneFiniteSum lbProneFiniteStart(void)
-{
-	return 0.0f;
-}
-static inline lbProneFiniteSum lbProneFiniteAdd(lbProneFiniteSum acc, const lbTransform* t)
-{
-	return acc + (t->p.x + t->p.y + t->p.z + t->q.x + t->q.y + t->q.z + t->q.w + t->s.x + t->s.y + t->s.z);
-}
-static inline bool lbProneFiniteEnd(lbProneFiniteSum acc)
-{
-	return lbIsValidFloat(acc * 0.0f);
-}
+		// Four at a time: a lane is out when -1 > b or b > boneCount - 1.
+		const __m128i lo = _mm_set1_epi32(-1), hi = _mm_set1_epi32(s->boneCount - 1);
+		__m128i out4 = _mm_setzero_si128();
+		for (; k + 4 <= n; k += 4)
+		{
+			const __m128i b = _mm_loadu_si128((const __m128i*)&out->bones[k]);
+			out4 = _mm_or_si128(out4, _mm_or_si128(_mm_cmpgt_epi32(lo, b), _mm_cmpgt_epi32(b, hi)));
+		}
+		inside = _mm_movemask_epi8(out4) == 0;
 #endif
+		for (; k < n; ++k)
+			inside &= (unsigned)(out->bones[k] + 1) <= (unsigned)s->boneCount;
+		if (inside)
+		{
+			out->count = n;
+			return lb_ok;
+		}
+	}
+	const lbResult r = lbHumanoid_Check(h, s);
+	if (r == lb_ok)
+		out->count = lbProneRigBones(h, out->bones);
+	return r;
+}
 
-bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* s, const lbHumanoid* h)
+bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* s, const lbHumanoid* h, const lbProneRig* rig)
 {
-	int bones[LB_PRONE_RIG_BONES];
-	const int n = lbProneRigBones(h, bones);
+	const int* bones = rig->bones;
+	const int n = rig->count;
 	lbProneFiniteSum sum = lbProneFiniteStart();
 	for (int k = 0; k < n; ++k)
 		if (bones[k] >= 0)
@@ -220,10 +245,10 @@ bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* s, const lbHumanoid
 	return lbProneFiniteEnd(sum);
 }
 
-bool lbProneModelFinite(const lbPose* pose, const lbHumanoid* h)
+bool lbProneModelFinite(const lbPose* pose, const lbProneRig* rig)
 {
-	int bones[LB_PRONE_RIG_BONES];
-	const int n = lbProneRigBones(h, bones);
+	const int* bones = rig->bones;
+	const int n = rig->count;
 	lbProneFiniteSum sum = lbProneFiniteStart();
 	for (int k = 0; k < n; ++k)
 		if (bones[k] >= 0)
@@ -243,40 +268,26 @@ int lbProneTopBone(const lbHumanoid* h)
 	return h->spineCount > 0 ? h->spine[h->spineCount - 1] : LB_NULL_INDEX;
 }
 
-float lbProneBodyFrame(const lbHumanoid* h, const lbPose* pose, lbVec3 upMs, lbVec3* outAlong, lbVec3* outLeft)
+void lbProneBodyFrame(const lbHumanoid* h, const lbPose* pose, lbVec3 upMs, lbVec3* outAlong, lbVec3* outLeft,
+					  float* outElevation)
 {
 	int top = lbProneTopBone(h);
 	lbVec3 axis = lbSub(pose->model[top].p, pose->model[h->pelvis].p);
 	lbVec3 flat = lbProjectOnPlane(axis, upMs);
 	float len = lbLength(axis);
-	float elevation = len > 1.0e-6f ? asinf(lbClampF(lbAbsF(lbDot(axis, upMs)) / len, 0.0f, 1.0f)) : 0.5f * LB_PI;
 	// A body standing upright has no axis along the ground: its forward stands in (worked out only
 	// then; lbNormalizeOr's fallback argument would be made every frame).
-	lbVec3 along = lbNormalizeOr(flat, lbVec3_zero);
+	// lbNormalizeOr(flat, zero) with flat's length kept for the test below.
+	const float flatLen = lbLength(flat);
+	lbVec3 along = flatLen > LB_EPSILON && lbIsValidFloat(flatLen) ? lbMulSV(1.0f / flatLen, flat) : lbVec3_zero;
 	if (lbLengthSquared(along) == 0.0f)
 		along = lbNormalizeOr(lbProjectOnPlane(h->forwardMs, upMs), lbAnyPerpendicular(upMs));
-	if (lbLength(flat) < 0.05f * len)
+	if (flatLen < 0.05f * len)
 		along = lbNormalizeOr(lbProjectOnPlane(h->forwardMs, upMs), along);
 	*outAlong = along;
 	*outLeft = lbNormalize(lbCross(upMs, along));
-	return elevation;
-}
-
-void lbProneLimbBones(const lbHumanoid* h, int limb, int* outRoot, int* outMid, int* outEnd)
-{
-	int side = limb & 1;
-	if (limb < 2)
-	{
-		*outRoot = h->arm[side].upperArm;
-		*outMid = h->arm[side].foreArm;
-		*outEnd = h->arm[side].hand;
-	}
-	else
-	{
-		*outRoot = h->leg[side].thigh;
-		*outMid = h->leg[side].calf;
-		*outEnd = h->leg[side].foot;
-	}
+	if (outElevation)
+		*outElevation = len > 1.0e-6f ? asinf(lbClampF(lbAbsF(lbDot(axis, upMs)) / len, 0.0f, 1.0f)) : 0.5f * LB_PI;
 }
 
 void lbProneProbeSetup_Init(lbProneProbeSetup* setup, const lbHumanoid* h, const lbProneDef* def)
@@ -288,19 +299,59 @@ void lbProneProbeSetup_Init(lbProneProbeSetup* setup, const lbHumanoid* h, const
 	setup->soleMade[0] = setup->soleMade[1] = false;
 }
 
-bool lbProneProbeAt(lbProneProbeSetup* setup, const lbHumanoid* h, const lbPose* pose, lbProneProbe probe,
-					lbVec3* outPointMs, float* outRadius)
+// The bone whose joint is a plain probe's point (pelvis, chest, knee, ankle, elbow, wrist) and the
+// probe's radius (m); LB_PRONE_PROBE_SPECIAL for the others (the torso axis's points, the toes).
+#define LB_PRONE_PROBE_SPECIAL (-2)
+static int lbProneProbeBone(const lbProneProbeSetup* setup, const lbHumanoid* h, int probe, float* outRadius)
 {
 	const float torso = setup->torso;
-	int bone = LB_NULL_INDEX;
 	int side = 0;
-	float r = 0.0f;
 	switch (probe)
 	{
 		case lb_pronePelvis:
-			bone = h->pelvis;
-			r = torso;
-			break;
+			*outRadius = torso;
+			return h->pelvis;
+		case lb_proneChest:
+			*outRadius = torso;
+			return setup->top;
+		case lb_proneKneeL:
+		case lb_proneKneeR:
+			side = probe - lb_proneKneeL;
+			*outRadius = lbMaxF(0.14f * h->legAxes[side].thighLength,
+								lbMinF(0.11f * h->legAxes[side].calfLength, 0.6f * h->legAxes[side].ankleHeight));
+			return h->leg[side].calf;
+		case lb_proneAnkleL:
+		case lb_proneAnkleR:
+			side = probe - lb_proneAnkleL;
+			*outRadius = lbMinF(0.11f * h->legAxes[side].calfLength, 0.6f * h->legAxes[side].ankleHeight);
+			return h->leg[side].foot;
+		case lb_proneElbowL:
+		case lb_proneElbowR:
+			side = probe - lb_proneElbowL;
+			*outRadius = lbMaxF(0.15f * h->armAxes[side].upperLength, 0.13f * h->armAxes[side].foreLength);
+			return h->arm[side].foreArm;
+		case lb_proneWristL:
+		case lb_proneWristR:
+			side = probe - lb_proneWristL;
+			*outRadius = 0.13f * h->armAxes[side].foreLength;
+			return h->arm[side].hand;
+		default:
+			*outRadius = 0.0f;
+			return LB_PRONE_PROBE_SPECIAL;
+	}
+}
+
+void lbProneProbeSetup_Table(lbProneProbeSetup* setup, const lbHumanoid* h)
+{
+	for (int k = 0; k < lb_proneProbeCount; ++k)
+		setup->bone[k] = lbProneProbeBone(setup, h, k, &setup->radius[k]);
+}
+
+bool lbProneProbeAt(lbProneProbeSetup* setup, const lbHumanoid* h, const lbPose* pose, lbProneProbe probe,
+					lbVec3* outPointMs, float* outRadius)
+{
+	switch (probe)
+	{
 		case lb_proneSpine:
 		case lb_proneTorsoLow:
 		case lb_proneTorsoHigh:
@@ -313,29 +364,13 @@ bool lbProneProbeAt(lbProneProbeSetup* setup, const lbHumanoid* h, const lbPose*
 				return false;
 			const float at = probe == lb_proneSpine ? 0.5f : (probe == lb_proneTorsoLow ? 0.25f : 0.75f);
 			*outPointMs = lbLerp(pose->model[h->pelvis].p, pose->model[top].p, at);
-			*outRadius = torso;
+			*outRadius = setup->torso;
 			return true;
 		}
-		case lb_proneChest:
-			bone = setup->top;
-			r = torso;
-			break;
-		case lb_proneKneeL:
-		case lb_proneKneeR:
-			side = probe - lb_proneKneeL;
-			bone = h->leg[side].calf;
-			r = lbMaxF(0.14f * h->legAxes[side].thighLength, lbMinF(0.11f * h->legAxes[side].calfLength, 0.6f * h->legAxes[side].ankleHeight));
-			break;
-		case lb_proneAnkleL:
-		case lb_proneAnkleR:
-			side = probe - lb_proneAnkleL;
-			bone = h->leg[side].foot;
-			r = lbMinF(0.11f * h->legAxes[side].calfLength, 0.6f * h->legAxes[side].ankleHeight);
-			break;
 		case lb_proneToeL:
 		case lb_proneToeR:
 		{
-			side = probe - lb_proneToeL;
+			const int side = probe - lb_proneToeL;
 			if (h->leg[side].foot < 0)
 				return false;
 			if (h->leg[side].foot >= pose->boneCount)
@@ -351,28 +386,17 @@ bool lbProneProbeAt(lbProneProbeSetup* setup, const lbHumanoid* h, const lbPose*
 			const lbTransform foot = pose->model[h->leg[side].foot];
 			const lbVec3 ball = lbSole_PointMs(sole, foot, lb_soleBall);
 			const lbVec3 under = lbSole_PointMs(sole, foot, lb_soleUnderAnkle);
-			r = 0.4f * h->legAxes[side].ankleHeight;
+			const float r = 0.4f * h->legAxes[side].ankleHeight;
 			lbVec3 footUp = lbNormalizeOr(lbSub(foot.p, under), lbVec3_zero);
 			*outPointMs = lbMulAdd(ball, r, footUp);
 			*outRadius = r;
 			return true;
 		}
-		case lb_proneElbowL:
-		case lb_proneElbowR:
-			side = probe - lb_proneElbowL;
-			bone = h->arm[side].foreArm;
-			r = lbMaxF(0.15f * h->armAxes[side].upperLength, 0.13f * h->armAxes[side].foreLength);
-			break;
-		case lb_proneWristL:
-		case lb_proneWristR:
-			side = probe - lb_proneWristL;
-			bone = h->arm[side].hand;
-			r = 0.13f * h->armAxes[side].foreLength;
-			break;
-		case lb_proneProbeCount:
 		default:
-			return false;
+			break;
 	}
+	float r;
+	const int bone = lbProneProbeBone(setup, h, (int)probe, &r);
 	if (bone < 0 || bone >= pose->boneCount)
 		return false;
 	*outPointMs = pose->model[bone].p;

@@ -5,6 +5,8 @@
 
 #include "limber/prone.h"
 
+#include "ik/ik_internal.h"
+
 /// Checks a def's values (finite, in range); reports and returns the error, or lb_ok.
 lbResult lbProneCheckDef(const lbProneDef* def, const char* caller);
 
@@ -15,22 +17,29 @@ lbResult lbProneCheckDef(const lbProneDef* def, const char* caller);
 /// three bones (LB_NULL_INDEX where the map has none). Returns how many were written.
 int lbProneRigBones(const lbHumanoid* humanoid, int out[LB_PRONE_RIG_BONES]);
 
-/// Whether a pose is finite where the pose stage reads and writes it: the model and local transforms
-/// of lbProneRigBones, and the model transforms of the parents of the bones whose locals it writes
-/// (roll bone, first spine bone, thighs, upper arms). The rig must have passed lbProneCheckRig.
-bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid);
+/// lbProneRigBones' list, as lbProneCheckRig hands it on to the pose checks.
+typedef struct lbProneRig
+{
+	int bones[LB_PRONE_RIG_BONES];
+	int count;
+} lbProneRig;
 
-/// Whether a pose's model transforms are finite where the sense stage reads them (those of
-/// lbProneRigBones; the rig must have passed lbProneCheckRig). The whole pose's check cost a
-/// twentieth of a character's frame.
-bool lbProneModelFinite(const lbPose* pose, const lbHumanoid* humanoid);
+/// Whether a pose is finite where the pose stage reads and writes it: the model and local transforms
+/// of the rig's bones (from lbProneCheckRig), and the model transforms of the parents of the bones
+/// whose locals it writes (roll bone, first spine bone, thighs, upper arms).
+bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, const lbProneRig* rig);
+
+/// Whether a pose's model transforms are finite where the sense stage reads them (the rig's bones,
+/// from lbProneCheckRig). The whole pose's check cost a twentieth of a character's frame.
+bool lbProneModelFinite(const lbPose* pose, const lbProneRig* rig);
 
 /// The rig check of both stages, every frame: a map made for this skeleton (bone count and
 /// fingerprint), its counts in range, and the bones the system reads and writes (root, pelvis, neck,
 /// spine, and each arm's and leg's three bones) inside it. A map that passes is used only through
 /// those; one that does not gets the full lbHumanoid_Check, which says what is wrong (walking every
-/// role, it cost a twentieth of a character's frame). Returns lb_ok or that check's error.
-lbResult lbProneCheckRig(const lbHumanoid* humanoid, const lbSkeleton* skeleton);
+/// role, it cost a twentieth of a character's frame). Returns lb_ok or that check's error; on lb_ok
+/// `out` holds lbProneRigBones' list for the pose checks.
+lbResult lbProneCheckRig(const lbHumanoid* humanoid, const lbSkeleton* skeleton, lbProneRig* out);
 
 /// Bone the roll goes to: the rig's root when it is a bone of its own, else the pelvis.
 int lbProneRollBone(const lbHumanoid* humanoid);
@@ -39,9 +48,10 @@ int lbProneRollBone(const lbHumanoid* humanoid);
 int lbProneTopBone(const lbHumanoid* humanoid);
 
 /// The body's frame in a pose (model space): `along` runs from the pelvis toward the head in the
-/// ground plane (normal to `upMs`), `left` = up x along. Returns the torso's elevation above the
-/// ground plane (rad, 0 lying flat, pi/2 upright).
-float lbProneBodyFrame(const lbHumanoid* humanoid, const lbPose* pose, lbVec3 upMs, lbVec3* outAlong, lbVec3* outLeft);
+/// ground plane (normal to `upMs`), `left` = up x along, and, unless outElevation is NULL, the
+/// torso's elevation above the ground plane (rad, 0 lying flat, pi/2 upright).
+void lbProneBodyFrame(const lbHumanoid* humanoid, const lbPose* pose, lbVec3 upMs, lbVec3* outAlong, lbVec3* outLeft,
+					  float* outElevation);
 
 /// The torso's probes, and where each lies along the pelvis-to-neck axis (0 pelvis, 1 neck).
 #define LB_PRONE_TORSO_PROBES 5
@@ -64,6 +74,9 @@ typedef struct lbProneProbeSetup
 	int top;
 	lbSole sole[2];
 	bool soleMade[2];
+	// lbProneProbeSetup_Table's: each plain probe's bone and radius (m), -2 for the others.
+	int bone[lb_proneProbeCount];
+	float radius[lb_proneProbeCount];
 } lbProneProbeSetup;
 
 void lbProneProbeSetup_Init(lbProneProbeSetup* setup, const lbHumanoid* humanoid, const lbProneDef* def);
@@ -72,5 +85,240 @@ void lbProneProbeSetup_Init(lbProneProbeSetup* setup, const lbHumanoid* humanoid
 bool lbProneProbeAt(lbProneProbeSetup* setup, const lbHumanoid* humanoid, const lbPose* pose, lbProneProbe probe,
 					lbVec3* outPointMs, float* outRadius);
 
-/// End joint and mid joint of limb k (0, 1 arms; 2, 3 legs), and its root bone.
-void lbProneLimbBones(const lbHumanoid* humanoid, int limb, int* outRoot, int* outMid, int* outEnd);
+/// Fills the setup's table for lbProneProbeListed: each probe at a joint (pelvis, chest, knees,
+/// ankles, elbows, wrists) with its bone and radius, for a frame that asks for every probe.
+void lbProneProbeSetup_Table(lbProneProbeSetup* setup, const lbHumanoid* humanoid);
+
+/// lbProneProbeAt (the same point and radius) through the setup's table (lbProneProbeSetup_Table).
+static inline bool lbProneProbeListed(lbProneProbeSetup* setup, const lbHumanoid* humanoid, const lbPose* pose, int probe,
+									  lbVec3* outPointMs, float* outRadius)
+{
+	const int bone = setup->bone[probe];
+	if (bone >= 0 && bone < pose->boneCount)
+	{
+		*outPointMs = pose->model[bone].p;
+		*outRadius = setup->radius[probe];
+		return true;
+	}
+	return lbProneProbeAt(setup, humanoid, pose, (lbProneProbe)probe, outPointMs, outRadius);
+}
+
+/// End joint and mid joint of limb k (0, 1 arms; 2, 3 legs), and its root bone (inline: both stages
+/// ask for each limb's several times a frame).
+static inline void lbProneLimbBones(const lbHumanoid* h, int limb, int* outRoot, int* outMid, int* outEnd)
+{
+	int side = limb & 1;
+	if (limb < 2)
+	{
+		*outRoot = h->arm[side].upperArm;
+		*outMid = h->arm[side].foreArm;
+		*outEnd = h->arm[side].hand;
+	}
+	else
+	{
+		*outRoot = h->leg[side].thigh;
+		*outMid = h->leg[side].calf;
+		*outEnd = h->leg[side].foot;
+	}
+}
+
+// A running sum over transforms' floats: a NaN or an infinity anywhere leaves it non-finite (times
+// 0 it is NaN then, 0 otherwise; a sum of finite values that overflows is no pose either). With SSE2
+// a transform's ten floats go in as three overlapping lanes of four (p.x..q.x, q.y..s.x, q.w..s.z).
+#if LB_IK_SSE2
+typedef __m128 lbProneFiniteSum;
+static inline lbProneFiniteSum lbProneFiniteStart(void)
+{
+	return _mm_setzero_ps();
+}
+static inline lbProneFiniteSum lbProneFiniteAdd(lbProneFiniteSum acc, const lbTransform* t)
+{
+	const float* f = &t->p.x;
+	return _mm_add_ps(acc, _mm_add_ps(_mm_add_ps(_mm_loadu_ps(f), _mm_loadu_ps(f + 4)), _mm_loadu_ps(f + 6)));
+}
+// Adds n (4 to 8) consecutive floats from f when `on` (a bit mask, so a NaN left out is dropped):
+// two overlapping lanes of four.
+static inline lbProneFiniteSum lbProneFiniteAddRun(lbProneFiniteSum acc, const float* f, int n, bool on)
+{
+	const __m128 mask = _mm_castsi128_ps(_mm_set1_epi32(on ? -1 : 0));
+	return _mm_add_ps(acc, _mm_and_ps(mask, _mm_add_ps(_mm_loadu_ps(f), _mm_loadu_ps(f + n - 4))));
+}
+static inline bool lbProneFiniteEnd(lbProneFiniteSum acc)
+{
+	const __m128 z = _mm_mul_ps(acc, _mm_setzero_ps());
+	return _mm_movemask_ps(_mm_cmpeq_ps(z, z)) == 0xF;
+}
+#else
+typedef float lbProneFiniteSum;
+static inline lbProneFiniteSum lbProneFiniteStart(void)
+{
+	return 0.0f;
+}
+static inline lbProneFiniteSum lbProneFiniteAdd(lbProneFiniteSum acc, const lbTransform* t)
+{
+	return acc + (t->p.x + t->p.y + t->p.z + t->q.x + t->q.y + t->q.z + t->q.w + t->s.x + t->s.y + t->s.z);
+}
+static inline lbProneFiniteSum lbProneFiniteAddRun(lbProneFiniteSum acc, const float* f, int n, bool on)
+{
+	if (on)
+		for (int i = 0; i < n; ++i)
+			acc += f[i];
+	return acc;
+}
+static inline bool lbProneFiniteEnd(lbProneFiniteSum acc)
+{
+	return lbIsValidFloat(acc * 0.0f);
+}
+#endif
+
+/// lbTransformPoint(*t, p) bit for bit (the same products and sums), in four lanes with SSE2.
+static inline lbVec3 lbProneTransformPoint(const lbTransform* t, lbVec3 p)
+{
+#if LB_IK_SSE2
+	float r[4];
+	// The scale in lanes 0..2 from the transform's last four floats (q.w, s.x, s.y, s.z).
+	const __m128 ws = _mm_loadu_ps(&t->q.w);
+	const __m128 s = _mm_shuffle_ps(ws, ws, _MM_SHUFFLE(0, 3, 2, 1));
+	_mm_storeu_ps(r, _mm_add_ps(_mm_loadu_ps(&t->p.x),
+								 lbIkQuatRotate4(_mm_loadu_ps(&t->q.x), _mm_mul_ps(s, _mm_setr_ps(p.x, p.y, p.z, 0.0f)))));
+	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
+#else
+	return lbTransformPoint(*t, p);
+#endif
+}
+
+/// lbQuatRotate(q, v) bit for bit, in four lanes with SSE2.
+static inline lbVec3 lbProneQuatRotate(lbQuat q, lbVec3 v)
+{
+#if LB_IK_SSE2
+	float r[4];
+	_mm_storeu_ps(r, lbIkQuatRotate4(_mm_loadu_ps(&q.x), _mm_setr_ps(v.x, v.y, v.z, 0.0f)));
+	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
+#else
+	return lbQuatRotate(q, v);
+#endif
+}
+
+/// lbQuatMul(a, b) bit for bit, in four lanes with SSE2.
+static inline lbQuat lbProneQuatMul(lbQuat a, lbQuat b)
+{
+#if LB_IK_SSE2
+	lbQuat r;
+	_mm_storeu_ps(&r.x, lbIkQuatMul4(_mm_loadu_ps(&a.x), _mm_loadu_ps(&b.x)));
+	return r;
+#else
+	return lbQuatMul(a, b);
+#endif
+}
+
+/// lbTransformDirection(*t, d) bit for bit, in four lanes with SSE2.
+static inline lbVec3 lbProneTransformDirection(const lbTransform* t, lbVec3 d)
+{
+#if LB_IK_SSE2
+	float r[4];
+	const __m128 sg = _mm_setr_ps(t->s.x < 0.0f ? -d.x : d.x, t->s.y < 0.0f ? -d.y : d.y, t->s.z < 0.0f ? -d.z : d.z, 0.0f);
+	_mm_storeu_ps(r, lbIkQuatRotate4(_mm_loadu_ps(&t->q.x), sg));
+	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
+#else
+	return lbTransformDirection(*t, d);
+#endif
+}
+
+/// World to model space for a frame's many points and directions: lbInvTransformPoint's and
+/// lbQuatInvRotate's bits, the reciprocal scale (three divisions) and the conjugate made once.
+typedef struct lbProneToModel
+{
+	lbTransform cw;
+	lbVec3 invScale;
+#if LB_IK_SSE2
+	__m128 conj, p, inv;
+#endif
+} lbProneToModel;
+
+static inline void lbProneToModel_Init(lbProneToModel* m, const lbTransform* cw)
+{
+	m->cw = *cw;
+	m->invScale = lbSafeRecip3(cw->s);
+#if LB_IK_SSE2
+	// The conjugate's x, y and z are negated exactly, so rotating by it is lbQuatInvRotate.
+	m->conj = _mm_xor_ps(_mm_loadu_ps(&cw->q.x), _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+	m->p = _mm_setr_ps(cw->p.x, cw->p.y, cw->p.z, 0.0f);
+	m->inv = _mm_setr_ps(m->invScale.x, m->invScale.y, m->invScale.z, 0.0f);
+#endif
+}
+
+/// lbInvTransformPoint(cw, p).
+static inline lbVec3 lbProneToModelPoint(const lbProneToModel* m, lbVec3 p)
+{
+#if LB_IK_SSE2
+	float r[4];
+	_mm_storeu_ps(r, _mm_mul_ps(m->inv, lbIkQuatRotate4(m->conj, _mm_sub_ps(_mm_setr_ps(p.x, p.y, p.z, 0.0f), m->p))));
+	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
+#else
+	return lbMulVV(m->invScale, lbQuatInvRotate(m->cw.q, lbSub(p, m->cw.p)));
+#endif
+}
+
+/// lbNormalizeOr(lbQuatInvRotate(cw.q, v), fallback): the length's sum in lbDot's order.
+static inline lbVec3 lbProneToModelUnit(const lbProneToModel* m, lbVec3 v, lbVec3 fallback)
+{
+#if LB_IK_SSE2
+	const __m128 r = lbIkQuatRotate4(m->conj, _mm_setr_ps(v.x, v.y, v.z, 0.0f));
+	const __m128 sq = _mm_mul_ps(r, r);
+	const __m128 dot = _mm_add_ss(_mm_add_ss(sq, _mm_shuffle_ps(sq, sq, _MM_SHUFFLE(1, 1, 1, 1))),
+								  _mm_shuffle_ps(sq, sq, _MM_SHUFFLE(2, 2, 2, 2)));
+	const float len = _mm_cvtss_f32(_mm_sqrt_ss(dot));
+	if (!(len > LB_EPSILON) || !lbIsValidFloat(len))
+		return fallback;
+	float out[4];
+	_mm_storeu_ps(out, _mm_mul_ps(_mm_set1_ps(1.0f / len), r));
+	return LB_LITERAL(lbVec3){ out[0], out[1], out[2] };
+#else
+	return lbNormalizeOr(lbQuatInvRotate(m->cw.q, v), fallback);
+#endif
+}
+
+#if LB_IK_SSE2
+// lbProneToModelPoint and lbProneToModelUnit of a point or direction in memory with a float after
+// it (read into lane 3, which lanes 0..2 never mix with).
+static inline lbVec3 lbProneToModelPointIn(const lbProneToModel* m, const float* p)
+{
+	float r[4];
+	_mm_storeu_ps(r, _mm_mul_ps(m->inv, lbIkQuatRotate4(m->conj, _mm_sub_ps(_mm_loadu_ps(p), m->p))));
+	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
+}
+static inline lbVec3 lbProneToModelUnitIn(const lbProneToModel* m, const float* v, lbVec3 fallback)
+{
+	const __m128 r = lbIkQuatRotate4(m->conj, _mm_loadu_ps(v));
+	const __m128 sq = _mm_mul_ps(r, r);
+	const __m128 dot = _mm_add_ss(_mm_add_ss(sq, _mm_shuffle_ps(sq, sq, _MM_SHUFFLE(1, 1, 1, 1))),
+								  _mm_shuffle_ps(sq, sq, _MM_SHUFFLE(2, 2, 2, 2)));
+	const float len = _mm_cvtss_f32(_mm_sqrt_ss(dot));
+	if (!(len > LB_EPSILON) || !lbIsValidFloat(len))
+		return fallback;
+	float out[4];
+	_mm_storeu_ps(out, _mm_mul_ps(_mm_set1_ps(1.0f / len), r));
+	return LB_LITERAL(lbVec3){ out[0], out[1], out[2] };
+}
+#else
+static inline lbVec3 lbProneToModelPointIn(const lbProneToModel* m, const float* p)
+{
+	return lbProneToModelPoint(m, LB_LITERAL(lbVec3){ p[0], p[1], p[2] });
+}
+static inline lbVec3 lbProneToModelUnitIn(const lbProneToModel* m, const float* v, lbVec3 fallback)
+{
+	return lbProneToModelUnit(m, LB_LITERAL(lbVec3){ v[0], v[1], v[2] }, fallback);
+}
+#endif
+
+/// lbQuatInvRotate(cw.q, v).
+static inline lbVec3 lbProneToModelDirection(const lbProneToModel* m, lbVec3 v)
+{
+#if LB_IK_SSE2
+	float r[4];
+	_mm_storeu_ps(r, lbIkQuatRotate4(m->conj, _mm_setr_ps(v.x, v.y, v.z, 0.0f)));
+	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
+#else
+	return lbQuatInvRotate(m->cw.q, v);
+#endif
+}

@@ -10,6 +10,7 @@
 #include "ik/ik_internal.h"
 #include "limber/ik.h"
 
+#include <stddef.h>
 #include <string.h>
 
 // A probed ground plane in model space.
@@ -27,25 +28,37 @@ static float lbProneGap(const lbPronePlane* plane, lbVec3 p, float clearance)
 }
 
 // A probed ground plane in model space.
-static inline void lbPronePlaneOf(lbPronePlane* out, const lbProneGround* g, lbTransform cw, lbVec3 upMs)
+static inline void lbPronePlaneOf(lbPronePlane* out, const lbProneGround* g, const lbProneToModel* toModel, lbVec3 upMs)
 {
 	out->hit = g->hit;
-	out->point = lbInvTransformPoint(cw, g->pointWs);
-	out->normal = lbNormalizeOr(lbQuatInvRotate(cw.q, g->normalWs), upMs);
+	// The point is followed by the normal, the normal by the radius (a fourth lane not mixed in).
+	out->point = lbProneToModelPointIn(toModel, &g->pointWs.x);
+	out->normal = lbProneToModelUnitIn(toModel, &g->normalWs.x, upMs);
 }
 
+_Static_assert(offsetof(lbProneGround, normalWs) == offsetof(lbProneGround, pointWs) + 3 * sizeof(float),
+			   "a ground's point and normal are six floats in a row");
+_Static_assert(offsetof(lbProneLimbTarget, normalWs) == offsetof(lbProneLimbTarget, endWs) + 3 * sizeof(float) &&
+				   offsetof(lbProneLimbTarget, alpha) == offsetof(lbProneLimbTarget, endWs) + 6 * sizeof(float),
+			   "a limb target's end, normal and alpha are seven floats in a row");
+
+// The targets' floats the fit reads are finite: the character transform checked in full, the rest
+// summed in lanes (lbProneFiniteAdd), a ground's point and normal only where it was hit.
 static bool lbProneTargetsFinite(const lbProneTargets* t)
 {
-	if (!lbIsValidTransform(t->characterWs) || !lbIsValidVec3(t->upWs) || !lbIsValidFloat(t->alpha) ||
-		!lbIsValidFloat(t->roll) || !lbIsValidFloat(t->upperPitch) || !lbIsValidFloat(t->lowerPitch))
+	if (!lbIsValidTransform(t->characterWs))
 		return false;
+	lbProneFiniteSum sum = lbProneFiniteStart();
+	const float scalars[5] = { t->upWs.x, t->upWs.y, t->upWs.z, t->alpha, t->roll };
+	const float pitches[4] = { t->upperPitch, t->lowerPitch, 0.0f, 0.0f };
+	sum = lbProneFiniteAddRun(sum, scalars, 5, true);
+	sum = lbProneFiniteAddRun(sum, pitches, 4, true);
 	for (int k = 0; k < lb_proneProbeCount; ++k)
-		if (t->ground[k].hit && (!lbIsValidVec3(t->ground[k].pointWs) || !lbIsValidVec3(t->ground[k].normalWs)))
-			return false;
+		sum = lbProneFiniteAddRun(sum, &t->ground[k].pointWs.x, 6, t->ground[k].hit);
+	// A limb's end, normal and alpha follow one another (asserted below).
 	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
-		if (!lbIsValidVec3(t->limbs[k].endWs) || !lbIsValidVec3(t->limbs[k].normalWs) || !lbIsValidFloat(t->limbs[k].alpha))
-			return false;
-	return true;
+		sum = lbProneFiniteAddRun(sum, &t->limbs[k].endWs.x, 7, true);
+	return lbProneFiniteEnd(sum);
 }
 
 // A bone's model transform from its parent's and its own local one: lbTransformMul's bits, in four
@@ -85,6 +98,94 @@ static void lbProneUpdateSubtree(lbPose* pose, const lbSkeleton* skeleton, int b
 	}
 }
 
+// The bones under the roll bone that the fit neither reads nor turns (head, twist bones, fingers,
+// toes: all but the paths from the pelvis, the top of the torso and each hand and foot up to the
+// roll bone), composed once when the fit is done instead of at the body's turn and again at each
+// limb's. Each is composed last from its parent's last transform and its own unchanged local, so
+// its bits are those of the passes it stands for. Used only where each limb root's subtree holds no
+// bone the fit reads but its own chain (a limb turned later would move it).
+typedef struct lbProneDeferred
+{
+	int bones[LB_MAX_BONES];
+	int count;
+	bool on;
+} lbProneDeferred;
+
+// Marks in `core` (non-zero) the bones on the paths from the bones the fit reads (pelvis, top, each
+// limb's mid and end joints) up to the root: one pass from the last bone to the first, each bone's
+// mask (one bit a read bone) or-ed into its parent's. False when a limb root's subtree holds any
+// read bone but its own mid and end joints, or not both (deferring is not safe then).
+_Static_assert(LB_PRONE_LIMBS <= 7, "lbProneCoreOf's masks hold two bits a limb after two");
+static bool lbProneCoreOf(const lbSkeleton* skeleton, const lbHumanoid* h, int top, uint16_t* core)
+{
+	const int* parents = skeleton->parents;
+	const int n = skeleton->boneCount;
+	memset(core, 0, sizeof(uint16_t) * (size_t)n);
+	if (h->pelvis >= 0)
+		core[h->pelvis] |= 1u;
+	if (top >= 0)
+		core[top] |= 2u;
+	int roots[LB_PRONE_LIMBS];
+	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
+	{
+		int mid, end;
+		lbProneLimbBones(h, k, &roots[k], &mid, &end);
+		if (mid >= 0)
+			core[mid] |= (uint16_t)(4u << (2 * k));
+		if (end >= 0)
+			core[end] |= (uint16_t)(8u << (2 * k));
+	}
+	for (int i = n - 1; i > 0; --i)
+		if (parents[i] >= 0)
+			core[parents[i]] |= core[i];
+	bool safe = true;
+	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
+		safe = safe && (roots[k] < 0 || core[roots[k]] == (uint16_t)(12u << (2 * k)));
+	return safe;
+}
+
+// The model transforms of rb's subtree from the locals: the core bones now (lbProneUpdateSubtree's
+// bits for them), the others listed in `defer` for lbProneDeferredDone.
+static void lbProneUpdateCore(lbPose* pose, const lbSkeleton* skeleton, int rb, const uint16_t* core, lbProneDeferred* defer)
+{
+	const int* parents = skeleton->parents;
+	const int n = pose->boneCount;
+	lbProneCompose(pose, parents, rb);
+	defer->count = 0;
+	// As lbProneUpdateSubtree: no marks while every bone from rb on is in the subtree.
+	int i = rb + 1;
+	for (; i < n && parents[i] >= rb; ++i)
+	{
+		if (core[i])
+			lbProneCompose(pose, parents, i);
+		else
+			defer->bones[defer->count++] = i;
+	}
+	if (i >= n)
+		return;
+	uint8_t inSubtree[LB_MAX_BONES];
+	memset(inSubtree, 1, (size_t)(i - rb));
+	for (; i < n; ++i)
+	{
+		const int q = parents[i] - rb; // negative above rb
+		const uint8_t m = (uint8_t)(q >= 0 && inSubtree[q]);
+		inSubtree[i - rb] = m;
+		if (!m)
+			continue;
+		if (core[i])
+			lbProneCompose(pose, parents, i);
+		else
+			defer->bones[defer->count++] = i;
+	}
+}
+
+// The deferred bones from their parents' current transforms (parents first: index order).
+static void lbProneDeferredDone(lbPose* pose, const lbSkeleton* skeleton, const lbProneDeferred* defer)
+{
+	for (int k = 0; k < defer->count; ++k)
+		lbProneCompose(pose, skeleton->parents, defer->bones[k]);
+}
+
 // A limb's joints from its root bone down to its end (root first), whose model transforms the limb
 // fit reads: a turn of the root recomposes only these, and the rest of the root's subtree (twist
 // bones, fingers, toes) once when the limb is done (lbProneChainDone), with the same bits as
@@ -102,6 +203,16 @@ static lbProneChain lbProneChainOf(const lbSkeleton* skeleton, int root, int end
 	lbProneChain c;
 	c.count = 0;
 	c.dirty = false;
+	// Most limbs: root, mid, end, each the parent of the next.
+	const int mid = end >= 0 ? skeleton->parents[end] : LB_NULL_INDEX;
+	if (mid >= 0 && skeleton->parents[mid] == root)
+	{
+		c.bones[0] = root;
+		c.bones[1] = mid;
+		c.bones[2] = end;
+		c.count = 3;
+		return c;
+	}
 	int path[8], n = 0;
 	for (int b = end; b >= 0 && n < 8; b = skeleton->parents[b])
 	{
@@ -119,11 +230,14 @@ static lbProneChain lbProneChainOf(const lbSkeleton* skeleton, int root, int end
 
 // The rest of a dirty chain's subtree from the chain's current joints (lbProneUpdateSubtree's bits:
 // the joints are already what it would make them, so they are not composed again).
-static void lbProneChainDone(lbPose* pose, const lbSkeleton* skeleton, lbProneChain* chain)
+static void lbProneChainDone(lbPose* pose, const lbSkeleton* skeleton, lbProneChain* chain, const lbProneDeferred* defer)
 {
 	if (!chain->dirty)
 		return;
 	chain->dirty = false;
+	// The rest of the subtree is deferred (lbProneCoreOf: none of it is read before the end).
+	if (defer->on)
+		return;
 	const int* parents = skeleton->parents;
 	const int n = pose->boneCount, root = chain->bones[0];
 	uint8_t inSubtree[LB_MAX_BONES];
@@ -151,8 +265,9 @@ static void lbProneTurnChain(lbPose* pose, const lbSkeleton* skeleton, int bone,
 	if (bone < 0 || lbAbsF(angle) < 1.0e-7f)
 		return;
 	lbTransform m = pose->model[bone];
-	m.q = lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(axisMs, angle), m.q));
-	if (!lbIsValidVec3(m.p) || !lbIsValidQuat(m.q) || !lbIsValidVec3(m.s))
+	m.q = lbQuatNormalize(lbProneQuatMul(lbQuatFromAxisAngle(axisMs, angle), m.q));
+	// lbQuatNormalize's result is a valid rotation (unit, or the identity for a degenerate input).
+	if (!lbIsValidVec3(m.p) || !lbIsValidVec3(m.s))
 		return;
 	m.q = lbQuatNormalize(m.q);
 	const int* parents = skeleton->parents;
@@ -192,9 +307,9 @@ static bool lbProneSolveChain(lbPose* pose, const lbSkeleton* skeleton, const lb
 	lbTransform* model = pose->model;
 	lbTransform* local = pose->local;
 	if (lbLengthSquared(in.hingeAxisMs) == 0.0f)
-		in.hingeAxisMs = lbNormalize(lbTransformDirection(model[c->root], c->hingeRoot));
+		in.hingeAxisMs = lbNormalize(lbProneTransformDirection(&model[c->root], c->hingeRoot));
 	if (lbLengthSquared(in.bendHintMs) == 0.0f)
-		in.bendHintMs = lbNormalize(lbTransformDirection(model[c->root], c->poleRoot));
+		in.bendHintMs = lbNormalize(lbProneTransformDirection(&model[c->root], c->poleRoot));
 	lbTransform r = model[c->root], m = model[c->mid], e = model[c->end];
 	if (lbSolveTwoBoneIk(&r, &m, &e, &in, NULL) != lb_ok)
 		return true; // refused, as lbPose_SolveLimbIk would: the pose stays as it was
@@ -228,31 +343,49 @@ static float lbProneLiftAngle(lbVec3 pivot, lbVec3 p, lbVec3 normal, float rise,
 	return asinf(lbClampF(rise / lever, 0.0f, 0.866f));
 }
 
+// The torso's axis a-b across `up`, made once for its probes' lifts (lbProneAxisLift): the axis
+// ab, its squared length, its direction d and up's part across it u (with u . u).
+typedef struct lbProneAxis
+{
+	lbVec3 a, ab, d, u;
+	float len2, uu;
+	bool ok;
+} lbProneAxis;
+
+static lbProneAxis lbProneAxisOf(lbVec3 a, lbVec3 b, lbVec3 up)
+{
+	lbProneAxis x;
+	x.a = a;
+	x.ab = lbSub(b, a);
+	x.len2 = lbLengthSquared(x.ab);
+	x.ok = x.len2 >= 1.0e-8f;
+	if (!x.ok)
+		return x;
+	x.d = lbMulSV(1.0f / sqrtf(x.len2), x.ab);
+	x.u = lbSub(up, lbMulSV(lbDot(up, x.d), x.d));
+	x.uu = lbLengthSquared(x.u);
+	x.ok = x.uu >= 1.0e-6f;
+	return x;
+}
+
 // Lift t (m, along `up`) that puts the segment a-b at least `reach` from the point s, with the segment
 // above it: the largest root of |w0 - t u| = reach, where w0 is s's offset from the line and u is up's
 // part across it. -1e9 when the line never comes within `reach` of s or s lies beyond either end
 // (the end points are probed by themselves).
-static float lbProneAxisLift(lbVec3 a, lbVec3 b, lbVec3 s, float reach, lbVec3 up)
+static float lbProneAxisLift(const lbProneAxis* x, lbVec3 s, float reach)
 {
-	lbVec3 ab = lbSub(b, a);
-	float len2 = lbLengthSquared(ab);
-	if (len2 < 1.0e-8f)
+	if (!x->ok)
 		return -1.0e9f;
-	lbVec3 v = lbSub(s, a);
-	float f = lbDot(v, ab) / len2;
+	lbVec3 v = lbSub(s, x->a);
+	float f = lbDot(v, x->ab) / x->len2;
 	if (f < 0.0f || f > 1.0f)
 		return -1.0e9f;
-	lbVec3 d = lbMulSV(1.0f / sqrtf(len2), ab);
-	lbVec3 w0 = lbSub(v, lbMulSV(lbDot(v, d), d));
-	lbVec3 u = lbSub(up, lbMulSV(lbDot(up, d), d));
-	float uu = lbLengthSquared(u);
-	if (uu < 1.0e-6f)
-		return -1.0e9f;
-	float wu = lbDot(w0, u);
-	float disc = wu * wu - uu * (lbLengthSquared(w0) - reach * reach);
+	lbVec3 w0 = lbSub(v, lbMulSV(lbDot(v, x->d), x->d));
+	float wu = lbDot(w0, x->u);
+	float disc = wu * wu - x->uu * (lbLengthSquared(w0) - reach * reach);
 	if (disc < 0.0f)
 		return -1.0e9f;
-	return (wu + sqrtf(disc)) / uu;
+	return (wu + sqrtf(disc)) / x->uu;
 }
 
 // Puts the body's turns into the pose: `roll` (angle `rollAngle` about `along`) on the roll bone rb
@@ -261,9 +394,12 @@ static float lbProneAxisLift(lbVec3 a, lbVec3 b, lbVec3 s, float reach, lbVec3 u
 // roll bone, none under another turned bone) the turned bones' local rotations are set and the
 // skeleton is updated once; a bone's new local rotation is inv(qr q_parent) Q qr q_bone, its parent
 // having turned by the roll alone. Otherwise the turns go one after the other.
-static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* h, int rb, lbQuat roll,
-							lbVec3 along, float rollAngle, lbVec3 side, float turn, float thighTurn, lbVec3 shiftMs)
+static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* h, int rb, int top, lbQuat roll,
+							lbVec3 along, float rollAngle, lbVec3 side, float turn, float thighTurn, lbVec3 shiftMs,
+							lbProneDeferred* defer)
 {
+	defer->on = false;
+	defer->count = 0;
 	const int bones[3] = { h->spine[0], h->leg[0].thigh, h->leg[1].thigh };
 	const float angles[3] = { turn, thighTurn, thighTurn };
 	// Direct when each turned bone lies under rb with no other turned bone between: one walk up from
@@ -291,21 +427,44 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 		lbPose_TranslateBoneModel(pose, skeleton, rb, shiftMs);
 		return;
 	}
+	// The thighs share their turn and, mostly, their parent: each made once.
+	int lastParent = LB_NULL_INDEX;
+	float lastAngle = 0.0f;
+	bool made = false;
+	lbQuat parentInv = lbQuat_identity, turnQ = lbQuat_identity;
 	for (int i = 0; i < 3; ++i)
 	{
 		const int b = bones[i];
 		if (b < 0)
 			continue;
-		const lbQuat parentQ = lbQuatMul(roll, pose->model[skeleton->parents[b]].q);
-		const lbQuat modelQ = lbQuatMul(lbQuatFromAxisAngle(side, angles[i]), lbQuatMul(roll, pose->model[b].q));
-		pose->local[b].q = lbQuatNormalize(lbQuatMul(lbQuatInverse(parentQ), modelQ));
+		const int p = skeleton->parents[b];
+		if (!made || p != lastParent)
+		{
+			parentInv = lbQuatInverse(lbProneQuatMul(roll, pose->model[p].q));
+			lastParent = p;
+		}
+		if (!made || angles[i] != lastAngle)
+		{
+			turnQ = lbQuatFromAxisAngle(side, angles[i]);
+			lastAngle = angles[i];
+		}
+		made = true;
+		const lbQuat modelQ = lbProneQuatMul(turnQ, lbProneQuatMul(roll, pose->model[b].q));
+		pose->local[b].q = lbQuatNormalize(lbProneQuatMul(parentInv, modelQ));
 	}
 	lbTransform m = pose->model[rb];
-	m.q = lbQuatNormalize(lbQuatMul(roll, m.q));
+	m.q = lbQuatNormalize(lbProneQuatMul(roll, m.q));
 	m.p = lbAdd(m.p, shiftMs);
 	const int parent = skeleton->parents[rb];
 	pose->local[rb] = parent < 0 ? m : lbTransformRelative(pose->model[parent], m);
-	lbProneUpdateSubtree(pose, skeleton, rb);
+	uint16_t core[LB_MAX_BONES];
+	if (lbProneCoreOf(skeleton, h, top, core))
+	{
+		defer->on = true;
+		lbProneUpdateCore(pose, skeleton, rb, core, defer);
+	}
+	else
+		lbProneUpdateSubtree(pose, skeleton, rb);
 }
 
 lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, const lbSkeleton* skeleton,
@@ -313,7 +472,8 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 {
 	if (!targets || !def || !skeleton || !h || !pose || !pose->model || !pose->local)
 		return lbReport(lb_errorNullPointer, "lbProneApplyPose: targets, def, skeleton, humanoid and pose are required");
-	if (lbProneCheckRig(h, skeleton) != lb_ok)
+	lbProneRig rig;
+	if (lbProneCheckRig(h, skeleton, &rig) != lb_ok)
 		return lb_errorSkeletonMismatch;
 	lbResult r = lbProneCheckDef(def, "lbProneApplyPose");
 	if (r != lb_ok)
@@ -325,7 +485,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		return lbReport(lb_errorMissingRole, "lbProneApplyPose: the humanoid has no pelvis or spine");
 	if (!lbProneTargetsFinite(targets))
 		return lbReport(lb_errorNonFinite, "lbProneApplyPose: non-finite targets");
-	if (!lbPronePoseFinite(pose, skeleton, h))
+	if (!lbPronePoseFinite(pose, skeleton, h, &rig))
 		return lbReport(lb_errorNonFinite, "lbProneApplyPose: non-finite pose (a bone the fit reads or writes)");
 	lbProneResult res;
 	memset(&res, 0, sizeof res);
@@ -338,9 +498,11 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		return lb_ok;
 	}
 	const lbTransform cw = targets->characterWs;
-	const lbVec3 upMs = lbNormalizeOr(lbQuatInvRotate(cw.q, targets->upWs), h->upMs);
+	lbProneToModel toModel;
+	lbProneToModel_Init(&toModel, &cw);
+	const lbVec3 upMs = lbProneToModelUnit(&toModel, targets->upWs, h->upMs);
 	lbVec3 along, left;
-	lbProneBodyFrame(h, pose, upMs, &along, &left);
+	lbProneBodyFrame(h, pose, upMs, &along, &left, NULL);
 
 	// Seed step 8: the rotations as deltas: roll about the body's axis on the root, pitch on the first
 	// spine bone and on the thighs. They and the translation fit are found on the few points they
@@ -348,10 +510,10 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	const int rb = lbProneRollBone(h), top = lbProneTopBone(h);
 	const lbVec3 rootP = pose->model[rb].p;
 	const lbQuat roll = lbQuatFromAxisAngle(along, targets->roll * a);
-	const lbVec3 side = lbQuatRotate(roll, left);
-	const lbVec3 pelvis = lbAdd(rootP, lbQuatRotate(roll, lbSub(pose->model[h->pelvis].p, rootP)));
-	const lbVec3 pivot = lbAdd(rootP, lbQuatRotate(roll, lbSub(pose->model[h->spine[0]].p, rootP)));
-	const lbVec3 arm0 = lbQuatRotate(roll, lbSub(pose->model[top].p, pose->model[h->spine[0]].p));
+	const lbVec3 side = lbProneQuatRotate(roll, left);
+	const lbVec3 pelvis = lbAdd(rootP, lbProneQuatRotate(roll, lbSub(pose->model[h->pelvis].p, rootP)));
+	const lbVec3 pivot = lbAdd(rootP, lbProneQuatRotate(roll, lbSub(pose->model[h->spine[0]].p, rootP)));
+	const lbVec3 arm0 = lbProneQuatRotate(roll, lbSub(pose->model[top].p, pose->model[h->spine[0]].p));
 	// Pitch: a positive turn about the left axis tips the head end down, so the pitches go negated.
 	// The seed turns the first spine bone by the ground's pitch and accepts that the torso line
 	// (pelvis to neck) then pitches less, the turn being about the spine's root; here the turn is the
@@ -376,7 +538,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		const float bx = lambda * ux - cx, by = lambda * uy - cy;
 		turn = -atan2f(ax * by - ay * bx, ax * bx + ay * by);
 		if (lbAbsF(turn) > 1.0e-7f)
-			topP = lbAdd(pivot, lbQuatRotate(lbQuatFromAxisAngle(side, turn), arm0));
+			topP = lbAdd(pivot, lbProneQuatRotate(lbQuatFromAxisAngle(side, turn), arm0));
 	}
 	const float thighTurn = -targets->lowerPitch * a;
 
@@ -388,7 +550,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		const bool end = (k >= lb_proneAnkleL && k <= lb_proneToeR) || k == lb_proneWristL || k == lb_proneWristR;
 		planes[k].hit = !end && targets->ground[k].hit;
 		if (planes[k].hit)
-			lbPronePlaneOf(&planes[k], &targets->ground[k], cw, upMs);
+			lbPronePlaneOf(&planes[k], &targets->ground[k], &toModel, upMs);
 	}
 
 	// Translation fit: the body moves along up until the torso rests on its highest support (every
@@ -403,6 +565,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	{
 		bool any = false;
 		float need = 0.0f;
+		const lbProneAxis axis = lbProneAxisOf(pelvis, topP, upMs);
 		for (int i = 0; i < LB_PRONE_TORSO_PROBES; ++i)
 		{
 			const int k = lbProneTorsoProbe[i];
@@ -416,8 +579,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			// lies along that plane. Pitched against it (across a stair's nose, over a rock's crest)
 			// the capsule dips toward the contact beside the probe's point: the contact itself must
 			// also stay a radius (and the clearance) from the torso's axis.
-			t = lbMaxF(t, lbProneAxisLift(pelvis, topP, lbMulAdd(planes[k].point, -torsoR, planes[k].normal),
-										  torsoR + def->clearance, upMs));
+			t = lbMaxF(t, lbProneAxisLift(&axis, lbMulAdd(planes[k].point, -torsoR, planes[k].normal), torsoR + def->clearance));
 			need = any ? lbMaxF(need, t) : t;
 			any = true;
 		}
@@ -428,7 +590,9 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			res.shift = shift;
 		}
 	}
-	lbProneTurnBody(pose, skeleton, h, rb, roll, along, targets->roll * a, side, turn, thighTurn, lbMulSV(shift, upMs));
+	lbProneDeferred defer;
+	lbProneTurnBody(pose, skeleton, h, rb, top, roll, along, targets->roll * a, side, turn, thighTurn, lbMulSV(shift, upMs),
+					&defer);
 	for (int i = 0; i < LB_PRONE_TORSO_PROBES; ++i)
 	{
 		const int k = lbProneTorsoProbe[i];
@@ -459,22 +623,27 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		if (w > 0.0f && lbHumanoid_GetLimbChain(h, (lbLimb)k, &chain) == lb_ok)
 		{
 			lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
-			in.targetMs = lbInvTransformPoint(cw, lt->endWs);
+			in.targetMs = lbProneToModelPointIn(&toModel, &lt->endWs.x);
 			in.weight = w;
 			// No pole: the limb keeps its own bend plane, so the solve stays continuous as its weight
 			// blends in.
 			in.poleKind = lb_poleNone;
 			if (!lbProneSolveChain(pose, skeleton, &chain, &in, &joints))
 			{
-				lbProneChainDone(pose, skeleton, &joints);
+				lbProneChainDone(pose, skeleton, &joints, &defer);
+				// lbPose_SolveLimbIk may read any bone of the limb: all current first.
+				if (defer.on)
+					lbProneDeferredDone(pose, skeleton, &defer);
 				lbPose_SolveLimbIk(pose, skeleton, h, (lbLimb)k, &in, NULL);
 			}
 			// A held limb whose knee or elbow would sink swivels it up about the line from the hip or
 			// shoulder to the held end, which stays where it is.
 			lbVec3 p;
-			float radius;
-			if (def->fitLimbs && planes[midProbe].hit && lbProneProbeAt(&probeSetup, h, pose, (lbProneProbe)midProbe, &p, &radius))
+			if (def->fitLimbs && planes[midProbe].hit)
 			{
+				// The knee's or elbow's probe point is the mid joint's (lbProneProbeAt; its radius is
+				// not read here).
+				p = pose->model[mid].p;
 				float rise = -lbProneGap(&planes[midProbe], p, def->clearance);
 				lbVec3 root0 = pose->model[root].p;
 				lbVec3 u = lbNormalizeOr(lbSub(pose->model[end].p, root0), lbVec3_zero);
@@ -506,14 +675,15 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		const float fit = a * (1.0f - lbClampF(lt->alpha, 0.0f, 1.0f));
 		if (!def->fitLimbs || fit <= 0.0f)
 		{
-			lbProneChainDone(pose, skeleton, &joints);
+			lbProneChainDone(pose, skeleton, &joints, &defer);
 			continue;
 		}
 		// Knee or elbow sinking: the limb lifts at the hip or shoulder.
 		lbVec3 p;
 		float radius;
-		if (planes[midProbe].hit && lbProneProbeAt(&probeSetup, h, pose, (lbProneProbe)midProbe, &p, &radius))
+		if (planes[midProbe].hit)
 		{
+			p = pose->model[mid].p;
 			float gap = lbProneGap(&planes[midProbe], p, def->clearance);
 			lbVec3 axis;
 			float ang = gap < 0.0f ? lbProneLiftAngle(pose->model[root].p, p, planes[midProbe].normal, -gap, &axis) : 0.0f;
@@ -530,8 +700,11 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			int probe = endProbes[e];
 			if (probe < 0 || !targets->ground[probe].hit)
 				continue;
-			lbPronePlaneOf(&planes[probe], &targets->ground[probe], cw, upMs);
-			if (!lbProneProbeAt(&probeSetup, h, pose, (lbProneProbe)probe, &p, &radius))
+			lbPronePlaneOf(&planes[probe], &targets->ground[probe], &toModel, upMs);
+			// A wrist's or ankle's point is the end joint's; the toes' lie on the sole.
+			if (e == 0)
+				p = pose->model[end].p;
+			else if (!lbProneProbeAt(&probeSetup, h, pose, (lbProneProbe)probe, &p, &radius))
 				continue;
 			float gap = lbProneGap(&planes[probe], p, def->clearance);
 			if (gap >= 0.0f)
@@ -541,8 +714,10 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			lbProneTurnChain(pose, skeleton, root, axis, ang * fit, &joints);
 			res.limbLift = lbMaxF(res.limbLift, ang * fit);
 		}
-		lbProneChainDone(pose, skeleton, &joints);
+		lbProneChainDone(pose, skeleton, &joints, &defer);
 	}
+	if (defer.on)
+		lbProneDeferredDone(pose, skeleton, &defer);
 	if (outResult)
 		*outResult = res;
 	return lb_ok;

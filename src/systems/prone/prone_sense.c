@@ -210,7 +210,8 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		!input->animPose->model)
 		return lbReport(lb_errorNullPointer, "lbProneSense: state, def, skeleton, humanoid, input (query, animPose) and "
 											 "targets are required");
-	if (lbProneCheckRig(h, skeleton) != lb_ok)
+	lbProneRig rig;
+	if (lbProneCheckRig(h, skeleton, &rig) != lb_ok)
 		return lb_errorSkeletonMismatch;
 	lbResult r = lbProneCheckDef(def, "lbProneSense");
 	if (r != lb_ok)
@@ -221,7 +222,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 						skeleton->boneCount);
 	if (h->pelvis < 0 || h->pelvis >= anim->boneCount || lbProneTopBone(h) < 0)
 		return lbReport(lb_errorMissingRole, "lbProneSense: the humanoid has no pelvis or spine");
-	if (!lbIsValidTransform(input->characterWs) || !lbIsValidFloat(input->dt) || !lbProneModelFinite(anim, h))
+	if (!lbIsValidTransform(input->characterWs) || !lbIsValidFloat(input->dt) || !lbProneModelFinite(anim, &rig))
 		return lbReport(lb_errorNonFinite, "lbProneSense: non-finite character transform, dt or pose (a bone it reads)");
 	const float dt = input->dt;
 	if (dt <= 0.0f)
@@ -229,11 +230,12 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 
 	const lbVec3 up = def->up;
 	const lbTransform cw = input->characterWs;
-	const lbVec3 upMs = lbNormalizeOr(lbQuatInvRotate(cw.q, up), h->upMs);
+	const lbVec3 upMs = lbNormalizeOr(lbProneQuatRotate(lbQuatConj(cw.q), up), h->upMs);
 	lbVec3 alongMs, leftMs;
-	const float elevation = lbProneBodyFrame(h, anim, upMs, &alongMs, &leftMs);
-	const lbVec3 along = lbNormalize(lbQuatRotate(cw.q, alongMs));
-	const lbVec3 left = lbNormalize(lbQuatRotate(cw.q, leftMs));
+	float elevation;
+	lbProneBodyFrame(h, anim, upMs, &alongMs, &leftMs, &elevation);
+	const lbVec3 along = lbNormalize(lbProneQuatRotate(cw.q, alongMs));
+	const lbVec3 left = lbNormalize(lbProneQuatRotate(cw.q, leftMs));
 
 	bool teleported = state->initialized && lbDistance(cw.p, state->prevCharacterWs.p) > def->teleportDistance;
 	if (teleported)
@@ -259,10 +261,11 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		state->traceTimer = state->traceTimer < -period || snap ? period * (1.0f - phase) : state->traceTimer + period;
 	}
 
-	lbProneTargets t;
-	memset(&t, 0, sizeof t);
-	t.characterWs = cw;
-	t.upWs = up;
+	// The checks are passed: the targets are written in place.
+	lbProneTargets* const t = out;
+	memset(t, 0, sizeof *t);
+	t->characterWs = cw;
+	t->upWs = up;
 
 	// Alpha: the game's flag, eased, times how far the animated torso has come down to lying.
 	// A body that is already down on the first frame starts fitted.
@@ -270,23 +273,23 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		state->alpha = input->active ? 1.0f : 0.0f;
 	state->alpha = lbInterpConstantTo(state->alpha, input->active ? 1.0f : 0.0f, dt, def->alphaSpeed);
 	float lie = 1.0f - lbSmoothStep(lbClampF((elevation - def->lieAngle) / def->lieAngle, 0.0f, 1.0f));
-	t.alpha = state->alpha * lie;
+	t->alpha = state->alpha * lie;
 	{
-		lbVec3 front = lbQuatRotate(anim->model[h->pelvis].q, h->pelvisForward);
+		lbVec3 front = lbProneQuatRotate(anim->model[h->pelvis].q, h->pelvisForward);
 		float d = lbDot(front, upMs);
-		t.posture = lie <= 0.0f ? lb_proneNotLying : (d < -0.5f ? lb_proneFaceDown : (d > 0.5f ? lb_proneFaceUp : lb_proneOnSide));
+		t->posture = lie <= 0.0f ? lb_proneNotLying : (d < -0.5f ? lb_proneFaceDown : (d > 0.5f ? lb_proneFaceUp : lb_proneOnSide));
 	}
 
 	// Step 1-2: the centre contact under the body (the pelvis on the ground plane stands for the
 	// seed's feet location of the capsule); a miss falls back to that point.
 	lbVec3 pelvisMs = anim->model[h->pelvis].p;
-	lbVec3 feet = lbTransformPoint(cw, lbMulAdd(pelvisMs, -lbDot(pelvisMs, upMs), upMs));
+	lbVec3 feet = lbProneTransformPoint(&cw, lbMulAdd(pelvisMs, -lbDot(pelvisMs, upMs), upMs));
 
 	// Nothing to fit this frame (the fit has faded out, or the torso stands): no casts and no probes,
 	// and the pose stage does nothing. What the casts found is dropped, as a body that got up may
 	// walk on: the frame the fit comes back is a trace frame that casts everything, and the ground
 	// under each segment is found again (the body lowered onto it from its own height). Holds let go.
-	if (t.alpha <= 0.0f)
+	if (t->alpha <= 0.0f)
 	{
 		for (int k = 0; k < 5; ++k)
 		{
@@ -308,20 +311,19 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 				ls->prevAnimWs = lbTransformPoint(cw, anim->model[end].p);
 			ls->locked = false;
 			ls->lockAlpha = 0.0f;
-			t.limbs[k].endWs = ls->lockWs;
-			t.limbs[k].normalWs = up;
+			t->limbs[k].endWs = ls->lockWs;
+			t->limbs[k].normalWs = up;
 		}
 		state->traceTimer = 0.0f;
-		t.roll = state->roll;
-		t.upperPitch = state->upperPitch;
-		t.lowerPitch = state->lowerPitch;
-		t.hover = state->hover;
-		t.centreWs = t.leftWs = t.rightWs = t.upperWs = t.lowerWs = feet;
-		t.centreNormalWs = up;
-		memcpy(t.ground, state->ground, sizeof t.ground);
+		t->roll = state->roll;
+		t->upperPitch = state->upperPitch;
+		t->lowerPitch = state->lowerPitch;
+		t->hover = state->hover;
+		t->centreWs = t->leftWs = t->rightWs = t->upperWs = t->lowerWs = feet;
+		t->centreNormalWs = up;
+		memcpy(t->ground, state->ground, sizeof t->ground);
 		state->prevCharacterWs = cw;
 		state->initialized = 1;
-		*out = t;
 		return lb_ok;
 	}
 	int casts = 0;
@@ -330,10 +332,10 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	lbProneContact centre = lbProneTrace(input->query, def, centreFrom, def->traceUp + def->traceDown, def->traceRadius, cast,
 								&state->castGround[0], &state->castFromWs[0], &state->recastSpan[0], &casts, NULL);
 	const bool centreCast = casts > castsBefore;
-	t.centreHit = centre.hit;
-	t.centreWs = centre.hit ? centre.impactPoint : feet;
-	t.centreNormalWs = centre.hit ? centre.normal : up;
-	const lbVec3 c = t.centreWs;
+	t->centreHit = centre.hit;
+	t->centreWs = centre.hit ? centre.impactPoint : feet;
+	t->centreNormalWs = centre.hit ? centre.normal : up;
+	const lbVec3 c = t->centreWs;
 	// The other casts start from the body's ground point at the contact's height (as the seed starts
 	// them from the feet location, not from the contact, whose offset from the sphere's centre on a
 	// slope would otherwise add up).
@@ -350,10 +352,10 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		lbProneContact rh = lbProneTrace(input->query, def, lbMulAdd(r0, def->sideExtent, up), 2.0f * def->sideExtent,
 								def->sideRadius, cast, &state->castGround[2],
 								&state->castFromWs[2], &state->recastSpan[2], &casts, NULL);
-		t.leftHit = lh.hit;
-		t.rightHit = rh.hit;
-		t.leftWs = lh.hit ? lh.impactPoint : l0;
-		t.rightWs = rh.hit ? rh.impactPoint : r0;
+		t->leftHit = lh.hit;
+		t->rightHit = rh.hit;
+		t->leftWs = lh.hit ? lh.impactPoint : l0;
+		t->rightWs = rh.hit ? rh.impactPoint : r0;
 		if (lh.hit || rh.hit)
 		{
 			lbVec3 a = rh.hit ? rh.impactPoint : c;
@@ -372,20 +374,20 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		lbProneContact wh = lbProneTrace(input->query, def, lbMulAdd(w0, def->traceUp, up), def->traceUp + def->traceDown,
 								def->traceRadius, cast, &state->castGround[4],
 								&state->castFromWs[4], &state->recastSpan[4], &casts, NULL);
-		t.upperHit = uh.hit;
-		t.lowerHit = wh.hit;
+		t->upperHit = uh.hit;
+		t->lowerHit = wh.hit;
 		lbVec3 u = uh.hit ? uh.impactPoint : u0;
 		lbVec3 w = wh.hit ? wh.impactPoint : w0;
-		if (def->roofLift && t.centreHit)
+		if (def->roofLift && t->centreHit)
 		{
 			if (wh.hit)
-				hoverGoal = lbProneRoofLift(def, c, t.centreNormalWs, &w, wh.normal);
+				hoverGoal = lbProneRoofLift(def, c, t->centreNormalWs, &w, wh.normal);
 			if (uh.hit)
-				upperHoverGoal = lbProneRoofLift(def, c, t.centreNormalWs, &u, uh.normal);
-			t.roofLift = hoverGoal > 0.0f || upperHoverGoal > 0.0f;
+				upperHoverGoal = lbProneRoofLift(def, c, t->centreNormalWs, &u, uh.normal);
+			t->roofLift = hoverGoal > 0.0f || upperHoverGoal > 0.0f;
 		}
-		t.upperWs = u;
-		t.lowerWs = w;
+		t->upperWs = u;
+		t->lowerWs = w;
 		if (uh.hit)
 			upperGoal = lbProneSlope(c, u, up, along);
 		if (wh.hit)
@@ -411,35 +413,35 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		state->lowerPitch += (lowerGoal - state->lowerPitch) * ease;
 		state->hover += (hoverGoal - state->hover) * ease;
 	}
-	t.roll = state->roll;
-	t.upperPitch = state->upperPitch;
-	t.lowerPitch = state->lowerPitch;
-	t.hover = state->hover;
-	t.upperHover = upperHoverGoal;
-	t.tooHigh = t.hover > def->hoverLimit;
+	t->roll = state->roll;
+	t->upperPitch = state->upperPitch;
+	t->lowerPitch = state->lowerPitch;
+	t->hover = state->hover;
+	t->upperHover = upperHoverGoal;
+	t->tooHigh = t->hover > def->hoverLimit;
 
 	// The probes go where the pose stage will turn their points, not where the animation has them:
 	// by this frame's roll (about the body's axis through the pelvis) and pitches (the upper body
 	// about the pelvis, each leg about its hip). On stairs the animated neck lies a tread away from
 	// the fitted one. (Not moved along up: the probes reach as far above as below their point.)
-	const lbVec3 pelvisWs = lbTransformPoint(cw, pelvisMs);
+	const lbVec3 pelvisWs = lbProneTransformPoint(&cw, pelvisMs);
 	// Each leg turns about its hip (the pelvis without a thigh).
 	lbVec3 hipWs[2];
 	for (int side = 0; side < 2; ++side)
-		hipWs[side] = h->leg[side].thigh >= 0 ? lbTransformPoint(cw, anim->model[h->leg[side].thigh].p) : pelvisWs;
-	const lbQuat rollQ = lbQuatFromAxisAngle(along, t.roll);
-	const lbQuat upperQ = lbQuatMul(rollQ, lbQuatFromAxisAngle(left, -t.upperPitch));
-	const lbQuat lowerQ = lbQuatMul(rollQ, lbQuatFromAxisAngle(left, -t.lowerPitch));
+		hipWs[side] = h->leg[side].thigh >= 0 ? lbProneTransformPoint(&cw, anim->model[h->leg[side].thigh].p) : pelvisWs;
+	const lbQuat rollQ = lbQuatFromAxisAngle(along, t->roll);
+	const lbQuat upperQ = lbProneQuatMul(rollQ, lbQuatFromAxisAngle(left, -t->upperPitch));
+	const lbQuat lowerQ = lbProneQuatMul(rollQ, lbQuatFromAxisAngle(left, -t->lowerPitch));
 	// The model-to-world transform followed by each turn about its pivot, as one transform: a
 	// probe's turned point costs one transform instead of a transform and a turn.
 	// pivot + Q (cw(x) - pivot) = (Q cw.q) (cw.s x) + pivot + Q (cw.p - pivot).
 	lbTransform upperT = cw, legT[2] = { cw, cw };
-	upperT.q = lbQuatMul(upperQ, cw.q);
-	upperT.p = lbAdd(pelvisWs, lbQuatRotate(upperQ, lbSub(cw.p, pelvisWs)));
+	upperT.q = lbProneQuatMul(upperQ, cw.q);
+	upperT.p = lbAdd(pelvisWs, lbProneQuatRotate(upperQ, lbSub(cw.p, pelvisWs)));
 	for (int side = 0; side < 2; ++side)
 	{
-		legT[side].q = lbQuatMul(lowerQ, cw.q);
-		legT[side].p = lbAdd(hipWs[side], lbQuatRotate(lowerQ, lbSub(cw.p, hipWs[side])));
+		legT[side].q = lbProneQuatMul(lowerQ, cw.q);
+		legT[side].p = lbAdd(hipWs[side], lbProneQuatRotate(lowerQ, lbSub(cw.p, hipWs[side])));
 	}
 
 	// Easing of the probed heights this frame (the same for every probe): ground rising three times
@@ -454,6 +456,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	bool probeOk[lb_proneProbeCount];
 	lbProneProbeSetup probeSetup;
 	lbProneProbeSetup_Init(&probeSetup, h, def);
+	lbProneProbeSetup_Table(&probeSetup, h);
 	// The limb each hand or foot probe (wrist, ankle, toes) belongs to, -1 for the others.
 	static const signed char endLimb[lb_proneProbeCount] = {
 		[lb_pronePelvis] = -1, [lb_proneSpine] = -1, [lb_proneChest] = -1, [lb_proneTorsoLow] = -1,
@@ -476,7 +479,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			continue;
 		}
 		float radius;
-		probeOk[k] = lbProneProbeAt(&probeSetup, h, anim, (lbProneProbe)k, &probeMs[k], &radius);
+		probeOk[k] = lbProneProbeListed(&probeSetup, h, anim, k, &probeMs[k], &radius);
 		const lbVec3 pMs = probeMs[k];
 		if (!probeOk[k])
 		{
@@ -484,7 +487,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			state->probeGround[k].hit = false;
 			continue;
 		}
-		const lbVec3 p = lbTransformPoint(k == lb_pronePelvis ? cw : (k >= lb_proneKneeL && k <= lb_proneToeR ? legT[(k - lb_proneKneeL) & 1] : upperT), pMs);
+		const lbVec3 p = lbProneTransformPoint(k == lb_pronePelvis ? &cw : (k >= lb_proneKneeL && k <= lb_proneToeR ? &legT[(k - lb_proneKneeL) & 1] : &upperT), pMs);
 		// A sphere of the segment's radius (at most probeCastRadius) or a ray cast straight down; the
 		// segment's centre rests on the contact's plane one segment radius out along its normal.
 		// A segment lies near its ground: the probe starts `probeReach` above the point and ends as far
@@ -528,13 +531,13 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			point = lbMulAdd(point, h2 - newH, up);
 		}
 		if (lbProneIsTorso(k))
-			t.settle = lbMaxF(t.settle, lbDot(lbSub(point, found), up));
+			t->settle = lbMaxF(t->settle, lbDot(lbSub(point, found), up));
 		g->pointWs = point;
 		g->normalWs = n;
 		g->radius = radius;
 		g->hit = true;
 	}
-	memcpy(t.ground, state->ground, sizeof t.ground);
+	memcpy(t->ground, state->ground, sizeof t->ground);
 
 	// Planted hands and feet hold their contacts: the wrist or ankle rests on the ground under it
 	// and stays there in the world while the animation keeps the limb still.
@@ -546,7 +549,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		int probe = k < 2 ? lb_proneWristL + k : lb_proneAnkleL + (k - 2);
 		if (end < 0)
 			continue;
-		lbVec3 endWs = lbTransformPoint(cw, anim->model[end].p);
+		lbVec3 endWs = lbProneTransformPoint(&cw, anim->model[end].p);
 		float speed = snap ? 0.0f : lbDistance(endWs, ls->prevAnimWs) / dt;
 		ls->prevAnimWs = endWs;
 		// A foot rests where the thigh's turn carries it (as its probes are cast there): the leg trails
@@ -555,9 +558,9 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		const lbVec3 limbPivot = k >= 2 ? hipWs[k - 2] : pelvisWs;
 		const lbQuat limbQ = k >= 2 ? lowerQ : upperQ;
 		if (k >= 2)
-			endWs = lbAdd(limbPivot, lbQuatRotate(limbQ, lbSub(endWs, limbPivot)));
+			endWs = lbAdd(limbPivot, lbProneQuatRotate(limbQ, lbSub(endWs, limbPivot)));
 		const lbProneGround* g = &state->ground[probe];
-		bool planted = def->limbLock && g->hit && t.alpha > 0.0f && speed < def->lockSpeed;
+		bool planted = def->limbLock && g->hit && t->alpha > 0.0f && speed < def->lockSpeed;
 		lbVec3 rest = endWs;
 		if (g->hit)
 		{
@@ -567,7 +570,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			const lbProneGround* toe = k >= 2 ? &state->ground[lb_proneToeL + (k - 2)] : NULL;
 			if (toe && toe->hit && probeOk[lb_proneToeL + (k - 2)])
 			{
-				const lbVec3 toeWs = lbTransformPoint(legT[k - 2], probeMs[lb_proneToeL + (k - 2)]);
+				const lbVec3 toeWs = lbProneTransformPoint(&legT[k - 2], probeMs[lb_proneToeL + (k - 2)]);
 				float kt = lbMaxF(lbDot(up, toe->normalWs), 0.1f);
 				rise = lbMaxF(rise, (def->clearance - lbDot(lbSub(toeWs, toe->pointWs), toe->normalWs)) / kt);
 			}
@@ -589,15 +592,14 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			ls->lockAlpha = ls->locked ? 1.0f : 0.0f;
 		else
 			ls->lockAlpha = lbInterpConstantTo(ls->lockAlpha, ls->locked ? 1.0f : 0.0f, dt, def->lockBlendSpeed);
-		t.limbs[k].endWs = ls->lockWs;
-		t.limbs[k].normalWs = ls->lockAlpha > 0.0f ? ls->lockNormalWs : up;
-		t.limbs[k].alpha = ls->lockAlpha;
-		t.limbs[k].locked = ls->locked;
+		t->limbs[k].endWs = ls->lockWs;
+		t->limbs[k].normalWs = ls->lockAlpha > 0.0f ? ls->lockNormalWs : up;
+		t->limbs[k].alpha = ls->lockAlpha;
+		t->limbs[k].locked = ls->locked;
 	}
 
-	t.castCount = casts;
+	t->castCount = casts;
 	state->prevCharacterWs = cw;
 	state->initialized = 1;
-	*out = t;
 	return lb_ok;
 }
