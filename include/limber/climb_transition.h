@@ -106,15 +106,9 @@ typedef struct lbClimbTopOutDef
 	/// not reach, the arms then straight). Default 0.35.
 	float mantleAbove;
 	/// Top of the press-up: the body leans in over the lip by this angle about the pelvis (rad,
-	/// 0 to 1.2). Default 1.2 (about 69 degrees; at 0.6 a foot landing on the top touches the lip,
+	/// 0 to 1.2). Default 1.0 (about 57 degrees; at 0.6 a foot landing on the top touches the lip,
 	/// at 0.8 a knee folds past its range as its foot comes up the wall).
 	float mantleLean;
-	/// The share of the lean (mantleLean, then stepUpLean) the pelvis takes, the climbing frame
-	/// turned by it; the spine bends forward by the rest over its bones, so the chest leans in as
-	/// far and the thighs fold less against the pelvis (0 to 1). Default 0.6 (all of it, 1, kept
-	/// the first foot's thigh past its range 8-9 frames longer; 0.3 and lower fold the leg coming
-	/// up the wall behind the hips instead, a foot past its range and a limb into the lip).
-	float pelvisLean;
 	///@{
 	/// Stepping up on the first foot (the hands let go), the hips rise straight up to this height
 	/// over the lip (m), and the body's lean in over it eases to this (rad, 0 to mantleLean).
@@ -200,10 +194,6 @@ typedef struct lbClimbTopOut
 	lbVec3 pivotMs;
 	lbQuat uprightQ;
 	///@}
-	/// The chest's rotation along the carry (world): the climbing frame's with the lean the spine
-	/// takes (lbClimbTopOut_HangLegs) added; the frame itself (the pelvis) turns by `pelvisLean`
-	/// of the way from the upright rotation to it.
-	lbQuat bodyQ;
 	/// Nonzero while the frame is carried (from the rise to standing up).
 	int carrying;
 } lbClimbTopOut;
@@ -267,16 +257,13 @@ LB_API lbResult lbClimbTopOut_FrameDef(const lbClimbTopOut* topOut, const lbClim
 LB_API lbResult lbClimbTopOut_Carry(lbClimbTopOut* topOut, const lbClimbTopOutDef* def, const lbHumanoid* humanoid,
 									const lbPose* animPose, float dt, lbClimbState* state, lbClimbTargets* targets);
 
-/// Called on the base pose (model space) before lbClimbApplyPose while topping out: bends the
-/// spine forward by the part of the lean the pelvis does not take (`bodyQ` against
-/// `state->frameWs`, in equal shares over the humanoid's spine bones, so the chest leans as far as
-/// the carry leans the body), and turns each thigh (its leg with it) back by the lean the carry
-/// gave the climbing frame (against the upright rotation it started from), so the legs hang as
-/// the animation has them under an upright body instead of swinging out behind a body leaning in
-/// over the lip, and a knee bends forward and up onto the top, not down under it. Nothing changes
-/// before the first carry or with the frame and the body upright. Returns lb_errorNullPointer,
-/// lb_errorNonFinite (a non-finite frame or top-out state), lb_errorBoneNotFound (no thigh) or a
-/// pose error (nothing changed).
+/// Called on the base pose (model space) before lbClimbApplyPose while topping out: turns each
+/// thigh (its leg with it) back by the lean the carry gave the climbing frame (`state->frameWs`
+/// against the upright rotation it started from), so the legs hang as the animation has them
+/// under an upright body instead of swinging out behind a body leaning in over the lip, and a
+/// knee bends forward and up onto the top, not down under it. Nothing changes before the first
+/// carry or with the frame upright. Returns lb_errorNullPointer, lb_errorNonFinite (a non-finite
+/// frame) or a pose error (nothing changed).
 LB_API lbResult lbClimbTopOut_HangLegs(const lbClimbTopOut* topOut, const lbClimbState* state, const lbSkeleton* skeleton,
 									   const lbHumanoid* humanoid, lbPose* pose);
 

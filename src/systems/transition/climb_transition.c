@@ -135,8 +135,7 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 	d.standInset = 0.15f;
 	d.standAbove = 0.6f;
 	d.mantleAbove = 0.35f;
-	d.mantleLean = 1.2f;
-	d.pelvisLean = 0.6f;
+	d.mantleLean = 1.0f;
 	d.riseTime = 1.2f;
 	d.mantleTime = 1.4f;
 	d.standTime = 1.4f;
@@ -158,7 +157,7 @@ static bool lbTopOutDefValid(const lbClimbTopOutDef* d)
 	return lbIsValidVec3(d->up) && lbIsValidFloat(d->handInset) && lbIsValidFloat(d->handSpread) &&
 		   lbIsValidFloat(d->footInset) && lbIsValidFloat(d->footSpread) && lbIsValidFloat(d->crouchBelow) && lbIsValidFloat(d->gripBelow) && lbIsValidFloat(d->standAbove) &&
 		   lbIsValidFloat(d->standInset) && lbIsValidFloat(d->riseTime) && lbIsValidFloat(d->standTime) &&
-		   lbIsValidFloat(d->mantleAbove) && lbIsValidFloat(d->mantleLean) && lbIsValidFloat(d->pelvisLean) && d->pelvisLean >= 0.0f && d->pelvisLean <= 1.0f && lbIsValidFloat(d->mantleTime) &&
+		   lbIsValidFloat(d->mantleAbove) && lbIsValidFloat(d->mantleLean) && lbIsValidFloat(d->mantleTime) &&
 		   lbIsValidFloat(d->searchHeight) && lbIsValidFloat(d->feetMoveSpeed) && d->feetMoveSpeed > 0.0f &&
 		   lbIsValidFloat(d->stepUpAbove) && lbIsValidFloat(d->stepUpLean) && lbIsValidFloat(d->stepUpTime) &&
 		   d->stepUpTime >= 0.0f && d->stepUpLean >= 0.0f && d->stepUpLean <= d->mantleLean && d->riseTime >= 0.0f && d->standTime >= 0.0f && d->mantleTime >= 0.0f &&
@@ -255,7 +254,6 @@ lbResult lbClimbTopOut_Begin(lbClimbTopOut* topOut, const lbClimbTopOutDef* def,
 		t.moves[k].hold = k;
 		t.moves[k].pelvisWs = lbTransformPoint(state->frameWs, lbVec3_zero);
 	}
-	t.uprightQ = t.bodyQ = state->frameWs.q;
 	lbClimbDriver_Reset(&t.driver);
 	*topOut = t;
 	return lb_ok;
@@ -406,10 +404,9 @@ lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* t, const lbClimbTopOutDef* 
 }
 
 // The press-up's top: the pelvis's height above the lip (at most the def's) at which both held
-// hands stay within reach of their shoulders, the body turned to `q` about the pelvis and the
-// pelvis `out` m in front of the lip; a bisection between the start's height and the def's, both
-// hands' reach shortened a little (a straight arm still bends the pose stage's way, and the
-// spine's share of the lean turns the shoulders about its joints instead, a little apart).
+// hands stay within reach of their shoulders, the frame turned to `q` and the pelvis `out` m in
+// front of the lip; a bisection between the start's height and the def's, both hands' reach
+// shortened a little (a straight arm still bends the pose stage's way).
 static float lbTopOutMantleHeight(const lbClimbTopOut* t, const lbClimbTopOutDef* def, const lbHumanoid* h,
 								  const lbPose* animPose, const lbClimbState* state, lbQuat q, float from, float out)
 {
@@ -562,13 +559,7 @@ lbResult lbClimbTopOut_Carry(lbClimbTopOut* t, const lbClimbTopOutDef* def, cons
 	const lbVec3 pelvis = lbLerp(t->carryWs[leg], t->carryWs[leg + 1], lbSmoothStep(f - (float)leg));
 	// Standing up, the body rights itself over the first leg (the hips rising off the lip).
 	const float turn = lbSmoothStep(lbClampF(f, 0.0f, 1.0f));
-	t->bodyQ = lbQuatNormalize(lbQuatSlerp(t->carryQ[0], t->carryQ[1], turn));
-	// The pelvis takes its share of the lean, the spine the rest (lbClimbTopOut_HangLegs): with
-	// the whole lean in the pelvis, a foot stepping onto the top folded its thigh past its range.
-	lbQuat body = t->bodyQ;
-	if (lbQuatDot(body, t->uprightQ) < 0.0f)
-		body = lbQuatNeg(body);
-	state->frameWs.q = lbQuatNormalize(lbQuatSlerp(t->uprightQ, body, def->pelvisLean));
+	state->frameWs.q = lbQuatNormalize(lbQuatSlerp(t->carryQ[0], t->carryQ[1], turn));
 	state->frameWs.p = lbSub(pelvis, lbQuatRotate(state->frameWs.q, t->pivotMs));
 	targets->characterWs = state->frameWs;
 	// The carry places the body: the full-body solve is not to pull it toward the limbs as well
@@ -585,38 +576,19 @@ lbResult lbClimbTopOut_HangLegs(const lbClimbTopOut* t, const lbClimbState* stat
 		return lbReport(lb_errorNullPointer, "lbClimbTopOut_HangLegs: an argument is NULL");
 	if (t->carryLegs <= 0 || t->phase >= lb_topOutDone)
 		return lb_ok;
-	if (!lbIsValidTransform(state->frameWs) || !lbIsValidQuat(t->uprightQ) || !lbIsValidQuat(t->bodyQ))
+	if (!lbIsValidTransform(state->frameWs) || !lbIsValidQuat(t->uprightQ))
 		return lbReport(lb_errorNonFinite, "lbClimbTopOut_HangLegs: a non-finite frame or top-out state");
 	// Model space: the bone's world rotation is frame * model; under the upright frame it was
 	// upright * model, so the model rotation that keeps it is conj(frame) * upright * model.
 	const lbQuat back = lbQuatNormalize(lbQuatMul(lbQuatConj(state->frameWs.q), t->uprightQ));
+	if (lbQuatAngleBetween(back, lbQuat_identity) < 1.0e-4f)
+		return lb_ok;
 	for (int s = 0; s < 2; ++s)
 	{
 		const int thigh = humanoid->leg[s].thigh;
 		if (thigh < 0 || thigh >= pose->boneCount)
 			return lbReport(lb_errorBoneNotFound, "lbClimbTopOut_HangLegs: the humanoid has no thigh %d in the pose", s);
 	}
-	// The lean the spine takes over the pelvis: the body's rotation beyond the frame's, shared
-	// evenly among the spine bones (each turned about its own joint, the chest ending turned by
-	// all of it).
-	lbQuat bend = lbQuatNormalize(lbQuatMul(lbQuatConj(state->frameWs.q), t->bodyQ));
-	if (bend.w < 0.0f)
-		bend = lbQuatNeg(bend);
-	if (humanoid->spineCount > 0 && lbQuatAngleBetween(bend, lbQuat_identity) > 1.0e-4f)
-	{
-		const lbQuat step = lbQuatNormalize(lbQuatSlerp(lbQuat_identity, bend, 1.0f / (float)humanoid->spineCount));
-		for (int k = 0; k < humanoid->spineCount; ++k)
-		{
-			const int b = humanoid->spine[k];
-			if (b < 0 || b >= pose->boneCount)
-				continue;
-			const lbResult r = lbPose_SetBoneModelRotation(pose, skeleton, b, lbQuatNormalize(lbQuatMul(step, pose->model[b].q)), true);
-			if (r != lb_ok)
-				return r;
-		}
-	}
-	if (lbQuatAngleBetween(back, lbQuat_identity) < 1.0e-4f)
-		return lb_ok;
 	for (int s = 0; s < 2; ++s)
 	{
 		const int thigh = humanoid->leg[s].thigh;
