@@ -112,7 +112,8 @@ static void test_story_scenarios_meet_the_limits(void)
 		// went round behind back to the animation and a knee rising past the lip was kept off the
 		// wall above it); 288 / 292 / 380 with both feet stepping
 		// up under the leaning body before the hands let go, 469-561 before that.
-		const int limitCeiling = drops ? 59 : strcmp(names[i], "demo.json") == 0 ? 35 : 46;
+		const bool demo = strcmp(names[i], "demo.json") == 0, mixamo = strcmp(names[i], "story_ledge_mixamo.json") == 0;
+		const int limitCeiling = drops ? 59 : demo ? 35 : mixamo ? 36 : 46;
 		ENSURE(m->limitViolations <= limitCeiling);
 		lbDestroyRun(run);
 		lbDestroyScenario(s);

@@ -82,7 +82,7 @@ typedef struct lbClimbPlanDef
 	/// Default 2.5.
 	float greed;
 	/// Discomfort added to a stance for each hand held above its shoulder less than 0.15 m out to
-	/// its side of the body's centre line, growing to this over the last 0.1 m (an arm raised
+	/// its side of the body's centre line, growing to this 0.1 m further in (an arm raised
 	/// overhead toward the head turns the upper arm past its range, 150 degrees; >= 0). Default 0,
 	/// off: on in every planned climb, the plans it changes go over other limits in 4 of the 10
 	/// planner scenarios (docs/climb.md); the story system plans with 3.
