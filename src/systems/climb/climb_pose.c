@@ -956,6 +956,56 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	return dir;
 }
 
+// The turn limit holds the hand's model rotation back while the forearm swings on (as fast as
+// 2.5 times the limit, lbClimbLimitSwing), so a hand turning toward its goal could end up far past
+// the wrist's range against the forearm (a hand let go turned 134 degrees from its rest, one
+// moving up to a hold 121). Such a hand turns with the forearm instead: its local rotation goes
+// toward `goalLocal` (local to the hand's parent: the animation's or the placement's) until it is
+// within LB_CLIMB_WRIST_FLEX of its rest, or as near its rest as the goal when that is farther.
+// The whole turn from rest, not the ranges one by one: the wrist's twist range is narrow, and a
+// turn toward the goal may come back into it only near the goal, most of the way at once.
+static lbResult lbClimbKeepWristInRange(const lbClimbPoseCtx* c, int s, lbQuat goalLocal)
+{
+	const lbSkeleton* sk = c->skeleton;
+	lbPose* pose = c->pose;
+	const int hand = c->humanoid->arm[s].hand, parent = sk->parents[hand];
+	if (parent < 0)
+		return lb_ok;
+	const lbQuat rest = sk->restLocal[hand].q;
+	const lbQuat local = lbQuatNormalize(lbQuatMul(lbQuatConj(pose->model[parent].q), pose->model[hand].q));
+	const float allowed = lbMaxF(LB_CLIMB_WRIST_FLEX, lbQuatAngleBetween(rest, goalLocal) + 1.0e-3f);
+	const float angle = lbQuatAngleBetween(rest, local);
+	if (angle <= allowed)
+		return lb_ok;
+	// Toward the goal (a hand turned toward its rest instead could put its fingers into the
+	// wall it is reaching for): the first of a few steps that is within, then halved down to it.
+	const int steps = 8;
+	float lo = 0.0f, hi = 1.0f;
+	for (int k = 1; k < steps; ++k)
+		if (lbQuatAngleBetween(rest, lbQuatSlerp(local, goalLocal, (float)k / (float)steps)) <= allowed)
+		{
+			lo = (float)(k - 1) / (float)steps;
+			hi = (float)k / (float)steps;
+			break;
+		}
+	for (int k = 0; k < 6; ++k)
+	{
+		const float mid = 0.5f * (lo + hi);
+		if (lbQuatAngleBetween(rest, lbQuatSlerp(local, goalLocal, mid)) <= allowed)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	// No more than 1.5 times the turn limit a frame, so with the turn toward the goal the hand
+	// moves no faster than the limb's swing limit (a hand let go far past the range, as a held
+	// hand's wrist may be, comes back over a few frames instead of at once).
+	const float span = lbQuatAngleBetween(local, goalLocal);
+	if (c->maxTurn > 0.0f && hi * span > 1.5f * c->maxTurn)
+		hi = 1.5f * c->maxTurn / span;
+	const lbQuat q = lbQuatNormalize(lbQuatSlerp(local, goalLocal, hi));
+	return lbPose_SetBoneModelRotation(pose, sk, hand, lbQuatNormalize(lbQuatMul(pose->model[parent].q, q)), true);
+}
+
 static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache* newCache, bool cacheValid,
 								float* outReliability)
 {
@@ -1010,7 +1060,11 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		// the limit.
 		if (cacheValid && c->maxTurn > 0.0f)
 		{
+			const lbQuat animLocal = lbClimbLocalQ(c, hand);
 			r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, lbClimbTurnToward(lastMs, before, c->maxTurn), true);
+			if (r != lb_ok)
+				return r;
+			r = lbClimbKeepWristInRange(c, s, animLocal);
 			if (r != lb_ok)
 				return r;
 		}
@@ -1047,8 +1101,12 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		// is always this placement, so the contact is exact wherever the arm can reach.
 		if (pass == passes - 1 && cacheValid && c->maxTurn > 0.0f)
 		{
+			const lbQuat placedLocal = lbClimbLocalQ(c, hand);
 			const lbQuat limited = lbClimbTurnToward(lastMs, pose->model[hand].q, c->maxTurn);
 			r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, limited, true);
+			if (r != lb_ok)
+				return r;
+			r = held ? lb_ok : lbClimbKeepWristInRange(c, s, placedLocal);
 			if (r != lb_ok)
 				return r;
 		}
@@ -1081,8 +1139,12 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	// the turn limit once more, after the solve.
 	if (!held && cacheValid && c->maxTurn > 0.0f && a < 1.0f)
 	{
+		const lbQuat solvedLocal = lbClimbLocalQ(c, hand);
 		r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, lbClimbTurnToward(lastMs, pose->model[hand].q, c->maxTurn),
 										true);
+		if (r != lb_ok)
+			return r;
+		r = lbClimbKeepWristInRange(c, s, solvedLocal);
 		if (r != lb_ok)
 			return r;
 	}
