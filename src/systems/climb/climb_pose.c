@@ -964,7 +964,7 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 // within LB_CLIMB_WRIST_FLEX of its rest, or as near its rest as the goal when that is farther.
 // The whole turn from rest, not the ranges one by one: the wrist's twist range is narrow, and a
 // turn toward the goal may come back into it only near the goal, most of the way at once.
-static lbResult lbClimbKeepWristInRange(const lbClimbPoseCtx* c, int s, lbQuat goalLocal)
+static lbResult lbClimbKeepWristInRange(const lbClimbPoseCtx* c, int s, lbQuat goalLocal, lbQuat lastMs)
 {
 	const lbSkeleton* sk = c->skeleton;
 	lbPose* pose = c->pose;
@@ -996,14 +996,12 @@ static lbResult lbClimbKeepWristInRange(const lbClimbPoseCtx* c, int s, lbQuat g
 		else
 			lo = mid;
 	}
-	// No more than 1.5 times the turn limit a frame, so with the turn toward the goal the hand
-	// moves no faster than the limb's swing limit (a hand let go far past the range, as a held
-	// hand's wrist may be, comes back over a few frames instead of at once).
-	const float span = lbQuatAngleBetween(local, goalLocal);
-	if (c->maxTurn > 0.0f && hi * span > 1.5f * c->maxTurn)
-		hi = 1.5f * c->maxTurn / span;
+	// The hand turns no faster than the limb's swing limit since last frame (`lastMs`, model), so
+	// a hand let go far past the range (as a held hand's wrist may be) comes back over a few frames.
 	const lbQuat q = lbQuatNormalize(lbQuatSlerp(local, goalLocal, hi));
-	return lbPose_SetBoneModelRotation(pose, sk, hand, lbQuatNormalize(lbQuatMul(pose->model[parent].q, q)), true);
+	const lbQuat qMs = lbQuatNormalize(lbQuatMul(pose->model[parent].q, q));
+	return lbPose_SetBoneModelRotation(pose, sk, hand, c->maxTurn > 0.0f ? lbClimbTurnToward(lastMs, qMs, 2.5f * c->maxTurn) : qMs,
+									   true);
 }
 
 static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache* newCache, bool cacheValid,
@@ -1064,7 +1062,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 			r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, lbClimbTurnToward(lastMs, before, c->maxTurn), true);
 			if (r != lb_ok)
 				return r;
-			r = lbClimbKeepWristInRange(c, s, animLocal);
+			r = lbClimbKeepWristInRange(c, s, animLocal, lastMs);
 			if (r != lb_ok)
 				return r;
 		}
@@ -1086,6 +1084,9 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	// The wrist goes where the palm's contact (the lock offset out of the palm) lands on the
 	// contact point, whatever tilt the wrist's range leaves the palm; refined as the forearm settles.
 	const int passes = settled ? 1 : LB_CLIMB_HAND_PASSES;
+	// The hand's local rotation as the last placement left it (within the wrist's ranges at full
+	// weight): what a hand the turn limit left past its range turns toward with the forearm.
+	lbQuat placedLocal = start.local;
 	for (int pass = 0; pass < passes; ++pass)
 	{
 		// The roll follows last frame's no faster than twice the turn limit, a held forearm's no
@@ -1101,12 +1102,12 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		// is always this placement, so the contact is exact wherever the arm can reach.
 		if (pass == passes - 1 && cacheValid && c->maxTurn > 0.0f)
 		{
-			const lbQuat placedLocal = lbClimbLocalQ(c, hand);
+			placedLocal = lbClimbLocalQ(c, hand);
 			const lbQuat limited = lbClimbTurnToward(lastMs, pose->model[hand].q, c->maxTurn);
 			r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, limited, true);
 			if (r != lb_ok)
 				return r;
-			r = held ? lb_ok : lbClimbKeepWristInRange(c, s, placedLocal);
+			r = held ? lb_ok : lbClimbKeepWristInRange(c, s, placedLocal, lastMs);
 			if (r != lb_ok)
 				return r;
 		}
@@ -1139,12 +1140,11 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	// the turn limit once more, after the solve.
 	if (!held && cacheValid && c->maxTurn > 0.0f && a < 1.0f)
 	{
-		const lbQuat solvedLocal = lbClimbLocalQ(c, hand);
 		r = lbPose_SetBoneModelRotation(pose, c->skeleton, hand, lbClimbTurnToward(lastMs, pose->model[hand].q, c->maxTurn),
 										true);
 		if (r != lb_ok)
 			return r;
-		r = lbClimbKeepWristInRange(c, s, solvedLocal);
+		r = lbClimbKeepWristInRange(c, s, placedLocal, lastMs);
 		if (r != lb_ok)
 			return r;
 	}
