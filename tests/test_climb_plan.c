@@ -55,6 +55,84 @@ static void test_plan_reaches_goal(void)
 		}
 }
 
+// Hand holds over a plan, counted once a move for each hand held: above the shoulder (the pelvis
+// the plan expects plus the shoulder's rest height) and less than 0.15 m out to its side of the
+// pelvis (the planner's overhead-inside rule).
+static int overheadInside(const Climb* c, const lbClimbPlanBody* body)
+{
+	const lbVec3 n = lbNormalize(c->wallN);
+	const lbVec3 u = lbNormalize(lbProjectOnPlane(c->up, n));
+	const lbVec3 left = lbNormalize(lbCross(u, lbNeg(n)));
+	int held[4];
+	for (int i = 0; i < 4; ++i)
+		held[i] = -1;
+	int count = 0;
+	for (int m = 0; m < c->plan.moveCount; ++m)
+	{
+		held[c->moves[m].limb] = c->moves[m].hold;
+		for (int i = 0; i < 2; ++i)
+		{
+			if (held[i] < 0)
+				continue;
+			const lbVec3 d = lbSub(c->holds[held[i]].pointWs, c->moves[m].pelvisWs);
+			const float side = lbDot(d, left) * (body->rootFromPelvis[i].y >= 0.0f ? 1.0f : -1.0f);
+			count += lbDot(d, u) > body->rootFromPelvis[i].z && side < 0.15f;
+		}
+	}
+	return count;
+}
+
+// overheadInsideCost: the plans keep hands held overhead out to their sides (no more such holds
+// than with the default's 0, fewer somewhere), and still reach their goals; a negative cost is
+// refused.
+static void test_plan_overhead_inside(void)
+{
+	int fewer = 0;
+	for (size_t r = 0; r < sizeof kRigs / sizeof kRigs[0]; ++r)
+		for (int w = 0; w < 5; ++w)
+		{
+			Climb* c = (Climb*)calloc(1, sizeof(Climb));
+			climbInit(c, &kRigs[r], w);
+			for (int k = 0; k < 20; ++k)
+				climbStep(c);
+			const lbVec3 goal = goalOn(c, w == 3 ? 2.6f : 3.0f);
+			int inside[2], moves[2];
+			for (int k = 0; k < 2; ++k)
+			{
+				lbClimbPlanDef pd = lbDefaultClimbPlanDef();
+				pd.up = c->up;
+				pd.overheadInsideCost = k == 0 ? 0.0f : 3.0f;
+				lbClimbPlanInput in;
+				memset(&in, 0, sizeof in);
+				in.holds = c->holds;
+				in.holdCount = c->holdCount;
+				in.pelvisWs = pelvisWs(c);
+				in.wallNormalWs = c->wallN;
+				in.goalWs = goal;
+				ENSURE(lbClimbPlanInput_FromState(&c->state, &in) == lb_ok);
+				const size_t size = lbGetClimbPlanWorkspaceSize(&pd, c->holdCount);
+				void* ws = malloc(size);
+				ENSURE(lbPlanClimb(&pd, &c->body, &in, ws, size, c->moves, MAX_MOVES, &c->plan) == lb_ok);
+				ENSURE(c->plan.status == lb_climbPlanReached);
+				inside[k] = overheadInside(c, &c->body);
+				moves[k] = c->plan.moveCount;
+				if (k == 1)
+				{
+					pd.overheadInsideCost = -1.0f;
+					ENSURE(lbPlanClimb(&pd, &c->body, &in, ws, size, c->moves, MAX_MOVES, &c->plan) == lb_errorInvalidArgument);
+				}
+				free(ws);
+			}
+			printf("  %s rig %d: hands overhead inside 0.15 m: %d (%d moves) -> %d (%d moves)\n", kWorldNames[w], (int)r,
+				   inside[0], moves[0], inside[1], moves[1]);
+			ENSURE(inside[1] <= inside[0]);
+			fewer += inside[1] < inside[0];
+			climbFree(c);
+			free(c);
+		}
+	ENSURE(fewer > 0);
+}
+
 // Records the last error code the library reports.
 static lbResult gLastError;
 static lbLogFcn* gSavedLog;
@@ -177,5 +255,6 @@ int main(int argc, char** argv)
 	RUN_TEST(test_plan_reaches_goal);
 	RUN_TEST(test_plan_unreachable);
 	RUN_TEST(test_plan_bad_input);
+	RUN_TEST(test_plan_overhead_inside);
 	TEST_MAIN_END();
 }

@@ -81,6 +81,12 @@ typedef struct lbClimbPlanDef
 	/// Weight of the distance-to-goal estimate (>= 1; larger plans faster, less evenly).
 	/// Default 2.5.
 	float greed;
+	/// Discomfort added to a stance for each hand held above its shoulder less than 0.15 m out to
+	/// its side of the body's centre line, growing to this 0.1 m further in (an arm raised
+	/// overhead toward the head turns the upper arm past its range, 150 degrees; >= 0). Default 0,
+	/// off: on in every planned climb, the plans it changes go over other limits in 4 of the 10
+	/// planner scenarios (docs/climb.md); the story system plans with 3.
+	float overheadInsideCost;
 	/// Largest number of search nodes, each a stance reached by one move (sizes the workspace:
 	/// about 70 bytes a node). Default 8192.
 	int maxNodes;

@@ -87,13 +87,21 @@ static lbResult lbClimbRunPlan(lbClimbRunPlanner* p, const lbClimbState* state, 
 lbClimbRunPlanner* lbCreateClimbRunPlanner(const lbRunContext* ctx, const lbClimbDef* def, const lbSceneQuery* query,
 										   lbVec3 goalWs, lbResult* outResult)
 {
+	const lbClimbPlanDef planDef = lbDefaultClimbPlanDef();
+	return lbCreateClimbRunPlannerWith(ctx, def, &planDef, query, goalWs, outResult);
+}
+
+lbClimbRunPlanner* lbCreateClimbRunPlannerWith(const lbRunContext* ctx, const lbClimbDef* def,
+											   const lbClimbPlanDef* planDef, const lbSceneQuery* query, lbVec3 goalWs,
+											   lbResult* outResult)
+{
 	lbClimbRunPlanner* p = (lbClimbRunPlanner*)lbAllocZeroed(sizeof *p);
 	if (!p)
 	{
 		*outResult = lbReport(lb_errorOutOfMemory, "climb planner");
 		return NULL;
 	}
-	p->planDef = lbDefaultClimbPlanDef();
+	p->planDef = *planDef;
 	p->planDef.up = def->up;
 	p->driverDef = lbDefaultClimbDriverDef();
 	p->goalWs = goalWs;

@@ -20,6 +20,11 @@ bool lbClimbRunPlanner_Read(lbJsonCheck* check, const cJSON* config, bool* outPr
 lbClimbRunPlanner* lbCreateClimbRunPlanner(const lbRunContext* ctx, const lbClimbDef* def, const lbSceneQuery* query,
 										   lbVec3 goalWs, lbResult* outResult);
 
+/// lbCreateClimbRunPlanner planning with `planDef` (up set from `def`) instead of the default.
+lbClimbRunPlanner* lbCreateClimbRunPlannerWith(const lbRunContext* ctx, const lbClimbDef* def,
+											   const lbClimbPlanDef* planDef, const lbSceneQuery* query, lbVec3 goalWs,
+											   lbResult* outResult);
+
 void lbDestroyClimbRunPlanner(lbClimbRunPlanner* planner);
 
 /// One frame before the sense stage: drives `state` toward the current move's hold; replans from

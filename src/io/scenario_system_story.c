@@ -223,7 +223,11 @@ static bool lbStoryMount(lbStoryRun* s, lbRunContext* ctx, const lbClimbWallAhea
 		return false;
 	lbClimbPoseCache_Reset(&s->cache);
 	lbResult r = lb_ok;
-	s->planner = lbCreateClimbRunPlanner(ctx, &s->climbDef, &s->query, goal, &r);
+	// Climbing to a ledge's lip, both hands end high: kept out to their sides overhead, the upper
+	// arms stay within their range (the demo's climb had an arm past it 57 frames).
+	lbClimbPlanDef planDef = lbDefaultClimbPlanDef();
+	planDef.overheadInsideCost = 3.0f;
+	s->planner = lbCreateClimbRunPlannerWith(ctx, &s->climbDef, &planDef, &s->query, goal, &r);
 	return s->planner != NULL;
 }
 

@@ -28,6 +28,10 @@
 #define LB_PLAN_FOOT_ABOVE -0.1f
 // Each limb holds on its own side of the body's centre line, give or take this (m).
 #define LB_PLAN_SIDE 0.1f
+// A hand held above its shoulder is out to its side of the centre line by this much before the
+// def's overheadInsideCost starts, and the cost grows to full over LB_PLAN_OVERHEAD_RAMP (m).
+#define LB_PLAN_OVERHEAD_SIDE 0.15f
+#define LB_PLAN_OVERHEAD_RAMP 0.1f
 // Left and right limbs of a kind may cross by this much before the stance is refused (m).
 #define LB_PLAN_CROSS 0.1f
 // Fraction of the usable reach while getting on the wall.
@@ -367,8 +371,12 @@ static float lbPlanFit(const lbPlanFrame* fr, const int hold[4], int skip, float
 			return FLT_MAX;
 		if (i >= 2 && along > LB_PLAN_FOOT_ABOVE)
 			return FLT_MAX;
-		if (lbDot(lbSub(h, p), fr->l) * (b->rootFromPelvis[i].y >= 0.0f ? 1.0f : -1.0f) < -LB_PLAN_SIDE)
+		const float side = lbDot(lbSub(h, p), fr->l) * (b->rootFromPelvis[i].y >= 0.0f ? 1.0f : -1.0f);
+		if (side < -LB_PLAN_SIDE)
 			return FLT_MAX;
+		// Overhead toward the head, the upper arm turns past its range.
+		if (i < 2 && along > 0.0f && side < LB_PLAN_OVERHEAD_SIDE)
+			cost += def->overheadInsideCost * lbMinF(1.0f, (LB_PLAN_OVERHEAD_SIDE - side) / LB_PLAN_OVERHEAD_RAMP);
 		float x = len / r - def->comfort[i >= 2];
 		cost += x * x;
 	}
@@ -623,8 +631,10 @@ lbResult lbPlanClimb(const lbClimbPlanDef* def, const lbClimbPlanBody* body, con
 	for (int i = 0; i < 4; ++i)
 		if (!(body->reach[i] > 0.0f) || !lbIsValidVec3(body->rootFromPelvis[i]))
 			return lbReport(lb_errorInvalidArgument, "lbPlanClimb: body limb %d has no reach", i);
-	if (!(def->reachUse > 0.0f && def->reachUse <= 1.0f) || !(def->greed >= 1.0f) || def->candidatesPerLimb <= 0)
-		return lbReport(lb_errorInvalidArgument, "lbPlanClimb: reachUse in (0, 1], greed >= 1, candidatesPerLimb > 0");
+	if (!(def->reachUse > 0.0f && def->reachUse <= 1.0f) || !(def->greed >= 1.0f) || def->candidatesPerLimb <= 0 ||
+		!(def->overheadInsideCost >= 0.0f) || !lbIsValidFloat(def->overheadInsideCost))
+		return lbReport(lb_errorInvalidArgument,
+						"lbPlanClimb: reachUse in (0, 1], greed >= 1, candidatesPerLimb > 0, overheadInsideCost finite >= 0");
 	lbPlanFrame fr;
 	memset(&fr, 0, sizeof fr);
 	fr.n = lbNormalizeOr(input->wallNormalWs, lbVec3_zero);

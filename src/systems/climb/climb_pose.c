@@ -1040,6 +1040,53 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	return dir;
 }
 
+// The turn limit holds the hand's model rotation back while the forearm swings on (as fast as
+// 2.5 times the limit, lbClimbLimitSwing), so a hand turning toward its goal could end up far past
+// the wrist's range against the forearm (a hand let go turned 134 degrees from its rest, one
+// moving up to a hold 121). Such a hand turns with the forearm instead: its local rotation goes
+// toward `goalLocal` (local to the hand's parent: the animation's or the placement's) until it is
+// within LB_CLIMB_WRIST_FLEX of its rest, or as near its rest as the goal when that is farther.
+// The whole turn from rest, not the ranges one by one: the wrist's twist range is narrow, and a
+// turn toward the goal may come back into it only near the goal, most of the way at once.
+static lbResult lbClimbKeepWristInRange(const lbClimbPoseCtx* c, int s, lbQuat goalLocal, lbQuat lastMs)
+{
+	const lbSkeleton* sk = c->skeleton;
+	lbPose* pose = c->pose;
+	const int hand = c->humanoid->arm[s].hand, parent = sk->parents[hand];
+	if (parent < 0)
+		return lb_ok;
+	const lbQuat rest = sk->restLocal[hand].q;
+	const lbQuat local = lbQuatNormalize(lbQuatMul(lbQuatConj(pose->model[parent].q), pose->model[hand].q));
+	const float allowed = lbMaxF(LB_CLIMB_WRIST_FLEX, lbQuatAngleBetween(rest, goalLocal) + 1.0e-3f);
+	const float angle = lbQuatAngleBetween(rest, local);
+	if (angle <= allowed)
+		return lb_ok;
+	// Toward the goal (a hand turned toward its rest instead could put its fingers into the
+	// wall it is reaching for): the first of a few steps that is within, then halved down to it.
+	const int steps = 8;
+	float lo = 0.0f, hi = 1.0f;
+	for (int k = 1; k < steps; ++k)
+		if (lbQuatAngleBetween(rest, lbQuatSlerp(local, goalLocal, (float)k / (float)steps)) <= allowed)
+		{
+			lo = (float)(k - 1) / (float)steps;
+			hi = (float)k / (float)steps;
+			break;
+		}
+	for (int k = 0; k < 6; ++k)
+	{
+		const float mid = 0.5f * (lo + hi);
+		if (lbQuatAngleBetween(rest, lbQuatSlerp(local, goalLocal, mid)) <= allowed)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	// The hand turns no faster than the limb's swing limit since last frame (`lastMs`, model), so
+	// a hand let go far past the range (as a held hand's wrist may be) comes back over a few frames.
+	const lbQuat q = lbQuatNormalize(lbQuatSlerp(local, goalLocal, hi));
+	const lbQuat qMs = lbQuatNormalize(lbQuatMul(pose->model[parent].q, q));
+	return lbClimbSetRotation(c, hand, c->maxTurn > 0.0f ? lbClimbTurnToward(lastMs, qMs, 2.5f * c->maxTurn) : qMs);
+}
+
 static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache* newCache, bool cacheValid,
 								float* outReliability)
 {
@@ -1094,7 +1141,11 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		// the limit.
 		if (cacheValid && c->maxTurn > 0.0f)
 		{
+			const lbQuat animLocal = lbClimbLocalQ(c, hand);
 			r = lbClimbSetRotation(c, hand, lbClimbTurnToward(lastMs, before, c->maxTurn));
+			if (r != lb_ok)
+				return r;
+			r = lbClimbKeepWristInRange(c, s, animLocal, lastMs);
 			if (r != lb_ok)
 				return r;
 		}
@@ -1116,6 +1167,9 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	// The wrist goes where the palm's contact (the lock offset out of the palm) lands on the
 	// contact point, whatever tilt the wrist's range leaves the palm; refined as the forearm settles.
 	const int passes = settled ? 1 : LB_CLIMB_HAND_PASSES;
+	// The hand's local rotation as the last placement left it (within the wrist's ranges at full
+	// weight): what a hand the turn limit left past its range turns toward with the forearm.
+	lbQuat placedLocal = start.local;
 	for (int pass = 0; pass < passes; ++pass)
 	{
 		// The roll follows last frame's no faster than twice the turn limit, a held forearm's no
@@ -1131,8 +1185,12 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		// is always this placement, so the contact is exact wherever the arm can reach.
 		if (pass == passes - 1 && cacheValid && c->maxTurn > 0.0f)
 		{
+			placedLocal = lbClimbLocalQ(c, hand);
 			const lbQuat limited = lbClimbTurnToward(lastMs, pose->model[hand].q, c->maxTurn);
 			r = lbClimbSetRotation(c, hand, limited);
+			if (r != lb_ok)
+				return r;
+			r = held ? lb_ok : lbClimbKeepWristInRange(c, s, placedLocal, lastMs);
 			if (r != lb_ok)
 				return r;
 		}
@@ -1166,6 +1224,9 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	if (!held && cacheValid && c->maxTurn > 0.0f && a < 1.0f)
 	{
 		r = lbClimbSetRotation(c, hand, lbClimbTurnToward(lastMs, pose->model[hand].q, c->maxTurn));
+		if (r != lb_ok)
+			return r;
+		r = lbClimbKeepWristInRange(c, s, placedLocal, lastMs);
 		if (r != lb_ok)
 			return r;
 	}
