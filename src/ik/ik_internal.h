@@ -10,7 +10,7 @@
 #include <string.h>
 
 // SSE2 paths where the build's one vector switch has them (core/simd.h's LB_SIMD_SSE: LIMBER_SIMD
-// sse2 or avx2); LIMBER_SIMD=none builds and tests the scalar code instead.
+// sse2, avx2 or native); LIMBER_SIMD=none builds and tests the scalar code instead.
 #include "core/simd.h"
 #if defined(LB_SIMD_SSE)
 #define LB_IK_SSE2 1
