@@ -1025,7 +1025,6 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 		tasks[taskCount++] = (lbBuildTask){ child + 1, task.first + left, task.count - left, task.depth + 1, childCb[1] };
 		tasks[taskCount++] = (lbBuildTask){ child, task.first, left, task.depth + 1, childCb[0] };
 	}
-	int usedNodes = b.nodeCount;
 	lbSubtreeBatch batch = { &b, subtrees };
 	lbParallelFor(parallel, lbBuildSubtrees, subtreeCount, 1, &batch);
 	for (int i = 0; i < subtreeCount; ++i)
@@ -1033,7 +1032,6 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 		const lbSubtree* st = &subtrees[i];
 		leafCount += st->leafCount;
 		maxDepth = st->maxDepth > maxDepth ? st->maxDepth : maxDepth;
-		usedNodes -= lbSubtreeNodes(st->root.count) - st->nodesUsed;
 	}
 	// Indices and corners in leaf order, in one pass.
 	mesh->corners = (float*)lbBvhAlloc(sizeof(float) * 9 * tc);
@@ -1072,9 +1070,11 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	lbFree(tasks);
 	lbFree(chunkBins);
 
-	// Each 4-wide node replaces at least one binary internal node, so the binary count bounds it.
-	size_t cap = (size_t)usedNodes;
-	mesh->nodes = (lbBvh4Node*)lbAllocAligned(sizeof(lbBvh4Node) * cap, 64);
+	// Each 4-wide node but a leaf root's is made from its own binary internal node, and a binary tree
+	// has one internal node fewer than leaves, so that bounds the count. The nodes are written in
+	// place, front to back: the pages of the unused tail are never touched, so never backed by memory.
+	size_t cap = leafCount > 1 ? (size_t)leafCount - 1 : 1;
+	mesh->nodes = (lbBvh4Node*)lbBvhAlloc(sizeof(lbBvh4Node) * cap);
 	if (!mesh->nodes)
 	{
 		lbFree(bin);
@@ -1086,13 +1086,6 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	LB_ASSERT((size_t)mesh->nodeCount <= cap);
 	lbFree(bin);
 	lbSetDescentPrefetch(mesh->nodes, mesh->nodeCount);
-	lbBvh4Node* shrunk = (lbBvh4Node*)lbBvhAlloc(sizeof(lbBvh4Node) * (size_t)mesh->nodeCount);
-	if (shrunk)
-	{
-		memcpy(shrunk, mesh->nodes, sizeof(lbBvh4Node) * (size_t)mesh->nodeCount);
-		lbFree(mesh->nodes);
-		mesh->nodes = shrunk;
-	}
 	if (!lbMeshBuildGrid(mesh, LB_BVH_TRIS_PER_CELL))
 	{
 		lbMeshFree(mesh);
