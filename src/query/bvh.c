@@ -434,8 +434,8 @@ static void lbBinChunks(int begin, int end, int worker, void* context)
 }
 
 // Moves the triangles of prims[first, first + count) whose centroid bin on `axis` is below `limit`
-// (lbBinOf's bin <= limit - 1: the same test, as (c - lo) * scale < limit for the bins 0 .. 14 a
-// plane can follow) to the front, keeping the order a plain two-ended sweep gives, and grows each
+// (the binning's bin <= limit - 1: the same test, as (c - lo) * scale < limit for the bins 0 .. 14 a
+// plane can follow, and a NaN goes to bin 0 there and to the front here) to the front, keeping the order a plain two-ended sweep gives, and grows each
 // side's box and centroid box in acc[0] and acc[1]. Returns the end of the front part.
 static int lbPartition(lbBuildPrim* prims, int first, int count, int axis, float lo, float scale, float limit,
 					   lbGrowAcc acc[2])
@@ -452,7 +452,7 @@ static int lbPartition(lbBuildPrim* prims, int first, int count, int axis, float
 		float* pi = prims[i].min;
 		const __m128 a = _mm_loadu_ps(pi), b = _mm_loadu_ps(pi + 4);
 		const __m128 c = _mm_mul_ps(half, _mm_add_ps(a, b));
-		if ((0.5f * (pi[axis] + pi[4 + axis]) - lo) * scale < limit)
+		if (!((0.5f * (pi[axis] + pi[4 + axis]) - lo) * scale >= limit))
 		{
 			lmin = _mm_min_ps(lmin, a), lmax = _mm_max_ps(lmax, b);
 			lcmin = _mm_min_ps(lcmin, c), lcmax = _mm_max_ps(lcmax, c);
@@ -480,7 +480,7 @@ static int lbPartition(lbBuildPrim* prims, int first, int count, int axis, float
 	while (i <= j)
 	{
 		lbBuildPrim p = prims[i];
-		if ((lbPrimCentroid(&p, axis) - lo) * scale < limit)
+		if (!((lbPrimCentroid(&p, axis) - lo) * scale >= limit))
 		{
 			lbGrowPrim(&acc[0], &p);
 			++i;
@@ -508,7 +508,30 @@ static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, 
 	float nodeArea = lbAabbArea(&(lbAabbF){ { b->nodes[node].min[0], b->nodes[node].min[1], b->nodes[node].min[2] },
 											 { b->nodes[node].max[0], b->nodes[node].max[1], b->nodes[node].max[2] } });
 	lbBuildPrim* prims = b->prims;
-	if (depth < LB_BVH_SAH_DEPTH)
+	if (depth < LB_BVH_SAH_DEPTH && count == 2)
+	{
+		// Two triangles (a quarter of all splits): on every axis where their centroids differ, they
+		// fall in the first and the last bin, so each such axis offers one plane of the same cost, the
+		// sum of their boxes' areas, and the sweep keeps the first. The same split without binning.
+		int axis = 0;
+		while (axis < 3 && !(cb->max[axis] > cb->min[axis]))
+			++axis;
+		if (axis < 3)
+		{
+			const lbBuildPrim* p = &prims[first];
+			const float cost = lbAabbArea(&(lbAabbF){ { p[0].min[0], p[0].min[1], p[0].min[2] },
+													  { p[0].max[0], p[0].max[1], p[0].max[2] } }) +
+							   lbAabbArea(&(lbAabbF){ { p[1].min[0], p[1].min[1], p[1].min[2] },
+													  { p[1].max[0], p[1].max[1], p[1].max[2] } });
+			if (cost < bestCost)
+			{
+				bestCost = cost;
+				bestAxis = axis;
+				bestBin = 0;
+			}
+		}
+	}
+	else if (depth < LB_BVH_SAH_DEPTH)
 	{
 		lbBin(*bins)[LB_BVH_BINS] = b->bins;
 		unsigned used[3];
