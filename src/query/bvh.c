@@ -918,10 +918,12 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 {
 	memset(mesh, 0, sizeof *mesh);
 	size_t tc = (size_t)triangleCount;
-	mesh->vertices = (lbVec3*)lbAlloc(sizeof(lbVec3) * (size_t)vertexCount);
-	mesh->indices = (int32_t*)lbAlloc(sizeof(int32_t) * 3 * tc);
-	lbBvhNode* bin = (lbBvhNode*)lbAlloc(sizeof(lbBvhNode) * (2 * tc + 2));
-	lbBuildPrim* prims = (lbBuildPrim*)lbAlloc(sizeof(lbBuildPrim) * tc);
+	// Every large array of the build is fresh memory, first touched here; on small pages each 4 KB of
+	// it costs a page fault (a fifth of a one-thread build's time), on 2 MB pages one fault in 512.
+	mesh->vertices = (lbVec3*)lbBvhAlloc(sizeof(lbVec3) * (size_t)vertexCount);
+	mesh->indices = (int32_t*)lbBvhAlloc(sizeof(int32_t) * 3 * tc);
+	lbBvhNode* bin = (lbBvhNode*)lbBvhAlloc(sizeof(lbBvhNode) * (2 * tc + 2));
+	lbBuildPrim* prims = (lbBuildPrim*)lbBvhAlloc(sizeof(lbBuildPrim) * tc);
 	lbBuildTask* tasks = (lbBuildTask*)lbAlloc(sizeof(lbBuildTask) * (LB_BVH_STACK * 2 + 64));
 	// A first guess at the subtree count (balanced splits); the list grows if the top makes more.
 	int subtreeCap = (int)(2 * (tc / LB_BVH_TASK_TRIS) + 2);
