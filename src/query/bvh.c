@@ -907,6 +907,83 @@ static void lbBuildSubtrees(int begin, int end, int worker, void* context)
 		lbBuildSubtree(batch->builder, &batch->subtrees[i]);
 }
 
+// The top of the tree, split a level at a time: a node's task (its node field unused), its split
+// (left: triangles going left, 0 = leaf, -1 = a subtree, not split here) and its first child's index.
+typedef struct lbTopNode
+{
+	lbBuildTask task;
+	int left, child;
+	lbAabbF childBounds[2], childCb[2];
+} lbTopNode;
+
+typedef struct lbTopSplits
+{
+	lbTopNode* nodes;
+	/// The nodes' boxes, as lbFindSplit reads them.
+	lbBvhNode* boxes;
+	int count, cap;
+} lbTopSplits;
+
+static bool lbTopPush(lbTopSplits* top, const lbBuildTask* task, const lbAabbF* box)
+{
+	if (top->count == top->cap)
+	{
+		const int cap = top->cap ? 2 * top->cap : 64;
+		lbTopNode* nodes = (lbTopNode*)lbRealloc(top->nodes, sizeof(lbTopNode) * (size_t)cap);
+		if (!nodes)
+			return false;
+		top->nodes = nodes;
+		lbBvhNode* boxes = (lbBvhNode*)lbRealloc(top->boxes, sizeof(lbBvhNode) * (size_t)cap);
+		if (!boxes)
+			return false;
+		top->boxes = boxes;
+		top->cap = cap;
+	}
+	lbTopNode* t = &top->nodes[top->count];
+	memset(t, 0, sizeof *t);
+	t->task = *task;
+	t->task.node = top->count;
+	lbSetNodeBox(&top->boxes[top->count], box);
+	++top->count;
+	return true;
+}
+
+static void lbTopFree(lbTopSplits* top)
+{
+	lbFree(top->nodes);
+	lbFree(top->boxes);
+}
+
+// Splits top node i, unless it is small enough to be a subtree; b->nodes holds the top's boxes.
+static void lbSplitTop(lbBuilder* b, lbTopSplits* top, int i)
+{
+	lbTopNode* t = &top->nodes[i];
+	t->left = t->task.count <= LB_BVH_TASK_TRIS
+				  ? -1
+				  : lbFindSplit(b, i, t->task.first, t->task.count, t->task.depth, &t->task.cb, t->childBounds, t->childCb);
+}
+
+typedef struct lbTopJob
+{
+	const lbBuilder* builder;
+	lbTopSplits* top;
+	int levelBegin;
+	lbBin (*workerBins)[3][LB_BVH_BINS];
+} lbTopJob;
+
+// Nodes of one level split side by side: each in one binning pass on its worker's bins (the split
+// a chunked binning finds too).
+static void lbSplitTopNodes(int begin, int end, int worker, void* context)
+{
+	const lbTopJob* job = (const lbTopJob*)context;
+	lbBuilder local = *job->builder;
+	local.parallel = NULL;
+	local.nodes = job->top->boxes;
+	local.bins = job->workerBins[worker];
+	for (int i = begin; i < end; ++i)
+		lbSplitTop(&local, job->top, job->levelBegin + i);
+}
+
 lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, const int32_t* indices, int triangleCount,
 					 int maxLeafTriangles)
 {
@@ -924,16 +1001,16 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	mesh->indices = (int32_t*)lbBvhAlloc(sizeof(int32_t) * 3 * tc);
 	lbBvhNode* bin = (lbBvhNode*)lbBvhAlloc(sizeof(lbBvhNode) * (2 * tc + 2));
 	lbBuildPrim* prims = (lbBuildPrim*)lbBvhAlloc(sizeof(lbBuildPrim) * tc);
-	lbBuildTask* tasks = (lbBuildTask*)lbAlloc(sizeof(lbBuildTask) * (LB_BVH_STACK * 2 + 64));
+	int* replay = (int*)lbAlloc(sizeof(int) * 2 * (LB_BVH_STACK * 2 + 64));
 	// A first guess at the subtree count (balanced splits); the list grows if the top makes more.
 	int subtreeCap = (int)(2 * (tc / LB_BVH_TASK_TRIS) + 2);
 	lbSubtree* subtrees = (lbSubtree*)lbAlloc(sizeof(lbSubtree) * subtreeCap);
-	if (!mesh->vertices || !mesh->indices || !bin || !prims || !tasks || !subtrees)
+	if (!mesh->vertices || !mesh->indices || !bin || !prims || !replay || !subtrees)
 	{
 		lbFree(subtrees);
 		lbFree(bin);
 		lbFree(prims);
-		lbFree(tasks);
+		lbFree(replay);
 		lbMeshFree(mesh);
 		return lb_errorOutOfMemory;
 	}
@@ -996,15 +1073,79 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	}
 	lbBin topBins[3][LB_BVH_BINS];
 	lbBinsReset(topBins);
+	// One set of empty bins per worker for the levels whose nodes are split side by side.
+	const int workers = parallel && parallel->enqueueTask && parallel->workerCount > 1 ? parallel->workerCount : 0;
+	lbBin(*workerBins)[3][LB_BVH_BINS] =
+		workers ? (lbBin(*)[3][LB_BVH_BINS])lbAlloc(sizeof(lbBin) * 3 * LB_BVH_BINS * (size_t)workers) : NULL;
+	for (int w = 0; w < (workerBins ? workers : 0); ++w)
+		lbBinsReset(workerBins[w]);
 	lbBuilder b = { prims, bin, 1, maxLeafTriangles, chunkBins ? parallel : NULL, chunkBins, topBins };
-	int taskCount = 0, leafCount = 0, maxDepth = 0, subtreeCount = 0;
+	int leafCount = 0, maxDepth = 0, subtreeCount = 0;
 	lbAabbF rootBounds, rootCb;
 	lbGrowAccOut(&rootAcc, &rootBounds, &rootCb);
 	lbSetNodeBox(&bin[0], &rootBounds);
-	tasks[taskCount++] = (lbBuildTask){ 0, 0, triangleCount, 0, rootCb };
-	while (taskCount > 0)
+	// The top is split a level at a time, the nodes of a level side by side over `parallel` (each
+	// split reads and reorders only its own triangles), into a list of its own; a depth-first walk of
+	// that list then numbers the nodes and the subtrees' node ranges as a depth-first build would.
+	lbTopSplits top = { 0 };
+	if (!lbTopPush(&top, &(lbBuildTask){ 0, 0, triangleCount, 0, rootCb }, &rootBounds))
 	{
-		lbBuildTask task = tasks[--taskCount];
+		lbTopFree(&top);
+		lbFree(workerBins);
+		lbFree(chunkBins);
+		lbFree(subtrees);
+		lbFree(bin);
+		lbFree(prims);
+		lbFree(replay);
+		lbMeshFree(mesh);
+		return lb_errorOutOfMemory;
+	}
+	for (int levelBegin = 0, levelEnd = 1; levelBegin < levelEnd; levelBegin = levelEnd, levelEnd = top.count)
+	{
+		lbTopJob job = { &b, &top, levelBegin, workerBins };
+		if (workerBins && levelEnd - levelBegin > 1)
+			lbParallelFor(parallel, lbSplitTopNodes, levelEnd - levelBegin, 1, &job);
+		else
+		{
+			// One node (the root, or a lone large node): its bins are chunked over `parallel` instead.
+			b.nodes = top.boxes;
+			for (int i = levelBegin; i < levelEnd; ++i)
+				lbSplitTop(&b, &top, i);
+			b.nodes = bin;
+		}
+		for (int i = levelBegin; i < levelEnd; ++i)
+		{
+			if (top.nodes[i].left <= 0)
+				continue;
+			const lbTopNode t = top.nodes[i];
+			top.nodes[i].child = top.count;
+			const lbBuildTask l = { 0, t.task.first, t.left, t.task.depth + 1, t.childCb[0] };
+			const lbBuildTask r = { 0, t.task.first + t.left, t.task.count - t.left, t.task.depth + 1, t.childCb[1] };
+			if (!lbTopPush(&top, &l, &t.childBounds[0]) || !lbTopPush(&top, &r, &t.childBounds[1]))
+			{
+				lbTopFree(&top);
+				lbFree(workerBins);
+				lbFree(chunkBins);
+				lbFree(subtrees);
+				lbFree(bin);
+				lbFree(prims);
+				lbFree(replay);
+				lbMeshFree(mesh);
+				return lb_errorOutOfMemory;
+			}
+		}
+	}
+	lbFree(workerBins);
+	// Depth-first, right child pushed first: entries are (top index, node index).
+	int replayCount = 0;
+	replay[replayCount++] = 0;
+	replay[replayCount++] = 0;
+	while (replayCount > 0)
+	{
+		const int node = replay[--replayCount], ti = replay[--replayCount];
+		const lbTopNode* t = &top.nodes[ti];
+		lbBuildTask task = t->task;
+		task.node = node;
 		if (task.count <= LB_BVH_TASK_TRIS)
 		{
 			if (subtreeCount == subtreeCap)
@@ -1012,10 +1153,12 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 				lbSubtree* grown = (lbSubtree*)lbAlloc(sizeof(lbSubtree) * (size_t)subtreeCap * 2);
 				if (!grown)
 				{
+					lbTopFree(&top);
 					lbFree(subtrees);
 					lbFree(bin);
 					lbFree(prims);
-					lbFree(tasks);
+					lbFree(replay);
+					lbFree(chunkBins);
 					lbMeshFree(mesh);
 					return lb_errorOutOfMemory;
 				}
@@ -1029,10 +1172,8 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 			continue;
 		}
 		maxDepth = task.depth > maxDepth ? task.depth : maxDepth;
-		lbAabbF childBounds[2], childCb[2];
-		int left = lbFindSplit(&b, task.node, task.first, task.count, task.depth, &task.cb, childBounds, childCb);
 		lbBvhNode* n = &b.nodes[task.node];
-		if (left == 0)
+		if (t->left == 0)
 		{
 			n->leftOrFirst = task.first;
 			n->count = task.count;
@@ -1041,15 +1182,17 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 		}
 		int child = b.nodeCount;
 		b.nodeCount += 2;
-		LB_ASSERT((size_t)b.nodeCount <= 2 * tc + 2 && taskCount + 2 <= LB_BVH_STACK * 2 + 64);
+		LB_ASSERT((size_t)b.nodeCount <= 2 * tc + 2 && replayCount + 4 <= 2 * (LB_BVH_STACK * 2 + 64));
 		n->leftOrFirst = child;
 		n->count = 0;
-		// Depth-first with the right child pushed first keeps the task stack at O(depth).
-		lbSetNodeBox(&b.nodes[child], &childBounds[0]);
-		lbSetNodeBox(&b.nodes[child + 1], &childBounds[1]);
-		tasks[taskCount++] = (lbBuildTask){ child + 1, task.first + left, task.count - left, task.depth + 1, childCb[1] };
-		tasks[taskCount++] = (lbBuildTask){ child, task.first, left, task.depth + 1, childCb[0] };
+		lbSetNodeBox(&b.nodes[child], &t->childBounds[0]);
+		lbSetNodeBox(&b.nodes[child + 1], &t->childBounds[1]);
+		replay[replayCount++] = t->child + 1;
+		replay[replayCount++] = child + 1;
+		replay[replayCount++] = t->child;
+		replay[replayCount++] = child;
 	}
+	lbTopFree(&top);
 	lbSubtreeBatch batch = { &b, subtrees };
 	lbParallelFor(parallel, lbBuildSubtrees, subtreeCount, 1, &batch);
 	for (int i = 0; i < subtreeCount; ++i)
@@ -1065,7 +1208,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 		lbFree(subtrees);
 		lbFree(bin);
 		lbFree(prims);
-		lbFree(tasks);
+		lbFree(replay);
 		lbFree(chunkBins);
 		lbMeshFree(mesh);
 		return lb_errorOutOfMemory;
@@ -1092,7 +1235,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 		mesh->boundsMax[k] = bin[0].max[k];
 	}
 	lbFree(prims);
-	lbFree(tasks);
+	lbFree(replay);
 	lbFree(chunkBins);
 
 	// Each 4-wide node but a leaf root's is made from its own binary internal node, and a binary tree
