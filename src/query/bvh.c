@@ -969,6 +969,7 @@ typedef struct lbTopJob
 	lbTopSplits* top;
 	int levelBegin;
 	lbBin (*workerBins)[3][LB_BVH_BINS];
+	int workers;
 } lbTopJob;
 
 // Nodes of one level split side by side: each in one binning pass on its worker's bins (the split
@@ -976,6 +977,7 @@ typedef struct lbTopJob
 static void lbSplitTopNodes(int begin, int end, int worker, void* context)
 {
 	const lbTopJob* job = (const lbTopJob*)context;
+	LB_ASSERT(worker >= 0 && worker < job->workers);
 	lbBuilder local = *job->builder;
 	local.parallel = NULL;
 	local.nodes = job->top->boxes;
@@ -1102,7 +1104,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	}
 	for (int levelBegin = 0, levelEnd = 1; levelBegin < levelEnd; levelBegin = levelEnd, levelEnd = top.count)
 	{
-		lbTopJob job = { &b, &top, levelBegin, workerBins };
+		lbTopJob job = { &b, &top, levelBegin, workerBins, workers };
 		if (workerBins && levelEnd - levelBegin > 1)
 			lbParallelFor(parallel, lbSplitTopNodes, levelEnd - levelBegin, 1, &job);
 		else
