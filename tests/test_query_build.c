@@ -184,11 +184,28 @@ static void SmallMeshIsOneSubtree(void)
 	FreeTestMesh(&one);
 }
 
+// Centroids a few 1e-39 m apart: the bin scale 16 / extent overflows to infinity, so a triangle at
+// the lower bound lands in bin 0 through a NaN and one above it in the last bin. Binning and
+// partition must agree on both (a disagreement leaves a side empty or loops), on any threads.
+static void SubnormalExtentsBuild(void)
+{
+	TestMesh m = Soup(2000, 13u);
+	for (int i = 0; i < m.vertexCount; ++i)
+	{
+		m.vertices[i].x *= 1e-40f;
+		m.vertices[i].y *= 1e-40f;
+	}
+	CheckSameForAnyThreads(&m, 4);
+	CheckSameForAnyThreads(&m, 1);
+	FreeTestMesh(&m);
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(TerrainSameOnAnyThreads);
 	RUN_TEST(SoupSameOnAnyThreads);
 	RUN_TEST(SmallMeshIsOneSubtree);
+	RUN_TEST(SubnormalExtentsBuild);
 	TEST_MAIN_END();
 }

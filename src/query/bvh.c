@@ -73,7 +73,7 @@ typedef struct lbAabbF
 	float min[3], max[3];
 } lbAabbF;
 
-static void lbAabbReset(lbAabbF* b)
+static inline void lbAabbReset(lbAabbF* b)
 {
 	for (int i = 0; i < 3; ++i)
 	{
@@ -82,7 +82,7 @@ static void lbAabbReset(lbAabbF* b)
 	}
 }
 
-static void lbAabbGrowBox(lbAabbF* b, const lbAabbF* o)
+static inline void lbAabbGrowBox(lbAabbF* b, const lbAabbF* o)
 {
 	for (int i = 0; i < 3; ++i)
 	{
@@ -91,7 +91,7 @@ static void lbAabbGrowBox(lbAabbF* b, const lbAabbF* o)
 	}
 }
 
-static void lbAabbGrowPoint(lbAabbF* b, const float* p)
+static inline void lbAabbGrowPoint(lbAabbF* b, const float* p)
 {
 	for (int i = 0; i < 3; ++i)
 	{
@@ -143,6 +143,9 @@ typedef struct lbBuilder
 	const lbParallel* parallel;
 	/// One set of bins per chunk of the largest node (the root).
 	lbBin (*chunkBins)[3][LB_BVH_BINS];
+	/// Empty bins (lbBinsReset) on entry to every split: a split resets only the bins it filled, a
+	/// few for the small nodes that make up most of the tree. Each thread has its own.
+	lbBin (*bins)[LB_BVH_BINS];
 } lbBuilder;
 
 static inline float lbPrimCentroid(const lbBuildPrim* p, int axis)
@@ -239,41 +242,94 @@ static inline int lbBinOf(float c, float lo, float scale)
 	return k < 0 ? 0 : (k >= LB_BVH_BINS ? LB_BVH_BINS - 1 : k);
 }
 
-// Bins prims[first, first + count) by centroid on all three axes into bins (reset first). Unless
+static inline void lbBinReset(lbBin* bin)
+{
+	for (int a = 0; a < 4; ++a)
+	{
+		bin->min[a] = FLT_MAX;
+		bin->max[a] = -FLT_MAX;
+	}
+	bin->count = 0;
+}
+
+static void lbBinsReset(lbBin bins[3][LB_BVH_BINS])
+{
+	for (int axis = 0; axis < 3; ++axis)
+		for (int i = 0; i < LB_BVH_BINS; ++i)
+			lbBinReset(&bins[axis][i]);
+}
+
+static void lbBinMerge(lbBin* into, const lbBin* from)
+{
+	for (int a = 0; a < 3; ++a)
+	{
+		into->min[a] = from->min[a] < into->min[a] ? from->min[a] : into->min[a];
+		into->max[a] = from->max[a] > into->max[a] ? from->max[a] : into->max[a];
+	}
+	into->count += from->count;
+}
+
+#if defined(LB_SIMD_SSE)
+static inline void lbBinGrowV(lbBin* bin, __m128 lo, __m128 hi)
+{
+	_mm_storeu_ps(bin->min, _mm_min_ps(_mm_loadu_ps(bin->min), lo));
+	_mm_storeu_ps(bin->max, _mm_max_ps(_mm_loadu_ps(bin->max), hi));
+	++bin->count;
+}
+
+// The three axes' bins of one triangle: clamping to [0, LB_BVH_BINS - 1] before truncating gives
+// lbBinOf's bin (below 0 and NaN give 0, at or past the last bin give the last).
+static inline void lbBinPrimV(lbBin bins[3][LB_BVH_BINS], const lbBuildPrim* p, __m128 lo4, __m128 scale4, __m128i* u)
+{
+	const __m128 lo = _mm_loadu_ps(p->min), hi = _mm_loadu_ps(p->max);
+	__m128 c = _mm_mul_ps(_mm_set1_ps(0.5f), _mm_add_ps(lo, hi));
+	__m128 x = _mm_min_ps(_mm_max_ps(_mm_mul_ps(_mm_sub_ps(c, lo4), scale4), _mm_setzero_ps()),
+						  _mm_set1_ps((float)(LB_BVH_BINS - 1)));
+	__m128i k = _mm_cvttps_epi32(x);
+	const int k0 = _mm_cvtsi128_si32(k), k1 = _mm_cvtsi128_si32(_mm_shuffle_epi32(k, _MM_SHUFFLE(1, 1, 1, 1))),
+			  k2 = _mm_cvtsi128_si32(_mm_shuffle_epi32(k, _MM_SHUFFLE(2, 2, 2, 2)));
+	lbBinGrowV(&bins[0][k0], lo, hi);
+	lbBinGrowV(&bins[1][k1], lo, hi);
+	lbBinGrowV(&bins[2][k2], lo, hi);
+	// 1 << k per lane: the float 2^k (exponent field k + 127) converted to an integer.
+	*u = _mm_or_si128(*u, _mm_cvttps_epi32(_mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(k, _mm_set1_epi32(127)), 23))));
+}
+#endif
+
+// Bins prims[first, first + count) by centroid on all three axes into bins (empty on entry). Unless
 // used is NULL, bit k of used[axis] is set for each bin that received a triangle: small nodes, the
 // great majority, fill a few of the 3 x LB_BVH_BINS bins, and the sweep visits only those.
 static void lbBinRange(const lbBuildPrim* prims, int first, int count, const lbAabbF* cb, const float* scale,
 					   lbBin bins[3][LB_BVH_BINS], unsigned* used)
 {
 	unsigned u[3] = { 0u, 0u, 0u };
-	for (int axis = 0; axis < 3; ++axis)
-		for (int i = 0; i < LB_BVH_BINS; ++i)
-		{
-			for (int a = 0; a < 4; ++a)
-			{
-				bins[axis][i].min[a] = FLT_MAX;
-				bins[axis][i].max[a] = -FLT_MAX;
-			}
-			bins[axis][i].count = 0;
-		}
 #if defined(LB_SIMD_SSE)
-	// The three axes' bins at once: clamping to [0, LB_BVH_BINS - 1] before truncating gives
-	// lbBinOf's bin (below 0 and NaN give 0, at or past the last bin give the last).
+	__m128i uv = _mm_setzero_si128();
 	const __m128 lo4 = _mm_setr_ps(cb->min[0], cb->min[1], cb->min[2], 0.0f);
 	const __m128 scale4 = _mm_setr_ps(scale[0], scale[1], scale[2], 0.0f);
-	const __m128 last4 = _mm_set1_ps((float)(LB_BVH_BINS - 1));
-	for (int i = first; i < first + count; ++i)
+	int i = first;
+	const int end = first + count;
+	if (count >= 64)
 	{
-		const lbBuildPrim* p = &prims[i];
-		__m128 c = _mm_mul_ps(_mm_set1_ps(0.5f), _mm_add_ps(_mm_loadu_ps(p->min), _mm_loadu_ps(p->max)));
-		__m128 x = _mm_min_ps(_mm_max_ps(_mm_mul_ps(_mm_sub_ps(c, lo4), scale4), _mm_setzero_ps()), last4);
-		int32_t k[4];
-		_mm_storeu_si128((__m128i*)(void*)k, _mm_cvttps_epi32(x));
-		lbBinGrow(&bins[0][k[0]], p);
-		lbBinGrow(&bins[1][k[1]], p);
-		lbBinGrow(&bins[2][k[2]], p);
-		u[0] |= 1u << k[0], u[1] |= 1u << k[1], u[2] |= 1u << k[2];
+		// Neighbouring triangles of a mesh mostly fall in the same bins, so each bin update would wait
+		// for the previous one's store; even and odd triangles go to two sets of bins, merged after
+		// (counts add, boxes take minima and maxima: the same bins in any order).
+		lbBin odd[3][LB_BVH_BINS];
+		lbBinsReset(odd);
+		for (; i + 1 < end; i += 2)
+		{
+			lbBinPrimV(bins, &prims[i], lo4, scale4, &uv);
+			lbBinPrimV(odd, &prims[i + 1], lo4, scale4, &uv);
+		}
+		for (int axis = 0; axis < 3; ++axis)
+			for (int b = 0; b < LB_BVH_BINS; ++b)
+				lbBinMerge(&bins[axis][b], &odd[axis][b]);
 	}
+	for (; i < end; ++i)
+		lbBinPrimV(bins, &prims[i], lo4, scale4, &uv);
+	int32_t ul[4];
+	_mm_storeu_si128((__m128i*)(void*)ul, uv);
+	u[0] = (unsigned)ul[0], u[1] = (unsigned)ul[1], u[2] = (unsigned)ul[2];
 #else
 	for (int i = first; i < first + count; ++i)
 	{
@@ -316,14 +372,42 @@ static inline int lbHighestBit(unsigned m)
 #endif
 }
 
-static void lbBinMerge(lbBin* into, const lbBin* from)
+// The union of bins swept so far. Grown by a bin, it returns its area: the same operations as
+// lbAabbGrowBox then lbAabbArea, with the minimum and maximum of the three axes in one go.
+typedef struct lbBinAcc
 {
-	for (int a = 0; a < 3; ++a)
-	{
-		into->min[a] = from->min[a] < into->min[a] ? from->min[a] : into->min[a];
-		into->max[a] = from->max[a] > into->max[a] ? from->max[a] : into->max[a];
-	}
-	into->count += from->count;
+#if defined(LB_SIMD_SSE)
+	__m128 min, max;
+#else
+	lbAabbF box;
+#endif
+} lbBinAcc;
+
+static inline void lbBinAccReset(lbBinAcc* acc)
+{
+#if defined(LB_SIMD_SSE)
+	acc->min = _mm_set1_ps(FLT_MAX);
+	acc->max = _mm_set1_ps(-FLT_MAX);
+#else
+	lbAabbReset(&acc->box);
+#endif
+}
+
+static inline float lbBinAccGrow(lbBinAcc* acc, const lbBin* bin)
+{
+#if defined(LB_SIMD_SSE)
+	acc->min = _mm_min_ps(_mm_loadu_ps(bin->min), acc->min);
+	acc->max = _mm_max_ps(_mm_loadu_ps(bin->max), acc->max);
+	float d[4];
+	_mm_storeu_ps(d, _mm_sub_ps(acc->max, acc->min));
+	if (!(d[0] >= 0.0f) || !(d[1] >= 0.0f) || !(d[2] >= 0.0f))
+		return 0.0f;
+	return 2.0f * (d[0] * d[1] + d[1] * d[2] + d[2] * d[0]);
+#else
+	lbAabbF box = lbBinBox(bin);
+	lbAabbGrowBox(&acc->box, &box);
+	return lbAabbArea(&acc->box);
+#endif
 }
 
 typedef struct lbBinJob
@@ -343,9 +427,74 @@ static void lbBinChunks(int begin, int end, int worker, void* context)
 	{
 		int first = job->first + c * LB_BVH_BIN_CHUNK;
 		int n = job->first + job->count - first;
+		lbBinsReset(job->chunkBins[c]);
 		lbBinRange(job->prims, first, n < LB_BVH_BIN_CHUNK ? n : LB_BVH_BIN_CHUNK, job->cb, job->scale, job->chunkBins[c],
 				   NULL);
 	}
+}
+
+// Moves the triangles of prims[first, first + count) whose centroid bin on `axis` is below `limit`
+// (the binning's bin <= limit - 1: the same test, as (c - lo) * scale < limit for the bins 0 .. 14 a
+// plane can follow, and a NaN goes to bin 0 there and to the front here) to the front, keeping the order a plain two-ended sweep gives, and grows each
+// side's box and centroid box in acc[0] and acc[1]. Returns the end of the front part.
+static int lbPartition(lbBuildPrim* prims, int first, int count, int axis, float lo, float scale, float limit,
+					   lbGrowAcc acc[2])
+{
+	int i = first, j = first + count - 1;
+#if defined(LB_SIMD_SSE)
+	// Both sides' boxes in registers; a triangle is two four-float rows (its index and padding ride in
+	// lane 3, copied bit for bit and never read as a number).
+	const __m128 half = _mm_set1_ps(0.5f);
+	__m128 lmin = _mm_set1_ps(FLT_MAX), lmax = _mm_set1_ps(-FLT_MAX), lcmin = lmin, lcmax = lmax;
+	__m128 rmin = lmin, rmax = lmax, rcmin = lmin, rcmax = lmax;
+	while (i <= j)
+	{
+		float* pi = prims[i].min;
+		const __m128 a = _mm_loadu_ps(pi), b = _mm_loadu_ps(pi + 4);
+		const __m128 c = _mm_mul_ps(half, _mm_add_ps(a, b));
+		if (!((0.5f * (pi[axis] + pi[4 + axis]) - lo) * scale >= limit))
+		{
+			lmin = _mm_min_ps(lmin, a), lmax = _mm_max_ps(lmax, b);
+			lcmin = _mm_min_ps(lcmin, c), lcmax = _mm_max_ps(lcmax, c);
+			++i;
+		}
+		else
+		{
+			rmin = _mm_min_ps(rmin, a), rmax = _mm_max_ps(rmax, b);
+			rcmin = _mm_min_ps(rcmin, c), rcmax = _mm_max_ps(rcmax, c);
+			float* pj = prims[j].min;
+			_mm_storeu_ps(pi, _mm_loadu_ps(pj));
+			_mm_storeu_ps(pi + 4, _mm_loadu_ps(pj + 4));
+			_mm_storeu_ps(pj, a);
+			_mm_storeu_ps(pj + 4, b);
+			--j;
+		}
+	}
+	_mm_storeu_ps(acc[0].min, lmin), _mm_storeu_ps(acc[0].max, lmax);
+	_mm_storeu_ps(acc[0].cmin, lcmin), _mm_storeu_ps(acc[0].cmax, lcmax);
+	_mm_storeu_ps(acc[1].min, rmin), _mm_storeu_ps(acc[1].max, rmax);
+	_mm_storeu_ps(acc[1].cmin, rcmin), _mm_storeu_ps(acc[1].cmax, rcmax);
+#else
+	lbGrowAccReset(&acc[0]);
+	lbGrowAccReset(&acc[1]);
+	while (i <= j)
+	{
+		lbBuildPrim p = prims[i];
+		if (!((lbPrimCentroid(&p, axis) - lo) * scale >= limit))
+		{
+			lbGrowPrim(&acc[0], &p);
+			++i;
+		}
+		else
+		{
+			lbGrowPrim(&acc[1], &p);
+			prims[i] = prims[j];
+			prims[j] = p;
+			--j;
+		}
+	}
+#endif
+	return i;
 }
 
 // Chooses a split for prims[first, first + count) and partitions them. Returns the number going left
@@ -359,9 +508,32 @@ static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, 
 	float nodeArea = lbAabbArea(&(lbAabbF){ { b->nodes[node].min[0], b->nodes[node].min[1], b->nodes[node].min[2] },
 											 { b->nodes[node].max[0], b->nodes[node].max[1], b->nodes[node].max[2] } });
 	lbBuildPrim* prims = b->prims;
-	if (depth < LB_BVH_SAH_DEPTH)
+	if (depth < LB_BVH_SAH_DEPTH && count == 2)
 	{
-		lbBin bins[3][LB_BVH_BINS];
+		// Two triangles (a quarter of all splits): on every axis where their centroids differ, they
+		// fall in the first and the last bin, so each such axis offers one plane of the same cost, the
+		// sum of their boxes' areas, and the sweep keeps the first. The same split without binning.
+		int axis = 0;
+		while (axis < 3 && !(cb->max[axis] > cb->min[axis]))
+			++axis;
+		if (axis < 3)
+		{
+			const lbBuildPrim* p = &prims[first];
+			const float cost = lbAabbArea(&(lbAabbF){ { p[0].min[0], p[0].min[1], p[0].min[2] },
+													  { p[0].max[0], p[0].max[1], p[0].max[2] } }) +
+							   lbAabbArea(&(lbAabbF){ { p[1].min[0], p[1].min[1], p[1].min[2] },
+													  { p[1].max[0], p[1].max[1], p[1].max[2] } });
+			if (cost < bestCost)
+			{
+				bestCost = cost;
+				bestAxis = axis;
+				bestBin = 0;
+			}
+		}
+	}
+	else if (depth < LB_BVH_SAH_DEPTH)
+	{
+		lbBin(*bins)[LB_BVH_BINS] = b->bins;
 		unsigned used[3];
 		float scale[3];
 		bool split[3];
@@ -379,7 +551,6 @@ static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, 
 			lbBinJob job = { prims, first, count, cb, scale, b->chunkBins };
 			int chunks = (count + LB_BVH_BIN_CHUNK - 1) / LB_BVH_BIN_CHUNK;
 			lbParallelFor(b->parallel, lbBinChunks, chunks, 1, &job);
-			lbBinRange(prims, 0, 0, cb, scale, bins, NULL);
 			for (int c = 0; c < chunks; ++c)
 				for (int axis = 0; axis < 3; ++axis)
 					for (int i = 0; i < LB_BVH_BINS; ++i)
@@ -406,28 +577,24 @@ static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, 
 				continue; // one bin in use: no plane has triangles on both sides
 			float rightArea[LB_BVH_BINS];
 			int rightCount[LB_BVH_BINS];
-			lbAabbF acc;
-			lbAabbReset(&acc);
+			lbBinAcc acc;
+			lbBinAccReset(&acc);
 			int n = 0;
 			for (unsigned r = m & ~1u; r; r &= ~(1u << lbHighestBit(r)))
 			{
 				const int i = lbHighestBit(r);
-				lbAabbF box = lbBinBox(&bins[axis][i]);
-				lbAabbGrowBox(&acc, &box);
 				n += bins[axis][i].count;
-				rightArea[i] = lbAabbArea(&acc);
+				rightArea[i] = lbBinAccGrow(&acc, &bins[axis][i]);
 				rightCount[i] = n;
 			}
-			lbAabbReset(&acc);
+			lbBinAccReset(&acc);
 			n = 0;
 			for (unsigned l = m; l & (l - 1u); l &= l - 1u)
 			{
 				// Bin i in use and the next one in use, j: the planes i .. j - 1 cost the same.
 				const int i = lbLowestBitU(l), j = lbLowestBitU(l & (l - 1u));
-				lbAabbF box = lbBinBox(&bins[axis][i]);
-				lbAabbGrowBox(&acc, &box);
 				n += bins[axis][i].count;
-				const float area = lbAabbArea(&acc);
+				const float area = lbBinAccGrow(&acc, &bins[axis][i]);
 				float cost = area * (float)n + rightArea[j] * (float)rightCount[j];
 				if (cost < bestCost)
 				{
@@ -437,6 +604,10 @@ static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, 
 				}
 			}
 		}
+		// Empty again for the next split.
+		for (int axis = 0; axis < 3; ++axis)
+			for (unsigned r = used[axis]; r; r &= r - 1u)
+				lbBinReset(&bins[axis][lbLowestBitU(r)]);
 	}
 	if (bestAxis >= 0)
 	{
@@ -447,26 +618,8 @@ static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, 
 		float lo = cb->min[bestAxis], hi = cb->max[bestAxis];
 		float scale = (float)LB_BVH_BINS / (hi - lo);
 		lbGrowAcc acc[2];
-		lbGrowAccReset(&acc[0]);
-		lbGrowAccReset(&acc[1]);
-		int i = first, j = first + count - 1;
-		while (i <= j)
-		{
-			lbBuildPrim p = prims[i];
-			if (lbBinOf(lbPrimCentroid(&p, bestAxis), lo, scale) <= bestBin)
-			{
-				lbGrowPrim(&acc[0], &p);
-				++i;
-			}
-			else
-			{
-				lbGrowPrim(&acc[1], &p);
-				prims[i] = prims[j];
-				prims[j] = p;
-				--j;
-			}
-		}
-		int left = i - first;
+		const int end = lbPartition(prims, first, count, bestAxis, lo, scale, (float)(bestBin + 1), acc);
+		int left = end - first;
 		if (left > 0 && left < count)
 		{
 			lbGrowAccOut(&acc[0], &childBounds[0], &childCb[0]);
@@ -609,26 +762,33 @@ static int lbCollapse(const lbBvhNode* bin, int binNode, lbBvh4Node* out, int* o
 	for (int a = 0; a < 3; ++a)
 	{
 		double extent = (double)p->max[a] - (double)p->min[a];
-		// Smallest power of two with 255 steps covering the extent (frexp gives it to within one).
+		// Smallest power of two with 255 steps covering the extent: the exponent field of extent / 255
+		// (a normal double, as frexp would give it) is within one of it.
 		int e = -100;
 		if (extent > 0.0)
 		{
-			int ex;
-			frexp(extent / 255.0, &ex);
+			const double x = extent / 255.0;
+			uint64_t bits;
+			memcpy(&bits, &x, sizeof bits);
+			const int ex = (int)((bits >> 52) & 0x7ff) - 1022;
 			e = ex - 1 < -100 ? -100 : (ex - 1 > 100 ? 100 : ex - 1);
 		}
 		while (e < 100 && 255.0 * (double)lbPow2F(e) < extent)
 			++e;
 		node.origin[a] = p->min[a];
 		node.stepBits[a] = (uint8_t)(e + 127);
-		double step = (double)lbPow2F(e);
+		// Dividing by the power of two 2^e is multiplying by 2^-e, exactly (no double overflows here).
+		const double invStep = 1.0 / (double)lbPow2F(e);
 		for (int k = 0; k < n; ++k)
 		{
 			const lbBvhNode* c = &bin[entries[k]];
-			double lo = floor(((double)c->min[a] - (double)p->min[a]) / step);
-			double hi = ceil(((double)c->max[a] - (double)p->min[a]) / step);
-			node.qmin[a][k] = (uint8_t)(lo < 0.0 ? 0.0 : (lo > 255.0 ? 255.0 : lo));
-			node.qmax[a][k] = (uint8_t)(hi < 0.0 ? 0.0 : (hi > 255.0 ? 255.0 : hi));
+			const double lo = ((double)c->min[a] - (double)p->min[a]) * invStep;
+			const double hi = ((double)c->max[a] - (double)p->min[a]) * invStep;
+			// floor and ceil clamped to [0, 255]: inside that range truncation gives them.
+			const int ql = lo < 0.0 ? 0 : (lo >= 255.0 ? 255 : (int)lo);
+			const int qh = hi <= 0.0 ? 0 : (hi >= 255.0 ? 255 : (int)hi + ((double)(int)hi < hi));
+			node.qmin[a][k] = (uint8_t)ql;
+			node.qmax[a][k] = (uint8_t)qh;
 		}
 	}
 	for (int k = 0; k < n; ++k)
@@ -677,6 +837,9 @@ static void lbBuildSubtree(const lbBuilder* b, lbSubtree* st)
 	int taskCount = 0, next = st->firstNode;
 	lbBuilder local = *b;
 	local.parallel = NULL; // subtrees are below the chunked size and already run one per thread
+	lbBin bins[3][LB_BVH_BINS];
+	lbBinsReset(bins);
+	local.bins = bins;
 	tasks[taskCount++] = st->root;
 	st->leafCount = 0;
 	st->maxDepth = 0;
@@ -744,6 +907,85 @@ static void lbBuildSubtrees(int begin, int end, int worker, void* context)
 		lbBuildSubtree(batch->builder, &batch->subtrees[i]);
 }
 
+// The top of the tree, split a level at a time: a node's task (its node field unused), its split
+// (left: triangles going left, 0 = leaf, -1 = a subtree, not split here) and its first child's index.
+typedef struct lbTopNode
+{
+	lbBuildTask task;
+	int left, child;
+	lbAabbF childBounds[2], childCb[2];
+} lbTopNode;
+
+typedef struct lbTopSplits
+{
+	lbTopNode* nodes;
+	/// The nodes' boxes, as lbFindSplit reads them.
+	lbBvhNode* boxes;
+	int count, cap;
+} lbTopSplits;
+
+static bool lbTopPush(lbTopSplits* top, const lbBuildTask* task, const lbAabbF* box)
+{
+	if (top->count == top->cap)
+	{
+		const int cap = top->cap ? 2 * top->cap : 64;
+		lbTopNode* nodes = (lbTopNode*)lbRealloc(top->nodes, sizeof(lbTopNode) * (size_t)cap);
+		if (!nodes)
+			return false;
+		top->nodes = nodes;
+		lbBvhNode* boxes = (lbBvhNode*)lbRealloc(top->boxes, sizeof(lbBvhNode) * (size_t)cap);
+		if (!boxes)
+			return false;
+		top->boxes = boxes;
+		top->cap = cap;
+	}
+	lbTopNode* t = &top->nodes[top->count];
+	memset(t, 0, sizeof *t);
+	t->task = *task;
+	t->task.node = top->count;
+	lbSetNodeBox(&top->boxes[top->count], box);
+	++top->count;
+	return true;
+}
+
+static void lbTopFree(lbTopSplits* top)
+{
+	lbFree(top->nodes);
+	lbFree(top->boxes);
+}
+
+// Splits top node i, unless it is small enough to be a subtree; b->nodes holds the top's boxes.
+static void lbSplitTop(lbBuilder* b, lbTopSplits* top, int i)
+{
+	lbTopNode* t = &top->nodes[i];
+	t->left = t->task.count <= LB_BVH_TASK_TRIS
+				  ? -1
+				  : lbFindSplit(b, i, t->task.first, t->task.count, t->task.depth, &t->task.cb, t->childBounds, t->childCb);
+}
+
+typedef struct lbTopJob
+{
+	const lbBuilder* builder;
+	lbTopSplits* top;
+	int levelBegin;
+	lbBin (*workerBins)[3][LB_BVH_BINS];
+	int workers;
+} lbTopJob;
+
+// Nodes of one level split side by side: each in one binning pass on its worker's bins (the split
+// a chunked binning finds too).
+static void lbSplitTopNodes(int begin, int end, int worker, void* context)
+{
+	const lbTopJob* job = (const lbTopJob*)context;
+	LB_ASSERT(worker >= 0 && worker < job->workers);
+	lbBuilder local = *job->builder;
+	local.parallel = NULL;
+	local.nodes = job->top->boxes;
+	local.bins = job->workerBins[worker];
+	for (int i = begin; i < end; ++i)
+		lbSplitTop(&local, job->top, job->levelBegin + i);
+}
+
 lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, const int32_t* indices, int triangleCount,
 					 int maxLeafTriangles)
 {
@@ -755,43 +997,67 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 {
 	memset(mesh, 0, sizeof *mesh);
 	size_t tc = (size_t)triangleCount;
-	mesh->vertices = (lbVec3*)lbAlloc(sizeof(lbVec3) * (size_t)vertexCount);
-	mesh->indices = (int32_t*)lbAlloc(sizeof(int32_t) * 3 * tc);
-	lbBvhNode* bin = (lbBvhNode*)lbAlloc(sizeof(lbBvhNode) * (2 * tc + 2));
-	lbBuildPrim* prims = (lbBuildPrim*)lbAlloc(sizeof(lbBuildPrim) * tc);
-	lbBuildTask* tasks = (lbBuildTask*)lbAlloc(sizeof(lbBuildTask) * (LB_BVH_STACK * 2 + 64));
+	// Every large array of the build is fresh memory, first touched here; on small pages each 4 KB of
+	// it costs a page fault (a fifth of a one-thread build's time), on 2 MB pages one fault in 512.
+	mesh->vertices = (lbVec3*)lbBvhAlloc(sizeof(lbVec3) * (size_t)vertexCount);
+	mesh->indices = (int32_t*)lbBvhAlloc(sizeof(int32_t) * 3 * tc);
+	lbBvhNode* bin = (lbBvhNode*)lbBvhAlloc(sizeof(lbBvhNode) * (2 * tc + 2));
+	lbBuildPrim* prims = (lbBuildPrim*)lbBvhAlloc(sizeof(lbBuildPrim) * tc);
+	int* replay = (int*)lbAlloc(sizeof(int) * 2 * (LB_BVH_STACK * 2 + 64));
 	// A first guess at the subtree count (balanced splits); the list grows if the top makes more.
 	int subtreeCap = (int)(2 * (tc / LB_BVH_TASK_TRIS) + 2);
 	lbSubtree* subtrees = (lbSubtree*)lbAlloc(sizeof(lbSubtree) * subtreeCap);
-	if (!mesh->vertices || !mesh->indices || !bin || !prims || !tasks || !subtrees)
+	if (!mesh->vertices || !mesh->indices || !bin || !prims || !replay || !subtrees)
 	{
 		lbFree(subtrees);
 		lbFree(bin);
 		lbFree(prims);
-		lbFree(tasks);
+		lbFree(replay);
 		lbMeshFree(mesh);
 		return lb_errorOutOfMemory;
 	}
 	memcpy(mesh->vertices, vertices, sizeof(lbVec3) * (size_t)vertexCount);
 	mesh->vertexCount = vertexCount;
 	mesh->triangleCount = triangleCount;
+	// One pass makes the triangles' boxes, the root's box and centroid box, and the magnitude.
 	float magnitude = 1.0f;
+	lbGrowAcc rootAcc;
+	lbGrowAccReset(&rootAcc);
 	for (size_t t = 0; t < tc; ++t)
 	{
+		lbBuildPrim* p = &prims[t];
+#if defined(LB_SIMD_SSE)
+		// The same minima and maxima as the scalar loop (a corner replaces the box's value only when
+		// strictly beyond it); the magnitude is the largest |coordinate|, max(max, -min) per axis.
+		__m128 lo = _mm_set1_ps(FLT_MAX), hi = _mm_set1_ps(-FLT_MAX);
+		for (int k = 0; k < 3; ++k)
+		{
+			const lbVec3 v = vertices[indices[3 * t + (size_t)k]];
+			const __m128 c = _mm_setr_ps(v.x, v.y, v.z, 0.0f);
+			lo = _mm_min_ps(c, lo);
+			hi = _mm_max_ps(c, hi);
+		}
+		_mm_storeu_ps(p->min, lo);
+		_mm_storeu_ps(p->max, hi);
+		float m[4];
+		_mm_storeu_ps(m, _mm_max_ps(hi, _mm_sub_ps(_mm_setzero_ps(), lo)));
+		magnitude = lbMaxF(magnitude, lbMaxF(m[0], lbMaxF(m[1], m[2])));
+#else
 		lbAabbF box;
 		lbAabbReset(&box);
 		for (int k = 0; k < 3; ++k)
 		{
 			lbVec3 v = vertices[indices[3 * t + (size_t)k]];
-			float p[3] = { v.x, v.y, v.z };
-			lbAabbGrowPoint(&box, p);
+			float c[3] = { v.x, v.y, v.z };
+			lbAabbGrowPoint(&box, c);
 			magnitude = lbMaxF(magnitude, lbMaxF(lbAbsF(v.x), lbMaxF(lbAbsF(v.y), lbAbsF(v.z))));
 		}
-		lbBuildPrim* p = &prims[t];
 		memcpy(p->min, box.min, sizeof p->min);
 		memcpy(p->max, box.max, sizeof p->max);
+#endif
 		p->tri = (int32_t)t;
 		p->pad = 0;
+		lbGrowPrim(&rootAcc, p);
 	}
 	// Float boxes and the float cast origin each carry rounding of a few ulps of the magnitude.
 	mesh->slop = 8.0f * FLT_EPSILON * magnitude;
@@ -807,15 +1073,81 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 													  (tc / LB_BVH_BIN_CHUNK + 1));
 		// Without the chunk bins every node is binned in one pass: the same tree, on one thread.
 	}
-	lbBuilder b = { prims, bin, 1, maxLeafTriangles, chunkBins ? parallel : NULL, chunkBins };
-	int taskCount = 0, leafCount = 0, maxDepth = 0, subtreeCount = 0;
+	lbBin topBins[3][LB_BVH_BINS];
+	lbBinsReset(topBins);
+	// One set of empty bins per worker for the levels whose nodes are split side by side.
+	const int workers = parallel && parallel->enqueueTask && parallel->workerCount > 1 ? parallel->workerCount : 0;
+	lbBin(*workerBins)[3][LB_BVH_BINS] =
+		workers ? (lbBin(*)[3][LB_BVH_BINS])lbAlloc(sizeof(lbBin) * 3 * LB_BVH_BINS * (size_t)workers) : NULL;
+	for (int w = 0; w < (workerBins ? workers : 0); ++w)
+		lbBinsReset(workerBins[w]);
+	lbBuilder b = { prims, bin, 1, maxLeafTriangles, chunkBins ? parallel : NULL, chunkBins, topBins };
+	int leafCount = 0, maxDepth = 0, subtreeCount = 0;
 	lbAabbF rootBounds, rootCb;
-	lbRangeBounds(&b, 0, triangleCount, &rootBounds, &rootCb);
+	lbGrowAccOut(&rootAcc, &rootBounds, &rootCb);
 	lbSetNodeBox(&bin[0], &rootBounds);
-	tasks[taskCount++] = (lbBuildTask){ 0, 0, triangleCount, 0, rootCb };
-	while (taskCount > 0)
+	// The top is split a level at a time, the nodes of a level side by side over `parallel` (each
+	// split reads and reorders only its own triangles), into a list of its own; a depth-first walk of
+	// that list then numbers the nodes and the subtrees' node ranges as a depth-first build would.
+	lbTopSplits top = { 0 };
+	if (!lbTopPush(&top, &(lbBuildTask){ 0, 0, triangleCount, 0, rootCb }, &rootBounds))
 	{
-		lbBuildTask task = tasks[--taskCount];
+		lbTopFree(&top);
+		lbFree(workerBins);
+		lbFree(chunkBins);
+		lbFree(subtrees);
+		lbFree(bin);
+		lbFree(prims);
+		lbFree(replay);
+		lbMeshFree(mesh);
+		return lb_errorOutOfMemory;
+	}
+	for (int levelBegin = 0, levelEnd = 1; levelBegin < levelEnd; levelBegin = levelEnd, levelEnd = top.count)
+	{
+		lbTopJob job = { &b, &top, levelBegin, workerBins, workers };
+		if (workerBins && levelEnd - levelBegin > 1)
+			lbParallelFor(parallel, lbSplitTopNodes, levelEnd - levelBegin, 1, &job);
+		else
+		{
+			// One node (the root, or a lone large node): its bins are chunked over `parallel` instead.
+			b.nodes = top.boxes;
+			for (int i = levelBegin; i < levelEnd; ++i)
+				lbSplitTop(&b, &top, i);
+			b.nodes = bin;
+		}
+		for (int i = levelBegin; i < levelEnd; ++i)
+		{
+			if (top.nodes[i].left <= 0)
+				continue;
+			const lbTopNode t = top.nodes[i];
+			top.nodes[i].child = top.count;
+			const lbBuildTask l = { 0, t.task.first, t.left, t.task.depth + 1, t.childCb[0] };
+			const lbBuildTask r = { 0, t.task.first + t.left, t.task.count - t.left, t.task.depth + 1, t.childCb[1] };
+			if (!lbTopPush(&top, &l, &t.childBounds[0]) || !lbTopPush(&top, &r, &t.childBounds[1]))
+			{
+				lbTopFree(&top);
+				lbFree(workerBins);
+				lbFree(chunkBins);
+				lbFree(subtrees);
+				lbFree(bin);
+				lbFree(prims);
+				lbFree(replay);
+				lbMeshFree(mesh);
+				return lb_errorOutOfMemory;
+			}
+		}
+	}
+	lbFree(workerBins);
+	// Depth-first, right child pushed first: entries are (top index, node index).
+	int replayCount = 0;
+	replay[replayCount++] = 0;
+	replay[replayCount++] = 0;
+	while (replayCount > 0)
+	{
+		const int node = replay[--replayCount], ti = replay[--replayCount];
+		const lbTopNode* t = &top.nodes[ti];
+		lbBuildTask task = t->task;
+		task.node = node;
 		if (task.count <= LB_BVH_TASK_TRIS)
 		{
 			if (subtreeCount == subtreeCap)
@@ -823,10 +1155,12 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 				lbSubtree* grown = (lbSubtree*)lbAlloc(sizeof(lbSubtree) * (size_t)subtreeCap * 2);
 				if (!grown)
 				{
+					lbTopFree(&top);
 					lbFree(subtrees);
 					lbFree(bin);
 					lbFree(prims);
-					lbFree(tasks);
+					lbFree(replay);
+					lbFree(chunkBins);
 					lbMeshFree(mesh);
 					return lb_errorOutOfMemory;
 				}
@@ -840,10 +1174,8 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 			continue;
 		}
 		maxDepth = task.depth > maxDepth ? task.depth : maxDepth;
-		lbAabbF childBounds[2], childCb[2];
-		int left = lbFindSplit(&b, task.node, task.first, task.count, task.depth, &task.cb, childBounds, childCb);
 		lbBvhNode* n = &b.nodes[task.node];
-		if (left == 0)
+		if (t->left == 0)
 		{
 			n->leftOrFirst = task.first;
 			n->count = task.count;
@@ -852,16 +1184,17 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 		}
 		int child = b.nodeCount;
 		b.nodeCount += 2;
-		LB_ASSERT((size_t)b.nodeCount <= 2 * tc + 2 && taskCount + 2 <= LB_BVH_STACK * 2 + 64);
+		LB_ASSERT((size_t)b.nodeCount <= 2 * tc + 2 && replayCount + 4 <= 2 * (LB_BVH_STACK * 2 + 64));
 		n->leftOrFirst = child;
 		n->count = 0;
-		// Depth-first with the right child pushed first keeps the task stack at O(depth).
-		lbSetNodeBox(&b.nodes[child], &childBounds[0]);
-		lbSetNodeBox(&b.nodes[child + 1], &childBounds[1]);
-		tasks[taskCount++] = (lbBuildTask){ child + 1, task.first + left, task.count - left, task.depth + 1, childCb[1] };
-		tasks[taskCount++] = (lbBuildTask){ child, task.first, left, task.depth + 1, childCb[0] };
+		lbSetNodeBox(&b.nodes[child], &t->childBounds[0]);
+		lbSetNodeBox(&b.nodes[child + 1], &t->childBounds[1]);
+		replay[replayCount++] = t->child + 1;
+		replay[replayCount++] = child + 1;
+		replay[replayCount++] = t->child;
+		replay[replayCount++] = child;
 	}
-	int usedNodes = b.nodeCount;
+	lbTopFree(&top);
 	lbSubtreeBatch batch = { &b, subtrees };
 	lbParallelFor(parallel, lbBuildSubtrees, subtreeCount, 1, &batch);
 	for (int i = 0; i < subtreeCount; ++i)
@@ -869,14 +1202,30 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 		const lbSubtree* st = &subtrees[i];
 		leafCount += st->leafCount;
 		maxDepth = st->maxDepth > maxDepth ? st->maxDepth : maxDepth;
-		usedNodes -= lbSubtreeNodes(st->root.count) - st->nodesUsed;
+	}
+	// Indices and corners in leaf order, in one pass.
+	mesh->corners = (float*)lbBvhAlloc(sizeof(float) * 9 * tc);
+	if (!mesh->corners)
+	{
+		lbFree(subtrees);
+		lbFree(bin);
+		lbFree(prims);
+		lbFree(replay);
+		lbFree(chunkBins);
+		lbMeshFree(mesh);
+		return lb_errorOutOfMemory;
 	}
 	for (size_t t = 0; t < tc; ++t)
 	{
 		const int32_t* src = &indices[3 * (size_t)prims[t].tri];
-		mesh->indices[3 * t + 0] = src[0];
-		mesh->indices[3 * t + 1] = src[1];
-		mesh->indices[3 * t + 2] = src[2];
+		for (int k = 0; k < 3; ++k)
+		{
+			const int32_t v = src[k];
+			mesh->indices[3 * t + (size_t)k] = v;
+			mesh->corners[9 * t + 3 * (size_t)k + 0] = vertices[v].x;
+			mesh->corners[9 * t + 3 * (size_t)k + 1] = vertices[v].y;
+			mesh->corners[9 * t + 3 * (size_t)k + 2] = vertices[v].z;
+		}
 	}
 	mesh->leafCount = leafCount;
 	mesh->maxDepth = maxDepth;
@@ -888,39 +1237,25 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 		mesh->boundsMax[k] = bin[0].max[k];
 	}
 	lbFree(prims);
-	lbFree(tasks);
+	lbFree(replay);
 	lbFree(chunkBins);
 
-	// Each 4-wide node replaces at least one binary internal node, so the binary count bounds it.
-	size_t cap = (size_t)usedNodes;
-	mesh->nodes = (lbBvh4Node*)lbAllocAligned(sizeof(lbBvh4Node) * cap, 64);
-	mesh->corners = (float*)lbBvhAlloc(sizeof(float) * 9 * tc);
-	if (!mesh->nodes || !mesh->corners)
+	// Each 4-wide node but a leaf root's is made from its own binary internal node, and a binary tree
+	// has one internal node fewer than leaves, so that bounds the count. The nodes are written in
+	// place, front to back: the pages of the unused tail are never touched, so never backed by memory.
+	size_t cap = leafCount > 1 ? (size_t)leafCount - 1 : 1;
+	mesh->nodes = (lbBvh4Node*)lbBvhAlloc(sizeof(lbBvh4Node) * cap);
+	if (!mesh->nodes)
 	{
 		lbFree(bin);
 		lbMeshFree(mesh);
 		return lb_errorOutOfMemory;
 	}
-	for (size_t t = 0; t < tc; ++t)
-		for (int k = 0; k < 3; ++k)
-		{
-			lbVec3 v = mesh->vertices[mesh->indices[3 * t + (size_t)k]];
-			mesh->corners[9 * t + 3 * (size_t)k + 0] = v.x;
-			mesh->corners[9 * t + 3 * (size_t)k + 1] = v.y;
-			mesh->corners[9 * t + 3 * (size_t)k + 2] = v.z;
-		}
 	mesh->nodeCount = 0;
 	lbCollapse(bin, 0, mesh->nodes, &mesh->nodeCount);
 	LB_ASSERT((size_t)mesh->nodeCount <= cap);
 	lbFree(bin);
 	lbSetDescentPrefetch(mesh->nodes, mesh->nodeCount);
-	lbBvh4Node* shrunk = (lbBvh4Node*)lbBvhAlloc(sizeof(lbBvh4Node) * (size_t)mesh->nodeCount);
-	if (shrunk)
-	{
-		memcpy(shrunk, mesh->nodes, sizeof(lbBvh4Node) * (size_t)mesh->nodeCount);
-		lbFree(mesh->nodes);
-		mesh->nodes = shrunk;
-	}
 	if (!lbMeshBuildGrid(mesh, LB_BVH_TRIS_PER_CELL))
 	{
 		lbMeshFree(mesh);
