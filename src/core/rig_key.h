@@ -39,11 +39,12 @@ static inline uint64_t lbRigKey_Sum(uint64_t seed, const void* data, size_t size
 	const unsigned char* b = (const unsigned char*)data;
 	uint64_t a0 = seed, a1 = size, a2 = 0u, a3 = 0u;
 	size_t i = 0;
+	// One 8-byte load per word (a copy into an array of four spills it to the stack and back).
 	for (; i + 32u <= size; i += 32u)
 	{
-		uint64_t w[4];
-		memcpy(w, b + i, sizeof w);
-		a0 += w[0], a1 += w[1], a2 += w[2], a3 += w[3];
+		uint64_t w0, w1, w2, w3;
+		memcpy(&w0, b + i, 8u), memcpy(&w1, b + i + 8u, 8u), memcpy(&w2, b + i + 16u, 8u), memcpy(&w3, b + i + 24u, 8u);
+		a0 += w0, a1 += w1, a2 += w2, a3 += w3;
 	}
 	for (; i < size; ++i)
 		a3 += (uint64_t)b[i] << (8u * (i & 7u));

@@ -780,12 +780,13 @@ static void lbFbikSetupBody(const lbSkeleton* s, const lbHumanoid* h, const lbFu
 }
 
 // Makes the rig for a skeleton, humanoid and settings that passed lbCheckFbikRig.
-// The sum of what the rig derived: everything after its key up to the carry lists, and the lists'
-// used entries (a count out of range, in memory the solver never wrote, sums to nothing it made).
+// The sum of what the rig derived: everything after its key and settings (those are compared
+// byte for byte with the caller's) up to the carry lists, and the lists' used entries (a count out
+// of range, in memory the solver never wrote, sums to nothing it made).
 static uint64_t lbFbikRigSum(const lbFbikRig* rig)
 {
 	const int n = rig->carryCount;
-	uint64_t sum = lbRigKey_Sum(LB_FBIK_RIG_MAGIC, &rig->settings, offsetof(lbFbikRig, carry) - offsetof(lbFbikRig, settings));
+	uint64_t sum = lbRigKey_Sum(LB_FBIK_RIG_MAGIC, &rig->limbs, offsetof(lbFbikRig, carry) - offsetof(lbFbikRig, limbs));
 	if (n < 0 || n > LB_MAX_BONES)
 		return ~sum;
 	sum = lbRigKey_Sum(sum, rig->carry, (size_t)n * sizeof rig->carry[0]);
