@@ -1384,6 +1384,23 @@ static float lbFootReachDrop(const lbFootDef* def, const lbFootFrame* f, const l
 	return side2 < reach * reach ? along - sqrtf(reach * reach - side2) : lbMaxF(along, 0.0f);
 }
 
+// How far the thigh of leg `side` rises (radians from hanging straight down) when the leg reaches
+// from the hip at `hipWs` to `ankleGoal`: the hip-to-goal line's elevation plus the hip's angle in
+// the leg's triangle, the goal no nearer than the knee cap allows (`dMin`). The pose stage turns a
+// free foot's goal down about the hip until this is within hipMaxFlex.
+static float lbFootThighFlex(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal, float dMin)
+{
+	const lbLegAxes* ax = &humanoid->legAxes[side];
+	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
+	const lbVec3 d = lbSub(ankleGoal, hipWs);
+	const float len0 = lbLength(d);
+	if (len0 < 1.0e-5f)
+		return 0.0f;
+	const float len = lbMaxF(len0, dMin);
+	const float cosHip = lbClampF((a * a + len * len - b * b) / (2.0f * a * len), -1.0f, 1.0f);
+	return 0.5f * LB_PI + asinf(lbClampF(lbDot(d, f->up) / len0, -1.0f, 1.0f)) + acosf(cosHip);
+}
+
 // How far the hip may come down (along up, world m, >= 0) before a free leg's goal would bend its
 // knee to `bend` (from straight): the largest t with |hip - t up - goal| no shorter than the
 // hip-to-ankle distance at that bend. With a bend 12 degrees short of kneeMaxBend this is the fold
@@ -1548,7 +1565,7 @@ static void lbFootPelvisShift(lbFootState* state, const lbFootDef* def, const lb
 // Step 9: the pelvis: drop so the lower foot reaches (or follow the weighted mean), within limits,
 // smoothed; and the landing impulse.
 static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbFootSenseInput* in,
-						 const bool counts[2], const float dz[2], const float drop[2], const float room[2])
+						 const bool counts[2], const float dz[2], const float drop[2], const float room[2], float lift)
 {
 	float target = 0.0f;
 	if (counts[0] || counts[1])
@@ -1564,6 +1581,8 @@ static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootF
 			// to reach it, and no further; the other leg bends. Dropping by the whole foot offset
 			// instead would fold the legs on every uphill step.
 			target = -lbMaxF(counts[0] ? drop[0] : 0.0f, counts[1] ? drop[1] : 0.0f);
+			if (target >= 0.0f)
+				target = lift;
 		}
 	}
 	target = lbClampF(target, -lbMaxF(def->pelvisMaxSink, 0.0f), lbMaxF(def->pelvisMaxLift, 0.0f));
@@ -1886,7 +1905,59 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 							? 1.0e30f
 							: lbFootFoldRoom(&f, humanoid, side, hip, legGoal[side], holdBend) / leg->alpha;
 	}
-	lbFootPelvis(state, def, &f, in, legCounts, legDz, legDrop, legRoom);
+	// A free foot whose goal would raise its thigh past hipMaxFlex (running up stairs, a swing
+	// reaching for a tread two or three risers above the body's floor) lifts the hips: the pose
+	// stage turns such a goal down about the hip, and the toes went into the riser the goal had
+	// cleared (running up 0.25/0.30 m stairs, the ankle 10-20 cm under its goal). The smallest lift
+	// (bisection) that brings the thigh within the limit, no more than pelvisMaxLift and no higher
+	// than the other leg still reaches its own goal; only when no leg needs the pelvis lower.
+	float lift = 0.0f;
+	if (def->hipMaxFlex > 0.0f && def->hipMaxFlex < LB_PI && def->pelvisMode == lb_footPelvisLowestFoot && legDrop[0] <= 0.0f &&
+		legDrop[1] <= 0.0f)
+	{
+		for (int side = 0; side < 2; ++side)
+		{
+			const lbFootLegState* leg = &state->legs[side];
+			if (leg->locked || !legCounts[side])
+				continue;
+			const lbLegAxes* ax = &humanoid->legAxes[side];
+			const float a = ax->thighLength * f.modelToWorld, b = ax->calfLength * f.modelToWorld;
+			const float dMin = capOn ? sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * cosf(LB_PI - def->kneeMaxBend), 0.0f)) : 0.0f;
+			const lbVec3 hip = lbAdd(legHip[side], state->pelvisShiftWs);
+			if (lbFootThighFlex(&f, humanoid, side, hip, legGoal[side], dMin) <= def->hipMaxFlex)
+				continue;
+			const int o = 1 - side;
+			const lbVec3 hipO = lbAdd(legHip[o], state->pelvisShiftWs);
+			float lo = 0.0f, hi = lbMaxF(def->pelvisMaxLift, 0.0f);
+			// No higher than the other leg still reaches.
+			if (legCounts[o] && lbFootReachDrop(def, &f, humanoid, o, lbMulAdd(hipO, hi, f.up), legGoal[o]) > 0.0f)
+			{
+				float ok = 0.0f, bad = hi;
+				for (int i = 0; i < 8; ++i)
+				{
+					const float mid = 0.5f * (ok + bad);
+					if (lbFootReachDrop(def, &f, humanoid, o, lbMulAdd(hipO, mid, f.up), legGoal[o]) > 0.0f)
+						bad = mid;
+					else
+						ok = mid;
+				}
+				hi = ok;
+			}
+			if (lbFootThighFlex(&f, humanoid, side, lbMulAdd(hip, hi, f.up), legGoal[side], dMin) > def->hipMaxFlex)
+				lo = hi;
+			else
+				for (int i = 0; i < 8; ++i)
+				{
+					const float mid = 0.5f * (lo + hi);
+					if (lbFootThighFlex(&f, humanoid, side, lbMulAdd(hip, mid, f.up), legGoal[side], dMin) > def->hipMaxFlex)
+						lo = mid;
+					else
+						hi = mid;
+				}
+			lift = lbMaxF(lift, leg->alpha * lo);
+		}
+	}
+	lbFootPelvis(state, def, &f, in, legCounts, legDz, legDrop, legRoom, lift);
 
 	out->characterWs = f.cw;
 	out->upWs = f.up;
