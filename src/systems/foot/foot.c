@@ -1909,16 +1909,26 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 	// reaching for a tread two or three risers above the body's floor) lifts the hips: the pose
 	// stage turns such a goal down about the hip, and the toes went into the riser the goal had
 	// cleared (running up 0.25/0.30 m stairs, the ankle 10-20 cm under its goal). The smallest lift
-	// (bisection) that brings the thigh within the limit, no more than pelvisMaxLift and no higher
-	// than the other leg still reaches its own goal; only when no leg needs the pelvis lower.
+	// (bisection) that brings the thigh within the limit, no more than pelvisMaxLift, and only while
+	// that leg needs the pelvis no lower. The other leg bounds it: a foot locked or on the ground
+	// keeps the hips within its reach; a foot in the air below this one (the trailing foot just off
+	// the tread it left, its leg stretched) yields instead: it no longer holds the pelvis down, and
+	// its goal rises as far as keeps it within reach of the hips where the pelvis is (a stronger
+	// push-off).
 	float lift = 0.0f;
-	if (def->hipMaxFlex > 0.0f && def->hipMaxFlex < LB_PI && def->pelvisMode == lb_footPelvisLowestFoot && legDrop[0] <= 0.0f &&
-		legDrop[1] <= 0.0f)
+	int yielder = -1;
+	if (def->hipMaxFlex > 0.0f && def->hipMaxFlex < LB_PI && def->pelvisMode == lb_footPelvisLowestFoot)
 	{
 		for (int side = 0; side < 2; ++side)
 		{
 			const lbFootLegState* leg = &state->legs[side];
-			if (leg->locked || !legCounts[side])
+			const int o = 1 - side;
+			const lbFootLegState* other = &state->legs[o];
+			if (leg->locked || !legCounts[side] || legDrop[side] > 0.0f)
+				continue;
+			const bool yieldO = legCounts[o] && !other->locked && other->prevSoleAboveFloor > def->lockHeight &&
+								lbDot(lbSub(legGoal[o], legGoal[side]), f.up) < 0.0f;
+			if (legDrop[o] > 0.0f && !yieldO)
 				continue;
 			const lbLegAxes* ax = &humanoid->legAxes[side];
 			const float a = ax->thighLength * f.modelToWorld, b = ax->calfLength * f.modelToWorld;
@@ -1926,11 +1936,10 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 			const lbVec3 hip = lbAdd(legHip[side], state->pelvisShiftWs);
 			if (lbFootThighFlex(&f, humanoid, side, hip, legGoal[side], dMin) <= def->hipMaxFlex)
 				continue;
-			const int o = 1 - side;
 			const lbVec3 hipO = lbAdd(legHip[o], state->pelvisShiftWs);
 			float lo = 0.0f, hi = lbMaxF(def->pelvisMaxLift, 0.0f);
 			// No higher than the other leg still reaches.
-			if (legCounts[o] && lbFootReachDrop(def, &f, humanoid, o, lbMulAdd(hipO, hi, f.up), legGoal[o]) > 0.0f)
+			if (!yieldO && legCounts[o] && lbFootReachDrop(def, &f, humanoid, o, lbMulAdd(hipO, hi, f.up), legGoal[o]) > 0.0f)
 			{
 				float ok = 0.0f, bad = hi;
 				for (int i = 0; i < 8; ++i)
@@ -1954,10 +1963,26 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 					else
 						hi = mid;
 				}
-			lift = lbMaxF(lift, leg->alpha * lo);
+			if (leg->alpha * lo > lift)
+			{
+				lift = leg->alpha * lo;
+				yielder = yieldO ? o : -1;
+			}
 		}
 	}
+	if (yielder >= 0)
+		legDrop[yielder] = 0.0f;
 	lbFootPelvis(state, def, &f, in, legCounts, legDz, legDrop, legRoom, lift);
+	if (yielder >= 0)
+	{
+		// The other foot, free in the air, rises as far as keeps it within reach of the hips where
+		// the pelvis now is, instead of holding them down.
+		const lbVec3 hipO = lbMulAdd(lbAdd(legHip[yielder], state->pelvisShiftWs), state->pelvisOffset, f.up);
+		const float raise = lbFootReachDrop(def, &f, humanoid, yielder, hipO, legGoal[yielder]);
+		out->feet[yielder].ankleWs = lbMulAdd(out->feet[yielder].ankleWs, raise, f.up);
+		out->feet[yielder].contactWs = lbMulAdd(out->feet[yielder].contactWs, raise, f.up);
+		out->feet[yielder].reachDrop = 0.0f;
+	}
 
 	out->characterWs = f.cw;
 	out->upWs = f.up;
