@@ -1407,8 +1407,9 @@ static float kneeBendDeg(const Fixture* f, int side)
 // within pelvisMaxLift (default 0.05 m, and 0.03), and the solved ankle ends nearer its goal than
 // with no lift (pelvisMaxLift 0; the ankle limit off, which the foot bone moved on its own would
 // bind). With hipMaxFlex off nothing lifts it; with the other foot on the floor (its leg straight,
-// no room) neither.
-static float hipLiftRun(const RigCase* k, float maxLift, float hipMaxFlex, float otherLift, float* outMiss)
+// no room) neither. With the other foot 5 cm off the floor (in the air, its leg straight) that foot
+// yields: the pelvis lifts and the other foot's goal rises with it.
+static float hipLiftRun(const RigCase* k, float maxLift, float hipMaxFlex, float otherLift, float* outMiss, float* outOtherRise)
 {
 	Fixture f;
 	fixtureOnFloor(&f, k, true, 0.0f);
@@ -1434,6 +1435,8 @@ static float hipLiftRun(const RigCase* k, float maxLift, float hipMaxFlex, float
 		t = step(&f, &in);
 	const lbVec3 solved = lbTransformPoint(f.characterWs, f.pose.model[leg->foot].p);
 	*outMiss = lbDistance(solved, t.feet[0].ankleWs);
+	const lbVec3 otherAnim = lbTransformPoint(f.characterWs, f.anim.model[f.humanoid.leg[1].foot].p);
+	*outOtherRise = lbDot(lbSub(t.feet[1].ankleWs, otherAnim), k->up);
 	ENSURE(!t.feet[0].locked);
 	fixtureFree(&f);
 	return t.pelvisOffset;
@@ -1444,24 +1447,28 @@ static void test_hip_lift_for_a_free_foot_past_the_hip_limit(void)
 	const float limit = lbDefaultFootDef().hipMaxFlex;
 	for (size_t c = 0; c < sizeof kCases / sizeof kCases[0]; ++c)
 	{
-		float miss, missLower, missNone, missOther;
-		const float lifted = hipLiftRun(&kCases[c], 0.05f, limit, 0.15f, &miss);
-		const float lower = hipLiftRun(&kCases[c], 0.03f, limit, 0.15f, &missLower);
-		const float none = hipLiftRun(&kCases[c], 0.0f, limit, 0.15f, &missNone);
-		const float off = hipLiftRun(&kCases[c], 0.05f, 0.0f, 0.15f, &missOther);
-		const float straight = hipLiftRun(&kCases[c], 0.05f, limit, 0.0f, &missOther);
+		float miss, missLower, missNone, missOther, rise, riseNone, riseOther, riseYield;
+		const float lifted = hipLiftRun(&kCases[c], 0.05f, limit, 0.15f, &miss, &rise);
+		const float lower = hipLiftRun(&kCases[c], 0.03f, limit, 0.15f, &missLower, &riseOther);
+		const float none = hipLiftRun(&kCases[c], 0.0f, limit, 0.15f, &missNone, &riseNone);
+		const float off = hipLiftRun(&kCases[c], 0.05f, 0.0f, 0.15f, &missOther, &riseOther);
+		const float straight = hipLiftRun(&kCases[c], 0.05f, limit, 0.0f, &missOther, &riseOther);
+		const float yielded = hipLiftRun(&kCases[c], 0.05f, limit, 0.05f, &missOther, &riseYield);
 		const bool ok = lifted > 0.02f && lifted <= 0.05f + 1.0e-5f && lower > 0.01f && lower <= 0.03f + 1.0e-5f &&
 						none <= 1.0e-6f && off <= 1.0e-6f && straight <= 1.0e-6f && miss < missNone - 0.005f &&
-						missLower < missNone;
+						missLower < missNone && yielded > 0.02f && riseYield > 0.01f && lbAbsF(rise - riseNone) < 1.0e-4f;
 		if (!ok)
-			printf("  case %zu: lift %.4f (max 0.03: %.4f), none %.4f, limit off %.4f, other leg straight %.4f; ankle off its "
-				   "goal %.4f with the lift (%.4f at 0.03), %.4f without\n",
-				   c, (double)lifted, (double)lower, (double)none, (double)off, (double)straight, (double)miss,
-				   (double)missLower, (double)missNone);
+			printf("  case %zu: lift %.4f (max 0.03: %.4f), none %.4f, limit off %.4f, other leg straight %.4f, other foot "
+				   "in the air %.4f (its goal raised %.4f); ankle off its goal %.4f with the lift (%.4f at 0.03), %.4f without\n",
+				   c, (double)lifted, (double)lower, (double)none, (double)off, (double)straight, (double)yielded,
+				   (double)riseYield, (double)miss, (double)missLower, (double)missNone);
 		ENSURE(lifted > 0.02f && lifted <= 0.05f + 1.0e-5f);
 		ENSURE(lower > 0.01f && lower <= 0.03f + 1.0e-5f);
 		ENSURE(none <= 1.0e-6f && off <= 1.0e-6f && straight <= 1.0e-6f);
 		ENSURE(miss < missNone - 0.005f && missLower < missNone);
+		// A bent other leg with room is not moved; a straight one in the air yields and rises.
+		ENSURE(lbAbsF(rise - riseNone) < 1.0e-4f);
+		ENSURE(yielded > 0.02f && riseYield > 0.01f);
 	}
 }
 
