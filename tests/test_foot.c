@@ -1408,6 +1408,77 @@ static float kneeBendDeg(const Fixture* f, int side)
 	return acosf(lbClampF(lbDot(a, b), -1.0f, 1.0f)) * LB_RAD2DEG;
 }
 
+// A free foot held 0.1 m under the hip and 0.35 m ahead of it over a 0.6 m tread (a swing reaching
+// for a tread the body has not climbed; its thigh would rise ~140 degrees from hanging down), the
+// other foot 0.15 m off the floor (its knee bent, room to rise): the sense stage lifts the pelvis,
+// within pelvisMaxLift (default 0.05 m, and 0.03), and the solved ankle ends nearer its goal than
+// with no lift (pelvisMaxLift 0; the ankle limit off, which the foot bone moved on its own would
+// bind). With hipMaxFlex off nothing lifts it; with the other foot on the floor (its leg straight,
+// no room) neither. With the other foot 5 cm off the floor (in the air, its leg straight) that foot
+// yields: the pelvis lifts and the other foot's goal rises with it.
+static float hipLiftRun(const RigCase* k, float maxLift, float hipMaxFlex, float otherLift, float* outMiss, float* outOtherRise)
+{
+	Fixture f;
+	fixtureOnFloor(&f, k, true, 0.0f);
+	f.def.pelvisMaxLift = maxLift;
+	f.def.hipMaxFlex = hipMaxFlex;
+	// The ankle limit off: the foot bone moved on its own leaves the foot turned far from the calf.
+	f.def.ankleLimit = 0.0f;
+	const float modelToWorld = lbLength(lbMulVV(f.characterWs.s, f.humanoid.upMs));
+	const lbLegBones* leg = &f.humanoid.leg[0];
+	const lbVec3 hip = f.anim.model[leg->thigh].p, ankle = f.anim.model[leg->foot].p;
+	const lbVec3 upMs = f.humanoid.upMs, fwdMs = f.humanoid.forwardMs;
+	const float raise = lbDot(lbSub(hip, ankle), upMs) - 0.1f / modelToWorld;
+	const float ahead = lbDot(lbSub(hip, ankle), fwdMs) + 0.35f / modelToWorld;
+	ENSURE(lbPose_TranslateBoneModel(&f.anim, f.skeleton, leg->foot, lbAdd(lbMulSV(raise, upMs), lbMulSV(ahead, fwdMs))) == lb_ok);
+	if (otherLift > 0.0f)
+		liftAnimFoot(&f, 1, otherLift);
+	// The tread it reaches for: 0.6 m high, from 0.2 to 0.5 m ahead of the hips.
+	const lbQuat q = lbQuatFromTwoAxes(lbVec3_axisZ, k->up, lbVec3_axisX, k->fwd);
+	addBox(f.world, lbAdd(lbMulSV(0.35f, k->fwd), lbMulSV(0.3f, k->up)), lbMakeVec3(0.15f, 1.0f, 0.3f), q);
+	lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+	lbFootTargets t;
+	for (int i = 0; i < 30; ++i)
+		t = step(&f, &in);
+	const lbVec3 solved = lbTransformPoint(f.characterWs, f.pose.model[leg->foot].p);
+	*outMiss = lbDistance(solved, t.feet[0].ankleWs);
+	const lbVec3 otherAnim = lbTransformPoint(f.characterWs, f.anim.model[f.humanoid.leg[1].foot].p);
+	*outOtherRise = lbDot(lbSub(t.feet[1].ankleWs, otherAnim), k->up);
+	ENSURE(!t.feet[0].locked);
+	fixtureFree(&f);
+	return t.pelvisOffset;
+}
+
+static void test_hip_lift_for_a_free_foot_past_the_hip_limit(void)
+{
+	const float limit = lbDefaultFootDef().hipMaxFlex;
+	for (size_t c = 0; c < sizeof kCases / sizeof kCases[0]; ++c)
+	{
+		float miss, missLower, missNone, missOther, rise, riseNone, riseOther, riseYield;
+		const float lifted = hipLiftRun(&kCases[c], 0.05f, limit, 0.15f, &miss, &rise);
+		const float lower = hipLiftRun(&kCases[c], 0.03f, limit, 0.15f, &missLower, &riseOther);
+		const float none = hipLiftRun(&kCases[c], 0.0f, limit, 0.15f, &missNone, &riseNone);
+		const float off = hipLiftRun(&kCases[c], 0.05f, 0.0f, 0.15f, &missOther, &riseOther);
+		const float straight = hipLiftRun(&kCases[c], 0.05f, limit, 0.0f, &missOther, &riseOther);
+		const float yielded = hipLiftRun(&kCases[c], 0.05f, limit, 0.05f, &missOther, &riseYield);
+		const bool ok = lifted > 0.02f && lifted <= 0.05f + 1.0e-5f && lower > 0.01f && lower <= 0.03f + 1.0e-5f &&
+						none <= 1.0e-6f && off <= 1.0e-6f && straight <= 1.0e-6f && miss < missNone - 0.005f &&
+						missLower < missNone && yielded > 0.02f && riseYield > 0.01f && lbAbsF(rise - riseNone) < 1.0e-4f;
+		if (!ok)
+			printf("  case %zu: lift %.4f (max 0.03: %.4f), none %.4f, limit off %.4f, other leg straight %.4f, other foot "
+				   "in the air %.4f (its goal raised %.4f); ankle off its goal %.4f with the lift (%.4f at 0.03), %.4f without\n",
+				   c, (double)lifted, (double)lower, (double)none, (double)off, (double)straight, (double)yielded,
+				   (double)riseYield, (double)miss, (double)missLower, (double)missNone);
+		ENSURE(lifted > 0.02f && lifted <= 0.05f + 1.0e-5f);
+		ENSURE(lower > 0.01f && lower <= 0.03f + 1.0e-5f);
+		ENSURE(none <= 1.0e-6f && off <= 1.0e-6f && straight <= 1.0e-6f);
+		ENSURE(miss < missNone - 0.005f && missLower < missNone);
+		// A bent other leg with room is not moved; a straight one in the air yields and rises.
+		ENSURE(lbAbsF(rise - riseNone) < 1.0e-4f);
+		ENSURE(yielded > 0.02f && riseYield > 0.01f);
+	}
+}
+
 // A free foot's goal 15 % of the leg's length under the hip (a trailing foot left high behind a body
 // that went down a step) would fold the knee ~165 degrees: the pose stage keeps it at kneeMaxBend
 // (default 150, and 120), bent the anatomical way, with both solvers. A locked foot and the limit
@@ -1611,6 +1682,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_swing_clears_a_step);
 	RUN_TEST(test_max_goal_speed_spreads_a_sudden_change);
 	RUN_TEST(test_knee_max_bend_limits_a_free_foot);
+	RUN_TEST(test_hip_lift_for_a_free_foot_past_the_hip_limit);
 	RUN_TEST(test_locked_feet_cast_little);
 	RUN_TEST(test_probe_reuse);
 	TEST_MAIN_END();

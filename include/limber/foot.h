@@ -113,16 +113,18 @@ typedef struct lbFootDef
 	float pelvisWeight;
 	/// Largest pelvis drop. Default 0.35 m (0.02 m keeps the pelvis nearly level, a stiffer look).
 	float pelvisMaxSink;
-	/// Largest pelvis rise (weighted-average mode; and how far above the animation the pelvis may
-	/// stay when the floor drops away under it). Default 0.05 m.
+	/// Largest pelvis rise (m, world, along up): weighted-average mode; the lift for a free foot whose
+	/// goal would raise its thigh past hipMaxFlex (lowest-foot mode); and how far above the animation
+	/// the pelvis may stay when the floor drops away under it. Default 0.05 m.
 	float pelvisMaxLift;
 	/// Pose stage: a foot not locked to the ground whose goal would bend its knee further than this
 	/// (radians from straight) has its goal moved out along the line from the hip until the knee bends
 	/// exactly this much. 0 or half a turn turns it off. Default 150 degrees.
 	float kneeMaxBend;
 	/// Pose stage: nor does a free foot's goal raise the thigh further than this from hanging
-	/// straight down (radians); the goal turns down about the hip. 0 or half a turn turns it off.
-	/// Default 120 degrees.
+	/// straight down (radians); the goal turns down about the hip (the sense stage first lifts the
+	/// pelvis, within pelvisMaxLift, as far as that brings the thigh within it). 0 or half a turn
+	/// turns it off. Default 120 degrees.
 	float hipMaxFlex;
 	/// Smoothing speed of the pelvis offset. Default 13 /s.
 	float pelvisSpeed;

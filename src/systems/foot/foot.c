@@ -1402,6 +1402,23 @@ static float lbFootReachDrop(const lbFootDef* def, const lbFootFrame* f, const l
 	return side2 < reach * reach ? along - sqrtf(reach * reach - side2) : lbMaxF(along, 0.0f);
 }
 
+// How far the thigh of leg `side` rises (radians from hanging straight down) when the leg reaches
+// from the hip at `hipWs` to `ankleGoal`: the hip-to-goal line's elevation plus the hip's angle in
+// the leg's triangle, the goal no nearer than the knee cap allows (`dMin`). The pose stage turns a
+// free foot's goal down about the hip until this is within hipMaxFlex.
+static float lbFootThighFlex(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal, float dMin)
+{
+	const lbLegAxes* ax = &humanoid->legAxes[side];
+	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
+	const lbVec3 d = lbSub(ankleGoal, hipWs);
+	const float len0 = lbLength(d);
+	if (len0 < 1.0e-5f)
+		return 0.0f;
+	const float len = lbMaxF(len0, dMin);
+	const float cosHip = lbClampF((a * a + len * len - b * b) / (2.0f * a * len), -1.0f, 1.0f);
+	return 0.5f * LB_PI + asinf(lbClampF(lbDot(d, f->up) / len0, -1.0f, 1.0f)) + acosf(cosHip);
+}
+
 // How far the hip may come down (along up, world m, >= 0) before a free leg's goal would bend its
 // knee to `bend` (from straight): the largest t with |hip - t up - goal| no shorter than the
 // hip-to-ankle distance at that bend. With a bend 12 degrees short of kneeMaxBend this is the fold
@@ -1566,7 +1583,7 @@ static void lbFootPelvisShift(lbFootState* state, const lbFootDef* def, const lb
 // Step 9: the pelvis: drop so the lower foot reaches (or follow the weighted mean), within limits,
 // smoothed; and the landing impulse.
 static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbFootSenseInput* in,
-						 const bool counts[2], const float dz[2], const float drop[2], const float room[2])
+						 const bool counts[2], const float dz[2], const float drop[2], const float room[2], float lift)
 {
 	float target = 0.0f;
 	if (counts[0] || counts[1])
@@ -1582,11 +1599,14 @@ static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootF
 			// to reach it, and no further; the other leg bends. Dropping by the whole foot offset
 			// instead would fold the legs on every uphill step.
 			target = -lbMaxF(counts[0] ? drop[0] : 0.0f, counts[1] ? drop[1] : 0.0f);
+			if (target >= 0.0f)
+				target = lift;
 		}
 	}
 	target = lbClampF(target, -lbMaxF(def->pelvisMaxSink, 0.0f), lbMaxF(def->pelvisMaxLift, 0.0f));
 	// The pelvis eases toward its target, back up twice as fast as down: a pelvis held low is what
 	// folds a trailing leg.
+	const float before = state->pelvisOffset;
 	if (f->snap)
 		state->pelvisOffset = target;
 	else if (state->pelvisOffset != target)
@@ -1602,6 +1622,17 @@ static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootF
 		state->pelvisOffset = lbMinF(state->pelvisOffset, lbMaxF(target, fold));
 	if (state->pelvisOffset < target)
 		state->pelvisOffset = lbMaxF(state->pelvisOffset, lbMinF(target, fold));
+	// Back up from below the animation (a drop receding: the landing leg's reach, the body coming
+	// down after its foot) the pelvis rises in the world at no more than an eighth of maxGoalSpeed:
+	// running down stairs the reach a landing lock needs recedes by 2-6 cm a frame while the
+	// trailing knee is at or near kneeMaxBend, and a pelvis following it at once turned that leg
+	// with it (running down 0.18 m stairs 15.0 -> 14.2 degrees on the mannequin, 0.30 m 21.6 ->
+	// 20.7). Only while a free leg has under 0.1 m of fold room left (its knee near the held
+	// bend): slowed everywhere, the rise folded the legs on uphill slopes (walking up 30 degrees
+	// 8.0 -> 9.8 degrees on mixamo). The state is carried across floor jumps, so its change here is
+	// its change in the world. A lift (hipMaxFlex) is not slowed.
+	if (!f->snap && before < 0.0f && target <= 0.0f && fold > -0.1f && def->maxGoalSpeed > 0.0f)
+		state->pelvisOffset = lbMinF(state->pelvisOffset, lbMaxF(before + 0.125f * def->maxGoalSpeed * f->dt, lbMinF(before, 0.0f)));
 	// While the floor falls away, the pose stage lowers the pelvis at once as far as a leg needs to
 	// reach (`reachDrop`, unsmoothed), below where the fold room above held the state: the state
 	// follows it down there, so when that need recedes (a landing lock blended in, the body coming
@@ -1928,7 +1959,84 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 							? 1.0e30f
 							: lbFootFoldRoom(&f, humanoid, side, hip, legGoal[side], holdBend) / leg->alpha;
 	}
-	lbFootPelvis(state, def, &f, in, legCounts, legDz, legDrop, legRoom);
+	// A free foot whose goal would raise its thigh past hipMaxFlex (running up stairs, a swing
+	// reaching for a tread two or three risers above the body's floor) lifts the hips: the pose
+	// stage turns such a goal down about the hip, and the toes went into the riser the goal had
+	// cleared (running up 0.25/0.30 m stairs, the ankle 10-20 cm under its goal). The smallest lift
+	// (bisection) that brings the thigh within the limit, no more than pelvisMaxLift, and only while
+	// that leg needs the pelvis no lower. The other leg bounds it: a foot locked or on the ground
+	// keeps the hips within its reach; a foot in the air below this one (the trailing foot just off
+	// the tread it left, its leg stretched) yields instead: it no longer holds the pelvis down, and
+	// its goal rises as far as keeps it within reach of the hips where the pelvis is (a stronger
+	// push-off).
+	float lift = 0.0f;
+	int yielder = -1;
+	if (def->hipMaxFlex > 0.0f && def->hipMaxFlex < LB_PI && def->pelvisMode == lb_footPelvisLowestFoot)
+	{
+		for (int side = 0; side < 2; ++side)
+		{
+			const lbFootLegState* leg = &state->legs[side];
+			const int o = 1 - side;
+			const lbFootLegState* other = &state->legs[o];
+			if (leg->locked || !legCounts[side] || legDrop[side] > 0.0f)
+				continue;
+			const bool yieldO = legCounts[o] && !other->locked && other->prevSoleAboveFloor > def->lockHeight &&
+								lbDot(lbSub(legGoal[o], legGoal[side]), f.up) < 0.0f;
+			if (legDrop[o] > 0.0f && !yieldO)
+				continue;
+			const lbLegAxes* ax = &humanoid->legAxes[side];
+			const float a = ax->thighLength * f.modelToWorld, b = ax->calfLength * f.modelToWorld;
+			const float dMin = capOn ? sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * cosf(LB_PI - def->kneeMaxBend), 0.0f)) : 0.0f;
+			const lbVec3 hip = lbAdd(legHip[side], state->pelvisShiftWs);
+			if (lbFootThighFlex(&f, humanoid, side, hip, legGoal[side], dMin) <= def->hipMaxFlex)
+				continue;
+			const lbVec3 hipO = lbAdd(legHip[o], state->pelvisShiftWs);
+			float lo = 0.0f, hi = lbMaxF(def->pelvisMaxLift, 0.0f);
+			// No higher than the other leg still reaches.
+			if (!yieldO && legCounts[o] && lbFootReachDrop(def, &f, humanoid, o, lbMulAdd(hipO, hi, f.up), legGoal[o]) > 0.0f)
+			{
+				float ok = 0.0f, bad = hi;
+				for (int i = 0; i < 8; ++i)
+				{
+					const float mid = 0.5f * (ok + bad);
+					if (lbFootReachDrop(def, &f, humanoid, o, lbMulAdd(hipO, mid, f.up), legGoal[o]) > 0.0f)
+						bad = mid;
+					else
+						ok = mid;
+				}
+				hi = ok;
+			}
+			if (lbFootThighFlex(&f, humanoid, side, lbMulAdd(hip, hi, f.up), legGoal[side], dMin) > def->hipMaxFlex)
+				lo = hi;
+			else
+				for (int i = 0; i < 8; ++i)
+				{
+					const float mid = 0.5f * (lo + hi);
+					if (lbFootThighFlex(&f, humanoid, side, lbMulAdd(hip, mid, f.up), legGoal[side], dMin) > def->hipMaxFlex)
+						lo = mid;
+					else
+						hi = mid;
+				}
+			if (leg->alpha * lo > lift)
+			{
+				lift = leg->alpha * lo;
+				yielder = yieldO ? o : -1;
+			}
+		}
+	}
+	if (yielder >= 0)
+		legDrop[yielder] = 0.0f;
+	lbFootPelvis(state, def, &f, in, legCounts, legDz, legDrop, legRoom, lift);
+	if (yielder >= 0)
+	{
+		// The other foot, free in the air, rises as far as keeps it within reach of the hips where
+		// the pelvis now is, instead of holding them down.
+		const lbVec3 hipO = lbMulAdd(lbAdd(legHip[yielder], state->pelvisShiftWs), state->pelvisOffset, f.up);
+		const float raise = lbFootReachDrop(def, &f, humanoid, yielder, hipO, legGoal[yielder]);
+		out->feet[yielder].ankleWs = lbMulAdd(out->feet[yielder].ankleWs, raise, f.up);
+		out->feet[yielder].contactWs = lbMulAdd(out->feet[yielder].contactWs, raise, f.up);
+		out->feet[yielder].reachDrop = 0.0f;
+	}
 
 	out->characterWs = f.cw;
 	out->upWs = f.up;
