@@ -32,8 +32,8 @@ typedef struct KnownOver
 static const KnownOver kKnownOver[] = {
 	{ "foot_run_stairsdown18_mixamo.json", 0.010f, 0.020f, 0.60f, 15.8f, 0, 0.010f },
 	{ "foot_run_stairsdown25_mannequin.json", 0.012f, 0.020f, 0.60f, 16.2f, 0, 0.010f },
-	{ "foot_run_stairsdown30_mannequin.json", 0.027f, 0.027f, 0.60f, 21.9f, 1, 0.010f },
-	{ "foot_run_stairsdown30_mixamo.json", 0.030f, 0.030f, 0.60f, 22.2f, 0, 0.010f },
+	{ "foot_run_stairsdown30_mannequin.json", 0.027f, 0.027f, 0.60f, 21.0f, 1, 0.010f },
+	{ "foot_run_stairsdown30_mixamo.json", 0.030f, 0.030f, 0.60f, 21.9f, 0, 0.010f },
 	{ "foot_run_stairsup30_mannequin.json", 0.042f, 0.025f, 0.60f, 15.0f, 0, 0.010f },
 	{ "foot_run_stairsup30_mixamo.json", 0.048f, 0.023f, 0.60f, 15.0f, 0, 0.010f },
 	{ "foot_walk_stairsdown25_mannequin.json", 0.016f, 0.044f, 0.60f, 19.8f, 0, 0.010f },
