@@ -105,6 +105,41 @@ static inline lbQuat lbClimbUnitQuat(lbQuat q)
 	return LB_LITERAL(lbQuat){ q.x * s, q.y * s, q.z * s, q.w * s };
 }
 
+// lbClimbUnitQuat of the rotations of n transforms: on SSE lanes four at a time, with the same
+// operations in the same order on each lane (so the same bits), and a group holding a rotation
+// that cannot be made unit taken one at a time.
+static void lbClimbUnitQuats(lbTransform* t, int n)
+{
+	int i = 0;
+#if defined(LB_SIMD_SSE)
+	const __m128 eps = _mm_set1_ps(LB_EPSILON), inf = _mm_set1_ps(INFINITY), one = _mm_set1_ps(1.0f);
+	for (; i + 4 <= n; i += 4)
+	{
+		const __m128 q0 = _mm_loadu_ps(&t[i].q.x), q1 = _mm_loadu_ps(&t[i + 1].q.x);
+		const __m128 q2 = _mm_loadu_ps(&t[i + 2].q.x), q3 = _mm_loadu_ps(&t[i + 3].q.x);
+		__m128 x = q0, y = q1, z = q2, w = q3;
+		_MM_TRANSPOSE4_PS(x, y, z, w);
+		const __m128 n2 =
+			_mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(x, x), _mm_mul_ps(y, y)), _mm_mul_ps(z, z)), _mm_mul_ps(w, w));
+		const __m128 len = _mm_sqrt_ps(n2);
+		// len > LB_EPSILON and finite (a square root is never below zero; NaN fails the first).
+		if (_mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ps(len, eps), _mm_cmplt_ps(len, inf))) != 0xf)
+		{
+			for (int k = i; k < i + 4; ++k)
+				t[k].q = lbClimbUnitQuat(t[k].q);
+			continue;
+		}
+		const __m128 sc = _mm_div_ps(one, len);
+		_mm_storeu_ps(&t[i].q.x, _mm_mul_ps(q0, _mm_shuffle_ps(sc, sc, _MM_SHUFFLE(0, 0, 0, 0))));
+		_mm_storeu_ps(&t[i + 1].q.x, _mm_mul_ps(q1, _mm_shuffle_ps(sc, sc, _MM_SHUFFLE(1, 1, 1, 1))));
+		_mm_storeu_ps(&t[i + 2].q.x, _mm_mul_ps(q2, _mm_shuffle_ps(sc, sc, _MM_SHUFFLE(2, 2, 2, 2))));
+		_mm_storeu_ps(&t[i + 3].q.x, _mm_mul_ps(q3, _mm_shuffle_ps(sc, sc, _MM_SHUFFLE(3, 3, 3, 3))));
+	}
+#endif
+	for (; i < n; ++i)
+		t[i].q = lbClimbUnitQuat(t[i].q);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Validation
 
@@ -2026,11 +2061,8 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	lbPose work = { nb, workLocal, workModel };
 	// Unit rotations to start from: every solve below builds on them, so rounding left in the
 	// caller's pose would otherwise grow.
-	for (int i = 0; i < nb; ++i)
-	{
-		workLocal[i].q = lbClimbUnitQuat(workLocal[i].q);
-		workModel[i].q = lbClimbUnitQuat(workModel[i].q);
-	}
+	lbClimbUnitQuats(workLocal, nb);
+	lbClimbUnitQuats(workModel, nb);
 
 	c.def = def;
 	c.skeleton = skeleton;
