@@ -76,6 +76,13 @@ static inline uint64_t lbRigKey_Sum(uint64_t seed, const void* data, size_t size
 		memcpy(&w0, b + i, 8u), memcpy(&w1, b + i + 8u, 8u), memcpy(&w2, b + i + 16u, 8u), memcpy(&w3, b + i + 24u, 8u);
 		a0 += w0, a1 += w1, a2 += w2, a3 += w3;
 	}
+	// The tail: whole words, then bytes (a short range is mostly tail).
+	for (; i + 8u <= size; i += 8u)
+	{
+		uint64_t w;
+		memcpy(&w, b + i, 8u);
+		a2 += w;
+	}
 	for (; i < size; ++i)
 		a3 += (uint64_t)b[i] << (8u * (i & 7u));
 	// Mixed so a change in one lane cannot be undone by the same change in another.

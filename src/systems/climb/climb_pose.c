@@ -82,6 +82,13 @@ typedef struct lbClimbRig
 	lbRigKey key;
 	lbLimbChain chain[4];
 	lbClimbLimbAxes axes;
+	// Each limb's bones (see lbClimbPoseCtx), from the skeleton's parents and the chains alone:
+	// made with the rig rather than on every call. The sum covers boneCount entries of limbOf and
+	// the listed part of below.
+	int boneCount;
+	int belowFirst[4], belowCount[4];
+	int8_t limbOf[LB_MAX_BONES];
+	int16_t below[LB_MAX_BONES];
 } lbClimbRig;
 
 size_t lbGetClimbWorkspaceSize(const lbSkeleton* skeleton)
@@ -1897,7 +1904,12 @@ static int lbClimbLockPoints(const lbClimbPoseCtx* c, const lbClimbPoseCache* ca
 // The sum of what the rig derived (everything after its key).
 static uint64_t lbClimbRigSum(const lbClimbRig* rig)
 {
-	return lbRigKey_Sum(LB_CLIMB_RIG_MAGIC, &rig->chain[0], sizeof *rig - offsetof(lbClimbRig, chain));
+	uint64_t sum = lbRigKey_Sum(LB_CLIMB_RIG_MAGIC, &rig->chain[0], offsetof(lbClimbRig, limbOf) - offsetof(lbClimbRig, chain));
+	const int listed = rig->belowFirst[3] + rig->belowCount[3];
+	if (rig->boneCount < 0 || rig->boneCount > LB_MAX_BONES || listed < 0 || listed > LB_MAX_BONES)
+		return ~sum;
+	sum = lbRigKey_Sum(sum, rig->limbOf, (size_t)rig->boneCount);
+	return lbRigKey_Sum(sum, rig->below, (size_t)listed * sizeof rig->below[0]);
 }
 
 static lbResult lbClimbPrepareRig(lbClimbRig* rig, const lbSkeleton* skeleton, const lbHumanoid* humanoid)
@@ -1935,6 +1947,44 @@ static lbResult lbClimbPrepareRig(lbClimbRig* rig, const lbSkeleton* skeleton, c
 		rig->axes.sole[side] = lbHumanoid_GetSole(humanoid, side);
 		rig->axes.neutralPalm[side] = lbClimbNeutralPalm(skeleton, humanoid, side);
 	}
+	// Each limb's bones (see lbClimbPoseCtx): parents come first, so one pass marks them and
+	// another lists them limb by limb.
+	const int nb = skeleton->boneCount;
+	int8_t* limbOf = rig->limbOf;
+	int16_t* below = rig->below;
+	rig->boneCount = nb;
+	memset(limbOf, -1, (size_t)nb);
+	bool overlap = false;
+	for (int i = 0; i < 4; ++i)
+	{
+		overlap = overlap || limbOf[rig->chain[i].root] >= 0;
+		limbOf[rig->chain[i].root] = (int8_t)i;
+	}
+	int count[4] = { 0, 0, 0, 0 };
+	for (int b = 0; b < nb; ++b)
+	{
+		const int p = skeleton->parents[b];
+		if (p < 0 || limbOf[p] < 0)
+			continue;
+		overlap = overlap || (limbOf[b] >= 0 && limbOf[b] != limbOf[p]);
+		limbOf[b] = limbOf[p];
+		++count[limbOf[b]];
+	}
+	if (overlap)
+	{
+		memset(limbOf, -1, (size_t)nb);
+		memset(count, 0, sizeof count);
+	}
+	int fill[4];
+	for (int i = 0, n = 0; i < 4; ++i)
+	{
+		rig->belowFirst[i] = fill[i] = n;
+		rig->belowCount[i] = count[i];
+		n += count[i];
+	}
+	for (int b = 0; b < nb && !overlap; ++b)
+		if (limbOf[b] >= 0 && b != rig->chain[limbOf[b]].root)
+			below[fill[limbOf[b]]++] = (int16_t)b;
 	lbRigKey_Set(&rig->key, LB_CLIMB_RIG_MAGIC, skeleton, humanoid, lbClimbRigSum(rig));
 	return lb_ok;
 }
@@ -2015,46 +2065,10 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	memset(&c, 0, sizeof c);
 	memcpy(c.chain, rig->chain, sizeof c.chain);
 	c.axes = rig->axes;
-	// Each limb's bones (see lbClimbPoseCtx): parents come first, so one pass marks them and
-	// another lists them limb by limb.
-	int8_t limbOf[LB_MAX_BONES];
-	int16_t below[LB_MAX_BONES];
-	{
-		memset(limbOf, -1, (size_t)nb);
-		bool overlap = false;
-		for (int i = 0; i < 4; ++i)
-		{
-			overlap = overlap || limbOf[c.chain[i].root] >= 0;
-			limbOf[c.chain[i].root] = (int8_t)i;
-		}
-		int count[4] = { 0, 0, 0, 0 };
-		for (int b = 0; b < nb; ++b)
-		{
-			const int p = skeleton->parents[b];
-			if (p < 0 || limbOf[p] < 0)
-				continue;
-			overlap = overlap || (limbOf[b] >= 0 && limbOf[b] != limbOf[p]);
-			limbOf[b] = limbOf[p];
-			++count[limbOf[b]];
-		}
-		if (overlap)
-		{
-			memset(limbOf, -1, (size_t)nb);
-			memset(count, 0, sizeof count);
-		}
-		int fill[4];
-		for (int i = 0, n = 0; i < 4; ++i)
-		{
-			c.belowFirst[i] = fill[i] = n;
-			c.belowCount[i] = count[i];
-			n += count[i];
-		}
-		for (int b = 0; b < nb && !overlap; ++b)
-			if (limbOf[b] >= 0 && b != c.chain[limbOf[b]].root)
-				below[fill[limbOf[b]]++] = (int16_t)b;
-		c.limbOf = limbOf;
-		c.below = below;
-	}
+	c.limbOf = rig->limbOf;
+	c.below = rig->below;
+	memcpy(c.belowFirst, rig->belowFirst, sizeof c.belowFirst);
+	memcpy(c.belowCount, rig->belowCount, sizeof c.belowCount);
 
 	memcpy(workLocal, pose->local, (size_t)nb * sizeof(lbTransform));
 	memcpy(workModel, pose->model, (size_t)nb * sizeof(lbTransform));
