@@ -69,6 +69,8 @@ typedef struct lbClimbLimbAxes
 	lbSole sole[2];
 	// Each arm's palm at no forearm roll against the elbow's hinge (lbClimbNeutralPalm, radians).
 	float neutralPalm[2];
+	// Each wrist's flexion axis (hand local, unit): finger x palm, made once rather than per call.
+	lbVec3 wristFlex[2];
 } lbClimbLimbAxes;
 
 // What the pose stage derives from the skeleton and humanoid alone: their checks, the limb chains
@@ -580,7 +582,7 @@ static float lbClimbHandTwistAt(const lbClimbPoseCtx* c, int s, lbQuat handMs, f
 	const lbVec3 axis = lbNormalizeOr(lbSub(pose->model[hand].p, pose->model[arm->foreArm].p),
 									  lbTransformDirection(pose->model[arm->foreArm], ax->foreAlong));
 	const lbQuat atRest = lbQuatMul(pose->model[parent].q, sk->restLocal[hand].q);
-	const lbVec3 flex = lbNormalizeOr(lbCross(ax->finger, ax->palm), lbAnyPerpendicular(ax->finger));
+	const lbVec3 flex = c->axes.wristFlex[s];
 	const lbVec3 local[2] = { flex, ax->palm };
 	const float weight[2] = { 2.0f, 1.0f };
 	float cosSum = 0.0f, sinSum = 0.0f;
@@ -733,7 +735,7 @@ static lbQuat lbClimbReachableHand(const lbClimbPoseCtx* c, int s, lbQuat goal, 
 		total += 2.0f * LB_PI;
 	const float fullRoll = lbClampF(total, -LB_CLIMB_FOREARM_ROLL, LB_CLIMB_FOREARM_ROLL);
 	const lbQuat parentFull = lbQuatMul(lbQuatFromAxisAngle(axis, fullRoll - roll), pose->model[parent].q);
-	const lbVec3 flexAxis = lbNormalizeOr(lbCross(ax->finger, ax->palm), lbAnyPerpendicular(ax->finger));
+	const lbVec3 flexAxis = c->axes.wristFlex[s];
 	const lbJointLimit wrist = lbClimbWristLimit();
 	const lbQuat local = lbClampToJointLimit(&wrist, sk->restLocal[hand].q, ax->finger, flexAxis,
 											 lbQuatNormalize(lbQuatMul(lbQuatConj(parentFull), goal)));
@@ -825,7 +827,7 @@ static float lbClimbPlaceHand(const lbClimbPoseCtx* c, int s, lbQuat goal, lbCli
 	// toward the palm (about finger x palm); deviation turns them in the palm's plane.
 	const float fullRoll = lbClampF(total, -LB_CLIMB_FOREARM_ROLL, LB_CLIMB_FOREARM_ROLL);
 	const lbQuat parentFull = lbQuatMul(lbQuatFromAxisAngle(axis, fullRoll - roll), pose->model[parent].q);
-	const lbVec3 flexAxis = lbNormalizeOr(lbCross(ax->finger, ax->palm), lbAnyPerpendicular(ax->finger));
+	const lbVec3 flexAxis = c->axes.wristFlex[s];
 	const lbJointLimit wrist = lbClimbWristLimit();
 	const lbQuat wantLocal = lbQuatNormalize(lbQuatMul(lbQuatConj(parentFull), goal));
 	// A held hand keeps its rotation exactly (the palm stays on its hold): its wrist takes what
@@ -1946,6 +1948,8 @@ static lbResult lbClimbPrepareRig(lbClimbRig* rig, const lbSkeleton* skeleton, c
 													   &rig->axes.footAlong[side], &rig->axes.footBend[side], &rig->axes.footRef[side]);
 		rig->axes.sole[side] = lbHumanoid_GetSole(humanoid, side);
 		rig->axes.neutralPalm[side] = lbClimbNeutralPalm(skeleton, humanoid, side);
+		const lbArmAxes* arm = &humanoid->armAxes[side];
+		rig->axes.wristFlex[side] = lbNormalizeOr(lbCross(arm->finger, arm->palm), lbAnyPerpendicular(arm->finger));
 	}
 	// Each limb's bones (see lbClimbPoseCtx): parents come first, so one pass marks them and
 	// another lists them limb by limb.
