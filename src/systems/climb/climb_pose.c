@@ -89,8 +89,14 @@ typedef struct lbClimbRig
 	// the listed part of below.
 	int boneCount;
 	int belowFirst[4], belowCount[4];
+	// The bones whose locals go back to the caller's after the full-body solve (each arm's and
+	// leg's, twist bones and ball included) and, in skeleton order, those bones and all below them,
+	// whose model transforms are then made again (see lbClimbApplyPose).
+	int restoreCount, refreshCount;
+	int16_t restore[2 * (4 + LB_MAX_TWIST + 4)];
 	int8_t limbOf[LB_MAX_BONES];
 	int16_t below[LB_MAX_BONES];
+	int16_t refresh[LB_MAX_BONES];
 } lbClimbRig;
 
 size_t lbGetClimbWorkspaceSize(const lbSkeleton* skeleton)
@@ -1910,7 +1916,10 @@ static uint64_t lbClimbRigSum(const lbClimbRig* rig)
 	const int listed = rig->belowFirst[3] + rig->belowCount[3];
 	if (rig->boneCount < 0 || rig->boneCount > LB_MAX_BONES || listed < 0 || listed > LB_MAX_BONES)
 		return ~sum;
+	if (rig->refreshCount < 0 || rig->refreshCount > LB_MAX_BONES)
+		return ~sum;
 	sum = lbRigKey_Sum(sum, rig->limbOf, (size_t)rig->boneCount);
+	sum = lbRigKey_Sum(sum, rig->refresh, (size_t)rig->refreshCount * sizeof rig->refresh[0]);
 	return lbRigKey_Sum(sum, rig->below, (size_t)listed * sizeof rig->below[0]);
 }
 
@@ -1989,6 +1998,44 @@ static lbResult lbClimbPrepareRig(lbClimbRig* rig, const lbSkeleton* skeleton, c
 	for (int b = 0; b < nb && !overlap; ++b)
 		if (limbOf[b] >= 0 && b != rig->chain[limbOf[b]].root)
 			below[fill[limbOf[b]]++] = (int16_t)b;
+	// The limbs' bones restored after the full-body solve, and the pass over the bones from the
+	// first of them on that marks what hangs below.
+	uint8_t restored[LB_MAX_BONES];
+	memset(restored, 0, (size_t)nb);
+	int firstRestored = nb;
+	rig->restoreCount = 0;
+	for (int side = 0; side < 2; ++side)
+	{
+		const lbArmBones* arm = &humanoid->arm[side];
+		const lbLegBones* leg = &humanoid->leg[side];
+		int bones[4 + LB_MAX_TWIST + 4];
+		int nbones = 0;
+		bones[nbones++] = arm->upperArm;
+		bones[nbones++] = arm->foreArm;
+		bones[nbones++] = arm->hand;
+		for (int k = 0; k < arm->twistCount && k < LB_MAX_TWIST; ++k)
+			bones[nbones++] = arm->twist[k];
+		bones[nbones++] = leg->thigh;
+		bones[nbones++] = leg->calf;
+		bones[nbones++] = leg->foot;
+		bones[nbones++] = leg->ball;
+		for (int k = 0; k < nbones; ++k)
+			if (lbClimbValidBone(skeleton, bones[k]))
+			{
+				rig->restore[rig->restoreCount++] = (int16_t)bones[k];
+				restored[bones[k]] = 1u;
+				firstRestored = bones[k] < firstRestored ? bones[k] : firstRestored;
+			}
+	}
+	rig->refreshCount = 0;
+	for (int i = firstRestored; i < nb; ++i)
+	{
+		const int p = skeleton->parents[i];
+		if (p >= 0 && restored[p])
+			restored[i] = 1u;
+		if (restored[i])
+			rig->refresh[rig->refreshCount++] = (int16_t)i;
+	}
 	lbRigKey_Set(&rig->key, LB_CLIMB_RIG_MAGIC, skeleton, humanoid, lbClimbRigSum(rig));
 	return lb_ok;
 }
@@ -2182,40 +2229,15 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		// ends exactly at the animation instead of where the full-body solve swivelled it. The
 		// solve keeps every bone's local and model together, so only the limbs (and what hangs from
 		// them) are worked out again, in one pass over the bones from the first limb bone on.
-		uint8_t restored[LB_MAX_BONES];
-		memset(restored, 0, (size_t)nb);
-		int firstRestored = nb;
-		for (int side = 0; side < 2; ++side)
+		// (The bones and their order are the rig's: lbClimbPrepareRig.)
+		for (int k = 0; k < rig->restoreCount; ++k)
+			workLocal[rig->restore[k]] = pose->local[rig->restore[k]];
+		for (int k = 0; k < rig->refreshCount; ++k)
 		{
-			const lbArmBones* arm = &humanoid->arm[side];
-			const lbLegBones* leg = &humanoid->leg[side];
-			int bones[4 + LB_MAX_TWIST + 4];
-			int nbones = 0;
-			bones[nbones++] = arm->upperArm;
-			bones[nbones++] = arm->foreArm;
-			bones[nbones++] = arm->hand;
-			for (int k = 0; k < arm->twistCount && k < LB_MAX_TWIST; ++k)
-				bones[nbones++] = arm->twist[k];
-			bones[nbones++] = leg->thigh;
-			bones[nbones++] = leg->calf;
-			bones[nbones++] = leg->foot;
-			bones[nbones++] = leg->ball;
-			for (int k = 0; k < nbones; ++k)
-				if (lbClimbValidBone(skeleton, bones[k]))
-				{
-					workLocal[bones[k]] = pose->local[bones[k]];
-					restored[bones[k]] = 1u;
-					firstRestored = bones[k] < firstRestored ? bones[k] : firstRestored;
-				}
-		}
-		for (int i = firstRestored; i < nb; ++i)
-		{
-			const int p = skeleton->parents[i];
-			if (p >= 0 && restored[p])
-				restored[i] = 1u;
-			if (restored[i] && p >= 0)
+			const int i = rig->refresh[k], p = skeleton->parents[i];
+			if (p >= 0)
 				lbIkTransformMulTo(&workModel[i], &workModel[p], &workLocal[i]);
-			else if (restored[i])
+			else
 				workModel[i] = workLocal[i];
 		}
 	}
