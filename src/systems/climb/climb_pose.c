@@ -71,6 +71,8 @@ typedef struct lbClimbLimbAxes
 	float neutralPalm[2];
 	// Each wrist's flexion axis (hand local, unit): finger x palm, made once rather than per call.
 	lbVec3 wristFlex[2];
+	// cosf and sinf of neutralPalm (the elbow search's terms).
+	float neutralCos[2], neutralSin[2];
 } lbClimbLimbAxes;
 
 // What the pose stage derives from the skeleton and humanoid alone: their checks, the limb chains
@@ -213,6 +215,14 @@ static bool lbClimbAllFinite(const float* f, size_t count)
 	float sum = 0.0f;
 #if defined(LB_SIMD_SSE)
 	__m128 a = _mm_setzero_ps(), b = _mm_setzero_ps();
+	// Sixteen values a round (the loop's own count and test were a third of it at eight).
+	for (; i + 16 <= count; i += 16)
+	{
+		const __m128 x = _mm_loadu_ps(f + i), y = _mm_loadu_ps(f + i + 4);
+		const __m128 z = _mm_loadu_ps(f + i + 8), w = _mm_loadu_ps(f + i + 12);
+		a = _mm_add_ps(a, _mm_add_ps(_mm_sub_ps(x, x), _mm_sub_ps(z, z)));
+		b = _mm_add_ps(b, _mm_add_ps(_mm_sub_ps(y, y), _mm_sub_ps(w, w)));
+	}
 	for (; i + 8 <= count; i += 8)
 	{
 		const __m128 x = _mm_loadu_ps(f + i), y = _mm_loadu_ps(f + i + 4);
@@ -998,11 +1008,10 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	const lbVec3 v = lbCross(axis, u);
 	if (radius < 1.0e-3f)
 		return u;
-	const float neutral = c->axes.neutralPalm[s];
-	// The palm at no roll is the hinge turned by `neutral` about the forearm; the hinge is normal
-	// to the forearm, so the turn is cos * hinge + sin * (forearm x hinge) (no quaternion per
-	// candidate).
-	const float cosNeutral = cosf(neutral), sinNeutral = sinf(neutral);
+	// The palm at no roll is the hinge turned by `neutral` (c->axes.neutralPalm) about the forearm;
+	// the hinge is normal to the forearm, so the turn is cos * hinge + sin * (forearm x hinge) (no
+	// quaternion per candidate).
+	const float cosNeutral = c->axes.neutralCos[s], sinNeutral = c->axes.neutralSin[s];
 	float lastAngle = 0.0f;
 	bool hasLast = false;
 	if (lastWs && c->maxTurn > 0.0f)
@@ -1957,6 +1966,8 @@ static lbResult lbClimbPrepareRig(lbClimbRig* rig, const lbSkeleton* skeleton, c
 													   &rig->axes.footAlong[side], &rig->axes.footBend[side], &rig->axes.footRef[side]);
 		rig->axes.sole[side] = lbHumanoid_GetSole(humanoid, side);
 		rig->axes.neutralPalm[side] = lbClimbNeutralPalm(skeleton, humanoid, side);
+		rig->axes.neutralCos[side] = cosf(rig->axes.neutralPalm[side]);
+		rig->axes.neutralSin[side] = sinf(rig->axes.neutralPalm[side]);
 		const lbArmAxes* arm = &humanoid->armAxes[side];
 		rig->axes.wristFlex[side] = lbNormalizeOr(lbCross(arm->finger, arm->palm), lbAnyPerpendicular(arm->finger));
 	}
