@@ -458,6 +458,27 @@ static void test_bad_input(void)
 	badAnim.animPose = &broken;
 	ENSURE(lbClimbSense(&f.state, &f.def, f.skeleton, &f.humanoid, &badAnim, &t) == lb_errorNonFinite);
 	ENSURE(memcmp(&before, &f.state, sizeof before) == 0);
+	// Any one of the ten values of any bone read (first, middle and last of the list), a rotation
+	// off unit or a vanishing scale is refused as well.
+	const int probe[3] = { f.humanoid.pelvis, f.humanoid.arm[0].hand, f.humanoid.leg[1].foot };
+	for (int b = 0; b < 3; ++b)
+	{
+		for (int j = 0; j < 12; ++j)
+		{
+			lbPose_Copy(&broken, &f.anim);
+			float* v = &broken.model[probe[b]].p.x;
+			if (j < 10)
+				v[j] = (j % 2) ? INFINITY : NAN;
+			else if (j == 10)
+				broken.model[probe[b]].q = lbMakeQuat(0.0f, 0.0f, 0.0f, 1.05f);
+			else
+				broken.model[probe[b]].s.z = 0.0f;
+			ENSURE(lbClimbSense(&f.state, &f.def, f.skeleton, &f.humanoid, &badAnim, &t) == lb_errorNonFinite);
+		}
+	}
+	lbPose_Copy(&broken, &f.anim);
+	broken.model[f.humanoid.arm[1].hand].p.y = NAN;
+	ENSURE(memcmp(&before, &f.state, sizeof before) == 0);
 	lbClimbState keep = f.state;
 	lbClimbSenseInput badLast = in;
 	badLast.lastPose = &broken;

@@ -69,6 +69,10 @@ typedef struct lbClimbLimbAxes
 	lbSole sole[2];
 	// Each arm's palm at no forearm roll against the elbow's hinge (lbClimbNeutralPalm, radians).
 	float neutralPalm[2];
+	// Each wrist's flexion axis (hand local, unit): finger x palm, made once rather than per call.
+	lbVec3 wristFlex[2];
+	// cosf and sinf of neutralPalm (the elbow search's terms).
+	float neutralCos[2], neutralSin[2];
 } lbClimbLimbAxes;
 
 // What the pose stage derives from the skeleton and humanoid alone: their checks, the limb chains
@@ -82,6 +86,19 @@ typedef struct lbClimbRig
 	lbRigKey key;
 	lbLimbChain chain[4];
 	lbClimbLimbAxes axes;
+	// Each limb's bones (see lbClimbPoseCtx), from the skeleton's parents and the chains alone:
+	// made with the rig rather than on every call. The sum covers boneCount entries of limbOf and
+	// the listed part of below.
+	int boneCount;
+	int belowFirst[4], belowCount[4];
+	// The bones whose locals go back to the caller's after the full-body solve (each arm's and
+	// leg's, twist bones and ball included) and, in skeleton order, those bones and all below them,
+	// whose model transforms are then made again (see lbClimbApplyPose).
+	int restoreCount, refreshCount;
+	int16_t restore[2 * (4 + LB_MAX_TWIST + 4)];
+	int8_t limbOf[LB_MAX_BONES];
+	int16_t below[LB_MAX_BONES];
+	int16_t refresh[LB_MAX_BONES];
 } lbClimbRig;
 
 size_t lbGetClimbWorkspaceSize(const lbSkeleton* skeleton)
@@ -103,6 +120,41 @@ static inline lbQuat lbClimbUnitQuat(lbQuat q)
 		return lbQuat_identity;
 	const float s = 1.0f / n;
 	return LB_LITERAL(lbQuat){ q.x * s, q.y * s, q.z * s, q.w * s };
+}
+
+// lbClimbUnitQuat of the rotations of n transforms: on SSE lanes four at a time, with the same
+// operations in the same order on each lane (so the same bits), and a group holding a rotation
+// that cannot be made unit taken one at a time.
+static void lbClimbUnitQuats(lbTransform* t, int n)
+{
+	int i = 0;
+#if defined(LB_SIMD_SSE)
+	const __m128 eps = _mm_set1_ps(LB_EPSILON), inf = _mm_set1_ps(INFINITY), one = _mm_set1_ps(1.0f);
+	for (; i + 4 <= n; i += 4)
+	{
+		const __m128 q0 = _mm_loadu_ps(&t[i].q.x), q1 = _mm_loadu_ps(&t[i + 1].q.x);
+		const __m128 q2 = _mm_loadu_ps(&t[i + 2].q.x), q3 = _mm_loadu_ps(&t[i + 3].q.x);
+		__m128 x = q0, y = q1, z = q2, w = q3;
+		_MM_TRANSPOSE4_PS(x, y, z, w);
+		const __m128 n2 =
+			_mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(x, x), _mm_mul_ps(y, y)), _mm_mul_ps(z, z)), _mm_mul_ps(w, w));
+		const __m128 len = _mm_sqrt_ps(n2);
+		// len > LB_EPSILON and finite (a square root is never below zero; NaN fails the first).
+		if (_mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ps(len, eps), _mm_cmplt_ps(len, inf))) != 0xf)
+		{
+			for (int k = i; k < i + 4; ++k)
+				t[k].q = lbClimbUnitQuat(t[k].q);
+			continue;
+		}
+		const __m128 sc = _mm_div_ps(one, len);
+		_mm_storeu_ps(&t[i].q.x, _mm_mul_ps(q0, _mm_shuffle_ps(sc, sc, _MM_SHUFFLE(0, 0, 0, 0))));
+		_mm_storeu_ps(&t[i + 1].q.x, _mm_mul_ps(q1, _mm_shuffle_ps(sc, sc, _MM_SHUFFLE(1, 1, 1, 1))));
+		_mm_storeu_ps(&t[i + 2].q.x, _mm_mul_ps(q2, _mm_shuffle_ps(sc, sc, _MM_SHUFFLE(2, 2, 2, 2))));
+		_mm_storeu_ps(&t[i + 3].q.x, _mm_mul_ps(q3, _mm_shuffle_ps(sc, sc, _MM_SHUFFLE(3, 3, 3, 3))));
+	}
+#endif
+	for (; i < n; ++i)
+		t[i].q = lbClimbUnitQuat(t[i].q);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -163,6 +215,14 @@ static bool lbClimbAllFinite(const float* f, size_t count)
 	float sum = 0.0f;
 #if defined(LB_SIMD_SSE)
 	__m128 a = _mm_setzero_ps(), b = _mm_setzero_ps();
+	// Sixteen values a round (the loop's own count and test were a third of it at eight).
+	for (; i + 16 <= count; i += 16)
+	{
+		const __m128 x = _mm_loadu_ps(f + i), y = _mm_loadu_ps(f + i + 4);
+		const __m128 z = _mm_loadu_ps(f + i + 8), w = _mm_loadu_ps(f + i + 12);
+		a = _mm_add_ps(a, _mm_add_ps(_mm_sub_ps(x, x), _mm_sub_ps(z, z)));
+		b = _mm_add_ps(b, _mm_add_ps(_mm_sub_ps(y, y), _mm_sub_ps(w, w)));
+	}
 	for (; i + 8 <= count; i += 8)
 	{
 		const __m128 x = _mm_loadu_ps(f + i), y = _mm_loadu_ps(f + i + 4);
@@ -538,7 +598,7 @@ static float lbClimbHandTwistAt(const lbClimbPoseCtx* c, int s, lbQuat handMs, f
 	const lbVec3 axis = lbNormalizeOr(lbSub(pose->model[hand].p, pose->model[arm->foreArm].p),
 									  lbTransformDirection(pose->model[arm->foreArm], ax->foreAlong));
 	const lbQuat atRest = lbQuatMul(pose->model[parent].q, sk->restLocal[hand].q);
-	const lbVec3 flex = lbNormalizeOr(lbCross(ax->finger, ax->palm), lbAnyPerpendicular(ax->finger));
+	const lbVec3 flex = c->axes.wristFlex[s];
 	const lbVec3 local[2] = { flex, ax->palm };
 	const float weight[2] = { 2.0f, 1.0f };
 	float cosSum = 0.0f, sinSum = 0.0f;
@@ -691,7 +751,7 @@ static lbQuat lbClimbReachableHand(const lbClimbPoseCtx* c, int s, lbQuat goal, 
 		total += 2.0f * LB_PI;
 	const float fullRoll = lbClampF(total, -LB_CLIMB_FOREARM_ROLL, LB_CLIMB_FOREARM_ROLL);
 	const lbQuat parentFull = lbQuatMul(lbQuatFromAxisAngle(axis, fullRoll - roll), pose->model[parent].q);
-	const lbVec3 flexAxis = lbNormalizeOr(lbCross(ax->finger, ax->palm), lbAnyPerpendicular(ax->finger));
+	const lbVec3 flexAxis = c->axes.wristFlex[s];
 	const lbJointLimit wrist = lbClimbWristLimit();
 	const lbQuat local = lbClampToJointLimit(&wrist, sk->restLocal[hand].q, ax->finger, flexAxis,
 											 lbQuatNormalize(lbQuatMul(lbQuatConj(parentFull), goal)));
@@ -783,7 +843,7 @@ static float lbClimbPlaceHand(const lbClimbPoseCtx* c, int s, lbQuat goal, lbCli
 	// toward the palm (about finger x palm); deviation turns them in the palm's plane.
 	const float fullRoll = lbClampF(total, -LB_CLIMB_FOREARM_ROLL, LB_CLIMB_FOREARM_ROLL);
 	const lbQuat parentFull = lbQuatMul(lbQuatFromAxisAngle(axis, fullRoll - roll), pose->model[parent].q);
-	const lbVec3 flexAxis = lbNormalizeOr(lbCross(ax->finger, ax->palm), lbAnyPerpendicular(ax->finger));
+	const lbVec3 flexAxis = c->axes.wristFlex[s];
 	const lbJointLimit wrist = lbClimbWristLimit();
 	const lbQuat wantLocal = lbQuatNormalize(lbQuatMul(lbQuatConj(parentFull), goal));
 	// A held hand keeps its rotation exactly (the palm stays on its hold): its wrist takes what
@@ -948,11 +1008,10 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	const lbVec3 v = lbCross(axis, u);
 	if (radius < 1.0e-3f)
 		return u;
-	const float neutral = c->axes.neutralPalm[s];
-	// The palm at no roll is the hinge turned by `neutral` about the forearm; the hinge is normal
-	// to the forearm, so the turn is cos * hinge + sin * (forearm x hinge) (no quaternion per
-	// candidate).
-	const float cosNeutral = cosf(neutral), sinNeutral = sinf(neutral);
+	// The palm at no roll is the hinge turned by `neutral` (c->axes.neutralPalm) about the forearm;
+	// the hinge is normal to the forearm, so the turn is cos * hinge + sin * (forearm x hinge) (no
+	// quaternion per candidate).
+	const float cosNeutral = c->axes.neutralCos[s], sinNeutral = c->axes.neutralSin[s];
 	float lastAngle = 0.0f;
 	bool hasLast = false;
 	if (lastWs && c->maxTurn > 0.0f)
@@ -1862,7 +1921,15 @@ static int lbClimbLockPoints(const lbClimbPoseCtx* c, const lbClimbPoseCache* ca
 // The sum of what the rig derived (everything after its key).
 static uint64_t lbClimbRigSum(const lbClimbRig* rig)
 {
-	return lbRigKey_Sum(LB_CLIMB_RIG_MAGIC, &rig->chain[0], sizeof *rig - offsetof(lbClimbRig, chain));
+	uint64_t sum = lbRigKey_Sum(LB_CLIMB_RIG_MAGIC, &rig->chain[0], offsetof(lbClimbRig, limbOf) - offsetof(lbClimbRig, chain));
+	const int listed = rig->belowFirst[3] + rig->belowCount[3];
+	if (rig->boneCount < 0 || rig->boneCount > LB_MAX_BONES || listed < 0 || listed > LB_MAX_BONES)
+		return ~sum;
+	if (rig->refreshCount < 0 || rig->refreshCount > LB_MAX_BONES)
+		return ~sum;
+	sum = lbRigKey_Sum(sum, rig->limbOf, (size_t)rig->boneCount);
+	sum = lbRigKey_Sum(sum, rig->refresh, (size_t)rig->refreshCount * sizeof rig->refresh[0]);
+	return lbRigKey_Sum(sum, rig->below, (size_t)listed * sizeof rig->below[0]);
 }
 
 static lbResult lbClimbPrepareRig(lbClimbRig* rig, const lbSkeleton* skeleton, const lbHumanoid* humanoid)
@@ -1899,6 +1966,86 @@ static lbResult lbClimbPrepareRig(lbClimbRig* rig, const lbSkeleton* skeleton, c
 													   &rig->axes.footAlong[side], &rig->axes.footBend[side], &rig->axes.footRef[side]);
 		rig->axes.sole[side] = lbHumanoid_GetSole(humanoid, side);
 		rig->axes.neutralPalm[side] = lbClimbNeutralPalm(skeleton, humanoid, side);
+		rig->axes.neutralCos[side] = cosf(rig->axes.neutralPalm[side]);
+		rig->axes.neutralSin[side] = sinf(rig->axes.neutralPalm[side]);
+		const lbArmAxes* arm = &humanoid->armAxes[side];
+		rig->axes.wristFlex[side] = lbNormalizeOr(lbCross(arm->finger, arm->palm), lbAnyPerpendicular(arm->finger));
+	}
+	// Each limb's bones (see lbClimbPoseCtx): parents come first, so one pass marks them and
+	// another lists them limb by limb.
+	const int nb = skeleton->boneCount;
+	int8_t* limbOf = rig->limbOf;
+	int16_t* below = rig->below;
+	rig->boneCount = nb;
+	memset(limbOf, -1, (size_t)nb);
+	bool overlap = false;
+	for (int i = 0; i < 4; ++i)
+	{
+		overlap = overlap || limbOf[rig->chain[i].root] >= 0;
+		limbOf[rig->chain[i].root] = (int8_t)i;
+	}
+	int count[4] = { 0, 0, 0, 0 };
+	for (int b = 0; b < nb; ++b)
+	{
+		const int p = skeleton->parents[b];
+		if (p < 0 || limbOf[p] < 0)
+			continue;
+		overlap = overlap || (limbOf[b] >= 0 && limbOf[b] != limbOf[p]);
+		limbOf[b] = limbOf[p];
+		++count[limbOf[b]];
+	}
+	if (overlap)
+	{
+		memset(limbOf, -1, (size_t)nb);
+		memset(count, 0, sizeof count);
+	}
+	int fill[4];
+	for (int i = 0, n = 0; i < 4; ++i)
+	{
+		rig->belowFirst[i] = fill[i] = n;
+		rig->belowCount[i] = count[i];
+		n += count[i];
+	}
+	for (int b = 0; b < nb && !overlap; ++b)
+		if (limbOf[b] >= 0 && b != rig->chain[limbOf[b]].root)
+			below[fill[limbOf[b]]++] = (int16_t)b;
+	// The limbs' bones restored after the full-body solve, and the pass over the bones from the
+	// first of them on that marks what hangs below.
+	uint8_t restored[LB_MAX_BONES];
+	memset(restored, 0, (size_t)nb);
+	int firstRestored = nb;
+	rig->restoreCount = 0;
+	for (int side = 0; side < 2; ++side)
+	{
+		const lbArmBones* arm = &humanoid->arm[side];
+		const lbLegBones* leg = &humanoid->leg[side];
+		int bones[4 + LB_MAX_TWIST + 4];
+		int nbones = 0;
+		bones[nbones++] = arm->upperArm;
+		bones[nbones++] = arm->foreArm;
+		bones[nbones++] = arm->hand;
+		for (int k = 0; k < arm->twistCount && k < LB_MAX_TWIST; ++k)
+			bones[nbones++] = arm->twist[k];
+		bones[nbones++] = leg->thigh;
+		bones[nbones++] = leg->calf;
+		bones[nbones++] = leg->foot;
+		bones[nbones++] = leg->ball;
+		for (int k = 0; k < nbones; ++k)
+			if (lbClimbValidBone(skeleton, bones[k]))
+			{
+				rig->restore[rig->restoreCount++] = (int16_t)bones[k];
+				restored[bones[k]] = 1u;
+				firstRestored = bones[k] < firstRestored ? bones[k] : firstRestored;
+			}
+	}
+	rig->refreshCount = 0;
+	for (int i = firstRestored; i < nb; ++i)
+	{
+		const int p = skeleton->parents[i];
+		if (p >= 0 && restored[p])
+			restored[i] = 1u;
+		if (restored[i])
+			rig->refresh[rig->refreshCount++] = (int16_t)i;
 	}
 	lbRigKey_Set(&rig->key, LB_CLIMB_RIG_MAGIC, skeleton, humanoid, lbClimbRigSum(rig));
 	return lb_ok;
@@ -1980,57 +2127,18 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	memset(&c, 0, sizeof c);
 	memcpy(c.chain, rig->chain, sizeof c.chain);
 	c.axes = rig->axes;
-	// Each limb's bones (see lbClimbPoseCtx): parents come first, so one pass marks them and
-	// another lists them limb by limb.
-	int8_t limbOf[LB_MAX_BONES];
-	int16_t below[LB_MAX_BONES];
-	{
-		memset(limbOf, -1, (size_t)nb);
-		bool overlap = false;
-		for (int i = 0; i < 4; ++i)
-		{
-			overlap = overlap || limbOf[c.chain[i].root] >= 0;
-			limbOf[c.chain[i].root] = (int8_t)i;
-		}
-		int count[4] = { 0, 0, 0, 0 };
-		for (int b = 0; b < nb; ++b)
-		{
-			const int p = skeleton->parents[b];
-			if (p < 0 || limbOf[p] < 0)
-				continue;
-			overlap = overlap || (limbOf[b] >= 0 && limbOf[b] != limbOf[p]);
-			limbOf[b] = limbOf[p];
-			++count[limbOf[b]];
-		}
-		if (overlap)
-		{
-			memset(limbOf, -1, (size_t)nb);
-			memset(count, 0, sizeof count);
-		}
-		int fill[4];
-		for (int i = 0, n = 0; i < 4; ++i)
-		{
-			c.belowFirst[i] = fill[i] = n;
-			c.belowCount[i] = count[i];
-			n += count[i];
-		}
-		for (int b = 0; b < nb && !overlap; ++b)
-			if (limbOf[b] >= 0 && b != c.chain[limbOf[b]].root)
-				below[fill[limbOf[b]]++] = (int16_t)b;
-		c.limbOf = limbOf;
-		c.below = below;
-	}
+	c.limbOf = rig->limbOf;
+	c.below = rig->below;
+	memcpy(c.belowFirst, rig->belowFirst, sizeof c.belowFirst);
+	memcpy(c.belowCount, rig->belowCount, sizeof c.belowCount);
 
 	memcpy(workLocal, pose->local, (size_t)nb * sizeof(lbTransform));
 	memcpy(workModel, pose->model, (size_t)nb * sizeof(lbTransform));
 	lbPose work = { nb, workLocal, workModel };
 	// Unit rotations to start from: every solve below builds on them, so rounding left in the
 	// caller's pose would otherwise grow.
-	for (int i = 0; i < nb; ++i)
-	{
-		workLocal[i].q = lbClimbUnitQuat(workLocal[i].q);
-		workModel[i].q = lbClimbUnitQuat(workModel[i].q);
-	}
+	lbClimbUnitQuats(workLocal, nb);
+	lbClimbUnitQuats(workModel, nb);
 
 	c.def = def;
 	c.skeleton = skeleton;
@@ -2132,40 +2240,15 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		// ends exactly at the animation instead of where the full-body solve swivelled it. The
 		// solve keeps every bone's local and model together, so only the limbs (and what hangs from
 		// them) are worked out again, in one pass over the bones from the first limb bone on.
-		uint8_t restored[LB_MAX_BONES];
-		memset(restored, 0, (size_t)nb);
-		int firstRestored = nb;
-		for (int side = 0; side < 2; ++side)
+		// (The bones and their order are the rig's: lbClimbPrepareRig.)
+		for (int k = 0; k < rig->restoreCount; ++k)
+			workLocal[rig->restore[k]] = pose->local[rig->restore[k]];
+		for (int k = 0; k < rig->refreshCount; ++k)
 		{
-			const lbArmBones* arm = &humanoid->arm[side];
-			const lbLegBones* leg = &humanoid->leg[side];
-			int bones[4 + LB_MAX_TWIST + 4];
-			int nbones = 0;
-			bones[nbones++] = arm->upperArm;
-			bones[nbones++] = arm->foreArm;
-			bones[nbones++] = arm->hand;
-			for (int k = 0; k < arm->twistCount && k < LB_MAX_TWIST; ++k)
-				bones[nbones++] = arm->twist[k];
-			bones[nbones++] = leg->thigh;
-			bones[nbones++] = leg->calf;
-			bones[nbones++] = leg->foot;
-			bones[nbones++] = leg->ball;
-			for (int k = 0; k < nbones; ++k)
-				if (lbClimbValidBone(skeleton, bones[k]))
-				{
-					workLocal[bones[k]] = pose->local[bones[k]];
-					restored[bones[k]] = 1u;
-					firstRestored = bones[k] < firstRestored ? bones[k] : firstRestored;
-				}
-		}
-		for (int i = firstRestored; i < nb; ++i)
-		{
-			const int p = skeleton->parents[i];
-			if (p >= 0 && restored[p])
-				restored[i] = 1u;
-			if (restored[i] && p >= 0)
+			const int i = rig->refresh[k], p = skeleton->parents[i];
+			if (p >= 0)
 				lbIkTransformMulTo(&workModel[i], &workModel[p], &workLocal[i]);
-			else if (restored[i])
+			else
 				workModel[i] = workLocal[i];
 		}
 	}

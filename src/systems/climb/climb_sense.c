@@ -122,34 +122,49 @@ static bool lbClimbPoseFinite(const lbHumanoid* h, const lbPose* pose)
 			return false;
 	// lbIsValidTransform of each without a branch per value: x - x is 0 for a finite x and NaN
 	// otherwise, and a sum holding a NaN stays NaN, so the sum over every value read is 0 exactly
-	// when all are finite (on SSE lanes, eight of a transform's ten values at once); the unit
-	// rotation and the scale are compared as lbIsValidTransform does. (The test one value at a time
-	// was a fifth of the stage.)
+	// when all are finite; the unit rotation and the scale are compared as lbIsValidTransform does.
+	// (The test one value at a time was a fifth of the stage.)
 	_Static_assert(sizeof(lbTransform) == 10 * sizeof(float), "lbTransform is ten floats");
 	bool ok = true;
 	float z = 0.0f;
+	int k = 0;
 #if defined(LB_SIMD_SSE)
-	__m128 lanes = _mm_setzero_ps();
+	// Four transforms a round: the finite sum over three overlapping loads covering all ten values,
+	// the rotations' squared norms on lanes after a transpose (each lane the scalar sum's order, so
+	// the same comparisons), the scales' magnitudes (lanes 1-3 of the last load) against
+	// LB_EPSILON.
+	const __m128 zero = _mm_setzero_ps(), absMask = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+	const __m128 eps = _mm_set1_ps(LB_EPSILON), lo = _mm_set1_ps(0.98f), hi = _mm_set1_ps(1.02f);
+	const __m128 notScale = _mm_castsi128_ps(_mm_set_epi32(0, 0, 0, -1));
+	__m128 lanes = zero, good = _mm_castsi128_ps(_mm_set1_epi32(-1));
+	for (; k + 4 <= n; k += 4)
+	{
+		__m128 q[4];
+		for (int j = 0; j < 4; ++j)
+		{
+			const float* f = &pose->model[bones[k + j]].p.x;
+			const __m128 a = _mm_loadu_ps(f), b = _mm_loadu_ps(f + 4), c = _mm_loadu_ps(f + 6);
+			lanes = _mm_add_ps(lanes, _mm_add_ps(_mm_add_ps(_mm_sub_ps(a, a), _mm_sub_ps(b, b)), _mm_sub_ps(c, c)));
+			good = _mm_and_ps(good, _mm_or_ps(notScale, _mm_cmpgt_ps(_mm_and_ps(c, absMask), eps)));
+			q[j] = _mm_loadu_ps(f + 3);
+		}
+		_MM_TRANSPOSE4_PS(q[0], q[1], q[2], q[3]);
+		const __m128 qn = _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(q[0], q[0]), _mm_mul_ps(q[1], q[1])), _mm_mul_ps(q[2], q[2])),
+									 _mm_mul_ps(q[3], q[3]));
+		good = _mm_and_ps(good, _mm_and_ps(_mm_cmpgt_ps(qn, lo), _mm_cmplt_ps(qn, hi)));
+	}
+	ok &= _mm_movemask_ps(_mm_and_ps(good, _mm_cmpeq_ps(lanes, zero))) == 0xf;
 #endif
-	for (int k = 0; k < n; ++k)
+	for (; k < n; ++k)
 	{
 		const lbTransform* t = &pose->model[bones[k]];
 		const float* f = &t->p.x;
-#if defined(LB_SIMD_SSE)
-		const __m128 a = _mm_loadu_ps(f), b = _mm_loadu_ps(f + 4);
-		lanes = _mm_add_ps(lanes, _mm_add_ps(_mm_sub_ps(a, a), _mm_sub_ps(b, b)));
-		z += (f[8] - f[8]) + (f[9] - f[9]);
-#else
 		for (int j = 0; j < 10; ++j)
 			z += f[j] - f[j];
-#endif
 		const float qn = t->q.x * t->q.x + t->q.y * t->q.y + t->q.z * t->q.z + t->q.w * t->q.w;
 		ok &= (qn > 0.98f) & (qn < 1.02f) & (lbAbsF(t->s.x) > LB_EPSILON) & (lbAbsF(t->s.y) > LB_EPSILON) &
 			  (lbAbsF(t->s.z) > LB_EPSILON);
 	}
-#if defined(LB_SIMD_SSE)
-	ok &= _mm_movemask_ps(_mm_cmpeq_ps(lanes, _mm_setzero_ps())) == 0xf;
-#endif
 	return ok && z == 0.0f;
 }
 
