@@ -297,21 +297,23 @@ static void lbProneTurn(lbPose* pose, const lbSkeleton* skeleton, int bone, lbVe
 // it (the joints' locals from the solved model transforms, the model transforms recomposed from the
 // locals), the rest of the subtree left to lbProneChainDone. Returns false when the chain is not
 // root, mid, end of direct parents (the caller solves through lbPose_SolveLimbIk then).
-static bool lbProneSolveChain(lbPose* pose, const lbSkeleton* skeleton, const lbLimbChain* c,
-							  const lbTwoBoneIkInput* input, lbProneChain* chain)
+// `c`'s root, mid and end and its axes in the root's frame (hingeRoot, poleRoot) are read, nothing
+// else of it. `in` is the caller's, its hinge axis and bend hint filled in here where zero.
+static bool lbProneSolveChain(lbPose* pose, const lbSkeleton* skeleton, const lbLimbChain* c, lbTwoBoneIkInput* input,
+							  lbProneChain* chain)
 {
 	const int* parents = skeleton->parents;
 	if (chain->count != 3 || parents[c->mid] != c->root || parents[c->end] != c->mid)
 		return false;
-	lbTwoBoneIkInput in = *input;
+	lbTwoBoneIkInput* in = input;
 	lbTransform* model = pose->model;
 	lbTransform* local = pose->local;
-	if (lbLengthSquared(in.hingeAxisMs) == 0.0f)
-		in.hingeAxisMs = lbNormalize(lbProneTransformDirection(&model[c->root], c->hingeRoot));
-	if (lbLengthSquared(in.bendHintMs) == 0.0f)
-		in.bendHintMs = lbNormalize(lbProneTransformDirection(&model[c->root], c->poleRoot));
+	if (lbLengthSquared(in->hingeAxisMs) == 0.0f)
+		in->hingeAxisMs = lbNormalize(lbProneTransformDirection(&model[c->root], c->hingeRoot));
+	if (lbLengthSquared(in->bendHintMs) == 0.0f)
+		in->bendHintMs = lbNormalize(lbProneTransformDirection(&model[c->root], c->poleRoot));
 	lbTransform r = model[c->root], m = model[c->mid], e = model[c->end];
-	if (lbSolveTwoBoneIk(&r, &m, &e, &in, NULL) != lb_ok)
+	if (lbSolveTwoBoneIk(&r, &m, &e, in, NULL) != lb_ok)
 		return true; // refused, as lbPose_SolveLimbIk would: the pose stays as it was
 	const int p = parents[c->root];
 	if (p == LB_NULL_INDEX)
@@ -619,9 +621,14 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		const lbProneLimbTarget* lt = &targets->limbs[k];
 		float w = lbClampF(lt->alpha, 0.0f, 1.0f) * a;
 		lbProneChain joints = lbProneChainOf(skeleton, root, end);
-		// The limb's chain only for a hold to solve.
-		if (w > 0.0f && lbHumanoid_GetLimbChain(h, (lbLimb)k, &chain) == lb_ok)
+		// The limb's chain only for a hold to solve: lbHumanoid_GetLimbChain's bones (all mapped, as
+		// found above) and axes, read straight from the humanoid (the call cost a tenth of a solve).
+		if (w > 0.0f)
 		{
+			chain.root = root, chain.mid = mid, chain.end = end;
+			const int sd = k & 1;
+			chain.hingeRoot = k < 2 ? h->armAxes[sd].elbowBendUpper : h->legAxes[sd].kneeBendThigh;
+			chain.poleRoot = k < 2 ? h->armAxes[sd].elbowPoleUpper : h->legAxes[sd].kneePoleThigh;
 			lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
 			in.targetMs = lbProneToModelPointIn(&toModel, &lt->endWs.x);
 			in.weight = w;
