@@ -231,17 +231,24 @@ bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* s, const lbHumanoid
 {
 	const int* bones = rig->bones;
 	const int n = rig->count;
+	// The arrays' addresses held once (the loop has no stores, but they were read again each bone).
+	const lbTransform* model = pose->model;
+	const lbTransform* local = pose->local;
+	const int* parents = s->parents;
 	lbProneFiniteSum sum = lbProneFiniteStart();
 	for (int k = 0; k < n; ++k)
-		if (bones[k] >= 0)
-			sum = lbProneFiniteAdd(lbProneFiniteAdd(sum, &pose->model[bones[k]]), &pose->local[bones[k]]);
+	{
+		const int b = bones[k];
+		if (b >= 0)
+			sum = lbProneFiniteAdd(lbProneFiniteAdd(sum, &model[b]), &local[b]);
+	}
 	// The parents of the bones whose locals the turns and solves write against them (the others'
 	// parents are in the list).
 	const int written[6] = { lbProneRollBone(h), h->spineCount > 0 ? h->spine[0] : LB_NULL_INDEX, h->leg[0].thigh,
 							 h->leg[1].thigh, h->arm[0].upperArm, h->arm[1].upperArm };
 	for (int k = 0; k < 6; ++k)
-		if (written[k] >= 0 && s->parents[written[k]] >= 0)
-			sum = lbProneFiniteAdd(sum, &pose->model[s->parents[written[k]]]);
+		if (written[k] >= 0 && parents[written[k]] >= 0)
+			sum = lbProneFiniteAdd(sum, &model[parents[written[k]]]);
 	return lbProneFiniteEnd(sum);
 }
 
@@ -249,10 +256,14 @@ bool lbProneModelFinite(const lbPose* pose, const lbProneRig* rig)
 {
 	const int* bones = rig->bones;
 	const int n = rig->count;
+	const lbTransform* model = pose->model;
 	lbProneFiniteSum sum = lbProneFiniteStart();
 	for (int k = 0; k < n; ++k)
-		if (bones[k] >= 0)
-			sum = lbProneFiniteAdd(sum, &pose->model[bones[k]]);
+	{
+		const int b = bones[k];
+		if (b >= 0)
+			sum = lbProneFiniteAdd(sum, &model[b]);
+	}
 	return lbProneFiniteEnd(sum);
 }
 

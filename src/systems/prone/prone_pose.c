@@ -116,11 +116,13 @@ typedef struct lbProneDeferred
 // mask (one bit a read bone) or-ed into its parent's. False when a limb root's subtree holds any
 // read bone but its own mid and end joints, or not both (deferring is not safe then).
 _Static_assert(LB_PRONE_LIMBS <= 7, "lbProneCoreOf's masks hold two bits a limb after two");
+// `core` has a slot before bone 0 (core[-1]) that takes a root bone's or-ing: the pass needs no test
+// of the parent.
 static bool lbProneCoreOf(const lbSkeleton* skeleton, const lbHumanoid* h, int top, uint16_t* core)
 {
 	const int* parents = skeleton->parents;
 	const int n = skeleton->boneCount;
-	memset(core, 0, sizeof(uint16_t) * (size_t)n);
+	memset(core - 1, 0, sizeof(uint16_t) * (size_t)(n + 1));
 	if (h->pelvis >= 0)
 		core[h->pelvis] |= 1u;
 	if (top >= 0)
@@ -135,9 +137,9 @@ static bool lbProneCoreOf(const lbSkeleton* skeleton, const lbHumanoid* h, int t
 		if (end >= 0)
 			core[end] |= (uint16_t)(8u << (2 * k));
 	}
+	_Static_assert(LB_NULL_INDEX == -1, "a root bone's parent is the slot before bone 0");
 	for (int i = n - 1; i > 0; --i)
-		if (parents[i] >= 0)
-			core[parents[i]] |= core[i];
+		core[parents[i]] |= core[i];
 	bool safe = true;
 	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
 		safe = safe && (roots[k] < 0 || core[roots[k]] == (uint16_t)(12u << (2 * k)));
@@ -459,7 +461,8 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 	m.p = lbAdd(m.p, shiftMs);
 	const int parent = skeleton->parents[rb];
 	pose->local[rb] = parent < 0 ? m : lbTransformRelative(pose->model[parent], m);
-	uint16_t core[LB_MAX_BONES];
+	uint16_t coreSlots[LB_MAX_BONES + 1];
+	uint16_t* core = coreSlots + 1;
 	if (lbProneCoreOf(skeleton, h, top, core))
 	{
 		defer->on = true;
