@@ -231,17 +231,24 @@ bool lbPronePoseFinite(const lbPose* pose, const lbSkeleton* s, const lbHumanoid
 {
 	const int* bones = rig->bones;
 	const int n = rig->count;
+	// The arrays' addresses held once (the loop has no stores, but they were read again each bone).
+	const lbTransform* model = pose->model;
+	const lbTransform* local = pose->local;
+	const int* parents = s->parents;
 	lbProneFiniteSum sum = lbProneFiniteStart();
 	for (int k = 0; k < n; ++k)
-		if (bones[k] >= 0)
-			sum = lbProneFiniteAdd(lbProneFiniteAdd(sum, &pose->model[bones[k]]), &pose->local[bones[k]]);
+	{
+		const int b = bones[k];
+		if (b >= 0)
+			sum = lbProneFiniteAdd(lbProneFiniteAdd(sum, &model[b]), &local[b]);
+	}
 	// The parents of the bones whose locals the turns and solves write against them (the others'
 	// parents are in the list).
 	const int written[6] = { lbProneRollBone(h), h->spineCount > 0 ? h->spine[0] : LB_NULL_INDEX, h->leg[0].thigh,
 							 h->leg[1].thigh, h->arm[0].upperArm, h->arm[1].upperArm };
 	for (int k = 0; k < 6; ++k)
-		if (written[k] >= 0 && s->parents[written[k]] >= 0)
-			sum = lbProneFiniteAdd(sum, &pose->model[s->parents[written[k]]]);
+		if (written[k] >= 0 && parents[written[k]] >= 0)
+			sum = lbProneFiniteAdd(sum, &model[parents[written[k]]]);
 	return lbProneFiniteEnd(sum);
 }
 
@@ -249,10 +256,14 @@ bool lbProneModelFinite(const lbPose* pose, const lbProneRig* rig)
 {
 	const int* bones = rig->bones;
 	const int n = rig->count;
+	const lbTransform* model = pose->model;
 	lbProneFiniteSum sum = lbProneFiniteStart();
 	for (int k = 0; k < n; ++k)
-		if (bones[k] >= 0)
-			sum = lbProneFiniteAdd(sum, &pose->model[bones[k]]);
+	{
+		const int b = bones[k];
+		if (b >= 0)
+			sum = lbProneFiniteAdd(sum, &model[b]);
+	}
 	return lbProneFiniteEnd(sum);
 }
 
@@ -343,8 +354,35 @@ static int lbProneProbeBone(const lbProneProbeSetup* setup, const lbHumanoid* h,
 
 void lbProneProbeSetup_Table(lbProneProbeSetup* setup, const lbHumanoid* h)
 {
-	for (int k = 0; k < lb_proneProbeCount; ++k)
-		setup->bone[k] = lbProneProbeBone(setup, h, k, &setup->radius[k]);
+	// lbProneProbeBone's entries written out (the switch per probe cost as much as the rest of the
+	// table): the same bones and the same products for the radii.
+	_Static_assert(lb_pronePelvis == 0 && lb_proneSpine == 1 && lb_proneChest == 2 && lb_proneKneeL == 3 &&
+					   lb_proneAnkleL == 5 && lb_proneToeL == 7 && lb_proneElbowL == 9 && lb_proneWristL == 11 &&
+					   lb_proneTorsoLow == 13 && lb_proneTorsoHigh == 14 && lb_proneProbeCount == 15,
+				   "the table below follows the probes' order");
+	const float torso = setup->torso;
+	int* bone = setup->bone;
+	float* radius = setup->radius;
+	bone[lb_pronePelvis] = h->pelvis, radius[lb_pronePelvis] = torso;
+	bone[lb_proneChest] = setup->top, radius[lb_proneChest] = torso;
+	bone[lb_proneSpine] = bone[lb_proneTorsoLow] = bone[lb_proneTorsoHigh] = LB_PRONE_PROBE_SPECIAL;
+	radius[lb_proneSpine] = radius[lb_proneTorsoLow] = radius[lb_proneTorsoHigh] = 0.0f;
+	for (int side = 0; side < 2; ++side)
+	{
+		const lbLegAxes* leg = &h->legAxes[side];
+		const lbArmAxes* arm = &h->armAxes[side];
+		const float ankle = lbMinF(0.11f * leg->calfLength, 0.6f * leg->ankleHeight);
+		bone[lb_proneKneeL + side] = h->leg[side].calf;
+		radius[lb_proneKneeL + side] = lbMaxF(0.14f * leg->thighLength, ankle);
+		bone[lb_proneAnkleL + side] = h->leg[side].foot;
+		radius[lb_proneAnkleL + side] = ankle;
+		bone[lb_proneToeL + side] = LB_PRONE_PROBE_SPECIAL;
+		radius[lb_proneToeL + side] = 0.0f;
+		bone[lb_proneElbowL + side] = h->arm[side].foreArm;
+		radius[lb_proneElbowL + side] = lbMaxF(0.15f * arm->upperLength, 0.13f * arm->foreLength);
+		bone[lb_proneWristL + side] = h->arm[side].hand;
+		radius[lb_proneWristL + side] = 0.13f * arm->foreLength;
+	}
 }
 
 bool lbProneProbeAt(lbProneProbeSetup* setup, const lbHumanoid* h, const lbPose* pose, lbProneProbe probe,

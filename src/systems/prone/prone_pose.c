@@ -116,11 +116,13 @@ typedef struct lbProneDeferred
 // mask (one bit a read bone) or-ed into its parent's. False when a limb root's subtree holds any
 // read bone but its own mid and end joints, or not both (deferring is not safe then).
 _Static_assert(LB_PRONE_LIMBS <= 7, "lbProneCoreOf's masks hold two bits a limb after two");
+// `core` has a slot before bone 0 (core[-1]) that takes a root bone's or-ing: the pass needs no test
+// of the parent.
 static bool lbProneCoreOf(const lbSkeleton* skeleton, const lbHumanoid* h, int top, uint16_t* core)
 {
 	const int* parents = skeleton->parents;
 	const int n = skeleton->boneCount;
-	memset(core, 0, sizeof(uint16_t) * (size_t)n);
+	memset(core - 1, 0, sizeof(uint16_t) * (size_t)(n + 1));
 	if (h->pelvis >= 0)
 		core[h->pelvis] |= 1u;
 	if (top >= 0)
@@ -135,9 +137,9 @@ static bool lbProneCoreOf(const lbSkeleton* skeleton, const lbHumanoid* h, int t
 		if (end >= 0)
 			core[end] |= (uint16_t)(8u << (2 * k));
 	}
+	_Static_assert(LB_NULL_INDEX == -1, "a root bone's parent is the slot before bone 0");
 	for (int i = n - 1; i > 0; --i)
-		if (parents[i] >= 0)
-			core[parents[i]] |= core[i];
+		core[parents[i]] |= core[i];
 	bool safe = true;
 	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
 		safe = safe && (roots[k] < 0 || core[roots[k]] == (uint16_t)(12u << (2 * k)));
@@ -297,21 +299,23 @@ static void lbProneTurn(lbPose* pose, const lbSkeleton* skeleton, int bone, lbVe
 // it (the joints' locals from the solved model transforms, the model transforms recomposed from the
 // locals), the rest of the subtree left to lbProneChainDone. Returns false when the chain is not
 // root, mid, end of direct parents (the caller solves through lbPose_SolveLimbIk then).
-static bool lbProneSolveChain(lbPose* pose, const lbSkeleton* skeleton, const lbLimbChain* c,
-							  const lbTwoBoneIkInput* input, lbProneChain* chain)
+// `c`'s root, mid and end and its axes in the root's frame (hingeRoot, poleRoot) are read, nothing
+// else of it. `in` is the caller's, its hinge axis and bend hint filled in here where zero.
+static bool lbProneSolveChain(lbPose* pose, const lbSkeleton* skeleton, const lbLimbChain* c, lbTwoBoneIkInput* input,
+							  lbProneChain* chain)
 {
 	const int* parents = skeleton->parents;
 	if (chain->count != 3 || parents[c->mid] != c->root || parents[c->end] != c->mid)
 		return false;
-	lbTwoBoneIkInput in = *input;
+	lbTwoBoneIkInput* in = input;
 	lbTransform* model = pose->model;
 	lbTransform* local = pose->local;
-	if (lbLengthSquared(in.hingeAxisMs) == 0.0f)
-		in.hingeAxisMs = lbNormalize(lbProneTransformDirection(&model[c->root], c->hingeRoot));
-	if (lbLengthSquared(in.bendHintMs) == 0.0f)
-		in.bendHintMs = lbNormalize(lbProneTransformDirection(&model[c->root], c->poleRoot));
+	if (lbLengthSquared(in->hingeAxisMs) == 0.0f)
+		in->hingeAxisMs = lbNormalize(lbProneTransformDirection(&model[c->root], c->hingeRoot));
+	if (lbLengthSquared(in->bendHintMs) == 0.0f)
+		in->bendHintMs = lbNormalize(lbProneTransformDirection(&model[c->root], c->poleRoot));
 	lbTransform r = model[c->root], m = model[c->mid], e = model[c->end];
-	if (lbSolveTwoBoneIk(&r, &m, &e, &in, NULL) != lb_ok)
+	if (lbSolveTwoBoneIk(&r, &m, &e, in, NULL) != lb_ok)
 		return true; // refused, as lbPose_SolveLimbIk would: the pose stays as it was
 	const int p = parents[c->root];
 	if (p == LB_NULL_INDEX)
@@ -457,7 +461,8 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 	m.p = lbAdd(m.p, shiftMs);
 	const int parent = skeleton->parents[rb];
 	pose->local[rb] = parent < 0 ? m : lbTransformRelative(pose->model[parent], m);
-	uint16_t core[LB_MAX_BONES];
+	uint16_t coreSlots[LB_MAX_BONES + 1];
+	uint16_t* core = coreSlots + 1;
 	if (lbProneCoreOf(skeleton, h, top, core))
 	{
 		defer->on = true;
@@ -619,9 +624,14 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		const lbProneLimbTarget* lt = &targets->limbs[k];
 		float w = lbClampF(lt->alpha, 0.0f, 1.0f) * a;
 		lbProneChain joints = lbProneChainOf(skeleton, root, end);
-		// The limb's chain only for a hold to solve.
-		if (w > 0.0f && lbHumanoid_GetLimbChain(h, (lbLimb)k, &chain) == lb_ok)
+		// The limb's chain only for a hold to solve: lbHumanoid_GetLimbChain's bones (all mapped, as
+		// found above) and axes, read straight from the humanoid (the call cost a tenth of a solve).
+		if (w > 0.0f)
 		{
+			chain.root = root, chain.mid = mid, chain.end = end;
+			const int sd = k & 1;
+			chain.hingeRoot = k < 2 ? h->armAxes[sd].elbowBendUpper : h->legAxes[sd].kneeBendThigh;
+			chain.poleRoot = k < 2 ? h->armAxes[sd].elbowPoleUpper : h->legAxes[sd].kneePoleThigh;
 			lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
 			in.targetMs = lbProneToModelPointIn(&toModel, &lt->endWs.x);
 			in.weight = w;
