@@ -998,13 +998,12 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	memset(mesh, 0, sizeof *mesh);
 	size_t tc = (size_t)triangleCount;
 	// Every large array of the build is fresh memory, first touched here: the kernel zeroes each page
-	// on its first touch, up to a third of a first one-thread build's time, so the build touches as
-	// few as it can (2 MB pages take one fault in 512, but zero all of a page touched anywhere).
+	// on its first touch, up to a third of a first one-thread build's time. On 2 MB pages that is one
+	// fault in 512 (4 KB pages for the binary nodes, half of which stay untouched, cost more time in
+	// their extra faults than they save in zeroing).
 	mesh->vertices = (lbVec3*)lbBvhAlloc(sizeof(lbVec3) * (size_t)vertexCount);
 	mesh->indices = (int32_t*)lbBvhAlloc(sizeof(int32_t) * 3 * tc);
-	// The binary nodes are a scratch array, and each subtree uses about half of its reserved range:
-	// on small pages the untouched half is never backed, where 2 MB pages would zero all of it.
-	lbBvhNode* bin = (lbBvhNode*)lbAllocAligned(sizeof(lbBvhNode) * (2 * tc + 2), 64);
+	lbBvhNode* bin = (lbBvhNode*)lbBvhAlloc(sizeof(lbBvhNode) * (2 * tc + 2));
 	// The primitives' array becomes the triangle corners at the end (9 floats a triangle, 4 bytes
 	// more than a primitive), so those pages are faulted in once, not twice.
 	_Static_assert(sizeof(lbBuildPrim) <= 9 * sizeof(float), "the corners must cover the primitives");
