@@ -114,6 +114,21 @@ static bool IsPermutation(const lbMesh* m, const TestMesh* in)
 	return ok;
 }
 
+// Each leaf-order triangle's corners are its own three vertices, exactly: the corners are written
+// over the build's per-triangle boxes, and one written too early would clobber a box still to be read.
+static bool CornersMatchIndices(const lbMesh* m, const TestMesh* in)
+{
+	for (int t = 0; t < m->triangleCount; ++t)
+		for (int k = 0; k < 3; ++k)
+		{
+			const lbVec3 v = in->vertices[m->indices[3 * t + k]];
+			const float* c = &m->corners[9 * (size_t)t + 3 * (size_t)k];
+			if (c[0] != v.x || c[1] != v.y || c[2] != v.z)
+				return false;
+		}
+	return true;
+}
+
 // A job system that runs a batch's ranges last first, one item each, with worker indices that
 // change per range: the build must not depend on the order or on who runs what.
 static void* ReverseEnqueue(lbTaskFcn* task, int itemCount, int minRange, void* taskContext, void* userContext)
@@ -131,6 +146,7 @@ static void CheckSameForAnyThreads(const TestMesh* in, int maxLeaf)
 	ENSURE(lbMeshBuildParallel(&ref, in->vertices, in->vertexCount, in->indices, in->triangleCount, maxLeaf, NULL) ==
 		   lb_ok);
 	ENSURE(IsPermutation(&ref, in));
+	ENSURE(CornersMatchIndices(&ref, in));
 	lbMesh plain;
 	ENSURE(lbMeshBuild(&plain, in->vertices, in->vertexCount, in->indices, in->triangleCount, maxLeaf) == lb_ok);
 	ENSURE(SameMesh(&ref, &plain));

@@ -997,12 +997,17 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 {
 	memset(mesh, 0, sizeof *mesh);
 	size_t tc = (size_t)triangleCount;
-	// Every large array of the build is fresh memory, first touched here; on small pages each 4 KB of
-	// it costs a page fault (a fifth of a one-thread build's time), on 2 MB pages one fault in 512.
+	// Every large array of the build is fresh memory, first touched here: the kernel zeroes each page
+	// on its first touch, up to a third of a first one-thread build's time. On 2 MB pages that is one
+	// fault in 512 (4 KB pages for the binary nodes, half of which stay untouched, cost more time in
+	// their extra faults than they save in zeroing).
 	mesh->vertices = (lbVec3*)lbBvhAlloc(sizeof(lbVec3) * (size_t)vertexCount);
 	mesh->indices = (int32_t*)lbBvhAlloc(sizeof(int32_t) * 3 * tc);
 	lbBvhNode* bin = (lbBvhNode*)lbBvhAlloc(sizeof(lbBvhNode) * (2 * tc + 2));
-	lbBuildPrim* prims = (lbBuildPrim*)lbBvhAlloc(sizeof(lbBuildPrim) * tc);
+	// The primitives' array becomes the triangle corners at the end (9 floats a triangle, 4 bytes
+	// more than a primitive), so those pages are faulted in once, not twice.
+	_Static_assert(sizeof(lbBuildPrim) <= 9 * sizeof(float), "the corners must cover the primitives");
+	lbBuildPrim* prims = (lbBuildPrim*)lbBvhAlloc(sizeof(float) * 9 * tc);
 	int* replay = (int*)lbAlloc(sizeof(int) * 2 * (LB_BVH_STACK * 2 + 64));
 	// A first guess at the subtree count (balanced splits); the list grows if the top makes more.
 	int subtreeCap = (int)(2 * (tc / LB_BVH_TASK_TRIS) + 2);
@@ -1203,29 +1208,23 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 		leafCount += st->leafCount;
 		maxDepth = st->maxDepth > maxDepth ? st->maxDepth : maxDepth;
 	}
-	// Indices and corners in leaf order, in one pass.
-	mesh->corners = (float*)lbBvhAlloc(sizeof(float) * 9 * tc);
-	if (!mesh->corners)
-	{
-		lbFree(subtrees);
-		lbFree(bin);
-		lbFree(prims);
-		lbFree(replay);
-		lbFree(chunkBins);
-		lbMeshFree(mesh);
-		return lb_errorOutOfMemory;
-	}
-	for (size_t t = 0; t < tc; ++t)
+	// Indices and corners in leaf order, in one pass, the corners written over the primitives from the
+	// last triangle back: triangle t's corners start at byte 36 t, at or beyond the end of every
+	// primitive still to be read (before 32 t), and its own primitive is read before they are written.
+	mesh->corners = (float*)prims;
+	for (size_t t = tc; t-- > 0;)
 	{
 		const int32_t* src = &indices[3 * (size_t)prims[t].tri];
+		float c[9];
 		for (int k = 0; k < 3; ++k)
 		{
 			const int32_t v = src[k];
 			mesh->indices[3 * t + (size_t)k] = v;
-			mesh->corners[9 * t + 3 * (size_t)k + 0] = vertices[v].x;
-			mesh->corners[9 * t + 3 * (size_t)k + 1] = vertices[v].y;
-			mesh->corners[9 * t + 3 * (size_t)k + 2] = vertices[v].z;
+			c[3 * k + 0] = vertices[v].x;
+			c[3 * k + 1] = vertices[v].y;
+			c[3 * k + 2] = vertices[v].z;
 		}
+		memcpy(&mesh->corners[9 * t], c, sizeof c);
 	}
 	mesh->leafCount = leafCount;
 	mesh->maxDepth = maxDepth;
@@ -1236,7 +1235,6 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 		mesh->boundsMin[k] = bin[0].min[k];
 		mesh->boundsMax[k] = bin[0].max[k];
 	}
-	lbFree(prims);
 	lbFree(replay);
 	lbFree(chunkBins);
 
