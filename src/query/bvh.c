@@ -992,6 +992,18 @@ lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, cons
 	return lbMeshBuildParallel(mesh, vertices, vertexCount, indices, triangleCount, maxLeafTriangles, NULL);
 }
 
+// An allocation failed part way through a build: frees the top's splits (when given), the scratch
+// arrays (NULL ones too) and the mesh's own arrays, and says so.
+static lbResult lbBuildOutOfMemory(lbMesh* mesh, lbTopSplits* top, void* const* scratch, int count)
+{
+	if (top)
+		lbTopFree(top);
+	for (int i = 0; i < count; ++i)
+		lbFree(scratch[i]);
+	lbMeshFree(mesh);
+	return lb_errorOutOfMemory;
+}
+
 lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCount, const int32_t* indices,
 							 int triangleCount, int maxLeafTriangles, const lbParallel* parallel)
 {
@@ -1013,14 +1025,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	int subtreeCap = (int)(2 * (tc / LB_BVH_TASK_TRIS) + 2);
 	lbSubtree* subtrees = (lbSubtree*)lbAlloc(sizeof(lbSubtree) * subtreeCap);
 	if (!mesh->vertices || !mesh->indices || !bin || !prims || !replay || !subtrees)
-	{
-		lbFree(subtrees);
-		lbFree(bin);
-		lbFree(prims);
-		lbFree(replay);
-		lbMeshFree(mesh);
-		return lb_errorOutOfMemory;
-	}
+		return lbBuildOutOfMemory(mesh, NULL, (void* const[]){ subtrees, bin, prims, replay }, 4);
 	memcpy(mesh->vertices, vertices, sizeof(lbVec3) * (size_t)vertexCount);
 	mesh->vertexCount = vertexCount;
 	mesh->triangleCount = triangleCount;
@@ -1096,17 +1101,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	// that list then numbers the nodes and the subtrees' node ranges as a depth-first build would.
 	lbTopSplits top = { 0 };
 	if (!lbTopPush(&top, &(lbBuildTask){ 0, 0, triangleCount, 0, rootCb }, &rootBounds))
-	{
-		lbTopFree(&top);
-		lbFree(workerBins);
-		lbFree(chunkBins);
-		lbFree(subtrees);
-		lbFree(bin);
-		lbFree(prims);
-		lbFree(replay);
-		lbMeshFree(mesh);
-		return lb_errorOutOfMemory;
-	}
+		return lbBuildOutOfMemory(mesh, &top, (void* const[]){ workerBins, chunkBins, subtrees, bin, prims, replay }, 6);
 	for (int levelBegin = 0, levelEnd = 1; levelBegin < levelEnd; levelBegin = levelEnd, levelEnd = top.count)
 	{
 		lbTopJob job = { &b, &top, levelBegin, workerBins, workers };
@@ -1129,17 +1124,8 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 			const lbBuildTask l = { 0, t.task.first, t.left, t.task.depth + 1, t.childCb[0] };
 			const lbBuildTask r = { 0, t.task.first + t.left, t.task.count - t.left, t.task.depth + 1, t.childCb[1] };
 			if (!lbTopPush(&top, &l, &t.childBounds[0]) || !lbTopPush(&top, &r, &t.childBounds[1]))
-			{
-				lbTopFree(&top);
-				lbFree(workerBins);
-				lbFree(chunkBins);
-				lbFree(subtrees);
-				lbFree(bin);
-				lbFree(prims);
-				lbFree(replay);
-				lbMeshFree(mesh);
-				return lb_errorOutOfMemory;
-			}
+				return lbBuildOutOfMemory(mesh, &top,
+										  (void* const[]){ workerBins, chunkBins, subtrees, bin, prims, replay }, 6);
 		}
 	}
 	lbFree(workerBins);
@@ -1159,16 +1145,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 			{
 				lbSubtree* grown = (lbSubtree*)lbAlloc(sizeof(lbSubtree) * (size_t)subtreeCap * 2);
 				if (!grown)
-				{
-					lbTopFree(&top);
-					lbFree(subtrees);
-					lbFree(bin);
-					lbFree(prims);
-					lbFree(replay);
-					lbFree(chunkBins);
-					lbMeshFree(mesh);
-					return lb_errorOutOfMemory;
-				}
+					return lbBuildOutOfMemory(mesh, &top, (void* const[]){ subtrees, bin, prims, replay, chunkBins }, 5);
 				memcpy(grown, subtrees, sizeof(lbSubtree) * (size_t)subtreeCount);
 				lbFree(subtrees);
 				subtrees = grown;

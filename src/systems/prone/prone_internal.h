@@ -259,11 +259,10 @@ static inline lbVec3 lbProneToModelPoint(const lbProneToModel* m, lbVec3 p)
 #endif
 }
 
-/// lbNormalizeOr(lbQuatInvRotate(cw.q, v), fallback): the length's sum in lbDot's order.
-static inline lbVec3 lbProneToModelUnit(const lbProneToModel* m, lbVec3 v, lbVec3 fallback)
-{
 #if LB_IK_SSE2
-	const __m128 r = lbIkQuatRotate4(m->conj, _mm_setr_ps(v.x, v.y, v.z, 0.0f));
+// Lanes 0..2 of r made unit (the length's sum in lbDot's order), or fallback when too short.
+static inline lbVec3 lbProneUnitLanes(__m128 r, lbVec3 fallback)
+{
 	const __m128 sq = _mm_mul_ps(r, r);
 	const __m128 dot = _mm_add_ss(_mm_add_ss(sq, _mm_shuffle_ps(sq, sq, _MM_SHUFFLE(1, 1, 1, 1))),
 								  _mm_shuffle_ps(sq, sq, _MM_SHUFFLE(2, 2, 2, 2)));
@@ -273,6 +272,14 @@ static inline lbVec3 lbProneToModelUnit(const lbProneToModel* m, lbVec3 v, lbVec
 	float out[4];
 	_mm_storeu_ps(out, _mm_mul_ps(_mm_set1_ps(1.0f / len), r));
 	return LB_LITERAL(lbVec3){ out[0], out[1], out[2] };
+}
+#endif
+
+/// lbNormalizeOr(lbQuatInvRotate(cw.q, v), fallback): the length's sum in lbDot's order.
+static inline lbVec3 lbProneToModelUnit(const lbProneToModel* m, lbVec3 v, lbVec3 fallback)
+{
+#if LB_IK_SSE2
+	return lbProneUnitLanes(lbIkQuatRotate4(m->conj, _mm_setr_ps(v.x, v.y, v.z, 0.0f)), fallback);
 #else
 	return lbNormalizeOr(lbQuatInvRotate(m->cw.q, v), fallback);
 #endif
@@ -289,16 +296,7 @@ static inline lbVec3 lbProneToModelPointIn(const lbProneToModel* m, const float*
 }
 static inline lbVec3 lbProneToModelUnitIn(const lbProneToModel* m, const float* v, lbVec3 fallback)
 {
-	const __m128 r = lbIkQuatRotate4(m->conj, _mm_loadu_ps(v));
-	const __m128 sq = _mm_mul_ps(r, r);
-	const __m128 dot = _mm_add_ss(_mm_add_ss(sq, _mm_shuffle_ps(sq, sq, _MM_SHUFFLE(1, 1, 1, 1))),
-								  _mm_shuffle_ps(sq, sq, _MM_SHUFFLE(2, 2, 2, 2)));
-	const float len = _mm_cvtss_f32(_mm_sqrt_ss(dot));
-	if (!(len > LB_EPSILON) || !lbIsValidFloat(len))
-		return fallback;
-	float out[4];
-	_mm_storeu_ps(out, _mm_mul_ps(_mm_set1_ps(1.0f / len), r));
-	return LB_LITERAL(lbVec3){ out[0], out[1], out[2] };
+	return lbProneUnitLanes(lbIkQuatRotate4(m->conj, _mm_loadu_ps(v)), fallback);
 }
 #else
 static inline lbVec3 lbProneToModelPointIn(const lbProneToModel* m, const float* p)
