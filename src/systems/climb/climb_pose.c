@@ -1917,12 +1917,13 @@ static int lbClimbLockPoints(const lbClimbPoseCtx* c, const lbClimbPoseCache* ca
 	return n;
 }
 
-// Checks the humanoid against the skeleton and makes the rig (see lbClimbRig).
-// The sum of what the rig derived (everything after its key).
+// The sum of what the rig derived: everything after its key up to the bone lists, and the lists'
+// used entries (counts out of range, in memory the stage never wrote, sum to nothing it made).
 static uint64_t lbClimbRigSum(const lbClimbRig* rig)
 {
 	uint64_t sum = lbRigKey_Sum(LB_CLIMB_RIG_MAGIC, &rig->chain[0], offsetof(lbClimbRig, limbOf) - offsetof(lbClimbRig, chain));
-	const int listed = rig->belowFirst[3] + rig->belowCount[3];
+	// Added wide: in memory the stage never wrote the two counts can be anything.
+	const int64_t listed = (int64_t)rig->belowFirst[3] + rig->belowCount[3];
 	if (rig->boneCount < 0 || rig->boneCount > LB_MAX_BONES || listed < 0 || listed > LB_MAX_BONES)
 		return ~sum;
 	if (rig->refreshCount < 0 || rig->refreshCount > LB_MAX_BONES)
@@ -1932,6 +1933,7 @@ static uint64_t lbClimbRigSum(const lbClimbRig* rig)
 	return lbRigKey_Sum(sum, rig->below, (size_t)listed * sizeof rig->below[0]);
 }
 
+// Checks the humanoid against the skeleton and makes the rig (see lbClimbRig).
 static lbResult lbClimbPrepareRig(lbClimbRig* rig, const lbSkeleton* skeleton, const lbHumanoid* humanoid)
 {
 	static const char fn[] = "lbClimbApplyPose";
