@@ -202,7 +202,7 @@ static void test_topout(void)
 				lbClimbDef frameDef = cd;
 				if (phase == 2)
 					ENSURE(lbClimbTopOut_FrameDef(&top, &td, &cd, &frameDef) == lb_ok);
-				ENSURE(frameDef.moveSpeed[1] == (phase == 2 && (top.phase == lb_topOutFeet || top.phase == lb_topOutSecondFoot) ? td.feetMoveSpeed : cd.moveSpeed[1]));
+				ENSURE(frameDef.moveSpeed[1] == (phase == 2 && (top.phase == lb_topOutFeet || top.phase == lb_topOutSecondFoot || top.phase == lb_topOutFirstFootUp) ? td.feetMoveSpeed : cd.moveSpeed[1]));
 				ENSURE(frameDef.moveSpeed[0] == cd.moveSpeed[0]);
 				ENSURE(lbClimbSense(&cs, &frameDef, sk, &h, &in, &ct) == lb_ok);
 				if (phase == 2)
@@ -296,7 +296,7 @@ static void test_topout(void)
 		const float endHeight = lbDot(characterWs.p, rc->up);
 		const float walked = lbLength(lbProjectOnPlane(lbSub(characterWs.p, walkFrom), rc->up));
 		static const char* const phaseNames[] = { "hands",	  "feet off", "rise",  "press",	 "mantle",
-													"first foot", "step up",  "second foot", "stand", "release" };
+													"high step", "step up",  "second foot", "first foot up", "stand", "release" };
 		printf("  rig %d: %d moves, ended in phase %d (top-out %d) at height %.3f m, walked %.2f m on the top; "
 			   "pop standing %.1f climbing %.1f topping out %.1f walking %.1f; drift %.4f m; limb penetration %.3f m "
 			   "(topping out %.3f); joint-limit frames %d; nan %d\n",
@@ -327,11 +327,16 @@ static void test_topout(void)
 		// Within the limits: standing, climbing, every phase of the top-out, and walking on. The
 		// mantle (hips over the lip before the feet come up) keeps the shins off the lip.
 		ENSURE(phasePop[0] <= 15.0f && phasePop[1] <= 15.0f && phasePop[2] <= 15.0f && phasePop[3] <= 15.0f);
-		// Stepped up on the first foot, the body is high enough that no joint leaves its range while
-		// the second foot comes up and the body stands (both rigs: 0 frames; with the feet stepping
-		// up one after the other under the leaning body, 100-130).
-		ENSURE(topOutLimits[lb_topOutSecondFoot] == 0 && topOutLimits[lb_topOutStand] == 0 &&
-			   topOutLimits[lb_topOutRelease] == 0);
+		// The first foot's high step on the wall under the lip, its knee coming up to the lip's
+		// edge, keeps every joint within its range; stepped up on it, the body is high enough that
+		// none leaves its range while the second foot comes up onto the top, the first follows and
+		// the body stands (both rigs: 0 frames from the high step on; 26-27 with the first foot put
+		// straight onto the top from the press-up, its thigh folded 150-180 degrees from rest).
+		for (int k = lb_topOutFeet; k <= lb_topOutRelease; ++k)
+			ENSURE(topOutLimits[k] == 0);
+		// The high step: on the wall, the def's distance under the lip.
+		ENSURE(fabsf(lbDot(lbSub(top.holds[6].pointWs, top.lipWs), rc->up) + td.highStepBelow) < 0.01f);
+		ENSURE(fabsf(lbDot(lbSub(top.holds[6].pointWs, top.lipWs), top.wallNormalWs)) < 0.05f);
 		for (int k = lb_topOutHands; k <= lb_topOutRelease; ++k)
 		{
 			ENSURE(topOutPop[k] <= 15.0f);
@@ -408,6 +413,12 @@ static void test_topout_bad_input(void)
 	bad = td;
 	bad.stepUpAbove = NAN;
 	ENSURE(lbClimbTopOut_Begin(&t, &bad, &cs, &query) == lb_errorNonFinite);
+	// The high step: under the lip (above it or at it, no step), finite.
+	bad = td;
+	bad.highStepBelow = 0.0f;
+	ENSURE(lbClimbTopOut_Begin(&t, &bad, &cs, &query) == lb_errorNonFinite);
+	bad.highStepBelow = NAN;
+	ENSURE(lbClimbTopOut_Begin(&t, &bad, &cs, &query) == lb_errorNonFinite);
 	cs.wallNormalWs = lbMakeVec3(-1, 0, 0);
 	ENSURE(lbClimbTopOut_Begin(&t, &td, &cs, &query) == lb_errorInvalidArgument);
 	// Both hands held on a flat world: there is no ledge top above them.
@@ -437,6 +448,8 @@ static void test_topout_bad_input(void)
 	ENSURE(lbClimbTopOut_FrameDef(&t, &td, &cd, &fd) == lb_ok && fd.moveSpeed[1] == td.feetMoveSpeed &&
 		   fd.moveSpeed[0] == cd.moveSpeed[0] && fd.followSpeed == cd.followSpeed);
 	t.phase = lb_topOutSecondFoot;
+	ENSURE(lbClimbTopOut_FrameDef(&t, &td, &cd, &fd) == lb_ok && fd.moveSpeed[1] == td.feetMoveSpeed);
+	t.phase = lb_topOutFirstFootUp;
 	ENSURE(lbClimbTopOut_FrameDef(&t, &td, &cd, &fd) == lb_ok && fd.moveSpeed[1] == td.feetMoveSpeed);
 	t.phase = lb_topOutStepUp;
 	ENSURE(lbClimbTopOut_FrameDef(&t, &td, &cd, &fd) == lb_ok && memcmp(&fd, &cd, sizeof fd) == 0);

@@ -60,7 +60,8 @@ typedef enum lbClimbTopOutPhase
 	/// `mantleAbove` over the lip and leans `mantleLean` in over it (the climbing frame carried and
 	/// turned about the pelvis), so the feet come onto the top below the hips.
 	lb_topOutMantle,
-	/// The first foot goes onto the top.
+	/// The first foot steps high onto the wall, `highStepBelow` under the lip, its knee coming up
+	/// onto the lip's edge.
 	lb_topOutFeet,
 	/// Once the first foot is confirmed (its lock completing meanwhile), the hands let go and the
 	/// body steps up on it: the hips rise to `stepUpAbove` over the lip and the lean eases to
@@ -68,6 +69,8 @@ typedef enum lbClimbTopOutPhase
 	lb_topOutStepUp,
 	/// The second foot goes onto the top.
 	lb_topOutSecondFoot,
+	/// The first foot leaves the wall for its place on the top.
+	lb_topOutFirstFootUp,
 	/// The body stands up over the feet.
 	lb_topOutStand,
 	/// The feet go back to the animation, standing on the top.
@@ -99,6 +102,11 @@ typedef struct lbClimbTopOutDef
 	///@}
 	/// The hands' grips on the lip: this far below its edge on the wall (m). Default 0.03.
 	float gripBelow;
+	/// The first foot's high step: on the wall this far below the lip's edge (m, > 0), its knee
+	/// coming up onto the lip; the body steps up on it before any foot goes onto the top. Default
+	/// 0.3 (a foot put straight onto the top from the press-up folded its thigh 150-180 degrees
+	/// from rest against the leaning torso, the knee up beside the chest).
+	float highStepBelow;
 	/// Hips below the lip at the top of the rise, as far out as the climbing frame keeps them (m).
 	/// Default 0.45 (higher, the wrists bend past their range as the hands go onto the top).
 	float crouchBelow;
@@ -110,11 +118,10 @@ typedef struct lbClimbTopOutDef
 	/// at 0.8 a knee folds past its range as its foot comes up the wall).
 	float mantleLean;
 	///@{
-	/// Stepping up on the first foot (the hands let go), the hips rise straight up to this height
-	/// over the lip (m), and the body's lean in over it eases to this (rad, 0 to mantleLean).
-	/// Default 0.75, 0.5 (with the hips 0.45 over the lip the first thigh stayed past its range
-	/// while the second foot came up: 222 joint-limit frames in the mannequin's story against 96; a
-	/// lean of 0.2 saves 2 of them but leaves the body upright behind the foot it stands on).
+	/// Stepping up on the first foot's high step (the hands let go), the hips rise straight up to
+	/// this height over the lip (m), and the body's lean in over it eases to this (rad, 0 to
+	/// mantleLean). Default 0.55, 0 (the second foot then comes over the lip with its knee in
+	/// front; with the hips 0.45 over the lip or a lean of 0.5, its thigh passed its range).
 	float stepUpAbove, stepUpLean;
 	///@}
 	/// Standing up, the hips first come in over the feet into a crouch this high above the lip (or
@@ -167,10 +174,12 @@ typedef struct lbClimbTopOut
 	lbVec3 wallNormalWs, topNormalWs;
 	///@}
 	///@{
-	/// The places (world): the hands' grips on the lip (L, R), the hands' places on the top (L, R)
-	/// and the feet's (L, R); and the moves that take the limbs there, in that order.
-	lbClimbHold holds[6];
-	lbClimbPlanMove moves[6];
+	/// The places (world): the hands' grips on the lip (L, R), the hands' places on the top (L, R),
+	/// the feet's (L, R) and the first foot's high step on the wall; and the moves that take the
+	/// limbs there: the hands to the lip, the hands onto the top, the first foot to its high step,
+	/// the second foot onto the top, the first foot onto the top.
+	lbClimbHold holds[7];
+	lbClimbPlanMove moves[7];
 	///@}
 	/// Plays the moves of the current phase.
 	lbClimbDriver driver;

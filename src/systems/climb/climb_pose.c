@@ -298,6 +298,10 @@ typedef struct lbClimbPoseCtx
 	lbClimbLimbAxes axes;
 	// Whether a surface faces up (a ledge or hold top) rather than being a wall.
 	bool top[4];
+	// A top known from a limb let go of it (a hand that held a ledge's top, its place there still
+	// in the targets), and that place: where a wall ends, for the knees, and nothing else.
+	bool knownTop[4];
+	lbVec3 knownTopMs[4];
 	// Every held limb is on a top (nothing holds the wall any more): standing up on a ledge.
 	bool onTops;
 	// Walls beside the body the sense stage found (a point and the outward normal, unit): the knees
@@ -1412,19 +1416,26 @@ static void lbClimbWallFrame(const lbClimbPoseCtx* c, lbVec3 n, lbVec3* outH, lb
 }
 
 // Height along up (model) of the highest top a limb holds behind the wall through `plane` with
-// outward normal `n` (model), in *outH: the top of that wall, where it ends at a ledge's lip.
-// Only a top more than 0.1 m behind the wall counts: a hold's top sticks out of the wall (holds
-// are 5-6 cm deep), and the wall goes on above it. False when no limb holds such a top.
+// outward normal `n` (model), in *outH: the top of that wall, where it ends at a ledge's lip (a
+// hand back in the animation that held such a top still tells where it is: knownTop).
+// Only a held top more than 0.1 m behind the wall counts: a hold's top sticks out of the wall
+// (holds are 5-6 cm deep), and the wall goes on above it. A known top counts wherever it lies: it
+// is a ledge's by where it came from, and the plane may be a foot's own place on that top further
+// in (tested against it, the lip came and went as a foot stepped in over it, and the knee went
+// the long way round behind). False when no limb holds or knows such a top.
 static bool lbClimbHeldTopHeight(const lbClimbPoseCtx* c, lbVec3 n, lbVec3 plane, float* outH)
 {
 	bool any = false;
 	for (int j = 0; j < 4; ++j)
-		if (c->held[j] && c->top[j] && lbDot(lbSub(c->surfaceMs[j], plane), n) < -0.1f &&
-			(!any || lbDot(c->surfaceMs[j], c->upMs) > *outH))
+	{
+		const lbVec3 at = c->held[j] ? c->surfaceMs[j] : c->knownTopMs[j];
+		if (((c->held[j] && lbDot(lbSub(at, plane), n) < -0.1f) || c->knownTop[j]) && c->top[j] &&
+			(!any || lbDot(at, c->upMs) > *outH))
 		{
-			*outH = lbDot(c->surfaceMs[j], c->upMs);
+			*outH = lbDot(at, c->upMs);
 			any = true;
 		}
+	}
 	return any;
 }
 
@@ -2165,14 +2176,19 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 			n = lbNeg(c.forwardMs);
 		c.normalMs[i] = n;
 		const float lockOffset = def->lockOffset[i < 2 ? 0 : 1];
-		c.surfaceMs[i] = l->hasSurface ? lbClimbPointMs(&c, l->surfaceWs)
+		// A limb let go has no surface of its own (the sense stage clears it); one given with it
+		// (where a top that limb held lies) is only known, not held.
+		const bool known = l->hasSurface && l->mode == lb_climbFree;
+		c.surfaceMs[i] = l->hasSurface && !known ? lbClimbPointMs(&c, l->surfaceWs)
 									   : lbMulAdd(c.targetMs[i], -(lbIsValidFloat(lockOffset) ? lockOffset : 0.0f), n);
 		c.top[i] = lbAbsF(lbDot(n, upMs)) >= cosf(lbClampF(def->ledgeAngle, 0.0f, LB_PI));
 		c.ikAlpha[i] = lbClampF(l->ikAlpha, 0.0f, 1.0f);
 		c.bodyAlpha[i] = lbClampF(l->bodyAlpha, 0.0f, 1.0f);
 		c.locked[i] = l->locked;
 		c.settling[i] = l->locked && l->mode == lb_climbLocking;
-		c.held[i] = l->hasSurface && (l->locked || c.ikAlpha[i] > 0.5f);
+		c.held[i] = l->hasSurface && !known && (l->locked || c.ikAlpha[i] > 0.5f);
+		c.knownTop[i] = known && c.top[i];
+		c.knownTopMs[i] = known ? lbClimbPointMs(&c, l->surfaceWs) : c.surfaceMs[i];
 		c.fading[i] = fading;
 	}
 	// A side wall with a degenerate normal is no plane: left out.

@@ -131,6 +131,7 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 	d.footInset = 0.3f;
 	d.footSpread = 0.12f;
 	d.gripBelow = 0.03f;
+	d.highStepBelow = 0.3f;
 	d.crouchBelow = 0.45f;
 	d.standInset = 0.15f;
 	d.standAbove = 0.6f;
@@ -141,8 +142,8 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 	d.standTime = 1.4f;
 	d.searchHeight = 0.6f;
 	d.feetMoveSpeed = 1.4f;
-	d.stepUpAbove = 0.75f;
-	d.stepUpLean = 0.5f;
+	d.stepUpAbove = 0.55f;
+	d.stepUpLean = 0.0f;
 	d.stepUpTime = 0.4f;
 	d.driver = lbDefaultClimbDriverDef();
 	d.feetDriver = d.driver;
@@ -155,7 +156,7 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 static bool lbTopOutDefValid(const lbClimbTopOutDef* d)
 {
 	return lbIsValidVec3(d->up) && lbIsValidFloat(d->handInset) && lbIsValidFloat(d->handSpread) &&
-		   lbIsValidFloat(d->footInset) && lbIsValidFloat(d->footSpread) && lbIsValidFloat(d->crouchBelow) && lbIsValidFloat(d->gripBelow) && lbIsValidFloat(d->standAbove) &&
+		   lbIsValidFloat(d->footInset) && lbIsValidFloat(d->footSpread) && lbIsValidFloat(d->crouchBelow) && lbIsValidFloat(d->gripBelow) && lbIsValidFloat(d->highStepBelow) && d->highStepBelow > 0.0f && lbIsValidFloat(d->standAbove) &&
 		   lbIsValidFloat(d->standInset) && lbIsValidFloat(d->riseTime) && lbIsValidFloat(d->standTime) &&
 		   lbIsValidFloat(d->mantleAbove) && lbIsValidFloat(d->mantleLean) && lbIsValidFloat(d->mantleTime) &&
 		   lbIsValidFloat(d->searchHeight) && lbIsValidFloat(d->feetMoveSpeed) && d->feetMoveSpeed > 0.0f &&
@@ -247,11 +248,27 @@ lbResult lbClimbTopOut_Begin(lbClimbTopOut* topOut, const lbClimbTopOutDef* def,
 		t.holds[2 + i].normalWs = lbNormalizeOr(hit.normal, u);
 		t.holds[2 + i].firstSampleWs = hit.impactPoint;
 	}
-	static const int limbs[6] = { lb_limbArmL, lb_limbArmR, lb_limbArmL, lb_limbArmR, lb_limbLegL, lb_limbLegR };
-	for (int k = 0; k < 6; ++k)
+	// The first foot's high step: on the wall under the lip, on its side.
+	{
+		const lbVec3 p = lbMulAdd(lbMulAdd(lip, -def->highStepBelow, u), def->footSpread, left);
+		q.start = lbMulAdd(p, 0.6f, nh);
+		q.end = lbMulAdd(p, -0.6f, nh);
+		lbHit g = lbCallQuery(query, query->rayCast, &q);
+		if (!g.hit || g.startedInside)
+			return lbReport(lb_errorUnsupported, "%s: the wall gives the first foot no step %g m under the lip", fn,
+							(double)def->highStepBelow);
+		t.holds[6].pointWs = g.impactPoint;
+		t.holds[6].normalWs = lbNormalizeOr(lbLengthSquared(g.faceNormal) > 0.5f ? g.faceNormal : g.normal, nh);
+		t.holds[6].firstSampleWs = g.impactPoint;
+	}
+	// The hands to the lip, the hands onto the top, the first foot to its high step, the second
+	// foot onto the top, the first foot onto the top.
+	static const int limbs[7] = { lb_limbArmL, lb_limbArmR, lb_limbArmL, lb_limbArmR, lb_limbLegL, lb_limbLegR, lb_limbLegL };
+	static const int moveHold[7] = { 0, 1, 2, 3, 6, 5, 4 };
+	for (int k = 0; k < 7; ++k)
 	{
 		t.moves[k].limb = limbs[k];
-		t.moves[k].hold = k;
+		t.moves[k].hold = moveHold[k];
 		t.moves[k].pelvisWs = lbTransformPoint(state->frameWs, lbVec3_zero);
 	}
 	lbClimbDriver_Reset(&t.driver);
@@ -287,7 +304,7 @@ static bool lbTopOutReleasePair(lbClimbTopOut* t, lbClimbState* state, int first
 static bool lbTopOutDrive(lbClimbTopOut* t, const lbClimbTopOutDef* def, lbClimbState* state, const lbClimbDef* climbDef,
 						  int first, int count, float dt)
 {
-	lbClimbHold holds[6];
+	lbClimbHold holds[7];
 	memcpy(holds, t->holds, sizeof holds);
 	const int m = first + (t->driver.move < count ? t->driver.move : count - 1);
 	const lbClimbLimbState* l = &state->limbs[t->moves[m].limb];
@@ -300,7 +317,7 @@ static bool lbTopOutDrive(lbClimbTopOut* t, const lbClimbTopOutDef* def, lbClimb
 		// Clear of the search's capture sphere, which would otherwise still find the lip's edge.
 		h->pointWs = lbMulAdd(lbMulAdd(h->pointWs, out, l->normalWs), LB_TOPOUT_OVER_LIP + lbMaxF(climbDef->captureRadius, 0.0f), u);
 	}
-	return lbClimbDrive(&t->driver, first >= 4 ? &def->feetDriver : &def->driver, state, climbDef, holds, 6,
+	return lbClimbDrive(&t->driver, first >= 4 ? &def->feetDriver : &def->driver, state, climbDef, holds, 7,
 						t->moves + first, count, dt);
 }
 
@@ -319,7 +336,7 @@ lbResult lbClimbTopOut_FrameDef(const lbClimbTopOut* t, const lbClimbTopOutDef* 
 						(double)def->feetMoveSpeed);
 	// A foot on its way up is in the pose that folds its thigh against the leaning torso (the hips
 	// are only about 0.2 m over the lip): the sooner it is on the top, the shorter that lasts.
-	if (t->phase == lb_topOutFeet || t->phase == lb_topOutSecondFoot)
+	if (t->phase == lb_topOutFeet || t->phase == lb_topOutSecondFoot || t->phase == lb_topOutFirstFootUp)
 		outDef->moveSpeed[1] = def->feetMoveSpeed;
 	return lb_ok;
 }
@@ -383,6 +400,11 @@ lbClimbTopOutPhase lbClimbTopOut_Step(lbClimbTopOut* t, const lbClimbTopOutDef* 
 		break;
 	case lb_topOutSecondFoot:
 		if (!lbTopOutDrive(t, def, state, climbDef, 5, 1, dt))
+			lbTopOutEnter(t, t->driver.stuck ? lb_topOutFailed : lb_topOutFirstFootUp);
+		break;
+	case lb_topOutFirstFootUp:
+		// Standing on the second foot, the first leaves its high step for the top.
+		if (!lbTopOutDrive(t, def, state, climbDef, 6, 1, dt))
 			lbTopOutEnter(t, t->driver.stuck ? lb_topOutFailed : lb_topOutStand);
 		break;
 	case lb_topOutStand:
@@ -476,7 +498,7 @@ lbResult lbClimbTopOut_Carry(lbClimbTopOut* t, const lbClimbTopOutDef* def, cons
 	(void)dt;
 	const bool rise = t->phase == lb_topOutRise || t->phase == lb_topOutPress;
 	const bool mantle = t->phase == lb_topOutMantle || t->phase == lb_topOutFeet || t->phase == lb_topOutStepUp ||
-						t->phase == lb_topOutSecondFoot;
+						t->phase == lb_topOutSecondFoot || t->phase == lb_topOutFirstFootUp;
 	const bool stand = t->phase == lb_topOutStand || t->phase == lb_topOutRelease;
 	if (!rise && !mantle && !stand)
 		return lb_ok;
@@ -566,6 +588,22 @@ lbResult lbClimbTopOut_Carry(lbClimbTopOut* t, const lbClimbTopOutDef* def, cons
 	// (toward feet on the top, that is into the wall). Each limb still reaches its own target.
 	for (int i = 0; i < 4; ++i)
 		targets->limbs[i].bodyAlpha = 0.0f;
+	// Once the hands have let go of the top, their places there still tell the pose stage where the
+	// wall ends (a surface given to a limb let go is known, not held): a knee rising over the lip
+	// needs no clearance from the wall below it. (Kept off the wall as an endless plane, the second
+	// foot coming up with the hips high over the lip turned its knee out behind, the thigh twisted
+	// half a turn.)
+	if (t->phase >= lb_topOutStepUp)
+		for (int i = 0; i < 2; ++i)
+		{
+			lbClimbLimbTarget* l = &targets->limbs[i];
+			if (l->mode == lb_climbFree && !l->hasSurface)
+			{
+				l->hasSurface = true;
+				l->surfaceWs = t->holds[2 + i].pointWs;
+				l->normalWs = t->topNormalWs;
+			}
+		}
 	return lb_ok;
 }
 
