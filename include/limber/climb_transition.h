@@ -120,8 +120,9 @@ typedef struct lbClimbTopOutDef
 	///@{
 	/// Stepping up on the first foot's high step (the hands let go), the hips rise straight up to
 	/// this height over the lip (m), and the body's lean in over it eases to this (rad, 0 to
-	/// mantleLean). Default 0.55, 0 (the second foot then comes over the lip with its knee in
-	/// front; with the hips 0.45 over the lip or a lean of 0.5, its thigh passed its range).
+	/// mantleLean). Default 0.55, 0.3 (the second foot then comes over the lip with its knee in
+	/// front; with the hips 0.45 over the lip, or a lean of 0.5, its thigh passes its range; upright,
+	/// the body stands on the step without leaning into the wall).
 	float stepUpAbove, stepUpLean;
 	///@}
 	/// Standing up, the hips first come in over the feet into a crouch this high above the lip (or

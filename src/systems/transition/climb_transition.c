@@ -143,7 +143,7 @@ lbClimbTopOutDef lbDefaultClimbTopOutDef(void)
 	d.searchHeight = 0.6f;
 	d.feetMoveSpeed = 1.4f;
 	d.stepUpAbove = 0.55f;
-	d.stepUpLean = 0.0f;
+	d.stepUpLean = 0.3f;
 	d.stepUpTime = 0.4f;
 	d.driver = lbDefaultClimbDriverDef();
 	d.feetDriver = d.driver;
