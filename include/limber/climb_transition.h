@@ -12,8 +12,9 @@
 /// - lbClimbTransition_SeedClimb: a climbing state that starts where the walking character stands,
 ///   facing that wall, nothing held (the limbs then go on one by one: the hold planner, or a player).
 /// - lbClimbTopOut_Begin / lbClimbTopOut_Step / lbClimbTopOut_Carry: topping out on a ledge, the
-///   hands onto its lip, the body up, the hands onto the top, the feet onto the top, the body
-///   standing up over them; then StandingTransform / SeedFoot walk on from the top.
+///   hands onto its lip, the body up, the hands onto the top, a foot high on the wall under the
+///   lip, the body stepping up on it, the feet onto the top, the body standing up over them; then
+///   StandingTransform / SeedFoot walk on from the top.
 /// - lbClimbTransition_StandingTransform / lbClimbTransition_SeedFoot: once every limb has let go,
 ///   the upright transform on the ground below the climbing frame, and a foot state that lands
 ///   there; lbClimbDrop_Begin / lbClimbDrop_Step: the short fall down to it.
@@ -58,7 +59,7 @@ typedef enum lbClimbTopOutPhase
 	lb_topOutPress,
 	/// The press-up: on the hands held on the top, the body rises until the hips are
 	/// `mantleAbove` over the lip and leans `mantleLean` in over it (the climbing frame carried and
-	/// turned about the pelvis), so the feet come onto the top below the hips.
+	/// turned about the pelvis).
 	lb_topOutMantle,
 	/// The first foot steps high onto the wall, `highStepBelow` under the lip, its knee coming up
 	/// onto the lip's edge.
@@ -263,7 +264,10 @@ LB_API lbResult lbClimbTopOut_FrameDef(const lbClimbTopOut* topOut, const lbClim
 /// Called after lbClimbSense: while the body rises, presses up, steps up or stands up, carries the climbing
 /// frame (state->frameWs and targets->characterWs, position and rotation) along the top-out's
 /// path; the held limbs stay where they hold, the pose stage bends them. `animPose` is the base pose (model space), for the
-/// pelvis's height. Returns lb_errorNullPointer or lb_errorNonFinite (nothing changed).
+/// pelvis's height. Once the hands have let go of the top, each released hand's target keeps its
+/// place there as a surface (free, hasSurface, the top's normal): the pose stage reads it as where
+/// the wall ends, for the knees coming over the lip. Returns lb_errorNullPointer or
+/// lb_errorNonFinite (nothing changed).
 LB_API lbResult lbClimbTopOut_Carry(lbClimbTopOut* topOut, const lbClimbTopOutDef* def, const lbHumanoid* humanoid,
 									const lbPose* animPose, float dt, lbClimbState* state, lbClimbTargets* targets);
 
