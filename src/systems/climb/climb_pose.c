@@ -32,6 +32,8 @@
 #define LB_CLIMB_WRIST_FLEX (80.0f * LB_DEG2RAD)
 #define LB_CLIMB_WRIST_DEVIATION (25.0f * LB_DEG2RAD)
 #define LB_CLIMB_WRIST_TWIST (10.0f * LB_DEG2RAD)
+// Most an elbow folds (rad of flexion from straight) to reach a wrist target of a hand not held.
+#define LB_CLIMB_ELBOW_FOLD (160.0f * LB_DEG2RAD)
 // Largest turn of the fingers from the fallback direction (up the wall) toward the forearm's
 // shadow (rad); see lbClimbHandGoal.
 #define LB_CLIMB_FINGER_TURN (100.0f * LB_DEG2RAD)
@@ -720,6 +722,26 @@ static lbResult lbClimbSetRotation(const lbClimbPoseCtx* c, int bone, lbQuat q)
 	return lb_ok;
 }
 
+// The wrist target of arm `s` (model) as its solves take it: a hand not held is kept as far from
+// the shoulder as the elbow folded LB_CLIMB_ELBOW_FOLD puts it. A hand let go overhead passes
+// close by the shoulder on its way back down to the animation, and followed right in, its elbow
+// folded 167-169 degrees.
+static lbVec3 lbClimbArmTarget(const lbClimbPoseCtx* c, int s, lbVec3 targetMs)
+{
+	if (c->locked[s])
+		return targetMs;
+	const lbPose* pose = c->pose;
+	const lbArmBones* arm = &c->humanoid->arm[s];
+	const float ua = c->chain[s].upperLength, fa = c->chain[s].lowerLength;
+	const float nearest = sqrtf(lbMaxF(ua * ua + fa * fa + 2.0f * ua * fa * cosf(LB_CLIMB_ELBOW_FOLD), 0.0f));
+	const lbVec3 shoulder = pose->model[arm->upperArm].p;
+	const lbVec3 away = lbSub(targetMs, shoulder);
+	if (!(lbLengthSquared(away) < nearest * nearest))
+		return targetMs;
+	const lbVec3 fallback = lbNormalizeOr(lbSub(pose->model[arm->hand].p, shoulder), lbNeg(c->upMs));
+	return lbMulAdd(shoulder, nearest, lbNormalizeOr(away, fallback));
+}
+
 // Wrist ranges as a joint limit on the hand's local rotation (see lbClimbPlaceHand).
 static lbJointLimit lbClimbWristLimit(void)
 {
@@ -1187,6 +1209,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		if (settled)
 			in.targetMs = lbSub(c->targetMs[s],
 								lbMulSV(lockOffset, lbAdd(n, lbNormalize(lbQuatRotate(heldGoal, h->armAxes[s].palm)))));
+		in.targetMs = lbClimbArmTarget(c, s, in.targetMs);
 		r = lbIkSolveLimbTrusted(pose, c->skeleton, &c->chain[s], &in, lbClimbSubtree(c, s), c->belowCount[s]);
 		if (r != lb_ok)
 			return r;
@@ -1264,7 +1287,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		{
 			const lbQuat q = pose->model[hand].q;
 			const lbVec3 palm = lbNormalize(lbQuatRotate(q, h->armAxes[s].palm));
-			in.targetMs = lbSub(c->targetMs[s], lbMulSV(lockOffset, lbAdd(n, palm)));
+			in.targetMs = lbClimbArmTarget(c, s, lbSub(c->targetMs[s], lbMulSV(lockOffset, lbAdd(n, palm))));
 			if (lbLengthSquared(lbSub(pose->model[hand].p, in.targetMs)) < 1.0e-12f)
 				continue;
 			in.useTargetRotation = true;
