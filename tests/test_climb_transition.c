@@ -76,6 +76,8 @@ static void test_walk_climb_drop(void)
 		lbTransform characterWs = ms.characterWs;
 		float wallDistance = 0.0f;
 		float phasePop[6] = { 0, 0, 0, 0, 0, 0 };
+		// The most an elbow folds (deg, the metrics' hinge angle) while climbing and letting go.
+		float elbowMax = 0.0f;
 		int lastReleased = 0, dropFrames = 0;
 		lbClimbDrop drop;
 		memset(&drop, 0, sizeof drop);
@@ -214,6 +216,8 @@ static void test_walk_climb_drop(void)
 			lbFrameMetrics fm;
 			ENSURE(lbMetrics_AddFrame(metrics, &mf, &fm) == lb_ok);
 			phasePop[phase] = lbMaxF(phasePop[phase], fm.addedPopDeg);
+			if (phase == 2 || phase == 3)
+				elbowMax = lbMaxF(elbowMax, lbMaxF(fm.elbowAngle[0], fm.elbowAngle[1]));
 			if (fm.addedPopDeg > 15.0f && getenv("TRANSITION_DEBUG"))
 				printf("    frame %d phase %d (+%d): added pop %.1f deg\n", frame, phase, phaseFrames, (double)fm.addedPopDeg);
 			lbPose_Copy(&last, &pose);
@@ -226,8 +230,11 @@ static void test_walk_climb_drop(void)
 			   (int)r, (double)wallDistance, plan.moveCount, heldMax, phase, (double)standHeight, (double)sum.addedPopMax,
 			   (double)sum.sourcePopMax, (double)phasePop[0], (double)phasePop[1], (double)phasePop[2], (double)phasePop[3],
 			   (double)dropHeight, (double)phasePop[4], dropFrames, sum.nanFrames);
+		printf("  rig %d: elbows folded up to %.1f degrees climbing and letting go\n", (int)r, (double)elbowMax);
 		ENSURE(phase == 5);
 		ENSURE(heldMax == 4);
+		// No elbow past its range (docs/metrics.md: 165 degrees), a hand let go overhead included.
+		ENSURE(elbowMax <= 165.0f);
 		// A fall, not a teleport: from the height the climb let go at, frames in the air, a landing.
 		ENSURE(dropHeight > 0.2f && drop.landed);
 		ENSURE(dropFrames >= (int)(0.8f * sqrtf(2.0f * dropHeight / 9.81f) / DT));

@@ -109,7 +109,7 @@ static void test_story_scenarios_meet_the_limits(void)
 		// foot's thigh folded 150-180 degrees from rest against the leaning torso as it stepped
 		// straight onto the top from the press-up; 288 / 292 / 380 with both feet so, before the
 		// hands let go). Dropping off, none: a hand not held is kept as far from its shoulder as its
-		// elbow folded 160 degrees puts it (5 before: the right hand, let go overhead, passed close
+		// elbow folded 150 degrees puts it (5 before: the right hand, let go overhead, passed close
 		// by the shoulder on its way back to the animation, the elbow folded 167-169 degrees).
 		const int limitCeiling = 0;
 		ENSURE(m->limitViolations <= limitCeiling);
