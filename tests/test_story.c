@@ -104,7 +104,7 @@ static void test_story_scenarios_meet_the_limits(void)
 		ENSURE(m->solePenetrationMax <= 0.01f);
 		// Frames with a joint past the range docs/metrics.md allows (limit_violations): a ceiling
 		// that may only shrink. Topping out, none: the first foot steps high onto the wall under the
-		// lip, its knee up to the lip's edge, and the body steps up on it before any foot goes onto
+		// lip, and the body steps up on it before any foot goes onto
 		// the top (35 / 36 / 35 in the mannequin's and mixamo's stories and the demo before, the first
 		// foot's thigh folded 150-180 degrees from rest against the leaning torso as it stepped
 		// straight onto the top from the press-up; 288 / 292 / 380 with both feet so, before the

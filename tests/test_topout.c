@@ -327,8 +327,7 @@ static void test_topout(void)
 		// Within the limits: standing, climbing, every phase of the top-out, and walking on. The
 		// mantle (hips over the lip before the feet come up) keeps the shins off the lip.
 		ENSURE(phasePop[0] <= 15.0f && phasePop[1] <= 15.0f && phasePop[2] <= 15.0f && phasePop[3] <= 15.0f);
-		// The first foot's high step on the wall under the lip, its knee coming up to the lip's
-		// edge, keeps every joint within its range; stepped up on it, the body is high enough that
+		// The first foot's high step on the wall under the lip keeps every joint within its range; stepped up on it, the body is high enough that
 		// none leaves its range while the second foot comes up onto the top, the first follows and
 		// the body stands (both rigs: 0 frames from the high step on; 26-27 with the first foot put
 		// straight onto the top from the press-up, its thigh folded 150-180 degrees from rest).

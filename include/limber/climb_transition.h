@@ -61,8 +61,8 @@ typedef enum lbClimbTopOutPhase
 	/// `mantleAbove` over the lip and leans `mantleLean` in over it (the climbing frame carried and
 	/// turned about the pelvis).
 	lb_topOutMantle,
-	/// The first foot steps high onto the wall, `highStepBelow` under the lip, its knee coming up
-	/// onto the lip's edge.
+	/// The first foot steps high onto the wall, `highStepBelow` under the lip (its knee bent up
+	/// toward the lip and out to its side).
 	lb_topOutFeet,
 	/// Once the first foot is confirmed (its lock completing meanwhile), the hands let go and the
 	/// body steps up on it: the hips rise to `stepUpAbove` over the lip and the lean eases to
@@ -104,7 +104,7 @@ typedef struct lbClimbTopOutDef
 	/// The hands' grips on the lip: this far below its edge on the wall (m). Default 0.03.
 	float gripBelow;
 	/// The first foot's high step: on the wall this far below the lip's edge (m, > 0), its knee
-	/// coming up onto the lip; the body steps up on it before any foot goes onto the top. Default
+	/// bent up toward the lip; the body steps up on it before any foot goes onto the top. Default
 	/// 0.3 (a foot put straight onto the top from the press-up folded its thigh 150-180 degrees
 	/// from rest against the leaning torso, the knee up beside the chest).
 	float highStepBelow;
