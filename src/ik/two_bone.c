@@ -934,3 +934,48 @@ lbResult lbIkSolveLimbTrusted(lbPose* pose, const lbSkeleton* skeleton, const lb
 	lbSolveLimbChain(pose, skeleton, chain, input, NULL, subtree, subtreeCount);
 	return lb_ok;
 }
+
+// lbSolveTwoBoneIk's joint checks (the fast pass, then the ordered ones that report): true with the
+// squared rotation norms in norms[0..2] (the core scales by their roots) or, when only the ordered
+// checks pass, *outNorms NULL (the core works them out, as the public call's checked path has it).
+static bool lbTwoBoneJointsChecked(const lbTransform* r, const lbTransform* m, const lbTransform* e, float norms[4],
+								   const float** outNorms)
+{
+#if LB_IK_SSE2
+	const bool fast = lbTwoBoneJointLanesValid(r, m, e, _mm_setzero_ps(), norms);
+#else
+	const bool fast = lbTwoBoneJointsValid(r, m, e);
+	norms[0] = lbQuatDot(r->q, r->q), norms[1] = lbQuatDot(m->q, m->q), norms[2] = lbQuatDot(e->q, e->q), norms[3] = 1.0f;
+#endif
+	*outNorms = norms;
+	if (fast)
+		return true;
+	*outNorms = NULL;
+	return lbCheckJoints("lbSolveTwoBoneIk", r, m, e) == lb_ok;
+}
+
+bool lbIkSolveLimbModelTrusted(lbPose* pose, const lbSkeleton* skeleton, const lbLimbChain* chain, lbTwoBoneIkInput* input)
+{
+	lbTransform* model = pose->model;
+	lbTransform* local = pose->local;
+	const int root = chain->root, mid = chain->mid, end = chain->end;
+	// The limb's axes where the input leaves them zero, as lbSolveLimbChain fills them in.
+	if (lbLengthSquared(input->hingeAxisMs) == 0.0f)
+		input->hingeAxisMs = lbTwoBoneDirectionMs(&model[root], chain->hingeRoot);
+	if (lbLengthSquared(input->bendHintMs) == 0.0f)
+		input->bendHintMs = lbTwoBoneDirectionMs(&model[root], chain->poleRoot);
+	float norms[4];
+	const float* qNorms;
+	if (!lbTwoBoneJointsChecked(&model[root], &model[mid], &model[end], norms, &qNorms))
+		return false;
+	// In place: the core reads each joint before it writes it, as it does the public call's copies.
+	(void)lbTwoBoneCore(&model[root], &model[mid], &model[end], input, NULL, qNorms);
+	const int p = skeleton->parents[root];
+	if (p == LB_NULL_INDEX)
+		local[root] = model[root];
+	else
+		lbIkTransformRelativeTo(&local[root], &model[p], &model[root]);
+	lbIkTransformRelativeTo(&local[mid], &model[root], &model[mid]);
+	lbIkTransformRelativeTo(&local[end], &model[mid], &model[end]);
+	return true;
+}

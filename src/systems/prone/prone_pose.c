@@ -295,41 +295,33 @@ static void lbProneTurn(lbPose* pose, const lbSkeleton* skeleton, int bone, lbVe
 }
 
 // The held limb's two-bone solve on its chain of direct parents, as lbPose_SolveLimbIk solves it
-// (the limb's own hinge and bend axes where the input leaves them zero, the same core) and writes
-// it (the joints' locals from the solved model transforms, the model transforms recomposed from the
-// locals), the rest of the subtree left to lbProneChainDone. Returns false when the chain is not
+// (the limb's own hinge and bend axes where the input leaves them zero, the same core), the solved
+// transforms kept as the joints' model transforms and their locals made from them (recomposing the
+// model transforms from those locals gives the same within rounding, at three transform products a
+// solve), the rest of the subtree left to lbProneChainDone. Returns false when the chain is not
 // root, mid, end of direct parents (the caller solves through lbPose_SolveLimbIk then).
 // `c`'s root, mid and end and its axes in the root's frame (hingeRoot, poleRoot) are read, nothing
 // else of it. `in` is the caller's, its hinge axis and bend hint filled in here where zero.
-static bool lbProneSolveChain(lbPose* pose, const lbSkeleton* skeleton, const lbLimbChain* c, lbTwoBoneIkInput* input,
+//
+// The pose was checked (finite where the fit reads it) and so were the targets, and the input is
+// made here: of the public call's checks only the joints' (lbIkSolveLimbModelTrusted) and the
+// target's are left. The target comes from the targets, finite, but a huge one may overflow on its
+// way into model space: then the public call reports it and refuses, and the pose stays as it was.
+static bool lbProneSolveChain(lbPose* pose, const lbSkeleton* skeleton, const lbLimbChain* c, lbTwoBoneIkInput* in,
 							  lbProneChain* chain)
 {
 	const int* parents = skeleton->parents;
 	if (chain->count != 3 || parents[c->mid] != c->root || parents[c->end] != c->mid)
 		return false;
-	lbTwoBoneIkInput* in = input;
-	lbTransform* model = pose->model;
-	lbTransform* local = pose->local;
-	if (lbLengthSquared(in->hingeAxisMs) == 0.0f)
-		in->hingeAxisMs = lbNormalize(lbProneTransformDirection(&model[c->root], c->hingeRoot));
-	if (lbLengthSquared(in->bendHintMs) == 0.0f)
-		in->bendHintMs = lbNormalize(lbProneTransformDirection(&model[c->root], c->poleRoot));
-	lbTransform r = model[c->root], m = model[c->mid], e = model[c->end];
-	if (lbSolveTwoBoneIk(&r, &m, &e, in, NULL) != lb_ok)
-		return true; // refused, as lbPose_SolveLimbIk would: the pose stays as it was
-	const int p = parents[c->root];
-	if (p == LB_NULL_INDEX)
-		local[c->root] = r;
-	else
-		lbIkTransformRelativeTo(&local[c->root], &model[p], &r);
-	lbIkTransformRelativeTo(&local[c->mid], &r, &m);
-	lbIkTransformRelativeTo(&local[c->end], &m, &e);
-	// The solved transforms are the joints' model transforms (recomposing them from the locals just
-	// written gives the same within rounding, at three transform products a solve).
-	model[c->root] = r;
-	model[c->mid] = m;
-	model[c->end] = e;
-	chain->dirty = true;
+	if (!lbIsValidVec3(in->targetMs))
+	{
+		lbTransform r = pose->model[c->root], m = pose->model[c->mid], e = pose->model[c->end];
+		(void)lbSolveTwoBoneIk(&r, &m, &e, in, NULL);
+		return true;
+	}
+	// Refused (a joint's check, reported): the pose stays as it was, as lbPose_SolveLimbIk leaves it.
+	if (lbIkSolveLimbModelTrusted(pose, skeleton, c, in))
+		chain->dirty = true;
 	return true;
 }
 
