@@ -260,6 +260,12 @@ typedef struct lbProneState
 	float tracePhase;
 	/// Character transform last frame (world).
 	lbTransform prevCharacterWs;
+	/// Each foot's sole (lbHumanoid_GetSole), kept from frame to frame, and the humanoid's leg
+	/// measures it was made from (toe, foot up, ankle height, foot length, thigh and calf lengths:
+	/// a change makes it again); soleMade is nonzero once it has been made.
+	lbSole sole[2];
+	float soleFrom[2][10];
+	uint8_t soleMade;
 	/// Nonzero once a frame has been sensed.
 	int initialized;
 } lbProneState;

@@ -308,6 +308,7 @@ void lbProneProbeSetup_Init(lbProneProbeSetup* setup, const lbHumanoid* h, const
 	setup->torso = def->torsoRadius >= 0.0f ? def->torsoRadius : 0.055f * h->height;
 	setup->top = lbProneTopBone(h);
 	setup->soleMade[0] = setup->soleMade[1] = false;
+	setup->soles = NULL;
 }
 
 // The bone whose joint is a plain probe's point (pelvis, chest, knee, ankle, elbow, wrist) and the
@@ -415,18 +416,36 @@ bool lbProneProbeAt(lbProneProbeSetup* setup, const lbHumanoid* h, const lbPose*
 				return false;
 			// The ball point lies on the sole; the capsule over it is raised by its radius. (The two
 			// sole points needed, not all of lbHumanoid_GetSolePointsMs.)
-			if (!setup->soleMade[side])
+			const lbSole* sole = setup->soles ? &setup->soles[side] : &setup->sole[side];
+			if (!setup->soles && !setup->soleMade[side])
 			{
 				setup->sole[side] = lbHumanoid_GetSole(h, side);
 				setup->soleMade[side] = true;
 			}
-			const lbSole* sole = &setup->sole[side];
-			const lbTransform foot = pose->model[h->leg[side].foot];
-			const lbVec3 ball = lbSole_PointMs(sole, foot, lb_soleBall);
-			const lbVec3 under = lbSole_PointMs(sole, foot, lb_soleUnderAnkle);
+			const lbTransform* foot = &pose->model[h->leg[side].foot];
 			const float r = 0.4f * h->legAxes[side].ankleHeight;
-			lbVec3 footUp = lbNormalizeOr(lbSub(foot.p, under), lbVec3_zero);
+#if LB_IK_SSE2
+			// lbSole_PointMs of the ball and of the point under the ankle, the normalised foot-up
+			// between that point and the ankle and the probe point, in four lanes with the same
+			// products and sums (lbMulAdd's, lbQuatRotate's, lbNormalizeOr's length in lbDot's order).
+			const __m128 q = _mm_loadu_ps(&foot->q.x);
+			const __m128 p = _mm_setr_ps(foot->p.x, foot->p.y, foot->p.z, 0.0f);
+			const __m128 under0 = _mm_setr_ps(sole->under.x, sole->under.y, sole->under.z, 0.0f);
+			const __m128 toeFlat = _mm_setr_ps(sole->toeFlat.x, sole->toeFlat.y, sole->toeFlat.z, 0.0f);
+			const __m128 ball = _mm_add_ps(
+				p, lbIkQuatRotate4(q, _mm_add_ps(under0, _mm_mul_ps(_mm_set1_ps(sole->along[lb_soleBall]), toeFlat))));
+			const __m128 under = _mm_add_ps(
+				p, lbIkQuatRotate4(q, _mm_add_ps(under0, _mm_mul_ps(_mm_set1_ps(sole->along[lb_soleUnderAnkle]), toeFlat))));
+			const lbVec3 footUp = lbProneUnitLanes(_mm_sub_ps(p, under), lbVec3_zero);
+			float out[4];
+			_mm_storeu_ps(out, _mm_add_ps(ball, _mm_mul_ps(_mm_set1_ps(r), _mm_setr_ps(footUp.x, footUp.y, footUp.z, 0.0f))));
+			*outPointMs = LB_LITERAL(lbVec3){ out[0], out[1], out[2] };
+#else
+			const lbVec3 ball = lbSole_PointMs(sole, *foot, lb_soleBall);
+			const lbVec3 under = lbSole_PointMs(sole, *foot, lb_soleUnderAnkle);
+			lbVec3 footUp = lbNormalizeOr(lbSub(foot->p, under), lbVec3_zero);
 			*outPointMs = lbMulAdd(ball, r, footUp);
+#endif
 			*outRadius = r;
 			return true;
 		}

@@ -74,6 +74,8 @@ typedef struct lbProneProbeSetup
 	int top;
 	lbSole sole[2];
 	bool soleMade[2];
+	// When not NULL, both feet's soles made already (the sense stage keeps them in its state).
+	const lbSole* soles;
 	// lbProneProbeSetup_Table's: each plain probe's bone and radius (m), -2 for the others.
 	int bone[lb_proneProbeCount];
 	float radius[lb_proneProbeCount];

@@ -6,7 +6,31 @@
 // hold their contacts.
 #include "prone_internal.h"
 
+#include <stddef.h>
 #include <string.h>
+
+_Static_assert(offsetof(lbLegAxes, footUp) == offsetof(lbLegAxes, toe) + 3 * sizeof(float) &&
+				   offsetof(lbLegAxes, ankleHeight) == offsetof(lbLegAxes, toe) + 6 * sizeof(float) &&
+				   offsetof(lbLegAxes, footLength) == offsetof(lbLegAxes, toe) + 7 * sizeof(float),
+			   "a leg's toe, foot up, ankle height and foot length are eight floats in a row");
+_Static_assert(offsetof(lbLegAxes, calfLength) == offsetof(lbLegAxes, thighLength) + sizeof(float),
+			   "a leg's thigh and calf lengths are two floats in a row");
+
+// The leg measures a sole is made from (toe, foot up, ankle height, foot length, then thigh and calf
+// lengths) are, bit for bit, the ten floats in `from`.
+static inline bool lbProneSameLeg(const lbLegAxes* ax, const float from[10])
+{
+#if LB_IK_SSE2
+	const float* toe = &ax->toe.x;
+	const __m128i eq = _mm_and_si128(
+		_mm_and_si128(_mm_cmpeq_epi32(_mm_loadu_si128((const __m128i*)toe), _mm_loadu_si128((const __m128i*)from)),
+					  _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i*)(toe + 4)), _mm_loadu_si128((const __m128i*)(from + 4)))),
+		_mm_cmpeq_epi32(_mm_loadl_epi64((const __m128i*)&ax->thighLength), _mm_loadl_epi64((const __m128i*)(from + 8))));
+	return _mm_movemask_epi8(eq) == 0xFFFF;
+#else
+	return memcmp(&ax->toe, from, 8 * sizeof(float)) == 0 && memcmp(&ax->thighLength, from + 8, 2 * sizeof(float)) == 0;
+#endif
+}
 
 // Sphere cast (a ray for radius 0) straight down along -up from `from` over `length` (m).
 static lbHit lbProneCast(const lbSceneQuery* query, const lbProneDef* def, lbVec3 from, float length, float radius)
@@ -457,6 +481,20 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	lbProneProbeSetup probeSetup;
 	lbProneProbeSetup_Init(&probeSetup, h, def);
 	lbProneProbeSetup_Table(&probeSetup, h);
+	// The soles the toe probes stand on, from the state while the leg measures they come from stay
+	// (working one out cost half a toe probe).
+	for (int side = 0; side < 2; ++side)
+	{
+		const lbLegAxes* ax = &h->legAxes[side];
+		if (!(state->soleMade & (1u << side)) || !lbProneSameLeg(ax, state->soleFrom[side]))
+		{
+			state->sole[side] = lbHumanoid_GetSole(h, side);
+			memcpy(state->soleFrom[side], &ax->toe, 8 * sizeof(float));
+			memcpy(state->soleFrom[side] + 8, &ax->thighLength, 2 * sizeof(float));
+			state->soleMade |= (uint8_t)(1u << side);
+		}
+	}
+	probeSetup.soles = state->sole;
 	// The limb each hand or foot probe (wrist, ankle, toes) belongs to, -1 for the others.
 	static const signed char endLimb[lb_proneProbeCount] = {
 		[lb_pronePelvis] = -1, [lb_proneSpine] = -1, [lb_proneChest] = -1, [lb_proneTorsoLow] = -1,
