@@ -525,7 +525,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	{
 		const lbVec3 sideUp = lbCross(along, side);
 		const lbVec3 d = lbSub(topP, pelvis);
-		const float want = atan2f(lbDot(d, sideUp), lbDot(d, along)) + targets->upperPitch * a;
+		const float want = lbProneAtan2(lbDot(d, sideUp), lbDot(d, along)) + targets->upperPitch * a;
 		const lbVec3 c = lbSub(pivot, pelvis);
 		const float cx = lbDot(c, along), cy = lbDot(c, sideUp);
 		const float ax = lbDot(arm0, along), ay = lbDot(arm0, sideUp);
@@ -533,7 +533,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		const float uc = ux * cx + uy * cy;
 		const float lambda = uc + sqrtf(lbMaxF(uc * uc - (cx * cx + cy * cy) + (ax * ax + ay * ay), 0.0f));
 		const float bx = lambda * ux - cx, by = lambda * uy - cy;
-		turn = -atan2f(ax * by - ay * bx, ax * bx + ay * by);
+		turn = -lbProneAtan2(ax * by - ay * bx, ax * bx + ay * by);
 		if (lbAbsF(turn) > 1.0e-7f)
 			topP = lbAdd(pivot, lbProneQuatRotate(lbQuatFromAxisAngle(side, turn), arm0));
 	}
@@ -657,7 +657,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 					float R = sqrtf(A * A + B * B);
 					if (R > 1.0e-4f)
 					{
-						float phi0 = atan2f(B, A);
+						float phi0 = lbProneAtan2(B, A);
 						float c = acosf(lbClampF((rise + A) / R, -1.0f, 1.0f));
 						// phi0 in [-pi, pi] and c in [0, pi]: each root is at most one turn out of
 						// [-pi, pi], and is brought back by one turn (no arc tangent of its sine and cosine).

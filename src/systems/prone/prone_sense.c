@@ -208,7 +208,7 @@ static bool lbProneReuseCentre(const lbProneContact* centre, lbVec3 centreFrom, 
 static float lbProneSlope(lbVec3 a, lbVec3 b, lbVec3 up, lbVec3 along)
 {
 	lbVec3 d = lbSub(b, a);
-	return atan2f(lbDot(d, up), lbDot(d, along));
+	return lbProneAtan2(lbDot(d, up), lbDot(d, along));
 }
 
 // The roof lift (seed 002, step 6): a contact below the centre contact's plane, whose normal diverges
