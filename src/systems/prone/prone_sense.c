@@ -244,32 +244,42 @@ static float lbProneRoofLift(const lbProneDef* def, lbVec3 centre, lbVec3 centre
 typedef struct lbProneBatch
 {
 	int count;
-	int probe[lb_proneProbeCount];
-	// Lanes (up to 16, a multiple of four read): where the probe starts (world), the probe point's
-	// height along up, the cast's and the segment's radius; the plane the last cast found (its point,
-	// normal and hit) and the eased ground (point, normal, hit).
+	// The probes (up to 16, a multiple of four read) and their lanes: where the probe starts (world),
+	// the probe point's height along up, the cast's and the segment's radius. The plane the last cast
+	// found and the eased ground are read from the state.
+	int probe[16];
 	float fx[16], fy[16], fz[16], pUp[16], rc[16], r[16];
-	float cpx[16], cpy[16], cpz[16], cnx[16], cny[16], cnz[16];
-	float gpx[16], gpy[16], gpz[16], gnx[16], gny[16], gnz[16];
-	uint32_t cHit[16], gHit[16];
 } lbProneBatch;
 
-static inline void lbProneBatchAdd(lbProneBatch* b, int probe, lbVec3 from, float pUp, float castRadius, float radius,
-								   const lbProneGround* cg, const lbProneGround* g)
+static inline void lbProneBatchAdd(lbProneBatch* b, int probe, lbVec3 from, float pUp, float castRadius, float radius)
 {
 	const int j = b->count++;
 	b->probe[j] = probe;
 	b->fx[j] = from.x, b->fy[j] = from.y, b->fz[j] = from.z;
 	b->pUp[j] = pUp, b->rc[j] = castRadius, b->r[j] = radius;
-	b->cpx[j] = cg->pointWs.x, b->cpy[j] = cg->pointWs.y, b->cpz[j] = cg->pointWs.z;
-	b->cnx[j] = cg->normalWs.x, b->cny[j] = cg->normalWs.y, b->cnz[j] = cg->normalWs.z;
-	b->gpx[j] = g->pointWs.x, b->gpy[j] = g->pointWs.y, b->gpz[j] = g->pointWs.z;
-	b->gnx[j] = g->normalWs.x, b->gny[j] = g->normalWs.y, b->gnz[j] = g->normalWs.z;
-	b->cHit[j] = cg->hit ? 0xFFFFFFFFu : 0u;
-	b->gHit[j] = g->hit ? 0xFFFFFFFFu : 0u;
 }
 
+_Static_assert(sizeof(lbProneGround) == 8 * sizeof(float) && offsetof(lbProneGround, radius) == 6 * sizeof(float) &&
+				   offsetof(lbProneGround, hit) == 7 * sizeof(float),
+			   "a ground is its point, normal and radius, then its hit flag in the eighth float's first byte");
+
 #if LB_IK_SSE2
+// Four grounds (of probes p[0..3]) in lanes: point, normal and hit (all bits set when hit).
+static inline void lbProneGround4(const lbProneGround* grounds, const int* p, __m128* px, __m128* py, __m128* pz, __m128* nx,
+								  __m128* ny, __m128* nz, __m128* hit)
+{
+	__m128 a0 = _mm_loadu_ps(&grounds[p[0]].pointWs.x), a1 = _mm_loadu_ps(&grounds[p[1]].pointWs.x),
+		   a2 = _mm_loadu_ps(&grounds[p[2]].pointWs.x), a3 = _mm_loadu_ps(&grounds[p[3]].pointWs.x);
+	__m128 b0 = _mm_loadu_ps(&grounds[p[0]].normalWs.y), b1 = _mm_loadu_ps(&grounds[p[1]].normalWs.y),
+		   b2 = _mm_loadu_ps(&grounds[p[2]].normalWs.y), b3 = _mm_loadu_ps(&grounds[p[3]].normalWs.y);
+	_MM_TRANSPOSE4_PS(a0, a1, a2, a3);
+	_MM_TRANSPOSE4_PS(b0, b1, b2, b3);
+	*px = a0, *py = a1, *pz = a2, *nx = a3, *ny = b0, *nz = b1;
+	// The flag's byte only (the other three are padding).
+	const __m128i flag = _mm_and_si128(_mm_castps_si128(b3), _mm_set1_epi32(0xFF));
+	*hit = _mm_castsi128_ps(_mm_xor_si128(_mm_cmpeq_epi32(flag, _mm_setzero_si128()), _mm_set1_epi32(-1)));
+}
+
 // lbDot's sum ((x + y) + z) of three lanes' products.
 static inline __m128 lbProneDot4(__m128 ax, __m128 ay, __m128 az, __m128 bx, __m128 by, __m128 bz)
 {
@@ -295,28 +305,27 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, lbVec3 up, flo
 	// Lanes past the last probe repeat it (read, never written back).
 	for (int j = n; j < ((n + 3) & ~3); ++j)
 	{
-		float* lanes[18] = { b->fx, b->fy, b->fz, b->pUp, b->rc, b->r, b->cpx, b->cpy, b->cpz,
-							 b->cnx, b->cny, b->cnz, b->gpx, b->gpy, b->gpz, b->gnx, b->gny, b->gnz };
-		for (int f = 0; f < 18; ++f)
-			lanes[f][j] = lanes[f][n - 1];
-		b->cHit[j] = b->cHit[n - 1], b->gHit[j] = b->gHit[n - 1];
+		b->probe[j] = b->probe[n - 1];
+		b->fx[j] = b->fx[n - 1], b->fy[j] = b->fy[n - 1], b->fz[j] = b->fz[n - 1];
+		b->pUp[j] = b->pUp[n - 1], b->rc[j] = b->rc[n - 1], b->r[j] = b->r[n - 1];
 	}
 	const __m128 ux = _mm_set1_ps(up.x), uy = _mm_set1_ps(up.y), uz = _mm_set1_ps(up.z);
 	const __m128 zero = _mm_setzero_ps();
 	for (int j = 0; j < n; j += 4)
 	{
 		const __m128 fx = _mm_loadu_ps(b->fx + j), fy = _mm_loadu_ps(b->fy + j), fz = _mm_loadu_ps(b->fz + j);
-		const __m128 cnx = _mm_loadu_ps(b->cnx + j), cny = _mm_loadu_ps(b->cny + j), cnz = _mm_loadu_ps(b->cnz + j);
+		__m128 cpx, cpy, cpz, cnx, cny, cnz, cHit, gpx, gpy, gpz, gnx, gny, gnz, had;
+		lbProneGround4(state->probeGround, b->probe + j, &cpx, &cpy, &cpz, &cnx, &cny, &cnz, &cHit);
+		lbProneGround4(state->ground, b->probe + j, &gpx, &gpy, &gpz, &gnx, &gny, &gnz, &had);
 		const __m128 rc = _mm_loadu_ps(b->rc + j), r = _mm_loadu_ps(b->r + j);
 		// lbProneOnPlane: the plane's height s along up where a sphere of the cast's radius rests on it.
 		const __m128 k = lbProneDot4(ux, uy, uz, cnx, cny, cnz);
 		const __m128 s = _mm_div_ps(
-			_mm_sub_ps(lbProneDot4(_mm_sub_ps(fx, _mm_loadu_ps(b->cpx + j)), _mm_sub_ps(fy, _mm_loadu_ps(b->cpy + j)),
-								   _mm_sub_ps(fz, _mm_loadu_ps(b->cpz + j)), cnx, cny, cnz),
+			_mm_sub_ps(lbProneDot4(_mm_sub_ps(fx, cpx), _mm_sub_ps(fy, cpy), _mm_sub_ps(fz, cpz), cnx, cny, cnz),
 					   rc),
 			k);
 		const __m128 on = _mm_and_ps(
-			_mm_and_ps(_mm_castsi128_ps(_mm_loadu_si128((const __m128i*)(b->cHit + j))), _mm_cmpge_ps(k, _mm_set1_ps(1.0e-3f))),
+			_mm_and_ps(cHit, _mm_cmpge_ps(k, _mm_set1_ps(1.0e-3f))),
 			_mm_and_ps(_mm_cmpge_ps(s, zero), _mm_cmple_ps(s, _mm_set1_ps(length))));
 		// The sphere's centre (from - s up), its contact (- rc n), the segment's centre (+ r n).
 		// -s and -rc as the scalar code negates them (the sign bit flipped; 0 - x would give +0 for 0).
@@ -329,14 +338,10 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, lbVec3 up, flo
 					 foundZ = _mm_add_ps(qz, _mm_mul_ps(r, cnz));
 		// Eased from the ground as it was: the previous plane's height at the new point where there was
 		// one, else the segment's own height when above the new one.
-		const __m128 gnx = _mm_loadu_ps(b->gnx + j), gny = _mm_loadu_ps(b->gny + j), gnz = _mm_loadu_ps(b->gnz + j);
-		const __m128 had = _mm_castsi128_ps(_mm_loadu_si128((const __m128i*)(b->gHit + j)));
 		const __m128 newH = lbProneDot4(foundX, foundY, foundZ, ux, uy, uz);
 		const __m128 k0 = _mm_max_ps(lbProneDot4(ux, uy, uz, gnx, gny, gnz), _mm_set1_ps(0.1f));
 		const __m128 prevPlane = _mm_sub_ps(
-			newH, _mm_div_ps(lbProneDot4(_mm_sub_ps(foundX, _mm_loadu_ps(b->gpx + j)), _mm_sub_ps(foundY, _mm_loadu_ps(b->gpy + j)),
-										 _mm_sub_ps(foundZ, _mm_loadu_ps(b->gpz + j)), gnx, gny, gnz),
-							 k0));
+			newH, _mm_div_ps(lbProneDot4(_mm_sub_ps(foundX, gpx), _mm_sub_ps(foundY, gpy), _mm_sub_ps(foundZ, gpz), gnx, gny, gnz), k0));
 		const __m128 prevOwn = _mm_max_ps(newH, _mm_loadu_ps(b->pUp + j));
 		const __m128 prevH = lbProneSelect4(had, prevPlane, prevOwn);
 		const __m128 ease =
@@ -372,10 +377,11 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, lbVec3 up, flo
 	{
 		hit[j] = 0u;
 		const lbVec3 from = { b->fx[j], b->fy[j], b->fz[j] };
-		const lbVec3 cp = { b->cpx[j], b->cpy[j], b->cpz[j] }, cn = { b->cnx[j], b->cny[j], b->cnz[j] };
-		const lbVec3 gp = { b->gpx[j], b->gpy[j], b->gpz[j] }, gn = { b->gnx[j], b->gny[j], b->gnz[j] };
+		const lbProneGround* cg = &state->probeGround[b->probe[j]];
+		const lbProneGround* eg = &state->ground[b->probe[j]];
+		const lbVec3 cp = cg->pointWs, cn = cg->normalWs, gp = eg->pointWs, gn = eg->normalWs;
 		const float k = lbDot(up, cn);
-		if (!b->cHit[j] || k < 1.0e-3f)
+		if (!cg->hit || k < 1.0e-3f)
 			continue;
 		const float s = (lbDot(lbSub(from, cp), cn) - b->rc[j]) / k;
 		if (!(s >= 0.0f && s <= length))
@@ -383,7 +389,7 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, lbVec3 up, flo
 		const lbVec3 found = lbMulAdd(lbMulAdd(lbMulAdd(from, -s, up), -b->rc[j], cn), b->r[j], cn);
 		lbVec3 point = found, nn = cn;
 		const float newH = lbDot(point, up);
-		if (b->gHit[j])
+		if (eg->hit)
 		{
 			const float k0 = lbMaxF(lbDot(up, gn), 0.1f);
 			const float prevH = newH - lbDot(lbSub(point, gp), gn) / k0;
@@ -734,7 +740,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 												 &state->recastSpan[5 + k]);
 		if (probeCast == 0)
 		{
-			lbProneBatchAdd(&batch, k, from, lbDot(p, up), castRadius, radius, &state->probeGround[k], g);
+			lbProneBatchAdd(&batch, k, from, lbDot(p, up), castRadius, radius);
 			continue;
 		}
 		lbProneContact reuse;
