@@ -201,6 +201,31 @@ static inline float lbProneAtan2(float y, float x)
 	return signbit(y) ? -r : r;
 }
 
+#include <stddef.h>
+
+_Static_assert(sizeof(lbProneGround) == 8 * sizeof(float) && offsetof(lbProneGround, radius) == 6 * sizeof(float) &&
+				   offsetof(lbProneGround, hit) == 7 * sizeof(float),
+			   "a ground is its point, normal and radius, then its hit flag in the eighth float's first byte");
+
+#if LB_IK_SSE2
+// Four grounds (of probes p[0..3]) in lanes: point, normal and hit (all bits set when hit).
+static inline void lbProneGround4(const lbProneGround* grounds, const int* p, __m128* px, __m128* py, __m128* pz, __m128* nx,
+								  __m128* ny, __m128* nz, __m128* hit)
+{
+	__m128 a0 = _mm_loadu_ps(&grounds[p[0]].pointWs.x), a1 = _mm_loadu_ps(&grounds[p[1]].pointWs.x),
+		   a2 = _mm_loadu_ps(&grounds[p[2]].pointWs.x), a3 = _mm_loadu_ps(&grounds[p[3]].pointWs.x);
+	__m128 b0 = _mm_loadu_ps(&grounds[p[0]].normalWs.y), b1 = _mm_loadu_ps(&grounds[p[1]].normalWs.y),
+		   b2 = _mm_loadu_ps(&grounds[p[2]].normalWs.y), b3 = _mm_loadu_ps(&grounds[p[3]].normalWs.y);
+	_MM_TRANSPOSE4_PS(a0, a1, a2, a3);
+	_MM_TRANSPOSE4_PS(b0, b1, b2, b3);
+	*px = a0, *py = a1, *pz = a2, *nx = a3, *ny = b0, *nz = b1;
+	// The flag's byte only (the other three are padding).
+	const __m128i flag = _mm_and_si128(_mm_castps_si128(b3), _mm_set1_epi32(0xFF));
+	*hit = _mm_castsi128_ps(_mm_xor_si128(_mm_cmpeq_epi32(flag, _mm_setzero_si128()), _mm_set1_epi32(-1)));
+}
+
+#endif
+
 /// lbTransformPoint(*t, p) bit for bit (the same products and sums), in four lanes with SSE2.
 static inline lbVec3 lbProneTransformPoint(const lbTransform* t, lbVec3 p)
 {
