@@ -266,6 +266,10 @@ typedef struct lbProneState
 	lbSole sole[2];
 	float soleFrom[2][10];
 	uint8_t soleMade;
+	/// The easings of a frame (the turns' at rotationSpeed, the heights' falling and rising at
+	/// heightSpeed and three times that) as last worked out, and the dt, rotationSpeed and heightSpeed
+	/// they were worked out for: made again when one changes.
+	float ease[3], easeFrom[3];
 	/// Nonzero once a frame has been sensed.
 	int initialized;
 } lbProneState;

@@ -468,7 +468,10 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 
 	// The checks are passed: the targets are written in place.
 	lbProneTargets* const t = out;
-	memset(t, 0, sizeof *t);
+	// All but the grounds, which both ways out copy from the state.
+	memset(t, 0, offsetof(lbProneTargets, ground));
+	memset((char*)t + offsetof(lbProneTargets, ground) + sizeof t->ground, 0,
+		   sizeof *t - offsetof(lbProneTargets, ground) - sizeof t->ground);
 	t->characterWs = cw;
 	t->upWs = up;
 
@@ -602,6 +605,16 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	rollGoal = lbClampF(rollGoal, -def->maxRoll, def->maxRoll);
 	upperGoal = lbClampF(upperGoal, -def->maxUpperPitch, def->maxUpperPitch);
 	lowerGoal = lbClampF(lowerGoal, -def->maxLowerPitch, def->maxLowerPitch);
+	// The frame's easings (three exponentials) kept while dt and the speeds stay.
+	if (!(dt == state->easeFrom[0] && def->rotationSpeed == state->easeFrom[1] && def->heightSpeed == state->easeFrom[2]))
+	{
+		state->ease[0] = lbInterpAlpha(dt, def->rotationSpeed);
+		state->ease[1] = lbInterpAlpha(dt, def->heightSpeed);
+		state->ease[2] = lbInterpAlpha(dt, 3.0f * def->heightSpeed);
+		state->easeFrom[0] = dt;
+		state->easeFrom[1] = def->rotationSpeed;
+		state->easeFrom[2] = def->heightSpeed;
+	}
 	if (snap)
 	{
 		state->roll = rollGoal;
@@ -612,7 +625,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	else
 	{
 		// One easing for the four (lbInterpTo's, its exponential once).
-		const float ease = lbInterpAlpha(dt, def->rotationSpeed);
+		const float ease = state->ease[0];
 		state->roll += (rollGoal - state->roll) * ease;
 		state->upperPitch += (upperGoal - state->upperPitch) * ease;
 		state->lowerPitch += (lowerGoal - state->lowerPitch) * ease;
@@ -651,7 +664,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 
 	// Easing of the probed heights this frame (the same for every probe): ground rising three times
 	// faster than falling.
-	const float easeDown = lbInterpAlpha(dt, def->heightSpeed), easeUp = lbInterpAlpha(dt, 3.0f * def->heightSpeed);
+	const float easeDown = state->ease[1], easeUp = state->ease[2];
 
 	// Segment probes: a sphere of the segment's radius cast down onto the ground under it. Its
 	// centre at the contact bounds where the segment's point may go (the plane through it along the
