@@ -260,18 +260,19 @@ static void lbProneChainDone(lbPose* pose, const lbSkeleton* skeleton, lbProneCh
 // Turns `bone` about `axisMs` through its joint by `angle`: its local rotation, then the model
 // transforms below it, the subtree's or, given the chain rooted at it, the chain's. The bits are
 // those of lbPose_SetBoneModelRotation with its subtree (normalised, the local rotation relative to
-// the parent, the model transforms recomposed from the locals).
+// the parent, the model transforms recomposed from the locals) to a rounding of the rotation.
 static void lbProneTurnChain(lbPose* pose, const lbSkeleton* skeleton, int bone, lbVec3 axisMs, float angle,
 							 lbProneChain* chain)
 {
 	if (bone < 0 || lbAbsF(angle) < 1.0e-7f)
 		return;
 	lbTransform m = pose->model[bone];
-	m.q = lbQuatNormalize(lbProneQuatMul(lbQuatFromAxisAngle(axisMs, angle), m.q));
 	// lbQuatNormalize's result is a valid rotation (unit, or the identity for a degenerate input).
+	// Normalised once: lbPose_SetBoneModelRotation's own normalisation of a rotation normalised just
+	// before moved it by a rounding at most.
 	if (!lbIsValidVec3(m.p) || !lbIsValidVec3(m.s))
 		return;
-	m.q = lbQuatNormalize(m.q);
+	m.q = lbQuatNormalize(lbProneQuatMul(lbQuatFromAxisAngle(axisMs, angle), m.q));
 	const int* parents = skeleton->parents;
 	const int p = parents[bone];
 	pose->model[bone] = m;
@@ -603,6 +604,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	// Limbs: held contacts by two-bone IK, then lift or bend out of the ground.
 	lbProneProbeSetup probeSetup;
 	lbProneProbeSetup_Init(&probeSetup, h, def);
+	const lbTwoBoneIkInput defaultIn = lbDefaultTwoBoneIkInput();
 	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
 	{
 		int root, mid, end;
@@ -624,7 +626,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			const int sd = k & 1;
 			chain.hingeRoot = k < 2 ? h->armAxes[sd].elbowBendUpper : h->legAxes[sd].kneeBendThigh;
 			chain.poleRoot = k < 2 ? h->armAxes[sd].elbowPoleUpper : h->legAxes[sd].kneePoleThigh;
-			lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+			lbTwoBoneIkInput in = defaultIn;
 			in.targetMs = lbProneToModelPointIn(&toModel, &lt->endWs.x);
 			in.weight = w;
 			// No pole: the limb keeps its own bend plane, so the solve stays continuous as its weight
