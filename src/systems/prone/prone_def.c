@@ -173,20 +173,24 @@ lbResult lbProneCheckDef(const lbProneDef* def, const char* caller)
 
 int lbProneRigBones(const lbHumanoid* h, int out[LB_PRONE_RIG_BONES])
 {
-	int n = 0;
-	out[n++] = h->root;
-	out[n++] = h->pelvis;
-	out[n++] = h->neck;
-	for (int k = 0; k < h->spineCount && k < LB_MAX_SPINE; ++k)
-		out[n++] = h->spine[k];
+	// Block copies (each limb's three bones follow one another in the map, asserted below; the whole
+	// spine array goes in, the limbs' bones over what lies past its count): a bone at a time with the
+	// spine's loop cost twice as much, twice a frame.
+	_Static_assert(offsetof(lbArmBones, foreArm) == offsetof(lbArmBones, upperArm) + sizeof(int) &&
+					   offsetof(lbArmBones, hand) == offsetof(lbArmBones, upperArm) + 2 * sizeof(int) &&
+					   offsetof(lbLegBones, calf) == offsetof(lbLegBones, thigh) + sizeof(int) &&
+					   offsetof(lbLegBones, foot) == offsetof(lbLegBones, thigh) + 2 * sizeof(int),
+				   "a limb's three bones follow one another");
+	out[0] = h->root;
+	out[1] = h->pelvis;
+	out[2] = h->neck;
+	memcpy(out + 3, h->spine, sizeof h->spine);
+	int n = 3 + (h->spineCount < 0 ? 0 : (h->spineCount > LB_MAX_SPINE ? LB_MAX_SPINE : h->spineCount));
 	for (int side = 0; side < 2; ++side)
 	{
-		out[n++] = h->arm[side].upperArm;
-		out[n++] = h->arm[side].foreArm;
-		out[n++] = h->arm[side].hand;
-		out[n++] = h->leg[side].thigh;
-		out[n++] = h->leg[side].calf;
-		out[n++] = h->leg[side].foot;
+		memcpy(out + n, &h->arm[side].upperArm, 3 * sizeof(int));
+		memcpy(out + n + 3, &h->leg[side].thigh, 3 * sizeof(int));
+		n += 6;
 	}
 	return n;
 }
