@@ -607,6 +607,92 @@ static void test_prone_crawl_holds_contacts(void)
 // A map whose bone of a role lies outside the skeleton (past its last bone, or below -1) is refused
 // by both stages with the state, the targets and the pose unchanged, wherever the role comes in the
 // list of bones the stages read (the range is checked four bones at a time and the rest one by one).
+static void recordCode(lbLogLevel level, lbResult code, const char* message, void* user)
+{
+	(void)level, (void)message;
+	*(lbResult*)user = code;
+}
+
+// A held hand whose target overflows on its way into model space (a huge target under a small
+// character scale) is refused by the two-bone solve with a reported error, and the pose comes out
+// finite; the other hand's hold is solved. Both rigs.
+static void test_prone_held_target_overflow(void)
+{
+	for (int rig = 0; rig < 2; ++rig)
+	{
+		Fixture f;
+		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ, lbVec3_axisX, lb_sceneFlat, 0.0f);
+		lbProneDef def = lbDefaultProneDef();
+		lbProneState st;
+		lbProneState_Reset(&st);
+		const lbTransform cw = place(&f, lbVec3_axisX, lbVec3_zero);
+		lbProneTargets t = senseOnce(&f, &st, &def, cw, 2);
+		t.characterWs.s = lbMakeVec3(0.5f, 0.5f, 0.5f);
+		for (int k = 0; k < 2; ++k)
+		{
+			t.limbs[k].alpha = 1.0f;
+			t.limbs[k].locked = true;
+		}
+		t.limbs[0].endWs = lbMakeVec3(3.0e38f, 0.0f, 0.0f);
+		// The other hand's hold 2 cm from where the animation has it (model space), within reach.
+		const lbVec3 heldMs = lbAdd(f.anim.model[f.h.arm[1].hand].p, lbMakeVec3(0.0f, 0.0f, 0.02f));
+		t.limbs[1].endWs = lbTransformPoint(t.characterWs, heldMs);
+		lbPose_Copy(&f.pose, &f.anim);
+		lbResult logged = lb_ok;
+		lbLogFcn* prevFcn;
+		void* prevUser;
+		lbGetLogFcn(&prevFcn, &prevUser);
+		lbSetLogFcn(recordCode, &logged);
+		ENSURE(lbProneApplyPose(&t, &def, f.skel, &f.h, &f.pose, NULL) == lb_ok);
+		lbSetLogFcn(prevFcn, prevUser);
+		ENSURE(logged == lb_errorNonFinite);
+		for (int b = 0; b < f.skel->boneCount; ++b)
+			ENSURE(lbIsValidTransform(f.pose.model[b]) && lbIsValidTransform(f.pose.local[b]));
+		// The other hand reaches its held target.
+		ENSURE(lbDistance(f.pose.model[f.h.arm[1].hand].p, heldMs) < 1.0e-3f);
+		fixtureFree(&f);
+	}
+}
+
+// The sense stage keeps each foot's sole (what the toe probes stand on) in its state: a humanoid whose
+// foot length changes between frames gets the toe probes of a state that never kept one, and not
+// those of the old foot.
+static void test_prone_kept_sole_follows_the_humanoid(void)
+{
+	for (int rig = 0; rig < 2; ++rig)
+	{
+		Fixture f;
+		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ, lbVec3_axisX, lb_sceneSlope, 10.0f * LB_DEG2RAD);
+		lbProneDef def = lbDefaultProneDef();
+		def.traceRate = 0.0f;
+		def.recastDistance = 0.0f;
+		def.limbLock = false; // no held foot: the toes are probed every frame
+		const lbTransform cw = place(&f, f.fwd, lbMakeVec3(3.0f, 0.0f, 3.0f * tanf(10.0f * LB_DEG2RAD)));
+		lbProneState kept;
+		lbProneState_Reset(&kept);
+		(void)senseOnce(&f, &kept, &def, cw, 3);
+		ENSURE(kept.soleMade == 3u);
+		lbProneState fresh = kept, old = kept;
+		fresh.soleMade = 0u;
+		const lbHumanoid h0 = f.h;
+		for (int side = 0; side < 2; ++side)
+			f.h.legAxes[side].footLength *= 1.3f;
+		const lbProneTargets tk = senseOnce(&f, &kept, &def, cw, 1);
+		const lbProneTargets tf = senseOnce(&f, &fresh, &def, cw, 1);
+		f.h = h0;
+		const lbProneTargets to = senseOnce(&f, &old, &def, cw, 1);
+		for (int side = 0; side < 2; ++side)
+		{
+			const int k = lb_proneToeL + side;
+			ENSURE(tk.ground[k].hit && tf.ground[k].hit && to.ground[k].hit);
+			ENSURE(memcmp(&tk.ground[k], &tf.ground[k], offsetof(lbProneGround, hit)) == 0);
+			// The longer foot's toes lie further along it: not the old foot's ground.
+			ENSURE(lbDistance(tk.ground[k].pointWs, to.ground[k].pointWs) > 1.0e-3f);
+		}
+		fixtureFree(&f);
+	}
+}
+
 static void test_prone_rig_bone_out_of_range(void)
 {
 	for (int rig = 0; rig < 2; ++rig)
@@ -662,6 +748,8 @@ int main(int argc, char** argv)
 	RUN_TEST(test_prone_roof_lift);
 	RUN_TEST(test_prone_bad_input);
 	RUN_TEST(test_prone_rig_bone_out_of_range);
+	RUN_TEST(test_prone_kept_sole_follows_the_humanoid);
+	RUN_TEST(test_prone_held_target_overflow);
 	RUN_TEST(test_prone_fades_with_the_flag_and_the_lying_torso);
 	RUN_TEST(test_prone_back_and_side);
 	RUN_TEST(test_prone_crawl_holds_contacts);

@@ -260,6 +260,20 @@ typedef struct lbProneState
 	float tracePhase;
 	/// Character transform last frame (world).
 	lbTransform prevCharacterWs;
+	///@{
+	/// Each foot's sole (lbHumanoid_GetSole), kept from frame to frame, and the humanoid's leg
+	/// measures it was made from (toe, foot up, ankle height, foot length, thigh and calf lengths:
+	/// a change makes it again); soleMade has bit `side` set once that foot's has been made.
+	lbSole sole[2];
+	float soleFrom[2][10];
+	uint8_t soleMade;
+	///@}
+	///@{
+	/// The easings of a frame (the turns' at rotationSpeed, the heights' falling and rising at
+	/// heightSpeed and three times that) as last worked out, and the dt (s), rotationSpeed and
+	/// heightSpeed they were worked out for: made again when one changes.
+	float ease[3], easeFrom[3];
+	///@}
 	/// Nonzero once a frame has been sensed.
 	int initialized;
 } lbProneState;

@@ -346,3 +346,14 @@ bool lbIkSolveTwoBoneTrusted(lbPose* pose, const lbSkeleton* skeleton, int root,
 // the bones below it are carried without a look at every bone after the root.
 lbResult lbIkSolveLimbTrusted(lbPose* pose, const lbSkeleton* skeleton, const lbLimbChain* chain,
 							  const lbTwoBoneIkInput* input, const int16_t* subtree, int subtreeCount);
+
+// lbSolveTwoBoneIk on the model transforms of a limb's chain of direct parents (mid a child of root,
+// end of mid; lbHumanoid_GetLimbChain's bones and axes), for a caller that has checked the pose
+// (matching the skeleton, finite) and the input (finite, from lbDefaultTwoBoneIkInput, no target
+// rotation, a known pole kind) itself. The limb's hinge and bend axes go into `input` where it leaves
+// them zero (as lbPose_SolveLimbIk fills them in); the joints are checked as the public call checks
+// them (false, the error reported and nothing written, for a zero-length bone, a zero scale or a
+// rotation that is not unit). The solved transforms become the joints' model transforms, bit for bit
+// what lbSolveTwoBoneIk writes on copies of them (not recomposed from the locals), and their locals
+// are made relative to their parents. Nothing else below the root is written.
+bool lbIkSolveLimbModelTrusted(lbPose* pose, const lbSkeleton* skeleton, const lbLimbChain* chain, lbTwoBoneIkInput* input);

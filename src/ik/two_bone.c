@@ -511,18 +511,20 @@ _Static_assert(offsetof(lbTwoBoneIkInput, tolerance) - offsetof(lbTwoBoneIkInput
 // and NaN otherwise (x * 0 is 0 for finite x, NaN for inf or NaN); the joints' positions and scales
 // join it, a rotation's finiteness is its norm test's. Then the rotations' squared norms must lie in
 // (0.98, 1.02), the squared scales exceed LB_EPSILON^2 and both bones be longer than 1e-6 m and
-// shorter than 1e15 m. normsOut (when not NULL) gets the squared norms in [0..2].
-static inline bool lbTwoBoneJointLanesValid(const lbTransform* r, const lbTransform* m, const lbTransform* e, __m128 acc,
-											float* normsOut)
+// shorter than 1e15 m. normsOut (when not NULL) gets the squared norms in [0..2]. `wide` (a constant
+// at each call): each four floats in one load, for joints not written just before the call (see
+// lbIkLoad4).
+static inline bool lbTwoBoneJointLanesValidLoads(const lbTransform* r, const lbTransform* m, const lbTransform* e, __m128 acc,
+												 float* normsOut, bool wide)
 {
 	const __m128 zero = _mm_setzero_ps();
 	const float* t[3] = { &r->p.x, &m->p.x, &e->p.x };
 	__m128 p[3], q[4], sMin = _mm_set1_ps(1.0f);
 	for (int k = 0; k < 3; ++k)
 	{
-		p[k] = lbIkLoad4(t[k]);                // position, q.x
-		q[k] = lbIkLoad4(t[k] + 3);            // rotation
-		const __m128 ws = lbIkLoad4(t[k] + 6); // q.w, scale
+		p[k] = wide ? _mm_loadu_ps(t[k]) : lbIkLoad4(t[k]);                 // position, q.x
+		q[k] = wide ? _mm_loadu_ps(t[k] + 3) : lbIkLoad4(t[k] + 3);         // rotation
+		const __m128 ws = wide ? _mm_loadu_ps(t[k] + 6) : lbIkLoad4(t[k] + 6); // q.w, scale
 		acc = _mm_add_ps(acc, _mm_add_ps(_mm_mul_ps(p[k], zero), _mm_mul_ps(ws, zero)));
 		sMin = _mm_min_ps(sMin, _mm_mul_ps(ws, ws)); // lanes 1..3 (NaN is caught by acc)
 	}
@@ -545,6 +547,12 @@ static inline bool lbTwoBoneJointLanesValid(const lbTransform* r, const lbTransf
 	const int long2 = _mm_movemask_ps(
 		_mm_and_ps(_mm_cmpgt_ps(bones, _mm_set1_ps(1.0e-12f)), _mm_cmplt_ps(bones, _mm_set1_ps(LB_IK_MAX_BONE2))));
 	return finite && unit == 0xF && (scaled & 0xE) == 0xE && (long2 & 3) == 3;
+}
+
+static inline bool lbTwoBoneJointLanesValid(const lbTransform* r, const lbTransform* m, const lbTransform* e, __m128 acc,
+											float* normsOut)
+{
+	return lbTwoBoneJointLanesValidLoads(r, m, e, acc, normsOut, false);
 }
 #endif
 
@@ -933,4 +941,50 @@ lbResult lbIkSolveLimbTrusted(lbPose* pose, const lbSkeleton* skeleton, const lb
 	}
 	lbSolveLimbChain(pose, skeleton, chain, input, NULL, subtree, subtreeCount);
 	return lb_ok;
+}
+
+// lbSolveTwoBoneIk's joint checks (the fast pass, then the ordered ones that report): true with the
+// squared rotation norms in norms[0..2] (the core scales by their roots) or, when only the ordered
+// checks pass, *outNorms NULL (the core works them out, as the public call's checked path has it).
+static bool lbTwoBoneJointsChecked(const lbTransform* r, const lbTransform* m, const lbTransform* e, float norms[4],
+								   const float** outNorms)
+{
+#if LB_IK_SSE2
+	// The joints of a pose, written well before the solve: each four floats in one load.
+	const bool fast = lbTwoBoneJointLanesValidLoads(r, m, e, _mm_setzero_ps(), norms, true);
+#else
+	const bool fast = lbTwoBoneJointsValid(r, m, e);
+	norms[0] = lbQuatDot(r->q, r->q), norms[1] = lbQuatDot(m->q, m->q), norms[2] = lbQuatDot(e->q, e->q), norms[3] = 1.0f;
+#endif
+	*outNorms = norms;
+	if (fast)
+		return true;
+	*outNorms = NULL;
+	return lbCheckJoints("lbSolveTwoBoneIk", r, m, e) == lb_ok;
+}
+
+bool lbIkSolveLimbModelTrusted(lbPose* pose, const lbSkeleton* skeleton, const lbLimbChain* chain, lbTwoBoneIkInput* input)
+{
+	lbTransform* model = pose->model;
+	lbTransform* local = pose->local;
+	const int root = chain->root, mid = chain->mid, end = chain->end;
+	// The limb's axes where the input leaves them zero, as lbSolveLimbChain fills them in.
+	if (lbLengthSquared(input->hingeAxisMs) == 0.0f)
+		input->hingeAxisMs = lbTwoBoneDirectionMs(&model[root], chain->hingeRoot);
+	if (lbLengthSquared(input->bendHintMs) == 0.0f)
+		input->bendHintMs = lbTwoBoneDirectionMs(&model[root], chain->poleRoot);
+	float norms[4];
+	const float* qNorms;
+	if (!lbTwoBoneJointsChecked(&model[root], &model[mid], &model[end], norms, &qNorms))
+		return false;
+	// In place: the core reads each joint before it writes it, as it does the public call's copies.
+	(void)lbTwoBoneCore(&model[root], &model[mid], &model[end], input, NULL, qNorms);
+	const int p = skeleton->parents[root];
+	if (p == LB_NULL_INDEX)
+		local[root] = model[root];
+	else
+		lbIkTransformRelativeTo(&local[root], &model[p], &model[root]);
+	lbIkTransformRelativeTo(&local[mid], &model[root], &model[mid]);
+	lbIkTransformRelativeTo(&local[end], &model[mid], &model[end]);
+	return true;
 }

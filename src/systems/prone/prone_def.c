@@ -173,20 +173,24 @@ lbResult lbProneCheckDef(const lbProneDef* def, const char* caller)
 
 int lbProneRigBones(const lbHumanoid* h, int out[LB_PRONE_RIG_BONES])
 {
-	int n = 0;
-	out[n++] = h->root;
-	out[n++] = h->pelvis;
-	out[n++] = h->neck;
-	for (int k = 0; k < h->spineCount && k < LB_MAX_SPINE; ++k)
-		out[n++] = h->spine[k];
+	// Block copies (each limb's three bones follow one another in the map, asserted below; the whole
+	// spine array goes in, the limbs' bones over what lies past its count): a bone at a time with the
+	// spine's loop cost twice as much, twice a frame.
+	_Static_assert(offsetof(lbArmBones, foreArm) == offsetof(lbArmBones, upperArm) + sizeof(int) &&
+					   offsetof(lbArmBones, hand) == offsetof(lbArmBones, upperArm) + 2 * sizeof(int) &&
+					   offsetof(lbLegBones, calf) == offsetof(lbLegBones, thigh) + sizeof(int) &&
+					   offsetof(lbLegBones, foot) == offsetof(lbLegBones, thigh) + 2 * sizeof(int),
+				   "a limb's three bones follow one another");
+	out[0] = h->root;
+	out[1] = h->pelvis;
+	out[2] = h->neck;
+	memcpy(out + 3, h->spine, sizeof h->spine);
+	int n = 3 + (h->spineCount < 0 ? 0 : (h->spineCount > LB_MAX_SPINE ? LB_MAX_SPINE : h->spineCount));
 	for (int side = 0; side < 2; ++side)
 	{
-		out[n++] = h->arm[side].upperArm;
-		out[n++] = h->arm[side].foreArm;
-		out[n++] = h->arm[side].hand;
-		out[n++] = h->leg[side].thigh;
-		out[n++] = h->leg[side].calf;
-		out[n++] = h->leg[side].foot;
+		memcpy(out + n, &h->arm[side].upperArm, 3 * sizeof(int));
+		memcpy(out + n + 3, &h->leg[side].thigh, 3 * sizeof(int));
+		n += 6;
 	}
 	return n;
 }
@@ -308,6 +312,7 @@ void lbProneProbeSetup_Init(lbProneProbeSetup* setup, const lbHumanoid* h, const
 	setup->torso = def->torsoRadius >= 0.0f ? def->torsoRadius : 0.055f * h->height;
 	setup->top = lbProneTopBone(h);
 	setup->soleMade[0] = setup->soleMade[1] = false;
+	setup->soles = NULL;
 }
 
 // The bone whose joint is a plain probe's point (pelvis, chest, knee, ankle, elbow, wrist) and the
@@ -415,18 +420,36 @@ bool lbProneProbeAt(lbProneProbeSetup* setup, const lbHumanoid* h, const lbPose*
 				return false;
 			// The ball point lies on the sole; the capsule over it is raised by its radius. (The two
 			// sole points needed, not all of lbHumanoid_GetSolePointsMs.)
-			if (!setup->soleMade[side])
+			const lbSole* sole = setup->soles ? &setup->soles[side] : &setup->sole[side];
+			if (!setup->soles && !setup->soleMade[side])
 			{
 				setup->sole[side] = lbHumanoid_GetSole(h, side);
 				setup->soleMade[side] = true;
 			}
-			const lbSole* sole = &setup->sole[side];
-			const lbTransform foot = pose->model[h->leg[side].foot];
-			const lbVec3 ball = lbSole_PointMs(sole, foot, lb_soleBall);
-			const lbVec3 under = lbSole_PointMs(sole, foot, lb_soleUnderAnkle);
+			const lbTransform* foot = &pose->model[h->leg[side].foot];
 			const float r = 0.4f * h->legAxes[side].ankleHeight;
-			lbVec3 footUp = lbNormalizeOr(lbSub(foot.p, under), lbVec3_zero);
+#if LB_IK_SSE2
+			// lbSole_PointMs of the ball and of the point under the ankle, the normalised foot-up
+			// between that point and the ankle and the probe point, in four lanes with the same
+			// products and sums (lbMulAdd's, lbQuatRotate's, lbNormalizeOr's length in lbDot's order).
+			const __m128 q = _mm_loadu_ps(&foot->q.x);
+			const __m128 p = _mm_setr_ps(foot->p.x, foot->p.y, foot->p.z, 0.0f);
+			const __m128 under0 = _mm_setr_ps(sole->under.x, sole->under.y, sole->under.z, 0.0f);
+			const __m128 toeFlat = _mm_setr_ps(sole->toeFlat.x, sole->toeFlat.y, sole->toeFlat.z, 0.0f);
+			const __m128 ball = _mm_add_ps(
+				p, lbIkQuatRotate4(q, _mm_add_ps(under0, _mm_mul_ps(_mm_set1_ps(sole->along[lb_soleBall]), toeFlat))));
+			const __m128 under = _mm_add_ps(
+				p, lbIkQuatRotate4(q, _mm_add_ps(under0, _mm_mul_ps(_mm_set1_ps(sole->along[lb_soleUnderAnkle]), toeFlat))));
+			const lbVec3 footUp = lbProneUnitLanes(_mm_sub_ps(p, under), lbVec3_zero);
+			float out[4];
+			_mm_storeu_ps(out, _mm_add_ps(ball, _mm_mul_ps(_mm_set1_ps(r), _mm_setr_ps(footUp.x, footUp.y, footUp.z, 0.0f))));
+			*outPointMs = LB_LITERAL(lbVec3){ out[0], out[1], out[2] };
+#else
+			const lbVec3 ball = lbSole_PointMs(sole, *foot, lb_soleBall);
+			const lbVec3 under = lbSole_PointMs(sole, *foot, lb_soleUnderAnkle);
+			lbVec3 footUp = lbNormalizeOr(lbSub(foot->p, under), lbVec3_zero);
 			*outPointMs = lbMulAdd(ball, r, footUp);
+#endif
 			*outRadius = r;
 			return true;
 		}

@@ -5,6 +5,8 @@
 
 #include "limber/prone.h"
 
+#include <math.h>
+
 #include "ik/ik_internal.h"
 
 /// Checks a def's values (finite, in range); reports and returns the error, or lb_ok.
@@ -74,6 +76,8 @@ typedef struct lbProneProbeSetup
 	int top;
 	lbSole sole[2];
 	bool soleMade[2];
+	// When not NULL, both feet's soles made already (the sense stage keeps them in its state).
+	const lbSole* soles;
 	// lbProneProbeSetup_Table's: each plain probe's bone and radius (m), -2 for the others.
 	int bone[lb_proneProbeCount];
 	float radius[lb_proneProbeCount];
@@ -169,6 +173,57 @@ static inline bool lbProneFiniteEnd(lbProneFiniteSum acc)
 {
 	return lbIsValidFloat(acc * 0.0f);
 }
+#endif
+
+/// atan2(y, x) (rad, in [-pi, pi], IEEE's signed zeros), within about 3 ulp and 3e-7 rad (libm's
+/// within 1.5 ulp): the ratio of the smaller to the larger magnitude, above tan(pi/8) taken to
+/// (t - 1) / (t + 1) about pi/4, then an odd polynomial fitted for the least largest relative error
+/// on [0, tan(pi/8)]. libm's cost about 140 instructions a call (its error handling, the atanf it
+/// calls), a fifth of a character-frame's six arc tangents.
+static inline float lbProneAtan2(float y, float x)
+{
+	const float ax = lbAbsF(x), ay = lbAbsF(y);
+	const bool swap = ay > ax;
+	const float num = swap ? ax : ay, den = swap ? ay : ax;
+	float t = den > 0.0f ? num / den : 0.0f;
+	float base = 0.0f;
+	if (t > 0.41421356f)
+	{
+		t = (t - 1.0f) / (t + 1.0f);
+		base = 0.78539816f;
+	}
+	const float z = t * t;
+	float r = base + (t + t * z * (((8.053722943e-2f * z - 1.387767882e-1f) * z + 1.997771004e-1f) * z - 3.333294914e-1f));
+	if (swap)
+		r = 1.57079633f - r;
+	if (signbit(x))
+		r = 3.14159265f - r;
+	return signbit(y) ? -r : r;
+}
+
+#include <stddef.h>
+
+_Static_assert(sizeof(lbProneGround) == 8 * sizeof(float) && offsetof(lbProneGround, radius) == 6 * sizeof(float) &&
+				   offsetof(lbProneGround, hit) == 7 * sizeof(float),
+			   "a ground is its point, normal and radius, then its hit flag in the eighth float's first byte");
+
+#if LB_IK_SSE2
+// Four grounds (of probes p[0..3]) in lanes: point, normal and hit (all bits set when hit).
+static inline void lbProneGround4(const lbProneGround* grounds, const int* p, __m128* px, __m128* py, __m128* pz, __m128* nx,
+								  __m128* ny, __m128* nz, __m128* hit)
+{
+	__m128 a0 = _mm_loadu_ps(&grounds[p[0]].pointWs.x), a1 = _mm_loadu_ps(&grounds[p[1]].pointWs.x),
+		   a2 = _mm_loadu_ps(&grounds[p[2]].pointWs.x), a3 = _mm_loadu_ps(&grounds[p[3]].pointWs.x);
+	__m128 b0 = _mm_loadu_ps(&grounds[p[0]].normalWs.y), b1 = _mm_loadu_ps(&grounds[p[1]].normalWs.y),
+		   b2 = _mm_loadu_ps(&grounds[p[2]].normalWs.y), b3 = _mm_loadu_ps(&grounds[p[3]].normalWs.y);
+	_MM_TRANSPOSE4_PS(a0, a1, a2, a3);
+	_MM_TRANSPOSE4_PS(b0, b1, b2, b3);
+	*px = a0, *py = a1, *pz = a2, *nx = a3, *ny = b0, *nz = b1;
+	// The flag's byte only (the other three are padding).
+	const __m128i flag = _mm_and_si128(_mm_castps_si128(b3), _mm_set1_epi32(0xFF));
+	*hit = _mm_castsi128_ps(_mm_xor_si128(_mm_cmpeq_epi32(flag, _mm_setzero_si128()), _mm_set1_epi32(-1)));
+}
+
 #endif
 
 /// lbTransformPoint(*t, p) bit for bit (the same products and sums), in four lanes with SSE2.

@@ -260,18 +260,19 @@ static void lbProneChainDone(lbPose* pose, const lbSkeleton* skeleton, lbProneCh
 // Turns `bone` about `axisMs` through its joint by `angle`: its local rotation, then the model
 // transforms below it, the subtree's or, given the chain rooted at it, the chain's. The bits are
 // those of lbPose_SetBoneModelRotation with its subtree (normalised, the local rotation relative to
-// the parent, the model transforms recomposed from the locals).
+// the parent, the model transforms recomposed from the locals) to a rounding of the rotation.
 static void lbProneTurnChain(lbPose* pose, const lbSkeleton* skeleton, int bone, lbVec3 axisMs, float angle,
 							 lbProneChain* chain)
 {
 	if (bone < 0 || lbAbsF(angle) < 1.0e-7f)
 		return;
 	lbTransform m = pose->model[bone];
-	m.q = lbQuatNormalize(lbProneQuatMul(lbQuatFromAxisAngle(axisMs, angle), m.q));
 	// lbQuatNormalize's result is a valid rotation (unit, or the identity for a degenerate input).
+	// Normalised once: lbPose_SetBoneModelRotation's own normalisation of a rotation normalised just
+	// before moved it by a rounding at most.
 	if (!lbIsValidVec3(m.p) || !lbIsValidVec3(m.s))
 		return;
-	m.q = lbQuatNormalize(m.q);
+	m.q = lbQuatNormalize(lbProneQuatMul(lbQuatFromAxisAngle(axisMs, angle), m.q));
 	const int* parents = skeleton->parents;
 	const int p = parents[bone];
 	pose->model[bone] = m;
@@ -295,41 +296,33 @@ static void lbProneTurn(lbPose* pose, const lbSkeleton* skeleton, int bone, lbVe
 }
 
 // The held limb's two-bone solve on its chain of direct parents, as lbPose_SolveLimbIk solves it
-// (the limb's own hinge and bend axes where the input leaves them zero, the same core) and writes
-// it (the joints' locals from the solved model transforms, the model transforms recomposed from the
-// locals), the rest of the subtree left to lbProneChainDone. Returns false when the chain is not
+// (the limb's own hinge and bend axes where the input leaves them zero, the same core), the solved
+// transforms kept as the joints' model transforms and their locals made from them (recomposing the
+// model transforms from those locals gives the same within rounding, at three transform products a
+// solve), the rest of the subtree left to lbProneChainDone. Returns false when the chain is not
 // root, mid, end of direct parents (the caller solves through lbPose_SolveLimbIk then).
 // `c`'s root, mid and end and its axes in the root's frame (hingeRoot, poleRoot) are read, nothing
 // else of it. `in` is the caller's, its hinge axis and bend hint filled in here where zero.
-static bool lbProneSolveChain(lbPose* pose, const lbSkeleton* skeleton, const lbLimbChain* c, lbTwoBoneIkInput* input,
+//
+// The pose was checked (finite where the fit reads it) and so were the targets, and the input is
+// made here: of the public call's checks only the joints' (lbIkSolveLimbModelTrusted) and the
+// target's are left. The target comes from the targets, finite, but a huge one may overflow on its
+// way into model space: then the public call reports it and refuses, and the pose stays as it was.
+static bool lbProneSolveChain(lbPose* pose, const lbSkeleton* skeleton, const lbLimbChain* c, lbTwoBoneIkInput* in,
 							  lbProneChain* chain)
 {
 	const int* parents = skeleton->parents;
 	if (chain->count != 3 || parents[c->mid] != c->root || parents[c->end] != c->mid)
 		return false;
-	lbTwoBoneIkInput* in = input;
-	lbTransform* model = pose->model;
-	lbTransform* local = pose->local;
-	if (lbLengthSquared(in->hingeAxisMs) == 0.0f)
-		in->hingeAxisMs = lbNormalize(lbProneTransformDirection(&model[c->root], c->hingeRoot));
-	if (lbLengthSquared(in->bendHintMs) == 0.0f)
-		in->bendHintMs = lbNormalize(lbProneTransformDirection(&model[c->root], c->poleRoot));
-	lbTransform r = model[c->root], m = model[c->mid], e = model[c->end];
-	if (lbSolveTwoBoneIk(&r, &m, &e, in, NULL) != lb_ok)
-		return true; // refused, as lbPose_SolveLimbIk would: the pose stays as it was
-	const int p = parents[c->root];
-	if (p == LB_NULL_INDEX)
-		local[c->root] = r;
-	else
-		lbIkTransformRelativeTo(&local[c->root], &model[p], &r);
-	lbIkTransformRelativeTo(&local[c->mid], &r, &m);
-	lbIkTransformRelativeTo(&local[c->end], &m, &e);
-	// The solved transforms are the joints' model transforms (recomposing them from the locals just
-	// written gives the same within rounding, at three transform products a solve).
-	model[c->root] = r;
-	model[c->mid] = m;
-	model[c->end] = e;
-	chain->dirty = true;
+	if (!lbIsValidVec3(in->targetMs))
+	{
+		lbTransform r = pose->model[c->root], m = pose->model[c->mid], e = pose->model[c->end];
+		(void)lbSolveTwoBoneIk(&r, &m, &e, in, NULL);
+		return true;
+	}
+	// Refused (a joint's check, reported): the pose stays as it was, as lbPose_SolveLimbIk leaves it.
+	if (lbIkSolveLimbModelTrusted(pose, skeleton, c, in))
+		chain->dirty = true;
 	return true;
 }
 
@@ -533,7 +526,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	{
 		const lbVec3 sideUp = lbCross(along, side);
 		const lbVec3 d = lbSub(topP, pelvis);
-		const float want = atan2f(lbDot(d, sideUp), lbDot(d, along)) + targets->upperPitch * a;
+		const float want = lbProneAtan2(lbDot(d, sideUp), lbDot(d, along)) + targets->upperPitch * a;
 		const lbVec3 c = lbSub(pivot, pelvis);
 		const float cx = lbDot(c, along), cy = lbDot(c, sideUp);
 		const float ax = lbDot(arm0, along), ay = lbDot(arm0, sideUp);
@@ -541,7 +534,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		const float uc = ux * cx + uy * cy;
 		const float lambda = uc + sqrtf(lbMaxF(uc * uc - (cx * cx + cy * cy) + (ax * ax + ay * ay), 0.0f));
 		const float bx = lambda * ux - cx, by = lambda * uy - cy;
-		turn = -atan2f(ax * by - ay * bx, ax * bx + ay * by);
+		turn = -lbProneAtan2(ax * by - ay * bx, ax * bx + ay * by);
 		if (lbAbsF(turn) > 1.0e-7f)
 			topP = lbAdd(pivot, lbProneQuatRotate(lbQuatFromAxisAngle(side, turn), arm0));
 	}
@@ -611,6 +604,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	// Limbs: held contacts by two-bone IK, then lift or bend out of the ground.
 	lbProneProbeSetup probeSetup;
 	lbProneProbeSetup_Init(&probeSetup, h, def);
+	const lbTwoBoneIkInput defaultIn = lbDefaultTwoBoneIkInput();
 	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
 	{
 		int root, mid, end;
@@ -632,7 +626,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			const int sd = k & 1;
 			chain.hingeRoot = k < 2 ? h->armAxes[sd].elbowBendUpper : h->legAxes[sd].kneeBendThigh;
 			chain.poleRoot = k < 2 ? h->armAxes[sd].elbowPoleUpper : h->legAxes[sd].kneePoleThigh;
-			lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+			lbTwoBoneIkInput in = defaultIn;
 			in.targetMs = lbProneToModelPointIn(&toModel, &lt->endWs.x);
 			in.weight = w;
 			// No pole: the limb keeps its own bend plane, so the solve stays continuous as its weight
@@ -665,7 +659,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 					float R = sqrtf(A * A + B * B);
 					if (R > 1.0e-4f)
 					{
-						float phi0 = atan2f(B, A);
+						float phi0 = lbProneAtan2(B, A);
 						float c = acosf(lbClampF((rise + A) / R, -1.0f, 1.0f));
 						// phi0 in [-pi, pi] and c in [0, pi]: each root is at most one turn out of
 						// [-pi, pi], and is brought back by one turn (no arc tangent of its sine and cosine).

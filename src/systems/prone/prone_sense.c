@@ -6,7 +6,31 @@
 // hold their contacts.
 #include "prone_internal.h"
 
+#include <stddef.h>
 #include <string.h>
+
+_Static_assert(offsetof(lbLegAxes, footUp) == offsetof(lbLegAxes, toe) + 3 * sizeof(float) &&
+				   offsetof(lbLegAxes, ankleHeight) == offsetof(lbLegAxes, toe) + 6 * sizeof(float) &&
+				   offsetof(lbLegAxes, footLength) == offsetof(lbLegAxes, toe) + 7 * sizeof(float),
+			   "a leg's toe, foot up, ankle height and foot length are eight floats in a row");
+_Static_assert(offsetof(lbLegAxes, calfLength) == offsetof(lbLegAxes, thighLength) + sizeof(float),
+			   "a leg's thigh and calf lengths are two floats in a row");
+
+// The leg measures a sole is made from (toe, foot up, ankle height, foot length, then thigh and calf
+// lengths) are, bit for bit, the ten floats in `from`.
+static inline bool lbProneSameLeg(const lbLegAxes* ax, const float from[10])
+{
+#if LB_IK_SSE2
+	const float* toe = &ax->toe.x;
+	const __m128i eq = _mm_and_si128(
+		_mm_and_si128(_mm_cmpeq_epi32(_mm_loadu_si128((const __m128i*)toe), _mm_loadu_si128((const __m128i*)from)),
+					  _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i*)(toe + 4)), _mm_loadu_si128((const __m128i*)(from + 4)))),
+		_mm_cmpeq_epi32(_mm_loadl_epi64((const __m128i*)&ax->thighLength), _mm_loadl_epi64((const __m128i*)(from + 8))));
+	return _mm_movemask_epi8(eq) == 0xFFFF;
+#else
+	return memcmp(&ax->toe, from, 8 * sizeof(float)) == 0 && memcmp(&ax->thighLength, from + 8, 2 * sizeof(float)) == 0;
+#endif
+}
 
 // Sphere cast (a ray for radius 0) straight down along -up from `from` over `length` (m).
 static lbHit lbProneCast(const lbSceneQuery* query, const lbProneDef* def, lbVec3 from, float length, float radius)
@@ -120,22 +144,30 @@ static void lbProneTraceCast(const lbSceneQuery* query, const lbProneDef* def, c
 	*out = c;
 }
 
+// Whether a trace casts: 2 casts whatever; 1 casts unless the start has stayed within its span of
+// recastDistance of the last cast's (with the same radius). After a hit only the move across up
+// counts: along its own line the cast finds the same plane, which the re-evaluation follows exactly.
+// After a miss the move along up counts too (a body coming down brings the ground into the cast's
+// reach). Returns the cast to make (0: none).
+static inline int lbProneTraceDecide(const lbProneDef* def, lbVec3 from, float radius, int cast, const lbProneGround* g,
+									 const lbVec3* castFrom, const uint8_t* span)
+{
+	if (cast == 1 && g->radius == radius)
+	{
+		const float reach = def->recastDistance * (float)(*span > 1u ? *span : 1u);
+		const lbVec3 moved = lbSub(from, *castFrom);
+		if (lbLengthSquared(g->hit ? lbProjectOnPlane(moved, def->up) : moved) < reach * reach)
+			cast = 0;
+	}
+	return cast;
+}
+
 static inline lbProneContact lbProneTrace(const lbSceneQuery* query, const lbProneDef* def, lbVec3 from, float length,
 										  float radius, int cast, lbProneGround* g, lbVec3* castFrom, uint8_t* span,
 										  int* casts, const lbProneContact* reuse)
 {
 	const lbVec3 up = def->up;
-	// 2 casts whatever; 1 casts unless the start has stayed within its span of recastDistance of the
-	// last cast's (with the same radius). After a hit only the move across up counts: along its own
-	// line the cast finds the same plane, which the re-evaluation follows exactly. After a miss the
-	// move along up counts too (a body coming down brings the ground into the cast's reach).
-	if (cast == 1 && g->radius == radius)
-	{
-		const float reach = def->recastDistance * (float)(*span > 1u ? *span : 1u);
-		const lbVec3 moved = lbSub(from, *castFrom);
-		if (lbLengthSquared(g->hit ? lbProjectOnPlane(moved, up) : moved) < reach * reach)
-			cast = 0;
-	}
+	cast = lbProneTraceDecide(def, from, radius, cast, g, castFrom, span);
 	lbProneContact c;
 	if (cast)
 	{
@@ -184,7 +216,7 @@ static bool lbProneReuseCentre(const lbProneContact* centre, lbVec3 centreFrom, 
 static float lbProneSlope(lbVec3 a, lbVec3 b, lbVec3 up, lbVec3 along)
 {
 	lbVec3 d = lbSub(b, a);
-	return atan2f(lbDot(d, up), lbDot(d, along));
+	return lbProneAtan2(lbDot(d, up), lbDot(d, along));
 }
 
 // The roof lift (seed 002, step 6): a contact below the centre contact's plane, whose normal diverges
@@ -201,6 +233,179 @@ static float lbProneRoofLift(const lbProneDef* def, lbVec3 centre, lbVec3 centre
 	float t = -below / upDotN;
 	*ioPoint = lbMulAdd(*ioPoint, t, def->up);
 	return t;
+}
+
+// The segment probes of a frame that make no cast (most of them: between trace frames, and on a trace
+// frame those whose start stayed within their span), re-evaluated on the plane their last cast found
+// (lbProneTrace's re-evaluation) and eased (the probe loop's easing), four probes to a vector: each
+// lane does the scalar code's operations in its order, so each probe's ground comes out bit for bit
+// as the scalar code makes it. A probe's inputs go into lanes as the loop meets it, its ground is
+// written back after the loop. Probe by probe the same work cost 2.5 times as much.
+typedef struct lbProneBatch
+{
+	int count;
+	// The probes (up to 16, a multiple of four read) and their lanes: where the probe starts (world),
+	// the probe point's height along up, the cast's and the segment's radius. The plane the last cast
+	// found and the eased ground are read from the state.
+	int probe[16];
+	float fx[16], fy[16], fz[16], pUp[16], rc[16], r[16];
+} lbProneBatch;
+
+static inline void lbProneBatchAdd(lbProneBatch* b, int probe, lbVec3 from, float pUp, float castRadius, float radius)
+{
+	const int j = b->count++;
+	b->probe[j] = probe;
+	b->fx[j] = from.x, b->fy[j] = from.y, b->fz[j] = from.z;
+	b->pUp[j] = pUp, b->rc[j] = castRadius, b->r[j] = radius;
+}
+
+
+#if LB_IK_SSE2
+// lbDot's sum ((x + y) + z) of three lanes' products.
+static inline __m128 lbProneDot4(__m128 ax, __m128 ay, __m128 az, __m128 bx, __m128 by, __m128 bz)
+{
+	return _mm_add_ps(_mm_add_ps(_mm_mul_ps(ax, bx), _mm_mul_ps(ay, by)), _mm_mul_ps(az, bz));
+}
+
+static inline __m128 lbProneSelect4(__m128 mask, __m128 a, __m128 b)
+{
+	return _mm_or_ps(_mm_and_ps(mask, a), _mm_andnot_ps(mask, b));
+}
+#endif
+
+// The batch's grounds, written to the state's probes; a torso probe's settle into settleOf.
+static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, lbVec3 up, float length, float easeUp, float easeDown,
+							float settleOf[lb_proneProbeCount], bool settleOn[lb_proneProbeCount])
+{
+	const int n = b->count;
+	if (n == 0)
+		return;
+	float px[16], py[16], pz[16], nx[16], ny[16], nz[16], settle[16];
+	uint32_t hit[16];
+#if LB_IK_SSE2
+	// Lanes past the last probe repeat it (read, never written back).
+	for (int j = n; j < ((n + 3) & ~3); ++j)
+	{
+		b->probe[j] = b->probe[n - 1];
+		b->fx[j] = b->fx[n - 1], b->fy[j] = b->fy[n - 1], b->fz[j] = b->fz[n - 1];
+		b->pUp[j] = b->pUp[n - 1], b->rc[j] = b->rc[n - 1], b->r[j] = b->r[n - 1];
+	}
+	const __m128 ux = _mm_set1_ps(up.x), uy = _mm_set1_ps(up.y), uz = _mm_set1_ps(up.z);
+	const __m128 zero = _mm_setzero_ps();
+	for (int j = 0; j < n; j += 4)
+	{
+		const __m128 fx = _mm_loadu_ps(b->fx + j), fy = _mm_loadu_ps(b->fy + j), fz = _mm_loadu_ps(b->fz + j);
+		__m128 cpx, cpy, cpz, cnx, cny, cnz, cHit, gpx, gpy, gpz, gnx, gny, gnz, had;
+		lbProneGround4(state->probeGround, b->probe + j, &cpx, &cpy, &cpz, &cnx, &cny, &cnz, &cHit);
+		lbProneGround4(state->ground, b->probe + j, &gpx, &gpy, &gpz, &gnx, &gny, &gnz, &had);
+		const __m128 rc = _mm_loadu_ps(b->rc + j), r = _mm_loadu_ps(b->r + j);
+		// lbProneOnPlane: the plane's height s along up where a sphere of the cast's radius rests on it.
+		const __m128 k = lbProneDot4(ux, uy, uz, cnx, cny, cnz);
+		const __m128 s = _mm_div_ps(
+			_mm_sub_ps(lbProneDot4(_mm_sub_ps(fx, cpx), _mm_sub_ps(fy, cpy), _mm_sub_ps(fz, cpz), cnx, cny, cnz),
+					   rc),
+			k);
+		const __m128 on = _mm_and_ps(
+			_mm_and_ps(cHit, _mm_cmpge_ps(k, _mm_set1_ps(1.0e-3f))),
+			_mm_and_ps(_mm_cmpge_ps(s, zero), _mm_cmple_ps(s, _mm_set1_ps(length))));
+		// The sphere's centre (from - s up), its contact (- rc n), the segment's centre (+ r n).
+		// -s and -rc as the scalar code negates them (the sign bit flipped; 0 - x would give +0 for 0).
+		const __m128 sign = _mm_set1_ps(-0.0f);
+		const __m128 ns = _mm_xor_ps(s, sign), negRc = _mm_xor_ps(rc, sign);
+		__m128 qx = _mm_add_ps(_mm_add_ps(fx, _mm_mul_ps(ns, ux)), _mm_mul_ps(negRc, cnx));
+		__m128 qy = _mm_add_ps(_mm_add_ps(fy, _mm_mul_ps(ns, uy)), _mm_mul_ps(negRc, cny));
+		__m128 qz = _mm_add_ps(_mm_add_ps(fz, _mm_mul_ps(ns, uz)), _mm_mul_ps(negRc, cnz));
+		const __m128 foundX = _mm_add_ps(qx, _mm_mul_ps(r, cnx)), foundY = _mm_add_ps(qy, _mm_mul_ps(r, cny)),
+					 foundZ = _mm_add_ps(qz, _mm_mul_ps(r, cnz));
+		// Eased from the ground as it was: the previous plane's height at the new point where there was
+		// one, else the segment's own height when above the new one.
+		const __m128 newH = lbProneDot4(foundX, foundY, foundZ, ux, uy, uz);
+		const __m128 k0 = _mm_max_ps(lbProneDot4(ux, uy, uz, gnx, gny, gnz), _mm_set1_ps(0.1f));
+		const __m128 prevPlane = _mm_sub_ps(
+			newH, _mm_div_ps(lbProneDot4(_mm_sub_ps(foundX, gpx), _mm_sub_ps(foundY, gpy), _mm_sub_ps(foundZ, gpz), gnx, gny, gnz), k0));
+		const __m128 prevOwn = _mm_max_ps(newH, _mm_loadu_ps(b->pUp + j));
+		const __m128 prevH = lbProneSelect4(had, prevPlane, prevOwn);
+		const __m128 ease =
+			lbProneSelect4(_mm_and_ps(had, _mm_cmpgt_ps(newH, prevH)), _mm_set1_ps(easeUp), _mm_set1_ps(easeDown));
+		const __m128 h2 = _mm_add_ps(prevH, _mm_mul_ps(_mm_sub_ps(newH, prevH), ease));
+		const __m128 lift = _mm_sub_ps(h2, newH);
+		const __m128 ptx = _mm_add_ps(foundX, _mm_mul_ps(lift, ux)), pty = _mm_add_ps(foundY, _mm_mul_ps(lift, uy)),
+					 ptz = _mm_add_ps(foundZ, _mm_mul_ps(lift, uz));
+		// The normal eased toward the new plane's where it differs (lbNormalizeOr(lbLerp(...), new)).
+		const __m128 changed = _mm_and_ps(
+			had, _mm_or_ps(_mm_or_ps(_mm_cmpneq_ps(cnx, gnx), _mm_cmpneq_ps(cny, gny)), _mm_cmpneq_ps(cnz, gnz)));
+		__m128 outNx = cnx, outNy = cny, outNz = cnz;
+		if (_mm_movemask_ps(_mm_and_ps(changed, on)) != 0)
+		{
+			const __m128 lx = _mm_add_ps(gnx, _mm_mul_ps(_mm_sub_ps(cnx, gnx), ease));
+			const __m128 ly = _mm_add_ps(gny, _mm_mul_ps(_mm_sub_ps(cny, gny), ease));
+			const __m128 lz = _mm_add_ps(gnz, _mm_mul_ps(_mm_sub_ps(cnz, gnz), ease));
+			const __m128 len = _mm_sqrt_ps(lbProneDot4(lx, ly, lz, lx, ly, lz));
+			const __m128 ok = _mm_and_ps(_mm_cmpgt_ps(len, _mm_set1_ps(LB_EPSILON)), _mm_cmplt_ps(len, _mm_set1_ps(INFINITY)));
+			const __m128 inv = _mm_div_ps(_mm_set1_ps(1.0f), len);
+			const __m128 use = _mm_and_ps(changed, ok);
+			outNx = lbProneSelect4(use, _mm_mul_ps(inv, lx), cnx);
+			outNy = lbProneSelect4(use, _mm_mul_ps(inv, ly), cny);
+			outNz = lbProneSelect4(use, _mm_mul_ps(inv, lz), cnz);
+		}
+		_mm_storeu_ps(px + j, ptx), _mm_storeu_ps(py + j, pty), _mm_storeu_ps(pz + j, ptz);
+		_mm_storeu_ps(nx + j, outNx), _mm_storeu_ps(ny + j, outNy), _mm_storeu_ps(nz + j, outNz);
+		_mm_storeu_ps(settle + j, lbProneDot4(_mm_sub_ps(ptx, foundX), _mm_sub_ps(pty, foundY), _mm_sub_ps(ptz, foundZ), ux, uy, uz));
+		_mm_storeu_si128((__m128i*)(hit + j), _mm_castps_si128(on));
+	}
+#else
+	for (int j = 0; j < n; ++j)
+	{
+		hit[j] = 0u;
+		const lbVec3 from = { b->fx[j], b->fy[j], b->fz[j] };
+		const lbProneGround* cg = &state->probeGround[b->probe[j]];
+		const lbProneGround* eg = &state->ground[b->probe[j]];
+		const lbVec3 cp = cg->pointWs, cn = cg->normalWs, gp = eg->pointWs, gn = eg->normalWs;
+		const float k = lbDot(up, cn);
+		if (!cg->hit || k < 1.0e-3f)
+			continue;
+		const float s = (lbDot(lbSub(from, cp), cn) - b->rc[j]) / k;
+		if (!(s >= 0.0f && s <= length))
+			continue;
+		const lbVec3 found = lbMulAdd(lbMulAdd(lbMulAdd(from, -s, up), -b->rc[j], cn), b->r[j], cn);
+		lbVec3 point = found, nn = cn;
+		const float newH = lbDot(point, up);
+		if (eg->hit)
+		{
+			const float k0 = lbMaxF(lbDot(up, gn), 0.1f);
+			const float prevH = newH - lbDot(lbSub(point, gp), gn) / k0;
+			const float ease = newH > prevH ? easeUp : easeDown;
+			point = lbMulAdd(point, prevH + (newH - prevH) * ease - newH, up);
+			if (cn.x != gn.x || cn.y != gn.y || cn.z != gn.z)
+				nn = lbNormalizeOr(lbLerp(gn, cn, ease), cn);
+		}
+		else
+		{
+			const float prevH = lbMaxF(newH, b->pUp[j]);
+			point = lbMulAdd(point, prevH + (newH - prevH) * easeDown - newH, up);
+		}
+		px[j] = point.x, py[j] = point.y, pz[j] = point.z;
+		nx[j] = nn.x, ny[j] = nn.y, nz[j] = nn.z;
+		settle[j] = lbDot(lbSub(point, found), up);
+		hit[j] = 1u;
+	}
+#endif
+	for (int j = 0; j < n; ++j)
+	{
+		const int k = b->probe[j];
+		lbProneGround* g = &state->ground[k];
+		if (!hit[j])
+		{
+			g->hit = false;
+			continue;
+		}
+		g->pointWs = LB_LITERAL(lbVec3){ px[j], py[j], pz[j] };
+		g->normalWs = LB_LITERAL(lbVec3){ nx[j], ny[j], nz[j] };
+		g->radius = b->r[j];
+		g->hit = true;
+		settleOf[k] = settle[j];
+		settleOn[k] = lbProneIsTorso(k);
+	}
 }
 
 lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkeleton* skeleton, const lbHumanoid* h,
@@ -263,7 +468,10 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 
 	// The checks are passed: the targets are written in place.
 	lbProneTargets* const t = out;
-	memset(t, 0, sizeof *t);
+	// All but the grounds, which both ways out copy from the state.
+	memset(t, 0, offsetof(lbProneTargets, ground));
+	memset((char*)t + offsetof(lbProneTargets, ground) + sizeof t->ground, 0,
+		   sizeof *t - offsetof(lbProneTargets, ground) - sizeof t->ground);
 	t->characterWs = cw;
 	t->upWs = up;
 
@@ -397,6 +605,16 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	rollGoal = lbClampF(rollGoal, -def->maxRoll, def->maxRoll);
 	upperGoal = lbClampF(upperGoal, -def->maxUpperPitch, def->maxUpperPitch);
 	lowerGoal = lbClampF(lowerGoal, -def->maxLowerPitch, def->maxLowerPitch);
+	// The frame's easings (three exponentials) kept while dt and the speeds stay.
+	if (!(dt == state->easeFrom[0] && def->rotationSpeed == state->easeFrom[1] && def->heightSpeed == state->easeFrom[2]))
+	{
+		state->ease[0] = lbInterpAlpha(dt, def->rotationSpeed);
+		state->ease[1] = lbInterpAlpha(dt, def->heightSpeed);
+		state->ease[2] = lbInterpAlpha(dt, 3.0f * def->heightSpeed);
+		state->easeFrom[0] = dt;
+		state->easeFrom[1] = def->rotationSpeed;
+		state->easeFrom[2] = def->heightSpeed;
+	}
 	if (snap)
 	{
 		state->roll = rollGoal;
@@ -407,7 +625,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	else
 	{
 		// One easing for the four (lbInterpTo's, its exponential once).
-		const float ease = lbInterpAlpha(dt, def->rotationSpeed);
+		const float ease = state->ease[0];
 		state->roll += (rollGoal - state->roll) * ease;
 		state->upperPitch += (upperGoal - state->upperPitch) * ease;
 		state->lowerPitch += (lowerGoal - state->lowerPitch) * ease;
@@ -446,7 +664,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 
 	// Easing of the probed heights this frame (the same for every probe): ground rising three times
 	// faster than falling.
-	const float easeDown = lbInterpAlpha(dt, def->heightSpeed), easeUp = lbInterpAlpha(dt, 3.0f * def->heightSpeed);
+	const float easeDown = state->ease[1], easeUp = state->ease[2];
 
 	// Segment probes: a sphere of the segment's radius cast down onto the ground under it. Its
 	// centre at the contact bounds where the segment's point may go (the plane through it along the
@@ -457,6 +675,20 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	lbProneProbeSetup probeSetup;
 	lbProneProbeSetup_Init(&probeSetup, h, def);
 	lbProneProbeSetup_Table(&probeSetup, h);
+	// The soles the toe probes stand on, from the state while the leg measures they come from stay
+	// (working one out cost half a toe probe).
+	for (int side = 0; side < 2; ++side)
+	{
+		const lbLegAxes* ax = &h->legAxes[side];
+		if (!(state->soleMade & (1u << side)) || !lbProneSameLeg(ax, state->soleFrom[side]))
+		{
+			state->sole[side] = lbHumanoid_GetSole(h, side);
+			memcpy(state->soleFrom[side], &ax->toe, 8 * sizeof(float));
+			memcpy(state->soleFrom[side] + 8, &ax->thighLength, 2 * sizeof(float));
+			state->soleMade |= (uint8_t)(1u << side);
+		}
+	}
+	probeSetup.soles = state->sole;
 	// The limb each hand or foot probe (wrist, ankle, toes) belongs to, -1 for the others.
 	static const signed char endLimb[lb_proneProbeCount] = {
 		[lb_pronePelvis] = -1, [lb_proneSpine] = -1, [lb_proneChest] = -1, [lb_proneTorsoLow] = -1,
@@ -464,6 +696,10 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		[lb_proneElbowR] = -1, [lb_proneWristL] = 0, [lb_proneWristR] = 1, [lb_proneAnkleL] = 2,
 		[lb_proneAnkleR] = 3, [lb_proneToeL] = 2, [lb_proneToeR] = 3,
 	};
+	lbProneBatch batch;
+	batch.count = 0;
+	float settleOf[lb_proneProbeCount];
+	bool settleOn[lb_proneProbeCount] = { false };
 	for (int k = 0; k < lb_proneProbeCount; ++k)
 	{
 		lbProneGround* g = &state->ground[k];
@@ -494,11 +730,19 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		// below it (a short sweep costs a fraction of a long one).
 		const lbVec3 from = lbMulAdd(p, def->probeReach, up);
 		const float castRadius = def->sphereProbes ? lbMinF(radius, def->probeCastRadius) : 0.0f;
+		const int probeCast = lbProneTraceDecide(def, from, castRadius, cast, &state->probeGround[k], &state->castFromWs[5 + k],
+												 &state->recastSpan[5 + k]);
+		if (probeCast == 0)
+		{
+			lbProneBatchAdd(&batch, k, from, lbDot(p, up), castRadius, radius);
+			continue;
+		}
 		lbProneContact reuse;
 		const bool reused = k == lb_pronePelvis && centreCast && castRadius == def->traceRadius &&
 							lbProneReuseCentre(&centre, centreFrom, def->traceUp + def->traceDown, from, 2.0f * def->probeReach, up, &reuse);
-		lbProneContact hit = lbProneTrace(input->query, def, from, 2.0f * def->probeReach, castRadius, cast, &state->probeGround[k],
-								 &state->castFromWs[5 + k], &state->recastSpan[5 + k], &casts, reused ? &reuse : NULL);
+		lbProneContact hit;
+		lbProneTraceCast(input->query, def, &from, 2.0f * def->probeReach, castRadius, probeCast, &state->probeGround[k],
+						 &state->castFromWs[5 + k], &state->recastSpan[5 + k], &casts, reused ? &reuse : NULL, &hit);
 		if (!hit.hit)
 		{
 			g->hit = false;
@@ -530,13 +774,18 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			float h2 = prevH + (newH - prevH) * easeDown;
 			point = lbMulAdd(point, h2 - newH, up);
 		}
-		if (lbProneIsTorso(k))
-			t->settle = lbMaxF(t->settle, lbDot(lbSub(point, found), up));
+		settleOf[k] = lbDot(lbSub(point, found), up);
+		settleOn[k] = lbProneIsTorso(k);
 		g->pointWs = point;
 		g->normalWs = n;
 		g->radius = radius;
 		g->hit = true;
 	}
+	lbProneBatchRun(&batch, state, up, 2.0f * def->probeReach, easeUp, easeDown, settleOf, settleOn);
+	// The torso's settle in the probes' order.
+	for (int k = 0; k < lb_proneProbeCount; ++k)
+		if (settleOn[k])
+			t->settle = lbMaxF(t->settle, settleOf[k]);
 	memcpy(t->ground, state->ground, sizeof t->ground);
 
 	// Planted hands and feet hold their contacts: the wrist or ankle rests on the ground under it
