@@ -257,7 +257,7 @@ void lbBenchQuery(const lbBenchOptions* o)
 					lbMesh m;
 					uint64_t t0 = lbBenchNowNs();
 					lbResult res = lbMeshBuildParallel(&m, info.vertices, info.vertexCount, info.indices, info.triangleCount,
-													   8, k == 0 ? NULL : &par);
+													   8, k == 0 ? NULL : &par, NULL, 0);
 					double sec = (double)(lbBenchNowNs() - t0) * 1e-9 * 1.0e6 / (double)info.triangleCount;
 					if (res == lb_ok)
 						lbMeshFree(&m);

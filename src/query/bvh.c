@@ -989,7 +989,14 @@ static void lbSplitTopNodes(int begin, int end, int worker, void* context)
 lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, const int32_t* indices, int triangleCount,
 					 int maxLeafTriangles)
 {
-	return lbMeshBuildParallel(mesh, vertices, vertexCount, indices, triangleCount, maxLeafTriangles, NULL);
+	return lbMeshBuildParallel(mesh, vertices, vertexCount, indices, triangleCount, maxLeafTriangles, NULL, NULL, 0);
+}
+
+size_t lbGetMeshBuildWorkspaceSize(int triangleCount)
+{
+	// The binary tree before its collapse: two nodes a triangle bound it (each subtree reserves 2 n - 2
+	// below its root, the top two per split).
+	return triangleCount > 0 ? sizeof(lbBvhNode) * (2 * (size_t)triangleCount + 2) : 0;
 }
 
 // An allocation failed part way through a build: frees the top's splits (when given), the scratch
@@ -1005,7 +1012,8 @@ static lbResult lbBuildOutOfMemory(lbMesh* mesh, lbTopSplits* top, void* const* 
 }
 
 lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCount, const int32_t* indices,
-							 int triangleCount, int maxLeafTriangles, const lbParallel* parallel)
+							 int triangleCount, int maxLeafTriangles, const lbParallel* parallel, void* workspace,
+							 size_t workspaceSize)
 {
 	memset(mesh, 0, sizeof *mesh);
 	size_t tc = (size_t)triangleCount;
@@ -1015,7 +1023,12 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	// their extra faults than they save in zeroing).
 	mesh->vertices = (lbVec3*)lbBvhAlloc(sizeof(lbVec3) * (size_t)vertexCount);
 	mesh->indices = (int32_t*)lbBvhAlloc(sizeof(int32_t) * 3 * tc);
-	lbBvhNode* bin = (lbBvhNode*)lbBvhAlloc(sizeof(lbBvhNode) * (2 * tc + 2));
+	// The binary nodes are scratch: in the caller's workspace when one is given (its pages were
+	// faulted in by an earlier build and are reused as they are), else allocated here and freed below.
+	const bool useWorkspace = workspace && workspaceSize >= lbGetMeshBuildWorkspaceSize(triangleCount) &&
+							  ((uintptr_t)workspace & (LB_MESH_BUILD_WORKSPACE_ALIGN - 1)) == 0;
+	lbBvhNode* ownBin = useWorkspace ? NULL : (lbBvhNode*)lbBvhAlloc(sizeof(lbBvhNode) * (2 * tc + 2));
+	lbBvhNode* bin = useWorkspace ? (lbBvhNode*)workspace : ownBin;
 	// The primitives' array becomes the triangle corners at the end (9 floats a triangle, 4 bytes
 	// more than a primitive), so those pages are faulted in once, not twice.
 	_Static_assert(sizeof(lbBuildPrim) <= 9 * sizeof(float), "the corners must cover the primitives");
@@ -1025,7 +1038,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	int subtreeCap = (int)(2 * (tc / LB_BVH_TASK_TRIS) + 2);
 	lbSubtree* subtrees = (lbSubtree*)lbAlloc(sizeof(lbSubtree) * subtreeCap);
 	if (!mesh->vertices || !mesh->indices || !bin || !prims || !replay || !subtrees)
-		return lbBuildOutOfMemory(mesh, NULL, (void* const[]){ subtrees, bin, prims, replay }, 4);
+		return lbBuildOutOfMemory(mesh, NULL, (void* const[]){ subtrees, ownBin, prims, replay }, 4);
 	memcpy(mesh->vertices, vertices, sizeof(lbVec3) * (size_t)vertexCount);
 	mesh->vertexCount = vertexCount;
 	mesh->triangleCount = triangleCount;
@@ -1101,7 +1114,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	// that list then numbers the nodes and the subtrees' node ranges as a depth-first build would.
 	lbTopSplits top = { 0 };
 	if (!lbTopPush(&top, &(lbBuildTask){ 0, 0, triangleCount, 0, rootCb }, &rootBounds))
-		return lbBuildOutOfMemory(mesh, &top, (void* const[]){ workerBins, chunkBins, subtrees, bin, prims, replay }, 6);
+		return lbBuildOutOfMemory(mesh, &top, (void* const[]){ workerBins, chunkBins, subtrees, ownBin, prims, replay }, 6);
 	for (int levelBegin = 0, levelEnd = 1; levelBegin < levelEnd; levelBegin = levelEnd, levelEnd = top.count)
 	{
 		lbTopJob job = { &b, &top, levelBegin, workerBins, workers };
@@ -1125,7 +1138,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 			const lbBuildTask r = { 0, t.task.first + t.left, t.task.count - t.left, t.task.depth + 1, t.childCb[1] };
 			if (!lbTopPush(&top, &l, &t.childBounds[0]) || !lbTopPush(&top, &r, &t.childBounds[1]))
 				return lbBuildOutOfMemory(mesh, &top,
-										  (void* const[]){ workerBins, chunkBins, subtrees, bin, prims, replay }, 6);
+										  (void* const[]){ workerBins, chunkBins, subtrees, ownBin, prims, replay }, 6);
 		}
 	}
 	lbFree(workerBins);
@@ -1145,7 +1158,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 			{
 				lbSubtree* grown = (lbSubtree*)lbAlloc(sizeof(lbSubtree) * (size_t)subtreeCap * 2);
 				if (!grown)
-					return lbBuildOutOfMemory(mesh, &top, (void* const[]){ subtrees, bin, prims, replay, chunkBins }, 5);
+					return lbBuildOutOfMemory(mesh, &top, (void* const[]){ subtrees, ownBin, prims, replay, chunkBins }, 5);
 				memcpy(grown, subtrees, sizeof(lbSubtree) * (size_t)subtreeCount);
 				lbFree(subtrees);
 				subtrees = grown;
@@ -1222,14 +1235,14 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	mesh->nodes = (lbBvh4Node*)lbBvhAlloc(sizeof(lbBvh4Node) * cap);
 	if (!mesh->nodes)
 	{
-		lbFree(bin);
+		lbFree(ownBin);
 		lbMeshFree(mesh);
 		return lb_errorOutOfMemory;
 	}
 	mesh->nodeCount = 0;
 	lbCollapse(bin, 0, mesh->nodes, &mesh->nodeCount);
 	LB_ASSERT((size_t)mesh->nodeCount <= cap);
-	lbFree(bin);
+	lbFree(ownBin);
 	lbSetDescentPrefetch(mesh->nodes, mesh->nodeCount);
 	if (!lbMeshBuildGrid(mesh, LB_BVH_TRIS_PER_CELL))
 	{
