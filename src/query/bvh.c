@@ -261,11 +261,17 @@ static void lbBinsReset(lbBin bins[3][LB_BVH_BINS])
 
 static void lbBinMerge(lbBin* into, const lbBin* from)
 {
+#if defined(LB_SIMD_SSE)
+	// The scalar loop's choices (an equal value keeps `into`'s), a row at a time.
+	_mm_storeu_ps(into->min, _mm_min_ps(_mm_loadu_ps(from->min), _mm_loadu_ps(into->min)));
+	_mm_storeu_ps(into->max, _mm_max_ps(_mm_loadu_ps(from->max), _mm_loadu_ps(into->max)));
+#else
 	for (int a = 0; a < 3; ++a)
 	{
 		into->min[a] = from->min[a] < into->min[a] ? from->min[a] : into->min[a];
 		into->max[a] = from->max[a] > into->max[a] ? from->max[a] : into->max[a];
 	}
+#endif
 	into->count += from->count;
 }
 
@@ -278,8 +284,10 @@ static inline void lbBinGrowV(lbBin* bin, __m128 lo, __m128 hi)
 }
 
 // The three axes' bins of one triangle: clamping to [0, LB_BVH_BINS - 1] before truncating gives
-// lbBinOf's bin (below 0 and NaN give 0, at or past the last bin give the last).
-static inline void lbBinPrimV(lbBin bins[3][LB_BVH_BINS], const lbBuildPrim* p, __m128 lo4, __m128 scale4, __m128i* u)
+// lbBinOf's bin (below 0 and NaN give 0, at or past the last bin give the last). With `mark`, the
+// bins' bits are set in *u (a constant at every call, so the branch is compiled away).
+static inline void lbBinPrimV(lbBin bins[3][LB_BVH_BINS], const lbBuildPrim* p, __m128 lo4, __m128 scale4, __m128i* u,
+							  bool mark)
 {
 	const __m128 lo = _mm_loadu_ps(p->min), hi = _mm_loadu_ps(p->max);
 	__m128 c = _mm_mul_ps(_mm_set1_ps(0.5f), _mm_add_ps(lo, hi));
@@ -292,7 +300,9 @@ static inline void lbBinPrimV(lbBin bins[3][LB_BVH_BINS], const lbBuildPrim* p, 
 	lbBinGrowV(&bins[1][k1], lo, hi);
 	lbBinGrowV(&bins[2][k2], lo, hi);
 	// 1 << k per lane: the float 2^k (exponent field k + 127) converted to an integer.
-	*u = _mm_or_si128(*u, _mm_cvttps_epi32(_mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(k, _mm_set1_epi32(127)), 23))));
+	if (mark)
+		*u = _mm_or_si128(*u,
+						  _mm_cvttps_epi32(_mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(k, _mm_set1_epi32(127)), 23))));
 }
 #endif
 
@@ -313,23 +323,32 @@ static void lbBinRange(const lbBuildPrim* prims, int first, int count, const lbA
 	{
 		// Neighbouring triangles of a mesh mostly fall in the same bins, so each bin update would wait
 		// for the previous one's store; even and odd triangles go to two sets of bins, merged after
-		// (counts add, boxes take minima and maxima: the same bins in any order).
+		// (counts add, boxes take minima and maxima: the same bins in any order). The bins in use are
+		// read from the counts after, once per bin instead of once per triangle.
 		lbBin odd[3][LB_BVH_BINS];
 		lbBinsReset(odd);
 		for (; i + 1 < end; i += 2)
 		{
-			lbBinPrimV(bins, &prims[i], lo4, scale4, &uv);
-			lbBinPrimV(odd, &prims[i + 1], lo4, scale4, &uv);
+			lbBinPrimV(bins, &prims[i], lo4, scale4, &uv, false);
+			lbBinPrimV(odd, &prims[i + 1], lo4, scale4, &uv, false);
 		}
+		for (; i < end; ++i)
+			lbBinPrimV(bins, &prims[i], lo4, scale4, &uv, false);
 		for (int axis = 0; axis < 3; ++axis)
 			for (int b = 0; b < LB_BVH_BINS; ++b)
+			{
 				lbBinMerge(&bins[axis][b], &odd[axis][b]);
+				u[axis] |= bins[axis][b].count > 0 ? 1u << b : 0u;
+			}
 	}
-	for (; i < end; ++i)
-		lbBinPrimV(bins, &prims[i], lo4, scale4, &uv);
-	int32_t ul[4];
-	_mm_storeu_si128((__m128i*)(void*)ul, uv);
-	u[0] = (unsigned)ul[0], u[1] = (unsigned)ul[1], u[2] = (unsigned)ul[2];
+	else
+	{
+		for (; i < end; ++i)
+			lbBinPrimV(bins, &prims[i], lo4, scale4, &uv, true);
+		int32_t ul[4];
+		_mm_storeu_si128((__m128i*)(void*)ul, uv);
+		u[0] = (unsigned)ul[0], u[1] = (unsigned)ul[1], u[2] = (unsigned)ul[2];
+	}
 #else
 	for (int i = first; i < first + count; ++i)
 	{
