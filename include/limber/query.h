@@ -236,9 +236,10 @@ typedef struct lbMeshDef
 	int maxLeafTriangles;
 	/// Scratch memory for the build, owned by the caller: at least
 	/// lbGetMeshBuildWorkspaceSize(triangleCount) bytes (buildWorkspaceSize) on an
-	/// LB_MESH_BUILD_WORKSPACE_ALIGN boundary, used only during lbWorld_AddMesh (not retained; one build
-	/// at a time). Kept between builds, its pages are faulted in once instead of once per build; the
-	/// mesh is the same with or without it. Default NULL: the build allocates its scratch and frees it.
+	/// LB_MESH_BUILD_WORKSPACE_ALIGN boundary, not overlapping the vertices or indices, used only during
+	/// lbWorld_AddMesh (not retained; one build at a time; its contents before and after mean nothing).
+	/// Kept between builds, its pages are faulted in once instead of once per build; the mesh is the
+	/// same with or without it. Default NULL: the build allocates its scratch and frees it.
 	void* buildWorkspace;
 	/// Bytes at buildWorkspace. Default 0.
 	size_t buildWorkspaceSize;
