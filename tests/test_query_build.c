@@ -143,8 +143,8 @@ static void* ReverseEnqueue(lbTaskFcn* task, int itemCount, int minRange, void* 
 static void CheckSameForAnyThreads(const TestMesh* in, int maxLeaf)
 {
 	lbMesh ref;
-	ENSURE(lbMeshBuildParallel(&ref, in->vertices, in->vertexCount, in->indices, in->triangleCount, maxLeaf, NULL) ==
-		   lb_ok);
+	ENSURE(lbMeshBuildParallel(&ref, in->vertices, in->vertexCount, in->indices, in->triangleCount, maxLeaf, NULL, NULL,
+							   0) == lb_ok);
 	ENSURE(IsPermutation(&ref, in));
 	ENSURE(CornersMatchIndices(&ref, in));
 	lbMesh plain;
@@ -159,8 +159,8 @@ static void CheckSameForAnyThreads(const TestMesh* in, int maxLeaf)
 		for (int repeat = 0; repeat < 2; ++repeat)
 		{
 			lbMesh m;
-			ENSURE(lbMeshBuildParallel(&m, in->vertices, in->vertexCount, in->indices, in->triangleCount, maxLeaf, &par) ==
-				   lb_ok);
+			ENSURE(lbMeshBuildParallel(&m, in->vertices, in->vertexCount, in->indices, in->triangleCount, maxLeaf, &par, NULL,
+									   0) == lb_ok);
 			ENSURE(SameMesh(&ref, &m));
 			lbMeshFree(&m);
 		}
@@ -168,8 +168,8 @@ static void CheckSameForAnyThreads(const TestMesh* in, int maxLeaf)
 	}
 	lbParallel reverse = { ReverseEnqueue, NULL, 3, NULL };
 	lbMesh m;
-	ENSURE(lbMeshBuildParallel(&m, in->vertices, in->vertexCount, in->indices, in->triangleCount, maxLeaf, &reverse) ==
-		   lb_ok);
+	ENSURE(lbMeshBuildParallel(&m, in->vertices, in->vertexCount, in->indices, in->triangleCount, maxLeaf, &reverse, NULL,
+							   0) == lb_ok);
 	ENSURE(SameMesh(&ref, &m));
 	lbMeshFree(&m);
 	lbMeshFree(&ref);
@@ -216,6 +216,120 @@ static void SubnormalExtentsBuild(void)
 	FreeTestMesh(&m);
 }
 
+// A caller's build workspace holds only scratch: the mesh is the same to the bit with it as without,
+// whatever an earlier build (of a larger mesh, or garbage) left in it, on one thread and over a pool.
+static void WorkspaceGivesTheSameMesh(void)
+{
+	TestMesh big = Terrain(96, 5u), soup = Soup(9000, 17u), small = Terrain(20, 9u);
+	const size_t bytes = lbGetMeshBuildWorkspaceSize(big.triangleCount);
+	ENSURE(bytes >= lbGetMeshBuildWorkspaceSize(soup.triangleCount));
+	ENSURE(lbGetMeshBuildWorkspaceSize(0) == 0 && lbGetMeshBuildWorkspaceSize(-3) == 0);
+	void* ws = lbAllocAligned(bytes, LB_MESH_BUILD_WORKSPACE_ALIGN);
+	ENSURE(ws != NULL);
+	memset(ws, 0xA5, bytes);
+	lbThreadPool* pool = lbCreateThreadPool(2);
+	lbParallel par = lbThreadPool_GetParallel(pool);
+	const TestMesh* order[4] = { &big, &soup, &small, &big };
+	for (int i = 0; i < 4; ++i)
+	{
+		const TestMesh* in = order[i];
+		lbMesh ref, m, mp;
+		ENSURE(lbMeshBuild(&ref, in->vertices, in->vertexCount, in->indices, in->triangleCount, 4) == lb_ok);
+		ENSURE(lbMeshBuildParallel(&m, in->vertices, in->vertexCount, in->indices, in->triangleCount, 4, NULL, ws, bytes) ==
+			   lb_ok);
+		ENSURE(SameMesh(&ref, &m));
+		ENSURE(lbMeshBuildParallel(&mp, in->vertices, in->vertexCount, in->indices, in->triangleCount, 4, &par, ws, bytes) ==
+			   lb_ok);
+		ENSURE(SameMesh(&ref, &mp));
+		lbMeshFree(&ref);
+		lbMeshFree(&m);
+		lbMeshFree(&mp);
+	}
+	lbDestroyThreadPool(pool);
+	lbFree(ws);
+	FreeTestMesh(&big);
+	FreeTestMesh(&soup);
+	FreeTestMesh(&small);
+}
+
+static int g_errors;
+static lbResult g_lastError;
+static void CountErrors(lbLogLevel level, lbResult code, const char* message, void* userContext)
+{
+	(void)level;
+	(void)message;
+	(void)userContext;
+	++g_errors;
+	g_lastError = code;
+}
+
+// Through the world: a mesh added with a workspace casts as one added without it; a workspace too
+// small or off its alignment is refused with a logged error and the world is left as it was.
+static void WorldMeshWithWorkspace(void)
+{
+	TestMesh in = Terrain(40, 21u);
+	const size_t bytes = lbGetMeshBuildWorkspaceSize(in.triangleCount);
+	unsigned char* raw = (unsigned char*)lbAllocAligned(bytes + LB_MESH_BUILD_WORKSPACE_ALIGN, LB_MESH_BUILD_WORKSPACE_ALIGN);
+	ENSURE(raw != NULL);
+	lbWorldDef wd = lbDefaultWorldDef();
+	lbWorld* plain = lbCreateWorld(&wd);
+	lbWorld* with = lbCreateWorld(&wd);
+	lbMeshDef md = lbDefaultMeshDef();
+	ENSURE(md.buildWorkspace == NULL && md.buildWorkspaceSize == 0);
+	md.vertices = in.vertices;
+	md.vertexCount = in.vertexCount;
+	md.indices = in.indices;
+	md.triangleCount = in.triangleCount;
+	ENSURE(lbWorld_AddMesh(plain, &md) == 0);
+
+	lbLogFcn* oldFcn;
+	void* oldContext;
+	lbGetLogFcn(&oldFcn, &oldContext);
+	lbSetLogFcn(CountErrors, NULL);
+	g_errors = 0;
+	md.buildWorkspace = raw;
+	md.buildWorkspaceSize = bytes - 1;
+	ENSURE(lbWorld_AddMesh(with, &md) == LB_NULL_INDEX);
+	ENSURE(g_errors == 1 && g_lastError == lb_errorInvalidArgument);
+	md.buildWorkspace = raw + 16;
+	md.buildWorkspaceSize = bytes;
+	ENSURE(lbWorld_AddMesh(with, &md) == LB_NULL_INDEX);
+	ENSURE(g_errors == 2 && g_lastError == lb_errorInvalidArgument);
+	ENSURE(lbWorld_GetShapeCount(with) == 0);
+	lbSetLogFcn(oldFcn, oldContext);
+
+	md.buildWorkspace = raw;
+	for (int repeat = 0; repeat < 2; ++repeat)
+	{
+		lbWorld* w = repeat == 0 ? with : lbCreateWorld(&wd);
+		ENSURE(lbWorld_AddMesh(w, &md) == 0);
+		lbBvhStats a, b;
+		ENSURE(lbWorld_GetBvhStats(plain, 0, &a) && lbWorld_GetBvhStats(w, 0, &b));
+		ENSURE(a.nodeCount == b.nodeCount && a.leafCount == b.leafCount && a.maxDepth == b.maxDepth &&
+			   memcmp(&a.sahCost, &b.sahCost, sizeof a.sahCost) == 0);
+		lbSceneQuery qa = lbWorld_GetQuery(plain), qb = lbWorld_GetQuery(w);
+		uint32_t seed = 99u;
+		for (int k = 0; k < 200; ++k)
+		{
+			lbQueryInput q = lbDefaultQueryInput();
+			float x = 0.1f + 3.4f * Rand01(&seed), z = 0.1f + 3.8f * Rand01(&seed);
+			q.start = (lbVec3){ x, 2.0f, z };
+			q.end = (lbVec3){ x + 0.3f * Rand01(&seed), -2.0f, z };
+			q.radius = k % 2 ? 0.05f : 0.0f;
+			lbHit ha = k % 2 ? lbSphereCast(&qa, &q) : lbRayCast(&qa, &q);
+			lbHit hb = k % 2 ? lbSphereCast(&qb, &q) : lbRayCast(&qb, &q);
+			ENSURE(ha.hit && hb.hit);
+			ENSURE(memcmp(&ha.distance, &hb.distance, sizeof ha.distance) == 0 && ha.primitiveIndex == hb.primitiveIndex);
+		}
+		if (w != with)
+			lbDestroyWorld(w);
+	}
+	lbDestroyWorld(plain);
+	lbDestroyWorld(with);
+	lbFree(raw);
+	FreeTestMesh(&in);
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -223,5 +337,7 @@ int main(int argc, char** argv)
 	RUN_TEST(SoupSameOnAnyThreads);
 	RUN_TEST(SmallMeshIsOneSubtree);
 	RUN_TEST(SubnormalExtentsBuild);
+	RUN_TEST(WorkspaceGivesTheSameMesh);
+	RUN_TEST(WorldMeshWithWorkspace);
 	TEST_MAIN_END();
 }

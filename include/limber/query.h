@@ -36,6 +36,9 @@
 
 /// Owner id meaning "no owner" (never ignored, ignores nothing).
 #define LB_NO_OWNER 0u
+/// Alignment (bytes) of a mesh build workspace (lbMeshDef::buildWorkspace). 2 MB alignment (and, on
+/// Linux, madvise MADV_HUGEPAGE) lets the kernel back a large one with huge pages.
+#define LB_MESH_BUILD_WORKSPACE_ALIGN 64
 
 /// Input to a ray cast, sphere cast or sphere overlap.
 /// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
@@ -231,6 +234,15 @@ typedef struct lbMeshDef
 	uint32_t ownerId;
 	/// Most triangles in a BVH leaf, 1..16. Default 8.
 	int maxLeafTriangles;
+	/// Scratch memory for the build, owned by the caller: at least
+	/// lbGetMeshBuildWorkspaceSize(triangleCount) bytes (buildWorkspaceSize) on an
+	/// LB_MESH_BUILD_WORKSPACE_ALIGN boundary, not overlapping the vertices or indices, used only during
+	/// lbWorld_AddMesh (not retained; one build at a time; its contents before and after mean nothing).
+	/// Kept between builds, its pages are faulted in once instead of once per build; the mesh is the
+	/// same with or without it. Default NULL: the build allocates its scratch and frees it.
+	void* buildWorkspace;
+	/// Bytes at buildWorkspace. Default 0.
+	size_t buildWorkspaceSize;
 	/// Used internally to detect a valid definition. DO NOT SET.
 	int internalValue;
 } lbMeshDef;
@@ -355,9 +367,14 @@ LB_API lbWorld* lbCreateWorld(const lbWorldDef* def);
 LB_API void lbDestroyWorld(lbWorld* world);
 
 /// Adds a triangle mesh (copied; the BVH is built here, once). Returns its shape id, or
-/// LB_NULL_INDEX (logged) on bad input: NULL arrays, index out of range, non-finite vertex.
+/// LB_NULL_INDEX (logged) on bad input: NULL arrays, index out of range, non-finite vertex, a build
+/// workspace too small or off its alignment.
 /// Not thread-safe against queries on the same world.
 LB_API int lbWorld_AddMesh(lbWorld* world, const lbMeshDef* def);
+/// Bytes of build workspace (lbMeshDef::buildWorkspace) a mesh of `triangleCount` triangles needs:
+/// 64 a triangle, plus 64; 0 for a count below 1. One workspace serves every mesh up to its size.
+/// Thread-safe.
+LB_API size_t lbGetMeshBuildWorkspaceSize(int triangleCount);
 /// Adds a heightfield (heights copied). Returns its shape id or LB_NULL_INDEX (logged).
 LB_API int lbWorld_AddHeightfield(lbWorld* world, const lbHeightfieldDef* def);
 /// Adds an oriented box. Returns its shape id or LB_NULL_INDEX (logged).

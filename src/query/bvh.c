@@ -261,11 +261,17 @@ static void lbBinsReset(lbBin bins[3][LB_BVH_BINS])
 
 static void lbBinMerge(lbBin* into, const lbBin* from)
 {
+#if defined(LB_SIMD_SSE)
+	// The scalar loop's choices (an equal value keeps `into`'s), a row at a time.
+	_mm_storeu_ps(into->min, _mm_min_ps(_mm_loadu_ps(from->min), _mm_loadu_ps(into->min)));
+	_mm_storeu_ps(into->max, _mm_max_ps(_mm_loadu_ps(from->max), _mm_loadu_ps(into->max)));
+#else
 	for (int a = 0; a < 3; ++a)
 	{
 		into->min[a] = from->min[a] < into->min[a] ? from->min[a] : into->min[a];
 		into->max[a] = from->max[a] > into->max[a] ? from->max[a] : into->max[a];
 	}
+#endif
 	into->count += from->count;
 }
 
@@ -278,8 +284,10 @@ static inline void lbBinGrowV(lbBin* bin, __m128 lo, __m128 hi)
 }
 
 // The three axes' bins of one triangle: clamping to [0, LB_BVH_BINS - 1] before truncating gives
-// lbBinOf's bin (below 0 and NaN give 0, at or past the last bin give the last).
-static inline void lbBinPrimV(lbBin bins[3][LB_BVH_BINS], const lbBuildPrim* p, __m128 lo4, __m128 scale4, __m128i* u)
+// lbBinOf's bin (below 0 and NaN give 0, at or past the last bin give the last). With `mark`, the
+// bins' bits are set in *u (a constant at every call, so the branch is compiled away).
+static inline void lbBinPrimV(lbBin bins[3][LB_BVH_BINS], const lbBuildPrim* p, __m128 lo4, __m128 scale4, __m128i* u,
+							  bool mark)
 {
 	const __m128 lo = _mm_loadu_ps(p->min), hi = _mm_loadu_ps(p->max);
 	__m128 c = _mm_mul_ps(_mm_set1_ps(0.5f), _mm_add_ps(lo, hi));
@@ -292,7 +300,9 @@ static inline void lbBinPrimV(lbBin bins[3][LB_BVH_BINS], const lbBuildPrim* p, 
 	lbBinGrowV(&bins[1][k1], lo, hi);
 	lbBinGrowV(&bins[2][k2], lo, hi);
 	// 1 << k per lane: the float 2^k (exponent field k + 127) converted to an integer.
-	*u = _mm_or_si128(*u, _mm_cvttps_epi32(_mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(k, _mm_set1_epi32(127)), 23))));
+	if (mark)
+		*u = _mm_or_si128(*u,
+						  _mm_cvttps_epi32(_mm_castsi128_ps(_mm_slli_epi32(_mm_add_epi32(k, _mm_set1_epi32(127)), 23))));
 }
 #endif
 
@@ -313,23 +323,32 @@ static void lbBinRange(const lbBuildPrim* prims, int first, int count, const lbA
 	{
 		// Neighbouring triangles of a mesh mostly fall in the same bins, so each bin update would wait
 		// for the previous one's store; even and odd triangles go to two sets of bins, merged after
-		// (counts add, boxes take minima and maxima: the same bins in any order).
+		// (counts add, boxes take minima and maxima: the same bins in any order). The bins in use are
+		// read from the counts after, once per bin instead of once per triangle.
 		lbBin odd[3][LB_BVH_BINS];
 		lbBinsReset(odd);
 		for (; i + 1 < end; i += 2)
 		{
-			lbBinPrimV(bins, &prims[i], lo4, scale4, &uv);
-			lbBinPrimV(odd, &prims[i + 1], lo4, scale4, &uv);
+			lbBinPrimV(bins, &prims[i], lo4, scale4, &uv, false);
+			lbBinPrimV(odd, &prims[i + 1], lo4, scale4, &uv, false);
 		}
+		for (; i < end; ++i)
+			lbBinPrimV(bins, &prims[i], lo4, scale4, &uv, false);
 		for (int axis = 0; axis < 3; ++axis)
 			for (int b = 0; b < LB_BVH_BINS; ++b)
+			{
 				lbBinMerge(&bins[axis][b], &odd[axis][b]);
+				u[axis] |= bins[axis][b].count > 0 ? 1u << b : 0u;
+			}
 	}
-	for (; i < end; ++i)
-		lbBinPrimV(bins, &prims[i], lo4, scale4, &uv);
-	int32_t ul[4];
-	_mm_storeu_si128((__m128i*)(void*)ul, uv);
-	u[0] = (unsigned)ul[0], u[1] = (unsigned)ul[1], u[2] = (unsigned)ul[2];
+	else
+	{
+		for (; i < end; ++i)
+			lbBinPrimV(bins, &prims[i], lo4, scale4, &uv, true);
+		int32_t ul[4];
+		_mm_storeu_si128((__m128i*)(void*)ul, uv);
+		u[0] = (unsigned)ul[0], u[1] = (unsigned)ul[1], u[2] = (unsigned)ul[2];
+	}
 #else
 	for (int i = first; i < first + count; ++i)
 	{
@@ -989,7 +1008,14 @@ static void lbSplitTopNodes(int begin, int end, int worker, void* context)
 lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, const int32_t* indices, int triangleCount,
 					 int maxLeafTriangles)
 {
-	return lbMeshBuildParallel(mesh, vertices, vertexCount, indices, triangleCount, maxLeafTriangles, NULL);
+	return lbMeshBuildParallel(mesh, vertices, vertexCount, indices, triangleCount, maxLeafTriangles, NULL, NULL, 0);
+}
+
+size_t lbGetMeshBuildWorkspaceSize(int triangleCount)
+{
+	// The binary tree before its collapse: two nodes a triangle bound it (each subtree reserves 2 n - 2
+	// below its root, the top two per split).
+	return triangleCount > 0 ? sizeof(lbBvhNode) * (2 * (size_t)triangleCount + 2) : 0;
 }
 
 // An allocation failed part way through a build: frees the top's splits (when given), the scratch
@@ -1005,7 +1031,8 @@ static lbResult lbBuildOutOfMemory(lbMesh* mesh, lbTopSplits* top, void* const* 
 }
 
 lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCount, const int32_t* indices,
-							 int triangleCount, int maxLeafTriangles, const lbParallel* parallel)
+							 int triangleCount, int maxLeafTriangles, const lbParallel* parallel, void* workspace,
+							 size_t workspaceSize)
 {
 	memset(mesh, 0, sizeof *mesh);
 	size_t tc = (size_t)triangleCount;
@@ -1015,7 +1042,12 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	// their extra faults than they save in zeroing).
 	mesh->vertices = (lbVec3*)lbBvhAlloc(sizeof(lbVec3) * (size_t)vertexCount);
 	mesh->indices = (int32_t*)lbBvhAlloc(sizeof(int32_t) * 3 * tc);
-	lbBvhNode* bin = (lbBvhNode*)lbBvhAlloc(sizeof(lbBvhNode) * (2 * tc + 2));
+	// The binary nodes are scratch: in the caller's workspace when one is given (its pages were
+	// faulted in by an earlier build and are reused as they are), else allocated here and freed below.
+	const bool useWorkspace = workspace && workspaceSize >= lbGetMeshBuildWorkspaceSize(triangleCount) &&
+							  ((uintptr_t)workspace & (LB_MESH_BUILD_WORKSPACE_ALIGN - 1)) == 0;
+	lbBvhNode* ownBin = useWorkspace ? NULL : (lbBvhNode*)lbBvhAlloc(sizeof(lbBvhNode) * (2 * tc + 2));
+	lbBvhNode* bin = useWorkspace ? (lbBvhNode*)workspace : ownBin;
 	// The primitives' array becomes the triangle corners at the end (9 floats a triangle, 4 bytes
 	// more than a primitive), so those pages are faulted in once, not twice.
 	_Static_assert(sizeof(lbBuildPrim) <= 9 * sizeof(float), "the corners must cover the primitives");
@@ -1025,7 +1057,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	int subtreeCap = (int)(2 * (tc / LB_BVH_TASK_TRIS) + 2);
 	lbSubtree* subtrees = (lbSubtree*)lbAlloc(sizeof(lbSubtree) * subtreeCap);
 	if (!mesh->vertices || !mesh->indices || !bin || !prims || !replay || !subtrees)
-		return lbBuildOutOfMemory(mesh, NULL, (void* const[]){ subtrees, bin, prims, replay }, 4);
+		return lbBuildOutOfMemory(mesh, NULL, (void* const[]){ subtrees, ownBin, prims, replay }, 4);
 	memcpy(mesh->vertices, vertices, sizeof(lbVec3) * (size_t)vertexCount);
 	mesh->vertexCount = vertexCount;
 	mesh->triangleCount = triangleCount;
@@ -1101,7 +1133,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	// that list then numbers the nodes and the subtrees' node ranges as a depth-first build would.
 	lbTopSplits top = { 0 };
 	if (!lbTopPush(&top, &(lbBuildTask){ 0, 0, triangleCount, 0, rootCb }, &rootBounds))
-		return lbBuildOutOfMemory(mesh, &top, (void* const[]){ workerBins, chunkBins, subtrees, bin, prims, replay }, 6);
+		return lbBuildOutOfMemory(mesh, &top, (void* const[]){ workerBins, chunkBins, subtrees, ownBin, prims, replay }, 6);
 	for (int levelBegin = 0, levelEnd = 1; levelBegin < levelEnd; levelBegin = levelEnd, levelEnd = top.count)
 	{
 		lbTopJob job = { &b, &top, levelBegin, workerBins, workers };
@@ -1125,7 +1157,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 			const lbBuildTask r = { 0, t.task.first + t.left, t.task.count - t.left, t.task.depth + 1, t.childCb[1] };
 			if (!lbTopPush(&top, &l, &t.childBounds[0]) || !lbTopPush(&top, &r, &t.childBounds[1]))
 				return lbBuildOutOfMemory(mesh, &top,
-										  (void* const[]){ workerBins, chunkBins, subtrees, bin, prims, replay }, 6);
+										  (void* const[]){ workerBins, chunkBins, subtrees, ownBin, prims, replay }, 6);
 		}
 	}
 	lbFree(workerBins);
@@ -1145,7 +1177,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 			{
 				lbSubtree* grown = (lbSubtree*)lbAlloc(sizeof(lbSubtree) * (size_t)subtreeCap * 2);
 				if (!grown)
-					return lbBuildOutOfMemory(mesh, &top, (void* const[]){ subtrees, bin, prims, replay, chunkBins }, 5);
+					return lbBuildOutOfMemory(mesh, &top, (void* const[]){ subtrees, ownBin, prims, replay, chunkBins }, 5);
 				memcpy(grown, subtrees, sizeof(lbSubtree) * (size_t)subtreeCount);
 				lbFree(subtrees);
 				subtrees = grown;
@@ -1222,14 +1254,14 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	mesh->nodes = (lbBvh4Node*)lbBvhAlloc(sizeof(lbBvh4Node) * cap);
 	if (!mesh->nodes)
 	{
-		lbFree(bin);
+		lbFree(ownBin);
 		lbMeshFree(mesh);
 		return lb_errorOutOfMemory;
 	}
 	mesh->nodeCount = 0;
 	lbCollapse(bin, 0, mesh->nodes, &mesh->nodeCount);
 	LB_ASSERT((size_t)mesh->nodeCount <= cap);
-	lbFree(bin);
+	lbFree(ownBin);
 	lbSetDescentPrefetch(mesh->nodes, mesh->nodeCount);
 	if (!lbMeshBuildGrid(mesh, LB_BVH_TRIS_PER_CELL))
 	{

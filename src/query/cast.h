@@ -265,9 +265,12 @@ typedef struct lbMesh
 lbResult lbMeshBuild(lbMesh* mesh, const lbVec3* vertices, int vertexCount, const int32_t* indices, int triangleCount,
 					 int maxLeafTriangles);
 /// lbMeshBuild with the subtrees below the top of the tree built over `parallel` (NULL: the calling
-/// thread). The mesh is the same, to the bit, for any parallel-for and thread count.
+/// thread), and its binary tree in `workspace` when that holds lbGetMeshBuildWorkspaceSize bytes on an
+/// LB_MESH_BUILD_WORKSPACE_ALIGN boundary (else, or NULL, allocated and freed here). The mesh is the
+/// same, to the bit, for any parallel-for, thread count and workspace (whatever it held before).
 lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCount, const int32_t* indices,
-							 int triangleCount, int maxLeafTriangles, const lbParallel* parallel);
+							 int triangleCount, int maxLeafTriangles, const lbParallel* parallel, void* workspace,
+							 size_t workspaceSize);
 void lbMeshFree(lbMesh* mesh);
 /// Bytes the traversal reads: nodes, triangle corners and the start-node grid.
 size_t lbMeshBvhBytes(const lbMesh* mesh);

@@ -206,6 +206,12 @@ int lbWorld_AddMesh(lbWorld* world, const lbMeshDef* def)
 	if (def->maxLeafTriangles < 1 || def->maxLeafTriangles > 16)
 		return lbReport(lb_errorInvalidArgument, "%s: maxLeafTriangles %d outside 1..16", fn, def->maxLeafTriangles),
 			   LB_NULL_INDEX;
+	if (def->buildWorkspace && (def->buildWorkspaceSize < lbGetMeshBuildWorkspaceSize(def->triangleCount) ||
+								((uintptr_t)def->buildWorkspace & (LB_MESH_BUILD_WORKSPACE_ALIGN - 1)) != 0))
+		return lbReport(lb_errorInvalidArgument, "%s: build workspace of %zu bytes at %p: needs %zu on a %d-byte boundary",
+						fn, def->buildWorkspaceSize, def->buildWorkspace,
+						lbGetMeshBuildWorkspaceSize(def->triangleCount), LB_MESH_BUILD_WORKSPACE_ALIGN),
+			   LB_NULL_INDEX;
 	for (int i = 0; i < def->vertexCount; ++i)
 		if (!lbIsValidVec3(def->vertices[i]))
 			return lbReport(lb_errorNonFinite, "%s: vertex %d is not finite", fn, i), LB_NULL_INDEX;
@@ -217,8 +223,8 @@ int lbWorld_AddMesh(lbWorld* world, const lbMeshDef* def)
 	lbShape* s = lbWorldNewShape(world, fn);
 	if (!s)
 		return LB_NULL_INDEX;
-	if (lbMeshBuild(&s->mesh, def->vertices, def->vertexCount, def->indices, def->triangleCount,
-					def->maxLeafTriangles) != lb_ok)
+	if (lbMeshBuildParallel(&s->mesh, def->vertices, def->vertexCount, def->indices, def->triangleCount,
+							def->maxLeafTriangles, NULL, def->buildWorkspace, def->buildWorkspaceSize) != lb_ok)
 		return lbReport(lb_errorOutOfMemory, "%s: out of memory for %d triangles", fn, def->triangleCount), LB_NULL_INDEX;
 	s->kind = lb_shapeMesh;
 	s->channels = def->channels;
