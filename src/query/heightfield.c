@@ -13,8 +13,10 @@
 
 #if defined(__GNUC__)
 #define LB_HF_COLD __attribute__((noinline))
+#define LB_HF_INLINE __attribute__((always_inline)) inline
 #else
 #define LB_HF_COLD
+#define LB_HF_INLINE inline
 #endif
 #include <stdlib.h>
 
@@ -605,11 +607,11 @@ static inline unsigned lbHfExtFeatures(uint32_t ext, int ci, int cj, int tri)
 // testing extra ones never changes the answer; the culls of the general path only save work. Then the
 // nearest face hit is kept, and the triangles touched outside their face before it get the edge bound
 // and, when it allows a contact before the nearest hit, the deferred edge stage.
-static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
+static LB_HF_INLINE void lbHfBlockCastWH(lbHfQuery* q, int bi, int bj, int w, int h, bool ray)
 {
 	const lbDCast* lc = &q->lc;
 	lbCastState* st = q->st;
-	double cs = q->cs, invCs = q->invCs, r = lc->r;
+	double cs = q->cs, invCs = q->invCs, r = ray ? 0.0 : lc->r;
 	const double dx = lc->d.x, dy = lc->d.y, dz = lc->d.z;
 	// Triangle k lies in cell (bi + ci, bj + cj) of the block with cell = k / 2 = cj * w + ci; tri = k % 2.
 	int n = 2 * w * h;
@@ -820,6 +822,24 @@ static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 		if (lbSweepSphereTriangleFeaturesD(lc, a, b, cc, st->bestT, features, &contact))
 			lbRecordLocal(q->hf, st, contact, q->shapeId, 2 * (cellBase + cj * q->cellsX + ci) + tri);
 	}
+}
+
+// The block pass compiled for the block sizes foot traces give: a vertical ray lands in one cell, a
+// foot's sphere in one to four. With the size known its loops unroll and the cell lookups fold (the
+// same operations in the same order, so the same hits).
+static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
+{
+	if (w == 1 && h == 1)
+	{
+		if (q->lc.r == 0.0)
+			lbHfBlockCastWH(q, bi, bj, 1, 1, true);
+		else
+			lbHfBlockCastWH(q, bi, bj, 1, 1, false);
+	}
+	else if (w == 2 && h == 2)
+		lbHfBlockCastWH(q, bi, bj, 2, 2, false);
+	else
+		lbHfBlockCastWH(q, bi, bj, w, h, false);
 }
 
 // Short casts (foot traces) cover at most 16 cells. Their column and row slabs are clipped once, and
