@@ -1846,8 +1846,10 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 			const lbVec3 from = lbAdd(lf.animAnkleWs, leg->shiftWs);
 			const int phase = leg->locked && leg->grounded ? 1
 							  : !leg->locked && lf.soleAboveFloor < def->slideHeight && lf.soleRate <= 0.0f ? 3 : 2;
+			// A locked foot's probe only asks whether ground is still there: it keeps its answer for
+			// that 0.1 s wherever the animation carries the ankle meanwhile (unless reuse is off).
 			if (!f.snap && phase == leg->probePhase && leg->probeAge < maxAge &&
-				lbLengthSquared(lbSub(from, leg->probeFromWs)) < reuse * reuse)
+				((phase == 1 && reuse > 0.0f) || lbLengthSquared(lbSub(from, leg->probeFromWs)) < reuse * reuse))
 				probe = false;
 			else
 			{
