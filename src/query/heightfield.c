@@ -971,6 +971,40 @@ static LB_HF_COLD void lbHfLongCast(lbHfQuery* q, double t0, double t1, int jFir
 	lbFlushDeferred(&q->deferred, lc, st, lbHfRecord, &user);
 }
 
+// A ray along the grid's up axis (a foot's probe line on an upright heightfield), with q's frame,
+// cast and 1 / cs set: the set-up below with the terms of a zero horizontal direction left out (no x
+// or y slab narrows it, its footprint is the cell under its start), the same values otherwise, so
+// the same hits as the general path, which it takes on a cell border.
+static void lbHfVerticalRay(lbHfQuery* q, const lbHeightfield* hf, double cs)
+{
+	const lbDCast* lc = &q->lc;
+	lbCastState* st = q->st;
+	const int cellsX = hf->countX - 1, cellsY = hf->countY - 1;
+	q->cs = cs;
+	q->cellsX = cellsX;
+	q->cellsY = cellsY;
+	q->inv[0] = q->inv[1] = 0.0;
+	q->inv[2] = fabs(lc->d.z) < 1e-300 ? 0.0 : 1.0 / lc->d.z;
+	const double grow = lc->r + 1e-9 * (1.0 + fabs(lc->s.x) + fabs(lc->s.y) + fabs(lc->s.z));
+	q->grow = grow;
+	q->reach = 1.4142136 * grow;
+	q->hasBest = false;
+	q->deferred.count = 0;
+	double t0 = 0.0, t1 = st->bestT;
+	const double x = lc->s.x, y = lc->s.y;
+	if (!lbClipSlab(lc->s.z, lc->d.z, q->inv[2], hf->minHeight - grow, hf->maxHeight + grow, &t0, &t1) ||
+		!(x >= -grow && x <= cellsX * cs + grow) || !(y >= -grow && y <= cellsY * cs + grow))
+		return;
+	const int iFirst = lbFloorClamp((x - grow) * q->invCs, 0, cellsX - 1);
+	const int iLast = lbFloorClamp((x + grow) * q->invCs, 0, cellsX - 1);
+	const int jFirst = lbFloorClamp((y - grow) * q->invCs, 0, cellsY - 1);
+	const int jLast = lbFloorClamp((y + grow) * q->invCs, 0, cellsY - 1);
+	if (iFirst == iLast && jFirst == jLast)
+		lbHfBlockCastWH(q, iFirst, jFirst, 1, 1, true);
+	else
+		lbHfBlockCast(q, iFirst, jFirst, iLast - iFirst + 1, jLast - jFirst + 1);
+}
+
 void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 {
 	lbHfQuery q;
@@ -988,6 +1022,11 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 	const lbDCast* lc = &q.lc;
 	double cs = hf->cellSize;
 	q.invCs = 1.0 / cs;
+	if (lc->r == 0.0 && lc->d.x == 0.0 && lc->d.y == 0.0)
+	{
+		lbHfVerticalRay(&q, hf, cs);
+		return;
+	}
 #if defined(__GNUC__)
 	// A random trace's first cell is a cache miss: ask for its tile line now, so the miss overlaps the
 	// setup below (for a short cast it is the cell under the start).
