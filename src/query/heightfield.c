@@ -971,11 +971,13 @@ static LB_HF_COLD void lbHfLongCast(lbHfQuery* q, double t0, double t1, int jFir
 	lbFlushDeferred(&q->deferred, lc, st, lbHfRecord, &user);
 }
 
-// A ray along the grid's up axis (a foot's probe line on an upright heightfield), with q's frame,
+// A cast along the grid's up axis (a foot's probe line on an upright heightfield), with q's frame,
 // cast and 1 / cs set: the set-up below with the terms of a zero horizontal direction left out (no x
-// or y slab narrows it, its footprint is the cell under its start), the same values otherwise, so
-// the same hits as the general path, which it takes on a cell border.
-static void lbHfVerticalRay(lbHfQuery* q, const lbHeightfield* hf, double cs)
+// or y slab narrows it, its footprint is the cells around its start), the same values otherwise, so
+// the same hits as the general path. False when it misses the grid's box; else the footprint's
+// first and last cells.
+static LB_HF_INLINE bool lbHfVerticalSetup(lbHfQuery* q, const lbHeightfield* hf, double cs, int* iFirst, int* iLast,
+										   int* jFirst, int* jLast)
 {
 	const lbDCast* lc = &q->lc;
 	lbCastState* st = q->st;
@@ -994,15 +996,37 @@ static void lbHfVerticalRay(lbHfQuery* q, const lbHeightfield* hf, double cs)
 	const double x = lc->s.x, y = lc->s.y;
 	if (!lbClipSlab(lc->s.z, lc->d.z, q->inv[2], hf->minHeight - grow, hf->maxHeight + grow, &t0, &t1) ||
 		!(x >= -grow && x <= cellsX * cs + grow) || !(y >= -grow && y <= cellsY * cs + grow))
+		return false;
+	*iFirst = lbFloorClamp((x - grow) * q->invCs, 0, cellsX - 1);
+	*iLast = lbFloorClamp((x + grow) * q->invCs, 0, cellsX - 1);
+	*jFirst = lbFloorClamp((y - grow) * q->invCs, 0, cellsY - 1);
+	*jLast = lbFloorClamp((y + grow) * q->invCs, 0, cellsY - 1);
+	return true;
+}
+
+// A vertical ray: the cell under its start (two on a cell border) straight into the block pass.
+static void lbHfVerticalRay(lbHfQuery* q, const lbHeightfield* hf, double cs)
+{
+	int iFirst, iLast, jFirst, jLast;
+	if (!lbHfVerticalSetup(q, hf, cs, &iFirst, &iLast, &jFirst, &jLast))
 		return;
-	const int iFirst = lbFloorClamp((x - grow) * q->invCs, 0, cellsX - 1);
-	const int iLast = lbFloorClamp((x + grow) * q->invCs, 0, cellsX - 1);
-	const int jFirst = lbFloorClamp((y - grow) * q->invCs, 0, cellsY - 1);
-	const int jLast = lbFloorClamp((y + grow) * q->invCs, 0, cellsY - 1);
 	if (iFirst == iLast && jFirst == jLast)
 		lbHfBlockCastWH(q, iFirst, jFirst, 1, 1, true);
 	else
 		lbHfBlockCast(q, iFirst, jFirst, iLast - iFirst + 1, jLast - jFirst + 1);
+}
+
+// A vertical sphere whose footprint fits in 2 x 2 cells (a foot's probe) into the block pass; false,
+// with nothing found, for a wider one (the general path's short and long walks).
+static bool lbHfVerticalSphere(lbHfQuery* q, const lbHeightfield* hf, double cs)
+{
+	int iFirst, iLast, jFirst, jLast;
+	if (!lbHfVerticalSetup(q, hf, cs, &iFirst, &iLast, &jFirst, &jLast))
+		return true;
+	if (iLast - iFirst > 1 || jLast - jFirst > 1)
+		return false;
+	lbHfBlockCast(q, iFirst, jFirst, iLast - iFirst + 1, jLast - jFirst + 1);
+	return true;
 }
 
 void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
@@ -1022,10 +1046,15 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 	const lbDCast* lc = &q.lc;
 	double cs = hf->cellSize;
 	q.invCs = 1.0 / cs;
-	if (lc->r == 0.0 && lc->d.x == 0.0 && lc->d.y == 0.0)
+	if (lc->d.x == 0.0 && lc->d.y == 0.0)
 	{
-		lbHfVerticalRay(&q, hf, cs);
-		return;
+		if (lc->r == 0.0)
+		{
+			lbHfVerticalRay(&q, hf, cs);
+			return;
+		}
+		if (lbHfVerticalSphere(&q, hf, cs))
+			return;
 	}
 #if defined(__GNUC__)
 	// A random trace's first cell is a cache miss: ask for its tile line now, so the miss overlaps the
