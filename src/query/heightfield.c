@@ -129,8 +129,9 @@ lbDVec3 lbHeightfieldFaceNormal(const lbHeightfield* hf, int prim)
 	return hf->flat ? local : lbDFrameDir(&hf->frame, local);
 }
 
-static void lbRecordLocal(const lbHeightfield* hf, lbCastState* st, lbDContact c, int shapeId, int prim)
+static void lbRecordLocal(const lbHeightfield* hf, lbCastState* st, const lbDContact* local, int shapeId, int prim)
 {
+	lbDContact c = *local;
 	// A flat frame gives the same bits with additions only.
 	if (hf->flat)
 		c.p = lbDAdd(c.p, hf->frame.p);
@@ -154,7 +155,7 @@ typedef struct lbHfRecordUser
 static void lbHfRecord(void* user, lbCastState* st, const lbDContact* contact, int prim)
 {
 	const lbHfRecordUser* u = (const lbHfRecordUser*)user;
-	lbRecordLocal(u->hf, st, *contact, u->shapeId, prim);
+	lbRecordLocal(u->hf, st, contact, u->shapeId, prim);
 }
 
 // Face stage for one heightfield triangle, written for its shape: in the shape's frame both triangles
@@ -339,13 +340,13 @@ static void lbHfKeep(lbHfQuery* q, const lbDContact* c, int prim)
 		q->st->bestT = c->t;
 	}
 	else
-		lbRecordLocal(q->hf, q->st, *c, q->shapeId, prim);
+		lbRecordLocal(q->hf, q->st, c, q->shapeId, prim);
 }
 
 static void lbHfCommit(lbHfQuery* q)
 {
 	if (q->hasBest)
-		lbRecordLocal(q->hf, q->st, q->best, q->shapeId, q->bestPrim);
+		lbRecordLocal(q->hf, q->st, &q->best, q->shapeId, q->bestPrim);
 	q->hasBest = false;
 }
 
@@ -535,7 +536,7 @@ static void lbHfFlushRegion(lbHfQuery* q, lbHfRegion* rg)
 		{
 			lbDContact c;
 			if (lbSweepSphereTriangleFeaturesD(&q->lc, t->a, t->b, t->c, st->bestT, features, &c))
-				lbRecordLocal(q->hf, st, c, q->shapeId, t->prim);
+				lbRecordLocal(q->hf, st, &c, q->shapeId, t->prim);
 		}
 		int li = i - rg->iFirst, lj = j - rg->jFirst;
 		if (li >= 0 && lj >= 0 && li < rg->width && lj < rg->height)
@@ -820,7 +821,7 @@ static LB_HF_INLINE void lbHfBlockCastWH(lbHfQuery* q, int bi, int bj, int w, in
 		lbHfBlockCorners(cx, cy, cs, h00, h10, h01, h11, k, &a, &b, &cc);
 		lbDContact contact;
 		if (lbSweepSphereTriangleFeaturesD(lc, a, b, cc, st->bestT, features, &contact))
-			lbRecordLocal(q->hf, st, contact, q->shapeId, 2 * (cellBase + cj * q->cellsX + ci) + tri);
+			lbRecordLocal(q->hf, st, &contact, q->shapeId, 2 * (cellBase + cj * q->cellsX + ci) + tri);
 	}
 }
 
