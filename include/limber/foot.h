@@ -194,9 +194,10 @@ typedef struct lbFootDef
 	/// place the goal outright. Default 4 m/s.
 	float maxGoalSpeed;
 	/// A foot that has moved less than this (m, world) since its last probe, in the same phase
-	/// (locked, swinging, landing), keeps that probe instead of casting again, for at most 0.1 s: a
-	/// locked foot or one coming to rest on its landing place finds the same ground. 0 probes on
-	/// every trace frame. Default 0.01 m.
+	/// (swinging, landing), keeps that probe instead of casting again, for at most 0.1 s: one coming
+	/// to rest on its landing place finds the same ground. A locked foot, whose probe only asks
+	/// whether ground is still under it, keeps its probe for the 0.1 s however far its animated
+	/// ankle moved. 0 probes on every trace frame. Default 0.01 m.
 	float probeReuseDistance;
 	/// Used internally to detect a valid definition. DO NOT SET.
 	int internalValue;
@@ -286,7 +287,7 @@ typedef struct lbFootLegState
 	/// Where the foot's last probe was made from (world: the animated ankle moved by its slide),
 	/// how long ago (s) and in which phase (0 none yet, 1 locked, 2 swinging, 3 landing or
 	/// standing): a foot that has moved less than probeReuseDistance since, in the same phase,
-	/// reuses it.
+	/// reuses it (a locked foot however far it moved).
 	lbVec3 probeFromWs;
 	float probeAge;
 	int probePhase;

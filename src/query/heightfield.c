@@ -13,8 +13,10 @@
 
 #if defined(__GNUC__)
 #define LB_HF_COLD __attribute__((noinline))
+#define LB_HF_INLINE __attribute__((always_inline)) inline
 #else
 #define LB_HF_COLD
+#define LB_HF_INLINE inline
 #endif
 #include <stdlib.h>
 
@@ -127,8 +129,9 @@ lbDVec3 lbHeightfieldFaceNormal(const lbHeightfield* hf, int prim)
 	return hf->flat ? local : lbDFrameDir(&hf->frame, local);
 }
 
-static void lbRecordLocal(const lbHeightfield* hf, lbCastState* st, lbDContact c, int shapeId, int prim)
+static void lbRecordLocal(const lbHeightfield* hf, lbCastState* st, const lbDContact* local, int shapeId, int prim)
 {
+	lbDContact c = *local;
 	// A flat frame gives the same bits with additions only.
 	if (hf->flat)
 		c.p = lbDAdd(c.p, hf->frame.p);
@@ -152,7 +155,7 @@ typedef struct lbHfRecordUser
 static void lbHfRecord(void* user, lbCastState* st, const lbDContact* contact, int prim)
 {
 	const lbHfRecordUser* u = (const lbHfRecordUser*)user;
-	lbRecordLocal(u->hf, st, *contact, u->shapeId, prim);
+	lbRecordLocal(u->hf, st, contact, u->shapeId, prim);
 }
 
 // Face stage for one heightfield triangle, written for its shape: in the shape's frame both triangles
@@ -337,13 +340,13 @@ static void lbHfKeep(lbHfQuery* q, const lbDContact* c, int prim)
 		q->st->bestT = c->t;
 	}
 	else
-		lbRecordLocal(q->hf, q->st, *c, q->shapeId, prim);
+		lbRecordLocal(q->hf, q->st, c, q->shapeId, prim);
 }
 
 static void lbHfCommit(lbHfQuery* q)
 {
 	if (q->hasBest)
-		lbRecordLocal(q->hf, q->st, q->best, q->shapeId, q->bestPrim);
+		lbRecordLocal(q->hf, q->st, &q->best, q->shapeId, q->bestPrim);
 	q->hasBest = false;
 }
 
@@ -533,7 +536,7 @@ static void lbHfFlushRegion(lbHfQuery* q, lbHfRegion* rg)
 		{
 			lbDContact c;
 			if (lbSweepSphereTriangleFeaturesD(&q->lc, t->a, t->b, t->c, st->bestT, features, &c))
-				lbRecordLocal(q->hf, st, c, q->shapeId, t->prim);
+				lbRecordLocal(q->hf, st, &c, q->shapeId, t->prim);
 		}
 		int li = i - rg->iFirst, lj = j - rg->jFirst;
 		if (li >= 0 && lj >= 0 && li < rg->width && lj < rg->height)
@@ -605,11 +608,11 @@ static inline unsigned lbHfExtFeatures(uint32_t ext, int ci, int cj, int tri)
 // testing extra ones never changes the answer; the culls of the general path only save work. Then the
 // nearest face hit is kept, and the triangles touched outside their face before it get the edge bound
 // and, when it allows a contact before the nearest hit, the deferred edge stage.
-static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
+static LB_HF_INLINE void lbHfBlockCastWH(lbHfQuery* q, int bi, int bj, int w, int h, bool ray)
 {
 	const lbDCast* lc = &q->lc;
 	lbCastState* st = q->st;
-	double cs = q->cs, invCs = q->invCs, r = lc->r;
+	double cs = q->cs, invCs = q->invCs, r = ray ? 0.0 : lc->r;
 	const double dx = lc->d.x, dy = lc->d.y, dz = lc->d.z;
 	// Triangle k lies in cell (bi + ci, bj + cj) of the block with cell = k / 2 = cj * w + ci; tri = k % 2.
 	int n = 2 * w * h;
@@ -818,8 +821,26 @@ static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 		lbHfBlockCorners(cx, cy, cs, h00, h10, h01, h11, k, &a, &b, &cc);
 		lbDContact contact;
 		if (lbSweepSphereTriangleFeaturesD(lc, a, b, cc, st->bestT, features, &contact))
-			lbRecordLocal(q->hf, st, contact, q->shapeId, 2 * (cellBase + cj * q->cellsX + ci) + tri);
+			lbRecordLocal(q->hf, st, &contact, q->shapeId, 2 * (cellBase + cj * q->cellsX + ci) + tri);
 	}
+}
+
+// The block pass compiled for the block sizes foot traces give: a vertical ray lands in one cell, a
+// foot's sphere in one to four. With the size known its loops unroll and the cell lookups fold (the
+// same operations in the same order, so the same hits).
+static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
+{
+	if (w == 1 && h == 1)
+	{
+		if (q->lc.r == 0.0)
+			lbHfBlockCastWH(q, bi, bj, 1, 1, true);
+		else
+			lbHfBlockCastWH(q, bi, bj, 1, 1, false);
+	}
+	else if (w == 2 && h == 2)
+		lbHfBlockCastWH(q, bi, bj, 2, 2, false);
+	else
+		lbHfBlockCastWH(q, bi, bj, w, h, false);
 }
 
 // Short casts (foot traces) cover at most 16 cells. Their column and row slabs are clipped once, and
@@ -951,6 +972,64 @@ static LB_HF_COLD void lbHfLongCast(lbHfQuery* q, double t0, double t1, int jFir
 	lbFlushDeferred(&q->deferred, lc, st, lbHfRecord, &user);
 }
 
+// A cast along the grid's up axis (a foot's probe line on an upright heightfield), with q's frame,
+// cast and 1 / cs set: the set-up below with the terms of a zero horizontal direction left out (no x
+// or y slab narrows it, its footprint is the cells around its start), the same values otherwise, so
+// the same hits as the general path. False when it misses the grid's box; else the footprint's
+// first and last cells.
+static LB_HF_INLINE bool lbHfVerticalSetup(lbHfQuery* q, const lbHeightfield* hf, double cs, int* iFirst, int* iLast,
+										   int* jFirst, int* jLast)
+{
+	const lbDCast* lc = &q->lc;
+	lbCastState* st = q->st;
+	const int cellsX = hf->countX - 1, cellsY = hf->countY - 1;
+	q->cs = cs;
+	q->cellsX = cellsX;
+	q->cellsY = cellsY;
+	q->inv[0] = q->inv[1] = 0.0;
+	q->inv[2] = fabs(lc->d.z) < 1e-300 ? 0.0 : 1.0 / lc->d.z;
+	const double grow = lc->r + 1e-9 * (1.0 + fabs(lc->s.x) + fabs(lc->s.y) + fabs(lc->s.z));
+	q->grow = grow;
+	q->reach = 1.4142136 * grow;
+	q->hasBest = false;
+	q->deferred.count = 0;
+	double t0 = 0.0, t1 = st->bestT;
+	const double x = lc->s.x, y = lc->s.y;
+	if (!lbClipSlab(lc->s.z, lc->d.z, q->inv[2], hf->minHeight - grow, hf->maxHeight + grow, &t0, &t1) ||
+		!(x >= -grow && x <= cellsX * cs + grow) || !(y >= -grow && y <= cellsY * cs + grow))
+		return false;
+	*iFirst = lbFloorClamp((x - grow) * q->invCs, 0, cellsX - 1);
+	*iLast = lbFloorClamp((x + grow) * q->invCs, 0, cellsX - 1);
+	*jFirst = lbFloorClamp((y - grow) * q->invCs, 0, cellsY - 1);
+	*jLast = lbFloorClamp((y + grow) * q->invCs, 0, cellsY - 1);
+	return true;
+}
+
+// A vertical ray: the cell under its start (two on a cell border) straight into the block pass.
+static void lbHfVerticalRay(lbHfQuery* q, const lbHeightfield* hf, double cs)
+{
+	int iFirst, iLast, jFirst, jLast;
+	if (!lbHfVerticalSetup(q, hf, cs, &iFirst, &iLast, &jFirst, &jLast))
+		return;
+	if (iFirst == iLast && jFirst == jLast)
+		lbHfBlockCastWH(q, iFirst, jFirst, 1, 1, true);
+	else
+		lbHfBlockCast(q, iFirst, jFirst, iLast - iFirst + 1, jLast - jFirst + 1);
+}
+
+// A vertical sphere whose footprint fits in 2 x 2 cells (a foot's probe) into the block pass; false,
+// with nothing found, for a wider one (the general path's short and long walks).
+static bool lbHfVerticalSphere(lbHfQuery* q, const lbHeightfield* hf, double cs)
+{
+	int iFirst, iLast, jFirst, jLast;
+	if (!lbHfVerticalSetup(q, hf, cs, &iFirst, &iLast, &jFirst, &jLast))
+		return true;
+	if (iLast - iFirst > 1 || jLast - jFirst > 1)
+		return false;
+	lbHfBlockCast(q, iFirst, jFirst, iLast - iFirst + 1, jLast - jFirst + 1);
+	return true;
+}
+
 void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 {
 	lbHfQuery q;
@@ -968,6 +1047,16 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 	const lbDCast* lc = &q.lc;
 	double cs = hf->cellSize;
 	q.invCs = 1.0 / cs;
+	if (lc->d.x == 0.0 && lc->d.y == 0.0)
+	{
+		if (lc->r == 0.0)
+		{
+			lbHfVerticalRay(&q, hf, cs);
+			return;
+		}
+		if (lbHfVerticalSphere(&q, hf, cs))
+			return;
+	}
 #if defined(__GNUC__)
 	// A random trace's first cell is a cache miss: ask for its tile line now, so the miss overlaps the
 	// setup below (for a short cast it is the cell under the start).

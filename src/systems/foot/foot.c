@@ -772,10 +772,10 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 
 // Step 2: the animated foot: where it is, how fast it moves, its sole in world units.
 static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, const lbFootFrame* f, const lbHumanoid* humanoid,
-							  const lbPose* animPose, int side, lbFootLegFrame* lf)
+							  const lbPose* animPose, int side, const lbSole* sole, lbFootLegFrame* lf)
 {
 	const lbLegAxes* axes = &humanoid->legAxes[side];
-	lf->sole = lbHumanoid_GetSole(humanoid, side);
+	lf->sole = *sole;
 	// Against a plane the toes bend at the ball (the pose stage bends them), so their tip never
 	// sinks below the ball's: clearing against a plane stops at the ball.
 	lf->planeSole = lf->sole;
@@ -1782,7 +1782,7 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 }
 
 static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton,
-							   const lbHumanoid* humanoid, const lbFootSenseInput* in, lbFootTargets* out);
+							   const lbHumanoid* humanoid, const lbSole soles[2], const lbFootSenseInput* in, lbFootTargets* out);
 
 lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
 					 const lbFootSenseInput* in, lbFootTargets* out)
@@ -1796,12 +1796,14 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		valid = lbFootDef_Validate(def);
 	if (valid != lb_ok)
 		return valid;
-	return lbFootSenseOne(state, def, skeleton, humanoid, in, out);
+	const lbSole soles[2] = { lbHumanoid_GetSole(humanoid, 0), lbHumanoid_GetSole(humanoid, 1) };
+	return lbFootSenseOne(state, def, skeleton, humanoid, soles, in, out);
 }
 
 // One character's sense stage past the checks of the def and the rig, which a crowd makes once.
+// `soles` are the rig's (lbHumanoid_GetSole of each side), worked out once per call of the caller.
 static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton,
-							   const lbHumanoid* humanoid, const lbFootSenseInput* in, lbFootTargets* out)
+							   const lbHumanoid* humanoid, const lbSole soles[2], const lbFootSenseInput* in, lbFootTargets* out)
 {
 	if (!state || !in || !out || !in->animPose || !in->animPose->model)
 		return lbReport(lb_errorNullPointer, "lbFootSense: state, def, skeleton, humanoid, input, pose and output are required");
@@ -1833,7 +1835,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		lbFootLegState* leg = &state->legs[side];
 		lbFootTarget* ft = &out->feet[side];
 		lbFootLegFrame lf;
-		lbFootAnimatedLeg(leg, state, &f, humanoid, in->animPose, side, &lf);
+		lbFootAnimatedLeg(leg, state, &f, humanoid, in->animPose, side, &soles[side], &lf);
 		bool probe = f.doTrace;
 		if (probe)
 		{
@@ -1844,8 +1846,10 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 			const lbVec3 from = lbAdd(lf.animAnkleWs, leg->shiftWs);
 			const int phase = leg->locked && leg->grounded ? 1
 							  : !leg->locked && lf.soleAboveFloor < def->slideHeight && lf.soleRate <= 0.0f ? 3 : 2;
+			// A locked foot's probe only asks whether ground is still there: it keeps its answer for
+			// that 0.1 s wherever the animation carries the ankle meanwhile (unless reuse is off).
 			if (!f.snap && phase == leg->probePhase && leg->probeAge < maxAge &&
-				lbLengthSquared(lbSub(from, leg->probeFromWs)) < reuse * reuse)
+				((phase == 1 && reuse > 0.0f) || lbLengthSquared(lbSub(from, leg->probeFromWs)) < reuse * reuse))
 				probe = false;
 			else
 			{
@@ -2093,6 +2097,14 @@ lbResult lbFootSenseMany(lbFootState* states, const lbFootDef* def, const lbSkel
 		valid = lbFootDef_Validate(def);
 	if (valid != lb_ok)
 		return valid;
+	return lbFootSenseManyChecked(states, def, skeleton, humanoid, inputs, outTargets, count);
+}
+
+lbResult lbFootSenseManyChecked(lbFootState* states, const lbFootDef* def, const lbSkeleton* skeleton,
+								const lbHumanoid* humanoid, const lbFootSenseInput* inputs, lbFootTargets* outTargets,
+								int count)
+{
+	const lbSole soles[2] = { lbHumanoid_GetSole(humanoid, 0), lbHumanoid_GetSole(humanoid, 1) };
 	lbResult first = lb_ok;
 	// Eight characters (sixteen casts) per group: enough overlapping misses to hide most of the
 	// latency, few enough that the group's paths still sit in cache when its casts run.
@@ -2120,7 +2132,7 @@ lbResult lbFootSenseMany(lbFootState* states, const lbFootDef* def, const lbSkel
 		lbPrefetchCasts(query, casts, n);
 		for (int i = g; i < end; ++i)
 		{
-			lbResult r = lbFootSenseOne(&states[i], def, skeleton, humanoid, &inputs[i], &outTargets[i]);
+			lbResult r = lbFootSenseOne(&states[i], def, skeleton, humanoid, soles, &inputs[i], &outTargets[i]);
 			if (first == lb_ok && r != lb_ok)
 				first = r;
 		}
@@ -2396,9 +2408,12 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 	// Goals as this stage reads them (model space, where the pose lives): one that is finite in the
 	// world but 1e6 m or more from the character leaves no precision for a leg and overflows once
 	// its distance is squared, after the pelvis has moved.
+	// Kept as each weighted leg's ankle target in model space.
+	lbVec3 targetMs[2];
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbVec3 t = lbInvTransformPoint(cw, targets->feet[s].ankleWs);
+		targetMs[s] = t;
 		if (!(lbMaxF(lbMaxF(lbAbsF(t.x), lbAbsF(t.y)), lbAbsF(t.z)) < 1.0e6f))
 			return lbReport(lb_errorInvalidArgument, "lbFootApplyPose: the %s foot's target is 1e6 m or more from the character",
 							s ? "right" : "left");
@@ -2429,13 +2444,9 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 	lbResult r = lbPose_TranslateBoneModel(pose, skeleton, humanoid->pelvis, lbMulAdd(shiftMs, offset * worldToModel, upMs));
 	if (r != lb_ok)
 		return r;
-	// Each weighted leg's ankle target in model space. A unit-scaled character frame skips
-	// lbInvTransformPoint's reciprocal scale (1 / 1 and x * 1 are exact).
+	// A unit-scaled character frame skips lbInvTransformPoint's reciprocal scale (1 / 1 and x * 1
+	// are exact).
 	const bool unitScale = cw.s.x == 1.0f && cw.s.y == 1.0f && cw.s.z == 1.0f;
-	lbVec3 targetMs[2];
-	for (int s = 0; s < 2; ++s)
-		targetMs[s] = unitScale ? lbQuatInvRotate(cw.q, lbSub(targets->feet[s].ankleWs, cw.p))
-								: lbInvTransformPoint(cw, targets->feet[s].ankleWs);
 	// Ankle limit off (0 or less) or never exceeded (half a turn or more): -1 skips it.
 	const float cosHalfLimit = def->ankleLimit > 0.0f && def->ankleLimit < LB_PI ? cosf(0.5f * def->ankleLimit) : -1.0f;
 	// The ground plane under each foot (model space: point, normal), which the ankle limit's lifted
@@ -2644,6 +2655,8 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 	lbTwoBoneIkInput in[maxLegs];
 	int who[maxLegs];
 	lbQuat keep[maxLegs][3];
+	// The solve's defaults once for the batch, each lane's input a copy.
+	const lbTwoBoneIkInput defaults = lbDefaultTwoBoneIkInput();
 	int n = 0;
 	for (int i = 0; i < count; ++i)
 	{
@@ -2667,7 +2680,7 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 			const lbLegAxes* ax = &humanoid->legAxes[s];
 			const lbTransform* m = pose->model;
 			lbTwoBoneIkInput* li = &in[n];
-			*li = lbDefaultTwoBoneIkInput();
+			*li = defaults;
 			li->targetMs = legs[i].targetMs[s];
 			li->targetRotationMs = legs[i].rotationMs[s];
 			li->useTargetRotation = true;

@@ -26,8 +26,9 @@ static void lbFootSenseCrowdRange(int begin, int end, int worker, void* context)
 	{
 		int lo, hi;
 		lbCrowdBlocks_Range(&t->blocks, k, &lo, &hi);
-		t->blocks.results[k] =
-			lbFootSenseMany(t->states + lo, t->def, t->skeleton, t->humanoid, t->inputs + lo, t->targets + lo, hi - lo);
+		// The def and the rig were checked once for the crowd (lbFootSenseCrowd).
+		t->blocks.results[k] = lbFootSenseManyChecked(t->states + lo, t->def, t->skeleton, t->humanoid, t->inputs + lo,
+													  t->targets + lo, hi - lo);
 	}
 }
 

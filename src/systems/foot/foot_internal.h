@@ -13,6 +13,13 @@ lbResult lbFootApplyPoseChecked(const lbFootTargets* targets, const lbFootDef* d
 								const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose, void* workspace,
 								size_t workspaceSize);
 
+// lbFootSenseMany past the checks of what a whole crowd shares (the def and the rig), which the
+// caller has made; `count` > 0 and the arrays non-NULL. Each character's own input is checked as
+// by lbFootSense.
+lbResult lbFootSenseManyChecked(lbFootState* states, const lbFootDef* def, const lbSkeleton* skeleton,
+								const lbHumanoid* humanoid, const lbFootSenseInput* inputs, lbFootTargets* outTargets,
+								int count);
+
 // Characters per lbFootApplyPoseBatch call: 16 legs, two or one runs of the batch solve's lanes.
 #define LB_FOOT_POSE_BATCH 8
 
