@@ -61,6 +61,8 @@ int lbTwoBoneIkBatchWidth(void)
 // back to lbSolveTwoBoneIk.
 static bool lbTwoBoneLaneable(const lbTwoBoneIkInput* in)
 {
+	if (in->internalValue != LB_SECRET_COOKIE || in->poleKind != lb_poleNone || in->stretch)
+		return false;
 	if (in->useTargetRotation)
 	{
 		// The end takes the target rotation: it must pass the single solve's unit test.
@@ -69,12 +71,21 @@ static bool lbTwoBoneLaneable(const lbTwoBoneIkInput* in)
 		if (!(n > 0.98f && n < 1.02f))
 			return false;
 	}
-	// x - x is 0 for finite x and NaN otherwise: one test for the numbers the lanes do not read.
+	// The numbers the lanes do not read must be finite: x * 0 is 0 for finite x and NaN otherwise.
+#if defined(LB_SIMD_SSE)
+	// The bend hint and the weight are four consecutive floats, and so are soften, stretch (a bool
+	// and padding: masked out), maxStretch and tolerance (asserted in two_bone.c).
+	const __m128 zero = _mm_setzero_ps();
+	const __m128 hintWeight = _mm_loadu_ps(&in->bendHintMs.x);
+	const __m128 rest = _mm_and_ps(_mm_loadu_ps(&in->soften), _mm_castsi128_ps(_mm_set_epi32(-1, -1, 0, -1)));
+	const __m128 probe = _mm_add_ps(_mm_mul_ps(hintWeight, zero), _mm_mul_ps(rest, zero));
+	return _mm_movemask_ps(_mm_cmpunord_ps(probe, probe)) == 0 && in->weight >= 1.0f;
+#else
 	const float probe = (in->weight - in->weight) + (in->maxStretch - in->maxStretch) + (in->tolerance - in->tolerance) +
 						(in->bendHintMs.x - in->bendHintMs.x) + (in->bendHintMs.y - in->bendHintMs.y) +
 						(in->bendHintMs.z - in->bendHintMs.z);
-	return in->internalValue == LB_SECRET_COOKIE && in->poleKind == lb_poleNone && !in->stretch && in->weight >= 1.0f &&
-		   probe == 0.0f;
+	return in->weight >= 1.0f && probe == 0.0f;
+#endif
 }
 
 #if !defined(LB_SIMD_SSE)
@@ -99,7 +110,7 @@ static void lbTwoBoneLaneIn(lbTwoBoneLanes* L, int k, const lbTransform* r, cons
 #if defined(LB_SIMD_SSE)
 // Lanes k..k+3 of p (three rows), q (four) and s (three) from four transforms: each transform's ten
 // floats as three four-float loads (floats 0..3, 4..7 and 6..9, all inside it), transposed.
-static void lbTwoBoneLanesIn4(float (*p)[LB_TB_LANES], float (*q)[LB_TB_LANES], float (*sc)[LB_TB_LANES], int k,
+static inline void lbTwoBoneLanesIn4(float (*p)[LB_TB_LANES], float (*q)[LB_TB_LANES], float (*sc)[LB_TB_LANES], int k,
 							  const lbTransform* t0, const lbTransform* t1, const lbTransform* t2, const lbTransform* t3)
 {
 	const float* f[4] = { &t0->p.x, &t1->p.x, &t2->p.x, &t3->p.x };
@@ -109,9 +120,10 @@ static void lbTwoBoneLanesIn4(float (*p)[LB_TB_LANES], float (*q)[LB_TB_LANES], 
 	r0 = _mm_loadu_ps(f[0] + 4), r1 = _mm_loadu_ps(f[1] + 4), r2 = _mm_loadu_ps(f[2] + 4), r3 = _mm_loadu_ps(f[3] + 4);
 	_MM_TRANSPOSE4_PS(r0, r1, r2, r3); // q.y, q.z, q.w, s.x
 	_mm_storeu_ps(&q[1][k], r0), _mm_storeu_ps(&q[2][k], r1), _mm_storeu_ps(&q[3][k], r2), _mm_storeu_ps(&sc[0][k], r3);
+	// q.w, s.x, s.y, s.z: half a transpose gives the two rows wanted.
 	r0 = _mm_loadu_ps(f[0] + 6), r1 = _mm_loadu_ps(f[1] + 6), r2 = _mm_loadu_ps(f[2] + 6), r3 = _mm_loadu_ps(f[3] + 6);
-	_MM_TRANSPOSE4_PS(r0, r1, r2, r3); // q.w, s.x, s.y, s.z
-	_mm_storeu_ps(&sc[1][k], r2), _mm_storeu_ps(&sc[2][k], r3);
+	const __m128 hi01 = _mm_unpackhi_ps(r0, r1), hi23 = _mm_unpackhi_ps(r2, r3);
+	_mm_storeu_ps(&sc[1][k], _mm_movelh_ps(hi01, hi23)), _mm_storeu_ps(&sc[2][k], _mm_movehl_ps(hi23, hi01));
 }
 
 // lbTwoBoneLaneIn for lanes k..k+3 (chains idx[k..k+3]), by four-by-four transposes.
@@ -196,9 +208,10 @@ static void lbTwoBoneLaneResult(lbIkResult* res, const lbTransform* end, const l
 	res->status = res->reached ? lb_ikReached : lb_ikUnreachable;
 }
 
-static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, lbTransform* rootMs, lbTransform* midMs,
-							  lbTransform* endMs, const lbTwoBoneIkInput* inputs, lbIkResult* outResults, bool simd,
-							  lbTwoBoneFirstError* first)
+// `rotations`: bit k set where lane k's end takes the target rotation.
+static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, unsigned rotations, lbTransform* rootMs,
+							  lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* inputs, lbIkResult* outResults,
+							  bool simd, lbTwoBoneFirstError* first)
 {
 	// Unused lanes repeat the first chain: every lane computes on valid numbers.
 	for (int k = n; k < LB_TB_LANES; ++k)
@@ -228,6 +241,8 @@ static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, lbTransform* r
 		if (kEnd - k0 == 4 && _mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(&L->fallback[k0]), _mm_setzero_ps())) == 0)
 		{
 			lbTwoBoneLaneOut4(L, k0, idx, rootMs, midMs, endMs);
+			if (((rotations >> k0) & 0xFu) == 0u && !outResults)
+				continue;
 			for (int k = k0; k < kEnd; ++k)
 			{
 				const int i = idx[k];
@@ -269,6 +284,7 @@ lbResult lbSolveTwoBoneIkBatchPath(lbTransform* rootMs, lbTransform* midMs, lbTr
 	lbTwoBoneLanes L;
 	int idx[LB_TB_LANES];
 	int n = 0;
+	unsigned rotations = 0u;
 	lbTwoBoneFirstError first = { 0, lb_ok };
 	for (int i = 0; i < count; ++i)
 	{
@@ -278,15 +294,16 @@ lbResult lbSolveTwoBoneIkBatchPath(lbTransform* rootMs, lbTransform* midMs, lbTr
 							   lbSolveTwoBoneIk(&rootMs[i], &midMs[i], &endMs[i], &inputs[i], outResults ? &outResults[i] : NULL));
 			continue;
 		}
+		rotations |= (unsigned)inputs[i].useTargetRotation << n;
 		idx[n++] = i;
 		if (n == LB_TB_LANES)
 		{
-			lbTwoBoneLanesRun(&L, idx, n, rootMs, midMs, endMs, inputs, outResults, simd, &first);
-			n = 0;
+			lbTwoBoneLanesRun(&L, idx, n, rotations, rootMs, midMs, endMs, inputs, outResults, simd, &first);
+			n = 0, rotations = 0u;
 		}
 	}
 	if (n > 0)
-		lbTwoBoneLanesRun(&L, idx, n, rootMs, midMs, endMs, inputs, outResults, simd, &first);
+		lbTwoBoneLanesRun(&L, idx, n, rotations, rootMs, midMs, endMs, inputs, outResults, simd, &first);
 	return first.code;
 }
 
