@@ -23,6 +23,9 @@ typedef struct lbTwoBoneLanes
 	float t[3][LB_TB_LANES], hinge[3][LB_TB_LANES], soften[LB_TB_LANES];
 	// Scales of root, mid and end: only checked (the single solve refuses a zero or non-finite one).
 	float sa[3][LB_TB_LANES], sm[3][LB_TB_LANES], se[3][LB_TB_LANES];
+	// A sum of the positions, target, hinge axis, soften and scales, made as they are gathered: not
+	// finite when one of them is not (or when it overflows: the lane then goes to the single solve).
+	float sum[LB_TB_LANES];
 	// Outputs: root rotation, mid position and rotation, end position and rotation.
 	float oqa[4][LB_TB_LANES], omp[3][LB_TB_LANES], oqm[4][LB_TB_LANES], oep[3][LB_TB_LANES], oqe[4][LB_TB_LANES];
 	// Nonzero where the lane needs the single solve after all (a chain turned nearly opposite).
@@ -104,26 +107,33 @@ static void lbTwoBoneLaneIn(lbTwoBoneLanes* L, int k, const lbTransform* r, cons
 	L->sa[0][k] = r->s.x, L->sa[1][k] = r->s.y, L->sa[2][k] = r->s.z;
 	L->sm[0][k] = m->s.x, L->sm[1][k] = m->s.y, L->sm[2][k] = m->s.z;
 	L->se[0][k] = e->s.x, L->se[1][k] = e->s.y, L->se[2][k] = e->s.z;
+	const lbVec3 ps = lbAdd(lbAdd(r->p, m->p), lbAdd(e->p, in->targetMs));
+	const lbVec3 ss = lbAdd(lbAdd(r->s, m->s), lbAdd(e->s, in->hingeAxisMs));
+	L->sum[k] = (ps.x + ps.y) + (ps.z + in->soften) + ((ss.x + ss.y) + ss.z);
 }
 #endif
 
 #if defined(LB_SIMD_SSE)
 // Lanes k..k+3 of p (three rows), q (four) and s (three) from four transforms: each transform's ten
-// floats as three four-float loads (floats 0..3, 4..7 and 6..9, all inside it), transposed.
-static inline void lbTwoBoneLanesIn4(float (*p)[LB_TB_LANES], float (*q)[LB_TB_LANES], float (*sc)[LB_TB_LANES], int k,
+// floats as three four-float loads (floats 0..3, 4..7 and 6..9, all inside it), transposed. Returns
+// the sum of the position and scale rows (see lbTwoBoneLanes's sum).
+static inline __m128 lbTwoBoneLanesIn4(float (*p)[LB_TB_LANES], float (*q)[LB_TB_LANES], float (*sc)[LB_TB_LANES], int k,
 							  const lbTransform* t0, const lbTransform* t1, const lbTransform* t2, const lbTransform* t3)
 {
 	const float* f[4] = { &t0->p.x, &t1->p.x, &t2->p.x, &t3->p.x };
 	__m128 r0 = _mm_loadu_ps(f[0]), r1 = _mm_loadu_ps(f[1]), r2 = _mm_loadu_ps(f[2]), r3 = _mm_loadu_ps(f[3]);
 	_MM_TRANSPOSE4_PS(r0, r1, r2, r3); // p.x, p.y, p.z, q.x
 	_mm_storeu_ps(&p[0][k], r0), _mm_storeu_ps(&p[1][k], r1), _mm_storeu_ps(&p[2][k], r2), _mm_storeu_ps(&q[0][k], r3);
+	const __m128 psum = _mm_add_ps(_mm_add_ps(r0, r1), r2);
 	r0 = _mm_loadu_ps(f[0] + 4), r1 = _mm_loadu_ps(f[1] + 4), r2 = _mm_loadu_ps(f[2] + 4), r3 = _mm_loadu_ps(f[3] + 4);
 	_MM_TRANSPOSE4_PS(r0, r1, r2, r3); // q.y, q.z, q.w, s.x
 	_mm_storeu_ps(&q[1][k], r0), _mm_storeu_ps(&q[2][k], r1), _mm_storeu_ps(&q[3][k], r2), _mm_storeu_ps(&sc[0][k], r3);
 	// q.w, s.x, s.y, s.z: half a transpose gives the two rows wanted.
 	r0 = _mm_loadu_ps(f[0] + 6), r1 = _mm_loadu_ps(f[1] + 6), r2 = _mm_loadu_ps(f[2] + 6), r3 = _mm_loadu_ps(f[3] + 6);
 	const __m128 hi01 = _mm_unpackhi_ps(r0, r1), hi23 = _mm_unpackhi_ps(r2, r3);
-	_mm_storeu_ps(&sc[1][k], _mm_movelh_ps(hi01, hi23)), _mm_storeu_ps(&sc[2][k], _mm_movehl_ps(hi23, hi01));
+	const __m128 sy = _mm_movelh_ps(hi01, hi23), sz = _mm_movehl_ps(hi23, hi01);
+	_mm_storeu_ps(&sc[1][k], sy), _mm_storeu_ps(&sc[2][k], sz);
+	return _mm_add_ps(_mm_add_ps(psum, _mm_loadu_ps(&sc[0][k])), _mm_add_ps(sy, sz));
 }
 
 // lbTwoBoneLaneIn for lanes k..k+3 (chains idx[k..k+3]), by four-by-four transposes.
@@ -131,20 +141,23 @@ static void lbTwoBoneLaneIn4(lbTwoBoneLanes* L, int k, const int* idx, const lbT
 							 const lbTransform* e, const lbTwoBoneIkInput* in)
 {
 	const int i0 = idx[k], i1 = idx[k + 1], i2 = idx[k + 2], i3 = idx[k + 3];
-	lbTwoBoneLanesIn4(L->a, L->qa, L->sa, k, &r[i0], &r[i1], &r[i2], &r[i3]);
-	lbTwoBoneLanesIn4(L->m, L->qm, L->sm, k, &m[i0], &m[i1], &m[i2], &m[i3]);
-	lbTwoBoneLanesIn4(L->e, L->qe, L->se, k, &e[i0], &e[i1], &e[i2], &e[i3]);
+	__m128 sum = lbTwoBoneLanesIn4(L->a, L->qa, L->sa, k, &r[i0], &r[i1], &r[i2], &r[i3]);
+	sum = _mm_add_ps(sum, lbTwoBoneLanesIn4(L->m, L->qm, L->sm, k, &m[i0], &m[i1], &m[i2], &m[i3]));
+	sum = _mm_add_ps(sum, lbTwoBoneLanesIn4(L->e, L->qe, L->se, k, &e[i0], &e[i1], &e[i2], &e[i3]));
 	// The target and the hinge axis are each three floats followed by another field of the input.
 	__m128 r0 = _mm_loadu_ps(&in[i0].targetMs.x), r1 = _mm_loadu_ps(&in[i1].targetMs.x),
 		   r2 = _mm_loadu_ps(&in[i2].targetMs.x), r3 = _mm_loadu_ps(&in[i3].targetMs.x);
 	_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
 	_mm_storeu_ps(&L->t[0][k], r0), _mm_storeu_ps(&L->t[1][k], r1), _mm_storeu_ps(&L->t[2][k], r2);
+	sum = _mm_add_ps(sum, _mm_add_ps(_mm_add_ps(r0, r1), r2));
 	r0 = _mm_loadu_ps(&in[i0].hingeAxisMs.x), r1 = _mm_loadu_ps(&in[i1].hingeAxisMs.x);
 	r2 = _mm_loadu_ps(&in[i2].hingeAxisMs.x), r3 = _mm_loadu_ps(&in[i3].hingeAxisMs.x);
 	_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
 	_mm_storeu_ps(&L->hinge[0][k], r0), _mm_storeu_ps(&L->hinge[1][k], r1), _mm_storeu_ps(&L->hinge[2][k], r2);
+	sum = _mm_add_ps(sum, _mm_add_ps(_mm_add_ps(r0, r1), r2));
 	L->soften[k] = in[i0].soften, L->soften[k + 1] = in[i1].soften, L->soften[k + 2] = in[i2].soften,
 	L->soften[k + 3] = in[i3].soften;
+	_mm_storeu_ps(&L->sum[k], _mm_add_ps(sum, _mm_loadu_ps(&L->soften[k])));
 }
 
 // Writes lanes k..k+3 back to their chains (none needs the single solve) by four-by-four transposes:
