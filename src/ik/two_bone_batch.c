@@ -244,7 +244,7 @@ static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, unsigned rotat
 	else
 #endif
 		lbTwoBoneLanesScalar(L);
-	(void)simd;
+	(void)simd, (void)rotations; // rotations: read by the four-lane write-back only
 	for (int k0 = 0; k0 < n; k0 += 4)
 	{
 		const int kEnd = k0 + 4 < n ? k0 + 4 : n;
