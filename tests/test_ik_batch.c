@@ -290,6 +290,111 @@ static int testBadInput(void)
 	return 0;
 }
 
+// Every number of a chain the lanes would take is checked: a NaN or an infinity in any one (a joint's
+// position or scale, the target, the hinge axis, soften, or the numbers the lanes do not read:
+// weight, maxStretch, tolerance, the bend hint) sends that chain to the single solve, which reports
+// it and leaves it as it was; the other chains of its lane group are solved. Both paths.
+static int testEveryNumberChecked(void)
+{
+	enum
+	{
+		N = 16,
+		Bad = 6,
+		Fields = 13
+	};
+	const float values[2] = { NAN, INFINITY };
+	for (int f = 0; f < Fields; ++f)
+	{
+		for (int vi = 0; vi < 2; ++vi)
+		{
+			uint64_t seed = 9 + (uint64_t)f;
+			Chain chains[N];
+			lbTransform r[N], m[N], e[N];
+			lbTwoBoneIkInput ins[N];
+			for (int i = 0; i < N; ++i)
+			{
+				chains[i] = rndChain(&seed, 0);
+				r[i] = chains[i].r, m[i] = chains[i].m, e[i] = chains[i].e, ins[i] = chains[i].in;
+			}
+			const float x = values[vi];
+			switch (f)
+			{
+			case 0: r[Bad].p.x = x; break;
+			case 1: m[Bad].p.y = x; break;
+			case 2: e[Bad].p.z = x; break;
+			case 3: r[Bad].s.x = x; break;
+			case 4: m[Bad].s.y = x; break;
+			case 5: e[Bad].s.z = x; break;
+			case 6: ins[Bad].targetMs.z = x; break;
+			case 7: ins[Bad].hingeAxisMs.x = x; break;
+			case 8: ins[Bad].soften = x; break;
+			case 9: ins[Bad].weight = x; break;
+			case 10: ins[Bad].maxStretch = x; break;
+			case 11: ins[Bad].tolerance = x; break;
+			default: ins[Bad].bendHintMs.y = x; break;
+			}
+			for (int p = 0; p < 2; ++p)
+			{
+				lbTransform rr[N], mm[N], ee[N];
+				memcpy(rr, r, sizeof r), memcpy(mm, m, sizeof m), memcpy(ee, e, sizeof e);
+				ENSURE(lbSolveTwoBoneIkBatchPath(rr, mm, ee, ins, NULL, N, p == 1) == lb_errorNonFinite);
+				ENSURE(memcmp(&rr[Bad], &r[Bad], sizeof(lbTransform)) == 0);
+				ENSURE(memcmp(&mm[Bad], &m[Bad], sizeof(lbTransform)) == 0);
+				ENSURE(memcmp(&ee[Bad], &e[Bad], sizeof(lbTransform)) == 0);
+				for (int i = 0; i < N; ++i)
+				{
+					if (i == Bad)
+						continue;
+					lbTransform a = r[i], b = m[i], c = e[i];
+					ENSURE(lbSolveTwoBoneIk(&a, &b, &c, &ins[i], NULL) == lb_ok);
+					ENSURE(lbDistance(c.p, ee[i].p) <= 1.0e-4f && lbDistance(b.p, mm[i].p) <= 1.0e-4f);
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+// Without outcomes asked for, a lane group whose ends take no target rotation is written back in one
+// pass and the others lane by lane: the ends that take it get it either way (every other lane here).
+static int testTargetRotationWithoutResults(void)
+{
+	enum
+	{
+		N = 64
+	};
+	uint64_t seed = 12;
+	Chain chains[N];
+	lbTransform r[N], m[N], e[N];
+	lbTwoBoneIkInput ins[N];
+	for (int i = 0; i < N; ++i)
+	{
+		chains[i] = rndChain(&seed, 0);
+		// Groups of four: the first two with no target rotation at all, the others alternating.
+		chains[i].in.useTargetRotation = i >= 8 && (i & 1) == 1;
+		chains[i].in.targetRotationMs = rndQuat(&seed);
+		r[i] = chains[i].r, m[i] = chains[i].m, e[i] = chains[i].e, ins[i] = chains[i].in;
+	}
+	for (int p = 0; p < 2; ++p)
+	{
+		lbTransform rr[N], mm[N], ee[N];
+		memcpy(rr, r, sizeof r), memcpy(mm, m, sizeof m), memcpy(ee, e, sizeof e);
+		ENSURE(lbSolveTwoBoneIkBatchPath(rr, mm, ee, ins, NULL, N, p == 1) == lb_ok);
+		for (int i = 0; i < N; ++i)
+		{
+			lbTransform a = r[i], b = m[i], c = e[i];
+			ENSURE(lbSolveTwoBoneIk(&a, &b, &c, &ins[i], NULL) == lb_ok);
+			ENSURE(lbDistance(c.p, ee[i].p) <= 1.0e-4f);
+			ENSURE(sameRotation(c.q, ee[i].q, 1.0e-3f));
+			if (ins[i].useTargetRotation)
+				ENSURE(sameRotation(ee[i].q, ins[i].targetRotationMs, 1.0e-6f));
+			else
+				ENSURE(!sameRotation(ee[i].q, ins[i].targetRotationMs, 1.0e-2f));
+		}
+	}
+	return 0;
+}
+
 // The reference rigs' legs, posed by random hip and knee turns, to random ground targets, with the
 // knee hinge from lbHumanoid (as the foot system gives it): the batch matches the single solve.
 static int legsOnRig(lbReferenceRig id)
@@ -357,6 +462,8 @@ int main(int argc, char** argv)
 	RUN_TEST(testLengths);
 	RUN_TEST(testWritesOnlyTheSolve);
 	RUN_TEST(testBadInput);
+	RUN_TEST(testEveryNumberChecked);
+	RUN_TEST(testTargetRotationWithoutResults);
 	RUN_TEST(testLegsMannequin);
 	RUN_TEST(testLegsMixamo);
 	TEST_MAIN_END();

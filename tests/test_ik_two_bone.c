@@ -834,6 +834,59 @@ static void TwoBoneFarTargetsAndHugeBones(void)
 	}
 }
 
+// The rotations written are unit to rounding whatever the root's turn (Shepperd's four cases: the
+// targets lie in every direction) and however the chain starts (bent or straight, hinge given or
+// derived, any pole, weight and soften), from input rotations a little off unit: within 2e-6 of one.
+static void TwoBoneRotationsComeOutUnit(void)
+{
+	lbTestRng rng = { 23 };
+	const int cases = Sanitize() ? 40 : 300;
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* s = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h;
+		ENSURE(lbMapHumanoid(s, NULL, &h) == lb_ok);
+		lbPose pose = lbCreatePose(s);
+		lbPose_SetRest(&pose, s);
+		for (int limb = 0; limb < lb_limbCount; ++limb)
+		{
+			lbLimbChain c;
+			ENSURE(lbHumanoid_GetLimbChain(&h, (lbLimb)limb, &c) == lb_ok);
+			const float L = c.upperLength + c.lowerLength;
+			for (int i = 0; i < cases; ++i)
+			{
+				lbTransform j[3] = { pose.model[c.root], pose.model[c.mid], pose.model[c.end] };
+				for (int k = 0; k < 3; ++k)
+				{
+					const lbQuat q = lbQuatMul(RandomRotation(&rng, LB_PI), j[k].q);
+					const float f = lbTestUniform(&rng, 0.993f, 1.007f); // |q|^2 within the checks' band
+					j[k].q = (lbQuat){ f * q.x, f * q.y, f * q.z, f * q.w };
+				}
+				if (i % 4 == 0) // straight
+					j[2].p = lbMulAdd(j[1].p, c.lowerLength, lbNormalize(lbSub(j[1].p, j[0].p)));
+				lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+				in.targetMs = lbMulAdd(j[0].p, lbTestUniform(&rng, 0.1f, 1.3f) * L, RandomUnit(&rng));
+				const int kind = i % 3;
+				if (kind == 0)
+					in.poleKind = lb_poleDirection, in.poleMs = RandomUnit(&rng);
+				else if (kind == 1)
+					in.poleKind = lb_poleLocation, in.poleMs = lbMulAdd(j[0].p, L, RandomUnit(&rng));
+				if (i % 5 == 1)
+					in.hingeAxisMs = RandomUnit(&rng);
+				if (i % 7 == 2)
+					in.weight = lbTestUniform(&rng, 0.0f, 1.0f);
+				if (i % 2 == 1)
+					in.soften = lbTestUniform(&rng, 0.0f, 0.2f);
+				ENSURE(lbSolveTwoBoneIk(&j[0], &j[1], &j[2], &in, NULL) == lb_ok);
+				for (int k = 0; k < 3; ++k)
+					ENSURE(fabsf(sqrtf(lbQuatDot(j[k].q, j[k].q)) - 1.0f) <= 2.0e-6f);
+			}
+		}
+		lbDestroyPose(&pose);
+		lbDestroySkeleton(s);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -850,5 +903,6 @@ int main(int argc, char** argv)
 	RUN_TEST(TwoBoneBadInput);
 	RUN_TEST(TwoBoneFarPoleActsAsNearPole);
 	RUN_TEST(TwoBoneFarTargetsAndHugeBones);
+	RUN_TEST(TwoBoneRotationsComeOutUnit);
 	TEST_MAIN_END();
 }

@@ -23,6 +23,9 @@ typedef struct lbTwoBoneLanes
 	float t[3][LB_TB_LANES], hinge[3][LB_TB_LANES], soften[LB_TB_LANES];
 	// Scales of root, mid and end: only checked (the single solve refuses a zero or non-finite one).
 	float sa[3][LB_TB_LANES], sm[3][LB_TB_LANES], se[3][LB_TB_LANES];
+	// A sum of the positions, target, hinge axis, soften and scales, made as they are gathered: not
+	// finite when one of them is not (or when it overflows: the lane then goes to the single solve).
+	float sum[LB_TB_LANES];
 	// Outputs: root rotation, mid position and rotation, end position and rotation.
 	float oqa[4][LB_TB_LANES], omp[3][LB_TB_LANES], oqm[4][LB_TB_LANES], oep[3][LB_TB_LANES], oqe[4][LB_TB_LANES];
 	// Nonzero where the lane needs the single solve after all (a chain turned nearly opposite).
@@ -61,6 +64,8 @@ int lbTwoBoneIkBatchWidth(void)
 // back to lbSolveTwoBoneIk.
 static bool lbTwoBoneLaneable(const lbTwoBoneIkInput* in)
 {
+	if (in->internalValue != LB_SECRET_COOKIE || in->poleKind != lb_poleNone || in->stretch)
+		return false;
 	if (in->useTargetRotation)
 	{
 		// The end takes the target rotation: it must pass the single solve's unit test.
@@ -69,12 +74,21 @@ static bool lbTwoBoneLaneable(const lbTwoBoneIkInput* in)
 		if (!(n > 0.98f && n < 1.02f))
 			return false;
 	}
-	// x - x is 0 for finite x and NaN otherwise: one test for the numbers the lanes do not read.
+	// The numbers the lanes do not read must be finite: x * 0 is 0 for finite x and NaN otherwise.
+#if defined(LB_SIMD_SSE)
+	// The bend hint and the weight are four consecutive floats, and so are soften, stretch (a bool
+	// and padding: masked out), maxStretch and tolerance (asserted in two_bone.c).
+	const __m128 zero = _mm_setzero_ps();
+	const __m128 hintWeight = _mm_loadu_ps(&in->bendHintMs.x);
+	const __m128 rest = _mm_and_ps(_mm_loadu_ps(&in->soften), _mm_castsi128_ps(_mm_set_epi32(-1, -1, 0, -1)));
+	const __m128 probe = _mm_add_ps(_mm_mul_ps(hintWeight, zero), _mm_mul_ps(rest, zero));
+	return _mm_movemask_ps(_mm_cmpunord_ps(probe, probe)) == 0 && in->weight >= 1.0f;
+#else
 	const float probe = (in->weight - in->weight) + (in->maxStretch - in->maxStretch) + (in->tolerance - in->tolerance) +
 						(in->bendHintMs.x - in->bendHintMs.x) + (in->bendHintMs.y - in->bendHintMs.y) +
 						(in->bendHintMs.z - in->bendHintMs.z);
-	return in->internalValue == LB_SECRET_COOKIE && in->poleKind == lb_poleNone && !in->stretch && in->weight >= 1.0f &&
-		   probe == 0.0f;
+	return in->weight >= 1.0f && probe == 0.0f;
+#endif
 }
 
 #if !defined(LB_SIMD_SSE)
@@ -93,25 +107,33 @@ static void lbTwoBoneLaneIn(lbTwoBoneLanes* L, int k, const lbTransform* r, cons
 	L->sa[0][k] = r->s.x, L->sa[1][k] = r->s.y, L->sa[2][k] = r->s.z;
 	L->sm[0][k] = m->s.x, L->sm[1][k] = m->s.y, L->sm[2][k] = m->s.z;
 	L->se[0][k] = e->s.x, L->se[1][k] = e->s.y, L->se[2][k] = e->s.z;
+	const lbVec3 ps = lbAdd(lbAdd(r->p, m->p), lbAdd(e->p, in->targetMs));
+	const lbVec3 ss = lbAdd(lbAdd(r->s, m->s), lbAdd(e->s, in->hingeAxisMs));
+	L->sum[k] = (ps.x + ps.y) + (ps.z + in->soften) + ((ss.x + ss.y) + ss.z);
 }
 #endif
 
 #if defined(LB_SIMD_SSE)
 // Lanes k..k+3 of p (three rows), q (four) and s (three) from four transforms: each transform's ten
-// floats as three four-float loads (floats 0..3, 4..7 and 6..9, all inside it), transposed.
-static void lbTwoBoneLanesIn4(float (*p)[LB_TB_LANES], float (*q)[LB_TB_LANES], float (*sc)[LB_TB_LANES], int k,
+// floats as three four-float loads (floats 0..3, 4..7 and 6..9, all inside it), transposed. Returns
+// the sum of the position and scale rows (see lbTwoBoneLanes's sum).
+static inline __m128 lbTwoBoneLanesIn4(float (*p)[LB_TB_LANES], float (*q)[LB_TB_LANES], float (*sc)[LB_TB_LANES], int k,
 							  const lbTransform* t0, const lbTransform* t1, const lbTransform* t2, const lbTransform* t3)
 {
 	const float* f[4] = { &t0->p.x, &t1->p.x, &t2->p.x, &t3->p.x };
 	__m128 r0 = _mm_loadu_ps(f[0]), r1 = _mm_loadu_ps(f[1]), r2 = _mm_loadu_ps(f[2]), r3 = _mm_loadu_ps(f[3]);
 	_MM_TRANSPOSE4_PS(r0, r1, r2, r3); // p.x, p.y, p.z, q.x
 	_mm_storeu_ps(&p[0][k], r0), _mm_storeu_ps(&p[1][k], r1), _mm_storeu_ps(&p[2][k], r2), _mm_storeu_ps(&q[0][k], r3);
+	const __m128 psum = _mm_add_ps(_mm_add_ps(r0, r1), r2);
 	r0 = _mm_loadu_ps(f[0] + 4), r1 = _mm_loadu_ps(f[1] + 4), r2 = _mm_loadu_ps(f[2] + 4), r3 = _mm_loadu_ps(f[3] + 4);
 	_MM_TRANSPOSE4_PS(r0, r1, r2, r3); // q.y, q.z, q.w, s.x
 	_mm_storeu_ps(&q[1][k], r0), _mm_storeu_ps(&q[2][k], r1), _mm_storeu_ps(&q[3][k], r2), _mm_storeu_ps(&sc[0][k], r3);
+	// q.w, s.x, s.y, s.z: half a transpose gives the two rows wanted.
 	r0 = _mm_loadu_ps(f[0] + 6), r1 = _mm_loadu_ps(f[1] + 6), r2 = _mm_loadu_ps(f[2] + 6), r3 = _mm_loadu_ps(f[3] + 6);
-	_MM_TRANSPOSE4_PS(r0, r1, r2, r3); // q.w, s.x, s.y, s.z
-	_mm_storeu_ps(&sc[1][k], r2), _mm_storeu_ps(&sc[2][k], r3);
+	const __m128 hi01 = _mm_unpackhi_ps(r0, r1), hi23 = _mm_unpackhi_ps(r2, r3);
+	const __m128 sy = _mm_movelh_ps(hi01, hi23), sz = _mm_movehl_ps(hi23, hi01);
+	_mm_storeu_ps(&sc[1][k], sy), _mm_storeu_ps(&sc[2][k], sz);
+	return _mm_add_ps(_mm_add_ps(psum, _mm_loadu_ps(&sc[0][k])), _mm_add_ps(sy, sz));
 }
 
 // lbTwoBoneLaneIn for lanes k..k+3 (chains idx[k..k+3]), by four-by-four transposes.
@@ -119,20 +141,23 @@ static void lbTwoBoneLaneIn4(lbTwoBoneLanes* L, int k, const int* idx, const lbT
 							 const lbTransform* e, const lbTwoBoneIkInput* in)
 {
 	const int i0 = idx[k], i1 = idx[k + 1], i2 = idx[k + 2], i3 = idx[k + 3];
-	lbTwoBoneLanesIn4(L->a, L->qa, L->sa, k, &r[i0], &r[i1], &r[i2], &r[i3]);
-	lbTwoBoneLanesIn4(L->m, L->qm, L->sm, k, &m[i0], &m[i1], &m[i2], &m[i3]);
-	lbTwoBoneLanesIn4(L->e, L->qe, L->se, k, &e[i0], &e[i1], &e[i2], &e[i3]);
+	__m128 sum = lbTwoBoneLanesIn4(L->a, L->qa, L->sa, k, &r[i0], &r[i1], &r[i2], &r[i3]);
+	sum = _mm_add_ps(sum, lbTwoBoneLanesIn4(L->m, L->qm, L->sm, k, &m[i0], &m[i1], &m[i2], &m[i3]));
+	sum = _mm_add_ps(sum, lbTwoBoneLanesIn4(L->e, L->qe, L->se, k, &e[i0], &e[i1], &e[i2], &e[i3]));
 	// The target and the hinge axis are each three floats followed by another field of the input.
 	__m128 r0 = _mm_loadu_ps(&in[i0].targetMs.x), r1 = _mm_loadu_ps(&in[i1].targetMs.x),
 		   r2 = _mm_loadu_ps(&in[i2].targetMs.x), r3 = _mm_loadu_ps(&in[i3].targetMs.x);
 	_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
 	_mm_storeu_ps(&L->t[0][k], r0), _mm_storeu_ps(&L->t[1][k], r1), _mm_storeu_ps(&L->t[2][k], r2);
+	sum = _mm_add_ps(sum, _mm_add_ps(_mm_add_ps(r0, r1), r2));
 	r0 = _mm_loadu_ps(&in[i0].hingeAxisMs.x), r1 = _mm_loadu_ps(&in[i1].hingeAxisMs.x);
 	r2 = _mm_loadu_ps(&in[i2].hingeAxisMs.x), r3 = _mm_loadu_ps(&in[i3].hingeAxisMs.x);
 	_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
 	_mm_storeu_ps(&L->hinge[0][k], r0), _mm_storeu_ps(&L->hinge[1][k], r1), _mm_storeu_ps(&L->hinge[2][k], r2);
+	sum = _mm_add_ps(sum, _mm_add_ps(_mm_add_ps(r0, r1), r2));
 	L->soften[k] = in[i0].soften, L->soften[k + 1] = in[i1].soften, L->soften[k + 2] = in[i2].soften,
 	L->soften[k + 3] = in[i3].soften;
+	_mm_storeu_ps(&L->sum[k], _mm_add_ps(sum, _mm_loadu_ps(&L->soften[k])));
 }
 
 // Writes lanes k..k+3 back to their chains (none needs the single solve) by four-by-four transposes:
@@ -196,9 +221,10 @@ static void lbTwoBoneLaneResult(lbIkResult* res, const lbTransform* end, const l
 	res->status = res->reached ? lb_ikReached : lb_ikUnreachable;
 }
 
-static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, lbTransform* rootMs, lbTransform* midMs,
-							  lbTransform* endMs, const lbTwoBoneIkInput* inputs, lbIkResult* outResults, bool simd,
-							  lbTwoBoneFirstError* first)
+// `rotations`: bit k set where lane k's end takes the target rotation.
+static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, unsigned rotations, lbTransform* rootMs,
+							  lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* inputs, lbIkResult* outResults,
+							  bool simd, lbTwoBoneFirstError* first)
 {
 	// Unused lanes repeat the first chain: every lane computes on valid numbers.
 	for (int k = n; k < LB_TB_LANES; ++k)
@@ -218,7 +244,7 @@ static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, lbTransform* r
 	else
 #endif
 		lbTwoBoneLanesScalar(L);
-	(void)simd;
+	(void)simd, (void)rotations; // rotations: read by the four-lane write-back only
 	for (int k0 = 0; k0 < n; k0 += 4)
 	{
 		const int kEnd = k0 + 4 < n ? k0 + 4 : n;
@@ -228,6 +254,8 @@ static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, lbTransform* r
 		if (kEnd - k0 == 4 && _mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(&L->fallback[k0]), _mm_setzero_ps())) == 0)
 		{
 			lbTwoBoneLaneOut4(L, k0, idx, rootMs, midMs, endMs);
+			if (((rotations >> k0) & 0xFu) == 0u && !outResults)
+				continue;
 			for (int k = k0; k < kEnd; ++k)
 			{
 				const int i = idx[k];
@@ -269,6 +297,7 @@ lbResult lbSolveTwoBoneIkBatchPath(lbTransform* rootMs, lbTransform* midMs, lbTr
 	lbTwoBoneLanes L;
 	int idx[LB_TB_LANES];
 	int n = 0;
+	unsigned rotations = 0u;
 	lbTwoBoneFirstError first = { 0, lb_ok };
 	for (int i = 0; i < count; ++i)
 	{
@@ -278,15 +307,16 @@ lbResult lbSolveTwoBoneIkBatchPath(lbTransform* rootMs, lbTransform* midMs, lbTr
 							   lbSolveTwoBoneIk(&rootMs[i], &midMs[i], &endMs[i], &inputs[i], outResults ? &outResults[i] : NULL));
 			continue;
 		}
+		rotations |= (unsigned)inputs[i].useTargetRotation << n;
 		idx[n++] = i;
 		if (n == LB_TB_LANES)
 		{
-			lbTwoBoneLanesRun(&L, idx, n, rootMs, midMs, endMs, inputs, outResults, simd, &first);
-			n = 0;
+			lbTwoBoneLanesRun(&L, idx, n, rotations, rootMs, midMs, endMs, inputs, outResults, simd, &first);
+			n = 0, rotations = 0u;
 		}
 	}
 	if (n > 0)
-		lbTwoBoneLanesRun(&L, idx, n, rootMs, midMs, endMs, inputs, outResults, simd, &first);
+		lbTwoBoneLanesRun(&L, idx, n, rotations, rootMs, midMs, endMs, inputs, outResults, simd, &first);
 	return first.code;
 }
 

@@ -27,20 +27,11 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		// Lanes the single solve must take after all (it also reports what is wrong): a number that is
 		// not finite, a rotation off unit, a bone or the target distance too short, a given hinge too
 		// short to normalise, a start too straight to give one. Finite: the sum of the positions,
-		// target, hinge, soften and scales times 0 is 0 when every one is finite and NaN otherwise (a
-		// sum that overflows, from numbers near 1e38, also sends the lane to the single solve, which
-		// takes such numbers); a rotation's finiteness is its norm test's (NaN and inf fail it).
-#define LBK_SUM4(acc, arr) acc = LBK(Add)(LBK(Add)(acc, LD((arr)[0])), LBK(Add)(LD((arr)[1]), LD((arr)[2])))
-		LBK_T sum = LD(L->soften);
-		LBK_SUM4(sum, L->a);
-		LBK_SUM4(sum, L->m);
-		LBK_SUM4(sum, L->e);
-		LBK_SUM4(sum, L->t);
-		LBK_SUM4(sum, L->hinge);
-		LBK_SUM4(sum, L->sa);
-		LBK_SUM4(sum, L->sm);
-		LBK_SUM4(sum, L->se);
-#undef LBK_SUM4
+		// target, hinge, soften and scales (made as they were gathered) times 0 is 0 when every one is
+		// finite and NaN otherwise (a sum that overflows, from numbers near 1e38, also sends the lane
+		// to the single solve, which takes such numbers); a rotation's finiteness is its norm test's
+		// (NaN and inf fail it).
+		const LBK_T sum = LD(L->sum);
 		LBK_T valid = LBK(Ge)(LBK(Mul)(sum, zero), zero);
 		{
 			// Scales: no component within LB_EPSILON of zero (minps passes a NaN on, caught above).
@@ -76,12 +67,13 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		const LBK_T gx = LD(L->hinge[0]), gy = LD(L->hinge[1]), gz = LD(L->hinge[2]);
 		const LBK_T gg = DOT(gx, gy, gz, gx, gy, gz);
 		const LBK_T given = LBK(Gt)(gg, zero);
-		valid = LBK(And)(valid, LBK(Select)(given, LBK(Gt)(gg, LBK(Set1)(1.0e-14f)),
-											LBK(Gt)(cc, LBK(Mul)(LBK(Set1)(1.0e-8f), LBK(Mul)(ww, vv)))));
 		const int givenBits = LBK(MaskBits)(given);
 		const bool anyGiven = givenBits != 0, anyDerived = givenBits != (1 << LBK_W) - 1;
 		// given ? a : b, with no mask work when every lane's hinge is given (the common case).
 #define LBK_GIVEN(a_, b_) (anyDerived ? LBK(Select)(given, a_, b_) : (a_))
+		// The bend's normal (c, cc) is worked out only where some lane derives its hinge from it.
+		valid = LBK(And)(valid, LBK_GIVEN(LBK(Gt)(gg, LBK(Set1)(1.0e-14f)),
+										  LBK(Gt)(cc, LBK(Mul)(LBK(Set1)(1.0e-8f), LBK(Mul)(ww, vv)))));
 		LBK_T hx = zero, hy = zero, hz = zero, cLen = zero, invCwv = zero, wv = zero;
 		if (anyDerived)
 		{
