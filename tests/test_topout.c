@@ -124,6 +124,7 @@ static void test_topout(void)
 		float topOutPop[lb_topOutFailed + 1] = { 0 }, topOutDrift[lb_topOutFailed + 1] = { 0 },
 			  topOutPen[lb_topOutFailed + 1] = { 0 };
 		int topOutLimits[lb_topOutFailed + 1] = { 0 };
+		int phaseLimits[5] = { 0 };
 		lbVec3 walkFrom = lbVec3_zero;
 		bool onTop[4] = { false, false, false, false };
 		for (int frame = 0; frame < 60 * 90 && phase < 4; ++frame, ++phaseFrames)
@@ -246,6 +247,7 @@ static void test_topout(void)
 			phasePop[p] = lbMaxF(phasePop[p], fm.addedPopDeg);
 			phaseDrift[p] = lbMaxF(phaseDrift[p], fm.contactDrift);
 			phasePen[p] = lbMaxF(phasePen[p], fm.limbPenetration);
+			phaseLimits[p] += fm.limitViolations > 0;
 			if (phase == 2 && topPhase >= 0 && topPhase < lb_topOutDone)
 			{
 				topOutPop[topPhase] = lbMaxF(topOutPop[topPhase], fm.addedPopDeg);
@@ -332,6 +334,18 @@ static void test_topout(void)
 		// the body stands (both rigs: 0 frames from the high step on; 26-27 with the first foot put
 		// straight onto the top from the press-up, its thigh folded 150-180 degrees from rest).
 		for (int k = lb_topOutFeet; k <= lb_topOutRelease; ++k)
+			ENSURE(topOutLimits[k] == 0);
+		// Standing and walking on keep every joint within its range. The climb to the lip does not
+		// yet: on the mannequin the left upper arm turns past its range (150 degrees from rest) with
+		// its elbow raised above the shoulder while that hand reaches for or holds a hold across in
+		// front of the face; on both rigs the right thigh turns half a turn about itself (and its
+		// foot after it) while that foot moves to a hold with its knee bent 105-113 degrees. Ceilings
+		// at this code's counts (mannequin 159 and 4 while the hands take the lip, mixamo 34 and 0),
+		// so that neither grows unseen.
+		ENSURE(phaseLimits[0] == 0 && phaseLimits[3] == 0);
+		ENSURE(phaseLimits[1] <= (rc->rig == lb_rigMannequin ? 159 : 34));
+		ENSURE(topOutLimits[lb_topOutHands] <= (rc->rig == lb_rigMannequin ? 4 : 0));
+		for (int k = lb_topOutFeetOff; k < lb_topOutFeet; ++k)
 			ENSURE(topOutLimits[k] == 0);
 		// The high step: on the wall, the def's distance under the lip.
 		ENSURE(fabsf(lbDot(lbSub(top.holds[6].pointWs, top.lipWs), rc->up) + td.highStepBelow) < 0.01f);
