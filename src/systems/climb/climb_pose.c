@@ -37,6 +37,9 @@
 #define LB_CLIMB_FINGER_TURN (100.0f * LB_DEG2RAD)
 // Rounds of (hand placed within its ranges, wrist moved so the palm's contact is on the hold).
 #define LB_CLIMB_HAND_PASSES 2
+// A wrist this close to where its palm's contact asks (m) is not solved again: the solve would move
+// it by no more, far under the contact's tolerance (1 mm).
+#define LB_CLIMB_WRIST_CLOSE 1.0e-5f
 // How much farther out of reach (m) the body's turn limit may take a held limb's shoulder or hip
 // than the full-body solve left it before the limit gives way for the frame.
 #define LB_CLIMB_BODY_LIMIT_SLACK 0.01f
@@ -861,7 +864,11 @@ static float lbClimbPlaceHand(const lbClimbPoseCtx* c, int s, lbQuat goal, lbCli
 		for (int k = 0; k < twistCount; ++k)
 			if (lbClimbValidBone(sk, arm->twist[k]))
 				twistQ[k] = pose->model[arm->twist[k]].q;
-		lbClimbSetRotation(c, fore, lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(axis, dr), pose->model[fore].q)));
+		// The roll turns the forearm about its own axis through the wrist: its model rotation and
+		// local are written and its place kept (its model from its local again would move it, and the
+		// wrist with it, by the rounding in its parent's rotation: a few micrometres after a solve).
+		lbClimbWriteRotation(pose, sk, fore, lbQuatMul(lbQuatFromAxisAngle(axis, dr), pose->model[fore].q));
+		lbClimbCarryBelow(c, fore);
 		for (int k = 0; k < twistCount; ++k)
 		{
 			const int b = arm->twist[k];
@@ -1254,14 +1261,16 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 				return r;
 		}
 		// Twice on the last pass: the solve may leave the hand a hair off its rotation, and the
-		// contact is measured at the palm. A wrist already where its hand's palm contact asks (the
-		// solve keeps the hand's rotation, so it would change nothing) is left as it is.
+		// contact is measured at the palm. A wrist already within LB_CLIMB_WRIST_CLOSE of where its
+		// hand's palm contact asks is left as it is: the solve keeps the hand's rotation, so it
+		// would move the wrist by no more than that (a settled hand's first solve goes there, and
+		// the forearm's roll in the placement moves the wrist a few micrometres).
 		for (int k = 0; k < (pass == passes - 1 && !settled ? 2 : 1); ++k)
 		{
 			const lbQuat q = pose->model[hand].q;
 			const lbVec3 palm = lbNormalize(lbQuatRotate(q, h->armAxes[s].palm));
 			in.targetMs = lbSub(c->targetMs[s], lbMulSV(lockOffset, lbAdd(n, palm)));
-			if (lbLengthSquared(lbSub(pose->model[hand].p, in.targetMs)) < 1.0e-12f)
+			if (lbLengthSquared(lbSub(pose->model[hand].p, in.targetMs)) < LB_CLIMB_WRIST_CLOSE * LB_CLIMB_WRIST_CLOSE)
 				continue;
 			in.useTargetRotation = true;
 			in.targetRotationMs = lbQuatNormalize(q);
