@@ -497,6 +497,63 @@ static float lbClimbWrapAngle(float x)
 	return x - LB_PI;
 }
 
+// lbAimRotation(current, primaryLocal, primaryTarget, secondaryLocal, secondaryTarget, weight)
+// built from the two frames instead of a swing and a twist: the rotation that takes the primary
+// axis onto its target and the secondary axis (across the primary) toward its target (across the
+// target) is the product of the target frame and the transposed local one, made a quaternion once
+// (no arctangent, sine or cosine). The same rotation to rounding, with the sign lbAimRotation
+// gives (its swing and twist about the target both have w >= 0, so it is never more than half a
+// turn from `current`: its dot with `current` is not negative). Where the twist is undefined (a
+// secondary axis or target along the primary one, a vanishing axis) or the weight is not finite,
+// lbAimRotation itself answers.
+static lbQuat lbClimbAim(lbQuat current, lbVec3 primaryLocal, lbVec3 primaryTarget, lbVec3 secondaryLocal,
+						 lbVec3 secondaryTarget, float weight)
+{
+	const lbVec3 t = lbNormalize(primaryTarget), pa = lbNormalize(primaryLocal), sl = lbNormalize(secondaryLocal);
+	// The tests of lbAimRotation: the secondary axis turned with the swing and seen across the
+	// target is as long as the secondary axis across the primary one.
+	const lbVec3 sLocal = lbProjectOnPlane(sl, pa), sWant = lbProjectOnPlane(secondaryTarget, t);
+	if (!lbIsValidFloat(weight) || lbLengthSquared(t) == 0.0f || lbLengthSquared(pa) == 0.0f ||
+		!(lbLength(sLocal) > 1.0e-4f) || !(lbLength(sWant) > 1.0e-4f))
+		return lbAimRotation(current, primaryLocal, primaryTarget, secondaryLocal, secondaryTarget, weight);
+	const lbVec3 a2 = lbNormalize(sLocal), b2 = lbNormalize(sWant);
+	const lbVec3 a3 = lbCross(pa, a2), b3 = lbCross(t, b2);
+	// R = B A^T, B's columns t, b2, b3 and A's pa, a2, a3.
+	const float m00 = t.x * pa.x + b2.x * a2.x + b3.x * a3.x, m01 = t.x * pa.y + b2.x * a2.y + b3.x * a3.y,
+				m02 = t.x * pa.z + b2.x * a2.z + b3.x * a3.z;
+	const float m10 = t.y * pa.x + b2.y * a2.x + b3.y * a3.x, m11 = t.y * pa.y + b2.y * a2.y + b3.y * a3.y,
+				m12 = t.y * pa.z + b2.y * a2.z + b3.y * a3.z;
+	const float m20 = t.z * pa.x + b2.z * a2.x + b3.z * a3.x, m21 = t.z * pa.y + b2.z * a2.y + b3.z * a3.y,
+				m22 = t.z * pa.z + b2.z * a2.z + b3.z * a3.z;
+	// The largest of 4w^2, 4x^2, 4y^2, 4z^2 gives the best-conditioned square root.
+	lbQuat r;
+	const float tr = m00 + m11 + m22;
+	if (tr > m00 && tr > m11 && tr > m22)
+	{
+		const float f = sqrtf(1.0f + tr), h = 0.5f / f;
+		r = (lbQuat){ (m21 - m12) * h, (m02 - m20) * h, (m10 - m01) * h, 0.5f * f };
+	}
+	else if (m00 >= m11 && m00 >= m22)
+	{
+		const float f = sqrtf(lbMaxF(1.0f + m00 - m11 - m22, 0.0f)), h = f > 0.0f ? 0.5f / f : 0.0f;
+		r = (lbQuat){ 0.5f * f, (m01 + m10) * h, (m02 + m20) * h, (m21 - m12) * h };
+	}
+	else if (m11 >= m22)
+	{
+		const float f = sqrtf(lbMaxF(1.0f + m11 - m00 - m22, 0.0f)), h = f > 0.0f ? 0.5f / f : 0.0f;
+		r = (lbQuat){ (m01 + m10) * h, 0.5f * f, (m12 + m21) * h, (m02 - m20) * h };
+	}
+	else
+	{
+		const float f = sqrtf(lbMaxF(1.0f + m22 - m00 - m11, 0.0f)), h = f > 0.0f ? 0.5f / f : 0.0f;
+		r = (lbQuat){ (m02 + m20) * h, (m12 + m21) * h, 0.5f * f, (m10 - m01) * h };
+	}
+	current = lbQuatNormalize(current);
+	r = lbQuatNormalize(lbQuatDot(r, current) < 0.0f ? lbQuatNeg(r) : r);
+	weight = lbClampF(weight, 0.0f, 1.0f);
+	return weight >= 1.0f ? r : lbQuatSlerp(current, r, weight);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Hands
 
@@ -556,7 +613,7 @@ static lbQuat lbClimbHandGoal(const lbClimbPoseCtx* c, int s, bool wantGoal, flo
 	if (lbAbsF(angle) > m)
 		angle = (angle > 0.0f ? 1.0f : -1.0f) * m * (LB_PI - lbAbsF(angle)) / (LB_PI - m);
 	const lbVec3 tangent = lbNormalizeOr(lbQuatRotate(lbQuatFromAxisAngle(n, angle * reliability), fallback), fallback);
-	return lbAimRotation(hand.q, h->armAxes[s].finger, tangent, h->armAxes[s].palm, lbNeg(n), 1.0f);
+	return lbClimbAim(hand.q, h->armAxes[s].finger, tangent, h->armAxes[s].palm, lbNeg(n), 1.0f);
 }
 
 // Local rotation of a bone computed from the model rotations (the working pose keeps both, but
@@ -1817,7 +1874,7 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	lbClimbToeDirections(c, s, &plan, sole.toeFlat, &toe, &top);
 	const lbVec3 fs = pose->model[foot].s;
 	const lbVec3 mirror = lbMakeVec3(fs.x < 0.0f ? -1.0f : 1.0f, fs.y < 0.0f ? -1.0f : 1.0f, fs.z < 0.0f ? -1.0f : 1.0f);
-	lbQuat footAim = lbQuatNormalize(lbAimRotation(pose->model[foot].q, lbMulVV(mirror, sole.toeFlat), toe,
+	lbQuat footAim = lbQuatNormalize(lbClimbAim(pose->model[foot].q, lbMulVV(mirror, sole.toeFlat), toe,
 												   lbMulVV(mirror, h->legAxes[s].footUp), top, lbClampF(a, 0.0f, 1.0f)));
 	// The ankle within a human range of the lower leg: what the aim asks beyond it is left out.
 	{
@@ -1887,7 +1944,7 @@ static lbVec3 lbClimbGuessAnkle(const lbClimbPoseCtx* c, int s, float cachedSide
 		lbClimbPlanLeg(c, s, first, cachedSide, cacheValid, lbLimbChain_PoleMs(&c->chain[2 + s], pose), false, NULL);
 	lbVec3 toe, top;
 	lbClimbToeDirections(c, s, &plan, sole.toeFlat, &toe, &top);
-	lbQuat q = lbAimRotation(pose->model[foot].q, sole.toeFlat, toe, h->legAxes[s].footUp, top, 1.0f);
+	lbQuat q = lbClimbAim(pose->model[foot].q, sole.toeFlat, toe, h->legAxes[s].footUp, top, 1.0f);
 	// As the leg stage will: turned from last frame's foot no faster than the limit.
 	if (lastFootWs && c->maxTurn > 0.0f)
 		q = lbClimbTurnToward(lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), *lastFootWs)), q, 1.5f * c->maxTurn);
