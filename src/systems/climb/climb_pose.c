@@ -1293,14 +1293,19 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	// The hand's local rotation as the last placement left it (within the wrist's ranges at full
 	// weight): what a hand the turn limit left past its range turns toward with the forearm.
 	lbQuat placedLocal = start.local;
+	// Whether the arm moved since the last placement: a placement of the arm as the last one left
+	// it finds the same roll and the same hand (to rounding) and is not made again.
+	bool solved = true;
 	for (int pass = 0; pass < passes; ++pass)
 	{
 		// The roll follows last frame's no faster than twice the turn limit, a held forearm's no
 		// faster than the limit: a held hand keeps its rotation, so its roll changes only as the
 		// body moves the forearm under it, and where the roll that fits the hand is barely
 		// determined (the wrist bent far, as the body moves past the hold) it must not spin.
-		prefer = lbClimbPlaceHand(c, s, goal, start, a, prefer, !held, twistFrom,
-								  cacheValid ? (held ? 1.0f : 2.0f) * c->maxTurn : 0.0f, pass == 0);
+		if (solved)
+			prefer = lbClimbPlaceHand(c, s, goal, start, a, prefer, !held, twistFrom,
+									  cacheValid ? (held ? 1.0f : 2.0f) * c->maxTurn : 0.0f, pass == 0);
+		solved = false;
 
 		// Whatever the placement did, the hand turns no faster than the limit (its branch
 		// switching, a blend ramping in); a held hand's rotation is its cache, so this never moves
@@ -1341,6 +1346,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 			r = lbIkSolveLimbTrusted(pose, c->skeleton, &c->chain[s], &in, lbClimbSubtree(c, s), c->belowCount[s]);
 			if (r != lb_ok)
 				return r;
+			solved = true;
 		}
 	}
 	// A partly weighted solve (the IK alpha ramping in or out) turns the hand with the forearm by
