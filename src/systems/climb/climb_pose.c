@@ -315,21 +315,13 @@ typedef struct lbClimbPoseCtx
 	int belowFirst[4], belowCount[4];
 } lbClimbPoseCtx;
 
-// Whether the turn from a to b is more than 1e-6 rad (lbQuatAngleBetween(a, b) > 1e-6), the
-// arctangent taken only near the threshold: the same rotation twice (the common case) has v = 0.
-static bool lbClimbTurnedAtAll(lbQuat a, lbQuat b)
+// Turns `from` toward `to` by at most `maxAngle` (rad); `to` when maxAngle <= 0. `outTurned`
+// (or NULL): whether the result is turned from `to` at all (the limit held it back by more than
+// 1e-6 rad; `to` itself, or its negative, is not turned), without a second look at the two.
+static lbQuat lbClimbTurnTowardFrom(lbQuat from, lbQuat to, float maxAngle, bool* outTurned)
 {
-	const lbQuat d = lbQuatMul(lbQuatConj(a), b);
-	const float v = sqrtf(d.x * d.x + d.y * d.y + d.z * d.z), w = lbAbsF(d.w);
-	// Half the threshold, below its tangent, with room for the arctangent's rounding.
-	if (v <= w * 0.5e-6f * (1.0f - 1.0e-4f))
-		return false;
-	return 2.0f * atan2f(v, w) > 1.0e-6f;
-}
-
-// Turns `from` toward `to` by at most `maxAngle` (rad); `to` when maxAngle <= 0.
-static lbQuat lbClimbTurnToward(lbQuat from, lbQuat to, float maxAngle)
-{
+	if (outTurned)
+		*outTurned = false;
 	if (!(maxAngle > 0.0f))
 		return to;
 	if (lbQuatDot(from, to) < 0.0f)
@@ -344,7 +336,15 @@ static lbQuat lbClimbTurnToward(lbQuat from, lbQuat to, float maxAngle)
 	const float angle = 2.0f * atan2f(v, w);
 	if (angle <= maxAngle || angle < 1.0e-6f)
 		return to;
+	// The slerp leaves it angle - maxAngle short of `to`, on the way from `from`.
+	if (outTurned)
+		*outTurned = angle - maxAngle > 1.0e-6f;
 	return lbQuatNormalize(lbQuatSlerp(from, to, maxAngle / angle));
+}
+
+static lbQuat lbClimbTurnToward(lbQuat from, lbQuat to, float maxAngle)
+{
+	return lbClimbTurnTowardFrom(from, to, maxAngle, NULL);
 }
 
 static lbVec3 lbClimbPointMs(const lbClimbPoseCtx* c, lbVec3 pWs)
@@ -1417,8 +1417,10 @@ static lbResult lbClimbLimitSwing(const lbClimbPoseCtx* c, int limb, const int* 
 		if (limit)
 		{
 			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), last[k]));
-			const lbQuat q = lbClimbTurnToward(lastMs, want[k], 2.5f * c->maxTurn);
-			if (moved || lbClimbTurnedAtAll(q, pose->model[bones[k]].q))
+			// Until a bone moves, each bone is as the solve left it (want[k]).
+			bool turned;
+			const lbQuat q = lbClimbTurnTowardFrom(lastMs, want[k], 2.5f * c->maxTurn, &turned);
+			if (moved || turned)
 			{
 				const lbResult r = lbClimbSetRotation(c, bones[k], q);
 				if (r != lb_ok)
@@ -2357,8 +2359,9 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 			if (!lbClimbValidBone(skeleton, b) || !(cacheValid && c.maxTurn > 0.0f))
 				continue;
 			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c.cw.q), newCache.lastBodyWs[k]));
-			const lbQuat q = lbClimbTurnToward(lastMs, work.model[b].q, c.maxTurn);
-			if (lbClimbTurnedAtAll(q, work.model[b].q))
+			bool turned;
+			const lbQuat q = lbClimbTurnTowardFrom(lastMs, work.model[b].q, c.maxTurn, &turned);
+			if (turned)
 			{
 				r = lbPose_SetBoneModelRotation(&work, skeleton, b, q, true);
 				if (r != lb_ok)
