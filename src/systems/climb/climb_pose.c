@@ -1313,9 +1313,12 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		// is always this placement, so the contact is exact wherever the arm can reach.
 		if (pass == passes - 1 && cacheValid && c->maxTurn > 0.0f)
 		{
-			placedLocal = lbClimbLocalQ(c, hand);
-			const lbQuat limited = lbClimbTurnToward(lastMs, pose->model[hand].q, c->maxTurn);
-			r = lbClimbSetRotation(c, hand, limited);
+			if (!held)
+				placedLocal = lbClimbLocalQ(c, hand);
+			// A hand within the limit is left as the placement wrote it.
+			bool turned;
+			const lbQuat limited = lbClimbTurnTowardFrom(lastMs, pose->model[hand].q, c->maxTurn, &turned);
+			r = turned ? lbClimbSetRotation(c, hand, limited) : lb_ok;
 			if (r != lb_ok)
 				return r;
 			r = held ? lb_ok : lbClimbKeepWristInRange(c, s, placedLocal, lastMs);
