@@ -776,6 +776,15 @@ static lbResult lbClimbSetRotation(const lbClimbPoseCtx* c, int bone, lbQuat q)
 	return lb_ok;
 }
 
+// A bone (model) turned from `lastMs` no faster than `maxAngle` (rad): written only when the limit
+// holds it back (lbClimbSetRotation); a bone within the limit is left as it is.
+static lbResult lbClimbLimitTurn(const lbClimbPoseCtx* c, int bone, lbQuat lastMs, float maxAngle)
+{
+	bool turned;
+	const lbQuat q = lbClimbTurnTowardFrom(lastMs, c->pose->model[bone].q, maxAngle, &turned);
+	return turned ? lbClimbSetRotation(c, bone, q) : lb_ok;
+}
+
 // Wrist ranges as a joint limit on the hand's local rotation (see lbClimbPlaceHand).
 static lbJointLimit lbClimbWristLimit(void)
 {
@@ -1265,7 +1274,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		if (cacheValid && c->maxTurn > 0.0f)
 		{
 			const lbQuat animLocal = lbClimbLocalQ(c, hand);
-			r = lbClimbSetRotation(c, hand, lbClimbTurnToward(lastMs, before, c->maxTurn));
+			r = lbClimbLimitTurn(c, hand, lastMs, c->maxTurn);
 			if (r != lb_ok)
 				return r;
 			r = lbClimbKeepWristInRange(c, s, animLocal, lastMs);
@@ -1357,7 +1366,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	// the turn limit once more, after the solve.
 	if (!held && cacheValid && c->maxTurn > 0.0f && a < 1.0f)
 	{
-		r = lbClimbSetRotation(c, hand, lbClimbTurnToward(lastMs, pose->model[hand].q, c->maxTurn));
+		r = lbClimbLimitTurn(c, hand, lastMs, c->maxTurn);
 		if (r != lb_ok)
 			return r;
 		r = lbClimbKeepWristInRange(c, s, placedLocal, lastMs);
@@ -1783,7 +1792,7 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		if (cacheValid && c->maxTurn > 0.0f)
 		{
 			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->lastFootWs[s]));
-			const lbResult r = lbClimbSetRotation(c, foot, lbClimbTurnToward(lastMs, pose->model[foot].q, 1.5f * c->maxTurn));
+			const lbResult r = lbClimbLimitTurn(c, foot, lastMs, 1.5f * c->maxTurn);
 			if (r != lb_ok)
 				return r;
 		}
@@ -1932,7 +1941,7 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	// posed is not the one limited above: a fading foot (just released) is limited again from
 	// where it was last posed, or it snaps when the blend swings.
 	const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), prevFootWs));
-	r = lbClimbSetRotation(c, foot, lbClimbTurnToward(lastMs, pose->model[foot].q, 1.5f * c->maxTurn));
+	r = lbClimbLimitTurn(c, foot, lastMs, 1.5f * c->maxTurn);
 	newCache->lastFootWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[foot].q));
 	return r;
 }
