@@ -950,7 +950,10 @@ static float lbClimbPlaceHand(const lbClimbPoseCtx* c, int s, lbQuat goal, lbCli
 				lbClimbSetRotation(c, b, q);
 		}
 	}
-	const lbQuat local = lbQuatSlerp(start.local, fullLocal, weight);
+	// At full weight the blend is the placed rotation itself, on the start's side (as the blend
+	// would give it), without the blend's arccosine and sines.
+	const lbQuat local = weight >= 1.0f ? lbQuatNormalize(lbQuatDot(start.local, fullLocal) < 0.0f ? lbQuatNeg(fullLocal) : fullLocal)
+										: lbQuatSlerp(start.local, fullLocal, weight);
 	lbClimbWriteRotation(pose, sk, hand, lbQuatNormalize(lbQuatMul(pose->model[parent].q, local)));
 	lbClimbCarryBelow(c, fore);
 	return total;
