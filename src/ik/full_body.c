@@ -929,7 +929,12 @@ static void lbFbikSolveLimb(lbPose* pose, const lbSkeleton* s, const lbFbikAxes*
 	const lbJointLimit* rl = &st->limits[L->rootRole];
 	lbVec3 along, bend;
 	lbQuat rest;
-	if (rl->kind != lb_limitNone && lbFbikGetAxes(axes, L->rootRole, &along, &bend, &rest))
+	// The root clearly within its limit, as its clamp below would first find it (the same test on
+	// the same local): neither the swivel nor the clamp has anything to do.
+	const lbFbikAxes* ra = &axes[L->rootRole];
+	const bool rootClear = rl->kind != lb_limitNone && ra->valid && ra->unitValid &&
+						   lbClearlyWithinLimit(rl, ra->reference, ra->unitAlong, ra->unitBend, pose->local[L->root].q);
+	if (!rootClear && rl->kind != lb_limitNone && lbFbikGetAxes(axes, L->rootRole, &along, &bend, &rest))
 	{
 		int p = s->parents[L->root];
 		lbQuat parentQ = p == LB_NULL_INDEX ? lbQuat_identity : pose->model[p].q;
@@ -985,7 +990,7 @@ static void lbFbikSolveLimb(lbPose* pose, const lbSkeleton* s, const lbFbikAxes*
 	}
 	// The two-bone solve leaves every model below the root its parent's times its local, so the
 	// subtree is carried again only when the swivel or the clamp changed the root.
-	if (lbFbikClampBone(pose, s, axes, st, L->rootRole, L->root) || swivelled)
+	if ((!rootClear && lbFbikClampBone(pose, s, axes, st, L->rootRole, L->root)) || swivelled)
 		lbFbikCarryLimb(pose, s, L, L->root, bodyOnly);
 	if (lbFbikClampBone(pose, s, axes, st, L->midRole, L->mid))
 		lbFbikCarryLimb(pose, s, L, L->mid, bodyOnly);

@@ -41,6 +41,9 @@
 #define LB_CLIMB_FINGER_TURN (100.0f * LB_DEG2RAD)
 // Rounds of (hand placed within its ranges, wrist moved so the palm's contact is on the hold).
 #define LB_CLIMB_HAND_PASSES 2
+// A wrist this close to where its palm's contact asks (m) is not solved again: the solve would move
+// it by no more, far under the contact's tolerance (1 mm).
+#define LB_CLIMB_WRIST_CLOSE 1.0e-5f
 // How much farther out of reach (m) the body's turn limit may take a held limb's shoulder or hip
 // than the full-body solve left it before the limit gives way for the frame.
 #define LB_CLIMB_BODY_LIMIT_SLACK 0.01f
@@ -320,21 +323,13 @@ typedef struct lbClimbPoseCtx
 	int belowFirst[4], belowCount[4];
 } lbClimbPoseCtx;
 
-// Whether the turn from a to b is more than 1e-6 rad (lbQuatAngleBetween(a, b) > 1e-6), the
-// arctangent taken only near the threshold: the same rotation twice (the common case) has v = 0.
-static bool lbClimbTurnedAtAll(lbQuat a, lbQuat b)
+// Turns `from` toward `to` by at most `maxAngle` (rad); `to` when maxAngle <= 0. `outTurned`
+// (or NULL): whether the result is turned from `to` at all (the limit held it back by more than
+// 1e-6 rad; `to` itself, or its negative, is not turned), without a second look at the two.
+static lbQuat lbClimbTurnTowardFrom(lbQuat from, lbQuat to, float maxAngle, bool* outTurned)
 {
-	const lbQuat d = lbQuatMul(lbQuatConj(a), b);
-	const float v = sqrtf(d.x * d.x + d.y * d.y + d.z * d.z), w = lbAbsF(d.w);
-	// Half the threshold, below its tangent, with room for the arctangent's rounding.
-	if (v <= w * 0.5e-6f * (1.0f - 1.0e-4f))
-		return false;
-	return 2.0f * atan2f(v, w) > 1.0e-6f;
-}
-
-// Turns `from` toward `to` by at most `maxAngle` (rad); `to` when maxAngle <= 0.
-static lbQuat lbClimbTurnToward(lbQuat from, lbQuat to, float maxAngle)
-{
+	if (outTurned)
+		*outTurned = false;
 	if (!(maxAngle > 0.0f))
 		return to;
 	if (lbQuatDot(from, to) < 0.0f)
@@ -349,7 +344,15 @@ static lbQuat lbClimbTurnToward(lbQuat from, lbQuat to, float maxAngle)
 	const float angle = 2.0f * atan2f(v, w);
 	if (angle <= maxAngle || angle < 1.0e-6f)
 		return to;
+	// The slerp leaves it angle - maxAngle short of `to`, on the way from `from`.
+	if (outTurned)
+		*outTurned = angle - maxAngle > 1.0e-6f;
 	return lbQuatNormalize(lbQuatSlerp(from, to, maxAngle / angle));
+}
+
+static lbQuat lbClimbTurnToward(lbQuat from, lbQuat to, float maxAngle)
+{
+	return lbClimbTurnTowardFrom(from, to, maxAngle, NULL);
 }
 
 static lbVec3 lbClimbPointMs(const lbClimbPoseCtx* c, lbVec3 pWs)
@@ -502,6 +505,63 @@ static float lbClimbWrapAngle(float x)
 	return x - LB_PI;
 }
 
+// lbAimRotation(current, primaryLocal, primaryTarget, secondaryLocal, secondaryTarget, weight)
+// built from the two frames instead of a swing and a twist: the rotation that takes the primary
+// axis onto its target and the secondary axis (across the primary) toward its target (across the
+// target) is the product of the target frame and the transposed local one, made a quaternion once
+// (no arctangent, sine or cosine). The same rotation to rounding, with the sign lbAimRotation
+// gives (its swing and twist about the target both have w >= 0, so it is never more than half a
+// turn from `current`: its dot with `current` is not negative). Where the twist is undefined (a
+// secondary axis or target along the primary one, a vanishing axis) or the weight is not finite,
+// lbAimRotation itself answers.
+static lbQuat lbClimbAim(lbQuat current, lbVec3 primaryLocal, lbVec3 primaryTarget, lbVec3 secondaryLocal,
+						 lbVec3 secondaryTarget, float weight)
+{
+	const lbVec3 t = lbNormalize(primaryTarget), pa = lbNormalize(primaryLocal), sl = lbNormalize(secondaryLocal);
+	// The tests of lbAimRotation: the secondary axis turned with the swing and seen across the
+	// target is as long as the secondary axis across the primary one.
+	const lbVec3 sLocal = lbProjectOnPlane(sl, pa), sWant = lbProjectOnPlane(secondaryTarget, t);
+	if (!lbIsValidFloat(weight) || lbLengthSquared(t) == 0.0f || lbLengthSquared(pa) == 0.0f ||
+		!(lbLength(sLocal) > 1.0e-4f) || !(lbLength(sWant) > 1.0e-4f))
+		return lbAimRotation(current, primaryLocal, primaryTarget, secondaryLocal, secondaryTarget, weight);
+	const lbVec3 a2 = lbNormalize(sLocal), b2 = lbNormalize(sWant);
+	const lbVec3 a3 = lbCross(pa, a2), b3 = lbCross(t, b2);
+	// R = B A^T, B's columns t, b2, b3 and A's pa, a2, a3.
+	const float m00 = t.x * pa.x + b2.x * a2.x + b3.x * a3.x, m01 = t.x * pa.y + b2.x * a2.y + b3.x * a3.y,
+				m02 = t.x * pa.z + b2.x * a2.z + b3.x * a3.z;
+	const float m10 = t.y * pa.x + b2.y * a2.x + b3.y * a3.x, m11 = t.y * pa.y + b2.y * a2.y + b3.y * a3.y,
+				m12 = t.y * pa.z + b2.y * a2.z + b3.y * a3.z;
+	const float m20 = t.z * pa.x + b2.z * a2.x + b3.z * a3.x, m21 = t.z * pa.y + b2.z * a2.y + b3.z * a3.y,
+				m22 = t.z * pa.z + b2.z * a2.z + b3.z * a3.z;
+	// The largest of 4w^2, 4x^2, 4y^2, 4z^2 gives the best-conditioned square root.
+	lbQuat r;
+	const float tr = m00 + m11 + m22;
+	if (tr > m00 && tr > m11 && tr > m22)
+	{
+		const float f = sqrtf(1.0f + tr), h = 0.5f / f;
+		r = (lbQuat){ (m21 - m12) * h, (m02 - m20) * h, (m10 - m01) * h, 0.5f * f };
+	}
+	else if (m00 >= m11 && m00 >= m22)
+	{
+		const float f = sqrtf(lbMaxF(1.0f + m00 - m11 - m22, 0.0f)), h = f > 0.0f ? 0.5f / f : 0.0f;
+		r = (lbQuat){ 0.5f * f, (m01 + m10) * h, (m02 + m20) * h, (m21 - m12) * h };
+	}
+	else if (m11 >= m22)
+	{
+		const float f = sqrtf(lbMaxF(1.0f + m11 - m00 - m22, 0.0f)), h = f > 0.0f ? 0.5f / f : 0.0f;
+		r = (lbQuat){ (m01 + m10) * h, 0.5f * f, (m12 + m21) * h, (m02 - m20) * h };
+	}
+	else
+	{
+		const float f = sqrtf(lbMaxF(1.0f + m22 - m00 - m11, 0.0f)), h = f > 0.0f ? 0.5f / f : 0.0f;
+		r = (lbQuat){ (m02 + m20) * h, (m12 + m21) * h, 0.5f * f, (m10 - m01) * h };
+	}
+	current = lbQuatNormalize(current);
+	r = lbQuatNormalize(lbQuatDot(r, current) < 0.0f ? lbQuatNeg(r) : r);
+	weight = lbClampF(weight, 0.0f, 1.0f);
+	return weight >= 1.0f ? r : lbQuatSlerp(current, r, weight);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Hands
 
@@ -561,7 +621,7 @@ static lbQuat lbClimbHandGoal(const lbClimbPoseCtx* c, int s, bool wantGoal, flo
 	if (lbAbsF(angle) > m)
 		angle = (angle > 0.0f ? 1.0f : -1.0f) * m * (LB_PI - lbAbsF(angle)) / (LB_PI - m);
 	const lbVec3 tangent = lbNormalizeOr(lbQuatRotate(lbQuatFromAxisAngle(n, angle * reliability), fallback), fallback);
-	return lbAimRotation(hand.q, h->armAxes[s].finger, tangent, h->armAxes[s].palm, lbNeg(n), 1.0f);
+	return lbClimbAim(hand.q, h->armAxes[s].finger, tangent, h->armAxes[s].palm, lbNeg(n), 1.0f);
 }
 
 // Local rotation of a bone computed from the model rotations (the working pose keeps both, but
@@ -744,6 +804,15 @@ static lbVec3 lbClimbArmTarget(const lbClimbPoseCtx* c, int s, lbVec3 targetMs)
 	return lbMulAdd(shoulder, nearest, lbNormalizeOr(away, fallback));
 }
 
+// A bone (model) turned from `lastMs` no faster than `maxAngle` (rad): written only when the limit
+// holds it back (lbClimbSetRotation); a bone within the limit is left as it is.
+static lbResult lbClimbLimitTurn(const lbClimbPoseCtx* c, int bone, lbQuat lastMs, float maxAngle)
+{
+	bool turned;
+	const lbQuat q = lbClimbTurnTowardFrom(lastMs, c->pose->model[bone].q, maxAngle, &turned);
+	return turned ? lbClimbSetRotation(c, bone, q) : lb_ok;
+}
+
 // Wrist ranges as a joint limit on the hand's local rotation (see lbClimbPlaceHand).
 static lbJointLimit lbClimbWristLimit(void)
 {
@@ -889,7 +958,11 @@ static float lbClimbPlaceHand(const lbClimbPoseCtx* c, int s, lbQuat goal, lbCli
 		for (int k = 0; k < twistCount; ++k)
 			if (lbClimbValidBone(sk, arm->twist[k]))
 				twistQ[k] = pose->model[arm->twist[k]].q;
-		lbClimbSetRotation(c, fore, lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(axis, dr), pose->model[fore].q)));
+		// The roll turns the forearm about its own axis through the wrist: its model rotation and
+		// local are written and its place kept (its model from its local again would move it, and the
+		// wrist with it, by the rounding in its parent's rotation: a few micrometres after a solve).
+		lbClimbWriteRotation(pose, sk, fore, lbQuatMul(lbQuatFromAxisAngle(axis, dr), pose->model[fore].q));
+		lbClimbCarryBelow(c, fore);
 		for (int k = 0; k < twistCount; ++k)
 		{
 			const int b = arm->twist[k];
@@ -905,7 +978,10 @@ static float lbClimbPlaceHand(const lbClimbPoseCtx* c, int s, lbQuat goal, lbCli
 				lbClimbSetRotation(c, b, q);
 		}
 	}
-	const lbQuat local = lbQuatSlerp(start.local, fullLocal, weight);
+	// At full weight the blend is the placed rotation itself, on the start's side (as the blend
+	// would give it), without the blend's arccosine and sines.
+	const lbQuat local = weight >= 1.0f ? lbQuatNormalize(lbQuatDot(start.local, fullLocal) < 0.0f ? lbQuatNeg(fullLocal) : fullLocal)
+										: lbQuatSlerp(start.local, fullLocal, weight);
 	lbClimbWriteRotation(pose, sk, hand, lbQuatNormalize(lbQuatMul(pose->model[parent].q, local)));
 	lbClimbCarryBelow(c, fore);
 	return total;
@@ -1230,7 +1306,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		if (cacheValid && c->maxTurn > 0.0f)
 		{
 			const lbQuat animLocal = lbClimbLocalQ(c, hand);
-			r = lbClimbSetRotation(c, hand, lbClimbTurnToward(lastMs, before, c->maxTurn));
+			r = lbClimbLimitTurn(c, hand, lastMs, c->maxTurn);
 			if (r != lb_ok)
 				return r;
 			r = lbClimbKeepWristInRange(c, s, animLocal, lastMs);
@@ -1258,14 +1334,19 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	// The hand's local rotation as the last placement left it (within the wrist's ranges at full
 	// weight): what a hand the turn limit left past its range turns toward with the forearm.
 	lbQuat placedLocal = start.local;
+	// Whether the arm moved since the last placement: a placement of the arm as the last one left
+	// it finds the same roll and the same hand (to rounding) and is not made again.
+	bool solved = true;
 	for (int pass = 0; pass < passes; ++pass)
 	{
 		// The roll follows last frame's no faster than twice the turn limit, a held forearm's no
 		// faster than the limit: a held hand keeps its rotation, so its roll changes only as the
 		// body moves the forearm under it, and where the roll that fits the hand is barely
 		// determined (the wrist bent far, as the body moves past the hold) it must not spin.
-		prefer = lbClimbPlaceHand(c, s, goal, start, a, prefer, !held, twistFrom,
-								  cacheValid ? (held ? 1.0f : 2.0f) * c->maxTurn : 0.0f, pass == 0);
+		if (solved)
+			prefer = lbClimbPlaceHand(c, s, goal, start, a, prefer, !held, twistFrom,
+									  cacheValid ? (held ? 1.0f : 2.0f) * c->maxTurn : 0.0f, pass == 0);
+		solved = false;
 
 		// Whatever the placement did, the hand turns no faster than the limit (its branch
 		// switching, a blend ramping in); a held hand's rotation is its cache, so this never moves
@@ -1273,9 +1354,12 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		// is always this placement, so the contact is exact wherever the arm can reach.
 		if (pass == passes - 1 && cacheValid && c->maxTurn > 0.0f)
 		{
-			placedLocal = lbClimbLocalQ(c, hand);
-			const lbQuat limited = lbClimbTurnToward(lastMs, pose->model[hand].q, c->maxTurn);
-			r = lbClimbSetRotation(c, hand, limited);
+			if (!held)
+				placedLocal = lbClimbLocalQ(c, hand);
+			// A hand within the limit is left as the placement wrote it.
+			bool turned;
+			const lbQuat limited = lbClimbTurnTowardFrom(lastMs, pose->model[hand].q, c->maxTurn, &turned);
+			r = turned ? lbClimbSetRotation(c, hand, limited) : lb_ok;
 			if (r != lb_ok)
 				return r;
 			r = held ? lb_ok : lbClimbKeepWristInRange(c, s, placedLocal, lastMs);
@@ -1283,14 +1367,16 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 				return r;
 		}
 		// Twice on the last pass: the solve may leave the hand a hair off its rotation, and the
-		// contact is measured at the palm. A wrist already where its hand's palm contact asks (the
-		// solve keeps the hand's rotation, so it would change nothing) is left as it is.
+		// contact is measured at the palm. A wrist already within LB_CLIMB_WRIST_CLOSE of where its
+		// hand's palm contact asks is left as it is: the solve keeps the hand's rotation, so it
+		// would move the wrist by no more than that (a settled hand's first solve goes there, and
+		// the forearm's roll in the placement moves the wrist a few micrometres).
 		for (int k = 0; k < (pass == passes - 1 && !settled ? 2 : 1); ++k)
 		{
 			const lbQuat q = pose->model[hand].q;
 			const lbVec3 palm = lbNormalize(lbQuatRotate(q, h->armAxes[s].palm));
 			in.targetMs = lbClimbArmTarget(c, s, lbSub(c->targetMs[s], lbMulSV(lockOffset, lbAdd(n, palm))));
-			if (lbLengthSquared(lbSub(pose->model[hand].p, in.targetMs)) < 1.0e-12f)
+			if (lbLengthSquared(lbSub(pose->model[hand].p, in.targetMs)) < LB_CLIMB_WRIST_CLOSE * LB_CLIMB_WRIST_CLOSE)
 				continue;
 			in.useTargetRotation = true;
 			in.targetRotationMs = lbQuatNormalize(q);
@@ -1304,6 +1390,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 			r = lbIkSolveLimbTrusted(pose, c->skeleton, &c->chain[s], &in, lbClimbSubtree(c, s), c->belowCount[s]);
 			if (r != lb_ok)
 				return r;
+			solved = true;
 		}
 	}
 	// A partly weighted solve (the IK alpha ramping in or out) turns the hand with the forearm by
@@ -1311,7 +1398,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	// the turn limit once more, after the solve.
 	if (!held && cacheValid && c->maxTurn > 0.0f && a < 1.0f)
 	{
-		r = lbClimbSetRotation(c, hand, lbClimbTurnToward(lastMs, pose->model[hand].q, c->maxTurn));
+		r = lbClimbLimitTurn(c, hand, lastMs, c->maxTurn);
 		if (r != lb_ok)
 			return r;
 		r = lbClimbKeepWristInRange(c, s, placedLocal, lastMs);
@@ -1374,8 +1461,10 @@ static lbResult lbClimbLimitSwing(const lbClimbPoseCtx* c, int limb, const int* 
 		if (limit)
 		{
 			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), last[k]));
-			const lbQuat q = lbClimbTurnToward(lastMs, want[k], 2.5f * c->maxTurn);
-			if (moved || lbClimbTurnedAtAll(q, pose->model[bones[k]].q))
+			// Until a bone moves, each bone is as the solve left it (want[k]).
+			bool turned;
+			const lbQuat q = lbClimbTurnTowardFrom(lastMs, want[k], 2.5f * c->maxTurn, &turned);
+			if (moved || turned)
 			{
 				const lbResult r = lbClimbSetRotation(c, bones[k], q);
 				if (r != lb_ok)
@@ -1742,7 +1831,7 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		if (cacheValid && c->maxTurn > 0.0f)
 		{
 			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->lastFootWs[s]));
-			const lbResult r = lbClimbSetRotation(c, foot, lbClimbTurnToward(lastMs, pose->model[foot].q, 1.5f * c->maxTurn));
+			const lbResult r = lbClimbLimitTurn(c, foot, lastMs, 1.5f * c->maxTurn);
 			if (r != lb_ok)
 				return r;
 		}
@@ -1844,7 +1933,7 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	lbClimbToeDirections(c, s, &plan, sole.toeFlat, &toe, &top);
 	const lbVec3 fs = pose->model[foot].s;
 	const lbVec3 mirror = lbMakeVec3(fs.x < 0.0f ? -1.0f : 1.0f, fs.y < 0.0f ? -1.0f : 1.0f, fs.z < 0.0f ? -1.0f : 1.0f);
-	lbQuat footAim = lbQuatNormalize(lbAimRotation(pose->model[foot].q, lbMulVV(mirror, sole.toeFlat), toe,
+	lbQuat footAim = lbQuatNormalize(lbClimbAim(pose->model[foot].q, lbMulVV(mirror, sole.toeFlat), toe,
 												   lbMulVV(mirror, h->legAxes[s].footUp), top, lbClampF(a, 0.0f, 1.0f)));
 	// The ankle within a human range of the lower leg: what the aim asks beyond it is left out.
 	{
@@ -1891,7 +1980,7 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	// posed is not the one limited above: a fading foot (just released) is limited again from
 	// where it was last posed, or it snaps when the blend swings.
 	const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), prevFootWs));
-	r = lbClimbSetRotation(c, foot, lbClimbTurnToward(lastMs, pose->model[foot].q, 1.5f * c->maxTurn));
+	r = lbClimbLimitTurn(c, foot, lastMs, 1.5f * c->maxTurn);
 	newCache->lastFootWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[foot].q));
 	return r;
 }
@@ -1914,7 +2003,7 @@ static lbVec3 lbClimbGuessAnkle(const lbClimbPoseCtx* c, int s, float cachedSide
 		lbClimbPlanLeg(c, s, first, cachedSide, cacheValid, lbLimbChain_PoleMs(&c->chain[2 + s], pose), false, NULL);
 	lbVec3 toe, top;
 	lbClimbToeDirections(c, s, &plan, sole.toeFlat, &toe, &top);
-	lbQuat q = lbAimRotation(pose->model[foot].q, sole.toeFlat, toe, h->legAxes[s].footUp, top, 1.0f);
+	lbQuat q = lbClimbAim(pose->model[foot].q, sole.toeFlat, toe, h->legAxes[s].footUp, top, 1.0f);
 	// As the leg stage will: turned from last frame's foot no faster than the limit.
 	if (lastFootWs && c->maxTurn > 0.0f)
 		q = lbClimbTurnToward(lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), *lastFootWs)), q, 1.5f * c->maxTurn);
@@ -2326,8 +2415,9 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 			if (!lbClimbValidBone(skeleton, b) || !(cacheValid && c.maxTurn > 0.0f))
 				continue;
 			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c.cw.q), newCache.lastBodyWs[k]));
-			const lbQuat q = lbClimbTurnToward(lastMs, work.model[b].q, c.maxTurn);
-			if (lbClimbTurnedAtAll(q, work.model[b].q))
+			bool turned;
+			const lbQuat q = lbClimbTurnTowardFrom(lastMs, work.model[b].q, c.maxTurn, &turned);
+			if (turned)
 			{
 				r = lbPose_SetBoneModelRotation(&work, skeleton, b, q, true);
 				if (r != lb_ok)
