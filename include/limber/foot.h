@@ -291,6 +291,13 @@ typedef struct lbFootLegState
 	float probeAge;
 	int probePhase;
 	///@}
+	///@{
+	/// A free leg folded near kneeMaxBend: the direction (world, unit) from the hip to its ankle
+	/// goal last frame, whose turn per frame is limited, and whether it holds one.
+	lbVec3 foldDirWs;
+	float foldLength;
+	bool folded;
+	///@}
 } lbFootLegState;
 
 /// Per-character state of the foot system: small and contiguous, owned by the caller.
