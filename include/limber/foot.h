@@ -293,7 +293,8 @@ typedef struct lbFootLegState
 	///@}
 	///@{
 	/// A free leg folded near kneeMaxBend: the direction (world, unit) from the hip to its ankle
-	/// goal last frame, whose turn per frame is limited, and whether it holds one.
+	/// goal last frame and that distance (m), whose change per frame is limited, and whether it
+	/// holds them.
 	lbVec3 foldDirWs;
 	float foldLength;
 	bool folded;
