@@ -1677,8 +1677,8 @@ static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lb
 		if (legDrop[side] > 0.0f)
 			drop = lbMinF(drop, -legDrop[side]);
 	drop = state->alpha * lbMaxF(drop, lbMinF(offset, -lbMaxF(def->pelvisMaxSink, 0.0f)));
-	const float keepBend = lbMaxF(def->kneeMaxBend - 0.5f * LB_DEG2RAD, 0.0f);
-	const float zoneBend = lbMaxF(def->kneeMaxBend - 40.0f * LB_DEG2RAD, 0.0f);
+	const float cosKeep = cosf(LB_PI - lbMaxF(def->kneeMaxBend - 0.5f * LB_DEG2RAD, 0.0f));
+	const float cosZone = cosf(LB_PI - lbMaxF(def->kneeMaxBend - 40.0f * LB_DEG2RAD, 0.0f));
 	const float frames = f->dt * 60.0f, maxTurn = 10.0f * LB_DEG2RAD * frames, maxGrow = 0.045f * frames;
 	const lbVec3 vel = lbIsValidVec3(in->velocityWs) ? lbProjectOnPlane(in->velocityWs, f->up) : lbVec3_zero;
 	const lbVec3 fwd = lbNormalizeOr(vel, lbVec3_zero);
@@ -1691,13 +1691,14 @@ static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lb
 		const lbVec3 goal = out->feet[side].ankleWs;
 		const lbVec3 d = lbSub(goal, hip);
 		const float len = lbLength(d);
-		if (leg->locked || leg->alpha <= 0.0f || f->snap || len < 1.0e-4f)
+		const float dZone = sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * cosZone, 0.0f));
+		// A leg with room to fold that was not folded last frame is left alone (most frames).
+		if (leg->locked || leg->alpha <= 0.0f || f->snap || len < 1.0e-4f || (!leg->folded && len >= dZone))
 		{
 			leg->folded = false;
 			continue;
 		}
-		const float dKeep = sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * cosf(LB_PI - keepBend), 0.0f));
-		const float dZone = sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * cosf(LB_PI - zoneBend), 0.0f));
+		const float dKeep = sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * cosKeep, 0.0f));
 		const lbVec3 want = lbMulSV(1.0f / len, d);
 		lbVec3 dir = want;
 		float newLen = lbMaxF(len, dKeep);
@@ -1728,7 +1729,7 @@ static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lb
 		const lbVec3 shown = lbSub(moved, hip);
 		leg->foldDirWs = lbNormalizeOr(shown, dir);
 		leg->foldLength = lbLength(shown);
-		leg->folded = newLen < dZone || lbDot(leg->foldDirWs, want) < cosf(0.5f * LB_DEG2RAD);
+		leg->folded = newLen < dZone || lbDot(leg->foldDirWs, want) < 0.99996192f; // cos 0.5 degrees
 		const lbVec3 move = lbSub(moved, goal);
 		out->feet[side].ankleWs = moved;
 		out->feet[side].contactWs = lbAdd(out->feet[side].contactWs, move);
