@@ -292,6 +292,14 @@ typedef struct lbFootLegState
 	float probeAge;
 	int probePhase;
 	///@}
+	///@{
+	/// A free leg folded near kneeMaxBend: the direction (world, unit) from the hip to its ankle
+	/// goal last frame and that distance (m), whose change per frame is limited, and whether it
+	/// holds them.
+	lbVec3 foldDirWs;
+	float foldLength;
+	bool folded;
+	///@}
 } lbFootLegState;
 
 /// Per-character state of the foot system: small and contiguous, owned by the caller.

@@ -1650,6 +1650,93 @@ static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootF
 		state->landing = lbInterpTo(state->landing, 0.0f, f->dt, def->landingRelaxSpeed);
 }
 
+// A free leg folded near its knee cap (a trailing foot left on a tread above a body that has come
+// down the stairs, or swinging through under hips held low for the other leg): its ankle goal passes
+// within a few tenths of a metre of the hip at the speed of the body, so the line from the hip to it,
+// and with it the thigh, the calf and the foot held at the ankle limit, turned 15-25 degrees in a
+// frame (running and walking down 0.18-0.30 m stairs). The pose stage cannot ease that: it keeps no
+// state. Here, from the hips where the pose stage will put them (the offset, or lower for a leg that
+// needs it, and the move ahead): the goal is put no nearer the hip than the knee 0.5 degrees short of
+// kneeMaxBend, and while the knee is within 40 degrees of its cap (and until the goal has caught up
+// after) the line from the hip turns at most 10 degrees per 1/60 s and lengthens at most 2.7 m/s (an
+// unfolding knee let go of the ankle limit within a frame). Then two guards, which win over both:
+// the goal goes back against the motion (where stairs down rise behind the foot) only while it stays
+// above and ahead of where the foot last stood locked, and it goes no lower than it was, or while the
+// floor falls, than 2 cm above the ground plane under the foot. The moved goal is kept (goalOffsetWs),
+// so maxGoalSpeed eases it back once the leg unfolds.
+static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbFootSenseInput* in,
+							  const lbHumanoid* humanoid, const lbVec3 legHip[2], const float legDrop[2], lbFootTargets* out)
+{
+	const bool capOn = def->kneeMaxBend > 0.0f && def->kneeMaxBend < LB_PI;
+	if (!capOn || def->pelvisMode != lb_footPelvisLowestFoot)
+		return;
+	// The hips where the pose stage puts them: the offset, or lower for a leg that needs it.
+	const float offset = state->pelvisOffset + state->landing;
+	float drop = offset;
+	for (int side = 0; side < 2; ++side)
+		if (legDrop[side] > 0.0f)
+			drop = lbMinF(drop, -legDrop[side]);
+	drop = state->alpha * lbMaxF(drop, lbMinF(offset, -lbMaxF(def->pelvisMaxSink, 0.0f)));
+	const float cosKeep = cosf(LB_PI - lbMaxF(def->kneeMaxBend - 0.5f * LB_DEG2RAD, 0.0f));
+	const float cosZone = cosf(LB_PI - lbMaxF(def->kneeMaxBend - 40.0f * LB_DEG2RAD, 0.0f));
+	const float frames = f->dt * 60.0f, maxTurn = 10.0f * LB_DEG2RAD * frames, maxGrow = 0.045f * frames;
+	const lbVec3 vel = lbIsValidVec3(in->velocityWs) ? lbProjectOnPlane(in->velocityWs, f->up) : lbVec3_zero;
+	const lbVec3 fwd = lbNormalizeOr(vel, lbVec3_zero);
+	for (int side = 0; side < 2; ++side)
+	{
+		lbFootLegState* leg = &state->legs[side];
+		const lbLegAxes* ax = &humanoid->legAxes[side];
+		const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
+		const lbVec3 hip = lbMulAdd(lbAdd(legHip[side], lbMulSV(state->alpha, state->pelvisShiftWs)), drop, f->up);
+		const lbVec3 goal = out->feet[side].ankleWs;
+		const lbVec3 d = lbSub(goal, hip);
+		const float len = lbLength(d);
+		const float dZone = sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * cosZone, 0.0f));
+		// A leg with room to fold that was not folded last frame is left alone (most frames).
+		if (leg->locked || leg->alpha <= 0.0f || f->snap || len < 1.0e-4f || (!leg->folded && len >= dZone))
+		{
+			leg->folded = false;
+			continue;
+		}
+		const float dKeep = sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * cosKeep, 0.0f));
+		const lbVec3 want = lbMulSV(1.0f / len, d);
+		lbVec3 dir = want;
+		float newLen = lbMaxF(len, dKeep);
+		if (leg->folded)
+		{
+			const float c = lbClampF(lbDot(leg->foldDirWs, dir), -1.0f, 1.0f);
+			if (acosf(c) > maxTurn)
+			{
+				const lbVec3 perp = lbNormalizeOr(lbMulAdd(dir, -c, leg->foldDirWs), lbVec3_zero);
+				dir = lbNormalizeOr(lbAdd(lbMulSV(cosf(maxTurn), leg->foldDirWs), lbMulSV(sinf(maxTurn), perp)), dir);
+			}
+			newLen = lbMinF(newLen, leg->foldLength + maxGrow);
+		}
+		lbVec3 moved = lbMulAdd(hip, newLen, dir);
+		// Back against the motion only above and ahead of where the foot last stood locked (the
+		// tread it left); else that part of the move is dropped.
+		const float back = -lbDot(lbSub(moved, goal), fwd);
+		const lbVec3 fromLock = lbSub(moved, leg->lockAnkleWs);
+		if (back > 0.0f && !(lbDot(fromLock, f->up) >= -0.01f && lbDot(fromLock, fwd) >= 0.0f))
+			moved = lbMulAdd(moved, back, fwd);
+		// Never lower than the goal was; while the floor falls, no lower than 2 cm above the ground
+		// under the foot (going up, lowered toward its tread, the foot went deeper into the riser).
+		float under = lbDot(lbSub(goal, moved), f->up);
+		if (leg->grounded && f->floorJump < 0.0f)
+			under -= lbMaxF(lbDot(lbSub(out->feet[side].contactWs, leg->groundPointWs), f->up) - 0.02f, 0.0f);
+		if (under > 0.0f)
+			moved = lbMulAdd(moved, under, f->up);
+		const lbVec3 shown = lbSub(moved, hip);
+		leg->foldDirWs = lbNormalizeOr(shown, dir);
+		leg->foldLength = lbLength(shown);
+		leg->folded = newLen < dZone || lbDot(leg->foldDirWs, want) < 0.99996192f; // cos 0.5 degrees
+		const lbVec3 move = lbSub(moved, goal);
+		out->feet[side].ankleWs = moved;
+		out->feet[side].contactWs = lbAdd(out->feet[side].contactWs, move);
+		leg->goalOffsetWs = lbAdd(leg->goalOffsetWs, move);
+	}
+}
+
 // Lock blend (exponential interp-to); a blend already at its end stays there.
 static void lbFootLockBlend(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f)
 {
@@ -2042,6 +2129,8 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		out->feet[yielder].reachDrop = 0.0f;
 	}
 
+	lbFootFoldedGoals(state, def, &f, in, humanoid, legHip, legDrop, out);
+
 	out->characterWs = f.cw;
 	out->upWs = f.up;
 	out->pelvisOffset = state->pelvisOffset + state->landing;
@@ -2140,6 +2229,118 @@ lbResult lbFootSenseManyChecked(lbFootState* states, const lbFootDef* def, const
 	return first;
 }
 
+// The knee cap (kneeMaxBend, as minReach from the hip) kept for a free foot's goal turned about its
+// ball: the goal moves out along the line from the hip, as far along that move as keeps every sole
+// point (heel to ball) above the ground plane under the foot (plane: point, normal; NULL: none),
+// so the cap fades in and out with the ground instead of switching (switching, the foot turned
+// 15-18 degrees in a frame running down stairs).
+static lbVec3 lbFootCapLifted(lbVec3 hip, lbVec3 target, lbQuat rotation, lbVec3 scale, const lbSole* sole, float minReach,
+							  const lbVec3* plane)
+{
+	const lbVec3 d = lbSub(target, hip);
+	const float len = lbLength(d);
+	if (!(len > 1.0e-5f && len < minReach))
+		return target;
+	lbTransform capped = lbMakeTransform(lbMulAdd(hip, minReach / len, d), rotation);
+	capped.s = scale;
+	const lbVec3 move = lbSub(capped.p, target);
+	const float eps = 0.002f * lbLength(scale);
+	float t = 1.0f;
+	for (int k = lb_soleHeel; plane && k <= lb_soleBall; ++k)
+	{
+		const lbVec3 pt = lbTransformPoint(capped, lbMulAdd(sole->under, sole->along[k], sole->toeFlat));
+		const float s1 = lbDot(lbSub(pt, plane[0]), plane[1]), s0 = s1 - lbDot(move, plane[1]);
+		if (s1 < -eps)
+			t = lbMinF(t, s0 > s1 ? lbMaxF((s0 + eps) / (s0 - s1), 0.0f) : 0.0f);
+	}
+	return lbMulAdd(target, t, move);
+}
+
+// A free foot's leg solved toward its goal (goal, goalRotation: model space) turned about the ball by
+// `angle` about `axis`, with the knee cap kept (lbFootCapLifted), from the input pose (keepLocal).
+// Returns the foot's angle from its rest local rotation (radians) in *outAngle.
+static lbResult lbFootSolveTurned(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
+								  lbTwoBoneIkInput* in, lbVec3 goal, lbQuat goalRotation, lbVec3 ball, lbVec3 axis, float angle,
+								  const lbQuat keepLocal[3], float minReach, const lbVec3* plane, float* outAngle)
+{
+	const lbLegBones* b = &humanoid->leg[side];
+	const int above = skeleton->parents[b->thigh];
+	const lbSole sole = lbHumanoid_GetSole(humanoid, side);
+	const lbQuat turn = lbQuatFromAxisAngle(axis, angle);
+	in->targetRotationMs = lbQuatNormalize(lbQuatMul(turn, goalRotation));
+	in->targetMs = lbFootCapLifted(pose->model[b->thigh].p, lbAdd(ball, lbQuatRotate(turn, lbSub(goal, ball))), in->targetRotationMs,
+								   pose->model[b->foot].s, &sole, minReach, plane);
+	pose->local[b->thigh].q = keepLocal[0];
+	pose->local[b->calf].q = keepLocal[1];
+	pose->local[b->foot].q = keepLocal[2];
+	pose->model[b->thigh] = above >= 0 ? lbTransformMul(pose->model[above], pose->local[b->thigh]) : pose->local[b->thigh];
+	lbPose_UpdateSubtree(pose, skeleton, b->thigh);
+	const lbResult r = lbPose_SolveLimbIk(pose, skeleton, humanoid, side == 0 ? lb_limbLegL : lb_limbLegR, in, NULL);
+	*outAngle = lbQuatAngleBetween(skeleton->restLocal[b->foot].q, lbQuatNormalize(pose->local[b->foot].q));
+	return r;
+}
+
+// The ankle limit for a free foot (one whose knee cap holds, minReach > 0), already solved once
+// past the limit. Turning the goal about the ball moves the ankle, which turns the calf, which moves
+// the limit: fixed-point passes (turn by the excess, solve, again) overshot and swung the foot
+// 50-75 degrees from one pass to the next with the knee at its cap, and the pass they stopped on
+// changed from frame to frame (pops of 15-21 degrees in the foot running down stairs). Instead the
+// turn about one axis (the first excess's) is searched for where the solved foot lies at the limit:
+// bracketed from the first excess, then bisected, and the leg solved at the bracket's end within
+// the limit, so the result moves continuously with the goal.
+static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
+								   lbTwoBoneIkInput* in, float limit, const lbQuat keepLocal[3], float minReach, const lbVec3* plane)
+{
+	const lbLegBones* b = &humanoid->leg[side];
+	const int foot = b->foot, parent = skeleton->parents[foot];
+	const lbQuat rest = skeleton->restLocal[foot].q;
+	const lbQuat local = lbQuatNormalize(pose->local[foot].q);
+	const lbQuat rel = lbQuatCanonical(lbQuatMul(lbQuatConj(rest), local));
+	const lbVec3 relAxis = lbNormalize(LB_LITERAL(lbVec3){ rel.x, rel.y, rel.z });
+	if (lbLengthSquared(relAxis) == 0.0f || parent < 0)
+		return lb_ok;
+	const lbQuat want = lbQuatMul(pose->model[parent].q, lbQuatMul(rest, lbQuatFromAxisAngle(relAxis, limit)));
+	const lbQuat turn0 = lbQuatCanonical(lbQuatNormalize(lbQuatMul(want, lbQuatConj(lbQuatNormalize(pose->model[foot].q)))));
+	lbVec3 axis;
+	const float angle0 = lbQuatToAxisAngle(turn0, &axis);
+	if (!(angle0 > 1.0e-6f) || lbLengthSquared(axis) == 0.0f)
+		return lb_ok;
+	const lbSole sole = lbHumanoid_GetSole(humanoid, side);
+	lbTransform goalT = lbMakeTransform(in->targetMs, in->targetRotationMs);
+	goalT.s = pose->model[foot].s;
+	const lbVec3 ball = lbTransformPoint(goalT, lbMulAdd(sole.under, sole.along[lb_soleBall], sole.toeFlat));
+	const lbVec3 goal = in->targetMs;
+	const lbQuat goalRotation = in->targetRotationMs;
+	// Bracket: lo past the limit (none turned), hi within it (the first excess, doubled while the
+	// foot is still past it, up to a quarter turn).
+	float lo = 0.0f, hi = angle0, at = 0.0f;
+	lbResult r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, axis, hi, keepLocal, minReach, plane, &at);
+	for (int k = 0; r == lb_ok && at > limit && hi < 0.5f * LB_PI && k < 3; ++k)
+	{
+		lo = hi;
+		hi = lbMinF(2.0f * hi, 0.5f * LB_PI);
+		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, axis, hi, keepLocal, minReach, plane, &at);
+	}
+	if (r != lb_ok || at > limit)
+		return r; // the most turned, the nearest it comes
+	bool atHi = true;
+	for (int k = 0; k < 8; ++k)
+	{
+		const float mid = 0.5f * (lo + hi);
+		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, axis, mid, keepLocal, minReach, plane, &at);
+		if (r != lb_ok)
+			return r;
+		atHi = at <= limit;
+		if (atHi)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	if (!atHi)
+		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, axis, hi, keepLocal, minReach, plane, &at);
+	return r;
+}
+
 // The ankle limit's passes for one leg already solved once from its input pose (the chain's
 // input local rotations in keepLocal: thigh, calf, foot; the solve keeps local positions). A goal high on an uphill slope folds
 // the knee and pitches the calf forward while the foot keeps its ground-aligned rotation, which
@@ -2147,10 +2348,13 @@ lbResult lbFootSenseManyChecked(lbFootState* states, const lbFootDef* def, const
 // foot's local rotation lies more than `limit` from its rest local rotation, the goal (ankle and
 // rotation) turns about the ball of the foot by the excess, so the ball stays where the goal put
 // it and the heel rises, and the leg is solved again from its input pose (with the same weight).
-// The new goal changes the calf, so a few passes.
+// The new goal changes the calf, so a few passes. A free foot (minReach > 0: its knee cap holds)
+// goes to lbFootLiftHeelFree instead.
 static lbResult lbFootLiftHeel(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
 							   lbTwoBoneIkInput* in, float limit, float cosHalf, const lbQuat keepLocal[3], float minReach, const lbVec3* plane)
 {
+	if (minReach > 0.0f)
+		return lbFootLiftHeelFree(pose, skeleton, humanoid, side, in, limit, keepLocal, minReach, plane);
 	const lbLimb limb = side == 0 ? lb_limbLegL : lb_limbLegR;
 	const lbLegBones* b = &humanoid->leg[side];
 	const int foot = b->foot, parent = skeleton->parents[foot], above = skeleton->parents[b->thigh];
@@ -2160,12 +2364,8 @@ static lbResult lbFootLiftHeel(lbPose* pose, const lbSkeleton* skeleton, const l
 	for (int pass = 0; pass < 3; ++pass)
 	{
 		const lbQuat local = lbQuatNormalize(pose->local[foot].q);
-		// Done once within the limit. For a free foot, whose knee cap may move the lifted goal out
-		// along the hip line, only within 6 degrees of it: the cap can leave the foot well inside
-		// the limit, and stopping there or not switched the foot by about 7 degrees from one frame
-		// to the next (a pop running down stairs); the next pass turns it back out to the limit.
-		const float dotRest = lbAbsF(lbQuatDot(rest, local));
-		if (pass > 0 && dotRest >= cosHalf && (minReach <= 0.0f || dotRest <= cosf(0.5f * limit - 3.0f * LB_DEG2RAD)))
+		// Done once within the limit.
+		if (pass > 0 && lbAbsF(lbQuatDot(rest, local)) >= cosHalf)
 			break;
 		// The local rotation turned back toward rest until it lies exactly `limit` from it.
 		const lbQuat rel = lbQuatCanonical(lbQuatMul(lbQuatConj(rest), local));
@@ -2181,37 +2381,6 @@ static lbResult lbFootLiftHeel(lbPose* pose, const lbSkeleton* skeleton, const l
 		goal.s = pose->model[foot].s;
 		const lbVec3 ball = lbTransformPoint(goal, ballLocal);
 		in->targetMs = lbAdd(ball, lbQuatRotate(turn, lbSub(in->targetMs, ball)));
-		// A free foot's knee cap (kneeMaxBend) holds for the lifted goal too: turned about the ball,
-		// the ankle comes closer to the hip, which folds the knee further, pitches the calf and asks
-		// for more lift, so the passes ran the knee past its cap and a frame later let go (a pop).
-		// The goal moves out along the line from the hip as before the solve, unless that would
-		// put the sole (heel to ball) under the ground plane under the foot (a trailing foot leaving
-		// a tread).
-		if (minReach > 0.0f)
-		{
-			const lbVec3 hip = pose->model[b->thigh].p;
-			const lbVec3 d = lbSub(in->targetMs, hip);
-			const float len = lbLength(d);
-			if (len > 1.0e-5f && len < minReach)
-			{
-				lbTransform capped = lbMakeTransform(lbMulAdd(hip, minReach / len, d), lbQuatNormalize(lbQuatMul(turn, in->targetRotationMs)));
-				capped.s = pose->model[foot].s;
-				// As far along that move as keeps every sole point (heel to ball) above the plane,
-				// so the cap fades in and out with the ground instead of switching (switching, the
-				// foot turned 15-18 degrees in a frame running down stairs).
-				const lbVec3 move = lbSub(capped.p, in->targetMs);
-				const float eps = 0.002f * lbLength(capped.s);
-				float t = 1.0f;
-				for (int k = lb_soleHeel; plane && k <= lb_soleBall; ++k)
-				{
-					const lbVec3 pt = lbTransformPoint(capped, lbMulAdd(sole.under, sole.along[k], sole.toeFlat));
-					const float s1 = lbDot(lbSub(pt, plane[0]), plane[1]), s0 = s1 - lbDot(move, plane[1]);
-					if (s1 < -eps)
-						t = lbMinF(t, s0 > s1 ? lbMaxF((s0 + eps) / (s0 - s1), 0.0f) : 0.0f);
-				}
-				in->targetMs = lbMulAdd(in->targetMs, t, move);
-			}
-		}
 		in->targetRotationMs = lbQuatNormalize(lbQuatMul(turn, in->targetRotationMs));
 		// Back to the input pose (the pelvis above is unchanged by the solve), then solve again.
 		pose->local[b->thigh].q = keepLocal[0];
