@@ -941,9 +941,15 @@ static void lbSolveLimbChain(lbPose* pose, const lbSkeleton* skeleton, const lbL
 {
 	lbTwoBoneIkInput in = *input;
 	const lbTransform rootMs = pose->model[c->root];
+	// The bend hint is read only when the solve has no hinge: a hinge made here is unit or zero, so
+	// when it is unit the hint is not worked out (a hinge the caller gave is left to the solve).
+	bool hinged = false;
 	if (lbLengthSquared(in.hingeAxisMs) == 0.0f)
+	{
 		in.hingeAxisMs = lbTwoBoneDirectionMs(&rootMs, c->hingeRoot);
-	if (lbLengthSquared(in.bendHintMs) == 0.0f)
+		hinged = lbLengthSquared(in.hingeAxisMs) > 0.0f;
+	}
+	if (!hinged && lbLengthSquared(in.bendHintMs) == 0.0f)
 		in.bendHintMs = lbTwoBoneDirectionMs(&rootMs, c->poleRoot);
 	lbPoseTwoBoneSolve(pose, skeleton, c->root, c->mid, c->end, &in, outResult, false, subtree, subtreeCount, qNorms);
 }
