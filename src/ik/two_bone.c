@@ -721,7 +721,9 @@ lbResult lbIkCheckPose(const char* fn, const lbPose* pose, const lbSkeleton* ske
 // These are the values lbIkSetModel on each joint and lbPose_UpdateSubtree on the root give.
 // `chainOnly`: the mid's and end's model transforms from the locals (as the subtree pass would
 // make them) and nothing else below the root carried. `subtree` (when not NULL): every bone below
-// the root in index order, carried as the pass would carry them without looking at the others.
+// the root in index order, carried as the pass would carry them without looking at the others,
+// but the three joints keep the solve's model transforms (their locals are made from them): the
+// products from the locals would give them again to rounding, and cost a third of the writes.
 static void lbSolveDirectChain(lbPose* pose, const lbSkeleton* s, int root, int mid, int end,
 							   const lbTwoBoneIkInput* input, bool chainOnly, const int16_t* subtree, int subtreeCount,
 							   const float* qNorms)
@@ -737,12 +739,12 @@ static void lbSolveDirectChain(lbPose* pose, const lbSkeleton* s, int root, int 
 		lbIkTransformRelativeTo(&local[root], &model[p], &model[root]);
 	lbIkTransformRelativeTo(&local[mid], &model[root], &model[mid]);
 	lbIkTransformRelativeTo(&local[end], &model[mid], &model[end]);
-	if (p != LB_NULL_INDEX)
-		lbIkTransformMulTo(&model[root], &model[p], &local[root]);
 	if (chainOnly)
 	{
 		// The products the pass below makes for these two (the mid's parent is the root, the end's
 		// the mid).
+		if (p != LB_NULL_INDEX)
+			lbIkTransformMulTo(&model[root], &model[p], &local[root]);
 		lbIkTransformMulTo(&model[mid], &model[root], &local[mid]);
 		lbIkTransformMulTo(&model[end], &model[mid], &local[end]);
 		return;
@@ -752,10 +754,13 @@ static void lbSolveDirectChain(lbPose* pose, const lbSkeleton* s, int root, int 
 		for (int k = 0; k < subtreeCount; ++k)
 		{
 			const int i = subtree[k];
-			lbIkTransformMulTo(&model[i], &model[parents[i]], &local[i]);
+			if (i != mid && i != end)
+				lbIkTransformMulTo(&model[i], &model[parents[i]], &local[i]);
 		}
 		return;
 	}
+	if (p != LB_NULL_INDEX)
+		lbIkTransformMulTo(&model[root], &model[p], &local[root]);
 	// One byte per bone from the root on marks the subtree; each is written before any child
 	// reads it (parents come first), so nothing needs clearing.
 	uint8_t inSubtree[LB_MAX_BONES];
