@@ -945,17 +945,17 @@ static void lbSolveLimbChain(lbPose* pose, const lbSkeleton* skeleton, const lbL
 							 int subtreeCount, const float* qNorms)
 {
 	lbTwoBoneIkInput in = *input;
-	const lbTransform rootMs = pose->model[c->root];
+	const lbTransform* rootMs = &pose->model[c->root]; // not written before the solve
 	// The bend hint is read only when the solve has no hinge: a hinge made here is unit or zero, so
 	// when it is unit the hint is not worked out (a hinge the caller gave is left to the solve).
 	bool hinged = false;
 	if (lbLengthSquared(in.hingeAxisMs) == 0.0f)
 	{
-		in.hingeAxisMs = lbTwoBoneDirectionMs(&rootMs, c->hingeRoot);
+		in.hingeAxisMs = lbTwoBoneDirectionMs(rootMs, c->hingeRoot);
 		hinged = lbLengthSquared(in.hingeAxisMs) > 0.0f;
 	}
 	if (!hinged && lbLengthSquared(in.bendHintMs) == 0.0f)
-		in.bendHintMs = lbTwoBoneDirectionMs(&rootMs, c->poleRoot);
+		in.bendHintMs = lbTwoBoneDirectionMs(rootMs, c->poleRoot);
 	lbPoseTwoBoneSolve(pose, skeleton, c->root, c->mid, c->end, &in, outResult, false, subtree, subtreeCount, qNorms);
 }
 
