@@ -341,9 +341,11 @@ bool lbIkSolveTwoBoneTrusted(lbPose* pose, const lbSkeleton* skeleton, int root,
 // lbHumanoid_GetLimbChain, for a caller that has checked the pose (matching the skeleton, finite,
 // unit rotations), the humanoid against the skeleton, the chain's bones (a chain in the skeleton)
 // and the input (finite) itself. Only the joints are checked (as the public call does: a
-// zero-length bone or a zero scale is an error, nothing written). The pose comes out bit for bit
-// as the public call's. `subtree` (or NULL): every bone below the chain's root, in index order, so
-// the bones below it are carried without a look at every bone after the root.
+// zero-length bone or a zero scale is an error, nothing written). Without `subtree` the pose comes
+// out bit for bit as the public call's. `subtree` (or NULL): every bone below the chain's root, in
+// index order, so the bones below it are carried without a look at every bone after the root; the
+// three joints then keep the solved model transforms (their locals made from them) rather than
+// the products from those locals, the same to rounding.
 lbResult lbIkSolveLimbTrusted(lbPose* pose, const lbSkeleton* skeleton, const lbLimbChain* chain,
 							  const lbTwoBoneIkInput* input, const int16_t* subtree, int subtreeCount);
 

@@ -641,6 +641,33 @@ static bool lbTwoBoneJointsValid(const lbTransform* r, const lbTransform* m, con
 #endif
 }
 
+// lbTwoBoneJointsValid with the joints' squared rotation norms in norms[0..2] (the core scales by
+// their roots, bit for bit as from lbQuatDot).
+static inline bool lbTwoBoneJointsFast(const lbTransform* r, const lbTransform* m, const lbTransform* e, float norms[4])
+{
+#if LB_IK_SSE2
+	// The joints of a pose, written well before the solve: each four floats in one load.
+	return lbTwoBoneJointLanesValidLoads(r, m, e, _mm_setzero_ps(), norms, true);
+#else
+	norms[0] = lbQuatDot(r->q, r->q), norms[1] = lbQuatDot(m->q, m->q), norms[2] = lbQuatDot(e->q, e->q), norms[3] = 1.0f;
+	return lbTwoBoneJointsValid(r, m, e);
+#endif
+}
+
+// The joint checks (the fast pass, then the ordered ones that report under `fn`): true with the
+// squared rotation norms in norms[0..2] or, when only the ordered checks pass, *outNorms NULL (the
+// core works them out, as the public call's checked path has it).
+static bool lbTwoBoneJointsChecked(const lbTransform* r, const lbTransform* m, const lbTransform* e, const char* fn,
+								   float norms[4], const float** outNorms)
+{
+	const bool fast = lbTwoBoneJointsFast(r, m, e, norms);
+	*outNorms = norms;
+	if (fast)
+		return true;
+	*outNorms = NULL;
+	return lbCheckJoints(fn, r, m, e) == lb_ok;
+}
+
 // The ordered checks run on bad input only: kept out of line, so that the fast path ends in a tail
 // call to the core and saves no registers for them.
 #if defined(__GNUC__) || defined(__clang__)
@@ -694,14 +721,17 @@ lbResult lbIkCheckPose(const char* fn, const lbPose* pose, const lbSkeleton* ske
 // These are the values lbIkSetModel on each joint and lbPose_UpdateSubtree on the root give.
 // `chainOnly`: the mid's and end's model transforms from the locals (as the subtree pass would
 // make them) and nothing else below the root carried. `subtree` (when not NULL): every bone below
-// the root in index order, carried as the pass would carry them without looking at the others.
+// the root in index order, carried as the pass would carry them without looking at the others,
+// but the three joints keep the solve's model transforms (their locals are made from them): the
+// products from the locals would give them again to rounding, and cost a third of the writes.
 static void lbSolveDirectChain(lbPose* pose, const lbSkeleton* s, int root, int mid, int end,
-							   const lbTwoBoneIkInput* input, bool chainOnly, const int16_t* subtree, int subtreeCount)
+							   const lbTwoBoneIkInput* input, bool chainOnly, const int16_t* subtree, int subtreeCount,
+							   const float* qNorms)
 {
 	const int* parents = s->parents;
 	lbTransform* local = pose->local;
 	lbTransform* model = pose->model;
-	(void)lbTwoBoneCore(&model[root], &model[mid], &model[end], input, NULL, NULL);
+	(void)lbTwoBoneCore(&model[root], &model[mid], &model[end], input, NULL, qNorms);
 	const int p = parents[root];
 	if (p == LB_NULL_INDEX)
 		local[root] = model[root];
@@ -709,12 +739,12 @@ static void lbSolveDirectChain(lbPose* pose, const lbSkeleton* s, int root, int 
 		lbIkTransformRelativeTo(&local[root], &model[p], &model[root]);
 	lbIkTransformRelativeTo(&local[mid], &model[root], &model[mid]);
 	lbIkTransformRelativeTo(&local[end], &model[mid], &model[end]);
-	if (p != LB_NULL_INDEX)
-		lbIkTransformMulTo(&model[root], &model[p], &local[root]);
 	if (chainOnly)
 	{
 		// The products the pass below makes for these two (the mid's parent is the root, the end's
 		// the mid).
+		if (p != LB_NULL_INDEX)
+			lbIkTransformMulTo(&model[root], &model[p], &local[root]);
 		lbIkTransformMulTo(&model[mid], &model[root], &local[mid]);
 		lbIkTransformMulTo(&model[end], &model[mid], &local[end]);
 		return;
@@ -724,10 +754,13 @@ static void lbSolveDirectChain(lbPose* pose, const lbSkeleton* s, int root, int 
 		for (int k = 0; k < subtreeCount; ++k)
 		{
 			const int i = subtree[k];
-			lbIkTransformMulTo(&model[i], &model[parents[i]], &local[i]);
+			if (i != mid && i != end)
+				lbIkTransformMulTo(&model[i], &model[parents[i]], &local[i]);
 		}
 		return;
 	}
+	if (p != LB_NULL_INDEX)
+		lbIkTransformMulTo(&model[root], &model[p], &local[root]);
 	// One byte per bone from the root on marks the subtree; each is written before any child
 	// reads it (parents come first), so nothing needs clearing.
 	uint8_t inSubtree[LB_MAX_BONES];
@@ -745,20 +778,21 @@ static void lbSolveDirectChain(lbPose* pose, const lbSkeleton* s, int root, int 
 
 // The solve on a pose once every check has passed: the core, the writes, and the outcome
 // measured on the pose written. Weight 0 leaves the pose exactly as it was (the core's output
-// would not be used).
+// would not be used). qNorms: the joints' squared rotation norms when the caller's checks made
+// them (lbTwoBoneJointsChecked), else NULL (the core works them out).
 static void lbPoseTwoBoneSolve(lbPose* pose, const lbSkeleton* skeleton, int root, int mid, int end,
 							   const lbTwoBoneIkInput* input, lbIkResult* outResult, bool chainOnly,
-							   const int16_t* subtree, int subtreeCount)
+							   const int16_t* subtree, int subtreeCount, const float* qNorms)
 {
 	if (input->weight > 0.0f)
 	{
 		if (skeleton->parents[mid] == root && skeleton->parents[end] == mid)
-			lbSolveDirectChain(pose, skeleton, root, mid, end, input, chainOnly, subtree, subtreeCount);
+			lbSolveDirectChain(pose, skeleton, root, mid, end, input, chainOnly, subtree, subtreeCount, qNorms);
 		else
 		{
 			// Bones between the joints: each joint's subtree follows it before the next is set.
 			lbTransform rt = pose->model[root], mt = pose->model[mid], et = pose->model[end];
-			(void)lbTwoBoneCore(&rt, &mt, &et, input, NULL, NULL);
+			(void)lbTwoBoneCore(&rt, &mt, &et, input, NULL, qNorms);
 			lbIkSetModel(pose, skeleton, root, rt);
 			lbPose_UpdateSubtree(pose, skeleton, root);
 			lbIkSetModel(pose, skeleton, mid, mt);
@@ -821,17 +855,19 @@ lbResult lbPose_SolveTwoBoneIk(lbPose* pose, const lbSkeleton* skeleton, int roo
 		if (r != lb_ok)
 			return r;
 	}
-	lbPoseTwoBoneSolve(pose, skeleton, root, mid, end, input, outResult, false, NULL, 0);
+	lbPoseTwoBoneSolve(pose, skeleton, root, mid, end, input, outResult, false, NULL, 0, NULL);
 	return lb_ok;
 }
 
 bool lbIkSolveTwoBoneTrusted(lbPose* pose, const lbSkeleton* skeleton, int root, int mid, int end,
 							 const lbTwoBoneIkInput* input, bool chainOnly)
 {
-	if (!lbTwoBoneJointsValid(&pose->model[root], &pose->model[mid], &pose->model[end]) &&
-		lbCheckJoints("lbPose_SolveTwoBoneIk", &pose->model[root], &pose->model[mid], &pose->model[end]) != lb_ok)
+	float norms[4];
+	const float* qNorms;
+	if (!lbTwoBoneJointsChecked(&pose->model[root], &pose->model[mid], &pose->model[end], "lbPose_SolveTwoBoneIk", norms,
+								&qNorms))
 		return false;
-	lbPoseTwoBoneSolve(pose, skeleton, root, mid, end, input, NULL, chainOnly, NULL, 0);
+	lbPoseTwoBoneSolve(pose, skeleton, root, mid, end, input, NULL, chainOnly, NULL, 0, qNorms);
 	return true;
 }
 
@@ -906,15 +942,21 @@ static inline lbVec3 lbTwoBoneDirectionMs(const lbTransform* t, lbVec3 d)
 // leaves them zero (lbLimbChain_HingeMs and _PoleMs), then the solve on the pose.
 static void lbSolveLimbChain(lbPose* pose, const lbSkeleton* skeleton, const lbLimbChain* c,
 							 const lbTwoBoneIkInput* input, lbIkResult* outResult, const int16_t* subtree,
-							 int subtreeCount)
+							 int subtreeCount, const float* qNorms)
 {
 	lbTwoBoneIkInput in = *input;
-	const lbTransform rootMs = pose->model[c->root];
+	const lbTransform* rootMs = &pose->model[c->root]; // not written before the solve
+	// The bend hint is read only when the solve has no hinge: a hinge made here is unit or zero, so
+	// when it is unit the hint is not worked out (a hinge the caller gave is left to the solve).
+	bool hinged = false;
 	if (lbLengthSquared(in.hingeAxisMs) == 0.0f)
-		in.hingeAxisMs = lbTwoBoneDirectionMs(&rootMs, c->hingeRoot);
-	if (lbLengthSquared(in.bendHintMs) == 0.0f)
-		in.bendHintMs = lbTwoBoneDirectionMs(&rootMs, c->poleRoot);
-	lbPoseTwoBoneSolve(pose, skeleton, c->root, c->mid, c->end, &in, outResult, false, subtree, subtreeCount);
+	{
+		in.hingeAxisMs = lbTwoBoneDirectionMs(rootMs, c->hingeRoot);
+		hinged = lbLengthSquared(in.hingeAxisMs) > 0.0f;
+	}
+	if (!hinged && lbLengthSquared(in.bendHintMs) == 0.0f)
+		in.bendHintMs = lbTwoBoneDirectionMs(rootMs, c->poleRoot);
+	lbPoseTwoBoneSolve(pose, skeleton, c->root, c->mid, c->end, &in, outResult, false, subtree, subtreeCount, qNorms);
 }
 
 lbResult lbPose_SolveLimbIk(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, lbLimb limb,
@@ -951,7 +993,7 @@ lbResult lbPose_SolveLimbIk(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 		if (r != lb_ok)
 			return r;
 	}
-	lbSolveLimbChain(pose, skeleton, &c, input, outResult, NULL, 0);
+	lbSolveLimbChain(pose, skeleton, &c, input, outResult, NULL, 0, NULL);
 	return lb_ok;
 }
 
@@ -959,35 +1001,19 @@ lbResult lbIkSolveLimbTrusted(lbPose* pose, const lbSkeleton* skeleton, const lb
 							  const lbTwoBoneIkInput* input, const int16_t* subtree, int subtreeCount)
 {
 	// The joints are the one thing a checked pose may still fail (a zero-length bone, a zero scale).
+	// The fast pass's squared rotation norms go to the core, which would otherwise sum them again.
 	const lbTransform* model = pose->model;
-	if (!lbTwoBoneJointsValid(&model[chain->root], &model[chain->mid], &model[chain->end]))
+	float norms[4];
+	const float* qNorms = norms;
+	if (!lbTwoBoneJointsFast(&model[chain->root], &model[chain->mid], &model[chain->end], norms))
 	{
 		const lbResult r = lbCheckJoints("lbPose_SolveTwoBoneIk", &model[chain->root], &model[chain->mid], &model[chain->end]);
 		if (r != lb_ok)
 			return r;
+		qNorms = NULL;
 	}
-	lbSolveLimbChain(pose, skeleton, chain, input, NULL, subtree, subtreeCount);
+	lbSolveLimbChain(pose, skeleton, chain, input, NULL, subtree, subtreeCount, qNorms);
 	return lb_ok;
-}
-
-// lbSolveTwoBoneIk's joint checks (the fast pass, then the ordered ones that report): true with the
-// squared rotation norms in norms[0..2] (the core scales by their roots) or, when only the ordered
-// checks pass, *outNorms NULL (the core works them out, as the public call's checked path has it).
-static bool lbTwoBoneJointsChecked(const lbTransform* r, const lbTransform* m, const lbTransform* e, float norms[4],
-								   const float** outNorms)
-{
-#if LB_IK_SSE2
-	// The joints of a pose, written well before the solve: each four floats in one load.
-	const bool fast = lbTwoBoneJointLanesValidLoads(r, m, e, _mm_setzero_ps(), norms, true);
-#else
-	const bool fast = lbTwoBoneJointsValid(r, m, e);
-	norms[0] = lbQuatDot(r->q, r->q), norms[1] = lbQuatDot(m->q, m->q), norms[2] = lbQuatDot(e->q, e->q), norms[3] = 1.0f;
-#endif
-	*outNorms = norms;
-	if (fast)
-		return true;
-	*outNorms = NULL;
-	return lbCheckJoints("lbSolveTwoBoneIk", r, m, e) == lb_ok;
 }
 
 bool lbIkSolveLimbModelTrusted(lbPose* pose, const lbSkeleton* skeleton, const lbLimbChain* chain, lbTwoBoneIkInput* input)
@@ -1002,7 +1028,7 @@ bool lbIkSolveLimbModelTrusted(lbPose* pose, const lbSkeleton* skeleton, const l
 		input->bendHintMs = lbTwoBoneDirectionMs(&model[root], chain->poleRoot);
 	float norms[4];
 	const float* qNorms;
-	if (!lbTwoBoneJointsChecked(&model[root], &model[mid], &model[end], norms, &qNorms))
+	if (!lbTwoBoneJointsChecked(&model[root], &model[mid], &model[end], "lbSolveTwoBoneIk", norms, &qNorms))
 		return false;
 	// In place: the core reads each joint before it writes it, as it does the public call's copies.
 	(void)lbTwoBoneCore(&model[root], &model[mid], &model[end], input, NULL, qNorms);
