@@ -9,8 +9,8 @@
 //   unmeasured_frames == 0, locked slide <= 0.01 m (at the point the foot bears on).
 // Every failing figure is printed with the scenario's name before the check.
 //
-// The scenarios in kKnownOver do not meet every limit yet (running up 0.30 m and down
-// 0.25/0.30 m stairs, walking down 0.25/0.30 m stairs).
+// The scenarios in kKnownOver do not meet every limit yet (running up 0.30 m on the mannequin,
+// running down 0.25/0.30 m stairs, walking down 0.25/0.30 m stairs).
 // Each is held to ceilings a little above its figures when it was listed, so it can only get
 // better, and a listed scenario that meets every limit fails the test until it is taken off the
 // list: the list only shrinks.
@@ -34,8 +34,7 @@ static const KnownOver kKnownOver[] = {
 	{ "foot_run_stairsdown25_mixamo.json", 0.010f, 0.020f, 0.60f, 18.3f, 0, 0.010f },
 	{ "foot_run_stairsdown30_mannequin.json", 0.021f, 0.021f, 0.60f, 19.9f, 0, 0.010f },
 	{ "foot_run_stairsdown30_mixamo.json", 0.022f, 0.025f, 0.60f, 20.7f, 0, 0.010f },
-	{ "foot_run_stairsup30_mannequin.json", 0.042f, 0.024f, 0.60f, 15.0f, 0, 0.010f },
-	{ "foot_run_stairsup30_mixamo.json", 0.047f, 0.020f, 0.60f, 15.0f, 0, 0.010f },
+	{ "foot_run_stairsup30_mannequin.json", 0.020f, 0.020f, 0.60f, 15.0f, 0, 0.010f },
 	{ "foot_walk_stairsdown25_mannequin.json", 0.016f, 0.043f, 0.60f, 15.3f, 0, 0.010f },
 	{ "foot_walk_stairsdown25_mixamo.json", 0.010f, 0.031f, 0.60f, 15.0f, 0, 0.010f },
 	{ "foot_walk_stairsdown30_mannequin.json", 0.045f, 0.031f, 0.60f, 18.7f, 0, 0.010f },
