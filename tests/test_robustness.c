@@ -418,23 +418,30 @@ typedef struct lbBadFile
 	lbResult expect;
 	const char* says;  // words the message must hold
 	bool isolatedOnly; // the in-process parser would allocate tens of GB
+	// Other words the same refusal may give, or NULL. Under AddressSanitizer the isolated parser
+	// has no address-space limit (the sanitizer reserves terabytes up front): whether the .X file's
+	// 2e9 vertices fail to allocate or run into the CPU limit first depends on the machine's memory.
+	const char* orSays;
 } lbBadFile;
 
 static const lbBadFile lbBadFiles[] = {
-	{ "gltf_skin_joints_over_matrices.gltf", lb_errorFileFormat, "one matrix per joint", false },
-	{ "gltf_sparse_past_view.gltf", lb_errorFileFormat, "sparse", false },
-	{ "gltf_count_2e9.gltf", lb_errorFileFormat, "count of 2000000000", false },
-	{ "collada_nan_matrix.dae", lb_errorFileFormat, "non-finite", false },
-	{ "collada_1e39_matrix.dae", lb_errorFileFormat, "non-finite", false },
-	{ "collada_instance_cycle.dae", lb_errorFileFormat, "cycle", false },
+	{ "gltf_skin_joints_over_matrices.gltf", lb_errorFileFormat, "one matrix per joint", false, NULL },
+	{ "gltf_sparse_past_view.gltf", lb_errorFileFormat, "sparse", false, NULL },
+	{ "gltf_count_2e9.gltf", lb_errorFileFormat, "count of 2000000000", false, NULL },
+	// A component type past int's range (the pre-scan converted it to int: undefined behaviour).
+	{ "gltf_component_type_huge.gltf", lb_errorFileFormat, "accessor 3 has a bad type", false, NULL },
+	{ "gltf_sparse_component_type_huge.gltf", lb_errorFileFormat, "sparse", false, NULL },
+	{ "collada_nan_matrix.dae", lb_errorFileFormat, "non-finite", false, NULL },
+	{ "collada_1e39_matrix.dae", lb_errorFileFormat, "non-finite", false, NULL },
+	{ "collada_instance_cycle.dae", lb_errorFileFormat, "cycle", false, NULL },
 	// A letter among a triangle list's indices: assimp 5.2's parser never returned.
-	{ "collada_index_not_a_number.dae", lb_errorFileFormat, "index list (<p>) holds 'x'", false },
+	{ "collada_index_not_a_number.dae", lb_errorFileFormat, "index list (<p>) holds 'x'", false, NULL },
 	// A skin's vertex_weights declaring 1 vertex over 3 listed: assimp 5.2 read past its tables.
-	{ "collada_weights_count_mismatch.dae", lb_errorFileFormat, "declares 1 vertices, its <vcount> lists 3", false },
+	{ "collada_weights_count_mismatch.dae", lb_errorFileFormat, "declares 1 vertices, its <vcount> lists 3", false, NULL },
 	// A polylist polygon of 0 corners: assimp 5.2's triangulation failed an internal assert and
 	// aborted the process.
-	{ "collada_polygon_no_corners.dae", lb_errorFileFormat, "polygon of 0 corners", false },
-	{ "x_count_2e9.x", lb_errorFileFormat, "could not be read", true },
+	{ "collada_polygon_no_corners.dae", lb_errorFileFormat, "polygon of 0 corners", false, NULL },
+	{ "x_count_2e9.x", lb_errorFileFormat, "could not be read", true, "ran out of its CPU time limit" },
 };
 
 static void TestBadFilesRefused(void)
@@ -462,7 +469,7 @@ static void TestBadFilesRefused(void)
 			ENSURE(r == bf->expect);
 			ENSURE(rig == NULL);
 			ENSURE(strstr(lbCap.message, bf->name) != NULL);
-			ENSURE(strstr(lbCap.message, bf->says) != NULL);
+			ENSURE(strstr(lbCap.message, bf->says) != NULL || (bf->orSays && strstr(lbCap.message, bf->orSays) != NULL));
 			lbDestroyImportedRig(rig == (lbImportedRig*)&def ? NULL : rig);
 		}
 	}

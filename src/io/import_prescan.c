@@ -137,9 +137,12 @@ static char* lbBase64(const unsigned char* bytes, size_t count)
 }
 
 // Byte sizes the glTF spec gives each accessor component type and element type (0 when unknown).
-static double lbGltfComponentSize(int type)
+// The type is taken as the file's number: a value out of int's range is unknown, not converted.
+static double lbGltfComponentSize(double type)
 {
-	switch (type)
+	if (!(type >= 5120.0 && type <= 5126.0) || type != (double)(int)type)
+		return 0.0;
+	switch ((int)type)
 	{
 		case 5120:
 		case 5121:
@@ -262,7 +265,7 @@ static lbResult lbCheckGltfAccessors(const char* path, const cJSON* root, const 
 	cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(root, "accessors"))
 	{
 		const cJSON* typeItem = cJSON_GetObjectItemCaseSensitive(a, "type");
-		double comp = lbGltfComponentSize((int)lbJsonNumber(a, "componentType", 0.0));
+		double comp = lbGltfComponentSize(lbJsonNumber(a, "componentType", 0.0));
 		double elem = comp * lbGltfComponentCount(cJSON_IsString(typeItem) ? typeItem->valuestring : NULL);
 		double count = lbJsonNumber(a, "count", -1.0);
 		if (elem <= 0.0 || !lbWholeInRange(count, 1.0, 268435456.0))
@@ -289,7 +292,7 @@ static lbResult lbCheckGltfAccessors(const char* path, const cJSON* root, const 
 			double n = lbJsonNumber(sparse, "count", -1.0);
 			const cJSON* parts[2] = { cJSON_GetObjectItemCaseSensitive(sparse, "indices"),
 									  cJSON_GetObjectItemCaseSensitive(sparse, "values") };
-			double sizes[2] = { lbGltfComponentSize((int)lbJsonNumber(parts[0], "componentType", 0.0)), elem };
+			double sizes[2] = { lbGltfComponentSize(lbJsonNumber(parts[0], "componentType", 0.0)), elem };
 			bool ok = lbWholeInRange(n, 1.0, count) && sizes[0] > 0.0;
 			for (int k = 0; ok && k < 2; ++k)
 			{
