@@ -715,6 +715,19 @@ lbResult lbIkCheckPose(const char* fn, const lbPose* pose, const lbSkeleton* ske
 	return lb_ok;
 }
 
+// The three solved joints' locals made from their model transforms (the root's from its parent's).
+static void lbTwoBoneLocalsFromModel(lbTransform* local, const lbTransform* model, const int* parents, int root,
+									 int mid, int end)
+{
+	const int p = parents[root];
+	if (p == LB_NULL_INDEX)
+		local[root] = model[root];
+	else
+		lbIkTransformRelativeTo(&local[root], &model[p], &model[root]);
+	lbIkTransformRelativeTo(&local[mid], &model[root], &model[mid]);
+	lbIkTransformRelativeTo(&local[end], &model[mid], &model[end]);
+}
+
 // Solves a chain of direct parents in place on the pose's model transforms of root, mid and end,
 // then brings the pose in line: the three joints' locals from the solved model transforms, then
 // the model transforms of the root's subtree from the locals, in index order (parents first).
@@ -732,13 +745,8 @@ static void lbSolveDirectChain(lbPose* pose, const lbSkeleton* s, int root, int 
 	lbTransform* local = pose->local;
 	lbTransform* model = pose->model;
 	(void)lbTwoBoneCore(&model[root], &model[mid], &model[end], input, NULL, qNorms);
+	lbTwoBoneLocalsFromModel(local, model, parents, root, mid, end);
 	const int p = parents[root];
-	if (p == LB_NULL_INDEX)
-		local[root] = model[root];
-	else
-		lbIkTransformRelativeTo(&local[root], &model[p], &model[root]);
-	lbIkTransformRelativeTo(&local[mid], &model[root], &model[mid]);
-	lbIkTransformRelativeTo(&local[end], &model[mid], &model[end]);
 	if (chainOnly)
 	{
 		// The products the pass below makes for these two (the mid's parent is the root, the end's
@@ -1032,12 +1040,6 @@ bool lbIkSolveLimbModelTrusted(lbPose* pose, const lbSkeleton* skeleton, const l
 		return false;
 	// In place: the core reads each joint before it writes it, as it does the public call's copies.
 	(void)lbTwoBoneCore(&model[root], &model[mid], &model[end], input, NULL, qNorms);
-	const int p = skeleton->parents[root];
-	if (p == LB_NULL_INDEX)
-		local[root] = model[root];
-	else
-		lbIkTransformRelativeTo(&local[root], &model[p], &model[root]);
-	lbIkTransformRelativeTo(&local[mid], &model[root], &model[mid]);
-	lbIkTransformRelativeTo(&local[end], &model[mid], &model[end]);
+	lbTwoBoneLocalsFromModel(local, model, skeleton->parents, root, mid, end);
 	return true;
 }
