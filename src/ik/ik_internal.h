@@ -193,16 +193,28 @@ static inline lbQuat lbIkQuatFromMatrix(const float m[9])
 
 // Shepperd's quaternion of lbIkQuatFromMatrix times 4 times its largest component: the same
 // branches without the square root and the division; normalise the result (or products with it).
-static inline lbQuat lbIkQuatFromMatrixScaled(const float m[9])
+// In *big that component's entry (the one made from the diagonal alone): for an orthonormal
+// matrix the quaternion's squared norm is 4 big, known before the other three entries.
+static inline lbQuat lbIkQuatFromMatrixScaled(const float m[9], float* big)
 {
 	const float m00 = m[0], m11 = m[4], m22 = m[8], tr = m00 + m11 + m22;
 	if (tr > 0.0f)
-		return LB_LITERAL(lbQuat){ m[7] - m[5], m[2] - m[6], m[3] - m[1], 1.0f + tr };
+	{
+		*big = 1.0f + tr;
+		return LB_LITERAL(lbQuat){ m[7] - m[5], m[2] - m[6], m[3] - m[1], *big };
+	}
 	if (m00 >= m11 && m00 >= m22)
-		return LB_LITERAL(lbQuat){ 1.0f + m00 - m11 - m22, m[1] + m[3], m[2] + m[6], m[7] - m[5] };
+	{
+		*big = 1.0f + m00 - m11 - m22;
+		return LB_LITERAL(lbQuat){ *big, m[1] + m[3], m[2] + m[6], m[7] - m[5] };
+	}
 	if (m11 >= m22)
-		return LB_LITERAL(lbQuat){ m[1] + m[3], 1.0f + m11 - m00 - m22, m[5] + m[7], m[2] - m[6] };
-	return LB_LITERAL(lbQuat){ m[2] + m[6], m[5] + m[7], 1.0f + m22 - m00 - m11, m[3] - m[1] };
+	{
+		*big = 1.0f + m11 - m00 - m22;
+		return LB_LITERAL(lbQuat){ m[1] + m[3], *big, m[5] + m[7], m[2] - m[6] };
+	}
+	*big = 1.0f + m22 - m00 - m11;
+	return LB_LITERAL(lbQuat){ m[2] + m[6], m[5] + m[7], *big, m[3] - m[1] };
 }
 
 static inline lbQuat lbIkQuatScale(lbQuat q, float s)

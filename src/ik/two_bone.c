@@ -125,31 +125,6 @@ static inline lbVec3 lbTwoBoneFrameRotate(const float mc[12], lbVec3 v)
 #endif
 }
 
-// Shepperd's quaternion of an orthonormal rotation matrix (row major) times 4 times its largest
-// component, as lbIkQuatFromMatrixScaled, and in *big that component's entry (the one made from the
-// diagonal alone): the quaternion's squared norm is 4 big, known before the other three entries.
-static inline lbQuat lbTwoBoneQuatFromMatrixScaled(const float m[9], float* big)
-{
-	const float m00 = m[0], m11 = m[4], m22 = m[8], tr = m00 + m11 + m22;
-	if (tr > 0.0f)
-	{
-		*big = 1.0f + tr;
-		return LB_LITERAL(lbQuat){ m[7] - m[5], m[2] - m[6], m[3] - m[1], *big };
-	}
-	if (m00 >= m11 && m00 >= m22)
-	{
-		*big = 1.0f + m00 - m11 - m22;
-		return LB_LITERAL(lbQuat){ *big, m[1] + m[3], m[2] + m[6], m[7] - m[5] };
-	}
-	if (m11 >= m22)
-	{
-		*big = 1.0f + m11 - m00 - m22;
-		return LB_LITERAL(lbQuat){ m[1] + m[3], *big, m[5] + m[7], m[2] - m[6] };
-	}
-	*big = 1.0f + m22 - m00 - m11;
-	return LB_LITERAL(lbQuat){ m[2] + m[6], m[5] + m[7], *big, m[3] - m[1] };
-}
-
 // Squared length a bone must stay under (1e15 m): the solve squares lengths and their sums.
 #define LB_IK_MAX_BONE2 1.0e30f
 
@@ -408,7 +383,7 @@ static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* 
 				const lbVec3 b0 = normal ? lbNeg(h) : lbCross(u, k0), bF = lbCross(axis, kF);
 				lbTwoBoneFrameRotation(u, k0, b0, axis, kF, bF, mc);
 				const float m[9] = { mc[0], mc[4], mc[8], mc[1], mc[5], mc[9], mc[2], mc[6], mc[10] };
-				pRoot = lbTwoBoneQuatFromMatrixScaled(m, &pRootBig);
+				pRoot = lbIkQuatFromMatrixScaled(m, &pRootBig);
 				haveMatrix = true;
 			}
 		}
