@@ -71,6 +71,7 @@ static bool supportMatches(const Profile* g, float lo, float hi, float pitch, fl
 			if (!below)
 				continue;
 			float err = lbAbsF(pitch - atanf(k) * LB_RAD2DEG);
+			err = err > 90.0f ? 180.0f - err : err; // a line's angle, as the metric wraps it
 			if (lbAbsF(err - pitchErr) < lbAbsF(nearest - pitchErr))
 				nearest = err;
 			ok = ok || lbAbsF(err - pitchErr) <= tol;
@@ -202,9 +203,129 @@ static void test_prone_metrics_torso_on_stairs(void)
 	}
 }
 
+// Roll across a trench's rim: the prone pose lies face down with its axis along the rim (+Y), rolled
+// and placed across it at random, on both rigs. The reference casts rays down every 5 mm across the
+// torso's middle, 0.15 m either side, and tries every pair of samples for a line with none above it
+// spanning the middle; the metric's roll error must match the torso's shoulder-line roll against
+// one of them. A torso lying level on the rim, however near its edge, reads no roll error (against
+// the line between the two outer points it read the rim-to-floor slope, about 55 degrees).
+static void test_prone_metrics_roll_at_a_rim(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* skel = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h;
+		ENSURE(lbMapHumanoid(skel, NULL, &h) == lb_ok);
+		lbPose pose = lbCreatePose(skel);
+		lbMotionState ms;
+		lbMotionState_Init(&ms, skel, &h, lbTransform_identity);
+		lbMotionDef mp = lbDefaultMotionDef(lb_motionProne);
+		ENSURE(lbMotion_Sample(&ms, skel, &h, &mp, 1.0f / 60.0f, &pose) == lb_ok);
+		lbWorldDef wd = lbDefaultWorldDef();
+		lbWorld* world = lbCreateWorld(&wd);
+		lbSceneDef sp = lbDefaultSceneDef(lb_sceneGap);
+		sp.distance = 1.5f; // the rim along X = 1.5, the floor 0.45 m down beyond it
+		sp.gap = 1.2f;
+		sp.depth = 0.45f;
+		ENSURE(lbBuildScene(world, &sp) == lb_ok);
+		lbSceneQuery query = lbWorld_GetQuery(world);
+		lbMetricsDef md = lbDefaultMetricsDef();
+		md.skeleton = skel;
+		md.humanoid = &h;
+		md.query = query;
+		lbMetrics* metrics = lbCreateMetrics(&md);
+		ENSURE(metrics != NULL);
+		const float r = lbMetricsSegmentRadius(&h, lb_segmentTorso, 0);
+		// Face down, head along +Y: the torso's left is -X, its right +X (toward the gap).
+		const lbQuat q0 = lbQuatFromTwoAxes(h.upMs, lbVec3_axisZ, h.forwardMs, lbVec3_axisY);
+		uint64_t seed = 0x0711u + (uint64_t)rig;
+		int checked = 0, level = 0;
+		for (int c = 0; c < 40; ++c)
+		{
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			float u0 = (float)((seed >> 40) & 0xffff) / 65535.0f;
+			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+			float u1 = (float)((seed >> 40) & 0xffff) / 65535.0f;
+			// Every fourth case lies level (the pose's own roll); the others rolled up to 40 degrees.
+			const bool flat = (c % 4) == 0;
+			const float roll = flat ? 0.0f : (-40.0f + 80.0f * u0) * LB_DEG2RAD;
+			const float middleX = 1.5f - 0.3f + 0.4f * u1; // 0.3 m on the rim to 0.1 m over the gap
+			lbQuat q = lbQuatMul(lbQuatFromAxisAngle(lbVec3_axisY, roll), q0);
+			lbVec3 pw = lbQuatRotate(q, pose.model[h.pelvis].p), nw = lbQuatRotate(q, pose.model[h.neck].p);
+			// The torso's middle a radius (and 5 mm) over the rim's top.
+			lbVec3 t = lbMakeVec3(middleX - 0.5f * (pw.x + nw.x), -0.5f * (pw.y + nw.y), r + 0.005f - 0.5f * (pw.z + nw.z));
+			lbVec3 pelvis = lbAdd(pw, t), neck = lbAdd(nw, t);
+			lbVec3 mid = lbLerp(pelvis, neck, 0.5f);
+			lbVec3 axis = lbNormalize(lbMakeVec3(neck.x - pelvis.x, neck.y - pelvis.y, 0.0f));
+			lbVec3 side = lbNormalize(lbCross(lbVec3_axisZ, axis));
+			lbVec3 sl = lbAdd(lbQuatRotate(q, pose.model[h.arm[lb_left].upperArm].p), t);
+			lbVec3 sr = lbAdd(lbQuatRotate(q, pose.model[h.arm[lb_right].upperArm].p), t);
+			const float torsoRoll = atan2f(sl.z - sr.z, lbDot(lbSub(sl, sr), side)) * LB_RAD2DEG;
+			// Reference profile across the middle, right (-side) to left.
+			Profile* g = (Profile*)malloc(sizeof(Profile));
+			g->n = 0;
+			for (float o = -0.15f; o <= 0.15f + 1.0e-4f && g->n < REF_MAX; o += REF_STEP)
+			{
+				lbVec3 x = lbMulAdd(mid, o, side);
+				lbQueryInput in = lbDefaultQueryInput();
+				in.start = lbMakeVec3(x.x, x.y, 5.0f);
+				in.end = lbMakeVec3(x.x, x.y, -2.0f);
+				lbHit hit = lbRayCast(&query, &in);
+				if (!hit.hit)
+					continue;
+				g->s[g->n] = o;
+				g->z[g->n] = hit.impactPoint.z;
+				g->p[g->n] = hit.impactPoint;
+				++g->n;
+			}
+			ENSURE(g->n > 50);
+
+			lbContact contact;
+			memset(&contact, 0, sizeof contact);
+			contact.kind = lb_contactBody;
+			contact.bone = h.pelvis;
+			contact.targetWs = pelvis;
+			contact.normalWs = lbVec3_axisZ;
+			contact.touching = true;
+			lbMetricsFrame frame;
+			memset(&frame, 0, sizeof frame);
+			frame.pose = &pose;
+			frame.characterWs = lbMakeTransform(t, q);
+			frame.contacts = &contact;
+			frame.contactCount = 1;
+			frame.grounded = true;
+			frame.reset = true;
+			frame.dt = 1.0f / 60.0f;
+			lbFrameMetrics fm;
+			ENSURE(lbMetrics_AddFrame(metrics, &frame, &fm) == lb_ok);
+			ENSURE(fm.torsoRollError >= 0.0f);
+			float nearest;
+			bool match = supportMatches(g, -0.015f, 0.015f, torsoRoll, fm.torsoRollError, 1.5f, &nearest);
+			if (!match)
+				printf("  rig %d case %d: roll %.2f deg at x %.3f, metric %.2f deg, nearest reference %.2f deg\n", rig, c,
+					   (double)torsoRoll, (double)middleX, (double)fm.torsoRollError, (double)nearest);
+			ENSURE(match);
+			// Level with its middle on the rim (a sample spacing from its edge): no roll error.
+			if (flat && middleX < 1.5f - 0.0125f)
+			{
+				ENSURE(fm.torsoRollError < 1.5f);
+				++level;
+			}
+			free(g);
+			++checked;
+		}
+		ENSURE(checked == 40 && level >= 3);
+		lbDestroyMetrics(metrics);
+		lbDestroyWorld(world);
+		lbDestroyPose(&pose);
+		lbDestroySkeleton(skel);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_prone_metrics_torso_on_stairs);
+	RUN_TEST(test_prone_metrics_roll_at_a_rim);
 	TEST_MAIN_END();
 }

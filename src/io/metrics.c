@@ -685,20 +685,38 @@ static bool lbTorsoOnGround(const lbMetrics* m, const lbMetricsFrame* frame, lbF
 		return false;
 	fm->torsoHeight = lbMaxF(lowest, 0.0f);
 	fm->torsoPitchError = lbAbsF(pitchTorso - support * LB_RAD2DEG);
-	// Roll: the ground beside the torso's middle, 0.15 m either side.
-	lbVec3 mid = lbLerp(pelvis, neck, 0.5f);
-	lbGroundProbe gl = lbProbePoint(m, lbMulAdd(mid, 0.15f, side)), gr = lbProbePoint(m, lbMulAdd(mid, -0.15f, side));
+	// Roll: the ground across the torso's middle, 0.15 m either side, as the pitch's: the line a
+	// rigid body laid across it rests on (the upper hull's edge under the middle). Against the line
+	// between the two outer points, a torso lying flat by a trench's rim read the rim-to-floor slope.
+	const lbVec3 mid = lbLerp(pelvis, neck, 0.5f);
 	int la = h->arm[lb_left].upperArm >= 0 ? h->arm[lb_left].upperArm : h->leg[lb_left].thigh;
 	int ra = h->arm[lb_right].upperArm >= 0 ? h->arm[lb_right].upperArm : h->leg[lb_right].thigh;
-	if (gl.found && gr.found && la >= 0 && ra >= 0)
+	if (la >= 0 && ra >= 0)
 	{
-		float rollGround = lbLineSlopeDeg(gr.groundWs, gl.groundWs, up, side);
 		float rollFinal = lbLineSlopeDeg(lbTransformPoint(cw, pose->model[ra].p), lbTransformPoint(cw, pose->model[la].p), up, side);
 		float rollBase = 0.0f;
 		if (frame->basePose)
 			rollBase = lbLineSlopeDeg(lbTransformPoint(cw, frame->basePose->model[ra].p),
 									  lbTransformPoint(cw, frame->basePose->model[la].p), up, side);
-		fm->torsoRollError = lbAbsF(lbWrapLineDeg(lbWrapLineDeg(rollFinal - rollBase) - rollGround));
+		const float rollTorso = lbWrapLineDeg(rollFinal - rollBase);
+		// Right (-side) to left, a quarter of limbSpacing apart (25 points at the default 5 cm).
+		const float halfWidth = 0.15f, step = 0.25f * m->def.limbSpacing;
+		int across = (int)ceilf(2.0f * halfWidth / step) + 1;
+		across = across < 3 ? 3 : (across > LB_METRICS_TORSO_SAMPLES ? LB_METRICS_TORSO_SAMPLES : across);
+		int got = 0;
+		for (int i = 0; i < across; ++i)
+		{
+			const float o = -halfWidth + 2.0f * halfWidth * (float)i / (float)(across - 1);
+			lbGroundProbe g = lbProbePoint(m, lbMulAdd(mid, o, side));
+			if (!g.found)
+				continue;
+			gs[got] = o;
+			gz[got] = lbDot(lbSub(g.groundWs, mid), up);
+			++got;
+		}
+		float rollGround;
+		if (lbSupportSlope(gs, gz, got, 0.0f, 2.0f * halfWidth / (float)(across - 1), rollTorso * LB_DEG2RAD, &rollGround))
+			fm->torsoRollError = lbAbsF(lbWrapLineDeg(rollTorso - rollGround * LB_RAD2DEG));
 	}
 	return true;
 }
