@@ -698,6 +698,57 @@ static void test_foot_locking(void)
 	fixtureFree(&f);
 }
 
+// A plant that flickers: the animated foot hovers about the lock height (the animated sole 3.8 and
+// 4.2 cm over its floor by turns, 0.24 m/s, under the lock speed), as a clip's shuffling foot does.
+// Once locked, the foot stays planted and locked (it locked under 4 cm; it lets go above 6), and the
+// toes' bend weight stays in; lifted clear, the foot lets go and the bend eases out over a few
+// frames, never by more than a third of it in one. Both rigs.
+static void test_plant_flicker_holds_the_lock(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		Fixture f;
+		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ);
+		addPlane(f.world, lbVec3_zero, lbVec3_axisZ);
+		f.characterWs = characterFrame(&f.humanoid, lbVec3_axisZ, lbVec3_axisX, lbVec3_zero);
+		lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+		const int foot = f.humanoid.leg[0].foot;
+		const lbVec3 rest = f.anim.model[foot].p;
+		const lbVec3 upMs = f.humanoid.upMs;
+		lbFootTargets t;
+		for (int i = 0; i < 30; ++i)
+		{
+			f.anim.model[foot].p = lbMulAdd(rest, 0.036f, upMs);
+			t = step(&f, &in);
+		}
+		ENSURE(t.feet[0].planted && t.feet[0].locked);
+		ENSURE_NEAR(t.feet[0].toeBend, 1.0, 1e-6);
+		for (int i = 0; i < 40; ++i)
+		{
+			f.anim.model[foot].p = lbMulAdd(rest, (i & 1) ? 0.042f : 0.038f, upMs);
+			t = step(&f, &in);
+			ENSURE(t.feet[0].planted && t.feet[0].locked);
+			ENSURE(t.feet[0].toeBend >= 1.0f - 1e-6f);
+		}
+		// Lifted clear (over several frames, so the foot is slow enough to have stayed planted
+		// below 6 cm): released, and the toes' bend eases out.
+		float prev = t.feet[0].toeBend;
+		bool released = false;
+		for (int i = 0; i < 30; ++i)
+		{
+			f.anim.model[foot].p = lbMulAdd(rest, lbMinF(0.042f + 0.004f * (float)(i + 1), 0.12f), upMs);
+			t = step(&f, &in);
+			ENSURE(prev - t.feet[0].toeBend <= 1.0f / 3.0f + 1e-4f);
+			ENSURE(t.feet[0].toeBend >= 0.0f && t.feet[0].toeBend <= 1.0f);
+			released = released || !t.feet[0].planted;
+			prev = t.feet[0].toeBend;
+		}
+		ENSURE(released && !t.feet[0].locked);
+		ENSURE(t.feet[0].toeBend == 0.0f);
+		fixtureFree(&f);
+	}
+}
+
 static void test_bad_inputs_and_extremes(void)
 {
 	lbSetLogFcn(captureLog, NULL);
@@ -1673,6 +1724,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_trace_phase_spreads_casts);
 	RUN_TEST(test_prediction);
 	RUN_TEST(test_foot_locking);
+	RUN_TEST(test_plant_flicker_holds_the_lock);
 	RUN_TEST(test_bad_inputs_and_extremes);
 	RUN_TEST(test_ankle_limit_lifts_the_heel);
 	RUN_TEST(test_plant_slides_out_of_a_riser);

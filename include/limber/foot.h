@@ -300,6 +300,8 @@ typedef struct lbFootLegState
 	float foldLength;
 	bool folded;
 	///@}
+	/// Weight of the toes' bend onto the ground in [0, 1] (lbFootTarget::toeBend).
+	float toeBend;
 } lbFootLegState;
 
 /// Per-character state of the foot system: small and contiguous, owned by the caller.
@@ -381,6 +383,10 @@ typedef struct lbFootTarget
 	bool locked;
 	/// Whether the foot counts as planted on the ground this frame.
 	bool planted;
+	/// Weight in [0, 1] of the toes' bend onto the ground: it rises while the foot is planted on
+	/// ground and falls otherwise, over 50 ms either way, so a plant that flickers for a frame (a
+	/// clip's foot shuffling at the lock speed) turns the toes by a third of their bend, not all.
+	float toeBend;
 	/// Planted and at rest on the ground: locked and fully blended into its lock (with locking
 	/// on), or planted (with locking off). The first frames of a plant settle the foot.
 	bool settled;

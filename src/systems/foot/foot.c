@@ -21,6 +21,8 @@
 
 // Points probed ahead of a swinging foot.
 #define LB_FOOT_AHEAD 2
+// How fast (per second) the toes' bend onto the ground eases in and out with a plant: 50 ms.
+#define LB_FOOT_TOE_BEND_RATE 20.0f
 
 lbFootDef lbDefaultFootDef(void)
 {
@@ -1367,6 +1369,13 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 	ft->locked = leg->locked;
 	ft->settled = def->footLock ? (leg->locked && leg->lockAlpha >= 0.99f) : lf->planted;
 	ft->planted = lf->planted;
+	// The toes bend onto the ground only under a planted foot; the bend eases in and out (a sixth
+	// of a 60 Hz frame's worth at 20 /s is a third of the bend).
+	{
+		const float want = leg->grounded && lf->planted ? 1.0f : 0.0f;
+		leg->toeBend = f->snap ? want : lbInterpConstantTo(leg->toeBend, want, f->dt, LB_FOOT_TOE_BEND_RATE);
+	}
+	ft->toeBend = leg->toeBend;
 	ft->grounded = leg->grounded;
 	ft->steep = leg->steep;
 	// The part of the sole that bears on the ground: the sample (heel, under the ankle, ball)
@@ -1975,7 +1984,12 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 				leg->grounded = false;
 		}
 		lbFootGroundTargets(leg, def, &f, &lf);
-		lf.planted = leg->grounded && state->alpha > 0.0f && lf.soleAboveFloor < def->lockHeight && lf.footSpeed < def->lockSpeed;
+		// A locked foot stays planted a little past the speed it locked under (1.5 times it): a clip's
+		// foot shuffling about the lock speed would otherwise let go and lock again frame by frame,
+		// its toes and lock snapping each time.
+		const float hold = leg->locked ? 1.5f : 1.0f;
+		lf.planted = leg->grounded && state->alpha > 0.0f && lf.soleAboveFloor < hold * def->lockHeight &&
+					 lf.footSpeed < def->lockSpeed;
 		// A foot in the air keeps its whole sole (and its path) clear of what rises under it.
 		const float smoothTarget = lf.offsetTarget + (lf.planted ? 0.0f : leg->clearance);
 		// The smoothed height first moves with the ground plane under the foot's motion: only
@@ -2523,12 +2537,14 @@ static void lbFootBendAllToes(const lbFootTargets* targets, const lbSkeleton* sk
 	{
 		const lbFootTarget* f = &targets->feet[s];
 		// Only a foot on the ground bends its toes on it; a swinging foot clears its whole sole
-		// instead (the sense stage), its toes pointing where the animation points them.
-		if (!f->grounded || !(f->planted || f->locked) || !lbIsValidVec3(f->toeNormalWs) || !lbIsValidVec3(f->groundPointWs))
+		// instead (the sense stage), its toes pointing where the animation points them. The bend
+		// eases in and out with the plant (toeBend), a locked foot's at full weight.
+		const float bend = f->locked ? 1.0f : lbClampF(f->toeBend, 0.0f, 1.0f);
+		if (!f->grounded || !(bend > 0.0f) || !lbIsValidVec3(f->toeNormalWs) || !lbIsValidVec3(f->groundPointWs))
 			continue;
 		lbVec3 n = lbNormalizeOr(lbInvTransformDirection(targets->characterWs, f->toeNormalWs), lbVec3_zero);
 		lbVec3 p = lbInvTransformPoint(targets->characterWs, f->groundPointWs);
-		lbFootBendToes(pose, skeleton, humanoid, s, p, n, alpha * lbClampF(f->alpha, 0.0f, 1.0f));
+		lbFootBendToes(pose, skeleton, humanoid, s, p, n, alpha * lbClampF(f->alpha, 0.0f, 1.0f) * bend);
 	}
 }
 
