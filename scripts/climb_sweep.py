@@ -18,24 +18,21 @@ NaN), then how many runs hold every limit.
 corner, ledge); the sizes drawn stay those of the whole sweep at that seed. It measures; it is not a
 test. With --strict the exit status is 1 when a run breaks a limit.
 """
-import argparse
-import json
 import os
-import random
-import subprocess
 import sys
-import tempfile
 import types
+
+from sweep import limits_broken, run_sweep
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LIMITS = (
-    ("contact_drift_max", 0.001),
-    ("knee_inversions", 0),
-    ("elbow_inversions", 0),
-    ("palm_wall_angle_max", 20.0),
-    ("limb_penetration_max", 0.02),
-    ("added_pop_max", 15.0),
-    ("nan_frames", 0),
+    ("contact_drift_max", 0.001, 1),
+    ("knee_inversions", 0, 1),
+    ("elbow_inversions", 0, 1),
+    ("palm_wall_angle_max", 20.0, 1),
+    ("limb_penetration_max", 0.02, 1),
+    ("added_pop_max", 15.0, 1),
+    ("nan_frames", 0, 1),
 )
 
 
@@ -71,60 +68,20 @@ def worlds(rng, per_kind, cs):
 
 
 def broken(summary):
-    out = []
-    for key, limit in LIMITS:
-        value = summary.get(key)
-        if value is None:
-            if key == "palm_wall_angle_max":
-                continue
-            out.append(f"{key}=null")
-        elif value - limit > 1e-9:
-            out.append(f"{key}={value:.3g}")
-    return out
+    # No palm angle without a held hand.
+    return limits_broken(summary, LIMITS, optional=("palm_wall_angle_max",))
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("limber", help="the limber command-line runner")
-    ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--per-kind", type=int, default=2, help="sizes drawn per kind")
-    ap.add_argument("--kinds", help="comma-separated name prefixes: run only those sizes (the draws stay the same)")
-    ap.add_argument("--keep", help="write the scenarios and reports here instead of a temporary directory")
-    ap.add_argument("--strict", action="store_true", help="exit 1 when a run breaks a limit")
-    args = ap.parse_args()
+def draws(rng, per_kind):
     cs = climb_script()
-    rng = random.Random(args.seed)
-    work = args.keep or tempfile.mkdtemp(prefix="limber-climb-sweep-")
-    os.makedirs(work, exist_ok=True)
-    prefixes = tuple(k.strip() for k in args.kinds.split(",") if k.strip()) if args.kinds else ()
-    total = held = 0
-    for name, world, shape, start in worlds(rng, args.per_kind, cs):
-        if prefixes and not name.startswith(prefixes):
-            continue
-        cs.WORLDS[world] = (shape, start)
-        for rig in ("mannequin", "mixamo"):
-            _, sc = cs.scenario(world, rig)
-            full = f"{name}_{rig}"
-            sc["name"] = full
+    for name, world, shape, start in worlds(rng, per_kind, cs):
+        def build(rig, world=world, shape=shape, start=start):
+            cs.WORLDS[world] = (shape, start)
+            sc = cs.scenario(world, rig)[1]
             sc.pop("description", None)
-            path = os.path.join(work, full + ".json")
-            report = os.path.join(work, full + ".report.json")
-            with open(path, "w") as f:
-                json.dump(sc, f)
-            run = subprocess.run([args.limber, "run", path, "--report", report], capture_output=True, text=True)
-            total += 1
-            if run.returncode != 0:
-                print(f"{full:36s} exit {run.returncode}: {run.stderr.strip()[:160]}")
-                continue
-            with open(report) as f:
-                bad = broken(json.load(f)["summary"])
-            if bad:
-                print(f"{full:36s} {' '.join(bad)}")
-            else:
-                held += 1
-    print(f"{held}/{total} runs hold every climbing limit (seed {args.seed}, scenarios in {work})")
-    return 1 if args.strict and held < total else 0
+            return sc
+        yield name, build
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_sweep(__doc__, draws, broken, "climbing", "limber-climb-sweep-", 36))

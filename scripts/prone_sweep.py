@@ -18,14 +18,8 @@ crawl_slope, stairs, roof, rocks, crawl_rocks, trench); the sizes drawn stay tho
 sweep at that seed. It measures; it is not a test (the shipped scenarios and
 tests/test_prone_scenarios.c are). With --strict the exit status is 1 when a run breaks a limit.
 """
-import argparse
-import json
-import os
-import random
-import subprocess
-import tempfile
+from sweep import limits_broken, run_sweep
 
-RIGS = ("mannequin", "mixamo")
 LIMITS = (
     ("limb_penetration_max", 0.02, 1),
     ("torso_height_max", 0.03, 1),
@@ -81,58 +75,19 @@ def kinds(rng, per_kind):
 
 
 def broken(summary):
-    out = []
-    for key, limit, sign in LIMITS:
-        value = summary.get(key)
-        if value is None:
-            if key.startswith("torso_"):
-                continue  # no frame where the torso rests: measured elsewhere (torso_frames)
-            out.append(f"{key}=null")
-        elif (value - limit) * sign > 1e-9:
-            out.append(f"{key}={value:.3g}")
+    # The torso limits are measured only while the torso rests (torso_frames); a run in which it
+    # never does breaks that instead.
+    out = limits_broken(summary, LIMITS, optional=("torso_height_max", "torso_roll_error_max", "torso_pitch_error_max"))
+    if summary.get("torso_frames", 0) == 0:
+        out.append("torso_frames=0")
     return out
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("limber", help="the limber command-line runner")
-    ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--per-kind", type=int, default=2, help="sizes drawn per kind")
-    ap.add_argument("--kinds", help="comma-separated name prefixes: run only those sizes (the draws stay the same)")
-    ap.add_argument("--keep", help="write the scenarios and reports here instead of a temporary directory")
-    ap.add_argument("--strict", action="store_true", help="exit 1 when a run breaks a limit")
-    args = ap.parse_args()
-    rng = random.Random(args.seed)
-    work = args.keep or tempfile.mkdtemp(prefix="limber-prone-sweep-")
-    os.makedirs(work, exist_ok=True)
-    total = held = 0
-    prefixes = tuple(k.strip() for k in args.kinds.split(",") if k.strip()) if args.kinds else ()
-    for name, shapes, motion, position, heading, frames, velocity, posture in kinds(rng, args.per_kind):
-        if prefixes and not name.startswith(prefixes):
-            continue
-        for rig in RIGS:
-            full = f"{name}_{rig}"
-            path = os.path.join(work, full + ".json")
-            report = os.path.join(work, full + ".report.json")
-            with open(path, "w") as f:
-                json.dump(scenario(full, shapes, rig, motion, position, heading, frames, velocity, posture), f)
-            run = subprocess.run([args.limber, "run", path, "--report", report], capture_output=True, text=True)
-            total += 1
-            if run.returncode != 0:
-                print(f"{full:40s} exit {run.returncode}: {run.stderr.strip()[:160]}")
-                continue
-            with open(report) as f:
-                s = json.load(f)["summary"]
-            bad = broken(s)
-            if s.get("torso_frames", 0) == 0:
-                bad.append("torso_frames=0")
-            if bad:
-                print(f"{full:40s} {' '.join(bad)}")
-            else:
-                held += 1
-    print(f"{held}/{total} runs hold every prone limit (seed {args.seed}, scenarios in {work})")
-    return 1 if args.strict and held < total else 0
+def draws(rng, per_kind):
+    for name, shapes, motion, position, heading, frames, velocity, posture in kinds(rng, per_kind):
+        yield name, (lambda rig, a=(shapes, motion, position, heading, frames, velocity, posture):
+                     scenario(None, a[0], rig, *a[1:]))
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(run_sweep(__doc__, draws, broken, "prone", "limber-prone-sweep-", 40))

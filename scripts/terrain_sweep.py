@@ -20,15 +20,10 @@ the sizes drawn stay those of the whole sweep at that seed, so a run keeps its n
 It measures; it is not a test (the shipped scenarios and tests/test_foot_scenarios.c are). With
 --strict the exit status is 1 when a run breaks a limit.
 """
-import argparse
-import json
-import os
-import random
-import subprocess
 import sys
-import tempfile
 
-RIGS = ("mannequin", "mixamo")
+from sweep import limits_broken, run_sweep
+
 GAITS = (("walk", 1.4, 240), ("run", 3.5, 180))
 LIMITS = (
     ("sole_penetration_max", 0.01, 1),
@@ -97,57 +92,18 @@ def kinds(rng, per_kind):
 
 
 def broken(summary):
-    out = []
-    for key, limit, sign in LIMITS:
-        value = summary.get(key)
-        if value is None:
-            out.append(f"{key}=null")
-        elif (value - limit) * sign > 1e-9:
-            out.append(f"{key}={value:.3g}")
+    out = limits_broken(summary, LIMITS)
     slide = summary.get("system", {}).get("locked_slide_max", {}).get("max")
     if slide is not None and slide > 0.01:
         out.append(f"locked_slide={slide:.3g}")
     return out
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("limber", help="the limber command-line runner")
-    ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--per-kind", type=int, default=2, help="sizes drawn per kind")
-    ap.add_argument("--kinds", help="comma-separated name prefixes: run only those sizes (the draws stay the same)")
-    ap.add_argument("--keep", help="write the scenarios and reports here instead of a temporary directory")
-    ap.add_argument("--strict", action="store_true", help="exit 1 when a run breaks a limit")
-    args = ap.parse_args()
-    rng = random.Random(args.seed)
-    work = args.keep or tempfile.mkdtemp(prefix="limber-sweep-")
-    os.makedirs(work, exist_ok=True)
-    total = held = 0
-    prefixes = tuple(k.strip() for k in args.kinds.split(",") if k.strip()) if args.kinds else ()
-    for name, shapes, motion, velocity, frames, position, heading in kinds(rng, args.per_kind):
-        # Filtered after drawing: every size is drawn, so the same seed gives the same sizes.
-        if prefixes and not name.startswith(prefixes):
-            continue
-        for rig in RIGS:
-            full = f"{name}_{rig}"
-            path = os.path.join(work, full + ".json")
-            report = os.path.join(work, full + ".report.json")
-            with open(path, "w") as f:
-                json.dump(scenario(full, shapes, rig, motion, velocity, frames, position, heading), f)
-            run = subprocess.run([args.limber, "run", path, "--report", report], capture_output=True, text=True)
-            total += 1
-            if run.returncode != 0:
-                print(f"{full:44s} exit {run.returncode}: {run.stderr.strip()[:160]}")
-                continue
-            with open(report) as f:
-                bad = broken(json.load(f)["summary"])
-            if bad:
-                print(f"{full:44s} {' '.join(bad)}")
-            else:
-                held += 1
-    print(f"{held}/{total} runs hold every foot limit (seed {args.seed}, scenarios in {work})")
-    return 1 if args.strict and held < total else 0
+def draws(rng, per_kind):
+    for name, shapes, motion, velocity, frames, position, heading in kinds(rng, per_kind):
+        yield name, (lambda rig, a=(shapes, motion, velocity, frames, position, heading):
+                     scenario(None, a[0], rig, *a[1:]))
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_sweep(__doc__, draws, broken, "foot", "limber-sweep-"))

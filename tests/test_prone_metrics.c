@@ -80,18 +80,56 @@ static bool supportMatches(const Profile* g, float lo, float hi, float pitch, fl
 	return ok;
 }
 
+// One frame of the lying torso measured: the pose placed by `characterWs`, a touching body contact
+// at the pelvis (the system says the torso rests).
+static lbFrameMetrics measureLying(lbMetrics* metrics, const lbHumanoid* h, const lbPose* pose, lbTransform characterWs,
+								   lbVec3 pelvis)
+{
+	lbContact contact;
+	memset(&contact, 0, sizeof contact);
+	contact.kind = lb_contactBody;
+	contact.bone = h->pelvis;
+	contact.targetWs = pelvis;
+	contact.normalWs = lbVec3_axisZ;
+	contact.touching = true;
+	lbMetricsFrame frame;
+	memset(&frame, 0, sizeof frame);
+	frame.pose = pose;
+	frame.characterWs = characterWs;
+	frame.contacts = &contact;
+	frame.contactCount = 1;
+	frame.grounded = true;
+	frame.reset = true;
+	frame.dt = 1.0f / 60.0f;
+	lbFrameMetrics fm;
+	ENSURE(lbMetrics_AddFrame(metrics, &frame, &fm) == lb_ok);
+	return fm;
+}
+
+// The procedural prone pose of a reference rig, and metrics measuring it against `world`.
+static lbMetrics* lyingSetUp(lbReferenceRig rig, lbWorld* world, lbSkeleton** outSkel, lbHumanoid* h, lbPose* pose)
+{
+	lbSkeleton* skel = lbCreateReferenceRig(rig);
+	ENSURE(lbMapHumanoid(skel, NULL, h) == lb_ok);
+	*pose = lbCreatePose(skel);
+	lbMotionState ms;
+	lbMotionState_Init(&ms, skel, h, lbTransform_identity);
+	lbMotionDef mp = lbDefaultMotionDef(lb_motionProne);
+	ENSURE(lbMotion_Sample(&ms, skel, h, &mp, 1.0f / 60.0f, pose) == lb_ok);
+	lbMetricsDef md = lbDefaultMetricsDef();
+	md.skeleton = skel;
+	md.humanoid = h;
+	md.query = lbWorld_GetQuery(world);
+	lbMetrics* metrics = lbCreateMetrics(&md);
+	ENSURE(metrics != NULL);
+	*outSkel = skel;
+	return metrics;
+}
+
 static void test_prone_metrics_torso_on_stairs(void)
 {
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
-		lbSkeleton* skel = lbCreateReferenceRig((lbReferenceRig)rig);
-		lbHumanoid h;
-		ENSURE(lbMapHumanoid(skel, NULL, &h) == lb_ok);
-		lbPose pose = lbCreatePose(skel);
-		lbMotionState ms;
-		lbMotionState_Init(&ms, skel, &h, lbTransform_identity);
-		lbMotionDef mp = lbDefaultMotionDef(lb_motionProne);
-		ENSURE(lbMotion_Sample(&ms, skel, &h, &mp, 1.0f / 60.0f, &pose) == lb_ok);
 		lbWorldDef wd = lbDefaultWorldDef();
 		lbWorld* world = lbCreateWorld(&wd);
 		lbSceneDef sp = lbDefaultSceneDef(lb_sceneStairs);
@@ -100,12 +138,10 @@ static void test_prone_metrics_torso_on_stairs(void)
 		sp.count = 10.0f;
 		ENSURE(lbBuildScene(world, &sp) == lb_ok);
 		lbSceneQuery query = lbWorld_GetQuery(world);
-		lbMetricsDef md = lbDefaultMetricsDef();
-		md.skeleton = skel;
-		md.humanoid = &h;
-		md.query = query;
-		lbMetrics* metrics = lbCreateMetrics(&md);
-		ENSURE(metrics != NULL);
+		lbSkeleton* skel;
+		lbHumanoid h;
+		lbPose pose;
+		lbMetrics* metrics = lyingSetUp((lbReferenceRig)rig, world, &skel, &h, &pose);
 		const float r = lbMetricsSegmentRadius(&h, lb_segmentTorso, 0);
 		// Face down, head along +X (up the stairs).
 		const lbQuat q0 = lbQuatFromTwoAxes(h.upMs, lbVec3_axisZ, h.forwardMs, lbVec3_axisX);
@@ -155,24 +191,7 @@ static void test_prone_metrics_torso_on_stairs(void)
 			for (int i = 0; i < g->n; ++i)
 				gap = lbMinF(gap, segmentDistance(pelvis, neck, g->p[i]) - r);
 
-			lbContact contact;
-			memset(&contact, 0, sizeof contact);
-			contact.kind = lb_contactBody;
-			contact.bone = h.pelvis;
-			contact.targetWs = pelvis;
-			contact.normalWs = lbVec3_axisZ;
-			contact.touching = true;
-			lbMetricsFrame frame;
-			memset(&frame, 0, sizeof frame);
-			frame.pose = &pose;
-			frame.characterWs = lbMakeTransform(t, q);
-			frame.contacts = &contact;
-			frame.contactCount = 1;
-			frame.grounded = true;
-			frame.reset = true;
-			frame.dt = 1.0f / 60.0f;
-			lbFrameMetrics fm;
-			ENSURE(lbMetrics_AddFrame(metrics, &frame, &fm) == lb_ok);
+			const lbFrameMetrics fm = measureLying(metrics, &h, &pose, lbMakeTransform(t, q), pelvis);
 			ENSURE(fm.torsoPitchError >= 0.0f && fm.torsoHeight >= 0.0f);
 			// The metric's samples lie 1.25 cm apart: a nose is found up to that far past its edge.
 			ENSURE_NEAR(fm.torsoHeight, lbMaxF(gap, 0.0f), 0.008);
@@ -213,14 +232,6 @@ static void test_prone_metrics_roll_at_a_rim(void)
 {
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
-		lbSkeleton* skel = lbCreateReferenceRig((lbReferenceRig)rig);
-		lbHumanoid h;
-		ENSURE(lbMapHumanoid(skel, NULL, &h) == lb_ok);
-		lbPose pose = lbCreatePose(skel);
-		lbMotionState ms;
-		lbMotionState_Init(&ms, skel, &h, lbTransform_identity);
-		lbMotionDef mp = lbDefaultMotionDef(lb_motionProne);
-		ENSURE(lbMotion_Sample(&ms, skel, &h, &mp, 1.0f / 60.0f, &pose) == lb_ok);
 		lbWorldDef wd = lbDefaultWorldDef();
 		lbWorld* world = lbCreateWorld(&wd);
 		lbSceneDef sp = lbDefaultSceneDef(lb_sceneGap);
@@ -229,12 +240,10 @@ static void test_prone_metrics_roll_at_a_rim(void)
 		sp.depth = 0.45f;
 		ENSURE(lbBuildScene(world, &sp) == lb_ok);
 		lbSceneQuery query = lbWorld_GetQuery(world);
-		lbMetricsDef md = lbDefaultMetricsDef();
-		md.skeleton = skel;
-		md.humanoid = &h;
-		md.query = query;
-		lbMetrics* metrics = lbCreateMetrics(&md);
-		ENSURE(metrics != NULL);
+		lbSkeleton* skel;
+		lbHumanoid h;
+		lbPose pose;
+		lbMetrics* metrics = lyingSetUp((lbReferenceRig)rig, world, &skel, &h, &pose);
 		const float r = lbMetricsSegmentRadius(&h, lb_segmentTorso, 0);
 		// Face down, head along +Y: the torso's left is -X, its right +X (toward the gap).
 		const lbQuat q0 = lbQuatFromTwoAxes(h.upMs, lbVec3_axisZ, h.forwardMs, lbVec3_axisY);
@@ -280,24 +289,7 @@ static void test_prone_metrics_roll_at_a_rim(void)
 			}
 			ENSURE(g->n > 50);
 
-			lbContact contact;
-			memset(&contact, 0, sizeof contact);
-			contact.kind = lb_contactBody;
-			contact.bone = h.pelvis;
-			contact.targetWs = pelvis;
-			contact.normalWs = lbVec3_axisZ;
-			contact.touching = true;
-			lbMetricsFrame frame;
-			memset(&frame, 0, sizeof frame);
-			frame.pose = &pose;
-			frame.characterWs = lbMakeTransform(t, q);
-			frame.contacts = &contact;
-			frame.contactCount = 1;
-			frame.grounded = true;
-			frame.reset = true;
-			frame.dt = 1.0f / 60.0f;
-			lbFrameMetrics fm;
-			ENSURE(lbMetrics_AddFrame(metrics, &frame, &fm) == lb_ok);
+			const lbFrameMetrics fm = measureLying(metrics, &h, &pose, lbMakeTransform(t, q), pelvis);
 			ENSURE(fm.torsoRollError >= 0.0f);
 			float nearest;
 			bool match = supportMatches(g, -0.015f, 0.015f, torsoRoll, fm.torsoRollError, 1.5f, &nearest);

@@ -1,0 +1,75 @@
+# SPDX-FileCopyrightText: 2026 limber authors
+# SPDX-License-Identifier: MIT
+"""The loop the size sweeps share (terrain_sweep.py, prone_sweep.py, climb_sweep.py).
+
+A sweep draws sizes of a system's shipped kinds at random from a fixed seed, writes one scenario
+per size and rig, runs each with `limber run`, prints the limits each run breaks and how many hold
+every one. `run_sweep` takes the draws as (name, build) pairs, build(rig) giving the scenario, and
+`broken(summary)` giving the broken limits of a report's summary.
+"""
+import argparse
+import json
+import os
+import random
+import subprocess
+import tempfile
+
+RIGS = ("mannequin", "mixamo")
+
+
+def limits_broken(summary, limits, optional=()):
+    """The (key, limit, sign) limits a summary breaks (sign -1: a lower bound), as key=value; a
+    missing value breaks its limit unless its key is in `optional`."""
+    out = []
+    for key, limit, sign in limits:
+        value = summary.get(key)
+        if value is None:
+            if key not in optional:
+                out.append(f"{key}=null")
+        elif (value - limit) * sign > 1e-9:
+            out.append(f"{key}={value:.3g}")
+    return out
+
+
+def run_sweep(doc, draws, broken, what, prefix, width=44):
+    """Parses the sweep's command line, draws with random.Random(seed) (`draws(rng, per_kind)`
+    yields (name, build) pairs), runs every draw whose name starts with a --kinds prefix on both
+    rigs and reports. Returns the exit status."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("limber", help="the limber command-line runner")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--per-kind", type=int, default=2, help="sizes drawn per kind")
+    ap.add_argument("--kinds", help="comma-separated name prefixes: run only those sizes (the draws stay the same)")
+    ap.add_argument("--keep", help="write the scenarios and reports here instead of a temporary directory")
+    ap.add_argument("--strict", action="store_true", help="exit 1 when a run breaks a limit")
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    work = args.keep or tempfile.mkdtemp(prefix=prefix)
+    os.makedirs(work, exist_ok=True)
+    total = held = 0
+    prefixes = tuple(k.strip() for k in args.kinds.split(",") if k.strip()) if args.kinds else ()
+    for name, build in draws(rng, args.per_kind):
+        # Filtered after drawing: every size is drawn, so the same seed gives the same sizes.
+        if prefixes and not name.startswith(prefixes):
+            continue
+        for rig in RIGS:
+            full = f"{name}_{rig}"
+            scenario = build(rig)
+            scenario["name"] = full
+            path = os.path.join(work, full + ".json")
+            report = os.path.join(work, full + ".report.json")
+            with open(path, "w") as f:
+                json.dump(scenario, f)
+            run = subprocess.run([args.limber, "run", path, "--report", report], capture_output=True, text=True)
+            total += 1
+            if run.returncode != 0:
+                print(f"{full:{width}s} exit {run.returncode}: {run.stderr.strip()[:160]}")
+                continue
+            with open(report) as f:
+                bad = broken(json.load(f)["summary"])
+            if bad:
+                print(f"{full:{width}s} {' '.join(bad)}")
+            else:
+                held += 1
+    print(f"{held}/{total} runs hold every {what} limit (seed {args.seed}, scenarios in {work})")
+    return 1 if args.strict and held < total else 0
