@@ -524,22 +524,41 @@ static lbVec3 lbFootClearUnder(const lbSceneQuery* query, const lbQueryInput* pr
 // Lifts an ankle goal until no sole sample lies under the ground sampled there, where that ground
 // stands more than `edgeHeight` above the plane (point, n): a toe over a step or a heel over a
 // rock is cleared too. Ground within the plane's reach is the plane's business (lbFootClearSole):
-// a ray sampled the ground beside a tilted sole's point, not under it.
-static lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* sole, const lbFootGround* g,
-							   lbVec3 point, lbVec3 n, float edgeHeight, lbVec3 up)
+// a ray sampled the ground beside a tilted sole's point, not under it. `height` and bit k of
+// `validMask` are the ground under sample k (lbFootGround, or as a leg keeps it). A sample's world
+// point is the goal's point under the ankle plus its offset along the foot times the rotated,
+// scaled toe direction, so its height and the plane's height under it are linear in that offset:
+// one rotation serves every sample.
+static lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* sole, const float* height,
+							   unsigned validMask, lbVec3 point, lbVec3 n, float edgeHeight, lbVec3 up)
 {
 	float lift = 0.0f;
-	lbTransform goal = lbMakeTransform(ankleGoal, footRot);
-	goal.s = lbMakeVec3(scale, scale, scale);
+	const lbVec3 p0 = lbMulAdd(ankleGoal, scale, lbQuatRotate(footRot, sole->under));
+	const lbVec3 dir = lbMulSV(scale, lbQuatRotate(footRot, sole->toeFlat));
+	// Height along up, and height over the plane along up, at the point under the ankle and per metre
+	// of model offset along the foot.
+	const float invNu = 1.0f / lbMaxF(lbDot(n, up), 0.05f);
+	const float h0 = lbDot(p0, up), hd = lbDot(dir, up);
+	const float a0 = lbDot(lbSub(p0, point), n) * invNu, ad = lbDot(dir, n) * invNu;
 	for (int k = 0; k < lb_solePointCount; ++k)
 	{
-		if (!g->valid[k])
+		if (!((validMask >> k) & 1u))
 			continue;
-		lbVec3 p = lbTransformPoint(goal, lbMulAdd(sole->under, sole->along[k], sole->toeFlat));
-		if (g->height[k] - lbPlaneHeightAt(point, n, up, p) > edgeHeight)
-			lift = lbMaxF(lift, g->height[k] - lbDot(p, up));
+		const float h = h0 + sole->along[k] * hd;
+		// The plane's height under the sample: its own height less its height above the plane.
+		if (height[k] - (h - (a0 + sole->along[k] * ad)) > edgeHeight)
+			lift = lbMaxF(lift, height[k] - h);
 	}
 	return lbMulAdd(ankleGoal, lift, up);
+}
+
+// The valid bits of a footprint (bit k where ground was found under sample k).
+static unsigned lbFootPrintMask(const lbFootGround* g)
+{
+	unsigned m = 0u;
+	for (int k = 0; k < lb_solePointCount; ++k)
+		m |= g->valid[k] ? 1u << k : 0u;
+	return m;
 }
 
 // Signed heights (world, m) of the sole samples above the plane through groundPoint with unit
@@ -813,23 +832,9 @@ static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, con
 
 static void lbFootKeepPrint(lbFootLegState* leg, const lbFootGround* g)
 {
-	leg->printValid = 0;
 	for (int k = 0; k < lb_solePointCount; ++k)
-	{
 		leg->printHeight[k] = g->height[k];
-		leg->printValid |= g->valid[k] ? 1u << k : 0u;
-	}
-}
-
-static lbFootGround lbFootKeptPrint(const lbFootLegState* leg)
-{
-	lbFootGround g;
-	for (int k = 0; k < lb_solePointCount; ++k)
-	{
-		g.height[k] = leg->printHeight[k];
-		g.valid[k] = (leg->printValid >> k) & 1u;
-	}
-	return g;
+	leg->printValid = lbFootPrintMask(g);
 }
 
 // The range of places along the foot where a foot probed at `from` (world) stands on one level
@@ -1213,7 +1218,8 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 				plantAnkle = lbAdd(lbMulAdd(base, groundH + lf->ankleH - lbDot(base, up), up),
 								   lbMulSV(lf->ankleH, lbSub(lbQuatRotate(lf->tiltTarget, up), up)));
 				plantAnkle = lbFootClearSole(plantAnkle, plantRot, f->modelToWorld, &lf->planeSole, c.point, c.normal, up);
-				plantAnkle = lbFootClearPrint(plantAnkle, plantRot, f->modelToWorld, &lf->sole, &g, c.point, c.normal, def->edgeHeight, up);
+				plantAnkle = lbFootClearPrint(plantAnkle, plantRot, f->modelToWorld, &lf->sole, g.height, lbFootPrintMask(&g), c.point,
+											  c.normal, def->edgeHeight, up);
 				plantAnkle = lbFootClearUnder(in->query, &centre, plantAnkle, plantRot, f->modelToWorld, &lf->sole, up, &f->castCount);
 				lbFootKeepPrint(leg, &g);
 				leg->shiftWs = lbProjectOnPlane(lbSub(base, lf->animAnkleWs), up);
@@ -1291,8 +1297,7 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 			// its whole sole, toe tip included.
 			const lbSole* clearSole = lf->planted || leg->locked ? &lf->planeSole : &lf->sole;
 			ankleGoal = lbFootClearSole(ankleGoal, footRot, f->modelToWorld, clearSole, smoothGround, leg->groundNormalWs, up);
-			const lbFootGround g = lbFootKeptPrint(leg);
-			ankleGoal = lbFootClearPrint(ankleGoal, footRot, f->modelToWorld, &lf->sole, &g, leg->groundPointWs,
+			ankleGoal = lbFootClearPrint(ankleGoal, footRot, f->modelToWorld, &lf->sole, leg->printHeight, leg->printValid, leg->groundPointWs,
 										 leg->groundNormalWs, def->edgeHeight, up);
 		}
 		if (leg->lockAlpha > 0.0f)
@@ -2562,12 +2567,36 @@ typedef struct lbFootPoseLegs
 	float soften, limit, cosHalf;
 } lbFootPoseLegs;
 
+// What the pose stage derives from the def alone, worked out once per call (a crowd's batch: once
+// for all its characters) instead of once per character and leg.
+typedef struct lbFootPoseConsts
+{
+	// cos(ankleLimit / 2), or -1 with the limit off (0 or less) or never exceeded (half a turn or more).
+	float cosHalfLimit;
+	// Whether the knee cap and the hip flexion limit are on; cos(pi - kneeMaxBend); cos and sin of
+	// hipMaxFlex.
+	bool kneeCap, hipCap;
+	float cosKnee, cosHip, sinHip;
+} lbFootPoseConsts;
+
+static lbFootPoseConsts lbFootPoseConstsOf(const lbFootDef* def)
+{
+	lbFootPoseConsts k;
+	k.cosHalfLimit = def->ankleLimit > 0.0f && def->ankleLimit < LB_PI ? cosf(0.5f * def->ankleLimit) : -1.0f;
+	k.kneeCap = def->kneeMaxBend > 0.0f && def->kneeMaxBend < LB_PI;
+	k.cosKnee = k.kneeCap ? cosf(LB_PI - def->kneeMaxBend) : 1.0f;
+	k.hipCap = def->hipMaxFlex > 0.0f && def->hipMaxFlex < LB_PI;
+	k.cosHip = cosf(def->hipMaxFlex);
+	k.sinHip = sinf(def->hipMaxFlex);
+	return k;
+}
+
 // The pose stage up to the two-bone leg solves: the checks of what belongs to one character, the
 // pelvis, and each leg's goal (*outLegs). The full-body solver's path and a faded-out character
 // finish here (*outDone).
-static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
-								  const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose, void* workspace,
-								  size_t workspaceSize, lbFootPoseLegs* outLegs, bool* outDone)
+static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef* def, const lbFootPoseConsts* consts,
+								  const lbSkeleton* skeleton, const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose,
+								  void* workspace, size_t workspaceSize, lbFootPoseLegs* outLegs, bool* outDone)
 {
 	*outDone = true;
 	if (!targets || !pose || !pose->local || !pose->model)
@@ -2638,7 +2667,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 	// are exact).
 	const bool unitScale = cw.s.x == 1.0f && cw.s.y == 1.0f && cw.s.z == 1.0f;
 	// Ankle limit off (0 or less) or never exceeded (half a turn or more): -1 skips it.
-	const float cosHalfLimit = def->ankleLimit > 0.0f && def->ankleLimit < LB_PI ? cosf(0.5f * def->ankleLimit) : -1.0f;
+	const float cosHalfLimit = consts->cosHalfLimit;
 	// The ground plane under each foot (model space: point, normal), which the ankle limit's lifted
 	// goal of a free foot is kept above.
 	lbVec3 planeMs[2][2];
@@ -2659,8 +2688,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 			continue;
 		const lbLegAxes* ax = &humanoid->legAxes[s];
 		const float a = ax->thighLength, b = ax->calfLength;
-		const bool kneeCap = def->kneeMaxBend > 0.0f && def->kneeMaxBend < LB_PI;
-		const float dMin = kneeCap ? sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * cosf(LB_PI - def->kneeMaxBend), 0.0f)) : 0.0f;
+		const float dMin = consts->kneeCap ? sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * consts->cosKnee, 0.0f)) : 0.0f;
 		const lbVec3 hip = pose->model[humanoid->leg[s].thigh].p;
 		lbVec3 d = lbSub(targetMs[s], hip);
 		float len = lbLength(d);
@@ -2676,15 +2704,21 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 		// swing lifted over steps the body has not climbed yet): the thigh lies the hip's triangle
 		// angle above the hip-to-goal line, so the goal turns down about the hip until the thigh is
 		// at the limit.
-		if (def->hipMaxFlex > 0.0f && def->hipMaxFlex < LB_PI)
+		// The limit's elevation is hipMaxFlex - pi/2 - T (T the hip's angle, cos T = cosT): its sine and
+		// cosine come from the angle-difference formulas, and the goal's elevation (in [-pi/2, pi/2])
+		// exceeds it when it lies below -pi/2 (a negative cosine) or when its sine is the smaller: no
+		// inverse trigonometry.
+		if (consts->hipCap)
 		{
-			const float cosHip = lbClampF((a * a + len * len - b * b) / (2.0f * a * len), -1.0f, 1.0f);
-			const float maxElevation = def->hipMaxFlex - 0.5f * LB_PI - acosf(cosHip);
-			const float elevation = asinf(lbClampF(lbDot(d, upMs) / len, -1.0f, 1.0f));
-			if (elevation > maxElevation)
+			const float cosT = lbClampF((a * a + len * len - b * b) / (2.0f * a * len), -1.0f, 1.0f);
+			const float sinT = sqrtf(lbMaxF(1.0f - cosT * cosT, 0.0f));
+			const float sinMax = -(consts->cosHip * cosT + consts->sinHip * sinT);
+			const float cosMax = consts->sinHip * cosT - consts->cosHip * sinT;
+			const float sinElevation = lbClampF(lbDot(d, upMs) / len, -1.0f, 1.0f);
+			if (cosMax < 0.0f || sinElevation > sinMax)
 			{
 				lbVec3 flat = lbNormalizeOr(lbProjectOnPlane(d, upMs), humanoid->forwardMs);
-				d = lbMulSV(len, lbAdd(lbMulSV(cosf(maxElevation), flat), lbMulSV(sinf(maxElevation), upMs)));
+				d = lbMulSV(len, lbAdd(lbMulSV(cosMax, flat), lbMulSV(sinMax, upMs)));
 			}
 		}
 		targetMs[s] = lbAdd(hip, d);
@@ -2773,7 +2807,8 @@ lbResult lbFootApplyPoseChecked(const lbFootTargets* targets, const lbFootDef* d
 {
 	lbFootPoseLegs legs;
 	bool done = true;
-	lbResult r = lbFootPosePrepare(targets, def, skeleton, humanoid, solver, pose, workspace, workspaceSize, &legs, &done);
+	const lbFootPoseConsts consts = lbFootPoseConstsOf(def);
+	lbResult r = lbFootPosePrepare(targets, def, &consts, skeleton, humanoid, solver, pose, workspace, workspaceSize, &legs, &done);
 	if (r != lb_ok || done)
 		return r;
 	for (int s = 0; s < 2; ++s)
@@ -2845,14 +2880,16 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 	lbTwoBoneIkInput in[maxLegs];
 	int who[maxLegs];
 	lbQuat keep[maxLegs][3];
-	// The solve's defaults once for the batch, each lane's input a copy.
+	// The solve's defaults and what the def gives once for the batch, each lane's input a copy.
 	const lbTwoBoneIkInput defaults = lbDefaultTwoBoneIkInput();
+	const lbFootPoseConsts consts = lbFootPoseConstsOf(def);
 	int n = 0;
 	for (int i = 0; i < count; ++i)
 	{
 		bool done = true;
 		lbPose* pose = &poses[i];
-		outResults[i] = lbFootPosePrepare(&targets[i], def, skeleton, humanoid, lb_footSolverTwoBone, pose, NULL, 0, &legs[i], &done);
+		outResults[i] = lbFootPosePrepare(&targets[i], def, &consts, skeleton, humanoid, lb_footSolverTwoBone, pose, NULL, 0, &legs[i],
+										  &done);
 		live[i] = outResults[i] == lb_ok && !done;
 		for (int s = 0; live[i] && s < 2; ++s)
 		{
