@@ -995,12 +995,33 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// with their ground heights: every frame, not only probe frames, the sole is held above each
 	// less its distance ahead (lbFootAheadFloor), a 45-degree ramp that rises smoothly as the foot
 	// comes on. A landing foot looks no further than the front of the level it lands on.
-	leg->aheadCount = 0;
 	if (!swinging || def->swingLookahead <= 0.0f || lf->soleAboveFloor <= def->lockHeight)
+	{
+		leg->aheadCount = 0;
 		return;
+	}
 	lbVec3 path = lbClampLength(lbMulSV(def->swingLookahead, lbProjectOnPlane(lf->footVel, f->up)), 3.0f * lf->print.along[lb_soleBall]);
 	const float reach = lbLength(path);
 	const lbVec3 tip = lbMulAdd(base, lf->print.along[lb_soleToeTip], lf->print.toeWs);
+	// The points a swinging foot found ahead last time still serve while the farthest lies on this
+	// frame's path at least 70 % of the look-ahead past the toe tip: looked for again, they would
+	// land a frame's travel (about a twelfth of the look-ahead) further on, over ground the kept ramp
+	// already reaches, and that ramp is held every frame all the same (lbFootAheadFloor). A swinging
+	// foot so looks ahead every third frame or so. A landing foot held to the front of its level
+	// looks every frame: the front moves with the level it lands on.
+	if (!(landing && leg->sliding && leg->slideHi < 1.0e29f) && leg->aheadCount > 0 && reach > 0.01f)
+	{
+		const lbVec3 dir = lbMulSV(1.0f / reach, path);
+		for (int i = 0; i < leg->aheadCount; ++i)
+		{
+			const lbVec3 v = lbProjectOnPlane(lbSub(leg->aheadPointWs[i], tip), f->up);
+			const float along = lbDot(v, dir);
+			// Near the path itself, not beside it (a turn).
+			if (along >= 0.7f * reach && lbLengthSquared(lbMulAdd(v, -along, dir)) <= 0.01f * reach * reach)
+				return;
+		}
+	}
+	leg->aheadCount = 0;
 	const float front = landing && leg->sliding && leg->slideHi < 1.0e29f ? leg->slideHi + lf->print.along[lb_soleToeTip] + def->edgeMargin
 																		 : 1.0e30f;
 	// Where the ground rises by more than an edge between two samples, the rise is found by
@@ -1119,7 +1140,12 @@ static void lbFootSmooth(lbFootLegState* leg, const lbFootDef* def, lbFootFrame*
 	if (f->snap || lbLengthSquared(leg->toeNormalWs) < 0.5f)
 		leg->toeNormalWs = n;
 	else if (f->dt > 0.0f)
-		leg->toeNormalWs = lbNormalizeOr(lbLerp(leg->toeNormalWs, n, lbInterpAlpha(f->dt, def->rotationSpeed)), n);
+	{
+		// The rotation's fraction, shared with the tilt below and the other leg.
+		if (f->rotationStep < 0.0f)
+			f->rotationStep = lbInterpAlpha(f->dt, def->rotationSpeed);
+		leg->toeNormalWs = lbNormalizeOr(lbLerp(leg->toeNormalWs, n, f->rotationStep), n);
+	}
 	if (f->snap)
 	{
 		leg->offset = target;
