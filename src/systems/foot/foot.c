@@ -602,8 +602,9 @@ typedef struct lbFootFrame
 	lbVec3 velH;
 	float speedH;
 	lbVec3 pelvisWs;
-	float turnRate;
-	bool turnRateKnown;
+	// Whether the character turns slower than predictionMaxTurnRate (which gates prediction),
+	// worked out when a moving foot first asks.
+	bool turnSlow, turnRateKnown;
 	// Interp-to fractions shared by both legs, -1 until first needed.
 	float goalStep, rotationStep;
 	int castCount;
@@ -739,6 +740,7 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 	}
 	// The turn rate (rad/s) only gates prediction, so it is measured when a moving foot asks for it.
 	f->turnRateKnown = !(state->initialized && f->dt > 0.0f);
+	f->turnSlow = def->predictionMaxTurnRate > 0.0f; // no turn measured: a rate of zero
 
 	f->active = !(def->lodDistance > 0.0f && in->hasCamera && lbIsValidVec3(in->cameraWs) &&
 				  lbDistance(in->cameraWs, f->cw.p) > def->lodDistance);
@@ -909,10 +911,14 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		lbVec3 f0 = lbTransformDirection(state->prevCharacterWs, humanoid->forwardMs);
 		lbVec3 f1 = lbTransformDirection(f->cw, humanoid->forwardMs);
 		lbVec3 a = lbNormalize(lbProjectOnPlane(f0, f->up)), b = lbNormalize(lbProjectOnPlane(f1, f->up));
-		f->turnRate = atan2f(lbDot(f->up, lbCross(a, b)), lbDot(a, b)) / f->dt;
+		// The turn this frame is atan2(y, x); within rate * dt of none when (x, y) lies within that
+		// angle of +x, which its cosine tells without the arctangent.
+		const float y = lbDot(f->up, lbCross(a, b)), x = lbDot(a, b), r = sqrtf(x * x + y * y);
+		const float limit = def->predictionMaxTurnRate * f->dt;
+		f->turnSlow = limit > 0.0f && (limit > LB_PI || r == 0.0f || x > cosf(limit) * r);
 		f->turnRateKnown = true;
 	}
-	if (swinging && lbAbsF(f->turnRate) < def->predictionMaxTurnRate)
+	if (swinging && f->turnSlow)
 		predict = lbClampLength(lbMulSV(def->predictionTime, f->velH), def->predictionMax);
 	lbVec3 base = lbAdd(lbAdd(lf->animAnkleWs, leg->shiftWs), predict);
 	lbQueryInput centre = lbFootProbe(def, base, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
@@ -1860,33 +1866,41 @@ static bool lbFootAnimFinite(const lbPose* pose, const lbHumanoid* h)
 	return true;
 }
 
-// lbIsValidTransform(*t): every float finite (one vector test of the exponent bits of the ten
-// floats, as three four-float loads inside the transform), the rotation of unit length within 2 %
-// and no scale component near zero.
-static inline bool lbFootTransformOk(const lbTransform* t)
+// lbIsValidTransform(*t): every float finite, the rotation of unit length within 2 % and no scale
+// component near zero; with `near`, also its position within 1e6 m of the model origin (a position
+// that far out is finite but leaves no precision for a leg: floats there are metres apart, and moving
+// the pelvis carries it into the legs). With SSE, three overlapping four-float loads of the ten
+// floats serve every test: the exponent bits, the rotation's squared length (summed in pairs) and
+// the scale's and position's magnitudes.
+static inline bool lbFootTransformOk(const lbTransform* t, bool near)
 {
 #if defined(LB_SIMD_SSE)
 	_Static_assert(sizeof(lbTransform) == 40 && offsetof(lbTransform, q) == 12 && offsetof(lbTransform, s) == 28,
 				   "lbTransform layout");
 	const float* f = &t->p.x;
-	const __m128i e = _mm_set1_epi32(0x7f800000);
-	const __m128i a = _mm_and_si128(_mm_loadu_si128((const __m128i*)(const void*)f), e);
-	const __m128i b = _mm_and_si128(_mm_loadu_si128((const __m128i*)(const void*)(f + 4)), e);
-	const __m128i c = _mm_and_si128(_mm_loadu_si128((const __m128i*)(const void*)(f + 6)), e);
-	const __m128i bad = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi32(a, e), _mm_cmpeq_epi32(b, e)), _mm_cmpeq_epi32(c, e));
-	if (_mm_movemask_epi8(bad) != 0)
-		return false;
-	const lbQuat q = t->q;
-	const float n = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
-	return n > 0.98f && n < 1.02f && lbAbsF(t->s.x) > LB_EPSILON && lbAbsF(t->s.y) > LB_EPSILON && lbAbsF(t->s.z) > LB_EPSILON;
+	const __m128 p = _mm_loadu_ps(f), q = _mm_loadu_ps(f + 3), ws = _mm_loadu_ps(f + 6);
+	const __m128 e = _mm_castsi128_ps(_mm_set1_epi32(0x7f800000));
+	const __m128 bad = _mm_or_ps(_mm_or_ps(_mm_cmpeq_ps(_mm_and_ps(p, e), e), _mm_cmpeq_ps(_mm_and_ps(q, e), e)),
+								 _mm_cmpeq_ps(_mm_and_ps(ws, e), e));
+	// The magnitudes: position in lanes 0-2 of p, scale in lanes 1-3 of ws.
+	const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+	const int small = _mm_movemask_ps(_mm_cmpgt_ps(_mm_and_ps(ws, abs), _mm_set1_ps(LB_EPSILON)));
+	const int inside = _mm_movemask_ps(_mm_cmplt_ps(_mm_and_ps(p, abs), _mm_set1_ps(1.0e6f)));
+	const __m128 qq = _mm_mul_ps(q, q);
+	const __m128 pairs = _mm_add_ps(qq, _mm_shuffle_ps(qq, qq, _MM_SHUFFLE(2, 3, 0, 1)));
+	const float n = _mm_cvtss_f32(_mm_add_ss(pairs, _mm_movehl_ps(pairs, pairs)));
+	return _mm_movemask_ps(bad) == 0 && (small & 0xe) == 0xe && (!near || (inside & 7) == 7) && n > 0.98f && n < 1.02f;
 #else
-	return lbIsValidTransform(*t);
+	if (!lbIsValidTransform(*t))
+		return false;
+	const lbVec3 p = t->p;
+	return !near || lbMaxF(lbMaxF(lbAbsF(p.x), lbAbsF(p.y)), lbAbsF(p.z)) < 1.0e6f;
 #endif
 }
 
 // Whether the pose is fit for the pose stage where it reads it: the local and model transforms of
-// the pelvis and the legs' bones (of every bone when `all`) finite, their positions within 1e6 m of
-// the model origin, and each leg's bones of a length the two-bone solve takes.
+// the pelvis and the legs' bones (of every bone when `all`) finite, their model positions within
+// 1e6 m of the model origin, and each leg's bones of a length the two-bone solve takes.
 static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 {
 	int bones[LB_FOOT_READ_BONES];
@@ -1897,12 +1911,7 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 		const int b = all ? k : bones[k];
 		if (b < 0)
 			continue;
-		if (!lbFootTransformOk(&pose->model[b]) || !lbFootTransformOk(&pose->local[b]))
-			return false;
-		// A model-space position 1e6 m out is finite but leaves no precision for a leg (floats
-		// there are metres apart), and moving the pelvis carries it into the legs.
-		const lbVec3 p = pose->model[b].p;
-		if (!(lbMaxF(lbMaxF(lbAbsF(p.x), lbAbsF(p.y)), lbAbsF(p.z)) < 1.0e6f))
+		if (!lbFootTransformOk(&pose->model[b], true) || !lbFootTransformOk(&pose->local[b], false))
 			return false;
 	}
 	// Each leg's two bones as the solve meets them: a thigh or calf of zero length would fail the
