@@ -139,6 +139,27 @@ static lbQuat lbFootTilt(lbVec3 up, lbVec3 normal, float weight, float maxAngle,
 	return LB_LITERAL(lbQuat){ axis.x * k, axis.y * k, axis.z * k, cosf(h) };
 }
 
+// lbFootTilt through the leg's kept tilt: the same inputs, bit for bit, give the kept answer without
+// the arctangent and the sine and cosine (a kept probe, a foot still over the same face).
+static lbQuat lbFootTiltKept(lbFootLegState* leg, lbVec3 up, lbVec3 normal, float weight, float maxAngle, float* outSlope)
+{
+	const float key[8] = { normal.x, normal.y, normal.z, up.x, up.y, up.z, weight, maxAngle };
+	const float kept[8] = { leg->tiltNormalWs.x, leg->tiltNormalWs.y, leg->tiltNormalWs.z, leg->tiltUpWs.x,
+							leg->tiltUpWs.y,	 leg->tiltUpWs.z,	  leg->tiltWeight,		leg->tiltMaxAngle };
+	if (memcmp(key, kept, sizeof key) == 0)
+	{
+		*outSlope = leg->tiltSlope;
+		return leg->tiltTargetWs;
+	}
+	leg->tiltTargetWs = lbFootTilt(up, normal, weight, maxAngle, &leg->tiltSlope);
+	leg->tiltNormalWs = normal;
+	leg->tiltUpWs = up;
+	leg->tiltWeight = weight;
+	leg->tiltMaxAngle = maxAngle;
+	*outSlope = leg->tiltSlope;
+	return leg->tiltTargetWs;
+}
+
 // Whether unit rotations a and b differ by more than `angle` (radians). The rotation between them
 // turns by 2 acos |a . b|, so comparing cosines needs no inverse trigonometry. Negative angles are
 // always exceeded, angles of half a turn or more (or NaN) never.
@@ -1123,7 +1144,7 @@ static void lbFootGroundTargets(lbFootLegState* leg, const lbFootDef* def, const
 	{
 		lf->offsetTarget = lbPlaneHeightAt(leg->groundPointWs, leg->groundNormalWs, f->up, lbAdd(lf->animAnkleWs, leg->shiftWs));
 		float slope;
-		lf->tiltTarget = lbFootTilt(f->up, leg->groundNormalWs, def->normalWeight, def->maxFootAngle, &slope);
+		lf->tiltTarget = lbFootTiltKept(leg, f->up, leg->groundNormalWs, def->normalWeight, def->maxFootAngle, &slope);
 		leg->steep = slope > def->slopeLimit;
 		alphaTarget = 1.0f;
 	}
@@ -1244,7 +1265,7 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 				leg->groundNormalWs = c.normal;
 				leg->bearingWs = c.touch;
 				float slope;
-				lf->tiltTarget = lbFootTilt(up, c.normal, def->normalWeight, def->maxFootAngle, &slope);
+				lf->tiltTarget = lbFootTiltKept(leg, up, c.normal, def->normalWeight, def->maxFootAngle, &slope);
 				plantRot = lbQuatMul(lf->tiltTarget, lf->animRot);
 				groundH = lbPlaneHeightAt(c.point, c.normal, up, base);
 				plantAnkle = lbAdd(lbMulAdd(base, groundH + lf->ankleH - lbDot(base, up), up),
