@@ -1587,6 +1587,72 @@ static void test_knee_max_bend_limits_a_free_foot(void)
 	}
 }
 
+// Both animated feet 6 cm up while the character moves at 1.5 m/s over a flat floor: each swinging
+// foot keeps the points it found ahead while the farthest still lies 70 % of its look-ahead ahead of
+// the toe tip on its path, so some frames (casting every frame) look again and others keep them,
+// and after every frame a point lies at least that far ahead. Moved sideways instead, the next frame looks again
+// along the new path.
+static void test_look_ahead_points_kept(void)
+{
+	for (size_t c = 0; c < sizeof kCases / sizeof kCases[0]; ++c)
+	{
+		Fixture f;
+		fixtureOnFloor(&f, &kCases[c], true, 0.0f);
+		f.def.traceRate = 0.0f; // every frame a trace frame: a kept point is the foot's own choice
+		const lbVec3 up = kCases[c].up, fwd = kCases[c].fwd, side = lbCross(up, fwd);
+		liftAnimFoot(&f, 0, 0.06f);
+		liftAnimFoot(&f, 1, 0.06f);
+		lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+		const float speed = 1.5f;
+		const float modelToWorld = lbLength(lbMulVV(f.characterWs.s, f.humanoid.upMs));
+		int kept = 0, looked = 0;
+		lbVec3 last[2][8];
+		int lastCount[2] = { 0, 0 };
+		for (int i = 0; i < 50; ++i)
+		{
+			// Forward for 40 frames, then sideways.
+			const lbVec3 dir = i < 40 ? fwd : side;
+			in.velocityWs = lbMulSV(speed, dir);
+			f.characterWs.p = lbMulAdd(f.characterWs.p, speed * in.dt, dir);
+			in.characterWs = f.characterWs;
+			step(&f, &in);
+			if (i < 3)
+				continue; // the first frames snap and measure the feet's speed
+			for (int s = 0; s < 2; ++s)
+			{
+				const lbFootLegState* leg = &f.state.legs[s];
+				ENSURE(leg->aheadCount > 0 && leg->aheadCount <= 8);
+				if (leg->aheadCount <= 0 || leg->aheadCount > 8)
+					continue;
+				const bool same = i != 3 && leg->aheadCount == lastCount[s] &&
+								  memcmp(last[s], leg->aheadPointWs, sizeof(lbVec3) * (size_t)leg->aheadCount) == 0;
+				kept += same && i < 40;
+				looked += !same && i < 40 && i > 3;
+				lastCount[s] = leg->aheadCount;
+				memcpy(last[s], leg->aheadPointWs, sizeof(lbVec3) * (size_t)leg->aheadCount);
+				// The look-ahead: the foot's own speed for swingLookahead, at most three ankle-to-ball
+				// lengths; the farthest point past the animated toe tip along the motion (the probe's
+				// tip lies ahead of it by the prediction, so this is at least the probe's own figure).
+				const lbSole sole = lbHumanoid_GetSole(&f.humanoid, s);
+				const float reach = lbMinF(f.def.swingLookahead * speed, 3.0f * sole.along[lb_soleBall] * modelToWorld);
+				lbVec3 pts[lb_solePointCount];
+				solePointsWs(&f, &f.anim, s, pts);
+				float farthest = -1.0e30f;
+				for (int k = 0; k < leg->aheadCount; ++k)
+					farthest = lbMaxF(farthest, lbDot(lbProjectOnPlane(lbSub(leg->aheadPointWs[k], pts[lb_soleToeTip]), up), dir));
+				if (!(farthest >= 0.7f * reach - 1.0e-4f))
+					printf("  case %zu frame %d side %d: farthest point %.4f ahead, look-ahead %.4f\n", c, i, s, (double)farthest,
+						   (double)reach);
+				ENSURE(farthest >= 0.7f * reach - 1.0e-4f);
+			}
+		}
+		// Both kinds of frame happen (a foot that never kept its points, or never looked again,
+		// fails here).
+		ENSURE(kept > 0 && looked > 0);
+		fixtureFree(&f);
+	}
+}
+
 // A character standing still on a plane (two locked feet) only checks the ground under each foot on
 // a trace frame: at most one sphere cast per foot (and no ray: it rests inside a face). Feet that
 // swing (moving forward with the feet held off the floor) probe heel, toe tip and the way ahead,
@@ -1735,6 +1801,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_max_goal_speed_spreads_a_sudden_change);
 	RUN_TEST(test_knee_max_bend_limits_a_free_foot);
 	RUN_TEST(test_hip_lift_for_a_free_foot_past_the_hip_limit);
+	RUN_TEST(test_look_ahead_points_kept);
 	RUN_TEST(test_locked_feet_cast_little);
 	RUN_TEST(test_probe_reuse);
 	TEST_MAIN_END();

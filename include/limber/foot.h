@@ -302,6 +302,16 @@ typedef struct lbFootLegState
 	///@}
 	/// Weight of the toes' bend onto the ground in [0, 1] (lbFootTarget::toeBend).
 	float toeBend;
+	///@{
+	/// The tilt target last worked out (world rotation toward the ground) with the slope it found
+	/// (radians), and what it was made from: ground normal, up, normalWeight and maxFootAngle. A
+	/// foot whose ground and def are the same (a kept probe, the same face) reuses it; zeroed by
+	/// lbFootState_Reset (a zero normal is no ground's).
+	lbQuat tiltTargetWs;
+	float tiltSlope;
+	lbVec3 tiltNormalWs, tiltUpWs;
+	float tiltWeight, tiltMaxAngle;
+	///@}
 } lbFootLegState;
 
 /// Per-character state of the foot system: small and contiguous, owned by the caller.

@@ -1005,6 +1005,45 @@ static LB_HF_INLINE bool lbHfVerticalSetup(lbHfQuery* q, const lbHeightfield* hf
 	return true;
 }
 
+// A vertical ray inside one cell: the block pass's one-cell ray with only the triangle that can hold
+// the hit. The ray's x and y stay the start's (t times a zero direction adds zero), so the triangle
+// is known before any plane: tri 0 below the diagonal (y < x), tri 1 above it; a start on the
+// diagonal, in both, takes the block pass. The candidate's numbers are the block pass's, in the
+// same order, so the same hit to the bit.
+static LB_HF_INLINE void lbHfVerticalRayCell(lbHfQuery* q, int bi, int bj)
+{
+	const lbDCast* lc = &q->lc;
+	const double cs = q->cs, invCs = q->invCs, dx = lc->d.x, dy = lc->d.y, dz = lc->d.z;
+	const double sx = lc->s.x - bi * cs, sy = lc->s.y - bj * cs;
+	if (!(sx != sy))
+	{
+		lbHfBlockCastWH(q, bi, bj, 1, 1, true);
+		return;
+	}
+	const int tri = sy < sx ? 0 : 1;
+	const float* c = lbCellCorners(q->hf, bi, bj);
+	const double h00 = c[0], h10 = c[1], h01 = c[4], h11 = c[5];
+	const double gx = tri == 0 ? (h10 - h00) * invCs : (h11 - h01) * invCs;
+	const double gy = tri == 0 ? (h11 - h10) * invCs : (h01 - h00) * invCs;
+	const double f0 = (lc->s.z - h00) - gx * sx - gy * sy;
+	const double fd = dz - gx * dx - gy * dy;
+	const double g2 = 1.0 + gx * gx + gy * gy;
+	const double t = -f0 / fd;
+	// A ray in the plane (|d . n| <= 1e-14) has no area facing it.
+	if (fd * fd > 1e-28 * g2 && t >= 0.0 && t <= q->st->bestT && lbHfInside(tri, sx + t * dx, sy + t * dy, cs))
+	{
+		const double s = (fd > 0.0 ? -1.0 : 1.0) / sqrt(g2), kk = 0.0 * s;
+		lbDContact contact;
+		contact.kind = lb_contactHit;
+		contact.t = t;
+		contact.depth = 0.0;
+		contact.n = lbD3(-gx * s, -gy * s, s);
+		contact.p = lbD3(lc->s.x + t * dx + kk * gx, lc->s.y + t * dy + kk * gy, lc->s.z + t * dz - kk);
+		lbHfKeep(q, &contact, 2 * (bj * q->cellsX + bi) + tri);
+	}
+	lbHfCommit(q);
+}
+
 // A vertical ray: the cell under its start (two on a cell border) straight into the block pass.
 static void lbHfVerticalRay(lbHfQuery* q, const lbHeightfield* hf, double cs)
 {
@@ -1012,7 +1051,7 @@ static void lbHfVerticalRay(lbHfQuery* q, const lbHeightfield* hf, double cs)
 	if (!lbHfVerticalSetup(q, hf, cs, &iFirst, &iLast, &jFirst, &jLast))
 		return;
 	if (iFirst == iLast && jFirst == jLast)
-		lbHfBlockCastWH(q, iFirst, jFirst, 1, 1, true);
+		lbHfVerticalRayCell(q, iFirst, jFirst);
 	else
 		lbHfBlockCast(q, iFirst, jFirst, iLast - iFirst + 1, jLast - jFirst + 1);
 }

@@ -141,6 +141,27 @@ static lbQuat lbFootTilt(lbVec3 up, lbVec3 normal, float weight, float maxAngle,
 	return LB_LITERAL(lbQuat){ axis.x * k, axis.y * k, axis.z * k, cosf(h) };
 }
 
+// lbFootTilt through the leg's kept tilt: the same inputs, bit for bit, give the kept answer without
+// the arctangent and the sine and cosine (a kept probe, a foot still over the same face).
+static lbQuat lbFootTiltKept(lbFootLegState* leg, lbVec3 up, lbVec3 normal, float weight, float maxAngle, float* outSlope)
+{
+	const float key[8] = { normal.x, normal.y, normal.z, up.x, up.y, up.z, weight, maxAngle };
+	const float kept[8] = { leg->tiltNormalWs.x, leg->tiltNormalWs.y, leg->tiltNormalWs.z, leg->tiltUpWs.x,
+							leg->tiltUpWs.y,	 leg->tiltUpWs.z,	  leg->tiltWeight,		leg->tiltMaxAngle };
+	if (memcmp(key, kept, sizeof key) == 0)
+	{
+		*outSlope = leg->tiltSlope;
+		return leg->tiltTargetWs;
+	}
+	leg->tiltTargetWs = lbFootTilt(up, normal, weight, maxAngle, &leg->tiltSlope);
+	leg->tiltNormalWs = normal;
+	leg->tiltUpWs = up;
+	leg->tiltWeight = weight;
+	leg->tiltMaxAngle = maxAngle;
+	*outSlope = leg->tiltSlope;
+	return leg->tiltTargetWs;
+}
+
 // Whether unit rotations a and b differ by more than `angle` (radians). The rotation between them
 // turns by 2 acos |a . b|, so comparing cosines needs no inverse trigonometry. Negative angles are
 // always exceeded, angles of half a turn or more (or NaN) never.
@@ -526,22 +547,41 @@ static lbVec3 lbFootClearUnder(const lbSceneQuery* query, const lbQueryInput* pr
 // Lifts an ankle goal until no sole sample lies under the ground sampled there, where that ground
 // stands more than `edgeHeight` above the plane (point, n): a toe over a step or a heel over a
 // rock is cleared too. Ground within the plane's reach is the plane's business (lbFootClearSole):
-// a ray sampled the ground beside a tilted sole's point, not under it.
-static lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* sole, const lbFootGround* g,
-							   lbVec3 point, lbVec3 n, float edgeHeight, lbVec3 up)
+// a ray sampled the ground beside a tilted sole's point, not under it. `height` and bit k of
+// `validMask` are the ground under sample k (lbFootGround, or as a leg keeps it). A sample's world
+// point is the goal's point under the ankle plus its offset along the foot times the rotated,
+// scaled toe direction, so its height and the plane's height under it are linear in that offset:
+// one rotation serves every sample.
+static lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* sole, const float* height,
+							   unsigned validMask, lbVec3 point, lbVec3 n, float edgeHeight, lbVec3 up)
 {
 	float lift = 0.0f;
-	lbTransform goal = lbMakeTransform(ankleGoal, footRot);
-	goal.s = lbMakeVec3(scale, scale, scale);
+	const lbVec3 p0 = lbMulAdd(ankleGoal, scale, lbQuatRotate(footRot, sole->under));
+	const lbVec3 dir = lbMulSV(scale, lbQuatRotate(footRot, sole->toeFlat));
+	// Height along up, and height over the plane along up, at the point under the ankle and per metre
+	// of model offset along the foot.
+	const float invNu = 1.0f / lbMaxF(lbDot(n, up), 0.05f);
+	const float h0 = lbDot(p0, up), hd = lbDot(dir, up);
+	const float a0 = lbDot(lbSub(p0, point), n) * invNu, ad = lbDot(dir, n) * invNu;
 	for (int k = 0; k < lb_solePointCount; ++k)
 	{
-		if (!g->valid[k])
+		if (!((validMask >> k) & 1u))
 			continue;
-		lbVec3 p = lbTransformPoint(goal, lbMulAdd(sole->under, sole->along[k], sole->toeFlat));
-		if (g->height[k] - lbPlaneHeightAt(point, n, up, p) > edgeHeight)
-			lift = lbMaxF(lift, g->height[k] - lbDot(p, up));
+		const float h = h0 + sole->along[k] * hd;
+		// The plane's height under the sample: its own height less its height above the plane.
+		if (height[k] - (h - (a0 + sole->along[k] * ad)) > edgeHeight)
+			lift = lbMaxF(lift, height[k] - h);
 	}
 	return lbMulAdd(ankleGoal, lift, up);
+}
+
+// The valid bits of a footprint (bit k where ground was found under sample k).
+static unsigned lbFootPrintMask(const lbFootGround* g)
+{
+	unsigned m = 0u;
+	for (int k = 0; k < lb_solePointCount; ++k)
+		m |= g->valid[k] ? 1u << k : 0u;
+	return m;
 }
 
 // Signed heights (world, m) of the sole samples above the plane through groundPoint with unit
@@ -585,8 +625,9 @@ typedef struct lbFootFrame
 	lbVec3 velH;
 	float speedH;
 	lbVec3 pelvisWs;
-	float turnRate;
-	bool turnRateKnown;
+	// Whether the character turns slower than predictionMaxTurnRate (which gates prediction),
+	// worked out when a moving foot first asks.
+	bool turnSlow, turnRateKnown;
 	// Interp-to fractions shared by both legs, -1 until first needed.
 	float goalStep, rotationStep;
 	int castCount;
@@ -722,6 +763,7 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 	}
 	// The turn rate (rad/s) only gates prediction, so it is measured when a moving foot asks for it.
 	f->turnRateKnown = !(state->initialized && f->dt > 0.0f);
+	f->turnSlow = def->predictionMaxTurnRate > 0.0f; // no turn measured: a rate of zero
 
 	f->active = !(def->lodDistance > 0.0f && in->hasCamera && lbIsValidVec3(in->cameraWs) &&
 				  lbDistance(in->cameraWs, f->cw.p) > def->lodDistance);
@@ -815,23 +857,9 @@ static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, con
 
 static void lbFootKeepPrint(lbFootLegState* leg, const lbFootGround* g)
 {
-	leg->printValid = 0;
 	for (int k = 0; k < lb_solePointCount; ++k)
-	{
 		leg->printHeight[k] = g->height[k];
-		leg->printValid |= g->valid[k] ? 1u << k : 0u;
-	}
-}
-
-static lbFootGround lbFootKeptPrint(const lbFootLegState* leg)
-{
-	lbFootGround g;
-	for (int k = 0; k < lb_solePointCount; ++k)
-	{
-		g.height[k] = leg->printHeight[k];
-		g.valid[k] = (leg->printValid >> k) & 1u;
-	}
-	return g;
+	leg->printValid = lbFootPrintMask(g);
 }
 
 // The range of places along the foot where a foot probed at `from` (world) stands on one level
@@ -906,10 +934,14 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		lbVec3 f0 = lbTransformDirection(state->prevCharacterWs, humanoid->forwardMs);
 		lbVec3 f1 = lbTransformDirection(f->cw, humanoid->forwardMs);
 		lbVec3 a = lbNormalize(lbProjectOnPlane(f0, f->up)), b = lbNormalize(lbProjectOnPlane(f1, f->up));
-		f->turnRate = atan2f(lbDot(f->up, lbCross(a, b)), lbDot(a, b)) / f->dt;
+		// The turn this frame is atan2(y, x); within rate * dt of none when (x, y) lies within that
+		// angle of +x, which its cosine tells without the arctangent.
+		const float y = lbDot(f->up, lbCross(a, b)), x = lbDot(a, b), r = sqrtf(x * x + y * y);
+		const float limit = def->predictionMaxTurnRate * f->dt;
+		f->turnSlow = limit > 0.0f && (limit > LB_PI || r == 0.0f || x > cosf(limit) * r);
 		f->turnRateKnown = true;
 	}
-	if (swinging && lbAbsF(f->turnRate) < def->predictionMaxTurnRate)
+	if (swinging && f->turnSlow)
 		predict = lbClampLength(lbMulSV(def->predictionTime, f->velH), def->predictionMax);
 	lbVec3 base = lbAdd(lbAdd(lf->animAnkleWs, leg->shiftWs), predict);
 	lbQueryInput centre = lbFootProbe(def, base, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
@@ -992,12 +1024,33 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// with their ground heights: every frame, not only probe frames, the sole is held above each
 	// less its distance ahead (lbFootAheadFloor), a 45-degree ramp that rises smoothly as the foot
 	// comes on. A landing foot looks no further than the front of the level it lands on.
-	leg->aheadCount = 0;
 	if (!swinging || def->swingLookahead <= 0.0f || lf->soleAboveFloor <= def->lockHeight)
+	{
+		leg->aheadCount = 0;
 		return;
+	}
 	lbVec3 path = lbClampLength(lbMulSV(def->swingLookahead, lbProjectOnPlane(lf->footVel, f->up)), 3.0f * lf->print.along[lb_soleBall]);
 	const float reach = lbLength(path);
 	const lbVec3 tip = lbMulAdd(base, lf->print.along[lb_soleToeTip], lf->print.toeWs);
+	// The points a swinging foot found ahead last time still serve while the farthest lies on this
+	// frame's path at least 70 % of the look-ahead past the toe tip: looked for again, they would
+	// land a frame's travel (about a twelfth of the look-ahead) further on, over ground the kept ramp
+	// already reaches, and that ramp is held every frame all the same (lbFootAheadFloor). A swinging
+	// foot so looks ahead every third frame or so. A landing foot held to the front of its level
+	// looks every frame: the front moves with the level it lands on.
+	if (!(landing && leg->sliding && leg->slideHi < 1.0e29f) && leg->aheadCount > 0 && reach > 0.01f)
+	{
+		const lbVec3 dir = lbMulSV(1.0f / reach, path);
+		for (int i = 0; i < leg->aheadCount; ++i)
+		{
+			const lbVec3 v = lbProjectOnPlane(lbSub(leg->aheadPointWs[i], tip), f->up);
+			const float along = lbDot(v, dir);
+			// Near the path itself, not beside it (a turn).
+			if (along >= 0.7f * reach && lbLengthSquared(lbMulAdd(v, -along, dir)) <= 0.01f * reach * reach)
+				return;
+		}
+	}
+	leg->aheadCount = 0;
 	const float front = landing && leg->sliding && leg->slideHi < 1.0e29f ? leg->slideHi + lf->print.along[lb_soleToeTip] + def->edgeMargin
 																		 : 1.0e30f;
 	// Where the ground rises by more than an edge between two samples, the rise is found by
@@ -1093,7 +1146,7 @@ static void lbFootGroundTargets(lbFootLegState* leg, const lbFootDef* def, const
 	{
 		lf->offsetTarget = lbPlaneHeightAt(leg->groundPointWs, leg->groundNormalWs, f->up, lbAdd(lf->animAnkleWs, leg->shiftWs));
 		float slope;
-		lf->tiltTarget = lbFootTilt(f->up, leg->groundNormalWs, def->normalWeight, def->maxFootAngle, &slope);
+		lf->tiltTarget = lbFootTiltKept(leg, f->up, leg->groundNormalWs, def->normalWeight, def->maxFootAngle, &slope);
 		leg->steep = slope > def->slopeLimit;
 		alphaTarget = 1.0f;
 	}
@@ -1116,7 +1169,12 @@ static void lbFootSmooth(lbFootLegState* leg, const lbFootDef* def, lbFootFrame*
 	if (f->snap || lbLengthSquared(leg->toeNormalWs) < 0.5f)
 		leg->toeNormalWs = n;
 	else if (f->dt > 0.0f)
-		leg->toeNormalWs = lbNormalizeOr(lbLerp(leg->toeNormalWs, n, lbInterpAlpha(f->dt, def->rotationSpeed)), n);
+	{
+		// The rotation's fraction, shared with the tilt below and the other leg.
+		if (f->rotationStep < 0.0f)
+			f->rotationStep = lbInterpAlpha(f->dt, def->rotationSpeed);
+		leg->toeNormalWs = lbNormalizeOr(lbLerp(leg->toeNormalWs, n, f->rotationStep), n);
+	}
 	if (f->snap)
 	{
 		leg->offset = target;
@@ -1209,13 +1267,14 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 				leg->groundNormalWs = c.normal;
 				leg->bearingWs = c.touch;
 				float slope;
-				lf->tiltTarget = lbFootTilt(up, c.normal, def->normalWeight, def->maxFootAngle, &slope);
+				lf->tiltTarget = lbFootTiltKept(leg, up, c.normal, def->normalWeight, def->maxFootAngle, &slope);
 				plantRot = lbQuatMul(lf->tiltTarget, lf->animRot);
 				groundH = lbPlaneHeightAt(c.point, c.normal, up, base);
 				plantAnkle = lbAdd(lbMulAdd(base, groundH + lf->ankleH - lbDot(base, up), up),
 								   lbMulSV(lf->ankleH, lbSub(lbQuatRotate(lf->tiltTarget, up), up)));
 				plantAnkle = lbFootClearSole(plantAnkle, plantRot, f->modelToWorld, &lf->planeSole, c.point, c.normal, up);
-				plantAnkle = lbFootClearPrint(plantAnkle, plantRot, f->modelToWorld, &lf->sole, &g, c.point, c.normal, def->edgeHeight, up);
+				plantAnkle = lbFootClearPrint(plantAnkle, plantRot, f->modelToWorld, &lf->sole, g.height, lbFootPrintMask(&g), c.point,
+											  c.normal, def->edgeHeight, up);
 				plantAnkle = lbFootClearUnder(in->query, &centre, plantAnkle, plantRot, f->modelToWorld, &lf->sole, up, &f->castCount);
 				lbFootKeepPrint(leg, &g);
 				leg->shiftWs = lbProjectOnPlane(lbSub(base, lf->animAnkleWs), up);
@@ -1293,8 +1352,7 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 			// its whole sole, toe tip included.
 			const lbSole* clearSole = lf->planted || leg->locked ? &lf->planeSole : &lf->sole;
 			ankleGoal = lbFootClearSole(ankleGoal, footRot, f->modelToWorld, clearSole, smoothGround, leg->groundNormalWs, up);
-			const lbFootGround g = lbFootKeptPrint(leg);
-			ankleGoal = lbFootClearPrint(ankleGoal, footRot, f->modelToWorld, &lf->sole, &g, leg->groundPointWs,
+			ankleGoal = lbFootClearPrint(ankleGoal, footRot, f->modelToWorld, &lf->sole, leg->printHeight, leg->printValid, leg->groundPointWs,
 										 leg->groundNormalWs, def->edgeHeight, up);
 		}
 		if (leg->lockAlpha > 0.0f)
@@ -1838,33 +1896,41 @@ static bool lbFootAnimFinite(const lbPose* pose, const lbHumanoid* h)
 	return true;
 }
 
-// lbIsValidTransform(*t): every float finite (one vector test of the exponent bits of the ten
-// floats, as three four-float loads inside the transform), the rotation of unit length within 2 %
-// and no scale component near zero.
-static inline bool lbFootTransformOk(const lbTransform* t)
+// lbIsValidTransform(*t): every float finite, the rotation of unit length within 2 % and no scale
+// component near zero; with `near`, also its position within 1e6 m of the model origin (a position
+// that far out is finite but leaves no precision for a leg: floats there are metres apart, and moving
+// the pelvis carries it into the legs). With SSE, three overlapping four-float loads of the ten
+// floats serve every test: the exponent bits, the rotation's squared length (summed in pairs) and
+// the scale's and position's magnitudes.
+static inline bool lbFootTransformOk(const lbTransform* t, bool near)
 {
 #if defined(LB_SIMD_SSE)
 	_Static_assert(sizeof(lbTransform) == 40 && offsetof(lbTransform, q) == 12 && offsetof(lbTransform, s) == 28,
 				   "lbTransform layout");
 	const float* f = &t->p.x;
-	const __m128i e = _mm_set1_epi32(0x7f800000);
-	const __m128i a = _mm_and_si128(_mm_loadu_si128((const __m128i*)(const void*)f), e);
-	const __m128i b = _mm_and_si128(_mm_loadu_si128((const __m128i*)(const void*)(f + 4)), e);
-	const __m128i c = _mm_and_si128(_mm_loadu_si128((const __m128i*)(const void*)(f + 6)), e);
-	const __m128i bad = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi32(a, e), _mm_cmpeq_epi32(b, e)), _mm_cmpeq_epi32(c, e));
-	if (_mm_movemask_epi8(bad) != 0)
-		return false;
-	const lbQuat q = t->q;
-	const float n = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
-	return n > 0.98f && n < 1.02f && lbAbsF(t->s.x) > LB_EPSILON && lbAbsF(t->s.y) > LB_EPSILON && lbAbsF(t->s.z) > LB_EPSILON;
+	const __m128 p = _mm_loadu_ps(f), q = _mm_loadu_ps(f + 3), ws = _mm_loadu_ps(f + 6);
+	const __m128 e = _mm_castsi128_ps(_mm_set1_epi32(0x7f800000));
+	const __m128 bad = _mm_or_ps(_mm_or_ps(_mm_cmpeq_ps(_mm_and_ps(p, e), e), _mm_cmpeq_ps(_mm_and_ps(q, e), e)),
+								 _mm_cmpeq_ps(_mm_and_ps(ws, e), e));
+	// The magnitudes: position in lanes 0-2 of p, scale in lanes 1-3 of ws.
+	const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+	const int small = _mm_movemask_ps(_mm_cmpgt_ps(_mm_and_ps(ws, abs), _mm_set1_ps(LB_EPSILON)));
+	const int inside = _mm_movemask_ps(_mm_cmplt_ps(_mm_and_ps(p, abs), _mm_set1_ps(1.0e6f)));
+	const __m128 qq = _mm_mul_ps(q, q);
+	const __m128 pairs = _mm_add_ps(qq, _mm_shuffle_ps(qq, qq, _MM_SHUFFLE(2, 3, 0, 1)));
+	const float n = _mm_cvtss_f32(_mm_add_ss(pairs, _mm_movehl_ps(pairs, pairs)));
+	return _mm_movemask_ps(bad) == 0 && (small & 0xe) == 0xe && (!near || (inside & 7) == 7) && n > 0.98f && n < 1.02f;
 #else
-	return lbIsValidTransform(*t);
+	if (!lbIsValidTransform(*t))
+		return false;
+	const lbVec3 p = t->p;
+	return !near || lbMaxF(lbMaxF(lbAbsF(p.x), lbAbsF(p.y)), lbAbsF(p.z)) < 1.0e6f;
 #endif
 }
 
 // Whether the pose is fit for the pose stage where it reads it: the local and model transforms of
-// the pelvis and the legs' bones (of every bone when `all`) finite, their positions within 1e6 m of
-// the model origin, and each leg's bones of a length the two-bone solve takes.
+// the pelvis and the legs' bones (of every bone when `all`) finite, their model positions within
+// 1e6 m of the model origin, and each leg's bones of a length the two-bone solve takes.
 static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 {
 	int bones[LB_FOOT_READ_BONES];
@@ -1875,12 +1941,7 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 		const int b = all ? k : bones[k];
 		if (b < 0)
 			continue;
-		if (!lbFootTransformOk(&pose->model[b]) || !lbFootTransformOk(&pose->local[b]))
-			return false;
-		// A model-space position 1e6 m out is finite but leaves no precision for a leg (floats
-		// there are metres apart), and moving the pelvis carries it into the legs.
-		const lbVec3 p = pose->model[b].p;
-		if (!(lbMaxF(lbMaxF(lbAbsF(p.x), lbAbsF(p.y)), lbAbsF(p.z)) < 1.0e6f))
+		if (!lbFootTransformOk(&pose->model[b], true) || !lbFootTransformOk(&pose->local[b], false))
 			return false;
 	}
 	// Each leg's two bones as the solve meets them: a thigh or calf of zero length would fail the
@@ -2578,12 +2639,36 @@ typedef struct lbFootPoseLegs
 	float soften, limit, cosHalf;
 } lbFootPoseLegs;
 
+// What the pose stage derives from the def alone, worked out once per call (a crowd's batch: once
+// for all its characters) instead of once per character and leg.
+typedef struct lbFootPoseConsts
+{
+	// cos(ankleLimit / 2), or -1 with the limit off (0 or less) or never exceeded (half a turn or more).
+	float cosHalfLimit;
+	// Whether the knee cap and the hip flexion limit are on; cos(pi - kneeMaxBend); cos and sin of
+	// hipMaxFlex.
+	bool kneeCap, hipCap;
+	float cosKnee, cosHip, sinHip;
+} lbFootPoseConsts;
+
+static lbFootPoseConsts lbFootPoseConstsOf(const lbFootDef* def)
+{
+	lbFootPoseConsts k;
+	k.cosHalfLimit = def->ankleLimit > 0.0f && def->ankleLimit < LB_PI ? cosf(0.5f * def->ankleLimit) : -1.0f;
+	k.kneeCap = def->kneeMaxBend > 0.0f && def->kneeMaxBend < LB_PI;
+	k.cosKnee = k.kneeCap ? cosf(LB_PI - def->kneeMaxBend) : 1.0f;
+	k.hipCap = def->hipMaxFlex > 0.0f && def->hipMaxFlex < LB_PI;
+	k.cosHip = cosf(def->hipMaxFlex);
+	k.sinHip = sinf(def->hipMaxFlex);
+	return k;
+}
+
 // The pose stage up to the two-bone leg solves: the checks of what belongs to one character, the
 // pelvis, and each leg's goal (*outLegs). The full-body solver's path and a faded-out character
 // finish here (*outDone).
-static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
-								  const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose, void* workspace,
-								  size_t workspaceSize, lbFootPoseLegs* outLegs, bool* outDone)
+static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef* def, const lbFootPoseConsts* consts,
+								  const lbSkeleton* skeleton, const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose,
+								  void* workspace, size_t workspaceSize, lbFootPoseLegs* outLegs, bool* outDone)
 {
 	*outDone = true;
 	if (!targets || !pose || !pose->local || !pose->model)
@@ -2654,7 +2739,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 	// are exact).
 	const bool unitScale = cw.s.x == 1.0f && cw.s.y == 1.0f && cw.s.z == 1.0f;
 	// Ankle limit off (0 or less) or never exceeded (half a turn or more): -1 skips it.
-	const float cosHalfLimit = def->ankleLimit > 0.0f && def->ankleLimit < LB_PI ? cosf(0.5f * def->ankleLimit) : -1.0f;
+	const float cosHalfLimit = consts->cosHalfLimit;
 	// The ground plane under each foot (model space: point, normal), which the ankle limit's lifted
 	// goal of a free foot is kept above.
 	lbVec3 planeMs[2][2];
@@ -2675,8 +2760,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 			continue;
 		const lbLegAxes* ax = &humanoid->legAxes[s];
 		const float a = ax->thighLength, b = ax->calfLength;
-		const bool kneeCap = def->kneeMaxBend > 0.0f && def->kneeMaxBend < LB_PI;
-		const float dMin = kneeCap ? sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * cosf(LB_PI - def->kneeMaxBend), 0.0f)) : 0.0f;
+		const float dMin = consts->kneeCap ? sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * consts->cosKnee, 0.0f)) : 0.0f;
 		const lbVec3 hip = pose->model[humanoid->leg[s].thigh].p;
 		lbVec3 d = lbSub(targetMs[s], hip);
 		float len = lbLength(d);
@@ -2692,15 +2776,21 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 		// swing lifted over steps the body has not climbed yet): the thigh lies the hip's triangle
 		// angle above the hip-to-goal line, so the goal turns down about the hip until the thigh is
 		// at the limit.
-		if (def->hipMaxFlex > 0.0f && def->hipMaxFlex < LB_PI)
+		// The limit's elevation is hipMaxFlex - pi/2 - T (T the hip's angle, cos T = cosT): its sine and
+		// cosine come from the angle-difference formulas, and the goal's elevation (in [-pi/2, pi/2])
+		// exceeds it when it lies below -pi/2 (a negative cosine) or when its sine is the smaller: no
+		// inverse trigonometry.
+		if (consts->hipCap)
 		{
-			const float cosHip = lbClampF((a * a + len * len - b * b) / (2.0f * a * len), -1.0f, 1.0f);
-			const float maxElevation = def->hipMaxFlex - 0.5f * LB_PI - acosf(cosHip);
-			const float elevation = asinf(lbClampF(lbDot(d, upMs) / len, -1.0f, 1.0f));
-			if (elevation > maxElevation)
+			const float cosT = lbClampF((a * a + len * len - b * b) / (2.0f * a * len), -1.0f, 1.0f);
+			const float sinT = sqrtf(lbMaxF(1.0f - cosT * cosT, 0.0f));
+			const float sinMax = -(consts->cosHip * cosT + consts->sinHip * sinT);
+			const float cosMax = consts->sinHip * cosT - consts->cosHip * sinT;
+			const float sinElevation = lbClampF(lbDot(d, upMs) / len, -1.0f, 1.0f);
+			if (cosMax < 0.0f || sinElevation > sinMax)
 			{
 				lbVec3 flat = lbNormalizeOr(lbProjectOnPlane(d, upMs), humanoid->forwardMs);
-				d = lbMulSV(len, lbAdd(lbMulSV(cosf(maxElevation), flat), lbMulSV(sinf(maxElevation), upMs)));
+				d = lbMulSV(len, lbAdd(lbMulSV(cosMax, flat), lbMulSV(sinMax, upMs)));
 			}
 		}
 		targetMs[s] = lbAdd(hip, d);
@@ -2789,7 +2879,8 @@ lbResult lbFootApplyPoseChecked(const lbFootTargets* targets, const lbFootDef* d
 {
 	lbFootPoseLegs legs;
 	bool done = true;
-	lbResult r = lbFootPosePrepare(targets, def, skeleton, humanoid, solver, pose, workspace, workspaceSize, &legs, &done);
+	const lbFootPoseConsts consts = lbFootPoseConstsOf(def);
+	lbResult r = lbFootPosePrepare(targets, def, &consts, skeleton, humanoid, solver, pose, workspace, workspaceSize, &legs, &done);
 	if (r != lb_ok || done)
 		return r;
 	for (int s = 0; s < 2; ++s)
@@ -2861,14 +2952,16 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 	lbTwoBoneIkInput in[maxLegs];
 	int who[maxLegs];
 	lbQuat keep[maxLegs][3];
-	// The solve's defaults once for the batch, each lane's input a copy.
+	// The solve's defaults and what the def gives once for the batch, each lane's input a copy.
 	const lbTwoBoneIkInput defaults = lbDefaultTwoBoneIkInput();
+	const lbFootPoseConsts consts = lbFootPoseConstsOf(def);
 	int n = 0;
 	for (int i = 0; i < count; ++i)
 	{
 		bool done = true;
 		lbPose* pose = &poses[i];
-		outResults[i] = lbFootPosePrepare(&targets[i], def, skeleton, humanoid, lb_footSolverTwoBone, pose, NULL, 0, &legs[i], &done);
+		outResults[i] = lbFootPosePrepare(&targets[i], def, &consts, skeleton, humanoid, lb_footSolverTwoBone, pose, NULL, 0, &legs[i],
+										  &done);
 		live[i] = outResults[i] == lb_ok && !done;
 		for (int s = 0; live[i] && s < 2; ++s)
 		{
