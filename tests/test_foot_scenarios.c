@@ -35,10 +35,10 @@ static const KnownOver kKnownOver[] = {
 	{ "foot_run_stairsdown30_mannequin.json", 0.021f, 0.021f, 0.60f, 19.9f, 0, 0.010f },
 	{ "foot_run_stairsdown30_mixamo.json", 0.022f, 0.025f, 0.60f, 20.7f, 0, 0.010f },
 	{ "foot_run_stairsup30_mannequin.json", 0.020f, 0.020f, 0.60f, 15.0f, 0, 0.010f },
-	{ "foot_walk_stairsdown25_mannequin.json", 0.016f, 0.043f, 0.60f, 15.3f, 0, 0.010f },
-	{ "foot_walk_stairsdown25_mixamo.json", 0.010f, 0.031f, 0.60f, 15.0f, 0, 0.010f },
-	{ "foot_walk_stairsdown30_mannequin.json", 0.045f, 0.031f, 0.60f, 18.7f, 0, 0.010f },
-	{ "foot_walk_stairsdown30_mixamo.json", 0.061f, 0.035f, 0.60f, 18.0f, 0, 0.010f },
+	{ "foot_walk_stairsdown25_mannequin.json", 0.010f, 0.020f, 0.60f, 15.3f, 0, 0.010f },
+	{ "foot_walk_stairsdown25_mixamo.json", 0.010f, 0.025f, 0.60f, 15.0f, 0, 0.010f },
+	{ "foot_walk_stairsdown30_mannequin.json", 0.036f, 0.026f, 0.60f, 18.7f, 0, 0.010f },
+	{ "foot_walk_stairsdown30_mixamo.json", 0.044f, 0.035f, 0.60f, 18.0f, 0, 0.010f },
 };
 
 static const KnownOver* knownOver(const char* name)

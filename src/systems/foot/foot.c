@@ -2352,19 +2352,39 @@ static lbVec3 lbFootCapLifted(lbVec3 hip, lbVec3 target, lbQuat rotation, lbVec3
 	return lbMulAdd(target, t, move);
 }
 
-// A free foot's leg solved toward its goal (goal, goalRotation: model space) turned about the ball by
-// `angle` about `axis`, with the knee cap kept (lbFootCapLifted), from the input pose (keepLocal).
+// A free foot's leg solved toward its goal (goal, goalRotation: model space) turned by `angle` about
+// `axis` through `pivot` (the ball, or toward the toe tip for a foot hanging past a nose: see
+// lbFootLiftHeelFree), with the knee cap kept (lbFootCapLifted), from the input pose (keepLocal).
 // Returns the foot's angle from its rest local rotation (radians) in *outAngle.
 static lbResult lbFootSolveTurned(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
-								  lbTwoBoneIkInput* in, lbVec3 goal, lbQuat goalRotation, lbVec3 ball, lbVec3 axis, float angle,
-								  const lbQuat keepLocal[3], float minReach, const lbVec3* plane, float* outAngle)
+								  lbTwoBoneIkInput* in, lbVec3 goal, lbQuat goalRotation, lbVec3 ball, lbVec3 pivot, lbVec3 axis,
+								  float angle, const lbQuat keepLocal[3], float minReach, const lbVec3* plane, float* outAngle)
 {
 	const lbLegBones* b = &humanoid->leg[side];
 	const int above = skeleton->parents[b->thigh];
 	const lbSole sole = lbHumanoid_GetSole(humanoid, side);
 	const lbQuat turn = lbQuatFromAxisAngle(axis, angle);
+	const lbVec3 hip = pose->model[b->thigh].p;
+	lbVec3 turned = lbAdd(pivot, lbQuatRotate(turn, lbSub(goal, pivot)));
+	// A pivot moved toward the toe tip brings the goal no nearer the hip than the knee cap, or than
+	// the turn about the ball would: past that the knee folded beyond its cap under the nose
+	// (walking down 0.335 m risers, 158 -> 163 degrees). The goal goes back toward the ball's turn
+	// as far as that needs (the nearer root of |atBall + s d - hip| = floor).
+	if (pivot.x != ball.x || pivot.y != ball.y || pivot.z != ball.z)
+	{
+		const lbVec3 atBall = lbAdd(ball, lbQuatRotate(turn, lbSub(goal, ball)));
+		const float floorD = lbMinF(minReach, lbDistance(atBall, hip));
+		if (lbDistance(turned, hip) < floorD)
+		{
+			const lbVec3 d = lbSub(turned, atBall), e = lbSub(atBall, hip);
+			const float qa = lbDot(d, d), qb = 2.0f * lbDot(e, d), qc = lbDot(e, e) - floorD * floorD;
+			const float disc = lbMaxF(qb * qb - 4.0f * qa * qc, 0.0f);
+			const float sAt = qa > 1.0e-12f ? lbClampF((-qb - sqrtf(disc)) / (2.0f * qa), 0.0f, 1.0f) : 0.0f;
+			turned = lbMulAdd(atBall, sAt, d);
+		}
+	}
 	in->targetRotationMs = lbQuatNormalize(lbQuatMul(turn, goalRotation));
-	in->targetMs = lbFootCapLifted(pose->model[b->thigh].p, lbAdd(ball, lbQuatRotate(turn, lbSub(goal, ball))), in->targetRotationMs,
+	in->targetMs = lbFootCapLifted(hip, turned, in->targetRotationMs,
 								   pose->model[b->foot].s, &sole, minReach, plane);
 	pose->local[b->thigh].q = keepLocal[0];
 	pose->local[b->calf].q = keepLocal[1];
@@ -2384,8 +2404,18 @@ static lbResult lbFootSolveTurned(lbPose* pose, const lbSkeleton* skeleton, cons
 // turn about one axis (the first excess's) is searched for where the solved foot lies at the limit:
 // bracketed from the first excess, then bisected, and the leg solved at the bracket's end within
 // the limit, so the result moves continuously with the goal.
+// A foot that keeps its toes (toesKept: not planted, so the pose stage does not bend them) and hangs
+// past a stair nose, its toe tip below the ground plane under it (the tread it is leaving), turns
+// about a point moved from the ball toward the toe tip as that tip lies deeper: none down to 2 cm,
+// wholly at 6 cm. Turned about the ball, the heel of a foot pitched down in front of the riser
+// swings back into the nose it hangs from (walking down 0.25 m stairs the trailing heel went 15 mm
+// into it and the shin 42 mm); the tip is the foot's lowest point there, the one a foot rolling
+// off an edge keeps. A tip only just past the corner keeps the ball: moved from the first
+// millimetre, the trailing calf's turn in the frame the pelvis drops for the landing foot grew
+// (walking down 0.257 m risers 14.9 -> 15.6 degrees).
 static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
-								   lbTwoBoneIkInput* in, float limit, const lbQuat keepLocal[3], float minReach, const lbVec3* plane)
+								   lbTwoBoneIkInput* in, float limit, const lbQuat keepLocal[3], float minReach, const lbVec3* plane,
+								   bool toesKept)
 {
 	const lbLegBones* b = &humanoid->leg[side];
 	const int foot = b->foot, parent = skeleton->parents[foot];
@@ -2405,17 +2435,27 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 	lbTransform goalT = lbMakeTransform(in->targetMs, in->targetRotationMs);
 	goalT.s = pose->model[foot].s;
 	const lbVec3 ball = lbTransformPoint(goalT, lbMulAdd(sole.under, sole.along[lb_soleBall], sole.toeFlat));
+	lbVec3 pivot = ball;
+	if (plane && toesKept)
+	{
+		const lbVec3 tip = lbTransformPoint(goalT, lbMulAdd(sole.under, sole.along[lb_soleToeTip], sole.toeFlat));
+		// Centimetres in the foot's model units (its scale's length is sqrt(3) for a unit scale).
+		const float cm = 0.01f * lbLength(goalT.s) * 0.57735027f;
+		const float tipBelow = -lbDot(lbSub(tip, plane[0]), plane[1]);
+		if (tipBelow > 2.0f * cm)
+			pivot = lbLerp(ball, tip, lbSmoothStep((tipBelow - 2.0f * cm) / (4.0f * cm)));
+	}
 	const lbVec3 goal = in->targetMs;
 	const lbQuat goalRotation = in->targetRotationMs;
 	// Bracket: lo past the limit (none turned), hi within it (the first excess, doubled while the
 	// foot is still past it, up to a quarter turn).
 	float lo = 0.0f, hi = angle0, at = 0.0f;
-	lbResult r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, axis, hi, keepLocal, minReach, plane, &at);
+	lbResult r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, pivot, axis, hi, keepLocal, minReach, plane, &at);
 	for (int k = 0; r == lb_ok && at > limit && hi < 0.5f * LB_PI && k < 3; ++k)
 	{
 		lo = hi;
 		hi = lbMinF(2.0f * hi, 0.5f * LB_PI);
-		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, axis, hi, keepLocal, minReach, plane, &at);
+		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, pivot, axis, hi, keepLocal, minReach, plane, &at);
 	}
 	if (r != lb_ok || at > limit)
 		return r; // the most turned, the nearest it comes
@@ -2423,7 +2463,7 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 	for (int k = 0; k < 8; ++k)
 	{
 		const float mid = 0.5f * (lo + hi);
-		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, axis, mid, keepLocal, minReach, plane, &at);
+		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, pivot, axis, mid, keepLocal, minReach, plane, &at);
 		if (r != lb_ok)
 			return r;
 		atHi = at <= limit;
@@ -2433,7 +2473,7 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 			lo = mid;
 	}
 	if (!atHi)
-		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, axis, hi, keepLocal, minReach, plane, &at);
+		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, pivot, axis, hi, keepLocal, minReach, plane, &at);
 	return r;
 }
 
@@ -2447,10 +2487,11 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 // The new goal changes the calf, so a few passes. A free foot (minReach > 0: its knee cap holds)
 // goes to lbFootLiftHeelFree instead.
 static lbResult lbFootLiftHeel(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
-							   lbTwoBoneIkInput* in, float limit, float cosHalf, const lbQuat keepLocal[3], float minReach, const lbVec3* plane)
+							   lbTwoBoneIkInput* in, float limit, float cosHalf, const lbQuat keepLocal[3], float minReach, const lbVec3* plane,
+							   bool toesKept)
 {
 	if (minReach > 0.0f)
-		return lbFootLiftHeelFree(pose, skeleton, humanoid, side, in, limit, keepLocal, minReach, plane);
+		return lbFootLiftHeelFree(pose, skeleton, humanoid, side, in, limit, keepLocal, minReach, plane, toesKept);
 	const lbLimb limb = side == 0 ? lb_limbLegL : lb_limbLegR;
 	const lbLegBones* b = &humanoid->leg[side];
 	const int foot = b->foot, parent = skeleton->parents[foot], above = skeleton->parents[b->thigh];
@@ -2494,7 +2535,7 @@ static lbResult lbFootLiftHeel(lbPose* pose, const lbSkeleton* skeleton, const l
 // One leg's two-bone solve, then the ankle limit (see lbFootLiftHeel). cosHalf is cos(limit / 2),
 // or -1 with the limit off; |rest . local| >= cosHalf is the early-out of every foot within it.
 static lbResult lbFootSolveLeg(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
-							   lbTwoBoneIkInput* in, float limit, float cosHalf, float minReach, const lbVec3* plane)
+							   lbTwoBoneIkInput* in, float limit, float cosHalf, float minReach, const lbVec3* plane, bool toesKept)
 {
 	const lbLimb limb = side == 0 ? lb_limbLegL : lb_limbLegR;
 	if (cosHalf < 0.0f)
@@ -2505,13 +2546,14 @@ static lbResult lbFootSolveLeg(lbPose* pose, const lbSkeleton* skeleton, const l
 	lbResult r = lbPose_SolveLimbIk(pose, skeleton, humanoid, limb, in, NULL);
 	if (r != lb_ok || lbAbsF(lbQuatDot(skeleton->restLocal[b->foot].q, pose->local[b->foot].q)) >= cosHalf)
 		return r;
-	return lbFootLiftHeel(pose, skeleton, humanoid, side, in, limit, cosHalf, keepLocal, minReach, plane);
+	return lbFootLiftHeel(pose, skeleton, humanoid, side, in, limit, cosHalf, keepLocal, minReach, plane, toesKept);
 }
 
 // One leg solved toward an ankle goal and foot rotation (model space) with weight w, the soft-IK
 // band and the ankle limit.
 static lbResult lbFootSolveLegTo(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
-								 lbVec3 targetMs, lbQuat rotationMs, float w, float soften, float limit, float cosHalf, float minReach, const lbVec3* plane)
+								 lbVec3 targetMs, lbQuat rotationMs, float w, float soften, float limit, float cosHalf, float minReach, const lbVec3* plane,
+								 bool toesKept)
 {
 	lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
 	in.targetMs = targetMs;
@@ -2519,7 +2561,7 @@ static lbResult lbFootSolveLegTo(lbPose* pose, const lbSkeleton* skeleton, const
 	in.useTargetRotation = true;
 	in.weight = w;
 	in.soften = soften;
-	return lbFootSolveLeg(pose, skeleton, humanoid, side, &in, limit, cosHalf, minReach, plane);
+	return lbFootSolveLeg(pose, skeleton, humanoid, side, &in, limit, cosHalf, minReach, plane, toesKept);
 }
 
 // Whether the toes turned by fraction t of `turn` (model rotation ballQ, parent's parentQ) stay
@@ -2636,6 +2678,7 @@ typedef struct lbFootPoseLegs
 	float weight[2], minReach[2];
 	bool hasPlane[2];
 	lbVec3 plane[2][2]; // point, normal
+	bool toesKept[2];   // not planted: the toes are not bent onto the ground
 	float soften, limit, cosHalf;
 } lbFootPoseLegs;
 
@@ -2834,7 +2877,8 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 										lbAbsF(lbQuatDot(lbQuatNormalize(pose->model[foot].q), wantRot)) < 0.99996f);
 			if (w <= 0.0f || (!pastLimit && !short_))
 				continue;
-			r = lbFootSolveLegTo(pose, skeleton, humanoid, s, targetMs[s], wantRot, w, soften, def->ankleLimit, cosHalfLimit, minReach[s], f->grounded ? planeMs[s] : NULL);
+			r = lbFootSolveLegTo(pose, skeleton, humanoid, s, targetMs[s], wantRot, w, soften, def->ankleLimit, cosHalfLimit, minReach[s], f->grounded ? planeMs[s] : NULL,
+								   !f->planted);
 			if (r != lb_ok)
 				return r;
 		}
@@ -2854,6 +2898,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 		outLegs->rotationMs[s] = w > 0.0f ? lbQuatNormalize(lbQuatMul(lbQuatConj(cw.q), f->footRotWs)) : lbQuat_identity;
 		outLegs->minReach[s] = minReach[s];
 		outLegs->hasPlane[s] = f->grounded;
+		outLegs->toesKept[s] = !f->planted;
 		outLegs->plane[s][0] = planeMs[s][0];
 		outLegs->plane[s][1] = planeMs[s][1];
 	}
@@ -2866,7 +2911,8 @@ static lbResult lbFootPoseSolveOne(lbPose* pose, const lbSkeleton* skeleton, con
 								   const lbFootPoseLegs* legs, int s)
 {
 	return lbFootSolveLegTo(pose, skeleton, humanoid, s, legs->targetMs[s], legs->rotationMs[s], legs->weight[s], legs->soften,
-							legs->limit, legs->cosHalf, legs->minReach[s], legs->hasPlane[s] ? legs->plane[s] : NULL);
+							legs->limit, legs->cosHalf, legs->minReach[s], legs->hasPlane[s] ? legs->plane[s] : NULL,
+							legs->toesKept[s]);
 }
 
 // The pose stage past the checks that hold for a whole crowd (def, rig, solver): the crowd call
@@ -3024,7 +3070,7 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 		leg.weight = lg->weight[s];
 		leg.soften = lg->soften;
 		outResults[i] = lbFootLiftHeel(pose, skeleton, humanoid, s, &leg, lg->limit, lg->cosHalf, keep[k], lg->minReach[s],
-									   lg->hasPlane[s] ? lg->plane[s] : NULL);
+									   lg->hasPlane[s] ? lg->plane[s] : NULL, lg->toesKept[s]);
 		live[i] = outResults[i] == lb_ok;
 	}
 	for (int i = 0; i < count; ++i)
