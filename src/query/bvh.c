@@ -828,8 +828,8 @@ static int lbCollapse(const lbBvhNode* bin, int binNode, lbBvh4Node* out, int* o
 	return index;
 }
 
-// A subtree built apart from the top of the tree: its root task, its binary nodes [firstNode,
-// firstNode + 2 * root.count - 2) after the root's own, and what the build found.
+// A subtree built apart from the top of the tree: its root task, its binary nodes from firstNode on
+// (nodesUsed of them, at most 2 * root.count - 2) after the root's own, and what the build found.
 typedef struct lbSubtree
 {
 	lbBuildTask root;
@@ -893,27 +893,31 @@ static void lbBuildSubtree(const lbBuilder* b, lbSubtree* st)
 	st->nodesUsed = next - st->firstNode;
 }
 
-// Nodes a subtree did not need are never written (their pages never touched): the sum skips them.
-static float lbSahCost(const lbBvhNode* nodes, int nodeCount, const lbSubtree* subtrees, int subtreeCount)
+// The tree's SAH cost (traversal 1, triangle 1, relative to the root's area), summed in pre-order from
+// the root: the same sum in the same order wherever the subtrees' nodes were placed.
+static float lbSahCost(const lbBvhNode* nodes)
 {
 	lbAabbF rb = { { nodes[0].min[0], nodes[0].min[1], nodes[0].min[2] }, { nodes[0].max[0], nodes[0].max[1], nodes[0].max[2] } };
 	float rootArea = lbAabbArea(&rb);
 	if (!(rootArea > 0.0f))
 		return 0.0f;
 	double cost = 0.0;
-	int next = 0;
-	for (int i = 0; i < nodeCount; ++i)
+	// Depth-first, right child pushed first: at most one entry per level plus one.
+	int stack[LB_BVH_STACK];
+	int top = 0;
+	stack[top++] = 0;
+	while (top > 0)
 	{
-		if (next < subtreeCount && i == subtrees[next].firstNode + subtrees[next].nodesUsed)
-		{
-			i = subtrees[next].firstNode + lbSubtreeNodes(subtrees[next].root.count) - 1;
-			++next;
-			continue;
-		}
-		const lbBvhNode* n = &nodes[i];
+		const lbBvhNode* n = &nodes[stack[--top]];
 		lbAabbF nb = { { n->min[0], n->min[1], n->min[2] }, { n->max[0], n->max[1], n->max[2] } };
 		double a = lbAabbArea(&nb) / rootArea;
 		cost += n->count > 0 ? a * n->count : a;
+		if (n->count == 0)
+		{
+			LB_ASSERT(top + 2 <= LB_BVH_STACK);
+			stack[top++] = n->leftOrFirst + 1;
+			stack[top++] = n->leftOrFirst;
+		}
 	}
 	return (float)cost;
 }
@@ -1038,8 +1042,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	size_t tc = (size_t)triangleCount;
 	// Every large array of the build is fresh memory, first touched here: the kernel zeroes each page
 	// on its first touch, up to a third of a first one-thread build's time. On 2 MB pages that is one
-	// fault in 512 (4 KB pages for the binary nodes, half of which stay untouched, cost more time in
-	// their extra faults than they save in zeroing).
+	// fault in 512.
 	mesh->vertices = (lbVec3*)lbBvhAlloc(sizeof(lbVec3) * (size_t)vertexCount);
 	mesh->indices = (int32_t*)lbBvhAlloc(sizeof(int32_t) * 3 * tc);
 	// The binary nodes are scratch: in the caller's workspace when one is given (its pages were
@@ -1105,9 +1108,9 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	mesh->slop = 8.0f * FLT_EPSILON * magnitude;
 
 	// The top of the tree is split on the calling thread down to subtrees of at most LB_BVH_TASK_TRIS
-	// triangles; each subtree gets a fixed range of binary nodes (2 per triangle at most) and is then
-	// built on its own, over `parallel` when given. Which thread builds a subtree changes nothing: the
-	// split of the top, the node ranges and every subtree's own work are the same for any threads.
+	// triangles; each subtree is then built on its own, over `parallel` when given. Which thread builds
+	// a subtree changes nothing: the split of the top and every subtree's own work are the same for
+	// any threads, and so is the 4-wide tree, whatever binary node indices the subtrees got.
 	lbBin(*chunkBins)[3][LB_BVH_BINS] = NULL;
 	if (parallel && parallel->enqueueTask && triangleCount >= LB_BVH_PAR_BIN_TRIS)
 	{
@@ -1183,8 +1186,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 				subtrees = grown;
 				subtreeCap *= 2;
 			}
-			subtrees[subtreeCount++] = (lbSubtree){ task, b.nodeCount, 0, 0, 0 };
-			b.nodeCount += lbSubtreeNodes(task.count);
+			subtrees[subtreeCount++] = (lbSubtree){ task, 0, 0, 0, 0 };
 			continue;
 		}
 		maxDepth = task.depth > maxDepth ? task.depth : maxDepth;
@@ -1209,8 +1211,27 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 		replay[replayCount++] = child;
 	}
 	lbTopFree(&top);
-	lbSubtreeBatch batch = { &b, subtrees };
-	lbParallelFor(parallel, lbBuildSubtrees, subtreeCount, 1, &batch);
+	// On threads, each subtree gets a fixed range of binary nodes (2 per triangle at most), given in
+	// order before any is built; the nodes it does not need stay unwritten. On the calling thread, each
+	// starts where the one before ended: the binary nodes are packed, about half as many pages (the
+	// tree has one leaf per two triangles on a terrain), and the 4-wide tree made from them is the same.
+	if (parallel && parallel->enqueueTask)
+	{
+		for (int i = 0; i < subtreeCount; ++i)
+		{
+			subtrees[i].firstNode = b.nodeCount;
+			b.nodeCount += lbSubtreeNodes(subtrees[i].root.count);
+		}
+		lbSubtreeBatch batch = { &b, subtrees };
+		lbParallelFor(parallel, lbBuildSubtrees, subtreeCount, 1, &batch);
+	}
+	else
+		for (int i = 0; i < subtreeCount; ++i)
+		{
+			subtrees[i].firstNode = b.nodeCount;
+			lbBuildSubtree(&b, &subtrees[i]);
+			b.nodeCount += subtrees[i].nodesUsed;
+		}
 	for (int i = 0; i < subtreeCount; ++i)
 	{
 		const lbSubtree* st = &subtrees[i];
@@ -1237,7 +1258,7 @@ lbResult lbMeshBuildParallel(lbMesh* mesh, const lbVec3* vertices, int vertexCou
 	}
 	mesh->leafCount = leafCount;
 	mesh->maxDepth = maxDepth;
-	mesh->sahCost = lbSahCost(bin, b.nodeCount, subtrees, subtreeCount);
+	mesh->sahCost = lbSahCost(bin);
 	lbFree(subtrees);
 	for (int k = 0; k < 3; ++k)
 	{
