@@ -27,6 +27,10 @@ static float lbProneSegmentDepth(lbVec3 a, lbVec3 b, lbVec3 c, lbVec3 n, float r
 	return lbMaxF(reach - (lbDot(d, n) >= 0.0f ? dist : -dist), 0.0f);
 }
 
+// Least cosine between up and a contact's normal for the translation fit to take the contact's plane
+// for the ground under the torso (53 degrees).
+#define LB_PRONE_GROUND_COS 0.6f
+
 // A probed ground plane in model space.
 typedef struct lbPronePlane
 {
@@ -586,11 +590,16 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			float kn = lbDot(upMs, planes[k].normal);
 			if (kn < 0.2f)
 				continue;
-			float t = -lbProneGap(&planes[k], torsoP[i], def->clearance) / kn;
 			// The plane through a contact stands for the ground near it, which holds while the torso
-			// lies along that plane. Pitched against it (across a stair's nose, over a rock's crest)
-			// the capsule dips toward the contact beside the probe's point: the contact itself must
-			// also stay a radius (and the clearance) from the torso's axis.
+			// lies along that plane. A contact whose normal leans more than 53 degrees from up (past
+			// any ground the body lies along: the pitches and roll stop at 35) is the side of an edge,
+			// a stair's nose met beside the probe's point, and its plane, as steep as a wall, is no
+			// ground under the torso: on 0.127 m risers it held the torso 9 cm over the noses. Such a
+			// contact bounds the torso by itself (below) only.
+			float t = kn >= LB_PRONE_GROUND_COS ? -lbProneGap(&planes[k], torsoP[i], def->clearance) / kn : -1.0e9f;
+			// Pitched against a contact's plane (across a stair's nose, over a rock's crest) the
+			// capsule dips toward the contact beside the probe's point: the contact itself must also
+			// stay a radius (and the clearance) from the torso's axis.
 			t = lbMaxF(t, lbProneAxisLift(&axis, lbMulAdd(planes[k].point, -torsoR, planes[k].normal), torsoR + def->clearance));
 			need = any ? lbMaxF(need, t) : t;
 			any = true;
