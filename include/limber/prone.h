@@ -11,7 +11,8 @@
 /// - sense (world space, per-character lbProneState): a sphere cast down under the body's centre,
 ///   casts left and right of it (roll), ahead near the arms' support (upper-body pitch) and behind
 ///   near the feet (lower-body pitch), the pointed-roof lift of the lower body with the hover it
-///   leaves, per-segment probes under chest, spine, pelvis, knees, ankles, toes, elbows and hands,
+///   leaves, per-segment probes under chest, spine, pelvis, knees, ankles, toes, elbows and hands
+///   (and thighs and forearms where an edge may lie between their joints),
 ///   smoothing, the fit's alpha, and contacts held by planted hands and feet; writes lbProneTargets.
 /// - pose (model space, stateless): the roll on the root bone (the pelvis when the rig has no
 ///   separate root), the upper-body pitch on the first spine bone, the lower-body pitch on both
@@ -67,6 +68,18 @@ typedef enum lbProneProbe
 	/// that no edge under the torso (a stair's nose) falls between probes wider apart than its radius.
 	lb_proneTorsoLow,
 	lb_proneTorsoHigh,
+	///@}
+	///@{
+	/// Per side (left, then right): the middle of the thigh (hip to knee) and of the forearm (elbow
+	/// to wrist), so that an edge under a limb between its joints (a stair's nose under a forearm, a
+	/// roof's ridge under a thigh) is found as the torso's are. Cast only while the ground at the
+	/// segment's two ends (pelvis and knee, elbow and wrist) leaves room for an edge between them
+	/// (one end's plane, carried to the other end, more than 1.5 cm above that end's own); otherwise
+	/// their ground reads as not found.
+	lb_proneThighL,
+	lb_proneThighR,
+	lb_proneForearmL,
+	lb_proneForearmR,
 	///@}
 	/// Number of probes (not a probe).
 	lb_proneProbeCount

@@ -363,7 +363,8 @@ void lbProneProbeSetup_Table(lbProneProbeSetup* setup, const lbHumanoid* h)
 	// table): the same bones and the same products for the radii.
 	_Static_assert(lb_pronePelvis == 0 && lb_proneSpine == 1 && lb_proneChest == 2 && lb_proneKneeL == 3 &&
 					   lb_proneAnkleL == 5 && lb_proneToeL == 7 && lb_proneElbowL == 9 && lb_proneWristL == 11 &&
-					   lb_proneTorsoLow == 13 && lb_proneTorsoHigh == 14 && lb_proneProbeCount == 15,
+					   lb_proneTorsoLow == 13 && lb_proneTorsoHigh == 14 && lb_proneThighL == 15 &&
+					   lb_proneForearmL == 17 && lb_proneProbeCount == 19,
 				   "the table below follows the probes' order");
 	const float torso = setup->torso;
 	int* bone = setup->bone;
@@ -387,6 +388,8 @@ void lbProneProbeSetup_Table(lbProneProbeSetup* setup, const lbHumanoid* h)
 		radius[lb_proneElbowL + side] = lbMaxF(0.15f * arm->upperLength, 0.13f * arm->foreLength);
 		bone[lb_proneWristL + side] = h->arm[side].hand;
 		radius[lb_proneWristL + side] = 0.13f * arm->foreLength;
+		bone[lb_proneThighL + side] = bone[lb_proneForearmL + side] = LB_PRONE_PROBE_SPECIAL;
+		radius[lb_proneThighL + side] = radius[lb_proneForearmL + side] = 0.0f;
 	}
 }
 
@@ -408,6 +411,23 @@ bool lbProneProbeAt(lbProneProbeSetup* setup, const lbHumanoid* h, const lbPose*
 			const float at = probe == lb_proneSpine ? 0.5f : (probe == lb_proneTorsoLow ? 0.25f : 0.75f);
 			*outPointMs = lbLerp(pose->model[h->pelvis].p, pose->model[top].p, at);
 			*outRadius = setup->torso;
+			return true;
+		}
+		case lb_proneThighL:
+		case lb_proneThighR:
+		case lb_proneForearmL:
+		case lb_proneForearmR:
+		{
+			// A point of the segment between its joints (lbProneSegmentAt from the first), with the
+			// segment's capsule radius (docs/metrics.md).
+			const bool thigh = probe <= lb_proneThighR;
+			const int side = thigh ? probe - lb_proneThighL : probe - lb_proneForearmL;
+			const int a = thigh ? h->leg[side].thigh : h->arm[side].foreArm;
+			const int b = thigh ? h->leg[side].calf : h->arm[side].hand;
+			if (a < 0 || b < 0 || a >= pose->boneCount || b >= pose->boneCount)
+				return false;
+			*outPointMs = lbLerp(pose->model[a].p, pose->model[b].p, LB_PRONE_SEGMENT_AT);
+			*outRadius = thigh ? 0.14f * h->legAxes[side].thighLength : 0.13f * h->armAxes[side].foreLength;
 			return true;
 		}
 		case lb_proneToeL:

@@ -57,6 +57,8 @@ void lbProneBodyFrame(const lbHumanoid* humanoid, const lbPose* pose, lbVec3 upM
 
 /// The torso's probes, and where each lies along the pelvis-to-neck axis (0 pelvis, 1 neck).
 #define LB_PRONE_TORSO_PROBES 5
+// Where along a limb segment (from its first joint) its own probe lies (lb_proneThighL...).
+#define LB_PRONE_SEGMENT_AT 0.5f
 static const lbProneProbe lbProneTorsoProbe[LB_PRONE_TORSO_PROBES] = { lb_pronePelvis, lb_proneTorsoLow, lb_proneSpine,
 																	   lb_proneTorsoHigh, lb_proneChest };
 static const float lbProneTorsoAt[LB_PRONE_TORSO_PROBES] = { 0.0f, 0.25f, 0.5f, 0.75f, 1.0f };

@@ -13,6 +13,24 @@
 #include <stddef.h>
 #include <string.h>
 
+// How far (m) the segment a-b comes nearer than `reach` to the contact point c of a probe's sphere
+// (normal n, pointing out of the ground), and the parameter of its nearest point along a-b. A point
+// of the segment on the ground's side of c counts its distance as depth. 0 when clear.
+static float lbProneSegmentDepth(lbVec3 a, lbVec3 b, lbVec3 c, lbVec3 n, float reach, float* outT)
+{
+	const lbVec3 ab = lbSub(b, a);
+	const float len2 = lbLengthSquared(ab);
+	const float t = len2 > 1.0e-8f ? lbClampF(lbDot(lbSub(c, a), ab) / len2, 0.0f, 1.0f) : 0.0f;
+	const lbVec3 d = lbSub(lbMulAdd(a, t, ab), c);
+	const float dist = lbLength(d);
+	*outT = t;
+	return lbMaxF(reach - (lbDot(d, n) >= 0.0f ? dist : -dist), 0.0f);
+}
+
+// Least cosine between up and a contact's normal for the translation fit to take the contact's plane
+// for the ground under the torso (53 degrees).
+#define LB_PRONE_GROUND_COS 0.6f
+
 // A probed ground plane in model space.
 typedef struct lbPronePlane
 {
@@ -572,11 +590,16 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			float kn = lbDot(upMs, planes[k].normal);
 			if (kn < 0.2f)
 				continue;
-			float t = -lbProneGap(&planes[k], torsoP[i], def->clearance) / kn;
 			// The plane through a contact stands for the ground near it, which holds while the torso
-			// lies along that plane. Pitched against it (across a stair's nose, over a rock's crest)
-			// the capsule dips toward the contact beside the probe's point: the contact itself must
-			// also stay a radius (and the clearance) from the torso's axis.
+			// lies along that plane. A contact whose normal leans more than 53 degrees from up (past
+			// any ground the body lies along: the pitches and roll stop at 35) is the side of an edge,
+			// a stair's nose met beside the probe's point, and its plane, as steep as a wall, is no
+			// ground under the torso: on 0.127 m risers it held the torso 9 cm over the noses. Such a
+			// contact bounds the torso by itself (below) only.
+			float t = kn >= LB_PRONE_GROUND_COS ? -lbProneGap(&planes[k], torsoP[i], def->clearance) / kn : -1.0e9f;
+			// Pitched against a contact's plane (across a stair's nose, over a rock's crest) the
+			// capsule dips toward the contact beside the probe's point: the contact itself must also
+			// stay a radius (and the clearance) from the torso's axis.
 			t = lbMaxF(t, lbProneAxisLift(&axis, lbMulAdd(planes[k].point, -torsoR, planes[k].normal), torsoR + def->clearance));
 			need = any ? lbMaxF(need, t) : t;
 			any = true;
@@ -614,6 +637,10 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		const int midProbe = k < 2 ? lb_proneElbowL + k : lb_proneKneeL + (k - 2);
 		const int endProbes[2] = { k < 2 ? lb_proneWristL + k : lb_proneAnkleL + (k - 2),
 								   k < 2 ? -1 : lb_proneToeL + (k - 2) };
+		// The segment with a probe between its joints: the forearm (elbow to wrist), the thigh (hip
+		// to knee).
+		const int segProbe = k < 2 ? lb_proneForearmL + k : lb_proneThighL + (k - 2);
+		const int segA = k < 2 ? mid : root, segB = k < 2 ? end : mid;
 		lbLimbChain chain;
 		const lbProneLimbTarget* lt = &targets->limbs[k];
 		float w = lbClampF(lt->alpha, 0.0f, 1.0f) * a;
@@ -643,18 +670,37 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			// A held limb whose knee or elbow would sink swivels it up about the line from the hip or
 			// shoulder to the held end, which stays where it is.
 			lbVec3 p;
-			if (def->fitLimbs && planes[midProbe].hit)
+			if (def->fitLimbs && (planes[midProbe].hit || planes[segProbe].hit))
 			{
 				// The knee's or elbow's probe point is the mid joint's (lbProneProbeAt; its radius is
 				// not read here).
 				p = pose->model[mid].p;
-				float rise = -lbProneGap(&planes[midProbe], p, def->clearance);
+				float rise = planes[midProbe].hit ? -lbProneGap(&planes[midProbe], p, def->clearance) : 0.0f;
+				lbVec3 swivelN = planes[midProbe].normal;
+				// An edge under the thigh or forearm (a stair's nose under a held hand's forearm, a
+				// roof's ridge under a held foot's thigh): a point a fraction t of the way from the
+				// forearm's elbow moves by 1 - t of what the elbow does (the hand stays), one a fraction
+				// t from the thigh's hip by t of what the knee does (the hip stays), so the joint rises
+				// by the depth over that (at most five times it).
+				if (planes[segProbe].hit)
+				{
+					float t;
+					const float segR = targets->ground[segProbe].radius;
+					const lbVec3 c = lbMulAdd(planes[segProbe].point, -segR, planes[segProbe].normal);
+					const float depth = lbProneSegmentDepth(pose->model[segA].p, pose->model[segB].p, c,
+															planes[segProbe].normal, segR + def->clearance, &t);
+					const float share = k < 2 ? 1.0f - t : t;
+					const float segRise = depth / lbMaxF(share, 0.2f);
+					if (segRise > rise || !planes[midProbe].hit)
+						swivelN = planes[segProbe].normal;
+					rise = lbMaxF(rise, segRise);
+				}
 				lbVec3 root0 = pose->model[root].p;
 				lbVec3 u = lbNormalizeOr(lbSub(pose->model[end].p, root0), lbVec3_zero);
 				if (rise > 0.0f && lbLength(u) > 0.5f)
 				{
 					lbVec3 v = lbProjectOnPlane(lbSub(p, root0), u);
-					const lbVec3 n = planes[midProbe].normal;
+					const lbVec3 n = swivelN;
 					float A = lbDot(v, n), B = lbDot(lbCross(u, v), n);
 					float R = sqrtf(A * A + B * B);
 					if (R > 1.0e-4f)
@@ -672,6 +718,28 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 						lbProneTurnChain(pose, skeleton, root, u, phi * w, &joints);
 						res.limbLift = lbMaxF(res.limbLift, lbAbsF(phi * w));
 					}
+				}
+				// A limb nearly straight across an edge (a leg over a roof's ridge, its foot held on the
+				// far side) cannot swivel its knee out: what is left of the segment's depth lifts the
+				// limb at the hip or shoulder, the end leaving its hold by as much, rather than the limb
+				// passing through. A lift about the hip turns the segment along the contact's normal,
+				// which leans at an edge: measured again after it, up to three times. (The knee or
+				// elbow alone is left to the swivel, as without an edge.)
+				for (int pass = 0; pass < 3 && planes[segProbe].hit; ++pass)
+				{
+					float t;
+					const float segR = targets->ground[segProbe].radius;
+					const lbVec3 c = lbMulAdd(planes[segProbe].point, -segR, planes[segProbe].normal);
+					const lbVec3 m0 = pose->model[segA].p, e0 = pose->model[segB].p;
+					const float depth = lbProneSegmentDepth(m0, e0, c, planes[segProbe].normal, segR + def->clearance, &t);
+					lbVec3 axis;
+					const float ang = depth > 1.0e-4f ? lbProneLiftAngle(pose->model[root].p, lbLerp(m0, e0, t),
+																		  planes[segProbe].normal, depth, &axis)
+													  : 0.0f;
+					if (ang <= 0.0f)
+						break;
+					lbProneTurnChain(pose, skeleton, root, axis, ang * w, &joints);
+					res.limbLift = lbMaxF(res.limbLift, ang * w);
 				}
 			}
 		}
@@ -691,6 +759,25 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			float gap = lbProneGap(&planes[midProbe], p, def->clearance);
 			lbVec3 axis;
 			float ang = gap < 0.0f ? lbProneLiftAngle(pose->model[root].p, p, planes[midProbe].normal, -gap, &axis) : 0.0f;
+			if (ang > 0.0f)
+			{
+				lbProneTurnChain(pose, skeleton, root, axis, ang * fit, &joints);
+				res.limbLift = lbMaxF(res.limbLift, ang * fit);
+			}
+		}
+		// The thigh or forearm sinking (an edge between its joints: a stair's nose under the forearm,
+		// a ridge under the thigh, which neither joint's probe finds): the same lift.
+		if (planes[segProbe].hit)
+		{
+			float t;
+			const lbVec3 m0 = pose->model[segA].p, e0 = pose->model[segB].p;
+			// The contact itself: the sphere's centre less the segment's radius along the normal.
+			const float segR = targets->ground[segProbe].radius;
+			const lbVec3 c = lbMulAdd(planes[segProbe].point, -segR, planes[segProbe].normal);
+			const float depth = lbProneSegmentDepth(m0, e0, c, planes[segProbe].normal, segR + def->clearance, &t);
+			p = lbLerp(m0, e0, t);
+			lbVec3 axis;
+			float ang = depth > 0.0f ? lbProneLiftAngle(pose->model[root].p, p, planes[segProbe].normal, depth, &axis) : 0.0f;
 			if (ang > 0.0f)
 			{
 				lbProneTurnChain(pose, skeleton, root, axis, ang * fit, &joints);

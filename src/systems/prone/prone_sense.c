@@ -241,14 +241,16 @@ static float lbProneRoofLift(const lbProneDef* def, lbVec3 centre, lbVec3 centre
 // lane does the scalar code's operations in its order, so each probe's ground comes out bit for bit
 // as the scalar code makes it. A probe's inputs go into lanes as the loop meets it, its ground is
 // written back after the loop. Probe by probe the same work cost 2.5 times as much.
+#define LB_PRONE_BATCH ((lb_proneProbeCount + 3) & ~3)
 typedef struct lbProneBatch
 {
 	int count;
-	// The probes (up to 16, a multiple of four read) and their lanes: where the probe starts (world),
-	// the probe point's height along up, the cast's and the segment's radius. The plane the last cast
-	// found and the eased ground are read from the state.
-	int probe[16];
-	float fx[16], fy[16], fz[16], pUp[16], rc[16], r[16];
+	// The probes (up to every one, a multiple of four read) and their lanes: where the probe starts
+	// (world), the probe point's height along up, the cast's and the segment's radius. The plane the
+	// last cast found and the eased ground are read from the state.
+	int probe[LB_PRONE_BATCH];
+	float fx[LB_PRONE_BATCH], fy[LB_PRONE_BATCH], fz[LB_PRONE_BATCH];
+	float pUp[LB_PRONE_BATCH], rc[LB_PRONE_BATCH], r[LB_PRONE_BATCH];
 } lbProneBatch;
 
 static inline void lbProneBatchAdd(lbProneBatch* b, int probe, lbVec3 from, float pUp, float castRadius, float radius)
@@ -280,8 +282,9 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, lbVec3 up, flo
 	const int n = b->count;
 	if (n == 0)
 		return;
-	float px[16], py[16], pz[16], nx[16], ny[16], nz[16], settle[16];
-	uint32_t hit[16];
+	float px[LB_PRONE_BATCH], py[LB_PRONE_BATCH], pz[LB_PRONE_BATCH];
+	float nx[LB_PRONE_BATCH], ny[LB_PRONE_BATCH], nz[LB_PRONE_BATCH], settle[LB_PRONE_BATCH];
+	uint32_t hit[LB_PRONE_BATCH];
 #if LB_IK_SSE2
 	// Lanes past the last probe repeat it (read, never written back).
 	for (int j = n; j < ((n + 3) & ~3); ++j)
@@ -406,6 +409,38 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, lbVec3 up, flo
 		settleOf[k] = settle[j];
 		settleOn[k] = lbProneIsTorso(k);
 	}
+}
+
+// Whether an edge may lie under a thigh or forearm between its joints, from the ground at its ends
+// (the pelvis's and knee's probes for a thigh, the elbow's and wrist's for a forearm): the plane at
+// one end, carried on to the other end, lies higher there than that end's own plane by more than
+// LB_PRONE_EDGE_RISE (a stair's next tread, a roof's far slope past its ridge). Over one plane, or
+// a crease that falls away between the ends (a valley), the segment rests as its ends do. With
+// ground missing at an end the segment is looked under too.
+#define LB_PRONE_EDGE_RISE 0.015f
+static bool lbProneSegmentAtRisk(const lbProneState* state, const lbHumanoid* h, const lbPose* anim,
+								 const lbTransform* t, int probe)
+{
+	const bool thigh = probe <= lb_proneThighR;
+	const int side = thigh ? probe - lb_proneThighL : probe - lb_proneForearmL;
+	const int a = thigh ? h->leg[side].thigh : h->arm[side].foreArm;
+	const int b = thigh ? h->leg[side].calf : h->arm[side].hand;
+	const lbProneGround* ga = &state->ground[thigh ? lb_pronePelvis : lb_proneElbowL + side];
+	const lbProneGround* gb = &state->ground[thigh ? lb_proneKneeL + side : lb_proneWristL + side];
+	if (!ga->hit || !gb->hit)
+		return true;
+	// The contacts: each sphere's centre less its radius along the normal.
+	const lbVec3 ca = lbMulAdd(ga->pointWs, -ga->radius, ga->normalWs);
+	const lbVec3 cb = lbMulAdd(gb->pointWs, -gb->radius, gb->normalWs);
+	const lbVec3 pa = lbProneTransformPoint(t, anim->model[a].p), pb = lbProneTransformPoint(t, anim->model[b].p);
+	const float riseAtA = lbDot(lbSub(pa, ca), ga->normalWs) - lbDot(lbSub(pa, cb), gb->normalWs);
+	const float riseAtB = lbDot(lbSub(pb, cb), gb->normalWs) - lbDot(lbSub(pb, ca), ga->normalWs);
+	// Over a crest (both planes rising past the other end) the segment meets the lower of the two
+	// planes, deepest where riseAtA (1 - s) = riseAtB s: riseAtA riseAtB / (riseAtA + riseAtB). Over
+	// a step (one rising, one falling) the edge may lie anywhere between: as deep as the rise.
+	const float depth = riseAtA > 0.0f && riseAtB > 0.0f ? riseAtA * riseAtB / (riseAtA + riseAtB)
+														 : lbMaxF(riseAtA, riseAtB);
+	return depth > LB_PRONE_EDGE_RISE;
 }
 
 lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkeleton* skeleton, const lbHumanoid* h,
@@ -694,7 +729,8 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		[lb_pronePelvis] = -1, [lb_proneSpine] = -1, [lb_proneChest] = -1, [lb_proneTorsoLow] = -1,
 		[lb_proneTorsoHigh] = -1, [lb_proneKneeL] = -1, [lb_proneKneeR] = -1, [lb_proneElbowL] = -1,
 		[lb_proneElbowR] = -1, [lb_proneWristL] = 0, [lb_proneWristR] = 1, [lb_proneAnkleL] = 2,
-		[lb_proneAnkleR] = 3, [lb_proneToeL] = 2, [lb_proneToeR] = 3,
+		[lb_proneAnkleR] = 3, [lb_proneToeL] = 2, [lb_proneToeR] = 3, [lb_proneThighL] = -1, [lb_proneThighR] = -1,
+		[lb_proneForearmL] = -1, [lb_proneForearmR] = -1,
 	};
 	lbProneBatch batch;
 	batch.count = 0;
@@ -714,6 +750,21 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			probeOk[k] = false;
 			continue;
 		}
+		// A thigh's or forearm's probe only where an edge may lie under it (the planes at its two ends
+		// disagree; the ends come first in the probes' order, so a snap reads what they found this
+		// frame); otherwise not cast, and its ground dropped, so the pose stage lifts nothing for it
+		// and the next cast is made afresh. Decided on trace frames; between them a probe without
+		// ground stays without (as a miss re-evaluated would).
+		if (k >= lb_proneThighL &&
+			(cast == 0 ? !state->probeGround[k].hit
+					   : !lbProneSegmentAtRisk(state, h, anim, k >= lb_proneForearmL ? &upperT : &legT[k - lb_proneThighL], k)))
+		{
+			probeOk[k] = false;
+			g->hit = false;
+			state->probeGround[k].hit = false;
+			state->probeGround[k].radius = -1.0f; // the next cast is made whatever the move
+			continue;
+		}
 		float radius;
 		probeOk[k] = lbProneProbeListed(&probeSetup, h, anim, k, &probeMs[k], &radius);
 		const lbVec3 pMs = probeMs[k];
@@ -723,7 +774,13 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			state->probeGround[k].hit = false;
 			continue;
 		}
-		const lbVec3 p = lbProneTransformPoint(k == lb_pronePelvis ? &cw : (k >= lb_proneKneeL && k <= lb_proneToeR ? &legT[(k - lb_proneKneeL) & 1] : &upperT), pMs);
+		// The legs' probes go where the thighs' turn carries them, the rest where the upper body's does.
+		const lbTransform* probeT = k == lb_pronePelvis ? &cw : &upperT;
+		if (k >= lb_proneKneeL && k <= lb_proneToeR)
+			probeT = &legT[(k - lb_proneKneeL) & 1];
+		else if (k == lb_proneThighL || k == lb_proneThighR)
+			probeT = &legT[k - lb_proneThighL];
+		const lbVec3 p = lbProneTransformPoint(probeT, pMs);
 		// A sphere of the segment's radius (at most probeCastRadius) or a ray cast straight down; the
 		// segment's centre rests on the contact's plane one segment radius out along its normal.
 		// A segment lies near its ground: the probe starts `probeReach` above the point and ends as far
@@ -801,13 +858,13 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		lbVec3 endWs = lbProneTransformPoint(&cw, anim->model[end].p);
 		float speed = snap ? 0.0f : lbDistance(endWs, ls->prevAnimWs) / dt;
 		ls->prevAnimWs = endWs;
-		// A foot rests where the thigh's turn carries it (as its probes are cast there): the leg trails
-		// the hip, and a foot held at its animated place would bend the knee and drive the toes into a
-		// slope. A hand stays where the animation reaches: the arm reaches for its support.
+		// A hand or foot rests where the upper body's or thigh's turn carries it, where its probes are
+		// cast: the leg trails the hip, and a foot held at its animated place would bend the knee and
+		// drive the toes into a slope; a hand held at its animated place on stairs pitched 26 degrees
+		// lay 5 cm past the place its probe found the tread, into the next riser.
 		const lbVec3 limbPivot = k >= 2 ? hipWs[k - 2] : pelvisWs;
 		const lbQuat limbQ = k >= 2 ? lowerQ : upperQ;
-		if (k >= 2)
-			endWs = lbAdd(limbPivot, lbProneQuatRotate(limbQ, lbSub(endWs, limbPivot)));
+		endWs = lbAdd(limbPivot, lbProneQuatRotate(limbQ, lbSub(endWs, limbPivot)));
 		const lbProneGround* g = &state->ground[probe];
 		bool planted = def->limbLock && g->hit && t->alpha > 0.0f && speed < def->lockSpeed;
 		lbVec3 rest = endWs;
