@@ -1028,6 +1028,10 @@ static float lbClimbNeutralPalm(const lbSkeleton* sk, const lbHumanoid* h, int s
 typedef struct lbClimbSwivelTerms
 {
 	float Pc, Qc, Rc, Ps, Qs, Rs, h0, hu, hv, clearance;
+	// The elbow's distance out of the wall face under a top the hand is on (f0 + fu cos + fv sin;
+	// f0 very negative when there is none): the block is what lies both under the top and behind
+	// the face, so the elbow is clear when either is.
+	float f0, fu, fv;
 	bool rolls;
 } lbClimbSwivelTerms;
 
@@ -1045,6 +1049,7 @@ static void lbClimbSwivelCosts(const lbClimbSwivelTerms* w, const float* cosT, c
 	const __m128 Pc = _mm_set1_ps(w->Pc), Qc = _mm_set1_ps(w->Qc), Rc = _mm_set1_ps(w->Rc);
 	const __m128 Ps = _mm_set1_ps(w->Ps), Qs = _mm_set1_ps(w->Qs), Rs = _mm_set1_ps(w->Rs);
 	const __m128 h0 = _mm_set1_ps(w->h0), hu = _mm_set1_ps(w->hu), hv = _mm_set1_ps(w->hv);
+	const __m128 f0 = _mm_set1_ps(w->f0), fu = _mm_set1_ps(w->fu), fv = _mm_set1_ps(w->fv);
 	const __m128 clearance = _mm_set1_ps(w->clearance), halfPi = _mm_set1_ps(0.5f * LB_PI), pi = _mm_set1_ps(LB_PI);
 	const __m128 rolls = w->rolls ? _mm_castsi128_ps(_mm_set1_epi32(-1)) : zero;
 	for (; kk + 4 <= count; kk += 4)
@@ -1069,7 +1074,8 @@ static void lbClimbSwivelCosts(const lbClimbSwivelTerms* w, const float* cosT, c
 		const __m128 use = _mm_and_ps(_mm_and_ps(rolls, _mm_cmpgt_ps(m, zero)),
 									  _mm_cmpge_ps(_mm_add_ps(_mm_mul_ps(gc, gc), _mm_mul_ps(gs, gs)), _mm_set1_ps(1.0e-12f)));
 		const __m128 roll = _mm_and_ps(use, r);
-		const __m128 height = _mm_add_ps(_mm_add_ps(h0, _mm_mul_ps(hu, c)), _mm_mul_ps(hv, s));
+		const __m128 height = _mm_max_ps(_mm_add_ps(_mm_add_ps(h0, _mm_mul_ps(hu, c)), _mm_mul_ps(hv, s)),
+										 _mm_add_ps(_mm_add_ps(f0, _mm_mul_ps(fu, c)), _mm_mul_ps(fv, s)));
 		const __m128 inWall = _mm_max_ps(_mm_sub_ps(clearance, height), zero);
 		__m128 sum = _mm_add_ps(roll, _mm_mul_ps(_mm_set1_ps(3.0f), _mm_max_ps(_mm_sub_ps(roll, one), zero)));
 		sum = _mm_add_ps(_mm_add_ps(sum, _mm_loadu_ps(awayPref + kk)), _mm_loadu_ps(awayLast + kk));
@@ -1082,7 +1088,8 @@ static void lbClimbSwivelCosts(const lbClimbSwivelTerms* w, const float* cosT, c
 		// The goal's two components across the forearm (its length squared is their sum).
 		const float gc = w->Pc * cosT1 + w->Qc * sinT1 + w->Rc, gs = w->Ps * cosT1 + w->Qs * sinT1 + w->Rs;
 		const float roll = w->rolls && gc * gc + gs * gs >= 1.0e-12f ? lbClimbFastAtan2(lbAbsF(gs), gc) : 0.0f;
-		const float inWall = lbMaxF(w->clearance - (w->h0 + w->hu * cosT1 + w->hv * sinT1), 0.0f);
+		const float height = lbMaxF(w->h0 + w->hu * cosT1 + w->hv * sinT1, w->f0 + w->fu * cosT1 + w->fv * sinT1);
+		const float inWall = lbMaxF(w->clearance - height, 0.0f);
 		cost[kk] = roll + 3.0f * lbMaxF(roll - 1.0f, 0.0f) + awayPref[kk] + awayLast[kk] + 40.0f * inWall;
 	}
 }
@@ -1148,12 +1155,40 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	const float Rc = sinNeutral * beta * ga;
 	const float Ps = cosNeutral * alpha * gu + sinNeutral * gv, Qs = cosNeutral * alpha * gv - sinNeutral * gu;
 	const float Rs = cosNeutral * beta * ga;
-	const float h0 = lbDot(lbSub(centre, c->surfaceMs[s]), n), hu = radius * lbDot(u, n), hv = radius * lbDot(v, n);
+	float h0 = lbDot(lbSub(centre, c->surfaceMs[s]), n), hu = radius * lbDot(u, n), hv = radius * lbDot(v, n);
+	// A hand on a top (a ledge's, reached from the wall under it, or just let go of it) with its
+	// shoulder below the top's plane: the arm comes up in front of the wall a held limb is on, and
+	// only the part of the space under the top that lies behind that wall is solid. With the top's
+	// plane alone every elbow under it read as in the wall, and the one nearest the top, forward
+	// into the wall face, scored best. A hand let go of a top has no surface of its own any more
+	// (its plane here is only its target's, which it carries down past the lip): the wall face
+	// alone tells where the block is (the forearm of a hand let go of a 2 m ledge came down the
+	// wall face 4.5 cm into it, elbow forward, its palm still facing down).
+	float f0 = -1.0e30f, fu = 0.0f, fv = 0.0f;
+	const bool ownTop = c->held[s];
+	if (c->top[s] && !c->onTops && (!ownTop || lbDot(lbSub(S, c->surfaceMs[s]), n) < 0.0f))
+	{
+		for (int j = 0; j < 4; ++j)
+		{
+			if (j == s || !c->held[j] || c->top[j])
+				continue;
+			const lbVec3 nf = c->normalMs[j];
+			f0 = lbDot(lbSub(centre, c->surfaceMs[j]), nf);
+			fu = radius * lbDot(u, nf);
+			fv = radius * lbDot(v, nf);
+			if (!ownTop)
+			{
+				h0 = -1.0e30f;
+				hu = hv = 0.0f;
+			}
+			break;
+		}
+	}
 	// The hinge's length; a vanishing one (the arm straight) gives no roll, as a vanishing goal.
 	const float k = radius * d / (L * sqrtf(x * x + radius * radius));
 	const bool rolls = k * k >= 1.0e-12f;
 	float best = hasLast ? lastAngle : 0.0f, bestCost = 1.0e30f;
-	const lbClimbSwivelTerms terms = { Pc, Qc, Rc, Ps, Qs, Rs, h0, hu, hv, clearance, rolls };
+	const lbClimbSwivelTerms terms = { Pc, Qc, Rc, Ps, Qs, Rs, h0, hu, hv, clearance, f0, fu, fv, rolls };
 	// Coarse samples all round, then finer ones about the best.
 	for (int pass = 0; pass < 2; ++pass)
 	{
@@ -1194,7 +1229,8 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 		// The elbow swings at the hand's pace, faster only to leave the wall.
 		const lbVec3 lastDir = lbAdd(lbMulSV(cosf(lastAngle), u), lbMulSV(sinf(lastAngle), v));
 		const lbVec3 lastE = lbMulAdd(centre, radius, lastDir);
-		const bool inside = lbDot(lbSub(lastE, c->surfaceMs[s]), n) < clearance;
+		const float faceH = f0 + fu * cosf(lastAngle) + fv * sinf(lastAngle);
+		const bool inside = lbMaxF(lbDot(lbSub(lastE, c->surfaceMs[s]), n), faceH) < clearance;
 		const float limit = (inside ? 2.5f : 1.0f) * c->maxTurn;
 		best = lastAngle + lbClampF(lbClimbWrapAngle(best - lastAngle), -limit, limit);
 	}
