@@ -26,6 +26,11 @@
 // the top's level the ray that finds the lip runs (m).
 #define LB_CLIMB_WRAP_CLEAR 0.05f
 #define LB_CLIMB_WRAP_BELOW 0.02f
+// How far off the held walls' plane the frame keeps the toe tip of a foot still in the animation
+// (m): the tip itself, the foot's flesh lying above and behind it. Kept 1.5-3 cm off, the frame
+// stayed back long enough on the planned slab climb that it came in later and faster, and a held
+// foot's knee swung more (39 -> 53-69 frames over 10 degrees on mixamo).
+#define LB_CLIMB_FREE_FOOT_CLEAR 0.0f
 
 // What one frame reads from the poses, in world space.
 typedef struct lbClimbFrame
@@ -737,7 +742,25 @@ static void lbClimbStepFrame(lbClimbFrame* f, lbClimbState* state, const lbClimb
 	float nowR = lbDot(pelvisWs, r);
 	float offN = lbDot(lbSub(pelvisWs, p0), state->wallNormalWs) - def->bodyWallDistance;
 	lbVec3 move = lbAdd(lbAdd(lbMulSV(wantU - nowU, u), lbMulSV(wantR - nowR, r)), lbMulSV(-offN, state->wallNormalWs));
-	state->frameWs.p = lbMulAdd(state->frameWs.p, lbInterpAlpha(dt, def->frameSpeed), move);
+	move = lbMulSV(lbInterpAlpha(dt, def->frameSpeed), move);
+	// A foot still in the animation (standing on the floor while the other holds) goes where the
+	// frame takes it: toward a slab, whose plane runs back over the floor under the body, it went
+	// through the slab's foot (7.6 cm on a 61-degree slab). The frame comes no nearer the held
+	// walls' plane than keeps such a foot's toe tip on it (nor pushes it out: the held limbs set
+	// where the body is).
+	const float toward = lbDot(move, state->wallNormalWs);
+	float allowed = toward;
+	for (int i = 2; i < 4; ++i)
+	{
+		const lbClimbLimbState* l = &state->limbs[i];
+		if (l->mode != lb_climbFree || l->ikAlpha > 0.0f)
+			continue;
+		const float gap = lbDot(lbSub(f->animEndWs[i], p0), state->wallNormalWs) - LB_CLIMB_FREE_FOOT_CLEAR;
+		allowed = lbMaxF(allowed, lbMinF(-gap, 0.0f));
+	}
+	if (allowed > toward)
+		move = lbMulAdd(move, allowed - toward, state->wallNormalWs);
+	state->frameWs.p = lbAdd(state->frameWs.p, move);
 }
 
 // A bone field of a humanoid map that is LB_NULL_INDEX or a bone of n: one unsigned comparison.
