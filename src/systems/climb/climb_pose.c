@@ -1094,6 +1094,22 @@ static void lbClimbSwivelCosts(const lbClimbSwivelTerms* w, const float* cosT, c
 	}
 }
 
+// The elbow's height over the wall at swivel angle t (the larger of the top's and the face's,
+// lbClimbSwivelTerms), and the lowest of it at six points inside the turn from t by delta.
+static float lbClimbSwivelHeight(const lbClimbSwivelTerms* w, float t)
+{
+	const float ct = cosf(t), st = sinf(t);
+	return lbMaxF(w->h0 + w->hu * ct + w->hv * st, w->f0 + w->fu * ct + w->fv * st);
+}
+
+static float lbClimbSwivelDip(const lbClimbSwivelTerms* w, float t, float delta)
+{
+	float low = 1.0e30f;
+	for (int k = 1; k <= 6; ++k)
+		low = lbMinF(low, lbClimbSwivelHeight(w, t + delta * (float)k / 7.0f));
+	return low;
+}
+
 // The elbow's swivel. Which way the elbow points decides how far the forearm must roll for the
 // palm to face the wall: with the elbow below the hand the palm faces sideways unless the forearm
 // rolls a quarter turn; with it out to the side the palm faces the wall as it is. Each candidate
@@ -1232,7 +1248,20 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 		const float faceH = f0 + fu * cosf(lastAngle) + fv * sinf(lastAngle);
 		const bool inside = lbMaxF(lbDot(lbSub(lastE, c->surfaceMs[s]), n), faceH) < clearance;
 		const float limit = (inside ? 2.5f : 1.0f) * c->maxTurn;
-		best = lastAngle + lbClampF(lbClimbWrapAngle(best - lastAngle), -limit, limit);
+		float delta = lbClimbWrapAngle(best - lastAngle);
+		if (f0 > -1.0e29f && lbAbsF(delta) > limit)
+		{
+			// Under a top, a turn of several frames goes round the outside of the lip: when the
+			// short way passes deeper into the block than either end and the long way does not,
+			// the long way (a hand let go of a ledge's top swung its elbow from over the top
+			// forward through the lip to below it, the forearm 3-7 cm into the face). Only there:
+			// on walls, sent the long way round, an arm in the planner's corner popped 80 degrees.
+			const float other = delta - (delta > 0.0f ? 2.0f : -2.0f) * LB_PI;
+			const float ends = lbMinF(lbClimbSwivelHeight(&terms, lastAngle), lbClimbSwivelHeight(&terms, best));
+			if (ends - lbClimbSwivelDip(&terms, lastAngle, delta) > 0.01f && ends - lbClimbSwivelDip(&terms, lastAngle, other) <= 0.01f)
+				delta = other;
+		}
+		best = lastAngle + lbClampF(delta, -limit, limit);
 	}
 	const lbVec3 dir = lbAdd(lbMulSV(cosf(best), u), lbMulSV(sinf(best), v));
 	*outLastWs = lbTransformDirection(c->cw, dir);
