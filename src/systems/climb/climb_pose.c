@@ -1030,8 +1030,10 @@ typedef struct lbClimbSwivelTerms
 	float Pc, Qc, Rc, Ps, Qs, Rs, h0, hu, hv, clearance;
 	// The elbow's distance out of the wall face under a top the hand is on (f0 + fu cos + fv sin;
 	// f0 very negative when there is none): the block is what lies both under the top and behind
-	// the face, so the elbow is clear when either is.
-	float f0, fu, fv;
+	// the face, so the elbow is clear when either is. And its distance out of the plane through
+	// the lip and the wrist (e0 + eu cos + ev sin; e0 very large when there is none): an elbow
+	// under the top must also lie beyond it, or the forearm up to the wrist passes through the lip.
+	float f0, fu, fv, e0, eu, ev;
 	bool rolls;
 } lbClimbSwivelTerms;
 
@@ -1050,6 +1052,7 @@ static void lbClimbSwivelCosts(const lbClimbSwivelTerms* w, const float* cosT, c
 	const __m128 Ps = _mm_set1_ps(w->Ps), Qs = _mm_set1_ps(w->Qs), Rs = _mm_set1_ps(w->Rs);
 	const __m128 h0 = _mm_set1_ps(w->h0), hu = _mm_set1_ps(w->hu), hv = _mm_set1_ps(w->hv);
 	const __m128 f0 = _mm_set1_ps(w->f0), fu = _mm_set1_ps(w->fu), fv = _mm_set1_ps(w->fv);
+	const __m128 e0 = _mm_set1_ps(w->e0), eu = _mm_set1_ps(w->eu), ev = _mm_set1_ps(w->ev);
 	const __m128 clearance = _mm_set1_ps(w->clearance), halfPi = _mm_set1_ps(0.5f * LB_PI), pi = _mm_set1_ps(LB_PI);
 	const __m128 rolls = w->rolls ? _mm_castsi128_ps(_mm_set1_epi32(-1)) : zero;
 	for (; kk + 4 <= count; kk += 4)
@@ -1075,7 +1078,8 @@ static void lbClimbSwivelCosts(const lbClimbSwivelTerms* w, const float* cosT, c
 									  _mm_cmpge_ps(_mm_add_ps(_mm_mul_ps(gc, gc), _mm_mul_ps(gs, gs)), _mm_set1_ps(1.0e-12f)));
 		const __m128 roll = _mm_and_ps(use, r);
 		const __m128 height = _mm_max_ps(_mm_add_ps(_mm_add_ps(h0, _mm_mul_ps(hu, c)), _mm_mul_ps(hv, s)),
-										 _mm_add_ps(_mm_add_ps(f0, _mm_mul_ps(fu, c)), _mm_mul_ps(fv, s)));
+										 _mm_min_ps(_mm_add_ps(_mm_add_ps(f0, _mm_mul_ps(fu, c)), _mm_mul_ps(fv, s)),
+													_mm_add_ps(_mm_add_ps(e0, _mm_mul_ps(eu, c)), _mm_mul_ps(ev, s))));
 		const __m128 inWall = _mm_max_ps(_mm_sub_ps(clearance, height), zero);
 		__m128 sum = _mm_add_ps(roll, _mm_mul_ps(_mm_set1_ps(3.0f), _mm_max_ps(_mm_sub_ps(roll, one), zero)));
 		sum = _mm_add_ps(_mm_add_ps(sum, _mm_loadu_ps(awayPref + kk)), _mm_loadu_ps(awayLast + kk));
@@ -1088,7 +1092,8 @@ static void lbClimbSwivelCosts(const lbClimbSwivelTerms* w, const float* cosT, c
 		// The goal's two components across the forearm (its length squared is their sum).
 		const float gc = w->Pc * cosT1 + w->Qc * sinT1 + w->Rc, gs = w->Ps * cosT1 + w->Qs * sinT1 + w->Rs;
 		const float roll = w->rolls && gc * gc + gs * gs >= 1.0e-12f ? lbClimbFastAtan2(lbAbsF(gs), gc) : 0.0f;
-		const float height = lbMaxF(w->h0 + w->hu * cosT1 + w->hv * sinT1, w->f0 + w->fu * cosT1 + w->fv * sinT1);
+		const float height = lbMaxF(w->h0 + w->hu * cosT1 + w->hv * sinT1,
+									lbMinF(w->f0 + w->fu * cosT1 + w->fv * sinT1, w->e0 + w->eu * cosT1 + w->ev * sinT1));
 		const float inWall = lbMaxF(w->clearance - height, 0.0f);
 		cost[kk] = roll + 3.0f * lbMaxF(roll - 1.0f, 0.0f) + awayPref[kk] + awayLast[kk] + 40.0f * inWall;
 	}
@@ -1099,7 +1104,7 @@ static void lbClimbSwivelCosts(const lbClimbSwivelTerms* w, const float* cosT, c
 static float lbClimbSwivelHeight(const lbClimbSwivelTerms* w, float t)
 {
 	const float ct = cosf(t), st = sinf(t);
-	return lbMaxF(w->h0 + w->hu * ct + w->hv * st, w->f0 + w->fu * ct + w->fv * st);
+	return lbMaxF(w->h0 + w->hu * ct + w->hv * st, lbMinF(w->f0 + w->fu * ct + w->fv * st, w->e0 + w->eu * ct + w->ev * st));
 }
 
 static float lbClimbSwivelDip(const lbClimbSwivelTerms* w, float t, float delta)
@@ -1180,7 +1185,7 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	// (its plane here is only its target's, which it carries down past the lip): the wall face
 	// alone tells where the block is (the forearm of a hand let go of a 2 m ledge came down the
 	// wall face 4.5 cm into it, elbow forward, its palm still facing down).
-	float f0 = -1.0e30f, fu = 0.0f, fv = 0.0f;
+	float f0 = -1.0e30f, fu = 0.0f, fv = 0.0f, e0 = 1.0e30f, eu = 0.0f, ev = 0.0f;
 	const bool ownTop = c->held[s];
 	if (c->top[s] && !c->onTops && (!ownTop || lbDot(lbSub(S, c->surfaceMs[s]), n) < 0.0f))
 	{
@@ -1196,6 +1201,26 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 			{
 				h0 = -1.0e30f;
 				hu = hv = 0.0f;
+				break;
+			}
+			// The lip: where the top's plane meets the face's. The plane through it and the wrist,
+			// its normal turned out of the block (up and out of the face).
+			const lbVec3 along = lbCross(n, nf);
+			const float aa = lbLengthSquared(along);
+			if (aa > 0.01f)
+			{
+				const float dn = lbDot(n, c->surfaceMs[s]), df = lbDot(nf, c->surfaceMs[j]);
+				const lbVec3 lip = lbMulSV(1.0f / aa, lbAdd(lbMulSV(dn, lbCross(nf, along)), lbMulSV(df, lbCross(along, n))));
+				lbVec3 m = lbCross(along, lbSub(W, lip));
+				if (lbLengthSquared(m) > 1.0e-8f)
+				{
+					m = lbNormalize(m);
+					if (lbDot(m, lbAdd(n, nf)) < 0.0f)
+						m = lbNeg(m);
+					e0 = lbDot(lbSub(centre, lip), m);
+					eu = radius * lbDot(u, m);
+					ev = radius * lbDot(v, m);
+				}
 			}
 			break;
 		}
@@ -1204,7 +1229,7 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	const float k = radius * d / (L * sqrtf(x * x + radius * radius));
 	const bool rolls = k * k >= 1.0e-12f;
 	float best = hasLast ? lastAngle : 0.0f, bestCost = 1.0e30f;
-	const lbClimbSwivelTerms terms = { Pc, Qc, Rc, Ps, Qs, Rs, h0, hu, hv, clearance, f0, fu, fv, rolls };
+	const lbClimbSwivelTerms terms = { Pc, Qc, Rc, Ps, Qs, Rs, h0, hu, hv, clearance, f0, fu, fv, e0, eu, ev, rolls };
 	// Coarse samples all round, then finer ones about the best.
 	for (int pass = 0; pass < 2; ++pass)
 	{
@@ -1245,7 +1270,7 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 		// The elbow swings at the hand's pace, faster only to leave the wall.
 		const lbVec3 lastDir = lbAdd(lbMulSV(cosf(lastAngle), u), lbMulSV(sinf(lastAngle), v));
 		const lbVec3 lastE = lbMulAdd(centre, radius, lastDir);
-		const float faceH = f0 + fu * cosf(lastAngle) + fv * sinf(lastAngle);
+		const float faceH = lbMinF(f0 + fu * cosf(lastAngle) + fv * sinf(lastAngle), e0 + eu * cosf(lastAngle) + ev * sinf(lastAngle));
 		const bool inside = lbMaxF(lbDot(lbSub(lastE, c->surfaceMs[s]), n), faceH) < clearance;
 		const float limit = (inside ? 2.5f : 1.0f) * c->maxTurn;
 		float delta = lbClimbWrapAngle(best - lastAngle);
