@@ -469,7 +469,22 @@ static void lbClimbStepLimb(lbClimbFrame* f, lbClimbState* state, int i, float d
 		lbClimbSurfaceAxes(n, f->up, forwardWs, &surfUp, &surfRight);
 		lbVec3 preview = l->hasSurface ? lbMulAdd(l->surfaceWs, def->searchOffset[kind], n) : l->guideWs;
 		lbQuat previewRot = lbClimbSurfaceRotation(def, i, centre, preview, n, surfUp);
-		l->targetWs = lbVInterpConstantTo(l->targetWs, preview, dt, def->followSpeed);
+		// Round an edge, not across it: a target going onto a top (from a ledge's face) below the
+		// preview's level, or behind the plane of any surface it goes to (over an edge the other
+		// way), first goes straight out of that plane to the preview's level, then along it.
+		// Straight across, the wrist cut the lip's corner and the forearm behind it went into the
+		// lip (2-3 cm over ledges and overhang tops). Not on walls within the preview's offset: near
+		// an inside corner a target comes that close to the other wall, and sent out of it first,
+		// an arm popped 15.6 degrees.
+		lbVec3 aim = preview;
+		if (l->hasSurface)
+		{
+			const float below = lbDot(lbSub(l->targetWs, preview), n);
+			if (below < -1e-3f &&
+				(lbAbsF(lbDot(n, f->up)) >= cosf(def->ledgeAngle) || lbDot(lbSub(l->targetWs, l->surfaceWs), n) < 0.0f))
+				aim = lbMulAdd(l->targetWs, -below, n);
+		}
+		l->targetWs = lbVInterpConstantTo(l->targetWs, aim, dt, def->followSpeed);
 		l->targetRotWs = lbQInterpConstantTo(l->targetRotWs, previewRot, dt, def->rotationSpeed);
 		return;
 	}
