@@ -1034,6 +1034,8 @@ typedef struct lbClimbSwivelTerms
 	// the lip and the wrist (e0 + eu cos + ev sin; e0 very large when there is none): an elbow
 	// under the top must also lie beyond it, or the forearm up to the wrist passes through the lip.
 	float f0, fu, fv, e0, eu, ev;
+	// Whether those two apply (a hand under a top): on a wall the height is the top's term alone.
+	bool underTop;
 	bool rolls;
 } lbClimbSwivelTerms;
 
@@ -1077,9 +1079,10 @@ static void lbClimbSwivelCosts(const lbClimbSwivelTerms* w, const float* cosT, c
 		const __m128 use = _mm_and_ps(_mm_and_ps(rolls, _mm_cmpgt_ps(m, zero)),
 									  _mm_cmpge_ps(_mm_add_ps(_mm_mul_ps(gc, gc), _mm_mul_ps(gs, gs)), _mm_set1_ps(1.0e-12f)));
 		const __m128 roll = _mm_and_ps(use, r);
-		const __m128 height = _mm_max_ps(_mm_add_ps(_mm_add_ps(h0, _mm_mul_ps(hu, c)), _mm_mul_ps(hv, s)),
-										 _mm_min_ps(_mm_add_ps(_mm_add_ps(f0, _mm_mul_ps(fu, c)), _mm_mul_ps(fv, s)),
-													_mm_add_ps(_mm_add_ps(e0, _mm_mul_ps(eu, c)), _mm_mul_ps(ev, s))));
+		__m128 height = _mm_add_ps(_mm_add_ps(h0, _mm_mul_ps(hu, c)), _mm_mul_ps(hv, s));
+		if (w->underTop)
+			height = _mm_max_ps(height, _mm_min_ps(_mm_add_ps(_mm_add_ps(f0, _mm_mul_ps(fu, c)), _mm_mul_ps(fv, s)),
+												   _mm_add_ps(_mm_add_ps(e0, _mm_mul_ps(eu, c)), _mm_mul_ps(ev, s))));
 		const __m128 inWall = _mm_max_ps(_mm_sub_ps(clearance, height), zero);
 		__m128 sum = _mm_add_ps(roll, _mm_mul_ps(_mm_set1_ps(3.0f), _mm_max_ps(_mm_sub_ps(roll, one), zero)));
 		sum = _mm_add_ps(_mm_add_ps(sum, _mm_loadu_ps(awayPref + kk)), _mm_loadu_ps(awayLast + kk));
@@ -1092,8 +1095,9 @@ static void lbClimbSwivelCosts(const lbClimbSwivelTerms* w, const float* cosT, c
 		// The goal's two components across the forearm (its length squared is their sum).
 		const float gc = w->Pc * cosT1 + w->Qc * sinT1 + w->Rc, gs = w->Ps * cosT1 + w->Qs * sinT1 + w->Rs;
 		const float roll = w->rolls && gc * gc + gs * gs >= 1.0e-12f ? lbClimbFastAtan2(lbAbsF(gs), gc) : 0.0f;
-		const float height = lbMaxF(w->h0 + w->hu * cosT1 + w->hv * sinT1,
-									lbMinF(w->f0 + w->fu * cosT1 + w->fv * sinT1, w->e0 + w->eu * cosT1 + w->ev * sinT1));
+		float height = w->h0 + w->hu * cosT1 + w->hv * sinT1;
+		if (w->underTop)
+			height = lbMaxF(height, lbMinF(w->f0 + w->fu * cosT1 + w->fv * sinT1, w->e0 + w->eu * cosT1 + w->ev * sinT1));
 		const float inWall = lbMaxF(w->clearance - height, 0.0f);
 		cost[kk] = roll + 3.0f * lbMaxF(roll - 1.0f, 0.0f) + awayPref[kk] + awayLast[kk] + 40.0f * inWall;
 	}
@@ -1113,6 +1117,84 @@ static float lbClimbSwivelDip(const lbClimbSwivelTerms* w, float t, float delta)
 	for (int k = 1; k <= 6; ++k)
 		low = lbMinF(low, lbClimbSwivelHeight(w, t + delta * (float)k / 7.0f));
 	return low;
+}
+
+// Kept out of line: they run only for a hand on a top, and the swivel search on a wall pays
+// nothing for them.
+#if defined(__GNUC__) || defined(__clang__)
+#define LB_CLIMB_COLD __attribute__((noinline, cold))
+#else
+#define LB_CLIMB_COLD
+#endif
+
+// Under a top, a turn of several frames goes round the outside of the lip: when the short way
+// from `last` by `delta` passes deeper into the block than either end and the long way does not,
+// the long way (a hand let go of a ledge's top swung its elbow from over the top forward through
+// the lip to below it, the forearm 3-7 cm into the face). Only there: on walls, sent the long way
+// round, an arm in the planner's corner popped 80 degrees. Returns the turn to take.
+static LB_CLIMB_COLD float lbClimbElbowWay(const lbClimbSwivelTerms* w, float last, float best, float delta)
+{
+	const float other = delta - (delta > 0.0f ? 2.0f : -2.0f) * LB_PI;
+	const float ends = lbMinF(lbClimbSwivelHeight(w, last), lbClimbSwivelHeight(w, best));
+	if (ends - lbClimbSwivelDip(w, last, delta) > 0.01f && ends - lbClimbSwivelDip(w, last, other) <= 0.01f)
+		return other;
+	return delta;
+}
+
+// A hand on a top (a ledge's, reached from the wall under it, or just let go of it) with its
+// shoulder `S` below the top's plane: the arm comes up in front of the wall a held limb is on, and
+// only the part of the space under the top that lies behind that wall is solid. With the top's
+// plane alone every elbow under it read as in the wall, and the one nearest the top, forward
+// into the wall face, scored best. A hand let go of a top has no surface of its own any more
+// (its plane here is only its target's, which it carries down past the lip): the wall face
+// alone tells where the block is (the forearm of a hand let go of a 2 m ledge came down the
+// wall face 4.5 cm into it, elbow forward, its palm still facing down). A hand holding the top
+// also keeps its elbow beyond the plane through the lip and the wrist `W`, so the forearm passes
+// over the lip (it grazed it by 2-5 cm). Fills the face and lip terms of `t` (lbClimbSwivelTerms)
+// for the elbow's circle (`centre`, `radius`, axes `u`, `v`).
+static LB_CLIMB_COLD void lbClimbUnderTopTerms(const lbClimbPoseCtx* c, int s, lbVec3 S, lbVec3 W, lbVec3 centre,
+											   float radius, lbVec3 u, lbVec3 v, lbClimbSwivelTerms* t)
+{
+	const lbVec3 n = c->normalMs[s];
+	const bool ownTop = c->held[s];
+	if (ownTop && lbDot(lbSub(S, c->surfaceMs[s]), n) >= 0.0f)
+		return;
+	for (int j = 0; j < 4; ++j)
+	{
+		if (j == s || !c->held[j] || c->top[j])
+			continue;
+		const lbVec3 nf = c->normalMs[j];
+		t->underTop = true;
+		t->f0 = lbDot(lbSub(centre, c->surfaceMs[j]), nf);
+		t->fu = radius * lbDot(u, nf);
+		t->fv = radius * lbDot(v, nf);
+		if (!ownTop)
+		{
+			t->h0 = -1.0e30f;
+			t->hu = t->hv = 0.0f;
+			return;
+		}
+		// The lip: where the top's plane meets the face's. The plane through it and the wrist, its
+		// normal turned out of the block (up and out of the face).
+		const lbVec3 along = lbCross(n, nf);
+		const float aa = lbLengthSquared(along);
+		if (aa > 0.01f)
+		{
+			const float dn = lbDot(n, c->surfaceMs[s]), df = lbDot(nf, c->surfaceMs[j]);
+			const lbVec3 lip = lbMulSV(1.0f / aa, lbAdd(lbMulSV(dn, lbCross(nf, along)), lbMulSV(df, lbCross(along, n))));
+			lbVec3 m = lbCross(along, lbSub(W, lip));
+			if (lbLengthSquared(m) > 1.0e-8f)
+			{
+				m = lbNormalize(m);
+				if (lbDot(m, lbAdd(n, nf)) < 0.0f)
+					m = lbNeg(m);
+				t->e0 = lbDot(lbSub(centre, lip), m);
+				t->eu = radius * lbDot(u, m);
+				t->ev = radius * lbDot(v, m);
+			}
+		}
+		return;
+	}
 }
 
 // The elbow's swivel. Which way the elbow points decides how far the forearm must roll for the
@@ -1176,60 +1258,14 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	const float Rc = sinNeutral * beta * ga;
 	const float Ps = cosNeutral * alpha * gu + sinNeutral * gv, Qs = cosNeutral * alpha * gv - sinNeutral * gu;
 	const float Rs = cosNeutral * beta * ga;
-	float h0 = lbDot(lbSub(centre, c->surfaceMs[s]), n), hu = radius * lbDot(u, n), hv = radius * lbDot(v, n);
-	// A hand on a top (a ledge's, reached from the wall under it, or just let go of it) with its
-	// shoulder below the top's plane: the arm comes up in front of the wall a held limb is on, and
-	// only the part of the space under the top that lies behind that wall is solid. With the top's
-	// plane alone every elbow under it read as in the wall, and the one nearest the top, forward
-	// into the wall face, scored best. A hand let go of a top has no surface of its own any more
-	// (its plane here is only its target's, which it carries down past the lip): the wall face
-	// alone tells where the block is (the forearm of a hand let go of a 2 m ledge came down the
-	// wall face 4.5 cm into it, elbow forward, its palm still facing down).
-	float f0 = -1.0e30f, fu = 0.0f, fv = 0.0f, e0 = 1.0e30f, eu = 0.0f, ev = 0.0f;
-	const bool ownTop = c->held[s];
-	if (c->top[s] && !c->onTops && (!ownTop || lbDot(lbSub(S, c->surfaceMs[s]), n) < 0.0f))
-	{
-		for (int j = 0; j < 4; ++j)
-		{
-			if (j == s || !c->held[j] || c->top[j])
-				continue;
-			const lbVec3 nf = c->normalMs[j];
-			f0 = lbDot(lbSub(centre, c->surfaceMs[j]), nf);
-			fu = radius * lbDot(u, nf);
-			fv = radius * lbDot(v, nf);
-			if (!ownTop)
-			{
-				h0 = -1.0e30f;
-				hu = hv = 0.0f;
-				break;
-			}
-			// The lip: where the top's plane meets the face's. The plane through it and the wrist,
-			// its normal turned out of the block (up and out of the face).
-			const lbVec3 along = lbCross(n, nf);
-			const float aa = lbLengthSquared(along);
-			if (aa > 0.01f)
-			{
-				const float dn = lbDot(n, c->surfaceMs[s]), df = lbDot(nf, c->surfaceMs[j]);
-				const lbVec3 lip = lbMulSV(1.0f / aa, lbAdd(lbMulSV(dn, lbCross(nf, along)), lbMulSV(df, lbCross(along, n))));
-				lbVec3 m = lbCross(along, lbSub(W, lip));
-				if (lbLengthSquared(m) > 1.0e-8f)
-				{
-					m = lbNormalize(m);
-					if (lbDot(m, lbAdd(n, nf)) < 0.0f)
-						m = lbNeg(m);
-					e0 = lbDot(lbSub(centre, lip), m);
-					eu = radius * lbDot(u, m);
-					ev = radius * lbDot(v, m);
-				}
-			}
-			break;
-		}
-	}
+	const float h0 = lbDot(lbSub(centre, c->surfaceMs[s]), n), hu = radius * lbDot(u, n), hv = radius * lbDot(v, n);
 	// The hinge's length; a vanishing one (the arm straight) gives no roll, as a vanishing goal.
 	const float k = radius * d / (L * sqrtf(x * x + radius * radius));
 	const bool rolls = k * k >= 1.0e-12f;
 	float best = hasLast ? lastAngle : 0.0f, bestCost = 1.0e30f;
-	const lbClimbSwivelTerms terms = { Pc, Qc, Rc, Ps, Qs, Rs, h0, hu, hv, clearance, f0, fu, fv, e0, eu, ev, rolls };
+	lbClimbSwivelTerms terms = { Pc, Qc, Rc, Ps, Qs, Rs, h0, hu, hv, clearance, -1.0e30f, 0.0f, 0.0f, 1.0e30f, 0.0f, 0.0f, false, rolls };
+	if (c->top[s] && !c->onTops)
+		lbClimbUnderTopTerms(c, s, S, W, centre, radius, u, v, &terms);
 	// Coarse samples all round, then finer ones about the best.
 	for (int pass = 0; pass < 2; ++pass)
 	{
@@ -1268,24 +1304,17 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	if (hasLast)
 	{
 		// The elbow swings at the hand's pace, faster only to leave the wall.
-		const lbVec3 lastDir = lbAdd(lbMulSV(cosf(lastAngle), u), lbMulSV(sinf(lastAngle), v));
+		const float cl = cosf(lastAngle), sl = sinf(lastAngle);
+		const lbVec3 lastDir = lbAdd(lbMulSV(cl, u), lbMulSV(sl, v));
 		const lbVec3 lastE = lbMulAdd(centre, radius, lastDir);
-		const float faceH = lbMinF(f0 + fu * cosf(lastAngle) + fv * sinf(lastAngle), e0 + eu * cosf(lastAngle) + ev * sinf(lastAngle));
-		const bool inside = lbMaxF(lbDot(lbSub(lastE, c->surfaceMs[s]), n), faceH) < clearance;
+		float lastH = lbDot(lbSub(lastE, c->surfaceMs[s]), n);
+		if (terms.underTop)
+			lastH = lbMaxF(lastH, lbMinF(terms.f0 + terms.fu * cl + terms.fv * sl, terms.e0 + terms.eu * cl + terms.ev * sl));
+		const bool inside = lastH < clearance;
 		const float limit = (inside ? 2.5f : 1.0f) * c->maxTurn;
 		float delta = lbClimbWrapAngle(best - lastAngle);
-		if (f0 > -1.0e29f && lbAbsF(delta) > limit)
-		{
-			// Under a top, a turn of several frames goes round the outside of the lip: when the
-			// short way passes deeper into the block than either end and the long way does not,
-			// the long way (a hand let go of a ledge's top swung its elbow from over the top
-			// forward through the lip to below it, the forearm 3-7 cm into the face). Only there:
-			// on walls, sent the long way round, an arm in the planner's corner popped 80 degrees.
-			const float other = delta - (delta > 0.0f ? 2.0f : -2.0f) * LB_PI;
-			const float ends = lbMinF(lbClimbSwivelHeight(&terms, lastAngle), lbClimbSwivelHeight(&terms, best));
-			if (ends - lbClimbSwivelDip(&terms, lastAngle, delta) > 0.01f && ends - lbClimbSwivelDip(&terms, lastAngle, other) <= 0.01f)
-				delta = other;
-		}
+		if (terms.underTop && lbAbsF(delta) > limit)
+			delta = lbClimbElbowWay(&terms, lastAngle, best, delta);
 		best = lastAngle + lbClampF(delta, -limit, limit);
 	}
 	const lbVec3 dir = lbAdd(lbMulSV(cosf(best), u), lbMulSV(sinf(best), v));
