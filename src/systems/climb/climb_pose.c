@@ -1560,14 +1560,16 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 // frame's rotation toward where the solve put it, and the hand or foot kept at the rotation the
 // solve gave it. The elbow's or knee's swivel, the forearm's roll and the reach toward a moving
 // target are each limited on their own; this keeps them from adding up. A free or searching hand
-// or foot may then trail its target for a frame or two; a held limb is never limited here, so it
-// stays exactly on its hold.
+// or foot may then trail its target for a frame or two, and so may one locking (confirmed, moving
+// to its lock): with the limit lifted at the confirm, a foot trailing its target under a
+// 96-degree overhang had its leg swing 19.3 degrees in one frame. A locked limb is never limited
+// here, so it stays exactly on its hold.
 static lbResult lbClimbLimitSwing(const lbClimbPoseCtx* c, int limb, const int* bones, int n, int end, lbQuat* last,
 								  bool cacheValid)
 {
 	const lbSkeleton* sk = c->skeleton;
 	lbPose* pose = c->pose;
-	const bool limit = cacheValid && c->maxTurn > 0.0f && !c->locked[limb];
+	const bool limit = cacheValid && c->maxTurn > 0.0f && (!c->locked[limb] || c->settling[limb]);
 	lbQuat want[2 + LB_MAX_TWIST];
 	for (int k = 0; k < n; ++k)
 		want[k] = lbClimbValidBone(sk, bones[k]) ? pose->model[bones[k]].q : lbQuat_identity;
