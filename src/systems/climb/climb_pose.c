@@ -1035,7 +1035,8 @@ typedef struct lbClimbSwivelTerms
 	// under the top must also lie beyond it, or the forearm up to the wrist passes through the lip.
 	float f0, fu, fv, e0, eu, ev;
 	// Whether those two apply (a hand under a top): on a wall the height is the top's term alone.
-	bool underTop;
+	// And whether the top's term is a top the hand was let go of (not the plane of its target).
+	bool underTop, knownTop;
 	bool rolls;
 } lbClimbSwivelTerms;
 
@@ -1170,8 +1171,18 @@ static LB_CLIMB_COLD void lbClimbUnderTopTerms(const lbClimbPoseCtx* c, int s, l
 		t->fv = radius * lbDot(v, nf);
 		if (!ownTop)
 		{
-			t->h0 = -1.0e30f;
-			t->hu = t->hv = 0.0f;
+			// Where the top it held is known (the sense stage gives it), the block under it;
+			// otherwise the face alone.
+			if (c->knownTop[s])
+			{
+				t->h0 = lbDot(lbSub(centre, c->knownTopMs[s]), n);
+				t->knownTop = true;
+			}
+			else
+			{
+				t->h0 = -1.0e30f;
+				t->hu = t->hv = 0.0f;
+			}
 			return;
 		}
 		// The lip: where the top's plane meets the face's. The plane through it and the wrist, its
@@ -1263,7 +1274,7 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	const float k = radius * d / (L * sqrtf(x * x + radius * radius));
 	const bool rolls = k * k >= 1.0e-12f;
 	float best = hasLast ? lastAngle : 0.0f, bestCost = 1.0e30f;
-	lbClimbSwivelTerms terms = { Pc, Qc, Rc, Ps, Qs, Rs, h0, hu, hv, clearance, -1.0e30f, 0.0f, 0.0f, 1.0e30f, 0.0f, 0.0f, false, rolls };
+	lbClimbSwivelTerms terms = { Pc, Qc, Rc, Ps, Qs, Rs, h0, hu, hv, clearance, -1.0e30f, 0.0f, 0.0f, 1.0e30f, 0.0f, 0.0f, false, false, rolls };
 	if (c->top[s] && !c->onTops)
 		lbClimbUnderTopTerms(c, s, S, W, centre, radius, u, v, &terms);
 	// Coarse samples all round, then finer ones about the best.
@@ -1307,7 +1318,7 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 		const float cl = cosf(lastAngle), sl = sinf(lastAngle);
 		const lbVec3 lastDir = lbAdd(lbMulSV(cl, u), lbMulSV(sl, v));
 		const lbVec3 lastE = lbMulAdd(centre, radius, lastDir);
-		float lastH = lbDot(lbSub(lastE, c->surfaceMs[s]), n);
+		float lastH = terms.knownTop ? terms.h0 + terms.hu * cl + terms.hv * sl : lbDot(lbSub(lastE, c->surfaceMs[s]), n);
 		if (terms.underTop)
 			lastH = lbMaxF(lastH, lbMinF(terms.f0 + terms.fu * cl + terms.fv * sl, terms.e0 + terms.eu * cl + terms.ev * sl));
 		const bool inside = lastH < clearance;

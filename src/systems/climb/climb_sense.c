@@ -832,12 +832,16 @@ static void lbClimbWriteTargets(const lbClimbFrame* f, const lbClimbState* state
 		t->mode = l->mode;
 		t->targetWs = l->targetWs;
 		t->targetRotWs = l->targetRotWs;
-		t->hasSurface = l->hasSurface;
-		t->surfaceWs = l->hasSurface ? l->surfaceWs : l->targetWs;
 		// A limb let go keeps the normal of what it held while it fades back to the animation: the
 		// pose stage still plans it as on that surface (a foot on a ledge top stays flat instead of
 		// turning its toes into the wall and its heel through the top).
 		const bool fading = l->mode == lb_climbFree && l->ikAlpha > 0.0f && lbLengthSquared(l->normalWs) > 0.5f;
+		// A hand let go of a top also tells where that top is (a free limb's surface is only known,
+		// not held): the pose stage keeps its elbow out of the block under it, not out of a plane
+		// that follows the hand down past the lip.
+		const bool knownTop = fading && i < 2 && !l->hasSurface && lbAbsF(lbDot(l->normalWs, f->up)) >= cosf(f->def->ledgeAngle);
+		t->hasSurface = l->hasSurface || knownTop;
+		t->surfaceWs = t->hasSurface ? l->surfaceWs : l->targetWs;
 		t->normalWs = l->hasSurface || fading ? l->normalWs : state->wallNormalWs;
 		t->ikAlpha = lbSmoothStep(l->ikAlpha);
 		t->bodyAlpha = lbSmoothStep(l->bodyAlpha);
