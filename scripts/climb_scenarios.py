@@ -50,6 +50,13 @@ WORLDS = {
     'holds': ({"builder": "holds", "params": {"distance": 0.35}}, HOLDS_START),
     'corner': ({"builder": "inside_corner", "params": {"distance": 0.4}}, GET_ON_HANDS_FIRST),
     'ledge': ({"builder": "ledge_top", "params": {"distance": 0.35, "height": 1.9}}, GET_ON_HANDS_FIRST),
+    # Other sizes (scripts/climb_sweep.py draws more): a shallower slab nearer the character, whose
+    # plane runs back over the floor the standing foot is on, a steeper overhang nearer the
+    # character, and a ledge 2 m high, whose top the shoulders stay below, so the hands reach it
+    # round its edge.
+    'slab_61': ({"builder": "wall", "params": {"distance": 0.23, "angle_deg": 61}}, GET_ON_FEET_FIRST),
+    'overhang_104': ({"builder": "wall", "params": {"distance": 0.95, "angle_deg": 104, "height": 2.4}}, GET_ON_HANDS_FIRST),
+    'ledge_2m': ({"builder": "ledge_top", "params": {"distance": 0.35, "height": 2.0}}, GET_ON_HANDS_FIRST),
 }
 
 # Holds world (distance 0.35, seed 1): hold centres (side toward the character's left, height)
@@ -80,7 +87,7 @@ def scenario(world, rig):
     if world == 'corner':
         # into the corner and onto the side wall, a hand and then a foot
         steps += [("hand_l", -1.0, 0.2, 1.4, True, True), ("foot_l", -1.0, 0.3, 1.2, True, True)]
-    if world == 'ledge':
+    if world.startswith('ledge'):
         # over the edge onto the top, one hand after the other
         steps += [("hand_l", 0.0, 1.0, 1.6, True, True), ("hand_r", 0.0, 1.0, 1.6, True, True)]
     ev, t = seq(steps)

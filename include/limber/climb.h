@@ -264,9 +264,10 @@ typedef struct lbClimbLimbTarget
 	///@{
 	/// Surface point and outward normal under the target (world); valid when hasSurface. Without a
 	/// surface the normal is the wall's, except for a limb let go and still fading back to the
-	/// animation (free, ikAlpha > 0): the normal of what it held. A free limb the sense stage never
-	/// gives a surface; one given it by the caller (lbClimbTopOut_Carry: a hand let go of a ledge's
-	/// top) is where a top lies, not a hold: the pose stage then lets a knee over the lip above it.
+	/// animation (free, ikAlpha > 0): the normal of what it held. A free limb's surface (given by the
+	/// sense stage to a hand let go of a top while it fades back, or by the caller,
+	/// lbClimbTopOut_Carry) is where a top lies, not a hold: the pose stage then lets a knee over the
+	/// lip above it and keeps that hand's elbow out of the block under it.
 	lbVec3 surfaceWs, normalWs;
 	bool hasSurface;
 	///@}

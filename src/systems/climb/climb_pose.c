@@ -1028,6 +1028,15 @@ static float lbClimbNeutralPalm(const lbSkeleton* sk, const lbHumanoid* h, int s
 typedef struct lbClimbSwivelTerms
 {
 	float Pc, Qc, Rc, Ps, Qs, Rs, h0, hu, hv, clearance;
+	// The elbow's distance out of the wall face under a top the hand is on (f0 + fu cos + fv sin;
+	// f0 very negative when there is none): the block is what lies both under the top and behind
+	// the face, so the elbow is clear when either is. And its distance out of the plane through
+	// the lip and the wrist (e0 + eu cos + ev sin; e0 very large when there is none): an elbow
+	// under the top must also lie beyond it, or the forearm up to the wrist passes through the lip.
+	float f0, fu, fv, e0, eu, ev;
+	// Whether those two apply (a hand under a top): on a wall the height is the top's term alone.
+	// And whether the top's term is a top the hand was let go of (not the plane of its target).
+	bool underTop, knownTop;
 	bool rolls;
 } lbClimbSwivelTerms;
 
@@ -1045,6 +1054,8 @@ static void lbClimbSwivelCosts(const lbClimbSwivelTerms* w, const float* cosT, c
 	const __m128 Pc = _mm_set1_ps(w->Pc), Qc = _mm_set1_ps(w->Qc), Rc = _mm_set1_ps(w->Rc);
 	const __m128 Ps = _mm_set1_ps(w->Ps), Qs = _mm_set1_ps(w->Qs), Rs = _mm_set1_ps(w->Rs);
 	const __m128 h0 = _mm_set1_ps(w->h0), hu = _mm_set1_ps(w->hu), hv = _mm_set1_ps(w->hv);
+	const __m128 f0 = _mm_set1_ps(w->f0), fu = _mm_set1_ps(w->fu), fv = _mm_set1_ps(w->fv);
+	const __m128 e0 = _mm_set1_ps(w->e0), eu = _mm_set1_ps(w->eu), ev = _mm_set1_ps(w->ev);
 	const __m128 clearance = _mm_set1_ps(w->clearance), halfPi = _mm_set1_ps(0.5f * LB_PI), pi = _mm_set1_ps(LB_PI);
 	const __m128 rolls = w->rolls ? _mm_castsi128_ps(_mm_set1_epi32(-1)) : zero;
 	for (; kk + 4 <= count; kk += 4)
@@ -1069,7 +1080,10 @@ static void lbClimbSwivelCosts(const lbClimbSwivelTerms* w, const float* cosT, c
 		const __m128 use = _mm_and_ps(_mm_and_ps(rolls, _mm_cmpgt_ps(m, zero)),
 									  _mm_cmpge_ps(_mm_add_ps(_mm_mul_ps(gc, gc), _mm_mul_ps(gs, gs)), _mm_set1_ps(1.0e-12f)));
 		const __m128 roll = _mm_and_ps(use, r);
-		const __m128 height = _mm_add_ps(_mm_add_ps(h0, _mm_mul_ps(hu, c)), _mm_mul_ps(hv, s));
+		__m128 height = _mm_add_ps(_mm_add_ps(h0, _mm_mul_ps(hu, c)), _mm_mul_ps(hv, s));
+		if (w->underTop)
+			height = _mm_max_ps(height, _mm_min_ps(_mm_add_ps(_mm_add_ps(f0, _mm_mul_ps(fu, c)), _mm_mul_ps(fv, s)),
+												   _mm_add_ps(_mm_add_ps(e0, _mm_mul_ps(eu, c)), _mm_mul_ps(ev, s))));
 		const __m128 inWall = _mm_max_ps(_mm_sub_ps(clearance, height), zero);
 		__m128 sum = _mm_add_ps(roll, _mm_mul_ps(_mm_set1_ps(3.0f), _mm_max_ps(_mm_sub_ps(roll, one), zero)));
 		sum = _mm_add_ps(_mm_add_ps(sum, _mm_loadu_ps(awayPref + kk)), _mm_loadu_ps(awayLast + kk));
@@ -1082,8 +1096,115 @@ static void lbClimbSwivelCosts(const lbClimbSwivelTerms* w, const float* cosT, c
 		// The goal's two components across the forearm (its length squared is their sum).
 		const float gc = w->Pc * cosT1 + w->Qc * sinT1 + w->Rc, gs = w->Ps * cosT1 + w->Qs * sinT1 + w->Rs;
 		const float roll = w->rolls && gc * gc + gs * gs >= 1.0e-12f ? lbClimbFastAtan2(lbAbsF(gs), gc) : 0.0f;
-		const float inWall = lbMaxF(w->clearance - (w->h0 + w->hu * cosT1 + w->hv * sinT1), 0.0f);
+		float height = w->h0 + w->hu * cosT1 + w->hv * sinT1;
+		if (w->underTop)
+			height = lbMaxF(height, lbMinF(w->f0 + w->fu * cosT1 + w->fv * sinT1, w->e0 + w->eu * cosT1 + w->ev * sinT1));
+		const float inWall = lbMaxF(w->clearance - height, 0.0f);
 		cost[kk] = roll + 3.0f * lbMaxF(roll - 1.0f, 0.0f) + awayPref[kk] + awayLast[kk] + 40.0f * inWall;
+	}
+}
+
+// The elbow's height over the wall at swivel angle t (the larger of the top's and the face's,
+// lbClimbSwivelTerms), and the lowest of it at six points inside the turn from t by delta.
+static float lbClimbSwivelHeight(const lbClimbSwivelTerms* w, float t)
+{
+	const float ct = cosf(t), st = sinf(t);
+	return lbMaxF(w->h0 + w->hu * ct + w->hv * st, lbMinF(w->f0 + w->fu * ct + w->fv * st, w->e0 + w->eu * ct + w->ev * st));
+}
+
+static float lbClimbSwivelDip(const lbClimbSwivelTerms* w, float t, float delta)
+{
+	float low = 1.0e30f;
+	for (int k = 1; k <= 6; ++k)
+		low = lbMinF(low, lbClimbSwivelHeight(w, t + delta * (float)k / 7.0f));
+	return low;
+}
+
+// Kept out of line: they run only for a hand on a top, and the swivel search on a wall pays
+// nothing for them.
+#if defined(__GNUC__) || defined(__clang__)
+#define LB_CLIMB_COLD __attribute__((noinline, cold))
+#else
+#define LB_CLIMB_COLD
+#endif
+
+// Under a top, a turn of several frames goes round the outside of the lip: when the short way
+// from `last` by `delta` passes deeper into the block than either end and the long way does not,
+// the long way (a hand let go of a ledge's top swung its elbow from over the top forward through
+// the lip to below it, the forearm 3-7 cm into the face). Only there: on walls, sent the long way
+// round, an arm in the planner's corner popped 80 degrees. Returns the turn to take.
+static LB_CLIMB_COLD float lbClimbElbowWay(const lbClimbSwivelTerms* w, float last, float best, float delta)
+{
+	const float other = delta - (delta > 0.0f ? 2.0f : -2.0f) * LB_PI;
+	const float ends = lbMinF(lbClimbSwivelHeight(w, last), lbClimbSwivelHeight(w, best));
+	if (ends - lbClimbSwivelDip(w, last, delta) > 0.01f && ends - lbClimbSwivelDip(w, last, other) <= 0.01f)
+		return other;
+	return delta;
+}
+
+// A hand on a top (a ledge's, reached from the wall under it, or just let go of it) with its
+// shoulder `S` below the top's plane: the arm comes up in front of the wall a held limb is on, and
+// only the part of the space under the top that lies behind that wall is solid. With the top's
+// plane alone every elbow under it read as in the wall, and the one nearest the top, forward
+// into the wall face, scored best. A hand let go of a top has no surface of its own any more
+// (its plane here is only its target's, which it carries down past the lip): the wall face
+// alone tells where the block is (the forearm of a hand let go of a 2 m ledge came down the
+// wall face 4.5 cm into it, elbow forward, its palm still facing down). A hand holding the top
+// also keeps its elbow beyond the plane through the lip and the wrist `W`, so the forearm passes
+// over the lip (it grazed it by 2-5 cm). Fills the face and lip terms of `t` (lbClimbSwivelTerms)
+// for the elbow's circle (`centre`, `radius`, axes `u`, `v`).
+static LB_CLIMB_COLD void lbClimbUnderTopTerms(const lbClimbPoseCtx* c, int s, lbVec3 S, lbVec3 W, lbVec3 centre,
+											   float radius, lbVec3 u, lbVec3 v, lbClimbSwivelTerms* t)
+{
+	const lbVec3 n = c->normalMs[s];
+	const bool ownTop = c->held[s];
+	if (ownTop && lbDot(lbSub(S, c->surfaceMs[s]), n) >= 0.0f)
+		return;
+	for (int j = 0; j < 4; ++j)
+	{
+		if (j == s || !c->held[j] || c->top[j])
+			continue;
+		const lbVec3 nf = c->normalMs[j];
+		t->underTop = true;
+		t->f0 = lbDot(lbSub(centre, c->surfaceMs[j]), nf);
+		t->fu = radius * lbDot(u, nf);
+		t->fv = radius * lbDot(v, nf);
+		if (!ownTop)
+		{
+			// Where the top it held is known (the sense stage gives it), the block under it;
+			// otherwise the face alone.
+			if (c->knownTop[s])
+			{
+				t->h0 = lbDot(lbSub(centre, c->knownTopMs[s]), n);
+				t->knownTop = true;
+			}
+			else
+			{
+				t->h0 = -1.0e30f;
+				t->hu = t->hv = 0.0f;
+			}
+			return;
+		}
+		// The lip: where the top's plane meets the face's. The plane through it and the wrist, its
+		// normal turned out of the block (up and out of the face).
+		const lbVec3 along = lbCross(n, nf);
+		const float aa = lbLengthSquared(along);
+		if (aa > 0.01f)
+		{
+			const float dn = lbDot(n, c->surfaceMs[s]), df = lbDot(nf, c->surfaceMs[j]);
+			const lbVec3 lip = lbMulSV(1.0f / aa, lbAdd(lbMulSV(dn, lbCross(nf, along)), lbMulSV(df, lbCross(along, n))));
+			lbVec3 m = lbCross(along, lbSub(W, lip));
+			if (lbLengthSquared(m) > 1.0e-8f)
+			{
+				m = lbNormalize(m);
+				if (lbDot(m, lbAdd(n, nf)) < 0.0f)
+					m = lbNeg(m);
+				t->e0 = lbDot(lbSub(centre, lip), m);
+				t->eu = radius * lbDot(u, m);
+				t->ev = radius * lbDot(v, m);
+			}
+		}
+		return;
 	}
 }
 
@@ -1153,7 +1274,9 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	const float k = radius * d / (L * sqrtf(x * x + radius * radius));
 	const bool rolls = k * k >= 1.0e-12f;
 	float best = hasLast ? lastAngle : 0.0f, bestCost = 1.0e30f;
-	const lbClimbSwivelTerms terms = { Pc, Qc, Rc, Ps, Qs, Rs, h0, hu, hv, clearance, rolls };
+	lbClimbSwivelTerms terms = { Pc, Qc, Rc, Ps, Qs, Rs, h0, hu, hv, clearance, -1.0e30f, 0.0f, 0.0f, 1.0e30f, 0.0f, 0.0f, false, false, rolls };
+	if (c->top[s] && !c->onTops)
+		lbClimbUnderTopTerms(c, s, S, W, centre, radius, u, v, &terms);
 	// Coarse samples all round, then finer ones about the best.
 	for (int pass = 0; pass < 2; ++pass)
 	{
@@ -1192,11 +1315,18 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	if (hasLast)
 	{
 		// The elbow swings at the hand's pace, faster only to leave the wall.
-		const lbVec3 lastDir = lbAdd(lbMulSV(cosf(lastAngle), u), lbMulSV(sinf(lastAngle), v));
+		const float cl = cosf(lastAngle), sl = sinf(lastAngle);
+		const lbVec3 lastDir = lbAdd(lbMulSV(cl, u), lbMulSV(sl, v));
 		const lbVec3 lastE = lbMulAdd(centre, radius, lastDir);
-		const bool inside = lbDot(lbSub(lastE, c->surfaceMs[s]), n) < clearance;
+		float lastH = terms.knownTop ? terms.h0 + terms.hu * cl + terms.hv * sl : lbDot(lbSub(lastE, c->surfaceMs[s]), n);
+		if (terms.underTop)
+			lastH = lbMaxF(lastH, lbMinF(terms.f0 + terms.fu * cl + terms.fv * sl, terms.e0 + terms.eu * cl + terms.ev * sl));
+		const bool inside = lastH < clearance;
 		const float limit = (inside ? 2.5f : 1.0f) * c->maxTurn;
-		best = lastAngle + lbClampF(lbClimbWrapAngle(best - lastAngle), -limit, limit);
+		float delta = lbClimbWrapAngle(best - lastAngle);
+		if (terms.underTop && lbAbsF(delta) > limit)
+			delta = lbClimbElbowWay(&terms, lastAngle, best, delta);
+		best = lastAngle + lbClampF(delta, -limit, limit);
 	}
 	const lbVec3 dir = lbAdd(lbMulSV(cosf(best), u), lbMulSV(sinf(best), v));
 	*outLastWs = lbTransformDirection(c->cw, dir);
@@ -1441,14 +1571,16 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 // frame's rotation toward where the solve put it, and the hand or foot kept at the rotation the
 // solve gave it. The elbow's or knee's swivel, the forearm's roll and the reach toward a moving
 // target are each limited on their own; this keeps them from adding up. A free or searching hand
-// or foot may then trail its target for a frame or two; a held limb is never limited here, so it
-// stays exactly on its hold.
+// or foot may then trail its target for a frame or two, and so may one locking (confirmed, moving
+// to its lock): with the limit lifted at the confirm, a foot trailing its target under a
+// 96-degree overhang had its leg swing 19.3 degrees in one frame. A locked limb is never limited
+// here, so it stays exactly on its hold.
 static lbResult lbClimbLimitSwing(const lbClimbPoseCtx* c, int limb, const int* bones, int n, int end, lbQuat* last,
 								  bool cacheValid)
 {
 	const lbSkeleton* sk = c->skeleton;
 	lbPose* pose = c->pose;
-	const bool limit = cacheValid && c->maxTurn > 0.0f && !c->locked[limb];
+	const bool limit = cacheValid && c->maxTurn > 0.0f && (!c->locked[limb] || c->settling[limb]);
 	lbQuat want[2 + LB_MAX_TWIST];
 	for (int k = 0; k < n; ++k)
 		want[k] = lbClimbValidBone(sk, bones[k]) ? pose->model[bones[k]].q : lbQuat_identity;

@@ -21,6 +21,16 @@
 #define LB_CLIMB_RELEASE_NEAR 0.05f
 // Height above the surface of the ray that looks for a wall across a steering move (m).
 #define LB_CLIMB_CORNER_LIFT 0.12f
+// A hand over an edge: how far out of the wall face and above the top the arm passes the lip (m;
+// the forearm's and upper arm's capsules are 3.4 and 4.4 cm thick on an adult), and how far under
+// the top's level the ray that finds the lip runs (m).
+#define LB_CLIMB_WRAP_CLEAR 0.05f
+#define LB_CLIMB_WRAP_BELOW 0.02f
+// How far off the held walls' plane the frame keeps the toe tip of a foot still in the animation
+// (m): the tip itself, the foot's flesh lying above and behind it. Kept 1.5-3 cm off, the frame
+// stayed back long enough on the planned slab climb that it came in later and faster, and a held
+// foot's knee swung more (39 -> 53-69 frames over 10 degrees on mixamo).
+#define LB_CLIMB_FREE_FOOT_CLEAR 0.0f
 
 // What one frame reads from the poses, in world space.
 typedef struct lbClimbFrame
@@ -264,6 +274,66 @@ static void lbClimbSearch(lbClimbFrame* f, lbClimbLimbState* l, lbVec3 n, lbVec3
 	l->guideWs = lbMulAdd(l->guideWs, -lbDot(lbSub(l->guideWs, hit.impactPoint), hn), hn);
 }
 
+// A hand over an edge: a top found by a hand whose shoulder lies below the top's plane (a ledge's
+// top reached from the wall under it) is held around the edge, not through it. The arm runs from
+// the shoulder up past the lip (the corner point `LB_CLIMB_WRAP_CLEAR` out from the wall face and
+// above the top, where the forearm and upper arm stay clear of the block) and on to the wrist on
+// the top, and that path, not the straight line (which passes through the block), must be within
+// reach. The edge is found by a ray from under the shoulder just beneath the top's level back
+// toward the surface point (on the solids the body keeps out of), so it holds for a top of any
+// height or depth. A top farther past the edge is drawn back along the top toward it; one the
+// path cannot reach at all is a miss. False when there is no edge between (the shoulder above the
+// top, nothing under the top's level in front of it).
+static bool lbClimbWrapEdge(lbClimbFrame* f, lbClimbLimbState* l, lbVec3 centre, float reach, float lockOffset)
+{
+	const lbClimbDef* def = f->def;
+	const lbVec3 n = l->normalWs, s = l->surfaceWs;
+	const float h = lbDot(lbSub(centre, s), n);
+	if (h > LB_CLIMB_WRAP_CLEAR)
+		return true;
+	// Back toward the surface point along the top, from under the shoulder.
+	const lbVec3 from = lbMulAdd(centre, -h - LB_CLIMB_WRAP_BELOW, n), to = lbMulAdd(s, -LB_CLIMB_WRAP_BELOW, n);
+	lbVec3 along = lbSub(to, from);
+	const float span = lbLength(along);
+	if (span < 1e-3f)
+		return true;
+	along = lbMulSV(1.0f / span, along);
+	lbQueryInput q = lbDefaultQueryInput();
+	q.start = from;
+	q.end = to;
+	q.channelMask = def->bodyChannelMask;
+	q.ignoreOwnerId = def->ignoreOwnerId;
+	lbHit hit = lbEmptyHit();
+	f->query->rayCast(f->query->context, &q, &hit);
+	++f->casts;
+	if (!hit.hit || hit.startedInside || !lbIsValidVec3(hit.impactPoint))
+		return true;
+	lbVec3 wn = lbNormalizeOr(lbLengthSquared(hit.faceNormal) > 0.5f ? hit.faceNormal : hit.normal, lbNeg(along));
+	// The lip: the wall face's point back on the top's level; the corner the arm passes round, out
+	// of the face and above the top.
+	const lbVec3 edge = lbMulAdd(hit.impactPoint, LB_CLIMB_WRAP_BELOW, n);
+	const lbVec3 corner = lbAdd(edge, lbMulSV(LB_CLIMB_WRAP_CLEAR, lbAdd(wn, n)));
+	const float toCorner = lbDistance(centre, corner);
+	const lbVec3 wrist = lbMulAdd(s, lockOffset, n);
+	const float left = reach - toCorner;
+	if (toCorner + lbDistance(corner, wrist) <= reach)
+		return true;
+	// How far past the edge (along the top, from the lip toward the surface point) the wrist may
+	// lie: the corner-to-wrist leg is `left` long, its rise the corner's height above the wrist.
+	const lbVec3 onTop = lbNormalizeOr(lbProjectOnPlane(lbSub(s, edge), n), along);
+	const lbVec3 c = lbSub(corner, lbMulAdd(edge, lockOffset, n));
+	const float rise = lbDot(c, n), back = lbDot(c, onTop);
+	const float flat = left * left - rise * rise;
+	if (left <= 0.0f || flat <= 0.0f)
+		return false;
+	const float past = back + sqrtf(flat);
+	if (past < 0.0f)
+		return false;
+	l->surfaceWs = lbMulAdd(edge, past, onTop);
+	l->guideWs = l->surfaceWs;
+	return true;
+}
+
 // The target rotation a surface gives: +X along the wall from the reach centre toward the target,
 // +Y along the outward normal, composed with the limb's offset (applied in the surface frame).
 static lbQuat lbClimbSurfaceRotation(const lbClimbDef* def, int limb, lbVec3 centre, lbVec3 preview, lbVec3 n,
@@ -382,6 +452,8 @@ static void lbClimbStepLimb(lbClimbFrame* f, lbClimbState* state, int i, float d
 			lbClimbSurfaceAxes(sn, f->up, forwardWs, &su, &sr);
 			lbClimbSearch(f, l, sn, su);
 		}
+		if (l->hasSurface && i < 2 && f->query->rayCast && !lbClimbWrapEdge(f, l, centre, reach, def->lockOffset[0]))
+			l->surfaceWs = lbMulAdd(centre, 2.0f * reach, n); // no way round the edge: a miss (below)
 		if (l->hasSurface && (lbDistance(l->surfaceWs, centre) > reach + 1e-3f ||
 							  lbDistance(l->surfaceWs, centre) < def->minReach[kind] * reach - 1e-3f))
 		{
@@ -397,7 +469,22 @@ static void lbClimbStepLimb(lbClimbFrame* f, lbClimbState* state, int i, float d
 		lbClimbSurfaceAxes(n, f->up, forwardWs, &surfUp, &surfRight);
 		lbVec3 preview = l->hasSurface ? lbMulAdd(l->surfaceWs, def->searchOffset[kind], n) : l->guideWs;
 		lbQuat previewRot = lbClimbSurfaceRotation(def, i, centre, preview, n, surfUp);
-		l->targetWs = lbVInterpConstantTo(l->targetWs, preview, dt, def->followSpeed);
+		// Round an edge, not across it: a target going onto a top (from a ledge's face) below the
+		// preview's level, or behind the plane of any surface it goes to (over an edge the other
+		// way), first goes straight out of that plane to the preview's level, then along it.
+		// Straight across, the wrist cut the lip's corner and the forearm behind it went into the
+		// lip (2-3 cm over ledges and overhang tops). Not on walls within the preview's offset: near
+		// an inside corner a target comes that close to the other wall, and sent out of it first,
+		// an arm popped 15.6 degrees.
+		lbVec3 aim = preview;
+		if (l->hasSurface)
+		{
+			const float below = lbDot(lbSub(l->targetWs, preview), n);
+			if (below < -1e-3f &&
+				(lbAbsF(lbDot(n, f->up)) >= cosf(def->ledgeAngle) || lbDot(lbSub(l->targetWs, l->surfaceWs), n) < 0.0f))
+				aim = lbMulAdd(l->targetWs, -below, n);
+		}
+		l->targetWs = lbVInterpConstantTo(l->targetWs, aim, dt, def->followSpeed);
 		l->targetRotWs = lbQInterpConstantTo(l->targetRotWs, previewRot, dt, def->rotationSpeed);
 		return;
 	}
@@ -670,7 +757,25 @@ static void lbClimbStepFrame(lbClimbFrame* f, lbClimbState* state, const lbClimb
 	float nowR = lbDot(pelvisWs, r);
 	float offN = lbDot(lbSub(pelvisWs, p0), state->wallNormalWs) - def->bodyWallDistance;
 	lbVec3 move = lbAdd(lbAdd(lbMulSV(wantU - nowU, u), lbMulSV(wantR - nowR, r)), lbMulSV(-offN, state->wallNormalWs));
-	state->frameWs.p = lbMulAdd(state->frameWs.p, lbInterpAlpha(dt, def->frameSpeed), move);
+	move = lbMulSV(lbInterpAlpha(dt, def->frameSpeed), move);
+	// A foot still in the animation (standing on the floor while the other holds) goes where the
+	// frame takes it: toward a slab, whose plane runs back over the floor under the body, it went
+	// through the slab's foot (7.6 cm on a 61-degree slab). The frame comes no nearer the held
+	// walls' plane than keeps such a foot's toe tip on it (nor pushes it out: the held limbs set
+	// where the body is).
+	const float toward = lbDot(move, state->wallNormalWs);
+	float allowed = toward;
+	for (int i = 2; i < 4; ++i)
+	{
+		const lbClimbLimbState* l = &state->limbs[i];
+		if (l->mode != lb_climbFree || l->ikAlpha > 0.0f)
+			continue;
+		const float gap = lbDot(lbSub(f->animEndWs[i], p0), state->wallNormalWs) - LB_CLIMB_FREE_FOOT_CLEAR;
+		allowed = lbMaxF(allowed, lbMinF(-gap, 0.0f));
+	}
+	if (allowed > toward)
+		move = lbMulAdd(move, allowed - toward, state->wallNormalWs);
+	state->frameWs.p = lbAdd(state->frameWs.p, move);
 }
 
 // A bone field of a humanoid map that is LB_NULL_INDEX or a bone of n: one unsigned comparison.
@@ -727,12 +832,16 @@ static void lbClimbWriteTargets(const lbClimbFrame* f, const lbClimbState* state
 		t->mode = l->mode;
 		t->targetWs = l->targetWs;
 		t->targetRotWs = l->targetRotWs;
-		t->hasSurface = l->hasSurface;
-		t->surfaceWs = l->hasSurface ? l->surfaceWs : l->targetWs;
 		// A limb let go keeps the normal of what it held while it fades back to the animation: the
 		// pose stage still plans it as on that surface (a foot on a ledge top stays flat instead of
 		// turning its toes into the wall and its heel through the top).
 		const bool fading = l->mode == lb_climbFree && l->ikAlpha > 0.0f && lbLengthSquared(l->normalWs) > 0.5f;
+		// A hand let go of a top also tells where that top is (a free limb's surface is only known,
+		// not held): the pose stage keeps its elbow out of the block under it, not out of a plane
+		// that follows the hand down past the lip.
+		const bool knownTop = fading && i < 2 && !l->hasSurface && lbAbsF(lbDot(l->normalWs, f->up)) >= cosf(f->def->ledgeAngle);
+		t->hasSurface = l->hasSurface || knownTop;
+		t->surfaceWs = t->hasSurface ? l->surfaceWs : l->targetWs;
 		t->normalWs = l->hasSurface || fading ? l->normalWs : state->wallNormalWs;
 		t->ikAlpha = lbSmoothStep(l->ikAlpha);
 		t->bodyAlpha = lbSmoothStep(l->bodyAlpha);
