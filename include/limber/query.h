@@ -110,7 +110,7 @@ typedef void lbQueryPrefetchFcn(void* context, const lbQueryInput* inputs, int c
 
 /// Casts `count` rays at once (radius ignored): outHits[k] is exactly the hit rayCast gives for
 /// inputs[k], bit for bit. Systems pass the few close, parallel rays of one foot's footprint, so a
-/// scene can pay its per-query set-up once for all of them. count may be 0.
+/// scene can answer them together (one traversal, one set-up). count may be 0.
 typedef void lbQueryBatchFcn(void* context, const lbQueryInput* inputs, int count, lbHit* outHits);
 
 /// The interface every system uses to see the world. Any cast function may be NULL (treated as
@@ -424,8 +424,9 @@ LB_API lbHit lbWorld_SphereCast(const lbWorld* world, const lbQueryInput* input)
 /// Deepest overlap of the sphere centred at input->start (radius 0 tests a point inside boxes).
 LB_API lbHit lbWorld_SphereOverlap(const lbWorld* world, const lbQueryInput* input);
 /// First hit of each of `count` rays (inputs[k] into outHits[k]): the same hits as lbWorld_RayCast
-/// one by one, with the world's per-query work done once for the batch. Bad inputs give their own
-/// no-hit with status set (logged); count <= 0 does nothing.
+/// one by one (each ray takes the single-ray path; only the call is shared). Bad inputs give their
+/// own no-hit with status set (logged); NULL world or inputs give every hit lb_errorNullPointer;
+/// count <= 0 does nothing.
 LB_API void lbWorld_RayCastBatch(const lbWorld* world, const lbQueryInput* inputs, int count, lbHit* outHits);
 
 /// Starts loading the tree nodes and triangles that these ray or sphere casts will read (world

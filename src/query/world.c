@@ -536,158 +536,94 @@ static inline bool lbShapeEntered(const lbCastState* st, const lbShape* s, float
 #endif
 }
 
+// Writes the result straight into *out (the caller's return slot) rather than returning a copy.
+// Inlined into each entry point, so each is compiled for its own mode (a foot's ray or sphere cast
+// on a heightfield: about 40 fewer instructions each).
 #if defined(__GNUC__)
-#define LB_WORLD_INLINE __attribute__((always_inline)) static inline
-#else
-#define LB_WORLD_INLINE static inline
+__attribute__((always_inline))
 #endif
-
-// Checks a query's input (finite, radius not negative, not too long) and sets up its cast; false,
-// with the status in *hit (reported), when the query is refused.
-LB_WORLD_INLINE bool lbWorldBeginQuery(const lbQueryInput* input, lbQueryMode mode, const char* fn, lbCastState* st,
-									   lbHit* hit)
+static inline void lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQueryMode mode, const char* fn, lbHit* out)
 {
-	*hit = lbMakeEmptyHit();
+	*out = lbMakeEmptyHit();
+	lbHit* hit = out;
+	if (!world || !input)
+	{
+		hit->status = lbReport(lb_errorNullPointer, "%s: world or input is NULL", fn);
+		return;
+	}
 	lbVec3 start = input->start, end = mode == lb_modeOverlap ? input->start : input->end;
 	float radius = mode == lb_modeRay ? 0.0f : input->radius;
 	if (!lbQueryInputFinite(input, mode))
 	{
 		hit->status = lbReport(lb_errorNonFinite, "%s: start, end or radius is NaN or infinite", fn);
-		return false;
+		return;
 	}
 	if (radius < 0.0f)
 	{
 		hit->status = lbReport(lb_errorInvalidArgument, "%s: radius %g is negative", fn, (double)radius);
-		return false;
+		return;
 	}
-	if (!lbCastInitInline(st, start, end, radius))
+	lbCastState st;
+	if (!lbCastInitInline(&st, start, end, radius))
 	{
 		hit->status = lbReport(lb_errorInvalidArgument, "%s: cast is too long", fn);
-		return false;
+		return;
 	}
-	return true;
-}
+	const lbDVec3 s = st.cast.s;
+	const double len = st.cast.len;
 
-// One shape (id i) against one cast, when the input's channels and owner let it and the cast
-// reaches its bounds.
-LB_WORLD_INLINE void lbWorldCastShape(const lbShape* shape, int i, const lbQueryInput* input, float radius, lbCastState* st)
-{
-	if ((shape->channels & input->channelMask) == 0)
-		return;
-	if (input->ignoreOwnerId != LB_NO_OWNER && shape->ownerId == input->ignoreOwnerId)
-		return;
-	float grow = radius + shape->slop;
-	if (!lbShapeEntered(st, shape, grow, (float)st->bestT + grow))
-		return;
-	if (shape->kind == lb_shapeMesh)
-		lbMeshCast(&shape->mesh, st, i);
-	else if (shape->kind == lb_shapeHeightfield)
-		lbHeightfieldCast(&shape->hf, st, i);
-	else if (shape->kind == lb_shapeBox)
-		lbCastBoxShape(shape, st, i);
-}
+	for (int i = 0; i < world->shapeCount; ++i)
+	{
+		const lbShape* shape = &world->shapes[i];
+		if ((shape->channels & input->channelMask) == 0)
+			continue;
+		if (input->ignoreOwnerId != LB_NO_OWNER && shape->ownerId == input->ignoreOwnerId)
+			continue;
+		float grow = radius + shape->slop;
+		if (!lbShapeEntered(&st, shape, grow, (float)st.bestT + grow))
+			continue;
+		if (shape->kind == lb_shapeMesh)
+			lbMeshCast(&shape->mesh, &st, i);
+		else if (shape->kind == lb_shapeHeightfield)
+			lbHeightfieldCast(&shape->hf, &st, i);
+		else if (shape->kind == lb_shapeBox)
+			lbCastBoxShape(shape, &st, i);
+	}
 
-// Fills the hit (set up empty by lbWorldBeginQuery) from a finished cast.
-LB_WORLD_INLINE void lbWorldFinishHit(const lbWorld* world, const lbCastState* st, lbQueryMode mode, lbVec3 start,
-									  float radius, lbHit* hit)
-{
-	const lbDVec3 s = st->cast.s;
-	const double len = st->cast.len;
-	if (st->inside)
+	if (st.inside)
 	{
 		hit->hit = true;
 		hit->startedInside = true;
 		hit->location = start;
-		hit->impactPoint = lbFFromD(st->deepest.p);
-		hit->normal = lbNormalizeOr(lbFFromD(st->deepest.n), lbVec3_axisZ);
+		hit->impactPoint = lbFFromD(st.deepest.p);
+		hit->normal = lbNormalizeOr(lbFFromD(st.deepest.n), lbVec3_axisZ);
 		hit->fraction = 0.0f;
 		hit->distance = 0.0f;
-		hit->penetrationDepth = (float)st->deepest.depth;
-		hit->shapeId = st->insideShape;
-		hit->primitiveIndex = st->insidePrim;
+		hit->penetrationDepth = (float)st.deepest.depth;
+		hit->shapeId = st.insideShape;
+		hit->primitiveIndex = st.insidePrim;
 	}
-	else if (st->hasHit && mode != lb_modeOverlap)
+	else if (st.hasHit && mode != lb_modeOverlap)
 	{
 		hit->hit = true;
-		hit->location = lbFFromD(lbDMulAdd(s, st->hit.t, st->cast.d));
-		hit->impactPoint = mode == lb_modeRay || radius == 0.0f ? hit->location : lbFFromD(st->hit.p);
-		hit->normal = lbNormalizeOr(lbFFromD(st->hit.n), lbVec3_axisZ);
-		hit->fraction = len > 0.0 ? (float)(st->hit.t / len) : 0.0f;
+		hit->location = lbFFromD(lbDMulAdd(s, st.hit.t, st.cast.d));
+		hit->impactPoint = mode == lb_modeRay || radius == 0.0f ? hit->location : lbFFromD(st.hit.p);
+		hit->normal = lbNormalizeOr(lbFFromD(st.hit.n), lbVec3_axisZ);
+		hit->fraction = len > 0.0 ? (float)(st.hit.t / len) : 0.0f;
 		hit->fraction = lbClampF(hit->fraction, 0.0f, 1.0f);
-		hit->distance = (float)st->hit.t;
-		hit->shapeId = st->hitShape;
-		hit->primitiveIndex = st->hitPrim;
+		hit->distance = (float)st.hit.t;
+		hit->shapeId = st.hitShape;
+		hit->primitiveIndex = st.hitPrim;
 	}
 	if (hit->hit)
 	{
-		const lbDContact* c = st->inside ? &st->deepest : &st->hit;
-		hit->faceNormal = mode == lb_modeRay && !st->inside ? hit->normal
-															: lbShapeFaceNormal(&world->shapes[hit->shapeId], hit->primitiveIndex, c->n);
+		const lbDContact* c = st.inside ? &st.deepest : &st.hit;
+		hit->faceNormal = mode == lb_modeRay && !st.inside ? hit->normal
+														   : lbShapeFaceNormal(&world->shapes[hit->shapeId], hit->primitiveIndex, c->n);
 		hit->ownerId = world->shapes[hit->shapeId].ownerId;
 		hit->channels = world->shapes[hit->shapeId].channels;
 	}
-}
-
-// Writes the result straight into *out (the caller's return slot) rather than returning a copy.
-// Inlined into each entry point, so each is compiled for its own mode (a foot's ray or sphere cast
-// on a heightfield: about 40 fewer instructions each).
-LB_WORLD_INLINE void lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQueryMode mode, const char* fn, lbHit* out)
-{
-	if (!world || !input)
-	{
-		*out = lbMakeEmptyHit();
-		out->status = lbReport(lb_errorNullPointer, "%s: world or input is NULL", fn);
-		return;
-	}
-	lbCastState st;
-	if (!lbWorldBeginQuery(input, mode, fn, &st, out))
-		return;
-	const float radius = mode == lb_modeRay ? 0.0f : input->radius;
-	for (int i = 0; i < world->shapeCount; ++i)
-		lbWorldCastShape(&world->shapes[i], i, input, radius, &st);
-	lbWorldFinishHit(world, &st, mode, input->start, radius, out);
-}
-
-// Rays in groups of this many share the loop over shapes (their states live on the stack).
-#define LB_RAY_BATCH 8
-
-void lbWorld_RayCastBatch(const lbWorld* world, const lbQueryInput* inputs, int count, lbHit* outHits)
-{
-	const char* fn = "lbWorld_RayCastBatch";
-	if (!outHits || count <= 0)
-		return;
-	if (!world || !inputs)
-	{
-		lbResult status = lbReport(lb_errorNullPointer, "%s: world or inputs is NULL", fn);
-		for (int k = 0; k < count; ++k)
-		{
-			outHits[k] = lbMakeEmptyHit();
-			outHits[k].status = status;
-		}
-		return;
-	}
-	for (int first = 0; first < count; first += LB_RAY_BATCH)
-	{
-		// Each ray keeps its own state and meets the shapes in the same order as alone, so its hit is
-		// the single ray's to the bit; the call, the loops and the shape loads are shared.
-		const lbQueryInput* in = &inputs[first];
-		lbHit* out = &outHits[first];
-		const int n = count - first < LB_RAY_BATCH ? count - first : LB_RAY_BATCH;
-		lbCastState st[LB_RAY_BATCH];
-		bool ok[LB_RAY_BATCH];
-		for (int j = 0; j < n; ++j)
-			ok[j] = lbWorldBeginQuery(&in[j], lb_modeRay, fn, &st[j], &out[j]);
-		for (int i = 0; i < world->shapeCount; ++i)
-		{
-			const lbShape* shape = &world->shapes[i];
-			for (int j = 0; j < n; ++j)
-				if (ok[j])
-					lbWorldCastShape(shape, i, &in[j], 0.0f, &st[j]);
-		}
-		for (int j = 0; j < n; ++j)
-			if (ok[j])
-				lbWorldFinishHit(world, &st[j], lb_modeRay, in[j].start, 0.0f, &out[j]);
-	}
+	return;
 }
 
 lbHit lbWorld_RayCast(const lbWorld* world, const lbQueryInput* input)
@@ -709,6 +645,29 @@ lbHit lbWorld_SphereOverlap(const lbWorld* world, const lbQueryInput* input)
 	lbHit hit;
 	lbWorldQuery(world, input, lb_modeOverlap, "lbWorld_SphereOverlap", &hit);
 	return hit;
+}
+
+void lbWorld_RayCastBatch(const lbWorld* world, const lbQueryInput* inputs, int count, lbHit* outHits)
+{
+	const char* fn = "lbWorld_RayCastBatch";
+	if (!outHits || count <= 0)
+		return;
+	if (!world || !inputs)
+	{
+		lbResult status = lbReport(lb_errorNullPointer, "%s: world or inputs is NULL", fn);
+		for (int k = 0; k < count; ++k)
+		{
+			outHits[k] = lbMakeEmptyHit();
+			outHits[k].status = status;
+		}
+		return;
+	}
+	// Each ray through the whole single-ray path, so its hit is lbWorld_RayCast's to the bit. Running
+	// the rays through each shape together (a loop over the rays inside the loop over the shapes)
+	// measured about 40 instructions a ray more on a heightfield: the hit's set-up and its fill no
+	// longer meet in one place, and the rays' states live in an array. Only the call is shared.
+	for (int k = 0; k < count; ++k)
+		lbWorldQuery(world, &inputs[k], lb_modeRay, fn, &outHits[k]);
 }
 
 // The scene-query entry points write straight into the caller's hit, without the copy through a

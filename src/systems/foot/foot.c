@@ -291,8 +291,8 @@ static bool lbFootRayHeight(const lbSceneQuery* query, const lbQueryInput* proto
 }
 
 // Heights (along up) of the ground straight under each of the n points `bases` (world), as
-// lbFootRayHeight finds them one by one, cast as one batch when the scene takes batches (one
-// query set-up for a footprint's rays): valid[k] false, height[k] 0 where a ray found nothing.
+// lbFootRayHeight finds them one by one, cast as one batch when the scene takes batches (a scene
+// may answer a footprint's rays together): valid[k] false, height[k] 0 where a ray found nothing.
 static void lbFootRayHeights(const lbSceneQuery* query, const lbQueryInput* proto, const lbVec3* bases, int n,
 							 lbVec3 probeBase, lbVec3 up, int* castCount, float* outHeight, bool* outValid)
 {
@@ -344,9 +344,6 @@ typedef struct lbFootGround
 static void lbFootSampleGround(const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base, const lbFootPrint* fp,
 							   const lbFootCast* centre, lbVec3 up, int* castCount, lbFootGround* out)
 {
-	_Static_assert(lb_soleHeel == 0 && lb_soleUnderAnkle == 1 && lb_soleBall == 2 && lb_soleToeTip == 3 &&
-					   lb_solePointCount == 4,
-				   "sole point order");
 	// Heel, ball and toe tip in one batch; the sample under the ankle is the centre cast's.
 	const lbVec3 at[3] = { lbMulAdd(base, fp->along[lb_soleHeel], fp->toeWs), lbMulAdd(base, fp->along[lb_soleBall], fp->toeWs),
 						   lbMulAdd(base, fp->along[lb_soleToeTip], fp->toeWs) };
