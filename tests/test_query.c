@@ -354,7 +354,7 @@ static void EdgeCases(void)
 	ENSURE(!h.hit && h.status == lb_errorNullPointer);
 	h = lbWorld_RayCast(NULL, &in);
 	ENSURE(!h.hit && h.status == lb_errorNullPointer);
-	lbSceneQuery none = { NULL, NULL, NULL, NULL, NULL };
+	lbSceneQuery none = { NULL, NULL, NULL, NULL, NULL, NULL };
 	h = lbSphereCast(&none, &in);
 	ENSURE(!h.hit && h.status == lb_errorUnsupported);
 	lbDestroyWorld(w);
@@ -425,7 +425,7 @@ static void PrefetchIsOnlyAHint(void)
 				after.shapeId == o->shapeId && after.primitiveIndex == o->primitiveIndex;
 	}
 	ENSURE(same == count);
-	lbSceneQuery none = { NULL, NULL, NULL, NULL, NULL };
+	lbSceneQuery none = { NULL, NULL, NULL, NULL, NULL, NULL };
 	lbPrefetchCasts(&none, in, count);
 	lbSetLogFcn(NULL, NULL);
 	lbDestroyWorld(w);
@@ -564,6 +564,120 @@ static void ShapeReadback(void)
 	lbDestroyWorld(w);
 }
 
+// Every field of two hits equal to the bit (padding aside).
+static bool SameHit(const lbHit* a, const lbHit* b)
+{
+	return a->hit == b->hit && a->startedInside == b->startedInside && a->status == b->status &&
+		   memcmp(&a->location, &b->location, sizeof(lbVec3)) == 0 &&
+		   memcmp(&a->impactPoint, &b->impactPoint, sizeof(lbVec3)) == 0 &&
+		   memcmp(&a->normal, &b->normal, sizeof(lbVec3)) == 0 &&
+		   memcmp(&a->faceNormal, &b->faceNormal, sizeof(lbVec3)) == 0 &&
+		   memcmp(&a->fraction, &b->fraction, sizeof(float)) == 0 && memcmp(&a->distance, &b->distance, sizeof(float)) == 0 &&
+		   memcmp(&a->penetrationDepth, &b->penetrationDepth, sizeof(float)) == 0 && a->shapeId == b->shapeId &&
+		   a->primitiveIndex == b->primitiveIndex && a->ownerId == b->ownerId && a->channels == b->channels;
+}
+
+// A query like the world's, without the batch entry: callers fall back to one ray at a time.
+static void SingleRayOnly(void* context, const lbQueryInput* input, lbHit* outHit)
+{
+	*outHit = lbWorld_RayCast((const lbWorld*)context, input);
+}
+
+// Batched rays give the single rays' hits to the bit: random footprints (a few close parallel rays
+// along a foot, straight down or tilted, in batches of 1 to 19, across the group size) on a rocky
+// heightfield, the same rocks as a mesh, and a plane with a box on it; with some inputs filtered by
+// channel or owner and some invalid (each such ray gets its own error, the others still hit).
+static void BatchRaysMatchSingleRays(void)
+{
+	for (int kind = 0; kind < 3; ++kind)
+	{
+		lbWorldDef wd = lbDefaultWorldDef();
+		lbWorld* w = lbCreateWorld(&wd);
+		if (kind < 2)
+		{
+			lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
+			lbSceneDef_Set(&p, "size", 8.0f);
+			lbSceneDef_Set(&p, "resolution", 0.1f);
+			lbSceneDef_Set(&p, "amplitude", 0.15f);
+			lbSceneDef_Set(&p, "as_mesh", (float)kind);
+			ENSURE(lbBuildScene(w, &p) == lb_ok);
+		}
+		else
+		{
+			ENSURE(AddQuad(w, 5.0f, 0.0f, LB_CHANNEL_GROUND, 0) == 0);
+			lbBoxDef bd = lbDefaultBoxDef();
+			bd.transform = lbMakeTransform(lbMakeVec3(0.5f, 0.2f, 0.1f), lbQuatFromAxisAngle(lbVec3_axisZ, 0.4f));
+			bd.halfExtents = lbMakeVec3(0.3f, 0.2f, 0.1f);
+			bd.ownerId = 7;
+			ENSURE(lbWorld_AddBox(w, &bd) == 1);
+		}
+		lbSceneQuery q = lbWorld_GetQuery(w);
+		ENSURE(q.rayCastBatch != NULL);
+		lbSceneQuery single = { SingleRayOnly, NULL, NULL, (void*)(uintptr_t)w, NULL, NULL };
+		LogCapture cap = { 0 };
+		lbSetLogFcn(CaptureLog, &cap);
+		lbTestRng rng = { 4242u + (unsigned)kind };
+		int rays = 0, hits = 0, same = 0, bad = 0;
+		for (int trial = 0; trial < 400; ++trial)
+		{
+			enum { maxRays = 19 };
+			lbQueryInput in[maxRays];
+			lbHit one[maxRays], batch[maxRays], viaQuery[maxRays], fallback[maxRays];
+			const int n = 1 + (int)lbTestUniform(&rng, 0.0f, (float)maxRays);
+			const lbVec3 base = lbMakeVec3(lbTestUniform(&rng, -3.5f, 3.5f), lbTestUniform(&rng, -3.5f, 3.5f), 0.0f);
+			const float yaw = lbTestUniform(&rng, -LB_PI, LB_PI);
+			const lbVec3 fwd = lbMakeVec3(cosf(yaw), sinf(yaw), 0.0f);
+			// Straight down mostly; every fourth footprint tilted (a slanted up, a leaning probe).
+			lbVec3 down = lbMakeVec3(0.0f, 0.0f, -1.0f);
+			if (trial % 4 == 3)
+				down = lbNormalize(lbMakeVec3(lbTestUniform(&rng, -0.4f, 0.4f), lbTestUniform(&rng, -0.4f, 0.4f), -1.0f));
+			const float above = lbTestUniform(&rng, 0.05f, 0.6f), below = lbTestUniform(&rng, 0.1f, 0.6f);
+			for (int k = 0; k < n; ++k)
+			{
+				lbVec3 at = lbMulAdd(base, lbTestUniform(&rng, -0.12f, 0.22f), fwd);
+				in[k] = lbDefaultQueryInput();
+				in[k].start = lbMulAdd(at, -above, down);
+				in[k].end = lbMulAdd(at, below, down);
+				if (lbTestUniform(&rng, 0.0f, 1.0f) < 0.05f)
+					in[k].channelMask = LB_CHANNEL_CLIMBABLE;
+				if (kind == 2 && lbTestUniform(&rng, 0.0f, 1.0f) < 0.2f)
+					in[k].ignoreOwnerId = 7;
+				if (lbTestUniform(&rng, 0.0f, 1.0f) < 0.02f)
+					in[k].start.y = NAN;
+			}
+			for (int k = 0; k < n; ++k)
+				one[k] = lbWorld_RayCast(w, &in[k]);
+			lbWorld_RayCastBatch(w, in, n, batch);
+			lbRayCastBatch(&q, in, n, viaQuery);
+			lbRayCastBatch(&single, in, n, fallback);
+			for (int k = 0; k < n; ++k)
+			{
+				++rays;
+				hits += one[k].hit;
+				bad += one[k].status != lb_ok;
+				same += SameHit(&one[k], &batch[k]) && SameHit(&one[k], &viaQuery[k]) && SameHit(&one[k], &fallback[k]);
+			}
+		}
+		ENSURE(same == rays);
+		// Most rays land (the test is not vacuous), and the invalid ones were refused.
+		ENSURE(hits > rays / 2);
+		ENSURE(bad > 0);
+		// Bad arguments: nothing written for a count of 0, each hit refused for NULL inputs.
+		lbHit h[2];
+		h[0].hit = true;
+		lbWorld_RayCastBatch(w, NULL, 0, h);
+		ENSURE(h[0].hit);
+		lbWorld_RayCastBatch(w, NULL, 2, h);
+		ENSURE(!h[0].hit && h[0].status == lb_errorNullPointer && !h[1].hit && h[1].status == lb_errorNullPointer);
+		const lbQueryInput any = lbDefaultQueryInput();
+		lbWorld_RayCastBatch(NULL, &any, 1, h);
+		ENSURE(!h[0].hit && h[0].status == lb_errorNullPointer);
+		lbWorld_RayCastBatch(w, NULL, 2, NULL);
+		lbSetLogFcn(NULL, NULL);
+		lbDestroyWorld(w);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -573,6 +687,7 @@ int main(int argc, char** argv)
 	RUN_TEST(ChannelsAndOwners);
 	RUN_TEST(EdgeCases);
 	RUN_TEST(PrefetchIsOnlyAHint);
+	RUN_TEST(BatchRaysMatchSingleRays);
 	RUN_TEST(LargeCoordinates);
 	RUN_TEST(BadShapes);
 	RUN_TEST(ShapeReadback);

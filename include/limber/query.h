@@ -108,6 +108,11 @@ typedef void lbQueryFcn(void* context, const lbQueryInput* input, lbHit* outHit)
 /// Inputs it cannot use (non-finite, negative radius) are ignored.
 typedef void lbQueryPrefetchFcn(void* context, const lbQueryInput* inputs, int count);
 
+/// Casts `count` rays at once (radius ignored): outHits[k] is exactly the hit rayCast gives for
+/// inputs[k], bit for bit. Systems pass the few close, parallel rays of one foot's footprint, so a
+/// scene can answer them together (one traversal, one set-up). count may be 0.
+typedef void lbQueryBatchFcn(void* context, const lbQueryInput* inputs, int count, lbHit* outHits);
+
 /// The interface every system uses to see the world. Any cast function may be NULL (treated as
 /// "never hits", status lb_errorUnsupported). Zero-initialise it, so members added later are NULL.
 /// Thread-safety: the callbacks run on the thread that calls a sense stage; when characters run on
@@ -125,6 +130,9 @@ typedef struct lbSceneQuery
 	/// Optional, may be NULL: see lbQueryPrefetchFcn. Systems that cast for many characters call
 	/// it for a group before casting, so the group's cache misses overlap.
 	lbQueryPrefetchFcn* prefetch;
+	/// Optional, may be NULL: see lbQueryBatchFcn. Without it callers cast the rays one by one
+	/// through rayCast, with the same results.
+	lbQueryBatchFcn* rayCastBatch;
 } lbSceneQuery;
 
 LB_EXTERN_C_BEGIN
@@ -172,6 +180,19 @@ LB_INLINE lbHit lbSphereCast(const lbSceneQuery* query, const lbQueryInput* inpu
 LB_INLINE lbHit lbSphereOverlap(const lbSceneQuery* query, const lbQueryInput* input)
 {
 	return lbCallQuery(query, query ? query->sphereOverlap : NULL, input);
+}
+
+/// Ray casts through an lbSceneQuery: outHits[k] is the first hit from inputs[k].start to
+/// inputs[k].end. One call to query->rayCastBatch when the scene has it, else lbRayCast per input.
+LB_INLINE void lbRayCastBatch(const lbSceneQuery* query, const lbQueryInput* inputs, int count, lbHit* outHits)
+{
+	if (query && query->rayCastBatch && inputs && outHits && count > 0)
+	{
+		query->rayCastBatch(query->context, inputs, count, outHits);
+		return;
+	}
+	for (int k = 0; outHits && k < count; ++k)
+		outHits[k] = lbRayCast(query, inputs ? &inputs[k] : NULL);
 }
 
 /// Passes casts about to be made to query->prefetch when the scene has one; otherwise does nothing.
@@ -402,6 +423,11 @@ LB_API lbHit lbWorld_RayCast(const lbWorld* world, const lbQueryInput* input);
 LB_API lbHit lbWorld_SphereCast(const lbWorld* world, const lbQueryInput* input);
 /// Deepest overlap of the sphere centred at input->start (radius 0 tests a point inside boxes).
 LB_API lbHit lbWorld_SphereOverlap(const lbWorld* world, const lbQueryInput* input);
+/// First hit of each of `count` rays (inputs[k] into outHits[k]): the same hits as lbWorld_RayCast
+/// one by one (each ray takes the single-ray path; only the call is shared). Bad inputs give their
+/// own no-hit with status set (logged); NULL world or inputs give every hit lb_errorNullPointer;
+/// count <= 0 does nothing.
+LB_API void lbWorld_RayCastBatch(const lbWorld* world, const lbQueryInput* inputs, int count, lbHit* outHits);
 
 /// Starts loading the tree nodes and triangles that these ray or sphere casts will read (world
 /// inputs), walking all of them down the mesh trees together so their cache misses overlap; the

@@ -647,6 +647,29 @@ lbHit lbWorld_SphereOverlap(const lbWorld* world, const lbQueryInput* input)
 	return hit;
 }
 
+void lbWorld_RayCastBatch(const lbWorld* world, const lbQueryInput* inputs, int count, lbHit* outHits)
+{
+	const char* fn = "lbWorld_RayCastBatch";
+	if (!outHits || count <= 0)
+		return;
+	if (!world || !inputs)
+	{
+		lbResult status = lbReport(lb_errorNullPointer, "%s: world or inputs is NULL", fn);
+		for (int k = 0; k < count; ++k)
+		{
+			outHits[k] = lbMakeEmptyHit();
+			outHits[k].status = status;
+		}
+		return;
+	}
+	// Each ray through the whole single-ray path, so its hit is lbWorld_RayCast's to the bit. Running
+	// the rays through each shape together (a loop over the rays inside the loop over the shapes)
+	// measured about 40 instructions a ray more on a heightfield: the hit's set-up and its fill no
+	// longer meet in one place, and the rays' states live in an array. Only the call is shared.
+	for (int k = 0; k < count; ++k)
+		lbWorldQuery(world, &inputs[k], lb_modeRay, fn, &outHits[k]);
+}
+
 // The scene-query entry points write straight into the caller's hit, without the copy through a
 // returned value.
 static void lbWorldRayFcn(void* context, const lbQueryInput* input, lbHit* outHit)
@@ -662,6 +685,11 @@ static void lbWorldSphereFcn(void* context, const lbQueryInput* input, lbHit* ou
 static void lbWorldOverlapFcn(void* context, const lbQueryInput* input, lbHit* outHit)
 {
 	lbWorldQuery((const lbWorld*)context, input, lb_modeOverlap, "lbWorld_SphereOverlap", outHit);
+}
+
+static void lbWorldRayBatchFcn(void* context, const lbQueryInput* inputs, int count, lbHit* outHits)
+{
+	lbWorld_RayCastBatch((const lbWorld*)context, inputs, count, outHits);
 }
 
 void lbWorld_PrefetchCasts(const lbWorld* world, const lbQueryInput* inputs, int count)
@@ -719,6 +747,7 @@ lbSceneQuery lbWorld_GetQuery(const lbWorld* world)
 	q.rayCast = lbWorldRayFcn;
 	q.sphereCast = lbWorldSphereFcn;
 	q.sphereOverlap = lbWorldOverlapFcn;
+	q.rayCastBatch = lbWorldRayBatchFcn;
 	// The query never writes through the context; the cast away from const is for the generic slot.
 	q.context = (void*)(uintptr_t)world;
 	return q;

@@ -290,6 +290,34 @@ static bool lbFootRayHeight(const lbSceneQuery* query, const lbQueryInput* proto
 	return true;
 }
 
+// Heights (along up) of the ground straight under each of the n points `bases` (world), as
+// lbFootRayHeight finds them one by one, cast as one batch when the scene takes batches (a scene
+// may answer a footprint's rays together): valid[k] false, height[k] 0 where a ray found nothing.
+static void lbFootRayHeights(const lbSceneQuery* query, const lbQueryInput* proto, const lbVec3* bases, int n,
+							 lbVec3 probeBase, lbVec3 up, int* castCount, float* outHeight, bool* outValid)
+{
+	lbQueryInput r[lb_solePointCount];
+	lbHit h[lb_solePointCount];
+	for (int k = 0; k < n; ++k)
+	{
+		r[k] = *proto;
+		lbVec3 d = lbSub(bases[k], probeBase);
+		r[k].start = lbAdd(proto->start, d);
+		r[k].end = lbAdd(proto->end, d);
+	}
+	*castCount += n;
+	if (query->rayCastBatch)
+		query->rayCastBatch(query->context, r, n, h);
+	else
+		for (int k = 0; k < n; ++k)
+			lbFootRayCast(query, &r[k], &h[k]);
+	for (int k = 0; k < n; ++k)
+	{
+		outValid[k] = h[k].hit && h[k].status == lb_ok;
+		outHeight[k] = outValid[k] ? lbDot(h[k].startedInside ? r[k].start : h[k].impactPoint, up) : 0.0f;
+	}
+}
+
 // Height (along up) of the plane through `point` with unit normal `n` straight under (or over) x.
 static float lbPlaneHeightAt(lbVec3 point, lbVec3 n, lbVec3 up, lbVec3 x)
 {
@@ -316,16 +344,20 @@ typedef struct lbFootGround
 static void lbFootSampleGround(const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base, const lbFootPrint* fp,
 							   const lbFootCast* centre, lbVec3 up, int* castCount, lbFootGround* out)
 {
-	for (int k = 0; k < lb_solePointCount; ++k)
+	// Heel, ball and toe tip in one batch; the sample under the ankle is the centre cast's.
+	const lbVec3 at[3] = { lbMulAdd(base, fp->along[lb_soleHeel], fp->toeWs), lbMulAdd(base, fp->along[lb_soleBall], fp->toeWs),
+						   lbMulAdd(base, fp->along[lb_soleToeTip], fp->toeWs) };
+	float height[3];
+	bool valid[3];
+	lbFootRayHeights(query, proto, at, 3, base, up, castCount, height, valid);
+	const int slot[3] = { lb_soleHeel, lb_soleBall, lb_soleToeTip };
+	for (int i = 0; i < 3; ++i)
 	{
-		if (k == lb_soleUnderAnkle)
-		{
-			out->valid[k] = centre->hit;
-			out->height[k] = centre->faceHeight;
-			continue;
-		}
-		out->valid[k] = lbFootRayHeight(query, proto, lbMulAdd(base, fp->along[k], fp->toeWs), base, up, castCount, &out->height[k]);
+		out->valid[slot[i]] = valid[i];
+		out->height[slot[i]] = height[i];
 	}
+	out->valid[lb_soleUnderAnkle] = centre->hit;
+	out->height[lb_soleUnderAnkle] = centre->faceHeight;
 }
 
 // The footprint of a foot in mid-swing, one ray cheaper: heel and toe tip probed, the ball's ground
@@ -335,10 +367,14 @@ static void lbFootSampleSwing(const lbSceneQuery* query, const lbQueryInput* pro
 							  const lbFootCast* centre, lbVec3 up, int* castCount, lbFootGround* out)
 {
 	const int probed[2] = { lb_soleHeel, lb_soleToeTip };
+	const lbVec3 at[2] = { lbMulAdd(base, fp->along[lb_soleHeel], fp->toeWs), lbMulAdd(base, fp->along[lb_soleToeTip], fp->toeWs) };
+	float height[2];
+	bool valid[2];
+	lbFootRayHeights(query, proto, at, 2, base, up, castCount, height, valid);
 	for (int i = 0; i < 2; ++i)
 	{
-		int k = probed[i];
-		out->valid[k] = lbFootRayHeight(query, proto, lbMulAdd(base, fp->along[k], fp->toeWs), base, up, castCount, &out->height[k]);
+		out->valid[probed[i]] = valid[i];
+		out->height[probed[i]] = height[i];
 	}
 	out->valid[lb_soleUnderAnkle] = centre->hit;
 	out->height[lb_soleUnderAnkle] = centre->faceHeight;
@@ -532,15 +568,19 @@ static lbVec3 lbFootClearUnder(const lbSceneQuery* query, const lbQueryInput* pr
 	goal.s = lbMakeVec3(scale, scale, scale);
 	const lbVec3 probeBase = lbMulAdd(proto->start, -lbDot(lbSub(proto->start, ankleGoal), up), up);
 	float lift = 0.0f;
+	lbVec3 p[lb_solePointCount], base[lb_solePointCount];
 	for (int k = 0; k < lb_solePointCount; ++k)
 	{
-		lbVec3 p = lbTransformPoint(goal, lbMulAdd(sole->under, sole->along[k], sole->toeFlat));
-		float h;
+		p[k] = lbTransformPoint(goal, lbMulAdd(sole->under, sole->along[k], sole->toeFlat));
 		// The probe line through the point, at the height the plant's probes start from.
-		lbVec3 base = lbMulAdd(p, lbDot(lbSub(probeBase, p), up), up);
-		if (lbFootRayHeight(query, proto, base, probeBase, up, castCount, &h))
-			lift = lbMaxF(lift, h - lbDot(p, up));
+		base[k] = lbMulAdd(p[k], lbDot(lbSub(probeBase, p[k]), up), up);
 	}
+	float h[lb_solePointCount];
+	bool valid[lb_solePointCount];
+	lbFootRayHeights(query, proto, base, lb_solePointCount, probeBase, up, castCount, h, valid);
+	for (int k = 0; k < lb_solePointCount; ++k)
+		if (valid[k])
+			lift = lbMaxF(lift, h[k] - lbDot(p[k], up));
 	return lbMulAdd(ankleGoal, lift, up);
 }
 
