@@ -407,6 +407,16 @@ static float lbFootFindEdge(const lbFootEdgeProbe* p, float inside, float outsid
 	return inside;
 }
 
+// How much further from a wall behind the heel (m) a foot lands below it: the part of the wall's
+// height above 0.32 m, times 1.5. A leg reaching down past a ledge's edge leans back from the foot
+// to the hips above the ledge, and with the foot set against the wall its shin went through the
+// corner (walking off 0.44-0.49 m ledges at 1.2 m, limbs 23-70 mm into them); the knee must stand
+// out past the edge's line. Stair risers up to 0.32 m are left as they were.
+static float lbFootWallClearance(float rise)
+{
+	return 1.5f * lbMaxF(rise - 0.32f, 0.0f);
+}
+
 static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int ref, float* outCost, float* outLo,
 							float* outHi, bool* outHiRiser)
 {
@@ -445,6 +455,8 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 	{
 		float e = lbFootFindEdge(p, a[back], a[back - 1], h0, a0);
 		lo = cls[back - 1] > 0 ? e + p->margin - a[lb_soleHeel] : e + p->margin - a[lb_soleUnderAnkle];
+		if (cls[back - 1] > 0 && g->valid[back - 1])
+			lo += lbFootWallClearance(g->height[back - 1] - h0);
 	}
 	else
 	{
@@ -452,7 +464,7 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 		float beyond = 2.0f * a[lb_soleHeel], h = 0.0f;
 		bool valid = lbFootRayHeight(p->query, p->proto, lbMulAdd(p->base, beyond, p->fp->toeWs), p->base, p->up, p->castCount, &h);
 		if (lbFootClass(p, valid, h, h0, beyond, a0) > 0)
-			lo = lbFootFindEdge(p, a[lb_soleHeel], beyond, h0, a0) + p->margin - a[lb_soleHeel];
+			lo = lbFootFindEdge(p, a[lb_soleHeel], beyond, h0, a0) + p->margin - a[lb_soleHeel] + lbFootWallClearance(h - h0);
 	}
 	if (lo > hi)
 	{
