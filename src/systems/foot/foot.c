@@ -443,6 +443,16 @@ static float lbFootFindEdge(const lbFootEdgeProbe* p, float inside, float outsid
 	return inside;
 }
 
+// How much further from a wall behind the heel (m) a foot lands below it: the part of the wall's
+// height above 0.32 m, times 1.5. A leg reaching down past a ledge's edge leans back from the foot
+// to the hips above the ledge, and with the foot set against the wall its shin went through the
+// corner (walking off 0.44-0.49 m ledges at 1.2 m, limbs 23-70 mm into them); the knee must stand
+// out past the edge's line. Stair risers up to 0.32 m are left as they were.
+static float lbFootWallClearance(float rise)
+{
+	return 1.5f * lbMaxF(rise - 0.32f, 0.0f);
+}
+
 static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int ref, float* outCost, float* outLo,
 							float* outHi, bool* outHiRiser)
 {
@@ -481,6 +491,8 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 	{
 		float e = lbFootFindEdge(p, a[back], a[back - 1], h0, a0);
 		lo = cls[back - 1] > 0 ? e + p->margin - a[lb_soleHeel] : e + p->margin - a[lb_soleUnderAnkle];
+		if (cls[back - 1] > 0 && g->valid[back - 1])
+			lo += lbFootWallClearance(g->height[back - 1] - h0);
 	}
 	else
 	{
@@ -488,7 +500,7 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 		float beyond = 2.0f * a[lb_soleHeel], h = 0.0f;
 		bool valid = lbFootRayHeight(p->query, p->proto, lbMulAdd(p->base, beyond, p->fp->toeWs), p->base, p->up, p->castCount, &h);
 		if (lbFootClass(p, valid, h, h0, beyond, a0) > 0)
-			lo = lbFootFindEdge(p, a[lb_soleHeel], beyond, h0, a0) + p->margin - a[lb_soleHeel];
+			lo = lbFootFindEdge(p, a[lb_soleHeel], beyond, h0, a0) + p->margin - a[lb_soleHeel] + lbFootWallClearance(h - h0);
 	}
 	if (lo > hi)
 	{
@@ -1709,9 +1721,9 @@ static void lbFootPelvisShift(lbFootState* state, const lbFootDef* def, const lb
 }
 
 // Step 9: the pelvis: drop so the lower foot reaches (or follow the weighted mean), within limits,
-// smoothed; and the landing impulse.
+// smoothed, and eased down ahead of a landing far below (`ahead`); and the landing impulse.
 static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbFootSenseInput* in,
-						 const bool counts[2], const float dz[2], const float drop[2], const float room[2], float lift)
+						 const bool counts[2], const float dz[2], const float drop[2], const float room[2], float lift, float ahead)
 {
 	float target = 0.0f;
 	if (counts[0] || counts[1])
@@ -1732,20 +1744,29 @@ static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootF
 		}
 	}
 	target = lbClampF(target, -lbMaxF(def->pelvisMaxSink, 0.0f), lbMaxF(def->pelvisMaxLift, 0.0f));
+	const float fold = -lbMinF(room[0], room[1]);
+	// A landing ahead far below (`ahead`, the drop the swinging leg will need to reach the ground
+	// under it, world m): the pelvis starts down toward 0.7 of it while the foot is still in the
+	// air, eased at pelvisSpeed and no lower than a free leg's fold room, instead of coming down the
+	// whole drop within the three frames after the lock (walking down 0.25 m stairs the trailing calf
+	// turned 15 degrees in that frame). Only eased toward: the floor-falls rule below would take it
+	// at once. At 0.75 the trailing leg folds deeper walking down 0.30 m (limb 25 -> 28 mm).
+	float easeTarget = target;
+	if (ahead > 0.0f && def->pelvisMode != lb_footPelvisWeightedAverage)
+		easeTarget = lbMinF(target, lbMaxF(-lbMinF(0.7f * ahead, lbMaxF(def->pelvisMaxSink, 0.0f)), fold));
 	// The pelvis eases toward its target, back up twice as fast as down: a pelvis held low is what
 	// folds a trailing leg.
 	const float before = state->pelvisOffset;
 	if (f->snap)
 		state->pelvisOffset = target;
-	else if (state->pelvisOffset != target)
+	else if (state->pelvisOffset != easeTarget)
 		state->pelvisOffset =
-			lbInterpTo(state->pelvisOffset, target, f->dt, def->pelvisSpeed * (target > state->pelvisOffset ? 2.0f : 1.0f));
+			lbInterpTo(state->pelvisOffset, easeTarget, f->dt, def->pelvisSpeed * (easeTarget > state->pelvisOffset ? 2.0f : 1.0f));
 	// While the floor falls away (down a slope or stairs), the pelvis comes down at once as far as
 	// the lower leg needs to reach, which the pose stage would apply anyway, and then eases back up
 	// from there: left at the smoothed offset, the pose stage's drop for a landing leg comes and goes
 	// unsmoothed (0.2 m and back at 6 cm a frame running down 35 degrees) and the trailing calf pops
 	// with it. Held, it is never lower than a free leg's fold room allows, unless a leg needs it.
-	const float fold = -lbMinF(room[0], room[1]);
 	if (!f->snap && f->floorJump < 0.0f && def->pelvisMode != lb_footPelvisWeightedAverage)
 		state->pelvisOffset = lbMinF(state->pelvisOffset, lbMaxF(target, fold));
 	if (state->pelvisOffset < target)
@@ -2045,7 +2066,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		return lbReport(lb_errorNonFinite, "lbFootSense: character transform is not finite");
 	}
 	float legDz[2] = { 0.0f, 0.0f }, legDrop[2] = { 0.0f, 0.0f }, legRoom[2] = { 1.0e30f, 1.0e30f };
-	lbVec3 legGoal[2], legHip[2];
+	lbVec3 legGoal[2], legHip[2], legLand[2];
 	bool legCounts[2] = { false, false };
 	int grounded = 0, steep = 0;
 	for (int side = 0; side < 2; ++side)
@@ -2165,6 +2186,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		lbFootGoal(leg, def, &f, &lf, humanoid, side, smoothOffset, ft);
 		legDz[side] = lbDot(lbSub(lf.ankleGoal, lf.animAnkleWs), f.up) * leg->alpha;
 		legGoal[side] = lf.ankleGoal;
+		legLand[side] = lbMulAdd(lf.ankleGoal, lf.offsetTarget + lf.ankleH - lbDot(lf.ankleGoal, f.up), f.up);
 		legHip[side] = lbTransformPoint(f.cw, in->animPose->model[humanoid->leg[side].thigh].p);
 		legCounts[side] = leg->grounded && leg->alpha > 0.0f;
 		grounded += leg->grounded ? 1 : 0;
@@ -2253,7 +2275,23 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 	}
 	if (yielder >= 0)
 		legDrop[yielder] = 0.0f;
-	lbFootPelvis(state, def, &f, in, legCounts, legDz, legDrop, legRoom, lift);
+	// The drop the pelvis will need once a swinging foot lands: from the hips to its goal put down
+	// onto the ground under the animated foot. Only for a foot in the air whose ground lies two edge
+	// heights below the other foot's goal while the floor falls (stairs, a ledge, a step down); on
+	// slopes and going up it stays out of the way.
+	float ahead = 0.0f;
+	for (int side = 0; side < 2; ++side)
+	{
+		const lbFootLegState* leg = &state->legs[side];
+		if (leg->locked || !legCounts[side] || side == yielder || leg->prevSoleAboveFloor <= def->lockHeight)
+			continue;
+		const lbVec3 hip = lbAdd(legHip[side], state->pelvisShiftWs);
+		const lbVec3 land = legLand[side];
+		if (lbDot(lbSub(legGoal[1 - side], land), f.up) < 2.0f * def->edgeHeight || !(f.floorJump < 0.0f))
+			continue;
+		ahead = lbMaxF(ahead, leg->alpha * lbFootReachDrop(def, &f, humanoid, side, hip, land));
+	}
+	lbFootPelvis(state, def, &f, in, legCounts, legDz, legDrop, legRoom, lift, ahead);
 	if (yielder >= 0)
 	{
 		// The other foot, free in the air, rises as far as keeps it within reach of the hips where
