@@ -560,11 +560,19 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 
 	// The probed planes in model space; a hand's or foot's own (wrist, ankle, toes) only when its
 	// limb is fitted (not while it is fully held), so they are made there.
+	// (The probes other than the ends listed, rather than each probe tested for being one.)
+	static const unsigned char bodyProbes[] = { lb_pronePelvis,	lb_proneSpine,	  lb_proneChest,	lb_proneKneeL,
+												lb_proneKneeR,	lb_proneElbowL,	  lb_proneElbowR,	lb_proneTorsoLow,
+												lb_proneTorsoHigh, lb_proneThighL, lb_proneThighR, lb_proneForearmL,
+												lb_proneForearmR };
+	_Static_assert(sizeof bodyProbes + 6 == lb_proneProbeCount, "every probe but the six ends' is listed");
 	lbPronePlane planes[lb_proneProbeCount];
-	for (int k = 0; k < lb_proneProbeCount; ++k)
+	planes[lb_proneWristL].hit = planes[lb_proneWristR].hit = planes[lb_proneAnkleL].hit = false;
+	planes[lb_proneAnkleR].hit = planes[lb_proneToeL].hit = planes[lb_proneToeR].hit = false;
+	for (size_t i = 0; i < sizeof bodyProbes; ++i)
 	{
-		const bool end = (k >= lb_proneAnkleL && k <= lb_proneToeR) || k == lb_proneWristL || k == lb_proneWristR;
-		planes[k].hit = !end && targets->ground[k].hit;
+		const int k = bodyProbes[i];
+		planes[k].hit = targets->ground[k].hit;
 		if (planes[k].hit)
 			lbPronePlaneOf(&planes[k], &targets->ground[k], &toModel, upMs);
 	}

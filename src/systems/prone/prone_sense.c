@@ -732,6 +732,16 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		[lb_proneAnkleR] = 3, [lb_proneToeL] = 2, [lb_proneToeR] = 3, [lb_proneThighL] = -1, [lb_proneThighR] = -1,
 		[lb_proneForearmL] = -1, [lb_proneForearmR] = -1,
 	};
+	// The transform each probe's point goes by: 0 the character's, 1 the upper body's, 2 and 3 the
+	// left and right thighs' (a table: the tests it replaces cost a few instructions per probe).
+	static const uint8_t probeTOf[lb_proneProbeCount] = {
+		[lb_pronePelvis] = 0, [lb_proneSpine] = 1, [lb_proneChest] = 1, [lb_proneTorsoLow] = 1,
+		[lb_proneTorsoHigh] = 1, [lb_proneKneeL] = 2, [lb_proneKneeR] = 3, [lb_proneAnkleL] = 2,
+		[lb_proneAnkleR] = 3, [lb_proneToeL] = 2, [lb_proneToeR] = 3, [lb_proneElbowL] = 1,
+		[lb_proneElbowR] = 1, [lb_proneWristL] = 1, [lb_proneWristR] = 1, [lb_proneThighL] = 2,
+		[lb_proneThighR] = 3, [lb_proneForearmL] = 1, [lb_proneForearmR] = 1,
+	};
+	const lbTransform* const probeTs[4] = { &cw, &upperT, &legT[0], &legT[1] };
 	lbProneBatch batch;
 	batch.count = 0;
 	float settleOf[lb_proneProbeCount];
@@ -756,8 +766,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		// and the next cast is made afresh. Decided on trace frames; between them a probe without
 		// ground stays without (as a miss re-evaluated would).
 		if (k >= lb_proneThighL &&
-			(cast == 0 ? !state->probeGround[k].hit
-					   : !lbProneSegmentAtRisk(state, h, anim, k >= lb_proneForearmL ? &upperT : &legT[k - lb_proneThighL], k)))
+			(cast == 0 ? !state->probeGround[k].hit : !lbProneSegmentAtRisk(state, h, anim, probeTs[probeTOf[k]], k)))
 		{
 			probeOk[k] = false;
 			g->hit = false;
@@ -774,13 +783,9 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			state->probeGround[k].hit = false;
 			continue;
 		}
-		// The legs' probes go where the thighs' turn carries them, the rest where the upper body's does.
-		const lbTransform* probeT = k == lb_pronePelvis ? &cw : &upperT;
-		if (k >= lb_proneKneeL && k <= lb_proneToeR)
-			probeT = &legT[(k - lb_proneKneeL) & 1];
-		else if (k == lb_proneThighL || k == lb_proneThighR)
-			probeT = &legT[k - lb_proneThighL];
-		const lbVec3 p = lbProneTransformPoint(probeT, pMs);
+		// The legs' probes go where the thighs' turn carries them, the rest where the upper body's does
+		// (the pelvis's with the character).
+		const lbVec3 p = lbProneTransformPoint(probeTs[probeTOf[k]], pMs);
 		// A sphere of the segment's radius (at most probeCastRadius) or a ray cast straight down; the
 		// segment's centre rests on the contact's plane one segment radius out along its normal.
 		// A segment lies near its ground: the probe starts `probeReach` above the point and ends as far
