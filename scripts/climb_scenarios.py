@@ -125,6 +125,9 @@ PLAN_WORLDS = {
     'slab': ({"builder": "wall", "params": {"distance": 0.25, "angle_deg": 70}}, [1.34, 0.0, 3.0], 2100),
     'overhang': ({"builder": "wall", "params": {"distance": 0.9, "angle_deg": 110, "height": 3.0}}, [-0.05, 0.0, 2.6], 2100),
     'corner': ({"builder": "inside_corner", "params": {"distance": 0.4}}, [0.4, -0.5, 3.0], 2100),
+    # Another size (scripts/climb_sweep.py --plan draws more): a wall 0.38 m away, where a foot
+    # moved high by the hip turns its knee across to the other side.
+    'wall_038': ({"builder": "wall", "params": {"distance": 0.38}}, [0.38, 0.0, 3.0], 2100),
 }
 
 def plan_scenario(world, rig):

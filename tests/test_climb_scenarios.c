@@ -88,6 +88,8 @@ static void test_climb_scenarios_meet_the_limits(void)
 		lbScenario* s = NULL;
 		lbRun* run = lbTestOpenRun(dirPath, names[i], &s);
 		int heldMax = 0;
+		// A planned climb's move and its number of moves (0 without the planner).
+		float planMove = 0.0f, planMoves = 0.0f;
 		// A locked foot's knee about its hip-foot line: the largest turn from one frame to the
 		// next while the foot stays locked, the frames over 10 degrees and the turn over them.
 		bool lastValid[2] = { false, false };
@@ -119,8 +121,14 @@ static void test_climb_scenarios_meet_the_limits(void)
 			float vv[32];
 			int nv = lbRun_GetSystemValues(run, vn, vv, 32);
 			for (int k = 0; k < nv && k < 32; ++k)
+			{
 				if (strcmp(vn[k], "held") == 0 && (int)vv[k] > heldMax)
 					heldMax = (int)vv[k];
+				else if (strcmp(vn[k], "plan_move") == 0)
+					planMove = vv[k];
+				else if (strcmp(vn[k], "plan_moves") == 0)
+					planMoves = vv[k];
+			}
 		}
 		if (run)
 		{
@@ -146,6 +154,10 @@ static void test_climb_scenarios_meet_the_limits(void)
 			ENSURE(m->kneeInversions == 0);
 			ENSURE(m->elbowInversions == 0);
 			ENSURE(heldMax == 4);
+			// A planned climb plays every move it planned, to the goal.
+			if (planMoves > 0.0f)
+				printf("  %-32s planned move %g of %g\n", names[i], (double)planMove, (double)planMoves);
+			ENSURE(planMove == planMoves);
 			// Measured: locked contacts and locked hands occur in every scenario.
 			ENSURE(m->contactDriftMax >= 0.0f && m->limbPenetrationMax >= 0.0f && m->palmWallAngleMax >= 0.0f);
 			const KnownOver* k = knownOver(names[i]);

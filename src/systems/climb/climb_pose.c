@@ -2013,6 +2013,24 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 				throughWall = hHalf < clearance && hHalf < lbMinF(hLast, hDir) - 0.01f;
 			}
 		}
+		// A held foot's knee whose long way round starts into the wall (deeper than the clearance and
+		// than it is) while the short way's halfway place is clear of the wall by the clearance goes
+		// the short way: a moving foot high by the hip swung its knee the long way, through the wall
+		// (7.7 cm on a wall 0.37 m away, the planner's climb on mixamo), while the short way was clear.
+		if (throughWall && c->held[limb] && !c->top[limb] && !lip)
+		{
+			lbVec3 centre;
+			const float radius = lbClimbKneeCircle(hip, c->ankleGuessMs[s], c->chain[limb].upperLength,
+												   c->chain[limb].lowerLength, axis, &centre);
+			const float clearance = lbMaxF(c->def->kneeClearance, 0.0f);
+			const float longAngle = angle - (angle > 0.0f ? 2.0f : -2.0f) * LB_PI;
+			const lbVec3 nextLong = lbQuatRotate(lbQuatFromAxisAngle(axis, lbClampF(longAngle, -kneeTurn, kneeTurn)), last);
+			const float hHalf = lbDot(lbSub(lbMulAdd(centre, radius, halfway), c->surfaceMs[limb]), wallN);
+			const float hLast = lbDot(lbSub(lbMulAdd(centre, radius, last), c->surfaceMs[limb]), wallN);
+			const float hLong = lbDot(lbSub(lbMulAdd(centre, radius, nextLong), c->surfaceMs[limb]), wallN);
+			if (hHalf >= clearance && hLong < clearance && hLong < hLast)
+				throughWall = false;
+		}
 		if (throughWall)
 			angle -= (angle > 0.0f ? 2.0f : -2.0f) * LB_PI;
 		// A held foot's knee on its way to a goal beyond this frame's turn keeps going the way it
