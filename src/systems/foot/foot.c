@@ -1925,6 +1925,28 @@ static bool lbFootAnimFinite(const lbPose* pose, const lbHumanoid* h)
 {
 	int bones[LB_FOOT_READ_BONES];
 	lbFootReadBones(h, bones);
+#if defined(LB_SIMD_SSE)
+	// The same tests with one verdict at the end: position and scale by their exponent bits (a float
+	// is NaN or infinite when they are all set; lanes 0-2 of the load at p, 1-3 of the one at q.w),
+	// the rotation's sum as it is.
+	_Static_assert(sizeof(lbTransform) == 40 && offsetof(lbTransform, s) == 28, "lbTransform layout");
+	const __m128i e = _mm_set1_epi32(0x7f800000);
+	__m128i bad = _mm_setzero_si128();
+	bool sums = true;
+	for (int k = 0; k < LB_FOOT_READ_BONES; ++k)
+	{
+		if (bones[k] < 0)
+			continue;
+		const lbTransform* t = &pose->model[bones[k]];
+		const __m128i p = _mm_loadu_si128((const __m128i*)(const void*)&t->p.x);
+		const __m128i ws = _mm_loadu_si128((const __m128i*)(const void*)&t->q.w);
+		bad = _mm_or_si128(bad, _mm_or_si128(_mm_cmpeq_epi32(_mm_and_si128(p, e), e),
+											 _mm_shuffle_epi32(_mm_cmpeq_epi32(_mm_and_si128(ws, e), e), _MM_SHUFFLE(0, 3, 2, 1))));
+		sums &= lbIsValidFloat(t->q.x + t->q.y + t->q.z + t->q.w);
+	}
+	if ((_mm_movemask_ps(_mm_castsi128_ps(bad)) & 7) != 0 || !sums)
+		return false;
+#else
 	for (int k = 0; k < LB_FOOT_READ_BONES; ++k)
 	{
 		if (bones[k] < 0)
@@ -1933,6 +1955,7 @@ static bool lbFootAnimFinite(const lbPose* pose, const lbHumanoid* h)
 		if (!lbIsValidVec3(t->p) || !lbIsValidVec3(t->s) || !lbIsValidFloat(t->q.x + t->q.y + t->q.z + t->q.w))
 			return false;
 	}
+#endif
 	return true;
 }
 
