@@ -749,6 +749,99 @@ static void test_plant_flicker_holds_the_lock(void)
 	}
 }
 
+// A bad transform on any bone either stage reads (the pelvis, each leg's thigh, calf, foot and
+// ball): in the pose to solve, each kind of fault in its model or its local transform is refused
+// with the pose left as it was, right at the bounds (a rotation's squared length within 2 % of one,
+// a model position within 1e6 m); in the animated pose, a non-finite model transform fails the
+// sense stage with the state kept. Both rigs.
+static void test_bad_bone_transforms_refused(void)
+{
+	lbSetLogFcn(captureLog, NULL);
+	for (size_t c = 0; c < sizeof kCases / sizeof kCases[0]; ++c)
+	{
+		Fixture f;
+		fixtureInit(&f, kCases[c].rig, kCases[c].up);
+		addPlane(f.world, lbVec3_zero, kCases[c].up);
+		f.characterWs = characterFrame(&f.humanoid, kCases[c].up, kCases[c].fwd, lbVec3_zero);
+		lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+		lbFootTargets t;
+		for (int i = 0; i < 10; ++i)
+			t = step(&f, &in);
+		const size_t bytes = sizeof(lbTransform) * (size_t)f.skeleton->boneCount;
+		const lbHumanoid* h = &f.humanoid;
+		const int bones[9] = { h->pelvis,	   h->leg[0].thigh, h->leg[0].calf, h->leg[0].foot, h->leg[0].ball,
+							   h->leg[1].thigh, h->leg[1].calf, h->leg[1].foot, h->leg[1].ball };
+		lbPose saved = lbCreatePose(f.skeleton);
+		int refused = 0;
+		for (int k = 0; k < 9; ++k)
+		{
+			if (bones[k] < 0)
+				continue;
+			for (int local = 0; local < 2; ++local)
+			{
+				// Kinds 0-5 must be refused, 6-7 (just inside the rotation's bounds) accepted; 8 (a
+				// model position past 1e6 m) refused, on a model transform only.
+				for (int kind = 0; kind < 9; ++kind)
+				{
+					if (kind == 8 && local)
+						continue;
+					lbPose_Copy(&f.pose, &f.anim);
+					lbTransform* x = local ? &f.pose.local[bones[k]] : &f.pose.model[bones[k]];
+					const float qs[] = { 1.0f, 1.0f, 1.0f, 1.0f, 1.011f, 0.989f, 1.009f, 0.991f, 1.0f };
+					x->q = lbMakeQuat(x->q.x * qs[kind], x->q.y * qs[kind], x->q.z * qs[kind], x->q.w * qs[kind]);
+					if (kind == 0)
+						x->p.y = NAN;
+					else if (kind == 1)
+						x->q.z = INFINITY;
+					else if (kind == 2)
+						x->s.x = NAN;
+					else if (kind == 3)
+						x->s.z = 0.0f;
+					else if (kind == 8)
+						x->p.z = 2.0e6f;
+					lbPose_Copy(&saved, &f.pose);
+					g_lastCode = lb_ok;
+					const lbResult r = lbFootApplyPose(&t, &f.def, f.skeleton, h, lb_footSolverTwoBone, &f.pose, NULL, 0);
+					if (kind == 6 || kind == 7)
+					{
+						ENSURE(r == lb_ok);
+						continue;
+					}
+					ENSURE(r == lb_errorNonFinite && g_lastCode == lb_errorNonFinite);
+					ENSURE(memcmp(f.pose.model, saved.model, bytes) == 0 && memcmp(f.pose.local, saved.local, bytes) == 0);
+					++refused;
+				}
+			}
+			// The animated pose: a NaN position, an infinite scale, a NaN rotation.
+			for (int kind = 0; kind < 3; ++kind)
+			{
+				lbPose_Copy(&saved, &f.anim);
+				lbTransform* x = &saved.model[bones[k]];
+				if (kind == 0)
+					x->p.x = NAN;
+				else if (kind == 1)
+					x->s.y = INFINITY;
+				else
+					x->q.w = NAN;
+				lbFootSenseInput bad = in;
+				bad.animPose = &saved;
+				const lbFootState kept = f.state;
+				lbFootTargets out;
+				g_lastCode = lb_ok;
+				ENSURE(lbFootSense(&f.state, &f.def, f.skeleton, h, &bad, &out) == lb_errorNonFinite);
+				ENSURE(g_lastCode == lb_errorNonFinite && memcmp(&kept, &f.state, sizeof kept) == 0);
+			}
+		}
+		ENSURE(refused == 9 * (7 + 6));
+		// The untouched pose still passes.
+		lbPose_Copy(&f.pose, &f.anim);
+		ENSURE(lbFootApplyPose(&t, &f.def, f.skeleton, h, lb_footSolverTwoBone, &f.pose, NULL, 0) == lb_ok);
+		lbDestroyPose(&saved);
+		fixtureFree(&f);
+	}
+	lbSetLogFcn(NULL, NULL);
+}
+
 static void test_bad_inputs_and_extremes(void)
 {
 	lbSetLogFcn(captureLog, NULL);
@@ -1792,6 +1885,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_foot_locking);
 	RUN_TEST(test_plant_flicker_holds_the_lock);
 	RUN_TEST(test_bad_inputs_and_extremes);
+	RUN_TEST(test_bad_bone_transforms_refused);
 	RUN_TEST(test_ankle_limit_lifts_the_heel);
 	RUN_TEST(test_plant_slides_out_of_a_riser);
 	RUN_TEST(test_landing_goes_back_behind_a_riser_at_once);

@@ -7,6 +7,7 @@
 // triangles get the exact swept-sphere test, and rows and cells whose entry is beyond the nearest
 // hit so far end the walk.
 #include "query/cast.h"
+#include "core/simd.h"
 
 #include <float.h>
 #include <stddef.h>
@@ -688,11 +689,26 @@ static LB_HF_INLINE void lbHfBlockCastWH(lbHfQuery* q, int bi, int bj, int w, in
 	}
 	// Nearest face hit (the first of equal times).
 	unsigned inside = 0u;
+#if defined(LB_SIMD_SSE)
+	// A cell's two triangles as the two lanes of a vector: lbHfInside's tests are triangle 0's with x
+	// and y swapped in lane 1, so (u, v) = (qy, qx) in lane 0 and (qx, qy) in lane 1 serve both; the
+	// same comparisons, so the same bits.
+	const __m128d zero2 = _mm_setzero_pd(), cs2 = _mm_set1_pd(cs);
+	for (int k = 0; k < n; k += 2)
+	{
+		const __m128d x = _mm_loadu_pd(&qx[k]), y = _mm_loadu_pd(&qy[k]);
+		const __m128d u = _mm_shuffle_pd(y, x, 2), v = _mm_shuffle_pd(x, y, 2);
+		const __m128d face = _mm_and_pd(_mm_and_pd(_mm_cmpge_pd(u, zero2), _mm_cmple_pd(v, cs2)), _mm_cmple_pd(u, v));
+		const __m128d valid = _mm_and_pd(_mm_cmpge_pd(_mm_loadu_pd(&okM[k]), zero2), _mm_cmpgt_pd(_mm_loadu_pd(&valM[k]), zero2));
+		inside |= (unsigned)_mm_movemask_pd(_mm_and_pd(face, valid)) << k;
+	}
+#else
 	for (int k = 0; k < n; ++k)
 	{
 		bool in = lbHfInside(k & 1, qx[k], qy[k], cs) & (okM[k] >= 0.0) & (valM[k] > 0.0);
 		inside |= (unsigned)in << k;
 	}
+#endif
 	int best = -1;
 	double bestT = tMax;
 	for (unsigned m = inside; m; m &= m - 1u)
@@ -727,6 +743,30 @@ static LB_HF_INLINE void lbHfBlockCastWH(lbHfQuery* q, int bi, int bj, int w, in
 	// ruling out a grazing contact.)
 	double dxy = sqrt(dx * dx + dy * dy), bestNow = st->bestT, grow = q->grow;
 	unsigned rest = 0u;
+#if defined(LB_SIMD_SSE)
+	// Both triangles of a cell at once, as the inside test above: lane 0 triangle 0's edge terms, lane
+	// 1 triangle 1's, each the scalar form's operations (a negation, one subtraction), and _mm_max_pd
+	// is lbMaxD (a > b ? a : b), so the same gaps and bits.
+	{
+		const __m128d zero = _mm_setzero_pd(), cs0 = _mm_setr_pd(cs, 0.0), cs1 = _mm_setr_pd(0.0, cs);
+		const __m128d neg0 = _mm_setr_pd(-0.0, 0.0), neg1 = _mm_setr_pd(0.0, -0.0);
+		const __m128d grow2 = _mm_set1_pd(grow), best2 = _mm_set1_pd(bestNow), reach2 = _mm_set1_pd(bestNow * dxy);
+		const __m128d half = _mm_set1_pd(0.70710678118654752);
+		for (int k = 0; k < n; k += 2)
+		{
+			const __m128d x = _mm_loadu_pd(&sx[k]), y = _mm_loadu_pd(&sy[k]);
+			const __m128d e0 = _mm_sub_pd(_mm_xor_pd(y, neg0), cs1), e1 = _mm_sub_pd(_mm_xor_pd(x, neg1), cs0);
+			const __m128d e2 = _mm_mul_pd(_mm_sub_pd(_mm_shuffle_pd(y, x, 2), _mm_shuffle_pd(x, y, 2)), half);
+			const __m128d gap = _mm_sub_pd(_mm_max_pd(_mm_max_pd(e0, e1), e2), grow2);
+			const __m128d reachable = _mm_or_pd(_mm_cmpngt_pd(gap, zero), _mm_cmple_pd(gap, reach2));
+			const __m128d okv = _mm_loadu_pd(&okM[k]);
+			const __m128d touched = _mm_and_pd(_mm_cmpgt_pd(_mm_loadu_pd(&valM[k]), zero), _mm_cmple_pd(_mm_loadu_pd(&tt[k]), best2));
+			const __m128d need = _mm_and_pd(reachable, _mm_or_pd(_mm_cmpnge_pd(okv, zero), touched));
+			rest |= (unsigned)_mm_movemask_pd(need) << k;
+		}
+		rest &= ~inside;
+	}
+#else
 	for (int k = 0; k < n; ++k)
 	{
 		double x = sx[k], y = sy[k];
@@ -738,6 +778,7 @@ static LB_HF_INLINE void lbHfBlockCastWH(lbHfQuery* q, int bi, int bj, int w, in
 		bool need = !((inside >> k) & 1u) & reachable & (!ok | touched);
 		rest |= (unsigned)need << k;
 	}
+#endif
 	// The rest: start overlaps (general face stage) and touches outside the face before the best time.
 	// Every triangle not among them is complete: it cannot be touched before the best time, so the
 	// edges it shares need no test. The others count as pending until their own test ends, and a

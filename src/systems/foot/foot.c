@@ -1946,6 +1946,28 @@ static bool lbFootAnimFinite(const lbPose* pose, const lbHumanoid* h)
 {
 	int bones[LB_FOOT_READ_BONES];
 	lbFootReadBones(h, bones);
+#if defined(LB_SIMD_SSE)
+	// The same tests with one verdict at the end: position and scale by their exponent bits (a float
+	// is NaN or infinite when they are all set; lanes 0-2 of the load at p, 1-3 of the one at q.w),
+	// the rotation's sum as it is.
+	_Static_assert(sizeof(lbTransform) == 40 && offsetof(lbTransform, s) == 28, "lbTransform layout");
+	const __m128i e = _mm_set1_epi32(0x7f800000);
+	__m128i bad = _mm_setzero_si128();
+	bool sums = true;
+	for (int k = 0; k < LB_FOOT_READ_BONES; ++k)
+	{
+		if (bones[k] < 0)
+			continue;
+		const lbTransform* t = &pose->model[bones[k]];
+		const __m128i p = _mm_loadu_si128((const __m128i*)(const void*)&t->p.x);
+		const __m128i ws = _mm_loadu_si128((const __m128i*)(const void*)&t->q.w);
+		bad = _mm_or_si128(bad, _mm_or_si128(_mm_cmpeq_epi32(_mm_and_si128(p, e), e),
+											 _mm_shuffle_epi32(_mm_cmpeq_epi32(_mm_and_si128(ws, e), e), _MM_SHUFFLE(0, 3, 2, 1))));
+		sums &= lbIsValidFloat(t->q.x + t->q.y + t->q.z + t->q.w);
+	}
+	if ((_mm_movemask_ps(_mm_castsi128_ps(bad)) & 7) != 0 || !sums)
+		return false;
+#else
 	for (int k = 0; k < LB_FOOT_READ_BONES; ++k)
 	{
 		if (bones[k] < 0)
@@ -1954,6 +1976,7 @@ static bool lbFootAnimFinite(const lbPose* pose, const lbHumanoid* h)
 		if (!lbIsValidVec3(t->p) || !lbIsValidVec3(t->s) || !lbIsValidFloat(t->q.x + t->q.y + t->q.z + t->q.w))
 			return false;
 	}
+#endif
 	return true;
 }
 
@@ -1992,19 +2015,71 @@ static inline bool lbFootTransformOk(const lbTransform* t, bool near)
 // Whether the pose is fit for the pose stage where it reads it: the local and model transforms of
 // the pelvis and the legs' bones (of every bone when `all`) finite, their model positions within
 // 1e6 m of the model origin, and each leg's bones of a length the two-bone solve takes.
+#if defined(LB_SIMD_SSE)
+// lbFootTransformOk's tests of one transform folded into running totals (any bad exponent, every
+// scale large enough, every position near, the smallest and largest squared rotation length), so
+// the read bones take one verdict at the end instead of a branch each: the same answer, since every
+// transform passes exactly when the totals do.
+typedef struct lbFootOkTotals
+{
+	__m128 bad, big, near;
+	__m128 nMin, nMax;
+} lbFootOkTotals;
+
+static inline void lbFootOkAdd(lbFootOkTotals* k, const lbTransform* t, bool near)
+{
+	const float* f = &t->p.x;
+	const __m128 p = _mm_loadu_ps(f), q = _mm_loadu_ps(f + 3), ws = _mm_loadu_ps(f + 6);
+	const __m128 e = _mm_castsi128_ps(_mm_set1_epi32(0x7f800000));
+	const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+	k->bad = _mm_or_ps(k->bad, _mm_or_ps(_mm_or_ps(_mm_cmpeq_ps(_mm_and_ps(p, e), e), _mm_cmpeq_ps(_mm_and_ps(q, e), e)),
+										  _mm_cmpeq_ps(_mm_and_ps(ws, e), e)));
+	k->big = _mm_and_ps(k->big, _mm_cmpgt_ps(_mm_and_ps(ws, abs), _mm_set1_ps(LB_EPSILON)));
+	if (near)
+		k->near = _mm_and_ps(k->near, _mm_cmplt_ps(_mm_and_ps(p, abs), _mm_set1_ps(1.0e6f)));
+	const __m128 qq = _mm_mul_ps(q, q);
+	const __m128 pairs = _mm_add_ps(qq, _mm_shuffle_ps(qq, qq, _MM_SHUFFLE(2, 3, 0, 1)));
+	const __m128 n = _mm_add_ss(pairs, _mm_movehl_ps(pairs, pairs));
+	k->nMin = _mm_min_ss(k->nMin, n);
+	k->nMax = _mm_max_ss(k->nMax, n);
+}
+#endif
+
 static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 {
 	int bones[LB_FOOT_READ_BONES];
 	lbFootReadBones(h, bones);
 	const int count = all ? pose->boneCount : LB_FOOT_READ_BONES;
-	for (int k = 0; k < count; ++k)
+#if defined(LB_SIMD_SSE)
+	if (!all)
 	{
-		const int b = all ? k : bones[k];
-		if (b < 0)
-			continue;
-		if (!lbFootTransformOk(&pose->model[b], true) || !lbFootTransformOk(&pose->local[b], false))
+		// A non-finite rotation is caught by the exponent test, so the lengths' minimum and maximum
+		// only ever meet finite values (or an overflow to infinity, which fails the upper bound).
+		const __m128 allSet = _mm_castsi128_ps(_mm_set1_epi32(-1));
+		lbFootOkTotals k = { _mm_setzero_ps(), allSet, allSet, _mm_set_ss(1.0f), _mm_set_ss(1.0f) };
+		for (int i = 0; i < LB_FOOT_READ_BONES; ++i)
+		{
+			const int b = bones[i];
+			if (b < 0)
+				continue;
+			lbFootOkAdd(&k, &pose->model[b], true);
+			lbFootOkAdd(&k, &pose->local[b], false);
+		}
+		const float nMin = _mm_cvtss_f32(k.nMin), nMax = _mm_cvtss_f32(k.nMax);
+		if (!(_mm_movemask_ps(k.bad) == 0 && (_mm_movemask_ps(k.big) & 0xe) == 0xe && (_mm_movemask_ps(k.near) & 7) == 7 &&
+			  nMin > 0.98f && nMax < 1.02f))
 			return false;
 	}
+	else
+#endif
+		for (int k = 0; k < count; ++k)
+		{
+			const int b = all ? k : bones[k];
+			if (b < 0)
+				continue;
+			if (!lbFootTransformOk(&pose->model[b], true) || !lbFootTransformOk(&pose->local[b], false))
+				return false;
+		}
 	// Each leg's two bones as the solve meets them: a thigh or calf of zero length would fail the
 	// second leg's solve after the pelvis and the first leg had moved.
 	for (int s = 0; s < 2; ++s)
