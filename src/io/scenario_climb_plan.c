@@ -160,6 +160,7 @@ lbClimbRunPlanner* lbCreateClimbRunPlannerWith(const lbRunContext* ctx, const lb
 		*outResult = lbReport(lb_errorOutOfMemory, "climb planner: search memory");
 		return NULL;
 	}
+	memset(p->workspace, 0, p->workspaceSize); // rig data is kept there under a key, as the pose stage's
 	r = lbClimbRunPlan(p, NULL, pelvisWs);
 	if (r != lb_ok)
 	{

@@ -248,6 +248,9 @@ static void* lbClimbCreate(const lbRunContext* ctx, const cJSON* config, lbResul
 		*outResult = lbReport(lb_errorOutOfMemory, "climb: poses and solver memory");
 		return NULL;
 	}
+	// Zeroed: the pose stage keeps rig data there under a key, and a run's skeleton may sit where
+	// an earlier run's freed one did.
+	memset(c->workspace, 0, c->workspaceSize);
 	bool planned = false;
 	lbVec3 goal = lbVec3_zero;
 	if (config && lbClimbRunPlanner_Read(&check, config, &planned, &goal) && planned)

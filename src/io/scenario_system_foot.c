@@ -284,6 +284,9 @@ static void* lbFootCreate(const lbRunContext* ctx, const cJSON* config, lbResult
 			lbFree(f);
 			return NULL;
 		}
+		// Zeroed: the solver keeps rig data there under a key, and a run's skeleton may sit where an
+		// earlier run's freed one did (lbSolveFullBodyIk's contract).
+		memset(f->workspace, 0, f->workspaceSize);
 	}
 	*outResult = lb_ok;
 	return f;

@@ -176,6 +176,7 @@ static void* lbStoryCreate(const lbRunContext* ctx, const cJSON* config, lbResul
 		*outResult = r;
 		return NULL;
 	}
+	memset(s->workspace, 0, s->workspaceSize); // rig data is kept there under a key (the climbing pose stage's)
 	s->lipHeight = -1.0e30f;
 	*outResult = lb_ok;
 	return s;
