@@ -152,7 +152,8 @@ typedef struct lbFootDef
 	float lockReleaseDistance;
 	/// ... or turns this far from the locked rotation. Default 30 degrees.
 	float lockReleaseAngle;
-	/// Speed at which a released lock blends out; a new lock blends in twice as fast. Default 15 /s.
+	/// Speed at which a released lock blends out; a new lock blends in twice as fast (1.5 times while
+	/// the floor falls). Default 15 /s.
 	float lockBlendSpeed;
 	/// A character moving more than this in one frame has teleported: state resets. Default 1 m.
 	float teleportDistance;
