@@ -301,6 +301,41 @@ static void test_prone_roof_lift(void)
 	}
 }
 
+// Lying up a flight of stairs is no ridge: the ground behind falls along the noses' line as the
+// ground ahead rises along it, so the pointed-roof lift must not hold the legs level over the lower
+// steps (it did wherever the centre contact sat on a nose: hover 0.27 m, lower pitch 0). At a dozen
+// places along a tread, both rigs: no hover, and the lower body pitched within 10 degrees of the
+// noses' line.
+static void test_prone_stairs_are_no_roof(void)
+{
+	for (int rig = 0; rig < 2; ++rig)
+	{
+		Fixture f;
+		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ, lbVec3_axisX, lb_sceneStairs, 0.0f);
+		const lbSceneDef sp = lbDefaultSceneDef(lb_sceneStairs);
+		const float noses = atanf(sp.riser / sp.tread);
+		lbProneDef def = lbDefaultProneDef();
+		int checked = 0;
+		for (int k = 0; k < 12; ++k)
+		{
+			const float x = sp.distance + 4.5f * sp.tread + sp.tread * (float)k / 12.0f;
+			const float z = sp.riser * floorf((x - sp.distance) / sp.tread + 1.0f);
+			lbProneState st;
+			lbProneState_Reset(&st);
+			lbProneTargets t = senseOnce(&f, &st, &def, place(&f, lbVec3_axisX, lbMakeVec3(x, 0.0f, z)), 3);
+			ENSURE(t.centreHit && t.lowerHit && t.upperHit);
+			if (t.hover != 0.0f || lbAbsF(t.lowerPitch - noses) > 10.0f * LB_DEG2RAD)
+				printf("  rig %d at x %.3f: roof lift %d hover %.3f lower pitch %.1f (noses %.1f)\n", rig, (double)x,
+					   t.roofLift, (double)t.hover, (double)(t.lowerPitch * LB_RAD2DEG), (double)(noses * LB_RAD2DEG));
+			ENSURE(t.hover == 0.0f);
+			ENSURE(lbAbsF(t.lowerPitch - noses) <= 10.0f * LB_DEG2RAD);
+			++checked;
+		}
+		ENSURE(checked == 12);
+		fixtureFree(&f);
+	}
+}
+
 static void test_prone_bad_input(void)
 {
 	Fixture f;
@@ -751,6 +786,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_prone_trace_rate);
 	RUN_TEST(test_prone_recast_span);
 	RUN_TEST(test_prone_roof_lift);
+	RUN_TEST(test_prone_stairs_are_no_roof);
 	RUN_TEST(test_prone_bad_input);
 	RUN_TEST(test_prone_rig_bone_out_of_range);
 	RUN_TEST(test_prone_kept_sole_follows_the_humanoid);

@@ -621,7 +621,12 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		t->lowerHit = wh.hit;
 		lbVec3 u = uh.hit ? uh.impactPoint : u0;
 		lbVec3 w = wh.hit ? wh.impactPoint : w0;
-		if (def->roofLift && t->centreHit)
+		// A ridge folds the body convexly (the ground behind falls away more steeply than the ground
+		// ahead rises: a roof's two sides). A flight of stairs under a body lying up it does not: the
+		// ground behind and ahead lie on the noses' line, and a lift there held the legs level, 0.27 m
+		// over the lower steps, while the torso lay along the flight.
+		const bool ridge = !(uh.hit && wh.hit) || lbProneSlope(w, c, up, along) - lbProneSlope(c, u, up, along) > def->roofAngle;
+		if (def->roofLift && t->centreHit && ridge)
 		{
 			if (wh.hit)
 				hoverGoal = lbProneRoofLift(def, c, t->centreNormalWs, &w, wh.normal);
