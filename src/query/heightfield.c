@@ -1046,6 +1046,36 @@ static LB_HF_INLINE bool lbHfVerticalSetup(lbHfQuery* q, const lbHeightfield* hf
 	return true;
 }
 
+// The triangle of cell (bi, bj) under a vertical ray's start (sx, sy, sz: cell-local x and y, the
+// grid's z; off the diagonal) and where the ray (dx, dy, dz) meets its plane: the two vertical-ray
+// paths' shared arithmetic, in the block pass's order. Returns false when the ray does not hit it
+// before maxT (a ray in the plane, |d . n| <= 1e-14, has no area facing it); else the contact with
+// its point from the start (px, py, sz) in the caller's frame, and the triangle's index in *outTri.
+static LB_HF_INLINE bool lbHfVerticalTriangleHit(const lbHeightfield* hf, int bi, int bj, double invCs, double cs,
+												 double sx, double sy, double px, double py, double sz, double dx,
+												 double dy, double dz, double maxT, lbDContact* out, int* outTri)
+{
+	const int tri = sy < sx ? 0 : 1;
+	const float* c = lbCellCorners(hf, bi, bj);
+	const double h00 = c[0], h10 = c[1], h01 = c[4], h11 = c[5];
+	const double gx = tri == 0 ? (h10 - h00) * invCs : (h11 - h01) * invCs;
+	const double gy = tri == 0 ? (h11 - h10) * invCs : (h01 - h00) * invCs;
+	const double f0 = (sz - h00) - gx * sx - gy * sy;
+	const double fd = dz - gx * dx - gy * dy;
+	const double g2 = 1.0 + gx * gx + gy * gy;
+	const double t = -f0 / fd;
+	if (!(fd * fd > 1e-28 * g2 && t >= 0.0 && t <= maxT && lbHfInside(tri, sx + t * dx, sy + t * dy, cs)))
+		return false;
+	const double sg = (fd > 0.0 ? -1.0 : 1.0) / sqrt(g2), kk = 0.0 * sg;
+	out->kind = lb_contactHit;
+	out->t = t;
+	out->depth = 0.0;
+	out->n = lbD3(-gx * sg, -gy * sg, sg);
+	out->p = lbD3(px + t * dx + kk * gx, py + t * dy + kk * gy, sz + t * dz - kk);
+	*outTri = tri;
+	return true;
+}
+
 // A vertical ray inside one cell: the block pass's one-cell ray with only the triangle that can hold
 // the hit. The ray's x and y stay the start's (t times a zero direction adds zero), so the triangle
 // is known before any plane: tri 0 below the diagonal (y < x), tri 1 above it; a start on the
@@ -1061,27 +1091,11 @@ static LB_HF_INLINE void lbHfVerticalRayCell(lbHfQuery* q, int bi, int bj)
 		lbHfBlockCastWH(q, bi, bj, 1, 1, true);
 		return;
 	}
-	const int tri = sy < sx ? 0 : 1;
-	const float* c = lbCellCorners(q->hf, bi, bj);
-	const double h00 = c[0], h10 = c[1], h01 = c[4], h11 = c[5];
-	const double gx = tri == 0 ? (h10 - h00) * invCs : (h11 - h01) * invCs;
-	const double gy = tri == 0 ? (h11 - h10) * invCs : (h01 - h00) * invCs;
-	const double f0 = (lc->s.z - h00) - gx * sx - gy * sy;
-	const double fd = dz - gx * dx - gy * dy;
-	const double g2 = 1.0 + gx * gx + gy * gy;
-	const double t = -f0 / fd;
-	// A ray in the plane (|d . n| <= 1e-14) has no area facing it.
-	if (fd * fd > 1e-28 * g2 && t >= 0.0 && t <= q->st->bestT && lbHfInside(tri, sx + t * dx, sy + t * dy, cs))
-	{
-		const double s = (fd > 0.0 ? -1.0 : 1.0) / sqrt(g2), kk = 0.0 * s;
-		lbDContact contact;
-		contact.kind = lb_contactHit;
-		contact.t = t;
-		contact.depth = 0.0;
-		contact.n = lbD3(-gx * s, -gy * s, s);
-		contact.p = lbD3(lc->s.x + t * dx + kk * gx, lc->s.y + t * dy + kk * gy, lc->s.z + t * dz - kk);
+	lbDContact contact;
+	int tri;
+	if (lbHfVerticalTriangleHit(q->hf, bi, bj, invCs, cs, sx, sy, lc->s.x, lc->s.y, lc->s.z, dx, dy, dz, q->st->bestT,
+								&contact, &tri))
 		lbHfKeep(q, &contact, 2 * (bj * q->cellsX + bi) + tri);
-	}
 	lbHfCommit(q);
 }
 
@@ -1135,25 +1149,13 @@ static LB_HF_INLINE bool lbHfFlatVerticalRay(const lbHeightfield* hf, lbCastStat
 	const double invZ = fabs(dz) < 1e-300 ? 0.0 : 1.0 / dz;
 	if (!lbClipSlab(s.z, dz, invZ, hf->minHeight - grow, hf->maxHeight + grow, &t0, &t1))
 		return true; // misses the grid's height range: no hit, as on the full path
-	const int tri = sy < sx ? 0 : 1;
-	const float* c = lbCellCorners(hf, bi, bj);
-	const double h00 = c[0], h10 = c[1], h01 = c[4], h11 = c[5];
-	const double gx = tri == 0 ? (h10 - h00) * invCs : (h11 - h01) * invCs;
-	const double gy = tri == 0 ? (h11 - h10) * invCs : (h01 - h00) * invCs;
-	const double f0 = (s.z - h00) - gx * sx - gy * sy;
-	const double fd = dz - gx * dx - gy * dy;
-	const double g2 = 1.0 + gx * gx + gy * gy;
-	const double t = -f0 / fd;
 	// An earlier overlap makes hits moot (lbHfKeep's rule); lbCastRecord keeps the first of equal times.
-	if (!st->inside && fd * fd > 1e-28 * g2 && t >= 0.0 && t <= st->bestT && lbHfInside(tri, sx + t * dx, sy + t * dy, cs))
+	lbDContact contact;
+	int tri;
+	if (!st->inside && lbHfVerticalTriangleHit(hf, bi, bj, invCs, cs, sx, sy, s.x, s.y, s.z, dx, dy, dz, st->bestT,
+											   &contact, &tri))
 	{
-		const double sg = (fd > 0.0 ? -1.0 : 1.0) / sqrt(g2), kk = 0.0 * sg;
-		lbDContact contact;
-		contact.kind = lb_contactHit;
-		contact.t = t;
-		contact.depth = 0.0;
-		contact.n = lbD3(-gx * sg, -gy * sg, sg);
-		contact.p = lbDAdd(lbD3(s.x + t * dx + kk * gx, s.y + t * dy + kk * gy, s.z + t * dz - kk), hf->frame.p);
+		contact.p = lbDAdd(contact.p, hf->frame.p);
 		lbCastRecord(st, &contact, shapeId, 2 * (bj * cellsX + bi) + tri);
 	}
 	return true;
