@@ -625,7 +625,10 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		// ahead rises: a roof's two sides). A flight of stairs under a body lying up it does not: the
 		// ground behind and ahead lie on the noses' line, and a lift there held the legs level, 0.27 m
 		// over the lower steps, while the torso lay along the flight.
-		const bool ridge = !(uh.hit && wh.hit) || lbProneSlope(w, c, up, along) - lbProneSlope(c, u, up, along) > def->roofAngle;
+		// The slopes before any lift, which are the pitches' when none is made.
+		const float upperRaw = uh.hit ? lbProneSlope(c, u, up, along) : 0.0f;
+		const float lowerRaw = wh.hit ? lbProneSlope(w, c, up, along) : 0.0f;
+		const bool ridge = !(uh.hit && wh.hit) || lowerRaw - upperRaw > def->roofAngle;
 		if (def->roofLift && t->centreHit && ridge)
 		{
 			if (wh.hit)
@@ -637,9 +640,9 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		t->upperWs = u;
 		t->lowerWs = w;
 		if (uh.hit)
-			upperGoal = lbProneSlope(c, u, up, along);
+			upperGoal = upperHoverGoal > 0.0f ? lbProneSlope(c, u, up, along) : upperRaw;
 		if (wh.hit)
-			lowerGoal = lbProneSlope(w, c, up, along);
+			lowerGoal = hoverGoal > 0.0f ? lbProneSlope(w, c, up, along) : lowerRaw;
 	}
 	// Step 8: caps per joint.
 	rollGoal = lbClampF(rollGoal, -def->maxRoll, def->maxRoll);
