@@ -45,6 +45,15 @@ static float lbProneGap(const lbPronePlane* plane, lbVec3 p, float clearance)
 	return lbDot(lbSub(p, plane->point), plane->normal) - clearance;
 }
 
+// lbProneSegmentDepth against a segment probe's contact: the sphere's centre (the plane's point) less
+// the segment's radius along the normal, kept a radius and the clearance from the segment a-b.
+static inline float lbProneSegmentProbeDepth(const lbPronePlane* plane, float radius, lbVec3 a, lbVec3 b, float clearance,
+											 float* outT)
+{
+	const lbVec3 c = lbMulAdd(plane->point, -radius, plane->normal);
+	return lbProneSegmentDepth(a, b, c, plane->normal, radius + clearance, outT);
+}
+
 // A probed ground plane in model space.
 static inline void lbPronePlaneOf(lbPronePlane* out, const lbProneGround* g, const lbProneToModel* toModel, lbVec3 upMs)
 {
@@ -693,10 +702,8 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 				if (planes[segProbe].hit)
 				{
 					float t;
-					const float segR = targets->ground[segProbe].radius;
-					const lbVec3 c = lbMulAdd(planes[segProbe].point, -segR, planes[segProbe].normal);
-					const float depth = lbProneSegmentDepth(pose->model[segA].p, pose->model[segB].p, c,
-															planes[segProbe].normal, segR + def->clearance, &t);
+					const float depth = lbProneSegmentProbeDepth(&planes[segProbe], targets->ground[segProbe].radius,
+																 pose->model[segA].p, pose->model[segB].p, def->clearance, &t);
 					const float share = k < 2 ? 1.0f - t : t;
 					const float segRise = depth / lbMaxF(share, 0.2f);
 					if (segRise > rise || !planes[midProbe].hit)
@@ -736,10 +743,9 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 				for (int pass = 0; pass < 3 && planes[segProbe].hit; ++pass)
 				{
 					float t;
-					const float segR = targets->ground[segProbe].radius;
-					const lbVec3 c = lbMulAdd(planes[segProbe].point, -segR, planes[segProbe].normal);
 					const lbVec3 m0 = pose->model[segA].p, e0 = pose->model[segB].p;
-					const float depth = lbProneSegmentDepth(m0, e0, c, planes[segProbe].normal, segR + def->clearance, &t);
+					const float depth =
+						lbProneSegmentProbeDepth(&planes[segProbe], targets->ground[segProbe].radius, m0, e0, def->clearance, &t);
 					lbVec3 axis;
 					const float ang = depth > 1.0e-4f ? lbProneLiftAngle(pose->model[root].p, lbLerp(m0, e0, t),
 																		  planes[segProbe].normal, depth, &axis)
@@ -779,10 +785,8 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		{
 			float t;
 			const lbVec3 m0 = pose->model[segA].p, e0 = pose->model[segB].p;
-			// The contact itself: the sphere's centre less the segment's radius along the normal.
-			const float segR = targets->ground[segProbe].radius;
-			const lbVec3 c = lbMulAdd(planes[segProbe].point, -segR, planes[segProbe].normal);
-			const float depth = lbProneSegmentDepth(m0, e0, c, planes[segProbe].normal, segR + def->clearance, &t);
+			const float depth =
+				lbProneSegmentProbeDepth(&planes[segProbe], targets->ground[segProbe].radius, m0, e0, def->clearance, &t);
 			p = lbLerp(m0, e0, t);
 			lbVec3 axis;
 			float ang = depth > 0.0f ? lbProneLiftAngle(pose->model[root].p, p, planes[segProbe].normal, depth, &axis) : 0.0f;
