@@ -30,7 +30,8 @@ float lbBenchUniform(uint64_t* state, float lo, float hi);
 /// Median of `count` doubles (sorts the array in place).
 double lbBenchMedian(double* values, int count);
 
-/// True when the benchmark `name` should run under the options' filter.
+/// True when the benchmark group `name` should run: the filter is part of its name, or names a figure
+/// the group reports (`foot.per_character` runs the `foot` group).
 bool lbBenchSelected(const lbBenchOptions* options, const char* name);
 
 /// Prints a figure as `bench <name> <median> <unit>` (nothing in smoke mode).

@@ -48,7 +48,11 @@ double lbBenchMedian(double* values, int count)
 
 bool lbBenchSelected(const lbBenchOptions* options, const char* name)
 {
-	return !options->filter || strstr(name, options->filter) != NULL;
+	if (!options->filter || strstr(name, options->filter) != NULL)
+		return true;
+	// A filter naming one figure of a group (foot.per_character) runs the group that reports it.
+	const size_t n = strlen(name);
+	return strncmp(options->filter, name, n) == 0 && options->filter[n] == '.';
 }
 
 void lbBenchReport(const lbBenchOptions* options, const char* name, double median, const char* unit)
