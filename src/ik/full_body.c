@@ -654,7 +654,7 @@ static lbResult lbCheckFbikCall(const lbPose* pose, const lbSkeleton* s, const l
 	// Every bone without a branch per bone; the one to name is looked for only on failure.
 	bool ok = true;
 	for (int b = 0; b < pose->boneCount && boneChecks; ++b)
-		ok &= lbIkValidTransformFast(&pose->local[b]) & lbIkValidTransformFast(&pose->model[b]);
+		ok &= (int)lbIkValidTransformFast(&pose->local[b]) & (int)lbIkValidTransformFast(&pose->model[b]);
 	if (!ok)
 	{
 		for (int b = 0; b < pose->boneCount; ++b)
@@ -1650,7 +1650,8 @@ static lbResult lbFbikSolve(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 		lbPose_UpdateSubtree(pose, s, h->head);
 	}
 
-	if (!bodyOnly && (lbFbikNonFinite(&pose->local[0].p.x, n) | lbFbikNonFinite(&pose->model[0].p.x, n)))
+	// Both checks always run (no branch between them); the int casts say the bitwise or is meant.
+	if (!bodyOnly && ((int)lbFbikNonFinite(&pose->local[0].p.x, n) | (int)lbFbikNonFinite(&pose->model[0].p.x, n)))
 	{
 		memcpy(pose->local, inLocal, sizeof(lbTransform) * (size_t)n);
 		memcpy(pose->model, inModel, sizeof(lbTransform) * (size_t)n);
