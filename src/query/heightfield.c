@@ -1127,8 +1127,9 @@ static bool lbHfVerticalSphere(lbHfQuery* q, const lbHeightfield* hf, double cs)
 // A vertical ray on an unrotated grid (a foot's footprint ray on upright ground) whose footprint is
 // one cell and whose start is off that cell's diagonal: lbHfVerticalSetup and lbHfVerticalRayCell
 // with the query record, its copy of the cast and the kept-hit round trip left out (about a third
-// of a ray's work), the same operations in the same order, so the same hit to the bit. False, with
-// nothing done, in any other case: the caller then takes the full path.
+// of a ray's work), the same operations in the same order, so the same hit to the bit; a ray beside
+// the grid is done too (no hit). False, with nothing done, in any other case: the caller then takes
+// the full path.
 static LB_HF_INLINE bool lbHfFlatVerticalRay(const lbHeightfield* hf, lbCastState* st, int shapeId)
 {
 	const lbDVec3 s = lbDSub(st->cast.s, hf->frame.p);
@@ -1138,7 +1139,7 @@ static LB_HF_INLINE bool lbHfFlatVerticalRay(const lbHeightfield* hf, lbCastStat
 	const double grow = st->cast.r + 1e-9 * (1.0 + fabs(s.x) + fabs(s.y) + fabs(s.z));
 	const double x = s.x, y = s.y;
 	if (!(x >= -grow && x <= cellsX * cs + grow) || !(y >= -grow && y <= cellsY * cs + grow))
-		return false;
+		return true; // beside the grid: the full path's set-up (lbHfVerticalSetup) finds nothing either
 	const int bi = lbFloorClamp((x - grow) * invCs, 0, cellsX - 1), bj = lbFloorClamp((y - grow) * invCs, 0, cellsY - 1);
 	if (bi != lbFloorClamp((x + grow) * invCs, 0, cellsX - 1) || bj != lbFloorClamp((y + grow) * invCs, 0, cellsY - 1))
 		return false;
