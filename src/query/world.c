@@ -32,6 +32,7 @@ struct lbWorld
 	int shapeCount;
 	int shapeCapacity;
 	int meshCount; // shapes of kind lb_shapeMesh: the only ones a prefetch walks
+	int heightfieldCount; // shapes of kind lb_shapeHeightfield: the only ones cast without a bounds test
 };
 
 lbQueryInput lbDefaultQueryInput(void)
@@ -307,6 +308,7 @@ int lbWorld_AddHeightfield(lbWorld* world, const lbHeightfieldDef* def)
 	memcpy(s->boundsMin, &bmin, sizeof s->boundsMin);
 	memcpy(s->boundsMax, &bmax, sizeof s->boundsMax);
 	s->slop = 8.0f * FLT_EPSILON * lbMagnitude3(s->boundsMin, s->boundsMax);
+	world->heightfieldCount++;
 	return world->shapeCount++;
 }
 
@@ -572,9 +574,9 @@ static inline void lbWorldQuery(const lbWorld* world, const lbQueryInput* input,
 	const lbDVec3 s = st.cast.s;
 	const double len = st.cast.len;
 
-	// The float copies the bounds test and the mesh traversal read, made when a shape first needs
-	// them: a world of heightfields never does.
-	bool boxesReady = false;
+	// The float copies the bounds test and the mesh traversal read: a world of heightfields needs none.
+	if (world->heightfieldCount < world->shapeCount)
+		lbCastInitBoxes(&st, start);
 	for (int i = 0; i < world->shapeCount; ++i)
 	{
 		const lbShape* shape = &world->shapes[i];
@@ -589,11 +591,6 @@ static inline void lbWorldQuery(const lbWorld* world, const lbQueryInput* input,
 		{
 			lbHeightfieldCast(&shape->hf, &st, i);
 			continue;
-		}
-		if (!boxesReady)
-		{
-			lbCastInitBoxes(&st, start);
-			boxesReady = true;
 		}
 		float grow = radius + shape->slop;
 		if (!lbShapeEntered(&st, shape, grow, (float)st.bestT + grow))
