@@ -190,12 +190,13 @@ typedef struct lbFootMemo
 {
 	uint32_t arg[lb_footMemoSites][2];
 	float value[lb_footMemoSites][2];
-	uint8_t known[lb_footMemoSites];
 } lbFootMemo;
 
+// An empty entry's argument bits: a NaN with every payload bit set, which no argument here takes
+// (each is computed from a checked def and frame time; arithmetic makes no such NaN from them).
 static void lbFootMemo_Init(lbFootMemo* m)
 {
-	memset(m->known, 0, sizeof m->known);
+	memset(m->arg, 0xff, sizeof m->arg);
 }
 
 // cosf(x) (isCos) or expf(x) at call site `site`.
@@ -203,16 +204,15 @@ static float lbFootMemoCall(lbFootMemo* m, int site, float x, bool isCos)
 {
 	uint32_t bits;
 	memcpy(&bits, &x, sizeof bits);
-	const unsigned known = m->known[site];
-	if ((known & 1u) && m->arg[site][0] == bits)
+	if (m->arg[site][0] == bits)
 		return m->value[site][0];
-	if ((known & 2u) && m->arg[site][1] == bits)
+	if (m->arg[site][1] == bits)
 		return m->value[site][1];
 	const float v = isCos ? cosf(x) : expf(x);
-	const int e = (known & 1u) ? 1 : 0;
+	// The first entry once taken stays; the second follows the latest other argument.
+	const int e = m->arg[site][0] == 0xffffffffu ? 0 : 1;
 	m->arg[site][e] = bits;
 	m->value[site][e] = v;
-	m->known[site] = (uint8_t)(known | (1u << e));
 	return v;
 }
 
