@@ -320,10 +320,15 @@ typedef struct lbHeightfield
 	lbDFrame frame;
 	/// The frame's rotation is exactly the identity: frame changes are additions only.
 	bool flat;
+	/// What every cast would work out again: 1 / cellSize, the cells per axis (countX - 1, countY - 1)
+	/// and the grid's extent along its x and y (cells times cellSize, m), in the same arithmetic.
+	double invCellSize, extentX, extentY;
+	int cellsX, cellsY;
 } lbHeightfield;
 
 void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId);
-/// Builds hf->tiles from hf->heights and sets hf->flat from hf->frame; false when out of memory.
+/// Builds hf->tiles from hf->heights and sets hf->flat from hf->frame and the per-cast constants
+/// (invCellSize ...) from the grid; false when out of memory.
 bool lbHeightfieldBuildTiles(lbHeightfield* hf);
 /// Normal (world, not normalised, zero for a bad index) of triangle `prim` = 2 * cell + k, from the
 /// tiles a cast just read (the row-major heights would be one more cache miss).
