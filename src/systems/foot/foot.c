@@ -163,9 +163,10 @@ static lbQuat lbFootTiltKept(lbFootLegState* leg, lbVec3 up, lbVec3 normal, floa
 }
 
 // cosf and expf of arguments the sense stage takes again and again: made from the def and the frame
-// time alone, they are the same for every character of a call. Each call site keeps its last two
-// arguments (compared bit for bit) with their values, across the characters of one call: the same
-// value as the call it spares, to the bit. Lives on the caller's stack, nothing kept between calls.
+// time alone, they are the same for every character of a call. Each call site keeps two arguments
+// (compared bit for bit) with their values, the first it met and the latest other one, across the
+// characters of one call: the same value as the call it spares, to the bit. Lives on the caller's
+// stack, nothing kept between calls.
 enum
 {
 	lb_footMemoTurn,
