@@ -32,8 +32,9 @@ typedef struct lbCastState
 /// the cast is too long to handle (1e30 m or more).
 bool lbCastInit(lbCastState* st, lbVec3 start, lbVec3 end, float radius);
 
-/// lbCastInit inlined into the world's per-query path.
-static inline bool lbCastInitInline(lbCastState* st, lbVec3 start, lbVec3 end, float radius)
+/// The double-precision part of lbCastInit: the cast, no hit yet, bestT = the cast's length; the float
+/// copies for box tests (lbCastInitBoxes) are left unset. False when the cast is too long to handle.
+static inline bool lbCastInitCast(lbCastState* st, lbVec3 start, lbVec3 end, float radius)
 {
 	st->hasHit = false;
 	st->inside = false;
@@ -49,6 +50,13 @@ static inline bool lbCastInitInline(lbCastState* st, lbVec3 start, lbVec3 end, f
 	st->cast.len = len;
 	st->cast.r = radius;
 	st->bestT = len;
+	return true;
+}
+
+/// The float copies of a cast lbCastInitCast set up (origin, inverse direction, radius), which box
+/// tests and mesh traversal read; `start` is the cast's start as given.
+static inline void lbCastInitBoxes(lbCastState* st, lbVec3 start)
+{
 	st->origin[0] = start.x;
 	st->origin[1] = start.y;
 	st->origin[2] = start.z;
@@ -56,7 +64,15 @@ static inline bool lbCastInitInline(lbCastState* st, lbVec3 start, lbVec3 end, f
 	for (int i = 0; i < 3; ++i)
 		// Capped at 1e20 so box plane times stay finite (no inf - inf) for any box below 1e17 m.
 		st->invDir[i] = fabs(dv[i]) > 1e-20 ? (float)(1.0 / dv[i]) : (dv[i] < 0.0 ? -1.0e20f : 1.0e20f);
-	st->radius = radius;
+	st->radius = (float)st->cast.r;
+}
+
+/// lbCastInit inlined into the world's paths.
+static inline bool lbCastInitInline(lbCastState* st, lbVec3 start, lbVec3 end, float radius)
+{
+	if (!lbCastInitCast(st, start, end, radius))
+		return false;
+	lbCastInitBoxes(st, start);
 	return true;
 }
 
@@ -304,10 +320,15 @@ typedef struct lbHeightfield
 	lbDFrame frame;
 	/// The frame's rotation is exactly the identity: frame changes are additions only.
 	bool flat;
+	/// What every cast would work out again: 1 / cellSize, the cells per axis (countX - 1, countY - 1)
+	/// and the grid's extent along its x and y (cells times cellSize, m), in the same arithmetic.
+	double invCellSize, extentX, extentY;
+	int cellsX, cellsY;
 } lbHeightfield;
 
 void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId);
-/// Builds hf->tiles from hf->heights and sets hf->flat from hf->frame; false when out of memory.
+/// Builds hf->tiles from hf->heights and sets hf->flat from hf->frame and the per-cast constants
+/// (invCellSize ...) from the grid; false when out of memory.
 bool lbHeightfieldBuildTiles(lbHeightfield* hf);
 /// Normal (world, not normalised, zero for a bad index) of triangle `prim` = 2 * cell + k, from the
 /// tiles a cast just read (the row-major heights would be one more cache miss).

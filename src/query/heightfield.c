@@ -98,6 +98,12 @@ bool lbHeightfieldBuildTiles(lbHeightfield* hf)
 	if (!hf->tiles)
 		return false;
 	hf->tilesX = tilesX;
+	hf->cellsX = cellsX;
+	hf->cellsY = cellsY;
+	const double cs = hf->cellSize;
+	hf->invCellSize = 1.0 / cs;
+	hf->extentX = cellsX * cs;
+	hf->extentY = cellsY * cs;
 	const double* m = hf->frame.m;
 	hf->flat = m[0] == 1.0 && m[4] == 1.0 && m[8] == 1.0 && m[1] == 0.0 && m[2] == 0.0 && m[3] == 0.0 && m[5] == 0.0 &&
 			   m[6] == 0.0 && m[7] == 0.0;
@@ -1023,7 +1029,7 @@ static LB_HF_INLINE bool lbHfVerticalSetup(lbHfQuery* q, const lbHeightfield* hf
 {
 	const lbDCast* lc = &q->lc;
 	lbCastState* st = q->st;
-	const int cellsX = hf->countX - 1, cellsY = hf->countY - 1;
+	const int cellsX = hf->cellsX, cellsY = hf->cellsY;
 	q->cs = cs;
 	q->cellsX = cellsX;
 	q->cellsY = cellsY;
@@ -1037,7 +1043,7 @@ static LB_HF_INLINE bool lbHfVerticalSetup(lbHfQuery* q, const lbHeightfield* hf
 	double t0 = 0.0, t1 = st->bestT;
 	const double x = lc->s.x, y = lc->s.y;
 	if (!lbClipSlab(lc->s.z, lc->d.z, q->inv[2], hf->minHeight - grow, hf->maxHeight + grow, &t0, &t1) ||
-		!(x >= -grow && x <= cellsX * cs + grow) || !(y >= -grow && y <= cellsY * cs + grow))
+		!(x >= -grow && x <= hf->extentX + grow) || !(y >= -grow && y <= hf->extentY + grow))
 		return false;
 	*iFirst = lbFloorClamp((x - grow) * q->invCs, 0, cellsX - 1);
 	*iLast = lbFloorClamp((x + grow) * q->invCs, 0, cellsX - 1);
@@ -1127,18 +1133,19 @@ static bool lbHfVerticalSphere(lbHfQuery* q, const lbHeightfield* hf, double cs)
 // A vertical ray on an unrotated grid (a foot's footprint ray on upright ground) whose footprint is
 // one cell and whose start is off that cell's diagonal: lbHfVerticalSetup and lbHfVerticalRayCell
 // with the query record, its copy of the cast and the kept-hit round trip left out (about a third
-// of a ray's work), the same operations in the same order, so the same hit to the bit. False, with
-// nothing done, in any other case: the caller then takes the full path.
+// of a ray's work), the same operations in the same order, so the same hit to the bit; a ray beside
+// the grid is done too (no hit). False, with nothing done, in any other case: the caller then takes
+// the full path.
 static LB_HF_INLINE bool lbHfFlatVerticalRay(const lbHeightfield* hf, lbCastState* st, int shapeId)
 {
 	const lbDVec3 s = lbDSub(st->cast.s, hf->frame.p);
 	const double dx = st->cast.d.x, dy = st->cast.d.y, dz = st->cast.d.z;
-	const double cs = hf->cellSize, invCs = 1.0 / cs;
-	const int cellsX = hf->countX - 1, cellsY = hf->countY - 1;
+	const double cs = hf->cellSize, invCs = hf->invCellSize;
+	const int cellsX = hf->cellsX, cellsY = hf->cellsY;
 	const double grow = st->cast.r + 1e-9 * (1.0 + fabs(s.x) + fabs(s.y) + fabs(s.z));
 	const double x = s.x, y = s.y;
-	if (!(x >= -grow && x <= cellsX * cs + grow) || !(y >= -grow && y <= cellsY * cs + grow))
-		return false;
+	if (!(x >= -grow && x <= hf->extentX + grow) || !(y >= -grow && y <= hf->extentY + grow))
+		return true; // beside the grid: the full path's set-up (lbHfVerticalSetup) finds nothing either
 	const int bi = lbFloorClamp((x - grow) * invCs, 0, cellsX - 1), bj = lbFloorClamp((y - grow) * invCs, 0, cellsY - 1);
 	if (bi != lbFloorClamp((x + grow) * invCs, 0, cellsX - 1) || bj != lbFloorClamp((y + grow) * invCs, 0, cellsY - 1))
 		return false;
@@ -1179,7 +1186,7 @@ void lbHeightfieldCast(const lbHeightfield* hf, lbCastState* st, int shapeId)
 	}
 	const lbDCast* lc = &q.lc;
 	double cs = hf->cellSize;
-	q.invCs = 1.0 / cs;
+	q.invCs = hf->invCellSize;
 	if (lc->d.x == 0.0 && lc->d.y == 0.0)
 	{
 		if (lc->r == 0.0)

@@ -32,6 +32,7 @@ struct lbWorld
 	int shapeCount;
 	int shapeCapacity;
 	int meshCount; // shapes of kind lb_shapeMesh: the only ones a prefetch walks
+	int heightfieldCount; // shapes of kind lb_shapeHeightfield: the only ones cast without a bounds test
 };
 
 lbQueryInput lbDefaultQueryInput(void)
@@ -307,6 +308,7 @@ int lbWorld_AddHeightfield(lbWorld* world, const lbHeightfieldDef* def)
 	memcpy(s->boundsMin, &bmin, sizeof s->boundsMin);
 	memcpy(s->boundsMax, &bmax, sizeof s->boundsMax);
 	s->slop = 8.0f * FLT_EPSILON * lbMagnitude3(s->boundsMin, s->boundsMax);
+	world->heightfieldCount++;
 	return world->shapeCount++;
 }
 
@@ -564,7 +566,7 @@ static inline void lbWorldQuery(const lbWorld* world, const lbQueryInput* input,
 		return;
 	}
 	lbCastState st;
-	if (!lbCastInitInline(&st, start, end, radius))
+	if (!lbCastInitCast(&st, start, end, radius))
 	{
 		hit->status = lbReport(lb_errorInvalidArgument, "%s: cast is too long", fn);
 		return;
@@ -572,6 +574,9 @@ static inline void lbWorldQuery(const lbWorld* world, const lbQueryInput* input,
 	const lbDVec3 s = st.cast.s;
 	const double len = st.cast.len;
 
+	// The float copies the bounds test and the mesh traversal read: a world of heightfields needs none.
+	if (world->heightfieldCount < world->shapeCount)
+		lbCastInitBoxes(&st, start);
 	for (int i = 0; i < world->shapeCount; ++i)
 	{
 		const lbShape* shape = &world->shapes[i];
@@ -579,13 +584,19 @@ static inline void lbWorldQuery(const lbWorld* world, const lbQueryInput* input,
 			continue;
 		if (input->ignoreOwnerId != LB_NO_OWNER && shape->ownerId == input->ignoreOwnerId)
 			continue;
+		// A heightfield's cast starts by clipping the cast to its own box (grown by the radius), and
+		// records only contacts before the best time so far: the bounds test would only repeat that,
+		// and can rule out nothing the cast finds (it is conservative), so the hits are the same.
+		if (shape->kind == lb_shapeHeightfield)
+		{
+			lbHeightfieldCast(&shape->hf, &st, i);
+			continue;
+		}
 		float grow = radius + shape->slop;
 		if (!lbShapeEntered(&st, shape, grow, (float)st.bestT + grow))
 			continue;
 		if (shape->kind == lb_shapeMesh)
 			lbMeshCast(&shape->mesh, &st, i);
-		else if (shape->kind == lb_shapeHeightfield)
-			lbHeightfieldCast(&shape->hf, &st, i);
 		else if (shape->kind == lb_shapeBox)
 			lbCastBoxShape(shape, &st, i);
 	}

@@ -162,16 +162,94 @@ static lbQuat lbFootTiltKept(lbFootLegState* leg, lbVec3 up, lbVec3 normal, floa
 	return leg->tiltTargetWs;
 }
 
+// cosf and expf of arguments the sense stage takes again and again: made from the def and the frame
+// time alone, they are the same for every character of a call. Each call site keeps two arguments
+// (compared bit for bit) with their values, the first it met and the latest other one, across the
+// characters of one call: the same value as the call it spares, to the bit. Lives on the caller's
+// stack, nothing kept between calls.
+enum
+{
+	lb_footMemoTurn,
+	lb_footMemoRelease,
+	lb_footMemoFold,
+	lb_footMemoKeep,
+	lb_footMemoZone,
+	lb_footMemoCap,
+	lb_footMemoAlpha,
+	lb_footMemoGoal,
+	lb_footMemoGoal2,
+	lb_footMemoRotation,
+	lb_footMemoShift,
+	lb_footMemoPelvis,
+	lb_footMemoLanding,
+	lb_footMemoLockIn,
+	lb_footMemoLockOut,
+	lb_footMemoSites
+};
+
+typedef struct lbFootMemo
+{
+	uint32_t arg[lb_footMemoSites][2];
+	float value[lb_footMemoSites][2];
+} lbFootMemo;
+
+// An empty entry's argument bits: a NaN with every payload bit set, which no argument here takes
+// (each is computed from a checked def and frame time; arithmetic makes no such NaN from them).
+static void lbFootMemo_Init(lbFootMemo* m)
+{
+	memset(m->arg, 0xff, sizeof m->arg);
+}
+
+// cosf(x) (isCos) or expf(x) at call site `site`.
+static float lbFootMemoCall(lbFootMemo* m, int site, float x, bool isCos)
+{
+	uint32_t bits;
+	memcpy(&bits, &x, sizeof bits);
+	if (m->arg[site][0] == bits)
+		return m->value[site][0];
+	if (m->arg[site][1] == bits)
+		return m->value[site][1];
+	const float v = isCos ? cosf(x) : expf(x);
+	// The first entry once taken stays; the second follows the latest other argument.
+	const int e = m->arg[site][0] == 0xffffffffu ? 0 : 1;
+	m->arg[site][e] = bits;
+	m->value[site][e] = v;
+	return v;
+}
+
+static inline float lbFootCos(lbFootMemo* m, int site, float x)
+{
+	return lbFootMemoCall(m, site, x, true);
+}
+
+// lbInterpAlpha(dt, speed) with its exponential from the memo.
+static inline float lbFootInterpAlpha(lbFootMemo* m, int site, float dt, float speed)
+{
+	if (!(dt > 0.0f) || !lbIsValidFloat(dt))
+		return 0.0f;
+	if (!(speed > 0.0f))
+		return 1.0f;
+	return 1.0f - lbFootMemoCall(m, site, -speed * dt, false);
+}
+
+// lbInterpTo(current, target, dt, speed) with its exponential from the memo.
+static inline float lbFootInterpTo(lbFootMemo* m, int site, float current, float target, float dt, float speed)
+{
+	if (!(dt > 0.0f) || !lbIsValidFloat(dt))
+		return current;
+	return current + (target - current) * lbFootInterpAlpha(m, site, dt, speed);
+}
+
 // Whether unit rotations a and b differ by more than `angle` (radians). The rotation between them
 // turns by 2 acos |a . b|, so comparing cosines needs no inverse trigonometry. Negative angles are
 // always exceeded, angles of half a turn or more (or NaN) never.
-static bool lbFootTurnedBeyond(lbQuat a, lbQuat b, float angle)
+static bool lbFootTurnedBeyond(lbFootMemo* memo, lbQuat a, lbQuat b, float angle)
 {
 	if (!(angle < LB_PI))
 		return false;
 	if (angle < 0.0f)
 		return true;
-	return lbAbsF(lbQuatDot(a, b)) < cosf(0.5f * angle);
+	return lbAbsF(lbQuatDot(a, b)) < lbFootCos(memo, lb_footMemoRelease, 0.5f * angle);
 }
 
 typedef struct lbFootCast
@@ -683,6 +761,8 @@ typedef struct lbFootFrame
 	// Interp-to fractions shared by both legs, -1 until first needed.
 	float goalStep, rotationStep;
 	int castCount;
+	// The caller's cosines and exponentials (lbFootMemo).
+	lbFootMemo* memo;
 } lbFootFrame;
 
 // What one sense call knows about one leg; filled step by step, not kept.
@@ -778,9 +858,10 @@ lbResult lbFootDef_Validate(const lbFootDef* def)
 #undef LB_FIELD
 
 static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbHumanoid* humanoid,
-							 const lbFootSenseInput* in, lbFootFrame* f, lbResult* outResult)
+							 const lbFootSenseInput* in, lbFootMemo* memo, lbFootFrame* f, lbResult* outResult)
 {
 	memset(f, 0, sizeof *f);
+	f->memo = memo;
 	f->up = lbNormalizeOr(def->up, lbVec3_axisZ);
 	f->cw = in->characterWs;
 	f->goalStep = f->rotationStep = -1.0f;
@@ -827,7 +908,7 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 	if (f->snap && alphaTarget > 0.0f)
 		state->alpha = alphaTarget;
 	else if (state->alpha != alphaTarget)
-		state->alpha = lbClampF(lbInterpTo(state->alpha, alphaTarget, f->dt, def->alphaSpeed), 0.0f, 1.0f);
+		state->alpha = lbClampF(lbFootInterpTo(f->memo, lb_footMemoAlpha, state->alpha, alphaTarget, f->dt, def->alphaSpeed), 0.0f, 1.0f);
 
 	// Reduced trace rate: a phase accumulator, so 30 Hz at 120 Hz frames is exactly every 4th frame.
 	// After a snap (or a gap of more than a period) the schedule restarts at the state's phase.
@@ -990,7 +1071,7 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		// angle of +x, which its cosine tells without the arctangent.
 		const float y = lbDot(f->up, lbCross(a, b)), x = lbDot(a, b), r = sqrtf(x * x + y * y);
 		const float limit = def->predictionMaxTurnRate * f->dt;
-		f->turnSlow = limit > 0.0f && (limit > LB_PI || r == 0.0f || x > cosf(limit) * r);
+		f->turnSlow = limit > 0.0f && (limit > LB_PI || r == 0.0f || x > lbFootCos(f->memo, lb_footMemoTurn, limit) * r);
 		f->turnRateKnown = true;
 	}
 	if (swinging && f->turnSlow)
@@ -1209,7 +1290,7 @@ static void lbFootGroundTargets(lbFootLegState* leg, const lbFootDef* def, const
 	}
 	if (leg->alpha != alphaTarget)
 	{
-		float step = lbInterpAlpha(f->dt, def->goalSpeed);
+		float step = lbFootInterpAlpha(f->memo, lb_footMemoGoal, f->dt, def->goalSpeed);
 		leg->alpha = lbClampF(leg->alpha + (alphaTarget - leg->alpha) * step, 0.0f, 1.0f);
 	}
 }
@@ -1224,7 +1305,7 @@ static void lbFootSmooth(lbFootLegState* leg, const lbFootDef* def, lbFootFrame*
 	{
 		// The rotation's fraction, shared with the tilt below and the other leg.
 		if (f->rotationStep < 0.0f)
-			f->rotationStep = lbInterpAlpha(f->dt, def->rotationSpeed);
+			f->rotationStep = lbFootInterpAlpha(f->memo, lb_footMemoRotation, f->dt, def->rotationSpeed);
 		leg->toeNormalWs = lbNormalizeOr(lbLerp(leg->toeNormalWs, n, f->rotationStep), n);
 	}
 	if (f->snap)
@@ -1250,7 +1331,7 @@ static void lbFootSmooth(lbFootLegState* leg, const lbFootDef* def, lbFootFrame*
 	if (f->dt > 0.0f && (leg->tilt.x != t.x || leg->tilt.y != t.y || leg->tilt.z != t.z || leg->tilt.w != t.w))
 	{
 		if (f->rotationStep < 0.0f)
-			f->rotationStep = lbInterpAlpha(f->dt, def->rotationSpeed);
+			f->rotationStep = lbFootInterpAlpha(f->memo, lb_footMemoRotation, f->dt, def->rotationSpeed);
 		leg->tilt = lbQuatSlerp(leg->tilt, t, f->rotationStep);
 	}
 }
@@ -1355,7 +1436,7 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 	// releases a lock.
 	lbVec3 d = lbSub(lf->animAnkleWs, leg->lockAnimAnkleWs);
 	if (lbLength(lbProjectOnPlane(d, up)) > def->lockReleaseDistance ||
-		lbFootTurnedBeyond(plantRot, leg->lockRotWs, def->lockReleaseAngle))
+		lbFootTurnedBeyond(f->memo, plantRot, leg->lockRotWs, def->lockReleaseAngle))
 		leg->locked = false;
 }
 
@@ -1569,7 +1650,7 @@ static float lbFootFoldRoom(const lbFootFrame* f, const lbHumanoid* humanoid, in
 {
 	const lbLegAxes* ax = &humanoid->legAxes[side];
 	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
-	const float dMin2 = lbMaxF(a * a + b * b - 2.0f * a * b * cosf(LB_PI - bend), 0.0f);
+	const float dMin2 = lbMaxF(a * a + b * b - 2.0f * a * b * lbFootCos(f->memo, lb_footMemoFold, LB_PI - bend), 0.0f);
 	lbVec3 v = lbSub(hipWs, ankleGoal);
 	float along = lbDot(v, f->up), side2 = lbMaxF(lbLengthSquared(v) - along * along, 0.0f);
 	if (side2 >= dMin2)
@@ -1717,7 +1798,7 @@ static void lbFootPelvisShift(lbFootState* state, const lbFootDef* def, const lb
 	if (f->snap)
 		state->pelvisShiftWs = target;
 	else
-		state->pelvisShiftWs = lbLerp(state->pelvisShiftWs, target, lbInterpAlpha(f->dt, 0.5f * def->pelvisSpeed));
+		state->pelvisShiftWs = lbLerp(state->pelvisShiftWs, target, lbFootInterpAlpha(f->memo, lb_footMemoShift, f->dt, 0.5f * def->pelvisSpeed));
 }
 
 // Step 9: the pelvis: drop so the lower foot reaches (or follow the weighted mean), within limits,
@@ -1761,7 +1842,7 @@ static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootF
 		state->pelvisOffset = target;
 	else if (state->pelvisOffset != easeTarget)
 		state->pelvisOffset =
-			lbInterpTo(state->pelvisOffset, easeTarget, f->dt, def->pelvisSpeed * (easeTarget > state->pelvisOffset ? 2.0f : 1.0f));
+			lbFootInterpTo(f->memo, lb_footMemoPelvis, state->pelvisOffset, easeTarget, f->dt, def->pelvisSpeed * (easeTarget > state->pelvisOffset ? 2.0f : 1.0f));
 	// While the floor falls away (down a slope or stairs), the pelvis comes down at once as far as
 	// the lower leg needs to reach, which the pose stage would apply anyway, and then eases back up
 	// from there: left at the smoothed offset, the pose stage's drop for a landing leg comes and goes
@@ -1796,7 +1877,7 @@ static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootF
 	if (in->landed)
 		state->landing = def->landingCompression;
 	else if (state->landing != 0.0f)
-		state->landing = lbInterpTo(state->landing, 0.0f, f->dt, def->landingRelaxSpeed);
+		state->landing = lbFootInterpTo(f->memo, lb_footMemoLanding, state->landing, 0.0f, f->dt, def->landingRelaxSpeed);
 }
 
 // A free leg folded near its knee cap (a trailing foot left on a tread above a body that has come
@@ -1826,8 +1907,8 @@ static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lb
 		if (legDrop[side] > 0.0f)
 			drop = lbMinF(drop, -legDrop[side]);
 	drop = state->alpha * lbMaxF(drop, lbMinF(offset, -lbMaxF(def->pelvisMaxSink, 0.0f)));
-	const float cosKeep = cosf(LB_PI - lbMaxF(def->kneeMaxBend - 0.5f * LB_DEG2RAD, 0.0f));
-	const float cosZone = cosf(LB_PI - lbMaxF(def->kneeMaxBend - 40.0f * LB_DEG2RAD, 0.0f));
+	const float cosKeep = lbFootCos(f->memo, lb_footMemoKeep, LB_PI - lbMaxF(def->kneeMaxBend - 0.5f * LB_DEG2RAD, 0.0f));
+	const float cosZone = lbFootCos(f->memo, lb_footMemoZone, LB_PI - lbMaxF(def->kneeMaxBend - 40.0f * LB_DEG2RAD, 0.0f));
 	const float frames = f->dt * 60.0f, maxTurn = 10.0f * LB_DEG2RAD * frames, maxGrow = 0.045f * frames;
 	const lbVec3 vel = lbIsValidVec3(in->velocityWs) ? lbProjectOnPlane(in->velocityWs, f->up) : lbVec3_zero;
 	const lbVec3 fwd = lbNormalizeOr(vel, lbVec3_zero);
@@ -1899,13 +1980,13 @@ static void lbFootLockBlend(lbFootLegState* leg, const lbFootDef* def, const lbF
 		// degrees); slower going up too, the toes went into the risers (sweep: walking up 0.25-0.31
 		// m stairs 1-2 mm deeper).
 		if (leg->lockAlpha != 1.0f)
-			leg->lockAlpha = lbMinF(1.0f, lbInterpTo(leg->lockAlpha, 1.0f, f->dt, (f->floorJump < 0.0f ? 1.5f : 2.0f) * def->lockBlendSpeed) + 1.0e-3f);
+			leg->lockAlpha = lbMinF(1.0f, lbFootInterpTo(f->memo, lb_footMemoLockIn, leg->lockAlpha, 1.0f, f->dt, (f->floorJump < 0.0f ? 1.5f : 2.0f) * def->lockBlendSpeed) + 1.0e-3f);
 	}
 	else if (f->snap)
 		leg->lockAlpha = 0.0f;
 	else if (leg->lockAlpha != 0.0f)
 	{
-		leg->lockAlpha = lbInterpTo(leg->lockAlpha, 0.0f, f->dt, def->lockBlendSpeed);
+		leg->lockAlpha = lbFootInterpTo(f->memo, lb_footMemoLockOut, leg->lockAlpha, 0.0f, f->dt, def->lockBlendSpeed);
 		if (leg->lockAlpha < 1.0e-3f)
 			leg->lockAlpha = 0.0f;
 	}
@@ -2103,7 +2184,8 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 }
 
 static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton,
-							   const lbHumanoid* humanoid, const lbSole soles[2], const lbFootSenseInput* in, lbFootTargets* out);
+							   const lbHumanoid* humanoid, const lbSole soles[2], lbFootMemo* memo, const lbFootSenseInput* in,
+							   lbFootTargets* out);
 
 lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
 					 const lbFootSenseInput* in, lbFootTargets* out)
@@ -2118,13 +2200,17 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 	if (valid != lb_ok)
 		return valid;
 	const lbSole soles[2] = { lbHumanoid_GetSole(humanoid, 0), lbHumanoid_GetSole(humanoid, 1) };
-	return lbFootSenseOne(state, def, skeleton, humanoid, soles, in, out);
+	lbFootMemo memo;
+	lbFootMemo_Init(&memo);
+	return lbFootSenseOne(state, def, skeleton, humanoid, soles, &memo, in, out);
 }
 
 // One character's sense stage past the checks of the def and the rig, which a crowd makes once.
-// `soles` are the rig's (lbHumanoid_GetSole of each side), worked out once per call of the caller.
+// `soles` are the rig's (lbHumanoid_GetSole of each side), worked out once per call of the caller, and
+// `memo` the caller's cosines and exponentials (one def throughout).
 static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton,
-							   const lbHumanoid* humanoid, const lbSole soles[2], const lbFootSenseInput* in, lbFootTargets* out)
+							   const lbHumanoid* humanoid, const lbSole soles[2], lbFootMemo* memo, const lbFootSenseInput* in,
+							   lbFootTargets* out)
 {
 	if (!state || !in || !out || !in->animPose || !in->animPose->model)
 		return lbReport(lb_errorNullPointer, "lbFootSense: state, def, skeleton, humanoid, input, pose and output are required");
@@ -2140,7 +2226,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		return lbReport(lb_errorNonFinite, "lbFootSense: the animated pose is not finite");
 	lbFootFrame f;
 	lbResult result;
-	if (!lbFootBeginFrame(state, def, humanoid, in, &f, &result))
+	if (!lbFootBeginFrame(state, def, humanoid, in, memo, &f, &result))
 	{
 		// Keep everything; re-issue the last targets faded out so the animation shows through.
 		out->alpha = 0.0f;
@@ -2237,7 +2323,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 			// Past a riser's bound the toe is in the riser: the foot goes back onto the bound at
 			// once (the goal's own speed limit still smooths the motion), not eased over frames.
 			const bool past = leg->slideHiRiser && at > leg->slideHi;
-			const float k = f.snap || past ? 1.0f : lbInterpAlpha(f.dt, 2.0f * def->goalSpeed);
+			const float k = f.snap || past ? 1.0f : lbFootInterpAlpha(f.memo, lb_footMemoGoal2, f.dt, 2.0f * def->goalSpeed);
 			const float target = lbClampF(animAt, lbMinF(leg->slideLo, leg->slideHi), leg->slideHi);
 			float want = target == animAt ? (1.0f - k) * (at - animAt) : lbLerpF(at, target, k) - animAt;
 			want = lbClampF(want, -def->maxPlantShift, def->maxPlantShift);
@@ -2252,7 +2338,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 			if (f.snap)
 				leg->shiftWs = lbVec3_zero;
 			else
-				leg->shiftWs = lbMulSV(1.0f - lbInterpAlpha(f.dt, def->goalSpeed), leg->shiftWs);
+				leg->shiftWs = lbMulSV(1.0f - lbFootInterpAlpha(f.memo, lb_footMemoGoal, f.dt, def->goalSpeed), leg->shiftWs);
 		}
 		// The smoothed ground height the goal below stands on (a lock may move the state's value).
 		const float smoothOffset = leg->offset;
@@ -2317,7 +2403,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 				continue;
 			const lbLegAxes* ax = &humanoid->legAxes[side];
 			const float a = ax->thighLength * f.modelToWorld, b = ax->calfLength * f.modelToWorld;
-			const float dMin = capOn ? sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * cosf(LB_PI - def->kneeMaxBend), 0.0f)) : 0.0f;
+			const float dMin = capOn ? sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * lbFootCos(f.memo, lb_footMemoCap, LB_PI - def->kneeMaxBend), 0.0f)) : 0.0f;
 			const lbVec3 hip = lbAdd(legHip[side], state->pelvisShiftWs);
 			if (lbFootThighFlex(&f, humanoid, side, hip, legGoal[side], dMin) <= def->hipMaxFlex)
 				continue;
@@ -2450,6 +2536,8 @@ lbResult lbFootSenseManyChecked(lbFootState* states, const lbFootDef* def, const
 								int count)
 {
 	const lbSole soles[2] = { lbHumanoid_GetSole(humanoid, 0), lbHumanoid_GetSole(humanoid, 1) };
+	lbFootMemo memo;
+	lbFootMemo_Init(&memo);
 	lbResult first = lb_ok;
 	// Eight characters (sixteen casts) per group: enough overlapping misses to hide most of the
 	// latency, few enough that the group's paths still sit in cache when its casts run.
@@ -2477,7 +2565,7 @@ lbResult lbFootSenseManyChecked(lbFootState* states, const lbFootDef* def, const
 		lbPrefetchCasts(query, casts, n);
 		for (int i = g; i < end; ++i)
 		{
-			lbResult r = lbFootSenseOne(&states[i], def, skeleton, humanoid, soles, &inputs[i], &outTargets[i]);
+			lbResult r = lbFootSenseOne(&states[i], def, skeleton, humanoid, soles, &memo, &inputs[i], &outTargets[i]);
 			if (first == lb_ok && r != lb_ok)
 				first = r;
 		}
