@@ -50,10 +50,11 @@ int lbProneRollBone(const lbHumanoid* humanoid);
 int lbProneTopBone(const lbHumanoid* humanoid);
 
 /// The body's frame in a pose (model space): `along` runs from the pelvis toward the head in the
-/// ground plane (normal to `upMs`), `left` = up x along, and, unless outElevation is NULL, the
-/// torso's elevation above the ground plane (rad, 0 lying flat, pi/2 upright).
+/// ground plane (normal to `upMs`), `left` = up x along, and, unless outSinElevation is NULL, the sine
+/// of the torso's elevation above the ground plane (0 lying flat, 1 upright or with no length; the
+/// caller takes the arc sine only when it needs the angle).
 void lbProneBodyFrame(const lbHumanoid* humanoid, const lbPose* pose, lbVec3 upMs, lbVec3* outAlong, lbVec3* outLeft,
-					  float* outElevation);
+					  float* outSinElevation);
 
 /// The torso's probes, and where each lies along the pelvis-to-neck axis (0 pelvis, 1 neck).
 #define LB_PRONE_TORSO_PROBES 5
