@@ -698,9 +698,11 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	lbVec3 hipWs[2];
 	for (int side = 0; side < 2; ++side)
 		hipWs[side] = h->leg[side].thigh >= 0 ? lbProneTransformPoint(&cw, anim->model[h->leg[side].thigh].p) : pelvisWs;
-	const lbQuat rollQ = lbQuatFromAxisAngle(along, t->roll);
-	const lbQuat upperQ = lbProneQuatMul(rollQ, lbQuatFromAxisAngle(left, -t->upperPitch));
-	const lbQuat lowerQ = lbProneQuatMul(rollQ, lbQuatFromAxisAngle(left, -t->lowerPitch));
+	// along and left are unit: lbProneBodyFrame's along always is (the body's forward or any direction
+	// across up standing in for a torso with none), left is up x along, both turned and normalized.
+	const lbQuat rollQ = lbProneQuatFromUnitAxisAngle(along, t->roll);
+	const lbQuat upperQ = lbProneQuatMul(rollQ, lbProneQuatFromUnitAxisAngle(left, -t->upperPitch));
+	const lbQuat lowerQ = lbProneQuatMul(rollQ, lbProneQuatFromUnitAxisAngle(left, -t->lowerPitch));
 	// The model-to-world transform followed by each turn about its pivot, as one transform: a
 	// probe's turned point costs one transform instead of a transform and a turn.
 	// pivot + Q (cw(x) - pivot) = (Q cw.q) (cw.s x) + pivot + Q (cw.p - pivot).
