@@ -336,6 +336,74 @@ static void test_prone_stairs_are_no_roof(void)
 	}
 }
 
+// Depth (m) of a capsule a-b of radius r into stairs (x along, z up; step k spans
+// [d + k t, d + (k + 1) t] with its top at (k + 1) r'): the deepest of each nose's (the top's near
+// edge, (d + k t, (k + 1) r')) distance inside the capsule and each tread's height over the axis
+// less the radius, sampled along the axis every 5 mm.
+static float stairsCapsuleDepth(lbVec3 a, lbVec3 b, float r, float d, float t, float riser, int count)
+{
+	float deepest = 0.0f;
+	for (int k = 0; k < count; ++k)
+	{
+		lbVec3 nose = lbMakeVec3(d + (float)k * t, a.y, (float)(k + 1) * riser);
+		lbVec3 ab = lbSub(b, a);
+		float s = lbClampF(lbDot(lbSub(nose, a), ab) / lbDot(ab, ab), 0.0f, 1.0f);
+		deepest = lbMaxF(deepest, r - lbDistance(nose, lbLerp(a, b, s)));
+	}
+	for (int i = 0; i <= 200; ++i)
+	{
+		lbVec3 p = lbLerp(a, b, (float)i / 200.0f);
+		int k = (int)floorf((p.x - d) / t);
+		float top = k < 0 ? 0.0f : (float)(lbMinF((float)k, (float)(count - 1)) + 1.0f) * riser;
+		deepest = lbMaxF(deepest, top - (p.z - r));
+	}
+	return deepest;
+}
+
+// A stair's nose between two torso probes: their 5 cm spheres, 11 cm apart along the torso, each meet
+// their own tread, and the nose between went unseen (on 0.149 x 0.342 m stairs the torso went 2 cm
+// into it). Over a tread's length, both rigs: the fitted torso stays out of the noses within 1 cm.
+static void test_prone_nose_between_torso_probes(void)
+{
+	for (int rig = 0; rig < 2; ++rig)
+	{
+		// The fixture's world rebuilt with these stairs.
+		Fixture f;
+		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ, lbVec3_axisX, lb_sceneFlat, 0.0f);
+		lbDestroyWorld(f.world);
+		lbWorldDef wd = lbDefaultWorldDef();
+		wd.up = lbVec3_axisZ;
+		f.world = lbCreateWorld(&wd);
+		lbSceneDef sp = lbDefaultSceneDef(lb_sceneStairs);
+		sp.up = lbVec3_axisZ;
+		sp.forward = lbVec3_axisX;
+		sp.riser = 0.149f;
+		sp.tread = 0.342f;
+		ENSURE(lbBuildScene(f.world, &sp) == lb_ok);
+		f.query = lbWorld_GetQuery(f.world);
+		lbProneDef def = lbDefaultProneDef();
+		const float torsoR = 0.055f * f.h.height;
+		float worst = 0.0f;
+		for (int k = 0; k < 12; ++k)
+		{
+			const float x = sp.distance + 4.5f * sp.tread + sp.tread * (float)k / 12.0f;
+			const float z = sp.riser * floorf((x - sp.distance) / sp.tread + 1.0f);
+			const lbTransform cw = place(&f, lbVec3_axisX, lbMakeVec3(x, 0.0f, z));
+			lbProneState st;
+			lbProneState_Reset(&st);
+			lbProneTargets t = senseOnce(&f, &st, &def, cw, 3);
+			lbPose_Copy(&f.pose, &f.anim);
+			ENSURE(lbProneApplyPose(&t, &def, f.skel, &f.h, &f.pose, NULL) == lb_ok);
+			lbVec3 pel = lbTransformPoint(cw, f.pose.model[f.h.pelvis].p);
+			lbVec3 neck = lbTransformPoint(cw, f.pose.model[f.h.neck].p);
+			worst = lbMaxF(worst, stairsCapsuleDepth(pel, neck, torsoR, sp.distance, sp.tread, sp.riser, (int)sp.count));
+		}
+		printf("  rig %d: torso at most %.4f m into the noses\n", rig, (double)worst);
+		ENSURE(worst <= 0.01f);
+		fixtureFree(&f);
+	}
+}
+
 static void test_prone_bad_input(void)
 {
 	Fixture f;
@@ -787,6 +855,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_prone_recast_span);
 	RUN_TEST(test_prone_roof_lift);
 	RUN_TEST(test_prone_stairs_are_no_roof);
+	RUN_TEST(test_prone_nose_between_torso_probes);
 	RUN_TEST(test_prone_bad_input);
 	RUN_TEST(test_prone_rig_bone_out_of_range);
 	RUN_TEST(test_prone_kept_sole_follows_the_humanoid);

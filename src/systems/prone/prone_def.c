@@ -284,7 +284,7 @@ int lbProneTopBone(const lbHumanoid* h)
 }
 
 void lbProneBodyFrame(const lbHumanoid* h, const lbPose* pose, lbVec3 upMs, lbVec3* outAlong, lbVec3* outLeft,
-					  float* outElevation)
+					  float* outSinElevation)
 {
 	int top = lbProneTopBone(h);
 	lbVec3 axis = lbSub(pose->model[top].p, pose->model[h->pelvis].p);
@@ -301,8 +301,8 @@ void lbProneBodyFrame(const lbHumanoid* h, const lbPose* pose, lbVec3 upMs, lbVe
 		along = lbNormalizeOr(lbProjectOnPlane(h->forwardMs, upMs), along);
 	*outAlong = along;
 	*outLeft = lbNormalize(lbCross(upMs, along));
-	if (outElevation)
-		*outElevation = len > 1.0e-6f ? asinf(lbClampF(lbAbsF(lbDot(axis, upMs)) / len, 0.0f, 1.0f)) : 0.5f * LB_PI;
+	if (outSinElevation)
+		*outSinElevation = len > 1.0e-6f ? lbClampF(lbAbsF(lbDot(axis, upMs)) / len, 0.0f, 1.0f) : 1.0f;
 }
 
 void lbProneProbeSetup_Init(lbProneProbeSetup* setup, const lbHumanoid* h, const lbProneDef* def)

@@ -50,10 +50,11 @@ int lbProneRollBone(const lbHumanoid* humanoid);
 int lbProneTopBone(const lbHumanoid* humanoid);
 
 /// The body's frame in a pose (model space): `along` runs from the pelvis toward the head in the
-/// ground plane (normal to `upMs`), `left` = up x along, and, unless outElevation is NULL, the
-/// torso's elevation above the ground plane (rad, 0 lying flat, pi/2 upright).
+/// ground plane (normal to `upMs`), `left` = up x along, and, unless outSinElevation is NULL, the sine
+/// of the torso's elevation above the ground plane (0 lying flat, 1 upright or with no length; the
+/// caller takes the arc sine only when it needs the angle).
 void lbProneBodyFrame(const lbHumanoid* humanoid, const lbPose* pose, lbVec3 upMs, lbVec3* outAlong, lbVec3* outLeft,
-					  float* outElevation);
+					  float* outSinElevation);
 
 /// The torso's probes, and where each lies along the pelvis-to-neck axis (0 pelvis, 1 neck).
 #define LB_PRONE_TORSO_PROBES 5
@@ -201,6 +202,16 @@ static inline float lbProneAtan2(float y, float x)
 	if (signbit(x))
 		r = 3.14159265f - r;
 	return signbit(y) ? -r : r;
+}
+
+/// lbQuatFromAxisAngle for an axis already of unit length (made by lbNormalize, or turned from one)
+/// and a finite angle (rad): its normalization and checks left out (about 20 instructions a call, a
+/// few calls a frame); the quaternion's length is one within a few ulp, and every rotation made from
+/// it is normalized where it becomes a bone's.
+static inline lbQuat lbProneQuatFromUnitAxisAngle(lbVec3 axis, float angle)
+{
+	const float h = 0.5f * angle, s = sinf(h);
+	return LB_LITERAL(lbQuat){ axis.x * s, axis.y * s, axis.z * s, cosf(h) };
 }
 
 #include <stddef.h>

@@ -472,8 +472,8 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	const lbTransform cw = input->characterWs;
 	const lbVec3 upMs = lbNormalizeOr(lbProneQuatRotate(lbQuatConj(cw.q), up), h->upMs);
 	lbVec3 alongMs, leftMs;
-	float elevation;
-	lbProneBodyFrame(h, anim, upMs, &alongMs, &leftMs, &elevation);
+	float sinElevation;
+	lbProneBodyFrame(h, anim, upMs, &alongMs, &leftMs, &sinElevation);
 	const lbVec3 along = lbNormalize(lbProneQuatRotate(cw.q, alongMs));
 	const lbVec3 left = lbNormalize(lbProneQuatRotate(cw.q, leftMs));
 
@@ -515,7 +515,15 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	if (!state->initialized)
 		state->alpha = input->active ? 1.0f : 0.0f;
 	state->alpha = lbInterpConstantTo(state->alpha, input->active ? 1.0f : 0.0f, dt, def->alphaSpeed);
-	float lie = 1.0f - lbSmoothStep(lbClampF((elevation - def->lieAngle) / def->lieAngle, 0.0f, 1.0f));
+	// A torso within lieAngle of the ground lies fully (lie 1). asin(s) <= (pi/2) s on [0, 1] (the arc
+	// sine is convex there and meets that line at both ends), so a body whose (pi/2) s is within
+	// lieAngle needs no arc sine (libm's cost about 30 instructions a frame).
+	float lie = 1.0f;
+	if (0.5f * LB_PI * sinElevation > def->lieAngle)
+	{
+		const float elevation = asinf(sinElevation);
+		lie = 1.0f - lbSmoothStep(lbClampF((elevation - def->lieAngle) / def->lieAngle, 0.0f, 1.0f));
+	}
 	t->alpha = state->alpha * lie;
 	{
 		lbVec3 front = lbProneQuatRotate(anim->model[h->pelvis].q, h->pelvisForward);
@@ -690,9 +698,11 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	lbVec3 hipWs[2];
 	for (int side = 0; side < 2; ++side)
 		hipWs[side] = h->leg[side].thigh >= 0 ? lbProneTransformPoint(&cw, anim->model[h->leg[side].thigh].p) : pelvisWs;
-	const lbQuat rollQ = lbQuatFromAxisAngle(along, t->roll);
-	const lbQuat upperQ = lbProneQuatMul(rollQ, lbQuatFromAxisAngle(left, -t->upperPitch));
-	const lbQuat lowerQ = lbProneQuatMul(rollQ, lbQuatFromAxisAngle(left, -t->lowerPitch));
+	// along and left are unit: lbProneBodyFrame's along always is (the body's forward or any direction
+	// across up standing in for a torso with none), left is up x along, both turned and normalized.
+	const lbQuat rollQ = lbProneQuatFromUnitAxisAngle(along, t->roll);
+	const lbQuat upperQ = lbProneQuatMul(rollQ, lbProneQuatFromUnitAxisAngle(left, -t->upperPitch));
+	const lbQuat lowerQ = lbProneQuatMul(rollQ, lbProneQuatFromUnitAxisAngle(left, -t->lowerPitch));
 	// The model-to-world transform followed by each turn about its pivot, as one transform: a
 	// probe's turned point costs one transform instead of a transform and a turn.
 	// pivot + Q (cw(x) - pivot) = (Q cw.q) (cw.s x) + pivot + Q (cw.p - pivot).
