@@ -1538,6 +1538,18 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 				const lbVec3 world = lbClampLength(lbAdd(across, moveH), lbMaxF(left, 0.3f * lbLength(moveH)));
 				step = lbMulAdd(lbSub(world, moveH), upPart, up);
 			}
+			// A landing foot drawn back against the riser bounding its level while its goal also
+			// rises (the toe tip's sample already over the tread beyond lifts it) moves back first
+			// and rises with what is left: scaled together, the animation carried the foot on past
+			// the bound by the part of the cap the rise took, and the toe went into the riser
+			// (running up 0.30 m stairs on the mannequin, 19 -> 9.5 mm).
+			else if (leg->sliding && leg->slideHiRiser && !lf->planted && !leg->locked && rise > 0.0f &&
+					 lbLengthSquared(want) > cap * cap && lbDot(across, lf->footVel) < 0.0f)
+			{
+				const lbVec3 back = lbClampLength(across, cap);
+				const float upPart = lbMinF(rise, sqrtf(lbMaxF(cap * cap - lbLengthSquared(back), 0.0f)));
+				step = lbMulAdd(back, upPart, up);
+			}
 			// A foot in the air that the ground ahead draws below the animation (downhill, a stair
 			// down) comes down at a third of that while its sole is still well above the ground: a
 			// swing pulled down early straightens the knee ahead of the animation and dips the toes
