@@ -850,6 +850,40 @@ static int lbCollapse(const lbBvhNode* bin, int binNode, lbBvh4Node* out, int* o
 		node.stepBits[a] = (uint8_t)(e + 127);
 		// Dividing by the power of two 2^e is multiplying by 2^-e, exactly (no double overflows here).
 		const double invStep = 1.0 / (double)lbPow2F(e);
+#if defined(LB_SIMD_SSE)
+		// Two children a vector, in the loop's double operations: clamping to [0, 255] then truncating
+		// is its floor for qmin, and adding one where the truncation fell below is its ceiling for qmax
+		// (the entries past n repeat the last child and are not stored).
+		double cmin[4], cmax[4];
+		for (int k = 0; k < 4; ++k)
+		{
+			const lbBvhNode* c = &bin[entries[k < n ? k : n - 1]];
+			cmin[k] = (double)c->min[a];
+			cmax[k] = (double)c->max[a];
+		}
+		int32_t ql[4], qh[4];
+		const __m128d o = _mm_set1_pd((double)p->min[a]), inv = _mm_set1_pd(invStep);
+		const __m128d zero = _mm_setzero_pd(), top = _mm_set1_pd(255.0);
+		for (int h = 0; h < 4; h += 2)
+		{
+			const __m128d lo = _mm_mul_pd(_mm_sub_pd(_mm_loadu_pd(&cmin[h]), o), inv);
+			const __m128d hi = _mm_min_pd(_mm_max_pd(_mm_mul_pd(_mm_sub_pd(_mm_loadu_pd(&cmax[h]), o), inv), zero), top);
+			const __m128i l = _mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(lo, zero), top));
+			__m128i u = _mm_cvttpd_epi32(hi);
+			// The lanes where the truncation is below the value are all ones (-1): subtracting adds one.
+			const __m128i below = _mm_castpd_si128(_mm_cmplt_pd(_mm_cvtepi32_pd(u), hi));
+			u = _mm_sub_epi32(u, _mm_shuffle_epi32(below, _MM_SHUFFLE(3, 3, 2, 0)));
+			ql[h] = _mm_cvtsi128_si32(l);
+			ql[h + 1] = _mm_cvtsi128_si32(_mm_shuffle_epi32(l, _MM_SHUFFLE(1, 1, 1, 1)));
+			qh[h] = _mm_cvtsi128_si32(u);
+			qh[h + 1] = _mm_cvtsi128_si32(_mm_shuffle_epi32(u, _MM_SHUFFLE(1, 1, 1, 1)));
+		}
+		for (int k = 0; k < n; ++k)
+		{
+			node.qmin[a][k] = (uint8_t)ql[k];
+			node.qmax[a][k] = (uint8_t)qh[k];
+		}
+#else
 		for (int k = 0; k < n; ++k)
 		{
 			const lbBvhNode* c = &bin[entries[k]];
@@ -861,6 +895,7 @@ static int lbCollapse(const lbBvhNode* bin, int binNode, lbBvh4Node* out, int* o
 			node.qmin[a][k] = (uint8_t)ql;
 			node.qmax[a][k] = (uint8_t)qh;
 		}
+#endif
 	}
 	for (int k = 0; k < n; ++k)
 	{
