@@ -216,11 +216,23 @@ int lbWorld_AddMesh(lbWorld* world, const lbMeshDef* def)
 	for (int i = 0; i < def->vertexCount; ++i)
 		if (!lbIsValidVec3(def->vertices[i]))
 			return lbReport(lb_errorNonFinite, "%s: vertex %d is not finite", fn, i), LB_NULL_INDEX;
-	for (int i = 0; i < 3 * def->triangleCount; ++i)
-		if (def->indices[i] < 0 || def->indices[i] >= def->vertexCount)
-			return lbReport(lb_errorInvalidArgument, "%s: index %d = %d outside [0, %d)", fn, i, (int)def->indices[i],
-							def->vertexCount),
-				   LB_NULL_INDEX;
+	// Blocks of indices tested without a branch per index (as unsigned, a negative index is past any
+	// count), which the compiler turns into vector compares; a block that fails is scanned again for
+	// its first bad index.
+	for (int first = 0, n = 3 * def->triangleCount; first < n; first += 1024)
+	{
+		const int end = n - first < 1024 ? n : first + 1024;
+		unsigned bad = 0u;
+		for (int i = first; i < end; ++i)
+			bad |= (uint32_t)def->indices[i] >= (uint32_t)def->vertexCount;
+		if (!bad)
+			continue;
+		for (int i = first; i < end; ++i)
+			if (def->indices[i] < 0 || def->indices[i] >= def->vertexCount)
+				return lbReport(lb_errorInvalidArgument, "%s: index %d = %d outside [0, %d)", fn, i, (int)def->indices[i],
+								def->vertexCount),
+					   LB_NULL_INDEX;
+	}
 	lbShape* s = lbWorldNewShape(world, fn);
 	if (!s)
 		return LB_NULL_INDEX;
