@@ -2558,6 +2558,23 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		lbClimbReach allowed[4];
 		int n = lbClimbLockPoints(&c, &newCache, cacheValid, rootMs, lockMs, allowed);
 		const float before = n > 0 ? lbClimbExcess(rootMs, lockMs, allowed, n, lbVec3_zero) : 0.0f;
+		// Nor faster than carries the shoulders at the follow speed (the targets' own): a turn about
+		// the pelvis moves each shoulder by the turn times its distance (world, so a scaled character
+		// is measured as it stands), and a held arm, its hand fixed, swings three to four times as far
+		// as the shoulder turns about the pelvis. At the turn limit alone a 2-frame wobble of the solve
+		// (4-6 degrees out and back) swung a held forearm 17.6 degrees in a frame (an inside corner
+		// 0.36 m away, the left foot steered into it).
+		float bodyTurn = c.maxTurn;
+		if (def->followSpeed > 0.0f && targets->dt > 0.0f)
+		{
+			float shoulderDist = 0.0f;
+			for (int s = 0; s < 2; ++s)
+				if (lbClimbValidBone(skeleton, humanoid->arm[s].upperArm))
+					shoulderDist = lbMaxF(shoulderDist, lbLength(lbTransformVector(c.cw, lbSub(work.model[humanoid->arm[s].upperArm].p,
+																			   work.model[humanoid->pelvis].p))));
+			if (shoulderDist > 1.0e-3f)
+				bodyTurn = lbMinF(bodyTurn, def->followSpeed * targets->dt / shoulderDist);
+		}
 		bool limited = false;
 		for (int k = 0; k < 1 + spineCount; ++k)
 		{
@@ -2566,7 +2583,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 				continue;
 			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c.cw.q), newCache.lastBodyWs[k]));
 			bool turned;
-			const lbQuat q = lbClimbTurnTowardFrom(lastMs, work.model[b].q, c.maxTurn, &turned);
+			const lbQuat q = lbClimbTurnTowardFrom(lastMs, work.model[b].q, bodyTurn, &turned);
 			if (turned)
 			{
 				r = lbPose_SetBoneModelRotation(&work, skeleton, b, q, true);
