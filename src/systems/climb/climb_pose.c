@@ -47,6 +47,9 @@
 // How much farther out of reach (m) the body's turn limit may take a held limb's shoulder or hip
 // than the full-body solve left it before the limit gives way for the frame.
 #define LB_CLIMB_BODY_LIMIT_SLACK 0.01f
+// The forearm's flesh about its axis, a fraction of its length (adult proportions rounded down, as
+// docs/metrics.md's capsules): how far its axis keeps off a lip it passes over.
+#define LB_CLIMB_FOREARM_FLESH 0.13f
 // Bisection rounds finding how far that limit gives way.
 #define LB_CLIMB_BODY_GIVE_ROUNDS 6
 // Least distance a held hand's shoulder keeps from its hold, as a fraction of the arm's reach.
@@ -1150,8 +1153,8 @@ static LB_CLIMB_COLD float lbClimbElbowWay(const lbClimbSwivelTerms* w, float la
 // (its plane here is only its target's, which it carries down past the lip): the wall face
 // alone tells where the block is (the forearm of a hand let go of a 2 m ledge came down the
 // wall face 4.5 cm into it, elbow forward, its palm still facing down). A hand holding the top
-// also keeps its elbow beyond the plane through the lip and the wrist `W`, so the forearm passes
-// over the lip (it grazed it by 2-5 cm). Fills the face and lip terms of `t` (lbClimbSwivelTerms)
+// also keeps its elbow beyond the plane through the lip (moved out by the forearm's flesh) and
+// the wrist `W`, so the forearm passes over the lip (it grazed it by 2-5 cm). Fills the face and lip terms of `t` (lbClimbSwivelTerms)
 // for the elbow's circle (`centre`, `radius`, axes `u`, `v`).
 static LB_CLIMB_COLD void lbClimbUnderTopTerms(const lbClimbPoseCtx* c, int s, lbVec3 S, lbVec3 W, lbVec3 centre,
 											   float radius, lbVec3 u, lbVec3 v, lbClimbSwivelTerms* t)
@@ -1192,7 +1195,11 @@ static LB_CLIMB_COLD void lbClimbUnderTopTerms(const lbClimbPoseCtx* c, int s, l
 		if (aa > 0.01f)
 		{
 			const float dn = lbDot(n, c->surfaceMs[s]), df = lbDot(nf, c->surfaceMs[j]);
-			const lbVec3 lip = lbMulSV(1.0f / aa, lbAdd(lbMulSV(dn, lbCross(nf, along)), lbMulSV(df, lbCross(along, n))));
+			lbVec3 lip = lbMulSV(1.0f / aa, lbAdd(lbMulSV(dn, lbCross(nf, along)), lbMulSV(df, lbCross(along, n))));
+			// Moved out of the block by the forearm's flesh (half-way between the two normals): the
+			// plane through the lip itself kept the forearm's axis only 1.4 cm off it (a hand at the
+			// limit of its reach on a 109.6-degree overhang's top, mixamo, 2.03 cm into the lip).
+			lip = lbMulAdd(lip, LB_CLIMB_FOREARM_FLESH * c->chain[s].lowerLength, lbNormalizeOr(lbAdd(n, nf), n));
 			lbVec3 m = lbCross(along, lbSub(W, lip));
 			if (lbLengthSquared(m) > 1.0e-8f)
 			{
