@@ -50,6 +50,9 @@
 // The forearm's flesh about its axis, a fraction of its length (adult proportions rounded down, as
 // docs/metrics.md's capsules): how far its axis keeps off a lip it passes over.
 #define LB_CLIMB_FOREARM_FLESH 0.13f
+// How much short of its full length a held leg is kept when its foot turns to bring the ankle
+// within reach (a fraction of the length): a leg solved straight has no bend left to hold.
+#define LB_CLIMB_LEG_STRETCH 1.0e-4f
 // Bisection rounds finding how far that limit gives way.
 #define LB_CLIMB_BODY_GIVE_ROUNDS 6
 // Least distance a held hand's shoulder keeps from its hold, as a fraction of the arm's reach.
@@ -2131,7 +2134,43 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	in.useTargetRotation = true;
 	in.targetRotationMs = footQ;
 	r = lbIkSolveLimbTrusted(pose, c->skeleton, &c->chain[limb], &in, lbClimbSubtree(c, limb), c->belowCount[limb]);
-	if (r != lb_ok || a >= 1.0f || !(cacheValid && c->maxTurn > 0.0f))
+	if (r != lb_ok)
+		return r;
+	// A held foot whose ankle, for this foot's rotation, lies beyond the leg's length from the hip
+	// would leave its toes short of the hold: the body is held to the ankle the full-body stage
+	// expected, and the foot's aim (its ankle range about the shin as it now is) put the ankle
+	// elsewhere (3.5 cm on a 74-degree slab, the toes 3.9 mm off their hold). The foot turns about
+	// its toe tip, in the plane of the hip, the toe tip and the ankle, just far enough to bring the
+	// ankle within reach: the heel moves, the toes stay on the hold.
+	if (c->locked[limb])
+	{
+		const lbLimbChain* ch = &c->chain[limb];
+		const float legLength = (ch->upperLength + ch->lowerLength) * (1.0f - LB_CLIMB_LEG_STRETCH);
+		const lbVec3 toeT = c->targetMs[limb];
+		const lbVec3 A = lbSub(in.targetMs, toeT), H = lbSub(pose->model[ch->root].p, toeT);
+		const float k = lbLength(A), dh = lbLength(H);
+		if (lbDistance(H, A) > legLength && k > 1.0e-4f && dh > 1.0e-4f && dh < legLength + k)
+		{
+			const lbVec3 e1 = lbMulSV(1.0f / dh, H);
+			const lbVec3 e2 = lbNormalizeOr(lbProjectOnPlane(A, e1), lbVec3_zero);
+			if (lbLengthSquared(e2) > 0.5f)
+			{
+				const float cosT = lbClampF((dh * dh + k * k - legLength * legLength) / (2.0f * dh * k), -1.0f, 1.0f);
+				const lbVec3 turned = lbAdd(lbMulSV(cosT, e1), lbMulSV(sqrtf(lbMaxF(1.0f - cosT * cosT, 0.0f)), e2));
+				const lbQuat held = lbQuatNormalize(lbQuatMul(lbQuatFromTo(lbMulSV(1.0f / k, A), turned), footQ));
+				r = lbClimbSetRotation(c, foot, held);
+				if (r != lb_ok)
+					return r;
+				in.targetMs = lbSub(toeT, lbQuatRotate(held, c->toeTipFoot[s]));
+				in.targetRotationMs = held;
+				r = lbIkSolveLimbTrusted(pose, c->skeleton, ch, &in, lbClimbSubtree(c, limb), c->belowCount[limb]);
+				if (r != lb_ok)
+					return r;
+				newCache->lastFootWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[foot].q));
+			}
+		}
+	}
+	if (a >= 1.0f || !(cacheValid && c->maxTurn > 0.0f))
 		return r;
 	// Under a partial IK alpha the solve blends that rotation with the animation's, so the foot as
 	// posed is not the one limited above: a fading foot (just released) is limited again from
