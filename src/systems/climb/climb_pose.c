@@ -2589,8 +2589,8 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	// hands' own, not the limbs' two and a half times it. Only rotations: the limbs are solved after, so every
 	// held limb still ends on its hold.
 	// A limited body that would take a held limb's shoulder or hip farther out of reach than the
-	// solve's own body (by more than LB_CLIMB_BODY_LIMIT_SLACK) is not limited this frame: the
-	// body constraint below would otherwise throw the whole body to get it back.
+	// solve's own body (by more than LB_CLIMB_BODY_LIMIT_SLACK), where no move of the body brings it
+	// back, gives way this frame: the body constraint below would otherwise leave that limb short.
 	{
 		const int spineCount = humanoid->spineCount < LB_MAX_SPINE ? humanoid->spineCount : LB_MAX_SPINE;
 		int bodyBones[1 + LB_MAX_SPINE];
@@ -2642,7 +2642,19 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		{
 			n = lbClimbLockPoints(&c, &newCache, cacheValid, rootMs, lockMs, allowed);
 			const float bound = lbMaxF(before, 0.0f) + LB_CLIMB_BODY_LIMIT_SLACK;
-			if (lbClimbExcess(rootMs, lockMs, allowed, n, lbVec3_zero) > bound)
+			bool give = lbClimbExcess(rootMs, lockMs, allowed, n, lbVec3_zero) > bound;
+			if (give)
+			{
+				// Nor when a move of the body alone brings the limbs back within the bound: the hold
+				// below makes it. Given way at once, a body whose solve turned 10-12 degrees in a frame
+				// (a foot locking on a 72.6-degree slab, the planner's climb on mixamo) swung a held
+				// arm 31 degrees; limited and moved, the shoulders travel 2-3 cm a frame.
+				float left = 0.0f;
+				int rounds = 0;
+				(void)lbClimbHoldBody(rootMs, lockMs, allowed, n, def->bodyIterations, &left, &rounds);
+				give = left > bound;
+			}
+			if (give)
 			{
 				// The limit gives way only as far as it must: the body goes the least part of the way
 				// from the limited rotations to the solved ones that brings the limbs back within the
