@@ -61,6 +61,8 @@ WORLDS = {
     # steered into the corner swung the held left forearm (mannequin), and an overhang whose top
     # the reach to the limit holds at its edge, the forearm passing over the lip (mixamo).
     'corner_036': ({"builder": "inside_corner", "params": {"distance": 0.36}}, GET_ON_HANDS_FIRST),
+    # Nearer still: the hand steered onto the side wall turns before its fingers reach it.
+    'corner_031': ({"builder": "inside_corner", "params": {"distance": 0.31}}, GET_ON_HANDS_FIRST),
     'overhang_1096': ({"builder": "wall", "params": {"distance": 1.03, "angle_deg": 109.6, "height": 2.4}}, GET_ON_HANDS_FIRST),
 }
 
