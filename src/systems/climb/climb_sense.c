@@ -708,7 +708,16 @@ static void lbClimbStepFrame(lbClimbFrame* f, lbClimbState* state, const lbClimb
 	lbClimbSurfaceAxes(state->wallNormalWs, f->up, lbQuatRotate(state->frameWs.q, h->forwardMs), &wallUp, &wallRight);
 	if (lbLength(lbProjectOnPlane(state->wallNormalWs, f->up)) > 0.2f)
 	{
-		lbVec3 bodyUp = lbNormalizeOr(lbLerp(f->up, wallUp, def->wallLean), f->up);
+		// Onto a slab, a foot still standing on the floor in the animation keeps the body upright:
+		// leant with the slab, the whole character turns, that foot with it, its toes into the
+		// floor at the slab's foot (a hand first on a 79.6-degree slab, the planner's climb: 2.9-3
+		// cm on both rigs). Under an overhang the lean stays: kept upright there too, the shipped
+		// overhang climb on the mannequin popped 19.6 degrees and went 2.9 cm into the wall.
+		bool standing = false;
+		for (int i = 2; i < 4; ++i)
+			standing = standing || (state->limbs[i].mode == lb_climbFree && !(state->limbs[i].ikAlpha > 0.0f));
+		const float lean = standing && lbDot(state->wallNormalWs, f->up) > 0.0f ? 0.0f : def->wallLean;
+		lbVec3 bodyUp = lbNormalizeOr(lbLerp(f->up, wallUp, lean), f->up);
 		lbVec3 fwd = lbProjectOnPlane(lbNeg(state->wallNormalWs), bodyUp);
 		lbQuat target = lbQuatFromTwoAxes(h->upMs, bodyUp, h->forwardMs, lbNormalizeOr(fwd, lbNeg(state->wallNormalWs)));
 		if (lbQuatDot(target, state->frameWs.q) < 0.0f)
