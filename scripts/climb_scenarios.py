@@ -140,6 +140,9 @@ PLAN_WORLDS = {
     # solve 10-12 degrees in a frame (72.6 degrees, mixamo).
     'slab_74': ({"builder": "wall", "params": {"distance": 0.29, "angle_deg": 74.0}}, [1.15, 0.0, 3.0], 2100),
     'slab_726': ({"builder": "wall", "params": {"distance": 0.24, "angle_deg": 72.6}}, [1.18, 0.0, 3.0], 2100),
+    # A shallow slab got on hands first: the climbing frame leaning with it while the feet still
+    # stood turned the whole character (a palm 21.6 degrees off the wall on mixamo).
+    'slab_609': ({"builder": "wall", "params": {"distance": 0.23, "angle_deg": 60.9}}, [1.9, 0.0, 3.0], 2100),
 }
 
 def plan_scenario(world, rig):
