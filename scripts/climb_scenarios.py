@@ -57,6 +57,13 @@ WORLDS = {
     'slab_61': ({"builder": "wall", "params": {"distance": 0.23, "angle_deg": 61}}, GET_ON_FEET_FIRST),
     'overhang_104': ({"builder": "wall", "params": {"distance": 0.95, "angle_deg": 104, "height": 2.4}}, GET_ON_HANDS_FIRST),
     'ledge_2m': ({"builder": "ledge_top", "params": {"distance": 0.35, "height": 2.0}}, GET_ON_HANDS_FIRST),
+    # An inside corner nearer the character, where the body's solve wobbling as the left foot is
+    # steered into the corner swung the held left forearm (mannequin), and an overhang whose top
+    # the reach to the limit holds at its edge, the forearm passing over the lip (mixamo).
+    'corner_036': ({"builder": "inside_corner", "params": {"distance": 0.36}}, GET_ON_HANDS_FIRST),
+    # Nearer still: the hand steered onto the side wall turns before its fingers reach it.
+    'corner_031': ({"builder": "inside_corner", "params": {"distance": 0.31}}, GET_ON_HANDS_FIRST),
+    'overhang_1096': ({"builder": "wall", "params": {"distance": 1.03, "angle_deg": 109.6, "height": 2.4}}, GET_ON_HANDS_FIRST),
 }
 
 # Holds world (distance 0.35, seed 1): hold centres (side toward the character's left, height)
@@ -84,7 +91,7 @@ def scenario(world, rig):
     shape, start = WORLDS[world]
     HELD.clear()
     steps = holds_steps() if world == 'holds' else list(start) + CLIMB
-    if world == 'corner':
+    if world.startswith('corner'):
         # into the corner and onto the side wall, a hand and then a foot
         steps += [("hand_l", -1.0, 0.2, 1.4, True, True), ("foot_l", -1.0, 0.3, 1.2, True, True)]
     if world.startswith('ledge'):
@@ -128,6 +135,14 @@ PLAN_WORLDS = {
     # Another size (scripts/climb_sweep.py --plan draws more): a wall 0.38 m away, where a foot
     # moved high by the hip turns its knee across to the other side.
     'wall_038': ({"builder": "wall", "params": {"distance": 0.38}}, [0.38, 0.0, 3.0], 2100),
+    # Steeper slabs: a held foot's ankle, aimed within its range about the shin, lay beyond the leg
+    # as the other foot locked (74 degrees, the mannequin), and a foot locking turned the body's
+    # solve 10-12 degrees in a frame (72.6 degrees, mixamo).
+    'slab_74': ({"builder": "wall", "params": {"distance": 0.29, "angle_deg": 74.0}}, [1.15, 0.0, 3.0], 2100),
+    'slab_726': ({"builder": "wall", "params": {"distance": 0.24, "angle_deg": 72.6}}, [1.18, 0.0, 3.0], 2100),
+    # A shallow slab got on hands first: the climbing frame leaning with it while the feet still
+    # stood turned the whole character (a palm 21.6 degrees off the wall on mixamo).
+    'slab_609': ({"builder": "wall", "params": {"distance": 0.23, "angle_deg": 60.9}}, [1.9, 0.0, 3.0], 2100),
 }
 
 def plan_scenario(world, rig):

@@ -346,8 +346,9 @@ typedef struct lbClimbPoseCache
 	/// roll branch so it passes half a turn without flipping.
 	float lastHandTwist[2];
 	/// The pelvis's and each spine bone's rotation as last posed (world, pelvis first): the body the
-	/// full-body solve gives turns from there no faster than twice the def's rotationSpeed, so an
-	/// effector fading in or out never jerks the torso.
+	/// full-body solve gives turns from there no faster than the def's rotationSpeed, nor than
+	/// carries the shoulders at its followSpeed, so an effector fading in or out never jerks the
+	/// torso.
 	lbQuat lastBodyWs[1 + LB_MAX_SPINE];
 	/// Each arm's upper arm, forearm and twist bones' rotations as last posed (world): an arm that
 	/// is not held swings from there no faster than twice the def's rotationSpeed per bone, so the

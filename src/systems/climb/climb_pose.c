@@ -47,6 +47,12 @@
 // How much farther out of reach (m) the body's turn limit may take a held limb's shoulder or hip
 // than the full-body solve left it before the limit gives way for the frame.
 #define LB_CLIMB_BODY_LIMIT_SLACK 0.01f
+// The forearm's flesh about its axis, a fraction of its length (adult proportions rounded down, as
+// docs/metrics.md's capsules): how far its axis keeps off a lip it passes over.
+#define LB_CLIMB_FOREARM_FLESH 0.13f
+// How much short of its full length a held leg is kept when its foot turns to bring the ankle
+// within reach (a fraction of the length): a leg solved straight has no bend left to hold.
+#define LB_CLIMB_LEG_STRETCH 1.0e-4f
 // Bisection rounds finding how far that limit gives way.
 #define LB_CLIMB_BODY_GIVE_ROUNDS 6
 // Least distance a held hand's shoulder keeps from its hold, as a fraction of the arm's reach.
@@ -1150,8 +1156,8 @@ static LB_CLIMB_COLD float lbClimbElbowWay(const lbClimbSwivelTerms* w, float la
 // (its plane here is only its target's, which it carries down past the lip): the wall face
 // alone tells where the block is (the forearm of a hand let go of a 2 m ledge came down the
 // wall face 4.5 cm into it, elbow forward, its palm still facing down). A hand holding the top
-// also keeps its elbow beyond the plane through the lip and the wrist `W`, so the forearm passes
-// over the lip (it grazed it by 2-5 cm). Fills the face and lip terms of `t` (lbClimbSwivelTerms)
+// also keeps its elbow beyond the plane through the lip (moved out by the forearm's flesh) and
+// the wrist `W`, so the forearm passes over the lip (it grazed it by 2-5 cm). Fills the face and lip terms of `t` (lbClimbSwivelTerms)
 // for the elbow's circle (`centre`, `radius`, axes `u`, `v`).
 static LB_CLIMB_COLD void lbClimbUnderTopTerms(const lbClimbPoseCtx* c, int s, lbVec3 S, lbVec3 W, lbVec3 centre,
 											   float radius, lbVec3 u, lbVec3 v, lbClimbSwivelTerms* t)
@@ -1192,7 +1198,11 @@ static LB_CLIMB_COLD void lbClimbUnderTopTerms(const lbClimbPoseCtx* c, int s, l
 		if (aa > 0.01f)
 		{
 			const float dn = lbDot(n, c->surfaceMs[s]), df = lbDot(nf, c->surfaceMs[j]);
-			const lbVec3 lip = lbMulSV(1.0f / aa, lbAdd(lbMulSV(dn, lbCross(nf, along)), lbMulSV(df, lbCross(along, n))));
+			lbVec3 lip = lbMulSV(1.0f / aa, lbAdd(lbMulSV(dn, lbCross(nf, along)), lbMulSV(df, lbCross(along, n))));
+			// Moved out of the block by the forearm's flesh (half-way between the two normals): the
+			// plane through the lip itself kept the forearm's axis only 1.4 cm off it (a hand at the
+			// limit of its reach on a 109.6-degree overhang's top, mixamo, 2.03 cm into the lip).
+			lip = lbMulAdd(lip, LB_CLIMB_FOREARM_FLESH * c->chain[s].lowerLength, lbNormalizeOr(lbAdd(n, nf), n));
 			lbVec3 m = lbCross(along, lbSub(W, lip));
 			if (lbLengthSquared(m) > 1.0e-8f)
 			{
@@ -2124,7 +2134,43 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	in.useTargetRotation = true;
 	in.targetRotationMs = footQ;
 	r = lbIkSolveLimbTrusted(pose, c->skeleton, &c->chain[limb], &in, lbClimbSubtree(c, limb), c->belowCount[limb]);
-	if (r != lb_ok || a >= 1.0f || !(cacheValid && c->maxTurn > 0.0f))
+	if (r != lb_ok)
+		return r;
+	// A held foot whose ankle, for this foot's rotation, lies beyond the leg's length from the hip
+	// would leave its toes short of the hold: the body is held to the ankle the full-body stage
+	// expected, and the foot's aim (its ankle range about the shin as it now is) put the ankle
+	// elsewhere (3.5 cm on a 74-degree slab, the toes 3.9 mm off their hold). The foot turns about
+	// its toe tip, in the plane of the hip, the toe tip and the ankle, just far enough to bring the
+	// ankle within reach: the heel moves, the toes stay on the hold.
+	if (c->locked[limb])
+	{
+		const lbLimbChain* ch = &c->chain[limb];
+		const float legLength = (ch->upperLength + ch->lowerLength) * (1.0f - LB_CLIMB_LEG_STRETCH);
+		const lbVec3 toeT = c->targetMs[limb];
+		const lbVec3 A = lbSub(in.targetMs, toeT), H = lbSub(pose->model[ch->root].p, toeT);
+		const float k = lbLength(A), dh = lbLength(H);
+		if (lbDistance(H, A) > legLength && k > 1.0e-4f && dh > 1.0e-4f && dh < legLength + k)
+		{
+			const lbVec3 e1 = lbMulSV(1.0f / dh, H);
+			const lbVec3 e2 = lbNormalizeOr(lbProjectOnPlane(A, e1), lbVec3_zero);
+			if (lbLengthSquared(e2) > 0.5f)
+			{
+				const float cosT = lbClampF((dh * dh + k * k - legLength * legLength) / (2.0f * dh * k), -1.0f, 1.0f);
+				const lbVec3 turned = lbAdd(lbMulSV(cosT, e1), lbMulSV(sqrtf(lbMaxF(1.0f - cosT * cosT, 0.0f)), e2));
+				const lbQuat held = lbQuatNormalize(lbQuatMul(lbQuatFromTo(lbMulSV(1.0f / k, A), turned), footQ));
+				r = lbClimbSetRotation(c, foot, held);
+				if (r != lb_ok)
+					return r;
+				in.targetMs = lbSub(toeT, lbQuatRotate(held, c->toeTipFoot[s]));
+				in.targetRotationMs = held;
+				r = lbIkSolveLimbTrusted(pose, c->skeleton, ch, &in, lbClimbSubtree(c, limb), c->belowCount[limb]);
+				if (r != lb_ok)
+					return r;
+				newCache->lastFootWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[foot].q));
+			}
+		}
+	}
+	if (a >= 1.0f || !(cacheValid && c->maxTurn > 0.0f))
 		return r;
 	// Under a partial IK alpha the solve blends that rotation with the animation's, so the foot as
 	// posed is not the one limited above: a fading foot (just released) is limited again from
@@ -2543,8 +2589,8 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 	// hands' own, not the limbs' two and a half times it. Only rotations: the limbs are solved after, so every
 	// held limb still ends on its hold.
 	// A limited body that would take a held limb's shoulder or hip farther out of reach than the
-	// solve's own body (by more than LB_CLIMB_BODY_LIMIT_SLACK) is not limited this frame: the
-	// body constraint below would otherwise throw the whole body to get it back.
+	// solve's own body (by more than LB_CLIMB_BODY_LIMIT_SLACK), where no move of the body brings it
+	// back, gives way this frame: the body constraint below would otherwise leave that limb short.
 	{
 		const int spineCount = humanoid->spineCount < LB_MAX_SPINE ? humanoid->spineCount : LB_MAX_SPINE;
 		int bodyBones[1 + LB_MAX_SPINE];
@@ -2558,6 +2604,23 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		lbClimbReach allowed[4];
 		int n = lbClimbLockPoints(&c, &newCache, cacheValid, rootMs, lockMs, allowed);
 		const float before = n > 0 ? lbClimbExcess(rootMs, lockMs, allowed, n, lbVec3_zero) : 0.0f;
+		// Nor faster than carries the shoulders at the follow speed (the targets' own): a turn about
+		// the pelvis moves each shoulder by the turn times its distance (world, so a scaled character
+		// is measured as it stands), and a held arm, its hand fixed, swings three to four times as far
+		// as the shoulder turns about the pelvis. At the turn limit alone a 2-frame wobble of the solve
+		// (4-6 degrees out and back) swung a held forearm 17.6 degrees in a frame (an inside corner
+		// 0.36 m away, the left foot steered into it).
+		float bodyTurn = c.maxTurn;
+		if (def->followSpeed > 0.0f && targets->dt > 0.0f)
+		{
+			float shoulderDist = 0.0f;
+			for (int s = 0; s < 2; ++s)
+				if (lbClimbValidBone(skeleton, humanoid->arm[s].upperArm))
+					shoulderDist = lbMaxF(shoulderDist, lbLength(lbTransformVector(c.cw, lbSub(work.model[humanoid->arm[s].upperArm].p,
+																			   work.model[humanoid->pelvis].p))));
+			if (shoulderDist > 1.0e-3f)
+				bodyTurn = lbMinF(bodyTurn, def->followSpeed * targets->dt / shoulderDist);
+		}
 		bool limited = false;
 		for (int k = 0; k < 1 + spineCount; ++k)
 		{
@@ -2566,7 +2629,7 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 				continue;
 			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c.cw.q), newCache.lastBodyWs[k]));
 			bool turned;
-			const lbQuat q = lbClimbTurnTowardFrom(lastMs, work.model[b].q, c.maxTurn, &turned);
+			const lbQuat q = lbClimbTurnTowardFrom(lastMs, work.model[b].q, bodyTurn, &turned);
 			if (turned)
 			{
 				r = lbPose_SetBoneModelRotation(&work, skeleton, b, q, true);
@@ -2579,7 +2642,19 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		{
 			n = lbClimbLockPoints(&c, &newCache, cacheValid, rootMs, lockMs, allowed);
 			const float bound = lbMaxF(before, 0.0f) + LB_CLIMB_BODY_LIMIT_SLACK;
-			if (lbClimbExcess(rootMs, lockMs, allowed, n, lbVec3_zero) > bound)
+			bool give = lbClimbExcess(rootMs, lockMs, allowed, n, lbVec3_zero) > bound;
+			if (give)
+			{
+				// Nor when a move of the body alone brings the limbs back within the bound: the hold
+				// below makes it. Given way at once, a body whose solve turned 10-12 degrees in a frame
+				// (a foot locking on a 72.6-degree slab, the planner's climb on mixamo) swung a held
+				// arm 31 degrees; limited and moved, the shoulders travel 2-3 cm a frame.
+				float left = 0.0f;
+				int rounds = 0;
+				(void)lbClimbHoldBody(rootMs, lockMs, allowed, n, def->bodyIterations, &left, &rounds);
+				give = left > bound;
+			}
+			if (give)
 			{
 				// The limit gives way only as far as it must: the body goes the least part of the way
 				// from the limited rotations to the solved ones that brings the limbs back within the

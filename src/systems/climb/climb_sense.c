@@ -21,6 +21,11 @@
 #define LB_CLIMB_RELEASE_NEAR 0.05f
 // Height above the surface of the ray that looks for a wall across a steering move (m).
 #define LB_CLIMB_CORNER_LIFT 0.12f
+// How far past a steered guide's next step the look for an inside corner's other wall reaches (m).
+// At 0.05 m the guide met the wall with the hand still facing the old one, its fingers at the
+// corner: as the target went onto the new wall's preview the wrist came within 1.3 cm of that wall
+// (forearm 2.06 cm into it, corners 0.31-0.32 m away, the mannequin).
+#define LB_CLIMB_CORNER_AHEAD 0.10f
 // A hand over an edge: how far out of the wall face and above the top the arm passes the lip (m;
 // the forearm's and upper arm's capsules are 3.4 and 4.4 cm thick on an adult), and how far under
 // the top's level the ray that finds the lip runs (m).
@@ -402,12 +407,14 @@ static void lbClimbStepLimb(lbClimbFrame* f, lbClimbState* state, int i, float d
 			lbVec3 move = lbAdd(lbMulSV(state->stickX, surfRight), lbMulSV(state->stickY, surfUp));
 			lbVec3 next = lbMulAdd(l->guideWs, def->moveSpeed[kind] * dt, move);
 			// Steering into an inside corner meets the other wall on the way: the guide stops on it
-			// and takes its normal, so the limb carries on along the new wall.
+			// and takes its normal, so the limb carries on along the new wall. It looks
+			// LB_CLIMB_CORNER_AHEAD past its next step, so a hand turns onto the new wall before
+			// its fingers, pointing into the corner, reach it.
 			lbHit hit;
 			// Lifted higher off the surface than holds stand out of it, so only a wall turns it.
 			lbVec3 lift = lbMulSV(LB_CLIMB_CORNER_LIFT, n);
 			if (l->hasSurface && f->query->rayCast &&
-				lbClimbCast(f, lbAdd(l->guideWs, lift), lbAdd(lbMulAdd(next, 0.05f, lbNormalizeOr(move, n)), lift), &hit))
+				lbClimbCast(f, lbAdd(l->guideWs, lift), lbAdd(lbMulAdd(next, LB_CLIMB_CORNER_AHEAD, lbNormalizeOr(move, n)), lift), &hit))
 			{
 				lbVec3 hn = lbNormalizeOr(lbLengthSquared(hit.faceNormal) > 0.5f ? hit.faceNormal : hit.normal, n);
 				if (lbDot(hn, n) < 0.9f && lbDistance(hit.impactPoint, centre) <= reach)
@@ -701,7 +708,16 @@ static void lbClimbStepFrame(lbClimbFrame* f, lbClimbState* state, const lbClimb
 	lbClimbSurfaceAxes(state->wallNormalWs, f->up, lbQuatRotate(state->frameWs.q, h->forwardMs), &wallUp, &wallRight);
 	if (lbLength(lbProjectOnPlane(state->wallNormalWs, f->up)) > 0.2f)
 	{
-		lbVec3 bodyUp = lbNormalizeOr(lbLerp(f->up, wallUp, def->wallLean), f->up);
+		// Onto a slab, a foot still standing on the floor in the animation keeps the body upright:
+		// leant with the slab, the whole character turns, that foot with it, its toes into the
+		// floor at the slab's foot (a hand first on a 79.6-degree slab, the planner's climb: 2.9-3
+		// cm on both rigs). Under an overhang the lean stays: kept upright there too, the shipped
+		// overhang climb on the mannequin popped 19.6 degrees and went 2.9 cm into the wall.
+		bool standing = false;
+		for (int i = 2; i < 4; ++i)
+			standing = standing || (state->limbs[i].mode == lb_climbFree && !(state->limbs[i].ikAlpha > 0.0f));
+		const float lean = standing && lbDot(state->wallNormalWs, f->up) > 0.0f ? 0.0f : def->wallLean;
+		lbVec3 bodyUp = lbNormalizeOr(lbLerp(f->up, wallUp, lean), f->up);
 		lbVec3 fwd = lbProjectOnPlane(lbNeg(state->wallNormalWs), bodyUp);
 		lbQuat target = lbQuatFromTwoAxes(h->upMs, bodyUp, h->forwardMs, lbNormalizeOr(fwd, lbNeg(state->wallNormalWs)));
 		if (lbQuatDot(target, state->frameWs.q) < 0.0f)
