@@ -438,6 +438,37 @@ static void lbFootSampleGround(const lbSceneQuery* query, const lbQueryInput* pr
 	out->height[lb_soleUnderAnkle] = centre->faceHeight;
 }
 
+// The footprint of a landing foot: heel and toe tip first; when both lie within a quarter of an
+// edge of the centre cast's plane the foot lands on one plane from heel to toe tip, and the ball
+// between them is taken on that plane instead of cast. A step, a nose or a gap under the foot puts
+// the heel or the toe tip off the plane, and then the ball is cast as in lbFootSampleGround.
+static void lbFootSampleLanding(const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base, const lbFootPrint* fp,
+								const lbFootCast* centre, lbVec3 up, float edgeHeight, int* castCount, lbFootGround* out)
+{
+	const int probed[2] = { lb_soleHeel, lb_soleToeTip };
+	const lbVec3 at[2] = { lbMulAdd(base, fp->along[lb_soleHeel], fp->toeWs), lbMulAdd(base, fp->along[lb_soleToeTip], fp->toeWs) };
+	float height[2];
+	bool valid[2];
+	lbFootRayHeights(query, proto, at, 2, base, up, castCount, height, valid);
+	bool flat = centre->hit;
+	for (int i = 0; i < 2; ++i)
+	{
+		out->valid[probed[i]] = valid[i];
+		out->height[probed[i]] = height[i];
+		flat = flat && valid[i] && lbAbsF(height[i] - lbPlaneHeightAt(centre->point, centre->normal, up, at[i])) <= 0.25f * edgeHeight;
+	}
+	out->valid[lb_soleUnderAnkle] = centre->hit;
+	out->height[lb_soleUnderAnkle] = centre->faceHeight;
+	const lbVec3 ball = lbMulAdd(base, fp->along[lb_soleBall], fp->toeWs);
+	if (flat)
+	{
+		out->valid[lb_soleBall] = true;
+		out->height[lb_soleBall] = lbPlaneHeightAt(centre->point, centre->normal, up, ball);
+	}
+	else
+		out->valid[lb_soleBall] = lbFootRayHeight(query, proto, ball, base, up, castCount, &out->height[lb_soleBall]);
+}
+
 // The footprint of a foot in mid-swing, one ray cheaper: heel and toe tip probed, the ball's ground
 // taken on the line from under the ankle to the toe tip. What rises under the ball rises under the
 // toe tip first; the ball is probed where it bears weight (landing, planting).
@@ -1147,6 +1178,8 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	lbFootGround g;
 	if (swinging && !landing)
 		lbFootSampleSwing(in->query, &centre, base, &lf->print, &c, f->up, &f->castCount, &g);
+	else if (landing)
+		lbFootSampleLanding(in->query, &centre, base, &lf->print, &c, f->up, def->edgeHeight, &f->castCount, &g);
 	else
 		lbFootSampleGround(in->query, &centre, base, &lf->print, &c, f->up, &f->castCount, &g);
 	lbFootKeepPrint(leg, &g);
