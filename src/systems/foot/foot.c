@@ -524,7 +524,41 @@ typedef struct lbFootEdgeProbe
 	float edgeHeight, margin;
 	int* castCount;
 	float maxShift;
+	// A landing leg's rays past the toe tip and the heel, reused where the next ray would land
+	// within LB_FOOT_BEYOND_REUSE (m) of one (NULL: every ray cast).
+	lbFootLegState* beyond;
 } lbFootEdgeProbe;
+
+#define LB_FOOT_BEYOND_REUSE 0.05f
+
+// Ground height at `along` on the foot line one step past the sole (k 0 past the toe tip, 1 past the
+// heel). Such a ray only tells whether a riser or a wall stands there, and an edge found is then
+// placed by bisection rays from the sole. The ray of an earlier frame of the same landing whose
+// point lies within 5 cm of this one's (sideways too) answers in its place: an edge between the
+// two points is seen a frame or two later, once the point has moved on past them, and the sole's
+// own rays see it when the sole reaches it. Within one call the rays of the candidate levels share
+// the points exactly. At 3 cm too few rays were spared to pay for the check.
+static bool lbFootBeyondHeight(const lbFootEdgeProbe* p, int k, float along, float* outHeight)
+{
+	const lbVec3 at = lbMulAdd(p->base, along, p->fp->toeWs);
+	lbFootLegState* m = p->beyond;
+	const float r = LB_FOOT_BEYOND_REUSE;
+	if (m && (m->beyondValid >> (k + 2) & 1u) && lbLengthSquared(lbProjectOnPlane(lbSub(at, m->beyondPointWs[k]), p->up)) < r * r)
+	{
+		*outHeight = m->beyondHeight[k];
+		return (m->beyondValid >> k & 1u) != 0;
+	}
+	float h = 0.0f;
+	const bool valid = lbFootRayHeight(p->query, p->proto, at, p->base, p->up, p->castCount, &h);
+	*outHeight = h;
+	if (m)
+	{
+		m->beyondPointWs[k] = at;
+		m->beyondHeight[k] = h;
+		m->beyondValid = (m->beyondValid & ~(1u << k)) | (valid ? 1u << k : 0u) | 1u << (k + 2);
+	}
+	return valid;
+}
 
 // -1 lower (or no ground), 0 same level, +1 higher, for ground height h at `along` against the
 // reference level h0 at along0.
@@ -586,7 +620,7 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 		// The whole foot ahead of the reference is on the level: a riser just past the toe tip
 		// still bounds how far the foot may go (one more ray a ball-to-toe length further).
 		float beyond = a[lb_soleToeTip] + (a[lb_soleToeTip] - a[lb_soleBall]), h = 0.0f;
-		bool valid = lbFootRayHeight(p->query, p->proto, lbMulAdd(p->base, beyond, p->fp->toeWs), p->base, p->up, p->castCount, &h);
+		bool valid = lbFootBeyondHeight(p, 0, beyond, &h);
 		if (lbFootClass(p, valid, h, h0, beyond, a0) > 0)
 		{
 			hi = lbFootFindEdge(p, a[lb_soleToeTip], beyond, h0, a0) - p->margin - a[lb_soleToeTip];
@@ -607,7 +641,7 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 	{
 		// Likewise a wall just behind the heel.
 		float beyond = 2.0f * a[lb_soleHeel], h = 0.0f;
-		bool valid = lbFootRayHeight(p->query, p->proto, lbMulAdd(p->base, beyond, p->fp->toeWs), p->base, p->up, p->castCount, &h);
+		bool valid = lbFootBeyondHeight(p, 1, beyond, &h);
 		if (lbFootClass(p, valid, h, h0, beyond, a0) > 0)
 			lo = lbFootFindEdge(p, a[lb_soleHeel], beyond, h0, a0) + p->margin - a[lb_soleHeel] + lbFootWallClearance(h - h0);
 	}
@@ -671,9 +705,9 @@ static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, f
 // keep it there (see lbFootPlantShift).
 static float lbFootSlideAt(const lbFootDef* def, const lbSceneQuery* query, const lbQueryInput* centre, lbVec3 base,
 						   const lbFootPrint* print, const lbFootCast* c, const lbFootGround* g, lbVec3 up, int* castCount,
-						   float* outLo, float* outHi, bool* outHiRiser)
+						   lbFootLegState* beyond, float* outLo, float* outHi, bool* outHiRiser)
 {
-	lbFootEdgeProbe p = { query, centre, base, up, print, 0.0f, def->edgeHeight, def->edgeMargin, castCount, def->maxPlantShift };
+	lbFootEdgeProbe p = { query, centre, base, up, print, 0.0f, def->edgeHeight, def->edgeMargin, castCount, def->maxPlantShift, beyond };
 	// The ground's rise per metre along the foot.
 	p.slopeAlong = -lbDot(print->toeWs, c->normal) / lbMaxF(lbDot(c->normal, up), 0.05f);
 	return lbFootPlantShift(&p, g, outLo, outHi, outHiRiser);
@@ -1045,7 +1079,7 @@ static bool lbFootLandingRangeFrom(lbFootLegState* leg, const lbFootDef* def, co
 	}
 	float lo, hi;
 	bool riser;
-	lbFootSlideAt(def, in->query, &probe, from, &lf->print, &cf, &gf, f->up, &f->castCount, &lo, &hi, &riser);
+	lbFootSlideAt(def, in->query, &probe, from, &lf->print, &cf, &gf, f->up, &f->castCount, leg, &lo, &hi, &riser);
 	const float at = lbDot(from, lf->print.toeWs);
 	leg->slideAxisWs = lf->print.toeWs;
 	leg->slideLo = lo > -1.0e29f ? at + lo : -1.0e30f;
@@ -1133,6 +1167,7 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	if (leg->locked && leg->grounded && !f->snap)
 	{
 		leg->grounded = c.hit;
+		leg->beyondValid = 0;
 		return;
 	}
 	if (c.hit && def->heelToeTraces)
@@ -1175,6 +1210,8 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// A foot coming down to land slides, while still in the air, toward where it will stand on one
 	// level (lbFootLandingRange), so the plant itself barely moves it.
 	const bool landing = !leg->locked && lf->soleAboveFloor < def->slideHeight && lf->soleRate <= 0.0f;
+	if (!landing)
+		leg->beyondValid = 0;
 	lbFootGround g;
 	if (swinging && !landing)
 		lbFootSampleSwing(in->query, &centre, base, &lf->print, &c, f->up, &f->castCount, &g);
@@ -1414,7 +1451,7 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 				// within the longest slide.
 				float lo, hi;
 				bool riser;
-				float more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount, &lo, &hi, &riser);
+				float more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount, NULL, &lo, &hi, &riser);
 				lbVec3 slid = lbClampLength(lbMulAdd(lbSub(base0, lf->animAnkleWs), more, lf->print.toeWs), def->maxPlantShift);
 				base = lbAdd(lf->animAnkleWs, slid);
 				if (lbDistance(base, base0) > 1.0e-4f)
