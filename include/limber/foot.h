@@ -294,6 +294,15 @@ typedef struct lbFootLegState
 	int probePhase;
 	///@}
 	///@{
+	/// The ground a landing foot found one step past its toe tip (0) and its heel (1), where a riser
+	/// or a wall beyond the sole would bound its slide: the ray's point (world, m) and the ground's
+	/// height there (world, along up, m); bit k of beyondValid set where ground was found, bit k + 2
+	/// where point k is held. Cleared when the foot is not landing.
+	lbVec3 beyondPointWs[2];
+	float beyondHeight[2];
+	unsigned beyondValid;
+	///@}
+	///@{
 	/// A free leg folded near kneeMaxBend: the direction (world, unit) from the hip to its ankle
 	/// goal last frame and that distance (m), whose change per frame is limited, and whether it
 	/// holds them.

@@ -438,6 +438,37 @@ static void lbFootSampleGround(const lbSceneQuery* query, const lbQueryInput* pr
 	out->height[lb_soleUnderAnkle] = centre->faceHeight;
 }
 
+// The footprint of a landing foot: heel and toe tip first; when both lie within a quarter of an
+// edge of the centre cast's plane the foot lands on one plane from heel to toe tip, and the ball
+// between them is taken on that plane instead of cast. A step, a nose or a gap under the foot puts
+// the heel or the toe tip off the plane, and then the ball is cast as in lbFootSampleGround.
+static void lbFootSampleLanding(const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base, const lbFootPrint* fp,
+								const lbFootCast* centre, lbVec3 up, float edgeHeight, int* castCount, lbFootGround* out)
+{
+	const int probed[2] = { lb_soleHeel, lb_soleToeTip };
+	const lbVec3 at[2] = { lbMulAdd(base, fp->along[lb_soleHeel], fp->toeWs), lbMulAdd(base, fp->along[lb_soleToeTip], fp->toeWs) };
+	float height[2];
+	bool valid[2];
+	lbFootRayHeights(query, proto, at, 2, base, up, castCount, height, valid);
+	bool flat = centre->hit;
+	for (int i = 0; i < 2; ++i)
+	{
+		out->valid[probed[i]] = valid[i];
+		out->height[probed[i]] = height[i];
+		flat = flat && valid[i] && lbAbsF(height[i] - lbPlaneHeightAt(centre->point, centre->normal, up, at[i])) <= 0.25f * edgeHeight;
+	}
+	out->valid[lb_soleUnderAnkle] = centre->hit;
+	out->height[lb_soleUnderAnkle] = centre->faceHeight;
+	const lbVec3 ball = lbMulAdd(base, fp->along[lb_soleBall], fp->toeWs);
+	if (flat)
+	{
+		out->valid[lb_soleBall] = true;
+		out->height[lb_soleBall] = lbPlaneHeightAt(centre->point, centre->normal, up, ball);
+	}
+	else
+		out->valid[lb_soleBall] = lbFootRayHeight(query, proto, ball, base, up, castCount, &out->height[lb_soleBall]);
+}
+
 // The footprint of a foot in mid-swing, one ray cheaper: heel and toe tip probed, the ball's ground
 // taken on the line from under the ankle to the toe tip. What rises under the ball rises under the
 // toe tip first; the ball is probed where it bears weight (landing, planting).
@@ -493,7 +524,41 @@ typedef struct lbFootEdgeProbe
 	float edgeHeight, margin;
 	int* castCount;
 	float maxShift;
+	// A landing leg's rays past the toe tip and the heel, reused where the next ray would land
+	// within LB_FOOT_BEYOND_REUSE (m) of one (NULL: every ray cast).
+	lbFootLegState* beyond;
 } lbFootEdgeProbe;
+
+#define LB_FOOT_BEYOND_REUSE 0.05f
+
+// Ground height at `along` on the foot line one step past the sole (k 0 past the toe tip, 1 past the
+// heel). Such a ray only tells whether a riser or a wall stands there, and an edge found is then
+// placed by bisection rays from the sole. The ray of an earlier frame of the same landing whose
+// point lies within 5 cm of this one's (sideways too) answers in its place: an edge between the
+// two points is seen a frame or two later, once the point has moved on past them, and the sole's
+// own rays see it when the sole reaches it. Within one call the rays of the candidate levels share
+// the points exactly. At 3 cm too few rays were spared to pay for the check.
+static bool lbFootBeyondHeight(const lbFootEdgeProbe* p, int k, float along, float* outHeight)
+{
+	const lbVec3 at = lbMulAdd(p->base, along, p->fp->toeWs);
+	lbFootLegState* m = p->beyond;
+	const float r = LB_FOOT_BEYOND_REUSE;
+	if (m && (m->beyondValid >> (k + 2) & 1u) && lbLengthSquared(lbProjectOnPlane(lbSub(at, m->beyondPointWs[k]), p->up)) < r * r)
+	{
+		*outHeight = m->beyondHeight[k];
+		return (m->beyondValid >> k & 1u) != 0;
+	}
+	float h = 0.0f;
+	const bool valid = lbFootRayHeight(p->query, p->proto, at, p->base, p->up, p->castCount, &h);
+	*outHeight = h;
+	if (m)
+	{
+		m->beyondPointWs[k] = at;
+		m->beyondHeight[k] = h;
+		m->beyondValid = (m->beyondValid & ~(1u << k)) | (valid ? 1u << k : 0u) | 1u << (k + 2);
+	}
+	return valid;
+}
 
 // -1 lower (or no ground), 0 same level, +1 higher, for ground height h at `along` against the
 // reference level h0 at along0.
@@ -555,7 +620,7 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 		// The whole foot ahead of the reference is on the level: a riser just past the toe tip
 		// still bounds how far the foot may go (one more ray a ball-to-toe length further).
 		float beyond = a[lb_soleToeTip] + (a[lb_soleToeTip] - a[lb_soleBall]), h = 0.0f;
-		bool valid = lbFootRayHeight(p->query, p->proto, lbMulAdd(p->base, beyond, p->fp->toeWs), p->base, p->up, p->castCount, &h);
+		bool valid = lbFootBeyondHeight(p, 0, beyond, &h);
 		if (lbFootClass(p, valid, h, h0, beyond, a0) > 0)
 		{
 			hi = lbFootFindEdge(p, a[lb_soleToeTip], beyond, h0, a0) - p->margin - a[lb_soleToeTip];
@@ -576,7 +641,7 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 	{
 		// Likewise a wall just behind the heel.
 		float beyond = 2.0f * a[lb_soleHeel], h = 0.0f;
-		bool valid = lbFootRayHeight(p->query, p->proto, lbMulAdd(p->base, beyond, p->fp->toeWs), p->base, p->up, p->castCount, &h);
+		bool valid = lbFootBeyondHeight(p, 1, beyond, &h);
 		if (lbFootClass(p, valid, h, h0, beyond, a0) > 0)
 			lo = lbFootFindEdge(p, a[lb_soleHeel], beyond, h0, a0) + p->margin - a[lb_soleHeel] + lbFootWallClearance(h - h0);
 	}
@@ -640,9 +705,9 @@ static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, f
 // keep it there (see lbFootPlantShift).
 static float lbFootSlideAt(const lbFootDef* def, const lbSceneQuery* query, const lbQueryInput* centre, lbVec3 base,
 						   const lbFootPrint* print, const lbFootCast* c, const lbFootGround* g, lbVec3 up, int* castCount,
-						   float* outLo, float* outHi, bool* outHiRiser)
+						   lbFootLegState* beyond, float* outLo, float* outHi, bool* outHiRiser)
 {
-	lbFootEdgeProbe p = { query, centre, base, up, print, 0.0f, def->edgeHeight, def->edgeMargin, castCount, def->maxPlantShift };
+	lbFootEdgeProbe p = { query, centre, base, up, print, 0.0f, def->edgeHeight, def->edgeMargin, castCount, def->maxPlantShift, beyond };
 	// The ground's rise per metre along the foot.
 	p.slopeAlong = -lbDot(print->toeWs, c->normal) / lbMaxF(lbDot(c->normal, up), 0.05f);
 	return lbFootPlantShift(&p, g, outLo, outHi, outHiRiser);
@@ -1014,7 +1079,7 @@ static bool lbFootLandingRangeFrom(lbFootLegState* leg, const lbFootDef* def, co
 	}
 	float lo, hi;
 	bool riser;
-	lbFootSlideAt(def, in->query, &probe, from, &lf->print, &cf, &gf, f->up, &f->castCount, &lo, &hi, &riser);
+	lbFootSlideAt(def, in->query, &probe, from, &lf->print, &cf, &gf, f->up, &f->castCount, leg, &lo, &hi, &riser);
 	const float at = lbDot(from, lf->print.toeWs);
 	leg->slideAxisWs = lf->print.toeWs;
 	leg->slideLo = lo > -1.0e29f ? at + lo : -1.0e30f;
@@ -1102,6 +1167,7 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	if (leg->locked && leg->grounded && !f->snap)
 	{
 		leg->grounded = c.hit;
+		leg->beyondValid = 0;
 		return;
 	}
 	if (c.hit && def->heelToeTraces)
@@ -1144,9 +1210,13 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// A foot coming down to land slides, while still in the air, toward where it will stand on one
 	// level (lbFootLandingRange), so the plant itself barely moves it.
 	const bool landing = !leg->locked && lf->soleAboveFloor < def->slideHeight && lf->soleRate <= 0.0f;
+	if (!landing)
+		leg->beyondValid = 0;
 	lbFootGround g;
 	if (swinging && !landing)
 		lbFootSampleSwing(in->query, &centre, base, &lf->print, &c, f->up, &f->castCount, &g);
+	else if (landing)
+		lbFootSampleLanding(in->query, &centre, base, &lf->print, &c, f->up, def->edgeHeight, &f->castCount, &g);
 	else
 		lbFootSampleGround(in->query, &centre, base, &lf->print, &c, f->up, &f->castCount, &g);
 	lbFootKeepPrint(leg, &g);
@@ -1381,7 +1451,7 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 				// within the longest slide.
 				float lo, hi;
 				bool riser;
-				float more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount, &lo, &hi, &riser);
+				float more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount, NULL, &lo, &hi, &riser);
 				lbVec3 slid = lbClampLength(lbMulAdd(lbSub(base0, lf->animAnkleWs), more, lf->print.toeWs), def->maxPlantShift);
 				base = lbAdd(lf->animAnkleWs, slid);
 				if (lbDistance(base, base0) > 1.0e-4f)
