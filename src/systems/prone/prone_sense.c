@@ -704,6 +704,17 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			upperGoal = upperHoverGoal > 0.0f ? lbProneSlope(c, u, up, along) : upperRaw;
 		if (wh.hit)
 			lowerGoal = hoverGoal > 0.0f ? lbProneSlope(w, c, up, along) : lowerRaw;
+		// A flight of steps: the ahead and behind contacts on parallel planes, the centre's height
+		// between theirs (a tread or nose at each, a riser or more apart). A slope from the centre
+		// counts whole risers over 0.55 or 0.75 m, the treads' phase under the casts deciding how
+		// many (on 0.149 x 0.342 m stairs 28.4 and 21.7 degrees about the noses' 23.5); over the
+		// 1.3 m between the behind and ahead contacts one riser more or less matters less. Both
+		// pitches take it.
+		const float hc = lbDot(c, up), hu = lbDot(uh.impactPoint, up), hw = lbDot(wh.impactPoint, up);
+		if (uh.hit && wh.hit && t->centreHit && !t->roofLift && lbDot(uh.normal, wh.normal) >= LB_PRONE_PLANE_HELD_COS &&
+			((hu - hc > LB_PRONE_EDGE_RISE && hc - hw > LB_PRONE_EDGE_RISE) ||
+			 (hc - hu > LB_PRONE_EDGE_RISE && hw - hc > LB_PRONE_EDGE_RISE)))
+			upperGoal = lowerGoal = lbProneSlope(wh.impactPoint, uh.impactPoint, up, along);
 	}
 	// Step 8: caps per joint.
 	rollGoal = lbClampF(rollGoal, -def->maxRoll, def->maxRoll);
