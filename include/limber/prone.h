@@ -232,6 +232,10 @@ typedef struct lbProneLimbState
 	lbVec3 lockNormalWs;
 	/// Animated end joint last frame (world), for its speed.
 	lbVec3 prevAnimWs;
+	/// How far (world, m, across up) a held foot was moved from where it rested when it was held, its
+	/// leg turned up about the hip off a step's nose its toes hung across; zero for a hand or a foot
+	/// held where it rested.
+	lbVec3 lockShiftWs;
 } lbProneLimbState;
 
 /// Per-character state of the prone system: small and contiguous, owned by the caller.

@@ -418,6 +418,9 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, lbVec3 up, flo
 // a crease that falls away between the ends (a valley), the segment rests as its ends do. With
 // ground missing at an end the segment is looked under too.
 #define LB_PRONE_EDGE_RISE 0.015f
+// Least cosine between up and the ankle's contact normal for its plane to be taken for a tread (53
+// degrees, the pose stage's for the torso's ground).
+#define LB_PRONE_FOOT_GROUND_COS 0.6f
 static bool lbProneSegmentAtRisk(const lbProneState* state, const lbHumanoid* h, const lbPose* anim,
 								 const lbTransform* t, int probe)
 {
@@ -441,6 +444,56 @@ static bool lbProneSegmentAtRisk(const lbProneState* state, const lbHumanoid* h,
 	const float depth = riseAtA > 0.0f && riseAtB > 0.0f ? riseAtA * riseAtB / (riseAtA + riseAtB)
 														 : lbMaxF(riseAtA, riseAtB);
 	return depth > LB_PRONE_EDGE_RISE;
+}
+
+// A held foot over a step down toward its toes: the plane the ankle's probe found, carried to the
+// toes, lies more than LB_PRONE_EDGE_RISE above the toes' own plane there, so the nose between them
+// lies across the foot, where neither probe looks (on 0.149 x 0.342 m stairs the foot, nearly
+// upright at the back of the lower tread, went 3.7 cm into the nose above it). The leg lies nearly
+// straight, so the foot cannot be pulled back off the nose, and moved toward the hip the knee bent
+// 60 degrees, splayed out to the side; the ankle is already bent past where a foot points. The hold
+// goes up on the circle about the hip the leg's length keeps (the leg turns about the hip, as the
+// thigh's pitch does, and stays as straight as it was) until the toes rest on the ankle's plane: no
+// part of the foot is then under the upper tread's level, the nose below it. Returns the rest
+// (world); the rest as given when the foot straddles no step.
+static lbVec3 lbProneFootOffNose(const lbProneDef* def, const lbProneState* state, int side, lbVec3 hipWs, lbVec3 ankleWs,
+								 const lbTransform* legT, const lbVec3* probeMs, const bool* probeOk, lbVec3 rest)
+{
+	const int toeProbe = lb_proneToeL + side;
+	const lbProneGround* ga = &state->ground[lb_proneAnkleL + side];
+	const lbProneGround* gt = &state->ground[toeProbe];
+	if (!ga->hit || !gt->hit || !probeOk[toeProbe])
+		return rest;
+	const lbVec3 up = def->up;
+	// The toes where the rest carries them (the foot moved with its ankle).
+	const lbVec3 toeWs = lbAdd(lbProneTransformPoint(legT, probeMs[toeProbe]), lbSub(rest, ankleWs));
+	const lbVec3 ca = lbMulAdd(ga->pointWs, -ga->radius, ga->normalWs);
+	const lbVec3 ct = lbMulAdd(gt->pointWs, -gt->radius, gt->normalWs);
+	const float ka = lbDot(up, ga->normalWs);
+	if (ka < LB_PRONE_FOOT_GROUND_COS ||
+		lbDot(lbSub(toeWs, ct), gt->normalWs) - lbDot(lbSub(toeWs, ca), ga->normalWs) <= LB_PRONE_EDGE_RISE)
+		return rest;
+	// How far up the toes go: onto the ankle's plane, their radius and the clearance above it.
+	const float need = (gt->radius + def->clearance - lbDot(lbSub(toeWs, ca), ga->normalWs)) / ka;
+	if (!(need > 0.0f))
+		return rest;
+	// The turn about the hip across the leg (axis normal to up and to the hip-to-toes line): the toes'
+	// height goes as A cos(phi) + B sin(phi) from A at phi = 0; the least phi giving A + need, or the
+	// top of the circle when it lies lower.
+	const lbVec3 v = lbSub(toeWs, hipWs);
+	const lbVec3 axis = lbNormalizeOr(lbCross(v, up), lbVec3_zero);
+	if (lbLengthSquared(axis) < 0.25f)
+		return rest;
+	const float A = lbDot(up, v), B = lbDot(up, lbCross(axis, v));
+	const float R = sqrtf(A * A + B * B);
+	if (!(R > 1.0e-4f))
+		return rest;
+	const float top = lbProneAtan2(B, A);
+	const float phi = top - acosf(lbClampF((A + need) / R, -1.0f, 1.0f));
+	if (!(phi > 0.0f))
+		return rest;
+	const lbQuat turn = lbProneQuatFromUnitAxisAngle(axis, phi);
+	return lbAdd(hipWs, lbProneQuatRotate(turn, lbSub(rest, hipWs)));
 }
 
 lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkeleton* skeleton, const lbHumanoid* h,
@@ -651,6 +704,17 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			upperGoal = upperHoverGoal > 0.0f ? lbProneSlope(c, u, up, along) : upperRaw;
 		if (wh.hit)
 			lowerGoal = hoverGoal > 0.0f ? lbProneSlope(w, c, up, along) : lowerRaw;
+		// A flight of steps: the ahead and behind contacts on parallel planes, the centre's height
+		// between theirs (a tread or nose at each, a riser or more apart). A slope from the centre
+		// counts whole risers over 0.55 or 0.75 m, the treads' phase under the casts deciding how
+		// many (on 0.149 x 0.342 m stairs 28.4 and 21.7 degrees about the noses' 23.5); over the
+		// 1.3 m between the behind and ahead contacts one riser more or less matters less. Both
+		// pitches take it.
+		const float hc = lbDot(c, up), hu = lbDot(uh.impactPoint, up), hw = lbDot(wh.impactPoint, up);
+		if (uh.hit && wh.hit && t->centreHit && !t->roofLift && lbDot(uh.normal, wh.normal) >= LB_PRONE_PLANE_HELD_COS &&
+			((hu - hc > LB_PRONE_EDGE_RISE && hc - hw > LB_PRONE_EDGE_RISE) ||
+			 (hc - hu > LB_PRONE_EDGE_RISE && hw - hc > LB_PRONE_EDGE_RISE)))
+			upperGoal = lowerGoal = lbProneSlope(wh.impactPoint, uh.impactPoint, up, along);
 	}
 	// Step 8: caps per joint.
 	rollGoal = lbClampF(rollGoal, -def->maxRoll, def->maxRoll);
@@ -907,13 +971,23 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		}
 		if (ls->locked)
 		{
-			lbVec3 stray = lbProjectOnPlane(lbSub(rest, ls->lockWs), up);
+			lbVec3 stray = lbProjectOnPlane(lbSub(lbAdd(rest, ls->lockShiftWs), ls->lockWs), up);
 			if (!planted || lbLength(stray) > def->lockReleaseDistance)
 				ls->locked = false;
 		}
 		if (!ls->locked && planted && (ls->lockAlpha <= 0.0f || snap))
 		{
 			ls->locked = true;
+			ls->lockShiftWs = lbVec3_zero;
+			// A foot whose toes hang across a step's nose (the ankle's tread lies higher at the toes
+			// than the toes' own ground) is held with its toes at the ankle's tread's level, the leg
+			// turned up about the hip (decided when the hold starts, from the probes' grounds).
+			if (k >= 2)
+			{
+				const lbVec3 lifted = lbProneFootOffNose(def, state, k - 2, hipWs[k - 2], endWs, &legT[k - 2], probeMs, probeOk, rest);
+				ls->lockShiftWs = lbProjectOnPlane(lbSub(lifted, rest), up);
+				rest = lifted;
+			}
 			ls->lockWs = rest;
 			ls->lockNormalWs = g->normalWs;
 		}
