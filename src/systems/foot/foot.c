@@ -2742,10 +2742,12 @@ static lbResult lbFootSolveTurned(lbPose* pose, const lbSkeleton* skeleton, cons
 // into it and the shin 42 mm); the tip is the foot's lowest point there, the one a foot rolling
 // off an edge keeps. A tip only just past the corner keeps the ball: moved from the first
 // millimetre, the trailing calf's turn in the frame the pelvis drops for the landing foot grew
-// (walking down 0.257 m risers 14.9 -> 15.6 degrees).
+// (walking down 0.257 m risers 14.9 -> 15.6 degrees). A foot being left on a ledge (offLedge, 0..1:
+// see lbFootOffLedge) also turns toward its tip when the turn about the ball would take the tip
+// into the ground.
 static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
 								   lbTwoBoneIkInput* in, float limit, const lbQuat keepLocal[3], float minReach, const lbVec3* plane,
-								   bool toesKept)
+								   bool toesKept, float offLedge)
 {
 	const lbLegBones* b = &humanoid->leg[side];
 	const int foot = b->foot, parent = skeleton->parents[foot];
@@ -2772,8 +2774,19 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 		// Centimetres in the foot's model units (its scale's length is sqrt(3) for a unit scale).
 		const float cm = 0.01f * lbLength(goalT.s) * 0.57735027f;
 		const float tipBelow = -lbDot(lbSub(tip, plane[0]), plane[1]);
-		if (tipBelow > 2.0f * cm)
-			pivot = lbLerp(ball, tip, lbSmoothStep((tipBelow - 2.0f * cm) / (4.0f * cm)));
+		float toTip = tipBelow > 2.0f * cm ? lbSmoothStep((tipBelow - 2.0f * cm) / (4.0f * cm)) : 0.0f;
+		// A foot being left on a ledge's top (offLedge: its knee folded as the hips come down for
+		// the other foot far below), its tip above the ground or under it by less than 1 cm, that
+		// the first excess's turn about the ball would take below it, turns about a point toward the
+		// tip too, wholly from 2 cm under: about the ball, walking off a 0.49 m ledge, the trailing
+		// toe tip went 12 mm into the top (now 4 mm). Not for tips deeper than that (walking down
+		// 0.25 m stairs the trailing calf then turned 14.9 -> 15.1 degrees in a frame).
+		const lbVec3 tipTurned = lbAdd(ball, lbQuatRotate(turn0, lbSub(tip, ball)));
+		const float turnedBelow = -lbDot(lbSub(tipTurned, plane[0]), plane[1]);
+		if (offLedge > 0.0f && turnedBelow > 0.0f && tipBelow < 1.0f * cm)
+			toTip = lbMaxF(toTip, offLedge * lbSmoothStep(turnedBelow / (2.0f * cm)) * lbSmoothStep((1.0f * cm - tipBelow) / cm));
+		if (toTip > 0.0f)
+			pivot = lbLerp(ball, tip, toTip);
 	}
 	const lbVec3 goal = in->targetMs;
 	const lbQuat goalRotation = in->targetRotationMs;
@@ -2818,10 +2831,10 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 // goes to lbFootLiftHeelFree instead.
 static lbResult lbFootLiftHeel(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
 							   lbTwoBoneIkInput* in, float limit, float cosHalf, const lbQuat keepLocal[3], float minReach, const lbVec3* plane,
-							   bool toesKept)
+							   bool toesKept, float offLedge)
 {
 	if (minReach > 0.0f)
-		return lbFootLiftHeelFree(pose, skeleton, humanoid, side, in, limit, keepLocal, minReach, plane, toesKept);
+		return lbFootLiftHeelFree(pose, skeleton, humanoid, side, in, limit, keepLocal, minReach, plane, toesKept, offLedge);
 	const lbLimb limb = side == 0 ? lb_limbLegL : lb_limbLegR;
 	const lbLegBones* b = &humanoid->leg[side];
 	const int foot = b->foot, parent = skeleton->parents[foot], above = skeleton->parents[b->thigh];
@@ -2865,7 +2878,8 @@ static lbResult lbFootLiftHeel(lbPose* pose, const lbSkeleton* skeleton, const l
 // One leg's two-bone solve, then the ankle limit (see lbFootLiftHeel). cosHalf is cos(limit / 2),
 // or -1 with the limit off; |rest . local| >= cosHalf is the early-out of every foot within it.
 static lbResult lbFootSolveLeg(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
-							   lbTwoBoneIkInput* in, float limit, float cosHalf, float minReach, const lbVec3* plane, bool toesKept)
+							   lbTwoBoneIkInput* in, float limit, float cosHalf, float minReach, const lbVec3* plane, bool toesKept,
+							   float offLedge)
 {
 	const lbLimb limb = side == 0 ? lb_limbLegL : lb_limbLegR;
 	if (cosHalf < 0.0f)
@@ -2876,14 +2890,14 @@ static lbResult lbFootSolveLeg(lbPose* pose, const lbSkeleton* skeleton, const l
 	lbResult r = lbPose_SolveLimbIk(pose, skeleton, humanoid, limb, in, NULL);
 	if (r != lb_ok || lbAbsF(lbQuatDot(skeleton->restLocal[b->foot].q, pose->local[b->foot].q)) >= cosHalf)
 		return r;
-	return lbFootLiftHeel(pose, skeleton, humanoid, side, in, limit, cosHalf, keepLocal, minReach, plane, toesKept);
+	return lbFootLiftHeel(pose, skeleton, humanoid, side, in, limit, cosHalf, keepLocal, minReach, plane, toesKept, offLedge);
 }
 
 // One leg solved toward an ankle goal and foot rotation (model space) with weight w, the soft-IK
 // band and the ankle limit.
 static lbResult lbFootSolveLegTo(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
 								 lbVec3 targetMs, lbQuat rotationMs, float w, float soften, float limit, float cosHalf, float minReach, const lbVec3* plane,
-								 bool toesKept)
+								 bool toesKept, float offLedge)
 {
 	lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
 	in.targetMs = targetMs;
@@ -2891,7 +2905,7 @@ static lbResult lbFootSolveLegTo(lbPose* pose, const lbSkeleton* skeleton, const
 	in.useTargetRotation = true;
 	in.weight = w;
 	in.soften = soften;
-	return lbFootSolveLeg(pose, skeleton, humanoid, side, &in, limit, cosHalf, minReach, plane, toesKept);
+	return lbFootSolveLeg(pose, skeleton, humanoid, side, &in, limit, cosHalf, minReach, plane, toesKept, offLedge);
 }
 
 // Whether the toes turned by fraction t of `turn` (model rotation ballQ, parent's parentQ) stay
@@ -3009,6 +3023,7 @@ typedef struct lbFootPoseLegs
 	bool hasPlane[2];
 	lbVec3 plane[2][2]; // point, normal
 	bool toesKept[2];   // not planted: the toes are not bent onto the ground
+	float offLedge[2];  // see lbFootOffLedge
 	float soften, limit, cosHalf;
 } lbFootPoseLegs;
 
@@ -3039,6 +3054,27 @@ static lbFootPoseConsts lbFootPoseConstsOf(const lbFootDef* def)
 // The pose stage up to the two-bone leg solves: the checks of what belongs to one character, the
 // pelvis, and each leg's goal (*outLegs). The full-body solver's path and a faded-out character
 // finish here (*outDone).
+// How surely a free foot is being left on a ledge's top by hips come down for the other foot far
+// below (0..1): the other foot's ground lies more than half its leg's length under this foot's
+// (wholly from 0.55: 0.46 m on the mannequin's 0.84 m leg), and the hips have come down more than a
+// tenth of that leg (wholly from two tenths). Running down 0.25 m stairs the ground two risers
+// down lies that far under a trailing foot too, but the hips stay up there (without that second
+// condition the trailing calf turned 15.6 -> 17.5 degrees in a frame there). Model space: the
+// ground points under this foot and the other, pelvisDrop (>= 0). 0 for a planted foot (its toes
+// are bent onto the ground, not kept).
+static float lbFootOffLedge(const lbFootTargets* targets, const lbHumanoid* humanoid, lbVec3 ground, lbVec3 otherGround, lbVec3 upMs,
+							float pelvisDrop, int side)
+{
+	const int o = 1 - side;
+	const lbLegAxes* ax = &humanoid->legAxes[o];
+	const float leg = lbMaxF(ax->thighLength + ax->calfLength, 1.0e-6f);
+	// Most frames end here: hips at the animation's height.
+	if (pelvisDrop <= 0.1f * leg || targets->feet[side].planted || !targets->feet[side].grounded || !targets->feet[o].grounded)
+		return 0.0f;
+	const float drop = lbDot(lbSub(ground, otherGround), upMs) / leg;
+	return lbSmoothStep((drop - 0.5f) / 0.05f) * lbSmoothStep((pelvisDrop / leg - 0.1f) / 0.1f);
+}
+
 static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef* def, const lbFootPoseConsts* consts,
 								  const lbSkeleton* skeleton, const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose,
 								  void* workspace, size_t workspaceSize, lbFootPoseLegs* outLegs, bool* outDone)
@@ -3208,7 +3244,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 			if (w <= 0.0f || (!pastLimit && !short_))
 				continue;
 			r = lbFootSolveLegTo(pose, skeleton, humanoid, s, targetMs[s], wantRot, w, soften, def->ankleLimit, cosHalfLimit, minReach[s], f->grounded ? planeMs[s] : NULL,
-								   !f->planted);
+								   !f->planted, lbFootOffLedge(targets, humanoid, planeMs[s][0], planeMs[1 - s][0], upMs, -offset * worldToModel, s));
 			if (r != lb_ok)
 				return r;
 		}
@@ -3229,6 +3265,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 		outLegs->minReach[s] = minReach[s];
 		outLegs->hasPlane[s] = f->grounded;
 		outLegs->toesKept[s] = !f->planted;
+		outLegs->offLedge[s] = lbFootOffLedge(targets, humanoid, planeMs[s][0], planeMs[1 - s][0], upMs, -offset * worldToModel, s);
 		outLegs->plane[s][0] = planeMs[s][0];
 		outLegs->plane[s][1] = planeMs[s][1];
 	}
@@ -3242,7 +3279,7 @@ static lbResult lbFootPoseSolveOne(lbPose* pose, const lbSkeleton* skeleton, con
 {
 	return lbFootSolveLegTo(pose, skeleton, humanoid, s, legs->targetMs[s], legs->rotationMs[s], legs->weight[s], legs->soften,
 							legs->limit, legs->cosHalf, legs->minReach[s], legs->hasPlane[s] ? legs->plane[s] : NULL,
-							legs->toesKept[s]);
+							legs->toesKept[s], legs->offLedge[s]);
 }
 
 // The pose stage past the checks that hold for a whole crowd (def, rig, solver): the crowd call
@@ -3400,7 +3437,7 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 		leg.weight = lg->weight[s];
 		leg.soften = lg->soften;
 		outResults[i] = lbFootLiftHeel(pose, skeleton, humanoid, s, &leg, lg->limit, lg->cosHalf, keep[k], lg->minReach[s],
-									   lg->hasPlane[s] ? lg->plane[s] : NULL, lg->toesKept[s]);
+									   lg->hasPlane[s] ? lg->plane[s] : NULL, lg->toesKept[s], lg->offLedge[s]);
 		live[i] = outResults[i] == lb_ok;
 	}
 	for (int i = 0; i < count; ++i)
