@@ -249,11 +249,89 @@ static void test_plan_bad_input(void)
 	restoreLog();
 }
 
+// A 75-degree slab set back from a standing climber by more and more, its holds a grid on the
+// slab: the plan either starts with holds within reach of the limbs' roots where the standing body
+// has them (upright over the pelvis, not leaned along the slab), or says the goal is unreachable.
+// Never a first hold the standing body cannot reach. Both rigs (Z-up and Y-up).
+static void test_plan_first_holds_reachable_standing(void)
+{
+	int reachedCount = 0, unreachableCount = 0;
+	for (size_t r = 0; r < sizeof kRigs / sizeof kRigs[0]; ++r)
+	{
+		Climb* c = (Climb*)calloc(1, sizeof(Climb));
+		climbInit(c, &kRigs[r], 1);
+		const lbVec3 up = lbNormalize(c->up), fwd = lbNormalize(lbProjectOnPlane(c->fwd, up));
+		const lbVec3 left = lbNormalize(lbCross(up, fwd));
+		const lbVec3 pelvis = pelvisWs(c);
+		// The slab leans back 15 degrees from vertical: its normal faces the climber and up a little.
+		const float lean = 15.0f * LB_PI / 180.0f;
+		const lbVec3 n = lbAdd(lbMulSV(-cosf(lean), fwd), lbMulSV(sinf(lean), up));
+		const lbVec3 slabUp = lbNormalize(lbProjectOnPlane(up, n));
+		lbClimbPlanDef pd = lbDefaultClimbPlanDef();
+		pd.up = c->up;
+		const size_t size = lbGetClimbPlanWorkspaceSize(&pd, MAX_HOLDS);
+		void* ws = malloc(size);
+		for (int k = 0; k < 8; ++k)
+		{
+			// The slab's foot on the ground, 0.1 to 0.8 m ahead of the pelvis.
+			const float setBack = 0.1f + 0.1f * (float)k;
+			const lbVec3 base = lbSub(lbMulAdd(pelvis, setBack, fwd), lbMulSV(lbDot(pelvis, up), up));
+			int count = 0;
+			for (int i = 0; i < 24 && count < MAX_HOLDS; ++i)
+				for (int j = -4; j <= 4 && count < MAX_HOLDS; ++j)
+				{
+					lbClimbHold* h = &c->holds[count++];
+					memset(h, 0, sizeof *h);
+					h->pointWs = lbAdd(lbAdd(base, lbMulSV(0.15f * (float)i, slabUp)), lbMulSV(0.2f * (float)j, left));
+					h->normalWs = n;
+				}
+			lbClimbPlanInput in;
+			memset(&in, 0, sizeof in);
+			in.holds = c->holds;
+			in.holdCount = count;
+			in.pelvisWs = pelvis;
+			in.wallNormalWs = n;
+			in.goalWs = c->holds[count - 5].pointWs;
+			ENSURE(lbPlanClimb(&pd, &c->body, &in, ws, size, c->moves, MAX_MOVES, &c->plan) == lb_ok);
+			ENSURE(c->plan.status == lb_climbPlanReached || c->plan.status == lb_climbPlanUnreachable);
+			float worst = 0.0f;
+			if (c->plan.status == lb_climbPlanReached)
+			{
+				++reachedCount;
+				// Each move made before both feet hold, from the standing body's limb root.
+				bool footHeld[2] = { false, false };
+				for (int m = 0; m < c->plan.moveCount && !(footHeld[0] && footHeld[1]); ++m)
+				{
+					const int limb = c->moves[m].limb;
+					const lbVec3 o = c->body.rootFromPelvis[limb];
+					const lbVec3 root = lbAdd(pelvis, lbAdd(lbAdd(lbMulSV(o.x, fwd), lbMulSV(o.y, left)), lbMulSV(o.z, up)));
+					const float d = lbDistance(c->holds[c->moves[m].hold].pointWs, root);
+					worst = lbMaxF(worst, d / c->body.reach[limb]);
+					if (limb >= 2)
+						footHeld[limb - 2] = true;
+				}
+			}
+			else
+				++unreachableCount;
+			printf("  rig %d, slab %.1f m ahead: status %d, %d moves, worst first reach %.2f of the limb's reach\n", (int)r,
+				   (double)setBack, (int)c->plan.status, c->plan.moveCount, (double)worst);
+			ENSURE(worst <= 1.0f);
+		}
+		free(ws);
+		climbFree(c);
+		free(c);
+	}
+	// The sweep covers both outcomes: near slabs are climbed, far ones refused.
+	ENSURE(reachedCount > 0);
+	ENSURE(unreachableCount > 0);
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_plan_reaches_goal);
 	RUN_TEST(test_plan_unreachable);
+	RUN_TEST(test_plan_first_holds_reachable_standing);
 	RUN_TEST(test_plan_bad_input);
 	RUN_TEST(test_plan_overhead_inside);
 	TEST_MAIN_END();

@@ -3,7 +3,7 @@
 // The hold planner in the scenario runner: "planner": {"goal": [x, y, z]} in a climb config is
 // checked when the file is read (a goal that is not three numbers, an unknown key), a goal no hold
 // lies near fails the run's creation, and a reachable one is climbed: the run reports its moves
-// played to the end with four limbs held.
+// played to the end with four limbs held; a move whose limb never gets to its hold fails a step.
 #include "limber/scenario.h"
 #include "test_macros.h"
 
@@ -90,11 +90,43 @@ static void test_planner_climbs(void)
 	}
 }
 
+// Limbs too slow to reach their holds (4 mm/s, so the driver's no-progress test never fires): the
+// run does not stand still in silence; a step fails with an error once a move has taken longer
+// than its time bound, and not before the first move had time to play out.
+static void test_stalled_move_fails_the_run(void)
+{
+	const char* rigs[] = { "mannequin", "mixamo" };
+	for (int k = 0; k < 2; ++k)
+	{
+		char msg[512];
+		lbScenario* s = parse(rigs[k],
+							  "{\"planner\": {\"goal\": [0.35, 0, 2.6]}, \"move_speed_hand\": 0.004, \"move_speed_foot\": 0.004}",
+							  1500, msg, sizeof msg);
+		ENSURE(s != NULL);
+		lbResult r = lb_ok;
+		lbRun* run = s ? lbCreateRun(s, &r) : NULL;
+		ENSURE(run != NULL && r == lb_ok);
+		int frame = 0;
+		lbResult stepped = lb_ok;
+		while (run && !lbRun_IsDone(run) && stepped == lb_ok)
+		{
+			stepped = lbRun_Step(run);
+			++frame;
+		}
+		printf("  %s: step %d returned %d\n", rigs[k], frame, (int)stepped);
+		ENSURE(stepped != lb_ok);
+		ENSURE(frame > 60 * 5 && frame < 1500);
+		lbDestroyRun(run);
+		lbDestroyScenario(s);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_planner_key_checked);
 	RUN_TEST(test_unreachable_goal_fails_the_run);
 	RUN_TEST(test_planner_climbs);
+	RUN_TEST(test_stalled_move_fails_the_run);
 	TEST_MAIN_END();
 }

@@ -16,6 +16,10 @@
 #define LB_RUN_PLAN_MAX_HOLDS 4096
 #define LB_RUN_PLAN_MAX_MOVES 512
 #define LB_RUN_PLAN_REPLANS 8
+// Longest one move may take, select to lock (s): a reach, a settle and a lock take a few seconds;
+// far beyond that the limb is caught in a loop the driver's own stall test does not see (a confirm
+// refused over and over, a lock that never completes).
+#define LB_RUN_PLAN_MOVE_TIME 12.0f
 
 struct lbClimbRunPlanner
 {
@@ -31,6 +35,10 @@ struct lbClimbRunPlanner
 	size_t workspaceSize;
 	lbVec3 goalWs, wallNormalWs;
 	int replans;
+	// Time spent on the current move (s) and which move that is.
+	float moveTime;
+	int timedMove;
+	lbResult failure;
 	bool done;
 };
 
@@ -177,6 +185,26 @@ void lbClimbRunPlanner_Step(lbClimbRunPlanner* p, lbClimbState* state, const lbC
 {
 	if (!p || p->done)
 		return;
+	if (p->driver.move != p->timedMove)
+	{
+		p->timedMove = p->driver.move;
+		p->moveTime = 0.0f;
+	}
+	if (dt > 0.0f && lbIsValidFloat(dt))
+		p->moveTime += dt;
+	if (p->moveTime > LB_RUN_PLAN_MOVE_TIME && p->driver.move < p->result.moveCount)
+	{
+		const lbClimbPlanMove* mv = &p->moves[p->driver.move];
+		lbClimb_SetStick(state, 0.0f, 0.0f);
+		p->failure = lbReport(lb_errorUnsupported,
+							  "climb planner: move %d of %d (limb %d to hold %d at (%.2f, %.2f, %.2f) m) did not reach its "
+							  "hold within %g s",
+							  p->driver.move + 1, p->result.moveCount, mv->limb, mv->hold, (double)p->holds[mv->hold].pointWs.x,
+							  (double)p->holds[mv->hold].pointWs.y, (double)p->holds[mv->hold].pointWs.z,
+							  (double)LB_RUN_PLAN_MOVE_TIME);
+		p->done = true;
+		return;
+	}
 	if (lbClimbDrive(&p->driver, &p->driverDef, state, def, p->holds, p->holdCount, p->moves, p->result.moveCount, dt))
 		return;
 	if (p->driver.stuck && p->replans < LB_RUN_PLAN_REPLANS)
@@ -184,9 +212,22 @@ void lbClimbRunPlanner_Step(lbClimbRunPlanner* p, lbClimbState* state, const lbC
 		// The body would not let a limb reach its hold: plan again from where the climber is.
 		p->replans++;
 		if (lbClimbRunPlan(p, state, pelvisWs) == lb_ok)
+		{
+			p->timedMove = -1;
 			return;
+		}
 	}
+	if (p->driver.stuck)
+		p->failure = lbReport(lb_errorUnsupported,
+							  "climb planner: move %d of %d stalled short of its hold and planning again from there failed "
+							  "(%d replans)",
+							  p->driver.move + 1, p->result.moveCount, p->replans);
 	p->done = true;
+}
+
+lbResult lbClimbRunPlanner_Failure(const lbClimbRunPlanner* p)
+{
+	return p ? p->failure : lb_ok;
 }
 
 void lbClimbRunPlanner_Progress(const lbClimbRunPlanner* p, int* outMove, int* outMoveCount)

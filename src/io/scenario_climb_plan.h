@@ -32,6 +32,11 @@ void lbDestroyClimbRunPlanner(lbClimbRunPlanner* planner);
 void lbClimbRunPlanner_Step(lbClimbRunPlanner* planner, lbClimbState* state, const lbClimbDef* def, lbVec3 pelvisWs,
 							float dt);
 
+/// lb_ok while the plan plays (or once every move is played); otherwise the error logged when a
+/// move's limb did not reach its hold (it stalled and planning again from there failed, or it
+/// took longer than the per-move bound): the run must not carry on as if climbing.
+lbResult lbClimbRunPlanner_Failure(const lbClimbRunPlanner* planner);
+
 /// Move being played and moves planned, for the report.
 void lbClimbRunPlanner_Progress(const lbClimbRunPlanner* planner, int* outMove, int* outMoveCount);
 

@@ -90,6 +90,10 @@ typedef struct lbRunContext
 	/// there and starts the base motion again from there (a stepping motion's planted feet would
 	/// otherwise stay behind), then clears it.
 	bool placed;
+	/// Set (to an error, already logged) by a system's sense stage when the run cannot go on as
+	/// scripted, e.g. a planned climbing move that never reached its hold: the step returns it, so
+	/// the run ends with that message rather than standing still. The runner clears it each frame.
+	lbResult failed;
 } lbRunContext;
 
 /// Per-frame output a system fills (cleared by the runner each frame).

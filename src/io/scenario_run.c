@@ -973,6 +973,7 @@ static lbResult lbRunAdvance(lbRun* run, float dt, bool record)
 	lbSystemOutput* out = &run->output;
 	out->contactCount = 0;
 	out->debugCount = 0;
+	run->ctx.failed = lb_ok;
 	if (run->systemEntry->sense)
 		run->systemEntry->sense(run->system, &run->ctx, dt, out);
 	if (run->ctx.placed)
@@ -1027,7 +1028,9 @@ static lbResult lbRunAdvance(lbRun* run, float dt, bool record)
 	}
 	run->frame++;
 	run->time += dt;
-	return moved != lb_ok ? moved : r;
+	if (moved != lb_ok)
+		return moved;
+	return run->ctx.failed != lb_ok ? run->ctx.failed : r;
 }
 
 lbResult lbRun_Step(lbRun* run)

@@ -303,6 +303,7 @@ static void lbClimbSenseStage(void* system, lbRunContext* ctx, float dt, lbSyste
 		const lbPose* body = c->hasLast ? &c->lastPose : ctx->basePose;
 		lbClimbRunPlanner_Step(c->planner, &c->state, &c->def,
 							   lbTransformPoint(ctx->characterWs, body->model[ctx->humanoid->pelvis].p), dt);
+		ctx->failed = lbClimbRunPlanner_Failure(c->planner);
 		lbVec3 next;
 		if (lbClimbRunPlanner_NextHold(c->planner, &next))
 			lbSystemOutput_AddDebug(out, lb_layerTargets, lb_debugSphere, next, next, 0.05f, true);

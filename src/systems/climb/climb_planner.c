@@ -247,6 +247,11 @@ typedef struct lbPlanFrame
 	int holdCount;
 	// Root offsets from the pelvis in the wall frame (world).
 	lbVec3 rootOff[4];
+	// The same offsets while a foot is still on the ground: onto a slab the body stands upright
+	// (up, and forward level toward the wall), not leaned along it, so a shoulder sits over the
+	// pelvis. A standing stance must also keep its holds within reach of these (a first hold
+	// beyond them would leave the climber on the ground); its comfort is still from the leaned roots.
+	lbVec3 standOff[4];
 	// Pelvis while a foot is free (the body still stands where it is), and its place on the body
 	// plane.
 	lbVec3 anchorWs;
@@ -365,6 +370,11 @@ static float lbPlanFit(const lbPlanFrame* fr, const int hold[4], int skip, float
 		const lbVec3 h = fr->holds[hold[i]].pointWs;
 		float len = lbDistance(root, h);
 		if (len > use * r + 1.0e-3f || len < b->minReach[i] * r * 1.05f)
+			return FLT_MAX;
+		// Standing, the limb must also reach its hold from where the standing body has its root,
+		// by the climbing system's own reach test (the full reach): a hold beyond it leaves the
+		// climber on the ground.
+		if (footFree && lbDistance(lbAdd(p, fr->standOff[i]), h) > r)
 			return FLT_MAX;
 		float along = lbDot(lbSub(h, root), fr->u);
 		if (i < 2 && along < -LB_PLAN_HAND_BELOW)
@@ -668,9 +678,19 @@ lbResult lbPlanClimb(const lbClimbPlanDef* def, const lbClimbPlanBody* body, con
 		if (start[i] < 0)
 			return lbReport(lb_errorInvalidArgument, "lbPlanClimb: limb %d holds a contact with no hold within 0.1 m", i);
 	}
+	// The standing frame: up, and forward level toward the wall. As the climbing frame does, the
+	// body stays upright while standing onto a slab (a wall facing up) and leans with a wall that
+	// faces down.
+	const bool slab = lbDot(fr.n, up) > 0.0f;
+	const lbVec3 standF = slab ? lbNormalizeOr(lbProjectOnPlane(fr.f, up), fr.f) : fr.f;
+	const lbVec3 standU = slab ? up : fr.u;
+	const lbVec3 standL = lbNormalizeOr(lbCross(standU, standF), fr.l);
 	for (int i = 0; i < 4; ++i)
-		fr.rootOff[i] = lbAdd(lbAdd(lbMulSV(body->rootFromPelvis[i].x, fr.f), lbMulSV(body->rootFromPelvis[i].y, fr.l)),
-							  lbMulSV(body->rootFromPelvis[i].z, fr.u));
+	{
+		const lbVec3 o = body->rootFromPelvis[i];
+		fr.rootOff[i] = lbAdd(lbAdd(lbMulSV(o.x, fr.f), lbMulSV(o.y, fr.l)), lbMulSV(o.z, fr.u));
+		fr.standOff[i] = lbAdd(lbAdd(lbMulSV(o.x, standF), lbMulSV(o.y, standL)), lbMulSV(o.z, standU));
+	}
 	// The wall plane: the mean of the holds' offsets along the normal, of those facing the climber.
 	double sumD = 0.0;
 	int nD = 0;
