@@ -53,6 +53,24 @@ static void fixtureFree(Fixture* f)
 	lbDestroySkeleton(f->skel);
 }
 
+// The fixture on stairs of `riser` x `tread` (m) rising along +x, Z up; returns the stairs' def.
+static lbSceneDef fixtureInitStairs(Fixture* f, lbReferenceRig rig, float riser, float tread)
+{
+	fixtureInit(f, rig, lbVec3_axisZ, lbVec3_axisX, lb_sceneFlat, 0.0f);
+	lbDestroyWorld(f->world);
+	lbWorldDef wd = lbDefaultWorldDef();
+	wd.up = lbVec3_axisZ;
+	f->world = lbCreateWorld(&wd);
+	lbSceneDef sp = lbDefaultSceneDef(lb_sceneStairs);
+	sp.up = lbVec3_axisZ;
+	sp.forward = lbVec3_axisX;
+	sp.riser = riser;
+	sp.tread = tread;
+	ENSURE(lbBuildScene(f->world, &sp) == lb_ok);
+	f->query = lbWorld_GetQuery(f->world);
+	return sp;
+}
+
 // Character transform: model up on world up, model forward on `heading`, at `p`.
 static lbTransform place(const Fixture* f, lbVec3 heading, lbVec3 p)
 {
@@ -371,18 +389,7 @@ static void test_prone_pitch_along_a_flight(void)
 	for (int rig = 0; rig < 2; ++rig)
 	{
 		Fixture f;
-		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ, lbVec3_axisX, lb_sceneFlat, 0.0f);
-		lbDestroyWorld(f.world);
-		lbWorldDef wd = lbDefaultWorldDef();
-		wd.up = lbVec3_axisZ;
-		f.world = lbCreateWorld(&wd);
-		lbSceneDef sp = lbDefaultSceneDef(lb_sceneStairs);
-		sp.up = lbVec3_axisZ;
-		sp.forward = lbVec3_axisX;
-		sp.riser = 0.149f;
-		sp.tread = 0.342f;
-		ENSURE(lbBuildScene(f.world, &sp) == lb_ok);
-		f.query = lbWorld_GetQuery(f.world);
+		const lbSceneDef sp = fixtureInitStairs(&f, (lbReferenceRig)rig, 0.149f, 0.342f);
 		lbProneDef def = lbDefaultProneDef();
 		const float noses = atanf(sp.riser / sp.tread);
 		const float x = sp.distance + 4.5f * sp.tread;
@@ -407,18 +414,7 @@ static void test_prone_held_foot_off_the_nose(void)
 	for (int rig = 0; rig < 2; ++rig)
 	{
 		Fixture f;
-		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ, lbVec3_axisX, lb_sceneFlat, 0.0f);
-		lbDestroyWorld(f.world);
-		lbWorldDef wd = lbDefaultWorldDef();
-		wd.up = lbVec3_axisZ;
-		f.world = lbCreateWorld(&wd);
-		lbSceneDef sp = lbDefaultSceneDef(lb_sceneStairs);
-		sp.up = lbVec3_axisZ;
-		sp.forward = lbVec3_axisX;
-		sp.riser = 0.149f;
-		sp.tread = 0.342f;
-		ENSURE(lbBuildScene(f.world, &sp) == lb_ok);
-		f.query = lbWorld_GetQuery(f.world);
+		const lbSceneDef sp = fixtureInitStairs(&f, (lbReferenceRig)rig, 0.149f, 0.342f);
 		lbProneDef def = lbDefaultProneDef();
 		float worst = 0.0f;
 		int held = 0;
@@ -457,20 +453,8 @@ static void test_prone_nose_between_torso_probes(void)
 {
 	for (int rig = 0; rig < 2; ++rig)
 	{
-		// The fixture's world rebuilt with these stairs.
 		Fixture f;
-		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ, lbVec3_axisX, lb_sceneFlat, 0.0f);
-		lbDestroyWorld(f.world);
-		lbWorldDef wd = lbDefaultWorldDef();
-		wd.up = lbVec3_axisZ;
-		f.world = lbCreateWorld(&wd);
-		lbSceneDef sp = lbDefaultSceneDef(lb_sceneStairs);
-		sp.up = lbVec3_axisZ;
-		sp.forward = lbVec3_axisX;
-		sp.riser = 0.149f;
-		sp.tread = 0.342f;
-		ENSURE(lbBuildScene(f.world, &sp) == lb_ok);
-		f.query = lbWorld_GetQuery(f.world);
+		const lbSceneDef sp = fixtureInitStairs(&f, (lbReferenceRig)rig, 0.149f, 0.342f);
 		lbProneDef def = lbDefaultProneDef();
 		const float torsoR = 0.055f * f.h.height;
 		float worst = 0.0f;
