@@ -9,6 +9,7 @@
 //   sole_penetration_max <= 0.01 m; and limit_violations under a ceiling that may only shrink;
 // and checks the story itself: the character climbed, topped out, and ends walking on the top; or,
 // with no ledge to top out on (story_drop_*), let go, fell and stands on the ground again.
+// A planned climb that stalls fails the run instead of letting go.
 // Config errors name the key.
 #define _POSIX_C_SOURCE 200809L
 #include "limber/climb_transition.h"
@@ -170,10 +171,52 @@ static void test_story_config_errors(void)
 	lbDestroyScenario(s);
 }
 
+// A story whose planned climb stalls (limbs slowed to 4 mm/s, too slow for the driver's own
+// no-progress check to see) fails the run at the planner's per-move time bound instead of letting
+// go below and walking on: both rigs, on the shipped story's ledge.
+static void test_story_stalled_climb_fails_the_run(void)
+{
+	const char* rigs[] = { "mannequin", "mixamo" };
+	for (int k = 0; k < 2; ++k)
+	{
+		char json[1024], message[512];
+		snprintf(json, sizeof json,
+				 "{\"world\": {\"shapes\": [{\"builder\": \"ledge_top\", \"params\": {\"distance\": 3.0, \"height\": 2.0,"
+				 " \"depth\": 6.0}}]}, \"rig\": \"%s\", \"motion\": \"walk\", \"system\": {\"name\": \"story\","
+				 " \"config\": {\"mount_distance\": 0.6, \"climb\": {\"move_speed_hand\": 0.004, \"move_speed_foot\": 0.004}}},"
+				 " \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [1.2, 0, 0]},"
+				 " {\"t\": 2.1, \"input\": \"velocity\", \"value\": [0, 0, 0]}], \"frames\": 2400}",
+				 rigs[k]);
+		message[0] = 0;
+		lbScenario* s = lbParseScenario(json, "story.json", message, (int)sizeof message);
+		if (!s)
+			printf("  %s\n", message);
+		ENSURE(s != NULL);
+		lbRun* run = s ? lbCreateRun(s, NULL) : NULL;
+		ENSURE(run != NULL);
+		int frame = 0;
+		lbResult stepped = lb_ok;
+		float phase = 0.0f;
+		while (run && !lbRun_IsDone(run) && stepped == lb_ok)
+		{
+			stepped = lbRun_Step(run);
+			phase = lbMaxF(phase, lbValue(run, "story_phase"));
+			++frame;
+		}
+		printf("  %s: step %d returned %d (furthest story phase %.0f)\n", rigs[k], frame, (int)stepped, (double)phase);
+		ENSURE(stepped != lb_ok);
+		// Past the walk, the mount and one move's time bound (12 s), before the run's end.
+		ENSURE(frame > 60 * 12 && frame < 2400);
+		lbDestroyRun(run);
+		lbDestroyScenario(s);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_story_config_errors);
 	RUN_TEST(test_story_scenarios_meet_the_limits);
+	RUN_TEST(test_story_stalled_climb_fails_the_run);
 	TEST_MAIN_END();
 }

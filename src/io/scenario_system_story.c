@@ -268,6 +268,9 @@ static void lbStoryClimbSense(lbStoryRun* s, lbRunContext* ctx, float dt, lbSyst
 	if (s->phase == lb_storyClimb)
 	{
 		lbClimbRunPlanner_Step(s->planner, &s->climb, &s->climbDef, pelvisWs, dt);
+		// A move that never reaches its hold fails the run, as in the climbing system: letting go below
+		// would hide it.
+		ctx->failed = lbClimbRunPlanner_Failure(s->planner);
 		lbVec3 next;
 		if (lbClimbRunPlanner_NextHold(s->planner, &next))
 			lbSystemOutput_AddDebug(out, lb_layerTargets, lb_debugSphere, next, next, 0.05f, true);
