@@ -405,6 +405,21 @@ static void test_prone_pitch_along_a_flight(void)
 	}
 }
 
+// The body placed at the k-th of 12 places along the fifth tread of `sp`, sensed from rest and
+// posed into f->pose; returns the character's transform.
+static lbTransform fitAlongTread(Fixture* f, const lbSceneDef* sp, const lbProneDef* def, int k, lbProneTargets* outT)
+{
+	const float x = sp->distance + 4.5f * sp->tread + sp->tread * (float)k / 12.0f;
+	const float z = sp->riser * floorf((x - sp->distance) / sp->tread + 1.0f);
+	const lbTransform cw = place(f, lbVec3_axisX, lbMakeVec3(x, 0.0f, z));
+	lbProneState st;
+	lbProneState_Reset(&st);
+	*outT = senseOnce(f, &st, def, cw, 3);
+	lbPose_Copy(&f->pose, &f->anim);
+	ENSURE(lbProneApplyPose(outT, def, f->skel, &f->h, &f->pose, NULL) == lb_ok);
+	return cw;
+}
+
 // A held foot at the back of a tread, its toes across the nose of the step above: neither the ankle's
 // nor the toes' downward probe meets the nose (on 0.149 x 0.342 m stairs the foot went 3.7 cm into it,
 // 4.1 cm on the mixamo rig). Over a tread's length, both rigs: each foot, from its ankle to its toes
@@ -420,14 +435,8 @@ static void test_prone_held_foot_off_the_nose(void)
 		int held = 0;
 		for (int k = 0; k < 12; ++k)
 		{
-			const float x = sp.distance + 4.5f * sp.tread + sp.tread * (float)k / 12.0f;
-			const float z = sp.riser * floorf((x - sp.distance) / sp.tread + 1.0f);
-			const lbTransform cw = place(&f, lbVec3_axisX, lbMakeVec3(x, 0.0f, z));
-			lbProneState st;
-			lbProneState_Reset(&st);
-			lbProneTargets t = senseOnce(&f, &st, &def, cw, 3);
-			lbPose_Copy(&f.pose, &f.anim);
-			ENSURE(lbProneApplyPose(&t, &def, f.skel, &f.h, &f.pose, NULL) == lb_ok);
+			lbProneTargets t;
+			const lbTransform cw = fitAlongTread(&f, &sp, &def, k, &t);
 			for (int side = 0; side < 2; ++side)
 			{
 				held += t.limbs[2 + side].locked ? 1 : 0;
@@ -460,14 +469,8 @@ static void test_prone_nose_between_torso_probes(void)
 		float worst = 0.0f;
 		for (int k = 0; k < 12; ++k)
 		{
-			const float x = sp.distance + 4.5f * sp.tread + sp.tread * (float)k / 12.0f;
-			const float z = sp.riser * floorf((x - sp.distance) / sp.tread + 1.0f);
-			const lbTransform cw = place(&f, lbVec3_axisX, lbMakeVec3(x, 0.0f, z));
-			lbProneState st;
-			lbProneState_Reset(&st);
-			lbProneTargets t = senseOnce(&f, &st, &def, cw, 3);
-			lbPose_Copy(&f.pose, &f.anim);
-			ENSURE(lbProneApplyPose(&t, &def, f.skel, &f.h, &f.pose, NULL) == lb_ok);
+			lbProneTargets t;
+			const lbTransform cw = fitAlongTread(&f, &sp, &def, k, &t);
 			lbVec3 pel = lbTransformPoint(cw, f.pose.model[f.h.pelvis].p);
 			lbVec3 neck = lbTransformPoint(cw, f.pose.model[f.h.neck].p);
 			worst = lbMaxF(worst, stairsCapsuleDepth(pel, neck, torsoR, sp.distance, sp.tread, sp.riser, (int)sp.count));
