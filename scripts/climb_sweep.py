@@ -10,7 +10,9 @@ script draws sizes at random (fixed seed) within each world's range, plays the s
 edge, releases) on one scenario per size and rig with `limber run`, and prints the climbing limits
 each breaks (docs/metrics.md, tests/test_climb_scenarios.c: locked drift <= 0.001 m, no knee or
 elbow inversion, palm angle <= 20 degrees, limb penetration <= 0.02 m, added pop <= 15 degrees, no
-NaN), then how many runs hold every limit.
+NaN), then how many runs hold every limit. A run that never holds anything (a wall drawn out of reach
+from where the climber stands) holds its limits only by standing on the floor (no floating) and
+saying how far beyond reach the wall lies (the runner's `beyond_reach`).
 
     python3 scripts/climb_sweep.py build/limber [--plan] [--seed N] [--per-kind N] [--kinds K,...] [--keep DIR] [--strict]
 
@@ -101,6 +103,19 @@ def plan_worlds(rng, per_kind):
 
 
 def broken(summary):
+    system = summary.get("system") or {}
+    held = (system.get("held") or {}).get("max")
+    if held == 0:
+        # Nothing ever held: the wall is out of reach from where the climber stands (an overhang
+        # far back, say). No contact drifts then; what the run must do instead is stay on its feet
+        # and say how far the wall lies beyond reach, so a game can walk it closer.
+        bad = limits_broken(summary, LIMITS, optional=("palm_wall_angle_max", "contact_drift_max"))
+        beyond = (system.get("beyond_reach") or {}).get("max") or 0.0
+        if not beyond > 0.0:
+            bad.append("beyond_reach=0 (nothing held, and no distance given)")
+        if (summary.get("floating_max") or 0.0) > 0.0:
+            bad.append(f"floating_max={summary['floating_max']:.3g} (stood on nothing)")
+        return bad + [f"~out of reach by {beyond:.2f} m: nothing held, stood on the floor"]
     # No palm angle without a held hand.
     return limits_broken(summary, LIMITS, optional=("palm_wall_angle_max",))
 

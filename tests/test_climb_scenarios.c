@@ -243,10 +243,90 @@ static void test_start_under_an_overhang_stays_under_it(void)
 	}
 }
 
+// A climber told to climb an overhang whose foot lies 1.1 m ahead (a 96-degree face leaning only
+// 0.25 m closer at its 2.4 m top), out of reach of every limb: both hands and a foot search, the
+// second foot's selection and every confirm are refused, nothing holds, and the climber stays on
+// its feet (no floating span, the standing sole on the floor) while the runner says how far the
+// wall lies beyond reach. Before, both feet lifted toward the wall and the hands' pull raised the
+// body: it stood on air, 0.59 m up, for 14.7 s.
+static void test_wall_out_of_reach_stands(void)
+{
+	static const char* const rigs[] = { "mannequin", "mixamo" };
+	for (int r = 0; r < 2; ++r)
+	{
+		char json[2048];
+		snprintf(json, sizeof json,
+				 "{\"world\": {\"shapes\": [{\"builder\": \"wall\", \"params\": {\"distance\": 1.1, \"angle_deg\": 95.8,"
+				 " \"height\": 2.4}}]}, \"rig\": \"%s\", \"motion\": \"idle\", \"system\": \"climb\", \"frames\": 420,"
+				 " \"timeline\": [{\"t\": 0.2, \"input\": \"select_limb\", \"limb\": \"hand_r\"},"
+				 " {\"t\": 0.25, \"input\": \"stick\", \"x\": 0.3, \"y\": 1.0},"
+				 " {\"t\": 1.2, \"input\": \"select_limb\", \"limb\": \"hand_l\"},"
+				 " {\"t\": 1.25, \"input\": \"stick\", \"x\": -0.3, \"y\": 1.0},"
+				 " {\"t\": 2.2, \"input\": \"select_limb\", \"limb\": \"foot_r\"},"
+				 " {\"t\": 2.25, \"input\": \"stick\", \"x\": 0.2, \"y\": 1.0},"
+				 " {\"t\": 3.2, \"input\": \"select_limb\", \"limb\": \"foot_l\"},"
+				 " {\"t\": 3.25, \"input\": \"stick\", \"x\": -0.2, \"y\": 1.0},"
+				 " {\"t\": 4.0, \"input\": \"confirm\"},"
+				 " {\"t\": 5.0, \"input\": \"select_limb\", \"limb\": \"hand_r\"},"
+				 " {\"t\": 5.05, \"input\": \"stick\", \"x\": 1.0, \"y\": 1.0},"
+				 " {\"t\": 6.5, \"input\": \"confirm\"}]}",
+				 rigs[r]);
+		lbScenario* s = lbParseScenario(json, "out_of_reach.json", NULL, 0);
+		lbRun* run = s ? lbCreateRun(s, NULL) : NULL;
+		ENSURE(run != NULL);
+		float heldMax = 0.0f, beyondMin = 1e9f, beyondMax = 0.0f, footLMode = 0.0f;
+		while (run && !lbRun_IsDone(run))
+		{
+			lbRun_Step(run);
+			const char* vn[32];
+			float vv[32];
+			const int nv = lbRun_GetSystemValues(run, vn, vv, 32);
+			float beyond = -1.0f, hands = 0.0f;
+			for (int k = 0; k < nv && k < 32; ++k)
+			{
+				if (strcmp(vn[k], "held") == 0)
+					heldMax = lbMaxF(heldMax, vv[k]);
+				else if (strcmp(vn[k], "beyond_reach") == 0)
+					beyond = vv[k];
+				else if (strcmp(vn[k], "mode_foot_l") == 0)
+					footLMode = lbMaxF(footLMode, vv[k]);
+				else if (strcmp(vn[k], "mode_hand_r") == 0)
+					hands = vv[k];
+			}
+			ENSURE(beyond >= 0.0f); // the runner gives the value
+			if (hands != 0.0f && lbRun_GetView(run).time > 0.6f)
+			{
+				beyondMin = lbMinF(beyondMin, beyond);
+				beyondMax = lbMaxF(beyondMax, beyond);
+			}
+		}
+		if (run)
+		{
+			const lbRunView view = lbRun_GetView(run);
+			const lbMetricsSummary* m = &view.summary;
+			printf("  out of reach (%s): held %g, beyond reach %.3f-%.3f m, floating %.3f m, sole %.4f, limb %.4f, "
+				   "pop %.1f, nan %d\n",
+				   rigs[r], (double)heldMax, (double)beyondMin, (double)beyondMax, (double)m->floatingMax,
+				   (double)m->solePenetrationMax, (double)m->limbPenetrationMax, (double)m->addedPopMax, m->nanFrames);
+			ENSURE(heldMax == 0.0f);
+			ENSURE(footLMode == 0.0f); // the last footing never lifted
+			ENSURE(beyondMin > 0.25f && beyondMax < 0.8f);
+			ENSURE(m->floatingMax == 0.0f);
+			ENSURE(m->solePenetrationMax <= 0.012f);
+			ENSURE(m->limbPenetrationMax <= 0.02f);
+			ENSURE(m->addedPopMax <= 15.0f);
+			ENSURE(m->nanFrames == 0);
+		}
+		lbDestroyRun(run);
+		lbDestroyScenario(s);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_climb_scenarios_meet_the_limits);
 	RUN_TEST(test_start_under_an_overhang_stays_under_it);
+	RUN_TEST(test_wall_out_of_reach_stands);
 	TEST_MAIN_END();
 }

@@ -541,6 +541,81 @@ static void test_random_steering_property(void)
 	}
 }
 
+// A wall out of reach: every search misses, and each searching limb says how far the wall lies
+// beyond its reach, measured square to the wall (checked against the plane's distance from the
+// limb's reach centre, on a vertical wall and on a leaning one). The body stands: the last free
+// foot may not be lifted, nor the last hold let go with both feet off the ground, until a limb
+// holds; the stand weight is 1 while nothing holds and fades once a limb does.
+static void test_out_of_reach_stands(void)
+{
+	for (size_t c = 0; c < sizeof kCases / sizeof kCases[0]; ++c)
+		for (int lean = 0; lean < 2; ++lean)
+		{
+			Fixture f;
+			fixtureInit(&f, &kCases[c], 1.6f, lean ? -6.0f : 0.0f);
+			const float dt = 1.0f / 60.0f;
+			lbClimbTargets t = sense(&f, dt);
+			ENSURE(t.standWeight > 0.999f);
+			for (int i = 0; i < 4; ++i)
+				ENSURE(t.limbs[i].beyondReach == 0.0f); // nothing searches
+			ENSURE(lbClimb_Select(&f.state, lb_limbArmR) == lb_ok);
+			ENSURE(lbClimb_Select(&f.state, lb_limbArmL) == lb_ok);
+			ENSURE(lbClimb_Select(&f.state, lb_limbLegR) == lb_ok);
+			// The other foot is the body's last footing.
+			lbClimbState before = f.state;
+			ENSURE(lbClimb_Select(&f.state, lb_limbLegL) == lb_errorUnsupported);
+			ENSURE(memcmp(&before, &f.state, sizeof before) == 0);
+			lbClimb_SetStick(&f.state, 0.0f, 1.0f);
+			for (int k = 0; k < 30; ++k)
+				t = sense(&f, dt);
+			for (int i = 0; i < 3; ++i)
+			{
+				const lbClimbLimbTarget* l = &t.limbs[i == 2 ? lb_limbLegR : i];
+				ENSURE(l->mode == lb_climbSearching && !l->hasSurface);
+				const float expect = lbDot(lbSub(l->reachCentreWs, f.wallPoint), f.wallN) - l->reach;
+				ENSURE(expect > 0.3f);
+				ENSURE(fabsf(l->beyondReach - expect) < 2e-3f);
+			}
+			ENSURE(t.limbs[lb_limbLegL].beyondReach == 0.0f && t.limbs[lb_limbLegL].mode == lb_climbFree);
+			ENSURE(lbClimb_Confirm(&f.state) == lb_errorUnsupported);
+			ENSURE(t.standWeight > 0.999f);
+			fixtureFree(&f);
+		}
+	// Within reach: a hand holds, then both feet may leave the floor; the hand, the last hold with
+	// both feet off it, stays until a foot is let go.
+	for (size_t c = 0; c < sizeof kCases / sizeof kCases[0]; ++c)
+	{
+		Fixture f;
+		fixtureInit(&f, &kCases[c], 0.45f, 0.0f);
+		const float dt = 1.0f / 60.0f;
+		lbClimbTargets t = sense(&f, dt);
+		lbClimb_Select(&f.state, lb_limbArmR);
+		for (int k = 0; k < 30; ++k)
+			t = sense(&f, dt);
+		ENSURE(t.limbs[lb_limbArmR].hasSurface && t.limbs[lb_limbArmR].beyondReach == 0.0f);
+		ENSURE(lbClimb_Confirm(&f.state) == lb_ok);
+		float prevStand = t.standWeight;
+		for (int k = 0; k < 60; ++k)
+		{
+			t = sense(&f, dt);
+			ENSURE(t.standWeight <= prevStand + 1e-6f); // fades, never jumps back
+			prevStand = t.standWeight;
+		}
+		ENSURE(t.standWeight < 1e-3f);
+		ENSURE(lbClimb_Select(&f.state, lb_limbLegR) == lb_ok);
+		ENSURE(lbClimb_Select(&f.state, lb_limbLegL) == lb_ok);
+		lbClimbState before = f.state;
+		ENSURE(lbClimb_Release(&f.state, lb_limbArmR) == lb_errorUnsupported);
+		ENSURE(memcmp(&before, &f.state, sizeof before) == 0);
+		ENSURE(lbClimb_Release(&f.state, lb_limbLegL) == lb_ok);
+		ENSURE(lbClimb_Release(&f.state, lb_limbArmR) == lb_ok);
+		for (int k = 0; k < 60; ++k)
+			t = sense(&f, dt);
+		ENSURE(t.standWeight > 0.999f);
+		fixtureFree(&f);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -553,5 +628,6 @@ int main(int argc, char** argv)
 	RUN_TEST(test_long_frame_split);
 	RUN_TEST(test_bad_input);
 	RUN_TEST(test_random_steering_property);
+	RUN_TEST(test_out_of_reach_stands);
 	TEST_MAIN_END();
 }

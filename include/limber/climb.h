@@ -26,6 +26,10 @@
 #include "limber/query.h"
 #include "limber/skeleton.h"
 
+/// How far past a searching limb's reach the sense stage looks for the surface it cannot reach,
+/// to say how far off it is (m; lbClimbLimbTarget.beyondReach).
+#define LB_CLIMB_BEYOND_RANGE 3.0f
+
 /// State of one limb.
 typedef enum lbClimbLimbMode
 {
@@ -204,6 +208,9 @@ typedef struct lbClimbLimbState
 	///@}
 	/// Effective reach measured last frame (m).
 	float reach;
+	/// How far the surface in front of the reach centre lies beyond reach (m) while searching
+	/// without a surface: 0 once a surface is within reach or when nothing lies in front.
+	float beyondReach;
 } lbClimbLimbState;
 
 /// Per-character state of the climbing system: small and contiguous, owned by the caller.
@@ -226,6 +233,9 @@ typedef struct lbClimbState
 	lbTransform frameWs;
 	/// Wall normal the frame faces (world, unit).
 	lbVec3 wallNormalWs;
+	/// How much the body stands on its free feet, in [0, 1]: 1 while no limb holds, ramped over
+	/// alphaTime as holds lock and let go.
+	float stand;
 	/// Nonzero once a frame has been sensed.
 	int initialized;
 } lbClimbState;
@@ -282,6 +292,11 @@ typedef struct lbClimbLimbTarget
 	lbVec3 guideWs, reachCentreWs;
 	float reach;
 	///@}
+	/// While the limb searches and finds nothing it can hold: how far the surface in front of its
+	/// reach centre (shoulder or hip) lies beyond its reach, measured square to that surface (m),
+	/// up to LB_CLIMB_BEYOND_RANGE past it; 0 when a surface is within reach or none lies in front.
+	/// A game walks the character that much closer (the system does not move it on the ground).
+	float beyondReach;
 } lbClimbLimbTarget;
 
 /// The plain struct that joins the two stages.
@@ -311,6 +326,10 @@ typedef struct lbClimbTargets
 	lbVec3 sideWallPointWs[2], sideWallNormalWs[2];
 	int sideWallCount;
 	///@}
+	/// How much the body stands on its free feet, in [0, 1] (1 while no limb holds): the pose
+	/// stage keeps the pelvis where the animation stands it by this much, so the body reaches
+	/// with its spine and arms and a free foot never leaves the floor or sinks into it.
+	float standWeight;
 	/// Casts made this frame.
 	int castCount;
 	/// Frame time the targets were made for (s): the pose stage limits how fast the hands and knees
@@ -406,7 +425,9 @@ LB_API void lbClimbPoseCache_Reset(lbClimbPoseCache* cache);
 
 /// Selects a limb (lbLimb) to steer; a locked or locking limb stays held until released. Selecting
 /// a free limb starts its search from where the limb is. Returns lb_errorInvalidArgument for a
-/// bad limb, lb_errorNullPointer.
+/// bad limb, lb_errorNullPointer, and lb_errorUnsupported (nothing changes) for a free foot while
+/// the other foot is off the ground and no limb holds: lifting it would leave the body standing on
+/// nothing.
 LB_API lbResult lbClimb_Select(lbClimbState* state, int limb);
 
 /// Sets the stick for the selected limb (x right, y up along the surface; clamped to the unit
@@ -419,7 +440,9 @@ LB_API lbResult lbClimb_SetStick(lbClimbState* state, float x, float y);
 LB_API lbResult lbClimb_Confirm(lbClimbState* state);
 
 /// Releases a limb (lbLimb; -1 = the selected one): it becomes free and blends back into the
-/// animation. Returns lb_errorInvalidArgument for a bad limb.
+/// animation. Returns lb_errorInvalidArgument for a bad limb, and lb_errorUnsupported (nothing
+/// changes) for a hand that is the last limb holding while neither foot is free (on the ground):
+/// the body would hang on nothing. Let the feet go first, or lbClimbState_Reset to drop off.
 LB_API lbResult lbClimb_Release(lbClimbState* state, int limb);
 
 /// Sense stage. Reads the animated (and last) pose and the world; updates `state`; writes

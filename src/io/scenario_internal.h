@@ -12,7 +12,7 @@
 
 #define LB_RUN_MAX_CONTACTS 32
 #define LB_RUN_MAX_DEBUG 512
-#define LB_RUN_MAX_VALUES 16
+#define LB_RUN_MAX_VALUES 24
 
 /// Path-aware error sink used while validating JSON.
 typedef struct lbJsonCheck

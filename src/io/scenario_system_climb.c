@@ -404,12 +404,16 @@ static int lbClimbValues(const void* system, const char** names, float* values, 
 	static const char* const n[] = { "selected_limb", "held",          "constraint_excess", "remaining_max",
 									 "hand_reliability_l", "hand_reliability_r", "leg_side_l", "leg_side_r",
 									 "body_offset", "casts", "mode_hand_l", "mode_hand_r", "mode_foot_l", "mode_foot_r",
-									 "plan_move", "plan_moves" };
+									 "plan_move", "plan_moves", "beyond_reach" };
 	int planMove = 0, planMoves = 0;
 	lbClimbRunPlanner_Progress(c->planner, &planMove, &planMoves);
 	int held = 0;
+	float beyond = 0.0f;
 	for (int i = 0; i < 4; ++i)
+	{
 		held += c->targets.limbs[i].locked;
+		beyond = lbMaxF(beyond, c->targets.limbs[i].beyondReach);
+	}
 	const float v[] = { (float)c->state.selected,
 						(float)held,
 						c->result.constraintExcess,
@@ -425,7 +429,8 @@ static int lbClimbValues(const void* system, const char** names, float* values, 
 						(float)c->targets.limbs[2].mode,
 						(float)c->targets.limbs[3].mode,
 						(float)planMove,
-						(float)planMoves };
+						(float)planMoves,
+						beyond };
 	return lbSystemValuesCopy(n, v, (int)(sizeof v / sizeof v[0]), names, values, capacity);
 }
 

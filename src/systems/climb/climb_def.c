@@ -113,12 +113,29 @@ void lbClimbPoseCache_Reset(lbClimbPoseCache* cache)
 	cache->lastLegWs[0][0] = cache->lastLegWs[0][1] = cache->lastLegWs[1][0] = cache->lastLegWs[1][1] = lbQuat_identity;
 }
 
+// True when some limb holds (locked, or locking onto its hold) other than `except`.
+static bool lbClimbAnyHeld(const lbClimbState* state, int except)
+{
+	for (int i = 0; i < 4; ++i)
+		if (i != except && (state->limbs[i].mode == lb_climbLocked || state->limbs[i].mode == lb_climbLocking))
+			return true;
+	return false;
+}
+
 lbResult lbClimb_Select(lbClimbState* state, int limb)
 {
 	if (!state)
 		return lbReport(lb_errorNullPointer, "lbClimb_Select: state is NULL");
 	if (limb < 0 || limb >= 4)
 		return lbReport(lb_errorInvalidArgument, "lbClimb_Select: limb %d outside 0..3", limb);
+	// A free foot is the body's footing while nothing holds: the last one stays down. Lifting both
+	// toward a wall out of reach left a climber standing on air.
+	const int otherFoot = limb == lb_limbLegL ? lb_limbLegR : lb_limbLegL;
+	if (limb >= 2 && state->limbs[limb].mode == lb_climbFree && state->limbs[otherFoot].mode != lb_climbFree &&
+		!lbClimbAnyHeld(state, -1))
+		return lbReport(lb_errorUnsupported,
+						"lbClimb_Select: the other foot is off the ground and no limb holds; lifting this one "
+						"would leave the body on nothing (confirm a hold or release the other foot first)");
 	state->selected = limb;
 	state->stickX = state->stickY = 0.0f;
 	lbClimbLimbState* l = &state->limbs[limb];
@@ -178,6 +195,13 @@ lbResult lbClimb_Release(lbClimbState* state, int limb)
 	if (limb < 0 || limb >= 4)
 		return lbReport(lb_errorInvalidArgument, "lbClimb_Release: limb %d outside 0..3 (or nothing selected)", limb);
 	lbClimbLimbState* l = &state->limbs[limb];
+	// The last hold of a body with no foot on the ground stays: letting go would leave it hanging
+	// on nothing (a game drops off with lbClimbState_Reset, or lets the feet go first).
+	if (limb < 2 && (l->mode == lb_climbLocked || l->mode == lb_climbLocking) && !lbClimbAnyHeld(state, limb) &&
+		state->limbs[lb_limbLegL].mode != lb_climbFree && state->limbs[lb_limbLegR].mode != lb_climbFree)
+		return lbReport(lb_errorUnsupported,
+						"lbClimb_Release: the hand is the last hold and neither foot is on the ground; let a "
+						"foot go first");
 	// A held limb first lifts off its surface (the sense stage counts the lift in lockTimer); one
 	// that held nothing goes straight back to the animation.
 	l->lockTimer = l->mode == lb_climbFree ? 1.0e9f : 0.0f;

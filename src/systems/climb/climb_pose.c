@@ -2558,6 +2558,16 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		lbFullBodyIkDef settings = def->fullBody;
 		if (lbLengthSquared(settings.upMs) == 0.0f)
 			settings.upMs = upMs;
+		// A body standing on its free feet (while no limb holds) reaches with its spine and arms:
+		// the pelvis stays where the animation stands it. The legs are put back to the
+		// animation's below, so any move or turn of the pelvis would carry a standing foot off
+		// the floor (11 cm, reaching up at a wall out of reach) or into it. The weight fades
+		// in and out, so the pelvis is let go smoothly once a hold locks.
+		const float free = 1.0f - (lbIsValidFloat(targets->standWeight) ? lbClampF(targets->standWeight, 0.0f, 1.0f) : 0.0f);
+		settings.pelvisMaxSink *= free;
+		settings.pelvisMaxRise *= free;
+		settings.pelvisMaxHorizontal *= free;
+		settings.pelvisMaxRotation *= free;
 		// Only the body is kept (the limbs go back to the animation's below), and the working copy
 		// is checked and normalised: the solve's own checks and limb ends are left out.
 		r = lbSolveFullBodyIkBody(&work, skeleton, humanoid, &settings, eff, workspace, fbSize, NULL);

@@ -279,6 +279,19 @@ static void lbClimbSearch(lbClimbFrame* f, lbClimbLimbState* l, lbVec3 n, lbVec3
 	l->guideWs = lbMulAdd(l->guideWs, -lbDot(lbSub(l->guideWs, hit.impactPoint), hn), hn);
 }
 
+// How far a surface the limb cannot reach lies beyond its reach: a ray from the reach centre
+// toward the wall (against `n`) up to LB_CLIMB_BEYOND_RANGE past reach, the gap measured square to
+// the surface it meets (exact for a plane, whatever the angle of the ray to it). 0 when nothing
+// lies there or what it meets is within reach (a hold the search missed beside the guide).
+static float lbClimbBeyondReach(lbClimbFrame* f, lbVec3 centre, float reach, lbVec3 n)
+{
+	lbHit hit;
+	if (!f->query->rayCast || !lbClimbCast(f, centre, lbMulAdd(centre, -(reach + LB_CLIMB_BEYOND_RANGE), n), &hit))
+		return 0.0f;
+	const lbVec3 hn = lbNormalizeOr(lbLengthSquared(hit.faceNormal) > 0.5f ? hit.faceNormal : hit.normal, n);
+	return lbMaxF(lbDot(lbSub(centre, hit.impactPoint), hn) - reach, 0.0f);
+}
+
 // A hand over an edge: a top found by a hand whose shoulder lies below the top's plane (a ledge's
 // top reached from the wall under it) is held around the edge, not through it. The arm runs from
 // the shoulder up past the lip (the corner point `LB_CLIMB_WRAP_CLEAR` out from the wall face and
@@ -357,6 +370,7 @@ static void lbClimbStepLimb(lbClimbFrame* f, lbClimbState* state, int i, float d
 	lbVec3 centre = f->centreWs[i];
 	float reach = f->reach[i];
 	l->reach = reach;
+	l->beyondReach = 0.0f;
 	if (l->mode == lb_climbFree)
 	{
 		// Free limbs go back to the animation: the target travels to the animated limb end at the
@@ -472,6 +486,8 @@ static void lbClimbStepLimb(lbClimbFrame* f, lbClimbState* state, int i, float d
 		}
 		if (l->hasSurface)
 			l->mode = lb_climbCandidate;
+		else
+			l->beyondReach = lbClimbBeyondReach(f, centre, reach, n);
 		n = l->hasSurface ? l->normalWs : n;
 		lbClimbSurfaceAxes(n, f->up, forwardWs, &surfUp, &surfRight);
 		lbVec3 preview = l->hasSurface ? lbMulAdd(l->surfaceWs, def->searchOffset[kind], n) : l->guideWs;
@@ -865,7 +881,9 @@ static void lbClimbWriteTargets(const lbClimbFrame* f, const lbClimbState* state
 		t->guideWs = l->guideWs;
 		t->reachCentreWs = f->centreWs[i];
 		t->reach = f->reach[i];
+		t->beyondReach = l->beyondReach;
 	}
+	out->standWeight = lbSmoothStep(state->stand);
 	out->castCount = f->casts;
 	out->dt = f->dt;
 }
@@ -909,6 +927,10 @@ lbResult lbClimbSense(lbClimbState* state, const lbClimbDef* def, const lbSkelet
 		state->frameWs = in->characterWs;
 		state->wallNormalWs = lbNeg(lbQuatRotate(in->characterWs.q, humanoid->forwardMs));
 		state->bodyOffsetWs = lbVec3_zero;
+		state->stand = 1.0f;
+		for (int i = 0; i < 4; ++i)
+			if (lbClimbHeld(state->limbs[i].mode))
+				state->stand = 0.0f;
 		state->initialized = 1;
 	}
 	float dt = in->dt > 0.0f ? in->dt : 0.0f;
@@ -936,6 +958,13 @@ lbResult lbClimbSense(lbClimbState* state, const lbClimbDef* def, const lbSkelet
 			lbClimbStepLimb(&f, state, i, h, forwardWs);
 			lbClimbStepAlphas(&f, &state->limbs[i], i, h);
 		}
+	// The body stands on its free feet until a limb holds, and is let go over the alpha time.
+	bool heldNow = false;
+	for (int i = 0; i < 4; ++i)
+		heldNow |= lbClimbHeld(state->limbs[i].mode);
+	state->stand = lbClampF(lbInterpConstantTo(state->stand, heldNow ? 0.0f : 1.0f, dt,
+											   def->alphaTime > 0.0f ? 1.0f / def->alphaTime : 1.0e9f),
+							0.0f, 1.0f);
 	lbVec3 raw = lbClimbClearance(&f, state, in, out);
 	state->bodyOffsetWs = lbVInterpTo(state->bodyOffsetWs, raw, dt, def->clearanceSpeed);
 	lbClimbStepFrame(&f, state, in, dt);
