@@ -64,6 +64,9 @@ WORLDS = {
     # Nearer still: the hand steered onto the side wall turns before its fingers reach it.
     'corner_031': ({"builder": "inside_corner", "params": {"distance": 0.31}}, GET_ON_HANDS_FIRST),
     'overhang_1096': ({"builder": "wall", "params": {"distance": 1.03, "angle_deg": 109.6, "height": 2.4}}, GET_ON_HANDS_FIRST),
+    # Nearer again: a hand on the side wall whose elbow, going over to the far side of the back
+    # wall's direction as the hand locks, must keep round it, not through it.
+    'corner_030': ({"builder": "inside_corner", "params": {"distance": 0.30}}, GET_ON_HANDS_FIRST),
 }
 
 # Holds world (distance 0.35, seed 1): hold centres (side toward the character's left, height)

@@ -1040,11 +1040,22 @@ typedef struct lbClimbSwivelTerms
 	// the lip and the wrist (e0 + eu cos + ev sin; e0 very large when there is none): an elbow
 	// under the top must also lie beyond it, or the forearm up to the wrist passes through the lip.
 	float f0, fu, fv, e0, eu, ev;
+	// The elbow's height over another wall the body is between (k0 + ku cos + kv sin; k0 very
+	// large when there is none): an inside corner's other wall, held by another limb or found by
+	// the side probes. The elbow keeps clear of both, so the lower height counts.
+	float k0, ku, kv;
 	// Whether those two apply (a hand under a top): on a wall the height is the top's term alone.
 	// And whether the top's term is a top the hand was let go of (not the plane of its target).
 	bool underTop, knownTop;
 	bool rolls;
 } lbClimbSwivelTerms;
+
+// How near an inside corner's other wall an elbow may pass on its way round (m): the upper arm's
+// flesh (its capsule is 4.4 cm thick on an adult). And the weight of each metre a way round dips
+// nearer (against the clearance's 40): more than any roll of the palm, so the elbow stays on its
+// side of the wall rather than go through it.
+#define LB_CLIMB_ELBOW_FLESH 0.05f
+#define LB_CLIMB_ELBOW_PATH_WEIGHT 400.0f
 
 // The swivel candidates' scores (lbClimbElbowPole): for each angle's cosine and sine, the roll the
 // palm needs (lbClimbFastAtan2 of the goal's components across the forearm), heavily beyond a
@@ -1062,6 +1073,7 @@ static void lbClimbSwivelCosts(const lbClimbSwivelTerms* w, const float* cosT, c
 	const __m128 h0 = _mm_set1_ps(w->h0), hu = _mm_set1_ps(w->hu), hv = _mm_set1_ps(w->hv);
 	const __m128 f0 = _mm_set1_ps(w->f0), fu = _mm_set1_ps(w->fu), fv = _mm_set1_ps(w->fv);
 	const __m128 e0 = _mm_set1_ps(w->e0), eu = _mm_set1_ps(w->eu), ev = _mm_set1_ps(w->ev);
+	const __m128 k0 = _mm_set1_ps(w->k0), ku = _mm_set1_ps(w->ku), kv = _mm_set1_ps(w->kv);
 	const __m128 clearance = _mm_set1_ps(w->clearance), halfPi = _mm_set1_ps(0.5f * LB_PI), pi = _mm_set1_ps(LB_PI);
 	const __m128 rolls = w->rolls ? _mm_castsi128_ps(_mm_set1_epi32(-1)) : zero;
 	for (; kk + 4 <= count; kk += 4)
@@ -1090,6 +1102,7 @@ static void lbClimbSwivelCosts(const lbClimbSwivelTerms* w, const float* cosT, c
 		if (w->underTop)
 			height = _mm_max_ps(height, _mm_min_ps(_mm_add_ps(_mm_add_ps(f0, _mm_mul_ps(fu, c)), _mm_mul_ps(fv, s)),
 												   _mm_add_ps(_mm_add_ps(e0, _mm_mul_ps(eu, c)), _mm_mul_ps(ev, s))));
+		height = _mm_min_ps(height, _mm_add_ps(_mm_add_ps(k0, _mm_mul_ps(ku, c)), _mm_mul_ps(kv, s)));
 		const __m128 inWall = _mm_max_ps(_mm_sub_ps(clearance, height), zero);
 		__m128 sum = _mm_add_ps(roll, _mm_mul_ps(_mm_set1_ps(3.0f), _mm_max_ps(_mm_sub_ps(roll, one), zero)));
 		sum = _mm_add_ps(_mm_add_ps(sum, _mm_loadu_ps(awayPref + kk)), _mm_loadu_ps(awayLast + kk));
@@ -1105,6 +1118,7 @@ static void lbClimbSwivelCosts(const lbClimbSwivelTerms* w, const float* cosT, c
 		float height = w->h0 + w->hu * cosT1 + w->hv * sinT1;
 		if (w->underTop)
 			height = lbMaxF(height, lbMinF(w->f0 + w->fu * cosT1 + w->fv * sinT1, w->e0 + w->eu * cosT1 + w->ev * sinT1));
+		height = lbMinF(height, w->k0 + w->ku * cosT1 + w->kv * sinT1);
 		const float inWall = lbMaxF(w->clearance - height, 0.0f);
 		cost[kk] = roll + 3.0f * lbMaxF(roll - 1.0f, 0.0f) + awayPref[kk] + awayLast[kk] + 40.0f * inWall;
 	}
@@ -1115,7 +1129,8 @@ static void lbClimbSwivelCosts(const lbClimbSwivelTerms* w, const float* cosT, c
 static float lbClimbSwivelHeight(const lbClimbSwivelTerms* w, float t)
 {
 	const float ct = cosf(t), st = sinf(t);
-	return lbMaxF(w->h0 + w->hu * ct + w->hv * st, lbMinF(w->f0 + w->fu * ct + w->fv * st, w->e0 + w->eu * ct + w->ev * st));
+	return lbMinF(lbMaxF(w->h0 + w->hu * ct + w->hv * st, lbMinF(w->f0 + w->fu * ct + w->fv * st, w->e0 + w->eu * ct + w->ev * st)),
+				  w->k0 + w->ku * ct + w->kv * st);
 }
 
 static float lbClimbSwivelDip(const lbClimbSwivelTerms* w, float t, float delta)
@@ -1218,6 +1233,46 @@ static LB_CLIMB_COLD void lbClimbUnderTopTerms(const lbClimbPoseCtx* c, int s, l
 	}
 }
 
+// A hand on a wall in an inside corner: the corner's other wall (held by another limb, or found
+// by the side probes) is as solid as its own, and its elbow, pointing into the corner, went 2.6 cm
+// into it (the upper arm's flesh; a 0.30 m corner on the mannequin). Of the walls turned from the
+// hand's own (as for the knees, lbClimbLegPlanes), the one the elbow's circle comes lowest over
+// fills the `k` terms of `t`.
+static void lbClimbOtherWallTerms(const lbClimbPoseCtx* c, int s, lbVec3 centre, float radius, lbVec3 u, lbVec3 v,
+								  lbClimbSwivelTerms* t)
+{
+	const lbVec3 n = c->normalMs[s];
+	float lowest = 1.0e30f;
+	for (int j = 0; j < 4 + c->sideCount; ++j)
+	{
+		lbVec3 nj, pj;
+		if (j >= 4)
+		{
+			nj = c->sideNormalMs[j - 4];
+			pj = c->sidePointMs[j - 4];
+		}
+		else
+		{
+			if (j == s || !c->held[j] || c->top[j])
+				continue;
+			nj = c->normalMs[j];
+			pj = c->surfaceMs[j];
+		}
+		// The same wall, or one facing away from this hand's (not a corner it is in).
+		if (lbDot(nj, n) > 0.95f || lbDot(lbSub(c->surfaceMs[s], pj), nj) < 0.0f)
+			continue;
+		const float h = lbDot(lbSub(centre, pj), nj), a = radius * lbDot(u, nj), b = radius * lbDot(v, nj);
+		const float low = h - sqrtf(a * a + b * b);
+		if (low < lowest)
+		{
+			lowest = low;
+			t->k0 = h;
+			t->ku = a;
+			t->kv = b;
+		}
+	}
+}
+
 // The elbow's swivel. Which way the elbow points decides how far the forearm must roll for the
 // palm to face the wall: with the elbow below the hand the palm faces sideways unless the forearm
 // rolls a quarter turn; with it out to the side the palm faces the wall as it is. Each candidate
@@ -1284,9 +1339,12 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	const float k = radius * d / (L * sqrtf(x * x + radius * radius));
 	const bool rolls = k * k >= 1.0e-12f;
 	float best = hasLast ? lastAngle : 0.0f, bestCost = 1.0e30f;
-	lbClimbSwivelTerms terms = { Pc, Qc, Rc, Ps, Qs, Rs, h0, hu, hv, clearance, -1.0e30f, 0.0f, 0.0f, 1.0e30f, 0.0f, 0.0f, false, false, rolls };
+	lbClimbSwivelTerms terms = { Pc, Qc, Rc, Ps, Qs, Rs, h0, hu, hv, clearance, -1.0e30f, 0.0f, 0.0f, 1.0e30f, 0.0f, 0.0f,
+								 1.0e30f, 0.0f, 0.0f, false, false, rolls };
 	if (c->top[s] && !c->onTops)
 		lbClimbUnderTopTerms(c, s, S, W, centre, radius, u, v, &terms);
+	else if (!c->top[s])
+		lbClimbOtherWallTerms(c, s, centre, radius, u, v, &terms);
 	// Coarse samples all round, then finer ones about the best.
 	for (int pass = 0; pass < 2; ++pass)
 	{
@@ -1313,6 +1371,27 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 			awayLast[kk] = 0.5f * fromLast;
 		}
 		lbClimbSwivelCosts(&terms, cosT, sinT, awayPref, awayLast, count, cost);
+		if (hasLast && terms.k0 < 1.0e29f)
+		{
+			// In an inside corner: an elbow on the far side of the other wall is reached only
+			// through it (the turn limit takes it the short way, frame by frame), so the way there
+			// dipping nearer the wall than the flesh counts against it. Where an elbow stood when
+			// a limb locked, its best had gone over to the far side, and on its way the upper arm
+			// went 2.6 cm into the other wall (a 0.30 m corner, the mannequin).
+			const float lastK = terms.k0 + terms.ku * cosf(lastAngle) + terms.kv * sinf(lastAngle);
+			const float floorK = lbMinF(LB_CLIMB_ELBOW_FLESH, lastK);
+			for (int kk = 0; kk < count; ++kk)
+			{
+				const float delta = lbClimbWrapAngle(tk[kk] - lastAngle);
+				float dip = 1.0e30f;
+				for (int q = 1; q <= 6; ++q)
+				{
+					const float t = lastAngle + delta * (float)q / 6.0f;
+					dip = lbMinF(dip, terms.k0 + terms.ku * cosf(t) + terms.kv * sinf(t));
+				}
+				cost[kk] += LB_CLIMB_ELBOW_PATH_WEIGHT * lbMaxF(floorK - dip, 0.0f);
+			}
+		}
 		for (int kk = 0; kk < count; ++kk)
 		{
 			if (cost[kk] < bestCost)
@@ -1331,6 +1410,7 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 		float lastH = terms.knownTop ? terms.h0 + terms.hu * cl + terms.hv * sl : lbDot(lbSub(lastE, c->surfaceMs[s]), n);
 		if (terms.underTop)
 			lastH = lbMaxF(lastH, lbMinF(terms.f0 + terms.fu * cl + terms.fv * sl, terms.e0 + terms.eu * cl + terms.ev * sl));
+		lastH = lbMinF(lastH, terms.k0 + terms.ku * cl + terms.kv * sl);
 		const bool inside = lastH < clearance;
 		const float limit = (inside ? 2.5f : 1.0f) * c->maxTurn;
 		float delta = lbClimbWrapAngle(best - lastAngle);
