@@ -30,7 +30,7 @@ typedef struct KnownOver
 } KnownOver;
 
 static const KnownOver kKnownOver[] = {
-	{ "foot_run_stairsdown25_mannequin.json", 0.012f, 0.020f, 0.60f, 15.7f, 0, 0.010f },
+	{ "foot_run_stairsdown25_mannequin.json", 0.010f, 0.020f, 0.60f, 15.7f, 0, 0.010f },
 	{ "foot_run_stairsdown25_mixamo.json", 0.010f, 0.020f, 0.60f, 18.3f, 0, 0.010f },
 	{ "foot_run_stairsdown30_mannequin.json", 0.020f, 0.020f, 0.60f, 19.9f, 0, 0.010f },
 	{ "foot_run_stairsdown30_mixamo.json", 0.022f, 0.022f, 0.60f, 20.7f, 0, 0.010f },
