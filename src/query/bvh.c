@@ -565,6 +565,47 @@ static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, 
 	float nodeArea = lbAabbArea(&(lbAabbF){ { b->nodes[node].min[0], b->nodes[node].min[1], b->nodes[node].min[2] },
 											 { b->nodes[node].max[0], b->nodes[node].max[1], b->nodes[node].max[2] } });
 	lbBuildPrim* prims = b->prims;
+	// Nodes of three and four triangles skip the binned sweep: they make up a tenth of the build's
+	// instructions, and on a terrain the sweep's answer is known. Three stay a leaf (split one and two,
+	// the plane rarely pays). Four split two and two at the median of their centroids along the axis
+	// they spread most on (two quads side by side, the plane between them), or stay a leaf when that
+	// does not pay by the SAH test below. On the 2M-triangle terrain of bench/peers the nodes and the
+	// SAH cost are the same to the bit (only the triangles' order within leaves differs), on the
+	// rougher 1M-triangle one of the query bench the tree has two leaves fewer of 501,265 (SAH cost
+	// +0.00004 %), for 7 % fewer build instructions; on random triangle soups the SAH cost rises
+	// 0.2-0.4 %.
+	if (count == 3 && count <= b->maxLeaf)
+		return 0;
+	if (depth < LB_BVH_SAH_DEPTH && count == 4)
+	{
+		int axis = 0;
+		for (int a = 1; a < 3; ++a)
+			axis = cb->max[a] - cb->min[a] > cb->max[axis] - cb->min[axis] ? a : axis;
+		if (cb->max[axis] > cb->min[axis])
+		{
+			// Insertion sort by centroid: at most six moves of a primitive.
+			lbBuildPrim* p = &prims[first];
+			for (int i = 1; i < 4; ++i)
+			{
+				lbBuildPrim x = p[i];
+				const float c = lbPrimCentroid(&x, axis);
+				int j = i;
+				while (j > 0 && lbPrimCentroid(&p[j - 1], axis) > c)
+				{
+					p[j] = p[j - 1];
+					--j;
+				}
+				p[j] = x;
+			}
+			lbRangeBounds(b, first, 2, &childBounds[0], &childCb[0]);
+			lbRangeBounds(b, first + 2, 2, &childBounds[1], &childCb[1]);
+			// The cost test of the binned split below (traversal 1, triangle 1).
+			const float cost = 2.0f * (lbAabbArea(&childBounds[0]) + lbAabbArea(&childBounds[1]));
+			if (count <= b->maxLeaf && 1.0f + (nodeArea > 0.0f ? cost / nodeArea : 4.0f) >= 4.0f)
+				return 0;
+			return 2;
+		}
+	}
 	if (depth < LB_BVH_SAH_DEPTH && count == 2)
 	{
 		// Two triangles (a quarter of all splits): on every axis where their centroids differ, they
