@@ -200,6 +200,50 @@ static void SmallMeshIsOneSubtree(void)
 	FreeTestMesh(&one);
 }
 
+// A smooth height grid's tree ends in its cells: every leaf holds the two triangles of one cell, the
+// nodes of four triangles (two cells side by side) being split between the cells, not across one. Up
+// along y and along z (the heights swapped into the third coordinate).
+static void TerrainLeavesAreItsCells(void)
+{
+	const int n = 64;
+	for (int up = 1; up <= 2; ++up)
+	{
+		TestMesh m = Terrain(n, 7u);
+		for (int j = 0; j <= n; ++j)
+			for (int i = 0; i <= n; ++i)
+			{
+				lbVec3* p = &m.vertices[j * (n + 1) + i];
+				const float h = 0.4f * sinf(0.05f * (float)i) * cosf(0.07f * (float)j);
+				*p = up == 1 ? (lbVec3){ p->x, h, p->z } : (lbVec3){ p->x, p->z, h };
+			}
+		lbMesh mesh;
+		ENSURE(lbMeshBuild(&mesh, m.vertices, m.vertexCount, m.indices, m.triangleCount, 8) == lb_ok);
+		ENSURE(mesh.leafCount == n * n);
+		int leaves = 0;
+		for (int i = 0; i < mesh.nodeCount; ++i)
+		{
+			const lbBvh4Node* nd = &mesh.nodes[i];
+			for (int k = 0, end = lbBvh4ChildCount(nd); k < end; ++k)
+			{
+				if (nd->count[k] == 0)
+					continue;
+				++leaves;
+				ENSURE(nd->count[k] == 2);
+				// The six corners are the four of one cell: a, a + 1, a + n + 1 and a + n + 2.
+				const int32_t* v = &mesh.indices[3 * nd->child[k]];
+				int32_t a = v[0];
+				for (int c = 1; c < 6; ++c)
+					a = v[c] < a ? v[c] : a;
+				for (int c = 0; c < 6; ++c)
+					ENSURE(v[c] == a || v[c] == a + 1 || v[c] == a + n + 1 || v[c] == a + n + 2);
+			}
+		}
+		ENSURE(leaves == n * n);
+		lbMeshFree(&mesh);
+		FreeTestMesh(&m);
+	}
+}
+
 // Centroids a few 1e-39 m apart: the bin scale 16 / extent overflows to infinity, so a triangle at
 // the lower bound lands in bin 0 through a NaN and one above it in the last bin. Binning and
 // partition must agree on both (a disagreement leaves a side empty or loops), on any threads.
@@ -336,6 +380,7 @@ int main(int argc, char** argv)
 	RUN_TEST(TerrainSameOnAnyThreads);
 	RUN_TEST(SoupSameOnAnyThreads);
 	RUN_TEST(SmallMeshIsOneSubtree);
+	RUN_TEST(TerrainLeavesAreItsCells);
 	RUN_TEST(SubnormalExtentsBuild);
 	RUN_TEST(WorkspaceGivesTheSameMesh);
 	RUN_TEST(WorldMeshWithWorkspace);
