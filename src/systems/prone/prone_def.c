@@ -283,6 +283,31 @@ int lbProneTopBone(const lbHumanoid* h)
 	return h->spineCount > 0 ? h->spine[h->spineCount - 1] : LB_NULL_INDEX;
 }
 
+int lbProneBendBone(const lbHumanoid* h, const lbSkeleton* skeleton)
+{
+	const int top = lbProneTopBone(h);
+	if (h->pelvis < 0 || top < 0 || !skeleton->restModel)
+		return LB_NULL_INDEX;
+	const lbVec3 pelvis = skeleton->restModel[h->pelvis].p;
+	const lbVec3 axis = lbSub(skeleton->restModel[top].p, pelvis);
+	const float len2 = lbLengthSquared(axis);
+	if (!(len2 > 1.0e-8f))
+		return LB_NULL_INDEX;
+	int best = LB_NULL_INDEX;
+	float bestOff = 0.0f;
+	// Not the first spine bone (the upper body's pitch turns it) nor the top.
+	for (int i = 1; i < h->spineCount; ++i)
+	{
+		const int b = h->spine[i];
+		if (b == top || b < 0)
+			continue;
+		const float off = lbAbsF(lbDot(lbSub(skeleton->restModel[b].p, pelvis), axis) / len2 - LB_PRONE_BEND_AT);
+		if (best < 0 || off < bestOff)
+			best = b, bestOff = off;
+	}
+	return best;
+}
+
 void lbProneBodyFrame(const lbHumanoid* h, const lbPose* pose, lbVec3 upMs, lbVec3* outAlong, lbVec3* outLeft,
 					  float* outSinElevation)
 {
