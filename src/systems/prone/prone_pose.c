@@ -526,7 +526,7 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 		}
 		else if (!made || angles[i] != lastAngle)
 		{
-			turnQ = lbQuatFromAxisAngle(side, angles[i]);
+			turnQ = lbProneQuatFromUnitAxisAngle(side, angles[i]);
 			lastAngle = angles[i];
 		}
 		made = true;
@@ -601,7 +601,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	// need (turned here by hand) and put into the pose in one pass over the skeleton.
 	const int rb = lbProneRollBone(h), top = lbProneTopBone(h);
 	const lbVec3 rootP = pose->model[rb].p;
-	const lbQuat roll = lbQuatFromAxisAngle(along, targets->roll * a);
+	const lbQuat roll = lbProneQuatFromUnitAxisAngle(along, targets->roll * a);
 	const lbVec3 side = lbProneQuatRotate(roll, left);
 	const lbVec3 pelvis = lbAdd(rootP, lbProneQuatRotate(roll, lbSub(pose->model[h->pelvis].p, rootP)));
 	const lbVec3 pivot = lbAdd(rootP, lbProneQuatRotate(roll, lbSub(pose->model[h->spine[0]].p, rootP)));
@@ -647,13 +647,13 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		const float lambda = uc + sqrtf(lbMaxF(uc * uc - (cx * cx + cy * cy) + (ax * ax + ay * ay), 0.0f));
 		const float bx = lambda * ux - cx, by = lambda * uy - cy;
 		turn = -lbProneAtan2(ax * by - ay * bx, ax * bx + ay * by);
-		turnQuat = lbQuatFromAxisAngle(side, turn);
+		turnQuat = lbProneQuatFromUnitAxisAngle(side, turn);
 		if (bendBone >= 0)
 		{
 			// The chest part turns with the first spine bone by the turn's plane angle (-turn); it is
 			// to turn by the ground's pitch, the bend (positive tips the head end down) the rest.
 			bend = -turn - targets->upperPitch * a;
-			bendQuat = lbQuatFromAxisAngle(side, bend);
+			bendQuat = lbProneQuatFromUnitAxisAngle(side, bend);
 			bendP = lbAdd(pivot, lbProneQuatRotate(turnQuat, lbSub(bendP, pivot)));
 			const lbVec3 turned = lbAdd(pivot, lbProneQuatRotate(turnQuat, arm0));
 			topP = lbAdd(bendP, lbProneQuatRotate(bendQuat, lbSub(turned, bendP)));
