@@ -304,7 +304,9 @@ static void lbProneTurnChain(lbPose* pose, const lbSkeleton* skeleton, int bone,
 	// before moved it by a rounding at most.
 	if (!lbIsValidVec3(m.p) || !lbIsValidVec3(m.s))
 		return;
-	m.q = lbQuatNormalize(lbProneQuatMul(lbQuatFromAxisAngle(axisMs, angle), m.q));
+	// Every caller's axis is unit already (the body's along and side axes, a limb's swivel axis made
+	// by lbNormalizeOr, a lift's axis divided by its length), and the product is normalized.
+	m.q = lbQuatNormalize(lbProneQuatMul(lbProneQuatFromUnitAxisAngle(axisMs, angle), m.q));
 	const int* parents = skeleton->parents;
 	const int p = parents[bone];
 	pose->model[bone] = m;
