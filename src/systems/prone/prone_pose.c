@@ -518,7 +518,9 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 		const int p = skeleton->parents[b];
 		if (!made || p != lastParent)
 		{
-			parentInv = lbQuatInverse(lbProneQuatMul(roll, pose->model[p].q));
+			// The conjugate for the inverse: a product of unit rotations is unit within rounding, and
+			// the local rotation made with it is normalized.
+			parentInv = lbQuatConj(lbProneQuatMul(roll, pose->model[p].q));
 			lastParent = p;
 		}
 		if (i == 0)
@@ -539,7 +541,7 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 			// The bend bone: its parent turned by the first spine bone's turn and the roll, itself by
 			// the bend after them (read before the pass changes the model transforms).
 			const int bp = skeleton->parents[bendBone];
-			const lbQuat bendParentInv = lbQuatInverse(lbProneQuatMul(turnQ, lbProneQuatMul(roll, pose->model[bp].q)));
+			const lbQuat bendParentInv = lbQuatConj(lbProneQuatMul(turnQ, lbProneQuatMul(roll, pose->model[bp].q)));
 			const lbQuat bendQ =
 				lbProneQuatMul(bendQuat, lbProneQuatMul(turnQ, lbProneQuatMul(roll, pose->model[bendBone].q)));
 			pose->local[bendBone].q = lbQuatNormalize(lbProneQuatMul(bendParentInv, bendQ));
