@@ -314,7 +314,7 @@ void lbProneBodyFrame(const lbHumanoid* h, const lbPose* pose, lbVec3 upMs, lbVe
 	int top = lbProneTopBone(h);
 	lbVec3 axis = lbSub(pose->model[top].p, pose->model[h->pelvis].p);
 	lbVec3 flat = lbProjectOnPlane(axis, upMs);
-	float len = lbLength(axis);
+	const float len2 = lbLengthSquared(axis);
 	// A body standing upright has no axis along the ground: its forward stands in (worked out only
 	// then; lbNormalizeOr's fallback argument would be made every frame).
 	// lbNormalizeOr(flat, zero) with flat's length kept for the test below.
@@ -322,12 +322,18 @@ void lbProneBodyFrame(const lbHumanoid* h, const lbPose* pose, lbVec3 upMs, lbVe
 	lbVec3 along = flatLen > LB_EPSILON && lbIsValidFloat(flatLen) ? lbMulSV(1.0f / flatLen, flat) : lbVec3_zero;
 	if (lbLengthSquared(along) == 0.0f)
 		along = lbNormalizeOr(lbProjectOnPlane(h->forwardMs, upMs), lbAnyPerpendicular(upMs));
-	if (flatLen < 0.05f * len)
+	// flatLen < 0.05 |axis|, without the axis's square root.
+	if (flatLen * flatLen < 0.0025f * len2)
 		along = lbNormalizeOr(lbProjectOnPlane(h->forwardMs, upMs), along);
 	*outAlong = along;
-	*outLeft = lbNormalize(lbCross(upMs, along));
+	// up and along are unit and at right angles (along lies in the ground plane), so their cross
+	// product is unit: not normalized again.
+	*outLeft = lbCross(upMs, along);
 	if (outSinElevation)
+	{
+		const float len = sqrtf(len2);
 		*outSinElevation = len > 1.0e-6f ? lbClampF(lbAbsF(lbDot(axis, upMs)) / len, 0.0f, 1.0f) : 1.0f;
+	}
 }
 
 void lbProneProbeSetup_Init(lbProneProbeSetup* setup, const lbHumanoid* h, const lbProneDef* def)
