@@ -375,10 +375,69 @@ static void test_prone_metrics_roll_at_a_rim(void)
 	}
 }
 
+// The torso's parts on both rigs (lbMetricsTorsoParts): the bend point lies on the rest pose's
+// pelvis-to-neck line 0.5-0.7 of the way up it (the spine joint nearest 0.6, above the first spine
+// bone), carried by its spine bone: turning that bone moves it, turning the neck does not.
+static void test_prone_metrics_torso_parts(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbWorldDef wd = lbDefaultWorldDef();
+		lbWorld* world = lbCreateWorld(&wd);
+		lbSkeleton* skel = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h;
+		ENSURE(lbMapHumanoid(skel, NULL, &h) == lb_ok);
+		lbMetricsDef md = lbDefaultMetricsDef();
+		md.skeleton = skel;
+		md.humanoid = &h;
+		md.query = lbWorld_GetQuery(world);
+		lbMetrics* metrics = lbCreateMetrics(&md);
+		ENSURE(metrics != NULL);
+		lbPose pose = lbCreatePose(skel);
+		lbVec3 parts[3];
+		ENSURE(lbMetricsTorsoParts(metrics, &pose, lbTransform_identity, parts) == 3);
+		const lbVec3 line = lbSub(parts[2], parts[0]);
+		const float at = lbDot(lbSub(parts[1], parts[0]), line) / lbLengthSquared(line);
+		ENSURE(at > 0.5f && at < 0.7f);
+		ENSURE(lbDistance(parts[1], lbMulAdd(parts[0], at, line)) < 1.0e-4f);
+		// Which spine bone carries it: the one whose turn moves it.
+		int carrier = -1;
+		for (int i = 0; i < h.spineCount; ++i)
+		{
+			lbPose turned = lbCreatePose(skel);
+			ENSURE(lbPose_SetBoneModelRotation(&turned, skel, h.spine[i],
+											   lbQuatMul(lbQuatFromAxisAngle(lbVec3_axisX, 0.3f), turned.model[h.spine[i]].q),
+											   true) == lb_ok);
+			lbVec3 moved[3];
+			ENSURE(lbMetricsTorsoParts(metrics, &turned, lbTransform_identity, moved) == 3);
+			if (lbDistance(moved[1], parts[1]) > 1.0e-3f)
+				carrier = i;
+			lbDestroyPose(&turned);
+		}
+		// The last spine bone whose turn moves it is its own (a turn of any bone below moves it too);
+		// the neck's turn leaves it, and moves the top.
+		ENSURE(carrier >= 1);
+		ENSURE(lbDistance(pose.model[h.spine[carrier]].p, parts[1]) < 0.05f);
+		lbPose neckTurned = lbCreatePose(skel);
+		ENSURE(lbPose_SetBoneModelRotation(&neckTurned, skel, h.neck,
+										   lbQuatMul(lbQuatFromAxisAngle(lbVec3_axisX, 0.3f), neckTurned.model[h.neck].q),
+										   true) == lb_ok);
+		lbVec3 moved[3];
+		ENSURE(lbMetricsTorsoParts(metrics, &neckTurned, lbTransform_identity, moved) == 3);
+		ENSURE(lbDistance(moved[1], parts[1]) < 1.0e-5f);
+		lbDestroyPose(&neckTurned);
+		lbDestroyPose(&pose);
+		lbDestroyMetrics(metrics);
+		lbDestroySkeleton(skel);
+		lbDestroyWorld(world);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_prone_metrics_torso_on_stairs);
 	RUN_TEST(test_prone_metrics_roll_at_a_rim);
+	RUN_TEST(test_prone_metrics_torso_parts);
 	TEST_MAIN_END();
 }
