@@ -3,10 +3,12 @@
 // The lying-torso metrics (docs/metrics.md) on stairs, against a brute-force reference on both
 // reference rigs: the procedural prone pose is pitched and placed over a flight of stairs at a fixed
 // clearance from the ground, then measured. The reference casts rays down every 5 mm under the torso
-// capsule, finds the support line under the torso's middle by trying every pair of ground samples (the
-// line through them with no sample above it), and the height as the smallest distance from a ground
-// sample to the torso's axis less its radius. A torso resting on the stair noses reads no pitch error;
-// one pitched away from them reads its angle to the nose line it rests against.
+// capsule and under each of its two parts (lbMetricsTorsoParts), finds the support lines under each
+// one's middle by trying every pair of ground samples (the line through them with no sample above
+// it): each part's error is the smaller against its own ground's line or the whole torso's, the
+// metric the larger part's. The height is the smallest distance from a ground sample to the torso's
+// axis less its radius. A torso resting on the stair noses reads no pitch error; one pitched away
+// from them reads its angle to the line it rests against.
 #include "limber/limber.h"
 #include "limber/metrics.h"
 #include "test_macros.h"
@@ -29,11 +31,13 @@ static float segmentDistance(lbVec3 a, lbVec3 b, lbVec3 q)
 }
 
 // Ground under the capsule pelvis-neck of radius r, end caps included (r either side of the joints),
-// about every REF_STEP along the horizontal axis (from the pelvis).
+// about every REF_STEP along the horizontal axis (from the pelvis). Under an end cap, ground above
+// the axis's line (a riser ahead of the head) faces the cap's end and is left out.
 static void groundProfile(const lbSceneQuery* query, lbVec3 pelvis, lbVec3 neck, float r, Profile* out)
 {
 	lbVec3 axis = lbNormalize(lbMakeVec3(neck.x - pelvis.x, neck.y - pelvis.y, 0.0f));
-	float s0 = -r, s1 = lbDot(lbSub(neck, pelvis), axis) + r;
+	const float run = lbDot(lbSub(neck, pelvis), axis), slope = (neck.z - pelvis.z) / run;
+	float s0 = -r, s1 = run + r;
 	int count = (int)ceilf((s1 - s0) / REF_STEP);
 	out->n = 0;
 	for (int k = 0; k <= count && out->n < REF_MAX; ++k)
@@ -46,6 +50,8 @@ static void groundProfile(const lbSceneQuery* query, lbVec3 pelvis, lbVec3 neck,
 		lbHit hit = lbRayCast(query, &in);
 		if (!hit.hit)
 			continue;
+		if ((s < 0.0f || s > run) && hit.impactPoint.z > pelvis.z + s * slope)
+			continue;
 		out->s[out->n] = s;
 		out->z[out->n] = hit.impactPoint.z - pelvis.z;
 		out->p[out->n] = hit.impactPoint;
@@ -53,14 +59,13 @@ static void groundProfile(const lbSceneQuery* query, lbVec3 pelvis, lbVec3 neck,
 	}
 }
 
-// Every support line (two samples, none above the line through them) spanning [lo, hi]: true when
-// one of them is within tol (deg) of `pitchErr` as measured against `pitch` (deg).
-static bool supportMatches(const Profile* g, float lo, float hi, float pitch, float pitchErr, float tol, float* outNearest)
+// The pitch errors (deg) of a part pitched `pitch` (deg) against every support line of g (two
+// samples, none above the line through them) spanning [lo, hi]; returns how many (at most max).
+static int supportErrors(const Profile* g, float lo, float hi, float pitch, float* errs, int max)
 {
-	bool ok = false;
-	float nearest = 1.0e9f;
+	int n = 0;
 	for (int i = 0; i < g->n; ++i)
-		for (int j = i + 1; j < g->n; ++j)
+		for (int j = i + 1; j < g->n && n < max; ++j)
 		{
 			if (g->s[i] > hi || g->s[j] < lo)
 				continue;
@@ -71,13 +76,41 @@ static bool supportMatches(const Profile* g, float lo, float hi, float pitch, fl
 			if (!below)
 				continue;
 			float err = lbAbsF(pitch - atanf(k) * LB_RAD2DEG);
-			err = err > 90.0f ? 180.0f - err : err; // a line's angle, as the metric wraps it
-			if (lbAbsF(err - pitchErr) < lbAbsF(nearest - pitchErr))
-				nearest = err;
-			ok = ok || lbAbsF(err - pitchErr) <= tol;
+			errs[n++] = err > 90.0f ? 180.0f - err : err; // a line's angle, as the metric wraps it
 		}
+	return n;
+}
+
+#define REF_ERRS 64
+
+// Every support line of g spanning [lo, hi]: true when one of them is within tol (deg) of
+// `pitchErr` as measured against `pitch` (deg).
+static bool supportMatches(const Profile* g, float lo, float hi, float pitch, float pitchErr, float tol, float* outNearest)
+{
+	float errs[REF_ERRS * 16];
+	const int n = supportErrors(g, lo, hi, pitch, errs, REF_ERRS * 16);
+	float nearest = 1.0e9f;
+	for (int i = 0; i < n; ++i)
+		if (lbAbsF(errs[i] - pitchErr) < lbAbsF(nearest - pitchErr))
+			nearest = errs[i];
 	*outNearest = nearest;
-	return ok;
+	return lbAbsF(nearest - pitchErr) <= tol;
+}
+
+// A part's possible errors: each against its own ground's lines (own) or the whole torso's (whole),
+// whichever is nearer: every min(own, whole), and each alone.
+static int partErrors(const float* own, int nOwn, const float* whole, int nWhole, float* out)
+{
+	int n = 0;
+	for (int i = 0; i < nOwn; ++i)
+	{
+		out[n++] = own[i];
+		for (int j = 0; j < nWhole; ++j)
+			out[n++] = lbMinF(own[i], whole[j]);
+	}
+	for (int j = 0; j < nWhole; ++j)
+		out[n++] = whole[j];
+	return n;
 }
 
 // One frame of the lying torso measured: the pose placed by `characterWs`, a touching body contact
@@ -195,13 +228,41 @@ static void test_prone_metrics_torso_on_stairs(void)
 			ENSURE(fm.torsoPitchError >= 0.0f && fm.torsoHeight >= 0.0f);
 			// The metric's samples lie 1.25 cm apart: a nose is found up to that far past its edge.
 			ENSURE_NEAR(fm.torsoHeight, lbMaxF(gap, 0.0f), 0.008);
-			const float actualPitch = atan2f(neck.z - pelvis.z, lbLength(lbMakeVec3(neck.x - pelvis.x, neck.y - pelvis.y, 0.0f)));
+			// Each part (pelvis to the bend, the bend to the neck) against its own ground and the whole
+			// torso's, under each one's middle; the metric is the larger part's.
+			lbVec3 parts[3];
+			const int count = lbMetricsTorsoParts(metrics, &pose, lbMakeTransform(t, q), parts);
+			ENSURE(count == 3);
 			const float middle = 0.5f * lbLength(lbMakeVec3(neck.x - pelvis.x, neck.y - pelvis.y, 0.0f));
-			float nearest;
-			bool match = supportMatches(g, middle - 0.02f, middle + 0.02f, actualPitch * LB_RAD2DEG, fm.torsoPitchError, 1.5f, &nearest);
+			float cand[2][REF_ERRS * (REF_ERRS + 2)];
+			int nCand[2];
+			float actualPitch = 0.0f;
+			for (int i = 0; i < 2; ++i)
+			{
+				const lbVec3 a = parts[i], b = parts[i + 1];
+				const float run = lbLength(lbMakeVec3(b.x - a.x, b.y - a.y, 0.0f));
+				const float pitchDeg = atan2f(b.z - a.z, run) * LB_RAD2DEG;
+				actualPitch = lbMaxF(actualPitch, pitchDeg);
+				float own[REF_ERRS], whole[REF_ERRS];
+				groundProfile(&query, a, b, r, g);
+				const int nOwn = supportErrors(g, 0.5f * run - 0.02f, 0.5f * run + 0.02f, pitchDeg, own, REF_ERRS);
+				groundProfile(&query, pelvis, neck, r, g);
+				const int nWhole = supportErrors(g, middle - 0.02f, middle + 0.02f, pitchDeg, whole, REF_ERRS);
+				nCand[i] = partErrors(own, nOwn, whole, nWhole, cand[i]);
+			}
+			bool match = false;
+			float nearest = 1.0e9f;
+			for (int i = 0; i < nCand[0]; ++i)
+				for (int j = 0; j < nCand[1]; ++j)
+				{
+					const float e = lbMaxF(cand[0][i], cand[1][j]);
+					if (lbAbsF(e - fm.torsoPitchError) < lbAbsF(nearest - fm.torsoPitchError))
+						nearest = e;
+					match = match || lbAbsF(e - fm.torsoPitchError) <= 1.5f;
+				}
 			if (!match)
 				printf("  rig %d case %d: pitch %.2f deg, metric %.2f deg, nearest reference %.2f deg\n", rig, c,
-					   (double)(actualPitch * LB_RAD2DEG), (double)fm.torsoPitchError, (double)nearest);
+					   (double)actualPitch, (double)fm.torsoPitchError, (double)nearest);
 			ENSURE(match);
 			if (c == 0)
 			{
@@ -314,10 +375,69 @@ static void test_prone_metrics_roll_at_a_rim(void)
 	}
 }
 
+// The torso's parts on both rigs (lbMetricsTorsoParts): the bend point lies on the rest pose's
+// pelvis-to-neck line 0.5-0.7 of the way up it (the spine joint nearest 0.6, above the first spine
+// bone), carried by its spine bone: turning that bone moves it, turning the neck does not.
+static void test_prone_metrics_torso_parts(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbWorldDef wd = lbDefaultWorldDef();
+		lbWorld* world = lbCreateWorld(&wd);
+		lbSkeleton* skel = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h;
+		ENSURE(lbMapHumanoid(skel, NULL, &h) == lb_ok);
+		lbMetricsDef md = lbDefaultMetricsDef();
+		md.skeleton = skel;
+		md.humanoid = &h;
+		md.query = lbWorld_GetQuery(world);
+		lbMetrics* metrics = lbCreateMetrics(&md);
+		ENSURE(metrics != NULL);
+		lbPose pose = lbCreatePose(skel);
+		lbVec3 parts[3];
+		ENSURE(lbMetricsTorsoParts(metrics, &pose, lbTransform_identity, parts) == 3);
+		const lbVec3 line = lbSub(parts[2], parts[0]);
+		const float at = lbDot(lbSub(parts[1], parts[0]), line) / lbLengthSquared(line);
+		ENSURE(at > 0.5f && at < 0.7f);
+		ENSURE(lbDistance(parts[1], lbMulAdd(parts[0], at, line)) < 1.0e-4f);
+		// Which spine bone carries it: the one whose turn moves it.
+		int carrier = -1;
+		for (int i = 0; i < h.spineCount; ++i)
+		{
+			lbPose turned = lbCreatePose(skel);
+			ENSURE(lbPose_SetBoneModelRotation(&turned, skel, h.spine[i],
+											   lbQuatMul(lbQuatFromAxisAngle(lbVec3_axisX, 0.3f), turned.model[h.spine[i]].q),
+											   true) == lb_ok);
+			lbVec3 moved[3];
+			ENSURE(lbMetricsTorsoParts(metrics, &turned, lbTransform_identity, moved) == 3);
+			if (lbDistance(moved[1], parts[1]) > 1.0e-3f)
+				carrier = i;
+			lbDestroyPose(&turned);
+		}
+		// The last spine bone whose turn moves it is its own (a turn of any bone below moves it too);
+		// the neck's turn leaves it, and moves the top.
+		ENSURE(carrier >= 1);
+		ENSURE(lbDistance(pose.model[h.spine[carrier]].p, parts[1]) < 0.05f);
+		lbPose neckTurned = lbCreatePose(skel);
+		ENSURE(lbPose_SetBoneModelRotation(&neckTurned, skel, h.neck,
+										   lbQuatMul(lbQuatFromAxisAngle(lbVec3_axisX, 0.3f), neckTurned.model[h.neck].q),
+										   true) == lb_ok);
+		lbVec3 moved[3];
+		ENSURE(lbMetricsTorsoParts(metrics, &neckTurned, lbTransform_identity, moved) == 3);
+		ENSURE(lbDistance(moved[1], parts[1]) < 1.0e-5f);
+		lbDestroyPose(&neckTurned);
+		lbDestroyPose(&pose);
+		lbDestroyMetrics(metrics);
+		lbDestroySkeleton(skel);
+		lbDestroyWorld(world);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_prone_metrics_torso_on_stairs);
 	RUN_TEST(test_prone_metrics_roll_at_a_rim);
+	RUN_TEST(test_prone_metrics_torso_parts);
 	TEST_MAIN_END();
 }

@@ -333,6 +333,13 @@ LB_API const char* lbUnmeasuredReasonText(lbUnmeasuredReason reason);
 /// is lb_left or lb_right (ignored by the torso). 0 for bad input.
 LB_API float lbMetricsSegmentRadius(const lbHumanoid* humanoid, lbMetricsSegment segment, int side);
 
+/// The lying torso's parts as the metrics measure them (world space, m): the pelvis joint, the bend
+/// point, the top joint (neck, or the last spine bone). The bend point is the point of the rest
+/// pose's pelvis-to-top line nearest the spine joint 0.6 of the way up it (above the first spine
+/// bone), carried by that spine bone. Writes out[0..2] and returns 3, or writes the pelvis and top
+/// joints and returns 2 when the rig has no such spine bone; 0 on bad input.
+LB_API int lbMetricsTorsoParts(const lbMetrics* metrics, const lbPose* pose, lbTransform characterWs, lbVec3 out[3]);
+
 LB_EXTERN_C_END
 
 /// @}

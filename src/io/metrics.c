@@ -29,6 +29,10 @@ struct lbMetrics
 	lbHumanoid humanoid;
 	lbSole sole[2];
 	float segmentRadius[lb_segmentCount][2];
+	// The lying torso's bend (lbMetricsTorsoParts): its spine bone (LB_NULL_INDEX for none) and the
+	// bend point in that bone's frame.
+	int torsoBend;
+	lbVec3 torsoBendLocal;
 	bool hasQuery;
 	int refBone;
 	lbLimitJoint limits[LB_METRICS_MAX_LIMITS];
@@ -178,6 +182,32 @@ lbMetrics* lbCreateMetrics(const lbMetricsDef* def)
 			m->segmentRadius[g][s] = lbMetricsSegmentRadius(h, (lbMetricsSegment)g, s);
 	}
 	m->refBone = (h->root >= 0 && h->root != h->pelvis) ? h->root : LB_NULL_INDEX;
+	// The torso's bend: the spine joint nearest 0.6 of the way up the rest pose's pelvis-to-top line
+	// (not the first spine bone, nor the top), and the line's point nearest it, kept in its frame.
+	m->torsoBend = LB_NULL_INDEX;
+	{
+		const int top = h->neck >= 0 ? h->neck : (h->spineCount > 0 ? h->spine[h->spineCount - 1] : LB_NULL_INDEX);
+		const lbTransform* rest = m->skeleton ? m->skeleton->restModel : NULL;
+		if (rest && h->pelvis >= 0 && top >= 0)
+		{
+			const lbVec3 a = rest[h->pelvis].p, ab = lbSub(rest[top].p, a);
+			const float len2 = lbLengthSquared(ab);
+			float bestOff = 0.0f;
+			for (int i = 1; i < h->spineCount && len2 > 1.0e-8f; ++i)
+			{
+				const int b = h->spine[i];
+				if (b < 0 || b == top)
+					continue;
+				const float t = lbDot(lbSub(rest[b].p, a), ab) / len2;
+				if (m->torsoBend < 0 || lbAbsF(t - 0.6f) < bestOff)
+				{
+					m->torsoBend = b;
+					bestOff = lbAbsF(t - 0.6f);
+					m->torsoBendLocal = lbInvTransformPoint(rest[b], lbMulAdd(a, lbClampF(t, 0.0f, 1.0f), ab));
+				}
+			}
+		}
+	}
 
 	// Rotation-from-rest cones (deg) of the joints that are not hinges; docs/metrics.md lists them.
 	for (int i = 0; i < h->spineCount; ++i)
@@ -549,14 +579,32 @@ static float lbLimbPenetration(const lbMetrics* m, const lbPose* pose, lbTransfo
 			best = lbMaxF(best, lbCapsuleDepth(m, elbow, wrist, m->segmentRadius[lb_segmentForeArm][s]));
 		}
 	}
-	int top = h->neck >= 0 ? h->neck : (h->spineCount > 0 ? h->spine[h->spineCount - 1] : LB_NULL_INDEX);
-	if (h->pelvis >= 0 && top >= 0)
-	{
-		lbVec3 pelvis = lbTransformPoint(cw, pose->model[h->pelvis].p);
-		lbVec3 neck = lbTransformPoint(cw, pose->model[top].p);
-		best = lbMaxF(best, lbCapsuleDepth(m, pelvis, neck, m->segmentRadius[lb_segmentTorso][0]));
-	}
+	// The torso: two capsules meeting at its bend (a straight one from the pelvis to the neck of a
+	// torso bent over a stair's nose passes through the nose).
+	lbVec3 torso[3];
+	const int parts = lbMetricsTorsoParts(m, pose, cw, torso);
+	for (int i = 0; i + 1 < parts; ++i)
+		best = lbMaxF(best, lbCapsuleDepth(m, torso[i], torso[i + 1], m->segmentRadius[lb_segmentTorso][0]));
 	return best;
+}
+
+int lbMetricsTorsoParts(const lbMetrics* m, const lbPose* pose, lbTransform cw, lbVec3 out[3])
+{
+	if (!m || !pose || !pose->model || !out)
+		return 0;
+	const lbHumanoid* h = &m->humanoid;
+	const int top = h->neck >= 0 ? h->neck : (h->spineCount > 0 ? h->spine[h->spineCount - 1] : LB_NULL_INDEX);
+	if (h->pelvis < 0 || top < 0 || h->pelvis >= pose->boneCount || top >= pose->boneCount)
+		return 0;
+	out[0] = lbTransformPoint(cw, pose->model[h->pelvis].p);
+	if (m->torsoBend < 0 || m->torsoBend >= pose->boneCount)
+	{
+		out[1] = lbTransformPoint(cw, pose->model[top].p);
+		return 2;
+	}
+	out[1] = lbTransformPoint(cw, lbTransformPoint(pose->model[m->torsoBend], m->torsoBendLocal));
+	out[2] = lbTransformPoint(cw, pose->model[top].p);
+	return 3;
 }
 
 // Angle wrapped into [-90, 90] degrees (a line's direction, not a vector's).
@@ -619,28 +667,28 @@ static bool lbSupportSlope(const float* s, const float* z, int n, float mid, flo
 	return any;
 }
 
-// A lying torso against the ground under it (docs/metrics.md): its capsule's lowest height above
-// the ground, its pitch (pelvis to neck) against the line it rests on (the upper hull of the ground
-// under it), and its roll (shoulder line, beyond the base pose's own) against the ground's. False
-// when no ground was found under it.
-static bool lbTorsoOnGround(const lbMetrics* m, const lbMetricsFrame* frame, lbFrameMetrics* fm)
+// The ground profile under a lying torso's capsule a-b of radius r (docs/metrics.md): the ground
+// points seen from the side (distance along the capsule's axis turned onto the ground plane from a,
+// height along up from a), and the capsule's lowest height above the ground into *ioLowest (the
+// smaller, once *ioAny). False when no ground was found under it.
+typedef struct lbTorsoProfile
 {
-	const lbHumanoid* h = &m->humanoid;
-	const lbPose* pose = frame->pose;
-	const lbTransform cw = frame->characterWs;
+	float s[LB_METRICS_TORSO_SAMPLES], z[LB_METRICS_TORSO_SAMPLES];
+	int n;
+	lbVec3 a, axis;
+	float pitch, middle;
+} lbTorsoProfile;
+
+static bool lbTorsoProfileOf(const lbMetrics* m, lbVec3 pelvis, lbVec3 neck, float r, lbTorsoProfile* out, float* ioLowest,
+							 bool* ioAny)
+{
+	out->n = 0;
 	const lbVec3 up = m->def.upWs;
-	int top = h->neck >= 0 ? h->neck : (h->spineCount > 0 ? h->spine[h->spineCount - 1] : LB_NULL_INDEX);
-	if (h->pelvis < 0 || top < 0)
-		return false;
-	lbVec3 pelvis = lbTransformPoint(cw, pose->model[h->pelvis].p);
-	lbVec3 neck = lbTransformPoint(cw, pose->model[top].p);
-	const float r = m->segmentRadius[lb_segmentTorso][0];
 	const float len = lbDistance(pelvis, neck);
 	if (len < 1.0e-4f)
 		return false;
 	const lbVec3 dir = lbMulSV(1.0f / len, lbSub(neck, pelvis));
-	lbVec3 axis = lbNormalizeOr(lbProjectOnPlane(dir, up), lbAnyPerpendicular(up));
-	lbVec3 side = lbNormalize(lbCross(up, axis));
+	const lbVec3 axis = lbNormalizeOr(lbProjectOnPlane(dir, up), lbAnyPerpendicular(up));
 	// The ground under the capsule, end caps included (a radius either side of the joints along the
 	// ground plane), at a quarter of limbSpacing: the corners the torso rests on (stair noses) are
 	// found within that. The samples lie on the axis's line, extended past the joints.
@@ -648,9 +696,11 @@ static bool lbTorsoOnGround(const lbMetrics* m, const lbMetricsFrame* frame, lbF
 	const float t0 = -r / along, span = len + 2.0f * r / along;
 	int n = (int)ceilf(span / (0.25f * m->def.limbSpacing)) + 1;
 	n = n < 2 ? 2 : (n > LB_METRICS_TORSO_SAMPLES ? LB_METRICS_TORSO_SAMPLES : n);
-	float gs[LB_METRICS_TORSO_SAMPLES], gz[LB_METRICS_TORSO_SAMPLES];
+	float* gs = out->s;
+	float* gz = out->z;
 	int found = 0;
 	float lowest = 0.0f;
+	bool any = false;
 	for (int i = 0; i < n; ++i)
 	{
 		const float t = t0 + span * (float)i / (float)(n - 1);
@@ -672,19 +722,94 @@ static bool lbTorsoOnGround(const lbMetrics* m, const lbMetricsFrame* frame, lbF
 		if (g.inside && (t >= 0.0f && t <= len ? 0.0f : (t < 0.0f ? -t : t - len)) <= r)
 			above = lbMinF(above, g.distance);
 		above -= r;
-		lowest = found > 0 ? lbMinF(lowest, above) : above;
-		// The profile, along the ground plane from the pelvis.
+		lowest = any ? lbMinF(lowest, above) : above;
+		any = true;
+		// The profile, along the ground plane from the pelvis. Past a joint (under an end cap) ground
+		// over the axis's line faces the cap's end, not its underside: the next riser ahead of a chest
+		// lying level on a tread, which as a hull corner read as a 25 degree support line.
+		if ((t < 0.0f || t > len) && lbDot(lbSub(ground, p), up) > 0.0f)
+			continue;
 		gs[found] = lbDot(lbSub(p, pelvis), axis);
 		gz[found] = lbDot(lbSub(ground, pelvis), up);
 		++found;
 	}
-	const float pitchTorso = lbLineSlopeDeg(pelvis, neck, up, axis);
-	float support;
-	const float middle = 0.5f * lbDot(lbSub(neck, pelvis), axis);
-	if (found == 0 || !lbSupportSlope(gs, gz, found, middle, 0.25f * m->def.limbSpacing, pitchTorso * LB_DEG2RAD, &support))
+	out->n = found;
+	out->a = pelvis;
+	out->axis = axis;
+	out->pitch = lbLineSlopeDeg(pelvis, neck, up, axis);
+	out->middle = 0.5f * lbDot(lbSub(neck, pelvis), axis);
+	if (!any || found == 0)
 		return false;
+	*ioLowest = *ioAny ? lbMinF(*ioLowest, lowest) : lowest;
+	*ioAny = true;
+	return true;
+}
+
+// A lying torso against the ground under it (docs/metrics.md): its capsules' lowest height above
+// the ground, each part's pitch (pelvis to the bend, the bend to the neck; lbMetricsTorsoParts),
+// beyond its pitch in the base pose, against the line it rests on (the upper hull of the ground
+// under that part), and its roll (shoulder line, beyond the base pose's own) against the ground's.
+// False when no ground was found under it.
+static bool lbTorsoOnGround(const lbMetrics* m, const lbMetricsFrame* frame, lbFrameMetrics* fm)
+{
+	const lbHumanoid* h = &m->humanoid;
+	const lbPose* pose = frame->pose;
+	const lbTransform cw = frame->characterWs;
+	const lbVec3 up = m->def.upWs;
+	lbVec3 parts[3];
+	const int count = lbMetricsTorsoParts(m, pose, cw, parts);
+	if (count < 2)
+		return false;
+	const lbVec3 pelvis = parts[0], neck = parts[count - 1];
+	if (lbDistance(pelvis, neck) < 1.0e-4f)
+		return false;
+	const lbVec3 dir = lbNormalize(lbSub(neck, pelvis));
+	lbVec3 axis = lbNormalizeOr(lbProjectOnPlane(dir, up), lbAnyPerpendicular(up));
+	lbVec3 side = lbNormalize(lbCross(up, axis));
+	const float r = m->segmentRadius[lb_segmentTorso][0];
+	// Each part's pitch beyond its own in the base pose (the base pose's part taken against its own
+	// torso line, so a base pose still standing, coming down, adds the spine's own shape only),
+	// against the line it rests on: the whole torso's (the upper hull of the ground under the
+	// pelvis-to-neck line, under its middle: a rigid torso across stair noses) or its own
+	// (the hull of the ground under that part: a torso bent over a deep tread's nose, its chest on
+	// the tread), whichever it lies nearer. Against the pelvis-to-neck line alone a torso bent over
+	// a nose read 25-33 degrees; against each part's own ground alone, a straight one on the noses of
+	// 0.18 x 0.28 m stairs read 13 (its chest part spans one nose).
+	lbVec3 baseParts[3];
+	const int baseCount = frame->basePose ? lbMetricsTorsoParts(m, frame->basePose, cw, baseParts) : 0;
+	float lowest = 0.0f, pitchError = 0.0f, wholeLowest = 0.0f;
+	bool any = false, wholeAny = false;
+	lbTorsoProfile whole, own;
+	const bool hasWhole = lbTorsoProfileOf(m, pelvis, neck, r, &whole, &wholeLowest, &wholeAny);
+	const float near = 0.25f * m->def.limbSpacing;
+	for (int i = 0; i + 1 < count; ++i)
+	{
+		float base = 0.0f;
+		if (baseCount == count && count > 2)
+		{
+			const lbVec3 bd = lbSub(baseParts[count - 1], baseParts[0]);
+			const lbVec3 baseAxis = lbNormalizeOr(lbProjectOnPlane(bd, up), axis);
+			base = lbWrapLineDeg(lbLineSlopeDeg(baseParts[i], baseParts[i + 1], up, baseAxis) -
+								 lbLineSlopeDeg(baseParts[0], baseParts[count - 1], up, baseAxis));
+		}
+		if (!lbTorsoProfileOf(m, parts[i], parts[i + 1], r, &own, &lowest, &any))
+			return false;
+		const float pitch = own.pitch - base;
+		float support, err = -1.0f;
+		if (lbSupportSlope(own.s, own.z, own.n, own.middle, near, pitch * LB_DEG2RAD, &support))
+			err = lbAbsF(pitch - support * LB_RAD2DEG);
+		if (hasWhole && lbSupportSlope(whole.s, whole.z, whole.n, whole.middle, near, pitch * LB_DEG2RAD, &support))
+		{
+			const float e = lbAbsF(pitch - support * LB_RAD2DEG);
+			err = err < 0.0f ? e : lbMinF(err, e);
+		}
+		if (err < 0.0f)
+			return false;
+		pitchError = lbMaxF(pitchError, err);
+	}
 	fm->torsoHeight = lbMaxF(lowest, 0.0f);
-	fm->torsoPitchError = lbAbsF(pitchTorso - support * LB_RAD2DEG);
+	fm->torsoPitchError = pitchError;
+	float gs[LB_METRICS_TORSO_SAMPLES], gz[LB_METRICS_TORSO_SAMPLES];
 	// Roll: the ground across the torso's middle, 0.15 m either side, as the pitch's: the line a
 	// rigid body laid across it rests on (the upper hull's edge under the middle). Against the line
 	// between the two outer points, a torso lying flat by a trench's rim read the rim-to-floor slope.

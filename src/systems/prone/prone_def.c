@@ -283,13 +283,38 @@ int lbProneTopBone(const lbHumanoid* h)
 	return h->spineCount > 0 ? h->spine[h->spineCount - 1] : LB_NULL_INDEX;
 }
 
+int lbProneBendBone(const lbHumanoid* h, const lbSkeleton* skeleton)
+{
+	const int top = lbProneTopBone(h);
+	if (h->pelvis < 0 || top < 0 || !skeleton->restModel)
+		return LB_NULL_INDEX;
+	const lbVec3 pelvis = skeleton->restModel[h->pelvis].p;
+	const lbVec3 axis = lbSub(skeleton->restModel[top].p, pelvis);
+	const float len2 = lbLengthSquared(axis);
+	if (!(len2 > 1.0e-8f))
+		return LB_NULL_INDEX;
+	int best = LB_NULL_INDEX;
+	float bestOff = 0.0f;
+	// Not the first spine bone (the upper body's pitch turns it) nor the top.
+	for (int i = 1; i < h->spineCount; ++i)
+	{
+		const int b = h->spine[i];
+		if (b == top || b < 0)
+			continue;
+		const float off = lbAbsF(lbDot(lbSub(skeleton->restModel[b].p, pelvis), axis) / len2 - LB_PRONE_BEND_AT);
+		if (best < 0 || off < bestOff)
+			best = b, bestOff = off;
+	}
+	return best;
+}
+
 void lbProneBodyFrame(const lbHumanoid* h, const lbPose* pose, lbVec3 upMs, lbVec3* outAlong, lbVec3* outLeft,
 					  float* outSinElevation)
 {
 	int top = lbProneTopBone(h);
 	lbVec3 axis = lbSub(pose->model[top].p, pose->model[h->pelvis].p);
 	lbVec3 flat = lbProjectOnPlane(axis, upMs);
-	float len = lbLength(axis);
+	const float len2 = lbLengthSquared(axis);
 	// A body standing upright has no axis along the ground: its forward stands in (worked out only
 	// then; lbNormalizeOr's fallback argument would be made every frame).
 	// lbNormalizeOr(flat, zero) with flat's length kept for the test below.
@@ -297,12 +322,18 @@ void lbProneBodyFrame(const lbHumanoid* h, const lbPose* pose, lbVec3 upMs, lbVe
 	lbVec3 along = flatLen > LB_EPSILON && lbIsValidFloat(flatLen) ? lbMulSV(1.0f / flatLen, flat) : lbVec3_zero;
 	if (lbLengthSquared(along) == 0.0f)
 		along = lbNormalizeOr(lbProjectOnPlane(h->forwardMs, upMs), lbAnyPerpendicular(upMs));
-	if (flatLen < 0.05f * len)
+	// flatLen < 0.05 |axis|, without the axis's square root.
+	if (flatLen * flatLen < 0.0025f * len2)
 		along = lbNormalizeOr(lbProjectOnPlane(h->forwardMs, upMs), along);
 	*outAlong = along;
-	*outLeft = lbNormalize(lbCross(upMs, along));
+	// up and along are unit and at right angles (along lies in the ground plane), so their cross
+	// product is unit: not normalized again.
+	*outLeft = lbCross(upMs, along);
 	if (outSinElevation)
+	{
+		const float len = sqrtf(len2);
 		*outSinElevation = len > 1.0e-6f ? lbClampF(lbAbsF(lbDot(axis, upMs)) / len, 0.0f, 1.0f) : 1.0f;
+	}
 }
 
 void lbProneProbeSetup_Init(lbProneProbeSetup* setup, const lbHumanoid* h, const lbProneDef* def)

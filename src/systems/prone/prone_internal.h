@@ -49,6 +49,15 @@ int lbProneRollBone(const lbHumanoid* humanoid);
 /// Top of the torso line: the neck, or the last spine bone without one.
 int lbProneTopBone(const lbHumanoid* humanoid);
 
+/// Where along the torso (0 pelvis, 1 top of the torso line) its two parts meet: the spine joint
+/// nearest it in the rest pose, above the first spine bone, is the bend (lbProneBendBone; the
+/// metrics' lbMetricsTorsoParts takes the same joint).
+#define LB_PRONE_BEND_AT 0.6f
+
+/// The spine bone whose joint the torso's two parts meet at (LB_PRONE_BEND_AT, from the rest pose:
+/// the same bone every frame), or LB_NULL_INDEX with fewer than two spine bones below the top.
+int lbProneBendBone(const lbHumanoid* humanoid, const lbSkeleton* skeleton);
+
 /// The body's frame in a pose (model space): `along` runs from the pelvis toward the head in the
 /// ground plane (normal to `upMs`), `left` = up x along, and, unless outSinElevation is NULL, the sine
 /// of the torso's elevation above the ground plane (0 lying flat, 1 upright or with no length; the
