@@ -67,6 +67,9 @@ WORLDS = {
     # Nearer again: a hand on the side wall whose elbow, going over to the far side of the back
     # wall's direction as the hand locks, must keep round it, not through it.
     'corner_030': ({"builder": "inside_corner", "params": {"distance": 0.30}}, GET_ON_HANDS_FIRST),
+    # A hand confirmed on the side wall with its palm far off it (its elbow kept on its side of the
+    # back wall), which must be flat by the time it locks.
+    'corner_033': ({"builder": "inside_corner", "params": {"distance": 0.33}}, GET_ON_HANDS_FIRST),
 }
 
 # Holds world (distance 0.35, seed 1): hold centres (side toward the character's left, height)

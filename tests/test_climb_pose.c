@@ -681,7 +681,8 @@ static void test_hand_range_and_no_flip(void)
 
 // A hand confirmed while it is still turning toward the wall (its cached rotation tilted 30
 // degrees off it): over the locking transition its held rotation settles flat on the wall, never
-// faster than the turn limit, with the palm's contact kept on the hold; once locked it stays.
+// faster than 1.5 times the turn limit (a hand confirmed far off the wall must be flat by the time
+// it locks), with the palm's contact kept on the hold; once locked it stays.
 // A hand that is locked outright keeps its cached tilt (test_hand_cache_holds_while_the_body_moves).
 static void test_hand_settles_flat_while_locking(void)
 {
@@ -731,7 +732,7 @@ static void test_hand_settles_flat_while_locking(void)
 				   (double)worstStep, (double)maxTurnDeg, (double)worstMiss);
 			ENSURE(firstPalm > 20.0f);
 			ENSURE(settled < 5.0f);
-			ENSURE(worstStep <= maxTurnDeg + 0.05f);
+			ENSURE(worstStep <= 1.5f * maxTurnDeg + 0.05f);
 			ENSURE(worstMiss < 0.001f);
 			// Locked, the rotation is held: the cache no longer moves.
 			const lbQuat cached = f.cache.handRotWs[s];

@@ -41,6 +41,8 @@
 #define LB_CLIMB_FINGER_TURN (100.0f * LB_DEG2RAD)
 // Rounds of (hand placed within its ranges, wrist moved so the palm's contact is on the hold).
 #define LB_CLIMB_HAND_PASSES 2
+// How much faster than the turn limit a locking hand settles flat onto its hold.
+#define LB_CLIMB_SETTLE_TURN 1.5f
 // A wrist this close to where its palm's contact asks (m) is not solved again: the solve would move
 // it by no more, far under the contact's tolerance (1 mm).
 #define LB_CLIMB_WRIST_CLOSE 1.0e-5f
@@ -1495,7 +1497,12 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	const float lockOffset = lbIsValidFloat(c->def->lockOffset[0]) ? c->def->lockOffset[0] : 0.0f;
 	const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->lastHandWs[s]));
 	const lbQuat cachedMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->handRotWs[s]));
-	const lbQuat heldGoal = held ? lbClimbTurnToward(lastMs, cachedMs, c->maxTurn) : cachedMs;
+	// A hand locking turns flat onto its hold at up to LB_CLIMB_SETTLE_TURN times the limit: at
+	// the limit alone, one confirmed with its palm 82 degrees off the wall (its elbow kept on its
+	// side of an inside corner's other wall) locked with it still 29 degrees off (9 now). At twice
+	// the limit the forearm's roll fell behind the hand and the palm's contact missed by 3 mm.
+	const float settleTurn = (c->settling[s] ? LB_CLIMB_SETTLE_TURN : 1.0f) * c->maxTurn;
+	const lbQuat heldGoal = held ? lbClimbTurnToward(lastMs, cachedMs, settleTurn) : cachedMs;
 	if (a > 0.0f)
 	{
 		// The palm's goal direction: held, the cached hand's; otherwise into the wall.
@@ -1565,7 +1572,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		// determined (the wrist bent far, as the body moves past the hold) it must not spin.
 		if (solved)
 			prefer = lbClimbPlaceHand(c, s, goal, start, a, prefer, !held, twistFrom,
-									  cacheValid ? (held ? 1.0f : 2.0f) * c->maxTurn : 0.0f, pass == 0);
+									  cacheValid ? (held ? settleTurn : 2.0f * c->maxTurn) : 0.0f, pass == 0);
 		solved = false;
 
 		// Whatever the placement did, the hand turns no faster than the limit (its branch
@@ -1578,7 +1585,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 				placedLocal = lbClimbLocalQ(c, hand);
 			// A hand within the limit is left as the placement wrote it.
 			bool turned;
-			const lbQuat limited = lbClimbTurnTowardFrom(lastMs, pose->model[hand].q, c->maxTurn, &turned);
+			const lbQuat limited = lbClimbTurnTowardFrom(lastMs, pose->model[hand].q, held ? settleTurn : c->maxTurn, &turned);
 			r = turned ? lbClimbSetRotation(c, hand, limited) : lb_ok;
 			if (r != lb_ok)
 				return r;
