@@ -2373,10 +2373,12 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 			leg->offset -= lbDot(lbProjectOnPlane(lf.moveWs, f.up), n) / lbMaxF(lbDot(n, f.up), 0.05f);
 		}
 		lbFootSmooth(leg, def, &f, &lf, smoothTarget);
-		// A swinging foot keeps above the ramp the ground ahead of it asks for, frame by frame.
+		// A swinging foot keeps above the ramp the ground ahead of it asks for, frame by frame. The
+		// ramp depends on the kept points and the foot's place and motion, none of which changes
+		// before the swing's ground below reads it again.
+		const float ramp = !lf.planted && leg->aheadCount > 0 ? lbFootAheadFloor(leg, &f, &lf) : -1.0e30f;
 		if (!lf.planted && leg->aheadCount > 0)
 		{
-			const float ramp = lbFootAheadFloor(leg, &f, &lf);
 			if (leg->offset < ramp)
 			{
 				leg->offset = ramp;
@@ -2390,7 +2392,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		// passed, which the smoothing keeps it clear of.
 		lf.swingGround = leg->offset;
 		if (!lf.planted && f.floorJump < 0.0f)
-			lf.swingGround = lbMinF(leg->offset, lbMaxF(smoothTarget, leg->aheadCount > 0 ? lbFootAheadFloor(leg, &f, &lf) : -1.0e30f));
+			lf.swingGround = lbMinF(leg->offset, lbMaxF(smoothTarget, ramp));
 		// A landing foot eases toward its slide. A plant's slide carries into the swing and fades
 		// once the foot has risen clear of what lies ahead, so lifting off never drags the toe back
 		// into a riser.
