@@ -21,8 +21,9 @@ typedef struct lbCastState
 	double bestT;
 	bool hasHit;
 	/// The hit came from a shape's face stage (a contact inside a triangle's face, whose normal is
-	/// that face's plane): the world then reports that normal as the face normal instead of making
-	/// it again from the primitive. False for edge and vertex contacts and shapes that do not say.
+	/// that face's plane; heightfields and meshes set it): the world then reports that normal as the
+	/// face normal instead of making it again from the primitive. False for edge and vertex contacts
+	/// and shapes that do not say.
 	bool hitOnFace;
 	lbDContact hit;
 	int hitShape, hitPrim;
