@@ -1237,12 +1237,16 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	lbVec3 path = lbClampLength(lbMulSV(def->swingLookahead, lbProjectOnPlane(lf->footVel, f->up)), 3.0f * lf->print.along[lb_soleBall]);
 	const float reach = lbLength(path);
 	const lbVec3 tip = lbMulAdd(base, lf->print.along[lb_soleToeTip], lf->print.toeWs);
-	// The points a swinging foot found ahead last time still serve while the farthest lies on this
-	// frame's path at least 70 % of the look-ahead past the toe tip: looked for again, they would
-	// land a frame's travel (about a twelfth of the look-ahead) further on, over ground the kept ramp
-	// already reaches, and that ramp is held every frame all the same (lbFootAheadFloor). A swinging
-	// foot so looks ahead every third frame or so. A landing foot held to the front of its level
-	// looks every frame: the front moves with the level it lands on.
+	// The points a swinging foot found ahead last time still serve while the farthest lies within a
+	// fifth of the look-ahead of this frame's path and at least 60 % of the look-ahead past the toe
+	// tip: looked for again, they would land a frame's travel (about a twelfth of the look-ahead)
+	// further on, over ground the kept ramp already reaches, and that ramp is held every frame all
+	// the same (lbFootAheadFloor). The path follows the foot's own velocity, whose direction swings
+	// from frame to frame: held within a tenth of the look-ahead of it, a foot walking the bench's
+	// circles looked again on two frames in five for that alone; at 50 % the ramp up a run of
+	// stairs started late. A
+	// landing foot held to the front of its level looks every frame: the front moves with the level
+	// it lands on.
 	if (!(landing && leg->sliding && leg->slideHi < 1.0e29f) && leg->aheadCount > 0 && reach > 0.01f)
 	{
 		const lbVec3 dir = lbMulSV(1.0f / reach, path);
@@ -1250,8 +1254,8 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		{
 			const lbVec3 v = lbProjectOnPlane(lbSub(leg->aheadPointWs[i], tip), f->up);
 			const float along = lbDot(v, dir);
-			// Near the path itself, not beside it (a turn).
-			if (along >= 0.7f * reach && lbLengthSquared(lbMulAdd(v, -along, dir)) <= 0.01f * reach * reach)
+			// Near the path itself, not beside it (a turn, or the swing's sway).
+			if (along >= 0.6f * reach && lbLengthSquared(lbMulAdd(v, -along, dir)) <= 0.04f * reach * reach)
 				return;
 		}
 	}
