@@ -299,7 +299,11 @@ static lbFootCast lbFootCastDown(const lbSceneQuery* query, const lbQueryInput* 
 {
 	lbFootCast c = { false, lbVec3_zero, up, lbVec3_zero, 0.0f };
 	lbHit hit;
-	lbFootSphereCast(query, qi, &hit);
+	// A probe of no radius is a ray (a foot in mid-swing; see lbFootProbeLeg).
+	if (qi->radius > 0.0f)
+		lbFootSphereCast(query, qi, &hit);
+	else
+		lbFootRayCast(query, qi, &hit);
 	// A sphere resting inside one face already has that face's normal: the ray below is needed only
 	// at an edge or vertex contact (or when the scene cannot tell which it was).
 	bool onFace = hit.hit && !hit.startedInside && hit.status == lb_ok && lbLengthSquared(hit.faceNormal) > 0.25f &&
@@ -469,6 +473,17 @@ static void lbFootSampleLanding(const lbSceneQuery* query, const lbQueryInput* p
 		out->valid[lb_soleBall] = lbFootRayHeight(query, proto, ball, base, up, castCount, &out->height[lb_soleBall]);
 }
 
+// A swinging foot's samples under the ankle (the centre cast's) and under the ball (on the line
+// from there to the toe tip's).
+static void lbFootSwingBall(const lbFootPrint* fp, const lbFootCast* centre, lbFootGround* out)
+{
+	out->valid[lb_soleUnderAnkle] = centre->hit;
+	out->height[lb_soleUnderAnkle] = centre->faceHeight;
+	out->valid[lb_soleBall] = centre->hit && out->valid[lb_soleToeTip];
+	float t = fp->along[lb_soleBall] / lbMaxF(fp->along[lb_soleToeTip], 1.0e-6f);
+	out->height[lb_soleBall] = lbLerpF(centre->faceHeight, out->height[lb_soleToeTip], t);
+}
+
 // The footprint of a foot in mid-swing, one ray cheaper: heel and toe tip probed, the ball's ground
 // taken on the line from under the ankle to the toe tip. What rises under the ball rises under the
 // toe tip first; the ball is probed where it bears weight (landing, planting).
@@ -485,11 +500,7 @@ static void lbFootSampleSwing(const lbSceneQuery* query, const lbQueryInput* pro
 		out->valid[probed[i]] = valid[i];
 		out->height[probed[i]] = height[i];
 	}
-	out->valid[lb_soleUnderAnkle] = centre->hit;
-	out->height[lb_soleUnderAnkle] = centre->faceHeight;
-	out->valid[lb_soleBall] = centre->hit && out->valid[lb_soleToeTip];
-	float t = fp->along[lb_soleBall] / lbMaxF(fp->along[lb_soleToeTip], 1.0e-6f);
-	out->height[lb_soleBall] = lbLerpF(centre->faceHeight, out->height[lb_soleToeTip], t);
+	lbFootSwingBall(fp, centre, out);
 }
 
 // How far above the plane (point, n) the highest footprint sample's ground lies (m, >= 0): the
@@ -1145,7 +1156,26 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		predict = lbClampLength(lbMulSV(def->predictionTime, f->velH), def->predictionMax);
 	lbVec3 base = lbAdd(lbAdd(lf->animAnkleWs, leg->shiftWs), predict);
 	lbQueryInput centre = lbFootProbe(def, base, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
-	lbFootCast c = lbFootCastDown(in->query, &centre, f->up, &f->castCount);
+	// A foot in mid-swing (not coming down to land) probes the ground under its ankle with a ray,
+	// about a third of a sphere's cost, reaching as deep as the sphere's front: its heel and toe
+	// rays below tell whether the ground there is one plane, where the sphere would rest inside a
+	// face at the ray's height, and where it is not (a nose, a riser, a rock's flank near the foot)
+	// the sphere is cast after all (it rests on a nose up to its radius ahead of the ankle). The
+	// footprint's and the look-ahead's rays keep the probe's own line.
+	bool rayProbe = swinging && def->footprintTraces && !def->heelToeTraces && centre.radius > 0.0f &&
+					!(lf->soleAboveFloor < def->slideHeight && lf->soleRate <= 0.0f);
+	lbFootCast c;
+	if (rayProbe)
+	{
+		lbQueryInput ray = centre;
+		ray.end = lbMulAdd(ray.end, -ray.radius, lbNormalizeOr(lbSub(ray.end, ray.start), lbNeg(f->up)));
+		ray.radius = 0.0f;
+		c = lbFootCastDown(in->query, &ray, f->up, &f->castCount);
+		// Nothing under the ray (a gap, or a start inside a solid): the sphere says what it says.
+		rayProbe = c.hit;
+	}
+	if (!rayProbe)
+		c = lbFootCastDown(in->query, &centre, f->up, &f->castCount);
 	// A slide carried over from the last plant (back from a gap's near edge) may hold a foot that
 	// lands past the far edge over the gap itself, where it would find nothing and fade out with
 	// its toes in the ground beyond: a foot not locked that finds no ground with its slide looks
@@ -1216,7 +1246,29 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		leg->beyondValid = 0;
 	lbFootGround g;
 	if (swinging && !landing)
+	{
 		lbFootSampleSwing(in->query, &centre, base, &lf->print, &c, f->up, &f->castCount, &g);
+		// Heel and toe tip on the ray's plane: the sphere would have rested inside that face too.
+		const int ends[2] = { lb_soleHeel, lb_soleToeTip };
+		bool flat = true;
+		for (int i = 0; i < 2 && rayProbe; ++i)
+		{
+			const int k = ends[i];
+			const lbVec3 at = lbMulAdd(base, lf->print.along[k], lf->print.toeWs);
+			flat = flat && g.valid[k] && lbAbsF(g.height[k] - lbPlaneHeightAt(c.point, c.normal, f->up, at)) <= 0.25f * def->edgeHeight;
+		}
+		if (!flat)
+		{
+			c = lbFootCastDown(in->query, &centre, f->up, &f->castCount);
+			leg->grounded = c.hit;
+			if (!c.hit)
+				return;
+			leg->groundPointWs = c.point;
+			leg->bearingWs = c.touch;
+			leg->groundNormalWs = c.normal;
+			lbFootSwingBall(&lf->print, &c, &g);
+		}
+	}
 	else if (landing)
 		lbFootSampleLanding(in->query, &centre, base, &lf->print, &c, f->up, def->edgeHeight, &f->castCount, &g);
 	else
