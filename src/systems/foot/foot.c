@@ -1156,14 +1156,16 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		predict = lbClampLength(lbMulSV(def->predictionTime, f->velH), def->predictionMax);
 	lbVec3 base = lbAdd(lbAdd(lf->animAnkleWs, leg->shiftWs), predict);
 	lbQueryInput centre = lbFootProbe(def, base, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
-	// A foot in mid-swing (not coming down to land) probes the ground under its ankle with a ray,
-	// about a third of a sphere's cost, reaching as deep as the sphere's front: its heel and toe
-	// rays below tell whether the ground there is one plane, where the sphere would rest inside a
-	// face at the ray's height, and where it is not (a nose, a riser, a rock's flank near the foot)
-	// the sphere is cast after all (it rests on a nose up to its radius ahead of the ankle). The
-	// footprint's and the look-ahead's rays keep the probe's own line.
-	bool rayProbe = swinging && def->footprintTraces && !def->heelToeTraces && centre.radius > 0.0f &&
-					!(lf->soleAboveFloor < def->slideHeight && lf->soleRate <= 0.0f);
+	// A foot in the air (swinging, or coming down to land) probes the ground under its ankle with a
+	// ray, about a third of a sphere's cost, reaching as deep as the sphere's front: its heel and
+	// toe rays below tell whether the ground there is one plane, where the sphere would rest inside
+	// a face at the ray's height, and where it is not (a nose, a riser, a rock's flank near the
+	// foot) the sphere is cast after all (it rests on a nose up to its radius ahead of the ankle).
+	// The footprint's and the look-ahead's rays keep the probe's own line. A foot within lockHeight
+	// of its floor (standing, about to plant) and a plant keep the sphere.
+	const bool landingNow = !leg->locked && lf->soleAboveFloor < def->slideHeight && lf->soleRate <= 0.0f;
+	bool rayProbe = ((swinging && !landingNow) || (landingNow && lf->soleAboveFloor > def->lockHeight)) && def->footprintTraces &&
+					!def->heelToeTraces && centre.radius > 0.0f;
 	lbFootCast c;
 	if (rayProbe)
 	{
@@ -1246,33 +1248,38 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		leg->beyondValid = 0;
 	lbFootGround g;
 	if (swinging && !landing)
-	{
 		lbFootSampleSwing(in->query, &centre, base, &lf->print, &c, f->up, &f->castCount, &g);
-		// Heel and toe tip on the ray's plane: the sphere would have rested inside that face too.
-		const int ends[2] = { lb_soleHeel, lb_soleToeTip };
-		bool flat = true;
-		for (int i = 0; i < 2 && rayProbe; ++i)
-		{
-			const int k = ends[i];
-			const lbVec3 at = lbMulAdd(base, lf->print.along[k], lf->print.toeWs);
-			flat = flat && g.valid[k] && lbAbsF(g.height[k] - lbPlaneHeightAt(c.point, c.normal, f->up, at)) <= 0.25f * def->edgeHeight;
-		}
-		if (!flat)
-		{
-			c = lbFootCastDown(in->query, &centre, f->up, &f->castCount);
-			leg->grounded = c.hit;
-			if (!c.hit)
-				return;
-			leg->groundPointWs = c.point;
-			leg->bearingWs = c.touch;
-			leg->groundNormalWs = c.normal;
-			lbFootSwingBall(&lf->print, &c, &g);
-		}
-	}
 	else if (landing)
 		lbFootSampleLanding(in->query, &centre, base, &lf->print, &c, f->up, def->edgeHeight, &f->castCount, &g);
 	else
 		lbFootSampleGround(in->query, &centre, base, &lf->print, &c, f->up, &f->castCount, &g);
+	// Heel and toe tip on the ray's plane: the sphere would have rested inside that face too.
+	const int ends[2] = { lb_soleHeel, lb_soleToeTip };
+	bool flat = true;
+	for (int i = 0; i < 2 && rayProbe; ++i)
+	{
+		const int k = ends[i];
+		const lbVec3 at = lbMulAdd(base, lf->print.along[k], lf->print.toeWs);
+		flat = flat && g.valid[k] && lbAbsF(g.height[k] - lbPlaneHeightAt(c.point, c.normal, f->up, at)) <= 0.25f * def->edgeHeight;
+	}
+	if (!flat)
+	{
+		c = lbFootCastDown(in->query, &centre, f->up, &f->castCount);
+		leg->grounded = c.hit;
+		if (!c.hit)
+			return;
+		leg->groundPointWs = c.point;
+		leg->bearingWs = c.touch;
+		leg->groundNormalWs = c.normal;
+		// The samples taken from the centre cast (a landing foot's ball, off the plane, was cast).
+		if (landing)
+		{
+			g.valid[lb_soleUnderAnkle] = true;
+			g.height[lb_soleUnderAnkle] = c.faceHeight;
+		}
+		else
+			lbFootSwingBall(&lf->print, &c, &g);
+	}
 	lbFootKeepPrint(leg, &g);
 	leg->clearance = lbFootPrintClearance(&g, &lf->print, base, c.point, c.normal, f->up);
 	leg->sliding = landing && lbFootLandingRange(leg, def, in, f, lf, base, &centre, &c, &g);
