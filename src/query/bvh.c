@@ -1965,8 +1965,9 @@ static inline void lbMeshFace(const lbMesh* mesh, lbCastState* st, const float* 
 	lbDContact c;
 	double low;
 	lbSweepStage stage = lbSweepSphereTriangleFaceF(&st->cast, v, st->bestT, &c, &low);
-	if (stage == lb_sweepDone)
-		lbCastRecord(st, &c, shapeId, i);
+	// A hit the face stage finds lies inside the face, its normal the face's plane.
+	if (stage == lb_sweepDone && lbCastRecord(st, &c, shapeId, i))
+		st->hitOnFace = true;
 	else if (stage == lb_sweepEdges)
 	{
 		if (deferred->count == LB_DEFERRED_MAX)

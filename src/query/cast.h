@@ -20,6 +20,11 @@ typedef struct lbCastState
 	/// at the start was found (only deeper overlaps matter then).
 	double bestT;
 	bool hasHit;
+	/// The hit came from a shape's face stage (a contact inside a triangle's face, whose normal is
+	/// that face's plane; heightfields and meshes set it): the world then reports that normal as the
+	/// face normal instead of making it again from the primitive. False for edge and vertex contacts
+	/// and shapes that do not say.
+	bool hitOnFace;
 	lbDContact hit;
 	int hitShape, hitPrim;
 	bool inside;
@@ -37,6 +42,7 @@ bool lbCastInit(lbCastState* st, lbVec3 start, lbVec3 end, float radius);
 static inline bool lbCastInitCast(lbCastState* st, lbVec3 start, lbVec3 end, float radius)
 {
 	st->hasHit = false;
+	st->hitOnFace = false;
 	st->inside = false;
 	st->hitShape = st->insideShape = LB_NULL_INDEX;
 	st->hitPrim = st->insidePrim = LB_NULL_INDEX;
@@ -76,8 +82,9 @@ static inline bool lbCastInitInline(lbCastState* st, lbVec3 start, lbVec3 end, f
 	return true;
 }
 
-/// Folds one primitive's contact (world space) into the state.
-static inline void lbCastRecord(lbCastState* st, const lbDContact* c, int shape, int prim)
+/// Folds one primitive's contact (world space) into the state; true when it became the hit (then
+/// hitOnFace is false until the caller says otherwise).
+static inline bool lbCastRecord(lbCastState* st, const lbDContact* c, int shape, int prim)
 {
 	if (c->kind == lb_contactInside)
 	{
@@ -93,11 +100,14 @@ static inline void lbCastRecord(lbCastState* st, const lbDContact* c, int shape,
 	else if (c->kind == lb_contactHit && !st->inside && (!st->hasHit || c->t < st->hit.t))
 	{
 		st->hasHit = true;
+		st->hitOnFace = false;
 		st->hit = *c;
 		st->hitShape = shape;
 		st->hitPrim = prim;
 		st->bestT = c->t;
+		return true;
 	}
+	return false;
 }
 
 /// Triangles whose face stage left only an edge or vertex contact possible. Their edge stage runs

@@ -136,7 +136,7 @@ lbDVec3 lbHeightfieldFaceNormal(const lbHeightfield* hf, int prim)
 	return hf->flat ? local : lbDFrameDir(&hf->frame, local);
 }
 
-static void lbRecordLocal(const lbHeightfield* hf, lbCastState* st, const lbDContact* local, int shapeId, int prim)
+static bool lbRecordLocal(const lbHeightfield* hf, lbCastState* st, const lbDContact* local, int shapeId, int prim)
 {
 	lbDContact c = *local;
 	// A flat frame gives the same bits with additions only.
@@ -147,7 +147,7 @@ static void lbRecordLocal(const lbHeightfield* hf, lbCastState* st, const lbDCon
 		c.n = lbDFrameDir(&hf->frame, c.n);
 		c.p = lbDFramePoint(&hf->frame, c.p);
 	}
-	lbCastRecord(st, &c, shapeId, prim);
+	return lbCastRecord(st, &c, shapeId, prim);
 }
 
 // Both triangles of cell (i, j), each culled by its own box first. The one under the cast's entry
@@ -352,8 +352,10 @@ static void lbHfKeep(lbHfQuery* q, const lbDContact* c, int prim)
 
 static void lbHfCommit(lbHfQuery* q)
 {
-	if (q->hasBest)
-		lbRecordLocal(q->hf, q->st, &q->best, q->shapeId, q->bestPrim);
+	// Only face stages keep a best hit (edge and vertex contacts are recorded as they are found),
+	// so a best the state takes has its triangle's plane for its normal.
+	if (q->hasBest && lbRecordLocal(q->hf, q->st, &q->best, q->shapeId, q->bestPrim))
+		q->st->hitOnFace = true;
 	q->hasBest = false;
 }
 

@@ -641,8 +641,13 @@ static inline void lbWorldQuery(const lbWorld* world, const lbQueryInput* input,
 	if (hit->hit)
 	{
 		const lbDContact* c = st.inside ? &st.deepest : &st.hit;
-		hit->faceNormal = mode == lb_modeRay && !st.inside ? hit->normal
-														   : lbShapeFaceNormal(&world->shapes[hit->shapeId], hit->primitiveIndex, c->n);
+		// A ray's normal, and a sphere's touching inside a face, is the face's own (heightfields
+		// and meshes say which of their sphere contacts were; a foot's probe rests inside a face
+		// most of the time): only an edge or vertex contact, or an overlap, needs its primitive's
+		// plane.
+		hit->faceNormal = (mode == lb_modeRay || st.hitOnFace) && !st.inside
+							  ? hit->normal
+							  : lbShapeFaceNormal(&world->shapes[hit->shapeId], hit->primitiveIndex, c->n);
 		hit->ownerId = world->shapes[hit->shapeId].ownerId;
 		hit->channels = world->shapes[hit->shapeId].channels;
 	}

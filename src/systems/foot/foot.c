@@ -299,7 +299,11 @@ static lbFootCast lbFootCastDown(const lbSceneQuery* query, const lbQueryInput* 
 {
 	lbFootCast c = { false, lbVec3_zero, up, lbVec3_zero, 0.0f };
 	lbHit hit;
-	lbFootSphereCast(query, qi, &hit);
+	// A probe of no radius is a ray (a foot in mid-swing; see lbFootProbeLeg).
+	if (qi->radius > 0.0f)
+		lbFootSphereCast(query, qi, &hit);
+	else
+		lbFootRayCast(query, qi, &hit);
 	// A sphere resting inside one face already has that face's normal: the ray below is needed only
 	// at an edge or vertex contact (or when the scene cannot tell which it was).
 	bool onFace = hit.hit && !hit.startedInside && hit.status == lb_ok && lbLengthSquared(hit.faceNormal) > 0.25f &&
@@ -469,6 +473,17 @@ static void lbFootSampleLanding(const lbSceneQuery* query, const lbQueryInput* p
 		out->valid[lb_soleBall] = lbFootRayHeight(query, proto, ball, base, up, castCount, &out->height[lb_soleBall]);
 }
 
+// A swinging foot's samples under the ankle (the centre cast's) and under the ball (on the line
+// from there to the toe tip's).
+static void lbFootSwingBall(const lbFootPrint* fp, const lbFootCast* centre, lbFootGround* out)
+{
+	out->valid[lb_soleUnderAnkle] = centre->hit;
+	out->height[lb_soleUnderAnkle] = centre->faceHeight;
+	out->valid[lb_soleBall] = centre->hit && out->valid[lb_soleToeTip];
+	float t = fp->along[lb_soleBall] / lbMaxF(fp->along[lb_soleToeTip], 1.0e-6f);
+	out->height[lb_soleBall] = lbLerpF(centre->faceHeight, out->height[lb_soleToeTip], t);
+}
+
 // The footprint of a foot in mid-swing, one ray cheaper: heel and toe tip probed, the ball's ground
 // taken on the line from under the ankle to the toe tip. What rises under the ball rises under the
 // toe tip first; the ball is probed where it bears weight (landing, planting).
@@ -485,11 +500,7 @@ static void lbFootSampleSwing(const lbSceneQuery* query, const lbQueryInput* pro
 		out->valid[probed[i]] = valid[i];
 		out->height[probed[i]] = height[i];
 	}
-	out->valid[lb_soleUnderAnkle] = centre->hit;
-	out->height[lb_soleUnderAnkle] = centre->faceHeight;
-	out->valid[lb_soleBall] = centre->hit && out->valid[lb_soleToeTip];
-	float t = fp->along[lb_soleBall] / lbMaxF(fp->along[lb_soleToeTip], 1.0e-6f);
-	out->height[lb_soleBall] = lbLerpF(centre->faceHeight, out->height[lb_soleToeTip], t);
+	lbFootSwingBall(fp, centre, out);
 }
 
 // How far above the plane (point, n) the highest footprint sample's ground lies (m, >= 0): the
@@ -529,15 +540,17 @@ typedef struct lbFootEdgeProbe
 	lbFootLegState* beyond;
 } lbFootEdgeProbe;
 
-#define LB_FOOT_BEYOND_REUSE 0.05f
+#define LB_FOOT_BEYOND_REUSE 0.10f
 
 // Ground height at `along` on the foot line one step past the sole (k 0 past the toe tip, 1 past the
 // heel). Such a ray only tells whether a riser or a wall stands there, and an edge found is then
 // placed by bisection rays from the sole. The ray of an earlier frame of the same landing whose
-// point lies within 5 cm of this one's (sideways too) answers in its place: an edge between the
+// point lies within 10 cm of this one's (sideways too) answers in its place: an edge between the
 // two points is seen a frame or two later, once the point has moved on past them, and the sole's
 // own rays see it when the sole reaches it. Within one call the rays of the candidate levels share
-// the points exactly. At 3 cm too few rays were spared to pay for the check.
+// the points exactly. At 3 cm too few rays were spared to pay for the check; 5 cm cast 0.39 more a
+// character-frame of a crowd walking rocks than 10 cm, and 15 cm let the terrain sweep's runs
+// down stairs and slopes break limits 10 cm holds.
 static bool lbFootBeyondHeight(const lbFootEdgeProbe* p, int k, float along, float* outHeight)
 {
 	const lbVec3 at = lbMulAdd(p->base, along, p->fp->toeWs);
@@ -1143,7 +1156,28 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		predict = lbClampLength(lbMulSV(def->predictionTime, f->velH), def->predictionMax);
 	lbVec3 base = lbAdd(lbAdd(lf->animAnkleWs, leg->shiftWs), predict);
 	lbQueryInput centre = lbFootProbe(def, base, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
-	lbFootCast c = lbFootCastDown(in->query, &centre, f->up, &f->castCount);
+	// A foot in the air (swinging, or coming down to land) probes the ground under its ankle with a
+	// ray, about a third of a sphere's cost, reaching as deep as the sphere's front: its heel and
+	// toe rays below tell whether the ground there is one plane, where the sphere would rest inside
+	// a face at the ray's height, and where it is not (a nose, a riser, a rock's flank near the
+	// foot) the sphere is cast after all (it rests on a nose up to its radius ahead of the ankle).
+	// The footprint's and the look-ahead's rays keep the probe's own line. A foot within lockHeight
+	// of its floor (standing, about to plant) and a plant keep the sphere.
+	const bool landingNow = !leg->locked && lf->soleAboveFloor < def->slideHeight && lf->soleRate <= 0.0f;
+	bool rayProbe = ((swinging && !landingNow) || (landingNow && lf->soleAboveFloor > def->lockHeight)) && def->footprintTraces &&
+					!def->heelToeTraces && centre.radius > 0.0f;
+	lbFootCast c;
+	if (rayProbe)
+	{
+		lbQueryInput ray = centre;
+		ray.end = lbMulAdd(ray.end, -ray.radius, lbNormalizeOr(lbSub(ray.end, ray.start), lbNeg(f->up)));
+		ray.radius = 0.0f;
+		c = lbFootCastDown(in->query, &ray, f->up, &f->castCount);
+		// Nothing under the ray (a gap, or a start inside a solid): the sphere says what it says.
+		rayProbe = c.hit;
+	}
+	if (!rayProbe)
+		c = lbFootCastDown(in->query, &centre, f->up, &f->castCount);
 	// A slide carried over from the last plant (back from a gap's near edge) may hold a foot that
 	// lands past the far edge over the gap itself, where it would find nothing and fade out with
 	// its toes in the ground beyond: a foot not locked that finds no ground with its slide looks
@@ -1219,6 +1253,33 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		lbFootSampleLanding(in->query, &centre, base, &lf->print, &c, f->up, def->edgeHeight, &f->castCount, &g);
 	else
 		lbFootSampleGround(in->query, &centre, base, &lf->print, &c, f->up, &f->castCount, &g);
+	// Heel and toe tip on the ray's plane: the sphere would have rested inside that face too.
+	const int ends[2] = { lb_soleHeel, lb_soleToeTip };
+	bool flat = true;
+	for (int i = 0; i < 2 && rayProbe; ++i)
+	{
+		const int k = ends[i];
+		const lbVec3 at = lbMulAdd(base, lf->print.along[k], lf->print.toeWs);
+		flat = flat && g.valid[k] && lbAbsF(g.height[k] - lbPlaneHeightAt(c.point, c.normal, f->up, at)) <= 0.25f * def->edgeHeight;
+	}
+	if (!flat)
+	{
+		c = lbFootCastDown(in->query, &centre, f->up, &f->castCount);
+		leg->grounded = c.hit;
+		if (!c.hit)
+			return;
+		leg->groundPointWs = c.point;
+		leg->bearingWs = c.touch;
+		leg->groundNormalWs = c.normal;
+		// The samples taken from the centre cast (a landing foot's ball, off the plane, was cast).
+		if (landing)
+		{
+			g.valid[lb_soleUnderAnkle] = true;
+			g.height[lb_soleUnderAnkle] = c.faceHeight;
+		}
+		else
+			lbFootSwingBall(&lf->print, &c, &g);
+	}
 	lbFootKeepPrint(leg, &g);
 	leg->clearance = lbFootPrintClearance(&g, &lf->print, base, c.point, c.normal, f->up);
 	leg->sliding = landing && lbFootLandingRange(leg, def, in, f, lf, base, &centre, &c, &g);
@@ -1235,12 +1296,16 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	lbVec3 path = lbClampLength(lbMulSV(def->swingLookahead, lbProjectOnPlane(lf->footVel, f->up)), 3.0f * lf->print.along[lb_soleBall]);
 	const float reach = lbLength(path);
 	const lbVec3 tip = lbMulAdd(base, lf->print.along[lb_soleToeTip], lf->print.toeWs);
-	// The points a swinging foot found ahead last time still serve while the farthest lies on this
-	// frame's path at least 70 % of the look-ahead past the toe tip: looked for again, they would
-	// land a frame's travel (about a twelfth of the look-ahead) further on, over ground the kept ramp
-	// already reaches, and that ramp is held every frame all the same (lbFootAheadFloor). A swinging
-	// foot so looks ahead every third frame or so. A landing foot held to the front of its level
-	// looks every frame: the front moves with the level it lands on.
+	// The points a swinging foot found ahead last time still serve while the farthest lies within a
+	// fifth of the look-ahead of this frame's path and at least 60 % of the look-ahead past the toe
+	// tip: looked for again, they would land a frame's travel (about a twelfth of the look-ahead)
+	// further on, over ground the kept ramp already reaches, and that ramp is held every frame all
+	// the same (lbFootAheadFloor). The path follows the foot's own velocity, whose direction swings
+	// from frame to frame: held within a tenth of the look-ahead of it, a foot walking the bench's
+	// circles looked again on two frames in five for that alone; at 50 % the ramp up a run of
+	// stairs started late. A
+	// landing foot held to the front of its level looks every frame: the front moves with the level
+	// it lands on.
 	if (!(landing && leg->sliding && leg->slideHi < 1.0e29f) && leg->aheadCount > 0 && reach > 0.01f)
 	{
 		const lbVec3 dir = lbMulSV(1.0f / reach, path);
@@ -1248,8 +1313,8 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		{
 			const lbVec3 v = lbProjectOnPlane(lbSub(leg->aheadPointWs[i], tip), f->up);
 			const float along = lbDot(v, dir);
-			// Near the path itself, not beside it (a turn).
-			if (along >= 0.7f * reach && lbLengthSquared(lbMulAdd(v, -along, dir)) <= 0.01f * reach * reach)
+			// Near the path itself, not beside it (a turn, or the swing's sway).
+			if (along >= 0.6f * reach && lbLengthSquared(lbMulAdd(v, -along, dir)) <= 0.04f * reach * reach)
 				return;
 		}
 	}
@@ -2373,10 +2438,12 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 			leg->offset -= lbDot(lbProjectOnPlane(lf.moveWs, f.up), n) / lbMaxF(lbDot(n, f.up), 0.05f);
 		}
 		lbFootSmooth(leg, def, &f, &lf, smoothTarget);
-		// A swinging foot keeps above the ramp the ground ahead of it asks for, frame by frame.
+		// A swinging foot keeps above the ramp the ground ahead of it asks for, frame by frame. The
+		// ramp depends on the kept points and the foot's place and motion, none of which changes
+		// before the swing's ground below reads it again.
+		const float ramp = !lf.planted && leg->aheadCount > 0 ? lbFootAheadFloor(leg, &f, &lf) : -1.0e30f;
 		if (!lf.planted && leg->aheadCount > 0)
 		{
-			const float ramp = lbFootAheadFloor(leg, &f, &lf);
 			if (leg->offset < ramp)
 			{
 				leg->offset = ramp;
@@ -2390,7 +2457,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		// passed, which the smoothing keeps it clear of.
 		lf.swingGround = leg->offset;
 		if (!lf.planted && f.floorJump < 0.0f)
-			lf.swingGround = lbMinF(leg->offset, lbMaxF(smoothTarget, leg->aheadCount > 0 ? lbFootAheadFloor(leg, &f, &lf) : -1.0e30f));
+			lf.swingGround = lbMinF(leg->offset, lbMaxF(smoothTarget, ramp));
 		// A landing foot eases toward its slide. A plant's slide carries into the swing and fades
 		// once the foot has risen clear of what lies ahead, so lifting off never drags the toe back
 		// into a riser.
