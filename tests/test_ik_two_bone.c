@@ -887,6 +887,77 @@ static void TwoBoneRotationsComeOutUnit(void)
 	}
 }
 
+// A chain folded nearly flat (the end 1.2 m from the root on bones of 11.8 m each), its given hinge
+// along the upper bone, a target well inside reach with soften and stretch at their extremes: the
+// closed-form length disagreed with the bent chain's own, and the frame built from it was not
+// orthonormal (the fuzzer's case: a root rotation of norm 0.89, the mid joint 25.6 m from the
+// root). The rotations come out unit (to rounding: a given hinge off normal to the chain is made
+// unit with the fast square root) and the upper bone grows by no more than the stretch allowed,
+// there and on random chains folded to within a few degrees with soften and stretch drawn over
+// their whole range.
+static void TwoBoneFoldedChainWithSoftenStaysRigid(void)
+{
+	lbTransform j[3];
+	j[0] = lbMakeTransform(lbMakeVec3(4, 4, 4), (lbQuat){ -0.5f, -0.5f, -0.5f, -0.5f });
+	j[1] = lbMakeTransform(lbMakeVec3(-2.80784321f, -2.80784321f, -2.80784321f),
+						   lbQuatNormalize((lbQuat){ -0.407161564f, -0.407161564f, 0.576193392f, 0.580034614f }));
+	j[2] = lbMakeTransform(lbMakeVec3(4, 4, 2.7812314f), (lbQuat){ 0.5f, 0.5f, 0.5f, 0.5f });
+	lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+	in.targetMs = lbMakeVec3(4, -0.581368685f, 3.8577857f);
+	in.targetRotationMs = lbQuat_identity;
+	in.useTargetRotation = true;
+	in.poleKind = lb_poleLocation;
+	in.poleMs = lbMakeVec3(-2.71372557f, -2.71372557f, -2.71372557f);
+	in.hingeAxisMs = lbMakeVec3(-2.71372557f, -2.71372557f, -2.71372557f);
+	in.bendHintMs = lbMakeVec3(3.97387648f, 4, 4);
+	in.weight = 4.0f;
+	in.soften = 4.0f;
+	in.stretch = true;
+	in.maxStretch = 4.0f;
+	in.tolerance = 4.0f;
+	const float upper = lbDistance(j[0].p, j[1].p);
+	ENSURE(lbSolveTwoBoneIk(&j[0], &j[1], &j[2], &in, NULL) == lb_ok);
+	for (int k = 0; k < 3; ++k)
+	{
+		ENSURE(lbIsValidTransform(j[k]));
+		ENSURE(fabsf(sqrtf(lbQuatDot(j[k].q, j[k].q)) - 1.0f) <= 5.0e-5f);
+	}
+	printf("  folded chain: upper bone %.4f m before, %.4f after\n", (double)upper, (double)lbDistance(j[0].p, j[1].p));
+	ENSURE(lbDistance(j[0].p, j[1].p) <= in.maxStretch * upper * (1.0f + 1.0e-3f));
+
+	lbTestRng rng = { 31 };
+	const int cases = Sanitize() ? 200 : 2000;
+	for (int i = 0; i < cases; ++i)
+	{
+		const float a = lbTestUniform(&rng, 0.2f, 2.0f), b = lbTestUniform(&rng, 0.2f, 2.0f);
+		const lbVec3 root = lbMakeVec3(lbTestUniform(&rng, -3, 3), lbTestUniform(&rng, -3, 3), lbTestUniform(&rng, -3, 3));
+		const lbVec3 d = RandomUnit(&rng), bend = lbNormalize(lbCross(d, RandomUnit(&rng)));
+		const float fold = lbTestUniform(&rng, 0.0f, 6.0f) * LB_DEG2RAD; // the knee nearly shut
+		lbTransform c[3];
+		c[0] = lbMakeTransform(root, RandomRotation(&rng, LB_PI));
+		c[1] = lbMakeTransform(lbMulAdd(root, a, d), RandomRotation(&rng, LB_PI));
+		c[2] = lbMakeTransform(lbMulAdd(c[1].p, b, lbAdd(lbMulSV(-cosf(fold), d), lbMulSV(sinf(fold), bend))),
+							   RandomRotation(&rng, LB_PI));
+		lbTwoBoneIkInput r = lbDefaultTwoBoneIkInput();
+		r.targetMs = lbMulAdd(root, lbTestUniform(&rng, 0.0f, 1.5f) * (a + b), RandomUnit(&rng));
+		r.poleKind = (lbPoleKind)(i % 3);
+		r.poleMs = i % 2 ? lbMulAdd(root, a, RandomUnit(&rng)) : lbMulAdd(root, lbTestUniform(&rng, 0, 2), d);
+		if (i % 4 == 1)
+			r.hingeAxisMs = i % 8 == 1 ? d : RandomUnit(&rng);
+		r.soften = lbTestUniform(&rng, 0.0f, 4.0f);
+		r.stretch = i % 2 == 0;
+		r.maxStretch = lbTestUniform(&rng, 1.0f, 4.0f);
+		r.weight = i % 5 == 0 ? lbTestUniform(&rng, 0.0f, 1.0f) : 1.0f;
+		const float a0 = lbDistance(c[0].p, c[1].p);
+		ENSURE(lbSolveTwoBoneIk(&c[0], &c[1], &c[2], &r, NULL) == lb_ok);
+		for (int k = 0; k < 3; ++k)
+			ENSURE(lbIsValidTransform(c[k]) && fabsf(sqrtf(lbQuatDot(c[k].q, c[k].q)) - 1.0f) <= 5.0e-5f);
+		// The upper bone may only grow by the stretch allowed.
+		const float a1 = lbDistance(c[0].p, c[1].p);
+		ENSURE(a1 >= a0 * (1.0f - 1.0e-3f) && a1 <= a0 * (r.stretch ? r.maxStretch : 1.0f) * (1.0f + 1.0e-3f));
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -904,5 +975,6 @@ int main(int argc, char** argv)
 	RUN_TEST(TwoBoneFarPoleActsAsNearPole);
 	RUN_TEST(TwoBoneFarTargetsAndHugeBones);
 	RUN_TEST(TwoBoneRotationsComeOutUnit);
+	RUN_TEST(TwoBoneFoldedChainWithSoftenStaysRigid);
 	TEST_MAIN_END();
 }

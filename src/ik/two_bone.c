@@ -368,7 +368,14 @@ static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* 
 			// line, pole normal to it, third): one matrix and one quaternion extraction, where a
 			// swing followed by a twist needs two quaternions, a rotation and a product.
 			// The closed-form length, unless cancellation (a nearly folded limb) makes it rough.
-			const lbVec3 u = lbMulSV(invLen > 0.0f ? invLen : 1.0f / lbIkSqrtF(ss), s);
+			lbVec3 u = lbMulSV(invLen > 0.0f ? invLen : 1.0f / lbIkSqrtF(ss), s);
+			// The closed-form length can disagree with the bent chain's own (a softened target on
+			// a limb folded nearly flat): a u off unit length made the frame, and the rotations
+			// taken from it, not orthonormal (a root rotation of norm 0.89, the mid joint thrown
+			// 2.2 times its bone's length).
+			const float uu = lbDot(u, u);
+			if (!(lbAbsF(uu - 1.0f) <= 1.0e-4f))
+				u = lbMulSV(1.0f / lbIkSqrtF(lbDot(s, s)), s);
 			lbVec3 k0 = lbCross(u, h);
 			// With the hinge from the bones, h is normal to u (both bones and so s are normal to
 			// it): k0 is unit and u x k0 = -h.
