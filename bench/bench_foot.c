@@ -19,6 +19,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define LB_BENCH_DT (1.0f / 60.0f)
 
@@ -277,6 +278,92 @@ static lbWorld* lbBenchStairs(const lbBenchOptions* o, float* outHalf)
 	return world;
 }
 
+// One counted frame of the `foot.count.*` rows: sense and pose of the whole crowd and nothing else,
+// so its inclusive instruction count under callgrind is the foot system's cost of that frame.
+__attribute__((noinline, noclone)) static void lbBenchFootCountedFrame(lbFootState* states, const lbFootDef* def, const lbBenchWalk* w,
+															  const lbFootSenseInput* in, lbFootTargets* targets, lbPose* poses,
+															  int count)
+{
+	lbFootSenseMany(states, def, w->skel, &w->h, in, targets, count);
+	lbFootApplyPoseCrowd(targets, def, w->skel, &w->h, lb_footSolverTwoBone, poses, count, NULL, 0, NULL);
+}
+
+// `foot.count.heightfield` / `.mesh`: 200 characters walking on a 10 m rocky field (the heightfield
+// or its mesh), casts every frame, through lbFootSenseMany and lbFootApplyPoseCrowd; 5 frames to
+// settle, then 100 counted frames through lbBenchFootCountedFrame. The row prints the casts per
+// character-frame; instructions per character-frame are that function's inclusive count under
+// callgrind divided by the 20,000 character-frames the row also prints (docs/performance.md).
+static void lbBenchFootCount(const lbBenchOptions* o, const lbBenchWalk* w, int kind)
+{
+	const char* name = kind == 0 ? "foot.count.heightfield" : "foot.count.mesh";
+	if (!lbBenchSelected(o, name))
+		return;
+	enum { count = 200, warm = 5, counted = 100 };
+	lbBenchGround g = { 0 };
+	g.name = kind == 0 ? "heightfield" : "mesh";
+	g.rocky = lbDefaultSceneDef(lbSceneBuilderByName("rocky"));
+	lbSceneDef_Set(&g.rocky, "size", 10.0f);
+	lbSceneDef_Set(&g.rocky, "resolution", 0.1f);
+	lbSceneDef_Set(&g.rocky, "amplitude", 0.15f);
+	lbSceneDef_Set(&g.rocky, "as_mesh", (float)kind);
+	lbWorldDef wd = lbDefaultWorldDef();
+	g.world = lbCreateWorld(&wd);
+	lbBuildScene(g.world, &g.rocky);
+	g.half = 0.5f * g.rocky.size;
+	lbFootDef def = lbDefaultFootDef();
+	def.traceRate = 0.0f;
+	lbSceneQuery query = lbWorld_GetQuery(g.world);
+	lbFootState* states = (lbFootState*)calloc(count, sizeof(lbFootState));
+	lbFootTargets* targets = (lbFootTargets*)calloc(count, sizeof(lbFootTargets));
+	lbFootSenseInput* inputs = (lbFootSenseInput*)calloc(count, sizeof(lbFootSenseInput));
+	lbBenchWalker* walkers = (lbBenchWalker*)calloc(count, sizeof(lbBenchWalker));
+	lbPose* poses = (lbPose*)calloc(count, sizeof(lbPose));
+	uint64_t seed = 7;
+	for (int i = 0; i < count; ++i)
+	{
+		poses[i] = lbCreatePose(w->skel);
+		lbBenchWalker_Place(&walkers[i], &g, w, &seed);
+		lbFootState_Reset(&states[i]);
+		lbFootState_SetTracePhase(&states[i], (float)i / (float)count);
+	}
+	long long casts = 0;
+	float sink = 0.0f;
+	for (int f = 0; f < warm + counted; ++f)
+	{
+		for (int i = 0; i < count; ++i)
+		{
+			lbBenchWalker_Input(&walkers[i], &g, w, &query, f, &inputs[i]);
+			lbPose_Copy(&poses[i], inputs[i].animPose);
+		}
+		if (f < warm)
+		{
+			lbFootSenseMany(states, &def, w->skel, &w->h, inputs, targets, count);
+			lbFootApplyPoseCrowd(targets, &def, w->skel, &w->h, lb_footSolverTwoBone, poses, count, NULL, 0, NULL);
+			continue;
+		}
+		lbBenchFootCountedFrame(states, &def, w, inputs, targets, poses, count);
+		for (int i = 0; i < count; ++i)
+		{
+			casts += targets[i].castCount;
+			sink += poses[i].model[w->h.leg[0].foot].p.z;
+		}
+	}
+	lbBenchSink(&sink);
+	char row[96];
+	snprintf(row, sizeof row, "%s.casts", name);
+	lbBenchReport(o, row, (double)casts / ((double)count * counted), "casts");
+	snprintf(row, sizeof row, "%s.character_frames", name);
+	lbBenchReport(o, row, (double)count * counted, "frames");
+	for (int i = 0; i < count; ++i)
+		lbDestroyPose(&poses[i]);
+	free(poses);
+	free(walkers);
+	free(inputs);
+	free(targets);
+	free(states);
+	lbDestroyWorld(g.world);
+}
+
 void lbBenchFoot(const lbBenchOptions* o);
 void lbBenchFoot(const lbBenchOptions* o)
 {
@@ -284,6 +371,14 @@ void lbBenchFoot(const lbBenchOptions* o)
 		return;
 	lbBenchWalk walk;
 	lbBenchWalk_Init(&walk);
+	lbBenchFootCount(o, &walk, 0);
+	lbBenchFootCount(o, &walk, 1);
+	if (o->filter && strncmp(o->filter, "foot.count", 10) == 0)
+	{
+		// Only the counted rows: nothing else runs under the counter.
+		lbBenchWalk_Destroy(&walk);
+		return;
+	}
 	const lbFootDef def = lbDefaultFootDef();
 	lbFootDef noPrint = def;
 	noPrint.footprintTraces = false;
