@@ -3392,9 +3392,10 @@ static int lbFootSubtree(const lbSkeleton* skeleton, int bone, int* out)
 	return n;
 }
 
-// A batched leg's solved chain written into the pose as the single solve writes a direct chain:
-// each joint's local transform relative to its solved parent, then the thigh's subtree from them
-// (the thigh, then its `count` descendants `sub`).
+// A batched leg's solved chain written into the pose: each joint's local transform relative to its
+// solved parent, the three joints keeping the solve's model transforms (the products of the locals
+// would give them again to rounding), then the rest of the thigh's subtree from the locals (its
+// `count` bones `sub`, parents first, without the calf and the foot).
 static void lbFootWriteLeg(lbPose* pose, const lbSkeleton* skeleton, const lbLegBones* b, const lbTransform* thigh,
 						   const lbTransform* calf, const lbTransform* foot, const int* sub, int count)
 {
@@ -3407,10 +3408,9 @@ static void lbFootWriteLeg(lbPose* pose, const lbSkeleton* skeleton, const lbLeg
 		lbIkTransformRelativeTo(&local[b->thigh], &model[p], thigh);
 	lbIkTransformRelativeTo(&local[b->calf], thigh, calf);
 	lbIkTransformRelativeTo(&local[b->foot], calf, foot);
-	if (p < 0)
-		model[b->thigh] = local[b->thigh];
-	else
-		lbIkTransformMulTo(&model[b->thigh], &model[p], &local[b->thigh]);
+	model[b->thigh] = *thigh;
+	model[b->calf] = *calf;
+	model[b->foot] = *foot;
 	for (int k = 0; k < count; ++k)
 		lbIkTransformMulTo(&model[sub[k]], &model[skeleton->parents[sub[k]]], &local[sub[k]]);
 }
@@ -3423,7 +3423,7 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 		return lbReport(lb_errorCapacity, "lbFootApplyPoseBatch: %d characters, at most %d", count, LB_FOOT_POSE_BATCH);
 	lbFootPoseLegs legs[LB_FOOT_POSE_BATCH];
 	bool live[LB_FOOT_POSE_BATCH];
-	// Each thigh's descendants, which a solved leg moves.
+	// Each thigh's descendants but the calf and the foot, which a solved leg moves.
 	int sub[2][LB_MAX_BONES];
 	int subCount[2] = { -1, -1 };
 	// The lanes' chains (model space): thigh, calf and foot, their inputs, whose leg (2 character +
@@ -3491,7 +3491,15 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 			continue;
 		}
 		if (subCount[s] < 0)
-			subCount[s] = lbFootSubtree(skeleton, b->thigh, sub[s]);
+		{
+			// The thigh's subtree but the two joints lbFootWriteLeg sets from the solve.
+			int all[LB_MAX_BONES];
+			const int m = lbFootSubtree(skeleton, b->thigh, all);
+			subCount[s] = 0;
+			for (int j = 0; j < m; ++j)
+				if (all[j] != b->calf && all[j] != b->foot)
+					sub[s][subCount[s]++] = all[j];
+		}
 		lbFootWriteLeg(pose, skeleton, b, &root[k], &mid[k], &end[k], sub[s], subCount[s]);
 		// The ankle limit as after a single solve (lbFootSolveLeg), from the batch's result.
 		const lbFootPoseLegs* lg = &legs[i];
