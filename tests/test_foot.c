@@ -779,15 +779,18 @@ static void test_bad_bone_transforms_refused(void)
 				continue;
 			for (int local = 0; local < 2; ++local)
 			{
-				// Kinds 0-5 must be refused, 6-7 (just inside the rotation's bounds) accepted; 8 (a
-				// model position past 1e6 m) refused, on a model transform only.
-				for (int kind = 0; kind < 9; ++kind)
+				// Kinds 0-5 and 9-12 must be refused, 6-7 (just inside the rotation's bounds) accepted;
+				// 8 (a model position past 1e6 m) refused, on a model transform only. 9-12 are the
+				// infinities and NaNs the range tests alone must catch: an infinite scale, a position
+				// at minus infinity, a NaN rotation component, a rotation finite but large enough that
+				// its squared length overflows.
+				for (int kind = 0; kind < 13; ++kind)
 				{
 					if (kind == 8 && local)
 						continue;
 					lbPose_Copy(&f.pose, &f.anim);
 					lbTransform* x = local ? &f.pose.local[bones[k]] : &f.pose.model[bones[k]];
-					const float qs[] = { 1.0f, 1.0f, 1.0f, 1.0f, 1.011f, 0.989f, 1.009f, 0.991f, 1.0f };
+					const float qs[] = { 1.0f, 1.0f, 1.0f, 1.0f, 1.011f, 0.989f, 1.009f, 0.991f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f };
 					x->q = lbMakeQuat(x->q.x * qs[kind], x->q.y * qs[kind], x->q.z * qs[kind], x->q.w * qs[kind]);
 					if (kind == 0)
 						x->p.y = NAN;
@@ -799,6 +802,14 @@ static void test_bad_bone_transforms_refused(void)
 						x->s.z = 0.0f;
 					else if (kind == 8)
 						x->p.z = 2.0e6f;
+					else if (kind == 9)
+						x->s.y = INFINITY;
+					else if (kind == 10)
+						x->p.x = -INFINITY;
+					else if (kind == 11)
+						x->q.w = NAN;
+					else if (kind == 12)
+						x->q.y = 3.0e19f;
 					lbPose_Copy(&saved, &f.pose);
 					g_lastCode = lb_ok;
 					const lbResult r = lbFootApplyPose(&t, &f.def, f.skeleton, h, lb_footSolverTwoBone, &f.pose, NULL, 0);
@@ -832,7 +843,7 @@ static void test_bad_bone_transforms_refused(void)
 				ENSURE(g_lastCode == lb_errorNonFinite && memcmp(&kept, &f.state, sizeof kept) == 0);
 			}
 		}
-		ENSURE(refused == 9 * (7 + 6));
+		ENSURE(refused == 9 * (11 + 10));
 		// The untouched pose still passes.
 		lbPose_Copy(&f.pose, &f.anim);
 		ENSURE(lbFootApplyPose(&t, &f.def, f.skeleton, h, lb_footSolverTwoBone, &f.pose, NULL, 0) == lb_ok);

@@ -2219,26 +2219,54 @@ static bool lbFootAnimFinite(const lbPose* pose, const lbHumanoid* h)
 // component near zero; with `near`, also its position within 1e6 m of the model origin (a position
 // that far out is finite but leaves no precision for a leg: floats there are metres apart, and moving
 // the pelvis carries it into the legs). With SSE, three overlapping four-float loads of the ten
-// floats serve every test: the exponent bits, the rotation's squared length (summed in pairs) and
-// the scale's and position's magnitudes.
+// floats serve every test, and the range tests are written so that NaN fails them (an ordered
+// compare with NaN is false) and infinity lies outside each range: position below 1e6 m (or below
+// infinity), scale above LB_EPSILON and below infinity, squared rotation length in (0.98, 1.02) (a
+// non-finite component makes it NaN or infinite, and so does a finite one large enough to overflow).
+// No separate finiteness test is needed.
+#if defined(LB_SIMD_SSE)
+// Running verdicts of lbFootOkAdd: position lanes 0-2 within range, scale lanes 1-3 of the load at
+// q.w within range, lane 0 the squared rotation length within range (all-ones lanes where they hold).
+typedef struct lbFootOkTotals
+{
+	__m128 pos, scale, norm;
+} lbFootOkTotals;
+
+static inline void lbFootOkAdd(lbFootOkTotals* k, const lbTransform* t, bool near)
+{
+	const float* f = &t->p.x;
+	const __m128 p = _mm_loadu_ps(f), q = _mm_loadu_ps(f + 3), ws = _mm_loadu_ps(f + 6);
+	const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+	const __m128 inf = _mm_set1_ps(INFINITY);
+	k->pos = _mm_and_ps(k->pos, _mm_cmplt_ps(_mm_and_ps(p, abs), near ? _mm_set1_ps(1.0e6f) : inf));
+	const __m128 sa = _mm_and_ps(ws, abs);
+	k->scale = _mm_and_ps(k->scale, _mm_and_ps(_mm_cmpgt_ps(sa, _mm_set1_ps(LB_EPSILON)), _mm_cmplt_ps(sa, inf)));
+	const __m128 qq = _mm_mul_ps(q, q);
+	const __m128 pairs = _mm_add_ps(qq, _mm_shuffle_ps(qq, qq, _MM_SHUFFLE(2, 3, 0, 1)));
+	const __m128 n = _mm_add_ss(pairs, _mm_movehl_ps(pairs, pairs));
+	k->norm = _mm_and_ps(k->norm, _mm_and_ps(_mm_cmpgt_ss(n, _mm_set_ss(0.98f)), _mm_cmplt_ss(n, _mm_set_ss(1.02f))));
+}
+
+static inline bool lbFootOkVerdict(const lbFootOkTotals* k)
+{
+	return (_mm_movemask_ps(k->pos) & 7) == 7 && (_mm_movemask_ps(k->scale) & 0xe) == 0xe && (_mm_movemask_ps(k->norm) & 1) == 1;
+}
+
+static inline lbFootOkTotals lbFootOkStart(void)
+{
+	const __m128 allSet = _mm_castsi128_ps(_mm_set1_epi32(-1));
+	return (lbFootOkTotals){ allSet, allSet, allSet };
+}
+#endif
+
 static inline bool lbFootTransformOk(const lbTransform* t, bool near)
 {
 #if defined(LB_SIMD_SSE)
 	_Static_assert(sizeof(lbTransform) == 40 && offsetof(lbTransform, q) == 12 && offsetof(lbTransform, s) == 28,
 				   "lbTransform layout");
-	const float* f = &t->p.x;
-	const __m128 p = _mm_loadu_ps(f), q = _mm_loadu_ps(f + 3), ws = _mm_loadu_ps(f + 6);
-	const __m128 e = _mm_castsi128_ps(_mm_set1_epi32(0x7f800000));
-	const __m128 bad = _mm_or_ps(_mm_or_ps(_mm_cmpeq_ps(_mm_and_ps(p, e), e), _mm_cmpeq_ps(_mm_and_ps(q, e), e)),
-								 _mm_cmpeq_ps(_mm_and_ps(ws, e), e));
-	// The magnitudes: position in lanes 0-2 of p, scale in lanes 1-3 of ws.
-	const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
-	const int small = _mm_movemask_ps(_mm_cmpgt_ps(_mm_and_ps(ws, abs), _mm_set1_ps(LB_EPSILON)));
-	const int inside = _mm_movemask_ps(_mm_cmplt_ps(_mm_and_ps(p, abs), _mm_set1_ps(1.0e6f)));
-	const __m128 qq = _mm_mul_ps(q, q);
-	const __m128 pairs = _mm_add_ps(qq, _mm_shuffle_ps(qq, qq, _MM_SHUFFLE(2, 3, 0, 1)));
-	const float n = _mm_cvtss_f32(_mm_add_ss(pairs, _mm_movehl_ps(pairs, pairs)));
-	return _mm_movemask_ps(bad) == 0 && (small & 0xe) == 0xe && (!near || (inside & 7) == 7) && n > 0.98f && n < 1.02f;
+	lbFootOkTotals k = lbFootOkStart();
+	lbFootOkAdd(&k, t, near);
+	return lbFootOkVerdict(&k);
 #else
 	if (!lbIsValidTransform(*t))
 		return false;
@@ -2250,36 +2278,6 @@ static inline bool lbFootTransformOk(const lbTransform* t, bool near)
 // Whether the pose is fit for the pose stage where it reads it: the local and model transforms of
 // the pelvis and the legs' bones (of every bone when `all`) finite, their model positions within
 // 1e6 m of the model origin, and each leg's bones of a length the two-bone solve takes.
-#if defined(LB_SIMD_SSE)
-// lbFootTransformOk's tests of one transform folded into running totals (any bad exponent, every
-// scale large enough, every position near, the smallest and largest squared rotation length), so
-// the read bones take one verdict at the end instead of a branch each: the same answer, since every
-// transform passes exactly when the totals do.
-typedef struct lbFootOkTotals
-{
-	__m128 bad, big, near;
-	__m128 nMin, nMax;
-} lbFootOkTotals;
-
-static inline void lbFootOkAdd(lbFootOkTotals* k, const lbTransform* t, bool near)
-{
-	const float* f = &t->p.x;
-	const __m128 p = _mm_loadu_ps(f), q = _mm_loadu_ps(f + 3), ws = _mm_loadu_ps(f + 6);
-	const __m128 e = _mm_castsi128_ps(_mm_set1_epi32(0x7f800000));
-	const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
-	k->bad = _mm_or_ps(k->bad, _mm_or_ps(_mm_or_ps(_mm_cmpeq_ps(_mm_and_ps(p, e), e), _mm_cmpeq_ps(_mm_and_ps(q, e), e)),
-										  _mm_cmpeq_ps(_mm_and_ps(ws, e), e)));
-	k->big = _mm_and_ps(k->big, _mm_cmpgt_ps(_mm_and_ps(ws, abs), _mm_set1_ps(LB_EPSILON)));
-	if (near)
-		k->near = _mm_and_ps(k->near, _mm_cmplt_ps(_mm_and_ps(p, abs), _mm_set1_ps(1.0e6f)));
-	const __m128 qq = _mm_mul_ps(q, q);
-	const __m128 pairs = _mm_add_ps(qq, _mm_shuffle_ps(qq, qq, _MM_SHUFFLE(2, 3, 0, 1)));
-	const __m128 n = _mm_add_ss(pairs, _mm_movehl_ps(pairs, pairs));
-	k->nMin = _mm_min_ss(k->nMin, n);
-	k->nMax = _mm_max_ss(k->nMax, n);
-}
-#endif
-
 static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 {
 	int bones[LB_FOOT_READ_BONES];
@@ -2288,10 +2286,9 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 #if defined(LB_SIMD_SSE)
 	if (!all)
 	{
-		// A non-finite rotation is caught by the exponent test, so the lengths' minimum and maximum
-		// only ever meet finite values (or an overflow to infinity, which fails the upper bound).
-		const __m128 allSet = _mm_castsi128_ps(_mm_set1_epi32(-1));
-		lbFootOkTotals k = { _mm_setzero_ps(), allSet, allSet, _mm_set_ss(1.0f), _mm_set_ss(1.0f) };
+		// lbFootTransformOk's tests of each read bone folded into running verdicts, one branch at the
+		// end: every transform passes exactly when the totals do.
+		lbFootOkTotals k = lbFootOkStart();
 		for (int i = 0; i < LB_FOOT_READ_BONES; ++i)
 		{
 			const int b = bones[i];
@@ -2300,9 +2297,7 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 			lbFootOkAdd(&k, &pose->model[b], true);
 			lbFootOkAdd(&k, &pose->local[b], false);
 		}
-		const float nMin = _mm_cvtss_f32(k.nMin), nMax = _mm_cvtss_f32(k.nMax);
-		if (!(_mm_movemask_ps(k.bad) == 0 && (_mm_movemask_ps(k.big) & 0xe) == 0xe && (_mm_movemask_ps(k.near) & 7) == 7 &&
-			  nMin > 0.98f && nMax < 1.02f))
+		if (!lbFootOkVerdict(&k))
 			return false;
 	}
 	else
