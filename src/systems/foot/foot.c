@@ -935,6 +935,8 @@ lbResult lbFootDef_Validate(const lbFootDef* def)
 
 #undef LB_FIELD
 
+static inline bool lbFootTransformOk(const lbTransform* t, bool near);
+
 static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbHumanoid* humanoid,
 							 const lbFootSenseInput* in, lbFootMemo* memo, lbFootFrame* f, lbResult* outResult)
 {
@@ -944,7 +946,8 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 	f->cw = in->characterWs;
 	f->goalStep = f->rotationStep = -1.0f;
 	*outResult = lb_ok;
-	if (!lbIsValidTransform(f->cw))
+	// lbIsValidTransform's tests, in four lanes with SSE.
+	if (!lbFootTransformOk(&f->cw, false))
 		return false;
 	lbVec3 vel = in->velocityWs;
 	if (!lbIsValidVec3(vel))
@@ -2636,7 +2639,7 @@ static int lbFootAnnounce(const lbFootState* state, const lbFootDef* def, const 
 						  const lbFootSenseInput* in, lbQueryInput* out)
 {
 	const lbTransform cw = in->characterWs;
-	if (!in->animPose || !in->animPose->model || !lbIsValidTransform(cw))
+	if (!in->animPose || !in->animPose->model || !lbFootTransformOk(&cw, false))
 		return 0;
 	float dt = lbIsValidFloat(in->dt) ? in->dt : 0.0f;
 	if (state->initialized && def->traceRate > 0.0f && state->traceTimer - dt > 1.0e-5f && !in->landed)
@@ -3148,7 +3151,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 		return lbReport(lb_errorSkeletonMismatch, "lbFootApplyPose: pose has %d bones, skeleton %d", pose->boneCount,
 						skeleton->boneCount);
 	const lbTransform cw = targets->characterWs;
-	if (!lbIsValidTransform(cw) || !lbIsValidFloat(targets->alpha) || !lbIsValidFloat(targets->pelvisOffset) ||
+	if (!lbFootTransformOk(&cw, false) || !lbIsValidFloat(targets->alpha) || !lbIsValidFloat(targets->pelvisOffset) ||
 		!lbIsValidVec3(targets->pelvisShiftWs))
 		return lbReport(lb_errorNonFinite, "lbFootApplyPose: non-finite targets");
 	for (int s = 0; s < 2; ++s)
