@@ -19,6 +19,57 @@
 #include <stddef.h>
 #include <string.h>
 
+// The transforms of one vector each frame reads several times per foot (the animated foot into the
+// world, the hips, the goals into model space), bit for bit the math.h results (the same products
+// and sums in the same order), with the vector's three components in the lanes of one SSE register.
+#if LB_IK_SSE2
+static inline __m128 lbFootLanes(lbVec3 v)
+{
+	return _mm_setr_ps(v.x, v.y, v.z, 0.0f);
+}
+
+static inline lbVec3 lbFootVec(__m128 v)
+{
+	float r[4];
+	_mm_storeu_ps(r, v);
+	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
+}
+#endif
+
+// lbQuatRotate(q, v).
+static inline lbVec3 lbFootRotate(lbQuat q, lbVec3 v)
+{
+#if LB_IK_SSE2
+	return lbFootVec(lbIkQuatRotate4(_mm_loadu_ps(&q.x), lbFootLanes(v)));
+#else
+	return lbQuatRotate(q, v);
+#endif
+}
+
+// lbTransformPoint(*t, p).
+static inline lbVec3 lbFootPointOut(const lbTransform* t, lbVec3 p)
+{
+#if LB_IK_SSE2
+	// The scale in lanes 0-2 from the transform's last four floats (q.w, s.x, s.y, s.z).
+	const __m128 ws = _mm_loadu_ps(&t->q.w);
+	const __m128 sc = _mm_shuffle_ps(ws, ws, _MM_SHUFFLE(0, 3, 2, 1));
+	return lbFootVec(_mm_add_ps(_mm_loadu_ps(&t->p.x), lbIkQuatRotate4(_mm_loadu_ps(&t->q.x), _mm_mul_ps(sc, lbFootLanes(p)))));
+#else
+	return lbTransformPoint(*t, p);
+#endif
+}
+
+// lbTransformDirection(*t, d).
+static inline lbVec3 lbFootDirectionOut(const lbTransform* t, lbVec3 d)
+{
+#if LB_IK_SSE2
+	const __m128 sg = _mm_setr_ps(t->s.x < 0.0f ? -d.x : d.x, t->s.y < 0.0f ? -d.y : d.y, t->s.z < 0.0f ? -d.z : d.z, 0.0f);
+	return lbFootVec(lbIkQuatRotate4(_mm_loadu_ps(&t->q.x), sg));
+#else
+	return lbTransformDirection(*t, d);
+#endif
+}
+
 // Points probed ahead of a swinging foot.
 #define LB_FOOT_AHEAD 2
 // How fast (per second) the toes' bend onto the ground eases in and out with a plant: 50 ms.
@@ -1039,7 +1090,7 @@ static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, con
 	lf->planeSole = lf->sole;
 	if (humanoid->leg[side].ball >= 0)
 		lf->planeSole.along[lb_soleToeTip] = lf->planeSole.along[lb_soleBall];
-	lf->animFootWs = lbTransformMul(f->cw, animPose->model[humanoid->leg[side].foot]);
+	lbIkTransformMulTo(&lf->animFootWs, &f->cw, &animPose->model[humanoid->leg[side].foot]);
 	lf->animAnkleWs = lf->animFootWs.p;
 	lf->animRot = lbQuatNormalize(lf->animFootWs.q);
 	lf->ankleH = axes->ankleHeight * f->modelToWorld;
@@ -1050,8 +1101,12 @@ static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, con
 	leg->prevSoleAboveFloor = lf->soleAboveFloor;
 	for (int k = 0; k < lb_solePointCount; ++k)
 		lf->print.along[k] = lf->sole.along[k] * f->modelToWorld;
-	lbVec3 toe = lbQuatRotate(lf->animRot, lf->sole.toeFlat);
-	lf->print.toeWs = lbNormalizeOr(lbProjectOnPlane(toe, f->up), lbTransformDirection(f->cw, humanoid->forwardMs));
+	const lbVec3 toe = lbProjectOnPlane(lbFootRotate(lf->animRot, lf->sole.toeFlat), f->up);
+	// The character's forward only for a toe pointing along up (lbNormalizeOr's fallback, made
+	// only when it is taken).
+	const float toeLen = lbLength(toe);
+	lf->print.toeWs = !(toeLen > LB_EPSILON) || !lbIsValidFloat(toeLen) ? lbFootDirectionOut(&f->cw, humanoid->forwardMs)
+																		 : lbMulSV(1.0f / toeLen, toe);
 	// The foot's animated speed. Some base motions hold a stance foot in the world while the
 	// capsule steps up a stair, others carry it with the capsule; either way that is not the
 	// foot lifting off, so take the smaller of the world and floor-relative displacements.
@@ -2502,7 +2557,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		legDz[side] = lbDot(lbSub(lf.ankleGoal, lf.animAnkleWs), f.up) * leg->alpha;
 		legGoal[side] = lf.ankleGoal;
 		legLand[side] = lbMulAdd(lf.ankleGoal, lf.offsetTarget + lf.ankleH - lbDot(lf.ankleGoal, f.up), f.up);
-		legHip[side] = lbTransformPoint(f.cw, in->animPose->model[humanoid->leg[side].thigh].p);
+		legHip[side] = lbFootPointOut(&f.cw, in->animPose->model[humanoid->leg[side].thigh].p);
 		legCounts[side] = leg->grounded && leg->alpha > 0.0f;
 		grounded += leg->grounded ? 1 : 0;
 		steep += leg->grounded && leg->steep ? 1 : 0;
