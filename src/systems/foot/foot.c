@@ -70,6 +70,52 @@ static inline lbVec3 lbFootDirectionOut(const lbTransform* t, lbVec3 d)
 #endif
 }
 
+// lbQuatInvRotate(q, v): the conjugate's x, y and z negated exactly.
+static inline lbVec3 lbFootRotateBack(lbQuat q, lbVec3 v)
+{
+#if LB_IK_SSE2
+	const __m128 conj = _mm_xor_ps(_mm_loadu_ps(&q.x), _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+	return lbFootVec(lbIkQuatRotate4(conj, lbFootLanes(v)));
+#else
+	return lbQuatInvRotate(q, v);
+#endif
+}
+
+// lbInvTransformPoint(*t, p): lbSafeRecip3's reciprocal scale, zero in a lane near zero.
+static inline lbVec3 lbFootPointIn(const lbTransform* t, lbVec3 p)
+{
+#if LB_IK_SSE2
+	const __m128 ws = _mm_loadu_ps(&t->q.w);
+	const __m128 sc = _mm_shuffle_ps(ws, ws, _MM_SHUFFLE(0, 3, 2, 1));
+	const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+	const __m128 recip = _mm_and_ps(_mm_cmpgt_ps(_mm_and_ps(sc, abs), _mm_set1_ps(LB_EPSILON)), _mm_div_ps(_mm_set1_ps(1.0f), sc));
+	const __m128 conj = _mm_xor_ps(_mm_loadu_ps(&t->q.x), _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+	return lbFootVec(_mm_mul_ps(recip, lbIkQuatRotate4(conj, _mm_sub_ps(lbFootLanes(p), _mm_loadu_ps(&t->p.x)))));
+#else
+	return lbInvTransformPoint(*t, p);
+#endif
+}
+
+// lbInvTransformDirection(*t, d).
+static inline lbVec3 lbFootDirectionIn(const lbTransform* t, lbVec3 d)
+{
+	const lbVec3 r = lbFootRotateBack(t->q, d);
+	return LB_LITERAL(lbVec3){ t->s.x < 0.0f ? -r.x : r.x, t->s.y < 0.0f ? -r.y : r.y, t->s.z < 0.0f ? -r.z : r.z };
+}
+
+// lbQuatMul(lbQuatConj(a), b).
+static inline lbQuat lbFootQuatIn(lbQuat a, lbQuat b)
+{
+#if LB_IK_SSE2
+	lbQuat r;
+	const __m128 conj = _mm_xor_ps(_mm_loadu_ps(&a.x), _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+	_mm_storeu_ps(&r.x, lbIkQuatMul4(conj, _mm_loadu_ps(&b.x)));
+	return r;
+#else
+	return lbQuatMul(lbQuatConj(a), b);
+#endif
+}
+
 // Points probed ahead of a swinging foot.
 #define LB_FOOT_AHEAD 2
 // How fast (per second) the toes' bend onto the ground eases in and out with a plant: 50 ms.
@@ -3232,7 +3278,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 	lbVec3 targetMs[2];
 	for (int s = 0; s < 2; ++s)
 	{
-		const lbVec3 t = lbInvTransformPoint(cw, targets->feet[s].ankleWs);
+		const lbVec3 t = lbFootPointIn(&cw, targets->feet[s].ankleWs);
 		targetMs[s] = t;
 		if (!(lbMaxF(lbMaxF(lbAbsF(t.x), lbAbsF(t.y)), lbAbsF(t.z)) < 1.0e6f))
 			return lbReport(lb_errorInvalidArgument, "lbFootApplyPose: the %s foot's target is 1e6 m or more from the character",
@@ -3247,7 +3293,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 	// Pelvis first: the legs then solve from where the hips really are. It comes down by the
 	// smoothed offset, or further when a weighted leg still needs it to reach its goal before the
 	// soft-IK band (the sense stage measured that once per leg), within the sink limit.
-	const lbVec3 upMs = lbNormalizeOr(lbInvTransformDirection(cw, targets->upWs), humanoid->upMs);
+	const lbVec3 upMs = lbNormalizeOr(lbFootDirectionIn(&cw, targets->upWs), humanoid->upMs);
 	const float worldToModel = 1.0f / lbMaxF(lbLength(lbTransformVector(cw, upMs)), 1.0e-6f);
 	const float soften = lbClampF(def->legSoften, 0.0f, 0.5f);
 	float offset = alpha * targets->pelvisOffset;
@@ -3260,7 +3306,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 	}
 	offset = lbMaxF(offset, lbMinF(alpha * targets->pelvisOffset, -lbMaxF(def->pelvisMaxSink, 0.0f)));
 	// The hips' move ahead (world), turned into model space, with the offset along up.
-	const lbVec3 shiftMs = lbMulSV(alpha * worldToModel, lbQuatInvRotate(cw.q, targets->pelvisShiftWs));
+	const lbVec3 shiftMs = lbMulSV(alpha * worldToModel, lbFootRotateBack(cw.q, targets->pelvisShiftWs));
 	lbResult r = lbPose_TranslateBoneModel(pose, skeleton, humanoid->pelvis, lbMulAdd(shiftMs, offset * worldToModel, upMs));
 	if (r != lb_ok)
 		return r;
@@ -3275,8 +3321,8 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbFootTarget* f = &targets->feet[s];
-		planeMs[s][0] = unitScale ? lbQuatInvRotate(cw.q, lbSub(f->groundPointWs, cw.p)) : lbInvTransformPoint(cw, f->groundPointWs);
-		planeMs[s][1] = lbNormalizeOr(lbInvTransformDirection(cw, f->normalWs), upMs);
+		planeMs[s][0] = unitScale ? lbFootRotateBack(cw.q, lbSub(f->groundPointWs, cw.p)) : lbFootPointIn(&cw, f->groundPointWs);
+		planeMs[s][1] = lbNormalizeOr(lbFootDirectionIn(&cw, f->normalWs), upMs);
 	}
 	// A foot not locked to the ground whose goal would fold its knee past kneeMaxBend (a trailing
 	// foot left high behind a body that already went down a step) keeps the knee at that bend: its
@@ -3381,7 +3427,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 		outLegs->solve[s] = w > 0.0f;
 		outLegs->weight[s] = w;
 		outLegs->targetMs[s] = targetMs[s];
-		outLegs->rotationMs[s] = w > 0.0f ? lbQuatNormalize(lbQuatMul(lbQuatConj(cw.q), f->footRotWs)) : lbQuat_identity;
+		outLegs->rotationMs[s] = w > 0.0f ? lbQuatNormalize(lbFootQuatIn(cw.q, f->footRotWs)) : lbQuat_identity;
 		outLegs->minReach[s] = minReach[s];
 		outLegs->hasPlane[s] = f->grounded;
 		outLegs->toesKept[s] = !f->planted;
@@ -3519,8 +3565,8 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 			li->weight = legs[i].weight[s];
 			li->soften = legs[i].soften;
 			// The knee's hinge and pole from the thigh as lbPose_SolveLimbIk derives them.
-			li->hingeAxisMs = lbNormalize(lbTransformDirection(m[b->thigh], ax->kneeBendThigh));
-			li->bendHintMs = lbNormalize(lbTransformDirection(m[b->thigh], ax->kneePoleThigh));
+			li->hingeAxisMs = lbNormalize(lbFootDirectionOut(&m[b->thigh], ax->kneeBendThigh));
+			li->bendHintMs = lbNormalize(lbFootDirectionOut(&m[b->thigh], ax->kneePoleThigh));
 			root[n] = m[b->thigh], mid[n] = m[b->calf], end[n] = m[b->foot];
 			keep[n][0] = pose->local[b->thigh].q, keep[n][1] = pose->local[b->calf].q, keep[n][2] = pose->local[b->foot].q;
 			who[n++] = 2 * i + s;
