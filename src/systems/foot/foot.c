@@ -116,6 +116,18 @@ static inline lbQuat lbFootQuatIn(lbQuat a, lbQuat b)
 #endif
 }
 
+// lbQuatMul(a, b).
+static inline lbQuat lbFootQuatMul(lbQuat a, lbQuat b)
+{
+#if LB_IK_SSE2
+	lbQuat r;
+	_mm_storeu_ps(&r.x, lbIkQuatMul4(_mm_loadu_ps(&a.x), _mm_loadu_ps(&b.x)));
+	return r;
+#else
+	return lbQuatMul(a, b);
+#endif
+}
+
 // Points probed ahead of a swinging foot.
 #define LB_FOOT_AHEAD 2
 // How fast (per second) the toes' bend onto the ground eases in and out with a plant: 50 ms.
@@ -836,7 +848,7 @@ static lbVec3 lbFootClearUnder(const lbSceneQuery* query, const lbQueryInput* pr
 	lbVec3 p[lb_solePointCount], base[lb_solePointCount];
 	for (int k = 0; k < lb_solePointCount; ++k)
 	{
-		p[k] = lbTransformPoint(goal, lbMulAdd(sole->under, sole->along[k], sole->toeFlat));
+		p[k] = lbFootPointOut(&goal, lbMulAdd(sole->under, sole->along[k], sole->toeFlat));
 		// The probe line through the point, at the height the plant's probes start from.
 		base[k] = lbMulAdd(p[k], lbDot(lbSub(probeBase, p[k]), up), up);
 	}
@@ -861,8 +873,8 @@ static lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot, float scale, co
 							   unsigned validMask, lbVec3 point, lbVec3 n, float edgeHeight, lbVec3 up)
 {
 	float lift = 0.0f;
-	const lbVec3 p0 = lbMulAdd(ankleGoal, scale, lbQuatRotate(footRot, sole->under));
-	const lbVec3 dir = lbMulSV(scale, lbQuatRotate(footRot, sole->toeFlat));
+	const lbVec3 p0 = lbMulAdd(ankleGoal, scale, lbFootRotate(footRot, sole->under));
+	const lbVec3 dir = lbMulSV(scale, lbFootRotate(footRot, sole->toeFlat));
 	// Height along up, and height over the plane along up, at the point under the ankle and per metre
 	// of model offset along the foot.
 	const float invNu = 1.0f / lbMaxF(lbDot(n, up), 0.05f);
@@ -896,7 +908,7 @@ static unsigned lbFootPrintMask(const lbFootGround* g)
 static void lbFootSoleHeights(const lbSole* f, lbVec3 ankle, lbQuat rot, float scale, lbVec3 groundPoint, lbVec3 normal,
 							  float out[lb_solePointCount])
 {
-	lbVec3 nFoot = lbQuatInvRotate(rot, normal);
+	lbVec3 nFoot = lbFootRotateBack(rot, normal);
 	float base = lbDot(lbSub(ankle, groundPoint), normal) + scale * lbDot(f->under, nFoot);
 	float slope = scale * lbDot(f->toeFlat, nFoot);
 	for (int k = 0; k < lb_solePointCount; ++k)
@@ -1120,7 +1132,7 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 	// animation: held higher, it would fold the trailing leg still on the step.
 	state->pelvisOffset = lbMinF(state->pelvisOffset, lbMaxF(def->pelvisMaxLift, 0.0f));
 	// Probes start from the pelvis's height only when the def asks for it.
-	f->pelvisWs = def->traceOrigin == lb_footTraceFromPelvis ? lbTransformPoint(f->cw, in->animPose->model[humanoid->pelvis].p)
+	f->pelvisWs = def->traceOrigin == lb_footTraceFromPelvis ? lbFootPointOut(&f->cw, in->animPose->model[humanoid->pelvis].p)
 															  : lbVec3_zero;
 	return true;
 }
@@ -1246,8 +1258,8 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	bool swinging = f->speedH > 0.1f && lbDot(lf->footVel, f->velH) >= 0.0f && !leg->locked;
 	if (swinging && !f->turnRateKnown)
 	{
-		lbVec3 f0 = lbTransformDirection(state->prevCharacterWs, humanoid->forwardMs);
-		lbVec3 f1 = lbTransformDirection(f->cw, humanoid->forwardMs);
+		lbVec3 f0 = lbFootDirectionOut(&state->prevCharacterWs, humanoid->forwardMs);
+		lbVec3 f1 = lbFootDirectionOut(&f->cw, humanoid->forwardMs);
 		lbVec3 a = lbNormalize(lbProjectOnPlane(f0, f->up)), b = lbNormalize(lbProjectOnPlane(f1, f->up));
 		// The turn this frame is atan2(y, x); within rate * dt of none when (x, y) lies within that
 		// angle of +x, which its cosine tells without the arctangent.
@@ -1589,10 +1601,10 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 	}
 	// Where a planted foot belongs: on the ground itself (the unsmoothed goal), not where the
 	// smoothing has got to, and without the animation's small residual lift.
-	lbQuat plantRot = lbQuatMul(lf->tiltTarget, lf->animRot);
+	lbQuat plantRot = lbFootQuatMul(lf->tiltTarget, lf->animRot);
 	float groundH = lbPlaneHeightAt(leg->groundPointWs, leg->groundNormalWs, up, lf->animAnkleWs);
 	lbVec3 plantAnkle = lbAdd(lbMulAdd(lf->animAnkleWs, groundH + lf->ankleH - lbDot(lf->animAnkleWs, up), up),
-							  lbMulSV(lf->ankleH, lbSub(lbQuatRotate(lf->tiltTarget, up), up)));
+							  lbMulSV(lf->ankleH, lbSub(lbFootRotate(lf->tiltTarget, up), up)));
 	// A foot planted short of the level its landing chose (held back by the longest slide) leaves
 	// that level's range behind: carried into the lift-off, the slide would pull the toe forward
 	// into the riser ahead. The riser bound ends with the plant.
@@ -1640,10 +1652,10 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 				leg->bearingWs = c.touch;
 				float slope;
 				lf->tiltTarget = lbFootTiltKept(leg, up, c.normal, def->normalWeight, def->maxFootAngle, &slope);
-				plantRot = lbQuatMul(lf->tiltTarget, lf->animRot);
+				plantRot = lbFootQuatMul(lf->tiltTarget, lf->animRot);
 				groundH = lbPlaneHeightAt(c.point, c.normal, up, base);
 				plantAnkle = lbAdd(lbMulAdd(base, groundH + lf->ankleH - lbDot(base, up), up),
-								   lbMulSV(lf->ankleH, lbSub(lbQuatRotate(lf->tiltTarget, up), up)));
+								   lbMulSV(lf->ankleH, lbSub(lbFootRotate(lf->tiltTarget, up), up)));
 				plantAnkle = lbFootClearSole(plantAnkle, plantRot, f->modelToWorld, &lf->planeSole, c.point, c.normal, up);
 				plantAnkle = lbFootClearPrint(plantAnkle, plantRot, f->modelToWorld, &lf->sole, g.height, lbFootPrintMask(&g), c.point,
 											  c.normal, def->edgeHeight, up);
@@ -1689,7 +1701,7 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 	// ankle above the sole along the tilted foot's up (correct on slopes, not straight above the
 	// contact); blended toward the lock. A fully blended lock replaces it outright.
 	lbVec3 ankleGoal;
-	lbQuat footRot = lbQuatMul(leg->tilt, lf->animRot);
+	lbQuat footRot = lbFootQuatMul(leg->tilt, lf->animRot);
 	if (leg->lockAlpha == 1.0f)
 	{
 		ankleGoal = leg->lockAnkleWs;
@@ -1699,7 +1711,7 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 	else
 	{
 		const float lift = lbMaxF(lf->soleAboveFloor, 0.0f);
-		lbVec3 tiltedUp = lbQuatRotate(leg->tilt, up);
+		lbVec3 tiltedUp = lbFootRotate(leg->tilt, up);
 		const lbVec3 ankle = lbAdd(lf->animAnkleWs, leg->shiftWs);
 		// Sole height: near the ground the animation's lift stands on the ground under the foot.
 		// Higher in the swing it keeps the animation's own height over its floor, and only ground
@@ -1840,7 +1852,7 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 		float along = bestAlong;
 		if (worst - best < 0.002f)
 		{
-			lbVec3 toeWs = lbNormalize(lbProjectOnPlane(lbQuatRotate(footRot, axes->toe), up));
+			lbVec3 toeWs = lbNormalize(lbProjectOnPlane(lbFootRotate(footRot, axes->toe), up));
 			along = lbDot(lbSub(leg->bearingWs, ankleGoal), toeWs);
 			// Step a centimetre onto the surface that bears the foot, off the very edge.
 			if (lbAbsF(along) > 0.5f * def->traceRadius)
@@ -1853,7 +1865,7 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 	// soleLocal is in model metres along foot-bone directions; the foot bone's own scale is not
 	// applied (the world point is the goal plus the rotated offset times the character's scale).
 	ft->soleLocal = soleLocal;
-	ft->contactWs = lbAdd(ankleGoal, lbMulSV(f->modelToWorld, lbQuatRotate(footRot, soleLocal)));
+	ft->contactWs = lbAdd(ankleGoal, lbMulSV(f->modelToWorld, lbFootRotate(footRot, soleLocal)));
 	ft->normalWs = leg->grounded ? leg->groundNormalWs : up;
 	ft->toeNormalWs = leg->toeNormalWs;
 	ft->groundPointWs = leg->grounded ? leg->groundPointWs : ft->contactWs;
@@ -2750,11 +2762,11 @@ static int lbFootAnnounce(const lbFootState* state, const lbFootDef* def, const 
 	lbVec3 predict = lbVec3_zero;
 	if (lbIsValidVec3(in->velocityWs) && (in->velocityWs.x != 0.0f || in->velocityWs.y != 0.0f || in->velocityWs.z != 0.0f))
 		predict = lbClampLength(lbMulSV(def->predictionTime, lbProjectOnPlane(in->velocityWs, up)), def->predictionMax);
-	const lbVec3 pelvisWs = def->traceOrigin == lb_footTraceFromPelvis ? lbTransformPoint(cw, in->animPose->model[humanoid->pelvis].p)
+	const lbVec3 pelvisWs = def->traceOrigin == lb_footTraceFromPelvis ? lbFootPointOut(&cw, in->animPose->model[humanoid->pelvis].p)
 																		: lbVec3_zero;
 	for (int side = 0; side < 2; ++side)
 	{
-		lbVec3 base = lbAdd(lbTransformPoint(cw, in->animPose->model[humanoid->leg[side].foot].p), predict);
+		lbVec3 base = lbAdd(lbFootPointOut(&cw, in->animPose->model[humanoid->leg[side].foot].p), predict);
 		out[side] = lbFootProbe(def, base, pelvisWs, up, humanoid->legAxes[side].ankleHeight * modelToWorld + def->traceBelow);
 	}
 	return 2;
@@ -2840,7 +2852,7 @@ static lbVec3 lbFootCapLifted(lbVec3 hip, lbVec3 target, lbQuat rotation, lbVec3
 	float t = 1.0f;
 	for (int k = lb_soleHeel; plane && k <= lb_soleBall; ++k)
 	{
-		const lbVec3 pt = lbTransformPoint(capped, lbMulAdd(sole->under, sole->along[k], sole->toeFlat));
+		const lbVec3 pt = lbFootPointOut(&capped, lbMulAdd(sole->under, sole->along[k], sole->toeFlat));
 		const float s1 = lbDot(lbSub(pt, plane[0]), plane[1]), s0 = s1 - lbDot(move, plane[1]);
 		if (s1 < -eps)
 			t = lbMinF(t, s0 > s1 ? lbMaxF((s0 + eps) / (s0 - s1), 0.0f) : 0.0f);
@@ -2861,14 +2873,14 @@ static lbResult lbFootSolveTurned(lbPose* pose, const lbSkeleton* skeleton, cons
 	const lbSole sole = lbHumanoid_GetSole(humanoid, side);
 	const lbQuat turn = lbQuatFromAxisAngle(axis, angle);
 	const lbVec3 hip = pose->model[b->thigh].p;
-	lbVec3 turned = lbAdd(pivot, lbQuatRotate(turn, lbSub(goal, pivot)));
+	lbVec3 turned = lbAdd(pivot, lbFootRotate(turn, lbSub(goal, pivot)));
 	// A pivot moved toward the toe tip brings the goal no nearer the hip than the knee cap, or than
 	// the turn about the ball would: past that the knee folded beyond its cap under the nose
 	// (walking down 0.335 m risers, 158 -> 163 degrees). The goal goes back toward the ball's turn
 	// as far as that needs (the nearer root of |atBall + s d - hip| = floor).
 	if (pivot.x != ball.x || pivot.y != ball.y || pivot.z != ball.z)
 	{
-		const lbVec3 atBall = lbAdd(ball, lbQuatRotate(turn, lbSub(goal, ball)));
+		const lbVec3 atBall = lbAdd(ball, lbFootRotate(turn, lbSub(goal, ball)));
 		const float floorD = lbMinF(minReach, lbDistance(atBall, hip));
 		if (lbDistance(turned, hip) < floorD)
 		{
@@ -2879,7 +2891,7 @@ static lbResult lbFootSolveTurned(lbPose* pose, const lbSkeleton* skeleton, cons
 			turned = lbMulAdd(atBall, sAt, d);
 		}
 	}
-	in->targetRotationMs = lbQuatNormalize(lbQuatMul(turn, goalRotation));
+	in->targetRotationMs = lbQuatNormalize(lbFootQuatMul(turn, goalRotation));
 	in->targetMs = lbFootCapLifted(hip, turned, in->targetRotationMs,
 								   pose->model[b->foot].s, &sole, minReach, plane);
 	pose->local[b->thigh].q = keepLocal[0];
@@ -2919,12 +2931,12 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 	const int foot = b->foot, parent = skeleton->parents[foot];
 	const lbQuat rest = skeleton->restLocal[foot].q;
 	const lbQuat local = lbQuatNormalize(pose->local[foot].q);
-	const lbQuat rel = lbQuatCanonical(lbQuatMul(lbQuatConj(rest), local));
+	const lbQuat rel = lbQuatCanonical(lbFootQuatIn(rest, local));
 	const lbVec3 relAxis = lbNormalize(LB_LITERAL(lbVec3){ rel.x, rel.y, rel.z });
 	if (lbLengthSquared(relAxis) == 0.0f || parent < 0)
 		return lb_ok;
-	const lbQuat want = lbQuatMul(pose->model[parent].q, lbQuatMul(rest, lbQuatFromAxisAngle(relAxis, limit)));
-	const lbQuat turn0 = lbQuatCanonical(lbQuatNormalize(lbQuatMul(want, lbQuatConj(lbQuatNormalize(pose->model[foot].q)))));
+	const lbQuat want = lbFootQuatMul(pose->model[parent].q, lbFootQuatMul(rest, lbQuatFromAxisAngle(relAxis, limit)));
+	const lbQuat turn0 = lbQuatCanonical(lbQuatNormalize(lbFootQuatMul(want, lbQuatConj(lbQuatNormalize(pose->model[foot].q)))));
 	lbVec3 axis;
 	const float angle0 = lbQuatToAxisAngle(turn0, &axis);
 	if (!(angle0 > 1.0e-6f) || lbLengthSquared(axis) == 0.0f)
@@ -2932,11 +2944,11 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 	const lbSole sole = lbHumanoid_GetSole(humanoid, side);
 	lbTransform goalT = lbMakeTransform(in->targetMs, in->targetRotationMs);
 	goalT.s = pose->model[foot].s;
-	const lbVec3 ball = lbTransformPoint(goalT, lbMulAdd(sole.under, sole.along[lb_soleBall], sole.toeFlat));
+	const lbVec3 ball = lbFootPointOut(&goalT, lbMulAdd(sole.under, sole.along[lb_soleBall], sole.toeFlat));
 	lbVec3 pivot = ball;
 	if (plane && toesKept)
 	{
-		const lbVec3 tip = lbTransformPoint(goalT, lbMulAdd(sole.under, sole.along[lb_soleToeTip], sole.toeFlat));
+		const lbVec3 tip = lbFootPointOut(&goalT, lbMulAdd(sole.under, sole.along[lb_soleToeTip], sole.toeFlat));
 		// Centimetres in the foot's model units (its scale's length is sqrt(3) for a unit scale).
 		const float cm = 0.01f * lbLength(goalT.s) * 0.57735027f;
 		const float tipBelow = -lbDot(lbSub(tip, plane[0]), plane[1]);
@@ -2947,7 +2959,7 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 		// tip too, wholly from 2 cm under: about the ball, walking off a 0.49 m ledge, the trailing
 		// toe tip went 12 mm into the top (now 4 mm). Not for tips deeper than that (walking down
 		// 0.25 m stairs the trailing calf then turned 14.9 -> 15.1 degrees in a frame).
-		const lbVec3 tipTurned = lbAdd(ball, lbQuatRotate(turn0, lbSub(tip, ball)));
+		const lbVec3 tipTurned = lbAdd(ball, lbFootRotate(turn0, lbSub(tip, ball)));
 		const float turnedBelow = -lbDot(lbSub(tipTurned, plane[0]), plane[1]);
 		if (offLedge > 0.0f && turnedBelow > 0.0f && tipBelow < 1.0f * cm)
 			toTip = lbMaxF(toTip, offLedge * lbSmoothStep(turnedBelow / (2.0f * cm)) * lbSmoothStep((1.0f * cm - tipBelow) / cm));
@@ -3014,20 +3026,20 @@ static lbResult lbFootLiftHeel(lbPose* pose, const lbSkeleton* skeleton, const l
 		if (pass > 0 && lbAbsF(lbQuatDot(rest, local)) >= cosHalf)
 			break;
 		// The local rotation turned back toward rest until it lies exactly `limit` from it.
-		const lbQuat rel = lbQuatCanonical(lbQuatMul(lbQuatConj(rest), local));
+		const lbQuat rel = lbQuatCanonical(lbFootQuatIn(rest, local));
 		const lbVec3 axis = lbNormalize(LB_LITERAL(lbVec3){ rel.x, rel.y, rel.z });
 		if (lbLengthSquared(axis) == 0.0f || parent < 0)
 			break;
-		const lbQuat want = lbQuatMul(pose->model[parent].q, lbQuatMul(rest, lbQuatFromAxisAngle(axis, limit)));
+		const lbQuat want = lbFootQuatMul(pose->model[parent].q, lbFootQuatMul(rest, lbQuatFromAxisAngle(axis, limit)));
 		// The model-space turn that takes the solved foot there, applied to the goal about its ball
 		// (the sense stage's ball sample: the point under the ankle plus the foot length along the
 		// toe axis flattened onto the sole).
-		const lbQuat turn = lbQuatNormalize(lbQuatMul(want, lbQuatConj(lbQuatNormalize(pose->model[foot].q))));
+		const lbQuat turn = lbQuatNormalize(lbFootQuatMul(want, lbQuatConj(lbQuatNormalize(pose->model[foot].q))));
 		lbTransform goal = lbMakeTransform(in->targetMs, in->targetRotationMs);
 		goal.s = pose->model[foot].s;
-		const lbVec3 ball = lbTransformPoint(goal, ballLocal);
-		in->targetMs = lbAdd(ball, lbQuatRotate(turn, lbSub(in->targetMs, ball)));
-		in->targetRotationMs = lbQuatNormalize(lbQuatMul(turn, in->targetRotationMs));
+		const lbVec3 ball = lbFootPointOut(&goal, ballLocal);
+		in->targetMs = lbAdd(ball, lbFootRotate(turn, lbSub(in->targetMs, ball)));
+		in->targetRotationMs = lbQuatNormalize(lbFootQuatMul(turn, in->targetRotationMs));
 		// Back to the input pose (the pelvis above is unchanged by the solve), then solve again.
 		pose->local[b->thigh].q = keepLocal[0];
 		pose->local[b->calf].q = keepLocal[1];
@@ -3078,8 +3090,8 @@ static lbResult lbFootSolveLegTo(lbPose* pose, const lbSkeleton* skeleton, const
 // within cosHalf (cosine of half the angle) of their rest local rotation.
 static bool lbFootToesWithin(lbQuat turn, float t, lbQuat ballQ, lbQuat parentQ, lbQuat rest, float cosHalf)
 {
-	lbQuat q = lbQuatMul(lbQuatSlerp(lbQuat_identity, turn, t), ballQ);
-	return lbAbsF(lbQuatDot(rest, lbQuatNormalize(lbQuatMul(lbQuatConj(parentQ), q)))) >= cosHalf;
+	lbQuat q = lbFootQuatMul(lbQuatSlerp(lbQuat_identity, turn, t), ballQ);
+	return lbAbsF(lbQuatDot(rest, lbQuatNormalize(lbFootQuatIn(parentQ, q)))) >= cosHalf;
 }
 
 // Toes whose tip the pose put below the ground plane (point, normal: model space) bend up at the
@@ -3092,7 +3104,7 @@ static void lbFootBendToes(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	if (ball < 0 || w <= 0.0f)
 		return;
 	const lbTransform b = pose->model[ball];
-	const lbVec3 tipOffset = lbQuatRotate(b.q, humanoid->legAxes[side].toeTipBall);
+	const lbVec3 tipOffset = lbFootRotate(b.q, humanoid->legAxes[side].toeTipBall);
 	const float length = lbLength(tipOffset);
 	if (length < 1.0e-4f)
 		return;
@@ -3140,7 +3152,7 @@ static void lbFootBendToes(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	if (t <= 0.0f)
 		return;
 	turn = lbQuatSlerp(lbQuat_identity, turn, t);
-	lbPose_SetBoneModelRotation(pose, skeleton, ball, lbQuatNormalize(lbQuatMul(turn, b.q)), true);
+	lbPose_SetBoneModelRotation(pose, skeleton, ball, lbQuatNormalize(lbFootQuatMul(turn, b.q)), true);
 }
 
 static void lbFootBendAllToes(const lbFootTargets* targets, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
@@ -3155,8 +3167,8 @@ static void lbFootBendAllToes(const lbFootTargets* targets, const lbSkeleton* sk
 		const float bend = f->locked ? 1.0f : lbClampF(f->toeBend, 0.0f, 1.0f);
 		if (!f->grounded || !(bend > 0.0f) || !lbIsValidVec3(f->toeNormalWs) || !lbIsValidVec3(f->groundPointWs))
 			continue;
-		lbVec3 n = lbNormalizeOr(lbInvTransformDirection(targets->characterWs, f->toeNormalWs), lbVec3_zero);
-		lbVec3 p = lbInvTransformPoint(targets->characterWs, f->groundPointWs);
+		lbVec3 n = lbNormalizeOr(lbFootDirectionIn(&targets->characterWs, f->toeNormalWs), lbVec3_zero);
+		lbVec3 p = lbFootPointIn(&targets->characterWs, f->groundPointWs);
 		lbFootBendToes(pose, skeleton, humanoid, s, p, n, alpha * lbClampF(f->alpha, 0.0f, 1.0f) * bend);
 	}
 }
@@ -3387,7 +3399,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 			const lbFootTarget* f = &targets->feet[s];
 			lbFullBodyIkEffector* e = &effectors[s == 0 ? lb_effectorFootL : lb_effectorFootR];
 			e->targetMs = targetMs[s];
-			e->targetRotationMs = lbQuatNormalize(lbQuatMul(lbQuatConj(cw.q), f->footRotWs));
+			e->targetRotationMs = lbQuatNormalize(lbFootQuatIn(cw.q, f->footRotWs));
 			e->positionAlpha = e->rotationAlpha = alpha * lbClampF(f->alpha, 0.0f, 1.0f);
 		}
 		r = lbSolveFullBodyIk(pose, skeleton, humanoid, &settings, effectors, workspace, workspaceSize, NULL);
@@ -3404,7 +3416,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 			const int foot = humanoid->leg[s].foot;
 			bool pastLimit = cosHalfLimit >= 0.0f &&
 							 lbAbsF(lbQuatDot(skeleton->restLocal[foot].q, lbQuatNormalize(pose->local[foot].q))) < cosHalfLimit;
-			const lbQuat wantRot = lbQuatNormalize(lbQuatMul(lbQuatConj(cw.q), f->footRotWs));
+			const lbQuat wantRot = lbQuatNormalize(lbFootQuatIn(cw.q, f->footRotWs));
 			bool short_ = w >= 1.0f && (lbDistance(pose->model[foot].p, targetMs[s]) > 0.002f * worldToModel ||
 										lbAbsF(lbQuatDot(lbQuatNormalize(pose->model[foot].q), wantRot)) < 0.99996f);
 			if (w <= 0.0f || (!pastLimit && !short_))
