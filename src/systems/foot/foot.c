@@ -612,15 +612,40 @@ static void lbFootSampleSwing(const lbSceneQuery* query, const lbQueryInput* pro
 	lbFootSwingBall(fp, centre, out);
 }
 
+// lbPlaneHeightAt(point, n, up, lbMulAdd(base, along[k], dir)) for the four sole samples, one per
+// lane (the same products, sums and division in each, so bit for bit the one-sample results).
+static void lbFootPlaneHeights(lbVec3 point, lbVec3 n, lbVec3 up, lbVec3 base, const float* along, lbVec3 dir,
+							   float out[lb_solePointCount])
+{
+	_Static_assert(lb_solePointCount == 4, "one lane per sole sample");
+#if defined(LB_SIMD_SSE)
+	const __m128 a = _mm_loadu_ps(along);
+	const __m128 x = _mm_add_ps(_mm_set1_ps(base.x), _mm_mul_ps(a, _mm_set1_ps(dir.x)));
+	const __m128 y = _mm_add_ps(_mm_set1_ps(base.y), _mm_mul_ps(a, _mm_set1_ps(dir.y)));
+	const __m128 z = _mm_add_ps(_mm_set1_ps(base.z), _mm_mul_ps(a, _mm_set1_ps(dir.z)));
+	const __m128 hUp = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, _mm_set1_ps(up.x)), _mm_mul_ps(y, _mm_set1_ps(up.y))),
+								  _mm_mul_ps(z, _mm_set1_ps(up.z)));
+	const __m128 hN = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_sub_ps(x, _mm_set1_ps(point.x)), _mm_set1_ps(n.x)),
+											_mm_mul_ps(_mm_sub_ps(y, _mm_set1_ps(point.y)), _mm_set1_ps(n.y))),
+								 _mm_mul_ps(_mm_sub_ps(z, _mm_set1_ps(point.z)), _mm_set1_ps(n.z)));
+	_mm_storeu_ps(out, _mm_sub_ps(hUp, _mm_div_ps(hN, _mm_set1_ps(lbMaxF(lbDot(n, up), 0.05f)))));
+#else
+	for (int k = 0; k < lb_solePointCount; ++k)
+		out[k] = lbPlaneHeightAt(point, n, up, lbMulAdd(base, along[k], dir));
+#endif
+}
+
 // How far above the plane (point, n) the highest footprint sample's ground lies (m, >= 0): the
 // extra height a foot over that plane needs so that no part of its sole is inside a step, a rock
 // or a ledge ahead or behind.
 static float lbFootPrintClearance(const lbFootGround* g, const lbFootPrint* fp, lbVec3 base, lbVec3 point, lbVec3 n, lbVec3 up)
 {
+	float plane[lb_solePointCount];
+	lbFootPlaneHeights(point, n, up, base, fp->along, fp->toeWs, plane);
 	float clear = 0.0f;
 	for (int k = 0; k < lb_solePointCount; ++k)
 		if (g->valid[k])
-			clear = lbMaxF(clear, g->height[k] - lbPlaneHeightAt(point, n, up, lbMulAdd(base, fp->along[k], fp->toeWs)));
+			clear = lbMaxF(clear, g->height[k] - plane[k]);
 	return clear;
 }
 
