@@ -515,6 +515,29 @@ static float lbPlaneHeightAt(lbVec3 point, lbVec3 n, lbVec3 up, lbVec3 x)
 	return lbDot(x, up) - lbDot(lbSub(x, point), n) / lbMaxF(lbDot(n, up), 0.05f);
 }
 
+// lbPlaneHeightAt(point, n, up, lbMulAdd(base, along[k], dir)) for the four sole samples, one per
+// lane (the same products, sums and division in each, so bit for bit the one-sample results).
+static void lbFootPlaneHeights(lbVec3 point, lbVec3 n, lbVec3 up, lbVec3 base, const float* along, lbVec3 dir,
+							   float out[lb_solePointCount])
+{
+	_Static_assert(lb_solePointCount == 4, "one lane per sole sample");
+#if defined(LB_SIMD_SSE)
+	const __m128 a = _mm_loadu_ps(along);
+	const __m128 x = _mm_add_ps(_mm_set1_ps(base.x), _mm_mul_ps(a, _mm_set1_ps(dir.x)));
+	const __m128 y = _mm_add_ps(_mm_set1_ps(base.y), _mm_mul_ps(a, _mm_set1_ps(dir.y)));
+	const __m128 z = _mm_add_ps(_mm_set1_ps(base.z), _mm_mul_ps(a, _mm_set1_ps(dir.z)));
+	const __m128 hUp = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, _mm_set1_ps(up.x)), _mm_mul_ps(y, _mm_set1_ps(up.y))),
+								  _mm_mul_ps(z, _mm_set1_ps(up.z)));
+	const __m128 hN = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_sub_ps(x, _mm_set1_ps(point.x)), _mm_set1_ps(n.x)),
+											_mm_mul_ps(_mm_sub_ps(y, _mm_set1_ps(point.y)), _mm_set1_ps(n.y))),
+								 _mm_mul_ps(_mm_sub_ps(z, _mm_set1_ps(point.z)), _mm_set1_ps(n.z)));
+	_mm_storeu_ps(out, _mm_sub_ps(hUp, _mm_div_ps(hN, _mm_set1_ps(lbMaxF(lbDot(n, up), 0.05f)))));
+#else
+	for (int k = 0; k < lb_solePointCount; ++k)
+		out[k] = lbPlaneHeightAt(point, n, up, lbMulAdd(base, along[k], dir));
+#endif
+}
+
 // The sole's samples used in world space: the foot's sole (model metres) scaled to world, and
 // the animated foot's forward flattened onto the ground plane normal to up.
 typedef struct lbFootPrint
@@ -564,11 +587,15 @@ static void lbFootSampleLanding(const lbSceneQuery* query, const lbQueryInput* p
 	bool valid[2];
 	lbFootRayHeights(query, proto, at, 2, base, up, castCount, height, valid);
 	bool flat = centre->hit;
+	// The centre cast's plane under every sample at once (the ball's used when the foot lands flat).
+	float plane[lb_solePointCount];
+	if (flat)
+		lbFootPlaneHeights(centre->point, centre->normal, up, base, fp->along, fp->toeWs, plane);
 	for (int i = 0; i < 2; ++i)
 	{
 		out->valid[probed[i]] = valid[i];
 		out->height[probed[i]] = height[i];
-		flat = flat && valid[i] && lbAbsF(height[i] - lbPlaneHeightAt(centre->point, centre->normal, up, at[i])) <= 0.25f * edgeHeight;
+		flat = flat && valid[i] && lbAbsF(height[i] - plane[probed[i]]) <= 0.25f * edgeHeight;
 	}
 	out->valid[lb_soleUnderAnkle] = centre->hit;
 	out->height[lb_soleUnderAnkle] = centre->faceHeight;
@@ -576,7 +603,7 @@ static void lbFootSampleLanding(const lbSceneQuery* query, const lbQueryInput* p
 	if (flat)
 	{
 		out->valid[lb_soleBall] = true;
-		out->height[lb_soleBall] = lbPlaneHeightAt(centre->point, centre->normal, up, ball);
+		out->height[lb_soleBall] = plane[lb_soleBall];
 	}
 	else
 		out->valid[lb_soleBall] = lbFootRayHeight(query, proto, ball, base, up, castCount, &out->height[lb_soleBall]);
@@ -610,29 +637,6 @@ static void lbFootSampleSwing(const lbSceneQuery* query, const lbQueryInput* pro
 		out->height[probed[i]] = height[i];
 	}
 	lbFootSwingBall(fp, centre, out);
-}
-
-// lbPlaneHeightAt(point, n, up, lbMulAdd(base, along[k], dir)) for the four sole samples, one per
-// lane (the same products, sums and division in each, so bit for bit the one-sample results).
-static void lbFootPlaneHeights(lbVec3 point, lbVec3 n, lbVec3 up, lbVec3 base, const float* along, lbVec3 dir,
-							   float out[lb_solePointCount])
-{
-	_Static_assert(lb_solePointCount == 4, "one lane per sole sample");
-#if defined(LB_SIMD_SSE)
-	const __m128 a = _mm_loadu_ps(along);
-	const __m128 x = _mm_add_ps(_mm_set1_ps(base.x), _mm_mul_ps(a, _mm_set1_ps(dir.x)));
-	const __m128 y = _mm_add_ps(_mm_set1_ps(base.y), _mm_mul_ps(a, _mm_set1_ps(dir.y)));
-	const __m128 z = _mm_add_ps(_mm_set1_ps(base.z), _mm_mul_ps(a, _mm_set1_ps(dir.z)));
-	const __m128 hUp = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, _mm_set1_ps(up.x)), _mm_mul_ps(y, _mm_set1_ps(up.y))),
-								  _mm_mul_ps(z, _mm_set1_ps(up.z)));
-	const __m128 hN = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_sub_ps(x, _mm_set1_ps(point.x)), _mm_set1_ps(n.x)),
-											_mm_mul_ps(_mm_sub_ps(y, _mm_set1_ps(point.y)), _mm_set1_ps(n.y))),
-								 _mm_mul_ps(_mm_sub_ps(z, _mm_set1_ps(point.z)), _mm_set1_ps(n.z)));
-	_mm_storeu_ps(out, _mm_sub_ps(hUp, _mm_div_ps(hN, _mm_set1_ps(lbMaxF(lbDot(n, up), 0.05f)))));
-#else
-	for (int k = 0; k < lb_solePointCount; ++k)
-		out[k] = lbPlaneHeightAt(point, n, up, lbMulAdd(base, along[k], dir));
-#endif
 }
 
 // How far above the plane (point, n) the highest footprint sample's ground lies (m, >= 0): the
@@ -1397,11 +1401,12 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// Heel and toe tip on the ray's plane: the sphere would have rested inside that face too.
 	const int ends[2] = { lb_soleHeel, lb_soleToeTip };
 	bool flat = true;
-	for (int i = 0; i < 2 && rayProbe; ++i)
+	if (rayProbe)
 	{
-		const int k = ends[i];
-		const lbVec3 at = lbMulAdd(base, lf->print.along[k], lf->print.toeWs);
-		flat = flat && g.valid[k] && lbAbsF(g.height[k] - lbPlaneHeightAt(c.point, c.normal, f->up, at)) <= 0.25f * def->edgeHeight;
+		float plane[lb_solePointCount];
+		lbFootPlaneHeights(c.point, c.normal, f->up, base, lf->print.along, lf->print.toeWs, plane);
+		for (int i = 0; i < 2; ++i)
+			flat = flat && g.valid[ends[i]] && lbAbsF(g.height[ends[i]] - plane[ends[i]]) <= 0.25f * def->edgeHeight;
 	}
 	if (!flat)
 	{
@@ -2323,27 +2328,28 @@ static bool lbFootAnimFinite(const lbPose* pose, const lbHumanoid* h)
 	int bones[LB_FOOT_READ_BONES];
 	lbFootReadBones(h, bones);
 #if defined(LB_SIMD_SSE)
-	// The same tests with one verdict at the end: position and scale by their exponent bits (a float
-	// is NaN or infinite when they are all set; lanes 0-2 of the load at p, 1-3 of the one at q.w),
-	// the rotation's sum as it is.
+	// The common verdict in four lanes with one branch at the end: every position and scale
+	// component below infinity and every rotation component below 2^125 in magnitude (ordered
+	// compares, which NaN fails). Four such components sum without overflow, so the rotation's sum
+	// is finite too and the pose passes. A pose outside those bounds takes the exact tests below.
 	_Static_assert(sizeof(lbTransform) == 40 && offsetof(lbTransform, s) == 28, "lbTransform layout");
-	const __m128i e = _mm_set1_epi32(0x7f800000);
-	__m128i bad = _mm_setzero_si128();
-	bool sums = true;
+	const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+	const __m128 inf = _mm_set1_ps(INFINITY), qMax = _mm_set1_ps(0x1p125f);
+	__m128 ok = _mm_castsi128_ps(_mm_set1_epi32(-1));
 	for (int k = 0; k < LB_FOOT_READ_BONES; ++k)
 	{
 		if (bones[k] < 0)
 			continue;
-		const lbTransform* t = &pose->model[bones[k]];
-		const __m128i p = _mm_loadu_si128((const __m128i*)(const void*)&t->p.x);
-		const __m128i ws = _mm_loadu_si128((const __m128i*)(const void*)&t->q.w);
-		bad = _mm_or_si128(bad, _mm_or_si128(_mm_cmpeq_epi32(_mm_and_si128(p, e), e),
-											 _mm_shuffle_epi32(_mm_cmpeq_epi32(_mm_and_si128(ws, e), e), _MM_SHUFFLE(0, 3, 2, 1))));
-		sums &= lbIsValidFloat(t->q.x + t->q.y + t->q.z + t->q.w);
+		const float* f = &pose->model[bones[k]].p.x;
+		// Three overlapping loads: position and q.x, the rotation, q.w and scale. The rotation's
+		// components met in the other two loads are held to the looser bound there as well.
+		ok = _mm_and_ps(ok, _mm_and_ps(_mm_cmplt_ps(_mm_and_ps(_mm_loadu_ps(f), abs), inf),
+									   _mm_cmplt_ps(_mm_and_ps(_mm_loadu_ps(f + 6), abs), inf)));
+		ok = _mm_and_ps(ok, _mm_cmplt_ps(_mm_and_ps(_mm_loadu_ps(f + 3), abs), qMax));
 	}
-	if ((_mm_movemask_ps(_mm_castsi128_ps(bad)) & 7) != 0 || !sums)
-		return false;
-#else
+	if (_mm_movemask_ps(ok) == 0xf)
+		return true;
+#endif
 	for (int k = 0; k < LB_FOOT_READ_BONES; ++k)
 	{
 		if (bones[k] < 0)
@@ -2352,7 +2358,6 @@ static bool lbFootAnimFinite(const lbPose* pose, const lbHumanoid* h)
 		if (!lbIsValidVec3(t->p) || !lbIsValidVec3(t->s) || !lbIsValidFloat(t->q.x + t->q.y + t->q.z + t->q.w))
 			return false;
 	}
-#endif
 	return true;
 }
 
