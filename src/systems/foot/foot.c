@@ -63,8 +63,11 @@ static inline lbVec3 lbFootPointOut(const lbTransform* t, lbVec3 p)
 static inline lbVec3 lbFootDirectionOut(const lbTransform* t, lbVec3 d)
 {
 #if LB_IK_SSE2
-	const __m128 sg = _mm_setr_ps(t->s.x < 0.0f ? -d.x : d.x, t->s.y < 0.0f ? -d.y : d.y, t->s.z < 0.0f ? -d.z : d.z, 0.0f);
-	return lbFootVec(lbIkQuatRotate4(_mm_loadu_ps(&t->q.x), sg));
+	// d with its sign flipped on each axis of negative scale (a negation is the sign bit alone).
+	const __m128 ws = _mm_loadu_ps(&t->q.w);
+	const __m128 neg = _mm_and_ps(_mm_cmplt_ps(_mm_shuffle_ps(ws, ws, _MM_SHUFFLE(0, 3, 2, 1)), _mm_setzero_ps()),
+								  _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+	return lbFootVec(lbIkQuatRotate4(_mm_loadu_ps(&t->q.x), _mm_xor_ps(lbFootLanes(d), neg)));
 #else
 	return lbTransformDirection(*t, d);
 #endif
@@ -99,8 +102,16 @@ static inline lbVec3 lbFootPointIn(const lbTransform* t, lbVec3 p)
 // lbInvTransformDirection(*t, d).
 static inline lbVec3 lbFootDirectionIn(const lbTransform* t, lbVec3 d)
 {
-	const lbVec3 r = lbFootRotateBack(t->q, d);
+#if LB_IK_SSE2
+	const __m128 ws = _mm_loadu_ps(&t->q.w);
+	const __m128 neg = _mm_and_ps(_mm_cmplt_ps(_mm_shuffle_ps(ws, ws, _MM_SHUFFLE(0, 3, 2, 1)), _mm_setzero_ps()),
+								  _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+	const __m128 conj = _mm_xor_ps(_mm_loadu_ps(&t->q.x), _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+	return lbFootVec(_mm_xor_ps(lbIkQuatRotate4(conj, lbFootLanes(d)), neg));
+#else
+	const lbVec3 r = lbQuatInvRotate(t->q, d);
 	return LB_LITERAL(lbVec3){ t->s.x < 0.0f ? -r.x : r.x, t->s.y < 0.0f ? -r.y : r.y, t->s.z < 0.0f ? -r.z : r.z };
+#endif
 }
 
 // lbQuatMul(lbQuatConj(a), b).
