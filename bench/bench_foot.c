@@ -290,9 +290,10 @@ __attribute__((noinline, noclone)) static void lbBenchFootCountedFrame(lbFootSta
 
 // `foot.count.heightfield` / `.mesh`: 200 characters walking on a 10 m rocky field (the heightfield
 // or its mesh), casts every frame, through lbFootSenseMany and lbFootApplyPoseCrowd; 5 frames to
-// settle, then 100 counted frames through lbBenchFootCountedFrame. The row prints the casts per
-// character-frame; instructions per character-frame are that function's inclusive count under
-// callgrind divided by the 20,000 character-frames the row also prints (docs/performance.md).
+// settle, then 100 counted frames through lbBenchFootCountedFrame. The rows print the median time
+// of a counted frame per character (the thread's CPU time) and the casts per character-frame;
+// instructions per character-frame are that function's inclusive count under callgrind divided by
+// the 20,000 character-frames the rows also print (docs/performance.md).
 static void lbBenchFootCount(const lbBenchOptions* o, const lbBenchWalk* w, int kind)
 {
 	const char* name = kind == 0 ? "foot.count.heightfield" : "foot.count.mesh";
@@ -328,6 +329,7 @@ static void lbBenchFootCount(const lbBenchOptions* o, const lbBenchWalk* w, int 
 	}
 	long long casts = 0;
 	float sink = 0.0f;
+	double frameNs[counted];
 	for (int f = 0; f < warm + counted; ++f)
 	{
 		for (int i = 0; i < count; ++i)
@@ -341,7 +343,9 @@ static void lbBenchFootCount(const lbBenchOptions* o, const lbBenchWalk* w, int 
 			lbFootApplyPoseCrowd(targets, &def, w->skel, &w->h, lb_footSolverTwoBone, poses, count, NULL, 0, NULL);
 			continue;
 		}
+		const uint64_t t0 = lbBenchThreadNs();
 		lbBenchFootCountedFrame(states, &def, w, inputs, targets, poses, count);
+		frameNs[f - warm] = (double)(lbBenchThreadNs() - t0) / (double)count;
 		for (int i = 0; i < count; ++i)
 		{
 			casts += targets[i].castCount;
@@ -350,6 +354,8 @@ static void lbBenchFootCount(const lbBenchOptions* o, const lbBenchWalk* w, int 
 	}
 	lbBenchSink(&sink);
 	char row[96];
+	snprintf(row, sizeof row, "%s.per_character", name);
+	lbBenchReport(o, row, lbBenchMedian(frameNs, counted) / 1000.0, "us");
 	snprintf(row, sizeof row, "%s.casts", name);
 	lbBenchReport(o, row, (double)casts / ((double)count * counted), "casts");
 	snprintf(row, sizeof row, "%s.character_frames", name);
