@@ -310,6 +310,18 @@ static void test_translate_bone_model(void)
 		ENSURE(lbPose_TranslateBoneModel(&pose, s, 1, lbMakeVec3(NAN, 0, 0)) == lb_errorNonFinite);
 		ENSURE(g_log.last == lb_errorNonFinite);
 		ENSURE(lbPose_TranslateBoneModel(&pose, s, 1, lbMakeVec3(0, INFINITY, 0)) == lb_errorNonFinite);
+		// Each component through the one range test that also tests finiteness: NaN, minus infinity
+		// and a finite offset past the bound are refused in every lane.
+		for (int c = 0; c < 3; ++c)
+		{
+			const float bad[] = { NAN, -INFINITY, 2.0f * LB_MAX_COORDINATE };
+			for (int k = 0; k < 3; ++k)
+			{
+				float d[3] = { 0.0f, 0.0f, 0.0f };
+				d[c] = bad[k];
+				ENSURE(lbPose_TranslateBoneModel(&pose, s, 1, lbMakeVec3(d[0], d[1], d[2])) == lb_errorNonFinite);
+			}
+		}
 		ENSURE(lbPose_TranslateBoneModel(&pose, s, -1, lbVec3_axisX) == lb_errorBoneNotFound);
 		ENSURE(lbPose_TranslateBoneModel(&pose, s, s->boneCount, lbVec3_axisX) == lb_errorBoneNotFound);
 		lbPose wrong = pose;

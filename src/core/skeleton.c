@@ -384,10 +384,12 @@ lbResult lbPose_SetBoneModel(lbPose* pose, const lbSkeleton* skeleton, int bone,
 	return lb_ok;
 }
 
+#if !defined(LB_SIMD_SSE)
 static float lbMaxAbsComponent(lbVec3 v)
 {
 	return lbMaxF(lbAbsF(v.x), lbMaxF(lbAbsF(v.y), lbAbsF(v.z)));
 }
+#endif
 
 lbResult lbPose_TranslateBoneModel(lbPose* pose, const lbSkeleton* skeleton, int bone, lbVec3 deltaMs)
 {
@@ -398,8 +400,16 @@ lbResult lbPose_TranslateBoneModel(lbPose* pose, const lbSkeleton* skeleton, int
 	lbVec3 moved = lbAdd(pose->model[bone].p, deltaMs);
 	// The offset and the bone's new position stay within LB_MAX_COORDINATE: its descendants then
 	// lie at most a bounded multiple of it away, so the pose stays finite however often it is called.
+	// The range test is the finiteness test too: NaN fails a compare, infinity the bound.
+#if defined(LB_SIMD_SSE)
+	const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff)), lim = _mm_set1_ps(LB_MAX_COORDINATE);
+	const __m128 within = _mm_and_ps(_mm_cmple_ps(_mm_and_ps(_mm_setr_ps(deltaMs.x, deltaMs.y, deltaMs.z, 0.0f), abs), lim),
+									 _mm_cmple_ps(_mm_and_ps(_mm_setr_ps(moved.x, moved.y, moved.z, 0.0f), abs), lim));
+	if (_mm_movemask_ps(within) != 0xf)
+#else
 	if (!lbIsValidVec3(deltaMs) || !lbIsValidVec3(moved) || lbMaxAbsComponent(deltaMs) > LB_MAX_COORDINATE ||
 		lbMaxAbsComponent(moved) > LB_MAX_COORDINATE)
+#endif
 		return lbReport(lb_errorNonFinite, "lbPose_TranslateBoneModel: offset for bone '%s' is not finite or moves it beyond %g m",
 						skeleton->names[bone], (double)LB_MAX_COORDINATE);
 	const int* parents = skeleton->parents;
@@ -409,7 +419,17 @@ lbResult lbPose_TranslateBoneModel(lbPose* pose, const lbSkeleton* skeleton, int
 	if (p == LB_NULL_INDEX)
 		local = moved;
 	else if (model[p].s.x == 1.0f && model[p].s.y == 1.0f && model[p].s.z == 1.0f)
-		local = lbQuatInvRotate(model[p].q, lbSub(moved, model[p].p)); // 1 / 1 and x * 1 are exact
+	{
+		// 1 / 1 and x * 1 are exact.
+#if LB_IK_SSE2
+		float r[4];
+		const __m128 conj = _mm_xor_ps(_mm_loadu_ps(&model[p].q.x), _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+		_mm_storeu_ps(r, lbIkQuatRotate4(conj, _mm_sub_ps(_mm_setr_ps(moved.x, moved.y, moved.z, 0.0f), _mm_loadu_ps(&model[p].p.x))));
+		local = lbMakeVec3(r[0], r[1], r[2]);
+#else
+		local = lbQuatInvRotate(model[p].q, lbSub(moved, model[p].p));
+#endif
+	}
 	else
 		local = lbInvTransformPoint(model[p], moved);
 	if (!lbIsValidVec3(local))
