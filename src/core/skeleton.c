@@ -443,6 +443,12 @@ lbResult lbPose_TranslateBoneModel(lbPose* pose, const lbSkeleton* skeleton, int
 	// subtree, the next one does exactly when its parent is not above `bone`: a bone's subtree
 	// usually follows it (a pelvis's is the rest of the skeleton) and needs no marks.
 	int i = bone + 1;
+	// Two bones a step while both belong to the run (a pelvis moves a whole skeleton), then one.
+	for (; i + 1 < n && parents[i] >= bone && parents[i + 1] >= bone; i += 2)
+	{
+		lbTranslateInPlace(&model[i], deltaMs);
+		lbTranslateInPlace(&model[i + 1], deltaMs);
+	}
 	for (; i < n && parents[i] >= bone; ++i)
 		lbTranslateInPlace(&model[i], deltaMs);
 	if (i >= n)
