@@ -3347,7 +3347,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 	// smoothed offset, or further when a weighted leg still needs it to reach its goal before the
 	// soft-IK band (the sense stage measured that once per leg), within the sink limit.
 	const lbVec3 upMs = lbNormalizeOr(lbFootDirectionIn(&cw, targets->upWs), humanoid->upMs);
-	const float worldToModel = 1.0f / lbMaxF(lbLength(lbTransformVector(cw, upMs)), 1.0e-6f);
+	const float worldToModel = 1.0f / lbMaxF(lbLength(lbFootRotate(cw.q, lbMulVV(cw.s, upMs))), 1.0e-6f);
 	const float soften = lbClampF(def->legSoften, 0.0f, 0.5f);
 	float offset = alpha * targets->pelvisOffset;
 	for (int s = 0; s < 2; ++s)
