@@ -526,13 +526,19 @@ static lbHit lbProneRay(const lbSceneQuery* query, const lbProneDef* def, lbVec3
 	return hit;
 }
 
-// Whether the ground under the casts may be steps rather than one slope or a bumpy one: two of the
-// three contacts' normals parallel (within 5 degrees: two treads, or two places on one plane) and
+// Whether the ground under the casts may be steps rather than one slope or a bumpy one: one of the
+// three contacts on level ground under a line from the behind contact to the ahead one rising or
+// falling more than 5 degrees, or two of the three contacts' normals parallel (within 5 degrees: two treads, or two places on one plane) and
 // their plane's tilt along the body more than 5 degrees off the slope from the behind contact to the
 // ahead one (on a slope the casts lie on the plane they found; up a flight the treads lie level
 // under a rising line).
 static bool lbProneStepped(lbVec3 nc, lbVec3 nu, lbVec3 nw, lbVec3 up, lbVec3 along, float slope)
 {
+	// A level tread under a rising line (a sphere's contact on a nose has its normal tilted: a tread
+	// under one cast is enough).
+	if (lbAbsF(slope) > 0.0873f &&
+		(lbDot(nc, up) >= LB_PRONE_PLANE_HELD_COS || lbDot(nu, up) >= LB_PRONE_PLANE_HELD_COS || lbDot(nw, up) >= LB_PRONE_PLANE_HELD_COS))
+		return true;
 	const lbVec3 pair[3][2] = { { nu, nw }, { nc, nu }, { nc, nw } };
 	for (int i = 0; i < 3; ++i)
 	{
@@ -926,21 +932,6 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		// The slopes before any lift, which are the pitches' when none is made.
 		const float upperRaw = uh.hit ? lbProneSlope(c, u, up, along) : 0.0f;
 		const float lowerRaw = wh.hit ? lbProneSlope(w, c, up, along) : 0.0f;
-		const bool ridge = !(uh.hit && wh.hit) || lowerRaw - upperRaw > def->roofAngle;
-		if (def->roofLift && t->centreHit && ridge)
-		{
-			if (wh.hit)
-				hoverGoal = lbProneRoofLift(def, c, t->centreNormalWs, &w, wh.normal);
-			if (uh.hit)
-				upperHoverGoal = lbProneRoofLift(def, c, t->centreNormalWs, &u, uh.normal);
-			t->roofLift = hoverGoal > 0.0f || upperHoverGoal > 0.0f;
-		}
-		t->upperWs = u;
-		t->lowerWs = w;
-		if (uh.hit)
-			upperGoal = upperHoverGoal > 0.0f ? lbProneSlope(c, u, up, along) : upperRaw;
-		if (wh.hit)
-			lowerGoal = hoverGoal > 0.0f ? lbProneSlope(w, c, up, along) : lowerRaw;
 		// A flight of steps: the ahead and behind contacts a riser or more apart, the centre's height
 		// above the lower of them. On a flight found (and the three contacts on its steps) the torso
 		// takes the line it rests on there and the legs the noses' line (lbProneFlightPitch). Without
@@ -950,12 +941,12 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		// against the noses' 23.5, where the slopes from the centre gave 28.4 and 21.7).
 		const float hc = lbDot(c, up), hu = lbDot(uh.impactPoint, up), hw = lbDot(wh.impactPoint, up);
 		state->flightPitch = 0.0f;
-		if (uh.hit && wh.hit && t->centreHit && !t->roofLift && lbAbsF(hu - hw) > LB_PRONE_EDGE_RISE &&
+		bool onFlight = false;
+		if (uh.hit && wh.hit && t->centreHit && lbAbsF(hu - hw) > LB_PRONE_EDGE_RISE &&
 			lbMinF(hu, hw) < hc - LB_PRONE_EDGE_RISE && lbProneStepped(t->centreNormalWs, uh.normal, wh.normal, up, along,
 																	  lbProneSlope(wh.impactPoint, uh.impactPoint, up, along)))
 		{
 			const bool climbs = hu > hw;
-			bool onFlight = false;
 			if (cast != 0 && (cast == 2 || !state->flightLooked ||
 							  lbLengthSquared(lbSub(base, state->flightFromWs)) > def->recastDistance * def->recastDistance))
 			{
@@ -1002,9 +993,31 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 				lowerGoal = nosesLine;
 				state->flightPitch = upperGoal;
 			}
-			else if (lbDot(uh.normal, wh.normal) >= LB_PRONE_PLANE_HELD_COS &&
-					 ((hu - hc > LB_PRONE_EDGE_RISE && hc - hw > LB_PRONE_EDGE_RISE) ||
-					  (hc - hu > LB_PRONE_EDGE_RISE && hw - hc > LB_PRONE_EDGE_RISE)))
+		}
+		// The roof lift and the pitches from the centre, where no flight lies under the body (a stair's
+		// nose under the centre cast tilts its normal, which read as a ridge).
+		const bool ridge = !onFlight && (!(uh.hit && wh.hit) || lowerRaw - upperRaw > def->roofAngle);
+		if (def->roofLift && t->centreHit && ridge)
+		{
+			if (wh.hit)
+				hoverGoal = lbProneRoofLift(def, c, t->centreNormalWs, &w, wh.normal);
+			if (uh.hit)
+				upperHoverGoal = lbProneRoofLift(def, c, t->centreNormalWs, &u, uh.normal);
+			t->roofLift = hoverGoal > 0.0f || upperHoverGoal > 0.0f;
+		}
+		t->upperWs = u;
+		t->lowerWs = w;
+		if (!onFlight)
+		{
+			if (uh.hit)
+				upperGoal = upperHoverGoal > 0.0f ? lbProneSlope(c, u, up, along) : upperRaw;
+			if (wh.hit)
+				lowerGoal = hoverGoal > 0.0f ? lbProneSlope(w, c, up, along) : lowerRaw;
+			// Without a flight found, the ahead and behind contacts on parallel planes and the
+			// centre's height between theirs take the slope between them.
+			if (uh.hit && wh.hit && t->centreHit && !t->roofLift && lbDot(uh.normal, wh.normal) >= LB_PRONE_PLANE_HELD_COS &&
+				((hu - hc > LB_PRONE_EDGE_RISE && hc - hw > LB_PRONE_EDGE_RISE) ||
+				 (hc - hu > LB_PRONE_EDGE_RISE && hw - hc > LB_PRONE_EDGE_RISE)))
 				upperGoal = lowerGoal = lbProneSlope(wh.impactPoint, uh.impactPoint, up, along);
 		}
 	}
