@@ -611,8 +611,11 @@ static bool lbProneOnFlight(lbVec3 p, lbVec3 nose, lbVec3 up, lbVec3 climb, floa
 	return lbAbsF(lbDot(r, up) - k * riser) <= 0.005f && x >= -slack && x <= tread + slack;
 }
 
-// How near (m, along the body) a torso's middle over a nose counts as lying over it.
-#define LB_PRONE_FLIGHT_NEAR 0.01f
+// How far (m, along the body) past a nose a torso's middle may lie for the torso to rest pelvis-down
+// over it: the legs' weight bears at the hips, behind the torso's middle. (In the prone sweep's
+// stairs, 1 cm left 0.19-0.21 x 0.38-0.39 m stairs 17-19 degrees off the line the torso rests on,
+// the torso tipped forward against the next riser; 3 cm held back torsos that rest on the tread.)
+#define LB_PRONE_FLIGHT_NEAR 0.02f
 
 // The torso as the pose stage turns it (lbProneApplyPose), seen from the side along the climb of a
 // flight (x along it, z along up, the pelvis joint at 0): the neck (top), the first spine bone's
