@@ -297,7 +297,8 @@ typedef struct lbProneState
 	/// body's ground point where the flight was last looked for (looked for again on a trace frame
 	/// after it moves lbProneDef::recastDistance).
 	lbVec3 flightNoseWs, flightStepWs, flightFromWs;
-	/// 1 when the flight above was found, 0 when none was; flightLooked is 0 until it is looked for.
+	/// 1 when the flight above was found, 0 when none was; flightLooked is 0 until it is looked for
+	/// (both 0 again while the fit is faded out).
 	uint8_t flightFound, flightLooked;
 	/// The torso's pitch on the flight (rad, the turn about the body's left axis that raises the head
 	/// along the body; 0 when no flight is under the body): the slope of the line through the step

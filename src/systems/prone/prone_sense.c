@@ -496,7 +496,6 @@ static lbVec3 lbProneFootOffNose(const lbProneDef* def, const lbProneState* stat
 	return lbAdd(hipWs, lbProneQuatRotate(turn, lbSub(rest, hipWs)));
 }
 
-
 #if defined(__GNUC__) || defined(__clang__)
 #define LB_PRONE_SENSE_COLD __attribute__((noinline, cold))
 #else
@@ -667,15 +666,17 @@ static float lbProneCapClear(float pitch, const lbProneTorsoSide* k, float xj, f
 // step as lbProneFindFlight gives them), as a rigid torso rests: seen from the side along the body
 // its ground is the treads' heights, and the torso (the pelvis joint to the neck joint, a torso
 // radius past each) lies on the upper convex hull of the part under it, on the edge under its
-// middle, as the torso pitch metric measures it. Lying up the flight along the noses' line, the
-// torso rests on the nose before its middle and the next: on the noses' line when the next lies
-// under it. When the next lies past the neck the torso, its middle past the one it rests on,
-// tips forward about it until its end meets the riser under the next nose (the chest stops before
-// the riser), or lies level on the tread when that riser is out of its reach. With its middle
-// before the first nose, it lies from its end on the lower tread up onto that nose. Lying down the
-// flight (the head lower) the edge of the hull under its middle. `torso` is the pelvis-to-neck
-// vector of the animated pose (world), the pitch a turn of it about the pelvis; `outNoses` gets
-// the noses' line's pitch. Nothing is cast.
+// middle, as the torso pitch metric measures it. Lying up the flight, the torso rests on the nose
+// at or before its middle and the next: on the noses' line when the next lies under it (before the
+// neck). With its middle before the first nose past its low end (or within LB_PRONE_FLIGHT_NEAR past
+// it at that pitch), it lies from its end on the lower tread up over that nose, at most `maxPitch`.
+// Otherwise, its middle past the nose it rests on and the next nose beyond its neck, it tips forward
+// about that nose until its end meets the riser under the next (the chest stops before the riser),
+// or lies level on the tread when that riser is out of its reach. Lying down the flight (the head
+// lower) the edge of the hull under its middle, found from the noses' line and again from the pitch
+// found. `torso`: the pelvis, the neck, the first spine joint, the bend joint and the pelvis-to-neck
+// line's point at the bend (world, the animated pose), whose turns lbProneTorsoReach follows;
+// `outNoses` gets the noses' line's pitch. Nothing is cast.
 static float lbProneFlightPitch(lbVec3 nose, lbVec3 step, lbVec3 up, lbVec3 along, const lbVec3 torso[5],
 								float radius, float maxPitch, float* outNoses)
 {
@@ -949,6 +950,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			t->limbs[k].normalWs = up;
 		}
 		state->traceTimer = 0.0f;
+		state->flightFound = state->flightLooked = 0;
 		t->roll = state->roll;
 		t->upperPitch = state->upperPitch;
 		t->lowerPitch = state->lowerPitch;
