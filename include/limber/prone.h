@@ -291,6 +291,20 @@ typedef struct lbProneState
 	/// heightSpeed they were worked out for: made again when one changes.
 	float ease[3], easeFrom[3];
 	///@}
+	///@{
+	/// The flight of steps last found under the body (world, m): one step's nose, the step from that
+	/// nose to the next one up the flight (the tread across up plus the riser along up), and the
+	/// body's ground point where the flight was last looked for (looked for again on a trace frame
+	/// after it moves lbProneDef::recastDistance).
+	lbVec3 flightNoseWs, flightStepWs, flightFromWs;
+	/// 1 when the flight above was found, 0 when none was; flightLooked is 0 until it is looked for
+	/// (both 0 again while the fit is faded out).
+	uint8_t flightFound, flightLooked;
+	/// The torso's pitch on the flight (rad, the turn about the body's left axis that raises the head
+	/// along the body; 0 when no flight is under the body): the slope of the line through the step
+	/// noses (and the treads' ends) the torso rests on under its middle, before the caps and easing.
+	float flightPitch;
+	///@}
 	/// Nonzero once a frame has been sensed.
 	int initialized;
 } lbProneState;

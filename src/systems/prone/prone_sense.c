@@ -496,6 +496,337 @@ static lbVec3 lbProneFootOffNose(const lbProneDef* def, const lbProneState* stat
 	return lbAdd(hipWs, lbProneQuatRotate(turn, lbSub(rest, hipWs)));
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define LB_PRONE_SENSE_COLD __attribute__((noinline, cold))
+#else
+#define LB_PRONE_SENSE_COLD
+#endif
+
+// A flight of steps under a body lying along it. The casts ahead and behind give the slope over
+// 0.55 and 0.75 m from the centre, which counts whole risers, the treads' phase under the casts
+// deciding how many; and a straight torso does not lie on the line from one cast to another but on
+// the stair noses under it, on the tread under its middle when that lies past the last nose it
+// spans. The flight is found once (three rays: a step's nose, the next nose up and the riser),
+// every nose then follows, and the line under the torso is worked out where it lies.
+
+// A ray from `from` along the unit direction `dir` over `length` (m); one that starts inside
+// something finds nothing.
+static lbHit lbProneRay(const lbSceneQuery* query, const lbProneDef* def, lbVec3 from, lbVec3 dir, float length)
+{
+	lbQueryInput in = lbDefaultQueryInput();
+	in.start = from;
+	in.end = lbMulAdd(from, length, dir);
+	in.radius = 0.0f;
+	in.channelMask = def->channelMask;
+	in.ignoreOwnerId = def->ignoreOwnerId;
+	lbHit hit = lbRayCast(query, &in);
+	if (hit.startedInside)
+		hit.hit = false;
+	return hit;
+}
+
+// Whether the ground under the casts may be steps rather than one slope or a bumpy one (`line`:
+// from the behind contact to the ahead one): one of the three contacts on level ground under a line
+// rising or falling more than 5 degrees, or two of the three contacts' normals parallel (within 5
+// degrees: two treads, or two places on one plane) and their plane's tilt along the body more than
+// 5 degrees off the line's (on a slope the casts lie on the plane they found; up a flight the treads
+// lie level under a rising line).
+static bool lbProneStepped(lbVec3 nc, lbVec3 nu, lbVec3 nw, lbVec3 up, lbVec3 along, lbVec3 line)
+{
+	// Tangents: the line's rise over its run along the body, a plane's rise along the body. Two
+	// angles differ by more than 5 degrees where |a - b| > tan(5 degrees) |1 + a b|.
+	const float tan5 = 0.0875f;
+	const float run = lbDot(line, along);
+	if (!(lbAbsF(run) > 1.0e-4f))
+		return false;
+	const float slope = lbDot(line, up) / run;
+	// A level tread under a rising line (a sphere's contact on a nose has its normal tilted: a tread
+	// under one cast is enough).
+	if (lbAbsF(slope) > tan5 &&
+		(lbDot(nc, up) >= LB_PRONE_PLANE_HELD_COS || lbDot(nu, up) >= LB_PRONE_PLANE_HELD_COS || lbDot(nw, up) >= LB_PRONE_PLANE_HELD_COS))
+		return true;
+	const lbVec3 pair[3][2] = { { nu, nw }, { nc, nu }, { nc, nw } };
+	for (int i = 0; i < 3; ++i)
+	{
+		const float k = lbDot(pair[i][0], up);
+		if (lbDot(pair[i][0], pair[i][1]) < LB_PRONE_PLANE_HELD_COS || !(k > 0.1f))
+			continue;
+		const float tilt = -lbDot(pair[i][0], along) / k;
+		if (lbAbsF(tilt - slope) > tan5 * lbAbsF(1.0f + tilt * slope))
+			return true;
+	}
+	return false;
+}
+
+// A riser met by a ray across up along `dir`: its face turned against the ray (within 45 degrees).
+#define LB_PRONE_RISER_COS 0.7071f
+
+// Looks for the flight the tread of the centre contact `c` belongs to, climbing along `d` (unit,
+// across up), with `low` a contact on a lower step behind it (at least LB_PRONE_EDGE_RISE lower):
+// a ray along d, just under the centre's tread from over the lower contact, meets the riser under
+// that tread's nose (the steps between lie a riser or more lower); a ray along d just over the
+// tread, from that nose, meets the next riser up (the tread's depth); a ray down just before the
+// nose meets the step below (the riser's height). True with the nose (world) and the step to the
+// next nose (world, m: tread along d plus riser along up) when the three are found. Out of line:
+// a flight is looked for only where the body lies on one, once per recastDistance it moves.
+static LB_PRONE_SENSE_COLD bool lbProneFindFlight(const lbSceneQuery* query, const lbProneDef* def, lbVec3 c, lbVec3 low,
+											  lbVec3 d, int* casts, lbVec3* outNose, lbVec3* outStep)
+{
+	const lbVec3 up = def->up;
+	const float hc = lbDot(c, up), e = 0.5f * LB_PRONE_EDGE_RISE;
+	const float reach = def->upperExtent + def->lowerExtent;
+	*casts += 1;
+	const lbVec3 from1 = lbMulAdd(low, hc - e - lbDot(low, up), up);
+	const lbHit r1 = lbProneRay(query, def, from1, d, lbDot(lbSub(c, low), d) + def->traceRadius + 0.05f);
+	if (!r1.hit || lbDot(r1.normal, d) > -LB_PRONE_RISER_COS)
+		return false;
+	const lbVec3 nose = lbMulAdd(r1.impactPoint, hc - lbDot(r1.impactPoint, up), up);
+	*casts += 1;
+	const lbHit r2 = lbProneRay(query, def, lbMulAdd(nose, e, up), d, reach);
+	if (!r2.hit || lbDot(r2.normal, d) > -LB_PRONE_RISER_COS)
+		return false;
+	const float tread = lbDot(lbSub(r2.impactPoint, nose), d);
+	*casts += 1;
+	const lbHit r3 = lbProneRay(query, def, lbMulAdd(lbMulAdd(nose, -2.0f * e, d), e, up), lbNeg(up), reach);
+	if (!r3.hit)
+		return false;
+	const float riser = hc - lbDot(r3.impactPoint, up);
+	if (!(tread > 2.0f * e && riser > LB_PRONE_EDGE_RISE))
+		return false;
+	*outNose = nose;
+	*outStep = lbMulAdd(lbMulSV(tread, d), riser, up);
+	return true;
+}
+
+// Whether the contact `p` lies on the flight (nose, step as lbProneFindFlight gives them; `climb`
+// the step's unit direction across up and `tread` its length): its height a whole number k of risers
+// from the nose's (within 5 mm) and its place along the flight on step k's tread, within `slack`
+// (a sphere's contact on a nose lies at the tread's end).
+static bool lbProneOnFlight(lbVec3 p, lbVec3 nose, lbVec3 up, lbVec3 climb, float tread, float riser, float slack)
+{
+	const lbVec3 r = lbSub(p, nose);
+	const float k = floorf(lbDot(r, up) / riser + 0.5f);
+	const float x = lbDot(r, climb) - k * tread;
+	return lbAbsF(lbDot(r, up) - k * riser) <= 0.005f && x >= -slack && x <= tread + slack;
+}
+
+// How far (m, along the body) past a nose a torso's middle may lie for the torso to rest pelvis-down
+// over it: the legs' weight bears at the hips, behind the torso's middle. (In the prone sweep's
+// stairs, 1 cm left 0.19-0.21 x 0.38-0.39 m stairs 17-19 degrees off the line the torso rests on,
+// the torso tipped forward against the next riser; 3 cm held back torsos that rest on the tread.)
+#define LB_PRONE_FLIGHT_NEAR 0.02f
+
+// The torso as the pose stage turns it (lbProneApplyPose), seen from the side along the climb of a
+// flight (x along it, z along up, the pelvis joint at 0): the neck (top), the first spine bone's
+// joint (the pivot of the lower part's turn), the bend joint, and the point of the pelvis-to-neck
+// line the lower part's turn aims (the bend's place along it; the neck without a bend bone).
+typedef struct lbProneTorsoSide
+{
+	float tx, tz, cx, cz, jx, jz, bx, bz;
+} lbProneTorsoSide;
+
+// Where the pose stage puts the neck (x along the climb, *outZ along up, from the pelvis joint) for
+// the torso pitched `pitch` (rad, up the climb): the lower part turned about the pivot until the
+// aimed point lies on the pelvis's line at its own angle plus the pitch, the chest part by the
+// pitch in all (see lbProneApplyPose).
+static float lbProneTorsoReach(const lbProneTorsoSide* k, float pitch, float* outZ)
+{
+	const float w = lbProneAtan2(k->bz, k->bx) + pitch;
+	const float ux = cosf(w), uz = sinf(w);
+	const float ax = k->bx - k->cx, az = k->bz - k->cz;
+	const float uc = ux * k->cx + uz * k->cz;
+	const float lambda = uc + sqrtf(lbMaxF(uc * uc - (k->cx * k->cx + k->cz * k->cz) + ax * ax + az * az, 0.0f));
+	const float dx = lambda * ux - k->cx, dz = lambda * uz - k->cz;
+	const float tau = lbProneAtan2(ax * dz - az * dx, ax * dx + az * dz);
+	const float st = sinf(tau), ct = cosf(tau), sp = sinf(pitch), cp = cosf(pitch);
+	const float jx = k->jx - k->cx, jz = k->jz - k->cz, rx = k->tx - k->jx, rz = k->tz - k->jz;
+	*outZ = k->cz + st * jx + ct * jz + sp * rx + cp * rz;
+	return k->cx + ct * jx - st * jz + cp * rx - sp * rz;
+}
+
+// Where a straight torso lying up the flight, resting on the nose at `xj` (along the climb from
+// the pelvis) and pitched `pitch` (rad), has its neck's end sphere (radius r) against the riser
+// under the next nose (at xj + span, `riser` high): the sphere's clearance from the riser's face
+// squared less r squared, negative when it is in the step. `k`: the torso (lbProneTorsoReach).
+static float lbProneCapClear(float pitch, const lbProneTorsoSide* k, float xj, float span, float riser, float r)
+{
+	const float sn = sinf(pitch), cs = cosf(pitch);
+	float zn;
+	const float x = lbProneTorsoReach(k, pitch, &zn);
+	// The axis passes r over the nose (heights from the nose's).
+	const float z = r / cs + (x - xj) * sn / cs;
+	const float dx = xj + span - x;
+	if (dx <= 0.0f)
+		return -r * r;
+	const float dz = z - lbClampF(z, 0.0f, riser);
+	return dx * dx + dz * dz - r * r;
+}
+
+// The pitch (rad, raising the head along `along`) of a straight torso lying on the flight (nose,
+// step as lbProneFindFlight gives them), as a rigid torso rests: seen from the side along the body
+// its ground is the treads' heights, and the torso (the pelvis joint to the neck joint, a torso
+// radius past each) lies on the upper convex hull of the part under it, on the edge under its
+// middle, as the torso pitch metric measures it. Lying up the flight, the torso rests on the nose
+// at or before its middle and the next: on the noses' line when the next lies under it (before the
+// neck). With its middle before the first nose past its low end (or within LB_PRONE_FLIGHT_NEAR past
+// it at that pitch), it lies from its end on the lower tread up over that nose, at most `maxPitch`.
+// Otherwise, its middle past the nose it rests on and the next nose beyond its neck, it tips forward
+// about that nose until its end meets the riser under the next (the chest stops before the riser),
+// or lies level on the tread when that riser is out of its reach. Lying down the flight (the head
+// lower) the edge of the hull under its middle, found from the noses' line and again from the pitch
+// found. `torso`: the pelvis, the neck, the first spine joint, the bend joint and the pelvis-to-neck
+// line's point at the bend (world, the animated pose), whose turns lbProneTorsoReach follows;
+// `outNoses` gets the noses' line's pitch. Nothing is cast.
+static float lbProneFlightPitch(lbVec3 nose, lbVec3 step, lbVec3 up, lbVec3 along, const lbVec3 torso[5],
+								float radius, float maxPitch, float* outNoses)
+{
+	const float riser = lbDot(step, up);
+	const lbVec3 run = lbMulAdd(step, -riser, up);
+	const float tread = lbLength(run);
+	const float cosA = lbDot(run, along) / tread;
+	*outNoses = 0.0f;
+	if (!(lbAbsF(cosA) >= 0.5f))
+		return 0.0f;
+	// Along the body's axis, climbing positive (s: the flight climbs along `along` or against it):
+	// the pelvis at 0, nose k at (k - q0) span, k risers up.
+	const float s = cosA > 0.0f ? 1.0f : -1.0f;
+	const float span = tread / lbAbsF(cosA);
+	const lbVec3 pelvis = torso[0];
+	const float q0 = lbDot(lbSub(pelvis, nose), run) / (tread * tread);
+	lbProneTorsoSide side;
+	float* const xz[4][2] = { { &side.tx, &side.tz }, { &side.cx, &side.cz }, { &side.jx, &side.jz }, { &side.bx, &side.bz } };
+	for (int i = 0; i < 4; ++i)
+	{
+		*xz[i][0] = s * lbDot(lbSub(torso[i + 1], pelvis), along);
+		*xz[i][1] = lbDot(lbSub(torso[i + 1], pelvis), up);
+	}
+	const float noses = lbProneAtan2(riser, span);
+	*outNoses = s * noses;
+	float pitch = noses;
+	for (int pass = 0; pass < 2; ++pass)
+	{
+		// The neck's place along the climb with the torso pitched `pitch` up the flight.
+		float zn;
+		const float xn = lbProneTorsoReach(&side, pitch, &zn);
+		const float a = lbMinF(0.0f, xn) - radius, b = lbMaxF(0.0f, xn) + radius, m = 0.5f * xn;
+		// The first nose past the low end and the last one before the high end.
+		const float first = floorf(a / span + q0) + 1.0f, last = floorf(b / span + q0);
+		const float xFirst = (first - q0) * span, xLast = (last - q0) * span;
+		if (first > last)
+			return 0.0f;
+		if (m < xFirst)
+			return s * lbProneAtan2(riser, xFirst - a);
+		if (xn < 0.0f)
+		{
+			// Down the flight: the hull's edge under the middle.
+			pitch = m >= xLast ? 0.0f : noses;
+			continue;
+		}
+		// Up the flight: the nose at or before the middle, and the next.
+		const float xj = (floorf(m / span + q0) - q0) * span;
+		if (xj + span <= xn)
+			return s * noses;
+		// The pelvis's end down on the lower tread and the torso over the first nose, when its middle
+		// then lies over that nose (the legs' weight bears at the hips, behind the torso's middle).
+		const float steep = lbMinF(lbProneAtan2(riser, xFirst - a), maxPitch);
+		float zs;
+		const float xs = lbProneTorsoReach(&side, steep, &zs);
+		if (0.5f * xs <= xFirst + LB_PRONE_FLIGHT_NEAR && xFirst <= xs)
+			return s * steep;
+		if (lbProneCapClear(0.0f, &side, xj, span, riser, radius) > 0.0f)
+			return 0.0f;
+		if (lbProneCapClear(noses, &side, xj, span, riser, radius) <= 0.0f)
+			return s * noses;
+		float lo = 0.0f, hi = noses;
+		for (int it = 0; it < 12; ++it)
+		{
+			const float mid = 0.5f * (lo + hi);
+			if (lbProneCapClear(mid, &side, xj, span, riser, radius) > 0.0f)
+				hi = mid;
+			else
+				lo = mid;
+		}
+		return s * hi;
+	}
+	return s * pitch;
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define LB_PRONE_SENSE_NOINLINE __attribute__((noinline))
+#else
+#define LB_PRONE_SENSE_NOINLINE
+#endif
+
+// Steps 4-6 on a flight of steps (lbProneFindFlight, lbProneFlightPitch): with the centre contact
+// above the lower of the ahead and behind ones, and those a riser apart, whether the ground under the
+// casts is a flight (looked for on a trace frame once the body has moved recastDistance since it was
+// last looked for; the three contacts on its steps); then the pitches' goals (rad) on it. Out of line:
+// its work, made on steps only, kept out of the every-frame code (inside it, the rest of the sense
+// stage was laid out otherwise and cost 1.5 % more on the crawling bench).
+static LB_PRONE_SENSE_NOINLINE bool lbProneFlightGoals(lbProneState* state, const lbProneDef* def, const lbSceneQuery* query,
+												   const lbSkeleton* skeleton, const lbHumanoid* h, const lbPose* anim,
+												   const lbTransform* cwp, lbVec3 pelvisMs, lbVec3 along, lbVec3 base, int cast,
+												   const lbProneContact* ch, const lbProneContact* uhp,
+												   const lbProneContact* whp, int* ioCasts, float* outUpper, float* outLower)
+{
+	const lbVec3 up = def->up;
+	const lbTransform cw = *cwp;
+	const lbProneContact uh = *uhp, wh = *whp;
+	const lbVec3 c = ch->impactPoint;
+	const float hu = lbDot(uh.impactPoint, up), hw = lbDot(wh.impactPoint, up);
+	const bool climbs = hu > hw;
+	// Looked for where the ground under the casts may be steps; a flight found holds while the
+	// contacts lie on its steps.
+	if (cast != 0 &&
+		(cast == 2 || !state->flightLooked ||
+		 lbLengthSquared(lbSub(base, state->flightFromWs)) > def->recastDistance * def->recastDistance) &&
+		lbProneStepped(ch->normal, uh.normal, wh.normal, up, along, lbSub(uh.impactPoint, wh.impactPoint)))
+	{
+		state->flightLooked = 1;
+		state->flightFromWs = base;
+		state->flightFound = (uint8_t)lbProneFindFlight(query, def, c, climbs ? wh.impactPoint : uh.impactPoint,
+													   climbs ? along : lbNeg(along), ioCasts, &state->flightNoseWs,
+													   &state->flightStepWs);
+	}
+	if (!state->flightFound)
+		return false;
+	{
+		const lbVec3 nose = state->flightNoseWs, step = state->flightStepWs;
+		const float riser = lbDot(step, up);
+		const lbVec3 run = lbMulAdd(step, -riser, up);
+		const float tread = lbLength(run);
+		const lbVec3 climb = lbMulSV(1.0f / tread, run);
+		const float slack = def->traceRadius;
+		if (!(lbProneOnFlight(c, nose, up, climb, tread, riser, slack) &&
+			  lbProneOnFlight(uh.impactPoint, nose, up, climb, tread, riser, slack) &&
+			  lbProneOnFlight(wh.impactPoint, nose, up, climb, tread, riser, slack)))
+			return false;
+	}
+	// The pelvis, the neck, the first spine joint, the bend joint and the line's point at the bend
+	// (world), as the pose stage turns them.
+	const int topBone = lbProneTopBone(h), bendBone = lbProneBendBone(h, skeleton);
+	lbVec3 torso[5];
+	torso[0] = lbProneTransformPoint(&cw, pelvisMs);
+	torso[1] = lbProneTransformPoint(&cw, anim->model[topBone].p);
+	torso[2] = h->spineCount > 0 ? lbProneTransformPoint(&cw, anim->model[h->spine[0]].p) : torso[0];
+	torso[3] = torso[4] = torso[1];
+	if (bendBone >= 0)
+	{
+		torso[3] = lbProneTransformPoint(&cw, anim->model[bendBone].p);
+		const lbVec3 line = lbSub(torso[1], torso[0]);
+		const float len2 = lbLengthSquared(line);
+		const float at = len2 > 1.0e-8f ? lbClampF(lbDot(lbSub(torso[3], torso[0]), line) / len2, 0.05f, 0.95f) : 1.0f;
+		torso[4] = lbLerp(torso[0], torso[1], at);
+	}
+	const float radius = def->torsoRadius >= 0.0f ? def->torsoRadius : 0.055f * h->height;
+	float nosesLine;
+	*outUpper = lbProneFlightPitch(state->flightNoseWs, state->flightStepWs, up, along, torso, radius,
+								   def->maxUpperPitch, &nosesLine);
+	*outLower = nosesLine;
+	state->flightPitch = *outUpper;
+	return true;
+}
+
 lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkeleton* skeleton, const lbHumanoid* h,
 					  const lbProneSenseInput* input, lbProneTargets* out)
 {
@@ -619,6 +950,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			t->limbs[k].normalWs = up;
 		}
 		state->traceTimer = 0.0f;
+		state->flightFound = state->flightLooked = 0;
 		t->roll = state->roll;
 		t->upperPitch = state->upperPitch;
 		t->lowerPitch = state->lowerPitch;
@@ -689,7 +1021,23 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		// The slopes before any lift, which are the pitches' when none is made.
 		const float upperRaw = uh.hit ? lbProneSlope(c, u, up, along) : 0.0f;
 		const float lowerRaw = wh.hit ? lbProneSlope(w, c, up, along) : 0.0f;
-		const bool ridge = !(uh.hit && wh.hit) || lowerRaw - upperRaw > def->roofAngle;
+		// A flight of steps: the ahead and behind contacts a riser or more apart, the centre's height
+		// above the lower of them. On a flight found (and the three contacts on its steps) the torso
+		// takes the line it rests on there and the legs the noses' line (lbProneFlightPitch). Without
+		// one, the old reading: the ahead and behind contacts on parallel planes and the centre's
+		// height between theirs take the slope between them (over 1.3 m a riser more or less matters
+		// less than over 0.55 or 0.75 m from the centre; on 0.149 x 0.342 m stairs 24.6 degrees
+		// against the noses' 23.5, where the slopes from the centre gave 28.4 and 21.7).
+		const float hc = lbDot(c, up), hu = lbDot(uh.impactPoint, up), hw = lbDot(wh.impactPoint, up);
+		state->flightPitch = 0.0f;
+		bool onFlight = false;
+		if (uh.hit && wh.hit && t->centreHit && (state->flightFound || cast != 0) && lbAbsF(hu - hw) > LB_PRONE_EDGE_RISE &&
+			lbMinF(hu, hw) < hc - LB_PRONE_EDGE_RISE)
+			onFlight = lbProneFlightGoals(state, def, input->query, skeleton, h, anim, &cw, pelvisMs, along, base, cast, &centre,
+										  &uh, &wh, &casts, &upperGoal, &lowerGoal);
+		// The roof lift and the pitches from the centre, where no flight lies under the body (a stair's
+		// nose under the centre cast tilts its normal, which read as a ridge).
+		const bool ridge = !onFlight && (!(uh.hit && wh.hit) || lowerRaw - upperRaw > def->roofAngle);
 		if (def->roofLift && t->centreHit && ridge)
 		{
 			if (wh.hit)
@@ -700,21 +1048,19 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		}
 		t->upperWs = u;
 		t->lowerWs = w;
-		if (uh.hit)
-			upperGoal = upperHoverGoal > 0.0f ? lbProneSlope(c, u, up, along) : upperRaw;
-		if (wh.hit)
-			lowerGoal = hoverGoal > 0.0f ? lbProneSlope(w, c, up, along) : lowerRaw;
-		// A flight of steps: the ahead and behind contacts on parallel planes, the centre's height
-		// between theirs (a tread or nose at each, a riser or more apart). A slope from the centre
-		// counts whole risers over 0.55 or 0.75 m, the treads' phase under the casts deciding how
-		// many (on 0.149 x 0.342 m stairs 28.4 and 21.7 degrees about the noses' 23.5); over the
-		// 1.3 m between the behind and ahead contacts one riser more or less matters less. Both
-		// pitches take it.
-		const float hc = lbDot(c, up), hu = lbDot(uh.impactPoint, up), hw = lbDot(wh.impactPoint, up);
-		if (uh.hit && wh.hit && t->centreHit && !t->roofLift && lbDot(uh.normal, wh.normal) >= LB_PRONE_PLANE_HELD_COS &&
-			((hu - hc > LB_PRONE_EDGE_RISE && hc - hw > LB_PRONE_EDGE_RISE) ||
-			 (hc - hu > LB_PRONE_EDGE_RISE && hw - hc > LB_PRONE_EDGE_RISE)))
-			upperGoal = lowerGoal = lbProneSlope(wh.impactPoint, uh.impactPoint, up, along);
+		if (!onFlight)
+		{
+			if (uh.hit)
+				upperGoal = upperHoverGoal > 0.0f ? lbProneSlope(c, u, up, along) : upperRaw;
+			if (wh.hit)
+				lowerGoal = hoverGoal > 0.0f ? lbProneSlope(w, c, up, along) : lowerRaw;
+			// Without a flight found, the ahead and behind contacts on parallel planes and the
+			// centre's height between theirs take the slope between them.
+			if (uh.hit && wh.hit && t->centreHit && !t->roofLift && lbDot(uh.normal, wh.normal) >= LB_PRONE_PLANE_HELD_COS &&
+				((hu - hc > LB_PRONE_EDGE_RISE && hc - hw > LB_PRONE_EDGE_RISE) ||
+				 (hc - hu > LB_PRONE_EDGE_RISE && hw - hc > LB_PRONE_EDGE_RISE)))
+				upperGoal = lowerGoal = lbProneSlope(wh.impactPoint, uh.impactPoint, up, along);
+		}
 	}
 	// Step 8: caps per joint.
 	rollGoal = lbClampF(rollGoal, -def->maxRoll, def->maxRoll);
