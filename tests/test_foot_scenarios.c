@@ -30,13 +30,13 @@ typedef struct KnownOver
 } KnownOver;
 
 static const KnownOver kKnownOver[] = {
-	{ "foot_run_stairsdown25_mannequin.json", 0.010f, 0.020f, 0.60f, 15.7f, 0, 0.010f },
-	{ "foot_run_stairsdown25_mixamo.json", 0.010f, 0.020f, 0.60f, 18.3f, 0, 0.010f },
-	{ "foot_run_stairsdown30_mannequin.json", 0.020f, 0.020f, 0.60f, 19.9f, 0, 0.010f },
-	{ "foot_run_stairsdown30_mixamo.json", 0.022f, 0.022f, 0.60f, 20.7f, 0, 0.010f },
+	{ "foot_run_stairsdown25_mannequin.json", 0.010f, 0.020f, 0.60f, 15.3f, 0, 0.010f },
+	{ "foot_run_stairsdown25_mixamo.json", 0.010f, 0.020f, 0.60f, 17.8f, 0, 0.010f },
+	{ "foot_run_stairsdown30_mannequin.json", 0.013f, 0.020f, 0.60f, 18.7f, 0, 0.010f },
+	{ "foot_run_stairsdown30_mixamo.json", 0.0215f, 0.020f, 0.60f, 20.6f, 0, 0.010f },
 	{ "foot_walk_stairsdown25_mixamo.json", 0.010f, 0.025f, 0.60f, 15.0f, 0, 0.010f },
 	{ "foot_walk_stairsdown30_mannequin.json", 0.036f, 0.026f, 0.60f, 18.7f, 0, 0.010f },
-	{ "foot_walk_stairsdown30_mixamo.json", 0.044f, 0.035f, 0.60f, 18.0f, 0, 0.010f },
+	{ "foot_walk_stairsdown30_mixamo.json", 0.044f, 0.035f, 0.60f, 17.7f, 0, 0.010f },
 };
 
 static const KnownOver* knownOver(const char* name)

@@ -2114,6 +2114,88 @@ static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lb
 	}
 }
 
+// A foot standing or landing two risers or more below the other, whose leg would take the hips
+// down past the other leg's fold room: walking and running down 0.25-0.30 m stairs the stride spans
+// two or three treads, and the trailing knee folds onto its cap while its foot is still over the
+// tread it leaves. The lower foot turns toes-down about its ball, as a person stepping down a tall
+// stair stands on the ball with the heel up: the heel's rise lifts the ankle and with it the hips
+// that leg needs. The smallest turn (bisection) that keeps the hips within the other leg's fold
+// room, at most 30 degrees, and none unless the other foot is off the ground with its knee less
+// than 0.3 of a leg above its sole at the hips that drop would give (a knee higher than that still
+// has room). The turn is kept per leg (toePitch) and eased: in at 1 degree per 1/60 s plus twice the
+// turn already made, at most 3 degrees (started at 3, the first frame's turn added to the trailing
+// calf's pop in the frame the pelvis drops, walking down 0.25 m stairs 14.9 -> 15.05 degrees), and
+// out at 3 degrees. `goal` and `drop` are updated with the turned ankle.
+static void lbFootToesDown(lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid,
+						   const lbSole soles[2], const bool counts[2], const lbVec3 legHip[2], const float room[2],
+						   lbVec3 goal[2], float drop[2], lbFootTargets* out)
+{
+	const float maxPitch = 30.0f * LB_DEG2RAD, frames = f->dt * 60.0f;
+	const bool on = def->pelvisMode == lb_footPelvisLowestFoot && def->kneeMaxBend > 0.0f && def->kneeMaxBend < LB_PI;
+	for (int s = 0; s < 2; ++s)
+	{
+		lbFootLegState* leg = &state->legs[s];
+		const int o = 1 - s;
+		const lbFootLegState* other = &state->legs[o];
+		// Most frames: no need, and no turn to ease out.
+		if (!(drop[s] > 0.0f) && leg->toePitch <= 0.0f)
+			continue;
+		const bool need = on && !f->snap && counts[s] && counts[o] && !other->locked &&
+						  (leg->locked || leg->prevSoleAboveFloor < def->slideHeight) && other->prevSoleAboveFloor > def->lockHeight &&
+						  drop[s] > room[o] * other->alpha && lbDot(lbSub(goal[o], goal[s]), f->up) >= 2.0f * def->edgeHeight;
+		if (!need && leg->toePitch <= 0.0f)
+			continue;
+		lbFootTarget* ft = &out->feet[s];
+		const lbVec3 hip = lbAdd(legHip[s], state->pelvisShiftWs);
+		const lbSole* sole = &soles[s];
+		const lbVec3 ball =
+			lbAdd(ft->ankleWs, lbMulSV(f->modelToWorld, lbQuatRotate(ft->footRotWs, lbMulAdd(sole->under, sole->along[lb_soleBall], sole->toeFlat))));
+		// Toes-down: about the horizontal axis across the foot, turning its toe axis toward -up.
+		const lbVec3 axis = lbNormalizeOr(lbCross(f->up, lbProjectOnPlane(lbQuatRotate(ft->footRotWs, sole->toeFlat), f->up)), lbVec3_zero);
+		float want = 0.0f;
+		if (need && lbLengthSquared(axis) > 0.0f)
+		{
+			const lbLegAxes* ax = &humanoid->legAxes[o];
+			const float legO = (ax->thighLength + ax->calfLength) * f->modelToWorld;
+			const lbVec3 hipO = lbMulAdd(lbAdd(legHip[o], state->pelvisShiftWs), -drop[s], f->up);
+			const lbVec3 fwd = lbNormalizeOr(f->velH, lbVec3_zero);
+			if (lbFootKneeClearance(f, humanoid, o, hipO, goal[o], fwd) < 0.3f * legO)
+			{
+				const lbVec3 arm = lbSub(ft->ankleWs, ball);
+				const float limit = room[o] * other->alpha;
+				float lo = 0.0f, hi = maxPitch;
+				if (lbFootReachDrop(def, f, humanoid, s, hip, lbAdd(ball, lbQuatRotate(lbQuatFromAxisAngle(axis, hi), arm))) * leg->alpha > limit)
+					lo = hi;
+				else
+					for (int i = 0; i < 8; ++i)
+					{
+						const float mid = 0.5f * (lo + hi);
+						const lbVec3 p = lbAdd(ball, lbQuatRotate(lbQuatFromAxisAngle(axis, mid), arm));
+						if (lbFootReachDrop(def, f, humanoid, s, hip, p) * leg->alpha > limit)
+							lo = mid;
+						else
+							hi = mid;
+					}
+				want = hi;
+			}
+		}
+		if (f->snap)
+			leg->toePitch = 0.0f;
+		else if (want > leg->toePitch)
+			leg->toePitch = lbMinF(want, leg->toePitch + lbMinF(3.0f * LB_DEG2RAD, 1.0f * LB_DEG2RAD + 2.0f * leg->toePitch) * frames);
+		else
+			leg->toePitch = lbMaxF(want, leg->toePitch - 3.0f * LB_DEG2RAD * frames);
+		if (leg->toePitch <= 0.0f || lbLengthSquared(axis) <= 0.0f)
+			continue;
+		const lbQuat turn = lbQuatFromAxisAngle(axis, leg->toePitch);
+		ft->ankleWs = lbAdd(ball, lbQuatRotate(turn, lbSub(ft->ankleWs, ball)));
+		ft->footRotWs = lbQuatNormalize(lbQuatMul(turn, ft->footRotWs));
+		goal[s] = ft->ankleWs;
+		drop[s] = lbFootReachDrop(def, f, humanoid, s, hip, goal[s]) * leg->alpha;
+		ft->reachDrop = drop[s];
+	}
+}
+
 // Lock blend (exponential interp-to); a blend already at its end stays there.
 static void lbFootLockBlend(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f)
 {
@@ -2525,6 +2607,10 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 							? 1.0e30f
 							: lbFootFoldRoom(&f, humanoid, side, hip, legGoal[side], holdBend) / leg->alpha;
 	}
+	// The lower foot on its ball where the hips would otherwise fold the other leg onto its cap
+	// (only a leg that needs the hips lower, or a turn still easing out).
+	if (legDrop[0] > 0.0f || legDrop[1] > 0.0f || state->legs[0].toePitch > 0.0f || state->legs[1].toePitch > 0.0f)
+		lbFootToesDown(state, def, &f, humanoid, soles, legCounts, legHip, legRoom, legGoal, legDrop, out);
 	// A free foot whose goal would raise its thigh past hipMaxFlex (running up stairs, a swing
 	// reaching for a tread two or three risers above the body's floor) lifts the hips: the pose
 	// stage turns such a goal down about the hip, and the toes went into the riser the goal had
