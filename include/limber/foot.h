@@ -312,6 +312,10 @@ typedef struct lbFootLegState
 	///@}
 	/// Weight of the toes' bend onto the ground in [0, 1] (lbFootTarget::toeBend).
 	float toeBend;
+	/// How far (radians, >= 0) a foot standing far below the other is turned toes-down about its
+	/// ball, eased in and out: it raises the ankle so the hips need not come down below the other
+	/// leg's fold room.
+	float toePitch;
 	///@{
 	/// The tilt target last worked out (world rotation toward the ground) with the slope it found
 	/// (radians), and what it was made from: ground normal, up, normalWeight and maxFootAngle. A

@@ -2271,6 +2271,104 @@ static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lb
 	}
 }
 
+// A foot standing or landing two risers or more below the other, whose leg would take the hips
+// down past the other leg's fold room or fold that leg's knee down to its own sole: walking and
+// running down 0.25-0.30 m stairs the stride spans two or three treads, and the trailing knee
+// folds onto its cap, below the tread its foot is leaving, while the landing leg stands straight
+// with its calf against the nose it passed. The lower foot turns toes-down about its ball, as a
+// person stepping down a tall stair stands on the ball with the heel up: the heel's rise lifts the
+// ankle and with it the hips that leg needs. The smallest turn (bisection, at most 25 degrees) that
+// keeps the hips within the other leg's fold room and the other knee (placed by the leg's lengths,
+// bent toward the motion) a tenth of a leg above its sole; none unless the other foot is off the
+// ground with that knee under 0.3 of a leg above its sole at the hips the drop would give (higher,
+// it still has room). With the fold room alone, the turn came too late for the walk (the knee
+// reached its cap before the room ran out: walking down 0.30 m stairs the trailing ball 35 mm into
+// its tread, the landing calf 25 mm into the nose). The turn is kept per leg (toePitch) and eased:
+// in at 1 degree per 1/60 s plus 1.75 times the turn already made, at most 3 degrees (started at 3,
+// the first frame's turn added to the trailing calf's pop in the frame the pelvis drops), and out
+// at 6 degrees (at 4, walking down 0.25 m stairs popped 15.4/15.8 degrees on the two rigs).
+// `goal` and `drop` are updated with the turned ankle.
+static void lbFootToesDown(lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid,
+						   const lbSole soles[2], const bool counts[2], const lbVec3 legHip[2], const float room[2],
+						   lbVec3 goal[2], float drop[2], lbFootTargets* out)
+{
+	const float maxPitch = 25.0f * LB_DEG2RAD, frames = f->dt * 60.0f;
+	const bool on = def->pelvisMode == lb_footPelvisLowestFoot && def->kneeMaxBend > 0.0f && def->kneeMaxBend < LB_PI;
+	for (int s = 0; s < 2; ++s)
+	{
+		lbFootLegState* leg = &state->legs[s];
+		const int o = 1 - s;
+		const lbFootLegState* other = &state->legs[o];
+		// Most frames: the leg needs the hips no lower, and no turn is easing out.
+		if (!(drop[s] > 0.0f) && leg->toePitch <= 0.0f)
+			continue;
+		const bool need = on && !f->snap && drop[s] > 0.0f && counts[s] && counts[o] && !other->locked &&
+						  (leg->locked || leg->prevSoleAboveFloor < def->slideHeight) && other->prevSoleAboveFloor > def->lockHeight &&
+						  lbDot(lbSub(goal[o], goal[s]), f->up) >= 2.0f * def->edgeHeight && lbDot(lbSub(goal[s], goal[o]), f->velH) > 0.0f;
+		// The other knee, placed by the leg's lengths at the hips the drop gives: the turn is for a
+		// knee folded down near its sole. It stands no lower than the hip less the thigh, so most
+		// frames need not place it.
+		const lbLegAxes* ax = &humanoid->legAxes[o];
+		const float legO = (ax->thighLength + ax->calfLength) * f->modelToWorld, kneeMin = 0.1f * legO;
+		const lbVec3 hipO = lbAdd(legHip[o], state->pelvisShiftWs);
+		const float limit = room[o] * other->alpha;
+		const lbVec3 fwd = lbNormalizeOr(f->velH, lbVec3_zero);
+		bool asks = false;
+		if (need && lbDot(lbSub(hipO, goal[o]), f->up) - drop[s] - (ax->thighLength - ax->ankleHeight) * f->modelToWorld < 0.3f * legO)
+		{
+			const float knee = lbFootKneeClearance(f, humanoid, o, lbMulAdd(hipO, -drop[s], f->up), goal[o], fwd);
+			asks = knee < 0.3f * legO && (drop[s] > limit || knee < kneeMin);
+		}
+		if (!asks && leg->toePitch <= 0.0f)
+			continue;
+		lbFootTarget* ft = &out->feet[s];
+		const lbVec3 hip = lbAdd(legHip[s], state->pelvisShiftWs);
+		const lbSole* sole = &soles[s];
+		const lbVec3 ball =
+			lbAdd(ft->ankleWs, lbMulSV(f->modelToWorld, lbQuatRotate(ft->footRotWs, lbMulAdd(sole->under, sole->along[lb_soleBall], sole->toeFlat))));
+		// Toes-down: about the horizontal axis across the foot, turning its toe axis toward -up.
+		const lbVec3 axis = lbNormalizeOr(lbCross(f->up, lbProjectOnPlane(lbQuatRotate(ft->footRotWs, sole->toeFlat), f->up)), lbVec3_zero);
+		// This frame's turn lies between the most it may ease out and the most it may ease in.
+		const float stepIn = lbMinF(3.0f * LB_DEG2RAD, 1.0f * LB_DEG2RAD + 1.75f * leg->toePitch) * frames;
+		const float least = lbMaxF(leg->toePitch - 6.0f * LB_DEG2RAD * frames, 0.0f);
+		float pitch = least;
+		if (asks && lbLengthSquared(axis) > 0.0f)
+		{
+			// The smallest turn within this frame's range that is enough (the most, if none is), by
+			// bisection: the same as easing toward the smallest enough turn of all, in fewer solves.
+			const lbVec3 arm = lbSub(ft->ankleWs, ball);
+			float lo = least, hi = lbMinF(leg->toePitch + stepIn, maxPitch);
+			for (int i = -2; i < 4 && hi > lo; ++i)
+			{
+				const float at = i == -2 ? hi : i == -1 ? lo : 0.5f * (lo + hi);
+				const float d = lbFootReachDrop(def, f, humanoid, s, hip, lbAdd(ball, lbQuatRotate(lbQuatFromAxisAngle(axis, at), arm))) * leg->alpha;
+				const bool enough = d <= limit && lbFootKneeClearance(f, humanoid, o, lbMulAdd(hipO, -d, f->up), goal[o], fwd) >= kneeMin;
+				if (i == -2 && !enough)
+					lo = hi; // not even the most: the most
+				else if (i == -1 && enough)
+					hi = lo; // the least is enough
+				else if (i >= 0)
+				{
+					if (enough)
+						hi = at;
+					else
+						lo = at;
+				}
+			}
+			pitch = hi;
+		}
+		leg->toePitch = f->snap ? 0.0f : pitch;
+		if (leg->toePitch <= 0.0f || lbLengthSquared(axis) <= 0.0f)
+			continue;
+		const lbQuat turn = lbQuatFromAxisAngle(axis, leg->toePitch);
+		ft->ankleWs = lbAdd(ball, lbQuatRotate(turn, lbSub(ft->ankleWs, ball)));
+		ft->footRotWs = lbQuatNormalize(lbQuatMul(turn, ft->footRotWs));
+		goal[s] = ft->ankleWs;
+		drop[s] = lbFootReachDrop(def, f, humanoid, s, hip, goal[s]) * leg->alpha;
+		ft->reachDrop = drop[s];
+	}
+}
+
 // Lock blend (exponential interp-to); a blend already at its end stays there.
 static void lbFootLockBlend(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f)
 {
@@ -2701,6 +2799,10 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 							? 1.0e30f
 							: lbFootFoldRoom(&f, humanoid, side, hip, legGoal[side], holdBend) / leg->alpha;
 	}
+	// The lower foot on its ball where the hips would otherwise fold the other leg onto its cap
+	// (only a leg that needs the hips lower, or a turn still easing out).
+	if (legDrop[0] > 0.0f || legDrop[1] > 0.0f || state->legs[0].toePitch > 0.0f || state->legs[1].toePitch > 0.0f)
+		lbFootToesDown(state, def, &f, humanoid, soles, legCounts, legHip, legRoom, legGoal, legDrop, out);
 	// A free foot whose goal would raise its thigh past hipMaxFlex (running up stairs, a swing
 	// reaching for a tread two or three risers above the body's floor) lifts the hips: the pose
 	// stage turns such a goal down about the hip, and the toes went into the riser the goal had
