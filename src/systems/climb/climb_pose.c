@@ -1283,8 +1283,8 @@ static void lbClimbOtherWallTerms(const lbClimbPoseCtx* c, int s, lbVec3 centre,
 // from last frame's (continuity), and by how far it would go into the wall; the best is turned
 // toward from last frame's no faster than the limit. Returns the pole direction (model, unit from
 // the circle's centre), or `preferred` when the arm is straight.
-static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred, lbVec3 palmGoal, const lbVec3* lastWs,
-							   lbVec3* outLastWs)
+static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred, lbVec3 palmGoal, lbVec3 placedWrist,
+							   const lbVec3* lastWs, lbVec3* outLastWs)
 {
 	const lbPose* pose = c->pose;
 	const lbLimbChain* ch = &c->chain[s];
@@ -1344,7 +1344,7 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	lbClimbSwivelTerms terms = { Pc, Qc, Rc, Ps, Qs, Rs, h0, hu, hv, clearance, -1.0e30f, 0.0f, 0.0f, 1.0e30f, 0.0f, 0.0f,
 								 1.0e30f, 0.0f, 0.0f, false, false, rolls };
 	if (c->top[s] && !c->onTops)
-		lbClimbUnderTopTerms(c, s, S, W, centre, radius, u, v, &terms);
+		lbClimbUnderTopTerms(c, s, S, placedWrist, centre, radius, u, v, &terms);
 	else if (!c->top[s])
 		lbClimbOtherWallTerms(c, s, centre, radius, u, v, &terms);
 	// Coarse samples all round, then finer ones about the best.
@@ -1472,6 +1472,19 @@ static lbResult lbClimbKeepWristInRange(const lbClimbPoseCtx* c, int s, lbQuat g
 	return lbClimbSetRotation(c, hand, c->maxTurn > 0.0f ? lbClimbTurnToward(lastMs, qMs, 2.5f * c->maxTurn) : qMs);
 }
 
+// Where the wrist goes for the palm's contact (the lock offset out of the palm) to land on the
+// target of arm `s` (model), the hand's palm pointing along `palm` (unit, model): the target less
+// the offset out of the wall and along the palm. A hand that is not held has no contact to keep
+// yet, and the part of its palm that faces away from the wall does not draw its wrist in: a palm
+// turned away from a top it was moving onto over an overhang's lip took the wrist down onto the
+// lip, the forearm's end 2-4.4 cm into it.
+static lbVec3 lbClimbContactWrist(const lbClimbPoseCtx* c, int s, lbVec3 palm, float lockOffset)
+{
+	const lbVec3 n = c->normalMs[s];
+	const lbVec3 out = c->locked[s] ? lbAdd(n, palm) : lbSub(lbAdd(n, palm), lbMulSV(lbMaxF(lbDot(palm, n), 0.0f), n));
+	return lbSub(c->targetMs[s], lbMulSV(lockOffset, out));
+}
+
 static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache* newCache, bool cacheValid,
 								float* outReliability)
 {
@@ -1509,7 +1522,14 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		lbVec3 palmGoal = lbNeg(c->normalMs[s]);
 		if (held)
 			palmGoal = lbQuatRotate(cachedMs, h->armAxes[s].palm);
-		in.poleMs = lbClimbElbowPole(c, s, in.poleMs, palmGoal, cacheValid ? &newCache->lastElbowWs[s] : NULL,
+		// Under a top, the elbow keeps the forearm over the lip up to where the wrist will be once
+		// the hand is placed (its palm's contact on the target, the palm as it was last frame or as
+		// it is held), not up to the target: the placement moves the wrist 1-4 cm from it, and the
+		// forearm judged clear of the lip up to the target grazed it by 2-2.6 cm.
+		lbVec3 placedWrist = c->targetMs[s];
+		if (c->top[s] && !c->onTops && cacheValid)
+			placedWrist = lbClimbContactWrist(c, s, lbNormalize(lbQuatRotate(held ? heldGoal : lastMs, h->armAxes[s].palm)), lockOffset);
+		in.poleMs = lbClimbElbowPole(c, s, in.poleMs, palmGoal, placedWrist, cacheValid ? &newCache->lastElbowWs[s] : NULL,
 									 &newCache->lastElbowWs[s]);
 		if (settled)
 			in.targetMs = lbSub(c->targetMs[s],
@@ -1602,7 +1622,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		{
 			const lbQuat q = pose->model[hand].q;
 			const lbVec3 palm = lbNormalize(lbQuatRotate(q, h->armAxes[s].palm));
-			in.targetMs = lbClimbArmTarget(c, s, lbSub(c->targetMs[s], lbMulSV(lockOffset, lbAdd(n, palm))));
+			in.targetMs = lbClimbArmTarget(c, s, lbClimbContactWrist(c, s, palm, lockOffset));
 			if (lbLengthSquared(lbSub(pose->model[hand].p, in.targetMs)) < LB_CLIMB_WRIST_CLOSE * LB_CLIMB_WRIST_CLOSE)
 				continue;
 			in.useTargetRotation = true;
