@@ -43,6 +43,11 @@
 #define LB_CLIMB_HAND_PASSES 2
 // How much faster than the turn limit a locking hand settles flat onto its hold.
 #define LB_CLIMB_SETTLE_TURN 1.5f
+// A locking hand whose settled palm would stay farther than this off its wall (rad) tries its
+// fingers turned about the wall's normal, LB_CLIMB_SETTLE_STEPS turns each way up to
+// LB_CLIMB_FINGER_TURN (see lbClimbSettleTurned).
+#define LB_CLIMB_SETTLE_OFF (15.0f * LB_DEG2RAD)
+#define LB_CLIMB_SETTLE_STEPS 6
 // A wrist this close to where its palm's contact asks (m) is not solved again: the solve would move
 // it by no more, far under the contact's tolerance (1 mm).
 #define LB_CLIMB_WRIST_CLOSE 1.0e-5f
@@ -1485,6 +1490,40 @@ static lbVec3 lbClimbContactWrist(const lbClimbPoseCtx* c, int s, lbVec3 palm, f
 	return lbSub(c->targetMs[s], lbMulSV(lockOffset, out));
 }
 
+// The settled rotation (model) of a locking hand whose flat palm `flat` the forearm's roll and the
+// wrist's ranges leave `settled`, its palm more than LB_CLIMB_SETTLE_OFF off the wall: the same
+// flat palm with its fingers turned about the wall's normal, in LB_CLIMB_SETTLE_STEPS steps each
+// way up to LB_CLIMB_FINGER_TURN, and the turn whose reachable hand lies flattest kept (the
+// smaller turn on a tie). Under a steep overhang the forearm comes up nearly along the wall, and
+// the fingers along its shadow ask a roll past the forearm's range: the palm locked 23.6 degrees
+// off a 114.6-degree overhang; turned across the forearm, the wrist's flexion lays it flat.
+static lbQuat lbClimbSettleTurned(const lbClimbPoseCtx* c, int s, lbQuat flat, lbQuat settled, float prefer)
+{
+	const lbVec3 n = c->normalMs[s], palmAxis = c->humanoid->armAxes[s].palm;
+	const float off = cosf(LB_CLIMB_SETTLE_OFF);
+	float best = -lbDot(lbNormalize(lbQuatRotate(settled, palmAxis)), n);
+	if (!(best < off))
+		return settled;
+	for (int k = 1; k <= LB_CLIMB_SETTLE_STEPS; ++k)
+	{
+		for (int sign = -1; sign <= 1; sign += 2)
+		{
+			const float turn = (float)sign * LB_CLIMB_FINGER_TURN * (float)k / (float)LB_CLIMB_SETTLE_STEPS;
+			const lbQuat turned = lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(n, turn), flat));
+			float total, fullRoll;
+			const lbQuat q = lbClimbReachableHand(c, s, turned, prefer, &total, &fullRoll);
+			const float flatness = -lbDot(lbNormalize(lbQuatRotate(q, palmAxis)), n);
+			// A larger turn is kept only for a palm clearly flatter (0.5 degree at 20).
+			if (flatness > best + 3.0e-3f)
+			{
+				best = flatness;
+				settled = q;
+			}
+		}
+	}
+	return settled;
+}
+
 static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache* newCache, bool cacheValid,
 								float* outReliability)
 {
@@ -1675,7 +1714,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		const lbQuat flat =
 			lbQuatNormalize(lbQuatMul(lbQuatFromTo(lbNormalize(lbQuatRotate(q, h->armAxes[s].palm)), lbNeg(n)), q));
 		float total, fullRoll;
-		const lbQuat settledMs = lbClimbReachableHand(c, s, flat, prefer, &total, &fullRoll);
+		const lbQuat settledMs = lbClimbSettleTurned(c, s, flat, lbClimbReachableHand(c, s, flat, prefer, &total, &fullRoll), prefer);
 		newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, settledMs));
 	}
 	else if (!cacheValid)
