@@ -48,6 +48,7 @@
 // LB_CLIMB_FINGER_TURN (see lbClimbSettleTurned).
 #define LB_CLIMB_SETTLE_OFF (15.0f * LB_DEG2RAD)
 #define LB_CLIMB_SETTLE_STEPS 6
+#define LB_CLIMB_SETTLE_NEAR (5.0f * LB_DEG2RAD)
 // A wrist this close to where its palm's contact asks (m) is not solved again: the solve would move
 // it by no more, far under the contact's tolerance (1 mm).
 #define LB_CLIMB_WRIST_CLOSE 1.0e-5f
@@ -1490,19 +1491,26 @@ static lbVec3 lbClimbContactWrist(const lbClimbPoseCtx* c, int s, lbVec3 palm, f
 	return lbSub(c->targetMs[s], lbMulSV(lockOffset, out));
 }
 
-// The settled rotation (model) of a locking hand whose flat palm `flat` the forearm's roll and the
-// wrist's ranges leave `settled`, its palm more than LB_CLIMB_SETTLE_OFF off the wall: the same
-// flat palm with its fingers turned about the wall's normal, in LB_CLIMB_SETTLE_STEPS steps each
-// way up to LB_CLIMB_FINGER_TURN, and the turn whose reachable hand lies flattest kept (the
-// smaller turn on a tie). Under a steep overhang the forearm comes up nearly along the wall, and
-// the fingers along its shadow ask a roll past the forearm's range: the palm locked 23.6 degrees
-// off a 114.6-degree overhang; turned across the forearm, the wrist's flexion lays it flat.
-static lbQuat lbClimbSettleTurned(const lbClimbPoseCtx* c, int s, lbQuat flat, lbQuat settled, float prefer)
+// The settled rotation (model) of a locking hand (`current`, model) whose flat palm `flat` the
+// forearm's roll and the wrist's ranges leave `settled`, its palm more than LB_CLIMB_SETTLE_OFF off
+// the wall: the same flat palm with its fingers turned about the wall's normal, in
+// LB_CLIMB_SETTLE_STEPS steps each way up to LB_CLIMB_FINGER_TURN, and the turn whose reachable
+// hand lies flattest kept (the smaller turn on a tie). Under a steep overhang the forearm comes up
+// nearly along the wall, and with the fingers where they were the forearm's roll and the wrist ran
+// out: the palm locked 23.6 degrees off a 114.6-degree overhang; its fingers turned 83-100 degrees,
+// the hand reaches 6 degrees off, and locks at 8.3 turning toward it at the settling limit.
+static LB_CLIMB_COLD lbQuat lbClimbSettleTurned(const lbClimbPoseCtx* c, int s, lbQuat current, lbQuat flat, lbQuat settled, float prefer)
 {
 	const lbVec3 n = c->normalMs[s], palmAxis = c->humanoid->armAxes[s].palm;
 	const float off = cosf(LB_CLIMB_SETTLE_OFF);
 	float best = -lbDot(lbNormalize(lbQuatRotate(settled, palmAxis)), n);
 	if (!(best < off))
+		return settled;
+	// Only a hand that has come about as flat as its ranges take it without the turn: one still
+	// turning onto the wall (confirmed far off it, its arm not yet where it locks) settles further
+	// as it comes, and turned about the normal on the way it spent its turn limit spinning.
+	const float nowOff = acosf(lbClampF(-lbDot(lbNormalize(lbQuatRotate(current, palmAxis)), n), -1.0f, 1.0f));
+	if (nowOff > acosf(lbClampF(best, -1.0f, 1.0f)) + LB_CLIMB_SETTLE_NEAR)
 		return settled;
 	for (int k = 1; k <= LB_CLIMB_SETTLE_STEPS; ++k)
 	{
@@ -1714,7 +1722,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		const lbQuat flat =
 			lbQuatNormalize(lbQuatMul(lbQuatFromTo(lbNormalize(lbQuatRotate(q, h->armAxes[s].palm)), lbNeg(n)), q));
 		float total, fullRoll;
-		const lbQuat settledMs = lbClimbSettleTurned(c, s, flat, lbClimbReachableHand(c, s, flat, prefer, &total, &fullRoll), prefer);
+		const lbQuat settledMs = lbClimbSettleTurned(c, s, q, flat, lbClimbReachableHand(c, s, flat, prefer, &total, &fullRoll), prefer);
 		newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, settledMs));
 	}
 	else if (!cacheValid)
