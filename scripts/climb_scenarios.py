@@ -70,6 +70,11 @@ WORLDS = {
     # A hand confirmed on the side wall with its palm far off it (its elbow kept on its side of the
     # back wall), which must be flat by the time it locks.
     'corner_033': ({"builder": "inside_corner", "params": {"distance": 0.33}}, GET_ON_HANDS_FIRST),
+    # An overhang whose top the reach to the limit comes onto over the lip, the hand's palm turned
+    # away from the top as it goes (its wrist must not be drawn down onto the lip), and a steeper
+    # one, whose first hand locks with its forearm nearly along the wall and must still lie flat.
+    'overhang_1049': ({"builder": "wall", "params": {"distance": 1.05, "angle_deg": 104.9, "height": 2.4}}, GET_ON_HANDS_FIRST),
+    'overhang_1146': ({"builder": "wall", "params": {"distance": 0.92, "angle_deg": 114.6, "height": 2.4}}, GET_ON_HANDS_FIRST),
 }
 
 # Holds world (distance 0.35, seed 1): hold centres (side toward the character's left, height)

@@ -43,6 +43,12 @@
 #define LB_CLIMB_HAND_PASSES 2
 // How much faster than the turn limit a locking hand settles flat onto its hold.
 #define LB_CLIMB_SETTLE_TURN 1.5f
+// A locking hand whose settled palm would stay farther than this off its wall (rad) tries its
+// fingers turned about the wall's normal, LB_CLIMB_SETTLE_STEPS turns each way up to
+// LB_CLIMB_FINGER_TURN (see lbClimbSettleTurned).
+#define LB_CLIMB_SETTLE_OFF (15.0f * LB_DEG2RAD)
+#define LB_CLIMB_SETTLE_STEPS 6
+#define LB_CLIMB_SETTLE_NEAR (5.0f * LB_DEG2RAD)
 // A wrist this close to where its palm's contact asks (m) is not solved again: the solve would move
 // it by no more, far under the contact's tolerance (1 mm).
 #define LB_CLIMB_WRIST_CLOSE 1.0e-5f
@@ -1283,8 +1289,8 @@ static void lbClimbOtherWallTerms(const lbClimbPoseCtx* c, int s, lbVec3 centre,
 // from last frame's (continuity), and by how far it would go into the wall; the best is turned
 // toward from last frame's no faster than the limit. Returns the pole direction (model, unit from
 // the circle's centre), or `preferred` when the arm is straight.
-static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred, lbVec3 palmGoal, const lbVec3* lastWs,
-							   lbVec3* outLastWs)
+static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred, lbVec3 palmGoal, lbVec3 placedWrist,
+							   const lbVec3* lastWs, lbVec3* outLastWs)
 {
 	const lbPose* pose = c->pose;
 	const lbLimbChain* ch = &c->chain[s];
@@ -1344,7 +1350,7 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	lbClimbSwivelTerms terms = { Pc, Qc, Rc, Ps, Qs, Rs, h0, hu, hv, clearance, -1.0e30f, 0.0f, 0.0f, 1.0e30f, 0.0f, 0.0f,
 								 1.0e30f, 0.0f, 0.0f, false, false, rolls };
 	if (c->top[s] && !c->onTops)
-		lbClimbUnderTopTerms(c, s, S, W, centre, radius, u, v, &terms);
+		lbClimbUnderTopTerms(c, s, S, placedWrist, centre, radius, u, v, &terms);
 	else if (!c->top[s])
 		lbClimbOtherWallTerms(c, s, centre, radius, u, v, &terms);
 	// Coarse samples all round, then finer ones about the best.
@@ -1472,6 +1478,60 @@ static lbResult lbClimbKeepWristInRange(const lbClimbPoseCtx* c, int s, lbQuat g
 	return lbClimbSetRotation(c, hand, c->maxTurn > 0.0f ? lbClimbTurnToward(lastMs, qMs, 2.5f * c->maxTurn) : qMs);
 }
 
+// Where the wrist goes for the palm's contact (the lock offset out of the palm) to land on the
+// target of arm `s` (model), the hand's palm pointing along `palm` (unit, model): the target less
+// the offset out of the wall and along the palm. A hand that is not held has no contact to keep
+// yet, and the part of its palm that faces away from the wall does not draw its wrist in: a palm
+// turned away from a top it was moving onto over an overhang's lip took the wrist down onto the
+// lip, the forearm's end 2-4.4 cm into it.
+static lbVec3 lbClimbContactWrist(const lbClimbPoseCtx* c, int s, lbVec3 palm, float lockOffset)
+{
+	const lbVec3 n = c->normalMs[s];
+	const lbVec3 out = c->locked[s] ? lbAdd(n, palm) : lbSub(lbAdd(n, palm), lbMulSV(lbMaxF(lbDot(palm, n), 0.0f), n));
+	return lbSub(c->targetMs[s], lbMulSV(lockOffset, out));
+}
+
+// The settled rotation (model) of a locking hand (`current`, model) whose flat palm `flat` the
+// forearm's roll and the wrist's ranges leave `settled`, its palm more than LB_CLIMB_SETTLE_OFF off
+// the wall: the same flat palm with its fingers turned about the wall's normal, in
+// LB_CLIMB_SETTLE_STEPS steps each way up to LB_CLIMB_FINGER_TURN, and the turn whose reachable
+// hand lies flattest kept (the smaller turn on a tie). Under a steep overhang the forearm comes up
+// nearly along the wall, and with the fingers where they were the forearm's roll and the wrist ran
+// out: the palm locked 23.6 degrees off a 114.6-degree overhang; its fingers turned 83-100 degrees,
+// the hand reaches 6 degrees off, and locks at 8.3 turning toward it at the settling limit.
+static LB_CLIMB_COLD lbQuat lbClimbSettleTurned(const lbClimbPoseCtx* c, int s, lbQuat current, lbQuat flat, lbQuat settled, float prefer)
+{
+	const lbVec3 n = c->normalMs[s], palmAxis = c->humanoid->armAxes[s].palm;
+	const float off = cosf(LB_CLIMB_SETTLE_OFF);
+	float best = -lbDot(lbNormalize(lbQuatRotate(settled, palmAxis)), n);
+	if (!(best < off))
+		return settled;
+	// Only a hand that has come about as flat as its ranges take it without the turn: one still
+	// turning onto the wall (confirmed far off it, its arm not yet where it locks) settles further
+	// as it comes, and turned about the normal on the way it spent its turn limit spinning.
+	const float nowOff = acosf(lbClampF(-lbDot(lbNormalize(lbQuatRotate(current, palmAxis)), n), -1.0f, 1.0f));
+	if (nowOff > acosf(lbClampF(best, -1.0f, 1.0f)) + LB_CLIMB_SETTLE_NEAR)
+		return settled;
+	for (int k = 1; k <= LB_CLIMB_SETTLE_STEPS; ++k)
+	{
+		for (int sign = -1; sign <= 1; sign += 2)
+		{
+			const float turn = (float)sign * LB_CLIMB_FINGER_TURN * (float)k / (float)LB_CLIMB_SETTLE_STEPS;
+			const lbQuat turned = lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(n, turn), flat));
+			float total, fullRoll;
+			const lbQuat q = lbClimbReachableHand(c, s, turned, prefer, &total, &fullRoll);
+			const float flatness = -lbDot(lbNormalize(lbQuatRotate(q, palmAxis)), n);
+			// A larger turn is kept only for a palm clearly flatter (0.5 degree at 20).
+			if (flatness > best + 3.0e-3f)
+			{
+				best = flatness;
+				settled = q;
+			}
+		}
+	}
+	return settled;
+}
+
 static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache* newCache, bool cacheValid,
 								float* outReliability)
 {
@@ -1509,7 +1569,14 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		lbVec3 palmGoal = lbNeg(c->normalMs[s]);
 		if (held)
 			palmGoal = lbQuatRotate(cachedMs, h->armAxes[s].palm);
-		in.poleMs = lbClimbElbowPole(c, s, in.poleMs, palmGoal, cacheValid ? &newCache->lastElbowWs[s] : NULL,
+		// Under a top, the elbow keeps the forearm over the lip up to where the wrist will be once
+		// the hand is placed (its palm's contact on the target, the palm as it was last frame or as
+		// it is held), not up to the target: the placement moves the wrist 1-4 cm from it, and the
+		// forearm judged clear of the lip up to the target grazed it by 2-2.6 cm.
+		lbVec3 placedWrist = c->targetMs[s];
+		if (c->top[s] && !c->onTops && cacheValid)
+			placedWrist = lbClimbContactWrist(c, s, lbNormalize(lbQuatRotate(held ? heldGoal : lastMs, h->armAxes[s].palm)), lockOffset);
+		in.poleMs = lbClimbElbowPole(c, s, in.poleMs, palmGoal, placedWrist, cacheValid ? &newCache->lastElbowWs[s] : NULL,
 									 &newCache->lastElbowWs[s]);
 		if (settled)
 			in.targetMs = lbSub(c->targetMs[s],
@@ -1602,7 +1669,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		{
 			const lbQuat q = pose->model[hand].q;
 			const lbVec3 palm = lbNormalize(lbQuatRotate(q, h->armAxes[s].palm));
-			in.targetMs = lbClimbArmTarget(c, s, lbSub(c->targetMs[s], lbMulSV(lockOffset, lbAdd(n, palm))));
+			in.targetMs = lbClimbArmTarget(c, s, lbClimbContactWrist(c, s, palm, lockOffset));
 			if (lbLengthSquared(lbSub(pose->model[hand].p, in.targetMs)) < LB_CLIMB_WRIST_CLOSE * LB_CLIMB_WRIST_CLOSE)
 				continue;
 			in.useTargetRotation = true;
@@ -1655,7 +1722,7 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		const lbQuat flat =
 			lbQuatNormalize(lbQuatMul(lbQuatFromTo(lbNormalize(lbQuatRotate(q, h->armAxes[s].palm)), lbNeg(n)), q));
 		float total, fullRoll;
-		const lbQuat settledMs = lbClimbReachableHand(c, s, flat, prefer, &total, &fullRoll);
+		const lbQuat settledMs = lbClimbSettleTurned(c, s, q, flat, lbClimbReachableHand(c, s, flat, prefer, &total, &fullRoll), prefer);
 		newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, settledMs));
 	}
 	else if (!cacheValid)
