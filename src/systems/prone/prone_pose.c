@@ -68,6 +68,77 @@ static inline void lbPronePlaneOf(lbPronePlane* out, const lbProneGround* g, con
 	out->normal = lbProneToModelUnitIn(toModel, &g->normalWs.x, upMs);
 }
 
+#if LB_IK_SSE2
+// Lanes 0..3: u x v for u the same in every lane and v one vector a lane, lbCross's products and
+// differences.
+static inline void lbProneCross4(__m128 ux, __m128 uy, __m128 uz, __m128 vx, __m128 vy, __m128 vz, __m128* cx, __m128* cy,
+								 __m128* cz)
+{
+	*cx = _mm_sub_ps(_mm_mul_ps(uy, vz), _mm_mul_ps(uz, vy));
+	*cy = _mm_sub_ps(_mm_mul_ps(uz, vx), _mm_mul_ps(ux, vz));
+	*cz = _mm_sub_ps(_mm_mul_ps(ux, vy), _mm_mul_ps(uy, vx));
+}
+
+// v rotated by the conjugate (ux, uy, uz, w) in place, one vector a lane: lbQuatRotate's steps
+// (t = 2 (u x v), v + w t + u x t).
+static inline void lbProneRotate4(__m128 ux, __m128 uy, __m128 uz, __m128 w, __m128* vx, __m128* vy, __m128* vz)
+{
+	__m128 tx, ty, tz, cx, cy, cz;
+	lbProneCross4(ux, uy, uz, *vx, *vy, *vz, &tx, &ty, &tz);
+	const __m128 two = _mm_set1_ps(2.0f);
+	tx = _mm_mul_ps(two, tx), ty = _mm_mul_ps(two, ty), tz = _mm_mul_ps(two, tz);
+	lbProneCross4(ux, uy, uz, tx, ty, tz, &cx, &cy, &cz);
+	*vx = _mm_add_ps(_mm_add_ps(*vx, _mm_mul_ps(w, tx)), cx);
+	*vy = _mm_add_ps(_mm_add_ps(*vy, _mm_mul_ps(w, ty)), cy);
+	*vz = _mm_add_ps(_mm_add_ps(*vz, _mm_mul_ps(w, tz)), cz);
+}
+
+// lbPronePlaneOf's point and normal for four probes p[0..3] at once, one a lane, with its bits
+// (the same products and sums as the one-probe path, the normal's length summed in lbDot's order).
+// Written whether hit or not: a plane not hit is never read. Two of these cost about what three
+// single planes did.
+static void lbPronePlanes4(lbPronePlane* planes, const lbProneGround* grounds, const int* p, const lbProneToModel* m,
+						   lbVec3 upMs)
+{
+	__m128 px, py, pz, nx, ny, nz, hit;
+	lbProneGround4(grounds, p, &px, &py, &pz, &nx, &ny, &nz, &hit);
+	(void)hit;
+	const __m128 ux = _mm_shuffle_ps(m->conj, m->conj, _MM_SHUFFLE(0, 0, 0, 0));
+	const __m128 uy = _mm_shuffle_ps(m->conj, m->conj, _MM_SHUFFLE(1, 1, 1, 1));
+	const __m128 uz = _mm_shuffle_ps(m->conj, m->conj, _MM_SHUFFLE(2, 2, 2, 2));
+	const __m128 w = _mm_shuffle_ps(m->conj, m->conj, _MM_SHUFFLE(3, 3, 3, 3));
+	// Point: inv (conj (p - cw.p)).
+	px = _mm_sub_ps(px, _mm_shuffle_ps(m->p, m->p, _MM_SHUFFLE(0, 0, 0, 0)));
+	py = _mm_sub_ps(py, _mm_shuffle_ps(m->p, m->p, _MM_SHUFFLE(1, 1, 1, 1)));
+	pz = _mm_sub_ps(pz, _mm_shuffle_ps(m->p, m->p, _MM_SHUFFLE(2, 2, 2, 2)));
+	lbProneRotate4(ux, uy, uz, w, &px, &py, &pz);
+	px = _mm_mul_ps(_mm_shuffle_ps(m->inv, m->inv, _MM_SHUFFLE(0, 0, 0, 0)), px);
+	py = _mm_mul_ps(_mm_shuffle_ps(m->inv, m->inv, _MM_SHUFFLE(1, 1, 1, 1)), py);
+	pz = _mm_mul_ps(_mm_shuffle_ps(m->inv, m->inv, _MM_SHUFFLE(2, 2, 2, 2)), pz);
+	// Normal: conj n made unit, or up where its length is not past LB_EPSILON or not finite (a NaN
+	// fails both ordered compares).
+	lbProneRotate4(ux, uy, uz, w, &nx, &ny, &nz);
+	const __m128 len =
+		_mm_sqrt_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(nx, nx), _mm_mul_ps(ny, ny)), _mm_mul_ps(nz, nz)));
+	const __m128 ok = _mm_and_ps(_mm_cmpgt_ps(len, _mm_set1_ps(LB_EPSILON)), _mm_cmplt_ps(len, _mm_set1_ps(INFINITY)));
+	const __m128 inv = _mm_div_ps(_mm_set1_ps(1.0f), len);
+	nx = _mm_or_ps(_mm_and_ps(ok, _mm_mul_ps(inv, nx)), _mm_andnot_ps(ok, _mm_set1_ps(upMs.x)));
+	ny = _mm_or_ps(_mm_and_ps(ok, _mm_mul_ps(inv, ny)), _mm_andnot_ps(ok, _mm_set1_ps(upMs.y)));
+	nz = _mm_or_ps(_mm_and_ps(ok, _mm_mul_ps(inv, nz)), _mm_andnot_ps(ok, _mm_set1_ps(upMs.z)));
+	// Back to one probe a vector: point and the normal's x, then the normal's y and z.
+	_MM_TRANSPOSE4_PS(px, py, pz, nx);
+	const __m128 yz01 = _mm_unpacklo_ps(ny, nz), yz23 = _mm_unpackhi_ps(ny, nz);
+	const __m128 rows[4] = { px, py, pz, nx };
+	for (int i = 0; i < 4; ++i)
+	{
+		lbPronePlane* out = &planes[p[i]];
+		_mm_storeu_ps(&out->point.x, rows[i]);
+		const __m128 yz = i < 2 ? yz01 : yz23;
+		_mm_storel_pi((__m64*)&out->normal.y, (i & 1) ? _mm_movehl_ps(yz, yz) : yz);
+	}
+}
+#endif
+
 _Static_assert(offsetof(lbProneGround, normalWs) == offsetof(lbProneGround, pointWs) + 3 * sizeof(float),
 			   "a ground's point and normal are six floats in a row");
 _Static_assert(offsetof(lbProneLimbTarget, normalWs) == offsetof(lbProneLimbTarget, endWs) + 3 * sizeof(float) &&
@@ -678,7 +749,17 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	lbPronePlane planes[lb_proneProbeCount];
 	planes[lb_proneWristL].hit = planes[lb_proneWristR].hit = planes[lb_proneAnkleL].hit = false;
 	planes[lb_proneAnkleR].hit = planes[lb_proneToeL].hit = planes[lb_proneToeR].hit = false;
-	for (size_t i = 0; i < sizeof bodyProbes; ++i)
+	size_t first = 0;
+#if LB_IK_SSE2
+	// The torso's, knees' and elbows' probes (the first eight), mostly hit, four at a time.
+	static const int bodyProbes4[8] = { lb_pronePelvis, lb_proneSpine,	lb_proneChest,	 lb_proneKneeL,
+										lb_proneKneeR,	lb_proneElbowL, lb_proneElbowR, lb_proneTorsoLow };
+	lbPronePlanes4(planes, targets->ground, bodyProbes4, &toModel, upMs);
+	lbPronePlanes4(planes, targets->ground, bodyProbes4 + 4, &toModel, upMs);
+	for (; first < 8; ++first)
+		planes[bodyProbes[first]].hit = targets->ground[bodyProbes[first]].hit;
+#endif
+	for (size_t i = first; i < sizeof bodyProbes; ++i)
 	{
 		const int k = bodyProbes[i];
 		planes[k].hit = targets->ground[k].hit;
