@@ -373,8 +373,17 @@ static void lbProneTurnChain(lbPose* pose, const lbSkeleton* skeleton, int bone,
 	// lbQuatNormalize's result is a valid rotation (unit, or the identity for a degenerate input).
 	// Normalised once: lbPose_SetBoneModelRotation's own normalisation of a rotation normalised just
 	// before moved it by a rounding at most.
+#if LB_IK_SSE2
+	// lbIsValidVec3 of both in two compares: x - x is +0 for a finite x and NaN for the rest (the
+	// lanes of p.x..q.x and q.w..s.z that are not p's or s's are left out of the masks).
+	const __m128 pq = _mm_loadu_ps(&m.p.x), qs = _mm_loadu_ps(&m.q.w), zero = _mm_setzero_ps();
+	if ((_mm_movemask_ps(_mm_cmpeq_ps(_mm_sub_ps(pq, pq), zero)) & 0x7) != 0x7 ||
+		(_mm_movemask_ps(_mm_cmpeq_ps(_mm_sub_ps(qs, qs), zero)) & 0xE) != 0xE)
+		return;
+#else
 	if (!lbIsValidVec3(m.p) || !lbIsValidVec3(m.s))
 		return;
+#endif
 	// Every caller's axis is unit already (the body's along and side axes, a limb's swivel axis made
 	// by lbNormalizeOr, a lift's axis divided by its length), and the product is normalized.
 	m.q = lbQuatNormalize(lbProneQuatMul(lbProneQuatFromUnitAxisAngle(axisMs, angle), m.q));
