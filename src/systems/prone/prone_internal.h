@@ -90,10 +90,15 @@ typedef struct lbProneProbeSetup
 	bool soleMade[2];
 	// When not NULL, both feet's soles made already (the sense stage keeps them in its state).
 	const lbSole* soles;
-	// lbProneProbeSetup_Table's: each plain probe's bone and radius (m), -2 for the others.
+	// lbProneProbeSetup_Table's: each plain probe's bone and radius (m), LB_PRONE_PROBE_TORSO for the
+	// torso axis's points (with the torso's radius and, in `at`, the point's place from the pelvis to
+	// the top, 0..1), -2 for the others.
 	int bone[lb_proneProbeCount];
 	float radius[lb_proneProbeCount];
+	float at[lb_proneProbeCount];
 } lbProneProbeSetup;
+
+#define LB_PRONE_PROBE_TORSO (-3)
 
 void lbProneProbeSetup_Init(lbProneProbeSetup* setup, const lbHumanoid* humanoid, const lbProneDef* def);
 
@@ -113,6 +118,17 @@ static inline bool lbProneProbeListed(lbProneProbeSetup* setup, const lbHumanoid
 	if (bone >= 0 && bone < pose->boneCount)
 	{
 		*outPointMs = pose->model[bone].p;
+		*outRadius = setup->radius[probe];
+		return true;
+	}
+	if (bone == LB_PRONE_PROBE_TORSO)
+	{
+		// lbProneProbeAt's point on the torso's axis (the same lerp), without the call: three probes
+		// a frame.
+		const int pelvis = humanoid->pelvis, top = setup->top;
+		if (pelvis < 0 || top < 0 || pelvis >= pose->boneCount || top >= pose->boneCount)
+			return false;
+		*outPointMs = lbLerp(pose->model[pelvis].p, pose->model[top].p, setup->at[probe]);
 		*outRadius = setup->radius[probe];
 		return true;
 	}
