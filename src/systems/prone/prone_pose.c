@@ -97,8 +97,8 @@ static inline void lbProneRotate4(__m128 ux, __m128 uy, __m128 uz, __m128 w, __m
 // (the same products and sums as the one-probe path, the normal's length summed in lbDot's order).
 // Written whether hit or not: a plane not hit is never read. Two of these cost about what three
 // single planes did.
-static void lbPronePlanes4(lbPronePlane* planes, const lbProneGround* grounds, const int* p, const lbProneToModel* m,
-						   lbVec3 upMs)
+static inline void lbPronePlanes4(lbPronePlane* planes, const lbProneGround* grounds, const int* p, const lbProneToModel* m,
+								  lbVec3 upMs)
 {
 	__m128 px, py, pz, nx, ny, nz, hit;
 	lbProneGround4(grounds, p, &px, &py, &pz, &nx, &ny, &nz, &hit);
