@@ -666,6 +666,10 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	lbProneResult res;
 	memset(&res, 0, sizeof res);
 	res.torsoGap = -1.0f;
+	// The def's values the limb loop reads again and again, read once (its stores to the pose could
+	// alias them).
+	const float clearance = def->clearance;
+	const bool fitLimbs = def->fitLimbs;
 	const float a = lbClampF(targets->alpha, 0.0f, 1.0f);
 	if (a <= 0.0f)
 	{
@@ -808,11 +812,11 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			// a stair's nose met beside the probe's point, and its plane, as steep as a wall, is no
 			// ground under the torso: on 0.127 m risers it held the torso 9 cm over the noses. Such a
 			// contact bounds the torso by itself (below) only.
-			float t = kn >= LB_PRONE_GROUND_COS ? -lbProneGap(&planes[k], torsoP[i], def->clearance) / kn : -1.0e9f;
+			float t = kn >= LB_PRONE_GROUND_COS ? -lbProneGap(&planes[k], torsoP[i], clearance) / kn : -1.0e9f;
 			// Pitched against a contact's plane (across a stair's nose, over a rock's crest) the
 			// capsule dips toward the contact beside the probe's point: the contact itself must also
 			// stay a radius (and the clearance) from the torso's axis.
-			t = lbMaxF(t, lbProneAxisLift(&axis, lbMulAdd(planes[k].point, -torsoR, planes[k].normal), torsoR + def->clearance));
+			t = lbMaxF(t, lbProneAxisLift(&axis, lbMulAdd(planes[k].point, -torsoR, planes[k].normal), torsoR + clearance));
 			if (kn >= LB_PRONE_GROUND_COS)
 				knOf[i] = kn;
 			need = any ? lbMaxF(need, t) : t;
@@ -830,7 +834,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			const float riseN = lbDot(lbSub(pb->point, pa->point), pb->normal);
 			if (lbAbsF(riseN) > LB_PRONE_EDGE_RISE * knOf[i])
 				need = lbMaxF(need,
-							  lbProneStepLift(&axis, pa, pb, knOf[i], riseN, along, castR, upMs, torsoR, def->clearance));
+							  lbProneStepLift(&axis, pa, pb, knOf[i], riseN, along, castR, upMs, torsoR, clearance));
 		}
 		if (any)
 		{
@@ -898,12 +902,12 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			// A held limb whose knee or elbow would sink swivels it up about the line from the hip or
 			// shoulder to the held end, which stays where it is.
 			lbVec3 p;
-			if (def->fitLimbs && (planes[midProbe].hit || planes[segProbe].hit))
+			if (fitLimbs && (planes[midProbe].hit || planes[segProbe].hit))
 			{
 				// The knee's or elbow's probe point is the mid joint's (lbProneProbeAt; its radius is
 				// not read here).
 				p = pose->model[mid].p;
-				float rise = planes[midProbe].hit ? -lbProneGap(&planes[midProbe], p, def->clearance) : 0.0f;
+				float rise = planes[midProbe].hit ? -lbProneGap(&planes[midProbe], p, clearance) : 0.0f;
 				lbVec3 swivelN = planes[midProbe].normal;
 				// An edge under the thigh or forearm (a stair's nose under a held hand's forearm, a
 				// roof's ridge under a held foot's thigh): a point a fraction t of the way from the
@@ -914,7 +918,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 				{
 					float t;
 					const float depth = lbProneSegmentProbeDepth(&planes[segProbe], targets->ground[segProbe].radius,
-																 pose->model[segA].p, pose->model[segB].p, def->clearance, &t);
+																 pose->model[segA].p, pose->model[segB].p, clearance, &t);
 					const float share = k < 2 ? 1.0f - t : t;
 					const float segRise = depth / lbMaxF(share, 0.2f);
 					if (segRise > rise || !planes[midProbe].hit)
@@ -956,7 +960,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 					float t;
 					const lbVec3 m0 = pose->model[segA].p, e0 = pose->model[segB].p;
 					const float depth =
-						lbProneSegmentProbeDepth(&planes[segProbe], targets->ground[segProbe].radius, m0, e0, def->clearance, &t);
+						lbProneSegmentProbeDepth(&planes[segProbe], targets->ground[segProbe].radius, m0, e0, clearance, &t);
 					lbVec3 axis;
 					const float ang = depth > 1.0e-4f ? lbProneLiftAngle(pose->model[root].p, lbLerp(m0, e0, t),
 																		  planes[segProbe].normal, depth, &axis)
@@ -970,7 +974,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		}
 		// A held limb rests on its contact: the lift and bend fade out as the hold blends in.
 		const float fit = a * (1.0f - lbClampF(lt->alpha, 0.0f, 1.0f));
-		if (!def->fitLimbs || fit <= 0.0f)
+		if (!fitLimbs || fit <= 0.0f)
 		{
 			lbProneChainDone(pose, skeleton, &joints, &defer);
 			continue;
@@ -981,7 +985,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		if (planes[midProbe].hit)
 		{
 			p = pose->model[mid].p;
-			float gap = lbProneGap(&planes[midProbe], p, def->clearance);
+			float gap = lbProneGap(&planes[midProbe], p, clearance);
 			lbVec3 axis;
 			float ang = gap < 0.0f ? lbProneLiftAngle(pose->model[root].p, p, planes[midProbe].normal, -gap, &axis) : 0.0f;
 			if (ang > 0.0f)
@@ -997,7 +1001,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			float t;
 			const lbVec3 m0 = pose->model[segA].p, e0 = pose->model[segB].p;
 			const float depth =
-				lbProneSegmentProbeDepth(&planes[segProbe], targets->ground[segProbe].radius, m0, e0, def->clearance, &t);
+				lbProneSegmentProbeDepth(&planes[segProbe], targets->ground[segProbe].radius, m0, e0, clearance, &t);
 			p = lbLerp(m0, e0, t);
 			lbVec3 axis;
 			float ang = depth > 0.0f ? lbProneLiftAngle(pose->model[root].p, p, planes[segProbe].normal, depth, &axis) : 0.0f;
@@ -1020,7 +1024,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 				p = pose->model[end].p;
 			else if (!lbProneProbeAt(&probeSetup, h, pose, (lbProneProbe)probe, &p, &radius))
 				continue;
-			float gap = lbProneGap(&planes[probe], p, def->clearance);
+			float gap = lbProneGap(&planes[probe], p, clearance);
 			if (gap >= 0.0f)
 				continue;
 			lbVec3 axis;
