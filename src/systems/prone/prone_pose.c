@@ -156,8 +156,11 @@ static bool lbProneTargetsFinite(const lbProneTargets* t)
 	const float pitches[4] = { t->upperPitch, t->lowerPitch, 0.0f, 0.0f };
 	sum = lbProneFiniteAddRun(sum, scalars, 5, true);
 	sum = lbProneFiniteAddRun(sum, pitches, 4, true);
+	// A ground not hit is left out by a branch rather than added masked to zero: the verdict is the
+	// same (a +0 added changes no sum's finiteness) at fewer instructions a ground.
 	for (int k = 0; k < lb_proneProbeCount; ++k)
-		sum = lbProneFiniteAddRun(sum, &t->ground[k].pointWs.x, 6, t->ground[k].hit);
+		if (t->ground[k].hit)
+			sum = lbProneFiniteAddRun(sum, &t->ground[k].pointWs.x, 6, true);
 	// A limb's end, normal and alpha follow one another (asserted below).
 	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
 		sum = lbProneFiniteAddRun(sum, &t->limbs[k].endWs.x, 7, true);
