@@ -502,6 +502,78 @@ static inline float lbProneAxisLift(const lbProneAxis* x, lbVec3 s, float reach)
 	return (wu + sqrtf(disc)) / x->uu;
 }
 
+#if LB_IK_SSE2
+// Each lane of a where mask is set, of b elsewhere.
+static inline __m128 lbProneSelect4(__m128 mask, __m128 a, __m128 b)
+{
+	return _mm_or_ps(_mm_and_ps(mask, a), _mm_andnot_ps(mask, b));
+}
+
+// lbProneAxisLift and the plane's own lift (-lbProneGap / kn where kn >= LB_PRONE_GROUND_COS) of the
+// first four torso probes, their larger in tOf and each plane's kn (up . normal) in knOf, one probe
+// a lane with the scalar code's operations in its order: each lane's bits are the scalar code's. A
+// plane not hit gives a value never read.
+static inline void lbProneTorsoLifts4(const lbPronePlane* planes, const lbProneProbe* probes, const lbVec3* torsoP,
+									  const lbProneAxis* x, lbVec3 upMs, float torsoR, float clearance, float* tOf, float* knOf)
+{
+	__m128 r[4], nr[4];
+	for (int i = 0; i < 4; ++i)
+	{
+		const lbPronePlane* pl = &planes[probes[i]];
+		r[i] = _mm_loadu_ps(&pl->point.x); // point, normal.x
+		nr[i] = _mm_setr_ps(pl->normal.y, pl->normal.z, 0.0f, 0.0f);
+	}
+	_MM_TRANSPOSE4_PS(r[0], r[1], r[2], r[3]);
+	const __m128 px = r[0], py = r[1], pz = r[2], nx = r[3];
+	const __m128 ny = _mm_unpacklo_ps(_mm_unpacklo_ps(nr[0], nr[2]), _mm_unpacklo_ps(nr[1], nr[3]));
+	const __m128 nz = _mm_unpackhi_ps(_mm_unpacklo_ps(nr[0], nr[2]), _mm_unpacklo_ps(nr[1], nr[3]));
+	const __m128 sx = _mm_setr_ps(torsoP[0].x, torsoP[1].x, torsoP[2].x, torsoP[3].x);
+	const __m128 sy = _mm_setr_ps(torsoP[0].y, torsoP[1].y, torsoP[2].y, torsoP[3].y);
+	const __m128 sz = _mm_setr_ps(torsoP[0].z, torsoP[1].z, torsoP[2].z, torsoP[3].z);
+	// kn = up . n; the plane's lift -((p - point) . n - clearance) / kn, or -1e9 past the ground's cosine.
+	const __m128 kn = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_set1_ps(upMs.x), nx), _mm_mul_ps(_mm_set1_ps(upMs.y), ny)),
+								 _mm_mul_ps(_mm_set1_ps(upMs.z), nz));
+	const __m128 gap = _mm_sub_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_sub_ps(sx, px), nx), _mm_mul_ps(_mm_sub_ps(sy, py), ny)),
+											 _mm_mul_ps(_mm_sub_ps(sz, pz), nz)),
+								  _mm_set1_ps(clearance));
+	const __m128 neg = _mm_set1_ps(-0.0f), far = _mm_set1_ps(-1.0e9f);
+	const __m128 ground = _mm_cmpge_ps(kn, _mm_set1_ps(LB_PRONE_GROUND_COS));
+	const __m128 t1 = lbProneSelect4(ground, _mm_div_ps(_mm_xor_ps(gap, neg), kn), far);
+	// The contact a radius in from the plane's point: point + (-torsoR) n.
+	const __m128 nR = _mm_set1_ps(-torsoR);
+	const __m128 cx = _mm_add_ps(px, _mm_mul_ps(nR, nx)), cy = _mm_add_ps(py, _mm_mul_ps(nR, ny)),
+				 cz = _mm_add_ps(pz, _mm_mul_ps(nR, nz));
+	__m128 t2 = far;
+	if (x->ok)
+	{
+		const float reach = torsoR + clearance;
+		const __m128 vx = _mm_sub_ps(cx, _mm_set1_ps(x->a.x)), vy = _mm_sub_ps(cy, _mm_set1_ps(x->a.y)),
+					 vz = _mm_sub_ps(cz, _mm_set1_ps(x->a.z));
+		const __m128 f = _mm_div_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(vx, _mm_set1_ps(x->ab.x)), _mm_mul_ps(vy, _mm_set1_ps(x->ab.y))),
+											   _mm_mul_ps(vz, _mm_set1_ps(x->ab.z))),
+									_mm_set1_ps(x->len2));
+		const __m128 vd = _mm_add_ps(_mm_add_ps(_mm_mul_ps(vx, _mm_set1_ps(x->d.x)), _mm_mul_ps(vy, _mm_set1_ps(x->d.y))),
+									 _mm_mul_ps(vz, _mm_set1_ps(x->d.z)));
+		const __m128 wx = _mm_sub_ps(vx, _mm_mul_ps(vd, _mm_set1_ps(x->d.x))), wy = _mm_sub_ps(vy, _mm_mul_ps(vd, _mm_set1_ps(x->d.y))),
+					 wz = _mm_sub_ps(vz, _mm_mul_ps(vd, _mm_set1_ps(x->d.z)));
+		const __m128 wu = _mm_add_ps(_mm_add_ps(_mm_mul_ps(wx, _mm_set1_ps(x->u.x)), _mm_mul_ps(wy, _mm_set1_ps(x->u.y))),
+									 _mm_mul_ps(wz, _mm_set1_ps(x->u.z)));
+		const __m128 ww = _mm_add_ps(_mm_add_ps(_mm_mul_ps(wx, wx), _mm_mul_ps(wy, wy)), _mm_mul_ps(wz, wz));
+		const __m128 uu = _mm_set1_ps(x->uu);
+		const __m128 disc =
+			_mm_sub_ps(_mm_mul_ps(wu, wu), _mm_mul_ps(uu, _mm_sub_ps(ww, _mm_set1_ps(reach * reach))));
+		// Inside the segment (not f < 0, not f > 1) and a real root (not disc < 0): NaN lanes pass as
+		// the scalar tests let them.
+		const __m128 out = _mm_or_ps(_mm_or_ps(_mm_cmplt_ps(f, _mm_setzero_ps()), _mm_cmpgt_ps(f, _mm_set1_ps(1.0f))),
+									 _mm_cmplt_ps(disc, _mm_setzero_ps()));
+		t2 = lbProneSelect4(out, far, _mm_div_ps(_mm_add_ps(wu, _mm_sqrt_ps(disc)), uu));
+	}
+	// lbMaxF(t1, t2): t1 > t2 ? t1 : t2.
+	_mm_storeu_ps(tOf, lbProneSelect4(_mm_cmpgt_ps(t1, t2), t1, t2));
+	_mm_storeu_ps(knOf, kn);
+}
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #define LB_PRONE_COLD __attribute__((noinline, cold))
 #else
@@ -801,7 +873,28 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		// Each torso probe's normal's part along up where its plane is ground under the torso (0
 		// otherwise), for the steps between neighbours below.
 		float knOf[LB_PRONE_TORSO_PROBES] = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
-		for (int i = 0; i < LB_PRONE_TORSO_PROBES; ++i)
+		int firstTorso = 0;
+#if LB_IK_SSE2
+		// The first four probes' lifts in lanes (the loop below's operations in its order, so each
+		// lane's lift has its bits), taken into `need` in the probes' order; the fifth by the loop.
+		{
+			_Static_assert(LB_PRONE_TORSO_PROBES >= 4, "four torso probes to a vector");
+			float tOf[4], knL[4];
+			lbProneTorsoLifts4(planes, lbProneTorsoProbe, torsoP, &axis, upMs, torsoR, clearance, tOf, knL);
+			for (int i = 0; i < 4; ++i)
+			{
+				const int k = lbProneTorsoProbe[i];
+				if (!planes[k].hit || knL[i] < 0.2f)
+					continue;
+				if (knL[i] >= LB_PRONE_GROUND_COS)
+					knOf[i] = knL[i];
+				need = any ? lbMaxF(need, tOf[i]) : tOf[i];
+				any = true;
+			}
+			firstTorso = 4;
+		}
+#endif
+		for (int i = firstTorso; i < LB_PRONE_TORSO_PROBES; ++i)
 		{
 			const int k = lbProneTorsoProbe[i];
 			if (!planes[k].hit)
