@@ -402,8 +402,10 @@ void lbProneProbeSetup_Table(lbProneProbeSetup* setup, const lbHumanoid* h)
 	float* radius = setup->radius;
 	bone[lb_pronePelvis] = h->pelvis, radius[lb_pronePelvis] = torso;
 	bone[lb_proneChest] = setup->top, radius[lb_proneChest] = torso;
-	bone[lb_proneSpine] = bone[lb_proneTorsoLow] = bone[lb_proneTorsoHigh] = LB_PRONE_PROBE_SPECIAL;
-	radius[lb_proneSpine] = radius[lb_proneTorsoLow] = radius[lb_proneTorsoHigh] = 0.0f;
+	bone[lb_proneSpine] = bone[lb_proneTorsoLow] = bone[lb_proneTorsoHigh] = LB_PRONE_PROBE_TORSO;
+	radius[lb_proneSpine] = radius[lb_proneTorsoLow] = radius[lb_proneTorsoHigh] = torso;
+	// lbProneProbeAt's places of the three on the axis.
+	setup->at[lb_proneSpine] = 0.5f, setup->at[lb_proneTorsoLow] = 0.25f, setup->at[lb_proneTorsoHigh] = 0.75f;
 	for (int side = 0; side < 2; ++side)
 	{
 		const lbLegAxes* leg = &h->legAxes[side];

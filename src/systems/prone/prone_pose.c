@@ -68,6 +68,77 @@ static inline void lbPronePlaneOf(lbPronePlane* out, const lbProneGround* g, con
 	out->normal = lbProneToModelUnitIn(toModel, &g->normalWs.x, upMs);
 }
 
+#if LB_IK_SSE2
+// Lanes 0..3: u x v for u the same in every lane and v one vector a lane, lbCross's products and
+// differences.
+static inline void lbProneCross4(__m128 ux, __m128 uy, __m128 uz, __m128 vx, __m128 vy, __m128 vz, __m128* cx, __m128* cy,
+								 __m128* cz)
+{
+	*cx = _mm_sub_ps(_mm_mul_ps(uy, vz), _mm_mul_ps(uz, vy));
+	*cy = _mm_sub_ps(_mm_mul_ps(uz, vx), _mm_mul_ps(ux, vz));
+	*cz = _mm_sub_ps(_mm_mul_ps(ux, vy), _mm_mul_ps(uy, vx));
+}
+
+// v rotated by the conjugate (ux, uy, uz, w) in place, one vector a lane: lbQuatRotate's steps
+// (t = 2 (u x v), v + w t + u x t).
+static inline void lbProneRotate4(__m128 ux, __m128 uy, __m128 uz, __m128 w, __m128* vx, __m128* vy, __m128* vz)
+{
+	__m128 tx, ty, tz, cx, cy, cz;
+	lbProneCross4(ux, uy, uz, *vx, *vy, *vz, &tx, &ty, &tz);
+	const __m128 two = _mm_set1_ps(2.0f);
+	tx = _mm_mul_ps(two, tx), ty = _mm_mul_ps(two, ty), tz = _mm_mul_ps(two, tz);
+	lbProneCross4(ux, uy, uz, tx, ty, tz, &cx, &cy, &cz);
+	*vx = _mm_add_ps(_mm_add_ps(*vx, _mm_mul_ps(w, tx)), cx);
+	*vy = _mm_add_ps(_mm_add_ps(*vy, _mm_mul_ps(w, ty)), cy);
+	*vz = _mm_add_ps(_mm_add_ps(*vz, _mm_mul_ps(w, tz)), cz);
+}
+
+// lbPronePlaneOf's point and normal for four probes p[0..3] at once, one a lane, with its bits
+// (the same products and sums as the one-probe path, the normal's length summed in lbDot's order).
+// Written whether hit or not: a plane not hit is never read. Two of these cost about what three
+// single planes did.
+static inline void lbPronePlanes4(lbPronePlane* planes, const lbProneGround* grounds, const int* p, const lbProneToModel* m,
+								  lbVec3 upMs)
+{
+	__m128 px, py, pz, nx, ny, nz, hit;
+	lbProneGround4(grounds, p, &px, &py, &pz, &nx, &ny, &nz, &hit);
+	(void)hit;
+	const __m128 ux = _mm_shuffle_ps(m->conj, m->conj, _MM_SHUFFLE(0, 0, 0, 0));
+	const __m128 uy = _mm_shuffle_ps(m->conj, m->conj, _MM_SHUFFLE(1, 1, 1, 1));
+	const __m128 uz = _mm_shuffle_ps(m->conj, m->conj, _MM_SHUFFLE(2, 2, 2, 2));
+	const __m128 w = _mm_shuffle_ps(m->conj, m->conj, _MM_SHUFFLE(3, 3, 3, 3));
+	// Point: inv (conj (p - cw.p)).
+	px = _mm_sub_ps(px, _mm_shuffle_ps(m->p, m->p, _MM_SHUFFLE(0, 0, 0, 0)));
+	py = _mm_sub_ps(py, _mm_shuffle_ps(m->p, m->p, _MM_SHUFFLE(1, 1, 1, 1)));
+	pz = _mm_sub_ps(pz, _mm_shuffle_ps(m->p, m->p, _MM_SHUFFLE(2, 2, 2, 2)));
+	lbProneRotate4(ux, uy, uz, w, &px, &py, &pz);
+	px = _mm_mul_ps(_mm_shuffle_ps(m->inv, m->inv, _MM_SHUFFLE(0, 0, 0, 0)), px);
+	py = _mm_mul_ps(_mm_shuffle_ps(m->inv, m->inv, _MM_SHUFFLE(1, 1, 1, 1)), py);
+	pz = _mm_mul_ps(_mm_shuffle_ps(m->inv, m->inv, _MM_SHUFFLE(2, 2, 2, 2)), pz);
+	// Normal: conj n made unit, or up where its length is not past LB_EPSILON or not finite (a NaN
+	// fails both ordered compares).
+	lbProneRotate4(ux, uy, uz, w, &nx, &ny, &nz);
+	const __m128 len =
+		_mm_sqrt_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(nx, nx), _mm_mul_ps(ny, ny)), _mm_mul_ps(nz, nz)));
+	const __m128 ok = _mm_and_ps(_mm_cmpgt_ps(len, _mm_set1_ps(LB_EPSILON)), _mm_cmplt_ps(len, _mm_set1_ps(INFINITY)));
+	const __m128 inv = _mm_div_ps(_mm_set1_ps(1.0f), len);
+	nx = _mm_or_ps(_mm_and_ps(ok, _mm_mul_ps(inv, nx)), _mm_andnot_ps(ok, _mm_set1_ps(upMs.x)));
+	ny = _mm_or_ps(_mm_and_ps(ok, _mm_mul_ps(inv, ny)), _mm_andnot_ps(ok, _mm_set1_ps(upMs.y)));
+	nz = _mm_or_ps(_mm_and_ps(ok, _mm_mul_ps(inv, nz)), _mm_andnot_ps(ok, _mm_set1_ps(upMs.z)));
+	// Back to one probe a vector: point and the normal's x, then the normal's y and z.
+	_MM_TRANSPOSE4_PS(px, py, pz, nx);
+	const __m128 yz01 = _mm_unpacklo_ps(ny, nz), yz23 = _mm_unpackhi_ps(ny, nz);
+	const __m128 rows[4] = { px, py, pz, nx };
+	for (int i = 0; i < 4; ++i)
+	{
+		lbPronePlane* out = &planes[p[i]];
+		_mm_storeu_ps(&out->point.x, rows[i]);
+		const __m128 yz = i < 2 ? yz01 : yz23;
+		_mm_storel_pi((__m64*)&out->normal.y, (i & 1) ? _mm_movehl_ps(yz, yz) : yz);
+	}
+}
+#endif
+
 _Static_assert(offsetof(lbProneGround, normalWs) == offsetof(lbProneGround, pointWs) + 3 * sizeof(float),
 			   "a ground's point and normal are six floats in a row");
 _Static_assert(offsetof(lbProneLimbTarget, normalWs) == offsetof(lbProneLimbTarget, endWs) + 3 * sizeof(float) &&
@@ -78,15 +149,18 @@ _Static_assert(offsetof(lbProneLimbTarget, normalWs) == offsetof(lbProneLimbTarg
 // summed in lanes (lbProneFiniteAdd), a ground's point and normal only where it was hit.
 static bool lbProneTargetsFinite(const lbProneTargets* t)
 {
-	if (!lbIsValidTransform(t->characterWs))
+	if (!lbProneTransformValid(&t->characterWs))
 		return false;
 	lbProneFiniteSum sum = lbProneFiniteStart();
 	const float scalars[5] = { t->upWs.x, t->upWs.y, t->upWs.z, t->alpha, t->roll };
 	const float pitches[4] = { t->upperPitch, t->lowerPitch, 0.0f, 0.0f };
 	sum = lbProneFiniteAddRun(sum, scalars, 5, true);
 	sum = lbProneFiniteAddRun(sum, pitches, 4, true);
+	// A ground not hit is left out by a branch rather than added masked to zero: the verdict is the
+	// same (a +0 added changes no sum's finiteness) at fewer instructions a ground.
 	for (int k = 0; k < lb_proneProbeCount; ++k)
-		sum = lbProneFiniteAddRun(sum, &t->ground[k].pointWs.x, 6, t->ground[k].hit);
+		if (t->ground[k].hit)
+			sum = lbProneFiniteAddRun(sum, &t->ground[k].pointWs.x, 6, true);
 	// A limb's end, normal and alpha follow one another (asserted below).
 	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
 		sum = lbProneFiniteAddRun(sum, &t->limbs[k].endWs.x, 7, true);
@@ -302,8 +376,17 @@ static void lbProneTurnChain(lbPose* pose, const lbSkeleton* skeleton, int bone,
 	// lbQuatNormalize's result is a valid rotation (unit, or the identity for a degenerate input).
 	// Normalised once: lbPose_SetBoneModelRotation's own normalisation of a rotation normalised just
 	// before moved it by a rounding at most.
+#if LB_IK_SSE2
+	// lbIsValidVec3 of both in two compares: x - x is +0 for a finite x and NaN for the rest (the
+	// lanes of p.x..q.x and q.w..s.z that are not p's or s's are left out of the masks).
+	const __m128 pq = _mm_loadu_ps(&m.p.x), qs = _mm_loadu_ps(&m.q.w), zero = _mm_setzero_ps();
+	if ((_mm_movemask_ps(_mm_cmpeq_ps(_mm_sub_ps(pq, pq), zero)) & 0x7) != 0x7 ||
+		(_mm_movemask_ps(_mm_cmpeq_ps(_mm_sub_ps(qs, qs), zero)) & 0xE) != 0xE)
+		return;
+#else
 	if (!lbIsValidVec3(m.p) || !lbIsValidVec3(m.s))
 		return;
+#endif
 	// Every caller's axis is unit already (the body's along and side axes, a limb's swivel axis made
 	// by lbNormalizeOr, a lift's axis divided by its length), and the product is normalized.
 	m.q = lbQuatNormalize(lbProneQuatMul(lbProneQuatFromUnitAxisAngle(axisMs, angle), m.q));
@@ -449,6 +532,78 @@ static inline float lbProneAxisLift(const lbProneAxis* x, lbVec3 s, float reach)
 		return -1.0e9f;
 	return (wu + sqrtf(disc)) / x->uu;
 }
+
+#if LB_IK_SSE2
+// Each lane of a where mask is set, of b elsewhere.
+static inline __m128 lbProneSelect4(__m128 mask, __m128 a, __m128 b)
+{
+	return _mm_or_ps(_mm_and_ps(mask, a), _mm_andnot_ps(mask, b));
+}
+
+// lbProneAxisLift and the plane's own lift (-lbProneGap / kn where kn >= LB_PRONE_GROUND_COS) of the
+// first four torso probes, their larger in tOf and each plane's kn (up . normal) in knOf, one probe
+// a lane with the scalar code's operations in its order: each lane's bits are the scalar code's. A
+// plane not hit gives a value never read.
+static inline void lbProneTorsoLifts4(const lbPronePlane* planes, const lbProneProbe* probes, const lbVec3* torsoP,
+									  const lbProneAxis* x, lbVec3 upMs, float torsoR, float clearance, float* tOf, float* knOf)
+{
+	__m128 r[4], nr[4];
+	for (int i = 0; i < 4; ++i)
+	{
+		const lbPronePlane* pl = &planes[probes[i]];
+		r[i] = _mm_loadu_ps(&pl->point.x); // point, normal.x
+		nr[i] = _mm_setr_ps(pl->normal.y, pl->normal.z, 0.0f, 0.0f);
+	}
+	_MM_TRANSPOSE4_PS(r[0], r[1], r[2], r[3]);
+	const __m128 px = r[0], py = r[1], pz = r[2], nx = r[3];
+	const __m128 ny = _mm_unpacklo_ps(_mm_unpacklo_ps(nr[0], nr[2]), _mm_unpacklo_ps(nr[1], nr[3]));
+	const __m128 nz = _mm_unpackhi_ps(_mm_unpacklo_ps(nr[0], nr[2]), _mm_unpacklo_ps(nr[1], nr[3]));
+	const __m128 sx = _mm_setr_ps(torsoP[0].x, torsoP[1].x, torsoP[2].x, torsoP[3].x);
+	const __m128 sy = _mm_setr_ps(torsoP[0].y, torsoP[1].y, torsoP[2].y, torsoP[3].y);
+	const __m128 sz = _mm_setr_ps(torsoP[0].z, torsoP[1].z, torsoP[2].z, torsoP[3].z);
+	// kn = up . n; the plane's lift -((p - point) . n - clearance) / kn, or -1e9 past the ground's cosine.
+	const __m128 kn = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_set1_ps(upMs.x), nx), _mm_mul_ps(_mm_set1_ps(upMs.y), ny)),
+								 _mm_mul_ps(_mm_set1_ps(upMs.z), nz));
+	const __m128 gap = _mm_sub_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_sub_ps(sx, px), nx), _mm_mul_ps(_mm_sub_ps(sy, py), ny)),
+											 _mm_mul_ps(_mm_sub_ps(sz, pz), nz)),
+								  _mm_set1_ps(clearance));
+	const __m128 neg = _mm_set1_ps(-0.0f), far = _mm_set1_ps(-1.0e9f);
+	const __m128 ground = _mm_cmpge_ps(kn, _mm_set1_ps(LB_PRONE_GROUND_COS));
+	const __m128 t1 = lbProneSelect4(ground, _mm_div_ps(_mm_xor_ps(gap, neg), kn), far);
+	// The contact a radius in from the plane's point: point + (-torsoR) n.
+	const __m128 nR = _mm_set1_ps(-torsoR);
+	const __m128 cx = _mm_add_ps(px, _mm_mul_ps(nR, nx)), cy = _mm_add_ps(py, _mm_mul_ps(nR, ny)),
+				 cz = _mm_add_ps(pz, _mm_mul_ps(nR, nz));
+	__m128 t2 = far;
+	if (x->ok)
+	{
+		const float reach = torsoR + clearance;
+		const __m128 vx = _mm_sub_ps(cx, _mm_set1_ps(x->a.x)), vy = _mm_sub_ps(cy, _mm_set1_ps(x->a.y)),
+					 vz = _mm_sub_ps(cz, _mm_set1_ps(x->a.z));
+		const __m128 f = _mm_div_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(vx, _mm_set1_ps(x->ab.x)), _mm_mul_ps(vy, _mm_set1_ps(x->ab.y))),
+											   _mm_mul_ps(vz, _mm_set1_ps(x->ab.z))),
+									_mm_set1_ps(x->len2));
+		const __m128 vd = _mm_add_ps(_mm_add_ps(_mm_mul_ps(vx, _mm_set1_ps(x->d.x)), _mm_mul_ps(vy, _mm_set1_ps(x->d.y))),
+									 _mm_mul_ps(vz, _mm_set1_ps(x->d.z)));
+		const __m128 wx = _mm_sub_ps(vx, _mm_mul_ps(vd, _mm_set1_ps(x->d.x))), wy = _mm_sub_ps(vy, _mm_mul_ps(vd, _mm_set1_ps(x->d.y))),
+					 wz = _mm_sub_ps(vz, _mm_mul_ps(vd, _mm_set1_ps(x->d.z)));
+		const __m128 wu = _mm_add_ps(_mm_add_ps(_mm_mul_ps(wx, _mm_set1_ps(x->u.x)), _mm_mul_ps(wy, _mm_set1_ps(x->u.y))),
+									 _mm_mul_ps(wz, _mm_set1_ps(x->u.z)));
+		const __m128 ww = _mm_add_ps(_mm_add_ps(_mm_mul_ps(wx, wx), _mm_mul_ps(wy, wy)), _mm_mul_ps(wz, wz));
+		const __m128 uu = _mm_set1_ps(x->uu);
+		const __m128 disc =
+			_mm_sub_ps(_mm_mul_ps(wu, wu), _mm_mul_ps(uu, _mm_sub_ps(ww, _mm_set1_ps(reach * reach))));
+		// Inside the segment (not f < 0, not f > 1) and a real root (not disc < 0): NaN lanes pass as
+		// the scalar tests let them.
+		const __m128 out = _mm_or_ps(_mm_or_ps(_mm_cmplt_ps(f, _mm_setzero_ps()), _mm_cmpgt_ps(f, _mm_set1_ps(1.0f))),
+									 _mm_cmplt_ps(disc, _mm_setzero_ps()));
+		t2 = lbProneSelect4(out, far, _mm_div_ps(_mm_add_ps(wu, _mm_sqrt_ps(disc)), uu));
+	}
+	// lbMaxF(t1, t2): t1 > t2 ? t1 : t2.
+	_mm_storeu_ps(tOf, lbProneSelect4(_mm_cmpgt_ps(t1, t2), t1, t2));
+	_mm_storeu_ps(knOf, kn);
+}
+#endif
 
 #if defined(__GNUC__) || defined(__clang__)
 #define LB_PRONE_COLD __attribute__((noinline, cold))
@@ -617,6 +772,10 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	lbProneResult res;
 	memset(&res, 0, sizeof res);
 	res.torsoGap = -1.0f;
+	// The def's values the limb loop reads again and again, read once (its stores to the pose could
+	// alias them).
+	const float clearance = def->clearance;
+	const bool fitLimbs = def->fitLimbs;
 	const float a = lbClampF(targets->alpha, 0.0f, 1.0f);
 	if (a <= 0.0f)
 	{
@@ -709,7 +868,17 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	lbPronePlane planes[lb_proneProbeCount];
 	planes[lb_proneWristL].hit = planes[lb_proneWristR].hit = planes[lb_proneAnkleL].hit = false;
 	planes[lb_proneAnkleR].hit = planes[lb_proneToeL].hit = planes[lb_proneToeR].hit = false;
-	for (size_t i = 0; i < sizeof bodyProbes; ++i)
+	size_t first = 0;
+#if LB_IK_SSE2
+	// The torso's, knees' and elbows' probes (the first eight), mostly hit, four at a time.
+	static const int bodyProbes4[8] = { lb_pronePelvis, lb_proneSpine,	lb_proneChest,	 lb_proneKneeL,
+										lb_proneKneeR,	lb_proneElbowL, lb_proneElbowR, lb_proneTorsoLow };
+	lbPronePlanes4(planes, targets->ground, bodyProbes4, &toModel, upMs);
+	lbPronePlanes4(planes, targets->ground, bodyProbes4 + 4, &toModel, upMs);
+	for (; first < 8; ++first)
+		planes[bodyProbes[first]].hit = targets->ground[bodyProbes[first]].hit;
+#endif
+	for (size_t i = first; i < sizeof bodyProbes; ++i)
 	{
 		const int k = bodyProbes[i];
 		planes[k].hit = targets->ground[k].hit;
@@ -735,7 +904,28 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		// Each torso probe's normal's part along up where its plane is ground under the torso (0
 		// otherwise), for the steps between neighbours below.
 		float knOf[LB_PRONE_TORSO_PROBES] = { 0.0f, 0.0f, 0.0f, 0.0f, 0.0f };
-		for (int i = 0; i < LB_PRONE_TORSO_PROBES; ++i)
+		int firstTorso = 0;
+#if LB_IK_SSE2
+		// The first four probes' lifts in lanes (the loop below's operations in its order, so each
+		// lane's lift has its bits), taken into `need` in the probes' order; the fifth by the loop.
+		{
+			_Static_assert(LB_PRONE_TORSO_PROBES >= 4, "four torso probes to a vector");
+			float tOf[4], knL[4];
+			lbProneTorsoLifts4(planes, lbProneTorsoProbe, torsoP, &axis, upMs, torsoR, clearance, tOf, knL);
+			for (int i = 0; i < 4; ++i)
+			{
+				const int k = lbProneTorsoProbe[i];
+				if (!planes[k].hit || knL[i] < 0.2f)
+					continue;
+				if (knL[i] >= LB_PRONE_GROUND_COS)
+					knOf[i] = knL[i];
+				need = any ? lbMaxF(need, tOf[i]) : tOf[i];
+				any = true;
+			}
+			firstTorso = 4;
+		}
+#endif
+		for (int i = firstTorso; i < LB_PRONE_TORSO_PROBES; ++i)
 		{
 			const int k = lbProneTorsoProbe[i];
 			if (!planes[k].hit)
@@ -749,11 +939,11 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			// a stair's nose met beside the probe's point, and its plane, as steep as a wall, is no
 			// ground under the torso: on 0.127 m risers it held the torso 9 cm over the noses. Such a
 			// contact bounds the torso by itself (below) only.
-			float t = kn >= LB_PRONE_GROUND_COS ? -lbProneGap(&planes[k], torsoP[i], def->clearance) / kn : -1.0e9f;
+			float t = kn >= LB_PRONE_GROUND_COS ? -lbProneGap(&planes[k], torsoP[i], clearance) / kn : -1.0e9f;
 			// Pitched against a contact's plane (across a stair's nose, over a rock's crest) the
 			// capsule dips toward the contact beside the probe's point: the contact itself must also
 			// stay a radius (and the clearance) from the torso's axis.
-			t = lbMaxF(t, lbProneAxisLift(&axis, lbMulAdd(planes[k].point, -torsoR, planes[k].normal), torsoR + def->clearance));
+			t = lbMaxF(t, lbProneAxisLift(&axis, lbMulAdd(planes[k].point, -torsoR, planes[k].normal), torsoR + clearance));
 			if (kn >= LB_PRONE_GROUND_COS)
 				knOf[i] = kn;
 			need = any ? lbMaxF(need, t) : t;
@@ -771,7 +961,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			const float riseN = lbDot(lbSub(pb->point, pa->point), pb->normal);
 			if (lbAbsF(riseN) > LB_PRONE_EDGE_RISE * knOf[i])
 				need = lbMaxF(need,
-							  lbProneStepLift(&axis, pa, pb, knOf[i], riseN, along, castR, upMs, torsoR, def->clearance));
+							  lbProneStepLift(&axis, pa, pb, knOf[i], riseN, along, castR, upMs, torsoR, clearance));
 		}
 		if (any)
 		{
@@ -839,12 +1029,12 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			// A held limb whose knee or elbow would sink swivels it up about the line from the hip or
 			// shoulder to the held end, which stays where it is.
 			lbVec3 p;
-			if (def->fitLimbs && (planes[midProbe].hit || planes[segProbe].hit))
+			if (fitLimbs && (planes[midProbe].hit || planes[segProbe].hit))
 			{
 				// The knee's or elbow's probe point is the mid joint's (lbProneProbeAt; its radius is
 				// not read here).
 				p = pose->model[mid].p;
-				float rise = planes[midProbe].hit ? -lbProneGap(&planes[midProbe], p, def->clearance) : 0.0f;
+				float rise = planes[midProbe].hit ? -lbProneGap(&planes[midProbe], p, clearance) : 0.0f;
 				lbVec3 swivelN = planes[midProbe].normal;
 				// An edge under the thigh or forearm (a stair's nose under a held hand's forearm, a
 				// roof's ridge under a held foot's thigh): a point a fraction t of the way from the
@@ -855,7 +1045,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 				{
 					float t;
 					const float depth = lbProneSegmentProbeDepth(&planes[segProbe], targets->ground[segProbe].radius,
-																 pose->model[segA].p, pose->model[segB].p, def->clearance, &t);
+																 pose->model[segA].p, pose->model[segB].p, clearance, &t);
 					const float share = k < 2 ? 1.0f - t : t;
 					const float segRise = depth / lbMaxF(share, 0.2f);
 					if (segRise > rise || !planes[midProbe].hit)
@@ -910,7 +1100,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 					float t;
 					const lbVec3 m0 = pose->model[segA].p, e0 = pose->model[segB].p;
 					const float depth =
-						lbProneSegmentProbeDepth(&planes[segProbe], targets->ground[segProbe].radius, m0, e0, def->clearance, &t);
+						lbProneSegmentProbeDepth(&planes[segProbe], targets->ground[segProbe].radius, m0, e0, clearance, &t);
 					lbVec3 axis;
 					const float ang = depth > 1.0e-4f ? lbProneLiftAngle(pose->model[root].p, lbLerp(m0, e0, t),
 																		  planes[segProbe].normal, depth, &axis)
@@ -924,7 +1114,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		}
 		// A held limb rests on its contact: the lift and bend fade out as the hold blends in.
 		const float fit = a * (1.0f - lbClampF(lt->alpha, 0.0f, 1.0f));
-		if (!def->fitLimbs || fit <= 0.0f)
+		if (!fitLimbs || fit <= 0.0f)
 		{
 			lbProneChainDone(pose, skeleton, &joints, &defer);
 			continue;
@@ -935,7 +1125,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		if (planes[midProbe].hit)
 		{
 			p = pose->model[mid].p;
-			float gap = lbProneGap(&planes[midProbe], p, def->clearance);
+			float gap = lbProneGap(&planes[midProbe], p, clearance);
 			lbVec3 axis;
 			float ang = gap < 0.0f ? lbProneLiftAngle(pose->model[root].p, p, planes[midProbe].normal, -gap, &axis) : 0.0f;
 			if (ang > 0.0f)
@@ -951,7 +1141,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			float t;
 			const lbVec3 m0 = pose->model[segA].p, e0 = pose->model[segB].p;
 			const float depth =
-				lbProneSegmentProbeDepth(&planes[segProbe], targets->ground[segProbe].radius, m0, e0, def->clearance, &t);
+				lbProneSegmentProbeDepth(&planes[segProbe], targets->ground[segProbe].radius, m0, e0, clearance, &t);
 			p = lbLerp(m0, e0, t);
 			lbVec3 axis;
 			float ang = depth > 0.0f ? lbProneLiftAngle(pose->model[root].p, p, planes[segProbe].normal, depth, &axis) : 0.0f;
@@ -974,7 +1164,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 				p = pose->model[end].p;
 			else if (!lbProneProbeAt(&probeSetup, h, pose, (lbProneProbe)probe, &p, &radius))
 				continue;
-			float gap = lbProneGap(&planes[probe], p, def->clearance);
+			float gap = lbProneGap(&planes[probe], p, clearance);
 			if (gap >= 0.0f)
 				continue;
 			lbVec3 axis;

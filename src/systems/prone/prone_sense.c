@@ -846,7 +846,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 						skeleton->boneCount);
 	if (h->pelvis < 0 || h->pelvis >= anim->boneCount || lbProneTopBone(h) < 0)
 		return lbReport(lb_errorMissingRole, "lbProneSense: the humanoid has no pelvis or spine");
-	if (!lbIsValidTransform(input->characterWs) || !lbIsValidFloat(input->dt) || !lbProneModelFinite(anim, &rig))
+	if (!lbProneTransformValid(&input->characterWs) || !lbIsValidFloat(input->dt) || !lbProneModelFinite(anim, &rig))
 		return lbReport(lb_errorNonFinite, "lbProneSense: non-finite character transform, dt or pose (a bone it reads)");
 	const float dt = input->dt;
 	if (dt <= 0.0f)
@@ -1174,6 +1174,10 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	batch.count = 0;
 	float settleOf[lb_proneProbeCount];
 	bool settleOn[lb_proneProbeCount] = { false };
+	// The def's probe values read once (the loop's stores to the state could alias them: read again
+	// each probe otherwise).
+	const float probeReach = def->probeReach, probeCastRadius = def->probeCastRadius;
+	const bool sphereProbes = def->sphereProbes;
 	for (int k = 0; k < lb_proneProbeCount; ++k)
 	{
 		lbProneGround* g = &state->ground[k];
@@ -1218,8 +1222,8 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		// segment's centre rests on the contact's plane one segment radius out along its normal.
 		// A segment lies near its ground: the probe starts `probeReach` above the point and ends as far
 		// below it (a short sweep costs a fraction of a long one).
-		const lbVec3 from = lbMulAdd(p, def->probeReach, up);
-		const float castRadius = def->sphereProbes ? lbMinF(radius, def->probeCastRadius) : 0.0f;
+		const lbVec3 from = lbMulAdd(p, probeReach, up);
+		const float castRadius = sphereProbes ? lbMinF(radius, probeCastRadius) : 0.0f;
 		const int probeCast = lbProneTraceDecide(def, from, castRadius, cast, &state->probeGround[k], &state->castFromWs[5 + k],
 												 &state->recastSpan[5 + k]);
 		if (probeCast == 0)
