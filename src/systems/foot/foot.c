@@ -2192,8 +2192,9 @@ static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootF
 // state. Here, from the hips where the pose stage will put them (the offset, or lower for a leg that
 // needs it, and the move ahead): the goal is put no nearer the hip than the knee 0.5 degrees short of
 // kneeMaxBend, and while the knee is within 40 degrees of its cap (and until the goal has caught up
-// after) the line from the hip turns at most 10 degrees per 1/60 s and lengthens at most 2.7 m/s (an
-// unfolding knee let go of the ankle limit within a frame). Then two guards, which win over both:
+// after) the line from the hip turns at most 10 degrees per 1/60 s and lengthens at most 2.7 m/s, going
+// down no faster than 1.1 times the body's ground speed (an unfolding knee let go of the ankle limit
+// within a frame). Then two guards, which win over both:
 // the goal goes back against the motion (where stairs down rise behind the foot) only while it stays
 // above and ahead of where the foot last stood locked, and it goes no lower than it was, or while the
 // floor falls, than 2 cm above the ground plane under the foot. The moved goal is kept (goalOffsetWs),
@@ -2213,9 +2214,17 @@ static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lb
 	drop = state->alpha * lbMaxF(drop, lbMinF(offset, -lbMaxF(def->pelvisMaxSink, 0.0f)));
 	const float cosKeep = lbFootCos(f->memo, lb_footMemoKeep, LB_PI - lbMaxF(def->kneeMaxBend - 0.5f * LB_DEG2RAD, 0.0f));
 	const float cosZone = lbFootCos(f->memo, lb_footMemoZone, LB_PI - lbMaxF(def->kneeMaxBend - 40.0f * LB_DEG2RAD, 0.0f));
-	const float frames = f->dt * 60.0f, maxTurn = 10.0f * LB_DEG2RAD * frames, maxGrow = 0.045f * frames;
+	const float frames = f->dt * 60.0f, maxTurn = 10.0f * LB_DEG2RAD * frames;
 	const lbVec3 vel = lbIsValidVec3(in->velocityWs) ? lbProjectOnPlane(in->velocityWs, f->up) : lbVec3_zero;
 	const lbVec3 fwd = lbNormalizeOr(vel, lbVec3_zero);
+	// Going down (the goal below where the foot last stood locked) the line lengthens no faster than
+	// 1.1 times the body's ground speed (at least 0.6 m/s, so a standing body still unfolds), and
+	// never past 2.7 m/s: at 2.7 m/s a walk's trailing knee let go of its cap within two frames and
+	// the foot, held at the ankle limit until then, turned 18 degrees in one (walking down 0.30 m
+	// stairs 18.4/17.6 -> 16.8/15.9 degrees on the two rigs). At 0.8 the pops fell further (15.7/14.8)
+	// but the trailing sole went 2 cm into the treads of 0.276 m risers on 0.369 m treads; going up it
+	// went 12 mm into a riser, so there the line keeps 2.7 m/s. A run (3.5 m/s) keeps it too.
+	const float maxGrowDown = lbMinF(0.045f * frames, lbMaxF(1.1f * lbLength(vel), 0.6f) * f->dt);
 	for (int side = 0; side < 2; ++side)
 	{
 		lbFootLegState* leg = &state->legs[side];
@@ -2244,7 +2253,7 @@ static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lb
 				const lbVec3 perp = lbNormalizeOr(lbMulAdd(dir, -c, leg->foldDirWs), lbVec3_zero);
 				dir = lbNormalizeOr(lbAdd(lbMulSV(cosf(maxTurn), leg->foldDirWs), lbMulSV(sinf(maxTurn), perp)), dir);
 			}
-			newLen = lbMinF(newLen, leg->foldLength + maxGrow);
+			newLen = lbMinF(newLen, leg->foldLength + (lbDot(lbSub(goal, leg->lockAnkleWs), f->up) < 0.0f ? maxGrowDown : 0.045f * frames));
 		}
 		lbVec3 moved = lbMulAdd(hip, newLen, dir);
 		// Back against the motion only above and ahead of where the foot last stood locked (the
