@@ -51,6 +51,32 @@ static inline bool lbIkValidTransformFast(const lbTransform* t)
 	return z == 0.0f && n > 0.98f && n < 1.02f && sm > LB_EPSILON * LB_EPSILON;
 }
 
+// lbIsValidTransform(*t) with the same answer at every input, for the systems' per-call checks of a
+// character frame: with SSE2 its tests are range compares in lanes (a NaN fails every ordered
+// compare, so finiteness needs no test of its own; a rotation with an infinite or NaN part has a
+// squared length outside (0.98, 1.02)), the squared length summed in lbIsValidTransform's order
+// (((x^2 + y^2) + z^2) + w^2) so a length at the bounds gets its answer. About a fifth of its cost.
+static inline bool lbIkValidTransformExact(const lbTransform* t)
+{
+#if LB_IK_SSE2
+	const float* f = &t->p.x;
+	const __m128 p = _mm_loadu_ps(f), q = _mm_loadu_ps(f + 3), ws = _mm_loadu_ps(f + 6);
+	const __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff)), inf = _mm_set1_ps(INFINITY);
+	const __m128 sa = _mm_and_ps(ws, magnitude);
+	// Lanes 0..2 of p.x..q.x and 1..3 of q.w..s.z.
+	const int pOk = _mm_movemask_ps(_mm_cmplt_ps(_mm_and_ps(p, magnitude), inf));
+	const int sOk = _mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ps(sa, _mm_set1_ps(LB_EPSILON)), _mm_cmplt_ps(sa, inf)));
+	const __m128 qq = _mm_mul_ps(q, q);
+	__m128 n = _mm_add_ss(qq, _mm_shuffle_ps(qq, qq, _MM_SHUFFLE(1, 1, 1, 1)));
+	n = _mm_add_ss(n, _mm_movehl_ps(qq, qq));
+	n = _mm_add_ss(n, _mm_shuffle_ps(qq, qq, _MM_SHUFFLE(3, 3, 3, 3)));
+	const int qOk = _mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ss(n, _mm_set_ss(0.98f)), _mm_cmplt_ss(n, _mm_set_ss(1.02f))));
+	return (pOk & 7) == 7 && (sOk & 0xE) == 0xE && (qOk & 1) == 1;
+#else
+	return lbIsValidTransform(*t);
+#endif
+}
+
 // sqrtf without the errno branch (the library never reads errno); the same correctly rounded root.
 // The argument is broadcast (one shuffle) rather than set with zeroed upper lanes, which compilers
 // do through a general register, two moves and several cycles more on the solves' dependency chains.

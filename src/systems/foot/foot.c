@@ -1084,8 +1084,6 @@ lbResult lbFootDef_Validate(const lbFootDef* def)
 
 #undef LB_FIELD
 
-static inline bool lbFootFrameOk(const lbTransform* t);
-
 static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbHumanoid* humanoid,
 							 const lbFootSenseInput* in, lbFootMemo* memo, lbFootFrame* f, lbResult* outResult)
 {
@@ -1096,7 +1094,7 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 	f->goalStep = f->rotationStep = -1.0f;
 	*outResult = lb_ok;
 	// lbIsValidTransform's tests, in four lanes with SSE.
-	if (!lbFootFrameOk(&f->cw))
+	if (!lbIkValidTransformExact(&f->cw))
 		return false;
 	lbVec3 vel = in->velocityWs;
 	if (!lbIsValidVec3(vel))
@@ -2539,30 +2537,6 @@ static inline bool lbFootTransformOk(const lbTransform* t, bool near)
 #endif
 }
 
-// lbIsValidTransform(*t) exactly, for the character frame: lbFootTransformOk's range tests, with the
-// rotation's squared length summed in lbIsValidTransform's order (((x^2 + y^2) + z^2) + w^2), so a
-// length at the bounds gets the same answer.
-static inline bool lbFootFrameOk(const lbTransform* t)
-{
-#if defined(LB_SIMD_SSE)
-	const float* f = &t->p.x;
-	const __m128 p = _mm_loadu_ps(f), q = _mm_loadu_ps(f + 3), ws = _mm_loadu_ps(f + 6);
-	const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
-	const __m128 inf = _mm_set1_ps(INFINITY);
-	const __m128 sa = _mm_and_ps(ws, abs);
-	const int pos = _mm_movemask_ps(_mm_cmplt_ps(_mm_and_ps(p, abs), inf));
-	const int scale = _mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ps(sa, _mm_set1_ps(LB_EPSILON)), _mm_cmplt_ps(sa, inf)));
-	const __m128 qq = _mm_mul_ps(q, q);
-	__m128 n = _mm_add_ss(qq, _mm_shuffle_ps(qq, qq, _MM_SHUFFLE(1, 1, 1, 1)));
-	n = _mm_add_ss(n, _mm_movehl_ps(qq, qq));
-	n = _mm_add_ss(n, _mm_shuffle_ps(qq, qq, _MM_SHUFFLE(3, 3, 3, 3)));
-	const int norm = _mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ss(n, _mm_set_ss(0.98f)), _mm_cmplt_ss(n, _mm_set_ss(1.02f))));
-	return (pos & 7) == 7 && (scale & 0xe) == 0xe && (norm & 1) == 1;
-#else
-	return lbIsValidTransform(*t);
-#endif
-}
-
 // Whether the pose is fit for the pose stage where it reads it: the local and model transforms of
 // the pelvis and the legs' bones (of every bone when `all`) finite, their model positions within
 // 1e6 m of the model origin, and each leg's bones of a length the two-bone solve takes.
@@ -2928,7 +2902,7 @@ static int lbFootAnnounce(const lbFootState* state, const lbFootDef* def, const 
 						  const lbFootSenseInput* in, lbQueryInput* out)
 {
 	const lbTransform cw = in->characterWs;
-	if (!in->animPose || !in->animPose->model || !lbFootFrameOk(&cw))
+	if (!in->animPose || !in->animPose->model || !lbIkValidTransformExact(&cw))
 		return 0;
 	float dt = lbIsValidFloat(in->dt) ? in->dt : 0.0f;
 	if (state->initialized && def->traceRate > 0.0f && state->traceTimer - dt > 1.0e-5f && !in->landed)
@@ -3440,7 +3414,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 		return lbReport(lb_errorSkeletonMismatch, "lbFootApplyPose: pose has %d bones, skeleton %d", pose->boneCount,
 						skeleton->boneCount);
 	const lbTransform cw = targets->characterWs;
-	if (!lbFootFrameOk(&cw) || !lbIsValidFloat(targets->alpha) || !lbIsValidFloat(targets->pelvisOffset) ||
+	if (!lbIkValidTransformExact(&cw) || !lbIsValidFloat(targets->alpha) || !lbIsValidFloat(targets->pelvisOffset) ||
 		!lbIsValidVec3(targets->pelvisShiftWs))
 		return lbReport(lb_errorNonFinite, "lbFootApplyPose: non-finite targets");
 	for (int s = 0; s < 2; ++s)

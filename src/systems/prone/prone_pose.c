@@ -149,7 +149,7 @@ _Static_assert(offsetof(lbProneLimbTarget, normalWs) == offsetof(lbProneLimbTarg
 // summed in lanes (lbProneFiniteAdd), a ground's point and normal only where it was hit.
 static bool lbProneTargetsFinite(const lbProneTargets* t)
 {
-	if (!lbProneTransformValid(&t->characterWs))
+	if (!lbIkValidTransformExact(&t->characterWs))
 		return false;
 	lbProneFiniteSum sum = lbProneFiniteStart();
 	const float scalars[5] = { t->upWs.x, t->upWs.y, t->upWs.z, t->alpha, t->roll };

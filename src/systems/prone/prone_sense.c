@@ -846,7 +846,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 						skeleton->boneCount);
 	if (h->pelvis < 0 || h->pelvis >= anim->boneCount || lbProneTopBone(h) < 0)
 		return lbReport(lb_errorMissingRole, "lbProneSense: the humanoid has no pelvis or spine");
-	if (!lbProneTransformValid(&input->characterWs) || !lbIsValidFloat(input->dt) || !lbProneModelFinite(anim, &rig))
+	if (!lbIkValidTransformExact(&input->characterWs) || !lbIsValidFloat(input->dt) || !lbProneModelFinite(anim, &rig))
 		return lbReport(lb_errorNonFinite, "lbProneSense: non-finite character transform, dt or pose (a bone it reads)");
 	const float dt = input->dt;
 	if (dt <= 0.0f)
