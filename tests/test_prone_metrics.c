@@ -30,31 +30,79 @@ static float segmentDistance(lbVec3 a, lbVec3 b, lbVec3 q)
 	return lbDistance(q, lbMulAdd(a, t, ab));
 }
 
+// Height of the ground under (x, y) (world), or -1e9 where none.
+static float groundAt(const lbSceneQuery* query, float x, float y)
+{
+	lbQueryInput in = lbDefaultQueryInput();
+	in.start = lbMakeVec3(x, y, 5.0f);
+	in.end = lbMakeVec3(x, y, -2.0f);
+	lbHit hit = lbRayCast(query, &in);
+	return hit.hit ? hit.impactPoint.z : -1.0e9f;
+}
+
 // Ground under the capsule pelvis-neck of radius r, end caps included (r either side of the joints),
 // about every REF_STEP along the horizontal axis (from the pelvis). Under an end cap, ground above
-// the axis's line (a riser ahead of the head) faces the cap's end and is left out.
-static void groundProfile(const lbSceneQuery* query, lbVec3 pelvis, lbVec3 neck, float r, Profile* out)
+// the axis's line (a riser ahead of the head) faces the cap's end and is left out. With `neckCap`
+// (the whole torso) the ground under the neck's cap bears on its sphere: each sample, and where the
+// ground steps up between two samples the step's edge (found by bisection on rays down), gives the
+// height the neck would rest at on it; the highest, less the underside's depth under the axis,
+// enters at the neck.
+static void groundProfile(const lbSceneQuery* query, lbVec3 pelvis, lbVec3 neck, float r, bool neckCap, Profile* out)
 {
 	lbVec3 axis = lbNormalize(lbMakeVec3(neck.x - pelvis.x, neck.y - pelvis.y, 0.0f));
 	const float run = lbDot(lbSub(neck, pelvis), axis), slope = (neck.z - pelvis.z) / run;
+	const float under = r * sqrtf(1.0f + slope * slope);
 	float s0 = -r, s1 = run + r;
 	int count = (int)ceilf((s1 - s0) / REF_STEP);
 	out->n = 0;
-	for (int k = 0; k <= count && out->n < REF_MAX; ++k)
+	bool cap = false, have = false;
+	float capZ = 0.0f, lastS = 0.0f, lastZ = 0.0f;
+	for (int k = 0; k <= count && out->n < REF_MAX - 1; ++k)
 	{
 		float s = s0 + (s1 - s0) * (float)k / (float)count;
 		lbVec3 x = lbMulAdd(pelvis, s, axis);
-		lbQueryInput in = lbDefaultQueryInput();
-		in.start = lbMakeVec3(x.x, x.y, 5.0f);
-		in.end = lbMakeVec3(x.x, x.y, -2.0f);
-		lbHit hit = lbRayCast(query, &in);
-		if (!hit.hit)
+		const float gz = groundAt(query, x.x, x.y);
+		if (gz < -1.0e8f)
 			continue;
-		if ((s < 0.0f || s > run) && hit.impactPoint.z > pelvis.z + s * slope)
+		if ((s < 0.0f || s > run) && gz > pelvis.z + s * slope)
+			continue;
+		if (neckCap && s > run)
+		{
+			float edge = s;
+			if (have && gz > lastZ + 1.0e-3f)
+			{
+				float lo = lastS, hi = s;
+				for (int it = 0; it < 30; ++it)
+				{
+					const float mid = 0.5f * (lo + hi);
+					const lbVec3 q = lbMulAdd(pelvis, mid, axis);
+					if (groundAt(query, q.x, q.y) > lastZ + 1.0e-3f)
+						hi = mid;
+					else
+						lo = mid;
+				}
+				edge = hi;
+			}
+			const float dx = edge - run;
+			const float zr = gz - pelvis.z + sqrtf(lbMaxF(r * r - dx * dx, 0.0f)) - under;
+			capZ = cap ? lbMaxF(capZ, zr) : zr;
+			cap = true;
+		}
+		have = true;
+		lastS = s;
+		lastZ = gz;
+		if (neckCap && s > run)
 			continue;
 		out->s[out->n] = s;
-		out->z[out->n] = hit.impactPoint.z - pelvis.z;
-		out->p[out->n] = hit.impactPoint;
+		out->z[out->n] = gz - pelvis.z;
+		out->p[out->n] = lbMakeVec3(x.x, x.y, gz);
+		++out->n;
+	}
+	if (cap)
+	{
+		out->s[out->n] = run;
+		out->z[out->n] = capZ;
+		out->p[out->n] = lbMakeVec3(neck.x, neck.y, pelvis.z + capZ);
 		++out->n;
 	}
 }
@@ -205,7 +253,7 @@ static void test_prone_metrics_torso_on_stairs(void)
 			{
 				float z = 0.5f * (lo + hi);
 				lbVec3 a = lbAdd(pw, lbMakeVec3(t.x, t.y, z)), b = lbAdd(nw, lbMakeVec3(t.x, t.y, z));
-				groundProfile(&query, a, b, r, g);
+				groundProfile(&query, a, b, r, false, g);
 				// A ground sample above the axis's line: the torso is in the ground.
 				const float slope = (b.z - a.z) / lbLength(lbMakeVec3(b.x - a.x, b.y - a.y, 0.0f));
 				float gap = 1.0e9f;
@@ -218,7 +266,7 @@ static void test_prone_metrics_torso_on_stairs(void)
 			}
 			t.z = hi;
 			lbVec3 pelvis = lbAdd(pw, t), neck = lbAdd(nw, t);
-			groundProfile(&query, pelvis, neck, r, g);
+			groundProfile(&query, pelvis, neck, r, false, g);
 			ENSURE(g->n > 10);
 			float gap = 1.0e9f;
 			for (int i = 0; i < g->n; ++i)
@@ -244,9 +292,9 @@ static void test_prone_metrics_torso_on_stairs(void)
 				const float pitchDeg = atan2f(b.z - a.z, run) * LB_RAD2DEG;
 				actualPitch = lbMaxF(actualPitch, pitchDeg);
 				float own[REF_ERRS], whole[REF_ERRS];
-				groundProfile(&query, a, b, r, g);
+				groundProfile(&query, a, b, r, false, g);
 				const int nOwn = supportErrors(g, 0.5f * run - 0.02f, 0.5f * run + 0.02f, pitchDeg, own, REF_ERRS);
-				groundProfile(&query, pelvis, neck, r, g);
+				groundProfile(&query, pelvis, neck, r, true, g);
 				const int nWhole = supportErrors(g, middle - 0.02f, middle + 0.02f, pitchDeg, whole, REF_ERRS);
 				nCand[i] = partErrors(own, nOwn, whole, nWhole, cand[i]);
 			}
@@ -433,11 +481,99 @@ static void test_prone_metrics_torso_parts(void)
 	}
 }
 
+// A torso resting on a deep tread's nose with its middle past it, tipped forward until its neck's
+// end cap meets the next nose (0.155 x 0.394 m stairs, both rigs): the cap, not the underside's
+// line, bears on that nose, so the torso lies 5 or more degrees under the noses' line and reads no
+// pitch error; the brute-force reference agrees; lifted off the nose by 3 cm it reads one.
+static void test_prone_metrics_neck_cap_on_a_nose(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbWorldDef wd = lbDefaultWorldDef();
+		lbWorld* world = lbCreateWorld(&wd);
+		lbSceneDef sp = lbDefaultSceneDef(lb_sceneStairs);
+		sp.riser = 0.155f;
+		sp.tread = 0.394f;
+		sp.count = 10.0f;
+		ENSURE(lbBuildScene(world, &sp) == lb_ok);
+		lbSceneQuery query = lbWorld_GetQuery(world);
+		lbSkeleton* skel;
+		lbHumanoid h;
+		lbPose pose;
+		lbMetrics* metrics = lyingSetUp((lbReferenceRig)rig, world, &skel, &h, &pose);
+		const float r = lbMetricsSegmentRadius(&h, lb_segmentTorso, 0);
+		const lbQuat q0 = lbQuatFromTwoAxes(h.upMs, lbVec3_axisZ, h.forwardMs, lbVec3_axisX);
+		const lbVec3 p0 = lbQuatRotate(q0, pose.model[h.pelvis].p), n0 = lbQuatRotate(q0, pose.model[h.neck].p);
+		const float e0 = atan2f(n0.z - p0.z, n0.x - p0.x), len = lbDistance(p0, n0);
+		// Nose A (box 3's front top edge) and the next, B; the middle past A by as much as lets the
+		// level torso's cap reach 1 cm into B's riser (about 5 cm: the cap then meets B itself, its
+		// neck over B's height).
+		const float xA = sp.distance + 3.0f * sp.tread, zA = 4.0f * sp.riser;
+		const float xB = xA + sp.tread, zB = zA + sp.riser;
+		const float d = sp.tread + 0.01f - r - 0.5f * len;
+		ENSURE(d > 0.03f);
+		lbQuat q = q0;
+		lbVec3 t = lbVec3_zero, pelvis = lbVec3_zero, neck = lbVec3_zero;
+		// The pitch at which the cap touches B, the underside on A (bisection).
+		float lo = 0.0f, hi = atanf(sp.riser / sp.tread);
+		for (int it = 0; it < 40; ++it)
+		{
+			const float pitch = 0.5f * (lo + hi);
+			q = lbQuatMul(lbQuatFromAxisAngle(lbVec3_axisY, -(pitch - e0)), q0);
+			const lbVec3 pw = lbQuatRotate(q, pose.model[h.pelvis].p), nw = lbQuatRotate(q, pose.model[h.neck].p);
+			const lbVec3 mid = lbLerp(pw, nw, 0.5f);
+			t = lbMakeVec3(xA + d - mid.x, -mid.y, zA + r / cosf(pitch) + d * tanf(pitch) - mid.z);
+			pelvis = lbAdd(pw, t);
+			neck = lbAdd(nw, t);
+			// Clear of B: pitched too far up.
+			if (lbDistance(neck, lbMakeVec3(xB, neck.y, zB)) > r)
+				hi = pitch;
+			else
+				lo = pitch;
+		}
+		const float pitchDeg = atan2f(neck.z - pelvis.z, neck.x - pelvis.x) * LB_RAD2DEG;
+		ENSURE(neck.z > zB && neck.x < xB);
+		ENSURE(atanf(sp.riser / sp.tread) * LB_RAD2DEG - pitchDeg > 5.0f);
+		const lbFrameMetrics fm = measureLying(metrics, &h, &pose, lbMakeTransform(t, q), pelvis);
+		ENSURE(fm.torsoPitchError < 1.5f);
+		ENSURE(fm.torsoHeight < 0.01f);
+		// The reference's whole-torso line under the middle has the torso's pitch.
+		Profile* g = (Profile*)malloc(sizeof(Profile));
+		groundProfile(&query, pelvis, neck, r, true, g);
+		const float middle = 0.5f * (neck.x - pelvis.x);
+		float errs[REF_ERRS];
+		const int n = supportErrors(g, middle - 0.02f, middle + 0.02f, pitchDeg, errs, REF_ERRS);
+		ENSURE(n > 0);
+		float best = 1.0e9f;
+		for (int i = 0; i < n; ++i)
+			best = lbMinF(best, errs[i]);
+		ENSURE(best < 1.0f);
+		// Tipped 4 degrees about A, up (its cap off B, nothing holding its end up) or down (its cap
+		// into B's riser), it reads at least 3.
+		for (int k = 0; k < 2; ++k)
+		{
+			const float tipped = (pitchDeg + (k == 0 ? 4.0f : -4.0f)) * LB_DEG2RAD;
+			const lbQuat qt = lbQuatMul(lbQuatFromAxisAngle(lbVec3_axisY, -(tipped - e0)), q0);
+			const lbVec3 pt = lbQuatRotate(qt, pose.model[h.pelvis].p), nt = lbQuatRotate(qt, pose.model[h.neck].p);
+			const lbVec3 mt = lbLerp(pt, nt, 0.5f);
+			const lbVec3 tt = lbMakeVec3(xA + d - mt.x, -mt.y, zA + r / cosf(tipped) + d * tanf(tipped) - mt.z);
+			const lbFrameMetrics fmt = measureLying(metrics, &h, &pose, lbMakeTransform(tt, qt), lbAdd(pt, tt));
+			ENSURE(fmt.torsoPitchError > 3.0f);
+		}
+		free(g);
+		lbDestroyMetrics(metrics);
+		lbDestroyWorld(world);
+		lbDestroyPose(&pose);
+		lbDestroySkeleton(skel);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_prone_metrics_torso_on_stairs);
 	RUN_TEST(test_prone_metrics_roll_at_a_rim);
 	RUN_TEST(test_prone_metrics_torso_parts);
+	RUN_TEST(test_prone_metrics_neck_cap_on_a_nose);
 	TEST_MAIN_END();
 }

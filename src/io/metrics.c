@@ -670,7 +670,8 @@ static bool lbSupportSlope(const float* s, const float* z, int n, float mid, flo
 // The ground profile under a lying torso's capsule a-b of radius r (docs/metrics.md): the ground
 // points seen from the side (distance along the capsule's axis turned onto the ground plane from a,
 // height along up from a), and the capsule's lowest height above the ground into *ioLowest (the
-// smaller, once *ioAny). False when no ground was found under it.
+// smaller, once *ioAny). With `ends` (the whole torso, b its neck) the ground under the neck's end
+// cap enters as the cap rests on it. False when no ground was found under it.
 typedef struct lbTorsoProfile
 {
 	float s[LB_METRICS_TORSO_SAMPLES], z[LB_METRICS_TORSO_SAMPLES];
@@ -679,8 +680,8 @@ typedef struct lbTorsoProfile
 	float pitch, middle;
 } lbTorsoProfile;
 
-static bool lbTorsoProfileOf(const lbMetrics* m, lbVec3 pelvis, lbVec3 neck, float r, lbTorsoProfile* out, float* ioLowest,
-							 bool* ioAny)
+static bool lbTorsoProfileOf(const lbMetrics* m, lbVec3 pelvis, lbVec3 neck, float r, bool ends, lbTorsoProfile* out,
+							 float* ioLowest, bool* ioAny)
 {
 	out->n = 0;
 	const lbVec3 up = m->def.upWs;
@@ -699,6 +700,11 @@ static bool lbTorsoProfileOf(const lbMetrics* m, lbVec3 pelvis, lbVec3 neck, flo
 	float* gs = out->s;
 	float* gz = out->z;
 	int found = 0;
+	// The neck's place along the ground plane (the pelvis at 0), the underside's depth under the
+	// axis's line along up (a radius over the cosine of the pitch) and the neck cap's point.
+	const float endS = lbDot(lbSub(neck, pelvis), axis), under = r / along;
+	float capZ = 0.0f, lastS = 0.0f, lastZ = 0.0f;
+	bool capAny = false, haveLast = false;
 	float lowest = 0.0f;
 	bool any = false;
 	for (int i = 0; i < n; ++i)
@@ -729,8 +735,46 @@ static bool lbTorsoProfileOf(const lbMetrics* m, lbVec3 pelvis, lbVec3 neck, flo
 		// lying level on a tread, which as a hull corner read as a 25 degree support line.
 		if ((t < 0.0f || t > len) && lbDot(lbSub(ground, p), up) > 0.0f)
 			continue;
-		gs[found] = lbDot(lbSub(p, pelvis), axis);
-		gz[found] = lbDot(lbSub(ground, pelvis), up);
+		const float gsi = lbDot(lbSub(p, pelvis), axis), gzi = lbDot(lbSub(ground, pelvis), up);
+		if (ends && t > len)
+		{
+			// Under the neck's end cap the ground bears on the cap's sphere, not on the underside's
+			// line: a nose there holds the neck joint at most a radius from it. The point enters the
+			// profile at the joint, on the underside's line of a joint resting on it (the joint's
+			// height so held less the underside's depth under the axis); the highest of the cap's
+			// points counts. A torso resting on one nose and touching the next with its end cap reads
+			// no error (as a corner the next nose read the noses' line: 6-7 degrees on 0.15 x 0.39 m
+			// stairs, the torso pitched 7 degrees less to reach it with its cap); on a plane the point
+			// is the ground under the joint. (The pelvis's end goes on into the hips and thighs, which
+			// bear on the ground under it as the torso's underside does.)
+			float dx = gsi - endS;
+			// A step up since the last point: its nose lies at the riser's face, up to a sample
+			// spacing before this point, which near the cap's edge holds the joint much higher (found
+			// by a ray along the ground plane just under the upper ground).
+			if (haveLast && gzi > lastZ + 1.0e-3f)
+			{
+				const lbVec3 from = lbMulAdd(lbMulAdd(pelvis, lastS, axis), gzi - 1.0e-3f, up);
+				const lbHit riser = lbMetricsRay(m, from, lbMulAdd(from, gsi - lastS, axis));
+				if (riser.hit && !riser.startedInside)
+					dx = lbDot(lbSub(riser.impactPoint, pelvis), axis) - endS;
+			}
+			const float zr = gzi + sqrtf(lbMaxF(r * r - dx * dx, 0.0f)) - under;
+			capZ = capAny ? lbMaxF(capZ, zr) : zr;
+			capAny = true;
+		}
+		haveLast = true;
+		lastS = gsi;
+		lastZ = gzi;
+		if (ends && t > len)
+			continue;
+		gs[found] = gsi;
+		gz[found] = gzi;
+		++found;
+	}
+	if (capAny)
+	{
+		gs[found] = endS;
+		gz[found] = capZ;
 		++found;
 	}
 	out->n = found;
@@ -780,7 +824,7 @@ static bool lbTorsoOnGround(const lbMetrics* m, const lbMetricsFrame* frame, lbF
 	float lowest = 0.0f, pitchError = 0.0f, wholeLowest = 0.0f;
 	bool any = false, wholeAny = false;
 	lbTorsoProfile whole, own;
-	const bool hasWhole = lbTorsoProfileOf(m, pelvis, neck, r, &whole, &wholeLowest, &wholeAny);
+	const bool hasWhole = lbTorsoProfileOf(m, pelvis, neck, r, true, &whole, &wholeLowest, &wholeAny);
 	const float near = 0.25f * m->def.limbSpacing;
 	for (int i = 0; i + 1 < count; ++i)
 	{
@@ -792,7 +836,7 @@ static bool lbTorsoOnGround(const lbMetrics* m, const lbMetricsFrame* frame, lbF
 			base = lbWrapLineDeg(lbLineSlopeDeg(baseParts[i], baseParts[i + 1], up, baseAxis) -
 								 lbLineSlopeDeg(baseParts[0], baseParts[count - 1], up, baseAxis));
 		}
-		if (!lbTorsoProfileOf(m, parts[i], parts[i + 1], r, &own, &lowest, &any))
+		if (!lbTorsoProfileOf(m, parts[i], parts[i + 1], r, false, &own, &lowest, &any))
 			return false;
 		const float pitch = own.pitch - base;
 		float support, err = -1.0f;

@@ -360,6 +360,37 @@ static bool lbProneSolveChain(lbPose* pose, const lbSkeleton* skeleton, const lb
 	return true;
 }
 
+// How far (m) a held forearm's elbow must rise to keep the forearm (elbow `a`, wrist `b`, model)
+// clear of a step's nose its probe did not meet: its probe's contact (`fp`, radius `fr`) on a level
+// more than LB_PRONE_EDGE_RISE under the plane of the hand's ground (`wg`), the two parallel, puts
+// the nose at that plane's height from the contact on toward the hand; the forearm is kept its radius
+// and the clearance over that plane at the contact's place along it, the elbow rising by the depth
+// there over its share (1 - t) of the elbow's move. 0 when nothing is in the way; *ioN gets the plane's
+// normal when the rise is more than `than`.
+static float lbProneForearmStepRise(const lbPronePlane* fp, float fr, const lbProneGround* wg, const lbProneToModel* toModel,
+									lbVec3 upMs, lbVec3 a, lbVec3 b, float clearance, lbVec3* ioN, float than)
+{
+	lbPronePlane wp;
+	lbPronePlaneOf(&wp, wg, toModel, upMs);
+	if (lbDot(wp.normal, fp->normal) < LB_PRONE_STEP_COS)
+		return 0.0f;
+	const lbVec3 cf = lbMulAdd(fp->point, -fr, fp->normal), cw = lbMulAdd(wp.point, -wg->radius, wp.normal);
+	if (lbDot(lbSub(cw, cf), wp.normal) <= LB_PRONE_EDGE_RISE)
+		return 0.0f;
+	const lbVec3 ab = lbProjectOnPlane(lbSub(b, a), wp.normal);
+	const float len2 = lbLengthSquared(ab);
+	if (!(len2 > 1.0e-8f))
+		return 0.0f;
+	const float t = lbClampF(lbDot(lbSub(cf, a), ab) / len2, 0.0f, 1.0f);
+	const float depth = fr + clearance - lbDot(lbSub(lbLerp(a, b, t), cw), wp.normal);
+	if (!(depth > 0.0f))
+		return 0.0f;
+	const float rise = depth / lbMaxF(1.0f - t, 0.2f);
+	if (rise > than)
+		*ioN = wp.normal;
+	return rise;
+}
+
 // Angle (rad) that turns point p about the joint at `pivot` far enough to raise it by `rise` along
 // `normal`, and the axis to turn about; 0 when p lies on the normal through the pivot.
 static float lbProneLiftAngle(lbVec3 pivot, lbVec3 p, lbVec3 normal, float rise, lbVec3* outAxis)
@@ -830,6 +861,19 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 					if (segRise > rise || !planes[midProbe].hit)
 						swivelN = planes[segProbe].normal;
 					rise = lbMaxF(rise, segRise);
+					// A forearm whose probe met the lower level of a step up toward the held hand (its
+					// contact more than LB_PRONE_EDGE_RISE under the plane of the hand's tread, the two
+					// parallel): the nose lies at the hand's tread's height somewhere from that contact
+					// on toward the hand, which the probe did not see. Kept clear of it at the nearest
+					// place it may lie (the elbow rising by the depth there over its share of the elbow's
+					// move; nearer the hand the share and the depth shrink together, the forearm rising
+					// toward the held hand). On 0.226-0.239 x 0.377-0.381 m stairs, the torso at the 35
+					// degree cap, the forearms went 2.4-2.5 cm into the nose.
+					const lbProneGround* wg = &targets->ground[endProbes[0]];
+					if (k < 2 && wg->hit)
+						rise = lbMaxF(rise, lbProneForearmStepRise(&planes[segProbe], targets->ground[segProbe].radius, wg,
+																   &toModel, upMs, pose->model[segA].p, pose->model[segB].p,
+																   def->clearance, &swivelN, rise));
 				}
 				lbVec3 root0 = pose->model[root].p;
 				lbVec3 u = lbNormalizeOr(lbSub(pose->model[end].p, root0), lbVec3_zero);
