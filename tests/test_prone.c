@@ -319,6 +319,60 @@ static void test_prone_roof_lift(void)
 	}
 }
 
+// Lying along a trench's rim, the middle a few centimetres from the edge and a shoulder over it, the
+// body rests level on the rim whether or not the side cast over the trench reaches its floor (it
+// does at 0.26-0.27 m, within `sideExtent` and the sphere's radius; not at 0.45 m). The slope from
+// the rim to a floor in reach had rolled the torso toward it, up to `maxRoll`. Both rigs, two up
+// axes, the trench on either side of the body.
+static void test_prone_roll_on_a_trench_rim(void)
+{
+	const lbVec3 ups[2] = { { 0, 0, 1 }, { 0, 1, 0 } };
+	const lbVec3 fwds[2] = { { 1, 0, 0 }, { 0, 0, 1 } };
+	const float depths[3] = { 0.26f, 0.27f, 0.45f };
+	const float fromEdge[3] = { 0.04f, 0.07f, 0.10f };
+	int floorsMet = 0;
+	for (int rig = 0; rig < 2; ++rig)
+		for (int u = 0; u < 2; ++u)
+			for (int k = 0; k < 3; ++k)
+				for (int e = 0; e < 3; ++e)
+					for (int way = 0; way < 2; ++way)
+					{
+						Fixture f;
+						fixtureInit(&f, (lbReferenceRig)rig, ups[u], fwds[u], lb_sceneFlat, 0.0f);
+						lbDestroyWorld(f.world);
+						lbWorldDef wd = lbDefaultWorldDef();
+						wd.up = f.up;
+						f.world = lbCreateWorld(&wd);
+						lbSceneDef sp = lbDefaultSceneDef(lb_sceneGap);
+						sp.up = f.up;
+						sp.forward = f.fwd;
+						sp.gap = 1.2f;
+						sp.depth = depths[k];
+						sp.distance = 1.5f;
+						sp.width = 12.0f;
+						ENSURE(lbBuildScene(f.world, &sp) == lb_ok);
+						f.query = lbWorld_GetQuery(f.world);
+						// Facing the scene's side puts the trench on the body's right; facing the other
+						// way, on its left.
+						const lbVec3 side = lbCross(f.up, f.fwd);
+						const lbVec3 heading = way == 0 ? side : lbNeg(side);
+						lbTransform cw = place(&f, heading, lbMulSV(sp.distance - fromEdge[e], f.fwd));
+						lbProneDef def = lbDefaultProneDef();
+						def.up = f.up;
+						lbProneState st;
+						lbProneState_Reset(&st);
+						lbProneTargets t = senseOnce(&f, &st, &def, cw, 3);
+						ENSURE(t.centreHit);
+						const lbVec3 over = way == 0 ? t.rightWs : t.leftWs;
+						if ((way == 0 ? t.rightHit : t.leftHit) && lbDot(lbSub(t.centreWs, over), f.up) > 0.2f)
+							++floorsMet;
+						ENSURE_NEAR(t.roll * LB_RAD2DEG, 0.0, 0.5);
+						fixtureFree(&f);
+					}
+	// The shallow trenches' floors were met (the case the rule is for), the deep one's not.
+	ENSURE(floorsMet >= 2 * 2 * 2 * 3 * 2);
+}
+
 // Lying up a flight of stairs is no ridge: the ground behind falls along the noses' line as the
 // ground ahead rises along it, so the pointed-roof lift must not hold the legs level over the lower
 // steps (it did wherever the centre contact sat on a nose: hover 0.27 m, lower pitch 0). At a dozen
@@ -1054,6 +1108,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_prone_recast_span);
 	RUN_TEST(test_prone_roof_lift);
 	RUN_TEST(test_prone_stairs_are_no_roof);
+	RUN_TEST(test_prone_roll_on_a_trench_rim);
 	RUN_TEST(test_prone_nose_between_torso_probes);
 	RUN_TEST(test_prone_held_foot_off_the_nose);
 	RUN_TEST(test_prone_pitch_along_a_flight);

@@ -827,6 +827,28 @@ static LB_PRONE_SENSE_NOINLINE bool lbProneFlightGoals(lbProneState* state, cons
 	return true;
 }
 
+// The roll's side contacts a (right) and b (left) where the centre contact c lies above the line
+// between them (by more than LB_PRONE_EDGE_RISE at the middle) and one side lies lower than the
+// other (by more than twice that): the ground folds down under the body's middle, and the body
+// rests on the fold, not on the line between its sides. A body lying along a
+// trench's rim with a shoulder over the edge had taken the rim-to-floor slope (60 degrees, held at
+// maxRoll) where the side cast reached the floor, and lay level where it did not. The side whose
+// slope from the centre is nearer level stays; the other is put at the centre (its slope then is
+// the kept side's), as a side cast that meets nothing is.
+static void lbProneRollOverEdge(lbVec3 c, lbVec3* a, lbVec3* b, lbVec3 up)
+{
+	const float hc = lbDot(c, up), ha = lbDot(*a, up), hb = lbDot(*b, up);
+	// Sides level with each other under a higher centre are no edge along the body (the centre's
+	// sphere on a stair's nose, the sides' on the tread below, lying up a flight): their line is the roll's.
+	if (hc - 0.5f * (ha + hb) <= LB_PRONE_EDGE_RISE || lbAbsF(ha - hb) <= 2.0f * LB_PRONE_EDGE_RISE)
+		return;
+	// Both side offsets are equal, so the nearer-level side is the one nearer the centre's height.
+	if (lbAbsF(ha - hc) > lbAbsF(hb - hc))
+		*a = c;
+	else
+		*b = c;
+}
+
 lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkeleton* skeleton, const lbHumanoid* h,
 					  const lbProneSenseInput* input, lbProneTargets* out)
 {
@@ -996,6 +1018,8 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		{
 			lbVec3 a = rh.hit ? rh.impactPoint : c;
 			lbVec3 b = lh.hit ? lh.impactPoint : c;
+			if (lh.hit && rh.hit && t->centreHit)
+				lbProneRollOverEdge(c, &a, &b, up);
 			rollGoal = lbProneSlope(a, b, up, left);
 		}
 	}
