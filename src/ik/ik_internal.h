@@ -397,3 +397,50 @@ lbResult lbIkSolveLimbTrusted(lbPose* pose, const lbSkeleton* skeleton, const lb
 // what lbSolveTwoBoneIk writes on copies of them (not recomposed from the locals), and their locals
 // are made relative to their parents. Nothing else below the root is written.
 bool lbIkSolveLimbModelTrusted(lbPose* pose, const lbSkeleton* skeleton, const lbLimbChain* chain, lbTwoBoneIkInput* input);
+
+// One vector or quaternion turned by a rotation or transform, bit for bit the math.h functions named
+// (the same products and sums in the same order), the vector's three components in the lanes of one
+// SSE register: the systems do these several times per limb per frame.
+
+// lbQuatRotate(q, v).
+static inline lbVec3 lbIkQuatRotate(lbQuat q, lbVec3 v)
+{
+#if LB_IK_SSE2
+	float r[4];
+	_mm_storeu_ps(r, lbIkQuatRotate4(_mm_loadu_ps(&q.x), _mm_setr_ps(v.x, v.y, v.z, 0.0f)));
+	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
+#else
+	return lbQuatRotate(q, v);
+#endif
+}
+
+// lbTransformPoint(*t, p).
+static inline lbVec3 lbIkTransformPoint(const lbTransform* t, lbVec3 p)
+{
+#if LB_IK_SSE2
+	float r[4];
+	// The scale in lanes 0..2 from the transform's last four floats (q.w, s.x, s.y, s.z).
+	const __m128 ws = _mm_loadu_ps(&t->q.w);
+	const __m128 sc = _mm_shuffle_ps(ws, ws, _MM_SHUFFLE(0, 3, 2, 1));
+	_mm_storeu_ps(r, _mm_add_ps(_mm_loadu_ps(&t->p.x),
+								 lbIkQuatRotate4(_mm_loadu_ps(&t->q.x), _mm_mul_ps(sc, _mm_setr_ps(p.x, p.y, p.z, 0.0f)))));
+	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
+#else
+	return lbTransformPoint(*t, p);
+#endif
+}
+
+// lbTransformDirection(*t, d): d's sign flipped on each axis of negative scale (the sign bit alone).
+static inline lbVec3 lbIkTransformDirection(const lbTransform* t, lbVec3 d)
+{
+#if LB_IK_SSE2
+	float r[4];
+	const __m128 ws = _mm_loadu_ps(&t->q.w);
+	const __m128 neg = _mm_and_ps(_mm_cmplt_ps(_mm_shuffle_ps(ws, ws, _MM_SHUFFLE(0, 3, 2, 1)), _mm_setzero_ps()),
+								  _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+	_mm_storeu_ps(r, lbIkQuatRotate4(_mm_loadu_ps(&t->q.x), _mm_xor_ps(_mm_setr_ps(d.x, d.y, d.z, 0.0f), neg)));
+	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
+#else
+	return lbTransformDirection(*t, d);
+#endif
+}

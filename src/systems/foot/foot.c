@@ -36,43 +36,6 @@ static inline lbVec3 lbFootVec(__m128 v)
 }
 #endif
 
-// lbQuatRotate(q, v).
-static inline lbVec3 lbFootRotate(lbQuat q, lbVec3 v)
-{
-#if LB_IK_SSE2
-	return lbFootVec(lbIkQuatRotate4(_mm_loadu_ps(&q.x), lbFootLanes(v)));
-#else
-	return lbQuatRotate(q, v);
-#endif
-}
-
-// lbTransformPoint(*t, p).
-static inline lbVec3 lbFootPointOut(const lbTransform* t, lbVec3 p)
-{
-#if LB_IK_SSE2
-	// The scale in lanes 0-2 from the transform's last four floats (q.w, s.x, s.y, s.z).
-	const __m128 ws = _mm_loadu_ps(&t->q.w);
-	const __m128 sc = _mm_shuffle_ps(ws, ws, _MM_SHUFFLE(0, 3, 2, 1));
-	return lbFootVec(_mm_add_ps(_mm_loadu_ps(&t->p.x), lbIkQuatRotate4(_mm_loadu_ps(&t->q.x), _mm_mul_ps(sc, lbFootLanes(p)))));
-#else
-	return lbTransformPoint(*t, p);
-#endif
-}
-
-// lbTransformDirection(*t, d).
-static inline lbVec3 lbFootDirectionOut(const lbTransform* t, lbVec3 d)
-{
-#if LB_IK_SSE2
-	// d with its sign flipped on each axis of negative scale (a negation is the sign bit alone).
-	const __m128 ws = _mm_loadu_ps(&t->q.w);
-	const __m128 neg = _mm_and_ps(_mm_cmplt_ps(_mm_shuffle_ps(ws, ws, _MM_SHUFFLE(0, 3, 2, 1)), _mm_setzero_ps()),
-								  _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
-	return lbFootVec(lbIkQuatRotate4(_mm_loadu_ps(&t->q.x), _mm_xor_ps(lbFootLanes(d), neg)));
-#else
-	return lbTransformDirection(*t, d);
-#endif
-}
-
 // lbQuatInvRotate(q, v): the conjugate's x, y and z negated exactly.
 static inline lbVec3 lbFootRotateBack(lbQuat q, lbVec3 v)
 {
@@ -124,18 +87,6 @@ static inline lbQuat lbFootQuatIn(lbQuat a, lbQuat b)
 	return r;
 #else
 	return lbQuatMul(lbQuatConj(a), b);
-#endif
-}
-
-// lbQuatMul(a, b).
-static inline lbQuat lbFootQuatMul(lbQuat a, lbQuat b)
-{
-#if LB_IK_SSE2
-	lbQuat r;
-	_mm_storeu_ps(&r.x, lbIkQuatMul4(_mm_loadu_ps(&a.x), _mm_loadu_ps(&b.x)));
-	return r;
-#else
-	return lbQuatMul(a, b);
 #endif
 }
 
@@ -888,7 +839,7 @@ static lbVec3 lbFootClearUnder(const lbSceneQuery* query, const lbQueryInput* pr
 	lbVec3 p[lb_solePointCount], base[lb_solePointCount];
 	for (int k = 0; k < lb_solePointCount; ++k)
 	{
-		p[k] = lbFootPointOut(&goal, lbMulAdd(sole->under, sole->along[k], sole->toeFlat));
+		p[k] = lbIkTransformPoint(&goal, lbMulAdd(sole->under, sole->along[k], sole->toeFlat));
 		// The probe line through the point, at the height the plant's probes start from.
 		base[k] = lbMulAdd(p[k], lbDot(lbSub(probeBase, p[k]), up), up);
 	}
@@ -913,8 +864,8 @@ static lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot, float scale, co
 							   unsigned validMask, lbVec3 point, lbVec3 n, float edgeHeight, lbVec3 up)
 {
 	float lift = 0.0f;
-	const lbVec3 p0 = lbMulAdd(ankleGoal, scale, lbFootRotate(footRot, sole->under));
-	const lbVec3 dir = lbMulSV(scale, lbFootRotate(footRot, sole->toeFlat));
+	const lbVec3 p0 = lbMulAdd(ankleGoal, scale, lbIkQuatRotate(footRot, sole->under));
+	const lbVec3 dir = lbMulSV(scale, lbIkQuatRotate(footRot, sole->toeFlat));
 	// Height along up, and height over the plane along up, at the point under the ankle and per metre
 	// of model offset along the foot.
 	const float invNu = 1.0f / lbMaxF(lbDot(n, up), 0.05f);
@@ -1170,7 +1121,7 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 	// animation: held higher, it would fold the trailing leg still on the step.
 	state->pelvisOffset = lbMinF(state->pelvisOffset, lbMaxF(def->pelvisMaxLift, 0.0f));
 	// Probes start from the pelvis's height only when the def asks for it.
-	f->pelvisWs = def->traceOrigin == lb_footTraceFromPelvis ? lbFootPointOut(&f->cw, in->animPose->model[humanoid->pelvis].p)
+	f->pelvisWs = def->traceOrigin == lb_footTraceFromPelvis ? lbIkTransformPoint(&f->cw, in->animPose->model[humanoid->pelvis].p)
 															  : lbVec3_zero;
 	return true;
 }
@@ -1197,11 +1148,11 @@ static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, con
 	leg->prevSoleAboveFloor = lf->soleAboveFloor;
 	for (int k = 0; k < lb_solePointCount; ++k)
 		lf->print.along[k] = lf->sole.along[k] * f->modelToWorld;
-	const lbVec3 toe = lbProjectOnPlane(lbFootRotate(lf->animRot, lf->sole.toeFlat), f->up);
+	const lbVec3 toe = lbProjectOnPlane(lbIkQuatRotate(lf->animRot, lf->sole.toeFlat), f->up);
 	// The character's forward only for a toe pointing along up (lbNormalizeOr's fallback, made
 	// only when it is taken).
 	const float toeLen = lbLength(toe);
-	lf->print.toeWs = !(toeLen > LB_EPSILON) || !lbIsValidFloat(toeLen) ? lbFootDirectionOut(&f->cw, humanoid->forwardMs)
+	lf->print.toeWs = !(toeLen > LB_EPSILON) || !lbIsValidFloat(toeLen) ? lbIkTransformDirection(&f->cw, humanoid->forwardMs)
 																		 : lbMulSV(1.0f / toeLen, toe);
 	// The foot's animated speed. Some base motions hold a stance foot in the world while the
 	// capsule steps up a stair, others carry it with the capsule; either way that is not the
@@ -1296,8 +1247,8 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	bool swinging = f->speedH > 0.1f && lbDot(lf->footVel, f->velH) >= 0.0f && !leg->locked;
 	if (swinging && !f->turnRateKnown)
 	{
-		lbVec3 f0 = lbFootDirectionOut(&state->prevCharacterWs, humanoid->forwardMs);
-		lbVec3 f1 = lbFootDirectionOut(&f->cw, humanoid->forwardMs);
+		lbVec3 f0 = lbIkTransformDirection(&state->prevCharacterWs, humanoid->forwardMs);
+		lbVec3 f1 = lbIkTransformDirection(&f->cw, humanoid->forwardMs);
 		lbVec3 a = lbNormalize(lbProjectOnPlane(f0, f->up)), b = lbNormalize(lbProjectOnPlane(f1, f->up));
 		// The turn this frame is atan2(y, x); within rate * dt of none when (x, y) lies within that
 		// angle of +x, which its cosine tells without the arctangent.
@@ -1640,10 +1591,10 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 	}
 	// Where a planted foot belongs: on the ground itself (the unsmoothed goal), not where the
 	// smoothing has got to, and without the animation's small residual lift.
-	lbQuat plantRot = lbFootQuatMul(lf->tiltTarget, lf->animRot);
+	lbQuat plantRot = lbIkQuatMul(lf->tiltTarget, lf->animRot);
 	float groundH = lbPlaneHeightAt(leg->groundPointWs, leg->groundNormalWs, up, lf->animAnkleWs);
 	lbVec3 plantAnkle = lbAdd(lbMulAdd(lf->animAnkleWs, groundH + lf->ankleH - lbDot(lf->animAnkleWs, up), up),
-							  lbMulSV(lf->ankleH, lbSub(lbFootRotate(lf->tiltTarget, up), up)));
+							  lbMulSV(lf->ankleH, lbSub(lbIkQuatRotate(lf->tiltTarget, up), up)));
 	// A foot planted short of the level its landing chose (held back by the longest slide) leaves
 	// that level's range behind: carried into the lift-off, the slide would pull the toe forward
 	// into the riser ahead. The riser bound ends with the plant.
@@ -1691,10 +1642,10 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 				leg->bearingWs = c.touch;
 				float slope;
 				lf->tiltTarget = lbFootTiltKept(leg, up, c.normal, def->normalWeight, def->maxFootAngle, &slope);
-				plantRot = lbFootQuatMul(lf->tiltTarget, lf->animRot);
+				plantRot = lbIkQuatMul(lf->tiltTarget, lf->animRot);
 				groundH = lbPlaneHeightAt(c.point, c.normal, up, base);
 				plantAnkle = lbAdd(lbMulAdd(base, groundH + lf->ankleH - lbDot(base, up), up),
-								   lbMulSV(lf->ankleH, lbSub(lbFootRotate(lf->tiltTarget, up), up)));
+								   lbMulSV(lf->ankleH, lbSub(lbIkQuatRotate(lf->tiltTarget, up), up)));
 				plantAnkle = lbFootClearSole(plantAnkle, plantRot, f->modelToWorld, &lf->planeSole, c.point, c.normal, up);
 				plantAnkle = lbFootClearPrint(plantAnkle, plantRot, f->modelToWorld, &lf->sole, g.height, lbFootPrintMask(&g), c.point,
 											  c.normal, def->edgeHeight, up);
@@ -1740,7 +1691,7 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 	// ankle above the sole along the tilted foot's up (correct on slopes, not straight above the
 	// contact); blended toward the lock. A fully blended lock replaces it outright.
 	lbVec3 ankleGoal;
-	lbQuat footRot = lbFootQuatMul(leg->tilt, lf->animRot);
+	lbQuat footRot = lbIkQuatMul(leg->tilt, lf->animRot);
 	if (leg->lockAlpha == 1.0f)
 	{
 		ankleGoal = leg->lockAnkleWs;
@@ -1750,7 +1701,7 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 	else
 	{
 		const float lift = lbMaxF(lf->soleAboveFloor, 0.0f);
-		lbVec3 tiltedUp = lbFootRotate(leg->tilt, up);
+		lbVec3 tiltedUp = lbIkQuatRotate(leg->tilt, up);
 		const lbVec3 ankle = lbAdd(lf->animAnkleWs, leg->shiftWs);
 		// Sole height: near the ground the animation's lift stands on the ground under the foot.
 		// Higher in the swing it keeps the animation's own height over its floor, and only ground
@@ -1891,7 +1842,7 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 		float along = bestAlong;
 		if (worst - best < 0.002f)
 		{
-			lbVec3 toeWs = lbNormalize(lbProjectOnPlane(lbFootRotate(footRot, axes->toe), up));
+			lbVec3 toeWs = lbNormalize(lbProjectOnPlane(lbIkQuatRotate(footRot, axes->toe), up));
 			along = lbDot(lbSub(leg->bearingWs, ankleGoal), toeWs);
 			// Step a centimetre onto the surface that bears the foot, off the very edge.
 			if (lbAbsF(along) > 0.5f * def->traceRadius)
@@ -1904,7 +1855,7 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 	// soleLocal is in model metres along foot-bone directions; the foot bone's own scale is not
 	// applied (the world point is the goal plus the rotated offset times the character's scale).
 	ft->soleLocal = soleLocal;
-	ft->contactWs = lbAdd(ankleGoal, lbMulSV(f->modelToWorld, lbFootRotate(footRot, soleLocal)));
+	ft->contactWs = lbAdd(ankleGoal, lbMulSV(f->modelToWorld, lbIkQuatRotate(footRot, soleLocal)));
 	ft->normalWs = leg->grounded ? leg->groundNormalWs : up;
 	ft->toeNormalWs = leg->toeNormalWs;
 	ft->groundPointWs = leg->grounded ? leg->groundPointWs : ft->contactWs;
@@ -2761,7 +2712,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		legDz[side] = lbDot(lbSub(lf.ankleGoal, lf.animAnkleWs), f.up) * leg->alpha;
 		legGoal[side] = lf.ankleGoal;
 		legLand[side] = lbMulAdd(lf.ankleGoal, lf.offsetTarget + lf.ankleH - lbDot(lf.ankleGoal, f.up), f.up);
-		legHip[side] = lbFootPointOut(&f.cw, in->animPose->model[humanoid->leg[side].thigh].p);
+		legHip[side] = lbIkTransformPoint(&f.cw, in->animPose->model[humanoid->leg[side].thigh].p);
 		legCounts[side] = leg->grounded && leg->alpha > 0.0f;
 		grounded += leg->grounded ? 1 : 0;
 		steep += leg->grounded && leg->steep ? 1 : 0;
@@ -2912,11 +2863,11 @@ static int lbFootAnnounce(const lbFootState* state, const lbFootDef* def, const 
 	lbVec3 predict = lbVec3_zero;
 	if (lbIsValidVec3(in->velocityWs) && (in->velocityWs.x != 0.0f || in->velocityWs.y != 0.0f || in->velocityWs.z != 0.0f))
 		predict = lbClampLength(lbMulSV(def->predictionTime, lbProjectOnPlane(in->velocityWs, up)), def->predictionMax);
-	const lbVec3 pelvisWs = def->traceOrigin == lb_footTraceFromPelvis ? lbFootPointOut(&cw, in->animPose->model[humanoid->pelvis].p)
+	const lbVec3 pelvisWs = def->traceOrigin == lb_footTraceFromPelvis ? lbIkTransformPoint(&cw, in->animPose->model[humanoid->pelvis].p)
 																		: lbVec3_zero;
 	for (int side = 0; side < 2; ++side)
 	{
-		lbVec3 base = lbAdd(lbFootPointOut(&cw, in->animPose->model[humanoid->leg[side].foot].p), predict);
+		lbVec3 base = lbAdd(lbIkTransformPoint(&cw, in->animPose->model[humanoid->leg[side].foot].p), predict);
 		out[side] = lbFootProbe(def, base, pelvisWs, up, humanoid->legAxes[side].ankleHeight * modelToWorld + def->traceBelow);
 	}
 	return 2;
@@ -3002,7 +2953,7 @@ static lbVec3 lbFootCapLifted(lbVec3 hip, lbVec3 target, lbQuat rotation, lbVec3
 	float t = 1.0f;
 	for (int k = lb_soleHeel; plane && k <= lb_soleBall; ++k)
 	{
-		const lbVec3 pt = lbFootPointOut(&capped, lbMulAdd(sole->under, sole->along[k], sole->toeFlat));
+		const lbVec3 pt = lbIkTransformPoint(&capped, lbMulAdd(sole->under, sole->along[k], sole->toeFlat));
 		const float s1 = lbDot(lbSub(pt, plane[0]), plane[1]), s0 = s1 - lbDot(move, plane[1]);
 		if (s1 < -eps)
 			t = lbMinF(t, s0 > s1 ? lbMaxF((s0 + eps) / (s0 - s1), 0.0f) : 0.0f);
@@ -3023,14 +2974,14 @@ static lbResult lbFootSolveTurned(lbPose* pose, const lbSkeleton* skeleton, cons
 	const lbSole sole = lbHumanoid_GetSole(humanoid, side);
 	const lbQuat turn = lbQuatFromAxisAngle(axis, angle);
 	const lbVec3 hip = pose->model[b->thigh].p;
-	lbVec3 turned = lbAdd(pivot, lbFootRotate(turn, lbSub(goal, pivot)));
+	lbVec3 turned = lbAdd(pivot, lbIkQuatRotate(turn, lbSub(goal, pivot)));
 	// A pivot moved toward the toe tip brings the goal no nearer the hip than the knee cap, or than
 	// the turn about the ball would: past that the knee folded beyond its cap under the nose
 	// (walking down 0.335 m risers, 158 -> 163 degrees). The goal goes back toward the ball's turn
 	// as far as that needs (the nearer root of |atBall + s d - hip| = floor).
 	if (pivot.x != ball.x || pivot.y != ball.y || pivot.z != ball.z)
 	{
-		const lbVec3 atBall = lbAdd(ball, lbFootRotate(turn, lbSub(goal, ball)));
+		const lbVec3 atBall = lbAdd(ball, lbIkQuatRotate(turn, lbSub(goal, ball)));
 		const float floorD = lbMinF(minReach, lbDistance(atBall, hip));
 		if (lbDistance(turned, hip) < floorD)
 		{
@@ -3041,7 +2992,7 @@ static lbResult lbFootSolveTurned(lbPose* pose, const lbSkeleton* skeleton, cons
 			turned = lbMulAdd(atBall, sAt, d);
 		}
 	}
-	in->targetRotationMs = lbQuatNormalize(lbFootQuatMul(turn, goalRotation));
+	in->targetRotationMs = lbQuatNormalize(lbIkQuatMul(turn, goalRotation));
 	in->targetMs = lbFootCapLifted(hip, turned, in->targetRotationMs,
 								   pose->model[b->foot].s, &sole, minReach, plane);
 	pose->local[b->thigh].q = keepLocal[0];
@@ -3085,8 +3036,8 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 	const lbVec3 relAxis = lbNormalize(LB_LITERAL(lbVec3){ rel.x, rel.y, rel.z });
 	if (lbLengthSquared(relAxis) == 0.0f || parent < 0)
 		return lb_ok;
-	const lbQuat want = lbFootQuatMul(pose->model[parent].q, lbFootQuatMul(rest, lbQuatFromAxisAngle(relAxis, limit)));
-	const lbQuat turn0 = lbQuatCanonical(lbQuatNormalize(lbFootQuatMul(want, lbQuatConj(lbQuatNormalize(pose->model[foot].q)))));
+	const lbQuat want = lbIkQuatMul(pose->model[parent].q, lbIkQuatMul(rest, lbQuatFromAxisAngle(relAxis, limit)));
+	const lbQuat turn0 = lbQuatCanonical(lbQuatNormalize(lbIkQuatMul(want, lbQuatConj(lbQuatNormalize(pose->model[foot].q)))));
 	lbVec3 axis;
 	const float angle0 = lbQuatToAxisAngle(turn0, &axis);
 	if (!(angle0 > 1.0e-6f) || lbLengthSquared(axis) == 0.0f)
@@ -3094,11 +3045,11 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 	const lbSole sole = lbHumanoid_GetSole(humanoid, side);
 	lbTransform goalT = lbMakeTransform(in->targetMs, in->targetRotationMs);
 	goalT.s = pose->model[foot].s;
-	const lbVec3 ball = lbFootPointOut(&goalT, lbMulAdd(sole.under, sole.along[lb_soleBall], sole.toeFlat));
+	const lbVec3 ball = lbIkTransformPoint(&goalT, lbMulAdd(sole.under, sole.along[lb_soleBall], sole.toeFlat));
 	lbVec3 pivot = ball;
 	if (plane && toesKept)
 	{
-		const lbVec3 tip = lbFootPointOut(&goalT, lbMulAdd(sole.under, sole.along[lb_soleToeTip], sole.toeFlat));
+		const lbVec3 tip = lbIkTransformPoint(&goalT, lbMulAdd(sole.under, sole.along[lb_soleToeTip], sole.toeFlat));
 		// Centimetres in the foot's model units (its scale's length is sqrt(3) for a unit scale).
 		const float cm = 0.01f * lbLength(goalT.s) * 0.57735027f;
 		const float tipBelow = -lbDot(lbSub(tip, plane[0]), plane[1]);
@@ -3109,7 +3060,7 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 		// tip too, wholly from 2 cm under: about the ball, walking off a 0.49 m ledge, the trailing
 		// toe tip went 12 mm into the top (now 4 mm). Not for tips deeper than that (walking down
 		// 0.25 m stairs the trailing calf then turned 14.9 -> 15.1 degrees in a frame).
-		const lbVec3 tipTurned = lbAdd(ball, lbFootRotate(turn0, lbSub(tip, ball)));
+		const lbVec3 tipTurned = lbAdd(ball, lbIkQuatRotate(turn0, lbSub(tip, ball)));
 		const float turnedBelow = -lbDot(lbSub(tipTurned, plane[0]), plane[1]);
 		if (offLedge > 0.0f && turnedBelow > 0.0f && tipBelow < 1.0f * cm)
 			toTip = lbMaxF(toTip, offLedge * lbSmoothStep(turnedBelow / (2.0f * cm)) * lbSmoothStep((1.0f * cm - tipBelow) / cm));
@@ -3180,16 +3131,16 @@ static lbResult lbFootLiftHeel(lbPose* pose, const lbSkeleton* skeleton, const l
 		const lbVec3 axis = lbNormalize(LB_LITERAL(lbVec3){ rel.x, rel.y, rel.z });
 		if (lbLengthSquared(axis) == 0.0f || parent < 0)
 			break;
-		const lbQuat want = lbFootQuatMul(pose->model[parent].q, lbFootQuatMul(rest, lbQuatFromAxisAngle(axis, limit)));
+		const lbQuat want = lbIkQuatMul(pose->model[parent].q, lbIkQuatMul(rest, lbQuatFromAxisAngle(axis, limit)));
 		// The model-space turn that takes the solved foot there, applied to the goal about its ball
 		// (the sense stage's ball sample: the point under the ankle plus the foot length along the
 		// toe axis flattened onto the sole).
-		const lbQuat turn = lbQuatNormalize(lbFootQuatMul(want, lbQuatConj(lbQuatNormalize(pose->model[foot].q))));
+		const lbQuat turn = lbQuatNormalize(lbIkQuatMul(want, lbQuatConj(lbQuatNormalize(pose->model[foot].q))));
 		lbTransform goal = lbMakeTransform(in->targetMs, in->targetRotationMs);
 		goal.s = pose->model[foot].s;
-		const lbVec3 ball = lbFootPointOut(&goal, ballLocal);
-		in->targetMs = lbAdd(ball, lbFootRotate(turn, lbSub(in->targetMs, ball)));
-		in->targetRotationMs = lbQuatNormalize(lbFootQuatMul(turn, in->targetRotationMs));
+		const lbVec3 ball = lbIkTransformPoint(&goal, ballLocal);
+		in->targetMs = lbAdd(ball, lbIkQuatRotate(turn, lbSub(in->targetMs, ball)));
+		in->targetRotationMs = lbQuatNormalize(lbIkQuatMul(turn, in->targetRotationMs));
 		// Back to the input pose (the pelvis above is unchanged by the solve), then solve again.
 		pose->local[b->thigh].q = keepLocal[0];
 		pose->local[b->calf].q = keepLocal[1];
@@ -3240,7 +3191,7 @@ static lbResult lbFootSolveLegTo(lbPose* pose, const lbSkeleton* skeleton, const
 // within cosHalf (cosine of half the angle) of their rest local rotation.
 static bool lbFootToesWithin(lbQuat turn, float t, lbQuat ballQ, lbQuat parentQ, lbQuat rest, float cosHalf)
 {
-	lbQuat q = lbFootQuatMul(lbQuatSlerp(lbQuat_identity, turn, t), ballQ);
+	lbQuat q = lbIkQuatMul(lbQuatSlerp(lbQuat_identity, turn, t), ballQ);
 	return lbAbsF(lbQuatDot(rest, lbQuatNormalize(lbFootQuatIn(parentQ, q)))) >= cosHalf;
 }
 
@@ -3254,7 +3205,7 @@ static void lbFootBendToes(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	if (ball < 0 || w <= 0.0f)
 		return;
 	const lbTransform b = pose->model[ball];
-	const lbVec3 tipOffset = lbFootRotate(b.q, humanoid->legAxes[side].toeTipBall);
+	const lbVec3 tipOffset = lbIkQuatRotate(b.q, humanoid->legAxes[side].toeTipBall);
 	const float length = lbLength(tipOffset);
 	if (length < 1.0e-4f)
 		return;
@@ -3302,7 +3253,7 @@ static void lbFootBendToes(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	if (t <= 0.0f)
 		return;
 	turn = lbQuatSlerp(lbQuat_identity, turn, t);
-	lbPose_SetBoneModelRotation(pose, skeleton, ball, lbQuatNormalize(lbFootQuatMul(turn, b.q)), true);
+	lbPose_SetBoneModelRotation(pose, skeleton, ball, lbQuatNormalize(lbIkQuatMul(turn, b.q)), true);
 }
 
 static void lbFootBendAllToes(const lbFootTargets* targets, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
@@ -3456,7 +3407,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 	// smoothed offset, or further when a weighted leg still needs it to reach its goal before the
 	// soft-IK band (the sense stage measured that once per leg), within the sink limit.
 	const lbVec3 upMs = lbNormalizeOr(lbFootDirectionIn(&cw, targets->upWs), humanoid->upMs);
-	const float worldToModel = 1.0f / lbMaxF(lbLength(lbFootRotate(cw.q, lbMulVV(cw.s, upMs))), 1.0e-6f);
+	const float worldToModel = 1.0f / lbMaxF(lbLength(lbIkQuatRotate(cw.q, lbMulVV(cw.s, upMs))), 1.0e-6f);
 	const float soften = lbClampF(def->legSoften, 0.0f, 0.5f);
 	float offset = alpha * targets->pelvisOffset;
 	for (int s = 0; s < 2; ++s)
@@ -3727,8 +3678,8 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 			li->weight = legs[i].weight[s];
 			li->soften = legs[i].soften;
 			// The knee's hinge and pole from the thigh as lbPose_SolveLimbIk derives them.
-			li->hingeAxisMs = lbNormalize(lbFootDirectionOut(&m[b->thigh], ax->kneeBendThigh));
-			li->bendHintMs = lbNormalize(lbFootDirectionOut(&m[b->thigh], ax->kneePoleThigh));
+			li->hingeAxisMs = lbNormalize(lbIkTransformDirection(&m[b->thigh], ax->kneeBendThigh));
+			li->bendHintMs = lbNormalize(lbIkTransformDirection(&m[b->thigh], ax->kneePoleThigh));
 			root[n] = m[b->thigh], mid[n] = m[b->calf], end[n] = m[b->foot];
 			keep[n][0] = pose->local[b->thigh].q, keep[n][1] = pose->local[b->calf].q, keep[n][2] = pose->local[b->foot].q;
 			who[n++] = 2 * i + s;

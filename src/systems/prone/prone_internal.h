@@ -264,59 +264,6 @@ static inline void lbProneGround4(const lbProneGround* grounds, const int* p, __
 
 #endif
 
-/// lbTransformPoint(*t, p) bit for bit (the same products and sums), in four lanes with SSE2.
-static inline lbVec3 lbProneTransformPoint(const lbTransform* t, lbVec3 p)
-{
-#if LB_IK_SSE2
-	float r[4];
-	// The scale in lanes 0..2 from the transform's last four floats (q.w, s.x, s.y, s.z).
-	const __m128 ws = _mm_loadu_ps(&t->q.w);
-	const __m128 s = _mm_shuffle_ps(ws, ws, _MM_SHUFFLE(0, 3, 2, 1));
-	_mm_storeu_ps(r, _mm_add_ps(_mm_loadu_ps(&t->p.x),
-								 lbIkQuatRotate4(_mm_loadu_ps(&t->q.x), _mm_mul_ps(s, _mm_setr_ps(p.x, p.y, p.z, 0.0f)))));
-	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
-#else
-	return lbTransformPoint(*t, p);
-#endif
-}
-
-/// lbQuatRotate(q, v) bit for bit, in four lanes with SSE2.
-static inline lbVec3 lbProneQuatRotate(lbQuat q, lbVec3 v)
-{
-#if LB_IK_SSE2
-	float r[4];
-	_mm_storeu_ps(r, lbIkQuatRotate4(_mm_loadu_ps(&q.x), _mm_setr_ps(v.x, v.y, v.z, 0.0f)));
-	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
-#else
-	return lbQuatRotate(q, v);
-#endif
-}
-
-/// lbQuatMul(a, b) bit for bit, in four lanes with SSE2.
-static inline lbQuat lbProneQuatMul(lbQuat a, lbQuat b)
-{
-#if LB_IK_SSE2
-	lbQuat r;
-	_mm_storeu_ps(&r.x, lbIkQuatMul4(_mm_loadu_ps(&a.x), _mm_loadu_ps(&b.x)));
-	return r;
-#else
-	return lbQuatMul(a, b);
-#endif
-}
-
-/// lbTransformDirection(*t, d) bit for bit, in four lanes with SSE2.
-static inline lbVec3 lbProneTransformDirection(const lbTransform* t, lbVec3 d)
-{
-#if LB_IK_SSE2
-	float r[4];
-	const __m128 sg = _mm_setr_ps(t->s.x < 0.0f ? -d.x : d.x, t->s.y < 0.0f ? -d.y : d.y, t->s.z < 0.0f ? -d.z : d.z, 0.0f);
-	_mm_storeu_ps(r, lbIkQuatRotate4(_mm_loadu_ps(&t->q.x), sg));
-	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
-#else
-	return lbTransformDirection(*t, d);
-#endif
-}
-
 /// World to model space for a frame's many points and directions: lbInvTransformPoint's and
 /// lbQuatInvRotate's bits, the reciprocal scale (three divisions) and the conjugate made once.
 typedef struct lbProneToModel

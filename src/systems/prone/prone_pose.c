@@ -389,7 +389,7 @@ static void lbProneTurnChain(lbPose* pose, const lbSkeleton* skeleton, int bone,
 #endif
 	// Every caller's axis is unit already (the body's along and side axes, a limb's swivel axis made
 	// by lbNormalizeOr, a lift's axis divided by its length), and the product is normalized.
-	m.q = lbQuatNormalize(lbProneQuatMul(lbProneQuatFromUnitAxisAngle(axisMs, angle), m.q));
+	m.q = lbQuatNormalize(lbIkQuatMul(lbProneQuatFromUnitAxisAngle(axisMs, angle), m.q));
 	const int* parents = skeleton->parents;
 	const int p = parents[bone];
 	pose->model[bone] = m;
@@ -706,7 +706,7 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 		{
 			// The conjugate for the inverse: a product of unit rotations is unit within rounding, and
 			// the local rotation made with it is normalized.
-			parentInv = lbQuatConj(lbProneQuatMul(roll, pose->model[p].q));
+			parentInv = lbQuatConj(lbIkQuatMul(roll, pose->model[p].q));
 			lastParent = p;
 		}
 		if (i == 0)
@@ -720,21 +720,21 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 			lastAngle = angles[i];
 		}
 		made = true;
-		const lbQuat modelQ = lbProneQuatMul(turnQ, lbProneQuatMul(roll, pose->model[b].q));
-		pose->local[b].q = lbQuatNormalize(lbProneQuatMul(parentInv, modelQ));
+		const lbQuat modelQ = lbIkQuatMul(turnQ, lbIkQuatMul(roll, pose->model[b].q));
+		pose->local[b].q = lbQuatNormalize(lbIkQuatMul(parentInv, modelQ));
 		if (i == 0 && bendBone >= 0 && lbAbsF(bendAngle) > 1.0e-7f)
 		{
 			// The bend bone: its parent turned by the first spine bone's turn and the roll, itself by
 			// the bend after them (read before the pass changes the model transforms).
 			const int bp = skeleton->parents[bendBone];
-			const lbQuat bendParentInv = lbQuatConj(lbProneQuatMul(turnQ, lbProneQuatMul(roll, pose->model[bp].q)));
+			const lbQuat bendParentInv = lbQuatConj(lbIkQuatMul(turnQ, lbIkQuatMul(roll, pose->model[bp].q)));
 			const lbQuat bendQ =
-				lbProneQuatMul(bendQuat, lbProneQuatMul(turnQ, lbProneQuatMul(roll, pose->model[bendBone].q)));
-			pose->local[bendBone].q = lbQuatNormalize(lbProneQuatMul(bendParentInv, bendQ));
+				lbIkQuatMul(bendQuat, lbIkQuatMul(turnQ, lbIkQuatMul(roll, pose->model[bendBone].q)));
+			pose->local[bendBone].q = lbQuatNormalize(lbIkQuatMul(bendParentInv, bendQ));
 		}
 	}
 	lbTransform m = pose->model[rb];
-	m.q = lbQuatNormalize(lbProneQuatMul(roll, m.q));
+	m.q = lbQuatNormalize(lbIkQuatMul(roll, m.q));
 	m.p = lbAdd(m.p, shiftMs);
 	const int parent = skeleton->parents[rb];
 	pose->local[rb] = parent < 0 ? m : lbTransformRelative(pose->model[parent], m);
@@ -796,10 +796,10 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	const int rb = lbProneRollBone(h), top = lbProneTopBone(h);
 	const lbVec3 rootP = pose->model[rb].p;
 	const lbQuat roll = lbProneQuatFromUnitAxisAngle(along, targets->roll * a);
-	const lbVec3 side = lbProneQuatRotate(roll, left);
-	const lbVec3 pelvis = lbAdd(rootP, lbProneQuatRotate(roll, lbSub(pose->model[h->pelvis].p, rootP)));
-	const lbVec3 pivot = lbAdd(rootP, lbProneQuatRotate(roll, lbSub(pose->model[h->spine[0]].p, rootP)));
-	const lbVec3 arm0 = lbProneQuatRotate(roll, lbSub(pose->model[top].p, pose->model[h->spine[0]].p));
+	const lbVec3 side = lbIkQuatRotate(roll, left);
+	const lbVec3 pelvis = lbAdd(rootP, lbIkQuatRotate(roll, lbSub(pose->model[h->pelvis].p, rootP)));
+	const lbVec3 pivot = lbAdd(rootP, lbIkQuatRotate(roll, lbSub(pose->model[h->spine[0]].p, rootP)));
+	const lbVec3 arm0 = lbIkQuatRotate(roll, lbSub(pose->model[top].p, pose->model[h->spine[0]].p));
 	// Pitch: a positive turn about the left axis tips the head end down, so the pitches go negated.
 	// The seed turns the first spine bone by the ground's pitch and accepts that the torso line
 	// (pelvis to neck) then pitches less, the turn being about the spine's root; here the turn is the
@@ -825,7 +825,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		lbVec3 arm = arm0, bendP = topP;
 		if (bendBone >= 0)
 		{
-			bendP = lbAdd(rootP, lbProneQuatRotate(roll, lbSub(pose->model[bendBone].p, rootP)));
+			bendP = lbAdd(rootP, lbIkQuatRotate(roll, lbSub(pose->model[bendBone].p, rootP)));
 			const lbVec3 line = lbSub(topP, pelvis);
 			const float len2 = lbLengthSquared(line);
 			const float at = len2 > 1.0e-8f ? lbClampF(lbDot(lbSub(bendP, pelvis), line) / len2, 0.05f, 0.95f) : 1.0f;
@@ -848,12 +848,12 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			// to turn by the ground's pitch, the bend (positive tips the head end down) the rest.
 			bend = -turn - targets->upperPitch * a;
 			bendQuat = lbProneQuatFromUnitAxisAngle(side, bend);
-			bendP = lbAdd(pivot, lbProneQuatRotate(turnQuat, lbSub(bendP, pivot)));
-			const lbVec3 turned = lbAdd(pivot, lbProneQuatRotate(turnQuat, arm0));
-			topP = lbAdd(bendP, lbProneQuatRotate(bendQuat, lbSub(turned, bendP)));
+			bendP = lbAdd(pivot, lbIkQuatRotate(turnQuat, lbSub(bendP, pivot)));
+			const lbVec3 turned = lbAdd(pivot, lbIkQuatRotate(turnQuat, arm0));
+			topP = lbAdd(bendP, lbIkQuatRotate(bendQuat, lbSub(turned, bendP)));
 		}
 		else if (lbAbsF(turn) > 1.0e-7f)
-			topP = lbAdd(pivot, lbProneQuatRotate(turnQuat, arm0));
+			topP = lbAdd(pivot, lbIkQuatRotate(turnQuat, arm0));
 	}
 	const float thighTurn = -targets->lowerPitch * a;
 

@@ -435,7 +435,7 @@ static bool lbProneSegmentAtRisk(const lbProneState* state, const lbHumanoid* h,
 	// The contacts: each sphere's centre less its radius along the normal.
 	const lbVec3 ca = lbMulAdd(ga->pointWs, -ga->radius, ga->normalWs);
 	const lbVec3 cb = lbMulAdd(gb->pointWs, -gb->radius, gb->normalWs);
-	const lbVec3 pa = lbProneTransformPoint(t, anim->model[a].p), pb = lbProneTransformPoint(t, anim->model[b].p);
+	const lbVec3 pa = lbIkTransformPoint(t, anim->model[a].p), pb = lbIkTransformPoint(t, anim->model[b].p);
 	const float riseAtA = lbDot(lbSub(pa, ca), ga->normalWs) - lbDot(lbSub(pa, cb), gb->normalWs);
 	const float riseAtB = lbDot(lbSub(pb, cb), gb->normalWs) - lbDot(lbSub(pb, ca), ga->normalWs);
 	// Over a crest (both planes rising past the other end) the segment meets the lower of the two
@@ -466,7 +466,7 @@ static lbVec3 lbProneFootOffNose(const lbProneDef* def, const lbProneState* stat
 		return rest;
 	const lbVec3 up = def->up;
 	// The toes where the rest carries them (the foot moved with its ankle).
-	const lbVec3 toeWs = lbAdd(lbProneTransformPoint(legT, probeMs[toeProbe]), lbSub(rest, ankleWs));
+	const lbVec3 toeWs = lbAdd(lbIkTransformPoint(legT, probeMs[toeProbe]), lbSub(rest, ankleWs));
 	const lbVec3 ca = lbMulAdd(ga->pointWs, -ga->radius, ga->normalWs);
 	const lbVec3 ct = lbMulAdd(gt->pointWs, -gt->radius, gt->normalWs);
 	const float ka = lbDot(up, ga->normalWs);
@@ -493,7 +493,7 @@ static lbVec3 lbProneFootOffNose(const lbProneDef* def, const lbProneState* stat
 	if (!(phi > 0.0f))
 		return rest;
 	const lbQuat turn = lbProneQuatFromUnitAxisAngle(axis, phi);
-	return lbAdd(hipWs, lbProneQuatRotate(turn, lbSub(rest, hipWs)));
+	return lbAdd(hipWs, lbIkQuatRotate(turn, lbSub(rest, hipWs)));
 }
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -806,13 +806,13 @@ static LB_PRONE_SENSE_NOINLINE bool lbProneFlightGoals(lbProneState* state, cons
 	// (world), as the pose stage turns them.
 	const int topBone = lbProneTopBone(h), bendBone = lbProneBendBone(h, skeleton);
 	lbVec3 torso[5];
-	torso[0] = lbProneTransformPoint(&cw, pelvisMs);
-	torso[1] = lbProneTransformPoint(&cw, anim->model[topBone].p);
-	torso[2] = h->spineCount > 0 ? lbProneTransformPoint(&cw, anim->model[h->spine[0]].p) : torso[0];
+	torso[0] = lbIkTransformPoint(&cw, pelvisMs);
+	torso[1] = lbIkTransformPoint(&cw, anim->model[topBone].p);
+	torso[2] = h->spineCount > 0 ? lbIkTransformPoint(&cw, anim->model[h->spine[0]].p) : torso[0];
 	torso[3] = torso[4] = torso[1];
 	if (bendBone >= 0)
 	{
-		torso[3] = lbProneTransformPoint(&cw, anim->model[bendBone].p);
+		torso[3] = lbIkTransformPoint(&cw, anim->model[bendBone].p);
 		const lbVec3 line = lbSub(torso[1], torso[0]);
 		const float len2 = lbLengthSquared(line);
 		const float at = len2 > 1.0e-8f ? lbClampF(lbDot(lbSub(torso[3], torso[0]), line) / len2, 0.05f, 0.95f) : 1.0f;
@@ -876,12 +876,12 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 
 	const lbVec3 up = def->up;
 	const lbTransform cw = input->characterWs;
-	const lbVec3 upMs = lbNormalizeOr(lbProneQuatRotate(lbQuatConj(cw.q), up), h->upMs);
+	const lbVec3 upMs = lbNormalizeOr(lbIkQuatRotate(lbQuatConj(cw.q), up), h->upMs);
 	lbVec3 alongMs, leftMs;
 	float sinElevation;
 	lbProneBodyFrame(h, anim, upMs, &alongMs, &leftMs, &sinElevation);
-	const lbVec3 along = lbNormalize(lbProneQuatRotate(cw.q, alongMs));
-	const lbVec3 left = lbNormalize(lbProneQuatRotate(cw.q, leftMs));
+	const lbVec3 along = lbNormalize(lbIkQuatRotate(cw.q, alongMs));
+	const lbVec3 left = lbNormalize(lbIkQuatRotate(cw.q, leftMs));
 
 	bool teleported = state->initialized && lbDistance(cw.p, state->prevCharacterWs.p) > def->teleportDistance;
 	if (teleported)
@@ -932,7 +932,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	}
 	t->alpha = state->alpha * lie;
 	{
-		lbVec3 front = lbProneQuatRotate(anim->model[h->pelvis].q, h->pelvisForward);
+		lbVec3 front = lbIkQuatRotate(anim->model[h->pelvis].q, h->pelvisForward);
 		float d = lbDot(front, upMs);
 		t->posture = lie <= 0.0f ? lb_proneNotLying : (d < -0.5f ? lb_proneFaceDown : (d > 0.5f ? lb_proneFaceUp : lb_proneOnSide));
 	}
@@ -940,7 +940,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	// Step 1-2: the centre contact under the body (the pelvis on the ground plane stands for the
 	// seed's feet location of the capsule); a miss falls back to that point.
 	lbVec3 pelvisMs = anim->model[h->pelvis].p;
-	lbVec3 feet = lbProneTransformPoint(&cw, lbMulAdd(pelvisMs, -lbDot(pelvisMs, upMs), upMs));
+	lbVec3 feet = lbIkTransformPoint(&cw, lbMulAdd(pelvisMs, -lbDot(pelvisMs, upMs), upMs));
 
 	// Nothing to fit this frame (the fit has faded out, or the torso stands): no casts and no probes,
 	// and the pose stage does nothing. What the casts found is dropped, as a body that got up may
@@ -1127,26 +1127,26 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	// by this frame's roll (about the body's axis through the pelvis) and pitches (the upper body
 	// about the pelvis, each leg about its hip). On stairs the animated neck lies a tread away from
 	// the fitted one. (Not moved along up: the probes reach as far above as below their point.)
-	const lbVec3 pelvisWs = lbProneTransformPoint(&cw, pelvisMs);
+	const lbVec3 pelvisWs = lbIkTransformPoint(&cw, pelvisMs);
 	// Each leg turns about its hip (the pelvis without a thigh).
 	lbVec3 hipWs[2];
 	for (int side = 0; side < 2; ++side)
-		hipWs[side] = h->leg[side].thigh >= 0 ? lbProneTransformPoint(&cw, anim->model[h->leg[side].thigh].p) : pelvisWs;
+		hipWs[side] = h->leg[side].thigh >= 0 ? lbIkTransformPoint(&cw, anim->model[h->leg[side].thigh].p) : pelvisWs;
 	// along and left are unit: lbProneBodyFrame's along always is (the body's forward or any direction
 	// across up standing in for a torso with none), left is up x along, both turned and normalized.
 	const lbQuat rollQ = lbProneQuatFromUnitAxisAngle(along, t->roll);
-	const lbQuat upperQ = lbProneQuatMul(rollQ, lbProneQuatFromUnitAxisAngle(left, -t->upperPitch));
-	const lbQuat lowerQ = lbProneQuatMul(rollQ, lbProneQuatFromUnitAxisAngle(left, -t->lowerPitch));
+	const lbQuat upperQ = lbIkQuatMul(rollQ, lbProneQuatFromUnitAxisAngle(left, -t->upperPitch));
+	const lbQuat lowerQ = lbIkQuatMul(rollQ, lbProneQuatFromUnitAxisAngle(left, -t->lowerPitch));
 	// The model-to-world transform followed by each turn about its pivot, as one transform: a
 	// probe's turned point costs one transform instead of a transform and a turn.
 	// pivot + Q (cw(x) - pivot) = (Q cw.q) (cw.s x) + pivot + Q (cw.p - pivot).
 	lbTransform upperT = cw, legT[2] = { cw, cw };
-	upperT.q = lbProneQuatMul(upperQ, cw.q);
-	upperT.p = lbAdd(pelvisWs, lbProneQuatRotate(upperQ, lbSub(cw.p, pelvisWs)));
+	upperT.q = lbIkQuatMul(upperQ, cw.q);
+	upperT.p = lbAdd(pelvisWs, lbIkQuatRotate(upperQ, lbSub(cw.p, pelvisWs)));
 	for (int side = 0; side < 2; ++side)
 	{
-		legT[side].q = lbProneQuatMul(lowerQ, cw.q);
-		legT[side].p = lbAdd(hipWs[side], lbProneQuatRotate(lowerQ, lbSub(cw.p, hipWs[side])));
+		legT[side].q = lbIkQuatMul(lowerQ, cw.q);
+		legT[side].p = lbAdd(hipWs[side], lbIkQuatRotate(lowerQ, lbSub(cw.p, hipWs[side])));
 	}
 
 	// Easing of the probed heights this frame (the same for every probe): ground rising three times
@@ -1241,7 +1241,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		}
 		// The legs' probes go where the thighs' turn carries them, the rest where the upper body's does
 		// (the pelvis's with the character).
-		const lbVec3 p = lbProneTransformPoint(probeTs[probeTOf[k]], pMs);
+		const lbVec3 p = lbIkTransformPoint(probeTs[probeTOf[k]], pMs);
 		// A sphere of the segment's radius (at most probeCastRadius) or a ray cast straight down; the
 		// segment's centre rests on the contact's plane one segment radius out along its normal.
 		// A segment lies near its ground: the probe starts `probeReach` above the point and ends as far
@@ -1316,7 +1316,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		int probe = k < 2 ? lb_proneWristL + k : lb_proneAnkleL + (k - 2);
 		if (end < 0)
 			continue;
-		lbVec3 endWs = lbProneTransformPoint(&cw, anim->model[end].p);
+		lbVec3 endWs = lbIkTransformPoint(&cw, anim->model[end].p);
 		float speed = snap ? 0.0f : lbDistance(endWs, ls->prevAnimWs) / dt;
 		ls->prevAnimWs = endWs;
 		// A hand or foot rests where the upper body's or thigh's turn carries it, where its probes are
@@ -1325,7 +1325,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		// lay 5 cm past the place its probe found the tread, into the next riser.
 		const lbVec3 limbPivot = k >= 2 ? hipWs[k - 2] : pelvisWs;
 		const lbQuat limbQ = k >= 2 ? lowerQ : upperQ;
-		endWs = lbAdd(limbPivot, lbProneQuatRotate(limbQ, lbSub(endWs, limbPivot)));
+		endWs = lbAdd(limbPivot, lbIkQuatRotate(limbQ, lbSub(endWs, limbPivot)));
 		const lbProneGround* g = &state->ground[probe];
 		bool planted = def->limbLock && g->hit && t->alpha > 0.0f && speed < def->lockSpeed;
 		lbVec3 rest = endWs;
@@ -1337,7 +1337,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			const lbProneGround* toe = k >= 2 ? &state->ground[lb_proneToeL + (k - 2)] : NULL;
 			if (toe && toe->hit && probeOk[lb_proneToeL + (k - 2)])
 			{
-				const lbVec3 toeWs = lbProneTransformPoint(&legT[k - 2], probeMs[lb_proneToeL + (k - 2)]);
+				const lbVec3 toeWs = lbIkTransformPoint(&legT[k - 2], probeMs[lb_proneToeL + (k - 2)]);
 				float kt = lbMaxF(lbDot(up, toe->normalWs), 0.1f);
 				rise = lbMaxF(rise, (def->clearance - lbDot(lbSub(toeWs, toe->pointWs), toe->normalWs)) / kt);
 			}
