@@ -255,6 +255,21 @@ static void lbBenchFootReport(const lbBenchOptions* o, const char* fmt, const ch
 	lbBenchReport(o, full, value, unit);
 }
 
+// The rocky ground of the foot rows (0.1 m samples, amplitude 0.15 m), `size` m square, as a
+// heightfield (kind 0) or a triangle mesh (kind 1), in a world of its own.
+static void lbBenchRocky(lbBenchGround* g, float size, int kind)
+{
+	g->rocky = lbDefaultSceneDef(lbSceneBuilderByName("rocky"));
+	lbSceneDef_Set(&g->rocky, "size", size);
+	lbSceneDef_Set(&g->rocky, "resolution", 0.1f);
+	lbSceneDef_Set(&g->rocky, "amplitude", 0.15f);
+	lbSceneDef_Set(&g->rocky, "as_mesh", (float)kind);
+	lbWorldDef wd = lbDefaultWorldDef();
+	g->world = lbCreateWorld(&wd);
+	lbBuildScene(g->world, &g->rocky);
+	g->half = 0.5f * g->rocky.size;
+}
+
 static lbWorld* lbBenchStairs(const lbBenchOptions* o, float* outHalf)
 {
 	// A ridge: eight steps up (riser 0.18 m, tread 0.28 m), a 2 m landing, eight steps down, as
@@ -302,15 +317,7 @@ static void lbBenchFootCount(const lbBenchOptions* o, const lbBenchWalk* w, int 
 	enum { count = 200, warm = 5, counted = 100 };
 	lbBenchGround g = { 0 };
 	g.name = kind == 0 ? "heightfield" : "mesh";
-	g.rocky = lbDefaultSceneDef(lbSceneBuilderByName("rocky"));
-	lbSceneDef_Set(&g.rocky, "size", 10.0f);
-	lbSceneDef_Set(&g.rocky, "resolution", 0.1f);
-	lbSceneDef_Set(&g.rocky, "amplitude", 0.15f);
-	lbSceneDef_Set(&g.rocky, "as_mesh", (float)kind);
-	lbWorldDef wd = lbDefaultWorldDef();
-	g.world = lbCreateWorld(&wd);
-	lbBuildScene(g.world, &g.rocky);
-	g.half = 0.5f * g.rocky.size;
+	lbBenchRocky(&g, 10.0f, kind);
 	lbFootDef def = lbDefaultFootDef();
 	def.traceRate = 0.0f;
 	lbSceneQuery query = lbWorld_GetQuery(g.world);
@@ -404,15 +411,7 @@ void lbBenchFoot(const lbBenchOptions* o)
 			g.world = lbBenchStairs(o, &g.half);
 		else
 		{
-			g.rocky = lbDefaultSceneDef(lbSceneBuilderByName("rocky"));
-			lbSceneDef_Set(&g.rocky, "size", o->smoke ? 10.0f : 100.0f);
-			lbSceneDef_Set(&g.rocky, "resolution", 0.1f);
-			lbSceneDef_Set(&g.rocky, "amplitude", 0.15f);
-			lbSceneDef_Set(&g.rocky, "as_mesh", (float)kind);
-			lbWorldDef wd = lbDefaultWorldDef();
-			g.world = lbCreateWorld(&wd);
-			lbBuildScene(g.world, &g.rocky);
-			g.half = 0.5f * g.rocky.size;
+			lbBenchRocky(&g, o->smoke ? 10.0f : 100.0f, kind);
 		}
 		for (int np = 0; np < 2; ++np)
 		{
