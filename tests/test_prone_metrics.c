@@ -207,17 +207,25 @@ static lbMetrics* lyingSetUp(lbReferenceRig rig, lbWorld* world, lbSkeleton** ou
 	return metrics;
 }
 
+// A world of ten stairs of the given riser and tread (m); *outSp gets the stairs' scene def.
+static lbWorld* stairsWorld(float riser, float tread, lbSceneDef* outSp)
+{
+	lbWorldDef wd = lbDefaultWorldDef();
+	lbWorld* world = lbCreateWorld(&wd);
+	*outSp = lbDefaultSceneDef(lb_sceneStairs);
+	outSp->riser = riser;
+	outSp->tread = tread;
+	outSp->count = 10.0f;
+	ENSURE(lbBuildScene(world, outSp) == lb_ok);
+	return world;
+}
+
 static void test_prone_metrics_torso_on_stairs(void)
 {
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
-		lbWorldDef wd = lbDefaultWorldDef();
-		lbWorld* world = lbCreateWorld(&wd);
-		lbSceneDef sp = lbDefaultSceneDef(lb_sceneStairs);
-		sp.riser = 0.18f;
-		sp.tread = 0.28f;
-		sp.count = 10.0f;
-		ENSURE(lbBuildScene(world, &sp) == lb_ok);
+		lbSceneDef sp;
+		lbWorld* world = stairsWorld(0.18f, 0.28f, &sp);
 		lbSceneQuery query = lbWorld_GetQuery(world);
 		lbSkeleton* skel;
 		lbHumanoid h;
@@ -489,13 +497,8 @@ static void test_prone_metrics_neck_cap_on_a_nose(void)
 {
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
-		lbWorldDef wd = lbDefaultWorldDef();
-		lbWorld* world = lbCreateWorld(&wd);
-		lbSceneDef sp = lbDefaultSceneDef(lb_sceneStairs);
-		sp.riser = 0.155f;
-		sp.tread = 0.394f;
-		sp.count = 10.0f;
-		ENSURE(lbBuildScene(world, &sp) == lb_ok);
+		lbSceneDef sp;
+		lbWorld* world = stairsWorld(0.155f, 0.394f, &sp);
 		lbSceneQuery query = lbWorld_GetQuery(world);
 		lbSkeleton* skel;
 		lbHumanoid h;
