@@ -65,6 +65,12 @@
 #define LB_CLIMB_BODY_GIVE_ROUNDS 6
 // Least distance a held hand's shoulder keeps from its hold, as a fraction of the arm's reach.
 #define LB_CLIMB_HAND_FOLD 0.3f
+// How high over the plane of the top its hand holds a shoulder may be with the hand's lip term
+// still judged (m; lbClimbUnderTopTerms): an elbow may hang under the top's plane, in front of the
+// face, with the shoulder a little over it, and with the term left out as soon as the shoulder
+// rose over the plane a held hand's forearm met the lip (2.74 cm, a 98.0-degree overhang 1.07 m
+// away, mixamo; 1.37 cm at 109.6 degrees 1.03 m away, mixamo).
+#define LB_CLIMB_TOP_SHOULDER_OVER 0.15f
 // How far inside an upper arm's length a shoulder under a held top keeps from where its elbow
 // clears the lip (m; lbClimbKeepOverLip): the elbow's turn settles a few millimetres short of it.
 #define LB_CLIMB_LIP_MARGIN 0.01f
@@ -1201,8 +1207,9 @@ static bool lbClimbLipPlane(const lbClimbPoseCtx* c, int s, int j, lbVec3 W, lbV
 }
 
 // A hand on a top (a ledge's, reached from the wall under it, or just let go of it) with its
-// shoulder `S` below the top's plane: the arm comes up in front of the wall a held limb is on, and
-// only the part of the space under the top that lies behind that wall is solid. With the top's
+// shoulder `S` below the top's plane (or less than LB_CLIMB_TOP_SHOULDER_OVER over it): the arm
+// comes up in front of the wall a held limb is on, and only the part of the space under the top
+// that lies behind that wall is solid. With the top's
 // plane alone every elbow under it read as in the wall, and the one nearest the top, forward
 // into the wall face, scored best. A hand let go of a top has no surface of its own any more
 // (its plane here is only its target's, which it carries down past the lip): the wall face
@@ -1216,7 +1223,7 @@ static LB_CLIMB_COLD void lbClimbUnderTopTerms(const lbClimbPoseCtx* c, int s, l
 {
 	const lbVec3 n = c->normalMs[s];
 	const bool ownTop = c->held[s];
-	if (ownTop && lbDot(lbSub(S, c->surfaceMs[s]), n) >= 0.0f)
+	if (ownTop && lbDot(lbSub(S, c->surfaceMs[s]), n) >= LB_CLIMB_TOP_SHOULDER_OVER)
 		return;
 	for (int j = 0; j < 4; ++j)
 	{
