@@ -75,6 +75,10 @@ WORLDS = {
     # one, whose first hand locks with its forearm nearly along the wall and must still lie flat.
     'overhang_1049': ({"builder": "wall", "params": {"distance": 1.05, "angle_deg": 104.9, "height": 2.4}}, GET_ON_HANDS_FIRST),
     'overhang_1146': ({"builder": "wall", "params": {"distance": 0.92, "angle_deg": 114.6, "height": 2.4}}, GET_ON_HANDS_FIRST),
+    # An overhang at the limit of reach whose top the right hand holds, its shoulder under the lip,
+    # while the right foot is moved high by the hip: the body must not sink so far that the
+    # forearm cannot pass over the lip.
+    'overhang_1012': ({"builder": "wall", "params": {"distance": 1.07, "angle_deg": 101.2, "height": 2.4}}, GET_ON_HANDS_FIRST),
 }
 
 # Holds world (distance 0.35, seed 1): hold centres (side toward the character's left, height)

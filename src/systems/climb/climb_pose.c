@@ -65,6 +65,15 @@
 #define LB_CLIMB_BODY_GIVE_ROUNDS 6
 // Least distance a held hand's shoulder keeps from its hold, as a fraction of the arm's reach.
 #define LB_CLIMB_HAND_FOLD 0.3f
+// How high over the plane of the top its hand holds a shoulder may be with the hand's lip term
+// still judged (m; lbClimbUnderTopTerms): an elbow may hang under the top's plane, in front of the
+// face, with the shoulder a little over it, and with the term left out as soon as the shoulder
+// rose over the plane a held hand's forearm met the lip (2.74 cm, a 98.0-degree overhang 1.07 m
+// away, mixamo; 1.37 cm at 109.6 degrees 1.03 m away, mixamo).
+#define LB_CLIMB_TOP_SHOULDER_OVER 0.15f
+// How far inside an upper arm's length a shoulder under a held top keeps from where its elbow
+// clears the lip (m; lbClimbKeepOverLip): the elbow's turn settles a few millimetres short of it.
+#define LB_CLIMB_LIP_MARGIN 0.01f
 // Human range of the ankle (rad): its swing (flexion and inversion together) from the rest foot
 // and its twist.
 #define LB_CLIMB_ANKLE_SWING (55.0f * LB_DEG2RAD)
@@ -1171,9 +1180,36 @@ static LB_CLIMB_COLD float lbClimbElbowWay(const lbClimbSwivelTerms* w, float la
 	return delta;
 }
 
+// The plane a forearm from the wrist `W` of hand `s` on a top passes over the lip by (limb `j`
+// held on the face under it): through the line where the top's plane meets the face's, moved out
+// of the block by the forearm's flesh (half-way between the two normals), and through `W`; its
+// normal `*outM` turned out of the block (up and out of the face), a point of it in `*outLip`.
+// False when the two planes are near parallel or `W` lies on that line.
+static bool lbClimbLipPlane(const lbClimbPoseCtx* c, int s, int j, lbVec3 W, lbVec3* outLip, lbVec3* outM)
+{
+	const lbVec3 n = c->normalMs[s], nf = c->normalMs[j];
+	const lbVec3 along = lbCross(n, nf);
+	const float aa = lbLengthSquared(along);
+	if (aa <= 0.01f)
+		return false;
+	const float dn = lbDot(n, c->surfaceMs[s]), df = lbDot(nf, c->surfaceMs[j]);
+	lbVec3 lip = lbMulSV(1.0f / aa, lbAdd(lbMulSV(dn, lbCross(nf, along)), lbMulSV(df, lbCross(along, n))));
+	// The plane through the lip itself kept the forearm's axis only 1.4 cm off it (a hand at the
+	// limit of its reach on a 109.6-degree overhang's top, mixamo, 2.03 cm into the lip).
+	lip = lbMulAdd(lip, LB_CLIMB_FOREARM_FLESH * c->chain[s].lowerLength, lbNormalizeOr(lbAdd(n, nf), n));
+	lbVec3 m = lbCross(along, lbSub(W, lip));
+	if (lbLengthSquared(m) <= 1.0e-8f)
+		return false;
+	m = lbNormalize(m);
+	*outM = lbDot(m, lbAdd(n, nf)) < 0.0f ? lbNeg(m) : m;
+	*outLip = lip;
+	return true;
+}
+
 // A hand on a top (a ledge's, reached from the wall under it, or just let go of it) with its
-// shoulder `S` below the top's plane: the arm comes up in front of the wall a held limb is on, and
-// only the part of the space under the top that lies behind that wall is solid. With the top's
+// shoulder `S` below the top's plane (or less than LB_CLIMB_TOP_SHOULDER_OVER over it): the arm
+// comes up in front of the wall a held limb is on, and only the part of the space under the top
+// that lies behind that wall is solid. With the top's
 // plane alone every elbow under it read as in the wall, and the one nearest the top, forward
 // into the wall face, scored best. A hand let go of a top has no surface of its own any more
 // (its plane here is only its target's, which it carries down past the lip): the wall face
@@ -1187,7 +1223,7 @@ static LB_CLIMB_COLD void lbClimbUnderTopTerms(const lbClimbPoseCtx* c, int s, l
 {
 	const lbVec3 n = c->normalMs[s];
 	const bool ownTop = c->held[s];
-	if (ownTop && lbDot(lbSub(S, c->surfaceMs[s]), n) >= 0.0f)
+	if (ownTop && lbDot(lbSub(S, c->surfaceMs[s]), n) >= LB_CLIMB_TOP_SHOULDER_OVER)
 		return;
 	for (int j = 0; j < 4; ++j)
 	{
@@ -1214,28 +1250,12 @@ static LB_CLIMB_COLD void lbClimbUnderTopTerms(const lbClimbPoseCtx* c, int s, l
 			}
 			return;
 		}
-		// The lip: where the top's plane meets the face's. The plane through it and the wrist, its
-		// normal turned out of the block (up and out of the face).
-		const lbVec3 along = lbCross(n, nf);
-		const float aa = lbLengthSquared(along);
-		if (aa > 0.01f)
+		lbVec3 lip, m;
+		if (lbClimbLipPlane(c, s, j, W, &lip, &m))
 		{
-			const float dn = lbDot(n, c->surfaceMs[s]), df = lbDot(nf, c->surfaceMs[j]);
-			lbVec3 lip = lbMulSV(1.0f / aa, lbAdd(lbMulSV(dn, lbCross(nf, along)), lbMulSV(df, lbCross(along, n))));
-			// Moved out of the block by the forearm's flesh (half-way between the two normals): the
-			// plane through the lip itself kept the forearm's axis only 1.4 cm off it (a hand at the
-			// limit of its reach on a 109.6-degree overhang's top, mixamo, 2.03 cm into the lip).
-			lip = lbMulAdd(lip, LB_CLIMB_FOREARM_FLESH * c->chain[s].lowerLength, lbNormalizeOr(lbAdd(n, nf), n));
-			lbVec3 m = lbCross(along, lbSub(W, lip));
-			if (lbLengthSquared(m) > 1.0e-8f)
-			{
-				m = lbNormalize(m);
-				if (lbDot(m, lbAdd(n, nf)) < 0.0f)
-					m = lbNeg(m);
-				t->e0 = lbDot(lbSub(centre, lip), m);
-				t->eu = radius * lbDot(u, m);
-				t->ev = radius * lbDot(v, m);
-			}
+			t->e0 = lbDot(lbSub(centre, lip), m);
+			t->eu = radius * lbDot(u, m);
+			t->ev = radius * lbDot(v, m);
 		}
 		return;
 	}
@@ -2360,6 +2380,39 @@ static lbVec3 lbClimbGuessAnkle(const lbClimbPoseCtx* c, int s, float cachedSide
 	return lbSub(toeT, lbQuatRotate(q, c->toeTipFoot[s]));
 }
 
+// A hand held on a top with its shoulder `S` below the top's plane, a limb held on the face under
+// it: the forearm passes over the lip only when the elbow can rise to the plane over the lip through
+// the wrist (lbClimbLipPlane). The elbow, a forearm's length from the wrist, comes nearest a
+// shoulder under that plane where the plane cuts its sphere on the shoulder's side, so the shoulder
+// keeps within an upper arm of that point instead of within the whole arm of the wrist (a ball
+// inside the reach's: the hand stays within reach). Without it the body sank with a foot moved high
+// by the hip, the shoulder under the lip, and no turn of the elbow took the forearm over it (3.0 cm
+// into the lip of a 101.2-degree overhang 1.07 m away, the mannequin).
+static void lbClimbKeepOverLip(const lbClimbPoseCtx* c, int s, lbVec3 S, lbVec3* lockMs, lbClimbReach* allowed)
+{
+	const lbVec3 W = *lockMs;
+	if (lbDot(lbSub(S, c->surfaceMs[s]), c->normalMs[s]) >= 0.0f)
+		return;
+	for (int j = 0; j < 4; ++j)
+	{
+		if (j == s || !c->held[j] || c->top[j])
+			continue;
+		lbVec3 lip, m;
+		if (!lbClimbLipPlane(c, s, j, W, &lip, &m))
+			return;
+		const float h = lbDot(lbSub(S, lip), m);
+		const float b = c->chain[s].lowerLength;
+		float rho = 0.0f;
+		const lbVec3 across = lbGetLengthAndNormalize(&rho, lbSub(lbMulAdd(S, -h, m), W));
+		if (h >= 0.0f || rho <= b)
+			return;
+		*lockMs = lbMulAdd(W, b, across);
+		allowed->hi = lbMaxF(c->chain[s].upperLength - LB_CLIMB_LIP_MARGIN, 0.0f);
+		allowed->lo = 0.0f;
+		return;
+	}
+}
+
 // The locked limbs' root joints (shoulder, hip) as posed, their locks and the reach allowed to each
 // (see lbClimbHoldBody); returns how many limbs are locked.
 static int lbClimbLockPoints(const lbClimbPoseCtx* c, const lbClimbPoseCache* cache, bool cacheValid, lbVec3* rootMs,
@@ -2387,6 +2440,8 @@ static int lbClimbLockPoints(const lbClimbPoseCtx* c, const lbClimbPoseCache* ca
 		// centimetre the shoulder moves (its elbow's circle turns about the short shoulder-wrist
 		// line), 20-40 degrees a frame as the body shifted by a few centimetres.
 		allowed[n].lo = i < 2 ? LB_CLIMB_HAND_FOLD * allowed[n].hi : 0.0f;
+		if (i < 2 && c->top[i] && c->held[i] && !c->onTops)
+			lbClimbKeepOverLip(c, i, rootMs[n], &lockMs[n], &allowed[n]);
 		++n;
 	}
 	return n;
