@@ -373,6 +373,58 @@ static void test_prone_roll_on_a_trench_rim(void)
 	ENSURE(floorsMet >= 2 * 2 * 2 * 3 * 2);
 }
 
+// Lying beside a trench whose floor the hand's probe reaches (0.27-0.29 m deep), the hand over it
+// is not held on that floor: the arm reaching down to it passed through the rim (4.3 cm into a
+// 0.28 m trench's edge). The hand on the other side, on the ground the body lies on, still is. Both
+// rigs, two up axes, the trench on either side of the body.
+static void test_prone_hand_not_held_past_a_trench_rim(void)
+{
+	const lbVec3 ups[2] = { { 0, 0, 1 }, { 0, 1, 0 } };
+	const lbVec3 fwds[2] = { { 1, 0, 0 }, { 0, 0, 1 } };
+	const float depths[3] = { 0.27f, 0.28f, 0.29f };
+	int floorsMet = 0;
+	for (int rig = 0; rig < 2; ++rig)
+		for (int u = 0; u < 2; ++u)
+			for (int k = 0; k < 3; ++k)
+				for (int way = 0; way < 2; ++way)
+				{
+					Fixture f;
+					fixtureInit(&f, (lbReferenceRig)rig, ups[u], fwds[u], lb_sceneFlat, 0.0f);
+					lbDestroyWorld(f.world);
+					lbWorldDef wd = lbDefaultWorldDef();
+					wd.up = f.up;
+					f.world = lbCreateWorld(&wd);
+					lbSceneDef sp = lbDefaultSceneDef(lb_sceneGap);
+					sp.up = f.up;
+					sp.forward = f.fwd;
+					sp.gap = 1.2f;
+					sp.depth = depths[k];
+					sp.distance = 1.5f;
+					sp.width = 12.0f;
+					ENSURE(lbBuildScene(f.world, &sp) == lb_ok);
+					f.query = lbWorld_GetQuery(f.world);
+					const lbVec3 side = lbCross(f.up, f.fwd);
+					const lbVec3 heading = way == 0 ? side : lbNeg(side);
+					lbTransform cw = place(&f, heading, lbMulSV(sp.distance - 0.27f, f.fwd));
+					lbProneDef def = lbDefaultProneDef();
+					def.up = f.up;
+					lbProneState st;
+					lbProneState_Reset(&st);
+					lbProneTargets t = senseOnce(&f, &st, &def, cw, 3);
+					const int over = way == 0 ? 1 : 0;
+					const lbProneGround* g = &t.ground[lb_proneWristL + over];
+					if (g->hit && lbDot(g->pointWs, f.up) < -0.2f)
+					{
+						++floorsMet;
+						ENSURE(!t.limbs[over].locked);
+					}
+					ENSURE(t.limbs[1 - over].locked);
+					fixtureFree(&f);
+				}
+	// The case the rule is for: the floor was met under the hand over the trench.
+	ENSURE(floorsMet >= 2 * 2 * 2);
+}
+
 // Lying up a flight of stairs is no ridge: the ground behind falls along the noses' line as the
 // ground ahead rises along it, so the pointed-roof lift must not hold the legs level over the lower
 // steps (it did wherever the centre contact sat on a nose: hover 0.27 m, lower pitch 0). At a dozen
@@ -1109,6 +1161,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_prone_roof_lift);
 	RUN_TEST(test_prone_stairs_are_no_roof);
 	RUN_TEST(test_prone_roll_on_a_trench_rim);
+	RUN_TEST(test_prone_hand_not_held_past_a_trench_rim);
 	RUN_TEST(test_prone_nose_between_torso_probes);
 	RUN_TEST(test_prone_held_foot_off_the_nose);
 	RUN_TEST(test_prone_pitch_along_a_flight);

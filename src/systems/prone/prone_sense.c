@@ -418,6 +418,9 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, lbVec3 up, flo
 // a crease that falls away between the ends (a valley), the segment rests as its ends do. With
 // ground missing at an end the segment is looked under too.
 #define LB_PRONE_EDGE_RISE 0.015f
+// How far (m, along up) a hand's ground may lie under the shoulders' before it is not held: deeper
+// than the steepest shipped riser (0.24 m), shallower than a trench the hand's probe still reaches.
+#define LB_PRONE_HAND_DROP 0.25f
 // Least cosine between up and the ankle's contact normal for its plane to be taken for a tread (53
 // degrees, the pose stage's for the torso's ground).
 #define LB_PRONE_FOOT_GROUND_COS 0.6f
@@ -1328,6 +1331,12 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		endWs = lbAdd(limbPivot, lbIkQuatRotate(limbQ, lbSub(endWs, limbPivot)));
 		const lbProneGround* g = &state->ground[probe];
 		bool planted = def->limbLock && g->hit && t->alpha > 0.0f && speed < def->lockSpeed;
+		// A hand whose ground lies deeper under the shoulders' than any step (a trench's floor past
+		// its rim) is not held there: the arm reaching down over the rim passed through it (4.3 cm
+		// into a 0.28 m trench's edge); the hand hangs free instead.
+		const lbProneGround* sg = &state->ground[lb_proneTorsoHigh];
+		if (k < 2 && planted && sg->hit && lbDot(lbSub(sg->pointWs, g->pointWs), up) > LB_PRONE_HAND_DROP)
+			planted = false;
 		lbVec3 rest = endWs;
 		if (g->hit)
 		{
