@@ -79,6 +79,10 @@ WORLDS = {
     # while the right foot is moved high by the hip: the body must not sink so far that the
     # forearm cannot pass over the lip.
     'overhang_1012': ({"builder": "wall", "params": {"distance": 1.07, "angle_deg": 101.2, "height": 2.4}}, GET_ON_HANDS_FIRST),
+    # An overhang at the limit of reach whose top the left hand moves onto over the lip, its palm
+    # still turning toward the top (its forearm's roll turned about 80 degrees in one frame): the
+    # forearm must keep its direction while the roll is limited, or the wrist falls onto the top.
+    'overhang_0980': ({"builder": "wall", "params": {"distance": 1.07, "angle_deg": 98.0, "height": 2.4}}, GET_ON_HANDS_FIRST),
 }
 
 # Holds world (distance 0.35, seed 1): hold centres (side toward the character's left, height)

@@ -378,6 +378,32 @@ static lbQuat lbClimbTurnToward(lbQuat from, lbQuat to, float maxAngle)
 	return lbClimbTurnTowardFrom(from, to, maxAngle, NULL);
 }
 
+// Turns bone rotation `from` toward `to` (model) by at most `maxAngle` (rad) in all, the bone's
+// direction first: the swing of its axis `axisLocal` (its own frame, unit; zero for none) from
+// where `from` points it to where `to` does, then the roll about that axis with what the limit
+// leaves. A forearm turned as a whole toward a roll of 80 degrees in one frame kept its
+// direction 80 % of a frame behind: the wrist of a hand moving onto the top of a 98-degree
+// overhang fell 2.3 cm, onto the top. Only for a turn the limit holds back.
+static lbQuat lbClimbSwingToward(lbQuat from, lbQuat to, lbVec3 axisLocal, float maxAngle)
+{
+	if (lbLengthSquared(axisLocal) < 0.5f)
+		return lbClimbTurnToward(from, to, maxAngle);
+	const lbVec3 a = lbQuatRotate(from, axisLocal), b = lbQuatRotate(to, axisLocal);
+	const float swing = acosf(lbClampF(lbDot(a, b), -1.0f, 1.0f));
+	// The axis turned by at most the limit, then the roll that is left, about the turned axis.
+	const float taken = lbMinF(swing, maxAngle);
+	const lbQuat full = lbQuatFromTo(a, b);
+	const lbQuat part = swing > 1.0e-6f ? lbQuatSlerp(lbQuat_identity, full, taken / swing) : lbQuat_identity;
+	const lbQuat swung = lbQuatNormalize(lbQuatMul(part, from));
+	const lbVec3 dir = lbQuatRotate(swung, axisLocal);
+	// The roll from the fully swung rotation to `to`, about b (signed).
+	const lbQuat r = lbQuatCanonical(lbQuatMul(to, lbQuatConj(lbQuatMul(full, from))));
+	float roll = 2.0f * atan2f(lbDot(lbMakeVec3(r.x, r.y, r.z), b), r.w);
+	const float left = maxAngle - taken;
+	roll = lbClampF(roll, -left, left);
+	return lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(dir, roll), swung));
+}
+
 static lbVec3 lbClimbPointMs(const lbClimbPoseCtx* c, lbVec3 pWs)
 {
 	return lbInvTransformPoint(c->cw, pWs);
@@ -1779,7 +1805,24 @@ static lbResult lbClimbLimitSwing(const lbClimbPoseCtx* c, int limb, const int* 
 			const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), last[k]));
 			// Until a bone moves, each bone is as the solve left it (want[k]).
 			bool turned;
-			const lbQuat q = lbClimbTurnTowardFrom(lastMs, want[k], 2.5f * c->maxTurn, &turned);
+			lbQuat q = lbClimbTurnTowardFrom(lastMs, want[k], 2.5f * c->maxTurn, &turned);
+			// Only a limb previewing a hold on a top (a candidate, not yet confirmed) while another
+			// holds a face: one locking turned as a whole, or the roll it still owed came at once
+			// as the lock lifted the limit (28 degrees in a frame, a 97.2-degree overhang on
+			// mixamo); a hand let go bent its wrist past its range (98.5 degrees from rest), and
+			// the hands of a top-out reaching for the ledge's top ran into their joint limits.
+			if (turned && c->held[limb] && !c->locked[limb] && c->top[limb] && !c->onTops)
+			{
+				// The bone's axis in its own frame (toward the next bone, the last ones toward the
+				// hand or foot): its local rotation is still the solve's, whatever its parent did.
+				const int next = k == 0 && n > 1 ? bones[1] : end;
+				if (lbClimbValidBone(sk, next))
+				{
+					const lbVec3 along = lbSub(pose->model[next].p, pose->model[bones[k]].p);
+					const lbVec3 axis = lbQuatRotate(lbQuatConj(pose->model[bones[k]].q), lbNormalizeOr(along, lbVec3_zero));
+					q = lbClimbSwingToward(lastMs, want[k], axis, 2.5f * c->maxTurn);
+				}
+			}
 			if (moved || turned)
 			{
 				const lbResult r = lbClimbSetRotation(c, bones[k], q);
