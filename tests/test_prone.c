@@ -319,6 +319,26 @@ static void test_prone_roof_lift(void)
 	}
 }
 
+// A fixture whose world is a trench (1.2 m wide, `depth` m deep, its near edge 1.5 m along the
+// forward axis, 12 m long); *outSp gets the scene def.
+static void fixtureTrench(Fixture* f, lbReferenceRig rig, lbVec3 up, lbVec3 fwd, float depth, lbSceneDef* outSp)
+{
+	fixtureInit(f, rig, up, fwd, lb_sceneFlat, 0.0f);
+	lbDestroyWorld(f->world);
+	lbWorldDef wd = lbDefaultWorldDef();
+	wd.up = f->up;
+	f->world = lbCreateWorld(&wd);
+	*outSp = lbDefaultSceneDef(lb_sceneGap);
+	outSp->up = f->up;
+	outSp->forward = f->fwd;
+	outSp->gap = 1.2f;
+	outSp->depth = depth;
+	outSp->distance = 1.5f;
+	outSp->width = 12.0f;
+	ENSURE(lbBuildScene(f->world, outSp) == lb_ok);
+	f->query = lbWorld_GetQuery(f->world);
+}
+
 // Lying along a trench's rim, the middle a few centimetres from the edge and a shoulder over it, the
 // body rests level on the rim whether or not the side cast over the trench reaches its floor (it
 // does at 0.26-0.27 m, within `sideExtent` and the sphere's radius; not at 0.45 m). The slope from
@@ -338,20 +358,8 @@ static void test_prone_roll_on_a_trench_rim(void)
 					for (int way = 0; way < 2; ++way)
 					{
 						Fixture f;
-						fixtureInit(&f, (lbReferenceRig)rig, ups[u], fwds[u], lb_sceneFlat, 0.0f);
-						lbDestroyWorld(f.world);
-						lbWorldDef wd = lbDefaultWorldDef();
-						wd.up = f.up;
-						f.world = lbCreateWorld(&wd);
-						lbSceneDef sp = lbDefaultSceneDef(lb_sceneGap);
-						sp.up = f.up;
-						sp.forward = f.fwd;
-						sp.gap = 1.2f;
-						sp.depth = depths[k];
-						sp.distance = 1.5f;
-						sp.width = 12.0f;
-						ENSURE(lbBuildScene(f.world, &sp) == lb_ok);
-						f.query = lbWorld_GetQuery(f.world);
+						lbSceneDef sp;
+						fixtureTrench(&f, (lbReferenceRig)rig, ups[u], fwds[u], depths[k], &sp);
 						// Facing the scene's side puts the trench on the body's right; facing the other
 						// way, on its left.
 						const lbVec3 side = lbCross(f.up, f.fwd);
@@ -389,20 +397,8 @@ static void test_prone_hand_not_held_past_a_trench_rim(void)
 				for (int way = 0; way < 2; ++way)
 				{
 					Fixture f;
-					fixtureInit(&f, (lbReferenceRig)rig, ups[u], fwds[u], lb_sceneFlat, 0.0f);
-					lbDestroyWorld(f.world);
-					lbWorldDef wd = lbDefaultWorldDef();
-					wd.up = f.up;
-					f.world = lbCreateWorld(&wd);
-					lbSceneDef sp = lbDefaultSceneDef(lb_sceneGap);
-					sp.up = f.up;
-					sp.forward = f.fwd;
-					sp.gap = 1.2f;
-					sp.depth = depths[k];
-					sp.distance = 1.5f;
-					sp.width = 12.0f;
-					ENSURE(lbBuildScene(f.world, &sp) == lb_ok);
-					f.query = lbWorld_GetQuery(f.world);
+					lbSceneDef sp;
+					fixtureTrench(&f, (lbReferenceRig)rig, ups[u], fwds[u], depths[k], &sp);
 					const lbVec3 side = lbCross(f.up, f.fwd);
 					const lbVec3 heading = way == 0 ? side : lbNeg(side);
 					lbTransform cw = place(&f, heading, lbMulSV(sp.distance - 0.27f, f.fwd));
