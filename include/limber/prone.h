@@ -320,7 +320,8 @@ typedef struct lbProneSenseInput
 	lbTransform characterWs;
 	/// The animated (base) pose, model space. Required.
 	const lbPose* animPose;
-	/// Frame time (s). <= 0 keeps the state; above 0.25 s values snap.
+	/// Frame time (s). <= 0 keeps the state and leaves the targets as they were (the last frame's);
+	/// above 0.25 s values snap.
 	float dt;
 	/// Whether the body should be fitted (the character is prone or down). The alpha eases toward it.
 	/// Default true.

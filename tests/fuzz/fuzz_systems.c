@@ -60,6 +60,10 @@ static void lbFuzzProne(lbFuzzReader* r, const lbSkeleton* rig, const lbHumanoid
 	def.limbLock = lbByte(r) & 1u;
 	lbProneState state;
 	lbProneState_Reset(&state);
+	// A frame with dt <= 0 leaves the targets as they were (the last frame's), so they live across
+	// frames and start zeroed, as a caller's would.
+	lbProneTargets targets;
+	memset(&targets, 0, sizeof targets);
 	for (int frame = 0; frame < 3; ++frame)
 	{
 		lbProneSenseInput in = lbDefaultProneSenseInput();
@@ -75,7 +79,6 @@ static void lbFuzzProne(lbFuzzReader* r, const lbSkeleton* rig, const lbHumanoid
 		in.animPose = pose;
 		in.dt = (lbByte(r) & 3u) ? 1.0f / 60.0f : lbFloat(r);
 		in.active = (lbByte(r) & 3u) != 0;
-		lbProneTargets targets;
 		lbProneState saved = state;
 		lbResult res = lbProneSense(&state, &def, rig, humanoid, &in, &targets);
 		if (res != lb_ok && res != lb_errorNonFinite && memcmp(&saved, &state, sizeof state) != 0)
