@@ -83,6 +83,10 @@ WORLDS = {
     # still turning toward the top (its forearm's roll turned about 80 degrees in one frame): the
     # forearm must keep its direction while the roll is limited, or the wrist falls onto the top.
     'overhang_0980': ({"builder": "wall", "params": {"distance": 1.07, "angle_deg": 98.0, "height": 2.4}}, GET_ON_HANDS_FIRST),
+    # An overhang 1 m away whose held right hand sees the body move round it until the hand's turn
+    # about the forearm has gone a whole turn, the forearm held at its roll limit: taking that turn
+    # off must not roll the forearm back into its range in one frame.
+    'overhang_0961': ({"builder": "wall", "params": {"distance": 1.0, "angle_deg": 96.1, "height": 2.4}}, GET_ON_HANDS_FIRST),
 }
 
 # Holds world (distance 0.35, seed 1): hold centres (side toward the character's left, height)

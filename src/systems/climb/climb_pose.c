@@ -1746,8 +1746,16 @@ static lbResult lbClimbSolveArm(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 			return r;
 	}
 	newCache->lastHandWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[hand].q));
-	// Kept within a turn of zero: the branch only matters near half a turn.
-	newCache->lastHandTwist[s] = lbAbsF(prefer) > 2.0f * LB_PI ? lbClimbWrapAngle(prefer) : prefer;
+	// Kept within a turn of zero (a hand held and settled: within a turn and the forearm's roll
+	// range): the branch only matters near half a turn. A settled hand's turn taken off at a whole
+	// turn (the forearm at its roll limit) landed inside the roll range, and its forearm rolled 85
+	// degrees in one frame (a 96-degree overhang 1 m away, mannequin); past a turn and the range
+	// the turn left still lies beyond the range on the same side, so the roll stays put. A hand
+	// not held, or still locking, comes back at a whole turn: it turns its palm flat onto the wall
+	// only with the forearm's roll back in range (kept at the limit, palms locked 28-66 degrees off
+	// the wall on overhangs and planned slabs).
+	const float wrapAt = 2.0f * LB_PI + (held && !c->settling[s] ? LB_CLIMB_FOREARM_ROLL : 0.0f);
+	newCache->lastHandTwist[s] = lbAbsF(prefer) > wrapAt ? lbClimbWrapAngle(prefer) : prefer;
 	// Cached as it ends while not held; a hand held before anything was cached caches its goal.
 	if (!c->locked[s])
 		newCache->handRotWs[s] = lbQuatNormalize(lbQuatMul(c->cw.q, pose->model[hand].q));
