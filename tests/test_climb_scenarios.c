@@ -197,21 +197,30 @@ static void test_climb_scenarios_meet_the_limits(void)
 	}
 }
 
-// A climber started under an overhang (its underside more than a character's height above the
-// ground) stands on the ground below it, not on the overhang's top, where the runner's cast from
-// above the whole world used to put it. Checked against the same world built directly: a cast up
-// from where the character stands meets the overhang's underside above its head.
+// A climber started under an overhang stands on the ground below it, not on the overhang's top,
+// where the runner's cast from above the whole world used to put it: both where the underside is
+// more than a character's height above the ground and where a face leaning 25 degrees over the
+// start passes lower than the head (1.84 m above it; the character is taller). Checked against the
+// same world built directly: a cast up from where the character stands meets the overhang's
+// underside above it.
 static void test_start_under_an_overhang_stays_under_it(void)
 {
-	const char* wall = "{\"builder\": \"wall\", \"params\": {\"distance\": 1.0, \"angle_deg\": 130, \"height\": 3.5}}";
-	const float xs[] = { -0.7f, -1.0f };
-	for (int i = 0; i < 2; ++i)
+	const struct
+	{
+		float distance, angleDeg, height, x, minClearance;
+	} cases[] = {
+		{ 1.0f, 130.0f, 3.5f, -0.7f, 1.8f },
+		{ 1.0f, 130.0f, 3.5f, -1.0f, 1.8f },
+		{ 0.86f, 115.0f, 2.4f, 0.0f, 1.7f },
+	};
+	for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); ++i)
 	{
 		char json[1024];
 		snprintf(json, sizeof json,
-				 "{\"world\": {\"shapes\": [%s]}, \"character\": {\"position\": [%g, 0, 0]}, \"motion\": \"idle\","
+				 "{\"world\": {\"shapes\": [{\"builder\": \"wall\", \"params\": {\"distance\": %g, \"angle_deg\": %g,"
+				 " \"height\": %g}}]}, \"character\": {\"position\": [%g, 0, 0]}, \"motion\": \"idle\","
 				 " \"system\": \"climb\", \"frames\": 2}",
-				 wall, (double)xs[i]);
+				 (double)cases[i].distance, (double)cases[i].angleDeg, (double)cases[i].height, (double)cases[i].x);
 		lbScenario* s = lbParseScenario(json, "under.json", NULL, 0);
 		lbRun* run = s ? lbCreateRun(s, NULL) : NULL;
 		ENSURE(run != NULL);
@@ -227,18 +236,19 @@ static void test_start_under_an_overhang_stays_under_it(void)
 		lbWorldDef wd = lbDefaultWorldDef();
 		lbWorld* world = lbCreateWorld(&wd);
 		lbSceneDef params = lbDefaultSceneDef(lbSceneBuilderByName("wall"));
-		ENSURE(lbSceneDef_Set(&params, "distance", 1.0f) == lb_ok);
-		ENSURE(lbSceneDef_Set(&params, "angle", 130.0f * LB_DEG2RAD) == lb_ok);
-		ENSURE(lbSceneDef_Set(&params, "height", 3.5f) == lb_ok);
+		ENSURE(lbSceneDef_Set(&params, "distance", cases[i].distance) == lb_ok);
+		ENSURE(lbSceneDef_Set(&params, "angle", cases[i].angleDeg * LB_DEG2RAD) == lb_ok);
+		ENSURE(lbSceneDef_Set(&params, "height", cases[i].height) == lb_ok);
 		ENSURE(world && lbBuildScene(world, &params) == lb_ok);
 		lbQueryInput up = lbDefaultQueryInput();
 		up.start = lbMakeVec3(p.x, p.y, p.z + 0.05f);
 		up.end = lbMakeVec3(p.x, p.y, p.z + 10.0f);
 		const lbHit over = world ? lbWorld_RayCast(world, &up) : (lbHit){ 0 };
-		printf("  started at x %.2f under an overhang: stands at height %.3f m, the overhang %.3f m above\n",
-			   (double)xs[i], (double)p.z, over.hit ? (double)(over.impactPoint.z - p.z) : -1.0);
+		printf("  started at x %.2f under a %.0f-degree overhang: stands at height %.3f m, the overhang %.3f m above\n",
+			   (double)cases[i].x, (double)cases[i].angleDeg, (double)p.z,
+			   over.hit ? (double)(over.impactPoint.z - p.z) : -1.0);
 		ENSURE_NEAR(p.z, 0.0f, 1.0e-3f);
-		ENSURE(over.hit && !over.startedInside && over.impactPoint.z > p.z + 1.8f);
+		ENSURE(over.hit && !over.startedInside && over.impactPoint.z > p.z + cases[i].minClearance);
 		lbDestroyWorld(world);
 	}
 }

@@ -145,9 +145,11 @@ static bool lbStartGroundAt(const lbRun* run, lbVec3 p, float* outHeight)
 	const lbHit over = lbWorld_RayCast(world, &upIn);
 	if (over.hit)
 	{
-		// Started a little under a surface (less than a character's height, as on a roof, stairs or
-		// a slope given from the ground): the character goes on top of it.
-		if (over.startedInside || lbDistance(over.impactPoint, in.start) < run->humanoid.height)
+		// Started a little under a surface (less than half a character's height, as under a step or
+		// a low slab given from the ground): the character goes on top of it. With room for at
+		// least a crouch, the start means the floor: a climber under an overhang whose face leans
+		// over its head, lower than the character is tall, still starts on the floor below it.
+		if (over.startedInside || lbDistance(over.impactPoint, in.start) < 0.5f * run->humanoid.height)
 			return false;
 		// Just past the surface above: inside a solid (an overhang's underside) or not (an open
 		// surface seen from below).
@@ -870,14 +872,15 @@ lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 	run->position = scenario->position;
 	run->headingDeg = scenario->headingDeg;
 	// The character stands on the first ground below its start when the start is in free air with
-	// room for the whole character above it (a start under an overhang stays under it); otherwise
+	// room above it for at least a crouch, half the character's height (a start under an overhang
+	// stays under it, even where the leaning face passes lower than the head); otherwise
 	// (a start under a slope's surface, inside a box, a little under a roof or a step) on the first
 	// ground met coming down from above the whole world, on top of it; with none, it falls and
 	// the first step reports it.
 	bool found;
 	float ground = lbTopGroundAt(run, run->position, &found);
 	float below = 0.0f;
-	if (lbStartGroundAt(run, run->position, &below) && (!found || ground - below > run->humanoid.height))
+	if (lbStartGroundAt(run, run->position, &below) && (!found || ground - below > 0.5f * run->humanoid.height))
 	{
 		ground = below;
 		found = true;
