@@ -205,6 +205,90 @@ static void fixtureOnFloor(Fixture* f, const RigCase* k, bool print, float floor
 	f->characterWs = characterFrame(&f->humanoid, k->up, k->fwd, lbVec3_zero);
 }
 
+// The lowest of a posed foot's four sole points, as a height along up (world).
+static float lowestSoleHeightOf(const Fixture* f, const lbPose* pose, int side)
+{
+	const lbTransform footWs = lbTransformMul(f->characterWs, pose->model[f->humanoid.leg[side].foot]);
+	const lbSole sole = lbHumanoid_GetSole(&f->humanoid, side);
+	float low = 1.0e30f;
+	for (int k = 0; k < lb_solePointCount; ++k)
+		low = lbMinF(low, lbDot(lbSole_PointMs(&sole, footWs, (lbSolePoint)k), f->up));
+	return low;
+}
+
+static float lowestSoleHeight(const Fixture* f, int side)
+{
+	return lowestSoleHeightOf(f, &f->pose, side);
+}
+
+// Airborne, the IK fades out, but a foot the animation puts inside the ground under it is lifted
+// onto it (a body falling past a ledge's top with the trailing foot still over it); once that
+// ground falls away the foot comes down over several frames, not in one; with the IK turned off by
+// the game nothing is lifted. Both rigs, two up axes.
+static void test_airborne_feet_stay_out_of_the_ground(void)
+{
+	for (int c = 0; c < (int)(sizeof kCases / sizeof kCases[0]); ++c)
+	{
+		for (int disabled = 0; disabled < 2; ++disabled)
+		{
+			Fixture f;
+			fixtureInit(&f, kCases[c].rig, kCases[c].up);
+			// A ledge's top at 0 behind x = 0.5 (along forward), 0.8 m over a floor ahead of it.
+			const lbVec3 up = kCases[c].up, fwd = kCases[c].fwd;
+			lbBoxDef bd = lbDefaultBoxDef();
+			bd.transform = lbMakeTransform(lbAdd(lbMulSV(-1.5f, fwd), lbMulSV(-1.0f, up)), lbQuatFromTwoAxes(lbVec3_axisX, fwd, lbVec3_axisZ, up));
+			bd.halfExtents = lbMakeVec3(2.0f, 4.0f, 1.0f);
+			bd.channels = LB_CHANNEL_GROUND;
+			ENSURE(lbWorld_AddBox(f.world, &bd) >= 0);
+			addPlane(f.world, lbMulSV(-0.8f, up), up);
+			// The body has dropped 0.3 m below the top, standing in its rest pose: both feet 0.3 m in.
+			f.characterWs = characterFrame(&f.humanoid, up, fwd, lbMulSV(-0.3f, up));
+			lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+			in.moveState = lb_footFalling;
+			in.ikMode = disabled ? lb_footIkDisabled : lb_footIkEnabled;
+			lbFootTargets t;
+			for (int i = 0; i < 5; ++i)
+				t = step(&f, &in);
+			ENSURE(t.alpha < 1.0f);
+			for (int s = 0; s < 2; ++s)
+			{
+				const float low = lowestSoleHeight(&f, s);
+				if (disabled)
+					ENSURE(low < -0.2f);
+				else
+					ENSURE(low > -0.002f && low < 0.05f);
+			}
+			if (disabled)
+			{
+				fixtureFree(&f);
+				continue;
+			}
+			// Carried forward past the ledge's edge, falling on: the feet come down toward the floor a
+			// few centimetres a frame, and reach the animation's height in the end.
+			float prev[2] = { lowestSoleHeight(&f, 0), lowestSoleHeight(&f, 1) };
+			float maxStep = 0.0f;
+			for (int i = 0; i < 40; ++i)
+			{
+				f.characterWs.p = lbAdd(lbMulSV(1.5f * (float)(i + 1) / 40.0f, fwd), lbMulSV(-0.3f - 0.005f * (float)i, up));
+				in.characterWs = f.characterWs;
+				t = step(&f, &in);
+				for (int s = 0; s < 2; ++s)
+				{
+					const float low = lowestSoleHeight(&f, s);
+					maxStep = lbMaxF(maxStep, prev[s] - low);
+					prev[s] = low;
+				}
+			}
+			ENSURE(maxStep < 0.06f);
+			for (int s = 0; s < 2; ++s)
+				ENSURE(prev[s] < lowestSoleHeightOf(&f, &f.anim, s) + 0.02f);
+			printf("  rig %d up %d: airborne feet lifted onto the top, came down at most %.3f m a frame\n", (int)kCases[c].rig,
+				   up.y > 0.5f ? 1 : 2, (double)maxStep);
+			fixtureFree(&f);
+		}
+	}
+}
+
 static void test_flat_ground_and_slopes(void)
 {
 	const float slopesDeg[] = { 0.0f, 15.0f, 30.0f };
@@ -1885,6 +1969,7 @@ int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_flat_ground_and_slopes);
+	RUN_TEST(test_airborne_feet_stay_out_of_the_ground);
 	RUN_TEST(test_face_contacts_skip_the_ray);
 	RUN_TEST(test_sense_many_matches_one_by_one);
 	RUN_TEST(test_steep_ground_keeps_feet_on_the_surface);

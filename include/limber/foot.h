@@ -312,6 +312,14 @@ typedef struct lbFootLegState
 	///@}
 	/// Weight of the toes' bend onto the ground in [0, 1] (lbFootTarget::toeBend).
 	float toeBend;
+	///@{
+	/// The floor a foot the IK does not hold at full weight is kept above (lbFootTarget::floorPointWs):
+	/// the ground plane under it (world point, unit normal), lowered by floorDrop (m, along up) at
+	/// LB_FOOT_FLOOR_RELEASE m/s once the ground under the foot fell away, and whether it holds one.
+	lbVec3 floorPointWs, floorNormalWs;
+	float floorDrop;
+	bool hasFloor;
+	///@}
 	/// How far (radians, >= 0) a foot standing far below the other is turned toes-down about its
 	/// ball, eased in and out: it raises the ankle so the hips need not come down below the other
 	/// leg's fold room.
@@ -428,6 +436,15 @@ typedef struct lbFootTarget
 	/// The sole point that bears on the ground, in the foot bone's frame: under the ankle, or
 	/// toward the ball (heel) when the support lies there, e.g. a foot on a stair edge.
 	lbVec3 soleLocal;
+	///@{
+	/// While the IK does not hold this foot at full weight (the character airborne, the leg blending
+	/// in) and lbFootTargets::keepAbove: a plane (world point, unit normal) no sole point of the
+	/// posed foot may lie under; the pose stage lifts the foot along up onto it. The ground under
+	/// the foot, lowered gradually once that ground falls away, so a foot leaving a ledge's top
+	/// comes down over a few frames instead of dropping to the animation in one.
+	bool hasFloor;
+	lbVec3 floorPointWs, floorNormalWs;
+	///@}
 } lbFootTarget;
 
 /// The plain struct that joins the two stages.
@@ -452,6 +469,10 @@ typedef struct lbFootTargets
 	int castCount;
 	/// False when the LOD turned the system off this frame.
 	bool active;
+	/// True unless the LOD or the game (lb_footIkDisabled) turned the IK off: while the IK is out or
+	/// fading (airborne, a leg blending in), the pose stage still lifts a foot the pose leaves inside
+	/// the ground sensed under it out onto that ground.
+	bool keepAbove;
 	/// True while grounded when no foot finds ground or every foot that does stands on ground
 	/// steeper than the slope limit: a game may switch to sliding, falling or climbing.
 	bool unsupported;

@@ -1506,6 +1506,63 @@ static float lbFootAheadFloor(const lbFootLegState* leg, const lbFootFrame* f, c
 	return floorH;
 }
 
+// How fast (m/s, along up, relative to the character) the floor a foot not held by the IK is kept
+// above comes down once the ground under it falls away, so a foot leaving a ledge's top comes down
+// over a few frames, not in one.
+#define LB_FOOT_FLOOR_RELEASE 2.5f
+
+// The floor a foot is kept above while the character's IK is out or fading (airborne, landing;
+// lbFootTarget::floorPointWs): the ground plane under it, taken at once where it rises, lowered at
+// LB_FOOT_FLOOR_RELEASE (relative to the character) where it falls away, measured under the
+// animated ankle; none while the IK is fully in, or once the floor has come down a leg's length
+// with no ground found.
+static void lbFootKeepFloor(lbFootLegState* leg, const lbFootState* state, const lbFootFrame* f, const lbSole* sole,
+							lbTransform animFootWs, const lbHumanoid* humanoid, int side, lbFootTarget* ft)
+{
+	const lbVec3 up = f->up;
+	// Only while the character's IK as a whole is out or fading: a grounded leg blending in is
+	// the stepping's own business (a floor there moved locked feet on a run down tall stairs).
+	if (state->alpha >= 1.0f || f->snap)
+		leg->hasFloor = false;
+	else
+	{
+		const lbVec3 at = lbSole_PointMs(sole, animFootWs, lb_soleUnderAnkle);
+		// The floor comes down at the release speed relative to the character, which may itself be
+		// falling faster: a foot held at a ledge's height while the body drops past it would hang
+		// there until the landing.
+		const float sink = state->initialized ? lbDot(lbSub(state->prevCharacterWs.p, f->cw.p), up) : 0.0f;
+		const float fall = LB_FOOT_FLOOR_RELEASE * f->dt + lbMaxF(sink, 0.0f);
+		if (leg->hasFloor)
+		{
+			const float kept = lbPlaneHeightAt(leg->floorPointWs, leg->floorNormalWs, up, at) - leg->floorDrop;
+			const float next = leg->grounded ? lbPlaneHeightAt(leg->groundPointWs, leg->groundNormalWs, up, at) : -1.0e30f;
+			if (next >= kept - fall)
+			{
+				leg->floorPointWs = leg->groundPointWs;
+				leg->floorNormalWs = leg->groundNormalWs;
+				leg->floorDrop = 0.0f;
+			}
+			else
+			{
+				leg->floorDrop += fall;
+				const lbLegAxes* ax = &humanoid->legAxes[side];
+				if (!leg->grounded && leg->floorDrop > ax->thighLength + ax->calfLength)
+					leg->hasFloor = false;
+			}
+		}
+		else if (leg->grounded)
+		{
+			leg->hasFloor = true;
+			leg->floorPointWs = leg->groundPointWs;
+			leg->floorNormalWs = leg->groundNormalWs;
+			leg->floorDrop = 0.0f;
+		}
+	}
+	ft->hasFloor = leg->hasFloor;
+	ft->floorPointWs = lbMulAdd(leg->floorPointWs, -leg->floorDrop, up);
+	ft->floorNormalWs = leg->floorNormalWs;
+}
+
 // Step 4: the ground under the ankle (height along up, with the footprint's clearance for a foot
 // in the air), the tilt toward the ground normal and whether the ground is steeper than the
 // slope limit. Feet keep their full alpha on steep ground: a fading IK would leave the animated
@@ -2709,6 +2766,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		}
 		lbFootLockBlend(leg, def, &f);
 		lbFootGoal(leg, def, &f, &lf, humanoid, side, smoothOffset, ft);
+		lbFootKeepFloor(leg, state, &f, &lf.sole, lf.animFootWs, humanoid, side, ft);
 		legDz[side] = lbDot(lbSub(lf.ankleGoal, lf.animAnkleWs), f.up) * leg->alpha;
 		legGoal[side] = lf.ankleGoal;
 		legLand[side] = lbMulAdd(lf.ankleGoal, lf.offsetTarget + lf.ankleH - lbDot(lf.ankleGoal, f.up), f.up);
@@ -2841,6 +2899,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 	out->alpha = state->alpha;
 	out->castCount = f.castCount;
 	out->active = f.active;
+	out->keepAbove = f.active && in->ikMode != lb_footIkDisabled;
 	out->unsupported = f.active && in->moveState == lb_footGrounded && (grounded == 0 || steep == grounded);
 	state->prevCharacterWs = f.cw;
 	state->initialized = 1;
@@ -3330,6 +3389,49 @@ static lbFootPoseConsts lbFootPoseConstsOf(const lbFootDef* def)
 	return k;
 }
 
+// A foot the posed leg leaves under its floor (lbFootTarget::floorPointWs: the ground under it,
+// lowered gradually where that ground fell away), while its IK is out or fading (the character
+// airborne, a leg blending in), is lifted along up by its deepest sole point's depth, its rotation
+// kept: walking off a ledge higher than a step, the body falls with the trailing foot still over
+// the ledge's top, and the animation alone sank that foot 6-9 cm into it. Nothing happens while
+// the IK holds the foot at full weight (it is placed) or when the game turned the IK off
+// (targets->keepAbove false).
+static lbResult lbFootKeepAbove(const lbFootTargets* targets, const lbFootDef* def, const lbFootPoseConsts* consts,
+								const lbSkeleton* skeleton, const lbHumanoid* humanoid, lbPose* pose)
+{
+	if (!targets->keepAbove)
+		return lb_ok;
+	const lbTransform* cw = &targets->characterWs;
+	for (int s = 0; s < 2; ++s)
+	{
+		const lbFootTarget* f = &targets->feet[s];
+		if (!f->hasFloor || !lbIsValidVec3(f->floorPointWs) || !lbIsValidVec3(f->floorNormalWs))
+			continue;
+		const int foot = humanoid->leg[s].foot;
+		const lbTransform footMs = pose->model[foot];
+		const lbSole sole = lbHumanoid_GetSole(humanoid, s);
+		float depth = 0.0f;
+		for (int k = 0; k < lb_solePointCount; ++k)
+		{
+			const lbVec3 p = lbTransformPoint(*cw, lbSole_PointMs(&sole, footMs, (lbSolePoint)k));
+			depth = lbMaxF(depth, lbPlaneHeightAt(f->floorPointWs, f->floorNormalWs, targets->upWs, p) - lbDot(p, targets->upWs));
+		}
+		// Under a millimetre is the placement's own rounding; a depth past a leg's length is not a
+		// foot over that ground: neither is moved.
+		const lbLegAxes* ax = &humanoid->legAxes[s];
+		if (!(depth > 1.0e-3f && depth < ax->thighLength + ax->calfLength))
+			continue;
+		const lbVec3 upMs = lbNormalizeOr(lbFootDirectionIn(cw, targets->upWs), humanoid->upMs);
+		const float worldToModel = 1.0f / lbMaxF(lbLength(lbIkQuatRotate(cw->q, lbMulVV(cw->s, upMs))), 1.0e-6f);
+		lbResult r = lbFootSolveLegTo(pose, skeleton, humanoid, s, lbMulAdd(footMs.p, depth * worldToModel, upMs),
+									  lbQuatNormalize(footMs.q), 1.0f, lbClampF(def->legSoften, 0.0f, 0.5f), def->ankleLimit,
+									  consts->cosHalfLimit, 0.0f, NULL, true, 0.0f);
+		if (r != lb_ok)
+			return r;
+	}
+	return lb_ok;
+}
+
 // The pose stage up to the two-bone leg solves: the checks of what belongs to one character, the
 // pelvis, and each leg's goal (*outLegs). The full-body solver's path and a faded-out character
 // finish here (*outDone).
@@ -3401,7 +3503,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 		return lbReport(lb_errorNonFinite, "lbFootApplyPose: non-finite or out-of-range transform, or zero-length leg bone, in the pose");
 	const float alpha = lbClampF(targets->alpha, 0.0f, 1.0f);
 	if (alpha <= 0.0f)
-		return lb_ok;
+		return lbFootKeepAbove(targets, def, consts, skeleton, humanoid, pose);
 
 	// Pelvis first: the legs then solve from where the hips really are. It comes down by the
 	// smoothed offset, or further when a weighted leg still needs it to reach its goal before the
@@ -3528,7 +3630,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 				return r;
 		}
 		lbFootBendAllToes(targets, skeleton, humanoid, pose, alpha);
-		return lb_ok;
+		return lbFootKeepAbove(targets, def, consts, skeleton, humanoid, pose);
 	}
 	outLegs->soften = soften;
 	outLegs->limit = def->ankleLimit;
@@ -3584,7 +3686,7 @@ lbResult lbFootApplyPoseChecked(const lbFootTargets* targets, const lbFootDef* d
 			return r;
 	}
 	lbFootBendAllToes(targets, skeleton, humanoid, pose, lbClampF(targets->alpha, 0.0f, 1.0f));
-	return lb_ok;
+	return lbFootKeepAbove(targets, def, &consts, skeleton, humanoid, pose);
 }
 
 // The bones below `bone` (its subtree without it), parents first: what a solved leg moves, listed
@@ -3729,6 +3831,9 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 	}
 	for (int i = 0; i < count; ++i)
 		if (live[i])
+		{
 			lbFootBendAllToes(&targets[i], skeleton, humanoid, &poses[i], lbClampF(targets[i].alpha, 0.0f, 1.0f));
+			outResults[i] = lbFootKeepAbove(&targets[i], def, &consts, skeleton, humanoid, &poses[i]);
+		}
 	return lb_ok;
 }
