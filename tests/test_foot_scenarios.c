@@ -9,8 +9,8 @@
 //   unmeasured_frames == 0, locked slide <= 0.01 m (at the point the foot bears on).
 // Every failing figure is printed with the scenario's name before the check.
 //
-// The scenarios in kKnownOver do not meet every limit yet (running down 0.25/0.30 m stairs,
-// walking down 0.30 m).
+// The scenarios in kKnownOver do not meet every limit yet (running down 0.25 m stairs on mixamo,
+// running and walking down 0.30 m).
 // Each is held to ceilings a little above its figures when it was listed, so it can only get
 // better, and a listed scenario that meets every limit fails the test until it is taken off the
 // list: the list only shrinks.
@@ -30,11 +30,10 @@ typedef struct KnownOver
 } KnownOver;
 
 static const KnownOver kKnownOver[] = {
-	{ "foot_run_stairsdown25_mannequin.json", 0.010f, 0.020f, 0.60f, 15.1f, 0, 0.010f },
-	{ "foot_run_stairsdown25_mixamo.json", 0.010f, 0.020f, 0.60f, 17.8f, 0, 0.010f },
+	{ "foot_run_stairsdown25_mixamo.json", 0.010f, 0.020f, 0.60f, 17.4f, 0, 0.010f },
 	{ "foot_run_stairsdown30_mannequin.json", 0.0145f, 0.020f, 0.60f, 18.7f, 0, 0.010f },
-	{ "foot_run_stairsdown30_mixamo.json", 0.0215f, 0.020f, 0.60f, 18.8f, 0, 0.010f },
-	{ "foot_walk_stairsdown30_mannequin.json", 0.026f, 0.020f, 0.60f, 16.8f, 0, 0.010f },
+	{ "foot_run_stairsdown30_mixamo.json", 0.0215f, 0.020f, 0.60f, 18.0f, 0, 0.010f },
+	{ "foot_walk_stairsdown30_mannequin.json", 0.026f, 0.020f, 0.60f, 16.4f, 0, 0.010f },
 	{ "foot_walk_stairsdown30_mixamo.json", 0.044f, 0.020f, 0.60f, 16.0f, 0, 0.010f },
 };
 

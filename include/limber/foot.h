@@ -163,8 +163,9 @@ typedef struct lbFootDef
 	/// Ankle limit of the two-bone solver (radians): when a leg's solve leaves the foot bone's
 	/// local rotation (relative to its parent, the calf) further than this from its rest local
 	/// rotation, the foot goal turns about the ball of the foot (heel up, ball kept on the ground)
-	/// and the leg is solved again, as a runner's heel lifts on a steep uphill step. 0 or less
-	/// turns it off; non-finite is refused by lbFootApplyPose. Default 65 degrees.
+	/// and the leg is solved again, as a runner's heel lifts on a steep uphill step. A free foot
+	/// (not locked) comes onto it softly, from 10 degrees short of it, and stays just within it.
+	/// 0 or less turns it off; non-finite is refused by lbFootApplyPose. Default 65 degrees.
 	float ankleLimit;
 	/// Footprint probes: rays under heel, ball and toe tip (and, for a swinging foot, ahead along its
 	/// path) keep the whole sole and the swing clear of steps, rocks and ledges, and a planting foot

@@ -2224,13 +2224,15 @@ static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lb
 	const lbVec3 vel = lbIsValidVec3(in->velocityWs) ? lbProjectOnPlane(in->velocityWs, f->up) : lbVec3_zero;
 	const lbVec3 fwd = lbNormalizeOr(vel, lbVec3_zero);
 	// Going down (the goal below where the foot last stood locked) the line lengthens no faster than
-	// 1.1 times the body's ground speed (at least 0.6 m/s, so a standing body still unfolds), and
-	// never past 2.7 m/s: at 2.7 m/s a walk's trailing knee let go of its cap within two frames and
-	// the foot, held at the ankle limit until then, turned 18 degrees in one (walking down 0.30 m
-	// stairs 18.4/17.6 -> 16.8/15.9 degrees on the two rigs). At 0.8 the pops fell further (15.7/14.8)
-	// but the trailing sole went 2 cm into the treads of 0.276 m risers on 0.369 m treads; going up it
-	// went 12 mm into a riser, so there the line keeps 2.7 m/s. A run (3.5 m/s) keeps it too.
-	const float maxGrowDown = lbMinF(0.045f * frames, lbMaxF(1.1f * lbLength(vel), 0.6f) * f->dt);
+	// the body's ground speed (at least 0.6 m/s, so a standing body still unfolds), and never past
+	// 2.7 m/s: at 2.7 m/s a walk's trailing knee let go of its cap within two frames and the foot,
+	// held at the ankle limit until then, turned 18 degrees in one (walking down 0.30 m stairs
+	// 18.4/17.6 -> 16.8/15.9 degrees on the two rigs at 1.1 times the speed; with the free ankle's
+	// soft limit, 1.0 keeps mixamo's 15.9 where 1.1 let it go to 16.2). At 0.8-0.9 the pops fell
+	// further but the trailing sole went 1.5-2 cm into the treads of 0.276 m risers on 0.369 m
+	// treads; going up it went 12 mm into a riser, so there the line keeps 2.7 m/s. A run (3.5 m/s)
+	// keeps it too.
+	const float maxGrowDown = lbMinF(0.045f * frames, lbMaxF(lbLength(vel), 0.6f) * f->dt);
 	for (int side = 0; side < 2; ++side)
 	{
 		lbFootLegState* leg = &state->legs[side];
@@ -2993,6 +2995,27 @@ lbResult lbFootSenseManyChecked(lbFootState* states, const lbFootDef* def, const
 	return first;
 }
 
+// A free foot (its knee cap holds) comes onto the ankle limit softly: from kFootFreeAnkleSoft short
+// of the limit, the foot is held at limit - soft * exp(-(a - (limit - soft)) / soft) for a solved
+// angle a, which leaves the solve's angle with the same slope and nears the limit without reaching
+// it. Held hard at the limit, a trailing foot whose calf swings past it followed the calf from one
+// frame to the next and was let go in one as the knee unfolded: the foot and ball popped 15-18
+// degrees running down 0.25/0.30 m stairs (6 degrees of soft zone took the mannequin's 15.05 on
+// 0.25 m to 14.83, 10 to 14.75, 15 to 14.34 with its sole at 9.7 mm, 20 to 10.9 mm). Planted and
+// locked feet keep the hard limit (their heel lifts about the ball on the ground).
+static const float kFootFreeAnkleSoft = 10.0f * LB_DEG2RAD;
+
+// The cosine of half the angle from which a free foot's ankle is held (the limit less the soft
+// zone, no less than none) from cosHalf, the cosine of half the limit: cos(l/2 - s/2) by the
+// angle-difference formula, one square root instead of a cosine per leg.
+static inline float lbFootFreeAnkleGate(float cosHalf, float limit)
+{
+	if (limit <= kFootFreeAnkleSoft)
+		return 1.0f;
+	const float c = 0.99619470f, sn = 0.08715574f; // cos and sin of 5 degrees (half the soft zone)
+	return cosHalf * c + sqrtf(lbMaxF(1.0f - cosHalf * cosHalf, 0.0f)) * sn;
+}
+
 // The knee cap (kneeMaxBend, as minReach from the hip) kept for a free foot's goal turned about its
 // ball: the goal moves out along the line from the hip, as far along that move as keeps every sole
 // point (heel to ball) above the ground plane under the foot (plane: point, normal; NULL: none),
@@ -3095,6 +3118,13 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 	const lbVec3 relAxis = lbNormalize(LB_LITERAL(lbVec3){ rel.x, rel.y, rel.z });
 	if (lbLengthSquared(relAxis) == 0.0f || parent < 0)
 		return lb_ok;
+	// The soft limit (see lbFootFreeAnkleGate): from `soft` short of the limit the foot is held at
+	// an angle that bends away from the solve's and never reaches the limit.
+	const float soft = lbMinF(kFootFreeAnkleSoft, limit);
+	const float angle = lbQuatAngleBetween(rest, local);
+	if (angle <= limit - soft)
+		return lb_ok;
+	limit -= soft * expf((limit - soft - angle) / soft);
 	const lbQuat want = lbIkQuatMul(pose->model[parent].q, lbIkQuatMul(rest, lbQuatFromAxisAngle(relAxis, limit)));
 	const lbQuat turn0 = lbQuatCanonical(lbQuatNormalize(lbIkQuatMul(want, lbQuatConj(lbQuatNormalize(pose->model[foot].q)))));
 	lbVec3 axis;
@@ -3226,7 +3256,8 @@ static lbResult lbFootSolveLeg(lbPose* pose, const lbSkeleton* skeleton, const l
 	const lbLegBones* b = &humanoid->leg[side];
 	const lbQuat keepLocal[3] = { pose->local[b->thigh].q, pose->local[b->calf].q, pose->local[b->foot].q };
 	lbResult r = lbPose_SolveLimbIk(pose, skeleton, humanoid, limb, in, NULL);
-	if (r != lb_ok || lbAbsF(lbQuatDot(skeleton->restLocal[b->foot].q, pose->local[b->foot].q)) >= cosHalf)
+	const float gate = minReach > 0.0f ? lbFootFreeAnkleGate(cosHalf, limit) : cosHalf;
+	if (r != lb_ok || lbAbsF(lbQuatDot(skeleton->restLocal[b->foot].q, pose->local[b->foot].q)) >= gate)
 		return r;
 	return lbFootLiftHeel(pose, skeleton, humanoid, side, in, limit, cosHalf, keepLocal, minReach, plane, toesKept, offLedge);
 }
@@ -3617,8 +3648,9 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 			const lbFootTarget* f = &targets->feet[s];
 			float w = alpha * lbClampF(f->alpha, 0.0f, 1.0f);
 			const int foot = humanoid->leg[s].foot;
+			const float gate = minReach[s] > 0.0f ? lbFootFreeAnkleGate(cosHalfLimit, def->ankleLimit) : cosHalfLimit;
 			bool pastLimit = cosHalfLimit >= 0.0f &&
-							 lbAbsF(lbQuatDot(skeleton->restLocal[foot].q, lbQuatNormalize(pose->local[foot].q))) < cosHalfLimit;
+							 lbAbsF(lbQuatDot(skeleton->restLocal[foot].q, lbQuatNormalize(pose->local[foot].q))) < gate;
 			const lbQuat wantRot = lbQuatNormalize(lbFootQuatIn(cw.q, f->footRotWs));
 			bool short_ = w >= 1.0f && (lbDistance(pose->model[foot].p, targetMs[s]) > 0.002f * worldToModel ||
 										lbAbsF(lbQuatDot(lbQuatNormalize(pose->model[foot].q), wantRot)) < 0.99996f);
@@ -3817,7 +3849,9 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 		lbFootWriteLeg(pose, skeleton, b, &root[k], &mid[k], &end[k], sub[s], subCount[s]);
 		// The ankle limit as after a single solve (lbFootSolveLeg), from the batch's result.
 		const lbFootPoseLegs* lg = &legs[i];
-		if (lg->cosHalf < 0.0f || lbAbsF(lbQuatDot(skeleton->restLocal[b->foot].q, pose->local[b->foot].q)) >= lg->cosHalf)
+		if (lg->cosHalf < 0.0f ||
+			lbAbsF(lbQuatDot(skeleton->restLocal[b->foot].q, pose->local[b->foot].q)) >=
+				(lg->minReach[s] > 0.0f ? lbFootFreeAnkleGate(lg->cosHalf, lg->limit) : lg->cosHalf))
 			continue;
 		lbTwoBoneIkInput leg = lbDefaultTwoBoneIkInput();
 		leg.targetMs = lg->targetMs[s];
