@@ -3396,19 +3396,7 @@ typedef struct lbFootPoseLegs
 	float soften, limit, cosHalf;
 } lbFootPoseLegs;
 
-// What the pose stage derives from the def alone, worked out once per call (a crowd's batch: once
-// for all its characters) instead of once per character and leg.
-typedef struct lbFootPoseConsts
-{
-	// cos(ankleLimit / 2), or -1 with the limit off (0 or less) or never exceeded (half a turn or more).
-	float cosHalfLimit;
-	// Whether the knee cap and the hip flexion limit are on; cos(pi - kneeMaxBend); cos and sin of
-	// hipMaxFlex.
-	bool kneeCap, hipCap;
-	float cosKnee, cosHip, sinHip;
-} lbFootPoseConsts;
-
-static lbFootPoseConsts lbFootPoseConstsOf(const lbFootDef* def)
+static lbFootPoseConsts lbFootPoseConstsOf(const lbFootDef* def, const lbHumanoid* humanoid)
 {
 	lbFootPoseConsts k;
 	k.cosHalfLimit = def->ankleLimit > 0.0f && def->ankleLimit < LB_PI ? cosf(0.5f * def->ankleLimit) : -1.0f;
@@ -3417,6 +3405,12 @@ static lbFootPoseConsts lbFootPoseConstsOf(const lbFootDef* def)
 	k.hipCap = def->hipMaxFlex > 0.0f && def->hipMaxFlex < LB_PI;
 	k.cosHip = cosf(def->hipMaxFlex);
 	k.sinHip = sinf(def->hipMaxFlex);
+	for (int s = 0; s < 2; ++s)
+	{
+		const lbLegAxes* ax = &humanoid->legAxes[s];
+		const float a = ax->thighLength, b = ax->calfLength;
+		k.minReach[s] = k.kneeCap ? sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * k.cosKnee, 0.0f)) : 0.0f;
+	}
 	return k;
 }
 
@@ -3581,7 +3575,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 			continue;
 		const lbLegAxes* ax = &humanoid->legAxes[s];
 		const float a = ax->thighLength, b = ax->calfLength;
-		const float dMin = consts->kneeCap ? sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * consts->cosKnee, 0.0f)) : 0.0f;
+		const float dMin = consts->minReach[s];
 		const lbVec3 hip = pose->model[humanoid->leg[s].thigh].p;
 		lbVec3 d = lbSub(targetMs[s], hip);
 		float len = lbLength(d);
@@ -3705,7 +3699,7 @@ lbResult lbFootApplyPoseChecked(const lbFootTargets* targets, const lbFootDef* d
 {
 	lbFootPoseLegs legs;
 	bool done = true;
-	const lbFootPoseConsts consts = lbFootPoseConstsOf(def);
+	const lbFootPoseConsts consts = lbFootPoseConstsOf(def, humanoid);
 	lbResult r = lbFootPosePrepare(targets, def, &consts, skeleton, humanoid, solver, pose, workspace, workspaceSize, &legs, &done);
 	if (r != lb_ok || done)
 		return r;
@@ -3761,32 +3755,48 @@ static void lbFootWriteLeg(lbPose* pose, const lbSkeleton* skeleton, const lbLeg
 		lbIkTransformMulTo(&model[sub[k]], &model[skeleton->parents[sub[k]]], &local[sub[k]]);
 }
 
-lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
-							  const lbHumanoid* humanoid, lbPose* poses, int count, lbResult* outResults)
+void lbFootPoseShared_Init(lbFootPoseShared* shared, const lbFootDef* def, const lbSkeleton* skeleton,
+						   const lbHumanoid* humanoid)
+{
+	shared->consts = lbFootPoseConstsOf(def, humanoid);
+	shared->defaults = lbDefaultTwoBoneIkInput();
+	for (int s = 0; s < 2; ++s)
+	{
+		// The thigh's subtree but the two joints lbFootWriteLeg sets from the solve.
+		const lbLegBones* b = &humanoid->leg[s];
+		int all[LB_MAX_BONES];
+		const int m = b->thigh >= 0 ? lbFootSubtree(skeleton, b->thigh, all) : 0;
+		shared->subCount[s] = 0;
+		for (int j = 0; j < m; ++j)
+			if (all[j] != b->calf && all[j] != b->foot)
+				shared->sub[s][shared->subCount[s]++] = all[j];
+	}
+}
+
+lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def, const lbFootPoseShared* shared,
+							  const lbSkeleton* skeleton, const lbHumanoid* humanoid, lbPose* poses, int count,
+							  lbResult* outResults)
 {
 	enum { maxLegs = 2 * LB_FOOT_POSE_BATCH };
 	if (count > LB_FOOT_POSE_BATCH)
 		return lbReport(lb_errorCapacity, "lbFootApplyPoseBatch: %d characters, at most %d", count, LB_FOOT_POSE_BATCH);
 	lbFootPoseLegs legs[LB_FOOT_POSE_BATCH];
 	bool live[LB_FOOT_POSE_BATCH];
-	// Each thigh's descendants but the calf and the foot, which a solved leg moves.
-	int sub[2][LB_MAX_BONES];
-	int subCount[2] = { -1, -1 };
 	// The lanes' chains (model space): thigh, calf and foot, their inputs, whose leg (2 character +
 	// side) and the input local rotations the ankle limit's passes go back to.
 	lbTransform root[maxLegs], mid[maxLegs], end[maxLegs];
 	lbTwoBoneIkInput in[maxLegs];
 	int who[maxLegs];
 	lbQuat keep[maxLegs][3];
-	// The solve's defaults and what the def gives once for the batch, each lane's input a copy.
-	const lbTwoBoneIkInput defaults = lbDefaultTwoBoneIkInput();
-	const lbFootPoseConsts consts = lbFootPoseConstsOf(def);
+	// The solve's defaults (each lane's input a copy) and what the def and the rig give, once for the crowd.
+	const lbTwoBoneIkInput* defaults = &shared->defaults;
+	const lbFootPoseConsts* consts = &shared->consts;
 	int n = 0;
 	for (int i = 0; i < count; ++i)
 	{
 		bool done = true;
 		lbPose* pose = &poses[i];
-		outResults[i] = lbFootPosePrepare(&targets[i], def, &consts, skeleton, humanoid, lb_footSolverTwoBone, pose, NULL, 0, &legs[i],
+		outResults[i] = lbFootPosePrepare(&targets[i], def, consts, skeleton, humanoid, lb_footSolverTwoBone, pose, NULL, 0, &legs[i],
 										  &done);
 		live[i] = outResults[i] == lb_ok && !done;
 		for (int s = 0; live[i] && s < 2; ++s)
@@ -3805,7 +3815,7 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 			const lbLegAxes* ax = &humanoid->legAxes[s];
 			const lbTransform* m = pose->model;
 			lbTwoBoneIkInput* li = &in[n];
-			*li = defaults;
+			*li = *defaults;
 			li->targetMs = legs[i].targetMs[s];
 			li->targetRotationMs = legs[i].rotationMs[s];
 			li->useTargetRotation = true;
@@ -3836,17 +3846,7 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 			live[i] = outResults[i] == lb_ok;
 			continue;
 		}
-		if (subCount[s] < 0)
-		{
-			// The thigh's subtree but the two joints lbFootWriteLeg sets from the solve.
-			int all[LB_MAX_BONES];
-			const int m = lbFootSubtree(skeleton, b->thigh, all);
-			subCount[s] = 0;
-			for (int j = 0; j < m; ++j)
-				if (all[j] != b->calf && all[j] != b->foot)
-					sub[s][subCount[s]++] = all[j];
-		}
-		lbFootWriteLeg(pose, skeleton, b, &root[k], &mid[k], &end[k], sub[s], subCount[s]);
+		lbFootWriteLeg(pose, skeleton, b, &root[k], &mid[k], &end[k], shared->sub[s], shared->subCount[s]);
 		// The ankle limit as after a single solve (lbFootSolveLeg), from the batch's result.
 		const lbFootPoseLegs* lg = &legs[i];
 		if (lg->cosHalf < 0.0f ||

@@ -72,6 +72,7 @@ typedef struct lbFootPoseCrowdTask
 	unsigned char* workspace; // one part of workerBytes per worker (none for the two-bone solver)
 	size_t workerBytes;
 	lbCrowdBlocks* blocks; // the two-bone solver's blocks
+	const lbFootPoseShared* shared; // what the two-bone solver's batches share
 } lbFootPoseCrowdTask;
 
 // The two-bone solver's blocks: LB_FOOT_POSE_BATCH characters per lbFootApplyPoseBatch call, whose
@@ -90,7 +91,7 @@ static void lbFootPoseBatchRange(int begin, int end, int worker, void* context)
 		{
 			const int n = hi - i < LB_FOOT_POSE_BATCH ? hi - i : LB_FOOT_POSE_BATCH;
 			lbResult results[LB_FOOT_POSE_BATCH];
-			lbFootApplyPoseBatch(t->targets + i, t->def, t->skeleton, t->humanoid, t->poses + i, n, results);
+			lbFootApplyPoseBatch(t->targets + i, t->def, t->shared, t->skeleton, t->humanoid, t->poses + i, n, results);
 			for (int j = 0; j < n && first == lb_ok; ++j)
 				first = results[j];
 		}
@@ -129,10 +130,13 @@ lbResult lbFootApplyPoseCrowd(const lbFootTargets* targets, const lbFootDef* def
 		return lbReport(lb_errorCapacity, "lbFootApplyPoseCrowd: the full-body solver needs %zu bytes of workspace", need);
 	const int workers = lbCrowdWorkerCount(parallel);
 	lbFootPoseCrowdTask t = { targets, def, skeleton, humanoid, solver, poses, (unsigned char*)workspace,
-							  need > 0 ? need / (size_t)workers : 0, NULL };
+							  need > 0 ? need / (size_t)workers : 0, NULL, NULL };
 	if (solver == lb_footSolverTwoBone)
 	{
 		// Legs solved together, LB_FOOT_POSE_BATCH characters at a time within each block.
+		lbFootPoseShared shared;
+		lbFootPoseShared_Init(&shared, def, skeleton, humanoid);
+		t.shared = &shared;
 		lbCrowdBlocks blocks;
 		lbCrowdBlocks_Init(&blocks, count, LB_FOOT_POSE_BATCH);
 		t.blocks = &blocks;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "limber/foot.h"
+#include "limber/ik.h"
 
 // lbFootApplyPose without the checks of what a whole crowd shares: the def (lbFootDef_Validate),
 // the rig (the humanoid map made for this skeleton) and the solver's range, which the caller has
@@ -23,10 +24,41 @@ lbResult lbFootSenseManyChecked(lbFootState* states, const lbFootDef* def, const
 // Characters per lbFootApplyPoseBatch call: 16 legs, two or one runs of the batch solve's lanes.
 #define LB_FOOT_POSE_BATCH 8
 
+// What the pose stage derives from the def and the rig alone, worked out once per call (a crowd:
+// once for all its characters) instead of once per character and leg.
+typedef struct lbFootPoseConsts
+{
+	// cos(ankleLimit / 2), or -1 with the limit off (0 or less) or never exceeded (half a turn or more).
+	float cosHalfLimit;
+	// Whether the knee cap and the hip flexion limit are on; cos(pi - kneeMaxBend); cos and sin of
+	// hipMaxFlex.
+	bool kneeCap, hipCap;
+	float cosKnee, cosHip, sinHip;
+	// Per side: the hip-to-ankle distance (model units) at which the knee reaches kneeMaxBend, 0
+	// with the cap off.
+	float minReach[2];
+} lbFootPoseConsts;
+
+// What every lbFootApplyPoseBatch call of a crowd shares: the constants above, the two-bone
+// solve's default input and each thigh's descendants but the calf and the foot (parents first),
+// which a solved leg moves.
+typedef struct lbFootPoseShared
+{
+	lbFootPoseConsts consts;
+	lbTwoBoneIkInput defaults;
+	int subCount[2];
+	int sub[2][LB_MAX_BONES];
+} lbFootPoseShared;
+
+// Fills *shared for a def and a rig the caller has checked.
+void lbFootPoseShared_Init(lbFootPoseShared* shared, const lbFootDef* def, const lbSkeleton* skeleton,
+						   const lbHumanoid* humanoid);
+
 // lbFootApplyPoseChecked with the two-bone solver for `count` (at most LB_FOOT_POSE_BATCH)
 // characters, whose full-weight legs are solved together by lbSolveTwoBoneIkBatch; a leg fading in
 // or out, and the ankle limit's passes, as on their own. Each character's result goes to
 // outResults[i] (an error leaves that character's pose as lbFootApplyPoseChecked would). Poses
 // agree with lbFootApplyPoseChecked's to the batch solve's rounding.
-lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def, const lbSkeleton* skeleton,
-							  const lbHumanoid* humanoid, lbPose* poses, int count, lbResult* outResults);
+lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def, const lbFootPoseShared* shared,
+							  const lbSkeleton* skeleton, const lbHumanoid* humanoid, lbPose* poses, int count,
+							  lbResult* outResults);
