@@ -3867,7 +3867,7 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 		if (live[i])
 		{
 			lbFootBendAllToes(&targets[i], skeleton, humanoid, &poses[i], lbClampF(targets[i].alpha, 0.0f, 1.0f));
-			outResults[i] = lbFootKeepAbove(&targets[i], def, &consts, skeleton, humanoid, &poses[i]);
+			outResults[i] = lbFootKeepAbove(&targets[i], def, consts, skeleton, humanoid, &poses[i]);
 		}
 	return lb_ok;
 }
