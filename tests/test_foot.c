@@ -258,6 +258,18 @@ static void test_airborne_feet_stay_out_of_the_ground(void)
 				else
 					ENSURE(low > -0.002f && low < 0.05f);
 			}
+			// The crowd's pose path lifts the same feet.
+			{
+				lbPose crowd = lbCreatePose(f.skeleton);
+				lbPose_Copy(&crowd, &f.anim);
+				ENSURE(lbFootApplyPoseCrowd(&t, &f.def, f.skeleton, &f.humanoid, lb_footSolverTwoBone, &crowd, 1, NULL, 0, NULL) == lb_ok);
+				for (int s = 0; s < 2; ++s)
+				{
+					const int foot = f.humanoid.leg[s].foot;
+					ENSURE(lbDistance(crowd.model[foot].p, f.pose.model[foot].p) < 1.0e-4f);
+				}
+				lbDestroyPose(&crowd);
+			}
 			if (disabled)
 			{
 				fixtureFree(&f);
