@@ -1720,7 +1720,13 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 		// riser, a rock), which the sole never enters.
 		if (leg->grounded && leg->alpha > 0.0f)
 		{
-			const float clearH = lbMaxF(smoothOffset, lbMinF(lf->offsetTarget, smoothOffset + def->edgeHeight));
+			float clearH = lbMaxF(smoothOffset, lbMinF(lf->offsetTarget, smoothOffset + def->edgeHeight));
+			// A lock blending in stands on the plane its plant has just probed where the foot now
+			// is (slid onto the next tread): the smoothed height, with the footprint's clearance
+			// gone at the plant, sags toward the ground the last swing probe found under the
+			// animated ankle (the tread below), and the blend started from under the tread.
+			if (leg->locked)
+				clearH = lbMaxF(clearH, lbPlaneHeightAt(leg->groundPointWs, leg->groundNormalWs, up, ankle));
 			const lbVec3 smoothGround = lbMulAdd(ankle, clearH - lbDot(ankle, up), up);
 			// A foot on the ground bends its toes on it (the pose stage); a foot in the air clears
 			// its whole sole, toe tip included.
