@@ -3360,6 +3360,30 @@ static float lbFootOffLedge(const lbFootTargets* targets, const lbHumanoid* huma
 	return lbSmoothStep((drop - 0.5f) / 0.05f) * lbSmoothStep((pelvisDrop / leg - 0.1f) / 0.1f);
 }
 
+// A free foot whose goal the hip's limit turned down by `lost` (model m, along up: a swing reaching
+// for a tread the body has not climbed yet) turns its toes up about the ankle so that the toe tip
+// rises by 0.7 of that, at most 30 degrees and no higher than the ankle: the turned-down ankle kept
+// the animation's toe-down swing and the toe tip went into the riser it had cleared (running up
+// 0.28 m risers, 10-16 mm). The whole of it turned the foot fast enough to pop the leg (running up
+// 0.25 and 0.30 m on mixamo, 15.2-15.8 degrees); half left 0.6 mm in one run.
+static lbQuat lbFootToesUp(lbQuat rotMs, const lbHumanoid* humanoid, int side, lbVec3 upMs, float lost)
+{
+	if (!(lost > 0.0f))
+		return rotMs;
+	const lbSole sole = lbHumanoid_GetSole(humanoid, side);
+	const lbVec3 tip = lbIkQuatRotate(rotMs, lbMulAdd(sole.under, sole.along[lb_soleToeTip], sole.toeFlat));
+	const float len = lbLength(tip);
+	const lbVec3 axis = lbNormalizeOr(lbCross(lbProjectOnPlane(tip, upMs), upMs), lbVec3_zero);
+	if (len < 1.0e-5f || lbLengthSquared(axis) == 0.0f)
+		return rotMs;
+	const float sin0 = lbClampF(lbDot(tip, upMs) / len, -1.0f, 1.0f);
+	const float sin1 = lbMinF(sin0 + 0.7f * lost / len, 0.0f);
+	if (sin1 <= sin0)
+		return rotMs;
+	const float turn = lbMinF(asinf(sin1) - asinf(sin0), 30.0f * LB_DEG2RAD);
+	return lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(axis, turn), rotMs));
+}
+
 static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef* def, const lbFootPoseConsts* consts,
 								  const lbSkeleton* skeleton, const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose,
 								  void* workspace, size_t workspaceSize, lbFootPoseLegs* outLegs, bool* outDone)
@@ -3447,6 +3471,8 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 	// foot left high behind a body that already went down a step) keeps the knee at that bend: its
 	// goal moves out along the line from the hip (minReach from it, kept for the ankle limit).
 	float minReach[2] = { 0.0f, 0.0f };
+	// How far (model m, along up) the hip's limit below turned each free foot's goal down.
+	float lost[2] = { 0.0f, 0.0f };
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbFootTarget* f = &targets->feet[s];
@@ -3484,7 +3510,18 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 			if (cosMax < 0.0f || sinElevation > sinMax)
 			{
 				lbVec3 flat = lbNormalizeOr(lbProjectOnPlane(d, upMs), humanoid->forwardMs);
+				const float before = lbDot(d, upMs);
 				d = lbMulSV(len, lbAdd(lbMulSV(cosMax, flat), lbMulSV(sinMax, upMs)));
+				// The toes turn up for it (lbFootToesUp) only where the goal stands more than 0.1 m above
+				// the animated ankle (ground rising above the animation's: going up) and more than
+				// 0.15 m ahead of the hip (a swing reaching forward), weighted in over the next 5 and
+				// 10 cm so the turn never starts at once. Running down, a foot swung high under hips
+				// brought down for the other leg meets the same limit just ahead of the hip, and the
+				// turn popped the leg (0.31 m risers, 17 -> 19 degrees).
+				const float above = lbDot(lbSub(lbAdd(hip, d), pose->model[humanoid->leg[s].foot].p), upMs);
+				const float ahead = lbDot(d, humanoid->forwardMs);
+				lost[s] = lbMaxF(before - lbDot(d, upMs), 0.0f) * lbClampF((above - 0.1f * worldToModel) / (0.05f * worldToModel), 0.0f, 1.0f) *
+						  lbClampF((ahead - 0.15f * worldToModel) / (0.1f * worldToModel), 0.0f, 1.0f);
 			}
 		}
 		targetMs[s] = lbAdd(hip, d);
@@ -3523,7 +3560,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 			const int foot = humanoid->leg[s].foot;
 			bool pastLimit = cosHalfLimit >= 0.0f &&
 							 lbAbsF(lbQuatDot(skeleton->restLocal[foot].q, lbQuatNormalize(pose->local[foot].q))) < cosHalfLimit;
-			const lbQuat wantRot = lbQuatNormalize(lbFootQuatIn(cw.q, f->footRotWs));
+			const lbQuat wantRot = lbFootToesUp(lbQuatNormalize(lbFootQuatIn(cw.q, f->footRotWs)), humanoid, s, upMs, lost[s]);
 			bool short_ = w >= 1.0f && (lbDistance(pose->model[foot].p, targetMs[s]) > 0.002f * worldToModel ||
 										lbAbsF(lbQuatDot(lbQuatNormalize(pose->model[foot].q), wantRot)) < 0.99996f);
 			if (w <= 0.0f || (!pastLimit && !short_))
@@ -3546,7 +3583,8 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 		outLegs->solve[s] = w > 0.0f;
 		outLegs->weight[s] = w;
 		outLegs->targetMs[s] = targetMs[s];
-		outLegs->rotationMs[s] = w > 0.0f ? lbQuatNormalize(lbFootQuatIn(cw.q, f->footRotWs)) : lbQuat_identity;
+		outLegs->rotationMs[s] = w > 0.0f ? lbFootToesUp(lbQuatNormalize(lbFootQuatIn(cw.q, f->footRotWs)), humanoid, s, upMs, lost[s])
+										  : lbQuat_identity;
 		outLegs->minReach[s] = minReach[s];
 		outLegs->hasPlane[s] = f->grounded;
 		outLegs->toesKept[s] = !f->planted;
