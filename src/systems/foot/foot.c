@@ -1749,6 +1749,16 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 				const lbVec3 across = lbMulSV(a * (2.0f - a), lbMulAdd(d, -drop, up));
 				ankleGoal = lbAdd(ankleGoal, lbMulAdd(across, 0.5f * a * (1.0f + a) * drop, up));
 			}
+			// Going up, a lock less than a step edge above the goal (planted by its toes onto the
+			// tread above both the animation's floor and the ground under the animated ankle, the
+			// floor not falling) takes its height at once and blends only across: its height was
+			// cleared against the ground under the whole sole, while the goal's plane can be a
+			// sphere resting on the nose behind, 3 cm low, and blended up from there the sole went
+			// 12 mm into the tread it planted on (walking up 0.275 m risers on 0.26 m treads). The
+			// gates keep out a foot held back onto a ledge it walks off, where the jump popped the leg.
+			else if (drop > 0.0f && drop < def->edgeHeight && f->floorJump >= 0.0f &&
+					 lbDot(leg->lockAnkleWs, up) - lf->ankleH > lbMaxF(lf->offsetTarget, f->floorH) + def->edgeHeight)
+				ankleGoal = lbAdd(ankleGoal, lbMulAdd(lbMulSV(a, lbMulAdd(d, -drop, up)), drop, up));
 			else
 				ankleGoal = lbLerp(ankleGoal, leg->lockAnkleWs, a);
 			footRot = lbQuatSlerp(footRot, leg->lockRotWs, leg->lockAlpha);
