@@ -1792,7 +1792,24 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 				const float upPart = lbMinF(rise, cap);
 				const float left = sqrtf(lbMaxF(cap * cap - upPart * upPart, 0.0f));
 				const lbVec3 moveH = lbProjectOnPlane(lf->moveWs, up);
-				const lbVec3 world = lbClampLength(lbAdd(across, moveH), lbMaxF(left, 0.3f * lbLength(moveH)));
+				lbVec3 world = lbClampLength(lbAdd(across, moveH), lbMaxF(left, 0.3f * lbLength(moveH)));
+				// Nor does the toe tip move on past a rise kept ahead of it (the look-ahead's points)
+				// that stands above the sole it rises to: the level chosen beyond a riser lets go of
+				// that riser's bound, and the move across took the toe 15.6 mm into the riser it was
+				// still rising past (walking up 0.215 m risers on 0.273 m treads, mixamo).
+				const float worldLen = lbLength(world);
+				if (worldLen > 1.0e-6f && leg->aheadCount > 0)
+				{
+					const lbVec3 dir = lbMulSV(1.0f / worldLen, world);
+					const lbVec3 goalWas = lbAdd(lbSub(lf->animAnkleWs, moveH), leg->goalOffsetWs);
+					const lbVec3 tipWas = lbMulAdd(goalWas, lf->print.along[lb_soleToeTip], lf->print.toeWs);
+					const float soleTo = lbDot(goalWas, up) + upPart - lf->ankleH;
+					float room = worldLen;
+					for (int i = 0; i < leg->aheadCount; ++i)
+						if (leg->aheadHeight[i] > soleTo)
+							room = lbMinF(room, lbMaxF(lbDot(lbProjectOnPlane(lbSub(leg->aheadPointWs[i], tipWas), up), dir), 0.0f));
+					world = lbMulSV(room, dir);
+				}
 				step = lbMulAdd(lbSub(world, moveH), upPart, up);
 			}
 			// A landing foot drawn back against the riser bounding its level while its goal also
