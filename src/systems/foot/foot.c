@@ -1777,7 +1777,13 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 		// riser, a rock), which the sole never enters.
 		if (leg->grounded && leg->alpha > 0.0f)
 		{
-			const float clearH = lbMaxF(smoothOffset, lbMinF(lf->offsetTarget, smoothOffset + def->edgeHeight));
+			float clearH = lbMaxF(smoothOffset, lbMinF(lf->offsetTarget, smoothOffset + def->edgeHeight));
+			// A lock blending in stands on the plane its plant has just probed where the foot now
+			// is (slid onto the next tread): the smoothed height, with the footprint's clearance
+			// gone at the plant, sags toward the ground the last swing probe found under the
+			// animated ankle (the tread below), and the blend started from under the tread.
+			if (leg->locked)
+				clearH = lbMaxF(clearH, lbPlaneHeightAt(leg->groundPointWs, leg->groundNormalWs, up, ankle));
 			const lbVec3 smoothGround = lbMulAdd(ankle, clearH - lbDot(ankle, up), up);
 			// A foot on the ground bends its toes on it (the pose stage); a foot in the air clears
 			// its whole sole, toe tip included.
@@ -1800,6 +1806,16 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 				const lbVec3 across = lbMulSV(a * (2.0f - a), lbMulAdd(d, -drop, up));
 				ankleGoal = lbAdd(ankleGoal, lbMulAdd(across, 0.5f * a * (1.0f + a) * drop, up));
 			}
+			// Going up, a lock less than a step edge above the goal (planted by its toes onto the
+			// tread above both the animation's floor and the ground under the animated ankle, the
+			// floor not falling) takes its height at once and blends only across: its height was
+			// cleared against the ground under the whole sole, while the goal's plane can be a
+			// sphere resting on the nose behind, 3 cm low, and blended up from there the sole went
+			// 12 mm into the tread it planted on (walking up 0.275 m risers on 0.26 m treads). The
+			// gates keep out a foot held back onto a ledge it walks off, where the jump popped the leg.
+			else if (drop > 0.0f && drop < def->edgeHeight && f->floorJump >= 0.0f &&
+					 lbDot(leg->lockAnkleWs, up) - lf->ankleH > lbMaxF(lf->offsetTarget, f->floorH) + def->edgeHeight)
+				ankleGoal = lbAdd(ankleGoal, lbMulAdd(lbMulSV(a, lbMulAdd(d, -drop, up)), drop, up));
 			else
 				ankleGoal = lbLerp(ankleGoal, leg->lockAnkleWs, a);
 			footRot = lbQuatSlerp(footRot, leg->lockRotWs, leg->lockAlpha);
@@ -1833,7 +1849,24 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 				const float upPart = lbMinF(rise, cap);
 				const float left = sqrtf(lbMaxF(cap * cap - upPart * upPart, 0.0f));
 				const lbVec3 moveH = lbProjectOnPlane(lf->moveWs, up);
-				const lbVec3 world = lbClampLength(lbAdd(across, moveH), lbMaxF(left, 0.3f * lbLength(moveH)));
+				lbVec3 world = lbClampLength(lbAdd(across, moveH), lbMaxF(left, 0.3f * lbLength(moveH)));
+				// Nor does the toe tip move on past a rise kept ahead of it (the look-ahead's points)
+				// that stands above the sole it rises to: the level chosen beyond a riser lets go of
+				// that riser's bound, and the move across took the toe 15.6 mm into the riser it was
+				// still rising past (walking up 0.215 m risers on 0.273 m treads, mixamo).
+				const float worldLen = lbLength(world);
+				if (worldLen > 1.0e-6f && leg->aheadCount > 0)
+				{
+					const lbVec3 dir = lbMulSV(1.0f / worldLen, world);
+					const lbVec3 goalWas = lbAdd(lbSub(lf->animAnkleWs, moveH), leg->goalOffsetWs);
+					const lbVec3 tipWas = lbMulAdd(goalWas, lf->print.along[lb_soleToeTip], lf->print.toeWs);
+					const float soleTo = lbDot(goalWas, up) + upPart - lf->ankleH;
+					float room = worldLen;
+					for (int i = 0; i < leg->aheadCount; ++i)
+						if (leg->aheadHeight[i] > soleTo)
+							room = lbMinF(room, lbMaxF(lbDot(lbProjectOnPlane(lbSub(leg->aheadPointWs[i], tipWas), up), dir), 0.0f));
+					world = lbMulSV(room, dir);
+				}
 				step = lbMulAdd(lbSub(world, moveH), upPart, up);
 			}
 			// A landing foot drawn back against the riser bounding its level while its goal also
@@ -3481,6 +3514,30 @@ static float lbFootOffLedge(const lbFootTargets* targets, const lbHumanoid* huma
 	return lbSmoothStep((drop - 0.5f) / 0.05f) * lbSmoothStep((pelvisDrop / leg - 0.1f) / 0.1f);
 }
 
+// A free foot whose goal the hip's limit turned down by `lost` (model m, along up: a swing reaching
+// for a tread the body has not climbed yet) turns its toes up about the ankle so that the toe tip
+// rises by 0.7 of that, at most 30 degrees and no higher than the ankle: the turned-down ankle kept
+// the animation's toe-down swing and the toe tip went into the riser it had cleared (running up
+// 0.28 m risers, 10-16 mm). The whole of it turned the foot fast enough to pop the leg (running up
+// 0.25 and 0.30 m on mixamo, 15.2-15.8 degrees); half left 0.6 mm in one run.
+static lbQuat lbFootToesUp(lbQuat rotMs, const lbHumanoid* humanoid, int side, lbVec3 upMs, float lost)
+{
+	if (!(lost > 0.0f))
+		return rotMs;
+	const lbSole sole = lbHumanoid_GetSole(humanoid, side);
+	const lbVec3 tip = lbIkQuatRotate(rotMs, lbMulAdd(sole.under, sole.along[lb_soleToeTip], sole.toeFlat));
+	const float len = lbLength(tip);
+	const lbVec3 axis = lbNormalizeOr(lbCross(lbProjectOnPlane(tip, upMs), upMs), lbVec3_zero);
+	if (len < 1.0e-5f || lbLengthSquared(axis) == 0.0f)
+		return rotMs;
+	const float sin0 = lbClampF(lbDot(tip, upMs) / len, -1.0f, 1.0f);
+	const float sin1 = lbMinF(sin0 + 0.7f * lost / len, 0.0f);
+	if (sin1 <= sin0)
+		return rotMs;
+	const float turn = lbMinF(asinf(sin1) - asinf(sin0), 30.0f * LB_DEG2RAD);
+	return lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(axis, turn), rotMs));
+}
+
 static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef* def, const lbFootPoseConsts* consts,
 								  const lbSkeleton* skeleton, const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose,
 								  void* workspace, size_t workspaceSize, lbFootPoseLegs* outLegs, bool* outDone)
@@ -3568,6 +3625,8 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 	// foot left high behind a body that already went down a step) keeps the knee at that bend: its
 	// goal moves out along the line from the hip (minReach from it, kept for the ankle limit).
 	float minReach[2] = { 0.0f, 0.0f };
+	// How far (model m, along up) the hip's limit below turned each free foot's goal down.
+	float lost[2] = { 0.0f, 0.0f };
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbFootTarget* f = &targets->feet[s];
@@ -3605,7 +3664,18 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 			if (cosMax < 0.0f || sinElevation > sinMax)
 			{
 				lbVec3 flat = lbNormalizeOr(lbProjectOnPlane(d, upMs), humanoid->forwardMs);
+				const float before = lbDot(d, upMs);
 				d = lbMulSV(len, lbAdd(lbMulSV(cosMax, flat), lbMulSV(sinMax, upMs)));
+				// The toes turn up for it (lbFootToesUp) only where the goal stands more than 0.1 m above
+				// the animated ankle (ground rising above the animation's: going up) and more than
+				// 0.15 m ahead of the hip (a swing reaching forward), weighted in over the next 5 and
+				// 10 cm so the turn never starts at once. Running down, a foot swung high under hips
+				// brought down for the other leg meets the same limit just ahead of the hip, and the
+				// turn popped the leg (0.31 m risers, 17 -> 19 degrees).
+				const float above = lbDot(lbSub(lbAdd(hip, d), pose->model[humanoid->leg[s].foot].p), upMs);
+				const float ahead = lbDot(d, humanoid->forwardMs);
+				lost[s] = lbMaxF(before - lbDot(d, upMs), 0.0f) * lbClampF((above - 0.1f * worldToModel) / (0.05f * worldToModel), 0.0f, 1.0f) *
+						  lbClampF((ahead - 0.15f * worldToModel) / (0.1f * worldToModel), 0.0f, 1.0f);
 			}
 		}
 		targetMs[s] = lbAdd(hip, d);
@@ -3645,7 +3715,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 			const float gate = minReach[s] > 0.0f ? lbFootFreeAnkleGate(cosHalfLimit, def->ankleLimit) : cosHalfLimit;
 			bool pastLimit = cosHalfLimit >= 0.0f &&
 							 lbAbsF(lbQuatDot(skeleton->restLocal[foot].q, lbQuatNormalize(pose->local[foot].q))) < gate;
-			const lbQuat wantRot = lbQuatNormalize(lbFootQuatIn(cw.q, f->footRotWs));
+			const lbQuat wantRot = lbFootToesUp(lbQuatNormalize(lbFootQuatIn(cw.q, f->footRotWs)), humanoid, s, upMs, lost[s]);
 			bool short_ = w >= 1.0f && (lbDistance(pose->model[foot].p, targetMs[s]) > 0.002f * worldToModel ||
 										lbAbsF(lbQuatDot(lbQuatNormalize(pose->model[foot].q), wantRot)) < 0.99996f);
 			if (w <= 0.0f || (!pastLimit && !short_))
@@ -3668,7 +3738,8 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 		outLegs->solve[s] = w > 0.0f;
 		outLegs->weight[s] = w;
 		outLegs->targetMs[s] = targetMs[s];
-		outLegs->rotationMs[s] = w > 0.0f ? lbQuatNormalize(lbFootQuatIn(cw.q, f->footRotWs)) : lbQuat_identity;
+		outLegs->rotationMs[s] = w > 0.0f ? lbFootToesUp(lbQuatNormalize(lbFootQuatIn(cw.q, f->footRotWs)), humanoid, s, upMs, lost[s])
+										  : lbQuat_identity;
 		outLegs->minReach[s] = minReach[s];
 		outLegs->hasPlane[s] = f->grounded;
 		outLegs->toesKept[s] = !f->planted;
