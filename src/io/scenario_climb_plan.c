@@ -137,8 +137,9 @@ lbClimbRunPlanner* lbCreateClimbRunPlannerWith(const lbRunContext* ctx, const lb
 	// The rest pelvis as it stands on the floor: a rest pose may stand elsewhere than on the model's
 	// origin (the imported BCN rig rests with its pelvis at the origin, its soles a metre under it),
 	// and the planner's first stance and the wall's sampled band are measured from this pelvis.
-	// The floor is where the humanoid measured it, an ankle height under the lower rest ankle; a rest
-	// pose on its floor within a millimetre is taken as it is.
+	// The floor is where the humanoid measured it, an ankle height under the lower rest ankle. That
+	// floor is an estimate on a rig without a root on it (3 mm under the mixamo-like rig's origin):
+	// a rest pose on the origin within a centimetre is taken as it is.
 	lbVec3 pelvisMs = lbSkeleton_GetRestModel(ctx->skeleton, h->pelvis).p;
 	{
 		float floor = FLT_MAX;
@@ -146,7 +147,7 @@ lbClimbRunPlanner* lbCreateClimbRunPlannerWith(const lbRunContext* ctx, const lb
 			if (h->leg[side].foot >= 0)
 				floor = lbMinF(floor, lbDot(lbSkeleton_GetRestModel(ctx->skeleton, h->leg[side].foot).p, h->upMs) -
 										  h->legAxes[side].ankleHeight);
-		if (floor < FLT_MAX && lbAbsF(floor) > 1.0e-3f)
+		if (floor < FLT_MAX && lbAbsF(floor) > 0.01f)
 			pelvisMs = lbMulAdd(pelvisMs, -floor, h->upMs);
 	}
 	const lbVec3 pelvisWs = lbTransformPoint(cw, pelvisMs);
