@@ -5,7 +5,6 @@
 
 #include "limber/climb_plan.h"
 
-#include <float.h>
 #include <string.h>
 
 // Holds sampled in front of the character: rays every 4 cm over a 4 m wide band from 1.3 m below
@@ -135,21 +134,13 @@ lbClimbRunPlanner* lbCreateClimbRunPlannerWith(const lbRunContext* ctx, const lb
 	const lbVec3 up = lbNormalizeOr(def->up, lbVec3_axisZ);
 	const lbVec3 fwd = lbNormalizeOr(lbProjectOnPlane(lbTransformDirection(cw, h->forwardMs), up), lbAnyPerpendicular(up));
 	// The rest pelvis as it stands on the floor: a rest pose may stand elsewhere than on the model's
-	// origin (the imported BCN rig rests with its pelvis at the origin, its soles a metre under it),
-	// and the planner's first stance and the wall's sampled band are measured from this pelvis.
-	// The floor is where the humanoid measured it, an ankle height under the lower rest ankle. That
-	// floor is an estimate on a rig without a root on it (3 mm under the mixamo-like rig's origin):
-	// a rest pose on the origin within a centimetre is taken as it is.
+	// origin (the imported BCN rig rests with its pelvis there, its soles a metre under it), and the
+	// planner's first stance and the wall's sampled band are measured from this pelvis. The floor
+	// is where the runner puts a procedural motion's (lbRunRestSoleHeight).
 	lbVec3 pelvisMs = lbSkeleton_GetRestModel(ctx->skeleton, h->pelvis).p;
-	{
-		float floor = FLT_MAX;
-		for (int side = 0; side < 2; ++side)
-			if (h->leg[side].foot >= 0)
-				floor = lbMinF(floor, lbDot(lbSkeleton_GetRestModel(ctx->skeleton, h->leg[side].foot).p, h->upMs) -
-										  h->legAxes[side].ankleHeight);
-		if (floor < FLT_MAX && lbAbsF(floor) > 0.01f)
-			pelvisMs = lbMulAdd(pelvisMs, -floor, h->upMs);
-	}
+	const float floor = lbRunRestSoleHeight(ctx->skeleton, h);
+	if (lbAbsF(floor) > LB_RUN_REST_FLOOR_TOLERANCE)
+		pelvisMs = lbMulAdd(pelvisMs, -floor, h->upMs);
 	const lbVec3 pelvisWs = lbTransformPoint(cw, pelvisMs);
 	const lbVec3 chest = lbMulAdd(pelvisWs, 0.3f, up);
 	lbQueryInput q = lbDefaultQueryInput();
