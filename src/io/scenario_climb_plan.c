@@ -133,7 +133,15 @@ lbClimbRunPlanner* lbCreateClimbRunPlannerWith(const lbRunContext* ctx, const lb
 	const lbTransform cw = ctx->characterWs;
 	const lbVec3 up = lbNormalizeOr(def->up, lbVec3_axisZ);
 	const lbVec3 fwd = lbNormalizeOr(lbProjectOnPlane(lbTransformDirection(cw, h->forwardMs), up), lbAnyPerpendicular(up));
-	const lbVec3 pelvisWs = lbTransformPoint(cw, lbSkeleton_GetRestModel(ctx->skeleton, h->pelvis).p);
+	// The rest pelvis as it stands on the floor: a rest pose may stand elsewhere than on the model's
+	// origin (the imported BCN rig rests with its pelvis there, its soles a metre under it), and the
+	// planner's first stance and the wall's sampled band are measured from this pelvis. The floor
+	// is where the runner puts a procedural motion's (lbRunRestSoleHeight).
+	lbVec3 pelvisMs = lbSkeleton_GetRestModel(ctx->skeleton, h->pelvis).p;
+	const float floor = lbRunRestSoleHeight(ctx->skeleton, h);
+	if (lbAbsF(floor) > LB_RUN_REST_FLOOR_TOLERANCE)
+		pelvisMs = lbMulAdd(pelvisMs, -floor, h->upMs);
+	const lbVec3 pelvisWs = lbTransformPoint(cw, pelvisMs);
 	const lbVec3 chest = lbMulAdd(pelvisWs, 0.3f, up);
 	lbQueryInput q = lbDefaultQueryInput();
 	q.start = chest;

@@ -60,6 +60,16 @@ typedef struct lbConfigNumberKey
 /// in `check`) on the first bad value.
 bool lbJsonReadNumberKeys(lbJsonCheck* check, const cJSON* config, const lbConfigNumberKey* keys, int count, void* def);
 
+/// Height (m, along the model up) of the lower rest sole: where a procedural motion's floor lies
+/// in model space (0 for a rig whose rest pose stands on the model origin). The runner moves such
+/// a motion's pose down by it, and so does a system that samples a motion of its own.
+float lbRunRestSoleHeight(const lbSkeleton* skeleton, const lbHumanoid* h);
+
+/// A rest pose whose floor lies within this of the model origin (m) stands on it, for the systems
+/// that sample or measure the rest pose themselves: the floor is estimated on a rig without a root
+/// on it (3 mm under the mixamo-like rig's origin).
+#define LB_RUN_REST_FLOOR_TOLERANCE 0.01f
+
 /// Everything a system or motion sees of the run.
 typedef struct lbRunContext
 {

@@ -719,7 +719,7 @@ static float lbPoseSoleHeight(const lbPose* pose, const lbHumanoid* h)
 	return lowest;
 }
 
-static float lbRestSoleHeight(const lbSkeleton* skeleton, const lbHumanoid* h)
+float lbRunRestSoleHeight(const lbSkeleton* skeleton, const lbHumanoid* h)
 {
 	float lowest = 1.0e9f;
 	for (int s = 0; s < 2; ++s)
@@ -866,7 +866,7 @@ lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 	}
 	// A clip's floor is its model origin (root motion projects the pelvis onto it); other motions
 	// stand the rest soles on the ground.
-	run->restSoleHeight = strcmp(mot->name, "clip") == 0 ? 0.0f : lbRestSoleHeight(run->skeleton, &run->humanoid);
+	run->restSoleHeight = strcmp(mot->name, "clip") == 0 ? 0.0f : lbRunRestSoleHeight(run->skeleton, &run->humanoid);
 	run->soleFromFirstPose = run->imported && !mot->drivesRoot && strcmp(mot->name, "prone") != 0;
 	lbShiftToFloor(run);
 	run->position = scenario->position;
