@@ -1516,7 +1516,15 @@ static float lbFootAheadFloor(const lbFootLegState* leg, const lbFootFrame* f, c
 // LB_FOOT_FLOOR_RELEASE (relative to the character) where it falls away, measured under the
 // animated ankle; none while the IK is fully in, or once the floor has come down a leg's length
 // with no ground found.
-static void lbFootKeepFloor(lbFootLegState* leg, const lbFootState* state, const lbFootFrame* f, const lbSole* sole,
+// Out of line and cold: it runs only while the character is airborne or landing, and kept inline
+// it grew the hot per-leg loop around it.
+#if defined(__GNUC__)
+#define LB_FOOT_COLD __attribute__((noinline, cold))
+#else
+#define LB_FOOT_COLD
+#endif
+
+LB_FOOT_COLD static void lbFootKeepFloor(lbFootLegState* leg, const lbFootState* state, const lbFootFrame* f, const lbSole* sole,
 							lbTransform animFootWs, const lbHumanoid* humanoid, int side, lbFootTarget* ft)
 {
 	const lbVec3 up = f->up;
@@ -2801,7 +2809,11 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		}
 		lbFootLockBlend(leg, def, &f);
 		lbFootGoal(leg, def, &f, &lf, humanoid, side, smoothOffset, ft);
-		lbFootKeepFloor(leg, state, &f, &lf.sole, lf.animFootWs, humanoid, side, ft);
+		// Only while the character's IK as a whole is out or fading (nearly every frame skips it).
+		if (state->alpha < 1.0f)
+			lbFootKeepFloor(leg, state, &f, &lf.sole, lf.animFootWs, humanoid, side, ft);
+		else
+			leg->hasFloor = ft->hasFloor = false;
 		legDz[side] = lbDot(lbSub(lf.ankleGoal, lf.animAnkleWs), f.up) * leg->alpha;
 		legGoal[side] = lf.ankleGoal;
 		legLand[side] = lbMulAdd(lf.ankleGoal, lf.offsetTarget + lf.ankleH - lbDot(lf.ankleGoal, f.up), f.up);
@@ -3454,7 +3466,7 @@ static lbFootPoseConsts lbFootPoseConstsOf(const lbFootDef* def, const lbHumanoi
 // the ledge's top, and the animation alone sank that foot 6-9 cm into it. Nothing happens while
 // the IK holds the foot at full weight (it is placed) or when the game turned the IK off
 // (targets->keepAbove false).
-static lbResult lbFootKeepAbove(const lbFootTargets* targets, const lbFootDef* def, const lbFootPoseConsts* consts,
+LB_FOOT_COLD static lbResult lbFootKeepAbove(const lbFootTargets* targets, const lbFootDef* def, const lbFootPoseConsts* consts,
 								const lbSkeleton* skeleton, const lbHumanoid* humanoid, lbPose* pose)
 {
 	if (!targets->keepAbove)
@@ -3938,7 +3950,8 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 		if (live[i])
 		{
 			lbFootBendAllToes(&targets[i], skeleton, humanoid, &poses[i], lbClampF(targets[i].alpha, 0.0f, 1.0f));
-			outResults[i] = lbFootKeepAbove(&targets[i], def, consts, skeleton, humanoid, &poses[i]);
+			if (targets[i].feet[0].hasFloor || targets[i].feet[1].hasFloor)
+				outResults[i] = lbFootKeepAbove(&targets[i], def, consts, skeleton, humanoid, &poses[i]);
 		}
 	return lb_ok;
 }
