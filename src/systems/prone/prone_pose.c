@@ -935,7 +935,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 				continue;
 			// The plane through a contact stands for the ground near it, which holds while the torso
 			// lies along that plane. A contact whose normal leans more than 53 degrees from up (past
-			// any ground the body lies along: the pitches and roll stop at 35) is the side of an edge,
+			// any ground the body lies along: the pitches stop at 45, the roll at 35) is the side of an edge,
 			// a stair's nose met beside the probe's point, and its plane, as steep as a wall, is no
 			// ground under the torso: on 0.127 m risers it held the torso 9 cm over the noses. Such a
 			// contact bounds the torso by itself (below) only.
