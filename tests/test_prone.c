@@ -421,6 +421,51 @@ static void test_prone_hand_not_held_past_a_trench_rim(void)
 	ENSURE(floorsMet >= 2 * 2 * 2);
 }
 
+// Lying along a trench whose floor the ankle's probe reaches (0.26-0.29 m deep), the body's middle
+// 0.12-0.18 m from the edge, the foot over it is not held on that floor: the leg reaching down to it
+// crossed the rim, the thigh 3.2 cm into a 0.27 m trench's edge. The other foot, on the ground the
+// body lies on, still is. Both rigs, two up axes, the trench on either side of the body.
+static void test_prone_foot_not_held_past_a_trench_rim(void)
+{
+	const lbVec3 ups[2] = { { 0, 0, 1 }, { 0, 1, 0 } };
+	const lbVec3 fwds[2] = { { 1, 0, 0 }, { 0, 0, 1 } };
+	const float depths[3] = { 0.26f, 0.27f, 0.29f };
+	const float fromEdge[3] = { 0.12f, 0.15f, 0.18f };
+	int floorsMet = 0;
+	for (int rig = 0; rig < 2; ++rig)
+		for (int u = 0; u < 2; ++u)
+			for (int k = 0; k < 3; ++k)
+				for (int e = 0; e < 3; ++e)
+					for (int way = 0; way < 2; ++way)
+					{
+						Fixture f;
+						lbSceneDef sp;
+						fixtureTrench(&f, (lbReferenceRig)rig, ups[u], fwds[u], depths[k], &sp);
+						const lbVec3 side = lbCross(f.up, f.fwd);
+						const lbVec3 heading = way == 0 ? side : lbNeg(side);
+						lbTransform cw = place(&f, heading, lbMulSV(sp.distance - fromEdge[e], f.fwd));
+						lbProneDef def = lbDefaultProneDef();
+						def.up = f.up;
+						lbProneState st;
+						lbProneState_Reset(&st);
+						lbProneTargets t = senseOnce(&f, &st, &def, cw, 3);
+						// Feet are limbs 2 (left) and 3 (right); the trench lies on the right facing the
+						// scene's side.
+						const int over = way == 0 ? 1 : 0;
+						const lbProneGround* g = &t.ground[lb_proneAnkleL + over];
+						if (g->hit && lbDot(g->pointWs, f.up) < -0.2f)
+						{
+							++floorsMet;
+							ENSURE(!t.limbs[2 + over].locked);
+						}
+						ENSURE(t.limbs[3 - over].locked);
+						fixtureFree(&f);
+					}
+	// The case the rule is for: the floor was met under the foot over the trench.
+	ENSURE(floorsMet >= 2 * 2 * 3 * 2);
+	printf("  the floor met under the foot over the trench in %d of %d places\n", floorsMet, 2 * 2 * 3 * 3 * 2);
+}
+
 // Lying up a flight of stairs is no ridge: the ground behind falls along the noses' line as the
 // ground ahead rises along it, so the pointed-roof lift must not hold the legs level over the lower
 // steps (it did wherever the centre contact sat on a nose: hover 0.27 m, lower pitch 0). At a dozen
@@ -1158,6 +1203,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_prone_trace_rate);
 	RUN_TEST(test_prone_recast_span);
 	RUN_TEST(test_prone_roof_lift);
+	RUN_TEST(test_prone_foot_not_held_past_a_trench_rim);
 	RUN_TEST(test_prone_stairs_are_no_roof);
 	RUN_TEST(test_prone_roll_on_a_trench_rim);
 	RUN_TEST(test_prone_hand_not_held_past_a_trench_rim);

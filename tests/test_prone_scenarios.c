@@ -7,7 +7,7 @@
 // m and 0.208 x 0.365 m ones, the torso across one nose; 0.237 x 0.253 m ones rising 43 degrees), the
 // pointed roof's ridge (20 degrees, and
 // 12 degrees with the thighs across it), rocks,
-// a trench edge, on the back on a slope, and going down from standing and back up, on both rigs)
+// a trench edge (and a hand or a foot over a shallow trench's), on the back on a slope, and going down from standing and back up, on both rigs)
 // and holds each to the limits the metrics define (docs/metrics.md), measured against the world
 // itself:
 //   limb_penetration_max <= 0.02 m, torso_height_max <= 0.03 m, torso roll and pitch errors <= 5

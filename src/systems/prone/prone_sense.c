@@ -1059,6 +1059,8 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 
 	// Steps 4-6: ahead (upper-body pitch) and behind (lower-body pitch), with the roof lift.
 	float upperGoal = 0.0f, lowerGoal = 0.0f, hoverGoal = 0.0f, upperHoverGoal = 0.0f;
+	// Whether the body lies on a flight of steps this frame (the held feet's drop below).
+	bool onFlight = false;
 	{
 		lbVec3 u0 = lbMulAdd(base, def->upperExtent, along), w0 = lbMulAdd(base, -def->lowerExtent, along);
 		// Each reaches as far above and below the centre's height as ground the pitch cap lets that
@@ -1092,7 +1094,6 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		// against the noses' 23.5, where the slopes from the centre gave 28.4 and 21.7).
 		const float hc = lbDot(c, up), hu = lbDot(uh.impactPoint, up), hw = lbDot(wh.impactPoint, up);
 		state->flightPitch = 0.0f;
-		bool onFlight = false;
 		if (uh.hit && wh.hit && t->centreHit && (state->flightFound || cast != 0) && lbAbsF(hu - hw) > LB_PRONE_EDGE_RISE &&
 			lbMinF(hu, hw) < hc - LB_PRONE_EDGE_RISE)
 			onFlight = lbProneFlightGoals(state, def, input->query, skeleton, h, anim, &cw, pelvisMs, along, base, cast, &centre,
@@ -1371,6 +1372,14 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		// into a 0.28 m trench's edge); the hand hangs free instead.
 		const lbProneGround* sg = &state->ground[lb_proneTorsoHigh];
 		if (k < 2 && planted && sg->hit && lbDot(lbSub(sg->pointWs, g->pointWs), up) > LB_PRONE_HAND_DROP)
+			planted = false;
+		// Likewise a foot whose ground lies that much deeper than the pelvis's ground carried along
+		// the leg's pitch to it, off a flight of steps (whose treads lie along the noses' line the
+		// legs take): held on a trench's floor past the rim, the thigh crossed the rim's edge (3.2 cm
+		// into a 0.27 m trench's). It hangs free.
+		const lbProneGround* pg = &state->ground[lb_pronePelvis];
+		if (k >= 2 && planted && !onFlight && pg->hit &&
+			lbDot(lbSub(lbAdd(pg->pointWs, lbSub(endWs, pelvisWs)), g->pointWs), up) > LB_PRONE_HAND_DROP)
 			planted = false;
 		lbVec3 rest = endWs;
 		if (g->hit)
