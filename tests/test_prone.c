@@ -319,6 +319,43 @@ static void test_prone_roof_lift(void)
 	}
 }
 
+// Lying head first up one slope of a pointed roof, the ahead contact on the far slope: the ahead
+// contact is lifted onto the near slope's plane (the upper body kept in its line) only where the
+// ridge lies past the torso's middle. With the ridge before the middle the ground under the middle is
+// the far slope, and held in the near slope's line the torso lay up to 10 degrees off it (over a
+// rock's crest between the pelvis and the middle: crawling over 0.111 m rocks, the pitch error 10 ->
+// 2 degrees, `prone_crawl_rocks_crest_*`). Both rigs, the ridge 0.08-0.16 m and 0.32-0.40 m ahead.
+static void test_prone_roof_lift_ahead_past_the_middle(void)
+{
+	const float before[3] = { 0.08f, 0.12f, 0.16f }, past[3] = { 0.32f, 0.36f, 0.40f };
+	for (int rig = 0; rig < 2; ++rig)
+	{
+		Fixture f;
+		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ, lbVec3_axisX, lb_sceneRoof, 0.0f);
+		lbSceneDef sp = lbDefaultSceneDef(lb_sceneRoof);
+		lbProneDef def = lbDefaultProneDef();
+		for (int k = 0; k < 6; ++k)
+		{
+			const float d = k < 3 ? before[k] : past[k - 3];
+			lbTransform cw = place(&f, lbVec3_axisX, lbMakeVec3(-d, 0.0f, sp.height - d * tanf(sp.angle)));
+			lbProneState st;
+			lbProneState_Reset(&st);
+			lbProneTargets t = senseOnce(&f, &st, &def, cw, 3);
+			ENSURE(t.centreHit && t.upperHit);
+			if ((t.upperHover > 0.0f) != (k >= 3))
+				printf("  rig %d, ridge %.2f m ahead: upper hover %.3f m, upper pitch %.1f degrees\n", rig, (double)d,
+					   (double)t.upperHover, (double)(t.upperPitch * LB_RAD2DEG));
+			ENSURE((t.upperHover > 0.0f) == (k >= 3));
+			// Past the middle, in the near slope's line (rising at the roof's angle); before it, not.
+			if (k >= 3)
+				ENSURE_NEAR(t.upperPitch, sp.angle, 0.02);
+			else
+				ENSURE(t.upperPitch < sp.angle - 0.1f);
+		}
+		fixtureFree(&f);
+	}
+}
+
 // A fixture whose world is a trench (1.2 m wide, `depth` m deep, its near edge 1.5 m along the
 // forward axis, 12 m long); *outSp gets the scene def.
 static void fixtureTrench(Fixture* f, lbReferenceRig rig, lbVec3 up, lbVec3 fwd, float depth, lbSceneDef* outSp)
@@ -1203,6 +1240,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_prone_trace_rate);
 	RUN_TEST(test_prone_recast_span);
 	RUN_TEST(test_prone_roof_lift);
+	RUN_TEST(test_prone_roof_lift_ahead_past_the_middle);
 	RUN_TEST(test_prone_foot_not_held_past_a_trench_rim);
 	RUN_TEST(test_prone_stairs_are_no_roof);
 	RUN_TEST(test_prone_roll_on_a_trench_rim);

@@ -6,7 +6,7 @@
 // treads; 0.16 m ones on 0.335 m treads with the held feet's toes across a nose; deep 0.171 x 0.374
 // m and 0.208 x 0.365 m ones, the torso across one nose; 0.237 x 0.253 m ones rising 43 degrees), the
 // pointed roof's ridge (20 degrees, and
-// 12 degrees with the thighs across it), rocks,
+// 12 degrees with the thighs across it), rocks (crawled over 0.08 and 0.111 m ones),
 // a trench edge (and a hand or a foot over a shallow trench's), on the back on a slope, and going down from standing and back up, on both rigs)
 // and holds each to the limits the metrics define (docs/metrics.md), measured against the world
 // itself:

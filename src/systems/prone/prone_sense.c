@@ -860,6 +860,25 @@ static void lbProneCastReach(const lbProneDef* def, float outUp[2], float outDow
 	}
 }
 
+// Whether the fold between the centre contact's plane (c, nc) and the ahead contact's (u, nu) lies
+// further along the body (`along`, across up) from c than `middle` (m): seen from the side, where the
+// two planes' lines meet. A torso whose middle lies before the fold rests on the near plane (the
+// ridge of a pointed roof ahead of it); one whose middle lies past it, on the ground beyond (over a
+// rock's crest between the pelvis and the middle the ground under the middle falls away, and the near
+// plane held the torso up to 10 degrees off it).
+static bool lbProneFoldPastMiddle(lbVec3 c, lbVec3 nc, lbVec3 u, lbVec3 nu, lbVec3 up, lbVec3 along, float middle)
+{
+	const float kc = lbDot(nc, up), ku = lbDot(nu, up);
+	if (!(kc > 0.1f && ku > 0.1f))
+		return true;
+	const float sc = -lbDot(nc, along) / kc, su = -lbDot(nu, along) / ku;
+	const float xu = lbDot(lbSub(u, c), along), dz = lbDot(lbSub(u, c), up);
+	// Near line z = sc x, far line z = dz + su (x - xu); a fold only where the near one is steeper.
+	if (!(sc - su > 1.0e-4f))
+		return true;
+	return (dz - su * xu) > middle * (sc - su);
+}
+
 // The roll's side contacts a (right) and b (left) where the centre contact c lies above the line
 // between them (by more than LB_PRONE_EDGE_RISE at the middle) and one side lies lower than the
 // other (by more than twice that): the ground folds down under the body's middle, and the body
@@ -1105,8 +1124,16 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		{
 			if (wh.hit)
 				hoverGoal = lbProneRoofLift(def, c, t->centreNormalWs, &w, wh.normal);
+			// The ahead contact is lifted only where the fold lies past the torso's middle (from c
+			// along the body: the body's ground point's place, then half the pelvis-to-neck run).
 			if (uh.hit)
-				upperHoverGoal = lbProneRoofLift(def, c, t->centreNormalWs, &u, uh.normal);
+			{
+				const lbVec3 neckWs = lbIkTransformPoint(&cw, anim->model[lbProneTopBone(h)].p);
+				const float middle = lbDot(lbSub(base, c), along) +
+									 0.5f * lbDot(lbSub(neckWs, lbIkTransformPoint(&cw, pelvisMs)), along);
+				if (lbProneFoldPastMiddle(c, t->centreNormalWs, uh.impactPoint, uh.normal, up, along, middle))
+					upperHoverGoal = lbProneRoofLift(def, c, t->centreNormalWs, &u, uh.normal);
+			}
 			t->roofLift = hoverGoal > 0.0f || upperHoverGoal > 0.0f;
 		}
 		t->upperWs = u;
