@@ -769,10 +769,15 @@ static void test_prone_held_foot_off_the_nose(void)
 // into it). Over a tread's length, both rigs: the fitted torso stays out of the noses within 1 cm.
 static void test_prone_nose_between_torso_probes(void)
 {
+	// On a flight found the noses themselves keep the torso off: a nose taken in the middle of where
+	// it may lie between two probes sank the torso up to half that span's rise (2.6 cm on 0.201 x
+	// 0.313, 0.212 x 0.31 and 0.229 x 0.302 m stairs).
+	const float sizes[4][2] = { { 0.149f, 0.342f }, { 0.201f, 0.313f }, { 0.212f, 0.31f }, { 0.229f, 0.302f } };
 	for (int rig = 0; rig < 2; ++rig)
+		for (int size = 0; size < 4; ++size)
 	{
 		Fixture f;
-		const lbSceneDef sp = fixtureInitStairs(&f, (lbReferenceRig)rig, 0.149f, 0.342f);
+		const lbSceneDef sp = fixtureInitStairs(&f, (lbReferenceRig)rig, sizes[size][0], sizes[size][1]);
 		lbProneDef def = lbDefaultProneDef();
 		const float torsoR = 0.055f * f.h.height;
 		float worst = 0.0f;
@@ -784,8 +789,9 @@ static void test_prone_nose_between_torso_probes(void)
 			lbVec3 neck = lbTransformPoint(cw, f.pose.model[f.h.neck].p);
 			worst = lbMaxF(worst, stairsCapsuleDepth(pel, neck, torsoR, sp.distance, sp.tread, sp.riser, (int)sp.count));
 		}
-		printf("  rig %d: torso at most %.4f m into the noses\n", rig, (double)worst);
-		ENSURE(worst <= 0.01f);
+		printf("  rig %d, %.3f x %.3f m: torso at most %.4f m into the noses\n", rig, (double)sp.riser, (double)sp.tread,
+			   (double)worst);
+		ENSURE(worst <= 0.005f);
 		fixtureFree(&f);
 	}
 }

@@ -395,6 +395,13 @@ typedef struct lbProneTargets
 	/// probes found: the body is being lowered onto it (it came down from standing, or ground was found
 	/// again under it). 0 once it rests.
 	float settle;
+	///@{
+	/// The flight of steps under the body, when the pitches came from one (lbProneState::flightFound
+	/// and the contacts on its steps): one step's nose and the step to the next nose up (world, m).
+	/// The pose stage keeps the torso clear of every nose under it. onFlight false otherwise.
+	lbVec3 flightNoseWs, flightStepWs;
+	bool onFlight;
+	///@}
 } lbProneTargets;
 
 /// What the pose stage reports.

@@ -1117,6 +1117,12 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			lbMinF(hu, hw) < hc - LB_PRONE_EDGE_RISE)
 			onFlight = lbProneFlightGoals(state, def, input->query, skeleton, h, anim, &cw, pelvisMs, along, base, cast, &centre,
 										  &uh, &wh, &casts, &upperGoal, &lowerGoal);
+		if (onFlight)
+		{
+			t->onFlight = true;
+			t->flightNoseWs = state->flightNoseWs;
+			t->flightStepWs = state->flightStepWs;
+		}
 		// The roof lift and the pitches from the centre, where no flight lies under the body (a stair's
 		// nose under the centre cast tilts its normal, which read as a ridge).
 		const bool ridge = !onFlight && (!(uh.hit && wh.hit) || lowerRaw - upperRaw > def->roofAngle);
