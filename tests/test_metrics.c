@@ -297,11 +297,19 @@ static void ShinIntoBoxReadsCapsuleDepth(void)
 		lbFrameMetrics m = lbAddFrame(&f, NULL, 0, false);
 		ENSURE_NEAR(m.limbPenetration, 0.04, 1.5e-3);
 		ENSURE_NEAR(m.solePenetration, 0.0, 1.0e-4);
+		// By segment: the calves hold the depth; the rest of the body is out of the box.
+		ENSURE(m.limbPenetrationBySegment[lb_segmentCalf] == m.limbPenetration);
+		for (int k = 0; k < lb_segmentCount; ++k)
+			ENSURE(k == lb_segmentCalf || (m.limbPenetrationBySegment[k] >= 0.0f && m.limbPenetrationBySegment[k] < 0.005f));
 		// Pushed 8 cm further, the shins' axes are inside the box: depth = radius + gap.
 		f.characterWs.p.x += 0.08f;
 		m = lbAddFrame(&f, NULL, 0, true);
 		ENSURE_NEAR(m.limbPenetration, lbCalvesIntoBox(&f, r, boxLo, boxHi), 1.5e-3);
 		ENSURE(m.limbPenetration > 0.1f);
+		ENSURE(m.limbPenetrationBySegment[lb_segmentCalf] == m.limbPenetration);
+		lbMetricsSummary sm = lbMetrics_GetSummary(f.metrics);
+		ENSURE(sm.limbPenetrationBySegmentMax[lb_segmentCalf] == sm.limbPenetrationMax);
+		ENSURE(sm.limbPenetrationBySegmentMax[lb_segmentTorso] >= 0.0f && sm.limbPenetrationBySegmentMax[lb_segmentTorso] < 0.005f);
 		lbFixtureFree(&f);
 	}
 }

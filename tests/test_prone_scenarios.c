@@ -4,9 +4,10 @@
 // 10, 20 and 30 degree slopes up, down and across, stair edges (0.18 m risers; low 0.135 m and
 // steep 0.21 m ones with the hands held on a higher tread; shallow 0.127 m ones on 0.326 m
 // treads; 0.16 m ones on 0.335 m treads with the held feet's toes across a nose; deep 0.171 x 0.374
-// m and 0.208 x 0.365 m ones, the torso across one nose), the pointed roof's ridge (20 degrees, and
-// 12 degrees with the thighs across it), rocks,
-// a trench edge, on the back on a slope, and going down from standing and back up, on both rigs)
+// m and 0.208 x 0.365 m ones, the torso across one nose; 0.237 x 0.253 m ones rising 43 degrees), the
+// pointed roof's ridge (20 degrees, and
+// 12 degrees with the thighs across it), rocks (crawled over 0.08 and 0.111 m ones),
+// a trench edge (and a hand or a foot over a shallow trench's), on the back on a slope, and going down from standing and back up, on both rigs)
 // and holds each to the limits the metrics define (docs/metrics.md), measured against the world
 // itself:
 //   limb_penetration_max <= 0.02 m, torso_height_max <= 0.03 m, torso roll and pitch errors <= 5

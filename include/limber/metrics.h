@@ -189,6 +189,9 @@ typedef struct lbFrameMetrics
 	float solePenetration;
 	/// Deepest penetration of any limb or torso capsule into the world (m).
 	float limbPenetration;
+	/// limbPenetration per segment kind, lbMetricsSegment order, both sides' deepest (m; -1 when
+	/// not measured this frame).
+	float limbPenetrationBySegment[lb_segmentCount];
 	/// Lowest support share (0..1) over the planted feet; -1 when no foot is planted.
 	float support;
 	/// Largest world-rotation change of a bone beyond the base motion's own change (deg).
@@ -250,6 +253,8 @@ typedef struct lbMetricsSummary
 	float solePenetrationMax;
 	/// Deepest limb or torso capsule penetration over all frames (m).
 	float limbPenetrationMax;
+	/// limbPenetrationMax per segment kind, lbMetricsSegment order (m; -1 when never measured).
+	float limbPenetrationBySegmentMax[lb_segmentCount];
 	/// Lowest support share of a planted foot over all frames (0..1); -1 when no foot was planted.
 	float supportMin;
 	///@{

@@ -101,10 +101,12 @@ typedef struct lbProneDef
 	uint32_t ignoreOwnerId;
 	/// Centre, ahead and behind casts: sphere radius. Default 0.05 m.
 	float traceRadius;
-	/// They start this far above the point they probe: enough for the behind
-	/// cast to find ground rising at the largest pitch. Default 0.6 m.
+	/// They start this far above the point they probe. The ahead and behind casts start and reach
+	/// further where ground as steep as their pitch cap (at most 60 degrees) at their distance along
+	/// the body, a 0.25 m riser off that line, lies beyond: upperExtent or lowerExtent times the
+	/// cap's tangent, plus 0.25 m (1.0 m behind with the default caps). Default 0.6 m.
 	float traceUp;
-	/// ... and reach this far below it. Default 0.6 m.
+	/// ... and reach this far below it (the ahead and behind casts as for traceUp). Default 0.6 m.
 	float traceDown;
 	/// Side casts: distance left and right of the centre contact. Default 0.15 m (a wider base than
 	/// 0.05 m: it reads the ground's roll under the whole chest, not a pebble).
@@ -120,9 +122,11 @@ typedef struct lbProneDef
 	float lowerExtent;
 	/// Largest roll given to the root. Default 35 degrees.
 	float maxRoll;
-	/// Largest pitch given to the first spine bone. Default 35 degrees.
+	/// Largest pitch given to the first spine bone. Default 45 degrees (past the steepest flight a
+	/// body lies along, 0.24 m risers on 0.25 m treads, 43.8 degrees; the caps are against pops,
+	/// not against real ground).
 	float maxUpperPitch;
-	/// Largest pitch given to each thigh. Default 35 degrees.
+	/// Largest pitch given to each thigh. Default 45 degrees.
 	float maxLowerPitch;
 	/// Pointed-roof lift: when the behind (or ahead) contact lies below the centre contact's plane and
 	/// the two planes' normals diverge by more than `roofAngle`, the contact is lifted along up onto
@@ -391,6 +395,13 @@ typedef struct lbProneTargets
 	/// probes found: the body is being lowered onto it (it came down from standing, or ground was found
 	/// again under it). 0 once it rests.
 	float settle;
+	///@{
+	/// The flight of steps under the body, when the pitches came from one (lbProneState::flightFound
+	/// and the contacts on its steps): one step's nose and the step to the next nose up (world, m).
+	/// The pose stage keeps the torso clear of every nose under it. onFlight false otherwise.
+	lbVec3 flightNoseWs, flightStepWs;
+	bool onFlight;
+	///@}
 } lbProneTargets;
 
 /// What the pose stage reports.

@@ -228,6 +228,8 @@ lbMetrics* lbCreateMetrics(const lbMetricsDef* def)
 	sm->posePopMax = sm->posePopMaxM = sm->solePenetrationMax = sm->limbPenetrationMax = -1.0f;
 	sm->supportMin = sm->addedPopMax = sm->sourcePopMax = -1.0f;
 	sm->torsoHeightMax = sm->torsoRollErrorMax = sm->torsoPitchErrorMax = -1.0f;
+	for (int k = 0; k < lb_segmentCount; ++k)
+		sm->limbPenetrationBySegmentMax[k] = -1.0f;
 	sm->floatingMax = sm->floatingTime = 0.0f;
 	sm->unmeasuredReason = "";
 	return m;
@@ -541,11 +543,12 @@ static float lbFootSupport(const lbMetrics* m, lbVec3 heel, lbVec3 ball)
 }
 
 // Deepest penetration (m) of the body's capsules: thighs, calves, feet, upper arms, forearms
-// and the torso (pelvis to neck).
-static float lbLimbPenetration(const lbMetrics* m, const lbPose* pose, lbTransform cw)
+// and the torso (pelvis to neck); each segment kind's deepest (both sides) into bySegment.
+static float lbLimbPenetration(const lbMetrics* m, const lbPose* pose, lbTransform cw, float bySegment[lb_segmentCount])
 {
 	const lbHumanoid* h = &m->humanoid;
-	float best = 0.0f;
+	for (int k = 0; k < lb_segmentCount; ++k)
+		bySegment[k] = 0.0f;
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbLegBones* leg = &h->leg[s];
@@ -553,8 +556,8 @@ static float lbLimbPenetration(const lbMetrics* m, const lbPose* pose, lbTransfo
 		lbVec3 hip = lbTransformPoint(cw, pose->model[leg->thigh].p);
 		lbVec3 knee = lbTransformPoint(cw, pose->model[leg->calf].p);
 		lbVec3 ankle = lbTransformPoint(cw, pose->model[leg->foot].p);
-		best = lbMaxF(best, lbCapsuleDepth(m, hip, knee, m->segmentRadius[lb_segmentThigh][s]));
-		best = lbMaxF(best, lbCapsuleDepth(m, knee, ankle, m->segmentRadius[lb_segmentCalf][s]));
+		bySegment[lb_segmentThigh] = lbMaxF(bySegment[lb_segmentThigh], lbCapsuleDepth(m, hip, knee, m->segmentRadius[lb_segmentThigh][s]));
+		bySegment[lb_segmentCalf] = lbMaxF(bySegment[lb_segmentCalf], lbCapsuleDepth(m, knee, ankle, m->segmentRadius[lb_segmentCalf][s]));
 		// The foot lies on its sole: heel to ball (the toes bend at the ball; their tip is a sole
 		// point), raised by its radius along the foot's up and pulled in by it at both ends, so its
 		// underside is the sole line itself.
@@ -569,14 +572,16 @@ static float lbLimbPenetration(const lbMetrics* m, const lbPose* pose, lbTransfo
 		float inset = lbMinF(r, 0.5f * len);
 		lbVec3 fa = lbMulAdd(lbMulAdd(heel, inset, toeW), r, upW);
 		lbVec3 fb = lbMulAdd(lbMulAdd(tip, -inset, toeW), r, upW);
-		best = lbMaxF(best, lbCapsuleDepth(m, fa, fb, r));
+		bySegment[lb_segmentFoot] = lbMaxF(bySegment[lb_segmentFoot], lbCapsuleDepth(m, fa, fb, r));
 		if (arm->upperArm >= 0 && arm->foreArm >= 0 && arm->hand >= 0)
 		{
 			lbVec3 shoulder = lbTransformPoint(cw, pose->model[arm->upperArm].p);
 			lbVec3 elbow = lbTransformPoint(cw, pose->model[arm->foreArm].p);
 			lbVec3 wrist = lbTransformPoint(cw, pose->model[arm->hand].p);
-			best = lbMaxF(best, lbCapsuleDepth(m, shoulder, elbow, m->segmentRadius[lb_segmentUpperArm][s]));
-			best = lbMaxF(best, lbCapsuleDepth(m, elbow, wrist, m->segmentRadius[lb_segmentForeArm][s]));
+			bySegment[lb_segmentUpperArm] = lbMaxF(bySegment[lb_segmentUpperArm],
+												   lbCapsuleDepth(m, shoulder, elbow, m->segmentRadius[lb_segmentUpperArm][s]));
+			bySegment[lb_segmentForeArm] = lbMaxF(bySegment[lb_segmentForeArm],
+												  lbCapsuleDepth(m, elbow, wrist, m->segmentRadius[lb_segmentForeArm][s]));
 		}
 	}
 	// The torso: two capsules meeting at its bend (a straight one from the pelvis to the neck of a
@@ -584,7 +589,11 @@ static float lbLimbPenetration(const lbMetrics* m, const lbPose* pose, lbTransfo
 	lbVec3 torso[3];
 	const int parts = lbMetricsTorsoParts(m, pose, cw, torso);
 	for (int i = 0; i + 1 < parts; ++i)
-		best = lbMaxF(best, lbCapsuleDepth(m, torso[i], torso[i + 1], m->segmentRadius[lb_segmentTorso][0]));
+		bySegment[lb_segmentTorso] =
+			lbMaxF(bySegment[lb_segmentTorso], lbCapsuleDepth(m, torso[i], torso[i + 1], m->segmentRadius[lb_segmentTorso][0]));
+	float best = 0.0f;
+	for (int k = 0; k < lb_segmentCount; ++k)
+		best = lbMaxF(best, bySegment[k]);
 	return best;
 }
 
@@ -942,6 +951,8 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 	fm.solePenetration = fm.limbPenetration = fm.support = fm.addedPopDeg = fm.sourcePopDeg = fm.floatHeight = -1.0f;
 	fm.footSupport[0] = fm.footSupport[1] = -1.0f;
 	fm.torsoHeight = fm.torsoRollError = fm.torsoPitchError = -1.0f;
+	for (int k = 0; k < lb_segmentCount; ++k)
+		fm.limbPenetrationBySegment[k] = -1.0f;
 	m->summary.frames++;
 
 	bool finite = lbPose_IsFinite(frame->pose) && lbTransformFinite(frame->characterWs) && lbIsValidFloat(frame->dt);
@@ -1101,7 +1112,7 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 		fm.solePenetration = deepest;
 		fm.penetration = deepest;
 		m->summary.plantedFootFrames += (fm.planted[0] ? 1 : 0) + (fm.planted[1] ? 1 : 0);
-		fm.limbPenetration = lbLimbPenetration(m, pose, cw);
+		fm.limbPenetration = lbLimbPenetration(m, pose, cw, fm.limbPenetrationBySegment);
 		touches = lowest <= m->def.floatContactHeight;
 		fm.floatHeight = lbMaxF(lowest, 0.0f);
 	}
@@ -1181,6 +1192,8 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 	lbMaxInto(&sm->posePopMaxM, fm.posePopM);
 	lbMaxInto(&sm->solePenetrationMax, fm.solePenetration);
 	lbMaxInto(&sm->limbPenetrationMax, fm.limbPenetration);
+	for (int k = 0; k < lb_segmentCount; ++k)
+		lbMaxInto(&sm->limbPenetrationBySegmentMax[k], fm.limbPenetrationBySegment[k]);
 	lbMaxInto(&sm->addedPopMax, fm.addedPopDeg);
 	lbMaxInto(&sm->sourcePopMax, fm.sourcePopDeg);
 	lbMaxInto(&sm->torsoHeightMax, fm.torsoHeight);

@@ -104,6 +104,13 @@ char* lbRun_ReportJson(const lbRun* run, bool withTiming)
 	cJSON_AddItemToObject(summary, "hover_max", lbMeasured(sm->hoverMax));
 	cJSON_AddItemToObject(summary, "sole_penetration_max", lbMeasured(sm->solePenetrationMax));
 	cJSON_AddItemToObject(summary, "limb_penetration_max", lbMeasured(sm->limbPenetrationMax));
+	{
+		// Which body part the deepest limb penetration is in (lbMetricsSegment order).
+		static const char* const segmentNames[lb_segmentCount] = { "thigh", "calf", "foot", "upper_arm", "forearm", "torso" };
+		cJSON* bySegment = cJSON_AddObjectToObject(summary, "limb_penetration_by_segment");
+		for (int k = 0; k < lb_segmentCount; ++k)
+			cJSON_AddItemToObject(bySegment, segmentNames[k], lbMeasured(sm->limbPenetrationBySegmentMax[k]));
+	}
 	cJSON_AddItemToObject(summary, "support_min", lbMeasured(sm->supportMin));
 	cJSON_AddItemToObject(summary, "floating_max", lbNum(sm->floatingMax));
 	cJSON_AddItemToObject(summary, "floating_time", lbNum(sm->floatingTime));

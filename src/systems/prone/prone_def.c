@@ -29,8 +29,8 @@ lbProneDef lbDefaultProneDef(void)
 	d.upperExtent = 0.55f;
 	d.lowerExtent = 0.75f;
 	d.maxRoll = 35.0f * LB_DEG2RAD;
-	d.maxUpperPitch = 35.0f * LB_DEG2RAD;
-	d.maxLowerPitch = 35.0f * LB_DEG2RAD;
+	d.maxUpperPitch = 45.0f * LB_DEG2RAD;
+	d.maxLowerPitch = 45.0f * LB_DEG2RAD;
 	d.roofLift = true;
 	d.roofAngle = 5.0f * LB_DEG2RAD;
 	d.hoverLimit = 0.25f;

@@ -164,6 +164,12 @@ static bool lbProneTargetsFinite(const lbProneTargets* t)
 	// A limb's end, normal and alpha follow one another (asserted below).
 	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
 		sum = lbProneFiniteAddRun(sum, &t->limbs[k].endWs.x, 7, true);
+	if (t->onFlight)
+	{
+		_Static_assert(offsetof(lbProneTargets, flightStepWs) == offsetof(lbProneTargets, flightNoseWs) + 3 * sizeof(float),
+					   "the flight's nose and step are six floats in a row");
+		sum = lbProneFiniteAddRun(sum, &t->flightNoseWs.x, 6, true);
+	}
 	return lbProneFiniteEnd(sum);
 }
 
@@ -641,6 +647,33 @@ LB_PRONE_COLD static float lbProneStepLift(const lbProneAxis* axis, const lbPron
 	return lbProneAxisLift(axis, g, radius + clearance);
 }
 
+// The flight's noses (targets->flightNoseWs and flightStepWs, into model space) under the torso's axis
+// a-b: each one's lift (lbProneAxisLift, `reach` from the axis) into *ioNeed (taken as it is while
+// *ioAny is false). False when the step is too short to count along the axis. Out of line: only on
+// a flight.
+LB_PRONE_COLD static bool lbProneFlightLift(const lbProneTargets* targets, const lbProneToModel* toModel, const lbProneAxis* axis,
+											lbVec3 a, lbVec3 b, float reach, float* ioNeed, bool* ioAny)
+{
+	const lbVec3 nose = lbProneToModelPointIn(toModel, &targets->flightNoseWs.x);
+	const lbVec3 next = lbAdd(targets->flightNoseWs, targets->flightStepWs);
+	const lbVec3 step = lbSub(lbProneToModelPointIn(toModel, &next.x), nose);
+	const float ss = lbLengthSquared(step);
+	if (!(ss > 1.0e-4f))
+		return false;
+	// The noses whose place along the step lies within the axis's reach, one past each end.
+	const float ka = lbDot(lbSub(a, nose), step) / ss, kb = lbDot(lbSub(b, nose), step) / ss;
+	const float k0 = floorf(lbMinF(ka, kb)) - 1.0f, k1 = ceilf(lbMaxF(ka, kb)) + 1.0f;
+	for (float k = k0; k <= k1 && k <= k0 + 8.0f; k += 1.0f)
+	{
+		const float t = lbProneAxisLift(axis, lbMulAdd(nose, k, step), reach);
+		if (t <= -1.0e8f)
+			continue;
+		*ioNeed = *ioAny ? lbMaxF(*ioNeed, t) : t;
+		*ioAny = true;
+	}
+	return true;
+}
+
 // Puts the body's turns into the pose: `roll` (angle `rollAngle` about `along`) on the roll bone rb
 // with the translation `shiftMs`, `turn` about `side` on the first spine bone and `thighTurn` about
 // `side` on both thighs, each about its own joint. On the usual hierarchy (spine and thighs under the
@@ -935,7 +968,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 				continue;
 			// The plane through a contact stands for the ground near it, which holds while the torso
 			// lies along that plane. A contact whose normal leans more than 53 degrees from up (past
-			// any ground the body lies along: the pitches and roll stop at 35) is the side of an edge,
+			// any ground the body lies along: the pitches stop at 45, the roll at 35) is the side of an edge,
 			// a stair's nose met beside the probe's point, and its plane, as steep as a wall, is no
 			// ground under the torso: on 0.127 m risers it held the torso 9 cm over the noses. Such a
 			// contact bounds the torso by itself (below) only.
@@ -952,7 +985,12 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		// A stair's nose between two neighbouring probes, which neither sphere met (on 0.149 x 0.342 m
 		// stairs the torso went 2 cm into one): lbProneStepLift. A pass of its own: within the loop
 		// above it cost 240 instructions a frame on the crawling bench, here 160.
-		for (int i = 1; i < LB_PRONE_TORSO_PROBES; ++i)
+		// On a flight the noses are known: the torso keeps a radius and the clearance from each one
+		// under it, instead of a nose guessed in the middle of where it may lie between two probes
+		// (which sank the torso up to half that span's rise: 2.6 cm into the nose on 0.20-0.23 x
+		// 0.30-0.31 m stairs).
+		const bool flight = targets->onFlight && lbProneFlightLift(targets, &toModel, &axis, pelvis, topP, torsoR + clearance, &need, &any);
+		for (int i = 1; i < LB_PRONE_TORSO_PROBES && !flight; ++i)
 		{
 			if (knOf[i] <= 0.0f || knOf[i - 1] <= 0.0f)
 				continue;

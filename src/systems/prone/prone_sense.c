@@ -616,8 +616,12 @@ static bool lbProneOnFlight(lbVec3 p, lbVec3 nose, lbVec3 up, lbVec3 climb, floa
 // How far (m, along the body) past a nose a torso's middle may lie for the torso to rest pelvis-down
 // over it: the legs' weight bears at the hips, behind the torso's middle. (In the prone sweep's
 // stairs, 1 cm left 0.19-0.21 x 0.38-0.39 m stairs 17-19 degrees off the line the torso rests on,
-// the torso tipped forward against the next riser; 3 cm held back torsos that rest on the tread.)
-#define LB_PRONE_FLIGHT_NEAR 0.02f
+// the torso tipped forward against the next riser; 3 cm held back torsos that rest on the tread.
+// With the pitch caps at 45 degrees the pelvis-down pitch reaches 38-42 degrees on 0.22-0.24 x
+// 0.33-0.36 m stairs, and at 2 cm it held torsos whose middle lay 1.5-1.8 cm past the nose
+// pelvis-down, 39-42 degrees off the tread under their middle; at 1.25 cm one 1.3 cm past tipped
+// forward, 16 degrees off the 0.195 x 0.392 m flight's line it rests on.)
+#define LB_PRONE_FLIGHT_NEAR 0.014f
 
 // The torso as the pose stage turns it (lbProneApplyPose), seen from the side along the climb of a
 // flight (x along it, z along up, the pelvis joint at 0): the neck (top), the first spine bone's
@@ -734,7 +738,7 @@ static float lbProneFlightPitch(lbVec3 nose, lbVec3 step, lbVec3 up, lbVec3 alon
 		const float steep = lbMinF(lbProneAtan2(riser, xFirst - a), maxPitch);
 		float zs;
 		const float xs = lbProneTorsoReach(&side, steep, &zs);
-		if (0.5f * xs <= xFirst + LB_PRONE_FLIGHT_NEAR && xFirst <= xs)
+			if (0.5f * xs <= xFirst + LB_PRONE_FLIGHT_NEAR && xFirst <= xs)
 			return s * steep;
 		if (lbProneCapClear(0.0f, &side, xj, span, riser, radius) > 0.0f)
 			return 0.0f;
@@ -828,6 +832,51 @@ static LB_PRONE_SENSE_NOINLINE bool lbProneFlightGoals(lbProneState* state, cons
 	*outLower = nosesLine;
 	state->flightPitch = *outUpper;
 	return true;
+}
+
+// The steepest ground (rad) the ahead and behind casts look for: a cap past it (up to a right angle)
+// still turns the body that far, but the casts' reach stays finite.
+#define LB_PRONE_REACH_PITCH 1.0472f
+// How far (m, along up) a flight's ground at a cast's place may lie off the line the flight rises
+// along through the centre contact: a riser (0.25 m, past the tallest riser a body lies across).
+#define LB_PRONE_REACH_STEP 0.25f
+// How far above (outUp) and below (outDown) the centre contact's height the ahead ([0]) and behind
+// ([1]) casts reach (m): traceUp and traceDown, or further where ground as steep as the pitch cap
+// (at most LB_PRONE_REACH_PITCH) may lie beyond them at the cast's distance along the body, a step's
+// riser off that slope's line (a flight's treads at the cast lie up to a riser above or below it).
+static void lbProneCastReach(const lbProneDef* def, float outUp[2], float outDown[2])
+{
+	const float extent[2] = { def->upperExtent, def->lowerExtent };
+	const float cap[2] = { def->maxUpperPitch, def->maxLowerPitch };
+	for (int k = 0; k < 2; ++k)
+	{
+		// tan(a) by its [3/2] Pade approximant, a(15 - a^2) / (15 - 6 a^2): under it by at most 0.2 %
+		// up to 60 degrees, well within the riser's margin (the sine and cosine cost 140 instructions
+		// a frame).
+		const float a = lbMinF(cap[k], LB_PRONE_REACH_PITCH), a2 = a * a;
+		const float rise = extent[k] * a * (15.0f - a2) / (15.0f - 6.0f * a2) + LB_PRONE_REACH_STEP;
+		outUp[k] = lbMaxF(def->traceUp, rise);
+		outDown[k] = lbMaxF(def->traceDown, rise);
+	}
+}
+
+// Whether the fold between the centre contact's plane (c, nc) and the ahead contact's (u, nu) lies
+// further along the body (`along`, across up) from c than `middle` (m): seen from the side, where the
+// two planes' lines meet. A torso whose middle lies before the fold rests on the near plane (the
+// ridge of a pointed roof ahead of it); one whose middle lies past it, on the ground beyond (over a
+// rock's crest between the pelvis and the middle the ground under the middle falls away, and the near
+// plane held the torso up to 10 degrees off it).
+static bool lbProneFoldPastMiddle(lbVec3 c, lbVec3 nc, lbVec3 u, lbVec3 nu, lbVec3 up, lbVec3 along, float middle)
+{
+	const float kc = lbDot(nc, up), ku = lbDot(nu, up);
+	if (!(kc > 0.1f && ku > 0.1f))
+		return true;
+	const float sc = -lbDot(nc, along) / kc, su = -lbDot(nu, along) / ku;
+	const float xu = lbDot(lbSub(u, c), along), dz = lbDot(lbSub(u, c), up);
+	// Near line z = sc x, far line z = dz + su (x - xu); a fold only where the near one is steeper.
+	if (!(sc - su > 1.0e-4f))
+		return true;
+	return (dz - su * xu) > middle * (sc - su);
 }
 
 // The roll's side contacts a (right) and b (left) where the centre contact c lies above the line
@@ -1029,12 +1078,19 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 
 	// Steps 4-6: ahead (upper-body pitch) and behind (lower-body pitch), with the roof lift.
 	float upperGoal = 0.0f, lowerGoal = 0.0f, hoverGoal = 0.0f, upperHoverGoal = 0.0f;
+	// Whether the body lies on a flight of steps this frame (the held feet's drop below).
+	bool onFlight = false;
 	{
 		lbVec3 u0 = lbMulAdd(base, def->upperExtent, along), w0 = lbMulAdd(base, -def->lowerExtent, along);
-		lbProneContact uh = lbProneTrace(input->query, def, lbMulAdd(u0, def->traceUp, up), def->traceUp + def->traceDown,
+		// Each reaches as far above and below the centre's height as ground the pitch cap lets that
+		// part of the body follow lies there (traceUp and traceDown at least): on a 43-degree flight
+		// the behind cast, 0.6 m down over 0.75 m, met nothing and the legs lay level.
+		float upReach[2], downReach[2];
+		lbProneCastReach(def, upReach, downReach);
+		lbProneContact uh = lbProneTrace(input->query, def, lbMulAdd(u0, upReach[0], up), upReach[0] + downReach[0],
 								def->traceRadius, cast, &state->castGround[3],
 								&state->castFromWs[3], &state->recastSpan[3], &casts, NULL);
-		lbProneContact wh = lbProneTrace(input->query, def, lbMulAdd(w0, def->traceUp, up), def->traceUp + def->traceDown,
+		lbProneContact wh = lbProneTrace(input->query, def, lbMulAdd(w0, upReach[1], up), upReach[1] + downReach[1],
 								def->traceRadius, cast, &state->castGround[4],
 								&state->castFromWs[4], &state->recastSpan[4], &casts, NULL);
 		t->upperHit = uh.hit;
@@ -1057,11 +1113,16 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		// against the noses' 23.5, where the slopes from the centre gave 28.4 and 21.7).
 		const float hc = lbDot(c, up), hu = lbDot(uh.impactPoint, up), hw = lbDot(wh.impactPoint, up);
 		state->flightPitch = 0.0f;
-		bool onFlight = false;
 		if (uh.hit && wh.hit && t->centreHit && (state->flightFound || cast != 0) && lbAbsF(hu - hw) > LB_PRONE_EDGE_RISE &&
 			lbMinF(hu, hw) < hc - LB_PRONE_EDGE_RISE)
 			onFlight = lbProneFlightGoals(state, def, input->query, skeleton, h, anim, &cw, pelvisMs, along, base, cast, &centre,
 										  &uh, &wh, &casts, &upperGoal, &lowerGoal);
+		if (onFlight)
+		{
+			t->onFlight = true;
+			t->flightNoseWs = state->flightNoseWs;
+			t->flightStepWs = state->flightStepWs;
+		}
 		// The roof lift and the pitches from the centre, where no flight lies under the body (a stair's
 		// nose under the centre cast tilts its normal, which read as a ridge).
 		const bool ridge = !onFlight && (!(uh.hit && wh.hit) || lowerRaw - upperRaw > def->roofAngle);
@@ -1069,8 +1130,16 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		{
 			if (wh.hit)
 				hoverGoal = lbProneRoofLift(def, c, t->centreNormalWs, &w, wh.normal);
+			// The ahead contact is lifted only where the fold lies past the torso's middle (from c
+			// along the body: the body's ground point's place, then half the pelvis-to-neck run).
 			if (uh.hit)
-				upperHoverGoal = lbProneRoofLift(def, c, t->centreNormalWs, &u, uh.normal);
+			{
+				const lbVec3 neckWs = lbIkTransformPoint(&cw, anim->model[lbProneTopBone(h)].p);
+				const float middle = lbDot(lbSub(base, c), along) +
+									 0.5f * lbDot(lbSub(neckWs, lbIkTransformPoint(&cw, pelvisMs)), along);
+				if (lbProneFoldPastMiddle(c, t->centreNormalWs, uh.impactPoint, uh.normal, up, along, middle))
+					upperHoverGoal = lbProneRoofLift(def, c, t->centreNormalWs, &u, uh.normal);
+			}
 			t->roofLift = hoverGoal > 0.0f || upperHoverGoal > 0.0f;
 		}
 		t->upperWs = u;
@@ -1336,6 +1405,14 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		// into a 0.28 m trench's edge); the hand hangs free instead.
 		const lbProneGround* sg = &state->ground[lb_proneTorsoHigh];
 		if (k < 2 && planted && sg->hit && lbDot(lbSub(sg->pointWs, g->pointWs), up) > LB_PRONE_HAND_DROP)
+			planted = false;
+		// Likewise a foot whose ground lies that much deeper than the pelvis's ground carried along
+		// the leg's pitch to it, off a flight of steps (whose treads lie along the noses' line the
+		// legs take): held on a trench's floor past the rim, the thigh crossed the rim's edge (3.2 cm
+		// into a 0.27 m trench's). It hangs free.
+		const lbProneGround* pg = &state->ground[lb_pronePelvis];
+		if (k >= 2 && planted && !onFlight && pg->hit &&
+			lbDot(lbSub(lbAdd(pg->pointWs, lbSub(endWs, pelvisWs)), g->pointWs), up) > LB_PRONE_HAND_DROP)
 			planted = false;
 		lbVec3 rest = endWs;
 		if (g->hit)
