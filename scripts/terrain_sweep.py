@@ -20,6 +20,7 @@ the sizes drawn stay those of the whole sweep at that seed, so a run keeps its n
 It measures; it is not a test (the shipped scenarios and tests/test_foot_scenarios.c are). With
 --strict the exit status is 1 when a run breaks a limit.
 """
+import random
 import sys
 
 from sweep import limits_broken, run_sweep
@@ -81,8 +82,13 @@ def kinds(rng, per_kind):
                    frames, None, None)
     for _ in range(per_kind):
         gap, depth = round(rng.uniform(0.3, 0.5), 2), round(rng.uniform(0.3, 1.5), 2)
-        yield (f"gap_walk_{gap}_{depth}", [{"builder": "gap", "params": {"gap": gap, "depth": depth, "distance": 1.3,
-                                                                          "width": 12}}], "walk", [1.4, 0, 0], 200, None, None)
+        # The near edge anywhere over a whole walking stride (1.4 m) from 1.3 m on, so the edge meets
+        # every phase of the step (a foot coming down over the gap itself among them). Drawn from a
+        # generator of its own, seeded by the gap's size, so the other kinds keep their draws.
+        distance = round(random.Random(f"gap {gap} {depth}").uniform(1.3, 2.7), 2)
+        yield (f"gap_walk_{gap}_{depth}_{distance}", [{"builder": "gap", "params": {"gap": gap, "depth": depth,
+                                                                                      "distance": distance, "width": 12}}],
+               "walk", [1.4, 0, 0], 200, None, None)
         drop = round(rng.uniform(0.3, 0.6), 2)
         yield (f"ledge_walk_{drop}", [{"builder": "step_down", "params": {"drop": drop, "distance": 1.2, "width": 12}}],
                "walk", [1.4, 0, 0], 180, None, None)

@@ -259,6 +259,9 @@ typedef struct lbFootLegState
 	/// Whether slideHi is set by a riser rising ahead of the toe tip (not a nose the ball may
 	/// overhang): a foot past it has its toe in the riser.
 	bool slideHiRiser;
+	/// Whether the range was set across a gap under the foot (lbFootGapRange): the slide may then
+	/// reach twice maxPlantShift, onto the platform before or beyond the gap.
+	bool slideGap;
 	///@}
 	///@{
 	/// Last ground plane under the foot (world): a point and its unit normal; valid when grounded.

@@ -1205,6 +1205,7 @@ static bool lbFootLandingRangeFrom(lbFootLegState* leg, const lbFootDef* def, co
 	// A riser up from a level tread (within 10 degrees of level): on rocks and slopes a rise
 	// ahead of the toe is a flank the foot rolls over, not a face to be held back from.
 	leg->slideHiRiser = riser && hi < 1.0e29f && lbDot(cf.normal, f->up) > 0.985f;
+	leg->slideGap = false;
 	return true;
 }
 
@@ -1232,6 +1233,101 @@ static bool lbFootLandingRange(lbFootLegState* leg, const lbFootDef* def, const 
 	}
 	if (!lbFootLandingRangeFrom(leg, def, in, f, lf, base, from, centre, c, g))
 		return leg->sliding;
+	return true;
+}
+
+// Where the animated foot comes down (world): its horizontal motion until its sole meets its floor,
+// at most 0.15 s on. Judged from where the foot is, the near side of a gap wins early in a landing
+// and the foot is then carried past it and snaps across.
+static lbVec3 lbFootTouchdown(const lbFootFrame* f, const lbFootLegFrame* lf)
+{
+	const float tLand = lbClampF(lf->soleAboveFloor / lbMaxF(-lf->soleRate, 1.0e-3f), 0.0f, 0.15f);
+	return lbMulAdd(lf->animAnkleWs, tLand, lbProjectOnPlane(lf->footVel, f->up));
+}
+
+// The place along the foot for a landing foot with no level within maxPlantShift because a gap
+// opens under it: back until the ball stands on the near side, or on until the point under the
+// ankle stands on the far side, whichever is nearer, within twice maxPlantShift of the animated
+// foot. Rays every 4 cm along the foot line through where the animated foot comes down
+// (lbFootTouchdown) find the nearest ground each way and three more place its edge. Sets the leg's range (a bound on one side, none on the other) and
+// *outTarget (world, the ankle's probe point there); false, the leg unchanged, when neither side
+// is within reach and the foot stays in the air.
+// Out of line and cold: it runs only for a landing over a gap.
+#if defined(__GNUC__)
+#define LB_FOOT_COLD __attribute__((noinline, cold))
+#else
+#define LB_FOOT_COLD
+#endif
+LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* def, const lbSceneQuery* query, lbFootFrame* f,
+						   const lbFootLegFrame* lf, lbVec3* outTarget)
+{
+	const lbVec3 base = lbFootTouchdown(f, lf);
+	const lbQueryInput probe = lbFootProbe(def, base, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
+	const lbQueryInput* centre = &probe;
+	const float* a = lf->print.along;
+	const lbVec3 toe = lf->print.toeWs;
+	const float reach = 2.0f * def->maxPlantShift, step = 0.04f;
+	const float atBase = lbDot(base, toe), animAt = lbDot(lf->animAnkleWs, toe);
+	// A platform of the gap lies level with the floor the animation walks on: ground further below
+	// is a step or a ledge down, the normal landing's business.
+	const float floorH = f->floorH, tol = def->edgeHeight;
+	float h;
+	// Forward: the first ground ahead of the point under the ankle.
+	float fwd = 1.0e30f;
+	for (float d = step; atBase + d - animAt <= reach + step; d += step)
+		if (lbFootRayHeight(query, centre, lbMulAdd(base, a[lb_soleUnderAnkle] + d, toe), base, f->up, &f->castCount, &h) &&
+			lbAbsF(h - floorH) <= tol)
+		{
+			float in = d, out = d - step;
+			for (int k = 0; k < 3; ++k)
+			{
+				const float mid = 0.5f * (in + out);
+				if (lbFootRayHeight(query, centre, lbMulAdd(base, a[lb_soleUnderAnkle] + mid, toe), base, f->up, &f->castCount, &h) &&
+					lbAbsF(h - floorH) <= tol)
+					in = mid;
+				else
+					out = mid;
+			}
+			fwd = in + def->edgeMargin;
+			break;
+		}
+	// Back: the first ground behind the point under the ankle, which the ball may reach.
+	const float ball = a[lb_soleBall] - a[lb_soleUnderAnkle];
+	float back = -1.0e30f;
+	for (float d = -step; atBase + d - ball - animAt >= -reach - step; d -= step)
+		if (lbFootRayHeight(query, centre, lbMulAdd(base, a[lb_soleUnderAnkle] + d, toe), base, f->up, &f->castCount, &h) &&
+			lbAbsF(h - floorH) <= tol)
+		{
+			float in = d, out = d + step;
+			for (int k = 0; k < 3; ++k)
+			{
+				const float mid = 0.5f * (in + out);
+				if (lbFootRayHeight(query, centre, lbMulAdd(base, a[lb_soleUnderAnkle] + mid, toe), base, f->up, &f->castCount, &h) &&
+					lbAbsF(h - floorH) <= tol)
+					in = mid;
+				else
+					out = mid;
+			}
+			back = in - def->edgeMargin - ball;
+			break;
+		}
+	// No floor ahead within reach: an edge down (a ledge, a drop), not a gap; the normal landing
+	// holds the foot on the top or lets it go down.
+	const bool fwdOk = lbAbsF(atBase + fwd - animAt) <= reach, backOk = lbAbsF(atBase + back - animAt) <= reach;
+	if (fwd > 1.0e29f || (!fwdOk && !backOk))
+		return false;
+	// The side a landing chose is kept while it stays within reach: near the middle of a gap the
+	// nearer side changes with every frame's touchdown and the foot would be pulled to and fro.
+	bool onward = fwdOk && (!backOk || lbAbsF(atBase + fwd - animAt) <= lbAbsF(atBase + back - animAt));
+	if (leg->slideGap && leg->sliding)
+		onward = leg->slideHi > 1.0e29f ? fwdOk : !backOk;
+	const float d = onward ? fwd : back;
+	leg->slideAxisWs = toe;
+	leg->slideLo = onward ? atBase + d : -1.0e30f;
+	leg->slideHi = onward ? 1.0e30f : atBase + d;
+	leg->slideHiRiser = false;
+	leg->slideGap = true;
+	*outTarget = lbMulAdd(base, d, toe);
 	return true;
 }
 
@@ -1298,6 +1394,25 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 			base = plain;
 			centre = again;
 			leg->shiftWs = lbVec3_zero;
+		}
+	}
+	// A landing foot with a gap under it finds no ground: it slides onto the platform before or
+	// beyond the gap where one is within reach (lbFootGapRange), and is probed there.
+	bool gapSet = false;
+	if (!c.hit && landingNow && def->footprintTraces && !def->heelToeTraces)
+	{
+		lbVec3 target;
+		if (lbFootGapRange(leg, def, in->query, f, lf, &target))
+		{
+			const lbQueryInput there = lbFootProbe(def, target, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
+			const lbFootCast ct = lbFootCastDown(in->query, &there, f->up, &f->castCount);
+			if (ct.hit)
+			{
+				c = ct;
+				base = target;
+				centre = there;
+				gapSet = true;
+			}
 		}
 	}
 	// A locked foot stands where its plant probed the footprint: it
@@ -1388,7 +1503,26 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	}
 	lbFootKeepPrint(leg, &g);
 	leg->clearance = lbFootPrintClearance(&g, &lf->print, base, c.point, c.normal, f->up);
-	leg->sliding = landing && lbFootLandingRange(leg, def, in, f, lf, base, &centre, &c, &g);
+	if (gapSet)
+		leg->sliding = landing;
+	else
+	{
+		leg->sliding = landing && lbFootLandingRange(leg, def, in, f, lf, base, &centre, &c, &g);
+		// Part of the footprint over nothing and no level the whole foot fits on within
+		// maxPlantShift (no bound at all, or one too short for the foot), or a range already set
+		// across a gap: the gap's platforms are looked for again from where the animated foot comes
+		// down now.
+		const unsigned all = (1u << lb_solePointCount) - 1u;
+		if (leg->sliding && (leg->slideGap || lbFootPrintMask(&g) != all))
+		{
+			const float tdAt = lbDot(lbFootTouchdown(f, lf), leg->slideAxisWs);
+			const bool none = (leg->slideLo < -1.0e29f && leg->slideHi > 1.0e29f) || leg->slideHi - leg->slideLo < 1.0e-4f ||
+							  lbAbsF(lbClampF(tdAt, leg->slideLo, leg->slideHi) - tdAt) > def->maxPlantShift;
+			lbVec3 target;
+			if (leg->slideGap || none)
+				lbFootGapRange(leg, def, in->query, f, lf, &target);
+		}
+	}
 	// A swinging foot also looks along its path (its own velocity, about twice the body's in the
 	// swing), so it rises before a step edge reaches its toe. The points are kept in world terms
 	// with their ground heights: every frame, not only probe frames, the sole is held above each
@@ -1518,12 +1652,6 @@ static float lbFootAheadFloor(const lbFootLegState* leg, const lbFootFrame* f, c
 // with no ground found.
 // Out of line and cold: it runs only while the character is airborne or landing, and kept inline
 // it grew the hot per-leg loop around it.
-#if defined(__GNUC__)
-#define LB_FOOT_COLD __attribute__((noinline, cold))
-#else
-#define LB_FOOT_COLD
-#endif
-
 LB_FOOT_COLD static void lbFootKeepFloor(lbFootLegState* leg, const lbFootState* state, const lbFootFrame* f, const lbSole* sole,
 							lbTransform animFootWs, const lbHumanoid* humanoid, int side, lbFootTarget* ft)
 {
@@ -1675,7 +1803,15 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 		{
 			// The landing place, probed afresh: slide onto one level, then stand on the ground found
 			// there, cleared against the ground under every sole sample.
-			const lbVec3 base0 = lbAdd(lf->animAnkleWs, lbProjectOnPlane(leg->shiftWs, up));
+			// Across a gap the foot plants where its range puts it, not short of it where the
+			// slide has got to: the place it has reached may still be over the gap.
+			lbVec3 shift0 = lbProjectOnPlane(leg->shiftWs, up);
+			if (leg->slideGap && leg->sliding)
+			{
+				const float animAt = lbDot(lf->animAnkleWs, leg->slideAxisWs);
+				shift0 = lbMulSV(lbClampF(animAt, lbMinF(leg->slideLo, leg->slideHi), leg->slideHi) - animAt, leg->slideAxisWs);
+			}
+			const lbVec3 base0 = lbAdd(lf->animAnkleWs, shift0);
 			lbVec3 base = base0;
 			const lbQueryInput centre = lbFootProbe(def, base, f->pelvisWs, up, lf->ankleH + def->traceBelow);
 			lbFootCast c = lbFootCastDown(in->query, &centre, up, &f->castCount);
@@ -1688,7 +1824,8 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 				float lo, hi;
 				bool riser;
 				float more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount, NULL, &lo, &hi, &riser);
-				lbVec3 slid = lbClampLength(lbMulAdd(lbSub(base0, lf->animAnkleWs), more, lf->print.toeWs), def->maxPlantShift);
+				lbVec3 slid = lbClampLength(lbMulAdd(lbSub(base0, lf->animAnkleWs), more, lf->print.toeWs),
+										   leg->slideGap ? 2.0f * def->maxPlantShift : def->maxPlantShift);
 				base = lbAdd(lf->animAnkleWs, slid);
 				if (lbDistance(base, base0) > 1.0e-4f)
 				{
@@ -2783,7 +2920,8 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 			const float k = f.snap || past ? 1.0f : lbFootInterpAlpha(f.memo, lb_footMemoGoal2, f.dt, 2.0f * def->goalSpeed);
 			const float target = lbClampF(animAt, lbMinF(leg->slideLo, leg->slideHi), leg->slideHi);
 			float want = target == animAt ? (1.0f - k) * (at - animAt) : lbLerpF(at, target, k) - animAt;
-			want = lbClampF(want, -def->maxPlantShift, def->maxPlantShift);
+			const float reach = leg->slideGap ? 2.0f * def->maxPlantShift : def->maxPlantShift;
+			want = lbClampF(want, -reach, reach);
 			leg->shiftWs = lbMulSV(want, axis);
 		}
 		// Lifting off, the slide holds until the foot is above slideHeight: the foot leaves from
