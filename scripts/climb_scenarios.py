@@ -87,6 +87,10 @@ WORLDS = {
     # about the forearm has gone a whole turn, the forearm held at its roll limit: taking that turn
     # off must not roll the forearm back into its range in one frame.
     'overhang_0961': ({"builder": "wall", "params": {"distance": 1.0, "angle_deg": 96.1, "height": 2.4}}, GET_ON_HANDS_FIRST),
+    # An overhang 0.88 m away whose top the reach to the limit comes onto over the lip with the
+    # palm still turned the way the hand reaches: the wrist lies farther than a flat palm puts it,
+    # and the arm must not stretch straight under the lip.
+    'overhang_0972': ({"builder": "wall", "params": {"distance": 0.88, "angle_deg": 97.2, "height": 2.4}}, GET_ON_HANDS_FIRST),
 }
 
 # Holds world (distance 0.35, seed 1): hold centres (side toward the character's left, height)

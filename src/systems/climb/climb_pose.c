@@ -71,6 +71,9 @@
 // rose over the plane a held hand's forearm met the lip (2.74 cm, a 98.0-degree overhang 1.07 m
 // away, mixamo; 1.37 cm at 109.6 degrees 1.03 m away, mixamo).
 #define LB_CLIMB_TOP_SHOULDER_OVER 0.15f
+// A leg whose hip-to-ankle distance is under this share of its length (the knee bent past about
+// 130 degrees) is folded: its foot turns at most half-way to its aim in a frame (lbClimbSolveLeg).
+#define LB_CLIMB_FOOT_FOLD 0.4f
 // How far inside an upper arm's length a shoulder under a held top keeps from where its elbow
 // clears the lip (m; lbClimbKeepOverLip): the elbow's turn settles a few millimetres short of it.
 #define LB_CLIMB_LIP_MARGIN 0.01f
@@ -2345,7 +2348,19 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 	if (cacheValid && c->maxTurn > 0.0f)
 	{
 		const lbQuat lastMs = lbQuatNormalize(lbQuatMul(lbQuatConj(c->cw.q), newCache->lastFootWs[s]));
-		footAim = lbClimbTurnToward(lastMs, footAim, 1.5f * c->maxTurn);
+		// A foot not held on a leg folded past LB_CLIMB_FOOT_FOLD goes at most half-way to its aim
+		// in a frame. Its aim is held within the ankle's range about the lower leg, the lower leg
+		// follows the ankle's guess, and the guess follows last frame's foot: folded, a small move
+		// of the ankle turns the lower leg far, and a foot taken all the way overshot, so the leg
+		// swung back and forth (thigh and calf 10-14 degrees a frame, a foot steered high by the
+		// hip at its fold, overhangs). A leg less folded turns its lower leg far less for the same
+		// move, and there a foot held back trailed its aim into the wall (a searching foot's toes
+		// 6 cm into a 98-degree overhang).
+		const float limit = 1.5f * c->maxTurn;
+		const lbLimbChain* ch = &c->chain[limb];
+		const bool folded = lbDistance(hip, c->ankleGuessMs[s]) < LB_CLIMB_FOOT_FOLD * (ch->upperLength + ch->lowerLength);
+		footAim = lbClimbTurnToward(lastMs, footAim,
+									c->locked[limb] || !folded ? limit : lbMinF(limit, 0.5f * lbQuatAngleBetween(lastMs, footAim)));
 	}
 	r = lbClimbSetRotation(c, foot, footAim);
 	if (r != lb_ok)

@@ -333,6 +333,12 @@ static bool lbClimbWrapEdge(lbClimbFrame* f, lbClimbLimbState* l, lbVec3 centre,
 	const lbVec3 corner = lbAdd(edge, lbMulSV(LB_CLIMB_WRAP_CLEAR, lbAdd(wn, n)));
 	const float toCorner = lbDistance(centre, corner);
 	const lbVec3 wrist = lbMulAdd(s, lockOffset, n);
+	// The path is held a lock offset short of the reach: a palm not yet flat on the top (the
+	// forearm's roll or the wrist's range keeping it turned the way the hand reaches) puts the
+	// wrist up to that much farther back along the palm, and a path as long as the reach then asked
+	// the arm past its length; straight, it passed under the lip (a 97.2-degree overhang's top
+	// 0.88 m away, the mannequin's forearm 4.1 cm into it).
+	reach -= lockOffset;
 	const float left = reach - toCorner;
 	if (toCorner + lbDistance(corner, wrist) <= reach)
 		return true;
