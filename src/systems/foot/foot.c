@@ -1245,6 +1245,32 @@ static lbVec3 lbFootTouchdown(const lbFootFrame* f, const lbFootLegFrame* lf)
 	return lbMulAdd(lf->animAnkleWs, tLand, lbProjectOnPlane(lf->footVel, f->up));
 }
 
+// Out of line and cold, for what runs only in rare frames (a landing over a gap, the character
+// airborne): inline it grew the hot per-leg code around it.
+#if defined(__GNUC__)
+#define LB_FOOT_COLD __attribute__((noinline, cold))
+#else
+#define LB_FOOT_COLD
+#endif
+
+// The edge of a gap's platform along the foot line (base + (under + d) toe, world): between `in`,
+// where a ray finds ground level with the floor, and `out`, where it does not, by three halvings;
+// the last place found on the ground.
+static float lbFootGapEdge(const lbSceneQuery* query, const lbQueryInput* centre, lbVec3 base, lbVec3 toe, float under, float in,
+						   float out, float floorH, float tol, lbFootFrame* f)
+{
+	float h;
+	for (int k = 0; k < 3; ++k)
+	{
+		const float mid = 0.5f * (in + out);
+		if (lbFootRayHeight(query, centre, lbMulAdd(base, under + mid, toe), base, f->up, &f->castCount, &h) && lbAbsF(h - floorH) <= tol)
+			in = mid;
+		else
+			out = mid;
+	}
+	return in;
+}
+
 // The place along the foot for a landing foot with no level within maxPlantShift because a gap
 // opens under it: back until the ball stands on the near side, or on until the point under the
 // ankle stands on the far side, whichever is nearer, within twice maxPlantShift of the animated
@@ -1253,11 +1279,6 @@ static lbVec3 lbFootTouchdown(const lbFootFrame* f, const lbFootLegFrame* lf)
 // *outTarget (world, the ankle's probe point there); false, the leg unchanged, when neither side
 // is within reach and the foot stays in the air.
 // Out of line and cold: it runs only for a landing over a gap.
-#if defined(__GNUC__)
-#define LB_FOOT_COLD __attribute__((noinline, cold))
-#else
-#define LB_FOOT_COLD
-#endif
 LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* def, const lbSceneQuery* query, lbFootFrame* f,
 						   const lbFootLegFrame* lf, lbVec3* outTarget)
 {
@@ -1278,17 +1299,7 @@ LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* de
 		if (lbFootRayHeight(query, centre, lbMulAdd(base, a[lb_soleUnderAnkle] + d, toe), base, f->up, &f->castCount, &h) &&
 			lbAbsF(h - floorH) <= tol)
 		{
-			float in = d, out = d - step;
-			for (int k = 0; k < 3; ++k)
-			{
-				const float mid = 0.5f * (in + out);
-				if (lbFootRayHeight(query, centre, lbMulAdd(base, a[lb_soleUnderAnkle] + mid, toe), base, f->up, &f->castCount, &h) &&
-					lbAbsF(h - floorH) <= tol)
-					in = mid;
-				else
-					out = mid;
-			}
-			fwd = in + def->edgeMargin;
+			fwd = lbFootGapEdge(query, centre, base, toe, a[lb_soleUnderAnkle], d, d - step, floorH, tol, f) + def->edgeMargin;
 			break;
 		}
 	// Back: the first ground behind the point under the ankle, which the ball may reach.
@@ -1298,17 +1309,7 @@ LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* de
 		if (lbFootRayHeight(query, centre, lbMulAdd(base, a[lb_soleUnderAnkle] + d, toe), base, f->up, &f->castCount, &h) &&
 			lbAbsF(h - floorH) <= tol)
 		{
-			float in = d, out = d + step;
-			for (int k = 0; k < 3; ++k)
-			{
-				const float mid = 0.5f * (in + out);
-				if (lbFootRayHeight(query, centre, lbMulAdd(base, a[lb_soleUnderAnkle] + mid, toe), base, f->up, &f->castCount, &h) &&
-					lbAbsF(h - floorH) <= tol)
-					in = mid;
-				else
-					out = mid;
-			}
-			back = in - def->edgeMargin - ball;
+			back = lbFootGapEdge(query, centre, base, toe, a[lb_soleUnderAnkle], d, d + step, floorH, tol, f) - def->edgeMargin - ball;
 			break;
 		}
 	// No floor ahead within reach: an edge down (a ledge, a drop), not a gap; the normal landing
