@@ -1730,6 +1730,33 @@ static void test_hip_lift_for_a_free_foot_past_the_hip_limit(void)
 	}
 }
 
+// A character of rig case c on `solver` (0 two-bone, 1 full-body) in its rest pose, and targets
+// asking its left foot (full weight, the animated rotation) to go to the point `down` and `ahead`
+// leg lengths from its hip (model space: along up and forward), the right foot left alone.
+static lbFootTargets freeFootTargets(Fixture* f, size_t c, int solver, float down, float ahead)
+{
+	fixtureInit(f, kCases[c].rig, kCases[c].up);
+	f->solver = solver ? lb_footSolverFullBody : lb_footSolverTwoBone;
+	f->characterWs = characterFrame(&f->humanoid, kCases[c].up, kCases[c].fwd, lbVec3_zero);
+	const lbLegAxes* ax = &f->humanoid.legAxes[0];
+	const float legLength = ax->thighLength + ax->calfLength;
+	const lbVec3 hipMs = f->anim.model[f->humanoid.leg[0].thigh].p;
+	const lbVec3 goalMs = lbAdd(hipMs, lbAdd(lbMulSV(-down * legLength, f->humanoid.upMs), lbMulSV(ahead * legLength, f->humanoid.forwardMs)));
+	lbFootTargets t;
+	memset(&t, 0, sizeof t);
+	t.characterWs = f->characterWs;
+	t.upWs = kCases[c].up;
+	t.alpha = 1.0f;
+	for (int s = 0; s < 2; ++s)
+	{
+		lbTransform footWs = lbTransformMul(f->characterWs, f->anim.model[f->humanoid.leg[s].foot]);
+		t.feet[s].ankleWs = s == 0 ? lbTransformPoint(f->characterWs, goalMs) : footWs.p;
+		t.feet[s].footRotWs = footWs.q;
+		t.feet[s].alpha = s == 0 ? 1.0f : 0.0f;
+	}
+	return t;
+}
+
 // A free foot's goal 15 % of the leg's length under the hip (a trailing foot left high behind a body
 // that went down a step) would fold the knee ~165 degrees: the pose stage keeps it at kneeMaxBend
 // (default 150, and 120), bent the anatomical way, with both solvers. A locked foot and the limit
@@ -1740,26 +1767,7 @@ static void test_knee_max_bend_limits_a_free_foot(void)
 	for (size_t c = 0; c < sizeof kCases / sizeof kCases[0]; ++c)
 	{
 		Fixture f;
-		fixtureInit(&f, kCases[c].rig, kCases[c].up);
-		f.solver = solver ? lb_footSolverFullBody : lb_footSolverTwoBone;
-		f.characterWs = characterFrame(&f.humanoid, kCases[c].up, kCases[c].fwd, lbVec3_zero);
-		const lbLegAxes* ax = &f.humanoid.legAxes[0];
-		const float legLength = ax->thighLength + ax->calfLength;
-		const lbVec3 hipMs = f.anim.model[f.humanoid.leg[0].thigh].p;
-		const lbVec3 goalMs = lbAdd(hipMs, lbAdd(lbMulSV(-0.15f * legLength, f.humanoid.upMs),
-												 lbMulSV(0.05f * legLength, f.humanoid.forwardMs)));
-		lbFootTargets t;
-		memset(&t, 0, sizeof t);
-		t.characterWs = f.characterWs;
-		t.upWs = kCases[c].up;
-		t.alpha = 1.0f;
-		for (int s = 0; s < 2; ++s)
-		{
-			lbTransform footWs = lbTransformMul(f.characterWs, f.anim.model[f.humanoid.leg[s].foot]);
-			t.feet[s].ankleWs = s == 0 ? lbTransformPoint(f.characterWs, goalMs) : footWs.p;
-			t.feet[s].footRotWs = footWs.q;
-			t.feet[s].alpha = s == 0 ? 1.0f : 0.0f;
-		}
+		lbFootTargets t = freeFootTargets(&f, c, solver, 0.15f, 0.05f);
 		const float limitsDeg[4] = { 150.0f, 120.0f, 0.0f, 150.0f };
 		for (int k = 0; k < 4; ++k)
 		{
@@ -1800,29 +1808,10 @@ static void test_free_ankle_comes_onto_its_limit_softly(void)
 	for (size_t c = 0; c < sizeof kCases / sizeof kCases[0]; ++c)
 	{
 		Fixture f;
-		fixtureInit(&f, kCases[c].rig, kCases[c].up);
-		f.solver = solver ? lb_footSolverFullBody : lb_footSolverTwoBone;
-		f.characterWs = characterFrame(&f.humanoid, kCases[c].up, kCases[c].fwd, lbVec3_zero);
-		const lbLegAxes* ax = &f.humanoid.legAxes[0];
-		const float legLength = ax->thighLength + ax->calfLength;
-		const lbVec3 hipMs = f.anim.model[f.humanoid.leg[0].thigh].p;
 		// Knee bent about 90 degrees, the calf leaning back: the ankle is far from its limits.
-		const lbVec3 goalMs = lbAdd(hipMs, lbAdd(lbMulSV(-0.6f * legLength, f.humanoid.upMs),
-												 lbMulSV(-0.15f * legLength, f.humanoid.forwardMs)));
+		lbFootTargets t = freeFootTargets(&f, c, solver, 0.6f, -0.15f);
 		const lbVec3 lateral = lbTransformDirection(f.characterWs, f.humanoid.leftMs);
-		lbFootTargets t;
-		memset(&t, 0, sizeof t);
-		t.characterWs = f.characterWs;
-		t.upWs = kCases[c].up;
-		t.alpha = 1.0f;
-		lbQuat animRot[2];
-		for (int s = 0; s < 2; ++s)
-		{
-			lbTransform footWs = lbTransformMul(f.characterWs, f.anim.model[f.humanoid.leg[s].foot]);
-			t.feet[s].ankleWs = s == 0 ? lbTransformPoint(f.characterWs, goalMs) : footWs.p;
-			t.feet[s].footRotWs = animRot[s] = footWs.q;
-			t.feet[s].alpha = s == 0 ? 1.0f : 0.0f;
-		}
+		const lbQuat animRot[2] = { t.feet[0].footRotWs, t.feet[1].footRotWs };
 		const float limitDeg = f.def.ankleLimit * LB_RAD2DEG;
 		lbFootDef off = f.def;
 		off.ankleLimit = 0.0f;
