@@ -656,7 +656,7 @@ LB_PRONE_COLD static bool lbProneFlightLift(const lbProneTargets* targets, const
 {
 	const lbVec3 nose = lbProneToModelPointIn(toModel, &targets->flightNoseWs.x);
 	const lbVec3 next = lbAdd(targets->flightNoseWs, targets->flightStepWs);
-	const lbVec3 step = lbSub(lbProneToModelPointIn(toModel, &next.x), nose);
+	const lbVec3 step = lbSub(lbProneToModelPoint(toModel, next), nose);
 	const float ss = lbLengthSquared(step);
 	if (!(ss > 1.0e-4f))
 		return false;
