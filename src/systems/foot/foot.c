@@ -1253,6 +1253,10 @@ static lbVec3 lbFootTouchdown(const lbFootFrame* f, const lbFootLegFrame* lf)
 #define LB_FOOT_COLD
 #endif
 
+// Most rays each way a gap search casts before its edge rays: 0.96 m at 4 cm, three times the
+// default reach (twice maxPlantShift).
+#define LB_FOOT_GAP_STEPS 24
+
 // The edge of a gap's platform along the foot line (base + (under + d) toe, world): between `in`,
 // where a ray finds ground level with the floor, and `out`, where it does not, by three halvings;
 // the last place found on the ground.
@@ -1295,7 +1299,10 @@ LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* de
 	float h;
 	// Forward: the first ground ahead of the point under the ankle.
 	float fwd = 1.0e30f;
-	for (float d = step; atBase + d - animAt <= reach + step; d += step)
+	// At most LB_FOOT_GAP_STEPS rays a way: a touchdown far from the animated foot, or a def's
+	// maxPlantShift of kilometres, must not turn the search into millions of casts.
+	int n = 0;
+	for (float d = step; n < LB_FOOT_GAP_STEPS && atBase + d - animAt <= reach + step; d += step, ++n)
 		if (lbFootRayHeight(query, centre, lbMulAdd(base, a[lb_soleUnderAnkle] + d, toe), base, f->up, &f->castCount, &h) &&
 			lbAbsF(h - floorH) <= tol)
 		{
@@ -1305,7 +1312,8 @@ LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* de
 	// Back: the first ground behind the point under the ankle, which the ball may reach.
 	const float ball = a[lb_soleBall] - a[lb_soleUnderAnkle];
 	float back = -1.0e30f;
-	for (float d = -step; atBase + d - ball - animAt >= -reach - step; d -= step)
+	n = 0;
+	for (float d = -step; n < LB_FOOT_GAP_STEPS && atBase + d - ball - animAt >= -reach - step; d -= step, ++n)
 		if (lbFootRayHeight(query, centre, lbMulAdd(base, a[lb_soleUnderAnkle] + d, toe), base, f->up, &f->castCount, &h) &&
 			lbAbsF(h - floorH) <= tol)
 		{
