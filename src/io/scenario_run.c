@@ -27,6 +27,9 @@ static double lbNowUs(void)
 // Step height (m) for gaps and walls: a gap's edges within it of the character's height are walked
 // across, and a wall higher than it above the ground probe's start holds the character.
 #define LB_STEP_HEIGHT 0.35f
+// Room (a share of the character's height) under a solid's underside above a start in free air
+// that keeps the character on the floor below it: enough for a crouch.
+#define LB_START_CROUCH_ROOM 0.5f
 // Highest drop a grounded character steps down rather than falls, in leg lengths (thigh + calf):
 // with the trailing foot still on the upper level, its knee bent to about 90 degrees lowers the
 // hip by about 0.3 leg lengths while the leading leg, nearly straight and reaching down on its
@@ -149,7 +152,7 @@ static bool lbStartGroundAt(const lbRun* run, lbVec3 p, float* outHeight)
 		// a low slab given from the ground): the character goes on top of it. With room for at
 		// least a crouch, the start means the floor: a climber under an overhang whose face leans
 		// over its head, lower than the character is tall, still starts on the floor below it.
-		if (over.startedInside || lbDistance(over.impactPoint, in.start) < 0.5f * run->humanoid.height)
+		if (over.startedInside || lbDistance(over.impactPoint, in.start) < LB_START_CROUCH_ROOM * run->humanoid.height)
 			return false;
 		// Just past the surface above: inside a solid (an overhang's underside) or not (an open
 		// surface seen from below).
@@ -880,7 +883,7 @@ lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 	bool found;
 	float ground = lbTopGroundAt(run, run->position, &found);
 	float below = 0.0f;
-	if (lbStartGroundAt(run, run->position, &below) && (!found || ground - below > 0.5f * run->humanoid.height))
+	if (lbStartGroundAt(run, run->position, &below) && (!found || ground - below > LB_START_CROUCH_ROOM * run->humanoid.height))
 	{
 		ground = below;
 		found = true;

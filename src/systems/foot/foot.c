@@ -1665,9 +1665,9 @@ LB_FOOT_COLD static void lbFootKeepFloor(lbFootLegState* leg, const lbFootState*
 							lbTransform animFootWs, const lbHumanoid* humanoid, int side, lbFootTarget* ft)
 {
 	const lbVec3 up = f->up;
-	// Only while the character's IK as a whole is out or fading: a grounded leg blending in is
-	// the stepping's own business (a floor there moved locked feet on a run down tall stairs).
-	if (state->alpha >= 1.0f || f->snap)
+	// Called only while the character's IK as a whole is out or fading: a grounded leg blending in
+	// is the stepping's own business (a floor there moved locked feet on a run down tall stairs).
+	if (f->snap)
 		leg->hasFloor = false;
 	else
 	{
