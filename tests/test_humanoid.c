@@ -194,6 +194,10 @@ static void test_naming_conventions(void)
 		  "%s.%s", "L", "R", { "shoulder", "upper_arm", "forearm", "forearm_twist", "forearm_twist.001", "hand" }, { "thigh", "shin", "foot", "toe" }, false },
 		{ "rigify-def", { "root", "DEF-hips", "DEF-spine", "DEF-spine.001", "DEF-chest", "DEF-neck", "DEF-head" },
 		  "DEF-%s.%s", "L", "R", { "shoulder", "upper_arm", "forearm", "forearm_twist", "forearm_twist.001", "hand" }, { "thigh", "shin", "foot", "toe" }, false },
+		// Bones named after the joint they start at (motion-capture exports such as the Boxing_Toes
+		// BVH): "Shoulder" under "Collar" is the upper arm, "Hip" the thigh, "Elbow" the forearm.
+		{ "joint-names", { "Reference", "Hips", "Ab", "Chest", "Chest2", "Neck", "Head" },
+		  "%s%s", "Left", "Right", { "Collar", "Shoulder", "Elbow", "ElbowRollA", "ElbowRollB", "Wrist" }, { "Hip", "Knee", "Ankle", "Toes" }, true },
 	};
 	static const char* const ueCentral[7] = { "root", "pelvis", "spine_01", "spine_02", "spine_03", "neck_01", "head" };
 	static const char* const ueArm[6] = { "clavicle", "upperarm", "lowerarm", "lowerarm_twist_02", "lowerarm_twist_01", "hand" };
@@ -269,6 +273,8 @@ static void test_guess_role(void)
 		{ "RightShoulder", lb_roleClavicleR },  { "clavicle_r", lb_roleClavicleR }, { "foot_l", lb_roleFootL },
 		{ "LHipJoint", lb_roleCount },          { "RightHandIndex1", lb_roleCount }, { "HeadTop_End", lb_roleCount },
 		{ "LThumb", lb_roleCount },             { "LeftToe_End", lb_roleCount },    { "", lb_roleCount },
+		{ "LeftHip", lb_roleThighL },           { "RightElbow", lb_roleForeArmR },  { "RightWrist", lb_roleHandR },
+		{ "LeftKnee", lb_roleCalfL },           { "RightAnkle", lb_roleFootR },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
 	{

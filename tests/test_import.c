@@ -256,6 +256,70 @@ static void TestImportExplicitRoleMap(void)
 }
 
 // The CMU clip: roles, constant bone lengths, root motion, feet on the floor in contact frames.
+// A rig whose bones are named after the joints they start at (Boxing_Toes.bvh: Hips, Ab, Chest,
+// LeftCollar, LeftShoulder, LeftElbow, LeftWrist, LeftHip, LeftKnee, LeftAnkle, LeftToes) maps
+// without a role table, each limb bone to the bone that starts at its joint, and its clip plays
+// with both knees bending forward about the derived hinges.
+static void TestJointNamedBvh(void)
+{
+	if (!lbHaveModels())
+		return;
+	lbResult res;
+	lbImportedRig* r = lbLoad(MODELS "/BVH/Boxing_Toes.bvh", true, &res);
+	ENSURE(res == lb_ok && r);
+	if (!r)
+		return;
+	const lbSkeleton* s = r->skeleton;
+	const lbHumanoid* h = &r->humanoid;
+	static const struct
+	{
+		lbRole role;
+		const char* bone;
+	} want[] = {
+		{ lb_rolePelvis, "Hips" },          { lb_roleHead, "Head" },           { lb_roleClavicleL, "LeftCollar" },
+		{ lb_roleUpperArmL, "LeftShoulder" }, { lb_roleForeArmL, "LeftElbow" }, { lb_roleHandL, "LeftWrist" },
+		{ lb_roleThighL, "LeftHip" },       { lb_roleCalfL, "LeftKnee" },      { lb_roleFootL, "LeftAnkle" },
+		{ lb_roleBallL, "LeftToes" },       { lb_roleClavicleR, "RightCollar" }, { lb_roleUpperArmR, "RightShoulder" },
+		{ lb_roleForeArmR, "RightElbow" },  { lb_roleHandR, "RightWrist" },    { lb_roleThighR, "RightHip" },
+		{ lb_roleCalfR, "RightKnee" },      { lb_roleFootR, "RightAnkle" },    { lb_roleBallR, "RightToes" },
+	};
+	for (size_t k = 0; k < sizeof want / sizeof want[0]; ++k)
+	{
+		int got = lbHumanoid_GetRoleBone(h, want[k].role);
+		if (got != lbSkeleton_FindBone(s, want[k].bone))
+			printf("  %s -> %s, want %s\n", lbRoleName(want[k].role), got >= 0 ? s->names[got] : "(none)", want[k].bone);
+		ENSURE(got >= 0 && got == lbSkeleton_FindBone(s, want[k].bone));
+	}
+	ENSURE(h->spineCount >= 1);
+	ENSURE(r->clipCount == 1);
+	if (r->clipCount != 1)
+	{
+		lbDestroyImportedRig(r);
+		return;
+	}
+	lbPose pose = lbCreatePose(s);
+	lbMotionState st;
+	ENSURE(lbMotionState_Init(&st, s, h, lbTransform_identity) == lb_ok);
+	lbMotionDef p = lbDefaultMotionDef(lb_motionClip);
+	p.clip = &r->clips[0];
+	int bentForward = 0, frames = 0;
+	for (float t = 0.0f; t < r->clips[0].duration; t += 0.1f, ++frames)
+	{
+		ENSURE(lbMotion_Sample(&st, s, h, &p, 0.1f, &pose) == lb_ok);
+		for (int side = 0; side < 2; ++side)
+		{
+			const lbLegBones* g = &h->leg[side];
+			lbVec3 hip = pose.model[g->thigh].p, knee = pose.model[g->calf].p, ankle = pose.model[g->foot].p;
+			lbVec3 hinge = lbTransformDirection(pose.model[g->thigh], h->legAxes[side].kneeBendThigh);
+			// The knee bends about its hinge the way the derived axis says (positive), never back.
+			bentForward += lbDot(lbCross(lbSub(knee, hip), lbSub(ankle, knee)), hinge) >= -1.0e-4f ? 1 : 0;
+		}
+	}
+	ENSURE(frames > 100 && bentForward == 2 * frames);
+	lbDestroyPose(&pose);
+	lbDestroyImportedRig(r);
+}
+
 static void TestCmuClipWithRootMotion(void)
 {
 	if (!lbHaveModels())
@@ -1065,6 +1129,7 @@ int main(int argc, char** argv)
 	RUN_TEST(TestImporterLog);
 	RUN_TEST(TestImportExplicitRoleMap);
 	RUN_TEST(TestCmuClipWithRootMotion);
+	RUN_TEST(TestJointNamedBvh);
 	RUN_TEST(TestLeadInPose);
 	RUN_TEST(TestProceduralOnImportedRigs);
 	RUN_TEST(TestBadFiles);

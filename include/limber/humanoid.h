@@ -307,7 +307,8 @@ LB_API const char* lbRoleName(lbRole role);
 LB_API int lbHumanoid_GetRoleBone(const lbHumanoid* humanoid, lbRole role);
 
 /// Guesses the role of a single bone name from the naming conventions limber knows (UE
-/// mannequin, Mixamo with or without prefix, CMU BVH, 3ds Max Biped, Blender Rigify-like).
+/// mannequin, Mixamo with or without prefix, CMU BVH, 3ds Max Biped, Blender Rigify-like, and
+/// bones named after their starting joint: "LeftHip" the thigh, "LeftElbow" the forearm).
 /// Spine bones are found from the hierarchy, not by name, and return lb_roleCount here, as do
 /// names with no role.
 LB_API lbRole lbGuessRole(const char* boneName);

@@ -49,6 +49,11 @@ typedef enum lbPart
 	lb_partCalf,
 	lb_partFoot,
 	lb_partBall,
+	// Named after the joint at the bone's start ("LeftHip", "LeftElbow"), as motion-capture
+	// exports often are: the thigh and the forearm, used only where no bone carries the limb's own
+	// name (a rig may also have a small "hip" or "elbow" helper beside its thigh or forearm).
+	lb_partHipJoint,
+	lb_partElbowJoint,
 } lbPart;
 
 typedef struct lbNameInfo
@@ -147,6 +152,8 @@ static lbNameInfo lbClassify(const char* name)
 	static const char* const calf[] = { "calf", "leg", "shin", "lowerleg", "lowleg", "knee", NULL };
 	static const char* const foot[] = { "foot", "ankle", NULL };
 	static const char* const ball[] = { "ball", "toebase", "toe", "toes", NULL };
+	static const char* const hipJoint[] = { "hip", NULL };
+	static const char* const elbowJoint[] = { "elbow", NULL };
 	if (info.side < 0)
 	{
 		if (lbIn(stem, root))
@@ -178,6 +185,10 @@ static lbNameInfo lbClassify(const char* name)
 		info.part = lb_partFoot;
 	else if (lbIn(stem, ball))
 		info.part = lb_partBall;
+	else if (lbIn(body, hipJoint))
+		info.part = lb_partHipJoint;
+	else if (lbIn(body, elbowJoint))
+		info.part = lb_partElbowJoint;
 	return info;
 }
 
@@ -202,12 +213,14 @@ lbRole lbGuessRole(const char* boneName)
 		case lb_partUpperArm:
 			return (lbRole)(lb_roleUpperArmL + s);
 		case lb_partForeArm:
+		case lb_partElbowJoint:
 			return (lbRole)(lb_roleForeArmL + s);
 		case lb_partTwist:
 			return (lbRole)(lb_roleTwist1L + s);
 		case lb_partHand:
 			return (lbRole)(lb_roleHandL + s);
 		case lb_partThigh:
+		case lb_partHipJoint:
 			return (lbRole)(lb_roleThighL + s);
 		case lb_partCalf:
 			return (lbRole)(lb_roleCalfL + s);
@@ -357,8 +370,21 @@ static void lbMapByName(const lbSkeleton* s, lbHumanoid* h)
 			a->clavicle = lbFindPart(s, infos, lb_partClavicle, side, top);
 		if (a->upperArm == LB_NULL_INDEX)
 			a->upperArm = lbFindPart(s, infos, lb_partUpperArm, side, a->clavicle != LB_NULL_INDEX ? a->clavicle : top);
+		// Joint names: "Collar" then "Shoulder", where the shoulder joint starts the upper arm.
+		// A second clavicle-named bone under the clavicle is the upper arm only when the arm's
+		// elbow or hand hangs below it.
+		if (a->upperArm == LB_NULL_INDEX && a->clavicle != LB_NULL_INDEX)
+		{
+			int u = lbFindPart(s, infos, lb_partClavicle, side, a->clavicle);
+			if (u != LB_NULL_INDEX && (lbFindPart(s, infos, lb_partElbowJoint, side, u) != LB_NULL_INDEX ||
+									   lbFindPart(s, infos, lb_partForeArm, side, u) != LB_NULL_INDEX ||
+									   lbFindPart(s, infos, lb_partHand, side, u) != LB_NULL_INDEX))
+				a->upperArm = u;
+		}
 		if (a->foreArm == LB_NULL_INDEX)
 			a->foreArm = lbFindPart(s, infos, lb_partForeArm, side, a->upperArm);
+		if (a->foreArm == LB_NULL_INDEX && a->upperArm != LB_NULL_INDEX)
+			a->foreArm = lbFindPart(s, infos, lb_partElbowJoint, side, a->upperArm);
 		if (a->hand == LB_NULL_INDEX)
 			a->hand = lbFindPart(s, infos, lb_partHand, side, a->foreArm);
 		if (a->twistCount == 0 && a->foreArm != LB_NULL_INDEX)
@@ -371,6 +397,8 @@ static void lbMapByName(const lbSkeleton* s, lbHumanoid* h)
 		}
 		if (g->thigh == LB_NULL_INDEX)
 			g->thigh = lbFindPart(s, infos, lb_partThigh, side, top);
+		if (g->thigh == LB_NULL_INDEX)
+			g->thigh = lbFindPart(s, infos, lb_partHipJoint, side, top);
 		if (g->calf == LB_NULL_INDEX)
 			g->calf = lbFindPart(s, infos, lb_partCalf, side, g->thigh);
 		if (g->foot == LB_NULL_INDEX)
