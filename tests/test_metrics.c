@@ -553,7 +553,39 @@ static void PosePopAndLimits(void)
 		ENSURE(m.limitViolations == 2);
 		lbMetricsSummary s = lbMetrics_GetSummary(f.metrics);
 		ENSURE(s.limitViolations == 2);
+		ENSURE(s.sourceLimitViolations == 0); // no base pose: the source is not measured
+		ENSURE(m.sourceLimitViolations == -1);
 		ENSURE_NEAR(s.posePopMax, 10.0, 0.01);
+		lbFixtureFree(&f);
+	}
+}
+
+// The base motion's own out-of-range joints are counted apart from the output's: a source with
+// a knee past its limit that the system straightened counts as the source's, not the output's.
+static void SourceLimitViolations(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbFixture f;
+		lbFixtureInit(&f, (lbReferenceRig)rig, true);
+		lbPose base = lbCreatePose(f.skeleton);
+		lbPose_Copy(&base, &f.pose);
+		lbFrameMetrics m = lbAddFrameBase(&f, &base, NULL, 0, true, false);
+		ENSURE(m.limitViolations == 0 && m.sourceLimitViolations == 0);
+		// The source bends the left knee to 170 degrees; the output keeps it straight.
+		int calf = f.humanoid.leg[0].calf;
+		lbQuat r = lbQuatFromAxisAngle(f.humanoid.legAxes[0].kneeBendCalf, 170.0f * LB_DEG2RAD);
+		base.local[calf].q = lbQuatMul(base.local[calf].q, r);
+		lbPose_LocalToModel(&base, f.skeleton);
+		m = lbAddFrameBase(&f, &base, NULL, 0, true, true);
+		ENSURE(m.limitViolations == 0 && m.sourceLimitViolations == 1);
+		// Both bend it: one violation each.
+		lbRotateLocal(&f, calf, f.humanoid.legAxes[0].kneeBendCalf, 170.0f);
+		m = lbAddFrameBase(&f, &base, NULL, 0, true, true);
+		ENSURE(m.limitViolations == 1 && m.sourceLimitViolations == 1);
+		lbMetricsSummary s = lbMetrics_GetSummary(f.metrics);
+		ENSURE(s.limitViolations == 1 && s.sourceLimitViolations == 2);
+		lbDestroyPose(&base);
 		lbFixtureFree(&f);
 	}
 }
@@ -736,6 +768,7 @@ int main(int argc, char** argv)
 	RUN_TEST(ContactDriftAndPalmAngle);
 	RUN_TEST(TouchingContactUsesItsNormal);
 	RUN_TEST(PosePopAndLimits);
+	RUN_TEST(SourceLimitViolations);
 	RUN_TEST(ElbowOffPlaneLimit);
 	RUN_TEST(NonFiniteFramesCountAndAreSkipped);
 	RUN_TEST(BadInputIsReported);

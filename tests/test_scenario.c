@@ -252,7 +252,7 @@ static void ReportsAreDeterministic(void)
 	ENSURE(a && strstr(a, "\"knee_inversions\"") && strstr(a, "\"penetration_max\"") && strstr(a, "\"series\""));
 	// The world metrics, in the summary and as per-frame series.
 	static const char* const keys[] = { "\"sole_penetration_max\"", "\"limb_penetration_max\"", "\"support_min\"",
-										"\"hover_max\"", "\"added_pop_max\"", "\"source_pop_max\"", "\"floating_max\"",
+										"\"hover_max\"", "\"added_pop_max\"", "\"source_pop_max\"", "\"source_limit_violations\"", "\"floating_max\"",
 										"\"floating_time\"", "\"unmeasured_frames\"", "\"unmeasured_reason\"",
 										"\"sole_penetration\"", "\"limb_penetration\"", "\"support_l\"", "\"support_r\"",
 										"\"added_pop_deg\"", "\"source_pop_deg\"", "\"floating\"", "\"unmeasured\"" };

@@ -212,6 +212,9 @@ typedef struct lbFrameMetrics
 	bool elbowInverted;
 	/// Number of joints outside their limits this frame.
 	int limitViolations;
+	/// Number of joints of the base pose alone outside their limits this frame (-1 without a base
+	/// pose with local transforms): what the source motion brings, which the system did not add.
+	int sourceLimitViolations;
 	/// True when any input value (pose, base pose, transform, contact) is non-finite.
 	bool nonFinite;
 	/// Planted flag per foot (left, right), by the metrics' own definition.
@@ -274,6 +277,8 @@ typedef struct lbMetricsSummary
 	int elbowInversions;
 	/// Frames with at least one joint outside its limits.
 	int limitViolations;
+	/// Frames in which the base pose alone has a joint outside its limits (sourceLimitViolations).
+	int sourceLimitViolations;
 	/// Frames with a non-finite input value (nonFinite): nothing else is measured in them.
 	int nanFrames;
 	/// Planted feet summed over the frames (a frame with both feet planted counts 2).

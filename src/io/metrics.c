@@ -933,6 +933,59 @@ static void lbWorldPops(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMetric
 	m->hasPrevBase = base != NULL;
 }
 
+// Joints of `pose` outside their ranges (docs/metrics.md, limit_violations). With `fm`, also
+// its knee and elbow hinge angles and inversions.
+static int lbMetricsJointLimits(const lbMetrics* m, const lbPose* pose, lbFrameMetrics* fm)
+{
+	const lbHumanoid* h = &m->humanoid;
+	const float tol = m->def.inversionToleranceDeg;
+	int violations = 0;
+	for (int s = 0; s < 2; ++s)
+	{
+		const lbLegBones* leg = &h->leg[s];
+		const lbLegAxes* la = &h->legAxes[s];
+		if (leg->thigh >= 0 && leg->calf >= 0 && leg->foot >= 0)
+		{
+			lbTransform thigh = pose->model[leg->thigh];
+			lbVec3 hinge = lbTransformDirection(thigh, la->kneeBendThigh);
+			lbVec3 hip = thigh.p, knee = pose->model[leg->calf].p, ankle = pose->model[leg->foot].p;
+			const float angle = lbSignedHingeAngle(hip, knee, ankle, hinge);
+			if (fm)
+			{
+				fm->kneeAngle[s] = angle;
+				fm->kneeInverted = fm->kneeInverted || angle < tol;
+			}
+			float offPlane = asinf(lbClampF(lbAbsF(lbDot(lbNormalize(lbSub(ankle, knee)), lbNormalize(hinge))), 0.0f, 1.0f)) * LB_RAD2DEG;
+			violations += (angle > 160.0f || offPlane > 25.0f) ? 1 : 0;
+		}
+		const lbArmBones* arm = &h->arm[s];
+		const lbArmAxes* aa = &h->armAxes[s];
+		if (arm->upperArm >= 0 && arm->foreArm >= 0 && arm->hand >= 0)
+		{
+			lbTransform upper = pose->model[arm->upperArm];
+			lbVec3 hinge = lbTransformDirection(upper, aa->elbowBendUpper);
+			lbVec3 shoulder = upper.p, elbow = pose->model[arm->foreArm].p, wrist = pose->model[arm->hand].p;
+			const float angle = lbSignedHingeAngle(shoulder, elbow, wrist, hinge);
+			if (fm)
+			{
+				fm->elbowAngle[s] = angle;
+				fm->elbowInverted = fm->elbowInverted || angle < tol;
+			}
+			float offPlane = asinf(lbClampF(lbAbsF(lbDot(lbNormalize(lbSub(wrist, elbow)), lbNormalize(hinge))), 0.0f, 1.0f)) * LB_RAD2DEG;
+			// Wider than the knee's: a rig whose rest arm is straight gives a guessed hinge axis, and
+			// real elbows carry 10-15 degrees off their plane.
+			violations += (angle > 165.0f || offPlane > 35.0f) ? 1 : 0;
+		}
+	}
+	for (int i = 0; i < m->limitCount; ++i)
+	{
+		int b = m->limits[i].bone;
+		float deg = lbQuatAngleBetween(m->skeleton->restLocal[b].q, lbQuatNormalize(pose->local[b].q)) * LB_RAD2DEG;
+		violations += deg > m->limits[i].maxDeg ? 1 : 0;
+	}
+	return violations;
+}
+
 lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMetrics* outFrame)
 {
 	if (!m || !frame || !frame->pose || !frame->pose->model || !frame->pose->local || (frame->contactCount > 0 && !frame->contacts))
@@ -979,46 +1032,11 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 	const lbHumanoid* h = &m->humanoid;
 	const lbTransform cw = frame->characterWs;
 	const int n = pose->boneCount;
-	const float tol = m->def.inversionToleranceDeg;
 
-	// Knees and elbows: signed hinge angle about the derived axis carried by the parent bone.
-	int violations = 0;
-	for (int s = 0; s < 2; ++s)
-	{
-		const lbLegBones* leg = &h->leg[s];
-		const lbLegAxes* la = &h->legAxes[s];
-		if (leg->thigh >= 0 && leg->calf >= 0 && leg->foot >= 0)
-		{
-			lbTransform thigh = pose->model[leg->thigh];
-			lbVec3 hinge = lbTransformDirection(thigh, la->kneeBendThigh);
-			lbVec3 hip = thigh.p, knee = pose->model[leg->calf].p, ankle = pose->model[leg->foot].p;
-			fm.kneeAngle[s] = lbSignedHingeAngle(hip, knee, ankle, hinge);
-			fm.kneeInverted = fm.kneeInverted || fm.kneeAngle[s] < tol;
-			float offPlane = asinf(lbClampF(lbAbsF(lbDot(lbNormalize(lbSub(ankle, knee)), lbNormalize(hinge))), 0.0f, 1.0f)) * LB_RAD2DEG;
-			violations += (fm.kneeAngle[s] > 160.0f || offPlane > 25.0f) ? 1 : 0;
-		}
-		const lbArmBones* arm = &h->arm[s];
-		const lbArmAxes* aa = &h->armAxes[s];
-		if (arm->upperArm >= 0 && arm->foreArm >= 0 && arm->hand >= 0)
-		{
-			lbTransform upper = pose->model[arm->upperArm];
-			lbVec3 hinge = lbTransformDirection(upper, aa->elbowBendUpper);
-			lbVec3 shoulder = upper.p, elbow = pose->model[arm->foreArm].p, wrist = pose->model[arm->hand].p;
-			fm.elbowAngle[s] = lbSignedHingeAngle(shoulder, elbow, wrist, hinge);
-			fm.elbowInverted = fm.elbowInverted || fm.elbowAngle[s] < tol;
-			float offPlane = asinf(lbClampF(lbAbsF(lbDot(lbNormalize(lbSub(wrist, elbow)), lbNormalize(hinge))), 0.0f, 1.0f)) * LB_RAD2DEG;
-			// Wider than the knee's: a rig whose rest arm is straight gives a guessed hinge axis, and
-			// real elbows carry 10-15 degrees off their plane.
-			violations += (fm.elbowAngle[s] > 165.0f || offPlane > 35.0f) ? 1 : 0;
-		}
-	}
-	for (int i = 0; i < m->limitCount; ++i)
-	{
-		int b = m->limits[i].bone;
-		float deg = lbQuatAngleBetween(m->skeleton->restLocal[b].q, lbQuatNormalize(pose->local[b].q)) * LB_RAD2DEG;
-		violations += deg > m->limits[i].maxDeg ? 1 : 0;
-	}
-	fm.limitViolations = violations;
+	// Knees and elbows: signed hinge angles, inversions and joint limits, of the pose and of the
+	// base motion alone, so that a source clip's own out-of-range joints are told apart.
+	fm.limitViolations = lbMetricsJointLimits(m, pose, &fm);
+	fm.sourceLimitViolations = frame->basePose && frame->basePose->local ? lbMetricsJointLimits(m, frame->basePose, NULL) : -1;
 
 	// Pose pop: change of each bone relative to the reference bone (or model space) since the
 	// previous measured frame.
@@ -1205,6 +1223,7 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 	sm->kneeInversions += fm.kneeInverted ? 1 : 0;
 	sm->elbowInversions += fm.elbowInverted ? 1 : 0;
 	sm->limitViolations += fm.limitViolations > 0 ? 1 : 0;
+	sm->sourceLimitViolations += fm.sourceLimitViolations > 0 ? 1 : 0;
 	sm->lockedContactFrames += anyLocked ? 1 : 0;
 	if (fm.unmeasured != lb_unmeasuredNone)
 	{

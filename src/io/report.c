@@ -117,6 +117,7 @@ char* lbRun_ReportJson(const lbRun* run, bool withTiming)
 	cJSON_AddNumberToObject(summary, "knee_inversions", sm->kneeInversions);
 	cJSON_AddNumberToObject(summary, "elbow_inversions", sm->elbowInversions);
 	cJSON_AddNumberToObject(summary, "limit_violations", sm->limitViolations);
+	cJSON_AddNumberToObject(summary, "source_limit_violations", sm->sourceLimitViolations);
 	cJSON_AddItemToObject(summary, "pose_pop_max", lbMeasured(sm->posePopMax));
 	cJSON_AddItemToObject(summary, "pose_pop_max_m", lbMeasured(sm->posePopMaxM));
 	cJSON_AddItemToObject(summary, "added_pop_max", lbMeasured(sm->addedPopMax));
