@@ -51,7 +51,7 @@ lbClimbPlanDef lbDefaultClimbPlanDef(void)
 	d.repeatCost = 1.5f;
 	d.sameKindCost = 0.3f;
 	d.greed = 2.5f;
-	d.maxNodes = 8192;
+	d.maxNodes = 16384;
 	d.candidatesPerLimb = 8;
 	d.internalValue = LB_SECRET_COOKIE;
 	return d;
