@@ -597,12 +597,26 @@ static void test_landing_snaps_and_compresses(void)
 	float steady = t.pelvisOffset;
 	in.landed = true;
 	t = step(&f, &in);
-	ENSURE_NEAR(t.pelvisOffset - steady, -0.06f, 1e-4f);
+	// The impulse is a critically damped dip at speed 8, -0.06 * 8 t e^(1 - 8 t): a frame in, a
+	// third of the way down (all of it at once bent a straight leg 30 degrees in a frame).
+	const float dt = 1.0f / 60.0f;
+	float dip = t.pelvisOffset - steady, deepest = dip, prev = dip;
+	ENSURE_NEAR(dip, -0.06f * 8.0f * dt * expf(1.0f - 8.0f * dt), 1e-4f);
+	ENSURE(dip > -0.025f);
 	in.landed = false;
-	// The impulse relaxes at speed 8: after 0.25 s, -0.06 * exp(-2).
-	for (int i = 0; i < 15; ++i)
+	// Down to -0.06 at 1/8 s, never more than 2 cm a frame, then relaxing: after 16 frames,
+	// -0.06 * 8 t e^(1 - 8 t).
+	for (int i = 1; i < 16; ++i)
+	{
 		t = step(&f, &in);
-	ENSURE_NEAR(t.pelvisOffset - steady, -0.06f * expf(-8.0f * 0.25f), 2e-3f);
+		dip = t.pelvisOffset - steady;
+		ENSURE(fabsf(dip - prev) < 0.02f);
+		deepest = fminf(deepest, dip);
+		prev = dip;
+	}
+	ENSURE_NEAR(deepest, -0.06f, 1e-3f);
+	const float t16 = 16.0f * dt;
+	ENSURE_NEAR(dip, -0.06f * 8.0f * t16 * expf(1.0f - 8.0f * t16), 1e-3f);
 	fixtureFree(&f);
 }
 

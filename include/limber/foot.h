@@ -128,9 +128,11 @@ typedef struct lbFootDef
 	float hipMaxFlex;
 	/// Smoothing speed of the pelvis offset. Default 13 /s.
 	float pelvisSpeed;
-	/// Pelvis impulse on landing (negative = down). Default -0.06 m.
+	/// Deepest pelvis dip of the landing impulse (m along up, negative = down), reached
+	/// 1 / landingRelaxSpeed after the touchdown. Default -0.06 m.
 	float landingCompression;
-	/// Speed at which the landing impulse relaxes. Default 8 /s.
+	/// Rate of the landing impulse (1/s): a critically damped dip, landingCompression * k t e^(1 - k t)
+	/// at t seconds after the touchdown. Default 8 /s.
 	float landingRelaxSpeed;
 	/// Speed at which the IK alpha follows the state. Default 10 /s.
 	float alphaSpeed;
@@ -349,8 +351,8 @@ typedef struct lbFootState
 	/// Per leg (lbSide): its state.
 	lbFootLegState legs[2];
 	///@{
-	/// Smoothed pelvis offset along up (m) and the landing impulse (m).
-	float pelvisOffset, landing;
+	/// Smoothed pelvis offset along up (m), the landing impulse (m) and its rate (m/s).
+	float pelvisOffset, landing, landingRate;
 	///@}
 	/// Smoothed IK alpha from the character state.
 	float alpha;
