@@ -88,7 +88,8 @@ typedef struct lbClimbPlanDef
 	/// planner scenarios (docs/climb.md); the story system plans with 3.
 	float overheadInsideCost;
 	/// Largest number of search nodes, each a stance reached by one move (sizes the workspace:
-	/// about 70 bytes a node). Default 8192.
+	/// about 70 bytes a node). Default 16384 (1.1 MB): a rig with shorter arms than the reference
+	/// rigs takes more moves, and 8192 ran out on a 3 m wall.
 	int maxNodes;
 	/// Holds a limb considers per move, the nearest to where it would sit most comfortably after
 	/// the body moves toward the goal. Default 8.
