@@ -136,20 +136,31 @@ static void SoleOnFlatGroundReadsZero(void)
 		ENSURE_NEAR(m.solePenetration, 0.02, 1.0e-4);
 		ENSURE_NEAR(m.limbPenetration, 0.02, 1.0e-4);
 		ENSURE_NEAR(m.hover, 0.0, 1.0e-5);
-		// 5 cm above.
-		f.characterWs.p.z += 0.07f;
+		// 4 cm above: hovering, still over ground close enough to bear on.
+		f.characterWs.p.z += 0.06f;
 		m = lbAddFrame(&f, NULL, 0, true);
-		ENSURE_NEAR(m.hover, 0.05, 1.0e-4);
+		ENSURE_NEAR(m.hover, 0.04, 1.0e-4);
 		ENSURE_NEAR(m.solePenetration, 0.0, 1.0e-5);
 		ENSURE_NEAR(m.support, 1.0, 1.0e-6);
+		// 30 cm above level ground: a still foot standing on air bears on nothing.
+		// (Planted by staying still for plantedTime, 0.2 s, as it is over 0.1 m up.)
+		f.characterWs.p.z += 0.26f;
+		m = lbAddFrame(&f, NULL, 0, true);
+		for (int k = 0; k < 13; ++k)
+			m = lbAddFrame(&f, NULL, 0, false);
+		ENSURE(m.planted[0] && m.planted[1]);
+		ENSURE_NEAR(m.hover, 0.30, 1.0e-4);
+		ENSURE_NEAR(m.support, 0.0, 1.0e-6);
+		f.characterWs.p.z -= 0.26f;
 		lbMetricsSummary s = lbMetrics_GetSummary(f.metrics);
 		ENSURE_NEAR(s.solePenetrationMax, 0.02, 1.0e-4);
 		ENSURE_NEAR(s.penetrationMax, 0.02, 1.0e-4);
-		ENSURE_NEAR(s.hoverMax, 0.05, 1.0e-4);
-		ENSURE(s.frames == 3 && s.unmeasuredFrames == 0 && s.unmeasuredReason[0] == 0);
+		ENSURE_NEAR(s.hoverMax, 0.30, 1.0e-4);
+		ENSURE_NEAR(s.supportMin, 0.0, 1.0e-6);
+		ENSURE(s.frames == 17 && s.unmeasuredFrames == 0 && s.unmeasuredReason[0] == 0);
 		// A fast-moving foot is not planted: no hover or support, but its soles are still measured.
 		f.characterWs.p.x += 0.5f;
-		f.characterWs.p.z -= 0.08f;
+		f.characterWs.p.z -= 0.07f;
 		m = lbAddFrame(&f, NULL, 0, false);
 		ENSURE(!m.planted[0] && !m.planted[1]);
 		ENSURE(m.hover < 0.0f && m.support < 0.0f);
@@ -427,10 +438,10 @@ static void UnmeasuredFramesSayWhy(void)
 		lbWorld* w = lbCreateWorld(&worldDef);
 		lbAddBox(w, lbMakeVec3(10.0f, 10.0f, -1.0f), lbMakeVec3(11.0f, 11.0f, 0.0f));
 		lbFixtureMetrics(&f, w);
-		// Still feet with no ground near are planted once they have stood for plantedTime (0.1 s):
+		// Still feet with no ground near are planted once they have stood for plantedTime (0.2 s):
 		// a foot pausing at the top of a swing is not, a foot standing on air is.
 		lbFrameMetrics m;
-		for (int i = 0; i < 5; ++i)
+		for (int i = 0; i < 11; ++i)
 		{
 			m = lbAddFrame(&f, NULL, 0, false);
 			ENSURE(!m.planted[0] && !m.planted[1] && m.unmeasured == lb_unmeasuredNone);

@@ -83,7 +83,8 @@ typedef struct lbMetricsDef
 	/// Default 0.10.
 	float plantedNear;
 	/// ... or slow for at least this long (s): a foot pausing at the top of its swing is not
-	/// planted, a foot standing on air or hovering through a stance is. Default 0.1.
+	/// planted, a foot standing on air or hovering through a stance is. Default 0.2 (a run's swing
+	/// can slow for 0.1 s off the ground, going down stairs).
 	float plantedTime;
 	/// Downward probes start this far above the point they measure (world, along up, m). Default 0.5.
 	float probeLift;

@@ -62,7 +62,7 @@ lbMetricsDef lbDefaultMetricsDef(void)
 	d.channelMask = LB_CHANNEL_ALL & ~LB_CHANNEL_CHARACTER;
 	d.plantedSpeed = 0.25f;
 	d.plantedNear = 0.10f;
-	d.plantedTime = 0.1f;
+	d.plantedTime = 0.2f;
 	d.probeLift = 0.5f;
 	d.probeLength = 1.5f;
 	d.supportDrop = 0.05f;
@@ -1124,7 +1124,11 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 				lbMaxInto(&fm.hover, lbMaxF(footLowest, 0.0f));
 			else
 				lbNoteUnmeasured(&fm, lb_unmeasuredNoGroundUnderPlantedFoot);
-			fm.footSupport[s] = footFound ? lbFootSupport(m, sole[s][lb_soleHeel], sole[s][lb_soleBall]) : 0.0f;
+			// A foot planted only by standing still, more than plantedNear above all ground (on air
+			// over a pit), bears on nothing however level the ground below it is.
+			fm.footSupport[s] = footFound && footLowest <= m->def.plantedNear
+									? lbFootSupport(m, sole[s][lb_soleHeel], sole[s][lb_soleBall])
+									: 0.0f;
 			fm.support = fm.support < 0.0f ? fm.footSupport[s] : lbMinF(fm.support, fm.footSupport[s]);
 		}
 		fm.solePenetration = deepest;
