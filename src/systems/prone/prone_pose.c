@@ -69,30 +69,6 @@ static inline void lbPronePlaneOf(lbPronePlane* out, const lbProneGround* g, con
 }
 
 #if LB_IK_SSE2
-// Lanes 0..3: u x v for u the same in every lane and v one vector a lane, lbCross's products and
-// differences.
-static inline void lbProneCross4(__m128 ux, __m128 uy, __m128 uz, __m128 vx, __m128 vy, __m128 vz, __m128* cx, __m128* cy,
-								 __m128* cz)
-{
-	*cx = _mm_sub_ps(_mm_mul_ps(uy, vz), _mm_mul_ps(uz, vy));
-	*cy = _mm_sub_ps(_mm_mul_ps(uz, vx), _mm_mul_ps(ux, vz));
-	*cz = _mm_sub_ps(_mm_mul_ps(ux, vy), _mm_mul_ps(uy, vx));
-}
-
-// v rotated by the conjugate (ux, uy, uz, w) in place, one vector a lane: lbQuatRotate's steps
-// (t = 2 (u x v), v + w t + u x t).
-static inline void lbProneRotate4(__m128 ux, __m128 uy, __m128 uz, __m128 w, __m128* vx, __m128* vy, __m128* vz)
-{
-	__m128 tx, ty, tz, cx, cy, cz;
-	lbProneCross4(ux, uy, uz, *vx, *vy, *vz, &tx, &ty, &tz);
-	const __m128 two = _mm_set1_ps(2.0f);
-	tx = _mm_mul_ps(two, tx), ty = _mm_mul_ps(two, ty), tz = _mm_mul_ps(two, tz);
-	lbProneCross4(ux, uy, uz, tx, ty, tz, &cx, &cy, &cz);
-	*vx = _mm_add_ps(_mm_add_ps(*vx, _mm_mul_ps(w, tx)), cx);
-	*vy = _mm_add_ps(_mm_add_ps(*vy, _mm_mul_ps(w, ty)), cy);
-	*vz = _mm_add_ps(_mm_add_ps(*vz, _mm_mul_ps(w, tz)), cz);
-}
-
 // lbPronePlaneOf's point and normal for four probes p[0..3] at once, one a lane, with its bits
 // (the same products and sums as the one-probe path, the normal's length summed in lbDot's order).
 // Written whether hit or not: a plane not hit is never read. Two of these cost about what three

@@ -245,22 +245,24 @@ static float lbProneRoofLift(const lbProneDef* def, lbVec3 centre, lbVec3 centre
 typedef struct lbProneBatch
 {
 	int count;
-	// The probes (up to every one, a multiple of four read) and their lanes: where the probe starts
-	// (world), the probe point's height along up, the cast's and the segment's radius. The plane the
-	// last cast found and the eased ground are read from the state.
+	// The probes (up to every one, a multiple of four read) and their lanes: the probe's point in the
+	// animated pose (model space) and the transform that carries it into the world (the probe loop's
+	// probeTs, by index), the cast's and the segment's radius. Where the probe starts and its point's
+	// height along up are made from them in lanes. The plane the last cast found and the eased ground
+	// are read from the state.
 	int probe[LB_PRONE_BATCH];
-	float fx[LB_PRONE_BATCH], fy[LB_PRONE_BATCH], fz[LB_PRONE_BATCH];
-	float pUp[LB_PRONE_BATCH], rc[LB_PRONE_BATCH], r[LB_PRONE_BATCH];
+	float mx[LB_PRONE_BATCH], my[LB_PRONE_BATCH], mz[LB_PRONE_BATCH];
+	int t[LB_PRONE_BATCH];
+	float rc[LB_PRONE_BATCH], r[LB_PRONE_BATCH];
 } lbProneBatch;
 
-static inline void lbProneBatchAdd(lbProneBatch* b, int probe, lbVec3 from, float pUp, float castRadius, float radius)
+static inline void lbProneBatchAdd(lbProneBatch* b, int probe, lbVec3 pointMs, int t, float castRadius, float radius)
 {
 	const int j = b->count++;
 	b->probe[j] = probe;
-	b->fx[j] = from.x, b->fy[j] = from.y, b->fz[j] = from.z;
-	b->pUp[j] = pUp, b->rc[j] = castRadius, b->r[j] = radius;
+	b->mx[j] = pointMs.x, b->my[j] = pointMs.y, b->mz[j] = pointMs.z;
+	b->t[j] = t, b->rc[j] = castRadius, b->r[j] = radius;
 }
-
 
 #if LB_IK_SSE2
 // lbDot's sum ((x + y) + z) of three lanes' products.
@@ -276,8 +278,11 @@ static inline __m128 lbProneSelect4(__m128 mask, __m128 a, __m128 b)
 #endif
 
 // The batch's grounds, written to the state's probes; a torso probe's settle into settleOf.
-static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, lbVec3 up, float length, float easeUp, float easeDown,
-							float settleOf[lb_proneProbeCount], bool settleOn[lb_proneProbeCount])
+// Each lane's point is carried into the world by its transform (lbIkTransformPoint's operations) and
+// starts `reach` above it along up (the probe loop's lbMulAdd), as the loop would make them.
+static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, const lbTransform* const ts[4], lbVec3 up, float reach,
+							float length, float easeUp, float easeDown, float settleOf[lb_proneProbeCount],
+							bool settleOn[lb_proneProbeCount])
 {
 	const int n = b->count;
 	if (n == 0)
@@ -290,14 +295,39 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, lbVec3 up, flo
 	for (int j = n; j < ((n + 3) & ~3); ++j)
 	{
 		b->probe[j] = b->probe[n - 1];
-		b->fx[j] = b->fx[n - 1], b->fy[j] = b->fy[n - 1], b->fz[j] = b->fz[n - 1];
-		b->pUp[j] = b->pUp[n - 1], b->rc[j] = b->rc[n - 1], b->r[j] = b->r[n - 1];
+		b->mx[j] = b->mx[n - 1], b->my[j] = b->my[n - 1], b->mz[j] = b->mz[n - 1];
+		b->t[j] = b->t[n - 1], b->rc[j] = b->rc[n - 1], b->r[j] = b->r[n - 1];
 	}
 	const __m128 ux = _mm_set1_ps(up.x), uy = _mm_set1_ps(up.y), uz = _mm_set1_ps(up.z);
 	const __m128 zero = _mm_setzero_ps();
+	// Each transform's rotation, position and scale (lanes 0..2; lbIkTransformPoint's shuffle of its
+	// last four floats), gathered into lanes by the lanes' transforms.
+	__m128 tq[4], tp[4], tsc[4];
+	for (int i = 0; i < 4; ++i)
+	{
+		const __m128 ws = _mm_loadu_ps(&ts[i]->q.w);
+		tq[i] = _mm_loadu_ps(&ts[i]->q.x);
+		tp[i] = _mm_loadu_ps(&ts[i]->p.x);
+		tsc[i] = _mm_shuffle_ps(ws, ws, _MM_SHUFFLE(0, 3, 2, 1));
+	}
+	const __m128 reach4 = _mm_set1_ps(reach);
 	for (int j = 0; j < n; j += 4)
 	{
-		const __m128 fx = _mm_loadu_ps(b->fx + j), fy = _mm_loadu_ps(b->fy + j), fz = _mm_loadu_ps(b->fz + j);
+		const int* t = b->t + j;
+		__m128 rx = tq[t[0]], ry = tq[t[1]], rz = tq[t[2]], rw = tq[t[3]];
+		_MM_TRANSPOSE4_PS(rx, ry, rz, rw);
+		__m128 ox = tp[t[0]], oy = tp[t[1]], oz = tp[t[2]], o3 = tp[t[3]];
+		_MM_TRANSPOSE4_PS(ox, oy, oz, o3);
+		__m128 sx = tsc[t[0]], sy = tsc[t[1]], sz = tsc[t[2]], s3 = tsc[t[3]];
+		_MM_TRANSPOSE4_PS(sx, sy, sz, s3);
+		// p = t.p + t.q (t.s m), then from = p + reach up and p's height along up.
+		__m128 vx = _mm_mul_ps(sx, _mm_loadu_ps(b->mx + j)), vy = _mm_mul_ps(sy, _mm_loadu_ps(b->my + j)),
+			   vz = _mm_mul_ps(sz, _mm_loadu_ps(b->mz + j));
+		lbProneRotate4(rx, ry, rz, rw, &vx, &vy, &vz);
+		const __m128 wx = _mm_add_ps(ox, vx), wy = _mm_add_ps(oy, vy), wz = _mm_add_ps(oz, vz);
+		const __m128 fx = _mm_add_ps(wx, _mm_mul_ps(reach4, ux)), fy = _mm_add_ps(wy, _mm_mul_ps(reach4, uy)),
+					 fz = _mm_add_ps(wz, _mm_mul_ps(reach4, uz));
+		const __m128 pUp = lbProneDot4(wx, wy, wz, ux, uy, uz);
 		__m128 cpx, cpy, cpz, cnx, cny, cnz, cHit, gpx, gpy, gpz, gnx, gny, gnz, had;
 		lbProneGround4(state->probeGround, b->probe + j, &cpx, &cpy, &cpz, &cnx, &cny, &cnz, &cHit);
 		lbProneGround4(state->ground, b->probe + j, &gpx, &gpy, &gpz, &gnx, &gny, &gnz, &had);
@@ -326,7 +356,7 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, lbVec3 up, flo
 		const __m128 k0 = _mm_max_ps(lbProneDot4(ux, uy, uz, gnx, gny, gnz), _mm_set1_ps(0.1f));
 		const __m128 prevPlane = _mm_sub_ps(
 			newH, _mm_div_ps(lbProneDot4(_mm_sub_ps(foundX, gpx), _mm_sub_ps(foundY, gpy), _mm_sub_ps(foundZ, gpz), gnx, gny, gnz), k0));
-		const __m128 prevOwn = _mm_max_ps(newH, _mm_loadu_ps(b->pUp + j));
+		const __m128 prevOwn = _mm_max_ps(newH, pUp);
 		const __m128 prevH = lbProneSelect4(had, prevPlane, prevOwn);
 		const __m128 ease =
 			lbProneSelect4(_mm_and_ps(had, _mm_cmpgt_ps(newH, prevH)), _mm_set1_ps(easeUp), _mm_set1_ps(easeDown));
@@ -360,7 +390,8 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, lbVec3 up, flo
 	for (int j = 0; j < n; ++j)
 	{
 		hit[j] = 0u;
-		const lbVec3 from = { b->fx[j], b->fy[j], b->fz[j] };
+		const lbVec3 p = lbIkTransformPoint(ts[b->t[j]], LB_LITERAL(lbVec3){ b->mx[j], b->my[j], b->mz[j] });
+		const lbVec3 from = lbMulAdd(p, reach, up);
 		const lbProneGround* cg = &state->probeGround[b->probe[j]];
 		const lbProneGround* eg = &state->ground[b->probe[j]];
 		const lbVec3 cp = cg->pointWs, cn = cg->normalWs, gp = eg->pointWs, gn = eg->normalWs;
@@ -384,7 +415,7 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, lbVec3 up, flo
 		}
 		else
 		{
-			const float prevH = lbMaxF(newH, b->pUp[j]);
+			const float prevH = lbMaxF(newH, lbDot(p, up));
 			point = lbMulAdd(point, prevH + (newH - prevH) * easeDown - newH, up);
 		}
 		px[j] = point.x, py[j] = point.y, pz[j] = point.z;
@@ -1311,20 +1342,27 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			state->probeGround[k].hit = false;
 			continue;
 		}
+		// A sphere of the segment's radius (at most probeCastRadius) or a ray cast straight down; the
+		// segment's centre rests on the contact's plane one segment radius out along its normal.
+		const float castRadius = sphereProbes ? lbMinF(radius, probeCastRadius) : 0.0f;
+		// Between trace frames nothing is cast: the point goes to the batch as it is, which carries it
+		// into the world in lanes.
+		if (cast == 0)
+		{
+			lbProneBatchAdd(&batch, k, pMs, probeTOf[k], castRadius, radius);
+			continue;
+		}
 		// The legs' probes go where the thighs' turn carries them, the rest where the upper body's does
 		// (the pelvis's with the character).
 		const lbVec3 p = lbIkTransformPoint(probeTs[probeTOf[k]], pMs);
-		// A sphere of the segment's radius (at most probeCastRadius) or a ray cast straight down; the
-		// segment's centre rests on the contact's plane one segment radius out along its normal.
 		// A segment lies near its ground: the probe starts `probeReach` above the point and ends as far
 		// below it (a short sweep costs a fraction of a long one).
 		const lbVec3 from = lbMulAdd(p, probeReach, up);
-		const float castRadius = sphereProbes ? lbMinF(radius, probeCastRadius) : 0.0f;
 		const int probeCast = lbProneTraceDecide(def, from, castRadius, cast, &state->probeGround[k], &state->castFromWs[5 + k],
 												 &state->recastSpan[5 + k]);
 		if (probeCast == 0)
 		{
-			lbProneBatchAdd(&batch, k, from, lbDot(p, up), castRadius, radius);
+			lbProneBatchAdd(&batch, k, pMs, probeTOf[k], castRadius, radius);
 			continue;
 		}
 		lbProneContact reuse;
@@ -1371,7 +1409,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		g->radius = radius;
 		g->hit = true;
 	}
-	lbProneBatchRun(&batch, state, up, 2.0f * def->probeReach, easeUp, easeDown, settleOf, settleOn);
+	lbProneBatchRun(&batch, state, probeTs, up, probeReach, 2.0f * def->probeReach, easeUp, easeDown, settleOf, settleOn);
 	// The torso's settle in the probes' order.
 	for (int k = 0; k < lb_proneProbeCount; ++k)
 		if (settleOn[k])
