@@ -199,14 +199,19 @@ typedef struct lbProneDeferred
 	bool on;
 } lbProneDeferred;
 
-// Marks in `core` (non-zero) the bones on the paths from the bones the fit reads (pelvis, top, each
-// limb's mid and end joints) up to the root: one pass from the last bone to the first, each bone's
-// mask (one bit a read bone) or-ed into its parent's. False when a limb root's subtree holds any
-// read bone but its own mid and end joints, or not both (deferring is not safe then).
-_Static_assert(LB_PRONE_LIMBS <= 7, "lbProneCoreOf's masks hold two bits a limb after two");
+// Marks in `core` (the low LB_PRONE_READ_BITS bits non-zero) the bones on the paths from the bones
+// the fit reads (pelvis, top, each limb's mid and end joints) up to the root: one pass from the last
+// bone to the first, each bone's mask (one bit a read bone) or-ed into its parent's. The three bones
+// the body's pass turns (`turned`: the first spine bone and the thighs) get a bit each above those
+// (LB_PRONE_TURNED_BIT), so that a bone's mask also tells which of them lie in its subtree (itself
+// included). False when a limb root's subtree holds any read bone but its own mid and end joints, or
+// not both (deferring is not safe then).
+_Static_assert(LB_PRONE_LIMBS <= 4, "lbProneCoreOf's masks hold two bits a limb after two, then three turned bones");
+#define LB_PRONE_READ_BITS 0x3FFu
+#define LB_PRONE_TURNED_BIT(i) ((uint16_t)(0x400u << (i)))
 // `core` has a slot before bone 0 (core[-1]) that takes a root bone's or-ing: the pass needs no test
 // of the parent.
-static bool lbProneCoreOf(const lbSkeleton* skeleton, const lbHumanoid* h, int top, uint16_t* core)
+static bool lbProneCoreOf(const lbSkeleton* skeleton, const lbHumanoid* h, int top, const int turned[3], uint16_t* core)
 {
 	const int* parents = skeleton->parents;
 	const int n = skeleton->boneCount;
@@ -225,12 +230,15 @@ static bool lbProneCoreOf(const lbSkeleton* skeleton, const lbHumanoid* h, int t
 		if (end >= 0)
 			core[end] |= (uint16_t)(8u << (2 * k));
 	}
+	for (int i = 0; i < 3; ++i)
+		if (turned[i] >= 0)
+			core[turned[i]] |= LB_PRONE_TURNED_BIT(i);
 	_Static_assert(LB_NULL_INDEX == -1, "a root bone's parent is the slot before bone 0");
 	for (int i = n - 1; i > 0; --i)
 		core[parents[i]] |= core[i];
 	bool safe = true;
 	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
-		safe = safe && (roots[k] < 0 || core[roots[k]] == (uint16_t)(12u << (2 * k)));
+		safe = safe && (roots[k] < 0 || (core[roots[k]] & LB_PRONE_READ_BITS) == (uint16_t)(12u << (2 * k)));
 	return safe;
 }
 
@@ -246,7 +254,7 @@ static void lbProneUpdateCore(lbPose* pose, const lbSkeleton* skeleton, int rb, 
 	int i = rb + 1;
 	for (; i < n && parents[i] >= rb; ++i)
 	{
-		if (core[i])
+		if (core[i] & LB_PRONE_READ_BITS)
 			lbProneCompose(pose, parents, i);
 		else
 			defer->bones[defer->count++] = i;
@@ -262,7 +270,7 @@ static void lbProneUpdateCore(lbPose* pose, const lbSkeleton* skeleton, int rb, 
 		inSubtree[i - rb] = m;
 		if (!m)
 			continue;
-		if (core[i])
+		if (core[i] & LB_PRONE_READ_BITS)
 			lbProneCompose(pose, parents, i);
 		else
 			defer->bones[defer->count++] = i;
@@ -674,22 +682,22 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 	defer->count = 0;
 	const int bones[3] = { h->spine[0], h->leg[0].thigh, h->leg[1].thigh };
 	const float angles[3] = { turn, thighTurn, thighTurn };
-	// Direct when each turned bone lies under rb with no other turned bone between: one walk up from
-	// each to rb (a turned bone above rb is not under it, which the walk from it finds).
+	// Direct when each turned bone lies under rb with no other turned bone between, read from the
+	// masks of lbProneCoreOf (made here for the pass below too): bone i lies under rb when rb's mask
+	// holds its bit and it is not rb; another turned bone j lies between them when it lies under rb
+	// too and its own mask holds i's bit (a bone given twice is not between itself).
+	uint16_t coreSlots[LB_MAX_BONES + 1];
+	uint16_t* core = coreSlots + 1;
+	const bool safe = lbProneCoreOf(skeleton, h, top, bones, core);
 	bool direct = true;
 	for (int i = 0; i < 3 && direct; ++i)
 	{
 		if (bones[i] < 0)
 			continue;
-		direct = bones[i] != rb;
-		bool reached = false;
-		for (int b = skeleton->parents[bones[i]]; b >= 0 && direct && !reached; b = skeleton->parents[b])
-		{
-			reached = b == rb;
-			for (int j = 0; j < 3; ++j)
-				direct = direct && (j == i || b != bones[j]);
-		}
-		direct = direct && reached;
+		direct = bones[i] != rb && (core[rb] & LB_PRONE_TURNED_BIT(i));
+		for (int j = 0; j < 3 && direct; ++j)
+			direct = j == i || bones[j] < 0 || bones[j] == bones[i] || bones[j] == rb ||
+					 !(core[rb] & LB_PRONE_TURNED_BIT(j)) || !(core[bones[j]] & LB_PRONE_TURNED_BIT(i));
 	}
 	if (!direct || (bendBone >= 0 && !bendDirect))
 	{
@@ -747,9 +755,7 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 	m.p = lbAdd(m.p, shiftMs);
 	const int parent = skeleton->parents[rb];
 	pose->local[rb] = parent < 0 ? m : lbTransformRelative(pose->model[parent], m);
-	uint16_t coreSlots[LB_MAX_BONES + 1];
-	uint16_t* core = coreSlots + 1;
-	if (lbProneCoreOf(skeleton, h, top, core))
+	if (safe)
 	{
 		defer->on = true;
 		lbProneUpdateCore(pose, skeleton, rb, core, defer);
