@@ -240,7 +240,7 @@ static float lbProneRoofLift(const lbProneDef* def, lbVec3 centre, lbVec3 centre
 // (lbProneTrace's re-evaluation) and eased (the probe loop's easing), four probes to a vector: each
 // lane does the scalar code's operations in its order, so each probe's ground comes out bit for bit
 // as the scalar code makes it. A probe's inputs go into lanes as the loop meets it, its ground is
-// written back after the loop. Probe by probe the same work cost 2.5 times as much.
+// written back once its four are done. Probe by probe the same work cost 2.5 times as much.
 #define LB_PRONE_BATCH ((lb_proneProbeCount + 3) & ~3)
 typedef struct lbProneBatch
 {
@@ -287,9 +287,6 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, const lbTransf
 	const int n = b->count;
 	if (n == 0)
 		return;
-	float px[LB_PRONE_BATCH], py[LB_PRONE_BATCH], pz[LB_PRONE_BATCH];
-	float nx[LB_PRONE_BATCH], ny[LB_PRONE_BATCH], nz[LB_PRONE_BATCH], settle[LB_PRONE_BATCH];
-	uint32_t hit[LB_PRONE_BATCH];
 #if LB_IK_SSE2
 	// Lanes past the last probe repeat it (read, never written back).
 	for (int j = n; j < ((n + 3) & ~3); ++j)
@@ -381,12 +378,37 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, const lbTransf
 			outNy = lbProneSelect4(use, _mm_mul_ps(inv, ly), cny);
 			outNz = lbProneSelect4(use, _mm_mul_ps(inv, lz), cnz);
 		}
-		_mm_storeu_ps(px + j, ptx), _mm_storeu_ps(py + j, pty), _mm_storeu_ps(pz + j, ptz);
-		_mm_storeu_ps(nx + j, outNx), _mm_storeu_ps(ny + j, outNy), _mm_storeu_ps(nz + j, outNz);
-		_mm_storeu_ps(settle + j, lbProneDot4(_mm_sub_ps(ptx, foundX), _mm_sub_ps(pty, foundY), _mm_sub_ps(ptz, foundZ), ux, uy, uz));
-		_mm_storeu_si128((__m128i*)(hit + j), _mm_castps_si128(on));
+		float settle[4];
+		_mm_storeu_ps(settle, lbProneDot4(_mm_sub_ps(ptx, foundX), _mm_sub_ps(pty, foundY), _mm_sub_ps(ptz, foundZ), ux, uy, uz));
+		// Written back in place (no lane reads another's ground), a probe to a row: its point and its
+		// normal's x, then the normal's y and z, the segment's radius and the hit flag (1 in the flag's
+		// byte, 0 in its padding). A probe whose plane is out of reach only loses its flag.
+		__m128 a0 = ptx, a1 = pty, a2 = ptz, a3 = outNx;
+		_MM_TRANSPOSE4_PS(a0, a1, a2, a3);
+		__m128 c0 = outNy, c1 = outNz, c2 = r, c3 = _mm_castsi128_ps(_mm_set1_epi32(1));
+		_MM_TRANSPOSE4_PS(c0, c1, c2, c3);
+		const __m128 rowA[4] = { a0, a1, a2, a3 }, rowB[4] = { c0, c1, c2, c3 };
+		const int onMask = _mm_movemask_ps(on);
+		const int lanes = n - j < 4 ? n - j : 4;
+		for (int i = 0; i < lanes; ++i)
+		{
+			const int probe = b->probe[j + i];
+			lbProneGround* g = &state->ground[probe];
+			if (!((onMask >> i) & 1))
+			{
+				g->hit = false;
+				continue;
+			}
+			_mm_storeu_ps(&g->pointWs.x, rowA[i]);
+			_mm_storeu_ps(&g->normalWs.y, rowB[i]);
+			settleOf[probe] = settle[i];
+			settleOn[probe] = lbProneIsTorso(probe);
+		}
 	}
 #else
+	float px[LB_PRONE_BATCH], py[LB_PRONE_BATCH], pz[LB_PRONE_BATCH];
+	float nx[LB_PRONE_BATCH], ny[LB_PRONE_BATCH], nz[LB_PRONE_BATCH], settle[LB_PRONE_BATCH];
+	uint32_t hit[LB_PRONE_BATCH];
 	for (int j = 0; j < n; ++j)
 	{
 		hit[j] = 0u;
@@ -423,7 +445,6 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, const lbTransf
 		settle[j] = lbDot(lbSub(point, found), up);
 		hit[j] = 1u;
 	}
-#endif
 	for (int j = 0; j < n; ++j)
 	{
 		const int k = b->probe[j];
@@ -440,6 +461,7 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, const lbTransf
 		settleOf[k] = settle[j];
 		settleOn[k] = lbProneIsTorso(k);
 	}
+#endif
 }
 
 // Whether an edge may lie under a thigh or forearm between its joints, from the ground at its ends
