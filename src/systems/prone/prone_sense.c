@@ -1327,7 +1327,53 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	// each probe otherwise).
 	const float probeReach = def->probeReach, probeCastRadius = def->probeCastRadius;
 	const bool sphereProbes = def->sphereProbes;
-	for (int k = 0; k < lb_proneProbeCount; ++k)
+	if (cast == 0)
+	{
+		// Between trace frames nothing is cast: the loop below's probes (a fully held hand or foot's
+		// left as they were, a thigh's or forearm's only while it has ground), taken by kind so that
+		// each is tested only for what may leave it out, every point straight to the batch (the
+		// batch's lanes in another order give each probe the same ground).
+		static const uint8_t bodyProbes[] = { lb_pronePelvis, lb_proneSpine,  lb_proneChest,	 lb_proneKneeL,	  lb_proneKneeR,
+											  lb_proneElbowL, lb_proneElbowR, lb_proneTorsoLow, lb_proneTorsoHigh };
+		static const uint8_t endProbes[] = { lb_proneAnkleL, lb_proneAnkleR, lb_proneToeL,
+											 lb_proneToeR,	 lb_proneWristL, lb_proneWristR };
+		_Static_assert(sizeof bodyProbes + sizeof endProbes + 4 == lb_proneProbeCount && lb_proneThighL + 4 == lb_proneProbeCount,
+					   "the body's probes, the ends' and the four segments' are every probe");
+		for (size_t i = 0; i < sizeof bodyProbes + sizeof endProbes + 4; ++i)
+		{
+			const int k = i < sizeof bodyProbes ? bodyProbes[i]
+						  : i < sizeof bodyProbes + sizeof endProbes ? endProbes[i - sizeof bodyProbes]
+																	  : lb_proneThighL + (int)(i - sizeof bodyProbes - sizeof endProbes);
+			lbProneGround* g = &state->ground[k];
+			if (i >= sizeof bodyProbes && i < sizeof bodyProbes + sizeof endProbes)
+			{
+				const lbProneLimbState* ls = &state->limbs[endLimb[k]];
+				if (g->hit && ls->locked && ls->lockAlpha >= 1.0f)
+				{
+					probeOk[k] = false;
+					continue;
+				}
+			}
+			else if (k >= lb_proneThighL && !state->probeGround[k].hit)
+			{
+				probeOk[k] = false;
+				g->hit = false;
+				state->probeGround[k].hit = false;
+				state->probeGround[k].radius = -1.0f;
+				continue;
+			}
+			float radius;
+			probeOk[k] = lbProneProbeListed(&probeSetup, h, anim, k, &probeMs[k], &radius);
+			if (!probeOk[k])
+			{
+				g->hit = false;
+				state->probeGround[k].hit = false;
+				continue;
+			}
+			lbProneBatchAdd(&batch, k, probeMs[k], probeTOf[k], sphereProbes ? lbMinF(radius, probeCastRadius) : 0.0f, radius);
+		}
+	}
+	for (int k = 0; cast != 0 && k < lb_proneProbeCount; ++k)
 	{
 		lbProneGround* g = &state->ground[k];
 		// A hand or foot fully held since the last frame rests on its hold: the pose stage does not
@@ -1346,8 +1392,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		// frame); otherwise not cast, and its ground dropped, so the pose stage lifts nothing for it
 		// and the next cast is made afresh. Decided on trace frames; between them a probe without
 		// ground stays without (as a miss re-evaluated would).
-		if (k >= lb_proneThighL &&
-			(cast == 0 ? !state->probeGround[k].hit : !lbProneSegmentAtRisk(state, h, anim, probeTs[probeTOf[k]], k)))
+		if (k >= lb_proneThighL && !lbProneSegmentAtRisk(state, h, anim, probeTs[probeTOf[k]], k))
 		{
 			probeOk[k] = false;
 			g->hit = false;
@@ -1367,13 +1412,6 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		// A sphere of the segment's radius (at most probeCastRadius) or a ray cast straight down; the
 		// segment's centre rests on the contact's plane one segment radius out along its normal.
 		const float castRadius = sphereProbes ? lbMinF(radius, probeCastRadius) : 0.0f;
-		// Between trace frames nothing is cast: the point goes to the batch as it is, which carries it
-		// into the world in lanes.
-		if (cast == 0)
-		{
-			lbProneBatchAdd(&batch, k, pMs, probeTOf[k], castRadius, radius);
-			continue;
-		}
 		// The legs' probes go where the thighs' turn carries them, the rest where the upper body's does
 		// (the pelvis's with the character).
 		const lbVec3 p = lbIkTransformPoint(probeTs[probeTOf[k]], pMs);
