@@ -296,20 +296,20 @@ typedef struct lbProneChain
 	bool dirty;
 } lbProneChain;
 
-static lbProneChain lbProneChainOf(const lbSkeleton* skeleton, int root, int end)
+// Fills *c (written in place: returned by value the chain cost a copy of its bones a limb).
+static void lbProneChainOf(lbProneChain* c, const lbSkeleton* skeleton, int root, int end)
 {
-	lbProneChain c;
-	c.count = 0;
-	c.dirty = false;
+	c->count = 0;
+	c->dirty = false;
 	// Most limbs: root, mid, end, each the parent of the next.
 	const int mid = end >= 0 ? skeleton->parents[end] : LB_NULL_INDEX;
 	if (mid >= 0 && skeleton->parents[mid] == root)
 	{
-		c.bones[0] = root;
-		c.bones[1] = mid;
-		c.bones[2] = end;
-		c.count = 3;
-		return c;
+		c->bones[0] = root;
+		c->bones[1] = mid;
+		c->bones[2] = end;
+		c->count = 3;
+		return;
 	}
 	int path[8], n = 0;
 	for (int b = end; b >= 0 && n < 8; b = skeleton->parents[b])
@@ -318,12 +318,11 @@ static lbProneChain lbProneChainOf(const lbSkeleton* skeleton, int root, int end
 		if (b == root)
 		{
 			for (int k = 0; k < n; ++k)
-				c.bones[k] = path[n - 1 - k];
-			c.count = n;
+				c->bones[k] = path[n - 1 - k];
+			c->count = n;
 			break;
 		}
 	}
-	return c;
 }
 
 // The rest of a dirty chain's subtree from the chain's current joints (lbProneUpdateSubtree's bits:
@@ -1006,7 +1005,12 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	// Limbs: held contacts by two-bone IK, then lift or bend out of the ground.
 	lbProneProbeSetup probeSetup;
 	lbProneProbeSetup_Init(&probeSetup, h, def);
-	const lbTwoBoneIkInput defaultIn = lbDefaultTwoBoneIkInput();
+	// One solver input for the four limbs: each solve sets its target and weight, and the limb's hinge
+	// axis and bend hint go back to zero (the solve fills them in from the limb); the rest stays the
+	// default. No pole: the limb keeps its own bend plane, so the solve stays continuous as its
+	// weight blends in.
+	lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+	in.poleKind = lb_poleNone;
 	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
 	{
 		int root, mid, end;
@@ -1023,7 +1027,8 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		lbLimbChain chain;
 		const lbProneLimbTarget* lt = &targets->limbs[k];
 		float w = lbClampF(lt->alpha, 0.0f, 1.0f) * a;
-		lbProneChain joints = lbProneChainOf(skeleton, root, end);
+		lbProneChain joints;
+		lbProneChainOf(&joints, skeleton, root, end);
 		// The limb's chain only for a hold to solve: lbHumanoid_GetLimbChain's bones (all mapped, as
 		// found above) and axes, read straight from the humanoid (the call cost a tenth of a solve).
 		if (w > 0.0f)
@@ -1032,12 +1037,10 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			const int sd = k & 1;
 			chain.hingeRoot = k < 2 ? h->armAxes[sd].elbowBendUpper : h->legAxes[sd].kneeBendThigh;
 			chain.poleRoot = k < 2 ? h->armAxes[sd].elbowPoleUpper : h->legAxes[sd].kneePoleThigh;
-			lbTwoBoneIkInput in = defaultIn;
 			in.targetMs = lbProneToModelPointIn(&toModel, &lt->endWs.x);
 			in.weight = w;
-			// No pole: the limb keeps its own bend plane, so the solve stays continuous as its weight
-			// blends in.
-			in.poleKind = lb_poleNone;
+			in.hingeAxisMs = lbVec3_zero;
+			in.bendHintMs = lbVec3_zero;
 			if (!lbProneSolveChain(pose, skeleton, &chain, &in, &joints))
 			{
 				lbProneChainDone(pose, skeleton, &joints, &defer);
