@@ -264,6 +264,31 @@ static inline void lbProneGround4(const lbProneGround* grounds, const int* p, __
 
 #endif
 
+#if LB_IK_SSE2
+// Lanes 0..3: u x v, one pair of vectors a lane, lbCross's products and differences.
+static inline void lbProneCross4(__m128 ux, __m128 uy, __m128 uz, __m128 vx, __m128 vy, __m128 vz, __m128* cx, __m128* cy,
+								 __m128* cz)
+{
+	*cx = _mm_sub_ps(_mm_mul_ps(uy, vz), _mm_mul_ps(uz, vy));
+	*cy = _mm_sub_ps(_mm_mul_ps(uz, vx), _mm_mul_ps(ux, vz));
+	*cz = _mm_sub_ps(_mm_mul_ps(ux, vy), _mm_mul_ps(uy, vx));
+}
+
+// v rotated by the quaternion (ux, uy, uz, w) in place, one of each a lane: lbQuatRotate's steps
+// (t = 2 (u x v), v + w t + u x t), lbIkQuatRotate4's bits.
+static inline void lbProneRotate4(__m128 ux, __m128 uy, __m128 uz, __m128 w, __m128* vx, __m128* vy, __m128* vz)
+{
+	__m128 tx, ty, tz, cx, cy, cz;
+	lbProneCross4(ux, uy, uz, *vx, *vy, *vz, &tx, &ty, &tz);
+	const __m128 two = _mm_set1_ps(2.0f);
+	tx = _mm_mul_ps(two, tx), ty = _mm_mul_ps(two, ty), tz = _mm_mul_ps(two, tz);
+	lbProneCross4(ux, uy, uz, tx, ty, tz, &cx, &cy, &cz);
+	*vx = _mm_add_ps(_mm_add_ps(*vx, _mm_mul_ps(w, tx)), cx);
+	*vy = _mm_add_ps(_mm_add_ps(*vy, _mm_mul_ps(w, ty)), cy);
+	*vz = _mm_add_ps(_mm_add_ps(*vz, _mm_mul_ps(w, tz)), cz);
+}
+#endif
+
 /// World to model space for a frame's many points and directions: lbInvTransformPoint's and
 /// lbQuatInvRotate's bits, the reciprocal scale (three divisions) and the conjugate made once.
 typedef struct lbProneToModel

@@ -69,30 +69,6 @@ static inline void lbPronePlaneOf(lbPronePlane* out, const lbProneGround* g, con
 }
 
 #if LB_IK_SSE2
-// Lanes 0..3: u x v for u the same in every lane and v one vector a lane, lbCross's products and
-// differences.
-static inline void lbProneCross4(__m128 ux, __m128 uy, __m128 uz, __m128 vx, __m128 vy, __m128 vz, __m128* cx, __m128* cy,
-								 __m128* cz)
-{
-	*cx = _mm_sub_ps(_mm_mul_ps(uy, vz), _mm_mul_ps(uz, vy));
-	*cy = _mm_sub_ps(_mm_mul_ps(uz, vx), _mm_mul_ps(ux, vz));
-	*cz = _mm_sub_ps(_mm_mul_ps(ux, vy), _mm_mul_ps(uy, vx));
-}
-
-// v rotated by the conjugate (ux, uy, uz, w) in place, one vector a lane: lbQuatRotate's steps
-// (t = 2 (u x v), v + w t + u x t).
-static inline void lbProneRotate4(__m128 ux, __m128 uy, __m128 uz, __m128 w, __m128* vx, __m128* vy, __m128* vz)
-{
-	__m128 tx, ty, tz, cx, cy, cz;
-	lbProneCross4(ux, uy, uz, *vx, *vy, *vz, &tx, &ty, &tz);
-	const __m128 two = _mm_set1_ps(2.0f);
-	tx = _mm_mul_ps(two, tx), ty = _mm_mul_ps(two, ty), tz = _mm_mul_ps(two, tz);
-	lbProneCross4(ux, uy, uz, tx, ty, tz, &cx, &cy, &cz);
-	*vx = _mm_add_ps(_mm_add_ps(*vx, _mm_mul_ps(w, tx)), cx);
-	*vy = _mm_add_ps(_mm_add_ps(*vy, _mm_mul_ps(w, ty)), cy);
-	*vz = _mm_add_ps(_mm_add_ps(*vz, _mm_mul_ps(w, tz)), cz);
-}
-
 // lbPronePlaneOf's point and normal for four probes p[0..3] at once, one a lane, with its bits
 // (the same products and sums as the one-probe path, the normal's length summed in lbDot's order).
 // Written whether hit or not: a plane not hit is never read. Two of these cost about what three
@@ -223,14 +199,19 @@ typedef struct lbProneDeferred
 	bool on;
 } lbProneDeferred;
 
-// Marks in `core` (non-zero) the bones on the paths from the bones the fit reads (pelvis, top, each
-// limb's mid and end joints) up to the root: one pass from the last bone to the first, each bone's
-// mask (one bit a read bone) or-ed into its parent's. False when a limb root's subtree holds any
-// read bone but its own mid and end joints, or not both (deferring is not safe then).
-_Static_assert(LB_PRONE_LIMBS <= 7, "lbProneCoreOf's masks hold two bits a limb after two");
+// Marks in `core` (the low LB_PRONE_READ_BITS bits non-zero) the bones on the paths from the bones
+// the fit reads (pelvis, top, each limb's mid and end joints) up to the root: one pass from the last
+// bone to the first, each bone's mask (one bit a read bone) or-ed into its parent's. The three bones
+// the body's pass turns (`turned`: the first spine bone and the thighs) get a bit each above those
+// (LB_PRONE_TURNED_BIT), so that a bone's mask also tells which of them lie in its subtree (itself
+// included). False when a limb root's subtree holds any read bone but its own mid and end joints, or
+// not both (deferring is not safe then).
+_Static_assert(LB_PRONE_LIMBS <= 4, "lbProneCoreOf's masks hold two bits a limb after two, then three turned bones");
+#define LB_PRONE_READ_BITS 0x3FFu
+#define LB_PRONE_TURNED_BIT(i) ((uint16_t)(0x400u << (i)))
 // `core` has a slot before bone 0 (core[-1]) that takes a root bone's or-ing: the pass needs no test
 // of the parent.
-static bool lbProneCoreOf(const lbSkeleton* skeleton, const lbHumanoid* h, int top, uint16_t* core)
+static bool lbProneCoreOf(const lbSkeleton* skeleton, const lbHumanoid* h, int top, const int turned[3], uint16_t* core)
 {
 	const int* parents = skeleton->parents;
 	const int n = skeleton->boneCount;
@@ -249,12 +230,15 @@ static bool lbProneCoreOf(const lbSkeleton* skeleton, const lbHumanoid* h, int t
 		if (end >= 0)
 			core[end] |= (uint16_t)(8u << (2 * k));
 	}
+	for (int i = 0; i < 3; ++i)
+		if (turned[i] >= 0)
+			core[turned[i]] |= LB_PRONE_TURNED_BIT(i);
 	_Static_assert(LB_NULL_INDEX == -1, "a root bone's parent is the slot before bone 0");
 	for (int i = n - 1; i > 0; --i)
 		core[parents[i]] |= core[i];
 	bool safe = true;
 	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
-		safe = safe && (roots[k] < 0 || core[roots[k]] == (uint16_t)(12u << (2 * k)));
+		safe = safe && (roots[k] < 0 || (core[roots[k]] & LB_PRONE_READ_BITS) == (uint16_t)(12u << (2 * k)));
 	return safe;
 }
 
@@ -270,7 +254,7 @@ static void lbProneUpdateCore(lbPose* pose, const lbSkeleton* skeleton, int rb, 
 	int i = rb + 1;
 	for (; i < n && parents[i] >= rb; ++i)
 	{
-		if (core[i])
+		if (core[i] & LB_PRONE_READ_BITS)
 			lbProneCompose(pose, parents, i);
 		else
 			defer->bones[defer->count++] = i;
@@ -286,7 +270,7 @@ static void lbProneUpdateCore(lbPose* pose, const lbSkeleton* skeleton, int rb, 
 		inSubtree[i - rb] = m;
 		if (!m)
 			continue;
-		if (core[i])
+		if (core[i] & LB_PRONE_READ_BITS)
 			lbProneCompose(pose, parents, i);
 		else
 			defer->bones[defer->count++] = i;
@@ -312,20 +296,20 @@ typedef struct lbProneChain
 	bool dirty;
 } lbProneChain;
 
-static lbProneChain lbProneChainOf(const lbSkeleton* skeleton, int root, int end)
+// Fills *c (written in place: returned by value the chain cost a copy of its bones a limb).
+static void lbProneChainOf(lbProneChain* c, const lbSkeleton* skeleton, int root, int end)
 {
-	lbProneChain c;
-	c.count = 0;
-	c.dirty = false;
+	c->count = 0;
+	c->dirty = false;
 	// Most limbs: root, mid, end, each the parent of the next.
 	const int mid = end >= 0 ? skeleton->parents[end] : LB_NULL_INDEX;
 	if (mid >= 0 && skeleton->parents[mid] == root)
 	{
-		c.bones[0] = root;
-		c.bones[1] = mid;
-		c.bones[2] = end;
-		c.count = 3;
-		return c;
+		c->bones[0] = root;
+		c->bones[1] = mid;
+		c->bones[2] = end;
+		c->count = 3;
+		return;
 	}
 	int path[8], n = 0;
 	for (int b = end; b >= 0 && n < 8; b = skeleton->parents[b])
@@ -334,12 +318,11 @@ static lbProneChain lbProneChainOf(const lbSkeleton* skeleton, int root, int end
 		if (b == root)
 		{
 			for (int k = 0; k < n; ++k)
-				c.bones[k] = path[n - 1 - k];
-			c.count = n;
+				c->bones[k] = path[n - 1 - k];
+			c->count = n;
 			break;
 		}
 	}
-	return c;
 }
 
 // The rest of a dirty chain's subtree from the chain's current joints (lbProneUpdateSubtree's bits:
@@ -698,22 +681,22 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 	defer->count = 0;
 	const int bones[3] = { h->spine[0], h->leg[0].thigh, h->leg[1].thigh };
 	const float angles[3] = { turn, thighTurn, thighTurn };
-	// Direct when each turned bone lies under rb with no other turned bone between: one walk up from
-	// each to rb (a turned bone above rb is not under it, which the walk from it finds).
+	// Direct when each turned bone lies under rb with no other turned bone between, read from the
+	// masks of lbProneCoreOf (made here for the pass below too): bone i lies under rb when rb's mask
+	// holds its bit and it is not rb; another turned bone j lies between them when it lies under rb
+	// too and its own mask holds i's bit (a bone given twice is not between itself).
+	uint16_t coreSlots[LB_MAX_BONES + 1];
+	uint16_t* core = coreSlots + 1;
+	const bool safe = lbProneCoreOf(skeleton, h, top, bones, core);
 	bool direct = true;
 	for (int i = 0; i < 3 && direct; ++i)
 	{
 		if (bones[i] < 0)
 			continue;
-		direct = bones[i] != rb;
-		bool reached = false;
-		for (int b = skeleton->parents[bones[i]]; b >= 0 && direct && !reached; b = skeleton->parents[b])
-		{
-			reached = b == rb;
-			for (int j = 0; j < 3; ++j)
-				direct = direct && (j == i || b != bones[j]);
-		}
-		direct = direct && reached;
+		direct = bones[i] != rb && (core[rb] & LB_PRONE_TURNED_BIT(i));
+		for (int j = 0; j < 3 && direct; ++j)
+			direct = j == i || bones[j] < 0 || bones[j] == bones[i] || bones[j] == rb ||
+					 !(core[rb] & LB_PRONE_TURNED_BIT(j)) || !(core[bones[j]] & LB_PRONE_TURNED_BIT(i));
 	}
 	if (!direct || (bendBone >= 0 && !bendDirect))
 	{
@@ -771,9 +754,7 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 	m.p = lbAdd(m.p, shiftMs);
 	const int parent = skeleton->parents[rb];
 	pose->local[rb] = parent < 0 ? m : lbTransformRelative(pose->model[parent], m);
-	uint16_t coreSlots[LB_MAX_BONES + 1];
-	uint16_t* core = coreSlots + 1;
-	if (lbProneCoreOf(skeleton, h, top, core))
+	if (safe)
 	{
 		defer->on = true;
 		lbProneUpdateCore(pose, skeleton, rb, core, defer);
@@ -1024,7 +1005,12 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	// Limbs: held contacts by two-bone IK, then lift or bend out of the ground.
 	lbProneProbeSetup probeSetup;
 	lbProneProbeSetup_Init(&probeSetup, h, def);
-	const lbTwoBoneIkInput defaultIn = lbDefaultTwoBoneIkInput();
+	// One solver input for the four limbs: each solve sets its target and weight, and the limb's hinge
+	// axis and bend hint go back to zero (the solve fills them in from the limb); the rest stays the
+	// default. No pole: the limb keeps its own bend plane, so the solve stays continuous as its
+	// weight blends in.
+	lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+	in.poleKind = lb_poleNone;
 	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
 	{
 		int root, mid, end;
@@ -1041,7 +1027,8 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		lbLimbChain chain;
 		const lbProneLimbTarget* lt = &targets->limbs[k];
 		float w = lbClampF(lt->alpha, 0.0f, 1.0f) * a;
-		lbProneChain joints = lbProneChainOf(skeleton, root, end);
+		lbProneChain joints;
+		lbProneChainOf(&joints, skeleton, root, end);
 		// The limb's chain only for a hold to solve: lbHumanoid_GetLimbChain's bones (all mapped, as
 		// found above) and axes, read straight from the humanoid (the call cost a tenth of a solve).
 		if (w > 0.0f)
@@ -1050,12 +1037,10 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			const int sd = k & 1;
 			chain.hingeRoot = k < 2 ? h->armAxes[sd].elbowBendUpper : h->legAxes[sd].kneeBendThigh;
 			chain.poleRoot = k < 2 ? h->armAxes[sd].elbowPoleUpper : h->legAxes[sd].kneePoleThigh;
-			lbTwoBoneIkInput in = defaultIn;
 			in.targetMs = lbProneToModelPointIn(&toModel, &lt->endWs.x);
 			in.weight = w;
-			// No pole: the limb keeps its own bend plane, so the solve stays continuous as its weight
-			// blends in.
-			in.poleKind = lb_poleNone;
+			in.hingeAxisMs = lbVec3_zero;
+			in.bendHintMs = lbVec3_zero;
 			if (!lbProneSolveChain(pose, skeleton, &chain, &in, &joints))
 			{
 				lbProneChainDone(pose, skeleton, &joints, &defer);

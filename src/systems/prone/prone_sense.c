@@ -240,27 +240,29 @@ static float lbProneRoofLift(const lbProneDef* def, lbVec3 centre, lbVec3 centre
 // (lbProneTrace's re-evaluation) and eased (the probe loop's easing), four probes to a vector: each
 // lane does the scalar code's operations in its order, so each probe's ground comes out bit for bit
 // as the scalar code makes it. A probe's inputs go into lanes as the loop meets it, its ground is
-// written back after the loop. Probe by probe the same work cost 2.5 times as much.
+// written back once its four are done. Probe by probe the same work cost 2.5 times as much.
 #define LB_PRONE_BATCH ((lb_proneProbeCount + 3) & ~3)
 typedef struct lbProneBatch
 {
 	int count;
-	// The probes (up to every one, a multiple of four read) and their lanes: where the probe starts
-	// (world), the probe point's height along up, the cast's and the segment's radius. The plane the
-	// last cast found and the eased ground are read from the state.
+	// The probes (up to every one, a multiple of four read) and their lanes: the probe's point in the
+	// animated pose (model space) and the transform that carries it into the world (the probe loop's
+	// probeTs, by index), the cast's and the segment's radius. Where the probe starts and its point's
+	// height along up are made from them in lanes. The plane the last cast found and the eased ground
+	// are read from the state.
 	int probe[LB_PRONE_BATCH];
-	float fx[LB_PRONE_BATCH], fy[LB_PRONE_BATCH], fz[LB_PRONE_BATCH];
-	float pUp[LB_PRONE_BATCH], rc[LB_PRONE_BATCH], r[LB_PRONE_BATCH];
+	float mx[LB_PRONE_BATCH], my[LB_PRONE_BATCH], mz[LB_PRONE_BATCH];
+	int t[LB_PRONE_BATCH];
+	float rc[LB_PRONE_BATCH], r[LB_PRONE_BATCH];
 } lbProneBatch;
 
-static inline void lbProneBatchAdd(lbProneBatch* b, int probe, lbVec3 from, float pUp, float castRadius, float radius)
+static inline void lbProneBatchAdd(lbProneBatch* b, int probe, lbVec3 pointMs, int t, float castRadius, float radius)
 {
 	const int j = b->count++;
 	b->probe[j] = probe;
-	b->fx[j] = from.x, b->fy[j] = from.y, b->fz[j] = from.z;
-	b->pUp[j] = pUp, b->rc[j] = castRadius, b->r[j] = radius;
+	b->mx[j] = pointMs.x, b->my[j] = pointMs.y, b->mz[j] = pointMs.z;
+	b->t[j] = t, b->rc[j] = castRadius, b->r[j] = radius;
 }
-
 
 #if LB_IK_SSE2
 // lbDot's sum ((x + y) + z) of three lanes' products.
@@ -276,28 +278,53 @@ static inline __m128 lbProneSelect4(__m128 mask, __m128 a, __m128 b)
 #endif
 
 // The batch's grounds, written to the state's probes; a torso probe's settle into settleOf.
-static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, lbVec3 up, float length, float easeUp, float easeDown,
-							float settleOf[lb_proneProbeCount], bool settleOn[lb_proneProbeCount])
+// Each lane's point is carried into the world by its transform (lbIkTransformPoint's operations) and
+// starts `reach` above it along up (the probe loop's lbMulAdd), as the loop would make them.
+static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, const lbTransform* const ts[4], lbVec3 up, float reach,
+							float length, float easeUp, float easeDown, float settleOf[lb_proneProbeCount],
+							bool settleOn[lb_proneProbeCount])
 {
 	const int n = b->count;
 	if (n == 0)
 		return;
-	float px[LB_PRONE_BATCH], py[LB_PRONE_BATCH], pz[LB_PRONE_BATCH];
-	float nx[LB_PRONE_BATCH], ny[LB_PRONE_BATCH], nz[LB_PRONE_BATCH], settle[LB_PRONE_BATCH];
-	uint32_t hit[LB_PRONE_BATCH];
 #if LB_IK_SSE2
 	// Lanes past the last probe repeat it (read, never written back).
 	for (int j = n; j < ((n + 3) & ~3); ++j)
 	{
 		b->probe[j] = b->probe[n - 1];
-		b->fx[j] = b->fx[n - 1], b->fy[j] = b->fy[n - 1], b->fz[j] = b->fz[n - 1];
-		b->pUp[j] = b->pUp[n - 1], b->rc[j] = b->rc[n - 1], b->r[j] = b->r[n - 1];
+		b->mx[j] = b->mx[n - 1], b->my[j] = b->my[n - 1], b->mz[j] = b->mz[n - 1];
+		b->t[j] = b->t[n - 1], b->rc[j] = b->rc[n - 1], b->r[j] = b->r[n - 1];
 	}
 	const __m128 ux = _mm_set1_ps(up.x), uy = _mm_set1_ps(up.y), uz = _mm_set1_ps(up.z);
 	const __m128 zero = _mm_setzero_ps();
+	// Each transform's rotation, position and scale (lanes 0..2; lbIkTransformPoint's shuffle of its
+	// last four floats), gathered into lanes by the lanes' transforms.
+	__m128 tq[4], tp[4], tsc[4];
+	for (int i = 0; i < 4; ++i)
+	{
+		const __m128 ws = _mm_loadu_ps(&ts[i]->q.w);
+		tq[i] = _mm_loadu_ps(&ts[i]->q.x);
+		tp[i] = _mm_loadu_ps(&ts[i]->p.x);
+		tsc[i] = _mm_shuffle_ps(ws, ws, _MM_SHUFFLE(0, 3, 2, 1));
+	}
+	const __m128 reach4 = _mm_set1_ps(reach);
 	for (int j = 0; j < n; j += 4)
 	{
-		const __m128 fx = _mm_loadu_ps(b->fx + j), fy = _mm_loadu_ps(b->fy + j), fz = _mm_loadu_ps(b->fz + j);
+		const int* t = b->t + j;
+		__m128 rx = tq[t[0]], ry = tq[t[1]], rz = tq[t[2]], rw = tq[t[3]];
+		_MM_TRANSPOSE4_PS(rx, ry, rz, rw);
+		__m128 ox = tp[t[0]], oy = tp[t[1]], oz = tp[t[2]], o3 = tp[t[3]];
+		_MM_TRANSPOSE4_PS(ox, oy, oz, o3);
+		__m128 sx = tsc[t[0]], sy = tsc[t[1]], sz = tsc[t[2]], s3 = tsc[t[3]];
+		_MM_TRANSPOSE4_PS(sx, sy, sz, s3);
+		// p = t.p + t.q (t.s m), then from = p + reach up and p's height along up.
+		__m128 vx = _mm_mul_ps(sx, _mm_loadu_ps(b->mx + j)), vy = _mm_mul_ps(sy, _mm_loadu_ps(b->my + j)),
+			   vz = _mm_mul_ps(sz, _mm_loadu_ps(b->mz + j));
+		lbProneRotate4(rx, ry, rz, rw, &vx, &vy, &vz);
+		const __m128 wx = _mm_add_ps(ox, vx), wy = _mm_add_ps(oy, vy), wz = _mm_add_ps(oz, vz);
+		const __m128 fx = _mm_add_ps(wx, _mm_mul_ps(reach4, ux)), fy = _mm_add_ps(wy, _mm_mul_ps(reach4, uy)),
+					 fz = _mm_add_ps(wz, _mm_mul_ps(reach4, uz));
+		const __m128 pUp = lbProneDot4(wx, wy, wz, ux, uy, uz);
 		__m128 cpx, cpy, cpz, cnx, cny, cnz, cHit, gpx, gpy, gpz, gnx, gny, gnz, had;
 		lbProneGround4(state->probeGround, b->probe + j, &cpx, &cpy, &cpz, &cnx, &cny, &cnz, &cHit);
 		lbProneGround4(state->ground, b->probe + j, &gpx, &gpy, &gpz, &gnx, &gny, &gnz, &had);
@@ -326,7 +353,7 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, lbVec3 up, flo
 		const __m128 k0 = _mm_max_ps(lbProneDot4(ux, uy, uz, gnx, gny, gnz), _mm_set1_ps(0.1f));
 		const __m128 prevPlane = _mm_sub_ps(
 			newH, _mm_div_ps(lbProneDot4(_mm_sub_ps(foundX, gpx), _mm_sub_ps(foundY, gpy), _mm_sub_ps(foundZ, gpz), gnx, gny, gnz), k0));
-		const __m128 prevOwn = _mm_max_ps(newH, _mm_loadu_ps(b->pUp + j));
+		const __m128 prevOwn = _mm_max_ps(newH, pUp);
 		const __m128 prevH = lbProneSelect4(had, prevPlane, prevOwn);
 		const __m128 ease =
 			lbProneSelect4(_mm_and_ps(had, _mm_cmpgt_ps(newH, prevH)), _mm_set1_ps(easeUp), _mm_set1_ps(easeDown));
@@ -351,16 +378,42 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, lbVec3 up, flo
 			outNy = lbProneSelect4(use, _mm_mul_ps(inv, ly), cny);
 			outNz = lbProneSelect4(use, _mm_mul_ps(inv, lz), cnz);
 		}
-		_mm_storeu_ps(px + j, ptx), _mm_storeu_ps(py + j, pty), _mm_storeu_ps(pz + j, ptz);
-		_mm_storeu_ps(nx + j, outNx), _mm_storeu_ps(ny + j, outNy), _mm_storeu_ps(nz + j, outNz);
-		_mm_storeu_ps(settle + j, lbProneDot4(_mm_sub_ps(ptx, foundX), _mm_sub_ps(pty, foundY), _mm_sub_ps(ptz, foundZ), ux, uy, uz));
-		_mm_storeu_si128((__m128i*)(hit + j), _mm_castps_si128(on));
+		float settle[4];
+		_mm_storeu_ps(settle, lbProneDot4(_mm_sub_ps(ptx, foundX), _mm_sub_ps(pty, foundY), _mm_sub_ps(ptz, foundZ), ux, uy, uz));
+		// Written back in place (no lane reads another's ground), a probe to a row: its point and its
+		// normal's x, then the normal's y and z, the segment's radius and the hit flag (1 in the flag's
+		// byte, 0 in its padding). A probe whose plane is out of reach only loses its flag.
+		__m128 a0 = ptx, a1 = pty, a2 = ptz, a3 = outNx;
+		_MM_TRANSPOSE4_PS(a0, a1, a2, a3);
+		__m128 c0 = outNy, c1 = outNz, c2 = r, c3 = _mm_castsi128_ps(_mm_set1_epi32(1));
+		_MM_TRANSPOSE4_PS(c0, c1, c2, c3);
+		const __m128 rowA[4] = { a0, a1, a2, a3 }, rowB[4] = { c0, c1, c2, c3 };
+		const int onMask = _mm_movemask_ps(on);
+		const int lanes = n - j < 4 ? n - j : 4;
+		for (int i = 0; i < lanes; ++i)
+		{
+			const int probe = b->probe[j + i];
+			lbProneGround* g = &state->ground[probe];
+			if (!((onMask >> i) & 1))
+			{
+				g->hit = false;
+				continue;
+			}
+			_mm_storeu_ps(&g->pointWs.x, rowA[i]);
+			_mm_storeu_ps(&g->normalWs.y, rowB[i]);
+			settleOf[probe] = settle[i];
+			settleOn[probe] = lbProneIsTorso(probe);
+		}
 	}
 #else
+	float px[LB_PRONE_BATCH], py[LB_PRONE_BATCH], pz[LB_PRONE_BATCH];
+	float nx[LB_PRONE_BATCH], ny[LB_PRONE_BATCH], nz[LB_PRONE_BATCH], settle[LB_PRONE_BATCH];
+	uint32_t hit[LB_PRONE_BATCH];
 	for (int j = 0; j < n; ++j)
 	{
 		hit[j] = 0u;
-		const lbVec3 from = { b->fx[j], b->fy[j], b->fz[j] };
+		const lbVec3 p = lbIkTransformPoint(ts[b->t[j]], LB_LITERAL(lbVec3){ b->mx[j], b->my[j], b->mz[j] });
+		const lbVec3 from = lbMulAdd(p, reach, up);
 		const lbProneGround* cg = &state->probeGround[b->probe[j]];
 		const lbProneGround* eg = &state->ground[b->probe[j]];
 		const lbVec3 cp = cg->pointWs, cn = cg->normalWs, gp = eg->pointWs, gn = eg->normalWs;
@@ -384,7 +437,7 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, lbVec3 up, flo
 		}
 		else
 		{
-			const float prevH = lbMaxF(newH, b->pUp[j]);
+			const float prevH = lbMaxF(newH, lbDot(p, up));
 			point = lbMulAdd(point, prevH + (newH - prevH) * easeDown - newH, up);
 		}
 		px[j] = point.x, py[j] = point.y, pz[j] = point.z;
@@ -392,7 +445,6 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, lbVec3 up, flo
 		settle[j] = lbDot(lbSub(point, found), up);
 		hit[j] = 1u;
 	}
-#endif
 	for (int j = 0; j < n; ++j)
 	{
 		const int k = b->probe[j];
@@ -409,6 +461,7 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, lbVec3 up, flo
 		settleOf[k] = settle[j];
 		settleOn[k] = lbProneIsTorso(k);
 	}
+#endif
 }
 
 // Whether an edge may lie under a thigh or forearm between its joints, from the ground at its ends
@@ -1274,7 +1327,53 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	// each probe otherwise).
 	const float probeReach = def->probeReach, probeCastRadius = def->probeCastRadius;
 	const bool sphereProbes = def->sphereProbes;
-	for (int k = 0; k < lb_proneProbeCount; ++k)
+	if (cast == 0)
+	{
+		// Between trace frames nothing is cast: the loop below's probes (a fully held hand or foot's
+		// left as they were, a thigh's or forearm's only while it has ground), taken by kind so that
+		// each is tested only for what may leave it out, every point straight to the batch (the
+		// batch's lanes in another order give each probe the same ground).
+		static const uint8_t bodyProbes[] = { lb_pronePelvis, lb_proneSpine,  lb_proneChest,	 lb_proneKneeL,	  lb_proneKneeR,
+											  lb_proneElbowL, lb_proneElbowR, lb_proneTorsoLow, lb_proneTorsoHigh };
+		static const uint8_t endProbes[] = { lb_proneAnkleL, lb_proneAnkleR, lb_proneToeL,
+											 lb_proneToeR,	 lb_proneWristL, lb_proneWristR };
+		_Static_assert(sizeof bodyProbes + sizeof endProbes + 4 == lb_proneProbeCount && lb_proneThighL + 4 == lb_proneProbeCount,
+					   "the body's probes, the ends' and the four segments' are every probe");
+		for (size_t i = 0; i < sizeof bodyProbes + sizeof endProbes + 4; ++i)
+		{
+			const int k = i < sizeof bodyProbes ? bodyProbes[i]
+						  : i < sizeof bodyProbes + sizeof endProbes ? endProbes[i - sizeof bodyProbes]
+																	  : lb_proneThighL + (int)(i - sizeof bodyProbes - sizeof endProbes);
+			lbProneGround* g = &state->ground[k];
+			if (i >= sizeof bodyProbes && i < sizeof bodyProbes + sizeof endProbes)
+			{
+				const lbProneLimbState* ls = &state->limbs[endLimb[k]];
+				if (g->hit && ls->locked && ls->lockAlpha >= 1.0f)
+				{
+					probeOk[k] = false;
+					continue;
+				}
+			}
+			else if (k >= lb_proneThighL && !state->probeGround[k].hit)
+			{
+				probeOk[k] = false;
+				g->hit = false;
+				state->probeGround[k].hit = false;
+				state->probeGround[k].radius = -1.0f;
+				continue;
+			}
+			float radius;
+			probeOk[k] = lbProneProbeListed(&probeSetup, h, anim, k, &probeMs[k], &radius);
+			if (!probeOk[k])
+			{
+				g->hit = false;
+				state->probeGround[k].hit = false;
+				continue;
+			}
+			lbProneBatchAdd(&batch, k, probeMs[k], probeTOf[k], sphereProbes ? lbMinF(radius, probeCastRadius) : 0.0f, radius);
+		}
+	}
+	for (int k = 0; cast != 0 && k < lb_proneProbeCount; ++k)
 	{
 		lbProneGround* g = &state->ground[k];
 		// A hand or foot fully held since the last frame rests on its hold: the pose stage does not
@@ -1293,8 +1392,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		// frame); otherwise not cast, and its ground dropped, so the pose stage lifts nothing for it
 		// and the next cast is made afresh. Decided on trace frames; between them a probe without
 		// ground stays without (as a miss re-evaluated would).
-		if (k >= lb_proneThighL &&
-			(cast == 0 ? !state->probeGround[k].hit : !lbProneSegmentAtRisk(state, h, anim, probeTs[probeTOf[k]], k)))
+		if (k >= lb_proneThighL && !lbProneSegmentAtRisk(state, h, anim, probeTs[probeTOf[k]], k))
 		{
 			probeOk[k] = false;
 			g->hit = false;
@@ -1311,20 +1409,20 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			state->probeGround[k].hit = false;
 			continue;
 		}
+		// A sphere of the segment's radius (at most probeCastRadius) or a ray cast straight down; the
+		// segment's centre rests on the contact's plane one segment radius out along its normal.
+		const float castRadius = sphereProbes ? lbMinF(radius, probeCastRadius) : 0.0f;
 		// The legs' probes go where the thighs' turn carries them, the rest where the upper body's does
 		// (the pelvis's with the character).
 		const lbVec3 p = lbIkTransformPoint(probeTs[probeTOf[k]], pMs);
-		// A sphere of the segment's radius (at most probeCastRadius) or a ray cast straight down; the
-		// segment's centre rests on the contact's plane one segment radius out along its normal.
 		// A segment lies near its ground: the probe starts `probeReach` above the point and ends as far
 		// below it (a short sweep costs a fraction of a long one).
 		const lbVec3 from = lbMulAdd(p, probeReach, up);
-		const float castRadius = sphereProbes ? lbMinF(radius, probeCastRadius) : 0.0f;
 		const int probeCast = lbProneTraceDecide(def, from, castRadius, cast, &state->probeGround[k], &state->castFromWs[5 + k],
 												 &state->recastSpan[5 + k]);
 		if (probeCast == 0)
 		{
-			lbProneBatchAdd(&batch, k, from, lbDot(p, up), castRadius, radius);
+			lbProneBatchAdd(&batch, k, pMs, probeTOf[k], castRadius, radius);
 			continue;
 		}
 		lbProneContact reuse;
@@ -1371,7 +1469,7 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		g->radius = radius;
 		g->hit = true;
 	}
-	lbProneBatchRun(&batch, state, up, 2.0f * def->probeReach, easeUp, easeDown, settleOf, settleOn);
+	lbProneBatchRun(&batch, state, probeTs, up, probeReach, 2.0f * def->probeReach, easeUp, easeDown, settleOf, settleOn);
 	// The torso's settle in the probes' order.
 	for (int k = 0; k < lb_proneProbeCount; ++k)
 		if (settleOn[k])
