@@ -101,10 +101,9 @@ static void test_walk_climb_drop(void)
 			{
 				lbFootSenseInput in = lbDefaultFootSenseInput();
 				in.moveState = phase == 4 && !drop.landed ? lb_footFalling : lb_footGrounded;
-				// The touchdown is the foot IK blending back in from the fall. The foot system's landing
-				// snap (in.landed on that frame) pops 14.4-15.1 degrees here, over the limit on the
-				// mannequin, so the drop does not ask for it.
-				(void)landedNow;
+				// The touchdown: the foot system's landing (in.landed on that frame), its dip building
+				// up and relaxing, while the feet's IK blends back in from the fall.
+				in.landed = landedNow;
 				in.query = &query;
 				in.characterWs = characterWs;
 				in.animPose = &base;
