@@ -162,6 +162,10 @@ PLAN_WORLDS = {
     # Another size (scripts/climb_sweep.py --plan draws more): a wall 0.38 m away, where a foot
     # moved high by the hip turns its knee across to the other side.
     'wall_038': ({"builder": "wall", "params": {"distance": 0.38}}, [0.38, 0.0, 3.0], 2100),
+    # An inside corner 0.37 m away (the goal 0.9 m from the corner line, as the sweep places it): a
+    # foot placed high closed the side its knee was on between the two walls, and the knee went
+    # across late, through the foot's wall.
+    'corner_037': ({"builder": "inside_corner", "params": {"distance": 0.37}}, [0.37, -0.53, 3.0], 2100),
     # Steeper slabs: a held foot's ankle, aimed within its range about the shin, lay beyond the leg
     # as the other foot locked (74 degrees, the mannequin), and a foot locking turned the body's
     # solve 10-12 degrees in a frame (72.6 degrees, mixamo).

@@ -367,6 +367,74 @@ static void test_knees_keep_off_a_side_wall(void)
 	}
 }
 
+// An inside corner: the wall in front and a second wall out beside the left leg, facing the body.
+// The left foot, out toward the second wall, comes up from below the hip to the hip's height, while
+// the other three limbs hold. The knee circle grows as the leg folds, and the side toward the
+// second wall closes between the two walls: the knee must be over on the other side before the way
+// across (straight into the front wall) closes too. Every frame the knee keeps off both walls.
+// Going over late, it swung the long way round behind the leg, 3 cm into the second wall (the check
+// could fail).
+static void test_knee_crosses_early_in_an_inside_corner(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		Fixture f;
+		fixtureInit(&f, (lbReferenceRig)rig);
+		lbVec3 targetMs[4];
+		lbClimbTargets t = stance(&f, 0.25f, 0.6f, targetMs);
+		const int s = lb_left;
+		const lbVec3 outDir = f.h.leftMs;
+		const lbVec3 hip = f.anim.model[f.h.leg[s].thigh].p;
+		// The second wall 0.34 m out from the hip, facing it.
+		const lbVec3 sidePoint = lbMulAdd(hip, 0.34f, outDir);
+		t.sideWallCount = 1;
+		t.sideWallPointWs[0] = lbTransformPoint(f.cw, sidePoint);
+		t.sideWallNormalWs[0] = lbTransformDirection(f.cw, lbNeg(outDir));
+		t.dt = 1.0f / 60.0f;
+		t.limbs[2 + s].locked = false;
+		t.limbs[2 + s].mode = lb_climbCandidate;
+		t.limbs[2 + s].bodyAlpha = 0.0f;
+		lbClimbPoseCache_Reset(&f.cache);
+		const lbVec3 low = lbMulAdd(targetMs[2 + s], 0.12f, outDir);
+		const lbVec3 high = onWall(&f, hip, s, 0.0f, 0.18f, f.def.lockOffset[1]);
+		float minFront = 1.0e9f, minSide = 1.0e9f, maxToe = 0.0f, minBend = 1.0e9f;
+		// The foot waits low for half a second first (the knee settles from the animation's place),
+		// then rises over two seconds, then stays.
+		const int settle = 30, frames = 120;
+		for (int k = -settle; k <= frames + 30; ++k)
+		{
+			const float a = lbSmoothStep(lbClampF((float)k / (float)frames, 0.0f, 1.0f));
+			const lbVec3 foot = lbLerp(low, high, a);
+			t.limbs[2 + s].targetWs = lbTransformPoint(f.cw, foot);
+			t.limbs[2 + s].surfaceWs = lbTransformPoint(f.cw, lbMulAdd(foot, -f.def.lockOffset[1], f.wallNormal));
+			lbClimbPoseResult res;
+			ENSURE(apply(&f, &t, &res) == lb_ok);
+			const lbVec3 knee = f.pose.model[f.h.leg[s].calf].p;
+			const float front = lbDot(lbSub(knee, f.wallPoint), f.wallNormal);
+			const float side = lbDot(lbSub(sidePoint, knee), outDir);
+			const float toe = lbDistance(toeTipMs(&f, s), foot);
+			const float bend = limbBendDeg(&f, lb_limbLegL);
+			if (k < 0)
+				continue;
+			if (front < 0.04f || side < 0.04f)
+				printf("  %s frame %d: knee %.3f m off the front wall, %.3f m off the side wall\n",
+					   lbReferenceRigName((lbReferenceRig)rig), k, (double)front, (double)side);
+			minFront = lbMinF(minFront, front);
+			minSide = lbMinF(minSide, side);
+			maxToe = lbMaxF(maxToe, toe);
+			minBend = lbMinF(minBend, bend);
+		}
+		printf("  %s: knee at least %.3f m off the front wall and %.3f m off the side wall, toe within %.3f m, "
+			   "bend at least %.1f deg\n",
+			   lbReferenceRigName((lbReferenceRig)rig), (double)minFront, (double)minSide, (double)maxToe, (double)minBend);
+		ENSURE(minFront >= 0.02f);
+		ENSURE(minSide >= 0.02f);
+		ENSURE(maxToe <= 0.01f);
+		ENSURE(minBend > -0.5f);
+		fixtureFree(&f);
+	}
+}
+
 // Locks far apart: the body alpha is 0, so only the joint constraint moves the body. Every
 // shoulder and hip ends within its allowed reach of its lock, or the excess is reported.
 static void test_body_held_to_all_locks(void)
@@ -1185,6 +1253,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_leg_side_mirrors);
 	RUN_TEST(test_knees_clear_the_wall);
 	RUN_TEST(test_knees_keep_off_a_side_wall);
+	RUN_TEST(test_knee_crosses_early_in_an_inside_corner);
 	RUN_TEST(test_released_crossed_foot_comes_back_the_short_way);
 	RUN_TEST(test_released_hand_keeps_its_wrist_in_range);
 	RUN_TEST(test_body_held_to_all_locks);

@@ -1923,6 +1923,20 @@ static bool lbClimbHeldTopHeight(const lbClimbPoseCtx* c, lbVec3 n, lbVec3 plane
 	return any;
 }
 
+// What the knee at swivel angle `phi` (rad) lacks of the clearance (m) from the planes it keeps off
+// (height hgt_j + radius (A_j cos phi + B_j sin phi) each), summed; plane 0 needs none where the
+// knee is over a held lip (lipC + radius (lipA cos phi + lipB sin phi) >= 0).
+static float lbClimbKneeMiss(const float* hgt, const float* A, const float* B, int planes, float radius, float clearance,
+							 float phi, bool overLip, float lipC, float lipA, float lipB)
+{
+	const float cc = cosf(phi), sc = sinf(phi);
+	float miss = 0.0f;
+	for (int j = 0; j < planes; ++j)
+		if (!(j == 0 && overLip && lipC + radius * (lipA * cc + lipB * sc) >= 0.0f))
+			miss += lbMaxF(clearance - (hgt[j] + radius * (A[j] * cc + B[j] * sc)), 0.0f);
+	return miss;
+}
+
 // Side blend (with its cache rule), wall frame, side direction and knee pole of leg `s` reaching
 // `ankle` from the current hips. `legPoleMs` is the knee's natural direction (the humanoid's knee
 // pole carried by the thigh). Without `withPole` the knee pole is left zero (the ankle estimate
@@ -2054,14 +2068,59 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 		++planes;
 	}
 	const float maxSwivel = LB_CLIMB_MAX_KNEE_SWIVEL;
-	float missPref = 0.0f;
-	for (int j = 0; j < planes; ++j)
-		if (!(j == 0 && overLip && lipC + radius * (lipA * cosf(phi) + lipB * sinf(phi)) >= 0.0f))
-			missPref += lbMaxF(clearance - (hgt[j] + radius * (A[j] * cosf(phi) + B[j] * sinf(phi))), 0.0f);
+	float missPref = lbClimbKneeMiss(hgt, A, B, planes, radius, clearance, phi, overLip, lipC, lipA, lipB);
+	float lastPhi = 0.0f;
+	bool hasLast = false;
+	if (lastKneeMs && (planes > 1 || missPref > 0.0f))
+	{
+		const lbVec3 l = lbProjectOnPlane(*lastKneeMs, legAxis);
+		if (lbLengthSquared(l) > 1.0e-8f)
+		{
+			lastPhi = atan2f(lbDot(l, v), lbDot(l, u));
+			hasLast = true;
+		}
+	}
+	// Between two walls, the side to be on before the leg folds. As the foot comes up toward the
+	// hip the knee circle grows (to the shorter bone's length at most), and the clear arc on the
+	// side toward the second wall closes between the two walls, while the other side stays open;
+	// the way across, through the angle straight into the foot's wall, is clear only while the
+	// circle is small. Left to the side the knee was on, a foot placed high in an inside corner
+	// closed it, and the knee crossed late: 6.5 cm into the foot's wall on its way. Each side is
+	// costed by the least its places miss with the circle at that size (hgt, A and B as now), and a
+	// side that misses more than the other is paid for now, while the way across is short.
+	const bool corner = hasLast && planes > 1;
+	float foldCost[2] = { 0.0f, 0.0f };
+	if (corner)
+	{
+		const float rFold = lbMinF(ch->upperLength, ch->lowerLength);
+		float foldMiss[2] = { 1.0e9f, 1.0e9f };
+		for (int k = 1; k <= 8; ++k)
+			for (int side = 0; side < 2; ++side)
+			{
+				const float a = (side == 0 ? 1.0f : -1.0f) * maxSwivel * (float)k / 8.0f;
+				foldMiss[side] =
+					lbMinF(foldMiss[side], lbClimbKneeMiss(hgt, A, B, planes, rFold, clearance, a, false, 0.0f, 0.0f, 0.0f));
+			}
+		// As a miss (m), like the clearance's, and only beyond a margin: the prediction keeps the
+		// hip where it is, and a side a little worse there (1-2 cm, a corner 0.45 m away) sent the
+		// knee the long way round behind the leg to the other side and back as the margin came and
+		// went (the thigh 3.8 cm into the foot's wall).
+		const float margin = 0.4f * clearance;
+		foldCost[0] = lbMaxF(foldMiss[0] - foldMiss[1] - margin, 0.0f);
+		foldCost[1] = lbMaxF(foldMiss[1] - foldMiss[0] - margin, 0.0f);
+		missPref += foldCost[phi > 0.0f ? 0 : 1];
+	}
 	if (missPref > 0.0f)
 	{
-		float cands[14];
+		float cands[16];
 		int nc = 0;
+		// Between two walls the preferred angle and its mirror image count too (the side it is on
+		// may be the one the fold closes, its mirror image clear).
+		if (corner)
+		{
+			cands[nc++] = phi;
+			cands[nc++] = -phi;
+		}
 		// Where the knee comes up over the lip: the ends of the arc above the top.
 		const float lipM = sqrtf(lipA * lipA + lipB * lipB);
 		if (overLip && radius * lipM > 1.0e-6f)
@@ -2091,28 +2150,19 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 				cands[nc++] = lbClampF(lbClimbWrapAngle(phi0 - half), -maxSwivel, maxSwivel);
 			}
 		}
-		float lastPhi = 0.0f;
-		bool hasLast = false;
-		if (lastKneeMs)
-		{
-			const lbVec3 l = lbProjectOnPlane(*lastKneeMs, legAxis);
-			if (lbLengthSquared(l) > 1.0e-8f)
-			{
-				lastPhi = atan2f(lbDot(l, v), lbDot(l, u));
-				hasLast = true;
-			}
-		}
+		// Sent to the other side by the fold, the knee keeps near the preferred angle's mirror image
+		// there: measured from the preferred angle itself, an arc end nearer to it appearing as the
+		// circle grew made the chosen angle jump by 1.2 rad toward it.
+		const float ref = corner && foldCost[phi > 0.0f ? 0 : 1] > 0.0f ? -phi : phi;
 		float best = phi, bestCost = 1.0e9f;
 		for (int i = 0; i < nc; ++i)
 		{
 			const float cnd = cands[i];
-			const float cc = cosf(cnd), sc = sinf(cnd);
 			// A candidate may miss a plane (clamped, or another plane's arc end): cost it by what it
-			// misses, heavily.
-			float miss = 0.0f;
-			for (int j = 0; j < planes; ++j)
-				if (!(j == 0 && overLip && lipC + radius * (lipA * cc + lipB * sc) >= 0.0f))
-					miss += lbMaxF(clearance - (hgt[j] + radius * (A[j] * cc + B[j] * sc)), 0.0f);
+			// misses, heavily, and between two walls by what its side misses as the leg folds.
+			float miss = lbClimbKneeMiss(hgt, A, B, planes, radius, clearance, cnd, overLip, lipC, lipA, lipB);
+			if (corner)
+				miss += foldCost[cnd > 0.0f ? 0 : 1];
 			// Ties go to the outward side (positive phi). Between two walls (an inside corner) the
 			// knee also keeps to the side it was on: the best arc end can change sides there, and
 			// the way across passes through the other wall (a knee turned toward it for a frame
@@ -2124,7 +2174,7 @@ static lbClimbLegPlan lbClimbPlanLeg(const lbClimbPoseCtx* c, int s, lbVec3 ankl
 			// placed is left to the tie (kept, a knee swinging across as the foot locked popped 15.4).
 			const bool keepSide = planes > 1 || c->locked[2 + s];
 			const float stay = hasLast && keepSide ? 0.5f * lbAbsF(lbClimbWrapAngle(cnd - lastPhi)) : 0.0f;
-			const float cost = lbAbsF(lbClimbWrapAngle(cnd - phi)) + 100.0f * miss - (cnd > 0.0f ? 1.0e-4f : 0.0f) + stay;
+			const float cost = lbAbsF(lbClimbWrapAngle(cnd - ref)) + 100.0f * miss - (cnd > 0.0f ? 1.0e-4f : 0.0f) + stay;
 			if (cost < bestCost)
 			{
 				bestCost = cost;
@@ -2230,6 +2280,20 @@ static lbResult lbClimbSolveLeg(const lbClimbPoseCtx* c, int s, lbClimbPoseCache
 		// wall than where it starts and ends (with a foot close under the lip it is in the
 		// clearance everywhere; the long way round swung it out behind, the thigh twisted).
 		bool throughWall = lbDot(halfway, wallN) < -0.3f && lbAbsF(angle) > 0.5f;
+		// Only a way that passes the direction straight into the wall goes through it: a knee
+		// turning back toward the wall on its own side stops short of it (between an inside
+		// corner's walls, a knee held out on the side away from the second wall, turned back by
+		// half a radian toward its natural place, went the long way round behind and through
+		// both walls).
+		if (throughWall)
+		{
+			const lbVec3 into = lbProjectOnPlane(lbNeg(wallN), axis);
+			if (lbLengthSquared(into) > 1.0e-8f)
+			{
+				const float toInto = atan2f(lbDot(lbCross(last, into), axis), lbDot(last, into));
+				throughWall = (toInto > 0.0f) == (angle > 0.0f) && lbAbsF(toInto) < lbAbsF(angle);
+			}
+		}
 		float lipH = 0.0f;
 		const bool lip = throughWall && lbClimbHeldTopHeight(c, wallN, c->surfaceMs[limb], &lipH);
 		if (throughWall && ((!c->top[limb] && !c->held[limb]) || lip))
