@@ -124,10 +124,12 @@ typedef struct lbProneRigPlan
 	/// The bones of that subtree that no fit reads may be composed once when the fit is done: no
 	/// limb root's subtree holds a bone the fit reads but its own mid and end joints.
 	bool deferSafe;
-	/// Each limb's joints from its root bone down to its end (root first; LB_PRONE_LIMBS order); count
-	/// 0 when the end does not lie within a few bones under the root.
+	///@{
+	/// Each limb's joints from its root bone down to its end (root first; LB_PRONE_LIMBS order) and
+	/// how many; 0 when the end does not lie under the root or the chain has more than eight bones.
 	int chain[LB_PRONE_LIMBS][8];
 	int chainCount[LB_PRONE_LIMBS];
+	///@}
 	/// One past the last bone of the roll bone's subtree.
 	int subtreeEnd;
 	///@{
