@@ -97,7 +97,8 @@ typedef enum lbProneProbe
 /// the pose stage in lbProneTargets::rig, so that the stateless pose call does not work it out again
 /// every frame. The pose stage uses it only for the rig it was made for (the skeleton's bone count
 /// and fingerprint, and the map's bones listed in `rigBones`, the same) and each sole only while the
-/// leg measures it was made from stay; otherwise it works out what it needs itself.
+/// leg measures it was made from stay; otherwise it works out what it needs itself. Its other fields
+/// are taken as the sense stage wrote them (not checked again): leave them as they come.
 /// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
 /// one only for reading.
 typedef struct lbProneRigPlan
