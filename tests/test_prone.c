@@ -1239,6 +1239,65 @@ static void test_prone_rig_bone_out_of_range(void)
 	}
 }
 
+// The rig's constants the sense stage hands on (lbProneTargets::rig) are those the pose stage would
+// work out itself: on both rigs, over rocks and stairs, the pose from the targets is bit for bit the
+// pose from the same targets with the constants zeroed or made for the other rig (both ignored), and
+// each rig's are made for it.
+static void test_prone_rig_plan_matches_the_rig(void)
+{
+	for (int scene = 0; scene < 2; ++scene)
+	{
+		Fixture f[2];
+		lbProneTargets t[2];
+		lbProneDef def = lbDefaultProneDef();
+		for (int rig = 0; rig < 2; ++rig)
+		{
+			if (scene == 0)
+				fixtureInit(&f[rig], (lbReferenceRig)rig, lbVec3_axisZ, lbVec3_axisX, lb_sceneRocky, 0.0f);
+			else
+				(void)fixtureInitStairs(&f[rig], (lbReferenceRig)rig, 0.18f, 0.28f);
+			lbProneState st;
+			lbProneState_Reset(&st);
+			t[rig] = senseOnce(&f[rig], &st, &def, place(&f[rig], lbVec3_axisX, lbMakeVec3(1.3f, 0.2f, 0.3f)), 3);
+			ENSURE(t[rig].rig.boneCount == f[rig].skel->boneCount);
+			ENSURE(t[rig].rig.fingerprint == f[rig].skel->fingerprint);
+			ENSURE(t[rig].alpha > 0.5f);
+		}
+		for (int rig = 0; rig < 2; ++rig)
+		{
+			Fixture* fx = &f[rig];
+			lbPose kept = lbCreatePose(fx->skel);
+			lbPose_Copy(&kept, &fx->anim);
+			lbProneResult rk, rz, ro;
+			ENSURE(lbProneApplyPose(&t[rig], &def, fx->skel, &fx->h, &kept, &rk) == lb_ok);
+			// The fit moved the pose: the comparison below is of poses the fit made.
+			bool moved = false;
+			for (int b = 0; b < kept.boneCount; ++b)
+				moved = moved || memcmp(&kept.model[b], &fx->anim.model[b], sizeof(lbTransform)) != 0;
+			ENSURE(moved);
+			lbProneTargets zeroed = t[rig];
+			memset(&zeroed.rig, 0, sizeof zeroed.rig);
+			lbPose_Copy(&fx->pose, &fx->anim);
+			ENSURE(lbProneApplyPose(&zeroed, &def, fx->skel, &fx->h, &fx->pose, &rz) == lb_ok);
+			ENSURE(memcmp(fx->pose.model, kept.model, sizeof(lbTransform) * (size_t)kept.boneCount) == 0);
+			ENSURE(memcmp(fx->pose.local, kept.local, sizeof(lbTransform) * (size_t)kept.boneCount) == 0);
+			ENSURE(rz.shift == rk.shift && rz.shiftClamped == rk.shiftClamped && rz.torsoGap == rk.torsoGap &&
+				   rz.limbLift == rk.limbLift);
+			lbProneTargets other = t[rig];
+			other.rig = t[1 - rig].rig;
+			lbPose_Copy(&fx->pose, &fx->anim);
+			ENSURE(lbProneApplyPose(&other, &def, fx->skel, &fx->h, &fx->pose, &ro) == lb_ok);
+			ENSURE(memcmp(fx->pose.model, kept.model, sizeof(lbTransform) * (size_t)kept.boneCount) == 0);
+			ENSURE(memcmp(fx->pose.local, kept.local, sizeof(lbTransform) * (size_t)kept.boneCount) == 0);
+			ENSURE(ro.shift == rk.shift && ro.shiftClamped == rk.shiftClamped && ro.torsoGap == rk.torsoGap &&
+				   ro.limbLift == rk.limbLift);
+			lbDestroyPose(&kept);
+		}
+		fixtureFree(&f[0]);
+		fixtureFree(&f[1]);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -1262,5 +1321,6 @@ int main(int argc, char** argv)
 	RUN_TEST(test_prone_fades_with_the_flag_and_the_lying_torso);
 	RUN_TEST(test_prone_back_and_side);
 	RUN_TEST(test_prone_crawl_holds_contacts);
+	RUN_TEST(test_prone_rig_plan_matches_the_rig);
 	TEST_MAIN_END();
 }

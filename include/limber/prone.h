@@ -88,6 +88,66 @@ typedef enum lbProneProbe
 /// Limbs that may hold a contact: 0 left hand, 1 right hand, 2 left foot, 3 right foot.
 #define LB_PRONE_LIMBS 4
 
+/// Most bones the prone system reads and writes by their roles: root, pelvis, neck, the spine, and
+/// each arm's and leg's three bones.
+#define LB_PRONE_RIG_BONES (3 + LB_MAX_SPINE + 12)
+
+/// What the pose stage needs of a rig (skeleton and humanoid map) that stays the same from frame to
+/// frame: worked out by the sense stage when the rig changes (kept in lbProneState::rig) and handed to
+/// the pose stage in lbProneTargets::rig, so that the stateless pose call does not work it out again
+/// every frame. The pose stage uses it only for the rig it was made for (the skeleton's bone count
+/// and fingerprint, and the map's bones listed in `rigBones`, the same) and each sole only while the
+/// leg measures it was made from stay; otherwise it works out what it needs itself. Its other fields
+/// are taken as the sense stage wrote them (not checked again): leave them as they come.
+/// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
+/// one only for reading.
+typedef struct lbProneRigPlan
+{
+	///@{
+	/// The skeleton it was made for (lbSkeleton::fingerprint and bone count); boneCount 0 until made.
+	uint64_t fingerprint;
+	int boneCount;
+	///@}
+	///@{
+	/// The map's bones the system reads and writes, as it was made from (root, pelvis, neck, the
+	/// mapped spine, each arm's and leg's three bones).
+	int rigBones[LB_PRONE_RIG_BONES];
+	int rigBoneCount;
+	///@}
+	///@{
+	/// The bone the roll turns, the top of the torso line, and the spine bone the torso bends at
+	/// (LB_NULL_INDEX without one).
+	int rollBone, topBone, bendBone;
+	///@}
+	/// The body's turns (roll, pitches, bend) go into the pose in one pass over the roll bone's subtree:
+	/// each turned bone lies under the roll bone with no other turned bone between.
+	bool onePass;
+	/// The bones of that subtree that no fit reads may be composed once when the fit is done: no
+	/// limb root's subtree holds a bone the fit reads but its own mid and end joints.
+	bool deferSafe;
+	///@{
+	/// Each limb's joints from its root bone down to its end (root first; LB_PRONE_LIMBS order) and
+	/// how many; 0 when the end does not lie under the root or the chain has more than eight bones.
+	int chain[LB_PRONE_LIMBS][8];
+	int chainCount[LB_PRONE_LIMBS];
+	///@}
+	/// One past the last bone of the roll bone's subtree.
+	int subtreeEnd;
+	///@{
+	/// One bit a bone (bone i: word i / 32, bit i % 32) below the roll bone in its subtree: on a path
+	/// to a bone the fit reads (readBits), or not (deferBits).
+	uint32_t readBits[LB_MAX_BONES / 32];
+	uint32_t deferBits[LB_MAX_BONES / 32];
+	///@}
+	///@{
+	/// Each foot's sole (lbHumanoid_GetSole) and the leg measures it was made from (as
+	/// lbProneState::soleFrom); soleMade has bit `side` set when that foot's is there.
+	lbSole sole[2];
+	float soleFrom[2][10];
+	uint8_t soleMade;
+	///@}
+} lbProneRigPlan;
+
 /// Options of the prone system. Fill with lbDefaultProneDef(); every default is listed here.
 /// Thread-safety: plain data with no hidden state; a thread may use its own copy freely and share
 /// one only for reading.
@@ -311,6 +371,9 @@ typedef struct lbProneState
 	///@}
 	/// Nonzero once a frame has been sensed.
 	int initialized;
+	/// The pose stage's constants of the rig last sensed (made again when the rig changes), copied
+	/// into each frame's targets.
+	lbProneRigPlan rig;
 } lbProneState;
 
 /// What the game tells the sense stage each frame.
@@ -402,6 +465,9 @@ typedef struct lbProneTargets
 	lbVec3 flightNoseWs, flightStepWs;
 	bool onFlight;
 	///@}
+	/// The rig's constants (lbProneState::rig) for the pose stage; one not made for the rig the pose
+	/// is given (boneCount 0: zeroed targets) is not used, the pose stage then working them out itself.
+	lbProneRigPlan rig;
 } lbProneTargets;
 
 /// What the pose stage reports.

@@ -391,7 +391,8 @@ lbResult lbIkSolveLimbTrusted(lbPose* pose, const lbSkeleton* skeleton, const lb
 // end of mid; lbHumanoid_GetLimbChain's bones and axes), for a caller that has checked the pose
 // (matching the skeleton, finite) and the input (finite, from lbDefaultTwoBoneIkInput, no target
 // rotation, a known pole kind) itself. The limb's hinge and bend axes go into `input` where it leaves
-// them zero (as lbPose_SolveLimbIk fills them in); the joints are checked as the public call checks
+// them zero, as lbPose_SolveLimbIk fills them in (the bend axis only when the input has no hinge and
+// none could be made: the solve reads it only then); the joints are checked as the public call checks
 // them (false, the error reported and nothing written, for a zero-length bone, a zero scale or a
 // rotation that is not unit). The solved transforms become the joints' model transforms, bit for bit
 // what lbSolveTwoBoneIk writes on copies of them (not recomposed from the locals), and their locals

@@ -1011,10 +1011,16 @@ bool lbIkSolveLimbModelTrusted(lbPose* pose, const lbSkeleton* skeleton, const l
 	lbTransform* model = pose->model;
 	lbTransform* local = pose->local;
 	const int root = chain->root, mid = chain->mid, end = chain->end;
-	// The limb's axes where the input leaves them zero, as lbSolveLimbChain fills them in.
+	// The limb's axes where the input leaves them zero, as lbSolveLimbChain fills them in: the bend
+	// hint only when the solve has no hinge (the core reads it only then), so a limb whose hinge is
+	// made here (unit) costs one axis, not two.
+	bool hinged = false;
 	if (lbLengthSquared(input->hingeAxisMs) == 0.0f)
+	{
 		input->hingeAxisMs = lbTwoBoneDirectionMs(&model[root], chain->hingeRoot);
-	if (lbLengthSquared(input->bendHintMs) == 0.0f)
+		hinged = lbLengthSquared(input->hingeAxisMs) > 0.0f;
+	}
+	if (!hinged && lbLengthSquared(input->bendHintMs) == 0.0f)
 		input->bendHintMs = lbTwoBoneDirectionMs(&model[root], chain->poleRoot);
 	float norms[4];
 	const float* qNorms;

@@ -6,14 +6,13 @@
 #include "limber/prone.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "ik/ik_internal.h"
 
 /// Checks a def's values (finite, in range); reports and returns the error, or lb_ok.
 lbResult lbProneCheckDef(const lbProneDef* def, const char* caller);
 
-/// Most bones lbProneRigBones lists.
-#define LB_PRONE_RIG_BONES (3 + LB_MAX_SPINE + 12)
 
 /// The bones the system reads and writes: root, pelvis, neck, the spine, and each arm's and leg's
 /// three bones (LB_NULL_INDEX where the map has none). Returns how many were written.
@@ -25,6 +24,35 @@ typedef struct lbProneRig
 	int bones[LB_PRONE_RIG_BONES];
 	int count;
 } lbProneRig;
+
+/// Works out `plan`'s rig constants (all but the soles, which it marks not made) for a rig that
+/// passed lbProneCheckRig (`rig` its list).
+void lbProneRigPlan_Make(lbProneRigPlan* plan, const lbSkeleton* skeleton, const lbHumanoid* humanoid, const lbProneRig* rig);
+
+/// Whether `plan` was made for this rig: the skeleton's bone count and fingerprint and the map's
+/// bones (`rig`, from lbProneCheckRig) the same.
+static inline bool lbProneRigPlan_Matches(const lbProneRigPlan* plan, const lbSkeleton* skeleton, const lbProneRig* rig)
+{
+	return plan->boneCount == skeleton->boneCount && plan->boneCount > 0 && plan->fingerprint == skeleton->fingerprint &&
+		   plan->rigBoneCount == rig->count &&
+		   memcmp(plan->rigBones, rig->bones, sizeof(int) * (size_t)rig->count) == 0;
+}
+
+/// Whether a leg's measures are those a sole was made from (`from`: toe, foot up, ankle height,
+/// foot length, then thigh and calf lengths), bit for bit.
+static inline bool lbProneSameLeg(const lbLegAxes* ax, const float from[10])
+{
+#if LB_IK_SSE2
+	const float* toe = &ax->toe.x;
+	const __m128i eq = _mm_and_si128(
+		_mm_and_si128(_mm_cmpeq_epi32(_mm_loadu_si128((const __m128i*)toe), _mm_loadu_si128((const __m128i*)from)),
+					  _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i*)(toe + 4)), _mm_loadu_si128((const __m128i*)(from + 4)))),
+		_mm_cmpeq_epi32(_mm_loadl_epi64((const __m128i*)&ax->thighLength), _mm_loadl_epi64((const __m128i*)(from + 8))));
+	return _mm_movemask_epi8(eq) == 0xFFFF;
+#else
+	return memcmp(&ax->toe, from, 8 * sizeof(float)) == 0 && memcmp(&ax->thighLength, from + 8, 2 * sizeof(float)) == 0;
+#endif
+}
 
 /// Whether a pose is finite where the pose stage reads and writes it: the model and local transforms
 /// of the rig's bones (from lbProneCheckRig), and the model transforms of the parents of the bones

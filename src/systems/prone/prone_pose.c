@@ -191,11 +191,11 @@ static void lbProneUpdateSubtree(lbPose* pose, const lbSkeleton* skeleton, int b
 // roll bone), composed once when the fit is done instead of at the body's turn and again at each
 // limb's. Each is composed last from its parent's last transform and its own unchanged local, so
 // its bits are those of the passes it stands for. Used only where each limb root's subtree holds no
-// bone the fit reads but its own chain (a limb turned later would move it).
+// bone the fit reads but its own chain (a limb turned later would move it): the plan's deferSafe.
+// The bones are the plan's deferBits.
 typedef struct lbProneDeferred
 {
-	int bones[LB_MAX_BONES];
-	int count;
+	const lbProneRigPlan* plan;
 	bool on;
 } lbProneDeferred;
 
@@ -242,46 +242,44 @@ static bool lbProneCoreOf(const lbSkeleton* skeleton, const lbHumanoid* h, int t
 	return safe;
 }
 
-// The model transforms of rb's subtree from the locals: the core bones now (lbProneUpdateSubtree's
-// bits for them), the others listed in `defer` for lbProneDeferredDone.
-static void lbProneUpdateCore(lbPose* pose, const lbSkeleton* skeleton, int rb, const uint16_t* core, lbProneDeferred* defer)
+// Index of the lowest set bit of m != 0.
+static inline int lbProneLowestBit(uint32_t m)
 {
-	const int* parents = skeleton->parents;
-	const int n = pose->boneCount;
-	lbProneCompose(pose, parents, rb);
-	defer->count = 0;
-	// As lbProneUpdateSubtree: no marks while every bone from rb on is in the subtree.
-	int i = rb + 1;
-	for (; i < n && parents[i] >= rb; ++i)
-	{
-		if (core[i] & LB_PRONE_READ_BITS)
-			lbProneCompose(pose, parents, i);
-		else
-			defer->bones[defer->count++] = i;
-	}
-	if (i >= n)
+#if defined(__GNUC__) || defined(__clang__)
+	return __builtin_ctz(m);
+#else
+	int k = 0;
+	while (!(m & 1u))
+		m >>= 1, ++k;
+	return k;
+#endif
+}
+
+// Composes the bones of a plan's bit set (readBits or deferBits) in index order, parents first.
+static void lbProneComposeBits(lbPose* pose, const int* parents, const lbProneRigPlan* plan, const uint32_t* bits)
+{
+	if (plan->subtreeEnd <= plan->rollBone + 1)
 		return;
-	uint8_t inSubtree[LB_MAX_BONES];
-	memset(inSubtree, 1, (size_t)(i - rb));
-	for (; i < n; ++i)
-	{
-		const int q = parents[i] - rb; // negative above rb
-		const uint8_t m = (uint8_t)(q >= 0 && inSubtree[q]);
-		inSubtree[i - rb] = m;
-		if (!m)
-			continue;
-		if (core[i] & LB_PRONE_READ_BITS)
-			lbProneCompose(pose, parents, i);
-		else
-			defer->bones[defer->count++] = i;
-	}
+	const int last = (plan->subtreeEnd - 1) >> 5;
+	for (int w = (plan->rollBone + 1) >> 5; w <= last; ++w)
+		for (uint32_t m = bits[w]; m; m &= m - 1u)
+			lbProneCompose(pose, parents, (w << 5) + lbProneLowestBit(m));
+}
+
+// The model transforms of the roll bone's subtree from the locals: the roll bone and the bones the
+// fit reads now (lbProneUpdateSubtree's bits for them: the same products in the same order), the
+// others (the plan's deferBits) left to lbProneDeferredDone. The plan's bits replace a pass over the
+// bones that marked the subtree every frame.
+static void lbProneUpdateCore(lbPose* pose, const lbSkeleton* skeleton, const lbProneRigPlan* plan)
+{
+	lbProneCompose(pose, skeleton->parents, plan->rollBone);
+	lbProneComposeBits(pose, skeleton->parents, plan, plan->readBits);
 }
 
 // The deferred bones from their parents' current transforms (parents first: index order).
 static void lbProneDeferredDone(lbPose* pose, const lbSkeleton* skeleton, const lbProneDeferred* defer)
 {
-	for (int k = 0; k < defer->count; ++k)
-		lbProneCompose(pose, skeleton->parents, defer->bones[k]);
+	lbProneComposeBits(pose, skeleton->parents, defer->plan, defer->plan->deferBits);
 }
 
 // A limb's joints from its root bone down to its end (root first), whose model transforms the limb
@@ -663,42 +661,16 @@ LB_PRONE_COLD static bool lbProneFlightLift(const lbProneTargets* targets, const
 // roll bone, none under another turned bone) the turned bones' local rotations are set and the
 // skeleton is updated once; a bone's new local rotation is inv(qr q_parent) Q qr q_bone, its parent
 // having turned by the roll alone. Otherwise the turns go one after the other.
-static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* h, int rb, int top, lbQuat roll,
-							lbVec3 along, float rollAngle, lbVec3 side, float turn, lbQuat turnQuat, float thighTurn,
-							int bendBone, float bendAngle, lbQuat bendQuat, lbVec3 shiftMs, lbProneDeferred* defer)
+static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* h, const lbProneRigPlan* plan,
+							lbQuat roll, lbVec3 along, float rollAngle, lbVec3 side, float turn, lbQuat turnQuat,
+							float thighTurn, float bendAngle, lbQuat bendQuat, lbVec3 shiftMs, lbProneDeferred* defer)
 {
-	// The bend bone's turn joins the one pass when the first spine bone lies above it with no other
-	// turned bone between (its parent then turns by the first spine bone's turn and the roll).
-	bool bendDirect = bendBone >= 0 && bendBone != h->spine[0];
-	if (bendDirect)
-	{
-		int b = skeleton->parents[bendBone];
-		while (b >= 0 && b != h->spine[0] && b != rb && b != h->leg[0].thigh && b != h->leg[1].thigh)
-			b = skeleton->parents[b];
-		bendDirect = b == h->spine[0];
-	}
+	const int rb = plan->rollBone, bendBone = plan->bendBone;
+	defer->plan = plan;
 	defer->on = false;
-	defer->count = 0;
 	const int bones[3] = { h->spine[0], h->leg[0].thigh, h->leg[1].thigh };
 	const float angles[3] = { turn, thighTurn, thighTurn };
-	// Direct when each turned bone lies under rb with no other turned bone between, read from the
-	// masks of lbProneCoreOf (made here for the pass below too): bone i lies under rb when rb's mask
-	// holds its bit and it is not rb; another turned bone j lies between them when it lies under rb
-	// too and its own mask holds i's bit (a bone given twice is not between itself).
-	uint16_t coreSlots[LB_MAX_BONES + 1];
-	uint16_t* core = coreSlots + 1;
-	const bool safe = lbProneCoreOf(skeleton, h, top, bones, core);
-	bool direct = true;
-	for (int i = 0; i < 3 && direct; ++i)
-	{
-		if (bones[i] < 0)
-			continue;
-		direct = bones[i] != rb && (core[rb] & LB_PRONE_TURNED_BIT(i));
-		for (int j = 0; j < 3 && direct; ++j)
-			direct = j == i || bones[j] < 0 || bones[j] == bones[i] || bones[j] == rb ||
-					 !(core[rb] & LB_PRONE_TURNED_BIT(j)) || !(core[bones[j]] & LB_PRONE_TURNED_BIT(i));
-	}
-	if (!direct || (bendBone >= 0 && !bendDirect))
+	if (!plan->onePass)
 	{
 		lbProneTurn(pose, skeleton, rb, along, rollAngle);
 		for (int i = 0; i < 3; ++i)
@@ -754,13 +726,80 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 	m.p = lbAdd(m.p, shiftMs);
 	const int parent = skeleton->parents[rb];
 	pose->local[rb] = parent < 0 ? m : lbTransformRelative(pose->model[parent], m);
-	if (safe)
+	if (plan->deferSafe)
 	{
 		defer->on = true;
-		lbProneUpdateCore(pose, skeleton, rb, core, defer);
+		lbProneUpdateCore(pose, skeleton, plan);
 	}
 	else
 		lbProneUpdateSubtree(pose, skeleton, rb);
+}
+
+void lbProneRigPlan_Make(lbProneRigPlan* plan, const lbSkeleton* skeleton, const lbHumanoid* h, const lbProneRig* rig)
+{
+	memset(plan, 0, sizeof *plan);
+	plan->fingerprint = skeleton->fingerprint;
+	plan->boneCount = skeleton->boneCount;
+	memcpy(plan->rigBones, rig->bones, sizeof(int) * (size_t)rig->count);
+	plan->rigBoneCount = rig->count;
+	const int rb = lbProneRollBone(h), top = lbProneTopBone(h), bendBone = lbProneBendBone(h, skeleton);
+	plan->rollBone = rb, plan->topBone = top, plan->bendBone = bendBone;
+	const int spine0 = h->spineCount > 0 ? h->spine[0] : LB_NULL_INDEX;
+	// The bend bone's turn joins the one pass when the first spine bone lies above it with no other
+	// turned bone between (its parent then turns by the first spine bone's turn and the roll).
+	bool bendDirect = bendBone >= 0 && bendBone != spine0;
+	if (bendDirect)
+	{
+		int b = skeleton->parents[bendBone];
+		while (b >= 0 && b != spine0 && b != rb && b != h->leg[0].thigh && b != h->leg[1].thigh)
+			b = skeleton->parents[b];
+		bendDirect = b == spine0;
+	}
+	// Direct when each turned bone lies under rb with no other turned bone between, read from the
+	// masks of lbProneCoreOf: bone i lies under rb when rb's mask holds its bit and it is not rb;
+	// another turned bone j lies between them when it lies under rb too and its own mask holds i's
+	// bit (a bone given twice is not between itself).
+	const int bones[3] = { spine0, h->leg[0].thigh, h->leg[1].thigh };
+	uint16_t coreSlots[LB_MAX_BONES + 1];
+	uint16_t* core = coreSlots + 1;
+	plan->deferSafe = lbProneCoreOf(skeleton, h, top, bones, core);
+	bool direct = rb >= 0;
+	for (int i = 0; i < 3 && direct; ++i)
+	{
+		if (bones[i] < 0)
+			continue;
+		direct = bones[i] != rb && (core[rb] & LB_PRONE_TURNED_BIT(i));
+		for (int j = 0; j < 3 && direct; ++j)
+			direct = j == i || bones[j] < 0 || bones[j] == bones[i] || bones[j] == rb ||
+					 !(core[rb] & LB_PRONE_TURNED_BIT(j)) || !(core[bones[j]] & LB_PRONE_TURNED_BIT(i));
+	}
+	plan->onePass = direct && (bendBone < 0 || bendDirect);
+	// The roll bone's subtree below it (bones after it whose parent is in it), each bone read or not.
+	plan->subtreeEnd = rb + 1;
+	if (rb >= 0)
+	{
+		uint8_t inSubtree[LB_MAX_BONES];
+		inSubtree[0] = 1u;
+		for (int i = rb + 1; i < skeleton->boneCount; ++i)
+		{
+			const int q = skeleton->parents[i] - rb; // negative above rb
+			inSubtree[i - rb] = (uint8_t)(q >= 0 && inSubtree[q]);
+			if (!inSubtree[i - rb])
+				continue;
+			uint32_t* bits = (core[i] & LB_PRONE_READ_BITS) ? plan->readBits : plan->deferBits;
+			bits[i >> 5] |= 1u << (i & 31);
+			plan->subtreeEnd = i + 1;
+		}
+	}
+	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
+	{
+		int root, mid, end;
+		lbProneLimbBones(h, k, &root, &mid, &end);
+		lbProneChain c;
+		lbProneChainOf(&c, skeleton, root, end);
+		memcpy(plan->chain[k], c.bones, sizeof(int) * (size_t)c.count);
+		plan->chainCount[k] = c.count;
+	}
 }
 
 lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, const lbSkeleton* skeleton,
@@ -797,6 +836,15 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			*outResult = res;
 		return lb_ok;
 	}
+	// The rig's constants: the targets' when made for this rig (by the sense stage, once), else worked
+	// out here.
+	const lbProneRigPlan* plan = &targets->rig;
+	lbProneRigPlan madeHere;
+	if (!lbProneRigPlan_Matches(plan, skeleton, &rig))
+	{
+		lbProneRigPlan_Make(&madeHere, skeleton, h, &rig);
+		plan = &madeHere;
+	}
 	const lbTransform cw = targets->characterWs;
 	lbProneToModel toModel;
 	lbProneToModel_Init(&toModel, &cw);
@@ -807,7 +855,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	// Seed step 8: the rotations as deltas: roll about the body's axis on the root, pitch on the first
 	// spine bone and on the thighs. They and the translation fit are found on the few points they
 	// need (turned here by hand) and put into the pose in one pass over the skeleton.
-	const int rb = lbProneRollBone(h), top = lbProneTopBone(h);
+	const int rb = plan->rollBone, top = plan->topBone;
 	const lbVec3 rootP = pose->model[rb].p;
 	const lbQuat roll = lbProneQuatFromUnitAxisAngle(along, targets->roll * a);
 	const lbVec3 side = lbIkQuatRotate(roll, left);
@@ -829,7 +877,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	// about the pivot), and the bend bone's turn gives the chest part the rest (the first turn,
 	// about a pivot above the pelvis, tips the chest more than the lower part: on 0.128 x 0.264 m
 	// stairs 30.4 against 23.7 degrees). Without one, the line from the pelvis to the top.
-	const int bendBone = lbProneBendBone(h, skeleton);
+	const int bendBone = plan->bendBone;
 	float turn = 0.0f, bend = 0.0f;
 	// Each turn's rotation about `side`, made once for the points here and the pose's pass.
 	lbQuat turnQuat, bendQuat = lbQuat_identity;
@@ -990,8 +1038,8 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		}
 	}
 	lbProneDeferred defer;
-	lbProneTurnBody(pose, skeleton, h, rb, top, roll, along, targets->roll * a, side, turn, turnQuat, thighTurn, bendBone, bend,
-					bendQuat, lbMulSV(shift, upMs), &defer);
+	lbProneTurnBody(pose, skeleton, h, plan, roll, along, targets->roll * a, side, turn, turnQuat, thighTurn, bend, bendQuat,
+					lbMulSV(shift, upMs), &defer);
 	for (int i = 0; i < LB_PRONE_TORSO_PROBES; ++i)
 	{
 		const int k = lbProneTorsoProbe[i];
@@ -1005,6 +1053,13 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	// Limbs: held contacts by two-bone IK, then lift or bend out of the ground.
 	lbProneProbeSetup probeSetup;
 	lbProneProbeSetup_Init(&probeSetup, h, def);
+	// The soles the toe probes stand on: the plan's while the leg measures they were made from stay.
+	for (int foot = 0; foot < 2; ++foot)
+		if ((plan->soleMade & (1u << foot)) && lbProneSameLeg(&h->legAxes[foot], plan->soleFrom[foot]))
+		{
+			probeSetup.sole[foot] = plan->sole[foot];
+			probeSetup.soleMade[foot] = true;
+		}
 	// One solver input for the four limbs: each solve sets its target and weight, and the limb's hinge
 	// axis and bend hint go back to zero (the solve fills them in from the limb); the rest stays the
 	// default. No pole: the limb keeps its own bend plane, so the solve stays continuous as its
@@ -1028,7 +1083,9 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		const lbProneLimbTarget* lt = &targets->limbs[k];
 		float w = lbClampF(lt->alpha, 0.0f, 1.0f) * a;
 		lbProneChain joints;
-		lbProneChainOf(&joints, skeleton, root, end);
+		joints.count = plan->chainCount[k];
+		joints.dirty = false;
+		memcpy(joints.bones, plan->chain[k], sizeof joints.bones);
 		// The limb's chain only for a hold to solve: lbHumanoid_GetLimbChain's bones (all mapped, as
 		// found above) and axes, read straight from the humanoid (the call cost a tenth of a solve).
 		if (w > 0.0f)

@@ -16,22 +16,6 @@ _Static_assert(offsetof(lbLegAxes, footUp) == offsetof(lbLegAxes, toe) + 3 * siz
 _Static_assert(offsetof(lbLegAxes, calfLength) == offsetof(lbLegAxes, thighLength) + sizeof(float),
 			   "a leg's thigh and calf lengths are two floats in a row");
 
-// The leg measures a sole is made from (toe, foot up, ankle height, foot length, then thigh and calf
-// lengths) are, bit for bit, the ten floats in `from`.
-static inline bool lbProneSameLeg(const lbLegAxes* ax, const float from[10])
-{
-#if LB_IK_SSE2
-	const float* toe = &ax->toe.x;
-	const __m128i eq = _mm_and_si128(
-		_mm_and_si128(_mm_cmpeq_epi32(_mm_loadu_si128((const __m128i*)toe), _mm_loadu_si128((const __m128i*)from)),
-					  _mm_cmpeq_epi32(_mm_loadu_si128((const __m128i*)(toe + 4)), _mm_loadu_si128((const __m128i*)(from + 4)))),
-		_mm_cmpeq_epi32(_mm_loadl_epi64((const __m128i*)&ax->thighLength), _mm_loadl_epi64((const __m128i*)(from + 8))));
-	return _mm_movemask_epi8(eq) == 0xFFFF;
-#else
-	return memcmp(&ax->toe, from, 8 * sizeof(float)) == 0 && memcmp(&ax->thighLength, from + 8, 2 * sizeof(float)) == 0;
-#endif
-}
-
 // Sphere cast (a ray for radius 0) straight down along -up from `from` over `length` (m).
 static lbHit lbProneCast(const lbSceneQuery* query, const lbProneDef* def, lbVec3 from, float length, float radius)
 {
@@ -1016,8 +1000,11 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	lbProneTargets* const t = out;
 	// All but the grounds, which both ways out copy from the state.
 	memset(t, 0, offsetof(lbProneTargets, ground));
+	// (The rig's constants, last, are copied from the state below.)
+	_Static_assert(offsetof(lbProneTargets, rig) + sizeof(lbProneRigPlan) == sizeof(lbProneTargets),
+				   "the rig's constants end the targets");
 	memset((char*)t + offsetof(lbProneTargets, ground) + sizeof t->ground, 0,
-		   sizeof *t - offsetof(lbProneTargets, ground) - sizeof t->ground);
+		   offsetof(lbProneTargets, rig) - offsetof(lbProneTargets, ground) - sizeof t->ground);
 	t->characterWs = cw;
 	t->upWs = up;
 
@@ -1085,6 +1072,9 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		t->centreWs = t->leftWs = t->rightWs = t->upperWs = t->lowerWs = feet;
 		t->centreNormalWs = up;
 		memcpy(t->ground, state->ground, sizeof t->ground);
+		// No rig constants (the pose stage does nothing at alpha 0; given these targets with another
+		// alpha it works them out itself).
+		t->rig.boneCount = 0;
 		state->prevCharacterWs = cw;
 		state->initialized = 1;
 		return lb_ok;
@@ -1298,8 +1288,21 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			memcpy(state->soleFrom[side], &ax->toe, 8 * sizeof(float));
 			memcpy(state->soleFrom[side] + 8, &ax->thighLength, 2 * sizeof(float));
 			state->soleMade |= (uint8_t)(1u << side);
+			state->rig.soleMade = 0u;
 		}
 	}
+	// The pose stage's rig constants, made again only when the rig changes, with the soles above; the
+	// targets carry them to the pose stage, which keeps no state (worked out there, they cost about
+	// 900 instructions a frame).
+	if (!lbProneRigPlan_Matches(&state->rig, skeleton, &rig))
+		lbProneRigPlan_Make(&state->rig, skeleton, h, &rig);
+	if (state->rig.soleMade != state->soleMade)
+	{
+		memcpy(state->rig.sole, state->sole, sizeof state->sole);
+		memcpy(state->rig.soleFrom, state->soleFrom, sizeof state->soleFrom);
+		state->rig.soleMade = state->soleMade;
+	}
+	t->rig = state->rig;
 	probeSetup.soles = state->sole;
 	// The limb each hand or foot probe (wrist, ankle, toes) belongs to, -1 for the others.
 	static const signed char endLimb[lb_proneProbeCount] = {
