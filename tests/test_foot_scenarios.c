@@ -33,8 +33,8 @@ static const KnownOver kKnownOver[] = {
 	{ "foot_run_stairsdown25_mixamo.json", 0.010f, 0.020f, 0.60f, 17.4f, 0, 0.010f },
 	{ "foot_run_stairsdown30_mannequin.json", 0.0145f, 0.020f, 0.60f, 18.7f, 0, 0.010f },
 	{ "foot_run_stairsdown30_mixamo.json", 0.0215f, 0.020f, 0.60f, 18.0f, 0, 0.010f },
-	{ "foot_walk_stairsdown30_mannequin.json", 0.026f, 0.020f, 0.60f, 16.4f, 0, 0.010f },
-	{ "foot_walk_stairsdown30_mixamo.json", 0.044f, 0.020f, 0.60f, 16.0f, 0, 0.010f },
+	{ "foot_walk_stairsdown30_mannequin.json", 0.026f, 0.020f, 0.60f, 15.0f, 0, 0.010f },
+	{ "foot_walk_stairsdown30_mixamo.json", 0.044f, 0.020f, 0.60f, 15.0f, 0, 0.010f },
 };
 
 static const KnownOver* knownOver(const char* name)

@@ -2505,7 +2505,8 @@ static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lb
 		// tread it left); else that part of the move is dropped.
 		const float back = -lbDot(lbSub(moved, goal), fwd);
 		const lbVec3 fromLock = lbSub(moved, leg->lockAnkleWs);
-		if (back > 0.0f && !(lbDot(fromLock, f->up) >= -0.01f && lbDot(fromLock, fwd) >= 0.0f))
+		const bool dropped = back > 0.0f && !(lbDot(fromLock, f->up) >= -0.01f && lbDot(fromLock, fwd) >= 0.0f);
+		if (dropped)
 			moved = lbMulAdd(moved, back, fwd);
 		// Never lower than the goal was; while the floor falls, no lower than 2 cm above the ground
 		// under the foot (going up, lowered toward its tread, the foot went deeper into the riser).
@@ -2514,6 +2515,41 @@ static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lb
 			under -= lbMaxF(lbDot(lbSub(out->feet[side].contactWs, leg->groundPointWs), f->up) - 0.02f, 0.0f);
 		if (under > 0.0f)
 			moved = lbMulAdd(moved, under, f->up);
+		// The guards win over the turn limit: walking down 0.30 m stairs the trailing goal, below the
+		// tread it left, dropped its move back and its line went from 22 to 2 degrees behind the hip
+		// in a frame; the knee left its cap and the folded leg turned 16 degrees. At a walk's pace
+		// (under 2 m/s), past 1.5 times the turn limit such a goal rises (the one move both guards
+		// allow) by the least that brings its line within that (bisection), if a rise of up to a
+		// fifth of the leg does; if none does and the goal has swung to within the turn limit of
+		// straight under the hip, by that fifth when it brings the line nearer its last direction:
+		// the knee stays at its cap and the foot passes under the hip instead of dipping. Without
+		// that last condition the imported BCN rig's trailing leg popped 28 degrees walking down
+		// 0.30 m. A run's trailing foot swings through in fewer frames, and rising it popped the leg
+		// (running down 0.25-0.27 m risers, 18-21 degrees in the terrain sweep).
+		if (leg->folded && dropped && lbLengthSquared(vel) < 4.0f)
+		{
+			const lbVec3 p0 = lbSub(moved, hip);
+			const float c0 = lbDot(lbNormalizeOr(p0, dir), leg->foldDirWs), cosTurn = cosf(1.5f * maxTurn);
+			if (c0 < cosTurn)
+			{
+				const float riseMax = 0.2f * (a + b);
+				const float cMax = lbDot(lbNormalizeOr(lbMulAdd(p0, riseMax, f->up), dir), leg->foldDirWs);
+				if (cMax > c0 && (cMax >= cosTurn || lbDot(p0, f->up) < -cosf(maxTurn) * lbLength(p0)))
+				{
+					float lo = 0.0f, hi = riseMax;
+					if (cMax >= cosTurn)
+						for (int i = 0; i < 8; ++i)
+						{
+							const float mid = 0.5f * (lo + hi);
+							if (lbDot(lbNormalizeOr(lbMulAdd(p0, mid, f->up), dir), leg->foldDirWs) >= cosTurn)
+								hi = mid;
+							else
+								lo = mid;
+						}
+					moved = lbMulAdd(moved, hi, f->up);
+				}
+			}
+		}
 		const lbVec3 shown = lbSub(moved, hip);
 		leg->foldDirWs = lbNormalizeOr(shown, dir);
 		leg->foldLength = lbLength(shown);
