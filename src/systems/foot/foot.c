@@ -1302,7 +1302,8 @@ static inline int lbFootGapSide(const lbFootLegState* leg)
 // foot. Rays every 4 cm along the foot line through where the animated foot comes down
 // (lbFootTouchdown) find the nearest ground each way and three more place its edge. Sets the leg's range (a bound on one side, none on the other) and
 // *outTarget (world, the ankle's probe point there); false, the leg unchanged, when neither side
-// is within reach and the foot stays in the air.
+// is within reach and the foot stays in the air. `narrow`: the landing is over a pit (ground below
+// the floor by more than pelvisMaxSink), which counts as a gap only with both rims found and close.
 // Out of line and cold: it runs only for a landing over a gap.
 LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* def, const lbSceneQuery* query, lbFootFrame* f,
 						   const lbFootLegFrame* lf, int kept, bool narrow, lbVec3* outTarget)
@@ -1339,6 +1340,7 @@ LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* de
 	const float ball = a[lb_soleBall] - a[lb_soleUnderAnkle];
 	float back = -1.0e30f;
 	n = 0;
+	// Over a pit the near rim is looked for over all the rays too: its width needs both rims.
 	for (float d = -step; n < LB_FOOT_GAP_STEPS && (narrow || atBase + d - ball - animAt >= -backReach - step); d -= step, ++n)
 		if (lbFootRayHeight(query, centre, lbMulAdd(base, a[lb_soleUnderAnkle] + d, toe), base, f->up, &f->castCount, &h) &&
 			lbAbsF(h - floorH) <= tol)
@@ -1356,6 +1358,8 @@ LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* de
 	const bool fwdOk = lbAbsF(atBase + fwd - animAt) <= fwdReach, backOk = lbAbsF(atBase + back - animAt) <= backReach;
 	if (fwd > 1.0e29f || (!fwdOk && (!backOk || fwd <= reach)))
 		return false;
+	// A pit (`narrow`) is a gap only when every place in it lies within reach of a rim: the rims at
+	// most twice reach apart (0.64 m by default). A wider one (the 1.2 m trench) is stepped into.
 	if (narrow && fwd - back - ball - 2.0f * def->edgeMargin > 2.0f * reach)
 		return false;
 	// The nearer side to where the foot comes down (judged from the animated foot now, the near
@@ -1444,6 +1448,14 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// A landing foot with a gap under it finds no ground: it slides onto the platform before or
 	// beyond the gap where one is within reach (lbFootGapRange), and is probed there.
 	bool gapSet = false;
+	// Ground under the foot further below the floor than the pelvis may sink (pelvisMaxSink) is a
+	// pit: a leg reaches it only with the hips at their lowest, and the body walking on drags the
+	// foot locked down there out through the far wall (a 0.42 m gap 0.55 m deep, 1.6 m ahead: sole
+	// 0.17 m into it). A pit narrow enough to step over is searched for its rims as a gap is; one
+	// too wide (a trench) or with no floor beyond (a ledge, stairs down) is stepped down into.
+	// Set here, not only with the footprint below, so the foot is probed on the rim it slides to
+	// at once: probed over the pit floor, its ground sank toward it while it slid across to the far
+	// rim and the toe went into that rim's corner.
 	const bool pitUnder = c.hit && lbDot(c.point, f->up) < f->floorH - def->pelvisMaxSink;
 	if ((!c.hit || pitUnder) && landingNow && def->footprintTraces && !def->heelToeTraces)
 	{
@@ -1563,12 +1575,11 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		// across a gap: the gap's platforms are looked for again from where the animated foot comes
 		// down now.
 		const unsigned all = (1u << lb_solePointCount) - 1u;
-		const float deepH = f->floorH - def->pelvisMaxSink;
-		const bool pit = landing && lbMinF(lbDot(c.point, f->up), rangeH) < deepH;
-		bool deepPart = false;
-		for (int k = 0; k < lb_solePointCount; ++k)
-			deepPart = deepPart || (g.valid[k] && g.height[k] < deepH);
-		deepPart = deepPart && landing;
+		// Also over a pit (see pitUnder), judged under the slid foot and under the animated one the
+		// range was found from: a foot already slid onto a rim finds the whole footprint on level
+		// ground there, and the range found afresh clears the gap flag, so the choice of rim was
+		// dropped the next probe and the foot went back down into the pit.
+		const bool pit = landing && lbMinF(lbDot(c.point, f->up), rangeH) < f->floorH - def->pelvisMaxSink;
 		if (leg->sliding && (leg->slideGap || pit || lbFootPrintMask(&g) != all))
 		{
 			const float tdAt = lbDot(lbFootTouchdown(f, lf), leg->slideAxisWs);
