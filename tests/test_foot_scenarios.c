@@ -183,10 +183,61 @@ static void test_lower_foot_stands_on_its_ball_stepping_down(void)
 	}
 }
 
+// How far the lowest locked foot contact of a whole run lies below the first one, on the flat floor
+// the character starts on (m, along up; 0 when none lies below it).
+static float lowestLockedContact(const char* dirPath, const char* name)
+{
+	lbScenario* sc = NULL;
+	lbRun* run = lbTestOpenRun(dirPath, name, &sc);
+	ENSURE(run != NULL);
+	float depth = 0.0f, floorH = 0.0f;
+	bool first = true;
+	while (run && !lbRun_IsDone(run))
+	{
+		lbRun_Step(run);
+		const lbRunView v = lbRun_GetView(run);
+		const lbHumanoid* h = v.humanoid;
+		for (int c = 0; c < v.contactCount; ++c)
+			if (v.contacts[c].locked && (v.contacts[c].bone == h->leg[0].foot || v.contacts[c].bone == h->leg[1].foot))
+			{
+				if (first)
+					floorH = lbDot(v.contacts[c].targetWs, v.upWs);
+				first = false;
+				depth = lbMaxF(depth, floorH - lbDot(v.contacts[c].targetWs, v.upWs));
+			}
+	}
+	lbDestroyRun(run);
+	lbDestroyScenario(sc);
+	return depth;
+}
+
+// A gap 0.42 m wide but only 0.55 m deep is stepped over: no foot stands on its floor (it did,
+// the pelvis sunk 0.33 m, and the body walking on dragged the locked foot out through the far
+// wall). The 1.2 m wide, 0.4 m deep trench, too wide to step over, is still stepped down into.
+static void test_narrow_pit_stepped_over_wide_trench_stepped_into(void)
+{
+	char dirPath[1024];
+	snprintf(dirPath, sizeof dirPath, "%s/scenarios", LB_SOURCE_DIR);
+	const char* rigs[2] = { "mannequin", "mixamo" };
+	for (int r = 0; r < 2; ++r)
+	{
+		char name[128];
+		snprintf(name, sizeof name, "foot_walk_gap42shallow_%s.json", rigs[r]);
+		const float gap = lowestLockedContact(dirPath, name);
+		snprintf(name, sizeof name, "foot_walk_trench_%s.json", rigs[r]);
+		const float trench = lowestLockedContact(dirPath, name);
+		printf("  %s: lowest locked foot %.3f m below the first over the 0.55 m deep gap, %.3f m in the trench\n",
+			   rigs[r], (double)gap, (double)trench);
+		ENSURE(gap < 0.1f);
+		ENSURE(trench > 0.3f);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_foot_scenarios_meet_the_limits);
 	RUN_TEST(test_lower_foot_stands_on_its_ball_stepping_down);
+	RUN_TEST(test_narrow_pit_stepped_over_wide_trench_stepped_into);
 	TEST_MAIN_END();
 }

@@ -1195,7 +1195,7 @@ static void lbFootKeepPrint(lbFootLegState* leg, const lbFootGround* g)
 // (see lbFootLandingRange); false, the leg unchanged, when there is no ground there.
 static bool lbFootLandingRangeFrom(lbFootLegState* leg, const lbFootDef* def, const lbFootSenseInput* in, lbFootFrame* f,
 								   const lbFootLegFrame* lf, lbVec3 base, lbVec3 from, const lbQueryInput* centre,
-								   const lbFootCast* c, const lbFootGround* g)
+								   const lbFootCast* c, const lbFootGround* g, float* outGroundH)
 {
 	lbFootCast cf = *c;
 	lbQueryInput probe = *centre;
@@ -1207,6 +1207,7 @@ static bool lbFootLandingRangeFrom(lbFootLegState* leg, const lbFootDef* def, co
 		if (!cf.hit)
 			return false;
 		lbFootSampleGround(in->query, &probe, from, &lf->print, &cf, f->up, &f->castCount, &gf);
+		*outGroundH = lbDot(cf.point, f->up);
 	}
 	float lo, hi;
 	bool riser;
@@ -1227,10 +1228,11 @@ static bool lbFootLandingRangeFrom(lbFootLegState* leg, const lbFootDef* def, co
 // back (or moved on) by the same edges, not by a stale offset. The level is chosen from where the
 // animation has the foot, not where the slide already put it, so as the animation carries the
 // foot on, the choice moves on to the next tread when that is the nearer one. False (and the last
-// range kept) when the ground there cannot be probed.
+// range kept) when the ground there cannot be probed. *outGroundH (along up) becomes the height of
+// the ground the range was found on when that was probed apart from `c`.
 static bool lbFootLandingRange(lbFootLegState* leg, const lbFootDef* def, const lbFootSenseInput* in, lbFootFrame* f,
 							   const lbFootLegFrame* lf, lbVec3 base, const lbQueryInput* centre, const lbFootCast* c,
-							   const lbFootGround* g)
+							   const lbFootGround* g, float* outGroundH)
 {
 	const lbVec3 from = lbSub(base, lbProjectOnPlane(leg->shiftWs, f->up));
 	// Once the foot is within half slideHeight of its floor, a landing held short of a riser keeps
@@ -1244,7 +1246,7 @@ static bool lbFootLandingRange(lbFootLegState* leg, const lbFootDef* def, const 
 		if (at > leg->slideLo - def->maxPlantShift && at < leg->slideHi + 0.95f * def->maxPlantShift)
 			return true;
 	}
-	if (!lbFootLandingRangeFrom(leg, def, in, f, lf, base, from, centre, c, g))
+	if (!lbFootLandingRangeFrom(leg, def, in, f, lf, base, from, centre, c, g, outGroundH))
 		return leg->sliding;
 	return true;
 }
@@ -1300,10 +1302,11 @@ static inline int lbFootGapSide(const lbFootLegState* leg)
 // foot. Rays every 4 cm along the foot line through where the animated foot comes down
 // (lbFootTouchdown) find the nearest ground each way and three more place its edge. Sets the leg's range (a bound on one side, none on the other) and
 // *outTarget (world, the ankle's probe point there); false, the leg unchanged, when neither side
-// is within reach and the foot stays in the air.
+// is within reach and the foot stays in the air. `narrow`: the landing is over a pit (ground below
+// the floor by more than pelvisMaxSink), which counts as a gap only with both rims found and close.
 // Out of line and cold: it runs only for a landing over a gap.
 LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* def, const lbSceneQuery* query, lbFootFrame* f,
-						   const lbFootLegFrame* lf, int kept, lbVec3* outTarget)
+						   const lbFootLegFrame* lf, int kept, bool narrow, lbVec3* outTarget)
 {
 	const lbVec3 base = lbFootTouchdown(f, lf);
 	const lbQueryInput probe = lbFootProbe(def, base, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
@@ -1337,7 +1340,8 @@ LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* de
 	const float ball = a[lb_soleBall] - a[lb_soleUnderAnkle];
 	float back = -1.0e30f;
 	n = 0;
-	for (float d = -step; n < LB_FOOT_GAP_STEPS && atBase + d - ball - animAt >= -backReach - step; d -= step, ++n)
+	// Over a pit the near rim is looked for over all the rays too: its width needs both rims.
+	for (float d = -step; n < LB_FOOT_GAP_STEPS && (narrow || atBase + d - ball - animAt >= -backReach - step); d -= step, ++n)
 		if (lbFootRayHeight(query, centre, lbMulAdd(base, a[lb_soleUnderAnkle] + d, toe), base, f->up, &f->castCount, &h) &&
 			lbAbsF(h - floorH) <= tol)
 		{
@@ -1353,6 +1357,10 @@ LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* de
 	// mannequin, support 0.1).
 	const bool fwdOk = lbAbsF(atBase + fwd - animAt) <= fwdReach, backOk = lbAbsF(atBase + back - animAt) <= backReach;
 	if (fwd > 1.0e29f || (!fwdOk && (!backOk || fwd <= reach)))
+		return false;
+	// A pit (`narrow`) is a gap only when every place in it lies within reach of a rim: the rims at
+	// most twice reach apart (0.64 m by default). A wider one (the 1.2 m trench) is stepped into.
+	if (narrow && fwd - back - ball - 2.0f * def->edgeMargin > 2.0f * reach)
 		return false;
 	// The nearer side to where the foot comes down (judged from the animated foot now, the near
 	// side won early in a swing and fell out of reach just before the plant: walking over a 0.31 m
@@ -1440,10 +1448,20 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// A landing foot with a gap under it finds no ground: it slides onto the platform before or
 	// beyond the gap where one is within reach (lbFootGapRange), and is probed there.
 	bool gapSet = false;
-	if (!c.hit && landingNow && def->footprintTraces && !def->heelToeTraces)
+	// Ground under the foot further below the floor than the pelvis may sink (pelvisMaxSink) is a
+	// pit: a leg reaches it only with the hips at their lowest, and the body walking on drags the
+	// foot locked down there out through the far wall (a 0.42 m gap 0.55 m deep, 1.6 m ahead: sole
+	// 0.17 m into it). A pit narrow enough to step over is searched for its rims as a gap is; one
+	// too wide (a trench) or with no floor beyond (a ledge, stairs down) is stepped down into.
+	// Set here, not only with the footprint below, so the foot is probed on the rim it slides to
+	// at once: probed over the pit floor, its ground sank toward it while it slid across to the far
+	// rim and the toe went into that rim's corner.
+	const bool pitUnder = c.hit && lbDot(c.point, f->up) < f->floorH - def->pelvisMaxSink;
+	if ((!c.hit || pitUnder) && landingNow && def->footprintTraces && !def->heelToeTraces)
 	{
 		lbVec3 target;
-		if (lbFootGapRange(leg, def, in->query, f, lf, lbFootGapSide(leg), &target))
+		const int kept = lbFootGapSide(leg);
+		if (lbFootGapRange(leg, def, in->query, f, lf, kept, pitUnder && kept == 0, &target))
 		{
 			const lbQueryInput there = lbFootProbe(def, target, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
 			const lbFootCast ct = lbFootCastDown(in->query, &there, f->up, &f->castCount);
@@ -1550,20 +1568,26 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	{
 		// The side of a gap the landing chose so far (the range below is found afresh over it).
 		const int kept = lbFootGapSide(leg);
-		leg->sliding = landing && lbFootLandingRange(leg, def, in, f, lf, base, &centre, &c, &g);
+		float rangeH = lbDot(c.point, f->up);
+		leg->sliding = landing && lbFootLandingRange(leg, def, in, f, lf, base, &centre, &c, &g, &rangeH);
 		// Part of the footprint over nothing and no level the whole foot fits on within
 		// maxPlantShift (no bound at all, or one too short for the foot), or a range already set
 		// across a gap: the gap's platforms are looked for again from where the animated foot comes
 		// down now.
 		const unsigned all = (1u << lb_solePointCount) - 1u;
-		if (leg->sliding && (leg->slideGap || lbFootPrintMask(&g) != all))
+		// Also over a pit (see pitUnder), judged under the slid foot and under the animated one the
+		// range was found from: a foot already slid onto a rim finds the whole footprint on level
+		// ground there, and the range found afresh clears the gap flag, so the choice of rim was
+		// dropped the next probe and the foot went back down into the pit.
+		const bool pit = landing && lbMinF(lbDot(c.point, f->up), rangeH) < f->floorH - def->pelvisMaxSink;
+		if (leg->sliding && (leg->slideGap || pit || lbFootPrintMask(&g) != all))
 		{
 			const float tdAt = lbDot(lbFootTouchdown(f, lf), leg->slideAxisWs);
 			const bool none = (leg->slideLo < -1.0e29f && leg->slideHi > 1.0e29f) || leg->slideHi - leg->slideLo < 1.0e-4f ||
 							  lbAbsF(lbClampF(tdAt, leg->slideLo, leg->slideHi) - tdAt) > def->maxPlantShift;
 			lbVec3 target;
-			if (leg->slideGap || none)
-				lbFootGapRange(leg, def, in->query, f, lf, kept, &target);
+			if (leg->slideGap || none || pit)
+				lbFootGapRange(leg, def, in->query, f, lf, kept, pit && kept == 0, &target);
 		}
 	}
 	// A swinging foot also looks along its path (its own velocity, about twice the body's in the
