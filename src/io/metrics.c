@@ -933,6 +933,21 @@ static void lbWorldPops(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMetric
 	m->hasPrevBase = base != NULL;
 }
 
+// 1 when the hinge joint of the chain root-mid-end (knee, elbow) bends past maxDeg or its lower
+// bone leaves the hinge plane (axisRoot, in the root bone's frame) by more than maxOffDeg; its
+// signed hinge angle (deg) into outAngle.
+static int lbHingeOutOfRange(const lbPose* pose, int root, int mid, int end, lbVec3 axisRoot, float maxDeg, float maxOffDeg,
+							 float* outAngle)
+{
+	const lbTransform r = pose->model[root];
+	const lbVec3 hinge = lbTransformDirection(r, axisRoot);
+	const lbVec3 a = r.p, b = pose->model[mid].p, c = pose->model[end].p;
+	const float angle = lbSignedHingeAngle(a, b, c, hinge);
+	const float offPlane = asinf(lbClampF(lbAbsF(lbDot(lbNormalize(lbSub(c, b)), lbNormalize(hinge))), 0.0f, 1.0f)) * LB_RAD2DEG;
+	*outAngle = angle;
+	return (angle > maxDeg || offPlane > maxOffDeg) ? 1 : 0;
+}
+
 // Joints of `pose` outside their ranges (docs/metrics.md, limit_violations). With `fm`, also
 // its knee and elbow hinge angles and inversions.
 static int lbMetricsJointLimits(const lbMetrics* m, const lbPose* pose, lbFrameMetrics* fm)
@@ -943,38 +958,27 @@ static int lbMetricsJointLimits(const lbMetrics* m, const lbPose* pose, lbFrameM
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbLegBones* leg = &h->leg[s];
-		const lbLegAxes* la = &h->legAxes[s];
+		const lbArmBones* arm = &h->arm[s];
+		float angle;
 		if (leg->thigh >= 0 && leg->calf >= 0 && leg->foot >= 0)
 		{
-			lbTransform thigh = pose->model[leg->thigh];
-			lbVec3 hinge = lbTransformDirection(thigh, la->kneeBendThigh);
-			lbVec3 hip = thigh.p, knee = pose->model[leg->calf].p, ankle = pose->model[leg->foot].p;
-			const float angle = lbSignedHingeAngle(hip, knee, ankle, hinge);
+			violations += lbHingeOutOfRange(pose, leg->thigh, leg->calf, leg->foot, h->legAxes[s].kneeBendThigh, 160.0f, 25.0f, &angle);
 			if (fm)
 			{
 				fm->kneeAngle[s] = angle;
 				fm->kneeInverted = fm->kneeInverted || angle < tol;
 			}
-			float offPlane = asinf(lbClampF(lbAbsF(lbDot(lbNormalize(lbSub(ankle, knee)), lbNormalize(hinge))), 0.0f, 1.0f)) * LB_RAD2DEG;
-			violations += (angle > 160.0f || offPlane > 25.0f) ? 1 : 0;
 		}
-		const lbArmBones* arm = &h->arm[s];
-		const lbArmAxes* aa = &h->armAxes[s];
+		// The elbow's plane is wider than the knee's: a rig whose rest arm is straight gives a
+		// guessed hinge axis, and real elbows carry 10-15 degrees off their plane.
 		if (arm->upperArm >= 0 && arm->foreArm >= 0 && arm->hand >= 0)
 		{
-			lbTransform upper = pose->model[arm->upperArm];
-			lbVec3 hinge = lbTransformDirection(upper, aa->elbowBendUpper);
-			lbVec3 shoulder = upper.p, elbow = pose->model[arm->foreArm].p, wrist = pose->model[arm->hand].p;
-			const float angle = lbSignedHingeAngle(shoulder, elbow, wrist, hinge);
+			violations += lbHingeOutOfRange(pose, arm->upperArm, arm->foreArm, arm->hand, h->armAxes[s].elbowBendUpper, 165.0f, 35.0f, &angle);
 			if (fm)
 			{
 				fm->elbowAngle[s] = angle;
 				fm->elbowInverted = fm->elbowInverted || angle < tol;
 			}
-			float offPlane = asinf(lbClampF(lbAbsF(lbDot(lbNormalize(lbSub(wrist, elbow)), lbNormalize(hinge))), 0.0f, 1.0f)) * LB_RAD2DEG;
-			// Wider than the knee's: a rig whose rest arm is straight gives a guessed hinge axis, and
-			// real elbows carry 10-15 degrees off their plane.
-			violations += (angle > 165.0f || offPlane > 35.0f) ? 1 : 0;
 		}
 	}
 	for (int i = 0; i < m->limitCount; ++i)

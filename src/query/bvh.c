@@ -13,6 +13,7 @@
 #define _DEFAULT_SOURCE
 #endif
 #include "core/simd.h"
+#include "core/bits.h"
 #include "query/cast.h"
 
 #include <float.h>
@@ -402,19 +403,6 @@ static void lbBinRange(const lbBuildPrim* prims, int first, int count, const lbA
 		used[0] = u[0], used[1] = u[1], used[2] = u[2];
 }
 
-// Index of the lowest set bit of m != 0.
-static inline int lbLowestBitU(unsigned m)
-{
-#if defined(__GNUC__) || defined(__clang__)
-	return __builtin_ctz(m);
-#else
-	int k = 0;
-	while (!(m & 1u))
-		m >>= 1, ++k;
-	return k;
-#endif
-}
-
 // Index of the highest set bit of m != 0.
 static inline int lbHighestBit(unsigned m)
 {
@@ -707,7 +695,7 @@ static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, 
 			for (unsigned l = m; l & (l - 1u); l &= l - 1u)
 			{
 				// Bin i in use and the next one in use, j: the planes i .. j - 1 cost the same.
-				const int i = lbLowestBitU(l), j = lbLowestBitU(l & (l - 1u));
+				const int i = lbLowestBit(l), j = lbLowestBit(l & (l - 1u));
 				n += bins[axis][i].count;
 				const float area = lbBinAccGrow(&acc, &bins[axis][i]);
 				float cost = area * (float)n + rightArea[j] * (float)rightCount[j];
@@ -722,7 +710,7 @@ static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, 
 		// Empty again for the next split.
 		for (int axis = 0; axis < 3; ++axis)
 			for (unsigned r = used[axis]; r; r &= r - 1u)
-				lbBinReset(&bins[axis][lbLowestBitU(r)]);
+				lbBinReset(&bins[axis][lbLowestBit(r)]);
 	}
 	if (bestAxis >= 0)
 	{
@@ -2033,19 +2021,6 @@ static inline void lbMeshLeaf(const lbMesh* mesh, lbCastState* st, int first, in
 	}
 }
 
-// Index of the lowest set bit of a non-zero child mask.
-static inline int lbLowestBit(int mask)
-{
-#if defined(__GNUC__) || defined(__clang__)
-	return __builtin_ctz((unsigned)mask);
-#else
-	int k = 0;
-	while (!(mask & (1 << k)))
-		++k;
-	return k;
-#endif
-}
-
 // Prefetches nodes [first, first + count): nodes are 64-byte lines on 64-byte boundaries.
 static inline void lbPrefetchNodes(const lbMesh* mesh, int32_t first, int count)
 {
@@ -2120,7 +2095,7 @@ void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
 		int32_t next = -1;
 		int nearest = -1;
 		if (mask != 0 && (mask & (mask - 1)) == 0)
-			nearest = lbLowestBit(mask);
+			nearest = lbLowestBit((uint32_t)mask);
 		else if (mask != 0)
 		{
 			// Several children: order by decreasing entry time; all but the nearest wait on the stack
@@ -2129,7 +2104,7 @@ void lbMeshCast(const lbMesh* mesh, lbCastState* st, int shapeId)
 			float tHit[4];
 			for (int rest = mask; rest != 0; rest &= rest - 1)
 			{
-				int k = lbLowestBit(rest);
+				int k = lbLowestBit((uint32_t)rest);
 				float tEnter = tn[k];
 				int j = hits++;
 				while (j > 0 && tHit[j - 1] < tEnter)
@@ -2236,7 +2211,7 @@ void lbMeshPrefetchCasts(const lbMesh* mesh, const lbCastState* const* casts, in
 			float tNearest = FLT_MAX;
 			for (; mask != 0; mask &= mask - 1)
 			{
-				int k = lbLowestBit(mask);
+				int k = lbLowestBit((uint32_t)mask);
 				if (n->count[k])
 					lbPrefetchLeaf(mesh, n->child[k], n->count[k]);
 				else

@@ -7,6 +7,7 @@
 // ground instead of sinking into it.
 #include "prone_internal.h"
 
+#include "core/bits.h"
 #include "ik/ik_internal.h"
 #include "limber/ik.h"
 
@@ -242,19 +243,6 @@ static bool lbProneCoreOf(const lbSkeleton* skeleton, const lbHumanoid* h, int t
 	return safe;
 }
 
-// Index of the lowest set bit of m != 0.
-static inline int lbProneLowestBit(uint32_t m)
-{
-#if defined(__GNUC__) || defined(__clang__)
-	return __builtin_ctz(m);
-#else
-	int k = 0;
-	while (!(m & 1u))
-		m >>= 1, ++k;
-	return k;
-#endif
-}
-
 // Composes the bones of a plan's bit set (readBits or deferBits) in index order, parents first.
 static void lbProneComposeBits(lbPose* pose, const int* parents, const lbProneRigPlan* plan, const uint32_t* bits)
 {
@@ -263,7 +251,7 @@ static void lbProneComposeBits(lbPose* pose, const int* parents, const lbProneRi
 	const int last = (plan->subtreeEnd - 1) >> 5;
 	for (int w = (plan->rollBone + 1) >> 5; w <= last; ++w)
 		for (uint32_t m = bits[w]; m; m &= m - 1u)
-			lbProneCompose(pose, parents, (w << 5) + lbProneLowestBit(m));
+			lbProneCompose(pose, parents, (w << 5) + lbLowestBit(m));
 }
 
 // The model transforms of the roll bone's subtree from the locals: the roll bone and the bones the
