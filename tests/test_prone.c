@@ -376,6 +376,25 @@ static void fixtureTrench(Fixture* f, lbReferenceRig rig, lbVec3 up, lbVec3 fwd,
 	f->query = lbWorld_GetQuery(f->world);
 }
 
+// Senses once lying across a trench's rim (the scene of fixtureTrench, `depth` m deep), the body's
+// middle `fromEdge` m short of the edge, with up `ups[u]`; way 0 faces the scene's side (the trench
+// on the body's right), way 1 the other way (on its left). The caller frees f.
+static const lbVec3 kTrenchUps[2] = { { 0, 0, 1 }, { 0, 1, 0 } };
+static const lbVec3 kTrenchFwds[2] = { { 1, 0, 0 }, { 0, 0, 1 } };
+static lbProneTargets senseBesideTrench(Fixture* f, int rig, int u, float depth, float fromEdge, int way)
+{
+	lbSceneDef sp;
+	fixtureTrench(f, (lbReferenceRig)rig, kTrenchUps[u], kTrenchFwds[u], depth, &sp);
+	const lbVec3 side = lbCross(f->up, f->fwd);
+	const lbVec3 heading = way == 0 ? side : lbNeg(side);
+	lbTransform cw = place(f, heading, lbMulSV(sp.distance - fromEdge, f->fwd));
+	lbProneDef def = lbDefaultProneDef();
+	def.up = f->up;
+	lbProneState st;
+	lbProneState_Reset(&st);
+	return senseOnce(f, &st, &def, cw, 3);
+}
+
 // Lying along a trench's rim, the middle a few centimetres from the edge and a shoulder over it, the
 // body rests level on the rim whether or not the side cast over the trench reaches its floor (it
 // does at 0.26-0.27 m, within `sideExtent` and the sphere's radius; not at 0.45 m). The slope from
@@ -383,8 +402,6 @@ static void fixtureTrench(Fixture* f, lbReferenceRig rig, lbVec3 up, lbVec3 fwd,
 // axes, the trench on either side of the body.
 static void test_prone_roll_on_a_trench_rim(void)
 {
-	const lbVec3 ups[2] = { { 0, 0, 1 }, { 0, 1, 0 } };
-	const lbVec3 fwds[2] = { { 1, 0, 0 }, { 0, 0, 1 } };
 	const float depths[3] = { 0.26f, 0.27f, 0.45f };
 	const float fromEdge[3] = { 0.04f, 0.07f, 0.10f };
 	int floorsMet = 0;
@@ -395,18 +412,7 @@ static void test_prone_roll_on_a_trench_rim(void)
 					for (int way = 0; way < 2; ++way)
 					{
 						Fixture f;
-						lbSceneDef sp;
-						fixtureTrench(&f, (lbReferenceRig)rig, ups[u], fwds[u], depths[k], &sp);
-						// Facing the scene's side puts the trench on the body's right; facing the other
-						// way, on its left.
-						const lbVec3 side = lbCross(f.up, f.fwd);
-						const lbVec3 heading = way == 0 ? side : lbNeg(side);
-						lbTransform cw = place(&f, heading, lbMulSV(sp.distance - fromEdge[e], f.fwd));
-						lbProneDef def = lbDefaultProneDef();
-						def.up = f.up;
-						lbProneState st;
-						lbProneState_Reset(&st);
-						lbProneTargets t = senseOnce(&f, &st, &def, cw, 3);
+						lbProneTargets t = senseBesideTrench(&f, rig, u, depths[k], fromEdge[e], way);
 						ENSURE(t.centreHit);
 						const lbVec3 over = way == 0 ? t.rightWs : t.leftWs;
 						if ((way == 0 ? t.rightHit : t.leftHit) && lbDot(lbSub(t.centreWs, over), f.up) > 0.2f)
@@ -424,8 +430,6 @@ static void test_prone_roll_on_a_trench_rim(void)
 // rigs, two up axes, the trench on either side of the body.
 static void test_prone_hand_not_held_past_a_trench_rim(void)
 {
-	const lbVec3 ups[2] = { { 0, 0, 1 }, { 0, 1, 0 } };
-	const lbVec3 fwds[2] = { { 1, 0, 0 }, { 0, 0, 1 } };
 	const float depths[3] = { 0.27f, 0.28f, 0.29f };
 	int floorsMet = 0;
 	for (int rig = 0; rig < 2; ++rig)
@@ -434,16 +438,7 @@ static void test_prone_hand_not_held_past_a_trench_rim(void)
 				for (int way = 0; way < 2; ++way)
 				{
 					Fixture f;
-					lbSceneDef sp;
-					fixtureTrench(&f, (lbReferenceRig)rig, ups[u], fwds[u], depths[k], &sp);
-					const lbVec3 side = lbCross(f.up, f.fwd);
-					const lbVec3 heading = way == 0 ? side : lbNeg(side);
-					lbTransform cw = place(&f, heading, lbMulSV(sp.distance - 0.27f, f.fwd));
-					lbProneDef def = lbDefaultProneDef();
-					def.up = f.up;
-					lbProneState st;
-					lbProneState_Reset(&st);
-					lbProneTargets t = senseOnce(&f, &st, &def, cw, 3);
+					lbProneTargets t = senseBesideTrench(&f, rig, u, depths[k], 0.27f, way);
 					const int over = way == 0 ? 1 : 0;
 					const lbProneGround* g = &t.ground[lb_proneWristL + over];
 					if (g->hit && lbDot(g->pointWs, f.up) < -0.2f)
@@ -464,8 +459,6 @@ static void test_prone_hand_not_held_past_a_trench_rim(void)
 // body lies on, still is. Both rigs, two up axes, the trench on either side of the body.
 static void test_prone_foot_not_held_past_a_trench_rim(void)
 {
-	const lbVec3 ups[2] = { { 0, 0, 1 }, { 0, 1, 0 } };
-	const lbVec3 fwds[2] = { { 1, 0, 0 }, { 0, 0, 1 } };
 	const float depths[3] = { 0.26f, 0.27f, 0.29f };
 	const float fromEdge[3] = { 0.12f, 0.15f, 0.18f };
 	int floorsMet = 0;
@@ -476,16 +469,7 @@ static void test_prone_foot_not_held_past_a_trench_rim(void)
 					for (int way = 0; way < 2; ++way)
 					{
 						Fixture f;
-						lbSceneDef sp;
-						fixtureTrench(&f, (lbReferenceRig)rig, ups[u], fwds[u], depths[k], &sp);
-						const lbVec3 side = lbCross(f.up, f.fwd);
-						const lbVec3 heading = way == 0 ? side : lbNeg(side);
-						lbTransform cw = place(&f, heading, lbMulSV(sp.distance - fromEdge[e], f.fwd));
-						lbProneDef def = lbDefaultProneDef();
-						def.up = f.up;
-						lbProneState st;
-						lbProneState_Reset(&st);
-						lbProneTargets t = senseOnce(&f, &st, &def, cw, 3);
+						lbProneTargets t = senseBesideTrench(&f, rig, u, depths[k], fromEdge[e], way);
 						// Feet are limbs 2 (left) and 3 (right); the trench lies on the right facing the
 						// scene's side.
 						const int over = way == 0 ? 1 : 0;
