@@ -712,6 +712,14 @@ static float lbFootWallClearance(float rise)
 	return 1.5f * lbMaxF(rise - 0.32f, 0.0f);
 }
 
+// The back bound `bare` (m along the foot) kept clear of a wall `rise` m high behind the heel; with
+// capWall no further out than maxShift, as far as the wall allows.
+static float lbFootClearWallBehind(const lbFootEdgeProbe* p, float bare, float rise)
+{
+	const float lo = bare + lbFootWallClearance(rise);
+	return p->capWall ? lbMaxF(bare, lbMinF(lo, p->maxShift)) : lo;
+}
+
 static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int ref, float* outCost, float* outLo,
 							float* outHi, bool* outHiRiser)
 {
@@ -751,11 +759,7 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 		float e = lbFootFindEdge(p, a[back], a[back - 1], h0, a0);
 		lo = cls[back - 1] > 0 ? e + p->margin - a[lb_soleHeel] : e + p->margin - a[lb_soleUnderAnkle];
 		if (cls[back - 1] > 0 && g->valid[back - 1])
-		{
-			lo += lbFootWallClearance(g->height[back - 1] - h0);
-			if (p->capWall)
-				lo = lbMaxF(lo - lbFootWallClearance(g->height[back - 1] - h0), lbMinF(lo, p->maxShift));
-		}
+			lo = lbFootClearWallBehind(p, lo, g->height[back - 1] - h0);
 	}
 	else
 	{
@@ -764,11 +768,7 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 		bool valid = lbFootBeyondHeight(p, 1, beyond, &h);
 		if (lbFootClass(p, valid, h, h0, beyond, a0) > 0)
 		{
-			lo = lbFootFindEdge(p, a[lb_soleHeel], beyond, h0, a0) + p->margin - a[lb_soleHeel];
-			const float bare = lo;
-			lo += lbFootWallClearance(h - h0);
-			if (p->capWall)
-				lo = lbMaxF(bare, lbMinF(lo, p->maxShift));
+			lo = lbFootClearWallBehind(p, lbFootFindEdge(p, a[lb_soleHeel], beyond, h0, a0) + p->margin - a[lb_soleHeel], h - h0);
 		}
 	}
 	if (lo > hi)
