@@ -2816,6 +2816,32 @@ static inline void lbFootOkAdd(lbFootOkTotals* k, const lbTransform* t, bool nea
 	k->norm = _mm_and_ps(k->norm, _mm_and_ps(_mm_cmpgt_ss(n, _mm_set_ss(0.98f)), _mm_cmplt_ss(n, _mm_set_ss(1.02f))));
 }
 
+// lbFootOkAdd's tests of the position and the scale alone; the rotation's length goes to
+// lbFootOkNorms with others.
+static inline void lbFootOkAddPosScale(lbFootOkTotals* k, const lbTransform* t, bool near)
+{
+	const float* f = &t->p.x;
+	const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+	const __m128 inf = _mm_set1_ps(INFINITY);
+	k->pos = _mm_and_ps(k->pos, _mm_cmplt_ps(_mm_and_ps(_mm_loadu_ps(f), abs), near ? _mm_set1_ps(1.0e6f) : inf));
+	const __m128 sa = _mm_and_ps(_mm_loadu_ps(f + 6), abs);
+	k->scale = _mm_and_ps(k->scale, _mm_and_ps(_mm_cmpgt_ps(sa, _mm_set1_ps(LB_EPSILON)), _mm_cmplt_ps(sa, inf)));
+}
+
+// lbFootOkAdd's rotation test of four rotations at once (x, y, z, w at each of q[0..3]), one per
+// lane: the same squares and sums in the same order, (x x + y y) + (z z + w w), so the same lengths
+// and verdicts as four calls with one pass instead of four. Lane 0 of k->norm takes the result.
+static inline void lbFootOkNorms(lbFootOkTotals* k, const float* const q[4])
+{
+	__m128 x = _mm_loadu_ps(q[0]), y = _mm_loadu_ps(q[1]), z = _mm_loadu_ps(q[2]), w = _mm_loadu_ps(q[3]);
+	_MM_TRANSPOSE4_PS(x, y, z, w);
+	const __m128 n = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, x), _mm_mul_ps(y, y)), _mm_add_ps(_mm_mul_ps(z, z), _mm_mul_ps(w, w)));
+	const __m128 ok = _mm_and_ps(_mm_cmpgt_ps(n, _mm_set1_ps(0.98f)), _mm_cmplt_ps(n, _mm_set1_ps(1.02f)));
+	// All four lanes into lane 0 (an and of all-ones or all-zeros masks).
+	const __m128 ok2 = _mm_and_ps(ok, _mm_movehl_ps(ok, ok));
+	k->norm = _mm_and_ps(k->norm, _mm_and_ps(ok2, _mm_shuffle_ps(ok2, ok2, _MM_SHUFFLE(1, 1, 1, 1))));
+}
+
 static inline bool lbFootOkVerdict(const lbFootOkTotals* k)
 {
 	return (_mm_movemask_ps(k->pos) & 7) == 7 && (_mm_movemask_ps(k->scale) & 0xe) == 0xe && (_mm_movemask_ps(k->norm) & 1) == 1;
@@ -2858,14 +2884,24 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 		// lbFootTransformOk's tests of each read bone folded into running verdicts, one branch at the
 		// end: every transform passes exactly when the totals do.
 		lbFootOkTotals k = lbFootOkStart();
+		// The rotations' lengths four at a time; a unit rotation fills the last group.
+		static const float unit[4] = { 0.0f, 0.0f, 0.0f, 1.0f };
+		const float* q[2 * LB_FOOT_READ_BONES + 3];
+		int nq = 0;
 		for (int i = 0; i < LB_FOOT_READ_BONES; ++i)
 		{
 			const int b = bones[i];
 			if (b < 0)
 				continue;
-			lbFootOkAdd(&k, &pose->model[b], true);
-			lbFootOkAdd(&k, &pose->local[b], false);
+			lbFootOkAddPosScale(&k, &pose->model[b], true);
+			lbFootOkAddPosScale(&k, &pose->local[b], false);
+			q[nq++] = &pose->model[b].q.x;
+			q[nq++] = &pose->local[b].q.x;
 		}
+		while (nq % 4 != 0)
+			q[nq++] = unit;
+		for (int i = 0; i < nq; i += 4)
+			lbFootOkNorms(&k, &q[i]);
 		if (!lbFootOkVerdict(&k))
 			return false;
 	}
