@@ -2511,7 +2511,27 @@ static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lb
 			continue;
 		}
 		const float dKeep = sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * cosKeep, 0.0f));
-		const lbVec3 want = lbMulSV(1.0f / len, d);
+		lbVec3 want = lbMulSV(1.0f / len, d);
+		// The pose stage turns a free foot's goal down about the hip until the thigh, placed by the
+		// hip's triangle angle above the line to the goal, is within hipMaxFlex (lbFootPosePrepare).
+		// A running trailing foot behind the hips meets that limit as its leg folds, and the pose
+		// stage keeps no state: the turn came and went with the goal's elevation, 7 cm in a frame,
+		// and the folded leg turned with it (running down 0.25 m stairs on mixamo, 20 degrees in a
+		// frame). At a run's pace the same turn is made here first, on the line this step eases, so
+		// the turn limit below spreads it and the pose stage finds the goal within its limit. Not at
+		// a walk's: there a goal swinging under the hip whose line turned too far rises (below), and
+		// from a line turned down here it rose 24 cm in a frame (walking down 0.28 m risers on
+		// 0.26 m treads, a 29-degree pop).
+		if (def->hipMaxFlex > 0.0f && def->hipMaxFlex < LB_PI && lbLengthSquared(vel) >= 4.0f)
+		{
+			const float l = lbMaxF(len, dKeep);
+			const float cosT = lbClampF((a * a + l * l - b * b) / (2.0f * a * l), -1.0f, 1.0f);
+			const float sinT = sqrtf(lbMaxF(1.0f - cosT * cosT, 0.0f));
+			const float cosHip = cosf(def->hipMaxFlex), sinHip = sinf(def->hipMaxFlex);
+			const float sinMax = -(cosHip * cosT + sinHip * sinT), cosMax = sinHip * cosT - cosHip * sinT;
+			if (cosMax < 0.0f || lbDot(want, f->up) > sinMax)
+				want = lbNormalizeOr(lbAdd(lbMulSV(cosMax, lbNormalizeOr(lbProjectOnPlane(want, f->up), fwd)), lbMulSV(sinMax, f->up)), want);
+		}
 		lbVec3 dir = want;
 		float newLen = lbMaxF(len, dKeep);
 		if (leg->folded)
