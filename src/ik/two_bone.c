@@ -250,14 +250,23 @@ static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* 
 	// Hinge axis: given, else from the current bend, else from the pole, hint or any perpendicular.
 	// A hinge from the bones (bent or straight) is normal to both, which skips the projections
 	// below; bent and straight starts then share every step but the choice of the hinge's vector.
-	const lbVec3 given = lbLengthSquared(in->hingeAxisMs) > 0.0f ? lbNormalize(in->hingeAxisMs) : lbVec3_zero;
-	lbIkV h;
-	bool normal = false;
+	// A given hinge is normalised as lbNormalize does it; one too short for that counts as none.
+	const lbIkV g = lbIkVLoad(&in->hingeAxisMs);
+	const float gg = lbIkVDot(g, g);
+	lbIkV h = g;
+	bool normal = true;
 	const lbIkV c = lbIkVCross(w, v);
 	const float cc = lbIkVDot(c, c), ww = lbIkVDot(w, w), vv = lbIkVDot(v, v);
-	if (lbLengthSquared(given) > 0.0f)
-		h = lbIkVSet(given);
-	else
+	if (gg > 0.0f)
+	{
+		const float gl = lbIkSqrtF(gg);
+		if (gl > LB_EPSILON && lbIsValidFloat(gl))
+		{
+			h = lbIkVScale(1.0f / gl, g);
+			normal = false;
+		}
+	}
+	if (normal)
 	{
 		lbIkV hv = c; // a bent start: the bend's normal
 		float hh = cc;
@@ -282,7 +291,6 @@ static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* 
 			}
 		}
 		h = lbIkVScale(lbIkRsqrtF(hh), hv);
-		normal = true;
 	}
 
 	// Target direction; a target at the root keeps the current root-end direction. A finite target
@@ -661,7 +669,7 @@ static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const
 	acc = _mm_add_ps(acc, _mm_mul_ps(lbIkLoad4(&in->poleMs.x + 7), zero));
 	const __m128 lanes023 = _mm_castsi128_ps(_mm_set_epi32(-1, -1, 0, -1)); // soften, maxStretch, tolerance
 	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_and_ps(lbIkLoad4(&in->soften), lanes023), zero));
-	return lbTwoBoneJointLanesValid(r, m, e, acc, norms);
+	return lbTwoBoneJointLanesValidLoads(r, m, e, acc, norms, true);
 #else
 	// poleMs .. soften are eleven consecutive floats (asserted above).
 	const float rest[3] = { in->maxStretch, in->tolerance, 0.0f };
