@@ -585,6 +585,33 @@ static inline lbIkV lbIkQRotate(lbIkQ q, lbIkV v)
 {
 	return lbIkQuatRotate4(q, v);
 }
+
+// A left factor a of Hamilton products a b, for several products with the same a: a b is linear in
+// b, b.w a + b.x px + b.y py + b.z pz with px, py and pz a's components permuted with signs, made
+// once. The four terms are summed in that order (lbQuatMul sums each component's in another, so
+// the last bit may differ from it).
+typedef struct lbIkQLeft
+{
+	__m128 a, px, py, pz;
+} lbIkQLeft;
+
+static inline lbIkQLeft lbIkQLeftOf(lbIkQ a)
+{
+	lbIkQLeft l;
+	l.a = a;
+	l.px = _mm_xor_ps(_mm_shuffle_ps(a, a, _MM_SHUFFLE(0, 1, 2, 3)), _mm_setr_ps(0.0f, 0.0f, -0.0f, -0.0f)); // w z -y -x
+	l.py = _mm_xor_ps(_mm_shuffle_ps(a, a, _MM_SHUFFLE(1, 0, 3, 2)), _mm_setr_ps(-0.0f, 0.0f, 0.0f, -0.0f)); // -z w x -y
+	l.pz = _mm_xor_ps(_mm_shuffle_ps(a, a, _MM_SHUFFLE(2, 3, 0, 1)), _mm_setr_ps(0.0f, -0.0f, 0.0f, -0.0f)); // y -x w -z
+	return l;
+}
+
+static inline lbIkQ lbIkQMulLeft(const lbIkQLeft* l, lbIkQ b)
+{
+	__m128 r = _mm_mul_ps(_mm_shuffle_ps(b, b, _MM_SHUFFLE(3, 3, 3, 3)), l->a);
+	r = _mm_add_ps(r, _mm_mul_ps(_mm_shuffle_ps(b, b, _MM_SHUFFLE(0, 0, 0, 0)), l->px));
+	r = _mm_add_ps(r, _mm_mul_ps(_mm_shuffle_ps(b, b, _MM_SHUFFLE(1, 1, 1, 1)), l->py));
+	return _mm_add_ps(r, _mm_mul_ps(_mm_shuffle_ps(b, b, _MM_SHUFFLE(2, 2, 2, 2)), l->pz));
+}
 #else
 typedef lbVec3 lbIkV;
 typedef lbQuat lbIkQ;
@@ -610,4 +637,10 @@ static inline float lbIkQDot(lbIkQ a, lbIkQ b) { return lbQuatDot(a, b); }
 static inline lbIkQ lbIkQScale(lbIkQ q, float s) { return LB_LITERAL(lbQuat){ q.x * s, q.y * s, q.z * s, q.w * s }; }
 static inline lbIkQ lbIkQMul(lbIkQ a, lbIkQ b) { return lbQuatMul(a, b); }
 static inline lbIkV lbIkQRotate(lbIkQ q, lbIkV v) { return lbQuatRotate(q, v); }
+typedef struct lbIkQLeft
+{
+	lbQuat a;
+} lbIkQLeft;
+static inline lbIkQLeft lbIkQLeftOf(lbIkQ a) { return LB_LITERAL(lbIkQLeft){ a }; }
+static inline lbIkQ lbIkQMulLeft(const lbIkQLeft* l, lbIkQ b) { return lbQuatMul(l->a, b); }
 #endif

@@ -228,7 +228,6 @@ static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* 
 	const lbIkV a = lbIkVLoad(&root->p), midP0 = lbIkVLoad(&mid->p);
 	const lbIkV w = lbIkVSub(midP0, a);                    // upper bone
 	const lbIkV v = lbIkVSub(lbIkVLoad(&end->p), midP0); // lower bone
-	const lbIkQ rootQ0 = lbIkQLoad(&root->q), midQ0 = lbIkQLoad(&mid->q), endQ0 = lbIkQLoad(&end->q);
 	const float weight = lbClampF(in->weight, 0.0f, 1.0f);
 	const float soften = lbClampF(in->soften, 0.0f, 0.5f);
 	const float maxStretch = lbMaxF(in->maxStretch, 1.0f);
@@ -526,6 +525,8 @@ static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* 
 	else
 		lbIkQuatInvNorm3(&root->q, &mid->q, &end->q, inv);
 	const float kw = lbLerpF(1.0f, k, weight);
+	// The input rotations are read here, not held through the solve.
+	const lbIkQ rootQ0 = lbIkQLoad(&root->q), midQ0 = lbIkQLoad(&mid->q), endQ0 = lbIkQLoad(&end->q);
 	lbIkQ rootQ, midQ, endQ;
 	lbIkV midP, endP;
 	if (haveMatrix && weight >= 1.0f)
@@ -535,13 +536,14 @@ static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* 
 		// 4 big for an orthonormal frame), long before pRoot itself. The chain's turn (root times
 		// mid) is one product shared by the mid and end rotations.
 		const float invRoot = 0.5f * lbIkRsqrtF(pRootBig);
-		const lbIkQ chain = lbIkQMul(pRoot, qMid);
-		rootQ = lbIkQScale(lbIkQMul(pRoot, rootQ0), invRoot * inv[0]);
+		const lbIkQLeft byRoot = lbIkQLeftOf(pRoot);
+		const lbIkQLeft byChain = lbIkQLeftOf(lbIkQMulLeft(&byRoot, qMid));
+		rootQ = lbIkQScale(lbIkQMulLeft(&byRoot, rootQ0), invRoot * inv[0]);
 		midP = lbIkVMulAdd(a, kw, lbTwoBoneFrameRotate(mc, w));
-		midQ = lbIkQScale(lbIkQMul(chain, midQ0), invRoot * inv[1]);
+		midQ = lbIkQScale(lbIkQMulLeft(&byChain, midQ0), invRoot * inv[1]);
 		// The end lies on the target line at the solved distance; no rotation needed.
 		endP = lbIkVMulAdd(a, k * len, axis);
-		endQ = lbIkQScale(lbIkQMul(chain, endQ0), invRoot * inv[2]);
+		endQ = lbIkQScale(lbIkQMulLeft(&byChain, endQ0), invRoot * inv[2]);
 	}
 	else
 	{
@@ -549,15 +551,17 @@ static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* 
 			qRoot = lbIkQScale(pRoot, 0.5f * lbIkRsqrtF(pRootBig));
 		const lbIkQ qr = weight >= 1.0f ? qRoot : lbIkQSet(lbIkScaleRotation(lbIkQGet(qRoot), weight));
 		const lbIkQ qm = weight >= 1.0f ? qMid : lbIkQSet(lbIkScaleRotation(lbIkQGet(qMid), weight));
-		const lbIkQ qChain = lbIkQMul(qr, qm);
-		rootQ = lbIkQScale(lbIkQMul(qr, rootQ0), inv[0]);
+		const lbIkQLeft byRoot = lbIkQLeftOf(qr);
+		const lbIkQ qChain = lbIkQMulLeft(&byRoot, qm);
+		const lbIkQLeft byChain = lbIkQLeftOf(qChain);
+		rootQ = lbIkQScale(lbIkQMulLeft(&byRoot, rootQ0), inv[0]);
 		midP = lbIkVMulAdd(a, kw, lbIkQRotate(qr, w));
-		midQ = lbIkQScale(lbIkQMul(qChain, midQ0), inv[1]);
+		midQ = lbIkQScale(lbIkQMulLeft(&byChain, midQ0), inv[1]);
 		if (weight >= 1.0f)
 			endP = lbIkVMulAdd(a, k * len, axis);
 		else
 			endP = lbIkVAdd(midP, lbIkQRotate(qChain, lbIkVScale(kw, v)));
-		endQ = lbIkQScale(lbIkQMul(qChain, endQ0), inv[2]);
+		endQ = lbIkQScale(lbIkQMulLeft(&byChain, endQ0), inv[2]);
 	}
 	if (in->useTargetRotation)
 		endQ = lbIkQSet(weight >= 1.0f ? lbQuatNormalize(in->targetRotationMs)
@@ -600,9 +604,10 @@ _Static_assert(offsetof(lbTwoBoneIkInput, tolerance) - offsetof(lbTwoBoneIkInput
 			   "soften, stretch, maxStretch and tolerance fill four float slots");
 
 #if LB_IK_SSE2
-// The joints' part of the four-lane checks. `acc` is 0 when every number gathered so far is finite
-// and NaN otherwise (x * 0 is 0 for finite x, NaN for inf or NaN); the joints' positions and scales
-// join it, a rotation's finiteness is its norm test's. Then the rotations' squared norms must lie in
+// The joints' part of the four-lane checks. `acc` is a sum of the numbers gathered so far, and the
+// joints' positions and scales join it: times 0 it is 0 when every one is finite and NaN otherwise
+// (x * 0 is 0 for finite x, NaN for inf or NaN; a sum that overflows, from numbers near 1e38, fails
+// too, and the ordered checks then pass the call on). A rotation's finiteness is its norm test's. Then the rotations' squared norms must lie in
 // (0.98, 1.02), the squared scales exceed LB_EPSILON^2 and both bones be longer than 1e-6 m and
 // shorter than 1e15 m. normsOut (when not NULL) gets the squared norms in [0..2]. `wide` (a constant
 // at each call): each four floats in one load, for joints not written just before the call (see
@@ -618,7 +623,7 @@ static inline bool lbTwoBoneJointLanesValidLoads(const lbTransform* r, const lbT
 		p[k] = wide ? _mm_loadu_ps(t[k]) : lbIkLoad4(t[k]);                 // position, q.x
 		q[k] = wide ? _mm_loadu_ps(t[k] + 3) : lbIkLoad4(t[k] + 3);         // rotation
 		const __m128 ws = wide ? _mm_loadu_ps(t[k] + 6) : lbIkLoad4(t[k] + 6); // q.w, scale
-		acc = _mm_add_ps(acc, _mm_add_ps(_mm_mul_ps(p[k], zero), _mm_mul_ps(ws, zero)));
+		acc = _mm_add_ps(acc, _mm_add_ps(p[k], ws));
 		sMin = _mm_min_ps(sMin, _mm_mul_ps(ws, ws)); // lanes 1..3 (NaN is caught by acc)
 	}
 	// Squared norms of the three rotations in lanes 0..2 (lane 3 repeats lane 2), summed as
@@ -634,7 +639,8 @@ static inline bool lbTwoBoneJointLanesValidLoads(const lbTransform* r, const lbT
 	u = _mm_mul_ps(u, u), l = _mm_mul_ps(l, l);
 	const __m128 lo = _mm_unpacklo_ps(u, l), hi = _mm_unpackhi_ps(u, l); // ux lx uy ly, uz lz . .
 	const __m128 bones = _mm_add_ps(_mm_add_ps(lo, _mm_movehl_ps(lo, lo)), hi);
-	const int finite = _mm_movemask_ps(_mm_cmpunord_ps(acc, acc)) == 0;
+	const __m128 probe = _mm_mul_ps(acc, zero);
+	const int finite = _mm_movemask_ps(_mm_cmpunord_ps(probe, probe)) == 0;
 	const int unit = _mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ps(norms, _mm_set1_ps(0.98f)), _mm_cmplt_ps(norms, _mm_set1_ps(1.02f))));
 	const int scaled = _mm_movemask_ps(_mm_cmpgt_ps(sMin, _mm_set1_ps(LB_EPSILON * LB_EPSILON)));
 	const int long2 = _mm_movemask_ps(
@@ -659,16 +665,18 @@ static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const
 		(unsigned)in->poleKind > (unsigned)lb_poleDirection)
 		return false;
 #if LB_IK_SSE2
-	// x * 0 is 0 for finite x and NaN for inf or NaN, so a sum of such products is NaN exactly when
-	// some input is not finite. A rotation's finiteness is its norm test's (NaN and inf fail it).
-	const __m128 zero = _mm_setzero_ps();
+	// The input's numbers summed (lbTwoBoneJointLanesValidLoads tests the sum, the joints' numbers
+	// added). A rotation's finiteness is its norm test's (NaN and inf fail it).
 	const __m128 lanes012 = _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1));
-	__m128 acc = _mm_mul_ps(_mm_and_ps(lbIkLoad4(&in->targetMs.x), lanes012), zero); // lane 3: rotation
-	acc = _mm_add_ps(acc, _mm_mul_ps(lbIkLoad4(&in->poleMs.x), zero)); // pole .. soften: 11 floats
-	acc = _mm_add_ps(acc, _mm_mul_ps(lbIkLoad4(&in->poleMs.x + 4), zero));
-	acc = _mm_add_ps(acc, _mm_mul_ps(lbIkLoad4(&in->poleMs.x + 7), zero));
+	// The target takes single loads (a caller's loop writes it just before the call, see lbIkLoad4); the
+	// rest (pole .. soften: 11 floats, then soften, maxStretch and tolerance) a load per four floats:
+	// only the branch on the outcome waits for them.
+	__m128 acc = _mm_and_ps(lbIkLoad4(&in->targetMs.x), lanes012); // lane 3: rotation
+	acc = _mm_add_ps(acc, _mm_loadu_ps(&in->poleMs.x));
+	acc = _mm_add_ps(acc, _mm_loadu_ps(&in->poleMs.x + 4));
+	acc = _mm_add_ps(acc, _mm_loadu_ps(&in->poleMs.x + 7));
 	const __m128 lanes023 = _mm_castsi128_ps(_mm_set_epi32(-1, -1, 0, -1)); // soften, maxStretch, tolerance
-	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_and_ps(lbIkLoad4(&in->soften), lanes023), zero));
+	acc = _mm_add_ps(acc, _mm_and_ps(_mm_loadu_ps(&in->soften), lanes023));
 	return lbTwoBoneJointLanesValidLoads(r, m, e, acc, norms, true);
 #else
 	// poleMs .. soften are eleven consecutive floats (asserted above).
