@@ -586,31 +586,33 @@ static inline lbIkV lbIkQRotate(lbIkQ q, lbIkV v)
 	return lbIkQuatRotate4(q, v);
 }
 
-// A left factor a of Hamilton products a b, for several products with the same a: a b is linear in
-// b, b.w a + b.x px + b.y py + b.z pz with px, py and pz a's components permuted with signs, made
-// once. The four terms are summed in that order (lbQuatMul sums each component's in another, so
-// the last bit may differ from it).
+// A left factor a of Hamilton products a b, for several products with the same a: its components
+// broadcast, x, y and z with the signs lbIkQuatMul4 puts on b's permuted lanes (a sign moves across
+// a product exactly), made once. The products are lbIkQuatMul4's, bit for bit.
 typedef struct lbIkQLeft
 {
-	__m128 a, px, py, pz;
+	__m128 w, x, y, z;
 } lbIkQLeft;
 
 static inline lbIkQLeft lbIkQLeftOf(lbIkQ a)
 {
+	const __m128 s1 = _mm_castsi128_ps(_mm_set_epi32((int)0x80000000, 0, (int)0x80000000, 0)); // + - + -
+	const __m128 s2 = _mm_castsi128_ps(_mm_set_epi32((int)0x80000000, (int)0x80000000, 0, 0)); // + + - -
+	const __m128 s3 = _mm_castsi128_ps(_mm_set_epi32((int)0x80000000, 0, 0, (int)0x80000000)); // - + + -
 	lbIkQLeft l;
-	l.a = a;
-	l.px = _mm_xor_ps(_mm_shuffle_ps(a, a, _MM_SHUFFLE(0, 1, 2, 3)), _mm_setr_ps(0.0f, 0.0f, -0.0f, -0.0f)); // w z -y -x
-	l.py = _mm_xor_ps(_mm_shuffle_ps(a, a, _MM_SHUFFLE(1, 0, 3, 2)), _mm_setr_ps(-0.0f, 0.0f, 0.0f, -0.0f)); // -z w x -y
-	l.pz = _mm_xor_ps(_mm_shuffle_ps(a, a, _MM_SHUFFLE(2, 3, 0, 1)), _mm_setr_ps(0.0f, -0.0f, 0.0f, -0.0f)); // y -x w -z
+	l.w = _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 3, 3, 3));
+	l.x = _mm_xor_ps(_mm_shuffle_ps(a, a, _MM_SHUFFLE(0, 0, 0, 0)), s1);
+	l.y = _mm_xor_ps(_mm_shuffle_ps(a, a, _MM_SHUFFLE(1, 1, 1, 1)), s2);
+	l.z = _mm_xor_ps(_mm_shuffle_ps(a, a, _MM_SHUFFLE(2, 2, 2, 2)), s3);
 	return l;
 }
 
 static inline lbIkQ lbIkQMulLeft(const lbIkQLeft* l, lbIkQ b)
 {
-	__m128 r = _mm_mul_ps(_mm_shuffle_ps(b, b, _MM_SHUFFLE(3, 3, 3, 3)), l->a);
-	r = _mm_add_ps(r, _mm_mul_ps(_mm_shuffle_ps(b, b, _MM_SHUFFLE(0, 0, 0, 0)), l->px));
-	r = _mm_add_ps(r, _mm_mul_ps(_mm_shuffle_ps(b, b, _MM_SHUFFLE(1, 1, 1, 1)), l->py));
-	return _mm_add_ps(r, _mm_mul_ps(_mm_shuffle_ps(b, b, _MM_SHUFFLE(2, 2, 2, 2)), l->pz));
+	__m128 r = _mm_mul_ps(l->w, b);
+	r = _mm_add_ps(r, _mm_mul_ps(l->x, _mm_shuffle_ps(b, b, _MM_SHUFFLE(0, 1, 2, 3))));
+	r = _mm_add_ps(r, _mm_mul_ps(l->y, _mm_shuffle_ps(b, b, _MM_SHUFFLE(1, 0, 3, 2))));
+	return _mm_add_ps(r, _mm_mul_ps(l->z, _mm_shuffle_ps(b, b, _MM_SHUFFLE(2, 3, 0, 1))));
 }
 #else
 typedef lbVec3 lbIkV;
