@@ -505,19 +505,6 @@ static inline lbIkV lbIkVNeg(lbIkV a)
 	return _mm_xor_ps(a, _mm_set1_ps(-0.0f));
 }
 
-// Component by component (lbMulVV).
-static inline lbIkV lbIkVMul(lbIkV a, lbIkV b)
-{
-	return _mm_mul_ps(a, b);
-}
-
-// (x + y) + z.
-static inline float lbIkVSum(lbIkV a)
-{
-	const __m128 s = _mm_add_ss(a, _mm_shuffle_ps(a, a, _MM_SHUFFLE(1, 1, 1, 1)));
-	return _mm_cvtss_f32(_mm_add_ss(s, _mm_movehl_ps(a, a)));
-}
-
 // lbDot: (x + y) + z of the products.
 static inline float lbIkVDot(lbIkV a, lbIkV b)
 {
@@ -626,8 +613,6 @@ static inline lbIkV lbIkVSub(lbIkV a, lbIkV b) { return lbSub(a, b); }
 static inline lbIkV lbIkVScale(float s, lbIkV v) { return lbMulSV(s, v); }
 static inline lbIkV lbIkVMulAdd(lbIkV a, float s, lbIkV b) { return lbMulAdd(a, s, b); }
 static inline lbIkV lbIkVNeg(lbIkV a) { return lbNeg(a); }
-static inline lbIkV lbIkVMul(lbIkV a, lbIkV b) { return lbMulVV(a, b); }
-static inline float lbIkVSum(lbIkV a) { return a.x + a.y + a.z; }
 static inline float lbIkVDot(lbIkV a, lbIkV b) { return lbDot(a, b); }
 static inline lbIkV lbIkVCross(lbIkV a, lbIkV b) { return lbCross(a, b); }
 static inline lbIkQ lbIkQLoad(const lbQuat* q) { return *q; }

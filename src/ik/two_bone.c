@@ -193,6 +193,7 @@ static inline lbIkV lbTwoBoneTarget(const lbTwoBoneIkInput* in)
 	return in->targetMs;
 #endif
 }
+
 // Squared length a bone must stay under (1e15 m): the solve squares lengths and their sums.
 #define LB_IK_MAX_BONE2 1.0e30f
 
