@@ -445,3 +445,189 @@ static inline lbVec3 lbIkTransformDirection(const lbTransform* t, lbVec3 d)
 	return lbTransformDirection(*t, d);
 #endif
 }
+
+// Vectors and rotations of the two-bone solve in registers: with SSE2 one vector or quaternion in
+// the lanes of one register (x, y, z in lanes 0..2; a vector's lane 3 is any finite value and never
+// read), otherwise lbVec3 and lbQuat. Each operation gives the bits of the math.h function it stands
+// for (the same products and sums in the same order): the scalar code moved every component through
+// its own register, about as many moves and shuffles as arithmetic.
+#if LB_IK_SSE2
+typedef __m128 lbIkV;
+typedef __m128 lbIkQ;
+
+// *p and the float after it (the callers' vectors are followed by another field of their struct).
+static inline lbIkV lbIkVLoad(const lbVec3* p)
+{
+	return _mm_loadu_ps(&p->x);
+}
+
+static inline lbIkV lbIkVSet(lbVec3 v)
+{
+	return _mm_setr_ps(v.x, v.y, v.z, 0.0f);
+}
+
+static inline lbVec3 lbIkVGet(lbIkV v)
+{
+	float f[4];
+	_mm_storeu_ps(f, v);
+	return LB_LITERAL(lbVec3){ f[0], f[1], f[2] };
+}
+
+static inline lbIkV lbIkVZero(void)
+{
+	return _mm_setzero_ps();
+}
+
+static inline lbIkV lbIkVAdd(lbIkV a, lbIkV b)
+{
+	return _mm_add_ps(a, b);
+}
+
+static inline lbIkV lbIkVSub(lbIkV a, lbIkV b)
+{
+	return _mm_sub_ps(a, b);
+}
+
+// s v (lbMulSV).
+static inline lbIkV lbIkVScale(float s, lbIkV v)
+{
+	return _mm_mul_ps(_mm_set1_ps(s), v);
+}
+
+// a + s b (lbMulAdd).
+static inline lbIkV lbIkVMulAdd(lbIkV a, float s, lbIkV b)
+{
+	return _mm_add_ps(a, _mm_mul_ps(_mm_set1_ps(s), b));
+}
+
+static inline lbIkV lbIkVNeg(lbIkV a)
+{
+	return _mm_xor_ps(a, _mm_set1_ps(-0.0f));
+}
+
+// lbDot: (x + y) + z of the products.
+static inline float lbIkVDot(lbIkV a, lbIkV b)
+{
+	const __m128 m = _mm_mul_ps(a, b);
+	const __m128 s = _mm_add_ss(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 1, 1, 1)));
+	return _mm_cvtss_f32(_mm_add_ss(s, _mm_movehl_ps(m, m)));
+}
+
+static inline lbIkV lbIkVCross(lbIkV a, lbIkV b)
+{
+	return lbIkCross4(a, _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 0, 2, 1)), b);
+}
+
+static inline lbIkQ lbIkQLoad(const lbQuat* q)
+{
+	return _mm_loadu_ps(&q->x);
+}
+
+static inline void lbIkQStore(lbQuat* out, lbIkQ q)
+{
+	_mm_storeu_ps(&out->x, q);
+}
+
+static inline lbIkQ lbIkQSet(lbQuat q)
+{
+	return _mm_loadu_ps(&q.x);
+}
+
+static inline lbQuat lbIkQGet(lbIkQ q)
+{
+	lbQuat r;
+	_mm_storeu_ps(&r.x, q);
+	return r;
+}
+
+// (v's x, y, z, w).
+static inline lbIkQ lbIkQFromVW(lbIkV v, float w)
+{
+	const __m128 t = _mm_unpackhi_ps(v, _mm_set1_ps(w)); // v.z, w, ., w
+	return _mm_shuffle_ps(v, t, _MM_SHUFFLE(1, 0, 1, 0));
+}
+
+// lbQuatDot: ((x + y) + z) + w of the products.
+static inline float lbIkQDot(lbIkQ a, lbIkQ b)
+{
+	const __m128 m = _mm_mul_ps(a, b);
+	__m128 s = _mm_add_ss(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 1, 1, 1)));
+	s = _mm_add_ss(s, _mm_movehl_ps(m, m));
+	return _mm_cvtss_f32(_mm_add_ss(s, _mm_shuffle_ps(m, m, _MM_SHUFFLE(3, 3, 3, 3))));
+}
+
+static inline lbIkQ lbIkQScale(lbIkQ q, float s)
+{
+	return _mm_mul_ps(q, _mm_set1_ps(s));
+}
+
+// lbQuatMul(a, b).
+static inline lbIkQ lbIkQMul(lbIkQ a, lbIkQ b)
+{
+	return lbIkQuatMul4(a, b);
+}
+
+// lbQuatRotate(q, v).
+static inline lbIkV lbIkQRotate(lbIkQ q, lbIkV v)
+{
+	return lbIkQuatRotate4(q, v);
+}
+
+// A left factor a of Hamilton products a b, for several products with the same a: its components
+// broadcast, x, y and z with the signs lbIkQuatMul4 puts on b's permuted lanes (a sign moves across
+// a product exactly), made once. The products are lbIkQuatMul4's, bit for bit.
+typedef struct lbIkQLeft
+{
+	__m128 w, x, y, z;
+} lbIkQLeft;
+
+static inline lbIkQLeft lbIkQLeftOf(lbIkQ a)
+{
+	const __m128 s1 = _mm_castsi128_ps(_mm_set_epi32((int)0x80000000, 0, (int)0x80000000, 0)); // + - + -
+	const __m128 s2 = _mm_castsi128_ps(_mm_set_epi32((int)0x80000000, (int)0x80000000, 0, 0)); // + + - -
+	const __m128 s3 = _mm_castsi128_ps(_mm_set_epi32((int)0x80000000, 0, 0, (int)0x80000000)); // - + + -
+	lbIkQLeft l;
+	l.w = _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 3, 3, 3));
+	l.x = _mm_xor_ps(_mm_shuffle_ps(a, a, _MM_SHUFFLE(0, 0, 0, 0)), s1);
+	l.y = _mm_xor_ps(_mm_shuffle_ps(a, a, _MM_SHUFFLE(1, 1, 1, 1)), s2);
+	l.z = _mm_xor_ps(_mm_shuffle_ps(a, a, _MM_SHUFFLE(2, 2, 2, 2)), s3);
+	return l;
+}
+
+static inline lbIkQ lbIkQMulLeft(const lbIkQLeft* l, lbIkQ b)
+{
+	__m128 r = _mm_mul_ps(l->w, b);
+	r = _mm_add_ps(r, _mm_mul_ps(l->x, _mm_shuffle_ps(b, b, _MM_SHUFFLE(0, 1, 2, 3))));
+	r = _mm_add_ps(r, _mm_mul_ps(l->y, _mm_shuffle_ps(b, b, _MM_SHUFFLE(1, 0, 3, 2))));
+	return _mm_add_ps(r, _mm_mul_ps(l->z, _mm_shuffle_ps(b, b, _MM_SHUFFLE(2, 3, 0, 1))));
+}
+#else
+typedef lbVec3 lbIkV;
+typedef lbQuat lbIkQ;
+static inline lbIkV lbIkVLoad(const lbVec3* p) { return *p; }
+static inline lbIkV lbIkVSet(lbVec3 v) { return v; }
+static inline lbVec3 lbIkVGet(lbIkV v) { return v; }
+static inline lbIkV lbIkVZero(void) { return lbVec3_zero; }
+static inline lbIkV lbIkVAdd(lbIkV a, lbIkV b) { return lbAdd(a, b); }
+static inline lbIkV lbIkVSub(lbIkV a, lbIkV b) { return lbSub(a, b); }
+static inline lbIkV lbIkVScale(float s, lbIkV v) { return lbMulSV(s, v); }
+static inline lbIkV lbIkVMulAdd(lbIkV a, float s, lbIkV b) { return lbMulAdd(a, s, b); }
+static inline lbIkV lbIkVNeg(lbIkV a) { return lbNeg(a); }
+static inline float lbIkVDot(lbIkV a, lbIkV b) { return lbDot(a, b); }
+static inline lbIkV lbIkVCross(lbIkV a, lbIkV b) { return lbCross(a, b); }
+static inline lbIkQ lbIkQLoad(const lbQuat* q) { return *q; }
+static inline void lbIkQStore(lbQuat* out, lbIkQ q) { *out = q; }
+static inline lbIkQ lbIkQSet(lbQuat q) { return q; }
+static inline lbQuat lbIkQGet(lbIkQ q) { return q; }
+static inline lbIkQ lbIkQFromVW(lbIkV v, float w) { return LB_LITERAL(lbQuat){ v.x, v.y, v.z, w }; }
+static inline float lbIkQDot(lbIkQ a, lbIkQ b) { return lbQuatDot(a, b); }
+static inline lbIkQ lbIkQScale(lbIkQ q, float s) { return LB_LITERAL(lbQuat){ q.x * s, q.y * s, q.z * s, q.w * s }; }
+static inline lbIkQ lbIkQMul(lbIkQ a, lbIkQ b) { return lbQuatMul(a, b); }
+static inline lbIkV lbIkQRotate(lbIkQ q, lbIkV v) { return lbQuatRotate(q, v); }
+typedef struct lbIkQLeft
+{
+	lbQuat a;
+} lbIkQLeft;
+static inline lbIkQLeft lbIkQLeftOf(lbIkQ a) { return LB_LITERAL(lbIkQLeft){ a }; }
+static inline lbIkQ lbIkQMulLeft(const lbIkQLeft* l, lbIkQ b) { return lbQuatMul(l->a, b); }
+#endif

@@ -90,19 +90,19 @@ static lbResult lbCheckTwoBoneInput(const char* fn, const lbTwoBoneIkInput* in)
 
 // The rotation taking the orthonormal frame (f0a, f0b, f0c) to (f1a, f1b, f1c), R = sum f1 f0^T,
 // as three columns of four floats (column c, row r at mc[4 c + r]; the fourth lane unused).
-static inline void lbTwoBoneFrameRotation(lbVec3 f0a, lbVec3 f0b, lbVec3 f0c, lbVec3 f1a, lbVec3 f1b, lbVec3 f1c,
-										  float mc[12])
+static inline void lbTwoBoneFrameRotation(lbIkV f0a, lbIkV f0b, lbIkV f0c, lbIkV f1a, lbIkV f1b, lbIkV f1c, float mc[12])
 {
 #if LB_IK_SSE2
-	const __m128 a = _mm_setr_ps(f1a.x, f1a.y, f1a.z, 0.0f), b = _mm_setr_ps(f1b.x, f1b.y, f1b.z, 0.0f),
-				 c = _mm_setr_ps(f1c.x, f1c.y, f1c.z, 0.0f);
 	// Lane r of column j: f1a[r] f0a[j] + f1b[r] f0b[j] + f1c[r] f0c[j], summed in that order.
-	for (int j = 0; j < 3; ++j)
-	{
-		__m128 col = _mm_add_ps(_mm_add_ps(_mm_mul_ps(a, _mm_set1_ps((&f0a.x)[j])), _mm_mul_ps(b, _mm_set1_ps((&f0b.x)[j]))),
-								_mm_mul_ps(c, _mm_set1_ps((&f0c.x)[j])));
-		_mm_storeu_ps(mc + 4 * j, col);
-	}
+#define LB_TWO_BONE_COLUMN(j)                                                                                          \
+	_mm_storeu_ps(mc + 4 * (j),                                                                                        \
+				  _mm_add_ps(_mm_add_ps(_mm_mul_ps(f1a, _mm_shuffle_ps(f0a, f0a, _MM_SHUFFLE(j, j, j, j))),         \
+										_mm_mul_ps(f1b, _mm_shuffle_ps(f0b, f0b, _MM_SHUFFLE(j, j, j, j)))),        \
+							 _mm_mul_ps(f1c, _mm_shuffle_ps(f0c, f0c, _MM_SHUFFLE(j, j, j, j)))))
+	LB_TWO_BONE_COLUMN(0);
+	LB_TWO_BONE_COLUMN(1);
+	LB_TWO_BONE_COLUMN(2);
+#undef LB_TWO_BONE_COLUMN
 #else
 	for (int j = 0; j < 3; ++j)
 		for (int r = 0; r < 3; ++r)
@@ -111,17 +111,86 @@ static inline void lbTwoBoneFrameRotation(lbVec3 f0a, lbVec3 f0b, lbVec3 f0c, lb
 }
 
 // R v for R from lbTwoBoneFrameRotation.
-static inline lbVec3 lbTwoBoneFrameRotate(const float mc[12], lbVec3 v)
+static inline lbIkV lbTwoBoneFrameRotate(const float mc[12], lbIkV v)
 {
 #if LB_IK_SSE2
-	__m128 r = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_loadu_ps(mc), _mm_set1_ps(v.x)), _mm_mul_ps(_mm_loadu_ps(mc + 4), _mm_set1_ps(v.y))),
-						  _mm_mul_ps(_mm_loadu_ps(mc + 8), _mm_set1_ps(v.z)));
-	float out[4];
-	_mm_storeu_ps(out, r);
-	return LB_LITERAL(lbVec3){ out[0], out[1], out[2] };
+	return _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_loadu_ps(mc), _mm_shuffle_ps(v, v, _MM_SHUFFLE(0, 0, 0, 0))),
+								 _mm_mul_ps(_mm_loadu_ps(mc + 4), _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 1, 1, 1)))),
+					  _mm_mul_ps(_mm_loadu_ps(mc + 8), _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 2, 2, 2))));
 #else
 	return LB_LITERAL(lbVec3){ mc[0] * v.x + mc[4] * v.y + mc[8] * v.z, mc[1] * v.x + mc[5] * v.y + mc[9] * v.z,
 							   mc[2] * v.x + mc[6] * v.y + mc[10] * v.z };
+#endif
+}
+
+// lbIkQuatFromMatrixScaled on the columns of lbTwoBoneFrameRotation (m[3 r + c] is mc[4 c + r]).
+static inline lbIkQ lbTwoBoneQuatFromColumns(const float mc[12], float* big)
+{
+	const float m00 = mc[0], m11 = mc[5], m22 = mc[10], tr = m00 + m11 + m22;
+	lbQuat q;
+	if (tr > 0.0f)
+	{
+		*big = 1.0f + tr;
+		q = LB_LITERAL(lbQuat){ mc[6] - mc[9], mc[8] - mc[2], mc[1] - mc[4], *big };
+	}
+	else if (m00 >= m11 && m00 >= m22)
+	{
+		*big = 1.0f + m00 - m11 - m22;
+		q = LB_LITERAL(lbQuat){ *big, mc[4] + mc[1], mc[8] + mc[2], mc[6] - mc[9] };
+	}
+	else if (m11 >= m22)
+	{
+		*big = 1.0f + m11 - m00 - m22;
+		q = LB_LITERAL(lbQuat){ mc[4] + mc[1], *big, mc[9] + mc[6], mc[8] - mc[2] };
+	}
+	else
+	{
+		*big = 1.0f + m22 - m00 - m11;
+		q = LB_LITERAL(lbQuat){ mc[8] + mc[2], mc[9] + mc[6], *big, mc[1] - mc[4] };
+	}
+	return lbIkQSet(q);
+}
+
+// Stores a solved position and rotation (the position first: with SSE2 its fourth lane lands on
+// the rotation's x, which the second store writes).
+static inline void lbTwoBoneStorePQ(lbTransform* t, lbIkV p, lbIkQ q)
+{
+#if LB_IK_SSE2
+	_mm_storeu_ps(&t->p.x, p);
+	_mm_storeu_ps(&t->q.x, q);
+#else
+	t->p = p;
+	t->q = q;
+#endif
+}
+
+// The first three lanes of a quaternion as a vector, and its w.
+static inline lbIkV lbTwoBoneQVec(lbIkQ q)
+{
+#if LB_IK_SSE2
+	return q;
+#else
+	return LB_LITERAL(lbVec3){ q.x, q.y, q.z };
+#endif
+}
+
+static inline float lbTwoBoneQW(lbIkQ q)
+{
+#if LB_IK_SSE2
+	return _mm_cvtss_f32(_mm_shuffle_ps(q, q, _MM_SHUFFLE(3, 3, 3, 3)));
+#else
+	return q.w;
+#endif
+}
+
+// The target as a vector: with SSE2 four single loads (a caller's fields written just before the
+// call, see lbIkLoad4).
+static inline lbIkV lbTwoBoneTarget(const lbTwoBoneIkInput* in)
+{
+#if LB_IK_SSE2
+	return lbIkLoad4(&in->targetMs.x);
+#else
+	return in->targetMs;
 #endif
 }
 
@@ -157,79 +226,93 @@ static float lbIkDistance(lbVec3 p, lbVec3 a)
 static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end, const lbTwoBoneIkInput* in,
 							  lbIkResult* res, const float* qNorms)
 {
-	const lbVec3 a = root->p;
-	const lbVec3 w = lbSub(mid->p, a);      // upper bone
-	const lbVec3 v = lbSub(end->p, mid->p); // lower bone
+	const lbIkV a = lbIkVLoad(&root->p), midP0 = lbIkVLoad(&mid->p);
+	const lbIkV w = lbIkVSub(midP0, a);                    // upper bone
+	const lbIkV v = lbIkVSub(lbIkVLoad(&end->p), midP0); // lower bone
 	const float weight = lbClampF(in->weight, 0.0f, 1.0f);
 	const float soften = lbClampF(in->soften, 0.0f, 0.5f);
 	const float maxStretch = lbMaxF(in->maxStretch, 1.0f);
 
 	// Pole direction seen from the root (zero when none).
-	lbVec3 poleDir = lbVec3_zero;
+	lbIkV poleDir = lbIkVZero();
 	if (in->poleKind == lb_poleLocation)
-		poleDir = lbSub(in->poleMs, a);
+		poleDir = lbIkVSub(lbIkVLoad(&in->poleMs), a);
 	else if (in->poleKind == lb_poleDirection)
-		poleDir = in->poleMs;
+		poleDir = lbIkVLoad(&in->poleMs);
 	// Only the pole's direction is used, and its length is squared: a finite pole far past any rig
 	// (1e15 m or more) would overflow to infinity there, so such a pole is brought near unit length.
-	float pp = lbDot(poleDir, poleDir);
+	float pp = lbIkVDot(poleDir, poleDir);
 	if (!(pp < 1.0e30f))
 	{
-		poleDir = lbIkFarDirection(in->poleMs, in->poleKind == lb_poleLocation ? a : lbVec3_zero, 1.0f);
-		pp = lbDot(poleDir, poleDir);
+		poleDir = lbIkVSet(lbIkFarDirection(in->poleMs, in->poleKind == lb_poleLocation ? root->p : lbVec3_zero, 1.0f));
+		pp = lbIkVDot(poleDir, poleDir);
 	}
 	// Hinge axis: given, else from the current bend, else from the pole, hint or any perpendicular.
 	// A hinge from the bones (bent or straight) is normal to both, which skips the projections
 	// below; bent and straight starts then share every step but the choice of the hinge's vector.
-	lbVec3 h = lbLengthSquared(in->hingeAxisMs) > 0.0f ? lbNormalize(in->hingeAxisMs) : lbVec3_zero;
-	bool normal = false;
-	const lbVec3 c = lbCross(w, v);
-	const float cc = lbDot(c, c), ww = lbDot(w, w), vv = lbDot(v, v);
-	if (lbLengthSquared(h) == 0.0f)
+	// A given hinge is normalised as lbNormalize does it; one too short for that counts as none.
+	const lbIkV g = lbIkVLoad(&in->hingeAxisMs);
+	const float gg = lbIkVDot(g, g);
+	lbIkV h = g;
+	bool normal = true;
+	const lbIkV c = lbIkVCross(w, v);
+	const float cc = lbIkVDot(c, c), ww = lbIkVDot(w, w), vv = lbIkVDot(v, v);
+	if (gg > 0.0f)
 	{
-		lbVec3 hv = c; // a bent start: the bend's normal
+		const float gl = lbIkSqrtF(gg);
+		if (gl > LB_EPSILON && lbIsValidFloat(gl))
+		{
+			h = lbIkVScale(1.0f / gl, g);
+			normal = false;
+		}
+	}
+	if (normal)
+	{
+		lbIkV hv = c; // a bent start: the bend's normal
 		float hh = cc;
 		if (!(cc > 1.0e-8f * ww * vv))
 		{
 			// Straight limb: bending toward n (the pole, else the bend hint, made normal to w)
 			// means the hinge is n x w (see lbHumanoid's derivation). The part of the pole along w
 			// drops out of the cross product, so n x w is the pole's own p x w: no projection.
-			hv = lbCross(poleDir, w);
-			hh = lbDot(hv, hv); // |n|^2 |w|^2
+			hv = lbIkVCross(poleDir, w);
+			hh = lbIkVDot(hv, hv); // |n|^2 |w|^2
 			// A pole within 0.06 degrees of the bone, or too short to normalise, says nothing.
 			if (!(hh > lbMaxF(1.0e-6f * pp, LB_EPSILON * LB_EPSILON) * ww))
 			{
-				hv = lbCross(in->bendHintMs, w);
-				hh = lbDot(hv, hv);
+				hv = lbIkVCross(lbIkVLoad(&in->bendHintMs), w);
+				hh = lbIkVDot(hv, hv);
 				if (!(hh > LB_EPSILON * LB_EPSILON * ww))
 				{
-					const lbVec3 any = lbAnyPerpendicular(w);
-					hv = lbNormalizeOr(lbCross(any, w), any);
-					hh = lbDot(hv, hv);
+					const lbVec3 w3 = lbIkVGet(w), any = lbAnyPerpendicular(w3);
+					hv = lbIkVSet(lbNormalizeOr(lbCross(any, w3), any));
+					hh = lbIkVDot(hv, hv);
 				}
 			}
 		}
-		h = lbMulSV(lbIkRsqrtF(hh), hv);
-		normal = true;
+		h = lbIkVScale(lbIkRsqrtF(hh), hv);
 	}
 
 	// Target direction; a target at the root keeps the current root-end direction. A finite target
 	// far past any rig (1e15 m or more) would overflow its squared distance; it is out of reach, so
 	// it is solved as the point in the same direction 1e16 m out.
-	lbVec3 toTarget = lbSub(in->targetMs, a);
-	float dist2 = lbDot(toTarget, toTarget);
+	lbIkV toTarget = lbIkVSub(lbTwoBoneTarget(in), a);
+	float dist2 = lbIkVDot(toTarget, toTarget);
 	if (!(dist2 < 1.0e30f))
 	{
-		toTarget = lbIkFarDirection(in->targetMs, a, 1.0e16f);
-		dist2 = lbDot(toTarget, toTarget);
+		toTarget = lbIkVSet(lbIkFarDirection(in->targetMs, root->p, 1.0e16f));
+		dist2 = lbIkVDot(toTarget, toTarget);
 	}
 	const float dist = lbIkSqrtF(dist2);
 	const float invDist = dist > 1.0e-6f ? 1.0f / dist : 0.0f;
-	lbVec3 axis;
+	lbIkV axis;
 	if (dist > 1.0e-6f)
-		axis = lbMulSV(invDist, toTarget);
+		axis = lbIkVScale(invDist, toTarget);
 	else
-		axis = lbNormalizeOr(lbAdd(w, v), lbNormalizeOr(w, lbVec3_axisX));
+	{
+		const lbVec3 w3 = lbIkVGet(w);
+		axis = lbIkVSet(lbNormalizeOr(lbAdd(w3, lbIkVGet(v)), lbNormalizeOr(w3, lbVec3_axisX)));
+	}
 
 	// Hinge geometry: |w + R(theta) v|^2 = base + cross2 cos(theta + current bend): only the parts
 	// of the bones normal to h depend on theta. (cos0, sin0) is the current bend about h.
@@ -243,22 +326,22 @@ static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* 
 		const float wv = lbIkSqrtF(ww * vv), invWv = lbIkRsqrtF(ww * vv);
 		base = ww + vv;
 		cross2 = 2.0f * wv;
-		cos0 = lbDot(w, v) * invWv;
-		sin0 = lbDot(h, c) * invWv;
+		cos0 = lbIkVDot(w, v) * invWv;
+		sin0 = lbIkVDot(h, c) * invWv;
 	}
 	else
 	{
-		const lbVec3 vPar = lbMulSV(lbDot(v, h), h);
-		const lbVec3 vPerp = lbSub(v, vPar);
-		const lbVec3 wPerp = lbMulAdd(w, -lbDot(w, h), h);
-		const lbVec3 wvp = lbAdd(w, vPar);
-		base = lbDot(wvp, wvp) + lbDot(vPerp, vPerp);
-		cross2 = 2.0f * lbIkSqrtF(lbDot(wPerp, wPerp) * lbDot(vPerp, vPerp));
+		const lbIkV vPar = lbIkVScale(lbIkVDot(v, h), h);
+		const lbIkV vPerp = lbIkVSub(v, vPar);
+		const lbIkV wPerp = lbIkVMulAdd(w, -lbIkVDot(w, h), h);
+		const lbIkV wvp = lbIkVAdd(w, vPar);
+		base = lbIkVDot(wvp, wvp) + lbIkVDot(vPerp, vPerp);
+		cross2 = 2.0f * lbIkSqrtF(lbIkVDot(wPerp, wPerp) * lbIkVDot(vPerp, vPerp));
 		if (cross2 > 1.0e-12f)
 		{
 			float inv = 2.0f / cross2;
-			cos0 = lbDot(wPerp, vPerp) * inv;
-			sin0 = lbDot(h, lbCross(wPerp, vPerp)) * inv;
+			cos0 = lbIkVDot(wPerp, vPerp) * inv;
+			sin0 = lbIkVDot(h, lbIkVCross(wPerp, vPerp)) * inv;
 		}
 	}
 
@@ -313,102 +396,103 @@ static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* 
 	const float cosD = lbClampF(cos1 * cos0 + sin1 * sin0, -1.0f, 1.0f);
 	const float sinD = sin1 * cos0 - cos1 * sin0;
 	// (h sin D, 1 + cos D) is the half-angle rotation up to scale; accurate for small turns.
-	lbQuat pMid, qMid; // qMid up to scale, and qMid
+	lbIkQ pMid, qMid; // qMid up to scale, and qMid
 	if (cosD > -0.99f)
 	{
-		pMid = LB_LITERAL(lbQuat){ h.x * sinD, h.y * sinD, h.z * sinD, 1.0f + cosD };
-		qMid = lbIkQuatNormalizeNonZero(pMid);
+		pMid = lbIkQFromVW(lbIkVScale(sinD, h), 1.0f + cosD);
+		qMid = lbIkQScale(pMid, lbIkRsqrtF(lbIkQDot(pMid, pMid)));
 	}
 	else
 	{
 		float hs = lbIkSqrtF(0.5f * (1.0f - cosD)) * (sinD < 0.0f ? -1.0f : 1.0f);
-		pMid = LB_LITERAL(lbQuat){ h.x * hs, h.y * hs, h.z * hs, lbIkSqrtF(0.5f * (1.0f + cosD)) };
-		qMid = lbQuatNormalize(pMid);
+		pMid = lbIkQFromVW(lbIkVScale(hs, h), lbIkSqrtF(0.5f * (1.0f + cosD)));
+		qMid = lbIkQSet(lbQuatNormalize(lbIkQGet(pMid)));
 	}
 	// The lower bone bent by D: Rodrigues' formula from (cos D, sin D) away from a half turn, which
 	// keeps the normalisation's square root and any division off this path; near a half turn
 	// (where the clamped cos D and sin D need not agree) by the mid rotation itself, so that the
 	// positions below match the rotations: v' = v + 2 (w (p x v) + p x (p x v)) / |p|^2.
-	lbVec3 vBent;
+	lbIkV vBent;
 	if (cosD > -0.99f)
 	{
-		const lbVec3 hxv = lbCross(h, v);
-		vBent = lbMulAdd(lbMulSV(cosD, v), sinD, hxv);
+		const lbIkV hxv = lbIkVCross(h, v);
+		vBent = lbIkVMulAdd(lbIkVScale(cosD, v), sinD, hxv);
 		// A hinge from the bones is normal to them; a straight start's is normal to both to within
 		// the straightness test, as the hinge geometry above takes it.
 		if (!normal)
-			vBent = lbMulAdd(vBent, (1.0f - cosD) * lbDot(h, v), h);
+			vBent = lbIkVMulAdd(vBent, (1.0f - cosD) * lbIkVDot(h, v), h);
 	}
 	else
 	{
-		const lbVec3 pv = { pMid.x, pMid.y, pMid.z };
-		const lbVec3 pxv = lbCross(pv, v);
-		vBent = lbMulAdd(v, 2.0f / lbQuatDot(pMid, pMid), lbMulAdd(lbCross(pv, pxv), pMid.w, pxv));
+		const lbIkV pv = lbTwoBoneQVec(pMid);
+		const lbIkV pxv = lbIkVCross(pv, v);
+		vBent = lbIkVMulAdd(v, 2.0f / lbIkQDot(pMid, pMid), lbIkVMulAdd(lbIkVCross(pv, pxv), lbTwoBoneQW(pMid), pxv));
 	}
 
 	// Root rotation: swing the root so the end lies on the target line, then swivel about that
 	// line so the mid joint faces the pole. The knee direction is read from the hinge (chain
 	// direction x hinge), which stays defined when the limb is straight.
-	const lbVec3 s = lbAdd(w, vBent);
-	lbQuat qRoot = lbQuat_identity, pRoot = lbQuat_identity; // pRoot: qRoot up to scale when haveMatrix
+	const lbIkV s = lbIkVAdd(w, vBent);
+	lbIkQ qRoot = lbIkQSet(lbQuat_identity), pRoot = qRoot; // pRoot: qRoot up to scale when haveMatrix
 	float pRootBig = 1.0f; // |pRoot|^2 / 4 when haveMatrix
 	float mc[12]; // the same rotation as a matrix (columns, see lbTwoBoneFrameRotation) when set
 	bool haveMatrix = false;
-	lbVec3 pPerp = lbVec3_zero;
+	lbIkV pPerp = lbIkVZero();
 	float pPerp2 = 0.0f; // |pPerp|^2; sin^2 of the pole's angle to the target line is pPerp2 / pp
 	if (pp > 0.0f)
 	{
-		pPerp = lbMulAdd(poleDir, -lbDot(poleDir, axis), axis);
-		pPerp2 = lbDot(pPerp, pPerp);
+		pPerp = lbIkVMulAdd(poleDir, -lbIkVDot(poleDir, axis), axis);
+		pPerp2 = lbIkVDot(pPerp, pPerp);
 		// |s|^2 is len2 up to rounding unless cancellation (a nearly folded limb) made invLen 0.
-		const float ss = invLen > 0.0f ? len2 : lbDot(s, s);
+		const float ss = invLen > 0.0f ? len2 : lbIkVDot(s, s);
 		if (pPerp2 >= 0.0025f * pp && ss > 1.0e-12f * (ww + vv))
 		{
 			// The rotation takes the orthonormal frame (chain direction, knee, third) to (target
 			// line, pole normal to it, third): one matrix and one quaternion extraction, where a
 			// swing followed by a twist needs two quaternions, a rotation and a product.
 			// The closed-form length, unless cancellation (a nearly folded limb) makes it rough.
-			lbVec3 u = lbMulSV(invLen > 0.0f ? invLen : 1.0f / lbIkSqrtF(ss), s);
+			lbIkV u = lbIkVScale(invLen > 0.0f ? invLen : 1.0f / lbIkSqrtF(ss), s);
 			// The closed-form length can disagree with the bent chain's own (a softened target on
 			// a limb folded nearly flat): a u off unit length made the frame, and the rotations
 			// taken from it, not orthonormal (a root rotation of norm 0.89, the mid joint thrown
 			// 2.2 times its bone's length).
-			const float uu = lbDot(u, u);
+			const float uu = lbIkVDot(u, u);
 			if (!(lbAbsF(uu - 1.0f) <= 1.0e-4f))
-				u = lbMulSV(1.0f / lbIkSqrtF(lbDot(s, s)), s);
-			lbVec3 k0 = lbCross(u, h);
+				u = lbIkVScale(1.0f / lbIkSqrtF(lbIkVDot(s, s)), s);
+			lbIkV k0 = lbIkVCross(u, h);
 			// With the hinge from the bones, h is normal to u (both bones and so s are normal to
 			// it): k0 is unit and u x k0 = -h.
 			// A straight start's hinge is normal to the chain too (to 1e-4 rad, which leaves k0's
 			// length within 1e-8 of one).
-			const float kk = normal ? 1.0f : lbDot(k0, k0);
+			const float kk = normal ? 1.0f : lbIkVDot(k0, k0);
 			if (kk > 1.0e-12f)
 			{
 				if (!normal)
-					k0 = lbMulSV(1.0f / lbIkSqrtF(kk), k0);
-				const lbVec3 kF = lbMulSV(lbIkRsqrtF(pPerp2), pPerp);
-				const lbVec3 b0 = normal ? lbNeg(h) : lbCross(u, k0), bF = lbCross(axis, kF);
+					k0 = lbIkVScale(1.0f / lbIkSqrtF(kk), k0);
+				const lbIkV kF = lbIkVScale(lbIkRsqrtF(pPerp2), pPerp);
+				const lbIkV b0 = normal ? lbIkVNeg(h) : lbIkVCross(u, k0), bF = lbIkVCross(axis, kF);
 				lbTwoBoneFrameRotation(u, k0, b0, axis, kF, bF, mc);
-				const float m[9] = { mc[0], mc[4], mc[8], mc[1], mc[5], mc[9], mc[2], mc[6], mc[10] };
-				pRoot = lbIkQuatFromMatrixScaled(m, &pRootBig);
+				pRoot = lbTwoBoneQuatFromColumns(mc, &pRootBig);
 				haveMatrix = true;
 			}
 		}
 	}
 	if (!haveMatrix)
 	{
-		const lbQuat qSwing = lbIkFromTo(s, axis);
-		qRoot = qSwing;
+		const lbVec3 s3 = lbIkVGet(s), axis3 = lbIkVGet(axis);
+		const lbQuat qSwing = lbIkFromTo(s3, axis3);
+		qRoot = lbIkQSet(qSwing);
 		if (pp > 0.0f)
 		{
 			const float sin2 = pPerp2 / pp;
-			lbVec3 kneeDir = lbCross(axis, lbQuatRotate(qSwing, h));
+			const lbVec3 pPerp3 = lbIkVGet(pPerp);
+			lbVec3 kneeDir = lbCross(axis3, lbQuatRotate(qSwing, lbIkVGet(h)));
 			if (sin2 > 1.0e-8f && lbDot(kneeDir, kneeDir) > 1.0e-12f)
 			{
 				// Turn about the axis taking kneeDir to pPerp (both normal to it), from the sine
 				// and cosine of the angle with the half-angle identities; exact up to a half turn.
-				float ab = lbIkSqrtF(lbDot(kneeDir, kneeDir) * lbDot(pPerp, pPerp));
-				float cs = lbDot(kneeDir, pPerp), sn = lbDot(axis, lbCross(kneeDir, pPerp));
+				float ab = lbIkSqrtF(lbDot(kneeDir, kneeDir) * lbDot(pPerp3, pPerp3));
+				float cs = lbDot(kneeDir, pPerp3), sn = lbDot(axis3, lbCross(kneeDir, pPerp3));
 				lbQuat qTwist;
 				if (sin2 < 0.0025f)
 				{
@@ -416,16 +500,16 @@ static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* 
 					// (below 3 degrees) so crossing near the line turns the limb smoothly instead
 					// of flipping.
 					float fade = lbSmoothStep(lbIkSqrtF(sin2) / 0.05f);
-					qTwist = lbQuatFromAxisAngle(axis, fade * atan2f(sn, cs));
+					qTwist = lbQuatFromAxisAngle(axis3, fade * atan2f(sn, cs));
 				}
 				else if (cs >= 0.0f)
-					qTwist = lbIkQuatNormalizeNonZero(LB_LITERAL(lbQuat){ axis.x * sn, axis.y * sn, axis.z * sn, ab + cs });
+					qTwist = lbIkQuatNormalizeNonZero(LB_LITERAL(lbQuat){ axis3.x * sn, axis3.y * sn, axis3.z * sn, ab + cs });
 				else
 				{
 					float f = ab - cs;
-					qTwist = lbIkQuatNormalizeNonZero(LB_LITERAL(lbQuat){ axis.x * f, axis.y * f, axis.z * f, sn });
+					qTwist = lbIkQuatNormalizeNonZero(LB_LITERAL(lbQuat){ axis3.x * f, axis3.y * f, axis3.z * f, sn });
 				}
-				qRoot = lbQuatMul(qTwist, qSwing);
+				qRoot = lbIkQMul(lbIkQSet(qTwist), qRoot);
 			}
 		}
 	}
@@ -442,8 +526,10 @@ static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* 
 	else
 		lbIkQuatInvNorm3(&root->q, &mid->q, &end->q, inv);
 	const float kw = lbLerpF(1.0f, k, weight);
-	lbQuat endQ;
-	lbVec3 midP;
+	// The input rotations are read here, not held through the solve.
+	const lbIkQ rootQ0 = lbIkQLoad(&root->q), midQ0 = lbIkQLoad(&mid->q), endQ0 = lbIkQLoad(&end->q);
+	lbIkQ rootQ, midQ, endQ;
+	lbIkV midP, endP;
 	if (haveMatrix && weight >= 1.0f)
 	{
 		// Full weight: the products use the root rotation up to scale and are scaled once at the
@@ -451,36 +537,39 @@ static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* 
 		// 4 big for an orthonormal frame), long before pRoot itself. The chain's turn (root times
 		// mid) is one product shared by the mid and end rotations.
 		const float invRoot = 0.5f * lbIkRsqrtF(pRootBig);
-		const lbQuat chain = lbIkQuatMul(pRoot, qMid);
-		root->q = lbIkQuatMulScale(pRoot, root->q, invRoot * inv[0]);
-		midP = lbMulAdd(a, kw, lbTwoBoneFrameRotate(mc, w));
-		mid->p = midP;
-		mid->q = lbIkQuatMulScale(chain, mid->q, invRoot * inv[1]);
+		const lbIkQLeft byRoot = lbIkQLeftOf(pRoot);
+		const lbIkQLeft byChain = lbIkQLeftOf(lbIkQMulLeft(&byRoot, qMid));
+		rootQ = lbIkQScale(lbIkQMulLeft(&byRoot, rootQ0), invRoot * inv[0]);
+		midP = lbIkVMulAdd(a, kw, lbTwoBoneFrameRotate(mc, w));
+		midQ = lbIkQScale(lbIkQMulLeft(&byChain, midQ0), invRoot * inv[1]);
 		// The end lies on the target line at the solved distance; no rotation needed.
-		end->p = lbMulAdd(a, k * len, axis);
-		endQ = lbIkQuatMulScale(chain, end->q, invRoot * inv[2]);
+		endP = lbIkVMulAdd(a, k * len, axis);
+		endQ = lbIkQScale(lbIkQMulLeft(&byChain, endQ0), invRoot * inv[2]);
 	}
 	else
 	{
 		if (haveMatrix)
-			qRoot = lbIkQuatScale(pRoot, 0.5f * lbIkRsqrtF(pRootBig));
-		const lbQuat qr = lbIkScaleRotation(qRoot, weight);
-		const lbQuat qm = lbIkScaleRotation(qMid, weight);
-		const lbQuat qChain = lbIkQuatMul(qr, qm);
-		root->q = lbIkQuatMulScale(qr, root->q, inv[0]);
-		midP = lbMulAdd(a, kw, lbQuatRotate(qr, w));
-		mid->p = midP;
-		mid->q = lbIkQuatMulScale(qChain, mid->q, inv[1]);
+			qRoot = lbIkQScale(pRoot, 0.5f * lbIkRsqrtF(pRootBig));
+		const lbIkQ qr = weight >= 1.0f ? qRoot : lbIkQSet(lbIkScaleRotation(lbIkQGet(qRoot), weight));
+		const lbIkQ qm = weight >= 1.0f ? qMid : lbIkQSet(lbIkScaleRotation(lbIkQGet(qMid), weight));
+		const lbIkQLeft byRoot = lbIkQLeftOf(qr);
+		const lbIkQ qChain = lbIkQMulLeft(&byRoot, qm);
+		const lbIkQLeft byChain = lbIkQLeftOf(qChain);
+		rootQ = lbIkQScale(lbIkQMulLeft(&byRoot, rootQ0), inv[0]);
+		midP = lbIkVMulAdd(a, kw, lbIkQRotate(qr, w));
+		midQ = lbIkQScale(lbIkQMulLeft(&byChain, midQ0), inv[1]);
 		if (weight >= 1.0f)
-			end->p = lbMulAdd(a, k * len, axis);
+			endP = lbIkVMulAdd(a, k * len, axis);
 		else
-			end->p = lbAdd(midP, lbQuatRotate(qChain, lbMulSV(kw, v)));
-		endQ = lbIkQuatMulScale(qChain, end->q, inv[2]);
+			endP = lbIkVAdd(midP, lbIkQRotate(qChain, lbIkVScale(kw, v)));
+		endQ = lbIkQScale(lbIkQMulLeft(&byChain, endQ0), inv[2]);
 	}
 	if (in->useTargetRotation)
-		endQ = weight >= 1.0f ? lbQuatNormalize(in->targetRotationMs)
-							  : lbQuatSlerp(endQ, lbQuatNormalize(in->targetRotationMs), weight);
-	end->q = endQ;
+		endQ = lbIkQSet(weight >= 1.0f ? lbQuatNormalize(in->targetRotationMs)
+									   : lbQuatSlerp(lbIkQGet(endQ), lbQuatNormalize(in->targetRotationMs), weight));
+	lbIkQStore(&root->q, rootQ);
+	lbTwoBoneStorePQ(mid, midP, midQ);
+	lbTwoBoneStorePQ(end, endP, endQ);
 
 	if (!res)
 		return lb_ok;
@@ -516,9 +605,10 @@ _Static_assert(offsetof(lbTwoBoneIkInput, tolerance) - offsetof(lbTwoBoneIkInput
 			   "soften, stretch, maxStretch and tolerance fill four float slots");
 
 #if LB_IK_SSE2
-// The joints' part of the four-lane checks. `acc` is 0 when every number gathered so far is finite
-// and NaN otherwise (x * 0 is 0 for finite x, NaN for inf or NaN); the joints' positions and scales
-// join it, a rotation's finiteness is its norm test's. Then the rotations' squared norms must lie in
+// The joints' part of the four-lane checks. `acc` is a sum of the numbers gathered so far, and the
+// joints' positions and scales join it: times 0 it is 0 when every one is finite and NaN otherwise
+// (x * 0 is 0 for finite x, NaN for inf or NaN; a sum that overflows, from numbers near 1e38, fails
+// too, and the ordered checks then pass the call on). A rotation's finiteness is its norm test's. Then the rotations' squared norms must lie in
 // (0.98, 1.02), the squared scales exceed LB_EPSILON^2 and both bones be longer than 1e-6 m and
 // shorter than 1e15 m. normsOut (when not NULL) gets the squared norms in [0..2]. `wide` (a constant
 // at each call): each four floats in one load, for joints not written just before the call (see
@@ -534,7 +624,7 @@ static inline bool lbTwoBoneJointLanesValidLoads(const lbTransform* r, const lbT
 		p[k] = wide ? _mm_loadu_ps(t[k]) : lbIkLoad4(t[k]);                 // position, q.x
 		q[k] = wide ? _mm_loadu_ps(t[k] + 3) : lbIkLoad4(t[k] + 3);         // rotation
 		const __m128 ws = wide ? _mm_loadu_ps(t[k] + 6) : lbIkLoad4(t[k] + 6); // q.w, scale
-		acc = _mm_add_ps(acc, _mm_add_ps(_mm_mul_ps(p[k], zero), _mm_mul_ps(ws, zero)));
+		acc = _mm_add_ps(acc, _mm_add_ps(p[k], ws));
 		sMin = _mm_min_ps(sMin, _mm_mul_ps(ws, ws)); // lanes 1..3 (NaN is caught by acc)
 	}
 	// Squared norms of the three rotations in lanes 0..2 (lane 3 repeats lane 2), summed as
@@ -550,7 +640,8 @@ static inline bool lbTwoBoneJointLanesValidLoads(const lbTransform* r, const lbT
 	u = _mm_mul_ps(u, u), l = _mm_mul_ps(l, l);
 	const __m128 lo = _mm_unpacklo_ps(u, l), hi = _mm_unpackhi_ps(u, l); // ux lx uy ly, uz lz . .
 	const __m128 bones = _mm_add_ps(_mm_add_ps(lo, _mm_movehl_ps(lo, lo)), hi);
-	const int finite = _mm_movemask_ps(_mm_cmpunord_ps(acc, acc)) == 0;
+	const __m128 probe = _mm_mul_ps(acc, zero);
+	const int finite = _mm_movemask_ps(_mm_cmpunord_ps(probe, probe)) == 0;
 	const int unit = _mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ps(norms, _mm_set1_ps(0.98f)), _mm_cmplt_ps(norms, _mm_set1_ps(1.02f))));
 	const int scaled = _mm_movemask_ps(_mm_cmpgt_ps(sMin, _mm_set1_ps(LB_EPSILON * LB_EPSILON)));
 	const int long2 = _mm_movemask_ps(
@@ -575,17 +666,19 @@ static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const
 		(unsigned)in->poleKind > (unsigned)lb_poleDirection)
 		return false;
 #if LB_IK_SSE2
-	// x * 0 is 0 for finite x and NaN for inf or NaN, so a sum of such products is NaN exactly when
-	// some input is not finite. A rotation's finiteness is its norm test's (NaN and inf fail it).
-	const __m128 zero = _mm_setzero_ps();
+	// The input's numbers summed (lbTwoBoneJointLanesValidLoads tests the sum, the joints' numbers
+	// added). A rotation's finiteness is its norm test's (NaN and inf fail it).
 	const __m128 lanes012 = _mm_castsi128_ps(_mm_set_epi32(0, -1, -1, -1));
-	__m128 acc = _mm_mul_ps(_mm_and_ps(lbIkLoad4(&in->targetMs.x), lanes012), zero); // lane 3: rotation
-	acc = _mm_add_ps(acc, _mm_mul_ps(lbIkLoad4(&in->poleMs.x), zero)); // pole .. soften: 11 floats
-	acc = _mm_add_ps(acc, _mm_mul_ps(lbIkLoad4(&in->poleMs.x + 4), zero));
-	acc = _mm_add_ps(acc, _mm_mul_ps(lbIkLoad4(&in->poleMs.x + 7), zero));
+	// The target takes single loads (a caller's loop writes it just before the call, see lbIkLoad4); the
+	// rest (pole .. soften: 11 floats, then soften, maxStretch and tolerance) a load per four floats:
+	// only the branch on the outcome waits for them.
+	__m128 acc = _mm_and_ps(lbIkLoad4(&in->targetMs.x), lanes012); // lane 3: rotation
+	acc = _mm_add_ps(acc, _mm_loadu_ps(&in->poleMs.x));
+	acc = _mm_add_ps(acc, _mm_loadu_ps(&in->poleMs.x + 4));
+	acc = _mm_add_ps(acc, _mm_loadu_ps(&in->poleMs.x + 7));
 	const __m128 lanes023 = _mm_castsi128_ps(_mm_set_epi32(-1, -1, 0, -1)); // soften, maxStretch, tolerance
-	acc = _mm_add_ps(acc, _mm_mul_ps(_mm_and_ps(lbIkLoad4(&in->soften), lanes023), zero));
-	return lbTwoBoneJointLanesValid(r, m, e, acc, norms);
+	acc = _mm_add_ps(acc, _mm_and_ps(_mm_loadu_ps(&in->soften), lanes023));
+	return lbTwoBoneJointLanesValidLoads(r, m, e, acc, norms, true);
 #else
 	// poleMs .. soften are eleven consecutive floats (asserted above).
 	const float rest[3] = { in->maxStretch, in->tolerance, 0.0f };

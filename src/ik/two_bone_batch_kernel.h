@@ -26,41 +26,10 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 
 		// Lanes the single solve must take after all (it also reports what is wrong): a number that is
 		// not finite, a rotation off unit, a bone or the target distance too short, a given hinge too
-		// short to normalise, a start too straight to give one. Finite: the sum of the positions,
-		// target, hinge, soften and scales (made as they were gathered) times 0 is 0 when every one is
-		// finite and NaN otherwise (a sum that overflows, from numbers near 1e38, also sends the lane
-		// to the single solve, which takes such numbers); a rotation's finiteness is its norm test's
-		// (NaN and inf fail it).
-		const LBK_T sum = LD(L->sum);
-		LBK_T valid = LBK(Ge)(LBK(Mul)(sum, zero), zero);
-		{
-			// Scales: no component within LB_EPSILON of zero (minps passes a NaN on, caught above).
-			const float* rows[] = { L->sa[0], L->sa[1], L->sa[2], L->sm[0], L->sm[1], L->sm[2], L->se[0], L->se[1], L->se[2] };
-			LBK_T s2 = LBK(Mul)(LD(rows[0]), LD(rows[0]));
-			for (int r = 1; r < 9; ++r)
-				s2 = LBK(Min)(s2, LBK(Mul)(LD(rows[r]), LD(rows[r])));
-			valid = LBK(And)(valid, LBK(Gt)(s2, LBK(Set1)(LB_EPSILON * LB_EPSILON)));
-		}
-		// The rotations' squared norms: the checks' band, and the scale that makes each output
-		// rotation unit to rounding: 1 / sqrt(n) as the cubic 1 + e (-1/2 + e (3/8 - 5/16 e)) in e = n - 1
-		// (exact for unit input, within 5e-8 in the checks' band), no square root or division.
-		LBK_T unitQ[3];
-		{
-			const float(*qs[3])[LB_TB_LANES] = { (const float(*)[LB_TB_LANES])L->qa, (const float(*)[LB_TB_LANES])L->qm,
-												 (const float(*)[LB_TB_LANES])L->qe };
-			for (int j = 0; j < 3; ++j)
-			{
-				const LBK_T qx = LD(qs[j][0]), qy = LD(qs[j][1]), qz = LD(qs[j][2]), qw = LD(qs[j][3]);
-				const LBK_T n = LBK(Add)(DOT(qx, qy, qz, qx, qy, qz), LBK(Mul)(qw, qw));
-				valid = LBK(And)(valid, LBK(And)(LBK(Gt)(n, LBK(Set1)(0.98f)), LBK(Gt)(LBK(Set1)(1.02f), n)));
-				const LBK_T e = LBK(Sub)(n, one);
-				LBK_T f = LBK(Sub)(LBK(Set1)(0.375f), LBK(Mul)(LBK(Set1)(0.3125f), e));
-				f = LBK(Add)(LBK(Set1)(-0.5f), LBK(Mul)(e, f));
-				unitQ[j] = LBK(Add)(one, LBK(Mul)(e, f));
-			}
-		}
+		// short to normalise, a start too straight to give one. The numbers and the rotations are
+		// tested at the end, beside the products that read the rotations (fewer values held).
 		const LBK_T tiny = LBK(Set1)(1.0e-12f);
-		valid = LBK(And)(valid, LBK(And)(LBK(Gt)(ww, tiny), LBK(Gt)(vv, tiny)));
+		LBK_T valid = LBK(And)(LBK(Gt)(ww, tiny), LBK(Gt)(vv, tiny));
 
 		// Hinge: given (normalised), else from the bend (the caller sent straight starts elsewhere).
 		// A group whose lanes all have the same kind computes only that kind's geometry.
@@ -257,14 +226,53 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		LBK(Store)(&(dst)[2][o], LBK(Mul)(qz_, scale_));                                                               \
 		LBK(Store)(&(dst)[3][o], LBK(Mul)(qw_, scale_));                                                               \
 	} while (0)
-		LBK_T ox, oy, oz, ow, chx, chy, chz, chw;
-		QMUL(ox, oy, oz, ow, rqx, rqy, rqz, rqw, LD(L->qa[0]), LD(L->qa[1]), LD(L->qa[2]), LD(L->qa[3]));
-		QSTORE_SCALED(L->oqa, ox, oy, oz, ow, LBK(Mul)(invR, unitQ[0]));
+		// Finite: the sum of the positions, target, hinge, soften and scales (made as they were gathered)
+		// times 0 is 0 when every one is finite and NaN otherwise (a sum that overflows, from numbers
+		// near 1e38, also sends the lane to the single solve, which takes such numbers); a rotation's
+		// finiteness is its norm test's (NaN and inf fail it).
+		valid = LBK(And)(valid, LBK(Ge)(LBK(Mul)(LD(L->sum), zero), zero));
+		{
+			// Scales: no component within LB_EPSILON of zero (minps passes a NaN on, caught above).
+			const float* rows[] = { L->sa[0], L->sa[1], L->sa[2], L->sm[0], L->sm[1], L->sm[2], L->se[0], L->se[1], L->se[2] };
+			LBK_T s2 = LBK(Mul)(LD(rows[0]), LD(rows[0]));
+			for (int r = 1; r < 9; ++r)
+				s2 = LBK(Min)(s2, LBK(Mul)(LD(rows[r]), LD(rows[r])));
+			valid = LBK(And)(valid, LBK(Gt)(s2, LBK(Set1)(LB_EPSILON * LB_EPSILON)));
+		}
+		// Each input rotation's squared norm n, read with the product that turns it: the checks' band,
+		// and the scale that makes the output rotation unit to rounding: 1 / sqrt(n) as the cubic
+		// 1 + e (-1/2 + e (3/8 - 5/16 e)) in e = n - 1 (exact for unit input, within 5e-8 in the
+		// checks' band), no square root or division.
+#define UNITQ(out_, qx_, qy_, qz_, qw_)                                                                                \
+	do                                                                                                               \
+	{                                                                                                                \
+		const LBK_T n_ = LBK(Add)(DOT(qx_, qy_, qz_, qx_, qy_, qz_), LBK(Mul)(qw_, qw_));                               \
+		valid = LBK(And)(valid, LBK(And)(LBK(Gt)(n_, LBK(Set1)(0.98f)), LBK(Gt)(LBK(Set1)(1.02f), n_)));                \
+		const LBK_T e_ = LBK(Sub)(n_, one);                                                                           \
+		const LBK_T f_ = LBK(Add)(LBK(Set1)(-0.5f), LBK(Mul)(e_, LBK(Sub)(LBK(Set1)(0.375f), LBK(Mul)(LBK(Set1)(0.3125f), e_)))); \
+		out_ = LBK(Add)(one, LBK(Mul)(e_, f_));                                                                       \
+	} while (0)
+		LBK_T ox, oy, oz, ow, chx, chy, chz, chw, unit;
+		{
+			const LBK_T qx = LD(L->qa[0]), qy = LD(L->qa[1]), qz = LD(L->qa[2]), qw = LD(L->qa[3]);
+			UNITQ(unit, qx, qy, qz, qw);
+			QMUL(ox, oy, oz, ow, rqx, rqy, rqz, rqw, qx, qy, qz, qw);
+			QSTORE_SCALED(L->oqa, ox, oy, oz, ow, LBK(Mul)(invR, unit));
+		}
 		QMUL(chx, chy, chz, chw, rqx, rqy, rqz, rqw, pxm, pym, pzm, pw);
-		QMUL(ox, oy, oz, ow, chx, chy, chz, chw, LD(L->qm[0]), LD(L->qm[1]), LD(L->qm[2]), LD(L->qm[3]));
-		QSTORE_SCALED(L->oqm, ox, oy, oz, ow, LBK(Mul)(invChain, unitQ[1]));
-		QMUL(ox, oy, oz, ow, chx, chy, chz, chw, LD(L->qe[0]), LD(L->qe[1]), LD(L->qe[2]), LD(L->qe[3]));
-		QSTORE_SCALED(L->oqe, ox, oy, oz, ow, LBK(Mul)(invChain, unitQ[2]));
+		{
+			const LBK_T qx = LD(L->qm[0]), qy = LD(L->qm[1]), qz = LD(L->qm[2]), qw = LD(L->qm[3]);
+			UNITQ(unit, qx, qy, qz, qw);
+			QMUL(ox, oy, oz, ow, chx, chy, chz, chw, qx, qy, qz, qw);
+			QSTORE_SCALED(L->oqm, ox, oy, oz, ow, LBK(Mul)(invChain, unit));
+		}
+		{
+			const LBK_T qx = LD(L->qe[0]), qy = LD(L->qe[1]), qz = LD(L->qe[2]), qw = LD(L->qe[3]);
+			UNITQ(unit, qx, qy, qz, qw);
+			QMUL(ox, oy, oz, ow, chx, chy, chz, chw, qx, qy, qz, qw);
+			QSTORE_SCALED(L->oqe, ox, oy, oz, ow, LBK(Mul)(invChain, unit));
+		}
+#undef UNITQ
 
 		// Mid joint: the root plus the upper bone turned by the swing, w + 2 (qw (q x w) + q x (q x w))
 		// for the unit q = rq / |rq|, the factor 2 / |rq|^2 taken once.
