@@ -244,14 +244,22 @@ static bool lbProneCoreOf(const lbSkeleton* skeleton, const lbHumanoid* h, int t
 }
 
 // Composes the bones of a plan's bit set (readBits or deferBits) in index order, parents first.
+// Every one lies below the roll bone, so has a parent: no test for a root. The pose's arrays are
+// held in locals (the vector stores may alias anything, so pose->model and pose->local were read
+// again for every bone otherwise).
 static void lbProneComposeBits(lbPose* pose, const int* parents, const lbProneRigPlan* plan, const uint32_t* bits)
 {
 	if (plan->subtreeEnd <= plan->rollBone + 1)
 		return;
+	lbTransform* const model = pose->model;
+	const lbTransform* const local = pose->local;
 	const int last = (plan->subtreeEnd - 1) >> 5;
 	for (int w = (plan->rollBone + 1) >> 5; w <= last; ++w)
 		for (uint32_t m = bits[w]; m; m &= m - 1u)
-			lbProneCompose(pose, parents, (w << 5) + lbLowestBit(m));
+		{
+			const int b = (w << 5) + lbLowestBit(m);
+			lbIkTransformMulTo(&model[b], &model[parents[b]], &local[b]);
+		}
 }
 
 // The model transforms of the roll bone's subtree from the locals: the roll bone and the bones the
@@ -374,8 +382,15 @@ static void lbProneTurnChain(lbPose* pose, const lbSkeleton* skeleton, int bone,
 		lbIkTransformRelativeTo(&pose->local[bone], &pose->model[p], &m);
 	if (chain && chain->count > 0 && chain->bones[0] == bone)
 	{
-		for (int k = 0; k < chain->count; ++k)
-			lbProneCompose(pose, parents, chain->bones[k]);
+		// Past the root each joint lies below the one before it: no test for a root.
+		lbProneCompose(pose, parents, bone);
+		lbTransform* const model = pose->model;
+		const lbTransform* const local = pose->local;
+		for (int k = 1; k < chain->count; ++k)
+		{
+			const int b = chain->bones[k];
+			lbIkTransformMulTo(&model[b], &model[parents[b]], &local[b]);
+		}
 		chain->dirty = true;
 	}
 	else
