@@ -101,12 +101,6 @@ static const lbProneProbe lbProneTorsoProbe[LB_PRONE_TORSO_PROBES] = { lb_proneP
 																	   lb_proneTorsoHigh, lb_proneChest };
 static const float lbProneTorsoAt[LB_PRONE_TORSO_PROBES] = { 0.0f, 0.25f, 0.5f, 0.75f, 1.0f };
 
-/// True for a probe under the torso.
-static inline bool lbProneIsTorso(int probe)
-{
-	return probe <= lb_proneChest || probe == lb_proneTorsoLow || probe == lb_proneTorsoHigh;
-}
-
 /// What lbProneProbePoint works out from the humanoid and the def on every call, once for a frame's
 /// probes: the torso's radius (m), the top of the torso line, each foot's sole (model space, made
 /// when a toe probe first needs it).

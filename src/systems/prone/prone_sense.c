@@ -261,7 +261,7 @@ static inline __m128 lbProneSelect4(__m128 mask, __m128 a, __m128 b)
 }
 #endif
 
-// The batch's grounds, written to the state's probes; a torso probe's settle into settleOf.
+// The batch's grounds, written to the state's probes; each probe's settle into settleOf (settleOn set).
 // Each lane's point is carried into the world by its transform (lbIkTransformPoint's operations) and
 // starts `reach` above it along up (the probe loop's lbMulAdd), as the loop would make them.
 static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, const lbTransform* const ts[4], lbVec3 up, float reach,
@@ -386,7 +386,7 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, const lbTransf
 			_mm_storeu_ps(&g->pointWs.x, rowA[i]);
 			_mm_storeu_ps(&g->normalWs.y, rowB[i]);
 			settleOf[probe] = settle[i];
-			settleOn[probe] = lbProneIsTorso(probe);
+			settleOn[probe] = true;
 		}
 	}
 #else
@@ -443,7 +443,7 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, const lbTransf
 		g->radius = b->r[j];
 		g->hit = true;
 		settleOf[k] = settle[j];
-		settleOn[k] = lbProneIsTorso(k);
+		settleOn[k] = true;
 	}
 #endif
 }
@@ -1258,11 +1258,9 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	lbTransform upperT = cw, legT[2] = { cw, cw };
 	upperT.q = lbIkQuatMul(upperQ, cw.q);
 	upperT.p = lbAdd(pelvisWs, lbIkQuatRotate(upperQ, lbSub(cw.p, pelvisWs)));
+	legT[0].q = legT[1].q = lbIkQuatMul(lowerQ, cw.q);
 	for (int side = 0; side < 2; ++side)
-	{
-		legT[side].q = lbIkQuatMul(lowerQ, cw.q);
 		legT[side].p = lbAdd(hipWs[side], lbIkQuatRotate(lowerQ, lbSub(cw.p, hipWs[side])));
-	}
 
 	// Easing of the probed heights this frame (the same for every probe): ground rising three times
 	// faster than falling.
@@ -1466,17 +1464,23 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			point = lbMulAdd(point, h2 - newH, up);
 		}
 		settleOf[k] = lbDot(lbSub(point, found), up);
-		settleOn[k] = lbProneIsTorso(k);
+		settleOn[k] = true;
 		g->pointWs = point;
 		g->normalWs = n;
 		g->radius = radius;
 		g->hit = true;
 	}
 	lbProneBatchRun(&batch, state, probeTs, up, probeReach, 2.0f * def->probeReach, easeUp, easeDown, settleOf, settleOn);
-	// The torso's settle in the probes' order.
-	for (int k = 0; k < lb_proneProbeCount; ++k)
-		if (settleOn[k])
-			t->settle = lbMaxF(t->settle, settleOf[k]);
+	// The torso's settle in the probes' order (every probe's is written; the torso's five are read, a
+	// test per probe where each was written costing more than the max over them).
+	static const uint8_t torsoInOrder[LB_PRONE_TORSO_PROBES] = { lb_pronePelvis, lb_proneSpine, lb_proneChest,
+																 lb_proneTorsoLow, lb_proneTorsoHigh };
+	_Static_assert(lb_pronePelvis < lb_proneSpine && lb_proneSpine < lb_proneChest && lb_proneChest < lb_proneTorsoLow &&
+					   lb_proneTorsoLow < lb_proneTorsoHigh,
+				   "the torso's probes in the probes' order");
+	for (int i = 0; i < LB_PRONE_TORSO_PROBES; ++i)
+		if (settleOn[torsoInOrder[i]])
+			t->settle = lbMaxF(t->settle, settleOf[torsoInOrder[i]]);
 	memcpy(t->ground, state->ground, sizeof t->ground);
 
 	// Planted hands and feet hold their contacts: the wrist or ankle rests on the ground under it
@@ -1554,7 +1558,9 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		}
 		if (snap)
 			ls->lockAlpha = ls->locked ? 1.0f : 0.0f;
-		else
+		// At its goal (most frames) the blend gives the goal back: not made then (the goal is 0 or 1,
+		// the weight never -0).
+		else if (ls->lockAlpha != (ls->locked ? 1.0f : 0.0f))
 			ls->lockAlpha = lbInterpConstantTo(ls->lockAlpha, ls->locked ? 1.0f : 0.0f, dt, def->lockBlendSpeed);
 		t->limbs[k].endWs = ls->lockWs;
 		t->limbs[k].normalWs = ls->lockAlpha > 0.0f ? ls->lockNormalWs : up;
