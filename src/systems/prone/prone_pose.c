@@ -1043,7 +1043,8 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	lbProneDeferred defer;
 	lbProneTurnBody(pose, skeleton, h, plan, roll, along, targets->roll * a, side, turn, turnQuat, thighTurn, bend, bendQuat,
 					lbMulSV(shift, upMs), &defer);
-	for (int i = 0; i < LB_PRONE_TORSO_PROBES; ++i)
+	// The torso's gap is the result's alone: measured only for a caller that asks for the result.
+	for (int i = 0; outResult && i < LB_PRONE_TORSO_PROBES; ++i)
 	{
 		const int k = lbProneTorsoProbe[i];
 		if (planes[k].hit)
