@@ -1057,13 +1057,20 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	// Limbs: held contacts by two-bone IK, then lift or bend out of the ground.
 	lbProneProbeSetup probeSetup;
 	lbProneProbeSetup_Init(&probeSetup, h, def);
-	// The soles the toe probes stand on: the plan's while the leg measures they were made from stay.
+	// The soles the toe probes stand on: the plan's while the leg measures they were made from stay,
+	// read in place when both feet's are (copied, the two cost about thirty instructions a frame).
+	bool bothSoles = true;
 	for (int foot = 0; foot < 2; ++foot)
 		if ((plan->soleMade & (1u << foot)) && lbProneSameLeg(&h->legAxes[foot], plan->soleFrom[foot]))
-		{
-			probeSetup.sole[foot] = plan->sole[foot];
 			probeSetup.soleMade[foot] = true;
-		}
+		else
+			bothSoles = false;
+	if (bothSoles)
+		probeSetup.soles = plan->sole;
+	else
+		for (int foot = 0; foot < 2; ++foot)
+			if (probeSetup.soleMade[foot])
+				probeSetup.sole[foot] = plan->sole[foot];
 	// One solver input for the four limbs: each solve sets its target and weight, and the limb's hinge
 	// axis and bend hint go back to zero (the solve fills them in from the limb); the rest stays the
 	// default. No pole: the limb keeps its own bend plane, so the solve stays continuous as its
