@@ -263,7 +263,8 @@ static inline __m128 lbProneSelect4(__m128 mask, __m128 a, __m128 b)
 
 // The batch's grounds, written to the state's probes; each probe's settle into settleOf (settleOn set).
 // Each lane's point is carried into the world by its transform (lbIkTransformPoint's operations) and
-// starts `reach` above it along up (the probe loop's lbMulAdd), as the loop would make them.
+// starts `reach` above it along up (the probe loop's lbMulAdd), as the loop would make them. The four
+// transforms `ts` have one scale (the character's).
 static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, const lbTransform* const ts[4], lbVec3 up, float reach,
 							float length, float easeUp, float easeDown, float settleOf[lb_proneProbeCount],
 							bool settleOn[lb_proneProbeCount])
@@ -281,16 +282,16 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, const lbTransf
 	}
 	const __m128 ux = _mm_set1_ps(up.x), uy = _mm_set1_ps(up.y), uz = _mm_set1_ps(up.z);
 	const __m128 zero = _mm_setzero_ps();
-	// Each transform's rotation, position and scale (lanes 0..2; lbIkTransformPoint's shuffle of its
-	// last four floats), gathered into lanes by the lanes' transforms.
-	__m128 tq[4], tp[4], tsc[4];
+	// Each transform's rotation and position, gathered into lanes by the lanes' transforms. The four
+	// share the character's scale (each is the character's transform turned about a pivot), taken
+	// from the first in every lane.
+	__m128 tq[4], tp[4];
 	for (int i = 0; i < 4; ++i)
 	{
-		const __m128 ws = _mm_loadu_ps(&ts[i]->q.w);
 		tq[i] = _mm_loadu_ps(&ts[i]->q.x);
 		tp[i] = _mm_loadu_ps(&ts[i]->p.x);
-		tsc[i] = _mm_shuffle_ps(ws, ws, _MM_SHUFFLE(0, 3, 2, 1));
 	}
+	const __m128 sx = _mm_set1_ps(ts[0]->s.x), sy = _mm_set1_ps(ts[0]->s.y), sz = _mm_set1_ps(ts[0]->s.z);
 	const __m128 reach4 = _mm_set1_ps(reach);
 	for (int j = 0; j < n; j += 4)
 	{
@@ -299,8 +300,6 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, const lbTransf
 		_MM_TRANSPOSE4_PS(rx, ry, rz, rw);
 		__m128 ox = tp[t[0]], oy = tp[t[1]], oz = tp[t[2]], o3 = tp[t[3]];
 		_MM_TRANSPOSE4_PS(ox, oy, oz, o3);
-		__m128 sx = tsc[t[0]], sy = tsc[t[1]], sz = tsc[t[2]], s3 = tsc[t[3]];
-		_MM_TRANSPOSE4_PS(sx, sy, sz, s3);
 		// p = t.p + t.q (t.s m), then from = p + reach up and p's height along up.
 		__m128 vx = _mm_mul_ps(sx, _mm_loadu_ps(b->mx + j)), vy = _mm_mul_ps(sy, _mm_loadu_ps(b->my + j)),
 			   vz = _mm_mul_ps(sz, _mm_loadu_ps(b->mz + j));
