@@ -129,23 +129,25 @@ static bool lbProneTargetsFinite(const lbProneTargets* t)
 	if (!lbIkValidTransformExact(&t->characterWs))
 		return false;
 	lbProneFiniteSum sum = lbProneFiniteStart();
-	const float scalars[5] = { t->upWs.x, t->upWs.y, t->upWs.z, t->alpha, t->roll };
-	const float pitches[4] = { t->upperPitch, t->lowerPitch, 0.0f, 0.0f };
-	sum = lbProneFiniteAddRun(sum, scalars, 5, true);
-	sum = lbProneFiniteAddRun(sum, pitches, 4, true);
+	_Static_assert(offsetof(lbProneTargets, alpha) == offsetof(lbProneTargets, upWs) + 3 * sizeof(float) &&
+					   offsetof(lbProneTargets, roll) == offsetof(lbProneTargets, upWs) + 4 * sizeof(float) &&
+					   offsetof(lbProneTargets, upperPitch) == offsetof(lbProneTargets, upWs) + 5 * sizeof(float) &&
+					   offsetof(lbProneTargets, lowerPitch) == offsetof(lbProneTargets, upWs) + 6 * sizeof(float),
+				   "up, alpha, roll and the two pitches are eight floats in a row");
+	sum = lbProneFiniteAddRun(sum, &t->upWs.x, 8);
 	// A ground not hit is left out by a branch rather than added masked to zero: the verdict is the
 	// same (a +0 added changes no sum's finiteness) at fewer instructions a ground.
 	for (int k = 0; k < lb_proneProbeCount; ++k)
 		if (t->ground[k].hit)
-			sum = lbProneFiniteAddRun(sum, &t->ground[k].pointWs.x, 6, true);
+			sum = lbProneFiniteAddRun(sum, &t->ground[k].pointWs.x, 6);
 	// A limb's end, normal and alpha follow one another (asserted below).
 	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
-		sum = lbProneFiniteAddRun(sum, &t->limbs[k].endWs.x, 7, true);
+		sum = lbProneFiniteAddRun(sum, &t->limbs[k].endWs.x, 7);
 	if (t->onFlight)
 	{
 		_Static_assert(offsetof(lbProneTargets, flightStepWs) == offsetof(lbProneTargets, flightNoseWs) + 3 * sizeof(float),
 					   "the flight's nose and step are six floats in a row");
-		sum = lbProneFiniteAddRun(sum, &t->flightNoseWs.x, 6, true);
+		sum = lbProneFiniteAddRun(sum, &t->flightNoseWs.x, 6);
 	}
 	return lbProneFiniteEnd(sum);
 }
