@@ -101,12 +101,6 @@ static const lbProneProbe lbProneTorsoProbe[LB_PRONE_TORSO_PROBES] = { lb_proneP
 																	   lb_proneTorsoHigh, lb_proneChest };
 static const float lbProneTorsoAt[LB_PRONE_TORSO_PROBES] = { 0.0f, 0.25f, 0.5f, 0.75f, 1.0f };
 
-/// True for a probe under the torso.
-static inline bool lbProneIsTorso(int probe)
-{
-	return probe <= lb_proneChest || probe == lb_proneTorsoLow || probe == lb_proneTorsoHigh;
-}
-
 /// What lbProneProbePoint works out from the humanoid and the def on every call, once for a frame's
 /// probes: the torso's radius (m), the top of the torso line, each foot's sole (model space, made
 /// when a toe probe first needs it).
@@ -196,12 +190,10 @@ static inline lbProneFiniteSum lbProneFiniteAdd(lbProneFiniteSum acc, const lbTr
 	const float* f = &t->p.x;
 	return _mm_add_ps(acc, _mm_add_ps(_mm_add_ps(_mm_loadu_ps(f), _mm_loadu_ps(f + 4)), _mm_loadu_ps(f + 6)));
 }
-// Adds n (4 to 8) consecutive floats from f when `on` (a bit mask, so a NaN left out is dropped):
-// two overlapping lanes of four.
-static inline lbProneFiniteSum lbProneFiniteAddRun(lbProneFiniteSum acc, const float* f, int n, bool on)
+// Adds n (4 to 8) consecutive floats from f: two overlapping lanes of four.
+static inline lbProneFiniteSum lbProneFiniteAddRun(lbProneFiniteSum acc, const float* f, int n)
 {
-	const __m128 mask = _mm_castsi128_ps(_mm_set1_epi32(on ? -1 : 0));
-	return _mm_add_ps(acc, _mm_and_ps(mask, _mm_add_ps(_mm_loadu_ps(f), _mm_loadu_ps(f + n - 4))));
+	return _mm_add_ps(acc, _mm_add_ps(_mm_loadu_ps(f), _mm_loadu_ps(f + n - 4)));
 }
 static inline bool lbProneFiniteEnd(lbProneFiniteSum acc)
 {
@@ -218,11 +210,10 @@ static inline lbProneFiniteSum lbProneFiniteAdd(lbProneFiniteSum acc, const lbTr
 {
 	return acc + (t->p.x + t->p.y + t->p.z + t->q.x + t->q.y + t->q.z + t->q.w + t->s.x + t->s.y + t->s.z);
 }
-static inline lbProneFiniteSum lbProneFiniteAddRun(lbProneFiniteSum acc, const float* f, int n, bool on)
+static inline lbProneFiniteSum lbProneFiniteAddRun(lbProneFiniteSum acc, const float* f, int n)
 {
-	if (on)
-		for (int i = 0; i < n; ++i)
-			acc += f[i];
+	for (int i = 0; i < n; ++i)
+		acc += f[i];
 	return acc;
 }
 static inline bool lbProneFiniteEnd(lbProneFiniteSum acc)

@@ -129,23 +129,25 @@ static bool lbProneTargetsFinite(const lbProneTargets* t)
 	if (!lbIkValidTransformExact(&t->characterWs))
 		return false;
 	lbProneFiniteSum sum = lbProneFiniteStart();
-	const float scalars[5] = { t->upWs.x, t->upWs.y, t->upWs.z, t->alpha, t->roll };
-	const float pitches[4] = { t->upperPitch, t->lowerPitch, 0.0f, 0.0f };
-	sum = lbProneFiniteAddRun(sum, scalars, 5, true);
-	sum = lbProneFiniteAddRun(sum, pitches, 4, true);
+	_Static_assert(offsetof(lbProneTargets, alpha) == offsetof(lbProneTargets, upWs) + 3 * sizeof(float) &&
+					   offsetof(lbProneTargets, roll) == offsetof(lbProneTargets, upWs) + 4 * sizeof(float) &&
+					   offsetof(lbProneTargets, upperPitch) == offsetof(lbProneTargets, upWs) + 5 * sizeof(float) &&
+					   offsetof(lbProneTargets, lowerPitch) == offsetof(lbProneTargets, upWs) + 6 * sizeof(float),
+				   "up, alpha, roll and the two pitches are eight floats in a row");
+	sum = lbProneFiniteAddRun(sum, &t->upWs.x, 8);
 	// A ground not hit is left out by a branch rather than added masked to zero: the verdict is the
 	// same (a +0 added changes no sum's finiteness) at fewer instructions a ground.
 	for (int k = 0; k < lb_proneProbeCount; ++k)
 		if (t->ground[k].hit)
-			sum = lbProneFiniteAddRun(sum, &t->ground[k].pointWs.x, 6, true);
+			sum = lbProneFiniteAddRun(sum, &t->ground[k].pointWs.x, 6);
 	// A limb's end, normal and alpha follow one another (asserted below).
 	for (int k = 0; k < LB_PRONE_LIMBS; ++k)
-		sum = lbProneFiniteAddRun(sum, &t->limbs[k].endWs.x, 7, true);
+		sum = lbProneFiniteAddRun(sum, &t->limbs[k].endWs.x, 7);
 	if (t->onFlight)
 	{
 		_Static_assert(offsetof(lbProneTargets, flightStepWs) == offsetof(lbProneTargets, flightNoseWs) + 3 * sizeof(float),
 					   "the flight's nose and step are six floats in a row");
-		sum = lbProneFiniteAddRun(sum, &t->flightNoseWs.x, 6, true);
+		sum = lbProneFiniteAddRun(sum, &t->flightNoseWs.x, 6);
 	}
 	return lbProneFiniteEnd(sum);
 }
@@ -244,14 +246,22 @@ static bool lbProneCoreOf(const lbSkeleton* skeleton, const lbHumanoid* h, int t
 }
 
 // Composes the bones of a plan's bit set (readBits or deferBits) in index order, parents first.
+// Every one lies below the roll bone, so has a parent: no test for a root. The pose's arrays are
+// held in locals (the vector stores may alias anything, so pose->model and pose->local were read
+// again for every bone otherwise).
 static void lbProneComposeBits(lbPose* pose, const int* parents, const lbProneRigPlan* plan, const uint32_t* bits)
 {
 	if (plan->subtreeEnd <= plan->rollBone + 1)
 		return;
+	lbTransform* const model = pose->model;
+	const lbTransform* const local = pose->local;
 	const int last = (plan->subtreeEnd - 1) >> 5;
 	for (int w = (plan->rollBone + 1) >> 5; w <= last; ++w)
 		for (uint32_t m = bits[w]; m; m &= m - 1u)
-			lbProneCompose(pose, parents, (w << 5) + lbLowestBit(m));
+		{
+			const int b = (w << 5) + lbLowestBit(m);
+			lbIkTransformMulTo(&model[b], &model[parents[b]], &local[b]);
+		}
 }
 
 // The model transforms of the roll bone's subtree from the locals: the roll bone and the bones the
@@ -374,8 +384,15 @@ static void lbProneTurnChain(lbPose* pose, const lbSkeleton* skeleton, int bone,
 		lbIkTransformRelativeTo(&pose->local[bone], &pose->model[p], &m);
 	if (chain && chain->count > 0 && chain->bones[0] == bone)
 	{
-		for (int k = 0; k < chain->count; ++k)
-			lbProneCompose(pose, parents, chain->bones[k]);
+		// Past the root each joint lies below the one before it: no test for a root.
+		lbProneCompose(pose, parents, bone);
+		lbTransform* const model = pose->model;
+		const lbTransform* const local = pose->local;
+		for (int k = 1; k < chain->count; ++k)
+		{
+			const int b = chain->bones[k];
+			lbIkTransformMulTo(&model[b], &model[parents[b]], &local[b]);
+		}
 		chain->dirty = true;
 	}
 	else
@@ -1028,7 +1045,8 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	lbProneDeferred defer;
 	lbProneTurnBody(pose, skeleton, h, plan, roll, along, targets->roll * a, side, turn, turnQuat, thighTurn, bend, bendQuat,
 					lbMulSV(shift, upMs), &defer);
-	for (int i = 0; i < LB_PRONE_TORSO_PROBES; ++i)
+	// The torso's gap is the result's alone: measured only for a caller that asks for the result.
+	for (int i = 0; outResult && i < LB_PRONE_TORSO_PROBES; ++i)
 	{
 		const int k = lbProneTorsoProbe[i];
 		if (planes[k].hit)
@@ -1041,13 +1059,20 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	// Limbs: held contacts by two-bone IK, then lift or bend out of the ground.
 	lbProneProbeSetup probeSetup;
 	lbProneProbeSetup_Init(&probeSetup, h, def);
-	// The soles the toe probes stand on: the plan's while the leg measures they were made from stay.
+	// The soles the toe probes stand on: the plan's while the leg measures they were made from stay,
+	// read in place when both feet's are (copied, the two cost about thirty instructions a frame).
+	bool bothSoles = true;
 	for (int foot = 0; foot < 2; ++foot)
 		if ((plan->soleMade & (1u << foot)) && lbProneSameLeg(&h->legAxes[foot], plan->soleFrom[foot]))
-		{
-			probeSetup.sole[foot] = plan->sole[foot];
 			probeSetup.soleMade[foot] = true;
-		}
+		else
+			bothSoles = false;
+	if (bothSoles)
+		probeSetup.soles = plan->sole;
+	else
+		for (int foot = 0; foot < 2; ++foot)
+			if (probeSetup.soleMade[foot])
+				probeSetup.sole[foot] = plan->sole[foot];
 	// One solver input for the four limbs: each solve sets its target and weight, and the limb's hinge
 	// axis and bend hint go back to zero (the solve fills them in from the limb); the rest stays the
 	// default. No pole: the limb keeps its own bend plane, so the solve stays continuous as its

@@ -261,9 +261,10 @@ static inline __m128 lbProneSelect4(__m128 mask, __m128 a, __m128 b)
 }
 #endif
 
-// The batch's grounds, written to the state's probes; a torso probe's settle into settleOf.
+// The batch's grounds, written to the state's probes; each probe's settle into settleOf (settleOn set).
 // Each lane's point is carried into the world by its transform (lbIkTransformPoint's operations) and
-// starts `reach` above it along up (the probe loop's lbMulAdd), as the loop would make them.
+// starts `reach` above it along up (the probe loop's lbMulAdd), as the loop would make them. The four
+// transforms `ts` have one scale (the character's).
 static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, const lbTransform* const ts[4], lbVec3 up, float reach,
 							float length, float easeUp, float easeDown, float settleOf[lb_proneProbeCount],
 							bool settleOn[lb_proneProbeCount])
@@ -281,16 +282,16 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, const lbTransf
 	}
 	const __m128 ux = _mm_set1_ps(up.x), uy = _mm_set1_ps(up.y), uz = _mm_set1_ps(up.z);
 	const __m128 zero = _mm_setzero_ps();
-	// Each transform's rotation, position and scale (lanes 0..2; lbIkTransformPoint's shuffle of its
-	// last four floats), gathered into lanes by the lanes' transforms.
-	__m128 tq[4], tp[4], tsc[4];
+	// Each transform's rotation and position, gathered into lanes by the lanes' transforms. The four
+	// share the character's scale (each is the character's transform turned about a pivot), taken
+	// from the first in every lane.
+	__m128 tq[4], tp[4];
 	for (int i = 0; i < 4; ++i)
 	{
-		const __m128 ws = _mm_loadu_ps(&ts[i]->q.w);
 		tq[i] = _mm_loadu_ps(&ts[i]->q.x);
 		tp[i] = _mm_loadu_ps(&ts[i]->p.x);
-		tsc[i] = _mm_shuffle_ps(ws, ws, _MM_SHUFFLE(0, 3, 2, 1));
 	}
+	const __m128 sx = _mm_set1_ps(ts[0]->s.x), sy = _mm_set1_ps(ts[0]->s.y), sz = _mm_set1_ps(ts[0]->s.z);
 	const __m128 reach4 = _mm_set1_ps(reach);
 	for (int j = 0; j < n; j += 4)
 	{
@@ -299,8 +300,6 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, const lbTransf
 		_MM_TRANSPOSE4_PS(rx, ry, rz, rw);
 		__m128 ox = tp[t[0]], oy = tp[t[1]], oz = tp[t[2]], o3 = tp[t[3]];
 		_MM_TRANSPOSE4_PS(ox, oy, oz, o3);
-		__m128 sx = tsc[t[0]], sy = tsc[t[1]], sz = tsc[t[2]], s3 = tsc[t[3]];
-		_MM_TRANSPOSE4_PS(sx, sy, sz, s3);
 		// p = t.p + t.q (t.s m), then from = p + reach up and p's height along up.
 		__m128 vx = _mm_mul_ps(sx, _mm_loadu_ps(b->mx + j)), vy = _mm_mul_ps(sy, _mm_loadu_ps(b->my + j)),
 			   vz = _mm_mul_ps(sz, _mm_loadu_ps(b->mz + j));
@@ -386,7 +385,7 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, const lbTransf
 			_mm_storeu_ps(&g->pointWs.x, rowA[i]);
 			_mm_storeu_ps(&g->normalWs.y, rowB[i]);
 			settleOf[probe] = settle[i];
-			settleOn[probe] = lbProneIsTorso(probe);
+			settleOn[probe] = true;
 		}
 	}
 #else
@@ -443,7 +442,7 @@ static void lbProneBatchRun(lbProneBatch* b, lbProneState* state, const lbTransf
 		g->radius = b->r[j];
 		g->hit = true;
 		settleOf[k] = settle[j];
-		settleOn[k] = lbProneIsTorso(k);
+		settleOn[k] = true;
 	}
 #endif
 }
@@ -1258,11 +1257,9 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	lbTransform upperT = cw, legT[2] = { cw, cw };
 	upperT.q = lbIkQuatMul(upperQ, cw.q);
 	upperT.p = lbAdd(pelvisWs, lbIkQuatRotate(upperQ, lbSub(cw.p, pelvisWs)));
+	legT[0].q = legT[1].q = lbIkQuatMul(lowerQ, cw.q);
 	for (int side = 0; side < 2; ++side)
-	{
-		legT[side].q = lbIkQuatMul(lowerQ, cw.q);
 		legT[side].p = lbAdd(hipWs[side], lbIkQuatRotate(lowerQ, lbSub(cw.p, hipWs[side])));
-	}
 
 	// Easing of the probed heights this frame (the same for every probe): ground rising three times
 	// faster than falling.
@@ -1342,34 +1339,40 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 											 lb_proneToeR,	 lb_proneWristL, lb_proneWristR };
 		_Static_assert(sizeof bodyProbes + sizeof endProbes + 4 == lb_proneProbeCount && lb_proneThighL + 4 == lb_proneProbeCount,
 					   "the body's probes, the ends' and the four segments' are every probe");
-		for (size_t i = 0; i < sizeof bodyProbes + sizeof endProbes + 4; ++i)
+		// The probes that go to the batch, listed first (three plain loops: one over all the probes
+		// with the kind's tests picked per probe cost about eighty instructions a frame more).
+		uint8_t listed[lb_proneProbeCount];
+		int n = 0;
+		for (size_t i = 0; i < sizeof bodyProbes; ++i)
+			listed[n++] = bodyProbes[i];
+		for (size_t i = 0; i < sizeof endProbes; ++i)
 		{
-			const int k = i < sizeof bodyProbes ? bodyProbes[i]
-						  : i < sizeof bodyProbes + sizeof endProbes ? endProbes[i - sizeof bodyProbes]
-																	  : lb_proneThighL + (int)(i - sizeof bodyProbes - sizeof endProbes);
-			lbProneGround* g = &state->ground[k];
-			if (i >= sizeof bodyProbes && i < sizeof bodyProbes + sizeof endProbes)
-			{
-				const lbProneLimbState* ls = &state->limbs[endLimb[k]];
-				if (g->hit && ls->locked && ls->lockAlpha >= 1.0f)
-				{
-					probeOk[k] = false;
-					continue;
-				}
-			}
-			else if (k >= lb_proneThighL && !state->probeGround[k].hit)
-			{
+			const int k = endProbes[i];
+			const lbProneLimbState* ls = &state->limbs[endLimb[k]];
+			if (state->ground[k].hit && ls->locked && ls->lockAlpha >= 1.0f)
 				probeOk[k] = false;
-				g->hit = false;
-				state->probeGround[k].hit = false;
-				state->probeGround[k].radius = -1.0f;
+			else
+				listed[n++] = (uint8_t)k;
+		}
+		for (int k = lb_proneThighL; k < lb_proneProbeCount; ++k)
+		{
+			if (state->probeGround[k].hit)
+			{
+				listed[n++] = (uint8_t)k;
 				continue;
 			}
+			probeOk[k] = false;
+			state->ground[k].hit = false;
+			state->probeGround[k].radius = -1.0f;
+		}
+		for (int i = 0; i < n; ++i)
+		{
+			const int k = listed[i];
 			float radius;
 			probeOk[k] = lbProneProbeListed(&probeSetup, h, anim, k, &probeMs[k], &radius);
 			if (!probeOk[k])
 			{
-				g->hit = false;
+				state->ground[k].hit = false;
 				state->probeGround[k].hit = false;
 				continue;
 			}
@@ -1466,17 +1469,23 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 			point = lbMulAdd(point, h2 - newH, up);
 		}
 		settleOf[k] = lbDot(lbSub(point, found), up);
-		settleOn[k] = lbProneIsTorso(k);
+		settleOn[k] = true;
 		g->pointWs = point;
 		g->normalWs = n;
 		g->radius = radius;
 		g->hit = true;
 	}
 	lbProneBatchRun(&batch, state, probeTs, up, probeReach, 2.0f * def->probeReach, easeUp, easeDown, settleOf, settleOn);
-	// The torso's settle in the probes' order.
-	for (int k = 0; k < lb_proneProbeCount; ++k)
-		if (settleOn[k])
-			t->settle = lbMaxF(t->settle, settleOf[k]);
+	// The torso's settle in the probes' order (every probe's is written; the torso's five are read, a
+	// test per probe where each was written costing more than the max over them).
+	static const uint8_t torsoInOrder[LB_PRONE_TORSO_PROBES] = { lb_pronePelvis, lb_proneSpine, lb_proneChest,
+																 lb_proneTorsoLow, lb_proneTorsoHigh };
+	_Static_assert(lb_pronePelvis < lb_proneSpine && lb_proneSpine < lb_proneChest && lb_proneChest < lb_proneTorsoLow &&
+					   lb_proneTorsoLow < lb_proneTorsoHigh,
+				   "the torso's probes in the probes' order");
+	for (int i = 0; i < LB_PRONE_TORSO_PROBES; ++i)
+		if (settleOn[torsoInOrder[i]])
+			t->settle = lbMaxF(t->settle, settleOf[torsoInOrder[i]]);
 	memcpy(t->ground, state->ground, sizeof t->ground);
 
 	// Planted hands and feet hold their contacts: the wrist or ankle rests on the ground under it
@@ -1554,7 +1563,9 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		}
 		if (snap)
 			ls->lockAlpha = ls->locked ? 1.0f : 0.0f;
-		else
+		// At its goal (most frames) the blend gives the goal back: not made then (the goal is 0 or 1,
+		// the weight never -0).
+		else if (ls->lockAlpha != (ls->locked ? 1.0f : 0.0f))
 			ls->lockAlpha = lbInterpConstantTo(ls->lockAlpha, ls->locked ? 1.0f : 0.0f, dt, def->lockBlendSpeed);
 		t->limbs[k].endWs = ls->lockWs;
 		t->limbs[k].normalWs = ls->lockAlpha > 0.0f ? ls->lockNormalWs : up;
