@@ -795,14 +795,16 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 	return shift;
 }
 
-// Whether the level under sample `ref` (heel or ball) is the floor of a pit to step over: more
-// than pitDepth below the rim level, with ground at the rim level again within 2 maxShift ahead of
-// the sample. Depth alone does not tell: a 0.34 m deep gap 0.39 m wide is stepped over as a 1.2 m
-// deep one is, and a 0.4 m deep trench 1.2 m wide, whose far side a foot on the near side cannot
-// reach, is stepped down into like a stair. Rays every 8 cm (a rim is wider than that).
+// Whether the level under sample `ref` (heel or ball) is the floor of a pit to step over, the
+// ankle standing on a rim: more than pitDepth below the rim level, with ground at the rim level
+// again within 2 maxShift ahead of the sample. Depth alone does not tell: a 0.34 m deep gap 0.39 m
+// wide is stepped over as a 1.2 m deep one is, and a 0.4 m deep trench 1.2 m wide, whose far side a
+// foot on the near side cannot reach, is stepped down into like a stair. Rays every 8 cm (a rim
+// is wider than that); none unless the ankle's ground is at the rim level (rarely so on rocks).
 static bool lbFootPitFloor(const lbFootEdgeProbe* p, const lbFootGround* g, int ref)
 {
-	if (!(g->height[ref] < p->rimH - p->pitDepth))
+	if (!(g->height[ref] < p->rimH - p->pitDepth) || !g->valid[lb_soleUnderAnkle] ||
+		lbAbsF(g->height[lb_soleUnderAnkle] - p->rimH) > p->edgeHeight)
 		return false;
 	const float* a = p->fp->along;
 	float h;
