@@ -795,16 +795,20 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 	return shift;
 }
 
-// Whether the level under sample `ref` (heel or ball) is the floor of a pit to step over, the
-// ankle standing on a rim: more than pitDepth below the rim level, with ground at the rim level
-// again within 2 maxShift ahead of the sample. Depth alone does not tell: a 0.34 m deep gap 0.39 m
-// wide is stepped over as a 1.2 m deep one is, and a 0.4 m deep trench 1.2 m wide, whose far side a
-// foot on the near side cannot reach, is stepped down into like a stair. Rays every 8 cm (a rim
-// is wider than that); none unless the ankle's ground is at the rim level (rarely so on rocks).
+// Whether the level under sample `ref` is the floor of a pit to step over, a rim under the
+// footprint too: more than pitDepth below the rim level, some sample at the rim level, and ground
+// at the rim level again within 2 maxShift ahead of the sample. Depth alone does not tell: a
+// 0.34 m deep gap 0.39 m wide is stepped over as a 1.2 m deep one is, and a 0.4 m deep trench
+// 1.2 m wide, whose far side a foot on the near side cannot reach, is stepped down into like a
+// stair. Rays every 8 cm (a rim is wider than that); none unless a sample lies at the rim level.
 static bool lbFootPitFloor(const lbFootEdgeProbe* p, const lbFootGround* g, int ref)
 {
-	if (!(g->height[ref] < p->rimH - p->pitDepth) || !g->valid[lb_soleUnderAnkle] ||
-		lbAbsF(g->height[lb_soleUnderAnkle] - p->rimH) > p->edgeHeight)
+	if (!(g->height[ref] < p->rimH - p->pitDepth))
+		return false;
+	bool rim = false;
+	for (int k = 0; k < lb_solePointCount; ++k)
+		rim = rim || (g->valid[k] && lbAbsF(g->height[k] - p->rimH) <= p->edgeHeight);
+	if (!rim)
 		return false;
 	const float* a = p->fp->along;
 	float h;
@@ -836,8 +840,6 @@ static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, f
 				   lbFootClass(p, true, g->height[ref], g->height[refs[j]], p->fp->along[ref], p->fp->along[refs[j]]) == 0;
 		if (seen)
 			continue;
-		if (i > 0 && lbFootPitFloor(p, g, ref))
-			continue;
 		float cost, lo, hi;
 		bool riser;
 		float s = lbFootShiftFor(p, g, ref, &cost, &lo, &hi, &riser);
@@ -845,6 +847,9 @@ static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, f
 		// stand on an edge or over a gap.
 		if (lbAbsF(s) > p->maxShift + 1.0e-4f)
 			continue;
+		// A pit's floor is the last choice: taken only when no rim is within the longest slide.
+		if (lbFootPitFloor(p, g, ref))
+			cost += 1.0e2f;
 		// Staying on the level under the ankle wins ties.
 		if (cost < bestCost - 0.01f || (i == 0 && cost < bestCost))
 		{
