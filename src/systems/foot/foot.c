@@ -797,7 +797,8 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 
 // Whether the level under sample `ref` is the floor of a pit to step over, a rim under the
 // footprint too: more than pitDepth below the rim level, some sample at the rim level, and ground
-// at the rim level again within 2 maxShift ahead of the sample. Depth alone does not tell: a
+// at the rim level again within 4 maxShift (0.64 m by default, the widest pit lbFootGapRange
+// steps over) ahead of the sample. Depth alone does not tell: a
 // 0.34 m deep gap 0.39 m wide is stepped over as a 1.2 m deep one is, and a 0.4 m deep trench
 // 1.2 m wide, whose far side a foot on the near side cannot reach, is stepped down into like a
 // stair. Rays every 8 cm (a rim is wider than that); none unless a sample lies at the rim level.
@@ -812,7 +813,7 @@ static bool lbFootPitFloor(const lbFootEdgeProbe* p, const lbFootGround* g, int 
 		return false;
 	const float* a = p->fp->along;
 	float h;
-	for (float d = 0.08f; d <= 2.0f * p->maxShift + 1.0e-4f; d += 0.08f)
+	for (float d = 0.08f; d <= 4.0f * p->maxShift + 1.0e-4f; d += 0.08f)
 		if (lbFootRayHeight(p->query, p->proto, lbMulAdd(p->base, a[ref] + d, p->fp->toeWs), p->base, p->up, p->castCount, &h) &&
 			lbAbsF(h - p->rimH) <= p->edgeHeight)
 			return true;
@@ -821,9 +822,13 @@ static bool lbFootPitFloor(const lbFootEdgeProbe* p, const lbFootGround* g, int 
 
 // The plant's slide along the foot (m, world): stay on the level under the ankle, or move onto
 // the level under most of the heel-to-ball length, whichever needs the shorter slide.
-static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, float* outLo, float* outHi, bool* outHiRiser)
+// *outLevelH: the height (along up) of the ground of a pit's floor chosen (lbFootPitFloor), else
+// 1e30.
+static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, float* outLo, float* outHi, bool* outHiRiser,
+							  float* outLevelH)
 {
 	*outHiRiser = false;
+	*outLevelH = 1.0e30f;
 	float bestCost = 1.0e30f, best = 0.0f;
 	*outLo = -1.0e30f;
 	*outHi = 1.0e30f;
@@ -848,7 +853,8 @@ static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, f
 		if (lbAbsF(s) > p->maxShift + 1.0e-4f)
 			continue;
 		// A pit's floor is the last choice: taken only when no rim is within the longest slide.
-		if (lbFootPitFloor(p, g, ref))
+		const bool pit = lbFootPitFloor(p, g, ref);
+		if (pit)
 			cost += 1.0e2f;
 		// Staying on the level under the ankle wins ties.
 		if (cost < bestCost - 0.01f || (i == 0 && cost < bestCost))
@@ -858,6 +864,7 @@ static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, f
 			*outLo = lo;
 			*outHi = hi;
 			*outHiRiser = riser;
+			*outLevelH = pit ? g->height[ref] : 1.0e30f;
 		}
 	}
 	return bestCost < 1.0e29f ? best : 0.0f;
@@ -868,13 +875,14 @@ static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, f
 // keep it there (see lbFootPlantShift).
 static float lbFootSlideAt(const lbFootDef* def, const lbSceneQuery* query, const lbQueryInput* centre, lbVec3 base,
 						   const lbFootPrint* print, const lbFootCast* c, const lbFootGround* g, lbVec3 up, int* castCount,
-						   lbFootLegState* beyond, bool capWall, float rimH, float* outLo, float* outHi, bool* outHiRiser)
+						   lbFootLegState* beyond, bool capWall, float rimH, float* outLo, float* outHi, bool* outHiRiser,
+						   float* outLevelH)
 {
 	lbFootEdgeProbe p = { query, centre, base, up, print, 0.0f, def->edgeHeight, def->edgeMargin, castCount, def->maxPlantShift, beyond, capWall,
 						  rimH, lbFootPitDepth(def) };
 	// The ground's rise per metre along the foot.
 	p.slopeAlong = -lbDot(print->toeWs, c->normal) / lbMaxF(lbDot(c->normal, up), 0.05f);
-	return lbFootPlantShift(&p, g, outLo, outHi, outHiRiser);
+	return lbFootPlantShift(&p, g, outLo, outHi, outHiRiser, outLevelH);
 }
 
 // Lifts a plant's ankle goal until none of its sole points (heel to toe tip) lies under the ground
@@ -1249,9 +1257,12 @@ static bool lbFootLandingRangeFrom(lbFootLegState* leg, const lbFootDef* def, co
 		lbFootSampleGround(in->query, &probe, from, &lf->print, &cf, f->up, &f->castCount, &gf);
 		*outGroundH = lbDot(cf.point, f->up);
 	}
-	float lo, hi;
+	float lo, hi, levelH = 1.0e30f;
 	bool riser;
-	lbFootSlideAt(def, in->query, &probe, from, &lf->print, &cf, &gf, f->up, &f->castCount, leg, false, lf->rimH, &lo, &hi, &riser);
+	lbFootSlideAt(def, in->query, &probe, from, &lf->print, &cf, &gf, f->up, &f->castCount, leg, false, lf->rimH, &lo, &hi, &riser, &levelH);
+	// A pit's floor chosen, no rim being within the longest slide: the caller's pit test sees it
+	// and looks for the rims further off (lbFootGapRange).
+	*outGroundH = lbMinF(*outGroundH, levelH);
 	const float at = lbDot(from, lf->print.toeWs);
 	leg->slideAxisWs = lf->print.toeWs;
 	leg->slideLo = lo > -1.0e29f ? at + lo : -1.0e30f;
@@ -1942,9 +1953,9 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 				lbFootSampleGround(in->query, &centre, base, &lf->print, &c, up, &f->castCount, &g);
 				// Where the landing already slid the foot, plus what the fresh probes still ask,
 				// within the longest slide.
-				float lo, hi;
+				float lo, hi, levelH;
 				bool riser;
-				float more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount, NULL, true, lf->rimH, &lo, &hi, &riser);
+				float more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount, NULL, true, lf->rimH, &lo, &hi, &riser, &levelH);
 				lbVec3 slid = lbClampLength(lbMulAdd(lbSub(base0, lf->animAnkleWs), more, lf->print.toeWs),
 										   leg->slideGap ? 2.0f * def->maxPlantShift : def->maxPlantShift);
 				base = lbAdd(lf->animAnkleWs, slid);
