@@ -1021,7 +1021,9 @@ typedef struct lbFootLegFrame
 	// above the ground that is really there now (with the footprint's clearance and the look-ahead
 	// ramp). Falling ground is eased for a foot near it; one high in the air has nothing to ease.
 	float swingGround;
-	// The level a gap's or pit's rims are looked for at (world, along up): see lbFootProbeLeg.
+	// The level a gap's or pit's rims are looked for at (world, along up): the higher of the
+	// animation's floor and the ground the other foot last found. The floor alone sinks as the
+	// character passes over a gap, and a gap shallower than pelvisMaxSink then looked like a step.
 	float rimH;
 	lbQuat tiltTarget;
 	bool planted;
@@ -1353,8 +1355,9 @@ static inline int lbFootGapSide(const lbFootLegState* leg)
 // foot. Rays every 4 cm along the foot line through where the animated foot comes down
 // (lbFootTouchdown) find the nearest ground each way and three more place its edge. Sets the leg's range (a bound on one side, none on the other) and
 // *outTarget (world, the ankle's probe point there); false, the leg unchanged, when neither side
-// is within reach and the foot stays in the air. `narrow`: the landing is over a pit (ground below
-// the floor by more than pelvisMaxSink), which counts as a gap only with both rims found and close.
+// is within reach and the foot stays in the air. `narrow`: the landing is over a pit (ground more
+// than lbFootPitDepth below the rims' level), which counts as a gap only with both rims found and
+// close; *outOverPit then tells such a pit even when neither rim is within reach yet.
 // Out of line and cold: it runs only for a landing over a gap.
 LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* def, const lbSceneQuery* query, lbFootFrame* f,
 						   const lbFootLegFrame* lf, int kept, bool narrow, lbVec3* outTarget, bool* outOverPit)
@@ -1367,8 +1370,9 @@ LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* de
 	const lbVec3 toe = lf->print.toeWs;
 	const float reach = 2.0f * def->maxPlantShift, step = 0.04f;
 	const float atBase = lbDot(base, toe), animAt = lbDot(lf->animAnkleWs, toe);
-	// A platform of the gap lies level with the floor the animation walks on: ground further below
-	// is a step or a ledge down, the normal landing's business.
+	// A platform of the gap lies level with the ground the other foot stands on (lf->rimH; the
+	// character's floor sinks as it passes over a gap): ground further below is a step or a ledge
+	// down, the normal landing's business.
 	const float floorH = lf->rimH, tol = def->edgeHeight;
 	float h;
 	// The side a landing chose is kept a quarter further than reach: held back on the near side,
@@ -1502,8 +1506,8 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// A landing foot with a gap under it finds no ground: it slides onto the platform before or
 	// beyond the gap where one is within reach (lbFootGapRange), and is probed there.
 	bool gapSet = false, rimFloor = false;
-	// Ground under the foot further below the floor than the pelvis may sink (pelvisMaxSink) is a
-	// pit: a leg reaches it only with the hips at their lowest, and the body walking on drags the
+	// Ground under the foot more than lbFootPitDepth below the rims' level (lf->rimH) is a
+	// pit: a leg reaches it only with the hips sunk, and the body walking on drags the
 	// foot locked down there out through the far wall (a 0.42 m gap 0.55 m deep, 1.6 m ahead: sole
 	// 0.17 m into it). A pit narrow enough to step over is searched for its rims as a gap is; one
 	// too wide (a trench) or with no floor beyond (a ledge, stairs down) is stepped down into.
