@@ -279,7 +279,9 @@ static float lowestLockedContact(const char* dirPath, const char* name)
 
 // A gap 0.42 m wide but only 0.55 m deep is stepped over: no foot stands on its floor (it did,
 // the pelvis sunk 0.33 m, and the body walking on dragged the locked foot out through the far
-// wall). The 1.2 m wide, 0.4 m deep trench, too wide to step over, is still stepped down into.
+// wall). So is a 0.39 m gap 0.34 m deep, shallower than the hips may sink: a foot landing with its
+// toe over it slid forward onto its floor and planted there, half in the near wall's top. The
+// 1.2 m wide, 0.4 m deep trench, too wide to step over, is still stepped down into.
 static void test_narrow_pit_stepped_over_wide_trench_stepped_into(void)
 {
 	char dirPath[1024];
@@ -290,11 +292,15 @@ static void test_narrow_pit_stepped_over_wide_trench_stepped_into(void)
 		char name[128];
 		snprintf(name, sizeof name, "foot_walk_gap42shallow_%s.json", rigs[r]);
 		const float gap = lowestLockedContact(dirPath, name);
+		snprintf(name, sizeof name, "foot_walk_gap39shallow34_%s.json", rigs[r]);
+		const float shallow = lowestLockedContact(dirPath, name);
 		snprintf(name, sizeof name, "foot_walk_trench_%s.json", rigs[r]);
 		const float trench = lowestLockedContact(dirPath, name);
-		printf("  %s: lowest locked foot %.3f m below the first over the 0.55 m deep gap, %.3f m in the trench\n",
-			   rigs[r], (double)gap, (double)trench);
+		printf("  %s: lowest locked foot %.3f m below the first over the 0.55 m deep gap, %.3f m over the 0.34 m deep "
+			   "one, %.3f m in the trench\n",
+			   rigs[r], (double)gap, (double)shallow, (double)trench);
 		ENSURE(gap < 0.1f);
+		ENSURE(shallow < 0.1f);
 		ENSURE(trench > 0.3f);
 	}
 }

@@ -641,9 +641,19 @@ typedef struct lbFootEdgeProbe
 	// A wall behind the heel whose clearance lies past maxShift bounds the foot maxShift out
 	// (false: such a level is no choice).
 	bool capWall;
+	// The level a gap's rims lie at and the depth below it that makes a pit (m, along up).
+	float rimH, pitDepth;
 } lbFootEdgeProbe;
 
 #define LB_FOOT_BEYOND_REUSE 0.10f
+
+// How far below the level of a gap's rims ground is a pit's floor (m): half of pelvisMaxSink, a
+// drop the stance leg lowers the hips for. Whether a pit is stepped over or into is then decided
+// by its width (lbFootPitFloor, lbFootGapRange), not its depth.
+static inline float lbFootPitDepth(const lbFootDef* def)
+{
+	return 0.5f * lbMaxF(def->pelvisMaxSink, 0.0f);
+}
 
 // Ground height at `along` on the foot line one step past the sole (k 0 past the toe tip, 1 past the
 // heel). Such a ray only tells whether a riser or a wall stands there, and an edge found is then
@@ -785,11 +795,40 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 	return shift;
 }
 
+// Whether the level under sample `ref` is the floor of a pit to step over, a rim under the
+// footprint too: more than pitDepth below the rim level, some sample at the rim level, and ground
+// at the rim level again within 4 maxShift (0.64 m by default, the widest pit lbFootGapRange
+// steps over) ahead of the sample. Depth alone does not tell: a
+// 0.34 m deep gap 0.39 m wide is stepped over as a 1.2 m deep one is, and a 0.4 m deep trench
+// 1.2 m wide, whose far side a foot on the near side cannot reach, is stepped down into like a
+// stair. Rays every 8 cm (a rim is wider than that); none unless a sample lies at the rim level.
+static bool lbFootPitFloor(const lbFootEdgeProbe* p, const lbFootGround* g, int ref)
+{
+	if (!(g->height[ref] < p->rimH - p->pitDepth))
+		return false;
+	bool rim = false;
+	for (int k = 0; k < lb_solePointCount; ++k)
+		rim = rim || (g->valid[k] && lbAbsF(g->height[k] - p->rimH) <= p->edgeHeight);
+	if (!rim)
+		return false;
+	const float* a = p->fp->along;
+	float h;
+	for (float d = 0.08f; d <= 4.0f * p->maxShift + 1.0e-4f; d += 0.08f)
+		if (lbFootRayHeight(p->query, p->proto, lbMulAdd(p->base, a[ref] + d, p->fp->toeWs), p->base, p->up, p->castCount, &h) &&
+			lbAbsF(h - p->rimH) <= p->edgeHeight)
+			return true;
+	return false;
+}
+
 // The plant's slide along the foot (m, world): stay on the level under the ankle, or move onto
 // the level under most of the heel-to-ball length, whichever needs the shorter slide.
-static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, float* outLo, float* outHi, bool* outHiRiser)
+// *outLevelH: the height (along up) of the ground of a pit's floor chosen (lbFootPitFloor), else
+// 1e30.
+static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, float* outLo, float* outHi, bool* outHiRiser,
+							  float* outLevelH)
 {
 	*outHiRiser = false;
+	*outLevelH = 1.0e30f;
 	float bestCost = 1.0e30f, best = 0.0f;
 	*outLo = -1.0e30f;
 	*outHi = 1.0e30f;
@@ -813,6 +852,10 @@ static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, f
 		// stand on an edge or over a gap.
 		if (lbAbsF(s) > p->maxShift + 1.0e-4f)
 			continue;
+		// A pit's floor is the last choice: taken only when no rim is within the longest slide.
+		const bool pit = lbFootPitFloor(p, g, ref);
+		if (pit)
+			cost += 1.0e2f;
 		// Staying on the level under the ankle wins ties.
 		if (cost < bestCost - 0.01f || (i == 0 && cost < bestCost))
 		{
@@ -821,6 +864,7 @@ static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, f
 			*outLo = lo;
 			*outHi = hi;
 			*outHiRiser = riser;
+			*outLevelH = pit ? g->height[ref] : 1.0e30f;
 		}
 	}
 	return bestCost < 1.0e29f ? best : 0.0f;
@@ -831,12 +875,14 @@ static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, f
 // keep it there (see lbFootPlantShift).
 static float lbFootSlideAt(const lbFootDef* def, const lbSceneQuery* query, const lbQueryInput* centre, lbVec3 base,
 						   const lbFootPrint* print, const lbFootCast* c, const lbFootGround* g, lbVec3 up, int* castCount,
-						   lbFootLegState* beyond, bool capWall, float* outLo, float* outHi, bool* outHiRiser)
+						   lbFootLegState* beyond, bool capWall, float rimH, float* outLo, float* outHi, bool* outHiRiser,
+						   float* outLevelH)
 {
-	lbFootEdgeProbe p = { query, centre, base, up, print, 0.0f, def->edgeHeight, def->edgeMargin, castCount, def->maxPlantShift, beyond, capWall };
+	lbFootEdgeProbe p = { query, centre, base, up, print, 0.0f, def->edgeHeight, def->edgeMargin, castCount, def->maxPlantShift, beyond, capWall,
+						  rimH, lbFootPitDepth(def) };
 	// The ground's rise per metre along the foot.
 	p.slopeAlong = -lbDot(print->toeWs, c->normal) / lbMaxF(lbDot(c->normal, up), 0.05f);
-	return lbFootPlantShift(&p, g, outLo, outHi, outHiRiser);
+	return lbFootPlantShift(&p, g, outLo, outHi, outHiRiser, outLevelH);
 }
 
 // Lifts a plant's ankle goal until none of its sole points (heel to toe tip) lies under the ground
@@ -975,6 +1021,10 @@ typedef struct lbFootLegFrame
 	// above the ground that is really there now (with the footprint's clearance and the look-ahead
 	// ramp). Falling ground is eased for a foot near it; one high in the air has nothing to ease.
 	float swingGround;
+	// The level a gap's or pit's rims are looked for at (world, along up): the higher of the
+	// animation's floor and the ground the other foot last found. The floor alone sinks as the
+	// character passes over a gap, and a gap shallower than pelvisMaxSink then looked like a step.
+	float rimH;
 	lbQuat tiltTarget;
 	bool planted;
 	lbVec3 ankleGoal;
@@ -1209,9 +1259,12 @@ static bool lbFootLandingRangeFrom(lbFootLegState* leg, const lbFootDef* def, co
 		lbFootSampleGround(in->query, &probe, from, &lf->print, &cf, f->up, &f->castCount, &gf);
 		*outGroundH = lbDot(cf.point, f->up);
 	}
-	float lo, hi;
+	float lo, hi, levelH = 1.0e30f;
 	bool riser;
-	lbFootSlideAt(def, in->query, &probe, from, &lf->print, &cf, &gf, f->up, &f->castCount, leg, false, &lo, &hi, &riser);
+	lbFootSlideAt(def, in->query, &probe, from, &lf->print, &cf, &gf, f->up, &f->castCount, leg, false, lf->rimH, &lo, &hi, &riser, &levelH);
+	// A pit's floor chosen, no rim being within the longest slide: the caller's pit test sees it
+	// and looks for the rims further off (lbFootGapRange).
+	*outGroundH = lbMinF(*outGroundH, levelH);
 	const float at = lbDot(from, lf->print.toeWs);
 	leg->slideAxisWs = lf->print.toeWs;
 	leg->slideLo = lo > -1.0e29f ? at + lo : -1.0e30f;
@@ -1302,12 +1355,14 @@ static inline int lbFootGapSide(const lbFootLegState* leg)
 // foot. Rays every 4 cm along the foot line through where the animated foot comes down
 // (lbFootTouchdown) find the nearest ground each way and three more place its edge. Sets the leg's range (a bound on one side, none on the other) and
 // *outTarget (world, the ankle's probe point there); false, the leg unchanged, when neither side
-// is within reach and the foot stays in the air. `narrow`: the landing is over a pit (ground below
-// the floor by more than pelvisMaxSink), which counts as a gap only with both rims found and close.
+// is within reach and the foot stays in the air. `narrow`: the landing is over a pit (ground more
+// than lbFootPitDepth below the rims' level), which counts as a gap only with both rims found and
+// close; *outOverPit then tells such a pit even when neither rim is within reach yet.
 // Out of line and cold: it runs only for a landing over a gap.
 LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* def, const lbSceneQuery* query, lbFootFrame* f,
-						   const lbFootLegFrame* lf, int kept, bool narrow, lbVec3* outTarget)
+						   const lbFootLegFrame* lf, int kept, bool narrow, lbVec3* outTarget, bool* outOverPit)
 {
+	*outOverPit = false;
 	const lbVec3 base = lbFootTouchdown(f, lf);
 	const lbQueryInput probe = lbFootProbe(def, base, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
 	const lbQueryInput* centre = &probe;
@@ -1315,9 +1370,10 @@ LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* de
 	const lbVec3 toe = lf->print.toeWs;
 	const float reach = 2.0f * def->maxPlantShift, step = 0.04f;
 	const float atBase = lbDot(base, toe), animAt = lbDot(lf->animAnkleWs, toe);
-	// A platform of the gap lies level with the floor the animation walks on: ground further below
-	// is a step or a ledge down, the normal landing's business.
-	const float floorH = f->floorH, tol = def->edgeHeight;
+	// A platform of the gap lies level with the ground the other foot stands on (lf->rimH; the
+	// character's floor sinks as it passes over a gap): ground further below is a step or a ledge
+	// down, the normal landing's business.
+	const float floorH = lf->rimH, tol = def->edgeHeight;
 	float h;
 	// The side a landing chose is kept a quarter further than reach: held back on the near side,
 	// the foot let go of it as the animation carried the touchdown the last few centimetres past
@@ -1356,6 +1412,8 @@ LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* de
 	// ledge, and the foot came down half over it (walking over a 0.43 m gap 1.87 m ahead on the
 	// mannequin, support 0.1).
 	const bool fwdOk = lbAbsF(atBase + fwd - animAt) <= fwdReach, backOk = lbAbsF(atBase + back - animAt) <= backReach;
+	// A pit with both rims found and narrow enough to step over, whichever rim the foot goes to.
+	*outOverPit = narrow && fwd < 1.0e29f && back > -1.0e29f && fwd - back - ball - 2.0f * def->edgeMargin <= 2.0f * reach;
 	if (fwd > 1.0e29f || (!fwdOk && (!backOk || fwd <= reach)))
 		return false;
 	// A pit (`narrow`) is a gap only when every place in it lies within reach of a rim: the rims at
@@ -1447,21 +1505,22 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	}
 	// A landing foot with a gap under it finds no ground: it slides onto the platform before or
 	// beyond the gap where one is within reach (lbFootGapRange), and is probed there.
-	bool gapSet = false;
-	// Ground under the foot further below the floor than the pelvis may sink (pelvisMaxSink) is a
-	// pit: a leg reaches it only with the hips at their lowest, and the body walking on drags the
+	bool gapSet = false, rimFloor = false;
+	// Ground under the foot more than lbFootPitDepth below the rims' level (lf->rimH) is a
+	// pit: a leg reaches it only with the hips sunk, and the body walking on drags the
 	// foot locked down there out through the far wall (a 0.42 m gap 0.55 m deep, 1.6 m ahead: sole
 	// 0.17 m into it). A pit narrow enough to step over is searched for its rims as a gap is; one
 	// too wide (a trench) or with no floor beyond (a ledge, stairs down) is stepped down into.
 	// Set here, not only with the footprint below, so the foot is probed on the rim it slides to
 	// at once: probed over the pit floor, its ground sank toward it while it slid across to the far
 	// rim and the toe went into that rim's corner.
-	const bool pitUnder = c.hit && lbDot(c.point, f->up) < f->floorH - def->pelvisMaxSink;
+	const bool pitUnder = c.hit && lbDot(c.point, f->up) < lf->rimH - lbFootPitDepth(def);
 	if ((!c.hit || pitUnder) && landingNow && def->footprintTraces && !def->heelToeTraces)
 	{
 		lbVec3 target;
 		const int kept = lbFootGapSide(leg);
-		if (lbFootGapRange(leg, def, in->query, f, lf, kept, pitUnder && kept == 0, &target))
+		bool overPit;
+		if (lbFootGapRange(leg, def, in->query, f, lf, kept, pitUnder && kept == 0, &target, &overPit))
 		{
 			const lbQueryInput there = lbFootProbe(def, target, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
 			const lbFootCast ct = lbFootCastDown(in->query, &there, f->up, &f->castCount);
@@ -1473,6 +1532,12 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 				gapSet = true;
 			}
 		}
+		// Over a pit to be stepped over with neither rim within reach yet, the foot comes down
+		// toward the rims' level, not the pit's floor: its swing sank into a 0.48 m gap 0.48 m
+		// deep and the toe went into the far wall's top.
+		else
+			rimFloor = overPit;
+
 	}
 	// A locked foot stands where its plant probed the footprint: it
 	// only checks that there is still ground under it (a game may remove it) until it lifts, which
@@ -1562,6 +1627,8 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	}
 	lbFootKeepPrint(leg, &g);
 	leg->clearance = lbFootPrintClearance(&g, &lf->print, base, c.point, c.normal, f->up);
+	if (rimFloor)
+		leg->groundPointWs = lbMulAdd(leg->groundPointWs, lf->rimH - lbDot(leg->groundPointWs, f->up), f->up);
 	if (gapSet)
 		leg->sliding = landing;
 	else
@@ -1579,15 +1646,16 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		// range was found from: a foot already slid onto a rim finds the whole footprint on level
 		// ground there, and the range found afresh clears the gap flag, so the choice of rim was
 		// dropped the next probe and the foot went back down into the pit.
-		const bool pit = landing && lbMinF(lbDot(c.point, f->up), rangeH) < f->floorH - def->pelvisMaxSink;
+		const bool pit = landing && lbMinF(lbDot(c.point, f->up), rangeH) < lf->rimH - lbFootPitDepth(def);
 		if (leg->sliding && (leg->slideGap || pit || lbFootPrintMask(&g) != all))
 		{
 			const float tdAt = lbDot(lbFootTouchdown(f, lf), leg->slideAxisWs);
 			const bool none = (leg->slideLo < -1.0e29f && leg->slideHi > 1.0e29f) || leg->slideHi - leg->slideLo < 1.0e-4f ||
 							  lbAbsF(lbClampF(tdAt, leg->slideLo, leg->slideHi) - tdAt) > def->maxPlantShift;
 			lbVec3 target;
+			bool overPit;
 			if (leg->slideGap || none || pit)
-				lbFootGapRange(leg, def, in->query, f, lf, kept, pit && kept == 0, &target);
+				lbFootGapRange(leg, def, in->query, f, lf, kept, pit && kept == 0, &target, &overPit);
 		}
 	}
 	// A swinging foot also looks along its path (its own velocity, about twice the body's in the
@@ -1889,9 +1957,9 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 				lbFootSampleGround(in->query, &centre, base, &lf->print, &c, up, &f->castCount, &g);
 				// Where the landing already slid the foot, plus what the fresh probes still ask,
 				// within the longest slide.
-				float lo, hi;
+				float lo, hi, levelH;
 				bool riser;
-				float more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount, NULL, true, &lo, &hi, &riser);
+				float more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount, NULL, true, lf->rimH, &lo, &hi, &riser, &levelH);
 				lbVec3 slid = lbClampLength(lbMulAdd(lbSub(base0, lf->animAnkleWs), more, lf->print.toeWs),
 										   leg->slideGap ? 2.0f * def->maxPlantShift : def->maxPlantShift);
 				base = lbAdd(lf->animAnkleWs, slid);
@@ -3010,6 +3078,10 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		lbFootTarget* ft = &out->feet[side];
 		lbFootLegFrame lf;
 		lbFootAnimatedLeg(leg, state, &f, humanoid, in->animPose, side, &soles[side], &lf);
+		{
+			const lbFootLegState* other = &state->legs[1 - side];
+			lf.rimH = other->grounded ? lbMaxF(f.floorH, lbDot(other->groundPointWs, f.up)) : f.floorH;
+		}
 		bool probe = f.doTrace;
 		if (probe)
 		{
