@@ -892,6 +892,23 @@ static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 		lbHfBlockCastWH(q, bi, bj, w, h, false);
 }
 
+// Cell (li, lj) of a short walk's region, with corner (0, 0) at t, its x and y slabs giving [xyLo, xyHi],
+// and the start's distances ox and oy from its sides: culled by the distance it can be reached at, then
+// by its heights, then its triangles tested.
+static LB_HF_INLINE void lbHfShortVisit(lbHfQuery* q, lbHfRegion* rg, int li, int lj, const float* t, double xyLo,
+										double xyHi, double reach, double ox, double oy, bool vertical)
+{
+	double o2 = ox * ox + oy * oy;
+	if (xyLo <= xyHi && o2 <= reach * reach)
+	{
+		double grow = q->grow, zGrow = vertical ? sqrt(lbMaxD(grow * grow - o2, 0.0)) : grow;
+		if (lbHfCellReached(q, t, xyLo, xyHi, zGrow))
+			rg->pending |= (uint64_t)lbHfTestCellIn(q, rg->iFirst + li, rg->jFirst + lj, t, xyLo, xyHi, zGrow,
+																vertical ? o2 : -1.0)
+						   << (2 * (lj * rg->width + li));
+	}
+}
+
 // Short casts (foot traces) cover at most 16 cells. Their column and row slabs are clipped once, and
 // the cell under the point where the cast enters the height range (for a foot trace, the cell it lands
 // in) goes first: its face hit then lets the height and plane tests of the others reject them.
@@ -951,34 +968,47 @@ static LB_HF_INLINE void lbHfShortCastIn(lbHfQuery* q, lbHfRegion* rg, int iu, i
 		colOff[k] = colOff[k - 1] + ((rg->iFirst + k - 1) % 3 == 2 ? 16 - 2 : 1);
 	for (int k = 1; k < rg->height; ++k)
 		rowOff[k] = rowOff[k - 1] + ((rg->jFirst + k - 1) % 3 == 2 ? 16 * (ptrdiff_t)q->hf->tilesX - 8 : 4);
+	if (straight)
+	{
+		// The landing cell, then the others row by row, as below; for a vertical cast a cell's slab range
+		// is 0 to the best time when the start lies in both its slabs, else empty (colLo, rowLo hold 0
+		// or DBL_MAX). A downward cast's centre is at zBest at the best time: a cell whose highest
+		// corner lies more than zGrow below that cannot be touched before it, which lbHfCellReached
+		// would find with more work. The margin, far above rounding and far below the grow's slop, keeps
+		// this from rejecting a cell lbHfCellReached accepts, so the same cells are tested.
+		lbHfShortVisit(q, rg, lu, mu, t00 + colOff[lu] + rowOff[mu], lbMaxD(colLo[lu], rowLo[mu]), q->st->bestT, grow,
+					   colO[lu], rowO[mu], true);
+		const double gg = grow * grow, down = lc->d.z < 0.0 ? 1.0 : 0.0;
+		const double margin = 1e-12 * (1.0 + fabs(lc->s.z) + q->st->bestT);
+		for (int lj = 0; lj < rg->height; ++lj)
+			for (int li = 0; li < rg->width; ++li)
+			{
+				if (li == lu && lj == mu)
+					continue;
+				const float* t = t00 + colOff[li] + rowOff[lj];
+				const double o2 = colO[li] * colO[li] + rowO[lj] * rowO[lj];
+				if (!(o2 <= gg))
+					continue;
+				if (down > 0.0)
+				{
+					const float top = lbMaxF(lbMaxF(t[0], t[1]), lbMaxF(t[4], t[5]));
+					const double zBest = lc->s.z + q->st->bestT * lc->d.z;
+					if ((double)top + sqrt(gg - o2) < zBest - margin)
+						continue;
+				}
+				lbHfShortVisit(q, rg, li, lj, t, lbMaxD(colLo[li], rowLo[lj]), q->st->bestT, grow, colO[li], rowO[lj],
+							   true);
+			}
+		lbHfCommit(q);
+		lbHfFlushRegion(q, rg);
+		return;
+	}
 	for (int n = -1, li = lu, lj = mu; lj < rg->height;)
 	{
-		double xyLo, xyHi, reach;
-		if (straight)
-		{
-			// max(max(-DBL_MAX, -DBL_MAX), 0) and min(min(DBL_MAX, DBL_MAX), best) when the start lies
-			// in both slabs; an empty range (DBL_MAX > best) when not.
-			xyLo = lbMaxD(colLo[li], rowLo[lj]);
-			xyHi = q->st->bestT;
-			reach = grow;
-		}
-		else
-		{
-			xyLo = lbMaxD(lbMaxD(colLo[li], rowLo[lj]), 0.0);
-			xyHi = lbMinD(lbMinD(colHi[li], rowHi[lj]), q->st->bestT);
-			reach = grow + xyHi * dxy;
-		}
-		double ox = colO[li], oy = rowO[lj];
-		double o2 = ox * ox + oy * oy;
-		if (xyLo <= xyHi && o2 <= reach * reach)
-		{
-			const float* t = t00 + colOff[li] + rowOff[lj];
-			double zGrow = vertical ? sqrt(lbMaxD(grow * grow - o2, 0.0)) : grow;
-			if (lbHfCellReached(q, t, xyLo, xyHi, zGrow))
-				rg->pending |= (uint64_t)lbHfTestCellIn(q, rg->iFirst + li, rg->jFirst + lj, t, xyLo, xyHi, zGrow,
-																	vertical ? o2 : -1.0)
-							   << (2 * (lj * rg->width + li));
-		}
+		double xyLo = lbMaxD(lbMaxD(colLo[li], rowLo[lj]), 0.0);
+		double xyHi = lbMinD(lbMinD(colHi[li], rowHi[lj]), q->st->bestT);
+		lbHfShortVisit(q, rg, li, lj, t00 + colOff[li] + rowOff[lj], xyLo, xyHi, grow + xyHi * dxy, colO[li], rowO[lj],
+					   vertical);
 		// The landing cell first, then the others row by row.
 		do
 		{
