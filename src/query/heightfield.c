@@ -525,17 +525,19 @@ static void lbHfFlushRegion(lbHfQuery* q, lbHfRegion* rg)
 {
 	lbDeferred* d = &q->deferred;
 	lbCastState* st = q->st;
-	for (int a = 1; a < d->count; ++a)
-		for (int b = a; b > 0 && d->tris[b].lowerBound < d->tris[b - 1].lowerBound; --b)
-		{
-			lbDeferredTri tmp = d->tris[b];
-			d->tris[b] = d->tris[b - 1];
-			d->tris[b - 1] = tmp;
-		}
+	// The same stable insertion sort as moving the entries, on their indices (an entry is 11 words).
+	int order[LB_DEFERRED_MAX];
+	for (int a = 0; a < d->count; ++a)
+	{
+		int b = a;
+		for (; b > 0 && d->tris[a].lowerBound < d->tris[order[b - 1]].lowerBound; --b)
+			order[b] = order[b - 1];
+		order[b] = a;
+	}
 	int cellsX = q->cellsX;
 	for (int k = 0; k < d->count; ++k)
 	{
-		const lbDeferredTri* t = &d->tris[k];
+		const lbDeferredTri* t = &d->tris[order[k]];
 		if (t->lowerBound > st->bestT)
 			break;
 		int cell = t->prim >> 1, tri = t->prim & 1;
