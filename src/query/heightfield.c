@@ -1196,21 +1196,26 @@ static void lbHfVerticalRay(lbHfQuery* q, const lbHeightfield* hf, double cs)
 // here, which is the general path's for a zero horizontal direction (the same footprint and landing
 // cell: the start's x and y plus a time times zero); false, with nothing found, for a wider one (the
 // general path's long walk).
-static bool lbHfVerticalSphere(lbHfQuery* q, const lbHeightfield* hf, double cs)
+static LB_HF_COLD bool lbHfVerticalSphereWide(lbHfQuery* q, const lbHeightfield* hf, int iFirst, int iLast, int jFirst,
+											   int jLast)
 {
-	int iFirst, iLast, jFirst, jLast;
-	if (!lbHfVerticalSetup(q, hf, cs, &iFirst, &iLast, &jFirst, &jLast))
-		return true;
-	if (iLast - iFirst <= 1 && jLast - jFirst <= 1)
-	{
-		lbHfBlockCast(q, iFirst, jFirst, iLast - iFirst + 1, jLast - jFirst + 1);
-		return true;
-	}
 	if (iLast - iFirst > 3 || jLast - jFirst > 3)
 		return false;
 	lbHfRegion rg = { iFirst, jFirst, iLast - iFirst + 1, jLast - jFirst + 1, hf->cellsX, hf->cellsY, 0u };
 	lbHfVerticalShortCast(q, &rg, lbFloorClamp(q->lc.s.x * q->invCs, iFirst, iLast),
 						  lbFloorClamp(q->lc.s.y * q->invCs, jFirst, jLast));
+	return true;
+}
+
+static bool lbHfVerticalSphere(lbHfQuery* q, const lbHeightfield* hf, double cs)
+{
+	int iFirst, iLast, jFirst, jLast;
+	if (!lbHfVerticalSetup(q, hf, cs, &iFirst, &iLast, &jFirst, &jLast))
+		return true;
+	// The wider footprints out of line, so a foot's probe compiles as before.
+	if (iLast - iFirst > 1 || jLast - jFirst > 1)
+		return lbHfVerticalSphereWide(q, hf, iFirst, iLast, jFirst, jLast);
+	lbHfBlockCast(q, iFirst, jFirst, iLast - iFirst + 1, jLast - jFirst + 1);
 	return true;
 }
 
