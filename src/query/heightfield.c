@@ -525,17 +525,19 @@ static void lbHfFlushRegion(lbHfQuery* q, lbHfRegion* rg)
 {
 	lbDeferred* d = &q->deferred;
 	lbCastState* st = q->st;
-	for (int a = 1; a < d->count; ++a)
-		for (int b = a; b > 0 && d->tris[b].lowerBound < d->tris[b - 1].lowerBound; --b)
-		{
-			lbDeferredTri tmp = d->tris[b];
-			d->tris[b] = d->tris[b - 1];
-			d->tris[b - 1] = tmp;
-		}
+	// The same stable insertion sort as moving the entries, on their indices (an entry is 11 words).
+	int order[LB_DEFERRED_MAX];
+	for (int a = 0; a < d->count; ++a)
+	{
+		int b = a;
+		for (; b > 0 && d->tris[a].lowerBound < d->tris[order[b - 1]].lowerBound; --b)
+			order[b] = order[b - 1];
+		order[b] = a;
+	}
 	int cellsX = q->cellsX;
 	for (int k = 0; k < d->count; ++k)
 	{
-		const lbDeferredTri* t = &d->tris[k];
+		const lbDeferredTri* t = &d->tris[order[k]];
 		if (t->lowerBound > st->bestT)
 			break;
 		int cell = t->prim >> 1, tri = t->prim & 1;
@@ -892,10 +894,31 @@ static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 		lbHfBlockCastWH(q, bi, bj, w, h, false);
 }
 
+// Cell (li, lj) of a short walk's region, with corner (0, 0) at t, its x and y slabs giving [xyLo, xyHi],
+// and the start's distances ox and oy from its sides: culled by the distance it can be reached at, then
+// by its heights, then its triangles tested.
+static LB_HF_INLINE void lbHfShortVisit(lbHfQuery* q, lbHfRegion* rg, int li, int lj, const float* t, double xyLo,
+										double xyHi, double reach, double ox, double oy, bool vertical)
+{
+	double o2 = ox * ox + oy * oy;
+	if (xyLo <= xyHi && o2 <= reach * reach)
+	{
+		double grow = q->grow, zGrow = vertical ? sqrt(lbMaxD(grow * grow - o2, 0.0)) : grow;
+		if (lbHfCellReached(q, t, xyLo, xyHi, zGrow))
+			rg->pending |= (uint64_t)lbHfTestCellIn(q, rg->iFirst + li, rg->jFirst + lj, t, xyLo, xyHi, zGrow,
+																vertical ? o2 : -1.0)
+						   << (2 * (lj * rg->width + li));
+	}
+}
+
 // Short casts (foot traces) cover at most 16 cells. Their column and row slabs are clipped once, and
 // the cell under the point where the cast enters the height range (for a foot trace, the cell it lands
 // in) goes first: its face hit then lets the height and plane tests of the others reject them.
-static LB_HF_COLD void lbHfShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int ju)
+// `straight` is a constant in each caller (the cast's x and y directions are zero): a column's or a
+// row's slab is then all of time or none, so only whether the start lies in it is kept, and what the
+// general form computes from the slabs (0 and the best time for each cell's range, no reach gained
+// by moving) is written as those values.
+static LB_HF_INLINE void lbHfShortCastIn(lbHfQuery* q, lbHfRegion* rg, int iu, int ju, bool straight)
 {
 	const lbDCast* lc = &q->lc;
 	double cs = q->cs, grow = q->grow;
@@ -904,13 +927,26 @@ static LB_HF_COLD void lbHfShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int j
 	for (int k = 0; k < rg->width; ++k)
 	{
 		double x0 = (rg->iFirst + k) * cs;
-		lbSlabRange(lc->s.x, lc->d.x, q->inv[0], x0 - grow, x0 + cs + grow, &colLo[k], &colHi[k]);
+		if (straight)
+		{
+			// lbSlabRange's zero-direction case: (-DBL_MAX, DBL_MAX) inside, empty outside.
+			bool in = lc->s.x >= x0 - grow && lc->s.x <= x0 + cs + grow;
+			colLo[k] = in ? 0.0 : DBL_MAX;
+		}
+		else
+			lbSlabRange(lc->s.x, lc->d.x, q->inv[0], x0 - grow, x0 + cs + grow, &colLo[k], &colHi[k]);
 		colO[k] = lbMaxD(lbMaxD(x0 - lc->s.x, lc->s.x - x0 - cs), 0.0);
 	}
 	for (int k = 0; k < rg->height; ++k)
 	{
 		double y0 = (rg->jFirst + k) * cs;
-		lbSlabRange(lc->s.y, lc->d.y, q->inv[1], y0 - grow, y0 + cs + grow, &rowLo[k], &rowHi[k]);
+		if (straight)
+		{
+			bool in = lc->s.y >= y0 - grow && lc->s.y <= y0 + cs + grow;
+			rowLo[k] = in ? 0.0 : DBL_MAX;
+		}
+		else
+			lbSlabRange(lc->s.y, lc->d.y, q->inv[1], y0 - grow, y0 + cs + grow, &rowLo[k], &rowHi[k]);
 		rowO[k] = lbMaxD(lbMaxD(y0 - lc->s.y, lc->s.y - y0 - cs), 0.0);
 	}
 	int lu = iu - rg->iFirst, mu = ju - rg->jFirst;
@@ -919,12 +955,12 @@ static LB_HF_COLD void lbHfShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int j
 	// and y start at distance D from the cell and move at |d_xy| per meter, so no part of the cell is
 	// within grow before D - grow = |d_xy| t: beyond xyHi, the cell cannot be touched (and counts as
 	// complete, like a cell the slabs reject).
-	const double dxy = sqrt(lc->d.x * lc->d.x + lc->d.y * lc->d.y);
+	const double dxy = straight ? 0.0 : sqrt(lc->d.x * lc->d.x + lc->d.y * lc->d.y);
 	// A vertical cast's centre stays at the horizontal distance D from a cell it starts beside: a sphere
 	// of radius grow reaches sqrt(grow^2 - D^2) above and below its centre there, so only heights
 	// within that of the centre's can be touched (prone probes, spheres two cells wide, skip most of
 	// the side cells below the landing cell's hit this way).
-	const bool vertical = lc->d.x == 0.0 && lc->d.y == 0.0;
+	const bool vertical = straight || (lc->d.x == 0.0 && lc->d.y == 0.0);
 	// Corner (0, 0) of region cell (li, lj) is t00 + colOff[li] + rowOff[lj]: the next cell in x is one
 	// float on, or in the next tile when i % 3 == 2 (likewise in y, one tile row on), as in the block pass.
 	const float* t00 = lbCellCorners(q->hf, rg->iFirst, rg->jFirst);
@@ -934,22 +970,47 @@ static LB_HF_COLD void lbHfShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int j
 		colOff[k] = colOff[k - 1] + ((rg->iFirst + k - 1) % 3 == 2 ? 16 - 2 : 1);
 	for (int k = 1; k < rg->height; ++k)
 		rowOff[k] = rowOff[k - 1] + ((rg->jFirst + k - 1) % 3 == 2 ? 16 * (ptrdiff_t)q->hf->tilesX - 8 : 4);
+	if (straight)
+	{
+		// The landing cell, then the others row by row, as below; for a vertical cast a cell's slab range
+		// is 0 to the best time when the start lies in both its slabs, else empty (colLo, rowLo hold 0
+		// or DBL_MAX). A downward cast's centre is at zBest at the best time: a cell whose highest
+		// corner lies more than zGrow below that cannot be touched before it, which lbHfCellReached
+		// would find with more work. The margin, far above rounding and far below the grow's slop, keeps
+		// this from rejecting a cell lbHfCellReached accepts, so the same cells are tested.
+		lbHfShortVisit(q, rg, lu, mu, t00 + colOff[lu] + rowOff[mu], lbMaxD(colLo[lu], rowLo[mu]), q->st->bestT, grow,
+					   colO[lu], rowO[mu], true);
+		const double gg = grow * grow, down = lc->d.z < 0.0 ? 1.0 : 0.0;
+		const double margin = 1e-12 * (1.0 + fabs(lc->s.z) + q->st->bestT);
+		for (int lj = 0; lj < rg->height; ++lj)
+			for (int li = 0; li < rg->width; ++li)
+			{
+				if (li == lu && lj == mu)
+					continue;
+				const float* t = t00 + colOff[li] + rowOff[lj];
+				const double o2 = colO[li] * colO[li] + rowO[lj] * rowO[lj];
+				if (!(o2 <= gg))
+					continue;
+				if (down > 0.0)
+				{
+					const float top = lbMaxF(lbMaxF(t[0], t[1]), lbMaxF(t[4], t[5]));
+					const double zBest = lc->s.z + q->st->bestT * lc->d.z;
+					if ((double)top + sqrt(gg - o2) < zBest - margin)
+						continue;
+				}
+				lbHfShortVisit(q, rg, li, lj, t, lbMaxD(colLo[li], rowLo[lj]), q->st->bestT, grow, colO[li], rowO[lj],
+							   true);
+			}
+		lbHfCommit(q);
+		lbHfFlushRegion(q, rg);
+		return;
+	}
 	for (int n = -1, li = lu, lj = mu; lj < rg->height;)
 	{
 		double xyLo = lbMaxD(lbMaxD(colLo[li], rowLo[lj]), 0.0);
 		double xyHi = lbMinD(lbMinD(colHi[li], rowHi[lj]), q->st->bestT);
-		double ox = colO[li], oy = rowO[lj];
-		double reach = grow + xyHi * dxy;
-		double o2 = ox * ox + oy * oy;
-		if (xyLo <= xyHi && o2 <= reach * reach)
-		{
-			const float* t = t00 + colOff[li] + rowOff[lj];
-			double zGrow = vertical ? sqrt(lbMaxD(grow * grow - o2, 0.0)) : grow;
-			if (lbHfCellReached(q, t, xyLo, xyHi, zGrow))
-				rg->pending |= (uint64_t)lbHfTestCellIn(q, rg->iFirst + li, rg->jFirst + lj, t, xyLo, xyHi, zGrow,
-																	vertical ? o2 : -1.0)
-							   << (2 * (lj * rg->width + li));
-		}
+		lbHfShortVisit(q, rg, li, lj, t00 + colOff[li] + rowOff[lj], xyLo, xyHi, grow + xyHi * dxy, colO[li], rowO[lj],
+					   vertical);
 		// The landing cell first, then the others row by row.
 		do
 		{
@@ -961,6 +1022,17 @@ static LB_HF_COLD void lbHfShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int j
 	}
 	lbHfCommit(q);
 	lbHfFlushRegion(q, rg);
+}
+
+static LB_HF_COLD void lbHfShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int ju)
+{
+	lbHfShortCastIn(q, rg, iu, ju, false);
+}
+
+// A vertical cast's short walk (a prone probe's sphere, as wide as a cell, on its 3 x 3 cells).
+static LB_HF_COLD void lbHfVerticalShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int ju)
+{
+	lbHfShortCastIn(q, rg, iu, ju, true);
 }
 
 // Long casts walk the footprint row by row in the direction of travel. Kept out of line so the
@@ -1119,15 +1191,30 @@ static void lbHfVerticalRay(lbHfQuery* q, const lbHeightfield* hf, double cs)
 		lbHfBlockCast(q, iFirst, jFirst, iLast - iFirst + 1, jLast - jFirst + 1);
 }
 
-// A vertical sphere whose footprint fits in 2 x 2 cells (a foot's probe) into the block pass; false,
-// with nothing found, for a wider one (the general path's short and long walks).
+// A vertical sphere whose footprint fits in 2 x 2 cells (a foot's probe) into the block pass, and one
+// in up to 4 x 4 (a prone probe, as wide as a cell: 3 x 3) into the short walk with the set-up done
+// here, which is the general path's for a zero horizontal direction (the same footprint and landing
+// cell: the start's x and y plus a time times zero); false, with nothing found, for a wider one (the
+// general path's long walk).
+static LB_HF_COLD bool lbHfVerticalSphereWide(lbHfQuery* q, const lbHeightfield* hf, int iFirst, int iLast, int jFirst,
+											   int jLast)
+{
+	if (iLast - iFirst > 3 || jLast - jFirst > 3)
+		return false;
+	lbHfRegion rg = { iFirst, jFirst, iLast - iFirst + 1, jLast - jFirst + 1, hf->cellsX, hf->cellsY, 0u };
+	lbHfVerticalShortCast(q, &rg, lbFloorClamp(q->lc.s.x * q->invCs, iFirst, iLast),
+						  lbFloorClamp(q->lc.s.y * q->invCs, jFirst, jLast));
+	return true;
+}
+
 static bool lbHfVerticalSphere(lbHfQuery* q, const lbHeightfield* hf, double cs)
 {
 	int iFirst, iLast, jFirst, jLast;
 	if (!lbHfVerticalSetup(q, hf, cs, &iFirst, &iLast, &jFirst, &jLast))
 		return true;
+	// The wider footprints out of line, so a foot's probe compiles as before.
 	if (iLast - iFirst > 1 || jLast - jFirst > 1)
-		return false;
+		return lbHfVerticalSphereWide(q, hf, iFirst, iLast, jFirst, jLast);
 	lbHfBlockCast(q, iFirst, jFirst, iLast - iFirst + 1, jLast - jFirst + 1);
 	return true;
 }
