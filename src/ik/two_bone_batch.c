@@ -17,8 +17,10 @@
 
 typedef struct lbTwoBoneLanes
 {
-	// Inputs: root, mid and end positions and rotations, target, hinge axis, soften.
-	float a[3][LB_TB_LANES], m[3][LB_TB_LANES], e[3][LB_TB_LANES];
+	// Inputs: root, mid and end positions and rotations, target, hinge axis, soften. Every row is
+	// a whole number of 32-byte vectors and the first is aligned to 32 bytes, so the kernel's loads
+	// are aligned ones (which SSE can fold into the arithmetic).
+	_Alignas(32) float a[3][LB_TB_LANES], m[3][LB_TB_LANES], e[3][LB_TB_LANES];
 	float qa[4][LB_TB_LANES], qm[4][LB_TB_LANES], qe[4][LB_TB_LANES];
 	float t[3][LB_TB_LANES], hinge[3][LB_TB_LANES], soften[LB_TB_LANES];
 	// Scales of root, mid and end: only checked (the single solve refuses a zero or non-finite one).

@@ -11,7 +11,7 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 {
 	for (int o = 0; o < LB_TB_LANES; o += LBK_W)
 	{
-#define LD(arr) LBK(Load)(&(arr)[o])
+#define LD(arr) LBK(LoadA)(&(arr)[o])
 		const LBK_T zero = LBK(Set1)(0.0f), one = LBK(Set1)(1.0f), two = LBK(Set1)(2.0f), half = LBK(Set1)(0.5f);
 		const LBK_T ax = LD(L->a[0]), ay = LD(L->a[1]), az = LD(L->a[2]);
 		const LBK_T wx = LBK(Sub)(LD(L->m[0]), ax), wy = LBK(Sub)(LD(L->m[1]), ay), wz = LBK(Sub)(LD(L->m[2]), az);
