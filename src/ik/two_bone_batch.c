@@ -77,14 +77,9 @@ static bool lbTwoBoneLaneable(const lbTwoBoneIkInput* in)
 			return false;
 	}
 	// The numbers the lanes do not read must be finite: x * 0 is 0 for finite x and NaN otherwise.
+	// (The four-lane gather checks them four chains at a time.)
 #if defined(LB_SIMD_SSE)
-	// The bend hint and the weight are four consecutive floats, and so are soften, stretch (a bool
-	// and padding: masked out), maxStretch and tolerance (asserted in two_bone.c).
-	const __m128 zero = _mm_setzero_ps();
-	const __m128 hintWeight = _mm_loadu_ps(&in->bendHintMs.x);
-	const __m128 rest = _mm_and_ps(_mm_loadu_ps(&in->soften), _mm_castsi128_ps(_mm_set_epi32(-1, -1, 0, -1)));
-	const __m128 probe = _mm_add_ps(_mm_mul_ps(hintWeight, zero), _mm_mul_ps(rest, zero));
-	return _mm_movemask_ps(_mm_cmpunord_ps(probe, probe)) == 0 && in->weight >= 1.0f;
+	return in->weight >= 1.0f;
 #else
 	const float probe = (in->weight - in->weight) + (in->maxStretch - in->maxStretch) + (in->tolerance - in->tolerance) +
 						(in->bendHintMs.x - in->bendHintMs.x) + (in->bendHintMs.y - in->bendHintMs.y) +
@@ -159,7 +154,19 @@ static void lbTwoBoneLaneIn4(lbTwoBoneLanes* L, int k, const int* idx, const lbT
 	sum = _mm_add_ps(sum, _mm_add_ps(_mm_add_ps(r0, r1), r2));
 	L->soften[k] = in[i0].soften, L->soften[k + 1] = in[i1].soften, L->soften[k + 2] = in[i2].soften,
 	L->soften[k + 3] = in[i3].soften;
-	_mm_storeu_ps(&L->sum[k], _mm_add_ps(sum, _mm_loadu_ps(&L->soften[k])));
+	// The numbers the lanes do not read must be finite too: the bend hint and the weight (four
+	// consecutive floats), maxStretch and tolerance (two of the four from soften on, with stretch, a
+	// bool and padding, masked out; asserted in two_bone.c). Summed over the four chains, times 0 (0
+	// for finite x, NaN otherwise), and spread to every lane: one number not finite (or a sum that
+	// overflows) sends all four chains to the single solve, which sorts them out.
+	__m128 rest = _mm_add_ps(_mm_add_ps(_mm_loadu_ps(&in[i0].bendHintMs.x), _mm_loadu_ps(&in[i1].bendHintMs.x)),
+							 _mm_add_ps(_mm_loadu_ps(&in[i2].bendHintMs.x), _mm_loadu_ps(&in[i3].bendHintMs.x)));
+	const __m128 tail = _mm_add_ps(_mm_add_ps(_mm_loadu_ps(&in[i0].soften), _mm_loadu_ps(&in[i1].soften)),
+								   _mm_add_ps(_mm_loadu_ps(&in[i2].soften), _mm_loadu_ps(&in[i3].soften)));
+	rest = _mm_mul_ps(_mm_add_ps(rest, _mm_and_ps(tail, _mm_castsi128_ps(_mm_set_epi32(-1, -1, 0, -1)))), _mm_setzero_ps());
+	rest = _mm_add_ps(rest, _mm_shuffle_ps(rest, rest, _MM_SHUFFLE(1, 0, 3, 2)));
+	rest = _mm_add_ps(rest, _mm_shuffle_ps(rest, rest, _MM_SHUFFLE(2, 3, 0, 1)));
+	_mm_storeu_ps(&L->sum[k], _mm_add_ps(_mm_add_ps(sum, rest), _mm_loadu_ps(&L->soften[k])));
 }
 
 // Writes lanes k..k+3 back to their chains (none needs the single solve) by four-by-four transposes:
