@@ -145,6 +145,11 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 			LBK(Min)(LBK(Max)(LBK(Add)(LBK(Mul)(cos1, cos0), LBK(Mul)(sin1, sin0)), minus1), one);
 		const LBK_T sinD = LBK(Sub)(LBK(Mul)(sin1, cos0), LBK(Mul)(cos1, sin0));
 
+		// End joint: on the target line at the solved distance. The joints are written as soon as they are
+		// known, so that the root, the target line and the upper bone are not held through what follows.
+		LBK(Store)(&L->oep[0][o], LBK(Add)(ax, LBK(Mul)(len, axx)));
+		LBK(Store)(&L->oep[1][o], LBK(Add)(ay, LBK(Mul)(len, axy)));
+		LBK(Store)(&L->oep[2][o], LBK(Add)(az, LBK(Mul)(len, axz)));
 		// Mid turn as a quaternion: (h sin D, 1 + cos D) up to scale away from a half turn, the
 		// half-angle form near it.
 		const LBK_T far = LBK(Gt)(cosD, LBK(Set1)(-0.99f));
@@ -204,6 +209,18 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		// The swing and the mid turn enter the products up to scale, and their 1 / |q| join the output
 		// scales: the square roots and divisions run beside the products instead of before them.
 		const LBK_T rq2 = LBK(Max)(LBK(Add)(DOT(rqx, rqy, rqz, rqx, rqy, rqz), LBK(Mul)(rqw, rqw)), LBK(Set1)(1.0e-30f));
+		// Mid joint: the root plus the upper bone turned by the swing, w + 2 (qw (q x w) + q x (q x w))
+		// for the unit q = rq / |rq|, the factor 2 / |rq|^2 taken once.
+		const LBK_T k2 = LBK(Div)(two, rq2);
+		const LBK_T tvx = LBK(Mul)(k2, LBK(Sub)(LBK(Mul)(rqy, wz), LBK(Mul)(rqz, wy)));
+		const LBK_T tvy = LBK(Mul)(k2, LBK(Sub)(LBK(Mul)(rqz, wx), LBK(Mul)(rqx, wz)));
+		const LBK_T tvz = LBK(Mul)(k2, LBK(Sub)(LBK(Mul)(rqx, wy), LBK(Mul)(rqy, wx)));
+		const LBK_T mwx = LBK(Add)(LBK(Add)(wx, LBK(Mul)(rqw, tvx)), LBK(Sub)(LBK(Mul)(rqy, tvz), LBK(Mul)(rqz, tvy)));
+		const LBK_T mwy = LBK(Add)(LBK(Add)(wy, LBK(Mul)(rqw, tvy)), LBK(Sub)(LBK(Mul)(rqz, tvx), LBK(Mul)(rqx, tvz)));
+		const LBK_T mwz = LBK(Add)(LBK(Add)(wz, LBK(Mul)(rqw, tvz)), LBK(Sub)(LBK(Mul)(rqx, tvy), LBK(Mul)(rqy, tvx)));
+		LBK(Store)(&L->omp[0][o], LBK(Add)(ax, mwx));
+		LBK(Store)(&L->omp[1][o], LBK(Add)(ay, mwy));
+		LBK(Store)(&L->omp[2][o], LBK(Add)(az, mwz));
 		const LBK_T invR = LBK(Div)(one, LBK(Sqrt)(rq2));
 		const LBK_T invChain = LBK(Mul)(invR, invPm);
 
@@ -274,22 +291,6 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		}
 #undef UNITQ
 
-		// Mid joint: the root plus the upper bone turned by the swing, w + 2 (qw (q x w) + q x (q x w))
-		// for the unit q = rq / |rq|, the factor 2 / |rq|^2 taken once.
-		const LBK_T k2 = LBK(Div)(two, rq2);
-		const LBK_T tvx = LBK(Mul)(k2, LBK(Sub)(LBK(Mul)(rqy, wz), LBK(Mul)(rqz, wy)));
-		const LBK_T tvy = LBK(Mul)(k2, LBK(Sub)(LBK(Mul)(rqz, wx), LBK(Mul)(rqx, wz)));
-		const LBK_T tvz = LBK(Mul)(k2, LBK(Sub)(LBK(Mul)(rqx, wy), LBK(Mul)(rqy, wx)));
-		const LBK_T mwx = LBK(Add)(LBK(Add)(wx, LBK(Mul)(rqw, tvx)), LBK(Sub)(LBK(Mul)(rqy, tvz), LBK(Mul)(rqz, tvy)));
-		const LBK_T mwy = LBK(Add)(LBK(Add)(wy, LBK(Mul)(rqw, tvy)), LBK(Sub)(LBK(Mul)(rqz, tvx), LBK(Mul)(rqx, tvz)));
-		const LBK_T mwz = LBK(Add)(LBK(Add)(wz, LBK(Mul)(rqw, tvz)), LBK(Sub)(LBK(Mul)(rqx, tvy), LBK(Mul)(rqy, tvx)));
-		LBK(Store)(&L->omp[0][o], LBK(Add)(ax, mwx));
-		LBK(Store)(&L->omp[1][o], LBK(Add)(ay, mwy));
-		LBK(Store)(&L->omp[2][o], LBK(Add)(az, mwz));
-		// End joint: on the target line at the solved distance.
-		LBK(Store)(&L->oep[0][o], LBK(Add)(ax, LBK(Mul)(len, axx)));
-		LBK(Store)(&L->oep[1][o], LBK(Add)(ay, LBK(Mul)(len, axy)));
-		LBK(Store)(&L->oep[2][o], LBK(Add)(az, LBK(Mul)(len, axz)));
 		LBK(Store)(&L->fallback[o], LBK(Select)(LBK(Or)(opposite, LBK(Not)(valid)), one, zero));
 #undef QSTORE_SCALED
 #undef QMUL
