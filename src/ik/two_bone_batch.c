@@ -133,11 +133,22 @@ static inline __m128 lbTwoBoneLanesIn4(float (*p)[LB_TB_LANES], float (*q)[LB_TB
 	return _mm_add_ps(_mm_add_ps(psum, _mm_loadu_ps(&sc[0][k])), _mm_add_ps(sy, sz));
 }
 
-// lbTwoBoneLaneIn for lanes k..k+3 (chains idx[k..k+3]), by four-by-four transposes.
-static void lbTwoBoneLaneIn4(lbTwoBoneLanes* L, int k, const int* idx, const lbTransform* r, const lbTransform* m,
-							 const lbTransform* e, const lbTwoBoneIkInput* in)
+// Inlined into the two callers of each: one reads the chains' indices, the other takes chains that
+// follow one another, whose offsets are then constants (no index read, no multiply).
+#if defined(__GNUC__) || defined(__clang__)
+#define LB_TB_INLINE static inline __attribute__((always_inline))
+#else
+#define LB_TB_INLINE static inline
+#endif
+
+// 0, 1, 2, 3: the indices of four chains that follow one another.
+static const int lbTwoBoneRun4[4] = { 0, 1, 2, 3 };
+
+// lbTwoBoneLaneIn for lanes k..k+3 (chains ix[0..3]), by four-by-four transposes.
+LB_TB_INLINE void lbTwoBoneLaneIn4(lbTwoBoneLanes* L, int k, const int* ix, const lbTransform* r, const lbTransform* m,
+								   const lbTransform* e, const lbTwoBoneIkInput* in)
 {
-	const int i0 = idx[k], i1 = idx[k + 1], i2 = idx[k + 2], i3 = idx[k + 3];
+	const int i0 = ix[0], i1 = ix[1], i2 = ix[2], i3 = ix[3];
 	__m128 sum = lbTwoBoneLanesIn4(L->a, L->qa, L->sa, k, &r[i0], &r[i1], &r[i2], &r[i3]);
 	sum = _mm_add_ps(sum, lbTwoBoneLanesIn4(L->m, L->qm, L->sm, k, &m[i0], &m[i1], &m[i2], &m[i3]));
 	sum = _mm_add_ps(sum, lbTwoBoneLanesIn4(L->e, L->qe, L->se, k, &e[i0], &e[i1], &e[i2], &e[i3]));
@@ -169,14 +180,33 @@ static void lbTwoBoneLaneIn4(lbTwoBoneLanes* L, int k, const int* idx, const lbT
 	_mm_storeu_ps(&L->sum[k], _mm_add_ps(_mm_add_ps(sum, rest), _mm_loadu_ps(&L->soften[k])));
 }
 
-// Writes lanes k..k+3 back to their chains (none needs the single solve) by four-by-four transposes:
-// the root's rotation (floats 3..6 of its transform), the mid's and the end's position and rotation
-// (floats 0..3 and 4..7; float 7 is the scale's x, gathered from the same transform and written back
-// as it was).
-static void lbTwoBoneLaneOut4(const lbTwoBoneLanes* L, int k, const int* idx, lbTransform* r, lbTransform* m,
-							  lbTransform* e)
+// Every lane from the chains idx[0..LB_TB_LANES-1].
+static void lbTwoBoneLanesIn(lbTwoBoneLanes* L, const int* idx, const lbTransform* r, const lbTransform* m,
+							 const lbTransform* e, const lbTwoBoneIkInput* in)
 {
-	const int i0 = idx[k], i1 = idx[k + 1], i2 = idx[k + 2], i3 = idx[k + 3];
+	for (int k = 0; k < LB_TB_LANES; k += 4)
+		lbTwoBoneLaneIn4(L, k, idx + k, r, m, e, in);
+}
+
+// Every lane from the chains r[0..LB_TB_LANES-1] (and m, e, in alike).
+static void lbTwoBoneLanesInRun(lbTwoBoneLanes* L, const lbTransform* r, const lbTransform* m, const lbTransform* e,
+								const lbTwoBoneIkInput* in)
+{
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 1
+#endif
+	for (int k = 0; k < LB_TB_LANES; k += 4)
+		lbTwoBoneLaneIn4(L, k, lbTwoBoneRun4, r + k, m + k, e + k, in + k);
+}
+
+// Writes lanes k..k+3 back to their chains ix[0..3] (none needs the single solve) by four-by-four
+// transposes: the root's rotation (floats 3..6 of its transform), the mid's and the end's position and
+// rotation (floats 0..3 and 4..7; float 7 is the scale's x, gathered from the same transform and
+// written back as it was).
+LB_TB_INLINE void lbTwoBoneLaneOut4(const lbTwoBoneLanes* L, int k, const int* ix, lbTransform* r, lbTransform* m,
+									lbTransform* e)
+{
+	const int i0 = ix[0], i1 = ix[1], i2 = ix[2], i3 = ix[3];
 	__m128 r0 = _mm_loadu_ps(&L->oqa[0][k]), r1 = _mm_loadu_ps(&L->oqa[1][k]), r2 = _mm_loadu_ps(&L->oqa[2][k]),
 		   r3 = _mm_loadu_ps(&L->oqa[3][k]);
 	_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
@@ -194,6 +224,18 @@ static void lbTwoBoneLaneOut4(const lbTwoBoneLanes* L, int k, const int* idx, lb
 		_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
 		_mm_storeu_ps(&t[i0].q.y, r0), _mm_storeu_ps(&t[i1].q.y, r1), _mm_storeu_ps(&t[i2].q.y, r2), _mm_storeu_ps(&t[i3].q.y, r3);
 	}
+}
+
+// Lanes k..k+3 back to the chains idx[k..k+3].
+static void lbTwoBoneLanesOut4(const lbTwoBoneLanes* L, int k, const int* idx, lbTransform* r, lbTransform* m, lbTransform* e)
+{
+	lbTwoBoneLaneOut4(L, k, idx + k, r, m, e);
+}
+
+// Lanes k..k+3 back to the chains r[k..k+3] (and m, e alike).
+static void lbTwoBoneLanesOut4Run(const lbTwoBoneLanes* L, int k, lbTransform* r, lbTransform* m, lbTransform* e)
+{
+	lbTwoBoneLaneOut4(L, k, lbTwoBoneRun4, r + k, m + k, e + k);
 }
 #endif
 
@@ -238,15 +280,18 @@ static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, unsigned rotat
 	// Unused lanes repeat the first chain: every lane computes on valid numbers.
 	for (int k = n; k < LB_TB_LANES; ++k)
 		idx[k] = idx[0];
-	for (int k = 0; k < LB_TB_LANES; k += 4)
-	{
 #if defined(LB_SIMD_SSE)
-		lbTwoBoneLaneIn4(L, k, idx, rootMs, midMs, endMs, inputs);
+	// Whole lane groups of chains that follow one another (the usual batch) are read at fixed offsets.
+	const int i0 = idx[0];
+	const bool run = idx[LB_TB_LANES - 1] - i0 == LB_TB_LANES - 1;
+	if (run)
+		lbTwoBoneLanesInRun(L, rootMs + i0, midMs + i0, endMs + i0, inputs + i0);
+	else
+		lbTwoBoneLanesIn(L, idx, rootMs, midMs, endMs, inputs);
 #else
-		for (int j = k; j < k + 4; ++j)
-			lbTwoBoneLaneIn(L, j, &rootMs[idx[j]], &midMs[idx[j]], &endMs[idx[j]], &inputs[idx[j]]);
+	for (int k = 0; k < LB_TB_LANES; ++k)
+		lbTwoBoneLaneIn(L, k, &rootMs[idx[k]], &midMs[idx[k]], &endMs[idx[k]], &inputs[idx[k]]);
 #endif
-	}
 #if !defined(LB_SIMD_SCALAR_ONLY)
 	if (simd)
 		lbTwoBoneLanesSimd(L);
@@ -262,7 +307,10 @@ static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, unsigned rotat
 		// need a lane's own work.
 		if (kEnd - k0 == 4 && _mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(&L->fallback[k0]), _mm_setzero_ps())) == 0)
 		{
-			lbTwoBoneLaneOut4(L, k0, idx, rootMs, midMs, endMs);
+			if (run)
+				lbTwoBoneLanesOut4Run(L, k0, rootMs + i0, midMs + i0, endMs + i0);
+			else
+				lbTwoBoneLanesOut4(L, k0, idx, rootMs, midMs, endMs);
 			if (((rotations >> k0) & 0xFu) == 0u && !outResults)
 				continue;
 			for (int k = k0; k < kEnd; ++k)
