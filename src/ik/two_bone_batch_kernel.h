@@ -248,14 +248,9 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		// near 1e38, also sends the lane to the single solve, which takes such numbers); a rotation's
 		// finiteness is its norm test's (NaN and inf fail it).
 		valid = LBK(And)(valid, LBK(Ge)(LBK(Mul)(LD(L->sum), zero), zero));
-		{
-			// Scales: no component within LB_EPSILON of zero (minps passes a NaN on, caught above).
-			const float* rows[] = { L->sa[0], L->sa[1], L->sa[2], L->sm[0], L->sm[1], L->sm[2], L->se[0], L->se[1], L->se[2] };
-			LBK_T s2 = LBK(Mul)(LD(rows[0]), LD(rows[0]));
-			for (int r = 1; r < 9; ++r)
-				s2 = LBK(Min)(s2, LBK(Mul)(LD(rows[r]), LD(rows[r])));
-			valid = LBK(And)(valid, LBK(Gt)(s2, LBK(Set1)(LB_EPSILON * LB_EPSILON)));
-		}
+		// Scales: no component within LB_EPSILON of zero (the least square made as they were gathered;
+		// a NaN is caught above).
+		valid = LBK(And)(valid, LBK(Gt)(LD(L->scale2), LBK(Set1)(LB_EPSILON * LB_EPSILON)));
 		// Each input rotation's squared norm n, read with the product that turns it: the checks' band,
 		// and the scale that makes the output rotation unit to rounding: 1 / sqrt(n) as the cubic
 		// 1 + e (-1/2 + e (3/8 - 5/16 e)) in e = n - 1 (exact for unit input, within 5e-8 in the
