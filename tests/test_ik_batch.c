@@ -453,6 +453,46 @@ static int testLegsMixamo(void)
 	return legsOnRig(lb_rigMixamo);
 }
 
+// A lane group of chains that follow one another is read and written at fixed offsets, any other
+// through the chains' indices: the same chains give the same bits either way (here each laneable
+// chain once in a row with the others, once with a chain only the single solve takes between every
+// two). Both paths.
+static int testRunsAndScattered(void)
+{
+	enum
+	{
+		N = 37 // whole lane groups and a partial one
+	};
+	uint64_t seed = 21;
+	lbTransform r[N], m[N], e[N], r2[2 * N], m2[2 * N], e2[2 * N];
+	lbTwoBoneIkInput ins[N], ins2[2 * N];
+	for (int i = 0; i < N; ++i)
+	{
+		const Chain c = rndChain(&seed, 0), other = rndChain(&seed, 2);
+		r[i] = r2[2 * i + 1] = c.r, m[i] = m2[2 * i + 1] = c.m, e[i] = e2[2 * i + 1] = c.e;
+		ins[i] = ins2[2 * i + 1] = c.in;
+		r2[2 * i] = other.r, m2[2 * i] = other.m, e2[2 * i] = other.e, ins2[2 * i] = other.in;
+	}
+	for (int p = 0; p < 2; ++p)
+	{
+		lbTransform rr[N], mm[N], ee[N], rr2[2 * N], mm2[2 * N], ee2[2 * N];
+		memcpy(rr, r, sizeof r), memcpy(mm, m, sizeof m), memcpy(ee, e, sizeof e);
+		memcpy(rr2, r2, sizeof r2), memcpy(mm2, m2, sizeof m2), memcpy(ee2, e2, sizeof e2);
+		ENSURE(lbSolveTwoBoneIkBatchPath(rr, mm, ee, ins, NULL, N, p == 1) == lb_ok);
+		ENSURE(lbSolveTwoBoneIkBatchPath(rr2, mm2, ee2, ins2, NULL, 2 * N, p == 1) == lb_ok);
+		int moved = 0;
+		for (int i = 0; i < N; ++i)
+		{
+			ENSURE(memcmp(&rr[i], &rr2[2 * i + 1], sizeof(lbTransform)) == 0);
+			ENSURE(memcmp(&mm[i], &mm2[2 * i + 1], sizeof(lbTransform)) == 0);
+			ENSURE(memcmp(&ee[i], &ee2[2 * i + 1], sizeof(lbTransform)) == 0);
+			moved += memcmp(&ee[i], &e[i], sizeof(lbTransform)) != 0;
+		}
+		ENSURE(moved > N / 2); // the chains were solved, not left as they were
+	}
+	return 0;
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -466,5 +506,6 @@ int main(int argc, char** argv)
 	RUN_TEST(testTargetRotationWithoutResults);
 	RUN_TEST(testLegsMannequin);
 	RUN_TEST(testLegsMixamo);
+	RUN_TEST(testRunsAndScattered);
 	TEST_MAIN_END();
 }

@@ -22,6 +22,8 @@
 typedef __m256 lbSimdF;
 static inline lbSimdF lbSimdSet1(float x) { return _mm256_set1_ps(x); }
 static inline lbSimdF lbSimdLoad(const float* p) { return _mm256_loadu_ps(p); }
+// p aligned to the vector's size (32 bytes): the load may then fold into the instruction that reads it.
+static inline lbSimdF lbSimdLoadA(const float* p) { return _mm256_load_ps(p); }
 static inline void lbSimdStore(float* p, lbSimdF a) { _mm256_storeu_ps(p, a); }
 static inline lbSimdF lbSimdAdd(lbSimdF a, lbSimdF b) { return _mm256_add_ps(a, b); }
 static inline lbSimdF lbSimdSub(lbSimdF a, lbSimdF b) { return _mm256_sub_ps(a, b); }
@@ -46,6 +48,8 @@ static inline int lbSimdMaskBits(lbSimdF m) { return _mm256_movemask_ps(m); }
 typedef __m128 lbSimdF;
 static inline lbSimdF lbSimdSet1(float x) { return _mm_set1_ps(x); }
 static inline lbSimdF lbSimdLoad(const float* p) { return _mm_loadu_ps(p); }
+// p aligned to the vector's size (16 bytes): the load may then fold into the instruction that reads it.
+static inline lbSimdF lbSimdLoadA(const float* p) { return _mm_load_ps(p); }
 static inline void lbSimdStore(float* p, lbSimdF a) { _mm_storeu_ps(p, a); }
 static inline lbSimdF lbSimdAdd(lbSimdF a, lbSimdF b) { return _mm_add_ps(a, b); }
 static inline lbSimdF lbSimdSub(lbSimdF a, lbSimdF b) { return _mm_sub_ps(a, b); }
@@ -79,6 +83,7 @@ static inline int lbSimdMaskBits(lbSimdF m) { return _mm_movemask_ps(m); }
 typedef float lbScalarF;
 static inline lbScalarF lbScalarSet1(float x) { return x; }
 static inline lbScalarF lbScalarLoad(const float* p) { return *p; }
+static inline lbScalarF lbScalarLoadA(const float* p) { return *p; }
 static inline void lbScalarStore(float* p, lbScalarF a) { *p = a; }
 static inline lbScalarF lbScalarAdd(lbScalarF a, lbScalarF b) { return a + b; }
 static inline lbScalarF lbScalarSub(lbScalarF a, lbScalarF b) { return a - b; }
@@ -144,6 +149,12 @@ static inline lbSimd2F lbSimd2Set1(float x)
 static inline lbSimd2F lbSimd2Load(const float* p)
 {
 	lbSimd2F r = { lbSimdLoad(p), lbSimdLoad(p + LB_SIMD_WIDTH) };
+	return r;
+}
+// p aligned to one vector's size.
+static inline lbSimd2F lbSimd2LoadA(const float* p)
+{
+	lbSimd2F r = { lbSimdLoadA(p), lbSimdLoadA(p + LB_SIMD_WIDTH) };
 	return r;
 }
 static inline void lbSimd2Store(float* p, lbSimd2F a)

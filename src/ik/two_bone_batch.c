@@ -17,12 +17,16 @@
 
 typedef struct lbTwoBoneLanes
 {
-	// Inputs: root, mid and end positions and rotations, target, hinge axis, soften.
-	float a[3][LB_TB_LANES], m[3][LB_TB_LANES], e[3][LB_TB_LANES];
+	// Inputs: root, mid and end positions and rotations, target, hinge axis, soften. Every row is
+	// a whole number of 32-byte vectors and the first is aligned to 32 bytes, so the kernel's loads
+	// are aligned ones (which SSE can fold into the arithmetic).
+	_Alignas(32) float a[3][LB_TB_LANES], m[3][LB_TB_LANES], e[3][LB_TB_LANES];
 	float qa[4][LB_TB_LANES], qm[4][LB_TB_LANES], qe[4][LB_TB_LANES];
 	float t[3][LB_TB_LANES], hinge[3][LB_TB_LANES], soften[LB_TB_LANES];
-	// Scales of root, mid and end: only checked (the single solve refuses a zero or non-finite one).
-	float sa[3][LB_TB_LANES], sm[3][LB_TB_LANES], se[3][LB_TB_LANES];
+	// The scales are only checked (the single solve refuses a zero or non-finite one): the least
+	// square of the nine components of root, mid and end. The mid's and end's x components are
+	// kept to write back beside the rotations.
+	float scale2[LB_TB_LANES], smx[LB_TB_LANES], sex[LB_TB_LANES];
 	// A sum of the positions, target, hinge axis, soften and scales, made as they are gathered: not
 	// finite when one of them is not (or when it overflows: the lane then goes to the single solve).
 	float sum[LB_TB_LANES];
@@ -75,14 +79,9 @@ static bool lbTwoBoneLaneable(const lbTwoBoneIkInput* in)
 			return false;
 	}
 	// The numbers the lanes do not read must be finite: x * 0 is 0 for finite x and NaN otherwise.
+	// (The four-lane gather checks them four chains at a time.)
 #if defined(LB_SIMD_SSE)
-	// The bend hint and the weight are four consecutive floats, and so are soften, stretch (a bool
-	// and padding: masked out), maxStretch and tolerance (asserted in two_bone.c).
-	const __m128 zero = _mm_setzero_ps();
-	const __m128 hintWeight = _mm_loadu_ps(&in->bendHintMs.x);
-	const __m128 rest = _mm_and_ps(_mm_loadu_ps(&in->soften), _mm_castsi128_ps(_mm_set_epi32(-1, -1, 0, -1)));
-	const __m128 probe = _mm_add_ps(_mm_mul_ps(hintWeight, zero), _mm_mul_ps(rest, zero));
-	return _mm_movemask_ps(_mm_cmpunord_ps(probe, probe)) == 0 && in->weight >= 1.0f;
+	return in->weight >= 1.0f;
 #else
 	const float probe = (in->weight - in->weight) + (in->maxStretch - in->maxStretch) + (in->tolerance - in->tolerance) +
 						(in->bendHintMs.x - in->bendHintMs.x) + (in->bendHintMs.y - in->bendHintMs.y) +
@@ -104,9 +103,12 @@ static void lbTwoBoneLaneIn(lbTwoBoneLanes* L, int k, const lbTransform* r, cons
 	L->t[0][k] = in->targetMs.x, L->t[1][k] = in->targetMs.y, L->t[2][k] = in->targetMs.z;
 	L->hinge[0][k] = in->hingeAxisMs.x, L->hinge[1][k] = in->hingeAxisMs.y, L->hinge[2][k] = in->hingeAxisMs.z;
 	L->soften[k] = in->soften;
-	L->sa[0][k] = r->s.x, L->sa[1][k] = r->s.y, L->sa[2][k] = r->s.z;
-	L->sm[0][k] = m->s.x, L->sm[1][k] = m->s.y, L->sm[2][k] = m->s.z;
-	L->se[0][k] = e->s.x, L->se[1][k] = e->s.y, L->se[2][k] = e->s.z;
+	L->smx[k] = m->s.x, L->sex[k] = e->s.x;
+	const lbVec3 s2[3] = { lbMulVV(r->s, r->s), lbMulVV(m->s, m->s), lbMulVV(e->s, e->s) };
+	float least = s2[0].x;
+	for (int j = 0; j < 3; ++j)
+		least = lbScalarMin(lbScalarMin(lbScalarMin(least, s2[j].x), s2[j].y), s2[j].z);
+	L->scale2[k] = least;
 	const lbVec3 ps = lbAdd(lbAdd(r->p, m->p), lbAdd(e->p, in->targetMs));
 	const lbVec3 ss = lbAdd(lbAdd(r->s, m->s), lbAdd(e->s, in->hingeAxisMs));
 	L->sum[k] = (ps.x + ps.y) + (ps.z + in->soften) + ((ss.x + ss.y) + ss.z);
@@ -117,7 +119,7 @@ static void lbTwoBoneLaneIn(lbTwoBoneLanes* L, int k, const lbTransform* r, cons
 // Lanes k..k+3 of p (three rows), q (four) and s (three) from four transforms: each transform's ten
 // floats as three four-float loads (floats 0..3, 4..7 and 6..9, all inside it), transposed. Returns
 // the sum of the position and scale rows (see lbTwoBoneLanes's sum).
-static inline __m128 lbTwoBoneLanesIn4(float (*p)[LB_TB_LANES], float (*q)[LB_TB_LANES], float (*sc)[LB_TB_LANES], int k,
+static inline __m128 lbTwoBoneLanesIn4(float (*p)[LB_TB_LANES], float (*q)[LB_TB_LANES], float* sx, __m128* s2, int k,
 							  const lbTransform* t0, const lbTransform* t1, const lbTransform* t2, const lbTransform* t3)
 {
 	const float* f[4] = { &t0->p.x, &t1->p.x, &t2->p.x, &t3->p.x };
@@ -127,23 +129,49 @@ static inline __m128 lbTwoBoneLanesIn4(float (*p)[LB_TB_LANES], float (*q)[LB_TB
 	const __m128 psum = _mm_add_ps(_mm_add_ps(r0, r1), r2);
 	r0 = _mm_loadu_ps(f[0] + 4), r1 = _mm_loadu_ps(f[1] + 4), r2 = _mm_loadu_ps(f[2] + 4), r3 = _mm_loadu_ps(f[3] + 4);
 	_MM_TRANSPOSE4_PS(r0, r1, r2, r3); // q.y, q.z, q.w, s.x
-	_mm_storeu_ps(&q[1][k], r0), _mm_storeu_ps(&q[2][k], r1), _mm_storeu_ps(&q[3][k], r2), _mm_storeu_ps(&sc[0][k], r3);
+	_mm_storeu_ps(&q[1][k], r0), _mm_storeu_ps(&q[2][k], r1), _mm_storeu_ps(&q[3][k], r2);
+	if (sx)
+		_mm_storeu_ps(&sx[k], r3);
+	const __m128 sxs = r3;
 	// q.w, s.x, s.y, s.z: half a transpose gives the two rows wanted.
 	r0 = _mm_loadu_ps(f[0] + 6), r1 = _mm_loadu_ps(f[1] + 6), r2 = _mm_loadu_ps(f[2] + 6), r3 = _mm_loadu_ps(f[3] + 6);
 	const __m128 hi01 = _mm_unpackhi_ps(r0, r1), hi23 = _mm_unpackhi_ps(r2, r3);
 	const __m128 sy = _mm_movelh_ps(hi01, hi23), sz = _mm_movehl_ps(hi23, hi01);
-	_mm_storeu_ps(&sc[1][k], sy), _mm_storeu_ps(&sc[2][k], sz);
-	return _mm_add_ps(_mm_add_ps(psum, _mm_loadu_ps(&sc[0][k])), _mm_add_ps(sy, sz));
+	// minps passes a NaN on (the sum catches it).
+	*s2 = _mm_min_ps(*s2, _mm_min_ps(_mm_mul_ps(sxs, sxs), _mm_min_ps(_mm_mul_ps(sy, sy), _mm_mul_ps(sz, sz))));
+	return _mm_add_ps(_mm_add_ps(psum, sxs), _mm_add_ps(sy, sz));
 }
 
-// lbTwoBoneLaneIn for lanes k..k+3 (chains idx[k..k+3]), by four-by-four transposes.
-static void lbTwoBoneLaneIn4(lbTwoBoneLanes* L, int k, const int* idx, const lbTransform* r, const lbTransform* m,
-							 const lbTransform* e, const lbTwoBoneIkInput* in)
+// Inlined into the two callers of each: one reads the chains' indices, the other takes chains that
+// follow one another, whose offsets are then constants (no index read, no multiply).
+#if defined(__GNUC__) || defined(__clang__)
+#define LB_TB_INLINE static inline __attribute__((always_inline))
+#else
+#define LB_TB_INLINE static inline
+#endif
+
+// The gathers' loads, transposes and stores are ordered by GCC's register-pressure-aware scheduler
+// before registers are allocated: without it the three transforms' loads are hoisted together and
+// their rows spill (8 instructions a leg).
+#if defined(__GNUC__) && !defined(__clang__)
+#define LB_TB_GATHER __attribute__((optimize("schedule-insns", "sched-pressure")))
+#else
+#define LB_TB_GATHER
+#endif
+
+// 0, 1, 2, 3: the indices of four chains that follow one another.
+static const int lbTwoBoneRun4[4] = { 0, 1, 2, 3 };
+
+// lbTwoBoneLaneIn for lanes k..k+3 (chains ix[0..3]), by four-by-four transposes.
+LB_TB_INLINE void lbTwoBoneLaneIn4(lbTwoBoneLanes* L, int k, const int* ix, const lbTransform* r, const lbTransform* m,
+								   const lbTransform* e, const lbTwoBoneIkInput* in)
 {
-	const int i0 = idx[k], i1 = idx[k + 1], i2 = idx[k + 2], i3 = idx[k + 3];
-	__m128 sum = lbTwoBoneLanesIn4(L->a, L->qa, L->sa, k, &r[i0], &r[i1], &r[i2], &r[i3]);
-	sum = _mm_add_ps(sum, lbTwoBoneLanesIn4(L->m, L->qm, L->sm, k, &m[i0], &m[i1], &m[i2], &m[i3]));
-	sum = _mm_add_ps(sum, lbTwoBoneLanesIn4(L->e, L->qe, L->se, k, &e[i0], &e[i1], &e[i2], &e[i3]));
+	const int i0 = ix[0], i1 = ix[1], i2 = ix[2], i3 = ix[3];
+	__m128 least = _mm_set1_ps(INFINITY);
+	__m128 sum = lbTwoBoneLanesIn4(L->a, L->qa, NULL, &least, k, &r[i0], &r[i1], &r[i2], &r[i3]);
+	sum = _mm_add_ps(sum, lbTwoBoneLanesIn4(L->m, L->qm, L->smx, &least, k, &m[i0], &m[i1], &m[i2], &m[i3]));
+	sum = _mm_add_ps(sum, lbTwoBoneLanesIn4(L->e, L->qe, L->sex, &least, k, &e[i0], &e[i1], &e[i2], &e[i3]));
+	_mm_storeu_ps(&L->scale2[k], least);
 	// The target and the hinge axis are each three floats followed by another field of the input.
 	__m128 r0 = _mm_loadu_ps(&in[i0].targetMs.x), r1 = _mm_loadu_ps(&in[i1].targetMs.x),
 		   r2 = _mm_loadu_ps(&in[i2].targetMs.x), r3 = _mm_loadu_ps(&in[i3].targetMs.x);
@@ -155,19 +183,52 @@ static void lbTwoBoneLaneIn4(lbTwoBoneLanes* L, int k, const int* idx, const lbT
 	_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
 	_mm_storeu_ps(&L->hinge[0][k], r0), _mm_storeu_ps(&L->hinge[1][k], r1), _mm_storeu_ps(&L->hinge[2][k], r2);
 	sum = _mm_add_ps(sum, _mm_add_ps(_mm_add_ps(r0, r1), r2));
-	L->soften[k] = in[i0].soften, L->soften[k + 1] = in[i1].soften, L->soften[k + 2] = in[i2].soften,
-	L->soften[k + 3] = in[i3].soften;
-	_mm_storeu_ps(&L->sum[k], _mm_add_ps(sum, _mm_loadu_ps(&L->soften[k])));
+	// The numbers the lanes do not read must be finite too: the bend hint and the weight (four
+	// consecutive floats), maxStretch and tolerance (two of the four from soften on, with stretch, a
+	// bool and padding, masked out; asserted in two_bone.c). Summed over the four chains, times 0 (0
+	// for finite x, NaN otherwise), and spread to every lane: one number not finite (or a sum that
+	// overflows) sends all four chains to the single solve, which sorts them out.
+	__m128 rest = _mm_add_ps(_mm_add_ps(_mm_loadu_ps(&in[i0].bendHintMs.x), _mm_loadu_ps(&in[i1].bendHintMs.x)),
+							 _mm_add_ps(_mm_loadu_ps(&in[i2].bendHintMs.x), _mm_loadu_ps(&in[i3].bendHintMs.x)));
+	const __m128 s0 = _mm_loadu_ps(&in[i0].soften), s1 = _mm_loadu_ps(&in[i1].soften), s2 = _mm_loadu_ps(&in[i2].soften),
+				 s3 = _mm_loadu_ps(&in[i3].soften);
+	// Soften is the first float of each: half a transpose gathers it.
+	const __m128 soften = _mm_movelh_ps(_mm_unpacklo_ps(s0, s1), _mm_unpacklo_ps(s2, s3));
+	_mm_storeu_ps(&L->soften[k], soften);
+	const __m128 tail = _mm_add_ps(_mm_add_ps(s0, s1), _mm_add_ps(s2, s3));
+	rest = _mm_mul_ps(_mm_add_ps(rest, _mm_and_ps(tail, _mm_castsi128_ps(_mm_set_epi32(-1, -1, 0, -1)))), _mm_setzero_ps());
+	rest = _mm_add_ps(rest, _mm_shuffle_ps(rest, rest, _MM_SHUFFLE(1, 0, 3, 2)));
+	rest = _mm_add_ps(rest, _mm_shuffle_ps(rest, rest, _MM_SHUFFLE(2, 3, 0, 1)));
+	_mm_storeu_ps(&L->sum[k], _mm_add_ps(_mm_add_ps(sum, rest), soften));
 }
 
-// Writes lanes k..k+3 back to their chains (none needs the single solve) by four-by-four transposes:
-// the root's rotation (floats 3..6 of its transform), the mid's and the end's position and rotation
-// (floats 0..3 and 4..7; float 7 is the scale's x, gathered from the same transform and written back
-// as it was).
-static void lbTwoBoneLaneOut4(const lbTwoBoneLanes* L, int k, const int* idx, lbTransform* r, lbTransform* m,
-							  lbTransform* e)
+// Every lane from the chains idx[0..LB_TB_LANES-1].
+LB_TB_GATHER static void lbTwoBoneLanesIn(lbTwoBoneLanes* L, const int* idx, const lbTransform* r, const lbTransform* m,
+							 const lbTransform* e, const lbTwoBoneIkInput* in)
 {
-	const int i0 = idx[k], i1 = idx[k + 1], i2 = idx[k + 2], i3 = idx[k + 3];
+	for (int k = 0; k < LB_TB_LANES; k += 4)
+		lbTwoBoneLaneIn4(L, k, idx + k, r, m, e, in);
+}
+
+// Every lane from the chains r[0..LB_TB_LANES-1] (and m, e, in alike).
+LB_TB_GATHER static void lbTwoBoneLanesInRun(lbTwoBoneLanes* L, const lbTransform* r, const lbTransform* m, const lbTransform* e,
+								const lbTwoBoneIkInput* in)
+{
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 1
+#endif
+	for (int k = 0; k < LB_TB_LANES; k += 4)
+		lbTwoBoneLaneIn4(L, k, lbTwoBoneRun4, r + k, m + k, e + k, in + k);
+}
+
+// Writes lanes k..k+3 back to their chains ix[0..3] (none needs the single solve) by four-by-four
+// transposes: the root's rotation (floats 3..6 of its transform), the mid's and the end's position and
+// rotation (floats 0..3 and 4..7; float 7 is the scale's x, gathered from the same transform and
+// written back as it was).
+LB_TB_INLINE void lbTwoBoneLaneOut4(const lbTwoBoneLanes* L, int k, const int* ix, lbTransform* r, lbTransform* m,
+									lbTransform* e)
+{
+	const int i0 = ix[0], i1 = ix[1], i2 = ix[2], i3 = ix[3];
 	__m128 r0 = _mm_loadu_ps(&L->oqa[0][k]), r1 = _mm_loadu_ps(&L->oqa[1][k]), r2 = _mm_loadu_ps(&L->oqa[2][k]),
 		   r3 = _mm_loadu_ps(&L->oqa[3][k]);
 	_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
@@ -177,7 +238,7 @@ static void lbTwoBoneLaneOut4(const lbTwoBoneLanes* L, int k, const int* idx, lb
 		lbTransform* t = j == 0 ? m : e;
 		const float(*pos)[LB_TB_LANES] = j == 0 ? L->omp : L->oep;
 		const float(*rot)[LB_TB_LANES] = j == 0 ? L->oqm : L->oqe;
-		const float* sx = j == 0 ? L->sm[0] : L->se[0];
+		const float* sx = j == 0 ? L->smx : L->sex;
 		r0 = _mm_loadu_ps(&pos[0][k]), r1 = _mm_loadu_ps(&pos[1][k]), r2 = _mm_loadu_ps(&pos[2][k]), r3 = _mm_loadu_ps(&rot[0][k]);
 		_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
 		_mm_storeu_ps(&t[i0].p.x, r0), _mm_storeu_ps(&t[i1].p.x, r1), _mm_storeu_ps(&t[i2].p.x, r2), _mm_storeu_ps(&t[i3].p.x, r3);
@@ -185,6 +246,18 @@ static void lbTwoBoneLaneOut4(const lbTwoBoneLanes* L, int k, const int* idx, lb
 		_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
 		_mm_storeu_ps(&t[i0].q.y, r0), _mm_storeu_ps(&t[i1].q.y, r1), _mm_storeu_ps(&t[i2].q.y, r2), _mm_storeu_ps(&t[i3].q.y, r3);
 	}
+}
+
+// Lanes k..k+3 back to the chains idx[k..k+3].
+static void lbTwoBoneLanesOut4(const lbTwoBoneLanes* L, int k, const int* idx, lbTransform* r, lbTransform* m, lbTransform* e)
+{
+	lbTwoBoneLaneOut4(L, k, idx + k, r, m, e);
+}
+
+// Lanes k..k+3 back to the chains r[k..k+3] (and m, e alike).
+static void lbTwoBoneLanesOut4Run(const lbTwoBoneLanes* L, int k, lbTransform* r, lbTransform* m, lbTransform* e)
+{
+	lbTwoBoneLaneOut4(L, k, lbTwoBoneRun4, r + k, m + k, e + k);
 }
 #endif
 
@@ -229,15 +302,18 @@ static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, unsigned rotat
 	// Unused lanes repeat the first chain: every lane computes on valid numbers.
 	for (int k = n; k < LB_TB_LANES; ++k)
 		idx[k] = idx[0];
-	for (int k = 0; k < LB_TB_LANES; k += 4)
-	{
 #if defined(LB_SIMD_SSE)
-		lbTwoBoneLaneIn4(L, k, idx, rootMs, midMs, endMs, inputs);
+	// Whole lane groups of chains that follow one another (the usual batch) are read at fixed offsets.
+	const int i0 = idx[0];
+	const bool run = idx[LB_TB_LANES - 1] - i0 == LB_TB_LANES - 1;
+	if (run)
+		lbTwoBoneLanesInRun(L, rootMs + i0, midMs + i0, endMs + i0, inputs + i0);
+	else
+		lbTwoBoneLanesIn(L, idx, rootMs, midMs, endMs, inputs);
 #else
-		for (int j = k; j < k + 4; ++j)
-			lbTwoBoneLaneIn(L, j, &rootMs[idx[j]], &midMs[idx[j]], &endMs[idx[j]], &inputs[idx[j]]);
+	for (int k = 0; k < LB_TB_LANES; ++k)
+		lbTwoBoneLaneIn(L, k, &rootMs[idx[k]], &midMs[idx[k]], &endMs[idx[k]], &inputs[idx[k]]);
 #endif
-	}
 #if !defined(LB_SIMD_SCALAR_ONLY)
 	if (simd)
 		lbTwoBoneLanesSimd(L);
@@ -253,7 +329,10 @@ static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, unsigned rotat
 		// need a lane's own work.
 		if (kEnd - k0 == 4 && _mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(&L->fallback[k0]), _mm_setzero_ps())) == 0)
 		{
-			lbTwoBoneLaneOut4(L, k0, idx, rootMs, midMs, endMs);
+			if (run)
+				lbTwoBoneLanesOut4Run(L, k0, rootMs + i0, midMs + i0, endMs + i0);
+			else
+				lbTwoBoneLanesOut4(L, k0, idx, rootMs, midMs, endMs);
 			if (((rotations >> k0) & 0xFu) == 0u && !outResults)
 				continue;
 			for (int k = k0; k < kEnd; ++k)

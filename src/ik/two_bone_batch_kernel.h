@@ -11,7 +11,7 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 {
 	for (int o = 0; o < LB_TB_LANES; o += LBK_W)
 	{
-#define LD(arr) LBK(Load)(&(arr)[o])
+#define LD(arr) LBK(LoadA)(&(arr)[o])
 		const LBK_T zero = LBK(Set1)(0.0f), one = LBK(Set1)(1.0f), two = LBK(Set1)(2.0f), half = LBK(Set1)(0.5f);
 		const LBK_T ax = LD(L->a[0]), ay = LD(L->a[1]), az = LD(L->a[2]);
 		const LBK_T wx = LBK(Sub)(LD(L->m[0]), ax), wy = LBK(Sub)(LD(L->m[1]), ay), wz = LBK(Sub)(LD(L->m[2]), az);
@@ -145,6 +145,11 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 			LBK(Min)(LBK(Max)(LBK(Add)(LBK(Mul)(cos1, cos0), LBK(Mul)(sin1, sin0)), minus1), one);
 		const LBK_T sinD = LBK(Sub)(LBK(Mul)(sin1, cos0), LBK(Mul)(cos1, sin0));
 
+		// End joint: on the target line at the solved distance. The joints are written as soon as they are
+		// known, so that the root, the target line and the upper bone are not held through what follows.
+		LBK(Store)(&L->oep[0][o], LBK(Add)(ax, LBK(Mul)(len, axx)));
+		LBK(Store)(&L->oep[1][o], LBK(Add)(ay, LBK(Mul)(len, axy)));
+		LBK(Store)(&L->oep[2][o], LBK(Add)(az, LBK(Mul)(len, axz)));
 		// Mid turn as a quaternion: (h sin D, 1 + cos D) up to scale away from a half turn, the
 		// half-angle form near it.
 		const LBK_T far = LBK(Gt)(cosD, LBK(Set1)(-0.99f));
@@ -204,6 +209,18 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		// The swing and the mid turn enter the products up to scale, and their 1 / |q| join the output
 		// scales: the square roots and divisions run beside the products instead of before them.
 		const LBK_T rq2 = LBK(Max)(LBK(Add)(DOT(rqx, rqy, rqz, rqx, rqy, rqz), LBK(Mul)(rqw, rqw)), LBK(Set1)(1.0e-30f));
+		// Mid joint: the root plus the upper bone turned by the swing, w + 2 (qw (q x w) + q x (q x w))
+		// for the unit q = rq / |rq|, the factor 2 / |rq|^2 taken once.
+		const LBK_T k2 = LBK(Div)(two, rq2);
+		const LBK_T tvx = LBK(Mul)(k2, LBK(Sub)(LBK(Mul)(rqy, wz), LBK(Mul)(rqz, wy)));
+		const LBK_T tvy = LBK(Mul)(k2, LBK(Sub)(LBK(Mul)(rqz, wx), LBK(Mul)(rqx, wz)));
+		const LBK_T tvz = LBK(Mul)(k2, LBK(Sub)(LBK(Mul)(rqx, wy), LBK(Mul)(rqy, wx)));
+		const LBK_T mwx = LBK(Add)(LBK(Add)(wx, LBK(Mul)(rqw, tvx)), LBK(Sub)(LBK(Mul)(rqy, tvz), LBK(Mul)(rqz, tvy)));
+		const LBK_T mwy = LBK(Add)(LBK(Add)(wy, LBK(Mul)(rqw, tvy)), LBK(Sub)(LBK(Mul)(rqz, tvx), LBK(Mul)(rqx, tvz)));
+		const LBK_T mwz = LBK(Add)(LBK(Add)(wz, LBK(Mul)(rqw, tvz)), LBK(Sub)(LBK(Mul)(rqx, tvy), LBK(Mul)(rqy, tvx)));
+		LBK(Store)(&L->omp[0][o], LBK(Add)(ax, mwx));
+		LBK(Store)(&L->omp[1][o], LBK(Add)(ay, mwy));
+		LBK(Store)(&L->omp[2][o], LBK(Add)(az, mwz));
 		const LBK_T invR = LBK(Div)(one, LBK(Sqrt)(rq2));
 		const LBK_T invChain = LBK(Mul)(invR, invPm);
 
@@ -231,14 +248,9 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		// near 1e38, also sends the lane to the single solve, which takes such numbers); a rotation's
 		// finiteness is its norm test's (NaN and inf fail it).
 		valid = LBK(And)(valid, LBK(Ge)(LBK(Mul)(LD(L->sum), zero), zero));
-		{
-			// Scales: no component within LB_EPSILON of zero (minps passes a NaN on, caught above).
-			const float* rows[] = { L->sa[0], L->sa[1], L->sa[2], L->sm[0], L->sm[1], L->sm[2], L->se[0], L->se[1], L->se[2] };
-			LBK_T s2 = LBK(Mul)(LD(rows[0]), LD(rows[0]));
-			for (int r = 1; r < 9; ++r)
-				s2 = LBK(Min)(s2, LBK(Mul)(LD(rows[r]), LD(rows[r])));
-			valid = LBK(And)(valid, LBK(Gt)(s2, LBK(Set1)(LB_EPSILON * LB_EPSILON)));
-		}
+		// Scales: no component within LB_EPSILON of zero (the least square made as they were gathered;
+		// a NaN is caught above).
+		valid = LBK(And)(valid, LBK(Gt)(LD(L->scale2), LBK(Set1)(LB_EPSILON * LB_EPSILON)));
 		// Each input rotation's squared norm n, read with the product that turns it: the checks' band,
 		// and the scale that makes the output rotation unit to rounding: 1 / sqrt(n) as the cubic
 		// 1 + e (-1/2 + e (3/8 - 5/16 e)) in e = n - 1 (exact for unit input, within 5e-8 in the
@@ -274,22 +286,6 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		}
 #undef UNITQ
 
-		// Mid joint: the root plus the upper bone turned by the swing, w + 2 (qw (q x w) + q x (q x w))
-		// for the unit q = rq / |rq|, the factor 2 / |rq|^2 taken once.
-		const LBK_T k2 = LBK(Div)(two, rq2);
-		const LBK_T tvx = LBK(Mul)(k2, LBK(Sub)(LBK(Mul)(rqy, wz), LBK(Mul)(rqz, wy)));
-		const LBK_T tvy = LBK(Mul)(k2, LBK(Sub)(LBK(Mul)(rqz, wx), LBK(Mul)(rqx, wz)));
-		const LBK_T tvz = LBK(Mul)(k2, LBK(Sub)(LBK(Mul)(rqx, wy), LBK(Mul)(rqy, wx)));
-		const LBK_T mwx = LBK(Add)(LBK(Add)(wx, LBK(Mul)(rqw, tvx)), LBK(Sub)(LBK(Mul)(rqy, tvz), LBK(Mul)(rqz, tvy)));
-		const LBK_T mwy = LBK(Add)(LBK(Add)(wy, LBK(Mul)(rqw, tvy)), LBK(Sub)(LBK(Mul)(rqz, tvx), LBK(Mul)(rqx, tvz)));
-		const LBK_T mwz = LBK(Add)(LBK(Add)(wz, LBK(Mul)(rqw, tvz)), LBK(Sub)(LBK(Mul)(rqx, tvy), LBK(Mul)(rqy, tvx)));
-		LBK(Store)(&L->omp[0][o], LBK(Add)(ax, mwx));
-		LBK(Store)(&L->omp[1][o], LBK(Add)(ay, mwy));
-		LBK(Store)(&L->omp[2][o], LBK(Add)(az, mwz));
-		// End joint: on the target line at the solved distance.
-		LBK(Store)(&L->oep[0][o], LBK(Add)(ax, LBK(Mul)(len, axx)));
-		LBK(Store)(&L->oep[1][o], LBK(Add)(ay, LBK(Mul)(len, axy)));
-		LBK(Store)(&L->oep[2][o], LBK(Add)(az, LBK(Mul)(len, axz)));
 		LBK(Store)(&L->fallback[o], LBK(Select)(LBK(Or)(opposite, LBK(Not)(valid)), one, zero));
 #undef QSTORE_SCALED
 #undef QMUL
