@@ -1360,7 +1360,7 @@ static inline int lbFootGapSide(const lbFootLegState* leg)
 // close; *outOverPit then tells such a pit even when neither rim is within reach yet.
 // Out of line and cold: it runs only for a landing over a gap.
 LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* def, const lbSceneQuery* query, lbFootFrame* f,
-						   const lbFootLegFrame* lf, int kept, bool narrow, lbVec3* outTarget, bool* outOverPit)
+						   const lbFootLegFrame* lf, int kept, bool narrow, float pitFloorH, lbVec3* outTarget, bool* outOverPit)
 {
 	*outOverPit = false;
 	const lbVec3 base = lbFootTouchdown(f, lf);
@@ -1385,19 +1385,32 @@ LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* de
 	// At most LB_FOOT_GAP_STEPS rays a way: a touchdown far from the animated foot, or a def's
 	// maxPlantShift of kilometres, must not turn the search into millions of casts.
 	int n = 0;
-	for (float d = step; n < LB_FOOT_GAP_STEPS; d += step, ++n)
-		if (lbFootRayHeight(query, centre, lbMulAdd(base, a[lb_soleUnderAnkle] + d, toe), base, f->up, &f->castCount, &h) &&
-			lbAbsF(h - floorH) <= tol)
+	// A pit (`narrow`) is stepped over only when its rims lie within twice reach of each other
+	// (below), the near rim behind the point under the ankle and the far one ahead of it: a first
+	// ray at the rim level further than that on either side cannot make one, and stairs down, which
+	// meet the pit test two treads below the stance, would pay for every ray of both ways.
+	const float narrowSpan = narrow ? 2.0f * reach + step + 1.0e-4f : 1.0e30f;
+	// Ground ahead falling 0.1 m below a pit's floor (pitFloorH, the ground under the touchdown)
+	// is the next tread of a flight down, not the far wall of a pit: the search stops there.
+	for (float d = step; n < LB_FOOT_GAP_STEPS && d <= narrowSpan; d += step, ++n)
+		if (lbFootRayHeight(query, centre, lbMulAdd(base, a[lb_soleUnderAnkle] + d, toe), base, f->up, &f->castCount, &h))
 		{
-			fwd = lbFootGapEdge(query, centre, base, toe, a[lb_soleUnderAnkle], d, d - step, floorH, tol, f) + def->edgeMargin;
-			break;
+			if (lbAbsF(h - floorH) <= tol)
+			{
+				fwd = lbFootGapEdge(query, centre, base, toe, a[lb_soleUnderAnkle], d, d - step, floorH, tol, f) + def->edgeMargin;
+				break;
+			}
+			if (narrow && h < pitFloorH - 0.1f)
+				break;
 		}
 	// Back: the first ground behind the point under the ankle, which the ball may reach.
 	const float ball = a[lb_soleBall] - a[lb_soleUnderAnkle];
 	float back = -1.0e30f;
 	n = 0;
 	// Over a pit the near rim is looked for over all the rays too: its width needs both rims.
-	for (float d = -step; n < LB_FOOT_GAP_STEPS && (narrow || atBase + d - ball - animAt >= -backReach - step); d -= step, ++n)
+	// No floor ahead: the search gives up below whatever lies behind, so that is not looked for.
+	for (float d = -step; fwd < 1.0e29f && n < LB_FOOT_GAP_STEPS && (narrow ? -d <= narrowSpan : atBase + d - ball - animAt >= -backReach - step);
+		 d -= step, ++n)
 		if (lbFootRayHeight(query, centre, lbMulAdd(base, a[lb_soleUnderAnkle] + d, toe), base, f->up, &f->castCount, &h) &&
 			lbAbsF(h - floorH) <= tol)
 		{
@@ -1520,7 +1533,7 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		lbVec3 target;
 		const int kept = lbFootGapSide(leg);
 		bool overPit;
-		if (lbFootGapRange(leg, def, in->query, f, lf, kept, pitUnder && kept == 0, &target, &overPit))
+		if (lbFootGapRange(leg, def, in->query, f, lf, kept, pitUnder && kept == 0, lbDot(c.point, f->up), &target, &overPit))
 		{
 			const lbQueryInput there = lbFootProbe(def, target, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
 			const lbFootCast ct = lbFootCastDown(in->query, &there, f->up, &f->castCount);
@@ -1655,7 +1668,8 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 			lbVec3 target;
 			bool overPit;
 			if (leg->slideGap || none || pit)
-				lbFootGapRange(leg, def, in->query, f, lf, kept, pit && kept == 0, &target, &overPit);
+				lbFootGapRange(leg, def, in->query, f, lf, kept, pit && kept == 0, lbMinF(lbDot(c.point, f->up), rangeH), &target,
+							   &overPit);
 		}
 	}
 	// A swinging foot also looks along its path (its own velocity, about twice the body's in the
