@@ -8,17 +8,6 @@
 
 #include <stdlib.h>
 
-static lbVec3 RandomUnit(lbTestRng* rng)
-{
-	for (;;)
-	{
-		lbVec3 v = { lbTestUniform(rng, -1, 1), lbTestUniform(rng, -1, 1), lbTestUniform(rng, -1, 1) };
-		float l = lbLength(v);
-		if (l > 0.1f && l <= 1.0f)
-			return lbMulSV(1.0f / l, v);
-	}
-}
-
 // The foot's toe axis (from lbHumanoid) aimed along random directions with its up axis toward a
 // second direction, on both rigs: exact primary, secondary in the right half plane, children follow.
 static void AimFootOnBothRigs(void)
@@ -39,9 +28,9 @@ static void AimFootOnBothRigs(void)
 				float ballDist = lbDistance(pose.model[foot].p, pose.model[ball].p);
 				lbAimInput in = lbDefaultAimInput();
 				in.primaryAxis = h.legAxes[side].toe;
-				in.primaryTargetMs = RandomUnit(&rng);
+				in.primaryTargetMs = lbTestRandomUnit(&rng);
 				in.secondaryAxis = h.legAxes[side].footUp;
-				in.secondaryTargetMs = RandomUnit(&rng);
+				in.secondaryTargetMs = lbTestRandomUnit(&rng);
 				if (i & 1)
 				{
 					in.primaryKind = lb_poleLocation;
@@ -115,9 +104,9 @@ static void AimMirroredBone(void)
 		lbPose_SetRest(&pose, s);
 		lbAimInput in = lbDefaultAimInput();
 		in.primaryAxis = lbVec3_axisY;
-		in.primaryTargetMs = RandomUnit(&rng);
+		in.primaryTargetMs = lbTestRandomUnit(&rng);
 		in.secondaryAxis = lbVec3_axisZ;
-		in.secondaryTargetMs = RandomUnit(&rng);
+		in.secondaryTargetMs = lbTestRandomUnit(&rng);
 		ENSURE(lbPose_AimBone(&pose, s, 1, &in) == lb_ok);
 		lbPose_LocalToModel(&pose, s);
 		ENSURE_VEC3_NEAR(lbTransformDirection(pose.model[1], lbVec3_axisY), in.primaryTargetMs, 1.0e-5f);

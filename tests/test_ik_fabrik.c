@@ -7,17 +7,6 @@
 #include <float.h>
 #include <stdlib.h>
 
-static lbVec3 RandomUnit(lbTestRng* rng)
-{
-	for (;;)
-	{
-		lbVec3 v = { lbTestUniform(rng, -1, 1), lbTestUniform(rng, -1, 1), lbTestUniform(rng, -1, 1) };
-		float l = lbLength(v);
-		if (l > 0.1f && l <= 1.0f)
-			return lbMulSV(1.0f / l, v);
-	}
-}
-
 // A chain skeleton: a parent with a random transform (scale included) and n joints.
 static lbSkeleton* MakeChain(int n, lbTestRng* rng, float scale)
 {
@@ -31,7 +20,7 @@ static lbSkeleton* MakeChain(int n, lbTestRng* rng, float scale)
 		names[i] = nameBuf[i];
 		parents[i] = i - 1;
 		lbVec3 offset = i == 0 ? lbMakeVec3(0.1f, -0.2f, 0.3f) : lbMulSV(lbTestUniform(rng, 0.2f, 0.4f), lbVec3_axisX);
-		local[i] = lbMakeTransform(offset, lbQuatFromAxisAngle(RandomUnit(rng), lbTestUniform(rng, -0.6f, 0.6f)));
+		local[i] = lbMakeTransform(offset, lbQuatFromAxisAngle(lbTestRandomUnit(rng), lbTestUniform(rng, -0.6f, 0.6f)));
 	}
 	local[0].s = lbMakeVec3(scale, scale, scale);
 	lbSkeletonDef def = lbDefaultSkeletonDef();
@@ -59,7 +48,7 @@ static void FabrikConvergesOnReachableTargets(void)
 			bones[i] = i + 1;
 		// Reachable target: pose the chain randomly, take its end, then go back to rest.
 		for (int i = 1; i <= n; ++i)
-			pose.local[i].q = lbQuatMul(pose.local[i].q, lbQuatFromAxisAngle(RandomUnit(&rng), lbTestUniform(&rng, -1.2f, 1.2f)));
+			pose.local[i].q = lbQuatMul(pose.local[i].q, lbQuatFromAxisAngle(lbTestRandomUnit(&rng), lbTestUniform(&rng, -1.2f, 1.2f)));
 		lbPose_LocalToModel(&pose, s);
 		lbVec3 target = pose.model[n].p;
 		lbPose_SetRest(&pose, s);

@@ -15,17 +15,6 @@ static int Cases(int n)
 	return getenv("LB_SANITIZE_RUN") ? (n / 10 > 2 ? n / 10 : 2) : n;
 }
 
-static lbVec3 RandomUnit(lbTestRng* rng)
-{
-	for (;;)
-	{
-		lbVec3 v = { lbTestUniform(rng, -1, 1), lbTestUniform(rng, -1, 1), lbTestUniform(rng, -1, 1) };
-		float l = lbLength(v);
-		if (l > 0.1f && l <= 1.0f)
-			return lbMulSV(1.0f / l, v);
-	}
-}
-
 typedef struct Rig
 {
 	lbSkeleton* s;
@@ -73,10 +62,10 @@ static void RandomValidPose(Rig* r, lbTestRng* rng, float scale)
 	const float d = LB_DEG2RAD * scale;
 	lbPose_SetRest(&r->pose, r->s);
 	int pelvis = r->h.pelvis;
-	lbVec3 move = lbMulSV(0.06f * scale, RandomUnit(rng));
+	lbVec3 move = lbMulSV(0.06f * scale, lbTestRandomUnit(rng));
 	lbTransform pm = r->pose.model[pelvis];
 	pm.p = lbAdd(pm.p, move);
-	pm.q = lbQuatMul(lbQuatFromAxisAngle(RandomUnit(rng), lbTestUniform(rng, 0.0f, 0.25f * scale)), pm.q);
+	pm.q = lbQuatMul(lbQuatFromAxisAngle(lbTestRandomUnit(rng), lbTestUniform(rng, 0.0f, 0.25f * scale)), pm.q);
 	lbPose_SetBoneModel(&r->pose, r->s, pelvis, pm, true);
 	for (int k = 0; k < r->h.spineCount; ++k)
 		SetAnatomical(r, (lbRole)(lb_roleSpine1 + k), lbTestUniform(rng, -10, 10) * d, lbTestUniform(rng, -8, 8) * d,
@@ -666,7 +655,7 @@ static void JointLimitClamp(void)
 	for (int i = 0; i < 2000; ++i)
 	{
 		const lbJointLimit* l = (i & 1) ? &cone : &ranges;
-		lbQuat q = lbQuatMul(ref, lbQuatFromAxisAngle(RandomUnit(&rng), lbTestUniform(&rng, 0.0f, 2.5f)));
+		lbQuat q = lbQuatMul(ref, lbQuatFromAxisAngle(lbTestRandomUnit(&rng), lbTestUniform(&rng, 0.0f, 2.5f)));
 		lbQuat c = lbClampToJointLimit(l, ref, along, bend, q);
 		ENSURE(lbIsValidQuat(c));
 		lbQuat again = lbClampToJointLimit(l, ref, along, bend, c);

@@ -13,20 +13,9 @@ static bool SamePose(const lbPose* a, const lbPose* b)
 		   memcmp(a->model, b->model, sizeof(lbTransform) * (size_t)a->boneCount) == 0;
 }
 
-static lbVec3 RandomUnit(lbTestRng* rng)
-{
-	for (;;)
-	{
-		lbVec3 v = { lbTestUniform(rng, -1, 1), lbTestUniform(rng, -1, 1), lbTestUniform(rng, -1, 1) };
-		float l = lbLength(v);
-		if (l > 0.1f && l <= 1.0f)
-			return lbMulSV(1.0f / l, v);
-	}
-}
-
 static lbQuat RandomRotation(lbTestRng* rng, float maxAngle)
 {
-	return lbQuatFromAxisAngle(RandomUnit(rng), lbTestUniform(rng, -maxAngle, maxAngle));
+	return lbQuatFromAxisAngle(lbTestRandomUnit(rng), lbTestUniform(rng, -maxAngle, maxAngle));
 }
 
 static bool Sanitize(void)
@@ -66,12 +55,12 @@ static void TwoBoneReachesOnReferenceRigs(void)
 			{
 				lbPose_SetRest(&pose, s);
 				lbVec3 a = pose.model[c.root].p;
-				lbVec3 dir = RandomUnit(&rng);
+				lbVec3 dir = lbTestRandomUnit(&rng);
 				float d = lbTestUniform(&rng, 0.25f, 0.98f) * L;
 				lbVec3 target = lbMulAdd(a, d, dir);
 				// Pole: half a limb out from the root-target midpoint, on the anatomical side.
 				lbVec3 restPole = lbLimbChain_PoleMs(&c, &pose);
-				lbVec3 side = lbProjectOnPlane(lbAdd(restPole, lbMulSV(0.5f, RandomUnit(&rng))), dir);
+				lbVec3 side = lbProjectOnPlane(lbAdd(restPole, lbMulSV(0.5f, lbTestRandomUnit(&rng))), dir);
 				lbVec3 pole = lbMulAdd(lbLerp(a, target, 0.5f), 0.5f * L, lbNormalizeOr(side, lbAnyPerpendicular(dir)));
 				lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
 				in.targetMs = target;
@@ -112,9 +101,9 @@ static lbSkeleton* MakeChain(lbTransform parent, lbTestRng* rng)
 	lbTransform local[5];
 	local[0] = parent;
 	local[1] = lbMakeTransform(lbMakeVec3(0.1f, 0.2f, -0.05f), RandomRotation(rng, 3.0f));
-	local[2] = lbMakeTransform(lbMulSV(0.4f, RandomUnit(rng)), RandomRotation(rng, 3.0f));
-	local[3] = lbMakeTransform(lbMulSV(0.35f, RandomUnit(rng)), RandomRotation(rng, 3.0f));
-	local[4] = lbMakeTransform(lbMulSV(0.1f, RandomUnit(rng)), RandomRotation(rng, 3.0f));
+	local[2] = lbMakeTransform(lbMulSV(0.4f, lbTestRandomUnit(rng)), RandomRotation(rng, 3.0f));
+	local[3] = lbMakeTransform(lbMulSV(0.35f, lbTestRandomUnit(rng)), RandomRotation(rng, 3.0f));
+	local[4] = lbMakeTransform(lbMulSV(0.1f, lbTestRandomUnit(rng)), RandomRotation(rng, 3.0f));
 	lbSkeletonDef def = lbDefaultSkeletonDef();
 	def.boneCount = 5;
 	def.names = names;
@@ -144,13 +133,13 @@ static void TwoBoneUnderScaledAndMirroredParents(void)
 			float l1 = lbDistance(a, pose.model[2].p), l2 = lbDistance(pose.model[2].p, pose.model[3].p);
 			float tipLen = lbDistance(pose.model[3].p, pose.model[4].p);
 			float lo = lbAbsF(l1 - l2) * 1.05f + 0.01f, hi = (l1 + l2) * 0.98f;
-			lbVec3 target = lbMulAdd(a, lbTestUniform(&rng, lo, hi), RandomUnit(&rng));
+			lbVec3 target = lbMulAdd(a, lbTestUniform(&rng, lo, hi), lbTestRandomUnit(&rng));
 			lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
 			in.targetMs = target;
 			if (i & 1)
 			{
 				in.poleKind = lb_poleDirection;
-				in.poleMs = RandomUnit(&rng);
+				in.poleMs = lbTestRandomUnit(&rng);
 			}
 			lbIkResult res;
 			ENSURE(lbPose_SolveTwoBoneIk(&pose, s, 1, 2, 3, &in, &res) == lb_ok);
@@ -238,7 +227,7 @@ static void TwoBonePoseWritesMatchReference(void)
 			lbPose_SetRest(&pose, s);
 			for (int b = 0; b < s->boneCount; ++b)
 				pose.local[b].q = lbQuatMul(pose.local[b].q, RandomRotation(&rng, 0.8f));
-			pose.local[0].p = lbAdd(pose.local[0].p, lbMulSV(0.5f, RandomUnit(&rng)));
+			pose.local[0].p = lbAdd(pose.local[0].p, lbMulSV(0.5f, lbTestRandomUnit(&rng)));
 			float kind = lbTestUniform(&rng, 0, 1);
 			if (kind < 0.2f)
 			{
@@ -258,7 +247,7 @@ static void TwoBonePoseWritesMatchReference(void)
 			lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
 			float reach = lbDistance(pose.model[c.root].p, pose.model[c.mid].p) +
 						  lbDistance(pose.model[c.mid].p, pose.model[c.end].p);
-			in.targetMs = lbAdd(pose.model[c.root].p, lbMulSV(reach * lbTestUniform(&rng, 0.0f, 1.3f), RandomUnit(&rng)));
+			in.targetMs = lbAdd(pose.model[c.root].p, lbMulSV(reach * lbTestUniform(&rng, 0.0f, 1.3f), lbTestRandomUnit(&rng)));
 			float w = lbTestUniform(&rng, 0, 1);
 			in.weight = w < 0.5f ? 1.0f : w < 0.9f ? lbTestUniform(&rng, 0, 1) : 0.0f;
 			in.soften = lbTestUniform(&rng, 0, 1) < 0.5f ? lbTestUniform(&rng, 0, 0.3f) : 0.0f;
@@ -266,9 +255,9 @@ static void TwoBonePoseWritesMatchReference(void)
 			in.useTargetRotation = lbTestUniform(&rng, 0, 1) < 0.5f;
 			in.targetRotationMs = RandomRotation(&rng, 3.0f);
 			in.poleKind = (lbPoleKind)(lbTestNext(&rng) % 3);
-			in.poleMs = lbAdd(pose.model[c.root].p, RandomUnit(&rng));
+			in.poleMs = lbAdd(pose.model[c.root].p, lbTestRandomUnit(&rng));
 			if (lbTestUniform(&rng, 0, 1) < 0.3f)
-				in.hingeAxisMs = RandomUnit(&rng);
+				in.hingeAxisMs = lbTestRandomUnit(&rng);
 			lbIkResult res;
 			lbPose_Copy(&ref, &pose);
 			bool limbSolve = (i & 1) == 0;
@@ -335,7 +324,7 @@ static void TwoBoneUnreachableIsStraight(void)
 				lbPose_SetRest(&pose, s);
 				lbVec3 a = pose.model[c.root].p;
 				float L = c.upperLength + c.lowerLength;
-				lbVec3 dir = RandomUnit(&rng);
+				lbVec3 dir = lbTestRandomUnit(&rng);
 				float d = L * lbTestUniform(&rng, 1.01f, 3.0f);
 				lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
 				in.targetMs = lbMulAdd(a, d, dir);
@@ -865,14 +854,14 @@ static void TwoBoneRotationsComeOutUnit(void)
 				if (i % 4 == 0) // straight
 					j[2].p = lbMulAdd(j[1].p, c.lowerLength, lbNormalize(lbSub(j[1].p, j[0].p)));
 				lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
-				in.targetMs = lbMulAdd(j[0].p, lbTestUniform(&rng, 0.1f, 1.3f) * L, RandomUnit(&rng));
+				in.targetMs = lbMulAdd(j[0].p, lbTestUniform(&rng, 0.1f, 1.3f) * L, lbTestRandomUnit(&rng));
 				const int kind = i % 3;
 				if (kind == 0)
-					in.poleKind = lb_poleDirection, in.poleMs = RandomUnit(&rng);
+					in.poleKind = lb_poleDirection, in.poleMs = lbTestRandomUnit(&rng);
 				else if (kind == 1)
-					in.poleKind = lb_poleLocation, in.poleMs = lbMulAdd(j[0].p, L, RandomUnit(&rng));
+					in.poleKind = lb_poleLocation, in.poleMs = lbMulAdd(j[0].p, L, lbTestRandomUnit(&rng));
 				if (i % 5 == 1)
-					in.hingeAxisMs = RandomUnit(&rng);
+					in.hingeAxisMs = lbTestRandomUnit(&rng);
 				if (i % 7 == 2)
 					in.weight = lbTestUniform(&rng, 0.0f, 1.0f);
 				if (i % 2 == 1)
@@ -931,7 +920,7 @@ static void TwoBoneFoldedChainWithSoftenStaysRigid(void)
 	{
 		const float a = lbTestUniform(&rng, 0.2f, 2.0f), b = lbTestUniform(&rng, 0.2f, 2.0f);
 		const lbVec3 root = lbMakeVec3(lbTestUniform(&rng, -3, 3), lbTestUniform(&rng, -3, 3), lbTestUniform(&rng, -3, 3));
-		const lbVec3 d = RandomUnit(&rng), bend = lbNormalize(lbCross(d, RandomUnit(&rng)));
+		const lbVec3 d = lbTestRandomUnit(&rng), bend = lbNormalize(lbCross(d, lbTestRandomUnit(&rng)));
 		const float fold = lbTestUniform(&rng, 0.0f, 6.0f) * LB_DEG2RAD; // the knee nearly shut
 		lbTransform c[3];
 		c[0] = lbMakeTransform(root, RandomRotation(&rng, LB_PI));
@@ -939,11 +928,11 @@ static void TwoBoneFoldedChainWithSoftenStaysRigid(void)
 		c[2] = lbMakeTransform(lbMulAdd(c[1].p, b, lbAdd(lbMulSV(-cosf(fold), d), lbMulSV(sinf(fold), bend))),
 							   RandomRotation(&rng, LB_PI));
 		lbTwoBoneIkInput r = lbDefaultTwoBoneIkInput();
-		r.targetMs = lbMulAdd(root, lbTestUniform(&rng, 0.0f, 1.5f) * (a + b), RandomUnit(&rng));
+		r.targetMs = lbMulAdd(root, lbTestUniform(&rng, 0.0f, 1.5f) * (a + b), lbTestRandomUnit(&rng));
 		r.poleKind = (lbPoleKind)(i % 3);
-		r.poleMs = i % 2 ? lbMulAdd(root, a, RandomUnit(&rng)) : lbMulAdd(root, lbTestUniform(&rng, 0, 2), d);
+		r.poleMs = i % 2 ? lbMulAdd(root, a, lbTestRandomUnit(&rng)) : lbMulAdd(root, lbTestUniform(&rng, 0, 2), d);
 		if (i % 4 == 1)
-			r.hingeAxisMs = i % 8 == 1 ? d : RandomUnit(&rng);
+			r.hingeAxisMs = i % 8 == 1 ? d : lbTestRandomUnit(&rng);
 		r.soften = lbTestUniform(&rng, 0.0f, 4.0f);
 		r.stretch = i % 2 == 0;
 		r.maxStretch = lbTestUniform(&rng, 1.0f, 4.0f);

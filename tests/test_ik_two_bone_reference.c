@@ -85,17 +85,6 @@ static double dDist(D3 a, lbVec3 b)
 	return sqrt(dDot(d, d));
 }
 
-static lbVec3 RandomUnit(lbTestRng* rng)
-{
-	for (;;)
-	{
-		lbVec3 v = { lbTestUniform(rng, -1, 1), lbTestUniform(rng, -1, 1), lbTestUniform(rng, -1, 1) };
-		float l = lbLength(v);
-		if (l > 0.1f && l <= 1.0f)
-			return lbMulSV(1.0f / l, v);
-	}
-}
-
 // The reference solve (weight 1, no soften, no stretch, no target rotation). False when the case
 // lies where the answer turns on rounding (within 3 % of full or least reach, where the bend's sine
 // magnifies it; a pole within 6 degrees of the target line, where the solver fades it in; a swing of
@@ -164,25 +153,25 @@ static void TwoBoneMatchesDoubleReference(void)
 	double worstBent[2] = { 0.0, 0.0 }, worstStraight[2] = { 0.0, 0.0 };
 	while (cases < 20000)
 	{
-		const lbVec3 root = lbMulSV(0.5f, RandomUnit(&rng));
+		const lbVec3 root = lbMulSV(0.5f, lbTestRandomUnit(&rng));
 		const float l1 = lbTestUniform(&rng, 0.2f, 0.6f), l2 = lbTestUniform(&rng, 0.2f, 0.6f);
-		const lbVec3 dir = RandomUnit(&rng), perp = lbAnyPerpendicular(dir);
+		const lbVec3 dir = lbTestRandomUnit(&rng), perp = lbAnyPerpendicular(dir);
 		const bool isStraight = lbTestUniform(&rng, 0, 1) < 0.2f;
 		const lbVec3 lower =
 			isStraight ? dir : lbQuatRotate(lbQuatFromAxisAngle(perp, lbTestUniform(&rng, 0.1f, 2.8f)), dir);
-		lbTransform r = lbMakeTransform(root, lbQuatFromAxisAngle(RandomUnit(&rng), lbTestUniform(&rng, -3, 3)));
-		lbTransform m = lbMakeTransform(lbMulAdd(root, l1, dir), lbQuatFromAxisAngle(RandomUnit(&rng), lbTestUniform(&rng, -3, 3)));
-		lbTransform e = lbMakeTransform(lbMulAdd(m.p, l2, lower), lbQuatFromAxisAngle(RandomUnit(&rng), lbTestUniform(&rng, -3, 3)));
+		lbTransform r = lbMakeTransform(root, lbQuatFromAxisAngle(lbTestRandomUnit(&rng), lbTestUniform(&rng, -3, 3)));
+		lbTransform m = lbMakeTransform(lbMulAdd(root, l1, dir), lbQuatFromAxisAngle(lbTestRandomUnit(&rng), lbTestUniform(&rng, -3, 3)));
+		lbTransform e = lbMakeTransform(lbMulAdd(m.p, l2, lower), lbQuatFromAxisAngle(lbTestRandomUnit(&rng), lbTestUniform(&rng, -3, 3)));
 		lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
-		in.targetMs = lbMulAdd(root, lbTestUniform(&rng, 0.05f, 1.3f) * (l1 + l2), RandomUnit(&rng));
+		in.targetMs = lbMulAdd(root, lbTestUniform(&rng, 0.05f, 1.3f) * (l1 + l2), lbTestRandomUnit(&rng));
 		const float kind = lbTestUniform(&rng, 0, 1);
 		if (kind < 0.4f || isStraight)
-			in.poleKind = lb_poleDirection, in.poleMs = RandomUnit(&rng);
+			in.poleKind = lb_poleDirection, in.poleMs = lbTestRandomUnit(&rng);
 		else if (kind < 0.7f)
-			in.poleKind = lb_poleLocation, in.poleMs = lbMulAdd(root, lbTestUniform(&rng, 0.3f, 2.0f), RandomUnit(&rng));
+			in.poleKind = lb_poleLocation, in.poleMs = lbMulAdd(root, lbTestUniform(&rng, 0.3f, 2.0f), lbTestRandomUnit(&rng));
 		const bool giveHinge = !isStraight && lbTestUniform(&rng, 0, 1) < 0.3f;
 		if (giveHinge)
-			in.hingeAxisMs = lbTestUniform(&rng, 0, 1) < 0.5f ? lbMulSV(2.0f, lbCross(dir, lower)) : RandomUnit(&rng);
+			in.hingeAxisMs = lbTestUniform(&rng, 0, 1) < 0.5f ? lbMulSV(2.0f, lbCross(dir, lower)) : lbTestRandomUnit(&rng);
 		// A straight start's hinge comes from the pole: one off the bone by more than a few degrees.
 		if (isStraight && lbLengthSquared(lbCross(in.poleMs, dir)) < 0.01f)
 			continue;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "limber/base.h"
+#include "limber/math.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -116,6 +117,18 @@ static inline unsigned long long lbTestNext(lbTestRng* r)
 static inline float lbTestUniform(lbTestRng* r, float lo, float hi)
 {
 	return lo + (hi - lo) * (float)((double)(lbTestNext(r) >> 11) * (1.0 / 9007199254740992.0));
+}
+
+/// Random unit vector, drawn uniformly in the ball and normalised (rejecting the centre's 0.1).
+static inline lbVec3 lbTestRandomUnit(lbTestRng* rng)
+{
+	for (;;)
+	{
+		lbVec3 v = { lbTestUniform(rng, -1, 1), lbTestUniform(rng, -1, 1), lbTestUniform(rng, -1, 1) };
+		float l = lbLength(v);
+		if (l > 0.1f && l <= 1.0f)
+			return lbMulSV(1.0f / l, v);
+	}
 }
 
 // Log capture for error-path tests: install with lbSetLogFcn(CaptureLog, &capture) to count the

@@ -21,27 +21,15 @@
 
 // The transforms of one vector each frame reads several times per foot (the animated foot into the
 // world, the hips, the goals into model space), bit for bit the math.h results (the same products
-// and sums in the same order), with the vector's three components in the lanes of one SSE register.
-#if LB_IK_SSE2
-static inline __m128 lbFootLanes(lbVec3 v)
-{
-	return _mm_setr_ps(v.x, v.y, v.z, 0.0f);
-}
-
-static inline lbVec3 lbFootVec(__m128 v)
-{
-	float r[4];
-	_mm_storeu_ps(r, v);
-	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
-}
-#endif
+// and sums in the same order), with the vector's three components in the lanes of one SSE register
+// (lbIkVSet / lbIkVGet, ik/ik_internal.h).
 
 // lbQuatInvRotate(q, v): the conjugate's x, y and z negated exactly.
 static inline lbVec3 lbFootRotateBack(lbQuat q, lbVec3 v)
 {
 #if LB_IK_SSE2
 	const __m128 conj = _mm_xor_ps(_mm_loadu_ps(&q.x), _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
-	return lbFootVec(lbIkQuatRotate4(conj, lbFootLanes(v)));
+	return lbIkVGet(lbIkQuatRotate4(conj, lbIkVSet(v)));
 #else
 	return lbQuatInvRotate(q, v);
 #endif
@@ -56,7 +44,7 @@ static inline lbVec3 lbFootPointIn(const lbTransform* t, lbVec3 p)
 	const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
 	const __m128 recip = _mm_and_ps(_mm_cmpgt_ps(_mm_and_ps(sc, abs), _mm_set1_ps(LB_EPSILON)), _mm_div_ps(_mm_set1_ps(1.0f), sc));
 	const __m128 conj = _mm_xor_ps(_mm_loadu_ps(&t->q.x), _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
-	return lbFootVec(_mm_mul_ps(recip, lbIkQuatRotate4(conj, _mm_sub_ps(lbFootLanes(p), _mm_loadu_ps(&t->p.x)))));
+	return lbIkVGet(_mm_mul_ps(recip, lbIkQuatRotate4(conj, _mm_sub_ps(lbIkVSet(p), _mm_loadu_ps(&t->p.x)))));
 #else
 	return lbInvTransformPoint(*t, p);
 #endif
@@ -70,7 +58,7 @@ static inline lbVec3 lbFootDirectionIn(const lbTransform* t, lbVec3 d)
 	const __m128 neg = _mm_and_ps(_mm_cmplt_ps(_mm_shuffle_ps(ws, ws, _MM_SHUFFLE(0, 3, 2, 1)), _mm_setzero_ps()),
 								  _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
 	const __m128 conj = _mm_xor_ps(_mm_loadu_ps(&t->q.x), _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
-	return lbFootVec(_mm_xor_ps(lbIkQuatRotate4(conj, lbFootLanes(d)), neg));
+	return lbIkVGet(_mm_xor_ps(lbIkQuatRotate4(conj, lbIkVSet(d)), neg));
 #else
 	const lbVec3 r = lbQuatInvRotate(t->q, d);
 	return LB_LITERAL(lbVec3){ t->s.x < 0.0f ? -r.x : r.x, t->s.y < 0.0f ? -r.y : r.y, t->s.z < 0.0f ? -r.z : r.z };
