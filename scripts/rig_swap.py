@@ -19,6 +19,7 @@ import argparse
 import glob
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 
@@ -83,7 +84,11 @@ def main():
             print(f"{full:40s} {' '.join(bad + notes)}")
         if not bad:
             held += 1
-    print(f"{held}/{total} runs hold every limit of their system on {tag} (scenarios in {work})")
+    # A temporary directory goes when the run is done; --keep keeps the scenarios and reports.
+    kept = f"scenarios in {work}" if args.keep else "rerun with --keep DIR to keep the scenarios"
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"{held}/{total} runs hold every limit of their system on {tag} ({kept})")
     return 1 if args.strict and held < total else 0
 
 

@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import subprocess
 import tempfile
 
@@ -74,5 +75,10 @@ def run_sweep(doc, draws, broken, what, prefix, width=44):
                 print(f"{full:{width}s} {' '.join(bad + notes)}")
             if not bad:
                 held += 1
-    print(f"{held}/{total} runs hold every {what} limit (seed {args.seed}, scenarios in {work})")
+    # A temporary directory goes when the sweep is done (hundreds of sweeps filled /tmp); --keep
+    # keeps the scenarios and reports to look at a failing run.
+    kept = f"scenarios in {work}" if args.keep else "rerun with --keep DIR to keep the scenarios"
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"{held}/{total} runs hold every {what} limit (seed {args.seed}, {kept})")
     return 1 if args.strict and held < total else 0
