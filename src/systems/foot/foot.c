@@ -2249,6 +2249,19 @@ static float lbFootReachDrop(const lbFootDef* def, const lbFootFrame* f, const l
 	return side2 < reach * reach ? along - sqrtf(reach * reach - side2) : lbMaxF(along, 0.0f);
 }
 
+// The highest elevation (sine and cosine, about up) a free foot's goal may have from the hip before
+// the thigh passes hipMaxFlex from hanging straight down: the thigh lies the hip's triangle angle T
+// above the hip-to-goal line (a thigh, b calf, len the line), so the limit is hipMaxFlex - pi/2 - T,
+// its sine and cosine from the angle-difference formulas, no inverse trigonometry. A goal's
+// elevation (in [-pi/2, pi/2]) exceeds it when *outCos is negative or its sine is the larger.
+static inline void lbFootHipCapElevation(float a, float b, float len, float cosHip, float sinHip, float* outSin, float* outCos)
+{
+	const float cosT = lbClampF((a * a + len * len - b * b) / (2.0f * a * len), -1.0f, 1.0f);
+	const float sinT = sqrtf(lbMaxF(1.0f - cosT * cosT, 0.0f));
+	*outSin = -(cosHip * cosT + sinHip * sinT);
+	*outCos = sinHip * cosT - cosHip * sinT;
+}
+
 // How far the thigh of leg `side` rises (radians from hanging straight down) when the leg reaches
 // from the hip at `hipWs` to `ankleGoal`: the hip-to-goal line's elevation plus the hip's angle in
 // the leg's triangle, the goal no nearer than the knee cap allows (`dMin`). The pose stage turns a
@@ -2594,11 +2607,8 @@ static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lb
 		// 0.26 m treads, a 29-degree pop).
 		if (def->hipMaxFlex > 0.0f && def->hipMaxFlex < LB_PI && lbLengthSquared(vel) >= 4.0f)
 		{
-			const float l = lbMaxF(len, dKeep);
-			const float cosT = lbClampF((a * a + l * l - b * b) / (2.0f * a * l), -1.0f, 1.0f);
-			const float sinT = sqrtf(lbMaxF(1.0f - cosT * cosT, 0.0f));
-			const float cosHip = cosf(def->hipMaxFlex), sinHip = sinf(def->hipMaxFlex);
-			const float sinMax = -(cosHip * cosT + sinHip * sinT), cosMax = sinHip * cosT - cosHip * sinT;
+			float sinMax, cosMax;
+			lbFootHipCapElevation(a, b, lbMaxF(len, dKeep), cosf(def->hipMaxFlex), sinf(def->hipMaxFlex), &sinMax, &cosMax);
 			if (cosMax < 0.0f || lbDot(want, f->up) > sinMax)
 				want = lbNormalizeOr(lbAdd(lbMulSV(cosMax, lbNormalizeOr(lbProjectOnPlane(want, f->up), fwd)), lbMulSV(sinMax, f->up)), want);
 		}
@@ -4051,16 +4061,11 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 		// swing lifted over steps the body has not climbed yet): the thigh lies the hip's triangle
 		// angle above the hip-to-goal line, so the goal turns down about the hip until the thigh is
 		// at the limit.
-		// The limit's elevation is hipMaxFlex - pi/2 - T (T the hip's angle, cos T = cosT): its sine and
-		// cosine come from the angle-difference formulas, and the goal's elevation (in [-pi/2, pi/2])
-		// exceeds it when it lies below -pi/2 (a negative cosine) or when its sine is the smaller: no
-		// inverse trigonometry.
+		// The limit's elevation: lbFootHipCapElevation.
 		if (consts->hipCap)
 		{
-			const float cosT = lbClampF((a * a + len * len - b * b) / (2.0f * a * len), -1.0f, 1.0f);
-			const float sinT = sqrtf(lbMaxF(1.0f - cosT * cosT, 0.0f));
-			const float sinMax = -(consts->cosHip * cosT + consts->sinHip * sinT);
-			const float cosMax = consts->sinHip * cosT - consts->cosHip * sinT;
+			float sinMax, cosMax;
+			lbFootHipCapElevation(a, b, len, consts->cosHip, consts->sinHip, &sinMax, &cosMax);
 			const float sinElevation = lbClampF(lbDot(d, upMs) / len, -1.0f, 1.0f);
 			if (cosMax < 0.0f || sinElevation > sinMax)
 			{
