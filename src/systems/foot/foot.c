@@ -2179,6 +2179,18 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 				const float upPart = lbMinF(rise, sqrtf(lbMaxF(cap * cap - lbLengthSquared(back), 0.0f)));
 				step = lbMulAdd(back, upPart, up);
 			}
+			// A foot blending into a lock more than a step edge below it (planting on the tread
+			// below) moves across first and comes down with what is left, as the blend's path does:
+			// scaled together, the cap held the foot back over the step it was leaving while it came
+			// down, and the heel went into that step's nose (running down 0.256 m risers on 0.266 m
+			// treads: 40 -> 0 mm).
+			else if (leg->locked && leg->lockAlpha < 1.0f && rise < 0.0f && lbLengthSquared(want) > cap * cap &&
+					 lbDot(lbSub(leg->lockAnkleWs, lf->animAnkleWs), up) - lbDot(leg->goalOffsetWs, up) < -def->edgeHeight)
+			{
+				const lbVec3 move = lbClampLength(across, cap);
+				const float downPart = lbMinF(-rise, sqrtf(lbMaxF(cap * cap - lbLengthSquared(move), 0.0f)));
+				step = lbMulAdd(move, -downPart, up);
+			}
 			// A foot in the air that the ground ahead draws below the animation (downhill, a stair
 			// down) comes down at a third of that while its sole is still well above the ground: a
 			// swing pulled down early straightens the knee ahead of the animation and dips the toes
