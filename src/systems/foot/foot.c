@@ -973,7 +973,9 @@ typedef struct lbFootFrame
 	lbVec3 up;
 	lbTransform cw;
 	float dt;
-	bool snap, active, doTrace;
+	bool snap, landed, active, doTrace;
+	// The character's IK alpha before this frame's snap (a landing sets it to 1 at once).
+	float alphaBefore;
 	// Model-to-world length factor, the animation's floor height (along up) and its jump since
 	// the last frame (a capsule stepping onto a stair).
 	float modelToWorld, floorH, floorJump;
@@ -1106,6 +1108,8 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 	}
 	f->dt = lbIsValidFloat(in->dt) && in->dt > 0.0f ? in->dt : 0.0f;
 	f->snap = in->landed || f->dt > 0.25f || !state->initialized;
+	// A landing from a fall, not a first frame or a stall that also snaps.
+	f->landed = in->landed && !(f->dt > 0.25f) && state->initialized;
 	// Teleport: the previous frame says nothing about this one.
 	if (state->initialized && lbDistance(f->cw.p, state->prevCharacterWs.p) > def->teleportDistance)
 	{
@@ -1135,6 +1139,7 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 		alphaTarget = 0.0f;
 	else if (in->ikMode == lb_footIkClamped)
 		alphaTarget = lbClampF(def->clampedAlpha, 0.0f, 1.0f);
+	f->alphaBefore = state->alpha;
 	if (f->snap && alphaTarget > 0.0f)
 		state->alpha = alphaTarget;
 	else if (state->alpha != alphaTarget)
@@ -1783,6 +1788,22 @@ static float lbFootAheadFloor(const lbFootLegState* leg, const lbFootFrame* f, c
 // 15-19 degrees a frame as the foot passed the edge while the IK faded out for the fall.
 #define LB_FOOT_FLOOR_RELEASE 1.5f
 
+// How far (m, along up) the pose stage lifts the animated foot at animFootWs (world) to keep every
+// sole point above the floor the leg keeps (lbFootKeepFloor, lbFootKeepAbove); 0 without one.
+LB_FOOT_COLD static float lbFootFloorLift(const lbFootLegState* leg, const lbSole* sole, lbTransform animFootWs, lbVec3 up)
+{
+	if (!leg->hasFloor)
+		return 0.0f;
+	const lbVec3 floorAt = lbMulAdd(leg->floorPointWs, -leg->floorDrop, up);
+	float lift = 0.0f;
+	for (int k = 0; k < lb_solePointCount; ++k)
+	{
+		const lbVec3 p = lbSole_PointMs(sole, animFootWs, (lbSolePoint)k);
+		lift = lbMaxF(lift, lbPlaneHeightAt(floorAt, leg->floorNormalWs, up, p) - lbDot(p, up));
+	}
+	return lift;
+}
+
 // The floor a foot is kept above while the character's IK is out or fading (airborne, landing;
 // lbFootTarget::floorPointWs): the ground plane under it, taken at once where it rises, lowered at
 // LB_FOOT_FLOOR_RELEASE (relative to the character) where it falls away, measured under the
@@ -1796,7 +1817,8 @@ LB_FOOT_COLD static void lbFootKeepFloor(lbFootLegState* leg, const lbFootState*
 	const lbVec3 up = f->up;
 	// Called only while the character's IK as a whole is out or fading: a grounded leg blending in
 	// is the stepping's own business (a floor there moved locked feet on a run down tall stairs).
-	if (f->snap)
+	// A landing keeps the floor: the foot's goal starts from above it (lbFootGoal).
+	if (f->snap && !f->landed)
 		leg->hasFloor = false;
 	else
 	{
@@ -2121,13 +2143,23 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 	}
 	// No correction moves the foot faster than maxGoalSpeed against the animation: a slide, a lock
 	// blending in, a step edge coming under the foot are spread over frames instead of popping the
-	// leg. A snap (first frame, landing, teleport) places it outright.
+	// leg. A snap (first frame, teleport, and a landing foot already on the ground) places it
+	// outright.
 	{
 		lbVec3 offset = lbSub(ankleGoal, lf->animAnkleWs);
-		if (f->snap || !leg->hasGoal || def->maxGoalSpeed <= 0.0f)
+		if ((f->snap && !(f->landed && !lf->planted)) || !leg->hasGoal || def->maxGoalSpeed <= 0.0f)
 			leg->goalOffsetWs = offset;
 		else
 		{
+			// Landing, a foot not yet on the ground moves on from where the posed foot was, at the
+			// capped speed: the IK faded while the character fell and the pose stage kept the foot
+			// above its floor (lbFootKeepAbove), so it stood at its air goal's offset times that
+			// alpha, lifted off the floor. Placed at once, a trailing foot held on a ledge's top
+			// while the body dropped past it came down 0.5 m in a frame (walking off a 0.6 m
+			// ledge: 83 degrees at the knee, now 11).
+			if (f->snap)
+				leg->goalOffsetWs = lbMulAdd(lbMulSV(lbClampF(f->alphaBefore, 0.0f, 1.0f), leg->goalOffsetWs),
+											 lbFootFloorLift(leg, &lf->sole, lf->animFootWs, up), up);
 			const float cap = def->maxGoalSpeed * f->dt;
 			const lbVec3 want = lbSub(offset, leg->goalOffsetWs);
 			lbVec3 step = lbClampLength(want, cap);
