@@ -2065,9 +2065,49 @@ static void test_probe_reuse(void)
 	}
 }
 
+// A foot whose ankle stands just past a ledge's edge over a drop deeper than its probe reaches
+// rests on the edge: the ground found under it is the top's height (within 5 mm), not the height
+// a tilted edge contact's plane gives a sphere radius lower. Both rigs, two up axes, drops of
+// 0.7-3 m, the ankle 0.5-2.5 cm past the edge.
+static void test_foot_past_a_ledge_edge_rests_on_the_edge(void)
+{
+	const float drops[3] = { 0.7f, 1.2f, 3.0f }, past[3] = { 0.005f, 0.015f, 0.025f };
+	int probes = 0;
+	float lowest = 0.0f;
+	for (int c = 0; c < (int)(sizeof kCases / sizeof kCases[0]); ++c)
+		for (int d = 0; d < 3; ++d)
+			for (int e = 0; e < 3; ++e)
+			{
+				const RigCase* k = &kCases[c];
+				Fixture f;
+				fixtureInit(&f, k->rig, k->up);
+				f.characterWs = characterFrame(&f.humanoid, k->up, k->fwd, lbVec3_zero);
+				const lbVec3 side = lbCross(k->up, k->fwd);
+				const lbVec3 ankle = lbTransformPoint(f.characterWs, f.anim.model[f.humanoid.leg[0].foot].p);
+				const float edge = lbDot(ankle, k->fwd) - past[e];
+				// The top: a box whose face along fwd is the edge, its top at 0; the ground below.
+				const lbVec3 centre = lbAdd(lbMulSV(edge - 5.0f, k->fwd), lbMulSV(-0.5f * drops[d], k->up));
+				// The axes are world axes: a box's half extents are the sums of their absolute parts.
+				const lbVec3 sum = lbAdd(lbAdd(lbMulSV(5.0f, k->fwd), lbMulSV(0.5f * drops[d], k->up)), lbMulSV(5.0f, side));
+				const lbVec3 half = lbMakeVec3(lbAbsF(sum.x), lbAbsF(sum.y), lbAbsF(sum.z));
+				addBox(f.world, centre, half, lbQuat_identity);
+				addPlane(f.world, lbMulSV(-drops[d], k->up), k->up);
+				lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+				lbFootTargets t = step(&f, &in);
+				ENSURE(t.feet[0].grounded);
+				const float h = lbDot(t.feet[0].groundPointWs, k->up);
+				lowest = lbMinF(lowest, h);
+				ENSURE(h > -0.005f && h < 0.005f);
+				probes += 1;
+				fixtureFree(&f);
+			}
+	printf("  %d feet past an edge: lowest ground found %.4f m (the top at 0)\n", probes, (double)lowest);
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
+	RUN_TEST(test_foot_past_a_ledge_edge_rests_on_the_edge);
 	RUN_TEST(test_flat_ground_and_slopes);
 	RUN_TEST(test_airborne_feet_stay_out_of_the_ground);
 	RUN_TEST(test_face_contacts_skip_the_ray);

@@ -396,7 +396,17 @@ static lbFootCast lbFootCastDown(const lbSceneQuery* query, const lbQueryInput* 
 	if (!onFace && hit.hit && !hit.startedInside)
 		face = lbDot(hit.faceNormal, up) > 0.7f ? lbNormalize(hit.faceNormal) : up;
 	c.faceHeight = lbDot(support, up);
-	if (ray.hit && !ray.startedInside && ray.status == lb_ok && lbDot(ray.normal, up) > 0.05f)
+	const bool rayGround = ray.hit && !ray.startedInside && ray.status == lb_ok && lbDot(ray.normal, up) > 0.05f;
+	// A sphere on an edge with no ground below it within reach (a ledge's edge over a drop deeper
+	// than the probe): the foot rests on the edge, at the touch point's height. The height under
+	// a tilted edge normal's plane lay up to a radius below the top (5 cm on a 0.6 m ledge), which
+	// made the top behind the heel a wall and left no place on it for a landing foot.
+	if (!onFace && !rayGround && !hit.startedInside && lbDot(lbSub(hit.impactPoint, support), up) > 0.0f)
+	{
+		support = lbMulAdd(support, lbDot(lbSub(hit.impactPoint, support), up), up);
+		c.faceHeight = lbDot(support, up);
+	}
+	if (rayGround)
 	{
 		face = lbNormalize(ray.normal);
 		c.faceHeight = lbDot(ray.impactPoint, up);
