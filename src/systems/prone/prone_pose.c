@@ -903,7 +903,8 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		const lbVec3 c = lbSub(pivot, pelvis);
 		const float cx = lbDot(c, along), cy = lbDot(c, sideUp);
 		const float ax = lbDot(arm, along), ay = lbDot(arm, sideUp);
-		const float ux = cosf(want), uy = sinf(want);
+		float ux, uy;
+		lbProneSinCos(want, &uy, &ux);
 		const float uc = ux * cx + uy * cy;
 		const float lambda = uc + sqrtf(lbMaxF(uc * uc - (cx * cx + cy * cy) + (ax * ax + ay * ay), 0.0f));
 		const float bx = lambda * ux - cx, by = lambda * uy - cy;
