@@ -348,51 +348,123 @@ static void lbProneChainDone(lbPose* pose, const lbSkeleton* skeleton, lbProneCh
 	}
 }
 
-// Turns `bone` about `axisMs` through its joint by `angle`: its local rotation, then the model
-// transforms below it, the subtree's or, given the chain rooted at it, the chain's. The bits are
-// those of lbPose_SetBoneModelRotation with its subtree (normalised, the local rotation relative to
-// the parent, the model transforms recomposed from the locals) to a rounding of the rotation.
+#if LB_IK_SSE2
+// lbQuatNormalize in four lanes: q over its length, the identity where the length is not past
+// LB_EPSILON or not finite (a NaN fails both ordered compares).
+static inline __m128 lbProneQuatNormalize4(__m128 q)
+{
+	__m128 d = _mm_mul_ps(q, q);
+	d = _mm_add_ps(d, _mm_shuffle_ps(d, d, _MM_SHUFFLE(2, 3, 0, 1)));
+	d = _mm_add_ps(d, _mm_shuffle_ps(d, d, _MM_SHUFFLE(1, 0, 3, 2)));
+	const __m128 n = _mm_sqrt_ps(d);
+	const __m128 ok = _mm_and_ps(_mm_cmpgt_ps(n, _mm_set1_ps(LB_EPSILON)), _mm_cmplt_ps(n, _mm_set1_ps(INFINITY)));
+	return _mm_or_ps(_mm_and_ps(ok, _mm_div_ps(q, n)), _mm_andnot_ps(ok, _mm_setr_ps(0.0f, 0.0f, 0.0f, 1.0f)));
+}
+#endif
+
+// The body's pass's rotations: four lanes with SSE2 (a product of lbQuat values went through memory
+// at each step, about a third of the pass's cost), lbQuat otherwise.
+#if LB_IK_SSE2
+typedef __m128 lbProneQ;
+static inline lbProneQ lbProneQLoad(const lbQuat* q)
+{
+	return _mm_loadu_ps(&q->x);
+}
+static inline void lbProneQStore(lbQuat* out, lbProneQ q)
+{
+	_mm_storeu_ps(&out->x, q);
+}
+static inline lbProneQ lbProneQMul(lbProneQ a, lbProneQ b)
+{
+	return lbIkQuatMul4(a, b);
+}
+static inline lbProneQ lbProneQConj(lbProneQ q)
+{
+	return _mm_xor_ps(q, _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+}
+static inline lbProneQ lbProneQNormalize(lbProneQ q)
+{
+	return lbProneQuatNormalize4(q);
+}
+#else
+typedef lbQuat lbProneQ;
+static inline lbProneQ lbProneQLoad(const lbQuat* q)
+{
+	return *q;
+}
+static inline void lbProneQStore(lbQuat* out, lbProneQ q)
+{
+	*out = q;
+}
+static inline lbProneQ lbProneQMul(lbProneQ a, lbProneQ b)
+{
+	return lbIkQuatMul(a, b);
+}
+static inline lbProneQ lbProneQConj(lbProneQ q)
+{
+	return lbQuatConj(q);
+}
+static inline lbProneQ lbProneQNormalize(lbProneQ q)
+{
+	return lbQuatNormalize(q);
+}
+#endif
+
+// Turns `bone` about `axisMs` through its joint by `angle`: its model rotation (normalised) and its
+// local one made from it, then the model transforms below it: given the chain rooted at it, the
+// chain's joints turned with it about the joint (the rest of the subtree left to lbProneChainDone),
+// else the subtree recomposed from the locals. Turned by hand, a joint's model transform agrees
+// with its parent's and its own unchanged local to a rounding (recomposing the chain from the locals
+// cost about 70 instructions a joint more, the root's own recomposition another 70 a turn).
 static void lbProneTurnChain(lbPose* pose, const lbSkeleton* skeleton, int bone, lbVec3 axisMs, float angle,
 							 lbProneChain* chain)
 {
 	if (bone < 0 || lbAbsF(angle) < 1.0e-7f)
 		return;
-	lbTransform m = pose->model[bone];
-	// lbQuatNormalize's result is a valid rotation (unit, or the identity for a degenerate input).
-	// Normalised once: lbPose_SetBoneModelRotation's own normalisation of a rotation normalised just
-	// before moved it by a rounding at most.
+	lbTransform* const model = pose->model;
+	const int* parents = skeleton->parents;
+	const int p = parents[bone];
 #if LB_IK_SSE2
 	// lbIsValidVec3 of both in two compares: x - x is +0 for a finite x and NaN for the rest (the
 	// lanes of p.x..q.x and q.w..s.z that are not p's or s's are left out of the masks).
-	const __m128 pq = _mm_loadu_ps(&m.p.x), qs = _mm_loadu_ps(&m.q.w), zero = _mm_setzero_ps();
+	const __m128 pq = _mm_loadu_ps(&model[bone].p.x), qs = _mm_loadu_ps(&model[bone].q.w), zero = _mm_setzero_ps();
 	if ((_mm_movemask_ps(_mm_cmpeq_ps(_mm_sub_ps(pq, pq), zero)) & 0x7) != 0x7 ||
 		(_mm_movemask_ps(_mm_cmpeq_ps(_mm_sub_ps(qs, qs), zero)) & 0xE) != 0xE)
 		return;
-#else
-	if (!lbIsValidVec3(m.p) || !lbIsValidVec3(m.s))
-		return;
-#endif
 	// Every caller's axis is unit already (the body's along and side axes, a limb's swivel axis made
 	// by lbNormalizeOr, a lift's axis divided by its length), and the product is normalized.
-	m.q = lbQuatNormalize(lbIkQuatMul(lbProneQuatFromUnitAxisAngle(axisMs, angle), m.q));
-	const int* parents = skeleton->parents;
-	const int p = parents[bone];
-	pose->model[bone] = m;
+	const lbQuat r = lbProneQuatFromUnitAxisAngle(axisMs, angle);
+	const __m128 turn = _mm_loadu_ps(&r.x);
+	_mm_storeu_ps(&model[bone].q.x, lbProneQuatNormalize4(lbIkQuatMul4(turn, _mm_loadu_ps(&model[bone].q.x))));
+#else
+	if (!lbIsValidVec3(model[bone].p) || !lbIsValidVec3(model[bone].s))
+		return;
+	const lbQuat r = lbProneQuatFromUnitAxisAngle(axisMs, angle);
+	model[bone].q = lbQuatNormalize(lbIkQuatMul(r, model[bone].q));
+#endif
 	if (p == LB_NULL_INDEX)
-		pose->local[bone] = m;
+		pose->local[bone] = model[bone];
 	else
-		lbIkTransformRelativeTo(&pose->local[bone], &pose->model[p], &m);
+		lbIkTransformRelativeTo(&pose->local[bone], &model[p], &model[bone]);
 	if (chain && chain->count > 0 && chain->bones[0] == bone)
 	{
-		// Past the root each joint lies below the one before it: no test for a root.
-		lbProneCompose(pose, parents, bone);
-		lbTransform* const model = pose->model;
-		const lbTransform* const local = pose->local;
+		// Each joint past the root turns about the root's joint: p' = pivot + r (p - pivot), q' = r q.
+#if LB_IK_SSE2
 		for (int k = 1; k < chain->count; ++k)
 		{
-			const int b = chain->bones[k];
-			lbIkTransformMulTo(&model[b], &model[parents[b]], &local[b]);
+			lbTransform* const j = &model[chain->bones[k]];
+			const __m128 jp = _mm_loadu_ps(&j->p.x), jq = _mm_loadu_ps(&j->q.x), jws = _mm_loadu_ps(&j->q.w);
+			lbIkStoreTransform(j, _mm_add_ps(pq, lbIkQuatRotate4(turn, _mm_sub_ps(jp, pq))), lbIkQuatMul4(turn, jq), jws);
 		}
+#else
+		const lbVec3 pivot = model[bone].p;
+		for (int k = 1; k < chain->count; ++k)
+		{
+			lbTransform* const j = &model[chain->bones[k]];
+			j->p = lbAdd(pivot, lbQuatRotate(r, lbSub(j->p, pivot)));
+			j->q = lbQuatMul(r, j->q);
+		}
+#endif
 		chain->dirty = true;
 	}
 	else
@@ -688,7 +760,8 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 	int lastParent = LB_NULL_INDEX;
 	float lastAngle = 0.0f;
 	bool made = false;
-	lbQuat parentInv = lbQuat_identity, turnQ = lbQuat_identity;
+	const lbProneQ rollQ = lbProneQLoad(&roll);
+	lbProneQ parentInv = lbProneQLoad(&lbQuat_identity), turnQ = parentInv;
 	for (int i = 0; i < 3; ++i)
 	{
 		const int b = bones[i];
@@ -699,35 +772,37 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 		{
 			// The conjugate for the inverse: a product of unit rotations is unit within rounding, and
 			// the local rotation made with it is normalized.
-			parentInv = lbQuatConj(lbIkQuatMul(roll, pose->model[p].q));
+			parentInv = lbProneQConj(lbProneQMul(rollQ, lbProneQLoad(&pose->model[p].q)));
 			lastParent = p;
 		}
 		if (i == 0)
 		{
-			turnQ = turnQuat;
+			turnQ = lbProneQLoad(&turnQuat);
 			lastAngle = angles[i];
 		}
 		else if (!made || angles[i] != lastAngle)
 		{
-			turnQ = lbProneQuatFromUnitAxisAngle(side, angles[i]);
+			const lbQuat q = lbProneQuatFromUnitAxisAngle(side, angles[i]);
+			turnQ = lbProneQLoad(&q);
 			lastAngle = angles[i];
 		}
 		made = true;
-		const lbQuat modelQ = lbIkQuatMul(turnQ, lbIkQuatMul(roll, pose->model[b].q));
-		pose->local[b].q = lbQuatNormalize(lbIkQuatMul(parentInv, modelQ));
+		const lbProneQ modelQ = lbProneQMul(turnQ, lbProneQMul(rollQ, lbProneQLoad(&pose->model[b].q)));
+		lbProneQStore(&pose->local[b].q, lbProneQNormalize(lbProneQMul(parentInv, modelQ)));
 		if (i == 0 && bendBone >= 0 && lbAbsF(bendAngle) > 1.0e-7f)
 		{
 			// The bend bone: its parent turned by the first spine bone's turn and the roll, itself by
 			// the bend after them (read before the pass changes the model transforms).
+			const lbProneQ turnRoll = lbProneQMul(turnQ, rollQ);
 			const int bp = skeleton->parents[bendBone];
-			const lbQuat bendParentInv = lbQuatConj(lbIkQuatMul(turnQ, lbIkQuatMul(roll, pose->model[bp].q)));
-			const lbQuat bendQ =
-				lbIkQuatMul(bendQuat, lbIkQuatMul(turnQ, lbIkQuatMul(roll, pose->model[bendBone].q)));
-			pose->local[bendBone].q = lbQuatNormalize(lbIkQuatMul(bendParentInv, bendQ));
+			const lbProneQ bendParentInv = lbProneQConj(lbProneQMul(turnRoll, lbProneQLoad(&pose->model[bp].q)));
+			const lbProneQ bendQ =
+				lbProneQMul(lbProneQLoad(&bendQuat), lbProneQMul(turnRoll, lbProneQLoad(&pose->model[bendBone].q)));
+			lbProneQStore(&pose->local[bendBone].q, lbProneQNormalize(lbProneQMul(bendParentInv, bendQ)));
 		}
 	}
 	lbTransform m = pose->model[rb];
-	m.q = lbQuatNormalize(lbIkQuatMul(roll, m.q));
+	lbProneQStore(&m.q, lbProneQNormalize(lbProneQMul(rollQ, lbProneQLoad(&m.q))));
 	m.p = lbAdd(m.p, shiftMs);
 	const int parent = skeleton->parents[rb];
 	pose->local[rb] = parent < 0 ? m : lbTransformRelative(pose->model[parent], m);
