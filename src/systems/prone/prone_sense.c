@@ -1249,17 +1249,41 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	// along and left are unit: lbProneBodyFrame's along always is (the body's forward or any direction
 	// across up standing in for a torso with none), left is up x along, both turned and normalized.
 	const lbQuat rollQ = lbProneQuatFromUnitAxisAngle(along, t->roll);
-	const lbQuat upperQ = lbIkQuatMul(rollQ, lbProneQuatFromUnitAxisAngle(left, -t->upperPitch));
-	const lbQuat lowerQ = lbIkQuatMul(rollQ, lbProneQuatFromUnitAxisAngle(left, -t->lowerPitch));
+	const lbQuat upperPitchQ = lbProneQuatFromUnitAxisAngle(left, -t->upperPitch);
+	const lbQuat lowerPitchQ = lbProneQuatFromUnitAxisAngle(left, -t->lowerPitch);
 	// The model-to-world transform followed by each turn about its pivot, as one transform: a
 	// probe's turned point costs one transform instead of a transform and a turn.
 	// pivot + Q (cw(x) - pivot) = (Q cw.q) (cw.s x) + pivot + Q (cw.p - pivot).
 	lbTransform upperT = cw, legT[2] = { cw, cw };
+	lbQuat upperQ, lowerQ;
+#if LB_IK_SSE2
+	{
+		// In four lanes throughout (through lbQuat and lbVec3 values each product went through
+		// memory). A position's store spills into q.x, which the rotation's store after it writes.
+		const __m128 rq = _mm_loadu_ps(&rollQ.x), cq = _mm_loadu_ps(&cw.q.x), cp = _mm_loadu_ps(&cw.p.x);
+		const __m128 uq = lbIkQuatMul4(rq, _mm_loadu_ps(&upperPitchQ.x)), lq = lbIkQuatMul4(rq, _mm_loadu_ps(&lowerPitchQ.x));
+		_mm_storeu_ps(&upperQ.x, uq);
+		_mm_storeu_ps(&lowerQ.x, lq);
+		const __m128 pw = _mm_setr_ps(pelvisWs.x, pelvisWs.y, pelvisWs.z, 0.0f);
+		_mm_storeu_ps(&upperT.p.x, _mm_add_ps(pw, lbIkQuatRotate4(uq, _mm_sub_ps(cp, pw))));
+		_mm_storeu_ps(&upperT.q.x, lbIkQuatMul4(uq, cq));
+		const __m128 legQ = lbIkQuatMul4(lq, cq);
+		for (int side = 0; side < 2; ++side)
+		{
+			const __m128 hw = _mm_setr_ps(hipWs[side].x, hipWs[side].y, hipWs[side].z, 0.0f);
+			_mm_storeu_ps(&legT[side].p.x, _mm_add_ps(hw, lbIkQuatRotate4(lq, _mm_sub_ps(cp, hw))));
+			_mm_storeu_ps(&legT[side].q.x, legQ);
+		}
+	}
+#else
+	upperQ = lbIkQuatMul(rollQ, upperPitchQ);
+	lowerQ = lbIkQuatMul(rollQ, lowerPitchQ);
 	upperT.q = lbIkQuatMul(upperQ, cw.q);
 	upperT.p = lbAdd(pelvisWs, lbIkQuatRotate(upperQ, lbSub(cw.p, pelvisWs)));
 	legT[0].q = legT[1].q = lbIkQuatMul(lowerQ, cw.q);
 	for (int side = 0; side < 2; ++side)
 		legT[side].p = lbAdd(hipWs[side], lbIkQuatRotate(lowerQ, lbSub(cw.p, hipWs[side])));
+#endif
 
 	// Easing of the probed heights this frame (the same for every probe): ground rising three times
 	// faster than falling.
