@@ -1316,14 +1316,26 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	// targets carry them to the pose stage, which keeps no state (worked out there, they cost about
 	// 900 instructions a frame).
 	if (!lbProneRigPlan_Matches(&state->rig, skeleton, &rig))
+	{
+		const uint32_t stamp = state->rig.stamp;
 		lbProneRigPlan_Make(&state->rig, skeleton, h, &rig);
+		state->rig.stamp = stamp + 1u;
+	}
 	if (state->rig.soleMade != state->soleMade)
 	{
 		memcpy(state->rig.sole, state->sole, sizeof state->sole);
 		memcpy(state->rig.soleFrom, state->soleFrom, sizeof state->soleFrom);
 		state->rig.soleMade = state->soleMade;
+		++state->rig.stamp;
 	}
-	t->rig = state->rig;
+	// Copied only into targets that hold another plan (the copy cost about ninety instructions a
+	// frame): targets given to this state frame after frame keep it. Targets holding another state's
+	// plan of the same stamp get it when that one was made for another skeleton; one made for this
+	// skeleton with another map or other soles the pose stage does not use (it checks both), and
+	// one with the same is this plan.
+	if (t->rig.stamp != state->rig.stamp || t->rig.fingerprint != state->rig.fingerprint ||
+		t->rig.boneCount != state->rig.boneCount)
+		t->rig = state->rig;
 	probeSetup.soles = state->sole;
 	// The limb each hand or foot probe (wrist, ankle, toes) belongs to, -1 for the others.
 	static const signed char endLimb[lb_proneProbeCount] = {
