@@ -402,10 +402,21 @@ static inline lbVec3 lbProneToModelUnitIn(const lbProneToModel* m, const float* 
 {
 	return lbProneUnitLanes(lbIkQuatRotate4(m->conj, _mm_loadu_ps(v)), fallback);
 }
+// lbQuatInvRotate(cw.q, v) of a direction in memory with a float after it.
+static inline lbVec3 lbProneToModelDirectionIn(const lbProneToModel* m, const float* v)
+{
+	float r[4];
+	_mm_storeu_ps(r, lbIkQuatRotate4(m->conj, _mm_loadu_ps(v)));
+	return LB_LITERAL(lbVec3){ r[0], r[1], r[2] };
+}
 #else
 static inline lbVec3 lbProneToModelPointIn(const lbProneToModel* m, const float* p)
 {
 	return lbProneToModelPoint(m, LB_LITERAL(lbVec3){ p[0], p[1], p[2] });
+}
+static inline lbVec3 lbProneToModelDirectionIn(const lbProneToModel* m, const float* v)
+{
+	return lbQuatInvRotate(m->cw.q, LB_LITERAL(lbVec3){ v[0], v[1], v[2] });
 }
 static inline lbVec3 lbProneToModelUnitIn(const lbProneToModel* m, const float* v, lbVec3 fallback)
 {

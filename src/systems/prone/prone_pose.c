@@ -60,22 +60,23 @@ static inline float lbProneSegmentProbeDepth(const lbPronePlane* plane, float ra
 	return lbProneSegmentDepth(a, b, c, plane->normal, radius + clearance, outT);
 }
 
-// A probed ground plane in model space.
-static inline void lbPronePlaneOf(lbPronePlane* out, const lbProneGround* g, const lbProneToModel* toModel, lbVec3 upMs)
+// A probed ground plane in model space. The ground's normal is unit (lbProneGround) and the turn
+// into model space keeps its length (within the character rotation's own, which the checks hold
+// within 1 % of one, as they hold the points' distances), so it is not normalised again (about
+// 20 instructions a plane).
+static inline void lbPronePlaneOf(lbPronePlane* out, const lbProneGround* g, const lbProneToModel* toModel)
 {
 	out->hit = g->hit;
 	// The point is followed by the normal, the normal by the radius (a fourth lane not mixed in).
 	out->point = lbProneToModelPointIn(toModel, &g->pointWs.x);
-	out->normal = lbProneToModelUnitIn(toModel, &g->normalWs.x, upMs);
+	out->normal = lbProneToModelDirectionIn(toModel, &g->normalWs.x);
 }
 
 #if LB_IK_SSE2
 // lbPronePlaneOf's point and normal for four probes p[0..3] at once, one a lane, with its bits
-// (the same products and sums as the one-probe path, the normal's length summed in lbDot's order).
-// Written whether hit or not: a plane not hit is never read. Two of these cost about what three
-// single planes did.
-static inline void lbPronePlanes4(lbPronePlane* planes, const lbProneGround* grounds, const int* p, const lbProneToModel* m,
-								  lbVec3 upMs)
+// (the same products and sums as the one-probe path). Written whether hit or not: a plane not hit
+// is never read. Two of these cost about what three single planes did.
+static inline void lbPronePlanes4(lbPronePlane* planes, const lbProneGround* grounds, const int* p, const lbProneToModel* m)
 {
 	__m128 px, py, pz, nx, ny, nz, hit;
 	lbProneGround4(grounds, p, &px, &py, &pz, &nx, &ny, &nz, &hit);
@@ -92,16 +93,8 @@ static inline void lbPronePlanes4(lbPronePlane* planes, const lbProneGround* gro
 	px = _mm_mul_ps(_mm_shuffle_ps(m->inv, m->inv, _MM_SHUFFLE(0, 0, 0, 0)), px);
 	py = _mm_mul_ps(_mm_shuffle_ps(m->inv, m->inv, _MM_SHUFFLE(1, 1, 1, 1)), py);
 	pz = _mm_mul_ps(_mm_shuffle_ps(m->inv, m->inv, _MM_SHUFFLE(2, 2, 2, 2)), pz);
-	// Normal: conj n made unit, or up where its length is not past LB_EPSILON or not finite (a NaN
-	// fails both ordered compares).
+	// Normal: conj n (unit already, lbPronePlaneOf).
 	lbProneRotate4(ux, uy, uz, w, &nx, &ny, &nz);
-	const __m128 len =
-		_mm_sqrt_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(nx, nx), _mm_mul_ps(ny, ny)), _mm_mul_ps(nz, nz)));
-	const __m128 ok = _mm_and_ps(_mm_cmpgt_ps(len, _mm_set1_ps(LB_EPSILON)), _mm_cmplt_ps(len, _mm_set1_ps(INFINITY)));
-	const __m128 inv = _mm_div_ps(_mm_set1_ps(1.0f), len);
-	nx = _mm_or_ps(_mm_and_ps(ok, _mm_mul_ps(inv, nx)), _mm_andnot_ps(ok, _mm_set1_ps(upMs.x)));
-	ny = _mm_or_ps(_mm_and_ps(ok, _mm_mul_ps(inv, ny)), _mm_andnot_ps(ok, _mm_set1_ps(upMs.y)));
-	nz = _mm_or_ps(_mm_and_ps(ok, _mm_mul_ps(inv, nz)), _mm_andnot_ps(ok, _mm_set1_ps(upMs.z)));
 	// Back to one probe a vector: point and the normal's x, then the normal's y and z.
 	_MM_TRANSPOSE4_PS(px, py, pz, nx);
 	const __m128 yz01 = _mm_unpacklo_ps(ny, nz), yz23 = _mm_unpackhi_ps(ny, nz);
@@ -515,10 +508,10 @@ static bool lbProneSolveChain(lbPose* pose, const lbSkeleton* skeleton, const lb
 // there over its share (1 - t) of the elbow's move. 0 when nothing is in the way; *ioN gets the plane's
 // normal when the rise is more than `than`.
 static float lbProneForearmStepRise(const lbPronePlane* fp, float fr, const lbProneGround* wg, const lbProneToModel* toModel,
-									lbVec3 upMs, lbVec3 a, lbVec3 b, float clearance, lbVec3* ioN, float than)
+									lbVec3 a, lbVec3 b, float clearance, lbVec3* ioN, float than)
 {
 	lbPronePlane wp;
-	lbPronePlaneOf(&wp, wg, toModel, upMs);
+	lbPronePlaneOf(&wp, wg, toModel);
 	if (lbDot(wp.normal, fp->normal) < LB_PRONE_STEP_COS)
 		return 0.0f;
 	const lbVec3 cf = lbMulAdd(fp->point, -fr, fp->normal), cw = lbMulAdd(wp.point, -wg->radius, wp.normal);
@@ -1016,8 +1009,8 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	// The torso's, knees' and elbows' probes (the first eight), mostly hit, four at a time.
 	static const int bodyProbes4[8] = { lb_pronePelvis, lb_proneSpine,	lb_proneChest,	 lb_proneKneeL,
 										lb_proneKneeR,	lb_proneElbowL, lb_proneElbowR, lb_proneTorsoLow };
-	lbPronePlanes4(planes, targets->ground, bodyProbes4, &toModel, upMs);
-	lbPronePlanes4(planes, targets->ground, bodyProbes4 + 4, &toModel, upMs);
+	lbPronePlanes4(planes, targets->ground, bodyProbes4, &toModel);
+	lbPronePlanes4(planes, targets->ground, bodyProbes4 + 4, &toModel);
 	for (; first < 8; ++first)
 		planes[bodyProbes[first]].hit = targets->ground[bodyProbes[first]].hit;
 #endif
@@ -1026,7 +1019,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		const int k = bodyProbes[i];
 		planes[k].hit = targets->ground[k].hit;
 		if (planes[k].hit)
-			lbPronePlaneOf(&planes[k], &targets->ground[k], &toModel, upMs);
+			lbPronePlaneOf(&planes[k], &targets->ground[k], &toModel);
 	}
 
 	// Translation fit: the body moves along up until the torso rests on its highest support (every
@@ -1231,7 +1224,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 					const lbProneGround* wg = &targets->ground[endProbes[0]];
 					if (k < 2 && wg->hit)
 						rise = lbMaxF(rise, lbProneForearmStepRise(&planes[segProbe], targets->ground[segProbe].radius, wg,
-																   &toModel, upMs, pose->model[segA].p, pose->model[segB].p,
+																   &toModel, pose->model[segA].p, pose->model[segB].p,
 																   def->clearance, &swivelN, rise));
 				}
 				lbVec3 root0 = pose->model[root].p;
@@ -1327,7 +1320,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			int probe = endProbes[e];
 			if (probe < 0 || !targets->ground[probe].hit)
 				continue;
-			lbPronePlaneOf(&planes[probe], &targets->ground[probe], &toModel, upMs);
+			lbPronePlaneOf(&planes[probe], &targets->ground[probe], &toModel);
 			// A wrist's or ankle's point is the end joint's; the toes' lie on the sole.
 			if (e == 0)
 				p = pose->model[end].p;
