@@ -274,10 +274,10 @@ static void lbProneDeferredDone(lbPose* pose, const lbSkeleton* skeleton, const 
 }
 
 // A limb's joints from its root bone down to its end (root first), whose model transforms the limb
-// fit reads: a turn of the root recomposes only these, and the rest of the root's subtree (twist
-// bones, fingers, toes) once when the limb is done (lbProneChainDone), with the same bits as
-// recomposing the whole subtree at every turn. count 0 (an end not within a few bones under the
-// root) recomposes the subtree at every turn.
+// fit reads: a turn of the root moves only these (with the root, about its joint), and the rest of
+// the root's subtree (twist bones, fingers, toes) is recomposed from the joints once when the limb
+// is done (lbProneChainDone). count 0 (an end not within a few bones under the root) recomposes the
+// subtree at every turn.
 typedef struct lbProneChain
 {
 	int bones[8];
@@ -314,8 +314,9 @@ static void lbProneChainOf(lbProneChain* c, const lbSkeleton* skeleton, int root
 	}
 }
 
-// The rest of a dirty chain's subtree from the chain's current joints (lbProneUpdateSubtree's bits:
-// the joints are already what it would make them, so they are not composed again).
+// The rest of a dirty chain's subtree from the chain's current joints (lbProneUpdateSubtree's
+// products but for the joints, which are already where it would put them within rounding and are
+// not composed again).
 static void lbProneChainDone(lbPose* pose, const lbSkeleton* skeleton, lbProneChain* chain, const lbProneDeferred* defer)
 {
 	if (!chain->dirty)
