@@ -1282,9 +1282,57 @@ static void test_prone_rig_plan_matches_the_rig(void)
 	}
 }
 
+// The sense stage copies its state's rig constants only into targets that hold another plan: one
+// targets struct sensed into by two characters in turn (the two reference rigs, whose states count
+// their plans alike) holds each one's plan after its sense, bit for bit, and the pose stage fits
+// each with it as with targets of its own.
+static void test_prone_rig_plan_copied_into_targets_holding_another(void)
+{
+	Fixture f[2];
+	lbProneState st[2];
+	lbProneTargets own[2];
+	lbProneDef def = lbDefaultProneDef();
+	lbProneSenseInput in[2];
+	for (int rig = 0; rig < 2; ++rig)
+	{
+		fixtureInit(&f[rig], (lbReferenceRig)rig, lbVec3_axisZ, lbVec3_axisX, lb_sceneRocky, 0.0f);
+		lbProneState_Reset(&st[rig]);
+		memset(&own[rig], 0, sizeof own[rig]);
+		in[rig] = lbDefaultProneSenseInput();
+		in[rig].query = &f[rig].query;
+		in[rig].characterWs = place(&f[rig], lbVec3_axisX, lbMakeVec3(1.3f, 0.2f, 0.3f));
+		in[rig].animPose = &f[rig].anim;
+		in[rig].dt = 1.0f / 60.0f;
+	}
+	lbProneTargets shared;
+	memset(&shared, 0, sizeof shared);
+	for (int frame = 0; frame < 4; ++frame)
+		for (int rig = 0; rig < 2; ++rig)
+		{
+			// The same frame sensed from a copy of the state into the character's own targets.
+			lbProneState copy = st[rig];
+			ENSURE(lbProneSense(&copy, &def, f[rig].skel, &f[rig].h, &in[rig], &own[rig]) == lb_ok);
+			ENSURE(lbProneSense(&st[rig], &def, f[rig].skel, &f[rig].h, &in[rig], &shared) == lb_ok);
+			ENSURE(st[rig].rig.stamp == st[1 - rig].rig.stamp || frame == 0);
+			ENSURE(shared.rig.fingerprint == f[rig].skel->fingerprint && shared.rig.boneCount == f[rig].skel->boneCount);
+			ENSURE(memcmp(&shared.rig, &st[rig].rig, sizeof shared.rig) == 0);
+			ENSURE(memcmp(&own[rig].rig, &st[rig].rig, sizeof own[rig].rig) == 0);
+			lbPose kept = lbCreatePose(f[rig].skel);
+			lbPose_Copy(&kept, &f[rig].anim);
+			lbPose_Copy(&f[rig].pose, &f[rig].anim);
+			ENSURE(lbProneApplyPose(&own[rig], &def, f[rig].skel, &f[rig].h, &kept, NULL) == lb_ok);
+			ENSURE(lbProneApplyPose(&shared, &def, f[rig].skel, &f[rig].h, &f[rig].pose, NULL) == lb_ok);
+			ENSURE(memcmp(f[rig].pose.model, kept.model, sizeof(lbTransform) * (size_t)kept.boneCount) == 0);
+			lbDestroyPose(&kept);
+		}
+	fixtureFree(&f[0]);
+	fixtureFree(&f[1]);
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
+	RUN_TEST(test_prone_rig_plan_copied_into_targets_holding_another);
 	RUN_TEST(test_prone_plane_of_known_slope);
 	RUN_TEST(test_prone_trace_rate);
 	RUN_TEST(test_prone_recast_span);

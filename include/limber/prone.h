@@ -146,6 +146,9 @@ typedef struct lbProneRigPlan
 	float soleFrom[2][10];
 	uint8_t soleMade;
 	///@}
+	/// Which of its state's plans it is (counted up from 1 each time the state's plan is made or its
+	/// soles change): the sense stage copies the state's plan into targets that hold another.
+	uint32_t stamp;
 } lbProneRigPlan;
 
 /// Options of the prone system. Fill with lbDefaultProneDef(); every default is listed here.

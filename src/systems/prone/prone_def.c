@@ -482,20 +482,21 @@ bool lbProneProbeAt(lbProneProbeSetup* setup, const lbHumanoid* h, const lbPose*
 			const lbTransform* foot = &pose->model[h->leg[side].foot];
 			const float r = 0.4f * h->legAxes[side].ankleHeight;
 #if LB_IK_SSE2
-			// lbSole_PointMs of the ball and of the point under the ankle, the normalised foot-up
-			// between that point and the ankle and the probe point, in four lanes with the same
-			// products and sums (lbMulAdd's, lbQuatRotate's, lbNormalizeOr's length in lbDot's order).
+			// The foot's up, from the point under the ankle to the ankle, is the foot's rotation of
+			// the sole's own offset to that point reversed and made unit (a rotation keeps lengths),
+			// so the probe point, the ball raised by r along it, is the foot's transform of one offset
+			// in the foot's frame: one rotation (lbSole_PointMs's two and a normalisation of their
+			// difference cost about 40 instructions more a toe).
 			const __m128 q = _mm_loadu_ps(&foot->q.x);
 			const __m128 p = _mm_setr_ps(foot->p.x, foot->p.y, foot->p.z, 0.0f);
 			const __m128 under0 = _mm_setr_ps(sole->under.x, sole->under.y, sole->under.z, 0.0f);
 			const __m128 toeFlat = _mm_setr_ps(sole->toeFlat.x, sole->toeFlat.y, sole->toeFlat.z, 0.0f);
-			const __m128 ball = _mm_add_ps(
-				p, lbIkQuatRotate4(q, _mm_add_ps(under0, _mm_mul_ps(_mm_set1_ps(sole->along[lb_soleBall]), toeFlat))));
-			const __m128 under = _mm_add_ps(
-				p, lbIkQuatRotate4(q, _mm_add_ps(under0, _mm_mul_ps(_mm_set1_ps(sole->along[lb_soleUnderAnkle]), toeFlat))));
-			const lbVec3 footUp = lbProneUnitLanes(_mm_sub_ps(p, under), lbVec3_zero);
+			const __m128 toUnder = _mm_add_ps(under0, _mm_mul_ps(_mm_set1_ps(sole->along[lb_soleUnderAnkle]), toeFlat));
+			const lbVec3 up = lbProneUnitLanes(_mm_sub_ps(_mm_setzero_ps(), toUnder), lbVec3_zero);
+			const __m128 offset = _mm_add_ps(_mm_add_ps(under0, _mm_mul_ps(_mm_set1_ps(sole->along[lb_soleBall]), toeFlat)),
+											 _mm_mul_ps(_mm_set1_ps(r), _mm_setr_ps(up.x, up.y, up.z, 0.0f)));
 			float out[4];
-			_mm_storeu_ps(out, _mm_add_ps(ball, _mm_mul_ps(_mm_set1_ps(r), _mm_setr_ps(footUp.x, footUp.y, footUp.z, 0.0f))));
+			_mm_storeu_ps(out, _mm_add_ps(p, lbIkQuatRotate4(q, offset)));
 			*outPointMs = LB_LITERAL(lbVec3){ out[0], out[1], out[2] };
 #else
 			const lbVec3 ball = lbSole_PointMs(sole, *foot, lb_soleBall);

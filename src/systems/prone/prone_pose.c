@@ -60,22 +60,23 @@ static inline float lbProneSegmentProbeDepth(const lbPronePlane* plane, float ra
 	return lbProneSegmentDepth(a, b, c, plane->normal, radius + clearance, outT);
 }
 
-// A probed ground plane in model space.
-static inline void lbPronePlaneOf(lbPronePlane* out, const lbProneGround* g, const lbProneToModel* toModel, lbVec3 upMs)
+// A probed ground plane in model space. The ground's normal is unit (lbProneGround) and the turn
+// into model space keeps its length (within the character rotation's own, which the checks hold
+// within 1 % of one, as they hold the points' distances), so it is not normalised again (about
+// 20 instructions a plane).
+static inline void lbPronePlaneOf(lbPronePlane* out, const lbProneGround* g, const lbProneToModel* toModel)
 {
 	out->hit = g->hit;
 	// The point is followed by the normal, the normal by the radius (a fourth lane not mixed in).
 	out->point = lbProneToModelPointIn(toModel, &g->pointWs.x);
-	out->normal = lbProneToModelUnitIn(toModel, &g->normalWs.x, upMs);
+	out->normal = lbProneToModelDirectionIn(toModel, &g->normalWs.x);
 }
 
 #if LB_IK_SSE2
 // lbPronePlaneOf's point and normal for four probes p[0..3] at once, one a lane, with its bits
-// (the same products and sums as the one-probe path, the normal's length summed in lbDot's order).
-// Written whether hit or not: a plane not hit is never read. Two of these cost about what three
-// single planes did.
-static inline void lbPronePlanes4(lbPronePlane* planes, const lbProneGround* grounds, const int* p, const lbProneToModel* m,
-								  lbVec3 upMs)
+// (the same products and sums as the one-probe path). Written whether hit or not: a plane not hit
+// is never read. Two of these cost about what three single planes did.
+static inline void lbPronePlanes4(lbPronePlane* planes, const lbProneGround* grounds, const int* p, const lbProneToModel* m)
 {
 	__m128 px, py, pz, nx, ny, nz, hit;
 	lbProneGround4(grounds, p, &px, &py, &pz, &nx, &ny, &nz, &hit);
@@ -92,16 +93,8 @@ static inline void lbPronePlanes4(lbPronePlane* planes, const lbProneGround* gro
 	px = _mm_mul_ps(_mm_shuffle_ps(m->inv, m->inv, _MM_SHUFFLE(0, 0, 0, 0)), px);
 	py = _mm_mul_ps(_mm_shuffle_ps(m->inv, m->inv, _MM_SHUFFLE(1, 1, 1, 1)), py);
 	pz = _mm_mul_ps(_mm_shuffle_ps(m->inv, m->inv, _MM_SHUFFLE(2, 2, 2, 2)), pz);
-	// Normal: conj n made unit, or up where its length is not past LB_EPSILON or not finite (a NaN
-	// fails both ordered compares).
+	// Normal: conj n (unit already, lbPronePlaneOf).
 	lbProneRotate4(ux, uy, uz, w, &nx, &ny, &nz);
-	const __m128 len =
-		_mm_sqrt_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(nx, nx), _mm_mul_ps(ny, ny)), _mm_mul_ps(nz, nz)));
-	const __m128 ok = _mm_and_ps(_mm_cmpgt_ps(len, _mm_set1_ps(LB_EPSILON)), _mm_cmplt_ps(len, _mm_set1_ps(INFINITY)));
-	const __m128 inv = _mm_div_ps(_mm_set1_ps(1.0f), len);
-	nx = _mm_or_ps(_mm_and_ps(ok, _mm_mul_ps(inv, nx)), _mm_andnot_ps(ok, _mm_set1_ps(upMs.x)));
-	ny = _mm_or_ps(_mm_and_ps(ok, _mm_mul_ps(inv, ny)), _mm_andnot_ps(ok, _mm_set1_ps(upMs.y)));
-	nz = _mm_or_ps(_mm_and_ps(ok, _mm_mul_ps(inv, nz)), _mm_andnot_ps(ok, _mm_set1_ps(upMs.z)));
 	// Back to one probe a vector: point and the normal's x, then the normal's y and z.
 	_MM_TRANSPOSE4_PS(px, py, pz, nx);
 	const __m128 yz01 = _mm_unpacklo_ps(ny, nz), yz23 = _mm_unpackhi_ps(ny, nz);
@@ -281,10 +274,10 @@ static void lbProneDeferredDone(lbPose* pose, const lbSkeleton* skeleton, const 
 }
 
 // A limb's joints from its root bone down to its end (root first), whose model transforms the limb
-// fit reads: a turn of the root recomposes only these, and the rest of the root's subtree (twist
-// bones, fingers, toes) once when the limb is done (lbProneChainDone), with the same bits as
-// recomposing the whole subtree at every turn. count 0 (an end not within a few bones under the
-// root) recomposes the subtree at every turn.
+// fit reads: a turn of the root moves only these (with the root, about its joint), and the rest of
+// the root's subtree (twist bones, fingers, toes) is recomposed from the joints once when the limb
+// is done (lbProneChainDone). count 0 (an end not within a few bones under the root) recomposes the
+// subtree at every turn.
 typedef struct lbProneChain
 {
 	int bones[8];
@@ -321,8 +314,9 @@ static void lbProneChainOf(lbProneChain* c, const lbSkeleton* skeleton, int root
 	}
 }
 
-// The rest of a dirty chain's subtree from the chain's current joints (lbProneUpdateSubtree's bits:
-// the joints are already what it would make them, so they are not composed again).
+// The rest of a dirty chain's subtree from the chain's current joints (lbProneUpdateSubtree's
+// products but for the joints, which are already where it would put them within rounding and are
+// not composed again).
 static void lbProneChainDone(lbPose* pose, const lbSkeleton* skeleton, lbProneChain* chain, const lbProneDeferred* defer)
 {
 	if (!chain->dirty)
@@ -348,51 +342,123 @@ static void lbProneChainDone(lbPose* pose, const lbSkeleton* skeleton, lbProneCh
 	}
 }
 
-// Turns `bone` about `axisMs` through its joint by `angle`: its local rotation, then the model
-// transforms below it, the subtree's or, given the chain rooted at it, the chain's. The bits are
-// those of lbPose_SetBoneModelRotation with its subtree (normalised, the local rotation relative to
-// the parent, the model transforms recomposed from the locals) to a rounding of the rotation.
+#if LB_IK_SSE2
+// lbQuatNormalize in four lanes: q over its length, the identity where the length is not past
+// LB_EPSILON or not finite (a NaN fails both ordered compares).
+static inline __m128 lbProneQuatNormalize4(__m128 q)
+{
+	__m128 d = _mm_mul_ps(q, q);
+	d = _mm_add_ps(d, _mm_shuffle_ps(d, d, _MM_SHUFFLE(2, 3, 0, 1)));
+	d = _mm_add_ps(d, _mm_shuffle_ps(d, d, _MM_SHUFFLE(1, 0, 3, 2)));
+	const __m128 n = _mm_sqrt_ps(d);
+	const __m128 ok = _mm_and_ps(_mm_cmpgt_ps(n, _mm_set1_ps(LB_EPSILON)), _mm_cmplt_ps(n, _mm_set1_ps(INFINITY)));
+	return _mm_or_ps(_mm_and_ps(ok, _mm_div_ps(q, n)), _mm_andnot_ps(ok, _mm_setr_ps(0.0f, 0.0f, 0.0f, 1.0f)));
+}
+#endif
+
+// The body's pass's rotations: four lanes with SSE2 (a product of lbQuat values went through memory
+// at each step, about a third of the pass's cost), lbQuat otherwise.
+#if LB_IK_SSE2
+typedef __m128 lbProneQ;
+static inline lbProneQ lbProneQLoad(const lbQuat* q)
+{
+	return _mm_loadu_ps(&q->x);
+}
+static inline void lbProneQStore(lbQuat* out, lbProneQ q)
+{
+	_mm_storeu_ps(&out->x, q);
+}
+static inline lbProneQ lbProneQMul(lbProneQ a, lbProneQ b)
+{
+	return lbIkQuatMul4(a, b);
+}
+static inline lbProneQ lbProneQConj(lbProneQ q)
+{
+	return _mm_xor_ps(q, _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+}
+static inline lbProneQ lbProneQNormalize(lbProneQ q)
+{
+	return lbProneQuatNormalize4(q);
+}
+#else
+typedef lbQuat lbProneQ;
+static inline lbProneQ lbProneQLoad(const lbQuat* q)
+{
+	return *q;
+}
+static inline void lbProneQStore(lbQuat* out, lbProneQ q)
+{
+	*out = q;
+}
+static inline lbProneQ lbProneQMul(lbProneQ a, lbProneQ b)
+{
+	return lbIkQuatMul(a, b);
+}
+static inline lbProneQ lbProneQConj(lbProneQ q)
+{
+	return lbQuatConj(q);
+}
+static inline lbProneQ lbProneQNormalize(lbProneQ q)
+{
+	return lbQuatNormalize(q);
+}
+#endif
+
+// Turns `bone` about `axisMs` through its joint by `angle`: its model rotation (normalised) and its
+// local one made from it, then the model transforms below it: given the chain rooted at it, the
+// chain's joints turned with it about the joint (the rest of the subtree left to lbProneChainDone),
+// else the subtree recomposed from the locals. Turned by hand, a joint's model transform agrees
+// with its parent's and its own unchanged local to a rounding (recomposing the chain from the locals
+// cost about 70 instructions a joint more, the root's own recomposition another 70 a turn).
 static void lbProneTurnChain(lbPose* pose, const lbSkeleton* skeleton, int bone, lbVec3 axisMs, float angle,
 							 lbProneChain* chain)
 {
 	if (bone < 0 || lbAbsF(angle) < 1.0e-7f)
 		return;
-	lbTransform m = pose->model[bone];
-	// lbQuatNormalize's result is a valid rotation (unit, or the identity for a degenerate input).
-	// Normalised once: lbPose_SetBoneModelRotation's own normalisation of a rotation normalised just
-	// before moved it by a rounding at most.
+	lbTransform* const model = pose->model;
+	const int* parents = skeleton->parents;
+	const int p = parents[bone];
 #if LB_IK_SSE2
 	// lbIsValidVec3 of both in two compares: x - x is +0 for a finite x and NaN for the rest (the
 	// lanes of p.x..q.x and q.w..s.z that are not p's or s's are left out of the masks).
-	const __m128 pq = _mm_loadu_ps(&m.p.x), qs = _mm_loadu_ps(&m.q.w), zero = _mm_setzero_ps();
+	const __m128 pq = _mm_loadu_ps(&model[bone].p.x), qs = _mm_loadu_ps(&model[bone].q.w), zero = _mm_setzero_ps();
 	if ((_mm_movemask_ps(_mm_cmpeq_ps(_mm_sub_ps(pq, pq), zero)) & 0x7) != 0x7 ||
 		(_mm_movemask_ps(_mm_cmpeq_ps(_mm_sub_ps(qs, qs), zero)) & 0xE) != 0xE)
 		return;
-#else
-	if (!lbIsValidVec3(m.p) || !lbIsValidVec3(m.s))
-		return;
-#endif
 	// Every caller's axis is unit already (the body's along and side axes, a limb's swivel axis made
 	// by lbNormalizeOr, a lift's axis divided by its length), and the product is normalized.
-	m.q = lbQuatNormalize(lbIkQuatMul(lbProneQuatFromUnitAxisAngle(axisMs, angle), m.q));
-	const int* parents = skeleton->parents;
-	const int p = parents[bone];
-	pose->model[bone] = m;
+	const lbQuat r = lbProneQuatFromUnitAxisAngle(axisMs, angle);
+	const __m128 turn = _mm_loadu_ps(&r.x);
+	_mm_storeu_ps(&model[bone].q.x, lbProneQuatNormalize4(lbIkQuatMul4(turn, _mm_loadu_ps(&model[bone].q.x))));
+#else
+	if (!lbIsValidVec3(model[bone].p) || !lbIsValidVec3(model[bone].s))
+		return;
+	const lbQuat r = lbProneQuatFromUnitAxisAngle(axisMs, angle);
+	model[bone].q = lbQuatNormalize(lbIkQuatMul(r, model[bone].q));
+#endif
 	if (p == LB_NULL_INDEX)
-		pose->local[bone] = m;
+		pose->local[bone] = model[bone];
 	else
-		lbIkTransformRelativeTo(&pose->local[bone], &pose->model[p], &m);
+		lbIkTransformRelativeTo(&pose->local[bone], &model[p], &model[bone]);
 	if (chain && chain->count > 0 && chain->bones[0] == bone)
 	{
-		// Past the root each joint lies below the one before it: no test for a root.
-		lbProneCompose(pose, parents, bone);
-		lbTransform* const model = pose->model;
-		const lbTransform* const local = pose->local;
+		// Each joint past the root turns about the root's joint: p' = pivot + r (p - pivot), q' = r q.
+#if LB_IK_SSE2
 		for (int k = 1; k < chain->count; ++k)
 		{
-			const int b = chain->bones[k];
-			lbIkTransformMulTo(&model[b], &model[parents[b]], &local[b]);
+			lbTransform* const j = &model[chain->bones[k]];
+			const __m128 jp = _mm_loadu_ps(&j->p.x), jq = _mm_loadu_ps(&j->q.x), jws = _mm_loadu_ps(&j->q.w);
+			lbIkStoreTransform(j, _mm_add_ps(pq, lbIkQuatRotate4(turn, _mm_sub_ps(jp, pq))), lbIkQuatMul4(turn, jq), jws);
 		}
+#else
+		const lbVec3 pivot = model[bone].p;
+		for (int k = 1; k < chain->count; ++k)
+		{
+			lbTransform* const j = &model[chain->bones[k]];
+			j->p = lbAdd(pivot, lbQuatRotate(r, lbSub(j->p, pivot)));
+			j->q = lbQuatMul(r, j->q);
+		}
+#endif
 		chain->dirty = true;
 	}
 	else
@@ -443,10 +509,10 @@ static bool lbProneSolveChain(lbPose* pose, const lbSkeleton* skeleton, const lb
 // there over its share (1 - t) of the elbow's move. 0 when nothing is in the way; *ioN gets the plane's
 // normal when the rise is more than `than`.
 static float lbProneForearmStepRise(const lbPronePlane* fp, float fr, const lbProneGround* wg, const lbProneToModel* toModel,
-									lbVec3 upMs, lbVec3 a, lbVec3 b, float clearance, lbVec3* ioN, float than)
+									lbVec3 a, lbVec3 b, float clearance, lbVec3* ioN, float than)
 {
 	lbPronePlane wp;
-	lbPronePlaneOf(&wp, wg, toModel, upMs);
+	lbPronePlaneOf(&wp, wg, toModel);
 	if (lbDot(wp.normal, fp->normal) < LB_PRONE_STEP_COS)
 		return 0.0f;
 	const lbVec3 cf = lbMulAdd(fp->point, -fr, fp->normal), cw = lbMulAdd(wp.point, -wg->radius, wp.normal);
@@ -688,7 +754,8 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 	int lastParent = LB_NULL_INDEX;
 	float lastAngle = 0.0f;
 	bool made = false;
-	lbQuat parentInv = lbQuat_identity, turnQ = lbQuat_identity;
+	const lbProneQ rollQ = lbProneQLoad(&roll);
+	lbProneQ parentInv = lbProneQLoad(&lbQuat_identity), turnQ = parentInv;
 	for (int i = 0; i < 3; ++i)
 	{
 		const int b = bones[i];
@@ -699,35 +766,37 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 		{
 			// The conjugate for the inverse: a product of unit rotations is unit within rounding, and
 			// the local rotation made with it is normalized.
-			parentInv = lbQuatConj(lbIkQuatMul(roll, pose->model[p].q));
+			parentInv = lbProneQConj(lbProneQMul(rollQ, lbProneQLoad(&pose->model[p].q)));
 			lastParent = p;
 		}
 		if (i == 0)
 		{
-			turnQ = turnQuat;
+			turnQ = lbProneQLoad(&turnQuat);
 			lastAngle = angles[i];
 		}
 		else if (!made || angles[i] != lastAngle)
 		{
-			turnQ = lbProneQuatFromUnitAxisAngle(side, angles[i]);
+			const lbQuat q = lbProneQuatFromUnitAxisAngle(side, angles[i]);
+			turnQ = lbProneQLoad(&q);
 			lastAngle = angles[i];
 		}
 		made = true;
-		const lbQuat modelQ = lbIkQuatMul(turnQ, lbIkQuatMul(roll, pose->model[b].q));
-		pose->local[b].q = lbQuatNormalize(lbIkQuatMul(parentInv, modelQ));
+		const lbProneQ modelQ = lbProneQMul(turnQ, lbProneQMul(rollQ, lbProneQLoad(&pose->model[b].q)));
+		lbProneQStore(&pose->local[b].q, lbProneQNormalize(lbProneQMul(parentInv, modelQ)));
 		if (i == 0 && bendBone >= 0 && lbAbsF(bendAngle) > 1.0e-7f)
 		{
 			// The bend bone: its parent turned by the first spine bone's turn and the roll, itself by
 			// the bend after them (read before the pass changes the model transforms).
+			const lbProneQ turnRoll = lbProneQMul(turnQ, rollQ);
 			const int bp = skeleton->parents[bendBone];
-			const lbQuat bendParentInv = lbQuatConj(lbIkQuatMul(turnQ, lbIkQuatMul(roll, pose->model[bp].q)));
-			const lbQuat bendQ =
-				lbIkQuatMul(bendQuat, lbIkQuatMul(turnQ, lbIkQuatMul(roll, pose->model[bendBone].q)));
-			pose->local[bendBone].q = lbQuatNormalize(lbIkQuatMul(bendParentInv, bendQ));
+			const lbProneQ bendParentInv = lbProneQConj(lbProneQMul(turnRoll, lbProneQLoad(&pose->model[bp].q)));
+			const lbProneQ bendQ =
+				lbProneQMul(lbProneQLoad(&bendQuat), lbProneQMul(turnRoll, lbProneQLoad(&pose->model[bendBone].q)));
+			lbProneQStore(&pose->local[bendBone].q, lbProneQNormalize(lbProneQMul(bendParentInv, bendQ)));
 		}
 	}
 	lbTransform m = pose->model[rb];
-	m.q = lbQuatNormalize(lbIkQuatMul(roll, m.q));
+	lbProneQStore(&m.q, lbProneQNormalize(lbProneQMul(rollQ, lbProneQLoad(&m.q))));
 	m.p = lbAdd(m.p, shiftMs);
 	const int parent = skeleton->parents[rb];
 	pose->local[rb] = parent < 0 ? m : lbTransformRelative(pose->model[parent], m);
@@ -903,7 +972,8 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		const lbVec3 c = lbSub(pivot, pelvis);
 		const float cx = lbDot(c, along), cy = lbDot(c, sideUp);
 		const float ax = lbDot(arm, along), ay = lbDot(arm, sideUp);
-		const float ux = cosf(want), uy = sinf(want);
+		float ux, uy;
+		lbProneSinCos(want, &uy, &ux);
 		const float uc = ux * cx + uy * cy;
 		const float lambda = uc + sqrtf(lbMaxF(uc * uc - (cx * cx + cy * cy) + (ax * ax + ay * ay), 0.0f));
 		const float bx = lambda * ux - cx, by = lambda * uy - cy;
@@ -940,8 +1010,8 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 	// The torso's, knees' and elbows' probes (the first eight), mostly hit, four at a time.
 	static const int bodyProbes4[8] = { lb_pronePelvis, lb_proneSpine,	lb_proneChest,	 lb_proneKneeL,
 										lb_proneKneeR,	lb_proneElbowL, lb_proneElbowR, lb_proneTorsoLow };
-	lbPronePlanes4(planes, targets->ground, bodyProbes4, &toModel, upMs);
-	lbPronePlanes4(planes, targets->ground, bodyProbes4 + 4, &toModel, upMs);
+	lbPronePlanes4(planes, targets->ground, bodyProbes4, &toModel);
+	lbPronePlanes4(planes, targets->ground, bodyProbes4 + 4, &toModel);
 	for (; first < 8; ++first)
 		planes[bodyProbes[first]].hit = targets->ground[bodyProbes[first]].hit;
 #endif
@@ -950,7 +1020,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		const int k = bodyProbes[i];
 		planes[k].hit = targets->ground[k].hit;
 		if (planes[k].hit)
-			lbPronePlaneOf(&planes[k], &targets->ground[k], &toModel, upMs);
+			lbPronePlaneOf(&planes[k], &targets->ground[k], &toModel);
 	}
 
 	// Translation fit: the body moves along up until the torso rests on its highest support (every
@@ -1155,7 +1225,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 					const lbProneGround* wg = &targets->ground[endProbes[0]];
 					if (k < 2 && wg->hit)
 						rise = lbMaxF(rise, lbProneForearmStepRise(&planes[segProbe], targets->ground[segProbe].radius, wg,
-																   &toModel, upMs, pose->model[segA].p, pose->model[segB].p,
+																   &toModel, pose->model[segA].p, pose->model[segB].p,
 																   def->clearance, &swivelN, rise));
 				}
 				lbVec3 root0 = pose->model[root].p;
@@ -1251,7 +1321,7 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 			int probe = endProbes[e];
 			if (probe < 0 || !targets->ground[probe].hit)
 				continue;
-			lbPronePlaneOf(&planes[probe], &targets->ground[probe], &toModel, upMs);
+			lbPronePlaneOf(&planes[probe], &targets->ground[probe], &toModel);
 			// A wrist's or ankle's point is the end joint's; the toes' lie on the sole.
 			if (e == 0)
 				p = pose->model[end].p;

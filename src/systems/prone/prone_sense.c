@@ -1249,17 +1249,41 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	// along and left are unit: lbProneBodyFrame's along always is (the body's forward or any direction
 	// across up standing in for a torso with none), left is up x along, both turned and normalized.
 	const lbQuat rollQ = lbProneQuatFromUnitAxisAngle(along, t->roll);
-	const lbQuat upperQ = lbIkQuatMul(rollQ, lbProneQuatFromUnitAxisAngle(left, -t->upperPitch));
-	const lbQuat lowerQ = lbIkQuatMul(rollQ, lbProneQuatFromUnitAxisAngle(left, -t->lowerPitch));
+	const lbQuat upperPitchQ = lbProneQuatFromUnitAxisAngle(left, -t->upperPitch);
+	const lbQuat lowerPitchQ = lbProneQuatFromUnitAxisAngle(left, -t->lowerPitch);
 	// The model-to-world transform followed by each turn about its pivot, as one transform: a
 	// probe's turned point costs one transform instead of a transform and a turn.
 	// pivot + Q (cw(x) - pivot) = (Q cw.q) (cw.s x) + pivot + Q (cw.p - pivot).
 	lbTransform upperT = cw, legT[2] = { cw, cw };
+	lbQuat upperQ, lowerQ;
+#if LB_IK_SSE2
+	{
+		// In four lanes throughout (through lbQuat and lbVec3 values each product went through
+		// memory). A position's store spills into q.x, which the rotation's store after it writes.
+		const __m128 rq = _mm_loadu_ps(&rollQ.x), cq = _mm_loadu_ps(&cw.q.x), cp = _mm_loadu_ps(&cw.p.x);
+		const __m128 uq = lbIkQuatMul4(rq, _mm_loadu_ps(&upperPitchQ.x)), lq = lbIkQuatMul4(rq, _mm_loadu_ps(&lowerPitchQ.x));
+		_mm_storeu_ps(&upperQ.x, uq);
+		_mm_storeu_ps(&lowerQ.x, lq);
+		const __m128 pw = _mm_setr_ps(pelvisWs.x, pelvisWs.y, pelvisWs.z, 0.0f);
+		_mm_storeu_ps(&upperT.p.x, _mm_add_ps(pw, lbIkQuatRotate4(uq, _mm_sub_ps(cp, pw))));
+		_mm_storeu_ps(&upperT.q.x, lbIkQuatMul4(uq, cq));
+		const __m128 legQ = lbIkQuatMul4(lq, cq);
+		for (int side = 0; side < 2; ++side)
+		{
+			const __m128 hw = _mm_setr_ps(hipWs[side].x, hipWs[side].y, hipWs[side].z, 0.0f);
+			_mm_storeu_ps(&legT[side].p.x, _mm_add_ps(hw, lbIkQuatRotate4(lq, _mm_sub_ps(cp, hw))));
+			_mm_storeu_ps(&legT[side].q.x, legQ);
+		}
+	}
+#else
+	upperQ = lbIkQuatMul(rollQ, upperPitchQ);
+	lowerQ = lbIkQuatMul(rollQ, lowerPitchQ);
 	upperT.q = lbIkQuatMul(upperQ, cw.q);
 	upperT.p = lbAdd(pelvisWs, lbIkQuatRotate(upperQ, lbSub(cw.p, pelvisWs)));
 	legT[0].q = legT[1].q = lbIkQuatMul(lowerQ, cw.q);
 	for (int side = 0; side < 2; ++side)
 		legT[side].p = lbAdd(hipWs[side], lbIkQuatRotate(lowerQ, lbSub(cw.p, hipWs[side])));
+#endif
 
 	// Easing of the probed heights this frame (the same for every probe): ground rising three times
 	// faster than falling.
@@ -1292,14 +1316,26 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 	// targets carry them to the pose stage, which keeps no state (worked out there, they cost about
 	// 900 instructions a frame).
 	if (!lbProneRigPlan_Matches(&state->rig, skeleton, &rig))
+	{
+		const uint32_t stamp = state->rig.stamp;
 		lbProneRigPlan_Make(&state->rig, skeleton, h, &rig);
+		state->rig.stamp = stamp + 1u;
+	}
 	if (state->rig.soleMade != state->soleMade)
 	{
 		memcpy(state->rig.sole, state->sole, sizeof state->sole);
 		memcpy(state->rig.soleFrom, state->soleFrom, sizeof state->soleFrom);
 		state->rig.soleMade = state->soleMade;
+		++state->rig.stamp;
 	}
-	t->rig = state->rig;
+	// Copied only into targets that hold another plan (the copy cost about ninety instructions a
+	// frame): targets given to this state frame after frame keep it. Targets holding another state's
+	// plan of the same stamp get it when that one was made for another skeleton; one made for this
+	// skeleton with another map or other soles the pose stage does not use (it checks both), and
+	// one with the same is this plan.
+	if (t->rig.stamp != state->rig.stamp || t->rig.fingerprint != state->rig.fingerprint ||
+		t->rig.boneCount != state->rig.boneCount)
+		t->rig = state->rig;
 	probeSetup.soles = state->sole;
 	// The limb each hand or foot probe (wrist, ankle, toes) belongs to, -1 for the others.
 	static const signed char endLimb[lb_proneProbeCount] = {
