@@ -515,6 +515,16 @@ typedef struct lbFootGround
 	bool valid[lb_solePointCount];
 } lbFootGround;
 
+// Whether the centre cast's ground lies within the footprint rays' reach: a sphere finds ground up
+// to a radius past the end of its line, the rays only to the end. Ground in that band (a ledge
+// about as deep as the probe reaches) counts as found by no sample, as the rays see it: found
+// under the ankle alone, it made the lower level the reference while heel and ball found nothing,
+// and the landing's range collapsed with the ball over the edge.
+static inline bool lbFootCentreInReach(const lbQueryInput* proto, const lbFootCast* centre, lbVec3 up)
+{
+	return centre->hit && centre->faceHeight >= lbDot(proto->end, up) - 1.0e-4f;
+}
+
 static void lbFootSampleGround(const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base, const lbFootPrint* fp,
 							   const lbFootCast* centre, lbVec3 up, int* castCount, lbFootGround* out)
 {
@@ -530,7 +540,7 @@ static void lbFootSampleGround(const lbSceneQuery* query, const lbQueryInput* pr
 		out->valid[slot[i]] = valid[i];
 		out->height[slot[i]] = height[i];
 	}
-	out->valid[lb_soleUnderAnkle] = centre->hit;
+	out->valid[lb_soleUnderAnkle] = lbFootCentreInReach(proto, centre, up);
 	out->height[lb_soleUnderAnkle] = centre->faceHeight;
 }
 
@@ -557,7 +567,7 @@ static void lbFootSampleLanding(const lbSceneQuery* query, const lbQueryInput* p
 		out->height[probed[i]] = height[i];
 		flat = flat && valid[i] && lbAbsF(height[i] - plane[probed[i]]) <= 0.25f * edgeHeight;
 	}
-	out->valid[lb_soleUnderAnkle] = centre->hit;
+	out->valid[lb_soleUnderAnkle] = lbFootCentreInReach(proto, centre, up);
 	out->height[lb_soleUnderAnkle] = centre->faceHeight;
 	const lbVec3 ball = lbMulAdd(base, fp->along[lb_soleBall], fp->toeWs);
 	if (flat)
