@@ -573,6 +573,12 @@ static inline lbIkV lbIkQRotate(lbIkQ q, lbIkV v)
 	return lbIkQuatRotate4(q, v);
 }
 
+// lbQuatConj(q).
+static inline lbIkQ lbIkQConj(lbIkQ q)
+{
+	return _mm_xor_ps(q, _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+}
+
 // A left factor a of Hamilton products a b, for several products with the same a: its components
 // broadcast, x, y and z with the signs lbIkQuatMul4 puts on b's permuted lanes (a sign moves across
 // a product exactly), made once. The products are lbIkQuatMul4's, bit for bit.
@@ -624,6 +630,7 @@ static inline float lbIkQDot(lbIkQ a, lbIkQ b) { return lbQuatDot(a, b); }
 static inline lbIkQ lbIkQScale(lbIkQ q, float s) { return LB_LITERAL(lbQuat){ q.x * s, q.y * s, q.z * s, q.w * s }; }
 static inline lbIkQ lbIkQMul(lbIkQ a, lbIkQ b) { return lbQuatMul(a, b); }
 static inline lbIkV lbIkQRotate(lbIkQ q, lbIkV v) { return lbQuatRotate(q, v); }
+static inline lbIkQ lbIkQConj(lbIkQ q) { return lbQuatConj(q); }
 typedef struct lbIkQLeft
 {
 	lbQuat a;

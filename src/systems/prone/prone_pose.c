@@ -356,53 +356,17 @@ static inline __m128 lbProneQuatNormalize4(__m128 q)
 }
 #endif
 
-// The body's pass's rotations: four lanes with SSE2 (a product of lbQuat values went through memory
-// at each step, about a third of the pass's cost), lbQuat otherwise.
+// The body's pass's rotations go through lbIkQ (four lanes with SSE2: a product of lbQuat values
+// went through memory at each step, about a third of the pass's cost). Their normalisation is the
+// pass's own: four lanes summed pairwise (not lbQuatNormalize's bits) with SSE2.
+static inline lbIkQ lbProneQNormalize(lbIkQ q)
+{
 #if LB_IK_SSE2
-typedef __m128 lbProneQ;
-static inline lbProneQ lbProneQLoad(const lbQuat* q)
-{
-	return _mm_loadu_ps(&q->x);
-}
-static inline void lbProneQStore(lbQuat* out, lbProneQ q)
-{
-	_mm_storeu_ps(&out->x, q);
-}
-static inline lbProneQ lbProneQMul(lbProneQ a, lbProneQ b)
-{
-	return lbIkQuatMul4(a, b);
-}
-static inline lbProneQ lbProneQConj(lbProneQ q)
-{
-	return _mm_xor_ps(q, _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
-}
-static inline lbProneQ lbProneQNormalize(lbProneQ q)
-{
 	return lbProneQuatNormalize4(q);
-}
 #else
-typedef lbQuat lbProneQ;
-static inline lbProneQ lbProneQLoad(const lbQuat* q)
-{
-	return *q;
-}
-static inline void lbProneQStore(lbQuat* out, lbProneQ q)
-{
-	*out = q;
-}
-static inline lbProneQ lbProneQMul(lbProneQ a, lbProneQ b)
-{
-	return lbIkQuatMul(a, b);
-}
-static inline lbProneQ lbProneQConj(lbProneQ q)
-{
-	return lbQuatConj(q);
-}
-static inline lbProneQ lbProneQNormalize(lbProneQ q)
-{
 	return lbQuatNormalize(q);
-}
 #endif
+}
 
 // Turns `bone` about `axisMs` through its joint by `angle`: its model rotation (normalised) and its
 // local one made from it, then the model transforms below it: given the chain rooted at it, the
@@ -754,8 +718,8 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 	int lastParent = LB_NULL_INDEX;
 	float lastAngle = 0.0f;
 	bool made = false;
-	const lbProneQ rollQ = lbProneQLoad(&roll);
-	lbProneQ parentInv = lbProneQLoad(&lbQuat_identity), turnQ = parentInv;
+	const lbIkQ rollQ = lbIkQLoad(&roll);
+	lbIkQ parentInv = lbIkQLoad(&lbQuat_identity), turnQ = parentInv;
 	for (int i = 0; i < 3; ++i)
 	{
 		const int b = bones[i];
@@ -766,37 +730,37 @@ static void lbProneTurnBody(lbPose* pose, const lbSkeleton* skeleton, const lbHu
 		{
 			// The conjugate for the inverse: a product of unit rotations is unit within rounding, and
 			// the local rotation made with it is normalized.
-			parentInv = lbProneQConj(lbProneQMul(rollQ, lbProneQLoad(&pose->model[p].q)));
+			parentInv = lbIkQConj(lbIkQMul(rollQ, lbIkQLoad(&pose->model[p].q)));
 			lastParent = p;
 		}
 		if (i == 0)
 		{
-			turnQ = lbProneQLoad(&turnQuat);
+			turnQ = lbIkQLoad(&turnQuat);
 			lastAngle = angles[i];
 		}
 		else if (!made || angles[i] != lastAngle)
 		{
 			const lbQuat q = lbProneQuatFromUnitAxisAngle(side, angles[i]);
-			turnQ = lbProneQLoad(&q);
+			turnQ = lbIkQLoad(&q);
 			lastAngle = angles[i];
 		}
 		made = true;
-		const lbProneQ modelQ = lbProneQMul(turnQ, lbProneQMul(rollQ, lbProneQLoad(&pose->model[b].q)));
-		lbProneQStore(&pose->local[b].q, lbProneQNormalize(lbProneQMul(parentInv, modelQ)));
+		const lbIkQ modelQ = lbIkQMul(turnQ, lbIkQMul(rollQ, lbIkQLoad(&pose->model[b].q)));
+		lbIkQStore(&pose->local[b].q, lbProneQNormalize(lbIkQMul(parentInv, modelQ)));
 		if (i == 0 && bendBone >= 0 && lbAbsF(bendAngle) > 1.0e-7f)
 		{
 			// The bend bone: its parent turned by the first spine bone's turn and the roll, itself by
 			// the bend after them (read before the pass changes the model transforms).
-			const lbProneQ turnRoll = lbProneQMul(turnQ, rollQ);
+			const lbIkQ turnRoll = lbIkQMul(turnQ, rollQ);
 			const int bp = skeleton->parents[bendBone];
-			const lbProneQ bendParentInv = lbProneQConj(lbProneQMul(turnRoll, lbProneQLoad(&pose->model[bp].q)));
-			const lbProneQ bendQ =
-				lbProneQMul(lbProneQLoad(&bendQuat), lbProneQMul(turnRoll, lbProneQLoad(&pose->model[bendBone].q)));
-			lbProneQStore(&pose->local[bendBone].q, lbProneQNormalize(lbProneQMul(bendParentInv, bendQ)));
+			const lbIkQ bendParentInv = lbIkQConj(lbIkQMul(turnRoll, lbIkQLoad(&pose->model[bp].q)));
+			const lbIkQ bendQ =
+				lbIkQMul(lbIkQLoad(&bendQuat), lbIkQMul(turnRoll, lbIkQLoad(&pose->model[bendBone].q)));
+			lbIkQStore(&pose->local[bendBone].q, lbProneQNormalize(lbIkQMul(bendParentInv, bendQ)));
 		}
 	}
 	lbTransform m = pose->model[rb];
-	lbProneQStore(&m.q, lbProneQNormalize(lbProneQMul(rollQ, lbProneQLoad(&m.q))));
+	lbIkQStore(&m.q, lbProneQNormalize(lbIkQMul(rollQ, lbIkQLoad(&m.q))));
 	m.p = lbAdd(m.p, shiftMs);
 	const int parent = skeleton->parents[rb];
 	pose->local[rb] = parent < 0 ? m : lbTransformRelative(pose->model[parent], m);
