@@ -395,26 +395,19 @@ static lbFootCast lbFootCastDown(const lbSceneQuery* query, const lbQueryInput* 
 	lbVec3 face = n;
 	if (!onFace && hit.hit && !hit.startedInside)
 		face = lbDot(hit.faceNormal, up) > 0.7f ? lbNormalize(hit.faceNormal) : up;
-	c.faceHeight = lbDot(support, up);
 	const bool rayGround = ray.hit && !ray.startedInside && ray.status == lb_ok && lbDot(ray.normal, up) > 0.05f;
-	// A sphere on an edge with no ground below it within reach (a ledge's edge over a drop deeper
-	// than the probe): the foot rests on the edge, at the touch point's height. The height under
-	// a tilted edge normal's plane lay up to a radius below the top (5 cm on a 0.6 m ledge), which
-	// made the top behind the heel a wall and left no place on it for a landing foot.
-	if (!onFace && !rayGround && !hit.startedInside && lbDot(lbSub(hit.impactPoint, support), up) > 0.0f)
-	{
+	// An edge: the foot rests on the edge itself, at the touch point's height, where the face
+	// straight below lies clearly lower than where the sphere touched, or where no ground lies below
+	// within reach (a ledge's edge over a drop deeper than the probe). There the height under the
+	// tilted edge normal's plane lay up to a radius below the top (5 cm on a 0.6 m ledge), which made
+	// the top behind the heel a wall and left no place on it for a landing foot.
+	const bool onEdge = !hit.startedInside && (rayGround ? lbDot(lbSub(hit.impactPoint, ray.impactPoint), up) > 0.01f
+															: !onFace && lbDot(lbSub(hit.impactPoint, support), up) > 0.0f);
+	if (onEdge)
 		support = lbMulAdd(support, lbDot(lbSub(hit.impactPoint, support), up), up);
-		c.faceHeight = lbDot(support, up);
-	}
+	c.faceHeight = rayGround ? lbDot(ray.impactPoint, up) : lbDot(support, up);
 	if (rayGround)
-	{
 		face = lbNormalize(ray.normal);
-		c.faceHeight = lbDot(ray.impactPoint, up);
-		// An edge: the face straight below lies clearly lower than where the sphere touched, so
-		// the foot rests on the edge itself, at the touch point's height.
-		if (!hit.startedInside && lbDot(lbSub(hit.impactPoint, ray.impactPoint), up) > 0.01f)
-			support = lbMulAdd(support, lbDot(lbSub(hit.impactPoint, support), up), up);
-	}
 	c.hit = true;
 	c.point = support;
 	c.normal = face;
@@ -1808,20 +1801,26 @@ static float lbFootAheadFloor(const lbFootLegState* leg, const lbFootFrame* f, c
 // 15-19 degrees a frame as the foot passed the edge while the IK faded out for the fall.
 #define LB_FOOT_FLOOR_RELEASE 1.5f
 
+// How far (m, along up, >= 0) the deepest of the sole points p[] (world) lies under the floor
+// plane (point, normal): what the pose stage lifts a faded foot by (lbFootKeepAbove).
+static float lbFootDepthUnderFloor(const lbVec3 p[lb_solePointCount], lbVec3 point, lbVec3 normal, lbVec3 up)
+{
+	float depth = 0.0f;
+	for (int k = 0; k < lb_solePointCount; ++k)
+		depth = lbMaxF(depth, lbPlaneHeightAt(point, normal, up, p[k]) - lbDot(p[k], up));
+	return depth;
+}
+
 // How far (m, along up) the pose stage lifts the animated foot at animFootWs (world) to keep every
 // sole point above the floor the leg keeps (lbFootKeepFloor, lbFootKeepAbove); 0 without one.
 LB_FOOT_COLD static float lbFootFloorLift(const lbFootLegState* leg, const lbSole* sole, lbTransform animFootWs, lbVec3 up)
 {
 	if (!leg->hasFloor)
 		return 0.0f;
-	const lbVec3 floorAt = lbMulAdd(leg->floorPointWs, -leg->floorDrop, up);
-	float lift = 0.0f;
+	lbVec3 p[lb_solePointCount];
 	for (int k = 0; k < lb_solePointCount; ++k)
-	{
-		const lbVec3 p = lbSole_PointMs(sole, animFootWs, (lbSolePoint)k);
-		lift = lbMaxF(lift, lbPlaneHeightAt(floorAt, leg->floorNormalWs, up, p) - lbDot(p, up));
-	}
-	return lift;
+		p[k] = lbSole_PointMs(sole, animFootWs, (lbSolePoint)k);
+	return lbFootDepthUnderFloor(p, lbMulAdd(leg->floorPointWs, -leg->floorDrop, up), leg->floorNormalWs, up);
 }
 
 // The floor a foot is kept above while the character's IK is out or fading (airborne, landing;
@@ -2167,7 +2166,8 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 	// outright.
 	{
 		lbVec3 offset = lbSub(ankleGoal, lf->animAnkleWs);
-		if ((f->snap && !(f->landed && !lf->planted)) || !leg->hasGoal || def->maxGoalSpeed <= 0.0f)
+		const bool landingInAir = f->landed && !lf->planted;
+		if ((f->snap && !landingInAir) || !leg->hasGoal || def->maxGoalSpeed <= 0.0f)
 			leg->goalOffsetWs = offset;
 		else
 		{
@@ -2177,7 +2177,7 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 			// alpha, lifted off the floor. Placed at once, a trailing foot held on a ledge's top
 			// while the body dropped past it came down 0.5 m in a frame (walking off a 0.6 m
 			// ledge: 83 degrees at the knee, now 11).
-			if (f->snap)
+			if (landingInAir)
 				leg->goalOffsetWs = lbMulAdd(lbMulSV(lbClampF(f->alphaBefore, 0.0f, 1.0f), leg->goalOffsetWs),
 											 lbFootFloorLift(leg, &lf->sole, lf->animFootWs, up), up);
 			const float cap = def->maxGoalSpeed * f->dt;
@@ -3958,12 +3958,10 @@ LB_FOOT_COLD static lbResult lbFootKeepAbove(const lbFootTargets* targets, const
 		const int foot = humanoid->leg[s].foot;
 		const lbTransform footMs = pose->model[foot];
 		const lbSole sole = lbHumanoid_GetSole(humanoid, s);
-		float depth = 0.0f;
+		lbVec3 p[lb_solePointCount];
 		for (int k = 0; k < lb_solePointCount; ++k)
-		{
-			const lbVec3 p = lbTransformPoint(*cw, lbSole_PointMs(&sole, footMs, (lbSolePoint)k));
-			depth = lbMaxF(depth, lbPlaneHeightAt(f->floorPointWs, f->floorNormalWs, targets->upWs, p) - lbDot(p, targets->upWs));
-		}
+			p[k] = lbTransformPoint(*cw, lbSole_PointMs(&sole, footMs, (lbSolePoint)k));
+		const float depth = lbFootDepthUnderFloor(p, f->floorPointWs, f->floorNormalWs, targets->upWs);
 		// Under a millimetre is the placement's own rounding; a depth past a leg's length is not a
 		// foot over that ground: neither is moved.
 		const lbLegAxes* ax = &humanoid->legAxes[s];
