@@ -39,7 +39,7 @@ static const KnownOver kKnownOver[] = {
 	// -> 9.4 mm, within the limit).
 	{ "foot_run_stairsdown30_mannequin.json", 0.010f, 0.020f, 0.60f, 18.5f, 0, 0.010f },
 	{ "foot_run_stairsdown30_mixamo.json", 0.010f, 0.020f, 0.60f, 17.5f, 0, 0.010f },
-	{ "foot_walk_stairsdown30_mannequin.json", 0.0255f, 0.020f, 0.60f, 15.0f, 0, 0.010f },
+	{ "foot_walk_stairsdown30_mannequin.json", 0.023f, 0.020f, 0.60f, 15.0f, 0, 0.010f },
 	{ "foot_walk_stairsdown30_mixamo.json", 0.041f, 0.020f, 0.60f, 15.0f, 0, 0.010f },
 };
 
@@ -307,17 +307,19 @@ static void test_narrow_pit_stepped_over_wide_trench_stepped_into(void)
 	}
 }
 
-// Down flights of sizes no shipped scenario has (risers 0.17-0.23 m, treads 0.27-0.35 m), walking
+// Down flights of sizes no shipped scenario has (risers 0.17-0.25 m, treads 0.27-0.35 m), walking
 // and running, both rigs: no sole point goes more than 1 cm into a step and no limb more than 2
 // cm. A foot planting on the tread below comes round the nose of the tread it leaves (across,
-// then down) instead of through it.
+// then down) instead of through it; the foot leaving the top, its ankle at the limit, turns toward
+// its toe tip as well as about its ball (running down 0.25 m risers on 0.31 m treads, mixamo, the
+// tip went 10.7 mm into the top just short of the nose).
 static void test_stair_descents_of_other_sizes_keep_soles_out(void)
 {
-	const float risers[3] = { 0.17f, 0.20f, 0.23f }, treads[3] = { 0.27f, 0.31f, 0.35f };
+	const float risers[4] = { 0.17f, 0.20f, 0.23f, 0.25f }, treads[3] = { 0.27f, 0.31f, 0.35f };
 	const char* rigs[2] = { "mannequin", "mixamo" };
 	int runs = 0;
 	float deepest = 0.0f, deepestLimb = 0.0f;
-	for (int r = 0; r < 3; ++r)
+	for (int r = 0; r < 4; ++r)
 		for (int t = 0; t < 3; ++t)
 			for (int g = 0; g < 2; ++g)
 				for (int k = 0; k < 2; ++k)
@@ -354,7 +356,7 @@ static void test_stair_descents_of_other_sizes_keep_soles_out(void)
 					lbDestroyScenario(sc);
 				}
 	printf("  %d descents: deepest sole %.4f m, limb %.4f m\n", runs, (double)deepest, (double)deepestLimb);
-	ENSURE(runs == 36);
+	ENSURE(runs == 48);
 }
 
 // Walking off ledges higher than the runner steps down (0.6-0.8 m, the edge 1.2-1.3 m ahead so a
