@@ -318,6 +318,11 @@ typedef struct lbFootLegState
 	///@}
 	/// Weight of the toes' bend onto the ground in [0, 1] (lbFootTarget::toeBend).
 	float toeBend;
+	/// Height (m, world) of the sole's ball sample above the ground plane in the last frame's goal
+	/// (lbFootTarget::toeLead).
+	float ballAbove;
+	/// The toes' lead onto the ground in the last frame (lbFootTarget::toeLead).
+	float toeLead;
 	///@{
 	/// The floor a foot the IK does not hold at full weight is kept above (lbFootTarget::floorPointWs):
 	/// the ground plane under it (world point, unit normal), lowered by floorDrop (m, along up) at
@@ -425,6 +430,11 @@ typedef struct lbFootTarget
 	/// ground and falls otherwise, over 50 ms either way, so a plant that flickers for a frame (a
 	/// clip's foot shuffling at the lock speed) turns the toes by a third of their bend, not all.
 	float toeBend;
+	/// How far in [0, 1] the toes of a foot coming down onto the ground bend ahead of the contact:
+	/// 1 when its ball reaches the ground in the next frame at its present rate, 0 three frames
+	/// out or more, easing in and out. The pose stage bends the toes that share of the way from the
+	/// bend they need now toward the bend they would need with the ball at rest on the ground.
+	float toeLead;
 	/// Planted and at rest on the ground: locked and fully blended into its lock (with locking
 	/// on), or planted (with locking off). The first frames of a plant settle the foot.
 	bool settled;
