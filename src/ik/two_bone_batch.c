@@ -90,6 +90,43 @@ static bool lbTwoBoneLaneable(const lbTwoBoneIkInput* in)
 #endif
 }
 
+// Whether the lanes take each of the LB_TB_LANES chains from `in` on (lbTwoBoneLaneable for each):
+// the usual batch, gathered and written back at fixed offsets with no per-chain bookkeeping. Bit k
+// of *rotations is set where chain k takes its target rotation. With SSE2 the tests are or-ed and
+// and-ed together, one branch for the group (a bool is 0 or 1, a pole kind 0 for none).
+static bool lbTwoBoneRunLaneable(const lbTwoBoneIkInput* in, unsigned* rotations)
+{
+	unsigned r = 0u;
+#if defined(LB_SIMD_SSE)
+	unsigned bad = 0u;
+	bool ok = true;
+	for (int k = 0; k < LB_TB_LANES; ++k)
+	{
+		bad |= (unsigned)(in[k].internalValue ^ LB_SECRET_COOKIE) | (unsigned)in[k].poleKind | (unsigned)in[k].stretch;
+		ok &= in[k].weight >= 1.0f;
+		r |= (unsigned)in[k].useTargetRotation << k;
+	}
+	// The target rotations taken must pass the single solve's unit test (lbTwoBoneLaneable's).
+	for (int k = 0; r != 0u && ok && k < LB_TB_LANES; ++k)
+	{
+		const lbQuat q = in[k].targetRotationMs;
+		const float n = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+		ok = !((r >> k) & 1u) || (n > 0.98f && n < 1.02f);
+	}
+	*rotations = r;
+	return bad == 0u && ok;
+#else
+	for (int k = 0; k < LB_TB_LANES; ++k)
+	{
+		if (!lbTwoBoneLaneable(&in[k]))
+			return false;
+		r |= (unsigned)in[k].useTargetRotation << k;
+	}
+	*rotations = r;
+	return true;
+#endif
+}
+
 #if !defined(LB_SIMD_SSE)
 static void lbTwoBoneLaneIn(lbTwoBoneLanes* L, int k, const lbTransform* r, const lbTransform* m, const lbTransform* e,
 							const lbTwoBoneIkInput* in)
@@ -380,6 +417,16 @@ lbResult lbSolveTwoBoneIkBatchPath(lbTransform* rootMs, lbTransform* midMs, lbTr
 	lbTwoBoneFirstError first = { 0, lb_ok };
 	for (int i = 0; i < count; ++i)
 	{
+		unsigned runRotations;
+		if (n == 0 && count - i >= LB_TB_LANES && lbTwoBoneRunLaneable(&inputs[i], &runRotations))
+		{
+			// The same group the loop below would gather, without its per-chain steps.
+			for (int k = 0; k < LB_TB_LANES; ++k)
+				idx[k] = i + k;
+			lbTwoBoneLanesRun(&L, idx, LB_TB_LANES, runRotations, rootMs, midMs, endMs, inputs, outResults, simd, &first);
+			i += LB_TB_LANES - 1;
+			continue;
+		}
 		if (!lbTwoBoneLaneable(&inputs[i]))
 		{
 			lbTwoBoneNoteError(&first, i,
