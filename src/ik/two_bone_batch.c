@@ -331,6 +331,22 @@ static void lbTwoBoneLaneResult(lbIkResult* res, const lbTransform* end, const l
 	res->status = res->reached ? lb_ikReached : lb_ikUnreachable;
 }
 
+// The kernel on the gathered lanes: the vector one, or the scalar one.
+static void lbTwoBoneLanesSolve(lbTwoBoneLanes* L, bool simd)
+{
+#if !defined(LB_SIMD_SCALAR_ONLY)
+	if (simd)
+		lbTwoBoneLanesSimd(L);
+	else
+#endif
+		lbTwoBoneLanesScalar(L);
+	(void)simd;
+}
+
+static void lbTwoBoneLanesWrite(lbTwoBoneLanes* L, const int* idx, int n, unsigned rotations, lbTransform* rootMs,
+								lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* inputs,
+								lbIkResult* outResults, lbTwoBoneFirstError* first);
+
 // `rotations`: bit k set where lane k's end takes the target rotation.
 static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, unsigned rotations, lbTransform* rootMs,
 							  lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* inputs, lbIkResult* outResults,
@@ -351,13 +367,49 @@ static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, unsigned rotat
 	for (int k = 0; k < LB_TB_LANES; ++k)
 		lbTwoBoneLaneIn(L, k, &rootMs[idx[k]], &midMs[idx[k]], &endMs[idx[k]], &inputs[idx[k]]);
 #endif
-#if !defined(LB_SIMD_SCALAR_ONLY)
-	if (simd)
-		lbTwoBoneLanesSimd(L);
-	else
+	lbTwoBoneLanesSolve(L, simd);
+	lbTwoBoneLanesWrite(L, idx, n, rotations, rootMs, midMs, endMs, inputs, outResults, first);
+}
+
+// The chains from i0 on, LB_TB_LANES of them (lbTwoBoneRunLaneable's), through the lanes.
+static void lbTwoBoneLanesRunAt(lbTwoBoneLanes* L, int* idx, int i0, unsigned rotations, lbTransform* rootMs,
+								lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* inputs, lbIkResult* outResults,
+								bool simd, lbTwoBoneFirstError* first)
+{
+#if defined(LB_SIMD_SSE)
+	lbTwoBoneLanesInRun(L, rootMs + i0, midMs + i0, endMs + i0, inputs + i0);
+	lbTwoBoneLanesSolve(L, simd);
+	// The usual outcome: every lane solved, nothing more to write than the joints.
+	__m128 fallback = _mm_setzero_ps();
+	for (int k = 0; k < LB_TB_LANES; k += 4)
+		fallback = _mm_or_ps(fallback, _mm_cmpneq_ps(_mm_loadu_ps(&L->fallback[k]), _mm_setzero_ps()));
+	if (rotations == 0u && !outResults && _mm_movemask_ps(fallback) == 0)
+	{
+		for (int k = 0; k < LB_TB_LANES; k += 4)
+			lbTwoBoneLaneOut4(L, k, lbTwoBoneRun4, rootMs + i0 + k, midMs + i0 + k, endMs + i0 + k);
+		return;
+	}
+	for (int k = 0; k < LB_TB_LANES; ++k)
+		idx[k] = i0 + k;
+	lbTwoBoneLanesWrite(L, idx, LB_TB_LANES, rotations, rootMs, midMs, endMs, inputs, outResults, first);
+#else
+	for (int k = 0; k < LB_TB_LANES; ++k)
+		idx[k] = i0 + k;
+	lbTwoBoneLanesRun(L, idx, LB_TB_LANES, rotations, rootMs, midMs, endMs, inputs, outResults, simd, first);
 #endif
-		lbTwoBoneLanesScalar(L);
-	(void)simd, (void)rotations; // rotations: read by the four-lane write-back only
+}
+
+// The solved lanes k = 0..n-1 back to their chains idx[k]; a lane the kernel could not solve goes
+// through lbSolveTwoBoneIk. `rotations`: bit k set where lane k's end takes the target rotation.
+static void lbTwoBoneLanesWrite(lbTwoBoneLanes* L, const int* idx, int n, unsigned rotations, lbTransform* rootMs,
+								lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* inputs,
+								lbIkResult* outResults, lbTwoBoneFirstError* first)
+{
+#if defined(LB_SIMD_SSE)
+	const int i0 = idx[0];
+	const bool run = idx[LB_TB_LANES - 1] - i0 == LB_TB_LANES - 1;
+#endif
+	(void)rotations; // read by the four-lane write-back only
 	for (int k0 = 0; k0 < n; k0 += 4)
 	{
 		const int kEnd = k0 + 4 < n ? k0 + 4 : n;
@@ -421,9 +473,7 @@ lbResult lbSolveTwoBoneIkBatchPath(lbTransform* rootMs, lbTransform* midMs, lbTr
 		if (n == 0 && count - i >= LB_TB_LANES && lbTwoBoneRunLaneable(&inputs[i], &runRotations))
 		{
 			// The same group the loop below would gather, without its per-chain steps.
-			for (int k = 0; k < LB_TB_LANES; ++k)
-				idx[k] = i + k;
-			lbTwoBoneLanesRun(&L, idx, LB_TB_LANES, runRotations, rootMs, midMs, endMs, inputs, outResults, simd, &first);
+			lbTwoBoneLanesRunAt(&L, idx, i, runRotations, rootMs, midMs, endMs, inputs, outResults, simd, &first);
 			i += LB_TB_LANES - 1;
 			continue;
 		}
