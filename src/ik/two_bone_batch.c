@@ -36,32 +36,99 @@ typedef struct lbTwoBoneLanes
 	float fallback[LB_TB_LANES];
 } lbTwoBoneLanes;
 
+// The kernel's constants (LBK_K(name)): a list, made into an enum of names, one float each for the
+// scalar path and a row of lanes each for the vector one.
+#define LB_TB_KLIST(X)                                                                                                 \
+	X(One, 1.0f)                                                                                                       \
+	X(Two, 2.0f)                                                                                                       \
+	X(Half, 0.5f)                                                                                                      \
+	X(Tiny, 1.0e-12f)                                                                                                  \
+	X(Hinge, 1.0e-14f)                                                                                                 \
+	X(Straight, 1.0e-8f)                                                                                               \
+	X(Floor, 1.0e-30f)                                                                                                 \
+	X(Minus1, -1.0f)                                                                                                   \
+	X(Short, 1.0e-6f)                                                                                                  \
+	X(Far, -0.99f)                                                                                                     \
+	X(Scale2, LB_EPSILON * LB_EPSILON)                                                                                 \
+	X(NormLo, 0.98f)                                                                                                   \
+	X(NormHi, 1.02f)                                                                                                   \
+	X(C1, -0.5f)                                                                                                       \
+	X(C2, 0.375f)                                                                                                      \
+	X(C3, 0.3125f)
+#define LB_TB_KENUM(n_, v_) lbTbK##n_,
+#define LB_TB_KVALUE(n_, v_) v_,
+enum
+{
+	LB_TB_KLIST(LB_TB_KENUM) lbTbKCount
+};
+static const float lbTwoBoneKScalar[lbTbKCount] = { LB_TB_KLIST(LB_TB_KVALUE) };
+
 #define LBK(op) lbScalar##op
 #define LBK_T lbScalarF
 #define LBK_W 1
 #define LBK_NAME lbTwoBoneLanesScalar
+#define LBK_KDECL
+#define LBK_K(n_) lbScalarSet1(lbTwoBoneKScalar[lbTbK##n_])
 #include "two_bone_batch_kernel.h"
 #undef LBK
 #undef LBK_T
 #undef LBK_W
 #undef LBK_NAME
+#undef LBK_KDECL
+#undef LBK_K
 
 #if !defined(LB_SIMD_SCALAR_ONLY)
+// Rows of eight (AVX2's width; SSE2 reads the first four), aligned for the widest load.
+#define LB_TB_KROW(n_, v_) { v_, v_, v_, v_, v_, v_, v_, v_ },
+_Alignas(32) static const float lbTwoBoneKLanes[lbTbKCount][8] = { LB_TB_KLIST(LB_TB_KROW) };
+#undef LB_TB_KROW
+
+// The table with its values hidden from the compiler: each constant is then a load from it, which
+// the instruction that reads it can take as its memory operand. GCC makes a known constant a
+// scalar load and a shuffle at every use instead (about 7 instructions a leg).
+static inline const float (*lbTwoBoneKTable(void))[8]
+{
+	const float(*t)[8] = lbTwoBoneKLanes;
+#if defined(__GNUC__) || defined(__clang__)
+	__asm__("" : "+r"(t));
+#endif
+	return t;
+}
+
+static inline lbSimd2F lbTwoBoneKDup(lbSimdF v)
+{
+	const lbSimd2F r = { v, v };
+	return r;
+}
+
 #define LBK(op) lbSimd2##op
 #define LBK_T lbSimd2F
 #define LBK_W LB_SIMD2_WIDTH
 #define LBK_NAME lbTwoBoneLanesSimd
+#define LBK_KDECL const float(*kTable)[8] = lbTwoBoneKTable();
+#define LBK_K(n_) lbTwoBoneKDup(lbSimdLoadA(kTable[lbTbK##n_]))
 #include "two_bone_batch_kernel.h"
 #undef LBK
 #undef LBK_T
 #undef LBK_W
 #undef LBK_NAME
+#undef LBK_KDECL
+#undef LBK_K
 #endif
+#undef LB_TB_KENUM
+#undef LB_TB_KVALUE
+#undef LB_TB_KLIST
 
 int lbTwoBoneIkBatchWidth(void)
 {
 	return LB_SIMD_WIDTH;
 }
+
+#if defined(__GNUC__) || defined(__clang__)
+#define LB_TWO_BONE_BATCH_NOINLINE __attribute__((noinline))
+#else
+#define LB_TWO_BONE_BATCH_NOINLINE
+#endif
 
 // Whether the lanes take this chain: the kinds of solve they do. The lanes check the numbers
 // themselves and hand anything they cannot solve (or the single solve would refuse)
@@ -90,32 +157,57 @@ static bool lbTwoBoneLaneable(const lbTwoBoneIkInput* in)
 #endif
 }
 
+#if defined(LB_SIMD_SSE)
+// The target rotations of the LB_TB_LANES chains from `in` on: true when those taken pass the
+// single solve's unit test (lbTwoBoneLaneable's), with bit k of *rotations set where chain k takes
+// one. Out of line: the test of the group reads each flag once, and only a group with a target
+// rotation comes here.
+LB_TWO_BONE_BATCH_NOINLINE static bool lbTwoBoneRunRotations(const lbTwoBoneIkInput* in, unsigned* rotations)
+{
+	unsigned r = 0u;
+	for (int k = 0; k < LB_TB_LANES; ++k)
+	{
+		if (!in[k].useTargetRotation)
+			continue;
+		const lbQuat q = in[k].targetRotationMs;
+		const float n = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+		if (!(n > 0.98f && n < 1.02f))
+			return false;
+		r |= 1u << k;
+	}
+	*rotations = r;
+	return true;
+}
+#endif
+
 // Whether the lanes take each of the LB_TB_LANES chains from `in` on (lbTwoBoneLaneable for each):
 // the usual batch, gathered and written back at fixed offsets with no per-chain bookkeeping. Bit k
 // of *rotations is set where chain k takes its target rotation. With SSE2 the tests are or-ed and
 // and-ed together, one branch for the group (a bool is 0 or 1, a pole kind 0 for none).
 static bool lbTwoBoneRunLaneable(const lbTwoBoneIkInput* in, unsigned* rotations)
 {
-	unsigned r = 0u;
 #if defined(LB_SIMD_SSE)
-	unsigned bad = 0u;
-	bool ok = true;
+	// A weight of one or more has the bits of 1.0f or more as a signed integer (a negative one is
+	// negative); a NaN or infinite weight passes here, and the lanes' finiteness test then sends the
+	// chain to the single solve, as it does any number that is not finite.
+	// Every cookie is LB_SECRET_COOKIE when their OR and their AND both are.
+	unsigned bad = 0u, any = 0u, cookieOr = 0u, cookieAnd = ~0u;
+	int32_t least = INT32_MAX;
 	for (int k = 0; k < LB_TB_LANES; ++k)
 	{
-		bad |= (unsigned)(in[k].internalValue ^ LB_SECRET_COOKIE) | (unsigned)in[k].poleKind | (unsigned)in[k].stretch;
-		ok &= in[k].weight >= 1.0f;
-		r |= (unsigned)in[k].useTargetRotation << k;
+		int32_t w;
+		memcpy(&w, &in[k].weight, sizeof w);
+		least = w < least ? w : least;
+		cookieOr |= (unsigned)in[k].internalValue, cookieAnd &= (unsigned)in[k].internalValue;
+		bad |= (unsigned)in[k].poleKind | (unsigned)in[k].stretch;
+		any |= (unsigned)in[k].useTargetRotation;
 	}
-	// The target rotations taken must pass the single solve's unit test (lbTwoBoneLaneable's).
-	for (int k = 0; r != 0u && ok && k < LB_TB_LANES; ++k)
-	{
-		const lbQuat q = in[k].targetRotationMs;
-		const float n = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
-		ok = !((r >> k) & 1u) || (n > 0.98f && n < 1.02f);
-	}
-	*rotations = r;
-	return bad == 0u && ok;
+	if ((bad | (cookieOr ^ LB_SECRET_COOKIE) | (cookieAnd ^ LB_SECRET_COOKIE)) != 0u || least < 0x3f800000)
+		return false;
+	*rotations = 0u;
+	return any == 0u || lbTwoBoneRunRotations(in, rotations);
 #else
+	unsigned r = 0u;
 	for (int k = 0; k < LB_TB_LANES; ++k)
 	{
 		if (!lbTwoBoneLaneable(&in[k]))
