@@ -24,9 +24,8 @@ typedef struct lbTwoBoneLanes
 	float qa[4][LB_TB_LANES], qm[4][LB_TB_LANES], qe[4][LB_TB_LANES];
 	float t[3][LB_TB_LANES], hinge[3][LB_TB_LANES], soften[LB_TB_LANES];
 	// The scales are only checked (the single solve refuses a zero or non-finite one): the least
-	// square of the nine components of root, mid and end. The mid's and end's x components are
-	// kept to write back beside the rotations.
-	float scale2[LB_TB_LANES], smx[LB_TB_LANES], sex[LB_TB_LANES];
+	// square of the nine components of root, mid and end.
+	float scale2[LB_TB_LANES];
 	// A sum of the positions, target, hinge axis, soften and scales, made as they are gathered: not
 	// finite when one of them is not (or when it overflows: the lane then goes to the single solve).
 	float sum[LB_TB_LANES];
@@ -187,22 +186,23 @@ LB_TWO_BONE_BATCH_NOINLINE static bool lbTwoBoneRunRotations(const lbTwoBoneIkIn
 static bool lbTwoBoneRunLaneable(const lbTwoBoneIkInput* in, unsigned* rotations)
 {
 #if defined(LB_SIMD_SSE)
-	// A weight of one or more has the bits of 1.0f or more as a signed integer (a negative one is
-	// negative); a NaN or infinite weight passes here, and the lanes' finiteness test then sends the
-	// chain to the single solve, as it does any number that is not finite.
-	// Every cookie is LB_SECRET_COOKIE when their OR and their AND both are.
-	unsigned bad = 0u, any = 0u, cookieOr = 0u, cookieAnd = ~0u;
-	int32_t least = INT32_MAX;
+	// Every cookie is LB_SECRET_COOKIE when their OR and their AND both are; the weights are compared
+	// four at a time.
+	unsigned bad = 0u, flags = 0u, cookieOr = 0u, cookieAnd = ~0u;
+	__m128 heavy = _mm_castsi128_ps(_mm_set1_epi32(-1));
+	for (int k = 0; k < LB_TB_LANES; k += 4)
+		heavy = _mm_and_ps(heavy, _mm_cmpge_ps(_mm_setr_ps(in[k].weight, in[k + 1].weight, in[k + 2].weight, in[k + 3].weight),
+											   _mm_set1_ps(1.0f)));
 	for (int k = 0; k < LB_TB_LANES; ++k)
 	{
-		int32_t w;
-		memcpy(&w, &in[k].weight, sizeof w);
-		least = w < least ? w : least;
 		cookieOr |= (unsigned)in[k].internalValue, cookieAnd &= (unsigned)in[k].internalValue;
-		bad |= (unsigned)in[k].poleKind | (unsigned)in[k].stretch;
-		any |= (unsigned)in[k].useTargetRotation;
+		// A bool is 0 or 1: stretch in bit 0, the target rotation in bit 8.
+		flags |= (unsigned)in[k].stretch | ((unsigned)in[k].useTargetRotation << 8);
+		bad |= (unsigned)in[k].poleKind;
 	}
-	if ((bad | (cookieOr ^ LB_SECRET_COOKIE) | (cookieAnd ^ LB_SECRET_COOKIE)) != 0u || least < 0x3f800000)
+	const unsigned any = flags >> 8;
+	if ((bad | (flags & 0xFFu) | (cookieOr ^ LB_SECRET_COOKIE) | (cookieAnd ^ LB_SECRET_COOKIE)) != 0u ||
+		_mm_movemask_ps(heavy) != 0xF)
 		return false;
 	*rotations = 0u;
 	return any == 0u || lbTwoBoneRunRotations(in, rotations);
@@ -232,7 +232,6 @@ static void lbTwoBoneLaneIn(lbTwoBoneLanes* L, int k, const lbTransform* r, cons
 	L->t[0][k] = in->targetMs.x, L->t[1][k] = in->targetMs.y, L->t[2][k] = in->targetMs.z;
 	L->hinge[0][k] = in->hingeAxisMs.x, L->hinge[1][k] = in->hingeAxisMs.y, L->hinge[2][k] = in->hingeAxisMs.z;
 	L->soften[k] = in->soften;
-	L->smx[k] = m->s.x, L->sex[k] = e->s.x;
 	const lbVec3 s2[3] = { lbMulVV(r->s, r->s), lbMulVV(m->s, m->s), lbMulVV(e->s, e->s) };
 	float least = s2[0].x;
 	for (int j = 0; j < 3; ++j)
@@ -248,7 +247,7 @@ static void lbTwoBoneLaneIn(lbTwoBoneLanes* L, int k, const lbTransform* r, cons
 // Lanes k..k+3 of p (three rows), q (four) and s (three) from four transforms: each transform's ten
 // floats as three four-float loads (floats 0..3, 4..7 and 6..9, all inside it), transposed. Returns
 // the sum of the position and scale rows (see lbTwoBoneLanes's sum).
-static inline __m128 lbTwoBoneLanesIn4(float (*p)[LB_TB_LANES], float (*q)[LB_TB_LANES], float* sx, __m128* s2, int k,
+static inline __m128 lbTwoBoneLanesIn4(float (*p)[LB_TB_LANES], float (*q)[LB_TB_LANES], __m128* s2, int k,
 							  const lbTransform* t0, const lbTransform* t1, const lbTransform* t2, const lbTransform* t3)
 {
 	const float* f[4] = { &t0->p.x, &t1->p.x, &t2->p.x, &t3->p.x };
@@ -259,8 +258,6 @@ static inline __m128 lbTwoBoneLanesIn4(float (*p)[LB_TB_LANES], float (*q)[LB_TB
 	r0 = _mm_loadu_ps(f[0] + 4), r1 = _mm_loadu_ps(f[1] + 4), r2 = _mm_loadu_ps(f[2] + 4), r3 = _mm_loadu_ps(f[3] + 4);
 	_MM_TRANSPOSE4_PS(r0, r1, r2, r3); // q.y, q.z, q.w, s.x
 	_mm_storeu_ps(&q[1][k], r0), _mm_storeu_ps(&q[2][k], r1), _mm_storeu_ps(&q[3][k], r2);
-	if (sx)
-		_mm_storeu_ps(&sx[k], r3);
 	const __m128 sxs = r3;
 	// q.w, s.x, s.y, s.z: half a transpose gives the two rows wanted.
 	r0 = _mm_loadu_ps(f[0] + 6), r1 = _mm_loadu_ps(f[1] + 6), r2 = _mm_loadu_ps(f[2] + 6), r3 = _mm_loadu_ps(f[3] + 6);
@@ -297,9 +294,9 @@ LB_TB_INLINE void lbTwoBoneLaneIn4(lbTwoBoneLanes* L, int k, const int* ix, cons
 {
 	const int i0 = ix[0], i1 = ix[1], i2 = ix[2], i3 = ix[3];
 	__m128 least = _mm_set1_ps(INFINITY);
-	__m128 sum = lbTwoBoneLanesIn4(L->a, L->qa, NULL, &least, k, &r[i0], &r[i1], &r[i2], &r[i3]);
-	sum = _mm_add_ps(sum, lbTwoBoneLanesIn4(L->m, L->qm, L->smx, &least, k, &m[i0], &m[i1], &m[i2], &m[i3]));
-	sum = _mm_add_ps(sum, lbTwoBoneLanesIn4(L->e, L->qe, L->sex, &least, k, &e[i0], &e[i1], &e[i2], &e[i3]));
+	__m128 sum = lbTwoBoneLanesIn4(L->a, L->qa, &least, k, &r[i0], &r[i1], &r[i2], &r[i3]);
+	sum = _mm_add_ps(sum, lbTwoBoneLanesIn4(L->m, L->qm, &least, k, &m[i0], &m[i1], &m[i2], &m[i3]));
+	sum = _mm_add_ps(sum, lbTwoBoneLanesIn4(L->e, L->qe, &least, k, &e[i0], &e[i1], &e[i2], &e[i3]));
 	_mm_storeu_ps(&L->scale2[k], least);
 	// The target and the hinge axis are each three floats followed by another field of the input.
 	__m128 r0 = _mm_loadu_ps(&in[i0].targetMs.x), r1 = _mm_loadu_ps(&in[i1].targetMs.x),
@@ -352,8 +349,7 @@ LB_TB_GATHER static void lbTwoBoneLanesInRun(lbTwoBoneLanes* L, const lbTransfor
 
 // Writes lanes k..k+3 back to their chains ix[0..3] (none needs the single solve) by four-by-four
 // transposes: the root's rotation (floats 3..6 of its transform), the mid's and the end's position and
-// rotation (floats 0..3 and 4..7; float 7 is the scale's x, gathered from the same transform and
-// written back as it was).
+// rotation (floats 0..3, the fourth the rotation's x, then the rotation over it, floats 3..6).
 LB_TB_INLINE void lbTwoBoneLaneOut4(const lbTwoBoneLanes* L, int k, const int* ix, lbTransform* r, lbTransform* m,
 									lbTransform* e)
 {
@@ -367,13 +363,12 @@ LB_TB_INLINE void lbTwoBoneLaneOut4(const lbTwoBoneLanes* L, int k, const int* i
 		lbTransform* t = j == 0 ? m : e;
 		const float(*pos)[LB_TB_LANES] = j == 0 ? L->omp : L->oep;
 		const float(*rot)[LB_TB_LANES] = j == 0 ? L->oqm : L->oqe;
-		const float* sx = j == 0 ? L->smx : L->sex;
 		r0 = _mm_loadu_ps(&pos[0][k]), r1 = _mm_loadu_ps(&pos[1][k]), r2 = _mm_loadu_ps(&pos[2][k]), r3 = _mm_loadu_ps(&rot[0][k]);
 		_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
 		_mm_storeu_ps(&t[i0].p.x, r0), _mm_storeu_ps(&t[i1].p.x, r1), _mm_storeu_ps(&t[i2].p.x, r2), _mm_storeu_ps(&t[i3].p.x, r3);
-		r0 = _mm_loadu_ps(&rot[1][k]), r1 = _mm_loadu_ps(&rot[2][k]), r2 = _mm_loadu_ps(&rot[3][k]), r3 = _mm_loadu_ps(&sx[k]);
+		r0 = _mm_loadu_ps(&rot[0][k]), r1 = _mm_loadu_ps(&rot[1][k]), r2 = _mm_loadu_ps(&rot[2][k]), r3 = _mm_loadu_ps(&rot[3][k]);
 		_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-		_mm_storeu_ps(&t[i0].q.y, r0), _mm_storeu_ps(&t[i1].q.y, r1), _mm_storeu_ps(&t[i2].q.y, r2), _mm_storeu_ps(&t[i3].q.y, r3);
+		_mm_storeu_ps(&t[i0].q.x, r0), _mm_storeu_ps(&t[i1].q.x, r1), _mm_storeu_ps(&t[i2].q.x, r2), _mm_storeu_ps(&t[i3].q.x, r3);
 	}
 }
 
@@ -423,16 +418,16 @@ static void lbTwoBoneLaneResult(lbIkResult* res, const lbTransform* end, const l
 	res->status = res->reached ? lb_ikReached : lb_ikUnreachable;
 }
 
-// The kernel on the gathered lanes: the vector one, or the scalar one.
-static void lbTwoBoneLanesSolve(lbTwoBoneLanes* L, bool simd)
+// The kernel on the gathered lanes: the vector one, or the scalar one. Returns the lanes that need
+// the single solve as bits.
+static int lbTwoBoneLanesSolve(lbTwoBoneLanes* L, bool simd)
 {
 #if !defined(LB_SIMD_SCALAR_ONLY)
 	if (simd)
-		lbTwoBoneLanesSimd(L);
-	else
+		return lbTwoBoneLanesSimd(L);
 #endif
-		lbTwoBoneLanesScalar(L);
 	(void)simd;
+	return lbTwoBoneLanesScalar(L);
 }
 
 static void lbTwoBoneLanesWrite(lbTwoBoneLanes* L, const int* idx, int n, unsigned rotations, lbTransform* rootMs,
@@ -459,7 +454,7 @@ static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, unsigned rotat
 	for (int k = 0; k < LB_TB_LANES; ++k)
 		lbTwoBoneLaneIn(L, k, &rootMs[idx[k]], &midMs[idx[k]], &endMs[idx[k]], &inputs[idx[k]]);
 #endif
-	lbTwoBoneLanesSolve(L, simd);
+	(void)lbTwoBoneLanesSolve(L, simd);
 	lbTwoBoneLanesWrite(L, idx, n, rotations, rootMs, midMs, endMs, inputs, outResults, first);
 }
 
@@ -470,12 +465,9 @@ static void lbTwoBoneLanesRunAt(lbTwoBoneLanes* L, int* idx, int i0, unsigned ro
 {
 #if defined(LB_SIMD_SSE)
 	lbTwoBoneLanesInRun(L, rootMs + i0, midMs + i0, endMs + i0, inputs + i0);
-	lbTwoBoneLanesSolve(L, simd);
+	const int fallback = lbTwoBoneLanesSolve(L, simd);
 	// The usual outcome: every lane solved, nothing more to write than the joints.
-	__m128 fallback = _mm_setzero_ps();
-	for (int k = 0; k < LB_TB_LANES; k += 4)
-		fallback = _mm_or_ps(fallback, _mm_cmpneq_ps(_mm_loadu_ps(&L->fallback[k]), _mm_setzero_ps()));
-	if (rotations == 0u && !outResults && _mm_movemask_ps(fallback) == 0)
+	if (rotations == 0u && !outResults && fallback == 0)
 	{
 		for (int k = 0; k < LB_TB_LANES; k += 4)
 			lbTwoBoneLaneOut4(L, k, lbTwoBoneRun4, rootMs + i0 + k, midMs + i0 + k, endMs + i0 + k);

@@ -7,8 +7,10 @@
 // start): the same formulas, in lanes. An end that takes the target rotation gets it afterwards.
 // No include guard: included once per path.
 
-static void LBK_NAME(lbTwoBoneLanes* L)
+// Returns the lanes that need the single solve as bits (lane k, bit k).
+static int LBK_NAME(lbTwoBoneLanes* L)
 {
+	int fallbackBits = 0;
 	LBK_KDECL
 	for (int o = 0; o < LB_TB_LANES; o += LBK_W)
 	{
@@ -289,11 +291,14 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		}
 #undef UNITQ
 
-		LBK(Store)(&L->fallback[o], LBK(Select)(LBK(Or)(opposite, LBK(Not)(valid)), one, zero));
+		const LBK_T fallback = LBK(Or)(opposite, LBK(Not)(valid));
+		LBK(Store)(&L->fallback[o], LBK(Select)(fallback, one, zero));
+		fallbackBits |= LBK(MaskBits)(fallback) << o;
 #undef QSTORE_SCALED
 #undef QMUL
 #undef LBK_GIVEN
 #undef DOT
 #undef LD
 	}
+	return fallbackBits;
 }
