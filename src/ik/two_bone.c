@@ -274,7 +274,6 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 	const lbIkV v = lbIkVSub(lbIkVLoad(&end->p), midP0); // lower bone
 	const float weight = lbClampF(in->weight, 0.0f, 1.0f);
 	const float soften = lbClampF(in->soften, 0.0f, 0.5f);
-	const float maxStretch = lbMaxF(in->maxStretch, 1.0f);
 
 	// Pole direction seen from the root (zero when none).
 	lbIkV poleDir = lbIkVZero();
@@ -406,7 +405,7 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 		// Stretch covers what softening and full extension leave (Nicholas: scale by d / dSoft).
 		dReach = lbMinF(dReach, dMax);
 		if (in->stretch && dReach < dist && dReach > 1.0e-6f)
-			k = lbMinF(dist / dReach, maxStretch);
+			k = lbMinF(dist / dReach, lbMaxF(in->maxStretch, 1.0f));
 		dSolve2 = dReach * dReach;
 		dSolve = dReach;
 	}
