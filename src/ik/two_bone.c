@@ -294,46 +294,48 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 	// below; bent and straight starts then share every step but the choice of the hinge's vector.
 	// A given hinge is normalised as lbNormalize does it; one too short for that counts as none.
 	const lbIkV g = lbIkVLoad(&in->hingeAxisMs);
-	const float gg = lbIkVDot(g, g);
 	lbIkV h = g;
 	bool normal = true;
-	const lbIkV c = lbIkVCross(w, v);
+	// w's lanes turned to (y, z, x), made once for the bend's w x v and a straight start's w x p.
+	const lbIkV wYzx = lbIkVYzx(w);
+	const lbIkV c = lbIkVCrossYzx(w, wYzx, v);
 	// The squared bone lengths: the joint checks' own sums when they made them (the same bits).
 	const float cc = lbIkVDot(c, c), ww = bone2 ? bone2[0] : lbIkVDot(w, w), vv = bone2 ? bone2[1] : lbIkVDot(v, v);
-	if (gg > 0.0f)
+	// A hinge with a component not zero: its squared length is worked out only then (a zero hinge,
+	// the usual case, is none).
+	if (lbIkVAnyNonZero(g))
 	{
-		const float gl = lbIkSqrtF(gg);
+		const float gl = lbIkSqrtF(lbIkVDot(g, g));
 		if (gl > LB_EPSILON && lbIsValidFloat(gl))
 		{
 			h = lbIkVScale(1.0f / gl, g);
 			normal = false;
 		}
 	}
-	if (normal)
+	if (normal && cc > 1.0e-8f * ww * vv)
+		h = lbIkVScale(lbIkRsqrtF(cc), c); // a bent start: the bend's normal
+	else if (normal)
 	{
-		lbIkV hv = c; // a bent start: the bend's normal
-		float hh = cc;
-		if (!(cc > 1.0e-8f * ww * vv))
+		// Straight limb: bending toward n (the pole, else the bend hint, made normal to w) means
+		// the hinge is n x w (see lbHumanoid's derivation). The part of the pole along w drops out
+		// of the cross product, so n x w is the pole's own p x w: no projection. It is made as
+		// -(w x p) (the same bits: a difference negated exactly), the sign taken with the scale.
+		lbIkV hv = lbIkVCrossYzx(w, wYzx, poleDir);
+		float hh = lbIkVDot(hv, hv), sign = -1.0f; // |n|^2 |w|^2
+		// A pole within 0.06 degrees of the bone, or too short to normalise, says nothing.
+		if (!(hh > lbMaxF(1.0e-6f * pp, LB_EPSILON * LB_EPSILON) * ww))
 		{
-			// Straight limb: bending toward n (the pole, else the bend hint, made normal to w)
-			// means the hinge is n x w (see lbHumanoid's derivation). The part of the pole along w
-			// drops out of the cross product, so n x w is the pole's own p x w: no projection.
-			hv = lbIkVCross(poleDir, w);
-			hh = lbIkVDot(hv, hv); // |n|^2 |w|^2
-			// A pole within 0.06 degrees of the bone, or too short to normalise, says nothing.
-			if (!(hh > lbMaxF(1.0e-6f * pp, LB_EPSILON * LB_EPSILON) * ww))
+			sign = 1.0f;
+			hv = lbIkVCross(lbIkVLoad(&in->bendHintMs), w);
+			hh = lbIkVDot(hv, hv);
+			if (!(hh > LB_EPSILON * LB_EPSILON * ww))
 			{
-				hv = lbIkVCross(lbIkVLoad(&in->bendHintMs), w);
+				const lbVec3 w3 = lbIkVGet(w), any = lbAnyPerpendicular(w3);
+				hv = lbIkVSet(lbNormalizeOr(lbCross(any, w3), any));
 				hh = lbIkVDot(hv, hv);
-				if (!(hh > LB_EPSILON * LB_EPSILON * ww))
-				{
-					const lbVec3 w3 = lbIkVGet(w), any = lbAnyPerpendicular(w3);
-					hv = lbIkVSet(lbNormalizeOr(lbCross(any, w3), any));
-					hh = lbIkVDot(hv, hv);
-				}
 			}
 		}
-		h = lbIkVScale(lbIkRsqrtF(hh), hv);
+		h = lbIkVScale(sign * lbIkRsqrtF(hh), hv);
 	}
 
 	// Target direction; a target at the root keeps the current root-end direction. A finite target
