@@ -502,7 +502,8 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 			// taken from it, not orthonormal (a root rotation of norm 0.89, the mid joint thrown
 			// 2.2 times its bone's length).
 			const float uu = lbIkVDot(u, u);
-			if (!(lbAbsF(uu - 1.0f) <= 1.0e-4f))
+			// fabsf clears the sign bit (lbAbsF branches on it, which the sign of uu - 1 leaves to chance).
+			if (!(fabsf(uu - 1.0f) <= 1.0e-4f))
 				u = lbIkVScale(1.0f / lbIkSqrtF(lbIkVDot(s, s)), s);
 			lbIkV k0 = lbIkVCross(u, h);
 			// With the hinge from the bones, h is normal to u (both bones and so s are normal to
