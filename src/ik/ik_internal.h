@@ -530,6 +530,15 @@ static inline lbIkV lbIkVCrossYzx(lbIkV a, lbIkV aYzx, lbIkV b)
 	return lbIkCross4(a, aYzx, b);
 }
 
+// b x a (lbIkVCross(b, a), the same bits: each product commutes) with aYzx = lbIkVYzx(a), from a's
+// lanes turned once for several products.
+static inline lbIkV lbIkVCrossYzxRight(lbIkV a, lbIkV aYzx, lbIkV b)
+{
+	const __m128 bYzx = _mm_shuffle_ps(b, b, _MM_SHUFFLE(3, 0, 2, 1));
+	const __m128 c = _mm_sub_ps(_mm_mul_ps(aYzx, b), _mm_mul_ps(a, bYzx));
+	return _mm_shuffle_ps(c, c, _MM_SHUFFLE(3, 0, 2, 1));
+}
+
 // Some lane of 0..2 is not zero (a NaN counts as not zero).
 static inline bool lbIkVAnyNonZero(lbIkV a)
 {
@@ -641,6 +650,7 @@ static inline float lbIkVDot(lbIkV a, lbIkV b) { return lbDot(a, b); }
 static inline lbIkV lbIkVCross(lbIkV a, lbIkV b) { return lbCross(a, b); }
 static inline lbIkV lbIkVYzx(lbIkV a) { return a; }
 static inline lbIkV lbIkVCrossYzx(lbIkV a, lbIkV aYzx, lbIkV b) { (void)aYzx; return lbCross(a, b); }
+static inline lbIkV lbIkVCrossYzxRight(lbIkV a, lbIkV aYzx, lbIkV b) { (void)aYzx; return lbCross(b, a); }
 static inline bool lbIkVAnyNonZero(lbIkV a) { return a.x != 0.0f || a.y != 0.0f || a.z != 0.0f; }
 static inline lbIkQ lbIkQLoad(const lbQuat* q) { return *q; }
 static inline void lbIkQStore(lbQuat* out, lbIkQ q) { *out = q; }

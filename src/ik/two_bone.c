@@ -318,14 +318,13 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 	{
 		// Straight limb: bending toward n (the pole, else the bend hint, made normal to w) means
 		// the hinge is n x w (see lbHumanoid's derivation). The part of the pole along w drops out
-		// of the cross product, so n x w is the pole's own p x w: no projection. It is made as
-		// -(w x p) (the same bits: a difference negated exactly), the sign taken with the scale.
-		lbIkV hv = lbIkVCrossYzx(w, wYzx, poleDir);
-		float hh = lbIkVDot(hv, hv), sign = -1.0f; // |n|^2 |w|^2
+		// of the cross product, so n x w is the pole's own p x w: no projection (made from the w
+		// lanes turned for the bend's cross product).
+		lbIkV hv = lbIkVCrossYzxRight(w, wYzx, poleDir);
+		float hh = lbIkVDot(hv, hv); // |n|^2 |w|^2
 		// A pole within 0.06 degrees of the bone, or too short to normalise, says nothing.
 		if (!(hh > lbMaxF(1.0e-6f * pp, LB_EPSILON * LB_EPSILON) * ww))
 		{
-			sign = 1.0f;
 			hv = lbIkVCross(lbIkVLoad(&in->bendHintMs), w);
 			hh = lbIkVDot(hv, hv);
 			if (!(hh > LB_EPSILON * LB_EPSILON * ww))
@@ -335,7 +334,7 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 				hh = lbIkVDot(hv, hv);
 			}
 		}
-		h = lbIkVScale(sign * lbIkRsqrtF(hh), hv);
+		h = lbIkVScale(lbIkRsqrtF(hh), hv);
 	}
 
 	// Target direction; a target at the root keeps the current root-end direction. A finite target
