@@ -89,22 +89,16 @@ static lbResult lbCheckTwoBoneInput(const char* fn, const lbTwoBoneIkInput* in)
 }
 
 // The rotation taking the orthonormal frame (f0a, f0b, f0c) to (f1a, f1b, f1c), R = sum f1 f0^T,
-// as three columns of four floats (column c, row r at mc[4 c + r]; the fourth lane unused). With
-// `negC` (a constant at each call) the frame's third vector is -f0c: its products are subtracted,
-// the bits of adding the products with the negated vector.
-static inline void lbTwoBoneFrameRotationSigned(lbIkV f0a, lbIkV f0b, lbIkV f0c, lbIkV f1a, lbIkV f1b, lbIkV f1c, bool negC,
-												float mc[12])
+// as three columns of four floats (column c, row r at mc[4 c + r]; the fourth lane unused).
+static inline void lbTwoBoneFrameRotation(lbIkV f0a, lbIkV f0b, lbIkV f0c, lbIkV f1a, lbIkV f1b, lbIkV f1c, float mc[12])
 {
 #if LB_IK_SSE2
 	// Lane r of column j: f1a[r] f0a[j] + f1b[r] f0b[j] + f1c[r] f0c[j], summed in that order.
 #define LB_TWO_BONE_COLUMN(j)                                                                                          \
-	do                                                                                                                 \
-	{                                                                                                                  \
-		const __m128 ab = _mm_add_ps(_mm_mul_ps(f1a, _mm_shuffle_ps(f0a, f0a, _MM_SHUFFLE(j, j, j, j))),            \
-									 _mm_mul_ps(f1b, _mm_shuffle_ps(f0b, f0b, _MM_SHUFFLE(j, j, j, j))));           \
-		const __m128 cj = _mm_mul_ps(f1c, _mm_shuffle_ps(f0c, f0c, _MM_SHUFFLE(j, j, j, j)));                       \
-		_mm_storeu_ps(mc + 4 * (j), negC ? _mm_sub_ps(ab, cj) : _mm_add_ps(ab, cj));                                 \
-	} while (0)
+	_mm_storeu_ps(mc + 4 * (j),                                                                                        \
+				  _mm_add_ps(_mm_add_ps(_mm_mul_ps(f1a, _mm_shuffle_ps(f0a, f0a, _MM_SHUFFLE(j, j, j, j))),         \
+										_mm_mul_ps(f1b, _mm_shuffle_ps(f0b, f0b, _MM_SHUFFLE(j, j, j, j)))),        \
+							 _mm_mul_ps(f1c, _mm_shuffle_ps(f0c, f0c, _MM_SHUFFLE(j, j, j, j)))))
 	LB_TWO_BONE_COLUMN(0);
 	LB_TWO_BONE_COLUMN(1);
 	LB_TWO_BONE_COLUMN(2);
@@ -112,14 +106,11 @@ static inline void lbTwoBoneFrameRotationSigned(lbIkV f0a, lbIkV f0b, lbIkV f0c,
 #else
 	for (int j = 0; j < 3; ++j)
 		for (int r = 0; r < 3; ++r)
-		{
-			const float ab = (&f1a.x)[r] * (&f0a.x)[j] + (&f1b.x)[r] * (&f0b.x)[j], cj = (&f1c.x)[r] * (&f0c.x)[j];
-			mc[4 * j + r] = negC ? ab - cj : ab + cj;
-		}
+			mc[4 * j + r] = (&f1a.x)[r] * (&f0a.x)[j] + (&f1b.x)[r] * (&f0b.x)[j] + (&f1c.x)[r] * (&f0c.x)[j];
 #endif
 }
 
-// R v for R from lbTwoBoneFrameRotationSigned.
+// R v for R from lbTwoBoneFrameRotation.
 static inline lbIkV lbTwoBoneFrameRotate(const float mc[12], lbIkV v)
 {
 #if LB_IK_SSE2
@@ -132,7 +123,7 @@ static inline lbIkV lbTwoBoneFrameRotate(const float mc[12], lbIkV v)
 #endif
 }
 
-// lbIkQuatFromMatrixScaled on the columns of lbTwoBoneFrameRotationSigned (m[3 r + c] is mc[4 c + r]).
+// lbIkQuatFromMatrixScaled on the columns of lbTwoBoneFrameRotation (m[3 r + c] is mc[4 c + r]).
 static inline lbIkQ lbTwoBoneQuatFromColumns(const float mc[12], float* big)
 {
 	const float m00 = mc[0], m11 = mc[5], m22 = mc[10], tr = m00 + m11 + m22;
@@ -488,7 +479,7 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 	const lbIkV s = lbIkVAdd(w, vBent);
 	lbIkQ qRoot = lbIkQSet(lbQuat_identity), pRoot = qRoot; // pRoot: qRoot up to scale when haveMatrix
 	float pRootBig = 1.0f; // |pRoot|^2 / 4 when haveMatrix
-	float mc[12]; // the same rotation as a matrix (columns, see lbTwoBoneFrameRotationSigned) when set
+	float mc[12]; // the same rotation as a matrix (columns, see lbTwoBoneFrameRotation) when set
 	bool haveMatrix = false;
 	lbIkV pPerp = lbIkVZero();
 	float pPerp2 = 0.0f; // |pPerp|^2; sin^2 of the pole's angle to the target line is pPerp2 / pp
@@ -524,12 +515,8 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 				if (!normal)
 					k0 = lbIkVScale(1.0f / lbIkSqrtF(kk), k0);
 				const lbIkV kF = lbIkVScale(lbIkRsqrtF(pPerp2), pPerp);
-				const lbIkV bF = lbIkVCross(axis, kF);
-				// With the hinge from the bones the source frame's third vector is -h.
-				if (normal)
-					lbTwoBoneFrameRotationSigned(u, k0, h, axis, kF, bF, true, mc);
-				else
-					lbTwoBoneFrameRotationSigned(u, k0, lbIkVCross(u, k0), axis, kF, bF, false, mc);
+				const lbIkV b0 = normal ? lbIkVNeg(h) : lbIkVCross(u, k0), bF = lbIkVCross(axis, kF);
+				lbTwoBoneFrameRotation(u, k0, b0, axis, kF, bF, mc);
 				pRoot = lbTwoBoneQuatFromColumns(mc, &pRootBig);
 				haveMatrix = true;
 			}
