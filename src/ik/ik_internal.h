@@ -518,6 +518,33 @@ static inline lbIkV lbIkVCross(lbIkV a, lbIkV b)
 	return lbIkCross4(a, _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 0, 2, 1)), b);
 }
 
+// a's lanes turned to (y, z, x), for several cross products with a on the left.
+static inline lbIkV lbIkVYzx(lbIkV a)
+{
+	return _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 0, 2, 1));
+}
+
+// a x b (lbIkVCross) with aYzx = lbIkVYzx(a).
+static inline lbIkV lbIkVCrossYzx(lbIkV a, lbIkV aYzx, lbIkV b)
+{
+	return lbIkCross4(a, aYzx, b);
+}
+
+// b x a (lbIkVCross(b, a), the same bits: each product commutes) with aYzx = lbIkVYzx(a), from a's
+// lanes turned once for several products.
+static inline lbIkV lbIkVCrossYzxRight(lbIkV a, lbIkV aYzx, lbIkV b)
+{
+	const __m128 bYzx = _mm_shuffle_ps(b, b, _MM_SHUFFLE(3, 0, 2, 1));
+	const __m128 c = _mm_sub_ps(_mm_mul_ps(aYzx, b), _mm_mul_ps(a, bYzx));
+	return _mm_shuffle_ps(c, c, _MM_SHUFFLE(3, 0, 2, 1));
+}
+
+// Some lane of 0..2 is not zero (a NaN counts as not zero).
+static inline bool lbIkVAnyNonZero(lbIkV a)
+{
+	return (_mm_movemask_ps(_mm_cmpneq_ps(a, _mm_setzero_ps())) & 7) != 0;
+}
+
 static inline lbIkQ lbIkQLoad(const lbQuat* q)
 {
 	return _mm_loadu_ps(&q->x);
@@ -621,6 +648,10 @@ static inline lbIkV lbIkVMulAdd(lbIkV a, float s, lbIkV b) { return lbMulAdd(a, 
 static inline lbIkV lbIkVNeg(lbIkV a) { return lbNeg(a); }
 static inline float lbIkVDot(lbIkV a, lbIkV b) { return lbDot(a, b); }
 static inline lbIkV lbIkVCross(lbIkV a, lbIkV b) { return lbCross(a, b); }
+static inline lbIkV lbIkVYzx(lbIkV a) { return a; }
+static inline lbIkV lbIkVCrossYzx(lbIkV a, lbIkV aYzx, lbIkV b) { (void)aYzx; return lbCross(a, b); }
+static inline lbIkV lbIkVCrossYzxRight(lbIkV a, lbIkV aYzx, lbIkV b) { (void)aYzx; return lbCross(b, a); }
+static inline bool lbIkVAnyNonZero(lbIkV a) { return a.x != 0.0f || a.y != 0.0f || a.z != 0.0f; }
 static inline lbIkQ lbIkQLoad(const lbQuat* q) { return *q; }
 static inline void lbIkQStore(lbQuat* out, lbIkQ q) { *out = q; }
 static inline lbIkQ lbIkQSet(lbQuat q) { return q; }

@@ -220,18 +220,60 @@ static float lbIkDistance(lbVec3 p, lbVec3 a)
 	return half < 0.5f * FLT_MAX ? 2.0f * half : FLT_MAX;
 }
 
+#if defined(__GNUC__) || defined(__clang__)
+#define LB_TWO_BONE_NOINLINE __attribute__((noinline))
+#else
+#define LB_TWO_BONE_NOINLINE
+#endif
+
+// The solved rotations and positions of the joints that move.
+typedef struct lbTwoBoneTurns
+{
+	lbIkQ rootQ, midQ, endQ;
+	lbIkV midP, endP;
+} lbTwoBoneTurns;
+
+// The turns applied where the solve is not the full-weight one with the root's frame matrix (a
+// weight under one, or the swing-and-twist root): out of line, so that the common path's products
+// are not shared with these (the compiler would make them once before the branch and keep them on
+// the stack). qRoot and qMid unit; endLen the solved root-end distance (k len).
+LB_TWO_BONE_NOINLINE static void lbTwoBoneApplyTurns(lbTwoBoneTurns* out, lbIkQ qRoot, lbIkQ qMid, float weight, float kw,
+													 float endLen, lbIkV a, lbIkV w, lbIkV v, lbIkV axis,
+													 const float inv[4], lbIkQ rootQ0, lbIkQ midQ0, lbIkQ endQ0)
+{
+	const lbIkQ qr = weight >= 1.0f ? qRoot : lbIkQSet(lbIkScaleRotation(lbIkQGet(qRoot), weight));
+	const lbIkQ qm = weight >= 1.0f ? qMid : lbIkQSet(lbIkScaleRotation(lbIkQGet(qMid), weight));
+	const lbIkQLeft byRoot = lbIkQLeftOf(qr);
+	const lbIkQ qChain = lbIkQMulLeft(&byRoot, qm);
+	const lbIkQLeft byChain = lbIkQLeftOf(qChain);
+	out->rootQ = lbIkQScale(lbIkQMulLeft(&byRoot, rootQ0), inv[0]);
+	out->midP = lbIkVMulAdd(a, kw, lbIkQRotate(qr, w));
+	out->midQ = lbIkQScale(lbIkQMulLeft(&byChain, midQ0), inv[1]);
+	if (weight >= 1.0f)
+		out->endP = lbIkVMulAdd(a, endLen, axis);
+	else
+		out->endP = lbIkVAdd(out->midP, lbIkQRotate(qChain, lbIkVScale(kw, v)));
+	out->endQ = lbIkQScale(lbIkQMulLeft(&byChain, endQ0), inv[2]);
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define LB_TB_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define LB_TB_ALWAYS_INLINE
+#endif
+
 // The solve proper, on checked input. Writes the three transforms and, when res is not NULL, the
 // outcome; returns lb_ok (so that the single solve's fast path ends in a tail call). qNorms: the
 // joints' squared rotation norms in [0..2] when the caller's checks have them, else NULL.
-static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end, const lbTwoBoneIkInput* in,
-							  lbIkResult* res, const float* qNorms)
+LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root, lbTransform* mid, lbTransform* end,
+																 const lbTwoBoneIkInput* in, lbIkResult* res,
+																 const float* qNorms, const float* bone2)
 {
 	const lbIkV a = lbIkVLoad(&root->p), midP0 = lbIkVLoad(&mid->p);
 	const lbIkV w = lbIkVSub(midP0, a);                    // upper bone
 	const lbIkV v = lbIkVSub(lbIkVLoad(&end->p), midP0); // lower bone
 	const float weight = lbClampF(in->weight, 0.0f, 1.0f);
 	const float soften = lbClampF(in->soften, 0.0f, 0.5f);
-	const float maxStretch = lbMaxF(in->maxStretch, 1.0f);
 
 	// Pole direction seen from the root (zero when none).
 	lbIkV poleDir = lbIkVZero();
@@ -252,42 +294,44 @@ static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* 
 	// below; bent and straight starts then share every step but the choice of the hinge's vector.
 	// A given hinge is normalised as lbNormalize does it; one too short for that counts as none.
 	const lbIkV g = lbIkVLoad(&in->hingeAxisMs);
-	const float gg = lbIkVDot(g, g);
 	lbIkV h = g;
 	bool normal = true;
-	const lbIkV c = lbIkVCross(w, v);
-	const float cc = lbIkVDot(c, c), ww = lbIkVDot(w, w), vv = lbIkVDot(v, v);
-	if (gg > 0.0f)
+	// w's lanes turned to (y, z, x), made once for the bend's w x v and a straight start's w x p.
+	const lbIkV wYzx = lbIkVYzx(w);
+	const lbIkV c = lbIkVCrossYzx(w, wYzx, v);
+	// The squared bone lengths: the joint checks' own sums when they made them (the same bits).
+	const float cc = lbIkVDot(c, c), ww = bone2 ? bone2[0] : lbIkVDot(w, w), vv = bone2 ? bone2[1] : lbIkVDot(v, v);
+	// A hinge with a component not zero: its squared length is worked out only then (a zero hinge,
+	// the usual case, is none).
+	if (lbIkVAnyNonZero(g))
 	{
-		const float gl = lbIkSqrtF(gg);
+		const float gl = lbIkSqrtF(lbIkVDot(g, g));
 		if (gl > LB_EPSILON && lbIsValidFloat(gl))
 		{
 			h = lbIkVScale(1.0f / gl, g);
 			normal = false;
 		}
 	}
-	if (normal)
+	if (normal && cc > 1.0e-8f * ww * vv)
+		h = lbIkVScale(lbIkRsqrtF(cc), c); // a bent start: the bend's normal
+	else if (normal)
 	{
-		lbIkV hv = c; // a bent start: the bend's normal
-		float hh = cc;
-		if (!(cc > 1.0e-8f * ww * vv))
+		// Straight limb: bending toward n (the pole, else the bend hint, made normal to w) means
+		// the hinge is n x w (see lbHumanoid's derivation). The part of the pole along w drops out
+		// of the cross product, so n x w is the pole's own p x w: no projection (made from the w
+		// lanes turned for the bend's cross product).
+		lbIkV hv = lbIkVCrossYzxRight(w, wYzx, poleDir);
+		float hh = lbIkVDot(hv, hv); // |n|^2 |w|^2
+		// A pole within 0.06 degrees of the bone, or too short to normalise, says nothing.
+		if (!(hh > lbMaxF(1.0e-6f * pp, LB_EPSILON * LB_EPSILON) * ww))
 		{
-			// Straight limb: bending toward n (the pole, else the bend hint, made normal to w)
-			// means the hinge is n x w (see lbHumanoid's derivation). The part of the pole along w
-			// drops out of the cross product, so n x w is the pole's own p x w: no projection.
-			hv = lbIkVCross(poleDir, w);
-			hh = lbIkVDot(hv, hv); // |n|^2 |w|^2
-			// A pole within 0.06 degrees of the bone, or too short to normalise, says nothing.
-			if (!(hh > lbMaxF(1.0e-6f * pp, LB_EPSILON * LB_EPSILON) * ww))
+			hv = lbIkVCross(lbIkVLoad(&in->bendHintMs), w);
+			hh = lbIkVDot(hv, hv);
+			if (!(hh > LB_EPSILON * LB_EPSILON * ww))
 			{
-				hv = lbIkVCross(lbIkVLoad(&in->bendHintMs), w);
+				const lbVec3 w3 = lbIkVGet(w), any = lbAnyPerpendicular(w3);
+				hv = lbIkVSet(lbNormalizeOr(lbCross(any, w3), any));
 				hh = lbIkVDot(hv, hv);
-				if (!(hh > LB_EPSILON * LB_EPSILON * ww))
-				{
-					const lbVec3 w3 = lbIkVGet(w), any = lbAnyPerpendicular(w3);
-					hv = lbIkVSet(lbNormalizeOr(lbCross(any, w3), any));
-					hh = lbIkVDot(hv, hv);
-				}
 			}
 		}
 		h = lbIkVScale(lbIkRsqrtF(hh), hv);
@@ -362,7 +406,7 @@ static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* 
 		// Stretch covers what softening and full extension leave (Nicholas: scale by d / dSoft).
 		dReach = lbMinF(dReach, dMax);
 		if (in->stretch && dReach < dist && dReach > 1.0e-6f)
-			k = lbMinF(dist / dReach, maxStretch);
+			k = lbMinF(dist / dReach, lbMaxF(in->maxStretch, 1.0f));
 		dSolve2 = dReach * dReach;
 		dSolve = dReach;
 	}
@@ -457,7 +501,8 @@ static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* 
 			// taken from it, not orthonormal (a root rotation of norm 0.89, the mid joint thrown
 			// 2.2 times its bone's length).
 			const float uu = lbIkVDot(u, u);
-			if (!(lbAbsF(uu - 1.0f) <= 1.0e-4f))
+			// fabsf clears the sign bit (lbAbsF branches on it, which the sign of uu - 1 leaves to chance).
+			if (!(fabsf(uu - 1.0f) <= 1.0e-4f))
 				u = lbIkVScale(1.0f / lbIkSqrtF(lbIkVDot(s, s)), s);
 			lbIkV k0 = lbIkVCross(u, h);
 			// With the hinge from the bones, h is normal to u (both bones and so s are normal to
@@ -550,19 +595,9 @@ static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* 
 	{
 		if (haveMatrix)
 			qRoot = lbIkQScale(pRoot, 0.5f * lbIkRsqrtF(pRootBig));
-		const lbIkQ qr = weight >= 1.0f ? qRoot : lbIkQSet(lbIkScaleRotation(lbIkQGet(qRoot), weight));
-		const lbIkQ qm = weight >= 1.0f ? qMid : lbIkQSet(lbIkScaleRotation(lbIkQGet(qMid), weight));
-		const lbIkQLeft byRoot = lbIkQLeftOf(qr);
-		const lbIkQ qChain = lbIkQMulLeft(&byRoot, qm);
-		const lbIkQLeft byChain = lbIkQLeftOf(qChain);
-		rootQ = lbIkQScale(lbIkQMulLeft(&byRoot, rootQ0), inv[0]);
-		midP = lbIkVMulAdd(a, kw, lbIkQRotate(qr, w));
-		midQ = lbIkQScale(lbIkQMulLeft(&byChain, midQ0), inv[1]);
-		if (weight >= 1.0f)
-			endP = lbIkVMulAdd(a, k * len, axis);
-		else
-			endP = lbIkVAdd(midP, lbIkQRotate(qChain, lbIkVScale(kw, v)));
-		endQ = lbIkQScale(lbIkQMulLeft(&byChain, endQ0), inv[2]);
+		lbTwoBoneTurns t;
+		lbTwoBoneApplyTurns(&t, qRoot, qMid, weight, kw, k * len, a, w, v, axis, inv, rootQ0, midQ0, endQ0);
+		rootQ = t.rootQ, midQ = t.midQ, endQ = t.endQ, midP = t.midP, endP = t.endP;
 	}
 	if (in->useTargetRotation)
 		endQ = lbIkQSet(weight >= 1.0f ? lbQuatNormalize(in->targetRotationMs)
@@ -578,6 +613,13 @@ static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* 
 	res->iterations = 1;
 	res->status = res->reached ? lb_ikReached : lb_ikUnreachable;
 	return lb_ok;
+}
+
+// The core out of line, for the pose solves and the checked path.
+static lbResult lbTwoBoneCore(lbTransform* root, lbTransform* mid, lbTransform* end, const lbTwoBoneIkInput* in,
+							  lbIkResult* res, const float* qNorms)
+{
+	return lbTwoBoneCoreInline(root, mid, end, in, res, qNorms, NULL);
 }
 
 static lbResult lbCheckJoints(const char* fn, const lbTransform* r, const lbTransform* m, const lbTransform* e)
@@ -614,7 +656,7 @@ _Static_assert(offsetof(lbTwoBoneIkInput, tolerance) - offsetof(lbTwoBoneIkInput
 // at each call): each four floats in one load, for joints not written just before the call (see
 // lbIkLoad4).
 static inline bool lbTwoBoneJointLanesValidLoads(const lbTransform* r, const lbTransform* m, const lbTransform* e, __m128 acc,
-												 float* normsOut, bool wide)
+												 float* normsOut, float* bonesOut, bool wide)
 {
 	const __m128 zero = _mm_setzero_ps();
 	const float* t[3] = { &r->p.x, &m->p.x, &e->p.x };
@@ -640,6 +682,8 @@ static inline bool lbTwoBoneJointLanesValidLoads(const lbTransform* r, const lbT
 	u = _mm_mul_ps(u, u), l = _mm_mul_ps(l, l);
 	const __m128 lo = _mm_unpacklo_ps(u, l), hi = _mm_unpackhi_ps(u, l); // ux lx uy ly, uz lz . .
 	const __m128 bones = _mm_add_ps(_mm_add_ps(lo, _mm_movehl_ps(lo, lo)), hi);
+	if (bonesOut)
+		_mm_storeu_ps(bonesOut, bones);
 	const __m128 probe = _mm_mul_ps(acc, zero);
 	const int finite = _mm_movemask_ps(_mm_cmpunord_ps(probe, probe)) == 0;
 	const int unit = _mm_movemask_ps(_mm_and_ps(_mm_cmpgt_ps(norms, _mm_set1_ps(0.98f)), _mm_cmplt_ps(norms, _mm_set1_ps(1.02f))));
@@ -652,15 +696,16 @@ static inline bool lbTwoBoneJointLanesValidLoads(const lbTransform* r, const lbT
 static inline bool lbTwoBoneJointLanesValid(const lbTransform* r, const lbTransform* m, const lbTransform* e, __m128 acc,
 											float* normsOut)
 {
-	return lbTwoBoneJointLanesValidLoads(r, m, e, acc, normsOut, false);
+	return lbTwoBoneJointLanesValidLoads(r, m, e, acc, normsOut, NULL, false);
 }
 #endif
 
 // True when the checks below would all pass, in one branch-light pass over the numbers (every
 // solve makes it); false sends the caller through those checks, which report what is wrong. On
-// true, norms[0..2] hold the joints' squared rotation norms (the solve scales by their roots).
+// true, norms[0..2] hold the joints' squared rotation norms (the solve scales by their roots) and
+// bone2[0..1] the squared bone lengths, lbDot's sums (the solve's own).
 static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const lbTransform* e,
-							   const lbTwoBoneIkInput* in, float norms[4])
+							   const lbTwoBoneIkInput* in, float norms[4], float bone2[4])
 {
 	if (!r || !m || !e || !in || in->internalValue != LB_SECRET_COOKIE || in->useTargetRotation ||
 		(unsigned)in->poleKind > (unsigned)lb_poleDirection)
@@ -678,7 +723,7 @@ static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const
 	acc = _mm_add_ps(acc, _mm_loadu_ps(&in->poleMs.x + 7));
 	const __m128 lanes023 = _mm_castsi128_ps(_mm_set_epi32(-1, -1, 0, -1)); // soften, maxStretch, tolerance
 	acc = _mm_add_ps(acc, _mm_and_ps(_mm_loadu_ps(&in->soften), lanes023));
-	return lbTwoBoneJointLanesValidLoads(r, m, e, acc, norms, true);
+	return lbTwoBoneJointLanesValidLoads(r, m, e, acc, norms, bone2, true);
 #else
 	// poleMs .. soften are eleven consecutive floats (asserted above).
 	const float rest[3] = { in->maxStretch, in->tolerance, 0.0f };
@@ -693,6 +738,7 @@ static bool lbTwoBoneFastValid(const lbTransform* r, const lbTransform* m, const
 	float s2 = lbMinF(lbMinF(e->s.x * e->s.x, e->s.y * e->s.y), e->s.z * e->s.z);
 	lbVec3 u = lbSub(m->p, r->p), l = lbSub(e->p, m->p);
 	float bone = lbMinF(lbDot(u, u), lbDot(l, l)), boneMax = lbMaxF(lbDot(u, u), lbDot(l, l));
+	bone2[0] = lbDot(u, u), bone2[1] = lbDot(l, l);
 	return bad == 0u && nMin > 0.98f && nMax < 1.02f && lbMinF(lbMinF(s0, s1), s2) > LB_EPSILON * LB_EPSILON &&
 		   bone > 1.0e-12f && boneMax < LB_IK_MAX_BONE2;
 #endif
@@ -722,7 +768,7 @@ static inline bool lbTwoBoneJointsFast(const lbTransform* r, const lbTransform* 
 {
 #if LB_IK_SSE2
 	// The joints of a pose, written well before the solve: each four floats in one load.
-	return lbTwoBoneJointLanesValidLoads(r, m, e, _mm_setzero_ps(), norms, true);
+	return lbTwoBoneJointLanesValidLoads(r, m, e, _mm_setzero_ps(), norms, NULL, true);
 #else
 	norms[0] = lbQuatDot(r->q, r->q), norms[1] = lbQuatDot(m->q, m->q), norms[2] = lbQuatDot(e->q, e->q), norms[3] = 1.0f;
 	return lbTwoBoneJointsValid(r, m, e);
@@ -774,10 +820,11 @@ LB_TWO_BONE_COLD static lbResult lbSolveTwoBoneIkChecked(lbTransform* rootMs, lb
 lbResult lbSolveTwoBoneIk(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* input,
 						  lbIkResult* outResult)
 {
-	float qNorms[4];
-	if (!lbTwoBoneFastValid(rootMs, midMs, endMs, input, qNorms))
+	float qNorms[4], bone2[4];
+	if (!lbTwoBoneFastValid(rootMs, midMs, endMs, input, qNorms, bone2))
 		return lbSolveTwoBoneIkChecked(rootMs, midMs, endMs, input, outResult);
-	return lbTwoBoneCore(rootMs, midMs, endMs, input, outResult, qNorms); // writes every field of outResult
+	// Inlined here (the other callers share one copy): the checks' loads and sums serve the solve.
+	return lbTwoBoneCoreInline(rootMs, midMs, endMs, input, outResult, qNorms, bone2); // writes every field of outResult
 }
 
 lbResult lbIkCheckPose(const char* fn, const lbPose* pose, const lbSkeleton* skeleton)

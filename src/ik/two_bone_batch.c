@@ -24,9 +24,8 @@ typedef struct lbTwoBoneLanes
 	float qa[4][LB_TB_LANES], qm[4][LB_TB_LANES], qe[4][LB_TB_LANES];
 	float t[3][LB_TB_LANES], hinge[3][LB_TB_LANES], soften[LB_TB_LANES];
 	// The scales are only checked (the single solve refuses a zero or non-finite one): the least
-	// square of the nine components of root, mid and end. The mid's and end's x components are
-	// kept to write back beside the rotations.
-	float scale2[LB_TB_LANES], smx[LB_TB_LANES], sex[LB_TB_LANES];
+	// square of the nine components of root, mid and end.
+	float scale2[LB_TB_LANES];
 	// A sum of the positions, target, hinge axis, soften and scales, made as they are gathered: not
 	// finite when one of them is not (or when it overflows: the lane then goes to the single solve).
 	float sum[LB_TB_LANES];
@@ -36,32 +35,99 @@ typedef struct lbTwoBoneLanes
 	float fallback[LB_TB_LANES];
 } lbTwoBoneLanes;
 
+// The kernel's constants (LBK_K(name)): a list, made into an enum of names, one float each for the
+// scalar path and a row of lanes each for the vector one.
+#define LB_TB_KLIST(X)                                                                                                 \
+	X(One, 1.0f)                                                                                                       \
+	X(Two, 2.0f)                                                                                                       \
+	X(Half, 0.5f)                                                                                                      \
+	X(Tiny, 1.0e-12f)                                                                                                  \
+	X(Hinge, 1.0e-14f)                                                                                                 \
+	X(Straight, 1.0e-8f)                                                                                               \
+	X(Floor, 1.0e-30f)                                                                                                 \
+	X(Minus1, -1.0f)                                                                                                   \
+	X(Short, 1.0e-6f)                                                                                                  \
+	X(Far, -0.99f)                                                                                                     \
+	X(Scale2, LB_EPSILON * LB_EPSILON)                                                                                 \
+	X(NormLo, 0.98f)                                                                                                   \
+	X(NormHi, 1.02f)                                                                                                   \
+	X(C1, -0.5f)                                                                                                       \
+	X(C2, 0.375f)                                                                                                      \
+	X(C3, 0.3125f)
+#define LB_TB_KENUM(n_, v_) lbTbK##n_,
+#define LB_TB_KVALUE(n_, v_) v_,
+enum
+{
+	LB_TB_KLIST(LB_TB_KENUM) lbTbKCount
+};
+static const float lbTwoBoneKScalar[lbTbKCount] = { LB_TB_KLIST(LB_TB_KVALUE) };
+
 #define LBK(op) lbScalar##op
 #define LBK_T lbScalarF
 #define LBK_W 1
 #define LBK_NAME lbTwoBoneLanesScalar
+#define LBK_KDECL
+#define LBK_K(n_) lbScalarSet1(lbTwoBoneKScalar[lbTbK##n_])
 #include "two_bone_batch_kernel.h"
 #undef LBK
 #undef LBK_T
 #undef LBK_W
 #undef LBK_NAME
+#undef LBK_KDECL
+#undef LBK_K
 
 #if !defined(LB_SIMD_SCALAR_ONLY)
+// Rows of eight (AVX2's width; SSE2 reads the first four), aligned for the widest load.
+#define LB_TB_KROW(n_, v_) { v_, v_, v_, v_, v_, v_, v_, v_ },
+_Alignas(32) static const float lbTwoBoneKLanes[lbTbKCount][8] = { LB_TB_KLIST(LB_TB_KROW) };
+#undef LB_TB_KROW
+
+// The table with its values hidden from the compiler: each constant is then a load from it, which
+// the instruction that reads it can take as its memory operand. GCC makes a known constant a
+// scalar load and a shuffle at every use instead (about 7 instructions a leg).
+static inline const float (*lbTwoBoneKTable(void))[8]
+{
+	const float(*t)[8] = lbTwoBoneKLanes;
+#if defined(__GNUC__) || defined(__clang__)
+	__asm__("" : "+r"(t));
+#endif
+	return t;
+}
+
+static inline lbSimd2F lbTwoBoneKDup(lbSimdF v)
+{
+	const lbSimd2F r = { v, v };
+	return r;
+}
+
 #define LBK(op) lbSimd2##op
 #define LBK_T lbSimd2F
 #define LBK_W LB_SIMD2_WIDTH
 #define LBK_NAME lbTwoBoneLanesSimd
+#define LBK_KDECL const float(*kTable)[8] = lbTwoBoneKTable();
+#define LBK_K(n_) lbTwoBoneKDup(lbSimdLoadA(kTable[lbTbK##n_]))
 #include "two_bone_batch_kernel.h"
 #undef LBK
 #undef LBK_T
 #undef LBK_W
 #undef LBK_NAME
+#undef LBK_KDECL
+#undef LBK_K
 #endif
+#undef LB_TB_KENUM
+#undef LB_TB_KVALUE
+#undef LB_TB_KLIST
 
 int lbTwoBoneIkBatchWidth(void)
 {
 	return LB_SIMD_WIDTH;
 }
+
+#if defined(__GNUC__) || defined(__clang__)
+#define LB_TWO_BONE_BATCH_NOINLINE __attribute__((noinline))
+#else
+#define LB_TWO_BONE_BATCH_NOINLINE
+#endif
 
 // Whether the lanes take this chain: the kinds of solve they do. The lanes check the numbers
 // themselves and hand anything they cannot solve (or the single solve would refuse)
@@ -90,6 +156,69 @@ static bool lbTwoBoneLaneable(const lbTwoBoneIkInput* in)
 #endif
 }
 
+#if defined(LB_SIMD_SSE)
+// The target rotations of the LB_TB_LANES chains from `in` on: true when those taken pass the
+// single solve's unit test (lbTwoBoneLaneable's), with bit k of *rotations set where chain k takes
+// one. Out of line: the test of the group reads each flag once, and only a group with a target
+// rotation comes here.
+LB_TWO_BONE_BATCH_NOINLINE static bool lbTwoBoneRunRotations(const lbTwoBoneIkInput* in, unsigned* rotations)
+{
+	unsigned r = 0u;
+	for (int k = 0; k < LB_TB_LANES; ++k)
+	{
+		if (!in[k].useTargetRotation)
+			continue;
+		const lbQuat q = in[k].targetRotationMs;
+		const float n = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+		if (!(n > 0.98f && n < 1.02f))
+			return false;
+		r |= 1u << k;
+	}
+	*rotations = r;
+	return true;
+}
+#endif
+
+// Whether the lanes take each of the LB_TB_LANES chains from `in` on (lbTwoBoneLaneable for each):
+// the usual batch, gathered and written back at fixed offsets with no per-chain bookkeeping. Bit k
+// of *rotations is set where chain k takes its target rotation. With SSE2 the tests are or-ed and
+// and-ed together, one branch for the group (a bool is 0 or 1, a pole kind 0 for none).
+static bool lbTwoBoneRunLaneable(const lbTwoBoneIkInput* in, unsigned* rotations)
+{
+#if defined(LB_SIMD_SSE)
+	// Every cookie is LB_SECRET_COOKIE when their OR and their AND both are; the weights are compared
+	// four at a time.
+	unsigned bad = 0u, flags = 0u, cookieOr = 0u, cookieAnd = ~0u;
+	__m128 heavy = _mm_castsi128_ps(_mm_set1_epi32(-1));
+	for (int k = 0; k < LB_TB_LANES; k += 4)
+		heavy = _mm_and_ps(heavy, _mm_cmpge_ps(_mm_setr_ps(in[k].weight, in[k + 1].weight, in[k + 2].weight, in[k + 3].weight),
+											   _mm_set1_ps(1.0f)));
+	for (int k = 0; k < LB_TB_LANES; ++k)
+	{
+		cookieOr |= (unsigned)in[k].internalValue, cookieAnd &= (unsigned)in[k].internalValue;
+		// A bool is 0 or 1: stretch in bit 0, the target rotation in bit 8.
+		flags |= (unsigned)in[k].stretch | ((unsigned)in[k].useTargetRotation << 8);
+		bad |= (unsigned)in[k].poleKind;
+	}
+	const unsigned any = flags >> 8;
+	if ((bad | (flags & 0xFFu) | (cookieOr ^ LB_SECRET_COOKIE) | (cookieAnd ^ LB_SECRET_COOKIE)) != 0u ||
+		_mm_movemask_ps(heavy) != 0xF)
+		return false;
+	*rotations = 0u;
+	return any == 0u || lbTwoBoneRunRotations(in, rotations);
+#else
+	unsigned r = 0u;
+	for (int k = 0; k < LB_TB_LANES; ++k)
+	{
+		if (!lbTwoBoneLaneable(&in[k]))
+			return false;
+		r |= (unsigned)in[k].useTargetRotation << k;
+	}
+	*rotations = r;
+	return true;
+#endif
+}
+
 #if !defined(LB_SIMD_SSE)
 static void lbTwoBoneLaneIn(lbTwoBoneLanes* L, int k, const lbTransform* r, const lbTransform* m, const lbTransform* e,
 							const lbTwoBoneIkInput* in)
@@ -103,7 +232,6 @@ static void lbTwoBoneLaneIn(lbTwoBoneLanes* L, int k, const lbTransform* r, cons
 	L->t[0][k] = in->targetMs.x, L->t[1][k] = in->targetMs.y, L->t[2][k] = in->targetMs.z;
 	L->hinge[0][k] = in->hingeAxisMs.x, L->hinge[1][k] = in->hingeAxisMs.y, L->hinge[2][k] = in->hingeAxisMs.z;
 	L->soften[k] = in->soften;
-	L->smx[k] = m->s.x, L->sex[k] = e->s.x;
 	const lbVec3 s2[3] = { lbMulVV(r->s, r->s), lbMulVV(m->s, m->s), lbMulVV(e->s, e->s) };
 	float least = s2[0].x;
 	for (int j = 0; j < 3; ++j)
@@ -119,7 +247,7 @@ static void lbTwoBoneLaneIn(lbTwoBoneLanes* L, int k, const lbTransform* r, cons
 // Lanes k..k+3 of p (three rows), q (four) and s (three) from four transforms: each transform's ten
 // floats as three four-float loads (floats 0..3, 4..7 and 6..9, all inside it), transposed. Returns
 // the sum of the position and scale rows (see lbTwoBoneLanes's sum).
-static inline __m128 lbTwoBoneLanesIn4(float (*p)[LB_TB_LANES], float (*q)[LB_TB_LANES], float* sx, __m128* s2, int k,
+static inline __m128 lbTwoBoneLanesIn4(float (*p)[LB_TB_LANES], float (*q)[LB_TB_LANES], __m128* s2, int k,
 							  const lbTransform* t0, const lbTransform* t1, const lbTransform* t2, const lbTransform* t3)
 {
 	const float* f[4] = { &t0->p.x, &t1->p.x, &t2->p.x, &t3->p.x };
@@ -130,8 +258,6 @@ static inline __m128 lbTwoBoneLanesIn4(float (*p)[LB_TB_LANES], float (*q)[LB_TB
 	r0 = _mm_loadu_ps(f[0] + 4), r1 = _mm_loadu_ps(f[1] + 4), r2 = _mm_loadu_ps(f[2] + 4), r3 = _mm_loadu_ps(f[3] + 4);
 	_MM_TRANSPOSE4_PS(r0, r1, r2, r3); // q.y, q.z, q.w, s.x
 	_mm_storeu_ps(&q[1][k], r0), _mm_storeu_ps(&q[2][k], r1), _mm_storeu_ps(&q[3][k], r2);
-	if (sx)
-		_mm_storeu_ps(&sx[k], r3);
 	const __m128 sxs = r3;
 	// q.w, s.x, s.y, s.z: half a transpose gives the two rows wanted.
 	r0 = _mm_loadu_ps(f[0] + 6), r1 = _mm_loadu_ps(f[1] + 6), r2 = _mm_loadu_ps(f[2] + 6), r3 = _mm_loadu_ps(f[3] + 6);
@@ -168,9 +294,9 @@ LB_TB_INLINE void lbTwoBoneLaneIn4(lbTwoBoneLanes* L, int k, const int* ix, cons
 {
 	const int i0 = ix[0], i1 = ix[1], i2 = ix[2], i3 = ix[3];
 	__m128 least = _mm_set1_ps(INFINITY);
-	__m128 sum = lbTwoBoneLanesIn4(L->a, L->qa, NULL, &least, k, &r[i0], &r[i1], &r[i2], &r[i3]);
-	sum = _mm_add_ps(sum, lbTwoBoneLanesIn4(L->m, L->qm, L->smx, &least, k, &m[i0], &m[i1], &m[i2], &m[i3]));
-	sum = _mm_add_ps(sum, lbTwoBoneLanesIn4(L->e, L->qe, L->sex, &least, k, &e[i0], &e[i1], &e[i2], &e[i3]));
+	__m128 sum = lbTwoBoneLanesIn4(L->a, L->qa, &least, k, &r[i0], &r[i1], &r[i2], &r[i3]);
+	sum = _mm_add_ps(sum, lbTwoBoneLanesIn4(L->m, L->qm, &least, k, &m[i0], &m[i1], &m[i2], &m[i3]));
+	sum = _mm_add_ps(sum, lbTwoBoneLanesIn4(L->e, L->qe, &least, k, &e[i0], &e[i1], &e[i2], &e[i3]));
 	_mm_storeu_ps(&L->scale2[k], least);
 	// The target and the hinge axis are each three floats followed by another field of the input.
 	__m128 r0 = _mm_loadu_ps(&in[i0].targetMs.x), r1 = _mm_loadu_ps(&in[i1].targetMs.x),
@@ -223,8 +349,7 @@ LB_TB_GATHER static void lbTwoBoneLanesInRun(lbTwoBoneLanes* L, const lbTransfor
 
 // Writes lanes k..k+3 back to their chains ix[0..3] (none needs the single solve) by four-by-four
 // transposes: the root's rotation (floats 3..6 of its transform), the mid's and the end's position and
-// rotation (floats 0..3 and 4..7; float 7 is the scale's x, gathered from the same transform and
-// written back as it was).
+// rotation (floats 0..3, the fourth the rotation's x, then the rotation over it, floats 3..6).
 LB_TB_INLINE void lbTwoBoneLaneOut4(const lbTwoBoneLanes* L, int k, const int* ix, lbTransform* r, lbTransform* m,
 									lbTransform* e)
 {
@@ -238,13 +363,12 @@ LB_TB_INLINE void lbTwoBoneLaneOut4(const lbTwoBoneLanes* L, int k, const int* i
 		lbTransform* t = j == 0 ? m : e;
 		const float(*pos)[LB_TB_LANES] = j == 0 ? L->omp : L->oep;
 		const float(*rot)[LB_TB_LANES] = j == 0 ? L->oqm : L->oqe;
-		const float* sx = j == 0 ? L->smx : L->sex;
 		r0 = _mm_loadu_ps(&pos[0][k]), r1 = _mm_loadu_ps(&pos[1][k]), r2 = _mm_loadu_ps(&pos[2][k]), r3 = _mm_loadu_ps(&rot[0][k]);
 		_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
 		_mm_storeu_ps(&t[i0].p.x, r0), _mm_storeu_ps(&t[i1].p.x, r1), _mm_storeu_ps(&t[i2].p.x, r2), _mm_storeu_ps(&t[i3].p.x, r3);
-		r0 = _mm_loadu_ps(&rot[1][k]), r1 = _mm_loadu_ps(&rot[2][k]), r2 = _mm_loadu_ps(&rot[3][k]), r3 = _mm_loadu_ps(&sx[k]);
+		r0 = _mm_loadu_ps(&rot[0][k]), r1 = _mm_loadu_ps(&rot[1][k]), r2 = _mm_loadu_ps(&rot[2][k]), r3 = _mm_loadu_ps(&rot[3][k]);
 		_MM_TRANSPOSE4_PS(r0, r1, r2, r3);
-		_mm_storeu_ps(&t[i0].q.y, r0), _mm_storeu_ps(&t[i1].q.y, r1), _mm_storeu_ps(&t[i2].q.y, r2), _mm_storeu_ps(&t[i3].q.y, r3);
+		_mm_storeu_ps(&t[i0].q.x, r0), _mm_storeu_ps(&t[i1].q.x, r1), _mm_storeu_ps(&t[i2].q.x, r2), _mm_storeu_ps(&t[i3].q.x, r3);
 	}
 }
 
@@ -294,6 +418,22 @@ static void lbTwoBoneLaneResult(lbIkResult* res, const lbTransform* end, const l
 	res->status = res->reached ? lb_ikReached : lb_ikUnreachable;
 }
 
+// The kernel on the gathered lanes: the vector one, or the scalar one. Returns the lanes that need
+// the single solve as bits.
+static int lbTwoBoneLanesSolve(lbTwoBoneLanes* L, bool simd)
+{
+#if !defined(LB_SIMD_SCALAR_ONLY)
+	if (simd)
+		return lbTwoBoneLanesSimd(L);
+#endif
+	(void)simd;
+	return lbTwoBoneLanesScalar(L);
+}
+
+static void lbTwoBoneLanesWrite(lbTwoBoneLanes* L, const int* idx, int n, unsigned rotations, lbTransform* rootMs,
+								lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* inputs,
+								lbIkResult* outResults, lbTwoBoneFirstError* first);
+
 // `rotations`: bit k set where lane k's end takes the target rotation.
 static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, unsigned rotations, lbTransform* rootMs,
 							  lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* inputs, lbIkResult* outResults,
@@ -314,13 +454,46 @@ static void lbTwoBoneLanesRun(lbTwoBoneLanes* L, int* idx, int n, unsigned rotat
 	for (int k = 0; k < LB_TB_LANES; ++k)
 		lbTwoBoneLaneIn(L, k, &rootMs[idx[k]], &midMs[idx[k]], &endMs[idx[k]], &inputs[idx[k]]);
 #endif
-#if !defined(LB_SIMD_SCALAR_ONLY)
-	if (simd)
-		lbTwoBoneLanesSimd(L);
-	else
+	(void)lbTwoBoneLanesSolve(L, simd);
+	lbTwoBoneLanesWrite(L, idx, n, rotations, rootMs, midMs, endMs, inputs, outResults, first);
+}
+
+// The chains from i0 on, LB_TB_LANES of them (lbTwoBoneRunLaneable's), through the lanes.
+static void lbTwoBoneLanesRunAt(lbTwoBoneLanes* L, int* idx, int i0, unsigned rotations, lbTransform* rootMs,
+								lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* inputs, lbIkResult* outResults,
+								bool simd, lbTwoBoneFirstError* first)
+{
+#if defined(LB_SIMD_SSE)
+	lbTwoBoneLanesInRun(L, rootMs + i0, midMs + i0, endMs + i0, inputs + i0);
+	const int fallback = lbTwoBoneLanesSolve(L, simd);
+	// The usual outcome: every lane solved, nothing more to write than the joints.
+	if (rotations == 0u && !outResults && fallback == 0)
+	{
+		for (int k = 0; k < LB_TB_LANES; k += 4)
+			lbTwoBoneLaneOut4(L, k, lbTwoBoneRun4, rootMs + i0 + k, midMs + i0 + k, endMs + i0 + k);
+		return;
+	}
+	for (int k = 0; k < LB_TB_LANES; ++k)
+		idx[k] = i0 + k;
+	lbTwoBoneLanesWrite(L, idx, LB_TB_LANES, rotations, rootMs, midMs, endMs, inputs, outResults, first);
+#else
+	for (int k = 0; k < LB_TB_LANES; ++k)
+		idx[k] = i0 + k;
+	lbTwoBoneLanesRun(L, idx, LB_TB_LANES, rotations, rootMs, midMs, endMs, inputs, outResults, simd, first);
 #endif
-		lbTwoBoneLanesScalar(L);
-	(void)simd, (void)rotations; // rotations: read by the four-lane write-back only
+}
+
+// The solved lanes k = 0..n-1 back to their chains idx[k]; a lane the kernel could not solve goes
+// through lbSolveTwoBoneIk. `rotations`: bit k set where lane k's end takes the target rotation.
+static void lbTwoBoneLanesWrite(lbTwoBoneLanes* L, const int* idx, int n, unsigned rotations, lbTransform* rootMs,
+								lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* inputs,
+								lbIkResult* outResults, lbTwoBoneFirstError* first)
+{
+#if defined(LB_SIMD_SSE)
+	const int i0 = idx[0];
+	const bool run = idx[LB_TB_LANES - 1] - i0 == LB_TB_LANES - 1;
+#endif
+	(void)rotations; // read by the four-lane write-back only
 	for (int k0 = 0; k0 < n; k0 += 4)
 	{
 		const int kEnd = k0 + 4 < n ? k0 + 4 : n;
@@ -380,6 +553,14 @@ lbResult lbSolveTwoBoneIkBatchPath(lbTransform* rootMs, lbTransform* midMs, lbTr
 	lbTwoBoneFirstError first = { 0, lb_ok };
 	for (int i = 0; i < count; ++i)
 	{
+		unsigned runRotations;
+		if (n == 0 && count - i >= LB_TB_LANES && lbTwoBoneRunLaneable(&inputs[i], &runRotations))
+		{
+			// The same group the loop below would gather, without its per-chain steps.
+			lbTwoBoneLanesRunAt(&L, idx, i, runRotations, rootMs, midMs, endMs, inputs, outResults, simd, &first);
+			i += LB_TB_LANES - 1;
+			continue;
+		}
 		if (!lbTwoBoneLaneable(&inputs[i]))
 		{
 			lbTwoBoneNoteError(&first, i,

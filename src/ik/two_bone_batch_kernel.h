@@ -7,12 +7,15 @@
 // start): the same formulas, in lanes. An end that takes the target rotation gets it afterwards.
 // No include guard: included once per path.
 
-static void LBK_NAME(lbTwoBoneLanes* L)
+// Returns the lanes that need the single solve as bits (lane k, bit k).
+static int LBK_NAME(lbTwoBoneLanes* L)
 {
+	int fallbackBits = 0;
+	LBK_KDECL
 	for (int o = 0; o < LB_TB_LANES; o += LBK_W)
 	{
 #define LD(arr) LBK(LoadA)(&(arr)[o])
-		const LBK_T zero = LBK(Set1)(0.0f), one = LBK(Set1)(1.0f), two = LBK(Set1)(2.0f), half = LBK(Set1)(0.5f);
+		const LBK_T zero = LBK(Set1)(0.0f), one = LBK_K(One), two = LBK_K(Two), half = LBK_K(Half);
 		const LBK_T ax = LD(L->a[0]), ay = LD(L->a[1]), az = LD(L->a[2]);
 		const LBK_T wx = LBK(Sub)(LD(L->m[0]), ax), wy = LBK(Sub)(LD(L->m[1]), ay), wz = LBK(Sub)(LD(L->m[2]), az);
 		const LBK_T vx = LBK(Sub)(LD(L->e[0]), LD(L->m[0])), vy = LBK(Sub)(LD(L->e[1]), LD(L->m[1])),
@@ -28,7 +31,7 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		// not finite, a rotation off unit, a bone or the target distance too short, a given hinge too
 		// short to normalise, a start too straight to give one. The numbers and the rotations are
 		// tested at the end, beside the products that read the rotations (fewer values held).
-		const LBK_T tiny = LBK(Set1)(1.0e-12f);
+		const LBK_T tiny = LBK_K(Tiny);
 		LBK_T valid = LBK(And)(LBK(Gt)(ww, tiny), LBK(Gt)(vv, tiny));
 
 		// Hinge: given (normalised), else from the bend (the caller sent straight starts elsewhere).
@@ -41,8 +44,8 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		// given ? a : b, with no mask work when every lane's hinge is given (the common case).
 #define LBK_GIVEN(a_, b_) (anyDerived ? LBK(Select)(given, a_, b_) : (a_))
 		// The bend's normal (c, cc) is worked out only where some lane derives its hinge from it.
-		valid = LBK(And)(valid, LBK_GIVEN(LBK(Gt)(gg, LBK(Set1)(1.0e-14f)),
-										  LBK(Gt)(cc, LBK(Mul)(LBK(Set1)(1.0e-8f), LBK(Mul)(ww, vv)))));
+		valid = LBK(And)(valid, LBK_GIVEN(LBK(Gt)(gg, LBK_K(Hinge)),
+										  LBK(Gt)(cc, LBK(Mul)(LBK_K(Straight), LBK(Mul)(ww, vv)))));
 		LBK_T hx = zero, hy = zero, hz = zero, cLen = zero, invCwv = zero, wv = zero;
 		if (anyDerived)
 		{
@@ -65,7 +68,7 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		const LBK_T dist2 = DOT(tx, ty, tz, tx, ty, tz);
 		valid = LBK(And)(valid, LBK(Gt)(dist2, tiny));
 		const LBK_T dist = LBK(Sqrt)(dist2);
-		const LBK_T invDist = LBK(Div)(one, LBK(Max)(dist, LBK(Set1)(1.0e-30f)));
+		const LBK_T invDist = LBK(Div)(one, LBK(Max)(dist, LBK_K(Floor)));
 		const LBK_T axx = LBK(Mul)(invDist, tx), axy = LBK(Mul)(invDist, ty), axz = LBK(Mul)(invDist, tz);
 
 		// Hinge geometry: |w + R(theta) v|^2 = base + cross2 cos(theta + bend0).
@@ -93,7 +96,7 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 			const LBK_T baseG = LBK(Add)(DOT(wvpx, wvpy, wvpz, wvpx, wvpy, wvpz), vPerp2);
 			const LBK_T cross2G =
 				LBK(Mul)(two, LBK(Sqrt)(LBK(Mul)(DOT(wPerpx, wPerpy, wPerpz, wPerpx, wPerpy, wPerpz), vPerp2)));
-			const LBK_T bentG = LBK(Gt)(cross2G, LBK(Set1)(1.0e-12f));
+			const LBK_T bentG = LBK(Gt)(cross2G, LBK_K(Tiny));
 			const LBK_T invG2 = LBK(Div)(two, LBK(Select)(bentG, cross2G, one));
 			const LBK_T pcx = LBK(Sub)(LBK(Mul)(wPerpy, vPerpz), LBK(Mul)(wPerpz, vPerpy));
 			const LBK_T pcy = LBK(Sub)(LBK(Mul)(wPerpz, vPerpx), LBK(Mul)(wPerpx, vPerpz));
@@ -130,15 +133,16 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		const LBK_T dSolve2 = LBK(Select)(softened, LBK(Mul)(dReach, dReach), dist2);
 
 		// Bend giving that distance, clamped at the reach limits.
-		const LBK_T hasCross = LBK(Gt)(cross2, LBK(Set1)(1.0e-12f));
+		const LBK_T hasCross = LBK(Gt)(cross2, LBK_K(Tiny));
 		const LBK_T c1 = LBK(Div)(LBK(Sub)(dSolve2, base), LBK(Select)(hasCross, cross2, one));
-		const LBK_T minus1 = LBK(Set1)(-1.0f);
+		const LBK_T minus1 = LBK_K(Minus1);
 		const LBK_T cos1 = LBK(Select)(hasCross, LBK(Min)(LBK(Max)(c1, minus1), one), one);
 		const LBK_T inReach = LBK(And)(hasCross, LBK(And)(LBK(Gt)(c1, minus1), LBK(Gt)(one, c1)));
 		const LBK_T sin1 = LBK(Sqrt)(LBK(Max)(LBK(Sub)(one, LBK(Mul)(cos1, cos1)), zero));
-		const LBK_T exact = LBK(And)(inReach, LBK(Gt)(dSolve, LBK(Set1)(1.0e-6f)));
+		const LBK_T exact = LBK(And)(inReach, LBK(Gt)(dSolve, LBK_K(Short)));
 		LBK_T len = dSolve;
-		const bool allExact = LBK(MaskBits)(LBK(Not)(exact)) == 0;
+		const int allLanes = (1 << LBK_W) - 1;
+		const bool allExact = LBK(MaskBits)(exact) == allLanes;
 		if (!allExact)
 			len = LBK(Select)(exact, dSolve, LBK(Sqrt)(LBK(Max)(LBK(Add)(base, LBK(Mul)(cos1, cross2)), zero)));
 		const LBK_T cosD =
@@ -152,8 +156,8 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		LBK(Store)(&L->oep[2][o], LBK(Add)(az, LBK(Mul)(len, axz)));
 		// Mid turn as a quaternion: (h sin D, 1 + cos D) up to scale away from a half turn, the
 		// half-angle form near it.
-		const LBK_T far = LBK(Gt)(cosD, LBK(Set1)(-0.99f));
-		const int nearHalfTurn = LBK(MaskBits)(LBK(Not)(far));
+		const LBK_T far = LBK(Gt)(cosD, LBK_K(Far));
+		const bool nearHalfTurn = LBK(MaskBits)(far) != allLanes;
 		LBK_T s1 = sinD, pw = LBK(Add)(one, cosD);
 		if (nearHalfTurn)
 		{
@@ -163,7 +167,8 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 			pw = LBK(Select)(far, pw, LBK(Sqrt)(LBK(Mul)(half, pw)));
 		}
 		const LBK_T pxm = LBK(Mul)(hx, s1), pym = LBK(Mul)(hy, s1), pzm = LBK(Mul)(hz, s1);
-		const LBK_T invPm = LBK(Div)(one, LBK(Sqrt)(LBK(Add)(DOT(pxm, pym, pzm, pxm, pym, pzm), LBK(Mul)(pw, pw))));
+		// |h| is one (to rounding): the quaternion's squared norm is s1^2 + pw^2.
+		const LBK_T invPm = LBK(Div)(one, LBK(Sqrt)(LBK(Add)(LBK(Mul)(s1, s1), LBK(Mul)(pw, pw))));
 		const LBK_T mqx = LBK(Mul)(pxm, invPm), mqy = LBK(Mul)(pym, invPm), mqz = LBK(Mul)(pzm, invPm),
 					mqw = LBK(Mul)(pw, invPm);
 
@@ -205,10 +210,10 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		const LBK_T rqx = LBK(Mul)(rcx, f), rqy = LBK(Mul)(rcy, f), rqz = LBK(Mul)(rcz, f);
 		const LBK_T rqw = LBK(Select)(ahead, LBK(Add)(ab, d), rcc);
 		// Nearly opposite (lbIkFromTo's own fallback) is left to the single solve.
-		const LBK_T opposite = LBK(And)(LBK(Not)(ahead), LBK(Not)(LBK(Gt)(rcc, LBK(Mul)(LBK(Set1)(1.0e-12f), ss))));
+		const LBK_T opposite = LBK(Not)(LBK(Or)(ahead, LBK(Gt)(rcc, LBK(Mul)(LBK_K(Tiny), ss))));
 		// The swing and the mid turn enter the products up to scale, and their 1 / |q| join the output
 		// scales: the square roots and divisions run beside the products instead of before them.
-		const LBK_T rq2 = LBK(Max)(LBK(Add)(DOT(rqx, rqy, rqz, rqx, rqy, rqz), LBK(Mul)(rqw, rqw)), LBK(Set1)(1.0e-30f));
+		const LBK_T rq2 = LBK(Max)(LBK(Add)(DOT(rqx, rqy, rqz, rqx, rqy, rqz), LBK(Mul)(rqw, rqw)), LBK_K(Floor));
 		// Mid joint: the root plus the upper bone turned by the swing, w + 2 (qw (q x w) + q x (q x w))
 		// for the unit q = rq / |rq|, the factor 2 / |rq|^2 taken once.
 		const LBK_T k2 = LBK(Div)(two, rq2);
@@ -250,7 +255,7 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		valid = LBK(And)(valid, LBK(Ge)(LBK(Mul)(LD(L->sum), zero), zero));
 		// Scales: no component within LB_EPSILON of zero (the least square made as they were gathered;
 		// a NaN is caught above).
-		valid = LBK(And)(valid, LBK(Gt)(LD(L->scale2), LBK(Set1)(LB_EPSILON * LB_EPSILON)));
+		valid = LBK(And)(valid, LBK(Gt)(LD(L->scale2), LBK_K(Scale2)));
 		// Each input rotation's squared norm n, read with the product that turns it: the checks' band,
 		// and the scale that makes the output rotation unit to rounding: 1 / sqrt(n) as the cubic
 		// 1 + e (-1/2 + e (3/8 - 5/16 e)) in e = n - 1 (exact for unit input, within 5e-8 in the
@@ -259,9 +264,9 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 	do                                                                                                               \
 	{                                                                                                                \
 		const LBK_T n_ = LBK(Add)(DOT(qx_, qy_, qz_, qx_, qy_, qz_), LBK(Mul)(qw_, qw_));                               \
-		valid = LBK(And)(valid, LBK(And)(LBK(Gt)(n_, LBK(Set1)(0.98f)), LBK(Gt)(LBK(Set1)(1.02f), n_)));                \
+		valid = LBK(And)(valid, LBK(And)(LBK(Gt)(n_, LBK_K(NormLo)), LBK(Gt)(LBK_K(NormHi), n_)));                \
 		const LBK_T e_ = LBK(Sub)(n_, one);                                                                           \
-		const LBK_T f_ = LBK(Add)(LBK(Set1)(-0.5f), LBK(Mul)(e_, LBK(Sub)(LBK(Set1)(0.375f), LBK(Mul)(LBK(Set1)(0.3125f), e_)))); \
+		const LBK_T f_ = LBK(Add)(LBK_K(C1), LBK(Mul)(e_, LBK(Sub)(LBK_K(C2), LBK(Mul)(LBK_K(C3), e_)))); \
 		out_ = LBK(Add)(one, LBK(Mul)(e_, f_));                                                                       \
 	} while (0)
 		LBK_T ox, oy, oz, ow, chx, chy, chz, chw, unit;
@@ -286,11 +291,14 @@ static void LBK_NAME(lbTwoBoneLanes* L)
 		}
 #undef UNITQ
 
-		LBK(Store)(&L->fallback[o], LBK(Select)(LBK(Or)(opposite, LBK(Not)(valid)), one, zero));
+		const LBK_T fallback = LBK(Or)(opposite, LBK(Not)(valid));
+		LBK(Store)(&L->fallback[o], LBK(Select)(fallback, one, zero));
+		fallbackBits |= LBK(MaskBits)(fallback) << o;
 #undef QSTORE_SCALED
 #undef QMUL
 #undef LBK_GIVEN
 #undef DOT
 #undef LD
 	}
+	return fallbackBits;
 }
