@@ -2279,13 +2279,14 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 	// than the slope limit, where the foot (tilted at most maxFootAngle) meets it on its toes, not
 	// flat: walking up 43-45 degree slopes the lead bent the toes 16 degrees in a frame.
 	{
-		float h[lb_solePointCount];
-		lbFootSoleHeights(&lf->sole, ankleGoal, footRot, f->modelToWorld, leg->groundPointWs, leg->groundNormalWs, h);
-		const float frames = f->dt * 60.0f, rate = leg->ballAbove - h[lb_soleBall];
-		const float toContact = h[lb_soleBall] > 0.0f && rate > 0.0f ? h[lb_soleBall] / rate : 1.0e9f;
+		const lbVec3 ballWs = lbMulAdd(ankleGoal, f->modelToWorld,
+									   lbIkQuatRotate(footRot, lbMulAdd(lf->sole.under, lf->sole.along[lb_soleBall], lf->sole.toeFlat)));
+		const float above = lbDot(lbSub(ballWs, leg->groundPointWs), leg->groundNormalWs);
+		const float frames = f->dt * 60.0f, rate = leg->ballAbove - above;
+		const float toContact = above > 0.0f && rate > 0.0f ? above / rate : 1.0e9f;
 		const float want = leg->steep ? 0.0f : lbClampF(0.5f * (3.0f - toContact), 0.0f, 1.0f);
 		leg->toeLead = f->snap || !leg->grounded ? 0.0f : lbClampF(want, leg->toeLead - frames / 3.0f, leg->toeLead + 0.5f * frames);
-		leg->ballAbove = h[lb_soleBall];
+		leg->ballAbove = above;
 		ft->toeLead = leg->toeLead;
 	}
 	ft->grounded = leg->grounded;
