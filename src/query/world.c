@@ -5,6 +5,7 @@
 // own BVH, so a top-level tree would not pay for itself.
 #include "core/simd.h"
 #include "query/cast.h"
+#include "query/hf_ray.h"
 
 #include <float.h>
 #include <stddef.h>
@@ -550,6 +551,77 @@ static inline bool lbShapeEntered(const lbCastState* st, const lbShape* s, float
 #endif
 }
 
+// A ray straight along the up axis of every grid in a world of unrotated heightfields alone (a
+// foot's probe and footprint rays on terrain), ahead of lbWorldQuery at the ray entry points: the
+// cast set up, each grid tested (lbHfFlatVerticalHit) and the hit written as lbWorldQuery does, in
+// the same arithmetic, without the cast's state record, the heightfield's dispatch and the copies
+// of each contact through them. Worlds with another kind of shape never enter: their rays keep
+// lbWorldQuery as it is. False, with *out untouched, wherever lbWorldQuery must answer (an input
+// it refuses, a ray not straight along z, a rotated grid, a start on a cell's border or diagonal,
+// a cast too long).
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline bool lbWorldVerticalRay(const lbWorld* world, const lbQueryInput* input, lbHit* out)
+{
+	if (!world || !input || world->heightfieldCount != world->shapeCount)
+		return false;
+	const lbVec3 start = input->start, end = input->end;
+	if (start.x != end.x || start.y != end.y || !lbQueryInputFinite(input, lb_modeRay))
+		return false;
+	// lbCastInitCast's cast: start and end differ along z alone, so the direction is exactly 0 along
+	// x and y, as the grids' vertical test asks.
+	const lbDVec3 s = lbD3(start.x, start.y, start.z);
+	const lbDVec3 delta = lbDSub(lbD3(end.x, end.y, end.z), s);
+	const double len = lbDLen(delta);
+	if (!(len < 1e30))
+		return false;
+	const lbDVec3 d = len > 0.0 ? lbDScale(delta, 1.0 / len) : lbD3(0.0, 0.0, 1.0);
+	double bestT = len;
+	lbDVec3 bestN = lbD3(0.0, 0.0, 0.0);
+	int hitShape = LB_NULL_INDEX, hitPrim = LB_NULL_INDEX;
+	for (int i = 0; i < world->shapeCount; ++i)
+	{
+		const lbShape* shape = &world->shapes[i];
+		if ((shape->channels & input->channelMask) == 0)
+			continue;
+		if (input->ignoreOwnerId != LB_NO_OWNER && shape->ownerId == input->ignoreOwnerId)
+			continue;
+		if (!shape->hf.flat)
+			return false;
+		lbDContact c;
+		int prim;
+		// The nearest time so far bounds the next grid's; lbCastRecord keeps the first of equal times.
+		const int found = lbHfFlatVerticalHit(&shape->hf, s, d.x, d.y, d.z, 0.0, bestT, false, &c, &prim);
+		if (found < 0)
+			return false;
+		if (found > 0 && (hitShape == LB_NULL_INDEX || c.t < bestT))
+		{
+			bestT = c.t;
+			bestN = c.n;
+			hitShape = i;
+			hitPrim = prim;
+		}
+	}
+	*out = lbMakeEmptyHit();
+	if (hitShape == LB_NULL_INDEX)
+		return true;
+	out->hit = true;
+	out->location = lbFFromD(lbDMulAdd(s, bestT, d));
+	out->impactPoint = out->location;
+	out->normal = lbNormalizeOr(lbFFromD(bestN), lbVec3_axisZ);
+	out->fraction = len > 0.0 ? (float)(bestT / len) : 0.0f;
+	out->fraction = lbClampF(out->fraction, 0.0f, 1.0f);
+	out->distance = (float)bestT;
+	out->shapeId = hitShape;
+	out->primitiveIndex = hitPrim;
+	// A ray's contact lies inside a face: the face's normal is its own.
+	out->faceNormal = out->normal;
+	out->ownerId = world->shapes[hitShape].ownerId;
+	out->channels = world->shapes[hitShape].channels;
+	return true;
+}
+
 // Writes the result straight into *out (the caller's return slot) rather than returning a copy.
 // Inlined into each entry point, so each is compiled for its own mode (a foot's ray or sphere cast
 // on a heightfield: about 40 fewer instructions each).
@@ -657,7 +729,8 @@ static inline void lbWorldQuery(const lbWorld* world, const lbQueryInput* input,
 lbHit lbWorld_RayCast(const lbWorld* world, const lbQueryInput* input)
 {
 	lbHit hit;
-	lbWorldQuery(world, input, lb_modeRay, "lbWorld_RayCast", &hit);
+	if (!lbWorldVerticalRay(world, input, &hit))
+		lbWorldQuery(world, input, lb_modeRay, "lbWorld_RayCast", &hit);
 	return hit;
 }
 
@@ -694,15 +767,19 @@ void lbWorld_RayCastBatch(const lbWorld* world, const lbQueryInput* inputs, int 
 	// the rays through each shape together (a loop over the rays inside the loop over the shapes)
 	// measured about 40 instructions a ray more on a heightfield: the hit's set-up and its fill no
 	// longer meet in one place, and the rays' states live in an array. Only the call is shared.
+	// Whether the world holds grids alone, asked once for the batch (lbWorldVerticalRay).
+	const bool grids = world->heightfieldCount == world->shapeCount;
 	for (int k = 0; k < count; ++k)
-		lbWorldQuery(world, &inputs[k], lb_modeRay, fn, &outHits[k]);
+		if (!grids || !lbWorldVerticalRay(world, &inputs[k], &outHits[k]))
+			lbWorldQuery(world, &inputs[k], lb_modeRay, fn, &outHits[k]);
 }
 
 // The scene-query entry points write straight into the caller's hit, without the copy through a
 // returned value.
 static void lbWorldRayFcn(void* context, const lbQueryInput* input, lbHit* outHit)
 {
-	lbWorldQuery((const lbWorld*)context, input, lb_modeRay, "lbWorld_RayCast", outHit);
+	if (!lbWorldVerticalRay((const lbWorld*)context, input, outHit))
+		lbWorldQuery((const lbWorld*)context, input, lb_modeRay, "lbWorld_RayCast", outHit);
 }
 
 static void lbWorldSphereFcn(void* context, const lbQueryInput* input, lbHit* outHit)
