@@ -51,11 +51,21 @@ bool lbHeightfieldBuildTiles(lbHeightfield* hf)
 {
 	int cellsX = hf->countX - 1, cellsY = hf->countY - 1;
 	int tilesX = (cellsX + 2) / 3, tilesY = (cellsY + 2) / 3;
-	size_t bytes = sizeof(float) * 16 * (size_t)tilesX * (size_t)tilesY;
+	const size_t tileBytes = sizeof(float) * 16 * (size_t)tilesX * (size_t)tilesY;
+	size_t bytes = tileBytes + sizeof(size_t) * ((size_t)cellsX + (size_t)cellsY);
 	hf->tiles = (float*)lbAllocAligned(bytes, 64);
 	if (!hf->tiles)
 		return false;
 	hf->tilesX = tilesX;
+	// The cells' places in the tiles (tile (i / 3, j / 3), corner offset 4 (j % 3) + i % 3).
+	size_t* column = (size_t*)(void*)((char*)hf->tiles + tileBytes);
+	size_t* row = column + cellsX;
+	for (int i = 0; i < cellsX; ++i)
+		column[i] = 16 * (size_t)(i / 3) + (size_t)(i % 3);
+	for (int j = 0; j < cellsY; ++j)
+		row[j] = 16 * (size_t)(j / 3) * (size_t)tilesX + 4 * (size_t)(j % 3);
+	hf->cellColumn = column;
+	hf->cellRow = row;
 	hf->cellsX = cellsX;
 	hf->cellsY = cellsY;
 	const double cs = hf->cellSize;

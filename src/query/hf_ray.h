@@ -47,11 +47,10 @@ static inline int lbFloorClamp(double x, int lo, int hi)
 	return (int)x;
 }
 
-// Corner (0, 0) of cell (i, j) in its tile; +1 steps in i, +4 in j.
+// Corner (0, 0) of cell (i, j) in its tile (from the grid's cell tables); +1 steps in i, +4 in j.
 static inline const float* lbCellCorners(const lbHeightfield* hf, int i, int j)
 {
-	int ti = i / 3, tj = j / 3;
-	return &hf->tiles[16 * ((size_t)tj * (size_t)hf->tilesX + (size_t)ti) + (size_t)(4 * (j - 3 * tj) + (i - 3 * ti))];
+	return &hf->tiles[hf->cellRow[j] + hf->cellColumn[i]];
 }
 
 // Whether cell point (qx, qy) of the plane lies in triangle tri (boundary included).
