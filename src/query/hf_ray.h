@@ -99,8 +99,8 @@ static LB_HF_INLINE bool lbHfVerticalTriangleHit(const lbHeightfield* hf, int bi
 // path's set-up finds nothing either); 1 with the contact (its point relative to the grid's origin)
 // in *out and its primitive in *outPrim. `skip`: an earlier overlap makes hits moot (lbHfKeep's
 // rule), so none is looked for.
-static LB_HF_INLINE int lbHfFlatVerticalHit(const lbHeightfield* hf, lbDVec3 sw, double dx, double dy, double dz, double r,
-											double maxT, bool skip, lbDContact* out, int* outPrim)
+static LB_HF_INLINE int lbHfFlatVerticalCell(const lbHeightfield* hf, lbDVec3 sw, double dz, double r, double maxT, lbDVec3* outS,
+											 int* outI, int* outJ, double* outX, double* outY)
 {
 	const lbDVec3 s = lbDSub(sw, hf->frame.p);
 	const double cs = hf->cellSize, invCs = hf->invCellSize;
@@ -119,9 +119,62 @@ static LB_HF_INLINE int lbHfFlatVerticalHit(const lbHeightfield* hf, lbDVec3 sw,
 	const double invZ = fabs(dz) < 1e-300 ? 0.0 : 1.0 / dz;
 	if (!lbClipSlab(s.z, dz, invZ, hf->minHeight - grow, hf->maxHeight + grow, &t0, &t1))
 		return 0; // misses the grid's height range: no hit, as on the full path
-	int tri;
-	if (skip || !lbHfVerticalTriangleHit(hf, bi, bj, invCs, cs, sx, sy, s.x, s.y, s.z, dx, dy, dz, maxT, out, &tri))
+	*outS = s;
+	*outI = bi;
+	*outJ = bj;
+	*outX = sx;
+	*outY = sy;
+	return 1;
+}
+
+static LB_HF_INLINE int lbHfFlatVerticalHit(const lbHeightfield* hf, lbDVec3 sw, double dx, double dy, double dz, double r,
+											double maxT, bool skip, lbDContact* out, int* outPrim)
+{
+	lbDVec3 s;
+	int bi, bj, tri;
+	double sx, sy;
+	const int cell = lbHfFlatVerticalCell(hf, sw, dz, r, maxT, &s, &bi, &bj, &sx, &sy);
+	if (cell <= 0)
+		return cell;
+	if (skip || !lbHfVerticalTriangleHit(hf, bi, bj, hf->invCellSize, hf->cellSize, sx, sy, s.x, s.y, s.z, dx, dy, dz, maxT,
+										 out, &tri))
 		return 0;
-	*outPrim = 2 * (bj * cellsX + bi) + tri;
+	*outPrim = 2 * (bj * hf->cellsX + bi) + tri;
+	return 1;
+}
+
+// lbHfFlatVerticalHit for a ray (r = 0) whose direction is exactly (0, 0, dz), as the world's ray
+// path has it, with the terms that zero direction makes zero left out, so the same answers with
+// less arithmetic: the plane's closing rate dz - gx 0 - gy 0 is dz (which is not 0: |dz| is 1 to
+// rounding); the cell point the ray meets is the start's (t, finite wherever it is looked at, times
+// 0 adds a zero, and no comparison in lbHfInside tells a zero's sign); and only the time and the
+// normal are made (the world writes a ray's hit point from its start and the time). Returns as
+// lbHfFlatVerticalHit, with the time, the unit normal facing the ray (grid frame = world, the grid
+// being unrotated) and the primitive.
+static LB_HF_INLINE int lbHfVerticalRayHit(const lbHeightfield* hf, lbDVec3 sw, double dz, double maxT, double* outT,
+										   lbDVec3* outN, int* outPrim)
+{
+	lbDVec3 s;
+	int bi, bj;
+	double sx, sy;
+	const int cell = lbHfFlatVerticalCell(hf, sw, dz, 0.0, maxT, &s, &bi, &bj, &sx, &sy);
+	if (cell <= 0)
+		return cell;
+	// lbHfVerticalTriangleHit's numbers.
+	const double invCs = hf->invCellSize;
+	const int tri = sy < sx ? 0 : 1;
+	const float* c = lbCellCorners(hf, bi, bj);
+	const double h00 = c[0], h10 = c[1], h01 = c[4], h11 = c[5];
+	const double gx = tri == 0 ? (h10 - h00) * invCs : (h11 - h01) * invCs;
+	const double gy = tri == 0 ? (h11 - h10) * invCs : (h01 - h00) * invCs;
+	const double f0 = (s.z - h00) - gx * sx - gy * sy;
+	const double g2 = 1.0 + gx * gx + gy * gy;
+	const double t = -f0 / dz;
+	if (!(dz * dz > 1e-28 * g2 && t >= 0.0 && t <= maxT && lbHfInside(tri, sx, sy, hf->cellSize)))
+		return 0;
+	const double sg = (dz > 0.0 ? -1.0 : 1.0) / sqrt(g2);
+	*outT = t;
+	*outN = lbD3(-gx * sg, -gy * sg, sg);
+	*outPrim = 2 * (bj * hf->cellsX + bi) + tri;
 	return 1;
 }

@@ -589,16 +589,17 @@ static inline bool lbWorldVerticalRay(const lbWorld* world, const lbQueryInput* 
 			continue;
 		if (!shape->hf.flat)
 			return false;
-		lbDContact c;
+		double t;
+		lbDVec3 n;
 		int prim;
 		// The nearest time so far bounds the next grid's; lbCastRecord keeps the first of equal times.
-		const int found = lbHfFlatVerticalHit(&shape->hf, s, d.x, d.y, d.z, 0.0, bestT, false, &c, &prim);
+		const int found = lbHfVerticalRayHit(&shape->hf, s, d.z, bestT, &t, &n, &prim);
 		if (found < 0)
 			return false;
-		if (found > 0 && (hitShape == LB_NULL_INDEX || c.t < bestT))
+		if (found > 0 && (hitShape == LB_NULL_INDEX || t < bestT))
 		{
-			bestT = c.t;
-			bestN = c.n;
+			bestT = t;
+			bestN = n;
 			hitShape = i;
 			hitPrim = prim;
 		}
