@@ -682,7 +682,8 @@ static void BatchRaysMatchSingleRays(void)
 // its hits must be the general path's to the bit. The same grids (two overlapping, one moved, one
 // filtered by channel, one by owner) with a box far away, which sends every ray down the general
 // path, give the reference. Rays start on cell borders and diagonals (which only the general path
-// takes), above, inside and below the rocks, beside the grids, and some have zero length.
+// takes), above, inside and below the rocks, beside the grids, and some have zero length; through
+// lbWorld_RayCast, the batch and the scene query, whose grids-only world later gets a box as well.
 static void VerticalRaysOnGridsAlone(void)
 {
 	enum
@@ -718,9 +719,18 @@ static void VerticalRaysOnGridsAlone(void)
 			ENSURE(lbWorld_AddBox(worlds[v], &bd) == 3);
 		}
 	}
+	// The scene query of the grids-only world, made before a box joins it below: its rays must then
+	// take the general path too.
+	const lbSceneQuery q0 = lbWorld_GetQuery(worlds[0]), q1 = lbWorld_GetQuery(worlds[1]);
 	int rays = 0, hits = 0, same = 0;
-	for (int k = 0; k < 4000; ++k)
+	for (int k = 0; k < 8000; ++k)
 	{
+		if (k == 4000)
+		{
+			lbBoxDef bd = lbDefaultBoxDef();
+			bd.transform.p = lbMakeVec3(100.0f, 100.0f, 0.0f);
+			ENSURE(lbWorld_AddBox(worlds[0], &bd) == 3);
+		}
 		float x = lbTestUniform(&rng, -2.7f, 2.7f), y = lbTestUniform(&rng, -2.7f, 2.7f);
 		// On a cell's border or its diagonal of the first grid.
 		if (k % 5 == 1)
@@ -737,9 +747,15 @@ static void VerticalRaysOnGridsAlone(void)
 		if (k % 4 == 0)
 			in.ignoreOwnerId = 5;
 		const lbHit a = lbWorld_RayCast(worlds[0], &in), b = lbWorld_RayCast(worlds[1], &in);
+		lbHit viaQuery[2], batch[2];
+		q0.rayCast(q0.context, &in, &viaQuery[0]);
+		q1.rayCast(q1.context, &in, &viaQuery[1]);
+		lbWorld_RayCastBatch(worlds[0], &in, 1, &batch[0]);
+		lbWorld_RayCastBatch(worlds[1], &in, 1, &batch[1]);
 		++rays;
 		hits += a.hit;
-		same += SameHit(&a, &b);
+		same += SameHit(&a, &b) && SameHit(&a, &viaQuery[0]) && SameHit(&a, &viaQuery[1]) && SameHit(&a, &batch[0]) &&
+				SameHit(&a, &batch[1]);
 	}
 	ENSURE(same == rays);
 	ENSURE(hits > rays / 3 && hits < rays);

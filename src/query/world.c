@@ -779,6 +779,14 @@ void lbWorld_RayCastBatch(const lbWorld* world, const lbQueryInput* inputs, int 
 // returned value.
 static void lbWorldRayFcn(void* context, const lbQueryInput* input, lbHit* outHit)
 {
+	lbWorldQuery((const lbWorld*)context, input, lb_modeRay, "lbWorld_RayCast", outHit);
+}
+
+// lbWorldRayFcn for a world of heightfields alone when its query was made: shapes are only ever
+// added, so a world with another kind of shape keeps lbWorldRayFcn without the test per ray; this
+// one tests still, for shapes added since.
+static void lbWorldGridRayFcn(void* context, const lbQueryInput* input, lbHit* outHit)
+{
 	if (!lbWorldVerticalRay((const lbWorld*)context, input, outHit))
 		lbWorldQuery((const lbWorld*)context, input, lb_modeRay, "lbWorld_RayCast", outHit);
 }
@@ -850,7 +858,7 @@ lbSceneQuery lbWorld_GetQuery(const lbWorld* world)
 	// Only mesh trees are walked ahead: without one, callers see no prefetch and skip working out
 	// what to announce (the foot crowd on a heightfield: about 600 instructions a character-frame).
 	q.prefetch = world && world->meshCount > 0 ? lbWorldPrefetchFcn : NULL;
-	q.rayCast = lbWorldRayFcn;
+	q.rayCast = world && world->heightfieldCount < world->shapeCount ? lbWorldRayFcn : lbWorldGridRayFcn;
 	q.sphereCast = lbWorldSphereFcn;
 	q.sphereOverlap = lbWorldOverlapFcn;
 	q.rayCastBatch = lbWorldRayBatchFcn;
