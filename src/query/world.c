@@ -553,7 +553,7 @@ static inline bool lbShapeEntered(const lbCastState* st, const lbShape* s, float
 
 // A ray straight along the up axis of every grid in a world of unrotated heightfields alone (a
 // foot's probe and footprint rays on terrain), ahead of lbWorldQuery at the ray entry points: the
-// cast set up, each grid tested (lbHfFlatVerticalHit) and the hit written as lbWorldQuery does, in
+// cast set up, each grid tested (lbHfVerticalRayHit) and the hit written as lbWorldQuery does, in
 // the same arithmetic, without the cast's state record, the heightfield's dispatch and the copies
 // of each contact through them. Worlds with another kind of shape never enter: their rays keep
 // lbWorldQuery as it is. False, with *out untouched, wherever lbWorldQuery must answer (an input
