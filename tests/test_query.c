@@ -678,6 +678,91 @@ static void BatchRaysMatchSingleRays(void)
 	}
 }
 
+// A world of unrotated heightfields alone answers a vertical ray without the general cast's state;
+// its hits must be the general path's to the bit. The same grids (two overlapping, one moved, one
+// filtered by channel, one by owner) with a box far away, which sends every ray down the general
+// path, give the reference. Rays start on cell borders and diagonals (which only the general path
+// takes), above, inside and below the rocks, beside the grids, and some have zero length; through
+// lbWorld_RayCast, the batch and the scene query, whose grids-only world later gets a box as well.
+static void VerticalRaysOnGridsAlone(void)
+{
+	enum
+	{
+		N = 41
+	};
+	float heights[N * N];
+	lbTestRng rng = { 777u };
+	for (int k = 0; k < N * N; ++k)
+		heights[k] = lbTestUniform(&rng, -0.2f, 0.2f);
+	lbWorld* worlds[2];
+	for (int v = 0; v < 2; ++v)
+	{
+		lbWorldDef wd = lbDefaultWorldDef();
+		worlds[v] = lbCreateWorld(&wd);
+		lbHeightfieldDef hd = lbDefaultHeightfieldDef();
+		hd.heights = heights;
+		hd.countX = hd.countY = N;
+		hd.cellSize = 0.1f;
+		hd.transform.p = lbMakeVec3(-2.0f, -2.0f, 0.0f);
+		ENSURE(lbWorld_AddHeightfield(worlds[v], &hd) == 0);
+		hd.transform.p = lbMakeVec3(-1.23f, -0.77f, 0.05f);
+		hd.ownerId = 5;
+		ENSURE(lbWorld_AddHeightfield(worlds[v], &hd) == 1);
+		hd.transform.p = lbMakeVec3(-2.5f, -1.5f, 0.1f);
+		hd.ownerId = LB_NO_OWNER;
+		hd.channels = LB_CHANNEL_CLIMBABLE;
+		ENSURE(lbWorld_AddHeightfield(worlds[v], &hd) == 2);
+		if (v == 1)
+		{
+			lbBoxDef bd = lbDefaultBoxDef();
+			bd.transform.p = lbMakeVec3(100.0f, 100.0f, 0.0f);
+			ENSURE(lbWorld_AddBox(worlds[v], &bd) == 3);
+		}
+	}
+	// The scene query of the grids-only world, made before a box joins it below: its rays must then
+	// take the general path too.
+	const lbSceneQuery q0 = lbWorld_GetQuery(worlds[0]), q1 = lbWorld_GetQuery(worlds[1]);
+	int rays = 0, hits = 0, same = 0;
+	for (int k = 0; k < 8000; ++k)
+	{
+		if (k == 4000)
+		{
+			lbBoxDef bd = lbDefaultBoxDef();
+			bd.transform.p = lbMakeVec3(100.0f, 100.0f, 0.0f);
+			ENSURE(lbWorld_AddBox(worlds[0], &bd) == 3);
+		}
+		float x = lbTestUniform(&rng, -2.7f, 2.7f), y = lbTestUniform(&rng, -2.7f, 2.7f);
+		// On a cell's border or its diagonal of the first grid.
+		if (k % 5 == 1)
+			x = -2.0f + 0.1f * (float)(int)lbTestUniform(&rng, 0.0f, 40.0f);
+		else if (k % 5 == 2)
+			y = x + (float)(int)lbTestUniform(&rng, -5.0f, 5.0f) * 0.1f;
+		const float top = lbTestUniform(&rng, -0.3f, 1.0f), bottom = k % 17 == 0 ? top : lbTestUniform(&rng, -1.0f, 0.3f);
+		lbQueryInput in = lbDefaultQueryInput();
+		// Down mostly, up now and then.
+		in.start = lbMakeVec3(x, y, k % 7 == 0 ? bottom : top);
+		in.end = lbMakeVec3(x, y, k % 7 == 0 ? top : bottom);
+		if (k % 3 == 0)
+			in.channelMask = LB_CHANNEL_GROUND;
+		if (k % 4 == 0)
+			in.ignoreOwnerId = 5;
+		const lbHit a = lbWorld_RayCast(worlds[0], &in), b = lbWorld_RayCast(worlds[1], &in);
+		lbHit viaQuery[2], batch[2];
+		q0.rayCast(q0.context, &in, &viaQuery[0]);
+		q1.rayCast(q1.context, &in, &viaQuery[1]);
+		lbWorld_RayCastBatch(worlds[0], &in, 1, &batch[0]);
+		lbWorld_RayCastBatch(worlds[1], &in, 1, &batch[1]);
+		++rays;
+		hits += a.hit;
+		same += SameHit(&a, &b) && SameHit(&a, &viaQuery[0]) && SameHit(&a, &viaQuery[1]) && SameHit(&a, &batch[0]) &&
+				SameHit(&a, &batch[1]);
+	}
+	ENSURE(same == rays);
+	ENSURE(hits > rays / 3 && hits < rays);
+	for (int v = 0; v < 2; ++v)
+		lbDestroyWorld(worlds[v]);
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -688,6 +773,7 @@ int main(int argc, char** argv)
 	RUN_TEST(EdgeCases);
 	RUN_TEST(PrefetchIsOnlyAHint);
 	RUN_TEST(BatchRaysMatchSingleRays);
+	RUN_TEST(VerticalRaysOnGridsAlone);
 	RUN_TEST(LargeCoordinates);
 	RUN_TEST(BadShapes);
 	RUN_TEST(ShapeReadback);

@@ -323,6 +323,11 @@ typedef struct lbHeightfield
 	/// trace over a few neighbouring cells usually reads one line instead of two rows far apart.
 	float* tiles;
 	int tilesX;
+	/// Where cell (i, j)'s corner (0, 0) sits in `tiles`: cellColumn[i] + cellRow[j] (i < cellsX,
+	/// j < cellsY), the tile and place in it worked out once for the grid instead of by two
+	/// divisions by 3 per cell visited. Both live in the tiles' allocation, after the tiles.
+	const size_t* cellColumn;
+	const size_t* cellRow;
 	int countX, countY;
 	float cellSize;
 	float minHeight, maxHeight;

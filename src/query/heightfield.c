@@ -7,18 +7,12 @@
 // triangles get the exact swept-sphere test, and rows and cells whose entry is beyond the nearest
 // hit so far end the walk.
 #include "query/cast.h"
+#include "query/hf_ray.h"
 #include "core/simd.h"
 
 #include <float.h>
 #include <stddef.h>
 
-#if defined(__GNUC__)
-#define LB_HF_COLD __attribute__((noinline))
-#define LB_HF_INLINE __attribute__((always_inline)) inline
-#else
-#define LB_HF_COLD
-#define LB_HF_INLINE inline
-#endif
 #include <stdlib.h>
 
 lbDFrame lbMakeDFrame(lbTransform t)
@@ -42,25 +36,6 @@ lbDFrame lbMakeDFrame(lbTransform t)
 	return f;
 }
 
-// Slab test of a local cast against [lo, hi] per axis, with the inverse direction component
-// precomputed (divisions are slow and there are several slabs per cell). Returns false when missed
-// in [tLo, tHi]; otherwise narrows them.
-static bool lbClipSlab(double s, double d, double inv, double lo, double hi, double* tLo, double* tHi)
-{
-	if (fabs(d) < 1e-300)
-		return s >= lo && s <= hi;
-	double t1 = (lo - s) * inv, t2 = (hi - s) * inv;
-	if (t1 > t2)
-	{
-		double tmp = t1;
-		t1 = t2;
-		t2 = tmp;
-	}
-	*tLo = t1 > *tLo ? t1 : *tLo;
-	*tHi = t2 < *tHi ? t2 : *tHi;
-	return *tLo <= *tHi;
-}
-
 // Ternary forms: fmin/fmax are often library calls, and these run for every visited cell.
 static inline double lbMinD(double a, double b)
 {
@@ -72,32 +47,25 @@ static inline double lbMaxD(double a, double b)
 	return a > b ? a : b;
 }
 
-static int lbFloorClamp(double x, int lo, int hi)
-{
-	if (!(x > (double)lo))
-		return lo;
-	if (x >= (double)hi)
-		return hi;
-	// x > lo >= 0 here, so truncation is the floor (floor() is a library call without SSE4.1).
-	return (int)x;
-}
-
-// Corner (0, 0) of cell (i, j) in its tile; +1 steps in i, +4 in j.
-static inline const float* lbCellCorners(const lbHeightfield* hf, int i, int j)
-{
-	int ti = i / 3, tj = j / 3;
-	return &hf->tiles[16 * ((size_t)tj * (size_t)hf->tilesX + (size_t)ti) + (size_t)(4 * (j - 3 * tj) + (i - 3 * ti))];
-}
-
 bool lbHeightfieldBuildTiles(lbHeightfield* hf)
 {
 	int cellsX = hf->countX - 1, cellsY = hf->countY - 1;
 	int tilesX = (cellsX + 2) / 3, tilesY = (cellsY + 2) / 3;
-	size_t bytes = sizeof(float) * 16 * (size_t)tilesX * (size_t)tilesY;
+	const size_t tileBytes = sizeof(float) * 16 * (size_t)tilesX * (size_t)tilesY;
+	size_t bytes = tileBytes + sizeof(size_t) * ((size_t)cellsX + (size_t)cellsY);
 	hf->tiles = (float*)lbAllocAligned(bytes, 64);
 	if (!hf->tiles)
 		return false;
 	hf->tilesX = tilesX;
+	// The cells' places in the tiles (tile (i / 3, j / 3), corner offset 4 (j % 3) + i % 3).
+	size_t* column = (size_t*)(void*)((char*)hf->tiles + tileBytes);
+	size_t* row = column + cellsX;
+	for (int i = 0; i < cellsX; ++i)
+		column[i] = 16 * (size_t)(i / 3) + (size_t)(i % 3);
+	for (int j = 0; j < cellsY; ++j)
+		row[j] = 16 * (size_t)(j / 3) * (size_t)tilesX + 4 * (size_t)(j % 3);
+	hf->cellColumn = column;
+	hf->cellRow = row;
 	hf->cellsX = cellsX;
 	hf->cellsY = cellsY;
 	const double cs = hf->cellSize;
@@ -202,12 +170,6 @@ static inline void lbHfBlockCorners(const double* cx, const double* cy, double c
 	cell.cs = cs;
 	cell.h00 = h00[k], cell.h10 = h10[k], cell.h01 = h01[k], cell.h11 = h11[k];
 	lbHfCorners(&cell, k & 1, a, b, c);
-}
-
-// Whether cell point (qx, qy) of the plane lies in triangle tri (boundary included).
-static inline bool lbHfInside(int tri, double qx, double qy, double cs)
-{
-	return tri == 0 ? (qy >= 0.0) & (qx <= cs) & (qy <= qx) : (qx >= 0.0) & (qy <= cs) & (qx <= qy);
 }
 
 // The sphere first touches the plane of triangle tri at time t, at cell point (qx, qy), outside the
@@ -1126,36 +1088,6 @@ static LB_HF_INLINE bool lbHfVerticalSetup(lbHfQuery* q, const lbHeightfield* hf
 	return true;
 }
 
-// The triangle of cell (bi, bj) under a vertical ray's start (sx, sy, sz: cell-local x and y, the
-// grid's z; off the diagonal) and where the ray (dx, dy, dz) meets its plane: the two vertical-ray
-// paths' shared arithmetic, in the block pass's order. Returns false when the ray does not hit it
-// before maxT (a ray in the plane, |d . n| <= 1e-14, has no area facing it); else the contact with
-// its point from the start (px, py, sz) in the caller's frame, and the triangle's index in *outTri.
-static LB_HF_INLINE bool lbHfVerticalTriangleHit(const lbHeightfield* hf, int bi, int bj, double invCs, double cs,
-												 double sx, double sy, double px, double py, double sz, double dx,
-												 double dy, double dz, double maxT, lbDContact* out, int* outTri)
-{
-	const int tri = sy < sx ? 0 : 1;
-	const float* c = lbCellCorners(hf, bi, bj);
-	const double h00 = c[0], h10 = c[1], h01 = c[4], h11 = c[5];
-	const double gx = tri == 0 ? (h10 - h00) * invCs : (h11 - h01) * invCs;
-	const double gy = tri == 0 ? (h11 - h10) * invCs : (h01 - h00) * invCs;
-	const double f0 = (sz - h00) - gx * sx - gy * sy;
-	const double fd = dz - gx * dx - gy * dy;
-	const double g2 = 1.0 + gx * gx + gy * gy;
-	const double t = -f0 / fd;
-	if (!(fd * fd > 1e-28 * g2 && t >= 0.0 && t <= maxT && lbHfInside(tri, sx + t * dx, sy + t * dy, cs)))
-		return false;
-	const double sg = (fd > 0.0 ? -1.0 : 1.0) / sqrt(g2), kk = 0.0 * sg;
-	out->kind = lb_contactHit;
-	out->t = t;
-	out->depth = 0.0;
-	out->n = lbD3(-gx * sg, -gy * sg, sg);
-	out->p = lbD3(px + t * dx + kk * gx, py + t * dy + kk * gy, sz + t * dz - kk);
-	*outTri = tri;
-	return true;
-}
-
 // A vertical ray inside one cell: the block pass's one-cell ray with only the triangle that can hold
 // the hit. The ray's x and y stay the start's (t times a zero direction adds zero), so the triangle
 // is known before any plane: tri 0 below the diagonal (y < x), tri 1 above it; a start on the
@@ -1219,40 +1151,20 @@ static bool lbHfVerticalSphere(lbHfQuery* q, const lbHeightfield* hf, double cs)
 	return true;
 }
 
-// A vertical ray on an unrotated grid (a foot's footprint ray on upright ground) whose footprint is
-// one cell and whose start is off that cell's diagonal: lbHfVerticalSetup and lbHfVerticalRayCell
-// with the query record, its copy of the cast and the kept-hit round trip left out (about a third
-// of a ray's work), the same operations in the same order, so the same hit to the bit; a ray beside
-// the grid is done too (no hit). False, with nothing done, in any other case: the caller then takes
-// the full path.
+// lbHfFlatVerticalHit folded into the cast's state: false where only the full path can tell.
 static LB_HF_INLINE bool lbHfFlatVerticalRay(const lbHeightfield* hf, lbCastState* st, int shapeId)
 {
-	const lbDVec3 s = lbDSub(st->cast.s, hf->frame.p);
-	const double dx = st->cast.d.x, dy = st->cast.d.y, dz = st->cast.d.z;
-	const double cs = hf->cellSize, invCs = hf->invCellSize;
-	const int cellsX = hf->cellsX, cellsY = hf->cellsY;
-	const double grow = st->cast.r + 1e-9 * (1.0 + fabs(s.x) + fabs(s.y) + fabs(s.z));
-	const double x = s.x, y = s.y;
-	if (!(x >= -grow && x <= hf->extentX + grow) || !(y >= -grow && y <= hf->extentY + grow))
-		return true; // beside the grid: the full path's set-up (lbHfVerticalSetup) finds nothing either
-	const int bi = lbFloorClamp((x - grow) * invCs, 0, cellsX - 1), bj = lbFloorClamp((y - grow) * invCs, 0, cellsY - 1);
-	if (bi != lbFloorClamp((x + grow) * invCs, 0, cellsX - 1) || bj != lbFloorClamp((y + grow) * invCs, 0, cellsY - 1))
-		return false;
-	const double sx = s.x - bi * cs, sy = s.y - bj * cs;
-	if (!(sx != sy))
-		return false;
-	double t0 = 0.0, t1 = st->bestT;
-	const double invZ = fabs(dz) < 1e-300 ? 0.0 : 1.0 / dz;
-	if (!lbClipSlab(s.z, dz, invZ, hf->minHeight - grow, hf->maxHeight + grow, &t0, &t1))
-		return true; // misses the grid's height range: no hit, as on the full path
-	// An earlier overlap makes hits moot (lbHfKeep's rule); lbCastRecord keeps the first of equal times.
 	lbDContact contact;
-	int tri;
-	if (!st->inside && lbHfVerticalTriangleHit(hf, bi, bj, invCs, cs, sx, sy, s.x, s.y, s.z, dx, dy, dz, st->bestT,
-											   &contact, &tri))
+	int prim;
+	const int found = lbHfFlatVerticalHit(hf, st->cast.s, st->cast.d.x, st->cast.d.y, st->cast.d.z, st->cast.r, st->bestT,
+										  st->inside, &contact, &prim);
+	if (found < 0)
+		return false;
+	// lbCastRecord keeps the first of equal times.
+	if (found > 0)
 	{
 		contact.p = lbDAdd(contact.p, hf->frame.p);
-		lbCastRecord(st, &contact, shapeId, 2 * (bj * cellsX + bi) + tri);
+		lbCastRecord(st, &contact, shapeId, prim);
 	}
 	return true;
 }
