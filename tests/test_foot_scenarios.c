@@ -307,6 +307,31 @@ static void test_narrow_pit_stepped_over_wide_trench_stepped_into(void)
 	}
 }
 
+// Runs the foot system down a flight of 16 steps (riser and tread in m, 4 m landing at the bottom)
+// from 0.3 m past its top, at `speed` m/s with the named motion for `frames` frames, and copies the
+// run's summary into *out; false when the scenario does not parse or run.
+static bool runDescent(float riser, float tread, const char* rig, const char* motion, float speed, int frames,
+					   lbMetricsSummary* out)
+{
+	char json[1024];
+	snprintf(json, sizeof json,
+			 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g,"
+			 " \"count\": 16, \"distance\": 1.0, \"landing\": 4.0}}]}, \"rig\": \"%s\", \"motion\": \"%s\","
+			 " \"system\": \"foot\", \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [%g, 0, 0]}],"
+			 " \"frames\": %d, \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 180}}",
+			 (double)riser, (double)tread, rig, motion, (double)-speed, frames, (double)(1.0f + 16.0f * tread + 0.3f));
+	lbScenario* sc = lbParseScenario(json, "descent.json", NULL, 0);
+	lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
+	while (run && !lbRun_IsDone(run))
+		lbRun_Step(run);
+	if (run)
+		*out = lbRun_GetView(run).summary;
+	const bool ran = run != NULL;
+	lbDestroyRun(run);
+	lbDestroyScenario(sc);
+	return ran;
+}
+
 // Down flights of sizes no shipped scenario has (risers 0.17-0.25 m, treads 0.27-0.35 m), walking
 // and running, both rigs: no sole point goes more than 1 cm into a step and no limb more than 2
 // cm. A foot planting on the tread below comes round the nose of the tread it leaves (across,
@@ -325,23 +350,12 @@ static void test_stair_descents_of_other_sizes_keep_soles_out(void)
 				for (int k = 0; k < 2; ++k)
 				{
 					const float speed = g == 0 ? 1.4f : 3.5f;
-					char json[1024];
-					snprintf(json, sizeof json,
-							 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g,"
-							 " \"count\": 16, \"distance\": 1.0, \"landing\": 4.0}}]}, \"rig\": \"%s\", \"motion\": \"%s\","
-							 " \"system\": \"foot\", \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [%g, 0, 0]}],"
-							 " \"frames\": %d, \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 180}}",
-							 (double)risers[r], (double)treads[t], rigs[k], g == 0 ? "walk" : "run", (double)-speed,
-							 g == 0 ? 240 : 180, (double)(1.0f + 16.0f * treads[t] + 0.3f));
-					lbScenario* sc = lbParseScenario(json, "descent.json", NULL, 0);
-					lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
-					ENSURE(run != NULL);
-					while (run && !lbRun_IsDone(run))
-						lbRun_Step(run);
-					if (run)
+					lbMetricsSummary summary;
+					const bool ran = runDescent(risers[r], treads[t], rigs[k], g == 0 ? "walk" : "run", speed, g == 0 ? 240 : 180, &summary);
+					ENSURE(ran);
+					if (ran)
 					{
-						const lbRunView view = lbRun_GetView(run);
-						const lbMetricsSummary* m = &view.summary;
+						const lbMetricsSummary* m = &summary;
 						if (m->solePenetrationMax > 0.01f || m->limbPenetrationMax > 0.02f)
 							printf("  down %.2f x %.2f m, %s, %s: sole %.4f limb %.4f\n", (double)risers[r], (double)treads[t],
 								   g == 0 ? "walk" : "run", rigs[k], (double)m->solePenetrationMax, (double)m->limbPenetrationMax);
@@ -352,8 +366,6 @@ static void test_stair_descents_of_other_sizes_keep_soles_out(void)
 						deepestLimb = lbMaxF(deepestLimb, m->limbPenetrationMax);
 						runs += 1;
 					}
-					lbDestroyRun(run);
-					lbDestroyScenario(sc);
 				}
 	printf("  %d descents: deepest sole %.4f m, limb %.4f m\n", runs, (double)deepest, (double)deepestLimb);
 	ENSURE(runs == 48);
@@ -373,22 +385,12 @@ static void test_toes_bend_ahead_of_a_landing_on_the_tread_below(void)
 		for (int k = 0; k < 2; ++k)
 		{
 			const float riser = sizes[i][0], tread = sizes[i][1];
-			char json[1024];
-			snprintf(json, sizeof json,
-					 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g,"
-					 " \"count\": 16, \"distance\": 1.0, \"landing\": 4.0}}]}, \"rig\": \"%s\", \"motion\": \"walk\","
-					 " \"system\": \"foot\", \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [-1.4, 0, 0]}],"
-					 " \"frames\": 240, \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 180}}",
-					 (double)riser, (double)tread, rigs[k], (double)(1.0f + 16.0f * tread + 0.3f));
-			lbScenario* sc = lbParseScenario(json, "toes.json", NULL, 0);
-			lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
-			ENSURE(run != NULL);
-			while (run && !lbRun_IsDone(run))
-				lbRun_Step(run);
-			if (run)
+			lbMetricsSummary summary;
+			const bool ran = runDescent(riser, tread, rigs[k], "walk", 1.4f, 240, &summary);
+			ENSURE(ran);
+			if (ran)
 			{
-				const lbRunView view = lbRun_GetView(run);
-				const lbMetricsSummary* m = &view.summary;
+				const lbMetricsSummary* m = &summary;
 				printf("  down %.3f x %.3f m, %s: added pop %.1f degrees, sole %.4f m\n", (double)riser, (double)tread, rigs[k],
 					   (double)m->addedPopMax, (double)m->solePenetrationMax);
 				ENSURE(m->addedPopMax >= 0.0f && m->addedPopMax <= 15.0f);
@@ -397,8 +399,6 @@ static void test_toes_bend_ahead_of_a_landing_on_the_tread_below(void)
 				worst = lbMaxF(worst, m->addedPopMax);
 				runs += 1;
 			}
-			lbDestroyRun(run);
-			lbDestroyScenario(sc);
 		}
 	printf("  %d descents: worst added pop %.1f degrees\n", runs, (double)worst);
 	ENSURE(runs == 8);

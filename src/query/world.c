@@ -526,6 +526,14 @@ static inline bool lbQueryInputFinite(const lbQueryInput* in, lbQueryMode mode)
 
 // lbCastAabbEntry on a shape's bounds, all three axes in one vector pass: the same float operations in
 // the same order per axis, so the same answer (used only to cull, compared against 1e38).
+// Whether a query sees the shape: one of its channels in the query's mask, and not the owner the
+// query ignores.
+static inline bool lbShapeSeen(const lbShape* shape, const lbQueryInput* input)
+{
+	return (shape->channels & input->channelMask) != 0 &&
+		   (input->ignoreOwnerId == LB_NO_OWNER || shape->ownerId != input->ignoreOwnerId);
+}
+
 static inline bool lbShapeEntered(const lbCastState* st, const lbShape* s, float grow, float tMax)
 {
 #if defined(LB_SIMD_SSE)
@@ -585,9 +593,7 @@ static bool lbWorldVerticalRay(const lbWorld* world, const lbQueryInput* input, 
 	for (int i = 0; i < world->shapeCount; ++i)
 	{
 		const lbShape* shape = &world->shapes[i];
-		if ((shape->channels & input->channelMask) == 0)
-			continue;
-		if (input->ignoreOwnerId != LB_NO_OWNER && shape->ownerId == input->ignoreOwnerId)
+		if (!lbShapeSeen(shape, input))
 			continue;
 		if (!shape->hf.flat)
 			return false;
@@ -667,9 +673,7 @@ static inline void lbWorldQuery(const lbWorld* world, const lbQueryInput* input,
 	for (int i = 0; i < world->shapeCount; ++i)
 	{
 		const lbShape* shape = &world->shapes[i];
-		if ((shape->channels & input->channelMask) == 0)
-			continue;
-		if (input->ignoreOwnerId != LB_NO_OWNER && shape->ownerId == input->ignoreOwnerId)
+		if (!lbShapeSeen(shape, input))
 			continue;
 		// A heightfield's cast starts by clipping the cast to its own box (grown by the radius), and
 		// records only contacts before the best time so far: the bounds test would only repeat that,
