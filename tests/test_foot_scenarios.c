@@ -307,20 +307,25 @@ static void test_narrow_pit_stepped_over_wide_trench_stepped_into(void)
 	}
 }
 
-// Runs the foot system down a flight of 16 steps (riser and tread in m, 4 m landing at the bottom)
-// from 0.3 m past its top, at `speed` m/s with the named motion for `frames` frames, and copies the
+// Runs the foot system over a flight of 16 steps (riser and tread in m, starting 1 m ahead): down
+// from 0.3 m past its top (a 4 m landing at the bottom) or up from the ground before it (a 10 m
+// landing at the top), at `speed` m/s with the named motion for `frames` frames, and copies the
 // run's summary into *out; false when the scenario does not parse or run.
-static bool runDescent(float riser, float tread, const char* rig, const char* motion, float speed, int frames,
-					   lbMetricsSummary* out)
+static bool runFlight(float riser, float tread, bool down, const char* rig, const char* motion, float speed, int frames,
+					  lbMetricsSummary* out)
 {
 	char json[1024];
+	char start[128] = "";
+	if (down)
+		snprintf(start, sizeof start, ", \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 180}",
+				 (double)(1.0f + 16.0f * tread + 0.3f));
 	snprintf(json, sizeof json,
 			 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g,"
-			 " \"count\": 16, \"distance\": 1.0, \"landing\": 4.0}}]}, \"rig\": \"%s\", \"motion\": \"%s\","
+			 " \"count\": 16, \"distance\": 1.0, \"landing\": %g}}]}, \"rig\": \"%s\", \"motion\": \"%s\","
 			 " \"system\": \"foot\", \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [%g, 0, 0]}],"
-			 " \"frames\": %d, \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 180}}",
-			 (double)riser, (double)tread, rig, motion, (double)-speed, frames, (double)(1.0f + 16.0f * tread + 0.3f));
-	lbScenario* sc = lbParseScenario(json, "descent.json", NULL, 0);
+			 " \"frames\": %d%s}",
+			 (double)riser, (double)tread, down ? 4.0 : 10.0, rig, motion, (double)(down ? -speed : speed), frames, start);
+	lbScenario* sc = lbParseScenario(json, "flight.json", NULL, 0);
 	lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
 	while (run && !lbRun_IsDone(run))
 		lbRun_Step(run);
@@ -351,7 +356,7 @@ static void test_stair_descents_of_other_sizes_keep_soles_out(void)
 				{
 					const float speed = g == 0 ? 1.4f : 3.5f;
 					lbMetricsSummary summary;
-					const bool ran = runDescent(risers[r], treads[t], rigs[k], g == 0 ? "walk" : "run", speed, g == 0 ? 240 : 180, &summary);
+					const bool ran = runFlight(risers[r], treads[t], true, rigs[k], g == 0 ? "walk" : "run", speed, g == 0 ? 240 : 180, &summary);
 					ENSURE(ran);
 					if (ran)
 					{
@@ -371,6 +376,35 @@ static void test_stair_descents_of_other_sizes_keep_soles_out(void)
 	ENSURE(runs == 48);
 }
 
+// Runs n flights (sizes: riser, tread in m) on both reference rigs, down or up, with the named
+// motion at `speed` m/s for `frames` frames, and holds each run to every foot limit (added pop,
+// sole and limb penetration, support, no NaN frame); prints each and returns the worst added pop.
+static float holdFlights(const float sizes[][2], int n, bool down, const char* motion, float speed, int frames)
+{
+	const char* rigs[2] = { "mannequin", "mixamo" };
+	int runs = 0;
+	float worst = 0.0f;
+	for (int i = 0; i < n; ++i)
+		for (int k = 0; k < 2; ++k)
+		{
+			lbMetricsSummary m;
+			const bool ran = runFlight(sizes[i][0], sizes[i][1], down, rigs[k], motion, speed, frames, &m);
+			ENSURE(ran);
+			if (!ran)
+				continue;
+			printf("  %s %s %.3f x %.3f m, %s: added pop %.1f degrees, sole %.4f m, limb %.4f m, support %.1f\n", motion,
+				   down ? "down" : "up", (double)sizes[i][0], (double)sizes[i][1], rigs[k], (double)m.addedPopMax,
+				   (double)m.solePenetrationMax, (double)m.limbPenetrationMax, (double)m.supportMin);
+			ENSURE(m.addedPopMax >= 0.0f && m.addedPopMax <= 15.0f);
+			ENSURE(m.solePenetrationMax <= 0.01f && m.limbPenetrationMax <= 0.02f);
+			ENSURE(m.supportMin >= 0.6f && m.nanFrames == 0);
+			worst = lbMaxF(worst, m.addedPopMax);
+			runs += 1;
+		}
+	ENSURE(runs == 2 * n);
+	return worst;
+}
+
 // Walking down flights of sizes no shipped scenario has, where the toes of a foot landing on the
 // tread below bent 13-16 degrees in the frame the tip met the tread (the foot comes down 4-10 cm a
 // frame): with the toes bent ahead of the contact (lbFootTarget::toeLead) no bone adds a pop over
@@ -378,30 +412,17 @@ static void test_stair_descents_of_other_sizes_keep_soles_out(void)
 static void test_toes_bend_ahead_of_a_landing_on_the_tread_below(void)
 {
 	const float sizes[4][2] = { { 0.183f, 0.287f }, { 0.203f, 0.280f }, { 0.215f, 0.273f }, { 0.231f, 0.299f } };
-	const char* rigs[2] = { "mannequin", "mixamo" };
-	int runs = 0;
-	float worst = 0.0f;
-	for (int i = 0; i < 4; ++i)
-		for (int k = 0; k < 2; ++k)
-		{
-			const float riser = sizes[i][0], tread = sizes[i][1];
-			lbMetricsSummary summary;
-			const bool ran = runDescent(riser, tread, rigs[k], "walk", 1.4f, 240, &summary);
-			ENSURE(ran);
-			if (ran)
-			{
-				const lbMetricsSummary* m = &summary;
-				printf("  down %.3f x %.3f m, %s: added pop %.1f degrees, sole %.4f m\n", (double)riser, (double)tread, rigs[k],
-					   (double)m->addedPopMax, (double)m->solePenetrationMax);
-				ENSURE(m->addedPopMax >= 0.0f && m->addedPopMax <= 15.0f);
-				ENSURE(m->solePenetrationMax <= 0.01f);
-				ENSURE(m->nanFrames == 0);
-				worst = lbMaxF(worst, m->addedPopMax);
-				runs += 1;
-			}
-		}
-	printf("  %d descents: worst added pop %.1f degrees\n", runs, (double)worst);
-	ENSURE(runs == 8);
+	printf("  8 walks down: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, true, "walk", 1.4f, 240));
+}
+
+// Running up flights of long treads (0.18-0.20 m risers on 0.33-0.36 m treads), both rigs: a lock
+// blending onto the tread above rises before it moves across under the goal's speed cap, so the
+// ball does not go into that tread's nose in the plant frame and the toes do not turn to hide it
+// (21.3 degrees on mixamo at 0.179 x 0.361 m, 15.3-15.4 at 0.196 x 0.364 and 0.20 x 0.36 m before).
+static void test_running_up_long_treads(void)
+{
+	const float sizes[4][2] = { { 0.179f, 0.361f }, { 0.196f, 0.364f }, { 0.18f, 0.33f }, { 0.20f, 0.36f } };
+	printf("  8 runs up: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, false, "run", 3.5f, 180));
 }
 
 // Walking off ledges higher than the runner steps down (0.6-0.8 m, the edge 1.2-1.3 m ahead so a
@@ -466,6 +487,7 @@ int main(int argc, char** argv)
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_foot_scenarios_meet_the_limits);
 	RUN_TEST(test_toes_bend_ahead_of_a_landing_on_the_tread_below);
+	RUN_TEST(test_running_up_long_treads);
 	RUN_TEST(test_lower_foot_stands_on_its_ball_stepping_down);
 	RUN_TEST(test_trailing_goals_within_the_hip_limit);
 	RUN_TEST(test_narrow_pit_stepped_over_wide_trench_stepped_into);

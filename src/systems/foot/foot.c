@@ -2231,6 +2231,16 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 				const float upPart = lbMinF(rise, sqrtf(lbMaxF(cap * cap - lbLengthSquared(back), 0.0f)));
 				step = lbMulAdd(back, upPart, up);
 			}
+			// A foot blending into a lock above it by more than the cap (planting on the tread above
+			// its goal, running up) rises first and moves across with what is left: scaled together,
+			// the cap held the foot low while it moved across, and its ball went 2.9 cm into the nose
+			// of the tread it planted on for a frame (running up 0.179 m risers on 0.361 m treads,
+			// mixamo), which the toes' bend then hid by turning 21 degrees.
+			else if (leg->locked && leg->lockAlpha < 1.0f && rise > 0.0f && lbLengthSquared(want) > cap * cap)
+			{
+				const float upPart = lbMinF(rise, cap);
+				step = lbMulAdd(lbClampLength(across, sqrtf(lbMaxF(cap * cap - upPart * upPart, 0.0f))), upPart, up);
+			}
 			// A foot blending into a lock more than a step edge below it (planting on the tread
 			// below) moves across first and comes down with what is left, as the blend's path does:
 			// scaled together, the cap held the foot back over the step it was leaving while it came
