@@ -2062,6 +2062,23 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 		leg->locked = false;
 }
 
+// One frame's move of a goal under the speed cap (m) that goes `across` (world, normal to up) and
+// `rise` along up, across first: the move across up to the cap, then what the cap leaves along up.
+static inline lbVec3 lbFootCapAcrossFirst(lbVec3 across, float rise, float cap, lbVec3 up)
+{
+	const lbVec3 move = lbClampLength(across, cap);
+	const float left = sqrtf(lbMaxF(cap * cap - lbLengthSquared(move), 0.0f));
+	return lbMulAdd(move, lbClampF(rise, -left, left), up);
+}
+
+// One frame's move as lbFootCapAcrossFirst, rise first: along up up to the cap, then across with
+// what it leaves.
+static inline lbVec3 lbFootCapRiseFirst(lbVec3 across, float rise, float cap, lbVec3 up)
+{
+	const float upPart = lbMinF(rise, cap);
+	return lbMulAdd(lbClampLength(across, sqrtf(lbMaxF(cap * cap - upPart * upPart, 0.0f))), upPart, up);
+}
+
 // Step 7: the ankle goal and foot rotation, and the part of the sole that bears on the ground.
 static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, lbFootLegFrame* lf,
 					   const lbHumanoid* humanoid, int side, float smoothOffset, lbFootTarget* ft)
@@ -2227,9 +2244,7 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 			else if (leg->sliding && leg->slideHiRiser && !lf->planted && !leg->locked && rise > 0.0f &&
 					 lbLengthSquared(want) > cap * cap && lbDot(across, lf->footVel) < 0.0f)
 			{
-				const lbVec3 back = lbClampLength(across, cap);
-				const float upPart = lbMinF(rise, sqrtf(lbMaxF(cap * cap - lbLengthSquared(back), 0.0f)));
-				step = lbMulAdd(back, upPart, up);
+				step = lbFootCapAcrossFirst(across, rise, cap, up);
 			}
 			// A foot blending into a lock above it by more than the cap (planting on the tread above
 			// its goal, running up) rises first and moves across with what is left: scaled together,
@@ -2238,8 +2253,7 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 			// mixamo), which the toes' bend then hid by turning 21 degrees.
 			else if (leg->locked && leg->lockAlpha < 1.0f && rise > 0.0f && lbLengthSquared(want) > cap * cap)
 			{
-				const float upPart = lbMinF(rise, cap);
-				step = lbMulAdd(lbClampLength(across, sqrtf(lbMaxF(cap * cap - upPart * upPart, 0.0f))), upPart, up);
+				step = lbFootCapRiseFirst(across, rise, cap, up);
 			}
 			// A foot blending into a lock more than a step edge below it (planting on the tread
 			// below) moves across first and comes down with what is left, as the blend's path does:
@@ -2249,9 +2263,7 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 			else if (leg->locked && leg->lockAlpha < 1.0f && rise < 0.0f && lbLengthSquared(want) > cap * cap &&
 					 lbDot(lbSub(leg->lockAnkleWs, lf->animAnkleWs), up) - lbDot(leg->goalOffsetWs, up) < -def->edgeHeight)
 			{
-				const lbVec3 move = lbClampLength(across, cap);
-				const float downPart = lbMinF(-rise, sqrtf(lbMaxF(cap * cap - lbLengthSquared(move), 0.0f)));
-				step = lbMulAdd(move, -downPart, up);
+				step = lbFootCapAcrossFirst(across, rise, cap, up);
 			}
 			// A foot in the air that the ground ahead draws below the animation (downhill, a stair
 			// down) comes down at a third of that while its sole is still well above the ground: a
