@@ -1005,6 +1005,12 @@ static void test_bad_inputs_and_extremes(void)
 	nanT.pelvisShiftWs.y = NAN;
 	ENSURE(lbFootApplyPose(&nanT, &f.def, f.skeleton, &f.humanoid, lb_footSolverTwoBone, &f.pose, NULL, 0) == lb_errorNonFinite);
 	ENSURE(memcmp(f.pose.model, f.anim.model, sizeof(lbTransform) * (size_t)f.skeleton->boneCount) == 0);
+	// Nor a non-finite pelvis drop limit (the sense stage's is pelvisMaxSink on this level ground).
+	ENSURE(t.pelvisMaxSink == f.def.pelvisMaxSink);
+	nanT = t;
+	nanT.pelvisMaxSink = NAN;
+	ENSURE(lbFootApplyPose(&nanT, &f.def, f.skeleton, &f.humanoid, lb_footSolverTwoBone, &f.pose, NULL, 0) == lb_errorNonFinite);
+	ENSURE(memcmp(f.pose.model, f.anim.model, sizeof(lbTransform) * (size_t)f.skeleton->boneCount) == 0);
 	// Through the crowd call, which checks the def, the rig and the solver once for the batch, each
 	// character's own targets are still checked: a non-finite one is refused and its pose left as
 	// it was, and a good one gives the single call's pose.

@@ -425,6 +425,88 @@ static void test_running_up_long_treads(void)
 	printf("  8 runs up: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, false, "run", 3.5f, 180));
 }
 
+// Runs a scenario (JSON text) to its end and reports its summary, and over its frames the lowest and
+// the last pelvis drop limit in force (`pelvis_sink_limit`, m) and the largest change of that limit
+// from one frame to the next (m).
+static bool runWithSinkLimit(const char* json, lbMetricsSummary* out, float* outLowest, float* outLast, float* outStep)
+{
+	lbScenario* sc = lbParseScenario(json, "sink.json", NULL, 0);
+	lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
+	float lowest = 1.0e30f, last = -1.0f, step = 0.0f;
+	while (run && !lbRun_IsDone(run))
+	{
+		lbRun_Step(run);
+		const float limit = systemValue(run, "pelvis_sink_limit");
+		if (last >= 0.0f)
+			step = lbMaxF(step, lbAbsF(limit - last));
+		lowest = lbMinF(lowest, limit);
+		last = limit;
+	}
+	if (run)
+		*out = lbRun_GetView(run).summary;
+	*outLowest = lowest;
+	*outLast = last;
+	*outStep = step;
+	const bool ran = run != NULL;
+	lbDestroyRun(run);
+	lbDestroyScenario(sc);
+	return ran;
+}
+
+// Running down 41-45 degree slopes (angles no shipped scenario has) onto the level ground below, both
+// rigs: the pelvis drop limit eases from pelvisMaxSink to pelvisMaxSinkSlope on the slope and back on
+// the level ground, never faster than 0.5 m/s, and no bone adds a pop over 15 degrees (with the
+// whole 0.35 m of sink, a landing leg's reach dropped the hips up to 0.25 m and back within each
+// stride and the other knee turned 15.2-16.4 degrees in a frame at 42.6-45 degrees). Running down a
+// flight of 0.25 m risers keeps the whole pelvisMaxSink: stair treads are level.
+static void test_steep_downhill_runs_keep_the_pelvis_up(void)
+{
+	const lbFootDef def = lbDefaultFootDef();
+	const float angles[3] = { 41.6f, 43.2f, 44.4f }, dt = 1.0f / 60.0f;
+	const char* rigs[2] = { "mannequin", "mixamo" };
+	float worst = 0.0f;
+	for (int a = 0; a < 3; ++a)
+		for (int k = 0; k < 2; ++k)
+		{
+			char json[1024];
+			snprintf(json, sizeof json,
+					 "{\"world\": {\"shapes\": [{\"builder\": \"slope\", \"params\": {\"angle_deg\": %g, \"length\": 9,"
+					 " \"width\": 20}}]}, \"rig\": \"%s\", \"motion\": \"run\", \"system\": \"foot\", \"timeline\": [{\"t\": 0,"
+					 " \"input\": \"velocity\", \"value\": [-3.5, 0, 0]}], \"frames\": 180, \"character\": {\"position\": [8, 0, 0],"
+					 " \"heading_deg\": 180}}",
+					 (double)angles[a], rigs[k]);
+			lbMetricsSummary m;
+			float lowest, last, step;
+			const bool ran = runWithSinkLimit(json, &m, &lowest, &last, &step);
+			ENSURE(ran);
+			if (!ran)
+				continue;
+			printf("  run down %.1f degrees, %s: added pop %.1f degrees, sole %.4f m, limb %.4f m, support %.1f; sink limit "
+				   "%.3f on the slope, %.3f below it, steps of %.4f m\n",
+				   (double)angles[a], rigs[k], (double)m.addedPopMax, (double)m.solePenetrationMax, (double)m.limbPenetrationMax,
+				   (double)m.supportMin, (double)lowest, (double)last, (double)step);
+			ENSURE(m.addedPopMax >= 0.0f && m.addedPopMax <= 15.0f);
+			ENSURE(m.solePenetrationMax <= 0.01f && m.limbPenetrationMax <= 0.02f);
+			ENSURE(m.supportMin >= 0.6f && m.nanFrames == 0 && m.unmeasuredFrames == 0);
+			ENSURE(lbAbsF(lowest - def.pelvisMaxSinkSlope) < 1.0e-4f);
+			ENSURE(lbAbsF(last - def.pelvisMaxSink) < 1.0e-4f);
+			ENSURE(step <= 0.5f * dt + 1.0e-5f);
+			worst = lbMaxF(worst, m.addedPopMax);
+		}
+	printf("  6 runs down steep slopes: worst added pop %.1f degrees\n", (double)worst);
+	char json[1024];
+	snprintf(json, sizeof json,
+			 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": 0.25, \"tread\": 0.3,"
+			 " \"count\": 16, \"distance\": 1.0, \"landing\": 4}}]}, \"rig\": \"mannequin\", \"motion\": \"run\", \"system\": \"foot\","
+			 " \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [-3.5, 0, 0]}], \"frames\": 180,"
+			 " \"character\": {\"position\": [6.1, 0, 0], \"heading_deg\": 180}}");
+	lbMetricsSummary m;
+	float lowest, last, step;
+	ENSURE(runWithSinkLimit(json, &m, &lowest, &last, &step));
+	printf("  run down 0.25 m stairs: sink limit %.3f-%.3f m\n", (double)lowest, (double)last);
+	ENSURE(lbAbsF(lowest - def.pelvisMaxSink) < 1.0e-6f && step == 0.0f);
+}
+
 // Walking off ledges higher than the runner steps down (0.6-0.8 m, the edge 1.2-1.3 m ahead so a
 // foot is still on the top as the body falls), both rigs: the landing adds no pop over 15 degrees,
 // no sole or limb goes into the ground, and no foot stands at the edge with less than 0.6 of its
@@ -493,5 +575,6 @@ int main(int argc, char** argv)
 	RUN_TEST(test_narrow_pit_stepped_over_wide_trench_stepped_into);
 	RUN_TEST(test_stair_descents_of_other_sizes_keep_soles_out);
 	RUN_TEST(test_landing_after_a_fall_off_a_ledge);
+	RUN_TEST(test_steep_downhill_runs_keep_the_pelvis_up);
 	TEST_MAIN_END();
 }

@@ -183,6 +183,7 @@ static void TestFootDefFieldByField(void)
 		LB_BAD(goalSpeed, inf),			   LB_BAD(goalSpeed, -1.0f),		 LB_BAD(rotationSpeed, inf),
 		LB_BAD(predictionTime, -1.0f),	   LB_BAD(predictionMax, nan),		 LB_BAD(predictionMaxTurnRate, -1.0f),
 		LB_BAD(pelvisWeight, 1.5f),		   LB_BAD(pelvisMaxSink, -0.1f),	 LB_BAD(pelvisMaxLift, nan),
+		LB_BAD(pelvisMaxSinkSlope, -0.1f), LB_BAD(pelvisMaxSinkSlope, nan),
 		LB_BAD(kneeMaxBend, -1.0f),		   LB_BAD(hipMaxFlex, inf),			 LB_BAD(pelvisSpeed, inf),
 		LB_BAD(landingCompression, nan),   LB_BAD(landingRelaxSpeed, -1.0f), LB_BAD(alphaSpeed, inf),
 		LB_BAD(clampedAlpha, 1.5f),		   LB_BAD(traceRate, -30.0f),		 LB_BAD(traceRate, inf),

@@ -113,6 +113,12 @@ typedef struct lbFootDef
 	float pelvisWeight;
 	/// Largest pelvis drop. Default 0.35 m (0.02 m keeps the pelvis nearly level, a stiffer look).
 	float pelvisMaxSink;
+	/// Largest pelvis drop (m, world, along up) on ground as steep as slopeLimit or steeper; from 10
+	/// degrees less steep it eases in from pelvisMaxSink, and the limit in force moves at no more than
+	/// 0.5 m/s (lbFootState::pelvisSinkLimit). A stair's drop needs the whole riser; a steady slope
+	/// does not, and there the drop a landing leg asked for came and went within a stride and turned
+	/// the other leg 15-16 degrees a frame running down 42-45 degrees. Default 0.15 m.
+	float pelvisMaxSinkSlope;
 	/// Largest pelvis rise (m, world, along up): weighted-average mode; the lift for a free foot whose
 	/// goal would raise its thigh past hipMaxFlex (lowest-foot mode); and how far above the animation
 	/// the pelvis may stay when the floor drops away under it. Default 0.05 m.
@@ -361,6 +367,9 @@ typedef struct lbFootState
 	///@}
 	/// Smoothed IK alpha from the character state.
 	float alpha;
+	/// The pelvis drop limit in force (m, world): pelvisMaxSink on level ground and stairs, moving
+	/// toward pelvisMaxSinkSlope on steep ground (lbFootDef::pelvisMaxSinkSlope).
+	float pelvisSinkLimit;
 	/// Smoothed horizontal move of the hips (world, m) toward a leg landing far below the other.
 	lbVec3 pelvisShiftWs;
 	/// Seconds until the next cast (reduced trace rate).
@@ -474,6 +483,9 @@ typedef struct lbFootTargets
 	lbVec3 upWs;
 	/// Pelvis offset along up (m, world length), landing impulse included.
 	float pelvisOffset;
+	/// How far the pose stage may lower the pelvis below the animation (m, world, along up, >= 0):
+	/// the sense stage's limit in force (lbFootState::pelvisSinkLimit).
+	float pelvisMaxSink;
 	/// Horizontal move of the pelvis (world, m): the hips ahead of the animation over a foot landing
 	/// far below the other, so the other leg does not fold under its own step. Zero elsewhere.
 	lbVec3 pelvisShiftWs;

@@ -55,6 +55,7 @@ static const lbFootKey lbFootKeys[] = {
 	{ "prediction_max_turn_rate", offsetof(lbFootDef, predictionMaxTurnRate), 0.0, 100.0, false },
 	{ "pelvis_weight", offsetof(lbFootDef, pelvisWeight), 0.0, 1.0, false },
 	{ "pelvis_max_sink", offsetof(lbFootDef, pelvisMaxSink), 0.0, 2.0, false },
+	{ "pelvis_max_sink_slope", offsetof(lbFootDef, pelvisMaxSinkSlope), 0.0, 2.0, false },
 	{ "pelvis_max_lift", offsetof(lbFootDef, pelvisMaxLift), 0.0, 2.0, false },
 	{ "knee_max_bend_deg", offsetof(lbFootDef, kneeMaxBend), 0.0, 180.0, true },
 	{ "hip_max_flex_deg", offsetof(lbFootDef, hipMaxFlex), 0.0, 180.0, true },
@@ -412,10 +413,11 @@ static void lbFootPoseStage(void* system, const lbRunContext* ctx, lbPose* pose,
 static int lbFootValues(const void* system, const char** names, float* values, int capacity)
 {
 	const lbFootRun* f = (const lbFootRun*)system;
-	static const char* const n[] = { "alpha",    "pelvis_offset", "ground_l", "ground_r",
+	static const char* const n[] = { "alpha",    "pelvis_offset", "pelvis_sink_limit", "ground_l", "ground_r",
 									 "locked_l", "locked_r",      "casts",    "locked_slide_max" };
 	const float v[] = { f->targets.alpha,
 						f->targets.pelvisOffset,
+						f->targets.pelvisMaxSink,
 						f->state.legs[0].offset,
 						f->state.legs[1].offset,
 						f->targets.feet[0].locked ? 1.0f : 0.0f,

@@ -106,6 +106,7 @@ lbFootDef lbDefaultFootDef(void)
 	d.pelvisMode = lb_footPelvisLowestFoot;
 	d.pelvisWeight = 0.3f;
 	d.pelvisMaxSink = 0.35f;
+	d.pelvisMaxSinkSlope = 0.15f;
 	d.pelvisMaxLift = 0.05f;
 	d.kneeMaxBend = 150.0f * LB_DEG2RAD;
 	d.hipMaxFlex = 120.0f * LB_DEG2RAD;
@@ -243,6 +244,8 @@ enum
 	lb_footMemoLanding,
 	lb_footMemoLockIn,
 	lb_footMemoLockOut,
+	lb_footMemoSlope,
+	lb_footMemoSlopeEase,
 	lb_footMemoSites
 };
 
@@ -1003,6 +1006,8 @@ typedef struct lbFootFrame
 	int castCount;
 	// The caller's cosines and exponentials (lbFootMemo).
 	lbFootMemo* memo;
+	// The pelvis drop limit in force this frame (m, world; lbFootState::pelvisSinkLimit).
+	float sinkLimit;
 } lbFootFrame;
 
 // What one sense call knows about one leg; filled step by step, not kept.
@@ -1070,6 +1075,7 @@ lbResult lbFootDef_Validate(const lbFootDef* def)
 		LB_FIELD(goalSpeed, 0.0f, big),		 LB_FIELD(rotationSpeed, 0.0f, big),	LB_FIELD(predictionTime, 0.0f, big),
 		LB_FIELD(predictionMax, 0.0f, big),	 LB_FIELD(predictionMaxTurnRate, 0.0f, big),
 		LB_FIELD(pelvisWeight, 0.0f, 1.0f),	 LB_FIELD(pelvisMaxSink, 0.0f, big),	LB_FIELD(pelvisMaxLift, 0.0f, big),
+		LB_FIELD(pelvisMaxSinkSlope, 0.0f, big),
 		LB_FIELD(kneeMaxBend, 0.0f, turn),	 LB_FIELD(hipMaxFlex, 0.0f, turn),		LB_FIELD(pelvisSpeed, 0.0f, big),
 		LB_FIELD(landingCompression, -big, big), LB_FIELD(landingRelaxSpeed, 0.0f, big),
 		LB_FIELD(alphaSpeed, 0.0f, big),	 LB_FIELD(clampedAlpha, 0.0f, 1.0f),	LB_FIELD(traceRate, 0.0f, big),
@@ -2558,6 +2564,40 @@ static void lbFootPelvisShift(lbFootState* state, const lbFootDef* def, const lb
 		state->pelvisShiftWs = lbLerp(state->pelvisShiftWs, target, lbFootInterpAlpha(f->memo, lb_footMemoShift, f->dt, 0.5f * def->pelvisSpeed));
 }
 
+// The pelvis drop limit in force (lbFootDef::pelvisMaxSinkSlope): pelvisMaxSink where the ground
+// under every grounded foot tilts less than slopeLimit - 10 degrees, pelvisMaxSinkSlope where one
+// tilts slopeLimit or more, eased between (in the cosine of the tilt); the limit moves toward that
+// at no more than 0.5 m/s, and holds while no foot finds ground (a run's flight). Stair treads are
+// level, so a drop down a riser keeps the whole pelvisMaxSink.
+static void lbFootSinkLimit(lbFootState* state, const lbFootDef* def, lbFootFrame* f)
+{
+	const float full = lbMaxF(def->pelvisMaxSink, 0.0f), steep = lbMinF(lbMaxF(def->pelvisMaxSinkSlope, 0.0f), full);
+	float w = -1.0f;
+	if (steep < full)
+	{
+		const float c1 = lbFootCos(f->memo, lb_footMemoSlope, def->slopeLimit);
+		const float c0 = lbFootCos(f->memo, lb_footMemoSlopeEase, lbMaxF(def->slopeLimit - 10.0f * LB_DEG2RAD, 0.0f));
+		for (int s = 0; s < 2; ++s)
+		{
+			const lbFootLegState* leg = &state->legs[s];
+			if (leg->grounded)
+				w = lbMaxF(w, c0 > c1 ? lbSmoothStep((c0 - lbDot(leg->groundNormalWs, f->up)) / (c0 - c1)) : 1.0f);
+		}
+	}
+	else
+		w = 0.0f;
+	const float target = w < 0.0f ? state->pelvisSinkLimit : full + w * (steep - full);
+	if (!state->initialized || f->snap || !(state->pelvisSinkLimit >= 0.0f))
+		state->pelvisSinkLimit = w < 0.0f ? full : target;
+	else
+	{
+		const float step = 0.5f * f->dt;
+		state->pelvisSinkLimit = lbClampF(target, state->pelvisSinkLimit - step, state->pelvisSinkLimit + step);
+	}
+	state->pelvisSinkLimit = lbMinF(state->pelvisSinkLimit, full);
+	f->sinkLimit = state->pelvisSinkLimit;
+}
+
 // Step 9: the pelvis: drop so the lower foot reaches (or follow the weighted mean), within limits,
 // smoothed, and eased down ahead of a landing far below (`ahead`); and the landing impulse.
 static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbFootSenseInput* in,
@@ -2581,7 +2621,7 @@ static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootF
 				target = lift;
 		}
 	}
-	target = lbClampF(target, -lbMaxF(def->pelvisMaxSink, 0.0f), lbMaxF(def->pelvisMaxLift, 0.0f));
+	target = lbClampF(target, -f->sinkLimit, lbMaxF(def->pelvisMaxLift, 0.0f));
 	const float fold = -lbMinF(room[0], room[1]);
 	// A landing ahead far below (`ahead`, the drop the swinging leg will need to reach the ground
 	// under it, world m): the pelvis starts down toward 0.7 of it while the foot is still in the
@@ -2591,7 +2631,7 @@ static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootF
 	// at once. At 0.75 the trailing leg folds deeper walking down 0.30 m (limb 25 -> 28 mm).
 	float easeTarget = target;
 	if (ahead > 0.0f && def->pelvisMode != lb_footPelvisWeightedAverage)
-		easeTarget = lbMinF(target, lbMaxF(-lbMinF(0.7f * ahead, lbMaxF(def->pelvisMaxSink, 0.0f)), fold));
+		easeTarget = lbMinF(target, lbMaxF(-lbMinF(0.7f * ahead, f->sinkLimit), fold));
 	// The pelvis eases toward its target, back up twice as fast as down: a pelvis held low is what
 	// folds a trailing leg.
 	const float before = state->pelvisOffset;
@@ -2629,7 +2669,7 @@ static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootF
 	if (!f->snap && f->floorJump < 0.0f && def->pelvisMode != lb_footPelvisWeightedAverage)
 	{
 		const float need = lbMaxF(counts[0] ? drop[0] : 0.0f, counts[1] ? drop[1] : 0.0f);
-		state->pelvisOffset = lbMinF(state->pelvisOffset, -lbMinF(need, lbMaxF(def->pelvisMaxSink, 0.0f)));
+		state->pelvisOffset = lbMinF(state->pelvisOffset, -lbMinF(need, f->sinkLimit));
 	}
 	// The landing impulse is a critically damped dip, (A + B t) e^(-k t) at k = landingRelaxSpeed:
 	// from none it reaches landingCompression 1/k after the touchdown and relaxes from there. Set
@@ -2679,7 +2719,7 @@ static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lb
 	for (int side = 0; side < 2; ++side)
 		if (legDrop[side] > 0.0f)
 			drop = lbMinF(drop, -legDrop[side]);
-	drop = state->alpha * lbMaxF(drop, lbMinF(offset, -lbMaxF(def->pelvisMaxSink, 0.0f)));
+	drop = state->alpha * lbMaxF(drop, lbMinF(offset, -f->sinkLimit));
 	const float cosKeep = lbFootCos(f->memo, lb_footMemoKeep, LB_PI - lbMaxF(def->kneeMaxBend - 0.5f * LB_DEG2RAD, 0.0f));
 	const float cosZone = lbFootCos(f->memo, lb_footMemoZone, LB_PI - lbMaxF(def->kneeMaxBend - 40.0f * LB_DEG2RAD, 0.0f));
 	const float frames = f->dt * 60.0f, maxTurn = 10.0f * LB_DEG2RAD * frames;
@@ -3339,6 +3379,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		grounded += leg->grounded ? 1 : 0;
 		steep += leg->grounded && leg->steep ? 1 : 0;
 	}
+	lbFootSinkLimit(state, def, &f);
 	// Reach and fold room from the hips as the pose stage will move them (the shift, not yet the
 	// drop, which these measure).
 	const bool capOn = def->kneeMaxBend > 0.0f && def->kneeMaxBend < LB_PI;
@@ -3459,6 +3500,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 	out->characterWs = f.cw;
 	out->upWs = f.up;
 	out->pelvisOffset = state->pelvisOffset + state->landing;
+	out->pelvisMaxSink = state->pelvisSinkLimit;
 	out->pelvisShiftWs = state->pelvisShiftWs;
 	out->alpha = state->alpha;
 	out->castCount = f.castCount;
@@ -4105,7 +4147,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 						skeleton->boneCount);
 	const lbTransform cw = targets->characterWs;
 	if (!lbIkValidTransformExact(&cw) || !lbIsValidFloat(targets->alpha) || !lbIsValidFloat(targets->pelvisOffset) ||
-		!lbIsValidVec3(targets->pelvisShiftWs))
+		!lbIsValidFloat(targets->pelvisMaxSink) || !lbIsValidVec3(targets->pelvisShiftWs))
 		return lbReport(lb_errorNonFinite, "lbFootApplyPose: non-finite targets");
 	for (int s = 0; s < 2; ++s)
 	{
@@ -4156,7 +4198,8 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 		if (lbIsValidFloat(f->reachDrop) && f->reachDrop > 0.0f)
 			offset = lbMinF(offset, -alpha * lbClampF(f->alpha, 0.0f, 1.0f) * f->reachDrop);
 	}
-	offset = lbMaxF(offset, lbMinF(alpha * targets->pelvisOffset, -lbMaxF(def->pelvisMaxSink, 0.0f)));
+	const float sinkLimit = lbClampF(targets->pelvisMaxSink, 0.0f, lbMaxF(def->pelvisMaxSink, 0.0f));
+	offset = lbMaxF(offset, lbMinF(alpha * targets->pelvisOffset, -sinkLimit));
 	// The hips' move ahead (world), turned into model space, with the offset along up.
 	const lbVec3 shiftMs = lbMulSV(alpha * worldToModel, lbFootRotateBack(cw.q, targets->pelvisShiftWs));
 	lbResult r = lbPose_TranslateBoneModel(pose, skeleton, humanoid->pelvis, lbMulAdd(shiftMs, offset * worldToModel, upMs));
@@ -4236,7 +4279,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 		// Both feet as full-body effectors: the body (pelvis and spine) moves within the def's sink
 		// and lift limits so both legs reach, and the legs are solved with their limits.
 		lbFullBodyIkDef settings = lbDefaultFullBodyIkDef();
-		settings.pelvisMaxSink = lbMaxF(def->pelvisMaxSink, 0.0f) * worldToModel;
+		settings.pelvisMaxSink = sinkLimit * worldToModel;
 		settings.pelvisMaxRise = lbMaxF(def->pelvisMaxLift, 0.0f) * worldToModel;
 		settings.upMs = upMs;
 		lbFullBodyIkEffector effectors[lb_effectorCount];
