@@ -1,6 +1,3 @@
-#include <stdlib.h>
-#include <stdio.h>
-static int lbPopFrame;
 // SPDX-FileCopyrightText: 2026 limber authors
 // SPDX-License-Identifier: MIT
 // Quality metrics of a pose sequence. The definitions (which bones, which frames, which surface)
@@ -910,7 +907,6 @@ static void lbWorldPops(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMetric
 	const lbPose* base = frame->basePose;
 	const lbQuat cq = lbQuatNormalize(frame->characterWs.q);
 	const bool measure = m->hasPrev && !frame->reset;
-	lbPopFrame++;
 	float added = 0.0f, source = 0.0f;
 	for (int b = 0; b < pose->boneCount; ++b)
 	{
@@ -925,7 +921,6 @@ static void lbWorldPops(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMetric
 			m->prevBaseWs[b] = bq;
 		}
 		m->prevFinalWs[b] = fq;
-		if (getenv("LBPOP") && measure && df - db > atof(getenv("LBPOP"))) fprintf(stderr, "POP f%d %s %.1f (base %.1f)\n", lbPopFrame, m->skeleton->names[b], df - db, db);
 		added = lbMaxF(added, df - db);
 		source = lbMaxF(source, db);
 	}
