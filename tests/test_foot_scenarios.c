@@ -307,6 +307,39 @@ static void test_narrow_pit_stepped_over_wide_trench_stepped_into(void)
 	}
 }
 
+// Runs a scenario (JSON text) to its end and reports its summary and, where asked (non-NULL), over
+// its frames the lowest and the last pelvis drop limit in force (`pelvis_sink_limit`, m) and the
+// largest change of that limit from one frame to the next (m). False when it does not parse or run.
+static bool runScenarioText(const char* json, lbMetricsSummary* out, float* outLowest, float* outLast, float* outStep)
+{
+	lbScenario* sc = lbParseScenario(json, "run.json", NULL, 0);
+	lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
+	float lowest = 1.0e30f, last = -1.0f, step = 0.0f;
+	while (run && !lbRun_IsDone(run))
+	{
+		lbRun_Step(run);
+		if (!outLowest)
+			continue;
+		const float limit = systemValue(run, "pelvis_sink_limit");
+		if (last >= 0.0f)
+			step = lbMaxF(step, lbAbsF(limit - last));
+		lowest = lbMinF(lowest, limit);
+		last = limit;
+	}
+	if (run)
+		*out = lbRun_GetView(run).summary;
+	if (outLowest)
+	{
+		*outLowest = lowest;
+		*outLast = last;
+		*outStep = step;
+	}
+	const bool ran = run != NULL;
+	lbDestroyRun(run);
+	lbDestroyScenario(sc);
+	return ran;
+}
+
 // Runs the foot system over a flight of 16 steps (riser and tread in m, starting 1 m ahead): down
 // from 0.3 m past its top (a 4 m landing at the bottom) or up from the ground before it (a 10 m
 // landing at the top), at `speed` m/s with the named motion for `frames` frames, and copies the
@@ -325,16 +358,7 @@ static bool runFlight(float riser, float tread, bool down, const char* rig, cons
 			 " \"system\": \"foot\", \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [%g, 0, 0]}],"
 			 " \"frames\": %d%s}",
 			 (double)riser, (double)tread, down ? 4.0 : 10.0, rig, motion, (double)(down ? -speed : speed), frames, start);
-	lbScenario* sc = lbParseScenario(json, "flight.json", NULL, 0);
-	lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
-	while (run && !lbRun_IsDone(run))
-		lbRun_Step(run);
-	if (run)
-		*out = lbRun_GetView(run).summary;
-	const bool ran = run != NULL;
-	lbDestroyRun(run);
-	lbDestroyScenario(sc);
-	return ran;
+	return runScenarioText(json, out, NULL, NULL, NULL);
 }
 
 // Down flights of sizes no shipped scenario has (risers 0.17-0.25 m, treads 0.27-0.35 m), walking
@@ -425,34 +449,6 @@ static void test_running_up_long_treads(void)
 	printf("  8 runs up: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, false, "run", 3.5f, 180));
 }
 
-// Runs a scenario (JSON text) to its end and reports its summary, and over its frames the lowest and
-// the last pelvis drop limit in force (`pelvis_sink_limit`, m) and the largest change of that limit
-// from one frame to the next (m).
-static bool runWithSinkLimit(const char* json, lbMetricsSummary* out, float* outLowest, float* outLast, float* outStep)
-{
-	lbScenario* sc = lbParseScenario(json, "sink.json", NULL, 0);
-	lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
-	float lowest = 1.0e30f, last = -1.0f, step = 0.0f;
-	while (run && !lbRun_IsDone(run))
-	{
-		lbRun_Step(run);
-		const float limit = systemValue(run, "pelvis_sink_limit");
-		if (last >= 0.0f)
-			step = lbMaxF(step, lbAbsF(limit - last));
-		lowest = lbMinF(lowest, limit);
-		last = limit;
-	}
-	if (run)
-		*out = lbRun_GetView(run).summary;
-	*outLowest = lowest;
-	*outLast = last;
-	*outStep = step;
-	const bool ran = run != NULL;
-	lbDestroyRun(run);
-	lbDestroyScenario(sc);
-	return ran;
-}
-
 // Running down 41-45 degree slopes (angles no shipped scenario has) onto the level ground below, both
 // rigs: the pelvis drop limit eases from pelvisMaxSink to pelvisMaxSinkSlope on the slope and back on
 // the level ground, never faster than 0.5 m/s, and no bone adds a pop over 15 degrees (with the
@@ -477,7 +473,7 @@ static void test_steep_downhill_runs_keep_the_pelvis_up(void)
 					 (double)angles[a], rigs[k]);
 			lbMetricsSummary m;
 			float lowest, last, step;
-			const bool ran = runWithSinkLimit(json, &m, &lowest, &last, &step);
+			const bool ran = runScenarioText(json, &m, &lowest, &last, &step);
 			ENSURE(ran);
 			if (!ran)
 				continue;
@@ -502,7 +498,7 @@ static void test_steep_downhill_runs_keep_the_pelvis_up(void)
 			 " \"character\": {\"position\": [6.1, 0, 0], \"heading_deg\": 180}}");
 	lbMetricsSummary m;
 	float lowest, last, step;
-	ENSURE(runWithSinkLimit(json, &m, &lowest, &last, &step));
+	ENSURE(runScenarioText(json, &m, &lowest, &last, &step));
 	printf("  run down 0.25 m stairs: sink limit %.3f-%.3f m\n", (double)lowest, (double)last);
 	ENSURE(lbAbsF(lowest - def.pelvisMaxSink) < 1.0e-6f && step == 0.0f);
 }
