@@ -825,11 +825,13 @@ static bool lbFootPitFloor(const lbFootEdgeProbe* p, const lbFootGround* g, int 
 }
 
 // The plant's slide along the foot (m, world): stay on the level under the ankle, or move onto
-// the level under most of the heel-to-ball length, whichever needs the shorter slide.
+// the level under most of the heel-to-ball length, whichever needs the shorter slide. `used` is the
+// slide along the foot already made from where the animation has the foot: a level is a choice
+// only if the whole slide from the animation stays within the longest one (see lbFootPlantShift).
 // *outLevelH: the height (along up) of the ground of a pit's floor chosen (lbFootPitFloor), else
 // 1e30.
-static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, float* outLo, float* outHi, bool* outHiRiser,
-							  float* outLevelH)
+static float lbFootPlantShiftWithin(const lbFootEdgeProbe* p, const lbFootGround* g, float used, float* outLo, float* outHi,
+									bool* outHiRiser, float* outLevelH)
 {
 	*outHiRiser = false;
 	*outLevelH = 1.0e30f;
@@ -853,8 +855,9 @@ static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, f
 		bool riser;
 		float s = lbFootShiftFor(p, g, ref, &cost, &lo, &hi, &riser);
 		// A level further than the longest slide is no choice: clamped short of it the foot would
-		// stand on an edge or over a gap.
-		if (lbAbsF(s) > p->maxShift + 1.0e-4f)
+		// stand on an edge or over a gap. Once the foot has slid, it may end short of its place by
+		// the margin it keeps from the edge.
+		if (lbAbsF(used + s) > p->maxShift + (used != 0.0f ? p->margin : 0.0f) + 1.0e-4f)
 			continue;
 		// A pit's floor is the last choice: taken only when no rim is within the longest slide.
 		const bool pit = lbFootPitFloor(p, g, ref);
@@ -874,19 +877,37 @@ static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, f
 	return bestCost < 1.0e29f ? best : 0.0f;
 }
 
+// The plant's slide (lbFootPlantShiftWithin) for a foot that has already slid `used` (m along the
+// foot) from where the animation has it, as a foot being locked has: the slide's total is clamped
+// to the longest slide afterwards, and a level chosen from where the foot had got to without
+// counting what it already slid was left short: running down 0.179 m risers on 0.361 m treads the
+// landing had slid 12 cm toward the tread below, the lock chose that tread 8 cm further on, the
+// clamp stopped the foot 4 cm short and it stood on its heel on the nose above with 0.1 of its sole
+// supported. Where no level lies within reach that way, or only a pit's floor, the choice is made
+// as before from where the foot is (a landing held back at a gap's rim).
+static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, float used, float* outLo, float* outHi,
+							  bool* outHiRiser, float* outLevelH)
+{
+	const float s = lbFootPlantShiftWithin(p, g, used, outLo, outHi, outHiRiser, outLevelH);
+	const bool none = *outLo < -1.0e29f && *outHi > 1.0e29f && s == 0.0f;
+	if (used != 0.0f && (none || *outLevelH < 1.0e29f))
+		return lbFootPlantShiftWithin(p, g, 0.0f, outLo, outHi, outHiRiser, outLevelH);
+	return s;
+}
+
 // The slide (m along the foot's forward) that puts a foot probed at `base` (centre cast c with
 // probe line `centre`, footprint g) on one level, and the range [*outLo, *outHi] of slides that
-// keep it there (see lbFootPlantShift).
+// keep it there (see lbFootPlantShift; `used`: the slide already made from the animation's place).
 static float lbFootSlideAt(const lbFootDef* def, const lbSceneQuery* query, const lbQueryInput* centre, lbVec3 base,
 						   const lbFootPrint* print, const lbFootCast* c, const lbFootGround* g, lbVec3 up, int* castCount,
-						   lbFootLegState* beyond, bool capWall, float rimH, float* outLo, float* outHi, bool* outHiRiser,
+						   lbFootLegState* beyond, bool capWall, float rimH, float used, float* outLo, float* outHi, bool* outHiRiser,
 						   float* outLevelH)
 {
 	lbFootEdgeProbe p = { query, centre, base, up, print, 0.0f, def->edgeHeight, def->edgeMargin, castCount, def->maxPlantShift, beyond, capWall,
 						  rimH, lbFootPitDepth(def) };
 	// The ground's rise per metre along the foot.
 	p.slopeAlong = -lbDot(print->toeWs, c->normal) / lbMaxF(lbDot(c->normal, up), 0.05f);
-	return lbFootPlantShift(&p, g, outLo, outHi, outHiRiser, outLevelH);
+	return lbFootPlantShift(&p, g, used, outLo, outHi, outHiRiser, outLevelH);
 }
 
 // Lifts a plant's ankle goal until none of its sole points (heel to toe tip) lies under the ground
@@ -1273,7 +1294,8 @@ static bool lbFootLandingRangeFrom(lbFootLegState* leg, const lbFootDef* def, co
 	}
 	float lo, hi, levelH = 1.0e30f;
 	bool riser;
-	lbFootSlideAt(def, in->query, &probe, from, &lf->print, &cf, &gf, f->up, &f->castCount, leg, false, lf->rimH, &lo, &hi, &riser, &levelH);
+	lbFootSlideAt(def, in->query, &probe, from, &lf->print, &cf, &gf, f->up, &f->castCount, leg, false, lf->rimH, 0.0f, &lo, &hi, &riser,
+				  &levelH);
 	// A pit's floor chosen, no rim being within the longest slide: the caller's pit test sees it
 	// and looks for the rims further off (lbFootGapRange).
 	*outGroundH = lbMinF(*outGroundH, levelH);
@@ -2008,7 +2030,11 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 				// within the longest slide.
 				float lo, hi, levelH;
 				bool riser;
-				float more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount, NULL, true, lf->rimH, &lo, &hi, &riser, &levelH);
+				// The slide already made counts toward the longest (not across a gap, whose slide
+				// may reach twice as far).
+				const float used = leg->slideGap ? 0.0f : lbDot(lbSub(base0, lf->animAnkleWs), lf->print.toeWs);
+				float more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount, NULL, true, lf->rimH, used,
+										   &lo, &hi, &riser, &levelH);
 				lbVec3 slid = lbClampLength(lbMulAdd(lbSub(base0, lf->animAnkleWs), more, lf->print.toeWs),
 										   leg->slideGap ? 2.0f * def->maxPlantShift : def->maxPlantShift);
 				base = lbAdd(lf->animAnkleWs, slid);
