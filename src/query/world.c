@@ -580,13 +580,15 @@ static bool lbWorldVerticalRay(const lbWorld* world, const lbQueryInput* input, 
 	if (start.x != end.x || start.y != end.y || !lbQueryInputFinite(input, lb_modeRay))
 		return false;
 	// lbCastInitCast's cast: start and end differ along z alone, so the direction is exactly 0 along
-	// x and y, as the grids' vertical test asks.
+	// x and y, as the grids' vertical test asks. Its length is |dz| exactly: the sum 0 + 0 + dz dz is
+	// the rounded square, whose square root is |dz| to the bit (binary floating point), so neither
+	// the square nor the root is taken.
 	const lbDVec3 s = lbD3(start.x, start.y, start.z);
-	const lbDVec3 delta = lbDSub(lbD3(end.x, end.y, end.z), s);
-	const double len = lbDLen(delta);
+	const double dz = (double)end.z - s.z;
+	const double len = fabs(dz);
 	if (!(len < 1e30))
 		return false;
-	const lbDVec3 d = len > 0.0 ? lbDScale(delta, 1.0 / len) : lbD3(0.0, 0.0, 1.0);
+	const double dirZ = len > 0.0 ? dz * (1.0 / len) : 1.0;
 	double bestT = len;
 	lbDVec3 bestN = lbD3(0.0, 0.0, 0.0);
 	int hitShape = LB_NULL_INDEX, hitPrim = LB_NULL_INDEX;
@@ -601,7 +603,7 @@ static bool lbWorldVerticalRay(const lbWorld* world, const lbQueryInput* input, 
 		lbDVec3 n;
 		int prim;
 		// The nearest time so far bounds the next grid's; lbCastRecord keeps the first of equal times.
-		const int found = lbHfVerticalRayHit(&shape->hf, s, d.z, bestT, &t, &n, &prim);
+		const int found = lbHfVerticalRayHit(&shape->hf, s, dirZ, bestT, &t, &n, &prim);
 		if (found < 0)
 			return false;
 		if (found > 0 && (hitShape == LB_NULL_INDEX || t < bestT))
@@ -616,7 +618,9 @@ static bool lbWorldVerticalRay(const lbWorld* world, const lbQueryInput* input, 
 	if (hitShape == LB_NULL_INDEX)
 		return true;
 	out->hit = true;
-	out->location = lbFFromD(lbDMulAdd(s, bestT, d));
+	// lbFFromD(lbDMulAdd(s, bestT, d)): along x and y the start plus bestT times +0 (bestT is finite
+	// and not negative), which is the start itself but for a -0 start, made +0 as that sum makes it.
+	out->location = lbMakeVec3(start.x + 0.0f, start.y + 0.0f, (float)(s.z + bestT * dirZ));
 	out->impactPoint = out->location;
 	out->normal = lbNormalizeOr(lbFFromD(bestN), lbVec3_axisZ);
 	out->fraction = len > 0.0 ? (float)(bestT / len) : 0.0f;

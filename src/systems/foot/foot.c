@@ -3100,26 +3100,34 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 	if (!all)
 	{
 		// lbFootTransformOk's tests of each read bone folded into running verdicts, one branch at the
-		// end: every transform passes exactly when the totals do.
-		lbFootOkTotals k = lbFootOkStart();
-		// The rotations' lengths four at a time; a unit rotation fills the last group.
-		static const float unit[4] = { 0.0f, 0.0f, 0.0f, 1.0f };
-		const float* q[2 * LB_FOOT_READ_BONES + 3];
-		int nq = 0;
+		// end: every transform passes exactly when the totals do. Two bones a pass, their four
+		// rotations' lengths in one lbFootOkNorms, straight from the pose (no list of rotations
+		// to gather and pad: a third of this check's instructions). A rig without some of the
+		// bones, or an odd count, repeats a bone it has: testing a transform twice changes no verdict.
+		int use[LB_FOOT_READ_BONES + 1];
+		int nb = 0;
 		for (int i = 0; i < LB_FOOT_READ_BONES; ++i)
+			if (bones[i] >= 0)
+				use[nb++] = bones[i];
+		if (nb & 1)
 		{
-			const int b = bones[i];
-			if (b < 0)
-				continue;
-			lbFootOkAddPosScale(&k, &pose->model[b], true);
-			lbFootOkAddPosScale(&k, &pose->local[b], false);
-			q[nq++] = &pose->model[b].q.x;
-			q[nq++] = &pose->local[b].q.x;
+			use[nb] = use[nb - 1];
+			++nb;
 		}
-		while (nq % 4 != 0)
-			q[nq++] = unit;
-		for (int i = 0; i < nq; i += 4)
-			lbFootOkNorms(&k, &q[i]);
+		lbFootOkTotals k = lbFootOkStart();
+		for (int i = 0; i < nb; i += 2)
+		{
+			const lbTransform* m0 = &pose->model[use[i]];
+			const lbTransform* l0 = &pose->local[use[i]];
+			const lbTransform* m1 = &pose->model[use[i + 1]];
+			const lbTransform* l1 = &pose->local[use[i + 1]];
+			lbFootOkAddPosScale(&k, m0, true);
+			lbFootOkAddPosScale(&k, l0, false);
+			lbFootOkAddPosScale(&k, m1, true);
+			lbFootOkAddPosScale(&k, l1, false);
+			const float* const q[4] = { &m0->q.x, &l0->q.x, &m1->q.x, &l1->q.x };
+			lbFootOkNorms(&k, q);
+		}
 		if (!lbFootOkVerdict(&k))
 			return false;
 	}
