@@ -150,7 +150,7 @@ static LB_HF_INLINE int lbHfFlatVerticalHit(const lbHeightfield* hf, lbDVec3 sw,
 // 0 adds a zero, and no comparison in lbHfInside tells a zero's sign); and only the time and the
 // normal are made (the world writes a ray's hit point from its start and the time). Returns as
 // lbHfFlatVerticalHit, with the time, the unit normal facing the ray (grid frame = world, the grid
-// being unrotated) and the primitive.
+// being unrotated; not made when outN is NULL) and the primitive.
 static LB_HF_INLINE int lbHfVerticalRayHit(const lbHeightfield* hf, lbDVec3 sw, double dz, double maxT, double* outT,
 										   lbDVec3* outN, int* outPrim)
 {
@@ -172,9 +172,13 @@ static LB_HF_INLINE int lbHfVerticalRayHit(const lbHeightfield* hf, lbDVec3 sw, 
 	const double t = -f0 / dz;
 	if (!(dz * dz > 1e-28 * g2 && t >= 0.0 && t <= maxT && lbHfInside(tri, sx, sy, hf->cellSize)))
 		return 0;
-	const double sg = (dz > 0.0 ? -1.0 : 1.0) / sqrt(g2);
 	*outT = t;
-	*outN = lbD3(-gx * sg, -gy * sg, sg);
+	// A caller that wants only where the ray stops passes no normal (NULL) and skips its root.
+	if (outN)
+	{
+		const double sg = (dz > 0.0 ? -1.0 : 1.0) / sqrt(g2);
+		*outN = lbD3(-gx * sg, -gy * sg, sg);
+	}
 	*outPrim = 2 * (bj * hf->cellsX + bi) + tri;
 	return 1;
 }

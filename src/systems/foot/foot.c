@@ -426,6 +426,16 @@ static bool lbFootRayHeight(const lbSceneQuery* query, const lbQueryInput* proto
 	r.start = lbAdd(proto->start, d);
 	r.end = lbAdd(proto->end, d);
 	*castCount += 1;
+	// Only where the ray stops is read: a scene that gives that alone spares the rest of the hit.
+	if (query->rayPointBatch)
+	{
+		lbVec3 p;
+		bool valid;
+		query->rayPointBatch(query->context, &r, 1, &p, &valid);
+		if (valid)
+			*outHeight = lbDot(p, up);
+		return valid;
+	}
 	lbHit h;
 	lbFootRayCast(query, &r, &h);
 	if (!h.hit || h.status != lb_ok)
@@ -450,6 +460,14 @@ static void lbFootRayHeights(const lbSceneQuery* query, const lbQueryInput* prot
 		r[k].end = lbAdd(proto->end, d);
 	}
 	*castCount += n;
+	if (query->rayPointBatch)
+	{
+		lbVec3 p[lb_solePointCount];
+		query->rayPointBatch(query->context, r, n, p, outValid);
+		for (int k = 0; k < n; ++k)
+			outHeight[k] = outValid[k] ? lbDot(p[k], up) : 0.0f;
+		return;
+	}
 	if (query->rayCastBatch)
 		query->rayCastBatch(query->context, r, n, h);
 	else
