@@ -667,9 +667,9 @@ static bool lbWorldVerticalRay(const lbWorld* world, const lbQueryInput* input, 
 // lbWorldVerticalRay's hit point alone (lbQueryPointBatchFcn's answer): no normal (its square root
 // and normalisation), fraction or ids. False, with nothing written, where lbWorldQuery must answer.
 #if defined(__GNUC__)
-__attribute__((noinline))
+__attribute__((always_inline))
 #endif
-static bool lbWorldVerticalPoint(const lbWorld* world, const lbQueryInput* input, lbVec3* outPoint, bool* outValid)
+static inline bool lbWorldVerticalPoint(const lbWorld* world, const lbQueryInput* input, lbVec3* outPoint, bool* outValid)
 {
 	lbDVec3 s;
 	double dirZ, len, bestT;
@@ -854,6 +854,23 @@ static inline void lbHitPoint(const lbHit* h, const lbQueryInput* input, lbVec3*
 	*outPoint = !*outValid ? lbVec3_zero : (h->startedInside ? input->start : h->impactPoint);
 }
 
+// lbWorld_RayPointBatch's rays in a world of heightfields alone, in one out-of-line loop (one call
+// and one register save for the batch, not one a ray): the vertical path, else the general one.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void lbWorldGridPoints(const lbWorld* world, const lbQueryInput* inputs, int count, lbVec3* outPoints, bool* outValid)
+{
+	for (int k = 0; k < count; ++k)
+	{
+		if (lbWorldVerticalPoint(world, &inputs[k], &outPoints[k], &outValid[k]))
+			continue;
+		lbHit h;
+		lbWorldRayGeneral(world, &inputs[k], "lbWorld_RayPointBatch", &h);
+		lbHitPoint(&h, &inputs[k], &outPoints[k], &outValid[k]);
+	}
+}
+
 void lbWorld_RayPointBatch(const lbWorld* world, const lbQueryInput* inputs, int count, lbVec3* outPoints, bool* outValid)
 {
 	if (!outPoints || !outValid || count <= 0)
@@ -869,10 +886,13 @@ void lbWorld_RayPointBatch(const lbWorld* world, const lbQueryInput* inputs, int
 		return;
 	}
 	// Each ray as lbWorld_RayCastBatch casts it; where the vertical path answers, only the point is made.
+	if (world->heightfieldCount == world->shapeCount)
+	{
+		lbWorldGridPoints(world, inputs, count, outPoints, outValid);
+		return;
+	}
 	for (int k = 0; k < count; ++k)
 	{
-		if (world->heightfieldCount == world->shapeCount && lbWorldVerticalPoint(world, &inputs[k], &outPoints[k], &outValid[k]))
-			continue;
 		lbHit h;
 		lbWorldRayGeneral(world, &inputs[k], "lbWorld_RayPointBatch", &h);
 		lbHitPoint(&h, &inputs[k], &outPoints[k], &outValid[k]);
