@@ -327,7 +327,8 @@ static lbQueryInput lbFootProbe(const lbFootDef* def, lbVec3 base, lbVec3 pelvis
 {
 	float above = def->traceOrigin == lb_footTraceFromPelvis ? lbMaxF(lbDot(lbSub(pelvisWs, base), up), 0.1f)
 															  : def->traceAbove;
-	lbQueryInput qi = lbDefaultQueryInput();
+	// Every member set here (lbDefaultQueryInput's would all be overwritten: no call for it).
+	lbQueryInput qi;
 	qi.start = lbMulAdd(base, above, up);
 	qi.end = lbMulAdd(base, -below, up);
 	qi.radius = lbMaxF(def->traceRadius, 0.0f);
