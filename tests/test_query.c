@@ -622,9 +622,7 @@ static void BatchRaysMatchSingleRays(void)
 			ENSURE(lbWorld_AddBox(w, &bd) == 1);
 		}
 		lbSceneQuery q = lbWorld_GetQuery(w);
-		ENSURE(q.rayCastBatch != NULL);
-		// The points alone only where they spare work: a world of heightfields alone.
-		ENSURE((q.rayPointBatch != NULL) == (kind == 0));
+		ENSURE(q.rayCastBatch != NULL && q.rayPointBatch != NULL);
 		lbSceneQuery single = { SingleRayOnly, NULL, NULL, (void*)(uintptr_t)w, NULL, NULL, NULL };
 		LogCapture cap = { 0 };
 		lbSetLogFcn(CaptureLog, &cap);
@@ -665,8 +663,7 @@ static void BatchRaysMatchSingleRays(void)
 			lbVec3 points[maxRays], queryPoints[maxRays];
 			bool valid[maxRays], queryValid[maxRays];
 			lbWorld_RayPointBatch(w, in, n, points, valid);
-			if (q.rayPointBatch)
-				q.rayPointBatch(q.context, in, n, queryPoints, queryValid);
+			q.rayPointBatch(q.context, in, n, queryPoints, queryValid);
 			for (int k = 0; k < n; ++k)
 			{
 				++rays;
@@ -674,7 +671,7 @@ static void BatchRaysMatchSingleRays(void)
 				bad += one[k].status != lb_ok;
 				same += SameHit(&one[k], &batch[k]) && SameHit(&one[k], &viaQuery[k]) && SameHit(&one[k], &fallback[k]) &&
 						SamePoint(&one[k], &in[k], points[k], valid[k]) &&
-						(!q.rayPointBatch || SamePoint(&one[k], &in[k], queryPoints[k], queryValid[k]));
+						SamePoint(&one[k], &in[k], queryPoints[k], queryValid[k]);
 			}
 		}
 		ENSURE(same == rays);
@@ -781,19 +778,19 @@ static void VerticalRaysOnGridsAlone(void)
 		q1.rayCast(q1.context, &in, &viaQuery[1]);
 		lbWorld_RayCastBatch(worlds[0], &in, 1, &batch[0]);
 		lbWorld_RayCastBatch(worlds[1], &in, 1, &batch[1]);
-		// The points alone, through the world and through the grids-only world's query (made
-		// before its box, so it has the entry and must then find the general path as well).
-		lbVec3 points[3];
-		bool valid[3];
+		// The points alone, through the worlds and their queries (the grids-only world's made before
+		// its box, whose rays must then find the general path as well).
+		lbVec3 points[4];
+		bool valid[4];
 		lbWorld_RayPointBatch(worlds[0], &in, 1, &points[0], &valid[0]);
 		lbWorld_RayPointBatch(worlds[1], &in, 1, &points[1], &valid[1]);
-		ENSURE(q0.rayPointBatch != NULL && q1.rayPointBatch == NULL);
 		q0.rayPointBatch(q0.context, &in, 1, &points[2], &valid[2]);
+		q1.rayPointBatch(q1.context, &in, 1, &points[3], &valid[3]);
 		++rays;
 		hits += a.hit;
 		same += SameHit(&a, &b) && SameHit(&a, &viaQuery[0]) && SameHit(&a, &viaQuery[1]) && SameHit(&a, &batch[0]) &&
 				SameHit(&a, &batch[1]) && SamePoint(&a, &in, points[0], valid[0]) && SamePoint(&a, &in, points[1], valid[1]) &&
-				SamePoint(&a, &in, points[2], valid[2]);
+				SamePoint(&a, &in, points[2], valid[2]) && SamePoint(&a, &in, points[3], valid[3]);
 	}
 	ENSURE(same == rays);
 	ENSURE(hits > rays / 3 && hits < rays);

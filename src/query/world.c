@@ -683,11 +683,13 @@ static inline bool lbWorldVerticalPoint(const lbWorld* world, const lbQueryInput
 
 // Writes the result straight into *out (the caller's return slot) rather than returning a copy.
 // Inlined into each entry point, so each is compiled for its own mode (a foot's ray or sphere cast
-// on a heightfield: about 40 fewer instructions each).
+// on a heightfield: about 40 fewer instructions each). `pointOnly` (lbWorld_RayPointBatch): of a
+// hit only hit, startedInside, status, location and impactPoint are written, the rest left empty.
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline void lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQueryMode mode, const char* fn, lbHit* out)
+static inline void lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQueryMode mode, const char* fn, lbHit* out,
+								bool pointOnly)
 {
 	*out = lbMakeEmptyHit();
 	lbHit* hit = out;
@@ -748,6 +750,8 @@ static inline void lbWorldQuery(const lbWorld* world, const lbQueryInput* input,
 		hit->startedInside = true;
 		hit->location = start;
 		hit->impactPoint = lbFFromD(st.deepest.p);
+		if (pointOnly)
+			return;
 		hit->normal = lbNormalizeOr(lbFFromD(st.deepest.n), lbVec3_axisZ);
 		hit->fraction = 0.0f;
 		hit->distance = 0.0f;
@@ -760,6 +764,8 @@ static inline void lbWorldQuery(const lbWorld* world, const lbQueryInput* input,
 		hit->hit = true;
 		hit->location = lbFFromD(lbDMulAdd(s, st.hit.t, st.cast.d));
 		hit->impactPoint = mode == lb_modeRay || radius == 0.0f ? hit->location : lbFFromD(st.hit.p);
+		if (pointOnly)
+			return;
 		hit->normal = lbNormalizeOr(lbFFromD(st.hit.n), lbVec3_axisZ);
 		hit->fraction = len > 0.0 ? (float)(st.hit.t / len) : 0.0f;
 		hit->fraction = lbClampF(hit->fraction, 0.0f, 1.0f);
@@ -790,7 +796,7 @@ __attribute__((noinline))
 #endif
 static void lbWorldRayGeneral(const lbWorld* world, const lbQueryInput* input, const char* fn, lbHit* out)
 {
-	lbWorldQuery(world, input, lb_modeRay, fn, out);
+	lbWorldQuery(world, input, lb_modeRay, fn, out, false);
 }
 
 lbHit lbWorld_RayCast(const lbWorld* world, const lbQueryInput* input)
@@ -804,14 +810,14 @@ lbHit lbWorld_RayCast(const lbWorld* world, const lbQueryInput* input)
 lbHit lbWorld_SphereCast(const lbWorld* world, const lbQueryInput* input)
 {
 	lbHit hit;
-	lbWorldQuery(world, input, lb_modeSphere, "lbWorld_SphereCast", &hit);
+	lbWorldQuery(world, input, lb_modeSphere, "lbWorld_SphereCast", &hit, false);
 	return hit;
 }
 
 lbHit lbWorld_SphereOverlap(const lbWorld* world, const lbQueryInput* input)
 {
 	lbHit hit;
-	lbWorldQuery(world, input, lb_modeOverlap, "lbWorld_SphereOverlap", &hit);
+	lbWorldQuery(world, input, lb_modeOverlap, "lbWorld_SphereOverlap", &hit, false);
 	return hit;
 }
 
@@ -844,7 +850,7 @@ void lbWorld_RayCastBatch(const lbWorld* world, const lbQueryInput* inputs, int 
 		return;
 	}
 	for (int k = 0; k < count; ++k)
-		lbWorldQuery(world, &inputs[k], lb_modeRay, fn, &outHits[k]);
+		lbWorldQuery(world, &inputs[k], lb_modeRay, fn, &outHits[k], false);
 }
 
 // A hit's stopping point as lbQueryPointBatchFcn gives it.
@@ -871,6 +877,22 @@ static void lbWorldGridPoints(const lbWorld* world, const lbQueryInput* inputs, 
 	}
 }
 
+// lbWorld_RayPointBatch's rays in any other world: the general path, without the hit's normal,
+// fraction and ids. Out of line, so a grid world's batch does not pay for its set-up; the query of a
+// world made with another kind of shape calls it straight (lbWorldGeneralPointBatchFcn).
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void lbWorldGeneralPoints(const lbWorld* world, const lbQueryInput* inputs, int count, lbVec3* outPoints, bool* outValid)
+{
+	for (int k = 0; k < count; ++k)
+	{
+		lbHit h;
+		lbWorldQuery(world, &inputs[k], lb_modeRay, "lbWorld_RayPointBatch", &h, true);
+		lbHitPoint(&h, &inputs[k], &outPoints[k], &outValid[k]);
+	}
+}
+
 void lbWorld_RayPointBatch(const lbWorld* world, const lbQueryInput* inputs, int count, lbVec3* outPoints, bool* outValid)
 {
 	if (!outPoints || !outValid || count <= 0)
@@ -891,19 +913,14 @@ void lbWorld_RayPointBatch(const lbWorld* world, const lbQueryInput* inputs, int
 		lbWorldGridPoints(world, inputs, count, outPoints, outValid);
 		return;
 	}
-	for (int k = 0; k < count; ++k)
-	{
-		lbHit h;
-		lbWorldRayGeneral(world, &inputs[k], "lbWorld_RayPointBatch", &h);
-		lbHitPoint(&h, &inputs[k], &outPoints[k], &outValid[k]);
-	}
+	lbWorldGeneralPoints(world, inputs, count, outPoints, outValid);
 }
 
 // The scene-query entry points write straight into the caller's hit, without the copy through a
 // returned value.
 static void lbWorldRayFcn(void* context, const lbQueryInput* input, lbHit* outHit)
 {
-	lbWorldQuery((const lbWorld*)context, input, lb_modeRay, "lbWorld_RayCast", outHit);
+	lbWorldQuery((const lbWorld*)context, input, lb_modeRay, "lbWorld_RayCast", outHit, false);
 }
 
 // lbWorldRayFcn for a world of heightfields alone when its query was made: shapes are only ever
@@ -917,12 +934,12 @@ static void lbWorldGridRayFcn(void* context, const lbQueryInput* input, lbHit* o
 
 static void lbWorldSphereFcn(void* context, const lbQueryInput* input, lbHit* outHit)
 {
-	lbWorldQuery((const lbWorld*)context, input, lb_modeSphere, "lbWorld_SphereCast", outHit);
+	lbWorldQuery((const lbWorld*)context, input, lb_modeSphere, "lbWorld_SphereCast", outHit, false);
 }
 
 static void lbWorldOverlapFcn(void* context, const lbQueryInput* input, lbHit* outHit)
 {
-	lbWorldQuery((const lbWorld*)context, input, lb_modeOverlap, "lbWorld_SphereOverlap", outHit);
+	lbWorldQuery((const lbWorld*)context, input, lb_modeOverlap, "lbWorld_SphereOverlap", outHit, false);
 }
 
 static void lbWorldRayBatchFcn(void* context, const lbQueryInput* inputs, int count, lbHit* outHits)
@@ -933,6 +950,19 @@ static void lbWorldRayBatchFcn(void* context, const lbQueryInput* inputs, int co
 static void lbWorldRayPointBatchFcn(void* context, const lbQueryInput* inputs, int count, lbVec3* outPoints, bool* outValid)
 {
 	lbWorld_RayPointBatch((const lbWorld*)context, inputs, count, outPoints, outValid);
+}
+
+// lbWorldRayPointBatchFcn for a world that held another kind of shape when its query was made:
+// shapes are only ever added, so its rays always take the general path, without the test.
+static void lbWorldGeneralPointBatchFcn(void* context, const lbQueryInput* inputs, int count, lbVec3* outPoints, bool* outValid)
+{
+	const lbWorld* world = (const lbWorld*)context;
+	if (!world || !inputs || !outPoints || !outValid || count <= 0)
+	{
+		lbWorld_RayPointBatch(world, inputs, count, outPoints, outValid);
+		return;
+	}
+	lbWorldGeneralPoints(world, inputs, count, outPoints, outValid);
 }
 
 void lbWorld_PrefetchCasts(const lbWorld* world, const lbQueryInput* inputs, int count)
@@ -991,9 +1021,7 @@ lbSceneQuery lbWorld_GetQuery(const lbWorld* world)
 	q.sphereCast = lbWorldSphereFcn;
 	q.sphereOverlap = lbWorldOverlapFcn;
 	q.rayCastBatch = lbWorldRayBatchFcn;
-	// The points alone spare a heightfield ray's normal and ids (about a fifth of its cost); a ray
-	// through a mesh is its tree walk, and a point taken from its hit costs no more than the hit.
-	q.rayPointBatch = world && world->heightfieldCount == world->shapeCount ? lbWorldRayPointBatchFcn : NULL;
+	q.rayPointBatch = world && world->heightfieldCount < world->shapeCount ? lbWorldGeneralPointBatchFcn : lbWorldRayPointBatchFcn;
 	// The query never writes through the context; the cast away from const is for the generic slot.
 	q.context = (void*)(uintptr_t)world;
 	return q;
