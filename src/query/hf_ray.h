@@ -47,6 +47,15 @@ static inline int lbFloorClamp(double x, int lo, int hi)
 	return (int)x;
 }
 
+// Whether lbFloorClamp(hi, 0, last) is `first`, given first = lbFloorClamp(lo, 0, last) with
+// lo <= hi, without the second clamp: always at `last` (hi >= lo clamps there too); below it
+// exactly when hi < first + 1 (hi lies above first, and from first + 1 on it truncates or clamps
+// to more).
+static inline bool lbFloorClampSame(double hi, int first, int last)
+{
+	return first == last || hi < (double)(first + 1);
+}
+
 // Corner (0, 0) of cell (i, j) in its tile (from the grid's cell tables); +1 steps in i, +4 in j.
 static inline const float* lbCellCorners(const lbHeightfield* hf, int i, int j)
 {
@@ -110,7 +119,7 @@ static LB_HF_INLINE int lbHfFlatVerticalCell(const lbHeightfield* hf, lbDVec3 sw
 	if (!(x >= -grow && x <= hf->extentX + grow) || !(y >= -grow && y <= hf->extentY + grow))
 		return 0;
 	const int bi = lbFloorClamp((x - grow) * invCs, 0, cellsX - 1), bj = lbFloorClamp((y - grow) * invCs, 0, cellsY - 1);
-	if (bi != lbFloorClamp((x + grow) * invCs, 0, cellsX - 1) || bj != lbFloorClamp((y + grow) * invCs, 0, cellsY - 1))
+	if (!lbFloorClampSame((x + grow) * invCs, bi, cellsX - 1) || !lbFloorClampSame((y + grow) * invCs, bj, cellsY - 1))
 		return -1;
 	const double sx = s.x - bi * cs, sy = s.y - bj * cs;
 	if (!(sx != sy))
