@@ -442,9 +442,9 @@ LB_API void lbWorld_RayCastBatch(const lbWorld* world, const lbQueryInput* input
 
 /// Where each of `count` rays stops (lbQueryPointBatchFcn): outValid[k] whether lbWorld_RayCast's
 /// hit for inputs[k] has hit set and status lb_ok, outPoints[k] its impactPoint (world, m; the start
-/// for a ray that starts inside a box), 0 where not valid; bit for bit what the hits give. A ray
-/// straight along z in a world of unrotated heightfields skips the hit's normal, fraction and ids.
-/// NULL world or inputs make every entry invalid; count <= 0 does nothing.
+/// for a ray that starts inside a box), 0 where not valid; bit for bit what the hits give, without
+/// making the rest of each hit (its normal, fraction and ids). NULL world or inputs make every entry
+/// invalid (reported); count <= 0 does nothing.
 LB_API void lbWorld_RayPointBatch(const lbWorld* world, const lbQueryInput* inputs, int count, lbVec3* outPoints,
 								  bool* outValid);
 

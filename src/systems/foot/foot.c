@@ -3121,8 +3121,8 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 		// lbFootTransformOk's tests of each read bone folded into running verdicts, one branch at the
 		// end: every transform passes exactly when the totals do. Two bones a pass, their four
 		// rotations' lengths in one lbFootOkNorms, straight from the pose (no list of rotations
-		// to gather and pad: a third of this check's instructions). A rig without some of the
-		// bones, or an odd count, repeats a bone it has: testing a transform twice changes no verdict.
+		// to gather and pad). A rig without some of the bones, or an odd count, repeats a bone it
+		// has: testing a transform twice changes no verdict.
 		int use[LB_FOOT_READ_BONES + 1];
 		int nb = 0;
 		for (int i = 0; i < LB_FOOT_READ_BONES; ++i)
@@ -3517,7 +3517,8 @@ static int lbFootAnnounce(const lbFootState* state, const lbFootDef* def, const 
 																		: lbVec3_zero;
 	// A foot standing locked on the ground that probed in that phase less than 0.1 s ago keeps its
 	// probe (lbFootSenseOne) unless the frame snaps: nothing is cast for it, so nothing is announced
-	// (on a mesh a quarter of the announced casts, each walked down the tree for nothing).
+	// (on the bench's rocky mesh about one announced cast in seven, each walked down the tree for
+	// nothing).
 	const bool keeps = state->initialized && !in->landed && !(dt > 0.25f) && def->probeReuseDistance > 0.0f;
 	int n = 0;
 	for (int side = 0; side < 2; ++side)
