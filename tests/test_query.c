@@ -354,7 +354,7 @@ static void EdgeCases(void)
 	ENSURE(!h.hit && h.status == lb_errorNullPointer);
 	h = lbWorld_RayCast(NULL, &in);
 	ENSURE(!h.hit && h.status == lb_errorNullPointer);
-	lbSceneQuery none = { NULL, NULL, NULL, NULL, NULL, NULL };
+	lbSceneQuery none = { NULL, NULL, NULL, NULL, NULL, NULL, NULL };
 	h = lbSphereCast(&none, &in);
 	ENSURE(!h.hit && h.status == lb_errorUnsupported);
 	lbDestroyWorld(w);
@@ -425,7 +425,7 @@ static void PrefetchIsOnlyAHint(void)
 				after.shapeId == o->shapeId && after.primitiveIndex == o->primitiveIndex;
 	}
 	ENSURE(same == count);
-	lbSceneQuery none = { NULL, NULL, NULL, NULL, NULL, NULL };
+	lbSceneQuery none = { NULL, NULL, NULL, NULL, NULL, NULL, NULL };
 	lbPrefetchCasts(&none, in, count);
 	lbSetLogFcn(NULL, NULL);
 	lbDestroyWorld(w);
@@ -577,6 +577,16 @@ static bool SameHit(const lbHit* a, const lbHit* b)
 		   a->primitiveIndex == b->primitiveIndex && a->ownerId == b->ownerId && a->channels == b->channels;
 }
 
+// Whether a ray's stopping point (lbWorld_RayPointBatch) is the one its hit gives, to the bit: valid
+// exactly for a hit with status lb_ok, the impact point (the start for a ray starting inside), 0
+// otherwise.
+static bool SamePoint(const lbHit* h, const lbQueryInput* in, lbVec3 p, bool valid)
+{
+	const bool want = h->hit && h->status == lb_ok;
+	const lbVec3 at = !want ? lbVec3_zero : (h->startedInside ? in->start : h->impactPoint);
+	return valid == want && memcmp(&p, &at, sizeof p) == 0;
+}
+
 // A query like the world's, without the batch entry: callers fall back to one ray at a time.
 static void SingleRayOnly(void* context, const lbQueryInput* input, lbHit* outHit)
 {
@@ -612,8 +622,8 @@ static void BatchRaysMatchSingleRays(void)
 			ENSURE(lbWorld_AddBox(w, &bd) == 1);
 		}
 		lbSceneQuery q = lbWorld_GetQuery(w);
-		ENSURE(q.rayCastBatch != NULL);
-		lbSceneQuery single = { SingleRayOnly, NULL, NULL, (void*)(uintptr_t)w, NULL, NULL };
+		ENSURE(q.rayCastBatch != NULL && q.rayPointBatch != NULL);
+		lbSceneQuery single = { SingleRayOnly, NULL, NULL, (void*)(uintptr_t)w, NULL, NULL, NULL };
 		LogCapture cap = { 0 };
 		lbSetLogFcn(CaptureLog, &cap);
 		lbTestRng rng = { 4242u + (unsigned)kind };
@@ -650,12 +660,18 @@ static void BatchRaysMatchSingleRays(void)
 			lbWorld_RayCastBatch(w, in, n, batch);
 			lbRayCastBatch(&q, in, n, viaQuery);
 			lbRayCastBatch(&single, in, n, fallback);
+			lbVec3 points[maxRays], queryPoints[maxRays];
+			bool valid[maxRays], queryValid[maxRays];
+			lbWorld_RayPointBatch(w, in, n, points, valid);
+			q.rayPointBatch(q.context, in, n, queryPoints, queryValid);
 			for (int k = 0; k < n; ++k)
 			{
 				++rays;
 				hits += one[k].hit;
 				bad += one[k].status != lb_ok;
-				same += SameHit(&one[k], &batch[k]) && SameHit(&one[k], &viaQuery[k]) && SameHit(&one[k], &fallback[k]);
+				same += SameHit(&one[k], &batch[k]) && SameHit(&one[k], &viaQuery[k]) && SameHit(&one[k], &fallback[k]) &&
+						SamePoint(&one[k], &in[k], points[k], valid[k]) &&
+						SamePoint(&one[k], &in[k], queryPoints[k], queryValid[k]);
 			}
 		}
 		ENSURE(same == rays);
@@ -673,6 +689,16 @@ static void BatchRaysMatchSingleRays(void)
 		lbWorld_RayCastBatch(NULL, &any, 1, h);
 		ENSURE(!h[0].hit && h[0].status == lb_errorNullPointer);
 		lbWorld_RayCastBatch(w, NULL, 2, NULL);
+		lbVec3 p[2] = { { 1.0f, 1.0f, 1.0f }, { 1.0f, 1.0f, 1.0f } };
+		bool v[2] = { true, true };
+		lbWorld_RayPointBatch(w, NULL, 0, p, v);
+		ENSURE(v[0] && p[0].x == 1.0f);
+		lbWorld_RayPointBatch(w, NULL, 2, p, v);
+		ENSURE(!v[0] && !v[1] && p[0].x == 0.0f && p[1].z == 0.0f);
+		v[0] = true;
+		lbWorld_RayPointBatch(NULL, &any, 1, p, v);
+		ENSURE(!v[0]);
+		lbWorld_RayPointBatch(w, &any, 1, NULL, v);
 		lbSetLogFcn(NULL, NULL);
 		lbDestroyWorld(w);
 	}
@@ -752,10 +778,19 @@ static void VerticalRaysOnGridsAlone(void)
 		q1.rayCast(q1.context, &in, &viaQuery[1]);
 		lbWorld_RayCastBatch(worlds[0], &in, 1, &batch[0]);
 		lbWorld_RayCastBatch(worlds[1], &in, 1, &batch[1]);
+		// The points alone, through the worlds and their queries (the grids-only world's made before
+		// its box, whose rays must then find the general path as well).
+		lbVec3 points[4];
+		bool valid[4];
+		lbWorld_RayPointBatch(worlds[0], &in, 1, &points[0], &valid[0]);
+		lbWorld_RayPointBatch(worlds[1], &in, 1, &points[1], &valid[1]);
+		q0.rayPointBatch(q0.context, &in, 1, &points[2], &valid[2]);
+		q1.rayPointBatch(q1.context, &in, 1, &points[3], &valid[3]);
 		++rays;
 		hits += a.hit;
 		same += SameHit(&a, &b) && SameHit(&a, &viaQuery[0]) && SameHit(&a, &viaQuery[1]) && SameHit(&a, &batch[0]) &&
-				SameHit(&a, &batch[1]);
+				SameHit(&a, &batch[1]) && SamePoint(&a, &in, points[0], valid[0]) && SamePoint(&a, &in, points[1], valid[1]) &&
+				SamePoint(&a, &in, points[2], valid[2]) && SamePoint(&a, &in, points[3], valid[3]);
 	}
 	ENSURE(same == rays);
 	ENSURE(hits > rays / 3 && hits < rays);

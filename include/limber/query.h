@@ -113,6 +113,14 @@ typedef void lbQueryPrefetchFcn(void* context, const lbQueryInput* inputs, int c
 /// scene can answer them together (one traversal, one set-up). count may be 0.
 typedef void lbQueryBatchFcn(void* context, const lbQueryInput* inputs, int count, lbHit* outHits);
 
+/// Casts `count` rays at once (radius ignored) and gives only where each stopped: outValid[k] is
+/// whether rayCast's hit for inputs[k] has hit set and status lb_ok, and outPoints[k] (world, m)
+/// that hit's impactPoint, or inputs[k].start when it started inside a solid, bit for bit; 0 where
+/// outValid[k] is false. Systems that need only the ground's height under a point (the foot's
+/// footprint and look-ahead rays) call it, so a scene can leave out the normal, the fraction and
+/// the ids of each hit. count may be 0.
+typedef void lbQueryPointBatchFcn(void* context, const lbQueryInput* inputs, int count, lbVec3* outPoints, bool* outValid);
+
 /// The interface every system uses to see the world. Any cast function may be NULL (treated as
 /// "never hits", status lb_errorUnsupported). Zero-initialise it, so members added later are NULL.
 /// Thread-safety: the callbacks run on the thread that calls a sense stage; when characters run on
@@ -133,6 +141,9 @@ typedef struct lbSceneQuery
 	/// Optional, may be NULL: see lbQueryBatchFcn. Without it callers cast the rays one by one
 	/// through rayCast, with the same results.
 	lbQueryBatchFcn* rayCastBatch;
+	/// Optional, may be NULL: see lbQueryPointBatchFcn. Without it callers take the points from
+	/// rayCastBatch's or rayCast's hits, with the same results.
+	lbQueryPointBatchFcn* rayPointBatch;
 } lbSceneQuery;
 
 LB_EXTERN_C_BEGIN
@@ -428,6 +439,14 @@ LB_API lbHit lbWorld_SphereOverlap(const lbWorld* world, const lbQueryInput* inp
 /// own no-hit with status set (logged); NULL world or inputs give every hit lb_errorNullPointer;
 /// count <= 0 does nothing.
 LB_API void lbWorld_RayCastBatch(const lbWorld* world, const lbQueryInput* inputs, int count, lbHit* outHits);
+
+/// Where each of `count` rays stops (lbQueryPointBatchFcn): outValid[k] whether lbWorld_RayCast's
+/// hit for inputs[k] has hit set and status lb_ok, outPoints[k] its impactPoint (world, m; the start
+/// for a ray that starts inside a box), 0 where not valid; bit for bit what the hits give, without
+/// making the rest of each hit (its normal, fraction and ids). NULL world or inputs make every entry
+/// invalid (reported); count <= 0 does nothing.
+LB_API void lbWorld_RayPointBatch(const lbWorld* world, const lbQueryInput* inputs, int count, lbVec3* outPoints,
+								  bool* outValid);
 
 /// Starts loading the tree nodes and triangles that these ray or sphere casts will read (world
 /// inputs), walking all of them down the mesh trees together so their cache misses overlap; the

@@ -47,6 +47,15 @@ static inline int lbFloorClamp(double x, int lo, int hi)
 	return (int)x;
 }
 
+// Whether lbFloorClamp(hi, 0, last) is `first`, given first = lbFloorClamp(lo, 0, last) with
+// lo <= hi, without the second clamp: always at `last` (hi >= lo clamps there too); below it
+// exactly when hi < first + 1 (hi lies above first, and from first + 1 on it truncates or clamps
+// to more).
+static inline bool lbFloorClampSame(double hi, int first, int last)
+{
+	return first == last || hi < (double)(first + 1);
+}
+
 // Corner (0, 0) of cell (i, j) in its tile (from the grid's cell tables); +1 steps in i, +4 in j.
 static inline const float* lbCellCorners(const lbHeightfield* hf, int i, int j)
 {
@@ -110,7 +119,7 @@ static LB_HF_INLINE int lbHfFlatVerticalCell(const lbHeightfield* hf, lbDVec3 sw
 	if (!(x >= -grow && x <= hf->extentX + grow) || !(y >= -grow && y <= hf->extentY + grow))
 		return 0;
 	const int bi = lbFloorClamp((x - grow) * invCs, 0, cellsX - 1), bj = lbFloorClamp((y - grow) * invCs, 0, cellsY - 1);
-	if (bi != lbFloorClamp((x + grow) * invCs, 0, cellsX - 1) || bj != lbFloorClamp((y + grow) * invCs, 0, cellsY - 1))
+	if (!lbFloorClampSame((x + grow) * invCs, bi, cellsX - 1) || !lbFloorClampSame((y + grow) * invCs, bj, cellsY - 1))
 		return -1;
 	const double sx = s.x - bi * cs, sy = s.y - bj * cs;
 	if (!(sx != sy))
@@ -150,7 +159,7 @@ static LB_HF_INLINE int lbHfFlatVerticalHit(const lbHeightfield* hf, lbDVec3 sw,
 // 0 adds a zero, and no comparison in lbHfInside tells a zero's sign); and only the time and the
 // normal are made (the world writes a ray's hit point from its start and the time). Returns as
 // lbHfFlatVerticalHit, with the time, the unit normal facing the ray (grid frame = world, the grid
-// being unrotated) and the primitive.
+// being unrotated; not made when outN is NULL) and the primitive.
 static LB_HF_INLINE int lbHfVerticalRayHit(const lbHeightfield* hf, lbDVec3 sw, double dz, double maxT, double* outT,
 										   lbDVec3* outN, int* outPrim)
 {
@@ -172,9 +181,13 @@ static LB_HF_INLINE int lbHfVerticalRayHit(const lbHeightfield* hf, lbDVec3 sw, 
 	const double t = -f0 / dz;
 	if (!(dz * dz > 1e-28 * g2 && t >= 0.0 && t <= maxT && lbHfInside(tri, sx, sy, hf->cellSize)))
 		return 0;
-	const double sg = (dz > 0.0 ? -1.0 : 1.0) / sqrt(g2);
 	*outT = t;
-	*outN = lbD3(-gx * sg, -gy * sg, sg);
+	// A caller that wants only where the ray stops passes no normal (NULL) and skips its root.
+	if (outN)
+	{
+		const double sg = (dz > 0.0 ? -1.0 : 1.0) / sqrt(g2);
+		*outN = lbD3(-gx * sg, -gy * sg, sg);
+	}
 	*outPrim = 2 * (bj * hf->cellsX + bi) + tri;
 	return 1;
 }

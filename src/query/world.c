@@ -569,10 +569,15 @@ static inline bool lbShapeEntered(const lbCastState* st, const lbShape* s, float
 // a cast too long). One copy out of line for every entry point: a foot's frame runs more code than
 // the instruction cache holds, and a copy inlined into each entry point was fetched again for each
 // ray (callgrind's cache simulation: 64 more misses a character-frame, for 93 fewer instructions).
+
+// lbWorldVerticalRay's search, shared with lbWorldVerticalPoint: false where lbWorldQuery must
+// answer; else the cast (start s, length len, direction (0, 0, dirZ)) and the nearest grid contact,
+// *outShape LB_NULL_INDEX when there is none. The contact's normal only when outN is not NULL.
 #if defined(__GNUC__)
-__attribute__((noinline))
+__attribute__((always_inline))
 #endif
-static bool lbWorldVerticalRay(const lbWorld* world, const lbQueryInput* input, lbHit* out)
+static inline bool lbWorldVerticalFind(const lbWorld* world, const lbQueryInput* input, lbDVec3* outS, double* outDirZ,
+									   double* outLen, double* outT, lbDVec3* outN, int* outShape, int* outPrim)
 {
 	if (!world || !input || world->heightfieldCount != world->shapeCount)
 		return false;
@@ -580,15 +585,16 @@ static bool lbWorldVerticalRay(const lbWorld* world, const lbQueryInput* input, 
 	if (start.x != end.x || start.y != end.y || !lbQueryInputFinite(input, lb_modeRay))
 		return false;
 	// lbCastInitCast's cast: start and end differ along z alone, so the direction is exactly 0 along
-	// x and y, as the grids' vertical test asks.
+	// x and y, as the grids' vertical test asks. Its length is |dz| exactly: the sum 0 + 0 + dz dz is
+	// the rounded square, whose square root is |dz| to the bit (binary floating point), so neither
+	// the square nor the root is taken.
 	const lbDVec3 s = lbD3(start.x, start.y, start.z);
-	const lbDVec3 delta = lbDSub(lbD3(end.x, end.y, end.z), s);
-	const double len = lbDLen(delta);
+	const double dz = (double)end.z - s.z;
+	const double len = fabs(dz);
 	if (!(len < 1e30))
 		return false;
-	const lbDVec3 d = len > 0.0 ? lbDScale(delta, 1.0 / len) : lbD3(0.0, 0.0, 1.0);
+	const double dirZ = len > 0.0 ? dz * (1.0 / len) : 1.0;
 	double bestT = len;
-	lbDVec3 bestN = lbD3(0.0, 0.0, 0.0);
 	int hitShape = LB_NULL_INDEX, hitPrim = LB_NULL_INDEX;
 	for (int i = 0; i < world->shapeCount; ++i)
 	{
@@ -601,22 +607,49 @@ static bool lbWorldVerticalRay(const lbWorld* world, const lbQueryInput* input, 
 		lbDVec3 n;
 		int prim;
 		// The nearest time so far bounds the next grid's; lbCastRecord keeps the first of equal times.
-		const int found = lbHfVerticalRayHit(&shape->hf, s, d.z, bestT, &t, &n, &prim);
+		const int found = lbHfVerticalRayHit(&shape->hf, s, dirZ, bestT, &t, outN ? &n : NULL, &prim);
 		if (found < 0)
 			return false;
 		if (found > 0 && (hitShape == LB_NULL_INDEX || t < bestT))
 		{
 			bestT = t;
-			bestN = n;
+			if (outN)
+				*outN = n;
 			hitShape = i;
 			hitPrim = prim;
 		}
 	}
+	*outS = s;
+	*outDirZ = dirZ;
+	*outLen = len;
+	*outT = bestT;
+	*outShape = hitShape;
+	*outPrim = hitPrim;
+	return true;
+}
+
+// lbFFromD(lbDMulAdd(s, t, d)) for the vertical cast: along x and y the start plus t times +0 (t is
+// finite and not negative), which is the start itself but for a -0 start, made +0 as that sum makes it.
+static inline lbVec3 lbWorldVerticalPointAt(const lbQueryInput* input, lbDVec3 s, double t, double dirZ)
+{
+	return lbMakeVec3(input->start.x + 0.0f, input->start.y + 0.0f, (float)(s.z + t * dirZ));
+}
+
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static bool lbWorldVerticalRay(const lbWorld* world, const lbQueryInput* input, lbHit* out)
+{
+	lbDVec3 s, bestN = lbD3(0.0, 0.0, 0.0);
+	double dirZ, len, bestT;
+	int hitShape, hitPrim;
+	if (!lbWorldVerticalFind(world, input, &s, &dirZ, &len, &bestT, &bestN, &hitShape, &hitPrim))
+		return false;
 	*out = lbMakeEmptyHit();
 	if (hitShape == LB_NULL_INDEX)
 		return true;
 	out->hit = true;
-	out->location = lbFFromD(lbDMulAdd(s, bestT, d));
+	out->location = lbWorldVerticalPointAt(input, s, bestT, dirZ);
 	out->impactPoint = out->location;
 	out->normal = lbNormalizeOr(lbFFromD(bestN), lbVec3_axisZ);
 	out->fraction = len > 0.0 ? (float)(bestT / len) : 0.0f;
@@ -631,13 +664,32 @@ static bool lbWorldVerticalRay(const lbWorld* world, const lbQueryInput* input, 
 	return true;
 }
 
-// Writes the result straight into *out (the caller's return slot) rather than returning a copy.
-// Inlined into each entry point, so each is compiled for its own mode (a foot's ray or sphere cast
-// on a heightfield: about 40 fewer instructions each).
+// lbWorldVerticalRay's hit point alone (lbQueryPointBatchFcn's answer): no normal (its square root
+// and normalisation), fraction or ids. False, with nothing written, where lbWorldQuery must answer.
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline void lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQueryMode mode, const char* fn, lbHit* out)
+static inline bool lbWorldVerticalPoint(const lbWorld* world, const lbQueryInput* input, lbVec3* outPoint, bool* outValid)
+{
+	lbDVec3 s;
+	double dirZ, len, bestT;
+	int hitShape, hitPrim;
+	if (!lbWorldVerticalFind(world, input, &s, &dirZ, &len, &bestT, NULL, &hitShape, &hitPrim))
+		return false;
+	*outValid = hitShape != LB_NULL_INDEX;
+	*outPoint = *outValid ? lbWorldVerticalPointAt(input, s, bestT, dirZ) : lbVec3_zero;
+	return true;
+}
+
+// Writes the result straight into *out (the caller's return slot) rather than returning a copy.
+// Inlined into each entry point, so each is compiled for its own mode (a foot's ray or sphere cast
+// on a heightfield: about 40 fewer instructions each). `pointOnly` (lbWorld_RayPointBatch): of a
+// hit only hit, startedInside, status, location and impactPoint are written, the rest left empty.
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQueryMode mode, const char* fn, lbHit* out,
+								bool pointOnly)
 {
 	*out = lbMakeEmptyHit();
 	lbHit* hit = out;
@@ -698,6 +750,8 @@ static inline void lbWorldQuery(const lbWorld* world, const lbQueryInput* input,
 		hit->startedInside = true;
 		hit->location = start;
 		hit->impactPoint = lbFFromD(st.deepest.p);
+		if (pointOnly)
+			return;
 		hit->normal = lbNormalizeOr(lbFFromD(st.deepest.n), lbVec3_axisZ);
 		hit->fraction = 0.0f;
 		hit->distance = 0.0f;
@@ -710,6 +764,8 @@ static inline void lbWorldQuery(const lbWorld* world, const lbQueryInput* input,
 		hit->hit = true;
 		hit->location = lbFFromD(lbDMulAdd(s, st.hit.t, st.cast.d));
 		hit->impactPoint = mode == lb_modeRay || radius == 0.0f ? hit->location : lbFFromD(st.hit.p);
+		if (pointOnly)
+			return;
 		hit->normal = lbNormalizeOr(lbFFromD(st.hit.n), lbVec3_axisZ);
 		hit->fraction = len > 0.0 ? (float)(st.hit.t / len) : 0.0f;
 		hit->fraction = lbClampF(hit->fraction, 0.0f, 1.0f);
@@ -740,7 +796,7 @@ __attribute__((noinline))
 #endif
 static void lbWorldRayGeneral(const lbWorld* world, const lbQueryInput* input, const char* fn, lbHit* out)
 {
-	lbWorldQuery(world, input, lb_modeRay, fn, out);
+	lbWorldQuery(world, input, lb_modeRay, fn, out, false);
 }
 
 lbHit lbWorld_RayCast(const lbWorld* world, const lbQueryInput* input)
@@ -754,14 +810,14 @@ lbHit lbWorld_RayCast(const lbWorld* world, const lbQueryInput* input)
 lbHit lbWorld_SphereCast(const lbWorld* world, const lbQueryInput* input)
 {
 	lbHit hit;
-	lbWorldQuery(world, input, lb_modeSphere, "lbWorld_SphereCast", &hit);
+	lbWorldQuery(world, input, lb_modeSphere, "lbWorld_SphereCast", &hit, false);
 	return hit;
 }
 
 lbHit lbWorld_SphereOverlap(const lbWorld* world, const lbQueryInput* input)
 {
 	lbHit hit;
-	lbWorldQuery(world, input, lb_modeOverlap, "lbWorld_SphereOverlap", &hit);
+	lbWorldQuery(world, input, lb_modeOverlap, "lbWorld_SphereOverlap", &hit, false);
 	return hit;
 }
 
@@ -794,14 +850,77 @@ void lbWorld_RayCastBatch(const lbWorld* world, const lbQueryInput* inputs, int 
 		return;
 	}
 	for (int k = 0; k < count; ++k)
-		lbWorldQuery(world, &inputs[k], lb_modeRay, fn, &outHits[k]);
+		lbWorldQuery(world, &inputs[k], lb_modeRay, fn, &outHits[k], false);
+}
+
+// A hit's stopping point as lbQueryPointBatchFcn gives it.
+static inline void lbHitPoint(const lbHit* h, const lbQueryInput* input, lbVec3* outPoint, bool* outValid)
+{
+	*outValid = h->hit && h->status == lb_ok;
+	*outPoint = !*outValid ? lbVec3_zero : (h->startedInside ? input->start : h->impactPoint);
+}
+
+// lbWorld_RayPointBatch's rays in a world of heightfields alone, in one out-of-line loop (one call
+// and one register save for the batch, not one a ray): the vertical path, else the general one.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void lbWorldGridPoints(const lbWorld* world, const lbQueryInput* inputs, int count, lbVec3* outPoints, bool* outValid)
+{
+	for (int k = 0; k < count; ++k)
+	{
+		if (lbWorldVerticalPoint(world, &inputs[k], &outPoints[k], &outValid[k]))
+			continue;
+		lbHit h;
+		lbWorldRayGeneral(world, &inputs[k], "lbWorld_RayPointBatch", &h);
+		lbHitPoint(&h, &inputs[k], &outPoints[k], &outValid[k]);
+	}
+}
+
+// lbWorld_RayPointBatch's rays in any other world: the general path, without the hit's normal,
+// fraction and ids. Out of line, so a grid world's batch does not pay for its set-up; the query of a
+// world made with another kind of shape calls it straight (lbWorldGeneralPointBatchFcn).
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void lbWorldGeneralPoints(const lbWorld* world, const lbQueryInput* inputs, int count, lbVec3* outPoints, bool* outValid)
+{
+	for (int k = 0; k < count; ++k)
+	{
+		lbHit h;
+		lbWorldQuery(world, &inputs[k], lb_modeRay, "lbWorld_RayPointBatch", &h, true);
+		lbHitPoint(&h, &inputs[k], &outPoints[k], &outValid[k]);
+	}
+}
+
+void lbWorld_RayPointBatch(const lbWorld* world, const lbQueryInput* inputs, int count, lbVec3* outPoints, bool* outValid)
+{
+	if (!outPoints || !outValid || count <= 0)
+		return;
+	if (!world || !inputs)
+	{
+		lbReport(lb_errorNullPointer, "lbWorld_RayPointBatch: world or inputs is NULL");
+		for (int k = 0; k < count; ++k)
+		{
+			outPoints[k] = lbVec3_zero;
+			outValid[k] = false;
+		}
+		return;
+	}
+	// Each ray as lbWorld_RayCastBatch casts it; where the vertical path answers, only the point is made.
+	if (world->heightfieldCount == world->shapeCount)
+	{
+		lbWorldGridPoints(world, inputs, count, outPoints, outValid);
+		return;
+	}
+	lbWorldGeneralPoints(world, inputs, count, outPoints, outValid);
 }
 
 // The scene-query entry points write straight into the caller's hit, without the copy through a
 // returned value.
 static void lbWorldRayFcn(void* context, const lbQueryInput* input, lbHit* outHit)
 {
-	lbWorldQuery((const lbWorld*)context, input, lb_modeRay, "lbWorld_RayCast", outHit);
+	lbWorldQuery((const lbWorld*)context, input, lb_modeRay, "lbWorld_RayCast", outHit, false);
 }
 
 // lbWorldRayFcn for a world of heightfields alone when its query was made: shapes are only ever
@@ -815,17 +934,35 @@ static void lbWorldGridRayFcn(void* context, const lbQueryInput* input, lbHit* o
 
 static void lbWorldSphereFcn(void* context, const lbQueryInput* input, lbHit* outHit)
 {
-	lbWorldQuery((const lbWorld*)context, input, lb_modeSphere, "lbWorld_SphereCast", outHit);
+	lbWorldQuery((const lbWorld*)context, input, lb_modeSphere, "lbWorld_SphereCast", outHit, false);
 }
 
 static void lbWorldOverlapFcn(void* context, const lbQueryInput* input, lbHit* outHit)
 {
-	lbWorldQuery((const lbWorld*)context, input, lb_modeOverlap, "lbWorld_SphereOverlap", outHit);
+	lbWorldQuery((const lbWorld*)context, input, lb_modeOverlap, "lbWorld_SphereOverlap", outHit, false);
 }
 
 static void lbWorldRayBatchFcn(void* context, const lbQueryInput* inputs, int count, lbHit* outHits)
 {
 	lbWorld_RayCastBatch((const lbWorld*)context, inputs, count, outHits);
+}
+
+static void lbWorldRayPointBatchFcn(void* context, const lbQueryInput* inputs, int count, lbVec3* outPoints, bool* outValid)
+{
+	lbWorld_RayPointBatch((const lbWorld*)context, inputs, count, outPoints, outValid);
+}
+
+// lbWorldRayPointBatchFcn for a world that held another kind of shape when its query was made:
+// shapes are only ever added, so its rays always take the general path, without the test.
+static void lbWorldGeneralPointBatchFcn(void* context, const lbQueryInput* inputs, int count, lbVec3* outPoints, bool* outValid)
+{
+	const lbWorld* world = (const lbWorld*)context;
+	if (!world || !inputs || !outPoints || !outValid || count <= 0)
+	{
+		lbWorld_RayPointBatch(world, inputs, count, outPoints, outValid);
+		return;
+	}
+	lbWorldGeneralPoints(world, inputs, count, outPoints, outValid);
 }
 
 void lbWorld_PrefetchCasts(const lbWorld* world, const lbQueryInput* inputs, int count)
@@ -884,6 +1021,7 @@ lbSceneQuery lbWorld_GetQuery(const lbWorld* world)
 	q.sphereCast = lbWorldSphereFcn;
 	q.sphereOverlap = lbWorldOverlapFcn;
 	q.rayCastBatch = lbWorldRayBatchFcn;
+	q.rayPointBatch = world && world->heightfieldCount < world->shapeCount ? lbWorldGeneralPointBatchFcn : lbWorldRayPointBatchFcn;
 	// The query never writes through the context; the cast away from const is for the generic slot.
 	q.context = (void*)(uintptr_t)world;
 	return q;

@@ -330,7 +330,8 @@ static lbQueryInput lbFootProbe(const lbFootDef* def, lbVec3 base, lbVec3 pelvis
 {
 	float above = def->traceOrigin == lb_footTraceFromPelvis ? lbMaxF(lbDot(lbSub(pelvisWs, base), up), 0.1f)
 															  : def->traceAbove;
-	lbQueryInput qi = lbDefaultQueryInput();
+	// Every member set here (lbDefaultQueryInput's would all be overwritten: no call for it).
+	lbQueryInput qi;
 	qi.start = lbMulAdd(base, above, up);
 	qi.end = lbMulAdd(base, -below, up);
 	qi.radius = lbMaxF(def->traceRadius, 0.0f);
@@ -429,6 +430,16 @@ static bool lbFootRayHeight(const lbSceneQuery* query, const lbQueryInput* proto
 	r.start = lbAdd(proto->start, d);
 	r.end = lbAdd(proto->end, d);
 	*castCount += 1;
+	// Only where the ray stops is read: a scene that gives that alone spares the rest of the hit.
+	if (query->rayPointBatch)
+	{
+		lbVec3 p;
+		bool valid;
+		query->rayPointBatch(query->context, &r, 1, &p, &valid);
+		if (valid)
+			*outHeight = lbDot(p, up);
+		return valid;
+	}
 	lbHit h;
 	lbFootRayCast(query, &r, &h);
 	if (!h.hit || h.status != lb_ok)
@@ -453,6 +464,14 @@ static void lbFootRayHeights(const lbSceneQuery* query, const lbQueryInput* prot
 		r[k].end = lbAdd(proto->end, d);
 	}
 	*castCount += n;
+	if (query->rayPointBatch)
+	{
+		lbVec3 p[lb_solePointCount];
+		query->rayPointBatch(query->context, r, n, p, outValid);
+		for (int k = 0; k < n; ++k)
+			outHeight[k] = outValid[k] ? lbDot(p[k], up) : 0.0f;
+		return;
+	}
 	if (query->rayCastBatch)
 		query->rayCastBatch(query->context, r, n, h);
 	else
@@ -3166,26 +3185,34 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 	if (!all)
 	{
 		// lbFootTransformOk's tests of each read bone folded into running verdicts, one branch at the
-		// end: every transform passes exactly when the totals do.
-		lbFootOkTotals k = lbFootOkStart();
-		// The rotations' lengths four at a time; a unit rotation fills the last group.
-		static const float unit[4] = { 0.0f, 0.0f, 0.0f, 1.0f };
-		const float* q[2 * LB_FOOT_READ_BONES + 3];
-		int nq = 0;
+		// end: every transform passes exactly when the totals do. Two bones a pass, their four
+		// rotations' lengths in one lbFootOkNorms, straight from the pose (no list of rotations
+		// to gather and pad). A rig without some of the bones, or an odd count, repeats a bone it
+		// has: testing a transform twice changes no verdict.
+		int use[LB_FOOT_READ_BONES + 1];
+		int nb = 0;
 		for (int i = 0; i < LB_FOOT_READ_BONES; ++i)
+			if (bones[i] >= 0)
+				use[nb++] = bones[i];
+		if (nb & 1)
 		{
-			const int b = bones[i];
-			if (b < 0)
-				continue;
-			lbFootOkAddPosScale(&k, &pose->model[b], true);
-			lbFootOkAddPosScale(&k, &pose->local[b], false);
-			q[nq++] = &pose->model[b].q.x;
-			q[nq++] = &pose->local[b].q.x;
+			use[nb] = use[nb - 1];
+			++nb;
 		}
-		while (nq % 4 != 0)
-			q[nq++] = unit;
-		for (int i = 0; i < nq; i += 4)
-			lbFootOkNorms(&k, &q[i]);
+		lbFootOkTotals k = lbFootOkStart();
+		for (int i = 0; i < nb; i += 2)
+		{
+			const lbTransform* m0 = &pose->model[use[i]];
+			const lbTransform* l0 = &pose->local[use[i]];
+			const lbTransform* m1 = &pose->model[use[i + 1]];
+			const lbTransform* l1 = &pose->local[use[i + 1]];
+			lbFootOkAddPosScale(&k, m0, true);
+			lbFootOkAddPosScale(&k, l0, false);
+			lbFootOkAddPosScale(&k, m1, true);
+			lbFootOkAddPosScale(&k, l1, false);
+			const float* const q[4] = { &m0->q.x, &l0->q.x, &m1->q.x, &l1->q.x };
+			lbFootOkNorms(&k, q);
+		}
 		if (!lbFootOkVerdict(&k))
 			return false;
 	}
@@ -3556,12 +3583,21 @@ static int lbFootAnnounce(const lbFootState* state, const lbFootDef* def, const 
 		predict = lbClampLength(lbMulSV(def->predictionTime, lbProjectOnPlane(in->velocityWs, up)), def->predictionMax);
 	const lbVec3 pelvisWs = def->traceOrigin == lb_footTraceFromPelvis ? lbIkTransformPoint(&cw, in->animPose->model[humanoid->pelvis].p)
 																		: lbVec3_zero;
+	// A foot standing locked on the ground that probed in that phase less than 0.1 s ago keeps its
+	// probe (lbFootSenseOne) unless the frame snaps: nothing is cast for it, so nothing is announced
+	// (on the bench's rocky mesh about one announced cast in seven, each walked down the tree for
+	// nothing).
+	const bool keeps = state->initialized && !in->landed && !(dt > 0.25f) && def->probeReuseDistance > 0.0f;
+	int n = 0;
 	for (int side = 0; side < 2; ++side)
 	{
+		const lbFootLegState* leg = &state->legs[side];
+		if (keeps && leg->locked && leg->grounded && leg->probePhase == 1 && leg->probeAge < 0.1f)
+			continue;
 		lbVec3 base = lbAdd(lbIkTransformPoint(&cw, in->animPose->model[humanoid->leg[side].foot].p), predict);
-		out[side] = lbFootProbe(def, base, pelvisWs, up, humanoid->legAxes[side].ankleHeight * modelToWorld + def->traceBelow);
+		out[n++] = lbFootProbe(def, base, pelvisWs, up, humanoid->legAxes[side].ankleHeight * modelToWorld + def->traceBelow);
 	}
-	return 2;
+	return n;
 }
 
 lbResult lbFootSenseMany(lbFootState* states, const lbFootDef* def, const lbSkeleton* skeleton,
