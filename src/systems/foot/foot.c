@@ -2643,6 +2643,101 @@ static void lbFootSinkLimit(lbFootState* state, const lbFootDef* def, lbFootFram
 	f->sinkLimit = state->pelvisSinkLimit;
 }
 
+// Step 8b: a free foot whose goal would raise its thigh past hipMaxFlex (running up stairs, a
+// swing reaching for a tread two or three risers above the body's floor) lifts the hips: the pose
+// stage turns such a goal down about the hip, and the toes went into the riser the goal had
+// cleared (running up 0.25/0.30 m stairs, the ankle 10-20 cm under its goal). The smallest lift
+// (bisection) that brings the thigh within the limit, no more than pelvisMaxLift, and only while
+// that leg needs the pelvis no lower. The other leg bounds it: a foot locked or on the ground
+// keeps the hips within its reach; a foot in the air below this one (the trailing foot just off
+// the tread it left, its leg stretched) yields instead: it no longer holds the pelvis down, and
+// its goal rises as far as keeps it within reach of the hips where the pelvis is (a stronger
+// push-off).
+static float lbFootHipLift(const lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid,
+						   const bool legCounts[2], const lbVec3 legHip[2], const lbVec3 legGoal[2], const float legDrop[2], bool capOn,
+						   int* outYielder)
+{
+	float lift = 0.0f;
+	int yielder = -1;
+	if (def->hipMaxFlex > 0.0f && def->hipMaxFlex < LB_PI && def->pelvisMode == lb_footPelvisLowestFoot)
+	{
+		for (int side = 0; side < 2; ++side)
+		{
+			const lbFootLegState* leg = &state->legs[side];
+			const int o = 1 - side;
+			const lbFootLegState* other = &state->legs[o];
+			if (leg->locked || !legCounts[side] || legDrop[side] > 0.0f)
+				continue;
+			const bool yieldO = legCounts[o] && !other->locked && other->prevSoleAboveFloor > def->lockHeight &&
+								lbDot(lbSub(legGoal[o], legGoal[side]), f->up) < 0.0f;
+			if (legDrop[o] > 0.0f && !yieldO)
+				continue;
+			const lbLegAxes* ax = &humanoid->legAxes[side];
+			const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
+			const float dMin = capOn ? sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * lbFootCos(f->memo, lb_footMemoCap, LB_PI - def->kneeMaxBend), 0.0f)) : 0.0f;
+			const lbVec3 hip = lbAdd(legHip[side], state->pelvisShiftWs);
+			if (lbFootThighFlex(f, humanoid, side, hip, legGoal[side], dMin) <= def->hipMaxFlex)
+				continue;
+			const lbVec3 hipO = lbAdd(legHip[o], state->pelvisShiftWs);
+			float lo = 0.0f, hi = lbMaxF(def->pelvisMaxLift, 0.0f);
+			// No higher than the other leg still reaches.
+			if (!yieldO && legCounts[o] && lbFootReachDrop(def, f, humanoid, o, lbMulAdd(hipO, hi, f->up), legGoal[o]) > 0.0f)
+			{
+				float ok = 0.0f, bad = hi;
+				for (int i = 0; i < 8; ++i)
+				{
+					const float mid = 0.5f * (ok + bad);
+					if (lbFootReachDrop(def, f, humanoid, o, lbMulAdd(hipO, mid, f->up), legGoal[o]) > 0.0f)
+						bad = mid;
+					else
+						ok = mid;
+				}
+				hi = ok;
+			}
+			if (lbFootThighFlex(f, humanoid, side, lbMulAdd(hip, hi, f->up), legGoal[side], dMin) > def->hipMaxFlex)
+				lo = hi;
+			else
+				for (int i = 0; i < 8; ++i)
+				{
+					const float mid = 0.5f * (lo + hi);
+					if (lbFootThighFlex(f, humanoid, side, lbMulAdd(hip, mid, f->up), legGoal[side], dMin) > def->hipMaxFlex)
+						lo = mid;
+					else
+						hi = mid;
+				}
+			if (leg->alpha * lo > lift)
+			{
+				lift = leg->alpha * lo;
+				yielder = yieldO ? o : -1;
+			}
+		}
+	}
+	*outYielder = yielder;
+	return lift;
+}
+
+// Step 8c: the drop the pelvis will need once a swinging foot lands: from the hips to its goal
+// put down onto the ground under the animated foot. Only for a foot in the air whose ground lies
+// two edge heights below the other foot's goal while the floor falls (stairs, a ledge, a step
+// down); on slopes and going up it stays out of the way.
+static float lbFootAheadDrop(const lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid,
+							 const bool legCounts[2], const lbVec3 legHip[2], const lbVec3 legGoal[2], const lbVec3 legLand[2], int yielder)
+{
+	float ahead = 0.0f;
+	for (int side = 0; side < 2; ++side)
+	{
+		const lbFootLegState* leg = &state->legs[side];
+		if (leg->locked || !legCounts[side] || side == yielder || leg->prevSoleAboveFloor <= def->lockHeight)
+			continue;
+		const lbVec3 hip = lbAdd(legHip[side], state->pelvisShiftWs);
+		const lbVec3 land = legLand[side];
+		if (lbDot(lbSub(legGoal[1 - side], land), f->up) < 2.0f * def->edgeHeight || !(f->floorJump < 0.0f))
+			continue;
+		ahead = lbMaxF(ahead, leg->alpha * lbFootReachDrop(def, f, humanoid, side, hip, land));
+	}
+	return ahead;
+}
+
 // Step 9: the pelvis: drop so the lower foot reaches (or follow the weighted mean), within limits,
 // smoothed, and eased down ahead of a landing far below (`ahead`); and the landing impulse.
 static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbFootSenseInput* in,
@@ -3453,89 +3548,11 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 	// (only a leg that needs the hips lower, or a turn still easing out).
 	if (legDrop[0] > 0.0f || legDrop[1] > 0.0f || state->legs[0].toePitch > 0.0f || state->legs[1].toePitch > 0.0f)
 		lbFootToesDown(state, def, &f, humanoid, soles, legCounts, legHip, legRoom, legGoal, legDrop, out);
-	// A free foot whose goal would raise its thigh past hipMaxFlex (running up stairs, a swing
-	// reaching for a tread two or three risers above the body's floor) lifts the hips: the pose
-	// stage turns such a goal down about the hip, and the toes went into the riser the goal had
-	// cleared (running up 0.25/0.30 m stairs, the ankle 10-20 cm under its goal). The smallest lift
-	// (bisection) that brings the thigh within the limit, no more than pelvisMaxLift, and only while
-	// that leg needs the pelvis no lower. The other leg bounds it: a foot locked or on the ground
-	// keeps the hips within its reach; a foot in the air below this one (the trailing foot just off
-	// the tread it left, its leg stretched) yields instead: it no longer holds the pelvis down, and
-	// its goal rises as far as keeps it within reach of the hips where the pelvis is (a stronger
-	// push-off).
-	float lift = 0.0f;
 	int yielder = -1;
-	if (def->hipMaxFlex > 0.0f && def->hipMaxFlex < LB_PI && def->pelvisMode == lb_footPelvisLowestFoot)
-	{
-		for (int side = 0; side < 2; ++side)
-		{
-			const lbFootLegState* leg = &state->legs[side];
-			const int o = 1 - side;
-			const lbFootLegState* other = &state->legs[o];
-			if (leg->locked || !legCounts[side] || legDrop[side] > 0.0f)
-				continue;
-			const bool yieldO = legCounts[o] && !other->locked && other->prevSoleAboveFloor > def->lockHeight &&
-								lbDot(lbSub(legGoal[o], legGoal[side]), f.up) < 0.0f;
-			if (legDrop[o] > 0.0f && !yieldO)
-				continue;
-			const lbLegAxes* ax = &humanoid->legAxes[side];
-			const float a = ax->thighLength * f.modelToWorld, b = ax->calfLength * f.modelToWorld;
-			const float dMin = capOn ? sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * lbFootCos(f.memo, lb_footMemoCap, LB_PI - def->kneeMaxBend), 0.0f)) : 0.0f;
-			const lbVec3 hip = lbAdd(legHip[side], state->pelvisShiftWs);
-			if (lbFootThighFlex(&f, humanoid, side, hip, legGoal[side], dMin) <= def->hipMaxFlex)
-				continue;
-			const lbVec3 hipO = lbAdd(legHip[o], state->pelvisShiftWs);
-			float lo = 0.0f, hi = lbMaxF(def->pelvisMaxLift, 0.0f);
-			// No higher than the other leg still reaches.
-			if (!yieldO && legCounts[o] && lbFootReachDrop(def, &f, humanoid, o, lbMulAdd(hipO, hi, f.up), legGoal[o]) > 0.0f)
-			{
-				float ok = 0.0f, bad = hi;
-				for (int i = 0; i < 8; ++i)
-				{
-					const float mid = 0.5f * (ok + bad);
-					if (lbFootReachDrop(def, &f, humanoid, o, lbMulAdd(hipO, mid, f.up), legGoal[o]) > 0.0f)
-						bad = mid;
-					else
-						ok = mid;
-				}
-				hi = ok;
-			}
-			if (lbFootThighFlex(&f, humanoid, side, lbMulAdd(hip, hi, f.up), legGoal[side], dMin) > def->hipMaxFlex)
-				lo = hi;
-			else
-				for (int i = 0; i < 8; ++i)
-				{
-					const float mid = 0.5f * (lo + hi);
-					if (lbFootThighFlex(&f, humanoid, side, lbMulAdd(hip, mid, f.up), legGoal[side], dMin) > def->hipMaxFlex)
-						lo = mid;
-					else
-						hi = mid;
-				}
-			if (leg->alpha * lo > lift)
-			{
-				lift = leg->alpha * lo;
-				yielder = yieldO ? o : -1;
-			}
-		}
-	}
+	const float lift = lbFootHipLift(state, def, &f, humanoid, legCounts, legHip, legGoal, legDrop, capOn, &yielder);
 	if (yielder >= 0)
 		legDrop[yielder] = 0.0f;
-	// The drop the pelvis will need once a swinging foot lands: from the hips to its goal put down
-	// onto the ground under the animated foot. Only for a foot in the air whose ground lies two edge
-	// heights below the other foot's goal while the floor falls (stairs, a ledge, a step down); on
-	// slopes and going up it stays out of the way.
-	float ahead = 0.0f;
-	for (int side = 0; side < 2; ++side)
-	{
-		const lbFootLegState* leg = &state->legs[side];
-		if (leg->locked || !legCounts[side] || side == yielder || leg->prevSoleAboveFloor <= def->lockHeight)
-			continue;
-		const lbVec3 hip = lbAdd(legHip[side], state->pelvisShiftWs);
-		const lbVec3 land = legLand[side];
-		if (lbDot(lbSub(legGoal[1 - side], land), f.up) < 2.0f * def->edgeHeight || !(f.floorJump < 0.0f))
-			continue;
-		ahead = lbMaxF(ahead, leg->alpha * lbFootReachDrop(def, &f, humanoid, side, hip, land));
-	}
+	const float ahead = lbFootAheadDrop(state, def, &f, humanoid, legCounts, legHip, legGoal, legLand, yielder);
 	lbFootPelvis(state, def, &f, in, legCounts, legDz, legDrop, legRoom, lift, ahead);
 	if (yielder >= 0)
 	{
