@@ -1504,6 +1504,27 @@ LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* de
 	return true;
 }
 
+// Step 3, first: whether a leg probes on a trace frame. A foot that has hardly moved since its last probe,
+// in the same phase, keeps it (a locked foot, a landing foot coming to rest): the ground under it
+// is where it was. At most for 0.1 s, so ground a game removes or moves is still seen. A locked
+// foot's probe only asks whether ground is still there: it keeps its answer for that 0.1 s
+// wherever the animation carries the ankle meanwhile (unless reuse is off). A probe that is due
+// starts a new reuse period.
+static bool lbFootProbeDue(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, const lbFootLegFrame* lf)
+{
+	const float reuse = def->probeReuseDistance, maxAge = 0.1f;
+	const lbVec3 from = lbAdd(lf->animAnkleWs, leg->shiftWs);
+	const int phase = leg->locked && leg->grounded ? 1
+					  : !leg->locked && lf->soleAboveFloor < def->slideHeight && lf->soleRate <= 0.0f ? 3 : 2;
+	if (!f->snap && phase == leg->probePhase && leg->probeAge < maxAge &&
+		((phase == 1 && reuse > 0.0f) || lbLengthSquared(lbSub(from, leg->probeFromWs)) < reuse * reuse))
+		return false;
+	leg->probeFromWs = from;
+	leg->probeAge = 0.0f;
+	leg->probePhase = phase;
+	return true;
+}
+
 // Step 3: probes. The centre cast under the (predicted) ankle gives the ground plane; rays under
 // heel, ball and toe tip, and for a swinging foot one ahead along its path, give the footprint's
 // clearance over that plane: how far the ground rises into the sole or the swing.
@@ -1993,6 +2014,44 @@ static void lbFootSmooth(lbFootLegState* leg, const lbFootDef* def, lbFootFrame*
 		if (f->rotationStep < 0.0f)
 			f->rotationStep = lbFootInterpAlpha(f->memo, lb_footMemoRotation, f->dt, def->rotationSpeed);
 		leg->tilt = lbQuatSlerp(leg->tilt, t, f->rotationStep);
+	}
+}
+
+// Step 5b: a landing foot eases toward its slide. A plant's slide carries into the swing and fades
+// once the foot has risen clear of what lies ahead, so lifting off never drags the toe back
+// into a riser.
+static void lbFootEaseSlide(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, const lbFootLegFrame* lf, float smoothTarget)
+{
+	if (!leg->locked && leg->sliding)
+	{
+		// Where the animated foot is along the slide axis, held within the level's range and no
+		// further than the longest slide from the animation. Against a bound the foot's world place
+		// eases onto the bound (a fixed edge: no lag however fast the animation moves on); with
+		// no bound in the way the slide itself eases back to none.
+		const lbVec3 axis = leg->slideAxisWs;
+		const float animAt = lbDot(lf->animAnkleWs, axis), at = animAt + lbDot(leg->shiftWs, axis);
+		// Past a riser's bound the toe is in the riser: the foot goes back onto the bound at
+		// once (the goal's own speed limit still smooths the motion), not eased over frames.
+		const bool past = leg->slideHiRiser && at > leg->slideHi;
+		const float k = f->snap || past ? 1.0f : lbFootInterpAlpha(f->memo, lb_footMemoGoal2, f->dt, 2.0f * def->goalSpeed);
+		const float target = lbClampF(animAt, lbMinF(leg->slideLo, leg->slideHi), leg->slideHi);
+		float want = target == animAt ? (1.0f - k) * (at - animAt) : lbLerpF(at, target, k) - animAt;
+		const float reach = leg->slideGap ? 2.0f * def->maxPlantShift : def->maxPlantShift;
+		want = lbClampF(want, -reach, reach);
+		leg->shiftWs = lbMulSV(want, axis);
+	}
+	// Lifting off, the slide holds until the foot is above slideHeight: the foot leaves from
+	// where it stood, and an animation carrying it back toward a riser does not drag the heel
+	// into it. Not a foot held back on a gap's near side (nothing lies ahead of it to drag it
+	// into): held, that leg stretched behind while the other foot landed on the far side, and
+	// the other foot went 15 mm into the ground (a 0.5 m gap 2.46 m ahead, both rigs).
+	else if (!leg->locked && leg->offset > smoothTarget - 0.02f && lbLengthSquared(leg->shiftWs) > 0.0f &&
+			 !(lf->soleAboveFloor < def->slideHeight && lf->soleRate > 0.0f && !(leg->slideGap && leg->slideHi < 1.0e29f)))
+	{
+		if (f->snap)
+			leg->shiftWs = lbVec3_zero;
+		else
+			leg->shiftWs = lbMulSV(1.0f - lbFootInterpAlpha(f->memo, lb_footMemoGoal, f->dt, def->goalSpeed), leg->shiftWs);
 	}
 }
 
@@ -3400,29 +3459,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 			const lbFootLegState* other = &state->legs[1 - side];
 			lf.rimH = other->grounded ? lbMaxF(f.floorH, lbDot(other->groundPointWs, f.up)) : f.floorH;
 		}
-		bool probe = f.doTrace;
-		if (probe)
-		{
-			// A foot that has hardly moved since its last probe, in the same phase, keeps it (a
-			// locked foot, a landing foot coming to rest): the ground under it is where it was. At
-			// most for 0.1 s, so ground a game removes or moves is still seen.
-			const float reuse = def->probeReuseDistance, maxAge = 0.1f;
-			const lbVec3 from = lbAdd(lf.animAnkleWs, leg->shiftWs);
-			const int phase = leg->locked && leg->grounded ? 1
-							  : !leg->locked && lf.soleAboveFloor < def->slideHeight && lf.soleRate <= 0.0f ? 3 : 2;
-			// A locked foot's probe only asks whether ground is still there: it keeps its answer for
-			// that 0.1 s wherever the animation carries the ankle meanwhile (unless reuse is off).
-			if (!f.snap && phase == leg->probePhase && leg->probeAge < maxAge &&
-				((phase == 1 && reuse > 0.0f) || lbLengthSquared(lbSub(from, leg->probeFromWs)) < reuse * reuse))
-				probe = false;
-			else
-			{
-				leg->probeFromWs = from;
-				leg->probeAge = 0.0f;
-				leg->probePhase = phase;
-			}
-		}
-		if (probe)
+		if (f.doTrace && lbFootProbeDue(leg, def, &f, &lf))
 			lbFootProbeLeg(leg, state, def, humanoid, in, &f, &lf);
 		else
 		{
@@ -3468,40 +3505,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		lf.swingGround = leg->offset;
 		if (!lf.planted && f.floorJump < 0.0f)
 			lf.swingGround = lbMinF(leg->offset, lbMaxF(smoothTarget, ramp));
-		// A landing foot eases toward its slide. A plant's slide carries into the swing and fades
-		// once the foot has risen clear of what lies ahead, so lifting off never drags the toe back
-		// into a riser.
-		if (!leg->locked && leg->sliding)
-		{
-			// Where the animated foot is along the slide axis, held within the level's range and no
-			// further than the longest slide from the animation. Against a bound the foot's world place
-			// eases onto the bound (a fixed edge: no lag however fast the animation moves on); with
-			// no bound in the way the slide itself eases back to none.
-			const lbVec3 axis = leg->slideAxisWs;
-			const float animAt = lbDot(lf.animAnkleWs, axis), at = animAt + lbDot(leg->shiftWs, axis);
-			// Past a riser's bound the toe is in the riser: the foot goes back onto the bound at
-			// once (the goal's own speed limit still smooths the motion), not eased over frames.
-			const bool past = leg->slideHiRiser && at > leg->slideHi;
-			const float k = f.snap || past ? 1.0f : lbFootInterpAlpha(f.memo, lb_footMemoGoal2, f.dt, 2.0f * def->goalSpeed);
-			const float target = lbClampF(animAt, lbMinF(leg->slideLo, leg->slideHi), leg->slideHi);
-			float want = target == animAt ? (1.0f - k) * (at - animAt) : lbLerpF(at, target, k) - animAt;
-			const float reach = leg->slideGap ? 2.0f * def->maxPlantShift : def->maxPlantShift;
-			want = lbClampF(want, -reach, reach);
-			leg->shiftWs = lbMulSV(want, axis);
-		}
-		// Lifting off, the slide holds until the foot is above slideHeight: the foot leaves from
-		// where it stood, and an animation carrying it back toward a riser does not drag the heel
-		// into it. Not a foot held back on a gap's near side (nothing lies ahead of it to drag it
-		// into): held, that leg stretched behind while the other foot landed on the far side, and
-		// the other foot went 15 mm into the ground (a 0.5 m gap 2.46 m ahead, both rigs).
-		else if (!leg->locked && leg->offset > smoothTarget - 0.02f && lbLengthSquared(leg->shiftWs) > 0.0f &&
-				 !(lf.soleAboveFloor < def->slideHeight && lf.soleRate > 0.0f && !(leg->slideGap && leg->slideHi < 1.0e29f)))
-		{
-			if (f.snap)
-				leg->shiftWs = lbVec3_zero;
-			else
-				leg->shiftWs = lbMulSV(1.0f - lbFootInterpAlpha(f.memo, lb_footMemoGoal, f.dt, def->goalSpeed), leg->shiftWs);
-		}
+		lbFootEaseSlide(leg, def, &f, &lf, smoothTarget);
 		// The smoothed ground height the goal below stands on (a lock may move the state's value).
 		const float smoothOffset = leg->offset;
 		lbFootLock(leg, def, in, &f, &lf);
