@@ -850,7 +850,7 @@ static bool lbFootPitFloor(const lbFootEdgeProbe* p, const lbFootGround* g, int 
 // *outLevelH: the height (along up) of the ground of a pit's floor chosen (lbFootPitFloor), else
 // 1e30.
 static float lbFootPlantShiftWithin(const lbFootEdgeProbe* p, const lbFootGround* g, float used, float* outLo, float* outHi,
-									bool* outHiRiser, float* outLevelH)
+									bool* outHiRiser, float* outLevelH, bool* outFound)
 {
 	*outHiRiser = false;
 	*outLevelH = 1.0e30f;
@@ -893,7 +893,8 @@ static float lbFootPlantShiftWithin(const lbFootEdgeProbe* p, const lbFootGround
 			*outLevelH = pit ? g->height[ref] : 1.0e30f;
 		}
 	}
-	return bestCost < 1.0e29f ? best : 0.0f;
+	*outFound = bestCost < 1.0e29f;
+	return *outFound ? best : 0.0f;
 }
 
 // The plant's slide (lbFootPlantShiftWithin) for a foot that has already slid `used` (m along the
@@ -907,10 +908,10 @@ static float lbFootPlantShiftWithin(const lbFootEdgeProbe* p, const lbFootGround
 static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, float used, float* outLo, float* outHi,
 							  bool* outHiRiser, float* outLevelH)
 {
-	const float s = lbFootPlantShiftWithin(p, g, used, outLo, outHi, outHiRiser, outLevelH);
-	const bool none = *outLo < -1.0e29f && *outHi > 1.0e29f && s == 0.0f;
-	if (used != 0.0f && (none || *outLevelH < 1.0e29f))
-		return lbFootPlantShiftWithin(p, g, 0.0f, outLo, outHi, outHiRiser, outLevelH);
+	bool found;
+	const float s = lbFootPlantShiftWithin(p, g, used, outLo, outHi, outHiRiser, outLevelH, &found);
+	if (used != 0.0f && (!found || *outLevelH < 1.0e29f))
+		return lbFootPlantShiftWithin(p, g, 0.0f, outLo, outHi, outHiRiser, outLevelH, &found);
 	return s;
 }
 
@@ -2676,28 +2677,28 @@ static void lbFootPelvisShift(lbFootState* state, const lbFootDef* def, const lb
 static void lbFootSinkLimit(lbFootState* state, const lbFootDef* def, lbFootFrame* f)
 {
 	const float full = lbMaxF(def->pelvisMaxSink, 0.0f), steep = lbMinF(lbMaxF(def->pelvisMaxSinkSlope, 0.0f), full);
-	float w = -1.0f;
-	if (steep < full)
+	// w: how steep the steepest ground under a grounded foot is (0 below the ease, 1 at the limit);
+	// seen: whether any foot found ground (with no slope sink, every frame counts as seen).
+	float w = 0.0f;
+	bool seen = steep >= full;
+	if (!seen)
 	{
 		const float c1 = lbFootCos(f->memo, lb_footMemoSlope, def->slopeLimit);
 		const float c0 = lbFootCos(f->memo, lb_footMemoSlopeEase, lbMaxF(def->slopeLimit - 10.0f * LB_DEG2RAD, 0.0f));
 		for (int s = 0; s < 2; ++s)
 		{
 			const lbFootLegState* leg = &state->legs[s];
-			if (leg->grounded)
-				w = lbMaxF(w, c0 > c1 ? lbSmoothStep((c0 - lbDot(leg->groundNormalWs, f->up)) / (c0 - c1)) : 1.0f);
+			if (!leg->grounded)
+				continue;
+			seen = true;
+			w = lbMaxF(w, c0 > c1 ? lbSmoothStep((c0 - lbDot(leg->groundNormalWs, f->up)) / (c0 - c1)) : 1.0f);
 		}
 	}
-	else
-		w = 0.0f;
-	const float target = w < 0.0f ? state->pelvisSinkLimit : full + w * (steep - full);
+	const float target = full + w * (steep - full);
 	if (!state->initialized || f->snap || !(state->pelvisSinkLimit >= 0.0f))
-		state->pelvisSinkLimit = w < 0.0f ? full : target;
-	else
-	{
-		const float step = 0.5f * f->dt;
-		state->pelvisSinkLimit = lbClampF(target, state->pelvisSinkLimit - step, state->pelvisSinkLimit + step);
-	}
+		state->pelvisSinkLimit = seen ? target : full;
+	else if (seen)
+		state->pelvisSinkLimit = lbClampF(target, state->pelvisSinkLimit - 0.5f * f->dt, state->pelvisSinkLimit + 0.5f * f->dt);
 	state->pelvisSinkLimit = lbMinF(state->pelvisSinkLimit, full);
 	f->sinkLimit = state->pelvisSinkLimit;
 }
