@@ -2110,10 +2110,55 @@ static void test_foot_past_a_ledge_edge_rests_on_the_edge(void)
 	printf("  %d feet past an edge: lowest ground found %.4f m (the top at 0)\n", probes, (double)lowest);
 }
 
+// A probe line passing just inside a radius of the top edge of a step beside the foot (a riser
+// above the ground it stands on): the sphere swept down stops on that edge with a nearly level normal, which
+// is no ground; the ray along the same line finds the ground below, and the foot stands on it. The
+// ground found must be that floor, not the step's top, and never none.
+static void test_sphere_grazing_an_edge_keeps_the_ground_below(void)
+{
+	const float inside[3] = { 1.0e-5f, 2.0e-5f, 3.0e-5f }, rise = 0.158f;
+	int probes = 0;
+	for (int c = 0; c < (int)(sizeof kCases / sizeof kCases[0]); ++c)
+		for (int e = 0; e < 3; ++e)
+			for (int dir = 0; dir < 2; ++dir)
+			{
+				const RigCase* k = &kCases[c];
+				Fixture f;
+				fixtureInit(&f, k->rig, k->up);
+				f.characterWs = characterFrame(&f.humanoid, k->up, k->fwd, lbVec3_zero);
+				// The step lies to one side of the foot or the other, along the whole length of the
+				// sole (ahead of the toes or behind the heel, the footprint would rightly put the foot
+				// on the step's top).
+				const lbVec3 side = lbCross(k->up, k->fwd);
+				const lbVec3 away = dir == 0 ? side : lbNeg(side), along = k->fwd;
+				const lbVec3 ankle = lbTransformPoint(f.characterWs, f.anim.model[f.humanoid.leg[0].foot].p);
+				// The edge inside the sphere's radius of the probe line by a sliver: the sphere's
+				// contact normal on it rises sqrt(2 r sliver) / r of up, 0.026-0.045 here (level
+				// enough to be a wall), and the step's front face is parallel to the sweep, so the
+				// edge is what the sphere meets first.
+				const float edge = lbDot(ankle, away) + f.def.traceRadius - inside[e];
+				const lbVec3 centre = lbAdd(lbMulSV(edge + 5.0f, away), lbMulSV(0.5f * rise, k->up));
+				const lbVec3 sum = lbAdd(lbAdd(lbMulSV(5.0f, away), lbMulSV(0.5f * rise, k->up)), lbMulSV(5.0f, along));
+				const lbVec3 half = lbMakeVec3(lbAbsF(sum.x), lbAbsF(sum.y), lbAbsF(sum.z));
+				addBox(f.world, centre, half, lbQuat_identity);
+				addPlane(f.world, lbVec3_zero, k->up);
+				lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+				lbFootTargets t = step(&f, &in);
+				ENSURE(t.feet[0].grounded);
+				const float h = lbDot(t.feet[0].groundPointWs, k->up);
+				ENSURE(h > -0.005f && h < 0.005f);
+				ENSURE(lbDot(t.feet[0].normalWs, k->up) > 0.99f);
+				probes += 1;
+				fixtureFree(&f);
+			}
+	printf("  %d probes grazing a step's edge found the floor below\n", probes);
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_foot_past_a_ledge_edge_rests_on_the_edge);
+	RUN_TEST(test_sphere_grazing_an_edge_keeps_the_ground_below);
 	RUN_TEST(test_flat_ground_and_slopes);
 	RUN_TEST(test_airborne_feet_stay_out_of_the_ground);
 	RUN_TEST(test_face_contacts_skip_the_ray);

@@ -388,10 +388,22 @@ static lbFootCast lbFootCastDown(const lbSceneQuery* query, const lbQueryInput* 
 			return c;
 	}
 	lbVec3 n = lbNormalize(hit.normal);
+	// A sphere that grazes an edge beside its line (the nose of a step up, when a landing foot's
+	// slide has put the probe about a radius short of the riser) stops on it with a normal that is
+	// nearly level: that is no ground, but the ray along the same line found the ground the foot
+	// stands over, and that is what the probe answers. Turned away, walking up 0.158 m risers the
+	// landing foot had no ground for two frames, then the toes went 5 cm into the next riser.
+	bool rayOnly = false;
+	if (lbDot(n, up) < 0.05f && ray.hit && !ray.startedInside && ray.status == lb_ok && lbDot(ray.normal, up) >= 0.05f)
+	{
+		hit = ray;
+		n = lbNormalize(hit.normal);
+		rayOnly = true;
+	}
 	if (lbDot(n, up) < 0.05f)
 		return c; // walls and ceilings are not ground
 	// Support height under the sphere centre: exact for a plane (centre - r / cos(slope)).
-	float r = hit.startedInside ? 0.0f : qi->radius;
+	float r = hit.startedInside || rayOnly ? 0.0f : qi->radius;
 	lbVec3 support = lbMulAdd(hit.location, -r / lbMaxF(lbDot(n, up), 0.5f), up);
 	// Without a ray to the face below (a sphere on an edge over a gap), the normal at the edge
 	// points from the edge to the sphere's centre and would tip the foot into the gap: the face the
