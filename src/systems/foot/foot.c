@@ -2202,6 +2202,27 @@ static inline lbVec3 lbFootCapRiseFirst(lbVec3 across, float rise, float cap, lb
 	return lbMulAdd(lbClampLength(across, sqrtf(lbMaxF(cap * cap - upPart * upPart, 0.0f))), upPart, up);
 }
 
+// The toe tip's lead over the ground plane (m) for a foot swinging up off level ground at a run
+// (lbFootTipLead): the most the pose stage's ankle limit lowers it.
+static const float kFootTipLead = 0.015f;
+
+// How far (m, world) a free foot's goal keeps its toe tip above the ground plane (point, n) beyond
+// touching it: kFootTipLead for a foot rising off level ground (within 10 degrees; none past 25)
+// at 3.5 m/s or more (none under 2), eased between. The pose stage's ankle limit turns a free foot
+// whose folded calf pitches it past the limit about a point between its ball and its tip (at most
+// 0.3 of the way: further popped the calf), which lowers the tip: running down stairs, the foot
+// swinging forward over the nose of the tread it leaves, held by its goal with the tip just on
+// that tread, went 1.0-1.6 cm into it (risers 0.24-0.34 m, mostly mixamo). A walk's knee does
+// not fold that far; at toe-off, or on a slope, the lead only lifted feet and popped the calf
+// (running up 45 degrees 14.0 -> 15.5 degrees).
+static float lbFootTipLead(const lbFootFrame* f, const lbFootLegFrame* lf, lbVec3 n)
+{
+	if (!(lf->soleRate > 0.0f) || !(f->speedH > 2.0f))
+		return 0.0f;
+	const float cosLevel = 0.98480775f, cosTilted = 0.90630779f; // cos 10 and cos 25 degrees
+	return kFootTipLead * lbSmoothStep((f->speedH - 2.0f) / 1.5f) * lbSmoothStep((lbDot(n, f->up) - cosTilted) / (cosLevel - cosTilted));
+}
+
 // Step 7: the ankle goal and foot rotation, and the part of the sole that bears on the ground.
 static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, lbFootLegFrame* lf,
 					   const lbHumanoid* humanoid, int side, float smoothOffset, lbFootTarget* ft)
@@ -2253,6 +2274,19 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 			// its whole sole, toe tip included.
 			const lbSole* clearSole = lf->planted || leg->locked ? &lf->planeSole : &lf->sole;
 			ankleGoal = lbFootClearSole(ankleGoal, footRot, f->modelToWorld, clearSole, smoothGround, leg->groundNormalWs, up);
+			// A free foot rising at a run keeps its tip a little above that plane (lbFootTipLead).
+			if (!lf->planted && !leg->locked)
+			{
+				const float lead = lbFootTipLead(f, lf, leg->groundNormalWs);
+				if (lead > 0.0f)
+				{
+					lbSole tip = lf->sole;
+					for (int k = 0; k < lb_solePointCount; ++k)
+						tip.along[k] = lf->sole.along[lb_soleToeTip];
+					ankleGoal = lbFootClearSole(ankleGoal, footRot, f->modelToWorld, &tip, lbMulAdd(smoothGround, lead, leg->groundNormalWs),
+												leg->groundNormalWs, up);
+				}
+			}
 			ankleGoal = lbFootClearPrint(ankleGoal, footRot, f->modelToWorld, &lf->sole, leg->printHeight, leg->printValid, leg->groundPointWs,
 										 leg->groundNormalWs, def->edgeHeight, up);
 		}
