@@ -2075,6 +2075,17 @@ static void test_probe_reuse(void)
 // rests on the edge: the ground found under it is the top's height (within 5 mm), not the height
 // a tilted edge contact's plane gives a sphere radius lower. Both rigs, two up axes, drops of
 // 0.7-3 m, the ankle 0.5-2.5 cm past the edge.
+// A 10 m wide block of the world's axes: from `from` to `to` along `dir` (unit, a world axis or its
+// negative), from `bottom` to `top` along `up`, 5 m either side across; a box's half extents are
+// the sums of the absolute parts of its axes.
+static void addBlock(lbWorld* w, lbVec3 dir, float from, float to, lbVec3 up, float bottom, float top)
+{
+	const lbVec3 across = lbCross(up, dir);
+	const lbVec3 centre = lbAdd(lbMulSV(0.5f * (from + to), dir), lbMulSV(0.5f * (bottom + top), up));
+	const lbVec3 sum = lbAdd(lbAdd(lbMulSV(0.5f * (to - from), dir), lbMulSV(0.5f * (top - bottom), up)), lbMulSV(5.0f, across));
+	addBox(w, centre, lbMakeVec3(lbAbsF(sum.x), lbAbsF(sum.y), lbAbsF(sum.z)), lbQuat_identity);
+}
+
 static void test_foot_past_a_ledge_edge_rests_on_the_edge(void)
 {
 	const float drops[3] = { 0.7f, 1.2f, 3.0f }, past[3] = { 0.005f, 0.015f, 0.025f };
@@ -2088,15 +2099,10 @@ static void test_foot_past_a_ledge_edge_rests_on_the_edge(void)
 				Fixture f;
 				fixtureInit(&f, k->rig, k->up);
 				f.characterWs = characterFrame(&f.humanoid, k->up, k->fwd, lbVec3_zero);
-				const lbVec3 side = lbCross(k->up, k->fwd);
 				const lbVec3 ankle = lbTransformPoint(f.characterWs, f.anim.model[f.humanoid.leg[0].foot].p);
 				const float edge = lbDot(ankle, k->fwd) - past[e];
-				// The top: a box whose face along fwd is the edge, its top at 0; the ground below.
-				const lbVec3 centre = lbAdd(lbMulSV(edge - 5.0f, k->fwd), lbMulSV(-0.5f * drops[d], k->up));
-				// The axes are world axes: a box's half extents are the sums of their absolute parts.
-				const lbVec3 sum = lbAdd(lbAdd(lbMulSV(5.0f, k->fwd), lbMulSV(0.5f * drops[d], k->up)), lbMulSV(5.0f, side));
-				const lbVec3 half = lbMakeVec3(lbAbsF(sum.x), lbAbsF(sum.y), lbAbsF(sum.z));
-				addBox(f.world, centre, half, lbQuat_identity);
+				// The top: a block whose face along fwd is the edge, its top at 0; the ground below.
+				addBlock(f.world, k->fwd, edge - 10.0f, edge, k->up, -drops[d], 0.0f);
 				addPlane(f.world, lbMulSV(-drops[d], k->up), k->up);
 				lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
 				lbFootTargets t = step(&f, &in);
@@ -2111,9 +2117,9 @@ static void test_foot_past_a_ledge_edge_rests_on_the_edge(void)
 }
 
 // A probe line passing just inside a radius of the top edge of a step beside the foot (a riser
-// above the ground it stands on): the sphere swept down stops on that edge with a nearly level normal, which
-// is no ground; the ray along the same line finds the ground below, and the foot stands on it. The
-// ground found must be that floor, not the step's top, and never none.
+// above the ground it stands on): the sphere swept down stops on that edge with a nearly level
+// normal, which is no ground; the ray along the same line finds the ground below, and the foot
+// stands on it. The ground found must be that floor, not the step's top, and never none.
 static void test_sphere_grazing_an_edge_keeps_the_ground_below(void)
 {
 	const float inside[3] = { 1.0e-5f, 2.0e-5f, 3.0e-5f }, rise = 0.158f;
@@ -2130,17 +2136,14 @@ static void test_sphere_grazing_an_edge_keeps_the_ground_below(void)
 				// sole (ahead of the toes or behind the heel, the footprint would rightly put the foot
 				// on the step's top).
 				const lbVec3 side = lbCross(k->up, k->fwd);
-				const lbVec3 away = dir == 0 ? side : lbNeg(side), along = k->fwd;
+				const lbVec3 away = dir == 0 ? side : lbNeg(side);
 				const lbVec3 ankle = lbTransformPoint(f.characterWs, f.anim.model[f.humanoid.leg[0].foot].p);
 				// The edge inside the sphere's radius of the probe line by a sliver: the sphere's
 				// contact normal on it rises sqrt(2 r sliver) / r of up, 0.026-0.045 here (level
 				// enough to be a wall), and the step's front face is parallel to the sweep, so the
 				// edge is what the sphere meets first.
 				const float edge = lbDot(ankle, away) + f.def.traceRadius - inside[e];
-				const lbVec3 centre = lbAdd(lbMulSV(edge + 5.0f, away), lbMulSV(0.5f * rise, k->up));
-				const lbVec3 sum = lbAdd(lbAdd(lbMulSV(5.0f, away), lbMulSV(0.5f * rise, k->up)), lbMulSV(5.0f, along));
-				const lbVec3 half = lbMakeVec3(lbAbsF(sum.x), lbAbsF(sum.y), lbAbsF(sum.z));
-				addBox(f.world, centre, half, lbQuat_identity);
+				addBlock(f.world, away, edge, edge + 10.0f, k->up, 0.0f, rise);
 				addPlane(f.world, lbVec3_zero, k->up);
 				lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
 				lbFootTargets t = step(&f, &in);
