@@ -1069,7 +1069,7 @@ typedef struct lbFootLegFrame
 	lbSole sole, planeSole;
 	lbFootPrint print;
 	lbTransform animFootWs;
-	lbVec3 animAnkleWs;
+	lbVec3 animAnkleWs, animHipWs;
 	lbQuat animRot;
 	float ankleH, soleAboveFloor, soleRate;
 	lbVec3 footVel;
@@ -1267,6 +1267,7 @@ static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, con
 		lf->planeSole.along[lb_soleToeTip] = lf->planeSole.along[lb_soleBall];
 	lbIkTransformMulTo(&lf->animFootWs, &f->cw, &animPose->model[humanoid->leg[side].foot]);
 	lf->animAnkleWs = lf->animFootWs.p;
+	lf->animHipWs = lbIkTransformPoint(&f->cw, animPose->model[humanoid->leg[side].thigh].p);
 	lf->animRot = lbQuatNormalize(lf->animFootWs.q);
 	lf->ankleH = axes->ankleHeight * f->modelToWorld;
 	lf->soleAboveFloor = lbDot(lf->animAnkleWs, f->up) - f->floorH - lf->ankleH;
@@ -2223,6 +2224,53 @@ static float lbFootTipLead(const lbFootFrame* f, const lbFootLegFrame* lf, lbVec
 	return kFootTipLead * lbSmoothStep((f->speedH - 2.0f) / 1.5f) * lbSmoothStep((lbDot(n, f->up) - cosTilted) / (cosLevel - cosTilted));
 }
 
+// How fast (radians per second) a running foot's knee may unfold while its lock blends in below
+// it (lbFootUnfoldCapped): 12 degrees a 60 Hz frame.
+static const float kFootLockUnfoldRate = 720.0f * LB_DEG2RAD;
+
+// A goal step (world) for a foot blending into a lock below it, shortened along up so that the
+// knee of the leg reaching from the animated hip to the goal unfolds by no more than
+// kFootLockUnfoldRate * dt from where the goal was (goalWas), the move across kept. Running down
+// stairs, a swing smoothed toward a tread one riser down locked on the tread below that, and its
+// goal came down at the maxGoalSpeed cap (6.7 cm a frame, with the animation's 4 cm) with the leg
+// nearly straight: the knee went 50 -> 24 degrees and the thigh turned 16.5 degrees in that frame
+// (0.19-0.30 m risers). Near full reach the knee's angle changes fastest per centimetre, so the
+// cap on distance alone lets it through. Eased in with the run from 2 to 3 m/s (w): walking, the
+// held goal kept locked feet off their lock points for frames (stairs up and ledges: 1-17 cm on
+// 40 runs of the sweep), and a walk's locks come down at its own pace.
+static lbVec3 lbFootUnfoldCapped(const lbFootFrame* f, const lbFootLegFrame* lf, const lbLegAxes* ax, lbVec3 goalWas, lbVec3 step)
+{
+	const float w = lbSmoothStep(f->speedH - 2.0f);
+	if (!(w > 0.0f))
+		return step;
+	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
+	const float ab2 = 2.0f * a * b, aa_bb = a * a + b * b;
+	if (!(ab2 > 0.0f))
+		return step;
+	// The knee's bend from straight at hip-to-goal distance d: cos = (d^2 - a^2 - b^2) / 2ab.
+	const float d0 = lbDistance(goalWas, lf->animHipWs), d1 = lbDistance(lbAdd(goalWas, step), lf->animHipWs);
+	const float bend0 = acosf(lbClampF((d0 * d0 - aa_bb) / ab2, -1.0f, 1.0f));
+	const float bend1 = acosf(lbClampF((d1 * d1 - aa_bb) / ab2, -1.0f, 1.0f));
+	const float most = kFootLockUnfoldRate * f->dt + (1.0f - w) * LB_PI;
+	if (!(bend0 - bend1 > most))
+		return step;
+	// The longest reach the unfolding allows, and the largest share of the step's fall within it
+	// (bisection: the distance grows with the share over the fall's span).
+	const float dMost = sqrtf(lbMaxF(aa_bb + ab2 * cosf(bend0 - most), 0.0f));
+	const float fall = lbDot(step, f->up);
+	const lbVec3 across = lbMulAdd(step, -fall, f->up);
+	float lo = 0.0f, hi = 1.0f;
+	for (int i = 0; i < 8; ++i)
+	{
+		const float mid = 0.5f * (lo + hi);
+		if (lbDistance(lbAdd(goalWas, lbMulAdd(across, mid * fall, f->up)), lf->animHipWs) <= dMost)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lbMulAdd(across, lo * fall, f->up);
+}
+
 // Step 7: the ankle goal and foot rotation, and the part of the sole that bears on the ground.
 static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, lbFootLegFrame* lf,
 					   const lbHumanoid* humanoid, int side, float smoothOffset, lbFootTarget* ft)
@@ -2422,6 +2470,12 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 			{
 				step = lbFootCapAcrossFirst(across, rise, cap, up);
 			}
+			// A running foot blending into a lock more than a step edge below it unfolds its knee
+			// no faster than kFootLockUnfoldRate (lbFootUnfoldCapped); a lock just below (uphill,
+			// held off it) slid its locked foot 12-17 mm running up 40 degrees.
+			if (leg->locked && leg->lockAlpha < 1.0f && lbDot(step, up) < 0.0f &&
+				lbDot(lbSub(leg->lockAnkleWs, lf->animAnkleWs), up) - lbDot(leg->goalOffsetWs, up) < -def->edgeHeight)
+				step = lbFootUnfoldCapped(f, lf, &humanoid->legAxes[side], lbAdd(lf->animAnkleWs, leg->goalOffsetWs), step);
 			// A foot in the air that the ground ahead draws below the animation (downhill, a stair
 			// down) comes down at a third of that while its sole is still well above the ground: a
 			// swing pulled down early straightens the knee ahead of the animation and dips the toes
@@ -3573,7 +3627,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		legDz[side] = lbDot(lbSub(lf.ankleGoal, lf.animAnkleWs), f.up) * leg->alpha;
 		legGoal[side] = lf.ankleGoal;
 		legLand[side] = lbMulAdd(lf.ankleGoal, lf.offsetTarget + lf.ankleH - lbDot(lf.ankleGoal, f.up), f.up);
-		legHip[side] = lbIkTransformPoint(&f.cw, in->animPose->model[humanoid->leg[side].thigh].p);
+		legHip[side] = lf.animHipWs;
 		legCounts[side] = leg->grounded && leg->alpha > 0.0f;
 		grounded += leg->grounded ? 1 : 0;
 		steep += leg->grounded && leg->steep ? 1 : 0;
