@@ -2254,21 +2254,16 @@ static lbVec3 lbFootUnfoldCapped(const lbFootFrame* f, const lbFootLegFrame* lf,
 	const float most = kFootLockUnfoldRate * f->dt + (1.0f - w) * LB_PI;
 	if (!(bend0 - bend1 > most))
 		return step;
-	// The longest reach the unfolding allows, and the largest share of the step's fall within it
-	// (bisection: the distance grows with the share over the fall's span).
+	// The longest reach the unfolding allows, and the largest share s of the step's fall within it:
+	// the larger root of |v + s u| = dMost (v from the hip to the goal moved across, u the fall),
+	// none when the move across alone reaches past it.
 	const float dMost = sqrtf(lbMaxF(aa_bb + ab2 * cosf(bend0 - most), 0.0f));
 	const float fall = lbDot(step, f->up);
 	const lbVec3 across = lbMulAdd(step, -fall, f->up);
-	float lo = 0.0f, hi = 1.0f;
-	for (int i = 0; i < 8; ++i)
-	{
-		const float mid = 0.5f * (lo + hi);
-		if (lbDistance(lbAdd(goalWas, lbMulAdd(across, mid * fall, f->up)), lf->animHipWs) <= dMost)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return lbMulAdd(across, lo * fall, f->up);
+	const lbVec3 v = lbSub(lbAdd(goalWas, across), lf->animHipWs), u = lbMulSV(fall, f->up);
+	const float qa = lbDot(u, u), qb = lbDot(v, u), qc = lbDot(v, v) - dMost * dMost;
+	const float s = qa > 1.0e-12f && qc < 0.0f ? lbClampF((-qb + sqrtf(lbMaxF(qb * qb - qa * qc, 0.0f))) / qa, 0.0f, 1.0f) : 0.0f;
+	return lbMulAdd(across, s * fall, f->up);
 }
 
 // Step 7: the ankle goal and foot rotation, and the part of the sole that bears on the ground.
@@ -2328,11 +2323,10 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 				const float lead = lbFootTipLead(f, lf, leg->groundNormalWs);
 				if (lead > 0.0f)
 				{
-					lbSole tip = lf->sole;
-					for (int k = 0; k < lb_solePointCount; ++k)
-						tip.along[k] = lf->sole.along[lb_soleToeTip];
-					ankleGoal = lbFootClearSole(ankleGoal, footRot, f->modelToWorld, &tip, lbMulAdd(smoothGround, lead, leg->groundNormalWs),
-												leg->groundNormalWs, up);
+					float d[lb_solePointCount];
+					lbFootSoleHeights(&lf->sole, ankleGoal, footRot, f->modelToWorld, smoothGround, leg->groundNormalWs, d);
+					if (d[lb_soleToeTip] < lead)
+						ankleGoal = lbMulAdd(ankleGoal, (lead - d[lb_soleToeTip]) / lbMaxF(lbDot(up, leg->groundNormalWs), 0.5f), up);
 				}
 			}
 			ankleGoal = lbFootClearPrint(ankleGoal, footRot, f->modelToWorld, &lf->sole, leg->printHeight, leg->printValid, leg->groundPointWs,
