@@ -3798,14 +3798,37 @@ static inline float lbFootFreeAnkleGate(float cosHalf, float limit)
 	return cosHalf * c + sqrtf(lbMaxF(1.0f - cosHalf * cosHalf, 0.0f)) * sn;
 }
 
-// The knee cap (kneeMaxBend, as minReach from the hip) kept for a free foot's goal turned about its
+// How far past kneeMaxBend the knee cap of a free foot's turned goal may give for the ground
+// (lbFootCapLifted): the metrics count a knee past 160 degrees as outside its range, and the
+// default cap is 150.
+static const float kFootKneeCapGive = 6.0f * LB_DEG2RAD;
+
+// The hip-to-ankle distance (model units) at which the knee of a leg (thigh a, calf b) is bent
+// kFootKneeCapGive past the bend that minReach keeps: the law of cosines at the knee's inner
+// angle, made smaller by the give through the angle-sum formula.
+static float lbFootHardReach(float a, float b, float minReach)
+{
+	const float ab = a * b;
+	if (!(ab > 0.0f) || !(minReach > 0.0f))
+		return 0.0f;
+	const float c0 = lbClampF((a * a + b * b - minReach * minReach) / (2.0f * ab), -1.0f, 1.0f);
+	const float s0 = sqrtf(lbMaxF(1.0f - c0 * c0, 0.0f));
+	const float c = c0 * cosf(kFootKneeCapGive) + s0 * sinf(kFootKneeCapGive);
+	return sqrtf(lbMaxF(a * a + b * b - 2.0f * ab * c, 0.0f));
+}
+
+// The knee cap (kneeMaxBend, as reach[0] from the hip) kept for a free foot's goal turned about its
 // ball: the goal moves out along the line from the hip, as far along that move as keeps every sole
 // point (heel to ball) above the ground plane under the foot (plane: point, normal; NULL: none),
 // so the cap fades in and out with the ground instead of switching (switching, the foot turned
-// 15-18 degrees in a frame running down stairs).
-static lbVec3 lbFootCapLifted(lbVec3 hip, lbVec3 target, lbQuat rotation, lbVec3 scale, const lbSole* sole, float minReach,
+// 15-18 degrees in a frame running down stairs). It gives no nearer than reach[1]
+// (lbFootHardReach): running down 0.28-0.34 m risers, a trailing foot held above the plane of the
+// tread it left bent its knee to 161 degrees for a frame or two (13 runs of the terrain sweep), and
+// with the give bounded no sole went deeper on any of them.
+static lbVec3 lbFootCapLifted(lbVec3 hip, lbVec3 target, lbQuat rotation, lbVec3 scale, const lbSole* sole, const float reach[2],
 							  const lbVec3* plane)
 {
+	const float minReach = reach[0];
 	const lbVec3 d = lbSub(target, hip);
 	const float len = lbLength(d);
 	if (!(len > 1.0e-5f && len < minReach))
@@ -3822,6 +3845,8 @@ static lbVec3 lbFootCapLifted(lbVec3 hip, lbVec3 target, lbQuat rotation, lbVec3
 		if (s1 < -eps)
 			t = lbMinF(t, s0 > s1 ? lbMaxF((s0 + eps) / (s0 - s1), 0.0f) : 0.0f);
 	}
+	if (t < 1.0f && reach[1] > len)
+		t = lbMaxF(t, (reach[1] - len) / (minReach - len));
 	return lbMulAdd(target, t, move);
 }
 
@@ -3831,7 +3856,7 @@ static lbVec3 lbFootCapLifted(lbVec3 hip, lbVec3 target, lbQuat rotation, lbVec3
 // Returns the foot's angle from its rest local rotation (radians) in *outAngle.
 static lbResult lbFootSolveTurned(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
 								  lbTwoBoneIkInput* in, lbVec3 goal, lbQuat goalRotation, lbVec3 ball, lbVec3 pivot, lbVec3 axis,
-								  float angle, const lbQuat keepLocal[3], float minReach, const lbVec3* plane, float* outAngle)
+								  float angle, const lbQuat keepLocal[3], const float reach[2], const lbVec3* plane, float* outAngle)
 {
 	const lbLegBones* b = &humanoid->leg[side];
 	const int above = skeleton->parents[b->thigh];
@@ -3846,7 +3871,7 @@ static lbResult lbFootSolveTurned(lbPose* pose, const lbSkeleton* skeleton, cons
 	if (pivot.x != ball.x || pivot.y != ball.y || pivot.z != ball.z)
 	{
 		const lbVec3 atBall = lbAdd(ball, lbIkQuatRotate(turn, lbSub(goal, ball)));
-		const float floorD = lbMinF(minReach, lbDistance(atBall, hip));
+		const float floorD = lbMinF(reach[0], lbDistance(atBall, hip));
 		if (lbDistance(turned, hip) < floorD)
 		{
 			const lbVec3 d = lbSub(turned, atBall), e = lbSub(atBall, hip);
@@ -3858,7 +3883,7 @@ static lbResult lbFootSolveTurned(lbPose* pose, const lbSkeleton* skeleton, cons
 	}
 	in->targetRotationMs = lbQuatNormalize(lbIkQuatMul(turn, goalRotation));
 	in->targetMs = lbFootCapLifted(hip, turned, in->targetRotationMs,
-								   pose->model[b->foot].s, &sole, minReach, plane);
+								   pose->model[b->foot].s, &sole, reach, plane);
 	pose->local[b->thigh].q = keepLocal[0];
 	pose->local[b->calf].q = keepLocal[1];
 	pose->local[b->foot].q = keepLocal[2];
@@ -3949,15 +3974,16 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 	}
 	const lbVec3 goal = in->targetMs;
 	const lbQuat goalRotation = in->targetRotationMs;
+	const float reach[2] = { minReach, lbFootHardReach(humanoid->legAxes[side].thighLength, humanoid->legAxes[side].calfLength, minReach) };
 	// Bracket: lo past the limit (none turned), hi within it (the first excess, doubled while the
 	// foot is still past it, up to a quarter turn).
 	float lo = 0.0f, hi = angle0, at = 0.0f;
-	lbResult r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, pivot, axis, hi, keepLocal, minReach, plane, &at);
+	lbResult r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, pivot, axis, hi, keepLocal, reach, plane, &at);
 	for (int k = 0; r == lb_ok && at > limit && hi < 0.5f * LB_PI && k < 3; ++k)
 	{
 		lo = hi;
 		hi = lbMinF(2.0f * hi, 0.5f * LB_PI);
-		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, pivot, axis, hi, keepLocal, minReach, plane, &at);
+		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, pivot, axis, hi, keepLocal, reach, plane, &at);
 	}
 	if (r != lb_ok || at > limit)
 		return r; // the most turned, the nearest it comes
@@ -3965,7 +3991,7 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 	for (int k = 0; k < 8; ++k)
 	{
 		const float mid = 0.5f * (lo + hi);
-		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, pivot, axis, mid, keepLocal, minReach, plane, &at);
+		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, pivot, axis, mid, keepLocal, reach, plane, &at);
 		if (r != lb_ok)
 			return r;
 		atHi = at <= limit;
@@ -3975,7 +4001,7 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 			lo = mid;
 	}
 	if (!atHi)
-		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, pivot, axis, hi, keepLocal, minReach, plane, &at);
+		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, pivot, axis, hi, keepLocal, reach, plane, &at);
 	return r;
 }
 
