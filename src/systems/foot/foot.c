@@ -3122,6 +3122,13 @@ static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lb
 							else
 								lo = mid;
 						}
+					// No nearer the hip than the knee's cap keeps it (dKeep): rising straight up from
+					// under the hip, a fifth of the leg took the goal to 4 cm from the hip, where
+					// the line's direction, which the pose stage pushes the goal out along, turns
+					// at random (walking down 0.285 m risers diagonally, 31 degrees in a frame).
+					const float below = lbDot(p0, f->up), disc = below * below - lbLengthSquared(p0) + dKeep * dKeep;
+					if (disc > 0.0f)
+						hi = lbMinF(hi, lbMaxF(-below - sqrtf(disc), 0.0f));
 					moved = lbMulAdd(moved, hi, f->up);
 				}
 			}
