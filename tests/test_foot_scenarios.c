@@ -448,6 +448,45 @@ static void test_running_up_long_treads(void)
 	printf("  8 runs up: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, false, "run", 3.5f, 180));
 }
 
+// The runner's `unsupported` value (lbFootTargets::unsupported) over walks up slopes, both rigs:
+// never on 20 degrees (under slopeLimit, 35), on every grounded frame of 50 and 58 degrees, where
+// every foot stands on ground steeper than the limit and a game would switch to climbing or sliding.
+static void test_the_runner_reports_ground_too_steep_to_walk(void)
+{
+	const float angles[3] = { 20.0f, 50.0f, 58.0f };
+	const char* rigs[2] = { "mannequin", "mixamo" };
+	for (int a = 0; a < 3; ++a)
+		for (int k = 0; k < 2; ++k)
+		{
+			char json[1024];
+			snprintf(json, sizeof json,
+					 "{\"world\": {\"shapes\": [{\"builder\": \"slope\", \"params\": {\"angle_deg\": %g, \"length\": 9,"
+					 " \"width\": 20}}]}, \"rig\": \"%s\", \"motion\": \"walk\", \"system\": \"foot\", \"timeline\": [{\"t\": 0,"
+					 " \"input\": \"velocity\", \"value\": [1.4, 0, 0]}], \"frames\": 120}",
+					 (double)angles[a], rigs[k]);
+			lbScenario* sc = lbParseScenario(json, "steep.json", NULL, 0);
+			lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
+			ENSURE(run != NULL);
+			int frames = 0, flagged = 0;
+			while (run && !lbRun_IsDone(run))
+			{
+				lbRun_Step(run);
+				const float v = systemValue(run, "unsupported");
+				ENSURE(v == 0.0f || v == 1.0f);
+				flagged += v == 1.0f ? 1 : 0;
+				frames += 1;
+			}
+			printf("  walk up %.0f degrees, %s: unsupported in %d of %d frames\n", (double)angles[a], rigs[k], flagged, frames);
+			ENSURE(frames == 120);
+			if (angles[a] < 35.0f)
+				ENSURE(flagged == 0);
+			else
+				ENSURE(flagged == frames);
+			lbDestroyRun(run);
+			lbDestroyScenario(sc);
+		}
+}
+
 // Running down 41-45 degree slopes (angles no shipped scenario has) onto the level ground below, both
 // rigs: the pelvis drop limit eases from pelvisMaxSink to pelvisMaxSinkSlope on the slope and back on
 // the level ground, never faster than 0.5 m/s, and no bone adds a pop over 15 degrees (with the
@@ -659,5 +698,6 @@ int main(int argc, char** argv)
 	RUN_TEST(test_running_down_a_lock_below_unfolds_the_knee_gradually);
 	RUN_TEST(test_running_down_a_trailing_knee_stays_in_range);
 	RUN_TEST(test_walking_down_stairs_at_an_angle);
+	RUN_TEST(test_the_runner_reports_ground_too_steep_to_walk);
 	TEST_MAIN_END();
 }

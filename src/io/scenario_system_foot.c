@@ -414,7 +414,7 @@ static int lbFootValues(const void* system, const char** names, float* values, i
 {
 	const lbFootRun* f = (const lbFootRun*)system;
 	static const char* const n[] = { "alpha",    "pelvis_offset", "pelvis_sink_limit", "ground_l", "ground_r",
-									 "locked_l", "locked_r",      "casts",    "locked_slide_max" };
+									 "locked_l", "locked_r",      "casts",    "locked_slide_max", "unsupported" };
 	const float v[] = { f->targets.alpha,
 						f->targets.pelvisOffset,
 						f->targets.pelvisMaxSink,
@@ -423,7 +423,8 @@ static int lbFootValues(const void* system, const char** names, float* values, i
 						f->targets.feet[0].locked ? 1.0f : 0.0f,
 						f->targets.feet[1].locked ? 1.0f : 0.0f,
 						(float)f->targets.castCount,
-						f->slideMax };
+						f->slideMax,
+						f->targets.unsupported ? 1.0f : 0.0f };
 	return lbSystemValuesCopy(n, v, (int)(sizeof v / sizeof v[0]), names, values, capacity);
 }
 
