@@ -14,12 +14,13 @@ slide <= 0.01 m), then how many runs hold every limit.
     python3 scripts/terrain_sweep.py build/limber [--seed N] [--per-kind N] [--kinds K,...] [--keep DIR] [--strict]
 
 --kinds runs only the sizes whose names start with one of the given prefixes (stairs_up,
-stairs_down, slope_up, slope_down, slope_across, rocks, gap, ledge, beam, or finer: stairs_up_run);
+stairs_down, stairs_angled, slope_up, slope_down, slope_across, rocks, gap, ledge, beam, or finer: stairs_up_run);
 the sizes drawn stay those of the whole sweep at that seed, so a run keeps its name and figures.
 
 It measures; it is not a test (the shipped scenarios and tests/test_foot_scenarios.c are). With
 --strict the exit status is 1 when a run breaks a limit.
 """
+import math
 import random
 import sys
 
@@ -95,6 +96,20 @@ def kinds(rng, per_kind):
         width = round(rng.uniform(0.25, 0.4), 2)
         yield (f"beam_walk_{width}", [{"builder": "beam", "params": {"width": width, "height": 0.5, "length": 8,
                                                                      "distance": -1}}], "walk", [1.4, 0, 0], 180, None, None)
+    # Flights crossed at an angle (15-60 degrees off straight up or down) on wide stairs: the feet
+    # meet the noses obliquely and the toes point across the treads. Drawn last, so the kinds above
+    # keep their draws at a seed.
+    for _ in range(per_kind):
+        riser, tread = round(rng.uniform(0.15, 0.30), 3), round(rng.uniform(0.25, 0.38), 3)
+        angle = round(rng.uniform(15.0, 60.0), 1)
+        a, n = math.radians(angle), 16
+        stairs = {"riser": riser, "tread": tread, "count": n, "distance": 1.0, "width": 30}
+        tag = f"{int(riser * 1000)}_{int(tread * 1000)}_{angle}"
+        for motion, v, frames in GAITS:
+            yield (f"stairs_angled_up_{motion}_{tag}", [{"builder": "stairs", "params": dict(stairs, landing=10.0)}],
+                   motion, [v * math.cos(a), v * math.sin(a), 0], frames, [0.0, -6.0, 0], angle)
+            yield (f"stairs_angled_down_{motion}_{tag}", [{"builder": "stairs", "params": dict(stairs, landing=4.0)}],
+                   motion, [-v * math.cos(a), v * math.sin(a), 0], frames, [1.0 + n * tread + 0.3, -6.0, 0], 180.0 - angle)
 
 
 def broken(summary):
