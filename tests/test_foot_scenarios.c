@@ -448,6 +448,17 @@ static void test_running_up_long_treads(void)
 	printf("  8 runs up: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, false, "run", 3.5f, 180));
 }
 
+// A foot scenario on a 9 m slope of `angle` degrees (20 m wide): the named motion at `vx` m/s
+// along x for `frames` frames, going down (vx < 0) from 8 m up the slope, facing down it.
+static void slopeScenario(char* json, size_t size, float angle, const char* rig, const char* motion, float vx, int frames)
+{
+	snprintf(json, size,
+			 "{\"world\": {\"shapes\": [{\"builder\": \"slope\", \"params\": {\"angle_deg\": %g, \"length\": 9,"
+			 " \"width\": 20}}]}, \"rig\": \"%s\", \"motion\": \"%s\", \"system\": \"foot\", \"timeline\": [{\"t\": 0,"
+			 " \"input\": \"velocity\", \"value\": [%g, 0, 0]}], \"frames\": %d%s}",
+			 (double)angle, rig, motion, (double)vx, frames, vx < 0.0f ? ", \"character\": {\"position\": [8, 0, 0], \"heading_deg\": 180}" : "");
+}
+
 // The runner's `unsupported` value (lbFootTargets::unsupported) over walks up slopes, both rigs:
 // never on 20 degrees (under slopeLimit, 35), on every grounded frame of 50 and 58 degrees, where
 // every foot stands on ground steeper than the limit and a game would switch to climbing or sliding.
@@ -459,11 +470,7 @@ static void test_the_runner_reports_ground_too_steep_to_walk(void)
 		for (int k = 0; k < 2; ++k)
 		{
 			char json[1024];
-			snprintf(json, sizeof json,
-					 "{\"world\": {\"shapes\": [{\"builder\": \"slope\", \"params\": {\"angle_deg\": %g, \"length\": 9,"
-					 " \"width\": 20}}]}, \"rig\": \"%s\", \"motion\": \"walk\", \"system\": \"foot\", \"timeline\": [{\"t\": 0,"
-					 " \"input\": \"velocity\", \"value\": [1.4, 0, 0]}], \"frames\": 120}",
-					 (double)angles[a], rigs[k]);
+			slopeScenario(json, sizeof json, angles[a], rigs[k], "walk", 1.4f, 120);
 			lbScenario* sc = lbParseScenario(json, "steep.json", NULL, 0);
 			lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
 			ENSURE(run != NULL);
@@ -503,12 +510,7 @@ static void test_steep_downhill_runs_keep_the_pelvis_up(void)
 		for (int k = 0; k < 2; ++k)
 		{
 			char json[1024];
-			snprintf(json, sizeof json,
-					 "{\"world\": {\"shapes\": [{\"builder\": \"slope\", \"params\": {\"angle_deg\": %g, \"length\": 9,"
-					 " \"width\": 20}}]}, \"rig\": \"%s\", \"motion\": \"run\", \"system\": \"foot\", \"timeline\": [{\"t\": 0,"
-					 " \"input\": \"velocity\", \"value\": [-3.5, 0, 0]}], \"frames\": 180, \"character\": {\"position\": [8, 0, 0],"
-					 " \"heading_deg\": 180}}",
-					 (double)angles[a], rigs[k]);
+			slopeScenario(json, sizeof json, angles[a], rigs[k], "run", -3.5f, 180);
 			lbMetricsSummary m;
 			float lowest, last, step;
 			const bool ran = runScenarioText(json, &m, &lowest, &last, &step);
