@@ -397,6 +397,20 @@ static void test_stair_descents_of_other_sizes_keep_soles_out(void)
 	ENSURE(runs == 48);
 }
 
+// Prints one run's figures under `label` and holds it to every foot limit (added pop, sole and limb
+// penetration, support, no joint outside its range, no knee inverted, no NaN or unmeasured frame);
+// returns its added pop.
+static float holdRun(const char* label, const lbMetricsSummary* m)
+{
+	printf("  %s: added pop %.1f degrees, sole %.4f m, limb %.4f m, support %.1f\n", label, (double)m->addedPopMax,
+		   (double)m->solePenetrationMax, (double)m->limbPenetrationMax, (double)m->supportMin);
+	ENSURE(m->addedPopMax >= 0.0f && m->addedPopMax <= 15.0f);
+	ENSURE(m->solePenetrationMax <= 0.01f && m->limbPenetrationMax <= 0.02f);
+	ENSURE(m->supportMin >= 0.6f && m->nanFrames == 0 && m->unmeasuredFrames == 0);
+	ENSURE(m->limitViolations == 0 && m->kneeInversions == 0);
+	return m->addedPopMax;
+}
+
 // Runs n flights (sizes: riser, tread in m) on both reference rigs, down or up, with the named
 // motion at `speed` m/s for `frames` frames, and holds each run to every foot limit (added pop,
 // sole and limb penetration, support, no joint outside its range, no knee inverted, no NaN frame);
@@ -414,14 +428,10 @@ static float holdFlights(const float sizes[][2], int n, bool down, const char* m
 			ENSURE(ran);
 			if (!ran)
 				continue;
-			printf("  %s %s %.3f x %.3f m, %s: added pop %.1f degrees, sole %.4f m, limb %.4f m, support %.1f\n", motion,
-				   down ? "down" : "up", (double)sizes[i][0], (double)sizes[i][1], rigs[k], (double)m.addedPopMax,
-				   (double)m.solePenetrationMax, (double)m.limbPenetrationMax, (double)m.supportMin);
-			ENSURE(m.addedPopMax >= 0.0f && m.addedPopMax <= 15.0f);
-			ENSURE(m.solePenetrationMax <= 0.01f && m.limbPenetrationMax <= 0.02f);
-			ENSURE(m.supportMin >= 0.6f && m.nanFrames == 0);
-			ENSURE(m.limitViolations == 0 && m.kneeInversions == 0);
-			worst = lbMaxF(worst, m.addedPopMax);
+			char label[128];
+			snprintf(label, sizeof label, "%s %s %.3f x %.3f m, %s", motion, down ? "down" : "up", (double)sizes[i][0],
+					 (double)sizes[i][1], rigs[k]);
+			worst = lbMaxF(worst, holdRun(label, &m));
 			runs += 1;
 		}
 	ENSURE(runs == 2 * n);
@@ -608,14 +618,10 @@ static float holdAngledDescents(const float sizes[][3], int n)
 			ENSURE(ran);
 			if (!ran)
 				continue;
-			printf("  walk down %.3f x %.3f m, %.1f degrees off, %s: added pop %.1f degrees, sole %.4f m, limb %.4f m, support %.1f\n",
-				   (double)sizes[i][0], (double)sizes[i][1], (double)sizes[i][2], rigs[k], (double)m.addedPopMax,
-				   (double)m.solePenetrationMax, (double)m.limbPenetrationMax, (double)m.supportMin);
-			ENSURE(m.addedPopMax >= 0.0f && m.addedPopMax <= 15.0f);
-			ENSURE(m.solePenetrationMax <= 0.01f && m.limbPenetrationMax <= 0.02f);
-			ENSURE(m.supportMin >= 0.6f && m.nanFrames == 0 && m.unmeasuredFrames == 0);
-			ENSURE(m.limitViolations == 0 && m.kneeInversions == 0);
-			worst = lbMaxF(worst, m.addedPopMax);
+			char label[128];
+			snprintf(label, sizeof label, "walk down %.3f x %.3f m, %.1f degrees off, %s", (double)sizes[i][0], (double)sizes[i][1],
+					 (double)sizes[i][2], rigs[k]);
+			worst = lbMaxF(worst, holdRun(label, &m));
 			runs += 1;
 		}
 	ENSURE(runs == 2 * n);
