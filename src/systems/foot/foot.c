@@ -840,10 +840,12 @@ static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int
 	{
 		float e = lbFootFindEdge(p, a[back], a[back - 1], h0, a0);
 		lo = cls[back - 1] > 0 ? e + p->margin - a[lb_soleHeel] : e + p->margin - a[lb_soleUnderAnkle];
-		if (cls[back - 1] > 0 && g->valid[back - 1])
-			lo = lbFootClearWallBehind(p, lo, g->height[back - 1] - h0);
 		if (cls[back - 1] > 0)
+		{
+			if (g->valid[back - 1])
+				lo = lbFootClearWallBehind(p, lo, g->height[back - 1] - h0);
 			lo = lbFootClearCornersBehind(p, lo, h0, a0);
+		}
 	}
 	else
 	{
