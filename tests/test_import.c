@@ -255,6 +255,67 @@ static void TestImportExplicitRoleMap(void)
 	lbDestroyImportedRig(r);
 }
 
+// A 3ds Max Biped with German bone names (Becken, Oberschenkel, Unterschenkel, Fuß, Zeh0) exported
+// as ASE in inches, with no unit in the file: the unit guessed from its 59-unit span is the inch,
+// so it stands an adult's height (as centimetres it stood 0.6 m). Biped hangs its thighs off the
+// first spine bone, not the pelvis: the legs still map and measure.
+static void TestBipedInInches(void)
+{
+	if (!lbHaveModels())
+		return;
+	struct stat st;
+	if (stat(MODELS "/ASE/MotionCaptureROM.ase", &st) != 0)
+		return;
+	const char* map[][2] = { { "pelvis", "Bip01 Becken" },          { "spine1", "Bip01 Wirbels_ule" },
+							 { "spine2", "Bip01 Wirbels_ule1" },     { "spine3", "Bip01 Wirbels_ule2" },
+							 { "neck", "Bip01 Hals" },              { "head", "Bip01 Kopf" },
+							 { "clavicle_l", "Bip01 L Schl_sselbein" }, { "upperarm_l", "Bip01 L Oberarm" },
+							 { "forearm_l", "Bip01 L Unterarm" },    { "hand_l", "Bip01 L Hand" },
+							 { "thigh_l", "Bip01 L Oberschenkel" },  { "calf_l", "Bip01 L Unterschenkel" },
+							 { "foot_l", "Bip01 L Fu_" },           { "ball_l", "Bip01 L Zeh0" },
+							 { "clavicle_r", "Bip01 R Schl_sselbein" }, { "upperarm_r", "Bip01 R Oberarm" },
+							 { "forearm_r", "Bip01 R Unterarm" },    { "hand_r", "Bip01 R Hand" },
+							 { "thigh_r", "Bip01 R Oberschenkel" },  { "calf_r", "Bip01 R Unterschenkel" },
+							 { "foot_r", "Bip01 R Fu_" },           { "ball_r", "Bip01 R Zeh0" } };
+	lbImportDef def = lbDefaultImportDef();
+	for (size_t k = 0; k < sizeof map / sizeof map[0]; ++k)
+		for (int role = 0; role < lb_roleCount; ++role)
+			if (strcmp(lbRoleName((lbRole)role), map[k][0]) == 0)
+				def.humanoid.roleNames[role] = map[k][1];
+	lbImportedRig* r = NULL;
+	lbResetCapture();
+	ENSURE(lbImportRig(MODELS "/ASE/MotionCaptureROM.ase", &def, &r) == lb_ok);
+	if (!r)
+		return;
+	printf("    %s\n", r->report);
+	ENSURE(r->humanoidResult == lb_ok);
+	ENSURE_NEAR(r->unitScale, 0.0254f, 1.0e-6f);
+	ENSURE(strstr(r->report, "inches") != NULL);
+	ENSURE(r->humanoid.height > 1.5f && r->humanoid.height < 1.9f);
+	// No warning about an implausible height.
+	ENSURE(r->warningCount == 0);
+	const lbSkeleton* s = r->skeleton;
+	for (int side = 0; side < 2; ++side)
+	{
+		const lbLegBones* leg = &r->humanoid.leg[side];
+		ENSURE(leg->thigh >= 0 && leg->calf >= 0 && leg->foot >= 0 && leg->ball >= 0);
+		ENSURE(s->parents[leg->thigh] == r->humanoid.spine[0]);
+		const float len = r->humanoid.legAxes[side].thighLength + r->humanoid.legAxes[side].calfLength;
+		ENSURE(len > 0.40f * r->humanoid.height && len < 0.60f * r->humanoid.height);
+	}
+	// The explicit unit still wins.
+	lbDestroyImportedRig(r);
+	def.unitScale = 0.01f;
+	ENSURE(lbImportRig(MODELS "/ASE/MotionCaptureROM.ase", &def, &r) == lb_ok);
+	if (r)
+	{
+		// ... and a 0.6 m human is flagged.
+		ENSURE(r->humanoid.height < 0.7f);
+		ENSURE(r->warningCount >= 1 && strstr(r->report, "not a human's") != NULL);
+	}
+	lbDestroyImportedRig(r);
+}
+
 // The CMU clip: roles, constant bone lengths, root motion, feet on the floor in contact frames.
 // A rig whose bones are named after the joints they start at (Boxing_Toes.bvh: Hips, Ab, Chest,
 // LeftCollar, LeftShoulder, LeftElbow, LeftWrist, LeftHip, LeftKnee, LeftAnkle, LeftToes) maps
@@ -1128,6 +1189,7 @@ int main(int argc, char** argv)
 	RUN_TEST(TestImportEachFormat);
 	RUN_TEST(TestImporterLog);
 	RUN_TEST(TestImportExplicitRoleMap);
+	RUN_TEST(TestBipedInInches);
 	RUN_TEST(TestCmuClipWithRootMotion);
 	RUN_TEST(TestJointNamedBvh);
 	RUN_TEST(TestLeadInPose);

@@ -723,10 +723,15 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 	}
 	else
 	{
-		// A standing human skeleton spans roughly 1.4-1.9 m from toes to head joint.
+		// A standing human skeleton spans roughly 1.4-1.9 m from toes to head joint: 55-75 units in
+		// inches (3ds Max's default unit, so its ASE and X exports), 140-190 in centimetres. A span of
+		// 40-100 units is an adult in inches (1.0-2.5 m) rather than a doll in centimetres (0.4-1 m):
+		// a 3ds Max Biped exported in inches, 59 units tall, stood 0.6 m tall taken as centimetres.
 		if (span >= 0.3f && span <= 3.0f)
 			conv.unit = 1.0f;
-		else if (span >= 40.0f && span <= 300.0f)
+		else if (span >= 40.0f && span < 100.0f)
+			conv.unit = 0.0254f;
+		else if (span >= 100.0f && span <= 300.0f)
 			conv.unit = 0.01f;
 		else if (span >= 12.0f && span < 40.0f && isBvh)
 			conv.unit = 0.056444f; // CMU motion capture: 1 unit = 1/0.45 inch
@@ -734,6 +739,7 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 			conv.unit = 1.0f;
 		snprintf(unitWhy, sizeof unitWhy, "guessed from a skeleton %.3g units tall%s", (double)span,
 				 conv.unit == 0.056444f ? " (CMU motion-capture units)"
+				 : conv.unit == 0.0254f ? " (inches)"
 										: (conv.unit == 1.0f && !(span >= 0.3f && span <= 3.0f) ? "; not a human size, kept as meters" : ""));
 	}
 	rig->unitScale = conv.unit;
@@ -1186,9 +1192,10 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 		lbFree(big);
 	}
 
-	// A human is about 1.5-2 m tall; far outside that, the unit is most likely wrong.
+	// A human is about 1.5-2 m tall; far outside that (a child stands 0.9 m and up), the unit is
+	// most likely wrong.
 	float tall = rig->humanoidResult == lb_ok ? rig->humanoid.height : span * conv.unit;
-	bool implausible = rig->humanoidResult == lb_ok && (tall < 0.5f || tall > 3.0f);
+	bool implausible = rig->humanoidResult == lb_ok && (tall < 0.9f || tall > 3.0f);
 	char tallText[512] = "";
 	if (implausible)
 	{
