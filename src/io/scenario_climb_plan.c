@@ -136,11 +136,11 @@ lbClimbRunPlanner* lbCreateClimbRunPlannerWith(const lbRunContext* ctx, const lb
 	// The rest pelvis as it stands on the floor: a rest pose may stand elsewhere than on the model's
 	// origin (the imported BCN rig rests with its pelvis there, its soles a metre under it), and the
 	// planner's first stance and the wall's sampled band are measured from this pelvis. The floor
-	// is where the runner puts a procedural motion's (lbRunRestSoleHeight).
+	// and the pelvis are where the runner puts a procedural motion's (lbRunRestOffset).
 	lbVec3 pelvisMs = lbSkeleton_GetRestModel(ctx->skeleton, h->pelvis).p;
-	const float floor = lbRunRestSoleHeight(ctx->skeleton, h);
-	if (lbAbsF(floor) > LB_RUN_REST_FLOOR_TOLERANCE)
-		pelvisMs = lbMulAdd(pelvisMs, -floor, h->upMs);
+	const lbVec3 restOffset = lbRunRestOffset(ctx->skeleton, h);
+	if (lbLength(restOffset) > LB_RUN_REST_FLOOR_TOLERANCE)
+		pelvisMs = lbSub(pelvisMs, restOffset);
 	const lbVec3 pelvisWs = lbTransformPoint(cw, pelvisMs);
 	const lbVec3 chest = lbMulAdd(pelvisWs, 0.3f, up);
 	lbQueryInput q = lbDefaultQueryInput();

@@ -65,6 +65,12 @@ bool lbJsonReadNumberKeys(lbJsonCheck* check, const cJSON* config, const lbConfi
 /// a motion's pose down by it, and so does a system that samples a motion of its own.
 float lbRunRestSoleHeight(const lbSkeleton* skeleton, const lbHumanoid* h);
 
+/// What the runner moves a procedural motion's pose back by (model, m): lbRunRestSoleHeight along
+/// the model up plus the rest pelvis's place across up, so the body stands over the model origin
+/// (zero across up for a rig whose rest pelvis is over it). A system that samples a motion of its
+/// own moves it the same way.
+lbVec3 lbRunRestOffset(const lbSkeleton* skeleton, const lbHumanoid* h);
+
 /// A rest pose whose floor lies within this of the model origin (m) stands on it, for the systems
 /// that sample or measure the rest pose themselves: the floor is estimated on a rig without a root
 /// on it (3 mm under the mixamo-like rig's origin).

@@ -361,9 +361,13 @@ static float lbSupportHeight(lbRun* run, float groundBelow, lbTransform motionWs
 		return groundBelow;
 	}
 	const lbVec3 up = run->upWs;
+	// The motion places its support points for its own pose; the runner moved that pose across by
+	// the rest pelvis's offset (lbShiftToFloor), and the points move with it.
+	const lbVec3 across = lbQuatRotate(motionWs.q, lbProjectOnPlane(run->restOffset, run->humanoid.upMs));
 	float sum = 0.0f;
 	for (int side = 0; side < 2; ++side)
 	{
+		support[side] = lbSub(support[side], across);
 		// A planted foot's support point holds still across the ground plane; a swinging foot's
 		// moves with the character (its landing place) and leaps ahead when the foot lifts.
 		lbVec3 moved = lbProjectOnPlane(lbSub(support[side], run->supportPrev[side]), up);
@@ -442,15 +446,16 @@ lbResult lbRun_ApplyInput(lbRun* run, const lbScenarioEvent* in)
 }
 
 static float lbPoseSoleHeight(const lbPose* pose, const lbHumanoid* h);
+static lbVec3 lbRestOffsetOf(const lbTransform* model, const lbHumanoid* h, float soleHeight);
 
-// Moves the base pose along the model up so that the motion's floor (its soles at rest, or in its
-// first pose) is the model origin: the model frame then stands on the ground, as the systems
-// expect. Only root bones move; the rest follows.
+// Moves the base pose so that the motion's floor (its soles at rest, or in its first pose) is the
+// model origin and its pelvis stands over it: the model frame then stands on the ground where the
+// controller puts it, as the systems expect. Only root bones move; the rest follows.
 static void lbShiftToFloor(lbRun* run)
 {
-	if (lbAbsF(run->restSoleHeight) < 1.0e-6f)
+	if (lbLengthSquared(run->restOffset) < 1.0e-12f)
 		return;
-	lbVec3 shift = lbMulSV(-run->restSoleHeight, run->humanoid.upMs);
+	lbVec3 shift = lbNeg(run->restOffset);
 	for (int b = 0; b < run->skeleton->boneCount; ++b)
 		if (run->skeleton->parents[b] < 0)
 			run->pose.local[b].p = lbAdd(run->pose.local[b].p, shift);
@@ -514,7 +519,7 @@ static lbResult lbMoveAndSample(lbRun* run, float dt)
 	// Standing motions on an imported rig may not stand on the model origin: on the first frame
 	// the soles of the motion's own pose set where the ground is.
 	if (run->frame == 0 && run->soleFromFirstPose)
-		run->restSoleHeight = lbPoseSoleHeight(&run->pose, &run->humanoid);
+		run->restOffset = lbRestOffsetOf(run->pose.model, &run->humanoid, lbPoseSoleHeight(&run->pose, &run->humanoid));
 	lbShiftToFloor(run);
 
 	run->stateTime += dt;
@@ -736,6 +741,22 @@ float lbRunRestSoleHeight(const lbSkeleton* skeleton, const lbHumanoid* h)
 	return lowest;
 }
 
+// The pelvis's place across up (model) plus `soleHeight` along up, in a pose's model transforms. A
+// pelvis within a millimetre of the origin's up line is over it: a rig built centred (the reference
+// rigs, to rounding) is not moved across.
+static lbVec3 lbRestOffsetOf(const lbTransform* model, const lbHumanoid* h, float soleHeight)
+{
+	lbVec3 across = lbProjectOnPlane(model[h->pelvis].p, h->upMs);
+	if (lbLengthSquared(across) < 1.0e-6f)
+		across = lbVec3_zero;
+	return lbMulAdd(across, soleHeight, h->upMs);
+}
+
+lbVec3 lbRunRestOffset(const lbSkeleton* skeleton, const lbHumanoid* h)
+{
+	return lbRestOffsetOf(skeleton->restModel, h, lbRunRestSoleHeight(skeleton, h));
+}
+
 typedef struct lbImportLog
 {
 	lbLogFcn* fcn;
@@ -868,8 +889,10 @@ lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 		return NULL;
 	}
 	// A clip's floor is its model origin (root motion projects the pelvis onto it); other motions
-	// stand the rest soles on the ground.
-	run->restSoleHeight = strcmp(mot->name, "clip") == 0 ? 0.0f : lbRunRestSoleHeight(run->skeleton, &run->humanoid);
+	// stand the rest soles on the ground with the rest pelvis over the origin (a 3ds Max Biped
+	// rests half a metre behind its origin: the controller's ground probe found a ledge's drop half a
+	// metre ahead of its feet, and the body fell with both feet still on the top).
+	run->restOffset = strcmp(mot->name, "clip") == 0 ? lbVec3_zero : lbRunRestOffset(run->skeleton, &run->humanoid);
 	run->soleFromFirstPose = run->imported && !mot->drivesRoot && strcmp(mot->name, "prone") != 0;
 	lbShiftToFloor(run);
 	run->position = scenario->position;

@@ -47,8 +47,9 @@ struct lbRun
 	lbVec3 supportLift[2];
 	float supportLiftGround[2];
 	bool supportValid;
-	// Height of the rest soles along the model up (m): the model is lowered by it.
-	float restSoleHeight;
+	// The rest soles' height along the model up plus the rest pelvis's place across it (model, m):
+	// the base pose is moved back by it (lbRunRestOffset).
+	lbVec3 restOffset;
 	bool soleFromFirstPose;
 	int frame;
 	float time;

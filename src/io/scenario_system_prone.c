@@ -37,10 +37,10 @@ typedef struct lbProneRun
 	lbMotionState motion;
 	lbMotionDef motionParams;
 	bool motionReady;
-	// Height of the rest soles over the model origin (m, lbRunRestSoleHeight): the lying pose is
-	// moved down by it as the runner moves a motion's pose (the imported BCN rig's rest stands a
+	// Where the rest soles and pelvis stand off the model origin (m, lbRunRestOffset): the lying pose
+	// is moved back by it as the runner moves a motion's pose (the imported BCN rig's rest stands a
 	// metre under its origin, and it lay a metre under the floor).
-	float restSole;
+	lbVec3 restOffset;
 	// The animated pose the system fits (the base pose, laid down or blended) and the prone pose.
 	lbPose anim;
 	lbPose lying;
@@ -214,7 +214,7 @@ static void* lbProneCreate(const lbRunContext* ctx, const cJSON* config, lbResul
 	}
 	p->motionParams = lbDefaultMotionDef(lb_motionProne);
 	p->motionReady = lbMotionState_Init(&p->motion, ctx->skeleton, ctx->humanoid, ctx->characterWs) == lb_ok;
-	p->restSole = lbRunRestSoleHeight(ctx->skeleton, ctx->humanoid);
+	p->restOffset = lbRunRestOffset(ctx->skeleton, ctx->humanoid);
 	*outResult = lb_ok;
 	return p;
 }
@@ -274,11 +274,11 @@ static void lbProneMakeAnim(lbProneRun* p, const lbRunContext* ctx, float dt)
 	lbTransform xf = ctx->characterWs;
 	p->motion.characterWs = xf;
 	lbMotion_Sample(&p->motion, s, h, &p->motionParams, dt, &p->lying);
-	if (lbAbsF(p->restSole) > LB_RUN_REST_FLOOR_TOLERANCE)
+	if (lbLength(p->restOffset) > LB_RUN_REST_FLOOR_TOLERANCE)
 	{
 		for (int b = 0; b < s->boneCount; ++b)
 			if (s->parents[b] < 0)
-				p->lying.local[b].p = lbMulAdd(p->lying.local[b].p, -p->restSole, h->upMs);
+				p->lying.local[b].p = lbSub(p->lying.local[b].p, p->restOffset);
 		lbPose_LocalToModel(&p->lying, s);
 	}
 	if (p->posture == lb_pronePostureBack)
