@@ -91,8 +91,13 @@ def kinds(rng, per_kind):
                                                                                       "distance": distance, "width": 12}}],
                "walk", [1.4, 0, 0], 200, None, None)
         drop = round(rng.uniform(0.3, 0.6), 2)
-        yield (f"ledge_walk_{drop}", [{"builder": "step_down", "params": {"drop": drop, "distance": 1.2, "width": 12}}],
-               "walk", [1.4, 0, 0], 180, None, None)
+        # The edge anywhere over a stride from 1.2 m on, as for the gap: a foot reaches it at every
+        # phase of the step (landing toes first below it among them). Its own generator, seeded by
+        # the drop, so the other kinds keep their draws.
+        ledge = round(random.Random(f"ledge {drop}").uniform(1.2, 2.6), 2)
+        yield (f"ledge_walk_{drop}_{ledge}", [{"builder": "step_down", "params": {"drop": drop, "distance": ledge,
+                                                                                  "width": 12}}],
+               "walk", [1.4, 0, 0], 200, None, None)
         width = round(rng.uniform(0.25, 0.4), 2)
         yield (f"beam_walk_{width}", [{"builder": "beam", "params": {"width": width, "height": 0.5, "length": 8,
                                                                      "distance": -1}}], "walk", [1.4, 0, 0], 180, None, None)

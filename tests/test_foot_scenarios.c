@@ -709,6 +709,49 @@ static void test_landing_after_a_fall_off_a_ledge(void)
 	ENSURE(runs == 12 && landings == 12);
 }
 
+// Walking off a 0.5 m ledge, the edge anywhere over a stride (1.2-2.5 m ahead, so it meets every
+// phase of the step), both rigs: no bone turns more than 15 degrees in a frame beyond the walk's own
+// turn. With the edge 1.92 m ahead the leading foot lands toes first on the floor below and locks
+// at once; its toes, bent at full weight from the lock's first frame, turned 17-18 degrees in that
+// frame. They now bend over three frames, as a plant's do.
+static void test_toes_of_a_foot_locking_below_a_ledge_bend_over_frames(void)
+{
+	const char* rigs[2] = { "mannequin", "mixamo" };
+	float worst = 0.0f;
+	int runs = 0;
+	for (int e = 0; e < 8; ++e)
+		for (int k = 0; k < 2; ++k)
+		{
+			const float edge = 1.2f + 0.18f * (float)e;
+			char json[1024];
+			snprintf(json, sizeof json,
+					 "{\"world\": {\"shapes\": [{\"builder\": \"step_down\", \"params\": {\"drop\": 0.5, \"distance\": %g,"
+					 " \"width\": 12}}]}, \"rig\": \"%s\", \"motion\": \"walk\", \"system\": \"foot\","
+					 " \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [1.4, 0, 0]}], \"frames\": 200}",
+					 (double)edge, rigs[k]);
+			lbScenario* sc = lbParseScenario(json, "ledge_phase.json", NULL, 0);
+			lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
+			ENSURE(run != NULL);
+			while (run && !lbRun_IsDone(run))
+				lbRun_Step(run);
+			if (run)
+			{
+				const lbRunView view = lbRun_GetView(run);
+				const lbMetricsSummary* m = &view.summary;
+				ENSURE(m->addedPopMax >= 0.0f && m->addedPopMax <= 15.0f);
+				ENSURE(m->solePenetrationMax <= 0.01f);
+				ENSURE(m->nanFrames == 0 && m->kneeInversions == 0 && m->limitViolations == 0);
+				if (m->addedPopMax > worst)
+					worst = m->addedPopMax;
+				runs += 1;
+			}
+			lbDestroyRun(run);
+			lbDestroyScenario(sc);
+		}
+	printf("  %d walks off a 0.5 m ledge: worst added pop %.1f degrees\n", runs, (double)worst);
+	ENSURE(runs == 16);
+}
+
 // A rig whose rest pelvis stands off its model origin across up is moved over it by the runner, so
 // the body stands and walks where the scenario puts it. The 3ds Max Biped in assimp's test models
 // (German bone names, role table below) rests half a metre behind its origin: the controller's
@@ -795,5 +838,6 @@ int main(int argc, char** argv)
 	RUN_TEST(test_a_plant_across_a_riser_keeps_its_heel_corners_clear);
 	RUN_TEST(test_the_runner_reports_ground_too_steep_to_walk);
 	RUN_TEST(test_an_off_centre_rig_walks_where_it_is_put);
+	RUN_TEST(test_toes_of_a_foot_locking_below_a_ledge_bend_over_frames);
 	TEST_MAIN_END();
 }

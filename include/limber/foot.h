@@ -435,9 +435,10 @@ typedef struct lbFootTarget
 	bool locked;
 	/// Whether the foot counts as planted on the ground this frame.
 	bool planted;
-	/// Weight in [0, 1] of the toes' bend onto the ground: it rises while the foot is planted on
-	/// ground and falls otherwise, over 50 ms either way, so a plant that flickers for a frame (a
-	/// clip's foot shuffling at the lock speed) turns the toes by a third of their bend, not all.
+	/// Weight in [0, 1] of the toes' bend onto the ground: it rises while the foot is planted or
+	/// locked on ground and falls otherwise, over 50 ms either way, so a plant that flickers for a
+	/// frame (a clip's foot shuffling at the lock speed) turns the toes by a third of their bend,
+	/// not all, and a lock that begins bends them over three 60 Hz frames.
 	float toeBend;
 	/// How far in [0, 1] the toes of a foot coming down onto the ground bend ahead of the contact:
 	/// 1 when its ball reaches the ground in the next frame at its present rate, 0 three frames

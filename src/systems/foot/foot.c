@@ -2534,10 +2534,10 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 	ft->locked = leg->locked;
 	ft->settled = def->footLock ? (leg->locked && leg->lockAlpha >= 0.99f) : lf->planted;
 	ft->planted = lf->planted;
-	// The toes bend onto the ground only under a planted foot; the bend eases in and out (a sixth
-	// of a 60 Hz frame's worth at 20 /s is a third of the bend).
+	// The toes bend onto the ground only under a planted or locked foot; the bend eases in and out
+	// (a sixth of a 60 Hz frame's worth at 20 /s is a third of the bend).
 	{
-		const float want = leg->grounded && lf->planted ? 1.0f : 0.0f;
+		const float want = leg->grounded && (lf->planted || leg->locked) ? 1.0f : 0.0f;
 		leg->toeBend = f->snap ? want : lbInterpConstantTo(leg->toeBend, want, f->dt, LB_FOOT_TOE_BEND_RATE);
 	}
 	ft->toeBend = leg->toeBend;
@@ -4239,8 +4239,10 @@ static void lbFootBendAllToes(const lbFootTargets* targets, const lbSkeleton* sk
 		const lbFootTarget* f = &targets->feet[s];
 		// Only a foot on the ground bends its toes on it; a swinging foot clears its whole sole
 		// instead (the sense stage), its toes pointing where the animation points them. The bend
-		// eases in and out with the plant (toeBend), a locked foot's at full weight.
-		const float bend = f->locked ? 1.0f : lbClampF(f->toeBend, 0.0f, 1.0f);
+		// eases in and out with the plant (toeBend), a locked foot's too: taken at full weight
+		// from the frame the lock began, the toes of a foot landing toes first below a ledge
+		// turned 22 degrees in that frame.
+		const float bend = lbClampF(f->toeBend, 0.0f, 1.0f);
 		if (!f->grounded || !(bend > 0.0f) || !lbIsValidVec3(f->toeNormalWs) || !lbIsValidVec3(f->groundPointWs))
 			continue;
 		lbVec3 n = lbNormalizeOr(lbFootDirectionIn(&targets->characterWs, f->toeNormalWs), lbVec3_zero);
