@@ -316,6 +316,45 @@ static void TestBipedInInches(void)
 	lbDestroyImportedRig(r);
 }
 
+// The unit of a file without one, from its skeleton's toes-to-head span: a two-bone BVH whose head
+// stands `span` units over its hips. Metres up to 3, CMU's units (1/0.45 inch) for a BVH of 12-40,
+// inches for 40-100 (an adult of 1-2.5 m), centimetres for 100-300; the boundaries fall where the
+// rule says, and the report names the guess.
+static void TestUnitGuessedFromSpan(void)
+{
+	static const struct
+	{
+		float span, unit;
+		const char* why;
+	} cases[] = { { 1.7f, 1.0f, "units tall)" },         { 25.0f, 0.056444f, "CMU" },   { 39.9f, 0.056444f, "CMU" },
+				  { 40.0f, 0.0254f, "inches" },             { 66.0f, 0.0254f, "inches" }, { 99.9f, 0.0254f, "inches" },
+				  { 100.0f, 0.01f, "units tall)" },         { 175.0f, 0.01f, "units tall)" } };
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; ++k)
+	{
+		char text[640];
+		snprintf(text, sizeof text,
+				 "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
+				 "  JOINT Head\n  {\n    OFFSET 0 %g 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
+				 "    End Site\n    {\n      OFFSET 0 1 0\n    }\n  }\n}\nMOTION\nFrames: 2\nFrame Time: 0.033333\n"
+				 "0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0\n",
+				 (double)cases[k].span);
+		lbWriteText(lbTempPath("span.bvh"), text, strlen(text));
+		lbResult res;
+		lbImportedRig* r = lbLoad(lbTempPath("span.bvh"), false, &res);
+		ENSURE(res == lb_ok && r);
+		if (!r)
+			continue;
+		ENSURE_NEAR(r->unitScale, cases[k].unit, 1.0e-7f);
+		ENSURE(strstr(r->report, cases[k].why) != NULL);
+		const int head = lbSkeleton_FindBone(r->skeleton, "Head"), hips = lbSkeleton_FindBone(r->skeleton, "Hips");
+		ENSURE(head >= 0 && hips >= 0);
+		if (head >= 0 && hips >= 0)
+			ENSURE_NEAR(lbDistance(r->skeleton->restModel[head].p, r->skeleton->restModel[hips].p), cases[k].span * cases[k].unit,
+						1.0e-4f);
+		lbDestroyImportedRig(r);
+	}
+}
+
 // The CMU clip: roles, constant bone lengths, root motion, feet on the floor in contact frames.
 // A rig whose bones are named after the joints they start at (Boxing_Toes.bvh: Hips, Ab, Chest,
 // LeftCollar, LeftShoulder, LeftElbow, LeftWrist, LeftHip, LeftKnee, LeftAnkle, LeftToes) maps
@@ -1190,6 +1229,7 @@ int main(int argc, char** argv)
 	RUN_TEST(TestImporterLog);
 	RUN_TEST(TestImportExplicitRoleMap);
 	RUN_TEST(TestBipedInInches);
+	RUN_TEST(TestUnitGuessedFromSpan);
 	RUN_TEST(TestCmuClipWithRootMotion);
 	RUN_TEST(TestJointNamedBvh);
 	RUN_TEST(TestLeadInPose);
