@@ -211,6 +211,15 @@ static void TestImporterLog(void)
 	ENSURE(lbCap.warnings == quiet);
 }
 
+// Names the bones of roles (role name, bone name pairs) in a def's role map.
+static void lbSetRoles(lbImportDef* def, const char* (*map)[2], size_t count)
+{
+	for (size_t k = 0; k < count; ++k)
+		for (int role = 0; role < lb_roleCount; ++role)
+			if (strcmp(lbRoleName((lbRole)role), map[k][0]) == 0)
+				def->humanoid.roleNames[role] = map[k][1];
+}
+
 static void lbSetBcnRoles(lbImportDef* def)
 {
 	const char* map[][2] = { { "pelvis", "B_Root_Pelvis_L" },  { "spine1", "B_Spine1" },         { "spine2", "B_Spine2" },
@@ -221,14 +230,7 @@ static void lbSetBcnRoles(lbImportDef* def)
 							 { "clavicle_r", "B_Clavicle_Right" }, { "upperarm_r", "B_UpperArm_Right" }, { "forearm_r", "B_ForeArm_Right" },
 							 { "hand_r", "B_Hand_Right" },     { "thigh_r", "B_Hip_Right" },     { "calf_r", "B_Knee_Right" },
 							 { "foot_r", "B_Ankle_Right" },    { "ball_r", "B_Toe_Right" } };
-	for (size_t k = 0; k < sizeof map / sizeof map[0]; ++k)
-	{
-		for (int role = 0; role < lb_roleCount; ++role)
-		{
-			if (strcmp(lbRoleName((lbRole)role), map[k][0]) == 0)
-				def->humanoid.roleNames[role] = map[k][1];
-		}
-	}
+	lbSetRoles(def, map, sizeof map / sizeof map[0]);
 }
 
 static void TestImportExplicitRoleMap(void)
@@ -278,10 +280,7 @@ static void TestBipedInInches(void)
 							 { "thigh_r", "Bip01 R Oberschenkel" },  { "calf_r", "Bip01 R Unterschenkel" },
 							 { "foot_r", "Bip01 R Fu_" },           { "ball_r", "Bip01 R Zeh0" } };
 	lbImportDef def = lbDefaultImportDef();
-	for (size_t k = 0; k < sizeof map / sizeof map[0]; ++k)
-		for (int role = 0; role < lb_roleCount; ++role)
-			if (strcmp(lbRoleName((lbRole)role), map[k][0]) == 0)
-				def.humanoid.roleNames[role] = map[k][1];
+	lbSetRoles(&def, map, sizeof map / sizeof map[0]);
 	lbImportedRig* r = NULL;
 	lbResetCapture();
 	ENSURE(lbImportRig(MODELS "/ASE/MotionCaptureROM.ase", &def, &r) == lb_ok);
