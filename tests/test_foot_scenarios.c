@@ -729,24 +729,16 @@ static void test_toes_of_a_foot_locking_below_a_ledge_bend_over_frames(void)
 					 " \"width\": 12}}]}, \"rig\": \"%s\", \"motion\": \"walk\", \"system\": \"foot\","
 					 " \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [1.4, 0, 0]}], \"frames\": 200}",
 					 (double)edge, rigs[k]);
-			lbScenario* sc = lbParseScenario(json, "ledge_phase.json", NULL, 0);
-			lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
-			ENSURE(run != NULL);
-			while (run && !lbRun_IsDone(run))
-				lbRun_Step(run);
-			if (run)
-			{
-				const lbRunView view = lbRun_GetView(run);
-				const lbMetricsSummary* m = &view.summary;
-				ENSURE(m->addedPopMax >= 0.0f && m->addedPopMax <= 15.0f);
-				ENSURE(m->solePenetrationMax <= 0.01f);
-				ENSURE(m->nanFrames == 0 && m->kneeInversions == 0 && m->limitViolations == 0);
-				if (m->addedPopMax > worst)
-					worst = m->addedPopMax;
-				runs += 1;
-			}
-			lbDestroyRun(run);
-			lbDestroyScenario(sc);
+			lbMetricsSummary m;
+			const bool ran = runScenarioText(json, &m, NULL, NULL, NULL);
+			ENSURE(ran);
+			if (!ran)
+				continue;
+			ENSURE(m.addedPopMax >= 0.0f && m.addedPopMax <= 15.0f);
+			ENSURE(m.solePenetrationMax <= 0.01f);
+			ENSURE(m.nanFrames == 0 && m.kneeInversions == 0 && m.limitViolations == 0);
+			worst = lbMaxF(worst, m.addedPopMax);
+			runs += 1;
 		}
 	printf("  %d walks off a 0.5 m ledge: worst added pop %.1f degrees\n", runs, (double)worst);
 	ENSURE(runs == 16);
@@ -774,22 +766,15 @@ static void test_a_run_spawned_on_rocks_eases_its_toes_in(void)
 					 " \"size\": 30, \"seed\": %d}}]}, \"rig\": \"%s\", \"motion\": \"run\", \"system\": \"foot\","
 					 " \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [3.5, 0, 0]}], \"frames\": 30}",
 					 (double)rocks[k].amplitude, (double)rocks[k].scale, rocks[k].seed, rigs[r]);
-			lbScenario* sc = lbParseScenario(json, "rocks_spawn.json", NULL, 0);
-			lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
-			ENSURE(run != NULL);
-			while (run && !lbRun_IsDone(run))
-				lbRun_Step(run);
-			if (run)
-			{
-				const lbRunView view = lbRun_GetView(run);
-				const lbMetricsSummary* m = &view.summary;
-				ENSURE(m->addedPopMax >= 0.0f && m->addedPopMax <= 15.0f);
-				ENSURE(m->solePenetrationMax <= 0.01f);
-				ENSURE(m->nanFrames == 0 && m->kneeInversions == 0);
-				worst = lbMaxF(worst, m->addedPopMax);
-			}
-			lbDestroyRun(run);
-			lbDestroyScenario(sc);
+			lbMetricsSummary m;
+			const bool ran = runScenarioText(json, &m, NULL, NULL, NULL);
+			ENSURE(ran);
+			if (!ran)
+				continue;
+			ENSURE(m.addedPopMax >= 0.0f && m.addedPopMax <= 15.0f);
+			ENSURE(m.solePenetrationMax <= 0.01f);
+			ENSURE(m.nanFrames == 0 && m.kneeInversions == 0);
+			worst = lbMaxF(worst, m.addedPopMax);
 		}
 	printf("  runs spawned on 0.57-0.59 m rocks: worst added pop %.1f degrees in the first 30 frames\n", (double)worst);
 }
