@@ -715,30 +715,27 @@ static void lbAddRunDebug(lbRun* run, lbSystemOutput* out)
 		lbSystemOutput_AddDebug(out, lb_layerTargets, lb_debugPoint, targets[i].positionWs, targets[i].positionWs, 0.035f, false);
 }
 
-static float lbPoseSoleHeight(const lbPose* pose, const lbHumanoid* h)
+// Height (m, along the model up) of the lower sole of a pose's model transforms.
+static float lbSoleHeightOf(const lbTransform* model, const lbHumanoid* h)
 {
 	float lowest = 1.0e9f;
 	for (int s = 0; s < 2; ++s)
 	{
-		lbTransform f = pose->model[h->leg[s].foot];
+		lbTransform f = model[h->leg[s].foot];
 		lbVec3 upF = lbNormalize(lbTransformDirection(f, h->legAxes[s].footUp));
 		lowest = lbMinF(lowest, lbDot(lbMulAdd(f.p, -h->legAxes[s].ankleHeight, upF), h->upMs));
 	}
 	return lowest;
 }
 
+static float lbPoseSoleHeight(const lbPose* pose, const lbHumanoid* h)
+{
+	return lbSoleHeightOf(pose->model, h);
+}
+
 float lbRunRestSoleHeight(const lbSkeleton* skeleton, const lbHumanoid* h)
 {
-	float lowest = 1.0e9f;
-	for (int s = 0; s < 2; ++s)
-	{
-		int foot = h->leg[s].foot;
-		lbTransform f = skeleton->restModel[foot];
-		lbVec3 upF = lbNormalize(lbTransformDirection(f, h->legAxes[s].footUp));
-		lbVec3 sole = lbMulAdd(f.p, -h->legAxes[s].ankleHeight, upF);
-		lowest = lbMinF(lowest, lbDot(sole, h->upMs));
-	}
-	return lowest;
+	return lbSoleHeightOf(skeleton->restModel, h);
 }
 
 // The pelvis's place across up (model) plus `soleHeight` along up, in a pose's model transforms. A
