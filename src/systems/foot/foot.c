@@ -2138,6 +2138,20 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 			leg->sliding = false;
 	}
 	leg->slideHiRiser = false;
+	// A plant within a few frames of its lock's release (the lock still holds the foot at least
+	// half: lockAlpha >= 0.5), the animation still within the release distance and angle of that
+	// lock, takes the lock up again instead of locking afresh. Motion capture jitters: a planted
+	// foot's speed passes lockSpeed for a frame (0.35 m/s for one frame between 0.06 and 0.18 in a
+	// CMU walk), the lock lets go, and a fresh lock the next frame took the animation's rotation and
+	// place of that moment, 1.6 cm and 9 degrees from the lock still blended in: the toes turned
+	// 16 degrees in the frame. Limber's own gaits never plant again that soon.
+	if (!leg->locked && leg->lockAlpha >= 0.5f &&
+		lbLength(lbProjectOnPlane(lbSub(lf->animAnkleWs, leg->lockAnimAnkleWs), up)) <= def->lockReleaseDistance &&
+		!lbFootTurnedBeyond(f->memo, plantRot, leg->lockRotWs, def->lockReleaseAngle))
+	{
+		leg->locked = true;
+		return;
+	}
 	if (!leg->locked)
 	{
 		if (in->query && def->footprintTraces)
