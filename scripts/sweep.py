@@ -32,10 +32,11 @@ def limits_broken(summary, limits, optional=()):
     return out
 
 
-def run_sweep(doc, draws, broken, what, prefix, width=44):
+def run_sweep(doc, draws, broken, what, prefix, width=44, rigs=None):
     """Parses the sweep's command line, draws with random.Random(seed) (`draws(rng, per_kind)`
-    yields (name, build) pairs), runs every draw whose name starts with a --kinds prefix on both
-    rigs and reports. Returns the exit status."""
+    yields (name, build) pairs), runs every draw whose name starts with a --kinds prefix on every
+    rig and reports. `rigs` is a list of (tag, rig) pairs, the tag ending the run's name and the rig
+    passed to build (default: the two reference rigs by name). Returns the exit status."""
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("limber", help="the limber command-line runner")
     ap.add_argument("--seed", type=int, default=2026)
@@ -53,8 +54,8 @@ def run_sweep(doc, draws, broken, what, prefix, width=44):
         # Filtered after drawing: every size is drawn, so the same seed gives the same sizes.
         if prefixes and not name.startswith(prefixes):
             continue
-        for rig in RIGS:
-            full = f"{name}_{rig}"
+        for tag, rig in rigs or [(r, r) for r in RIGS]:
+            full = f"{name}_{tag}"
             scenario = build(rig)
             scenario["name"] = full
             path = os.path.join(work, full + ".json")

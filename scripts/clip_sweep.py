@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+# SPDX-FileCopyrightText: 2026 limber authors
+# SPDX-License-Identifier: MIT
+"""Foot placement under motion-capture clips on terrains of the shipped kinds.
+
+The terrain sweep (terrain_sweep.py) drives the reference rigs with limber's procedural gaits, whose
+steps the foot system knows to the frame. A game's character plays its own clips: their steps
+come when the actor took them, their root wanders, they jump and turn. This script plays every
+clip of Debian's assimp-testmodels BVH set (CMU 01_01, a walk with forward jumps and turns; 01_03,
+its first 200 frames, a walk that turns, before the actor climbs onto playground equipment that no
+world here has; Boxing_Toes, boxing on the spot) with its own skeleton and root motion over
+terrains drawn at random (fixed seed): stairs up and down across the clip's path,
+slopes, rocks and a drop, each placed at a random distance so a step meets an edge at any phase.
+It prints the foot limits each run breaks (those of terrain_sweep.py; joint-range frames beyond the
+clip's own), then how many runs hold every limit.
+
+    python3 scripts/clip_sweep.py build/limber [--seed N] [--per-kind N] [--kinds K,...] [--keep DIR] [--strict]
+
+--kinds runs only the draws whose names start with one of the given prefixes (stairs_up,
+stairs_down, slope, rocks, drop). It measures; it is not a test.
+"""
+
+import os
+import sys
+
+from sweep import limits_broken, run_sweep
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BVH = "/usr/share/assimp/models/BVH"
+# (tag, file, frames played): 01_03's actor climbs from its frame 206 on.
+CLIPS = (("cmu0101", "01_01.bvh", 600), ("cmu0103", "01_03.bvh", 200), ("boxing", "Boxing_Toes.bvh", 600))
+LIMITS = (
+    ("sole_penetration_max", 0.01, 1),
+    ("limb_penetration_max", 0.02, 1),
+    ("support_min", 0.6, -1),
+    ("knee_inversions", 0, 1),
+    ("added_pop_max", 15.0, 1),
+    ("nan_frames", 0, 1),
+    ("unmeasured_frames", 0, 1),
+)
+
+
+def broken(summary):
+    out = limits_broken(summary, LIMITS)
+    # A clip's own joint-range frames (an actor's knee past the metrics' range) are not the system's.
+    added = (summary.get("limit_violations") or 0) - (summary.get("source_limit_violations") or 0)
+    if added > 0:
+        out.append(f"limit_violations=+{added}")
+    slide = summary.get("system", {}).get("locked_slide_max", {}).get("max")
+    if slide is not None and slide > 0.01:
+        out.append(f"locked_slide={slide:.3g}")
+    return out
+
+
+def scenario(shapes, clip, position=None, heading=None):
+    s = {
+        "world": {"shapes": shapes},
+        "rig": {"file": os.path.join(BVH, clip[1])},
+        "motion": {"name": "clip", "loop": True},
+        "system": "foot",
+        "dt": 1.0 / 60.0,
+        "frames": clip[2],
+    }
+    if position is not None:
+        s["character"] = {"position": position, "heading_deg": heading}
+    return s
+
+
+def kinds(rng, per_kind):
+    """Yields (name, place) for every draw; place(clip) gives (shapes, position, heading)."""
+    for _ in range(per_kind):
+        riser, tread = round(rng.uniform(0.12, 0.22), 3), round(rng.uniform(0.26, 0.36), 3)
+        start = round(rng.uniform(0.2, 1.4), 2)
+        tag = f"{int(riser * 1000)}_{int(tread * 1000)}_{int(start * 100)}"
+        n = 12
+        stairs = {"riser": riser, "tread": tread, "count": n, "distance": 1.0}
+        # Up: the first riser `start` m ahead of the clip's start. Down: the clip starts on the top
+        # landing, `start` m back from the first nose, turned to walk down the flight.
+        yield (f"stairs_up_{tag}", lambda clip, a=(stairs, start):
+               ([{"builder": "stairs", "params": dict(a[0], landing=8.0)}], [1.0 - a[1], 0, 0], 0))
+        yield (f"stairs_down_{tag}", lambda clip, a=(stairs, start, n, tread):
+               ([{"builder": "stairs", "params": dict(a[0], landing=4.0)}], [1.0 + a[2] * a[3] + a[1], 0, 0], 180))
+    for _ in range(per_kind):
+        angle = round(rng.uniform(10.0, 30.0), 1)
+        turn = rng.choice((0, 90, 180))
+        slope = {"angle_deg": angle, "length": 9, "width": 20}
+        # Up, across or down the slope, from its middle.
+        yield (f"slope_{turn}_{angle}", lambda clip, a=(slope, turn):
+               ([{"builder": "slope", "params": a[0]}], [3.0, 0, 0], a[1]))
+    for _ in range(per_kind):
+        amplitude, seed = round(rng.uniform(0.15, 0.45), 2), rng.randrange(1, 1000)
+        yield (f"rocks_{amplitude}_{seed}", lambda clip, a=(amplitude, seed):
+               ([{"builder": "rocky", "params": {"amplitude": a[0], "scale": 1.5, "size": 30, "seed": a[1]}}], None, None))
+    for _ in range(per_kind):
+        drop, start = round(rng.uniform(0.15, 0.45), 2), round(rng.uniform(0.4, 2.2), 2)
+        yield (f"drop_{drop}_{int(start * 100)}", lambda clip, a=(drop, start):
+               ([{"builder": "step_down", "params": {"drop": a[0], "distance": a[1], "width": 12}}], None, None))
+
+
+def draws(rng, per_kind):
+    for name, place in kinds(rng, per_kind):
+        yield name, (lambda clip, p=place: scenario(p(clip)[0], clip, *p(clip)[1:]))
+
+
+if __name__ == "__main__":
+    rigs = [(c[0], c) for c in CLIPS]
+    sys.exit(run_sweep(__doc__, draws, broken, "foot", "limber-clip-sweep-", width=40, rigs=rigs))
