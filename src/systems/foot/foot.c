@@ -2144,8 +2144,9 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 	// foot's speed passes lockSpeed for a frame (0.35 m/s for one frame between 0.06 and 0.18 in a
 	// CMU walk), the lock lets go, and a fresh lock the next frame took the animation's rotation and
 	// place of that moment, 1.6 cm and 9 degrees from the lock still blended in: the toes turned
-	// 16 degrees in the frame. Limber's own gaits never plant again that soon.
-	if (!leg->locked && leg->lockAlpha >= 0.5f &&
+	// 16 degrees in the frame. Limber's own gaits never plant again that soon. Not across a snap (a
+	// teleport, a landing): the old lock's place is not this frame's ground.
+	if (!leg->locked && !f->snap && leg->lockAlpha >= 0.5f &&
 		lbLength(lbProjectOnPlane(lbSub(lf->animAnkleWs, leg->lockAnimAnkleWs), up)) <= def->lockReleaseDistance &&
 		!lbFootTurnedBeyond(f->memo, plantRot, leg->lockRotWs, def->lockReleaseAngle))
 	{
