@@ -826,6 +826,44 @@ static void test_a_jittering_capture_plant_keeps_its_lock(void)
 	printf("  CMU 01_03 on flat ground, below a drop and over rocks: worst added pop %.1f degrees\n", (double)worst);
 }
 
+// A captured foot that moves in the air without swinging forward with the body looks along its own
+// path too. CMU 01_01's actor jumps with both feet from a standstill: just short of a 0.206 m
+// riser, the feet took off with no look-ahead (it ran only for forward swings), the sole's samples
+// over the step asked the goal to rise 0.19 m in a frame, and the toes went 5.5 cm into the nose;
+// Boxing_Toes' footwork by a 0.127 m stair put a foot 2.4 cm into it.
+static void test_captured_feet_look_ahead_off_the_forward_swing(void)
+{
+	const char* jump = "/usr/share/assimp/models/BVH/01_01.bvh";
+	const char* boxing = "/usr/share/assimp/models/BVH/Boxing_Toes.bvh";
+	if (!haveModel(jump) || !haveModel(boxing))
+		return;
+	static const struct
+	{
+		const char* file;
+		float riser, tread, start;
+		int frames;
+	} runs[2] = { { "01_01.bvh", 0.206f, 0.27f, 0.53f, 600 }, { "Boxing_Toes.bvh", 0.127f, 0.314f, 0.36f, 600 } };
+	float worst = 0.0f, deepest = 0.0f;
+	for (int k = 0; k < 2; ++k)
+	{
+		char json[1024];
+		snprintf(json, sizeof json,
+				 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g, \"count\": 12,"
+				 " \"distance\": 1.0, \"landing\": 8.0}}]}, \"rig\": {\"file\": \"/usr/share/assimp/models/BVH/%s\"},"
+				 " \"motion\": {\"name\": \"clip\", \"loop\": true}, \"system\": \"foot\", \"character\": {\"position\": [%g, 0, 0],"
+				 " \"heading_deg\": 0}, \"frames\": %d}",
+				 (double)runs[k].riser, (double)runs[k].tread, runs[k].file, (double)runs[k].start, runs[k].frames);
+		lbMetricsSummary m;
+		if (runHoldingPops(json, &m, &worst))
+		{
+			ENSURE(m.limbPenetrationMax <= 0.02f);
+			deepest = lbMaxF(deepest, m.solePenetrationMax);
+		}
+	}
+	printf("  CMU 01_01 jumping up stairs, Boxing_Toes by a stair: soles %.1f mm deep at most, pops %.1f degrees\n",
+		   1000.0 * (double)deepest, (double)worst);
+}
+
 // A rig whose rest pelvis stands off its model origin across up is moved over it by the runner, so
 // the body stands and walks where the scenario puts it. The 3ds Max Biped in assimp's test models
 // (German bone names, role table below) rests half a metre behind its origin: the controller's
@@ -911,5 +949,6 @@ int main(int argc, char** argv)
 	RUN_TEST(test_toes_of_a_foot_locking_below_a_ledge_bend_over_frames);
 	RUN_TEST(test_a_run_spawned_on_rocks_eases_its_toes_in);
 	RUN_TEST(test_a_jittering_capture_plant_keeps_its_lock);
+	RUN_TEST(test_captured_feet_look_ahead_off_the_forward_swing);
 	TEST_MAIN_END();
 }

@@ -240,11 +240,15 @@ typedef struct lbFootLegState
 	unsigned printValid;
 	///@}
 	///@{
-	/// Ground ahead of a swinging foot from the last probe: points (world) and the ground height
-	/// (world, along up) under each; aheadCount of them.
+	/// Ground ahead of a foot in the air from the last probe, along its path: points (world) and the
+	/// ground height (world, along up) under each; aheadCount of them.
 	lbVec3 aheadPointWs[3];
 	float aheadHeight[3];
 	int aheadCount;
+	/// The sole point those points lie ahead of, as its distance along the foot from the point under
+	/// the ankle (model units, as lbSole::along): the toe tip's for a foot swinging forward with the
+	/// body or moving toes first, the heel's for a foot moving heel first.
+	float aheadLead;
 	///@}
 	///@{
 	/// The ankle goal's offset from the animated ankle last frame (world, m), for maxGoalSpeed, and

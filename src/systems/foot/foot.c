@@ -1807,14 +1807,24 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// with their ground heights: every frame, not only probe frames, the sole is held above each
 	// less its distance ahead (lbFootAheadFloor), a 45-degree ramp that rises smoothly as the foot
 	// comes on. A landing foot looks no further than the front of the level it lands on.
-	if (!swinging || def->swingLookahead <= 0.0f || lf->soleAboveFloor <= def->lockHeight)
+	// A foot in the air that moves at 0.5 m/s or more without swinging forward with the body (a
+	// captured clip's two-footed jump from a standstill, a boxer's step back, a step on the spot)
+	// looks along its own path too, led by the heel when it moves heel first. The look-ahead ran
+	// only for forward swings: a CMU actor jumping up onto a 0.21 m step from just short of its
+	// riser put its toes 5.5 cm into the nose, and Boxing_Toes' footwork by a 0.13 m stair a foot
+	// 2.4 cm into it. Limber's own gaits never step so: their runs are the same to the bit.
+	const lbVec3 velH = lbProjectOnPlane(lf->footVel, f->up);
+	const bool stepping = !swinging && !leg->locked && lbLengthSquared(velH) > 0.25f;
+	if ((!swinging && !stepping) || def->swingLookahead <= 0.0f || lf->soleAboveFloor <= def->lockHeight)
 	{
 		leg->aheadCount = 0;
 		return;
 	}
-	lbVec3 path = lbClampLength(lbMulSV(def->swingLookahead, lbProjectOnPlane(lf->footVel, f->up)), 3.0f * lf->print.along[lb_soleBall]);
+	lbVec3 path = lbClampLength(lbMulSV(def->swingLookahead, velH), 3.0f * lf->print.along[lb_soleBall]);
 	const float reach = lbLength(path);
-	const lbVec3 tip = lbMulAdd(base, lf->print.along[lb_soleToeTip], lf->print.toeWs);
+	const int leadPoint = stepping && lbDot(velH, lf->print.toeWs) < 0.0f ? lb_soleHeel : lb_soleToeTip;
+	leg->aheadLead = lf->sole.along[leadPoint];
+	const lbVec3 tip = lbMulAdd(base, lf->print.along[leadPoint], lf->print.toeWs);
 	// The points a swinging foot found ahead last time still serve while the farthest lies within a
 	// fifth of the look-ahead of this frame's path and at least 60 % of the look-ahead past the toe
 	// tip: looked for again, they would land a frame's travel (about a twelfth of the look-ahead)
@@ -1845,7 +1855,7 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// step begins, not a sample spacing later.
 	// Heights are compared as rises above the ground plane, so a steady slope is no edge.
 	lbVec3 prev = tip;
-	float prevH = g.valid[lb_soleToeTip] ? g.height[lb_soleToeTip] - lbPlaneHeightAt(c.point, c.normal, f->up, tip) : -1.0e30f;
+	float prevH = g.valid[leadPoint] ? g.height[leadPoint] - lbPlaneHeightAt(c.point, c.normal, f->up, tip) : -1.0e30f;
 	// The toe tip already over a higher level than the ankle's (a landing slid or carried onto the
 	// next tread, a run's long stride): the riser lies between ankle and tip, and samples ahead of
 	// the tip would start the ramp a tip-to-sample length late, the toe in the riser meanwhile. The
@@ -1864,7 +1874,7 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 				lo = mid;
 		}
 		leg->aheadPointWs[leg->aheadCount] = lo;
-		leg->aheadHeight[leg->aheadCount++] = g.height[lb_soleToeTip];
+		leg->aheadHeight[leg->aheadCount++] = g.height[leadPoint];
 	}
 	for (int i = 1; i <= LB_FOOT_AHEAD && reach > 0.01f; ++i)
 	{
@@ -1907,7 +1917,7 @@ static float lbFootAheadFloor(const lbFootLegState* leg, const lbFootFrame* f, c
 {
 	float floorH = -1.0e30f;
 	const lbVec3 dir = lbNormalizeOr(lbProjectOnPlane(lf->footVel, f->up), lf->print.toeWs);
-	const lbVec3 tip = lbMulAdd(lbAdd(lf->animAnkleWs, leg->shiftWs), lf->print.along[lb_soleToeTip], lf->print.toeWs);
+	const lbVec3 tip = lbMulAdd(lbAdd(lf->animAnkleWs, leg->shiftWs), leg->aheadLead * f->modelToWorld, lf->print.toeWs);
 	for (int i = 0; i < leg->aheadCount; ++i)
 	{
 		float d = lbDot(lbProjectOnPlane(lbSub(leg->aheadPointWs[i], tip), f->up), dir);
