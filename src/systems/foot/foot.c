@@ -1112,6 +1112,9 @@ typedef struct lbFootLegFrame
 	lbFootPrint print;
 	lbTransform animFootWs;
 	lbVec3 animAnkleWs, animHipWs;
+	// How far (model units, along the foot's sole normal, >= 0) the animation's toe tip (through the
+	// ball bone) lies below the flat sole's tip: toes the clip curls down.
+	float toeCurl;
 	lbQuat animRot;
 	float ankleH, soleAboveFloor, soleRate;
 	lbVec3 footVel;
@@ -1309,6 +1312,21 @@ static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, con
 		lf->planeSole.along[lb_soleToeTip] = lf->planeSole.along[lb_soleBall];
 	lbIkTransformMulTo(&lf->animFootWs, &f->cw, &animPose->model[humanoid->leg[side].foot]);
 	lf->animAnkleWs = lf->animFootWs.p;
+	// Toes the animation curls down (a captured foot shuffling near the ground): how far the toe tip
+	// carried by the ball bone lies below the flat sole's tip, which the clearance below works
+	// with. None under a millimetre: limber's own gaits keep the toes at rest on the foot, and their
+	// runs stay the same to the bit.
+	lf->toeCurl = 0.0f;
+	if (humanoid->leg[side].ball >= 0)
+	{
+		const lbTransform* footMs = &animPose->model[humanoid->leg[side].foot];
+		const lbTransform* ballMs = &animPose->model[humanoid->leg[side].ball];
+		const lbVec3 tipMs = lbAdd(ballMs->p, lbIkQuatRotate(ballMs->q, axes->toeTipBall));
+		const lbVec3 flatMs = lbSole_PointMs(sole, *footMs, lb_soleToeTip);
+		const lbVec3 upFoot = lbNormalizeOr(lbIkQuatRotate(footMs->q, axes->footUp), lbVec3_zero);
+		const float below = lbDot(lbSub(flatMs, tipMs), upFoot);
+		lf->toeCurl = below > 0.001f * lbLength(footMs->s) * 0.57735027f ? below : 0.0f;
+	}
 	lf->animHipWs = lbIkTransformPoint(&f->cw, animPose->model[humanoid->leg[side].thigh].p);
 	lf->animRot = lbQuatNormalize(lf->animFootWs.q);
 	lf->ankleH = axes->ankleHeight * f->modelToWorld;
@@ -2384,6 +2402,18 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 			// its whole sole, toe tip included.
 			const lbSole* clearSole = lf->planted || leg->locked ? &lf->planeSole : &lf->sole;
 			ankleGoal = lbFootClearSole(ankleGoal, footRot, f->modelToWorld, clearSole, smoothGround, leg->groundNormalWs, up);
+			// Toes the animation curls down clear that plane too: CMU 01_03's actor shuffles on
+			// 12-26 degree slopes without planting, toes curled, and their tip went 1.0-1.8 cm into
+			// the slope while the flat sole stood clear of it. Planted and locked feet bend theirs
+			// onto the ground in the pose stage.
+			if (lf->toeCurl > 0.0f && !lf->planted && !leg->locked)
+			{
+				float d[lb_solePointCount];
+				lbFootSoleHeights(&lf->sole, ankleGoal, footRot, f->modelToWorld, smoothGround, leg->groundNormalWs, d);
+				const float curl = lf->toeCurl * f->modelToWorld;
+				if (d[lb_soleToeTip] < curl)
+					ankleGoal = lbMulAdd(ankleGoal, (curl - d[lb_soleToeTip]) / lbMaxF(lbDot(up, leg->groundNormalWs), 0.5f), up);
+			}
 			// A free foot rising at a run keeps its tip a little above that plane (lbFootTipLead).
 			if (!lf->planted && !leg->locked)
 			{
