@@ -1300,8 +1300,8 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 }
 
 // Step 2: the animated foot: where it is, how fast it moves, its sole in world units.
-static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, const lbFootFrame* f, const lbHumanoid* humanoid,
-							  const lbPose* animPose, int side, const lbSole* sole, lbFootLegFrame* lf)
+static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, const lbFootFrame* f, const lbSkeleton* skeleton,
+							  const lbHumanoid* humanoid, const lbPose* animPose, int side, const lbSole* sole, lbFootLegFrame* lf)
 {
 	const lbLegAxes* axes = &humanoid->legAxes[side];
 	lf->sole = *sole;
@@ -1317,7 +1317,11 @@ static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, con
 	// with. None under a millimetre: limber's own gaits keep the toes at rest on the foot, and their
 	// runs stay the same to the bit.
 	lf->toeCurl = 0.0f;
-	if (humanoid->leg[side].ball >= 0)
+	const int ball = humanoid->leg[side].ball;
+	// Toes at their rest rotation on the foot (the usual case, compared bit for bit) curl nothing.
+	const lbQuat* toesQ = ball >= 0 ? &animPose->local[ball].q : NULL;
+	const lbQuat* restQ = ball >= 0 ? &skeleton->restLocal[ball].q : NULL;
+	if (toesQ && (toesQ->x != restQ->x || toesQ->y != restQ->y || toesQ->z != restQ->z || toesQ->w != restQ->w))
 	{
 		const lbTransform* footMs = &animPose->model[humanoid->leg[side].foot];
 		const lbTransform* ballMs = &animPose->model[humanoid->leg[side].ball];
@@ -3656,7 +3660,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		lbFootLegState* leg = &state->legs[side];
 		lbFootTarget* ft = &out->feet[side];
 		lbFootLegFrame lf;
-		lbFootAnimatedLeg(leg, state, &f, humanoid, in->animPose, side, &soles[side], &lf);
+		lbFootAnimatedLeg(leg, state, &f, skeleton, humanoid, in->animPose, side, &soles[side], &lf);
 		{
 			const lbFootLegState* other = &state->legs[1 - side];
 			lf.rimH = other->grounded ? lbMaxF(f.floorH, lbDot(other->groundPointWs, f.up)) : f.floorH;
