@@ -623,9 +623,8 @@ static void test_landing_snaps_and_compresses(void)
 static void test_state_alpha_trace_rate_and_lod(void)
 {
 	Fixture f;
-	fixtureInit(&f, lb_rigMannequin, lbVec3_axisZ);
-	addPlane(f.world, lbVec3_zero, lbVec3_axisZ);
-	f.characterWs = characterFrame(&f.humanoid, lbVec3_axisZ, lbVec3_axisX, lbVec3_zero);
+	const RigCase onZ = { lb_rigMannequin, { 0, 0, 1 }, { 1, 0, 0 } };
+	fixtureOnFloor(&f, &onZ, true, 0.0f);
 	f.def.probeReuseDistance = 0.0f; // the trace schedule alone (feet at rest reuse probes otherwise)
 	lbFootSenseInput in = senseInput(&f, 1.0f / 120.0f);
 	lbFootTargets t = step(&f, &in);
@@ -818,9 +817,8 @@ static void test_plant_flicker_holds_the_lock(void)
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
 		Fixture f;
-		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ);
-		addPlane(f.world, lbVec3_zero, lbVec3_axisZ);
-		f.characterWs = characterFrame(&f.humanoid, lbVec3_axisZ, lbVec3_axisX, lbVec3_zero);
+		const RigCase onZ = { (lbReferenceRig)rig, { 0, 0, 1 }, { 1, 0, 0 } };
+		fixtureOnFloor(&f, &onZ, true, 0.0f);
 		lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
 		const int foot = f.humanoid.leg[0].foot;
 		const lbVec3 rest = f.anim.model[foot].p;
@@ -869,9 +867,8 @@ static void test_a_spiking_plant_takes_its_lock_up_again(void)
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
 		Fixture f;
-		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ);
-		addPlane(f.world, lbVec3_zero, lbVec3_axisZ);
-		f.characterWs = characterFrame(&f.humanoid, lbVec3_axisZ, lbVec3_axisX, lbVec3_zero);
+		const RigCase onZ = { (lbReferenceRig)rig, { 0, 0, 1 }, { 1, 0, 0 } };
+		fixtureOnFloor(&f, &onZ, true, 0.0f);
 		lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
 		const int foot = f.humanoid.leg[0].foot;
 		lbFootTargets t;
@@ -998,9 +995,8 @@ static void test_bad_inputs_and_extremes(void)
 {
 	lbSetLogFcn(captureLog, NULL);
 	Fixture f;
-	fixtureInit(&f, lb_rigMannequin, lbVec3_axisZ);
-	addPlane(f.world, lbVec3_zero, lbVec3_axisZ);
-	f.characterWs = characterFrame(&f.humanoid, lbVec3_axisZ, lbVec3_axisX, lbVec3_zero);
+	const RigCase onZ = { lb_rigMannequin, { 0, 0, 1 }, { 1, 0, 0 } };
+	fixtureOnFloor(&f, &onZ, true, 0.0f);
 	lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
 	lbFootTargets t;
 	for (int i = 0; i < 30; ++i)
