@@ -1316,15 +1316,15 @@ static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, con
 	// carried by the ball bone lies below the flat sole's tip, which the clearance below works
 	// with. None under a millimetre: limber's own gaits keep the toes at rest on the foot, and their
 	// runs stay the same to the bit.
+	// Toes at their rest rotation on the foot (the usual case, compared as numbers) curl nothing.
 	lf->toeCurl = 0.0f;
 	const int ball = humanoid->leg[side].ball;
-	// Toes at their rest rotation on the foot (the usual case, compared bit for bit) curl nothing.
-	const lbQuat* toesQ = ball >= 0 ? &animPose->local[ball].q : NULL;
-	const lbQuat* restQ = ball >= 0 ? &skeleton->restLocal[ball].q : NULL;
-	if (toesQ && (toesQ->x != restQ->x || toesQ->y != restQ->y || toesQ->z != restQ->z || toesQ->w != restQ->w))
+	const lbQuat toesQ = ball >= 0 ? animPose->local[ball].q : lbQuat_identity;
+	const lbQuat restQ = ball >= 0 ? skeleton->restLocal[ball].q : lbQuat_identity;
+	if (toesQ.x != restQ.x || toesQ.y != restQ.y || toesQ.z != restQ.z || toesQ.w != restQ.w)
 	{
 		const lbTransform* footMs = &animPose->model[humanoid->leg[side].foot];
-		const lbTransform* ballMs = &animPose->model[humanoid->leg[side].ball];
+		const lbTransform* ballMs = &animPose->model[ball];
 		const lbVec3 tipMs = lbAdd(ballMs->p, lbIkQuatRotate(ballMs->q, axes->toeTipBall));
 		const lbVec3 flatMs = lbSole_PointMs(sole, *footMs, lb_soleToeTip);
 		const lbVec3 upFoot = lbNormalizeOr(lbIkQuatRotate(footMs->q, axes->footUp), lbVec3_zero);
@@ -2406,28 +2406,21 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 			// its whole sole, toe tip included.
 			const lbSole* clearSole = lf->planted || leg->locked ? &lf->planeSole : &lf->sole;
 			ankleGoal = lbFootClearSole(ankleGoal, footRot, f->modelToWorld, clearSole, smoothGround, leg->groundNormalWs, up);
-			// Toes the animation curls down clear that plane too: CMU 01_03's actor shuffles on
-			// 12-26 degree slopes without planting, toes curled, and their tip went 1.0-1.8 cm into
-			// the slope while the flat sole stood clear of it. Planted and locked feet bend theirs
-			// onto the ground in the pose stage.
-			if (lf->toeCurl > 0.0f && !lf->planted && !leg->locked)
-			{
-				float d[lb_solePointCount];
-				lbFootSoleHeights(&lf->sole, ankleGoal, footRot, f->modelToWorld, smoothGround, leg->groundNormalWs, d);
-				const float curl = lf->toeCurl * f->modelToWorld;
-				if (d[lb_soleToeTip] < curl)
-					ankleGoal = lbMulAdd(ankleGoal, (curl - d[lb_soleToeTip]) / lbMaxF(lbDot(up, leg->groundNormalWs), 0.5f), up);
-			}
-			// A free foot rising at a run keeps its tip a little above that plane (lbFootTipLead).
+			// A free foot's flat toe tip stands clear of that plane by the larger of two heights: a
+			// little while it rises at a run (lbFootTipLead), and as deep as the animation curls its
+			// toes down below that flat tip (toeCurl): CMU 01_03's actor shuffles on 12-26 degree
+			// slopes without planting, toes curled, and their tip went 1.0-1.8 cm into the slope while
+			// the flat sole stood clear of it. Planted and locked feet bend their toes onto the ground
+			// in the pose stage.
 			if (!lf->planted && !leg->locked)
 			{
-				const float lead = lbFootTipLead(f, lf, leg->groundNormalWs);
-				if (lead > 0.0f)
+				const float need = lbMaxF(lbFootTipLead(f, lf, leg->groundNormalWs), lf->toeCurl * f->modelToWorld);
+				if (need > 0.0f)
 				{
 					float d[lb_solePointCount];
 					lbFootSoleHeights(&lf->sole, ankleGoal, footRot, f->modelToWorld, smoothGround, leg->groundNormalWs, d);
-					if (d[lb_soleToeTip] < lead)
-						ankleGoal = lbMulAdd(ankleGoal, (lead - d[lb_soleToeTip]) / lbMaxF(lbDot(up, leg->groundNormalWs), 0.5f), up);
+					if (d[lb_soleToeTip] < need)
+						ankleGoal = lbMulAdd(ankleGoal, (need - d[lb_soleToeTip]) / lbMaxF(lbDot(up, leg->groundNormalWs), 0.5f), up);
 				}
 			}
 			ankleGoal = lbFootClearPrint(ankleGoal, footRot, f->modelToWorld, &lf->sole, leg->printHeight, leg->printValid, leg->groundPointWs,
