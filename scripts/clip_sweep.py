@@ -24,20 +24,13 @@ import os
 import sys
 
 from sweep import limits_broken, run_sweep
+from terrain_sweep import LIMITS as FOOT_LIMITS
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 BVH = "/usr/share/assimp/models/BVH"
 # (tag, file, frames played): 01_03's actor climbs from its frame 206 on.
 CLIPS = (("cmu0101", "01_01.bvh", 600), ("cmu0103", "01_03.bvh", 200), ("boxing", "Boxing_Toes.bvh", 600))
-LIMITS = (
-    ("sole_penetration_max", 0.01, 1),
-    ("limb_penetration_max", 0.02, 1),
-    ("support_min", 0.6, -1),
-    ("knee_inversions", 0, 1),
-    ("added_pop_max", 15.0, 1),
-    ("nan_frames", 0, 1),
-    ("unmeasured_frames", 0, 1),
-)
+# The terrain sweep's limits; joint-range frames are counted beyond the clip's own (broken below).
+LIMITS = tuple(limit for limit in FOOT_LIMITS if limit[0] != "limit_violations")
 
 
 def broken(summary):
@@ -67,7 +60,7 @@ def scenario(shapes, clip, position=None, heading=None):
 
 
 def kinds(rng, per_kind):
-    """Yields (name, place) for every draw; place(clip) gives (shapes, position, heading)."""
+    """Yields (name, shapes, position, heading) for every draw (position None: the clip's own start)."""
     for _ in range(per_kind):
         riser, tread = round(rng.uniform(0.12, 0.22), 3), round(rng.uniform(0.26, 0.36), 3)
         start = round(rng.uniform(0.2, 1.4), 2)
@@ -76,30 +69,28 @@ def kinds(rng, per_kind):
         stairs = {"riser": riser, "tread": tread, "count": n, "distance": 1.0}
         # Up: the first riser `start` m ahead of the clip's start. Down: the clip starts on the top
         # landing, `start` m back from the first nose, turned to walk down the flight.
-        yield (f"stairs_up_{tag}", lambda clip, a=(stairs, start):
-               ([{"builder": "stairs", "params": dict(a[0], landing=8.0)}], [1.0 - a[1], 0, 0], 0))
-        yield (f"stairs_down_{tag}", lambda clip, a=(stairs, start, n, tread):
-               ([{"builder": "stairs", "params": dict(a[0], landing=4.0)}], [1.0 + a[2] * a[3] + a[1], 0, 0], 180))
+        yield (f"stairs_up_{tag}", [{"builder": "stairs", "params": dict(stairs, landing=8.0)}], [1.0 - start, 0, 0], 0)
+        yield (f"stairs_down_{tag}", [{"builder": "stairs", "params": dict(stairs, landing=4.0)}],
+               [1.0 + n * tread + start, 0, 0], 180)
     for _ in range(per_kind):
         angle = round(rng.uniform(10.0, 30.0), 1)
         turn = rng.choice((0, 90, 180))
         slope = {"angle_deg": angle, "length": 9, "width": 20}
         # Up, across or down the slope, from its middle.
-        yield (f"slope_{turn}_{angle}", lambda clip, a=(slope, turn):
-               ([{"builder": "slope", "params": a[0]}], [3.0, 0, 0], a[1]))
+        yield (f"slope_{turn}_{angle}", [{"builder": "slope", "params": slope}], [3.0, 0, 0], turn)
     for _ in range(per_kind):
         amplitude, seed = round(rng.uniform(0.15, 0.45), 2), rng.randrange(1, 1000)
-        yield (f"rocks_{amplitude}_{seed}", lambda clip, a=(amplitude, seed):
-               ([{"builder": "rocky", "params": {"amplitude": a[0], "scale": 1.5, "size": 30, "seed": a[1]}}], None, None))
+        yield (f"rocks_{amplitude}_{seed}",
+               [{"builder": "rocky", "params": {"amplitude": amplitude, "scale": 1.5, "size": 30, "seed": seed}}], None, None)
     for _ in range(per_kind):
         drop, start = round(rng.uniform(0.15, 0.45), 2), round(rng.uniform(0.4, 2.2), 2)
-        yield (f"drop_{drop}_{int(start * 100)}", lambda clip, a=(drop, start):
-               ([{"builder": "step_down", "params": {"drop": a[0], "distance": a[1], "width": 12}}], None, None))
+        yield (f"drop_{drop}_{int(start * 100)}",
+               [{"builder": "step_down", "params": {"drop": drop, "distance": start, "width": 12}}], None, None)
 
 
 def draws(rng, per_kind):
-    for name, place in kinds(rng, per_kind):
-        yield name, (lambda clip, p=place: scenario(p(clip)[0], clip, *p(clip)[1:]))
+    for name, shapes, position, heading in kinds(rng, per_kind):
+        yield name, (lambda clip, a=(shapes, position, heading): scenario(a[0], clip, a[1], a[2]))
 
 
 if __name__ == "__main__":
