@@ -947,6 +947,75 @@ static void TwoBoneFoldedChainWithSoftenStaysRigid(void)
 	}
 }
 
+// A limb folded back on itself (the end at the root, the bones of nearly one length) with a pole:
+// the chain's root-end direction is then the bones' small difference, set by rounding and not
+// normal to the hinge, and the root frame built as if it were gave a root rotation of norm 0.92
+// (the fuzzer's case: the target at the root). Rotations come out unit and the bones keep their
+// lengths, there and on random chains folded back to within a hundredth of a degree with targets
+// at or near the root.
+static void TwoBoneFoldedBackOnItselfStaysUnit(void)
+{
+	lbTransform j[3];
+	j[0] = lbMakeTransform(lbMakeVec3(4, 4, 4), lbQuatNormalize((lbQuat){ 0.635225177f, -0.445903182f, -0.445903182f, -0.445903182f }));
+	j[1] = lbMakeTransform(lbMakeVec3(-2.80784321f, -2.80784321f, -2.80784321f),
+						   lbQuatNormalize((lbQuat){ -0.376314938f, 0.532540858f, 0.536091089f, 0.536091089f }));
+	j[2] = lbMakeTransform(lbMakeVec3(4, 3.99902344f, 4), (lbQuat){ 0.5f, 0.5f, 0.5f, 0.5f });
+	lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+	in.targetMs = lbMakeVec3(4, 4, 4);
+	in.poleKind = lb_poleLocation;
+	in.poleMs = lbMakeVec3(4, 4, 1.71871519f);
+	in.soften = 0.5f;
+	in.stretch = true;
+	in.maxStretch = 4.0f;
+	ENSURE(lbSolveTwoBoneIk(&j[0], &j[1], &j[2], &in, NULL) == lb_ok);
+	for (int k = 0; k < 3; ++k)
+	{
+		printf("  folded back: joint %d rotation norm %.6f\n", k, (double)sqrtf(lbQuatDot(j[k].q, j[k].q)));
+		ENSURE(lbIsValidTransform(j[k]) && fabsf(sqrtf(lbQuatDot(j[k].q, j[k].q)) - 1.0f) <= 1.0e-5f);
+	}
+
+	lbTestRng rng = { 47 };
+	const int cases = Sanitize() ? 300 : 3000;
+	int derived = 0;
+	float worst = 0.0f, worstNorm = 0.0f;
+	for (int i = 0; i < cases; ++i)
+	{
+		const float a = lbTestUniform(&rng, 0.2f, 8.0f), b = a * lbTestUniform(&rng, 0.999f, 1.001f);
+		const lbVec3 root = lbMakeVec3(lbTestUniform(&rng, -4, 4), lbTestUniform(&rng, -4, 4), lbTestUniform(&rng, -4, 4));
+		const lbVec3 d = lbTestRandomUnit(&rng), bend = lbNormalize(lbCross(d, lbTestRandomUnit(&rng)));
+		const float fold = lbTestUniform(&rng, 0.0f, 0.01f) * LB_DEG2RAD;
+		lbTransform c[3];
+		c[0] = lbMakeTransform(root, RandomRotation(&rng, LB_PI));
+		c[1] = lbMakeTransform(lbMulAdd(root, a, d), RandomRotation(&rng, LB_PI));
+		c[2] = lbMakeTransform(lbMulAdd(c[1].p, b, lbAdd(lbMulSV(-cosf(fold), d), lbMulSV(sinf(fold), bend))),
+							   RandomRotation(&rng, LB_PI));
+		lbTwoBoneIkInput r = lbDefaultTwoBoneIkInput();
+		r.targetMs = i % 3 == 0 ? root : lbMulAdd(root, lbTestUniform(&rng, 0.0f, 0.01f) * a, lbTestRandomUnit(&rng));
+		r.poleKind = i % 2 ? lb_poleLocation : lb_poleDirection;
+		r.poleMs = i % 2 ? lbMulAdd(root, lbTestUniform(&rng, 0.1f, 4.0f), lbTestRandomUnit(&rng)) : lbTestRandomUnit(&rng);
+		r.soften = i % 4 == 1 ? lbTestUniform(&rng, 0.0f, 0.5f) : 0.0f;
+		r.stretch = i % 4 == 2;
+		r.weight = i % 5 == 0 ? lbTestUniform(&rng, 0.0f, 1.0f) : 1.0f;
+		const float a0 = lbDistance(c[0].p, c[1].p), b0 = lbDistance(c[1].p, c[2].p);
+		ENSURE(lbSolveTwoBoneIk(&c[0], &c[1], &c[2], &r, NULL) == lb_ok);
+		for (int k = 0; k < 3; ++k)
+		{
+			ENSURE(lbIsValidTransform(c[k]));
+			worstNorm = lbMaxF(worstNorm, fabsf(sqrtf(lbQuatDot(c[k].q, c[k].q)) - 1.0f));
+		}
+		if (!r.stretch)
+		{
+			worst = lbMaxF(worst, lbMaxF(fabsf(lbDistance(c[0].p, c[1].p) - a0) / a0, fabsf(lbDistance(c[1].p, c[2].p) - b0) / b0));
+			ENSURE(fabsf(lbDistance(c[0].p, c[1].p) - a0) <= 1.0e-4f * a0);
+			ENSURE(fabsf(lbDistance(c[1].p, c[2].p) - b0) <= 1.0e-4f * b0);
+		}
+		derived += lbDot(lbSub(c[2].p, c[0].p), lbSub(c[2].p, c[0].p)) < 0.01f * a * a;
+	}
+	printf("  folded back: %d of %d chains still folded after the solve, bones off by %.2g of their length, rotations' norms by %.2g\n", derived, cases, (double)worst, (double)worstNorm);
+	ENSURE(worstNorm <= 1.0e-5f);
+	ENSURE(derived > cases / 2); // the cases stay where the fault lived
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -965,5 +1034,6 @@ int main(int argc, char** argv)
 	RUN_TEST(TwoBoneFarTargetsAndHugeBones);
 	RUN_TEST(TwoBoneRotationsComeOutUnit);
 	RUN_TEST(TwoBoneFoldedChainWithSoftenStaysRigid);
+	RUN_TEST(TwoBoneFoldedBackOnItselfStaysUnit);
 	TEST_MAIN_END();
 }

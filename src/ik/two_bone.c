@@ -477,6 +477,14 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 	// line so the mid joint faces the pole. The knee direction is read from the hinge (chain
 	// direction x hinge), which stays defined when the limb is straight.
 	const lbIkV s = lbIkVAdd(w, vBent);
+	// A limb folded nearly shut: the law of cosines subtracts nearly equal squares there, and an
+	// end placed at its length along the target line moved the end off the lower bone (by 5e-4 of
+	// its length on bones of about one length); the bent chain's own length keeps both bones.
+	if (!(invLen > 0.0f))
+	{
+		len2 = lbIkVDot(s, s);
+		len = lbIkSqrtF(len2);
+	}
 	lbIkQ qRoot = lbIkQSet(lbQuat_identity), pRoot = qRoot; // pRoot: qRoot up to scale when haveMatrix
 	float pRootBig = 1.0f; // |pRoot|^2 / 4 when haveMatrix
 	float mc[12]; // the same rotation as a matrix (columns, see lbTwoBoneFrameRotation) when set
@@ -487,8 +495,8 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 	{
 		pPerp = lbIkVMulAdd(poleDir, -lbIkVDot(poleDir, axis), axis);
 		pPerp2 = lbIkVDot(pPerp, pPerp);
-		// |s|^2 is len2 up to rounding unless cancellation (a nearly folded limb) made invLen 0.
-		const float ss = invLen > 0.0f ? len2 : lbIkVDot(s, s);
+		// |s|^2 is len2 (up to rounding where invLen is not 0; it is |s|^2 where it is).
+		const float ss = len2;
 		if (pPerp2 >= 0.0025f * pp && ss > 1.0e-12f * (ww + vv))
 		{
 			// The rotation takes the orthonormal frame (chain direction, knee, third) to (target
@@ -506,16 +514,19 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 				u = lbIkVScale(1.0f / lbIkSqrtF(lbIkVDot(s, s)), s);
 			lbIkV k0 = lbIkVCross(u, h);
 			// With the hinge from the bones, h is normal to u (both bones and so s are normal to
-			// it): k0 is unit and u x k0 = -h.
-			// A straight start's hinge is normal to the chain too (to 1e-4 rad, which leaves k0's
-			// length within 1e-8 of one).
-			const float kk = normal ? 1.0f : lbIkVDot(k0, k0);
+			// it): k0 is unit and u x k0 = -h. Not so for a limb folded back on itself (s is then
+			// the bones' small difference, whose direction rounding sets; a frame built on -h gave
+			// a root rotation of norm 0.92) nor quite for a straight start (the hinge is normal
+			// to the upper bone, the lower within 1e-4 rad of it): k0 is then made unit and the
+			// third vector u x k0.
+			const bool unitK = normal && fabsf(lbIkVDot(u, h)) <= 1.0e-6f;
+			const float kk = unitK ? 1.0f : lbIkVDot(k0, k0);
 			if (kk > 1.0e-12f)
 			{
-				if (!normal)
+				if (!unitK)
 					k0 = lbIkVScale(1.0f / lbIkSqrtF(kk), k0);
 				const lbIkV kF = lbIkVScale(lbIkRsqrtF(pPerp2), pPerp);
-				const lbIkV b0 = normal ? lbIkVNeg(h) : lbIkVCross(u, k0), bF = lbIkVCross(axis, kF);
+				const lbIkV b0 = unitK ? lbIkVNeg(h) : lbIkVCross(u, k0), bF = lbIkVCross(axis, kF);
 				lbTwoBoneFrameRotation(u, k0, b0, axis, kF, bF, mc);
 				pRoot = lbTwoBoneQuatFromColumns(mc, &pRootBig);
 				haveMatrix = true;
