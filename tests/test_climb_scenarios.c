@@ -102,7 +102,7 @@ static void test_climb_scenarios_meet_the_limits(void)
 			const lbRunView lv = lbRun_GetView(run);
 			for (int leg = 0; leg < 2; ++leg)
 			{
-				lbVec3 dir;
+				lbVec3 dir = lbVec3_zero; // read only when valid
 				const bool valid = footLocked(&lv, leg) && kneeSwivelDir(&lv, leg, &dir);
 				if (valid && lastValid[leg])
 				{

@@ -781,11 +781,10 @@ static void test_foot_locking(void)
 	ENSURE(t.feet[0].locked);
 	// The animation slides the left foot slowly (below the lock speed): the result holds still.
 	int foot = f.humanoid.leg[0].foot;
-	float slide = 0.0f, maxDrift = 0.0f;
+	float maxDrift = 0.0f;
 	for (int i = 0; i < 20; ++i)
 	{
 		f.anim.model[foot].p.z += 0.003f; // 0.18 m/s
-		slide += 0.003f;
 		t = step(&f, &in);
 		maxDrift = lbMaxF(maxDrift, lbDistance(soleWs(&f, 0), locked0));
 	}
