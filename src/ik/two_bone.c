@@ -514,12 +514,13 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 				u = lbIkVScale(1.0f / lbIkSqrtF(lbIkVDot(s, s)), s);
 			lbIkV k0 = lbIkVCross(u, h);
 			// With the hinge from the bones, h is normal to u (both bones and so s are normal to
-			// it): k0 is unit and u x k0 = -h. Not so for a limb folded back on itself (s is then
-			// the bones' small difference, whose direction rounding sets; a frame built on -h gave
-			// a root rotation of norm 0.92) nor quite for a straight start (the hinge is normal
-			// to the upper bone, the lower within 1e-4 rad of it): k0 is then made unit and the
-			// third vector u x k0.
-			const bool unitK = normal && fabsf(lbIkVDot(u, h)) <= 1.0e-6f;
+			// it): k0 is unit and u x k0 = -h. A straight start's hinge is normal to the chain too
+			// (to 1e-4 rad, which leaves k0's length within 1e-8 of one). Not so for a limb folded
+			// nearly shut (invLen 0): s is then the bones' small difference, whose direction
+			// rounding sets, and the frame built on -h was not orthonormal (a root rotation of
+			// norm 0.92, the end 5e-4 of the bone off it); there k0 is made unit and the third
+			// vector is u x k0.
+			const bool unitK = normal && invLen > 0.0f;
 			const float kk = unitK ? 1.0f : lbIkVDot(k0, k0);
 			if (kk > 1.0e-12f)
 			{
