@@ -685,6 +685,28 @@ static void TwoBoneBadInput(void)
 		EXPECT_ERROR(lbPose_SolveLimbIk(&pose, s, &h, lb_limbArmL, &weak, &res), lb_errorNonFinite);
 		EXPECT_ERROR(lbPose_SolveTwoBoneIk(&pose, s, c.root, c.mid, c.end, &weak, &res), lb_errorNonFinite);
 	}
+	// A finite parent 3e38 m from the root (the fuzzer's case): the root's offset from it overflowed
+	// in the parent's frame and the arm came out NaN. Refused as out of range, pose unchanged; a
+	// parent 1e6 m off still solves, every bone finite.
+	for (int far = 0; far < 2; ++far)
+	{
+		lbPose_SetRest(&pose, s);
+		const int parent = s->parents[c.root];
+		pose.model[parent].p.x = far ? 1.0e6f : 3.0e38f;
+		lbPose_Copy(&before, &pose);
+		lbTwoBoneIkInput weak = good;
+		weak.weight = 0.33f;
+		weak.targetMs = lbMakeVec3(-3.0e38f, -0.4f, -0.3f);
+		if (!far)
+		{
+			EXPECT_ERROR(lbPose_SolveLimbIk(&pose, s, &h, lb_limbArmL, &weak, &res), lb_errorInvalidArgument);
+			EXPECT_ERROR(lbPose_SolveTwoBoneIk(&pose, s, c.root, c.mid, c.end, &weak, &res), lb_errorInvalidArgument);
+			continue;
+		}
+		ENSURE(lbPose_SolveLimbIk(&pose, s, &h, lb_limbArmL, &weak, &res) == lb_ok);
+		for (int b = 0; b < s->boneCount; ++b)
+			ENSURE(lbIsValidTransform(pose.model[b]) && lbIsValidTransform(pose.local[b]));
+	}
 	lbPose_SetRest(&pose, s);
 	lbPose_SetRest(&before, s);
 	{

@@ -958,8 +958,17 @@ static void lbPoseTwoBoneSolve(lbPose* pose, const lbSkeleton* skeleton, int roo
 static lbResult lbTwoBoneCheckParent(const char* fn, const lbPose* pose, const lbSkeleton* skeleton, int root)
 {
 	const int p = skeleton->parents[root];
-	if (p != LB_NULL_INDEX && !lbIkValidTransformFast(&pose->model[p]))
+	if (p == LB_NULL_INDEX)
+		return lb_ok;
+	if (!lbIkValidTransformFast(&pose->model[p]))
 		return lbReport(lb_errorNonFinite, "%s: the parent of bone %d (bone %d) has a non-finite or invalid model transform",
+						fn, root, p);
+	// The root's local transform is its offset from the parent turned into the parent's frame: an
+	// offset of 1e15 m or more overflows there (a parent moved to 3e38 m left the arm's bones NaN).
+	// A non-finite root is the joints' check's to report.
+	const lbVec3 d = lbSub(pose->model[root].p, pose->model[p].p);
+	if (lbIsValidVec3(pose->model[root].p) && !(lbDot(d, d) < LB_IK_MAX_BONE2))
+		return lbReport(lb_errorInvalidArgument, "%s: bone %d lies 1e15 m or more from its parent (bone %d) in the model pose",
 						fn, root, p);
 	return lb_ok;
 }
