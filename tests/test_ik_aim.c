@@ -286,6 +286,16 @@ static void AimAndDistributeBadInput(void)
 	in = good, in.propagate = true;
 	EXPECT_ERROR(lbPose_AimBone(&pose, s, bone, &in), lb_errorNonFinite);
 	EXPECT_ERROR(lbPose_DistributeRotation(&pose, s, one, 1, twist, lb_distributeLinear, 1.0f), lb_errorNonFinite);
+	// A finite parent 3e38 m away (the bone's local, its offset turned into the parent's frame,
+	// overflowed and the arm came out NaN): refused as out of range, with and without propagation.
+	for (int propagate = 0; propagate < 2; ++propagate)
+	{
+		lbPose_SetRest(&pose, s);
+		pose.model[parent].p.x = 3.0e38f;
+		lbPose_Copy(&before, &pose);
+		in = good, in.propagate = propagate != 0;
+		EXPECT_ERROR(lbPose_AimBone(&pose, s, bone, &in), lb_errorInvalidArgument);
+	}
 	// A NaN in a bone the call never reads stays where it was, and the call works.
 	lbPose_SetRest(&pose, s);
 	pose.model[s->boneCount - 1].p.x = NAN;

@@ -78,6 +78,9 @@ lbResult lbPose_AimBone(lbPose* pose, const lbSkeleton* skeleton, int bone, cons
 	if (!lbIkValidTransformFast(&m) || !lbAimReadsFinite(pose, skeleton, bone, in->propagate))
 		return lbReport(lb_errorNonFinite, "%s: bone '%s', its parent or a bone below it has a non-finite transform", fn,
 						skeleton->names[bone]);
+	if (!lbIkNearParent(pose, skeleton, bone))
+		return lbReport(lb_errorInvalidArgument, "%s: bone '%s' lies 1e15 m or more from its parent in the model pose", fn,
+						skeleton->names[bone]);
 	lbVec3 primary = in->primaryKind == lb_poleLocation ? lbSub(in->primaryTargetMs, m.p) : in->primaryTargetMs;
 	lbVec3 secondary = in->secondaryKind == lb_poleLocation ? lbSub(in->secondaryTargetMs, m.p) : in->secondaryTargetMs;
 	if (!(lbLength(in->primaryAxis) > LB_EPSILON) || !(lbLength(primary) > LB_EPSILON))

@@ -194,8 +194,6 @@ static inline lbIkV lbTwoBoneTarget(const lbTwoBoneIkInput* in)
 #endif
 }
 
-// Squared length a bone must stay under (1e15 m): the solve squares lengths and their sums.
-#define LB_IK_MAX_BONE2 1.0e30f
 
 // p - a scaled so its largest component is `size`, for finite points whose difference may
 // overflow (both halved first when it does).
@@ -963,11 +961,8 @@ static lbResult lbTwoBoneCheckParent(const char* fn, const lbPose* pose, const l
 	if (!lbIkValidTransformFast(&pose->model[p]))
 		return lbReport(lb_errorNonFinite, "%s: the parent of bone %d (bone %d) has a non-finite or invalid model transform",
 						fn, root, p);
-	// The root's local transform is its offset from the parent turned into the parent's frame: an
-	// offset of 1e15 m or more overflows there (a parent moved to 3e38 m left the arm's bones NaN).
-	// A non-finite root is the joints' check's to report.
-	const lbVec3 d = lbSub(pose->model[root].p, pose->model[p].p);
-	if (lbIsValidVec3(pose->model[root].p) && !(lbDot(d, d) < LB_IK_MAX_BONE2))
+	// A parent moved to 3e38 m left the arm's bones NaN (lbIkNearParent).
+	if (!lbIkNearParent(pose, skeleton, root))
 		return lbReport(lb_errorInvalidArgument, "%s: bone %d lies 1e15 m or more from its parent (bone %d) in the model pose",
 						fn, root, p);
 	return lb_ok;
