@@ -845,6 +845,61 @@ static void TwoBoneFarTargetsAndHugeBones(void)
 	}
 }
 
+// A straight start takes its hinge from the pole, else the bend hint, crossed with the upper bone:
+// with the pole along the bone, a bend hint of 3e38 m crossed with it overflowed and the hinge came
+// out NaN (the fuzzer's case: the whole chain NaN, the call ok). Straight and folded-back chains of
+// 0.5 m to 5e8 m bones, poles along the bone or across it, far or near, and hints of any size up to
+// 3e38 m: every transform comes out valid and the bones keep their lengths. Bones of 1e9 m or more
+// are refused (a bent chain of 1e10 m bones came out NaN: the bend's normal squared overflowed).
+static void TwoBoneFarHintsOnStraightChains(void)
+{
+	LogCapture log = { 0 };
+	lbSetLogFcn(CaptureLog, &log);
+	lbTestRng rng = { 59 };
+	const int cases = Sanitize() ? 300 : 3000;
+	const float sizes[4] = { 1.0f, 1.0e6f, 1.0e15f, 3.0e38f };
+	for (int i = 0; i < cases; ++i)
+	{
+		const float a = (i % 3 == 0) ? 5.0e8f * lbTestUniform(&rng, 0.5f, 1.0f) : lbTestUniform(&rng, 0.5f, 2.0f);
+		const float b = a * lbTestUniform(&rng, 0.01f, 1.0f);
+		const lbVec3 root = lbMakeVec3(lbTestUniform(&rng, -4, 4), lbTestUniform(&rng, -4, 4), lbTestUniform(&rng, -4, 4));
+		const lbVec3 d = lbTestRandomUnit(&rng);
+		lbTransform c[3];
+		c[0] = lbMakeTransform(root, RandomRotation(&rng, LB_PI));
+		c[1] = lbMakeTransform(lbMulAdd(root, a, d), RandomRotation(&rng, LB_PI));
+		c[2] = lbMakeTransform(lbMulAdd(c[1].p, (i % 2) ? -b : b, d), RandomRotation(&rng, LB_PI)); // folded back or straight
+		lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+		in.targetMs = lbMulAdd(root, lbTestUniform(&rng, 0.0f, 2.0f) * (a + b), lbTestRandomUnit(&rng));
+		in.poleKind = (i % 4 < 2) ? lb_poleDirection : lb_poleLocation;
+		// The pole along the bone (it says nothing, so the hint decides) or anywhere, of any size.
+		const lbVec3 poleDir = (i % 5 < 3) ? d : lbTestRandomUnit(&rng);
+		in.poleMs = lbMulSV(sizes[(i / 4) % 4], poleDir);
+		if (in.poleKind == lb_poleLocation && (i / 4) % 4 == 0)
+			in.poleMs = lbAdd(root, in.poleMs);
+		in.bendHintMs = lbMulSV(sizes[(i / 16) % 4] * lbTestUniform(&rng, 0.5f, 1.0f), lbTestRandomUnit(&rng));
+		const float a0 = lbDistance(c[0].p, c[1].p), b0 = lbDistance(c[1].p, c[2].p);
+		ENSURE(lbSolveTwoBoneIk(&c[0], &c[1], &c[2], &in, NULL) == lb_ok);
+		for (int k = 0; k < 3; ++k)
+			ENSURE(lbIsValidTransform(c[k]));
+		ENSURE(fabsf(lbDistance(c[0].p, c[1].p) - a0) <= 1.0e-3f * a0);
+		ENSURE(fabsf(lbDistance(c[1].p, c[2].p) - b0) <= 1.0e-3f * a0);
+	}
+	// A bent chain of 1e10 m bones: refused, the joints as they were.
+	lbTransform c[3], saved[3];
+	c[0] = lbMakeTransform(lbMakeVec3(1, 2, 3), lbQuat_identity);
+	c[1] = lbMakeTransform(lbMulAdd(c[0].p, 1.0e10f, lbNormalize(lbMakeVec3(0.3f, -0.5f, 0.8f))), lbQuat_identity);
+	c[2] = lbMakeTransform(lbMulAdd(c[1].p, 0.5e10f, lbNormalize(lbMakeVec3(0.9f, 0.1f, 0.3f))), lbQuat_identity);
+	memcpy(saved, c, sizeof c);
+	lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
+	in.targetMs = lbMakeVec3(1.0e10f, 0, 0);
+	in.poleKind = lb_poleDirection;
+	in.poleMs = lbMakeVec3(1, 0, 0);
+	log.count = 0;
+	ENSURE(lbSolveTwoBoneIk(&c[0], &c[1], &c[2], &in, NULL) == lb_errorDegenerate);
+	ENSURE(log.count == 1 && memcmp(c, saved, sizeof c) == 0);
+	lbSetLogFcn(NULL, NULL);
+}
+
 // The rotations written are unit to rounding whatever the root's turn (Shepperd's four cases: the
 // targets lie in every direction) and however the chain starts (bent or straight, hinge given or
 // derived, any pole, weight and soften), from input rotations a little off unit: within 2e-6 of one.
@@ -1054,6 +1109,7 @@ int main(int argc, char** argv)
 	RUN_TEST(TwoBoneBadInput);
 	RUN_TEST(TwoBoneFarPoleActsAsNearPole);
 	RUN_TEST(TwoBoneFarTargetsAndHugeBones);
+	RUN_TEST(TwoBoneFarHintsOnStraightChains);
 	RUN_TEST(TwoBoneRotationsComeOutUnit);
 	RUN_TEST(TwoBoneFoldedChainWithSoftenStaysRigid);
 	RUN_TEST(TwoBoneFoldedBackOnItselfStaysUnit);

@@ -350,20 +350,24 @@ static inline bool lbIkValidBone(const lbSkeleton* s, int bone)
 	return bone >= 0 && bone < s->boneCount;
 }
 
-// Squared length a bone, or a bone's offset from its parent, must stay under (1e15 m): the solves
-// square lengths and sum them, and a local is the offset turned into the parent's frame.
-#define LB_IK_MAX_BONE2 1.0e30f
+// Squared length a bone of a two-bone chain must stay under (1e9 m): the solve squares the bend's
+// normal, |w x v|^2 = |w|^2 |v|^2 sin^2, which overflowed from bones of about 4e9 m (a bent chain
+// of 1e10 m bones came out NaN).
+#define LB_IK_MAX_BONE2 1.0e18f
+
+// Squared distance a bone may lie from its parent (1e15 m): its local, the offset turned into the
+// parent's frame, overflows past that.
+#define LB_IK_MAX_OFFSET2 1.0e30f
 
 // Whether `bone`'s model position lies less than 1e15 m from its parent's (true for a root or a
-// non-finite position, which the finiteness checks report): its local, the offset turned into the
-// parent's frame, overflows past that.
+// non-finite position, which the finiteness checks report).
 static inline bool lbIkNearParent(const lbPose* pose, const lbSkeleton* s, int bone)
 {
 	const int p = s->parents[bone];
 	if (p < 0 || !lbIsValidVec3(pose->model[bone].p))
 		return true;
 	const lbVec3 d = lbSub(pose->model[bone].p, pose->model[p].p);
-	return lbDot(d, d) < LB_IK_MAX_BONE2;
+	return lbDot(d, d) < LB_IK_MAX_OFFSET2;
 }
 
 // Writes a model transform of `bone` and its local one (relative to the parent's current model).

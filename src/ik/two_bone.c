@@ -323,7 +323,13 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 		// A pole within 0.06 degrees of the bone, or too short to normalise, says nothing.
 		if (!(hh > lbMaxF(1.0e-6f * pp, LB_EPSILON * LB_EPSILON) * ww))
 		{
-			hv = lbIkVCross(lbIkVLoad(&in->bendHintMs), w);
+			// Only the hint's direction counts: one far past any rig (1e15 m or more) is brought
+			// near unit length first, as a far pole is (its cross product with the bone overflowed
+			// to infinity and the hinge came out NaN).
+			lbVec3 hint = in->bendHintMs;
+			if (!(lbDot(hint, hint) < 1.0e30f))
+				hint = lbIkFarDirection(hint, lbVec3_zero, 1.0f);
+			hv = lbIkVCross(lbIkVSet(hint), w);
 			hh = lbIkVDot(hv, hv);
 			if (!(hh > LB_EPSILON * LB_EPSILON * ww))
 			{
@@ -331,6 +337,14 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 				hv = lbIkVSet(lbNormalizeOr(lbCross(any, w3), any));
 				hh = lbIkVDot(hv, hv);
 			}
+		}
+		// A bone of up to 1e9 m and a pole or hint of up to 1e15 m make a finite normal whose square
+		// overflows: it is brought near unit length by its largest component first.
+		if (!(hh <= FLT_MAX))
+		{
+			const lbVec3 h3 = lbIkVGet(hv);
+			hv = lbIkVScale(1.0f / lbMaxF(lbMaxF(fabsf(h3.x), fabsf(h3.y)), fabsf(h3.z)), hv);
+			hh = lbIkVDot(hv, hv);
 		}
 		h = lbIkVScale(lbIkRsqrtF(hh), hv);
 	}
@@ -641,7 +655,7 @@ static lbResult lbCheckJoints(const char* fn, const lbTransform* r, const lbTran
 		return lbReport(lb_errorDegenerate, "%s: zero-length bone (upper %g m, lower %g m)", fn, (double)lbLength(u),
 						(double)lbLength(l));
 	if (!(lbDot(u, u) < LB_IK_MAX_BONE2) || !(lbDot(l, l) < LB_IK_MAX_BONE2))
-		return lbReport(lb_errorDegenerate, "%s: a bone is 1e15 m or longer (its length squared overflows)", fn);
+		return lbReport(lb_errorDegenerate, "%s: a bone is 1e9 m or longer (the solve's products of its lengths overflow)", fn);
 	return lb_ok;
 }
 
@@ -662,7 +676,7 @@ _Static_assert(offsetof(lbTwoBoneIkInput, tolerance) - offsetof(lbTwoBoneIkInput
 // (x * 0 is 0 for finite x, NaN for inf or NaN; a sum that overflows, from numbers near 1e38, fails
 // too, and the ordered checks then pass the call on). A rotation's finiteness is its norm test's. Then the rotations' squared norms must lie in
 // (0.98, 1.02), the squared scales exceed LB_EPSILON^2 and both bones be longer than 1e-6 m and
-// shorter than 1e15 m. normsOut (when not NULL) gets the squared norms in [0..2]. `wide` (a constant
+// shorter than 1e9 m. normsOut (when not NULL) gets the squared norms in [0..2]. `wide` (a constant
 // at each call): each four floats in one load, for joints not written just before the call (see
 // lbIkLoad4).
 static inline bool lbTwoBoneJointLanesValidLoads(const lbTransform* r, const lbTransform* m, const lbTransform* e, __m128 acc,
