@@ -953,6 +953,19 @@ static void TwoBoneRotationsComeOutUnit(void)
 	}
 }
 
+// A chain from `root` along a random direction d (returned): upper bone a, lower bone b folded back
+// along -d to within maxFoldDeg degrees (drawn), each joint turned at random.
+static lbVec3 FoldedChain(lbTestRng* rng, lbVec3 root, float a, float b, float maxFoldDeg, lbTransform c[3])
+{
+	const lbVec3 d = lbTestRandomUnit(rng), bend = lbNormalize(lbCross(d, lbTestRandomUnit(rng)));
+	const float fold = lbTestUniform(rng, 0.0f, maxFoldDeg) * LB_DEG2RAD;
+	c[0] = lbMakeTransform(root, RandomRotation(rng, LB_PI));
+	c[1] = lbMakeTransform(lbMulAdd(root, a, d), RandomRotation(rng, LB_PI));
+	c[2] = lbMakeTransform(lbMulAdd(c[1].p, b, lbAdd(lbMulSV(-cosf(fold), d), lbMulSV(sinf(fold), bend))),
+						   RandomRotation(rng, LB_PI));
+	return d;
+}
+
 // A chain folded nearly flat (the end 1.2 m from the root on bones of 11.8 m each), its given hinge
 // along the upper bone, a target well inside reach with soften and stretch at their extremes: the
 // closed-form length disagreed with the bent chain's own, and the frame built from it was not
@@ -997,13 +1010,8 @@ static void TwoBoneFoldedChainWithSoftenStaysRigid(void)
 	{
 		const float a = lbTestUniform(&rng, 0.2f, 2.0f), b = lbTestUniform(&rng, 0.2f, 2.0f);
 		const lbVec3 root = lbMakeVec3(lbTestUniform(&rng, -3, 3), lbTestUniform(&rng, -3, 3), lbTestUniform(&rng, -3, 3));
-		const lbVec3 d = lbTestRandomUnit(&rng), bend = lbNormalize(lbCross(d, lbTestRandomUnit(&rng)));
-		const float fold = lbTestUniform(&rng, 0.0f, 6.0f) * LB_DEG2RAD; // the knee nearly shut
 		lbTransform c[3];
-		c[0] = lbMakeTransform(root, RandomRotation(&rng, LB_PI));
-		c[1] = lbMakeTransform(lbMulAdd(root, a, d), RandomRotation(&rng, LB_PI));
-		c[2] = lbMakeTransform(lbMulAdd(c[1].p, b, lbAdd(lbMulSV(-cosf(fold), d), lbMulSV(sinf(fold), bend))),
-							   RandomRotation(&rng, LB_PI));
+		const lbVec3 d = FoldedChain(&rng, root, a, b, 6.0f, c); // the knee nearly shut
 		lbTwoBoneIkInput r = lbDefaultTwoBoneIkInput();
 		r.targetMs = lbMulAdd(root, lbTestUniform(&rng, 0.0f, 1.5f) * (a + b), lbTestRandomUnit(&rng));
 		r.poleKind = (lbPoleKind)(i % 3);
@@ -1059,13 +1067,8 @@ static void TwoBoneFoldedBackOnItselfStaysUnit(void)
 	{
 		const float a = lbTestUniform(&rng, 0.2f, 8.0f), b = a * lbTestUniform(&rng, 0.999f, 1.001f);
 		const lbVec3 root = lbMakeVec3(lbTestUniform(&rng, -4, 4), lbTestUniform(&rng, -4, 4), lbTestUniform(&rng, -4, 4));
-		const lbVec3 d = lbTestRandomUnit(&rng), bend = lbNormalize(lbCross(d, lbTestRandomUnit(&rng)));
-		const float fold = lbTestUniform(&rng, 0.0f, 0.01f) * LB_DEG2RAD;
 		lbTransform c[3];
-		c[0] = lbMakeTransform(root, RandomRotation(&rng, LB_PI));
-		c[1] = lbMakeTransform(lbMulAdd(root, a, d), RandomRotation(&rng, LB_PI));
-		c[2] = lbMakeTransform(lbMulAdd(c[1].p, b, lbAdd(lbMulSV(-cosf(fold), d), lbMulSV(sinf(fold), bend))),
-							   RandomRotation(&rng, LB_PI));
+		FoldedChain(&rng, root, a, b, 0.01f, c);
 		lbTwoBoneIkInput r = lbDefaultTwoBoneIkInput();
 		r.targetMs = i % 3 == 0 ? root : lbMulAdd(root, lbTestUniform(&rng, 0.0f, 0.01f) * a, lbTestRandomUnit(&rng));
 		r.poleKind = i % 2 ? lb_poleLocation : lb_poleDirection;
