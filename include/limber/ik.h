@@ -306,15 +306,16 @@ LB_API lbTwoBoneIkInput lbDefaultTwoBoneIkInput(void);
 /// at the root keeps the current direction and folds the limb; a pole on the root-target line
 /// keeps the current bend plane. Scale is kept (model-space bone lengths are the distances
 /// between the joints). Returns lb_errorNullPointer, lb_errorDefNotInitialized, lb_errorNonFinite
-/// or lb_errorDegenerate (a zero-length bone), leaving the transforms unchanged; outResult may be
-/// NULL. Thread-safe on distinct data.
+/// or lb_errorDegenerate (a bone of zero length, or of 1e9 m or more), leaving the transforms
+/// unchanged; outResult may be NULL. Thread-safe on distinct data.
 LB_API lbResult lbSolveTwoBoneIk(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs,
 								 const lbTwoBoneIkInput* input, lbIkResult* outResult);
 
 /// Two-bone IK on a pose: `root` must be an ancestor of `mid` and `mid` of `end` (bones between
 /// them are carried along). Model and local transforms of the bones and their descendants are
-/// updated. Errors as lbSolveTwoBoneIk plus lb_errorSkeletonMismatch and lb_errorBoneNotFound;
-/// the pose is unchanged on error.
+/// updated. Errors as lbSolveTwoBoneIk plus lb_errorSkeletonMismatch, lb_errorBoneNotFound and
+/// lb_errorInvalidArgument (`root` 1e15 m or more from its parent in the model pose); the pose is
+/// unchanged on error.
 LB_API lbResult lbPose_SolveTwoBoneIk(lbPose* pose, const lbSkeleton* skeleton, int root, int mid, int end,
 									  const lbTwoBoneIkInput* input, lbIkResult* outResult);
 
@@ -399,7 +400,8 @@ LB_API lbAimInput lbDefaultAimInput(void);
 /// weight; wraps lbAimRotation. Mirrored (negatively scaled) bones are handled: the local axes are
 /// taken as they appear in model space. Returns lb_errorNullPointer, lb_errorDefNotInitialized,
 /// lb_errorSkeletonMismatch, lb_errorBoneNotFound, lb_errorNonFinite, lb_errorInvalidArgument (unknown
-/// kind) or lb_errorDegenerate (zero primary axis or target direction); the pose is unchanged then.
+/// kind, or the bone 1e15 m or more from its parent in the model pose) or lb_errorDegenerate (zero
+/// primary axis or target direction); the pose is unchanged then.
 LB_API lbResult lbPose_AimBone(lbPose* pose, const lbSkeleton* skeleton, int bone, const lbAimInput* input);
 
 /// Spreads a local rotation over an ordered list of bones (for example forearm twist 02, twist 01,
