@@ -497,6 +497,16 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 		len2 = lbIkVDot(s, s);
 		len = lbIkSqrtF(len2);
 	}
+	// A target at the root folds the limb where it stands: the chain keeps its bent direction. Taken
+	// from the bones before the bend (w + v), that direction of a chain folded back on itself is the
+	// bones' small difference, and the swing onto it (up to 1e-4 rad of rounding) moved the end off
+	// the lower bone by 3.7e-4 of its length.
+	if (!(dist > 1.0e-6f))
+	{
+		const float sLen2 = lbIkVDot(s, s);
+		if (sLen2 > 0.0f)
+			axis = lbIkVScale(1.0f / lbIkSqrtF(sLen2), s);
+	}
 	lbIkQ qRoot = lbIkQSet(lbQuat_identity), pRoot = qRoot; // pRoot: qRoot up to scale when haveMatrix
 	float pRootBig = 1.0f; // |pRoot|^2 / 4 when haveMatrix
 	float mc[12]; // the same rotation as a matrix (columns, see lbTwoBoneFrameRotation) when set

@@ -53,7 +53,8 @@ typedef struct lbTwoBoneLanes
 	X(NormHi, 1.02f)                                                                                                   \
 	X(C1, -0.5f)                                                                                                       \
 	X(C2, 0.375f)                                                                                                      \
-	X(C3, 0.3125f)
+	X(C3, 0.3125f)                                                                                                     \
+	X(Sixteenth, 0.0625f)
 #define LB_TB_KENUM(n_, v_) lbTbK##n_,
 #define LB_TB_KVALUE(n_, v_) v_,
 enum

@@ -291,7 +291,12 @@ static int LBK_NAME(lbTwoBoneLanes* L)
 		}
 #undef UNITQ
 
-		const LBK_T fallback = LBK(Or)(opposite, LBK(Not)(valid));
+		// A chain folded nearly shut (the end within a quarter of the reach: the single solve's invLen
+		// 0) is left to the single solve too: the law of cosines subtracts nearly equal squares there,
+		// and the end placed at its length along the target line left the lower bone 3.7e-4 of its
+		// length off, where the single solve takes the bent chain's own length.
+		const LBK_T folded = LBK(Gt)(LBK(Mul)(LBK_K(Sixteenth), base), dSolve2);
+		const LBK_T fallback = LBK(Or)(LBK(Or)(opposite, folded), LBK(Not)(valid));
 		LBK(Store)(&L->fallback[o], LBK(Select)(fallback, one, zero));
 		fallbackBits |= LBK(MaskBits)(fallback) << o;
 #undef QSTORE_SCALED
