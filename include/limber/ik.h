@@ -303,7 +303,7 @@ LB_API lbTwoBoneIkInput lbDefaultTwoBoneIkInput(void);
 /// joint turns about its hinge axis to get the distance right (law of cosines generalised to a
 /// hinge), then the root swings the chain onto the target and twists it about the root-target
 /// line toward the pole. Unreachable targets give a straight limb pointing at the target; a target
-/// at the root keeps the current direction and folds the limb; a pole on the root-target line
+/// at the root folds the limb without swinging it (a pole still twists it); a pole on the root-target line
 /// keeps the current bend plane. Scale is kept (model-space bone lengths are the distances
 /// between the joints). Returns lb_errorNullPointer, lb_errorDefNotInitialized, lb_errorNonFinite
 /// or lb_errorDegenerate (a bone of zero length, or of 1e9 m or more), leaving the transforms
