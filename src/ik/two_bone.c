@@ -194,7 +194,6 @@ static inline lbIkV lbTwoBoneTarget(const lbTwoBoneIkInput* in)
 #endif
 }
 
-
 // p - a scaled so its largest component is `size`, for finite points whose difference may
 // overflow (both halved first when it does).
 static lbVec3 lbIkFarDirection(lbVec3 p, lbVec3 a, float size)
@@ -492,19 +491,20 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 	// A limb folded nearly shut: the law of cosines subtracts nearly equal squares there, and an
 	// end placed at its length along the target line moved the end off the lower bone (by 5e-4 of
 	// its length on bones of about one length); the bent chain's own length keeps both bones.
-	if (!(invLen > 0.0f))
-	{
-		len2 = lbIkVDot(s, s);
-		len = lbIkSqrtF(len2);
-	}
 	// A target at the root folds the limb where it stands: the chain keeps its bent direction. Taken
 	// from the bones before the bend (w + v), that direction of a chain folded back on itself is the
 	// bones' small difference, and the swing onto it (up to 1e-4 rad of rounding) moved the end off
 	// the lower bone by 3.7e-4 of its length.
-	if (!(dist > 1.0e-6f))
+	const bool folded = !(invLen > 0.0f), atRoot = !(dist > 1.0e-6f);
+	if (folded || atRoot)
 	{
 		const float sLen2 = lbIkVDot(s, s);
-		if (sLen2 > 0.0f)
+		if (folded)
+		{
+			len2 = sLen2;
+			len = lbIkSqrtF(sLen2);
+		}
+		if (atRoot && sLen2 > 0.0f)
 			axis = lbIkVScale(1.0f / lbIkSqrtF(sLen2), s);
 	}
 	lbIkQ qRoot = lbIkQSet(lbQuat_identity), pRoot = qRoot; // pRoot: qRoot up to scale when haveMatrix
