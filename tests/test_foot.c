@@ -205,6 +205,13 @@ static void fixtureOnFloor(Fixture* f, const RigCase* k, bool print, float floor
 	f->characterWs = characterFrame(&f->humanoid, k->up, k->fwd, lbVec3_zero);
 }
 
+// A fixture of the rig on a flat floor through the origin, z up and facing +x, with footprint probes.
+static void fixtureOnFlatZ(Fixture* f, lbReferenceRig rig)
+{
+	const RigCase onZ = { rig, { 0, 0, 1 }, { 1, 0, 0 } };
+	fixtureOnFloor(f, &onZ, true, 0.0f);
+}
+
 // The lowest of a posed foot's four sole points, as a height along up (world).
 static float lowestSoleHeightOf(const Fixture* f, const lbPose* pose, int side)
 {
@@ -623,8 +630,7 @@ static void test_landing_snaps_and_compresses(void)
 static void test_state_alpha_trace_rate_and_lod(void)
 {
 	Fixture f;
-	const RigCase onZ = { lb_rigMannequin, { 0, 0, 1 }, { 1, 0, 0 } };
-	fixtureOnFloor(&f, &onZ, true, 0.0f);
+	fixtureOnFlatZ(&f, lb_rigMannequin);
 	f.def.probeReuseDistance = 0.0f; // the trace schedule alone (feet at rest reuse probes otherwise)
 	lbFootSenseInput in = senseInput(&f, 1.0f / 120.0f);
 	lbFootTargets t = step(&f, &in);
@@ -816,8 +822,7 @@ static void test_plant_flicker_holds_the_lock(void)
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
 		Fixture f;
-		const RigCase onZ = { (lbReferenceRig)rig, { 0, 0, 1 }, { 1, 0, 0 } };
-		fixtureOnFloor(&f, &onZ, true, 0.0f);
+		fixtureOnFlatZ(&f, (lbReferenceRig)rig);
 		lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
 		const int foot = f.humanoid.leg[0].foot;
 		const lbVec3 rest = f.anim.model[foot].p;
@@ -866,8 +871,7 @@ static void test_a_spiking_plant_takes_its_lock_up_again(void)
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
 		Fixture f;
-		const RigCase onZ = { (lbReferenceRig)rig, { 0, 0, 1 }, { 1, 0, 0 } };
-		fixtureOnFloor(&f, &onZ, true, 0.0f);
+		fixtureOnFlatZ(&f, (lbReferenceRig)rig);
 		lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
 		const int foot = f.humanoid.leg[0].foot;
 		lbFootTargets t;
@@ -994,8 +998,7 @@ static void test_bad_inputs_and_extremes(void)
 {
 	lbSetLogFcn(captureLog, NULL);
 	Fixture f;
-	const RigCase onZ = { lb_rigMannequin, { 0, 0, 1 }, { 1, 0, 0 } };
-	fixtureOnFloor(&f, &onZ, true, 0.0f);
+	fixtureOnFlatZ(&f, lb_rigMannequin);
 	lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
 	lbFootTargets t;
 	for (int i = 0; i < 30; ++i)
