@@ -96,13 +96,27 @@ static bool sameRotation(lbQuat a, lbQuat b, float tol)
 
 enum
 {
-	kCount = 4000
+	kCount = 4000,
+	// The paths every test runs: the scalar lanes, the build's vector lanes (SSE2 by default) and
+	// the widest this processor runs (the AVX2 copy of a LIMBER_SIMD=auto build where it has AVX2;
+	// else the build's lanes again).
+	kPaths = 3
 };
+
+static int pathLanes(int p)
+{
+	return p == 0 ? 1 : (p == 1 ? 4 : 8);
+}
+
+static const char* pathName(int p)
+{
+	return p == 0 ? "scalar" : (p == 1 ? "build's vectors" : (lbTwoBoneIkBatchWidth() == 8 ? "8 lanes" : "build's vectors again"));
+}
 
 // Every chain of the batch matches its single solve. Positions agree to 0.1 mm and rotations to
 // 0.06 degrees: the lanes sum and take roots in another order, and near full extension the bend's
 // sine (the root of 1 - cos^2) magnifies a rounding of the cosine to about 1e-4 rad.
-static int checkAgainstSingle(const Chain* chains, int n, bool simd, lbTransform* outR, lbTransform* outM, lbTransform* outE)
+static int checkAgainstSingle(const Chain* chains, int n, int lanes, lbTransform* outR, lbTransform* outM, lbTransform* outE)
 {
 	lbTwoBoneIkInput* ins = (lbTwoBoneIkInput*)malloc(sizeof(lbTwoBoneIkInput) * (size_t)n);
 	lbIkResult* res = (lbIkResult*)malloc(sizeof(lbIkResult) * (size_t)n);
@@ -111,7 +125,7 @@ static int checkAgainstSingle(const Chain* chains, int n, bool simd, lbTransform
 		outR[i] = chains[i].r, outM[i] = chains[i].m, outE[i] = chains[i].e;
 		ins[i] = chains[i].in;
 	}
-	ENSURE(lbSolveTwoBoneIkBatchPath(outR, outM, outE, ins, res, n, simd) == lb_ok);
+	ENSURE(lbSolveTwoBoneIkBatchPath(outR, outM, outE, ins, res, n, lanes) == lb_ok);
 	float worstP = 0.0f, worstQ = 0.0f;
 	for (int i = 0; i < n; ++i)
 	{
@@ -139,21 +153,24 @@ static int runMix(uint64_t seed, int kinds)
 	Chain* chains = (Chain*)malloc(sizeof(Chain) * kCount);
 	for (int i = 0; i < kCount; ++i)
 		chains[i] = rndChain(&seed, kinds == 3 ? (int)(rnd(&seed) * 3.0f) : kinds);
-	lbTransform* r[2];
-	lbTransform* m[2];
-	lbTransform* e[2];
-	for (int p = 0; p < 2; ++p)
+	lbTransform* r[kPaths];
+	lbTransform* m[kPaths];
+	lbTransform* e[kPaths];
+	for (int p = 0; p < kPaths; ++p)
 	{
 		r[p] = (lbTransform*)malloc(sizeof(lbTransform) * kCount);
 		m[p] = (lbTransform*)malloc(sizeof(lbTransform) * kCount);
 		e[p] = (lbTransform*)malloc(sizeof(lbTransform) * kCount);
-		ENSURE(checkAgainstSingle(chains, kCount, p == 1, r[p], m[p], e[p]) == 0);
+		ENSURE(checkAgainstSingle(chains, kCount, pathLanes(p), r[p], m[p], e[p]) == 0);
 	}
-	// The two paths: the same bits.
-	ENSURE(memcmp(r[0], r[1], sizeof(lbTransform) * kCount) == 0);
-	ENSURE(memcmp(m[0], m[1], sizeof(lbTransform) * kCount) == 0);
-	ENSURE(memcmp(e[0], e[1], sizeof(lbTransform) * kCount) == 0);
-	for (int p = 0; p < 2; ++p)
+	// Every path: the same bits.
+	for (int p = 1; p < kPaths; ++p)
+	{
+		ENSURE(memcmp(r[0], r[p], sizeof(lbTransform) * kCount) == 0);
+		ENSURE(memcmp(m[0], m[p], sizeof(lbTransform) * kCount) == 0);
+		ENSURE(memcmp(e[0], e[p], sizeof(lbTransform) * kCount) == 0);
+	}
+	for (int p = 0; p < kPaths; ++p)
 		free(r[p]), free(m[p]), free(e[p]);
 	free(chains);
 	return 0;
@@ -201,20 +218,21 @@ static int testFoldedChains(void)
 		c.in.soften = 0.0f;
 		chains[i] = c;
 	}
-	static lbTransform r[2][N], m[2][N], e[2][N];
-	for (int p = 0; p < 2; ++p)
+	static lbTransform r[kPaths][N], m[kPaths][N], e[kPaths][N];
+	for (int p = 0; p < kPaths; ++p)
 	{
-		ENSURE(checkAgainstSingle(chains, N, p == 1, r[p], m[p], e[p]) == 0);
+		ENSURE(checkAgainstSingle(chains, N, pathLanes(p), r[p], m[p], e[p]) == 0);
 		float worst = 0.0f;
 		for (int i = 0; i < N; ++i)
 		{
 			const float a = lbDistance(chains[i].r.p, chains[i].m.p), b = lbDistance(chains[i].m.p, chains[i].e.p);
 			worst = lbMaxF(worst, lbMaxF(fabsf(lbDistance(r[p][i].p, m[p][i].p) - a) / a, fabsf(lbDistance(m[p][i].p, e[p][i].p) - b) / b));
 		}
-		printf("  folded chains, %s path: bones off by %.2g of their lengths\n", p ? "vector" : "scalar", (double)worst);
+		printf("  folded chains, %s: bones off by %.2g of their lengths\n", pathName(p), (double)worst);
 		ENSURE(worst <= 1.0e-5f);
 	}
-	ENSURE(memcmp(m[0], m[1], sizeof m[0]) == 0 && memcmp(e[0], e[1], sizeof e[0]) == 0);
+	for (int p = 1; p < kPaths; ++p)
+		ENSURE(memcmp(m[0], m[p], sizeof m[0]) == 0 && memcmp(e[0], e[p], sizeof e[0]) == 0);
 	return 0;
 }
 
@@ -255,7 +273,7 @@ static int testWritesOnlyTheSolve(void)
 		N = 203
 	};
 	static Chain chains[N];
-	static lbTransform r[2][N], m[2][N], e[2][N];
+	static lbTransform r[kPaths][N], m[kPaths][N], e[kPaths][N];
 	static lbTwoBoneIkInput ins[N];
 	static lbIkResult res[N];
 	uint64_t seed = 9;
@@ -311,11 +329,11 @@ static int testBadInput(void)
 	m[11].p = r[11].p;              // zero-length bone: lb_errorDegenerate
 	ins[14].internalValue = 0;      // lb_errorDefNotInitialized
 	const lbTransform keep5 = e[5], keep11 = m[11], keep14 = e[14];
-	for (int p = 0; p < 2; ++p)
+	for (int p = 0; p < kPaths; ++p)
 	{
 		lbTransform rr[N], mm[N], ee[N];
 		memcpy(rr, r, sizeof r), memcpy(mm, m, sizeof m), memcpy(ee, e, sizeof e);
-		ENSURE(lbSolveTwoBoneIkBatchPath(rr, mm, ee, ins, NULL, N, p == 1) == lb_errorNonFinite);
+		ENSURE(lbSolveTwoBoneIkBatchPath(rr, mm, ee, ins, NULL, N, pathLanes(p)) == lb_errorNonFinite);
 		ENSURE(memcmp(&ee[5], &keep5, sizeof keep5) == 0);
 		ENSURE(memcmp(&mm[11], &keep11, sizeof keep11) == 0);
 		ENSURE(memcmp(&ee[14], &keep14, sizeof keep14) == 0);
@@ -377,11 +395,11 @@ static int testEveryNumberChecked(void)
 			case 11: ins[Bad].tolerance = x; break;
 			default: ins[Bad].bendHintMs.y = x; break;
 			}
-			for (int p = 0; p < 2; ++p)
+			for (int p = 0; p < kPaths; ++p)
 			{
 				lbTransform rr[N], mm[N], ee[N];
 				memcpy(rr, r, sizeof r), memcpy(mm, m, sizeof m), memcpy(ee, e, sizeof e);
-				ENSURE(lbSolveTwoBoneIkBatchPath(rr, mm, ee, ins, NULL, N, p == 1) == lb_errorNonFinite);
+				ENSURE(lbSolveTwoBoneIkBatchPath(rr, mm, ee, ins, NULL, N, pathLanes(p)) == lb_errorNonFinite);
 				ENSURE(memcmp(&rr[Bad], &r[Bad], sizeof(lbTransform)) == 0);
 				ENSURE(memcmp(&mm[Bad], &m[Bad], sizeof(lbTransform)) == 0);
 				ENSURE(memcmp(&ee[Bad], &e[Bad], sizeof(lbTransform)) == 0);
@@ -419,11 +437,11 @@ static int testTargetRotationWithoutResults(void)
 		chains[i].in.targetRotationMs = rndQuat(&seed);
 		r[i] = chains[i].r, m[i] = chains[i].m, e[i] = chains[i].e, ins[i] = chains[i].in;
 	}
-	for (int p = 0; p < 2; ++p)
+	for (int p = 0; p < kPaths; ++p)
 	{
 		lbTransform rr[N], mm[N], ee[N];
 		memcpy(rr, r, sizeof r), memcpy(mm, m, sizeof m), memcpy(ee, e, sizeof e);
-		ENSURE(lbSolveTwoBoneIkBatchPath(rr, mm, ee, ins, NULL, N, p == 1) == lb_ok);
+		ENSURE(lbSolveTwoBoneIkBatchPath(rr, mm, ee, ins, NULL, N, pathLanes(p)) == lb_ok);
 		for (int i = 0; i < N; ++i)
 		{
 			lbTransform a = r[i], b = m[i], c = e[i];
@@ -517,13 +535,13 @@ static int testRunsAndScattered(void)
 		ins[i] = ins2[2 * i + 1] = c.in;
 		r2[2 * i] = other.r, m2[2 * i] = other.m, e2[2 * i] = other.e, ins2[2 * i] = other.in;
 	}
-	for (int p = 0; p < 2; ++p)
+	for (int p = 0; p < kPaths; ++p)
 	{
 		lbTransform rr[N], mm[N], ee[N], rr2[2 * N], mm2[2 * N], ee2[2 * N];
 		memcpy(rr, r, sizeof r), memcpy(mm, m, sizeof m), memcpy(ee, e, sizeof e);
 		memcpy(rr2, r2, sizeof r2), memcpy(mm2, m2, sizeof m2), memcpy(ee2, e2, sizeof e2);
-		ENSURE(lbSolveTwoBoneIkBatchPath(rr, mm, ee, ins, NULL, N, p == 1) == lb_ok);
-		ENSURE(lbSolveTwoBoneIkBatchPath(rr2, mm2, ee2, ins2, NULL, 2 * N, p == 1) == lb_ok);
+		ENSURE(lbSolveTwoBoneIkBatchPath(rr, mm, ee, ins, NULL, N, pathLanes(p)) == lb_ok);
+		ENSURE(lbSolveTwoBoneIkBatchPath(rr2, mm2, ee2, ins2, NULL, 2 * N, pathLanes(p)) == lb_ok);
 		int moved = 0;
 		for (int i = 0; i < N; ++i)
 		{

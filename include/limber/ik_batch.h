@@ -27,7 +27,8 @@ LB_EXTERN_C_BEGIN
 LB_API lbResult lbSolveTwoBoneIkBatch(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs,
 									  const lbTwoBoneIkInput* inputs, lbIkResult* outResults, int count);
 
-/// Lanes per vector instruction in lbSolveTwoBoneIkBatch: 8 (AVX2), 4 (SSE2) or 1 (scalar build).
+/// Lanes per vector instruction in lbSolveTwoBoneIkBatch on this processor: 8 (AVX2: an avx2 build, or
+/// the default auto build on a processor with AVX2), 4 (SSE2) or 1 (scalar build).
 LB_API int lbTwoBoneIkBatchWidth(void);
 
 LB_EXTERN_C_END

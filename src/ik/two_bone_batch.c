@@ -4,6 +4,11 @@
 // structure of arrays (one array per coordinate), solved by the kernel in two_bone_batch_kernel.h
 // and scattered back; the others go through lbSolveTwoBoneIk, which also reports bad input. The
 // kernel is compiled twice from one text: on core/simd.h's vector lanes and on plain floats.
+//
+// With LIMBER_SIMD=auto (the default on x86-64 with GCC or Clang) this whole file is compiled a
+// second time for AVX2 (two_bone_batch_avx2.c, LB_TB_AVX2_COPY), and lbSolveTwoBoneIkBatch runs that
+// copy on processors that have AVX2: a portable build then solves 16 legs a call instead of 8 where
+// it can, to the same bits (the operations are the same IEEE ones at every width).
 #include "core/simd.h"
 #include "ik_batch_internal.h"
 #include "ik_internal.h"
@@ -119,10 +124,6 @@ static inline lbSimd2F lbTwoBoneKDup(lbSimdF v)
 #undef LB_TB_KVALUE
 #undef LB_TB_KLIST
 
-int lbTwoBoneIkBatchWidth(void)
-{
-	return LB_SIMD_WIDTH;
-}
 
 #if defined(__GNUC__) || defined(__clang__)
 #define LB_TWO_BONE_BATCH_NOINLINE __attribute__((noinline))
@@ -542,8 +543,8 @@ static void lbTwoBoneLanesWrite(lbTwoBoneLanes* L, const int* idx, int n, unsign
 	}
 }
 
-lbResult lbSolveTwoBoneIkBatchPath(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs,
-								   const lbTwoBoneIkInput* inputs, lbIkResult* outResults, int count, bool simd)
+lbResult LB_TB_RUN(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* inputs,
+				   lbIkResult* outResults, int count, bool simd)
 {
 	if (count < 0 || (count > 0 && (!rootMs || !midMs || !endMs || !inputs)))
 		return lbReport(lb_errorNullPointer, "lbSolveTwoBoneIkBatch: joints and inputs are required (count %d)", count);
@@ -581,8 +582,37 @@ lbResult lbSolveTwoBoneIkBatchPath(lbTransform* rootMs, lbTransform* midMs, lbTr
 	return first.code;
 }
 
+#if !defined(LB_TB_AVX2_COPY)
+// Whether this processor runs the AVX2 copy (and its operating system saves the wide registers:
+// the compiler's check covers both).
+static bool lbTwoBoneAvx2(void)
+{
+#if defined(LB_TB_DISPATCH)
+	__builtin_cpu_init();
+	return __builtin_cpu_supports("avx2") != 0;
+#else
+	return false;
+#endif
+}
+
+int lbTwoBoneIkBatchWidth(void)
+{
+	return lbTwoBoneAvx2() ? 8 : LB_SIMD_WIDTH;
+}
+
+lbResult lbSolveTwoBoneIkBatchPath(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs,
+								   const lbTwoBoneIkInput* inputs, lbIkResult* outResults, int count, int lanes)
+{
+#if defined(LB_TB_DISPATCH)
+	if (lanes == 8 && LB_SIMD_WIDTH != 8 && lbTwoBoneAvx2())
+		return lbTwoBoneIkBatchRunAvx2(rootMs, midMs, endMs, inputs, outResults, count, true);
+#endif
+	return lbTwoBoneIkBatchRun(rootMs, midMs, endMs, inputs, outResults, count, lanes > 1);
+}
+
 lbResult lbSolveTwoBoneIkBatch(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* inputs,
 							   lbIkResult* outResults, int count)
 {
-	return lbSolveTwoBoneIkBatchPath(rootMs, midMs, endMs, inputs, outResults, count, true);
+	return lbSolveTwoBoneIkBatchPath(rootMs, midMs, endMs, inputs, outResults, count, lbTwoBoneIkBatchWidth());
 }
+#endif
