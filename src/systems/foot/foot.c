@@ -1935,11 +1935,18 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 // The lowest sole height (world, along up) the ground ahead of a swinging foot allows now: each
 // kept point's ground height less its distance ahead of the toe tip along the foot's horizontal
 // motion (a 45-degree approach), -inf with nothing ahead.
+// The toe tip is the goal's (the animated ankle carried by the goal's kept offset across up), not
+// the animation's: a foot rising at the goal's speed cap moves on across with only part of the
+// animation's travel, so its goal falls behind, and measured from the animated toe tip the ramp
+// rose with the treads the animation had reached, ahead of the foot. The rise outran the cap,
+// the goal fell further behind, and the swing climbed to hip height against the riser (the
+// imported Biped walking up 0.25-0.275 m risers on 0.26 m treads: thigh pops of 89-110 degrees).
 static float lbFootAheadFloor(const lbFootLegState* leg, const lbFootFrame* f, const lbFootLegFrame* lf)
 {
 	float floorH = -1.0e30f;
 	const lbVec3 dir = lbNormalizeOr(lbProjectOnPlane(lf->footVel, f->up), lf->print.toeWs);
-	const lbVec3 tip = lbMulAdd(lbAdd(lf->animAnkleWs, leg->shiftWs), leg->aheadLead * f->modelToWorld, lf->print.toeWs);
+	const lbVec3 tip = lbMulAdd(lbAdd(lf->animAnkleWs, lbProjectOnPlane(leg->goalOffsetWs, f->up)), leg->aheadLead * f->modelToWorld,
+								lf->print.toeWs);
 	for (int i = 0; i < leg->aheadCount; ++i)
 	{
 		float d = lbDot(lbProjectOnPlane(lbSub(leg->aheadPointWs[i], tip), f->up), dir);
