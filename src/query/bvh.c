@@ -1558,9 +1558,12 @@ bool lbMeshBuildGrid(lbMesh* mesh, int trianglesPerCell)
 		if (g->dim[k][0] <= 2 && g->dim[k][1] <= 2)
 			break;
 	}
+	// The single level-0 cells follow the levels in the same allocation.
+	const size_t blockEntries = entries, cellEntries = (size_t)g->dim[0][0] * (size_t)g->dim[0][1];
+	entries += cellEntries;
 	int32_t* parent = (int32_t*)lbAlloc(sizeof(int32_t) * (size_t)mesh->nodeCount);
 	int32_t* subtreeEnd = (int32_t*)lbAlloc(sizeof(int32_t) * (size_t)mesh->nodeCount);
-	int32_t* own = (int32_t*)lbAlloc(sizeof(int32_t) * entries);
+	int32_t* own = (int32_t*)lbAlloc(sizeof(int32_t) * blockEntries);
 	g->start = (int32_t*)lbAlloc(sizeof(int32_t) * entries);
 	if (!parent || !subtreeEnd || !own || !g->start)
 	{
@@ -1572,6 +1575,7 @@ bool lbMeshBuildGrid(lbMesh* mesh, int trianglesPerCell)
 		return false;
 	}
 	g->entryCount = entries;
+	g->cell = g->start + blockEntries;
 	// Children follow their parent in the node array (pre-order), so one backward pass sets each
 	// node's parent and the end of its subtree's range, its children's ends being set before it.
 	parent[0] = 0;
@@ -1587,7 +1591,7 @@ bool lbMeshBuildGrid(lbMesh* mesh, int trianglesPerCell)
 			}
 		subtreeEnd[i] = last;
 	}
-	for (size_t i = 0; i < entries; ++i)
+	for (size_t i = 0; i < blockEntries; ++i)
 		own[i] = -1;
 	// Each leaf goes to the finest level where its box spans at most two cells per axis (at most four
 	// entries, however large its triangles), as its parent node.
@@ -1656,6 +1660,7 @@ bool lbMeshBuildGrid(lbMesh* mesh, int trianglesPerCell)
 				int32_t* e = &own[g->offset[k] + J * g->dim[k][0] + I];
 				*e = lbNodeLca(parent, subtreeEnd, *e, own[g->offset[k + 1] + (J >> 1) * g->dim[k + 1][0] + (I >> 1)]);
 			}
+	memcpy(g->cell, own, sizeof(int32_t) * cellEntries);
 	for (int k = 1; k < g->levels; ++k)
 		for (int J = 0; J < g->dim[k][1]; ++J)
 			for (int I = 0; I < g->dim[k][0]; ++I)
@@ -1711,6 +1716,11 @@ static inline int32_t lbMeshStartNodeInline(const lbMesh* mesh, const lbCastStat
 		c1[a] = lbGridCellLast(hi, g->min[a], g->invCell[a], n, g->lastCell[a]);
 	}
 #endif
+	// A footprint inside one level-0 cell (a foot's probe, a small sphere's cast away from the cell's
+	// border) starts below the cell's own leaves alone, about one 4-wide level deeper than its 2 x 2
+	// block's node.
+	if (c0[0] == c1[0] && c0[1] == c1[1])
+		return g->cell[c0[1] * g->dim[0][0] + c0[0]];
 	int k = 0;
 	while ((c1[0] >> k) - (c0[0] >> k) > 1 || (c1[1] >> k) - (c0[1] >> k) > 1)
 		++k;

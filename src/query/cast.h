@@ -265,6 +265,10 @@ typedef struct lbMeshGrid
 	int offset[LB_MESH_GRID_LEVELS];
 	/// All levels, level 0 first, rows along u; NULL when the tree has a single node.
 	int32_t* start;
+	/// Level 0's cells one at a time, rows along u (in start's allocation, after the levels): entry
+	/// (I, J) holds the lowest common ancestor of every leaf whose box overlaps cell I, J alone.
+	int32_t* cell;
+	/// Entries of start, the levels' and the single cells'.
 	size_t entryCount;
 } lbMeshGrid;
 
