@@ -802,7 +802,8 @@ static void lbWorldRayGeneral(const lbWorld* world, const lbQueryInput* input, c
 lbHit lbWorld_RayCast(const lbWorld* world, const lbQueryInput* input)
 {
 	lbHit hit;
-	if (!lbWorldVerticalRay(world, input, &hit))
+	// Only a world of heightfields alone can take the vertical path: any other skips its call.
+	if (!world || world->heightfieldCount != world->shapeCount || !lbWorldVerticalRay(world, input, &hit))
 		lbWorldRayGeneral(world, input, "lbWorld_RayCast", &hit);
 	return hit;
 }
