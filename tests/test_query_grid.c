@@ -508,8 +508,18 @@ static void GridStartsDeepForShortCasts(void)
 	ENSURE(below > count * 9 / 10);
 	ENSURE(depthSum / (double)count >= 2.0);
 	// Four bytes an entry, one level-0 cell per 8 triangles: the levels (a third more than level 0)
-	// and the single cells come to about 1.2 bytes a triangle.
-	ENSURE(sizeof(int32_t) * mesh.grid.entryCount <= (size_t)mesh.triangleCount * 5 / 4);
+	// and the single cells (three entries each) come to about 2.2 bytes a triangle.
+	ENSURE(sizeof(int32_t) * mesh.grid.entryCount <= (size_t)mesh.triangleCount * 5 / 2);
+	// Each single cell's corner range (what a cast starting there prefetches) lies in the mesh, and
+	// together they hold every triangle.
+	size_t cells = (size_t)mesh.grid.dim[0][0] * (size_t)mesh.grid.dim[0][1], held = 0;
+	for (size_t i = 0; i < cells; ++i)
+	{
+		const int32_t* c = &mesh.grid.cell[3 * i];
+		ENSURE(c[1] >= 0 && c[1] <= c[2] && c[2] <= mesh.triangleCount);
+		held += (size_t)(c[2] - c[1]);
+	}
+	ENSURE(held >= (size_t)mesh.triangleCount);
 	free(depth);
 	free(parent);
 	lbMeshFree(&mesh);

@@ -267,8 +267,10 @@ typedef struct lbMeshGrid
 	int offset[LB_MESH_GRID_LEVELS];
 	/// All levels, level 0 first, rows along u; NULL when the tree has a single node.
 	int32_t* start;
-	/// Level 0's cells one at a time, rows along u (in start's allocation, after the levels): entry
-	/// (I, J) holds the lowest common ancestor of every leaf whose box overlaps cell I, J alone.
+	/// Level 0's cells one at a time, rows along u (in start's allocation, after the levels), three
+	/// entries a cell, read together: the lowest common ancestor of every leaf whose box overlaps cell
+	/// I, J alone; then the range [first, end) of the triangles (leaf order) of the leaves whose box's
+	/// centre lies in it (0, 0 for none), the corners a cast starting there prefetches.
 	int32_t* cell;
 	/// Entries of start, the levels' and the single cells'.
 	size_t entryCount;
