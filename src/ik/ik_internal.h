@@ -525,11 +525,12 @@ static inline lbIkV lbIkVNeg(lbIkV a)
 	return _mm_xor_ps(a, _mm_set1_ps(-0.0f));
 }
 
-// lbDot: (x + y) + z of the products.
+// lbDot: (x + y) + z of the products. The first sum is made as y + x (addition commutes, the
+// same bits) into the shuffled copy, so that the products need no second copy to add into.
 static inline float lbIkVDot(lbIkV a, lbIkV b)
 {
 	const __m128 m = _mm_mul_ps(a, b);
-	const __m128 s = _mm_add_ss(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 1, 1, 1)));
+	const __m128 s = _mm_add_ss(_mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 1, 1, 1)), m);
 	return _mm_cvtss_f32(_mm_add_ss(s, _mm_movehl_ps(m, m)));
 }
 
@@ -598,7 +599,7 @@ static inline lbIkQ lbIkQFromVW(lbIkV v, float w)
 static inline float lbIkQDot(lbIkQ a, lbIkQ b)
 {
 	const __m128 m = _mm_mul_ps(a, b);
-	__m128 s = _mm_add_ss(m, _mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 1, 1, 1)));
+	__m128 s = _mm_add_ss(_mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 1, 1, 1)), m); // y + x, as in lbIkVDot
 	s = _mm_add_ss(s, _mm_movehl_ps(m, m));
 	return _mm_cvtss_f32(_mm_add_ss(s, _mm_shuffle_ps(m, m, _MM_SHUFFLE(3, 3, 3, 3))));
 }
