@@ -338,8 +338,10 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 			}
 		}
 		// A bone of up to 1e9 m and a pole or hint of up to 1e15 m make a finite normal whose square
-		// overflows: it is brought near unit length by its largest component first.
-		if (!(hh <= FLT_MAX))
+		// overflows: it is brought near unit length by its largest component first. (hh is never
+		// NaN: finite vectors' products are finite or infinite. hh > FLT_MAX compares with the
+		// constant where it lies, !(hh <= FLT_MAX) loaded it first.)
+		if (hh > FLT_MAX)
 		{
 			const lbVec3 h3 = lbIkVGet(hv);
 			hv = lbIkVScale(1.0f / lbMaxF(lbMaxF(fabsf(h3.x), fabsf(h3.y)), fabsf(h3.z)), hv);
