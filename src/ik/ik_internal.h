@@ -276,6 +276,11 @@ static inline lbQuat lbIkFromTo(lbVec3 a, lbVec3 b)
 }
 
 #if LB_IK_SSE2
+// _mm_shuffle_ps(a, a, imm) as SSE2's integer shuffle: the same bits moved, by one instruction
+// that leaves a where it is (the float shuffle overwrites its operand, which costs a copy
+// wherever a is used again).
+#define LB_IK_SWIZZLE(a, imm) _mm_castsi128_ps(_mm_shuffle_epi32(_mm_castps_si128(a), (imm)))
+
 // Lanes 0..2: a x b as lbCross computes it (the same products, the same differences), from a and
 // its lanes rotated to (y, z, x): a b.yzx - a.yzx b holds (z, x, y) of the product, three shuffles
 // instead of four.
@@ -530,7 +535,7 @@ static inline lbIkV lbIkVNeg(lbIkV a)
 static inline float lbIkVDot(lbIkV a, lbIkV b)
 {
 	const __m128 m = _mm_mul_ps(a, b);
-	const __m128 s = _mm_add_ss(_mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 1, 1, 1)), m);
+	const __m128 s = _mm_add_ss(LB_IK_SWIZZLE(m, _MM_SHUFFLE(1, 1, 1, 1)), m);
 	return _mm_cvtss_f32(_mm_add_ss(s, _mm_movehl_ps(m, m)));
 }
 
@@ -599,7 +604,7 @@ static inline lbIkQ lbIkQFromVW(lbIkV v, float w)
 static inline float lbIkQDot(lbIkQ a, lbIkQ b)
 {
 	const __m128 m = _mm_mul_ps(a, b);
-	__m128 s = _mm_add_ss(_mm_shuffle_ps(m, m, _MM_SHUFFLE(1, 1, 1, 1)), m); // y + x, as in lbIkVDot
+	__m128 s = _mm_add_ss(LB_IK_SWIZZLE(m, _MM_SHUFFLE(1, 1, 1, 1)), m); // y + x, as in lbIkVDot
 	s = _mm_add_ss(s, _mm_movehl_ps(m, m));
 	return _mm_cvtss_f32(_mm_add_ss(s, _mm_shuffle_ps(m, m, _MM_SHUFFLE(3, 3, 3, 3))));
 }
