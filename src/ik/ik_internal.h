@@ -286,9 +286,9 @@ static inline lbQuat lbIkFromTo(lbVec3 a, lbVec3 b)
 // instead of four.
 static inline __m128 lbIkCross4(__m128 a, __m128 aYzx, __m128 b)
 {
-	const __m128 bYzx = _mm_shuffle_ps(b, b, _MM_SHUFFLE(3, 0, 2, 1));
+	const __m128 bYzx = LB_IK_SWIZZLE(b, _MM_SHUFFLE(3, 0, 2, 1));
 	const __m128 c = _mm_sub_ps(_mm_mul_ps(a, bYzx), _mm_mul_ps(aYzx, b));
-	return _mm_shuffle_ps(c, c, _MM_SHUFFLE(3, 0, 2, 1));
+	return LB_IK_SWIZZLE(c, _MM_SHUFFLE(3, 0, 2, 1));
 }
 
 // Lanes 0..2: lbQuatRotate(q, v) bit for bit: v + w t + u x t with t = 2 (u x v), u = q's xyz.
@@ -541,13 +541,13 @@ static inline float lbIkVDot(lbIkV a, lbIkV b)
 
 static inline lbIkV lbIkVCross(lbIkV a, lbIkV b)
 {
-	return lbIkCross4(a, _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 0, 2, 1)), b);
+	return lbIkCross4(a, LB_IK_SWIZZLE(a, _MM_SHUFFLE(3, 0, 2, 1)), b);
 }
 
 // a's lanes turned to (y, z, x), for several cross products with a on the left.
 static inline lbIkV lbIkVYzx(lbIkV a)
 {
-	return _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 0, 2, 1));
+	return LB_IK_SWIZZLE(a, _MM_SHUFFLE(3, 0, 2, 1));
 }
 
 // a x b (lbIkVCross) with aYzx = lbIkVYzx(a).
@@ -560,9 +560,9 @@ static inline lbIkV lbIkVCrossYzx(lbIkV a, lbIkV aYzx, lbIkV b)
 // lanes turned once for several products.
 static inline lbIkV lbIkVCrossYzxRight(lbIkV a, lbIkV aYzx, lbIkV b)
 {
-	const __m128 bYzx = _mm_shuffle_ps(b, b, _MM_SHUFFLE(3, 0, 2, 1));
+	const __m128 bYzx = LB_IK_SWIZZLE(b, _MM_SHUFFLE(3, 0, 2, 1));
 	const __m128 c = _mm_sub_ps(_mm_mul_ps(aYzx, b), _mm_mul_ps(a, bYzx));
-	return _mm_shuffle_ps(c, c, _MM_SHUFFLE(3, 0, 2, 1));
+	return LB_IK_SWIZZLE(c, _MM_SHUFFLE(3, 0, 2, 1));
 }
 
 // Some lane of 0..2 is not zero (a NaN counts as not zero).
