@@ -530,13 +530,41 @@ static inline lbIkV lbIkVNeg(lbIkV a)
 	return _mm_xor_ps(a, _mm_set1_ps(-0.0f));
 }
 
-// lbDot: (x + y) + z of the products. The first sum is made as y + x (addition commutes, the
-// same bits) into the shuffled copy, so that the products need no second copy to add into.
-static inline float lbIkVDot(lbIkV a, lbIkV b)
+// A float in lane 0 of a register, the other lanes whatever they hold: a dot product's sum left
+// where it was made, for a root taken of it (whose operand then needs no broadcast from a float,
+// a copy and a shuffle; a root of lane 0 reads no other lane).
+typedef __m128 lbIkF1;
+
+// lbDot in lane 0: (x + y) + z of the products. The first sum is made as y + x (addition
+// commutes, the same bits) into the shuffled copy, so that the products need no second copy to
+// add into.
+static inline lbIkF1 lbIkVDot1(lbIkV a, lbIkV b)
 {
 	const __m128 m = _mm_mul_ps(a, b);
 	const __m128 s = _mm_add_ss(LB_IK_SWIZZLE(m, _MM_SHUFFLE(1, 1, 1, 1)), m);
-	return _mm_cvtss_f32(_mm_add_ss(s, _mm_movehl_ps(m, m)));
+	return _mm_add_ss(s, _mm_movehl_ps(m, m));
+}
+
+static inline float lbIkF1Get(lbIkF1 x)
+{
+	return _mm_cvtss_f32(x);
+}
+
+// lbIkSqrtF and lbIkRsqrtF of lane 0 (the same bits).
+static inline float lbIkSqrt1(lbIkF1 x)
+{
+	return _mm_cvtss_f32(_mm_sqrt_ss(x));
+}
+
+static inline float lbIkRsqrt1(lbIkF1 x)
+{
+	const float r = _mm_cvtss_f32(_mm_rsqrt_ss(x)), x0 = _mm_cvtss_f32(x);
+	return r * (1.5f - 0.5f * x0 * r * r);
+}
+
+static inline float lbIkVDot(lbIkV a, lbIkV b)
+{
+	return _mm_cvtss_f32(lbIkVDot1(a, b));
 }
 
 static inline lbIkV lbIkVCross(lbIkV a, lbIkV b)
@@ -601,12 +629,18 @@ static inline lbIkQ lbIkQFromVW(lbIkV v, float w)
 }
 
 // lbQuatDot: ((x + y) + z) + w of the products.
-static inline float lbIkQDot(lbIkQ a, lbIkQ b)
+// lbIkQDot in lane 0 (see lbIkF1).
+static inline lbIkF1 lbIkQDot1(lbIkQ a, lbIkQ b)
 {
 	const __m128 m = _mm_mul_ps(a, b);
 	__m128 s = _mm_add_ss(LB_IK_SWIZZLE(m, _MM_SHUFFLE(1, 1, 1, 1)), m); // y + x, as in lbIkVDot
 	s = _mm_add_ss(s, _mm_movehl_ps(m, m));
-	return _mm_cvtss_f32(_mm_add_ss(s, _mm_shuffle_ps(m, m, _MM_SHUFFLE(3, 3, 3, 3))));
+	return _mm_add_ss(s, _mm_shuffle_ps(m, m, _MM_SHUFFLE(3, 3, 3, 3)));
+}
+
+static inline float lbIkQDot(lbIkQ a, lbIkQ b)
+{
+	return _mm_cvtss_f32(lbIkQDot1(a, b));
 }
 
 static inline lbIkQ lbIkQScale(lbIkQ q, float s)
@@ -673,6 +707,11 @@ static inline lbIkV lbIkVScale(float s, lbIkV v) { return lbMulSV(s, v); }
 static inline lbIkV lbIkVMulAdd(lbIkV a, float s, lbIkV b) { return lbMulAdd(a, s, b); }
 static inline lbIkV lbIkVNeg(lbIkV a) { return lbNeg(a); }
 static inline float lbIkVDot(lbIkV a, lbIkV b) { return lbDot(a, b); }
+typedef float lbIkF1;
+static inline lbIkF1 lbIkVDot1(lbIkV a, lbIkV b) { return lbDot(a, b); }
+static inline float lbIkF1Get(lbIkF1 x) { return x; }
+static inline float lbIkSqrt1(lbIkF1 x) { return lbIkSqrtF(x); }
+static inline float lbIkRsqrt1(lbIkF1 x) { return lbIkRsqrtF(x); }
 static inline lbIkV lbIkVCross(lbIkV a, lbIkV b) { return lbCross(a, b); }
 static inline lbIkV lbIkVYzx(lbIkV a) { return a; }
 static inline lbIkV lbIkVCrossYzx(lbIkV a, lbIkV aYzx, lbIkV b) { (void)aYzx; return lbCross(a, b); }
@@ -684,6 +723,7 @@ static inline lbIkQ lbIkQSet(lbQuat q) { return q; }
 static inline lbQuat lbIkQGet(lbIkQ q) { return q; }
 static inline lbIkQ lbIkQFromVW(lbIkV v, float w) { return LB_LITERAL(lbQuat){ v.x, v.y, v.z, w }; }
 static inline float lbIkQDot(lbIkQ a, lbIkQ b) { return lbQuatDot(a, b); }
+static inline lbIkF1 lbIkQDot1(lbIkQ a, lbIkQ b) { return lbQuatDot(a, b); }
 static inline lbIkQ lbIkQScale(lbIkQ q, float s) { return LB_LITERAL(lbQuat){ q.x * s, q.y * s, q.z * s, q.w * s }; }
 static inline lbIkQ lbIkQMul(lbIkQ a, lbIkQ b) { return lbQuatMul(a, b); }
 static inline lbIkV lbIkQRotate(lbIkQ q, lbIkV v) { return lbQuatRotate(q, v); }

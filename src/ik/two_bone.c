@@ -297,12 +297,13 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 	const lbIkV wYzx = lbIkVYzx(w);
 	const lbIkV c = lbIkVCrossYzx(w, wYzx, v);
 	// The squared bone lengths: the joint checks' own sums when they made them (the same bits).
-	const float cc = lbIkVDot(c, c), ww = bone2 ? bone2[0] : lbIkVDot(w, w), vv = bone2 ? bone2[1] : lbIkVDot(v, v);
+	const lbIkF1 cc1 = lbIkVDot1(c, c);
+	const float cc = lbIkF1Get(cc1), ww = bone2 ? bone2[0] : lbIkVDot(w, w), vv = bone2 ? bone2[1] : lbIkVDot(v, v);
 	// A hinge with a component not zero: its squared length is worked out only then (a zero hinge,
 	// the usual case, is none).
 	if (lbIkVAnyNonZero(g))
 	{
-		const float gl = lbIkSqrtF(lbIkVDot(g, g));
+		const float gl = lbIkSqrt1(lbIkVDot1(g, g));
 		if (gl > LB_EPSILON && lbIsValidFloat(gl))
 		{
 			h = lbIkVScale(1.0f / gl, g);
@@ -310,7 +311,7 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 		}
 	}
 	if (normal && cc > 1.0e-8f * ww * vv)
-		h = lbIkVScale(lbIkRsqrtF(cc), c); // a bent start: the bend's normal
+		h = lbIkVScale(lbIkRsqrt1(cc1), c); // a bent start: the bend's normal
 	else if (normal)
 	{
 		// Straight limb: bending toward n (the pole, else the bend hint, made normal to w) means
@@ -318,9 +319,9 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 		// of the cross product, so n x w is the pole's own p x w: no projection (made from the w
 		// lanes turned for the bend's cross product).
 		lbIkV hv = lbIkVCrossYzxRight(w, wYzx, poleDir);
-		float hh = lbIkVDot(hv, hv); // |n|^2 |w|^2
+		lbIkF1 hh = lbIkVDot1(hv, hv); // |n|^2 |w|^2
 		// A pole within 0.06 degrees of the bone, or too short to normalise, says nothing.
-		if (!(hh > lbMaxF(1.0e-6f * pp, LB_EPSILON * LB_EPSILON) * ww))
+		if (!(lbIkF1Get(hh) > lbMaxF(1.0e-6f * pp, LB_EPSILON * LB_EPSILON) * ww))
 		{
 			// Only the hint's direction counts: one far past any rig (1e15 m or more) is brought
 			// near unit length first, as a far pole is (its cross product with the bone overflowed
@@ -329,38 +330,38 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 			if (!(lbDot(hint, hint) < 1.0e30f))
 				hint = lbIkFarDirection(hint, lbVec3_zero, 1.0f);
 			hv = lbIkVCross(lbIkVSet(hint), w);
-			hh = lbIkVDot(hv, hv);
-			if (!(hh > LB_EPSILON * LB_EPSILON * ww))
+			hh = lbIkVDot1(hv, hv);
+			if (!(lbIkF1Get(hh) > LB_EPSILON * LB_EPSILON * ww))
 			{
 				const lbVec3 w3 = lbIkVGet(w), any = lbAnyPerpendicular(w3);
 				hv = lbIkVSet(lbNormalizeOr(lbCross(any, w3), any));
-				hh = lbIkVDot(hv, hv);
+				hh = lbIkVDot1(hv, hv);
 			}
 		}
 		// A bone of up to 1e9 m and a pole or hint of up to 1e15 m make a finite normal whose square
 		// overflows: it is brought near unit length by its largest component first. (hh is never
 		// NaN: finite vectors' products are finite or infinite. hh > FLT_MAX compares with the
 		// constant where it lies, !(hh <= FLT_MAX) loaded it first.)
-		if (hh > FLT_MAX)
+		if (lbIkF1Get(hh) > FLT_MAX)
 		{
 			const lbVec3 h3 = lbIkVGet(hv);
 			hv = lbIkVScale(1.0f / lbMaxF(lbMaxF(fabsf(h3.x), fabsf(h3.y)), fabsf(h3.z)), hv);
-			hh = lbIkVDot(hv, hv);
+			hh = lbIkVDot1(hv, hv);
 		}
-		h = lbIkVScale(lbIkRsqrtF(hh), hv);
+		h = lbIkVScale(lbIkRsqrt1(hh), hv);
 	}
 
 	// Target direction; a target at the root keeps the current root-end direction. A finite target
 	// far past any rig (1e15 m or more) would overflow its squared distance; it is out of reach, so
 	// it is solved as the point in the same direction 1e16 m out.
 	lbIkV toTarget = lbIkVSub(lbTwoBoneTarget(in), a);
-	float dist2 = lbIkVDot(toTarget, toTarget);
-	if (!(dist2 < 1.0e30f))
+	lbIkF1 dist2v = lbIkVDot1(toTarget, toTarget);
+	if (!(lbIkF1Get(dist2v) < 1.0e30f))
 	{
 		toTarget = lbIkVSet(lbIkFarDirection(in->targetMs, root->p, 1.0e16f));
-		dist2 = lbIkVDot(toTarget, toTarget);
+		dist2v = lbIkVDot1(toTarget, toTarget);
 	}
-	const float dist = lbIkSqrtF(dist2);
+	const float dist2 = lbIkF1Get(dist2v), dist = lbIkSqrt1(dist2v);
 	const float invDist = dist > 1.0e-6f ? 1.0f / dist : 0.0f;
 	lbIkV axis;
 	if (dist > 1.0e-6f)
@@ -457,7 +458,7 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 	if (cosD > -0.99f)
 	{
 		pMid = lbIkQFromVW(lbIkVScale(sinD, h), 1.0f + cosD);
-		qMid = lbIkQScale(pMid, lbIkRsqrtF(lbIkQDot(pMid, pMid)));
+		qMid = lbIkQScale(pMid, lbIkRsqrt1(lbIkQDot1(pMid, pMid)));
 	}
 	else
 	{
@@ -518,7 +519,8 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 	if (pp > 0.0f)
 	{
 		pPerp = lbIkVMulAdd(poleDir, -lbIkVDot(poleDir, axis), axis);
-		pPerp2 = lbIkVDot(pPerp, pPerp);
+		const lbIkF1 pPerp2v = lbIkVDot1(pPerp, pPerp);
+		pPerp2 = lbIkF1Get(pPerp2v);
 		// |s|^2 is len2 (up to rounding where invLen is not 0; it is |s|^2 where it is).
 		const float ss = len2;
 		if (pPerp2 >= 0.0025f * pp && ss > 1.0e-12f * (ww + vv))
@@ -550,7 +552,7 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 			{
 				if (!unitK)
 					k0 = lbIkVScale(1.0f / lbIkSqrtF(kk), k0);
-				const lbIkV kF = lbIkVScale(lbIkRsqrtF(pPerp2), pPerp);
+				const lbIkV kF = lbIkVScale(lbIkRsqrt1(pPerp2v), pPerp);
 				const lbIkV b0 = unitK ? lbIkVNeg(h) : lbIkVCross(u, k0), bF = lbIkVCross(axis, kF);
 				lbTwoBoneFrameRotation(u, k0, b0, axis, kF, bF, mc);
 				pRoot = lbTwoBoneQuatFromColumns(mc, &pRootBig);
