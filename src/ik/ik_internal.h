@@ -567,6 +567,14 @@ static inline float lbIkVDot(lbIkV a, lbIkV b)
 	return _mm_cvtss_f32(lbIkVDot1(a, b));
 }
 
+// lbMaxF(s x, lo) for x in lane 0, the same bits: maxss keeps its first operand when that is the
+// greater, as lbMaxF does, in one instruction where lbMaxF's comparison compiles to a compare and
+// a branch.
+static inline float lbIkMaxScaled1(lbIkF1 x, float s, float lo)
+{
+	return _mm_cvtss_f32(_mm_max_ss(_mm_mul_ss(x, _mm_set_ss(s)), _mm_set_ss(lo)));
+}
+
 static inline lbIkV lbIkVCross(lbIkV a, lbIkV b)
 {
 	return lbIkCross4(a, LB_IK_SWIZZLE(a, _MM_SHUFFLE(3, 0, 2, 1)), b);
@@ -712,6 +720,7 @@ static inline lbIkF1 lbIkVDot1(lbIkV a, lbIkV b) { return lbDot(a, b); }
 static inline float lbIkF1Get(lbIkF1 x) { return x; }
 static inline float lbIkSqrt1(lbIkF1 x) { return lbIkSqrtF(x); }
 static inline float lbIkRsqrt1(lbIkF1 x) { return lbIkRsqrtF(x); }
+static inline float lbIkMaxScaled1(lbIkF1 x, float s, float lo) { return lbMaxF(s * x, lo); }
 static inline lbIkV lbIkVCross(lbIkV a, lbIkV b) { return lbCross(a, b); }
 static inline lbIkV lbIkVYzx(lbIkV a) { return a; }
 static inline lbIkV lbIkVCrossYzx(lbIkV a, lbIkV aYzx, lbIkV b) { (void)aYzx; return lbCross(a, b); }

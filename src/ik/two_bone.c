@@ -280,12 +280,13 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 		poleDir = lbIkVLoad(&in->poleMs);
 	// Only the pole's direction is used, and its length is squared: a finite pole far past any rig
 	// (1e15 m or more) would overflow to infinity there, so such a pole is brought near unit length.
-	float pp = lbIkVDot(poleDir, poleDir);
-	if (!(pp < 1.0e30f))
+	lbIkF1 ppv = lbIkVDot1(poleDir, poleDir);
+	if (!(lbIkF1Get(ppv) < 1.0e30f))
 	{
 		poleDir = lbIkVSet(lbIkFarDirection(in->poleMs, in->poleKind == lb_poleLocation ? root->p : lbVec3_zero, 1.0f));
-		pp = lbIkVDot(poleDir, poleDir);
+		ppv = lbIkVDot1(poleDir, poleDir);
 	}
+	const float pp = lbIkF1Get(ppv);
 	// Hinge axis: given, else from the current bend, else from the pole, hint or any perpendicular.
 	// A hinge from the bones (bent or straight) is normal to both, which skips the projections
 	// below; bent and straight starts then share every step but the choice of the hinge's vector.
@@ -321,7 +322,7 @@ LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root
 		lbIkV hv = lbIkVCrossYzxRight(w, wYzx, poleDir);
 		lbIkF1 hh = lbIkVDot1(hv, hv); // |n|^2 |w|^2
 		// A pole within 0.06 degrees of the bone, or too short to normalise, says nothing.
-		if (!(lbIkF1Get(hh) > lbMaxF(1.0e-6f * pp, LB_EPSILON * LB_EPSILON) * ww))
+		if (!(lbIkF1Get(hh) > lbIkMaxScaled1(ppv, 1.0e-6f, LB_EPSILON * LB_EPSILON) * ww))
 		{
 			// Only the hint's direction counts: one far past any rig (1e15 m or more) is brought
 			// near unit length first, as a far pole is (its cross product with the bone overflowed
