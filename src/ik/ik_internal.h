@@ -698,9 +698,9 @@ static inline lbIkQLeft lbIkQLeftOf(lbIkQ a)
 static inline lbIkQ lbIkQMulLeft(const lbIkQLeft* l, lbIkQ b)
 {
 	__m128 r = _mm_mul_ps(l->w, b);
-	r = _mm_add_ps(r, _mm_mul_ps(l->x, _mm_shuffle_ps(b, b, _MM_SHUFFLE(0, 1, 2, 3))));
-	r = _mm_add_ps(r, _mm_mul_ps(l->y, _mm_shuffle_ps(b, b, _MM_SHUFFLE(1, 0, 3, 2))));
-	return _mm_add_ps(r, _mm_mul_ps(l->z, _mm_shuffle_ps(b, b, _MM_SHUFFLE(2, 3, 0, 1))));
+	r = _mm_add_ps(r, _mm_mul_ps(l->x, LB_IK_SWIZZLE(b, _MM_SHUFFLE(0, 1, 2, 3))));
+	r = _mm_add_ps(r, _mm_mul_ps(l->y, LB_IK_SWIZZLE(b, _MM_SHUFFLE(1, 0, 3, 2))));
+	return _mm_add_ps(r, _mm_mul_ps(l->z, LB_IK_SWIZZLE(b, _MM_SHUFFLE(2, 3, 0, 1))));
 }
 #else
 typedef lbVec3 lbIkV;
