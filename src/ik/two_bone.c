@@ -96,9 +96,9 @@ static inline void lbTwoBoneFrameRotation(lbIkV f0a, lbIkV f0b, lbIkV f0c, lbIkV
 	// Lane r of column j: f1a[r] f0a[j] + f1b[r] f0b[j] + f1c[r] f0c[j], summed in that order.
 #define LB_TWO_BONE_COLUMN(j)                                                                                          \
 	_mm_storeu_ps(mc + 4 * (j),                                                                                        \
-				  _mm_add_ps(_mm_add_ps(_mm_mul_ps(f1a, _mm_shuffle_ps(f0a, f0a, _MM_SHUFFLE(j, j, j, j))),         \
-										_mm_mul_ps(f1b, _mm_shuffle_ps(f0b, f0b, _MM_SHUFFLE(j, j, j, j)))),        \
-							 _mm_mul_ps(f1c, _mm_shuffle_ps(f0c, f0c, _MM_SHUFFLE(j, j, j, j)))))
+				  _mm_add_ps(_mm_add_ps(_mm_mul_ps(f1a, LB_IK_SWIZZLE(f0a, _MM_SHUFFLE(j, j, j, j))),                  \
+										_mm_mul_ps(f1b, LB_IK_SWIZZLE(f0b, _MM_SHUFFLE(j, j, j, j)))),                 \
+							 _mm_mul_ps(f1c, LB_IK_SWIZZLE(f0c, _MM_SHUFFLE(j, j, j, j)))))
 	LB_TWO_BONE_COLUMN(0);
 	LB_TWO_BONE_COLUMN(1);
 	LB_TWO_BONE_COLUMN(2);
@@ -114,9 +114,9 @@ static inline void lbTwoBoneFrameRotation(lbIkV f0a, lbIkV f0b, lbIkV f0c, lbIkV
 static inline lbIkV lbTwoBoneFrameRotate(const float mc[12], lbIkV v)
 {
 #if LB_IK_SSE2
-	return _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_loadu_ps(mc), _mm_shuffle_ps(v, v, _MM_SHUFFLE(0, 0, 0, 0))),
-								 _mm_mul_ps(_mm_loadu_ps(mc + 4), _mm_shuffle_ps(v, v, _MM_SHUFFLE(1, 1, 1, 1)))),
-					  _mm_mul_ps(_mm_loadu_ps(mc + 8), _mm_shuffle_ps(v, v, _MM_SHUFFLE(2, 2, 2, 2))));
+	return _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_loadu_ps(mc), LB_IK_SWIZZLE(v, _MM_SHUFFLE(0, 0, 0, 0))),
+								 _mm_mul_ps(_mm_loadu_ps(mc + 4), LB_IK_SWIZZLE(v, _MM_SHUFFLE(1, 1, 1, 1)))),
+					  _mm_mul_ps(_mm_loadu_ps(mc + 8), LB_IK_SWIZZLE(v, _MM_SHUFFLE(2, 2, 2, 2))));
 #else
 	return LB_LITERAL(lbVec3){ mc[0] * v.x + mc[4] * v.y + mc[8] * v.z, mc[1] * v.x + mc[5] * v.y + mc[9] * v.z,
 							   mc[2] * v.x + mc[6] * v.y + mc[10] * v.z };
