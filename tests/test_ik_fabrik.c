@@ -161,6 +161,56 @@ static void FabrikBendHint(void)
 	}
 }
 
+// Targets and hints far off, with the chain's root away from the model origin. A target 1e20 m or
+// 3e38 m off overflowed the length of its direction, and the out-of-reach chain pointed along its
+// first bone instead of at the target; a location hint was taken relative to the root, not in
+// model space, so a chain rooted 100 m from the origin bent toward the origin instead of the hint.
+static void FabrikFarTargetsAndHints(void)
+{
+	lbTestRng rng = { 7 };
+	const lbVec3 root = lbMakeVec3(5.0f, -3.0f, 1.0f);
+	for (int k = 0; k < 200; ++k)
+	{
+		lbTransform j[4];
+		for (int i = 0; i < 4; ++i)
+			j[i] = lbMakeTransform(lbAdd(root, lbMakeVec3(0.0f, 0.0f, -0.3f * (float)i)), lbQuat_identity);
+		const lbVec3 dir = lbTestRandomUnit(&rng);
+		const float far = k % 2 ? 3.0e38f : 1.0e20f;
+		lbFabrikInput in = lbDefaultFabrikInput();
+		in.targetMs = lbMulSV(far, dir);
+		lbIkResult res;
+		ENSURE(lbSolveFabrik(j, 4, &in, &res) == lb_ok);
+		ENSURE(res.status == lb_ikUnreachable && lbIsValidFloat(res.remainingDistance));
+		for (int i = 0; i < 4; ++i)
+			ENSURE(lbIsValidTransform(j[i]));
+		// Straight, and at the target's direction as the root sees it (the root is 6 m from the
+		// origin, nothing beside 1e20 m).
+		ENSURE(lbDot(lbNormalize(lbSub(j[3].p, j[0].p)), dir) > 0.9999f);
+		ENSURE_NEAR(lbDistance(j[0].p, j[3].p), 0.9f, 1.0e-5f);
+	}
+	for (int far = 0; far < 2; ++far)
+	{
+		lbTransform j[5];
+		const lbVec3 at = lbMakeVec3(100.0f, 0.0f, 0.0f);
+		for (int i = 0; i < 5; ++i)
+			j[i] = lbMakeTransform(lbAdd(at, lbMakeVec3(0.0f, 0.0f, -0.2f * (float)i)), lbQuat_identity);
+		lbFabrikInput in = lbDefaultFabrikInput();
+		in.targetMs = lbAdd(at, lbMakeVec3(0.0f, 0.0f, -0.5f));
+		in.tolerance = 1.0e-5f;
+		in.maxIterations = 200;
+		in.bendHintKind = lb_poleLocation;
+		in.bendHintMs = far ? lbMakeVec3(100.0f, 3.0e38f, -0.3f) : lbAdd(at, lbMakeVec3(0.0f, 2.0f, -0.3f));
+		lbIkResult res;
+		ENSURE(lbSolveFabrik(j, 5, &in, &res) == lb_ok);
+		ENSURE(res.reached);
+		// Bent toward the hint (+y), not toward the model origin (-x).
+		for (int i = 1; i < 4; ++i)
+			ENSURE(j[i].p.y > 0.01f && lbAbsF(j[i].p.x - 100.0f) < 0.5f * j[i].p.y);
+		for (int i = 0; i < 4; ++i)
+			ENSURE_NEAR(lbDistance(j[i].p, j[i + 1].p), 0.2f, 1.0e-5f);
+	}
+}
+
 static void FabrikBadInput(void)
 {
 	LogCapture log = { 0 };
@@ -206,6 +256,16 @@ static void FabrikBadInput(void)
 	j[2].p = j[1].p;
 	memcpy(j0, j, sizeof j);
 	EXPECT_ERROR(lbSolveFabrik(j, 4, &good, &res), lb_errorDegenerate);
+	// A bone of 1e9 m or more, and the fuzzer's chain with joints at -3e38 and 3e38 m (a bone of
+	// 5e38 m measured infinite, and the call returned ok with the end at infinity).
+	j[2].p = lbMakeVec3(0.0f, 0.0f, -2.0e9f);
+	memcpy(j0, j, sizeof j);
+	EXPECT_ERROR(lbSolveFabrik(j, 4, &good, &res), lb_errorDegenerate);
+	j[0].p = lbMakeVec3(1.2f, 0.0f, -3.0e38f), j[1].p = lbMakeVec3(-1.6f, -2.8f, -3.0e38f);
+	j[2].p = lbMakeVec3(2.4f, 1.2f, 0.0f), j[3].p = lbMakeVec3(3.0e38f, 3.0e38f, 3.0e38f);
+	memcpy(j0, j, sizeof j);
+	in = good, in.targetMs = lbMakeVec3(3.0e38f, 3.0e38f, 3.0e38f), in.tolerance = 3.0e38f;
+	EXPECT_ERROR(lbSolveFabrik(j, 4, &in, &res), lb_errorDegenerate);
 
 	lbTestRng rng = { 1 };
 	lbSkeleton* s = MakeChain(4, &rng, 1.0f);
@@ -241,6 +301,7 @@ int main(int argc, char** argv)
 	RUN_TEST(FabrikConvergesOnReachableTargets);
 	RUN_TEST(FabrikUnreachableAndEarlyExit);
 	RUN_TEST(FabrikBendHint);
+	RUN_TEST(FabrikFarTargetsAndHints);
 	RUN_TEST(FabrikBadInput);
 	TEST_MAIN_END();
 }

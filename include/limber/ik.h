@@ -344,8 +344,8 @@ LB_API lbFabrikInput lbDefaultFabrikInput(void);
 /// positions with the shortest swing from each bone's old direction to its new one, so each bone
 /// keeps its twist. jointCount in [3, LB_FABRIK_MAX_JOINTS]. Returns lb_errorNullPointer,
 /// lb_errorInvalidArgument, lb_errorDefNotInitialized, lb_errorNonFinite or lb_errorDegenerate
-/// (zero-length bone), leaving the joints unchanged. outResult (may be NULL) gets the iterations
-/// (backward + forward passes) and the final error.
+/// (a bone of zero length, or of 1e9 m or more), leaving the joints unchanged. outResult (may be
+/// NULL) gets the iterations (backward + forward passes) and the final error (at most FLT_MAX).
 LB_API lbResult lbSolveFabrik(lbTransform* jointsMs, int jointCount, const lbFabrikInput* input, lbIkResult* outResult);
 
 /// FABRIK on a pose: `bones` lists `count` bones from the chain root to the end, each an ancestor

@@ -49,9 +49,11 @@ static lbResult lbCheckFabrikJoints(const char* fn, const lbTransform* j, int n)
 	}
 	for (int i = 0; i + 1 < n; ++i)
 	{
+		// A bone of 1e9 m or more is refused like a zero one: a bone of 5e38 m (joints at 3e38 m)
+		// measured infinite and the chain placed its end at infinity with the call ok.
 		lbVec3 d = lbSub(j[i + 1].p, j[i].p);
-		if (!(lbDot(d, d) > 1.0e-12f))
-			return lbReport(lb_errorDegenerate, "%s: bone %d has zero length", fn, i);
+		if (!(lbDot(d, d) > 1.0e-12f) || !(lbDot(d, d) < LB_IK_MAX_BONE2))
+			return lbReport(lb_errorDegenerate, "%s: bone %d has zero length or is 1e9 m or longer", fn, i);
 	}
 	return lb_ok;
 }
@@ -93,8 +95,11 @@ static void lbFabrikCore(lbTransform* j, int n, const lbFabrikInput* in, lbIkRes
 	lbIkStatus status;
 	if (lbDistance(base, t) >= total)
 	{
-		// Out of reach: a straight chain toward the target (FABRIK's unreachable case).
-		lbVec3 u = lbNormalizeOr(lbSub(t, base), dir[0]);
+		// Out of reach: a straight chain toward the target (FABRIK's unreachable case). Its
+		// direction is taken from the target brought near unit length first: a target 1e20 m
+		// off (or 3e38 m, past the root at -3e38 m) overflowed the direction's length, and the
+		// chain pointed along its first bone instead.
+		lbVec3 u = lbNormalizeOr(lbIkFarDirection(in->targetMs, origin, 1.0f), dir[0]);
 		for (int i = 0; i + 1 < n; ++i)
 			p[i + 1] = lbMulAdd(p[i], len[i], u);
 		iterations = 1;
@@ -110,7 +115,9 @@ static void lbFabrikCore(lbTransform* j, int n, const lbFabrikInput* in, lbIkRes
 			lbVec3 line = lbNormalizeOr(lbSub(t, base), dir[0]);
 			for (int i = 1; i + 1 < n; ++i)
 			{
-				lbVec3 hd = in->bendHintKind == lb_poleLocation ? lbSub(in->bendHintMs, p[i]) : in->bendHintMs;
+				// A location hint is in model space, the joints here relative to the root; both are
+				// brought near unit length first, so a hint 3e38 m off keeps its direction.
+				lbVec3 hd = lbIkFarDirection(in->bendHintMs, in->bendHintKind == lb_poleLocation ? lbAdd(origin, p[i]) : lbVec3_zero, 1.0f);
 				hd = lbNormalize(lbProjectOnPlane(hd, line));
 				p[i] = lbMulAdd(p[i], 0.25f * lbMinF(len[i - 1], len[i]), hd);
 			}
@@ -200,7 +207,7 @@ static void lbFabrikCore(lbTransform* j, int n, const lbFabrikInput* in, lbIkRes
 	else
 		j[n - 1].q = lbQuatNormalize(lbQuatMul(carry, j[n - 1].q));
 	res->iterations = iterations;
-	res->remainingDistance = lbDistance(j[n - 1].p, in->targetMs);
+	res->remainingDistance = lbIkDistance(j[n - 1].p, in->targetMs);
 	res->reached = res->remainingDistance <= tol;
 	res->status = res->reached ? lb_ikReached : status;
 }

@@ -355,9 +355,33 @@ static inline bool lbIkValidBone(const lbSkeleton* s, int bone)
 	return bone >= 0 && bone < s->boneCount;
 }
 
-// Squared length a bone of a two-bone chain must stay under (1e9 m): the solve squares the bend's
-// normal, |w x v|^2 = |w|^2 |v|^2 sin^2, which overflowed from bones of about 4e9 m (a bent chain
-// of 1e10 m bones came out NaN).
+// p - a scaled so its largest component is `size`, for finite points whose difference may
+// overflow (both halved first when it does).
+static inline lbVec3 lbIkFarDirection(lbVec3 p, lbVec3 a, float size)
+{
+	lbVec3 d = lbSub(p, a);
+	if (!lbIsValidVec3(d))
+		d = lbSub(lbMulSV(0.5f, p), lbMulSV(0.5f, a));
+	const float big = lbMaxF(lbMaxF(fabsf(d.x), fabsf(d.y)), fabsf(d.z));
+	return big > 0.0f ? lbMulSV(size / big, d) : d;
+}
+
+// |p - a| for finite points, without overflowing on the way (FLT_MAX when the distance itself
+// does not fit in a float).
+static inline float lbIkDistance(lbVec3 p, lbVec3 a)
+{
+	const lbVec3 d = lbSub(p, a);
+	if (lbMaxF(lbMaxF(fabsf(d.x), fabsf(d.y)), fabsf(d.z)) < 1.0e15f)
+		return lbLength(d);
+	const lbVec3 h = lbSub(lbMulSV(0.5f, p), lbMulSV(0.5f, a)); // half the difference: finite
+	const float half = lbMaxF(lbMaxF(fabsf(h.x), fabsf(h.y)), fabsf(h.z)) * lbLength(lbIkFarDirection(p, a, 1.0f));
+	return half < 0.5f * FLT_MAX ? 2.0f * half : FLT_MAX;
+}
+
+// Squared length a bone of a two-bone or FABRIK chain must stay under (1e9 m): the two-bone solve
+// squares the bend's normal, |w x v|^2 = |w|^2 |v|^2 sin^2, which overflowed from bones of about
+// 4e9 m (a bent chain of 1e10 m bones came out NaN); FABRIK sums its bones' lengths and places
+// joints at them.
 #define LB_IK_MAX_BONE2 1.0e18f
 
 // Squared distance a bone may lie from its parent (1e15 m): its local, the offset turned into the

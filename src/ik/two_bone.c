@@ -194,29 +194,6 @@ static inline lbIkV lbTwoBoneTarget(const lbTwoBoneIkInput* in)
 #endif
 }
 
-// p - a scaled so its largest component is `size`, for finite points whose difference may
-// overflow (both halved first when it does).
-static lbVec3 lbIkFarDirection(lbVec3 p, lbVec3 a, float size)
-{
-	lbVec3 d = lbSub(p, a);
-	if (!lbIsValidVec3(d))
-		d = lbSub(lbMulSV(0.5f, p), lbMulSV(0.5f, a));
-	const float big = lbMaxF(lbMaxF(fabsf(d.x), fabsf(d.y)), fabsf(d.z));
-	return big > 0.0f ? lbMulSV(size / big, d) : d;
-}
-
-// |p - a| for finite points, without overflowing on the way (FLT_MAX when the distance itself
-// does not fit in a float).
-static float lbIkDistance(lbVec3 p, lbVec3 a)
-{
-	const lbVec3 d = lbSub(p, a);
-	if (lbMaxF(lbMaxF(fabsf(d.x), fabsf(d.y)), fabsf(d.z)) < 1.0e15f)
-		return lbLength(d);
-	const lbVec3 h = lbSub(lbMulSV(0.5f, p), lbMulSV(0.5f, a)); // half the difference: finite
-	const float half = lbMaxF(lbMaxF(fabsf(h.x), fabsf(h.y)), fabsf(h.z)) * lbLength(lbIkFarDirection(p, a, 1.0f));
-	return half < 0.5f * FLT_MAX ? 2.0f * half : FLT_MAX;
-}
-
 #if defined(__GNUC__) || defined(__clang__)
 #define LB_TWO_BONE_NOINLINE __attribute__((noinline))
 #else
