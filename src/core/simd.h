@@ -1,10 +1,12 @@
 // SPDX-FileCopyrightText: 2026 limber authors
 // SPDX-License-Identifier: MIT
 // Float lanes for structure-of-arrays kernels. One build switch picks the instruction set:
-// LIMBER_SIMD (CMake: sse2, avx2, native or none) defines LB_SIMD_AVX2 / LB_SIMD_SSE2 / nothing, and
-// the wide type lbSimdF here is 8 lanes (AVX2), 4 (SSE2) or 1 (plain float). Only native looks at the
-// build machine (avx2 when it runs AVX2 code, else sse2, settled when CMake configures); a binary
-// built for avx2 needs an AVX2 processor.
+// LIMBER_SIMD (CMake: auto, sse2, avx2, native or none) defines LB_SIMD_AVX2 / LB_SIMD_SSE2 / nothing,
+// and the wide type lbSimdF here is 8 lanes (AVX2), 4 (SSE2) or 1 (plain float). Only native looks at
+// the build machine (avx2 when it runs AVX2 code, else sse2, settled when CMake configures); a binary
+// built for avx2 needs an AVX2 processor. auto (the default) is sse2, with the batch two-bone solve
+// also compiled for AVX2 (two_bone_batch_avx2.c defines LB_SIMD_AVX2 for itself) and chosen at run
+// time.
 //
 // The operations are named alike for every width, so a kernel written once against them compiles
 // to the wide path and to the one-lane scalar path (which is always built and tested). Every
