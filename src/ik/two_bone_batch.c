@@ -124,7 +124,6 @@ static inline lbSimd2F lbTwoBoneKDup(lbSimdF v)
 #undef LB_TB_KVALUE
 #undef LB_TB_KLIST
 
-
 #if defined(__GNUC__) || defined(__clang__)
 #define LB_TWO_BONE_BATCH_NOINLINE __attribute__((noinline))
 #else
@@ -610,9 +609,15 @@ lbResult lbSolveTwoBoneIkBatchPath(lbTransform* rootMs, lbTransform* midMs, lbTr
 	return lbTwoBoneIkBatchRun(rootMs, midMs, endMs, inputs, outResults, count, lanes > 1);
 }
 
+// The processor is asked once a call (through lbTwoBoneIkBatchPath it was asked twice: once for the
+// width, once for the path).
 lbResult lbSolveTwoBoneIkBatch(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs, const lbTwoBoneIkInput* inputs,
 							   lbIkResult* outResults, int count)
 {
-	return lbSolveTwoBoneIkBatchPath(rootMs, midMs, endMs, inputs, outResults, count, lbTwoBoneIkBatchWidth());
+#if defined(LB_TB_DISPATCH)
+	if (LB_SIMD_WIDTH != 8 && lbTwoBoneAvx2())
+		return lbTwoBoneIkBatchRunAvx2(rootMs, midMs, endMs, inputs, outResults, count, true);
+#endif
+	return lbTwoBoneIkBatchRun(rootMs, midMs, endMs, inputs, outResults, count, true);
 }
 #endif

@@ -2276,7 +2276,7 @@ void lbMeshPrefetchCasts(const lbMesh* mesh, const lbCastState* const* casts, in
 	{
 		lbSlabCast slab;
 		int32_t node;
-		/// Levels left to walk.
+		// Levels left to walk.
 		int levels;
 	} lbWalker;
 	lbWalker walkers[LB_PREFETCH_GROUP];
