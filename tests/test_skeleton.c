@@ -135,6 +135,58 @@ static lbQuat randQuat(lbTestRng* r)
 	return lbQuatFromAxisAngle(lbNormalizeOr(axis, lbVec3_axisZ), lbTestUniform(r, -LB_PI, LB_PI));
 }
 
+// Bone ends: kept where a bone has one and read back in model space; a def whose ends are all zero
+// makes the same skeleton as one with none (no ends array, the same fingerprint); ends are part of
+// the fingerprint; a non-finite end is refused naming the bone.
+static void test_bone_ends(void)
+{
+	resetLog();
+	lbTransform rest[4] = { offset(1, 2, 3), offset(0, 0, 1), offset(0, 0, 2), offset(1, 0, 0) };
+	rest[1].q = lbQuatFromAxisAngle(lbVec3_axisX, 0.5f * LB_PI);
+	int parents[4] = { -1, 0, 1, 0 };
+	lbSkeletonDef def = lbDefaultSkeletonDef();
+	def.boneCount = 4;
+	def.names = kNames;
+	def.parents = parents;
+	def.restLocal = rest;
+	lbSkeleton* plain = lbCreateSkeleton(&def, NULL);
+	lbVec3 ends[4] = { lbVec3_zero, lbVec3_zero, lbVec3_zero, lbVec3_zero };
+	def.ends = ends;
+	lbSkeleton* zero = lbCreateSkeleton(&def, NULL);
+	ends[2] = lbMakeVec3(0, 0, 0.5f); // past c, along b's turned z
+	lbSkeleton* withEnd = lbCreateSkeleton(&def, NULL);
+	ends[2] = lbMakeVec3(0, 0, 0.6f);
+	lbSkeleton* otherEnd = lbCreateSkeleton(&def, NULL);
+	ENSURE(plain && zero && withEnd && otherEnd);
+	if (plain && zero && withEnd && otherEnd)
+	{
+		ENSURE(plain->ends == NULL && zero->ends == NULL && plain->fingerprint == zero->fingerprint);
+		ENSURE(withEnd->ends != NULL && withEnd->fingerprint != plain->fingerprint && withEnd->fingerprint != otherEnd->fingerprint);
+		ENSURE_VEC3_NEAR(withEnd->ends[2], lbMakeVec3(0, 0, 0.5f), 0.0f);
+		// The arrays after the ends are where they belong: names, parents and rest pose as given.
+		ENSURE(lbSkeleton_FindBone(withEnd, "d") == 3 && withEnd->parents[3] == 0);
+		ENSURE_VEC3_NEAR(lbSkeleton_GetRestModel(withEnd, 2).p, lbSkeleton_GetRestModel(plain, 2).p, 0.0f);
+		lbVec3 end = lbVec3_zero;
+		ENSURE(lbSkeleton_GetBoneEnd(withEnd, 2, &end));
+		ENSURE_VEC3_NEAR(end, lbMakeVec3(1, -0.5f, 4), 1e-6f); // c at (1, 0, 4) turned as b: its z onto -y
+		ENSURE(!lbSkeleton_GetBoneEnd(withEnd, 1, &end) && !lbSkeleton_GetBoneEnd(plain, 2, &end));
+		ENSURE(!lbSkeleton_GetBoneEnd(withEnd, 4, &end) && !lbSkeleton_GetBoneEnd(withEnd, -1, &end) &&
+			   !lbSkeleton_GetBoneEnd(NULL, 2, &end));
+		ENSURE(lbSkeleton_GetBoneEnd(withEnd, 2, NULL));
+	}
+	ends[1] = lbMakeVec3(0, INFINITY, 0);
+	lbResult r = lb_ok;
+	ENSURE(lbCreateSkeleton(&def, &r) == NULL && r == lb_errorInvalidTransform);
+	ENSURE(strstr(g_log.message, "'b'") != NULL && strstr(g_log.message, "end") != NULL);
+	ends[1] = lbMakeVec3(NAN, 0, 0);
+	ENSURE(lbCreateSkeleton(&def, &r) == NULL && r == lb_errorInvalidTransform);
+	lbDestroySkeleton(plain);
+	lbDestroySkeleton(zero);
+	lbDestroySkeleton(withEnd);
+	lbDestroySkeleton(otherEnd);
+	lbSetLogFcn(NULL, NULL);
+}
+
 static void test_fk_round_trip(void)
 {
 	lbTestRng r = { 11 };
@@ -430,6 +482,7 @@ int main(int argc, char** argv)
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_validation_errors);
 	RUN_TEST(test_lookup_and_rest);
+	RUN_TEST(test_bone_ends);
 	RUN_TEST(test_fk_round_trip);
 	RUN_TEST(test_set_bone_model);
 	RUN_TEST(test_translate_bone_model);

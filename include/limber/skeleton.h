@@ -38,6 +38,12 @@ typedef struct lbSkeletonDef
 	const int* parents;
 	/// Rest transform per bone in local space (relative to the parent's rest). Default NULL.
 	const lbTransform* restLocal;
+	/// Optional: per bone, where the bone ends at rest, given in the bone's local frame as a child
+	/// bone's restLocal.p would be (the bone's rest model transform takes it to model space, m):
+	/// for a bone whose rig marks its end with a node that is no bone (a BVH "End Site", a 3ds Max
+	/// "Nub", Mixamo's "_End" nodes). Zero for a bone with no marked end; each must be finite. NULL
+	/// = no bone has one. Default NULL.
+	const lbVec3* ends;
 	/// Used internally to detect a valid definition. DO NOT SET.
 	int internalValue;
 } lbSkeletonDef;
@@ -56,9 +62,12 @@ typedef struct lbSkeleton
 	const lbTransform* restLocal;
 	/// Rest pose in model space.
 	const lbTransform* restModel;
-	/// Hash of the bone count, names, parents and rest pose, set by lbCreateSkeleton: a humanoid
-	/// map remembers the skeleton it was made for by it (see lbHumanoid_Check).
+	/// Hash of the bone count, names, parents, rest pose and bone ends, set by lbCreateSkeleton: a
+	/// humanoid map remembers the skeleton it was made for by it (see lbHumanoid_Check).
 	uint64_t fingerprint;
+	/// Where each bone ends at rest, in its local frame (lbSkeletonDef::ends; zero for a bone with
+	/// no marked end), or NULL when no bone has one. Read it with lbSkeleton_GetBoneEnd.
+	const lbVec3* ends;
 } lbSkeleton;
 
 /// A pose on caller-owned arrays of `boneCount` transforms each.
@@ -82,7 +91,8 @@ LB_API lbSkeletonDef lbDefaultSkeletonDef(void);
 /// Validates the def and copies it into one allocation. Returns NULL on failure and stores the
 /// reason in *outResult (may be NULL): lb_errorBoneCount, lb_errorEmptyName, lb_errorNameTooLong,
 /// lb_errorDuplicateName, lb_errorParentOutOfRange, lb_errorParentOrder, lb_errorCycle,
-/// lb_errorInvalidTransform, lb_errorDefNotInitialized or lb_errorNullPointer. The message names the bone.
+/// lb_errorInvalidTransform (a rest transform, or a bone end that is not finite),
+/// lb_errorDefNotInitialized or lb_errorNullPointer. The message names the bone.
 LB_API lbSkeleton* lbCreateSkeleton(const lbSkeletonDef* def, lbResult* outResult);
 
 /// Frees a skeleton (NULL is allowed).
@@ -96,6 +106,11 @@ LB_API lbTransform lbSkeleton_GetRestLocal(const lbSkeleton* skeleton, int bone)
 
 /// Rest transform of a bone in model space; identity for a bad index.
 LB_API lbTransform lbSkeleton_GetRestModel(const lbSkeleton* skeleton, int bone);
+
+/// Where a bone ends at rest, in model space (m), when its rig marks the end (lbSkeleton::ends):
+/// writes it to *outEndMs (may be NULL) and returns true. False for a bone with no marked end or
+/// a bad index.
+LB_API bool lbSkeleton_GetBoneEnd(const lbSkeleton* skeleton, int bone, lbVec3* outEndMs);
 
 /// True when `ancestor` is `bone` or one of its ancestors.
 LB_API bool lbSkeleton_IsAncestor(const lbSkeleton* skeleton, int ancestor, int bone);

@@ -79,6 +79,8 @@ static lbResult lbValidateSkeletonDef(const lbSkeletonDef* def)
 		}
 		if (!lbIsValidTransform(def->restLocal[i]))
 			return lbReport(lb_errorInvalidTransform, "lbCreateSkeleton: bone '%s' has an invalid rest transform", name);
+		if (def->ends && !lbIsValidVec3(def->ends[i]))
+			return lbReport(lb_errorInvalidTransform, "lbCreateSkeleton: bone '%s' has a non-finite end (ends[%d])", name, i);
 		for (int j = 0; j < i; ++j)
 		{
 			if (strcmp(def->names[j], name) == 0)
@@ -101,8 +103,15 @@ lbSkeleton* lbCreateSkeleton(const lbSkeletonDef* def, lbResult* outResult)
 	size_t nameBytes = 0;
 	for (int i = 0; i < n; ++i)
 		nameBytes += strlen(def->names[i]) + 1;
-	// One block: header, transforms (aligned first), pointers, parents, then the name characters.
-	size_t size = sizeof(lbSkeleton) + 2 * (size_t)n * sizeof(lbTransform) + (size_t)n * sizeof(char*) +
+	// Ends are kept only when some bone has one: a skeleton without them is the same as before
+	// ends existed, fingerprint included.
+	bool hasEnds = false;
+	for (int i = 0; def->ends && i < n; ++i)
+		hasEnds = hasEnds || def->ends[i].x != 0.0f || def->ends[i].y != 0.0f || def->ends[i].z != 0.0f;
+	// One block: header, transforms (aligned first), ends (padded so the pointers stay aligned),
+	// pointers, parents, then the name characters (which follow the parents: hashed as one run).
+	const size_t endBytes = hasEnds ? ((size_t)n * sizeof(lbVec3) + 15u) & ~(size_t)15u : 0;
+	size_t size = sizeof(lbSkeleton) + 2 * (size_t)n * sizeof(lbTransform) + endBytes + (size_t)n * sizeof(char*) +
 				  (size_t)n * sizeof(int) + nameBytes;
 	unsigned char* block = (unsigned char*)lbAlloc(size);
 	if (!block)
@@ -113,7 +122,8 @@ lbSkeleton* lbCreateSkeleton(const lbSkeletonDef* def, lbResult* outResult)
 	lbSkeleton* s = (lbSkeleton*)block;
 	lbTransform* restLocal = (lbTransform*)(block + sizeof(lbSkeleton));
 	lbTransform* restModel = restLocal + n;
-	const char** names = (const char**)(restModel + n);
+	lbVec3* ends = hasEnds ? (lbVec3*)(restModel + n) : NULL;
+	const char** names = (const char**)((unsigned char*)(restModel + n) + endBytes);
 	int* parents = (int*)(names + n);
 	char* chars = (char*)(parents + n);
 	for (int i = 0; i < n; ++i)
@@ -126,8 +136,11 @@ lbSkeleton* lbCreateSkeleton(const lbSkeletonDef* def, lbResult* outResult)
 		restLocal[i] = def->restLocal[i];
 		restLocal[i].q = lbQuatNormalize(restLocal[i].q);
 		restModel[i] = parents[i] == LB_NULL_INDEX ? restLocal[i] : lbTransformMul(restModel[parents[i]], restLocal[i]);
+		if (ends)
+			ends[i] = def->ends[i];
 	}
 	s->boneCount = n;
+	s->ends = ends;
 	s->parents = parents;
 	s->names = names;
 	s->restLocal = restLocal;
@@ -142,6 +155,9 @@ lbSkeleton* lbCreateSkeleton(const lbSkeletonDef* def, lbResult* outResult)
 		hash = (hash ^ bytes[k]) * 1099511628211ull;
 	bytes = (const unsigned char*)parents;
 	for (size_t k = 0; k < (size_t)n * sizeof(int) + nameBytes; ++k)
+		hash = (hash ^ bytes[k]) * 1099511628211ull;
+	bytes = (const unsigned char*)ends;
+	for (size_t k = 0; ends && k < (size_t)n * sizeof(lbVec3); ++k)
 		hash = (hash ^ bytes[k]) * 1099511628211ull;
 	s->fingerprint = hash | 1u; // never 0, the value of a skeleton not made here
 	lbSetResult(outResult, lb_ok);
@@ -178,6 +194,18 @@ lbTransform lbSkeleton_GetRestLocal(const lbSkeleton* skeleton, int bone)
 lbTransform lbSkeleton_GetRestModel(const lbSkeleton* skeleton, int bone)
 {
 	return lbValidBone(skeleton, bone) ? skeleton->restModel[bone] : lbTransform_identity;
+}
+
+bool lbSkeleton_GetBoneEnd(const lbSkeleton* skeleton, int bone, lbVec3* outEndMs)
+{
+	if (!lbValidBone(skeleton, bone) || !skeleton->ends)
+		return false;
+	const lbVec3 end = skeleton->ends[bone];
+	if (end.x == 0.0f && end.y == 0.0f && end.z == 0.0f)
+		return false;
+	if (outEndMs)
+		*outEndMs = lbTransformPoint(skeleton->restModel[bone], end);
+	return true;
 }
 
 bool lbSkeleton_IsAncestor(const lbSkeleton* skeleton, int ancestor, int bone)
