@@ -423,6 +423,226 @@ static void test_sole_points_at_rest(void)
 	}
 }
 
+// The base rig again with extra bones appended (names, parents, model-space rest positions; no
+// turn in model space) and optional ends per bone (NULL: none).
+static lbSkeleton* withBones(const lbSkeleton* base, int extra, const char* const* names, const int* parents,
+							 const lbVec3* restMs, const lbVec3* ends)
+{
+	const int n = base->boneCount + extra;
+	const char* allNames[64];
+	int allParents[64];
+	lbTransform rest[64], model[64];
+	lbVec3 allEnds[64];
+	for (int b = 0; b < n; ++b)
+	{
+		const bool old = b < base->boneCount;
+		allNames[b] = old ? base->names[b] : names[b - base->boneCount];
+		allParents[b] = old ? base->parents[b] : parents[b - base->boneCount];
+		model[b] = old ? base->restModel[b] : lbMakeTransform(restMs[b - base->boneCount], lbQuat_identity);
+		rest[b] = old ? base->restLocal[b] : lbTransformRelative(model[allParents[b]], model[b]);
+		allEnds[b] = ends ? ends[b] : lbVec3_zero;
+	}
+	lbSkeletonDef def = lbDefaultSkeletonDef();
+	def.boneCount = n;
+	def.names = allNames;
+	def.parents = allParents;
+	def.restLocal = rest;
+	def.ends = allEnds;
+	return lbCreateSkeleton(&def, NULL);
+}
+
+// Where the toe end `along` ankle-to-ball lengths ahead on the sole, `lift` above it and `aside`
+// to the character's left lies, in model space.
+static lbVec3 toeEndMs(const lbHumanoid* h, const lbSkeleton* s, int side, float along, float lift, float aside)
+{
+	const lbSole sole = lbHumanoid_GetSole(h, side);
+	const lbTransform foot = s->restModel[h->leg[side].foot];
+	const lbVec3 under = lbSole_PointMs(&sole, foot, lb_soleUnderAnkle);
+	const lbVec3 toe = lbQuatRotate(foot.q, sole.toeFlat);
+	return lbAdd(lbMulAdd(under, along * h->legAxes[side].footLength, toe), lbAdd(lbMulSV(lift, h->upMs), lbMulSV(aside, h->leftMs)));
+}
+
+// A rig that says where its toes end: the toe tip is that end projected on the sole line, at rest
+// and with the toes bent (the ball bone carries it), and nothing else of the map changes. Without
+// an end (both reference rigs as built, or ends all zero) the map is what it was, byte for byte, the
+// tip 1.4 ankle-to-ball lengths ahead. An end outside 1.05-2.0 lengths is clamped with a warning.
+static void test_toe_end_sets_toe_tip(void)
+{
+	LogCapture log;
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* ref = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h0;
+		ENSURE(ref && lbMapHumanoid(ref, NULL, &h0) == lb_ok);
+		if (!ref)
+			continue;
+		for (int side = 0; side < 2; ++side)
+		{
+			ENSURE(h0.legAxes[side].toeTipLength == 0.0f);
+			ENSURE(lbHumanoid_GetSole(&h0, side).along[lb_soleToeTip] == 1.4f * h0.legAxes[side].footLength);
+		}
+		// The rig made again from its rest pose (its rotations normalised once more) is what the
+		// skeletons with ends, made the same way, are compared with.
+		lbSkeleton* s = withBones(ref, 0, NULL, NULL, NULL, NULL);
+		ENSURE(s && lbMapHumanoid(s, NULL, &h0) == lb_ok);
+		if (!s)
+		{
+			lbDestroySkeleton(ref);
+			continue;
+		}
+		const int n = s->boneCount;
+		// Ends all zero: the same skeleton and the same map.
+		lbVec3 ends[64];
+		for (int b = 0; b < n; ++b)
+			ends[b] = lbVec3_zero;
+		lbSkeleton* zero = withBones(ref, 0, NULL, NULL, NULL, ends);
+		lbHumanoid hz;
+		ENSURE(zero && zero->ends == NULL && lbMapHumanoid(zero, NULL, &hz) == lb_ok);
+		ENSURE(memcmp(&hz, &h0, sizeof hz) == 0);
+		lbDestroySkeleton(zero);
+
+		// Toe ends 1.6 (left) and 1.2 (right) lengths ahead, 2 cm above the sole and 5 mm aside.
+		const float along[2] = { 1.6f, 1.2f };
+		for (int side = 0; side < 2; ++side)
+		{
+			const int ball = h0.leg[side].ball;
+			ends[ball] = lbInvTransformPoint(s->restModel[ball], toeEndMs(&h0, s, side, along[side], 0.02f, 0.005f));
+		}
+		lbSkeleton* e = withBones(ref, 0, NULL, NULL, NULL, ends);
+		lbHumanoid h;
+		ENSURE(e && lbMapHumanoid(e, NULL, &h) == lb_ok);
+		if (!e)
+		{
+			lbDestroySkeleton(s);
+			lbDestroySkeleton(ref);
+			continue;
+		}
+		lbPose pose = lbCreatePose(e);
+		for (int side = 0; side < 2; ++side)
+		{
+			const lbLegAxes* x = &h.legAxes[side];
+			const int ball = h.leg[side].ball;
+			ENSURE_NEAR(x->toeTipLength, along[side] * x->footLength, 1.0e-4f);
+			const lbSole sole = lbHumanoid_GetSole(&h, side);
+			ENSURE(sole.along[lb_soleToeTip] == x->toeTipLength);
+			const lbTransform foot = e->restModel[h.leg[side].foot];
+			const lbVec3 toeMs = lbQuatRotate(foot.q, sole.toeFlat);
+			lbVec3 end;
+			ENSURE(lbSkeleton_GetBoneEnd(e, ball, &end));
+			// At rest: on the sole, level with the end along the toes.
+			lbPose_SetRest(&pose, e);
+			lbVec3 pts[lb_solePointCount];
+			lbHumanoid_GetSolePointsMs(&h, &pose, side, pts);
+			ENSURE_VEC3_NEAR(pts[lb_soleToeTip], lbSole_PointMs(&sole, foot, lb_soleToeTip), 1.0e-5f);
+			ENSURE_NEAR(lbDot(lbSub(pts[lb_soleToeTip], end), toeMs), 0.0f, 1.0e-3f);
+			ENSURE_NEAR(lbDot(lbSub(pts[lb_soleToeTip], foot.p), h.upMs), -x->ankleHeight, 1.0e-4f);
+			// Toes bent up and down at the ball: the tip stays level with the end the ball carries.
+			const float bends[2] = { -0.5f, 0.35f };
+			for (int k = 0; k < 2; ++k)
+			{
+				lbPose_SetRest(&pose, e);
+				const lbQuat bend = lbQuatFromAxisAngle(h.leftMs, bends[k]);
+				lbPose_SetBoneModelRotation(&pose, e, ball, lbQuatMul(bend, pose.model[ball].q), true);
+				lbHumanoid_GetSolePointsMs(&h, &pose, side, pts);
+				const lbVec3 endPosed = lbTransformPoint(pose.model[ball], e->ends[ball]);
+				ENSURE_NEAR(lbDot(lbSub(pts[lb_soleToeTip], endPosed), lbQuatRotate(bend, toeMs)), 0.0f, 1.0e-3f);
+				ENSURE(lbDistance(endPosed, end) > 0.01f);
+			}
+			// Everything else as without the end.
+			ENSURE(x->footLength == h0.legAxes[side].footLength && x->ankleHeight == h0.legAxes[side].ankleHeight);
+		}
+		lbHumanoid same = h;
+		for (int side = 0; side < 2; ++side)
+		{
+			same.legAxes[side].toeTipLength = 0.0f;
+			same.legAxes[side].toeTipBall = h0.legAxes[side].toeTipBall;
+		}
+		same.skeletonFingerprint = h0.skeletonFingerprint;
+		ENSURE(memcmp(&same, &h0, sizeof same) == 0);
+		lbDestroyPose(&pose);
+		lbDestroySkeleton(e);
+
+		// Absurd ends are clamped, with a warning naming the side: 10 lengths ahead, behind the
+		// heel, and 1e30 m off (finite, the sum overflows).
+		const float far[3] = { 10.0f, -1.0f, 1.0e30f };
+		const float kept[3] = { 2.0f, 1.05f, 2.0f };
+		for (int k = 0; k < 3; ++k)
+		{
+			const int ball = h0.leg[0].ball;
+			for (int b = 0; b < n; ++b)
+				ends[b] = lbVec3_zero;
+			ends[ball] = k < 2 ? lbInvTransformPoint(s->restModel[ball], toeEndMs(&h0, s, 0, far[k], 0.0f, 0.0f))
+							   : lbMulSV(far[k], lbInvTransformDirection(s->restModel[ball], h0.forwardMs));
+			lbSkeleton* bad = withBones(ref, 0, NULL, NULL, NULL, ends);
+			memset(&log, 0, sizeof log);
+			lbSetLogFcn(CaptureLog, &log);
+			ENSURE(bad && lbMapHumanoid(bad, NULL, &h) == lb_ok);
+			lbSetLogFcn(NULL, NULL);
+			ENSURE_NEAR(h.legAxes[0].toeTipLength, kept[k] * h.legAxes[0].footLength, 1.0e-6f);
+			ENSURE(h.legAxes[1].toeTipLength == 0.0f);
+			ENSURE(log.count == 1 && strstr(log.message, "left toe end") != NULL && strstr(log.message, "1.05-2.0") != NULL);
+			lbVec3 pts[lb_solePointCount];
+			lbPose rest = lbCreatePose(bad);
+			lbHumanoid_GetSolePointsMs(&h, &rest, 0, pts);
+			ENSURE(lbIsValidVec3(pts[lb_soleToeTip]));
+			lbDestroyPose(&rest);
+			lbDestroySkeleton(bad);
+		}
+		lbDestroySkeleton(s);
+		lbDestroySkeleton(ref);
+	}
+}
+
+// A toe end kept as a bone (an end node a clip animates, such as Mixamo's LeftToe_End): the ball's
+// only child, itself without children, named as an end. A leaf named otherwise, an "end" with a
+// child of its own, or one of two children is no toe end.
+static void test_toe_end_bone(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* s = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h0;
+		ENSURE(s && lbMapHumanoid(s, NULL, &h0) == lb_ok);
+		if (!s)
+			continue;
+		const bool mixamo = rig == lb_rigMixamo;
+		const int ball = h0.leg[0].ball, n = s->boneCount;
+		const lbVec3 at = toeEndMs(&h0, s, 0, 1.5f, 0.015f, 0.0f), past = toeEndMs(&h0, s, 0, 1.8f, 0.015f, 0.0f);
+		const char* end = mixamo ? "mixamorig:LeftToe_End" : "ball_l_end";
+		static const struct
+		{
+			int count;
+			const char* names[2];
+			int parentIsEnd[2];
+			bool found;
+		} cases[] = {
+			{ 1, { NULL, NULL }, { 0, 0 }, true },            // the end itself
+			{ 1, { "toe_pad_l", NULL }, { 0, 0 }, false }, // not named as an end
+			{ 2, { NULL, "toe_nail_l" }, { 0, 1 }, false },   // the end has a child
+			{ 2, { NULL, "toe_tip_l" }, { 0, 0 }, false },    // two children
+		};
+		for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c)
+		{
+			const char* names[2] = { cases[c].names[0] ? cases[c].names[0] : end, cases[c].names[1] };
+			int parents[2] = { ball, cases[c].parentIsEnd[1] ? n : ball };
+			lbVec3 restMs[2] = { at, past };
+			lbSkeleton* e = withBones(s, cases[c].count, names, parents, restMs, NULL);
+			lbHumanoid h;
+			ENSURE(e && lbMapHumanoid(e, NULL, &h) == lb_ok);
+			if (!e)
+				continue;
+			ENSURE(h.leg[0].ball == ball);
+			if (cases[c].found)
+				ENSURE_NEAR(h.legAxes[0].toeTipLength, 1.5f * h.legAxes[0].footLength, 1.0e-4f);
+			else
+				ENSURE(h.legAxes[0].toeTipLength == 0.0f);
+			ENSURE(h.legAxes[1].toeTipLength == 0.0f);
+			lbDestroySkeleton(e);
+		}
+		lbDestroySkeleton(s);
+	}
+}
+
 // Angle in degrees between two directions.
 static float angleDeg(lbVec3 a, lbVec3 b)
 {
@@ -599,6 +819,8 @@ int main(int argc, char** argv)
 	RUN_TEST(test_missing_and_explicit_roles);
 	RUN_TEST(test_degenerate_limb);
 	RUN_TEST(test_sole_points_at_rest);
+	RUN_TEST(test_toe_end_sets_toe_tip);
+	RUN_TEST(test_toe_end_bone);
 	RUN_TEST(test_palms_mirror_each_other);
 	RUN_TEST(test_imported_palm_matches_its_mesh);
 	TEST_MAIN_END();

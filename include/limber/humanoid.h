@@ -132,6 +132,11 @@ typedef struct lbLegAxes
 	/// Tip of the toes (the lb_soleToeTip point at rest) in the ball bone's frame, as a model-space
 	/// length (m) along ball-bone directions, so bent toes carry it; zero without a ball bone.
 	lbVec3 toeTipBall;
+	/// Distance (m) along the sole from the point under the ankle to the tip of the toes when the
+	/// rig says where its toes end: the toe end (see lbMapHumanoid) projected on the sole line,
+	/// kept within 1.05-2.0 ankle-to-ball lengths. Zero without a toe end: the tip is then 1.4
+	/// ankle-to-ball lengths ahead.
+	float toeTipLength;
 	///@{
 	/// Rest lengths (m) of the thigh (hip to knee) and the calf (knee to ankle).
 	float thighLength, calfLength;
@@ -222,7 +227,8 @@ typedef enum lbSolePoint
 	lb_soleUnderAnkle,
 	/// Under the ball of the foot: one ankle-to-ball length ahead of the point under the ankle.
 	lb_soleBall,
-	/// Tip of the toes: 1.4 ankle-to-ball lengths ahead.
+	/// Tip of the toes: where the rig's toe end projects on the sole (lbLegAxes::toeTipLength,
+	/// 1.05-2.0 ankle-to-ball lengths ahead), or 1.4 ankle-to-ball lengths ahead without one.
 	lb_soleToeTip,
 	/// Number of sole points (not a point).
 	lb_solePointCount
@@ -242,7 +248,8 @@ typedef struct lbSole
 	/// The toe axis flattened onto the sole (unit, foot bone's local frame).
 	lbVec3 toeFlat;
 	/// Each sole point's distance from `under` along toeFlat (m): heel -0.3, under the ankle 0,
-	/// ball 1, toe tip 1.4 ankle-to-ball lengths.
+	/// ball 1, toe tip 1.4 ankle-to-ball lengths (or lbLegAxes::toeTipLength where the rig has a
+	/// toe end).
 	float along[lb_solePointCount];
 } lbSole;
 
@@ -314,7 +321,12 @@ LB_API int lbHumanoid_GetRoleBone(const lbHumanoid* humanoid, lbRole role);
 LB_API lbRole lbGuessRole(const char* boneName);
 
 /// Maps roles and derives axes. `def` may be NULL for defaults. Required roles: pelvis, at least
-/// one spine bone, head, and per side upper arm, forearm, hand, thigh, calf and foot. On failure
+/// one spine bone, head, and per side upper arm, forearm, hand, thigh, calf and foot. A leg's toe
+/// end, where the rig has one, sets where its toes end (lbLegAxes::toeTipLength): the end the
+/// skeleton records for the ball bone (lbSkeleton::ends), else the ball bone's only child when
+/// that bone has no children and its name reads as an end ("LeftToe_End", "Toe0Nub", "toe_tip":
+/// a token end, nub or tip); a toe end that projects outside 1.05-2.0 ankle-to-ball lengths
+/// ahead is clamped to that range with a warning through the log hook. On failure
 /// returns lb_errorMissingRole (the message names every missing role), lb_errorBoneNotFound (an
 /// explicit name that is not in the skeleton) or lb_errorDegenerate (zero-length limb bones);
 /// *outHumanoid is then left with whatever was found and should not be used for solving.
@@ -339,7 +351,8 @@ LB_API bool lbHumanoid_GetLimitAxes(const lbHumanoid* humanoid, const lbSkeleton
 LB_API lbResult lbHumanoid_Check(const lbHumanoid* humanoid, const lbSkeleton* skeleton);
 
 /// The sole of one foot (`side` lb_left or lb_right) from the derived leg axes. A rig without a ball
-/// bone gets a foot length of 0.15 leg lengths. Zero for a NULL humanoid or a bad side.
+/// bone gets a foot length of 0.15 leg lengths; the toe tip is at the rig's toe end where it has
+/// one (lbLegAxes::toeTipLength). Zero for a NULL humanoid or a bad side.
 LB_API lbSole lbHumanoid_GetSole(const lbHumanoid* humanoid, int side);
 
 /// The sole points of one foot in a pose (model space, m): heel, under the ankle and ball carried

@@ -42,7 +42,8 @@ typedef struct lbSkeletonDef
 	/// bone's restLocal.p would be (the bone's rest model transform takes it to model space, m):
 	/// for a bone whose rig marks its end with a node that is no bone (a BVH "End Site", a 3ds Max
 	/// "Nub", Mixamo's "_End" nodes). Zero for a bone with no marked end; each must be finite. NULL
-	/// = no bone has one. Default NULL.
+	/// = no bone has one. The humanoid map takes a foot's toe tip from its ball bone's end. Default
+	/// NULL.
 	const lbVec3* ends;
 	/// Used internally to detect a valid definition. DO NOT SET.
 	int internalValue;

@@ -62,15 +62,13 @@ typedef struct lbNameInfo
 	int side; // -1 none, 0 left, 1 right
 } lbNameInfo;
 
-// Splits a bone name into lower-case tokens at separators and camel-case humps, drops prefixes
-// such as "mixamorig:" and "Bip01", takes side tokens out, and joins the rest into `body`.
-static lbNameInfo lbParseName(const char* name, char* body, size_t bodySize)
+// Splits a bone name (after any "namespace:" prefix) into at most 16 lower-case tokens at
+// separators and camel-case humps; returns how many.
+static int lbTokenizeName(const char* name, char tokens[16][LB_MAX_NAME])
 {
-	lbNameInfo info = { lb_partNone, -1 };
 	const char* colon = strrchr(name, ':');
 	if (colon)
 		name = colon + 1;
-	char tokens[16][LB_MAX_NAME];
 	int count = 0;
 	size_t len = strlen(name);
 	size_t i = 0;
@@ -97,6 +95,16 @@ static lbNameInfo lbParseName(const char* name, char* body, size_t bodySize)
 		tokens[count][n] = 0;
 		++count;
 	}
+	return count;
+}
+
+// Splits a bone name into tokens (lbTokenizeName), drops prefixes such as "mixamorig:" and
+// "Bip01", takes side tokens out, and joins the rest into `body`.
+static lbNameInfo lbParseName(const char* name, char* body, size_t bodySize)
+{
+	lbNameInfo info = { lb_partNone, -1 };
+	char tokens[16][LB_MAX_NAME];
+	const int count = lbTokenizeName(name, tokens);
 	body[0] = 0;
 	for (int t = 0; t < count; ++t)
 	{
@@ -488,6 +496,52 @@ static lbVec3 lbHingeAxis(lbVec3 a, lbVec3 b, lbVec3 c, lbVec3 poleWhenStraight,
 	return lbNormalize(lbCross(*outPole, u));
 }
 
+// True when a bone's name reads as the end of a chain, as exporters name the node they add past a
+// chain's last joint: a token "end", "nub" or "tip" ("LeftToe_End", "Bip01 L Toe0Nub", "toe_tip").
+static bool lbNameReadsAsEnd(const char* name)
+{
+	char tokens[16][LB_MAX_NAME];
+	const int count = lbTokenizeName(name, tokens);
+	for (int t = 0; t < count; ++t)
+	{
+		if (strcmp(tokens[t], "end") == 0 || strcmp(tokens[t], "nub") == 0 || strcmp(tokens[t], "tip") == 0)
+			return true;
+	}
+	return false;
+}
+
+// Where a leg's toes end at rest (model space), when the rig says: the end the skeleton records
+// for the ball bone (a file's end node, which is no bone), else the ball's only child bone when
+// that bone has no children and is named as an end (an end node a clip animates or a mesh binds
+// is imported as a bone). `outFrom` names what gave it, for messages.
+static bool lbFindToeEnd(const lbSkeleton* s, int ball, lbVec3* outEndMs, char* outFrom, size_t fromSize)
+{
+	if (lbSkeleton_GetBoneEnd(s, ball, outEndMs))
+	{
+		snprintf(outFrom, fromSize, "the end of '%s'", s->names[ball]);
+		return true;
+	}
+	int child = LB_NULL_INDEX, children = 0;
+	for (int i = ball + 1; i < s->boneCount; ++i)
+	{
+		if (s->parents[i] == ball)
+		{
+			child = i;
+			++children;
+		}
+	}
+	if (children != 1 || !lbNameReadsAsEnd(s->names[child]))
+		return false;
+	for (int i = child + 1; i < s->boneCount; ++i)
+	{
+		if (s->parents[i] == child)
+			return false;
+	}
+	*outEndMs = s->restModel[child].p;
+	snprintf(outFrom, fromSize, "bone '%s'", s->names[child]);
+	return true;
+}
+
 static lbResult lbDeriveAxes(const lbSkeleton* s, const lbHumanoidDef* def, lbHumanoid* h)
 {
 	lbVec3 pelvis = lbRestPos(s, h->pelvis), head = lbRestPos(s, h->head);
@@ -579,13 +633,32 @@ static lbResult lbDeriveAxes(const lbSkeleton* s, const lbHumanoidDef* def, lbHu
 		float ankleH = lbDot(lbRestPos(s, h->leg[side].foot), up) - floorH;
 		h->legAxes[side].ankleHeight = def->ankleHeight >= 0.0f ? def->ankleHeight : lbMaxF(ankleH, 0.0f);
 	}
-	// The toe tip at rest (1.4 ankle-to-ball lengths ahead on the sole) in the ball bone's frame.
+	// The toe tip at rest in the ball bone's frame: where the rig's toe end projects on the sole
+	// line, or 1.4 ankle-to-ball lengths ahead on the sole without one. The tip stays on the sole
+	// (an end node sits inside the toes, above the ground they touch), and within 1.05-2.0
+	// ankle-to-ball lengths, so a bad file cannot make a foot of absurd length.
 	for (int side = 0; side < 2; ++side)
 	{
 		int ball = h->leg[side].ball;
 		if (ball == LB_NULL_INDEX)
 			continue;
 		lbLegAxes* x = &h->legAxes[side];
+		lbVec3 endMs;
+		char from[LB_MAX_NAME + 32];
+		if (lbFindToeEnd(s, ball, &endMs, from, sizeof from))
+		{
+			const lbSole plain = lbHumanoid_GetSole(h, side);
+			const lbTransform foot = s->restModel[h->leg[side].foot];
+			const lbVec3 under = lbSole_PointMs(&plain, foot, lb_soleUnderAnkle);
+			const float along = lbDot(lbSub(endMs, under), lbQuatRotate(foot.q, plain.toeFlat));
+			const float len = plain.along[lb_soleBall], lo = 1.05f * len, hi = 2.0f * len;
+			x->toeTipLength = lbClampF(along, lo, hi);
+			if (!(along >= lo && along <= hi))
+				lbWarn(lb_errorDegenerate,
+					   "lbMapHumanoid: the %s toe end (%s) lies %.3g ankle-to-ball lengths ahead on the sole, outside "
+					   "1.05-2.0; the toe tip is kept %.3g lengths ahead",
+					   side ? "right" : "left", from, (double)(along / len), (double)(x->toeTipLength / len));
+		}
 		lbSole soleDef = lbHumanoid_GetSole(h, side);
 		lbTransform foot = s->restModel[h->leg[side].foot], ballMs = s->restModel[ball];
 		lbVec3 tip = lbSole_PointMs(&soleDef, foot, lb_soleToeTip);
@@ -744,7 +817,7 @@ lbSole lbHumanoid_GetSole(const lbHumanoid* humanoid, int side)
 	f.along[lb_soleHeel] = -0.3f * len;
 	f.along[lb_soleUnderAnkle] = 0.0f;
 	f.along[lb_soleBall] = len;
-	f.along[lb_soleToeTip] = 1.4f * len;
+	f.along[lb_soleToeTip] = ax->toeTipLength > 0.0f ? ax->toeTipLength : 1.4f * len;
 	return f;
 }
 
