@@ -233,6 +233,23 @@ static void lbSetBcnRoles(lbImportDef* def)
 	lbSetRoles(def, map, sizeof map / sizeof map[0]);
 }
 
+// The 3ds Max Biped's role map (MotionCaptureROM.ase, German bone names).
+static void lbSetBipedRoles(lbImportDef* def)
+{
+	const char* map[][2] = { { "pelvis", "Bip01 Becken" },          { "spine1", "Bip01 Wirbels_ule" },
+							 { "spine2", "Bip01 Wirbels_ule1" },     { "spine3", "Bip01 Wirbels_ule2" },
+							 { "neck", "Bip01 Hals" },              { "head", "Bip01 Kopf" },
+							 { "clavicle_l", "Bip01 L Schl_sselbein" }, { "upperarm_l", "Bip01 L Oberarm" },
+							 { "forearm_l", "Bip01 L Unterarm" },    { "hand_l", "Bip01 L Hand" },
+							 { "thigh_l", "Bip01 L Oberschenkel" },  { "calf_l", "Bip01 L Unterschenkel" },
+							 { "foot_l", "Bip01 L Fu_" },           { "ball_l", "Bip01 L Zeh0" },
+							 { "clavicle_r", "Bip01 R Schl_sselbein" }, { "upperarm_r", "Bip01 R Oberarm" },
+							 { "forearm_r", "Bip01 R Unterarm" },    { "hand_r", "Bip01 R Hand" },
+							 { "thigh_r", "Bip01 R Oberschenkel" },  { "calf_r", "Bip01 R Unterschenkel" },
+							 { "foot_r", "Bip01 R Fu_" },           { "ball_r", "Bip01 R Zeh0" } };
+	lbSetRoles(def, map, sizeof map / sizeof map[0]);
+}
+
 static void TestImportExplicitRoleMap(void)
 {
 	if (!lbHaveModels())
@@ -268,19 +285,8 @@ static void TestBipedInInches(void)
 	struct stat st;
 	if (stat(MODELS "/ASE/MotionCaptureROM.ase", &st) != 0)
 		return;
-	const char* map[][2] = { { "pelvis", "Bip01 Becken" },          { "spine1", "Bip01 Wirbels_ule" },
-							 { "spine2", "Bip01 Wirbels_ule1" },     { "spine3", "Bip01 Wirbels_ule2" },
-							 { "neck", "Bip01 Hals" },              { "head", "Bip01 Kopf" },
-							 { "clavicle_l", "Bip01 L Schl_sselbein" }, { "upperarm_l", "Bip01 L Oberarm" },
-							 { "forearm_l", "Bip01 L Unterarm" },    { "hand_l", "Bip01 L Hand" },
-							 { "thigh_l", "Bip01 L Oberschenkel" },  { "calf_l", "Bip01 L Unterschenkel" },
-							 { "foot_l", "Bip01 L Fu_" },           { "ball_l", "Bip01 L Zeh0" },
-							 { "clavicle_r", "Bip01 R Schl_sselbein" }, { "upperarm_r", "Bip01 R Oberarm" },
-							 { "forearm_r", "Bip01 R Unterarm" },    { "hand_r", "Bip01 R Hand" },
-							 { "thigh_r", "Bip01 R Oberschenkel" },  { "calf_r", "Bip01 R Unterschenkel" },
-							 { "foot_r", "Bip01 R Fu_" },           { "ball_r", "Bip01 R Zeh0" } };
 	lbImportDef def = lbDefaultImportDef();
-	lbSetRoles(&def, map, sizeof map / sizeof map[0]);
+	lbSetBipedRoles(&def);
 	lbImportedRig* r = NULL;
 	lbResetCapture();
 	ENSURE(lbImportRig(MODELS "/ASE/MotionCaptureROM.ase", &def, &r) == lb_ok);
@@ -1183,6 +1189,239 @@ static void TestMoreFormats(void)
 	ENSURE(strstr(lbCap.message, "box.obj") && strstr(lbCap.message, ".iqm") && strstr(lbCap.message, "skeleton"));
 }
 
+// A foot's toe tip against the end its rig records for the ball bone: the tip lies on the sole,
+// level with the end along the toes (within a millimetre), at rest and with the toes bent up and
+// down at the ball. Returns the toe tip's distance ahead of the point under the ankle in
+// ankle-to-ball lengths.
+static float lbCheckToeTipAtEnd(const lbImportedRig* r, int side)
+{
+	const lbSkeleton* s = r->skeleton;
+	const lbHumanoid* h = &r->humanoid;
+	const int ball = h->leg[side].ball, foot = h->leg[side].foot;
+	lbVec3 end;
+	ENSURE(ball >= 0 && lbSkeleton_GetBoneEnd(s, ball, &end));
+	if (ball < 0 || !s->ends)
+		return 0.0f;
+	const lbSole sole = lbHumanoid_GetSole(h, side);
+	const lbVec3 toeMs = lbQuatRotate(s->restModel[foot].q, sole.toeFlat);
+	lbPose pose = lbCreatePose(s);
+	lbVec3 pts[lb_solePointCount];
+	const float bends[3] = { 0.0f, -0.6f, 0.4f };
+	for (int k = 0; k < 3; ++k)
+	{
+		lbPose_SetRest(&pose, s);
+		const lbQuat bend = lbQuatFromAxisAngle(h->leftMs, bends[k]);
+		lbPose_SetBoneModelRotation(&pose, s, ball, lbQuatMul(bend, pose.model[ball].q), true);
+		lbHumanoid_GetSolePointsMs(h, &pose, side, pts);
+		const lbVec3 endPosed = lbTransformPoint(pose.model[ball], s->ends[ball]);
+		ENSURE_NEAR(lbDot(lbSub(pts[lb_soleToeTip], endPosed), lbQuatRotate(bend, toeMs)), 0.0f, 1.0e-3f);
+		if (k == 0)
+			ENSURE_NEAR(lbDot(lbSub(pts[lb_soleToeTip], s->restModel[foot].p), h->upMs), -h->legAxes[side].ankleHeight, 1.0e-4f);
+	}
+	lbDestroyPose(&pose);
+	return sole.along[lb_soleToeTip] / sole.along[lb_soleBall];
+}
+
+// Toe ends from the files: the importer keeps a leaf node past a bone (the Biped's Zeh0Nub, a BVH
+// End Site) as that bone's end, not as a bone (the bone counts are what they were), at the file's
+// offset; the humanoid map takes each toe tip from the ball's end. The Biped's made-up tip (1.4
+// ankle-to-ball lengths) overshot its toes by about 5 cm. BCN_Epileptic has no end under its toes
+// and keeps 1.4.
+static void TestToeEndsFromFiles(void)
+{
+	if (!lbHaveModels())
+	{
+		printf("  assimp test models missing; skipped\n");
+		return;
+	}
+	struct stat st;
+	static const struct
+	{
+		const char* file;
+		int bones;
+		const char* ball[2];
+		float offset[2]; // each end's distance from its ball joint in the file (file units)
+	} cases[] = {
+		{ MODELS "/ASE/MotionCaptureROM.ase", 25, { "Bip01 L Zeh0", "Bip01 R Zeh0" }, { 2.70211f, 2.70225f } },
+		{ MODELS "/BVH/01_01.bvh", 31, { "LeftToeBase", "RightToeBase" }, { 1.18966f, 1.21082f } },
+		{ MODELS "/BVH/Boxing_Toes.bvh", 21, { "LeftToes", "RightToes" }, { 10.0f, 10.0f } },
+	};
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c)
+	{
+		if (stat(cases[c].file, &st) != 0)
+			continue;
+		lbImportDef def = lbDefaultImportDef();
+		if (strstr(cases[c].file, ".ase"))
+			lbSetBipedRoles(&def);
+		lbImportedRig* r = NULL;
+		lbResetCapture();
+		ENSURE(lbImportRig(cases[c].file, &def, &r) == lb_ok && r);
+		if (!r)
+			continue;
+		const lbSkeleton* s = r->skeleton;
+		ENSURE(s->boneCount == cases[c].bones);
+		ENSURE(lbSkeleton_FindBone(s, "Bip01 L Zeh0Nub") < 0 && lbSkeleton_FindBone(s, "EndSite_LeftToes") < 0);
+		for (int side = 0; side < 2; ++side)
+		{
+			const int ball = r->humanoid.leg[side].ball;
+			ENSURE(ball == lbSkeleton_FindBone(s, cases[c].ball[side]));
+			lbVec3 end;
+			ENSURE(ball >= 0 && lbSkeleton_GetBoneEnd(s, ball, &end));
+			if (ball < 0)
+				continue;
+			ENSURE_NEAR(lbDistance(end, s->restModel[ball].p), cases[c].offset[side] * r->unitScale, 1.0e-5f);
+			const float tip = lbCheckToeTipAtEnd(r, side);
+			const float len = r->humanoid.legAxes[side].footLength;
+			printf("    %s %s: toe end %.3f ankle-to-ball lengths ahead (%.1f mm %s 1.4)\n", cases[c].file + strlen(MODELS) + 1,
+				   side ? "right" : "left", (double)tip, (double)(1000.0f * lbAbsF(tip - 1.4f) * len), tip < 1.4f ? "short of" : "past");
+			ENSURE(tip > 1.05f && tip < 2.0f);
+			ENSURE_NEAR(r->humanoid.legAxes[side].toeTipLength, tip * len, 1.0e-5f);
+			if (c == 0)
+				ENSURE((1.4f - tip) * len > 0.04f && (1.4f - tip) * len < 0.06f);
+		}
+		ENSURE(lbCap.warnings == 0 || strstr(lbCap.message, "toe end") == NULL);
+		lbDestroyImportedRig(r);
+	}
+	// No end under the toes: 1.4 lengths as before.
+	lbImportDef def = lbDefaultImportDef();
+	lbSetBcnRoles(&def);
+	lbImportedRig* r = NULL;
+	ENSURE(lbImportRig(MODELS "/X/BCN_Epileptic.X", &def, &r) == lb_ok && r);
+	for (int side = 0; r && side < 2; ++side)
+	{
+		ENSURE(!lbSkeleton_GetBoneEnd(r->skeleton, r->humanoid.leg[side].ball, NULL));
+		ENSURE(r->humanoid.legAxes[side].toeTipLength == 0.0f);
+		ENSURE(lbHumanoid_GetSole(&r->humanoid, side).along[lb_soleToeTip] == 1.4f * r->humanoid.legAxes[side].footLength);
+	}
+	lbDestroyImportedRig(r);
+}
+
+// Boxing_Toes.bvh with its left toes' End Site offset replaced by `offset` (text), written to `name`.
+static const char* lbBoxingWithToeEnd(const char* name, const char* offset)
+{
+	size_t size = 0;
+	char* text = lbTestReadFile(MODELS "/BVH/Boxing_Toes.bvh", &size);
+	if (!text)
+		return NULL;
+	const char* joint = strstr(text, "JOINT LeftToes");
+	char* line = joint ? strstr(strstr(joint, "End Site"), "OFFSET") : NULL;
+	const char* path = lbTempPath(name);
+	FILE* f = line ? fopen(path, "wb") : NULL;
+	if (f)
+	{
+		fwrite(text, 1, (size_t)(line - text), f);
+		fprintf(f, "OFFSET %s", offset);
+		const char* rest = strchr(line, '\n');
+		fwrite(rest, 1, size - (size_t)(rest - text), f);
+		fclose(f);
+	}
+	free(text);
+	return f ? path : NULL;
+}
+
+// Bad toe ends in a file: one absurdly far ahead is clamped to 2.0 ankle-to-ball lengths with a
+// warning naming the side and where the end came from; one that overflows with the unit is
+// refused, naming the end node and its bone.
+static void TestBadToeEnds(void)
+{
+	if (!lbHaveModels())
+		return;
+	const char* far = lbBoxingWithToeEnd("toe_far.bvh", "0 0 1000");
+	ENSURE(far != NULL);
+	if (!far)
+		return;
+	lbImportedRig* r = NULL;
+	lbResetCapture();
+	ENSURE(lbImportRig(far, NULL, &r) == lb_ok && r);
+	if (r)
+	{
+		ENSURE(strstr(lbCap.message, "left toe end") && strstr(lbCap.message, "LeftToes") && strstr(lbCap.message, "1.05-2.0"));
+		printf("    %s\n", lbCap.message);
+		ENSURE_NEAR(r->humanoid.legAxes[0].toeTipLength, 2.0f * r->humanoid.legAxes[0].footLength, 1.0e-6f);
+		ENSURE(r->humanoid.legAxes[1].toeTipLength > 1.05f * r->humanoid.legAxes[1].footLength &&
+			   r->humanoid.legAxes[1].toeTipLength < 2.0f * r->humanoid.legAxes[1].footLength);
+	}
+	lbDestroyImportedRig(r);
+	const char* huge = lbBoxingWithToeEnd("toe_huge.bvh", "0 0 1e37");
+	lbImportDef def = lbDefaultImportDef();
+	def.unitScale = 100.0f;
+	r = NULL;
+	lbResetCapture();
+	ENSURE(huge && lbImportRig(huge, &def, &r) == lb_errorFileFormat && r == NULL);
+	ENSURE(strstr(lbCap.message, "EndSite_LeftToes") && strstr(lbCap.message, "'LeftToes'") && strstr(lbCap.message, "not finite"));
+	printf("    %s\n", lbCap.message);
+	// The isolated parser gives the same answer.
+	def.isolate = true;
+	lbResetCapture();
+	ENSURE(huge && lbImportRig(huge, &def, &r) == lb_errorFileFormat && r == NULL);
+	ENSURE(strstr(lbCap.message, "EndSite_LeftToes") != NULL);
+}
+
+// Bone ends survive a bake: each is written as a leaf node past its bone ("Bip01 L Zeh0_end"), so
+// the Biped baked and imported again keeps its toe tips. glTF reads the node back as the bone's
+// end; assimp's Collada reader binds every node of a file without meshes to a skeleton mesh, so
+// there the node comes back as a bone of its own, which the humanoid map takes as the toe end.
+// Isolated import keeps the ends too.
+static void TestToeEndsSurviveBake(void)
+{
+	struct stat st;
+	if (!lbHaveModels() || stat(MODELS "/ASE/MotionCaptureROM.ase", &st) != 0)
+		return;
+	lbImportDef def = lbDefaultImportDef();
+	lbSetBipedRoles(&def);
+	lbImportedRig* r = NULL;
+	ENSURE(lbImportRig(MODELS "/ASE/MotionCaptureROM.ase", &def, &r) == lb_ok && r);
+	if (!r)
+		return;
+	const lbSkeleton* s = r->skeleton;
+	def.isolate = true;
+	lbImportedRig* iso = NULL;
+	ENSURE(lbImportRig(MODELS "/ASE/MotionCaptureROM.ase", &def, &iso) == lb_ok && iso);
+	if (iso)
+	{
+		ENSURE(iso->skeleton->ends && memcmp(iso->skeleton->ends, s->ends, sizeof(lbVec3) * (size_t)s->boneCount) == 0);
+		ENSURE(memcmp(&iso->humanoid, &r->humanoid, sizeof r->humanoid) == 0);
+	}
+	lbDestroyImportedRig(iso);
+	def.isolate = false;
+	lbTransform frames[2 * 64];
+	for (int f = 0; f < 2; ++f)
+		memcpy(frames + f * s->boneCount, s->restLocal, sizeof(lbTransform) * (size_t)s->boneCount);
+	lbExportDef ed = lbDefaultExportDef();
+	const char* outs[lb_exportFormatCount] = { "biped.gltf", "biped.glb", "biped.dae" };
+	for (int fmt = 0; fmt < lb_exportFormatCount; ++fmt)
+	{
+		const char* path = lbTempPath(outs[fmt]);
+		ENSURE(lbExportClip(path, (lbExportFormat)fmt, s, frames, 2, 30.0f, &ed) == lb_ok);
+		lbImportedRig* back = NULL;
+		ENSURE(lbImportRig(path, &def, &back) == lb_ok && back);
+		if (!back)
+			continue;
+		const bool collada = fmt == lb_exportCollada;
+		int ends = 0;
+		for (int b = 0; b < s->boneCount; ++b)
+		{
+			lbVec3 want, got = lbVec3_zero;
+			if (!lbSkeleton_GetBoneEnd(s, b, &want))
+				continue;
+			++ends;
+			char endName[LB_MAX_NAME + 8];
+			snprintf(endName, sizeof endName, "%s_end", s->names[b]);
+			const int bb = lbSkeleton_FindBone(back->skeleton, s->names[b]), eb = lbSkeleton_FindBone(back->skeleton, endName);
+			ENSURE(bb >= 0 && (collada ? eb >= 0 && back->skeleton->parents[eb] == bb : lbSkeleton_GetBoneEnd(back->skeleton, bb, &got)));
+			if (collada && eb >= 0)
+				got = back->skeleton->restModel[eb].p;
+			ENSURE_VEC3_NEAR(got, want, 1.0e-4f);
+		}
+		ENSURE(ends == 3); // both toes and the head
+		ENSURE(back->skeleton->boneCount == s->boneCount + (collada ? ends : 0));
+		for (int side = 0; side < 2; ++side)
+			ENSURE_NEAR(back->humanoid.legAxes[side].toeTipLength, r->humanoid.legAxes[side].toeTipLength, 1.0e-4f);
+		lbDestroyImportedRig(back);
+	}
+	lbDestroyImportedRig(r);
+}
+
 // A rig that comes in far taller or shorter than a human warns with the height, the unit used and
 // the fix.
 static void TestImplausibleHeightWarns(void)
@@ -1238,6 +1477,9 @@ int main(int argc, char** argv)
 	RUN_TEST(TestExportRoundTrip);
 	RUN_TEST(TestMoreFormats);
 	RUN_TEST(TestImplausibleHeightWarns);
+	RUN_TEST(TestToeEndsFromFiles);
+	RUN_TEST(TestBadToeEnds);
+	RUN_TEST(TestToeEndsSurviveBake);
 	lbSetLogFcn(NULL, NULL);
 	lbRemoveTree(lbTempDir);
 	TEST_MAIN_END();

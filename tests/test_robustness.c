@@ -336,6 +336,10 @@ static void TestIsolatedImportMatches(void)
 		const lbSkeleton *sa = a->skeleton, *sb = b->skeleton;
 		ENSURE(sa->boneCount == sb->boneCount && sa->fingerprint == sb->fingerprint);
 		ENSURE(memcmp(sa->restModel, sb->restModel, sizeof(lbTransform) * (size_t)sa->boneCount) == 0);
+		// Bone ends (01_01's toes, fingers and head) come back as they were.
+		ENSURE((sa->ends == NULL) == (sb->ends == NULL));
+		ENSURE(!sa->ends || !sb->ends || memcmp(sa->ends, sb->ends, sizeof(lbVec3) * (size_t)sa->boneCount) == 0);
+		ENSURE(a->humanoidResult != lb_ok || memcmp(&a->humanoid, &b->humanoid, sizeof a->humanoid) == 0);
 		ENSURE(memcmp(a->inverseBind, b->inverseBind, sizeof(lbTransform) * (size_t)sa->boneCount) == 0);
 		ENSURE(a->humanoidResult == b->humanoidResult);
 		ENSURE(b->humanoidResult != lb_ok || lbHumanoid_Check(&b->humanoid, sb) == lb_ok);

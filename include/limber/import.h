@@ -107,7 +107,9 @@ typedef struct lbSkinnedMesh
 /// Thread-safety: read-only once made; any number of threads may read it at once.
 typedef struct lbImportedRig
 {
-	/// The bone hierarchy in model space, meters, `up` as configured.
+	/// The bone hierarchy in model space, meters, `up` as configured. A leaf node that is a bone's
+	/// only child and no bone itself (no mesh binds it, no clip animates it: a BVH End Site, a 3ds
+	/// Max Nub) is kept as that bone's end (lbSkeleton::ends), not as a bone.
 	lbSkeleton* skeleton;
 	/// Humanoid map (valid when humanoidResult is lb_ok).
 	lbHumanoid humanoid;
@@ -178,7 +180,8 @@ LB_API lbImportDef lbDefaultImportDef(void);
 /// threads at once: assimp's C API keeps its last error (and an attached log) process-wide. Errors (returned and
 /// logged with the file name and cause; *outRig is NULL): lb_errorNullPointer,
 /// lb_errorDefNotInitialized, lb_errorFileNotFound (missing or unreadable), lb_errorUnsupported
-/// (an extension that carries no skeleton; the message lists those that do), lb_errorFileFormat (truncated or malformed file, out-of-range indices),
+/// (an extension that carries no skeleton; the message lists those that do), lb_errorFileFormat (truncated or malformed file, out-of-range indices,
+/// a node or an end node not finite after the unit scale),
 /// lb_errorIo (a corrected temporary copy could not be written), lb_errorNoSkeleton,
 /// lb_errorNotHumanoid (missing roles are named), lb_errorOutOfMemory, and skeleton errors from
 /// lbCreateSkeleton (duplicate or over-long names).
@@ -195,7 +198,10 @@ LB_API lbExportFormat lbExportFormatFromPath(const char* path);
 
 /// Bakes `frameCount` frames of local transforms (frame-major, skeleton->boneCount per frame,
 /// model space defined by def->up, meters) sampled at `fps` into a clip file, with the skeleton's
-/// rest pose as the node hierarchy. Re-importing with the same up reproduces the poses. Errors:
+/// rest pose as the node hierarchy and, past each bone with a marked end (lbSkeleton::ends), an
+/// unanimated leaf node named after it ("<bone>_end"). Re-importing with the same up reproduces
+/// the poses and the ends (assimp's Collada reader brings the end nodes back as bones of their
+/// own, which the humanoid map still takes as toe ends). Errors:
 /// lb_errorNullPointer, lb_errorInvalidArgument (counts, fps <= 0, format), lb_errorNonFinite,
 /// lb_errorIo (the exporter failed).
 LB_API lbResult lbExportClip(const char* path, lbExportFormat format, const lbSkeleton* skeleton,

@@ -1,13 +1,16 @@
 // SPDX-FileCopyrightText: 2026 limber authors
 // SPDX-License-Identifier: MIT
 // Baking pose sequences into clip files through assimp's exporter. The scene is built in plain C
-// memory: a node per bone (rest pose), one animation with a key per frame for every bone.
+// memory: a node per bone (rest pose), one animation with a key per frame for every bone, and an
+// unanimated leaf node past each bone that has a marked end (lbSkeleton::ends), which importing
+// the file again reads back as that bone's end.
 #include "import_internal.h"
 
 #include <assimp/cexport.h>
 #include <assimp/cimport.h>
 #include <assimp/scene.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,7 +64,7 @@ static struct aiMatrix4x4 lbToAiMatrix(lbTransform t)
 typedef struct lbExportScene
 {
 	struct aiScene scene;
-	struct aiNode* nodes;       // [boneCount + 1]: 0 = scene root
+	struct aiNode* nodes;       // [boneCount + 1 + ends]: 0 = scene root, then the bones, then the ends
 	struct aiNode*** children;  // per node, its child pointer array
 	struct aiMaterial material;
 	struct aiMaterial* materialList[1];
@@ -123,7 +126,10 @@ lbResult lbExportClip(const char* path, lbExportFormat format, const lbSkeleton*
 	if (!e)
 		return lbReport(lb_errorOutOfMemory, "lbExportClip: out of memory");
 	e->boneCount = n;
-	e->nodes = (struct aiNode*)lbAllocZeroed(((size_t)n + 1) * sizeof(struct aiNode));
+	int endCount = 0;
+	for (int b = 0; b < n; ++b)
+		endCount += lbSkeleton_GetBoneEnd(skeleton, b, NULL) ? 1 : 0;
+	e->nodes = (struct aiNode*)lbAllocZeroed(((size_t)n + 1 + (size_t)endCount) * sizeof(struct aiNode));
 	e->children = (struct aiNode***)lbAllocZeroed(((size_t)n + 1) * sizeof(struct aiNode**));
 	e->channels = (struct aiNodeAnim*)lbAllocZeroed((size_t)n * sizeof(struct aiNodeAnim));
 	e->channelList = (struct aiNodeAnim**)lbAllocZeroed((size_t)n * sizeof(struct aiNodeAnim*));
@@ -144,7 +150,10 @@ lbResult lbExportClip(const char* path, lbExportFormat format, const lbSkeleton*
 		return lbReport(lb_errorOutOfMemory, "lbExportClip: out of memory");
 	}
 	for (int b = 0; b < n; ++b)
+	{
 		childCount[skeleton->parents[b] + 1]++;
+		childCount[b + 1] += lbSkeleton_GetBoneEnd(skeleton, b, NULL) ? 1 : 0;
+	}
 	bool oom = false;
 	for (int k = 0; k <= n; ++k)
 	{
@@ -211,6 +220,26 @@ lbResult lbExportClip(const char* path, lbExportFormat format, const lbSkeleton*
 			ch->mScalingKeys[f].mValue.x = x.s.x, ch->mScalingKeys[f].mValue.y = x.s.y, ch->mScalingKeys[f].mValue.z = x.s.z;
 		}
 		e->channelList[b] = ch;
+	}
+	// Bone ends: a leaf node named after the bone ("_end", numbered past any bone of that name),
+	// at the end's rest offset, after the bone's own children.
+	for (int b = 0, j = 0; b < n; ++b)
+	{
+		if (!lbSkeleton_GetBoneEnd(skeleton, b, NULL))
+			continue;
+		struct aiNode* node = &e->nodes[n + 1 + j++];
+		char name[LB_MAX_NAME + 16];
+		snprintf(name, sizeof name, "%s_end", skeleton->names[b]);
+		for (int k = 2; lbSkeleton_FindBone(skeleton, name) != LB_NULL_INDEX; ++k)
+			snprintf(name, sizeof name, "%s_end%d", skeleton->names[b], k);
+		lbSetAiString(&node->mName, name);
+		lbTransform offset = lbTransform_identity;
+		offset.p = skeleton->ends[b];
+		node->mTransformation = lbToAiMatrix(offset);
+		struct aiNode* parent = &e->nodes[b + 1];
+		node->mParent = parent;
+		parent->mChildren[childCount[b + 1]++] = node;
+		parent->mNumChildren = (unsigned)childCount[b + 1];
 	}
 	lbFree(childCount);
 	lbSetAiString(&e->animation.mName, def->clipName ? def->clipName : "limber");

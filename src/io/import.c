@@ -1,8 +1,10 @@
 // SPDX-FileCopyrightText: 2026 limber authors
 // SPDX-License-Identifier: MIT
 // Rig and clip import through assimp's C API. The skeleton is the set of nodes that meshes bind
-// to or clips animate, plus their ancestors below the scene root. Units and up axis are converted
-// by one similarity transform: model = unitScale * R(sourceUp -> up) * file world.
+// to or clips animate, plus their ancestors below the scene root; a leaf node that is a bone's
+// only child and no bone itself (a BVH End Site, a 3ds Max Nub) is kept as that bone's end
+// (lbSkeleton::ends). Units and up axis are converted by one similarity transform:
+// model = unitScale * R(sourceUp -> up) * file world.
 #define _POSIX_C_SOURCE 200809L
 #include "import_internal.h"
 
@@ -751,13 +753,15 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 	char(*nameBuf)[LB_MAX_NAME] = (char(*)[LB_MAX_NAME])lbAllocZeroed((size_t)boneCount * LB_MAX_NAME);
 	int* parents = (int*)lbAllocZeroed((size_t)boneCount * sizeof(int));
 	lbTransform* restLocal = (lbTransform*)lbAllocZeroed((size_t)boneCount * sizeof(lbTransform));
+	lbVec3* ends = (lbVec3*)lbAllocZeroed((size_t)boneCount * sizeof(lbVec3));
 	lbTransform* inverseBind = (lbTransform*)lbStoreAlloc(st, sizeof(lbTransform) * (size_t)boneCount);
-	if (!names || !nameBuf || !parents || !restLocal || !inverseBind)
+	if (!names || !nameBuf || !parents || !restLocal || !ends || !inverseBind)
 	{
 		lbFree((void*)names);
 		lbFree(nameBuf);
 		lbFree(parents);
 		lbFree(restLocal);
+		lbFree(ends);
 		lbFree(boneOfNode);
 		lbFree(info2);
 		lbFree(fileModel);
@@ -808,18 +812,52 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 		}
 		restLocal[b] = loc;
 		inverseBind[b] = lbTransform_identity;
+		// Where the bone ends, when the file says: its only child is a leaf that is no bone and
+		// holds no mesh (a BVH End Site, a 3ds Max Nub, Mixamo's _End nodes). It is data on the
+		// bone, not a bone of its own, so bone counts, clips, bakes and retargeting by name stay as
+		// they were. Scaled like a child bone's translation. Children come right after their node.
+		const int k = info2[b].node;
+		const struct aiNode* end = node->mNumChildren == 1 ? node->mChildren[0] : NULL;
+		if (end && k + 1 < all.count && all.nodes[k + 1] == end && boneOfNode[k + 1] < 0 && end->mNumChildren == 0 &&
+			end->mNumMeshes == 0)
+		{
+			ends[b] = lbMulSV(conv.unit * info2[info2[b].top_].scale, lbFromAiMatrix(&end->mTransformation).p);
+			if (!lbIsValidVec3(ends[b]))
+			{
+				// Both names are copied before the buffers holding the bone's go.
+				char endName[LB_MAX_NAME], boneName[LB_MAX_NAME];
+				snprintf(endName, sizeof endName, "%.*s", LB_MAX_NAME - 1, end->mName.data);
+				memcpy(boneName, nameBuf[b], LB_MAX_NAME);
+				lbFree((void*)names);
+				lbFree(nameBuf);
+				lbFree(parents);
+				lbFree(restLocal);
+				lbFree(ends);
+				lbFree(fileModel);
+				lbFree(boneOfNode);
+				lbFree(info2);
+				lbNodeListFree(&all);
+				return lbFail(st, sc, &scan,
+							  lbReport(lb_errorFileFormat,
+									   "lbImportRig: '%s': end node '%s' of bone '%s' is not finite after the unit scale (beyond "
+									   "float range); fix its offset in the file or the unit",
+									   path, endName[0] ? endName : "(unnamed)", boneName));
+			}
+		}
 	}
 	lbSkeletonDef sdef = lbDefaultSkeletonDef();
 	sdef.boneCount = boneCount;
 	sdef.names = names;
 	sdef.parents = parents;
 	sdef.restLocal = restLocal;
+	sdef.ends = ends;
 	lbResult sr = lb_ok;
 	rig->skeleton = lbCreateSkeleton(&sdef, &sr);
 	lbFree((void*)names);
 	lbFree(nameBuf);
 	lbFree(parents);
 	lbFree(restLocal);
+	lbFree(ends);
 	lbFree(fileModel);
 	if (!rig->skeleton)
 	{
@@ -1285,6 +1323,9 @@ static void lbSerializeRig(lbByteBuf* b, const lbImportedRig* rig)
 	lbPut(b, s->parents, sizeof(int) * (size_t)n);
 	lbPut(b, s->restLocal, sizeof(lbTransform) * (size_t)n);
 	lbPut(b, s->restModel, sizeof(lbTransform) * (size_t)n);
+	lbPutInt(b, s->ends ? 1 : 0);
+	if (s->ends)
+		lbPut(b, s->ends, sizeof(lbVec3) * (size_t)n);
 	lbPut(b, &s->fingerprint, sizeof s->fingerprint);
 	lbPut(b, &rig->humanoid, sizeof rig->humanoid);
 	lbPutInt(b, (int)rig->humanoidResult);
@@ -1414,6 +1455,7 @@ static lbResult lbDeserializeRig(lbByteReader* r, lbImportedRig** outRig)
 	int* parents = (int*)lbGetArray(r, st, (size_t)n, sizeof(int));
 	lbTransform* restLocal = (lbTransform*)lbGetArray(r, st, (size_t)n, sizeof(lbTransform));
 	lbTransform* restModel = (lbTransform*)lbGetArray(r, st, (size_t)n, sizeof(lbTransform));
+	const lbVec3* ends = lbGetCount(r, 1) ? (const lbVec3*)lbGetArray(r, st, (size_t)n, sizeof(lbVec3)) : NULL;
 	uint64_t fingerprint = 0;
 	lbGet(r, &fingerprint, sizeof fingerprint);
 	lbGet(r, &rig->humanoid, sizeof rig->humanoid);
@@ -1428,6 +1470,7 @@ static lbResult lbDeserializeRig(lbByteReader* r, lbImportedRig** outRig)
 		sd.names = names;
 		sd.parents = parents;
 		sd.restLocal = restLocal;
+		sd.ends = ends;
 		lbResult sr = lb_ok;
 		rig->skeleton = lbCreateSkeleton(&sd, &sr);
 		if (!rig->skeleton)
