@@ -463,6 +463,11 @@ typedef struct lbFootTarget
 	/// is on it, smoothly where the ground under the foot changes.
 	lbVec3 toeNormalWs, groundPointWs;
 	///@}
+	/// A point of the plane the toes bend onto (world): that plane has normal toeNormalWs and
+	/// passes under the ball, where groundPointWs's plane (normal normalWs) is; toeNormalWs leans
+	/// back from normalWs where the ground under the toe tip rises above that plane (a rock, a
+	/// stair's riser), so the tip rests on that ground instead of in it.
+	lbVec3 toePointWs;
 	/// The sole point that bears on the ground, in the foot bone's frame: under the ankle, or
 	/// toward the ball (heel) when the support lies there, e.g. a foot on a stair edge.
 	lbVec3 soleLocal;
