@@ -336,34 +336,20 @@ static bool runScenarioText(const char* json, lbMetricsSummary* out, float* outL
 }
 
 // Runs a scenario's text (runScenarioText) and holds it to the limits every foot run here keeps:
-// added pops of 15 degrees at most, soles `soleLimit` into the ground at most, no NaN frame and no
-// knee inversion. The summary goes to *out for a test's own limits and the largest pop to *worst.
-static bool runHoldingPopsSole(const char* json, lbMetricsSummary* out, float* worst, float soleLimit)
+// added pops of 15 degrees at most, soles 1 cm into the ground at most, no NaN frame and no knee
+// inversion. The summary goes to *out for a test's own limits and the largest pop to *worst.
+static bool runHoldingPops(const char* json, lbMetricsSummary* out, float* worst)
 {
 	const bool ran = runScenarioText(json, out, NULL, NULL, NULL);
 	ENSURE(ran);
 	if (!ran)
 		return false;
 	ENSURE(out->addedPopMax >= 0.0f && out->addedPopMax <= 15.0f);
-	ENSURE(out->solePenetrationMax <= soleLimit);
+	ENSURE(out->solePenetrationMax <= 0.01f);
 	ENSURE(out->nanFrames == 0 && out->kneeInversions == 0);
 	*worst = lbMaxF(*worst, out->addedPopMax);
 	return true;
 }
-
-// The same with soles 1 cm into the ground at most.
-static bool runHoldingPops(const char* json, lbMetricsSummary* out, float* worst)
-{
-	return runHoldingPopsSole(json, out, worst, 0.01f);
-}
-
-// CMU 01_03's toes end where its End Sites say, 1.48 ankle-to-ball lengths ahead of the point
-// under the ankle, not at the 1.4 lengths assumed before the importer kept them, and its actor's
-// toes curl down: in the first frame (the toes' bend onto the ground eases in from a snap, a third
-// of it in that frame) their real tip reaches 11.4 mm into flat ground and 11.5 mm into the slope
-// (9.3 and 9.4 mm at the made-up tip), and a foot locked on the rocks 10.7 mm (8.5 mm). The soles
-// of its runs are held to 12 mm.
-#define LB_CMU_0103_SOLE_LIMIT 0.012f
 
 // Runs the foot system over a flight of 16 steps (riser and tread in m, starting 1 m ahead): down
 // from 0.3 m past its top (a 4 m landing at the bottom) or up from the ground before it (a 10 m
@@ -831,7 +817,7 @@ static void test_a_jittering_capture_plant_keeps_its_lock(void)
 				 " \"system\": \"foot\", \"frames\": 200}",
 				 grounds[g], file);
 		lbMetricsSummary m;
-		if (runHoldingPopsSole(json, &m, &worst, LB_CMU_0103_SOLE_LIMIT))
+		if (runHoldingPops(json, &m, &worst))
 			ENSURE(m.limbPenetrationMax <= 0.02f);
 	}
 	printf("  CMU 01_03 on flat ground, below a drop and over rocks: worst added pop %.1f degrees\n", (double)worst);
@@ -891,7 +877,7 @@ static void test_curled_captured_toes_clear_the_ground(void)
 			 file);
 	lbMetricsSummary m;
 	float worst = 0.0f;
-	if (runHoldingPopsSole(json, &m, &worst, LB_CMU_0103_SOLE_LIMIT))
+	if (runHoldingPops(json, &m, &worst))
 		ENSURE(m.limbPenetrationMax <= 0.02f);
 	printf("  CMU 01_03 across a 25.5 degree slope: sole %.1f mm deep at most\n", 1000.0 * (double)m.solePenetrationMax);
 }

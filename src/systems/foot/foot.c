@@ -2619,13 +2619,15 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 	ft->settled = def->footLock ? (leg->locked && leg->lockAlpha >= 0.99f) : lf->planted;
 	ft->planted = lf->planted;
 	// The toes bend onto the ground only under a planted or locked foot; the bend eases in and out
-	// (a sixth of a 60 Hz frame's worth at 20 /s is a third of the bend). A snap (a first frame, a
-	// teleport, a landing) starts it from none: the first frame's plant may last that frame alone (a
-	// run spawned on rocks, its foot planted in the first pose and lifting in the next), and set
-	// whole at once the toes turned back 16-19 degrees as it lifted.
+	// (a 60 Hz frame's worth at 20 /s is a third of the bend). A snap (a first frame, a teleport, a
+	// landing) sets half the bend at once: the first frame's plant may last that frame alone (a run
+	// spawned on rocks, its foot planted in the first pose and lifting in the next), and set whole
+	// the toes turned back 16-19 degrees as it lifted; from none, a captured foot whose toes curl
+	// down (CMU 01_03, its toe tip where the file's End Site puts it) stood 11.4 mm into the ground
+	// in that first frame.
 	{
 		const float want = leg->grounded && (lf->planted || leg->locked) ? 1.0f : 0.0f;
-		leg->toeBend = lbInterpConstantTo(f->snap ? 0.0f : leg->toeBend, want, f->dt, LB_FOOT_TOE_BEND_RATE);
+		leg->toeBend = f->snap ? 0.5f * want : lbInterpConstantTo(leg->toeBend, want, f->dt, LB_FOOT_TOE_BEND_RATE);
 	}
 	ft->toeBend = leg->toeBend;
 	// The toes' lead onto the ground (lbFootTarget::toeLead): the frames the sole's ball sample
