@@ -2616,7 +2616,12 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 	ft->footRotWs = footRot;
 	ft->alpha = leg->alpha;
 	ft->locked = leg->locked;
-	ft->settled = def->footLock ? (leg->locked && leg->lockAlpha >= 0.99f) : lf->planted;
+	// Settled once the goal stands at the lock: the goal's speed cap can leave a foot whose lock
+	// blended in from a riser above still coming down onto its tread after the blend's end, and
+	// the lock's slide measure counted that fall as a slide (the Boxing_Toes rig walking up 0.215 m
+	// stairs: 2.5 cm).
+	ft->settled = def->footLock ? (leg->locked && leg->lockAlpha >= 0.99f && lbLengthSquared(lbSub(ankleGoal, leg->lockAnkleWs)) <= 1.0e-6f)
+								: lf->planted;
 	ft->planted = lf->planted;
 	// The toes bend onto the ground only under a planted or locked foot; the bend eases in and out
 	// (a 60 Hz frame's worth at 20 /s is a third of the bend). A snap (a first frame, a teleport, a
