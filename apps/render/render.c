@@ -428,15 +428,32 @@ static void lbBuildCharacter(lbBatch* b, const lbRunView* v)
 		lbSeg(b, v, leg->calf, leg->foot, 0.058f * scale, col);
 		if (leg->foot >= 0)
 		{
+			// The foot drawn on the sole points the systems place and the metrics judge (heel, ball
+			// and toe tip, the tip carried by the toe bone), its underside on the sole line, so a
+			// picture shows the toes where the figures measure them, bent where the pose bends them.
 			lbVec3 ankle = lbBoneP(v, leg->foot);
 			lbVec3 footUp = lbBoneDir(v, leg->foot, la->footUp);
-			lbVec3 toe = lbNormalize(lbProjectOnPlane(lbBoneDir(v, leg->foot, la->toe), footUp));
-			float r = 0.04f * scale;
-			lbVec3 sole = lbMulAdd(ankle, -la->ankleHeight, footUp);
-			float toeLen = la->footLength > 0.01f ? la->footLength + 0.05f * scale : 0.17f * scale;
-			lbVec3 heel = lbMulAdd(lbMulAdd(sole, r, footUp), -0.05f * scale, toe);
-			lbVec3 tip = lbMulAdd(lbMulAdd(sole, r, footUp), toeLen, toe);
-			lbCapsule(b, heel, tip, r, lbColJoint);
+			lbVec3 pts[lb_solePointCount];
+			lbHumanoid_GetSolePointsMs(h, v->pose, s, pts);
+			for (int k = 0; k < lb_solePointCount; ++k)
+				pts[k] = lbTransformPoint(v->characterWs, pts[k]);
+			float r = lbMinF(0.04f * scale, 0.5f * la->ankleHeight);
+			lbVec3 sole = pts[lb_soleUnderAnkle];
+			lbVec3 toe = lbNormalizeOr(lbSub(pts[lb_soleBall], pts[lb_soleHeel]), lbVec3_axisX);
+			lbVec3 heel = lbMulAdd(lbMulAdd(pts[lb_soleHeel], r, footUp), r, toe);
+			lbVec3 ball = lbMulAdd(pts[lb_soleBall], r, footUp);
+			lbCapsule(b, heel, ball, r, lbColJoint);
+			// The toes: from the ball to the tip, as thick as the foot at the ball and thinner at the
+			// tip, their underside on the line from ball to tip.
+			lbVec3 along = lbSub(pts[lb_soleToeTip], pts[lb_soleBall]);
+			float toeLen = lbLength(along);
+			if (toeLen > 1.0e-3f)
+			{
+				lbVec3 d = lbMulSV(1.0f / toeLen, along);
+				lbVec3 upT = lbNormalizeOr(lbProjectOnPlane(footUp, d), footUp);
+				float rt = lbMinF(0.7f * r, 0.5f * toeLen);
+				lbCapsule(b, lbMulAdd(pts[lb_soleBall], rt, upT), lbMulAdd(lbMulAdd(pts[lb_soleToeTip], rt, upT), -rt, d), rt, lbColJoint);
+			}
 			lbCapsule(b, ankle, lbMulAdd(sole, 1.5f * r, footUp), 0.048f * scale, lbColJoint);
 		}
 	}
