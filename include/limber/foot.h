@@ -459,16 +459,13 @@ typedef struct lbFootTarget
 	lbVec3 contactWs, normalWs;
 	///@}
 	///@{
-	/// The ground normal eased at rotationSpeed (world, unit) and a point of the ground plane under
-	/// the foot (world): toes the pose turned below that plane bend up at the ball until their tip
-	/// is on it, smoothly where the ground under the foot changes.
+	/// The normal the toes bend onto (world, unit): the ground normal, leaned back about the ball
+	/// where the ground under the toe tip rises above the ground plane (a rock under the toes),
+	/// eased at rotationSpeed; and a point of the ground plane under the foot (world). Toes the
+	/// pose turned below the plane with that normal through the ground plane's point under the
+	/// ball bend up at the ball until their tip is on it.
 	lbVec3 toeNormalWs, groundPointWs;
 	///@}
-	/// A point of the plane the toes bend onto (world): that plane has normal toeNormalWs and
-	/// passes under the ball, where groundPointWs's plane (normal normalWs) is; toeNormalWs leans
-	/// back from normalWs where the ground under the toe tip rises above that plane (a rock, a
-	/// stair's riser), so the tip rests on that ground instead of in it.
-	lbVec3 toePointWs;
 	/// The sole point that bears on the ground, in the foot bone's frame: under the ankle, or
 	/// toward the ball (heel) when the support lies there, e.g. a foot on a stair edge.
 	lbVec3 soleLocal;

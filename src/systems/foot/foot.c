@@ -2099,7 +2099,10 @@ static lbVec3 lbFootToeGroundNormal(const lbFootLegState* leg, const lbFootFrame
 // Step 5: smoothing of the ground height (a critically damped spring) and the tilt.
 static void lbFootSmooth(lbFootLegState* leg, const lbFootDef* def, lbFootFrame* f, const lbFootLegFrame* lf, float target)
 {
-	const lbVec3 n = leg->grounded ? lbFootToeGroundNormal(leg, f, lf) : f->up;
+	// Leaned only for toes that bend (a foot planted, locked or still easing its bend out).
+	const lbVec3 n = !leg->grounded ? f->up
+				   : lf->planted || leg->locked || leg->toeBend > 0.0f ? lbFootToeGroundNormal(leg, f, lf)
+																		 : leg->groundNormalWs;
 	if (f->snap || lbLengthSquared(leg->toeNormalWs) < 0.5f)
 		leg->toeNormalWs = n;
 	else if (f->dt > 0.0f)
@@ -2691,14 +2694,6 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 	ft->normalWs = leg->grounded ? leg->groundNormalWs : up;
 	ft->toeNormalWs = leg->toeNormalWs;
 	ft->groundPointWs = leg->grounded ? leg->groundPointWs : ft->contactWs;
-	// The toes' plane passes under the ball, where the ground plane is: leaning back about that
-	// point it rises under the toes alone.
-	{
-		const lbVec3 ballLocal = lbMulAdd(lf->sole.under, lf->sole.along[lb_soleBall], lf->sole.toeFlat);
-		const lbVec3 ball = lbAdd(ankleGoal, lbMulSV(f->modelToWorld, lbIkQuatRotate(footRot, ballLocal)));
-		const float below = leg->grounded ? lbPlaneHeightAt(leg->groundPointWs, leg->groundNormalWs, up, ball) - lbDot(ball, up) : 0.0f;
-		ft->toePointWs = leg->grounded ? lbMulAdd(ball, below, up) : ft->groundPointWs;
-	}
 }
 
 // Step 8: how far the hip must come down (along up, world m, >= 0) for this leg to reach its goal
@@ -4349,10 +4344,18 @@ static void lbFootBendAllToes(const lbFootTargets* targets, const lbSkeleton* sk
 		// from the frame the lock began, the toes of a foot landing toes first below a ledge
 		// turned 22 degrees in that frame.
 		const float bend = lbClampF(f->toeBend, 0.0f, 1.0f);
-		if (!f->grounded || !(bend > 0.0f) || !lbIsValidVec3(f->toeNormalWs) || !lbIsValidVec3(f->toePointWs))
+		const int ball = humanoid->leg[s].ball;
+		if (!f->grounded || !(bend > 0.0f) || ball < 0 || !lbIsValidVec3(f->toeNormalWs) || !lbIsValidVec3(f->groundPointWs) ||
+			!lbIsValidVec3(f->normalWs))
 			continue;
 		lbVec3 n = lbNormalizeOr(lbFootDirectionIn(&targets->characterWs, f->toeNormalWs), lbVec3_zero);
-		lbVec3 p = lbFootPointIn(&targets->characterWs, f->toePointWs);
+		// The toes' plane passes through the ground plane's point under the ball joint (along up):
+		// leaned back about it (toeNormalWs), it rises under the toes alone.
+		const lbVec3 g = lbFootPointIn(&targets->characterWs, f->groundPointWs);
+		const lbVec3 gn = lbNormalizeOr(lbFootDirectionIn(&targets->characterWs, f->normalWs), n);
+		const lbVec3 up = lbNormalizeOr(lbFootDirectionIn(&targets->characterWs, targets->upWs), gn);
+		const lbVec3 b = pose->model[ball].p;
+		lbVec3 p = lbMulAdd(b, -lbDot(lbSub(b, g), gn) / lbMaxF(lbDot(up, gn), 0.05f), up);
 		lbFootBendToes(pose, skeleton, humanoid, s, p, n, alpha * lbClampF(f->alpha, 0.0f, 1.0f) * bend, lbClampF(f->toeLead, 0.0f, 1.0f));
 	}
 }
