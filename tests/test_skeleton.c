@@ -99,16 +99,28 @@ static void test_validation_errors(void)
 	lbSetLogFcn(NULL, NULL);
 }
 
-static void test_lookup_and_rest(void)
+// Four bones: a the root, b under a (turned 90 degrees about x), c under b, d under a. `rest` and
+// `parents` are the caller's arrays, filled here.
+static lbSkeletonDef fourBones(lbTransform rest[4], int parents[4])
 {
-	lbTransform rest[4] = { offset(1, 2, 3), offset(0, 0, 1), offset(0, 0, 2), offset(1, 0, 0) };
+	const lbTransform r[4] = { offset(1, 2, 3), offset(0, 0, 1), offset(0, 0, 2), offset(1, 0, 0) };
+	const int p[4] = { -1, 0, 1, 0 };
+	for (int i = 0; i < 4; ++i)
+		rest[i] = r[i], parents[i] = p[i];
 	rest[1].q = lbQuatFromAxisAngle(lbVec3_axisX, 0.5f * LB_PI);
-	int parents[4] = { -1, 0, 1, 0 };
 	lbSkeletonDef def = lbDefaultSkeletonDef();
 	def.boneCount = 4;
 	def.names = kNames;
 	def.parents = parents;
 	def.restLocal = rest;
+	return def;
+}
+
+static void test_lookup_and_rest(void)
+{
+	lbTransform rest[4];
+	int parents[4];
+	lbSkeletonDef def = fourBones(rest, parents);
 	lbSkeleton* s = lbCreateSkeleton(&def, NULL);
 	ENSURE(s != NULL);
 	if (!s)
@@ -141,14 +153,9 @@ static lbQuat randQuat(lbTestRng* r)
 static void test_bone_ends(void)
 {
 	resetLog();
-	lbTransform rest[4] = { offset(1, 2, 3), offset(0, 0, 1), offset(0, 0, 2), offset(1, 0, 0) };
-	rest[1].q = lbQuatFromAxisAngle(lbVec3_axisX, 0.5f * LB_PI);
-	int parents[4] = { -1, 0, 1, 0 };
-	lbSkeletonDef def = lbDefaultSkeletonDef();
-	def.boneCount = 4;
-	def.names = kNames;
-	def.parents = parents;
-	def.restLocal = rest;
+	lbTransform rest[4];
+	int parents[4];
+	lbSkeletonDef def = fourBones(rest, parents);
 	lbSkeleton* plain = lbCreateSkeleton(&def, NULL);
 	lbVec3 ends[4] = { lbVec3_zero, lbVec3_zero, lbVec3_zero, lbVec3_zero };
 	def.ends = ends;

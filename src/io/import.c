@@ -768,6 +768,9 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 		lbNodeListFree(&all);
 		return lbFail(st, sc, &scan, lbReport(lb_errorOutOfMemory, "lbImportRig: out of memory"));
 	}
+	// The first bone whose end is not finite after the unit scale, reported once the buffers are freed.
+	int endBone = -1;
+	char endName[LB_MAX_NAME] = "", endBoneName[LB_MAX_NAME] = "";
 	for (int b = 0; b < boneCount; ++b)
 	{
 		const struct aiNode* node = all.nodes[info2[b].node];
@@ -822,26 +825,12 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 			end->mNumMeshes == 0)
 		{
 			ends[b] = lbMulSV(conv.unit * info2[info2[b].top_].scale, lbFromAiMatrix(&end->mTransformation).p);
-			if (!lbIsValidVec3(ends[b]))
+			if (!lbIsValidVec3(ends[b]) && endBone < 0)
 			{
-				// Both names are copied before the buffers holding the bone's go.
-				char endName[LB_MAX_NAME], boneName[LB_MAX_NAME];
+				// The names are copied now: the buffers holding the bone's go before the report.
 				snprintf(endName, sizeof endName, "%.*s", LB_MAX_NAME - 1, end->mName.data);
-				memcpy(boneName, nameBuf[b], LB_MAX_NAME);
-				lbFree((void*)names);
-				lbFree(nameBuf);
-				lbFree(parents);
-				lbFree(restLocal);
-				lbFree(ends);
-				lbFree(fileModel);
-				lbFree(boneOfNode);
-				lbFree(info2);
-				lbNodeListFree(&all);
-				return lbFail(st, sc, &scan,
-							  lbReport(lb_errorFileFormat,
-									   "lbImportRig: '%s': end node '%s' of bone '%s' is not finite after the unit scale (beyond "
-									   "float range); fix its offset in the file or the unit",
-									   path, endName[0] ? endName : "(unnamed)", boneName));
+				memcpy(endBoneName, nameBuf[b], LB_MAX_NAME);
+				endBone = b;
 			}
 		}
 	}
@@ -852,7 +841,7 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 	sdef.restLocal = restLocal;
 	sdef.ends = ends;
 	lbResult sr = lb_ok;
-	rig->skeleton = lbCreateSkeleton(&sdef, &sr);
+	rig->skeleton = endBone < 0 ? lbCreateSkeleton(&sdef, &sr) : NULL;
 	lbFree((void*)names);
 	lbFree(nameBuf);
 	lbFree(parents);
@@ -864,6 +853,12 @@ lbResult lbImportRig(const char* path, const lbImportDef* def, lbImportedRig** o
 		lbFree(boneOfNode);
 		lbFree(info2);
 		lbNodeListFree(&all);
+		if (endBone >= 0)
+			return lbFail(st, sc, &scan,
+						  lbReport(lb_errorFileFormat,
+								   "lbImportRig: '%s': end node '%s' of bone '%s' is not finite after the unit scale (beyond "
+								   "float range); fix its offset in the file or the unit",
+								   path, endName[0] ? endName : "(unnamed)", endBoneName));
 		return lbFail(st, sc, &scan, lbReport(sr, "lbImportRig: '%s': the skeleton is invalid", path));
 	}
 	const lbSkeleton* skel = rig->skeleton;
