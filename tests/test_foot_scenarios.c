@@ -990,6 +990,45 @@ static void test_a_held_back_swing_looks_ahead_from_where_it_is(void)
 	}
 }
 
+// A scenario's rig.toe_tip_length sets the imported Biped's toe tip (its Nub otherwise gives it):
+// the run's humanoid carries it, kept within 1.05-2.0 ankle-to-ball lengths.
+static void test_a_scenario_sets_the_toe_tip_length(void)
+{
+	if (!haveModel(kBipedFile))
+		return;
+	const float asked[3] = { -1.0f, 0.25f, 5.0f };
+	float fromEnd = 0.0f;
+	for (int k = 0; k < 3; ++k)
+	{
+		char key[64] = "";
+		if (asked[k] >= 0.0f)
+			snprintf(key, sizeof key, ", \"toe_tip_length\": %g", (double)asked[k]);
+		char json[2400];
+		snprintf(json, sizeof json,
+				 "{\"rig\": {\"file\": \"%s\", \"roles\": {%s}%s}, \"motion\": \"idle\", \"system\": \"foot\", \"frames\": 2}",
+				 kBipedFile, kBipedRoles, key);
+		lbScenario* sc = lbParseScenario(json, "biped_toe.json", NULL, 0);
+		lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
+		ENSURE(run != NULL);
+		if (run)
+		{
+			lbRun_Step(run);
+			const lbHumanoid* h = lbRun_GetView(run).humanoid;
+			const float len = h->legAxes[0].footLength, tip = h->legAxes[0].toeTipLength;
+			if (k == 0)
+				fromEnd = tip;
+			const float want = k == 0 ? fromEnd : lbClampF(asked[k], 1.05f * len, 2.0f * len);
+			printf("  Biped toe tip %.4f m (ankle to ball %.4f m)\n", (double)tip, (double)len);
+			ENSURE(len > 0.0f && tip > 0.0f);
+			ENSURE_NEAR(tip, want, 1.0e-5f);
+			ENSURE(k == 0 || lbAbsF(tip - fromEnd) > 0.005f);
+			ENSURE(lbHumanoid_GetSole(h, 1).along[lb_soleToeTip] == h->legAxes[1].toeTipLength);
+		}
+		lbDestroyRun(run);
+		lbDestroyScenario(sc);
+	}
+}
+
 // A lock is settled (and its slide measured from there) once the foot's goal stands at it: a
 // lock blended in from a riser above can end while the goal's speed cap still brings the foot down
 // onto its tread. Boxing_Toes' rig walking up 0.215 m risers on 0.273 m treads came down 2.5 cm
@@ -1050,6 +1089,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_an_off_centre_rig_walks_where_it_is_put);
 	RUN_TEST(test_a_held_back_swing_looks_ahead_from_where_it_is);
 	RUN_TEST(test_a_lock_settles_where_its_goal_arrives);
+	RUN_TEST(test_a_scenario_sets_the_toe_tip_length);
 	RUN_TEST(test_toes_of_a_foot_locking_below_a_ledge_bend_over_frames);
 	RUN_TEST(test_a_run_spawned_on_rocks_eases_its_toes_in);
 	RUN_TEST(test_a_jittering_capture_plant_keeps_its_lock);

@@ -7,6 +7,7 @@
 #include "limber/rigs.h"
 #include "test_macros.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -593,6 +594,89 @@ static void test_toe_end_sets_toe_tip(void)
 	}
 }
 
+// The def's toeTipLength takes the place of a toe end (kept within 1.05-2.0 ankle-to-ball lengths,
+// with a warning past them), on both reference rigs and over a skeleton whose ends say otherwise;
+// a def whose toeTipLength or ankleHeight is not finite is refused and the map is left as it was.
+static void test_toe_tip_length_from_the_def(void)
+{
+	LogCapture log;
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* ref = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h0;
+		ENSURE(ref && lbMapHumanoid(ref, NULL, &h0) == lb_ok);
+		if (!ref)
+			continue;
+		const float len = h0.legAxes[0].footLength;
+		// Within the range, at its ends, and past them (clamped, one warning a side).
+		const float asked[4] = { 1.2f * len, 1.9f * len, 0.5f * len, 3.0f * len };
+		const float kept[4] = { 1.2f * len, 1.9f * len, 1.05f * len, 2.0f * len };
+		for (int k = 0; k < 4; ++k)
+		{
+			lbHumanoidDef def = lbDefaultHumanoidDef();
+			def.toeTipLength = asked[k];
+			lbHumanoid h;
+			memset(&log, 0, sizeof log);
+			lbSetLogFcn(CaptureLog, &log);
+			ENSURE(lbMapHumanoid(ref, &def, &h) == lb_ok);
+			lbSetLogFcn(NULL, NULL);
+			ENSURE(log.count == (k < 2 ? 0 : 2));
+			lbPose pose = lbCreatePose(ref);
+			for (int side = 0; side < 2; ++side)
+			{
+				ENSURE_NEAR(h.legAxes[side].toeTipLength, kept[k], 1.0e-6f);
+				const lbSole sole = lbHumanoid_GetSole(&h, side);
+				ENSURE(sole.along[lb_soleToeTip] == h.legAxes[side].toeTipLength);
+				// At rest the tip the toes carry lies that far along the sole from under the ankle.
+				lbVec3 pts[lb_solePointCount];
+				lbHumanoid_GetSolePointsMs(&h, &pose, side, pts);
+				ENSURE_NEAR(lbDistance(pts[lb_soleToeTip], pts[lb_soleUnderAnkle]), kept[k], 1.0e-4f);
+				// Nothing else moves.
+				ENSURE(h.legAxes[side].footLength == h0.legAxes[side].footLength &&
+					   h.legAxes[side].ankleHeight == h0.legAxes[side].ankleHeight);
+			}
+			lbDestroyPose(&pose);
+		}
+		// Over a toe end the skeleton records, the def wins.
+		lbSkeleton* s = withBones(ref, 0, NULL, NULL, NULL, NULL);
+		lbVec3 ends[64];
+		for (int b = 0; s && b < s->boneCount; ++b)
+			ends[b] = lbVec3_zero;
+		for (int side = 0; s && side < 2; ++side)
+			ends[h0.leg[side].ball] = lbInvTransformPoint(s->restModel[h0.leg[side].ball], toeEndMs(&h0, s, side, 1.7f, 0.0f, 0.0f));
+		lbSkeleton* e = s ? withBones(ref, 0, NULL, NULL, NULL, ends) : NULL;
+		lbHumanoidDef def = lbDefaultHumanoidDef();
+		def.toeTipLength = 1.3f * len;
+		lbHumanoid h;
+		ENSURE(e && lbMapHumanoid(e, &def, &h) == lb_ok);
+		if (e)
+			ENSURE_NEAR(h.legAxes[0].toeTipLength, 1.3f * len, 1.0e-6f);
+		// Not finite: refused, the map untouched.
+		const float bad[3] = { NAN, INFINITY, -INFINITY };
+		for (int k = 0; k < 3; ++k)
+		{
+			for (int field = 0; field < 2; ++field)
+			{
+				lbHumanoidDef d = lbDefaultHumanoidDef();
+				if (field == 0)
+					d.toeTipLength = bad[k];
+				else
+					d.ankleHeight = bad[k];
+				lbHumanoid kept0 = h0;
+				memset(&log, 0, sizeof log);
+				lbSetLogFcn(CaptureLog, &log);
+				ENSURE(lbMapHumanoid(ref, &d, &kept0) == lb_errorInvalidArgument);
+				lbSetLogFcn(NULL, NULL);
+				ENSURE(log.count == 1 && strstr(log.message, "must be finite") != NULL);
+				ENSURE(memcmp(&kept0, &h0, sizeof h0) == 0);
+			}
+		}
+		lbDestroySkeleton(e);
+		lbDestroySkeleton(s);
+		lbDestroySkeleton(ref);
+	}
+}
+
 // A toe end kept as a bone (an end node a clip animates, such as Mixamo's LeftToe_End): the ball's
 // only child, itself without children, named as an end. A leaf named otherwise, an "end" with a
 // child of its own, or one of two children is no toe end.
@@ -821,6 +905,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_sole_points_at_rest);
 	RUN_TEST(test_toe_end_sets_toe_tip);
 	RUN_TEST(test_toe_end_bone);
+	RUN_TEST(test_toe_tip_length_from_the_def);
 	RUN_TEST(test_palms_mirror_each_other);
 	RUN_TEST(test_imported_palm_matches_its_mesh);
 	TEST_MAIN_END();

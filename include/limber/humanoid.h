@@ -133,9 +133,9 @@ typedef struct lbLegAxes
 	/// length (m) along ball-bone directions, so bent toes carry it; zero without a ball bone.
 	lbVec3 toeTipBall;
 	/// Distance (m) along the sole from the point under the ankle to the tip of the toes when the
-	/// rig says where its toes end: the toe end (see lbMapHumanoid) projected on the sole line,
-	/// kept within 1.05-2.0 ankle-to-ball lengths. Zero without a toe end: the tip is then 1.4
-	/// ankle-to-ball lengths ahead.
+	/// rig says where its toes end: the toe end (see lbMapHumanoid) projected on the sole line, or
+	/// lbHumanoidDef::toeTipLength when set, kept within 1.05-2.0 ankle-to-ball lengths. Zero
+	/// without either: the tip is then 1.4 ankle-to-ball lengths ahead.
 	float toeTipLength;
 	///@{
 	/// Rest lengths (m) of the thigh (hip to knee) and the calf (knee to ankle).
@@ -264,6 +264,11 @@ typedef struct lbHumanoidDef
 	lbVec3 upHint;
 	/// Ankle height above the sole (m); negative = measure from the rest pose. Default -1.
 	float ankleHeight;
+	/// Distance (m) along the sole from the point under the ankle to the tip of the toes, for a rig
+	/// with toe (ball) bones whose toe end is missing or not at its toes; kept within 1.05-2.0
+	/// ankle-to-ball lengths.
+	/// Negative = from the rig's toe end where it has one, else 1.4 ankle-to-ball lengths. Default -1.
+	float toeTipLength;
 	/// Used internally to detect a valid definition. DO NOT SET.
 	int internalValue;
 } lbHumanoidDef;
@@ -326,8 +331,9 @@ LB_API lbRole lbGuessRole(const char* boneName);
 /// skeleton records for the ball bone (lbSkeleton::ends), else the ball bone's only child when
 /// that bone has no children and its name reads as an end ("LeftToe_End", "Toe0Nub", "toe_tip":
 /// a token end, nub or tip); a toe end that projects outside 1.05-2.0 ankle-to-ball lengths
-/// ahead is clamped to that range with a warning through the log hook. On failure
-/// returns lb_errorMissingRole (the message names every missing role), lb_errorBoneNotFound (an
+/// ahead is clamped to that range with a warning through the log hook. A def's toeTipLength of 0
+/// or more takes the place of the toe end. On failure returns lb_errorInvalidArgument (a def's
+/// ankleHeight or toeTipLength not finite; *outHumanoid is left as it was), lb_errorMissingRole (the message names every missing role), lb_errorBoneNotFound (an
 /// explicit name that is not in the skeleton) or lb_errorDegenerate (zero-length limb bones);
 /// *outHumanoid is then left with whatever was found and should not be used for solving.
 LB_API lbResult lbMapHumanoid(const lbSkeleton* skeleton, const lbHumanoidDef* def, lbHumanoid* outHumanoid);

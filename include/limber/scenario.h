@@ -164,10 +164,12 @@ typedef struct lbScenario
 	/// Rig file (resolved against the scenario's directory) or "".
 	char rigFile[LB_SCENARIO_PATH];
 	///@{
-	/// Rig file options: explicit bone name per humanoid role ("" = found by name patterns) and
-	/// meters per file unit (0 = automatic).
+	/// Rig file options: explicit bone name per humanoid role ("" = found by name patterns),
+	/// meters per file unit (0 = automatic) and the toe tip's distance along the sole (m,
+	/// lbHumanoidDef::toeTipLength; -1 = from the rig's toe end).
 	char roleNames[lb_roleCount][LB_SCENARIO_NAME * 2];
 	float rigUnitScale;
+	float rigToeTipLength;
 	///@}
 	///@{
 	/// Character start position (world, m) and heading (deg about up).

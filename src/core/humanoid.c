@@ -26,6 +26,7 @@ lbHumanoidDef lbDefaultHumanoidDef(void)
 	lbHumanoidDef def;
 	memset(&def, 0, sizeof def);
 	def.ankleHeight = -1.0f;
+	def.toeTipLength = -1.0f;
 	def.internalValue = LB_SECRET_COOKIE;
 	return def;
 }
@@ -643,14 +644,17 @@ static lbResult lbDeriveAxes(const lbSkeleton* s, const lbHumanoidDef* def, lbHu
 		if (ball == LB_NULL_INDEX)
 			continue;
 		lbLegAxes* x = &h->legAxes[side];
-		lbVec3 endMs;
+		lbVec3 endMs = lbVec3_zero;
 		char from[LB_MAX_NAME + 32];
-		if (lbFindToeEnd(s, ball, &endMs, from, sizeof from))
+		const bool given = def->toeTipLength >= 0.0f;
+		if (given)
+			snprintf(from, sizeof from, "the def's toeTipLength");
+		if (given || lbFindToeEnd(s, ball, &endMs, from, sizeof from))
 		{
 			const lbSole plain = lbHumanoid_GetSole(h, side);
 			const lbTransform foot = s->restModel[h->leg[side].foot];
 			const lbVec3 under = lbSole_PointMs(&plain, foot, lb_soleUnderAnkle);
-			const float along = lbDot(lbSub(endMs, under), lbQuatRotate(foot.q, plain.toeFlat));
+			const float along = given ? def->toeTipLength : lbDot(lbSub(endMs, under), lbQuatRotate(foot.q, plain.toeFlat));
 			const float len = plain.along[lb_soleBall], lo = 1.05f * len, hi = 2.0f * len;
 			x->toeTipLength = lbClampF(along, lo, hi);
 			if (!(along >= lo && along <= hi))
@@ -755,6 +759,9 @@ lbResult lbMapHumanoid(const lbSkeleton* skeleton, const lbHumanoidDef* def, lbH
 		def = &defaults;
 	if (def->internalValue != LB_SECRET_COOKIE)
 		return lbReport(lb_errorDefNotInitialized, "lbMapHumanoid: def not initialised with lbDefaultHumanoidDef()");
+	if (!lbIsValidFloat(def->ankleHeight) || !lbIsValidFloat(def->toeTipLength))
+		return lbReport(lb_errorInvalidArgument, "lbMapHumanoid: the def's ankleHeight (%g) and toeTipLength (%g) must be finite",
+						(double)def->ankleHeight, (double)def->toeTipLength);
 	lbHumanoid* h = out;
 	memset(h, 0, sizeof *h);
 	h->boneCount = skeleton->boneCount;

@@ -322,7 +322,7 @@ static bool lbParseRig(lbJsonCheck* check, const cJSON* rig, lbScenario* s)
 	if (!cJSON_IsObject(rig))
 		return lbJsonFail(check, lb_errorParse, "rig", "expected \"mannequin\", \"mixamo\" or {\"file\": ...}, got %s",
 						  lbJsonTypeName(rig));
-	static const char* const keys[] = { "file", "roles", "unit_scale", NULL };
+	static const char* const keys[] = { "file", "roles", "unit_scale", "toe_tip_length", NULL };
 	if (!lbJsonKeysAllowed(check, rig, "rig", keys))
 		return false;
 	char file[LB_SCENARIO_PATH] = "";
@@ -340,6 +340,10 @@ static bool lbParseRig(lbJsonCheck* check, const cJSON* rig, lbScenario* s)
 	if (!lbJsonNumber(check, rig, "rig", "unit_scale", 0.0, 1000.0, &scale))
 		return false;
 	s->rigUnitScale = (float)scale;
+	double toe = -1.0;
+	if (!lbJsonNumber(check, rig, "rig", "toe_tip_length", 0.0, 10.0, &toe))
+		return false;
+	s->rigToeTipLength = (float)toe;
 	const cJSON* roles;
 	if (!lbJsonObjectOrAbsent(check, rig, "rig", "roles", &roles))
 		return false;
@@ -646,6 +650,7 @@ static void lbScenarioDefaults(lbScenario* s)
 	snprintf(s->system, sizeof s->system, "none");
 	s->motionSpeed = -1.0f;
 	s->playRate = 1.0f;
+	s->rigToeTipLength = -1.0f;
 	s->loop = true;
 	s->dt = 1.0f / 60.0f;
 	s->frames = 120;

@@ -817,6 +817,7 @@ lbRun* lbCreateRun(const lbScenario* scenario, lbResult* outResult)
 	{
 		lbImportDef def = lbDefaultImportDef();
 		def.unitScale = scenario->rigUnitScale;
+		def.humanoid.toeTipLength = scenario->rigToeTipLength;
 		def.loadClips = strcmp(scenario->motion, "clip") == 0;
 		def.isolate = scenario->isolateImport;
 		for (int r = 0; r < lb_roleCount; ++r)
