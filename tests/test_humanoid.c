@@ -677,6 +677,142 @@ static void test_toe_tip_length_from_the_def(void)
 	}
 }
 
+// The base rig with its ball bones renamed out of reach of the name patterns (a rig without toe
+// bones: the feet end the legs) and optional ends per bone (NULL: none).
+static lbSkeleton* withoutBalls(const lbSkeleton* base, const lbHumanoid* h, const lbVec3* ends)
+{
+	const char* names[64];
+	int parents[64];
+	lbVec3 allEnds[64];
+	for (int b = 0; b < base->boneCount; ++b)
+	{
+		names[b] = b == h->leg[0].ball ? "spur_l" : b == h->leg[1].ball ? "spur_r" : base->names[b];
+		parents[b] = base->parents[b];
+		allEnds[b] = ends ? ends[b] : lbVec3_zero;
+	}
+	lbSkeletonDef def = lbDefaultSkeletonDef();
+	def.boneCount = base->boneCount;
+	def.names = names;
+	def.parents = parents;
+	def.restLocal = base->restLocal;
+	def.ends = allEnds;
+	return lbCreateSkeleton(&def, NULL);
+}
+
+// A rig without toe bones: its foot bone's end (a BVH foot's End Site) or the def's toeTipLength
+// sets the toe tip, measured against the stand-in ankle-to-ball length (0.15 of the leg) and kept
+// within 1.05-2.0 of it with a warning; the tip turns with the foot. Without either, 1.4 lengths.
+static void test_toe_tip_without_ball_bones(void)
+{
+	LogCapture log;
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbSkeleton* ref = lbCreateReferenceRig((lbReferenceRig)rig);
+		lbHumanoid h0;
+		ENSURE(ref && lbMapHumanoid(ref, NULL, &h0) == lb_ok);
+		if (!ref)
+			continue;
+		lbSkeleton* bare = withoutBalls(ref, &h0, NULL);
+		lbHumanoid hb;
+		ENSURE(bare && lbMapHumanoid(bare, NULL, &hb) == lb_ok);
+		if (!bare)
+		{
+			lbDestroySkeleton(ref);
+			continue;
+		}
+		const float len = 0.15f * (hb.legAxes[0].thighLength + hb.legAxes[0].calfLength);
+		for (int side = 0; side < 2; ++side)
+		{
+			ENSURE(hb.leg[side].ball == LB_NULL_INDEX && hb.legAxes[side].footLength == 0.0f);
+			ENSURE(hb.legAxes[side].toeTipLength == 0.0f);
+			ENSURE_NEAR(lbHumanoid_GetSole(&hb, side).along[lb_soleToeTip], 1.4f * len, 1.0e-6f);
+		}
+		// Foot ends 1.3 (left) and 1.75 (right) stand-in lengths ahead on the sole, 3 cm above it.
+		const float along[2] = { 1.3f, 1.75f };
+		lbVec3 ends[64];
+		for (int b = 0; b < bare->boneCount; ++b)
+			ends[b] = lbVec3_zero;
+		for (int side = 0; side < 2; ++side)
+		{
+			const lbSole sole = lbHumanoid_GetSole(&hb, side);
+			const lbTransform foot = bare->restModel[hb.leg[side].foot];
+			const lbVec3 at = lbMulAdd(lbMulAdd(lbSole_PointMs(&sole, foot, lb_soleUnderAnkle), along[side] * len,
+												 lbQuatRotate(foot.q, sole.toeFlat)),
+									   0.03f, hb.upMs);
+			ends[hb.leg[side].foot] = lbInvTransformPoint(foot, at);
+		}
+		lbSkeleton* e = withoutBalls(ref, &h0, ends);
+		lbHumanoid h;
+		memset(&log, 0, sizeof log);
+		lbSetLogFcn(CaptureLog, &log);
+		ENSURE(e && lbMapHumanoid(e, NULL, &h) == lb_ok);
+		lbSetLogFcn(NULL, NULL);
+		ENSURE(log.count == 0);
+		if (e)
+		{
+			lbPose pose = lbCreatePose(e);
+			for (int side = 0; side < 2; ++side)
+			{
+				ENSURE_NEAR(h.legAxes[side].toeTipLength, along[side] * len, 1.0e-4f);
+				const lbSole sole = lbHumanoid_GetSole(&h, side);
+				ENSURE(sole.along[lb_soleToeTip] == h.legAxes[side].toeTipLength);
+				// At rest the tip lies on the sole under the end; with the foot pitched 30 degrees
+				// toes down it stays that far from the point under the ankle, turned with the foot.
+				lbVec3 pts[lb_solePointCount];
+				lbPose_SetRest(&pose, e);
+				lbHumanoid_GetSolePointsMs(&h, &pose, side, pts);
+				lbVec3 end;
+				ENSURE(lbSkeleton_GetBoneEnd(e, h.leg[side].foot, &end));
+				ENSURE_NEAR(lbDot(lbSub(end, pts[lb_soleToeTip]), h.upMs), 0.03f, 1.0e-4f);
+				ENSURE_NEAR(lbDistance(pts[lb_soleToeTip], pts[lb_soleUnderAnkle]), along[side] * len, 1.0e-4f);
+				const int foot = h.leg[side].foot;
+				const lbQuat pitch = lbQuatFromAxisAngle(h.leftMs, 30.0f * LB_DEG2RAD);
+				lbPose_SetBoneModelRotation(&pose, e, foot, lbQuatMul(pitch, pose.model[foot].q), true);
+				lbVec3 bent[lb_solePointCount];
+				lbHumanoid_GetSolePointsMs(&h, &pose, side, bent);
+				ENSURE_NEAR(lbDistance(bent[lb_soleToeTip], bent[lb_soleUnderAnkle]), along[side] * len, 1.0e-4f);
+				ENSURE(lbDistance(bent[lb_soleToeTip], pts[lb_soleToeTip]) > 0.02f);
+				ENSURE(h.legAxes[side].ankleHeight == hb.legAxes[side].ankleHeight);
+			}
+			lbDestroyPose(&pose);
+		}
+		// The def's length wins over the end; past the range it is clamped with a warning a side.
+		const float asked[2] = { 1.6f * len, 2.5f * len }, kept[2] = { 1.6f * len, 2.0f * len };
+		for (int k = 0; e && k < 2; ++k)
+		{
+			lbHumanoidDef def = lbDefaultHumanoidDef();
+			def.toeTipLength = asked[k];
+			memset(&log, 0, sizeof log);
+			lbSetLogFcn(CaptureLog, &log);
+			ENSURE(lbMapHumanoid(e, &def, &h) == lb_ok);
+			lbSetLogFcn(NULL, NULL);
+			ENSURE(log.count == (k == 0 ? 0 : 2));
+			for (int side = 0; side < 2; ++side)
+				ENSURE_NEAR(h.legAxes[side].toeTipLength, kept[k], 1.0e-5f);
+		}
+		// An end behind the heel: kept 1.05 lengths ahead, with a warning naming the foot's end.
+		for (int b = 0; b < bare->boneCount; ++b)
+			ends[b] = lbVec3_zero;
+		const lbTransform foot0 = bare->restModel[hb.leg[0].foot];
+		ends[hb.leg[0].foot] = lbInvTransformPoint(foot0, lbMulAdd(foot0.p, -0.2f, hb.forwardMs));
+		lbSkeleton* back = withoutBalls(ref, &h0, ends);
+		memset(&log, 0, sizeof log);
+		lbSetLogFcn(CaptureLog, &log);
+		ENSURE(back && lbMapHumanoid(back, NULL, &h) == lb_ok);
+		lbSetLogFcn(NULL, NULL);
+		if (back)
+		{
+			ENSURE_NEAR(h.legAxes[0].toeTipLength, 1.05f * len, 1.0e-5f);
+			ENSURE(h.legAxes[1].toeTipLength == 0.0f);
+			ENSURE(log.count == 1 && strstr(log.message, "left toe end") != NULL && strstr(log.message, back->names[hb.leg[0].foot]) != NULL);
+		}
+		lbDestroySkeleton(back);
+		lbDestroySkeleton(e);
+		lbDestroySkeleton(bare);
+		lbDestroySkeleton(ref);
+	}
+}
+
 // A toe end kept as a bone (an end node a clip animates, such as Mixamo's LeftToe_End): the ball's
 // only child, itself without children, named as an end. A leaf named otherwise, an "end" with a
 // child of its own, or one of two children is no toe end.
@@ -906,6 +1042,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_toe_end_sets_toe_tip);
 	RUN_TEST(test_toe_end_bone);
 	RUN_TEST(test_toe_tip_length_from_the_def);
+	RUN_TEST(test_toe_tip_without_ball_bones);
 	RUN_TEST(test_palms_mirror_each_other);
 	RUN_TEST(test_imported_palm_matches_its_mesh);
 	TEST_MAIN_END();

@@ -1319,6 +1319,119 @@ static const char* lbBoxingWithToeEnd(const char* name, const char* offset)
 	return f ? path : NULL;
 }
 
+// Boxing_Toes.bvh without its toe joints, written to `name`: each toes joint becomes an End Site
+// of the ankle at the toes' end (the joint's offset plus its own End Site's), and its three
+// channels leave every motion line. NULL when the file is not as expected.
+static const char* lbBoxingWithoutToes(const char* name)
+{
+	size_t size = 0;
+	char* text = lbTestReadFile(MODELS "/BVH/Boxing_Toes.bvh", &size);
+	char* motion = text ? strstr(text, "MOTION") : NULL;
+	const char* path = lbTempPath(name);
+	FILE* f = motion ? fopen(path, "wb") : NULL;
+	if (!f)
+	{
+		free(text);
+		return NULL;
+	}
+	// The hierarchy: copied up to each toes joint, which is replaced; channels counted on the way.
+	int skip[2], skipped = 0, channels = 0;
+	const char* at = text;
+	for (const char* joint; (joint = strstr(at, "JOINT ")) != NULL && joint < motion;)
+	{
+		const char* next = strstr(joint + 1, "JOINT ");
+		const char* stop = next && next < motion ? next : motion;
+		for (const char* c = at; (c = strstr(c, "CHANNELS ")) != NULL && c < joint; ++c)
+			channels += atoi(c + 9);
+		const char* eol = strchr(joint, '\n');
+		const bool toes = eol && (size_t)(eol - joint) < 64 && strstr(joint, "Toes") && strstr(joint, "Toes") < eol;
+		if (!toes || skipped == 2)
+		{
+			fwrite(at, 1, (size_t)(joint + 6 - at), f);
+			at = joint + 6;
+			continue;
+		}
+		float o[3], e[3];
+		const char* off = strstr(joint, "OFFSET");
+		const char* end = off ? strstr(off + 6, "OFFSET") : NULL;
+		if (!end || end > stop || sscanf(off + 6, "%f %f %f", &o[0], &o[1], &o[2]) != 3 ||
+			sscanf(end + 6, "%f %f %f", &e[0], &e[1], &e[2]) != 3)
+			break;
+		fwrite(at, 1, (size_t)(joint - at), f);
+		fprintf(f, "End Site\n{\nOFFSET %f %f %f\n}\n", o[0] + e[0], o[1] + e[1], o[2] + e[2]);
+		skip[skipped++] = channels;
+		channels += 3;
+		// Past the joint's block: its End Site's closing brace, then its own.
+		const char* close = strchr(strchr(end, '}') + 1, '}');
+		at = close + 1;
+	}
+	fwrite(at, 1, (size_t)(motion - at), f);
+	// The motion: the header lines as they are, then each line without the skipped columns.
+	const char* line = motion;
+	for (int k = 0; k < 3 && line; ++k)
+	{
+		const char* eol = strchr(line, '\n');
+		fwrite(line, 1, eol ? (size_t)(eol + 1 - line) : strlen(line), f);
+		line = eol ? eol + 1 : NULL;
+	}
+	while (line && *line)
+	{
+		int column = 0;
+		char* cur = (char*)line;
+		for (;;)
+		{
+			while (*cur == ' ' || *cur == '\t')
+				++cur;
+			if (*cur == '\n' || *cur == '\r' || *cur == 0)
+				break;
+			char* tok = cur;
+			while (*cur && *cur != ' ' && *cur != '\t' && *cur != '\n' && *cur != '\r')
+				++cur;
+			const bool drop = skipped == 2 && ((column >= skip[0] && column < skip[0] + 3) || (column >= skip[1] && column < skip[1] + 3));
+			if (!drop)
+				fprintf(f, "%.*s ", (int)(cur - tok), tok);
+			++column;
+		}
+		fputc('\n', f);
+		const char* eol = strchr(cur, '\n');
+		line = eol ? eol + 1 : NULL;
+	}
+	fclose(f);
+	free(text);
+	return skipped == 2 ? path : NULL;
+}
+
+// A file whose feet have no toe joints (a BVH foot ending in an End Site): the importer keeps the
+// End Site as the foot's end, and the map takes the toe tip from it, as far ahead as the toes'
+// end of the file it was made from.
+static void TestToeTipWithoutToeJoints(void)
+{
+	if (!lbHaveModels())
+		return;
+	const char* bare = lbBoxingWithoutToes("no_toes.bvh");
+	ENSURE(bare != NULL);
+	lbImportedRig* toes = NULL;
+	lbImportedRig* r = NULL;
+	ENSURE(lbImportRig(MODELS "/BVH/Boxing_Toes.bvh", NULL, &toes) == lb_ok && toes);
+	ENSURE(bare && lbImportRig(bare, NULL, &r) == lb_ok && r);
+	if (r && toes)
+	{
+		ENSURE(r->skeleton->boneCount == toes->skeleton->boneCount - 2);
+		for (int side = 0; side < 2; ++side)
+		{
+			const lbHumanoid* h = &r->humanoid;
+			ENSURE(h->leg[side].ball == LB_NULL_INDEX && h->legAxes[side].footLength == 0.0f);
+			ENSURE(lbSkeleton_GetBoneEnd(r->skeleton, h->leg[side].foot, NULL));
+			// The toes' end of the file with toes lies 25 cm ahead of the ankle: so does this tip.
+			ENSURE_NEAR(h->legAxes[side].toeTipLength, toes->humanoid.legAxes[side].toeTipLength, 2.0e-3f);
+			ENSURE_NEAR(h->legAxes[side].toeTipLength, 0.25f, 5.0e-3f);
+			ENSURE(lbHumanoid_GetSole(h, side).along[lb_soleToeTip] == h->legAxes[side].toeTipLength);
+		}
+	}
+	lbDestroyImportedRig(r);
+	lbDestroyImportedRig(toes);
+}
+
 // Bad toe ends in a file: one absurdly far ahead is clamped to 2.0 ankle-to-ball lengths with a
 // warning naming the side and where the end came from; one that overflows with the unit is
 // refused, naming the end node and its bone.
@@ -1479,6 +1592,7 @@ int main(int argc, char** argv)
 	RUN_TEST(TestImplausibleHeightWarns);
 	RUN_TEST(TestToeEndsFromFiles);
 	RUN_TEST(TestBadToeEnds);
+	RUN_TEST(TestToeTipWithoutToeJoints);
 	RUN_TEST(TestToeEndsSurviveBake);
 	lbSetLogFcn(NULL, NULL);
 	lbRemoveTree(lbTempDir);

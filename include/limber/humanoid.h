@@ -265,8 +265,8 @@ typedef struct lbHumanoidDef
 	/// Ankle height above the sole (m); negative = measure from the rest pose. Default -1.
 	float ankleHeight;
 	/// Distance (m) along the sole from the point under the ankle to the tip of the toes, for a rig
-	/// with toe (ball) bones whose toe end is missing or not at its toes; kept within 1.05-2.0
-	/// ankle-to-ball lengths.
+	/// whose toe end is missing or not at its toes; kept within 1.05-2.0 ankle-to-ball lengths (the
+	/// stand-in length on a rig without ball bones).
 	/// Negative = from the rig's toe end where it has one, else 1.4 ankle-to-ball lengths. Default -1.
 	float toeTipLength;
 	/// Used internally to detect a valid definition. DO NOT SET.
@@ -330,7 +330,8 @@ LB_API lbRole lbGuessRole(const char* boneName);
 /// end, where the rig has one, sets where its toes end (lbLegAxes::toeTipLength): the end the
 /// skeleton records for the ball bone (lbSkeleton::ends), else the ball bone's only child when
 /// that bone has no children and its name reads as an end ("LeftToe_End", "Toe0Nub", "toe_tip":
-/// a token end, nub or tip); a toe end that projects outside 1.05-2.0 ankle-to-ball lengths
+/// a token end, nub or tip); on a rig without ball bones, the end the skeleton records for the
+/// foot bone (a BVH foot's End Site), against the stand-in ankle-to-ball length; a toe end that projects outside 1.05-2.0 ankle-to-ball lengths
 /// ahead is clamped to that range with a warning through the log hook. A def's toeTipLength of 0
 /// or more takes the place of the toe end. On failure returns lb_errorInvalidArgument (a def's
 /// ankleHeight or toeTipLength not finite; *outHumanoid is left as it was), lb_errorMissingRole (the message names every missing role), lb_errorBoneNotFound (an

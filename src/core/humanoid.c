@@ -635,21 +635,30 @@ static lbResult lbDeriveAxes(const lbSkeleton* s, const lbHumanoidDef* def, lbHu
 		h->legAxes[side].ankleHeight = def->ankleHeight >= 0.0f ? def->ankleHeight : lbMaxF(ankleH, 0.0f);
 	}
 	// The toe tip at rest in the ball bone's frame: where the rig's toe end projects on the sole
-	// line, or 1.4 ankle-to-ball lengths ahead on the sole without one. The tip stays on the sole
+	// line, or 1.4 ankle-to-ball lengths ahead on the sole without one (a rig without ball bones
+	// keeps the tip as a length along the foot's sole only). The tip stays on the sole
 	// (an end node sits inside the toes, above the ground they touch), and within 1.05-2.0
 	// ankle-to-ball lengths, so a bad file cannot make a foot of absurd length.
 	for (int side = 0; side < 2; ++side)
 	{
-		int ball = h->leg[side].ball;
-		if (ball == LB_NULL_INDEX)
-			continue;
+		const int ball = h->leg[side].ball, footBone = h->leg[side].foot;
 		lbLegAxes* x = &h->legAxes[side];
 		lbVec3 endMs = lbVec3_zero;
 		char from[LB_MAX_NAME + 32];
 		const bool given = def->toeTipLength >= 0.0f;
 		if (given)
 			snprintf(from, sizeof from, "the def's toeTipLength");
-		if (given || lbFindToeEnd(s, ball, &endMs, from, sizeof from))
+		// A foot without toe bones ends at its toes: its own end (a BVH foot's End Site) stands
+		// for the toe end, measured against the stand-in ankle-to-ball length.
+		bool found = given;
+		if (!found && ball != LB_NULL_INDEX)
+			found = lbFindToeEnd(s, ball, &endMs, from, sizeof from);
+		else if (!found && lbSkeleton_GetBoneEnd(s, footBone, &endMs))
+		{
+			snprintf(from, sizeof from, "the end of '%s'", s->names[footBone]);
+			found = true;
+		}
+		if (found)
 		{
 			const lbSole plain = lbHumanoid_GetSole(h, side);
 			const lbTransform foot = s->restModel[h->leg[side].foot];
@@ -663,6 +672,9 @@ static lbResult lbDeriveAxes(const lbSkeleton* s, const lbHumanoidDef* def, lbHu
 					   "1.05-2.0; the toe tip is kept %.3g lengths ahead",
 					   side ? "right" : "left", from, (double)(along / len), (double)(x->toeTipLength / len));
 		}
+		// Without a ball bone the tip turns with the foot (lbHumanoid_GetSolePointsMs).
+		if (ball == LB_NULL_INDEX)
+			continue;
 		lbSole soleDef = lbHumanoid_GetSole(h, side);
 		lbTransform foot = s->restModel[h->leg[side].foot], ballMs = s->restModel[ball];
 		lbVec3 tip = lbSole_PointMs(&soleDef, foot, lb_soleToeTip);
