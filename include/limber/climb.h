@@ -159,9 +159,11 @@ typedef struct lbClimbDef
 	/// 0.30 -> 0.40 (fold). Defaults 0.90, 0.97, 0.30, 0.40.
 	float extendFadeStart, extendFadeEnd, foldFadeStart, foldFadeEnd;
 	///@}
-	/// Leg: knee pole base offset sideways from the hip-foot midpoint (m). Default 0.25.
+	/// Leg: knee pole base offset sideways from the hip-foot midpoint, out toward the leg's own
+	/// side (m). Default 0.25.
 	float poleBase;
-	/// Leg: extra sideways pole distance at a full side blend (m). Default 0.6.
+	/// Leg: extra sideways pole distance at a full side blend (m), toward the body's middle for a
+	/// crossed foot and out for one out to the side. Default 0.6.
 	float poleSide;
 	/// Leg: clearance the knee keeps from the wall (m). Default 0.08 (0.06 to the knee joint
 	/// leaves the calf's flesh on the wall).
