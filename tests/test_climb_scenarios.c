@@ -96,25 +96,10 @@ static void test_climb_scenarios_meet_the_limits(void)
 		lbVec3 lastDir[2];
 		float thighMax = 0.0f, thighSum = 0.0f;
 		int thighOver = 0;
-		// How far the knees cross (m): the right knee's lead over the left across the body, along
-		// the line from the right hip to the left one (a view from behind shows it).
-		float kneeCross = 0.0f;
-		int crossedFrames = 0;
 		while (run && !lbRun_IsDone(run))
 		{
 			lbRun_Step(run);
 			const lbRunView lv = lbRun_GetView(run);
-			{
-				const lbHumanoid* h = lv.humanoid;
-				const lbTransform* m = lv.pose->model;
-				const lbVec3 across = lbNormalizeOr(lbSub(m[h->leg[0].thigh].p, m[h->leg[1].thigh].p), lbVec3_zero);
-				const float c = lbDot(lbSub(m[h->leg[1].calf].p, m[h->leg[0].calf].p), across);
-				if (c > 0.0f)
-				{
-					kneeCross = lbMaxF(kneeCross, c);
-					++crossedFrames;
-				}
-			}
 			for (int leg = 0; leg < 2; ++leg)
 			{
 				lbVec3 dir = lbVec3_zero; // read only when valid
@@ -158,13 +143,14 @@ static void test_climb_scenarios_meet_the_limits(void)
 				   (double)m->solePenetrationMax, heldMax, m->nanFrames, ok ? "" : "  <-- over a limit");
 			printf("  %-32s locked knee turn: largest %.1f deg a frame, %d frames over 10 (%.0f deg); knees crossed %d frames, "
 				   "%.3f m at most\n",
-				   names[i], (double)thighMax, thighOver, (double)thighSum, crossedFrames, (double)kneeCross);
-			// Climbs whose feet each keep to their own side keep their knees there too: with the knee
+				   names[i], (double)thighMax, thighOver, (double)thighSum, m->kneeCrossFrames, (double)m->kneeCrossMax);
+			// Climbs whose feet each keep to their own side keep their knees there too (knee_cross,
+			// docs/metrics.md): with the knee
 			// pole's base offset toward the body's middle, both knees crossed between the legs for
 			// 77-89 % of the wall and ledge climbs (0.30-0.34 m at most), and 37-67 frames on the holds.
 			if (strncmp(names[i], "climb_wall_", 11) == 0 || strncmp(names[i], "climb_ledge", 11) == 0 ||
 				strncmp(names[i], "climb_holds_", 12) == 0)
-				ENSURE(kneeCross <= 0.05f);
+				ENSURE(m->kneeCrossMax <= 0.05f);
 			failed += ok ? 0 : 1;
 			// A held foot's knee turns smoothly: it swung back and forth at the turn limit (1,300
 			// frames over 10 degrees in the planned holds climb, 750-860 on the planned slab and

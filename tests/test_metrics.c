@@ -485,6 +485,69 @@ static void KneeAndElbowInversions(void)
 	}
 }
 
+// Crossed knees: none at rest; both thighs swung in toward each other about the body's forward
+// axis by a growing angle bring the knees together, and past the point where they meet the metric
+// reads the right knee's lead over the left across the body. Checked against the knees' world
+// positions and against the swing's geometry (each knee moves thigh length x sin(angle) inward
+// from where it rests), on both reference rigs; the summary keeps the largest and counts frames.
+static void KneesCrossed(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbFixture f;
+		lbFixtureInit(&f, (lbReferenceRig)rig, true);
+		const lbHumanoid* h = &f.humanoid;
+		lbFrameMetrics rest = lbAddFrame(&f, NULL, 0, false);
+		ENSURE(rest.kneeCross == 0.0f);
+		const lbVec3 hipL = lbTransformPoint(f.characterWs, f.pose.model[h->leg[0].thigh].p);
+		const lbVec3 hipR = lbTransformPoint(f.characterWs, f.pose.model[h->leg[1].thigh].p);
+		const lbVec3 across = lbNormalize(lbSub(hipL, hipR));
+		const float gap0 = lbDot(lbSub(lbTransformPoint(f.characterWs, f.pose.model[h->leg[0].calf].p),
+									  lbTransformPoint(f.characterWs, f.pose.model[h->leg[1].calf].p)),
+								across);
+		ENSURE(gap0 > 0.05f);
+		const lbQuat restL = f.pose.model[h->leg[0].thigh].q, restR = f.pose.model[h->leg[1].thigh].q;
+		// The turn about forward that takes the left knee toward the right one.
+		float sign = 1.0f;
+		{
+			lbPose_SetBoneModelRotation(&f.pose, f.skeleton, h->leg[0].thigh,
+										lbQuatMul(lbQuatFromAxisAngle(h->forwardMs, 0.2f), restL), true);
+			const float moved = lbDot(lbTransformPoint(f.characterWs, f.pose.model[h->leg[0].calf].p), across);
+			lbPose_SetRest(&f.pose, f.skeleton);
+			const float at = lbDot(lbTransformPoint(f.characterWs, f.pose.model[h->leg[0].calf].p), across);
+			sign = moved < at ? 1.0f : -1.0f;
+		}
+		float last = 0.0f, most = 0.0f;
+		int crossed = 0;
+		for (int k = 0; k <= 40; ++k)
+		{
+			const float a = (float)k * LB_DEG2RAD;
+			lbPose_SetRest(&f.pose, f.skeleton);
+			lbPose_SetBoneModelRotation(&f.pose, f.skeleton, h->leg[0].thigh, lbQuatMul(lbQuatFromAxisAngle(h->forwardMs, sign * a), restL),
+										true);
+			lbPose_SetBoneModelRotation(&f.pose, f.skeleton, h->leg[1].thigh, lbQuatMul(lbQuatFromAxisAngle(h->forwardMs, -sign * a), restR),
+										true);
+			const lbFrameMetrics m = lbAddFrame(&f, NULL, 0, false);
+			const lbVec3 kl = lbTransformPoint(f.characterWs, f.pose.model[h->leg[0].calf].p);
+			const lbVec3 kr = lbTransformPoint(f.characterWs, f.pose.model[h->leg[1].calf].p);
+			const float want = lbMaxF(lbDot(lbSub(kr, kl), across), 0.0f);
+			ENSURE_NEAR(m.kneeCross, want, 1.0e-5f);
+			// Each knee swings in by about its thigh's length times the sine (the rest thigh is near
+			// vertical, so within a centimetre).
+			const float swing = 2.0f * h->legAxes[0].thighLength * sinf(a);
+			ENSURE(lbAbsF(m.kneeCross - lbMaxF(swing - gap0, 0.0f)) < 0.01f + 0.05f * swing);
+			ENSURE(m.kneeCross >= last);
+			last = m.kneeCross;
+			most = lbMaxF(most, m.kneeCross);
+			crossed += m.kneeCross > 0.0f ? 1 : 0;
+		}
+		ENSURE(most > 0.2f && crossed > 0 && crossed < 41);
+		const lbMetricsSummary sm = lbMetrics_GetSummary(f.metrics);
+		ENSURE(sm.kneeCrossMax == most && sm.kneeCrossFrames == crossed);
+		lbFixtureFree(&f);
+	}
+}
+
 static void ContactDriftAndPalmAngle(void)
 {
 	for (int rig = 0; rig < lb_rigCount; ++rig)
@@ -776,6 +839,7 @@ int main(int argc, char** argv)
 	RUN_TEST(FloatingOverTheGround);
 	RUN_TEST(UnmeasuredFramesSayWhy);
 	RUN_TEST(KneeAndElbowInversions);
+	RUN_TEST(KneesCrossed);
 	RUN_TEST(ContactDriftAndPalmAngle);
 	RUN_TEST(TouchingContactUsesItsNormal);
 	RUN_TEST(PosePopAndLimits);

@@ -207,6 +207,9 @@ typedef struct lbFrameMetrics
 	float kneeAngle[2];
 	float elbowAngle[2];
 	///@}
+	/// How far the knees lie crossed (m, world): the right knee's lead over the left one across
+	/// the body, along the line from the right hip to the left; 0 when each knee is on its own side.
+	float kneeCross;
 	/// A knee bends backward: its angle is below the def's inversionToleranceDeg.
 	bool kneeInverted;
 	/// An elbow bends backward: its angle is below the def's inversionToleranceDeg.
@@ -274,6 +277,11 @@ typedef struct lbMetricsSummary
 	///@}
 	/// Frames with a knee inverted (kneeInverted).
 	int kneeInversions;
+	///@{
+	/// Largest kneeCross (m; 0 when the knees never crossed) and the frames with the knees crossed.
+	float kneeCrossMax;
+	int kneeCrossFrames;
+	///@}
 	/// Frames with an elbow inverted (elbowInverted).
 	int elbowInversions;
 	/// Frames with at least one joint outside its limits.

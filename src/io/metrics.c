@@ -1041,6 +1041,15 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 	// base motion alone, so that a source clip's own out-of-range joints are told apart.
 	fm.limitViolations = lbMetricsJointLimits(m, pose, &fm);
 	fm.sourceLimitViolations = frame->basePose && frame->basePose->local ? lbMetricsJointLimits(m, frame->basePose, NULL) : -1;
+	// Crossed knees: the right knee past the left across the body (a climber's knees drawn
+	// between the legs, which no angle of either knee shows), in world units.
+	if (h->leg[0].thigh >= 0 && h->leg[1].thigh >= 0 && h->leg[0].calf >= 0 && h->leg[1].calf >= 0)
+	{
+		const lbVec3 hipL = lbTransformPoint(cw, pose->model[h->leg[0].thigh].p), hipR = lbTransformPoint(cw, pose->model[h->leg[1].thigh].p);
+		const lbVec3 kneeL = lbTransformPoint(cw, pose->model[h->leg[0].calf].p), kneeR = lbTransformPoint(cw, pose->model[h->leg[1].calf].p);
+		const lbVec3 across = lbNormalizeOr(lbSub(hipL, hipR), lbVec3_zero);
+		fm.kneeCross = lbMaxF(lbDot(lbSub(kneeR, kneeL), across), 0.0f);
+	}
 
 	// Pose pop: change of each bone relative to the reference bone (or model space) since the
 	// previous measured frame.
@@ -1229,6 +1238,8 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 	if (fm.support >= 0.0f)
 		sm->supportMin = sm->supportMin < 0.0f ? fm.support : lbMinF(sm->supportMin, fm.support);
 	sm->kneeInversions += fm.kneeInverted ? 1 : 0;
+	sm->kneeCrossMax = lbMaxF(sm->kneeCrossMax, fm.kneeCross);
+	sm->kneeCrossFrames += fm.kneeCross > 0.0f ? 1 : 0;
 	sm->elbowInversions += fm.elbowInverted ? 1 : 0;
 	sm->limitViolations += fm.limitViolations > 0 ? 1 : 0;
 	sm->sourceLimitViolations += fm.sourceLimitViolations > 0 ? 1 : 0;

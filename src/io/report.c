@@ -63,6 +63,7 @@ static void lbAddSeries(cJSON* series, const char* name, const lbFrameMetrics* f
 			case 24: v = lbMeasured(f->torsoHeight); break;
 			case 25: v = lbMeasured(f->torsoRollError); break;
 			case 26: v = lbMeasured(f->torsoPitchError); break;
+			case 27: v = f->nonFinite ? cJSON_CreateNull() : lbNum(f->kneeCross); break;
 			default: v = cJSON_CreateNumber(f->unmeasured != lb_unmeasuredNone ? 1 : 0); break;
 		}
 		cJSON_AddItemToArray(arr, v);
@@ -115,6 +116,8 @@ char* lbRun_ReportJson(const lbRun* run, bool withTiming)
 	cJSON_AddItemToObject(summary, "floating_max", lbNum(sm->floatingMax));
 	cJSON_AddItemToObject(summary, "floating_time", lbNum(sm->floatingTime));
 	cJSON_AddNumberToObject(summary, "knee_inversions", sm->kneeInversions);
+	cJSON_AddItemToObject(summary, "knee_cross_max", lbNum(sm->kneeCrossMax));
+	cJSON_AddNumberToObject(summary, "knee_cross_frames", sm->kneeCrossFrames);
 	cJSON_AddNumberToObject(summary, "elbow_inversions", sm->elbowInversions);
 	cJSON_AddNumberToObject(summary, "limit_violations", sm->limitViolations);
 	cJSON_AddNumberToObject(summary, "source_limit_violations", sm->sourceLimitViolations);
@@ -167,7 +170,7 @@ char* lbRun_ReportJson(const lbRun* run, bool withTiming)
 										  "limit_violations", "nan",		"planted_l",	 "planted_r",
 										  "sole_penetration", "limb_penetration", "support_l", "support_r",
 										  "added_pop_deg", "source_pop_deg", "floating", "unmeasured",
-										  "torso_height", "torso_roll_error", "torso_pitch_error" };
+										  "torso_height", "torso_roll_error", "torso_pitch_error", "knee_cross" };
 	for (int f = 0; f < (int)(sizeof fields / sizeof fields[0]); ++f)
 		lbAddSeries(series, fields[f], run->series, count, f);
 	for (int k = 0; k < valueCount; ++k)
