@@ -424,6 +424,30 @@ static void test_sole_points_at_rest(void)
 	}
 }
 
+// Reference rig `rig` and its map in *out; NULL, a check failed, when either cannot be made.
+static lbSkeleton* referenceMapped(int rig, lbHumanoid* out)
+{
+	lbSkeleton* ref = lbCreateReferenceRig((lbReferenceRig)rig);
+	const bool mapped = ref && lbMapHumanoid(ref, NULL, out) == lb_ok;
+	ENSURE(mapped);
+	if (ref && !mapped)
+	{
+		lbDestroySkeleton(ref);
+		return NULL;
+	}
+	return ref;
+}
+
+// lbMapHumanoid with the log hook capturing into *log (cleared first), and put back after.
+static lbResult mapLogged(const lbSkeleton* s, const lbHumanoidDef* def, lbHumanoid* out, LogCapture* log)
+{
+	memset(log, 0, sizeof *log);
+	lbSetLogFcn(CaptureLog, log);
+	const lbResult r = lbMapHumanoid(s, def, out);
+	lbSetLogFcn(NULL, NULL);
+	return r;
+}
+
 // The base rig again with extra bones appended (names, parents, model-space rest positions; no
 // turn in model space) and optional ends per bone (NULL: none).
 static lbSkeleton* withBones(const lbSkeleton* base, int extra, const char* const* names, const int* parents,
@@ -472,9 +496,8 @@ static void test_toe_end_sets_toe_tip(void)
 	LogCapture log;
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
-		lbSkeleton* ref = lbCreateReferenceRig((lbReferenceRig)rig);
 		lbHumanoid h0;
-		ENSURE(ref && lbMapHumanoid(ref, NULL, &h0) == lb_ok);
+		lbSkeleton* ref = referenceMapped(rig, &h0);
 		if (!ref)
 			continue;
 		for (int side = 0; side < 2; ++side)
@@ -575,10 +598,7 @@ static void test_toe_end_sets_toe_tip(void)
 			ends[ball] = k < 2 ? lbInvTransformPoint(s->restModel[ball], toeEndMs(&h0, s, 0, far[k], 0.0f, 0.0f))
 							   : lbMulSV(far[k], lbInvTransformDirection(s->restModel[ball], h0.forwardMs));
 			lbSkeleton* bad = withBones(ref, 0, NULL, NULL, NULL, ends);
-			memset(&log, 0, sizeof log);
-			lbSetLogFcn(CaptureLog, &log);
-			ENSURE(bad && lbMapHumanoid(bad, NULL, &h) == lb_ok);
-			lbSetLogFcn(NULL, NULL);
+			ENSURE(bad && mapLogged(bad, NULL, &h, &log) == lb_ok);
 			ENSURE_NEAR(h.legAxes[0].toeTipLength, kept[k] * h.legAxes[0].footLength, 1.0e-6f);
 			ENSURE(h.legAxes[1].toeTipLength == 0.0f);
 			ENSURE(log.count == 1 && strstr(log.message, "left toe end") != NULL && strstr(log.message, "1.05-2.0") != NULL);
@@ -602,9 +622,8 @@ static void test_toe_tip_length_from_the_def(void)
 	LogCapture log;
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
-		lbSkeleton* ref = lbCreateReferenceRig((lbReferenceRig)rig);
 		lbHumanoid h0;
-		ENSURE(ref && lbMapHumanoid(ref, NULL, &h0) == lb_ok);
+		lbSkeleton* ref = referenceMapped(rig, &h0);
 		if (!ref)
 			continue;
 		const float len = h0.legAxes[0].footLength;
@@ -616,10 +635,7 @@ static void test_toe_tip_length_from_the_def(void)
 			lbHumanoidDef def = lbDefaultHumanoidDef();
 			def.toeTipLength = asked[k];
 			lbHumanoid h;
-			memset(&log, 0, sizeof log);
-			lbSetLogFcn(CaptureLog, &log);
-			ENSURE(lbMapHumanoid(ref, &def, &h) == lb_ok);
-			lbSetLogFcn(NULL, NULL);
+			ENSURE(mapLogged(ref, &def, &h, &log) == lb_ok);
 			ENSURE(log.count == (k < 2 ? 0 : 2));
 			lbPose pose = lbCreatePose(ref);
 			for (int side = 0; side < 2; ++side)
@@ -663,10 +679,7 @@ static void test_toe_tip_length_from_the_def(void)
 				else
 					d.ankleHeight = bad[k];
 				lbHumanoid kept0 = h0;
-				memset(&log, 0, sizeof log);
-				lbSetLogFcn(CaptureLog, &log);
-				ENSURE(lbMapHumanoid(ref, &d, &kept0) == lb_errorInvalidArgument);
-				lbSetLogFcn(NULL, NULL);
+				ENSURE(mapLogged(ref, &d, &kept0, &log) == lb_errorInvalidArgument);
 				ENSURE(log.count == 1 && strstr(log.message, "must be finite") != NULL);
 				ENSURE(memcmp(&kept0, &h0, sizeof h0) == 0);
 			}
@@ -707,9 +720,8 @@ static void test_toe_tip_without_ball_bones(void)
 	LogCapture log;
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
-		lbSkeleton* ref = lbCreateReferenceRig((lbReferenceRig)rig);
 		lbHumanoid h0;
-		ENSURE(ref && lbMapHumanoid(ref, NULL, &h0) == lb_ok);
+		lbSkeleton* ref = referenceMapped(rig, &h0);
 		if (!ref)
 			continue;
 		lbSkeleton* bare = withoutBalls(ref, &h0, NULL);
@@ -743,10 +755,7 @@ static void test_toe_tip_without_ball_bones(void)
 		}
 		lbSkeleton* e = withoutBalls(ref, &h0, ends);
 		lbHumanoid h;
-		memset(&log, 0, sizeof log);
-		lbSetLogFcn(CaptureLog, &log);
-		ENSURE(e && lbMapHumanoid(e, NULL, &h) == lb_ok);
-		lbSetLogFcn(NULL, NULL);
+		ENSURE(e && mapLogged(e, NULL, &h, &log) == lb_ok);
 		ENSURE(log.count == 0);
 		if (e)
 		{
@@ -782,10 +791,7 @@ static void test_toe_tip_without_ball_bones(void)
 		{
 			lbHumanoidDef def = lbDefaultHumanoidDef();
 			def.toeTipLength = asked[k];
-			memset(&log, 0, sizeof log);
-			lbSetLogFcn(CaptureLog, &log);
-			ENSURE(lbMapHumanoid(e, &def, &h) == lb_ok);
-			lbSetLogFcn(NULL, NULL);
+			ENSURE(mapLogged(e, &def, &h, &log) == lb_ok);
 			ENSURE(log.count == (k == 0 ? 0 : 2));
 			for (int side = 0; side < 2; ++side)
 				ENSURE_NEAR(h.legAxes[side].toeTipLength, kept[k], 1.0e-5f);
@@ -796,10 +802,7 @@ static void test_toe_tip_without_ball_bones(void)
 		const lbTransform foot0 = bare->restModel[hb.leg[0].foot];
 		ends[hb.leg[0].foot] = lbInvTransformPoint(foot0, lbMulAdd(foot0.p, -0.2f, hb.forwardMs));
 		lbSkeleton* back = withoutBalls(ref, &h0, ends);
-		memset(&log, 0, sizeof log);
-		lbSetLogFcn(CaptureLog, &log);
-		ENSURE(back && lbMapHumanoid(back, NULL, &h) == lb_ok);
-		lbSetLogFcn(NULL, NULL);
+		ENSURE(back && mapLogged(back, NULL, &h, &log) == lb_ok);
 		if (back)
 		{
 			ENSURE_NEAR(h.legAxes[0].toeTipLength, 1.05f * len, 1.0e-5f);
