@@ -548,6 +548,88 @@ static void KneesCrossed(void)
 	}
 }
 
+// Brute-force distance between segments a0-a1 and b0-b1: the nearest of 97 x 97 sampled points
+// (never nearer than the true distance; at most half a sample step farther).
+static float lbBruteSegmentDistance(lbVec3 a0, lbVec3 a1, lbVec3 b0, lbVec3 b1)
+{
+	float best = 1.0e30f;
+	for (int i = 0; i <= 96; ++i)
+		for (int j = 0; j <= 96; ++j)
+			best = lbMinF(best, lbDistance(lbLerp(a0, a1, (float)i / 96.0f), lbLerp(b0, b1, (float)j / 96.0f)));
+	return best;
+}
+
+// The body's overlap with itself: none at rest; over random poses (thighs swung in and out, knees,
+// shoulders and elbows bent) it is the deepest of the forearms in the torso's capsules and a calf in
+// the other leg's thigh or calf, each pair's radii summed less their segments' distance, as a brute
+// force over sampled points reads it (within its sampling step), on both reference rigs.
+static void SelfPenetration(void)
+{
+	lbTestRng rng = { 7 };
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbFixture f;
+		lbFixtureInit(&f, (lbReferenceRig)rig, true);
+		const lbHumanoid* h = &f.humanoid;
+		const lbFrameMetrics rest = lbAddFrame(&f, NULL, 0, false);
+		ENSURE(rest.selfPenetration == 0.0f);
+		const float rt = lbMetricsSegmentRadius(h, lb_segmentTorso, 0);
+		float most = 0.0f;
+		int over = 0;
+		for (int i = 0; i < 60; ++i)
+		{
+			lbPose_SetRest(&f.pose, f.skeleton);
+			for (int sd = 0; sd < 2; ++sd)
+			{
+				const lbQuat thigh = f.pose.model[h->leg[sd].thigh].q;
+				lbPose_SetBoneModelRotation(&f.pose, f.skeleton, h->leg[sd].thigh,
+											lbQuatMul(lbQuatFromAxisAngle(h->forwardMs, lbTestUniform(&rng, -0.8f, 0.8f)), thigh), true);
+				lbRotateLocal(&f, h->leg[sd].calf, h->legAxes[sd].kneeBendCalf, lbTestUniform(&rng, 0.0f, 120.0f));
+				const lbQuat upper = f.pose.model[h->arm[sd].upperArm].q;
+				const lbVec3 axis = lbNormalizeOr(lbMakeVec3(lbTestUniform(&rng, -1.0f, 1.0f), lbTestUniform(&rng, -1.0f, 1.0f),
+															 lbTestUniform(&rng, -1.0f, 1.0f)),
+												  h->forwardMs);
+				lbPose_SetBoneModelRotation(&f.pose, f.skeleton, h->arm[sd].upperArm,
+											lbQuatMul(lbQuatFromAxisAngle(axis, lbTestUniform(&rng, 0.0f, 2.6f)), upper), true);
+				lbRotateLocal(&f, h->arm[sd].foreArm, h->armAxes[sd].elbowBendFore, lbTestUniform(&rng, 0.0f, 140.0f));
+			}
+			const lbFrameMetrics m = lbAddFrame(&f, NULL, 0, false);
+			// The reference, from the pose's world positions.
+			lbVec3 torso[3];
+			const int parts = lbMetricsTorsoParts(f.metrics, &f.pose, f.characterWs, torso);
+			ENSURE(parts >= 2);
+			float want = 0.0f;
+			for (int sd = 0; sd < 2; ++sd)
+			{
+				const int o = 1 - sd;
+				const lbVec3 elbow = lbTransformPoint(f.characterWs, f.pose.model[h->arm[sd].foreArm].p);
+				const lbVec3 wrist = lbTransformPoint(f.characterWs, f.pose.model[h->arm[sd].hand].p);
+				for (int k = 0; k + 1 < parts; ++k)
+					want = lbMaxF(want, lbMetricsSegmentRadius(h, lb_segmentForeArm, sd) + rt -
+											lbBruteSegmentDistance(elbow, wrist, torso[k], torso[k + 1]));
+				const lbVec3 knee = lbTransformPoint(f.characterWs, f.pose.model[h->leg[sd].calf].p);
+				const lbVec3 ankle = lbTransformPoint(f.characterWs, f.pose.model[h->leg[sd].foot].p);
+				const lbVec3 hipO = lbTransformPoint(f.characterWs, f.pose.model[h->leg[o].thigh].p);
+				const lbVec3 kneeO = lbTransformPoint(f.characterWs, f.pose.model[h->leg[o].calf].p);
+				const lbVec3 ankleO = lbTransformPoint(f.characterWs, f.pose.model[h->leg[o].foot].p);
+				want = lbMaxF(want, lbMetricsSegmentRadius(h, lb_segmentCalf, sd) + lbMetricsSegmentRadius(h, lb_segmentThigh, o) -
+										lbBruteSegmentDistance(knee, ankle, hipO, kneeO));
+				if (sd == 0)
+					want = lbMaxF(want, lbMetricsSegmentRadius(h, lb_segmentCalf, 0) + lbMetricsSegmentRadius(h, lb_segmentCalf, 1) -
+											lbBruteSegmentDistance(knee, ankle, kneeO, ankleO));
+			}
+			ENSURE(m.selfPenetration >= want - 1.0e-4f && m.selfPenetration <= want + 0.004f);
+			most = lbMaxF(most, m.selfPenetration);
+			over += m.selfPenetration > 0.02f ? 1 : 0;
+		}
+		// The poses reach into the body often and deeply enough to test it.
+		ENSURE(over >= 10 && most > 0.1f);
+		const lbMetricsSummary sm = lbMetrics_GetSummary(f.metrics);
+		ENSURE(sm.selfPenetrationMax == most);
+		lbFixtureFree(&f);
+	}
+}
+
 static void ContactDriftAndPalmAngle(void)
 {
 	for (int rig = 0; rig < lb_rigCount; ++rig)
@@ -840,6 +922,7 @@ int main(int argc, char** argv)
 	RUN_TEST(UnmeasuredFramesSayWhy);
 	RUN_TEST(KneeAndElbowInversions);
 	RUN_TEST(KneesCrossed);
+	RUN_TEST(SelfPenetration);
 	RUN_TEST(ContactDriftAndPalmAngle);
 	RUN_TEST(TouchingContactUsesItsNormal);
 	RUN_TEST(PosePopAndLimits);

@@ -460,7 +460,7 @@ static void lbDrawHud(lbViewer* v)
 					 "%s   system %s   motion %s   rig %s\n"
 					 "frame %d/%d  t %.2f s  state %s  speed %.2f m/s%s%s%s\n"
 					 "sole pen %.3f m  limb pen %.3f m  support %s  hover %.3f m  float %.3f m  drift %.4f m  "
-					 "added pop %.1f deg (source %.1f)  knee cross %.3f m\n"
+					 "added pop %.1f deg (source %.1f)  knee cross %.3f m  self pen %.3f m\n"
 					 "max: sole pen %.3f  limb pen %.3f  support min %s  hover %.3f  floating %.3f m for %.2f s  "
 					 "added pop %.1f  drift %.4f  knee inv %d  elbow inv %d  limits %d  nan %d  unmeasured %d%s%s\n",
 					 view.scenario->name, view.scenario->system, view.scenario->motion, view.scenario->rig, view.frame,
@@ -470,6 +470,7 @@ static void lbDrawHud(lbViewer* v)
 					 support, (double)lbMaxF(m->hover, 0.0f),
 					 (double)lbMaxF(m->floatHeight, 0.0f), (double)lbMaxF(m->contactDrift, 0.0f),
 					 (double)lbMaxF(m->addedPopDeg, 0.0f), (double)lbMaxF(m->sourcePopDeg, 0.0f), (double)m->kneeCross,
+					 (double)m->selfPenetration,
 					 (double)lbMaxF(s->solePenetrationMax, 0.0f), (double)lbMaxF(s->limbPenetrationMax, 0.0f),
 					 supportMin, (double)lbMaxF(s->hoverMax, 0.0f),
 					 (double)s->floatingMax, (double)s->floatingTime, (double)lbMaxF(s->addedPopMax, 0.0f),

@@ -210,6 +210,9 @@ typedef struct lbFrameMetrics
 	/// How far the knees lie crossed (m, world): the right knee's lead over the left one across
 	/// the body, along the line from the right hip to the left; 0 when each knee is on its own side.
 	float kneeCross;
+	/// Deepest overlap (m) of the body with itself: a forearm's capsule in the torso's, a calf's in
+	/// the other leg's thigh or calf (the radii of limbPenetration's capsules); 0 when none overlap.
+	float selfPenetration;
 	/// A knee bends backward: its angle is below the def's inversionToleranceDeg.
 	bool kneeInverted;
 	/// An elbow bends backward: its angle is below the def's inversionToleranceDeg.
@@ -282,6 +285,8 @@ typedef struct lbMetricsSummary
 	float kneeCrossMax;
 	int kneeCrossFrames;
 	///@}
+	/// Largest selfPenetration (m; 0 when the body never overlapped itself).
+	float selfPenetrationMax;
 	/// Frames with an elbow inverted (elbowInverted).
 	int elbowInversions;
 	/// Frames with at least one joint outside its limits.

@@ -597,6 +597,80 @@ static float lbLimbPenetration(const lbMetrics* m, const lbPose* pose, lbTransfo
 	return best;
 }
 
+// Distance (m) between the segments p1-q1 and p2-q2: between their closest points, the parameters
+// clamped to the segments (Ericson, Real-Time Collision Detection, 5.1.9).
+static float lbSegmentDistance(lbVec3 p1, lbVec3 q1, lbVec3 p2, lbVec3 q2)
+{
+	const lbVec3 d1 = lbSub(q1, p1), d2 = lbSub(q2, p2), r = lbSub(p1, p2);
+	const float a = lbDot(d1, d1), e = lbDot(d2, d2), f = lbDot(d2, r);
+	float sa = 0.0f, t = 0.0f;
+	if (a <= 1.0e-12f && e <= 1.0e-12f)
+		return lbLength(r);
+	if (a <= 1.0e-12f)
+		t = lbClampF(f / e, 0.0f, 1.0f);
+	else
+	{
+		const float c = lbDot(d1, r);
+		if (e <= 1.0e-12f)
+			sa = lbClampF(-c / a, 0.0f, 1.0f);
+		else
+		{
+			const float b = lbDot(d1, d2), den = a * e - b * b;
+			sa = den > 1.0e-12f ? lbClampF((b * f - c * e) / den, 0.0f, 1.0f) : 0.0f;
+			t = (b * sa + f) / e;
+			if (t < 0.0f)
+			{
+				t = 0.0f;
+				sa = lbClampF(-c / a, 0.0f, 1.0f);
+			}
+			else if (t > 1.0f)
+			{
+				t = 1.0f;
+				sa = lbClampF((b - c) / a, 0.0f, 1.0f);
+			}
+		}
+	}
+	return lbDistance(lbMulAdd(p1, sa, d1), lbMulAdd(p2, t, d2));
+}
+
+// Deepest overlap (m) of the body with itself (lbFrameMetrics::selfPenetration): each forearm against
+// the torso's capsules, each calf against the other leg's thigh and the two calves, with the radii
+// of the world penetration's capsules. The upper arms and thighs meet the torso and each other at
+// their joints by construction and are left out.
+static float lbSelfPenetration(const lbMetrics* m, const lbPose* pose, lbTransform cw)
+{
+	const lbHumanoid* h = &m->humanoid;
+	lbVec3 torso[3];
+	const int parts = lbMetricsTorsoParts(m, pose, cw, torso);
+	const float rt = m->segmentRadius[lb_segmentTorso][0];
+	lbVec3 hip[2], knee[2], ankle[2];
+	for (int s = 0; s < 2; ++s)
+	{
+		hip[s] = lbTransformPoint(cw, pose->model[h->leg[s].thigh].p);
+		knee[s] = lbTransformPoint(cw, pose->model[h->leg[s].calf].p);
+		ankle[s] = lbTransformPoint(cw, pose->model[h->leg[s].foot].p);
+	}
+	float deepest = 0.0f;
+	for (int s = 0; s < 2; ++s)
+	{
+		const lbArmBones* arm = &h->arm[s];
+		if (arm->foreArm >= 0 && arm->hand >= 0)
+		{
+			const lbVec3 elbow = lbTransformPoint(cw, pose->model[arm->foreArm].p);
+			const lbVec3 wrist = lbTransformPoint(cw, pose->model[arm->hand].p);
+			const float rf = m->segmentRadius[lb_segmentForeArm][s];
+			for (int i = 0; i + 1 < parts; ++i)
+				deepest = lbMaxF(deepest, rf + rt - lbSegmentDistance(elbow, wrist, torso[i], torso[i + 1]));
+		}
+		const int o = 1 - s;
+		deepest = lbMaxF(deepest, m->segmentRadius[lb_segmentCalf][s] + m->segmentRadius[lb_segmentThigh][o] -
+									  lbSegmentDistance(knee[s], ankle[s], hip[o], knee[o]));
+	}
+	deepest = lbMaxF(deepest, m->segmentRadius[lb_segmentCalf][0] + m->segmentRadius[lb_segmentCalf][1] -
+								  lbSegmentDistance(knee[0], ankle[0], knee[1], ankle[1]));
+	return deepest;
+}
+
 int lbMetricsTorsoParts(const lbMetrics* m, const lbPose* pose, lbTransform cw, lbVec3 out[3])
 {
 	if (!m || !pose || !pose->model || !out)
@@ -1049,6 +1123,7 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 		const lbVec3 kneeL = lbTransformPoint(cw, pose->model[h->leg[0].calf].p), kneeR = lbTransformPoint(cw, pose->model[h->leg[1].calf].p);
 		const lbVec3 across = lbNormalizeOr(lbSub(hipL, hipR), lbVec3_zero);
 		fm.kneeCross = lbMaxF(lbDot(lbSub(kneeR, kneeL), across), 0.0f);
+		fm.selfPenetration = lbSelfPenetration(m, pose, cw);
 	}
 
 	// Pose pop: change of each bone relative to the reference bone (or model space) since the
@@ -1240,6 +1315,7 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 	sm->kneeInversions += fm.kneeInverted ? 1 : 0;
 	sm->kneeCrossMax = lbMaxF(sm->kneeCrossMax, fm.kneeCross);
 	sm->kneeCrossFrames += fm.kneeCross > 0.0f ? 1 : 0;
+	sm->selfPenetrationMax = lbMaxF(sm->selfPenetrationMax, fm.selfPenetration);
 	sm->elbowInversions += fm.elbowInverted ? 1 : 0;
 	sm->limitViolations += fm.limitViolations > 0 ? 1 : 0;
 	sm->sourceLimitViolations += fm.sourceLimitViolations > 0 ? 1 : 0;

@@ -64,6 +64,7 @@ static void lbAddSeries(cJSON* series, const char* name, const lbFrameMetrics* f
 			case 25: v = lbMeasured(f->torsoRollError); break;
 			case 26: v = lbMeasured(f->torsoPitchError); break;
 			case 27: v = f->nonFinite ? cJSON_CreateNull() : lbNum(f->kneeCross); break;
+			case 28: v = f->nonFinite ? cJSON_CreateNull() : lbNum(f->selfPenetration); break;
 			default: v = cJSON_CreateNumber(f->unmeasured != lb_unmeasuredNone ? 1 : 0); break;
 		}
 		cJSON_AddItemToArray(arr, v);
@@ -118,6 +119,7 @@ char* lbRun_ReportJson(const lbRun* run, bool withTiming)
 	cJSON_AddNumberToObject(summary, "knee_inversions", sm->kneeInversions);
 	cJSON_AddItemToObject(summary, "knee_cross_max", lbNum(sm->kneeCrossMax));
 	cJSON_AddNumberToObject(summary, "knee_cross_frames", sm->kneeCrossFrames);
+	cJSON_AddItemToObject(summary, "self_penetration_max", lbNum(sm->selfPenetrationMax));
 	cJSON_AddNumberToObject(summary, "elbow_inversions", sm->elbowInversions);
 	cJSON_AddNumberToObject(summary, "limit_violations", sm->limitViolations);
 	cJSON_AddNumberToObject(summary, "source_limit_violations", sm->sourceLimitViolations);
@@ -170,7 +172,8 @@ char* lbRun_ReportJson(const lbRun* run, bool withTiming)
 										  "limit_violations", "nan",		"planted_l",	 "planted_r",
 										  "sole_penetration", "limb_penetration", "support_l", "support_r",
 										  "added_pop_deg", "source_pop_deg", "floating", "unmeasured",
-										  "torso_height", "torso_roll_error", "torso_pitch_error", "knee_cross" };
+										  "torso_height", "torso_roll_error", "torso_pitch_error", "knee_cross",
+										  "self_penetration" };
 	for (int f = 0; f < (int)(sizeof fields / sizeof fields[0]); ++f)
 		lbAddSeries(series, fields[f], run->series, count, f);
 	for (int k = 0; k < valueCount; ++k)
