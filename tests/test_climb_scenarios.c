@@ -142,8 +142,9 @@ static void test_climb_scenarios_meet_the_limits(void)
 				   (double)m->palmWallAngleMax, m->kneeInversions, m->elbowInversions, m->limitViolations,
 				   (double)m->solePenetrationMax, heldMax, m->nanFrames, ok ? "" : "  <-- over a limit");
 			printf("  %-32s locked knee turn: largest %.1f deg a frame, %d frames over 10 (%.0f deg); knees crossed %d frames, "
-				   "%.3f m at most\n",
-				   names[i], (double)thighMax, thighOver, (double)thighSum, m->kneeCrossFrames, (double)m->kneeCrossMax);
+				   "%.3f m at most; self-penetration %.3f m\n",
+				   names[i], (double)thighMax, thighOver, (double)thighSum, m->kneeCrossFrames, (double)m->kneeCrossMax,
+				   (double)m->selfPenetrationMax);
 			// Climbs whose feet each keep to their own side keep their knees there too (knee_cross,
 			// docs/metrics.md): with the knee
 			// pole's base offset toward the body's middle, both knees crossed between the legs for
