@@ -1103,6 +1103,17 @@ typedef struct lbClimbSwivelTerms
 #define LB_CLIMB_ELBOW_FLESH 0.05f
 #define LB_CLIMB_ELBOW_PATH_WEIGHT 400.0f
 
+// The torso the elbow's swivel keeps the arm out of (lbClimbElbowInTorso): a capsule on the line
+// from the pelvis joint to the neck joint of radius LB_CLIMB_TORSO_RADIUS x the body's height (the
+// metrics' torso, docs/metrics.md), against the elbow (0.15 x the upper arm's length) and the
+// forearm's middle (0.13 x the forearm's). An overlap past LB_CLIMB_TORSO_SLACK counts in the
+// candidate's score at LB_CLIMB_TORSO_WEIGHT a metre, as the wall's does: without the slack (or
+// at a quarter of the weight) the elbow pushed out of the chest turned the palm 24 degrees off a
+// hold on the imported rig and popped a forearm 15.8 degrees on a planned slab.
+#define LB_CLIMB_TORSO_RADIUS 0.055f
+#define LB_CLIMB_TORSO_SLACK 0.04f
+#define LB_CLIMB_TORSO_WEIGHT 40.0f
+
 // The swivel candidates' scores (lbClimbElbowPole): for each angle's cosine and sine, the roll the
 // palm needs (lbClimbFastAtan2 of the goal's components across the forearm), heavily beyond a
 // comfortable part, plus the weighted distances from the preferred and last directions
@@ -1330,6 +1341,19 @@ static void lbClimbOtherWallTerms(const lbClimbPoseCtx* c, int s, lbVec3 centre,
 	}
 }
 
+// How far past LB_CLIMB_TORSO_SLACK the elbow E or the forearm's middle (E to the wrist W) lies
+// inside the torso's capsule (from P0 along `seg`, seg . seg = segLen2; model space, m); 0 when
+// neither does.
+static float lbClimbElbowInTorso(lbVec3 E, lbVec3 W, lbVec3 P0, lbVec3 seg, float segLen2, float rTorso, float rElbow, float rFore)
+{
+	const lbVec3 M = lbLerp(E, W, 0.5f);
+	const float tE = lbClampF(lbDot(lbSub(E, P0), seg) / segLen2, 0.0f, 1.0f);
+	const float tM = lbClampF(lbDot(lbSub(M, P0), seg) / segLen2, 0.0f, 1.0f);
+	const float inE = rTorso + rElbow - lbDistance(E, lbMulAdd(P0, tE, seg));
+	const float inM = rTorso + rFore - lbDistance(M, lbMulAdd(P0, tM, seg));
+	return lbMaxF(lbMaxF(inE, inM) - LB_CLIMB_TORSO_SLACK, 0.0f);
+}
+
 // The elbow's swivel. Which way the elbow points decides how far the forearm must roll for the
 // palm to face the wall: with the elbow below the hand the palm faces sideways unless the forearm
 // rolls a quarter turn; with it out to the side the palm faces the wall as it is. Each candidate
@@ -1402,6 +1426,24 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 		lbClimbUnderTopTerms(c, s, S, placedWrist, centre, radius, u, v, &terms);
 	else if (!c->top[s])
 		lbClimbOtherWallTerms(c, s, centre, radius, u, v, &terms);
+	// The torso's capsule (lbClimbElbowInTorso), model space.
+	const lbHumanoid* hm = c->humanoid;
+	const int torsoTop = hm->neck >= 0 ? hm->neck : (hm->spineCount > 0 ? hm->spine[hm->spineCount - 1] : LB_NULL_INDEX);
+	const lbVec3 torsoP0 = hm->pelvis >= 0 ? pose->model[hm->pelvis].p : lbVec3_zero;
+	const lbVec3 torsoSeg = torsoTop >= 0 && hm->pelvis >= 0 ? lbSub(pose->model[torsoTop].p, torsoP0) : lbVec3_zero;
+	const float torsoLen2 = lbDot(torsoSeg, torsoSeg);
+	const float rTorso = LB_CLIMB_TORSO_RADIUS * hm->height, rElbow = 0.15f * ch->upperLength, rFore = 0.13f * ch->lowerLength;
+	// Scored only where some candidate may overlap: the elbow lies on its circle, the forearm's
+	// middle on the half-size circle about the middle of the circle's centre and the wrist.
+	bool torsoOk = torsoLen2 > 1.0e-8f && hm->height > 0.0f;
+	if (torsoOk)
+	{
+		const lbVec3 mC = lbLerp(centre, W, 0.5f);
+		const float tC = lbClampF(lbDot(lbSub(centre, torsoP0), torsoSeg) / torsoLen2, 0.0f, 1.0f);
+		const float tM = lbClampF(lbDot(lbSub(mC, torsoP0), torsoSeg) / torsoLen2, 0.0f, 1.0f);
+		torsoOk = lbDistance(centre, lbMulAdd(torsoP0, tC, torsoSeg)) - radius < rTorso + rElbow - LB_CLIMB_TORSO_SLACK ||
+				  lbDistance(mC, lbMulAdd(torsoP0, tM, torsoSeg)) - 0.5f * radius < rTorso + rFore - LB_CLIMB_TORSO_SLACK;
+	}
 	// Coarse samples all round, then finer ones about the best.
 	for (int pass = 0; pass < 2; ++pass)
 	{
@@ -1428,6 +1470,15 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 			awayLast[kk] = 0.5f * fromLast;
 		}
 		lbClimbSwivelCosts(&terms, cosT, sinT, awayPref, awayLast, count, cost);
+		// Nor through the chest: a hand held low in front of the body or crossed to the other side
+		// put its elbow and forearm inside the torso for hundreds of frames of every climb
+		// (self_penetration, docs/metrics.md).
+		if (torsoOk)
+			for (int kk = 0; kk < count; ++kk)
+			{
+				const lbVec3 E = lbMulAdd(centre, radius, lbAdd(lbMulSV(cosT[kk], u), lbMulSV(sinT[kk], v)));
+				cost[kk] += LB_CLIMB_TORSO_WEIGHT * lbClimbElbowInTorso(E, W, torsoP0, torsoSeg, torsoLen2, rTorso, rElbow, rFore);
+			}
 		if (hasLast && terms.k0 < 1.0e29f)
 		{
 			// In an inside corner: an elbow on the far side of the other wall is reached only
