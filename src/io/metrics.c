@@ -636,20 +636,14 @@ static float lbSegmentDistance(lbVec3 p1, lbVec3 q1, lbVec3 p2, lbVec3 q2)
 // Deepest overlap (m) of the body with itself (lbFrameMetrics::selfPenetration): each forearm against
 // the torso's capsules, each calf against the other leg's thigh and the two calves, with the radii
 // of the world penetration's capsules. The upper arms and thighs meet the torso and each other at
-// their joints by construction and are left out.
-static float lbSelfPenetration(const lbMetrics* m, const lbPose* pose, lbTransform cw)
+// their joints by construction and are left out. hip, knee, ankle: each leg's joints (world).
+static float lbSelfPenetration(const lbMetrics* m, const lbPose* pose, lbTransform cw, const lbVec3 hip[2], const lbVec3 knee[2],
+							   const lbVec3 ankle[2])
 {
 	const lbHumanoid* h = &m->humanoid;
 	lbVec3 torso[3];
 	const int parts = lbMetricsTorsoParts(m, pose, cw, torso);
 	const float rt = m->segmentRadius[lb_segmentTorso][0];
-	lbVec3 hip[2], knee[2], ankle[2];
-	for (int s = 0; s < 2; ++s)
-	{
-		hip[s] = lbTransformPoint(cw, pose->model[h->leg[s].thigh].p);
-		knee[s] = lbTransformPoint(cw, pose->model[h->leg[s].calf].p);
-		ankle[s] = lbTransformPoint(cw, pose->model[h->leg[s].foot].p);
-	}
 	float deepest = 0.0f;
 	for (int s = 0; s < 2; ++s)
 	{
@@ -1115,15 +1109,21 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 	// base motion alone, so that a source clip's own out-of-range joints are told apart.
 	fm.limitViolations = lbMetricsJointLimits(m, pose, &fm);
 	fm.sourceLimitViolations = frame->basePose && frame->basePose->local ? lbMetricsJointLimits(m, frame->basePose, NULL) : -1;
-	// Crossed knees: the right knee past the left across the body (a climber's knees drawn
-	// between the legs, which no angle of either knee shows), in world units.
-	if (h->leg[0].thigh >= 0 && h->leg[1].thigh >= 0 && h->leg[0].calf >= 0 && h->leg[1].calf >= 0)
+	// The legs' joints (world; thigh, calf and foot are roles every map has), read once for the
+	// crossed knees and the body's overlap with itself.
 	{
-		const lbVec3 hipL = lbTransformPoint(cw, pose->model[h->leg[0].thigh].p), hipR = lbTransformPoint(cw, pose->model[h->leg[1].thigh].p);
-		const lbVec3 kneeL = lbTransformPoint(cw, pose->model[h->leg[0].calf].p), kneeR = lbTransformPoint(cw, pose->model[h->leg[1].calf].p);
-		const lbVec3 across = lbNormalizeOr(lbSub(hipL, hipR), lbVec3_zero);
-		fm.kneeCross = lbMaxF(lbDot(lbSub(kneeR, kneeL), across), 0.0f);
-		fm.selfPenetration = lbSelfPenetration(m, pose, cw);
+		lbVec3 hip[2], knee[2], ankle[2];
+		for (int s = 0; s < 2; ++s)
+		{
+			hip[s] = lbTransformPoint(cw, pose->model[h->leg[s].thigh].p);
+			knee[s] = lbTransformPoint(cw, pose->model[h->leg[s].calf].p);
+			ankle[s] = lbTransformPoint(cw, pose->model[h->leg[s].foot].p);
+		}
+		// Crossed knees: the right knee past the left across the body (a climber's knees drawn
+		// between the legs, which no angle of either knee shows).
+		const lbVec3 across = lbNormalizeOr(lbSub(hip[0], hip[1]), lbVec3_zero);
+		fm.kneeCross = lbMaxF(lbDot(lbSub(knee[1], knee[0]), across), 0.0f);
+		fm.selfPenetration = lbSelfPenetration(m, pose, cw, hip, knee, ankle);
 	}
 
 	// Pose pop: change of each bone relative to the reference bone (or model space) since the
