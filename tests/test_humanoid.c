@@ -448,6 +448,18 @@ static lbResult mapLogged(const lbSkeleton* s, const lbHumanoidDef* def, lbHuman
 	return r;
 }
 
+// A skeleton of n bones from its names, parents, rest local transforms and ends.
+static lbSkeleton* skeletonOf(int n, const char* const* names, const int* parents, const lbTransform* rest, const lbVec3* ends)
+{
+	lbSkeletonDef def = lbDefaultSkeletonDef();
+	def.boneCount = n;
+	def.names = names;
+	def.parents = parents;
+	def.restLocal = rest;
+	def.ends = ends;
+	return lbCreateSkeleton(&def, NULL);
+}
+
 // The base rig again with extra bones appended (names, parents, model-space rest positions; no
 // turn in model space) and optional ends per bone (NULL: none).
 static lbSkeleton* withBones(const lbSkeleton* base, int extra, const char* const* names, const int* parents,
@@ -467,13 +479,7 @@ static lbSkeleton* withBones(const lbSkeleton* base, int extra, const char* cons
 		rest[b] = old ? base->restLocal[b] : lbTransformRelative(model[allParents[b]], model[b]);
 		allEnds[b] = ends ? ends[b] : lbVec3_zero;
 	}
-	lbSkeletonDef def = lbDefaultSkeletonDef();
-	def.boneCount = n;
-	def.names = allNames;
-	def.parents = allParents;
-	def.restLocal = rest;
-	def.ends = allEnds;
-	return lbCreateSkeleton(&def, NULL);
+	return skeletonOf(n, allNames, allParents, rest, allEnds);
 }
 
 // Where the toe end `along` ankle-to-ball lengths ahead on the sole, `lift` above it and `aside`
@@ -703,13 +709,7 @@ static lbSkeleton* withoutBalls(const lbSkeleton* base, const lbHumanoid* h, con
 		parents[b] = base->parents[b];
 		allEnds[b] = ends ? ends[b] : lbVec3_zero;
 	}
-	lbSkeletonDef def = lbDefaultSkeletonDef();
-	def.boneCount = base->boneCount;
-	def.names = names;
-	def.parents = parents;
-	def.restLocal = base->restLocal;
-	def.ends = allEnds;
-	return lbCreateSkeleton(&def, NULL);
+	return skeletonOf(base->boneCount, names, parents, base->restLocal, allEnds);
 }
 
 // A rig without toe bones: its foot bone's end (a BVH foot's End Site) or the def's toeTipLength
