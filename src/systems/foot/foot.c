@@ -1819,18 +1819,11 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// foot's goal slides onto its tread faster than the animation moves it): 2437 of the terrain
 	// sweep's 2560 runs within every limit (2433 without the sweep, 2436 at the animated speed, 2437
 	// at twice it).
+	lbFootGround print = g;
 	if (!leg->locked && def->traceRate > 0.0f)
-	{
-		lbFootGround swept;
-		lbFootSweepPrint(&g, &lf->print, c.point, c.normal, f->up, base, lbDot(lf->footVel, lf->print.toeWs) * 1.5f / def->traceRate, &swept);
-		lbFootKeepPrint(leg, &swept);
-		leg->clearance = lbFootPrintClearance(&swept, &lf->print, base, c.point, c.normal, f->up);
-	}
-	else
-	{
-		lbFootKeepPrint(leg, &g);
-		leg->clearance = lbFootPrintClearance(&g, &lf->print, base, c.point, c.normal, f->up);
-	}
+		lbFootSweepPrint(&g, &lf->print, c.point, c.normal, f->up, base, lbDot(lf->footVel, lf->print.toeWs) * 1.5f / def->traceRate, &print);
+	lbFootKeepPrint(leg, &print);
+	leg->clearance = lbFootPrintClearance(&print, &lf->print, base, c.point, c.normal, f->up);
 	if (rimFloor)
 		leg->groundPointWs = lbMulAdd(leg->groundPointWs, lf->rimH - lbDot(leg->groundPointWs, f->up), f->up);
 	if (gapSet)
