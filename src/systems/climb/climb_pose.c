@@ -1341,16 +1341,21 @@ static void lbClimbOtherWallTerms(const lbClimbPoseCtx* c, int s, lbVec3 centre,
 	}
 }
 
+// Distance (m) from X to the torso capsule's axis, the segment from P0 along `seg` (seg . seg =
+// segLen2 > 0; model space).
+static float lbClimbTorsoAxisDistance(lbVec3 X, lbVec3 P0, lbVec3 seg, float segLen2)
+{
+	const float t = lbClampF(lbDot(lbSub(X, P0), seg) / segLen2, 0.0f, 1.0f);
+	return lbDistance(X, lbMulAdd(P0, t, seg));
+}
+
 // How far past LB_CLIMB_TORSO_SLACK the elbow E or the forearm's middle (E to the wrist W) lies
 // inside the torso's capsule (from P0 along `seg`, seg . seg = segLen2; model space, m); 0 when
 // neither does.
 static float lbClimbElbowInTorso(lbVec3 E, lbVec3 W, lbVec3 P0, lbVec3 seg, float segLen2, float rTorso, float rElbow, float rFore)
 {
-	const lbVec3 M = lbLerp(E, W, 0.5f);
-	const float tE = lbClampF(lbDot(lbSub(E, P0), seg) / segLen2, 0.0f, 1.0f);
-	const float tM = lbClampF(lbDot(lbSub(M, P0), seg) / segLen2, 0.0f, 1.0f);
-	const float inE = rTorso + rElbow - lbDistance(E, lbMulAdd(P0, tE, seg));
-	const float inM = rTorso + rFore - lbDistance(M, lbMulAdd(P0, tM, seg));
+	const float inE = rTorso + rElbow - lbClimbTorsoAxisDistance(E, P0, seg, segLen2);
+	const float inM = rTorso + rFore - lbClimbTorsoAxisDistance(lbLerp(E, W, 0.5f), P0, seg, segLen2);
 	return lbMaxF(lbMaxF(inE, inM) - LB_CLIMB_TORSO_SLACK, 0.0f);
 }
 
@@ -1439,10 +1444,8 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	if (torsoOk)
 	{
 		const lbVec3 mC = lbLerp(centre, W, 0.5f);
-		const float tC = lbClampF(lbDot(lbSub(centre, torsoP0), torsoSeg) / torsoLen2, 0.0f, 1.0f);
-		const float tM = lbClampF(lbDot(lbSub(mC, torsoP0), torsoSeg) / torsoLen2, 0.0f, 1.0f);
-		torsoOk = lbDistance(centre, lbMulAdd(torsoP0, tC, torsoSeg)) - radius < rTorso + rElbow - LB_CLIMB_TORSO_SLACK ||
-				  lbDistance(mC, lbMulAdd(torsoP0, tM, torsoSeg)) - 0.5f * radius < rTorso + rFore - LB_CLIMB_TORSO_SLACK;
+		torsoOk = lbClimbTorsoAxisDistance(centre, torsoP0, torsoSeg, torsoLen2) - radius < rTorso + rElbow - LB_CLIMB_TORSO_SLACK ||
+				  lbClimbTorsoAxisDistance(mC, torsoP0, torsoSeg, torsoLen2) - 0.5f * radius < rTorso + rFore - LB_CLIMB_TORSO_SLACK;
 	}
 	// Coarse samples all round, then finer ones about the best.
 	for (int pass = 0; pass < 2; ++pass)
