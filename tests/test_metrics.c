@@ -415,6 +415,48 @@ static void FloatingOverTheGround(void)
 	}
 }
 
+// A body lifted 0.8 m off the ground for 2 s is held up, not floating, while a hand or a foot is
+// locked onto a wall beside it (a climber): the contact's point lies 1 cm from the wall along its
+// normal. The same contacts locked with no wall there hold nothing, and the body floats.
+static void FloatingHeldByContacts(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		for (int kind = 0; kind < 2; ++kind)
+		{
+			for (int wall = 0; wall < 2; ++wall)
+			{
+				lbFixture f;
+				lbFixtureInit(&f, (lbReferenceRig)rig, true);
+				f.characterWs.p.z += 0.8f;
+				// A hand (out to the side in the rest pose) or a foot, and the side of the body it is on.
+				const int bone = kind == 0 ? f.humanoid.arm[0].hand : f.humanoid.leg[0].foot;
+				const lbVec3 p = lbTransformPoint(f.characterWs, f.pose.model[bone].p);
+				const lbVec3 mid = lbTransformPoint(f.characterWs, f.pose.model[f.humanoid.pelvis].p);
+				const float side = p.y > mid.y ? 1.0f : -1.0f;
+				if (wall)
+				{
+					// The wall's face 1 cm out from the point, the wall 0.5 m thick beyond it.
+					const float face = p.y + side * 0.01f, back = face + side * 0.5f;
+					lbAddBox(f.world, lbMakeVec3(p.x - 0.5f, lbMinF(face, back), p.z - 0.3f),
+							 lbMakeVec3(p.x + 0.5f, lbMaxF(face, back), p.z + 0.3f));
+					lbFixtureMetrics(&f, f.world);
+				}
+				const lbContact c = { kind == 0 ? lb_contactHand : lb_contactFoot, bone, lbVec3_zero, p,
+									  lbMakeVec3(0.0f, -side, 0.0f), true, false };
+				lbFrameMetrics m = lbAddFrame(&f, &c, 1, true);
+				for (int i = 1; i < 120; ++i)
+					m = lbAddFrame(&f, &c, 1, false);
+				ENSURE_NEAR(m.floatHeight, wall ? 0.0 : 0.8, 1.0e-3);
+				const lbMetricsSummary sm = lbMetrics_GetSummary(f.metrics);
+				ENSURE_NEAR(sm.floatingMax, wall ? 0.0 : 0.8, 1.0e-3);
+				ENSURE_NEAR(sm.floatingTime, wall ? 0.0 : 2.0, 0.02);
+				lbFixtureFree(&f);
+			}
+		}
+	}
+}
+
 static void UnmeasuredFramesSayWhy(void)
 {
 	for (int rig = 0; rig < lb_rigCount; ++rig)
@@ -667,7 +709,7 @@ static void TouchingContactUsesItsNormal(void)
 	lbContact c = { lb_contactBody, pelvis, lbVec3_zero, lbMakeVec3(pelvisWs.x, pelvisWs.y, 0.0f), lbVec3_axisZ, false, true };
 	lbFrameMetrics m = lbAddFrameBase(&f, NULL, &c, 1, false, false);
 	ENSURE_NEAR(m.hover, pelvisWs.z, 1.0e-4);
-	// A touching body contact is not floating, whatever the soles do.
+	// The soles stand on the ground, so nothing floats either way.
 	ENSURE_NEAR(m.floatHeight, 0.0, 1.0e-6);
 	// System foot contacts no longer stand in for the soles: a foot contact far above the
 	// ground changes nothing.
@@ -919,6 +961,7 @@ int main(int argc, char** argv)
 	RUN_TEST(ShinIntoBoxReadsCapsuleDepth);
 	RUN_TEST(AddedPopSubtractsTheBaseMotion);
 	RUN_TEST(FloatingOverTheGround);
+	RUN_TEST(FloatingHeldByContacts);
 	RUN_TEST(UnmeasuredFramesSayWhy);
 	RUN_TEST(KneeAndElbowInversions);
 	RUN_TEST(KneesCrossed);

@@ -1238,7 +1238,12 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 		lbTransform boneWs = lbBoneWs(pose, cw, c->bone);
 		lbVec3 point = lbTransformPoint(boneWs, c->offsetLocal);
 		lbVec3 normal = lbNormalizeOr(c->normalWs, m->def.upWs);
-		touches = touches || (c->kind != lb_contactFoot && (c->locked || c->touching));
+		// A held contact of any kind is support while the world is there (within floatContactHeight
+		// of a surface along its normal): a climber's foot on a wall hold holds the body up as a
+		// hand does, and a contact the system holds in the air does not.
+		float d = 0.0f;
+		const bool measured = (c->locked || c->touching) && m->hasQuery && lbContactDistance(m, point, normal, &d);
+		touches = touches || (measured && d <= m->def.floatContactHeight);
 		if (c->locked)
 		{
 			anyLocked = true;
@@ -1255,8 +1260,7 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 		}
 		if (c->touching && c->kind != lb_contactFoot && m->hasQuery)
 		{
-			float d;
-			if (lbContactDistance(m, point, normal, &d))
+			if (measured)
 			{
 				fm.penetration = lbMaxF(fm.penetration, lbMaxF(-d, 0.0f));
 				fm.hover = lbMaxF(fm.hover, lbMaxF(d, 0.0f));
