@@ -888,6 +888,48 @@ static void LyingTorsoAgainstTheGround(void)
 	}
 }
 
+// A lying body holds itself up where its torso lies on the ground (torso_height within 3 cm), not
+// where the system says it touches: the same touching contact on a body 0.3 m up floats.
+static void FloatingLyingBody(void)
+{
+	for (int rig = 0; rig < 2; ++rig)
+	{
+		lbFixture f;
+		lbFixtureInit(&f, (lbReferenceRig)rig, true);
+		lbMotionState ms;
+		lbMotionState_Init(&ms, f.skeleton, &f.humanoid, lbTransform_identity);
+		lbMotionDef mp = lbDefaultMotionDef(lb_motionProne);
+		ENSURE(lbMotion_Sample(&ms, f.skeleton, &f.humanoid, &mp, 1.0f / 60.0f, &f.pose) == lb_ok);
+		const lbHumanoid* h = &f.humanoid;
+		const float r = lbMetricsSegmentRadius(h, lb_segmentTorso, 0);
+		f.characterWs.p = lbVec3_zero;
+		const float low = lbMinF(lbTransformPoint(f.characterWs, f.pose.model[h->pelvis].p).z,
+								 lbTransformPoint(f.characterWs, f.pose.model[h->neck].p).z);
+		lbContact c;
+		memset(&c, 0, sizeof c);
+		c.kind = lb_contactBody;
+		c.bone = h->pelvis;
+		c.normalWs = lbVec3_axisZ;
+		c.touching = true;
+		for (int up = 0; up < 2; ++up)
+		{
+			f.characterWs.p.z = r + (up ? 0.3f : 0.01f) - low;
+			c.targetWs = lbTransformPoint(f.characterWs, f.pose.model[h->pelvis].p);
+			lbFrameMetrics m = lbAddFrameBase(&f, NULL, &c, 1, false, true);
+			for (int i = 1; i < 60; ++i)
+				m = lbAddFrameBase(&f, NULL, &c, 1, false, false);
+			ENSURE_NEAR(m.torsoHeight, up ? 0.3 : 0.01, 2.0e-3);
+			if (up)
+				ENSURE(m.floatHeight > 0.1f);
+			else
+				ENSURE_NEAR(m.floatHeight, 0.0, 1.0e-6);
+		}
+		const lbMetricsSummary sm = lbMetrics_GetSummary(f.metrics);
+		ENSURE(sm.floatingMax > 0.1f && sm.floatingTime > 0.9f);
+		lbFixtureFree(&f);
+	}
+}
+
 static void BadInputIsReported(void)
 {
 	lbSetLogFcn(lbTestLog, NULL);
@@ -962,6 +1004,7 @@ int main(int argc, char** argv)
 	RUN_TEST(AddedPopSubtractsTheBaseMotion);
 	RUN_TEST(FloatingOverTheGround);
 	RUN_TEST(FloatingHeldByContacts);
+	RUN_TEST(FloatingLyingBody);
 	RUN_TEST(UnmeasuredFramesSayWhy);
 	RUN_TEST(KneeAndElbowInversions);
 	RUN_TEST(KneesCrossed);

@@ -1238,12 +1238,12 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 		lbTransform boneWs = lbBoneWs(pose, cw, c->bone);
 		lbVec3 point = lbTransformPoint(boneWs, c->offsetLocal);
 		lbVec3 normal = lbNormalizeOr(c->normalWs, m->def.upWs);
-		// A held contact of any kind is support while the world is there (within floatContactHeight
-		// of a surface along its normal): a climber's foot on a wall hold holds the body up as a
-		// hand does, and a contact the system holds in the air does not.
+		// A held hand or foot is support while the world is there (within floatContactHeight of a
+		// surface along its normal): a climber's foot on a wall hold holds the body up as a hand
+		// does, and a contact the system holds in the air does not. A lying body is measured below.
 		float d = 0.0f;
 		const bool measured = (c->locked || c->touching) && m->hasQuery && lbContactDistance(m, point, normal, &d);
-		touches = touches || (measured && d <= m->def.floatContactHeight);
+		touches = touches || (c->kind != lb_contactBody && measured && d <= m->def.floatContactHeight);
 		if (c->locked)
 		{
 			anyLocked = true;
@@ -1277,6 +1277,9 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 		bodyTouching = bodyTouching || (frame->contacts[i].kind == lb_contactBody && frame->contacts[i].touching);
 	if (bodyTouching && m->hasQuery && !lbTorsoOnGround(m, frame, &fm))
 		lbNoteUnmeasured(&fm, lb_unmeasuredNoSurfaceAtContact);
+	// A lying body is support where its torso lies on the ground (torso_height): its contact's
+	// point may stand over a stair's tread beside the nose the torso rests on.
+	touches = touches || (bodyTouching && fm.torsoHeight >= 0.0f && fm.torsoHeight <= m->def.floatContactHeight);
 
 	lbMetricsSummary* sm = &m->summary;
 	// Floating: a span of frames in which nothing touches; it counts once longer than a jump.
