@@ -832,29 +832,40 @@ static void NonFiniteFramesCountAndAreSkipped(void)
 // A body lying face down on flat ground with a touching body contact: the torso's height is the
 // capsule's lowest point above the ground, pitch and roll errors are the tilts given to the torso
 // beyond the ground's (the roll beyond the base pose's own); without a body contact nothing is measured.
+// The fixture in the procedural crawl's first pose with the character at the origin, and a
+// touching body contact at the pelvis (the system says the torso rests). *outLift: the height
+// (m) to set the character at for its torso's lowest point to lie on the ground (z = 0).
+static lbContact lbLyingFixture(lbFixture* f, int rig, float* outLift)
+{
+	lbFixtureInit(f, (lbReferenceRig)rig, true);
+	lbMotionState ms;
+	lbMotionState_Init(&ms, f->skeleton, &f->humanoid, lbTransform_identity);
+	lbMotionDef mp = lbDefaultMotionDef(lb_motionProne);
+	ENSURE(lbMotion_Sample(&ms, f->skeleton, &f->humanoid, &mp, 1.0f / 60.0f, &f->pose) == lb_ok);
+	const lbHumanoid* h = &f->humanoid;
+	f->characterWs.p = lbVec3_zero;
+	const float low = lbMinF(lbTransformPoint(f->characterWs, f->pose.model[h->pelvis].p).z,
+							 lbTransformPoint(f->characterWs, f->pose.model[h->neck].p).z);
+	*outLift = lbMetricsSegmentRadius(h, lb_segmentTorso, 0) - low;
+	lbContact c;
+	memset(&c, 0, sizeof c);
+	c.kind = lb_contactBody;
+	c.bone = h->pelvis;
+	c.normalWs = lbVec3_axisZ;
+	c.touching = true;
+	return c;
+}
+
 static void LyingTorsoAgainstTheGround(void)
 {
 	for (int rig = 0; rig < 2; ++rig)
 	{
 		lbFixture f;
-		lbFixtureInit(&f, (lbReferenceRig)rig, true);
-		lbMotionState ms;
-		lbMotionState_Init(&ms, f.skeleton, &f.humanoid, lbTransform_identity);
-		lbMotionDef mp = lbDefaultMotionDef(lb_motionProne);
-		ENSURE(lbMotion_Sample(&ms, f.skeleton, &f.humanoid, &mp, 1.0f / 60.0f, &f.pose) == lb_ok);
+		float lift;
+		lbContact c = lbLyingFixture(&f, rig, &lift);
 		const lbHumanoid* h = &f.humanoid;
-		float r = lbMetricsSegmentRadius(h, lb_segmentTorso, 0);
-		f.characterWs.p = lbVec3_zero;
-		float low = lbMinF(lbTransformPoint(f.characterWs, f.pose.model[h->pelvis].p).z,
-						   lbTransformPoint(f.characterWs, f.pose.model[h->neck].p).z);
-		f.characterWs.p.z = r + 0.05f - low;
-		lbContact c;
-		memset(&c, 0, sizeof c);
-		c.kind = lb_contactBody;
-		c.bone = h->pelvis;
+		f.characterWs.p.z = lift + 0.05f;
 		c.targetWs = lbTransformPoint(f.characterWs, f.pose.model[h->pelvis].p);
-		c.normalWs = lbVec3_axisZ;
-		c.touching = true;
 		lbPose base = lbCreatePose(f.skeleton);
 		lbPose_Copy(&base, &f.pose);
 		lbFrameMetrics m = lbAddFrameBase(&f, &base, &c, 1, false, false);
@@ -895,25 +906,12 @@ static void FloatingLyingBody(void)
 	for (int rig = 0; rig < 2; ++rig)
 	{
 		lbFixture f;
-		lbFixtureInit(&f, (lbReferenceRig)rig, true);
-		lbMotionState ms;
-		lbMotionState_Init(&ms, f.skeleton, &f.humanoid, lbTransform_identity);
-		lbMotionDef mp = lbDefaultMotionDef(lb_motionProne);
-		ENSURE(lbMotion_Sample(&ms, f.skeleton, &f.humanoid, &mp, 1.0f / 60.0f, &f.pose) == lb_ok);
+		float lift;
+		lbContact c = lbLyingFixture(&f, rig, &lift);
 		const lbHumanoid* h = &f.humanoid;
-		const float r = lbMetricsSegmentRadius(h, lb_segmentTorso, 0);
-		f.characterWs.p = lbVec3_zero;
-		const float low = lbMinF(lbTransformPoint(f.characterWs, f.pose.model[h->pelvis].p).z,
-								 lbTransformPoint(f.characterWs, f.pose.model[h->neck].p).z);
-		lbContact c;
-		memset(&c, 0, sizeof c);
-		c.kind = lb_contactBody;
-		c.bone = h->pelvis;
-		c.normalWs = lbVec3_axisZ;
-		c.touching = true;
 		for (int up = 0; up < 2; ++up)
 		{
-			f.characterWs.p.z = r + (up ? 0.3f : 0.01f) - low;
+			f.characterWs.p.z = lift + (up ? 0.3f : 0.01f);
 			c.targetWs = lbTransformPoint(f.characterWs, f.pose.model[h->pelvis].p);
 			lbFrameMetrics m = lbAddFrameBase(&f, NULL, &c, 1, false, true);
 			for (int i = 1; i < 60; ++i)
