@@ -1113,6 +1113,13 @@ typedef struct lbClimbSwivelTerms
 #define LB_CLIMB_TORSO_RADIUS 0.055f
 #define LB_CLIMB_TORSO_SLACK 0.04f
 #define LB_CLIMB_TORSO_WEIGHT 40.0f
+// A hand let go (fading back to the animation) has no palm to keep on a hold: its arm keeps out of
+// the torso with no slack, at LB_CLIMB_TORSO_RELEASED a metre, and so does the elbow's way round
+// from last frame's (with its dip toward the wall, lbClimbSwivelHeight): with the slack, a hand
+// let go across the body brought its forearm 11-13 cm into the chest on every wall, slab and
+// overhang climb; at twice the weight the elbow went round into a 96-104-degree overhang instead
+// (1.6-2.9 cm).
+#define LB_CLIMB_TORSO_RELEASED 200.0f
 
 // The swivel candidates' scores (lbClimbElbowPole): for each angle's cosine and sine, the roll the
 // palm needs (lbClimbFastAtan2 of the goal's components across the forearm), heavily beyond a
@@ -1349,14 +1356,42 @@ static float lbClimbTorsoAxisDistance(lbVec3 X, lbVec3 P0, lbVec3 seg, float seg
 	return lbDistance(X, lbMulAdd(P0, t, seg));
 }
 
-// How far past LB_CLIMB_TORSO_SLACK the elbow E or the forearm's middle (E to the wrist W) lies
-// inside the torso's capsule (from P0 along `seg`, seg . seg = segLen2; model space, m); 0 when
-// neither does.
-static float lbClimbElbowInTorso(lbVec3 E, lbVec3 W, lbVec3 P0, lbVec3 seg, float segLen2, float rTorso, float rElbow, float rFore)
+// Distance (m) from the segment from A along `ab` to the torso capsule's axis (from P0 along `seg`,
+// seg . seg = segLen2 > 0): between their closest points, the parameters clamped to the segments
+// (Ericson, Real-Time Collision Detection, 5.1.9), as the metrics measure the forearm.
+static float lbClimbSegmentAxisDistance(lbVec3 A, lbVec3 ab, lbVec3 P0, lbVec3 seg, float segLen2)
+{
+	const lbVec3 r = lbSub(A, P0);
+	const float a = lbDot(ab, ab), f = lbDot(seg, r);
+	if (a <= 1.0e-12f)
+		return lbClimbTorsoAxisDistance(A, P0, seg, segLen2);
+	const float c = lbDot(ab, r), b = lbDot(ab, seg), den = a * segLen2 - b * b;
+	float sa = den > 1.0e-12f ? lbClampF((b * f - c * segLen2) / den, 0.0f, 1.0f) : 0.0f;
+	float t = (b * sa + f) / segLen2;
+	if (t < 0.0f)
+	{
+		t = 0.0f;
+		sa = lbClampF(-c / a, 0.0f, 1.0f);
+	}
+	else if (t > 1.0f)
+	{
+		t = 1.0f;
+		sa = lbClampF((b - c) / a, 0.0f, 1.0f);
+	}
+	return lbDistance(lbMulAdd(A, sa, ab), lbMulAdd(P0, t, seg));
+}
+
+// How far past `slack` the elbow E or the forearm (the segment from E to the wrist W) lies inside
+// the torso's capsule (from P0 along `seg`, seg . seg = segLen2; model space, m); 0 when neither
+// does. The whole forearm, not its middle: a forearm across the chest with both its middle and
+// the elbow clear by the slack read 12 cm into the torso in the metrics (a wall climb's hand let
+// go across the body).
+static float lbClimbElbowInTorso(lbVec3 E, lbVec3 W, lbVec3 P0, lbVec3 seg, float segLen2, float rTorso, float rElbow, float rFore,
+								 float slack)
 {
 	const float inE = rTorso + rElbow - lbClimbTorsoAxisDistance(E, P0, seg, segLen2);
-	const float inM = rTorso + rFore - lbClimbTorsoAxisDistance(lbLerp(E, W, 0.5f), P0, seg, segLen2);
-	return lbMaxF(lbMaxF(inE, inM) - LB_CLIMB_TORSO_SLACK, 0.0f);
+	const float inF = rTorso + rFore - lbClimbSegmentAxisDistance(E, lbSub(W, E), P0, seg, segLen2);
+	return lbMaxF(lbMaxF(inE, inF) - slack, 0.0f);
 }
 
 // The elbow's swivel. Which way the elbow points decides how far the forearm must roll for the
@@ -1438,15 +1473,15 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	const lbVec3 torsoSeg = torsoTop >= 0 && hm->pelvis >= 0 ? lbSub(pose->model[torsoTop].p, torsoP0) : lbVec3_zero;
 	const float torsoLen2 = lbDot(torsoSeg, torsoSeg);
 	const float rTorso = LB_CLIMB_TORSO_RADIUS * hm->height, rElbow = 0.15f * ch->upperLength, rFore = 0.13f * ch->lowerLength;
-	// Scored only where some candidate may overlap: the elbow lies on its circle, the forearm's
-	// middle on the half-size circle about the middle of the circle's centre and the wrist.
+	const bool released = c->fading[s];
+	const float torsoSlack = released ? 0.0f : LB_CLIMB_TORSO_SLACK;
+	const float torsoWeight = released ? LB_CLIMB_TORSO_RELEASED : LB_CLIMB_TORSO_WEIGHT;
+	// Scored only where some candidate may overlap: the elbow lies on its circle, and each point of
+	// the forearm within the circle's radius of the segment from the circle's centre to the wrist.
 	bool torsoOk = torsoLen2 > 1.0e-8f && hm->height > 0.0f;
 	if (torsoOk)
-	{
-		const lbVec3 mC = lbLerp(centre, W, 0.5f);
-		torsoOk = lbClimbTorsoAxisDistance(centre, torsoP0, torsoSeg, torsoLen2) - radius < rTorso + rElbow - LB_CLIMB_TORSO_SLACK ||
-				  lbClimbTorsoAxisDistance(mC, torsoP0, torsoSeg, torsoLen2) - 0.5f * radius < rTorso + rFore - LB_CLIMB_TORSO_SLACK;
-	}
+		torsoOk = lbClimbTorsoAxisDistance(centre, torsoP0, torsoSeg, torsoLen2) - radius < rTorso + rElbow - torsoSlack ||
+				  lbClimbSegmentAxisDistance(centre, lbSub(W, centre), torsoP0, torsoSeg, torsoLen2) - radius < rTorso + rFore - torsoSlack;
 	// Coarse samples all round, then finer ones about the best.
 	for (int pass = 0; pass < 2; ++pass)
 	{
@@ -1480,8 +1515,29 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 			for (int kk = 0; kk < count; ++kk)
 			{
 				const lbVec3 E = lbMulAdd(centre, radius, lbAdd(lbMulSV(cosT[kk], u), lbMulSV(sinT[kk], v)));
-				cost[kk] += LB_CLIMB_TORSO_WEIGHT * lbClimbElbowInTorso(E, W, torsoP0, torsoSeg, torsoLen2, rTorso, rElbow, rFore);
+				cost[kk] += torsoWeight * lbClimbElbowInTorso(E, W, torsoP0, torsoSeg, torsoLen2, rTorso, rElbow, rFore, torsoSlack);
 			}
+		if (torsoOk && released && hasLast)
+		{
+			// A hand let go turns its elbow round from last frame's a few degrees a frame: the
+			// short way from a crossed arm's elbow to its own side went through the chest, or
+			// round the front into the wall. The deepest the way goes into the torso, or nearer
+			// the wall than the clearance and than the elbow is now, counts against the candidate.
+			const float floorH = lbMinF(clearance, lbClimbSwivelHeight(&terms, lastAngle));
+			for (int kk = 0; kk < count; ++kk)
+			{
+				const float delta = lbClimbWrapAngle(tk[kk] - lastAngle);
+				float worst = 0.0f;
+				for (int q = 1; q <= 6; ++q)
+				{
+					const float t = lastAngle + delta * (float)q / 6.0f;
+					const lbVec3 E = lbMulAdd(centre, radius, lbAdd(lbMulSV(cosf(t), u), lbMulSV(sinf(t), v)));
+					worst = lbMaxF(worst, lbClimbElbowInTorso(E, W, torsoP0, torsoSeg, torsoLen2, rTorso, rElbow, rFore, 0.0f) +
+											  lbMaxF(floorH - lbClimbSwivelHeight(&terms, t), 0.0f));
+				}
+				cost[kk] += LB_CLIMB_TORSO_RELEASED * worst;
+			}
+		}
 		if (hasLast && terms.k0 < 1.0e29f)
 		{
 			// In an inside corner: an elbow on the far side of the other wall is reached only
