@@ -158,6 +158,12 @@ static void test_climb_scenarios_meet_the_limits(void)
 			// animation and a high step's calf through the other thigh (docs/climb.md).
 			if (strncmp(names[i], "climb_holds_", 12) == 0)
 				ENSURE(m->selfPenetrationMax <= 0.06f);
+			// A hand let go across the body crosses back in front of the chest, its elbow kept out
+			// of the torso on the way (lbClimbRoundTorso, lbClimbElbowPole): the wall, ledge and
+			// slab climbs read as much as 0.128-0.133 m with the hand going straight back (0.104 now).
+			if (strncmp(names[i], "climb_wall_", 11) == 0 || strncmp(names[i], "climb_ledge", 11) == 0 ||
+				strncmp(names[i], "climb_slab_", 11) == 0)
+				ENSURE(m->selfPenetrationMax <= 0.11f);
 			failed += ok ? 0 : 1;
 			// A held foot's knee turns smoothly: it swung back and forth at the turn limit (1,300
 			// frames over 10 degrees in the planned holds climb, 750-860 on the planned slab and

@@ -1115,10 +1115,11 @@ typedef struct lbClimbSwivelTerms
 #define LB_CLIMB_TORSO_WEIGHT 40.0f
 // A hand let go (fading back to the animation) has no palm to keep on a hold: its arm keeps out of
 // the torso with no slack, at LB_CLIMB_TORSO_RELEASED a metre, and so does the elbow's way round
-// from last frame's (with its dip toward the wall, lbClimbSwivelHeight): with the slack, a hand
-// let go across the body brought its forearm 11-13 cm into the chest on every wall, slab and
-// overhang climb; at twice the weight the elbow went round into a 96-104-degree overhang instead
-// (1.6-2.9 cm).
+// from last frame's (with its dip toward the wall, lbClimbSwivelHeight). Without them a hand let
+// go across the body, even going round the torso (lbClimbRoundTorso), left the elbow behind on the
+// far side and its forearm swept through the chest (the wall climb 0.120 m, 0.094 with them; the
+// climbs' frames over 5 cm 2161, 1939 with them). At twice the weight the elbow went round into
+// the 110- and 114.6-degree overhangs instead (1.6 and 1.9 cm, against the limit's 2).
 #define LB_CLIMB_TORSO_RELEASED 200.0f
 
 // The swivel candidates' scores (lbClimbElbowPole): for each angle's cosine and sine, the roll the

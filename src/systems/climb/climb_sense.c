@@ -19,6 +19,12 @@
 // animated limb end it travels before its IK fades out (m).
 #define LB_CLIMB_RELEASE_LIFT 0.1f
 #define LB_CLIMB_RELEASE_NEAR 0.05f
+// The torso a released hand goes round (lbClimbRoundTorso): its radius over the body's height (the
+// metrics' torso capsule, docs/metrics.md), and how far clear of it and the forearm's capsule the
+// hand passes (m). Passing just clear, the elbow had less room to come round: the ledge climb
+// (mannequin) read 0.121 m (0.094 now), five overhang climbs 0.122-0.128 (0.097-0.116).
+#define LB_CLIMB_TORSO_CLEAR 0.055f
+#define LB_CLIMB_TORSO_MARGIN 0.02f
 // Height above the surface of the ray that looks for a wall across a steering move (m).
 #define LB_CLIMB_CORNER_LIFT 0.12f
 // How far past a steered guide's next step the look for an inside corner's other wall reaches (m).
@@ -367,6 +373,39 @@ static lbQuat lbClimbSurfaceRotation(const lbClimbDef* def, int limb, lbVec3 cen
 	return lbQuatNormalize(lbQuatMul(lbQuatMakeFromXY(x, n), def->searchRotationOffset[limb]));
 }
 
+// Where a released hand (arm `i`) heads on its way back: a hand on the far side of the torso from
+// its animated end (let go of a hold across the body) first crosses in front of the chest, out
+// from the wall only as far as the chest's front, then goes the usual way (`aim`, world; `out`:
+// its way out from the wall, along `wn`, to the animated end's depth) once past the torso's side.
+// Out first and then straight across, the wall climb's left hand let go to the right of the body
+// went through the chest (self_penetration 0.13 m); a hand on a ledge's top still crosses above it
+// and goes out over the lip before going down. The torso is the line from the hips' middle to the
+// shoulders', as thick as the metrics' torso and forearm capsules together.
+static lbVec3 lbClimbRoundTorso(const lbClimbFrame* f, int i, lbVec3 target, lbVec3 aim, lbVec3 wn, float out)
+{
+	const lbVec3 base = lbLerp(f->centreWs[2], f->centreWs[3], 0.5f);
+	const lbVec3 axis = lbSub(lbLerp(f->centreWs[0], f->centreWs[1], 0.5f), base);
+	const float len2 = lbDot(axis, axis);
+	const lbVec3 side = lbNormalizeOr(lbCross(axis, wn), lbVec3_zero);
+	if (len2 < 1.0e-6f || lbLengthSquared(side) < 0.5f)
+		return aim;
+	const float r = LB_CLIMB_TORSO_CLEAR * f->humanoid->height + 0.13f * f->humanoid->armAxes[i].foreLength + LB_CLIMB_TORSO_MARGIN;
+	const lbVec3 end = f->animEndWs[i];
+	const lbVec3 toT = lbSub(target, lbMulAdd(base, lbClampF(lbDot(lbSub(target, base), axis) / len2, 0.0f, 1.0f), axis));
+	const lbVec3 toE = lbSub(end, lbMulAdd(base, lbClampF(lbDot(lbSub(end, base), axis) / len2, 0.0f, 1.0f), axis));
+	// An animated end in front of the chest (not beside it) is reached the usual way.
+	const float endSide = lbDot(toE, side);
+	if (lbAbsF(endSide) < r)
+		return aim;
+	const float sign = endSide > 0.0f ? 1.0f : -1.0f, across = sign * lbDot(toT, side);
+	if (across >= r)
+		return aim;
+	// Across to the torso's side (or the animated end's, farther out), and out toward the chest's
+	// front, no farther than the animated end's depth.
+	const float front = lbClampF(-r - lbDot(toT, wn), 0.0f, lbMaxF(out, 0.0f));
+	return lbAdd(target, lbAdd(lbMulSV(sign * (lbMaxF(r, sign * endSide) - across), side), lbMulSV(front, wn)));
+}
+
 // One step of one limb's state: steering, reach clamp, search, preview, follow, locking.
 static void lbClimbStepLimb(lbClimbFrame* f, lbClimbState* state, int i, float dt, lbVec3 forwardWs)
 {
@@ -396,7 +435,9 @@ static void lbClimbStepLimb(lbClimbFrame* f, lbClimbState* state, int i, float d
 			// never cuts through the wall's lip (from a ledge top down to the hip).
 			const lbVec3 wn = state->wallNormalWs;
 			const float out = lbDot(lbSub(f->animEndWs[i], l->targetWs), wn);
-			const lbVec3 aim = out > 0.01f ? lbMulAdd(l->targetWs, out, wn) : f->animEndWs[i];
+			lbVec3 aim = out > 0.01f ? lbMulAdd(l->targetWs, out, wn) : f->animEndWs[i];
+			if (i < 2)
+				aim = lbClimbRoundTorso(f, i, l->targetWs, aim, wn, out);
 			l->targetWs = lbVInterpConstantTo(l->targetWs, aim, dt, def->followSpeed);
 			l->targetRotWs = lbQInterpConstantTo(l->targetRotWs, f->animRotWs[i], dt, def->rotationSpeed);
 		}
