@@ -3438,8 +3438,7 @@ static void lbFootLockBlend(lbFootLegState* leg, const lbFootDef* def, const lbF
 	}
 }
 
-// The bones the foot system reads: the pelvis, then each leg's thigh, calf, foot and ball.
-#define LB_FOOT_READ_BONES 9
+// The bones the foot system reads (LB_FOOT_READ_BONES), LB_NULL_INDEX where the rig has none.
 static void lbFootReadBones(const lbHumanoid* h, int out[LB_FOOT_READ_BONES])
 {
 	out[0] = h->pelvis;
@@ -3450,6 +3449,23 @@ static void lbFootReadBones(const lbHumanoid* h, int out[LB_FOOT_READ_BONES])
 		out[3 + 4 * s] = h->leg[s].foot;
 		out[4 + 4 * s] = h->leg[s].ball;
 	}
+}
+
+static lbFootReadList lbFootReadListOf(const lbHumanoid* h)
+{
+	int bones[LB_FOOT_READ_BONES];
+	lbFootReadBones(h, bones);
+	lbFootReadList r;
+	r.count = 0;
+	for (int i = 0; i < LB_FOOT_READ_BONES; ++i)
+		if (bones[i] >= 0)
+			r.bone[r.count++] = bones[i];
+	if (r.count & 1)
+	{
+		r.bone[r.count] = r.bone[r.count - 1];
+		++r.count;
+	}
+	return r;
 }
 
 // The rig check at each entry, every frame: a map made for this skeleton (bone count and
@@ -3476,10 +3492,9 @@ static lbResult lbFootCheckRig(const lbHumanoid* h, const lbSkeleton* s)
 
 // Whether the animated pose is finite where the sense stage reads it (the model transforms of the
 // pelvis and the legs' bones); the rest of the pose is never read here.
-static bool lbFootAnimFinite(const lbPose* pose, const lbHumanoid* h)
+static bool lbFootAnimFinite(const lbPose* pose, const lbFootReadList* read)
 {
-	int bones[LB_FOOT_READ_BONES];
-	lbFootReadBones(h, bones);
+	const int* bones = read->bone;
 #if defined(LB_SIMD_SSE)
 	// The common verdict in four lanes with one branch at the end: every position and scale
 	// component below infinity and every rotation component below 2^125 in magnitude (ordered
@@ -3489,10 +3504,8 @@ static bool lbFootAnimFinite(const lbPose* pose, const lbHumanoid* h)
 	const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
 	const __m128 inf = _mm_set1_ps(INFINITY), qMax = _mm_set1_ps(0x1p125f);
 	__m128 ok = _mm_castsi128_ps(_mm_set1_epi32(-1));
-	for (int k = 0; k < LB_FOOT_READ_BONES; ++k)
+	for (int k = 0; k < read->count; ++k)
 	{
-		if (bones[k] < 0)
-			continue;
 		const float* f = &pose->model[bones[k]].p.x;
 		// Three overlapping loads: position and q.x, the rotation, q.w and scale. The rotation's
 		// components met in the other two loads are held to the looser bound there as well.
@@ -3503,10 +3516,8 @@ static bool lbFootAnimFinite(const lbPose* pose, const lbHumanoid* h)
 	if (_mm_movemask_ps(ok) == 0xf)
 		return true;
 #endif
-	for (int k = 0; k < LB_FOOT_READ_BONES; ++k)
+	for (int k = 0; k < read->count; ++k)
 	{
-		if (bones[k] < 0)
-			continue;
 		const lbTransform* t = &pose->model[bones[k]];
 		if (!lbIsValidVec3(t->p) || !lbIsValidVec3(t->s) || !lbIsValidFloat(t->q.x + t->q.y + t->q.z + t->q.w))
 			return false;
@@ -3603,31 +3614,19 @@ static inline bool lbFootTransformOk(const lbTransform* t, bool near)
 // Whether the pose is fit for the pose stage where it reads it: the local and model transforms of
 // the pelvis and the legs' bones (of every bone when `all`) finite, their model positions within
 // 1e6 m of the model origin, and each leg's bones of a length the two-bone solve takes.
-static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
+static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, const lbFootReadList* read, bool all)
 {
-	int bones[LB_FOOT_READ_BONES];
-	lbFootReadBones(h, bones);
-	const int count = all ? pose->boneCount : LB_FOOT_READ_BONES;
+	const int count = all ? pose->boneCount : read->count;
 #if defined(LB_SIMD_SSE)
 	if (!all)
 	{
 		// lbFootTransformOk's tests of each read bone folded into running verdicts, one branch at the
-		// end: every transform passes exactly when the totals do. Two bones a pass, their four
-		// rotations' lengths in one lbFootOkNorms, straight from the pose (no list of rotations
-		// to gather and pad). A rig without some of the bones, or an odd count, repeats a bone it
-		// has: testing a transform twice changes no verdict.
-		int use[LB_FOOT_READ_BONES + 1];
-		int nb = 0;
-		for (int i = 0; i < LB_FOOT_READ_BONES; ++i)
-			if (bones[i] >= 0)
-				use[nb++] = bones[i];
-		if (nb & 1)
-		{
-			use[nb] = use[nb - 1];
-			++nb;
-		}
+		// end: every transform passes exactly when the totals do. Two bones a pass (the list's count
+		// is even), their four rotations' lengths in one lbFootOkNorms, straight from the pose (no
+		// list of rotations to gather and pad).
+		const int* use = read->bone;
 		lbFootOkTotals k = lbFootOkStart();
-		for (int i = 0; i < nb; i += 2)
+		for (int i = 0; i < count; i += 2)
 		{
 			const lbTransform* m0 = &pose->model[use[i]];
 			const lbTransform* l0 = &pose->local[use[i]];
@@ -3647,9 +3646,7 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 #endif
 		for (int k = 0; k < count; ++k)
 		{
-			const int b = all ? k : bones[k];
-			if (b < 0)
-				continue;
+			const int b = all ? k : read->bone[k];
 			if (!lbFootTransformOk(&pose->model[b], true) || !lbFootTransformOk(&pose->local[b], false))
 				return false;
 		}
@@ -3669,8 +3666,8 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 }
 
 static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton,
-							   const lbHumanoid* humanoid, const lbSole soles[2], lbFootMemo* memo, const lbFootSenseInput* in,
-							   lbFootTargets* out);
+							   const lbHumanoid* humanoid, const lbSole soles[2], const lbFootReadList* read, lbFootMemo* memo,
+							   const lbFootSenseInput* in, lbFootTargets* out);
 
 lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
 					 const lbFootSenseInput* in, lbFootTargets* out)
@@ -3685,17 +3682,18 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 	if (valid != lb_ok)
 		return valid;
 	const lbSole soles[2] = { lbHumanoid_GetSole(humanoid, 0), lbHumanoid_GetSole(humanoid, 1) };
+	const lbFootReadList read = lbFootReadListOf(humanoid);
 	lbFootMemo memo;
 	lbFootMemo_Init(&memo);
-	return lbFootSenseOne(state, def, skeleton, humanoid, soles, &memo, in, out);
+	return lbFootSenseOne(state, def, skeleton, humanoid, soles, &read, &memo, in, out);
 }
 
 // One character's sense stage past the checks of the def and the rig, which a crowd makes once.
-// `soles` are the rig's (lbHumanoid_GetSole of each side), worked out once per call of the caller, and
-// `memo` the caller's cosines and exponentials (one def throughout).
+// `soles` are the rig's (lbHumanoid_GetSole of each side) and `read` the bones its checks read, worked
+// out once per call of the caller, and `memo` the caller's cosines and exponentials (one def throughout).
 static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton,
-							   const lbHumanoid* humanoid, const lbSole soles[2], lbFootMemo* memo, const lbFootSenseInput* in,
-							   lbFootTargets* out)
+							   const lbHumanoid* humanoid, const lbSole soles[2], const lbFootReadList* read, lbFootMemo* memo,
+							   const lbFootSenseInput* in, lbFootTargets* out)
 {
 	if (!state || !in || !out || !in->animPose || !in->animPose->model)
 		return lbReport(lb_errorNullPointer, "lbFootSense: state, def, skeleton, humanoid, input, pose and output are required");
@@ -3707,7 +3705,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 	if (in->animPose->boneCount != skeleton->boneCount)
 		return lbReport(lb_errorSkeletonMismatch, "lbFootSense: pose has %d bones, skeleton %d", in->animPose->boneCount,
 						skeleton->boneCount);
-	if (!lbFootAnimFinite(in->animPose, humanoid))
+	if (!lbFootAnimFinite(in->animPose, read))
 		return lbReport(lb_errorNonFinite, "lbFootSense: the animated pose is not finite");
 	lbFootFrame f;
 	lbResult result;
@@ -3918,6 +3916,7 @@ lbResult lbFootSenseManyChecked(lbFootState* states, const lbFootDef* def, const
 								int count)
 {
 	const lbSole soles[2] = { lbHumanoid_GetSole(humanoid, 0), lbHumanoid_GetSole(humanoid, 1) };
+	const lbFootReadList read = lbFootReadListOf(humanoid);
 	lbFootMemo memo;
 	lbFootMemo_Init(&memo);
 	lbResult first = lb_ok;
@@ -3947,7 +3946,7 @@ lbResult lbFootSenseManyChecked(lbFootState* states, const lbFootDef* def, const
 		lbPrefetchCasts(query, casts, n);
 		for (int i = g; i < end; ++i)
 		{
-			lbResult r = lbFootSenseOne(&states[i], def, skeleton, humanoid, soles, &memo, &inputs[i], &outTargets[i]);
+			lbResult r = lbFootSenseOne(&states[i], def, skeleton, humanoid, soles, &read, &memo, &inputs[i], &outTargets[i]);
 			if (first == lb_ok && r != lb_ok)
 				first = r;
 		}
@@ -4439,6 +4438,7 @@ static lbFootPoseConsts lbFootPoseConstsOf(const lbFootDef* def, const lbHumanoi
 		const float a = ax->thighLength, b = ax->calfLength;
 		k.minReach[s] = k.kneeCap ? sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * k.cosKnee, 0.0f)) : 0.0f;
 	}
+	k.read = lbFootReadListOf(humanoid);
 	return k;
 }
 
@@ -4574,7 +4574,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 			return lbReport(lb_errorInvalidArgument, "lbFootApplyPose: the %s foot's target is 1e6 m or more from the character",
 							s ? "right" : "left");
 	}
-	if (!lbFootPoseFinite(pose, humanoid, solver == lb_footSolverFullBody))
+	if (!lbFootPoseFinite(pose, humanoid, &consts->read, solver == lb_footSolverFullBody))
 		return lbReport(lb_errorNonFinite, "lbFootApplyPose: non-finite or out-of-range transform, or zero-length leg bone, in the pose");
 	const float alpha = lbClampF(targets->alpha, 0.0f, 1.0f);
 	if (alpha <= 0.0f)
