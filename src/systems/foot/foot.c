@@ -4815,6 +4815,39 @@ static void lbFootWriteLeg(lbPose* pose, const lbSkeleton* skeleton, const lbLeg
 		lbIkTransformMulTo(&model[sub[k]], &model[skeleton->parents[sub[k]]], &local[sub[k]]);
 }
 
+// lbNormalize(lbIkTransformDirection(thigh, axis)) of the knee's two axes (lbFootPoseShared's
+// kneeAxes of one side), bit for bit: with SSE2 both turned by one load of the rotation and the
+// scale's signs, and both normalised in the lanes of one register (the same squares summed in the
+// same order, the same root, reciprocal and products).
+static inline void lbFootKneeAxes(const lbTransform* thigh, const float axes[2][4], lbVec3* outHinge, lbVec3* outPole)
+{
+#if LB_IK_SSE2
+	const __m128 ws = _mm_loadu_ps(&thigh->q.w);
+	const __m128 neg = _mm_and_ps(_mm_cmplt_ps(_mm_shuffle_ps(ws, ws, _MM_SHUFFLE(0, 3, 2, 1)), _mm_setzero_ps()),
+								  _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+	const __m128 q = _mm_loadu_ps(&thigh->q.x);
+	const __m128 h = lbIkQuatRotate4(q, _mm_xor_ps(_mm_loadu_ps(axes[0]), neg));
+	const __m128 p = lbIkQuatRotate4(q, _mm_xor_ps(_mm_loadu_ps(axes[1]), neg));
+	// Lane 0 the hinge's (x x + y y) + z z, lane 1 the pole's.
+	const __m128 h2 = _mm_mul_ps(h, h), p2 = _mm_mul_ps(p, p);
+	const __m128 xy = _mm_unpacklo_ps(h2, p2), zw = _mm_unpackhi_ps(h2, p2);
+	const __m128 len = _mm_sqrt_ps(_mm_add_ps(_mm_add_ps(xy, _mm_movehl_ps(xy, xy)), zw));
+	// lbNormalizeOr's test: a length above LB_EPSILON and finite, else the zero vector.
+	const __m128 ok = _mm_and_ps(_mm_cmpgt_ps(len, _mm_set1_ps(LB_EPSILON)), _mm_cmplt_ps(len, _mm_set1_ps(INFINITY)));
+	const __m128 inv = _mm_div_ps(_mm_set1_ps(1.0f), len);
+	float rh[4], rp[4];
+	_mm_storeu_ps(rh, _mm_and_ps(_mm_mul_ps(_mm_shuffle_ps(inv, inv, _MM_SHUFFLE(0, 0, 0, 0)), h),
+								 _mm_shuffle_ps(ok, ok, _MM_SHUFFLE(0, 0, 0, 0))));
+	_mm_storeu_ps(rp, _mm_and_ps(_mm_mul_ps(_mm_shuffle_ps(inv, inv, _MM_SHUFFLE(1, 1, 1, 1)), p),
+								 _mm_shuffle_ps(ok, ok, _MM_SHUFFLE(1, 1, 1, 1))));
+	*outHinge = LB_LITERAL(lbVec3){ rh[0], rh[1], rh[2] };
+	*outPole = LB_LITERAL(lbVec3){ rp[0], rp[1], rp[2] };
+#else
+	*outHinge = lbNormalize(lbIkTransformDirection(thigh, lbMakeVec3(axes[0][0], axes[0][1], axes[0][2])));
+	*outPole = lbNormalize(lbIkTransformDirection(thigh, lbMakeVec3(axes[1][0], axes[1][1], axes[1][2])));
+#endif
+}
+
 void lbFootPoseShared_Init(lbFootPoseShared* shared, const lbFootDef* def, const lbSkeleton* skeleton,
 						   const lbHumanoid* humanoid)
 {
@@ -4824,6 +4857,14 @@ void lbFootPoseShared_Init(lbFootPoseShared* shared, const lbFootDef* def, const
 	{
 		// The thigh's subtree but the two joints lbFootWriteLeg sets from the solve.
 		const lbLegBones* b = &humanoid->leg[s];
+		const lbVec3 axes[2] = { humanoid->legAxes[s].kneeBendThigh, humanoid->legAxes[s].kneePoleThigh };
+		for (int a = 0; a < 2; ++a)
+		{
+			shared->kneeAxes[s][a][0] = axes[a].x;
+			shared->kneeAxes[s][a][1] = axes[a].y;
+			shared->kneeAxes[s][a][2] = axes[a].z;
+			shared->kneeAxes[s][a][3] = 0.0f;
+		}
 		int all[LB_MAX_BONES];
 		const int m = b->thigh >= 0 ? lbFootSubtree(skeleton, b->thigh, all) : 0;
 		shared->subCount[s] = 0;
@@ -4872,7 +4913,6 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 				live[i] = outResults[i] == lb_ok;
 				continue;
 			}
-			const lbLegAxes* ax = &humanoid->legAxes[s];
 			const lbTransform* m = pose->model;
 			lbTwoBoneIkInput* li = &in[n];
 			*li = *defaults;
@@ -4882,8 +4922,7 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 			li->weight = legs[i].weight[s];
 			li->soften = legs[i].soften;
 			// The knee's hinge and pole from the thigh as lbPose_SolveLimbIk derives them.
-			li->hingeAxisMs = lbNormalize(lbIkTransformDirection(&m[b->thigh], ax->kneeBendThigh));
-			li->bendHintMs = lbNormalize(lbIkTransformDirection(&m[b->thigh], ax->kneePoleThigh));
+			lbFootKneeAxes(&m[b->thigh], shared->kneeAxes[s], &li->hingeAxisMs, &li->bendHintMs);
 			root[n] = m[b->thigh], mid[n] = m[b->calf], end[n] = m[b->foot];
 			keep[n][0] = pose->local[b->thigh].q, keep[n][1] = pose->local[b->calf].q, keep[n][2] = pose->local[b->foot].q;
 			who[n++] = 2 * i + s;

@@ -60,6 +60,9 @@ typedef struct lbFootPoseShared
 {
 	lbFootPoseConsts consts;
 	lbTwoBoneIkInput defaults;
+	// Per side the knee's hinge (kneeBendThigh) and pole (kneePoleThigh) axes in the thigh's frame,
+	// four floats each (the last zero), as one load takes them.
+	float kneeAxes[2][2][4];
 	int subCount[2];
 	int sub[2][LB_MAX_BONES];
 } lbFootPoseShared;
