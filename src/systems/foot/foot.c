@@ -19,6 +19,18 @@
 #include <stddef.h>
 #include <string.h>
 
+// Small steps of the sense stage inlined into their callers whatever the compiler's own estimate:
+// each call passed its vectors and quaternions packed into registers and unpacked them again, which
+// cost more than the work of several of them (RayHeight, RayHeights, ClearPrint, FoldRoom,
+// BeyondHeight, KneeClearance, ReachDrop, TiltKept: about 540 instructions a character-frame). The
+// steps whose inlining saved nothing or cost more in the grown callers (CastDown, PelvisShift, Lock,
+// Smooth) stay out of line.
+#if defined(__GNUC__)
+#define LB_FOOT_INLINE __attribute__((always_inline)) inline
+#else
+#define LB_FOOT_INLINE inline
+#endif
+
 // The transforms of one vector each frame reads several times per foot (the animated foot into the
 // world, the hips, the goals into model space), bit for bit the math.h results (the same products
 // and sums in the same order), with the vector's three components in the lanes of one SSE register
@@ -203,7 +215,7 @@ static lbQuat lbFootTilt(lbVec3 up, lbVec3 normal, float weight, float maxAngle,
 
 // lbFootTilt through the leg's kept tilt: the same inputs, bit for bit, give the kept answer without
 // the arctangent and the sine and cosine (a kept probe, a foot still over the same face).
-static lbQuat lbFootTiltKept(lbFootLegState* leg, lbVec3 up, lbVec3 normal, float weight, float maxAngle, float* outSlope)
+static LB_FOOT_INLINE lbQuat lbFootTiltKept(lbFootLegState* leg, lbVec3 up, lbVec3 normal, float weight, float maxAngle, float* outSlope)
 {
 	const float key[8] = { normal.x, normal.y, normal.z, up.x, up.y, up.z, weight, maxAngle };
 	const float kept[8] = { leg->tiltNormalWs.x, leg->tiltNormalWs.y, leg->tiltNormalWs.z, leg->tiltUpWs.x,
@@ -434,7 +446,7 @@ static lbFootCast lbFootCastDown(const lbSceneQuery* query, const lbQueryInput* 
 // Height (along up) of the ground straight under `base` (world) found by a ray along the probe
 // line `proto` moved to `base`; false when the ray finds nothing (a gap, the world's end). A ray
 // that starts inside a solid reports the start's height: the ground there is at least that high.
-static bool lbFootRayHeight(const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base, lbVec3 probeBase,
+static LB_FOOT_INLINE bool lbFootRayHeight(const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base, lbVec3 probeBase,
 							lbVec3 up, int* castCount, float* outHeight)
 {
 	lbQueryInput r = *proto;
@@ -463,7 +475,7 @@ static bool lbFootRayHeight(const lbSceneQuery* query, const lbQueryInput* proto
 // Heights (along up) of the ground straight under each of the n points `bases` (world), as
 // lbFootRayHeight finds them one by one, cast as one batch when the scene takes batches (a scene
 // may answer a footprint's rays together): valid[k] false, height[k] 0 where a ray found nothing.
-static void lbFootRayHeights(const lbSceneQuery* query, const lbQueryInput* proto, const lbVec3* bases, int n,
+static LB_FOOT_INLINE void lbFootRayHeights(const lbSceneQuery* query, const lbQueryInput* proto, const lbVec3* bases, int n,
 							 lbVec3 probeBase, lbVec3 up, int* castCount, float* outHeight, bool* outValid)
 {
 	lbQueryInput r[lb_solePointCount];
@@ -722,7 +734,7 @@ static inline float lbFootPitDepth(const lbFootDef* def)
 // the points exactly. At 3 cm too few rays were spared to pay for the check; 5 cm cast 0.39 more a
 // character-frame of a crowd walking rocks than 10 cm, and 15 cm let the terrain sweep's runs
 // down stairs and slopes break limits 10 cm holds.
-static bool lbFootBeyondHeight(const lbFootEdgeProbe* p, int k, float along, float* outHeight)
+static LB_FOOT_INLINE bool lbFootBeyondHeight(const lbFootEdgeProbe* p, int k, float along, float* outHeight)
 {
 	const lbVec3 at = lbMulAdd(p->base, along, p->fp->toeWs);
 	lbFootLegState* m = p->beyond;
@@ -1041,7 +1053,7 @@ static lbVec3 lbFootClearUnder(const lbSceneQuery* query, const lbQueryInput* pr
 // point is the goal's point under the ankle plus its offset along the foot times the rotated,
 // scaled toe direction, so its height and the plane's height under it are linear in that offset:
 // one rotation serves every sample.
-static lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* sole, const float* height,
+static LB_FOOT_INLINE lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* sole, const float* height,
 							   unsigned validMask, lbVec3 point, lbVec3 n, float edgeHeight, lbVec3 up)
 {
 	float lift = 0.0f;
@@ -2731,7 +2743,7 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 // Step 8: how far the hip must come down (along up, world m, >= 0) for this leg to reach its goal
 // before the soft-IK band: the smallest t >= 0 with |hip - t up - goal| <= reach. The pose stage
 // uses the same figure, so the reach is measured once.
-static float lbFootReachDrop(const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs,
+static LB_FOOT_INLINE float lbFootReachDrop(const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs,
 							 lbVec3 ankleGoal)
 {
 	const lbLegAxes* ax = &humanoid->legAxes[side];
@@ -2779,7 +2791,7 @@ static float lbFootThighFlex(const lbFootFrame* f, const lbHumanoid* humanoid, i
 // room the held pelvis keeps. A pelvis held down lower than this would fold a trailing leg
 // onto its cap, where the pose stage moves its goal off the ground it asked for and the leg pops
 // out again as the cap lets go.
-static float lbFootFoldRoom(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal, float bend)
+static LB_FOOT_INLINE float lbFootFoldRoom(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal, float bend)
 {
 	const lbLegAxes* ax = &humanoid->legAxes[side];
 	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
@@ -2795,7 +2807,7 @@ static float lbFootFoldRoom(const lbFootFrame* f, const lbHumanoid* humanoid, in
 // reaches from the hip at `hipWs` to `ankleGoal` with the knee bent toward `forward` (horizontal,
 // unit): the law of cosines in the plane of hip, ankle and forward. Below zero the shin rises
 // backward from the knee, a leg folded under a hip that came down.
-static float lbFootKneeClearance(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal,
+static LB_FOOT_INLINE float lbFootKneeClearance(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal,
 								 lbVec3 forward)
 {
 	const lbLegAxes* ax = &humanoid->legAxes[side];
