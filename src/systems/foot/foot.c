@@ -22,9 +22,9 @@
 // Small steps of the sense stage inlined into their callers whatever the compiler's own estimate:
 // each call passed its vectors and quaternions packed into registers and unpacked them again, which
 // cost more than the work of several of them (RayHeight, RayHeights, ClearPrint, FoldRoom,
-// BeyondHeight, KneeClearance, ReachDrop, TiltKept: about 540 instructions a character-frame). The
-// steps whose inlining saved nothing or cost more in the grown callers (CastDown, PelvisShift, Lock,
-// Smooth) stay out of line.
+// BeyondHeight, KneeClearance, ReachDrop, TiltKept, Tilt, ShiftFor, and the pose stage's ToesWithin:
+// about 600 instructions a character-frame). The steps whose inlining saved nothing or cost more in
+// the grown callers (CastDown, PelvisShift, Smooth, BeginFrame, SoleHeights) stay out of line.
 #if defined(__GNUC__)
 #define LB_FOOT_INLINE __attribute__((always_inline)) inline
 #else
@@ -198,7 +198,7 @@ lbVec3 lbFootSoleLocal(const lbHumanoid* humanoid, int side)
 // Tilt taking `up` part of the way toward the ground normal (both unit): weight times the slope
 // angle, capped at maxAngle. Also gives the slope angle itself (radians), which the caller needs
 // too: one atan2f serves both.
-static lbQuat lbFootTilt(lbVec3 up, lbVec3 normal, float weight, float maxAngle, float* outSlope)
+static LB_FOOT_INLINE lbQuat lbFootTilt(lbVec3 up, lbVec3 normal, float weight, float maxAngle, float* outSlope)
 {
 	lbVec3 axis = lbCross(up, normal);
 	float s = lbLength(axis);
@@ -837,7 +837,7 @@ static float lbFootClearCornersBehind(const lbFootEdgeProbe* p, float lo, float 
 	return lo;
 }
 
-static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int ref, float* outCost, float* outLo,
+static LB_FOOT_INLINE float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int ref, float* outCost, float* outLo,
 							float* outHi, bool* outHiRiser)
 {
 	*outHiRiser = false;
@@ -4289,7 +4289,7 @@ static lbResult lbFootSolveLegTo(lbPose* pose, const lbSkeleton* skeleton, const
 
 // Whether the toes turned by fraction t of `turn` (model rotation ballQ, parent's parentQ) stay
 // within cosHalf (cosine of half the angle) of their rest local rotation.
-static bool lbFootToesWithin(lbQuat turn, float t, lbQuat ballQ, lbQuat parentQ, lbQuat rest, float cosHalf)
+static LB_FOOT_INLINE bool lbFootToesWithin(lbQuat turn, float t, lbQuat ballQ, lbQuat parentQ, lbQuat rest, float cosHalf)
 {
 	lbQuat q = lbIkQuatMul(lbQuatSlerp(lbQuat_identity, turn, t), ballQ);
 	return lbAbsF(lbQuatDot(rest, lbQuatNormalize(lbFootQuatIn(parentQ, q)))) >= cosHalf;
