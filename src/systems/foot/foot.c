@@ -3472,11 +3472,7 @@ static lbFootReadList lbFootReadListOf(const lbHumanoid* h)
 	for (int i = 0; i < LB_FOOT_READ_BONES; ++i)
 		if (bones[i] >= 0)
 			r.bone[r.count++] = bones[i];
-	if (r.count & 1)
-	{
-		r.bone[r.count] = r.bone[r.count - 1];
-		++r.count;
-	}
+	r.bone[r.count] = r.count > 0 ? r.bone[r.count - 1] : LB_NULL_INDEX;
 	return r;
 }
 
@@ -3633,9 +3629,9 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, const lbFo
 	if (!all)
 	{
 		// lbFootTransformOk's tests of each read bone folded into running verdicts, one branch at the
-		// end: every transform passes exactly when the totals do. Two bones a pass (the list's count
-		// is even), their four rotations' lengths in one lbFootOkNorms, straight from the pose (no
-		// list of rotations to gather and pad).
+		// end: every transform passes exactly when the totals do. Two bones a pass (an odd count's
+		// last pass reads the list's last bone twice), their four rotations' lengths in one
+		// lbFootOkNorms, straight from the pose (no list of rotations to gather and pad).
 		const int* use = read->bone;
 		lbFootOkTotals k = lbFootOkStart();
 		for (int i = 0; i < count; i += 2)

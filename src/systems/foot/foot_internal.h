@@ -27,9 +27,9 @@ lbResult lbFootSenseManyChecked(lbFootState* states, const lbFootDef* def, const
 // The bones the foot system reads: the pelvis, then each leg's thigh, calf, foot and ball.
 #define LB_FOOT_READ_BONES 9
 
-// Those of them the rig has, in that order, the last repeated to an even count (testing a
-// transform twice changes no verdict): the checks of a pose run over this list, made once per
-// call instead of once per character.
+// Those of them the rig has, in that order, and the last once more past `count` (a pass over two
+// bones at a time reads it for an odd count: testing a transform twice changes no verdict): the
+// checks of a pose run over this list, made once per call instead of once per character.
 typedef struct lbFootReadList
 {
 	int count;
