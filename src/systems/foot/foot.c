@@ -215,19 +215,19 @@ static LB_FOOT_INLINE lbQuat lbFootTilt(lbVec3 up, lbVec3 normal, float weight, 
 
 // lbFootTilt through the leg's kept tilt: the same inputs, bit for bit, give the kept answer without
 // the arctangent and the sine and cosine (a kept probe, a foot still over the same face).
-static LB_FOOT_INLINE lbQuat lbFootTiltKept(lbFootLegState* leg, lbVec3 up, lbVec3 normal, float weight, float maxAngle, float* outSlope)
+static LB_FOOT_INLINE lbQuat lbFootTiltKept(lbFootLegState* leg, const lbVec3* up, const lbVec3* normal, float weight, float maxAngle,
+											float* outSlope)
 {
-	const float key[8] = { normal.x, normal.y, normal.z, up.x, up.y, up.z, weight, maxAngle };
-	const float kept[8] = { leg->tiltNormalWs.x, leg->tiltNormalWs.y, leg->tiltNormalWs.z, leg->tiltUpWs.x,
-							leg->tiltUpWs.y,	 leg->tiltUpWs.z,	  leg->tiltWeight,		leg->tiltMaxAngle };
-	if (memcmp(key, kept, sizeof key) == 0)
+	// The inputs' bits against the kept ones where each lies (no key gathered to compare).
+	if (memcmp(normal, &leg->tiltNormalWs, sizeof *normal) == 0 && memcmp(up, &leg->tiltUpWs, sizeof *up) == 0 &&
+		memcmp(&weight, &leg->tiltWeight, sizeof weight) == 0 && memcmp(&maxAngle, &leg->tiltMaxAngle, sizeof maxAngle) == 0)
 	{
 		*outSlope = leg->tiltSlope;
 		return leg->tiltTargetWs;
 	}
-	leg->tiltTargetWs = lbFootTilt(up, normal, weight, maxAngle, &leg->tiltSlope);
-	leg->tiltNormalWs = normal;
-	leg->tiltUpWs = up;
+	leg->tiltTargetWs = lbFootTilt(*up, *normal, weight, maxAngle, &leg->tiltSlope);
+	leg->tiltNormalWs = *normal;
+	leg->tiltUpWs = *up;
 	leg->tiltWeight = weight;
 	leg->tiltMaxAngle = maxAngle;
 	*outSlope = leg->tiltSlope;
@@ -2099,7 +2099,7 @@ static void lbFootGroundTargets(lbFootLegState* leg, const lbFootDef* def, const
 	{
 		lf->offsetTarget = lbPlaneHeightAt(leg->groundPointWs, leg->groundNormalWs, f->up, lbAdd(lf->animAnkleWs, leg->shiftWs));
 		float slope;
-		lf->tiltTarget = lbFootTiltKept(leg, f->up, leg->groundNormalWs, def->normalWeight, def->maxFootAngle, &slope);
+		lf->tiltTarget = lbFootTiltKept(leg, &f->up, &leg->groundNormalWs, def->normalWeight, def->maxFootAngle, &slope);
 		leg->steep = slope > def->slopeLimit;
 		alphaTarget = 1.0f;
 	}
@@ -2314,7 +2314,7 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 				leg->groundNormalWs = c.normal;
 				leg->bearingWs = c.touch;
 				float slope;
-				lf->tiltTarget = lbFootTiltKept(leg, up, c.normal, def->normalWeight, def->maxFootAngle, &slope);
+				lf->tiltTarget = lbFootTiltKept(leg, &up, &c.normal, def->normalWeight, def->maxFootAngle, &slope);
 				plantRot = lbIkQuatMul(lf->tiltTarget, lf->animRot);
 				groundH = lbPlaneHeightAt(c.point, c.normal, up, base);
 				plantAnkle = lbAdd(lbMulAdd(base, groundH + lf->ankleH - lbDot(base, up), up),
