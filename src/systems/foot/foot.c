@@ -3579,16 +3579,21 @@ static inline void lbFootOkAddPosScale(lbFootOkTotals* k, const lbTransform* t, 
 
 // lbFootOkAdd's rotation test of four rotations at once (x, y, z, w at each of q[0..3]), one per
 // lane: the same squares and sums in the same order, (x x + y y) + (z z + w w), so the same lengths
-// and verdicts as four calls with one pass instead of four. Lane 0 of k->norm takes the result.
+// and verdicts as four calls with one pass instead of four. Each lane of k->norm takes its
+// rotation's verdict; lbFootOkNormsDone brings them into lane 0 once after the last pass.
 static inline void lbFootOkNorms(lbFootOkTotals* k, const float* const q[4])
 {
 	__m128 x = _mm_loadu_ps(q[0]), y = _mm_loadu_ps(q[1]), z = _mm_loadu_ps(q[2]), w = _mm_loadu_ps(q[3]);
 	_MM_TRANSPOSE4_PS(x, y, z, w);
 	const __m128 n = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, x), _mm_mul_ps(y, y)), _mm_add_ps(_mm_mul_ps(z, z), _mm_mul_ps(w, w)));
-	const __m128 ok = _mm_and_ps(_mm_cmpgt_ps(n, _mm_set1_ps(0.98f)), _mm_cmplt_ps(n, _mm_set1_ps(1.02f)));
-	// All four lanes into lane 0 (an and of all-ones or all-zeros masks).
-	const __m128 ok2 = _mm_and_ps(ok, _mm_movehl_ps(ok, ok));
-	k->norm = _mm_and_ps(k->norm, _mm_and_ps(ok2, _mm_shuffle_ps(ok2, ok2, _MM_SHUFFLE(1, 1, 1, 1))));
+	k->norm = _mm_and_ps(k->norm, _mm_and_ps(_mm_cmpgt_ps(n, _mm_set1_ps(0.98f)), _mm_cmplt_ps(n, _mm_set1_ps(1.02f))));
+}
+
+// All four lanes of lbFootOkNorms' verdicts into lane 0 (an and of all-ones or all-zeros masks).
+static inline void lbFootOkNormsDone(lbFootOkTotals* k)
+{
+	const __m128 ok2 = _mm_and_ps(k->norm, _mm_movehl_ps(k->norm, k->norm));
+	k->norm = _mm_and_ps(ok2, _mm_shuffle_ps(ok2, ok2, _MM_SHUFFLE(1, 1, 1, 1)));
 }
 
 static inline bool lbFootOkVerdict(const lbFootOkTotals* k)
@@ -3647,6 +3652,7 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, const lbFo
 			const float* const q[4] = { &m0->q.x, &l0->q.x, &m1->q.x, &l1->q.x };
 			lbFootOkNorms(&k, q);
 		}
+		lbFootOkNormsDone(&k);
 		if (!lbFootOkVerdict(&k))
 			return false;
 	}
