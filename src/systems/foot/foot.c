@@ -274,6 +274,17 @@ static void lbFootMemo_Init(lbFootMemo* m)
 	memset(m->arg, 0xff, sizeof m->arg);
 }
 
+// What one sense call works out once for all its characters (one def, one rig): each side's sole
+// (lbHumanoid_GetSole), the bones the animated pose's check reads, the def's up made unit, and the
+// cosines and exponentials kept per call site.
+typedef struct lbFootCall
+{
+	lbSole soles[2];
+	lbFootReadList read;
+	lbVec3 up;
+	lbFootMemo memo;
+} lbFootCall;
+
 // cosf(x) (isCos) or expf(x) at call site `site`.
 static float lbFootMemoCall(lbFootMemo* m, int site, float x, bool isCos)
 {
@@ -1241,11 +1252,11 @@ lbResult lbFootDef_Validate(const lbFootDef* def)
 #undef LB_FIELD
 
 static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbHumanoid* humanoid,
-							 const lbFootSenseInput* in, lbFootMemo* memo, lbFootFrame* f, lbResult* outResult)
+							 const lbFootSenseInput* in, lbFootCall* call, lbFootFrame* f, lbResult* outResult)
 {
 	memset(f, 0, sizeof *f);
-	f->memo = memo;
-	f->up = lbNormalizeOr(def->up, lbVec3_axisZ);
+	f->memo = &call->memo;
+	f->up = call->up;
 	f->cw = in->characterWs;
 	f->goalStep = f->rotationStep = -1.0f;
 	*outResult = lb_ok;
@@ -3679,9 +3690,17 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, const lbFo
 	return true;
 }
 
+static void lbFootCall_Init(lbFootCall* call, const lbFootDef* def, const lbHumanoid* humanoid)
+{
+	call->soles[0] = lbHumanoid_GetSole(humanoid, 0);
+	call->soles[1] = lbHumanoid_GetSole(humanoid, 1);
+	call->read = lbFootReadListOf(humanoid);
+	call->up = lbNormalizeOr(def->up, lbVec3_axisZ);
+	lbFootMemo_Init(&call->memo);
+}
+
 static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton,
-							   const lbHumanoid* humanoid, const lbSole soles[2], const lbFootReadList* read, lbFootMemo* memo,
-							   const lbFootSenseInput* in, lbFootTargets* out);
+							   const lbHumanoid* humanoid, lbFootCall* call, const lbFootSenseInput* in, lbFootTargets* out);
 
 lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
 					 const lbFootSenseInput* in, lbFootTargets* out)
@@ -3695,19 +3714,15 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		valid = lbFootDef_Validate(def);
 	if (valid != lb_ok)
 		return valid;
-	const lbSole soles[2] = { lbHumanoid_GetSole(humanoid, 0), lbHumanoid_GetSole(humanoid, 1) };
-	const lbFootReadList read = lbFootReadListOf(humanoid);
-	lbFootMemo memo;
-	lbFootMemo_Init(&memo);
-	return lbFootSenseOne(state, def, skeleton, humanoid, soles, &read, &memo, in, out);
+	lbFootCall call;
+	lbFootCall_Init(&call, def, humanoid);
+	return lbFootSenseOne(state, def, skeleton, humanoid, &call, in, out);
 }
 
-// One character's sense stage past the checks of the def and the rig, which a crowd makes once.
-// `soles` are the rig's (lbHumanoid_GetSole of each side) and `read` the bones its checks read, worked
-// out once per call of the caller, and `memo` the caller's cosines and exponentials (one def throughout).
+// One character's sense stage past the checks of the def and the rig, which a crowd makes once;
+// `call` is what the caller worked out once for all its characters.
 static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton,
-							   const lbHumanoid* humanoid, const lbSole soles[2], const lbFootReadList* read, lbFootMemo* memo,
-							   const lbFootSenseInput* in, lbFootTargets* out)
+							   const lbHumanoid* humanoid, lbFootCall* call, const lbFootSenseInput* in, lbFootTargets* out)
 {
 	if (!state || !in || !out || !in->animPose || !in->animPose->model)
 		return lbReport(lb_errorNullPointer, "lbFootSense: state, def, skeleton, humanoid, input, pose and output are required");
@@ -3719,11 +3734,11 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 	if (in->animPose->boneCount != skeleton->boneCount)
 		return lbReport(lb_errorSkeletonMismatch, "lbFootSense: pose has %d bones, skeleton %d", in->animPose->boneCount,
 						skeleton->boneCount);
-	if (!lbFootAnimFinite(in->animPose, read))
+	if (!lbFootAnimFinite(in->animPose, &call->read))
 		return lbReport(lb_errorNonFinite, "lbFootSense: the animated pose is not finite");
 	lbFootFrame f;
 	lbResult result;
-	if (!lbFootBeginFrame(state, def, humanoid, in, memo, &f, &result))
+	if (!lbFootBeginFrame(state, def, humanoid, in, call, &f, &result))
 	{
 		// Keep everything; re-issue the last targets faded out so the animation shows through.
 		out->alpha = 0.0f;
@@ -3739,7 +3754,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		lbFootLegState* leg = &state->legs[side];
 		lbFootTarget* ft = &out->feet[side];
 		lbFootLegFrame lf;
-		lbFootAnimatedLeg(leg, state, &f, skeleton, humanoid, in->animPose, side, &soles[side], &lf);
+		lbFootAnimatedLeg(leg, state, &f, skeleton, humanoid, in->animPose, side, &call->soles[side], &lf);
 		{
 			const lbFootLegState* other = &state->legs[1 - side];
 			lf.rimH = other->grounded ? lbMaxF(f.floorH, lbDot(other->groundPointWs, f.up)) : f.floorH;
@@ -3836,7 +3851,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 	// The lower foot on its ball where the hips would otherwise fold the other leg onto its cap
 	// (only a leg that needs the hips lower, or a turn still easing out).
 	if (legDrop[0] > 0.0f || legDrop[1] > 0.0f || state->legs[0].toePitch > 0.0f || state->legs[1].toePitch > 0.0f)
-		lbFootToesDown(state, def, &f, humanoid, soles, legCounts, legHip, legRoom, legGoal, legDrop, out);
+		lbFootToesDown(state, def, &f, humanoid, call->soles, legCounts, legHip, legRoom, legGoal, legDrop, out);
 	int yielder = -1;
 	const float lift = lbFootHipLift(state, def, &f, humanoid, legCounts, legHip, legGoal, legDrop, capOn, &yielder);
 	if (yielder >= 0)
@@ -3929,10 +3944,8 @@ lbResult lbFootSenseManyChecked(lbFootState* states, const lbFootDef* def, const
 								const lbHumanoid* humanoid, const lbFootSenseInput* inputs, lbFootTargets* outTargets,
 								int count)
 {
-	const lbSole soles[2] = { lbHumanoid_GetSole(humanoid, 0), lbHumanoid_GetSole(humanoid, 1) };
-	const lbFootReadList read = lbFootReadListOf(humanoid);
-	lbFootMemo memo;
-	lbFootMemo_Init(&memo);
+	lbFootCall call;
+	lbFootCall_Init(&call, def, humanoid);
 	lbResult first = lb_ok;
 	// Eight characters (sixteen casts) per group: enough overlapping misses to hide most of the
 	// latency, few enough that the group's paths still sit in cache when its casts run.
@@ -3960,7 +3973,7 @@ lbResult lbFootSenseManyChecked(lbFootState* states, const lbFootDef* def, const
 		lbPrefetchCasts(query, casts, n);
 		for (int i = g; i < end; ++i)
 		{
-			lbResult r = lbFootSenseOne(&states[i], def, skeleton, humanoid, soles, &read, &memo, &inputs[i], &outTargets[i]);
+			lbResult r = lbFootSenseOne(&states[i], def, skeleton, humanoid, &call, &inputs[i], &outTargets[i]);
 			if (first == lb_ok && r != lb_ok)
 				first = r;
 		}
