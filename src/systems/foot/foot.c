@@ -4842,11 +4842,12 @@ static void lbFootWriteLeg(lbPose* pose, const lbSkeleton* skeleton, const lbLeg
 		lbIkTransformMulTo(&model[sub[k]], &model[skeleton->parents[sub[k]]], &local[sub[k]]);
 }
 
-// lbNormalize(lbIkTransformDirection(thigh, axis)) of the knee's two axes (lbFootPoseShared's
-// kneeAxes of one side), bit for bit: with SSE2 both turned by one load of the rotation and the
-// scale's signs, and both normalised in the lanes of one register (the same squares summed in the
-// same order, the same root, reciprocal and products).
-static inline void lbFootKneeAxes(const lbTransform* thigh, const float axes[2][4], lbVec3* outHinge, lbVec3* outPole)
+// in->hingeAxisMs and in->bendHintMs: lbNormalize(lbIkTransformDirection(thigh, axis)) of the knee's
+// two axes (lbFootPoseShared's kneeAxes of one side), bit for bit. With SSE2 both are turned by one
+// load of the rotation and the scale's signs, normalised in the lanes of one register (the same
+// squares summed in the same order, the same root, reciprocal and products) and stored four floats
+// each: the pole's fourth lands on in->weight, which the caller sets afterwards.
+static inline void lbFootKneeAxes(const lbTransform* thigh, const float axes[2][4], lbTwoBoneIkInput* in)
 {
 #if LB_IK_SSE2
 	const __m128 ws = _mm_loadu_ps(&thigh->q.w);
@@ -4862,16 +4863,16 @@ static inline void lbFootKneeAxes(const lbTransform* thigh, const float axes[2][
 	// lbNormalizeOr's test: a length above LB_EPSILON and finite, else the zero vector.
 	const __m128 ok = _mm_and_ps(_mm_cmpgt_ps(len, _mm_set1_ps(LB_EPSILON)), _mm_cmplt_ps(len, _mm_set1_ps(INFINITY)));
 	const __m128 inv = _mm_div_ps(_mm_set1_ps(1.0f), len);
-	float rh[4], rp[4];
-	_mm_storeu_ps(rh, _mm_and_ps(_mm_mul_ps(_mm_shuffle_ps(inv, inv, _MM_SHUFFLE(0, 0, 0, 0)), h),
-								 _mm_shuffle_ps(ok, ok, _MM_SHUFFLE(0, 0, 0, 0))));
-	_mm_storeu_ps(rp, _mm_and_ps(_mm_mul_ps(_mm_shuffle_ps(inv, inv, _MM_SHUFFLE(1, 1, 1, 1)), p),
-								 _mm_shuffle_ps(ok, ok, _MM_SHUFFLE(1, 1, 1, 1))));
-	*outHinge = LB_LITERAL(lbVec3){ rh[0], rh[1], rh[2] };
-	*outPole = LB_LITERAL(lbVec3){ rp[0], rp[1], rp[2] };
+	_Static_assert(offsetof(lbTwoBoneIkInput, bendHintMs) == offsetof(lbTwoBoneIkInput, hingeAxisMs) + 3 * sizeof(float) &&
+					   offsetof(lbTwoBoneIkInput, weight) == offsetof(lbTwoBoneIkInput, bendHintMs) + 3 * sizeof(float),
+				   "hingeAxisMs, bendHintMs and weight are consecutive floats");
+	_mm_storeu_ps(&in->hingeAxisMs.x, _mm_and_ps(_mm_mul_ps(_mm_shuffle_ps(inv, inv, _MM_SHUFFLE(0, 0, 0, 0)), h),
+												 _mm_shuffle_ps(ok, ok, _MM_SHUFFLE(0, 0, 0, 0))));
+	_mm_storeu_ps(&in->bendHintMs.x, _mm_and_ps(_mm_mul_ps(_mm_shuffle_ps(inv, inv, _MM_SHUFFLE(1, 1, 1, 1)), p),
+												_mm_shuffle_ps(ok, ok, _MM_SHUFFLE(1, 1, 1, 1))));
 #else
-	*outHinge = lbNormalize(lbIkTransformDirection(thigh, lbMakeVec3(axes[0][0], axes[0][1], axes[0][2])));
-	*outPole = lbNormalize(lbIkTransformDirection(thigh, lbMakeVec3(axes[1][0], axes[1][1], axes[1][2])));
+	in->hingeAxisMs = lbNormalize(lbIkTransformDirection(thigh, lbMakeVec3(axes[0][0], axes[0][1], axes[0][2])));
+	in->bendHintMs = lbNormalize(lbIkTransformDirection(thigh, lbMakeVec3(axes[1][0], axes[1][1], axes[1][2])));
 #endif
 }
 
@@ -4946,10 +4947,11 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 			li->targetMs = legs[i].targetMs[s];
 			li->targetRotationMs = legs[i].rotationMs[s];
 			li->useTargetRotation = true;
+			// The knee's hinge and pole from the thigh as lbPose_SolveLimbIk derives them (before the
+			// weight: the pole's store runs into it).
+			lbFootKneeAxes(&m[b->thigh], shared->kneeAxes[s], li);
 			li->weight = legs[i].weight[s];
 			li->soften = legs[i].soften;
-			// The knee's hinge and pole from the thigh as lbPose_SolveLimbIk derives them.
-			lbFootKneeAxes(&m[b->thigh], shared->kneeAxes[s], &li->hingeAxisMs, &li->bendHintMs);
 			root[n] = m[b->thigh], mid[n] = m[b->calf], end[n] = m[b->foot];
 			keep[n][0] = pose->local[b->thigh].q, keep[n][1] = pose->local[b->calf].q, keep[n][2] = pose->local[b->foot].q;
 			who[n++] = 2 * i + s;
