@@ -1365,14 +1365,23 @@ static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, con
 	// Toes at their rest rotation on the foot (the usual case, compared as numbers) curl nothing.
 	lf->toeCurl = 0.0f;
 	const int ball = humanoid->leg[side].ball;
+#if LB_IK_SSE2
+	// The four components compared in one go (a NaN compares unequal, as with !=).
+	const bool curled = ball >= 0 && _mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(&animPose->local[ball].q.x),
+																	_mm_loadu_ps(&skeleton->restLocal[ball].q.x))) != 0;
+#else
 	const lbQuat toesQ = ball >= 0 ? animPose->local[ball].q : lbQuat_identity;
 	const lbQuat restQ = ball >= 0 ? skeleton->restLocal[ball].q : lbQuat_identity;
-	if (toesQ.x != restQ.x || toesQ.y != restQ.y || toesQ.z != restQ.z || toesQ.w != restQ.w)
+	const bool curled = toesQ.x != restQ.x || toesQ.y != restQ.y || toesQ.z != restQ.z || toesQ.w != restQ.w;
+#endif
+	if (curled)
 	{
 		const lbTransform* footMs = &animPose->model[humanoid->leg[side].foot];
 		const lbTransform* ballMs = &animPose->model[ball];
 		const lbVec3 tipMs = lbAdd(ballMs->p, lbIkQuatRotate(ballMs->q, axes->toeTipBall));
-		const lbVec3 flatMs = lbSole_PointMs(sole, *footMs, lb_soleToeTip);
+		// lbSole_PointMs(sole, *footMs, lb_soleToeTip).
+		const lbVec3 flatMs =
+			lbAdd(footMs->p, lbIkQuatRotate(footMs->q, lbMulAdd(sole->under, sole->along[lb_soleToeTip], sole->toeFlat)));
 		const lbVec3 upFoot = lbNormalizeOr(lbIkQuatRotate(footMs->q, axes->footUp), lbVec3_zero);
 		const float below = lbDot(lbSub(flatMs, tipMs), upFoot);
 		lf->toeCurl = below > 0.001f * lbLength(footMs->s) * 0.57735027f ? below : 0.0f;
