@@ -3593,8 +3593,17 @@ static inline void lbFootOkAddPosScale(lbFootOkTotals* k, const lbTransform* t, 
 	const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
 	const __m128 inf = _mm_set1_ps(INFINITY);
 	k->pos = _mm_and_ps(k->pos, _mm_cmplt_ps(_mm_and_ps(_mm_loadu_ps(f), abs), near ? _mm_set1_ps(1.0e6f) : inf));
-	const __m128 sa = _mm_and_ps(_mm_loadu_ps(f + 6), abs);
-	k->scale = _mm_and_ps(k->scale, _mm_and_ps(_mm_cmpgt_ps(sa, _mm_set1_ps(LB_EPSILON)), _mm_cmplt_ps(sa, inf)));
+	// LB_EPSILON < |s| < infinity in one compare of the magnitudes' bits (which order as the
+	// magnitudes do, NaN's above infinity's): bits - lo, taken unsigned, lies below inf - lo exactly
+	// in that range, and both sides offset by 2^31 make that SSE2's signed compare.
+	uint32_t epsBits, infBits;
+	const float eps = LB_EPSILON, infinity = INFINITY;
+	memcpy(&epsBits, &eps, sizeof eps);
+	memcpy(&infBits, &infinity, sizeof infinity);
+	const uint32_t lo = epsBits + 1u;
+	const __m128i bits = _mm_and_si128(_mm_castps_si128(_mm_loadu_ps(f + 6)), _mm_set1_epi32(0x7fffffff));
+	const __m128i off = _mm_add_epi32(bits, _mm_set1_epi32((int)(0x80000000u - lo)));
+	k->scale = _mm_and_ps(k->scale, _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_set1_epi32((int)(0x80000000u + (infBits - lo))), off)));
 }
 
 // lbFootOkAdd's rotation test of four rotations at once (x, y, z, w at each of q[0..3]), one per
