@@ -22,9 +22,10 @@
 // Small steps of the sense stage inlined into their callers whatever the compiler's own estimate:
 // each call passed its vectors and quaternions packed into registers and unpacked them again, which
 // cost more than the work of several of them (RayHeight, RayHeights, ClearPrint, FoldRoom,
-// BeyondHeight, KneeClearance, ReachDrop, TiltKept, Tilt, ShiftFor, and the pose stage's ToesWithin:
-// about 600 instructions a character-frame). The steps whose inlining saved nothing or cost more in
-// the grown callers (CastDown, PelvisShift, Smooth, BeginFrame, SoleHeights) stay out of line.
+// BeyondHeight, KneeClearance, ReachDrop, TiltKept, Tilt, ShiftFor, SoleHeights, ClearSole, and the
+// pose stage's ToesWithin: about 650 instructions a character-frame). The steps whose inlining saved
+// nothing or cost more in the grown callers (CastDown, PelvisShift, Smooth, BeginFrame) stay out of
+// line.
 #if defined(__GNUC__)
 #define LB_FOOT_INLINE __attribute__((always_inline)) inline
 #else
@@ -1100,7 +1101,7 @@ static unsigned lbFootPrintMask(const lbFootGround* g)
 // normal `normal`, for the foot at `ankle` turned by unit `rot` and scaled by `scale`. Linear in the
 // sample's offset along the foot; and rot v . n = v . rot^-1 n, so one rotation of the normal into
 // the foot's frame serves every sample.
-static void lbFootSoleHeights(const lbSole* f, lbVec3 ankle, lbQuat rot, float scale, lbVec3 groundPoint, lbVec3 normal,
+static LB_FOOT_INLINE void lbFootSoleHeights(const lbSole* f, lbVec3 ankle, lbQuat rot, float scale, lbVec3 groundPoint, lbVec3 normal,
 							  float out[lb_solePointCount])
 {
 	lbVec3 nFoot = lbFootRotateBack(rot, normal);
@@ -1113,7 +1114,7 @@ static void lbFootSoleHeights(const lbSole* f, lbVec3 ankle, lbQuat rot, float s
 // Lifts an ankle goal so that no part of the sole (heel to toe tip) is below the ground plane: a
 // foot tilted less than the slope (normalWeight < 1) then rests on its uphill toe or heel instead
 // of pushing it into the ground. Returns the lifted goal.
-static lbVec3 lbFootClearSole(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* f, lbVec3 groundPoint,
+static LB_FOOT_INLINE lbVec3 lbFootClearSole(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* f, lbVec3 groundPoint,
 							  lbVec3 normal, lbVec3 up)
 {
 	float d[lb_solePointCount];
