@@ -22,10 +22,10 @@
 // Small steps of the sense stage inlined into their callers whatever the compiler's own estimate:
 // each call passed its vectors and quaternions packed into registers and unpacked them again, which
 // cost more than the work of several of them (RayHeight, RayHeights, ClearPrint, FoldRoom,
-// BeyondHeight, KneeClearance, ReachDrop, TiltKept, Tilt, ShiftFor, SoleHeights, ClearSole, and the
-// pose stage's ToesWithin: about 650 instructions a character-frame). The steps whose inlining saved
-// nothing or cost more in the grown callers (CastDown, PelvisShift, Smooth, BeginFrame) stay out of
-// line.
+// BeyondHeight, KneeClearance, ReachDrop, TiltKept, Tilt, ShiftFor, SoleHeights, ClearSole,
+// ThighFlex, the goal itself, and the pose stage's ToesWithin: about 700 instructions a
+// character-frame). The steps whose inlining saved nothing or cost more in the grown callers
+// (CastDown, PelvisShift, Lock, AnimatedLeg, BeginFrame) stay out of line.
 #if defined(__GNUC__)
 #define LB_FOOT_INLINE __attribute__((always_inline)) inline
 #else
@@ -2456,7 +2456,7 @@ static lbVec3 lbFootUnfoldCapped(const lbFootFrame* f, const lbFootLegFrame* lf,
 }
 
 // Step 7: the ankle goal and foot rotation, and the part of the sole that bears on the ground.
-static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, lbFootLegFrame* lf,
+static LB_FOOT_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, lbFootLegFrame* lf,
 					   const lbHumanoid* humanoid, int side, float smoothOffset, lbFootTarget* ft)
 {
 	const lbVec3 up = f->up;
@@ -2793,7 +2793,7 @@ static inline void lbFootHipCapElevation(float a, float b, float len, float cosH
 // from the hip at `hipWs` to `ankleGoal`: the hip-to-goal line's elevation plus the hip's angle in
 // the leg's triangle, the goal no nearer than the knee cap allows (`dMin`). The pose stage turns a
 // free foot's goal down about the hip until this is within hipMaxFlex.
-static float lbFootThighFlex(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal, float dMin)
+static LB_FOOT_INLINE float lbFootThighFlex(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal, float dMin)
 {
 	const lbLegAxes* ax = &humanoid->legAxes[side];
 	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
