@@ -4568,10 +4568,8 @@ static float lbFootOffLedge(const lbFootTargets* targets, const lbHumanoid* huma
 // the animation's toe-down swing and the toe tip went into the riser it had cleared (running up
 // 0.28 m risers, 10-16 mm). The whole of it turned the foot fast enough to pop the leg (running up
 // 0.25 and 0.30 m on mixamo, 15.2-15.8 degrees); half left 0.6 mm in one run.
-static lbQuat lbFootToesUp(lbQuat rotMs, const lbHumanoid* humanoid, int side, lbVec3 upMs, float lost)
+static LB_FOOT_OUTOFLINE lbQuat lbFootToesUpTurn(lbQuat rotMs, const lbHumanoid* humanoid, int side, lbVec3 upMs, float lost)
 {
-	if (!(lost > 0.0f))
-		return rotMs;
 	const lbSole sole = lbHumanoid_GetSole(humanoid, side);
 	const lbVec3 tip = lbIkQuatRotate(rotMs, lbMulAdd(sole.under, sole.along[lb_soleToeTip], sole.toeFlat));
 	const float len = lbLength(tip);
@@ -4584,6 +4582,14 @@ static lbQuat lbFootToesUp(lbQuat rotMs, const lbHumanoid* humanoid, int side, l
 		return rotMs;
 	const float turn = lbMinF(asinf(sin1) - asinf(sin0), 30.0f * LB_DEG2RAD);
 	return lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(axis, turn), rotMs));
+}
+
+// rotMs, turned (lbFootToesUpTurn) only where the goal lost height: the test in line and the turn
+// out of it, since most frames lose none (a call with the rotation's and up's floats unpacked and
+// packed again cost about 30 instructions a leg).
+static LB_FOOT_INLINE lbQuat lbFootToesUp(lbQuat rotMs, const lbHumanoid* humanoid, int side, lbVec3 upMs, float lost)
+{
+	return lost > 0.0f ? lbFootToesUpTurn(rotMs, humanoid, side, upMs, lost) : rotMs;
 }
 
 static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef* def, const lbFootPoseConsts* consts,
