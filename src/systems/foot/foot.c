@@ -3227,24 +3227,22 @@ static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lb
 		if (legDrop[side] > 0.0f)
 			drop = lbMinF(drop, -legDrop[side]);
 	drop = state->alpha * lbMaxF(drop, lbMinF(offset, -f->sinkLimit));
-	const float cosKeep = lbFootCos(f->memo, lb_footMemoKeep, LB_PI - lbMaxF(def->kneeMaxBend - 0.5f * LB_DEG2RAD, 0.0f));
 	const float cosZone = lbFootCos(f->memo, lb_footMemoZone, LB_PI - lbMaxF(def->kneeMaxBend - 40.0f * LB_DEG2RAD, 0.0f));
 	const float frames = f->dt * 60.0f, maxTurn = 10.0f * LB_DEG2RAD * frames;
-	const lbVec3 vel = lbIsValidVec3(in->velocityWs) ? lbProjectOnPlane(in->velocityWs, f->up) : lbVec3_zero;
-	const lbVec3 fwd = lbNormalizeOr(vel, lbVec3_zero);
-	// Going down (the goal below where the foot last stood locked) the line lengthens no faster than
-	// the body's ground speed (at least 0.6 m/s, so a standing body still unfolds), and never past
-	// 2.7 m/s: at 2.7 m/s a walk's trailing knee let go of its cap within two frames and the foot,
-	// held at the ankle limit until then, turned 18 degrees in one (walking down 0.30 m stairs
-	// 18.4/17.6 -> 16.8/15.9 degrees on the two rigs at 1.1 times the speed; with the free ankle's
-	// soft limit, 1.0 keeps mixamo's 15.9 where 1.1 let it go to 16.2). At 0.8-0.9 the pops fell
-	// further but the trailing sole went 1.5-2 cm into the treads of 0.276 m risers on 0.369 m
-	// treads; going up it went 12 mm into a riser, so there the line keeps 2.7 m/s. A run (3.5 m/s)
-	// keeps it too.
-	const float maxGrowDown = lbMinF(0.045f * frames, lbMaxF(lbLength(vel), 0.6f) * f->dt);
+	// The body's motion and the limits below, worked out for the first leg that folds (most frames
+	// none does).
+	float cosKeep = 0.0f, maxGrowDown = 0.0f;
+	lbVec3 vel = lbVec3_zero, fwd = lbVec3_zero;
+	bool motionKnown = false;
 	for (int side = 0; side < 2; ++side)
 	{
 		lbFootLegState* leg = &state->legs[side];
+		// A leg with room to fold that was not folded last frame is left alone (most frames).
+		if (leg->locked || leg->alpha <= 0.0f || f->snap)
+		{
+			leg->folded = false;
+			continue;
+		}
 		const lbLegAxes* ax = &humanoid->legAxes[side];
 		const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
 		const lbVec3 hip = lbMulAdd(lbAdd(legHip[side], lbMulSV(state->alpha, state->pelvisShiftWs)), drop, f->up);
@@ -3252,11 +3250,26 @@ static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lb
 		const lbVec3 d = lbSub(goal, hip);
 		const float len = lbLength(d);
 		const float dZone = sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * cosZone, 0.0f));
-		// A leg with room to fold that was not folded last frame is left alone (most frames).
-		if (leg->locked || leg->alpha <= 0.0f || f->snap || len < 1.0e-4f || (!leg->folded && len >= dZone))
+		if (len < 1.0e-4f || (!leg->folded && len >= dZone))
 		{
 			leg->folded = false;
 			continue;
+		}
+		if (!motionKnown)
+		{
+			motionKnown = true;
+			cosKeep = lbFootCos(f->memo, lb_footMemoKeep, LB_PI - lbMaxF(def->kneeMaxBend - 0.5f * LB_DEG2RAD, 0.0f));
+			vel = lbIsValidVec3(in->velocityWs) ? lbProjectOnPlane(in->velocityWs, f->up) : lbVec3_zero;
+			fwd = lbNormalizeOr(vel, lbVec3_zero);
+			// Going down (the goal below where the foot last stood locked) the line lengthens no faster than
+			// the body's ground speed (at least 0.6 m/s, so a standing body still unfolds), and never past 2.7
+			// m/s: at 2.7 m/s a walk's trailing knee let go of its cap within two frames and the foot, held at
+			// the ankle limit until then, turned 18 degrees in one (walking down 0.30 m stairs 18.4/17.6 ->
+			// 16.8/15.9 degrees on the two rigs at 1.1 times the speed; with the free ankle's soft limit, 1.0
+			// keeps mixamo's 15.9 where 1.1 let it go to 16.2). At 0.8-0.9 the pops fell further but the
+			// trailing sole went 1.5-2 cm into the treads of 0.276 m risers on 0.369 m treads; going up it
+			// went 12 mm into a riser, so there the line keeps 2.7 m/s. A run (3.5 m/s) keeps it too.
+			maxGrowDown = lbMinF(0.045f * frames, lbMaxF(lbLength(vel), 0.6f) * f->dt);
 		}
 		const float dKeep = sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * cosKeep, 0.0f));
 		lbVec3 want = lbMulSV(1.0f / len, d);
