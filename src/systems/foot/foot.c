@@ -2267,9 +2267,6 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 	// Where a planted foot belongs: on the ground itself (the unsmoothed goal), not where the
 	// smoothing has got to, and without the animation's small residual lift.
 	lbQuat plantRot = lbIkQuatMul(lf->tiltTarget, lf->animRot);
-	float groundH = lbPlaneHeightAt(leg->groundPointWs, leg->groundNormalWs, up, lf->animAnkleWs);
-	lbVec3 plantAnkle = lbAdd(lbMulAdd(lf->animAnkleWs, groundH + lf->ankleH - lbDot(lf->animAnkleWs, up), up),
-							  lbMulSV(lf->ankleH, lbSub(lbIkQuatRotate(lf->tiltTarget, up), up)));
 	// A foot planted short of the level its landing chose (held back by the longest slide) leaves
 	// that level's range behind: carried into the lift-off, the slide would pull the toe forward
 	// into the riser ahead. The riser bound ends with the plant.
@@ -2296,6 +2293,11 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 	}
 	if (!leg->locked)
 	{
+		// Where the plant goes unless the fresh probes below find better (a foot already locked
+		// needs only its rotation, for the release).
+		float groundH = lbPlaneHeightAt(leg->groundPointWs, leg->groundNormalWs, up, lf->animAnkleWs);
+		lbVec3 plantAnkle = lbAdd(lbMulAdd(lf->animAnkleWs, groundH + lf->ankleH - lbDot(lf->animAnkleWs, up), up),
+								  lbMulSV(lf->ankleH, lbSub(lbIkQuatRotate(lf->tiltTarget, up), up)));
 		if (in->query && def->footprintTraces)
 		{
 			// The landing place, probed afresh: slide onto one level, then stand on the ground found
