@@ -4478,8 +4478,9 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 }
 
 // One character's two-bone leg solves as the pose stage prepared them (model space): which legs are
-// weighted, their goals and weights, the kneeMaxBend reach and the ground plane each lifted goal
-// of a free foot is kept above.
+// weighted, their goals and weights, the kneeMaxBend reach and whether a ground plane keeps each
+// lifted goal of a free foot above it (lbFootPlaneMs of `targets` and upMs, made only for a foot
+// past the ankle limit).
 typedef struct lbFootPoseLegs
 {
 	bool solve[2];
@@ -4487,9 +4488,10 @@ typedef struct lbFootPoseLegs
 	lbQuat rotationMs[2];
 	float weight[2], minReach[2];
 	bool hasPlane[2];
-	lbVec3 plane[2][2]; // point, normal
-	bool toesKept[2];   // not planted: the toes are not bent onto the ground
-	float offLedge[2];  // see lbFootOffLedge
+	const lbFootTargets* targets;
+	lbVec3 upMs;
+	bool toesKept[2];  // not planted: the toes are not bent onto the ground
+	float offLedge[2]; // see lbFootOffLedge
 	float soften, limit, cosHalf;
 } lbFootPoseLegs;
 
@@ -4556,16 +4558,32 @@ LB_FOOT_COLD static lbResult lbFootKeepAbove(const lbFootTargets* targets, const
 // The pose stage up to the two-bone leg solves: the checks of what belongs to one character, the
 // pelvis, and each leg's goal (*outLegs). The full-body solver's path and a faded-out character
 // finish here (*outDone).
+// The ground point under foot s (model space); a unit-scaled character frame skips
+// lbInvTransformPoint's reciprocal scale (1 / 1 and x * 1 are exact).
+static inline lbVec3 lbFootGroundMs(const lbFootTargets* targets, int s)
+{
+	const lbTransform* cw = &targets->characterWs;
+	const lbVec3 p = targets->feet[s].groundPointWs;
+	return cw->s.x == 1.0f && cw->s.y == 1.0f && cw->s.z == 1.0f ? lbFootRotateBack(cw->q, lbSub(p, cw->p)) : lbFootPointIn(cw, p);
+}
+
+// The ground plane under foot s (model space: point, normal), which the ankle limit's lifted goal
+// of a free foot is kept above; made only where the limit is met (most legs never reach it).
+static void lbFootPlaneMs(const lbFootTargets* targets, int s, lbVec3 upMs, lbVec3 out[2])
+{
+	out[0] = lbFootGroundMs(targets, s);
+	out[1] = lbNormalizeOr(lbFootDirectionIn(&targets->characterWs, targets->feet[s].normalWs), upMs);
+}
+
 // How surely a free foot is being left on a ledge's top by hips come down for the other foot far
 // below (0..1): the other foot's ground lies more than half its leg's length under this foot's
 // (wholly from 0.55: 0.46 m on the mannequin's 0.84 m leg), and the hips have come down more than a
 // tenth of that leg (wholly from two tenths). Running down 0.25 m stairs the ground two risers
 // down lies that far under a trailing foot too, but the hips stay up there (without that second
-// condition the trailing calf turned 15.6 -> 17.5 degrees in a frame there). Model space: the
-// ground points under this foot and the other, pelvisDrop (>= 0). 0 for a planted foot (its toes
-// are bent onto the ground, not kept).
-static float lbFootOffLedge(const lbFootTargets* targets, const lbHumanoid* humanoid, lbVec3 ground, lbVec3 otherGround, lbVec3 upMs,
-							float pelvisDrop, int side)
+// condition the trailing calf turned 15.6 -> 17.5 degrees in a frame there). Model space (the
+// ground points under this foot and the other, lbFootGroundMs), pelvisDrop (>= 0). 0 for a planted
+// foot (its toes are bent onto the ground, not kept).
+static float lbFootOffLedge(const lbFootTargets* targets, const lbHumanoid* humanoid, lbVec3 upMs, float pelvisDrop, int side)
 {
 	const int o = 1 - side;
 	const lbLegAxes* ax = &humanoid->legAxes[o];
@@ -4573,7 +4591,7 @@ static float lbFootOffLedge(const lbFootTargets* targets, const lbHumanoid* huma
 	// Most frames end here: hips at the animation's height.
 	if (pelvisDrop <= 0.1f * leg || targets->feet[side].planted || !targets->feet[side].grounded || !targets->feet[o].grounded)
 		return 0.0f;
-	const float drop = lbDot(lbSub(ground, otherGround), upMs) / leg;
+	const float drop = lbDot(lbSub(lbFootGroundMs(targets, side), lbFootGroundMs(targets, o)), upMs) / leg;
 	return lbSmoothStep((drop - 0.5f) / 0.05f) * lbSmoothStep((pelvisDrop / leg - 0.1f) / 0.1f);
 }
 
@@ -4677,20 +4695,8 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 	lbResult r = lbPose_TranslateBoneModel(pose, skeleton, humanoid->pelvis, lbMulAdd(shiftMs, offset * worldToModel, upMs));
 	if (r != lb_ok)
 		return r;
-	// A unit-scaled character frame skips lbInvTransformPoint's reciprocal scale (1 / 1 and x * 1
-	// are exact).
-	const bool unitScale = cw.s.x == 1.0f && cw.s.y == 1.0f && cw.s.z == 1.0f;
 	// Ankle limit off (0 or less) or never exceeded (half a turn or more): -1 skips it.
 	const float cosHalfLimit = consts->cosHalfLimit;
-	// The ground plane under each foot (model space: point, normal), which the ankle limit's lifted
-	// goal of a free foot is kept above.
-	lbVec3 planeMs[2][2];
-	for (int s = 0; s < 2; ++s)
-	{
-		const lbFootTarget* f = &targets->feet[s];
-		planeMs[s][0] = unitScale ? lbFootRotateBack(cw.q, lbSub(f->groundPointWs, cw.p)) : lbFootPointIn(&cw, f->groundPointWs);
-		planeMs[s][1] = lbNormalizeOr(lbFootDirectionIn(&cw, f->normalWs), upMs);
-	}
 	// A foot not locked to the ground whose goal would fold its knee past kneeMaxBend (a trailing
 	// foot left high behind a body that already went down a step) keeps the knee at that bend: its
 	// goal moves out along the line from the hip (minReach from it, kept for the ankle limit).
@@ -4785,8 +4791,11 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 										lbAbsF(lbQuatDot(lbQuatNormalize(pose->model[foot].q), wantRot)) < 0.99996f);
 			if (w <= 0.0f || (!pastLimit && !short_))
 				continue;
-			r = lbFootSolveLegTo(pose, skeleton, humanoid, s, targetMs[s], wantRot, w, soften, def->ankleLimit, cosHalfLimit, minReach[s], f->grounded ? planeMs[s] : NULL,
-								   !f->planted, lbFootOffLedge(targets, humanoid, planeMs[s][0], planeMs[1 - s][0], upMs, -offset * worldToModel, s));
+			lbVec3 plane[2];
+			if (f->grounded)
+				lbFootPlaneMs(targets, s, upMs, plane);
+			r = lbFootSolveLegTo(pose, skeleton, humanoid, s, targetMs[s], wantRot, w, soften, def->ankleLimit, cosHalfLimit, minReach[s], f->grounded ? plane : NULL,
+								   !f->planted, lbFootOffLedge(targets, humanoid, upMs, -offset * worldToModel, s));
 			if (r != lb_ok)
 				return r;
 		}
@@ -4808,10 +4817,10 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 		outLegs->minReach[s] = minReach[s];
 		outLegs->hasPlane[s] = f->grounded;
 		outLegs->toesKept[s] = !f->planted;
-		outLegs->offLedge[s] = lbFootOffLedge(targets, humanoid, planeMs[s][0], planeMs[1 - s][0], upMs, -offset * worldToModel, s);
-		outLegs->plane[s][0] = planeMs[s][0];
-		outLegs->plane[s][1] = planeMs[s][1];
+		outLegs->offLedge[s] = lbFootOffLedge(targets, humanoid, upMs, -offset * worldToModel, s);
 	}
+	outLegs->targets = targets;
+	outLegs->upMs = upMs;
 	*outDone = false;
 	return lb_ok;
 }
@@ -4820,9 +4829,12 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 static lbResult lbFootPoseSolveOne(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
 								   const lbFootPoseLegs* legs, int s)
 {
+	lbVec3 plane[2];
+	if (legs->hasPlane[s])
+		lbFootPlaneMs(legs->targets, s, legs->upMs, plane);
 	return lbFootSolveLegTo(pose, skeleton, humanoid, s, legs->targetMs[s], legs->rotationMs[s], legs->weight[s], legs->soften,
-							legs->limit, legs->cosHalf, legs->minReach[s], legs->hasPlane[s] ? legs->plane[s] : NULL,
-							legs->toesKept[s], legs->offLedge[s]);
+							legs->limit, legs->cosHalf, legs->minReach[s], legs->hasPlane[s] ? plane : NULL, legs->toesKept[s],
+							legs->offLedge[s]);
 }
 
 // The pose stage past the checks that hold for a whole crowd (def, rig, solver): the crowd call
@@ -5036,8 +5048,11 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 		leg.useTargetRotation = true;
 		leg.weight = lg->weight[s];
 		leg.soften = lg->soften;
+		lbVec3 plane[2];
+		if (lg->hasPlane[s])
+			lbFootPlaneMs(lg->targets, s, lg->upMs, plane);
 		outResults[i] = lbFootLiftHeel(pose, skeleton, humanoid, s, &leg, lg->limit, lg->cosHalf, keep[k], lg->minReach[s],
-									   lg->hasPlane[s] ? lg->plane[s] : NULL, lg->toesKept[s], lg->offLedge[s]);
+									   lg->hasPlane[s] ? plane : NULL, lg->toesKept[s], lg->offLedge[s]);
 		live[i] = outResults[i] == lb_ok;
 	}
 	for (int i = 0; i < count; ++i)
