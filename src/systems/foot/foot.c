@@ -3720,6 +3720,23 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, const lbFo
 		}
 	// Each leg's two bones as the solve meets them: a thigh or calf of zero length would fail the
 	// second leg's solve after the pelvis and the first leg had moved.
+#if defined(LB_SIMD_SSE)
+	// With both legs whole, the four bones' squared lengths in the lanes of one register (the same
+	// differences, squares and sums in the same order as lbSub and lbDot).
+	const lbLegBones* g0 = &h->leg[0];
+	const lbLegBones* g1 = &h->leg[1];
+	if ((g0->thigh | g0->calf | g0->foot | g1->thigh | g1->calf | g1->foot) >= 0)
+	{
+		const lbTransform* m = pose->model;
+		const __m128 c0 = _mm_loadu_ps(&m[g0->calf].p.x), c1 = _mm_loadu_ps(&m[g1->calf].p.x);
+		// Rows: each leg's thigh and calf; transposed, their x, y and z (w unread).
+		__m128 x = _mm_sub_ps(c0, _mm_loadu_ps(&m[g0->thigh].p.x)), y = _mm_sub_ps(_mm_loadu_ps(&m[g0->foot].p.x), c0);
+		__m128 z = _mm_sub_ps(c1, _mm_loadu_ps(&m[g1->thigh].p.x)), w = _mm_sub_ps(_mm_loadu_ps(&m[g1->foot].p.x), c1);
+		_MM_TRANSPOSE4_PS(x, y, z, w);
+		const __m128 n = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, x), _mm_mul_ps(y, y)), _mm_mul_ps(z, z));
+		return _mm_movemask_ps(_mm_cmpgt_ps(n, _mm_set1_ps(1.0e-12f))) == 0xf;
+	}
+#endif
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbLegBones* g = &h->leg[s];
