@@ -87,6 +87,47 @@ static inline lbVec3 lbFootDirectionIn(const lbTransform* t, lbVec3 d)
 #endif
 }
 
+#if LB_IK_SSE2
+// lbQuatNormalize of the quaternion in q's lanes (x, y, z, w), bit for bit: the squares summed in
+// lbQuatDot's order, the same root, test, reciprocal and products.
+static inline lbQuat lbFootQuatNormalize4(__m128 q)
+{
+	const __m128 q2 = _mm_mul_ps(q, q);
+	__m128 d = _mm_add_ss(q2, _mm_shuffle_ps(q2, q2, _MM_SHUFFLE(1, 1, 1, 1)));
+	d = _mm_add_ss(d, _mm_movehl_ps(q2, q2));
+	d = _mm_add_ss(d, _mm_shuffle_ps(q2, q2, _MM_SHUFFLE(3, 3, 3, 3)));
+	const __m128 n = _mm_sqrt_ss(d);
+	const float len = _mm_cvtss_f32(n);
+	if (!(len > LB_EPSILON) || !lbIsValidFloat(len))
+		return lbQuat_identity;
+	const __m128 inv = _mm_div_ss(_mm_set_ss(1.0f), n);
+	lbQuat r;
+	_mm_storeu_ps(&r.x, _mm_mul_ps(q, _mm_shuffle_ps(inv, inv, _MM_SHUFFLE(0, 0, 0, 0))));
+	return r;
+}
+#endif
+
+// lbQuatNormalize(q).
+static inline lbQuat lbFootQuatNormalize(lbQuat q)
+{
+#if LB_IK_SSE2
+	return lbFootQuatNormalize4(_mm_loadu_ps(&q.x));
+#else
+	return lbQuatNormalize(q);
+#endif
+}
+
+// lbQuatNormalize(lbQuatMul(lbQuatConj(a), b)).
+static inline lbQuat lbFootQuatInNormalized(lbQuat a, lbQuat b)
+{
+#if LB_IK_SSE2
+	const __m128 conj = _mm_xor_ps(_mm_loadu_ps(&a.x), _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+	return lbFootQuatNormalize4(lbIkQuatMul4(conj, _mm_loadu_ps(&b.x)));
+#else
+	return lbQuatNormalize(lbQuatMul(lbQuatConj(a), b));
+#endif
+}
+
 // lbQuatMul(lbQuatConj(a), b).
 static inline lbQuat lbFootQuatIn(lbQuat a, lbQuat b)
 {
@@ -1397,7 +1438,7 @@ static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, con
 		lf->toeCurl = below > 0.001f * lbLength(footMs->s) * 0.57735027f ? below : 0.0f;
 	}
 	lf->animHipWs = lbIkTransformPoint(&f->cw, animPose->model[humanoid->leg[side].thigh].p);
-	lf->animRot = lbQuatNormalize(lf->animFootWs.q);
+	lf->animRot = lbFootQuatNormalize(lf->animFootWs.q);
 	lf->ankleH = axes->ankleHeight * f->modelToWorld;
 	lf->soleAboveFloor = lbDot(lf->animAnkleWs, f->up) - f->floorH - lf->ankleH;
 	// The sole's rate over its own floor (m/s): rising (lift-off, the swing's first half) or coming
@@ -4829,7 +4870,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 		outLegs->solve[s] = w > 0.0f;
 		outLegs->weight[s] = w;
 		outLegs->targetMs[s] = targetMs[s];
-		outLegs->rotationMs[s] = w > 0.0f ? lbFootToesUp(lbQuatNormalize(lbFootQuatIn(cw.q, f->footRotWs)), humanoid, s, upMs, lost[s])
+		outLegs->rotationMs[s] = w > 0.0f ? lbFootToesUp(lbFootQuatInNormalized(cw.q, f->footRotWs), humanoid, s, upMs, lost[s])
 										  : lbQuat_identity;
 		outLegs->minReach[s] = minReach[s];
 		outLegs->hasPlane[s] = f->grounded;
