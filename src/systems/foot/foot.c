@@ -3591,23 +3591,24 @@ static bool lbFootAnimFinite(const lbPose* pose, const lbFootReadList* read)
 	const int* bones = read->bone;
 #if defined(LB_SIMD_SSE)
 	// The common verdict in four lanes with one branch at the end: every position and scale
-	// component below infinity and every rotation component below 2^125 in magnitude (ordered
-	// compares, which NaN fails). Four such components sum without overflow, so the rotation's sum
-	// is finite too and the pose passes. A pose outside those bounds takes the exact tests below.
+	// component finite and every rotation component below 2^125 in magnitude (an ordered compare,
+	// which NaN fails). Four such components sum without overflow, so the rotation's sum is finite
+	// too and the pose passes. A pose outside those bounds takes the exact tests below. Finiteness
+	// without compares: x * 0 is a zero for finite x and NaN otherwise, and a sum of zeros stays a
+	// zero while one NaN makes it NaN.
 	_Static_assert(sizeof(lbTransform) == 40 && offsetof(lbTransform, s) == 28, "lbTransform layout");
 	const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
-	const __m128 inf = _mm_set1_ps(INFINITY), qMax = _mm_set1_ps(0x1p125f);
-	__m128 ok = _mm_castsi128_ps(_mm_set1_epi32(-1));
+	const __m128 zero = _mm_setzero_ps(), qMax = _mm_set1_ps(0x1p125f);
+	__m128 ok = _mm_castsi128_ps(_mm_set1_epi32(-1)), zeros = zero;
 	for (int k = 0; k < read->count; ++k)
 	{
 		const float* f = &pose->model[bones[k]].p.x;
 		// Three overlapping loads: position and q.x, the rotation, q.w and scale. The rotation's
-		// components met in the other two loads are held to the looser bound there as well.
-		ok = _mm_and_ps(ok, _mm_and_ps(_mm_cmplt_ps(_mm_and_ps(_mm_loadu_ps(f), abs), inf),
-									   _mm_cmplt_ps(_mm_and_ps(_mm_loadu_ps(f + 6), abs), inf)));
+		// components met in the other two loads are held to finiteness there as well.
+		zeros = _mm_add_ps(zeros, _mm_add_ps(_mm_mul_ps(_mm_loadu_ps(f), zero), _mm_mul_ps(_mm_loadu_ps(f + 6), zero)));
 		ok = _mm_and_ps(ok, _mm_cmplt_ps(_mm_and_ps(_mm_loadu_ps(f + 3), abs), qMax));
 	}
-	if (_mm_movemask_ps(ok) == 0xf)
+	if (_mm_movemask_ps(_mm_and_ps(ok, _mm_cmpeq_ps(zeros, zero))) == 0xf)
 		return true;
 #endif
 	for (int k = 0; k < read->count; ++k)
