@@ -3139,9 +3139,12 @@ static float lbFootAheadDrop(const lbFootState* state, const lbFootDef* def, con
 		const lbFootLegState* leg = &state->legs[side];
 		if (leg->locked || !legCounts[side] || side == yielder || leg->prevSoleAboveFloor <= def->lockHeight)
 			continue;
+		// Only while the floor falls (legLand is made only then).
+		if (!(f->floorJump < 0.0f))
+			continue;
 		const lbVec3 hip = lbAdd(legHip[side], state->pelvisShiftWs);
 		const lbVec3 land = legLand[side];
-		if (lbDot(lbSub(legGoal[1 - side], land), f->up) < 2.0f * def->edgeHeight || !(f->floorJump < 0.0f))
+		if (lbDot(lbSub(legGoal[1 - side], land), f->up) < 2.0f * def->edgeHeight)
 			continue;
 		ahead = lbMaxF(ahead, leg->alpha * lbFootReachDrop(def, f, humanoid, side, hip, land));
 	}
@@ -3927,7 +3930,9 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 			leg->hasFloor = ft->hasFloor = false;
 		legDz[side] = lbDot(lbSub(lf.ankleGoal, lf.animAnkleWs), f.up) * leg->alpha;
 		legGoal[side] = lf.ankleGoal;
-		legLand[side] = lbMulAdd(lf.ankleGoal, lf.offsetTarget + lf.ankleH - lbDot(lf.ankleGoal, f.up), f.up);
+		// Where the goal lands on its ground, which lbFootAheadDrop reads only while the floor falls.
+		if (f.floorJump < 0.0f)
+			legLand[side] = lbMulAdd(lf.ankleGoal, lf.offsetTarget + lf.ankleH - lbDot(lf.ankleGoal, f.up), f.up);
 		legHip[side] = lf.animHipWs;
 		legCounts[side] = leg->grounded && leg->alpha > 0.0f;
 		grounded += leg->grounded ? 1 : 0;
