@@ -19,13 +19,14 @@
 #include <stddef.h>
 #include <string.h>
 
-// Small steps of the sense stage inlined into their callers whatever the compiler's own estimate:
-// each call passed its vectors and quaternions packed into registers and unpacked them again, which
-// cost more than the work of several of them (RayHeight, RayHeights, ClearPrint, FoldRoom,
-// BeyondHeight, KneeClearance, ReachDrop, TiltKept, Tilt, ShiftFor, SoleHeights, ClearSole,
-// ThighFlex, the goal itself, and the pose stage's ToesWithin: about 700 instructions a
-// character-frame). The steps whose inlining saved nothing or cost more in the grown callers
-// (CastDown, PelvisShift, Lock, AnimatedLeg, BeginFrame) stay out of line.
+// Steps of the foot system inlined into their callers whatever the compiler's own estimate: each
+// call passed its vectors and quaternions packed into registers and unpacked them again, which cost
+// more than the work of several of them (RayHeight, RayHeights, ClearPrint, FoldRoom, BeyondHeight,
+// KneeClearance, ReachDrop, TiltKept, Tilt, ShiftFor, SoleHeights, ClearSole, ThighFlex, the goal,
+// the lock, the animated leg, the frame's set-up, the hip lift, and the pose stage's ToesWithin,
+// OffLedge and pose check: about 1,000 instructions a character-frame). Each was measured in the
+// code as it stood; the steps whose inlining saved nothing or cost more in the grown callers
+// (CastDown, PelvisShift, SampleGround, PlantShiftWithin, FoldedGoals, BendAllToes) stay out of line.
 #if defined(__GNUC__)
 #define LB_FOOT_INLINE __attribute__((always_inline)) inline
 #else
@@ -1302,7 +1303,7 @@ lbResult lbFootDef_Validate(const lbFootDef* def)
 
 #undef LB_FIELD
 
-static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbHumanoid* humanoid,
+static LB_FOOT_INLINE bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbHumanoid* humanoid,
 							 const lbFootSenseInput* in, lbFootCall* call, lbFootFrame* f, lbResult* outResult)
 {
 	memset(f, 0, sizeof *f);
@@ -1397,7 +1398,7 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 }
 
 // Step 2: the animated foot: where it is, how fast it moves, its sole in world units.
-static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, const lbFootFrame* f, const lbSkeleton* skeleton,
+static LB_FOOT_INLINE void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, const lbFootFrame* f, const lbSkeleton* skeleton,
 							  const lbHumanoid* humanoid, const lbPose* animPose, int side, const lbSole* sole, lbFootLegFrame* lf)
 {
 	const lbLegAxes* axes = &humanoid->legAxes[side];
@@ -2296,7 +2297,7 @@ static void lbFootEaseSlide(lbFootLegState* leg, const lbFootDef* def, const lbF
 // Step 6: foot locking. A planted foot locks where it belongs on the ground: slid along the foot
 // onto one level (off a stair nose, out of a riser, back from a gap) by fresh probes, cleared
 // against the ground under its whole sole; it releases when the animation takes it away.
-static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSenseInput* in, lbFootFrame* f,
+static LB_FOOT_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSenseInput* in, lbFootFrame* f,
 					   lbFootLegFrame* lf)
 {
 	const lbVec3 up = f->up;
@@ -3063,7 +3064,7 @@ static void lbFootSinkLimit(lbFootState* state, const lbFootDef* def, lbFootFram
 // the tread it left, its leg stretched) yields instead: it no longer holds the pelvis down, and
 // its goal rises as far as keeps it within reach of the hips where the pelvis is (a stronger
 // push-off).
-static float lbFootHipLift(const lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid,
+static LB_FOOT_INLINE float lbFootHipLift(const lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid,
 						   const bool legCounts[2], const lbVec3 legHip[2], const lbVec3 legGoal[2], const float legDrop[2], bool capOn,
 						   int* outYielder)
 {
@@ -3726,7 +3727,7 @@ static inline bool lbFootTransformOk(const lbTransform* t, bool near)
 // Whether the pose is fit for the pose stage where it reads it: the local and model transforms of
 // the pelvis and the legs' bones (of every bone when `all`) finite, their model positions within
 // 1e6 m of the model origin, and each leg's bones of a length the two-bone solve takes.
-static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, const lbFootReadList* read, bool all)
+static LB_FOOT_INLINE bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, const lbFootReadList* read, bool all)
 {
 	const int count = all ? pose->boneCount : read->count;
 #if defined(LB_SIMD_SSE)
@@ -4647,7 +4648,7 @@ static void lbFootPlaneMs(const lbFootTargets* targets, int s, lbVec3 upMs, lbVe
 // condition the trailing calf turned 15.6 -> 17.5 degrees in a frame there). Model space (the
 // ground points under this foot and the other, lbFootGroundMs), pelvisDrop (>= 0). 0 for a planted
 // foot (its toes are bent onto the ground, not kept).
-static float lbFootOffLedge(const lbFootTargets* targets, const lbHumanoid* humanoid, lbVec3 upMs, float pelvisDrop, int side)
+static LB_FOOT_INLINE float lbFootOffLedge(const lbFootTargets* targets, const lbHumanoid* humanoid, lbVec3 upMs, float pelvisDrop, int side)
 {
 	const int o = 1 - side;
 	const lbLegAxes* ax = &humanoid->legAxes[o];
