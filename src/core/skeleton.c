@@ -471,7 +471,19 @@ lbResult lbPose_TranslateBoneModel(lbPose* pose, const lbSkeleton* skeleton, int
 	// subtree, the next one does exactly when its parent is not above `bone`: a bone's subtree
 	// usually follows it (a pelvis's is the rest of the skeleton) and needs no marks.
 	int i = bone + 1;
-	// Two bones a step while both belong to the run (a pelvis moves a whole skeleton), then one.
+#if defined(LB_SIMD_SSE)
+	// Four bones a step while all four belong to the run (a pelvis moves a whole skeleton): one
+	// compare of their four parents with `bone`.
+	const __m128i above = _mm_set1_epi32(bone - 1);
+	for (; i + 3 < n && _mm_movemask_epi8(_mm_cmpgt_epi32(_mm_loadu_si128((const __m128i*)&parents[i]), above)) == 0xffff; i += 4)
+	{
+		lbTranslateInPlace(&model[i], deltaMs);
+		lbTranslateInPlace(&model[i + 1], deltaMs);
+		lbTranslateInPlace(&model[i + 2], deltaMs);
+		lbTranslateInPlace(&model[i + 3], deltaMs);
+	}
+#endif
+	// Two bones a step while both belong to the run, then one.
 	for (; i + 1 < n && parents[i] >= bone && parents[i + 1] >= bone; i += 2)
 	{
 		lbTranslateInPlace(&model[i], deltaMs);

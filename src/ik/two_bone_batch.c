@@ -373,6 +373,26 @@ LB_TB_INLINE void lbTwoBoneLaneOut4(const lbTwoBoneLanes* L, int k, const int* i
 	}
 }
 
+// endMs[ix[j]].q = lbQuatNormalize(in[ix[j]].targetRotationMs) for j = 0..3, bit for bit: the four
+// rotations transposed into lanes, the same squares summed in the same order, the same root, test,
+// reciprocal and products, identity where the length fails the test.
+LB_TB_INLINE void lbTwoBoneTargetRotations4(const int* ix, lbTransform* e, const lbTwoBoneIkInput* in)
+{
+	__m128 x = _mm_loadu_ps(&in[ix[0]].targetRotationMs.x), y = _mm_loadu_ps(&in[ix[1]].targetRotationMs.x),
+		   z = _mm_loadu_ps(&in[ix[2]].targetRotationMs.x), w = _mm_loadu_ps(&in[ix[3]].targetRotationMs.x);
+	_MM_TRANSPOSE4_PS(x, y, z, w);
+	const __m128 n =
+		_mm_sqrt_ps(_mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_mul_ps(x, x), _mm_mul_ps(y, y)), _mm_mul_ps(z, z)), _mm_mul_ps(w, w)));
+	const __m128 ok = _mm_and_ps(_mm_cmpgt_ps(n, _mm_set1_ps(LB_EPSILON)), _mm_cmplt_ps(n, _mm_set1_ps(INFINITY)));
+	const __m128 s = _mm_div_ps(_mm_set1_ps(1.0f), n);
+	x = _mm_and_ps(ok, _mm_mul_ps(x, s));
+	y = _mm_and_ps(ok, _mm_mul_ps(y, s));
+	z = _mm_and_ps(ok, _mm_mul_ps(z, s));
+	w = _mm_or_ps(_mm_and_ps(ok, _mm_mul_ps(w, s)), _mm_andnot_ps(ok, _mm_set1_ps(1.0f)));
+	_MM_TRANSPOSE4_PS(x, y, z, w);
+	_mm_storeu_ps(&e[ix[0]].q.x, x), _mm_storeu_ps(&e[ix[1]].q.x, y), _mm_storeu_ps(&e[ix[2]].q.x, z), _mm_storeu_ps(&e[ix[3]].q.x, w);
+}
+
 // Lanes k..k+3 back to the chains idx[k..k+3].
 static void lbTwoBoneLanesOut4(const lbTwoBoneLanes* L, int k, const int* idx, lbTransform* r, lbTransform* m, lbTransform* e)
 {
@@ -509,6 +529,12 @@ static void lbTwoBoneLanesWrite(lbTwoBoneLanes* L, const int* idx, int n, unsign
 				lbTwoBoneLanesOut4(L, k0, idx, rootMs, midMs, endMs);
 			if (((rotations >> k0) & 0xFu) == 0u && !outResults)
 				continue;
+			// Every end taking its target rotation (a crowd's feet): the four at once.
+			if (((rotations >> k0) & 0xFu) == 0xFu && !outResults)
+			{
+				lbTwoBoneTargetRotations4(idx + k0, endMs, inputs);
+				continue;
+			}
 			for (int k = k0; k < kEnd; ++k)
 			{
 				const int i = idx[k];

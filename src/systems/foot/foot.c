@@ -19,6 +19,30 @@
 #include <stddef.h>
 #include <string.h>
 
+// Steps of the foot system inlined into their callers whatever the compiler's own estimate: each
+// call passed its vectors and quaternions packed into registers and unpacked them again, which cost
+// more than the work of several of them (RayHeight, RayHeights, ClearPrint, FoldRoom, BeyondHeight,
+// KneeClearance, ReachDrop, TiltKept, Tilt, ShiftFor, SoleHeights, ClearSole, ThighFlex, the goal,
+// the lock, the animated leg, the frame's set-up, the hip lift, and the pose stage's ToesWithin,
+// OffLedge and pose check: about 1,000 instructions a character-frame). Each was measured in the
+// code as it stood; the steps whose inlining saved nothing or cost more in the grown callers
+// (CastDown, PelvisShift, SampleGround, PlantShiftWithin, FoldedGoals, BendAllToes) stay out of line.
+#if defined(__GNUC__)
+#define LB_FOOT_INLINE __attribute__((always_inline)) inline
+#else
+#define LB_FOOT_INLINE inline
+#endif
+
+// And the other way: steps the compiler would inline whose code, kept out of line, leaves their
+// callers fewer values to hold (ToeGroundNormal, which only a foot on the ground bending its toes
+// runs, and UnfoldCapped, which only a foot still blending into a lock an edge or more below runs:
+// about 45 instructions a character-frame fewer).
+#if defined(__GNUC__)
+#define LB_FOOT_OUTOFLINE __attribute__((noinline))
+#else
+#define LB_FOOT_OUTOFLINE
+#endif
+
 // The transforms of one vector each frame reads several times per foot (the animated foot into the
 // world, the hips, the goals into model space), bit for bit the math.h results (the same products
 // and sums in the same order), with the vector's three components in the lanes of one SSE register
@@ -62,6 +86,47 @@ static inline lbVec3 lbFootDirectionIn(const lbTransform* t, lbVec3 d)
 #else
 	const lbVec3 r = lbQuatInvRotate(t->q, d);
 	return LB_LITERAL(lbVec3){ t->s.x < 0.0f ? -r.x : r.x, t->s.y < 0.0f ? -r.y : r.y, t->s.z < 0.0f ? -r.z : r.z };
+#endif
+}
+
+#if LB_IK_SSE2
+// lbQuatNormalize of the quaternion in q's lanes (x, y, z, w), bit for bit: the squares summed in
+// lbQuatDot's order, the same root, test, reciprocal and products.
+static inline lbQuat lbFootQuatNormalize4(__m128 q)
+{
+	const __m128 q2 = _mm_mul_ps(q, q);
+	__m128 d = _mm_add_ss(q2, _mm_shuffle_ps(q2, q2, _MM_SHUFFLE(1, 1, 1, 1)));
+	d = _mm_add_ss(d, _mm_movehl_ps(q2, q2));
+	d = _mm_add_ss(d, _mm_shuffle_ps(q2, q2, _MM_SHUFFLE(3, 3, 3, 3)));
+	const __m128 n = _mm_sqrt_ss(d);
+	const float len = _mm_cvtss_f32(n);
+	if (!(len > LB_EPSILON) || !lbIsValidFloat(len))
+		return lbQuat_identity;
+	const __m128 inv = _mm_div_ss(_mm_set_ss(1.0f), n);
+	lbQuat r;
+	_mm_storeu_ps(&r.x, _mm_mul_ps(q, _mm_shuffle_ps(inv, inv, _MM_SHUFFLE(0, 0, 0, 0))));
+	return r;
+}
+#endif
+
+// lbQuatNormalize(q).
+static inline lbQuat lbFootQuatNormalize(lbQuat q)
+{
+#if LB_IK_SSE2
+	return lbFootQuatNormalize4(_mm_loadu_ps(&q.x));
+#else
+	return lbQuatNormalize(q);
+#endif
+}
+
+// lbQuatNormalize(lbQuatMul(lbQuatConj(a), b)).
+static inline lbQuat lbFootQuatInNormalized(lbQuat a, lbQuat b)
+{
+#if LB_IK_SSE2
+	const __m128 conj = _mm_xor_ps(_mm_loadu_ps(&a.x), _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+	return lbFootQuatNormalize4(lbIkQuatMul4(conj, _mm_loadu_ps(&b.x)));
+#else
+	return lbQuatNormalize(lbQuatMul(lbQuatConj(a), b));
 #endif
 }
 
@@ -186,7 +251,7 @@ lbVec3 lbFootSoleLocal(const lbHumanoid* humanoid, int side)
 // Tilt taking `up` part of the way toward the ground normal (both unit): weight times the slope
 // angle, capped at maxAngle. Also gives the slope angle itself (radians), which the caller needs
 // too: one atan2f serves both.
-static lbQuat lbFootTilt(lbVec3 up, lbVec3 normal, float weight, float maxAngle, float* outSlope)
+static LB_FOOT_INLINE lbQuat lbFootTilt(lbVec3 up, lbVec3 normal, float weight, float maxAngle, float* outSlope)
 {
 	lbVec3 axis = lbCross(up, normal);
 	float s = lbLength(axis);
@@ -203,19 +268,19 @@ static lbQuat lbFootTilt(lbVec3 up, lbVec3 normal, float weight, float maxAngle,
 
 // lbFootTilt through the leg's kept tilt: the same inputs, bit for bit, give the kept answer without
 // the arctangent and the sine and cosine (a kept probe, a foot still over the same face).
-static lbQuat lbFootTiltKept(lbFootLegState* leg, lbVec3 up, lbVec3 normal, float weight, float maxAngle, float* outSlope)
+static LB_FOOT_INLINE lbQuat lbFootTiltKept(lbFootLegState* leg, const lbVec3* up, const lbVec3* normal, float weight, float maxAngle,
+											float* outSlope)
 {
-	const float key[8] = { normal.x, normal.y, normal.z, up.x, up.y, up.z, weight, maxAngle };
-	const float kept[8] = { leg->tiltNormalWs.x, leg->tiltNormalWs.y, leg->tiltNormalWs.z, leg->tiltUpWs.x,
-							leg->tiltUpWs.y,	 leg->tiltUpWs.z,	  leg->tiltWeight,		leg->tiltMaxAngle };
-	if (memcmp(key, kept, sizeof key) == 0)
+	// The inputs' bits against the kept ones where each lies (no key gathered to compare).
+	if (memcmp(normal, &leg->tiltNormalWs, sizeof *normal) == 0 && memcmp(up, &leg->tiltUpWs, sizeof *up) == 0 &&
+		memcmp(&weight, &leg->tiltWeight, sizeof weight) == 0 && memcmp(&maxAngle, &leg->tiltMaxAngle, sizeof maxAngle) == 0)
 	{
 		*outSlope = leg->tiltSlope;
 		return leg->tiltTargetWs;
 	}
-	leg->tiltTargetWs = lbFootTilt(up, normal, weight, maxAngle, &leg->tiltSlope);
-	leg->tiltNormalWs = normal;
-	leg->tiltUpWs = up;
+	leg->tiltTargetWs = lbFootTilt(*up, *normal, weight, maxAngle, &leg->tiltSlope);
+	leg->tiltNormalWs = *normal;
+	leg->tiltUpWs = *up;
 	leg->tiltWeight = weight;
 	leg->tiltMaxAngle = maxAngle;
 	*outSlope = leg->tiltSlope;
@@ -261,6 +326,17 @@ static void lbFootMemo_Init(lbFootMemo* m)
 {
 	memset(m->arg, 0xff, sizeof m->arg);
 }
+
+// What one sense call works out once for all its characters (one def, one rig): each side's sole
+// (lbHumanoid_GetSole), the bones the animated pose's check reads, the def's up made unit, and the
+// cosines and exponentials kept per call site.
+typedef struct lbFootCall
+{
+	lbSole soles[2];
+	lbFootReadList read;
+	lbVec3 up;
+	lbFootMemo memo;
+} lbFootCall;
 
 // cosf(x) (isCos) or expf(x) at call site `site`.
 static float lbFootMemoCall(lbFootMemo* m, int site, float x, bool isCos)
@@ -434,7 +510,7 @@ static lbFootCast lbFootCastDown(const lbSceneQuery* query, const lbQueryInput* 
 // Height (along up) of the ground straight under `base` (world) found by a ray along the probe
 // line `proto` moved to `base`; false when the ray finds nothing (a gap, the world's end). A ray
 // that starts inside a solid reports the start's height: the ground there is at least that high.
-static bool lbFootRayHeight(const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base, lbVec3 probeBase,
+static LB_FOOT_INLINE bool lbFootRayHeight(const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base, lbVec3 probeBase,
 							lbVec3 up, int* castCount, float* outHeight)
 {
 	lbQueryInput r = *proto;
@@ -463,7 +539,7 @@ static bool lbFootRayHeight(const lbSceneQuery* query, const lbQueryInput* proto
 // Heights (along up) of the ground straight under each of the n points `bases` (world), as
 // lbFootRayHeight finds them one by one, cast as one batch when the scene takes batches (a scene
 // may answer a footprint's rays together): valid[k] false, height[k] 0 where a ray found nothing.
-static void lbFootRayHeights(const lbSceneQuery* query, const lbQueryInput* proto, const lbVec3* bases, int n,
+static LB_FOOT_INLINE void lbFootRayHeights(const lbSceneQuery* query, const lbQueryInput* proto, const lbVec3* bases, int n,
 							 lbVec3 probeBase, lbVec3 up, int* castCount, float* outHeight, bool* outValid)
 {
 	lbQueryInput r[lb_solePointCount];
@@ -722,7 +798,7 @@ static inline float lbFootPitDepth(const lbFootDef* def)
 // the points exactly. At 3 cm too few rays were spared to pay for the check; 5 cm cast 0.39 more a
 // character-frame of a crowd walking rocks than 10 cm, and 15 cm let the terrain sweep's runs
 // down stairs and slopes break limits 10 cm holds.
-static bool lbFootBeyondHeight(const lbFootEdgeProbe* p, int k, float along, float* outHeight)
+static LB_FOOT_INLINE bool lbFootBeyondHeight(const lbFootEdgeProbe* p, int k, float along, float* outHeight)
 {
 	const lbVec3 at = lbMulAdd(p->base, along, p->fp->toeWs);
 	lbFootLegState* m = p->beyond;
@@ -825,7 +901,7 @@ static float lbFootClearCornersBehind(const lbFootEdgeProbe* p, float lo, float 
 	return lo;
 }
 
-static float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int ref, float* outCost, float* outLo,
+static LB_FOOT_INLINE float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int ref, float* outCost, float* outLo,
 							float* outHi, bool* outHiRiser)
 {
 	*outHiRiser = false;
@@ -1041,7 +1117,7 @@ static lbVec3 lbFootClearUnder(const lbSceneQuery* query, const lbQueryInput* pr
 // point is the goal's point under the ankle plus its offset along the foot times the rotated,
 // scaled toe direction, so its height and the plane's height under it are linear in that offset:
 // one rotation serves every sample.
-static lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* sole, const float* height,
+static LB_FOOT_INLINE lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* sole, const float* height,
 							   unsigned validMask, lbVec3 point, lbVec3 n, float edgeHeight, lbVec3 up)
 {
 	float lift = 0.0f;
@@ -1077,7 +1153,7 @@ static unsigned lbFootPrintMask(const lbFootGround* g)
 // normal `normal`, for the foot at `ankle` turned by unit `rot` and scaled by `scale`. Linear in the
 // sample's offset along the foot; and rot v . n = v . rot^-1 n, so one rotation of the normal into
 // the foot's frame serves every sample.
-static void lbFootSoleHeights(const lbSole* f, lbVec3 ankle, lbQuat rot, float scale, lbVec3 groundPoint, lbVec3 normal,
+static LB_FOOT_INLINE void lbFootSoleHeights(const lbSole* f, lbVec3 ankle, lbQuat rot, float scale, lbVec3 groundPoint, lbVec3 normal,
 							  float out[lb_solePointCount])
 {
 	lbVec3 nFoot = lbFootRotateBack(rot, normal);
@@ -1090,7 +1166,7 @@ static void lbFootSoleHeights(const lbSole* f, lbVec3 ankle, lbQuat rot, float s
 // Lifts an ankle goal so that no part of the sole (heel to toe tip) is below the ground plane: a
 // foot tilted less than the slope (normalWeight < 1) then rests on its uphill toe or heel instead
 // of pushing it into the ground. Returns the lifted goal.
-static lbVec3 lbFootClearSole(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* f, lbVec3 groundPoint,
+static LB_FOOT_INLINE lbVec3 lbFootClearSole(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* f, lbVec3 groundPoint,
 							  lbVec3 normal, lbVec3 up)
 {
 	float d[lb_solePointCount];
@@ -1228,12 +1304,12 @@ lbResult lbFootDef_Validate(const lbFootDef* def)
 
 #undef LB_FIELD
 
-static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbHumanoid* humanoid,
-							 const lbFootSenseInput* in, lbFootMemo* memo, lbFootFrame* f, lbResult* outResult)
+static LB_FOOT_INLINE bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbHumanoid* humanoid,
+							 const lbFootSenseInput* in, lbFootCall* call, lbFootFrame* f, lbResult* outResult)
 {
 	memset(f, 0, sizeof *f);
-	f->memo = memo;
-	f->up = lbNormalizeOr(def->up, lbVec3_axisZ);
+	f->memo = &call->memo;
+	f->up = call->up;
 	f->cw = in->characterWs;
 	f->goalStep = f->rotationStep = -1.0f;
 	*outResult = lb_ok;
@@ -1323,7 +1399,7 @@ static bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbH
 }
 
 // Step 2: the animated foot: where it is, how fast it moves, its sole in world units.
-static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, const lbFootFrame* f, const lbSkeleton* skeleton,
+static LB_FOOT_INLINE void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, const lbFootFrame* f, const lbSkeleton* skeleton,
 							  const lbHumanoid* humanoid, const lbPose* animPose, int side, const lbSole* sole, lbFootLegFrame* lf)
 {
 	const lbLegAxes* axes = &humanoid->legAxes[side];
@@ -1342,20 +1418,29 @@ static void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, con
 	// Toes at their rest rotation on the foot (the usual case, compared as numbers) curl nothing.
 	lf->toeCurl = 0.0f;
 	const int ball = humanoid->leg[side].ball;
+#if LB_IK_SSE2
+	// The four components compared in one go (a NaN compares unequal, as with !=).
+	const bool curled = ball >= 0 && _mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(&animPose->local[ball].q.x),
+																	_mm_loadu_ps(&skeleton->restLocal[ball].q.x))) != 0;
+#else
 	const lbQuat toesQ = ball >= 0 ? animPose->local[ball].q : lbQuat_identity;
 	const lbQuat restQ = ball >= 0 ? skeleton->restLocal[ball].q : lbQuat_identity;
-	if (toesQ.x != restQ.x || toesQ.y != restQ.y || toesQ.z != restQ.z || toesQ.w != restQ.w)
+	const bool curled = toesQ.x != restQ.x || toesQ.y != restQ.y || toesQ.z != restQ.z || toesQ.w != restQ.w;
+#endif
+	if (curled)
 	{
 		const lbTransform* footMs = &animPose->model[humanoid->leg[side].foot];
 		const lbTransform* ballMs = &animPose->model[ball];
 		const lbVec3 tipMs = lbAdd(ballMs->p, lbIkQuatRotate(ballMs->q, axes->toeTipBall));
-		const lbVec3 flatMs = lbSole_PointMs(sole, *footMs, lb_soleToeTip);
+		// lbSole_PointMs(sole, *footMs, lb_soleToeTip).
+		const lbVec3 flatMs =
+			lbAdd(footMs->p, lbIkQuatRotate(footMs->q, lbMulAdd(sole->under, sole->along[lb_soleToeTip], sole->toeFlat)));
 		const lbVec3 upFoot = lbNormalizeOr(lbIkQuatRotate(footMs->q, axes->footUp), lbVec3_zero);
 		const float below = lbDot(lbSub(flatMs, tipMs), upFoot);
 		lf->toeCurl = below > 0.001f * lbLength(footMs->s) * 0.57735027f ? below : 0.0f;
 	}
 	lf->animHipWs = lbIkTransformPoint(&f->cw, animPose->model[humanoid->leg[side].thigh].p);
-	lf->animRot = lbQuatNormalize(lf->animFootWs.q);
+	lf->animRot = lbFootQuatNormalize(lf->animFootWs.q);
 	lf->ankleH = axes->ankleHeight * f->modelToWorld;
 	lf->soleAboveFloor = lbDot(lf->animAnkleWs, f->up) - f->floorH - lf->ankleH;
 	// The sole's rate over its own floor (m/s): rising (lift-off, the swing's first half) or coming
@@ -2087,7 +2172,7 @@ static void lbFootGroundTargets(lbFootLegState* leg, const lbFootDef* def, const
 	{
 		lf->offsetTarget = lbPlaneHeightAt(leg->groundPointWs, leg->groundNormalWs, f->up, lbAdd(lf->animAnkleWs, leg->shiftWs));
 		float slope;
-		lf->tiltTarget = lbFootTiltKept(leg, f->up, leg->groundNormalWs, def->normalWeight, def->maxFootAngle, &slope);
+		lf->tiltTarget = lbFootTiltKept(leg, &f->up, &leg->groundNormalWs, def->normalWeight, def->maxFootAngle, &slope);
 		leg->steep = slope > def->slopeLimit;
 		alphaTarget = 1.0f;
 	}
@@ -2108,7 +2193,7 @@ static void lbFootGroundTargets(lbFootLegState* leg, const lbFootDef* def, const
 // risen above the ground plane, beyond any rise under the ball (a rock under the toes, a riser the
 // tip reaches), at most 45 degrees. Bent onto the plane under the ankle alone, the toes of a CMU
 // actor locked on a rock went 1.1 cm into it.
-static lbVec3 lbFootToeGroundNormal(const lbFootLegState* leg, const lbFootFrame* f, const lbFootLegFrame* lf)
+static LB_FOOT_OUTOFLINE lbVec3 lbFootToeGroundNormal(const lbFootLegState* leg, const lbFootFrame* f, const lbFootLegFrame* lf)
 {
 	const lbVec3 n = leg->groundNormalWs, up = f->up;
 	const unsigned need = (1u << lb_soleBall) | (1u << lb_soleToeTip);
@@ -2213,7 +2298,7 @@ static void lbFootEaseSlide(lbFootLegState* leg, const lbFootDef* def, const lbF
 // Step 6: foot locking. A planted foot locks where it belongs on the ground: slid along the foot
 // onto one level (off a stair nose, out of a riser, back from a gap) by fresh probes, cleared
 // against the ground under its whole sole; it releases when the animation takes it away.
-static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSenseInput* in, lbFootFrame* f,
+static LB_FOOT_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSenseInput* in, lbFootFrame* f,
 					   lbFootLegFrame* lf)
 {
 	const lbVec3 up = f->up;
@@ -2225,9 +2310,6 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 	// Where a planted foot belongs: on the ground itself (the unsmoothed goal), not where the
 	// smoothing has got to, and without the animation's small residual lift.
 	lbQuat plantRot = lbIkQuatMul(lf->tiltTarget, lf->animRot);
-	float groundH = lbPlaneHeightAt(leg->groundPointWs, leg->groundNormalWs, up, lf->animAnkleWs);
-	lbVec3 plantAnkle = lbAdd(lbMulAdd(lf->animAnkleWs, groundH + lf->ankleH - lbDot(lf->animAnkleWs, up), up),
-							  lbMulSV(lf->ankleH, lbSub(lbIkQuatRotate(lf->tiltTarget, up), up)));
 	// A foot planted short of the level its landing chose (held back by the longest slide) leaves
 	// that level's range behind: carried into the lift-off, the slide would pull the toe forward
 	// into the riser ahead. The riser bound ends with the plant.
@@ -2254,6 +2336,11 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 	}
 	if (!leg->locked)
 	{
+		// Where the plant goes unless the fresh probes below find better (a foot already locked
+		// needs only its rotation, for the release).
+		float groundH = lbPlaneHeightAt(leg->groundPointWs, leg->groundNormalWs, up, lf->animAnkleWs);
+		lbVec3 plantAnkle = lbAdd(lbMulAdd(lf->animAnkleWs, groundH + lf->ankleH - lbDot(lf->animAnkleWs, up), up),
+								  lbMulSV(lf->ankleH, lbSub(lbIkQuatRotate(lf->tiltTarget, up), up)));
 		if (in->query && def->footprintTraces)
 		{
 			// The landing place, probed afresh: slide onto one level, then stand on the ground found
@@ -2302,7 +2389,7 @@ static void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSe
 				leg->groundNormalWs = c.normal;
 				leg->bearingWs = c.touch;
 				float slope;
-				lf->tiltTarget = lbFootTiltKept(leg, up, c.normal, def->normalWeight, def->maxFootAngle, &slope);
+				lf->tiltTarget = lbFootTiltKept(leg, &up, &c.normal, def->normalWeight, def->maxFootAngle, &slope);
 				plantRot = lbIkQuatMul(lf->tiltTarget, lf->animRot);
 				groundH = lbPlaneHeightAt(c.point, c.normal, up, base);
 				plantAnkle = lbAdd(lbMulAdd(base, groundH + lf->ankleH - lbDot(base, up), up),
@@ -2394,7 +2481,7 @@ static const float kFootLockUnfoldRate = 720.0f * LB_DEG2RAD;
 // cap on distance alone lets it through. Eased in with the run from 2 to 3 m/s (w): walking, the
 // held goal kept locked feet off their lock points for frames (stairs up and ledges: 1-17 cm on
 // 40 runs of the sweep), and a walk's locks come down at its own pace.
-static lbVec3 lbFootUnfoldCapped(const lbFootFrame* f, const lbFootLegFrame* lf, const lbLegAxes* ax, lbVec3 goalWas, lbVec3 step)
+static LB_FOOT_OUTOFLINE lbVec3 lbFootUnfoldCapped(const lbFootFrame* f, const lbFootLegFrame* lf, const lbLegAxes* ax, lbVec3 goalWas, lbVec3 step)
 {
 	const float w = lbSmoothStep(f->speedH - 2.0f);
 	if (!(w > 0.0f))
@@ -2423,7 +2510,7 @@ static lbVec3 lbFootUnfoldCapped(const lbFootFrame* f, const lbFootLegFrame* lf,
 }
 
 // Step 7: the ankle goal and foot rotation, and the part of the sole that bears on the ground.
-static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, lbFootLegFrame* lf,
+static LB_FOOT_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, lbFootLegFrame* lf,
 					   const lbHumanoid* humanoid, int side, float smoothOffset, lbFootTarget* ft)
 {
 	const lbVec3 up = f->up;
@@ -2731,7 +2818,7 @@ static void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFr
 // Step 8: how far the hip must come down (along up, world m, >= 0) for this leg to reach its goal
 // before the soft-IK band: the smallest t >= 0 with |hip - t up - goal| <= reach. The pose stage
 // uses the same figure, so the reach is measured once.
-static float lbFootReachDrop(const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs,
+static LB_FOOT_INLINE float lbFootReachDrop(const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs,
 							 lbVec3 ankleGoal)
 {
 	const lbLegAxes* ax = &humanoid->legAxes[side];
@@ -2760,7 +2847,7 @@ static inline void lbFootHipCapElevation(float a, float b, float len, float cosH
 // from the hip at `hipWs` to `ankleGoal`: the hip-to-goal line's elevation plus the hip's angle in
 // the leg's triangle, the goal no nearer than the knee cap allows (`dMin`). The pose stage turns a
 // free foot's goal down about the hip until this is within hipMaxFlex.
-static float lbFootThighFlex(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal, float dMin)
+static LB_FOOT_INLINE float lbFootThighFlex(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal, float dMin)
 {
 	const lbLegAxes* ax = &humanoid->legAxes[side];
 	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
@@ -2779,7 +2866,7 @@ static float lbFootThighFlex(const lbFootFrame* f, const lbHumanoid* humanoid, i
 // room the held pelvis keeps. A pelvis held down lower than this would fold a trailing leg
 // onto its cap, where the pose stage moves its goal off the ground it asked for and the leg pops
 // out again as the cap lets go.
-static float lbFootFoldRoom(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal, float bend)
+static LB_FOOT_INLINE float lbFootFoldRoom(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal, float bend)
 {
 	const lbLegAxes* ax = &humanoid->legAxes[side];
 	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
@@ -2795,7 +2882,7 @@ static float lbFootFoldRoom(const lbFootFrame* f, const lbHumanoid* humanoid, in
 // reaches from the hip at `hipWs` to `ankleGoal` with the knee bent toward `forward` (horizontal,
 // unit): the law of cosines in the plane of hip, ankle and forward. Below zero the shin rises
 // backward from the knee, a leg folded under a hip that came down.
-static float lbFootKneeClearance(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal,
+static LB_FOOT_INLINE float lbFootKneeClearance(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal,
 								 lbVec3 forward)
 {
 	const lbLegAxes* ax = &humanoid->legAxes[side];
@@ -2978,7 +3065,7 @@ static void lbFootSinkLimit(lbFootState* state, const lbFootDef* def, lbFootFram
 // the tread it left, its leg stretched) yields instead: it no longer holds the pelvis down, and
 // its goal rises as far as keeps it within reach of the hips where the pelvis is (a stronger
 // push-off).
-static float lbFootHipLift(const lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid,
+static LB_FOOT_INLINE float lbFootHipLift(const lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid,
 						   const bool legCounts[2], const lbVec3 legHip[2], const lbVec3 legGoal[2], const float legDrop[2], bool capOn,
 						   int* outYielder)
 {
@@ -3054,9 +3141,12 @@ static float lbFootAheadDrop(const lbFootState* state, const lbFootDef* def, con
 		const lbFootLegState* leg = &state->legs[side];
 		if (leg->locked || !legCounts[side] || side == yielder || leg->prevSoleAboveFloor <= def->lockHeight)
 			continue;
+		// Only while the floor falls (legLand is made only then).
+		if (!(f->floorJump < 0.0f))
+			continue;
 		const lbVec3 hip = lbAdd(legHip[side], state->pelvisShiftWs);
 		const lbVec3 land = legLand[side];
-		if (lbDot(lbSub(legGoal[1 - side], land), f->up) < 2.0f * def->edgeHeight || !(f->floorJump < 0.0f))
+		if (lbDot(lbSub(legGoal[1 - side], land), f->up) < 2.0f * def->edgeHeight)
 			continue;
 		ahead = lbMaxF(ahead, leg->alpha * lbFootReachDrop(def, f, humanoid, side, hip, land));
 	}
@@ -3185,24 +3275,22 @@ static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lb
 		if (legDrop[side] > 0.0f)
 			drop = lbMinF(drop, -legDrop[side]);
 	drop = state->alpha * lbMaxF(drop, lbMinF(offset, -f->sinkLimit));
-	const float cosKeep = lbFootCos(f->memo, lb_footMemoKeep, LB_PI - lbMaxF(def->kneeMaxBend - 0.5f * LB_DEG2RAD, 0.0f));
 	const float cosZone = lbFootCos(f->memo, lb_footMemoZone, LB_PI - lbMaxF(def->kneeMaxBend - 40.0f * LB_DEG2RAD, 0.0f));
 	const float frames = f->dt * 60.0f, maxTurn = 10.0f * LB_DEG2RAD * frames;
-	const lbVec3 vel = lbIsValidVec3(in->velocityWs) ? lbProjectOnPlane(in->velocityWs, f->up) : lbVec3_zero;
-	const lbVec3 fwd = lbNormalizeOr(vel, lbVec3_zero);
-	// Going down (the goal below where the foot last stood locked) the line lengthens no faster than
-	// the body's ground speed (at least 0.6 m/s, so a standing body still unfolds), and never past
-	// 2.7 m/s: at 2.7 m/s a walk's trailing knee let go of its cap within two frames and the foot,
-	// held at the ankle limit until then, turned 18 degrees in one (walking down 0.30 m stairs
-	// 18.4/17.6 -> 16.8/15.9 degrees on the two rigs at 1.1 times the speed; with the free ankle's
-	// soft limit, 1.0 keeps mixamo's 15.9 where 1.1 let it go to 16.2). At 0.8-0.9 the pops fell
-	// further but the trailing sole went 1.5-2 cm into the treads of 0.276 m risers on 0.369 m
-	// treads; going up it went 12 mm into a riser, so there the line keeps 2.7 m/s. A run (3.5 m/s)
-	// keeps it too.
-	const float maxGrowDown = lbMinF(0.045f * frames, lbMaxF(lbLength(vel), 0.6f) * f->dt);
+	// The body's motion and the limits below, worked out for the first leg that folds (most frames
+	// none does).
+	float cosKeep = 0.0f, maxGrowDown = 0.0f;
+	lbVec3 vel = lbVec3_zero, fwd = lbVec3_zero;
+	bool motionKnown = false;
 	for (int side = 0; side < 2; ++side)
 	{
 		lbFootLegState* leg = &state->legs[side];
+		// A leg with room to fold that was not folded last frame is left alone (most frames).
+		if (leg->locked || leg->alpha <= 0.0f || f->snap)
+		{
+			leg->folded = false;
+			continue;
+		}
 		const lbLegAxes* ax = &humanoid->legAxes[side];
 		const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
 		const lbVec3 hip = lbMulAdd(lbAdd(legHip[side], lbMulSV(state->alpha, state->pelvisShiftWs)), drop, f->up);
@@ -3210,11 +3298,26 @@ static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lb
 		const lbVec3 d = lbSub(goal, hip);
 		const float len = lbLength(d);
 		const float dZone = sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * cosZone, 0.0f));
-		// A leg with room to fold that was not folded last frame is left alone (most frames).
-		if (leg->locked || leg->alpha <= 0.0f || f->snap || len < 1.0e-4f || (!leg->folded && len >= dZone))
+		if (len < 1.0e-4f || (!leg->folded && len >= dZone))
 		{
 			leg->folded = false;
 			continue;
+		}
+		if (!motionKnown)
+		{
+			motionKnown = true;
+			cosKeep = lbFootCos(f->memo, lb_footMemoKeep, LB_PI - lbMaxF(def->kneeMaxBend - 0.5f * LB_DEG2RAD, 0.0f));
+			vel = lbIsValidVec3(in->velocityWs) ? lbProjectOnPlane(in->velocityWs, f->up) : lbVec3_zero;
+			fwd = lbNormalizeOr(vel, lbVec3_zero);
+			// Going down (the goal below where the foot last stood locked) the line lengthens no faster than
+			// the body's ground speed (at least 0.6 m/s, so a standing body still unfolds), and never past 2.7
+			// m/s: at 2.7 m/s a walk's trailing knee let go of its cap within two frames and the foot, held at
+			// the ankle limit until then, turned 18 degrees in one (walking down 0.30 m stairs 18.4/17.6 ->
+			// 16.8/15.9 degrees on the two rigs at 1.1 times the speed; with the free ankle's soft limit, 1.0
+			// keeps mixamo's 15.9 where 1.1 let it go to 16.2). At 0.8-0.9 the pops fell further but the
+			// trailing sole went 1.5-2 cm into the treads of 0.276 m risers on 0.369 m treads; going up it
+			// went 12 mm into a riser, so there the line keeps 2.7 m/s. A run (3.5 m/s) keeps it too.
+			maxGrowDown = lbMinF(0.045f * frames, lbMaxF(lbLength(vel), 0.6f) * f->dt);
 		}
 		const float dKeep = sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * cosKeep, 0.0f));
 		lbVec3 want = lbMulSV(1.0f / len, d);
@@ -3438,8 +3541,7 @@ static void lbFootLockBlend(lbFootLegState* leg, const lbFootDef* def, const lbF
 	}
 }
 
-// The bones the foot system reads: the pelvis, then each leg's thigh, calf, foot and ball.
-#define LB_FOOT_READ_BONES 9
+// The bones the foot system reads (LB_FOOT_READ_BONES), LB_NULL_INDEX where the rig has none.
 static void lbFootReadBones(const lbHumanoid* h, int out[LB_FOOT_READ_BONES])
 {
 	out[0] = h->pelvis;
@@ -3450,6 +3552,19 @@ static void lbFootReadBones(const lbHumanoid* h, int out[LB_FOOT_READ_BONES])
 		out[3 + 4 * s] = h->leg[s].foot;
 		out[4 + 4 * s] = h->leg[s].ball;
 	}
+}
+
+static lbFootReadList lbFootReadListOf(const lbHumanoid* h)
+{
+	int bones[LB_FOOT_READ_BONES];
+	lbFootReadBones(h, bones);
+	lbFootReadList r;
+	r.count = 0;
+	for (int i = 0; i < LB_FOOT_READ_BONES; ++i)
+		if (bones[i] >= 0)
+			r.bone[r.count++] = bones[i];
+	r.bone[r.count] = r.count > 0 ? r.bone[r.count - 1] : LB_NULL_INDEX;
+	return r;
 }
 
 // The rig check at each entry, every frame: a map made for this skeleton (bone count and
@@ -3476,37 +3591,33 @@ static lbResult lbFootCheckRig(const lbHumanoid* h, const lbSkeleton* s)
 
 // Whether the animated pose is finite where the sense stage reads it (the model transforms of the
 // pelvis and the legs' bones); the rest of the pose is never read here.
-static bool lbFootAnimFinite(const lbPose* pose, const lbHumanoid* h)
+static bool lbFootAnimFinite(const lbPose* pose, const lbFootReadList* read)
 {
-	int bones[LB_FOOT_READ_BONES];
-	lbFootReadBones(h, bones);
+	const int* bones = read->bone;
 #if defined(LB_SIMD_SSE)
 	// The common verdict in four lanes with one branch at the end: every position and scale
-	// component below infinity and every rotation component below 2^125 in magnitude (ordered
-	// compares, which NaN fails). Four such components sum without overflow, so the rotation's sum
-	// is finite too and the pose passes. A pose outside those bounds takes the exact tests below.
+	// component finite and every rotation component below 2^125 in magnitude (an ordered compare,
+	// which NaN fails). Four such components sum without overflow, so the rotation's sum is finite
+	// too and the pose passes. A pose outside those bounds takes the exact tests below. Finiteness
+	// without compares: x * 0 is a zero for finite x and NaN otherwise, and a sum of zeros stays a
+	// zero while one NaN makes it NaN.
 	_Static_assert(sizeof(lbTransform) == 40 && offsetof(lbTransform, s) == 28, "lbTransform layout");
 	const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
-	const __m128 inf = _mm_set1_ps(INFINITY), qMax = _mm_set1_ps(0x1p125f);
-	__m128 ok = _mm_castsi128_ps(_mm_set1_epi32(-1));
-	for (int k = 0; k < LB_FOOT_READ_BONES; ++k)
+	const __m128 zero = _mm_setzero_ps(), qMax = _mm_set1_ps(0x1p125f);
+	__m128 ok = _mm_castsi128_ps(_mm_set1_epi32(-1)), zeros = zero;
+	for (int k = 0; k < read->count; ++k)
 	{
-		if (bones[k] < 0)
-			continue;
 		const float* f = &pose->model[bones[k]].p.x;
 		// Three overlapping loads: position and q.x, the rotation, q.w and scale. The rotation's
-		// components met in the other two loads are held to the looser bound there as well.
-		ok = _mm_and_ps(ok, _mm_and_ps(_mm_cmplt_ps(_mm_and_ps(_mm_loadu_ps(f), abs), inf),
-									   _mm_cmplt_ps(_mm_and_ps(_mm_loadu_ps(f + 6), abs), inf)));
+		// components met in the other two loads are held to finiteness there as well.
+		zeros = _mm_add_ps(zeros, _mm_add_ps(_mm_mul_ps(_mm_loadu_ps(f), zero), _mm_mul_ps(_mm_loadu_ps(f + 6), zero)));
 		ok = _mm_and_ps(ok, _mm_cmplt_ps(_mm_and_ps(_mm_loadu_ps(f + 3), abs), qMax));
 	}
-	if (_mm_movemask_ps(ok) == 0xf)
+	if (_mm_movemask_ps(_mm_and_ps(ok, _mm_cmpeq_ps(zeros, zero))) == 0xf)
 		return true;
 #endif
-	for (int k = 0; k < LB_FOOT_READ_BONES; ++k)
+	for (int k = 0; k < read->count; ++k)
 	{
-		if (bones[k] < 0)
-			continue;
 		const lbTransform* t = &pose->model[bones[k]];
 		if (!lbIsValidVec3(t->p) || !lbIsValidVec3(t->s) || !lbIsValidFloat(t->q.x + t->q.y + t->q.z + t->q.w))
 			return false;
@@ -3554,22 +3665,36 @@ static inline void lbFootOkAddPosScale(lbFootOkTotals* k, const lbTransform* t, 
 	const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
 	const __m128 inf = _mm_set1_ps(INFINITY);
 	k->pos = _mm_and_ps(k->pos, _mm_cmplt_ps(_mm_and_ps(_mm_loadu_ps(f), abs), near ? _mm_set1_ps(1.0e6f) : inf));
-	const __m128 sa = _mm_and_ps(_mm_loadu_ps(f + 6), abs);
-	k->scale = _mm_and_ps(k->scale, _mm_and_ps(_mm_cmpgt_ps(sa, _mm_set1_ps(LB_EPSILON)), _mm_cmplt_ps(sa, inf)));
+	// LB_EPSILON < |s| < infinity in one compare of the magnitudes' bits (which order as the
+	// magnitudes do, NaN's above infinity's): bits - lo, taken unsigned, lies below inf - lo exactly
+	// in that range, and both sides offset by 2^31 make that SSE2's signed compare.
+	uint32_t epsBits, infBits;
+	const float eps = LB_EPSILON, infinity = INFINITY;
+	memcpy(&epsBits, &eps, sizeof eps);
+	memcpy(&infBits, &infinity, sizeof infinity);
+	const uint32_t lo = epsBits + 1u;
+	const __m128i bits = _mm_and_si128(_mm_castps_si128(_mm_loadu_ps(f + 6)), _mm_set1_epi32(0x7fffffff));
+	const __m128i off = _mm_add_epi32(bits, _mm_set1_epi32((int)(0x80000000u - lo)));
+	k->scale = _mm_and_ps(k->scale, _mm_castsi128_ps(_mm_cmpgt_epi32(_mm_set1_epi32((int)(0x80000000u + (infBits - lo))), off)));
 }
 
 // lbFootOkAdd's rotation test of four rotations at once (x, y, z, w at each of q[0..3]), one per
 // lane: the same squares and sums in the same order, (x x + y y) + (z z + w w), so the same lengths
-// and verdicts as four calls with one pass instead of four. Lane 0 of k->norm takes the result.
+// and verdicts as four calls with one pass instead of four. Each lane of k->norm takes its
+// rotation's verdict; lbFootOkNormsDone brings them into lane 0 once after the last pass.
 static inline void lbFootOkNorms(lbFootOkTotals* k, const float* const q[4])
 {
 	__m128 x = _mm_loadu_ps(q[0]), y = _mm_loadu_ps(q[1]), z = _mm_loadu_ps(q[2]), w = _mm_loadu_ps(q[3]);
 	_MM_TRANSPOSE4_PS(x, y, z, w);
 	const __m128 n = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, x), _mm_mul_ps(y, y)), _mm_add_ps(_mm_mul_ps(z, z), _mm_mul_ps(w, w)));
-	const __m128 ok = _mm_and_ps(_mm_cmpgt_ps(n, _mm_set1_ps(0.98f)), _mm_cmplt_ps(n, _mm_set1_ps(1.02f)));
-	// All four lanes into lane 0 (an and of all-ones or all-zeros masks).
-	const __m128 ok2 = _mm_and_ps(ok, _mm_movehl_ps(ok, ok));
-	k->norm = _mm_and_ps(k->norm, _mm_and_ps(ok2, _mm_shuffle_ps(ok2, ok2, _MM_SHUFFLE(1, 1, 1, 1))));
+	k->norm = _mm_and_ps(k->norm, _mm_and_ps(_mm_cmpgt_ps(n, _mm_set1_ps(0.98f)), _mm_cmplt_ps(n, _mm_set1_ps(1.02f))));
+}
+
+// All four lanes of lbFootOkNorms' verdicts into lane 0 (an and of all-ones or all-zeros masks).
+static inline void lbFootOkNormsDone(lbFootOkTotals* k)
+{
+	const __m128 ok2 = _mm_and_ps(k->norm, _mm_movehl_ps(k->norm, k->norm));
+	k->norm = _mm_and_ps(ok2, _mm_shuffle_ps(ok2, ok2, _MM_SHUFFLE(1, 1, 1, 1)));
 }
 
 static inline bool lbFootOkVerdict(const lbFootOkTotals* k)
@@ -3603,31 +3728,19 @@ static inline bool lbFootTransformOk(const lbTransform* t, bool near)
 // Whether the pose is fit for the pose stage where it reads it: the local and model transforms of
 // the pelvis and the legs' bones (of every bone when `all`) finite, their model positions within
 // 1e6 m of the model origin, and each leg's bones of a length the two-bone solve takes.
-static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
+static LB_FOOT_INLINE bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, const lbFootReadList* read, bool all)
 {
-	int bones[LB_FOOT_READ_BONES];
-	lbFootReadBones(h, bones);
-	const int count = all ? pose->boneCount : LB_FOOT_READ_BONES;
+	const int count = all ? pose->boneCount : read->count;
 #if defined(LB_SIMD_SSE)
 	if (!all)
 	{
 		// lbFootTransformOk's tests of each read bone folded into running verdicts, one branch at the
-		// end: every transform passes exactly when the totals do. Two bones a pass, their four
-		// rotations' lengths in one lbFootOkNorms, straight from the pose (no list of rotations
-		// to gather and pad). A rig without some of the bones, or an odd count, repeats a bone it
-		// has: testing a transform twice changes no verdict.
-		int use[LB_FOOT_READ_BONES + 1];
-		int nb = 0;
-		for (int i = 0; i < LB_FOOT_READ_BONES; ++i)
-			if (bones[i] >= 0)
-				use[nb++] = bones[i];
-		if (nb & 1)
-		{
-			use[nb] = use[nb - 1];
-			++nb;
-		}
+		// end: every transform passes exactly when the totals do. Two bones a pass (an odd count's
+		// last pass reads the list's last bone twice), their four rotations' lengths in one
+		// lbFootOkNorms, straight from the pose (no list of rotations to gather and pad).
+		const int* use = read->bone;
 		lbFootOkTotals k = lbFootOkStart();
-		for (int i = 0; i < nb; i += 2)
+		for (int i = 0; i < count; i += 2)
 		{
 			const lbTransform* m0 = &pose->model[use[i]];
 			const lbTransform* l0 = &pose->local[use[i]];
@@ -3640,6 +3753,7 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 			const float* const q[4] = { &m0->q.x, &l0->q.x, &m1->q.x, &l1->q.x };
 			lbFootOkNorms(&k, q);
 		}
+		lbFootOkNormsDone(&k);
 		if (!lbFootOkVerdict(&k))
 			return false;
 	}
@@ -3647,14 +3761,29 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 #endif
 		for (int k = 0; k < count; ++k)
 		{
-			const int b = all ? k : bones[k];
-			if (b < 0)
-				continue;
+			const int b = all ? k : read->bone[k];
 			if (!lbFootTransformOk(&pose->model[b], true) || !lbFootTransformOk(&pose->local[b], false))
 				return false;
 		}
 	// Each leg's two bones as the solve meets them: a thigh or calf of zero length would fail the
 	// second leg's solve after the pelvis and the first leg had moved.
+#if defined(LB_SIMD_SSE)
+	// With both legs whole, the four bones' squared lengths in the lanes of one register (the same
+	// differences, squares and sums in the same order as lbSub and lbDot).
+	const lbLegBones* g0 = &h->leg[0];
+	const lbLegBones* g1 = &h->leg[1];
+	if ((g0->thigh | g0->calf | g0->foot | g1->thigh | g1->calf | g1->foot) >= 0)
+	{
+		const lbTransform* m = pose->model;
+		const __m128 c0 = _mm_loadu_ps(&m[g0->calf].p.x), c1 = _mm_loadu_ps(&m[g1->calf].p.x);
+		// Rows: each leg's thigh and calf; transposed, their x, y and z (w unread).
+		__m128 x = _mm_sub_ps(c0, _mm_loadu_ps(&m[g0->thigh].p.x)), y = _mm_sub_ps(_mm_loadu_ps(&m[g0->foot].p.x), c0);
+		__m128 z = _mm_sub_ps(c1, _mm_loadu_ps(&m[g1->thigh].p.x)), w = _mm_sub_ps(_mm_loadu_ps(&m[g1->foot].p.x), c1);
+		_MM_TRANSPOSE4_PS(x, y, z, w);
+		const __m128 n = _mm_add_ps(_mm_add_ps(_mm_mul_ps(x, x), _mm_mul_ps(y, y)), _mm_mul_ps(z, z));
+		return _mm_movemask_ps(_mm_cmpgt_ps(n, _mm_set1_ps(1.0e-12f))) == 0xf;
+	}
+#endif
 	for (int s = 0; s < 2; ++s)
 	{
 		const lbLegBones* g = &h->leg[s];
@@ -3668,9 +3797,17 @@ static bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, bool all)
 	return true;
 }
 
+static void lbFootCall_Init(lbFootCall* call, const lbFootDef* def, const lbHumanoid* humanoid)
+{
+	call->soles[0] = lbHumanoid_GetSole(humanoid, 0);
+	call->soles[1] = lbHumanoid_GetSole(humanoid, 1);
+	call->read = lbFootReadListOf(humanoid);
+	call->up = lbNormalizeOr(def->up, lbVec3_axisZ);
+	lbFootMemo_Init(&call->memo);
+}
+
 static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton,
-							   const lbHumanoid* humanoid, const lbSole soles[2], lbFootMemo* memo, const lbFootSenseInput* in,
-							   lbFootTargets* out);
+							   const lbHumanoid* humanoid, lbFootCall* call, const lbFootSenseInput* in, lbFootTargets* out);
 
 lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
 					 const lbFootSenseInput* in, lbFootTargets* out)
@@ -3684,18 +3821,15 @@ lbResult lbFootSense(lbFootState* state, const lbFootDef* def, const lbSkeleton*
 		valid = lbFootDef_Validate(def);
 	if (valid != lb_ok)
 		return valid;
-	const lbSole soles[2] = { lbHumanoid_GetSole(humanoid, 0), lbHumanoid_GetSole(humanoid, 1) };
-	lbFootMemo memo;
-	lbFootMemo_Init(&memo);
-	return lbFootSenseOne(state, def, skeleton, humanoid, soles, &memo, in, out);
+	lbFootCall call;
+	lbFootCall_Init(&call, def, humanoid);
+	return lbFootSenseOne(state, def, skeleton, humanoid, &call, in, out);
 }
 
-// One character's sense stage past the checks of the def and the rig, which a crowd makes once.
-// `soles` are the rig's (lbHumanoid_GetSole of each side), worked out once per call of the caller, and
-// `memo` the caller's cosines and exponentials (one def throughout).
+// One character's sense stage past the checks of the def and the rig, which a crowd makes once;
+// `call` is what the caller worked out once for all its characters.
 static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const lbSkeleton* skeleton,
-							   const lbHumanoid* humanoid, const lbSole soles[2], lbFootMemo* memo, const lbFootSenseInput* in,
-							   lbFootTargets* out)
+							   const lbHumanoid* humanoid, lbFootCall* call, const lbFootSenseInput* in, lbFootTargets* out)
 {
 	if (!state || !in || !out || !in->animPose || !in->animPose->model)
 		return lbReport(lb_errorNullPointer, "lbFootSense: state, def, skeleton, humanoid, input, pose and output are required");
@@ -3707,11 +3841,11 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 	if (in->animPose->boneCount != skeleton->boneCount)
 		return lbReport(lb_errorSkeletonMismatch, "lbFootSense: pose has %d bones, skeleton %d", in->animPose->boneCount,
 						skeleton->boneCount);
-	if (!lbFootAnimFinite(in->animPose, humanoid))
+	if (!lbFootAnimFinite(in->animPose, &call->read))
 		return lbReport(lb_errorNonFinite, "lbFootSense: the animated pose is not finite");
 	lbFootFrame f;
 	lbResult result;
-	if (!lbFootBeginFrame(state, def, humanoid, in, memo, &f, &result))
+	if (!lbFootBeginFrame(state, def, humanoid, in, call, &f, &result))
 	{
 		// Keep everything; re-issue the last targets faded out so the animation shows through.
 		out->alpha = 0.0f;
@@ -3727,7 +3861,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		lbFootLegState* leg = &state->legs[side];
 		lbFootTarget* ft = &out->feet[side];
 		lbFootLegFrame lf;
-		lbFootAnimatedLeg(leg, state, &f, skeleton, humanoid, in->animPose, side, &soles[side], &lf);
+		lbFootAnimatedLeg(leg, state, &f, skeleton, humanoid, in->animPose, side, &call->soles[side], &lf);
 		{
 			const lbFootLegState* other = &state->legs[1 - side];
 			lf.rimH = other->grounded ? lbMaxF(f.floorH, lbDot(other->groundPointWs, f.up)) : f.floorH;
@@ -3798,7 +3932,9 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 			leg->hasFloor = ft->hasFloor = false;
 		legDz[side] = lbDot(lbSub(lf.ankleGoal, lf.animAnkleWs), f.up) * leg->alpha;
 		legGoal[side] = lf.ankleGoal;
-		legLand[side] = lbMulAdd(lf.ankleGoal, lf.offsetTarget + lf.ankleH - lbDot(lf.ankleGoal, f.up), f.up);
+		// Where the goal lands on its ground, which lbFootAheadDrop reads only while the floor falls.
+		if (f.floorJump < 0.0f)
+			legLand[side] = lbMulAdd(lf.ankleGoal, lf.offsetTarget + lf.ankleH - lbDot(lf.ankleGoal, f.up), f.up);
 		legHip[side] = lf.animHipWs;
 		legCounts[side] = leg->grounded && leg->alpha > 0.0f;
 		grounded += leg->grounded ? 1 : 0;
@@ -3824,7 +3960,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 	// The lower foot on its ball where the hips would otherwise fold the other leg onto its cap
 	// (only a leg that needs the hips lower, or a turn still easing out).
 	if (legDrop[0] > 0.0f || legDrop[1] > 0.0f || state->legs[0].toePitch > 0.0f || state->legs[1].toePitch > 0.0f)
-		lbFootToesDown(state, def, &f, humanoid, soles, legCounts, legHip, legRoom, legGoal, legDrop, out);
+		lbFootToesDown(state, def, &f, humanoid, call->soles, legCounts, legHip, legRoom, legGoal, legDrop, out);
 	int yielder = -1;
 	const float lift = lbFootHipLift(state, def, &f, humanoid, legCounts, legHip, legGoal, legDrop, capOn, &yielder);
 	if (yielder >= 0)
@@ -3917,9 +4053,8 @@ lbResult lbFootSenseManyChecked(lbFootState* states, const lbFootDef* def, const
 								const lbHumanoid* humanoid, const lbFootSenseInput* inputs, lbFootTargets* outTargets,
 								int count)
 {
-	const lbSole soles[2] = { lbHumanoid_GetSole(humanoid, 0), lbHumanoid_GetSole(humanoid, 1) };
-	lbFootMemo memo;
-	lbFootMemo_Init(&memo);
+	lbFootCall call;
+	lbFootCall_Init(&call, def, humanoid);
 	lbResult first = lb_ok;
 	// Eight characters (sixteen casts) per group: enough overlapping misses to hide most of the
 	// latency, few enough that the group's paths still sit in cache when its casts run.
@@ -3947,7 +4082,7 @@ lbResult lbFootSenseManyChecked(lbFootState* states, const lbFootDef* def, const
 		lbPrefetchCasts(query, casts, n);
 		for (int i = g; i < end; ++i)
 		{
-			lbResult r = lbFootSenseOne(&states[i], def, skeleton, humanoid, soles, &memo, &inputs[i], &outTargets[i]);
+			lbResult r = lbFootSenseOne(&states[i], def, skeleton, humanoid, &call, &inputs[i], &outTargets[i]);
 			if (first == lb_ok && r != lb_ok)
 				first = r;
 		}
@@ -4278,7 +4413,7 @@ static lbResult lbFootSolveLegTo(lbPose* pose, const lbSkeleton* skeleton, const
 
 // Whether the toes turned by fraction t of `turn` (model rotation ballQ, parent's parentQ) stay
 // within cosHalf (cosine of half the angle) of their rest local rotation.
-static bool lbFootToesWithin(lbQuat turn, float t, lbQuat ballQ, lbQuat parentQ, lbQuat rest, float cosHalf)
+static LB_FOOT_INLINE bool lbFootToesWithin(lbQuat turn, float t, lbQuat ballQ, lbQuat parentQ, lbQuat rest, float cosHalf)
 {
 	lbQuat q = lbIkQuatMul(lbQuatSlerp(lbQuat_identity, turn, t), ballQ);
 	return lbAbsF(lbQuatDot(rest, lbQuatNormalize(lbFootQuatIn(parentQ, q)))) >= cosHalf;
@@ -4409,8 +4544,9 @@ lbResult lbFootApplyPose(const lbFootTargets* targets, const lbFootDef* def, con
 }
 
 // One character's two-bone leg solves as the pose stage prepared them (model space): which legs are
-// weighted, their goals and weights, the kneeMaxBend reach and the ground plane each lifted goal
-// of a free foot is kept above.
+// weighted, their goals and weights, the kneeMaxBend reach and whether a ground plane keeps each
+// lifted goal of a free foot above it (lbFootPlaneMs of `targets` and upMs, made only for a foot
+// past the ankle limit).
 typedef struct lbFootPoseLegs
 {
 	bool solve[2];
@@ -4418,9 +4554,10 @@ typedef struct lbFootPoseLegs
 	lbQuat rotationMs[2];
 	float weight[2], minReach[2];
 	bool hasPlane[2];
-	lbVec3 plane[2][2]; // point, normal
-	bool toesKept[2];   // not planted: the toes are not bent onto the ground
-	float offLedge[2];  // see lbFootOffLedge
+	const lbFootTargets* targets;
+	lbVec3 upMs;
+	bool toesKept[2];  // not planted: the toes are not bent onto the ground
+	float offLedge[2]; // see lbFootOffLedge
 	float soften, limit, cosHalf;
 } lbFootPoseLegs;
 
@@ -4439,6 +4576,7 @@ static lbFootPoseConsts lbFootPoseConstsOf(const lbFootDef* def, const lbHumanoi
 		const float a = ax->thighLength, b = ax->calfLength;
 		k.minReach[s] = k.kneeCap ? sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * k.cosKnee, 0.0f)) : 0.0f;
 	}
+	k.read = lbFootReadListOf(humanoid);
 	return k;
 }
 
@@ -4486,16 +4624,32 @@ LB_FOOT_COLD static lbResult lbFootKeepAbove(const lbFootTargets* targets, const
 // The pose stage up to the two-bone leg solves: the checks of what belongs to one character, the
 // pelvis, and each leg's goal (*outLegs). The full-body solver's path and a faded-out character
 // finish here (*outDone).
+// The ground point under foot s (model space); a unit-scaled character frame skips
+// lbInvTransformPoint's reciprocal scale (1 / 1 and x * 1 are exact).
+static inline lbVec3 lbFootGroundMs(const lbFootTargets* targets, int s)
+{
+	const lbTransform* cw = &targets->characterWs;
+	const lbVec3 p = targets->feet[s].groundPointWs;
+	return cw->s.x == 1.0f && cw->s.y == 1.0f && cw->s.z == 1.0f ? lbFootRotateBack(cw->q, lbSub(p, cw->p)) : lbFootPointIn(cw, p);
+}
+
+// The ground plane under foot s (model space: point, normal), which the ankle limit's lifted goal
+// of a free foot is kept above; made only where the limit is met (most legs never reach it).
+static void lbFootPlaneMs(const lbFootTargets* targets, int s, lbVec3 upMs, lbVec3 out[2])
+{
+	out[0] = lbFootGroundMs(targets, s);
+	out[1] = lbNormalizeOr(lbFootDirectionIn(&targets->characterWs, targets->feet[s].normalWs), upMs);
+}
+
 // How surely a free foot is being left on a ledge's top by hips come down for the other foot far
 // below (0..1): the other foot's ground lies more than half its leg's length under this foot's
 // (wholly from 0.55: 0.46 m on the mannequin's 0.84 m leg), and the hips have come down more than a
 // tenth of that leg (wholly from two tenths). Running down 0.25 m stairs the ground two risers
 // down lies that far under a trailing foot too, but the hips stay up there (without that second
-// condition the trailing calf turned 15.6 -> 17.5 degrees in a frame there). Model space: the
-// ground points under this foot and the other, pelvisDrop (>= 0). 0 for a planted foot (its toes
-// are bent onto the ground, not kept).
-static float lbFootOffLedge(const lbFootTargets* targets, const lbHumanoid* humanoid, lbVec3 ground, lbVec3 otherGround, lbVec3 upMs,
-							float pelvisDrop, int side)
+// condition the trailing calf turned 15.6 -> 17.5 degrees in a frame there). Model space (the
+// ground points under this foot and the other, lbFootGroundMs), pelvisDrop (>= 0). 0 for a planted
+// foot (its toes are bent onto the ground, not kept).
+static LB_FOOT_INLINE float lbFootOffLedge(const lbFootTargets* targets, const lbHumanoid* humanoid, lbVec3 upMs, float pelvisDrop, int side)
 {
 	const int o = 1 - side;
 	const lbLegAxes* ax = &humanoid->legAxes[o];
@@ -4503,7 +4657,7 @@ static float lbFootOffLedge(const lbFootTargets* targets, const lbHumanoid* huma
 	// Most frames end here: hips at the animation's height.
 	if (pelvisDrop <= 0.1f * leg || targets->feet[side].planted || !targets->feet[side].grounded || !targets->feet[o].grounded)
 		return 0.0f;
-	const float drop = lbDot(lbSub(ground, otherGround), upMs) / leg;
+	const float drop = lbDot(lbSub(lbFootGroundMs(targets, side), lbFootGroundMs(targets, o)), upMs) / leg;
 	return lbSmoothStep((drop - 0.5f) / 0.05f) * lbSmoothStep((pelvisDrop / leg - 0.1f) / 0.1f);
 }
 
@@ -4513,10 +4667,8 @@ static float lbFootOffLedge(const lbFootTargets* targets, const lbHumanoid* huma
 // the animation's toe-down swing and the toe tip went into the riser it had cleared (running up
 // 0.28 m risers, 10-16 mm). The whole of it turned the foot fast enough to pop the leg (running up
 // 0.25 and 0.30 m on mixamo, 15.2-15.8 degrees); half left 0.6 mm in one run.
-static lbQuat lbFootToesUp(lbQuat rotMs, const lbHumanoid* humanoid, int side, lbVec3 upMs, float lost)
+static LB_FOOT_OUTOFLINE lbQuat lbFootToesUpTurn(lbQuat rotMs, const lbHumanoid* humanoid, int side, lbVec3 upMs, float lost)
 {
-	if (!(lost > 0.0f))
-		return rotMs;
 	const lbSole sole = lbHumanoid_GetSole(humanoid, side);
 	const lbVec3 tip = lbIkQuatRotate(rotMs, lbMulAdd(sole.under, sole.along[lb_soleToeTip], sole.toeFlat));
 	const float len = lbLength(tip);
@@ -4529,6 +4681,14 @@ static lbQuat lbFootToesUp(lbQuat rotMs, const lbHumanoid* humanoid, int side, l
 		return rotMs;
 	const float turn = lbMinF(asinf(sin1) - asinf(sin0), 30.0f * LB_DEG2RAD);
 	return lbQuatNormalize(lbQuatMul(lbQuatFromAxisAngle(axis, turn), rotMs));
+}
+
+// rotMs, turned (lbFootToesUpTurn) only where the goal lost height: the test in line and the turn
+// out of it, since most frames lose none (a call with the rotation's and up's floats unpacked and
+// packed again cost about 30 instructions a leg).
+static LB_FOOT_INLINE lbQuat lbFootToesUp(lbQuat rotMs, const lbHumanoid* humanoid, int side, lbVec3 upMs, float lost)
+{
+	return lost > 0.0f ? lbFootToesUpTurn(rotMs, humanoid, side, upMs, lost) : rotMs;
 }
 
 static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef* def, const lbFootPoseConsts* consts,
@@ -4574,7 +4734,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 			return lbReport(lb_errorInvalidArgument, "lbFootApplyPose: the %s foot's target is 1e6 m or more from the character",
 							s ? "right" : "left");
 	}
-	if (!lbFootPoseFinite(pose, humanoid, solver == lb_footSolverFullBody))
+	if (!lbFootPoseFinite(pose, humanoid, &consts->read, solver == lb_footSolverFullBody))
 		return lbReport(lb_errorNonFinite, "lbFootApplyPose: non-finite or out-of-range transform, or zero-length leg bone, in the pose");
 	const float alpha = lbClampF(targets->alpha, 0.0f, 1.0f);
 	if (alpha <= 0.0f)
@@ -4601,20 +4761,8 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 	lbResult r = lbPose_TranslateBoneModel(pose, skeleton, humanoid->pelvis, lbMulAdd(shiftMs, offset * worldToModel, upMs));
 	if (r != lb_ok)
 		return r;
-	// A unit-scaled character frame skips lbInvTransformPoint's reciprocal scale (1 / 1 and x * 1
-	// are exact).
-	const bool unitScale = cw.s.x == 1.0f && cw.s.y == 1.0f && cw.s.z == 1.0f;
 	// Ankle limit off (0 or less) or never exceeded (half a turn or more): -1 skips it.
 	const float cosHalfLimit = consts->cosHalfLimit;
-	// The ground plane under each foot (model space: point, normal), which the ankle limit's lifted
-	// goal of a free foot is kept above.
-	lbVec3 planeMs[2][2];
-	for (int s = 0; s < 2; ++s)
-	{
-		const lbFootTarget* f = &targets->feet[s];
-		planeMs[s][0] = unitScale ? lbFootRotateBack(cw.q, lbSub(f->groundPointWs, cw.p)) : lbFootPointIn(&cw, f->groundPointWs);
-		planeMs[s][1] = lbNormalizeOr(lbFootDirectionIn(&cw, f->normalWs), upMs);
-	}
 	// A foot not locked to the ground whose goal would fold its knee past kneeMaxBend (a trailing
 	// foot left high behind a body that already went down a step) keeps the knee at that bend: its
 	// goal moves out along the line from the hip (minReach from it, kept for the ankle limit).
@@ -4709,8 +4857,11 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 										lbAbsF(lbQuatDot(lbQuatNormalize(pose->model[foot].q), wantRot)) < 0.99996f);
 			if (w <= 0.0f || (!pastLimit && !short_))
 				continue;
-			r = lbFootSolveLegTo(pose, skeleton, humanoid, s, targetMs[s], wantRot, w, soften, def->ankleLimit, cosHalfLimit, minReach[s], f->grounded ? planeMs[s] : NULL,
-								   !f->planted, lbFootOffLedge(targets, humanoid, planeMs[s][0], planeMs[1 - s][0], upMs, -offset * worldToModel, s));
+			lbVec3 plane[2];
+			if (f->grounded)
+				lbFootPlaneMs(targets, s, upMs, plane);
+			r = lbFootSolveLegTo(pose, skeleton, humanoid, s, targetMs[s], wantRot, w, soften, def->ankleLimit, cosHalfLimit, minReach[s], f->grounded ? plane : NULL,
+								   !f->planted, lbFootOffLedge(targets, humanoid, upMs, -offset * worldToModel, s));
 			if (r != lb_ok)
 				return r;
 		}
@@ -4727,15 +4878,15 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 		outLegs->solve[s] = w > 0.0f;
 		outLegs->weight[s] = w;
 		outLegs->targetMs[s] = targetMs[s];
-		outLegs->rotationMs[s] = w > 0.0f ? lbFootToesUp(lbQuatNormalize(lbFootQuatIn(cw.q, f->footRotWs)), humanoid, s, upMs, lost[s])
+		outLegs->rotationMs[s] = w > 0.0f ? lbFootToesUp(lbFootQuatInNormalized(cw.q, f->footRotWs), humanoid, s, upMs, lost[s])
 										  : lbQuat_identity;
 		outLegs->minReach[s] = minReach[s];
 		outLegs->hasPlane[s] = f->grounded;
 		outLegs->toesKept[s] = !f->planted;
-		outLegs->offLedge[s] = lbFootOffLedge(targets, humanoid, planeMs[s][0], planeMs[1 - s][0], upMs, -offset * worldToModel, s);
-		outLegs->plane[s][0] = planeMs[s][0];
-		outLegs->plane[s][1] = planeMs[s][1];
+		outLegs->offLedge[s] = lbFootOffLedge(targets, humanoid, upMs, -offset * worldToModel, s);
 	}
+	outLegs->targets = targets;
+	outLegs->upMs = upMs;
 	*outDone = false;
 	return lb_ok;
 }
@@ -4744,9 +4895,12 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 static lbResult lbFootPoseSolveOne(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
 								   const lbFootPoseLegs* legs, int s)
 {
+	lbVec3 plane[2];
+	if (legs->hasPlane[s])
+		lbFootPlaneMs(legs->targets, s, legs->upMs, plane);
 	return lbFootSolveLegTo(pose, skeleton, humanoid, s, legs->targetMs[s], legs->rotationMs[s], legs->weight[s], legs->soften,
-							legs->limit, legs->cosHalf, legs->minReach[s], legs->hasPlane[s] ? legs->plane[s] : NULL,
-							legs->toesKept[s], legs->offLedge[s]);
+							legs->limit, legs->cosHalf, legs->minReach[s], legs->hasPlane[s] ? plane : NULL, legs->toesKept[s],
+							legs->offLedge[s]);
 }
 
 // The pose stage past the checks that hold for a whole crowd (def, rig, solver): the crowd call
@@ -4815,6 +4969,40 @@ static void lbFootWriteLeg(lbPose* pose, const lbSkeleton* skeleton, const lbLeg
 		lbIkTransformMulTo(&model[sub[k]], &model[skeleton->parents[sub[k]]], &local[sub[k]]);
 }
 
+// in->hingeAxisMs and in->bendHintMs: lbNormalize(lbIkTransformDirection(thigh, axis)) of the knee's
+// two axes (lbFootPoseShared's kneeAxes of one side), bit for bit. With SSE2 both are turned by one
+// load of the rotation and the scale's signs, normalised in the lanes of one register (the same
+// squares summed in the same order, the same root, reciprocal and products) and stored four floats
+// each: the pole's fourth lands on in->weight, which the caller sets afterwards.
+static inline void lbFootKneeAxes(const lbTransform* thigh, const float axes[2][4], lbTwoBoneIkInput* in)
+{
+#if LB_IK_SSE2
+	const __m128 ws = _mm_loadu_ps(&thigh->q.w);
+	const __m128 neg = _mm_and_ps(_mm_cmplt_ps(_mm_shuffle_ps(ws, ws, _MM_SHUFFLE(0, 3, 2, 1)), _mm_setzero_ps()),
+								  _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+	const __m128 q = _mm_loadu_ps(&thigh->q.x);
+	const __m128 h = lbIkQuatRotate4(q, _mm_xor_ps(_mm_loadu_ps(axes[0]), neg));
+	const __m128 p = lbIkQuatRotate4(q, _mm_xor_ps(_mm_loadu_ps(axes[1]), neg));
+	// Lane 0 the hinge's (x x + y y) + z z, lane 1 the pole's.
+	const __m128 h2 = _mm_mul_ps(h, h), p2 = _mm_mul_ps(p, p);
+	const __m128 xy = _mm_unpacklo_ps(h2, p2), zw = _mm_unpackhi_ps(h2, p2);
+	const __m128 len = _mm_sqrt_ps(_mm_add_ps(_mm_add_ps(xy, _mm_movehl_ps(xy, xy)), zw));
+	// lbNormalizeOr's test: a length above LB_EPSILON and finite, else the zero vector.
+	const __m128 ok = _mm_and_ps(_mm_cmpgt_ps(len, _mm_set1_ps(LB_EPSILON)), _mm_cmplt_ps(len, _mm_set1_ps(INFINITY)));
+	const __m128 inv = _mm_div_ps(_mm_set1_ps(1.0f), len);
+	_Static_assert(offsetof(lbTwoBoneIkInput, bendHintMs) == offsetof(lbTwoBoneIkInput, hingeAxisMs) + 3 * sizeof(float) &&
+					   offsetof(lbTwoBoneIkInput, weight) == offsetof(lbTwoBoneIkInput, bendHintMs) + 3 * sizeof(float),
+				   "hingeAxisMs, bendHintMs and weight are consecutive floats");
+	_mm_storeu_ps(&in->hingeAxisMs.x, _mm_and_ps(_mm_mul_ps(_mm_shuffle_ps(inv, inv, _MM_SHUFFLE(0, 0, 0, 0)), h),
+												 _mm_shuffle_ps(ok, ok, _MM_SHUFFLE(0, 0, 0, 0))));
+	_mm_storeu_ps(&in->bendHintMs.x, _mm_and_ps(_mm_mul_ps(_mm_shuffle_ps(inv, inv, _MM_SHUFFLE(1, 1, 1, 1)), p),
+												_mm_shuffle_ps(ok, ok, _MM_SHUFFLE(1, 1, 1, 1))));
+#else
+	in->hingeAxisMs = lbNormalize(lbIkTransformDirection(thigh, lbMakeVec3(axes[0][0], axes[0][1], axes[0][2])));
+	in->bendHintMs = lbNormalize(lbIkTransformDirection(thigh, lbMakeVec3(axes[1][0], axes[1][1], axes[1][2])));
+#endif
+}
+
 void lbFootPoseShared_Init(lbFootPoseShared* shared, const lbFootDef* def, const lbSkeleton* skeleton,
 						   const lbHumanoid* humanoid)
 {
@@ -4824,6 +5012,14 @@ void lbFootPoseShared_Init(lbFootPoseShared* shared, const lbFootDef* def, const
 	{
 		// The thigh's subtree but the two joints lbFootWriteLeg sets from the solve.
 		const lbLegBones* b = &humanoid->leg[s];
+		const lbVec3 axes[2] = { humanoid->legAxes[s].kneeBendThigh, humanoid->legAxes[s].kneePoleThigh };
+		for (int a = 0; a < 2; ++a)
+		{
+			shared->kneeAxes[s][a][0] = axes[a].x;
+			shared->kneeAxes[s][a][1] = axes[a].y;
+			shared->kneeAxes[s][a][2] = axes[a].z;
+			shared->kneeAxes[s][a][3] = 0.0f;
+		}
 		int all[LB_MAX_BONES];
 		const int m = b->thigh >= 0 ? lbFootSubtree(skeleton, b->thigh, all) : 0;
 		shared->subCount[s] = 0;
@@ -4872,18 +5068,17 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 				live[i] = outResults[i] == lb_ok;
 				continue;
 			}
-			const lbLegAxes* ax = &humanoid->legAxes[s];
 			const lbTransform* m = pose->model;
 			lbTwoBoneIkInput* li = &in[n];
 			*li = *defaults;
 			li->targetMs = legs[i].targetMs[s];
 			li->targetRotationMs = legs[i].rotationMs[s];
 			li->useTargetRotation = true;
+			// The knee's hinge and pole from the thigh as lbPose_SolveLimbIk derives them (before the
+			// weight: the pole's store runs into it).
+			lbFootKneeAxes(&m[b->thigh], shared->kneeAxes[s], li);
 			li->weight = legs[i].weight[s];
 			li->soften = legs[i].soften;
-			// The knee's hinge and pole from the thigh as lbPose_SolveLimbIk derives them.
-			li->hingeAxisMs = lbNormalize(lbIkTransformDirection(&m[b->thigh], ax->kneeBendThigh));
-			li->bendHintMs = lbNormalize(lbIkTransformDirection(&m[b->thigh], ax->kneePoleThigh));
 			root[n] = m[b->thigh], mid[n] = m[b->calf], end[n] = m[b->foot];
 			keep[n][0] = pose->local[b->thigh].q, keep[n][1] = pose->local[b->calf].q, keep[n][2] = pose->local[b->foot].q;
 			who[n++] = 2 * i + s;
@@ -4919,8 +5114,11 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 		leg.useTargetRotation = true;
 		leg.weight = lg->weight[s];
 		leg.soften = lg->soften;
+		lbVec3 plane[2];
+		if (lg->hasPlane[s])
+			lbFootPlaneMs(lg->targets, s, lg->upMs, plane);
 		outResults[i] = lbFootLiftHeel(pose, skeleton, humanoid, s, &leg, lg->limit, lg->cosHalf, keep[k], lg->minReach[s],
-									   lg->hasPlane[s] ? lg->plane[s] : NULL, lg->toesKept[s], lg->offLedge[s]);
+									   lg->hasPlane[s] ? plane : NULL, lg->toesKept[s], lg->offLedge[s]);
 		live[i] = outResults[i] == lb_ok;
 	}
 	for (int i = 0; i < count; ++i)

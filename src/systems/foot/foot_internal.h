@@ -24,6 +24,18 @@ lbResult lbFootSenseManyChecked(lbFootState* states, const lbFootDef* def, const
 // Characters per lbFootApplyPoseBatch call: 16 legs, two or one runs of the batch solve's lanes.
 #define LB_FOOT_POSE_BATCH 8
 
+// The bones the foot system reads: the pelvis, then each leg's thigh, calf, foot and ball.
+#define LB_FOOT_READ_BONES 9
+
+// Those of them the rig has, in that order, and the last once more past `count` (a pass over two
+// bones at a time reads it for an odd count: testing a transform twice changes no verdict): the
+// checks of a pose run over this list, made once per call instead of once per character.
+typedef struct lbFootReadList
+{
+	int count;
+	int bone[LB_FOOT_READ_BONES + 1];
+} lbFootReadList;
+
 // What the pose stage derives from the def and the rig alone, worked out once per call (a crowd:
 // once for all its characters) instead of once per character and leg.
 typedef struct lbFootPoseConsts
@@ -37,6 +49,8 @@ typedef struct lbFootPoseConsts
 	// Per side: the hip-to-ankle distance (model units) at which the knee reaches kneeMaxBend, 0
 	// with the cap off.
 	float minReach[2];
+	// The bones the pose's checks read.
+	lbFootReadList read;
 } lbFootPoseConsts;
 
 // What every lbFootApplyPoseBatch call of a crowd shares: the constants above, the two-bone
@@ -46,6 +60,9 @@ typedef struct lbFootPoseShared
 {
 	lbFootPoseConsts consts;
 	lbTwoBoneIkInput defaults;
+	// Per side the knee's hinge (kneeBendThigh) and pole (kneePoleThigh) axes in the thigh's frame,
+	// four floats each (the last zero), as one load takes them.
+	float kneeAxes[2][2][4];
 	int subCount[2];
 	int sub[2][LB_MAX_BONES];
 } lbFootPoseShared;
