@@ -461,6 +461,47 @@ static void test_scalars_and_interp(void)
 	ENSURE_NEAR(lbSmoothMinF(2.0f, 3.0f, -1.0f), 2.0f, 0.0f);
 }
 
+// Segment distance against a brute force over sampled points: the exact distance is never more than
+// the sampled minimum, and no further below it than the sampling's spacing allows; segments of
+// zero length (points), parallel and crossing ones among the cases; and the same either way round.
+static void test_segment_distance(void)
+{
+	lbTestRng r = { 2026 };
+	int bad = 0;
+	enum { cases = 2000, steps = 64 };
+	for (int i = 0; i < cases; ++i)
+	{
+		const lbVec3 p1 = randVec(&r, 1.0f), p2 = randVec(&r, 1.0f);
+		lbVec3 d1 = randVec(&r, 1.0f), d2 = randVec(&r, 1.0f);
+		const int kind = i % 5;
+		if (kind == 1)
+			d1 = lbVec3_zero;
+		else if (kind == 2)
+			d1 = d2 = lbVec3_zero;
+		else if (kind == 3)
+			d2 = lbMulSV(lbTestUniform(&r, -2.0f, 2.0f), d1); // parallel
+		const float exact = lbSegmentDistance(p1, d1, p2, d2);
+		float brute = 1.0e30f;
+		for (int a = 0; a <= steps; ++a)
+			for (int b = 0; b <= steps; ++b)
+				brute = lbMinF(brute, lbDistance(lbMulAdd(p1, (float)a / steps, d1), lbMulAdd(p2, (float)b / steps, d2)));
+		// Half a sample's spacing on each segment bounds how far the sampled minimum can lie above.
+		const float slack = 0.5f * (lbLength(d1) + lbLength(d2)) / steps + 1.0e-5f;
+		if (!(exact <= brute + 1.0e-5f && exact >= brute - slack))
+			++bad, lbTestLastBad = __LINE__;
+		if (lbAbsF(exact - lbSegmentDistance(p2, d2, p1, d1)) > 1.0e-5f)
+			++bad, lbTestLastBad = __LINE__;
+	}
+	if (bad)
+		printf("  segment distance: %d bad (last at line %d)\n", bad, lbTestLastBad);
+	ENSURE(bad == 0);
+	// Crossing segments touch; two points are their distance apart.
+	ENSURE_NEAR(lbSegmentDistance(lbMakeVec3(-1, 0, 0), lbMakeVec3(2, 0, 0), lbMakeVec3(0, -1, 0), lbMakeVec3(0, 2, 0)), 0.0f, 1e-6f);
+	ENSURE_NEAR(lbSegmentDistance(lbMakeVec3(0, 0, 0), lbVec3_zero, lbMakeVec3(3, 4, 0), lbVec3_zero), 5.0f, 1e-6f);
+	// Beyond an end: the end is the closest point.
+	ENSURE_NEAR(lbSegmentDistance(lbMakeVec3(0, 0, 0), lbMakeVec3(1, 0, 0), lbMakeVec3(3, 1, 0), lbMakeVec3(0, 1, 0)), sqrtf(5.0f), 1e-6f);
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -473,5 +514,6 @@ int main(int argc, char** argv)
 	RUN_TEST(test_aim_and_make_rot);
 	RUN_TEST(test_transforms);
 	RUN_TEST(test_scalars_and_interp);
+	RUN_TEST(test_segment_distance);
 	TEST_MAIN_END();
 }

@@ -523,6 +523,11 @@ LB_API lbQuat lbQuatSlerp(lbQuat a, lbQuat b, float t);
 /// Axis (unit, through outAxis) and angle (radians, [0, pi]) of q. Identity gives angle 0 and axis +X.
 LB_API float lbQuatToAxisAngle(lbQuat q, lbVec3* outAxis);
 
+/// Distance (in the points' units and space) between the segments from p1 along d1 and from p2
+/// along d2 (p + s d, s in [0, 1]): between their closest points, the parameters clamped to the
+/// segments (Ericson, Real-Time Collision Detection, 5.1.9). A zero d makes that segment a point.
+LB_API float lbSegmentDistance(lbVec3 p1, lbVec3 d1, lbVec3 p2, lbVec3 d2);
+
 /// Shortest rotation taking direction `from` to direction `to` (neither need be unit). Opposite
 /// vectors rotate half a turn about a perpendicular axis; a zero vector gives identity.
 LB_API lbQuat lbQuatFromTo(lbVec3 from, lbVec3 to);

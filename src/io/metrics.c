@@ -597,42 +597,6 @@ static float lbLimbPenetration(const lbMetrics* m, const lbPose* pose, lbTransfo
 	return best;
 }
 
-// Distance (m) between the segments p1-q1 and p2-q2: between their closest points, the parameters
-// clamped to the segments (Ericson, Real-Time Collision Detection, 5.1.9).
-static float lbSegmentDistance(lbVec3 p1, lbVec3 q1, lbVec3 p2, lbVec3 q2)
-{
-	const lbVec3 d1 = lbSub(q1, p1), d2 = lbSub(q2, p2), r = lbSub(p1, p2);
-	const float a = lbDot(d1, d1), e = lbDot(d2, d2), f = lbDot(d2, r);
-	float sa = 0.0f, t = 0.0f;
-	if (a <= 1.0e-12f && e <= 1.0e-12f)
-		return lbLength(r);
-	if (a <= 1.0e-12f)
-		t = lbClampF(f / e, 0.0f, 1.0f);
-	else
-	{
-		const float c = lbDot(d1, r);
-		if (e <= 1.0e-12f)
-			sa = lbClampF(-c / a, 0.0f, 1.0f);
-		else
-		{
-			const float b = lbDot(d1, d2), den = a * e - b * b;
-			sa = den > 1.0e-12f ? lbClampF((b * f - c * e) / den, 0.0f, 1.0f) : 0.0f;
-			t = (b * sa + f) / e;
-			if (t < 0.0f)
-			{
-				t = 0.0f;
-				sa = lbClampF(-c / a, 0.0f, 1.0f);
-			}
-			else if (t > 1.0f)
-			{
-				t = 1.0f;
-				sa = lbClampF((b - c) / a, 0.0f, 1.0f);
-			}
-		}
-	}
-	return lbDistance(lbMulAdd(p1, sa, d1), lbMulAdd(p2, t, d2));
-}
-
 // Deepest overlap (m) of the body with itself (lbFrameMetrics::selfPenetration): each forearm against
 // the torso's capsules, each calf against the other leg's thigh and the two calves, with the radii
 // of the world penetration's capsules. The upper arms and thighs meet the torso and each other at
@@ -654,14 +618,14 @@ static float lbSelfPenetration(const lbMetrics* m, const lbPose* pose, lbTransfo
 			const lbVec3 wrist = lbTransformPoint(cw, pose->model[arm->hand].p);
 			const float rf = m->segmentRadius[lb_segmentForeArm][s];
 			for (int i = 0; i + 1 < parts; ++i)
-				deepest = lbMaxF(deepest, rf + rt - lbSegmentDistance(elbow, wrist, torso[i], torso[i + 1]));
+				deepest = lbMaxF(deepest, rf + rt - lbSegmentDistance(elbow, lbSub(wrist, elbow), torso[i], lbSub(torso[i + 1], torso[i])));
 		}
 		const int o = 1 - s;
 		deepest = lbMaxF(deepest, m->segmentRadius[lb_segmentCalf][s] + m->segmentRadius[lb_segmentThigh][o] -
-									  lbSegmentDistance(knee[s], ankle[s], hip[o], knee[o]));
+									  lbSegmentDistance(knee[s], lbSub(ankle[s], knee[s]), hip[o], lbSub(knee[o], hip[o])));
 	}
 	deepest = lbMaxF(deepest, m->segmentRadius[lb_segmentCalf][0] + m->segmentRadius[lb_segmentCalf][1] -
-								  lbSegmentDistance(knee[0], ankle[0], knee[1], ankle[1]));
+								  lbSegmentDistance(knee[0], lbSub(ankle[0], knee[0]), knee[1], lbSub(ankle[1], knee[1])));
 	return deepest;
 }
 

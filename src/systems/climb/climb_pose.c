@@ -1357,31 +1357,6 @@ static float lbClimbTorsoAxisDistance(lbVec3 X, lbVec3 P0, lbVec3 seg, float seg
 	return lbDistance(X, lbMulAdd(P0, t, seg));
 }
 
-// Distance (m) from the segment from A along `ab` to the torso capsule's axis (from P0 along `seg`,
-// seg . seg = segLen2 > 0): between their closest points, the parameters clamped to the segments
-// (Ericson, Real-Time Collision Detection, 5.1.9), as the metrics measure the forearm.
-static float lbClimbSegmentAxisDistance(lbVec3 A, lbVec3 ab, lbVec3 P0, lbVec3 seg, float segLen2)
-{
-	const lbVec3 r = lbSub(A, P0);
-	const float a = lbDot(ab, ab), f = lbDot(seg, r);
-	if (a <= 1.0e-12f)
-		return lbClimbTorsoAxisDistance(A, P0, seg, segLen2);
-	const float c = lbDot(ab, r), b = lbDot(ab, seg), den = a * segLen2 - b * b;
-	float sa = den > 1.0e-12f ? lbClampF((b * f - c * segLen2) / den, 0.0f, 1.0f) : 0.0f;
-	float t = (b * sa + f) / segLen2;
-	if (t < 0.0f)
-	{
-		t = 0.0f;
-		sa = lbClampF(-c / a, 0.0f, 1.0f);
-	}
-	else if (t > 1.0f)
-	{
-		t = 1.0f;
-		sa = lbClampF((b - c) / a, 0.0f, 1.0f);
-	}
-	return lbDistance(lbMulAdd(A, sa, ab), lbMulAdd(P0, t, seg));
-}
-
 // How far past `slack` the elbow E or the forearm (the segment from E to the wrist W) lies inside
 // the torso's capsule (from P0 along `seg`, seg . seg = segLen2; model space, m); 0 when neither
 // does. The whole forearm, not its middle: a forearm across the chest with both its middle and
@@ -1391,7 +1366,7 @@ static float lbClimbElbowInTorso(lbVec3 E, lbVec3 W, lbVec3 P0, lbVec3 seg, floa
 								 float slack)
 {
 	const float inE = rTorso + rElbow - lbClimbTorsoAxisDistance(E, P0, seg, segLen2);
-	const float inF = rTorso + rFore - lbClimbSegmentAxisDistance(E, lbSub(W, E), P0, seg, segLen2);
+	const float inF = rTorso + rFore - lbSegmentDistance(E, lbSub(W, E), P0, seg);
 	return lbMaxF(lbMaxF(inE, inF) - slack, 0.0f);
 }
 
@@ -1482,7 +1457,7 @@ static lbVec3 lbClimbElbowPole(const lbClimbPoseCtx* c, int s, lbVec3 preferred,
 	bool torsoOk = torsoLen2 > 1.0e-8f && hm->height > 0.0f;
 	if (torsoOk)
 		torsoOk = lbClimbTorsoAxisDistance(centre, torsoP0, torsoSeg, torsoLen2) - radius < rTorso + rElbow - torsoSlack ||
-				  lbClimbSegmentAxisDistance(centre, lbSub(W, centre), torsoP0, torsoSeg, torsoLen2) - radius < rTorso + rFore - torsoSlack;
+				  lbSegmentDistance(centre, lbSub(W, centre), torsoP0, torsoSeg) - radius < rTorso + rFore - torsoSlack;
 	// Coarse samples all round, then finer ones about the best.
 	for (int pass = 0; pass < 2; ++pass)
 	{
