@@ -23,42 +23,6 @@ lbQuat lbQuatSlerp(lbQuat a, lbQuat b, float t)
 	return lbQuatNormalize(r);
 }
 
-float lbSegmentDistance(lbVec3 p1, lbVec3 d1, lbVec3 p2, lbVec3 d2)
-{
-	const lbVec3 r = lbSub(p1, p2);
-	const float a = lbDot(d1, d1), e = lbDot(d2, d2), f = lbDot(d2, r);
-	float sa = 0.0f, t = 0.0f;
-	if (a <= 1.0e-12f && e <= 1.0e-12f)
-		return lbLength(r);
-	if (a <= 1.0e-12f)
-		t = lbClampF(f / e, 0.0f, 1.0f);
-	else
-	{
-		const float c = lbDot(d1, r);
-		if (e <= 1.0e-12f)
-			sa = lbClampF(-c / a, 0.0f, 1.0f);
-		else
-		{
-			const float b = lbDot(d1, d2), den = a * e - b * b;
-			sa = den > 1.0e-12f ? lbClampF((b * f - c * e) / den, 0.0f, 1.0f) : 0.0f;
-			t = (b * sa + f) / e;
-			// The closest point past either end of the second segment: clamp there and find the
-			// first's again.
-			if (t < 0.0f)
-			{
-				t = 0.0f;
-				sa = lbClampF(-c / a, 0.0f, 1.0f);
-			}
-			else if (t > 1.0f)
-			{
-				t = 1.0f;
-				sa = lbClampF((b - c) / a, 0.0f, 1.0f);
-			}
-		}
-	}
-	return lbDistance(lbMulAdd(p1, sa, d1), lbMulAdd(p2, t, d2));
-}
-
 float lbQuatToAxisAngle(lbQuat q, lbVec3* outAxis)
 {
 	q = lbQuatCanonical(lbQuatNormalize(q));
