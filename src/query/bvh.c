@@ -349,14 +349,9 @@ static inline void lbBinPrimV(lbBin bins[3][LB_BVH_BINS], const lbBuildPrim* p, 
 #endif
 
 #if defined(LB_SIMD_SSE)
-#if defined(__GNUC__) || defined(__clang__)
-#define LB_BVH_INLINE static inline __attribute__((always_inline))
-#else
-#define LB_BVH_INLINE static inline
-#endif
 // lbBinRange's passes for one set of axes (a constant at each call below, inlined there: one copy of
 // the loops per set, each growing only its axes' bins).
-LB_BVH_INLINE void lbBinRangeAxes(const lbBuildPrim* prims, int first, int count, __m128 lo4, __m128 scale4,
+static LB_ALWAYS_INLINE void lbBinRangeAxes(const lbBuildPrim* prims, int first, int count, __m128 lo4, __m128 scale4,
 								  lbBin bins[3][LB_BVH_BINS], unsigned u[3], unsigned axes)
 {
 	__m128i uv = _mm_setzero_si128();

@@ -10,17 +10,13 @@
 // (the face pushed out by r on both sides), three capsules (edges) and three spheres (vertices).
 // The earliest entry into that union is the first contact.
 #include "query/geom.h"
+#include "core/bits.h"
 
 #include <float.h>
 
-// The per-triangle stages are written once and inlined into each entry point (double corners, or the
-// mesh's float corners converted in registers), so no entry point pays a call with nine doubles
-// passed on the stack.
-#if defined(__GNUC__) || defined(__clang__)
-#define LB_GEOM_INLINE static inline __attribute__((always_inline))
-#else
-#define LB_GEOM_INLINE static inline
-#endif
+// The per-triangle stages are written once and inlined into each entry point (LB_ALWAYS_INLINE;
+// double corners, or the mesh's float corners converted in registers), so no entry point pays a
+// call with nine doubles passed on the stack.
 
 static lbDVec3 lbDNormalizeOr(lbDVec3 v, lbDVec3 fallback)
 {
@@ -30,7 +26,7 @@ static lbDVec3 lbDNormalizeOr(lbDVec3 v, lbDVec3 fallback)
 	return lbDScale(v, 1.0 / l);
 }
 
-LB_GEOM_INLINE bool lbRayTriangleImpl(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out)
+static LB_ALWAYS_INLINE bool lbRayTriangleImpl(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out)
 {
 	lbDVec3 e1 = lbDSub(b, a), e2 = lbDSub(cc, a);
 	lbDVec3 pv = lbDCross(c->d, e2);
@@ -92,7 +88,7 @@ static lbDVec3 lbClosestPointSegmentD(lbDVec3 x, lbDVec3 p, lbDVec3 q)
 	return lbDMulAdd(p, t, e);
 }
 
-LB_GEOM_INLINE lbDVec3 lbClosestPointTriangleImpl(lbDVec3 p, lbDVec3 a, lbDVec3 b, lbDVec3 c)
+static LB_ALWAYS_INLINE lbDVec3 lbClosestPointTriangleImpl(lbDVec3 p, lbDVec3 a, lbDVec3 b, lbDVec3 c)
 {
 	lbDVec3 ab = lbDSub(b, a), ac = lbDSub(c, a), ap = lbDSub(p, a);
 	double d1 = lbDDot(ab, ap), d2 = lbDDot(ac, ap);
@@ -193,7 +189,7 @@ static void lbSetHit(lbDContact* out, const lbDCast* c, double t, lbDVec3 contac
 	out->n = lbDNormalizeOr(lbDSub(centre, contactPoint), lbDScale(c->d, -1.0));
 }
 
-LB_GEOM_INLINE lbSweepStage lbFaceStage(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out,
+static LB_ALWAYS_INLINE lbSweepStage lbFaceStage(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, lbDContact* out,
 										double* outLowerBound)
 {
 	double r = c->r;
@@ -287,7 +283,7 @@ lbSweepStage lbSweepSphereTriangleFaceF(const lbDCast* c, const float* v, double
 }
 
 // Inlined into both entry points, so the all-features one keeps no mask tests.
-LB_GEOM_INLINE bool lbSweepFeatures(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, unsigned features,
+static LB_ALWAYS_INLINE bool lbSweepFeatures(const lbDCast* c, lbDVec3 a, lbDVec3 b, lbDVec3 cc, double tMax, unsigned features,
 								   lbDContact* out)
 {
 	// Edges (capsule sides) and vertices (spheres): the earliest entry wins.

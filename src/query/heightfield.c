@@ -534,19 +534,6 @@ static inline void lbSlabRange(double s, double d, double inv, double lo, double
 	*outHi = lbMaxD(t1, t2);
 }
 
-// Index of the lowest set bit of m (m != 0).
-static inline int lbLowestBit(unsigned m)
-{
-#if defined(__GNUC__)
-	return __builtin_ctz(m);
-#else
-	int k = 0;
-	while (!((m >> k) & 1u))
-		++k;
-	return k;
-#endif
-}
-
 // Bit of block triangle k (block w cells wide) in the 4 x 4-cell pending mask around the block.
 static inline int lbHfExtBit(int k, int w)
 {
@@ -581,7 +568,7 @@ static inline unsigned lbHfExtFeatures(uint32_t ext, int ci, int cj, int tri)
 // testing extra ones never changes the answer; the culls of the general path only save work. Then the
 // nearest face hit is kept, and the triangles touched outside their face before it get the edge bound
 // and, when it allows a contact before the nearest hit, the deferred edge stage.
-static LB_HF_INLINE void lbHfBlockCastWH(lbHfQuery* q, int bi, int bj, int w, int h, bool ray)
+static LB_ALWAYS_INLINE void lbHfBlockCastWH(lbHfQuery* q, int bi, int bj, int w, int h, bool ray)
 {
 	const lbDCast* lc = &q->lc;
 	lbCastState* st = q->st;
@@ -859,7 +846,7 @@ static void lbHfBlockCast(lbHfQuery* q, int bi, int bj, int w, int h)
 // Cell (li, lj) of a short walk's region, with corner (0, 0) at t, its x and y slabs giving [xyLo, xyHi],
 // and the start's distances ox and oy from its sides: culled by the distance it can be reached at, then
 // by its heights, then its triangles tested.
-static LB_HF_INLINE void lbHfShortVisit(lbHfQuery* q, lbHfRegion* rg, int li, int lj, const float* t, double xyLo,
+static LB_ALWAYS_INLINE void lbHfShortVisit(lbHfQuery* q, lbHfRegion* rg, int li, int lj, const float* t, double xyLo,
 										double xyHi, double reach, double ox, double oy, bool vertical)
 {
 	double o2 = ox * ox + oy * oy;
@@ -880,7 +867,7 @@ static LB_HF_INLINE void lbHfShortVisit(lbHfQuery* q, lbHfRegion* rg, int li, in
 // row's slab is then all of time or none, so only whether the start lies in it is kept, and what the
 // general form computes from the slabs (0 and the best time for each cell's range, no reach gained
 // by moving) is written as those values.
-static LB_HF_INLINE void lbHfShortCastIn(lbHfQuery* q, lbHfRegion* rg, int iu, int ju, bool straight)
+static LB_ALWAYS_INLINE void lbHfShortCastIn(lbHfQuery* q, lbHfRegion* rg, int iu, int ju, bool straight)
 {
 	const lbDCast* lc = &q->lc;
 	double cs = q->cs, grow = q->grow;
@@ -986,20 +973,20 @@ static LB_HF_INLINE void lbHfShortCastIn(lbHfQuery* q, lbHfRegion* rg, int iu, i
 	lbHfFlushRegion(q, rg);
 }
 
-static LB_HF_COLD void lbHfShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int ju)
+static LB_NOINLINE void lbHfShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int ju)
 {
 	lbHfShortCastIn(q, rg, iu, ju, false);
 }
 
 // A vertical cast's short walk (a prone probe's sphere, as wide as a cell, on its 3 x 3 cells).
-static LB_HF_COLD void lbHfVerticalShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int ju)
+static LB_NOINLINE void lbHfVerticalShortCast(lbHfQuery* q, lbHfRegion* rg, int iu, int ju)
 {
 	lbHfShortCastIn(q, rg, iu, ju, true);
 }
 
 // Long casts walk the footprint row by row in the direction of travel. Kept out of line so the
 // foot-trace path above compiles the same whatever changes here.
-static LB_HF_COLD void lbHfLongCast(lbHfQuery* q, double t0, double t1, int jFirst, int jLast)
+static LB_NOINLINE void lbHfLongCast(lbHfQuery* q, double t0, double t1, int jFirst, int jLast)
 {
 	const lbHeightfield* hf = q->hf;
 	lbCastState* st = q->st;
@@ -1060,7 +1047,7 @@ static LB_HF_COLD void lbHfLongCast(lbHfQuery* q, double t0, double t1, int jFir
 // or y slab narrows it, its footprint is the cells around its start), the same values otherwise, so
 // the same hits as the general path. False when it misses the grid's box; else the footprint's
 // first and last cells.
-static LB_HF_INLINE bool lbHfVerticalSetup(lbHfQuery* q, const lbHeightfield* hf, double cs, int* iFirst, int* iLast,
+static LB_ALWAYS_INLINE bool lbHfVerticalSetup(lbHfQuery* q, const lbHeightfield* hf, double cs, int* iFirst, int* iLast,
 										   int* jFirst, int* jLast)
 {
 	const lbDCast* lc = &q->lc;
@@ -1093,7 +1080,7 @@ static LB_HF_INLINE bool lbHfVerticalSetup(lbHfQuery* q, const lbHeightfield* hf
 // is known before any plane: tri 0 below the diagonal (y < x), tri 1 above it; a start on the
 // diagonal, in both, takes the block pass. The candidate's numbers are the block pass's, in the
 // same order, so the same hit to the bit.
-static LB_HF_INLINE void lbHfVerticalRayCell(lbHfQuery* q, int bi, int bj)
+static LB_ALWAYS_INLINE void lbHfVerticalRayCell(lbHfQuery* q, int bi, int bj)
 {
 	const lbDCast* lc = &q->lc;
 	const double cs = q->cs, invCs = q->invCs, dx = lc->d.x, dy = lc->d.y, dz = lc->d.z;
@@ -1128,7 +1115,7 @@ static void lbHfVerticalRay(lbHfQuery* q, const lbHeightfield* hf, double cs)
 // here, which is the general path's for a zero horizontal direction (the same footprint and landing
 // cell: the start's x and y plus a time times zero); false, with nothing found, for a wider one (the
 // general path's long walk).
-static LB_HF_COLD bool lbHfVerticalSphereWide(lbHfQuery* q, const lbHeightfield* hf, int iFirst, int iLast, int jFirst,
+static LB_NOINLINE bool lbHfVerticalSphereWide(lbHfQuery* q, const lbHeightfield* hf, int iFirst, int iLast, int jFirst,
 											   int jLast)
 {
 	if (iLast - iFirst > 3 || jLast - jFirst > 3)
@@ -1152,7 +1139,7 @@ static bool lbHfVerticalSphere(lbHfQuery* q, const lbHeightfield* hf, double cs)
 }
 
 // lbHfFlatVerticalHit folded into the cast's state: false where only the full path can tell.
-static LB_HF_INLINE bool lbHfFlatVerticalRay(const lbHeightfield* hf, lbCastState* st, int shapeId)
+static LB_ALWAYS_INLINE bool lbHfFlatVerticalRay(const lbHeightfield* hf, lbCastState* st, int shapeId)
 {
 	lbDContact contact;
 	int prim;

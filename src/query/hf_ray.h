@@ -5,18 +5,12 @@
 #pragma once
 
 #include "query/cast.h"
+#include "core/bits.h"
 
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 
-#if defined(__GNUC__)
-#define LB_HF_COLD __attribute__((noinline))
-#define LB_HF_INLINE __attribute__((always_inline)) inline
-#else
-#define LB_HF_COLD
-#define LB_HF_INLINE inline
-#endif
 
 // Slab test of a local cast against [lo, hi] per axis, with the inverse direction component
 // precomputed (divisions are slow and there are several slabs per cell). Returns false when missed
@@ -73,7 +67,7 @@ static inline bool lbHfInside(int tri, double qx, double qy, double cs)
 // paths' shared arithmetic, in the block pass's order. Returns false when the ray does not hit it
 // before maxT (a ray in the plane, |d . n| <= 1e-14, has no area facing it); else the contact with
 // its point from the start (px, py, sz) in the caller's frame, and the triangle's index in *outTri.
-static LB_HF_INLINE bool lbHfVerticalTriangleHit(const lbHeightfield* hf, int bi, int bj, double invCs, double cs,
+static LB_ALWAYS_INLINE bool lbHfVerticalTriangleHit(const lbHeightfield* hf, int bi, int bj, double invCs, double cs,
 												 double sx, double sy, double px, double py, double sz, double dx,
 												 double dy, double dz, double maxT, lbDContact* out, int* outTri)
 {
@@ -108,7 +102,7 @@ static LB_HF_INLINE bool lbHfVerticalTriangleHit(const lbHeightfield* hf, int bi
 // path's set-up finds nothing either); 1 with the contact (its point relative to the grid's origin)
 // in *out and its primitive in *outPrim. `skip`: an earlier overlap makes hits moot (lbHfKeep's
 // rule), so none is looked for.
-static LB_HF_INLINE int lbHfFlatVerticalCell(const lbHeightfield* hf, lbDVec3 sw, double dz, double r, double maxT, lbDVec3* outS,
+static LB_ALWAYS_INLINE int lbHfFlatVerticalCell(const lbHeightfield* hf, lbDVec3 sw, double dz, double r, double maxT, lbDVec3* outS,
 											 int* outI, int* outJ, double* outX, double* outY)
 {
 	const lbDVec3 s = lbDSub(sw, hf->frame.p);
@@ -136,7 +130,7 @@ static LB_HF_INLINE int lbHfFlatVerticalCell(const lbHeightfield* hf, lbDVec3 sw
 	return 1;
 }
 
-static LB_HF_INLINE int lbHfFlatVerticalHit(const lbHeightfield* hf, lbDVec3 sw, double dx, double dy, double dz, double r,
+static LB_ALWAYS_INLINE int lbHfFlatVerticalHit(const lbHeightfield* hf, lbDVec3 sw, double dx, double dy, double dz, double r,
 											double maxT, bool skip, lbDContact* out, int* outPrim)
 {
 	lbDVec3 s;
@@ -160,7 +154,7 @@ static LB_HF_INLINE int lbHfFlatVerticalHit(const lbHeightfield* hf, lbDVec3 sw,
 // normal are made (the world writes a ray's hit point from its start and the time). Returns as
 // lbHfFlatVerticalHit, with the time, the unit normal facing the ray (grid frame = world, the grid
 // being unrotated; not made when outN is NULL) and the primitive.
-static LB_HF_INLINE int lbHfVerticalRayHit(const lbHeightfield* hf, lbDVec3 sw, double dz, double maxT, double* outT,
+static LB_ALWAYS_INLINE int lbHfVerticalRayHit(const lbHeightfield* hf, lbDVec3 sw, double dz, double maxT, double* outT,
 										   lbDVec3* outN, int* outPrim)
 {
 	lbDVec3 s;

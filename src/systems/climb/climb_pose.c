@@ -11,6 +11,7 @@
 #include "core/simd.h"
 #include "ik/full_body_internal.h"
 #include "ik/ik_internal.h"
+#include "core/bits.h"
 
 #include <math.h>
 #include <string.h>
@@ -1206,20 +1207,15 @@ static float lbClimbSwivelDip(const lbClimbSwivelTerms* w, float t, float delta)
 	return low;
 }
 
-// Kept out of line: they run only for a hand on a top, and the swivel search on a wall pays
+// Kept out of line (LB_COLD) below: they run only for a hand on a top, and the swivel search on a wall pays
 // nothing for them.
-#if defined(__GNUC__) || defined(__clang__)
-#define LB_CLIMB_COLD __attribute__((noinline, cold))
-#else
-#define LB_CLIMB_COLD
-#endif
 
 // Under a top, a turn of several frames goes round the outside of the lip: when the short way
 // from `last` by `delta` passes deeper into the block than either end and the long way does not,
 // the long way (a hand let go of a ledge's top swung its elbow from over the top forward through
 // the lip to below it, the forearm 3-7 cm into the face). Only there: on walls, sent the long way
 // round, an arm in the planner's corner popped 80 degrees. Returns the turn to take.
-static LB_CLIMB_COLD float lbClimbElbowWay(const lbClimbSwivelTerms* w, float last, float best, float delta)
+static LB_COLD float lbClimbElbowWay(const lbClimbSwivelTerms* w, float last, float best, float delta)
 {
 	const float other = delta - (delta > 0.0f ? 2.0f : -2.0f) * LB_PI;
 	const float ends = lbMinF(lbClimbSwivelHeight(w, last), lbClimbSwivelHeight(w, best));
@@ -1266,7 +1262,7 @@ static bool lbClimbLipPlane(const lbClimbPoseCtx* c, int s, int j, lbVec3 W, lbV
 // also keeps its elbow beyond the plane through the lip (moved out by the forearm's flesh) and
 // the wrist `W`, so the forearm passes over the lip (it grazed it by 2-5 cm). Fills the face and lip terms of `t` (lbClimbSwivelTerms)
 // for the elbow's circle (`centre`, `radius`, axes `u`, `v`).
-static LB_CLIMB_COLD void lbClimbUnderTopTerms(const lbClimbPoseCtx* c, int s, lbVec3 S, lbVec3 W, lbVec3 centre,
+static LB_COLD void lbClimbUnderTopTerms(const lbClimbPoseCtx* c, int s, lbVec3 S, lbVec3 W, lbVec3 centre,
 											   float radius, lbVec3 u, lbVec3 v, lbClimbSwivelTerms* t)
 {
 	const lbVec3 n = c->normalMs[s];
@@ -1634,7 +1630,7 @@ static lbVec3 lbClimbContactWrist(const lbClimbPoseCtx* c, int s, lbVec3 palm, f
 // nearly along the wall, and with the fingers where they were the forearm's roll and the wrist ran
 // out: the palm locked 23.6 degrees off a 114.6-degree overhang; its fingers turned 83-100 degrees,
 // the hand reaches 6 degrees off, and locks at 8.3 turning toward it at the settling limit.
-static LB_CLIMB_COLD lbQuat lbClimbSettleTurned(const lbClimbPoseCtx* c, int s, lbQuat current, lbQuat flat, lbQuat settled, float prefer)
+static LB_COLD lbQuat lbClimbSettleTurned(const lbClimbPoseCtx* c, int s, lbQuat current, lbQuat flat, lbQuat settled, float prefer)
 {
 	const lbVec3 n = c->normalMs[s], palmAxis = c->humanoid->armAxes[s].palm;
 	const float off = cosf(LB_CLIMB_SETTLE_OFF);

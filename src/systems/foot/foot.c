@@ -14,34 +14,26 @@
 #include "ik/ik_internal.h"
 #include "limber/ik.h"
 #include "limber/ik_batch.h"
+#include "core/bits.h"
 
 #include <float.h>
 #include <stddef.h>
 #include <string.h>
 
-// Steps of the foot system inlined into their callers whatever the compiler's own estimate: each
-// call passed its vectors and quaternions packed into registers and unpacked them again, which cost
-// more than the work of several of them (RayHeight, RayHeights, ClearPrint, FoldRoom, BeyondHeight,
-// KneeClearance, ReachDrop, TiltKept, Tilt, ShiftFor, SoleHeights, ClearSole, ThighFlex, the goal,
-// the lock, the animated leg, the frame's set-up, the hip lift, and the pose stage's ToesWithin,
-// OffLedge and pose check: about 1,000 instructions a character-frame). Each was measured in the
-// code as it stood; the steps whose inlining saved nothing or cost more in the grown callers
-// (CastDown, PelvisShift, SampleGround, PlantShiftWithin, FoldedGoals, BendAllToes) stay out of line.
-#if defined(__GNUC__)
-#define LB_FOOT_INLINE __attribute__((always_inline)) inline
-#else
-#define LB_FOOT_INLINE inline
-#endif
+// Steps of the foot system inlined into their callers whatever the compiler's own estimate
+// (LB_ALWAYS_INLINE): each call passed its vectors and quaternions packed into registers and
+// unpacked them again, which cost more than the work of several of them (RayHeight, RayHeights,
+// ClearPrint, FoldRoom, BeyondHeight, KneeClearance, ReachDrop, TiltKept, Tilt, ShiftFor,
+// SoleHeights, ClearSole, ThighFlex, the goal, the lock, the animated leg, the frame's set-up, the
+// hip lift, and the pose stage's ToesWithin, OffLedge and pose check: about 1,000 instructions a
+// character-frame). Each was measured in the code as it stood; the steps whose inlining saved
+// nothing or cost more in the grown callers (CastDown, PelvisShift, SampleGround, PlantShiftWithin,
+// FoldedGoals, BendAllToes) stay out of line.
 
-// And the other way: steps the compiler would inline whose code, kept out of line, leaves their
-// callers fewer values to hold (ToeGroundNormal, which only a foot on the ground bending its toes
-// runs, and UnfoldCapped, which only a foot still blending into a lock an edge or more below runs:
-// about 45 instructions a character-frame fewer).
-#if defined(__GNUC__)
-#define LB_FOOT_OUTOFLINE __attribute__((noinline))
-#else
-#define LB_FOOT_OUTOFLINE
-#endif
+// And the other way (LB_NOINLINE): steps the compiler would inline whose code, kept out of line,
+// leaves their callers fewer values to hold (ToeGroundNormal, which only a foot on the ground
+// bending its toes runs, and UnfoldCapped, which only a foot still blending into a lock an edge or
+// more below runs: about 45 instructions a character-frame fewer).
 
 // The transforms of one vector each frame reads several times per foot (the animated foot into the
 // world, the hips, the goals into model space), bit for bit the math.h results (the same products
@@ -251,7 +243,7 @@ lbVec3 lbFootSoleLocal(const lbHumanoid* humanoid, int side)
 // Tilt taking `up` part of the way toward the ground normal (both unit): weight times the slope
 // angle, capped at maxAngle. Also gives the slope angle itself (radians), which the caller needs
 // too: one atan2f serves both.
-static LB_FOOT_INLINE lbQuat lbFootTilt(lbVec3 up, lbVec3 normal, float weight, float maxAngle, float* outSlope)
+static LB_ALWAYS_INLINE lbQuat lbFootTilt(lbVec3 up, lbVec3 normal, float weight, float maxAngle, float* outSlope)
 {
 	lbVec3 axis = lbCross(up, normal);
 	float s = lbLength(axis);
@@ -268,7 +260,7 @@ static LB_FOOT_INLINE lbQuat lbFootTilt(lbVec3 up, lbVec3 normal, float weight, 
 
 // lbFootTilt through the leg's kept tilt: the same inputs, bit for bit, give the kept answer without
 // the arctangent and the sine and cosine (a kept probe, a foot still over the same face).
-static LB_FOOT_INLINE lbQuat lbFootTiltKept(lbFootLegState* leg, const lbVec3* up, const lbVec3* normal, float weight, float maxAngle,
+static LB_ALWAYS_INLINE lbQuat lbFootTiltKept(lbFootLegState* leg, const lbVec3* up, const lbVec3* normal, float weight, float maxAngle,
 											float* outSlope)
 {
 	// The inputs' bits against the kept ones where each lies (no key gathered to compare).
@@ -510,7 +502,7 @@ static lbFootCast lbFootCastDown(const lbSceneQuery* query, const lbQueryInput* 
 // Height (along up) of the ground straight under `base` (world) found by a ray along the probe
 // line `proto` moved to `base`; false when the ray finds nothing (a gap, the world's end). A ray
 // that starts inside a solid reports the start's height: the ground there is at least that high.
-static LB_FOOT_INLINE bool lbFootRayHeight(const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base, lbVec3 probeBase,
+static LB_ALWAYS_INLINE bool lbFootRayHeight(const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base, lbVec3 probeBase,
 							lbVec3 up, int* castCount, float* outHeight)
 {
 	lbQueryInput r = *proto;
@@ -539,7 +531,7 @@ static LB_FOOT_INLINE bool lbFootRayHeight(const lbSceneQuery* query, const lbQu
 // Heights (along up) of the ground straight under each of the n points `bases` (world), as
 // lbFootRayHeight finds them one by one, cast as one batch when the scene takes batches (a scene
 // may answer a footprint's rays together): valid[k] false, height[k] 0 where a ray found nothing.
-static LB_FOOT_INLINE void lbFootRayHeights(const lbSceneQuery* query, const lbQueryInput* proto, const lbVec3* bases, int n,
+static LB_ALWAYS_INLINE void lbFootRayHeights(const lbSceneQuery* query, const lbQueryInput* proto, const lbVec3* bases, int n,
 							 lbVec3 probeBase, lbVec3 up, int* castCount, float* outHeight, bool* outValid)
 {
 	lbQueryInput r[lb_solePointCount];
@@ -798,7 +790,7 @@ static inline float lbFootPitDepth(const lbFootDef* def)
 // the points exactly. At 3 cm too few rays were spared to pay for the check; 5 cm cast 0.39 more a
 // character-frame of a crowd walking rocks than 10 cm, and 15 cm let the terrain sweep's runs
 // down stairs and slopes break limits 10 cm holds.
-static LB_FOOT_INLINE bool lbFootBeyondHeight(const lbFootEdgeProbe* p, int k, float along, float* outHeight)
+static LB_ALWAYS_INLINE bool lbFootBeyondHeight(const lbFootEdgeProbe* p, int k, float along, float* outHeight)
 {
 	const lbVec3 at = lbMulAdd(p->base, along, p->fp->toeWs);
 	lbFootLegState* m = p->beyond;
@@ -901,7 +893,7 @@ static float lbFootClearCornersBehind(const lbFootEdgeProbe* p, float lo, float 
 	return lo;
 }
 
-static LB_FOOT_INLINE float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int ref, float* outCost, float* outLo,
+static LB_ALWAYS_INLINE float lbFootShiftFor(const lbFootEdgeProbe* p, const lbFootGround* g, int ref, float* outCost, float* outLo,
 							float* outHi, bool* outHiRiser)
 {
 	*outHiRiser = false;
@@ -1117,7 +1109,7 @@ static lbVec3 lbFootClearUnder(const lbSceneQuery* query, const lbQueryInput* pr
 // point is the goal's point under the ankle plus its offset along the foot times the rotated,
 // scaled toe direction, so its height and the plane's height under it are linear in that offset:
 // one rotation serves every sample.
-static LB_FOOT_INLINE lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* sole, const float* height,
+static LB_ALWAYS_INLINE lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* sole, const float* height,
 							   unsigned validMask, lbVec3 point, lbVec3 n, float edgeHeight, lbVec3 up)
 {
 	float lift = 0.0f;
@@ -1153,7 +1145,7 @@ static unsigned lbFootPrintMask(const lbFootGround* g)
 // normal `normal`, for the foot at `ankle` turned by unit `rot` and scaled by `scale`. Linear in the
 // sample's offset along the foot; and rot v . n = v . rot^-1 n, so one rotation of the normal into
 // the foot's frame serves every sample.
-static LB_FOOT_INLINE void lbFootSoleHeights(const lbSole* f, lbVec3 ankle, lbQuat rot, float scale, lbVec3 groundPoint, lbVec3 normal,
+static LB_ALWAYS_INLINE void lbFootSoleHeights(const lbSole* f, lbVec3 ankle, lbQuat rot, float scale, lbVec3 groundPoint, lbVec3 normal,
 							  float out[lb_solePointCount])
 {
 	lbVec3 nFoot = lbFootRotateBack(rot, normal);
@@ -1166,7 +1158,7 @@ static LB_FOOT_INLINE void lbFootSoleHeights(const lbSole* f, lbVec3 ankle, lbQu
 // Lifts an ankle goal so that no part of the sole (heel to toe tip) is below the ground plane: a
 // foot tilted less than the slope (normalWeight < 1) then rests on its uphill toe or heel instead
 // of pushing it into the ground. Returns the lifted goal.
-static LB_FOOT_INLINE lbVec3 lbFootClearSole(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* f, lbVec3 groundPoint,
+static LB_ALWAYS_INLINE lbVec3 lbFootClearSole(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* f, lbVec3 groundPoint,
 							  lbVec3 normal, lbVec3 up)
 {
 	float d[lb_solePointCount];
@@ -1304,7 +1296,7 @@ lbResult lbFootDef_Validate(const lbFootDef* def)
 
 #undef LB_FIELD
 
-static LB_FOOT_INLINE bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbHumanoid* humanoid,
+static LB_ALWAYS_INLINE bool lbFootBeginFrame(lbFootState* state, const lbFootDef* def, const lbHumanoid* humanoid,
 							 const lbFootSenseInput* in, lbFootCall* call, lbFootFrame* f, lbResult* outResult)
 {
 	memset(f, 0, sizeof *f);
@@ -1399,7 +1391,7 @@ static LB_FOOT_INLINE bool lbFootBeginFrame(lbFootState* state, const lbFootDef*
 }
 
 // Step 2: the animated foot: where it is, how fast it moves, its sole in world units.
-static LB_FOOT_INLINE void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, const lbFootFrame* f, const lbSkeleton* skeleton,
+static LB_ALWAYS_INLINE void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, const lbFootFrame* f, const lbSkeleton* skeleton,
 							  const lbHumanoid* humanoid, const lbPose* animPose, int side, const lbSole* sole, lbFootLegFrame* lf)
 {
 	const lbLegAxes* axes = &humanoid->legAxes[side];
@@ -1552,13 +1544,8 @@ static lbVec3 lbFootTouchdown(const lbFootFrame* f, const lbFootLegFrame* lf)
 	return lbMulAdd(lf->animAnkleWs, tLand, lbProjectOnPlane(lf->footVel, f->up));
 }
 
-// Out of line and cold, for what runs only in rare frames (a landing over a gap, the character
-// airborne): inline it grew the hot per-leg code around it.
-#if defined(__GNUC__)
-#define LB_FOOT_COLD __attribute__((noinline, cold))
-#else
-#define LB_FOOT_COLD
-#endif
+// Out of line and cold (LB_COLD), for what runs only in rare frames (a landing over a gap, the
+// character airborne): inline it grew the hot per-leg code around it.
 
 // Most rays each way a gap search casts before its edge rays: 0.96 m at 4 cm, three times the
 // default reach (twice maxPlantShift).
@@ -1598,7 +1585,7 @@ static inline int lbFootGapSide(const lbFootLegState* leg)
 // than lbFootPitDepth below the rims' level), which counts as a gap only with both rims found and
 // close; *outOverPit then tells such a pit even when neither rim is within reach yet.
 // Out of line and cold: it runs only for a landing over a gap.
-LB_FOOT_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* def, const lbSceneQuery* query, lbFootFrame* f,
+LB_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* def, const lbSceneQuery* query, lbFootFrame* f,
 						   const lbFootLegFrame* lf, int kept, bool narrow, float pitFloorH, lbVec3* outTarget, bool* outOverPit)
 {
 	*outOverPit = false;
@@ -2093,7 +2080,7 @@ static float lbFootDepthUnderFloor(const lbVec3 p[lb_solePointCount], lbVec3 poi
 
 // How far (m, along up) the pose stage lifts the animated foot at animFootWs (world) to keep every
 // sole point above the floor the leg keeps (lbFootKeepFloor, lbFootKeepAbove); 0 without one.
-LB_FOOT_COLD static float lbFootFloorLift(const lbFootLegState* leg, const lbSole* sole, lbTransform animFootWs, lbVec3 up)
+LB_COLD static float lbFootFloorLift(const lbFootLegState* leg, const lbSole* sole, lbTransform animFootWs, lbVec3 up)
 {
 	if (!leg->hasFloor)
 		return 0.0f;
@@ -2110,7 +2097,7 @@ LB_FOOT_COLD static float lbFootFloorLift(const lbFootLegState* leg, const lbSol
 // with no ground found.
 // Out of line and cold: it runs only while the character is airborne or landing, and kept inline
 // it grew the hot per-leg loop around it.
-LB_FOOT_COLD static void lbFootKeepFloor(lbFootLegState* leg, const lbFootState* state, const lbFootFrame* f, const lbSole* sole,
+LB_COLD static void lbFootKeepFloor(lbFootLegState* leg, const lbFootState* state, const lbFootFrame* f, const lbSole* sole,
 							lbTransform animFootWs, const lbHumanoid* humanoid, int side, lbFootTarget* ft)
 {
 	const lbVec3 up = f->up;
@@ -2193,7 +2180,7 @@ static void lbFootGroundTargets(lbFootLegState* leg, const lbFootDef* def, const
 // risen above the ground plane, beyond any rise under the ball (a rock under the toes, a riser the
 // tip reaches), at most 45 degrees. Bent onto the plane under the ankle alone, the toes of a CMU
 // actor locked on a rock went 1.1 cm into it.
-static LB_FOOT_OUTOFLINE lbVec3 lbFootToeGroundNormal(const lbFootLegState* leg, const lbFootFrame* f, const lbFootLegFrame* lf)
+static LB_NOINLINE lbVec3 lbFootToeGroundNormal(const lbFootLegState* leg, const lbFootFrame* f, const lbFootLegFrame* lf)
 {
 	const lbVec3 n = leg->groundNormalWs, up = f->up;
 	const unsigned need = (1u << lb_soleBall) | (1u << lb_soleToeTip);
@@ -2298,7 +2285,7 @@ static void lbFootEaseSlide(lbFootLegState* leg, const lbFootDef* def, const lbF
 // Step 6: foot locking. A planted foot locks where it belongs on the ground: slid along the foot
 // onto one level (off a stair nose, out of a riser, back from a gap) by fresh probes, cleared
 // against the ground under its whole sole; it releases when the animation takes it away.
-static LB_FOOT_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSenseInput* in, lbFootFrame* f,
+static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* def, const lbFootSenseInput* in, lbFootFrame* f,
 					   lbFootLegFrame* lf)
 {
 	const lbVec3 up = f->up;
@@ -2481,7 +2468,7 @@ static const float kFootLockUnfoldRate = 720.0f * LB_DEG2RAD;
 // cap on distance alone lets it through. Eased in with the run from 2 to 3 m/s (w): walking, the
 // held goal kept locked feet off their lock points for frames (stairs up and ledges: 1-17 cm on
 // 40 runs of the sweep), and a walk's locks come down at its own pace.
-static LB_FOOT_OUTOFLINE lbVec3 lbFootUnfoldCapped(const lbFootFrame* f, const lbFootLegFrame* lf, const lbLegAxes* ax, lbVec3 goalWas, lbVec3 step)
+static LB_NOINLINE lbVec3 lbFootUnfoldCapped(const lbFootFrame* f, const lbFootLegFrame* lf, const lbLegAxes* ax, lbVec3 goalWas, lbVec3 step)
 {
 	const float w = lbSmoothStep(f->speedH - 2.0f);
 	if (!(w > 0.0f))
@@ -2510,7 +2497,7 @@ static LB_FOOT_OUTOFLINE lbVec3 lbFootUnfoldCapped(const lbFootFrame* f, const l
 }
 
 // Step 7: the ankle goal and foot rotation, and the part of the sole that bears on the ground.
-static LB_FOOT_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, lbFootLegFrame* lf,
+static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, lbFootLegFrame* lf,
 					   const lbHumanoid* humanoid, int side, float smoothOffset, lbFootTarget* ft)
 {
 	const lbVec3 up = f->up;
@@ -2818,7 +2805,7 @@ static LB_FOOT_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* def,
 // Step 8: how far the hip must come down (along up, world m, >= 0) for this leg to reach its goal
 // before the soft-IK band: the smallest t >= 0 with |hip - t up - goal| <= reach. The pose stage
 // uses the same figure, so the reach is measured once.
-static LB_FOOT_INLINE float lbFootReachDrop(const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs,
+static LB_ALWAYS_INLINE float lbFootReachDrop(const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs,
 							 lbVec3 ankleGoal)
 {
 	const lbLegAxes* ax = &humanoid->legAxes[side];
@@ -2847,7 +2834,7 @@ static inline void lbFootHipCapElevation(float a, float b, float len, float cosH
 // from the hip at `hipWs` to `ankleGoal`: the hip-to-goal line's elevation plus the hip's angle in
 // the leg's triangle, the goal no nearer than the knee cap allows (`dMin`). The pose stage turns a
 // free foot's goal down about the hip until this is within hipMaxFlex.
-static LB_FOOT_INLINE float lbFootThighFlex(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal, float dMin)
+static LB_ALWAYS_INLINE float lbFootThighFlex(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal, float dMin)
 {
 	const lbLegAxes* ax = &humanoid->legAxes[side];
 	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
@@ -2866,7 +2853,7 @@ static LB_FOOT_INLINE float lbFootThighFlex(const lbFootFrame* f, const lbHumano
 // room the held pelvis keeps. A pelvis held down lower than this would fold a trailing leg
 // onto its cap, where the pose stage moves its goal off the ground it asked for and the leg pops
 // out again as the cap lets go.
-static LB_FOOT_INLINE float lbFootFoldRoom(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal, float bend)
+static LB_ALWAYS_INLINE float lbFootFoldRoom(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal, float bend)
 {
 	const lbLegAxes* ax = &humanoid->legAxes[side];
 	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
@@ -2882,7 +2869,7 @@ static LB_FOOT_INLINE float lbFootFoldRoom(const lbFootFrame* f, const lbHumanoi
 // reaches from the hip at `hipWs` to `ankleGoal` with the knee bent toward `forward` (horizontal,
 // unit): the law of cosines in the plane of hip, ankle and forward. Below zero the shin rises
 // backward from the knee, a leg folded under a hip that came down.
-static LB_FOOT_INLINE float lbFootKneeClearance(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal,
+static LB_ALWAYS_INLINE float lbFootKneeClearance(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal,
 								 lbVec3 forward)
 {
 	const lbLegAxes* ax = &humanoid->legAxes[side];
@@ -3065,7 +3052,7 @@ static void lbFootSinkLimit(lbFootState* state, const lbFootDef* def, lbFootFram
 // the tread it left, its leg stretched) yields instead: it no longer holds the pelvis down, and
 // its goal rises as far as keeps it within reach of the hips where the pelvis is (a stronger
 // push-off).
-static LB_FOOT_INLINE float lbFootHipLift(const lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid,
+static LB_ALWAYS_INLINE float lbFootHipLift(const lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid,
 						   const bool legCounts[2], const lbVec3 legHip[2], const lbVec3 legGoal[2], const float legDrop[2], bool capOn,
 						   int* outYielder)
 {
@@ -3728,7 +3715,7 @@ static inline bool lbFootTransformOk(const lbTransform* t, bool near)
 // Whether the pose is fit for the pose stage where it reads it: the local and model transforms of
 // the pelvis and the legs' bones (of every bone when `all`) finite, their model positions within
 // 1e6 m of the model origin, and each leg's bones of a length the two-bone solve takes.
-static LB_FOOT_INLINE bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, const lbFootReadList* read, bool all)
+static LB_ALWAYS_INLINE bool lbFootPoseFinite(const lbPose* pose, const lbHumanoid* h, const lbFootReadList* read, bool all)
 {
 	const int count = all ? pose->boneCount : read->count;
 #if defined(LB_SIMD_SSE)
@@ -4413,7 +4400,7 @@ static lbResult lbFootSolveLegTo(lbPose* pose, const lbSkeleton* skeleton, const
 
 // Whether the toes turned by fraction t of `turn` (model rotation ballQ, parent's parentQ) stay
 // within cosHalf (cosine of half the angle) of their rest local rotation.
-static LB_FOOT_INLINE bool lbFootToesWithin(lbQuat turn, float t, lbQuat ballQ, lbQuat parentQ, lbQuat rest, float cosHalf)
+static LB_ALWAYS_INLINE bool lbFootToesWithin(lbQuat turn, float t, lbQuat ballQ, lbQuat parentQ, lbQuat rest, float cosHalf)
 {
 	lbQuat q = lbIkQuatMul(lbQuatSlerp(lbQuat_identity, turn, t), ballQ);
 	return lbAbsF(lbQuatDot(rest, lbQuatNormalize(lbFootQuatIn(parentQ, q)))) >= cosHalf;
@@ -4587,7 +4574,7 @@ static lbFootPoseConsts lbFootPoseConstsOf(const lbFootDef* def, const lbHumanoi
 // the ledge's top, and the animation alone sank that foot 6-9 cm into it. Nothing happens while
 // the IK holds the foot at full weight (it is placed) or when the game turned the IK off
 // (targets->keepAbove false).
-LB_FOOT_COLD static lbResult lbFootKeepAbove(const lbFootTargets* targets, const lbFootDef* def, const lbFootPoseConsts* consts,
+LB_COLD static lbResult lbFootKeepAbove(const lbFootTargets* targets, const lbFootDef* def, const lbFootPoseConsts* consts,
 								const lbSkeleton* skeleton, const lbHumanoid* humanoid, lbPose* pose)
 {
 	if (!targets->keepAbove)
@@ -4649,7 +4636,7 @@ static void lbFootPlaneMs(const lbFootTargets* targets, int s, lbVec3 upMs, lbVe
 // condition the trailing calf turned 15.6 -> 17.5 degrees in a frame there). Model space (the
 // ground points under this foot and the other, lbFootGroundMs), pelvisDrop (>= 0). 0 for a planted
 // foot (its toes are bent onto the ground, not kept).
-static LB_FOOT_INLINE float lbFootOffLedge(const lbFootTargets* targets, const lbHumanoid* humanoid, lbVec3 upMs, float pelvisDrop, int side)
+static LB_ALWAYS_INLINE float lbFootOffLedge(const lbFootTargets* targets, const lbHumanoid* humanoid, lbVec3 upMs, float pelvisDrop, int side)
 {
 	const int o = 1 - side;
 	const lbLegAxes* ax = &humanoid->legAxes[o];
@@ -4667,7 +4654,7 @@ static LB_FOOT_INLINE float lbFootOffLedge(const lbFootTargets* targets, const l
 // the animation's toe-down swing and the toe tip went into the riser it had cleared (running up
 // 0.28 m risers, 10-16 mm). The whole of it turned the foot fast enough to pop the leg (running up
 // 0.25 and 0.30 m on mixamo, 15.2-15.8 degrees); half left 0.6 mm in one run.
-static LB_FOOT_OUTOFLINE lbQuat lbFootToesUpTurn(lbQuat rotMs, const lbHumanoid* humanoid, int side, lbVec3 upMs, float lost)
+static LB_NOINLINE lbQuat lbFootToesUpTurn(lbQuat rotMs, const lbHumanoid* humanoid, int side, lbVec3 upMs, float lost)
 {
 	const lbSole sole = lbHumanoid_GetSole(humanoid, side);
 	const lbVec3 tip = lbIkQuatRotate(rotMs, lbMulAdd(sole.under, sole.along[lb_soleToeTip], sole.toeFlat));
@@ -4686,7 +4673,7 @@ static LB_FOOT_OUTOFLINE lbQuat lbFootToesUpTurn(lbQuat rotMs, const lbHumanoid*
 // rotMs, turned (lbFootToesUpTurn) only where the goal lost height: the test in line and the turn
 // out of it, since most frames lose none (a call with the rotation's and up's floats unpacked and
 // packed again cost about 30 instructions a leg).
-static LB_FOOT_INLINE lbQuat lbFootToesUp(lbQuat rotMs, const lbHumanoid* humanoid, int side, lbVec3 upMs, float lost)
+static LB_ALWAYS_INLINE lbQuat lbFootToesUp(lbQuat rotMs, const lbHumanoid* humanoid, int side, lbVec3 upMs, float lost)
 {
 	return lost > 0.0f ? lbFootToesUpTurn(rotMs, humanoid, side, upMs, lost) : rotMs;
 }

@@ -627,11 +627,6 @@ static inline void lbProneTorsoLifts4(const lbPronePlane* planes, const lbProneP
 }
 #endif
 
-#if defined(__GNUC__) || defined(__clang__)
-#define LB_PRONE_COLD __attribute__((noinline, cold))
-#else
-#define LB_PRONE_COLD
-#endif
 
 // Lift (m, along up) that keeps the torso's axis a radius (and the clearance) from a step's nose
 // between two neighbouring torso probes whose ground planes a and b are parallel (a stair's treads;
@@ -646,7 +641,7 @@ static inline void lbProneTorsoLifts4(const lbPronePlane* planes, const lbProneP
 // from the ground); `riseN` is b's plane's height over a's along b's normal, which the caller has
 // found past LB_PRONE_EDGE_RISE. -1e9 when there is no step. Out of line: a step is rare (none on the
 // crawling bench).
-LB_PRONE_COLD static float lbProneStepLift(const lbProneAxis* axis, const lbPronePlane* a, const lbPronePlane* b,
+LB_COLD static float lbProneStepLift(const lbProneAxis* axis, const lbPronePlane* a, const lbPronePlane* b,
 										   float kb, float riseN, lbVec3 along, float castR, lbVec3 up, float radius,
 										   float clearance)
 {
@@ -667,7 +662,7 @@ LB_PRONE_COLD static float lbProneStepLift(const lbProneAxis* axis, const lbPron
 // a-b: each one's lift (lbProneAxisLift, `reach` from the axis) into *ioNeed (taken as it is while
 // *ioAny is false). False when the step is too short to count along the axis. Out of line: only on
 // a flight.
-LB_PRONE_COLD static bool lbProneFlightLift(const lbProneTargets* targets, const lbProneToModel* toModel, const lbProneAxis* axis,
+LB_COLD static bool lbProneFlightLift(const lbProneTargets* targets, const lbProneToModel* toModel, const lbProneAxis* axis,
 											lbVec3 a, lbVec3 b, float reach, float* ioNeed, bool* ioAny)
 {
 	const lbVec3 nose = lbProneToModelPointIn(toModel, &targets->flightNoseWs.x);

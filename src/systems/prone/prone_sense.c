@@ -5,6 +5,7 @@
 // ground under every part of the body for the translation and limb fits; planted hands and feet
 // hold their contacts.
 #include "prone_internal.h"
+#include "core/bits.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -535,11 +536,6 @@ static lbVec3 lbProneFootOffNose(const lbProneDef* def, const lbProneState* stat
 	return lbAdd(hipWs, lbIkQuatRotate(turn, lbSub(rest, hipWs)));
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-#define LB_PRONE_SENSE_COLD __attribute__((noinline, cold))
-#else
-#define LB_PRONE_SENSE_COLD
-#endif
 
 // A flight of steps under a body lying along it. The casts ahead and behind give the slope over
 // 0.55 and 0.75 m from the centre, which counts whole risers, the treads' phase under the casts
@@ -608,7 +604,7 @@ static bool lbProneStepped(lbVec3 nc, lbVec3 nu, lbVec3 nw, lbVec3 up, lbVec3 al
 // nose meets the step below (the riser's height). True with the nose (world) and the step to the
 // next nose (world, m: tread along d plus riser along up) when the three are found. Out of line:
 // a flight is looked for only where the body lies on one, once per recastDistance it moves.
-static LB_PRONE_SENSE_COLD bool lbProneFindFlight(const lbSceneQuery* query, const lbProneDef* def, lbVec3 c, lbVec3 low,
+static LB_COLD bool lbProneFindFlight(const lbSceneQuery* query, const lbProneDef* def, lbVec3 c, lbVec3 low,
 											  lbVec3 d, int* casts, lbVec3* outNose, lbVec3* outStep)
 {
 	const lbVec3 up = def->up;
@@ -794,11 +790,6 @@ static float lbProneFlightPitch(lbVec3 nose, lbVec3 step, lbVec3 up, lbVec3 alon
 	return s * pitch;
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-#define LB_PRONE_SENSE_NOINLINE __attribute__((noinline))
-#else
-#define LB_PRONE_SENSE_NOINLINE
-#endif
 
 // Steps 4-6 on a flight of steps (lbProneFindFlight, lbProneFlightPitch): with the centre contact
 // above the lower of the ahead and behind ones, and those a riser apart, whether the ground under the
@@ -806,7 +797,7 @@ static float lbProneFlightPitch(lbVec3 nose, lbVec3 step, lbVec3 up, lbVec3 alon
 // last looked for; the three contacts on its steps); then the pitches' goals (rad) on it. Out of line:
 // its work, made on steps only, kept out of the every-frame code (inside it, the rest of the sense
 // stage was laid out otherwise and cost 1.5 % more on the crawling bench).
-static LB_PRONE_SENSE_NOINLINE bool lbProneFlightGoals(lbProneState* state, const lbProneDef* def, const lbSceneQuery* query,
+static LB_NOINLINE bool lbProneFlightGoals(lbProneState* state, const lbProneDef* def, const lbSceneQuery* query,
 												   const lbSkeleton* skeleton, const lbHumanoid* h, const lbPose* anim,
 												   const lbTransform* cwp, lbVec3 pelvisMs, lbVec3 along, lbVec3 base, int cast,
 												   const lbProneContact* ch, const lbProneContact* uhp,
