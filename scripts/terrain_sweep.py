@@ -63,10 +63,16 @@ def kinds(rng, per_kind):
         for motion, v, frames in GAITS:
             tag = f"{int(riser * 1000)}_{int(tread * 1000)}"
             stairs = {"riser": riser, "tread": tread, "count": n, "distance": 1.0}
-            yield (f"stairs_down_{motion}_{tag}", [{"builder": "stairs", "params": dict(stairs, landing=4.0)}],
-                   motion, [-v, 0, 0], frames, [1.0 + n * tread + 0.3, 0, 0], 180)
-            yield (f"stairs_up_{motion}_{tag}", [{"builder": "stairs", "params": dict(stairs, landing=10.0)}],
-                   motion, [v, 0, 0], frames, None, None)
+            # The start anywhere over a whole walking stride (1.4 m) before the first edge, so the
+            # feet meet the flight at every phase of the step (which treads a stride spans, where
+            # the last foot on the landing stands). Drawn from a generator of its own, seeded by the
+            # flight's size, so the other kinds keep their draws.
+            down, up = (round(random.Random(f"stairs {way} {riser} {tread} {motion}").uniform(0.0, 1.4), 2)
+                        for way in ("down", "up"))
+            yield (f"stairs_down_{motion}_{tag}_{down}", [{"builder": "stairs", "params": dict(stairs, landing=4.0)}],
+                   motion, [-v, 0, 0], frames, [1.0 + n * tread + 0.3 + down, 0, 0], 180)
+            yield (f"stairs_up_{motion}_{tag}_{up}", [{"builder": "stairs", "params": dict(stairs, landing=10.0)}],
+                   motion, [v, 0, 0], frames, [-up, 0, 0], 0)
     for _ in range(per_kind):
         angle = round(rng.uniform(30.0, 45.0), 1)
         slope = {"angle_deg": angle, "length": 9, "width": 20}
