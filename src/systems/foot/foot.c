@@ -639,16 +639,17 @@ static void lbFootSampleGround(const lbSceneQuery* query, const lbQueryInput* pr
 	out->height[lb_soleUnderAnkle] = centre->faceHeight;
 }
 
-// A landing foot is probed where it will be (`base`: the animated ankle moved on along the motion
-// by the prediction), `back` m further along its toe direction than it is. Its heel ray is cast
-// under the heel where it is now (heelAt), the ground it must clear until the next probe, and that
-// ground's rise above the centre cast's plane is kept as the heel sample's, so a slope stays a
-// slope. Cast at the predicted heel, running down 0.28-0.33 m risers on 0.27-0.40 m treads the
-// heel of a foot coming down past a nose found the tread below while it was still over the one
-// above, and went 1.1-2 cm into that nose (10 runs of 384 of the stairs sweep, and walking off
-// 0.5 m ledges the calf 2.2-3.3 cm into the edge). A foot in mid-swing keeps the predicted heel:
-// its clearance lifts the whole swing, and running down 0.2-0.3 m stairs the heel's tread behind
-// came and went from one probe to the next and the calf turned 16-21 degrees in a frame.
+// A landing foot is probed where it will be (`base`: the animated ankle with its slide, moved on
+// along the motion by the prediction), `back` m further along its toe direction than its goal has
+// it (lbFootBehind). Its heel ray is cast under the heel where it is (heelAt), the ground it must
+// clear until the next probe, and that ground's rise above the centre cast's plane is kept as the
+// heel sample's, so a slope stays a slope. Cast at the probed heel, going down 0.28-0.33 m risers
+// on 0.36-0.40 m treads the heel of a foot coming down past a nose found the tread below while it
+// was still over the one above, and went 1.1-2.2 cm into that nose (13 of the stairs sweep's 384
+// runs, most of them running; walking off 0.5 m ledges the calf went 2.2-3.3 cm into the edge). A foot in mid-swing
+// keeps the probed heel: its clearance lifts the whole swing, and running down 0.2-0.3 m stairs
+// the tread behind the heel came and went from one probe to the next and the calf turned 16-21
+// degrees in a frame.
 static inline void lbFootHeelBehind(const lbFootCast* centre, lbVec3 up, lbVec3 base, const lbFootPrint* fp, float back, lbVec3 heelAt,
 									float* height)
 {
@@ -1717,6 +1718,17 @@ static bool lbFootProbeDue(lbFootLegState* leg, const lbFootDef* def, const lbFo
 	return true;
 }
 
+// How far (m, >= 0) along its toe direction a foot in the air stands behind the place it is probed
+// at (`base`, world): the prediction ahead, and a goal lagging behind the animation (the goal's
+// speed cap, a slide still easing in), measured from last frame's goal carried on by the animation.
+// From the prediction alone, the heel of a running foot whose goal lagged behind was still left
+// over the nose (3 of the 13 runs above).
+static inline float lbFootBehind(const lbFootLegState* leg, const lbFootFrame* f, const lbFootLegFrame* lf, lbVec3 base)
+{
+	const lbVec3 at = lbAdd(lf->animAnkleWs, leg->goalOffsetWs);
+	return lbMaxF(lbDot(lbProjectOnPlane(lbSub(base, at), f->up), lf->print.toeWs), 0.0f);
+}
+
 // Step 3: probes. The centre cast under the (predicted) ankle gives the ground plane; rays under
 // heel, ball and toe tip, and for a swinging foot one ahead along its path, give the footprint's
 // clearance over that plane: how far the ground rises into the sole or the swing.
@@ -1873,8 +1885,7 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	if (swinging && !landing)
 		lbFootSampleSwing(in->query, &centre, base, &lf->print, &c, f->up, &f->castCount, &g);
 	else if (landing)
-		lbFootSampleLanding(in->query, &centre, base, &lf->print, &c, f->up, def->edgeHeight, lbMaxF(lbDot(predict, lf->print.toeWs), 0.0f),
-							&f->castCount, &g);
+		lbFootSampleLanding(in->query, &centre, base, &lf->print, &c, f->up, def->edgeHeight, lbFootBehind(leg, f, lf, base), &f->castCount, &g);
 	else
 		lbFootSampleGround(in->query, &centre, base, &lf->print, &c, f->up, &f->castCount, &g);
 	// Heel and toe tip on the ray's plane: the sphere would have rested inside that face too.
