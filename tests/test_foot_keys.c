@@ -185,7 +185,9 @@ static void test_foot_keys_refuse_bad_input(void)
 		const char* mustName[2];
 	} bad[] = {
 		{ "{\"trace_radius\": 0.05, \"no_such_key\": 1}", { "system.config.no_such_key", "unknown key" } },
-		{ "{\"edgeMargin\": 0.02}", { "system.config.edgeMargin", "unknown key" } },
+		{ "{\"edgeMargin\": 0.02}", { "system.config.edgeMargin", "did you mean \"edge_margin\"" } },
+		{ "{\"hip_max_flex\": 120}", { "system.config.hip_max_flex", "did you mean \"hip_max_flex_deg\"" } },
+		{ "{\"zzz\": 1}", { "expected one of: trace_radius, ", ", ... (docs/scenarios.md)" } },
 		{ "{\"edge_margin\": 2.0}", { "system.config.edge_margin", NULL } },
 		{ "{\"foot_lock\": 1}", { "system.config.foot_lock", NULL } },
 		{ "{\"solver\": \"fabrik\"}", { "system.config.solver", "two_bone, full_body" } },

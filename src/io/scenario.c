@@ -57,6 +57,64 @@ static const char* lbJsonTypeName(const cJSON* item)
 	return "an unknown value";
 }
 
+// Edit distance (insertions, deletions, substitutions) between a and b, counted up to 32 characters
+// of b: enough to tell a near miss from another key.
+static int lbEditDistance(const char* a, const char* b)
+{
+	enum { cap = 32 };
+	const size_t nb = strlen(b) < cap ? strlen(b) : cap;
+	int row[cap + 1];
+	for (size_t j = 0; j <= nb; ++j)
+		row[j] = (int)j;
+	for (size_t i = 1; a[i - 1]; ++i)
+	{
+		int diag = row[0];
+		row[0] = (int)i;
+		for (size_t j = 1; j <= nb; ++j)
+		{
+			const int up = row[j];
+			const int sub = diag + (a[i - 1] != b[j - 1]);
+			const int del = up + 1, ins = row[j - 1] + 1;
+			row[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+			diag = up;
+		}
+	}
+	return row[nb];
+}
+
+// The allowed key a mistyped `key` most likely meant: the only one it is the start of or that is the
+// start of it (a unit suffix left off or added, as hip_max_flex for hip_max_flex_deg), else the
+// nearest within a third of its length in edits (at least 2); NULL when none is that close.
+static const char* lbNearestKey(const char* key, const char* const* allowed)
+{
+	const size_t n = strlen(key);
+	const char* prefix = NULL;
+	int prefixes = 0;
+	for (int i = 0; allowed[i]; ++i)
+	{
+		const size_t m = strlen(allowed[i]);
+		if (n >= 3 && m >= 3 && strncmp(key, allowed[i], n < m ? n : m) == 0)
+		{
+			prefix = allowed[i];
+			++prefixes;
+		}
+	}
+	if (prefixes == 1)
+		return prefix;
+	const char* best = NULL;
+	int bestD = (int)(n / 3) > 2 ? (int)(n / 3) : 2;
+	for (int i = 0; allowed[i]; ++i)
+	{
+		const int d = lbEditDistance(key, allowed[i]);
+		if (d <= bestD && (!best || d < bestD))
+		{
+			best = allowed[i];
+			bestD = d;
+		}
+	}
+	return best;
+}
+
 bool lbJsonKeysAllowed(lbJsonCheck* check, const cJSON* obj, const char* path, const char* const* allowed)
 {
 	for (const cJSON* it = obj ? obj->child : NULL; it; it = it->next)
@@ -66,12 +124,25 @@ bool lbJsonKeysAllowed(lbJsonCheck* check, const cJSON* obj, const char* path, c
 			found = found || strcmp(it->string, allowed[i]) == 0;
 		if (!found)
 		{
-			char list[256] = "";
-			size_t used = 0;
-			for (int i = 0; allowed[i] && used < sizeof list - 1; ++i)
-				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", allowed[i]);
 			char p[256];
 			lbJoinPath(p, sizeof p, path, it->string);
+			const char* near = lbNearestKey(it->string, allowed);
+			if (near)
+				return lbJsonFail(check, lb_errorParse, p, "unknown key (did you mean \"%s\"?)", near);
+			// Whole names only: a list longer than the message ends in "..." and points at the
+			// reference (docs/scenarios.md lists every key) rather than ending in the middle of a name.
+			char list[300] = "";
+			size_t used = 0;
+			for (int i = 0; allowed[i]; ++i)
+			{
+				const size_t need = strlen(allowed[i]) + (i ? 2 : 0);
+				if (used + need + 26 >= sizeof list)
+				{
+					snprintf(list + used, sizeof list - used, ", ... (docs/scenarios.md)");
+					break;
+				}
+				used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", allowed[i]);
+			}
 			return lbJsonFail(check, lb_errorParse, p, "unknown key (expected one of: %s)", list);
 		}
 		// A duplicate key would be ignored by lookups: reject it.
