@@ -35,7 +35,7 @@ typedef struct KnownOver
 
 static const KnownOver kKnownOver[] = {
 	{ "foot_walk_stairsdown30_mannequin.json", 0.023f, 0.020f, 0.60f, 15.0f, 0, 0.010f },
-	{ "foot_walk_stairsdown30_mixamo.json", 0.041f, 0.020f, 0.60f, 15.0f, 0, 0.010f },
+	{ "foot_walk_stairsdown30_mixamo.json", 0.035f, 0.020f, 0.60f, 15.0f, 0, 0.010f },
 };
 
 static const KnownOver* knownOver(const char* name)
