@@ -1927,8 +1927,17 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		lbFootSweepPrint(&g, &lf->print, c.point, c.normal, f->up, base, lbDot(lf->footVel, lf->print.toeWs) * 1.5f / def->traceRate, &print);
 	lbFootKeepPrint(leg, &print);
 	leg->clearance = lbFootPrintClearance(&print, &lf->print, base, c.point, c.normal, f->up);
+	// Over a pit stepped over, the ground the foot comes down to is the rims' level: the clearance,
+	// measured above the pit's floor, is what the rims rise above it, and it is kept only where the
+	// footprint rises above the rims too. Kept whole on top of the rims' level, it held the foot a
+	// pit's depth above the far rim while it came down onto it, and its knee folded onto the cap (a
+	// 0.48 m gap 0.46 m deep: 16 degrees in a frame).
 	if (rimFloor)
-		leg->groundPointWs = lbMulAdd(leg->groundPointWs, lf->rimH - lbDot(leg->groundPointWs, f->up), f->up);
+	{
+		const float lift = lf->rimH - lbDot(leg->groundPointWs, f->up);
+		leg->groundPointWs = lbMulAdd(leg->groundPointWs, lift, f->up);
+		leg->clearance = lbMaxF(leg->clearance - lbMaxF(lift, 0.0f), 0.0f);
+	}
 	if (gapSet)
 		leg->sliding = landing;
 	else
