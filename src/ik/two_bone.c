@@ -8,6 +8,7 @@
 // chain onto the target and turns it about the root-target line (the swivel angle of Tolani et
 // al.) so the mid joint faces the pole. Soft IK (approaching full extension along an exponential
 // instead of snapping straight) follows Andy Nicholas, "Soft IK" (2009).
+#include "core/bits.h"
 #include "ik_internal.h"
 
 #include <float.h>
@@ -194,12 +195,6 @@ static inline lbIkV lbTwoBoneTarget(const lbTwoBoneIkInput* in)
 #endif
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-#define LB_TWO_BONE_NOINLINE __attribute__((noinline))
-#else
-#define LB_TWO_BONE_NOINLINE
-#endif
-
 // The solved rotations and positions of the joints that move.
 typedef struct lbTwoBoneTurns
 {
@@ -211,7 +206,7 @@ typedef struct lbTwoBoneTurns
 // weight under one, or the swing-and-twist root): out of line, so that the common path's products
 // are not shared with these (the compiler would make them once before the branch and keep them on
 // the stack). qRoot and qMid unit; endLen the solved root-end distance (k len).
-LB_TWO_BONE_NOINLINE static void lbTwoBoneApplyTurns(lbTwoBoneTurns* out, lbIkQ qRoot, lbIkQ qMid, float weight, float kw,
+static LB_NOINLINE void lbTwoBoneApplyTurns(lbTwoBoneTurns* out, lbIkQ qRoot, lbIkQ qMid, float weight, float kw,
 													 float endLen, lbIkV a, lbIkV w, lbIkV v, lbIkV axis,
 													 const float inv[4], lbIkQ rootQ0, lbIkQ midQ0, lbIkQ endQ0)
 {
@@ -230,16 +225,10 @@ LB_TWO_BONE_NOINLINE static void lbTwoBoneApplyTurns(lbTwoBoneTurns* out, lbIkQ 
 	out->endQ = lbIkQScale(lbIkQMulLeft(&byChain, endQ0), inv[2]);
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-#define LB_TB_ALWAYS_INLINE __attribute__((always_inline))
-#else
-#define LB_TB_ALWAYS_INLINE
-#endif
-
 // The solve proper, on checked input. Writes the three transforms and, when res is not NULL, the
 // outcome; returns lb_ok (so that the single solve's fast path ends in a tail call). qNorms: the
 // joints' squared rotation norms in [0..2] when the caller's checks have them, else NULL.
-LB_TB_ALWAYS_INLINE static inline lbResult lbTwoBoneCoreInline(lbTransform* root, lbTransform* mid, lbTransform* end,
+static LB_ALWAYS_INLINE lbResult lbTwoBoneCoreInline(lbTransform* root, lbTransform* mid, lbTransform* end,
 																 const lbTwoBoneIkInput* in, lbIkResult* res,
 																 const float* qNorms, const float* bone2)
 {
@@ -807,14 +796,9 @@ static bool lbTwoBoneJointsChecked(const lbTransform* r, const lbTransform* m, c
 
 // The ordered checks run on bad input only: kept out of line, so that the fast path ends in a tail
 // call to the core and saves no registers for them.
-#if defined(__GNUC__) || defined(__clang__)
-#define LB_TWO_BONE_COLD __attribute__((noinline, cold))
-#else
-#define LB_TWO_BONE_COLD
-#endif
 
 // The ordered checks that find and report what is wrong (the input failed the fast pass).
-LB_TWO_BONE_COLD static lbResult lbSolveTwoBoneIkChecked(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs,
+static LB_COLD lbResult lbSolveTwoBoneIkChecked(lbTransform* rootMs, lbTransform* midMs, lbTransform* endMs,
 										const lbTwoBoneIkInput* input, lbIkResult* outResult)
 {
 	static const char fn[] = "lbSolveTwoBoneIk";

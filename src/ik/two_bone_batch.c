@@ -9,6 +9,7 @@
 // second time for AVX2 (two_bone_batch_avx2.c, LB_TB_AVX2_COPY), and lbSolveTwoBoneIkBatch runs that
 // copy on processors that have AVX2: a portable build then solves 16 legs a call instead of 8 where
 // it can, to the same bits (the operations are the same IEEE ones at every width).
+#include "core/bits.h"
 #include "core/simd.h"
 #include "ik_batch_internal.h"
 #include "ik_internal.h"
@@ -124,12 +125,6 @@ static inline lbSimd2F lbTwoBoneKDup(lbSimdF v)
 #undef LB_TB_KVALUE
 #undef LB_TB_KLIST
 
-#if defined(__GNUC__) || defined(__clang__)
-#define LB_TWO_BONE_BATCH_NOINLINE __attribute__((noinline))
-#else
-#define LB_TWO_BONE_BATCH_NOINLINE
-#endif
-
 // Whether the lanes take this chain: the kinds of solve they do. The lanes check the numbers
 // themselves and hand anything they cannot solve (or the single solve would refuse)
 // back to lbSolveTwoBoneIk.
@@ -162,7 +157,7 @@ static bool lbTwoBoneLaneable(const lbTwoBoneIkInput* in)
 // single solve's unit test (lbTwoBoneLaneable's), with bit k of *rotations set where chain k takes
 // one. Out of line: the test of the group reads each flag once, and only a group with a target
 // rotation comes here.
-LB_TWO_BONE_BATCH_NOINLINE static bool lbTwoBoneRunRotations(const lbTwoBoneIkInput* in, unsigned* rotations)
+static LB_NOINLINE bool lbTwoBoneRunRotations(const lbTwoBoneIkInput* in, unsigned* rotations)
 {
 	unsigned r = 0u;
 	for (int k = 0; k < LB_TB_LANES; ++k)
@@ -269,14 +264,6 @@ static inline __m128 lbTwoBoneLanesIn4(float (*p)[LB_TB_LANES], float (*q)[LB_TB
 	return _mm_add_ps(_mm_add_ps(psum, sxs), _mm_add_ps(sy, sz));
 }
 
-// Inlined into the two callers of each: one reads the chains' indices, the other takes chains that
-// follow one another, whose offsets are then constants (no index read, no multiply).
-#if defined(__GNUC__) || defined(__clang__)
-#define LB_TB_INLINE static inline __attribute__((always_inline))
-#else
-#define LB_TB_INLINE static inline
-#endif
-
 // The gathers' loads, transposes and stores are ordered by GCC's register-pressure-aware scheduler
 // before registers are allocated: without it the three transforms' loads are hoisted together and
 // their rows spill (8 instructions a leg).
@@ -289,8 +276,12 @@ static inline __m128 lbTwoBoneLanesIn4(float (*p)[LB_TB_LANES], float (*q)[LB_TB
 // 0, 1, 2, 3: the indices of four chains that follow one another.
 static const int lbTwoBoneRun4[4] = { 0, 1, 2, 3 };
 
+// The four-lane gathers and scatters below are inlined into the two callers of each: one reads the
+// chains' indices, the other takes chains that follow one another, whose offsets are then
+// constants (no index read, no multiply).
+
 // lbTwoBoneLaneIn for lanes k..k+3 (chains ix[0..3]), by four-by-four transposes.
-LB_TB_INLINE void lbTwoBoneLaneIn4(lbTwoBoneLanes* L, int k, const int* ix, const lbTransform* r, const lbTransform* m,
+static LB_ALWAYS_INLINE void lbTwoBoneLaneIn4(lbTwoBoneLanes* L, int k, const int* ix, const lbTransform* r, const lbTransform* m,
 								   const lbTransform* e, const lbTwoBoneIkInput* in)
 {
 	const int i0 = ix[0], i1 = ix[1], i2 = ix[2], i3 = ix[3];
@@ -351,7 +342,7 @@ LB_TB_GATHER static void lbTwoBoneLanesInRun(lbTwoBoneLanes* L, const lbTransfor
 // Writes lanes k..k+3 back to their chains ix[0..3] (none needs the single solve) by four-by-four
 // transposes: the root's rotation (floats 3..6 of its transform), the mid's and the end's position and
 // rotation (floats 0..3, the fourth the rotation's x, then the rotation over it, floats 3..6).
-LB_TB_INLINE void lbTwoBoneLaneOut4(const lbTwoBoneLanes* L, int k, const int* ix, lbTransform* r, lbTransform* m,
+static LB_ALWAYS_INLINE void lbTwoBoneLaneOut4(const lbTwoBoneLanes* L, int k, const int* ix, lbTransform* r, lbTransform* m,
 									lbTransform* e)
 {
 	const int i0 = ix[0], i1 = ix[1], i2 = ix[2], i3 = ix[3];
@@ -376,7 +367,7 @@ LB_TB_INLINE void lbTwoBoneLaneOut4(const lbTwoBoneLanes* L, int k, const int* i
 // endMs[ix[j]].q = lbQuatNormalize(in[ix[j]].targetRotationMs) for j = 0..3, bit for bit: the four
 // rotations transposed into lanes, the same squares summed in the same order, the same root, test,
 // reciprocal and products, identity where the length fails the test.
-LB_TB_INLINE void lbTwoBoneTargetRotations4(const int* ix, lbTransform* e, const lbTwoBoneIkInput* in)
+static LB_ALWAYS_INLINE void lbTwoBoneTargetRotations4(const int* ix, lbTransform* e, const lbTwoBoneIkInput* in)
 {
 	__m128 x = _mm_loadu_ps(&in[ix[0]].targetRotationMs.x), y = _mm_loadu_ps(&in[ix[1]].targetRotationMs.x),
 		   z = _mm_loadu_ps(&in[ix[2]].targetRotationMs.x), w = _mm_loadu_ps(&in[ix[3]].targetRotationMs.x);

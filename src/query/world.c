@@ -3,6 +3,7 @@
 // lbWorld: a flat list of static shapes, each culled by its bounds, then cast by kind. Worlds hold
 // few shapes (a terrain, some walls, tens of holds); the millions of triangles live inside a mesh's
 // own BVH, so a top-level tree would not pay for itself.
+#include "core/bits.h"
 #include "core/simd.h"
 #include "query/cast.h"
 #include "query/hf_ray.h"
@@ -573,10 +574,7 @@ static inline bool lbShapeEntered(const lbCastState* st, const lbShape* s, float
 // lbWorldVerticalRay's search, shared with lbWorldVerticalPoint: false where lbWorldQuery must
 // answer; else the cast (start s, length len, direction (0, 0, dirZ)) and the nearest grid contact,
 // *outShape LB_NULL_INDEX when there is none. The contact's normal only when outN is not NULL.
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline bool lbWorldVerticalFind(const lbWorld* world, const lbQueryInput* input, lbDVec3* outS, double* outDirZ,
+static LB_ALWAYS_INLINE bool lbWorldVerticalFind(const lbWorld* world, const lbQueryInput* input, lbDVec3* outS, double* outDirZ,
 									   double* outLen, double* outT, lbDVec3* outN, int* outShape, int* outPrim)
 {
 	if (!world || !input || world->heightfieldCount != world->shapeCount)
@@ -635,10 +633,7 @@ static inline lbVec3 lbWorldVerticalPointAt(const lbQueryInput* input, lbDVec3 s
 	return lbMakeVec3(input->start.x + 0.0f, input->start.y + 0.0f, (float)(s.z + t * dirZ));
 }
 
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static bool lbWorldVerticalRay(const lbWorld* world, const lbQueryInput* input, lbHit* out)
+static LB_NOINLINE bool lbWorldVerticalRay(const lbWorld* world, const lbQueryInput* input, lbHit* out)
 {
 	lbDVec3 s, bestN = lbD3(0.0, 0.0, 0.0);
 	double dirZ, len, bestT;
@@ -666,10 +661,7 @@ static bool lbWorldVerticalRay(const lbWorld* world, const lbQueryInput* input, 
 
 // lbWorldVerticalRay's hit point alone (lbQueryPointBatchFcn's answer): no normal (its square root
 // and normalisation), fraction or ids. False, with nothing written, where lbWorldQuery must answer.
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline bool lbWorldVerticalPoint(const lbWorld* world, const lbQueryInput* input, lbVec3* outPoint, bool* outValid)
+static LB_ALWAYS_INLINE bool lbWorldVerticalPoint(const lbWorld* world, const lbQueryInput* input, lbVec3* outPoint, bool* outValid)
 {
 	lbDVec3 s;
 	double dirZ, len, bestT;
@@ -685,10 +677,7 @@ static inline bool lbWorldVerticalPoint(const lbWorld* world, const lbQueryInput
 // Inlined into each entry point, so each is compiled for its own mode (a foot's ray or sphere cast
 // on a heightfield: about 40 fewer instructions each). `pointOnly` (lbWorld_RayPointBatch): of a
 // hit only hit, startedInside, status, location and impactPoint are written, the rest left empty.
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline void lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQueryMode mode, const char* fn, lbHit* out,
+static LB_ALWAYS_INLINE void lbWorldQuery(const lbWorld* world, const lbQueryInput* input, lbQueryMode mode, const char* fn, lbHit* out,
 								bool pointOnly)
 {
 	*out = lbMakeEmptyHit();
@@ -791,10 +780,7 @@ static inline void lbWorldQuery(const lbWorld* world, const lbQueryInput* input,
 
 // The general ray path out of line, for the entry points that try lbWorldVerticalRay first: the
 // general path is not copied into each of them, and they stay two calls.
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static void lbWorldRayGeneral(const lbWorld* world, const lbQueryInput* input, const char* fn, lbHit* out)
+static LB_NOINLINE void lbWorldRayGeneral(const lbWorld* world, const lbQueryInput* input, const char* fn, lbHit* out)
 {
 	lbWorldQuery(world, input, lb_modeRay, fn, out, false);
 }
@@ -863,10 +849,7 @@ static inline void lbHitPoint(const lbHit* h, const lbQueryInput* input, lbVec3*
 
 // lbWorld_RayPointBatch's rays in a world of heightfields alone, in one out-of-line loop (one call
 // and one register save for the batch, not one a ray): the vertical path, else the general one.
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static void lbWorldGridPoints(const lbWorld* world, const lbQueryInput* inputs, int count, lbVec3* outPoints, bool* outValid)
+static LB_NOINLINE void lbWorldGridPoints(const lbWorld* world, const lbQueryInput* inputs, int count, lbVec3* outPoints, bool* outValid)
 {
 	for (int k = 0; k < count; ++k)
 	{
@@ -881,10 +864,7 @@ static void lbWorldGridPoints(const lbWorld* world, const lbQueryInput* inputs, 
 // lbWorld_RayPointBatch's rays in any other world: the general path, without the hit's normal,
 // fraction and ids. Out of line, so a grid world's batch does not pay for its set-up; the query of a
 // world made with another kind of shape calls it straight (lbWorldGeneralPointBatchFcn).
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static void lbWorldGeneralPoints(const lbWorld* world, const lbQueryInput* inputs, int count, lbVec3* outPoints, bool* outValid)
+static LB_NOINLINE void lbWorldGeneralPoints(const lbWorld* world, const lbQueryInput* inputs, int count, lbVec3* outPoints, bool* outValid)
 {
 	for (int k = 0; k < count; ++k)
 	{
