@@ -646,16 +646,22 @@ static void lbFootSampleGround(const lbSceneQuery* query, const lbQueryInput* pr
 // heel sample's, so a slope stays a slope. Cast at the probed heel, going down 0.28-0.33 m risers
 // on 0.36-0.40 m treads the heel of a foot coming down past a nose found the tread below while it
 // was still over the one above, and went 1.1-2.2 cm into that nose (13 of the stairs sweep's 384
-// runs, most of them running; walking off 0.5 m ledges the calf went 2.2-3.3 cm into the edge). A foot in mid-swing
-// keeps the probed heel: its clearance lifts the whole swing, and running down 0.2-0.3 m stairs
-// the tread behind the heel came and went from one probe to the next and the calf turned 16-21
-// degrees in a frame.
+// runs, most of them running; walking off 0.5 m ledges the calf went 2.2-3.3 cm into the edge).
+// Ground there below the plane, or none, counts as the plane: the ray is there for what rises into
+// the heel, and a drop it found behind the probed heel (going up, the tread below) moved the
+// level's bounds (running up 0.25 m risers on 0.38 m treads, a toe 1.4 cm into the nose ahead). A
+// foot in mid-swing keeps the probed heel: its clearance lifts the whole swing, and running down
+// 0.2-0.3 m stairs the tread behind the heel came and went from one probe to the next and the calf
+// turned 16-21 degrees in a frame.
 static inline void lbFootHeelBehind(const lbFootCast* centre, lbVec3 up, lbVec3 base, const lbFootPrint* fp, float back, lbVec3 heelAt,
-									float* height)
+									float* height, bool* valid)
 {
-	if (back > 0.0f)
-		*height += lbPlaneHeightAt(centre->point, centre->normal, up, lbMulAdd(base, fp->along[lb_soleHeel], fp->toeWs)) -
-				   lbPlaneHeightAt(centre->point, centre->normal, up, heelAt);
+	if (!(back > 0.0f))
+		return;
+	const float at = lbPlaneHeightAt(centre->point, centre->normal, up, lbMulAdd(base, fp->along[lb_soleHeel], fp->toeWs));
+	const float h = *height + at - lbPlaneHeightAt(centre->point, centre->normal, up, heelAt);
+	*height = *valid ? lbMaxF(h, at) : at;
+	*valid = true;
 }
 
 // The footprint of a landing foot: heel and toe tip first; when both lie within a quarter of an
@@ -670,7 +676,7 @@ static void lbFootSampleLanding(const lbSceneQuery* query, const lbQueryInput* p
 	float height[2];
 	bool valid[2];
 	lbFootRayHeights(query, proto, at, 2, base, up, castCount, height, valid);
-	lbFootHeelBehind(centre, up, base, fp, back, at[0], &height[0]);
+	lbFootHeelBehind(centre, up, base, fp, back, at[0], &height[0], &valid[0]);
 	bool flat = centre->hit;
 	// The centre cast's plane under every sample at once (the ball's used when the foot lands flat).
 	float plane[lb_solePointCount];
