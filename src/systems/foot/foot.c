@@ -2876,7 +2876,10 @@ static LB_ALWAYS_INLINE float lbFootReachDrop(const lbFootDef* def, const lbFoot
 // elevation (in [-pi/2, pi/2]) exceeds it when *outCos is negative or its sine is the larger.
 static inline void lbFootHipCapElevation(float a, float b, float len, float cosHip, float sinHip, float* outSin, float* outCos)
 {
-	const float cosT = lbClampF((a * a + len * len - b * b) / (2.0f * a * len), -1.0f, 1.0f);
+	// A thigh of next to no length (a degenerate rig's, or one scaled to nothing) makes no triangle:
+	// T = 0. Its 2 a len underflowed to 0 and the division by it was a fuzzed rig's undefined behaviour.
+	const float den = 2.0f * a * len;
+	const float cosT = den > 0.0f ? lbClampF((a * a + len * len - b * b) / den, -1.0f, 1.0f) : 1.0f;
 	const float sinT = sqrtf(lbMaxF(1.0f - cosT * cosT, 0.0f));
 	*outSin = -(cosHip * cosT + sinHip * sinT);
 	*outCos = sinHip * cosT - cosHip * sinT;
@@ -2895,7 +2898,13 @@ static LB_ALWAYS_INLINE float lbFootThighFlex(const lbFootFrame* f, const lbHuma
 	if (len0 < 1.0e-5f)
 		return 0.0f;
 	const float len = lbMaxF(len0, dMin);
-	const float cosHip = lbClampF((a * a + len * len - b * b) / (2.0f * a * len), -1.0f, 1.0f);
+	// A thigh of next to no length (a degenerate rig's, or one scaled to nothing) has nothing to
+	// raise: its 2 a len underflowed to 0, and the division by it was a fuzzed rig's undefined
+	// behaviour.
+	const float den = 2.0f * a * len;
+	if (!(den > 0.0f))
+		return 0.0f;
+	const float cosHip = lbClampF((a * a + len * len - b * b) / den, -1.0f, 1.0f);
 	return 0.5f * LB_PI + asinf(lbClampF(lbDot(d, f->up) / len0, -1.0f, 1.0f)) + acosf(cosHip);
 }
 
