@@ -847,13 +847,7 @@ static lbContact lbLyingFixture(lbFixture* f, int rig, float* outLift)
 	const float low = lbMinF(lbTransformPoint(f->characterWs, f->pose.model[h->pelvis].p).z,
 							 lbTransformPoint(f->characterWs, f->pose.model[h->neck].p).z);
 	*outLift = lbMetricsSegmentRadius(h, lb_segmentTorso, 0) - low;
-	lbContact c;
-	memset(&c, 0, sizeof c);
-	c.kind = lb_contactBody;
-	c.bone = h->pelvis;
-	c.normalWs = lbVec3_axisZ;
-	c.touching = true;
-	return c;
+	return (lbContact){ .kind = lb_contactBody, .bone = h->pelvis, .normalWs = lbVec3_axisZ, .touching = true };
 }
 
 static void LyingTorsoAgainstTheGround(void)

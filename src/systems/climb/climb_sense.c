@@ -373,6 +373,12 @@ static lbQuat lbClimbSurfaceRotation(const lbClimbDef* def, int limb, lbVec3 cen
 	return lbQuatNormalize(lbQuatMul(lbQuatMakeFromXY(x, n), def->searchRotationOffset[limb]));
 }
 
+// p less its closest point on the segment from `base` along `axis` (len2: the axis's squared length).
+static inline lbVec3 lbClimbFromSegment(lbVec3 p, lbVec3 base, lbVec3 axis, float len2)
+{
+	return lbSub(p, lbMulAdd(base, lbClampF(lbDot(lbSub(p, base), axis) / len2, 0.0f, 1.0f), axis));
+}
+
 // Where a released hand (arm `i`) heads on its way back: a hand on the far side of the torso from
 // its animated end (let go of a hold across the body) first crosses in front of the chest, out
 // from the wall only as far as the chest's front, then goes the usual way (`aim`, world; `out`:
@@ -391,8 +397,7 @@ static lbVec3 lbClimbRoundTorso(const lbClimbFrame* f, int i, lbVec3 target, lbV
 		return aim;
 	const float r = LB_CLIMB_TORSO_CLEAR * f->humanoid->height + 0.13f * f->humanoid->armAxes[i].foreLength + LB_CLIMB_TORSO_MARGIN;
 	const lbVec3 end = f->animEndWs[i];
-	const lbVec3 toT = lbSub(target, lbMulAdd(base, lbClampF(lbDot(lbSub(target, base), axis) / len2, 0.0f, 1.0f), axis));
-	const lbVec3 toE = lbSub(end, lbMulAdd(base, lbClampF(lbDot(lbSub(end, base), axis) / len2, 0.0f, 1.0f), axis));
+	const lbVec3 toT = lbClimbFromSegment(target, base, axis, len2), toE = lbClimbFromSegment(end, base, axis, len2);
 	// An animated end in front of the chest (not beside it) is reached the usual way.
 	const float endSide = lbDot(toE, side);
 	if (lbAbsF(endSide) < r)
