@@ -2351,7 +2351,11 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 	lbQuat plantRot = lbIkQuatMul(lf->tiltTarget, lf->animRot);
 	// A foot planted short of the level its landing chose (held back by the longest slide) leaves
 	// that level's range behind: carried into the lift-off, the slide would pull the toe forward
-	// into the riser ahead. The riser bound ends with the plant.
+	// into the riser ahead. The riser bound ends with the plant. Not a gap's far side: short of it
+	// lies the gap, and the plant goes to the range (below); dropped, the foot planted where its
+	// slide had got to (walking over a 0.48 m gap 0.53 m deep, the far side chosen in the frame
+	// before the plant: on the pit's floor, the other foot then 12 cm into the far wall).
+	if (!leg->slideGap)
 	{
 		const float atLock = lbDot(lbAdd(lf->animAnkleWs, leg->shiftWs), leg->slideAxisWs);
 		if (atLock < leg->slideLo - def->edgeMargin)
