@@ -1627,7 +1627,14 @@ LB_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* def, co
 	const float* a = lf->print.along;
 	const lbVec3 toe = lf->print.toeWs;
 	const float reach = 2.0f * def->maxPlantShift, step = 0.04f;
-	const float atBase = lbDot(base, toe), animAt = lbDot(lf->animAnkleWs, toe);
+	// Reach is judged from the animated foot early in the swing, where the touchdown runs ahead of
+	// it, and from the touchdown as the foot comes down (from 10 cm above its floor, wholly at 4
+	// cm), where the touchdown has settled: judged from the animated foot alone, a foot coming down
+	// 0.19 m past the near edge of a 0.48 m gap had the near side within reach and the far side not
+	// until the frame it planted, and its lock then blended across the gap with the foot planted
+	// half over it (support 0.1).
+	const float settled = lbClampF((0.1f - lf->soleAboveFloor) / 0.06f, 0.0f, 1.0f);
+	const float atBase = lbDot(base, toe), animAt = lbLerpF(lbDot(lf->animAnkleWs, toe), atBase, settled);
 	// A platform of the gap lies level with the ground the other foot stands on (lf->rimH; the
 	// character's floor sinks as it passes over a gap): ground further below is a step or a ledge
 	// down, the normal landing's business.
@@ -1682,7 +1689,15 @@ LB_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* def, co
 	// near side the place to stand. Searched no further than reach, such a gap looked like a
 	// ledge, and the foot came down half over it (walking over a 0.43 m gap 1.87 m ahead on the
 	// mannequin, support 0.1).
-	const bool fwdOk = lbAbsF(atBase + fwd - animAt) <= fwdReach, backOk = lbAbsF(atBase + back - animAt) <= backReach;
+	bool fwdOk = lbAbsF(atBase + fwd - animAt) <= fwdReach, backOk = lbAbsF(atBase + back - animAt) <= backReach;
+	// A foot coming down (settled) with neither side within reach goes to the nearer within a
+	// quarter more than reach rather than plant over the gap: a foot coming down 0.19 m past the
+	// near edge of a 0.5 m gap had each side 0.34 m away and planted half over it (support 0.1).
+	if (!fwdOk && !backOk && settled >= 0.5f)
+	{
+		fwdOk = lbAbsF(atBase + fwd - animAt) <= 1.25f * fwdReach;
+		backOk = lbAbsF(atBase + back - animAt) <= 1.25f * backReach;
+	}
 	// A pit with both rims found and narrow enough to step over, whichever rim the foot goes to.
 	*outOverPit = narrow && fwd < 1.0e29f && back > -1.0e29f && fwd - back - ball - 2.0f * def->edgeMargin <= 2.0f * reach;
 	if (fwd > 1.0e29f || (!fwdOk && (!backOk || fwd <= reach)))
