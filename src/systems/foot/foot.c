@@ -2336,16 +2336,22 @@ static void lbFootEaseSlide(lbFootLegState* leg, const lbFootDef* def, const lbF
 	}
 	// Lifting off, the slide holds until the foot is above slideHeight: the foot leaves from
 	// where it stood, and an animation carrying it back toward a riser does not drag the heel
-	// into it. Not a foot held back on a gap's near side (nothing lies ahead of it to drag it
-	// into): held, that leg stretched behind while the other foot landed on the far side, and
-	// the other foot went 15 mm into the ground (a 0.5 m gap 2.46 m ahead, both rigs).
-	else if (!leg->locked && leg->offset > smoothTarget - 0.02f && lbLengthSquared(leg->shiftWs) > 0.0f &&
-			 !(lf->soleAboveFloor < def->slideHeight && lf->soleRate > 0.0f && !(leg->slideGap && leg->slideHi < 1.0e29f)))
+	// into it. A foot held back on a gap's near side lets go of it as its sole rises to
+	// edgeHeight (the hold eased out over that rise): held to slideHeight, that leg stretched
+	// behind while the other foot landed on the far side, and the other foot went 15 mm into the
+	// ground (a 0.5 m gap 2.46 m ahead, both rigs); let go on the ground, the toe-off slid the
+	// ball out over the gap at the rim's height (a 0.31 m gap 1.92 m ahead on the mannequin:
+	// support 0.3); held to edgeHeight and then let go, the calf popped 16 degrees.
+	else if (!leg->locked && leg->offset > smoothTarget - 0.02f && lbLengthSquared(leg->shiftWs) > 0.0f)
 	{
-		if (f->snap)
-			leg->shiftWs = lbVec3_zero;
-		else
-			leg->shiftWs = lbMulSV(1.0f - lbFootInterpAlpha(f->memo, lb_footMemoGoal, f->dt, def->goalSpeed), leg->shiftWs);
+		const bool nearSide = leg->slideGap && leg->slideHi < 1.0e29f;
+		const bool rising = lf->soleRate > 0.0f;
+		const float hold = !rising ? 0.0f
+								   : (nearSide ? lbSmoothStep(lbClampF(1.0f - lf->soleAboveFloor / def->edgeHeight, 0.0f, 1.0f))
+											   : (lf->soleAboveFloor < def->slideHeight ? 1.0f : 0.0f));
+		if (hold < 1.0f)
+			leg->shiftWs = f->snap ? lbVec3_zero
+								   : lbMulSV(1.0f - (1.0f - hold) * lbFootInterpAlpha(f->memo, lb_footMemoGoal, f->dt, def->goalSpeed), leg->shiftWs);
 	}
 }
 
