@@ -14,7 +14,8 @@ slide <= 0.01 m), then how many runs hold every limit.
     python3 scripts/terrain_sweep.py build/limber [--seed N] [--per-kind N] [--kinds K,...] [--keep DIR] [--strict]
 
 --kinds runs only the sizes whose names start with one of the given prefixes (stairs_up,
-stairs_down, stairs_angled, slope_up, slope_down, slope_across, rocks, gap, ledge, beam, or finer: stairs_up_run);
+stairs_down, stairs_angled, slope_up, slope_down, slope_across, rocks, gap, ledge, beam, trench, stairs_turn,
+or finer: stairs_up_run);
 the sizes drawn stay those of the whole sweep at that seed, so a run keeps its name and figures.
 
 It measures; it is not a test (the shipped scenarios and tests/test_foot_scenarios.c are). With
@@ -121,6 +122,29 @@ def kinds(rng, per_kind):
                    motion, [v * math.cos(a), v * math.sin(a), 0], frames, [0.0, -6.0, 0], angle)
             yield (f"stairs_angled_down_{motion}_{tag}", [{"builder": "stairs", "params": dict(stairs, landing=4.0)}],
                    motion, [-v * math.cos(a), v * math.sin(a), 0], frames, [1.0 + n * tread + 0.3, -6.0, 0], 180.0 - angle)
+    # Trenches (gaps wider than a step, 0.7-2.0 m, and 0.2-0.5 m deep: stepped down into and out of)
+    # walked and run, the near edge anywhere over a stride; and turns on wide stairs (onto the flight,
+    # diagonally up at 35-65 degrees, along a tread, diagonally down), the turn started anywhere over
+    # a stride. Drawn after every kind above, so those keep their draws at a seed.
+    for _ in range(per_kind):
+        width, depth = round(rng.uniform(0.7, 2.0), 2), round(rng.uniform(0.2, 0.5), 2)
+        distance = round(rng.uniform(1.3, 2.7), 2)
+        trench = {"gap": width, "depth": depth, "distance": distance, "width": 12}
+        for motion, v, frames in GAITS:
+            # Run frames end short of the ground's far end (12 m).
+            yield (f"trench_{motion}_{width}_{depth}_{distance}", [{"builder": "gap", "params": trench}], motion,
+                   [v, 0, 0], min(frames, 170), None, None)
+    for _ in range(per_kind):
+        riser, tread = round(rng.uniform(0.15, 0.25), 3), round(rng.uniform(0.26, 0.36), 3)
+        angle, start = round(rng.uniform(35.0, 65.0), 1), round(rng.uniform(1.3, 2.3), 2)
+        a, v = math.radians(angle), 1.4
+        turn = [{"t": 0.0, "input": "velocity", "value": [v, 0, 0]},
+                {"t": start, "input": "velocity", "value": [v * math.cos(a), v * math.sin(a), 0]},
+                {"t": start + 1.2, "input": "velocity", "value": [0, v, 0]},
+                {"t": start + 2.2, "input": "velocity", "value": [-v * math.cos(a), v * math.sin(a), 0]}]
+        stairs = {"riser": riser, "tread": tread, "count": 12, "distance": 1.0, "width": 10}
+        yield (f"stairs_turn_walk_{int(riser * 1000)}_{int(tread * 1000)}_{angle}_{start}",
+               [{"builder": "stairs", "params": stairs}], "walk", turn, 300, None, None)
 
 
 def broken(summary):
@@ -133,8 +157,10 @@ def broken(summary):
 
 def draws(rng, per_kind):
     for name, shapes, motion, velocity, frames, position, heading in kinds(rng, per_kind):
-        yield name, (lambda rig, a=(shapes, motion, velocity, frames, position, heading):
-                     scenario(None, a[0], rig, *a[1:]))
+        # A list of timeline entries in place of a velocity (the turns) is the scenario's timeline.
+        timeline = velocity if isinstance(velocity[0], dict) else None
+        yield name, (lambda rig, a=(shapes, motion, velocity, frames, position, heading), tl=timeline:
+                     scenario(None, a[0], rig, *a[1:], timeline=tl))
 
 
 if __name__ == "__main__":
