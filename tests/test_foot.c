@@ -535,15 +535,49 @@ static void test_steep_ground_keeps_feet_on_the_surface(void)
 	}
 }
 
+// A step whose side runs 2 cm beside the left foot's centre line, along the foot, with the whole
+// centre line (heel to toe tip) over the floor: the probe's 3 cm sphere rests on the step's edge,
+// but no sample of the sole stands over it, so the foot stands on the floor (at the edge's height
+// it would stand 0.18 m over the floor on nothing: the support metric's 0). Both rigs; against the
+// same step 8 cm under the foot, which it stands on.
+static void test_nose_beside_the_foot_is_not_ground(void)
+{
+	for (int rig = 0; rig < 2; ++rig)
+	for (int under = 0; under < 2; ++under)
+	{
+		Fixture f;
+		fixtureInit(&f, rig ? lb_rigMixamo : lb_rigMannequin, lbVec3_axisZ);
+		addPlane(f.world, lbVec3_zero, lbVec3_axisZ);
+		f.characterWs = characterFrame(&f.humanoid, lbVec3_axisZ, lbVec3_axisX, lbVec3_zero);
+		const float footY = lbTransformPoint(f.characterWs, f.anim.model[f.humanoid.leg[0].foot].p).y;
+		const float side = under ? footY - 0.08f : footY + 0.02f;
+		addBox(f.world, lbMakeVec3(0, side + 0.5f, 0.09f), lbMakeVec3(1, 0.5f, 0.09f), lbQuat_identity);
+		lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+		lbFootTargets t;
+		for (int i = 0; i < 60; ++i)
+			t = step(&f, &in);
+		const float z = soleWs(&f, 0).z, want = under ? 0.18f : 0.0f;
+		if (lbAbsF(z - want) > 0.005f)
+			printf("  rig %d step %s: left sole at %.4f m\n", rig, under ? "under" : "beside", (double)z);
+		ENSURE_NEAR(z, want, 0.005f);
+		ENSURE_NEAR(soleWs(&f, 1).z, 0.0f, 0.005f);
+		ENSURE(t.feet[0].alpha == 1.0f && kneeBend(&f, 0) >= 0.0f);
+		fixtureFree(&f);
+	}
+}
+
 static void test_stairs_lowest_foot_and_weighted_average(void)
 {
 	for (int mode = 0; mode < 2; ++mode)
 	{
 		Fixture f;
 		fixtureInit(&f, lb_rigMannequin, lbVec3_axisZ);
-		// Floor at 0; a step of 0.18 m under the left foot only (left is +Y when facing +X).
+		// Floor at 0; a step of 0.18 m under the left foot only (left is +Y when facing +X): its
+		// side along the body's middle line, 8 cm from each foot's centre line. (It stood at
+		// y = 0.1, 2 cm beside the left foot's centre line, which the probe's sphere reached but
+		// the sole's centre line, the support the metrics measure, never stood over.)
 		addPlane(f.world, lbVec3_zero, lbVec3_axisZ);
-		addBox(f.world, lbMakeVec3(0, 0.6f, 0.09f), lbMakeVec3(1, 0.5f, 0.09f), lbQuat_identity);
+		addBox(f.world, lbMakeVec3(0, 0.55f, 0.09f), lbMakeVec3(1, 0.55f, 0.09f), lbQuat_identity);
 		f.characterWs = characterFrame(&f.humanoid, lbVec3_axisZ, lbVec3_axisX, lbMakeVec3(0, 0, 0.18f));
 		f.def.pelvisMode = mode ? lb_footPelvisWeightedAverage : lb_footPelvisLowestFoot;
 		lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
@@ -2197,6 +2231,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_sense_many_matches_one_by_one);
 	RUN_TEST(test_steep_ground_keeps_feet_on_the_surface);
 	RUN_TEST(test_stairs_lowest_foot_and_weighted_average);
+	RUN_TEST(test_nose_beside_the_foot_is_not_ground);
 	RUN_TEST(test_landing_snaps_and_compresses);
 	RUN_TEST(test_state_alpha_trace_rate_and_lod);
 	RUN_TEST(test_trace_phase_spreads_casts);
