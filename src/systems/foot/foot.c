@@ -826,6 +826,11 @@ typedef struct lbFootEdgeProbe
 	float rimH, pitDepth;
 } lbFootEdgeProbe;
 
+// A landing held short of a riser whose foot has turned since the riser's range was found (a turn
+// on stairs) keeps that level within half edgeHeight of its floor though the animation carries it
+// up to LB_FOOT_RISER_HOLD times maxPlantShift past the bound, and may slide back that far
+// (lbFootLandingRange, lbFootEaseSlide): see lbFootTurnedHold.
+#define LB_FOOT_RISER_HOLD 1.5f
 #define LB_FOOT_BEYOND_REUSE 0.10f
 #define LB_FOOT_BEYOND_ONWARD 0.03f
 
@@ -1533,6 +1538,19 @@ static void lbFootKeepPrint(lbFootLegState* leg, const lbFootGround* g)
 
 // The range of places along the foot where a foot probed at `from` (world) stands on one level
 // (see lbFootLandingRange); false, the leg unchanged, when there is no ground there.
+// Whether a landing foot held short of a riser touches down turned from the line its range was
+// found along (more than 3 degrees): turning on stairs, the animation carried such a foot past
+// its bound along the old line by more than maxPlantShift in the last frames, its level flipped
+// to the tread above one or two frames before contact, and the toe went into the riser while the
+// goal was still at the tread below (4-10 cm). Held on its level it plants short, up to
+// LB_FOOT_RISER_HOLD times maxPlantShift back. Not a foot that met its riser straight: on flights
+// walked straight or crossed at an angle without turning, the level above taken at touchdown is
+// the step the foot makes (held there too, 48 runs of the terrain sweep broke a limit).
+static inline bool lbFootTurnedHold(const lbFootLegState* leg, const lbFootDef* def, const lbFootLegFrame* lf)
+{
+	return leg->slideHiRiser && lf->soleAboveFloor < 0.5f * def->edgeHeight && lbDot(lf->print.toeWs, leg->slideAxisWs) < 0.99862953f;
+}
+
 static bool lbFootLandingRangeFrom(lbFootLegState* leg, const lbFootDef* def, const lbFootSenseInput* in, lbFootFrame* f,
 								   const lbFootLegFrame* lf, lbVec3 base, lbVec3 from, const lbQueryInput* centre,
 								   const lbFootCast* c, const lbFootGround* g, float* outGroundH)
@@ -1587,7 +1605,8 @@ static bool lbFootLandingRange(lbFootLegState* leg, const lbFootDef* def, const 
 	if (leg->sliding && leg->slideHiRiser && lf->soleAboveFloor < 0.5f * def->slideHeight)
 	{
 		const float at = lbDot(from, leg->slideAxisWs);
-		if (at > leg->slideLo - def->maxPlantShift && at < leg->slideHi + 0.95f * def->maxPlantShift)
+		const float past = lbFootTurnedHold(leg, def, lf) ? LB_FOOT_RISER_HOLD : 0.95f;
+		if (at > leg->slideLo - def->maxPlantShift && at < leg->slideHi + past * def->maxPlantShift)
 			return true;
 	}
 	if (!lbFootLandingRangeFrom(leg, def, in, f, lf, base, from, centre, c, g, outGroundH))
@@ -2360,7 +2379,8 @@ static void lbFootEaseSlide(lbFootLegState* leg, const lbFootDef* def, const lbF
 		const float k = f->snap || past ? 1.0f : lbFootInterpAlpha(f->memo, lb_footMemoGoal2, f->dt, 2.0f * def->goalSpeed);
 		const float target = lbClampF(animAt, lbMinF(leg->slideLo, leg->slideHi), leg->slideHi);
 		float want = target == animAt ? (1.0f - k) * (at - animAt) : lbLerpF(at, target, k) - animAt;
-		const float reach = leg->slideGap ? 2.0f * def->maxPlantShift : def->maxPlantShift;
+		const float reach = leg->slideGap ? 2.0f * def->maxPlantShift
+										  : (lbFootTurnedHold(leg, def, lf) ? LB_FOOT_RISER_HOLD : 1.0f) * def->maxPlantShift;
 		want = lbClampF(want, -reach, reach);
 		leg->shiftWs = lbMulSV(want, axis);
 	}
