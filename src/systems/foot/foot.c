@@ -826,11 +826,6 @@ typedef struct lbFootEdgeProbe
 	float rimH, pitDepth;
 } lbFootEdgeProbe;
 
-// A landing held short of a riser whose foot has turned since the riser's range was found (a turn
-// on stairs) keeps that level within half edgeHeight of its floor though the animation carries it
-// up to LB_FOOT_RISER_HOLD times maxPlantShift past the bound, and may slide back that far
-// (lbFootLandingRange, lbFootEaseSlide): see lbFootTurnedHold.
-#define LB_FOOT_RISER_HOLD 1.5f
 #define LB_FOOT_BEYOND_REUSE 0.10f
 #define LB_FOOT_BEYOND_ONWARD 0.03f
 
@@ -1536,8 +1531,10 @@ static void lbFootKeepPrint(lbFootLegState* leg, const lbFootGround* g)
 	leg->printValid = lbFootPrintMask(g);
 }
 
-// The range of places along the foot where a foot probed at `from` (world) stands on one level
-// (see lbFootLandingRange); false, the leg unchanged, when there is no ground there.
+// How far past a riser's bound (times maxPlantShift) a turned landing keeps its level and may
+// slide back (lbFootTurnedHold).
+#define LB_FOOT_RISER_HOLD 1.5f
+
 // Whether a landing foot held short of a riser touches down turned from the line its range was
 // found along (more than 3 degrees): turning on stairs, the animation carried such a foot past
 // its bound along the old line by more than maxPlantShift in the last frames, its level flipped
@@ -1551,6 +1548,8 @@ static inline bool lbFootTurnedHold(const lbFootLegState* leg, const lbFootDef* 
 	return leg->slideHiRiser && lf->soleAboveFloor < 0.5f * def->edgeHeight && lbDot(lf->print.toeWs, leg->slideAxisWs) < 0.99862953f;
 }
 
+// The range of places along the foot where a foot probed at `from` (world) stands on one level
+// (see lbFootLandingRange); false, the leg unchanged, when there is no ground there.
 static bool lbFootLandingRangeFrom(lbFootLegState* leg, const lbFootDef* def, const lbFootSenseInput* in, lbFootFrame* f,
 								   const lbFootLegFrame* lf, lbVec3 base, lbVec3 from, const lbQueryInput* centre,
 								   const lbFootCast* c, const lbFootGround* g, float* outGroundH)
@@ -1681,7 +1680,7 @@ LB_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* def, co
 	// until the frame it planted, and its lock then blended across the gap with the foot planted
 	// half over it (support 0.1).
 	const float settled = lbClampF((0.1f - lf->soleAboveFloor) / 0.06f, 0.0f, 1.0f);
-	const float atBase = lbDot(base, toe), animAt = lbLerpF(lbDot(lf->animAnkleWs, toe), atBase, settled);
+	const float atBase = lbDot(base, toe), refAt = lbLerpF(lbDot(lf->animAnkleWs, toe), atBase, settled);
 	// A platform of the gap lies level with the ground the other foot stands on (lf->rimH; the
 	// character's floor sinks as it passes over a gap): ground further below is a step or a ledge
 	// down, the normal landing's business.
@@ -1721,7 +1720,7 @@ LB_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* def, co
 	n = 0;
 	// Over a pit the near rim is looked for over all the rays too: its width needs both rims.
 	// No floor ahead: the search gives up below whatever lies behind, so that is not looked for.
-	for (float d = -step; fwd < 1.0e29f && n < LB_FOOT_GAP_STEPS && (narrow ? -d <= narrowSpan : atBase + d - ball - animAt >= -backReach - step);
+	for (float d = -step; fwd < 1.0e29f && n < LB_FOOT_GAP_STEPS && (narrow ? -d <= narrowSpan : atBase + d - ball - refAt >= -backReach - step);
 		 d -= step, ++n)
 		if (lbFootRayHeight(query, centre, lbMulAdd(base, a[lb_soleUnderAnkle] + d, toe), base, f->up, &f->castCount, &h) &&
 			lbAbsF(h - floorH) <= tol)
@@ -1736,15 +1735,12 @@ LB_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* def, co
 	// near side the place to stand. Searched no further than reach, such a gap looked like a
 	// ledge, and the foot came down half over it (walking over a 0.43 m gap 1.87 m ahead on the
 	// mannequin, support 0.1).
-	bool fwdOk = lbAbsF(atBase + fwd - animAt) <= fwdReach, backOk = lbAbsF(atBase + back - animAt) <= backReach;
 	// A foot coming down (settled) with neither side within reach goes to the nearer within a
 	// quarter more than reach rather than plant over the gap: a foot coming down 0.19 m past the
 	// near edge of a 0.5 m gap had each side 0.34 m away and planted half over it (support 0.1).
-	if (!fwdOk && !backOk && settled >= 0.5f)
-	{
-		fwdOk = lbAbsF(atBase + fwd - animAt) <= 1.25f * fwdReach;
-		backOk = lbAbsF(atBase + back - animAt) <= 1.25f * backReach;
-	}
+	const float toFwd = lbAbsF(atBase + fwd - refAt), toBack = lbAbsF(atBase + back - refAt);
+	const float give = settled >= 0.5f && toFwd > fwdReach && toBack > backReach ? 1.25f : 1.0f;
+	const bool fwdOk = toFwd <= give * fwdReach, backOk = toBack <= give * backReach;
 	// A pit with both rims found and narrow enough to step over, whichever rim the foot goes to.
 	*outOverPit = narrow && fwd < 1.0e29f && back > -1.0e29f && fwd - back - ball - 2.0f * def->edgeMargin <= 2.0f * reach;
 	if (fwd > 1.0e29f || (!fwdOk && (!backOk || fwd <= reach)))
@@ -2394,11 +2390,12 @@ static void lbFootEaseSlide(lbFootLegState* leg, const lbFootDef* def, const lbF
 	// support 0.3); held to edgeHeight and then let go, the calf popped 16 degrees.
 	else if (!leg->locked && leg->offset > smoothTarget - 0.02f && lbLengthSquared(leg->shiftWs) > 0.0f)
 	{
-		const bool nearSide = leg->slideGap && leg->slideHi < 1.0e29f;
-		const bool rising = lf->soleRate > 0.0f;
-		const float hold = !rising ? 0.0f
-								   : (nearSide ? lbSmoothStep(lbClampF(1.0f - lf->soleAboveFloor / def->edgeHeight, 0.0f, 1.0f))
-											   : (lf->soleAboveFloor < def->slideHeight ? 1.0f : 0.0f));
+		// How much of the slide holds this frame: all of it, none, or (a gap's near side) eased.
+		float hold = 0.0f;
+		if (lf->soleRate > 0.0f && leg->slideGap && leg->slideHi < 1.0e29f)
+			hold = lbSmoothStep(lbClampF(1.0f - lf->soleAboveFloor / def->edgeHeight, 0.0f, 1.0f));
+		else if (lf->soleRate > 0.0f && lf->soleAboveFloor < def->slideHeight)
+			hold = 1.0f;
 		if (hold < 1.0f)
 			leg->shiftWs = f->snap ? lbVec3_zero
 								   : lbMulSV(1.0f - (1.0f - hold) * lbFootInterpAlpha(f->memo, lb_footMemoGoal, f->dt, def->goalSpeed), leg->shiftWs);
