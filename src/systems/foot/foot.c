@@ -1205,28 +1205,53 @@ static unsigned lbFootPrintMask(const lbFootGround* g)
 // normal `normal`, for the foot at `ankle` turned by unit `rot` and scaled by `scale`. Linear in the
 // sample's offset along the foot; and rot v . n = v . rot^-1 n, so one rotation of the normal into
 // the foot's frame serves every sample.
+// The heights split in two: the terms of the rotation and the normal alone (the point under the
+// ankle's height over the ankle, and the rise per unit along the foot: lbFootSoleTilt), which the
+// goal's clearances and its bearing sample read for the same rotation and plane, and the ankle's
+// height over the plane.
+typedef struct lbFootSoleTilt
+{
+	float under, slope;
+} lbFootSoleTilt;
+
+static LB_ALWAYS_INLINE lbFootSoleTilt lbFootSoleTiltOf(const lbSole* f, lbQuat rot, float scale, lbVec3 normal)
+{
+	const lbVec3 nFoot = lbFootRotateBack(rot, normal);
+	return (lbFootSoleTilt){ scale * lbDot(f->under, nFoot), scale * lbDot(f->toeFlat, nFoot) };
+}
+
+static LB_ALWAYS_INLINE void lbFootSoleHeightsTilted(const lbSole* f, lbFootSoleTilt tilt, lbVec3 ankle, lbVec3 groundPoint, lbVec3 normal,
+									float out[lb_solePointCount])
+{
+	const float base = lbDot(lbSub(ankle, groundPoint), normal) + tilt.under;
+	for (int k = 0; k < lb_solePointCount; ++k)
+		out[k] = base + f->along[k] * tilt.slope;
+}
+
 static LB_ALWAYS_INLINE void lbFootSoleHeights(const lbSole* f, lbVec3 ankle, lbQuat rot, float scale, lbVec3 groundPoint, lbVec3 normal,
 							  float out[lb_solePointCount])
 {
-	lbVec3 nFoot = lbFootRotateBack(rot, normal);
-	float base = lbDot(lbSub(ankle, groundPoint), normal) + scale * lbDot(f->under, nFoot);
-	float slope = scale * lbDot(f->toeFlat, nFoot);
-	for (int k = 0; k < lb_solePointCount; ++k)
-		out[k] = base + f->along[k] * slope;
+	lbFootSoleHeightsTilted(f, lbFootSoleTiltOf(f, rot, scale, normal), ankle, groundPoint, normal, out);
 }
 
 // Lifts an ankle goal so that no part of the sole (heel to toe tip) is below the ground plane: a
 // foot tilted less than the slope (normalWeight < 1) then rests on its uphill toe or heel instead
 // of pushing it into the ground. Returns the lifted goal.
-static LB_ALWAYS_INLINE lbVec3 lbFootClearSole(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* f, lbVec3 groundPoint,
-							  lbVec3 normal, lbVec3 up)
+static LB_ALWAYS_INLINE lbVec3 lbFootClearSoleTilted(lbVec3 ankleGoal, const lbSole* f, lbFootSoleTilt tilt, lbVec3 groundPoint,
+									 lbVec3 normal, lbVec3 up)
 {
 	float d[lb_solePointCount];
-	lbFootSoleHeights(f, ankleGoal, footRot, scale, groundPoint, normal, d);
+	lbFootSoleHeightsTilted(f, tilt, ankleGoal, groundPoint, normal, d);
 	float deepest = 0.0f;
 	for (int k = 0; k < lb_solePointCount; ++k)
 		deepest = lbMinF(deepest, d[k]);
 	return lbMulAdd(ankleGoal, -deepest / lbMaxF(lbDot(up, normal), 0.5f), up);
+}
+
+static LB_ALWAYS_INLINE lbVec3 lbFootClearSole(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* f, lbVec3 groundPoint,
+							  lbVec3 normal, lbVec3 up)
+{
+	return lbFootClearSoleTilted(ankleGoal, f, lbFootSoleTiltOf(f, footRot, scale, normal), groundPoint, normal, up);
 }
 
 // What one sense call knows about the whole character (world space); filled by lbFootBeginFrame.
@@ -2633,6 +2658,10 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 	// contact); blended toward the lock. A fully blended lock replaces it outright.
 	lbVec3 ankleGoal;
 	lbQuat footRot = lbIkQuatMul(leg->tilt, lf->animRot);
+	// The sole's terms of footRot on the ground plane (lbFootSoleTilt), made for the clearance below
+	// and read again by the bearing sample while footRot and the plane stay as they were.
+	lbFootSoleTilt soleTilt = { 0.0f, 0.0f };
+	bool soleTiltKept = false;
 	if (leg->lockAlpha == 1.0f)
 	{
 		ankleGoal = leg->lockAnkleWs;
@@ -2672,7 +2701,10 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			// A foot on the ground bends its toes on it (the pose stage); a foot in the air clears
 			// its whole sole, toe tip included.
 			const lbSole* clearSole = lf->planted || leg->locked ? &lf->planeSole : &lf->sole;
-			ankleGoal = lbFootClearSole(ankleGoal, footRot, f->modelToWorld, clearSole, smoothGround, leg->groundNormalWs, up);
+			// The two soles differ only in the toe tip's offset along the foot, which the terms do not read.
+			soleTilt = lbFootSoleTiltOf(&lf->sole, footRot, f->modelToWorld, leg->groundNormalWs);
+			soleTiltKept = true;
+			ankleGoal = lbFootClearSoleTilted(ankleGoal, clearSole, soleTilt, smoothGround, leg->groundNormalWs, up);
 			// A free foot's flat toe tip stands clear of that plane by the larger of two heights: a
 			// little while it rises at a run (lbFootTipLead), and as deep as the animation curls its
 			// toes down below that flat tip (toeCurl): CMU 01_03's actor shuffles on 12-26 degree
@@ -2685,7 +2717,7 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 				if (need > 0.0f)
 				{
 					float d[lb_solePointCount];
-					lbFootSoleHeights(&lf->sole, ankleGoal, footRot, f->modelToWorld, smoothGround, leg->groundNormalWs, d);
+					lbFootSoleHeightsTilted(&lf->sole, soleTilt, ankleGoal, smoothGround, leg->groundNormalWs, d);
 					if (d[lb_soleToeTip] < need)
 						ankleGoal = lbMulAdd(ankleGoal, (need - d[lb_soleToeTip]) / lbMaxF(lbDot(up, leg->groundNormalWs), 0.5f), up);
 				}
@@ -2735,6 +2767,7 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			else
 				ankleGoal = lbLerp(ankleGoal, leg->lockAnkleWs, a);
 			footRot = lbQuatSlerp(footRot, leg->lockRotWs, leg->lockAlpha);
+			soleTiltKept = false;
 		}
 	}
 	// No correction moves the foot faster than maxGoalSpeed against the animation: a slide, a lock
@@ -2898,7 +2931,9 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 	if (leg->grounded)
 	{
 		float d[lb_solePointCount];
-		lbFootSoleHeights(sole, ankleGoal, footRot, f->modelToWorld, leg->groundPointWs, leg->groundNormalWs, d);
+		if (!soleTiltKept)
+			soleTilt = lbFootSoleTiltOf(sole, footRot, f->modelToWorld, leg->groundNormalWs);
+		lbFootSoleHeightsTilted(sole, soleTilt, ankleGoal, leg->groundPointWs, leg->groundNormalWs, d);
 		float best = 1.0e30f, worst = -1.0e30f, bestAlong = 0.0f;
 		for (int k = lb_soleHeel; k <= lb_soleBall; ++k)
 		{
