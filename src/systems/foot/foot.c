@@ -1180,6 +1180,26 @@ static LB_ALWAYS_INLINE lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot
 	const float invNu = 1.0f / lbMaxF(lbDot(n, up), 0.05f);
 	const float h0 = lbDot(p0, up), hd = lbDot(dir, up);
 	const float a0 = lbDot(lbSub(p0, point), n) * invNu, ad = lbDot(dir, n) * invNu;
+#if defined(LB_SIMD_SSE)
+	// The four samples' tests in the lanes of one register (the same products, sums and compares in
+	// each); the rare sample over a rise then lifts in order, as the loop below does.
+	_Static_assert(lb_solePointCount == 4, "one lane per sole sample");
+	const __m128 along = _mm_loadu_ps(sole->along);
+	const __m128 h = _mm_add_ps(_mm_set1_ps(h0), _mm_mul_ps(along, _mm_set1_ps(hd)));
+	const __m128 plane = _mm_sub_ps(h, _mm_add_ps(_mm_set1_ps(a0), _mm_mul_ps(along, _mm_set1_ps(ad))));
+	const __m128i bit = _mm_setr_epi32(1, 2, 4, 8);
+	const __m128 valid = _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32((int)validMask), bit), bit));
+	const int rises =
+		_mm_movemask_ps(_mm_and_ps(valid, _mm_cmpgt_ps(_mm_sub_ps(_mm_loadu_ps(height), plane), _mm_set1_ps(edgeHeight))));
+	if (rises != 0)
+	{
+		float hk[lb_solePointCount];
+		_mm_storeu_ps(hk, h);
+		for (int k = 0; k < lb_solePointCount; ++k)
+			if ((rises >> k) & 1)
+				lift = lbMaxF(lift, height[k] - hk[k]);
+	}
+#else
 	for (int k = 0; k < lb_solePointCount; ++k)
 	{
 		if (!((validMask >> k) & 1u))
@@ -1189,6 +1209,7 @@ static LB_ALWAYS_INLINE lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot
 		if (height[k] - (h - (a0 + sole->along[k] * ad)) > edgeHeight)
 			lift = lbMaxF(lift, height[k] - h);
 	}
+#endif
 	return lbMulAdd(ankleGoal, lift, up);
 }
 
