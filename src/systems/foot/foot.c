@@ -1300,6 +1300,9 @@ typedef struct lbFootFrame
 	lbFootMemo* memo;
 	// The pelvis drop limit in force this frame (m, world; lbFootState::pelvisSinkLimit).
 	float sinkLimit;
+	// Each leg's reach before the soft-IK band (world m; lbFootReachDrop's), which the steps after
+	// the goals read many times.
+	float reach[2];
 } lbFootFrame;
 
 // What one sense call knows about one leg; filled step by step, not kept.
@@ -1472,6 +1475,11 @@ static LB_ALWAYS_INLINE bool lbFootBeginFrame(lbFootState* state, const lbFootDe
 
 	// A rotation keeps lengths: the scale alone sets the model-to-world factor.
 	f->modelToWorld = lbLength(lbMulVV(f->cw.s, humanoid->upMs));
+	for (int s = 0; s < 2; ++s)
+	{
+		const lbLegAxes* ax = &humanoid->legAxes[s];
+		f->reach[s] = (ax->thighLength + ax->calfLength) * f->modelToWorld * (1.0f - lbClampF(def->legSoften, 0.0f, 0.5f)) * 0.999f;
+	}
 	f->floorH = lbDot(f->cw.p, f->up);
 	// The pelvis offset is relative to the animation's floor (the character origin). When that
 	// floor jumps (the capsule steps up a stair), carry the offset across so the smoothed pelvis
@@ -2987,11 +2995,9 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 // Step 8: how far the hip must come down (along up, world m, >= 0) for this leg to reach its goal
 // before the soft-IK band: the smallest t >= 0 with |hip - t up - goal| <= reach. The pose stage
 // uses the same figure, so the reach is measured once.
-static LB_ALWAYS_INLINE float lbFootReachDrop(const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs,
-							 lbVec3 ankleGoal)
+static LB_ALWAYS_INLINE float lbFootReachDrop(const lbFootFrame* f, int side, lbVec3 hipWs, lbVec3 ankleGoal)
 {
-	const lbLegAxes* ax = &humanoid->legAxes[side];
-	const float reach = (ax->thighLength + ax->calfLength) * f->modelToWorld * (1.0f - lbClampF(def->legSoften, 0.0f, 0.5f)) * 0.999f;
+	const float reach = f->reach[side];
 	lbVec3 v = lbSub(hipWs, ankleGoal);
 	float along = lbDot(v, f->up), side2 = lbMaxF(lbLengthSquared(v) - along * along, 0.0f);
 	if (lbLengthSquared(v) <= reach * reach)
@@ -3139,7 +3145,7 @@ static void lbFootPelvisShift(lbFootState* state, const lbFootDef* def, const lb
 				for (int i = 0; i <= 10 && found < 0.0f; ++i)
 				{
 					const float mid = 0.05f * (float)i * leg;
-					const float drop = lbFootReachDrop(def, f, humanoid, s, lbMulAdd(hip[s], mid, dir), goal[s]);
+					const float drop = lbFootReachDrop(f, s, lbMulAdd(hip[s], mid, dir), goal[s]);
 					const lbVec3 h = lbMulAdd(lbMulAdd(hip[o], mid, dir), -drop, f->up);
 					if (lbDistance(h, goal[o]) > reachO)
 						break;
@@ -3156,7 +3162,7 @@ static void lbFootPelvisShift(lbFootState* state, const lbFootDef* def, const lb
 					for (int i = 0; i < 6; ++i)
 					{
 						const float mid = 0.5f * (below + found);
-						const float drop = lbFootReachDrop(def, f, humanoid, s, lbMulAdd(hip[s], mid, dir), goal[s]);
+						const float drop = lbFootReachDrop(f, s, lbMulAdd(hip[s], mid, dir), goal[s]);
 						const lbVec3 h = lbMulAdd(lbMulAdd(hip[o], mid, dir), -drop, f->up);
 						if (lbFootKneeClearance(f, humanoid, o, h, goal[o], dir) >= clear)
 							found = mid;
@@ -3172,7 +3178,7 @@ static void lbFootPelvisShift(lbFootState* state, const lbFootDef* def, const lb
 						target = t;
 				}
 			}
-			const float excess = lbFootReachDrop(def, f, humanoid, s, hip[s], goal[s]) -
+			const float excess = lbFootReachDrop(f, s, hip[s], goal[s]) -
 								 lbFootFoldRoom(f, humanoid, o, hip[o], goal[o], holdBend);
 			const float need = lbSmoothStep((excess / leg - 0.1f) / 0.2f);
 			if (need <= 0.0f)
@@ -3182,7 +3188,7 @@ static void lbFootPelvisShift(lbFootState* state, const lbFootDef* def, const lb
 			for (int i = 0; i < 8; ++i)
 			{
 				const float mid = 0.5f * (tooLittle + enough);
-				if (lbFootReachDrop(def, f, humanoid, s, lbMulAdd(hip[s], mid, dir), goal[s]) >
+				if (lbFootReachDrop(f, s, lbMulAdd(hip[s], mid, dir), goal[s]) >
 					lbFootFoldRoom(f, humanoid, o, lbMulAdd(hip[o], mid, dir), goal[o], bend))
 					tooLittle = mid;
 				else
@@ -3271,13 +3277,13 @@ static LB_ALWAYS_INLINE float lbFootHipLift(const lbFootState* state, const lbFo
 			const lbVec3 hipO = lbAdd(legHip[o], state->pelvisShiftWs);
 			float lo = 0.0f, hi = lbMaxF(def->pelvisMaxLift, 0.0f);
 			// No higher than the other leg still reaches.
-			if (!yieldO && legCounts[o] && lbFootReachDrop(def, f, humanoid, o, lbMulAdd(hipO, hi, f->up), legGoal[o]) > 0.0f)
+			if (!yieldO && legCounts[o] && lbFootReachDrop(f, o, lbMulAdd(hipO, hi, f->up), legGoal[o]) > 0.0f)
 			{
 				float ok = 0.0f, bad = hi;
 				for (int i = 0; i < 8; ++i)
 				{
 					const float mid = 0.5f * (ok + bad);
-					if (lbFootReachDrop(def, f, humanoid, o, lbMulAdd(hipO, mid, f->up), legGoal[o]) > 0.0f)
+					if (lbFootReachDrop(f, o, lbMulAdd(hipO, mid, f->up), legGoal[o]) > 0.0f)
 						bad = mid;
 					else
 						ok = mid;
@@ -3310,8 +3316,7 @@ static LB_ALWAYS_INLINE float lbFootHipLift(const lbFootState* state, const lbFo
 // put down onto the ground under the animated foot. Only for a foot in the air whose ground lies
 // two edge heights below the other foot's goal while the floor falls (stairs, a ledge, a step
 // down); on slopes and going up it stays out of the way.
-static float lbFootAheadDrop(const lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid,
-							 const bool legCounts[2], const lbVec3 legHip[2], const lbVec3 legGoal[2], const lbVec3 legLand[2], int yielder)
+static float lbFootAheadDrop(const lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const bool legCounts[2], const lbVec3 legHip[2], const lbVec3 legGoal[2], const lbVec3 legLand[2], int yielder)
 {
 	float ahead = 0.0f;
 	for (int side = 0; side < 2; ++side)
@@ -3326,7 +3331,7 @@ static float lbFootAheadDrop(const lbFootState* state, const lbFootDef* def, con
 		const lbVec3 land = legLand[side];
 		if (lbDot(lbSub(legGoal[1 - side], land), f->up) < 2.0f * def->edgeHeight)
 			continue;
-		ahead = lbMaxF(ahead, leg->alpha * lbFootReachDrop(def, f, humanoid, side, hip, land));
+		ahead = lbMaxF(ahead, leg->alpha * lbFootReachDrop(f, side, hip, land));
 	}
 	return ahead;
 }
@@ -3666,7 +3671,7 @@ static void lbFootToesDown(lbFootState* state, const lbFootDef* def, const lbFoo
 			for (int i = -2; i < 4 && hi > lo; ++i)
 			{
 				const float at = i == -2 ? hi : i == -1 ? lo : 0.5f * (lo + hi);
-				const float d = lbFootReachDrop(def, f, humanoid, s, hip, lbAdd(ball, lbQuatRotate(lbQuatFromAxisAngle(axis, at), arm))) * leg->alpha;
+				const float d = lbFootReachDrop(f, s, hip, lbAdd(ball, lbQuatRotate(lbQuatFromAxisAngle(axis, at), arm))) * leg->alpha;
 				const bool enough = d <= limit && lbFootKneeClearance(f, humanoid, o, lbMulAdd(hipO, -d, f->up), goal[o], fwd) >= kneeMin;
 				if (i == -2 && !enough)
 					lo = hi; // not even the most: the most
@@ -3689,7 +3694,7 @@ static void lbFootToesDown(lbFootState* state, const lbFootDef* def, const lbFoo
 		ft->ankleWs = lbAdd(ball, lbQuatRotate(turn, lbSub(ft->ankleWs, ball)));
 		ft->footRotWs = lbQuatNormalize(lbQuatMul(turn, ft->footRotWs));
 		goal[s] = ft->ankleWs;
-		drop[s] = lbFootReachDrop(def, f, humanoid, s, hip, goal[s]) * leg->alpha;
+		drop[s] = lbFootReachDrop(f, s, hip, goal[s]) * leg->alpha;
 		ft->reachDrop = drop[s];
 	}
 }
@@ -4129,7 +4134,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 	{
 		const lbFootLegState* leg = &state->legs[side];
 		const lbVec3 hip = lbAdd(legHip[side], state->pelvisShiftWs);
-		legDrop[side] = lbFootReachDrop(def, &f, humanoid, side, hip, legGoal[side]) * leg->alpha;
+		legDrop[side] = lbFootReachDrop(&f, side, hip, legGoal[side]) * leg->alpha;
 		out->feet[side].reachDrop = legDrop[side];
 		legRoom[side] = leg->locked || leg->alpha <= 0.0f || !capOn
 							? 1.0e30f
@@ -4143,14 +4148,14 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 	const float lift = lbFootHipLift(state, def, &f, humanoid, legCounts, legHip, legGoal, legDrop, capOn, &yielder);
 	if (yielder >= 0)
 		legDrop[yielder] = 0.0f;
-	const float ahead = lbFootAheadDrop(state, def, &f, humanoid, legCounts, legHip, legGoal, legLand, yielder);
+	const float ahead = lbFootAheadDrop(state, def, &f, legCounts, legHip, legGoal, legLand, yielder);
 	lbFootPelvis(state, def, &f, in, legCounts, legDz, legDrop, legRoom, lift, ahead);
 	if (yielder >= 0)
 	{
 		// The other foot, free in the air, rises as far as keeps it within reach of the hips where
 		// the pelvis now is, instead of holding them down.
 		const lbVec3 hipO = lbMulAdd(lbAdd(legHip[yielder], state->pelvisShiftWs), state->pelvisOffset, f.up);
-		const float raise = lbFootReachDrop(def, &f, humanoid, yielder, hipO, legGoal[yielder]);
+		const float raise = lbFootReachDrop(&f, yielder, hipO, legGoal[yielder]);
 		out->feet[yielder].ankleWs = lbMulAdd(out->feet[yielder].ankleWs, raise, f.up);
 		out->feet[yielder].contactWs = lbMulAdd(out->feet[yielder].contactWs, raise, f.up);
 		out->feet[yielder].reachDrop = 0.0f;
