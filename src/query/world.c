@@ -574,11 +574,11 @@ static inline bool lbShapeEntered(const lbCastState* st, const lbShape* s, float
 // lbWorldVerticalRay's search, shared with lbWorldVerticalPoint: false where lbWorldQuery must
 // answer; else the cast (start s, length len, direction (0, 0, dirZ)) and the nearest grid contact,
 // *outShape LB_NULL_INDEX when there is none. The contact's normal only when outN is not NULL.
-static LB_ALWAYS_INLINE bool lbWorldVerticalFind(const lbWorld* world, const lbQueryInput* input, lbDVec3* outS, double* outDirZ,
-									   double* outLen, double* outT, lbDVec3* outN, int* outShape, int* outPrim)
+// The search over a world's shapes (`shapes`, `shapeCount`) past the world's own tests, which a
+// batch makes once (lbWorldGridPoints) instead of once a ray.
+static LB_ALWAYS_INLINE bool lbWorldVerticalFindIn(const lbShape* shapes, int shapeCount, const lbQueryInput* input, lbDVec3* outS,
+										 double* outDirZ, double* outLen, double* outT, lbDVec3* outN, int* outShape, int* outPrim)
 {
-	if (!world || !input || world->heightfieldCount != world->shapeCount)
-		return false;
 	const lbVec3 start = input->start, end = input->end;
 	if (start.x != end.x || start.y != end.y || !lbQueryInputFinite(input, lb_modeRay))
 		return false;
@@ -594,9 +594,9 @@ static LB_ALWAYS_INLINE bool lbWorldVerticalFind(const lbWorld* world, const lbQ
 	const double dirZ = len > 0.0 ? dz * (1.0 / len) : 1.0;
 	double bestT = len;
 	int hitShape = LB_NULL_INDEX, hitPrim = LB_NULL_INDEX;
-	for (int i = 0; i < world->shapeCount; ++i)
+	for (int i = 0; i < shapeCount; ++i)
 	{
-		const lbShape* shape = &world->shapes[i];
+		const lbShape* shape = &shapes[i];
 		if (!lbShapeSeen(shape, input))
 			continue;
 		if (!shape->hf.flat)
@@ -624,6 +624,14 @@ static LB_ALWAYS_INLINE bool lbWorldVerticalFind(const lbWorld* world, const lbQ
 	*outShape = hitShape;
 	*outPrim = hitPrim;
 	return true;
+}
+
+static LB_ALWAYS_INLINE bool lbWorldVerticalFind(const lbWorld* world, const lbQueryInput* input, lbDVec3* outS, double* outDirZ,
+									   double* outLen, double* outT, lbDVec3* outN, int* outShape, int* outPrim)
+{
+	if (!world || !input || world->heightfieldCount != world->shapeCount)
+		return false;
+	return lbWorldVerticalFindIn(world->shapes, world->shapeCount, input, outS, outDirZ, outLen, outT, outN, outShape, outPrim);
 }
 
 // lbFFromD(lbDMulAdd(s, t, d)) for the vertical cast: along x and y the start plus t times +0 (t is
@@ -661,12 +669,14 @@ static LB_NOINLINE bool lbWorldVerticalRay(const lbWorld* world, const lbQueryIn
 
 // lbWorldVerticalRay's hit point alone (lbQueryPointBatchFcn's answer): no normal (its square root
 // and normalisation), fraction or ids. False, with nothing written, where lbWorldQuery must answer.
-static LB_ALWAYS_INLINE bool lbWorldVerticalPoint(const lbWorld* world, const lbQueryInput* input, lbVec3* outPoint, bool* outValid)
+// A world of heightfields alone (its shapes given), a ray that is not NULL.
+static LB_ALWAYS_INLINE bool lbWorldVerticalPoint(const lbShape* shapes, int shapeCount, const lbQueryInput* input, lbVec3* outPoint,
+										bool* outValid)
 {
 	lbDVec3 s;
 	double dirZ, len, bestT;
 	int hitShape, hitPrim;
-	if (!lbWorldVerticalFind(world, input, &s, &dirZ, &len, &bestT, NULL, &hitShape, &hitPrim))
+	if (!lbWorldVerticalFindIn(shapes, shapeCount, input, &s, &dirZ, &len, &bestT, NULL, &hitShape, &hitPrim))
 		return false;
 	*outValid = hitShape != LB_NULL_INDEX;
 	*outPoint = *outValid ? lbWorldVerticalPointAt(input, s, bestT, dirZ) : lbVec3_zero;
@@ -849,11 +859,15 @@ static inline void lbHitPoint(const lbHit* h, const lbQueryInput* input, lbVec3*
 
 // lbWorld_RayPointBatch's rays in a world of heightfields alone, in one out-of-line loop (one call
 // and one register save for the batch, not one a ray): the vertical path, else the general one.
+// The world and the inputs are not NULL and the world holds heightfields alone (the caller's tests):
+// its shapes are read once for the batch, not again after each ray's writes.
 static LB_NOINLINE void lbWorldGridPoints(const lbWorld* world, const lbQueryInput* inputs, int count, lbVec3* outPoints, bool* outValid)
 {
+	const lbShape* shapes = world->shapes;
+	const int shapeCount = world->shapeCount;
 	for (int k = 0; k < count; ++k)
 	{
-		if (lbWorldVerticalPoint(world, &inputs[k], &outPoints[k], &outValid[k]))
+		if (lbWorldVerticalPoint(shapes, shapeCount, &inputs[k], &outPoints[k], &outValid[k]))
 			continue;
 		lbHit h;
 		lbWorldRayGeneral(world, &inputs[k], "lbWorld_RayPointBatch", &h);
