@@ -69,9 +69,17 @@ static inline void lbCastInitBoxes(lbCastState* st, lbVec3 start)
 	st->origin[1] = start.y;
 	st->origin[2] = start.z;
 	const double dv[3] = { st->cast.d.x, st->cast.d.y, st->cast.d.z };
-	for (int i = 0; i < 3; ++i)
-		// Capped at 1e20 so box plane times stay finite (no inf - inf) for any box below 1e17 m.
-		st->invDir[i] = fabs(dv[i]) > 1e-20 ? (float)(1.0 / dv[i]) : (dv[i] < 0.0 ? -1.0e20f : 1.0e20f);
+	// Capped at 1e20 so box plane times stay finite (no inf - inf) for any box below 1e17 m.
+	if (dv[0] == 0.0 && dv[1] == 0.0)
+	{
+		// A cast straight along z (a foot's probe): a zero of either sign is not below zero, so both
+		// caps are +1e20, as the loop below gives them.
+		st->invDir[0] = st->invDir[1] = 1.0e20f;
+		st->invDir[2] = fabs(dv[2]) > 1e-20 ? (float)(1.0 / dv[2]) : (dv[2] < 0.0 ? -1.0e20f : 1.0e20f);
+	}
+	else
+		for (int i = 0; i < 3; ++i)
+			st->invDir[i] = fabs(dv[i]) > 1e-20 ? (float)(1.0 / dv[i]) : (dv[i] < 0.0 ? -1.0e20f : 1.0e20f);
 	st->radius = (float)st->cast.r;
 }
 
