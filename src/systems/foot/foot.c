@@ -1216,20 +1216,10 @@ static LB_ALWAYS_INLINE lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot
 // The valid bits of a footprint (bit k where ground was found under sample k).
 static unsigned lbFootPrintMask(const lbFootGround* g)
 {
-#if defined(LB_SIMD_SSE)
-	// The four bools (0 or 1, a byte each) read as one little-endian word (x86), whose product with
-	// 2^24 + 2^17 + 2^10 + 2^3 carries byte k's bit to bit 24 + k and every other product below bit 24
-	// without carries: the bits gathered in one multiply instead of a test and shift each.
-	_Static_assert(lb_solePointCount == 4 && sizeof(bool) == 1, "four one-byte samples");
-	uint32_t v;
-	memcpy(&v, g->valid, sizeof v);
-	return (unsigned)((v * 0x01020408u) >> 24) & 0xfu;
-#else
 	unsigned m = 0u;
 	for (int k = 0; k < lb_solePointCount; ++k)
 		m |= g->valid[k] ? 1u << k : 0u;
 	return m;
-#endif
 }
 
 // Signed heights (world, m) of the sole samples above the plane through groundPoint with unit
