@@ -3316,7 +3316,8 @@ static LB_ALWAYS_INLINE float lbFootHipLift(const lbFootState* state, const lbFo
 // put down onto the ground under the animated foot. Only for a foot in the air whose ground lies
 // two edge heights below the other foot's goal while the floor falls (stairs, a ledge, a step
 // down); on slopes and going up it stays out of the way.
-static float lbFootAheadDrop(const lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const bool legCounts[2], const lbVec3 legHip[2], const lbVec3 legGoal[2], const lbVec3 legLand[2], int yielder)
+static float lbFootAheadDrop(const lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const bool legCounts[2],
+							 const lbVec3 legHip[2], const lbVec3 legGoal[2], const lbVec3 legLand[2], int yielder)
 {
 	float ahead = 0.0f;
 	for (int side = 0; side < 2; ++side)
