@@ -301,6 +301,20 @@ typedef struct lbFootLegState
 	float prevSoleAboveFloor;
 	///@}
 	///@{
+	/// How high (m, world, along up, 0 to 0.1) the animation itself holds this foot's sole under
+	/// the ankle above its floor when the foot stands: the lowest height while the foot moved
+	/// slower than lockSpeed, no higher than 1.5 cm above the other foot, in its last stand of 0.1 s
+	/// or more. Over 5 mm (a captured clip whose foot stands pitched heel up, toes curled onto the
+	/// floor) the foot plants by the lowest point of its sole and by its speed over two frames.
+	/// standMin and standTime: the lowest height and the time (s) of the stand going on; standLift:
+	/// the height this frame (m).
+	float restLift, standMin, standTime, standLift;
+	/// The animated foot's velocity last frame (world, m/s).
+	lbVec3 prevFootVel;
+	/// The rise the toes' plane keeps (lbFootTarget::toeRise, m), eased at 0.3 m/s.
+	float toeRise;
+	///@}
+	///@{
 	/// Where the foot's last probe was made from (world: the animated ankle moved by its slide),
 	/// how long ago (s) and in which phase (0 none yet, 1 locked, 2 swinging, 3 landing or
 	/// standing): a foot that has moved less than probeReuseDistance since, in the same phase,
@@ -466,6 +480,10 @@ typedef struct lbFootTarget
 	/// ball bend up at the ball until their tip is on it.
 	lbVec3 toeNormalWs, groundPointWs;
 	///@}
+	/// How far (m, world, along up, 0 or more) the toes' plane passes above groundPointWs: for toes
+	/// the animation curls down below the sole, the rise of the ground the footprint found under
+	/// the ball above the ground plane (a rock under the ball); 0 for other toes.
+	float toeRise;
 	/// The sole point that bears on the ground, in the foot bone's frame: under the ankle, or
 	/// toward the ball (heel) when the support lies there, e.g. a foot on a stair edge.
 	lbVec3 soleLocal;

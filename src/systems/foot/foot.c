@@ -139,6 +139,10 @@ static inline lbQuat lbFootQuatIn(lbQuat a, lbQuat b)
 #define LB_FOOT_AHEAD 2
 // How fast (per second) the toes' bend onto the ground eases in and out with a plant: 50 ms.
 #define LB_FOOT_TOE_BEND_RATE 20.0f
+// How fast (m/s) the toes' plane follows the ground under the ball (lbFootTarget::toeRise): taken
+// at once, it came and went by 1.5-2 cm with each lock and release of a shuffling captured foot,
+// and the toes turned 22 degrees in a frame (CMU 01_03 across a 25.5 degree slope).
+#define LB_FOOT_TOE_RISE_RATE 0.3f
 
 lbFootDef lbDefaultFootDef(void)
 {
@@ -1255,6 +1259,16 @@ static LB_ALWAYS_INLINE void lbFootSoleHeights(const lbSole* f, lbVec3 ankle, lb
 	lbFootSoleHeightsTilted(f, lbFootSoleTiltOf(f, rot, scale, normal), ankle, groundPoint, normal, out);
 }
 
+// Lifts an ankle goal until the sole's flat toe tip stands `need` (m, world) above the ground plane:
+// a tip the animation curls that far below the flat one then just touches it. Returns the goal.
+static inline lbVec3 lbFootClearTip(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* f, lbVec3 groundPoint, lbVec3 normal,
+									lbVec3 up, float need)
+{
+	float d[lb_solePointCount];
+	lbFootSoleHeights(f, ankleGoal, footRot, scale, groundPoint, normal, d);
+	return d[lb_soleToeTip] < need ? lbMulAdd(ankleGoal, (need - d[lb_soleToeTip]) / lbMaxF(lbDot(up, normal), 0.5f), up) : ankleGoal;
+}
+
 // Lifts an ankle goal so that no part of the sole (heel to toe tip) is below the ground plane: a
 // foot tilted less than the slope (normalWeight < 1) then rests on its uphill toe or heel instead
 // of pushing it into the ground. Returns the lifted goal.
@@ -1319,6 +1333,9 @@ typedef struct lbFootLegFrame
 	float ankleH, soleAboveFloor, soleRate;
 	lbVec3 footVel;
 	float footSpeed;
+	// What the plant test measures (lbFootRestLift): the sole's height over its floor (m) and the
+	// foot's speed (m/s).
+	float plantLift, plantSpeed;
 	// How far the animated ankle moved since the last frame (world).
 	lbVec3 moveWs;
 	// Ground under the ankle (height along up) with the footprint's clearance, and the tilt.
@@ -1505,8 +1522,50 @@ static LB_ALWAYS_INLINE bool lbFootBeginFrame(lbFootState* state, const lbFootDe
 }
 
 // Step 2: the animated foot: where it is, how fast it moves, its sole in world units.
+// A foot whose animation stands its sole under the ankle above its floor (lbFootLegState::restLift
+// over LB_FOOT_REST_LIFT_MIN): CMU's clips stand theirs 4.5-6 cm over their floor (by the rig's
+// ankle height measured from its rest pose), the foot pitched heel up and the toes curled down onto
+// the floor, and measured under the ankle their feet never came within lockHeight of it: not one
+// plant or lock in a whole clip, and on stairs the toes hung over the noses (support 0). Such a
+// foot is planted by the lowest point of its sole (heel, under the ankle, ball, or the toe tip as
+// the animation curls it: 1.5 cm over the floor in CMU 01_03's stands, 2.9 cm in 01_01's), and by
+// its speed over two frames (the plant test in lbFootSenseOne). Taking the rest lift off the height
+// under the ankle instead planted the feet too, but a locked foot then stood that far below the
+// animation: its curled toes bent 30-45 degrees onto the ground and turned back as the lock let go,
+// and the clip sweep (3 clips over stairs, slopes, rocks and drops, seeds 7, 11 and 2026) fell from
+// 90 to 65 of 135 runs within every limit. The rest lift is
+// the lowest height under the ankle in the last stand of LB_FOOT_REST_STAND or more (slower than
+// lockSpeed), not any slow frame: a swing's foot slows at its top. A foot held higher than
+// LB_FOOT_REST_LIFT_MAX, or more than LB_FOOT_REST_PAIR above the other foot, is not standing on
+// the floor: a procedural walk coming to rest after a fall held a foot still 5.6 cm up for 0.1 s
+// while the other stood. Limber's own gaits stand their soles on the floor within a millimetre,
+// and their runs are the same to the bit.
+#define LB_FOOT_REST_LIFT_MAX 0.1f
+#define LB_FOOT_REST_LIFT_MIN 0.005f
+#define LB_FOOT_REST_STAND 0.1f
+#define LB_FOOT_REST_PAIR 0.015f
+
+static LB_ALWAYS_INLINE void lbFootRestLift(lbFootLegState* leg, const lbFootState* state, const lbFootFrame* f, const lbFootLegFrame* lf,
+											float lockSpeed, int side)
+{
+	const float lift = lf->soleAboveFloor;
+	// The other foot's height as its last measure had it (this frame's for the right foot).
+	const float other = state->legs[1 - side].standLift;
+	leg->standLift = lift;
+	if (state->initialized && !f->snap && lf->footSpeed < lockSpeed && lift < LB_FOOT_REST_LIFT_MAX && lift <= other + LB_FOOT_REST_PAIR)
+	{
+		const float rest = lbMaxF(lift, 0.0f);
+		leg->standMin = leg->standTime > 0.0f ? lbMinF(leg->standMin, rest) : rest;
+		leg->standTime += f->dt;
+		if (leg->standTime >= LB_FOOT_REST_STAND)
+			leg->restLift = leg->standMin;
+	}
+	else
+		leg->standTime = 0.0f;
+}
+
 static LB_ALWAYS_INLINE void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, const lbFootFrame* f, const lbSkeleton* skeleton,
-							  const lbHumanoid* humanoid, const lbPose* animPose, int side, const lbSole* sole, lbFootLegFrame* lf)
+							  const lbHumanoid* humanoid, const lbPose* animPose, int side, const lbSole* sole, float lockSpeed, lbFootLegFrame* lf)
 {
 	const lbLegAxes* axes = &humanoid->legAxes[side];
 	lf->sole = *sole;
@@ -1576,6 +1635,21 @@ static LB_ALWAYS_INLINE void lbFootAnimatedLeg(lbFootLegState* leg, const lbFoot
 		lf->footSpeed = lbLength(lf->footVel);
 	}
 	leg->prevAnimAnkleWs = lf->animAnkleWs;
+	lbFootRestLift(leg, state, f, lf, lockSpeed, side);
+	lf->plantLift = lf->soleAboveFloor;
+	lf->plantSpeed = lf->footSpeed;
+	if (leg->restLift > LB_FOOT_REST_LIFT_MIN)
+	{
+		// The lowest point of the sole over the floor, the toe tip where the animation curls it.
+		float d[lb_solePointCount];
+		lbFootSoleHeights(&lf->sole, lf->animAnkleWs, lf->animRot, f->modelToWorld, lbMulSV(f->floorH, f->up), f->up, d);
+		lf->plantLift = lbMinF(lbMinF(d[lb_soleHeel], d[lb_soleUnderAnkle]), lbMinF(d[lb_soleBall], d[lb_soleToeTip] - lf->toeCurl * f->modelToWorld));
+		// Captured feet jitter: a foot lifting off moved 0.58, 0.27, 0.38, 0.29 and 0.45 m/s in
+		// consecutive frames (CMU 01_03), and its plant came and went every other frame, its toes'
+		// bend with it (16-19 degrees a frame). Over two frames the jitter cancels.
+		lf->plantSpeed = 0.5f * lbLength(lbAdd(lf->footVel, leg->prevFootVel));
+	}
+	leg->prevFootVel = lf->footVel;
 }
 
 static void lbFootKeepPrint(lbFootLegState* leg, const lbFootGround* g)
@@ -2562,6 +2636,8 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 				plantAnkle = lbAdd(lbMulAdd(base, groundH + lf->ankleH - lbDot(base, up), up),
 								   lbMulSV(lf->ankleH, lbSub(lbIkQuatRotate(lf->tiltTarget, up), up)));
 				plantAnkle = lbFootClearSole(plantAnkle, plantRot, f->modelToWorld, &lf->planeSole, c.point, c.normal, up);
+				if (lf->toeCurl > 0.0f)
+					plantAnkle = lbFootClearTip(plantAnkle, plantRot, f->modelToWorld, &lf->sole, c.point, c.normal, up, lf->toeCurl * f->modelToWorld);
 				plantAnkle = lbFootClearPrint(plantAnkle, plantRot, f->modelToWorld, &lf->sole, g.height, lbFootPrintMask(&g), c.point,
 											  c.normal, def->edgeHeight, up);
 				plantAnkle = lbFootClearUnder(in->query, &centre, plantAnkle, plantRot, f->modelToWorld, &lf->sole, up, &f->castCount);
@@ -2573,6 +2649,9 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 		{
 			plantAnkle = lbFootClearSole(plantAnkle, plantRot, f->modelToWorld, &lf->planeSole, leg->groundPointWs,
 										 leg->groundNormalWs, up);
+			if (lf->toeCurl > 0.0f)
+				plantAnkle = lbFootClearTip(plantAnkle, plantRot, f->modelToWorld, &lf->sole, leg->groundPointWs, leg->groundNormalWs, up,
+											lf->toeCurl * f->modelToWorld);
 			leg->shiftWs = lbVec3_zero;
 		}
 		// Lock there and blend into it quickly: the foot settles on the surface within a few
@@ -2738,18 +2817,20 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			// little while it rises at a run (lbFootTipLead), and as deep as the animation curls its
 			// toes down below that flat tip (toeCurl): CMU 01_03's actor shuffles on 12-26 degree
 			// slopes without planting, toes curled, and their tip went 1.0-1.8 cm into the slope while
-			// the flat sole stood clear of it. Planted and locked feet bend their toes onto the ground
-			// in the pose stage.
-			if (!lf->planted && !leg->locked)
+			// the flat sole stood clear of it. A planted or locked foot's flat tip may go under (its
+			// toes bend onto the ground in the pose stage), but toes the animation curls rest on the
+			// ground as curled: cleared only to the ball, a captured foot locked with its curled tip
+			// 1.6-3 cm under the ground, the pose bent the toes 30-45 degrees onto it, the goal rose
+			// as much when the lock let go, and the toes turned 16-23 degrees in a frame.
+			const float curl = lf->toeCurl * f->modelToWorld;
+			const float need = !lf->planted && !leg->locked ? lbMaxF(lbFootTipLead(f, lf, leg->groundNormalWs), curl) : curl;
+			if (need > 0.0f)
 			{
-				const float need = lbMaxF(lbFootTipLead(f, lf, leg->groundNormalWs), lf->toeCurl * f->modelToWorld);
-				if (need > 0.0f)
-				{
-					float d[lb_solePointCount];
-					lbFootSoleHeightsTilted(&lf->sole, soleTilt, ankleGoal, smoothGround, leg->groundNormalWs, d);
-					if (d[lb_soleToeTip] < need)
-						ankleGoal = lbMulAdd(ankleGoal, (need - d[lb_soleToeTip]) / lbMaxF(lbDot(up, leg->groundNormalWs), 0.5f), up);
-				}
+				// lbFootClearTip's lift, from the sole's terms made above.
+				float d[lb_solePointCount];
+				lbFootSoleHeightsTilted(&lf->sole, soleTilt, ankleGoal, smoothGround, leg->groundNormalWs, d);
+				if (d[lb_soleToeTip] < need)
+					ankleGoal = lbMulAdd(ankleGoal, (need - d[lb_soleToeTip]) / lbMaxF(lbDot(up, leg->groundNormalWs), 0.5f), up);
 			}
 			ankleGoal = lbFootClearPrint(ankleGoal, footRot, f->modelToWorld, &lf->sole, leg->printHeight, leg->printValid, leg->groundPointWs,
 										 leg->groundNormalWs, def->edgeHeight, up);
@@ -2990,6 +3071,21 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 	ft->normalWs = leg->grounded ? leg->groundNormalWs : up;
 	ft->toeNormalWs = leg->toeNormalWs;
 	ft->groundPointWs = leg->grounded ? leg->groundPointWs : ft->contactWs;
+	// Toes curled down below the sole reach the ground the sole stands on: where the footprint
+	// found a rock under the ball 1.5 cm above the ground plane, the toes bent onto a plane through
+	// the ground plane's point left their tip 1.3 cm inside it (CMU 01_03 over 0.24 m rocks).
+	{
+		float want = 0.0f;
+		if (lf->toeCurl > 0.0f && leg->grounded && (leg->printValid & (1u << lb_soleBall)))
+		{
+			const lbVec3 ankle = leg->locked ? leg->lockAnkleWs : lbAdd(lf->animAnkleWs, leg->shiftWs);
+			const lbVec3 ballAt = lbMulAdd(ankle, lf->print.along[lb_soleBall], lf->print.toeWs);
+			want = lbMaxF(leg->printHeight[lb_soleBall] - lbPlaneHeightAt(leg->groundPointWs, leg->groundNormalWs, up, ballAt), 0.0f);
+		}
+		if (leg->toeRise != want)
+			leg->toeRise = f->snap ? want : lbInterpConstantTo(leg->toeRise, want, f->dt, LB_FOOT_TOE_RISE_RATE);
+		ft->toeRise = leg->toeRise;
+	}
 }
 
 // Step 8: how far the hip must come down (along up, world m, >= 0) for this leg to reach its goal
@@ -4045,7 +4141,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		lbFootLegState* leg = &state->legs[side];
 		lbFootTarget* ft = &out->feet[side];
 		lbFootLegFrame lf;
-		lbFootAnimatedLeg(leg, state, &f, skeleton, humanoid, in->animPose, side, &call->soles[side], &lf);
+		lbFootAnimatedLeg(leg, state, &f, skeleton, humanoid, in->animPose, side, &call->soles[side], def->lockSpeed, &lf);
 		{
 			const lbFootLegState* other = &state->legs[1 - side];
 			lf.rimH = other->grounded ? lbMaxF(f.floorH, lbDot(other->groundPointWs, f.up)) : f.floorH;
@@ -4063,8 +4159,15 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		// foot shuffling about the lock speed would otherwise let go and lock again frame by frame,
 		// its toes and lock snapping each time.
 		const float hold = leg->locked ? 1.5f : 1.0f;
-		lf.planted = leg->grounded && state->alpha > 0.0f && lf.soleAboveFloor < hold * def->lockHeight &&
-					 lf.footSpeed < def->lockSpeed;
+		// A captured foot (lbFootRestLift) stays locked up to 1.5 times the speed too: over two
+		// frames its speed still came and went about lockSpeed as it shuffled (0.35, 0.26, 0.12,
+		// 0.17, 0.39 m/s: CMU 01_03 at the end of its walk) and each release lifted the foot 1.4 cm
+		// and turned its toes 20 degrees; held so, the clip sweep went from 99 to 101 of 135 runs.
+		// Not limber's own gaits: held a frame longer, their lift-offs popped at the release
+		// (walking up 0.27 m stairs 14.8 -> 17.7 degrees).
+		const float holdSpeed = leg->locked && leg->restLift > LB_FOOT_REST_LIFT_MIN ? 1.5f : 1.0f;
+		lf.planted = leg->grounded && state->alpha > 0.0f && lf.plantLift < hold * def->lockHeight &&
+					 lf.plantSpeed < holdSpeed * def->lockSpeed;
 		// A foot in the air keeps its whole sole (and its path) clear of what rises under it.
 		const float smoothTarget = lf.offsetTarget + (lf.planted ? 0.0f : leg->clearance);
 		// The smoothed height first moves with the ground plane under the foot's motion: only
@@ -4702,7 +4805,9 @@ static void lbFootBendAllToes(const lbFootTargets* targets, const lbSkeleton* sk
 		lbVec3 n = lbNormalizeOr(lbFootDirectionIn(&targets->characterWs, f->toeNormalWs), lbVec3_zero);
 		// The toes' plane passes through the ground plane's point under the ball joint (along up):
 		// leaned back about it (toeNormalWs), it rises under the toes alone.
-		const lbVec3 g = lbFootPointIn(&targets->characterWs, f->groundPointWs);
+		// A rise that is not a finite 0-0.5 m (a caller's own targets) is none.
+		const bool rise = f->toeRise > 0.0f && f->toeRise <= 0.5f;
+		const lbVec3 g = lbFootPointIn(&targets->characterWs, rise ? lbMulAdd(f->groundPointWs, f->toeRise, targets->upWs) : f->groundPointWs);
 		const lbVec3 gn = lbNormalizeOr(lbFootDirectionIn(&targets->characterWs, f->normalWs), n);
 		const lbVec3 up = lbNormalizeOr(lbFootDirectionIn(&targets->characterWs, targets->upWs), gn);
 		const lbVec3 b = pose->model[ball].p;
