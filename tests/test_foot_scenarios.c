@@ -823,6 +823,56 @@ static void test_a_jittering_capture_plant_keeps_its_lock(void)
 	printf("  CMU 01_03 on flat ground, below a drop and over rocks: worst added pop %.1f degrees\n", (double)worst);
 }
 
+// A captured clip whose soles stand a few centimetres over its own floor plants and locks both feet.
+// CMU 01_01 stands its soles 4.5-6 cm over its floor (by the rig's ankle height from its rest pose),
+// heel up and toes curled down: measured under the ankle against lockHeight, its right foot never
+// locked in 300 frames on flat ground (the left 170), and walking it down 0.127 m stairs on 0.314 m
+// treads the feet, never planted, were never slid onto one tread: support 0.1. Measured from the
+// foot's rest lift by the lowest point of its sole, both feet lock in most frames on the flat, and
+// down the flight every planted foot stands on one tread within the limits.
+static void test_captured_feet_plant_and_lock(void)
+{
+	const char* file = "/usr/share/assimp/models/BVH/01_01.bvh";
+	if (!haveModel(file))
+		return;
+	char json[1024];
+	snprintf(json, sizeof json,
+			 "{\"world\": {\"shapes\": [{\"builder\": \"flat\", \"params\": {}}]}, \"rig\": {\"file\": \"%s\"},"
+			 " \"motion\": {\"name\": \"clip\", \"loop\": true}, \"system\": \"foot\", \"frames\": 300}",
+			 file);
+	lbScenario* sc = lbParseScenario(json, "run.json", NULL, 0);
+	lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
+	ENSURE(run != NULL);
+	int locked[2] = { 0, 0 }, frames = 0;
+	while (run && !lbRun_IsDone(run))
+	{
+		lbRun_Step(run);
+		locked[0] += systemValue(run, "locked_l") > 0.5f ? 1 : 0;
+		locked[1] += systemValue(run, "locked_r") > 0.5f ? 1 : 0;
+		++frames;
+	}
+	lbDestroyRun(run);
+	lbDestroyScenario(sc);
+	printf("  CMU 01_01 on flat ground: feet locked in %d and %d of %d frames\n", locked[0], locked[1], frames);
+	ENSURE(frames == 300);
+	ENSURE(locked[0] >= 150 && locked[1] >= 150);
+
+	snprintf(json, sizeof json,
+			 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": 0.127, \"tread\": 0.314, \"count\": 12,"
+			 " \"distance\": 1.0, \"landing\": 4.0}}]}, \"rig\": {\"file\": \"%s\"}, \"motion\": {\"name\": \"clip\", \"loop\": true},"
+			 " \"system\": \"foot\", \"frames\": 600, \"character\": {\"position\": [5.408, 0, 0], \"heading_deg\": 180}}",
+			 file);
+	lbMetricsSummary m;
+	float worst = 0.0f;
+	if (runHoldingPops(json, &m, &worst))
+	{
+		printf("  CMU 01_01 down 0.127 m stairs: support %.2f, sole %.1f mm, limb %.1f mm, pop %.1f degrees\n", (double)m.supportMin,
+			   (double)(m.solePenetrationMax * 1000.0f), (double)(m.limbPenetrationMax * 1000.0f), (double)worst);
+		ENSURE(m.supportMin >= 0.6f);
+		ENSURE(m.limbPenetrationMax <= 0.02f);
+	}
+}
+
 // A captured foot that moves in the air without swinging forward with the body looks along its own
 // path too. CMU 01_01's actor jumps with both feet from a standstill: just short of a 0.206 m
 // riser, the feet took off with no look-ahead (it ran only for forward swings), the sole's samples
@@ -1086,6 +1136,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_toes_of_a_foot_locking_below_a_ledge_bend_over_frames);
 	RUN_TEST(test_a_run_spawned_on_rocks_eases_its_toes_in);
 	RUN_TEST(test_a_jittering_capture_plant_keeps_its_lock);
+	RUN_TEST(test_captured_feet_plant_and_lock);
 	RUN_TEST(test_captured_feet_look_ahead_off_the_forward_swing);
 	RUN_TEST(test_curled_captured_toes_clear_the_ground);
 	TEST_MAIN_END();
