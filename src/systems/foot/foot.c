@@ -3025,7 +3025,11 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 		const float above = lbDot(lbSub(ballWs, leg->groundPointWs), leg->groundNormalWs);
 		const float frames = f->dt * 60.0f, rate = leg->ballAbove - above;
 		const float toContact = above > 0.0f && rate > 0.0f ? above / rate : 1.0e9f;
-		const float want = leg->steep ? 0.0f : lbClampF(0.5f * (3.0f - toContact), 0.0f, 1.0f);
+		// Nor for toes the animation curls down: they reach the ground as curled (lbFootGoal), and
+		// a lead toward the bend a flat foot's toes would need bent a captured foot's toes in the
+		// air, coming down from a jump onto rocks, to turn back 19.6 degrees as the lock took it
+		// (CMU 01_01 over 0.44 m rocks).
+		const float want = leg->steep || lf->toeCurl > 0.0f ? 0.0f : lbClampF(0.5f * (3.0f - toContact), 0.0f, 1.0f);
 		leg->toeLead = f->snap || !leg->grounded ? 0.0f : lbClampF(want, leg->toeLead - frames / 3.0f, leg->toeLead + 0.5f * frames);
 		leg->ballAbove = above;
 		ft->toeLead = leg->toeLead;
@@ -4165,9 +4169,14 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		// and turned its toes 20 degrees; held so, the clip sweep went from 99 to 101 of 135 runs.
 		// Not limber's own gaits: held a frame longer, their lift-offs popped at the release
 		// (walking up 0.27 m stairs 14.8 -> 17.7 degrees).
-		const float holdSpeed = leg->locked && leg->restLift > LB_FOOT_REST_LIFT_MIN ? 1.5f : 1.0f;
+		// Nor does a captured foot plant while the character falls: CMU 01_03's actor turning on
+		// a flight walked off its side, a foot near the clip's own floor planted on the steps below
+		// during the 1.5 m fall (the state alpha under 1 %), and at the landing the IK came back
+		// with that lock 9 cm from the animation (added pop 17.2 -> 23.3 degrees; 17.2 unlocked).
+		const bool captured = leg->restLift > LB_FOOT_REST_LIFT_MIN;
+		const float holdSpeed = leg->locked && captured ? 1.5f : 1.0f;
 		lf.planted = leg->grounded && state->alpha > 0.0f && lf.plantLift < hold * def->lockHeight &&
-					 lf.plantSpeed < holdSpeed * def->lockSpeed;
+					 lf.plantSpeed < holdSpeed * def->lockSpeed && (in->moveState == lb_footGrounded || !captured);
 		// A foot in the air keeps its whole sole (and its path) clear of what rises under it.
 		const float smoothTarget = lf.offsetTarget + (lf.planted ? 0.0f : leg->clearance);
 		// The smoothed height first moves with the ground plane under the foot's motion: only
