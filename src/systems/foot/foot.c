@@ -4159,9 +4159,9 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 				leg->grounded = false;
 		}
 		lbFootGroundTargets(leg, def, &f, &lf);
-		// A locked foot stays planted a little past the speed it locked under (1.5 times it): a clip's
-		// foot shuffling about the lock speed would otherwise let go and lock again frame by frame,
-		// its toes and lock snapping each time.
+		// A locked foot stays planted a little above the height it locked under (1.5 times
+		// lockHeight): a clip's foot hovering about the lock height would otherwise let go and lock
+		// again frame by frame, its toes and lock snapping each time.
 		const float hold = leg->locked ? 1.5f : 1.0f;
 		// A captured foot (lbFootRestLift) stays locked up to 1.5 times the speed too: over two
 		// frames its speed still came and went about lockSpeed as it shuffled (0.35, 0.26, 0.12,
