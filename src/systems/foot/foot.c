@@ -1261,12 +1261,18 @@ static LB_ALWAYS_INLINE void lbFootSoleHeights(const lbSole* f, lbVec3 ankle, lb
 
 // Lifts an ankle goal until the sole's flat toe tip stands `need` (m, world) above the ground plane:
 // a tip the animation curls that far below the flat one then just touches it. Returns the goal.
+static LB_ALWAYS_INLINE lbVec3 lbFootClearTipTilted(lbVec3 ankleGoal, const lbSole* f, lbFootSoleTilt tilt, lbVec3 groundPoint,
+													lbVec3 normal, lbVec3 up, float need)
+{
+	float d[lb_solePointCount];
+	lbFootSoleHeightsTilted(f, tilt, ankleGoal, groundPoint, normal, d);
+	return d[lb_soleToeTip] < need ? lbMulAdd(ankleGoal, (need - d[lb_soleToeTip]) / lbMaxF(lbDot(up, normal), 0.5f), up) : ankleGoal;
+}
+
 static inline lbVec3 lbFootClearTip(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* f, lbVec3 groundPoint, lbVec3 normal,
 									lbVec3 up, float need)
 {
-	float d[lb_solePointCount];
-	lbFootSoleHeights(f, ankleGoal, footRot, scale, groundPoint, normal, d);
-	return d[lb_soleToeTip] < need ? lbMulAdd(ankleGoal, (need - d[lb_soleToeTip]) / lbMaxF(lbDot(up, normal), 0.5f), up) : ankleGoal;
+	return lbFootClearTipTilted(ankleGoal, f, lbFootSoleTiltOf(f, footRot, scale, normal), groundPoint, normal, up, need);
 }
 
 // Lifts an ankle goal so that no part of the sole (heel to toe tip) is below the ground plane: a
@@ -2825,13 +2831,7 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			const float curl = lf->toeCurl * f->modelToWorld;
 			const float need = !lf->planted && !leg->locked ? lbMaxF(lbFootTipLead(f, lf, leg->groundNormalWs), curl) : curl;
 			if (need > 0.0f)
-			{
-				// lbFootClearTip's lift, from the sole's terms made above.
-				float d[lb_solePointCount];
-				lbFootSoleHeightsTilted(&lf->sole, soleTilt, ankleGoal, smoothGround, leg->groundNormalWs, d);
-				if (d[lb_soleToeTip] < need)
-					ankleGoal = lbMulAdd(ankleGoal, (need - d[lb_soleToeTip]) / lbMaxF(lbDot(up, leg->groundNormalWs), 0.5f), up);
-			}
+				ankleGoal = lbFootClearTipTilted(ankleGoal, &lf->sole, soleTilt, smoothGround, leg->groundNormalWs, up, need);
 			ankleGoal = lbFootClearPrint(ankleGoal, footRot, f->modelToWorld, &lf->sole, leg->printHeight, leg->printValid, leg->groundPointWs,
 										 leg->groundNormalWs, def->edgeHeight, up);
 		}
