@@ -2782,8 +2782,8 @@ static LB_NOINLINE lbVec3 lbFootUnfoldCapped(const lbFootFrame* f, const lbFootL
 }
 
 // Step 7: the ankle goal and foot rotation, and the part of the sole that bears on the ground.
-static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, lbFootLegFrame* lf,
-					   const lbHumanoid* humanoid, int side, float smoothOffset, lbFootTarget* ft)
+static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, lbFootFrame* f, lbFootLegFrame* lf,
+					   const lbHumanoid* humanoid, int side, float smoothOffset, const lbSceneQuery* query, lbFootTarget* ft)
 {
 	const lbVec3 up = f->up;
 	// Goal: the animated sole's lift above its floor (never below it: a stance foot the base
@@ -3007,6 +3007,19 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 		}
 		leg->hasGoal = true;
 		ankleGoal = lbAdd(lf->animAnkleWs, leg->goalOffsetWs);
+		// A foot blending into a lock more than a step edge below it (planting on the tread below,
+		// in a trench, off a ledge) is cleared against the ground straight under each of its sole
+		// points on the way: the blend's path and its rotation turning from the landing's to the
+		// lock's were cleared nowhere but at their ends, and a running foot landing heel first
+		// swung its heel through the top corner of the edge it was passing (running into 0.26-0.33 m
+		// deep trenches: 13-17 mm). Four rays a frame, only over the few frames of such a blend.
+		if (query && leg->locked && leg->lockAlpha < 1.0f && lbDot(lbSub(leg->lockAnkleWs, ankleGoal), up) < -def->edgeHeight)
+		{
+			const lbQueryInput proto = lbFootProbe(def, ankleGoal, f->pelvisWs, up, lf->ankleH + def->traceBelow);
+			const lbVec3 cleared = lbFootClearUnder(query, &proto, ankleGoal, footRot, f->modelToWorld, &lf->sole, up, &f->castCount);
+			leg->goalOffsetWs = lbAdd(leg->goalOffsetWs, lbSub(cleared, ankleGoal));
+			ankleGoal = cleared;
+		}
 	}
 	lf->ankleGoal = ankleGoal;
 	lf->footRot = footRot;
@@ -4240,7 +4253,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 			leg->offsetSpeed = 0.0f;
 		}
 		lbFootLockBlend(leg, def, &f);
-		lbFootGoal(leg, def, &f, &lf, humanoid, side, smoothOffset, ft);
+		lbFootGoal(leg, def, &f, &lf, humanoid, side, smoothOffset, in->query, ft);
 		// Only while the character's IK as a whole is out or fading (nearly every frame skips it).
 		if (state->alpha < 1.0f)
 			lbFootKeepFloor(leg, state, &f, &lf.sole, lf.animFootWs, humanoid, side, ft);
