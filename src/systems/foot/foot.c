@@ -2781,9 +2781,22 @@ static LB_NOINLINE lbVec3 lbFootUnfoldCapped(const lbFootFrame* f, const lbFootL
 	return lbMulAdd(across, s * fall, f->up);
 }
 
+// A goal blending into a lock below it cleared against the ground under each sole point (see
+// lbFootGoal), the lift kept in the goal's offset so the blend goes on from there. Out of line:
+// most frames have no such blend.
+static LB_NOINLINE lbVec3 lbFootClearBlend(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, const lbFootLegFrame* lf,
+										   const lbSceneQuery* query, lbVec3 ankleGoal, lbQuat footRot, int* castCount)
+{
+	const lbQueryInput proto = lbFootProbe(def, ankleGoal, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
+	const lbVec3 cleared = lbFootClearUnder(query, &proto, ankleGoal, footRot, f->modelToWorld, &lf->sole, f->up, castCount);
+	leg->goalOffsetWs = lbAdd(leg->goalOffsetWs, lbSub(cleared, ankleGoal));
+	return cleared;
+}
+
 // Step 7: the ankle goal and foot rotation, and the part of the sole that bears on the ground.
-static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, lbFootFrame* f, lbFootLegFrame* lf,
-					   const lbHumanoid* humanoid, int side, float smoothOffset, const lbSceneQuery* query, lbFootTarget* ft)
+static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, lbFootLegFrame* lf,
+					   const lbHumanoid* humanoid, int side, float smoothOffset, const lbSceneQuery* query, int* castCount,
+					   lbFootTarget* ft)
 {
 	const lbVec3 up = f->up;
 	// Goal: the animated sole's lift above its floor (never below it: a stance foot the base
@@ -3014,12 +3027,7 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 		// swung its heel through the top corner of the edge it was passing (running into 0.26-0.33 m
 		// deep trenches: 13-17 mm). Four rays a frame, only over the few frames of such a blend.
 		if (query && leg->locked && leg->lockAlpha < 1.0f && lbDot(lbSub(leg->lockAnkleWs, ankleGoal), up) < -def->edgeHeight)
-		{
-			const lbQueryInput proto = lbFootProbe(def, ankleGoal, f->pelvisWs, up, lf->ankleH + def->traceBelow);
-			const lbVec3 cleared = lbFootClearUnder(query, &proto, ankleGoal, footRot, f->modelToWorld, &lf->sole, up, &f->castCount);
-			leg->goalOffsetWs = lbAdd(leg->goalOffsetWs, lbSub(cleared, ankleGoal));
-			ankleGoal = cleared;
-		}
+			ankleGoal = lbFootClearBlend(leg, def, f, lf, query, ankleGoal, footRot, castCount);
 	}
 	lf->ankleGoal = ankleGoal;
 	lf->footRot = footRot;
@@ -4253,7 +4261,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 			leg->offsetSpeed = 0.0f;
 		}
 		lbFootLockBlend(leg, def, &f);
-		lbFootGoal(leg, def, &f, &lf, humanoid, side, smoothOffset, in->query, ft);
+		lbFootGoal(leg, def, &f, &lf, humanoid, side, smoothOffset, in->query, &f.castCount, ft);
 		// Only while the character's IK as a whole is out or fading (nearly every frame skips it).
 		if (state->alpha < 1.0f)
 			lbFootKeepFloor(leg, state, &f, &lf.sole, lf.animFootWs, humanoid, side, ft);
