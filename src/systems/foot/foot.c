@@ -2197,7 +2197,7 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// A swinging foot also looks along its path (its own velocity, about twice the body's in the
 	// swing), so it rises before a step edge reaches its toe. The points are kept in world terms
 	// with their ground heights: every frame, not only probe frames, the sole is held above each
-	// less its distance ahead (lbFootAheadFloor), a 45-degree ramp that rises smoothly as the foot
+	// less its distance ahead (lbFootAheadFloor), a 42-45 degree ramp that rises smoothly as the foot
 	// comes on. A landing foot looks no further than the front of the level it lands on.
 	// A foot in the air that moves at 0.5 m/s or more without swinging forward with the body (a
 	// captured clip's two-footed jump from a standstill, a boxer's step back, a step on the spot)
@@ -2304,17 +2304,27 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 
 // The lowest sole height (world, along up) the ground ahead of a swinging foot allows now: each
 // kept point's ground height less its distance ahead of the toe tip along the foot's horizontal
-// motion (a 45-degree approach), -inf with nothing ahead.
+// motion (a 45-degree approach), -inf with nothing ahead. A foot moving on faster than the goal
+// may rise (maxGoalSpeed) approaches a little more shallowly, down to 0.9 of its distance ahead
+// (42 degrees), so its capped goal starts rising earlier: on the 45-degree ramp a running foot
+// reached the top corner of a trench's far wall (0.34-0.49 m high) still rising, its toe tip
+// 1.1-1.5 cm inside it, and on running flights up it caught the nose above. Shallower still
+// (0.8, 0.7) lifted swings running up 0.28-0.30 m stairs so early that the leg popped 15-21
+// degrees (3 and 9 runs of the terrain sweep newly over).
+#define LB_FOOT_AHEAD_SLOPE_MIN 0.9f
 // The toe tip is the goal's (the animated ankle carried by the goal's kept offset across up), not
 // the animation's: a foot rising at the goal's speed cap moves on across with only part of the
 // animation's travel, so its goal falls behind, and measured from the animated toe tip the ramp
 // rose with the treads the animation had reached, ahead of the foot. The rise outran the cap,
 // the goal fell further behind, and the swing climbed to hip height against the riser (the
 // imported Biped walking up 0.25-0.275 m risers on 0.26 m treads: thigh pops of 89-110 degrees).
-static float lbFootAheadFloor(const lbFootLegState* leg, const lbFootFrame* f, const lbFootLegFrame* lf)
+static float lbFootAheadFloor(const lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, const lbFootLegFrame* lf)
 {
 	float floorH = -1.0e30f;
-	const lbVec3 dir = lbNormalizeOr(lbProjectOnPlane(lf->footVel, f->up), lf->print.toeWs);
+	const lbVec3 velH = lbProjectOnPlane(lf->footVel, f->up);
+	const lbVec3 dir = lbNormalizeOr(velH, lf->print.toeWs);
+	const float speedSq = lbLengthSquared(velH), cap = def->maxGoalSpeed;
+	const float slope = cap > 0.0f && speedSq > cap * cap ? lbMaxF(cap / sqrtf(speedSq), LB_FOOT_AHEAD_SLOPE_MIN) : 1.0f;
 	const lbVec3 tip = lbMulAdd(lbAdd(lf->animAnkleWs, lbProjectOnPlane(leg->goalOffsetWs, f->up)), leg->aheadLead * f->modelToWorld,
 								lf->print.toeWs);
 	for (int i = 0; i < leg->aheadCount; ++i)
@@ -2323,7 +2333,7 @@ static float lbFootAheadFloor(const lbFootLegState* leg, const lbFootFrame* f, c
 		// Passed by more than a foot: behind the swing, the footprint's business.
 		if (d < -lf->print.along[lb_soleToeTip])
 			continue;
-		floorH = lbMaxF(floorH, leg->aheadHeight[i] - lbMaxF(d, 0.0f));
+		floorH = lbMaxF(floorH, leg->aheadHeight[i] - lbMaxF(d, 0.0f) * slope);
 	}
 	return floorH;
 }
@@ -4232,7 +4242,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		// A swinging foot keeps above the ramp the ground ahead of it asks for, frame by frame. The
 		// ramp depends on the kept points and the foot's place and motion, none of which changes
 		// before the swing's ground below reads it again.
-		const float ramp = !lf.planted && leg->aheadCount > 0 ? lbFootAheadFloor(leg, &f, &lf) : -1.0e30f;
+		const float ramp = !lf.planted && leg->aheadCount > 0 ? lbFootAheadFloor(leg, def, &f, &lf) : -1.0e30f;
 		if (!lf.planted && leg->aheadCount > 0)
 		{
 			if (leg->offset < ramp)
