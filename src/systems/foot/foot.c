@@ -2566,6 +2566,51 @@ static void lbFootEaseSlide(lbFootLegState* leg, const lbFootDef* def, const lbF
 	}
 }
 
+// The slide across a plant (world, normal to up and to the foot) that keeps its whole width on the
+// level of its centre line where an edge runs along the foot: the footprint's samples lie on that
+// line, and a foot set along a nose (walking along a tread, turning on a flight) with its line just
+// inside the tread above hung half its width over the drop, or with its line just past the nose
+// stood half inside the step. The ground half the foot's width either side of the ball is probed;
+// where one side is off the level (more than edgeHeight from it, or no ground) and so is that side
+// of the heel (the edge runs along the foot, not across it as on a flight met at an angle, whose
+// bounds along the foot hold it), the edge is found by bisection at the ball and the foot moves away
+// from it until that side stands edgeMargin clear. Not where both sides are off the level (a beam
+// narrower than the foot): there the foot stays where it is.
+static lbVec3 lbFootSideShift(const lbFootDef* def, const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base,
+							  const lbFootPrint* fp, const lbFootCast* c, const lbFootGround* g, lbVec3 up, int* castCount)
+{
+	const float w = LB_FOOT_HALF_WIDTH * fp->along[lb_soleBall];
+	const lbVec3 side = lbNormalizeOr(lbCross(up, fp->toeWs), lbVec3_zero);
+	if (!(w > 0.0f) || lbLengthSquared(side) == 0.0f || !g->valid[lb_soleBall] || !g->valid[lb_soleHeel])
+		return lbVec3_zero;
+	const lbFootPrint across = { { 0.0f, 0.0f, 0.0f, 0.0f }, side };
+	lbFootEdgeProbe p = { query, proto, lbMulAdd(base, fp->along[lb_soleBall], fp->toeWs), up, &across, 0.0f, def->edgeHeight,
+						  def->edgeMargin, castCount, def->maxPlantShift, NULL, false, 0.0f, 0.0f };
+	// The ground's rise per metre across the foot.
+	p.slopeAlong = -lbDot(side, c->normal) / lbMaxF(lbDot(c->normal, up), 0.05f);
+	int off = 0, offSide = 0;
+	for (int k = -1; k <= 1; k += 2)
+	{
+		float h = 0.0f;
+		const bool valid = lbFootRayHeight(query, proto, lbMulAdd(p.base, (float)k * w, side), base, up, castCount, &h);
+		if (lbFootClass(&p, valid, h, g->height[lb_soleBall], (float)k * w, 0.0f) != 0)
+		{
+			++off;
+			offSide = k;
+		}
+	}
+	if (off != 1)
+		return lbVec3_zero;
+	lbFootEdgeProbe heel = p;
+	heel.base = lbMulAdd(base, fp->along[lb_soleHeel], fp->toeWs);
+	float h = 0.0f;
+	const bool valid = lbFootRayHeight(query, proto, lbMulAdd(heel.base, (float)offSide * w, side), base, up, castCount, &h);
+	if (lbFootClass(&heel, valid, h, g->height[lb_soleHeel], (float)offSide * w, 0.0f) == 0)
+		return lbVec3_zero;
+	const float edge = lbFootFindEdge(&p, 0.0f, (float)offSide * w, g->height[lb_soleBall], 0.0f);
+	return lbMulSV(-(float)offSide * lbMaxF(w + def->edgeMargin - lbAbsF(edge), 0.0f), side);
+}
+
 // Step 6: foot locking. A planted foot locks where it belongs on the ground: slid along the foot
 // onto one level (off a stair nose, out of a riser, back from a gap) by fresh probes, cleared
 // against the ground under its whole sole; it releases when the animation takes it away.
@@ -2661,6 +2706,29 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 					}
 					else
 						base = base0; // nothing there after all: keep the foot where it was
+				}
+				// Then across the foot where an edge runs along it (lbFootSideShift): probed there
+				// afresh, the plant stands on the level with its whole width. Every plant probes
+				// its ball's sides (two rays): gated on an edge found along the foot, five turns on
+				// stairs of the terrain sweep and three clip runs stayed over, the foot along a nose
+				// with nothing crossing its line.
+				{
+					const lbVec3 across = lbFootSideShift(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount);
+					if (lbLengthSquared(across) > 0.0f)
+					{
+						const lbVec3 to = lbAdd(base, across);
+						lbQueryInput moved = lbFootProbe(def, to, f->pelvisWs, up, lf->ankleH + def->traceBelow);
+						lbFootCast c3 = lbFootCastDown(in->query, &moved, up, &f->castCount);
+						if (c3.hit)
+						{
+							lbFootGround g3;
+							lbFootSampleGround(in->query, &moved, to, &lf->print, &c3, up, &f->castCount, &g3);
+							lbFootOffEdge(&c3, &g3, up, def->edgeHeight);
+							c = c3;
+							g = g3;
+							base = to;
+						}
+					}
 				}
 				leg->groundPointWs = c.point;
 				leg->groundNormalWs = c.normal;
