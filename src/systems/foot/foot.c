@@ -2302,16 +2302,19 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	}
 }
 
+// The shallowest approach to the look-ahead's points (lbFootAheadFloor) for a foot faster than
+// the goal may rise, as a share of the distance ahead: 0.9, 42 degrees. Shallower still (0.8, 0.7)
+// lifted swings running up 0.28-0.30 m stairs so early that the leg popped 15-21 degrees (3 and 9
+// runs of the terrain sweep newly over).
+#define LB_FOOT_AHEAD_SLOPE_MIN 0.9f
+
 // The lowest sole height (world, along up) the ground ahead of a swinging foot allows now: each
 // kept point's ground height less its distance ahead of the toe tip along the foot's horizontal
 // motion (a 45-degree approach), -inf with nothing ahead. A foot moving on faster than the goal
-// may rise (maxGoalSpeed) approaches a little more shallowly, down to 0.9 of its distance ahead
-// (42 degrees), so its capped goal starts rising earlier: on the 45-degree ramp a running foot
-// reached the top corner of a trench's far wall (0.34-0.49 m high) still rising, its toe tip
-// 1.1-1.5 cm inside it, and on running flights up it caught the nose above. Shallower still
-// (0.8, 0.7) lifted swings running up 0.28-0.30 m stairs so early that the leg popped 15-21
-// degrees (3 and 9 runs of the terrain sweep newly over).
-#define LB_FOOT_AHEAD_SLOPE_MIN 0.9f
+// may rise (maxGoalSpeed) approaches more shallowly, at the cap over its speed and no shallower
+// than LB_FOOT_AHEAD_SLOPE_MIN, so its capped goal starts rising in time: on the 45-degree ramp a
+// running foot reached the top corner of a trench's far wall (0.34-0.49 m high) still rising, its
+// toe tip 1.1-1.5 cm inside it, and on running flights up it caught the nose above.
 // The toe tip is the goal's (the animated ankle carried by the goal's kept offset across up), not
 // the animation's: a foot rising at the goal's speed cap moves on across with only part of the
 // animation's travel, so its goal falls behind, and measured from the animated toe tip the ramp
