@@ -791,6 +791,17 @@ static bool haveModel(const char* file)
 	return false;
 }
 
+// A scenario (JSON, into out) in which the foot system places the feet of the captured clip `file`
+// (looped, with its root motion) on a world of the one shape `shape` (its JSON); `extra`: further
+// top-level keys, each after a comma ("" for none).
+static void clipScenario(char* out, size_t size, const char* shape, const char* file, const char* extra)
+{
+	snprintf(out, size,
+			 "{\"world\": {\"shapes\": [%s]}, \"rig\": {\"file\": \"%s\"}, \"motion\": {\"name\": \"clip\", \"loop\": true},"
+			 " \"system\": \"foot\"%s}",
+			 shape, file, extra);
+}
+
 // A motion-capture plant that jitters keeps its lock. In CMU 01_03 (assimp's test models) a planted
 // foot's speed passes lockSpeed for one frame (0.35 m/s between 0.06 and 0.18), the lock lets go
 // and the foot plants again the next frame; locked afresh there, it took the animation's place and
@@ -812,10 +823,7 @@ static void test_a_jittering_capture_plant_keeps_its_lock(void)
 	for (int g = 0; g < 3; ++g)
 	{
 		char json[1024];
-		snprintf(json, sizeof json,
-				 "{\"world\": {\"shapes\": [%s]}, \"rig\": {\"file\": \"%s\"}, \"motion\": {\"name\": \"clip\", \"loop\": true},"
-				 " \"system\": \"foot\", \"frames\": 200}",
-				 grounds[g], file);
+		clipScenario(json, sizeof json, grounds[g], file, ", \"frames\": 200");
 		lbMetricsSummary m;
 		if (runHoldingPops(json, &m, &worst))
 			ENSURE(m.limbPenetrationMax <= 0.02f);
@@ -836,10 +844,7 @@ static void test_captured_feet_plant_and_lock(void)
 	if (!haveModel(file))
 		return;
 	char json[1024];
-	snprintf(json, sizeof json,
-			 "{\"world\": {\"shapes\": [{\"builder\": \"flat\", \"params\": {}}]}, \"rig\": {\"file\": \"%s\"},"
-			 " \"motion\": {\"name\": \"clip\", \"loop\": true}, \"system\": \"foot\", \"frames\": 300}",
-			 file);
+	clipScenario(json, sizeof json, "{\"builder\": \"flat\", \"params\": {}}", file, ", \"frames\": 300");
 	lbScenario* sc = lbParseScenario(json, "run.json", NULL, 0);
 	lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
 	ENSURE(run != NULL);
@@ -857,11 +862,10 @@ static void test_captured_feet_plant_and_lock(void)
 	ENSURE(frames == 300);
 	ENSURE(locked[0] >= 150 && locked[1] >= 150);
 
-	snprintf(json, sizeof json,
-			 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": 0.127, \"tread\": 0.314, \"count\": 12,"
-			 " \"distance\": 1.0, \"landing\": 4.0}}]}, \"rig\": {\"file\": \"%s\"}, \"motion\": {\"name\": \"clip\", \"loop\": true},"
-			 " \"system\": \"foot\", \"frames\": 600, \"character\": {\"position\": [5.408, 0, 0], \"heading_deg\": 180}}",
-			 file);
+	clipScenario(json, sizeof json,
+				 "{\"builder\": \"stairs\", \"params\": {\"riser\": 0.127, \"tread\": 0.314, \"count\": 12, \"distance\": 1.0,"
+				 " \"landing\": 4.0}}",
+				 file, ", \"frames\": 600, \"character\": {\"position\": [5.408, 0, 0], \"heading_deg\": 180}");
 	lbMetricsSummary m;
 	float worst = 0.0f;
 	if (runHoldingPops(json, &m, &worst))
@@ -884,22 +888,23 @@ static void test_captured_feet_look_ahead_off_the_forward_swing(void)
 	const char* boxing = "/usr/share/assimp/models/BVH/Boxing_Toes.bvh";
 	if (!haveModel(jump) || !haveModel(boxing))
 		return;
-	static const struct
+	const struct
 	{
 		const char* file;
 		float riser, tread, start;
 		int frames;
-	} runs[2] = { { "01_01.bvh", 0.206f, 0.27f, 0.53f, 600 }, { "Boxing_Toes.bvh", 0.127f, 0.314f, 0.36f, 600 } };
+	} runs[2] = { { jump, 0.206f, 0.27f, 0.53f, 600 }, { boxing, 0.127f, 0.314f, 0.36f, 600 } };
 	float worst = 0.0f, deepest = 0.0f;
 	for (int k = 0; k < 2; ++k)
 	{
-		char json[1024];
-		snprintf(json, sizeof json,
-				 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g, \"count\": 12,"
-				 " \"distance\": 1.0, \"landing\": 8.0}}]}, \"rig\": {\"file\": \"/usr/share/assimp/models/BVH/%s\"},"
-				 " \"motion\": {\"name\": \"clip\", \"loop\": true}, \"system\": \"foot\", \"character\": {\"position\": [%g, 0, 0],"
-				 " \"heading_deg\": 0}, \"frames\": %d}",
-				 (double)runs[k].riser, (double)runs[k].tread, runs[k].file, (double)runs[k].start, runs[k].frames);
+		char shape[256], extra[128], json[1024];
+		snprintf(shape, sizeof shape,
+				 "{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g, \"count\": 12, \"distance\": 1.0,"
+				 " \"landing\": 8.0}}",
+				 (double)runs[k].riser, (double)runs[k].tread);
+		snprintf(extra, sizeof extra, ", \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 0}, \"frames\": %d",
+				 (double)runs[k].start, runs[k].frames);
+		clipScenario(json, sizeof json, shape, runs[k].file, extra);
 		lbMetricsSummary m;
 		if (runHoldingPops(json, &m, &worst))
 		{
@@ -920,11 +925,8 @@ static void test_curled_captured_toes_clear_the_ground(void)
 	if (!haveModel(file))
 		return;
 	char json[1024];
-	snprintf(json, sizeof json,
-			 "{\"world\": {\"shapes\": [{\"builder\": \"slope\", \"params\": {\"angle_deg\": 25.5, \"length\": 9,"
-			 " \"width\": 20}}]}, \"rig\": {\"file\": \"%s\"}, \"motion\": {\"name\": \"clip\", \"loop\": true},"
-			 " \"system\": \"foot\", \"character\": {\"position\": [3, 0, 0], \"heading_deg\": 90}, \"frames\": 200}",
-			 file);
+	clipScenario(json, sizeof json, "{\"builder\": \"slope\", \"params\": {\"angle_deg\": 25.5, \"length\": 9, \"width\": 20}}", file,
+				 ", \"character\": {\"position\": [3, 0, 0], \"heading_deg\": 90}, \"frames\": 200");
 	lbMetricsSummary m;
 	float worst = 0.0f;
 	if (runHoldingPops(json, &m, &worst))
