@@ -602,7 +602,7 @@ static void test_stairs_lowest_foot_and_weighted_average(void)
 	}
 }
 
-static void test_landing_snaps_and_compresses(void)
+static void test_landing_blends_back_and_compresses(void)
 {
 	Fixture f;
 	// The mannequin's root is on its floor, so its measured ankle height is exact and the steady
@@ -614,7 +614,7 @@ static void test_landing_snaps_and_compresses(void)
 	lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
 	for (int i = 0; i < 30; ++i)
 		step(&f, &in);
-	// In the air over a 0.2 m block: falling fades alpha; then land on the block: goals snap.
+	// In the air over a 0.2 m block: falling fades alpha; then land on the block.
 	f.characterWs.p = lbMakeVec3(0, 0, 0.2f);
 	in.characterWs = f.characterWs;
 	in.moveState = lb_footFalling;
@@ -626,14 +626,26 @@ static void test_landing_snaps_and_compresses(void)
 		ENSURE(prevAlpha - t.alpha < 0.2f); // smooth: speed 10 at 60 Hz is ~15% per frame
 		prevAlpha = t.alpha;
 	}
+	// The landing snaps the goals but blends the alpha back in at alphaSpeed, as any change of it:
+	// from where the fall left it, (1 - e^(-10 dt)) of the way each frame, the sole on the block.
 	in.moveState = lb_footGrounded;
 	in.landed = true;
 	lbFootTargets t = step(&f, &in);
-	ENSURE_NEAR(t.alpha, 1.0f, 0.0f);
-	ENSURE_NEAR(soleWs(&f, 0).z, 0.2f, 0.005f);
+	const float blend = 1.0f - expf(-10.0f / 60.0f);
+	ENSURE(prevAlpha < 0.3f);
+	ENSURE_NEAR(t.alpha, prevAlpha + (1.0f - prevAlpha) * blend, 2e-3f);
+	// Mostly the animation's foot yet: on the top or just above it, never in it.
+	ENSURE(soleWs(&f, 0).z > 0.2f - 0.005f && soleWs(&f, 0).z < 0.2f + 0.01f);
 	in.landed = false;
 	for (int i = 0; i < 120; ++i)
+	{
+		prevAlpha = t.alpha;
 		t = step(&f, &in);
+		ENSURE(t.alpha >= prevAlpha && t.alpha - prevAlpha <= blend + 1e-3f);
+		ENSURE(soleWs(&f, 0).z > 0.2f - 0.005f);
+	}
+	ENSURE_NEAR(t.alpha, 1.0f, 1e-3f);
+	ENSURE_NEAR(soleWs(&f, 0).z, 0.2f, 0.005f);
 	// Settled: the impulse has relaxed; land again from here and watch the impulse alone.
 	float steady = t.pelvisOffset;
 	in.landed = true;
@@ -2232,7 +2244,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_steep_ground_keeps_feet_on_the_surface);
 	RUN_TEST(test_stairs_lowest_foot_and_weighted_average);
 	RUN_TEST(test_nose_beside_the_foot_is_not_ground);
-	RUN_TEST(test_landing_snaps_and_compresses);
+	RUN_TEST(test_landing_blends_back_and_compresses);
 	RUN_TEST(test_state_alpha_trace_rate_and_lod);
 	RUN_TEST(test_trace_phase_spreads_casts);
 	RUN_TEST(test_prediction);

@@ -831,6 +831,61 @@ static void test_a_jittering_capture_plant_keeps_its_lock(void)
 	printf("  CMU 01_03 on flat ground, below a drop and over rocks: worst added pop %.1f degrees\n", (double)worst);
 }
 
+// A captured walk that leaves a flight by its side falls and lands without a pop. CMU 01_03's actor
+// turns while walking down a flight (0.13-0.21 m risers, 2 m wide) and walks off its side; the
+// character falls 1.2-1.9 m (the IK fading) and lands on the ground with its legs nearly straight.
+// The IK came back whole in the touchdown frame and bent the landing knee 34 degrees in it (added
+// pops 16.2-17.2); it now blends back in at alphaSpeed.
+static void test_a_clip_falling_off_a_flight_lands_smoothly(void)
+{
+	const char* file = "/usr/share/assimp/models/BVH/01_03.bvh";
+	if (!haveModel(file))
+		return;
+	static const struct
+	{
+		float riser, tread, start;
+	} flights[4] = { { 0.152f, 0.275f, 5.28f }, { 0.138f, 0.311f, 5.692f }, { 0.206f, 0.27f, 4.71f }, { 0.132f, 0.31f, 5.53f } };
+	float worst = 0.0f;
+	for (int k = 0; k < 4; ++k)
+	{
+		char shape[256], extra[160], json[1024];
+		snprintf(shape, sizeof shape,
+				 "{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g, \"count\": 12, \"distance\": 1.0, \"landing\": 4.0}}",
+				 (double)flights[k].riser, (double)flights[k].tread);
+		snprintf(extra, sizeof extra, ", \"frames\": 200, \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 180}",
+				 (double)flights[k].start);
+		clipScenario(json, sizeof json, shape, file, extra);
+		lbScenario* sc = lbParseScenario(json, "run.json", NULL, 0);
+		lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
+		ENSURE(run != NULL);
+		bool fell = false, landed = false;
+		while (run && !lbRun_IsDone(run))
+		{
+			lbRun_Step(run);
+			const lbCharacterState state = lbRun_GetView(run).state;
+			fell = fell || state == lb_stateFalling;
+			landed = landed || (fell && state == lb_stateLanding);
+		}
+		if (!run)
+		{
+			lbDestroyScenario(sc);
+			continue;
+		}
+		const lbMetricsSummary m = lbRun_GetView(run).summary;
+		printf("  CMU 01_03 off the side of a %.3f x %.3f m flight: fell %d, landed %d, pop %.1f (source %.1f), sole %.4f m\n",
+			   (double)flights[k].riser, (double)flights[k].tread, fell, landed, (double)m.addedPopMax, (double)m.sourcePopMax,
+			   (double)m.solePenetrationMax);
+		ENSURE(fell && landed);
+		ENSURE(m.addedPopMax >= 0.0f && m.addedPopMax <= 15.0f);
+		ENSURE(m.solePenetrationMax <= 0.01f && m.limbPenetrationMax <= 0.02f);
+		ENSURE(m.nanFrames == 0 && m.kneeInversions == 0);
+		worst = lbMaxF(worst, m.addedPopMax);
+		lbDestroyRun(run);
+		lbDestroyScenario(sc);
+	}
+	printf("  worst added pop %.1f degrees\n", (double)worst);
+}
+
 // A captured clip whose soles stand a few centimetres over its own floor plants and locks both feet.
 // CMU 01_01 stands its soles 4.5-6 cm over its floor (by the rig's ankle height from its rest pose),
 // heel up and toes curled down: measured under the ankle against lockHeight, its right foot never
@@ -1138,6 +1193,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_toes_of_a_foot_locking_below_a_ledge_bend_over_frames);
 	RUN_TEST(test_a_run_spawned_on_rocks_eases_its_toes_in);
 	RUN_TEST(test_a_jittering_capture_plant_keeps_its_lock);
+	RUN_TEST(test_a_clip_falling_off_a_flight_lands_smoothly);
 	RUN_TEST(test_captured_feet_plant_and_lock);
 	RUN_TEST(test_captured_feet_look_ahead_off_the_forward_swing);
 	RUN_TEST(test_curled_captured_toes_clear_the_ground);

@@ -423,7 +423,8 @@ typedef struct lbFootSenseInput
 	lbFootIkMode ikMode;
 	/// Movement state. Default lb_footGrounded.
 	lbFootMoveState moveState;
-	/// True on the frame the character lands: goals snap, the pelvis gets the landing impulse.
+	/// True on the frame the character lands: goals snap, the pelvis gets the landing impulse, and
+	/// the state alpha (faded while falling) blends back in at alphaSpeed rather than snapping.
 	bool landed;
 	///@{
 	/// Camera position (world) for the distance LOD; ignored unless hasCamera.

@@ -1484,7 +1484,12 @@ static LB_ALWAYS_INLINE bool lbFootBeginFrame(lbFootState* state, const lbFootDe
 	else if (in->ikMode == lb_footIkClamped)
 		alphaTarget = lbClampF(def->clampedAlpha, 0.0f, 1.0f);
 	f->alphaBefore = state->alpha;
-	if (f->snap && alphaTarget > 0.0f)
+	// A landing snaps the goals but not the alpha: the IK faded while the character fell, and
+	// brought back whole in the touchdown frame it put the pelvis and both legs where the goals
+	// want them at once (a CMU actor walking off the side of a flight, legs nearly straight:
+	// 16.2-17.2 degrees of added pop in that frame, the knee 0 -> 34 degrees). It blends back at
+	// alphaSpeed, the feet kept above their floors meanwhile (lbFootKeepAbove).
+	if (f->snap && !f->landed && alphaTarget > 0.0f)
 		state->alpha = alphaTarget;
 	else if (state->alpha != alphaTarget)
 		state->alpha = lbClampF(lbFootInterpTo(f->memo, lb_footMemoAlpha, state->alpha, alphaTarget, f->dt, def->alphaSpeed), 0.0f, 1.0f);
