@@ -971,6 +971,43 @@ static void test_captured_feet_look_ahead_off_the_forward_swing(void)
 		   1000.0 * (double)deepest, (double)worst);
 }
 
+// A boxer's feet shuffling beside an edge stay out of it. Boxing_Toes boxes on the spot: a foot
+// that stepped down beside the edge (a 0.33 m drop, stairs of 0.182 m risers up or down) comes back
+// up onto the top with its heel first and within lockHeight of the ground. It looked ahead along
+// its path only above lockHeight, and out of its lock below the path cut the corner: heels 3.8-8.5
+// cm into the riser or the drop's face. Now a foot stepping (0.5 m/s or more, the body still)
+// looks ahead however low it moves, and out of a lock below the level it goes to it rises first.
+static void test_a_boxer_stepping_by_an_edge_stays_out_of_it(void)
+{
+	const char* file = "/usr/share/assimp/models/BVH/Boxing_Toes.bvh";
+	if (!haveModel(file))
+		return;
+	static const char* const shapes[3] = {
+		"{\"builder\": \"step_down\", \"params\": {\"drop\": 0.33, \"distance\": 0.49, \"width\": 12}}",
+		"{\"builder\": \"stairs\", \"params\": {\"riser\": 0.182, \"tread\": 0.317, \"count\": 12, \"distance\": 1.0, \"landing\": 8.0}}",
+		"{\"builder\": \"stairs\", \"params\": {\"riser\": 0.182, \"tread\": 0.317, \"count\": 12, \"distance\": 1.0, \"landing\": 4.0}}",
+	};
+	static const char* const extras[3] = {
+		", \"frames\": 600",
+		", \"character\": {\"position\": [0.75, 0, 0], \"heading_deg\": 0}, \"frames\": 600",
+		", \"character\": {\"position\": [5.054, 0, 0], \"heading_deg\": 180}, \"frames\": 600",
+	};
+	static const char* const names[3] = { "by a 0.33 m drop", "before stairs up", "atop stairs down" };
+	float worst = 0.0f;
+	for (int k = 0; k < 3; ++k)
+	{
+		char json[1024];
+		clipScenario(json, sizeof json, shapes[k], file, extras[k]);
+		lbMetricsSummary m;
+		if (runHoldingPops(json, &m, &worst))
+		{
+			printf("  Boxing_Toes %s: sole %.1f mm, limb %.1f mm, pop %.1f degrees\n", names[k], 1000.0 * (double)m.solePenetrationMax,
+				   1000.0 * (double)m.limbPenetrationMax, (double)m.addedPopMax);
+			ENSURE(m.limbPenetrationMax <= 0.02f);
+		}
+	}
+}
+
 // Toes a clip curls down clear the ground as the flat sole does. CMU 01_03's actor shuffles across
 // a 25.5 degree slope, a foot near the ground without planting and its toes curled down: the flat
 // sole stood clear, and the toe tip carried by the ball bone went 1.6-1.8 cm into the slope.
@@ -1196,6 +1233,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_a_clip_falling_off_a_flight_lands_smoothly);
 	RUN_TEST(test_captured_feet_plant_and_lock);
 	RUN_TEST(test_captured_feet_look_ahead_off_the_forward_swing);
+	RUN_TEST(test_a_boxer_stepping_by_an_edge_stays_out_of_it);
 	RUN_TEST(test_curled_captured_toes_clear_the_ground);
 	TEST_MAIN_END();
 }

@@ -2204,15 +2204,18 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// with their ground heights: every frame, not only probe frames, the sole is held above each
 	// less its distance ahead (lbFootAheadFloor), a 42-45 degree ramp that rises smoothly as the foot
 	// comes on. A landing foot looks no further than the front of the level it lands on.
-	// A foot in the air that moves at 0.5 m/s or more without swinging forward with the body (a
-	// captured clip's two-footed jump from a standstill, a boxer's step back, a step on the spot)
-	// looks along its own path too, led by the heel when it moves heel first. The look-ahead ran
-	// only for forward swings: a CMU actor jumping up onto a 0.21 m step from just short of its
-	// riser put its toes 5.5 cm into the nose, and Boxing_Toes' footwork by a 0.13 m stair a foot
-	// 2.4 cm into it. Limber's own gaits never step so: their runs are the same to the bit.
+	// A foot that moves at 0.5 m/s or more without swinging forward with the body (a captured
+	// clip's two-footed jump from a standstill, a boxer's step back, a step on the spot) looks along
+	// its own path too, led by the heel when it moves heel first, and does so however low it moves:
+	// a boxer's feet shuffle within lockHeight of the ground. The look-ahead ran only for forward
+	// swings: a CMU actor jumping up onto a 0.21 m step from just short of its riser put its toes
+	// 5.5 cm into the nose, and Boxing_Toes' footwork by a 0.13 m stair a foot 2.4 cm into it; held
+	// to feet above lockHeight, a boxer's foot shuffling back from below a 0.33 m drop onto its top
+	// slid its heel 8.5 cm into the drop's face before the probe under the ankle found the top.
+	// Limber's own gaits never step so: their runs are the same to the bit.
 	const lbVec3 velH = lbProjectOnPlane(lf->footVel, f->up);
 	const bool stepping = !swinging && !leg->locked && lbLengthSquared(velH) > 0.25f;
-	if ((!swinging && !stepping) || def->swingLookahead <= 0.0f || lf->soleAboveFloor <= def->lockHeight)
+	if ((!swinging && !stepping) || def->swingLookahead <= 0.0f || (swinging && lf->soleAboveFloor <= def->lockHeight))
 	{
 		leg->aheadCount = 0;
 		return;
@@ -2969,15 +2972,20 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 				ankleGoal = lbAdd(ankleGoal, lbMulAdd(across, 0.5f * a * (1.0f + a) * drop, up));
 			}
 			// Into a lock more than a step edge below (a foot planting on the tread below, going
-			// down) or, while the floor falls, out of one: the path turns a corner instead of cutting
-			// it. In, the foot moves across at its height over the tread it leaves and then down past
-			// the nose; out, it rises off the tread before it swings on. Across runs over the first
-			// 0.6 of the blend and down over the last 0.6, each a smoothstep, so the corner is
-			// rounded by their overlap. Eased as on the way up, the heel still went through the nose
-			// it was passing (walking down 0.187 m risers on 0.327 m treads, 18 -> 0.1 mm; running
-			// down 0.30 m on mixamo 22 -> 3.4 mm). Out of a lock on the flat, rising first held a
-			// foot at a gap's rim over the gap while the metric counted it planted.
-			else if ((leg->locked || f->floorJump < 0.0f) && drop < -def->edgeHeight)
+			// down) or out of one while the floor falls or onto a level more than a step edge above
+			// the lock's: the path turns a corner instead of cutting it. In, the foot moves across at
+			// its height over the tread it leaves and then down past the nose; out, it rises off the
+			// tread before it swings on. Across runs over the first 0.6 of the blend and down over
+			// the last 0.6, each a smoothstep, so the corner is rounded by their overlap. Eased as on
+			// the way up, the heel still went through the nose it was passing (walking down 0.187 m
+			// risers on 0.327 m treads, 18 -> 0.1 mm; running down 0.30 m on mixamo 22 -> 3.4 mm).
+			// Out of a lock on the flat, rising first held a foot at a gap's rim over the gap while
+			// the metric counted it planted; out of a lock below the level the foot goes to (a
+			// boxer's foot stepping back up from a stair or a drop beside it, the body still), cut
+			// straight, the heel went 3.8-4.9 cm into the riser.
+			else if ((leg->locked || f->floorJump < 0.0f ||
+					  lbDot(leg->lockAnkleWs, up) - lf->ankleH < lbMaxF(smoothOffset, lf->offsetTarget) - def->edgeHeight) &&
+					 drop < -def->edgeHeight)
 			{
 				const float across = lbSmoothStep(lbClampF(a / 0.6f, 0.0f, 1.0f));
 				const float down = lbSmoothStep(lbClampF((a - 0.4f) / 0.6f, 0.0f, 1.0f));
