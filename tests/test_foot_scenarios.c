@@ -665,6 +665,30 @@ static void test_a_plant_across_a_riser_keeps_its_heel_corners_clear(void)
 	printf("  8 walks down across the risers: worst added pop %.1f degrees\n", (double)holdAngledDescents(sizes, 4));
 }
 
+// Runs a scenario's text to its end and copies its summary into *out; *outFell and *outLanded say
+// whether the character fell and then landed. False when the scenario does not parse or run.
+static bool runWatchingFall(const char* json, lbMetricsSummary* out, bool* outFell, bool* outLanded)
+{
+	lbScenario* sc = lbParseScenario(json, "fall.json", NULL, 0);
+	lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
+	bool fell = false, landed = false;
+	while (run && !lbRun_IsDone(run))
+	{
+		lbRun_Step(run);
+		const lbCharacterState state = lbRun_GetView(run).state;
+		fell = fell || state == lb_stateFalling;
+		landed = landed || (fell && state == lb_stateLanding);
+	}
+	if (run)
+		*out = lbRun_GetView(run).summary;
+	*outFell = fell;
+	*outLanded = landed;
+	const bool ran = run != NULL;
+	lbDestroyRun(run);
+	lbDestroyScenario(sc);
+	return ran;
+}
+
 // Walking off ledges higher than the runner steps down (0.6-0.8 m, the edge 1.2-1.3 m ahead so a
 // foot is still on the top as the body falls), both rigs: the landing adds no pop over 15 degrees,
 // no sole or limb goes into the ground, and no foot stands at the edge with less than 0.6 of its
@@ -688,21 +712,13 @@ static void test_landing_after_a_fall_off_a_ledge(void)
 						 " \"width\": 12}}]}, \"rig\": \"%s\", \"motion\": \"walk\", \"system\": \"foot\","
 						 " \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [1.4, 0, 0]}], \"frames\": 180}",
 						 (double)drops[d], (double)edges[e], rigs[k]);
-				lbScenario* sc = lbParseScenario(json, "ledge_fall.json", NULL, 0);
-				lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
-				ENSURE(run != NULL);
-				bool fell = false, landed = false;
-				while (run && !lbRun_IsDone(run))
+				lbMetricsSummary summary;
+				bool fell, landed;
+				const bool ran = runWatchingFall(json, &summary, &fell, &landed);
+				ENSURE(ran);
+				if (ran)
 				{
-					lbRun_Step(run);
-					const lbCharacterState st = lbRun_GetView(run).state;
-					fell = fell || st == lb_stateFalling;
-					landed = landed || (fell && st == lb_stateLanding);
-				}
-				if (run)
-				{
-					const lbRunView view = lbRun_GetView(run);
-					const lbMetricsSummary* m = &view.summary;
+					const lbMetricsSummary* m = &summary;
 					printf("  off %.1f m, edge %.1f m ahead, %s: pop %.1f (source %.1f) sole %.4f limb %.4f support %.1f\n",
 						   (double)drops[d], (double)edges[e], rigs[k], (double)m->addedPopMax, (double)m->sourcePopMax,
 						   (double)m->solePenetrationMax, (double)m->limbPenetrationMax, (double)m->supportMin);
@@ -715,8 +731,6 @@ static void test_landing_after_a_fall_off_a_ledge(void)
 					runs += 1;
 					landings += landed ? 1 : 0;
 				}
-				lbDestroyRun(run);
-				lbDestroyScenario(sc);
 			}
 	printf("  %d falls, %d landings: worst added pop %.1f degrees\n", runs, landings, (double)worst);
 	ENSURE(runs == 12 && landings == 12);
@@ -855,23 +869,12 @@ static void test_a_clip_falling_off_a_flight_lands_smoothly(void)
 		snprintf(extra, sizeof extra, ", \"frames\": 200, \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 180}",
 				 (double)flights[k].start);
 		clipScenario(json, sizeof json, shape, file, extra);
-		lbScenario* sc = lbParseScenario(json, "run.json", NULL, 0);
-		lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
-		ENSURE(run != NULL);
-		bool fell = false, landed = false;
-		while (run && !lbRun_IsDone(run))
-		{
-			lbRun_Step(run);
-			const lbCharacterState state = lbRun_GetView(run).state;
-			fell = fell || state == lb_stateFalling;
-			landed = landed || (fell && state == lb_stateLanding);
-		}
-		if (!run)
-		{
-			lbDestroyScenario(sc);
+		lbMetricsSummary m;
+		bool fell, landed;
+		const bool ran = runWatchingFall(json, &m, &fell, &landed);
+		ENSURE(ran);
+		if (!ran)
 			continue;
-		}
-		const lbMetricsSummary m = lbRun_GetView(run).summary;
 		printf("  CMU 01_03 off the side of a %.3f x %.3f m flight: fell %d, landed %d, pop %.1f (source %.1f), sole %.4f m\n",
 			   (double)flights[k].riser, (double)flights[k].tread, fell, landed, (double)m.addedPopMax, (double)m.sourcePopMax,
 			   (double)m.solePenetrationMax);
@@ -880,8 +883,6 @@ static void test_a_clip_falling_off_a_flight_lands_smoothly(void)
 		ENSURE(m.solePenetrationMax <= 0.01f && m.limbPenetrationMax <= 0.02f);
 		ENSURE(m.nanFrames == 0 && m.kneeInversions == 0);
 		worst = lbMaxF(worst, m.addedPopMax);
-		lbDestroyRun(run);
-		lbDestroyScenario(sc);
 	}
 	printf("  worst added pop %.1f degrees\n", (double)worst);
 }
