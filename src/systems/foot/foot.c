@@ -2212,7 +2212,8 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// 5.5 cm into the nose, and Boxing_Toes' footwork by a 0.13 m stair a foot 2.4 cm into it; held
 	// to feet above lockHeight, a boxer's foot shuffling back from below a 0.33 m drop onto its top
 	// slid its heel 8.5 cm into the drop's face before the probe under the ankle found the top.
-	// Limber's own gaits never step so: their runs are the same to the bit.
+	// Limber's own gaits step so only as the body comes to a stop (the default scene's walk at the
+	// wall, whose last step now lifts its foot earlier).
 	const lbVec3 velH = lbProjectOnPlane(lf->footVel, f->up);
 	const bool stepping = !swinging && !leg->locked && lbLengthSquared(velH) > 0.25f;
 	if ((!swinging && !stepping) || def->swingLookahead <= 0.0f || (swinging && lf->soleAboveFloor <= def->lockHeight))
