@@ -2613,14 +2613,28 @@ static lbVec3 lbFootSideShift(const lbFootDef* def, const lbSceneQuery* query, c
 	}
 	if (off != 1)
 		return lbVec3_zero;
-	lbFootEdgeProbe heel = p;
-	heel.base = lbMulAdd(base, fp->along[lb_soleHeel], fp->toeWs);
+	const lbVec3 heel = lbMulAdd(base, fp->along[lb_soleHeel], fp->toeWs);
 	float h = 0.0f;
-	const bool valid = lbFootRayHeight(query, proto, lbMulAdd(heel.base, (float)offSide * w, side), base, up, castCount, &h);
-	if (lbFootClass(&heel, valid, h, g->height[lb_soleHeel], (float)offSide * w, 0.0f) == 0)
+	const bool valid = lbFootRayHeight(query, proto, lbMulAdd(heel, (float)offSide * w, side), base, up, castCount, &h);
+	if (lbFootClass(&p, valid, h, g->height[lb_soleHeel], (float)offSide * w, 0.0f) == 0)
 		return lbVec3_zero;
 	const float edge = lbFootFindEdge(&p, 0.0f, (float)offSide * w, g->height[lb_soleBall], 0.0f);
 	return lbMulSV(-(float)offSide * lbMaxF(w + def->edgeMargin - lbAbsF(edge), 0.0f), side);
+}
+
+// A plant probed afresh where a slide puts it (`at`, world): the centre cast and the footprint
+// there into *c and *g. False, both unchanged, where the cast finds no ground.
+static bool lbFootPlantProbeAt(const lbFootDef* def, const lbSceneQuery* query, lbFootFrame* f, const lbFootLegFrame* lf, lbVec3 at,
+							   lbFootCast* c, lbFootGround* g)
+{
+	const lbQueryInput probe = lbFootProbe(def, at, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
+	const lbFootCast hit = lbFootCastDown(query, &probe, f->up, &f->castCount);
+	if (!hit.hit)
+		return false;
+	*c = hit;
+	lbFootSampleGround(query, &probe, at, &lf->print, c, f->up, &f->castCount, g);
+	lbFootOffEdge(c, g, f->up, def->edgeHeight);
+	return true;
 }
 
 // Step 6: foot locking. A planted foot locks where it belongs on the ground: slid along the foot
@@ -2706,19 +2720,8 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 				lbVec3 slid = lbClampLength(lbMulAdd(lbSub(base0, lf->animAnkleWs), more, lf->print.toeWs),
 										   leg->slideGap ? 2.0f * def->maxPlantShift : def->maxPlantShift);
 				base = lbAdd(lf->animAnkleWs, slid);
-				if (lbDistance(base, base0) > 1.0e-4f)
-				{
-					lbQueryInput moved = lbFootProbe(def, base, f->pelvisWs, up, lf->ankleH + def->traceBelow);
-					lbFootCast c2 = lbFootCastDown(in->query, &moved, up, &f->castCount);
-					if (c2.hit)
-					{
-						c = c2;
-						lbFootSampleGround(in->query, &moved, base, &lf->print, &c, up, &f->castCount, &g);
-						lbFootOffEdge(&c, &g, up, def->edgeHeight);
-					}
-					else
-						base = base0; // nothing there after all: keep the foot where it was
-				}
+				if (lbDistance(base, base0) > 1.0e-4f && !lbFootPlantProbeAt(def, in->query, f, lf, base, &c, &g))
+					base = base0; // nothing there after all: keep the foot where it was
 				// Then across the foot where an edge runs along it (lbFootSideShift): probed there
 				// afresh, the plant stands on the level with its whole width. Every plant probes
 				// its ball's sides (two rays): gated on an edge found along the foot, five turns on
@@ -2726,21 +2729,8 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 				// with nothing crossing its line.
 				{
 					const lbVec3 across = lbFootSideShift(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount);
-					if (lbLengthSquared(across) > 0.0f)
-					{
-						const lbVec3 to = lbAdd(base, across);
-						lbQueryInput moved = lbFootProbe(def, to, f->pelvisWs, up, lf->ankleH + def->traceBelow);
-						lbFootCast c3 = lbFootCastDown(in->query, &moved, up, &f->castCount);
-						if (c3.hit)
-						{
-							lbFootGround g3;
-							lbFootSampleGround(in->query, &moved, to, &lf->print, &c3, up, &f->castCount, &g3);
-							lbFootOffEdge(&c3, &g3, up, def->edgeHeight);
-							c = c3;
-							g = g3;
-							base = to;
-						}
-					}
+					if (lbLengthSquared(across) > 0.0f && lbFootPlantProbeAt(def, in->query, f, lf, lbAdd(base, across), &c, &g))
+						base = lbAdd(base, across);
 				}
 				leg->groundPointWs = c.point;
 				leg->groundNormalWs = c.normal;
