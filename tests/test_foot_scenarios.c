@@ -887,6 +887,43 @@ static void test_a_clip_falling_off_a_flight_lands_smoothly(void)
 	printf("  worst added pop %.1f degrees\n", (double)worst);
 }
 
+// A captured walk down a flight steps onto the next tread, not across a pit. The character's floor
+// on a flight is the line through the risers' middles, up to half a riser above the tread a foot
+// leaves; the level a pit's rims lie at was the higher of that floor and the other foot's ground,
+// so the tread one riser down read as a pit's floor (deeper than half pelvisMaxSink) and the
+// landing looked for the pit's far rim, found the tread it was leaving and slid the foot back over
+// the nose: CMU 01_01 (0.9 m back from the first nose) hung its right foot there, heel on the nose
+// and ball over the tread below, for a frame before it stepped down (support 0.2 on 0.155-0.2 m
+// risers). The rims are now the other foot's ground while it has one, the floor only without.
+static void test_a_captured_descent_takes_the_next_tread_as_a_step(void)
+{
+	const char* file = "/usr/share/assimp/models/BVH/01_01.bvh";
+	if (!haveModel(file))
+		return;
+	static const float risers[5] = { 0.155f, 0.167f, 0.175f, 0.19f, 0.2f };
+	const float tread = 0.311f;
+	float worst = 0.0f, support = 1.0f;
+	for (int k = 0; k < 5; ++k)
+	{
+		char shape[256], extra[160], json[1024];
+		snprintf(shape, sizeof shape,
+				 "{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g, \"count\": 12, \"distance\": 1.0, \"landing\": 4.0}}",
+				 (double)risers[k], (double)tread);
+		snprintf(extra, sizeof extra, ", \"frames\": 600, \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 180}",
+				 (double)(1.0f + 12.0f * tread + 0.9f));
+		clipScenario(json, sizeof json, shape, file, extra);
+		lbMetricsSummary m;
+		if (!runHoldingPops(json, &m, &worst))
+			continue;
+		ENSURE(m.plantedFootFrames > 0);
+		ENSURE(m.supportMin >= 0.6f);
+		ENSURE(m.limbPenetrationMax <= 0.02f);
+		support = lbMinF(support, m.supportMin);
+	}
+	printf("  CMU 01_01 down 0.155-0.2 m risers: support %.2f at least, worst added pop %.1f degrees\n", (double)support,
+		   (double)worst);
+}
+
 // A captured clip whose soles stand a few centimetres over its own floor plants and locks both feet.
 // CMU 01_01 stands its soles 4.5-6 cm over its floor (by the rig's ankle height from its rest pose),
 // heel up and toes curled down: measured under the ankle against lockHeight, its right foot never
@@ -1233,6 +1270,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_a_jittering_capture_plant_keeps_its_lock);
 	RUN_TEST(test_a_clip_falling_off_a_flight_lands_smoothly);
 	RUN_TEST(test_captured_feet_plant_and_lock);
+	RUN_TEST(test_a_captured_descent_takes_the_next_tread_as_a_step);
 	RUN_TEST(test_captured_feet_look_ahead_off_the_forward_swing);
 	RUN_TEST(test_a_boxer_stepping_by_an_edge_stays_out_of_it);
 	RUN_TEST(test_curled_captured_toes_clear_the_ground);

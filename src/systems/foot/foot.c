@@ -1354,9 +1354,13 @@ typedef struct lbFootLegFrame
 	// above the ground that is really there now (with the footprint's clearance and the look-ahead
 	// ramp). Falling ground is eased for a foot near it; one high in the air has nothing to ease.
 	float swingGround;
-	// The level a gap's or pit's rims are looked for at (world, along up): the higher of the
-	// animation's floor and the ground the other foot last found. The floor alone sinks as the
-	// character passes over a gap, and a gap shallower than pelvisMaxSink then looked like a step.
+	// The level a gap's or pit's rims are looked for at (world, along up): the ground the other
+	// foot last found, the animation's floor while it has none. The floor sinks as the character
+	// passes over a gap (a gap shallower than pelvisMaxSink then looked like a step), and on a
+	// flight it runs through the risers' middles, up to half a riser above the tread a foot leaves:
+	// taken as the rims while higher than the other foot's ground, it made the next tread down a
+	// pit's floor, and a captured walk down 0.155-0.2 m risers hung a foot over the nose it was
+	// leaving, looking for the pit's far rim (support 0.2).
 	float rimH;
 	lbQuat tiltTarget;
 	bool planted;
@@ -4274,7 +4278,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		lbFootAnimatedLeg(leg, state, &f, skeleton, humanoid, in->animPose, side, &call->soles[side], def->lockSpeed, &lf);
 		{
 			const lbFootLegState* other = &state->legs[1 - side];
-			lf.rimH = other->grounded ? lbMaxF(f.floorH, lbDot(other->groundPointWs, f.up)) : f.floorH;
+			lf.rimH = other->grounded ? lbDot(other->groundPointWs, f.up) : f.floorH;
 		}
 		if (f.doTrace && lbFootProbeDue(leg, def, &f, &lf))
 			lbFootProbeLeg(leg, state, def, humanoid, in, &f, &lf);
