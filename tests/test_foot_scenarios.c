@@ -887,30 +887,37 @@ static void test_a_clip_falling_off_a_flight_lands_smoothly(void)
 	printf("  worst added pop %.1f degrees\n", (double)worst);
 }
 
-// A captured walk down a flight steps onto the next tread, not across a pit. The character's floor
-// on a flight is the line through the risers' middles, up to half a riser above the tread a foot
-// leaves; the level a pit's rims lie at was the higher of that floor and the other foot's ground,
-// so the tread one riser down read as a pit's floor (deeper than half pelvisMaxSink) and the
-// landing looked for the pit's far rim, found the tread it was leaving and slid the foot back over
-// the nose: CMU 01_01 (0.9 m back from the first nose) hung its right foot there, heel on the nose
-// and ball over the tread below, for a frame before it stepped down (support 0.2 on 0.155-0.2 m
-// risers). The rims are now the other foot's ground while it has one, the floor only without.
+// A captured walk down a flight steps onto the next tread, not across a pit. A tread one riser
+// down more than half pelvisMaxSink below the level a pit's rims are looked for at reads as a pit's
+// floor, and the landing looks for the pit's far rim. That level was the higher of the character's
+// floor (on a flight the line through the risers' middles, up to half a riser above the tread a
+// foot leaves) and the other foot's ground, and the far rim was any ground at that level ahead,
+// the tread the foot was leaving included: CMU 01_01 walking down from 0.9 m back on the top
+// landing hung its right foot over the nose it was leaving, heel on the nose and ball over the
+// tread below, for a frame before it stepped down (support 0.2 on 0.155-0.2 m risers), and from
+// 0.3 m back (0.19-0.2 m risers, deeper than half pelvisMaxSink below the other foot) its left
+// (support 0.3). The rims are now the other foot's ground while it has one, and a landing still on
+// the near rim whose ground ahead falls on past the "pit's floor" is on a flight, not over a pit.
 static void test_a_captured_descent_takes_the_next_tread_as_a_step(void)
 {
 	const char* file = "/usr/share/assimp/models/BVH/01_01.bvh";
 	if (!haveModel(file))
 		return;
-	static const float risers[5] = { 0.155f, 0.167f, 0.175f, 0.19f, 0.2f };
+	static const struct
+	{
+		float riser, back;
+	} flights[7] = { { 0.155f, 0.9f }, { 0.167f, 0.9f }, { 0.175f, 0.9f }, { 0.19f, 0.9f },
+					 { 0.2f, 0.9f },   { 0.19f, 0.3f },  { 0.2f, 0.3f } };
 	const float tread = 0.311f;
 	float worst = 0.0f, support = 1.0f;
-	for (int k = 0; k < 5; ++k)
+	for (int k = 0; k < 7; ++k)
 	{
 		char shape[256], extra[160], json[1024];
 		snprintf(shape, sizeof shape,
 				 "{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g, \"count\": 12, \"distance\": 1.0, \"landing\": 4.0}}",
-				 (double)risers[k], (double)tread);
+				 (double)flights[k].riser, (double)tread);
 		snprintf(extra, sizeof extra, ", \"frames\": 600, \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 180}",
-				 (double)(1.0f + 12.0f * tread + 0.9f));
+				 (double)(1.0f + 12.0f * tread + flights[k].back));
 		clipScenario(json, sizeof json, shape, file, extra);
 		lbMetricsSummary m;
 		if (!runHoldingPops(json, &m, &worst))

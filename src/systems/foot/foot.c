@@ -1852,16 +1852,35 @@ LB_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* def, co
 	const float narrowSpan = narrow ? 2.0f * reach + step + 1.0e-4f : 1.0e30f;
 	// Ground ahead falling 0.1 m below a pit's floor (pitFloorH, the ground under the touchdown)
 	// is the next tread of a flight down, not the far wall of a pit: the search stops there.
+	// A pit whose touchdown still stands on the near rim (the point under the ankle at the rims'
+	// level) may be the next tread of a flight down, one riser of more than half pelvisMaxSink
+	// below the other foot's: the rays go on past the near rim's edge, and ground falling 0.1 m
+	// below the pit's floor before any rim-level ground beyond it makes the flight, no gap. Taken
+	// for a pit, the near rim's edge a few millimetres ahead was its far side: the range let the
+	// foot slide back over the nose it was leaving while the landing's own range held it onto the
+	// tread below, and the two alternated by frames (CMU 01_01 down 0.19-0.2 m risers: support 0.3
+	// at the plant).
+	const bool onRim = narrow && lbFootRayHeight(query, centre, lbMulAdd(base, a[lb_soleUnderAnkle], toe), base, f->up, &f->castCount, &h) &&
+					   lbAbsF(h - floorH) <= tol;
+	bool beyondRim = false;
 	for (float d = step; n < LB_FOOT_GAP_STEPS && d <= narrowSpan; d += step, ++n)
 		if (lbFootRayHeight(query, centre, lbMulAdd(base, a[lb_soleUnderAnkle] + d, toe), base, f->up, &f->castCount, &h))
 		{
 			if (lbAbsF(h - floorH) <= tol)
 			{
-				fwd = lbFootGapEdge(query, centre, base, toe, a[lb_soleUnderAnkle], d, d - step, floorH, tol, f) + def->edgeMargin;
+				if (fwd > 1.0e29f)
+					fwd = lbFootGapEdge(query, centre, base, toe, a[lb_soleUnderAnkle], d, d - step, floorH, tol, f) + def->edgeMargin;
+				if (!onRim || beyondRim)
+					break;
+				continue;
+			}
+			beyondRim = beyondRim || fwd < 1.0e29f;
+			if (narrow && h < pitFloorH - 0.1f)
+			{
+				if (onRim)
+					return false;
 				break;
 			}
-			if (narrow && h < pitFloorH - 0.1f)
-				break;
 		}
 	// Back: the first ground behind the point under the ankle, which the ball may reach.
 	const float ball = a[lb_soleBall] - a[lb_soleUnderAnkle];
