@@ -816,6 +816,20 @@ static void clipScenario(char* out, size_t size, const char* shape, const char* 
 			 shape, file, extra);
 }
 
+// A scenario (JSON, into out) in which the captured clip `file` walks down a flight of 12 steps
+// (riser and tread in m, its first riser 1 m out, a 4 m landing at the bottom) from x = `start` on
+// the top landing, turned to face down it, for `frames` frames.
+static void clipDownFlight(char* out, size_t size, const char* file, float riser, float tread, float start, int frames)
+{
+	char shape[256], extra[160];
+	snprintf(shape, sizeof shape,
+			 "{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g, \"count\": 12, \"distance\": 1.0, \"landing\": 4.0}}",
+			 (double)riser, (double)tread);
+	snprintf(extra, sizeof extra, ", \"frames\": %d, \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 180}", frames,
+			 (double)start);
+	clipScenario(out, size, shape, file, extra);
+}
+
 // A motion-capture plant that jitters keeps its lock. In CMU 01_03 (assimp's test models) a planted
 // foot's speed passes lockSpeed for one frame (0.35 m/s between 0.06 and 0.18), the lock lets go
 // and the foot plants again the next frame; locked afresh there, it took the animation's place and
@@ -862,13 +876,8 @@ static void test_a_clip_falling_off_a_flight_lands_smoothly(void)
 	float worst = 0.0f;
 	for (int k = 0; k < 4; ++k)
 	{
-		char shape[256], extra[160], json[1024];
-		snprintf(shape, sizeof shape,
-				 "{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g, \"count\": 12, \"distance\": 1.0, \"landing\": 4.0}}",
-				 (double)flights[k].riser, (double)flights[k].tread);
-		snprintf(extra, sizeof extra, ", \"frames\": 200, \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 180}",
-				 (double)flights[k].start);
-		clipScenario(json, sizeof json, shape, file, extra);
+		char json[1024];
+		clipDownFlight(json, sizeof json, file, flights[k].riser, flights[k].tread, flights[k].start, 200);
 		lbMetricsSummary m;
 		bool fell, landed;
 		const bool ran = runWatchingFall(json, &m, &fell, &landed);
@@ -912,13 +921,8 @@ static void test_a_captured_descent_takes_the_next_tread_as_a_step(void)
 	float worst = 0.0f, support = 1.0f;
 	for (int k = 0; k < 7; ++k)
 	{
-		char shape[256], extra[160], json[1024];
-		snprintf(shape, sizeof shape,
-				 "{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g, \"count\": 12, \"distance\": 1.0, \"landing\": 4.0}}",
-				 (double)flights[k].riser, (double)tread);
-		snprintf(extra, sizeof extra, ", \"frames\": 600, \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 180}",
-				 (double)(1.0f + 12.0f * tread + flights[k].back));
-		clipScenario(json, sizeof json, shape, file, extra);
+		char json[1024];
+		clipDownFlight(json, sizeof json, file, flights[k].riser, tread, 1.0f + 12.0f * tread + flights[k].back, 600);
 		lbMetricsSummary m;
 		if (!runHoldingPops(json, &m, &worst))
 			continue;
