@@ -489,6 +489,33 @@ static void TestStrideFromLegLength(void)
 	ENSURE(lbIsValidFloat(s1) && lbIsValidFloat(r1));
 }
 
+// lbGaitSpeedForStride inverts lbGaitStride: over 2000 random legs, gaits and speeds (fixed seed),
+// the speed it gives for a speed's stride has that stride (to 1 mm, never longer), and a shorter
+// stride asks for a speed no faster; strides past a walk's cap allow its fastest speed, and no
+// stride, or not a number, 0.
+static void TestSpeedForStride(void)
+{
+	lbTestRng rng = { 20261205ull };
+	for (int i = 0; i < 2000; ++i)
+	{
+		const float leg = lbTestUniform(&rng, 0.5f, 1.3f), v = lbTestUniform(&rng, 0.05f, 2.9f);
+		const bool run = (i & 1) != 0;
+		float stride, back;
+		lbGaitStride(v, leg, run, &stride, NULL);
+		const float u = lbGaitSpeedForStride(stride, leg, run);
+		lbGaitStride(u, leg, run, &back, NULL);
+		ENSURE(lbIsValidFloat(u) && u >= 0.0f);
+		ENSURE_NEAR(back, stride, 1.0e-3f);
+		ENSURE(back <= stride + 1.0e-5f);
+		ENSURE(lbGaitSpeedForStride(0.9f * stride, leg, run) <= u);
+	}
+	ENSURE(lbGaitSpeedForStride(10.0f, 0.9f, false) >= 2.99f);
+	ENSURE(lbGaitSpeedForStride(0.0f, 0.9f, false) == 0.0f);
+	ENSURE(lbGaitSpeedForStride(-1.0f, 0.9f, true) == 0.0f);
+	ENSURE(lbGaitSpeedForStride(NAN, 0.9f, false) == 0.0f);
+	ENSURE(lbIsValidFloat(lbGaitSpeedForStride(1.0f, NAN, false)));
+}
+
 // A caller that raises the character while it walks or runs (a controller easing up stairs or a
 // slope) carries the stance foot along up: across the ground it stays where it was planted, along
 // up it stays on the model floor. On flat ground and climbing, no leg bone turns 12 degrees or
@@ -862,6 +889,7 @@ int main(int argc, char** argv)
 	RUN_TEST(TestClipBadInput);
 	RUN_TEST(TestRootMotion);
 	RUN_TEST(TestStrideFromLegLength);
+	RUN_TEST(TestSpeedForStride);
 	RUN_TEST(TestWalkAndRun);
 	RUN_TEST(TestWalkStop);
 	RUN_TEST(TestClimbingCharacter);

@@ -293,6 +293,12 @@ LB_API lbResult lbMotion_Sample(lbMotionState* state, const lbSkeleton* skeleton
 /// lambda = 2.3 (v^2 / g L)^0.3, with a minimum cadence so the character steps in place at low speed.
 LB_API void lbGaitStride(float speed, float legLength, bool run, float* outStrideLength, float* outCycleRate);
 
+/// Fastest speed (m/s) whose lbGaitStride stride (two steps, m) is at most strideLength, for a
+/// leg of length legLength (m): what a controller slows to when the ground asks for short steps
+/// (a steep flight, where a step of two treads drops further than the legs reach). 0 for a
+/// stride of 0 or less or not a number.
+LB_API float lbGaitSpeedForStride(float strideLength, float legLength, bool run);
+
 LB_EXTERN_C_END
 
 /// @}

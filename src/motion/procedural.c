@@ -160,6 +160,25 @@ void lbGaitStride(float speed, float legLength, bool run, float* outStrideLength
 		*outCycleRate = rate;
 }
 
+float lbGaitSpeedForStride(float strideLength, float legLength, bool run)
+{
+	if (!lbIsValidFloat(strideLength) || strideLength <= 0.0f)
+		return 0.0f;
+	// The stride grows with the speed (the law, its cap, the minimum cadence), so bisection finds
+	// the speed, within 0.1 mm/s, from the same function the gait uses: the two never disagree.
+	float lo = 0.0f, hi = run ? 12.0f : 3.0f;
+	for (int i = 0; i < 18; ++i)
+	{
+		float mid = 0.5f * (lo + hi), stride;
+		lbGaitStride(mid, legLength, run, &stride, NULL);
+		if (stride <= strideLength)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 // ---------------------------------------------------------------------------------------------
 // State
 
