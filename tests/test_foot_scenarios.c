@@ -8,12 +8,6 @@
 //   knee_inversions == 0, limit_violations == 0, added_pop_max <= 15 degrees, nan_frames == 0,
 //   unmeasured_frames == 0, locked slide <= 0.01 m (at the point the foot bears on).
 // Every failing figure is printed with the scenario's name before the check.
-//
-// The scenarios in kKnownOver do not meet every limit yet (running and walking down 0.30 m
-// stairs).
-// Each is held to ceilings a little above its figures when it was listed, so it can only get
-// better, and a listed scenario that meets every limit fails the test until it is taken off the
-// list: the list only shrinks.
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <sys/stat.h>
@@ -22,29 +16,6 @@
 #include "limber/scenario.h"
 #include "test_macros.h"
 #include "test_scenario_list.h"
-
-// Ceilings of a scenario over a limit: sole and limb penetration (m), lowest support, added pop
-// (degrees), limit-violation frames and locked slide (m). A metric within its limit has the limit.
-typedef struct KnownOver
-{
-	const char* name;
-	float sole, limb, support, pop;
-	int limits;
-	float slide;
-} KnownOver;
-
-static const KnownOver kKnownOver[] = {
-	{ "foot_walk_stairsdown30_mannequin.json", 0.023f, 0.020f, 0.60f, 15.0f, 0, 0.010f },
-	{ "foot_walk_stairsdown30_mixamo.json", 0.035f, 0.020f, 0.60f, 15.0f, 0, 0.010f },
-};
-
-static const KnownOver* knownOver(const char* name)
-{
-	for (size_t i = 0; i < sizeof kKnownOver / sizeof kKnownOver[0]; ++i)
-		if (strcmp(kKnownOver[i].name, name) == 0)
-			return &kKnownOver[i];
-	return NULL;
-}
 
 static float systemValue(const lbRun* run, const char* name)
 {
@@ -92,57 +63,31 @@ static void test_foot_scenarios_meet_the_limits(void)
 			ENSURE(m->kneeInversions == 0);
 			// Measured (>= 0); every foot scenario plants its feet.
 			ENSURE(m->solePenetrationMax >= 0.0f && m->limbPenetrationMax >= 0.0f && m->supportMin >= 0.0f && slide >= 0.0f);
-			const KnownOver* k = knownOver(names[i]);
-			if (!k)
-			{
-				ENSURE(m->limitViolations == 0);
-				ENSURE(m->solePenetrationMax <= 0.01f);
-				ENSURE(m->limbPenetrationMax <= 0.02f);
-				ENSURE(m->supportMin >= 0.6f);
-				ENSURE(m->addedPopMax <= 15.0f);
-				ENSURE(slide <= 0.01f);
-			}
-			else
-			{
-				if (ok)
-					printf("  %s meets every limit now: take it off kKnownOver\n", names[i]);
-				ENSURE(!ok);
-				ENSURE(m->limitViolations <= k->limits);
-				ENSURE(m->solePenetrationMax <= k->sole);
-				ENSURE(m->limbPenetrationMax <= k->limb);
-				ENSURE(m->supportMin >= k->support);
-				ENSURE(m->addedPopMax <= k->pop);
-				ENSURE(slide <= k->slide);
-			}
+			ENSURE(m->limitViolations == 0);
+			ENSURE(m->solePenetrationMax <= 0.01f);
+			ENSURE(m->limbPenetrationMax <= 0.02f);
+			ENSURE(m->supportMin >= 0.6f);
+			ENSURE(m->addedPopMax <= 15.0f);
+			ENSURE(slide <= 0.01f);
 		}
 		lbDestroyRun(run);
 		lbDestroyScenario(s);
 		free(names[i]);
 	}
-	printf("  %d of %d foot scenarios over a limit (%d listed as known)\n", failed, count,
-		   (int)(sizeof kKnownOver / sizeof kKnownOver[0]));
-	// Every listed scenario exists.
-	for (size_t k = 0; k < sizeof kKnownOver / sizeof kKnownOver[0]; ++k)
-	{
-		char path[1400];
-		snprintf(path, sizeof path, "%s/%s", dirPath, kKnownOver[k].name);
-		FILE* file = fopen(path, "rb");
-		ENSURE(file != NULL);
-		if (file)
-			fclose(file);
-	}
+	printf("  %d of %d foot scenarios over a limit\n", failed, count);
 }
 
-// Walking down 0.30 m stairs the stride spans two treads: while one foot stands locked on a tread
-// two risers or more below the other foot, still in the air over the tread it left, the standing
-// foot is on its ball with the heel up (it turns toes-down so the hips need not fold the other leg
-// under its tread). Counted in frames where that heel stands more than 2 cm above the ball, on both
-// rigs (none without the turn: the walk's own heel lifts later, as the foot leaves).
+// Walking off a 0.5 m ledge: while one foot stands locked on the ground 0.5 m or more below the
+// other foot, still in the air over the ledge it left, the standing foot is on its ball with the
+// heel up (it turns toes-down so the hips need not fold the other leg under the ledge's top).
+// Counted in frames where that heel stands more than 2 cm above the ball, on both rigs (none
+// without the turn: the walk's own heel lifts later, as the foot leaves). Walks down 0.30 m stairs
+// showed it while their stride spanned two treads; the runner now walks them a tread a step.
 static void test_lower_foot_stands_on_its_ball_stepping_down(void)
 {
 	char dirPath[1024];
 	snprintf(dirPath, sizeof dirPath, "%s/scenarios", LB_SOURCE_DIR);
-	const char* names[2] = { "foot_walk_stairsdown30_mannequin.json", "foot_walk_stairsdown30_mixamo.json" };
+	const char* names[2] = { "foot_walk_ledge50_mannequin.json", "foot_walk_ledge50_mixamo.json" };
 	for (int r = 0; r < 2; ++r)
 	{
 		lbScenario* sc = NULL;
@@ -177,7 +122,7 @@ static void test_lower_foot_stands_on_its_ball_stepping_down(void)
 					onBall += 1;
 			}
 		}
-		printf("  %s: %d frames on the ball two risers below the other foot\n", names[r], onBall);
+		printf("  %s: %d frames on the ball 0.5 m below the other foot\n", names[r], onBall);
 		ENSURE(onBall >= 4);
 		lbDestroyRun(run);
 		lbDestroyScenario(sc);
@@ -605,6 +550,94 @@ static void test_running_down_a_trailing_knee_stays_in_range(void)
 {
 	const float sizes[4][2] = { { 0.280f, 0.261f }, { 0.286f, 0.264f }, { 0.319f, 0.357f }, { 0.344f, 0.349f } };
 	printf("  8 runs down: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, true, "run", 3.5f, 180));
+}
+
+// Walking down steep flights the runner's controller takes whole treads a stride (docs/scenarios.md):
+// 0.30 m risers on 0.30 m treads, 0.27 on 0.29, 0.25 on 0.28 straight down and 0.264 on 0.253 at
+// 54.7 degrees off straight, a tread a step (the drop between the feet at most one riser); 0.18 on
+// 0.28, two (0.36 m between the feet within half a leg). Each foot locks every time the same
+// number of risers below its last lock after its first two steps down, the feet never stand locked
+// further apart than those treads, and every foot limit holds, on both rigs. At 1.4 m/s a step
+// spanned two or three 0.30 m treads, and the trailing toes went 2.2-3.4 cm into the top landing
+// at the first step down; at 54.7 degrees the feet apart across the body put the leading foot two
+// risers below the other (27-32 degrees of pop).
+static void test_steep_flights_are_walked_down_a_tread_a_step(void)
+{
+	// Riser, tread (m), degrees off straight down, treads a step.
+	const float flights[5][4] = { { 0.30f, 0.30f, 0.0f, 1.0f },
+								  { 0.27f, 0.29f, 0.0f, 1.0f },
+								  { 0.25f, 0.28f, 0.0f, 1.0f },
+								  { 0.264f, 0.253f, 54.7f, 1.0f },
+								  { 0.18f, 0.28f, 0.0f, 2.0f } };
+	const char* rigs[2] = { "mannequin", "mixamo" };
+	for (int i = 0; i < 5; ++i)
+		for (int k = 0; k < 2; ++k)
+		{
+			const float riser = flights[i][0], tread = flights[i][1], a = flights[i][2] * LB_DEG2RAD, treads = flights[i][3];
+			const float top = 1.0f + 16.0f * tread + 0.3f;
+			char json[1024];
+			snprintf(json, sizeof json,
+					 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g,"
+					 " \"count\": 16, \"distance\": 1.0, \"landing\": 4, \"width\": 30}}]}, \"rig\": \"%s\", \"motion\": \"walk\","
+					 " \"system\": \"foot\", \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [%g, %g, 0]}],"
+					 " \"frames\": 480, \"character\": {\"position\": [%g, -6, 0], \"heading_deg\": %g}}",
+					 (double)riser, (double)tread, rigs[k], (double)(-1.4f * cosf(a)), (double)(1.4f * sinf(a)), (double)top,
+					 (double)(180.0f - flights[i][2]));
+			lbScenario* sc = lbParseScenario(json, "flight.json", NULL, 0);
+			lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
+			ENSURE(run != NULL);
+			if (!run)
+			{
+				lbDestroyScenario(sc);
+				continue;
+			}
+			// Per foot: the ground it locked on each time, in order.
+			float lockH[2][64];
+			int locks[2] = { 0, 0 };
+			bool was[2] = { false, false };
+			float widest = 0.0f;
+			while (!lbRun_IsDone(run))
+			{
+				lbRun_Step(run);
+				const bool locked[2] = { systemValue(run, "locked_l") > 0.5f, systemValue(run, "locked_r") > 0.5f };
+				const float ground[2] = { systemValue(run, "ground_l"), systemValue(run, "ground_r") };
+				for (int side = 0; side < 2; ++side)
+				{
+					if (locked[side] && !was[side] && locks[side] < 64)
+						lockH[side][locks[side]++] = ground[side];
+					was[side] = locked[side];
+				}
+				if (locked[0] && locked[1])
+					widest = lbMaxF(widest, lbAbsF(ground[0] - ground[1]));
+			}
+			// Every step down the flight after each foot's first two drops the same risers (the
+			// first steps off the landing fall where the walk's phase puts them).
+			int steady = 0, drop = -1;
+			bool same = true;
+			const float landing = 16.0f * riser;
+			for (int side = 0; side < 2; ++side)
+				for (int j = 1, onFlight = 0; j < locks[side]; ++j)
+				{
+					const bool on = lockH[side][j - 1] < landing - 0.5f * riser && lockH[side][j] > 0.5f * riser;
+					if (!on || ++onFlight < 2)
+						continue;
+					const float d = (lockH[side][j - 1] - lockH[side][j]) / riser;
+					const int whole = (int)lroundf(d);
+					same = same && lbAbsF(d - (float)whole) < 0.05f && (drop < 0 || whole == drop);
+					drop = whole;
+					steady += 1;
+				}
+			const lbMetricsSummary m = lbRun_GetView(run).summary;
+			char label[160];
+			snprintf(label, sizeof label,
+					 "walk down %.3f x %.3f m, %.1f degrees off, %s: %d steady locks of %d risers, feet %.3f m apart at most",
+					 (double)riser, (double)tread, (double)flights[i][2], rigs[k], steady, drop, (double)widest);
+			holdRun(label, &m);
+			ENSURE(steady >= 4 && same);
+			ENSURE(widest <= treads * riser + 0.02f);
+			lbDestroyRun(run);
+			lbDestroyScenario(sc);
+		}
 }
 
 // Walks down flights crossed at an angle (sizes: riser, tread in m, degrees off straight down) on
@@ -1270,6 +1303,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_running_down_a_lock_below_unfolds_the_knee_gradually);
 	RUN_TEST(test_running_down_a_trailing_knee_stays_in_range);
 	RUN_TEST(test_walking_down_stairs_at_an_angle);
+	RUN_TEST(test_steep_flights_are_walked_down_a_tread_a_step);
 	RUN_TEST(test_a_plant_across_a_riser_keeps_its_heel_corners_clear);
 	RUN_TEST(test_the_runner_reports_ground_too_steep_to_walk);
 	RUN_TEST(test_an_off_centre_rig_walks_where_it_is_put);

@@ -240,6 +240,13 @@ typedef struct lbFootLegState
 	unsigned printValid;
 	///@}
 	///@{
+	/// An edge under the sole of a foot in the air from the last probe (a nose between two of its
+	/// samples): the higher side's ground (world, along up) and the stretch of the sole it lies under
+	/// until the next probe, as distances along the foot from the point under the ankle (model
+	/// units, as lbSole::along); held only while bit lb_solePointCount of printValid is set.
+	float cornerHeight, cornerLo, cornerHi;
+	///@}
+	///@{
 	/// Ground ahead of a foot in the air from the last probe, along its path: points (world) and the
 	/// ground height (world, along up) under each; aheadCount of them.
 	lbVec3 aheadPointWs[3];

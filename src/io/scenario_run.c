@@ -472,6 +472,135 @@ static float lbHeadingOf(const lbRun* run, lbTransform characterWs)
 	return atan2f(lbDot(fwd, side), lbDot(fwd, f)) * LB_RAD2DEG;
 }
 
+// A walker going down a steep flight takes short steps: the drop from one foot's tread to the
+// other's is at most this many leg lengths (thigh + calf), 0.45 m for the reference rigs' 0.9 m
+// legs. At a stride of 1.3 m (1.4 m/s) a flight of 0.3 m risers on 0.3 m treads puts two treads
+// between the feet, 0.6 m, and the trailing leg folds into a full squat with its toes in the tread
+// it leaves; slowed to steps of one tread it walks down as people do on steep stairs.
+#define LB_DESCENT_DROP_LEGS 0.5f
+// How far ahead (m) and how finely the controller reads the ground for a flight down: far enough
+// to slow before the first step down from a landing at a walk, and to see three risers.
+#define LB_DESCENT_LOOK 1.5f
+#define LB_DESCENT_SPACING 0.05f
+// Lowest drop (m) between two samples that makes a riser, and most risers read.
+#define LB_DESCENT_RISER 0.04f
+#define LB_DESCENT_MAX_RISERS 8
+
+// How far (m, >= 0) the feet of the base pose stand apart across the character (along its left).
+static float lbFootSpacing(const lbRun* run)
+{
+	const lbHumanoid* h = &run->humanoid;
+	if (run->pose.boneCount <= 0)
+		return 0.0f;
+	lbVec3 d = lbSub(run->pose.model[h->leg[0].foot].p, run->pose.model[h->leg[1].foot].p);
+	return lbAbsF(lbDot(d, h->leftMs));
+}
+
+// The step (m) a walk down the ground ahead along `way` (from the character's place, ground
+// height `ground`) may take, 1e30 for no limit. A flight (two or more risers down at even spacing
+// ahead, each found to 3 mm) gets whole treads: as many as keep the drop within
+// LB_DESCENT_DROP_LEGS, at least one, so every step lands on a tread at the same place along it
+// and a step of 1.4 treads does not alternate between one tread and two. A flight crossed at an
+// angle (the riser's face, found by a ray back at it, turned from the way) puts the feet, apart
+// across the body, one ahead of the other across the treads: the stride is cut, a tread at a time,
+// until the leading foot's advance across the treads stays within those treads (walking 47-55
+// degrees off straight down 0.24-0.26 m risers the leading foot otherwise came down two risers
+// below the other and the hips dived 0.3 m as the other let go, 27-32 degrees of pop). Other ground gets the
+// step whose mean drop is within that height over the window. The window ends at a rise, at
+// ground missing or at a drop deeper than a step down (a gap, a ledge to fall from).
+static float lbDescentStep(const lbRun* run, lbVec3 way, float ground, float legLength)
+{
+	const float down = lbStepDownHeight(run), maxDrop = LB_DESCENT_DROP_LEGS * legLength;
+	const int n = (int)(LB_DESCENT_LOOK / LB_DESCENT_SPACING + 0.5f);
+	float edgeAt[LB_DESCENT_MAX_RISERS], edgeDrop[LB_DESCENT_MAX_RISERS];
+	int edges = 0;
+	bool regular = true;
+	float prev = ground, last = ground, lastAt = 0.0f;
+	for (int i = 1; i <= n; ++i)
+	{
+		const float d = LB_DESCENT_SPACING * (float)i;
+		bool found;
+		float g = lbGroundHeightAt(run, lbMulAdd(run->position, d, way), &found);
+		if (!found || prev - g > down || g - prev > LB_DESCENT_RISER)
+		{
+			// A gap, a drop too deep or a rise: the flight (if any) ends before it.
+			regular = regular && edges >= 2;
+			break;
+		}
+		if (prev - g > LB_DESCENT_RISER && edges < LB_DESCENT_MAX_RISERS)
+		{
+			// The riser's face, between the samples: four halvings place it to 3 mm.
+			float lo = d - LB_DESCENT_SPACING, hi = d;
+			for (int k = 0; k < 4; ++k)
+			{
+				float mid = 0.5f * (lo + hi);
+				bool got;
+				float m = lbGroundHeightAt(run, lbMulAdd(run->position, mid, way), &got);
+				if (got && lbAbsF(m - prev) < lbAbsF(m - g))
+					lo = mid;
+				else
+					hi = mid;
+			}
+			edgeAt[edges] = 0.5f * (lo + hi);
+			edgeDrop[edges] = prev - g;
+			edges += 1;
+		}
+		prev = g;
+		last = g;
+		lastAt = d;
+	}
+	if (edges >= 2 && regular)
+	{
+		const float tread = (edgeAt[edges - 1] - edgeAt[0]) / (float)(edges - 1);
+		float riser = 0.0f;
+		for (int e = 0; e < edges; ++e)
+			riser += edgeDrop[e] / (float)edges;
+		bool even = tread > 0.1f;
+		for (int e = 1; e < edges && even; ++e)
+			even = lbAbsF(edgeAt[e] - edgeAt[e - 1] - tread) <= 0.25f * tread && lbAbsF(edgeDrop[e] - riser) <= 0.3f * riser;
+		if (even)
+		{
+			// Treads a step may take, and how far (in treads) the feet stand apart across them.
+			const float most = lbMaxF(1.0f, floorf(maxDrop / riser));
+			// The first riser's face, from 5 cm past it at half its height.
+			lbVec3 from = lbMulAdd(run->position, edgeAt[0] + 0.05f, way);
+			from = lbMulAdd(from, ground - 0.5f * edgeDrop[0] - lbDot(from, run->upWs), run->upWs);
+			lbVec3 hit, normal;
+			float apart = 0.0f;
+			if (lbRunWorldProbe(run->world, from, lbNeg(way), 0.1f, &hit, &normal))
+			{
+				const lbVec3 face = lbNormalizeOr(lbProjectOnPlane(normal, run->upWs), way);
+				const float c = lbClampF(lbAbsF(lbDot(face, way)), 0.2f, 1.0f);
+				apart = lbFootSpacing(run) * sqrtf(1.0f - c * c) / (tread * c);
+			}
+			// A stride (both steps) of whole treads, so each foot comes down at the same place on
+			// its tread every time; the most whose leading step, the feet's spacing included,
+			// stays within `most` treads and a quarter (a foot's slide takes the quarter).
+			const float m = lbMaxF(1.0f, floorf(2.0f * (most + 0.25f - apart)));
+			return 0.5f * m * tread;
+		}
+	}
+	// Not a flight: the mean grade down over the window, as far as it reaches. A single drop (a
+	// ledge) is a step down, taken at any speed, not a grade: spread over a window of at least
+	// 1 m it asks for no shorter step than a step down does.
+	const float grade = lastAt >= 0.5f * LB_DESCENT_LOOK ? (ground - last) / lbMaxF(lastAt, 1.0f) : 0.0f;
+	return grade > 1.0e-3f ? maxDrop / grade : 1.0e30f;
+}
+
+// Walking speed (m/s) the controller allows at `speed` toward `way` (unit) over the ground ahead:
+// the speed whose gait step (lbGaitSpeedForStride) is the step lbDescentStep allows there. Runs
+// and climbs are not slowed: a run's flight phase takes the drop, and what slows a climb is the
+// climber.
+static float lbDescentSpeed(const lbRun* run, float speed, lbVec3 way, float ground)
+{
+	if (speed <= 0.05f || strcmp(run->motionEntry->name, "walk") != 0)
+		return speed;
+	const lbLegAxes* leg = &run->humanoid.legAxes[0];
+	const float legLength = leg->thighLength + leg->calfLength;
+	const float step = lbDescentStep(run, way, ground, legLength);
+	return step < 1.0e29f ? lbMinF(speed, lbGaitSpeedForStride(2.0f * step, legLength, false)) : speed;
+}
+
 // Moves the character horizontally (controller or motion), samples the base motion, then
 // applies gravity or follows the ground.
 // Moves the character one frame and samples the base motion. Returns an error (logged once per
@@ -482,6 +611,15 @@ static lbResult lbMoveAndSample(lbRun* run, float dt)
 	lbVec3 v = run->desiredVelocity;
 	lbVec3 before = run->position;
 	float speed = lbLength(v);
+	// Steep descents ahead slow a walk (lbDescentSpeed).
+	if (speed > 0.05f && (run->ctx.state == lb_stateGrounded || run->ctx.state == lb_stateLanding))
+	{
+		bool found;
+		float ground = lbGroundHeightAt(run, run->position, &found);
+		float slowed = found ? lbDescentSpeed(run, speed, lbMulSV(1.0f / speed, v), ground) : speed;
+		v = lbMulSV(slowed / speed, v);
+		speed = slowed;
+	}
 	// Heading steers toward the velocity direction (proportional, at most one turn per second).
 	float turnDeg = 0.0f;
 	if (speed > 0.05f)

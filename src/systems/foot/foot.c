@@ -745,15 +745,17 @@ static void lbFootSwingBall(const lbFootPrint* fp, const lbFootCast* centre, lbF
 
 // The footprint of a foot in mid-swing, one ray cheaper: heel and toe tip probed, the ball's ground
 // taken on the line from under the ankle to the toe tip. What rises under the ball rises under the
-// toe tip first; the ball is probed where it bears weight (landing, planting).
+// toe tip first; the ball is probed where it bears weight (landing, planting). `back` (m, >= 0):
+// how much further back the heel's ray looks (lbFootHeelBehind), 0 for the probed heel.
 static void lbFootSampleSwing(const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base, const lbFootPrint* fp,
-							  const lbFootCast* centre, lbVec3 up, int* castCount, lbFootGround* out)
+							  const lbFootCast* centre, lbVec3 up, float back, int* castCount, lbFootGround* out)
 {
 	const int probed[2] = { lb_soleHeel, lb_soleToeTip };
-	const lbVec3 at[2] = { lbMulAdd(base, fp->along[lb_soleHeel], fp->toeWs), lbMulAdd(base, fp->along[lb_soleToeTip], fp->toeWs) };
+	const lbVec3 at[2] = { lbMulAdd(base, fp->along[lb_soleHeel] - back, fp->toeWs), lbMulAdd(base, fp->along[lb_soleToeTip], fp->toeWs) };
 	float height[2];
 	bool valid[2];
 	lbFootRayHeights(query, proto, at, 2, base, up, castCount, height, valid);
+	lbFootHeelBehind(centre, up, base, fp, back, at[0], &height[0], &valid[0]);
 	for (int i = 0; i < 2; ++i)
 	{
 		out->valid[probed[i]] = valid[i];
@@ -828,6 +830,9 @@ typedef struct lbFootEdgeProbe
 	bool capWall;
 	// The level a gap's rims lie at and the depth below it that makes a pit (m, along up).
 	float rimH, pitDepth;
+	// Levels below this height (along up) cost a metre of slide a metre further down
+	// (lbFootLegFrame::deepH).
+	float deepH;
 } lbFootEdgeProbe;
 
 #define LB_FOOT_BEYOND_REUSE 0.10f
@@ -1092,6 +1097,11 @@ static float lbFootPlantShiftWithin(const lbFootEdgeProbe* p, const lbFootGround
 		const bool pit = lbFootPitFloor(p, g, ref);
 		if (pit)
 			cost += 1.0e2f;
+		// A level further below the other foot than a step down asks the legs for a lunge: a
+		// nearer level costing a little more slide wins (walking down 0.285 m risers at a tread a
+		// step, a foot coming down over the nose of the next tread but one took it, 0.57 m below the
+		// other, for 1 cm less slide, and the hips dived 0.33 m as the other let go: 18.5 degrees).
+		cost += lbMaxF(p->deepH - g->height[ref], 0.0f);
 		// Staying on the level under the ankle wins ties.
 		if (cost < bestCost - 0.01f || (i == 0 && cost < bestCost))
 		{
@@ -1132,11 +1142,11 @@ static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, f
 // outChosenH may be NULL).
 static float lbFootSlideAt(const lbFootDef* def, const lbSceneQuery* query, const lbQueryInput* centre, lbVec3 base,
 						   const lbFootPrint* print, const lbFootCast* c, const lbFootGround* g, lbVec3 up, int* castCount,
-						   lbFootLegState* beyond, bool capWall, float rimH, float used, float* outLo, float* outHi, bool* outHiRiser,
-						   float* outLevelH, float* outChosenH)
+						   lbFootLegState* beyond, bool capWall, float rimH, float deepH, float used, float* outLo, float* outHi,
+						   bool* outHiRiser, float* outLevelH, float* outChosenH)
 {
 	lbFootEdgeProbe p = { query, centre, base, up, print, 0.0f, def->edgeHeight, def->edgeMargin, castCount, def->maxPlantShift, beyond, capWall,
-						  rimH, lbFootPitDepth(def) };
+						  rimH, lbFootPitDepth(def), deepH };
 	// The ground's rise per metre along the foot.
 	p.slopeAlong = -lbDot(print->toeWs, c->normal) / lbMaxF(lbDot(c->normal, up), 0.05f);
 	float chosenH;
@@ -1362,6 +1372,9 @@ typedef struct lbFootLegFrame
 	// pit's floor, and a captured walk down 0.155-0.2 m risers hung a foot over the nose it was
 	// leaving, looking for the pit's far rim (support 0.2).
 	float rimH;
+	// Ground lower than this (world, along up) asks more of the legs than a step down: half the
+	// leg's reach below the other foot's ground while it stands on some, -1e30 while it does not.
+	float deepH;
 	lbQuat tiltTarget;
 	bool planted;
 	lbVec3 ankleGoal;
@@ -1715,7 +1728,7 @@ static bool lbFootLandingRangeFrom(lbFootLegState* leg, const lbFootDef* def, co
 	}
 	float lo, hi, levelH = 1.0e30f;
 	bool riser;
-	lbFootSlideAt(def, in->query, &probe, from, &lf->print, &cf, &gf, f->up, &f->castCount, leg, false, lf->rimH, 0.0f, &lo, &hi, &riser,
+	lbFootSlideAt(def, in->query, &probe, from, &lf->print, &cf, &gf, f->up, &f->castCount, leg, false, lf->rimH, lf->deepH, 0.0f, &lo, &hi, &riser,
 				  &levelH, outChosenH);
 	// A pit's floor chosen, no rim being within the longest slide: the caller's pit test sees it
 	// and looks for the rims further off (lbFootGapRange).
@@ -1935,6 +1948,92 @@ LB_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* def, co
 	return true;
 }
 
+// The bit of lbFootLegState::printValid that says an edge lies under the sole (cornerHeight).
+#define LB_FOOT_CORNER_BIT (1u << lb_solePointCount)
+
+// No edge under the sole (lbFootLegState::cornerHeight).
+static inline void lbFootNoCorner(lbFootLegState* leg)
+{
+	leg->printValid &= ~LB_FOOT_CORNER_BIT;
+}
+
+// The edge under the sole of a foot in the air, between two neighbouring samples of its footprint
+// `g` (probed at `base`, centre cast c) whose ground differs by more than edgeHeight across the
+// plane: a nose. Its corner, at the higher side's height, lies between the samples, where no ray
+// looks: four rays halve the gap to 9 mm, and the corner is taken at the lower side's end of what
+// is left. Kept with the stretch of the sole it passes under until the next probe (the foot moves
+// on by half again the animated foot's speed, as the footprint's sweep has it). With the samples
+// alone, a foot coming down past a nose toes first cleared it at one sample and the next, and the
+// sole between them, where the corner was, could go into it: walking down stairs of other sizes,
+// straight and across (the terrain sweep's 3,800 runs), 3,701 held every limit without the
+// corner and 3,706 with it. The steepest such edge is kept when there are two.
+static void lbFootFindCorner(lbFootLegState* leg, const lbFootDef* def, const lbSceneQuery* query, const lbQueryInput* centre,
+							 lbFootFrame* f, const lbFootLegFrame* lf, lbVec3 base, const lbFootCast* c, const lbFootGround* g)
+{
+	lbFootNoCorner(leg);
+	float plane[lb_solePointCount];
+	lbFootPlaneHeights(c->point, c->normal, f->up, base, lf->print.along, lf->print.toeWs, plane);
+	int pair = -1;
+	float most = def->edgeHeight;
+	for (int k = 0; k + 1 < lb_solePointCount; ++k)
+	{
+		if (!g->valid[k] || !g->valid[k + 1])
+			continue;
+		const float d = lbAbsF((g->height[k] - plane[k]) - (g->height[k + 1] - plane[k + 1]));
+		if (d > most)
+		{
+			most = d;
+			pair = k;
+		}
+	}
+	if (pair < 0)
+		return;
+	const bool backHigh = g->height[pair] - plane[pair] > g->height[pair + 1] - plane[pair + 1];
+	const int highK = backHigh ? pair : pair + 1, lowK = backHigh ? pair + 1 : pair;
+	const float high = g->height[highK], low = g->height[lowK];
+	float atHigh = lf->print.along[highK], atLow = lf->print.along[lowK];
+	for (int i = 0; i < 4; ++i)
+	{
+		const float mid = 0.5f * (atHigh + atLow);
+		float h;
+		const bool got = lbFootRayHeight(query, centre, lbMulAdd(base, mid, lf->print.toeWs), base, f->up, &f->castCount, &h);
+		if (got && lbAbsF(h - high) < lbAbsF(h - low))
+			atHigh = mid;
+		else
+			atLow = mid;
+	}
+	const float scale = 1.0f / lbMaxF(f->modelToWorld, 1.0e-6f);
+	const float move = def->traceRate > 0.0f ? lbDot(lf->footVel, lf->print.toeWs) * 1.5f / def->traceRate : 0.0f;
+	leg->cornerHeight = high;
+	leg->cornerLo = (atLow - lbMaxF(move, 0.0f)) * scale;
+	leg->cornerHi = (atLow + lbMaxF(-move, 0.0f)) * scale;
+	leg->printValid |= LB_FOOT_CORNER_BIT;
+}
+
+// The goal raised so that the sole clears the edge under it (lbFootFindCorner) along the whole
+// stretch it passes under, where that edge rises above the ground plane (point, n) by more than
+// edgeHeight, as lbFootClearPrint does for the samples. The sole is a line, so its ends tell.
+static inline lbVec3 lbFootClearCorner(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* sole, const lbFootLegState* leg,
+									   lbVec3 point, lbVec3 n, float edgeHeight, lbVec3 up)
+{
+	if (!(leg->printValid & LB_FOOT_CORNER_BIT))
+		return ankleGoal;
+	const lbVec3 p0 = lbMulAdd(ankleGoal, scale, lbIkQuatRotate(footRot, sole->under));
+	const lbVec3 dir = lbMulSV(scale, lbIkQuatRotate(footRot, sole->toeFlat));
+	const float invNu = 1.0f / lbMaxF(lbDot(n, up), 0.05f);
+	const float h0 = lbDot(p0, up), hd = lbDot(dir, up);
+	const float a0 = lbDot(lbSub(p0, point), n) * invNu, ad = lbDot(dir, n) * invNu;
+	float lift = 0.0f;
+	const float ends[2] = { leg->cornerLo, leg->cornerHi };
+	for (int i = 0; i < 2; ++i)
+	{
+		const float h = h0 + ends[i] * hd;
+		if (leg->cornerHeight - (h - (a0 + ends[i] * ad)) > edgeHeight)
+			lift = lbMaxF(lift, leg->cornerHeight - h);
+	}
+	return lbMulAdd(ankleGoal, lift, up);
+}
+
 // Step 3, first: whether a leg probes on a trace frame. A foot that has hardly moved since its last probe,
 // in the same phase, keeps it (a locked foot, a landing foot coming to rest): the ground under it
 // is where it was. At most for 0.1 s, so ground a game removes or moves is still seen. A locked
@@ -2102,6 +2201,8 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 			}
 		}
 	}
+	// The ground the last probe found under the ankle (a riser above the ray's: see below).
+	const float lastGroundH = leg->grounded ? lbDot(leg->groundPointWs, f->up) : -1.0e30f;
 	leg->grounded = c.hit;
 	leg->clearance = 0.0f;
 	leg->printValid = 0;
@@ -2120,8 +2221,15 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	if (!landing)
 		leg->beyondValid = 0;
 	lbFootGround g;
+	// A foot still blending out of its lock leaves the tread it stood on: its heel's ray looks
+	// where the goal has the heel, edgeMargin behind, as a landing's does. From the probed heel,
+	// a foot leaving a tread whose goal trailed the probe by 1.3 cm found the tread below a frame
+	// early, and its heel went 1.1 cm into the nose it was leaving (walking 21.4 degrees off
+	// straight down 0.258 m risers on 0.306 m treads, mixamo). In mid-swing the heel stays where
+	// it is probed (lbFootHeelBehind).
+	const float heelBack = leg->lockAlpha > 0.0f ? lbFootBehind(leg, f, lf, base) + def->edgeMargin : 0.0f;
 	if (swinging && !landing)
-		lbFootSampleSwing(in->query, &centre, base, &lf->print, &c, f->up, &f->castCount, &g);
+		lbFootSampleSwing(in->query, &centre, base, &lf->print, &c, f->up, heelBack, &f->castCount, &g);
 	else if (landing)
 		lbFootSampleLanding(in->query, &centre, base, &lf->print, &c, f->up, def->edgeHeight, lbFootBehind(leg, f, lf, base), &f->castCount, &g);
 	else
@@ -2137,6 +2245,14 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		lbFootPlaneHeights(c.point, c.normal, f->up, base, lf->print.along, lf->print.toeWs, plane);
 		for (int i = 0; i < 2; ++i)
 			flat = flat && g.valid[ends[i]] && lbAbsF(g.height[ends[i]] - plane[ends[i]]) <= 0.25f * def->edgeHeight;
+		// A ray finding ground a riser below the last probe's, the whole footprint with it, has
+		// crossed an edge along or beside the sole's line: the sphere, as wide as the foot about
+		// its line, rests on the nose until the foot's side is past it. A foot swinging along a
+		// nose (turning on stairs) came down onto the tread below as soon as the line crossed the
+		// nose, with its side still over the tread above, and the side went 2.2 cm into the nose
+		// (foot_walk_stairsturn24_mannequin); the terrain sweep's turns on stairs over a limit
+		// 19 -> 11 of 200.
+		flat = flat && !(swinging && lastGroundH - lbDot(c.point, f->up) > def->edgeHeight);
 	}
 	if (!flat)
 	{
@@ -2167,6 +2283,10 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		lbFootSweepPrint(&g, &lf->print, c.point, c.normal, f->up, base, lbDot(lf->footVel, lf->print.toeWs) * 1.5f / def->traceRate, &print);
 	lbFootKeepPrint(leg, &print);
 	leg->clearance = lbFootPrintClearance(&print, &lf->print, base, c.point, c.normal, f->up);
+	if (!leg->locked)
+		lbFootFindCorner(leg, def, in->query, &centre, f, lf, base, &c, &g);
+	else
+		lbFootNoCorner(leg);
 	// Over a pit stepped over, the ground the foot comes down to is the rims' level: the clearance,
 	// measured above the pit's floor, is what the rims rise above it, and it is kept only where the
 	// footprint rises above the rims too. Kept whole on top of the rims' level, it held the foot a
@@ -2620,7 +2740,7 @@ static lbVec3 lbFootSideShift(const lbFootDef* def, const lbSceneQuery* query, c
 		return lbVec3_zero;
 	const lbFootPrint across = { { 0.0f, 0.0f, 0.0f, 0.0f }, side };
 	lbFootEdgeProbe p = { query, proto, lbMulAdd(base, fp->along[lb_soleBall], fp->toeWs), up, &across, 0.0f, def->edgeHeight,
-						  def->edgeMargin, castCount, def->maxPlantShift, NULL, false, 0.0f, 0.0f };
+						  def->edgeMargin, castCount, def->maxPlantShift, NULL, false, 0.0f, 0.0f, -1.0e30f };
 	// The ground's rise per metre across the foot.
 	p.slopeAlong = -lbDot(side, c->normal) / lbMaxF(lbDot(c->normal, up), 0.05f);
 	int off = 0, offSide = 0;
@@ -2738,7 +2858,7 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 				// The slide already made counts toward the longest (not across a gap, whose slide
 				// may reach twice as far).
 				const float used = leg->slideGap ? 0.0f : lbDot(lbSub(base0, lf->animAnkleWs), lf->print.toeWs);
-				float more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount, NULL, true, lf->rimH, used,
+				float more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount, NULL, true, lf->rimH, lf->deepH, used,
 										   &lo, &hi, &riser, &levelH, NULL);
 				lbVec3 slid = lbClampLength(lbMulAdd(lbSub(base0, lf->animAnkleWs), more, lf->print.toeWs),
 										   leg->slideGap ? 2.0f * def->maxPlantShift : def->maxPlantShift);
@@ -2970,6 +3090,9 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 				ankleGoal = lbFootClearTipTilted(ankleGoal, &lf->sole, soleTilt, smoothGround, leg->groundNormalWs, up, need);
 			ankleGoal = lbFootClearPrint(ankleGoal, footRot, f->modelToWorld, &lf->sole, leg->printHeight, leg->printValid, leg->groundPointWs,
 										 leg->groundNormalWs, def->edgeHeight, up);
+			if (!leg->locked)
+				ankleGoal = lbFootClearCorner(ankleGoal, footRot, f->modelToWorld, &lf->sole, leg, leg->groundPointWs, leg->groundNormalWs,
+											  def->edgeHeight, up);
 		}
 		if (leg->lockAlpha > 0.0f)
 		{
@@ -4298,6 +4421,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		{
 			const lbFootLegState* other = &state->legs[1 - side];
 			lf.rimH = other->grounded ? lbDot(other->groundPointWs, f.up) : f.floorH;
+			lf.deepH = other->grounded ? lf.rimH - 0.5f * f.reach[side] : -1.0e30f;
 		}
 		if (f.doTrace && lbFootProbeDue(leg, def, &f, &lf))
 			lbFootProbeLeg(leg, state, def, humanoid, in, &f, &lf);
