@@ -764,13 +764,11 @@ static void lbFootSampleSwing(const lbSceneQuery* query, const lbQueryInput* pro
 	lbFootSwingBall(fp, centre, out);
 }
 
-// How far above the plane (point, n) the highest footprint sample's ground lies (m, >= 0): the
-// extra height a foot over that plane needs so that no part of its sole is inside a step, a rock
-// or a ledge ahead or behind.
-static float lbFootPrintClearance(const lbFootGround* g, const lbFootPrint* fp, lbVec3 base, lbVec3 point, lbVec3 n, lbVec3 up)
+// How far above the ground plane the highest footprint sample's ground lies (m, >= 0): the extra
+// height a foot over that plane needs so that no part of its sole is inside a step, a rock or a
+// ledge ahead or behind. `plane`: the plane's height under each sample (lbFootPlaneHeights).
+static float lbFootPrintClearance(const lbFootGround* g, const float plane[lb_solePointCount])
 {
-	float plane[lb_solePointCount];
-	lbFootPlaneHeights(point, n, up, base, fp->along, fp->toeWs, plane);
 	float clear = 0.0f;
 	for (int k = 0; k < lb_solePointCount; ++k)
 		if (g->valid[k])
@@ -1958,8 +1956,8 @@ static inline void lbFootNoCorner(lbFootLegState* leg)
 }
 
 // The edge under the sole of a foot in the air, between two neighbouring samples of its footprint
-// `g` (probed at `base`, centre cast c) whose ground differs by more than edgeHeight across the
-// plane: a nose. Its corner, at the higher side's height, lies between the samples, where no ray
+// `g` (probed at `base`; `plane`, the ground plane's height under each) whose ground differs by
+// more than edgeHeight across the plane: a nose. Its corner, at the higher side's height, lies between the samples, where no ray
 // looks: four rays halve the gap to 9 mm, and the corner is taken at the lower side's end of what
 // is left. Kept with the stretch of the sole it passes under until the next probe (the foot moves
 // on by half again the animated foot's speed, as the footprint's sweep has it). With the samples
@@ -1968,11 +1966,9 @@ static inline void lbFootNoCorner(lbFootLegState* leg)
 // straight and across (the terrain sweep's 3,800 runs), 3,701 held every limit without the
 // corner and 3,706 with it. The steepest such edge is kept when there are two.
 static void lbFootFindCorner(lbFootLegState* leg, const lbFootDef* def, const lbSceneQuery* query, const lbQueryInput* centre,
-							 lbFootFrame* f, const lbFootLegFrame* lf, lbVec3 base, const lbFootCast* c, const lbFootGround* g)
+							 lbFootFrame* f, const lbFootLegFrame* lf, lbVec3 base, const lbFootGround* g, const float plane[lb_solePointCount])
 {
 	lbFootNoCorner(leg);
-	float plane[lb_solePointCount];
-	lbFootPlaneHeights(c->point, c->normal, f->up, base, lf->print.along, lf->print.toeWs, plane);
 	int pair = -1;
 	float most = def->edgeHeight;
 	for (int k = 0; k + 1 < lb_solePointCount; ++k)
@@ -2282,9 +2278,11 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	if (!leg->locked && def->traceRate > 0.0f)
 		lbFootSweepPrint(&g, &lf->print, c.point, c.normal, f->up, base, lbDot(lf->footVel, lf->print.toeWs) * 1.5f / def->traceRate, &print);
 	lbFootKeepPrint(leg, &print);
-	leg->clearance = lbFootPrintClearance(&print, &lf->print, base, c.point, c.normal, f->up);
+	float plane[lb_solePointCount];
+	lbFootPlaneHeights(c.point, c.normal, f->up, base, lf->print.along, lf->print.toeWs, plane);
+	leg->clearance = lbFootPrintClearance(&print, plane);
 	if (!leg->locked)
-		lbFootFindCorner(leg, def, in->query, &centre, f, lf, base, &c, &g);
+		lbFootFindCorner(leg, def, in->query, &centre, f, lf, base, &g, plane);
 	else
 		lbFootNoCorner(leg);
 	// Over a pit stepped over, the ground the foot comes down to is the rims' level: the clearance,
