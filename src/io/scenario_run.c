@@ -514,19 +514,15 @@ static float lbDescentStep(const lbRun* run, lbVec3 way, float ground, float leg
 	const int n = (int)(LB_DESCENT_LOOK / LB_DESCENT_SPACING + 0.5f);
 	float edgeAt[LB_DESCENT_MAX_RISERS], edgeDrop[LB_DESCENT_MAX_RISERS];
 	int edges = 0;
-	bool regular = true;
 	float prev = ground, last = ground, lastAt = 0.0f;
 	for (int i = 1; i <= n; ++i)
 	{
 		const float d = LB_DESCENT_SPACING * (float)i;
 		bool found;
 		float g = lbGroundHeightAt(run, lbMulAdd(run->position, d, way), &found);
+		// A gap, a drop too deep or a rise: the flight (if any) ends before it.
 		if (!found || prev - g > down || g - prev > LB_DESCENT_RISER)
-		{
-			// A gap, a drop too deep or a rise: the flight (if any) ends before it.
-			regular = regular && edges >= 2;
 			break;
-		}
 		if (prev - g > LB_DESCENT_RISER && edges < LB_DESCENT_MAX_RISERS)
 		{
 			// The riser's face, between the samples: four halvings place it to 3 mm.
@@ -549,7 +545,7 @@ static float lbDescentStep(const lbRun* run, lbVec3 way, float ground, float leg
 		last = g;
 		lastAt = d;
 	}
-	if (edges >= 2 && regular)
+	if (edges >= 2)
 	{
 		const float tread = (edgeAt[edges - 1] - edgeAt[0]) / (float)(edges - 1);
 		float riser = 0.0f;
