@@ -552,6 +552,20 @@ static void test_running_down_a_trailing_knee_stays_in_range(void)
 	printf("  8 runs down: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, true, "run", 3.5f, 180));
 }
 
+// A walk down a 30 m wide flight of 16 risers (m) on treads (m) from 0.3 m behind the top's nose,
+// `degrees` off straight down, at 1.4 m/s for `frames` frames, on the named rig: the scenario text.
+static void angledFlightJson(char* json, size_t size, float riser, float tread, float degrees, const char* rig, int frames)
+{
+	const float a = degrees * LB_DEG2RAD, top = 1.0f + 16.0f * tread + 0.3f;
+	snprintf(json, size,
+			 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g,"
+			 " \"count\": 16, \"distance\": 1.0, \"landing\": 4, \"width\": 30}}]}, \"rig\": \"%s\", \"motion\": \"walk\","
+			 " \"system\": \"foot\", \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [%g, %g, 0]}],"
+			 " \"frames\": %d, \"character\": {\"position\": [%g, -6, 0], \"heading_deg\": %g}}",
+			 (double)riser, (double)tread, rig, (double)(-1.4f * cosf(a)), (double)(1.4f * sinf(a)), frames, (double)top,
+			 (double)(180.0f - degrees));
+}
+
 // Walking down steep flights the runner's controller takes whole treads a stride (docs/scenarios.md):
 // 0.30 m risers on 0.30 m treads, 0.27 on 0.29, 0.25 on 0.28 straight down and 0.264 on 0.253 at
 // 54.7 degrees off straight, a tread a step (the drop between the feet at most one riser); 0.18 on
@@ -573,16 +587,9 @@ static void test_steep_flights_are_walked_down_a_tread_a_step(void)
 	for (int i = 0; i < 5; ++i)
 		for (int k = 0; k < 2; ++k)
 		{
-			const float riser = flights[i][0], tread = flights[i][1], a = flights[i][2] * LB_DEG2RAD, treads = flights[i][3];
-			const float top = 1.0f + 16.0f * tread + 0.3f;
+			const float riser = flights[i][0], tread = flights[i][1], treads = flights[i][3];
 			char json[1024];
-			snprintf(json, sizeof json,
-					 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g,"
-					 " \"count\": 16, \"distance\": 1.0, \"landing\": 4, \"width\": 30}}]}, \"rig\": \"%s\", \"motion\": \"walk\","
-					 " \"system\": \"foot\", \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [%g, %g, 0]}],"
-					 " \"frames\": 480, \"character\": {\"position\": [%g, -6, 0], \"heading_deg\": %g}}",
-					 (double)riser, (double)tread, rigs[k], (double)(-1.4f * cosf(a)), (double)(1.4f * sinf(a)), (double)top,
-					 (double)(180.0f - flights[i][2]));
+			angledFlightJson(json, sizeof json, riser, tread, flights[i][2], rigs[k], 480);
 			lbScenario* sc = lbParseScenario(json, "flight.json", NULL, 0);
 			lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
 			ENSURE(run != NULL);
@@ -651,15 +658,8 @@ static float holdAngledDescents(const float sizes[][3], int n)
 	for (int i = 0; i < n; ++i)
 		for (int k = 0; k < 2; ++k)
 		{
-			const float a = sizes[i][2] * LB_DEG2RAD, top = 1.0f + 16.0f * sizes[i][1] + 0.3f;
 			char json[1024];
-			snprintf(json, sizeof json,
-					 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g,"
-					 " \"count\": 16, \"distance\": 1.0, \"landing\": 4, \"width\": 30}}]}, \"rig\": \"%s\", \"motion\": \"walk\","
-					 " \"system\": \"foot\", \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [%g, %g, 0]}],"
-					 " \"frames\": 240, \"character\": {\"position\": [%g, -6, 0], \"heading_deg\": %g}}",
-					 (double)sizes[i][0], (double)sizes[i][1], rigs[k], (double)(-1.4f * cosf(a)), (double)(1.4f * sinf(a)), (double)top,
-					 (double)(180.0f - sizes[i][2]));
+			angledFlightJson(json, sizeof json, sizes[i][0], sizes[i][1], sizes[i][2], rigs[k], 240);
 			lbMetricsSummary m;
 			const bool ran = runScenarioText(json, &m, NULL, NULL, NULL);
 			ENSURE(ran);
