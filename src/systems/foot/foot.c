@@ -1177,16 +1177,27 @@ static lbVec3 lbFootClearUnder(const lbSceneQuery* query, const lbQueryInput* pr
 	return lbMulAdd(ankleGoal, lift, up);
 }
 
+// The bit of lbFootLegState::printValid that says an edge lies under the sole (cornerHeight).
+#define LB_FOOT_CORNER_BIT (1u << lb_solePointCount)
+
+// An edge under a sole between two footprint samples (lbFootFindCorner): its corner's height
+// (world, along up) and the stretch of the sole over it (model units along the foot).
+typedef struct lbFootCorner
+{
+	float height, lo, hi;
+} lbFootCorner;
+
 // Lifts an ankle goal until no sole sample lies under the ground sampled there, where that ground
 // stands more than `edgeHeight` above the plane (point, n): a toe over a step or a heel over a
-// rock is cleared too. Ground within the plane's reach is the plane's business (lbFootClearSole):
+// rock is cleared too; with `corner` (may be NULL), so is the sole over an edge between two
+// samples, along the whole stretch it passes (the sole is a line, so the stretch's ends tell). Ground within the plane's reach is the plane's business (lbFootClearSole):
 // a ray sampled the ground beside a tilted sole's point, not under it. `height` and bit k of
 // `validMask` are the ground under sample k (lbFootGround, or as a leg keeps it). A sample's world
 // point is the goal's point under the ankle plus its offset along the foot times the rotated,
 // scaled toe direction, so its height and the plane's height under it are linear in that offset:
 // one rotation serves every sample.
 static LB_ALWAYS_INLINE lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* sole, const float* height,
-							   unsigned validMask, lbVec3 point, lbVec3 n, float edgeHeight, lbVec3 up)
+							   unsigned validMask, const lbFootCorner* corner, lbVec3 point, lbVec3 n, float edgeHeight, lbVec3 up)
 {
 	float lift = 0.0f;
 	const lbVec3 p0 = lbMulAdd(ankleGoal, scale, lbIkQuatRotate(footRot, sole->under));
@@ -1226,6 +1237,16 @@ static LB_ALWAYS_INLINE lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot
 			lift = lbMaxF(lift, height[k] - h);
 	}
 #endif
+	if (corner)
+	{
+		const float ends[2] = { corner->lo, corner->hi };
+		for (int i = 0; i < 2; ++i)
+		{
+			const float hc = h0 + ends[i] * hd;
+			if (corner->height - (hc - (a0 + ends[i] * ad)) > edgeHeight)
+				lift = lbMaxF(lift, corner->height - hc);
+		}
+	}
 	return lbMulAdd(ankleGoal, lift, up);
 }
 
@@ -1946,9 +1967,6 @@ LB_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* def, co
 	return true;
 }
 
-// The bit of lbFootLegState::printValid that says an edge lies under the sole (cornerHeight).
-#define LB_FOOT_CORNER_BIT (1u << lb_solePointCount)
-
 // No edge under the sole (lbFootLegState::cornerHeight).
 static inline void lbFootNoCorner(lbFootLegState* leg)
 {
@@ -1957,9 +1975,9 @@ static inline void lbFootNoCorner(lbFootLegState* leg)
 
 // The edge under the sole of a foot in the air, between two neighbouring samples of its footprint
 // `g` (probed at `base`; `plane`, the ground plane's height under each) whose ground differs by
-// more than edgeHeight across the plane: a nose. Its corner, at the higher side's height, lies between the samples, where no ray
-// looks: four rays halve the gap to 9 mm, and the corner is taken at the lower side's end of what
-// is left. Kept with the stretch of the sole it passes under until the next probe (the foot moves
+// more than edgeHeight across the plane: a nose. Its corner, at the higher side's height, lies
+// between the samples, where no ray looks: four rays halve the gap to 9 mm, and the corner is
+// taken at the lower side's end of what is left (lbFootClearPrint clears it). Kept with the stretch of the sole it passes under until the next probe (the foot moves
 // on by half again the animated foot's speed, as the footprint's sweep has it). With the samples
 // alone, a foot coming down past a nose toes first cleared it at one sample and the next, and the
 // sole between them, where the corner was, could go into it: walking down stairs of other sizes,
@@ -2004,30 +2022,6 @@ static void lbFootFindCorner(lbFootLegState* leg, const lbFootDef* def, const lb
 	leg->cornerLo = (atLow - lbMaxF(move, 0.0f)) * scale;
 	leg->cornerHi = (atLow + lbMaxF(-move, 0.0f)) * scale;
 	leg->printValid |= LB_FOOT_CORNER_BIT;
-}
-
-// The goal raised so that the sole clears the edge under it (lbFootFindCorner) along the whole
-// stretch it passes under, where that edge rises above the ground plane (point, n) by more than
-// edgeHeight, as lbFootClearPrint does for the samples. The sole is a line, so its ends tell.
-static inline lbVec3 lbFootClearCorner(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* sole, const lbFootLegState* leg,
-									   lbVec3 point, lbVec3 n, float edgeHeight, lbVec3 up)
-{
-	if (!(leg->printValid & LB_FOOT_CORNER_BIT))
-		return ankleGoal;
-	const lbVec3 p0 = lbMulAdd(ankleGoal, scale, lbIkQuatRotate(footRot, sole->under));
-	const lbVec3 dir = lbMulSV(scale, lbIkQuatRotate(footRot, sole->toeFlat));
-	const float invNu = 1.0f / lbMaxF(lbDot(n, up), 0.05f);
-	const float h0 = lbDot(p0, up), hd = lbDot(dir, up);
-	const float a0 = lbDot(lbSub(p0, point), n) * invNu, ad = lbDot(dir, n) * invNu;
-	float lift = 0.0f;
-	const float ends[2] = { leg->cornerLo, leg->cornerHi };
-	for (int i = 0; i < 2; ++i)
-	{
-		const float h = h0 + ends[i] * hd;
-		if (leg->cornerHeight - (h - (a0 + ends[i] * ad)) > edgeHeight)
-			lift = lbMaxF(lift, leg->cornerHeight - h);
-	}
-	return lbMulAdd(ankleGoal, lift, up);
 }
 
 // Step 3, first: whether a leg probes on a trace frame. A foot that has hardly moved since its last probe,
@@ -2885,7 +2879,7 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 				plantAnkle = lbFootClearSole(plantAnkle, plantRot, f->modelToWorld, &lf->planeSole, c.point, c.normal, up);
 				if (lf->toeCurl > 0.0f)
 					plantAnkle = lbFootClearTip(plantAnkle, plantRot, f->modelToWorld, &lf->sole, c.point, c.normal, up, lf->toeCurl * f->modelToWorld);
-				plantAnkle = lbFootClearPrint(plantAnkle, plantRot, f->modelToWorld, &lf->sole, g.height, lbFootPrintMask(&g), c.point,
+				plantAnkle = lbFootClearPrint(plantAnkle, plantRot, f->modelToWorld, &lf->sole, g.height, lbFootPrintMask(&g), NULL, c.point,
 											  c.normal, def->edgeHeight, up);
 				plantAnkle = lbFootClearUnder(in->query, &centre, plantAnkle, plantRot, f->modelToWorld, &lf->sole, up, &f->castCount);
 				lbFootKeepPrint(leg, &g);
@@ -3086,11 +3080,10 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			const float need = !lf->planted && !leg->locked ? lbMaxF(lbFootTipLead(f, lf, leg->groundNormalWs), curl) : curl;
 			if (need > 0.0f)
 				ankleGoal = lbFootClearTipTilted(ankleGoal, &lf->sole, soleTilt, smoothGround, leg->groundNormalWs, up, need);
-			ankleGoal = lbFootClearPrint(ankleGoal, footRot, f->modelToWorld, &lf->sole, leg->printHeight, leg->printValid, leg->groundPointWs,
-										 leg->groundNormalWs, def->edgeHeight, up);
-			if (!leg->locked)
-				ankleGoal = lbFootClearCorner(ankleGoal, footRot, f->modelToWorld, &lf->sole, leg, leg->groundPointWs, leg->groundNormalWs,
-											  def->edgeHeight, up);
+			const lbFootCorner corner = { leg->cornerHeight, leg->cornerLo, leg->cornerHi };
+			const bool cornerOn = !leg->locked && (leg->printValid & LB_FOOT_CORNER_BIT);
+			ankleGoal = lbFootClearPrint(ankleGoal, footRot, f->modelToWorld, &lf->sole, leg->printHeight, leg->printValid,
+										 cornerOn ? &corner : NULL, leg->groundPointWs, leg->groundNormalWs, def->edgeHeight, up);
 		}
 		if (leg->lockAlpha > 0.0f)
 		{
