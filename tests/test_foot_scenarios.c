@@ -296,24 +296,31 @@ static bool runHoldingPops(const char* json, lbMetricsSummary* out, float* worst
 	return true;
 }
 
-// Runs the foot system over a flight of 16 steps (riser and tread in m, starting 1 m ahead): down
-// from 0.3 m past its top (a 4 m landing at the bottom) or up from the ground before it (a 10 m
-// landing at the top), at `speed` m/s with the named motion for `frames` frames, and copies the
-// run's summary into *out; false when the scenario does not parse or run.
-static bool runFlight(float riser, float tread, bool down, const char* rig, const char* motion, float speed, int frames,
-					  lbMetricsSummary* out)
+// A foot scenario over a flight of 16 steps (riser and tread in m, starting 1 m ahead): down from
+// 0.3 m past its top (a 4 m landing at the bottom) or up from the ground before it (a 10 m landing
+// at the top), at `speed` m/s with the named motion for `frames` frames: the scenario text.
+static void flightJson(char* json, size_t size, float riser, float tread, bool down, const char* rig, const char* motion,
+					   float speed, int frames)
 {
-	char json[1024];
 	char start[128] = "";
 	if (down)
 		snprintf(start, sizeof start, ", \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 180}",
 				 (double)(1.0f + 16.0f * tread + 0.3f));
-	snprintf(json, sizeof json,
+	snprintf(json, size,
 			 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g,"
 			 " \"count\": 16, \"distance\": 1.0, \"landing\": %g}}]}, \"rig\": \"%s\", \"motion\": \"%s\","
 			 " \"system\": \"foot\", \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [%g, 0, 0]}],"
 			 " \"frames\": %d%s}",
 			 (double)riser, (double)tread, down ? 4.0 : 10.0, rig, motion, (double)(down ? -speed : speed), frames, start);
+}
+
+// Runs flightJson's scenario and copies the run's summary into *out; false when the scenario does
+// not parse or run.
+static bool runFlight(float riser, float tread, bool down, const char* rig, const char* motion, float speed, int frames,
+					  lbMetricsSummary* out)
+{
+	char json[1024];
+	flightJson(json, sizeof json, riser, tread, down, rig, motion, speed, frames);
 	return runScenarioText(json, out, NULL, NULL, NULL);
 }
 
@@ -566,6 +573,57 @@ static void angledFlightJson(char* json, size_t size, float riser, float tread, 
 			 (double)(180.0f - degrees));
 }
 
+// How a run's feet locked on a flight of 16 risers: the locks after each foot's first two on the
+// flight (the first steps onto it fall where the gait's phase puts them), whether each of them
+// moved the same whole number of risers from the foot's last lock, that number, and the most height
+// (m) between the feet while both stood locked.
+typedef struct FlightLocks
+{
+	int steady, risers;
+	bool same;
+	float widest;
+} FlightLocks;
+
+// Steps `run` to its end over a flight of 16 risers of `riser` m (ground 0 at the bottom) and reads
+// its locks (FlightLocks).
+static FlightLocks readFlightLocks(lbRun* run, float riser)
+{
+	// Per foot: the ground it locked on each time, in order.
+	float lockH[2][64];
+	int locks[2] = { 0, 0 };
+	bool was[2] = { false, false };
+	FlightLocks out = { 0, -1, true, 0.0f };
+	while (!lbRun_IsDone(run))
+	{
+		lbRun_Step(run);
+		const bool locked[2] = { systemValue(run, "locked_l") > 0.5f, systemValue(run, "locked_r") > 0.5f };
+		const float ground[2] = { systemValue(run, "ground_l"), systemValue(run, "ground_r") };
+		for (int side = 0; side < 2; ++side)
+		{
+			if (locked[side] && !was[side] && locks[side] < 64)
+				lockH[side][locks[side]++] = ground[side];
+			was[side] = locked[side];
+		}
+		if (locked[0] && locked[1])
+			out.widest = lbMaxF(out.widest, lbAbsF(ground[0] - ground[1]));
+	}
+	const float top = 16.0f * riser;
+	for (int side = 0; side < 2; ++side)
+		for (int j = 1, onFlight = 0; j < locks[side]; ++j)
+		{
+			const float a = lockH[side][j - 1], b = lockH[side][j];
+			const bool on = lbMinF(a, b) > 0.5f * riser && lbMaxF(a, b) < top - 0.5f * riser;
+			if (!on || ++onFlight < 2)
+				continue;
+			const float d = lbAbsF(a - b) / riser;
+			const int whole = (int)lroundf(d);
+			out.same = out.same && lbAbsF(d - (float)whole) < 0.05f && (out.risers < 0 || whole == out.risers);
+			out.risers = whole;
+			out.steady += 1;
+		}
+	return out;
+}
+
 // Walking down steep flights the runner's controller takes whole treads a stride (docs/scenarios.md):
 // 0.30 m risers on 0.30 m treads, 0.27 on 0.29, 0.25 on 0.28 straight down and 0.264 on 0.253 at
 // 54.7 degrees off straight, a tread a step (the drop between the feet at most one riser); 0.18 on
@@ -598,50 +656,52 @@ static void test_steep_flights_are_walked_down_a_tread_a_step(void)
 				lbDestroyScenario(sc);
 				continue;
 			}
-			// Per foot: the ground it locked on each time, in order.
-			float lockH[2][64];
-			int locks[2] = { 0, 0 };
-			bool was[2] = { false, false };
-			float widest = 0.0f;
-			while (!lbRun_IsDone(run))
-			{
-				lbRun_Step(run);
-				const bool locked[2] = { systemValue(run, "locked_l") > 0.5f, systemValue(run, "locked_r") > 0.5f };
-				const float ground[2] = { systemValue(run, "ground_l"), systemValue(run, "ground_r") };
-				for (int side = 0; side < 2; ++side)
-				{
-					if (locked[side] && !was[side] && locks[side] < 64)
-						lockH[side][locks[side]++] = ground[side];
-					was[side] = locked[side];
-				}
-				if (locked[0] && locked[1])
-					widest = lbMaxF(widest, lbAbsF(ground[0] - ground[1]));
-			}
-			// Every step down the flight after each foot's first two drops the same risers (the
-			// first steps off the landing fall where the walk's phase puts them).
-			int steady = 0, drop = -1;
-			bool same = true;
-			const float landing = 16.0f * riser;
-			for (int side = 0; side < 2; ++side)
-				for (int j = 1, onFlight = 0; j < locks[side]; ++j)
-				{
-					const bool on = lockH[side][j - 1] < landing - 0.5f * riser && lockH[side][j] > 0.5f * riser;
-					if (!on || ++onFlight < 2)
-						continue;
-					const float d = (lockH[side][j - 1] - lockH[side][j]) / riser;
-					const int whole = (int)lroundf(d);
-					same = same && lbAbsF(d - (float)whole) < 0.05f && (drop < 0 || whole == drop);
-					drop = whole;
-					steady += 1;
-				}
+			const FlightLocks l = readFlightLocks(run, riser);
 			const lbMetricsSummary m = lbRun_GetView(run).summary;
 			char label[160];
 			snprintf(label, sizeof label,
 					 "walk down %.3f x %.3f m, %.1f degrees off, %s: %d steady locks of %d risers, feet %.3f m apart at most",
-					 (double)riser, (double)tread, (double)flights[i][2], rigs[k], steady, drop, (double)widest);
+					 (double)riser, (double)tread, (double)flights[i][2], rigs[k], l.steady, l.risers, (double)l.widest);
 			holdRun(label, &m);
-			ENSURE(steady >= 4 && same);
-			ENSURE(widest <= treads * riser + 0.02f);
+			ENSURE(l.steady >= 4 && l.same);
+			ENSURE(l.widest <= treads * riser + 0.02f);
+			lbDestroyRun(run);
+			lbDestroyScenario(sc);
+		}
+}
+
+// Running up steep flights the runner's controller takes whole treads a step, rising at most 0.8 of
+// a leg a step (docs/scenarios.md): two treads a step up 0.297 m risers on 0.27 m treads, 0.311 on
+// 0.253 and 0.33 on 0.262. Each foot locks every time four risers above its last lock after its
+// first two steps up, and every foot limit holds, on both rigs. At 3.5 m/s a step spanned three or
+// four treads, a metre up: the soles went 1.2-12.5 cm into the risers, the shins up to 16.7 cm into
+// the noses, and the pops reached 16-25 degrees.
+static void test_steep_flights_are_run_up_in_whole_treads(void)
+{
+	// Riser, tread (m), treads a step.
+	const float flights[3][3] = { { 0.297f, 0.27f, 2.0f }, { 0.311f, 0.253f, 2.0f }, { 0.33f, 0.262f, 2.0f } };
+	const char* rigs[2] = { "mannequin", "mixamo" };
+	for (int i = 0; i < 3; ++i)
+		for (int k = 0; k < 2; ++k)
+		{
+			const float riser = flights[i][0], tread = flights[i][1];
+			char json[1024];
+			flightJson(json, sizeof json, riser, tread, false, rigs[k], "run", 3.5f, 300);
+			lbScenario* sc = lbParseScenario(json, "flight.json", NULL, 0);
+			lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
+			ENSURE(run != NULL);
+			if (!run)
+			{
+				lbDestroyScenario(sc);
+				continue;
+			}
+			const FlightLocks l = readFlightLocks(run, riser);
+			const lbMetricsSummary m = lbRun_GetView(run).summary;
+			char label[160];
+			snprintf(label, sizeof label, "run up %.3f x %.3f m, %s: %d steady locks of %d risers", (double)riser,
+					 (double)tread, rigs[k], l.steady, l.risers);
+			holdRun(label, &m);
+			ENSURE(l.steady >= 4 && l.same && l.risers == (int)(2.0f * flights[i][2]));
 			lbDestroyRun(run);
 			lbDestroyScenario(sc);
 		}
@@ -1304,6 +1364,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_running_down_a_trailing_knee_stays_in_range);
 	RUN_TEST(test_walking_down_stairs_at_an_angle);
 	RUN_TEST(test_steep_flights_are_walked_down_a_tread_a_step);
+	RUN_TEST(test_steep_flights_are_run_up_in_whole_treads);
 	RUN_TEST(test_a_plant_across_a_riser_keeps_its_heel_corners_clear);
 	RUN_TEST(test_the_runner_reports_ground_too_steep_to_walk);
 	RUN_TEST(test_an_off_centre_rig_walks_where_it_is_put);

@@ -478,6 +478,13 @@ static float lbHeadingOf(const lbRun* run, lbTransform characterWs)
 // between the feet, 0.6 m, and the trailing leg folds into a full squat with its toes in the tread
 // it leaves; slowed to steps of one tread it walks down as people do on steep stairs.
 #define LB_DESCENT_DROP_LEGS 0.5f
+// A runner going up a steep flight takes whole treads a step, rising at most this many leg lengths
+// a step (0.72 m for 0.9 m legs: two 0.30 m risers, one 0.35 m one). At 3 m/s a run's step of 1.1 m
+// spans four 0.26 m treads, 1.3 m up 0.33 m risers: the swinging shin went 16 cm into the noses and
+// the planted sole 12 cm into a riser. Walks are not slowed going up: at a slow walk's lower lift the
+// shin of a foot swinging two risers up reaches the nose between them (measured: 22 -> 36 of 200 walks
+// up 0.15-0.35 m risers over a limit).
+#define LB_ASCENT_RISE_LEGS 0.8f
 // How far ahead (m) and how finely the controller reads the ground for a flight down: far enough
 // to slow before the first step down from a landing at a walk, and to see three risers.
 #define LB_DESCENT_LOOK 1.5f
@@ -496,21 +503,22 @@ static float lbFootSpacing(const lbRun* run)
 	return lbAbsF(lbDot(d, h->leftMs));
 }
 
-// The step (m) a walk down the ground ahead along `way` (from the character's place, ground
-// height `ground`) may take, 1e30 for no limit. A flight (two or more risers down at even spacing
-// ahead, each found to 3 mm) gets whole treads: as many as keep the drop within
-// LB_DESCENT_DROP_LEGS, at least one, so every step lands on a tread at the same place along it
+// The step (m) a walk down (`sign` 1) or a run up (`sign` -1) the ground ahead along `way` (from
+// the character's place, ground height `ground`) may take, 1e30 for no limit. A flight (two or more
+// risers that way at even spacing ahead, each found to 3 mm) gets whole treads: as many as keep the
+// drop (or rise) within `maxDrop` (m), at least one, so every step lands on a tread at the same place along it
 // and a step of 1.4 treads does not alternate between one tread and two. A flight crossed at an
 // angle (the riser's face, found by a ray back at it, turned from the way) puts the feet, apart
 // across the body, one ahead of the other across the treads: the stride is cut, a tread at a time,
 // until the leading foot's advance across the treads stays within those treads (walking 47-55
 // degrees off straight down 0.24-0.26 m risers the leading foot otherwise came down two risers
-// below the other and the hips dived 0.3 m as the other let go, 27-32 degrees of pop). Other ground gets the
-// step whose mean drop is within that height over the window. The window ends at a rise, at
-// ground missing or at a drop deeper than a step down (a gap, a ledge to fall from).
-static float lbDescentStep(const lbRun* run, lbVec3 way, float ground, float legLength)
+// below the other and the hips dived 0.3 m as the other let go, 27-32 degrees of pop). Other ground
+// down gets the step whose mean drop is within that height over the window. The window ends at a
+// riser the other way, at ground missing or at a drop or rise higher than a step down (a gap, a
+// ledge to fall from, a wall).
+static float lbFlightStep(const lbRun* run, lbVec3 way, float ground, float maxDrop, float sign)
 {
-	const float down = lbStepDownHeight(run), maxDrop = LB_DESCENT_DROP_LEGS * legLength;
+	const float down = lbStepDownHeight(run);
 	const int n = (int)(LB_DESCENT_LOOK / LB_DESCENT_SPACING + 0.5f);
 	float edgeAt[LB_DESCENT_MAX_RISERS], edgeDrop[LB_DESCENT_MAX_RISERS];
 	int edges = 0;
@@ -520,10 +528,11 @@ static float lbDescentStep(const lbRun* run, lbVec3 way, float ground, float leg
 		const float d = LB_DESCENT_SPACING * (float)i;
 		bool found;
 		float g = lbGroundHeightAt(run, lbMulAdd(run->position, d, way), &found);
-		// A gap, a drop too deep or a rise: the flight (if any) ends before it.
-		if (!found || prev - g > down || g - prev > LB_DESCENT_RISER)
+		// A gap, a drop or rise too high or a riser the other way: the flight (if any) ends before it.
+		const float fall = sign * (prev - g);
+		if (!found || lbAbsF(prev - g) > down || -fall > LB_DESCENT_RISER)
 			break;
-		if (prev - g > LB_DESCENT_RISER && edges < LB_DESCENT_MAX_RISERS)
+		if (fall > LB_DESCENT_RISER && edges < LB_DESCENT_MAX_RISERS)
 		{
 			// The riser's face, between the samples: four halvings place it to 3 mm.
 			float lo = d - LB_DESCENT_SPACING, hi = d;
@@ -538,7 +547,7 @@ static float lbDescentStep(const lbRun* run, lbVec3 way, float ground, float leg
 					hi = mid;
 			}
 			edgeAt[edges] = 0.5f * (lo + hi);
-			edgeDrop[edges] = prev - g;
+			edgeDrop[edges] = fall;
 			edges += 1;
 		}
 		prev = g;
@@ -560,7 +569,7 @@ static float lbDescentStep(const lbRun* run, lbVec3 way, float ground, float leg
 			const float most = lbMaxF(1.0f, floorf(maxDrop / riser));
 			// The first riser's face, from 5 cm past it at half its height.
 			lbVec3 from = lbMulAdd(run->position, edgeAt[0] + 0.05f, way);
-			from = lbMulAdd(from, ground - 0.5f * edgeDrop[0] - lbDot(from, run->upWs), run->upWs);
+			from = lbMulAdd(from, ground - sign * 0.5f * edgeDrop[0] - lbDot(from, run->upWs), run->upWs);
 			lbVec3 hit, normal;
 			float apart = 0.0f;
 			if (lbRunWorldProbe(run->world, from, lbNeg(way), 0.1f, &hit, &normal))
@@ -579,22 +588,25 @@ static float lbDescentStep(const lbRun* run, lbVec3 way, float ground, float leg
 	// Not a flight: the mean grade down over the window, as far as it reaches. A single drop (a
 	// ledge) is a step down, taken at any speed, not a grade: spread over a window of at least
 	// 1 m it asks for no shorter step than a step down does.
+	if (sign <= 0.0f)
+		return 1.0e30f;
 	const float grade = lastAt >= 0.5f * LB_DESCENT_LOOK ? (ground - last) / lbMaxF(lastAt, 1.0f) : 0.0f;
 	return grade > 1.0e-3f ? maxDrop / grade : 1.0e30f;
 }
 
-// Walking speed (m/s) the controller allows at `speed` toward `way` (unit) over the ground ahead:
-// the speed whose gait step (lbGaitSpeedForStride) is the step lbDescentStep allows there. Runs
-// and climbs are not slowed: a run's flight phase takes the drop, and what slows a climb is the
-// climber.
-static float lbDescentSpeed(const lbRun* run, float speed, lbVec3 way, float ground)
+// Speed (m/s) the controller allows at `speed` toward `way` (unit) over the ground ahead: the speed
+// whose gait step (lbGaitSpeedForStride) is the step lbFlightStep allows there, down for a walk, up
+// for a run. A run's flight phase takes a drop; what slows a climb is the climber.
+static float lbSteepSpeed(const lbRun* run, float speed, lbVec3 way, float ground)
 {
-	if (speed <= 0.05f || strcmp(run->motionEntry->name, "walk") != 0)
+	const bool walk = strcmp(run->motionEntry->name, "walk") == 0, runs = strcmp(run->motionEntry->name, "run") == 0;
+	if (speed <= 0.05f || !(walk || runs))
 		return speed;
 	const lbLegAxes* leg = &run->humanoid.legAxes[0];
 	const float legLength = leg->thighLength + leg->calfLength;
-	const float step = lbDescentStep(run, way, ground, legLength);
-	return step < 1.0e29f ? lbMinF(speed, lbGaitSpeedForStride(2.0f * step, legLength, false)) : speed;
+	const float step = walk ? lbFlightStep(run, way, ground, LB_DESCENT_DROP_LEGS * legLength, 1.0f)
+	                        : lbFlightStep(run, way, ground, LB_ASCENT_RISE_LEGS * legLength, -1.0f);
+	return step < 1.0e29f ? lbMinF(speed, lbGaitSpeedForStride(2.0f * step, legLength, runs)) : speed;
 }
 
 // Moves the character horizontally (controller or motion), samples the base motion, then
@@ -607,12 +619,12 @@ static lbResult lbMoveAndSample(lbRun* run, float dt)
 	lbVec3 v = run->desiredVelocity;
 	lbVec3 before = run->position;
 	float speed = lbLength(v);
-	// Steep descents ahead slow a walk (lbDescentSpeed).
+	// Steep descents ahead slow a walk, steep flights up a run (lbSteepSpeed).
 	if (speed > 0.05f && (run->ctx.state == lb_stateGrounded || run->ctx.state == lb_stateLanding))
 	{
 		bool found;
 		float ground = lbGroundHeightAt(run, run->position, &found);
-		float slowed = found ? lbDescentSpeed(run, speed, lbMulSV(1.0f / speed, v), ground) : speed;
+		float slowed = found ? lbSteepSpeed(run, speed, lbMulSV(1.0f / speed, v), ground) : speed;
 		v = lbMulSV(slowed / speed, v);
 		speed = slowed;
 	}
