@@ -51,6 +51,17 @@ static double lbNowUs(void)
 // up to about the window), an edge a ramp across the window, so the height moves continuously.
 #define LB_SUPPORT_WINDOW 0.3f
 #define LB_SUPPORT_SAMPLES 7
+// On a flight up with risers from LB_RIDE_FROM to LB_RIDE_FULL leg lengths (0.27-0.32 m for 0.9 m
+// legs) and steeper, a walking character's height rides from the mean of its feet's grounds toward the
+// higher one's by up to LB_RIDE_WEIGHT, as people climb steep stairs: the body over the leading
+// foot, the trailing leg reaching down. At the mean the leading leg folds by half a riser more than
+// the gait's own bend, its thigh level and its knee 8-16 cm into the step above (walking up 0.31-0.35
+// m risers), and the trailing leg stretches for the other half. A run's height stays at the mean:
+// its flight phase lifts it, and riding it moved it 0.19 m off the stair line for 2 of 200 runs
+// up fewer over a limit.
+#define LB_RIDE_FROM 0.30f
+#define LB_RIDE_FULL 0.36f
+#define LB_RIDE_WEIGHT 0.75f
 // Heading follows the velocity direction at this turn rate (rad/s).
 #define LB_TURN_RATE (2.0f * LB_PI)
 
@@ -364,7 +375,7 @@ static float lbSupportHeight(lbRun* run, float groundBelow, lbTransform motionWs
 	// The motion places its support points for its own pose; the runner moved that pose across by
 	// the rest pelvis's offset (lbShiftToFloor), and the points move with it.
 	const lbVec3 across = lbQuatRotate(motionWs.q, lbProjectOnPlane(run->restOffset, run->humanoid.upMs));
-	float sum = 0.0f;
+	float sum = 0.0f, ground[2];
 	for (int side = 0; side < 2; ++side)
 	{
 		support[side] = lbSub(support[side], across);
@@ -390,9 +401,23 @@ static float lbSupportHeight(lbRun* run, float groundBelow, lbTransform motionWs
 			g = lbLerpF(run->supportLiftGround[side], g, k);
 		}
 		run->supportPrev[side] = support[side];
+		ground[side] = g;
 		sum += g;
 	}
 	run->supportValid = true;
+	// On a steep flight up the body rides toward the higher foot's ground (LB_RIDE_WEIGHT), as the
+	// ground ahead rises.
+	const lbLegAxes* leg = &run->humanoid.legAxes[0];
+	const float legLength = leg->thighLength + leg->calfLength;
+	const float steep = lbClampF((run->flightRiser / legLength - LB_RIDE_FROM) / (LB_RIDE_FULL - LB_RIDE_FROM), 0.0f, 1.0f);
+	if (steep > 0.0f)
+	{
+		bool foundAhead, foundBehind;
+		const float ahead = lbGroundHeightAt(run, lbMulAdd(run->position, 0.5f, way), &foundAhead);
+		const float behind = lbGroundHeightAt(run, lbMulAdd(run->position, -0.5f, way), &foundBehind);
+		const float rising = foundAhead && foundBehind ? lbClampF((ahead - behind) / 0.5f, 0.0f, 1.0f) : 0.0f;
+		return lbLerpF(0.5f * sum, lbMaxF(ground[0], ground[1]), LB_RIDE_WEIGHT * steep * rising);
+	}
 	return 0.5f * sum;
 }
 
@@ -478,13 +503,17 @@ static float lbHeadingOf(const lbRun* run, lbTransform characterWs)
 // between the feet, 0.6 m, and the trailing leg folds into a full squat with its toes in the tread
 // it leaves; slowed to steps of one tread it walks down as people do on steep stairs.
 #define LB_DESCENT_DROP_LEGS 0.5f
-// A runner going up a steep flight takes whole treads a step, rising at most this many leg lengths
-// a step (0.72 m for 0.9 m legs: two 0.30 m risers, one 0.35 m one). At 3 m/s a run's step of 1.1 m
-// spans four 0.26 m treads, 1.3 m up 0.33 m risers: the swinging shin went 16 cm into the noses and
-// the planted sole 12 cm into a riser. Walks are not slowed going up: at a slow walk's lower lift the
-// shin of a foot swinging two risers up reaches the nose between them (measured: 22 -> 36 of 200 walks
-// up 0.15-0.35 m risers over a limit).
-#define LB_ASCENT_RISE_LEGS 0.8f
+// Going up a steep flight a run takes whole treads a step, rising at most this many leg lengths a
+// step (0.72 m for 0.9 m legs: two treads a step on 0.25-0.36 m risers). At 3.5 m/s a run's step
+// spans three or four 0.26 m treads, a metre up 0.33 m risers: the swinging shin went 16 cm into the
+// noses and the planted sole 12 cm into a riser.
+#define LB_ASCENT_RUN_LEGS 0.8f
+// A walk's steps up keep within this many leg lengths of rise (0.97-1.08 m: three treads a step
+// up to 0.36 m risers), which slows it only up the steepest flights, where its step would span more.
+// Slowed further (0.7-1.0 leg lengths) the foot swinging two risers up met the nose between them:
+// 22 -> 36 of 200 walks up 0.15-0.35 m risers over a limit at 0.7, and walking up the shipped
+// 0.30 m flight popped 22.7 degrees at 1.0.
+#define LB_ASCENT_WALK_LEGS 1.2f
 // How far ahead (m) and how finely the controller reads the ground for a flight down: far enough
 // to slow before the first step down from a landing at a walk, and to see three risers.
 #define LB_DESCENT_LOOK 1.5f
@@ -516,8 +545,10 @@ static float lbFootSpacing(const lbRun* run)
 // down gets the step whose mean drop is within that height over the window. The window ends at a
 // riser the other way, at ground missing or at a drop or rise higher than a step down (a gap, a
 // ledge to fall from, a wall).
-static float lbFlightStep(const lbRun* run, lbVec3 way, float ground, float maxDrop, float sign)
+static float lbFlightStep(const lbRun* run, lbVec3 way, float ground, float maxDrop, float sign, float* outFlight)
 {
+	if (outFlight)
+		*outFlight = 0.0f;
 	const float down = lbStepDownHeight(run);
 	const int n = (int)(LB_DESCENT_LOOK / LB_DESCENT_SPACING + 0.5f);
 	float edgeAt[LB_DESCENT_MAX_RISERS], edgeDrop[LB_DESCENT_MAX_RISERS];
@@ -563,6 +594,8 @@ static float lbFlightStep(const lbRun* run, lbVec3 way, float ground, float maxD
 		bool even = tread > 0.1f;
 		for (int e = 1; e < edges && even; ++e)
 			even = lbAbsF(edgeAt[e] - edgeAt[e - 1] - tread) <= 0.25f * tread && lbAbsF(edgeDrop[e] - riser) <= 0.3f * riser;
+		if (even && outFlight)
+			*outFlight = riser;
 		if (even)
 		{
 			// Treads a step may take, and how far (in treads) the feet stand apart across them.
@@ -595,17 +628,25 @@ static float lbFlightStep(const lbRun* run, lbVec3 way, float ground, float maxD
 }
 
 // Speed (m/s) the controller allows at `speed` toward `way` (unit) over the ground ahead: the speed
-// whose gait step (lbGaitSpeedForStride) is the step lbFlightStep allows there, down for a walk, up
-// for a run. A run's flight phase takes a drop; what slows a climb is the climber.
-static float lbSteepSpeed(const lbRun* run, float speed, lbVec3 way, float ground)
+// whose gait step (lbGaitSpeedForStride) is the step lbFlightStep allows there, down for a walk
+// (LB_DESCENT_DROP_LEGS), up for a walk or a run (LB_ASCENT_WALK_LEGS, LB_ASCENT_RUN_LEGS). A run's
+// flight phase takes a drop; what slows a climb is the climber. Keeps the riser of a flight up
+// ahead of a walk in run->flightRiser (0 for none), for the height (lbSupportHeight).
+static float lbSteepSpeed(lbRun* run, float speed, lbVec3 way, float ground)
 {
 	const bool walk = strcmp(run->motionEntry->name, "walk") == 0, runs = strcmp(run->motionEntry->name, "run") == 0;
 	if (speed <= 0.05f || !(walk || runs))
 		return speed;
 	const lbLegAxes* leg = &run->humanoid.legAxes[0];
 	const float legLength = leg->thighLength + leg->calfLength;
-	const float step = walk ? lbFlightStep(run, way, ground, LB_DESCENT_DROP_LEGS * legLength, 1.0f)
-	                        : lbFlightStep(run, way, ground, LB_ASCENT_RISE_LEGS * legLength, -1.0f);
+	const float rise = (walk ? LB_ASCENT_WALK_LEGS : LB_ASCENT_RUN_LEGS) * legLength;
+	float riser;
+	float step = lbFlightStep(run, way, ground, rise, -1.0f, &riser);
+	if (walk)
+	{
+		step = lbMinF(step, lbFlightStep(run, way, ground, LB_DESCENT_DROP_LEGS * legLength, 1.0f, NULL));
+		run->flightRiser = riser;
+	}
 	return step < 1.0e29f ? lbMinF(speed, lbGaitSpeedForStride(2.0f * step, legLength, runs)) : speed;
 }
 
@@ -619,7 +660,8 @@ static lbResult lbMoveAndSample(lbRun* run, float dt)
 	lbVec3 v = run->desiredVelocity;
 	lbVec3 before = run->position;
 	float speed = lbLength(v);
-	// Steep descents ahead slow a walk, steep flights up a run (lbSteepSpeed).
+	// Steep flights ahead slow a walk or a run (lbSteepSpeed).
+	run->flightRiser = 0.0f;
 	if (speed > 0.05f && (run->ctx.state == lb_stateGrounded || run->ctx.state == lb_stateLanding))
 	{
 		bool found;

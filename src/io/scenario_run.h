@@ -41,6 +41,9 @@ struct lbRun
 	float stepOffset;
 	float stepTarget;
 	bool stepOffsetValid;
+	// Riser (m) of the flight up ahead of a walk this frame, 0 for none (lbSteepSpeed):
+	// the height rides toward the higher foot's ground on steep ones.
+	float flightRiser;
 	// Per foot, the motion's support point last frame, where the foot last stood (world) and the
 	// ground height there, and whether these hold anything yet.
 	lbVec3 supportPrev[2];
