@@ -508,6 +508,12 @@ static float lbHeadingOf(const lbRun* run, lbTransform characterWs)
 // spans three or four 0.26 m treads, a metre up 0.33 m risers: the swinging shin went 16 cm into the
 // noses and the planted sole 12 cm into a riser.
 #define LB_ASCENT_RUN_LEGS 0.8f
+// Going down a steep flight a run takes whole treads a step too, dropping at most this many leg
+// lengths a step (two treads a step on 0.25-0.36 m risers). At 3.5 m/s its step spans three or four
+// treads: the landing sole went 1.2-3.7 cm into the tread below's nose and the support under a
+// plant fell to 0.1 (running down 0.27-0.35 m risers). Only flights: slowed by the mean grade too,
+// runs down 35-45 degree slopes dropped their pelvis.
+#define LB_DESCENT_RUN_LEGS 0.8f
 // A walk's steps up keep within this many leg lengths of rise (0.97-1.08 m: three treads a step
 // up to 0.36 m risers), which slows it only up the steepest flights, where its step would span more.
 // Slowed further (0.7-1.0 leg lengths) the foot swinging two risers up met the nose between them:
@@ -545,7 +551,7 @@ static float lbFootSpacing(const lbRun* run)
 // down gets the step whose mean drop is within that height over the window. The window ends at a
 // riser the other way, at ground missing or at a drop or rise higher than a step down (a gap, a
 // ledge to fall from, a wall).
-static float lbFlightStep(const lbRun* run, lbVec3 way, float ground, float maxDrop, float sign, float* outFlight)
+static float lbFlightStep(const lbRun* run, lbVec3 way, float ground, float maxDrop, float sign, bool graded, float* outFlight)
 {
 	if (outFlight)
 		*outFlight = 0.0f;
@@ -621,7 +627,7 @@ static float lbFlightStep(const lbRun* run, lbVec3 way, float ground, float maxD
 	// Not a flight: the mean grade down over the window, as far as it reaches. A single drop (a
 	// ledge) is a step down, taken at any speed, not a grade: spread over a window of at least
 	// 1 m it asks for no shorter step than a step down does.
-	if (sign <= 0.0f)
+	if (sign <= 0.0f || !graded)
 		return 1.0e30f;
 	const float grade = lastAt >= 0.5f * LB_DESCENT_LOOK ? (ground - last) / lbMaxF(lastAt, 1.0f) : 0.0f;
 	return grade > 1.0e-3f ? maxDrop / grade : 1.0e30f;
@@ -641,12 +647,14 @@ static float lbSteepSpeed(lbRun* run, float speed, lbVec3 way, float ground)
 	const float legLength = leg->thighLength + leg->calfLength;
 	const float rise = (walk ? LB_ASCENT_WALK_LEGS : LB_ASCENT_RUN_LEGS) * legLength;
 	float riser;
-	float step = lbFlightStep(run, way, ground, rise, -1.0f, &riser);
+	float step = lbFlightStep(run, way, ground, rise, -1.0f, false, &riser);
 	if (walk)
 	{
-		step = lbMinF(step, lbFlightStep(run, way, ground, LB_DESCENT_DROP_LEGS * legLength, 1.0f, NULL));
+		step = lbMinF(step, lbFlightStep(run, way, ground, LB_DESCENT_DROP_LEGS * legLength, 1.0f, true, NULL));
 		run->flightRiser = riser;
 	}
+	else
+		step = lbMinF(step, lbFlightStep(run, way, ground, LB_DESCENT_RUN_LEGS * legLength, 1.0f, false, NULL));
 	return step < 1.0e29f ? lbMinF(speed, lbGaitSpeedForStride(2.0f * step, legLength, runs)) : speed;
 }
 
