@@ -323,7 +323,7 @@ static void InputsMoveTheCharacter(void)
 // A stepping character keeps to the line of stairs (running up 0.18 m risers on 0.28 m treads it
 // stays within 0.15 m of the line through the middle of each riser, where following the ground
 // under its centre trails it by over 0.2 m), steps down 0.3 and 0.5 m ledges without falling (a
-// person steps down up to about 0.6 leg lengths, 0.54 m for these rigs), and falls off a 0.7 m one.
+// person steps down up to about 0.6 leg lengths, 0.50 m for these rigs), and falls off a 0.7 m one.
 static void GroundFollowingStepsAndFalls(void)
 {
 	const float riser = 0.18f, tread = 0.28f, start = 1.0f;

@@ -33,7 +33,7 @@ static double lbNowUs(void)
 // Highest drop a grounded character steps down rather than falls, in leg lengths (thigh + calf):
 // with the trailing foot still on the upper level, its knee bent to about 90 degrees lowers the
 // hip by about 0.3 leg lengths while the leading leg, nearly straight and reaching down on its
-// toes, gives the other 0.3. That is 0.54 m for the reference rigs' 0.9 m legs: people step down
+// toes, gives the other 0.3. That is 0.50 m for the reference rigs' 0.84 m legs: people step down
 // from a 0.5 m ledge or a table-high platform; higher than that they jump. Never less than
 // LB_STEP_HEIGHT. The support (lbSupportHeight) looks across rises up to the same height, so the
 // body starts up a high step (out of a trench) as the leading foot heads for it.
@@ -51,7 +51,7 @@ static double lbNowUs(void)
 // up to about the window), an edge a ramp across the window, so the height moves continuously.
 #define LB_SUPPORT_WINDOW 0.3f
 #define LB_SUPPORT_SAMPLES 7
-// On a flight up with risers from LB_RIDE_FROM to LB_RIDE_FULL leg lengths (0.27-0.32 m for 0.9 m
+// On a flight up with risers from LB_RIDE_FROM to LB_RIDE_FULL leg lengths (0.25-0.30 m for 0.84 m
 // legs) and steeper, a walking character's height rides from the mean of its feet's grounds toward the
 // higher one's by up to LB_RIDE_WEIGHT, as people climb steep stairs: the body over the leading
 // foot, the trailing leg reaching down. At the mean the leading leg folds by half a riser more than
@@ -498,24 +498,24 @@ static float lbHeadingOf(const lbRun* run, lbTransform characterWs)
 }
 
 // A walker going down a steep flight takes short steps: the drop from one foot's tread to the
-// other's is at most this many leg lengths (thigh + calf), 0.45 m for the reference rigs' 0.9 m
+// other's is at most this many leg lengths (thigh + calf), 0.42 m for the reference rigs' 0.84 m
 // legs. At a stride of 1.3 m (1.4 m/s) a flight of 0.3 m risers on 0.3 m treads puts two treads
 // between the feet, 0.6 m, and the trailing leg folds into a full squat with its toes in the tread
 // it leaves; slowed to steps of one tread it walks down as people do on steep stairs.
 #define LB_DESCENT_DROP_LEGS 0.5f
 // Going up a steep flight a run takes whole treads a step, rising at most this many leg lengths a
-// step (0.72 m for 0.9 m legs: two treads a step on 0.25-0.36 m risers). At 3.5 m/s a run's step
+// step (0.67 m for 0.84 m legs: two treads a step on 0.23-0.33 m risers). At 3.5 m/s a run's step
 // spans three or four 0.26 m treads, a metre up 0.33 m risers: the swinging shin went 16 cm into the
 // noses and the planted sole 12 cm into a riser.
 #define LB_ASCENT_RUN_LEGS 0.8f
 // Going down a steep flight a run takes whole treads a step too, dropping at most this many leg
-// lengths a step (two treads a step on 0.25-0.36 m risers). At 3.5 m/s its step spans three or four
+// lengths a step (two treads a step on 0.23-0.33 m risers). At 3.5 m/s its step spans three or four
 // treads: the landing sole went 1.2-3.7 cm into the tread below's nose and the support under a
 // plant fell to 0.1 (running down 0.27-0.35 m risers). Only flights: slowed by the mean grade too,
 // runs down 35-45 degree slopes dropped their pelvis.
 #define LB_DESCENT_RUN_LEGS 0.8f
-// A walk's steps up keep within this many leg lengths of rise (0.97-1.08 m: three treads a step
-// up to 0.36 m risers), which slows it only up the steepest flights, where its step would span more.
+// A walk's steps up keep within this many leg lengths of rise (1.0 m: three treads a step
+// up to 0.33 m risers), which slows it only up the steepest flights, where its step would span more.
 // Slowed further (0.7-1.0 leg lengths) the foot swinging two risers up met the nose between them:
 // 22 -> 36 of 200 walks up 0.15-0.35 m risers over a limit at 0.7, and walking up the shipped
 // 0.30 m flight popped 22.7 degrees at 1.0.
