@@ -298,9 +298,10 @@ static bool runHoldingPops(const char* json, lbMetricsSummary* out, float* worst
 
 // A foot scenario over a flight of 16 steps (riser and tread in m, starting 1 m ahead): down from
 // 0.3 m past its top (a 4 m landing at the bottom) or up from the ground before it (a 10 m landing
-// at the top), at `speed` m/s with the named motion for `frames` frames: the scenario text.
+// at the top), at `speed` m/s with the named motion for `frames` frames, slowed on the flight by
+// the runner's controller unless `keepSpeed`: the scenario text.
 static void flightJson(char* json, size_t size, float riser, float tread, bool down, const char* rig, const char* motion,
-					   float speed, int frames)
+					   float speed, int frames, bool keepSpeed)
 {
 	char start[128] = "";
 	if (down)
@@ -308,19 +309,21 @@ static void flightJson(char* json, size_t size, float riser, float tread, bool d
 				 (double)(1.0f + 16.0f * tread + 0.3f));
 	snprintf(json, size,
 			 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g,"
-			 " \"count\": 16, \"distance\": 1.0, \"landing\": %g}}]}, \"rig\": \"%s\", \"motion\": \"%s\","
+			 " \"count\": 16, \"distance\": 1.0, \"landing\": %g}}]}, \"rig\": \"%s\","
+			 " \"motion\": {\"name\": \"%s\", \"slow_on_flights\": %s},"
 			 " \"system\": \"foot\", \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [%g, 0, 0]}],"
 			 " \"frames\": %d%s}",
-			 (double)riser, (double)tread, down ? 4.0 : 10.0, rig, motion, (double)(down ? -speed : speed), frames, start);
+			 (double)riser, (double)tread, down ? 4.0 : 10.0, rig, motion, keepSpeed ? "false" : "true",
+			 (double)(down ? -speed : speed), frames, start);
 }
 
 // Runs flightJson's scenario and copies the run's summary into *out; false when the scenario does
 // not parse or run.
 static bool runFlight(float riser, float tread, bool down, const char* rig, const char* motion, float speed, int frames,
-					  lbMetricsSummary* out)
+					  bool keepSpeed, lbMetricsSummary* out)
 {
 	char json[1024];
-	flightJson(json, sizeof json, riser, tread, down, rig, motion, speed, frames);
+	flightJson(json, sizeof json, riser, tread, down, rig, motion, speed, frames, keepSpeed);
 	return runScenarioText(json, out, NULL, NULL, NULL);
 }
 
@@ -343,7 +346,7 @@ static void test_stair_descents_of_other_sizes_keep_soles_out(void)
 				{
 					const float speed = g == 0 ? 1.4f : 3.5f;
 					lbMetricsSummary summary;
-					const bool ran = runFlight(risers[r], treads[t], true, rigs[k], g == 0 ? "walk" : "run", speed, g == 0 ? 240 : 180, &summary);
+					const bool ran = runFlight(risers[r], treads[t], true, rigs[k], g == 0 ? "walk" : "run", speed, g == 0 ? 240 : 180, false, &summary);
 					ENSURE(ran);
 					if (ran)
 					{
@@ -378,10 +381,11 @@ static float holdRun(const char* label, const lbMetricsSummary* m)
 }
 
 // Runs n flights (sizes: riser, tread in m) on both reference rigs, down or up, with the named
-// motion at `speed` m/s for `frames` frames, and holds each run to every foot limit (added pop,
+// motion at `speed` m/s for `frames` frames (kept on the flight with `keepSpeed`, as a game's
+// controller may: the runs that watch the foot system at full speed), and holds each run to every foot limit (added pop,
 // sole and limb penetration, support, no joint outside its range, no knee inverted, no NaN frame);
 // prints each and returns the worst added pop.
-static float holdFlights(const float sizes[][2], int n, bool down, const char* motion, float speed, int frames)
+static float holdFlights(const float sizes[][2], int n, bool down, const char* motion, float speed, int frames, bool keepSpeed)
 {
 	const char* rigs[2] = { "mannequin", "mixamo" };
 	int runs = 0;
@@ -390,7 +394,7 @@ static float holdFlights(const float sizes[][2], int n, bool down, const char* m
 		for (int k = 0; k < 2; ++k)
 		{
 			lbMetricsSummary m;
-			const bool ran = runFlight(sizes[i][0], sizes[i][1], down, rigs[k], motion, speed, frames, &m);
+			const bool ran = runFlight(sizes[i][0], sizes[i][1], down, rigs[k], motion, speed, frames, keepSpeed, &m);
 			ENSURE(ran);
 			if (!ran)
 				continue;
@@ -411,7 +415,7 @@ static float holdFlights(const float sizes[][2], int n, bool down, const char* m
 static void test_toes_bend_ahead_of_a_landing_on_the_tread_below(void)
 {
 	const float sizes[4][2] = { { 0.183f, 0.287f }, { 0.203f, 0.280f }, { 0.215f, 0.273f }, { 0.231f, 0.299f } };
-	printf("  8 walks down: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, true, "walk", 1.4f, 240));
+	printf("  8 walks down: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, true, "walk", 1.4f, 240, false));
 }
 
 // Running up flights of long treads (0.18-0.20 m risers on 0.33-0.36 m treads), both rigs: a lock
@@ -421,7 +425,7 @@ static void test_toes_bend_ahead_of_a_landing_on_the_tread_below(void)
 static void test_running_up_long_treads(void)
 {
 	const float sizes[4][2] = { { 0.179f, 0.361f }, { 0.196f, 0.364f }, { 0.18f, 0.33f }, { 0.20f, 0.36f } };
-	printf("  8 runs up: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, false, "run", 3.5f, 180));
+	printf("  8 runs up: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, false, "run", 3.5f, 180, true));
 }
 
 // A foot scenario on a 9 m slope of `angle` degrees (20 m wide): the named motion at `vx` m/s
@@ -526,7 +530,7 @@ static void test_steep_downhill_runs_keep_the_pelvis_up(void)
 static void test_running_down_long_treads_plants_on_one_level(void)
 {
 	const float sizes[4][2] = { { 0.179f, 0.361f }, { 0.175f, 0.355f }, { 0.16f, 0.36f }, { 0.19f, 0.35f } };
-	printf("  8 runs down: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, true, "run", 3.5f, 180));
+	printf("  8 runs down: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, true, "run", 3.5f, 180, true));
 }
 
 // Running down flights of 0.24-0.31 m risers, both rigs: the foot swinging forward over the nose of
@@ -536,7 +540,7 @@ static void test_running_down_long_treads_plants_on_one_level(void)
 static void test_running_down_keeps_the_tip_out_of_the_tread_it_leaves(void)
 {
 	const float sizes[4][2] = { { 0.241f, 0.357f }, { 0.254f, 0.280f }, { 0.263f, 0.319f }, { 0.314f, 0.400f } };
-	printf("  8 runs down: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, true, "run", 3.5f, 180));
+	printf("  8 runs down: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, true, "run", 3.5f, 180, true));
 }
 
 // Running down flights of 0.19-0.26 m risers, both rigs: a foot blending into a lock on a tread
@@ -546,7 +550,7 @@ static void test_running_down_keeps_the_tip_out_of_the_tread_it_leaves(void)
 static void test_running_down_a_lock_below_unfolds_the_knee_gradually(void)
 {
 	const float sizes[4][2] = { { 0.188f, 0.296f }, { 0.247f, 0.304f }, { 0.256f, 0.266f }, { 0.257f, 0.305f } };
-	printf("  8 runs down: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, true, "run", 3.5f, 180));
+	printf("  8 runs down: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, true, "run", 3.5f, 180, true));
 }
 
 // Running down flights of 0.28-0.34 m risers, both rigs: the trailing foot, turned at its ankle
@@ -556,7 +560,7 @@ static void test_running_down_a_lock_below_unfolds_the_knee_gradually(void)
 static void test_running_down_a_trailing_knee_stays_in_range(void)
 {
 	const float sizes[4][2] = { { 0.280f, 0.261f }, { 0.286f, 0.264f }, { 0.319f, 0.357f }, { 0.344f, 0.349f } };
-	printf("  8 runs down: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, true, "run", 3.5f, 180));
+	printf("  8 runs down: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, true, "run", 3.5f, 180, true));
 }
 
 // A walk down a 30 m wide flight of 16 risers (m) on treads (m) from 0.3 m behind the top's nose,
@@ -689,7 +693,7 @@ static void test_steep_flights_are_run_in_whole_treads(void)
 			{
 				const float riser = flights[i][0], tread = flights[i][1];
 				char json[1024];
-				flightJson(json, sizeof json, riser, tread, down != 0, rigs[k], "run", 3.5f, 240);
+				flightJson(json, sizeof json, riser, tread, down != 0, rigs[k], "run", 3.5f, 240, false);
 				lbScenario* sc = lbParseScenario(json, "flight.json", NULL, 0);
 				lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
 				ENSURE(run != NULL);

@@ -172,6 +172,7 @@ static void EachErrorNamesFilePathAndExpectation(void)
 		{ "{\"motion\": {\"name\": \"clip\", \"clip_index\": 1.5}}", lb_errorParse, { "motion.clip_index", "whole number", NULL } },
 		{ "{\"motion\": \"moonwalk\"}", lb_errorUnsupported, { "motion", "moonwalk", "available" } },
 		{ "{\"motion\": {\"speed\": 1}}", lb_errorParse, { "motion.name", "missing", NULL } },
+		{ "{\"motion\": {\"name\": \"run\", \"slow_on_flights\": 0}}", lb_errorParse, { "motion.slow_on_flights", "true or false", NULL } },
 		{ "{\"system\": \"teleporter\"}", lb_errorParse, { "system", "unknown system", NULL } },
 		{ "{\"system\": {\"name\": \"none\", \"config\": {\"gain\": 1}}}", lb_errorParse, { "system.config", "no configuration", NULL } },
 		{ "{\"timeline\": {}}", lb_errorParse, { "timeline", "expected an array", NULL } },

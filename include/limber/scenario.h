@@ -181,6 +181,9 @@ typedef struct lbScenario
 	char motion[LB_SCENARIO_NAME];
 	float motionSpeed;
 	///@}
+	/// Whether the runner's controller slows a walk or a run on steep flights to whole treads a
+	/// step (docs/scenarios.md); false keeps the asked speed, as a game's controller that does not.
+	bool slowOnFlights;
 	///@{
 	/// Clip motion: which clip of the rig file, playback rate, looping.
 	int clipIndex;

@@ -440,7 +440,7 @@ static bool lbParseMotion(lbJsonCheck* check, const cJSON* motion, lbScenario* s
 	const cJSON* name = motion;
 	if (cJSON_IsObject(motion))
 	{
-		static const char* const keys[] = { "name", "speed", "clip_index", "play_rate", "loop", NULL };
+		static const char* const keys[] = { "name", "speed", "clip_index", "play_rate", "loop", "slow_on_flights", NULL };
 		if (!lbJsonKeysAllowed(check, motion, "motion", keys))
 			return false;
 		name = cJSON_GetObjectItemCaseSensitive(motion, "name");
@@ -448,7 +448,8 @@ static bool lbParseMotion(lbJsonCheck* check, const cJSON* motion, lbScenario* s
 		if (!lbJsonNumber(check, motion, "motion", "speed", 0.0, 20.0, &speed) ||
 			!lbJsonNumber(check, motion, "motion", "clip_index", 0.0, 10000.0, &index) ||
 			!lbJsonNumber(check, motion, "motion", "play_rate", 0.01, 100.0, &rate) ||
-			!lbJsonBool(check, motion, "motion", "loop", &s->loop))
+			!lbJsonBool(check, motion, "motion", "loop", &s->loop) ||
+			!lbJsonBool(check, motion, "motion", "slow_on_flights", &s->slowOnFlights))
 			return false;
 		if (index != (double)(int)index)
 			return lbJsonFail(check, lb_errorParse, "motion.clip_index", "expected a whole number");
@@ -720,6 +721,7 @@ static void lbScenarioDefaults(lbScenario* s)
 	snprintf(s->motion, sizeof s->motion, "rest");
 	snprintf(s->system, sizeof s->system, "none");
 	s->motionSpeed = -1.0f;
+	s->slowOnFlights = true;
 	s->playRate = 1.0f;
 	s->rigToeTipLength = -1.0f;
 	s->loop = true;

@@ -655,6 +655,8 @@ static float lbSteepSpeed(lbRun* run, float speed, lbVec3 way, float ground)
 	}
 	else
 		step = lbMinF(step, lbFlightStep(run, way, ground, LB_DESCENT_RUN_LEGS * legLength, 1.0f, false, NULL));
+	if (!run->scenario->slowOnFlights)
+		return speed;
 	return step < 1.0e29f ? lbMinF(speed, lbGaitSpeedForStride(2.0f * step, legLength, runs)) : speed;
 }
 
