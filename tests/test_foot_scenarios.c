@@ -628,6 +628,23 @@ static FlightLocks readFlightLocks(lbRun* run, float riser)
 	return out;
 }
 
+// Runs the scenario text over a flight of 16 risers of `riser` m and reads its locks
+// (readFlightLocks) and its summary; false when the scenario does not parse or run.
+static bool runFlightLocks(const char* json, float riser, FlightLocks* outLocks, lbMetricsSummary* outSummary)
+{
+	lbScenario* sc = lbParseScenario(json, "flight.json", NULL, 0);
+	lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
+	const bool ran = run != NULL;
+	if (ran)
+	{
+		*outLocks = readFlightLocks(run, riser);
+		*outSummary = lbRun_GetView(run).summary;
+	}
+	lbDestroyRun(run);
+	lbDestroyScenario(sc);
+	return ran;
+}
+
 // Walking down steep flights the runner's controller takes whole treads a stride (docs/scenarios.md):
 // 0.30 m risers on 0.30 m treads, 0.27 on 0.29, 0.25 on 0.28 straight down and 0.264 on 0.253 at
 // 54.7 degrees off straight, a tread a step (the drop between the feet at most one riser); 0.18 on
@@ -652,16 +669,12 @@ static void test_steep_flights_are_walked_down_a_tread_a_step(void)
 			const float riser = flights[i][0], tread = flights[i][1], treads = flights[i][3];
 			char json[1024];
 			angledFlightJson(json, sizeof json, riser, tread, flights[i][2], rigs[k], 480);
-			lbScenario* sc = lbParseScenario(json, "flight.json", NULL, 0);
-			lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
-			ENSURE(run != NULL);
-			if (!run)
-			{
-				lbDestroyScenario(sc);
+			FlightLocks l;
+			lbMetricsSummary m;
+			const bool ran = runFlightLocks(json, riser, &l, &m);
+			ENSURE(ran);
+			if (!ran)
 				continue;
-			}
-			const FlightLocks l = readFlightLocks(run, riser);
-			const lbMetricsSummary m = lbRun_GetView(run).summary;
 			char label[160];
 			snprintf(label, sizeof label,
 					 "walk down %.3f x %.3f m, %.1f degrees off, %s: %d steady locks of %d risers, feet %.3f m apart at most",
@@ -669,8 +682,6 @@ static void test_steep_flights_are_walked_down_a_tread_a_step(void)
 			holdRun(label, &m);
 			ENSURE(l.steady >= 4 && l.same);
 			ENSURE(l.widest <= treads * riser + 0.02f);
-			lbDestroyRun(run);
-			lbDestroyScenario(sc);
 		}
 }
 
@@ -694,23 +705,17 @@ static void test_steep_flights_are_run_in_whole_treads(void)
 				const float riser = flights[i][0], tread = flights[i][1];
 				char json[1024];
 				flightJson(json, sizeof json, riser, tread, down != 0, rigs[k], "run", 3.5f, 240, false);
-				lbScenario* sc = lbParseScenario(json, "flight.json", NULL, 0);
-				lbRun* run = sc ? lbCreateRun(sc, NULL) : NULL;
-				ENSURE(run != NULL);
-				if (!run)
-				{
-					lbDestroyScenario(sc);
+				FlightLocks l;
+				lbMetricsSummary m;
+				const bool ran = runFlightLocks(json, riser, &l, &m);
+				ENSURE(ran);
+				if (!ran)
 					continue;
-				}
-				const FlightLocks l = readFlightLocks(run, riser);
-				const lbMetricsSummary m = lbRun_GetView(run).summary;
 				char label[160];
 				snprintf(label, sizeof label, "run %s %.3f x %.3f m, %s: %d steady locks of %d risers", down ? "down" : "up",
 						 (double)riser, (double)tread, rigs[k], l.steady, l.risers);
 				holdRun(label, &m);
 				ENSURE(l.steady >= 4 && l.same && l.risers == 4);
-				lbDestroyRun(run);
-				lbDestroyScenario(sc);
 			}
 }
 
