@@ -520,8 +520,8 @@ static float lbHeadingOf(const lbRun* run, lbTransform characterWs)
 // 22 -> 36 of 200 walks up 0.15-0.35 m risers over a limit at 0.7, and walking up the shipped
 // 0.30 m flight popped 22.7 degrees at 1.0.
 #define LB_ASCENT_WALK_LEGS 1.2f
-// How far ahead (m) and how finely the controller reads the ground for a flight down: far enough
-// to slow before the first step down from a landing at a walk, and to see three risers.
+// How far ahead (m) and how finely the controller reads the ground for a flight: far enough to
+// slow before the first step down from a landing at a walk, and to see three risers.
 #define LB_DESCENT_LOOK 1.5f
 #define LB_DESCENT_SPACING 0.05f
 // Lowest drop (m) between two samples that makes a riser, and most risers read.
@@ -538,8 +538,9 @@ static float lbFootSpacing(const lbRun* run)
 	return lbAbsF(lbDot(d, h->leftMs));
 }
 
-// The step (m) a walk down (`sign` 1) or a run up (`sign` -1) the ground ahead along `way` (from
-// the character's place, ground height `ground`) may take, 1e30 for no limit. A flight (two or more
+// The step (m) a walk or a run going down (`sign` 1) or up (`sign` -1) the ground ahead along `way`
+// (from the character's place, ground height `ground`) may take, 1e30 for no limit; *outFlight (if
+// given) gets the riser of a flight that way ahead, 0 for none. A flight (two or more
 // risers that way at even spacing ahead, each found to 3 mm) gets whole treads: as many as keep the
 // drop (or rise) within `maxDrop` (m), at least one, so every step lands on a tread at the same place along it
 // and a step of 1.4 treads does not alternate between one tread and two. A flight crossed at an
@@ -547,8 +548,8 @@ static float lbFootSpacing(const lbRun* run)
 // across the body, one ahead of the other across the treads: the stride is cut, a tread at a time,
 // until the leading foot's advance across the treads stays within those treads (walking 47-55
 // degrees off straight down 0.24-0.26 m risers the leading foot otherwise came down two risers
-// below the other and the hips dived 0.3 m as the other let go, 27-32 degrees of pop). Other ground
-// down gets the step whose mean drop is within that height over the window. The window ends at a
+// below the other and the hips dived 0.3 m as the other let go, 27-32 degrees of pop). With
+// `graded`, other ground down gets the step whose mean drop is within that height over the window. The window ends at a
 // riser the other way, at ground missing or at a drop or rise higher than a step down (a gap, a
 // ledge to fall from, a wall).
 static float lbFlightStep(const lbRun* run, lbVec3 way, float ground, float maxDrop, float sign, bool graded, float* outFlight)
@@ -634,10 +635,11 @@ static float lbFlightStep(const lbRun* run, lbVec3 way, float ground, float maxD
 }
 
 // Speed (m/s) the controller allows at `speed` toward `way` (unit) over the ground ahead: the speed
-// whose gait step (lbGaitSpeedForStride) is the step lbFlightStep allows there, down for a walk
-// (LB_DESCENT_DROP_LEGS), up for a walk or a run (LB_ASCENT_WALK_LEGS, LB_ASCENT_RUN_LEGS). A run's
-// flight phase takes a drop; what slows a climb is the climber. Keeps the riser of a flight up
-// ahead of a walk in run->flightRiser (0 for none), for the height (lbSupportHeight).
+// whose gait step (lbGaitSpeedForStride) is the step lbFlightStep allows there: down a flight or a
+// grade for a walk (LB_DESCENT_DROP_LEGS), down a flight for a run (LB_DESCENT_RUN_LEGS), up a
+// flight for either (LB_ASCENT_WALK_LEGS, LB_ASCENT_RUN_LEGS); the asked speed where the scenario
+// keeps it (lbScenario::slowOnFlights). What slows a climb is the climber. Keeps the riser of a
+// flight up ahead of a walk in run->flightRiser (0 for none), for the height (lbSupportHeight).
 static float lbSteepSpeed(lbRun* run, float speed, lbVec3 way, float ground)
 {
 	const bool walk = strcmp(run->motionEntry->name, "walk") == 0, runs = strcmp(run->motionEntry->name, "run") == 0;
@@ -649,14 +651,11 @@ static float lbSteepSpeed(lbRun* run, float speed, lbVec3 way, float ground)
 	float riser;
 	float step = lbFlightStep(run, way, ground, rise, -1.0f, false, &riser);
 	if (walk)
-	{
-		step = lbMinF(step, lbFlightStep(run, way, ground, LB_DESCENT_DROP_LEGS * legLength, 1.0f, true, NULL));
 		run->flightRiser = riser;
-	}
-	else
-		step = lbMinF(step, lbFlightStep(run, way, ground, LB_DESCENT_RUN_LEGS * legLength, 1.0f, false, NULL));
 	if (!run->scenario->slowOnFlights)
 		return speed;
+	const float drop = (walk ? LB_DESCENT_DROP_LEGS : LB_DESCENT_RUN_LEGS) * legLength;
+	step = lbMinF(step, lbFlightStep(run, way, ground, drop, 1.0f, walk, NULL));
 	return step < 1.0e29f ? lbMinF(speed, lbGaitSpeedForStride(2.0f * step, legLength, runs)) : speed;
 }
 
