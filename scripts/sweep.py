@@ -32,11 +32,13 @@ def limits_broken(summary, limits, optional=()):
     return out
 
 
-def run_sweep(doc, draws, broken, what, prefix, width=44, rigs=None):
+def run_sweep(doc, draws, broken, what, prefix, width=44, rigs=None, flags=(), adjust=None):
     """Parses the sweep's command line, draws with random.Random(seed) (`draws(rng, per_kind)`
     yields (name, build) pairs), runs every draw whose name starts with a --kinds prefix on every
     rig and reports. `rigs` is a list of (tag, rig) pairs, the tag ending the run's name and the rig
-    passed to build (default: the two reference rigs by name). Returns the exit status."""
+    passed to build (default: the two reference rigs by name). `flags` are (flag, help) pairs of
+    the sweep's own on/off options; `adjust(scenario, args)`, when given, changes each scenario
+    with them before it is written. Returns the exit status."""
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("limber", help="the limber command-line runner")
     ap.add_argument("--seed", type=int, default=2026)
@@ -44,6 +46,8 @@ def run_sweep(doc, draws, broken, what, prefix, width=44, rigs=None):
     ap.add_argument("--kinds", help="comma-separated name prefixes: run only those sizes (the draws stay the same)")
     ap.add_argument("--keep", help="write the scenarios and reports here instead of a temporary directory")
     ap.add_argument("--strict", action="store_true", help="exit 1 when a run breaks a limit")
+    for flag, text in flags:
+        ap.add_argument(flag, action="store_true", help=text)
     args = ap.parse_args()
     rng = random.Random(args.seed)
     work = args.keep or tempfile.mkdtemp(prefix=prefix)
@@ -57,6 +61,8 @@ def run_sweep(doc, draws, broken, what, prefix, width=44, rigs=None):
         for tag, rig in rigs or [(r, r) for r in RIGS]:
             full = f"{name}_{tag}"
             scenario = build(rig)
+            if adjust:
+                adjust(scenario, args)
             scenario["name"] = full
             path = os.path.join(work, full + ".json")
             report = os.path.join(work, full + ".report.json")

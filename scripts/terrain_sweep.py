@@ -12,11 +12,14 @@ inversion, no joint-limit frame, added pop <= 15 degrees, no NaN, nothing unmeas
 slide <= 0.01 m), then how many runs hold every limit.
 
     python3 scripts/terrain_sweep.py build/limber [--seed N] [--per-kind N] [--kinds K,...] [--keep DIR] [--strict]
+                                                  [--asked-speed]
 
 --kinds runs only the sizes whose names start with one of the given prefixes (stairs_up,
 stairs_down, stairs_angled, slope_up, slope_down, slope_across, rocks, gap, ledge, beam, trench, stairs_turn,
 or finer: stairs_up_run);
 the sizes drawn stay those of the whole sweep at that seed, so a run keeps its name and figures.
+--asked-speed keeps every gait's speed on steep flights (`"slow_on_flights": false`), as a game's
+controller that does not slow: the foot system at 1.4 and 3.5 m/s on every flight.
 
 It measures; it is not a test (the shipped scenarios and tests/test_foot_scenarios.c are). With
 --strict the exit status is 1 when a run breaks a limit.
@@ -163,5 +166,12 @@ def draws(rng, per_kind):
                      scenario(None, a[0], rig, *a[1:], timeline=tl))
 
 
+def asked_speed(scenario, args):
+    if args.asked_speed:
+        scenario["motion"] = {"name": scenario["motion"], "slow_on_flights": False}
+
+
 if __name__ == "__main__":
-    sys.exit(run_sweep(__doc__, draws, broken, "foot", "limber-sweep-"))
+    sys.exit(run_sweep(__doc__, draws, broken, "foot", "limber-sweep-",
+                       flags=(("--asked-speed", "keep each gait's speed on steep flights, as a game's controller that does not slow"),),
+                       adjust=asked_speed))
