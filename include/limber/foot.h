@@ -269,6 +269,14 @@ typedef struct lbFootLegState
 	/// foot has risen clear of what is ahead.
 	lbVec3 shiftWs;
 	///@{
+	/// The part of shiftWs (world, m) that moves the foot sideways off a riser running beside it (a
+	/// landing's, found afresh at each probe, and its plant's), and how far that riser rises above
+	/// the foot's level (m): a foot lifting off keeps it until its sole is above the riser or it has
+	/// moved maxPlantShift from its lock. Both zero when there is none.
+	lbVec3 acrossWs;
+	float acrossRise;
+	///@}
+	///@{
 	/// Landing: the foot is coming down within slideHeight of its floor; it is held, along
 	/// slideAxisWs (world, unit), between slideLo and slideHi (world coordinates along that axis,
 	/// m, of the point under the ankle) so that it lands on one level.

@@ -1499,6 +1499,8 @@ static LB_ALWAYS_INLINE bool lbFootBeginFrame(lbFootState* state, const lbFootDe
 			state->legs[s].locked = false;
 			state->legs[s].lockAlpha = 0.0f;
 			state->legs[s].shiftWs = lbVec3_zero;
+			state->legs[s].acrossWs = lbVec3_zero;
+			state->legs[s].acrossRise = 0.0f;
 			state->legs[s].hasGoal = false;
 			state->legs[s].slideLo = -1.0e30f;
 			state->legs[s].slideHi = 1.0e30f;
@@ -2024,6 +2026,9 @@ static void lbFootFindCorner(lbFootLegState* leg, const lbFootDef* def, const lb
 	leg->printValid |= LB_FOOT_CORNER_BIT;
 }
 
+static lbVec3 lbFootSideShift(const lbFootDef* def, const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base,
+							  const lbFootPrint* fp, const lbFootCast* c, const lbFootGround* g, lbVec3 up, int* castCount, float* outRise);
+
 // Step 3, first: whether a leg probes on a trace frame. A foot that has hardly moved since its last probe,
 // in the same phase, keeps it (a locked foot, a landing foot coming to rest): the ground under it
 // is where it was. At most for 0.1 s, so ground a game removes or moves is still seen. A locked
@@ -2119,6 +2124,8 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 			base = plain;
 			centre = again;
 			leg->shiftWs = lbVec3_zero;
+			leg->acrossWs = lbVec3_zero;
+			leg->acrossRise = 0.0f;
 		}
 	}
 	// A landing foot with a gap under it finds no ground: it slides onto the platform before or
@@ -2299,6 +2306,30 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		float rangeH = lbDot(c.point, f->up);
 		float chosenH = 1.0e30f;
 		leg->sliding = landing && lbFootLandingRange(leg, def, in, f, lf, base, &centre, &c, &g, &rangeH, &chosenH);
+		// A landing foot beside a riser that runs along it comes down clear of it, as its plant
+		// will stand (lbFootSideShift, where the level beside the foot rises; not a drop beside
+		// it, whose plant moves back onto the tread): a foot turning onto a tread along the riser
+		// above came down with its side 3 cm in that riser and moved off it only at the plant.
+		// Probed each time from where the foot would be without it, so it follows the riser and
+		// ends where none is beside the foot. Only where the landing found an edge along the foot
+		// (a riser near it bounds its slide) or moves off one already: on open ground the two rays
+		// find nothing.
+		if (landing && (leg->acrossRise > 0.0f || (leg->sliding && (leg->slideLo > -1.0e29f || leg->slideHi < 1.0e29f))))
+		{
+			float rise;
+			lbQueryInput unshifted = centre;
+			unshifted.start = lbSub(centre.start, leg->acrossWs);
+			unshifted.end = lbSub(centre.end, leg->acrossWs);
+			lbVec3 across = lbFootSideShift(def, in->query, &unshifted, lbSub(base, leg->acrossWs), &lf->print, &c, &g, f->up, &f->castCount, &rise);
+			if (!(rise > 0.0f))
+			{
+				across = lbVec3_zero;
+				rise = 0.0f;
+			}
+			leg->shiftWs = lbAdd(leg->shiftWs, lbSub(across, leg->acrossWs));
+			leg->acrossWs = across;
+			leg->acrossRise = rise;
+		}
 		// A landing that chose the level above the ground under its probe (the foot goes on past a
 		// riser it was held back from, or turns onto the tread above) stands on that level from now
 		// on, unless its footprint already holds the sole that high: the footprint and the ground
@@ -2667,11 +2698,48 @@ static void lbFootSmooth(lbFootLegState* leg, const lbFootDef* def, lbFootFrame*
 	}
 }
 
+// The share (0..1) of a free foot's shift kept this frame: all of it while the foot lifts off
+// below slideHeight, or (a gap's near side) eased out by edgeHeight; else it fades at goalSpeed
+// (none across a snap). A foot below its target height keeps it all.
+static float lbFootLiftOffHold(const lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, const lbFootLegFrame* lf,
+							   float smoothTarget)
+{
+	if (!(leg->offset > smoothTarget - 0.02f))
+		return 1.0f;
+	float hold = 0.0f;
+	if (lf->soleRate > 0.0f && leg->slideGap && leg->slideHi < 1.0e29f)
+		hold = lbSmoothStep(lbClampF(1.0f - lf->soleAboveFloor / def->edgeHeight, 0.0f, 1.0f));
+	else if (lf->soleRate > 0.0f && lf->soleAboveFloor < def->slideHeight)
+		hold = 1.0f;
+	if (hold >= 1.0f)
+		return 1.0f;
+	return f->snap ? 0.0f : 1.0f - (1.0f - hold) * lbFootInterpAlpha(f->memo, lb_footMemoGoal, f->dt, def->goalSpeed);
+}
+
 // Step 5b: a landing foot eases toward its slide. A plant's slide carries into the swing and fades
 // once the foot has risen clear of what lies ahead, so lifting off never drags the toe back
 // into a riser.
 static void lbFootEaseSlide(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, const lbFootLegFrame* lf, float smoothTarget)
 {
+	// A plant's side shift off a riser running beside the foot (lbFootSideShift) holds, whole,
+	// until the lifting sole is above the level beside it: dropped at the release (a slide's
+	// reset, or faded with the rest of the shift), a foot turning on a flight shuffled back toward
+	// the riser it had been moved off and went 2.5 cm into it. Once risen clear it is part of the
+	// shift like any other.
+	bool keepAcross = false;
+	if (!leg->locked && leg->acrossRise > 0.0f)
+	{
+		// A landing's is probed afresh (lbFootProbeLeg); a lift-off's holds while the foot is still
+		// about its lock, not through a swing that carries it on along the riser.
+		const bool comingDown = !(lf->soleRate > 0.0f) && lf->soleAboveFloor < def->slideHeight;
+		const float travel = lbLength(lbProjectOnPlane(lbSub(lf->animAnkleWs, leg->lockAnimAnkleWs), f->up));
+		keepAcross = comingDown || (lf->soleAboveFloor < leg->acrossRise + def->edgeMargin && travel < def->maxPlantShift);
+		if (!keepAcross)
+		{
+			leg->acrossRise = 0.0f;
+			leg->acrossWs = lbVec3_zero;
+		}
+	}
 	if (!leg->locked && leg->sliding)
 	{
 		// Where the animated foot is along the slide axis, held within the level's range and no
@@ -2689,7 +2757,7 @@ static void lbFootEaseSlide(lbFootLegState* leg, const lbFootDef* def, const lbF
 		const float reach = leg->slideGap ? 2.0f * def->maxPlantShift
 										  : (lbFootTurnedHold(leg, def, lf) ? LB_FOOT_RISER_HOLD : 1.0f) * def->maxPlantShift;
 		want = lbClampF(want, -reach, reach);
-		leg->shiftWs = lbMulSV(want, axis);
+		leg->shiftWs = lbMulAdd(keepAcross ? leg->acrossWs : lbVec3_zero, want, axis);
 	}
 	// Lifting off, the slide holds until the foot is above slideHeight: the foot leaves from
 	// where it stood, and an animation carrying it back toward a riser does not drag the heel
@@ -2699,17 +2767,10 @@ static void lbFootEaseSlide(lbFootLegState* leg, const lbFootDef* def, const lbF
 	// ground (a 0.5 m gap 2.46 m ahead, both rigs); let go on the ground, the toe-off slid the
 	// ball out over the gap at the rim's height (a 0.31 m gap 1.92 m ahead on the mannequin:
 	// support 0.3); held to edgeHeight and then let go, the calf popped 16 degrees.
-	else if (!leg->locked && leg->offset > smoothTarget - 0.02f && lbLengthSquared(leg->shiftWs) > 0.0f)
+	else if (!leg->locked && lbLengthSquared(leg->shiftWs) > 0.0f)
 	{
-		// How much of the slide holds this frame: all of it, none, or (a gap's near side) eased.
-		float hold = 0.0f;
-		if (lf->soleRate > 0.0f && leg->slideGap && leg->slideHi < 1.0e29f)
-			hold = lbSmoothStep(lbClampF(1.0f - lf->soleAboveFloor / def->edgeHeight, 0.0f, 1.0f));
-		else if (lf->soleRate > 0.0f && lf->soleAboveFloor < def->slideHeight)
-			hold = 1.0f;
-		if (hold < 1.0f)
-			leg->shiftWs = f->snap ? lbVec3_zero
-								   : lbMulSV(1.0f - (1.0f - hold) * lbFootInterpAlpha(f->memo, lb_footMemoGoal, f->dt, def->goalSpeed), leg->shiftWs);
+		const float hold = lbFootLiftOffHold(leg, def, f, lf, smoothTarget);
+		leg->shiftWs = keepAcross ? lbMulAdd(leg->acrossWs, hold, lbSub(leg->shiftWs, leg->acrossWs)) : lbMulSV(hold, leg->shiftWs);
 	}
 }
 
@@ -2724,8 +2785,9 @@ static void lbFootEaseSlide(lbFootLegState* leg, const lbFootDef* def, const lbF
 // from it until that side stands edgeMargin clear. Not where both sides are off the level (a beam
 // narrower than the foot): there the foot stays where it is.
 static lbVec3 lbFootSideShift(const lbFootDef* def, const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base,
-							  const lbFootPrint* fp, const lbFootCast* c, const lbFootGround* g, lbVec3 up, int* castCount)
+							  const lbFootPrint* fp, const lbFootCast* c, const lbFootGround* g, lbVec3 up, int* castCount, float* outRise)
 {
+	*outRise = 0.0f;
 	const float w = LB_FOOT_HALF_WIDTH * fp->along[lb_soleBall];
 	const lbVec3 side = lbNormalizeOr(lbCross(up, fp->toeWs), lbVec3_zero);
 	if (!(w > 0.0f) || lbLengthSquared(side) == 0.0f || !g->valid[lb_soleBall] || !g->valid[lb_soleHeel])
@@ -2736,6 +2798,7 @@ static lbVec3 lbFootSideShift(const lbFootDef* def, const lbSceneQuery* query, c
 	// The ground's rise per metre across the foot.
 	p.slopeAlong = -lbDot(side, c->normal) / lbMaxF(lbDot(c->normal, up), 0.05f);
 	int off = 0, offSide = 0;
+	float offRise = 0.0f;
 	for (int k = -1; k <= 1; k += 2)
 	{
 		float h = 0.0f;
@@ -2744,6 +2807,7 @@ static lbVec3 lbFootSideShift(const lbFootDef* def, const lbSceneQuery* query, c
 		{
 			++off;
 			offSide = k;
+			offRise = valid ? lbMaxF(h - g->height[lb_soleBall], 0.0f) : 0.0f;
 		}
 	}
 	if (off != 1)
@@ -2754,6 +2818,7 @@ static lbVec3 lbFootSideShift(const lbFootDef* def, const lbSceneQuery* query, c
 	if (lbFootClass(&p, valid, h, g->height[lb_soleHeel], (float)offSide * w, 0.0f) == 0)
 		return lbVec3_zero;
 	const float edge = lbFootFindEdge(&p, 0.0f, (float)offSide * w, g->height[lb_soleBall], 0.0f);
+	*outRise = offRise;
 	return lbMulSV(-(float)offSide * lbMaxF(w + def->edgeMargin - lbAbsF(edge), 0.0f), side);
 }
 
@@ -2863,9 +2928,18 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 				// stairs of the terrain sweep and three clip runs stayed over, the foot along a nose
 				// with nothing crossing its line.
 				{
-					const lbVec3 across = lbFootSideShift(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount);
+					float rise;
+					const lbVec3 across = lbFootSideShift(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount, &rise);
 					if (lbLengthSquared(across) > 0.0f && lbFootPlantProbeAt(def, in->query, f, lf, lbAdd(base, across), &c, &g))
+					{
 						base = lbAdd(base, across);
+						// Off a riser, the lift-off keeps it (lbFootEaseSlide), with the landing's.
+						if (rise > 0.0f)
+						{
+							leg->acrossWs = lbAdd(leg->acrossWs, across);
+							leg->acrossRise = lbMaxF(leg->acrossRise, rise);
+						}
+					}
 				}
 				leg->groundPointWs = c.point;
 				leg->groundNormalWs = c.normal;
@@ -2894,6 +2968,8 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 				plantAnkle = lbFootClearTip(plantAnkle, plantRot, f->modelToWorld, &lf->sole, leg->groundPointWs, leg->groundNormalWs, up,
 											lf->toeCurl * f->modelToWorld);
 			leg->shiftWs = lbVec3_zero;
+			leg->acrossWs = lbVec3_zero;
+			leg->acrossRise = 0.0f;
 		}
 		// Lock there and blend into it quickly: the foot settles on the surface within a few
 		// frames and then stays exactly there.
