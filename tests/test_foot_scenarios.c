@@ -380,6 +380,18 @@ static float holdRun(const char* label, const lbMetricsSummary* m)
 	return m->addedPopMax;
 }
 
+// Runs a scenario's text to its end and holds it to every foot limit (holdRun, under `label`),
+// raising *worst to its added pop; false when it does not parse or run.
+static bool holdScenarioText(const char* json, const char* label, float* worst)
+{
+	lbMetricsSummary m;
+	const bool ran = runScenarioText(json, &m, NULL, NULL, NULL);
+	ENSURE(ran);
+	if (ran)
+		*worst = lbMaxF(*worst, holdRun(label, &m));
+	return ran;
+}
+
 // Runs n flights (sizes: riser, tread in m) on both reference rigs, down or up, with the named
 // motion at `speed` m/s for `frames` frames (kept on the flight with `keepSpeed`, as a game's
 // controller may: the runs that watch the foot system at full speed), and holds each run to every foot limit (added pop,
@@ -770,18 +782,11 @@ static float holdAngledDescents(const float sizes[][3], int n)
 	for (int i = 0; i < n; ++i)
 		for (int k = 0; k < 2; ++k)
 		{
-			char json[1024];
+			char json[1024], label[128];
 			angledFlightJson(json, sizeof json, sizes[i][0], sizes[i][1], sizes[i][2], rigs[k], 240);
-			lbMetricsSummary m;
-			const bool ran = runScenarioText(json, &m, NULL, NULL, NULL);
-			ENSURE(ran);
-			if (!ran)
-				continue;
-			char label[128];
 			snprintf(label, sizeof label, "walk down %.3f x %.3f m, %.1f degrees off, %s", (double)sizes[i][0], (double)sizes[i][1],
 					 (double)sizes[i][2], rigs[k]);
-			worst = lbMaxF(worst, holdRun(label, &m));
-			runs += 1;
+			runs += holdScenarioText(json, label, &worst) ? 1 : 0;
 		}
 	ENSURE(runs == 2 * n);
 	return worst;
@@ -840,17 +845,11 @@ static void test_a_foot_turning_along_a_riser_keeps_its_side_out_of_it(void)
 	for (int i = 0; i < 2; ++i)
 		for (int k = 0; k < 2; ++k)
 		{
-			char json[1536];
+			char json[1536], label[128];
 			turningFlightJson(json, sizeof json, sizes[i][0], sizes[i][1], sizes[i][2], sizes[i][3], rigs[k]);
-			lbMetricsSummary m;
-			const bool ran = runScenarioText(json, &m, NULL, NULL, NULL);
-			ENSURE(ran);
-			if (!ran)
-				continue;
-			char label[128];
 			snprintf(label, sizeof label, "turning %.0f degrees on %.3f x %.3f m, %s", (double)sizes[i][2], (double)sizes[i][0],
 					 (double)sizes[i][1], rigs[k]);
-			worst = lbMaxF(worst, holdRun(label, &m));
+			holdScenarioText(json, label, &worst);
 		}
 	printf("  4 turns on flights: worst added pop %.1f degrees\n", (double)worst);
 }
