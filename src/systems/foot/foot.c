@@ -2321,7 +2321,10 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 			unshifted.start = lbSub(centre.start, leg->acrossWs);
 			unshifted.end = lbSub(centre.end, leg->acrossWs);
 			lbVec3 across = lbFootSideShift(def, in->query, &unshifted, lbSub(base, leg->acrossWs), &lf->print, &c, &g, f->up, &f->castCount, &rise);
-			if (!(rise > 0.0f))
+			// Not where the landing chose the level beside (lbFootLandingRange): the foot goes onto
+			// it, and its plant moves it off the drop beside, if any. Moved off it, a captured foot
+			// landing along a nose planted on the tread below, and rose from there into the riser.
+			if (!(rise > 0.0f) || (chosenH < 1.0e29f && chosenH > g.height[lb_soleBall] + def->edgeHeight))
 			{
 				across = lbVec3_zero;
 				rise = 0.0f;
