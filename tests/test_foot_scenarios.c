@@ -641,7 +641,7 @@ static FlightLocks readFlightLocks(lbRun* run, float riser)
 }
 
 // Runs the scenario text over a flight of 16 risers of `riser` m and reads its locks
-// (readFlightLocks) and its summary; false when the scenario does not parse or run.
+// (readFlightLocks) and its summary; false (a failed check) when the scenario does not parse or run.
 static bool runFlightLocks(const char* json, float riser, FlightLocks* outLocks, lbMetricsSummary* outSummary)
 {
 	lbScenario* sc = lbParseScenario(json, "flight.json", NULL, 0);
@@ -654,6 +654,7 @@ static bool runFlightLocks(const char* json, float riser, FlightLocks* outLocks,
 	}
 	lbDestroyRun(run);
 	lbDestroyScenario(sc);
+	ENSURE(ran);
 	return ran;
 }
 
@@ -683,9 +684,7 @@ static void test_steep_flights_are_walked_down_a_tread_a_step(void)
 			angledFlightJson(json, sizeof json, riser, tread, flights[i][2], rigs[k], 480);
 			FlightLocks l;
 			lbMetricsSummary m;
-			const bool ran = runFlightLocks(json, riser, &l, &m);
-			ENSURE(ran);
-			if (!ran)
+			if (!runFlightLocks(json, riser, &l, &m))
 				continue;
 			char label[160];
 			snprintf(label, sizeof label,
@@ -719,9 +718,7 @@ static void test_steep_flights_are_run_in_whole_treads(void)
 				flightJson(json, sizeof json, riser, tread, down != 0, rigs[k], "run", 3.5f, 240, false);
 				FlightLocks l;
 				lbMetricsSummary m;
-				const bool ran = runFlightLocks(json, riser, &l, &m);
-				ENSURE(ran);
-				if (!ran)
+				if (!runFlightLocks(json, riser, &l, &m))
 					continue;
 				char label[160];
 				snprintf(label, sizeof label, "run %s %.3f x %.3f m, %s: %d steady locks of %d risers", down ? "down" : "up",

@@ -200,13 +200,19 @@ static bool lbAnyGroundBelow(const lbRun* run, lbVec3 p)
 // minimum cadence: about one short step.
 #define LB_GAP_MIN_REACH 0.35f
 
+// The character's leg length (m, thigh + calf), which the controller's steps are measured in.
+static float lbRunLegLength(const lbRun* run)
+{
+	const lbLegAxes* leg = &run->humanoid.legAxes[0];
+	return leg->thighLength + leg->calfLength;
+}
+
 // How far (m) a character moving at `speed` (m/s) reaches over a gap in one step: half its stride
 // at that speed (lbGaitStride, a walk or a run by the motion's name), at least LB_GAP_MIN_REACH.
 static float lbStepReach(const lbRun* run, float speed)
 {
-	const lbLegAxes* leg = &run->humanoid.legAxes[0];
 	float stride = 0.0f;
-	lbGaitStride(speed, leg->thighLength + leg->calfLength, strcmp(run->motionEntry->name, "run") == 0, &stride, NULL);
+	lbGaitStride(speed, lbRunLegLength(run), strcmp(run->motionEntry->name, "run") == 0, &stride, NULL);
 	return lbMaxF(LB_GAP_MIN_REACH, 0.5f * stride);
 }
 
@@ -245,8 +251,7 @@ static bool lbBridgesGap(const lbRun* run, lbVec3 dir, float reach, float height
 // across (LB_STEP_DOWN_LEGS).
 static float lbStepDownHeight(const lbRun* run)
 {
-	const lbLegAxes* leg = &run->humanoid.legAxes[0];
-	return lbMaxF(LB_STEP_HEIGHT, LB_STEP_DOWN_LEGS * (leg->thighLength + leg->calfLength));
+	return lbMaxF(LB_STEP_HEIGHT, LB_STEP_DOWN_LEGS * lbRunLegLength(run));
 }
 
 // True when the ground along the straight path from `from` to `to` (world, probed every 0.1 m
@@ -407,9 +412,7 @@ static float lbSupportHeight(lbRun* run, float groundBelow, lbTransform motionWs
 	run->supportValid = true;
 	// On a steep flight up the body rides toward the higher foot's ground (LB_RIDE_WEIGHT), as the
 	// ground ahead rises.
-	const lbLegAxes* leg = &run->humanoid.legAxes[0];
-	const float legLength = leg->thighLength + leg->calfLength;
-	const float steep = lbClampF((run->flightRiser / legLength - LB_RIDE_FROM) / (LB_RIDE_FULL - LB_RIDE_FROM), 0.0f, 1.0f);
+	const float steep = lbClampF((run->flightRiser / lbRunLegLength(run) - LB_RIDE_FROM) / (LB_RIDE_FULL - LB_RIDE_FROM), 0.0f, 1.0f);
 	if (steep > 0.0f)
 	{
 		bool foundAhead, foundBehind;
@@ -645,8 +648,7 @@ static float lbSteepSpeed(lbRun* run, float speed, lbVec3 way, float ground)
 	const bool walk = strcmp(run->motionEntry->name, "walk") == 0, runs = strcmp(run->motionEntry->name, "run") == 0;
 	if (speed <= 0.05f || !(walk || runs))
 		return speed;
-	const lbLegAxes* leg = &run->humanoid.legAxes[0];
-	const float legLength = leg->thighLength + leg->calfLength;
+	const float legLength = lbRunLegLength(run);
 	const float rise = (walk ? LB_ASCENT_WALK_LEGS : LB_ASCENT_RUN_LEGS) * legLength;
 	float riser;
 	float step = lbFlightStep(run, way, ground, rise, -1.0f, false, &riser);
