@@ -480,8 +480,9 @@ typedef struct lbFootTarget
 	/// bend they need now toward the bend they would need with the ball at rest on the ground.
 	float toeLead;
 	/// Planted and at rest on the ground: locked, fully blended into its lock and with the goal at
-	/// the lock (within 1 mm; the goal's speed cap may still be bringing it there), with locking
-	/// on; planted, with locking off. The first frames of a plant settle the foot.
+	/// the lock (within 1 mm; the goal's speed cap may still be bringing it there) and within the
+	/// leg's reach with the hips sunk no further than pelvisMaxSink, with locking on; planted, with
+	/// locking off. The first frames of a plant settle the foot.
 	bool settled;
 	///@{
 	/// Ground contact under the foot (world) and its normal; valid when grounded.

@@ -4592,6 +4592,12 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		const lbVec3 hip = lbAdd(legHip[side], state->pelvisShiftWs);
 		legDrop[side] = lbFootReachDrop(&f, side, hip, legGoal[side]) * leg->alpha;
 		out->feet[side].reachDrop = legDrop[side];
+		// A lock further below the hips than they may sink to reach it (walking down risers
+		// taller than the sink limit allows for, 0.33 m on the reference rigs) leaves the foot
+		// short of it until the body comes on: it is not at rest there yet. Counted settled, the
+		// foot's last centimetre down onto its tread read as a slide of the lock (1.2 cm).
+		if (legDrop[side] > state->pelvisSinkLimit + 1.0e-3f)
+			out->feet[side].settled = false;
 		legRoom[side] = leg->locked || leg->alpha <= 0.0f || !capOn
 							? 1.0e30f
 							: lbFootFoldRoom(&f, humanoid, side, hip, legGoal[side], holdBend) / leg->alpha;
