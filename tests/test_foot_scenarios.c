@@ -1147,6 +1147,38 @@ static void test_a_captured_foot_landing_along_a_nose_goes_onto_the_level_it_cho
 	printf("  worst added pop %.1f degrees\n", (double)worst);
 }
 
+// A captured foot stepping sideways up onto the tread above keeps its side out of the riser it
+// rises past. CMU 01_03's actor, walking up a flight of 0.127-0.138 m risers, brings a foot along
+// the riser beside it; the landing's move off that riser was let go between two probes as the foot
+// rose, and the foot went over onto the riser's line in a frame, its side 4.0 cm into the riser
+// (sole and limb). It now holds until the sole is above the riser's top.
+static void test_a_captured_foot_stepping_sideways_up_keeps_out_of_the_riser(void)
+{
+	const char* file = "/usr/share/assimp/models/BVH/01_03.bvh";
+	if (!haveModel(file))
+		return;
+	const float flights[2][3] = { { 0.127f, 0.314f, 0.36f }, { 0.138f, 0.311f, 0.04f } };
+	float worst = 0.0f;
+	for (int k = 0; k < 2; ++k)
+	{
+		char shape[256], extra[160], json[1024];
+		snprintf(shape, sizeof shape,
+				 "{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g, \"count\": 12, \"distance\": 1.0, "
+				 "\"landing\": 8.0}}",
+				 (double)flights[k][0], (double)flights[k][1]);
+		snprintf(extra, sizeof extra, ", \"frames\": 200, \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 0}",
+				 (double)flights[k][2]);
+		clipScenario(json, sizeof json, shape, file, extra);
+		lbMetricsSummary m;
+		if (!runHoldingPops(json, &m, &worst))
+			continue;
+		printf("  CMU 01_03 up %.3f m risers: sole %.4f m, limb %.4f m, support %.1f\n", (double)flights[k][0],
+			   (double)m.solePenetrationMax, (double)m.limbPenetrationMax, (double)m.supportMin);
+		ENSURE(m.limbPenetrationMax <= 0.02f && m.supportMin >= 0.6f);
+	}
+	printf("  worst added pop %.1f degrees\n", (double)worst);
+}
+
 // A captured clip whose soles stand a few centimetres over its own floor plants and locks both feet.
 // CMU 01_01 stands its soles 4.5-6 cm over its floor (by the rig's ankle height from its rest pose),
 // heel up and toes curled down: measured under the ankle against lockHeight, its right foot never
@@ -1546,6 +1578,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_captured_feet_plant_and_lock);
 	RUN_TEST(test_a_captured_descent_takes_the_next_tread_as_a_step);
 	RUN_TEST(test_a_captured_foot_landing_along_a_nose_goes_onto_the_level_it_chose);
+	RUN_TEST(test_a_captured_foot_stepping_sideways_up_keeps_out_of_the_riser);
 	RUN_TEST(test_captured_feet_look_ahead_off_the_forward_swing);
 	RUN_TEST(test_a_boxer_stepping_by_an_edge_stays_out_of_it);
 	RUN_TEST(test_curled_captured_toes_clear_the_ground);

@@ -2732,11 +2732,15 @@ static void lbFootEaseSlide(lbFootLegState* leg, const lbFootDef* def, const lbF
 	bool keepAcross = false;
 	if (!leg->locked && leg->acrossRise > 0.0f)
 	{
-		// A landing's is probed afresh (lbFootProbeLeg); a lift-off's holds while the foot is still
-		// about its lock, not through a swing that carries it on along the riser.
+		// A landing's is probed afresh (lbFootProbeLeg) and holds between its probes while the sole
+		// is below the riser's top, rising or not: a captured foot stepping sideways up onto the
+		// tread above rose as it came on, the move was let go between two probes, and the foot went
+		// over onto the riser's line in a frame, its side 4 cm into the riser (CMU 01_03 up 0.127 m
+		// risers). A lift-off's holds while the foot is still about its lock, not through a swing
+		// that carries it on along the riser.
 		const bool comingDown = !(lf->soleRate > 0.0f) && lf->soleAboveFloor < def->slideHeight;
 		const float travel = lbLength(lbProjectOnPlane(lbSub(lf->animAnkleWs, leg->lockAnimAnkleWs), f->up));
-		keepAcross = comingDown || (lf->soleAboveFloor < leg->acrossRise + def->edgeMargin && travel < def->maxPlantShift);
+		keepAcross = comingDown || (lf->soleAboveFloor < leg->acrossRise + def->edgeMargin && (travel < def->maxPlantShift || leg->sliding));
 		if (!keepAcross)
 		{
 			leg->acrossRise = 0.0f;
