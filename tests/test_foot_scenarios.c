@@ -1179,6 +1179,30 @@ static void test_a_captured_foot_stepping_sideways_up_keeps_out_of_the_riser(voi
 	printf("  worst added pop %.1f degrees\n", (double)worst);
 }
 
+// A plant is not lifted onto the level past an edge its footprint was slid short of. CMU 01_03's
+// actor walks into the first riser of a 0.191 m flight; the slide held its foot back on the
+// floor, but the sole's own toe tip, tilted and curled, lay 4 mm past the riser, the ray under it
+// found the step's top, and the plant lifted the whole foot onto that height: locked 13-15 cm over
+// the floor for 25 frames (support 0).
+static void test_a_plant_short_of_a_riser_stands_on_its_own_level(void)
+{
+	const char* file = "/usr/share/assimp/models/BVH/01_03.bvh";
+	if (!haveModel(file))
+		return;
+	char json[1024];
+	clipScenario(json, sizeof json,
+				 "{\"builder\": \"stairs\", \"params\": {\"riser\": 0.191, \"tread\": 0.321, \"count\": 12, \"distance\": 1.0, "
+				 "\"landing\": 8.0}}",
+				 file, ", \"frames\": 200, \"character\": {\"position\": [0.34, 0, 0], \"heading_deg\": 0}");
+	lbMetricsSummary m;
+	float worst = 0.0f;
+	if (!runHoldingPops(json, &m, &worst))
+		return;
+	printf("  CMU 01_03 into a 0.191 m riser: support %.1f, hover %.3f m, sole %.4f m\n", (double)m.supportMin, (double)m.hoverMax,
+		   (double)m.solePenetrationMax);
+	ENSURE(m.supportMin >= 0.6f && m.limbPenetrationMax <= 0.02f);
+}
+
 // A captured clip whose soles stand a few centimetres over its own floor plants and locks both feet.
 // CMU 01_01 stands its soles 4.5-6 cm over its floor (by the rig's ankle height from its rest pose),
 // heel up and toes curled down: measured under the ankle against lockHeight, its right foot never
@@ -1579,6 +1603,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_a_captured_descent_takes_the_next_tread_as_a_step);
 	RUN_TEST(test_a_captured_foot_landing_along_a_nose_goes_onto_the_level_it_chose);
 	RUN_TEST(test_a_captured_foot_stepping_sideways_up_keeps_out_of_the_riser);
+	RUN_TEST(test_a_plant_short_of_a_riser_stands_on_its_own_level);
 	RUN_TEST(test_captured_feet_look_ahead_off_the_forward_swing);
 	RUN_TEST(test_a_boxer_stepping_by_an_edge_stays_out_of_it);
 	RUN_TEST(test_curled_captured_toes_clear_the_ground);

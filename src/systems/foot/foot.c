@@ -1153,9 +1153,15 @@ static float lbFootSlideAt(const lbFootDef* def, const lbSceneQuery* query, cons
 
 // Lifts a plant's ankle goal until none of its sole points (heel to toe tip) lies under the ground
 // found by a ray straight under that very point: exact on rocks whose bumps a plane through the
-// centre contact misses by a centimetre or two. One ray per point, once per plant.
+// centre contact misses by a centimetre or two. One ray per point, once per plant. With `print`
+// (may be NULL: the lock blend's use), a point whose ray finds ground more than `edge` above what
+// the footprint's sample k found (print->height[k], a valid sample) lies just past an edge the
+// slide placed that sample short of: the sole's own point and its footprint sample differ by the
+// foot's tilt and a curled toe, a few millimetres, and lifted onto the level past the edge the
+// whole foot stood on air (CMU 01_03's toe tip 4 mm past a 0.191 m riser: planted and locked 13 cm
+// over the floor for 25 frames).
 static lbVec3 lbFootClearUnder(const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 ankleGoal, lbQuat footRot,
-							   float scale, const lbSole* sole, lbVec3 up, int* castCount)
+							   float scale, const lbSole* sole, const lbFootGround* print, float edge, lbVec3 up, int* castCount)
 {
 	lbTransform goal = lbMakeTransform(ankleGoal, footRot);
 	goal.s = lbMakeVec3(scale, scale, scale);
@@ -1172,7 +1178,7 @@ static lbVec3 lbFootClearUnder(const lbSceneQuery* query, const lbQueryInput* pr
 	bool valid[lb_solePointCount];
 	lbFootRayHeights(query, proto, base, lb_solePointCount, probeBase, up, castCount, h, valid);
 	for (int k = 0; k < lb_solePointCount; ++k)
-		if (valid[k])
+		if (valid[k] && !(print && print->valid[k] && h[k] > print->height[k] + edge))
 			lift = lbMaxF(lift, h[k] - lbDot(p[k], up));
 	return lbMulAdd(ankleGoal, lift, up);
 }
@@ -2962,7 +2968,8 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 					plantAnkle = lbFootClearTip(plantAnkle, plantRot, f->modelToWorld, &lf->sole, c.point, c.normal, up, lf->toeCurl * f->modelToWorld);
 				plantAnkle = lbFootClearPrint(plantAnkle, plantRot, f->modelToWorld, &lf->sole, g.height, lbFootPrintMask(&g), NULL, c.point,
 											  c.normal, def->edgeHeight, up);
-				plantAnkle = lbFootClearUnder(in->query, &centre, plantAnkle, plantRot, f->modelToWorld, &lf->sole, up, &f->castCount);
+				plantAnkle = lbFootClearUnder(in->query, &centre, plantAnkle, plantRot, f->modelToWorld, &lf->sole, &g, def->edgeHeight, up,
+											  &f->castCount);
 				lbFootKeepPrint(leg, &g);
 				leg->shiftWs = lbProjectOnPlane(lbSub(base, lf->animAnkleWs), up);
 			}
@@ -3086,7 +3093,7 @@ static LB_NOINLINE lbVec3 lbFootClearBlend(lbFootLegState* leg, const lbFootDef*
 										   const lbSceneQuery* query, lbVec3 ankleGoal, lbQuat footRot, int* castCount)
 {
 	const lbQueryInput proto = lbFootProbe(def, ankleGoal, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
-	const lbVec3 cleared = lbFootClearUnder(query, &proto, ankleGoal, footRot, f->modelToWorld, &lf->sole, f->up, castCount);
+	const lbVec3 cleared = lbFootClearUnder(query, &proto, ankleGoal, footRot, f->modelToWorld, &lf->sole, NULL, 0.0f, f->up, castCount);
 	leg->goalOffsetWs = lbAdd(leg->goalOffsetWs, lbSub(cleared, ankleGoal));
 	return cleared;
 }
