@@ -18,9 +18,24 @@ import tempfile
 RIGS = ("mannequin", "mixamo")
 
 
+# The report's "worst_at" entry for a summary key: where to look at a broken limit.
+WORST_AT = {"sole_penetration_max": "sole_penetration", "limb_penetration_max": "limb_penetration",
+            "support_min": "support", "added_pop_max": "added_pop"}
+
+
+def where(summary, key):
+    """' (frame N, foot point / segment / bone)' for a key the report locates, else ''."""
+    at = (summary.get("worst_at") or {}).get(WORST_AT.get(key, ""))
+    if not at:
+        return ""
+    what = " ".join(str(at[k]) for k in ("foot", "point", "segment", "bone") if k in at)
+    return f" (frame {at['frame']}{', ' + what if what else ''})"
+
+
 def limits_broken(summary, limits, optional=()):
-    """The (key, limit, sign) limits a summary breaks (sign -1: a lower bound), as key=value; a
-    missing value breaks its limit unless its key is in `optional`."""
+    """The (key, limit, sign) limits a summary breaks (sign -1: a lower bound), as key=value and
+    where the report found the worst (frame, foot, sole point, segment or bone); a missing value
+    breaks its limit unless its key is in `optional`."""
     out = []
     for key, limit, sign in limits:
         value = summary.get(key)
@@ -28,7 +43,7 @@ def limits_broken(summary, limits, optional=()):
             if key not in optional:
                 out.append(f"{key}=null")
         elif (value - limit) * sign > 1e-9:
-            out.append(f"{key}={value:.3g}")
+            out.append(f"{key}={value:.3g}{where(summary, key)}")
     return out
 
 

@@ -184,7 +184,21 @@ static void ToeInsideRiserReadsTrueDepth(void)
 		// The foot capsule ends at the ball (the toes bend there; their tip is a sole point): it
 		// reaches as far into the riser as the ball is.
 		ENSURE_NEAR(m.limbPenetration, 0.10 - (tipX - ballX), 2.0e-3);
-		ENSURE_NEAR(lbMetrics_GetSummary(f.metrics).solePenetrationMax, 0.10, 1.0e-3);
+		// Where: a toe tip as deep as the leading one (the feet may stand side by side), in the first
+		// frame; the limb's deepest is the foot capsule.
+		ENSURE(m.solePenetrationPoint == lb_soleToeTip && (unsigned)m.solePenetrationFoot < 2u);
+		ENSURE(lbSoleWs(&f, m.solePenetrationFoot, lb_soleToeTip).x >= tipX - 1.0e-3f);
+		lbMetricsSummary s = lbMetrics_GetSummary(f.metrics);
+		ENSURE_NEAR(s.solePenetrationMax, 0.10, 1.0e-3);
+		ENSURE(s.solePenetrationMaxFrame == 0 && s.solePenetrationMaxFoot == m.solePenetrationFoot &&
+			   s.solePenetrationMaxPoint == lb_soleToeTip);
+		ENSURE(s.limbPenetrationMaxFrame == 0 && s.limbPenetrationMaxSegment == lb_segmentFoot);
+		// A shallower frame after it leaves the place of the deepest.
+		f.characterWs.p.x -= 0.05f;
+		m = lbAddFrame(&f, NULL, 0, true);
+		ENSURE_NEAR(m.solePenetration, 0.05, 1.0e-3);
+		s = lbMetrics_GetSummary(f.metrics);
+		ENSURE(s.solePenetrationMaxFrame == 0 && s.limbPenetrationMaxFrame == 0);
 		lbFixtureFree(&f);
 	}
 }
@@ -208,8 +222,11 @@ static void SupportPastStairNose(void)
 			ENSURE_NEAR(m.footSupport[0], shares[i], 0.051);
 			ENSURE_NEAR(m.footSupport[1], shares[i], 0.051);
 			ENSURE_NEAR(m.support, lbMinF(m.footSupport[0], m.footSupport[1]), 1.0e-6);
+			ENSURE((unsigned)m.supportFoot < 2u && m.footSupport[m.supportFoot] == m.support);
 			ENSURE_NEAR(m.hover, 0.0, 1.0e-4);
-			ENSURE_NEAR(lbMetrics_GetSummary(f.metrics).supportMin, m.support, 1.0e-6);
+			const lbMetricsSummary s = lbMetrics_GetSummary(f.metrics);
+			ENSURE_NEAR(s.supportMin, m.support, 1.0e-6);
+			ENSURE(s.supportMinFrame == 0 && s.supportMinFoot == m.supportFoot);
 			lbFixtureFree(&f);
 		}
 	}
@@ -360,9 +377,12 @@ static void AddedPopSubtractsTheBaseMotion(void)
 		m = lbAddFrameBase(&f, &base, NULL, 0, true, false);
 		ENSURE_NEAR(m.addedPopDeg, 30.0, 0.05);
 		ENSURE_NEAR(m.sourcePopDeg, 0.0, 0.05);
+		// Where: the bone turned (its children turn with it, by no more), in the third frame.
+		ENSURE(m.addedPopBone >= 0 && (m.addedPopBone == f.humanoid.leg[0].thigh || lbSkeleton_IsAncestor(f.skeleton, f.humanoid.leg[0].thigh, m.addedPopBone)));
 		lbMetricsSummary s = lbMetrics_GetSummary(f.metrics);
 		ENSURE_NEAR(s.addedPopMax, 30.0, 0.05);
 		ENSURE_NEAR(s.sourcePopMax, 180.0, 0.05);
+		ENSURE(s.addedPopMaxFrame == 2 && s.addedPopMaxBone == m.addedPopBone);
 		// The character's own heading flipping (world transform) with the pose held is no pop either.
 		f.characterWs.q = lbQuatMul(lbQuatFromAxisAngle(lbVec3_axisZ, LB_PI), f.characterWs.q);
 		m = lbAddFrameBase(&f, &base, NULL, 0, true, false);
@@ -475,6 +495,8 @@ static void UnmeasuredFramesSayWhy(void)
 		ENSURE(s.unmeasuredFrames == 3);
 		ENSURE(strstr(s.unmeasuredReason, "query") != NULL);
 		ENSURE(s.solePenetrationMax < 0.0f && s.supportMin < 0.0f);
+		ENSURE(s.solePenetrationMaxFrame == -1 && s.solePenetrationMaxFoot == -1 && s.solePenetrationMaxPoint == -1);
+		ENSURE(s.limbPenetrationMaxFrame == -1 && s.supportMinFrame == -1 && s.supportMinFoot == -1);
 		// Planted feet over nothing (the ground is far off to the side): unmeasured, support 0.
 		lbWorldDef worldDef = lbDefaultWorldDef();
 		lbWorld* w = lbCreateWorld(&worldDef);

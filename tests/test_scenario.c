@@ -8,6 +8,8 @@
 
 #include "test_macros.h"
 
+#include <cjson/cJSON.h>
+
 #include <dirent.h>
 #include <stdlib.h>
 
@@ -268,6 +270,93 @@ static void ReportsAreDeterministic(void)
 	ENSURE(unmeasured && strtol(unmeasured + strlen("\"unmeasured_frames\":"), NULL, 10) == 0);
 	lbFreeText(a);
 	lbFreeText(b);
+}
+
+// The frame of the first largest (sign 1) or smallest (sign -1) number in a report's series, -1 when
+// none is past `past` (past is excluded: a max must exceed it, a min lie below it).
+static int lbSeriesArg(const cJSON* series, double past, int sign)
+{
+	int at = -1, i = 0;
+	double best = past;
+	for (const cJSON* v = series ? series->child : NULL; v; v = v->next, ++i)
+		if (cJSON_IsNumber(v) && (v->valuedouble - best) * sign > 0.0)
+		{
+			best = v->valuedouble;
+			at = i;
+		}
+	return at;
+}
+
+// The report says where its worst values were met, and they are where its own per-frame series
+// has them: a walk down rough ground, both rigs (the deepest sole point's frame, the deepest limb
+// penetration's, the least support's and the largest added pop's), with the foot, point, segment
+// and bone named.
+static void ReportSaysWhereTheWorstWas(void)
+{
+	static const char* const rigs[2] = { "mannequin", "mixamo" };
+	for (int r = 0; r < 2; ++r)
+	{
+		char json[512];
+		snprintf(json, sizeof json,
+				 "{\"world\": {\"shapes\": [{\"builder\": \"rocky\", \"params\": {\"amplitude\": 0.45, \"scale\": 2.0, "
+				 "\"size\": 30, \"seed\": 12}}]}, \"rig\": \"%s\", \"motion\": \"walk\", \"system\": \"foot\", "
+				 "\"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [1.4, 0, 0]}], \"frames\": 120}",
+				 rigs[r]);
+		char* text = lbRunToReport(json);
+		cJSON* root = text ? cJSON_Parse(text) : NULL;
+		ENSURE(root != NULL);
+		const cJSON* summary = cJSON_GetObjectItemCaseSensitive(root, "summary");
+		const cJSON* series = cJSON_GetObjectItemCaseSensitive(root, "series");
+		const cJSON* at = cJSON_GetObjectItemCaseSensitive(summary, "worst_at");
+		ENSURE(cJSON_IsObject(at));
+		static const struct
+		{
+			const char* at;
+			const char* series;
+			const char* what;
+			int sign;
+		} entries[] = { { "sole_penetration", "sole_penetration", "point", 1 },
+						{ "limb_penetration", "limb_penetration", "segment", 1 },
+						{ "added_pop", "added_pop_deg", "bone", 1 } };
+		for (int k = 0; k < 3 && at; ++k)
+		{
+			const cJSON* e = cJSON_GetObjectItemCaseSensitive(at, entries[k].at);
+			const int want = lbSeriesArg(cJSON_GetObjectItemCaseSensitive(series, entries[k].series), 0.0, entries[k].sign);
+			if (want < 0)
+			{
+				ENSURE(cJSON_IsNull(e));
+				continue;
+			}
+			// At the series' largest value (two frames may print the same: either is that value).
+			const cJSON* frame = cJSON_GetObjectItemCaseSensitive(e, "frame");
+			const cJSON* ser = cJSON_GetObjectItemCaseSensitive(series, entries[k].series);
+			const cJSON* got = cJSON_IsNumber(frame) ? cJSON_GetArrayItem(ser, frame->valueint) : NULL;
+			const cJSON* best = cJSON_GetArrayItem(ser, want);
+			ENSURE(got && best && cJSON_IsNumber(got) && got->valuedouble == best->valuedouble);
+			ENSURE(cJSON_IsString(cJSON_GetObjectItemCaseSensitive(e, entries[k].what)));
+		}
+		// The least support: the frame of the first smallest share over both feet's series.
+		const cJSON* sup = cJSON_GetObjectItemCaseSensitive(at, "support");
+		const int l = lbSeriesArg(cJSON_GetObjectItemCaseSensitive(series, "support_l"), 2.0, -1);
+		const int rr = lbSeriesArg(cJSON_GetObjectItemCaseSensitive(series, "support_r"), 2.0, -1);
+		ENSURE(l >= 0 || rr >= 0);
+		const cJSON* frame = cJSON_GetObjectItemCaseSensitive(sup, "frame");
+		const cJSON* foot = cJSON_GetObjectItemCaseSensitive(sup, "foot");
+		ENSURE(cJSON_IsNumber(frame) && cJSON_IsString(foot));
+		if (cJSON_IsNumber(frame) && cJSON_IsString(foot))
+		{
+			const bool left = strcmp(foot->valuestring, "left") == 0;
+			const cJSON* ser = cJSON_GetObjectItemCaseSensitive(series, left ? "support_l" : "support_r");
+			const cJSON* v = cJSON_GetArrayItem(ser, frame->valueint);
+			ENSURE_NEAR(v ? v->valuedouble : -1.0, cJSON_GetObjectItemCaseSensitive(summary, "support_min")->valuedouble, 1.0e-6);
+		}
+		printf("  %s: sole at %d, limb at %d, pop at %d\n", rigs[r],
+			   lbSeriesArg(cJSON_GetObjectItemCaseSensitive(series, "sole_penetration"), 0.0, 1),
+			   lbSeriesArg(cJSON_GetObjectItemCaseSensitive(series, "limb_penetration"), 0.0, 1),
+			   lbSeriesArg(cJSON_GetObjectItemCaseSensitive(series, "added_pop_deg"), 0.0, 1));
+		cJSON_Delete(root);
+		lbFreeText(text);
+	}
 }
 
 static void InputsMoveTheCharacter(void)
@@ -711,6 +800,7 @@ int main(int argc, char** argv)
 	RUN_TEST(ValidFileFillsEveryField);
 	RUN_TEST(EachErrorNamesFilePathAndExpectation);
 	RUN_TEST(ReportsAreDeterministic);
+	RUN_TEST(ReportSaysWhereTheWorstWas);
 	RUN_TEST(InputsMoveTheCharacter);
 	RUN_TEST(GroundFollowingStepsAndFalls);
 	RUN_TEST(GapsAreWalkedAcrossLedgesFallenFrom);

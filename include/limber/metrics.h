@@ -199,6 +199,14 @@ typedef struct lbFrameMetrics
 	float addedPopDeg;
 	/// Largest world-rotation change of a bone in the base motion (deg).
 	float sourcePopDeg;
+	///@{
+	/// Where this frame's worst values are: the foot (0 left, 1 right) and lbSolePoint of the
+	/// deepest sole point (solePenetration above 0), the least supported planted foot (support),
+	/// and the bone of addedPopDeg (above 0); -1 where there is none.
+	int solePenetrationFoot, solePenetrationPoint;
+	int supportFoot;
+	int addedPopBone;
+	///@}
 	/// Lowest sole point's height above the ground under it (m); 0 when a foot or a body/hand
 	/// contact touches; -1 without a query.
 	float floatHeight;
@@ -271,6 +279,17 @@ typedef struct lbMetricsSummary
 	/// Largest added world-rotation pop (deg) and the base motion's own largest (deg).
 	float addedPopMax;
 	float sourcePopMax;
+	///@}
+	///@{
+	/// Where the worst values were met, to look at them (frames count from 0 in the order added):
+	/// the deepest sole point's frame, foot (0 left, 1 right) and lbSolePoint; the deepest limb
+	/// penetration's frame and lbMetricsSegment; the least support's frame and foot; the largest
+	/// added pop's frame and bone. The first frame that reached each value; -1 while it was never
+	/// above 0 (the support: never measured).
+	int solePenetrationMaxFrame, solePenetrationMaxFoot, solePenetrationMaxPoint;
+	int limbPenetrationMaxFrame, limbPenetrationMaxSegment;
+	int supportMinFrame, supportMinFoot;
+	int addedPopMaxFrame, addedPopMaxBone;
 	///@}
 	///@{
 	/// Highest lowest-sole height in a span longer than floatTime with nothing touching (m), and

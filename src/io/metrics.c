@@ -227,6 +227,9 @@ lbMetrics* lbCreateMetrics(const lbMetricsDef* def)
 	sm->contactDriftMax = sm->penetrationMax = sm->hoverMax = sm->palmWallAngleMax = -1.0f;
 	sm->posePopMax = sm->posePopMaxM = sm->solePenetrationMax = sm->limbPenetrationMax = -1.0f;
 	sm->supportMin = sm->addedPopMax = sm->sourcePopMax = -1.0f;
+	sm->solePenetrationMaxFrame = sm->solePenetrationMaxFoot = sm->solePenetrationMaxPoint = -1;
+	sm->limbPenetrationMaxFrame = sm->limbPenetrationMaxSegment = -1;
+	sm->supportMinFrame = sm->supportMinFoot = sm->addedPopMaxFrame = sm->addedPopMaxBone = -1;
 	sm->torsoHeightMax = sm->torsoRollErrorMax = sm->torsoPitchErrorMax = -1.0f;
 	for (int k = 0; k < lb_segmentCount; ++k)
 		sm->limbPenetrationBySegmentMax[k] = -1.0f;
@@ -940,6 +943,7 @@ static void lbWorldPops(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMetric
 	const lbQuat cq = lbQuatNormalize(frame->characterWs.q);
 	const bool measure = m->hasPrev && !frame->reset;
 	float added = 0.0f, source = 0.0f;
+	int addedBone = -1;
 	for (int b = 0; b < pose->boneCount; ++b)
 	{
 		lbQuat fq = lbQuatNormalize(lbQuatMul(cq, pose->model[b].q));
@@ -953,12 +957,17 @@ static void lbWorldPops(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMetric
 			m->prevBaseWs[b] = bq;
 		}
 		m->prevFinalWs[b] = fq;
-		added = lbMaxF(added, df - db);
+		if (df - db > added)
+		{
+			added = df - db;
+			addedBone = b;
+		}
 		source = lbMaxF(source, db);
 	}
 	if (measure)
 	{
 		fm->addedPopDeg = added;
+		fm->addedPopBone = addedBone;
 		if (base && m->hasPrevBase)
 			fm->sourcePopDeg = source;
 	}
@@ -1039,6 +1048,7 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 	fm.contactDrift = fm.penetration = fm.hover = fm.palmWallAngle = fm.posePopDeg = fm.posePopM = -1.0f;
 	fm.solePenetration = fm.limbPenetration = fm.support = fm.addedPopDeg = fm.sourcePopDeg = fm.floatHeight = -1.0f;
 	fm.footSupport[0] = fm.footSupport[1] = -1.0f;
+	fm.solePenetrationFoot = fm.solePenetrationPoint = fm.supportFoot = fm.addedPopBone = -1;
 	fm.torsoHeight = fm.torsoRollError = fm.torsoPitchError = -1.0f;
 	for (int k = 0; k < lb_segmentCount; ++k)
 		fm.limbPenetrationBySegment[k] = -1.0f;
@@ -1161,7 +1171,12 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 				lbGroundProbe g = lbProbePoint(m, sole[s][k]);
 				if (!g.found)
 					continue;
-				deepest = lbMaxF(deepest, g.inside ? g.depth : 0.0f);
+				if (g.inside && g.depth > deepest)
+				{
+					deepest = g.depth;
+					fm.solePenetrationFoot = s;
+					fm.solePenetrationPoint = k;
+				}
 				footLowest = footFound ? lbMinF(footLowest, g.distance) : g.distance;
 				footFound = true;
 			}
@@ -1181,7 +1196,11 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 			fm.footSupport[s] = footFound && footLowest <= m->def.plantedNear
 									? lbFootSupport(m, sole[s][lb_soleHeel], sole[s][lb_soleBall])
 									: 0.0f;
-			fm.support = fm.support < 0.0f ? fm.footSupport[s] : lbMinF(fm.support, fm.footSupport[s]);
+			if (fm.support < 0.0f || fm.footSupport[s] < fm.support)
+			{
+				fm.support = fm.footSupport[s];
+				fm.supportFoot = s;
+			}
 		}
 		fm.solePenetration = deepest;
 		fm.penetration = deepest;
@@ -1271,6 +1290,34 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 	lbMaxInto(&sm->palmWallAngleMax, fm.palmWallAngle);
 	lbMaxInto(&sm->posePopMax, fm.posePopDeg);
 	lbMaxInto(&sm->posePopMaxM, fm.posePopM);
+	// Where each worst value was first met (frames from 0): kept when a frame goes past it.
+	const int at = sm->frames - 1;
+	if (fm.solePenetration > 0.0f && fm.solePenetration > sm->solePenetrationMax)
+	{
+		sm->solePenetrationMaxFrame = at;
+		sm->solePenetrationMaxFoot = fm.solePenetrationFoot;
+		sm->solePenetrationMaxPoint = fm.solePenetrationPoint;
+	}
+	if (fm.limbPenetration > 0.0f && fm.limbPenetration > sm->limbPenetrationMax)
+	{
+		sm->limbPenetrationMaxFrame = at;
+		for (int k = 0; k < lb_segmentCount; ++k)
+			if (fm.limbPenetrationBySegment[k] == fm.limbPenetration)
+			{
+				sm->limbPenetrationMaxSegment = k;
+				break;
+			}
+	}
+	if (fm.addedPopDeg > 0.0f && fm.addedPopDeg > sm->addedPopMax)
+	{
+		sm->addedPopMaxFrame = at;
+		sm->addedPopMaxBone = fm.addedPopBone;
+	}
+	if (fm.support >= 0.0f && (sm->supportMin < 0.0f || fm.support < sm->supportMin))
+	{
+		sm->supportMinFrame = at;
+		sm->supportMinFoot = fm.supportFoot;
+	}
 	lbMaxInto(&sm->solePenetrationMax, fm.solePenetration);
 	lbMaxInto(&sm->limbPenetrationMax, fm.limbPenetration);
 	for (int k = 0; k < lb_segmentCount; ++k)

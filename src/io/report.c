@@ -17,6 +17,20 @@ static cJSON* lbNum(double v)
 }
 
 // A maximum or a per-frame value where a negative number means "not measured".
+// A "worst_at" entry: an object holding the frame (for the caller to fill in further) where the
+// value was met and `known` holds, else null (and NULL back).
+static cJSON* lbWorstAt(cJSON* at, const char* name, int frame, bool known)
+{
+	if (frame < 0 || !known)
+	{
+		cJSON_AddNullToObject(at, name);
+		return NULL;
+	}
+	cJSON* o = cJSON_AddObjectToObject(at, name);
+	cJSON_AddNumberToObject(o, "frame", frame);
+	return o;
+}
+
 static cJSON* lbMeasured(float v)
 {
 	return v < 0.0f ? cJSON_CreateNull() : lbNum((double)v);
@@ -106,14 +120,37 @@ char* lbRun_ReportJson(const lbRun* run, bool withTiming)
 	cJSON_AddItemToObject(summary, "hover_max", lbMeasured(sm->hoverMax));
 	cJSON_AddItemToObject(summary, "sole_penetration_max", lbMeasured(sm->solePenetrationMax));
 	cJSON_AddItemToObject(summary, "limb_penetration_max", lbMeasured(sm->limbPenetrationMax));
+	// Which body part the deepest limb penetration is in (lbMetricsSegment order).
+	static const char* const segmentNames[lb_segmentCount] = { "thigh", "calf", "foot", "upper_arm", "forearm", "torso" };
 	{
-		// Which body part the deepest limb penetration is in (lbMetricsSegment order).
-		static const char* const segmentNames[lb_segmentCount] = { "thigh", "calf", "foot", "upper_arm", "forearm", "torso" };
 		cJSON* bySegment = cJSON_AddObjectToObject(summary, "limb_penetration_by_segment");
 		for (int k = 0; k < lb_segmentCount; ++k)
 			cJSON_AddItemToObject(bySegment, segmentNames[k], lbMeasured(sm->limbPenetrationBySegmentMax[k]));
 	}
 	cJSON_AddItemToObject(summary, "support_min", lbMeasured(sm->supportMin));
+	{
+		// Where the worst values were met, to look at them: the frame and the foot, sole point,
+		// segment or bone (null where the value never went past 0).
+		static const char* const feet[2] = { "left", "right" };
+		static const char* const points[lb_solePointCount] = { "heel", "under_ankle", "ball", "toe_tip" };
+		cJSON* at = cJSON_AddObjectToObject(summary, "worst_at");
+		cJSON* o = lbWorstAt(at, "sole_penetration", sm->solePenetrationMaxFrame,
+							 (unsigned)sm->solePenetrationMaxFoot < 2u && (unsigned)sm->solePenetrationMaxPoint < (unsigned)lb_solePointCount);
+		if (o)
+		{
+			cJSON_AddStringToObject(o, "foot", feet[sm->solePenetrationMaxFoot]);
+			cJSON_AddStringToObject(o, "point", points[sm->solePenetrationMaxPoint]);
+		}
+		o = lbWorstAt(at, "limb_penetration", sm->limbPenetrationMaxFrame, (unsigned)sm->limbPenetrationMaxSegment < (unsigned)lb_segmentCount);
+		if (o)
+			cJSON_AddStringToObject(o, "segment", segmentNames[sm->limbPenetrationMaxSegment]);
+		o = lbWorstAt(at, "support", sm->supportMinFrame, (unsigned)sm->supportMinFoot < 2u);
+		if (o)
+			cJSON_AddStringToObject(o, "foot", feet[sm->supportMinFoot]);
+		o = lbWorstAt(at, "added_pop", sm->addedPopMaxFrame, sm->addedPopMaxBone >= 0 && sm->addedPopMaxBone < run->skeleton->boneCount);
+		if (o)
+			cJSON_AddStringToObject(o, "bone", run->skeleton->names[sm->addedPopMaxBone]);
+	}
 	cJSON_AddItemToObject(summary, "floating_max", lbNum(sm->floatingMax));
 	cJSON_AddItemToObject(summary, "floating_time", lbNum(sm->floatingTime));
 	cJSON_AddNumberToObject(summary, "knee_inversions", sm->kneeInversions);
