@@ -851,6 +851,29 @@ static void test_a_foot_turning_along_a_riser_keeps_its_side_out_of_it(void)
 	printf("  4 turns on flights: worst added pop %.1f degrees\n", (double)worst);
 }
 
+// Turning on flights of 0.193 / 0.197 m risers, both rigs: a foot planted along the riser above,
+// turned a little away from it, has its ball clear of the riser and its ankle near it; the plant
+// probes the sides under the ankle too (lbFootSideShift) and moves the foot off, so the calf rising
+// from the ankle stays out of the riser (2.1-2.5 cm in before, all 4 runs); and not where the sole
+// lies across a nose (a landing on a 0.206 m flight turned 42 degrees, whose ankle over the tread
+// below moved the foot onto it: support 0.2).
+static void test_a_foot_planted_along_a_riser_keeps_its_calf_out_of_it(void)
+{
+	const float sizes[3][4] = { { 0.193f, 0.266f, 63.1f, 1.6f }, { 0.197f, 0.302f, 50.7f, 2.1f }, { 0.206f, 0.314f, 42.3f, 1.58f } };
+	const char* rigs[2] = { "mannequin", "mixamo" };
+	float worst = 0.0f;
+	for (int i = 0; i < 3; ++i)
+		for (int k = 0; k < 2; ++k)
+		{
+			char json[1536], label[128];
+			turningFlightJson(json, sizeof json, sizes[i][0], sizes[i][1], sizes[i][2], sizes[i][3], rigs[k]);
+			snprintf(label, sizeof label, "turning %.1f degrees on %.3f x %.3f m, %s", (double)sizes[i][2], (double)sizes[i][0],
+					 (double)sizes[i][1], rigs[k]);
+			holdScenarioText(json, label, &worst);
+		}
+	printf("  6 turns on flights: worst added pop %.1f degrees\n", (double)worst);
+}
+
 // Runs a scenario's text to its end and copies its summary into *out; *outFell and *outLanded say
 // whether the character fell and then landed. False when the scenario does not parse or run.
 static bool runWatchingFall(const char* json, lbMetricsSummary* out, bool* outFell, bool* outLanded)
@@ -1589,6 +1612,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_steeper_flights_are_walked_up_with_the_body_over_the_leading_foot);
 	RUN_TEST(test_a_plant_across_a_riser_keeps_its_heel_corners_clear);
 	RUN_TEST(test_a_foot_turning_along_a_riser_keeps_its_side_out_of_it);
+	RUN_TEST(test_a_foot_planted_along_a_riser_keeps_its_calf_out_of_it);
 	RUN_TEST(test_the_runner_reports_ground_too_steep_to_walk);
 	RUN_TEST(test_an_off_centre_rig_walks_where_it_is_put);
 	RUN_TEST(test_a_held_back_swing_looks_ahead_from_where_it_is);

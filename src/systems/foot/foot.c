@@ -2791,22 +2791,23 @@ static void lbFootEaseSlide(lbFootLegState* leg, const lbFootDef* def, const lbF
 // level of its centre line where an edge runs along the foot: the footprint's samples lie on that
 // line, and a foot set along a nose (walking along a tread, turning on a flight) with its line just
 // inside the tread above hung half its width over the drop, or with its line just past the nose
-// stood half inside the step. The ground half the foot's width either side of the ball is probed;
+// stood half inside the step. The ground half the foot's width either side of the ball (and, where
+// that finds no edge, of the point under the ankle) is probed;
 // where one side is off the level (more than edgeHeight from it, or no ground) and so is that side
 // of the heel (the edge runs along the foot, not across it as on a flight met at an angle, whose
 // bounds along the foot hold it), the edge is found by bisection at the ball and the foot moves away
 // from it until that side stands edgeMargin clear. Not where both sides are off the level (a beam
 // narrower than the foot): there the foot stays where it is.
-static lbVec3 lbFootSideShift(const lbFootDef* def, const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base,
-							  const lbFootPrint* fp, const lbFootCast* c, const lbFootGround* g, lbVec3 up, int* castCount, float* outRise)
+// lbFootSideShift's probe across the sole at `along` (model units along the foot from the point
+// under the ankle), of ground height h0 there: the move, zero where no single side is off.
+static lbVec3 lbFootSideShiftAt(const lbFootDef* def, const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base,
+								const lbFootPrint* fp, const lbFootCast* c, const lbFootGround* g, lbVec3 up, int* castCount,
+								float along, float h0, float* outRise)
 {
-	*outRise = 0.0f;
 	const float w = LB_FOOT_HALF_WIDTH * fp->along[lb_soleBall];
 	const lbVec3 side = lbNormalizeOr(lbCross(up, fp->toeWs), lbVec3_zero);
-	if (!(w > 0.0f) || lbLengthSquared(side) == 0.0f || !g->valid[lb_soleBall] || !g->valid[lb_soleHeel])
-		return lbVec3_zero;
 	const lbFootPrint across = { { 0.0f, 0.0f, 0.0f, 0.0f }, side };
-	lbFootEdgeProbe p = { query, proto, lbMulAdd(base, fp->along[lb_soleBall], fp->toeWs), up, &across, 0.0f, def->edgeHeight,
+	lbFootEdgeProbe p = { query, proto, lbMulAdd(base, along, fp->toeWs), up, &across, 0.0f, def->edgeHeight,
 						  def->edgeMargin, castCount, def->maxPlantShift, NULL, false, 0.0f, 0.0f, -1.0e30f };
 	// The ground's rise per metre across the foot.
 	p.slopeAlong = -lbDot(side, c->normal) / lbMaxF(lbDot(c->normal, up), 0.05f);
@@ -2816,11 +2817,11 @@ static lbVec3 lbFootSideShift(const lbFootDef* def, const lbSceneQuery* query, c
 	{
 		float h = 0.0f;
 		const bool valid = lbFootRayHeight(query, proto, lbMulAdd(p.base, (float)k * w, side), base, up, castCount, &h);
-		if (lbFootClass(&p, valid, h, g->height[lb_soleBall], (float)k * w, 0.0f) != 0)
+		if (lbFootClass(&p, valid, h, h0, (float)k * w, 0.0f) != 0)
 		{
 			++off;
 			offSide = k;
-			offRise = valid ? lbMaxF(h - g->height[lb_soleBall], 0.0f) : 0.0f;
+			offRise = valid ? lbMaxF(h - h0, 0.0f) : 0.0f;
 		}
 	}
 	if (off != 1)
@@ -2830,9 +2831,32 @@ static lbVec3 lbFootSideShift(const lbFootDef* def, const lbSceneQuery* query, c
 	const bool valid = lbFootRayHeight(query, proto, lbMulAdd(heel, (float)offSide * w, side), base, up, castCount, &h);
 	if (lbFootClass(&p, valid, h, g->height[lb_soleHeel], (float)offSide * w, 0.0f) == 0)
 		return lbVec3_zero;
-	const float edge = lbFootFindEdge(&p, 0.0f, (float)offSide * w, g->height[lb_soleBall], 0.0f);
+	const float edge = lbFootFindEdge(&p, 0.0f, (float)offSide * w, h0, 0.0f);
 	*outRise = offRise;
 	return lbMulSV(-(float)offSide * lbMaxF(w + def->edgeMargin - lbAbsF(edge), 0.0f), side);
+}
+
+static lbVec3 lbFootSideShift(const lbFootDef* def, const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base,
+							  const lbFootPrint* fp, const lbFootCast* c, const lbFootGround* g, lbVec3 up, int* castCount, float* outRise)
+{
+	*outRise = 0.0f;
+	const float w = LB_FOOT_HALF_WIDTH * fp->along[lb_soleBall];
+	const lbVec3 side = lbNormalizeOr(lbCross(up, fp->toeWs), lbVec3_zero);
+	if (!(w > 0.0f) || lbLengthSquared(side) == 0.0f || !g->valid[lb_soleBall] || !g->valid[lb_soleHeel])
+		return lbVec3_zero;
+	const lbVec3 atBall = lbFootSideShiftAt(def, query, proto, base, fp, c, g, up, castCount, fp->along[lb_soleBall],
+											 g->height[lb_soleBall], outRise);
+	if (lbLengthSquared(atBall) > 0.0f || !g->valid[lb_soleUnderAnkle])
+		return atBall;
+	// Then under the ankle, where the sole's line lies on the ball's level there (not a foot across
+	// a nose, its ankle over the tread below): a foot turned a little away from a riser beside it
+	// (turning on a flight) has its ball clear of it and its ankle and heel near it, and the calf
+	// rising from the ankle, leaning toward the body, went 2.1-2.5 cm into the riser.
+	const float slope = -lbDot(fp->toeWs, c->normal) / lbMaxF(lbDot(c->normal, up), 0.05f);
+	const float step = g->height[lb_soleUnderAnkle] - g->height[lb_soleBall] + slope * fp->along[lb_soleBall];
+	if (!(lbAbsF(step) <= def->edgeHeight))
+		return atBall;
+	return lbFootSideShiftAt(def, query, proto, base, fp, c, g, up, castCount, 0.0f, g->height[lb_soleUnderAnkle], outRise);
 }
 
 // A plant probed afresh where a slide puts it (`at`, world): the centre cast and the footprint
