@@ -1039,6 +1039,38 @@ static void clipDownFlight(char* out, size_t size, const char* file, float riser
 	clipScenario(out, size, shape, file, extra);
 }
 
+// The same up a flight of 12 steps (an 8 m landing at the top) from x = `start` before it, facing up it.
+static void clipUpFlight(char* out, size_t size, const char* file, float riser, float tread, float start, int frames)
+{
+	char shape[256], extra[160];
+	snprintf(shape, sizeof shape,
+			 "{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g, \"count\": 12, \"distance\": 1.0, \"landing\": 8.0}}",
+			 (double)riser, (double)tread);
+	snprintf(extra, sizeof extra, ", \"frames\": %d, \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 0}", frames,
+			 (double)start);
+	clipScenario(out, size, shape, file, extra);
+}
+
+// Runs the captured clip `file` (named `name` in the printout) down or up each of n flights (riser,
+// tread, start in m) for `frames` frames, holding every run to the pop and sole limits
+// (runHoldingPops), the limb limit and the support limit.
+static void holdClipFlights(const char* file, const char* name, const float flights[][3], int n, bool down, int frames)
+{
+	float worst = 0.0f;
+	for (int k = 0; k < n; ++k)
+	{
+		char json[1024];
+		(down ? clipDownFlight : clipUpFlight)(json, sizeof json, file, flights[k][0], flights[k][1], flights[k][2], frames);
+		lbMetricsSummary m;
+		if (!runHoldingPops(json, &m, &worst))
+			continue;
+		printf("  %s %s %.3f m risers: sole %.4f m, limb %.4f m, support %.1f\n", name, down ? "down" : "up", (double)flights[k][0],
+			   (double)m.solePenetrationMax, (double)m.limbPenetrationMax, (double)m.supportMin);
+		ENSURE(m.limbPenetrationMax <= 0.02f && m.supportMin >= 0.6f);
+	}
+	printf("  worst added pop %.1f degrees\n", (double)worst);
+}
+
 // A motion-capture plant that jitters keeps its lock. In CMU 01_03 (assimp's test models) a planted
 // foot's speed passes lockSpeed for one frame (0.35 m/s between 0.06 and 0.18), the lock lets go
 // and the foot plants again the next frame; locked afresh there, it took the animation's place and
@@ -1155,19 +1187,7 @@ static void test_a_captured_foot_landing_along_a_nose_goes_onto_the_level_it_cho
 	if (!haveModel(file))
 		return;
 	const float flights[2][3] = { { 0.18f, 0.316f, 5.932f }, { 0.126f, 0.311f, 4.972f } };
-	float worst = 0.0f;
-	for (int k = 0; k < 2; ++k)
-	{
-		char json[1024];
-		clipDownFlight(json, sizeof json, file, flights[k][0], flights[k][1], flights[k][2], 600);
-		lbMetricsSummary m;
-		if (!runHoldingPops(json, &m, &worst))
-			continue;
-		printf("  CMU 01_01 down %.3f m risers: sole %.4f m, limb %.4f m, support %.1f\n", (double)flights[k][0],
-			   (double)m.solePenetrationMax, (double)m.limbPenetrationMax, (double)m.supportMin);
-		ENSURE(m.limbPenetrationMax <= 0.02f && m.supportMin >= 0.6f);
-	}
-	printf("  worst added pop %.1f degrees\n", (double)worst);
+	holdClipFlights(file, "CMU 01_01", flights, 2, true, 600);
 }
 
 // A captured foot stepping sideways up onto the tread above keeps its side out of the riser it
@@ -1181,25 +1201,7 @@ static void test_a_captured_foot_stepping_sideways_up_keeps_out_of_the_riser(voi
 	if (!haveModel(file))
 		return;
 	const float flights[2][3] = { { 0.127f, 0.314f, 0.36f }, { 0.138f, 0.311f, 0.04f } };
-	float worst = 0.0f;
-	for (int k = 0; k < 2; ++k)
-	{
-		char shape[256], extra[160], json[1024];
-		snprintf(shape, sizeof shape,
-				 "{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g, \"count\": 12, \"distance\": 1.0, "
-				 "\"landing\": 8.0}}",
-				 (double)flights[k][0], (double)flights[k][1]);
-		snprintf(extra, sizeof extra, ", \"frames\": 200, \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 0}",
-				 (double)flights[k][2]);
-		clipScenario(json, sizeof json, shape, file, extra);
-		lbMetricsSummary m;
-		if (!runHoldingPops(json, &m, &worst))
-			continue;
-		printf("  CMU 01_03 up %.3f m risers: sole %.4f m, limb %.4f m, support %.1f\n", (double)flights[k][0],
-			   (double)m.solePenetrationMax, (double)m.limbPenetrationMax, (double)m.supportMin);
-		ENSURE(m.limbPenetrationMax <= 0.02f && m.supportMin >= 0.6f);
-	}
-	printf("  worst added pop %.1f degrees\n", (double)worst);
+	holdClipFlights(file, "CMU 01_03", flights, 2, false, 200);
 }
 
 // A plant is not lifted onto the level past an edge its footprint was slid short of. CMU 01_03's
@@ -1212,18 +1214,8 @@ static void test_a_plant_short_of_a_riser_stands_on_its_own_level(void)
 	const char* file = "/usr/share/assimp/models/BVH/01_03.bvh";
 	if (!haveModel(file))
 		return;
-	char json[1024];
-	clipScenario(json, sizeof json,
-				 "{\"builder\": \"stairs\", \"params\": {\"riser\": 0.191, \"tread\": 0.321, \"count\": 12, \"distance\": 1.0, "
-				 "\"landing\": 8.0}}",
-				 file, ", \"frames\": 200, \"character\": {\"position\": [0.34, 0, 0], \"heading_deg\": 0}");
-	lbMetricsSummary m;
-	float worst = 0.0f;
-	if (!runHoldingPops(json, &m, &worst))
-		return;
-	printf("  CMU 01_03 into a 0.191 m riser: support %.1f, hover %.3f m, sole %.4f m\n", (double)m.supportMin, (double)m.hoverMax,
-		   (double)m.solePenetrationMax);
-	ENSURE(m.supportMin >= 0.6f && m.limbPenetrationMax <= 0.02f);
+	const float flight[1][3] = { { 0.191f, 0.321f, 0.34f } };
+	holdClipFlights(file, "CMU 01_03", flight, 1, false, 200);
 }
 
 // A captured clip whose soles stand a few centimetres over its own floor plants and locks both feet.
