@@ -2787,17 +2787,6 @@ static void lbFootEaseSlide(lbFootLegState* leg, const lbFootDef* def, const lbF
 	}
 }
 
-// The slide across a plant (world, normal to up and to the foot) that keeps its whole width on the
-// level of its centre line where an edge runs along the foot: the footprint's samples lie on that
-// line, and a foot set along a nose (walking along a tread, turning on a flight) with its line just
-// inside the tread above hung half its width over the drop, or with its line just past the nose
-// stood half inside the step. The ground half the foot's width either side of the ball (and, where
-// that finds no edge, of the point under the ankle) is probed;
-// where one side is off the level (more than edgeHeight from it, or no ground) and so is that side
-// of the heel (the edge runs along the foot, not across it as on a flight met at an angle, whose
-// bounds along the foot hold it), the edge is found by bisection at the ball and the foot moves away
-// from it until that side stands edgeMargin clear. Not where both sides are off the level (a beam
-// narrower than the foot): there the foot stays where it is.
 // lbFootSideShift's probe across the sole at `along` (model units along the foot from the point
 // under the ankle), of ground height h0 there: the move, zero where no single side is off.
 static lbVec3 lbFootSideShiftAt(const lbFootDef* def, const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base,
@@ -2836,6 +2825,17 @@ static lbVec3 lbFootSideShiftAt(const lbFootDef* def, const lbSceneQuery* query,
 	return lbMulSV(-(float)offSide * lbMaxF(w + def->edgeMargin - lbAbsF(edge), 0.0f), side);
 }
 
+// The slide across a plant (world, normal to up and to the foot) that keeps its whole width on the
+// level of its centre line where an edge runs along the foot: the footprint's samples lie on that
+// line, and a foot set along a nose (walking along a tread, turning on a flight) with its line just
+// inside the tread above hung half its width over the drop, or with its line just past the nose
+// stood half inside the step. The ground half the foot's width either side of the ball (and, where
+// that finds no edge, of the point under the ankle) is probed;
+// where one side is off the level (more than edgeHeight from it, or no ground) and so is that side
+// of the heel (the edge runs along the foot, not across it as on a flight met at an angle, whose
+// bounds along the foot hold it), the edge is found by bisection there and the foot moves away
+// from it until that side stands edgeMargin clear. Not where both sides are off the level (a beam
+// narrower than the foot): there the foot stays where it is.
 static lbVec3 lbFootSideShift(const lbFootDef* def, const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base,
 							  const lbFootPrint* fp, const lbFootCast* c, const lbFootGround* g, lbVec3 up, int* castCount, float* outRise)
 {
