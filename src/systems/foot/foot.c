@@ -1134,6 +1134,13 @@ static float lbFootPlantShift(const lbFootEdgeProbe* p, const lbFootGround* g, f
 	return s;
 }
 
+// The rise (m per m) of the ground plane with normal n along the horizontal direction dir: what
+// an edge probe subtracts so that a steady slope reads as no edge.
+static inline float lbFootRiseAlong(lbVec3 dir, lbVec3 n, lbVec3 up)
+{
+	return -lbDot(dir, n) / lbMaxF(lbDot(n, up), 0.05f);
+}
+
 // The slide (m along the foot's forward) that puts a foot probed at `base` (centre cast c with
 // probe line `centre`, footprint g) on one level, and the range [*outLo, *outHi] of slides that
 // keep it there (see lbFootPlantShift; `used`: the slide already made from the animation's place;
@@ -1145,8 +1152,7 @@ static float lbFootSlideAt(const lbFootDef* def, const lbSceneQuery* query, cons
 {
 	lbFootEdgeProbe p = { query, centre, base, up, print, 0.0f, def->edgeHeight, def->edgeMargin, castCount, def->maxPlantShift, beyond, capWall,
 						  rimH, lbFootPitDepth(def), deepH };
-	// The ground's rise per metre along the foot.
-	p.slopeAlong = -lbDot(print->toeWs, c->normal) / lbMaxF(lbDot(c->normal, up), 0.05f);
+	p.slopeAlong = lbFootRiseAlong(print->toeWs, c->normal, up);
 	float chosenH;
 	return lbFootPlantShift(&p, g, used, outLo, outHi, outHiRiser, outLevelH, outChosenH ? outChosenH : &chosenH);
 }
@@ -2789,17 +2795,15 @@ static void lbFootEaseSlide(lbFootLegState* leg, const lbFootDef* def, const lbF
 
 // lbFootSideShift's probe across the sole at `along` (model units along the foot from the point
 // under the ankle), of ground height h0 there: the move, zero where no single side is off.
+// `w` is half the foot's width (m), `side` the unit direction across it.
 static lbVec3 lbFootSideShiftAt(const lbFootDef* def, const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base,
 								const lbFootPrint* fp, const lbFootCast* c, const lbFootGround* g, lbVec3 up, int* castCount,
-								float along, float h0, float* outRise)
+								float w, lbVec3 side, float along, float h0, float* outRise)
 {
-	const float w = LB_FOOT_HALF_WIDTH * fp->along[lb_soleBall];
-	const lbVec3 side = lbNormalizeOr(lbCross(up, fp->toeWs), lbVec3_zero);
 	const lbFootPrint across = { { 0.0f, 0.0f, 0.0f, 0.0f }, side };
 	lbFootEdgeProbe p = { query, proto, lbMulAdd(base, along, fp->toeWs), up, &across, 0.0f, def->edgeHeight,
 						  def->edgeMargin, castCount, def->maxPlantShift, NULL, false, 0.0f, 0.0f, -1.0e30f };
-	// The ground's rise per metre across the foot.
-	p.slopeAlong = -lbDot(side, c->normal) / lbMaxF(lbDot(c->normal, up), 0.05f);
+	p.slopeAlong = lbFootRiseAlong(side, c->normal, up);
 	int off = 0, offSide = 0;
 	float offRise = 0.0f;
 	for (int k = -1; k <= 1; k += 2)
@@ -2844,7 +2848,7 @@ static lbVec3 lbFootSideShift(const lbFootDef* def, const lbSceneQuery* query, c
 	const lbVec3 side = lbNormalizeOr(lbCross(up, fp->toeWs), lbVec3_zero);
 	if (!(w > 0.0f) || lbLengthSquared(side) == 0.0f || !g->valid[lb_soleBall] || !g->valid[lb_soleHeel])
 		return lbVec3_zero;
-	const lbVec3 atBall = lbFootSideShiftAt(def, query, proto, base, fp, c, g, up, castCount, fp->along[lb_soleBall],
+	const lbVec3 atBall = lbFootSideShiftAt(def, query, proto, base, fp, c, g, up, castCount, w, side, fp->along[lb_soleBall],
 											 g->height[lb_soleBall], outRise);
 	if (lbLengthSquared(atBall) > 0.0f || !g->valid[lb_soleUnderAnkle])
 		return atBall;
@@ -2852,11 +2856,10 @@ static lbVec3 lbFootSideShift(const lbFootDef* def, const lbSceneQuery* query, c
 	// a nose, its ankle over the tread below): a foot turned a little away from a riser beside it
 	// (turning on a flight) has its ball clear of it and its ankle and heel near it, and the calf
 	// rising from the ankle, leaning toward the body, went 2.1-2.5 cm into the riser.
-	const float slope = -lbDot(fp->toeWs, c->normal) / lbMaxF(lbDot(c->normal, up), 0.05f);
-	const float step = g->height[lb_soleUnderAnkle] - g->height[lb_soleBall] + slope * fp->along[lb_soleBall];
+	const float step = g->height[lb_soleUnderAnkle] - g->height[lb_soleBall] + lbFootRiseAlong(fp->toeWs, c->normal, up) * fp->along[lb_soleBall];
 	if (!(lbAbsF(step) <= def->edgeHeight))
 		return atBall;
-	return lbFootSideShiftAt(def, query, proto, base, fp, c, g, up, castCount, 0.0f, g->height[lb_soleUnderAnkle], outRise);
+	return lbFootSideShiftAt(def, query, proto, base, fp, c, g, up, castCount, w, side, 0.0f, g->height[lb_soleUnderAnkle], outRise);
 }
 
 // A plant probed afresh where a slide puts it (`at`, world): the centre cast and the footprint
