@@ -1080,6 +1080,12 @@ static void test_bad_inputs_and_extremes(void)
 	nanT.pelvisShiftWs.y = NAN;
 	ENSURE(lbFootApplyPose(&nanT, &f.def, f.skeleton, &f.humanoid, lb_footSolverTwoBone, &f.pose, NULL, 0) == lb_errorNonFinite);
 	ENSURE(memcmp(f.pose.model, f.anim.model, sizeof(lbTransform) * (size_t)f.skeleton->boneCount) == 0);
+	// Nor a non-finite climb's part of it (none on level ground either).
+	ENSURE(t.climbShiftWs.x == 0.0f && t.climbShiftWs.y == 0.0f && t.climbShiftWs.z == 0.0f);
+	nanT = t;
+	nanT.climbShiftWs.x = INFINITY;
+	ENSURE(lbFootApplyPose(&nanT, &f.def, f.skeleton, &f.humanoid, lb_footSolverTwoBone, &f.pose, NULL, 0) == lb_errorNonFinite);
+	ENSURE(memcmp(f.pose.model, f.anim.model, sizeof(lbTransform) * (size_t)f.skeleton->boneCount) == 0);
 	// Nor a non-finite pelvis drop limit (the sense stage's is pelvisMaxSink on this level ground).
 	ENSURE(t.pelvisMaxSink == f.def.pelvisMaxSink);
 	nanT = t;
@@ -2161,6 +2167,56 @@ static void addBlock(lbWorld* w, lbVec3 dir, float from, float to, lbVec3 up, fl
 	addBox(w, centre, lbMakeVec3(lbAbsF(sum.x), lbAbsF(sum.y), lbAbsF(sum.z)), lbQuat_identity);
 }
 
+// The hips' move back on a steep climb (lbFootDef::climbHipShift): walking up a 35 degree slope
+// (the floor rising 0.7 m a metre) the hips end the whole shift behind the animation's, against the
+// way, and the spine leans forward over them so the neck stays within 2 cm of the animation's place
+// along the way; on level ground, going down the same slope, or with the shift off, the hips stay
+// where the animation has them. Both rigs, two up axes.
+static void test_a_steep_climb_moves_the_hips_back_and_the_chest_over_them(void)
+{
+	for (size_t c = 0; c < sizeof kCases / sizeof kCases[0]; ++c)
+		for (int run = 0; run < 4; ++run)
+		{
+			const RigCase* k = &kCases[c];
+			// run 0: up the slope; 1: level ground; 2: down the slope; 3: up with the shift off.
+			const float grade = run == 1 ? 0.0f : run == 2 ? -0.7f : 0.7f;
+			Fixture f;
+			fixtureInit(&f, k->rig, k->up);
+			if (run == 3)
+				f.def.climbHipShift = 0.0f;
+			addPlane(f.world, lbVec3_zero, lbSub(k->up, lbMulSV(grade, k->fwd)));
+			lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+			in.velocityWs = lbMulAdd(k->fwd, grade, k->up);
+			lbFootTargets t;
+			for (int i = 0; i < 150; ++i)
+			{
+				const float x = (float)i / 60.0f;
+				f.characterWs = characterFrame(&f.humanoid, k->up, k->fwd, lbMulAdd(lbMulSV(x, k->fwd), grade * x, k->up));
+				in.characterWs = f.characterWs;
+				t = step(&f, &in);
+			}
+			const float back = -lbDot(t.climbShiftWs, k->fwd);
+			const lbVec3 pelvisMove = lbQuatRotate(f.characterWs.q, lbSub(f.pose.model[f.humanoid.pelvis].p, f.anim.model[f.humanoid.pelvis].p));
+			const lbVec3 neckMove = lbQuatRotate(f.characterWs.q, lbSub(f.pose.model[f.humanoid.neck].p, f.anim.model[f.humanoid.neck].p));
+			if (run == 0)
+			{
+				ENSURE_NEAR(back, f.def.climbHipShift, 0.005f);
+				ENSURE(lbLength(lbProjectOnPlane(t.climbShiftWs, k->fwd)) < 1.0e-4f);
+				ENSURE_NEAR(lbDot(t.pelvisShiftWs, k->fwd), -f.def.climbHipShift, 0.005f);
+				ENSURE_NEAR(lbDot(pelvisMove, k->fwd), -f.def.climbHipShift, 0.005f);
+				ENSURE(lbAbsF(lbDot(neckMove, k->fwd)) < 0.02f);
+			}
+			else
+			{
+				ENSURE(lbLength(t.climbShiftWs) < 1.0e-4f);
+				ENSURE(lbAbsF(lbDot(pelvisMove, k->fwd)) < 1.0e-3f);
+				ENSURE(lbAbsF(lbDot(neckMove, k->fwd)) < 1.0e-3f);
+			}
+			ENSURE(kneeBend(&f, 0) >= 0.0f && kneeBend(&f, 1) >= 0.0f);
+			fixtureFree(&f);
+		}
+}
+
 static void test_foot_past_a_ledge_edge_rests_on_the_edge(void)
 {
 	const float drops[3] = { 0.7f, 1.2f, 3.0f }, past[3] = { 0.005f, 0.015f, 0.025f };
@@ -2266,5 +2322,6 @@ int main(int argc, char** argv)
 	RUN_TEST(test_look_ahead_points_kept);
 	RUN_TEST(test_locked_feet_cast_little);
 	RUN_TEST(test_probe_reuse);
+	RUN_TEST(test_a_steep_climb_moves_the_hips_back_and_the_chest_over_them);
 	TEST_MAIN_END();
 }

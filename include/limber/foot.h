@@ -123,6 +123,11 @@ typedef struct lbFootDef
 	/// goal would raise its thigh past hipMaxFlex (lowest-foot mode); and how far above the animation
 	/// the pelvis may stay when the floor drops away under it. Default 0.05 m.
 	float pelvisMaxLift;
+	/// How far the hips move back (m, world, across up, against the way the character moves) on a
+	/// steep climb, as people climb steep stairs and slopes: hips back, knees clear of the step
+	/// ahead. None while the character's floor rises at less than 0.2 of its horizontal speed, all
+	/// from 0.5 (lbFootState::climbRate), eased with the pelvis shift. 0 turns it off. Default 0.1 m.
+	float climbHipShift;
 	/// Pose stage: a foot not locked to the ground whose goal would bend its knee further than this
 	/// (radians from straight) has its goal moved out along the line from the hip until the knee bends
 	/// exactly this much. 0 or half a turn turns it off. Default 150 degrees.
@@ -403,8 +408,11 @@ typedef struct lbFootState
 	/// The pelvis drop limit in force (m, world): pelvisMaxSink on level ground and stairs, moving
 	/// toward pelvisMaxSinkSlope on steep ground (lbFootDef::pelvisMaxSinkSlope).
 	float pelvisSinkLimit;
-	/// Smoothed horizontal move of the hips (world, m) toward a leg landing far below the other.
+	/// Smoothed horizontal move of the hips (world, m): toward a leg landing far below the other,
+	/// and back on a steep climb (lbFootDef::climbHipShift).
 	lbVec3 pelvisShiftWs;
+	/// The steep climb's part of pelvisShiftWs (world, m), eased with it.
+	lbVec3 climbShiftWs;
 	/// Seconds until the next cast (reduced trace rate).
 	float traceTimer;
 	/// Where this character's casts fall within the trace period, in [0, 1): after a frame that
@@ -413,6 +421,9 @@ typedef struct lbFootState
 	/// different frames, so each frame costs about the same. Set with lbFootState_SetTracePhase;
 	/// lbFootState_Reset sets 0 (every character casts on the same frames).
 	float tracePhase;
+	/// How fast the character's floor rises (m/s along up; negative going down), smoothed over
+	/// about half a second: the climb lbFootDef::climbHipShift moves the hips back for.
+	float climbRate;
 	/// Character transform last frame (world), for teleports, turn rate and prediction.
 	lbTransform prevCharacterWs;
 	/// Nonzero once a frame has been sensed.
@@ -530,8 +541,13 @@ typedef struct lbFootTargets
 	/// the sense stage's limit in force (lbFootState::pelvisSinkLimit).
 	float pelvisMaxSink;
 	/// Horizontal move of the pelvis (world, m): the hips ahead of the animation over a foot landing
-	/// far below the other, so the other leg does not fold under its own step. Zero elsewhere.
+	/// far below the other, so the other leg does not fold under its own step, and back on a steep
+	/// climb (climbShiftWs). Zero elsewhere.
 	lbVec3 pelvisShiftWs;
+	/// The steep climb's part of pelvisShiftWs (world, m; lbFootDef::climbHipShift): the pose stage
+	/// leans the spine forward over it, so the chest stays where the animation has it while the
+	/// hips go back.
+	lbVec3 climbShiftWs;
 	/// Overall alpha (state, LOD) in [0, 1]; the pose stage does nothing at 0.
 	float alpha;
 	/// Per foot (lbSide): its target.

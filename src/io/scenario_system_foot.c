@@ -57,6 +57,7 @@ static const lbFootKey lbFootKeys[] = {
 	{ "pelvis_max_sink", offsetof(lbFootDef, pelvisMaxSink), 0.0, 2.0, false },
 	{ "pelvis_max_sink_slope", offsetof(lbFootDef, pelvisMaxSinkSlope), 0.0, 2.0, false },
 	{ "pelvis_max_lift", offsetof(lbFootDef, pelvisMaxLift), 0.0, 2.0, false },
+	{ "climb_hip_shift", offsetof(lbFootDef, climbHipShift), 0.0, 1.0, false },
 	{ "knee_max_bend_deg", offsetof(lbFootDef, kneeMaxBend), 0.0, 180.0, true },
 	{ "hip_max_flex_deg", offsetof(lbFootDef, hipMaxFlex), 0.0, 180.0, true },
 	{ "pelvis_speed", offsetof(lbFootDef, pelvisSpeed), 0.0, 1000.0, false },

@@ -144,6 +144,12 @@ static inline lbQuat lbFootQuatIn(lbQuat a, lbQuat b)
 // and the toes turned 22 degrees in a frame (CMU 01_03 across a 25.5 degree slope).
 #define LB_FOOT_TOE_RISE_RATE 0.3f
 
+// Speed (1/s) at which the climb rate (lbFootState::climbRate) follows the floor's rise, and the
+// grades (rise over horizontal speed) at which the climb's hip shift starts and is whole.
+#define LB_FOOT_CLIMB_SPEED 2.0f
+#define LB_FOOT_CLIMB_FROM 0.2f
+#define LB_FOOT_CLIMB_FULL 0.5f
+
 lbFootDef lbDefaultFootDef(void)
 {
 	lbFootDef d;
@@ -169,6 +175,7 @@ lbFootDef lbDefaultFootDef(void)
 	d.pelvisMaxSink = 0.35f;
 	d.pelvisMaxSinkSlope = 0.15f;
 	d.pelvisMaxLift = 0.05f;
+	d.climbHipShift = 0.10f;
 	d.kneeMaxBend = 150.0f * LB_DEG2RAD;
 	d.hipMaxFlex = 120.0f * LB_DEG2RAD;
 	d.pelvisSpeed = 13.0f;
@@ -307,6 +314,7 @@ enum
 	lb_footMemoLockOut,
 	lb_footMemoSlope,
 	lb_footMemoSlopeEase,
+	lb_footMemoClimb,
 	lb_footMemoSites
 };
 
@@ -1447,7 +1455,7 @@ lbResult lbFootDef_Validate(const lbFootDef* def)
 		LB_FIELD(normalWeight, 0.0f, 1.0f),	 LB_FIELD(maxFootAngle, 0.0f, LB_PI),	LB_FIELD(slopeLimit, 0.0f, LB_PI),
 		LB_FIELD(goalSpeed, 0.0f, big),		 LB_FIELD(rotationSpeed, 0.0f, big),	LB_FIELD(predictionTime, 0.0f, big),
 		LB_FIELD(predictionMax, 0.0f, big),	 LB_FIELD(predictionMaxTurnRate, 0.0f, big),
-		LB_FIELD(pelvisWeight, 0.0f, 1.0f),	 LB_FIELD(pelvisMaxSink, 0.0f, big),	LB_FIELD(pelvisMaxLift, 0.0f, big),
+		LB_FIELD(pelvisWeight, 0.0f, 1.0f),	 LB_FIELD(pelvisMaxSink, 0.0f, big),	LB_FIELD(pelvisMaxLift, 0.0f, big),	 LB_FIELD(climbHipShift, 0.0f, big),
 		LB_FIELD(pelvisMaxSinkSlope, 0.0f, big),
 		LB_FIELD(kneeMaxBend, 0.0f, turn),	 LB_FIELD(hipMaxFlex, 0.0f, turn),		LB_FIELD(pelvisSpeed, 0.0f, big),
 		LB_FIELD(landingCompression, -big, big), LB_FIELD(landingRelaxSpeed, 0.0f, big),
@@ -1569,6 +1577,13 @@ static LB_ALWAYS_INLINE bool lbFootBeginFrame(lbFootState* state, const lbFootDe
 	f->floorJump = state->initialized && !f->snap ? f->floorH - lbDot(state->prevCharacterWs.p, f->up) : 0.0f;
 	f->velH = lbProjectOnPlane(vel, f->up);
 	f->speedH = lbLength(f->velH);
+	// The climb rate: the floor's rise per second, eased at LB_FOOT_CLIMB_SPEED. A flight's rise
+	// comes a riser at a time (a capsule steps up, a stair-line controller bobs with the gait), so
+	// one frame's rise says little; eased, it reads the flight's grade.
+	if (!state->initialized || f->snap || !lbIsValidFloat(state->climbRate))
+		state->climbRate = 0.0f;
+	else if (f->dt > 0.0f)
+		state->climbRate += (f->floorJump / f->dt - state->climbRate) * lbFootInterpAlpha(f->memo, lb_footMemoClimb, f->dt, LB_FOOT_CLIMB_SPEED);
 	// A rising floor: only the part of its change faster than a stepper climbs at this speed (1.2 x
 	// the horizontal speed + 0.6 m/s) is a jump. A capsule rising smoothly up stairs or a slope
 	// takes the pelvis with it; carrying that too would hold the pelvis below the capsule by the
@@ -3562,6 +3577,27 @@ static LB_ALWAYS_INLINE float lbFootKneeClearance(const lbFootFrame* f, const lb
 	return lbDot(lbSub(knee, ankleGoal), f->up) + ax->ankleHeight * f->modelToWorld;
 }
 
+// The hips' move back on a steep climb (lbFootDef::climbHipShift; world, across up, against the
+// way the character moves). With the hips where a level walk has them, walking up 0.31-0.35 m
+// risers two treads a step the stance leg is straight when the swinging foot comes up to its tread
+// 0.25 m under the hips: the leg folds there, its knee 0.35-0.4 m ahead of the foot, and it went
+// 3-6 cm into the nose of the tread the foot was landing on (20 of the terrain sweep's 42 runs
+// over a limit were such walks and runs); taking one tread a step instead, the landing foot comes
+// down under the hips and the same fold put the knee 7-13 cm into the step above. 0.1 m back
+// clears both: the folded knee rises over the nose instead of running into it (0.08 and 0.15 m
+// held fewer runs of the sweep and of its held-out seeds). The grade is the climb rate over the
+// horizontal speed (at least 0.5 m/s, so a character barely moving on a rising floor does not
+// lean back), from LB_FOOT_CLIMB_FROM (about 11 degrees: ramps and low stairs keep the level
+// posture) to LB_FOOT_CLIMB_FULL (27 degrees and steeper: the whole shift).
+static lbVec3 lbFootClimbShift(const lbFootState* state, const lbFootDef* def, const lbFootFrame* f)
+{
+	if (!(def->climbHipShift > 0.0f) || !(state->climbRate > 0.0f) || f->speedH < 1.0e-3f)
+		return lbVec3_zero;
+	const float grade = state->climbRate / lbMaxF(f->speedH, 0.5f);
+	const float w = lbSmoothStep((grade - LB_FOOT_CLIMB_FROM) / (LB_FOOT_CLIMB_FULL - LB_FOOT_CLIMB_FROM));
+	return lbMulSV(-w * def->climbHipShift / f->speedH, f->velH);
+}
+
 // The hips' move ahead (horizontal, world m) toward a leg whose goal lies far below the other's:
 // a foot landing two risers down while the other leaves a tread above. With the hips where the
 // animation has them no pelvis height serves both legs (the landing leg needs the hips within its
@@ -3679,10 +3715,19 @@ static void lbFootPelvisShift(lbFootState* state, const lbFootDef* def, const lb
 				target = t;
 		}
 	}
+	const lbVec3 climb = lbFootClimbShift(state, def, f);
+	target = lbAdd(target, climb);
 	if (f->snap)
+	{
 		state->pelvisShiftWs = target;
+		state->climbShiftWs = climb;
+	}
 	else
-		state->pelvisShiftWs = lbLerp(state->pelvisShiftWs, target, lbFootInterpAlpha(f->memo, lb_footMemoShift, f->dt, 0.5f * def->pelvisSpeed));
+	{
+		const float a = lbFootInterpAlpha(f->memo, lb_footMemoShift, f->dt, 0.5f * def->pelvisSpeed);
+		state->pelvisShiftWs = lbLerp(state->pelvisShiftWs, target, a);
+		state->climbShiftWs = lbLerp(state->climbShiftWs, climb, a);
+	}
 }
 
 // The pelvis drop limit in force (lbFootDef::pelvisMaxSinkSlope): pelvisMaxSink where the ground
@@ -4668,6 +4713,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 	out->pelvisOffset = state->pelvisOffset + state->landing;
 	out->pelvisMaxSink = state->pelvisSinkLimit;
 	out->pelvisShiftWs = state->pelvisShiftWs;
+	out->climbShiftWs = state->climbShiftWs;
 	out->alpha = state->alpha;
 	out->castCount = f.castCount;
 	out->active = f.active;
@@ -5376,6 +5422,30 @@ static LB_ALWAYS_INLINE lbQuat lbFootToesUp(lbQuat rotMs, const lbHumanoid* huma
 	return lost > 0.0f ? lbFootToesUpTurn(rotMs, humanoid, side, upMs, lost) : rotMs;
 }
 
+// The spine leans forward over the hips' move back on a steep climb (lbFootTargets::climbShiftWs):
+// about its first bone, by the angle that keeps the neck where the animation has it across the
+// way (asin of the move over the first spine bone's distance to the neck, at most 30 degrees).
+// Moved back alone, the hips took the whole upper body with them, and the character leaned back
+// up the steps it climbed.
+static lbResult lbFootLeanOverClimb(const lbFootTargets* targets, const lbHumanoid* humanoid, const lbSkeleton* skeleton,
+									 lbPose* pose, lbTransform cw, lbVec3 upMs, float scale)
+{
+	if (humanoid->spineCount <= 0 || humanoid->neck < 0 || lbLengthSquared(targets->climbShiftWs) <= 1.0e-10f)
+		return lb_ok;
+	const int root = humanoid->spine[0];
+	const lbVec3 moveMs = lbMulSV(scale, lbFootRotateBack(cw.q, targets->climbShiftWs));
+	const lbVec3 axis = lbCross(moveMs, upMs);
+	const float move = lbLength(axis);
+	if (!(move > 1.0e-6f))
+		return lb_ok;
+	const lbVec3 unit = lbMulSV(1.0f / move, axis);
+	const float spine = lbLength(lbProjectOnPlane(lbSub(pose->model[humanoid->neck].p, pose->model[root].p), unit));
+	if (!(spine > 1.0e-4f))
+		return lb_ok;
+	const lbQuat lean = lbQuatFromAxisAngle(unit, asinf(lbMinF(move / spine, 0.5f)));
+	return lbPose_SetBoneModelRotation(pose, skeleton, root, lbQuatNormalize(lbQuatMul(lean, pose->model[root].q)), true);
+}
+
 static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef* def, const lbFootPoseConsts* consts,
 								  const lbSkeleton* skeleton, const lbHumanoid* humanoid, lbFootSolver solver, lbPose* pose,
 								  void* workspace, size_t workspaceSize, lbFootPoseLegs* outLegs, bool* outDone)
@@ -5388,7 +5458,8 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 						skeleton->boneCount);
 	const lbTransform cw = targets->characterWs;
 	if (!lbIkValidTransformExact(&cw) || !lbIsValidFloat(targets->alpha) || !lbIsValidFloat(targets->pelvisOffset) ||
-		!lbIsValidFloat(targets->pelvisMaxSink) || !lbIsValidVec3(targets->pelvisShiftWs))
+		!lbIsValidFloat(targets->pelvisMaxSink) || !lbIsValidVec3(targets->pelvisShiftWs) ||
+		!lbIsValidVec3(targets->climbShiftWs))
 		return lbReport(lb_errorNonFinite, "lbFootApplyPose: non-finite targets");
 	for (int s = 0; s < 2; ++s)
 	{
@@ -5444,6 +5515,9 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 	// The hips' move ahead (world), turned into model space, with the offset along up.
 	const lbVec3 shiftMs = lbMulSV(alpha * worldToModel, lbFootRotateBack(cw.q, targets->pelvisShiftWs));
 	lbResult r = lbPose_TranslateBoneModel(pose, skeleton, humanoid->pelvis, lbMulAdd(shiftMs, offset * worldToModel, upMs));
+	if (r != lb_ok)
+		return r;
+	r = lbFootLeanOverClimb(targets, humanoid, skeleton, pose, cw, upMs, alpha * worldToModel);
 	if (r != lb_ok)
 		return r;
 	// Ankle limit off (0 or less) or never exceeded (half a turn or more): -1 skips it.
