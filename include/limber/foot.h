@@ -123,7 +123,7 @@ typedef struct lbFootDef
 	/// goal would raise its thigh past hipMaxFlex (lowest-foot mode); and how far above the animation
 	/// the pelvis may stay when the floor drops away under it. Default 0.05 m.
 	float pelvisMaxLift;
-	/// How far the hips move back (m, world, across up, against the way the character moves) on a
+	/// How far the hips move back (m, world, across up, behind the character's facing) on a
 	/// steep climb, as people climb steep stairs and slopes: hips back, knees clear of the step
 	/// ahead. None while the character's floor rises at less than 0.2 of its horizontal speed, all
 	/// from 0.5 (lbFootState::climbRate), eased with the pelvis shift. 0 turns it off. Default 0.1 m.

@@ -3577,25 +3577,30 @@ static LB_ALWAYS_INLINE float lbFootKneeClearance(const lbFootFrame* f, const lb
 	return lbDot(lbSub(knee, ankleGoal), f->up) + ax->ankleHeight * f->modelToWorld;
 }
 
-// The hips' move back on a steep climb (lbFootDef::climbHipShift; world, across up, against the
-// way the character moves). With the hips where a level walk has them, walking up 0.31-0.35 m
-// risers two treads a step the stance leg is straight when the swinging foot comes up to its tread
-// 0.25 m under the hips: the leg folds there, its knee 0.35-0.4 m ahead of the foot, and it went
-// 3-6 cm into the nose of the tread the foot was landing on (20 of the terrain sweep's 42 runs
-// over a limit were such walks and runs); taking one tread a step instead, the landing foot comes
-// down under the hips and the same fold put the knee 7-13 cm into the step above. 0.1 m back
+// The hips' move back on a steep climb (lbFootDef::climbHipShift; world, across up, behind the
+// character's facing, or against its way where it faces along up). With the hips where a level
+// walk has them, walking up 0.31-0.35 m risers two treads a step the stance leg is straight when
+// the swinging foot comes up to its tread 0.25 m under the hips: the leg folds there, its knee
+// 0.35-0.4 m ahead of the foot, and it went 3-6 cm into the nose of the tread the foot was
+// landing on (20 of the terrain sweep's 42 runs over a limit were such walks and runs); taking one
+// tread a step instead, the landing foot comes down under the hips and the same fold put the knee
+// 7-13 cm into the step above. 0.1 m back
 // clears both: the folded knee rises over the nose instead of running into it (0.08 and 0.15 m
 // held fewer runs of the sweep and of its held-out seeds). The grade is the climb rate over the
 // horizontal speed (at least 0.5 m/s, so a character barely moving on a rising floor does not
 // lean back), from LB_FOOT_CLIMB_FROM (about 11 degrees: ramps and low stairs keep the level
-// posture) to LB_FOOT_CLIMB_FULL (27 degrees and steeper: the whole shift).
-static lbVec3 lbFootClimbShift(const lbFootState* state, const lbFootDef* def, const lbFootFrame* f)
+// posture) to LB_FOOT_CLIMB_FULL (27 degrees and steeper: the whole shift). Behind the facing, not
+// the way: the knees bend toward the facing, and a character turning on a flight moves its hips
+// with its body, not across it (the sweep holds the same runs either way).
+static lbVec3 lbFootClimbShift(const lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid)
 {
 	if (!(def->climbHipShift > 0.0f) || !(state->climbRate > 0.0f) || f->speedH < 1.0e-3f)
 		return lbVec3_zero;
 	const float grade = state->climbRate / lbMaxF(f->speedH, 0.5f);
 	const float w = lbSmoothStep((grade - LB_FOOT_CLIMB_FROM) / (LB_FOOT_CLIMB_FULL - LB_FOOT_CLIMB_FROM));
-	return lbMulSV(-w * def->climbHipShift / f->speedH, f->velH);
+	const lbVec3 fwd =
+		lbNormalizeOr(lbProjectOnPlane(lbQuatRotate(f->cw.q, humanoid->forwardMs), f->up), lbMulSV(1.0f / f->speedH, f->velH));
+	return lbMulSV(-w * def->climbHipShift, fwd);
 }
 
 // The hips' move ahead (horizontal, world m) toward a leg whose goal lies far below the other's:
@@ -3715,7 +3720,7 @@ static void lbFootPelvisShift(lbFootState* state, const lbFootDef* def, const lb
 				target = t;
 		}
 	}
-	const lbVec3 climb = lbFootClimbShift(state, def, f);
+	const lbVec3 climb = lbFootClimbShift(state, def, f, humanoid);
 	target = lbAdd(target, climb);
 	if (f->snap)
 	{
