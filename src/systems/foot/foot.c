@@ -5428,8 +5428,8 @@ static LB_ALWAYS_INLINE lbQuat lbFootToesUp(lbQuat rotMs, const lbHumanoid* huma
 }
 
 // The spine leans forward over the hips' move back on a steep climb (lbFootTargets::climbShiftWs):
-// about its first bone, by the angle that keeps the neck where the animation has it across the
-// way (asin of the move over the first spine bone's distance to the neck, at most 30 degrees).
+// about its first bone, by the angle that keeps the neck where the animation has it along the
+// move (asin of the move over the first spine bone's distance to the neck, at most 30 degrees).
 // Moved back alone, the hips took the whole upper body with them, and the character leaned back
 // up the steps it climbed.
 static lbResult lbFootLeanOverClimb(const lbFootTargets* targets, const lbHumanoid* humanoid, const lbSkeleton* skeleton,
