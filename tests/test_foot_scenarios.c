@@ -874,6 +874,26 @@ static void test_a_foot_planted_along_a_riser_keeps_its_calf_out_of_it(void)
 	printf("  6 turns on flights: worst added pop %.1f degrees\n", (double)worst);
 }
 
+// Turning on a flight of 0.15 m risers on 0.322 m treads and walking down it at 55 degrees, both
+// rigs: a landing foot at 35 degrees to the riser beside it, its heel over that riser's top, is
+// carried off that level by its slide at one probe and finds no edge along it at the next; its
+// sides are still probed for the rest of the landing (lbFootLegState::slideMetEdge), and it comes
+// down with its ankle clear of the riser. Before, the ankle came down 3 cm from the riser and the
+// calf 2.2-2.6 cm into the nose above until the plant moved the foot off.
+static void test_a_landing_that_met_a_riser_keeps_probing_its_sides(void)
+{
+	const char* rigs[2] = { "mannequin", "mixamo" };
+	float worst = 0.0f;
+	for (int k = 0; k < 2; ++k)
+	{
+		char json[1536], label[128];
+		turningFlightJson(json, sizeof json, 0.15f, 0.322f, 54.6f, 2.25f, rigs[k]);
+		snprintf(label, sizeof label, "turning 54.6 degrees on 0.150 x 0.322 m, %s", rigs[k]);
+		holdScenarioText(json, label, &worst);
+	}
+	printf("  2 turns on flights: worst added pop %.1f degrees\n", (double)worst);
+}
+
 // Runs a scenario's text to its end and copies its summary into *out; *outFell and *outLanded say
 // whether the character fell and then landed. False when the scenario does not parse or run.
 static bool runWatchingFall(const char* json, lbMetricsSummary* out, bool* outFell, bool* outLanded)
@@ -1605,6 +1625,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_a_plant_across_a_riser_keeps_its_heel_corners_clear);
 	RUN_TEST(test_a_foot_turning_along_a_riser_keeps_its_side_out_of_it);
 	RUN_TEST(test_a_foot_planted_along_a_riser_keeps_its_calf_out_of_it);
+	RUN_TEST(test_a_landing_that_met_a_riser_keeps_probing_its_sides);
 	RUN_TEST(test_the_runner_reports_ground_too_steep_to_walk);
 	RUN_TEST(test_an_off_centre_rig_walks_where_it_is_put);
 	RUN_TEST(test_a_held_back_swing_looks_ahead_from_where_it_is);

@@ -286,6 +286,8 @@ typedef struct lbFootLegState
 	/// slideAxisWs (world, unit), between slideLo and slideHi (world coordinates along that axis,
 	/// m, of the point under the ankle) so that it lands on one level.
 	bool sliding;
+	/// Whether this landing's slide has met an edge along the foot at one of its probes.
+	bool slideMetEdge;
 	lbVec3 slideAxisWs;
 	float slideLo, slideHi;
 	/// Whether slideHi is set by a riser rising ahead of the toe tip (not a nose the ball may

@@ -1526,6 +1526,7 @@ static LB_ALWAYS_INLINE bool lbFootBeginFrame(lbFootState* state, const lbFootDe
 			state->legs[s].slideHi = 1.0e30f;
 			state->legs[s].slideHiRiser = false;
 			state->legs[s].sliding = false;
+			state->legs[s].slideMetEdge = false;
 			state->legs[s].printValid = 0;
 		}
 		state->pelvisShiftWs = lbVec3_zero;
@@ -2339,9 +2340,15 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		// above came down with its side 3 cm in that riser and moved off it only at the plant.
 		// Probed each time from where the foot would be without it, so it follows the riser and
 		// ends where none is beside the foot. Only where the landing found an edge along the foot
-		// (a riser near it bounds its slide) or moves off one already: on open ground the two rays
-		// find nothing.
-		if (landing && (leg->acrossRise > 0.0f || (leg->sliding && (leg->slideLo > -1.0e29f || leg->slideHi < 1.0e29f))))
+		// (a riser near it bounds its slide) at this probe or an earlier one, or moves off one
+		// already: on open ground the two rays find nothing. An earlier one counts: a foot coming
+		// down at 35 degrees to the riser beside it, its heel over the riser's top, had its slide
+		// carry it off that level at one probe (where the sides under the ankle are not probed: the
+		// sole's line is not on one level) and found no edge along it at the next, its ankle then 3
+		// cm from the riser and its calf 2.2-2.6 cm in the nose above until the plant moved it.
+		const bool edge = leg->sliding && (leg->slideLo > -1.0e29f || leg->slideHi < 1.0e29f);
+		leg->slideMetEdge = landing && (edge || leg->slideMetEdge);
+		if (landing && (leg->acrossRise > 0.0f || leg->slideMetEdge))
 		{
 			float rise;
 			lbQueryInput unshifted = centre;
