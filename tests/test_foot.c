@@ -2168,9 +2168,9 @@ static void addBlock(lbWorld* w, lbVec3 dir, float from, float to, lbVec3 up, fl
 }
 
 // The hips' move back on a steep climb (lbFootDef::climbHipShift): walking up a 35 degree slope
-// (the floor rising 0.7 m a metre) the hips end the whole shift behind the animation's, against the
-// way, and the spine leans forward over them so the neck stays within 2 cm of the animation's place
-// along the way; on level ground, going down the same slope, or with the shift off, the hips stay
+// (the floor rising 0.7 m a metre) the hips end the whole shift behind the animation's, behind the
+// character's facing (here its way), and the spine leans forward over them so the neck stays within
+// 2 cm of the animation's place along it; on level ground, going down the same slope, or with the shift off, the hips stay
 // where the animation has them. Both rigs, two up axes.
 static void test_a_steep_climb_moves_the_hips_back_and_the_chest_over_them(void)
 {

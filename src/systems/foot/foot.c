@@ -3621,14 +3621,14 @@ static LB_ALWAYS_INLINE float lbFootKneeClearance(const lbFootFrame* f, const lb
 // 0.35-0.4 m ahead of the foot, and it went 3-6 cm into the nose of the tread the foot was
 // landing on (20 of the terrain sweep's 42 runs over a limit were such walks and runs); taking one
 // tread a step instead, the landing foot comes down under the hips and the same fold put the knee
-// 7-13 cm into the step above. 0.1 m back
-// clears both: the folded knee rises over the nose instead of running into it (0.08 and 0.15 m
-// held fewer runs of the sweep and of its held-out seeds). The grade is the climb rate over the
-// horizontal speed (at least 0.5 m/s, so a character barely moving on a rising floor does not
-// lean back), from LB_FOOT_CLIMB_FROM (about 11 degrees: ramps and low stairs keep the level
-// posture) to LB_FOOT_CLIMB_FULL (27 degrees and steeper: the whole shift). Behind the facing, not
-// the way: the knees bend toward the facing, and a character turning on a flight moves its hips
-// with its body, not across it (the sweep holds the same runs either way).
+// 7-13 cm into the step above. 0.1 m back clears both: the folded knee rises over the nose instead
+// of running into it (0.08 and 0.15 m held fewer runs of the sweep and of its held-out seeds). The
+// grade is the climb rate over the horizontal speed (at least 0.5 m/s, so a character barely
+// moving on a rising floor does not lean back), from LB_FOOT_CLIMB_FROM (about 11 degrees: ramps
+// and low stairs keep the level posture) to LB_FOOT_CLIMB_FULL (27 degrees and steeper: the whole
+// shift). Behind the facing, not the way: the knees bend toward the facing, and a character
+// turning on a flight moves its hips with its body, not across it (the sweep holds the same runs
+// either way).
 static lbVec3 lbFootClimbShift(const lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid)
 {
 	if (!(def->climbHipShift > 0.0f) || !(state->climbRate > 0.0f) || f->speedH < 1.0e-3f)
