@@ -301,12 +301,14 @@ static bool runHoldingPops(const char* json, lbMetricsSummary* out, float* worst
 // at the top), at `speed` m/s with the named motion for `frames` frames, slowed on the flight by
 // the runner's controller unless `keepSpeed`: the scenario text.
 static void flightJson(char* json, size_t size, float riser, float tread, bool down, const char* rig, const char* motion,
-					   float speed, int frames, bool keepSpeed)
+					   float speed, int frames, bool keepSpeed, float upStart)
 {
 	char start[128] = "";
 	if (down)
 		snprintf(start, sizeof start, ", \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 180}",
 				 (double)(1.0f + 16.0f * tread + 0.3f));
+	else if (upStart != 0.0f)
+		snprintf(start, sizeof start, ", \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 0}", (double)upStart);
 	snprintf(json, size,
 			 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g,"
 			 " \"count\": 16, \"distance\": 1.0, \"landing\": %g}}]}, \"rig\": \"%s\","
@@ -323,7 +325,7 @@ static bool runFlight(float riser, float tread, bool down, const char* rig, cons
 					  bool keepSpeed, lbMetricsSummary* out)
 {
 	char json[1024];
-	flightJson(json, sizeof json, riser, tread, down, rig, motion, speed, frames, keepSpeed);
+	flightJson(json, sizeof json, riser, tread, down, rig, motion, speed, frames, keepSpeed, 0.0f);
 	return runScenarioText(json, out, NULL, NULL, NULL);
 }
 
@@ -715,7 +717,7 @@ static void test_steep_flights_are_run_in_whole_treads(void)
 			{
 				const float riser = flights[i][0], tread = flights[i][1];
 				char json[1024];
-				flightJson(json, sizeof json, riser, tread, down != 0, rigs[k], "run", 3.5f, 240, false);
+				flightJson(json, sizeof json, riser, tread, down != 0, rigs[k], "run", 3.5f, 240, false, 0.0f);
 				FlightLocks l;
 				lbMetricsSummary m;
 				if (!runFlightLocks(json, riser, &l, &m))
@@ -829,6 +831,25 @@ static void turningFlightJson(char* json, size_t size, float riser, float tread,
 			 (double)turnAt + 2.2, -v * cos(a), v * sin(a));
 }
 
+// Holds turns on n flights (sizes: riser, tread in m, the turn's angle in degrees and its start in
+// s; turningFlightJson) on both reference rigs to every foot limit, printing each and the worst
+// added pop.
+static void holdTurningFlights(const float sizes[][4], int n)
+{
+	const char* rigs[2] = { "mannequin", "mixamo" };
+	float worst = 0.0f;
+	for (int i = 0; i < n; ++i)
+		for (int k = 0; k < 2; ++k)
+		{
+			char json[1536], label[128];
+			turningFlightJson(json, sizeof json, sizes[i][0], sizes[i][1], sizes[i][2], sizes[i][3], rigs[k]);
+			snprintf(label, sizeof label, "turning %.1f degrees on %.3f x %.3f m, %s", (double)sizes[i][2], (double)sizes[i][0],
+					 (double)sizes[i][1], rigs[k]);
+			holdScenarioText(json, label, &worst);
+		}
+	printf("  %d turns on flights: worst added pop %.1f degrees\n", 2 * n, (double)worst);
+}
+
 // Turning on flights of 0.16-0.17 m risers, both rigs, within every limit: a foot that comes to
 // stand along the riser above it lands, stands and lifts off with its side clear of that riser
 // (lbFootSideShift during the landing, kept through the lift-off). Before, the landing foot came
@@ -837,18 +858,7 @@ static void turningFlightJson(char* json, size_t size, float riser, float tread,
 static void test_a_foot_turning_along_a_riser_keeps_its_side_out_of_it(void)
 {
 	const float sizes[2][4] = { { 0.160f, 0.357f, 59.9f, 2.17f }, { 0.169f, 0.345f, 60.8f, 1.89f } };
-	const char* rigs[2] = { "mannequin", "mixamo" };
-	float worst = 0.0f;
-	for (int i = 0; i < 2; ++i)
-		for (int k = 0; k < 2; ++k)
-		{
-			char json[1536], label[128];
-			turningFlightJson(json, sizeof json, sizes[i][0], sizes[i][1], sizes[i][2], sizes[i][3], rigs[k]);
-			snprintf(label, sizeof label, "turning %.0f degrees on %.3f x %.3f m, %s", (double)sizes[i][2], (double)sizes[i][0],
-					 (double)sizes[i][1], rigs[k]);
-			holdScenarioText(json, label, &worst);
-		}
-	printf("  4 turns on flights: worst added pop %.1f degrees\n", (double)worst);
+	holdTurningFlights(sizes, 2);
 }
 
 // Turning on flights of 0.193 / 0.197 m risers, both rigs: a foot planted along the riser above,
@@ -860,18 +870,7 @@ static void test_a_foot_turning_along_a_riser_keeps_its_side_out_of_it(void)
 static void test_a_foot_planted_along_a_riser_keeps_its_calf_out_of_it(void)
 {
 	const float sizes[3][4] = { { 0.193f, 0.266f, 63.1f, 1.6f }, { 0.197f, 0.302f, 50.7f, 2.1f }, { 0.206f, 0.314f, 42.3f, 1.58f } };
-	const char* rigs[2] = { "mannequin", "mixamo" };
-	float worst = 0.0f;
-	for (int i = 0; i < 3; ++i)
-		for (int k = 0; k < 2; ++k)
-		{
-			char json[1536], label[128];
-			turningFlightJson(json, sizeof json, sizes[i][0], sizes[i][1], sizes[i][2], sizes[i][3], rigs[k]);
-			snprintf(label, sizeof label, "turning %.1f degrees on %.3f x %.3f m, %s", (double)sizes[i][2], (double)sizes[i][0],
-					 (double)sizes[i][1], rigs[k]);
-			holdScenarioText(json, label, &worst);
-		}
-	printf("  6 turns on flights: worst added pop %.1f degrees\n", (double)worst);
+	holdTurningFlights(sizes, 3);
 }
 
 // Turning on a flight of 0.15 m risers on 0.322 m treads and walking down it at 55 degrees, both
@@ -882,16 +881,8 @@ static void test_a_foot_planted_along_a_riser_keeps_its_calf_out_of_it(void)
 // calf 2.2-2.6 cm into the nose above until the plant moved the foot off.
 static void test_a_landing_that_met_a_riser_keeps_probing_its_sides(void)
 {
-	const char* rigs[2] = { "mannequin", "mixamo" };
-	float worst = 0.0f;
-	for (int k = 0; k < 2; ++k)
-	{
-		char json[1536], label[128];
-		turningFlightJson(json, sizeof json, 0.15f, 0.322f, 54.6f, 2.25f, rigs[k]);
-		snprintf(label, sizeof label, "turning 54.6 degrees on 0.150 x 0.322 m, %s", rigs[k]);
-		holdScenarioText(json, label, &worst);
-	}
-	printf("  2 turns on flights: worst added pop %.1f degrees\n", (double)worst);
+	const float sizes[1][4] = { { 0.15f, 0.322f, 54.6f, 2.25f } };
+	holdTurningFlights(sizes, 1);
 }
 
 // Walking up onto a flight from three starts (0.341 m risers on 0.392 m treads, 0.33 on 0.262 and
@@ -909,12 +900,7 @@ static void test_a_landing_rising_past_a_riser_keeps_its_toe_out(void)
 		for (int k = 0; k < 2; ++k)
 		{
 			char json[1024];
-			snprintf(json, sizeof json,
-					 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": %g, \"tread\": %g,"
-					 " \"count\": 16, \"distance\": 1.0, \"landing\": 10.0}}]}, \"rig\": \"%s\", \"motion\": \"walk\","
-					 " \"system\": \"foot\", \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [1.4, 0, 0]}],"
-					 " \"frames\": 240, \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 0}}",
-					 (double)sizes[i][0], (double)sizes[i][1], rigs[k], (double)sizes[i][2]);
+			flightJson(json, sizeof json, sizes[i][0], sizes[i][1], false, rigs[k], "walk", 1.4f, 240, false, sizes[i][2]);
 			lbMetricsSummary m;
 			ENSURE(runScenarioText(json, &m, NULL, NULL, NULL));
 			printf("  walking up %.3f x %.3f m from %.2f m, %s: sole %.4f m, limb %.4f m\n", (double)sizes[i][0],

@@ -3635,6 +3635,8 @@ static lbVec3 lbFootClimbShift(const lbFootState* state, const lbFootDef* def, c
 		return lbVec3_zero;
 	const float grade = state->climbRate / lbMaxF(f->speedH, 0.5f);
 	const float w = lbSmoothStep((grade - LB_FOOT_CLIMB_FROM) / (LB_FOOT_CLIMB_FULL - LB_FOOT_CLIMB_FROM));
+	if (!(w > 0.0f))
+		return lbVec3_zero;
 	const lbVec3 fwd =
 		lbNormalizeOr(lbProjectOnPlane(lbQuatRotate(f->cw.q, humanoid->forwardMs), f->up), lbMulSV(1.0f / f->speedH, f->velH));
 	return lbMulSV(-w * def->climbHipShift, fwd);
