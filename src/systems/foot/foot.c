@@ -3019,6 +3019,21 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 											  c.normal, def->edgeHeight, up);
 				plantAnkle = lbFootClearUnder(in->query, &centre, plantAnkle, plantRot, f->modelToWorld, &lf->sole, &g, def->edgeHeight, up,
 											  &f->castCount);
+				// The clearance a foot lifting off keeps until its next probe, over the plane it
+				// now stands on: its landing's, measured where the foot came down before the slide
+				// moved it, is stale behind the ankle. Lifting off from a trench's floor against its
+				// near wall, the landing's heel sample on the rim above raised the released foot
+				// toward the rim and its stretched knee folded 30 degrees in a frame. Ground the
+				// landing found ahead of the ankle (a riser its toes meet as it lifts) still counts.
+				{
+					float plane[lb_solePointCount];
+					lbFootPlaneHeights(c.point, c.normal, up, base, lf->print.along, lf->print.toeWs, plane);
+					float ahead = 0.0f;
+					for (int k = lb_soleBall; k <= lb_soleToeTip; ++k)
+						if (leg->printValid & (1u << k))
+							ahead = lbMaxF(ahead, leg->printHeight[k] - plane[k]);
+					leg->clearance = lbMaxF(lbFootPrintClearance(&g, plane), lbMinF(leg->clearance, ahead));
+				}
 				lbFootKeepPrint(leg, &g);
 				leg->shiftWs = lbProjectOnPlane(lbSub(base, lf->animAnkleWs), up);
 			}
