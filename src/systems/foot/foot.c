@@ -3119,12 +3119,16 @@ static const float kFootLockUnfoldRate = 720.0f * LB_DEG2RAD;
 // goal came down at the maxGoalSpeed cap (6.7 cm a frame, with the animation's 4 cm) with the leg
 // nearly straight: the knee went 50 -> 24 degrees and the thigh turned 16.5 degrees in that frame
 // (0.19-0.30 m risers). Near full reach the knee's angle changes fastest per centimetre, so the
-// cap on distance alone lets it through. Eased in with the run from 2 to 3 m/s (w): walking, the
-// held goal kept locked feet off their lock points for frames (stairs up and ledges: 1-17 cm on
-// 40 runs of the sweep), and a walk's locks come down at its own pace.
+// cap on distance alone lets it through. Eased in with the speed from 1 to 2 m/s (w; at w < 1
+// the cap gives (1 - w) half turns more): held fully at a walk, the held goal kept locked feet
+// off their lock points for frames (stairs up and ledges: 1-17 cm on 40 runs of the sweep), and a
+// walk's locks come down at its own pace (at 1.4 m/s the cap gives 129 degrees a frame, none in
+// practice). Eased in from 2 to 3 m/s instead, a run the runner slows to 1.6-2 m/s on a steep
+// flight straightened its landing knee 23 degrees in a frame as a lock 4-7 cm below blended in
+// (running up flights crossed at 40-48 degrees, running down 0.28 m risers: pops 15.1-15.3).
 static LB_NOINLINE lbVec3 lbFootUnfoldCapped(const lbFootFrame* f, const lbFootLegFrame* lf, const lbLegAxes* ax, lbVec3 goalWas, lbVec3 step)
 {
-	const float w = lbSmoothStep(f->speedH - 2.0f);
+	const float w = lbSmoothStep(f->speedH - 1.0f);
 	if (!(w > 0.0f))
 		return step;
 	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
