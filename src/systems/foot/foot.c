@@ -1363,6 +1363,9 @@ typedef struct lbFootFrame
 	lbVec3 velH;
 	float speedH;
 	lbVec3 pelvisWs;
+	// The hips' move from the animation as the pelvis state has it at the frame's start (world m):
+	// the shift ahead and the offset along up with the landing dip.
+	lbVec3 hipMoveWs;
 	// Whether the character turns slower than predictionMaxTurnRate (which gates prediction),
 	// worked out when a moving foot first asks.
 	bool turnSlow, turnRateKnown;
@@ -1599,6 +1602,7 @@ static LB_ALWAYS_INLINE bool lbFootBeginFrame(lbFootState* state, const lbFootDe
 	// Probes start from the pelvis's height only when the def asks for it.
 	f->pelvisWs = def->traceOrigin == lb_footTraceFromPelvis ? lbIkTransformPoint(&f->cw, in->animPose->model[humanoid->pelvis].p)
 															  : lbVec3_zero;
+	f->hipMoveWs = lbMulAdd(state->pelvisShiftWs, state->pelvisOffset + state->landing, f->up);
 	return true;
 }
 
@@ -3154,6 +3158,54 @@ static LB_NOINLINE lbVec3 lbFootUnfoldCapped(const lbFootFrame* f, const lbFootL
 	return lbMulAdd(across, s * fall, f->up);
 }
 
+// How fast (radians per second) a nearly straight leg's knee may fold as its foot leaves a lock
+// below the hips (lbFootFoldCapped): 12 degrees a 60 Hz frame, as it unfolds into one.
+static const float kFootReleaseFoldRate = 720.0f * LB_DEG2RAD;
+
+// A goal step (world) for a foot blending out of its lock, shortened (across and up alike) so that
+// the knee of the leg reaching from the hips, where the pelvis state puts them, to the goal folds
+// by no more than kFootReleaseFoldRate * dt from where the goal was (goalWas), while that knee is
+// bent less than 45 degrees (the cap fades out by 50) and the character moves at 1 to 2.5 m/s
+// (faded in from 0.5, out by 3). Walking up 0.31-0.35 m risers the body rides up a riser a step and the trailing leg stands
+// straight, the hips sunk to let it reach its tread; at the release its goal rose toward the
+// animation at the maxGoalSpeed cap on top of the animation's own rise, 11.6 cm a frame, and near
+// full reach the knee folded 24 -> 55 degrees in one (added pops 15.1-15.6 degrees). Measured from
+// the animated hip, as the unfold cap is, the sunk hips read a leg past its reach and nothing was
+// capped. On a bent knee the cap held feet low enough for their toes to catch the riser ahead
+// (walking up 0.196-0.216 m risers: 1.1 cm), and running it held them below what the swing must
+// clear (every run up a flight and through a trench: toes 1-5 cm into the riser or the far wall).
+// A boxer's foot stepping back up onto the level beside a drop or a flight, the body still, was
+// held low while the animation carried it back into the face (heels 1.1-6.6 cm in).
+static LB_NOINLINE lbVec3 lbFootFoldCapped(const lbFootFrame* f, const lbFootLegFrame* lf, const lbLegAxes* ax, lbVec3 goalWas, lbVec3 step)
+{
+	const float w = lbSmoothStep((f->speedH - 0.5f) * 2.0f) * (1.0f - lbSmoothStep((f->speedH - 2.5f) * 2.0f));
+	if (!(w > 0.0f))
+		return step;
+	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
+	const float ab2 = 2.0f * a * b, aa_bb = a * a + b * b;
+	if (!(ab2 > 0.0f))
+		return step;
+	const lbVec3 hip = lbAdd(lf->animHipWs, f->hipMoveWs);
+	const lbVec3 v = lbSub(goalWas, hip);
+	const float d0 = lbLength(v), d1 = lbDistance(lbAdd(goalWas, step), hip);
+	// The knee's bend from straight at hip-to-goal distance d: cos = (d^2 - a^2 - b^2) / 2ab.
+	const float bend0 = acosf(lbClampF((d0 * d0 - aa_bb) / ab2, -1.0f, 1.0f));
+	const float bend1 = acosf(lbClampF((d1 * d1 - aa_bb) / ab2, -1.0f, 1.0f));
+	const float straight = w * (1.0f - lbSmoothStep((bend0 - 45.0f * LB_DEG2RAD) / (5.0f * LB_DEG2RAD)));
+	const float most = kFootReleaseFoldRate * f->dt + (1.0f - straight) * LB_PI;
+	if (!(bend1 - bend0 > most) || bend0 + most >= LB_PI)
+		return step;
+	// The nearest reach the folding allows, and the largest share t of the step within it: the
+	// smaller root of |v + t step| = dMin (the step brings the goal nearer the hips).
+	const float dMin = sqrtf(lbMaxF(aa_bb + ab2 * cosf(bend0 + most), 0.0f));
+	const float qa = lbDot(step, step), qb = lbDot(v, step), qc = lbDot(v, v) - dMin * dMin;
+	if (!(qa > 1.0e-12f) || !(qc > 0.0f))
+		return lbVec3_zero;
+	const float disc = qb * qb - qa * qc;
+	const float t = disc > 0.0f ? lbClampF((-qb - sqrtf(disc)) / qa, 0.0f, 1.0f) : 1.0f;
+	return lbMulSV(t, step);
+}
+
 // A goal blending into a lock below it cleared against the ground under each sole point (see
 // lbFootGoal), the lift kept in the goal's offset so the blend goes on from there. Out of line:
 // most frames have no such blend.
@@ -3417,6 +3469,10 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			if (leg->locked && leg->lockAlpha < 1.0f && lbDot(step, up) < 0.0f &&
 				lbDot(lbSub(leg->lockAnkleWs, lf->animAnkleWs), up) - lbDot(leg->goalOffsetWs, up) < -def->edgeHeight)
 				step = lbFootUnfoldCapped(f, lf, &humanoid->legAxes[side], lbAdd(lf->animAnkleWs, leg->goalOffsetWs), step);
+			// A foot leaving its lock while the floor does not fall folds a nearly straight knee no
+			// faster than kFootReleaseFoldRate (lbFootFoldCapped).
+			if (!leg->locked && leg->lockAlpha > 0.0f && lbDot(step, up) > 0.0f && f->floorJump >= 0.0f)
+				step = lbFootFoldCapped(f, lf, &humanoid->legAxes[side], lbAdd(lf->animAnkleWs, leg->goalOffsetWs), step);
 			// A foot in the air that the ground ahead draws below the animation (downhill, a stair
 			// down) comes down at a third of that while its sole is still well above the ground: a
 			// swing pulled down early straightens the knee ahead of the animation and dips the toes
