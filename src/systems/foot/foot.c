@@ -3112,6 +3112,29 @@ static float lbFootTipLead(const lbFootFrame* f, const lbFootLegFrame* lf, lbVec
 	return kFootTipLead * lbSmoothStep((f->speedH - 2.0f) / 1.5f) * lbSmoothStep((lbDot(n, f->up) - cosTilted) / (cosLevel - cosTilted));
 }
 
+// A leg's knee before and after a goal step (world): the bends from straight (radians) of the knee
+// of a leg (thigh a, calf b) reaching from `hip` to goalWas and to goalWas + step, and the law of
+// cosines' terms (2ab, a^2 + b^2) for the caps that search a share of the step. False for a leg of
+// no length.
+typedef struct lbFootKneeMove
+{
+	float ab2, aa_bb, bend0, bend1;
+} lbFootKneeMove;
+
+static inline bool lbFootKneeMoveOf(const lbFootFrame* f, const lbLegAxes* ax, lbVec3 hip, lbVec3 goalWas, lbVec3 step, lbFootKneeMove* out)
+{
+	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
+	out->ab2 = 2.0f * a * b;
+	out->aa_bb = a * a + b * b;
+	if (!(out->ab2 > 0.0f))
+		return false;
+	// The knee's bend from straight at hip-to-goal distance d: cos = (d^2 - a^2 - b^2) / 2ab.
+	const float d0 = lbDistance(goalWas, hip), d1 = lbDistance(lbAdd(goalWas, step), hip);
+	out->bend0 = acosf(lbClampF((d0 * d0 - out->aa_bb) / out->ab2, -1.0f, 1.0f));
+	out->bend1 = acosf(lbClampF((d1 * d1 - out->aa_bb) / out->ab2, -1.0f, 1.0f));
+	return true;
+}
+
 // How fast (radians per second) a running foot's knee may unfold while its lock blends in below
 // it (lbFootUnfoldCapped): 12 degrees a 60 Hz frame.
 static const float kFootLockUnfoldRate = 720.0f * LB_DEG2RAD;
@@ -3133,16 +3156,10 @@ static const float kFootLockUnfoldRate = 720.0f * LB_DEG2RAD;
 static LB_NOINLINE lbVec3 lbFootUnfoldCapped(const lbFootFrame* f, const lbFootLegFrame* lf, const lbLegAxes* ax, lbVec3 goalWas, lbVec3 step)
 {
 	const float w = lbSmoothStep(f->speedH - 1.0f);
-	if (!(w > 0.0f))
+	lbFootKneeMove k;
+	if (!(w > 0.0f) || !lbFootKneeMoveOf(f, ax, lf->animHipWs, goalWas, step, &k))
 		return step;
-	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
-	const float ab2 = 2.0f * a * b, aa_bb = a * a + b * b;
-	if (!(ab2 > 0.0f))
-		return step;
-	// The knee's bend from straight at hip-to-goal distance d: cos = (d^2 - a^2 - b^2) / 2ab.
-	const float d0 = lbDistance(goalWas, lf->animHipWs), d1 = lbDistance(lbAdd(goalWas, step), lf->animHipWs);
-	const float bend0 = acosf(lbClampF((d0 * d0 - aa_bb) / ab2, -1.0f, 1.0f));
-	const float bend1 = acosf(lbClampF((d1 * d1 - aa_bb) / ab2, -1.0f, 1.0f));
+	const float ab2 = k.ab2, aa_bb = k.aa_bb, bend0 = k.bend0, bend1 = k.bend1;
 	const float most = kFootLockUnfoldRate * f->dt + (1.0f - w) * LB_PI;
 	if (!(bend0 - bend1 > most))
 		return step;
@@ -3179,18 +3196,12 @@ static const float kFootReleaseFoldRate = 720.0f * LB_DEG2RAD;
 static LB_NOINLINE lbVec3 lbFootFoldCapped(const lbFootFrame* f, const lbFootLegFrame* lf, const lbLegAxes* ax, lbVec3 goalWas, lbVec3 step)
 {
 	const float w = lbSmoothStep((f->speedH - 0.5f) * 2.0f) * (1.0f - lbSmoothStep((f->speedH - 2.5f) * 2.0f));
-	if (!(w > 0.0f))
-		return step;
-	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
-	const float ab2 = 2.0f * a * b, aa_bb = a * a + b * b;
-	if (!(ab2 > 0.0f))
-		return step;
 	const lbVec3 hip = lbAdd(lf->animHipWs, f->hipMoveWs);
+	lbFootKneeMove k;
+	if (!(w > 0.0f) || !lbFootKneeMoveOf(f, ax, hip, goalWas, step, &k))
+		return step;
+	const float ab2 = k.ab2, aa_bb = k.aa_bb, bend0 = k.bend0, bend1 = k.bend1;
 	const lbVec3 v = lbSub(goalWas, hip);
-	const float d0 = lbLength(v), d1 = lbDistance(lbAdd(goalWas, step), hip);
-	// The knee's bend from straight at hip-to-goal distance d: cos = (d^2 - a^2 - b^2) / 2ab.
-	const float bend0 = acosf(lbClampF((d0 * d0 - aa_bb) / ab2, -1.0f, 1.0f));
-	const float bend1 = acosf(lbClampF((d1 * d1 - aa_bb) / ab2, -1.0f, 1.0f));
 	const float straight = w * (1.0f - lbSmoothStep((bend0 - 45.0f * LB_DEG2RAD) / (5.0f * LB_DEG2RAD)));
 	const float most = kFootReleaseFoldRate * f->dt + (1.0f - straight) * LB_PI;
 	if (!(bend1 - bend0 > most) || bend0 + most >= LB_PI)
