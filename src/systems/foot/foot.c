@@ -3183,10 +3183,11 @@ static const float kFootReleaseFoldRate = 720.0f * LB_DEG2RAD;
 // the knee of the leg reaching from the hips, where the pelvis state puts them, to the goal folds
 // by no more than kFootReleaseFoldRate * dt from where the goal was (goalWas), while that knee is
 // bent less than 45 degrees (the cap fades out by 50) and the character moves at 1 to 2.5 m/s
-// (faded in from 0.5, out by 3). Walking up 0.31-0.35 m risers the body rides up a riser a step and the trailing leg stands
-// straight, the hips sunk to let it reach its tread; at the release its goal rose toward the
-// animation at the maxGoalSpeed cap on top of the animation's own rise, 11.6 cm a frame, and near
-// full reach the knee folded 24 -> 55 degrees in one (added pops 15.1-15.6 degrees). Measured from
+// (faded in from 0.5, out by 3). Walking up 0.31-0.35 m risers the body rides up a riser a step
+// and the trailing leg stands straight, the hips sunk to let it reach its tread; at the release
+// its goal rose toward the animation at the maxGoalSpeed cap on top of the animation's own rise,
+// 11.6 cm a frame, and near full reach the knee folded 24 -> 55 degrees in one (added pops
+// 15.1-15.6 degrees). Measured from
 // the animated hip, as the unfold cap is, the sunk hips read a leg past its reach and nothing was
 // capped. On a bent knee the cap held feet low enough for their toes to catch the riser ahead
 // (walking up 0.196-0.216 m risers: 1.1 cm), and running it held them below what the swing must
