@@ -1258,6 +1258,47 @@ static void test_a_clip_falling_off_a_flight_lands_smoothly(void)
 	printf("  worst added pop %.1f degrees\n", (double)worst);
 }
 
+// A captured foot left on a tread as the body falls off the flight's side keeps its toes out of the
+// tread. CMU 01_03's actor walks along the side of a 2 m wide flight, one foot on a tread and the
+// other on the floor beside it, until the runner's capsule leaves the flight and the character
+// falls (the IK fading). The pose stage lifts a faded foot out of the floor it keeps, measured at
+// its sole points; the toe tip was taken along the foot while the actor's toes curl down below
+// that line, and the tip stood 1.0-1.4 cm in the tread for two to four frames. It is now where
+// the toe bone puts it, as the metrics take it.
+static void test_curled_toes_left_on_a_tread_by_a_fall_stay_out_of_it(void)
+{
+	const char* file = "/usr/share/assimp/models/BVH/01_03.bvh";
+	if (!haveModel(file))
+		return;
+	static const struct
+	{
+		float riser, tread, start;
+		bool down;
+	} flights[6] = { { 0.141f, 0.282f, 0.45f, false }, { 0.135f, 0.322f, 0.6f, false }, { 0.167f, 0.311f, 0.1f, false },
+					 { 0.212f, 0.307f, 5.684f, true }, { 0.178f, 0.279f, 5.708f, true }, { 0.18f, 0.316f, 5.932f, true } };
+	float worst = 0.0f;
+	for (int k = 0; k < 6; ++k)
+	{
+		char json[1024];
+		(flights[k].down ? clipDownFlight : clipUpFlight)(json, sizeof json, file, flights[k].riser, flights[k].tread,
+														  flights[k].start, 200);
+		lbMetricsSummary m;
+		bool fell, landed;
+		const bool ran = runWatchingFall(json, &m, &fell, &landed);
+		ENSURE(ran);
+		if (!ran)
+			continue;
+		printf("  CMU 01_03 %s a %.3f x %.3f m flight: fell %d, sole %.4f m, limb %.4f m, pop %.1f\n", flights[k].down ? "down" : "up",
+			   (double)flights[k].riser, (double)flights[k].tread, fell, (double)m.solePenetrationMax, (double)m.limbPenetrationMax,
+			   (double)m.addedPopMax);
+		ENSURE(fell);
+		ENSURE(m.solePenetrationMax >= 0.0f && m.solePenetrationMax <= 0.01f);
+		ENSURE(m.nanFrames == 0 && m.kneeInversions == 0);
+		worst = lbMaxF(worst, m.solePenetrationMax);
+	}
+	printf("  deepest sole point %.4f m\n", (double)worst);
+}
+
 // A captured walk down a flight steps onto the next tread, not across a pit. A tread one riser
 // down more than half pelvisMaxSink below the level a pit's rims are looked for at reads as a pit's
 // floor, and the landing looks for the pit's far rim. That level was the higher of the character's
@@ -1731,6 +1772,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_a_foot_lifting_off_a_trench_floor_is_not_raised_to_the_rim_behind);
 	RUN_TEST(test_a_slowed_run_unfolds_its_landing_knee_gently);
 	RUN_TEST(test_a_straight_trailing_leg_folds_gently_off_its_tread);
+	RUN_TEST(test_curled_toes_left_on_a_tread_by_a_fall_stay_out_of_it);
 	RUN_TEST(test_the_runner_reports_ground_too_steep_to_walk);
 	RUN_TEST(test_an_off_centre_rig_walks_where_it_is_put);
 	RUN_TEST(test_a_held_back_swing_looks_ahead_from_where_it_is);

@@ -5462,10 +5462,13 @@ LB_COLD static lbResult lbFootKeepAbove(const lbFootTargets* targets, const lbFo
 			continue;
 		const int foot = humanoid->leg[s].foot;
 		const lbTransform footMs = pose->model[foot];
-		const lbSole sole = lbHumanoid_GetSole(humanoid, s);
+		// The toe tip where the toes point now (bent, or curled by the animation), as the metrics
+		// measure it: taken along the foot, a captured foot's toes curled down stood 1.0-1.4 cm in
+		// the tread it was lifted onto (CMU 01_03 walking off the side of a flight).
 		lbVec3 p[lb_solePointCount];
+		lbHumanoid_GetSolePointsMs(humanoid, pose, s, p);
 		for (int k = 0; k < lb_solePointCount; ++k)
-			p[k] = lbTransformPoint(*cw, lbSole_PointMs(&sole, footMs, (lbSolePoint)k));
+			p[k] = lbTransformPoint(*cw, p[k]);
 		const float depth = lbFootDepthUnderFloor(p, f->floorPointWs, f->floorNormalWs, targets->upWs);
 		// Under a millimetre is the placement's own rounding; a depth past a leg's length is not a
 		// foot over that ground: neither is moved.
