@@ -143,6 +143,11 @@ static inline lbQuat lbFootQuatIn(lbQuat a, lbQuat b)
 // at once, it came and went by 1.5-2 cm with each lock and release of a shuffling captured foot,
 // and the toes turned 22 degrees in a frame (CMU 01_03 across a 25.5 degree slope).
 #define LB_FOOT_TOE_RISE_RATE 0.3f
+// How fast (m/s) the ball the toes bend for may rise while their bend eases out after a release
+// (lbFootLegState::toeBallSeen): a captured foot's ball rose 2.5 cm in the frame its lock let go,
+// the toes, bent just enough to keep their tip on the ground, then needed no bend, and turned back
+// 15.5-16.7 degrees in that frame (CMU 01_01 over rocks and down stairs). 1 cm a 60 Hz frame.
+#define LB_FOOT_TOE_BALL_RISE 0.6f
 
 // Speed (1/s) at which the climb rate (lbFootState::climbRate) follows the floor's rise, and the
 // grades (rise over horizontal speed) at which the climb's hip shift starts and is whole.
@@ -3520,6 +3525,7 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 	ft->settled = def->footLock ? (leg->locked && leg->lockAlpha >= 0.99f && lbLengthSquared(lbSub(ankleGoal, leg->lockAnkleWs)) <= 1.0e-6f)
 								: lf->planted;
 	ft->planted = lf->planted;
+	float ballLift = 0.0f, bendWant;
 	// The toes bend onto the ground only under a planted or locked foot; the bend eases in and out
 	// (a 60 Hz frame's worth at 20 /s is a third of the bend). A snap (a first frame, a teleport, a
 	// landing) sets half the bend at once: the first frame's plant may last that frame alone (a run
@@ -3528,8 +3534,8 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 	// down (CMU 01_03, its toe tip where the file's End Site puts it) stood 11.4 mm into the ground
 	// in that first frame.
 	{
-		const float want = leg->grounded && (lf->planted || leg->locked) ? 1.0f : 0.0f;
-		leg->toeBend = f->snap ? 0.5f * want : lbInterpConstantTo(leg->toeBend, want, f->dt, LB_FOOT_TOE_BEND_RATE);
+		bendWant = leg->grounded && (lf->planted || leg->locked) ? 1.0f : 0.0f;
+		leg->toeBend = f->snap ? 0.5f * bendWant : lbInterpConstantTo(leg->toeBend, bendWant, f->dt, LB_FOOT_TOE_BEND_RATE);
 	}
 	ft->toeBend = leg->toeBend;
 	// The toes' lead onto the ground (lbFootTarget::toeLead): the frames the sole's ball sample
@@ -3552,6 +3558,14 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 		leg->toeLead = f->snap || !leg->grounded ? 0.0f : lbClampF(want, leg->toeLead - frames / 3.0f, leg->toeLead + 0.5f * frames);
 		leg->ballAbove = above;
 		ft->toeLead = leg->toeLead;
+		// While the bend eases out, the toes' plane rises with a ball that rises faster than
+		// LB_FOOT_TOE_BALL_RISE (ballLift, added to toeRise below). Not while the toes want their
+		// bend: a lock's blend raising the ball onto a tread lifted their plane clear of it, and
+		// the toes, left unbent under a plane they were below, bent 20 degrees at once as the
+		// plane came back down to them (a boxer up 0.193 m risers).
+		const float seen = lbMinF(above, leg->toeBallSeen + LB_FOOT_TOE_BALL_RISE * f->dt);
+		ballLift = f->snap || !(leg->toeBend > 0.0f) || bendWant > 0.0f ? 0.0f : lbMaxF(above - seen, 0.0f);
+		leg->toeBallSeen = f->snap ? above : seen;
 	}
 	ft->grounded = leg->grounded;
 	ft->steep = leg->steep;
@@ -3607,7 +3621,7 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 		}
 		if (leg->toeRise != want)
 			leg->toeRise = f->snap ? want : lbInterpConstantTo(leg->toeRise, want, f->dt, LB_FOOT_TOE_RISE_RATE);
-		ft->toeRise = leg->toeRise;
+		ft->toeRise = leg->toeRise + ballLift;
 	}
 }
 
