@@ -1299,13 +1299,18 @@ static void test_curled_toes_left_on_a_tread_by_a_fall_stay_out_of_it(void)
 	printf("  deepest sole point %.4f m\n", (double)worst);
 }
 
-// A released captured foot's toes unbend over frames. CMU 01_01's actor, stepping off a plant over
-// rocks or down a flight, lifts the ball 2.5 cm in the frame its lock lets go; the toes, bent onto
-// the ground just enough to keep their tip on it, then needed no bend at all, and they turned back
-// 15.5-16.7 degrees in that frame while the bend's weight was still easing out. The ball the toes
-// bend for now rises at most 0.6 m/s while the bend eases out.
-static void test_a_released_captured_foot_unbends_its_toes_over_frames(void)
+// A released foot's toes unbend over frames. CMU 01_01's actor, stepping off a plant over rocks or
+// down a flight, lifts the ball 2.5 cm in the frame its lock lets go; the toes, bent onto the
+// ground just enough to keep their tip on it, then needed no bend at all, and they turned back
+// 15.5-16.7 degrees in that frame while the bend's weight was still easing out. Walking down
+// 0.218 m risers at 31 degrees off straight, the folded trailing foot's ball rose 2 cm at its
+// release and its toes turned back 13 degrees (with the foot's own turn 16.8-17.6 degrees of pop
+// at the ball, both rigs). The ball the toes bend for now rises at most 0.3 m/s while the bend
+// eases out.
+static void test_a_released_foot_unbends_its_toes_over_frames(void)
 {
+	const float angled[1][3] = { { 0.218f, 0.367f, 30.8f } };
+	printf("  2 walks down at an angle: worst added pop %.1f degrees\n", (double)holdAngledDescents(angled, 1));
 	const char* file = "/usr/share/assimp/models/BVH/01_01.bvh";
 	if (!haveModel(file))
 		return;
@@ -1801,7 +1806,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_a_slowed_run_unfolds_its_landing_knee_gently);
 	RUN_TEST(test_a_straight_trailing_leg_folds_gently_off_its_tread);
 	RUN_TEST(test_curled_toes_left_on_a_tread_by_a_fall_stay_out_of_it);
-	RUN_TEST(test_a_released_captured_foot_unbends_its_toes_over_frames);
+	RUN_TEST(test_a_released_foot_unbends_its_toes_over_frames);
 	RUN_TEST(test_the_runner_reports_ground_too_steep_to_walk);
 	RUN_TEST(test_an_off_centre_rig_walks_where_it_is_put);
 	RUN_TEST(test_a_held_back_swing_looks_ahead_from_where_it_is);

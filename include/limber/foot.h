@@ -370,7 +370,7 @@ typedef struct lbFootLegState
 	/// The toes' lead onto the ground in the last frame (lbFootTarget::toeLead).
 	float toeLead;
 	/// The ball sample's height (m, world, over the ground plane) the toes bent for in the last
-	/// frame: ballAbove, risen at most 0.6 m/s (lbFootTarget::toeRise lifts their plane by the rest).
+	/// frame: ballAbove, risen at most 0.3 m/s (lbFootTarget::toeRise lifts their plane by the rest).
 	float toeBallSeen;
 	///@{
 	/// The floor a foot the IK does not hold at full weight is kept above (lbFootTarget::floorPointWs):
@@ -516,7 +516,7 @@ typedef struct lbFootTarget
 	/// How far (m, world, along up, 0 or more) the toes' plane passes above groundPointWs: for toes
 	/// the animation curls down below the sole, the rise of the ground the footprint found under
 	/// the ball above the ground plane (a rock under the ball), 0 for other toes; plus, while the
-	/// bend eases out after a release, how far the ball rose faster than 0.6 m/s (the toes unbend
+	/// bend eases out after a release, how far the ball rose faster than 0.3 m/s (the toes unbend
 	/// over frames, not in the one the ball leaves the ground in).
 	float toeRise;
 	/// The sole point that bears on the ground, in the foot bone's frame: under the ankle, or
