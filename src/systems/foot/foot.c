@@ -5377,6 +5377,20 @@ static void lbFootBendToes(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	lbPose_SetBoneModelRotation(pose, skeleton, ball, lbQuatNormalize(lbIkQuatMul(turn, b.q)), true);
 }
 
+// How far (model units, along the unit normal n) the pose put foot s's ball joint above where its
+// goal (lbFootTarget::ankleWs, footRotWs) puts it.
+LB_COLD static float lbFootReleasedBallRise(const lbFootTargets* targets, int s, const lbPose* pose, int foot, int ball, lbVec3 n)
+{
+	const lbFootTarget* f = &targets->feet[s];
+	if (!lbIsValidVec3(f->ankleWs) || !lbIsValidQuat(f->footRotWs))
+		return 0.0f;
+	lbTransform goal = lbMakeTransform(lbFootPointIn(&targets->characterWs, f->ankleWs),
+									   lbQuatNormalize(lbFootQuatIn(targets->characterWs.q, f->footRotWs)));
+	goal.s = pose->model[foot].s;
+	const lbVec3 at = lbIkTransformPoint(&goal, pose->local[ball].p);
+	return lbDot(lbSub(pose->model[ball].p, at), n);
+}
+
 static void lbFootBendAllToes(const lbFootTargets* targets, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
 							  lbPose* pose, float alpha)
 {
@@ -5403,6 +5417,14 @@ static void lbFootBendAllToes(const lbFootTargets* targets, const lbSkeleton* sk
 		const lbVec3 up = lbNormalizeOr(lbFootDirectionIn(&targets->characterWs, targets->upWs), gn);
 		const lbVec3 b = pose->model[ball].p;
 		lbVec3 p = lbMulAdd(b, -lbDot(lbSub(b, g), gn) / lbMaxF(lbDot(up, gn), 0.05f), up);
+		// A foot just let go (its bend easing out) whose ball the pose stage itself raised above the
+		// goal's (a free foot's knee cap pushing the heel-lifted goal away from the hip): the plane
+		// rises with it, so the toes ease out from the bend they had. The locked foot's heel lifts
+		// about the ball; at the release the cap took over, raised the ball 3.4 cm in a frame and
+		// the toes turned back 10 degrees at once (turns on 0.236 m risers: 15.5-16.5 degrees of pop
+		// at the ball).
+		if (bend < 1.0f && !f->planted && !f->locked && skeleton->parents[ball] == humanoid->leg[s].foot)
+			p = lbMulAdd(p, lbMaxF(lbFootReleasedBallRise(targets, s, pose, humanoid->leg[s].foot, ball, gn), 0.0f), up);
 		lbFootBendToes(pose, skeleton, humanoid, s, p, n, alpha * lbClampF(f->alpha, 0.0f, 1.0f) * bend, lbClampF(f->toeLead, 0.0f, 1.0f));
 	}
 }
