@@ -2711,7 +2711,13 @@ static void lbFootSmooth(lbFootLegState* leg, const lbFootDef* def, lbFootFrame*
 	const lbVec3 n = !leg->grounded ? f->up
 				   : lf->planted || leg->locked || leg->toeBend > 0.0f ? lbFootToeGroundNormal(leg, f, lf)
 																		 : leg->groundNormalWs;
-	if (f->snap || lbLengthSquared(leg->toeNormalWs) < 0.5f)
+	// While the bend comes in (its own weight easing the toes in), a lean within 20 degrees of the
+	// ground plane (a rock under the tip, not a riser) is taken at once: a landing's footprint saw
+	// the rock two frames before the plant, and the eased lean left the plane 1 cm under it as the
+	// toes began to bend (walking over 0.45 m rocks). Steeper leans taken at once turned the toes of
+	// walks and runs up stairs 15-17 degrees in a frame.
+	if (f->snap || lbLengthSquared(leg->toeNormalWs) < 0.5f ||
+		((lf->planted || leg->locked) && leg->toeBend < 1.0f && lbDot(n, leg->groundNormalWs) > 0.94f))
 		leg->toeNormalWs = n;
 	else if (f->dt > 0.0f)
 	{
