@@ -149,8 +149,9 @@ static inline lbQuat lbFootQuatIn(lbQuat a, lbQuat b)
 // 15.5-16.7 degrees in that frame (CMU 01_01 over rocks and down stairs); a folded trailing foot
 // walking down 0.218 m risers at 31 degrees raised its ball 2 cm at the release and its toes turned
 // back 13 degrees. Half a centimetre a 60 Hz frame; 0.6 m/s kept the second's pops, none at all
-// (the plane moving with the ball) held the bend whole until its weight ran out, and 50 of the
-// terrain sweep's walks up and turns on stairs then turned their toes back 30-33 degrees at once.
+// (the plane moving with the ball) held the bend whole until its weight ran out, and 38 walks and
+// runs up stairs and turns on them (terrain sweep and held-out seeds) turned their toes back 30-33
+// degrees at once.
 #define LB_FOOT_TOE_BALL_RISE 0.3f
 
 // Speed (1/s) at which the climb rate (lbFootState::climbRate) follows the floor's rise, and the
