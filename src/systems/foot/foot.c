@@ -3322,6 +3322,18 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			const bool cornerOn = !leg->locked && (leg->printValid & LB_FOOT_CORNER_BIT);
 			ankleGoal = lbFootClearPrint(ankleGoal, footRot, f->modelToWorld, &lf->sole, leg->printHeight, leg->printValid,
 										 cornerOn ? &corner : NULL, leg->groundPointWs, leg->groundNormalWs, def->edgeHeight, up);
+			// Ground under the toe tip risen less than a step edge (a rock) is the toes' to bend onto,
+			// and they bend only as their bend comes in (toeBend): a foot landing toes first on a
+			// rock stood its tip 1.0-1.3 cm in it in the frames before its plant (walking over
+			// 0.45-0.57 m rocks). The rest of the tip's depth under its sample lifts the goal.
+			if (leg->toeBend < 1.0f && (leg->printValid & (1u << lb_soleToeTip)))
+			{
+				const lbVec3 tip = lbMulAdd(ankleGoal, f->modelToWorld,
+											lbIkQuatRotate(footRot, lbMulAdd(lf->sole.under, lf->sole.along[lb_soleToeTip], lf->sole.toeFlat)));
+				const float under = leg->printHeight[lb_soleToeTip] - lbDot(tip, up);
+				if (under > 0.0f && under <= def->edgeHeight)
+					ankleGoal = lbMulAdd(ankleGoal, (1.0f - leg->toeBend) * under, up);
+			}
 		}
 		if (leg->lockAlpha > 0.0f)
 		{
