@@ -1227,7 +1227,8 @@ typedef struct lbFootCorner
 // scaled toe direction, so its height and the plane's height under it are linear in that offset:
 // one rotation serves every sample.
 static LB_ALWAYS_INLINE lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* sole, const float* height,
-							   unsigned validMask, const lbFootCorner* corner, lbVec3 point, lbVec3 n, float edgeHeight, lbVec3 up)
+							   unsigned validMask, const lbFootCorner* corner, lbVec3 point, lbVec3 n, float edgeHeight, lbVec3 up,
+							   float tipRough)
 {
 	float lift = 0.0f;
 	const lbVec3 p0 = lbMulAdd(ankleGoal, scale, lbIkQuatRotate(footRot, sole->under));
@@ -1267,6 +1268,16 @@ static LB_ALWAYS_INLINE lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot
 			lift = lbMaxF(lift, height[k] - h);
 	}
 #endif
+	// Ground under the toe tip risen less than a step edge above it (a rock, not a step) is the
+	// toes' to bend onto, and they bend only as a plant's bend comes in: tipRough (1 - toeBend) of
+	// the tip's depth under it lifts the goal. A boxer's foot shuffling onto 0.34-0.38 m rocks and a
+	// walk's landing over 0.57 m rocks stood the tip 1.2-1.3 cm in them before the plant.
+	if (tipRough > 0.0f && ((validMask >> lb_soleToeTip) & 1u))
+	{
+		const float under = height[lb_soleToeTip] - (h0 + sole->along[lb_soleToeTip] * hd);
+		if (under > 0.0f && under <= edgeHeight)
+			lift = lbMaxF(lift, tipRough * under);
+	}
 	if (corner)
 	{
 		const float ends[2] = { corner->lo, corner->hi };
@@ -3036,7 +3047,7 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 				if (lf->toeCurl > 0.0f)
 					plantAnkle = lbFootClearTip(plantAnkle, plantRot, f->modelToWorld, &lf->sole, c.point, c.normal, up, lf->toeCurl * f->modelToWorld);
 				plantAnkle = lbFootClearPrint(plantAnkle, plantRot, f->modelToWorld, &lf->sole, g.height, lbFootPrintMask(&g), NULL, c.point,
-											  c.normal, def->edgeHeight, up);
+											  c.normal, def->edgeHeight, up, 0.0f);
 				plantAnkle = lbFootClearUnder(in->query, &centre, plantAnkle, plantRot, f->modelToWorld, &lf->sole, &g, def->edgeHeight, up,
 											  &f->castCount);
 				// The clearance a foot lifting off keeps until its next probe, over the plane it
@@ -3321,19 +3332,8 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			const lbFootCorner corner = { leg->cornerHeight, leg->cornerLo, leg->cornerHi };
 			const bool cornerOn = !leg->locked && (leg->printValid & LB_FOOT_CORNER_BIT);
 			ankleGoal = lbFootClearPrint(ankleGoal, footRot, f->modelToWorld, &lf->sole, leg->printHeight, leg->printValid,
-										 cornerOn ? &corner : NULL, leg->groundPointWs, leg->groundNormalWs, def->edgeHeight, up);
-			// Ground under the toe tip risen less than a step edge (a rock) is the toes' to bend onto,
-			// and they bend only as their bend comes in (toeBend): a foot landing toes first on a
-			// rock stood its tip 1.0-1.3 cm in it in the frames before its plant (walking over
-			// 0.45-0.57 m rocks). The rest of the tip's depth under its sample lifts the goal.
-			if (leg->toeBend < 1.0f && (leg->printValid & (1u << lb_soleToeTip)))
-			{
-				const lbVec3 tip = lbMulAdd(ankleGoal, f->modelToWorld,
-											lbIkQuatRotate(footRot, lbMulAdd(lf->sole.under, lf->sole.along[lb_soleToeTip], lf->sole.toeFlat)));
-				const float under = leg->printHeight[lb_soleToeTip] - lbDot(tip, up);
-				if (under > 0.0f && under <= def->edgeHeight)
-					ankleGoal = lbMulAdd(ankleGoal, (1.0f - leg->toeBend) * under, up);
-			}
+										 cornerOn ? &corner : NULL, leg->groundPointWs, leg->groundNormalWs, def->edgeHeight, up,
+										 1.0f - lbClampF(leg->toeBend, 0.0f, 1.0f));
 		}
 		if (leg->lockAlpha > 0.0f)
 		{
