@@ -577,6 +577,32 @@ static void test_running_down_a_trailing_knee_stays_in_range(void)
 	printf("  8 runs down: worst added pop %.1f degrees\n", (double)holdFlights(sizes, 4, true, "run", 3.5f, 180, true));
 }
 
+// Running down 0.229 m risers on 0.273 m treads, both rigs, from two places behind the top's nose:
+// a foot whose landing was held on the tread above (its ball kept on that level) but whose plant's
+// fresh probes put it on the tread below lifts off from where it planted. The landing's range,
+// carried into the lift-off, pulled the released foot back toward the tread above and its heel 1.8
+// cm into the riser behind (mixamo, from 0.36 m behind the nose).
+static void test_a_plant_below_its_landing_lifts_off_clear_of_the_riser_behind(void)
+{
+	const char* rigs[2] = { "mannequin", "mixamo" };
+	const float behind[2] = { 0.30f, 0.36f };
+	float worst = 0.0f;
+	for (int b = 0; b < 2; ++b)
+		for (int k = 0; k < 2; ++k)
+		{
+			char json[1024], label[96];
+			snprintf(json, sizeof json,
+					 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": 0.229, \"tread\": 0.273,"
+					 " \"count\": 16, \"distance\": 1.0, \"landing\": 4.0}}]}, \"rig\": \"%s\", \"motion\": \"run\","
+					 " \"system\": \"foot\", \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [-3.5, 0, 0]}],"
+					 " \"frames\": 180, \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 180}}",
+					 rigs[k], (double)(1.0f + 16.0f * 0.273f + behind[b]));
+			snprintf(label, sizeof label, "run down 0.229 x 0.273 m from %.2f m behind, %s", (double)behind[b], rigs[k]);
+			ENSURE(holdScenarioText(json, label, &worst));
+		}
+	printf("  worst added pop %.1f degrees\n", (double)worst);
+}
+
 // A walk down a 30 m wide flight of 16 risers (m) on treads (m) from 0.3 m behind the top's nose,
 // `degrees` off straight down, at 1.4 m/s for `frames` frames, on the named rig: the scenario text.
 static void angledFlightJson(char* json, size_t size, float riser, float tread, float degrees, const char* rig, int frames)
@@ -1870,6 +1896,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_running_down_keeps_the_tip_out_of_the_tread_it_leaves);
 	RUN_TEST(test_running_down_a_lock_below_unfolds_the_knee_gradually);
 	RUN_TEST(test_running_down_a_trailing_knee_stays_in_range);
+	RUN_TEST(test_a_plant_below_its_landing_lifts_off_clear_of_the_riser_behind);
 	RUN_TEST(test_walking_down_stairs_at_an_angle);
 	RUN_TEST(test_steep_flights_are_walked_down_a_tread_a_step);
 	RUN_TEST(test_steep_flights_are_run_in_whole_treads);

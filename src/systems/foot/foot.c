@@ -3067,6 +3067,17 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 				}
 				lbFootKeepPrint(leg, &g);
 				leg->shiftWs = lbProjectOnPlane(lbSub(base, lf->animAnkleWs), up);
+				// A plant its fresh probes put outside the range its landing held it in (onto the
+				// tread below the level the landing kept it on) ends that landing's slide: carried
+				// into the lift-off, the stale range pulled the released foot back toward that
+				// level, through the riser between (running down 0.229 m risers on mixamo: the
+				// heel 1.8 cm in the riser behind; not across a gap, whose range the plant goes to).
+				if (leg->sliding && !leg->slideGap)
+				{
+					const float at = lbDot(base, leg->slideAxisWs);
+					if (at > leg->slideHi + def->edgeMargin || at < leg->slideLo - def->edgeMargin)
+						leg->sliding = false;
+				}
 			}
 		}
 		else
