@@ -394,6 +394,27 @@ static bool holdScenarioText(const char* json, const char* label, float* worst)
 	return ran;
 }
 
+// Runs both reference rigs with the named motion at vx m/s along x over one scene shape (`shape`: its
+// JSON object) for `frames` frames, with `extra` (more scenario keys, "" for none) appended, and
+// holds each run to every foot limit (holdScenarioText, labelled "`what`, rig"); returns the
+// worst added pop.
+static float holdOnBothRigs(const char* shape, const char* motion, float vx, int frames, const char* extra, const char* what)
+{
+	const char* rigs[2] = { "mannequin", "mixamo" };
+	float worst = 0.0f;
+	for (int k = 0; k < 2; ++k)
+	{
+		char json[1024], label[128];
+		snprintf(json, sizeof json,
+				 "{\"world\": {\"shapes\": [%s]}, \"rig\": \"%s\", \"motion\": \"%s\", \"system\": \"foot\","
+				 " \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [%g, 0, 0]}], \"frames\": %d%s}",
+				 shape, rigs[k], motion, (double)vx, frames, extra);
+		snprintf(label, sizeof label, "%s, %s", what, rigs[k]);
+		ENSURE(holdScenarioText(json, label, &worst));
+	}
+	return worst;
+}
+
 // Runs n flights (sizes: riser, tread in m) on both reference rigs, down or up, with the named
 // motion at `speed` m/s for `frames` frames (kept on the flight with `keepSpeed`, as a game's
 // controller may: the runs that watch the foot system at full speed), and holds each run to every foot limit (added pop,
@@ -584,22 +605,18 @@ static void test_running_down_a_trailing_knee_stays_in_range(void)
 // cm into the riser behind (mixamo, from 0.36 m behind the nose).
 static void test_a_plant_below_its_landing_lifts_off_clear_of_the_riser_behind(void)
 {
-	const char* rigs[2] = { "mannequin", "mixamo" };
 	const float behind[2] = { 0.30f, 0.36f };
 	float worst = 0.0f;
 	for (int b = 0; b < 2; ++b)
-		for (int k = 0; k < 2; ++k)
-		{
-			char json[1024], label[96];
-			snprintf(json, sizeof json,
-					 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": 0.229, \"tread\": 0.273,"
-					 " \"count\": 16, \"distance\": 1.0, \"landing\": 4.0}}]}, \"rig\": \"%s\", \"motion\": \"run\","
-					 " \"system\": \"foot\", \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [-3.5, 0, 0]}],"
-					 " \"frames\": 180, \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 180}}",
-					 rigs[k], (double)(1.0f + 16.0f * 0.273f + behind[b]));
-			snprintf(label, sizeof label, "run down 0.229 x 0.273 m from %.2f m behind, %s", (double)behind[b], rigs[k]);
-			ENSURE(holdScenarioText(json, label, &worst));
-		}
+	{
+		char start[96], what[64];
+		snprintf(start, sizeof start, ", \"character\": {\"position\": [%g, 0, 0], \"heading_deg\": 180}",
+				 (double)(1.0f + 16.0f * 0.273f + behind[b]));
+		snprintf(what, sizeof what, "run down 0.229 x 0.273 m from %.2f m behind", (double)behind[b]);
+		worst = lbMaxF(worst, holdOnBothRigs("{\"builder\": \"stairs\", \"params\": {\"riser\": 0.229, \"tread\": 0.273, \"count\": 16,"
+											 " \"distance\": 1.0, \"landing\": 4.0}}",
+											 "run", -3.5f, 180, start, what));
+	}
 	printf("  worst added pop %.1f degrees\n", (double)worst);
 }
 
@@ -610,19 +627,8 @@ static void test_a_plant_below_its_landing_lifts_off_clear_of_the_riser_behind(v
 // the ball 10.8 mm (mixamo).
 static void test_a_leg_blending_in_does_not_sink_with_the_hips(void)
 {
-	const char* rigs[2] = { "mannequin", "mixamo" };
-	float worst = 0.0f;
-	for (int k = 0; k < 2; ++k)
-	{
-		char json[768], label[96];
-		snprintf(json, sizeof json,
-				 "{\"world\": {\"shapes\": [{\"builder\": \"gap\", \"params\": {\"gap\": 0.46, \"depth\": 0.54, \"distance\": 2.4,"
-				 " \"width\": 12}}]}, \"rig\": \"%s\", \"motion\": \"walk\", \"system\": \"foot\","
-				 " \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [1.4, 0, 0]}], \"frames\": 200}",
-				 rigs[k]);
-		snprintf(label, sizeof label, "walk over a 0.46 m gap, %s", rigs[k]);
-		ENSURE(holdScenarioText(json, label, &worst));
-	}
+	const float worst = holdOnBothRigs("{\"builder\": \"gap\", \"params\": {\"gap\": 0.46, \"depth\": 0.54, \"distance\": 2.4, \"width\": 12}}",
+										 "walk", 1.4f, 200, "", "walk over a 0.46 m gap");
 	printf("  worst added pop %.1f degrees\n", (double)worst);
 }
 
@@ -1377,19 +1383,8 @@ static void test_curled_toes_left_on_a_tread_by_a_fall_stay_out_of_it(void)
 // (taken at once, the toes of walks and runs up stairs turned 15-17 degrees in a frame).
 static void test_toes_planting_on_a_rock_bend_onto_it_at_once(void)
 {
-	const char* rigs[2] = { "mannequin", "mixamo" };
-	float worst = 0.0f;
-	for (int k = 0; k < 2; ++k)
-	{
-		char json[768], label[96];
-		snprintf(json, sizeof json,
-				 "{\"world\": {\"shapes\": [{\"builder\": \"rocky\", \"params\": {\"amplitude\": 0.45, \"scale\": 2.34, \"size\": 30,"
-				 " \"seed\": 839}}]}, \"rig\": \"%s\", \"motion\": \"walk\", \"system\": \"foot\","
-				 " \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [1.4, 0, 0]}], \"frames\": 240}",
-				 rigs[k]);
-		snprintf(label, sizeof label, "walk over 0.45 m rocks, %s", rigs[k]);
-		ENSURE(holdScenarioText(json, label, &worst));
-	}
+	const float worst = holdOnBothRigs("{\"builder\": \"rocky\", \"params\": {\"amplitude\": 0.45, \"scale\": 2.34, \"size\": 30, \"seed\": 839}}",
+										 "walk", 1.4f, 240, "", "walk over 0.45 m rocks");
 	printf("  worst added pop %.1f degrees\n", (double)worst);
 }
 
