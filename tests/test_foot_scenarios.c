@@ -620,6 +620,21 @@ static void test_a_plant_below_its_landing_lifts_off_clear_of_the_riser_behind(v
 	printf("  worst added pop %.1f degrees\n", (double)worst);
 }
 
+// Running down 0.28 m risers on 0.261 m treads from 1.12 m behind the top's nose, both rigs: a
+// landing whose sole has come to rest on its floor (rising by hundredths of a millimetre a frame)
+// is still a landing, and its heel ray looks under the goal's heel. Taken for a swing at a rate of
+// +0.03 mm/s, a landing that had slid forward off the tread above cast its heel ray where the slide
+// put the heel, found the tread below, and the goal's heel stood 1.03 cm in the nose behind
+// (mixamo).
+static void test_a_landing_at_rest_on_its_floor_keeps_its_heel_out_of_the_nose_behind(void)
+{
+	const float worst = holdOnBothRigs("{\"builder\": \"stairs\", \"params\": {\"riser\": 0.28, \"tread\": 0.261, \"count\": 16,"
+										 " \"distance\": 1.0, \"landing\": 4.0}}",
+										 "run", -3.5f, 180, ", \"character\": {\"position\": [6.296, 0, 0], \"heading_deg\": 180}",
+										 "run down 0.28 x 0.261 m from 1.12 m behind");
+	printf("  worst added pop %.1f degrees\n", (double)worst);
+}
+
 // Walking over a 0.46 m gap 0.54 m deep, both rigs: a leg blending back in (its own weight under 1
 // after its foot crossed the gap) has its goal moved back against the hips' move by the part it
 // leaves, so the foot does not sink with hips lowered for the other leg. The foot landing past the
@@ -1916,6 +1931,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_running_down_a_trailing_knee_stays_in_range);
 	RUN_TEST(test_a_plant_below_its_landing_lifts_off_clear_of_the_riser_behind);
 	RUN_TEST(test_a_leg_blending_in_does_not_sink_with_the_hips);
+	RUN_TEST(test_a_landing_at_rest_on_its_floor_keeps_its_heel_out_of_the_nose_behind);
 	RUN_TEST(test_walking_down_stairs_at_an_angle);
 	RUN_TEST(test_steep_flights_are_walked_down_a_tread_a_step);
 	RUN_TEST(test_steep_flights_are_run_in_whole_treads);

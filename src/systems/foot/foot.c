@@ -2108,6 +2108,10 @@ static bool lbFootProbeDue(lbFootLegState* leg, const lbFootDef* def, const lbFo
 // speed cap, a slide still easing in), measured from last frame's goal carried on by the animation.
 // From the prediction alone, the heel of a running foot whose goal lagged behind was still left
 // over the nose (3 of the 13 runs above).
+// How fast (m/s, along up) a sole may rise and still count as coming down (landing): a captured
+// foot at rest on its floor rises and sinks by hundredths of a millimetre a frame.
+#define LB_FOOT_SOLE_REST_RATE 0.02f
+
 static inline float lbFootBehind(const lbFootLegState* leg, const lbFootFrame* f, const lbFootLegFrame* lf, lbVec3 base)
 {
 	const lbVec3 at = lbAdd(lf->animAnkleWs, leg->goalOffsetWs);
@@ -2267,7 +2271,13 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		return;
 	// A foot coming down to land slides, while still in the air, toward where it will stand on one
 	// level (lbFootLandingRange), so the plant itself barely moves it.
-	const bool landing = !leg->locked && lf->soleAboveFloor < def->slideHeight && lf->soleRate <= 0.0f;
+	// A sole at rest on its floor (a captured foot's rate within 2 cm/s of none) is still landing,
+	// unless it is leaving a lock (the first frames of a lift-off rise that slowly too):
+	// a rate of +0.03 mm/s took a landing that had slid forward off the tread above for a swing, its
+	// heel ray went where the slide put the heel, not under the goal's heel, and the heel stood 1 cm
+	// in the nose behind (running down 0.28 m risers on 0.261 m treads, mixamo).
+	const bool landing = !leg->locked && lf->soleAboveFloor < def->slideHeight &&
+						 lf->soleRate <= (leg->lockAlpha > 0.0f ? 0.0f : LB_FOOT_SOLE_REST_RATE);
 	if (!landing)
 		leg->beyondValid = 0;
 	lbFootGround g;
