@@ -2103,15 +2103,15 @@ static bool lbFootProbeDue(lbFootLegState* leg, const lbFootDef* def, const lbFo
 	return true;
 }
 
+// How fast (m/s, along up) a sole may rise and still count as coming down (landing): a captured
+// foot at rest on its floor rises and sinks by hundredths of a millimetre a frame.
+#define LB_FOOT_SOLE_REST_RATE 0.02f
+
 // How far (m, >= 0) along its toe direction a foot in the air stands behind the place it is probed
 // at (`base`, world): the prediction ahead, and a goal lagging behind the animation (the goal's
 // speed cap, a slide still easing in), measured from last frame's goal carried on by the animation.
 // From the prediction alone, the heel of a running foot whose goal lagged behind was still left
 // over the nose (3 of the 13 runs above).
-// How fast (m/s, along up) a sole may rise and still count as coming down (landing): a captured
-// foot at rest on its floor rises and sinks by hundredths of a millimetre a frame.
-#define LB_FOOT_SOLE_REST_RATE 0.02f
-
 static inline float lbFootBehind(const lbFootLegState* leg, const lbFootFrame* f, const lbFootLegFrame* lf, lbVec3 base)
 {
 	const lbVec3 at = lbAdd(lf->animAnkleWs, leg->goalOffsetWs);
