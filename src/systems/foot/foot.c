@@ -2276,8 +2276,8 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// a rate of +0.03 mm/s took a landing that had slid forward off the tread above for a swing, its
 	// heel ray went where the slide put the heel, not under the goal's heel, and the heel stood 1 cm
 	// in the nose behind (running down 0.28 m risers on 0.261 m treads, mixamo).
-	const bool landing = !leg->locked && lf->soleAboveFloor < def->slideHeight &&
-						 lf->soleRate <= (leg->lockAlpha > 0.0f ? 0.0f : LB_FOOT_SOLE_REST_RATE);
+	const bool landing = landingNow || (!leg->locked && lf->soleAboveFloor < def->slideHeight && !(leg->lockAlpha > 0.0f) &&
+										lf->soleRate <= LB_FOOT_SOLE_REST_RATE);
 	if (!landing)
 		leg->beyondValid = 0;
 	lbFootGround g;
