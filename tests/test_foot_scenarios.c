@@ -647,6 +647,18 @@ static void test_a_leg_blending_in_does_not_sink_with_the_hips(void)
 	printf("  worst added pop %.1f degrees\n", (double)worst);
 }
 
+// Walking into a trench 1.64 m wide and 0.44 m deep, both rigs: the foot stepping down lands toes
+// first at the end of its leg's reach and turns toes-down so the hips can stay up for the other
+// leg; it turns about the point its toes rest on as far as their bend has come in this frame (it
+// comes in over a few frames of the plant), not about the ball from the first frame. About the
+// ball, the unbent toe tip stood 1.17 cm (mannequin) and 1.03 cm (mixamo) in the trench's floor.
+static void test_a_foot_stepping_down_toes_first_keeps_its_unbent_toe_tip_out_of_the_floor(void)
+{
+	const float worst = holdOnBothRigs("{\"builder\": \"gap\", \"params\": {\"gap\": 1.64, \"depth\": 0.44, \"distance\": 2.52, \"width\": 12}}",
+										 "walk", 1.4f, 170, "", "walk into a 1.64 m trench 0.44 m deep");
+	printf("  worst added pop %.1f degrees\n", (double)worst);
+}
+
 // A walk down a 30 m wide flight of 16 risers (m) on treads (m) from 0.3 m behind the top's nose,
 // `degrees` off straight down, at 1.4 m/s for `frames` frames, on the named rig: the scenario text.
 static void angledFlightJson(char* json, size_t size, float riser, float tread, float degrees, const char* rig, int frames)
@@ -1931,6 +1943,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_running_down_a_trailing_knee_stays_in_range);
 	RUN_TEST(test_a_plant_below_its_landing_lifts_off_clear_of_the_riser_behind);
 	RUN_TEST(test_a_leg_blending_in_does_not_sink_with_the_hips);
+	RUN_TEST(test_a_foot_stepping_down_toes_first_keeps_its_unbent_toe_tip_out_of_the_floor);
 	RUN_TEST(test_a_landing_at_rest_on_its_floor_keeps_its_heel_out_of_the_nose_behind);
 	RUN_TEST(test_walking_down_stairs_at_an_angle);
 	RUN_TEST(test_steep_flights_are_walked_down_a_tread_a_step);
