@@ -3543,7 +3543,23 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			if (!lf->planted && !leg->locked && down < -gentle && lbDot(leg->goalOffsetWs, up) < 0.0f &&
 				lbDot(lbAdd(lf->animAnkleWs, leg->goalOffsetWs), up) - lf->ankleH - lf->offsetTarget > 0.05f)
 				step = lbMulAdd(step, -gentle - down, up);
+			// The cap spreads a correction over frames; it does not move a foot on its ground down
+			// in the world where its goal neither wants to go nor was: below both the cleared goal
+			// and last frame's. A foot landing on a trench's rim while the character's floor falls
+			// into the trench at 4 m/s needs its offset from the falling animation to grow by the
+			// fall (7 cm a frame), and held to the cap the goal went down with the animation, the
+			// sole 1.9 cm into the rim it stood on (running into a 1.01 m trench 0.48 m deep). A
+			// foot higher in the air keeps the cap: held up over a nose as the floor stepped down
+			// under a walk, a swing slowed to a hover there.
+			const float wasH = lbDot(lbAdd(lbSub(lf->animAnkleWs, lf->moveWs), leg->goalOffsetWs), up);
 			leg->goalOffsetWs = lbAdd(leg->goalOffsetWs, step);
+			if (lf->soleAboveFloor < def->lockHeight)
+			{
+				const float lowest = lbMinF(lbDot(lbAdd(lf->animAnkleWs, offset), up), wasH);
+				const float got = lbDot(lbAdd(lf->animAnkleWs, leg->goalOffsetWs), up);
+				if (got < lowest)
+					leg->goalOffsetWs = lbMulAdd(leg->goalOffsetWs, lowest - got, up);
+			}
 		}
 		leg->hasGoal = true;
 		ankleGoal = lbAdd(lf->animAnkleWs, leg->goalOffsetWs);
