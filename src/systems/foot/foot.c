@@ -4392,7 +4392,7 @@ static void lbFootToesDown(lbFootState* state, const lbFootDef* def, const lbFoo
 		// unbent toe tip of a foot stepping down 0.44 m into a trench went 1.2 cm into its floor.
 		const float unbent = humanoid->leg[s].ball >= 0 ? 1.0f - lbClampF(leg->toeBend, 0.0f, 1.0f) : 1.0f;
 		const float pivotAlong = sole->along[lb_soleBall] + unbent * (sole->along[lb_soleToeTip] - sole->along[lb_soleBall]);
-		const lbVec3 ball =
+		const lbVec3 pivot =
 			lbAdd(ft->ankleWs, lbMulSV(f->modelToWorld, lbQuatRotate(ft->footRotWs, lbMulAdd(sole->under, pivotAlong, sole->toeFlat))));
 		// Toes-down: about the horizontal axis across the foot, turning its toe axis toward -up.
 		const lbVec3 axis = lbNormalizeOr(lbCross(f->up, lbProjectOnPlane(lbQuatRotate(ft->footRotWs, sole->toeFlat), f->up)), lbVec3_zero);
@@ -4404,12 +4404,12 @@ static void lbFootToesDown(lbFootState* state, const lbFootDef* def, const lbFoo
 		{
 			// The smallest turn within this frame's range that is enough (the most, if none is), by
 			// bisection: the same as easing toward the smallest enough turn of all, in fewer solves.
-			const lbVec3 arm = lbSub(ft->ankleWs, ball);
+			const lbVec3 arm = lbSub(ft->ankleWs, pivot);
 			float lo = least, hi = lbMinF(leg->toePitch + stepIn, maxPitch);
 			for (int i = -2; i < 4 && hi > lo; ++i)
 			{
 				const float at = i == -2 ? hi : i == -1 ? lo : 0.5f * (lo + hi);
-				const float d = lbFootReachDrop(f, s, hip, lbAdd(ball, lbQuatRotate(lbQuatFromAxisAngle(axis, at), arm))) * leg->alpha;
+				const float d = lbFootReachDrop(f, s, hip, lbAdd(pivot, lbQuatRotate(lbQuatFromAxisAngle(axis, at), arm))) * leg->alpha;
 				const bool enough = d <= limit && lbFootKneeClearance(f, humanoid, o, lbMulAdd(hipO, -d, f->up), goal[o], fwd) >= kneeMin;
 				if (i == -2 && !enough)
 					lo = hi; // not even the most: the most
@@ -4429,7 +4429,7 @@ static void lbFootToesDown(lbFootState* state, const lbFootDef* def, const lbFoo
 		if (leg->toePitch <= 0.0f || lbLengthSquared(axis) <= 0.0f)
 			continue;
 		const lbQuat turn = lbQuatFromAxisAngle(axis, leg->toePitch);
-		ft->ankleWs = lbAdd(ball, lbQuatRotate(turn, lbSub(ft->ankleWs, ball)));
+		ft->ankleWs = lbAdd(pivot, lbQuatRotate(turn, lbSub(ft->ankleWs, pivot)));
 		ft->footRotWs = lbQuatNormalize(lbQuatMul(turn, ft->footRotWs));
 		goal[s] = ft->ankleWs;
 		drop[s] = lbFootReachDrop(f, s, hip, goal[s]) * leg->alpha;
