@@ -1713,6 +1713,24 @@ static void test_curled_captured_toes_clear_the_ground(void)
 	printf("  CMU 01_03 across a 25.5 degree slope: sole %.1f mm deep at most\n", 1000.0 * (double)m.solePenetrationMax);
 }
 
+// Toes a clip curls down clear a rise under the toe tip that the footprint found by their curled
+// tip, not the flat sole's. CMU 01_03's actor over rocks of 0.34 m: a rock rising under the toes
+// was cleared by the flat tip, and the curled tip stood 1.34 cm in it.
+static void test_curled_captured_toes_clear_a_rise_under_them(void)
+{
+	const char* file = "/usr/share/assimp/models/BVH/01_03.bvh";
+	if (!haveModel(file))
+		return;
+	char json[1024];
+	clipScenario(json, sizeof json, "{\"builder\": \"rocky\", \"params\": {\"amplitude\": 0.34, \"scale\": 1.5, \"size\": 30, \"seed\": 610}}",
+				 file, ", \"frames\": 200");
+	lbMetricsSummary m;
+	float worst = 0.0f;
+	if (runHoldingPops(json, &m, &worst))
+		ENSURE(m.limbPenetrationMax <= 0.02f && m.supportMin >= 0.6f);
+	printf("  CMU 01_03 over 0.34 m rocks: sole %.1f mm deep at most\n", 1000.0 * (double)m.solePenetrationMax);
+}
+
 // The 3ds Max Biped in assimp's test models and its bone roles (German bone names).
 static const char* const kBipedFile = "/usr/share/assimp/models/ASE/MotionCaptureROM.ase";
 static const char* const kBipedRoles =
@@ -1992,5 +2010,6 @@ int main(int argc, char** argv)
 	RUN_TEST(test_captured_feet_look_ahead_off_the_forward_swing);
 	RUN_TEST(test_a_boxer_stepping_by_an_edge_stays_out_of_it);
 	RUN_TEST(test_curled_captured_toes_clear_the_ground);
+	RUN_TEST(test_curled_captured_toes_clear_a_rise_under_them);
 	TEST_MAIN_END();
 }

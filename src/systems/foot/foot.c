@@ -1228,7 +1228,7 @@ typedef struct lbFootCorner
 // one rotation serves every sample.
 static LB_ALWAYS_INLINE lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot, float scale, const lbSole* sole, const float* height,
 							   unsigned validMask, const lbFootCorner* corner, lbVec3 point, lbVec3 n, float edgeHeight, lbVec3 up,
-							   float tipRough)
+							   float tipRough, float tipCurl)
 {
 	float lift = 0.0f;
 	const lbVec3 p0 = lbMulAdd(ankleGoal, scale, lbIkQuatRotate(footRot, sole->under));
@@ -1238,12 +1238,16 @@ static LB_ALWAYS_INLINE lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot
 	const float invNu = 1.0f / lbMaxF(lbDot(n, up), 0.05f);
 	const float h0 = lbDot(p0, up), hd = lbDot(dir, up);
 	const float a0 = lbDot(lbSub(p0, point), n) * invNu, ad = lbDot(dir, n) * invNu;
+	// Toes the animation curls down put the tip tipCurl (world m) below the flat sole's tip: a rise
+	// under the tip is cleared by the curled tip. Cleared by the flat tip, a captured foot stepping
+	// back off a tread had its curled toe tip 1.4-2.7 cm in that tread's top (CMU 01_01 on stairs).
+	const float tipDown = tipCurl > 0.0f ? tipCurl : 0.0f;
 #if defined(LB_SIMD_SSE)
 	// The four samples' tests in the lanes of one register (the same products, sums and compares in
 	// each); the rare sample over a rise then lifts in order, as the loop below does.
 	_Static_assert(lb_solePointCount == 4, "one lane per sole sample");
 	const __m128 along = _mm_loadu_ps(sole->along);
-	const __m128 h = _mm_add_ps(_mm_set1_ps(h0), _mm_mul_ps(along, _mm_set1_ps(hd)));
+	const __m128 h = _mm_sub_ps(_mm_add_ps(_mm_set1_ps(h0), _mm_mul_ps(along, _mm_set1_ps(hd))), _mm_setr_ps(0.0f, 0.0f, 0.0f, tipDown));
 	const __m128 plane = _mm_sub_ps(h, _mm_add_ps(_mm_set1_ps(a0), _mm_mul_ps(along, _mm_set1_ps(ad))));
 	const __m128i bit = _mm_setr_epi32(1, 2, 4, 8);
 	const __m128 valid = _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32((int)validMask), bit), bit));
@@ -1262,7 +1266,7 @@ static LB_ALWAYS_INLINE lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot
 	{
 		if (!((validMask >> k) & 1u))
 			continue;
-		const float h = h0 + sole->along[k] * hd;
+		const float h = h0 + sole->along[k] * hd - (k == lb_soleToeTip ? tipDown : 0.0f);
 		// The plane's height under the sample: its own height less its height above the plane.
 		if (height[k] - (h - (a0 + sole->along[k] * ad)) > edgeHeight)
 			lift = lbMaxF(lift, height[k] - h);
@@ -3057,7 +3061,7 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 				if (lf->toeCurl > 0.0f)
 					plantAnkle = lbFootClearTip(plantAnkle, plantRot, f->modelToWorld, &lf->sole, c.point, c.normal, up, lf->toeCurl * f->modelToWorld);
 				plantAnkle = lbFootClearPrint(plantAnkle, plantRot, f->modelToWorld, &lf->sole, g.height, lbFootPrintMask(&g), NULL, c.point,
-											  c.normal, def->edgeHeight, up, 0.0f);
+											  c.normal, def->edgeHeight, up, 0.0f, lf->toeCurl * f->modelToWorld);
 				plantAnkle = lbFootClearUnder(in->query, &centre, plantAnkle, plantRot, f->modelToWorld, &lf->sole, &g, def->edgeHeight, up,
 											  &f->castCount);
 				// The clearance a foot lifting off keeps until its next probe, over the plane it
@@ -3354,7 +3358,7 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			const bool cornerOn = !leg->locked && (leg->printValid & LB_FOOT_CORNER_BIT);
 			ankleGoal = lbFootClearPrint(ankleGoal, footRot, f->modelToWorld, &lf->sole, leg->printHeight, leg->printValid,
 										 cornerOn ? &corner : NULL, leg->groundPointWs, leg->groundNormalWs, def->edgeHeight, up,
-										 1.0f - lbClampF(leg->toeBend, 0.0f, 1.0f));
+										 1.0f - lbClampF(leg->toeBend, 0.0f, 1.0f), curl);
 		}
 		if (leg->lockAlpha > 0.0f)
 		{
