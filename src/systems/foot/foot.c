@@ -1238,16 +1238,15 @@ static LB_ALWAYS_INLINE lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot
 	const float invNu = 1.0f / lbMaxF(lbDot(n, up), 0.05f);
 	const float h0 = lbDot(p0, up), hd = lbDot(dir, up);
 	const float a0 = lbDot(lbSub(p0, point), n) * invNu, ad = lbDot(dir, n) * invNu;
-	// Toes the animation curls down put the tip tipCurl (world m) below the flat sole's tip: a rise
-	// under the tip is cleared by the curled tip. Cleared by the flat tip, a captured foot stepping
-	// back off a tread had its curled toe tip 1.4-2.7 cm in that tread's top (CMU 01_01 on stairs).
-	const float tipDown = tipCurl > 0.0f ? tipCurl : 0.0f;
+	// Toes the animation curls down put the tip tipCurl (world m, >= 0: lbFootLegFrame::toeCurl
+	// scaled) below the flat sole's tip: a rise under the tip is cleared by the curled tip. Cleared
+	// by the flat tip, CMU 01_03's actor over 0.34 m rocks stood the curled tip 1.34 cm in a rock.
 #if defined(LB_SIMD_SSE)
 	// The four samples' tests in the lanes of one register (the same products, sums and compares in
 	// each); the rare sample over a rise then lifts in order, as the loop below does.
 	_Static_assert(lb_solePointCount == 4, "one lane per sole sample");
 	const __m128 along = _mm_loadu_ps(sole->along);
-	const __m128 h = _mm_sub_ps(_mm_add_ps(_mm_set1_ps(h0), _mm_mul_ps(along, _mm_set1_ps(hd))), _mm_setr_ps(0.0f, 0.0f, 0.0f, tipDown));
+	const __m128 h = _mm_sub_ps(_mm_add_ps(_mm_set1_ps(h0), _mm_mul_ps(along, _mm_set1_ps(hd))), _mm_setr_ps(0.0f, 0.0f, 0.0f, tipCurl));
 	const __m128 plane = _mm_sub_ps(h, _mm_add_ps(_mm_set1_ps(a0), _mm_mul_ps(along, _mm_set1_ps(ad))));
 	const __m128i bit = _mm_setr_epi32(1, 2, 4, 8);
 	const __m128 valid = _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32((int)validMask), bit), bit));
@@ -1266,7 +1265,7 @@ static LB_ALWAYS_INLINE lbVec3 lbFootClearPrint(lbVec3 ankleGoal, lbQuat footRot
 	{
 		if (!((validMask >> k) & 1u))
 			continue;
-		const float h = h0 + sole->along[k] * hd - (k == lb_soleToeTip ? tipDown : 0.0f);
+		const float h = h0 + sole->along[k] * hd - (k == lb_soleToeTip ? tipCurl : 0.0f);
 		// The plane's height under the sample: its own height less its height above the plane.
 		if (height[k] - (h - (a0 + sole->along[k] * ad)) > edgeHeight)
 			lift = lbMaxF(lift, height[k] - h);
@@ -3555,10 +3554,11 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			// sole 1.9 cm into the rim it stood on (running into a 1.01 m trench 0.48 m deep). A
 			// foot higher in the air keeps the cap: held up over a nose as the floor stepped down
 			// under a walk, a swing slowed to a hover there.
-			const float wasH = lbDot(lbAdd(lbSub(lf->animAnkleWs, lf->moveWs), leg->goalOffsetWs), up);
+			const lbVec3 offsetWas = leg->goalOffsetWs;
 			leg->goalOffsetWs = lbAdd(leg->goalOffsetWs, step);
 			if (lf->soleAboveFloor < def->lockHeight)
 			{
+				const float wasH = lbDot(lbAdd(lbSub(lf->animAnkleWs, lf->moveWs), offsetWas), up);
 				const float lowest = lbMinF(lbDot(lbAdd(lf->animAnkleWs, offset), up), wasH);
 				const float got = lbDot(lbAdd(lf->animAnkleWs, leg->goalOffsetWs), up);
 				if (got < lowest)
