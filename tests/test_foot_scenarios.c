@@ -1089,6 +1089,28 @@ static void test_a_straight_trailing_leg_folds_gently_off_its_tread(void)
 	printf("  6 walks up steep flights: worst added pop %.1f degrees\n", (double)worst);
 }
 
+// Landings the animation carries on past the tread edge their range holds them short of, both
+// rigs, within every limit: running up 0.183 m risers on 0.384 m treads from 0.29 m before the
+// flight, and walking up 0.18 m risers on 0.342 m treads from 1.02 m. The first foot's animation
+// came down 0.17 m past its bound (the longest slide 0.16 m): the plant was clamped to the longest
+// slide, its toe tip 3.5 mm onto the first tread, and the sole's clearance lifted it 18 cm onto
+// the tread with its heel and ball over the ground (support 0 for 5 frames); it now slides back as
+// far as the landing's own hold reaches. Walking, the held foot's probe point stayed at its bound
+// while the animation ran on 21 cm, no probe chose the tread ahead, and the foot hung at the
+// tread's height over the one below until its plant jumped 6.7 cm onto it; a landing carried past
+// where its hold lets go now probes again at once.
+static void test_a_landing_carried_past_its_riser_bound_stands_on_one_tread(void)
+{
+	float worst = holdOnBothRigs("{\"builder\": \"stairs\", \"params\": {\"riser\": 0.183, \"tread\": 0.384, \"count\": 16,"
+								 " \"distance\": 1.0, \"landing\": 10}}",
+								 "run", 3.5f, 180, ", \"character\": {\"position\": [-0.29, 0, 0]}", "running up 0.183 x 0.384 m from -0.29 m");
+	worst = lbMaxF(worst, holdOnBothRigs("{\"builder\": \"stairs\", \"params\": {\"riser\": 0.18, \"tread\": 0.342, \"count\": 16,"
+										 " \"distance\": 1.0, \"landing\": 10}}",
+										 "walk", 1.4f, 240, ", \"character\": {\"position\": [-1.02, 0, 0]}",
+										 "walking up 0.18 x 0.342 m from -1.02 m"));
+	printf("  4 runs: worst added pop %.1f degrees\n", (double)worst);
+}
+
 // Runs a scenario's text to its end and copies its summary into *out; *outFell and *outLanded say
 // whether the character fell and then landed. False when the scenario does not parse or run.
 static bool runWatchingFall(const char* json, lbMetricsSummary* out, bool* outFell, bool* outLanded)
@@ -1988,6 +2010,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_a_foot_lifting_off_a_trench_floor_is_not_raised_to_the_rim_behind);
 	RUN_TEST(test_a_slowed_run_unfolds_its_landing_knee_gently);
 	RUN_TEST(test_a_straight_trailing_leg_folds_gently_off_its_tread);
+	RUN_TEST(test_a_landing_carried_past_its_riser_bound_stands_on_one_tread);
 	RUN_TEST(test_curled_toes_left_on_a_tread_by_a_fall_stay_out_of_it);
 	RUN_TEST(test_toes_planting_on_a_rock_bend_onto_it_at_once);
 	RUN_TEST(test_a_toe_tip_over_a_rock_is_lifted_until_its_toes_bend);

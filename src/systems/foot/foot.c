@@ -1807,6 +1807,11 @@ static bool lbFootLandingRangeFrom(lbFootLegState* leg, const lbFootDef* def, co
 	bool riser;
 	lbFootSlideAt(def, in->query, &probe, from, &lf->print, &cf, &gf, f->up, &f->castCount, leg, false, lf->rimH, lf->deepH, 0.0f, &lo, &hi, &riser,
 				  &levelH, outChosenH);
+	// No level at all (the footprint finds no ground within its rays' reach, past a drop deeper
+	// than that): the range found before holds. Let go, the landing slid back to the animation,
+	// out past a 0.6 m ledge's edge, and the foot planted with 1 mm of its heel on the top.
+	if (!(*outChosenH < 1.0e29f) && leg->sliding && !lbFootPrintMask(&gf))
+		return false;
 	// A pit's floor chosen, no rim being within the longest slide: the caller's pit test sees it
 	// and looks for the rims further off (lbFootGapRange).
 	*outGroundH = lbMinF(*outGroundH, levelH);
@@ -2097,7 +2102,16 @@ static bool lbFootProbeDue(lbFootLegState* leg, const lbFootDef* def, const lbFo
 	const lbVec3 from = lbAdd(lf->animAnkleWs, leg->shiftWs);
 	const int phase = leg->locked && leg->grounded ? 1
 					  : !leg->locked && lf->soleAboveFloor < def->slideHeight && lf->soleRate <= 0.0f ? 3 : 2;
-	if (!f->snap && phase == leg->probePhase && leg->probeAge < maxAge &&
+	// A landing held short of a riser probes again once the animation has carried the foot past
+	// where the hold lets go (lbFootLandingRange): held at its bound, the probe point barely moves,
+	// and walking up 0.18 m risers the animation ran on 21 cm past the bound unprobed; the longest
+	// slide dragged the toes onto the nose, the sole was lifted to the tread above with its heel and
+	// ball over the tread below, and the level was chosen afresh only as the foot planted (a 6.7 cm
+	// jump into the lock).
+	const bool heldPast = phase == 3 && leg->sliding && leg->slideHiRiser && !leg->slideGap &&
+						  lbDot(lf->animAnkleWs, leg->slideAxisWs) >=
+							  leg->slideHi + (lbFootTurnedHold(leg, def, lf) ? LB_FOOT_RISER_HOLD : 0.95f) * def->maxPlantShift;
+	if (!f->snap && !heldPast && phase == leg->probePhase && leg->probeAge < maxAge &&
 		((phase == 1 && reuse > 0.0f) || lbLengthSquared(lbSub(from, leg->probeFromWs)) < reuse * reuse))
 		return false;
 	leg->probeFromWs = from;
@@ -2970,6 +2984,12 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 		if (atLock < leg->slideLo - def->edgeMargin)
 			leg->sliding = false;
 	}
+	// The longest slide the plant keeps: the landing's own (a turned landing held short of its
+	// riser may have slid up to LB_FOOT_RISER_HOLD times maxPlantShift back). Clamped to
+	// maxPlantShift, the plant of such a landing (turning on 0.237 m risers) moved the foot 6.6 cm
+	// back toward the animation, its toe tip met the riser ahead, and the sole's clearance lifted the
+	// locked foot 19 cm onto the tread above, its heel and ball over the tread below.
+	const float plantReach = (leg->slideGap ? 2.0f : leg->sliding && leg->slideHiRiser ? LB_FOOT_RISER_HOLD : 1.0f) * def->maxPlantShift;
 	leg->slideHiRiser = false;
 	// A plant within a few frames of its lock's release (the lock still holds the foot at least
 	// half: lockAlpha >= 0.5), the animation still within the release distance and angle of that
@@ -3023,8 +3043,7 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 				const float used = leg->slideGap ? 0.0f : lbDot(lbSub(base0, lf->animAnkleWs), lf->print.toeWs);
 				float more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount, NULL, true, lf->rimH, lf->deepH, used,
 										   &lo, &hi, &riser, &levelH, NULL);
-				lbVec3 slid = lbClampLength(lbMulAdd(lbSub(base0, lf->animAnkleWs), more, lf->print.toeWs),
-										   leg->slideGap ? 2.0f * def->maxPlantShift : def->maxPlantShift);
+				lbVec3 slid = lbClampLength(lbMulAdd(lbSub(base0, lf->animAnkleWs), more, lf->print.toeWs), plantReach);
 				base = lbAdd(lf->animAnkleWs, slid);
 				if (lbDistance(base, base0) > 1.0e-4f && !lbFootPlantProbeAt(def, in->query, f, lf, base, &c, &g))
 					base = base0; // nothing there after all: keep the foot where it was
