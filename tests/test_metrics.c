@@ -136,12 +136,24 @@ static void SoleOnFlatGroundReadsZero(void)
 		ENSURE_NEAR(m.solePenetration, 0.02, 1.0e-4);
 		ENSURE_NEAR(m.limbPenetration, 0.02, 1.0e-4);
 		ENSURE_NEAR(m.hover, 0.0, 1.0e-5);
-		// 4 cm above: hovering, still over ground close enough to bear on.
-		f.characterWs.p.z += 0.06f;
+		// 2 cm above: touching (within floatContactHeight, 3 cm), the whole sole over ground.
+		f.characterWs.p.z += 0.04f;
 		m = lbAddFrame(&f, NULL, 0, true);
+		ENSURE_NEAR(m.hover, 0.02, 1.0e-4);
+		ENSURE_NEAR(m.support, 1.0, 1.0e-6);
+		// 4 cm above: planted (slow, within plantedNear) but touching nothing, so bearing on
+		// nothing: support unmeasured, however long it stays (its height is hover's).
+		f.characterWs.p.z += 0.02f;
+		m = lbAddFrame(&f, NULL, 0, true);
+		ENSURE(m.planted[0] && m.planted[1]);
 		ENSURE_NEAR(m.hover, 0.04, 1.0e-4);
 		ENSURE_NEAR(m.solePenetration, 0.0, 1.0e-5);
-		ENSURE_NEAR(m.support, 1.0, 1.0e-6);
+		ENSURE(m.support < 0.0f && m.footSupport[0] < 0.0f && m.footSupport[1] < 0.0f);
+		for (int k = 0; k < 11; ++k)
+		{
+			m = lbAddFrame(&f, NULL, 0, false);
+			ENSURE(m.planted[0] && m.planted[1] && m.support < 0.0f);
+		}
 		// 30 cm above level ground: a still foot standing on air bears on nothing.
 		// (Planted by staying still for plantedTime, 0.2 s, as it is over 0.1 m up.)
 		f.characterWs.p.z += 0.26f;
@@ -157,7 +169,7 @@ static void SoleOnFlatGroundReadsZero(void)
 		ENSURE_NEAR(s.penetrationMax, 0.02, 1.0e-4);
 		ENSURE_NEAR(s.hoverMax, 0.30, 1.0e-4);
 		ENSURE_NEAR(s.supportMin, 0.0, 1.0e-6);
-		ENSURE(s.frames == 17 && s.unmeasuredFrames == 0 && s.unmeasuredReason[0] == 0);
+		ENSURE(s.frames == 29 && s.unmeasuredFrames == 0 && s.unmeasuredReason[0] == 0);
 		// A fast-moving foot is not planted: no hover or support, but its soles are still measured.
 		f.characterWs.p.x += 0.5f;
 		f.characterWs.p.z -= 0.07f;
@@ -230,6 +242,36 @@ static void SupportPastStairNose(void)
 			lbFixtureFree(&f);
 		}
 	}
+}
+
+// A flat sole resting on a level only by its ball and toes (the level's nose just behind the ball:
+// every heel-to-ball sample short of it, over ground 0.25 m lower) or only by its heel (the level
+// ending just past the heel, on the other side of a step down) bears on that level, not on the
+// ground below the rest of the sole: support 0 or at most the one sample over the level. Chosen
+// among the heel-to-ball samples alone, the bearing plane was the lower ground, the whole sole
+// 0.25 m over it counted supported, and both read 1.
+static void SupportOfASoleOnItsBallOrHeelOnly(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+		for (int heelOnly = 0; heelOnly < 2; ++heelOnly)
+		{
+			lbFixture f;
+			lbFixtureInit(&f, (lbReferenceRig)rig, false);
+			lbAddGround(f.world, -0.25f);
+			const lbVec3 heel = lbSoleWs(&f, 0, lb_soleHeel), ball = lbSoleWs(&f, 0, lb_soleBall);
+			ENSURE(ball.x > heel.x + 0.1f);
+			if (heelOnly)
+				lbAddBox(f.world, lbMakeVec3(heel.x - 3.0f, -2.0f, -1.0f), lbMakeVec3(heel.x + 0.002f, 2.0f, 0.0f));
+			else
+				lbAddBox(f.world, lbMakeVec3(ball.x - 0.005f, -2.0f, -1.0f), lbMakeVec3(ball.x + 3.0f, 2.0f, 0.0f));
+			const lbFrameMetrics m = lbAddFrame(&f, NULL, 0, false);
+			ENSURE(m.planted[0] && m.planted[1]);
+			ENSURE_NEAR(m.hover, 0.0, 1.0e-4);
+			ENSURE(m.footSupport[0] >= 0.0f && m.footSupport[0] <= 0.1f + 1.0e-6f);
+			ENSURE(m.footSupport[1] >= 0.0f && m.footSupport[1] <= 0.1f + 1.0e-6f);
+			ENSURE(lbMetrics_GetSummary(f.metrics).supportMin <= 0.1f + 1.0e-6f);
+			lbFixtureFree(&f);
+		}
 }
 
 // On a 35 degree slope, a foot with its heel lifted 20 degrees about the ball (heel well over 5 cm
@@ -977,7 +1019,7 @@ static void BadInputIsReported(void)
 	ENSURE(lbMetrics_AddFrame(f.metrics, &fr, NULL) == lb_errorInvalidArgument);
 	ENSURE(lbMetrics_GetSummary(f.metrics).frames == 0);
 	// Non-finite or out-of-range def numbers are refused with a message.
-	for (int i = 0; i < 7; ++i)
+	for (int i = 0; i < 8; ++i)
 	{
 		def = lbDefaultMetricsDef();
 		def.skeleton = f.skeleton;
@@ -990,6 +1032,7 @@ static void BadInputIsReported(void)
 			case 3: def.limbSpacing = 0.0f; break;
 			case 4: def.plantedSpeed = -1.0f; break;
 			case 5: def.supportSamples = 1; break;
+			case 6: def.supportSettle = -0.01f; break;
 			default: def.probeLift = NAN; break;
 		}
 		lbLoggedCode = -1;
@@ -1013,6 +1056,7 @@ int main(int argc, char** argv)
 	RUN_TEST(LyingTorsoAgainstTheGround);
 	RUN_TEST(ToeInsideRiserReadsTrueDepth);
 	RUN_TEST(SupportPastStairNose);
+	RUN_TEST(SupportOfASoleOnItsBallOrHeelOnly);
 	RUN_TEST(HeelLiftedOnSlopeStillSupported);
 	RUN_TEST(ShinIntoBoxReadsCapsuleDepth);
 	RUN_TEST(AddedPopSubtractsTheBaseMotion);

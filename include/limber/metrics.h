@@ -96,10 +96,14 @@ typedef struct lbMetricsDef
 	float supportDrop;
 	/// Support: points sampled along the heel-to-ball line (2..64). Default 10.
 	int supportSamples;
+	/// Support: a planted foot touching the ground is measured once it has been slow this long (s):
+	/// a swing whose toe skims a stair nose for a frame or two bears no weight. Default 0.05.
+	float supportSettle;
 	/// Limb capsules are tested at points this far apart along their axis at most (m). Default 0.05.
 	float limbSpacing;
 	/// Floating: a frame touches the ground while the lowest sole point is at most this high above
-	/// it (m). Default 0.03.
+	/// it (m); support: a planted foot bears on the ground (and its support is measured) while its
+	/// lowest sole point is. Default 0.03.
 	float floatContactHeight;
 	/// Floating: a span with nothing touching counts once it lasts longer than this (s, the length of
 	/// a jump). Default 0.6.

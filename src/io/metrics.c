@@ -40,8 +40,10 @@ struct lbMetrics
 	bool hasPrev;
 	bool hasPrevBase;
 	lbVec3 prevSole[2][lb_solePointCount];
-	// How long each foot has been slow (s).
+	// How long each foot has been slow (s), and how long for support's settling, which a frame
+	// without a speed (the first, a reset) starts settled (s).
 	float slowTime[2];
+	float settleTime[2];
 	// Floating span in progress: its length (s) and the highest lowest-sole height in it (m).
 	float floatSpan;
 	float floatSpanMax;
@@ -67,6 +69,7 @@ lbMetricsDef lbDefaultMetricsDef(void)
 	d.probeLength = 1.5f;
 	d.supportDrop = 0.05f;
 	d.supportSamples = 10;
+	d.supportSettle = 0.05f;
 	d.limbSpacing = 0.05f;
 	d.floatContactHeight = 0.03f;
 	d.floatTime = 0.6f;
@@ -142,7 +145,8 @@ lbMetrics* lbCreateMetrics(const lbMetricsDef* def)
 		!(lbIsValidFloat(def->plantedNear) && def->plantedNear >= 0.0f) || !(lbIsValidFloat(def->plantedTime) && def->plantedTime >= 0.0f) ||
 		!lbPositiveFinite(def->probeLength) || !lbPositiveFinite(def->supportDrop) || !lbPositiveFinite(def->limbSpacing) ||
 		!(lbIsValidFloat(def->floatContactHeight) && def->floatContactHeight >= 0.0f) ||
-		!(lbIsValidFloat(def->floatTime) && def->floatTime >= 0.0f) || !lbIsValidFloat(def->inversionToleranceDeg))
+		!(lbIsValidFloat(def->floatTime) && def->floatTime >= 0.0f) || !lbIsValidFloat(def->inversionToleranceDeg) ||
+		!(lbIsValidFloat(def->supportSettle) && def->supportSettle >= 0.0f))
 	{
 		lbReport(lb_errorInvalidArgument,
 				 "lbCreateMetrics: speeds, lengths and times must be finite and not negative (probe length, support drop "
@@ -505,21 +509,24 @@ static void lbNoteUnmeasured(lbFrameMetrics* fm, lbUnmeasuredReason reason)
 }
 
 // Share (0..1) of a planted foot's heel-to-ball line with ground under it. Each sample's ground is
-// compared with the ground plane under the bearing sample (the one nearest its ground): the sole
-// line turned about its bearing point onto that plane. Ground more than supportDrop below that
-// plane (along up), or none within reach, leaves the sample unsupported. A heel lifted about the
-// ball over a slope keeps its ground on the plane; a sole past a stair nose or over a gap does not.
-static float lbFootSupport(const lbMetrics* m, lbVec3 heel, lbVec3 ball)
+// compared with the ground plane under the bearing point: of the samples and the four sole points,
+// the one nearest its ground (the sole line turned about it onto that plane). Ground more than
+// supportDrop below that plane (along up), or none within reach, leaves the sample unsupported. A
+// heel lifted about the ball over a slope keeps its ground on the plane; a sole past a stair nose
+// or over a gap does not. The sole points take part because a foot resting only on its ball, the
+// ball just over a nose and every sample short of it, bears on the upper tread: chosen among the
+// samples alone the bearing plane was the lower tread 25 cm under the sole, and that read 1.
+static float lbFootSupport(const lbMetrics* m, const lbVec3 sole[lb_solePointCount])
 {
 	const lbVec3 up = m->def.upWs;
 	const int n = m->def.supportSamples;
-	lbGroundProbe g[LB_METRICS_MAX_SUPPORT];
-	lbVec3 p[LB_METRICS_MAX_SUPPORT];
+	lbGroundProbe g[LB_METRICS_MAX_SUPPORT + lb_solePointCount];
+	lbVec3 p[LB_METRICS_MAX_SUPPORT + lb_solePointCount];
 	int bearing = -1;
-	for (int i = 0; i < n; ++i)
+	for (int i = 0; i < n + lb_solePointCount; ++i)
 	{
 		// Midpoints of n equal pieces: the supported count over n is the supported length share.
-		p[i] = lbLerp(heel, ball, ((float)i + 0.5f) / (float)n);
+		p[i] = i < n ? lbLerp(sole[lb_soleHeel], sole[lb_soleBall], ((float)i + 0.5f) / (float)n) : sole[i - n];
 		g[i] = lbProbePoint(m, p[i]);
 		if (g[i].found && (bearing < 0 || lbAbsF(g[i].height) < lbAbsF(g[bearing].height)))
 			bearing = i;
@@ -1146,6 +1153,9 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 		}
 		fm.planted[s] = frame->grounded && speed < m->def.plantedSpeed;
 		m->slowTime[s] = fm.planted[s] ? m->slowTime[s] + frame->dt : 0.0f;
+		// A run starts, or resumes after a teleport, with its feet where they stand.
+		const bool noSpeed = !m->hasPrev || frame->reset;
+		m->settleTime[s] = !fm.planted[s] ? 0.0f : noSpeed ? lbMaxF(m->settleTime[s] + frame->dt, m->def.supportSettle) : m->settleTime[s] + frame->dt;
 	}
 
 	bool touches = false;
@@ -1186,16 +1196,31 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 			fm.planted[s] = fm.planted[s] && ((footFound && footLowest <= m->def.plantedNear) ||
 											  m->slowTime[s] >= m->def.plantedTime - 1.0e-6f);
 			if (!fm.planted[s])
+			{
+				m->settleTime[s] = 0.0f;
 				continue;
+			}
 			if (footFound)
 				lbMaxInto(&fm.hover, lbMaxF(footLowest, 0.0f));
 			else
 				lbNoteUnmeasured(&fm, lb_unmeasuredNoGroundUnderPlantedFoot);
-			// A foot planted only by standing still, more than plantedNear above all ground (on air
-			// over a pit), bears on nothing however level the ground below it is.
-			fm.footSupport[s] = footFound && footLowest <= m->def.plantedNear
-									? lbFootSupport(m, sole[s][lb_soleHeel], sole[s][lb_soleBall])
-									: 0.0f;
+			// A foot bears on the ground while a sole point touches it (floatContactHeight, the
+			// floating metric's touch) and it has been slow a little while (supportSettle): its
+			// support is then measured. A foot slow near the ground but touching nothing (a swing
+			// easing over a stair nose, a heel-off lifting the ball, a boxer's foot held off the
+			// floor), or touching for a frame or two (a swing's toe skimming a nose), bears on
+			// nothing, and its support is left unmeasured in that frame (its height is hover's).
+			// One standing on air (no ground within plantedNear, or none at all) counts 0, however
+			// level the ground below it (turned onto a pit's floor it read 1).
+			const bool touching = footFound && footLowest <= m->def.floatContactHeight;
+			if (touching && m->settleTime[s] < m->def.supportSettle - 1.0e-6f)
+				continue;
+			if (touching)
+				fm.footSupport[s] = lbFootSupport(m, sole[s]);
+			else if (!footFound || footLowest > m->def.plantedNear)
+				fm.footSupport[s] = 0.0f;
+			else
+				continue;
 			if (fm.support < 0.0f || fm.footSupport[s] < fm.support)
 			{
 				fm.support = fm.footSupport[s];
