@@ -1141,7 +1141,8 @@ static bool runWatchingFall(const char* json, lbMetricsSummary* out, bool* outFe
 // sole on the top. The trailing foot the pose stage held on the top while the IK faded for the fall
 // comes down from there at the goal's capped speed (placed at once it popped the knee 20-83
 // degrees); a landing foot at the edge of a drop about as deep as its probe reaches stays on the
-// top (on the mannequin at 0.6 m it stood with 0.2 of its sole there).
+// top (on the mannequin at 0.6 m it stood with 0.2 of its sole there; with support measured from
+// the point the sole bears on, mixamo at 0.6 m stood on 1 mm of its heel).
 static void test_landing_after_a_fall_off_a_ledge(void)
 {
 	const float drops[3] = { 0.6f, 0.7f, 0.8f }, edges[2] = { 1.2f, 1.3f };
@@ -1180,6 +1181,24 @@ static void test_landing_after_a_fall_off_a_ledge(void)
 			}
 	printf("  %d falls, %d landings: worst added pop %.1f degrees\n", runs, landings, (double)worst);
 	ENSURE(runs == 12 && landings == 12);
+}
+
+// Walking off a 0.6 m ledge 2.4 m ahead and a 0.56 m one 1.54 m ahead, both rigs, within every
+// limit. At 0.6 m the footprint's rays find no ground past the edge; the landing keeps the range
+// its last probe with ground found and may slide back 1.25 times the longest slide. Held to the
+// longest slide, mixamo's animation walked on 25 cm past the rim and the foot stood with half its
+// sole over the drop (support 0.5); held 1.5 times as far, at 0.56 m the floor came into reach as
+// the body fell, the lagging goal caught up 12 cm a frame, and the knee popped 15.1 degrees. Not
+// yet past 0.7-0.8 m drops 2.4 m ahead (mixamo, support 0.5): there the centre cast finds no ground
+// either, and the same hold there kept a captured walk stepping off a flight's side up on the
+// flight as the body fell (its landing knee popped 18 degrees).
+static void test_a_landing_past_a_drop_out_of_reach_keeps_the_rim(void)
+{
+	float worst = holdOnBothRigs("{\"builder\": \"step_down\", \"params\": {\"drop\": 0.6, \"distance\": 2.4, \"width\": 12}}", "walk",
+								 1.4f, 180, "", "walking off a 0.6 m ledge 2.4 m ahead");
+	worst = lbMaxF(worst, holdOnBothRigs("{\"builder\": \"step_down\", \"params\": {\"drop\": 0.56, \"distance\": 1.54, \"width\": 12}}",
+										 "walk", 1.4f, 180, "", "walking off a 0.56 m ledge 1.54 m ahead"));
+	printf("  4 runs: worst added pop %.1f degrees\n", (double)worst);
 }
 
 // Walking off a 0.5 m ledge, the edge anywhere over a stride (1.2-2.5 m ahead, so it meets every
@@ -1368,7 +1387,10 @@ static bool runClipFalling(const char* json, lbMetricsSummary* out, bool* outLan
 // turns while walking down a flight (0.13-0.21 m risers, 2 m wide) and walks off its side; the
 // character falls 1.2-1.9 m (the IK fading) and lands on the ground with its legs nearly straight.
 // The IK came back whole in the touchdown frame and bent the landing knee 34 degrees in it (added
-// pops 16.2-17.2); it now blends back in at alphaSpeed.
+// pops 16.2-17.2); it now blends back in at alphaSpeed. Off the 0.126 x 0.311 m flight, a foot
+// holding its rim with no ground in reach (lbFootLegState::slideBlind) kept that longer slide as
+// the character fell, and the faded goal's change bent the knee 50 degrees in a frame; the hold is
+// for a character on its feet.
 static void test_a_clip_falling_off_a_flight_lands_smoothly(void)
 {
 	const char* file = "/usr/share/assimp/models/BVH/01_03.bvh";
@@ -1377,9 +1399,10 @@ static void test_a_clip_falling_off_a_flight_lands_smoothly(void)
 	static const struct
 	{
 		float riser, tread, start;
-	} flights[4] = { { 0.152f, 0.275f, 5.28f }, { 0.138f, 0.311f, 5.692f }, { 0.206f, 0.27f, 4.71f }, { 0.132f, 0.31f, 5.53f } };
+	} flights[5] = { { 0.152f, 0.275f, 5.28f }, { 0.138f, 0.311f, 5.692f }, { 0.206f, 0.27f, 4.71f }, { 0.132f, 0.31f, 5.53f },
+					 { 0.126f, 0.311f, 4.972f } };
 	float worst = 0.0f;
-	for (int k = 0; k < 4; ++k)
+	for (int k = 0; k < 5; ++k)
 	{
 		char json[1024];
 		clipDownFlight(json, sizeof json, file, flights[k].riser, flights[k].tread, flights[k].start, 200);
@@ -2011,6 +2034,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_a_slowed_run_unfolds_its_landing_knee_gently);
 	RUN_TEST(test_a_straight_trailing_leg_folds_gently_off_its_tread);
 	RUN_TEST(test_a_landing_carried_past_its_riser_bound_stands_on_one_tread);
+	RUN_TEST(test_a_landing_past_a_drop_out_of_reach_keeps_the_rim);
 	RUN_TEST(test_curled_toes_left_on_a_tread_by_a_fall_stay_out_of_it);
 	RUN_TEST(test_toes_planting_on_a_rock_bend_onto_it_at_once);
 	RUN_TEST(test_a_toe_tip_over_a_rock_is_lifted_until_its_toes_bend);

@@ -296,6 +296,10 @@ typedef struct lbFootLegState
 	/// Whether the range was set across a gap under the foot (lbFootGapRange): the slide may then
 	/// reach twice maxPlantShift, onto the platform before or beyond the gap.
 	bool slideGap;
+	/// Whether the range is held from an earlier probe because the footprint then found no ground
+	/// at all (past a drop deeper than its rays reach): the slide may then reach 1.25 times
+	/// maxPlantShift, to keep the foot on the rim.
+	bool slideBlind;
 	///@}
 	///@{
 	/// Last ground plane under the foot (world): a point and its unit normal; valid when grounded.

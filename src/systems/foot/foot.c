@@ -1772,6 +1772,14 @@ static void lbFootKeepPrint(lbFootLegState* leg, const lbFootGround* g)
 // slide back (lbFootTurnedHold).
 #define LB_FOOT_RISER_HOLD 1.5f
 
+// How far (times maxPlantShift) a landing whose footprint finds no ground in reach may slide back
+// onto the rim it last found (lbFootLegState::slideBlind). Past a 0.6 m ledge 2.4 m ahead the
+// animation walked on 25 cm past the rim: held to maxPlantShift half the sole stood over the drop;
+// held as far as a riser's hold (1.5), the foot lagged the animation so far that when the floor
+// below came into reach (a 0.56 m ledge 1.54 m ahead) the goal caught up 12 cm a frame as the body
+// fell and the knee popped 15.1 degrees (7.8 held to maxPlantShift, 9.2 at this reach).
+#define LB_FOOT_BLIND_HOLD 1.25f
+
 // Whether a landing foot held short of a riser touches down turned from the line its range was
 // found along (more than 3 degrees): turning on stairs, the animation carried such a foot past
 // its bound along the old line by more than maxPlantShift in the last frames, its level flipped
@@ -1808,10 +1816,14 @@ static bool lbFootLandingRangeFrom(lbFootLegState* leg, const lbFootDef* def, co
 	lbFootSlideAt(def, in->query, &probe, from, &lf->print, &cf, &gf, f->up, &f->castCount, leg, false, lf->rimH, lf->deepH, 0.0f, &lo, &hi, &riser,
 				  &levelH, outChosenH);
 	// No level at all (the footprint finds no ground within its rays' reach, past a drop deeper
-	// than that): the range found before holds. Let go, the landing slid back to the animation,
-	// out past a 0.6 m ledge's edge, and the foot planted with 1 mm of its heel on the top.
+	// than that): the range found before holds, and the slide may reach a little further
+	// (slideBlind, LB_FOOT_BLIND_HOLD). Let go, the landing slid back to the animation, out past a
+	// 0.6 m ledge's edge, and the foot planted with 1 mm of its heel on the top.
 	if (!(*outChosenH < 1.0e29f) && leg->sliding && !lbFootPrintMask(&gf))
+	{
+		leg->slideBlind = in->moveState == lb_footGrounded;
 		return false;
+	}
 	// A pit's floor chosen, no rim being within the longest slide: the caller's pit test sees it
 	// and looks for the rims further off (lbFootGapRange).
 	*outGroundH = lbMinF(*outGroundH, levelH);
@@ -1823,6 +1835,7 @@ static bool lbFootLandingRangeFrom(lbFootLegState* leg, const lbFootDef* def, co
 	// ahead of the toe is a flank the foot rolls over, not a face to be held back from.
 	leg->slideHiRiser = riser && hi < 1.0e29f && lbDot(cf.normal, f->up) > 0.985f;
 	leg->slideGap = false;
+	leg->slideBlind = false;
 	return true;
 }
 
@@ -2026,6 +2039,7 @@ LB_COLD static bool lbFootGapRange(lbFootLegState* leg, const lbFootDef* def, co
 	leg->slideHi = onward ? 1.0e30f : atBase + d;
 	leg->slideHiRiser = false;
 	leg->slideGap = true;
+	leg->slideBlind = false;
 	*outTarget = lbMulAdd(base, d, toe);
 	return true;
 }
@@ -2854,7 +2868,7 @@ static void lbFootEaseSlide(lbFootLegState* leg, const lbFootDef* def, const lbF
 		const float target = lbClampF(animAt, lbMinF(leg->slideLo, leg->slideHi), leg->slideHi);
 		float want = target == animAt ? (1.0f - k) * (at - animAt) : lbLerpF(at, target, k) - animAt;
 		const float reach = leg->slideGap ? 2.0f * def->maxPlantShift
-										  : (lbFootTurnedHold(leg, def, lf) ? LB_FOOT_RISER_HOLD : 1.0f) * def->maxPlantShift;
+										  : (lbFootTurnedHold(leg, def, lf) ? LB_FOOT_RISER_HOLD : leg->slideBlind ? LB_FOOT_BLIND_HOLD : 1.0f) * def->maxPlantShift;
 		want = lbClampF(want, -reach, reach);
 		leg->shiftWs = lbMulAdd(keepAcross ? leg->acrossWs : lbVec3_zero, want, axis);
 	}
@@ -2989,7 +3003,11 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 	// maxPlantShift, the plant of such a landing (turning on 0.237 m risers) moved the foot 6.6 cm
 	// back toward the animation, its toe tip met the riser ahead, and the sole's clearance lifted the
 	// locked foot 19 cm onto the tread above, its heel and ball over the tread below.
-	const float plantReach = (leg->slideGap ? 2.0f : leg->sliding && leg->slideHiRiser ? LB_FOOT_RISER_HOLD : 1.0f) * def->maxPlantShift;
+	const float plantReach = (leg->slideGap				  ? 2.0f
+							  : leg->sliding && leg->slideHiRiser ? LB_FOOT_RISER_HOLD
+							  : leg->sliding && leg->slideBlind	  ? LB_FOOT_BLIND_HOLD
+																  : 1.0f) *
+							 def->maxPlantShift;
 	leg->slideHiRiser = false;
 	// A plant within a few frames of its lock's release (the lock still holds the foot at least
 	// half: lockAlpha >= 0.5), the animation still within the release distance and angle of that
@@ -4869,6 +4887,11 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		lf.swingGround = leg->offset;
 		if (!lf.planted && f.floorJump < 0.0f)
 			lf.swingGround = lbMinF(leg->offset, lbMaxF(smoothTarget, ramp));
+		// A rim held with no ground in reach is for a character on its feet: falling (the IK
+		// fading), the held foot's longer slide changed a faded goal by 4 cm and a captured walk
+		// stepping off a flight's side bent its knee 50 degrees in a frame.
+		if (in->moveState != lb_footGrounded)
+			leg->slideBlind = false;
 		lbFootEaseSlide(leg, def, &f, &lf, smoothTarget);
 		// The smoothed ground height the goal below stands on (a lock may move the state's value).
 		const float smoothOffset = leg->offset;
