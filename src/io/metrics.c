@@ -1155,7 +1155,9 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 		m->slowTime[s] = fm.planted[s] ? m->slowTime[s] + frame->dt : 0.0f;
 		// A run starts, or resumes after a teleport, with its feet where they stand.
 		const bool noSpeed = !m->hasPrev || frame->reset;
-		m->settleTime[s] = !fm.planted[s] ? 0.0f : noSpeed ? lbMaxF(m->settleTime[s] + frame->dt, m->def.supportSettle) : m->settleTime[s] + frame->dt;
+		m->settleTime[s] = !fm.planted[s] ? 0.0f
+						   : noSpeed	  ? lbMaxF(m->settleTime[s] + frame->dt, m->def.supportSettle)
+										  : m->settleTime[s] + frame->dt;
 	}
 
 	bool touches = false;

@@ -2868,7 +2868,10 @@ static void lbFootEaseSlide(lbFootLegState* leg, const lbFootDef* def, const lbF
 		const float target = lbClampF(animAt, lbMinF(leg->slideLo, leg->slideHi), leg->slideHi);
 		float want = target == animAt ? (1.0f - k) * (at - animAt) : lbLerpF(at, target, k) - animAt;
 		const float reach = leg->slideGap ? 2.0f * def->maxPlantShift
-										  : (lbFootTurnedHold(leg, def, lf) ? LB_FOOT_RISER_HOLD : leg->slideBlind ? LB_FOOT_BLIND_HOLD : 1.0f) * def->maxPlantShift;
+										  : (lbFootTurnedHold(leg, def, lf) ? LB_FOOT_RISER_HOLD
+											 : leg->slideBlind				  ? LB_FOOT_BLIND_HOLD
+																			  : 1.0f) *
+												def->maxPlantShift;
 		want = lbClampF(want, -reach, reach);
 		leg->shiftWs = lbMulAdd(keepAcross ? leg->acrossWs : lbVec3_zero, want, axis);
 	}
@@ -2998,11 +3001,12 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 		if (atLock < leg->slideLo - def->edgeMargin)
 			leg->sliding = false;
 	}
-	// The longest slide the plant keeps: the landing's own (a turned landing held short of its
-	// riser may have slid up to LB_FOOT_RISER_HOLD times maxPlantShift back). Clamped to
-	// maxPlantShift, the plant of such a landing (turning on 0.237 m risers) moved the foot 6.6 cm
-	// back toward the animation, its toe tip met the riser ahead, and the sole's clearance lifted the
-	// locked foot 19 cm onto the tread above, its heel and ball over the tread below.
+	// The longest slide the plant keeps: as far as its landing's hold reached (a landing held short
+	// of a riser up to LB_FOOT_RISER_HOLD times maxPlantShift back, one with no ground in reach
+	// LB_FOOT_BLIND_HOLD). Clamped to maxPlantShift, the plant of a landing turning on 0.237 m
+	// risers moved the foot 6.6 cm back toward the animation, its toe tip met the riser ahead, and
+	// the sole's clearance lifted the locked foot 19 cm onto the tread above, its heel and ball over
+	// the tread below; running up 0.183 m risers, 18 cm with the toe tip 3.5 mm onto the tread.
 	const float plantReach = (leg->slideGap				  ? 2.0f
 							  : leg->sliding && leg->slideHiRiser ? LB_FOOT_RISER_HOLD
 							  : leg->sliding && leg->slideBlind	  ? LB_FOOT_BLIND_HOLD
