@@ -1215,10 +1215,12 @@ lbResult lbMetrics_AddFrame(lbMetrics* m, const lbMetricsFrame* frame, lbFrameMe
 			// One standing on air (no ground within plantedNear, or none at all) counts 0, however
 			// level the ground below it (turned onto a pit's floor it read 1).
 			const bool touching = footFound && footLowest <= m->def.floatContactHeight;
-			if (touching && m->settleTime[s] < m->def.supportSettle - 1.0e-6f)
-				continue;
 			if (touching)
+			{
+				if (m->settleTime[s] < m->def.supportSettle - 1.0e-6f)
+					continue;
 				fm.footSupport[s] = lbFootSupport(m, sole[s]);
+			}
 			else if (!footFound || footLowest > m->def.plantedNear)
 				fm.footSupport[s] = 0.0f;
 			else

@@ -1793,6 +1793,15 @@ static inline bool lbFootTurnedHold(const lbFootLegState* leg, const lbFootDef* 
 	return leg->slideHiRiser && lf->soleAboveFloor < 0.5f * def->edgeHeight && lbDot(lf->print.toeWs, leg->slideAxisWs) < 0.99862953f;
 }
 
+// Where along the slide axis (world) a landing held short of a riser lets go of its level: the
+// animation carried past the bound by 0.95 maxPlantShift, or LB_FOOT_RISER_HOLD times it for a
+// turned landing (lbFootTurnedHold). lbFootLandingRange keeps the level short of it, and
+// lbFootProbeDue probes again past it.
+static inline float lbFootHoldRelease(const lbFootLegState* leg, const lbFootDef* def, const lbFootLegFrame* lf)
+{
+	return leg->slideHi + (lbFootTurnedHold(leg, def, lf) ? LB_FOOT_RISER_HOLD : 0.95f) * def->maxPlantShift;
+}
+
 // The range of places along the foot where a foot probed at `from` (world) stands on one level
 // (see lbFootLandingRange); false, the leg unchanged, when there is no ground there.
 static bool lbFootLandingRangeFrom(lbFootLegState* leg, const lbFootDef* def, const lbFootSenseInput* in, lbFootFrame* f,
@@ -1861,8 +1870,7 @@ static bool lbFootLandingRange(lbFootLegState* leg, const lbFootDef* def, const 
 	if (leg->sliding && leg->slideHiRiser && lf->soleAboveFloor < 0.5f * def->slideHeight)
 	{
 		const float at = lbDot(from, leg->slideAxisWs);
-		const float past = lbFootTurnedHold(leg, def, lf) ? LB_FOOT_RISER_HOLD : 0.95f;
-		if (at > leg->slideLo - def->maxPlantShift && at < leg->slideHi + past * def->maxPlantShift)
+		if (at > leg->slideLo - def->maxPlantShift && at < lbFootHoldRelease(leg, def, lf))
 			return true;
 	}
 	if (!lbFootLandingRangeFrom(leg, def, in, f, lf, base, from, centre, c, g, outGroundH, outChosenH))
@@ -2123,8 +2131,7 @@ static bool lbFootProbeDue(lbFootLegState* leg, const lbFootDef* def, const lbFo
 	// ball over the tread below, and the level was chosen afresh only as the foot planted (a 6.7 cm
 	// jump into the lock).
 	const bool heldPast = phase == 3 && leg->sliding && leg->slideHiRiser && !leg->slideGap &&
-						  lbDot(lf->animAnkleWs, leg->slideAxisWs) >=
-							  leg->slideHi + (lbFootTurnedHold(leg, def, lf) ? LB_FOOT_RISER_HOLD : 0.95f) * def->maxPlantShift;
+						  lbDot(lf->animAnkleWs, leg->slideAxisWs) >= lbFootHoldRelease(leg, def, lf);
 	if (!f->snap && !heldPast && phase == leg->probePhase && leg->probeAge < maxAge &&
 		((phase == 1 && reuse > 0.0f) || lbLengthSquared(lbSub(from, leg->probeFromWs)) < reuse * reuse))
 		return false;
