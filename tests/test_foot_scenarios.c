@@ -1111,6 +1111,33 @@ static void test_a_landing_carried_past_its_riser_bound_stands_on_one_tread(void
 	printf("  4 runs: worst added pop %.1f degrees\n", (double)worst);
 }
 
+// Turning on 0.25 m risers and 0.299 m treads (51 degrees 1.54 s in, then across the flight),
+// both rigs, within every limit. A landing held short of the riser ahead, 19 cm over its tread and
+// 2 cm under the next one's nose, had its level chosen afresh on the tread above as the animation
+// carried the foot on; let go at once, the slide carried it on 9 cm in a frame and the toe tip went
+// 1.9 cm into the riser (mixamo). It now stays where it was held until it has risen to that tread
+// (lbFootLegState::riseHeld) and goes into its lock up first and across after.
+static void test_a_landing_chosen_onto_the_tread_above_rises_before_it_goes_on(void)
+{
+	const char* rigs[2] = { "mannequin", "mixamo" };
+	float worst = 0.0f;
+	for (int k = 0; k < 2; ++k)
+	{
+		char json[1024], label[128];
+		snprintf(json, sizeof json,
+				 "{\"world\": {\"shapes\": [{\"builder\": \"stairs\", \"params\": {\"riser\": 0.25, \"tread\": 0.299,"
+				 " \"count\": 12, \"distance\": 1.0, \"width\": 10}}]}, \"rig\": \"%s\", \"motion\": \"walk\","
+				 " \"system\": \"foot\", \"timeline\": [{\"t\": 0, \"input\": \"velocity\", \"value\": [1.4, 0, 0]},"
+				 " {\"t\": 1.54, \"input\": \"velocity\", \"value\": [0.8772, 1.0911, 0]},"
+				 " {\"t\": 2.74, \"input\": \"velocity\", \"value\": [0, 1.4, 0]},"
+				 " {\"t\": 3.74, \"input\": \"velocity\", \"value\": [-0.8772, 1.0911, 0]}], \"frames\": 300}",
+				 rigs[k]);
+		snprintf(label, sizeof label, "turning on 0.25 x 0.299 m stairs, %s", rigs[k]);
+		ENSURE(holdScenarioText(json, label, &worst));
+	}
+	printf("  2 turns: worst added pop %.1f degrees\n", (double)worst);
+}
+
 // Runs a scenario's text to its end and copies its summary into *out; *outFell and *outLanded say
 // whether the character fell and then landed. False when the scenario does not parse or run.
 static bool runWatchingFall(const char* json, lbMetricsSummary* out, bool* outFell, bool* outLanded)
@@ -2034,6 +2061,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_a_slowed_run_unfolds_its_landing_knee_gently);
 	RUN_TEST(test_a_straight_trailing_leg_folds_gently_off_its_tread);
 	RUN_TEST(test_a_landing_carried_past_its_riser_bound_stands_on_one_tread);
+	RUN_TEST(test_a_landing_chosen_onto_the_tread_above_rises_before_it_goes_on);
 	RUN_TEST(test_a_landing_past_a_drop_out_of_reach_keeps_the_rim);
 	RUN_TEST(test_curled_toes_left_on_a_tread_by_a_fall_stay_out_of_it);
 	RUN_TEST(test_toes_planting_on_a_rock_bend_onto_it_at_once);

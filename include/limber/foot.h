@@ -302,6 +302,16 @@ typedef struct lbFootLegState
 	bool slideBlind;
 	///@}
 	///@{
+	/// A landing held short of a riser whose level was chosen afresh on the tread above it (the
+	/// animation carried the foot on past the hold) while the foot was still below that tread: it
+	/// stays at riseHoldAt (world, m along slideAxisWs: where it was held) until its smoothed ground
+	/// (offset) has come within 5 mm of riseHoldH (world, along up: the tread's height), and blends
+	/// into a lock up first and across after. Let go once the foot is above the tread, the lock
+	/// has blended in, or the landing ends.
+	bool riseHeld;
+	float riseHoldAt, riseHoldH;
+	///@}
+	///@{
 	/// Last ground plane under the foot (world): a point and its unit normal; valid when grounded.
 	lbVec3 groundPointWs, groundNormalWs;
 	///@}

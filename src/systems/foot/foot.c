@@ -1552,6 +1552,7 @@ static LB_ALWAYS_INLINE bool lbFootBeginFrame(lbFootState* state, const lbFootDe
 			state->legs[s].slideLo = -1.0e30f;
 			state->legs[s].slideHi = 1.0e30f;
 			state->legs[s].slideHiRiser = false;
+			state->legs[s].riseHeld = false;
 			state->legs[s].sliding = false;
 			state->legs[s].slideMetEdge = false;
 			state->legs[s].printValid = 0;
@@ -2406,6 +2407,9 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		const int kept = lbFootGapSide(leg);
 		float rangeH = lbDot(c.point, f->up);
 		float chosenH = 1.0e30f;
+		const bool heldRiser = leg->sliding && !leg->slideGap && lbFootTurnedHold(leg, def, lf);
+		const lbVec3 heldAxis = leg->slideAxisWs;
+		const float heldHi = leg->slideHi;
 		leg->sliding = landing && lbFootLandingRange(leg, def, in, f, lf, base, &centre, &c, &g, &rangeH, &chosenH);
 		// A landing foot beside a riser that runs along it comes down clear of it, as its plant
 		// will stand (lbFootSideShift, where the level beside the foot rises; not a drop beside
@@ -2452,6 +2456,22 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 			const float rise = chosenH - lbDot(leg->groundPointWs, f->up);
 			if (rise > def->edgeHeight && leg->clearance + def->edgeHeight < rise)
 				leg->groundPointWs = lbMulAdd(leg->groundPointWs, rise, f->up);
+			// Chosen so after a hold short of the riser below that level, the foot stays where it
+			// was held until it has risen to the level (lbFootEaseSlide) and goes into its lock
+			// up first: let go at once, the slide carried the foot on 9 cm in a frame while its
+			// sole was still 2 cm under the nose, and the toe tip went 1.9 cm into the riser
+			// (walking a turn up 0.25 m risers).
+			leg->riseHeld = heldRiser && rise > def->edgeHeight;
+			if (leg->riseHeld)
+			{
+				// Where the hold put the foot: this frame's animated foot carried by last frame's
+				// slide, no further than the old bound (the slide is relative to the animation, which
+				// has moved on since).
+				lbVec3 held = lbAdd(lf->animAnkleWs, leg->shiftWs);
+				held = lbMulAdd(held, -lbMaxF(lbDot(held, heldAxis) - heldHi, 0.0f), heldAxis);
+				leg->riseHoldAt = lbDot(held, leg->slideAxisWs);
+				leg->riseHoldH = chosenH;
+			}
 		}
 		// Part of the footprint over nothing and no level the whole foot fits on within
 		// maxPlantShift (no bound at all, or one too short for the foot), or a range already set
@@ -2860,6 +2880,10 @@ static void lbFootEaseSlide(lbFootLegState* leg, const lbFootDef* def, const lbF
 			leg->acrossWs = lbVec3_zero;
 		}
 	}
+	// A hold below the tread above (riseHeld) lasts while the landing does, until the smoothed
+	// ground is within 5 mm of the tread, and through the blend into a lock.
+	if (leg->riseHeld && (leg->locked ? leg->lockAlpha >= 1.0f : !leg->sliding || leg->offset >= leg->riseHoldH - 0.005f))
+		leg->riseHeld = false;
 	if (!leg->locked && leg->sliding)
 	{
 		// Where the animated foot is along the slide axis, held within the level's range and no
@@ -2872,10 +2896,12 @@ static void lbFootEaseSlide(lbFootLegState* leg, const lbFootDef* def, const lbF
 		// once (the goal's own speed limit still smooths the motion), not eased over frames.
 		const bool past = leg->slideHiRiser && at > leg->slideHi;
 		const float k = f->snap || past ? 1.0f : lbFootInterpAlpha(f->memo, lb_footMemoGoal2, f->dt, 2.0f * def->goalSpeed);
-		const float target = lbClampF(animAt, lbMinF(leg->slideLo, leg->slideHi), leg->slideHi);
+		float target = lbClampF(animAt, lbMinF(leg->slideLo, leg->slideHi), leg->slideHi);
+		if (leg->riseHeld)
+			target = lbMinF(target, leg->riseHoldAt);
 		float want = target == animAt ? (1.0f - k) * (at - animAt) : lbLerpF(at, target, k) - animAt;
 		const float reach = leg->slideGap ? 2.0f * def->maxPlantShift
-										  : (lbFootTurnedHold(leg, def, lf) ? LB_FOOT_RISER_HOLD
+										  : (lbFootTurnedHold(leg, def, lf) || leg->riseHeld ? LB_FOOT_RISER_HOLD
 											 : leg->slideBlind				  ? LB_FOOT_BLIND_HOLD
 																			  : 1.0f) *
 												def->maxPlantShift;
@@ -3001,8 +3027,9 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 	// into the riser ahead. The riser bound ends with the plant. Not a gap's far side: short of it
 	// lies the gap, and the plant goes to the range (below); dropped, the foot planted where its
 	// slide had got to (walking over a 0.48 m gap 0.53 m deep, the far side chosen in the frame
-	// before the plant: on the pit's floor, the other foot then 12 cm into the far wall).
-	if (!leg->slideGap)
+	// before the plant: on the pit's floor, the other foot then 12 cm into the far wall). Nor a
+	// landing held below the tread above (riseHeld): its plant goes onto that tread's range.
+	if (!leg->slideGap && !leg->riseHeld)
 	{
 		const float atLock = lbDot(lbAdd(lf->animAnkleWs, leg->shiftWs), leg->slideAxisWs);
 		if (atLock < leg->slideLo - def->edgeMargin)
@@ -3047,9 +3074,11 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 			// The landing place, probed afresh: slide onto one level, then stand on the ground found
 			// there, cleared against the ground under every sole sample.
 			// Across a gap the foot plants where its range puts it, not short of it where the
-			// slide has got to: the place it has reached may still be over the gap.
+			// slide has got to: the place it has reached may still be over the gap. So does a
+			// landing held below the tread above (riseHeld): where it was held, its heel is over
+			// the tread below.
 			lbVec3 shift0 = lbProjectOnPlane(leg->shiftWs, up);
-			if (leg->slideGap && leg->sliding)
+			if ((leg->slideGap || leg->riseHeld) && leg->sliding)
 			{
 				const float animAt = lbDot(lf->animAnkleWs, leg->slideAxisWs);
 				shift0 = lbMulSV(lbClampF(animAt, lbMinF(leg->slideLo, leg->slideHi), leg->slideHi) - animAt, leg->slideAxisWs);
@@ -3451,6 +3480,14 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			else if (drop > 0.0f && drop < def->edgeHeight && f->floorJump >= 0.0f &&
 					 lbDot(leg->lockAnkleWs, up) - lf->ankleH > lbMaxF(lf->offsetTarget, f->floorH) + def->edgeHeight)
 				ankleGoal = lbAdd(ankleGoal, lbMulAdd(lbMulSV(a, lbMulAdd(d, -drop, up)), drop, up));
+			// A landing held below the tread it locks on (riseHeld): up over the first 0.6 of the
+			// blend, across over the last 0.6, so the toe rises past the nose before it goes on.
+			else if (leg->riseHeld && drop > 0.0f)
+			{
+				const float rise = lbSmoothStep(lbClampF(a / 0.6f, 0.0f, 1.0f));
+				const float across = lbSmoothStep(lbClampF((a - 0.4f) / 0.6f, 0.0f, 1.0f));
+				ankleGoal = lbAdd(ankleGoal, lbMulAdd(lbMulSV(across, lbMulAdd(d, -drop, up)), rise * drop, up));
+			}
 			else
 				ankleGoal = lbLerp(ankleGoal, leg->lockAnkleWs, a);
 			footRot = lbQuatSlerp(footRot, leg->lockRotWs, leg->lockAlpha);
