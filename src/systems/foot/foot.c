@@ -3525,10 +3525,13 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			// into the nose they were still rising past (running up 0.30 m stairs, 41/47 mm).
 			// Held fully in place it stopped dead and the leg popped; rising first also outside a
 			// landing (higher in the swing) popped the leg by up to 2 degrees on taller stairs.
+			// Along its travel means within 120 degrees of it: a landing catching up across a turn
+			// on stairs moves sideways to its travel, and moved across and up together its toe tip
+			// went 1.4-2.4 cm into the riser it was rising past (64 degrees on 0.247 m risers).
 			const float rise = lbDot(want, up);
 			const lbVec3 across = lbMulAdd(want, -rise, up);
 			if (leg->sliding && !lf->planted && !leg->locked && rise > 0.0f && lbLengthSquared(want) > cap * cap &&
-				lbDot(across, lf->footVel) > 0.0f)
+				lbDot(across, lf->footVel) > -0.5f * lbLength(across) * lf->footSpeed)
 			{
 				const float upPart = lbMinF(rise, cap);
 				const float left = sqrtf(lbMaxF(cap * cap - upPart * upPart, 0.0f));
