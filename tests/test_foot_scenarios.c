@@ -1135,6 +1135,18 @@ static float holdTurnOnStairs(float riser, float tread, float turnDeg, float tur
 	return worst;
 }
 
+// Walking over a 0.35 m gap 0.36 m deep 1.84 m ahead, both rigs, within every limit. The animation
+// put a foot down with its ankle over the gap; the plant slid it back toward the near rim but no
+// further than maxPlantShift, its ball 2.8 cm past the edge, and as the heel rose for the next step
+// the sole bore on that ball over the gap (support 0, mixamo). Back from a drop ahead the plant now
+// reaches as far as a riser's hold (1.5 times maxPlantShift).
+static void test_a_plant_short_of_a_gap_keeps_its_ball_on_the_rim(void)
+{
+	const float worst = holdOnBothRigs("{\"builder\": \"gap\", \"params\": {\"gap\": 0.35, \"depth\": 0.36, \"distance\": 1.84, \"width\": 12}}",
+									   "walk", 1.4f, 200, "", "walk over a 0.35 m gap");
+	printf("  2 runs: worst added pop %.1f degrees\n", (double)worst);
+}
+
 // Turning on 0.25 m risers and 0.299 m treads (51 degrees 1.54 s in), both rigs, within every
 // limit. A landing held short of the riser ahead, 19 cm over its tread and 2 cm under the next
 // one's nose, had its level chosen afresh on the tread above as the animation carried the foot on;
@@ -2085,6 +2097,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_a_landing_carried_past_its_riser_bound_stands_on_one_tread);
 	RUN_TEST(test_a_landing_chosen_onto_the_tread_above_rises_before_it_goes_on);
 	RUN_TEST(test_a_turning_landing_rises_over_the_nose_before_it_catches_up);
+	RUN_TEST(test_a_plant_short_of_a_gap_keeps_its_ball_on_the_rim);
 	RUN_TEST(test_a_landing_past_a_drop_out_of_reach_keeps_the_rim);
 	RUN_TEST(test_curled_toes_left_on_a_tread_by_a_fall_stay_out_of_it);
 	RUN_TEST(test_toes_planting_on_a_rock_bend_onto_it_at_once);

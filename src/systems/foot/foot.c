@@ -3101,7 +3101,10 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 				const float used = leg->slideGap ? 0.0f : lbDot(lbSub(base0, lf->animAnkleWs), lf->print.toeWs);
 				float more = lbFootSlideAt(def, in->query, &centre, base, &lf->print, &c, &g, up, &f->castCount, NULL, true, lf->rimH, lf->deepH, used,
 										   &lo, &hi, &riser, &levelH, NULL);
-				lbVec3 slid = lbClampLength(lbMulAdd(lbSub(base0, lf->animAnkleWs), more, lf->print.toeWs), plantReach);
+				// Back from a drop ahead (a gap's or a nose's edge the ball would overhang) the plant
+				// reaches as far as a riser's hold.
+				const float reachHere = more < 0.0f && !riser && hi < 1.0e29f ? lbMaxF(plantReach, LB_FOOT_RISER_HOLD * def->maxPlantShift) : plantReach;
+				lbVec3 slid = lbClampLength(lbMulAdd(lbSub(base0, lf->animAnkleWs), more, lf->print.toeWs), reachHere);
 				base = lbAdd(lf->animAnkleWs, slid);
 				if (lbDistance(base, base0) > 1.0e-4f && !lbFootPlantProbeAt(def, in->query, f, lf, base, &c, &g))
 					base = base0; // nothing there after all: keep the foot where it was
