@@ -1135,6 +1135,17 @@ static float holdTurnOnStairs(float riser, float tread, float turnDeg, float tur
 	return worst;
 }
 
+// Running at 3.5 m/s over 0.45 m rocks (field seed 839, scale 2.4), both rigs, within every limit.
+// Probed at 30 Hz, a landing's toe tip moved on 7.5 cm past the ground last probed under it, up a
+// rock's flank, and stood 1.1 cm in the rock (mannequin): the tip's kept ground now rises toward
+// the ground the landing found one step past it (lbFootSweepTipBeyond).
+static void test_a_running_landing_toe_keeps_out_of_the_flank_ahead(void)
+{
+	const float worst = holdOnBothRigs("{\"builder\": \"rocky\", \"params\": {\"amplitude\": 0.45, \"scale\": 2.4, \"size\": 30, \"seed\": 839}}",
+									   "run", 3.5f, 180, "", "running over 0.45 m rocks");
+	printf("  2 runs: worst added pop %.1f degrees\n", (double)worst);
+}
+
 // Walking over a 0.35 m gap 0.36 m deep 1.84 m ahead, both rigs, within every limit. The animation
 // put a foot down with its ankle over the gap; the plant slid it back toward the near rim but no
 // further than maxPlantShift, its ball 2.8 cm past the edge, and as the heel rose for the next step
@@ -2098,6 +2109,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_a_landing_chosen_onto_the_tread_above_rises_before_it_goes_on);
 	RUN_TEST(test_a_turning_landing_rises_over_the_nose_before_it_catches_up);
 	RUN_TEST(test_a_plant_short_of_a_gap_keeps_its_ball_on_the_rim);
+	RUN_TEST(test_a_running_landing_toe_keeps_out_of_the_flank_ahead);
 	RUN_TEST(test_a_landing_past_a_drop_out_of_reach_keeps_the_rim);
 	RUN_TEST(test_curled_toes_left_on_a_tread_by_a_fall_stay_out_of_it);
 	RUN_TEST(test_toes_planting_on_a_rock_bend_onto_it_at_once);

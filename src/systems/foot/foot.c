@@ -1762,6 +1762,38 @@ static LB_ALWAYS_INLINE void lbFootAnimatedLeg(lbFootLegState* leg, const lbFoot
 	leg->prevFootVel = lf->footVel;
 }
 
+// The toe tip's kept ground (printHeight) raised to where the ground the landing found one step
+// past the tip (beyondPointWs[0], its slide's ray) rises to within the stretch the tip passes over
+// until the next probe (`move`, m along the foot, as lbFootSweepPrint's), taken as a straight rise
+// above the plane from the tip's sample to that point. The sweep reaches no further than the tip's
+// own sample: running onto 0.45 m rocks at 30 Hz traces, a landing's tip moved on 7.5 cm past
+// where the ground under it was last probed, up a rock's flank, and stood 1.1 cm in the rock.
+// Only a rise of up to edgeHeight (a rock's flank, not a step): a riser past the tip is the
+// landing's range's and the corner's, and read as a ramp up to the tread it lifted the toes of
+// walks up 0.34 m risers early and popped the leg 16 degrees.
+static void lbFootSweepTipBeyond(lbFootLegState* leg, const lbFootLegFrame* lf, lbVec3 point, lbVec3 n, lbVec3 up, lbVec3 base,
+								 float move, float edgeHeight)
+{
+	const unsigned tipBit = 1u << lb_soleToeTip;
+	if (!(move > 0.0f) || (leg->beyondValid & 5u) != 5u || !(leg->printValid & tipBit))
+		return;
+	const lbFootPrint* fp = &lf->print;
+	const lbVec3 tip = lbMulAdd(base, fp->along[lb_soleToeTip], fp->toeWs);
+	const lbVec3 d = lbProjectOnPlane(lbSub(leg->beyondPointWs[0], tip), up);
+	const float ahead = lbDot(d, fp->toeWs);
+	// A point of this landing's line ahead of the tip (not one left beside a turned foot's line).
+	if (!(ahead > 1.0e-3f) || lbLengthSquared(lbMulAdd(d, -ahead, fp->toeWs)) > 0.0025f)
+		return;
+	const float tipPlane = lbPlaneHeightAt(point, n, up, tip);
+	const float riseTip = leg->printHeight[lb_soleToeTip] - tipPlane;
+	const float riseBeyond = leg->beyondHeight[0] - lbPlaneHeightAt(point, n, up, leg->beyondPointWs[0]);
+	if (!(riseBeyond - riseTip <= edgeHeight))
+		return;
+	const float rise = riseTip + lbMinF(move / ahead, 1.0f) * (riseBeyond - riseTip);
+	if (rise > riseTip)
+		leg->printHeight[lb_soleToeTip] = tipPlane + rise;
+}
+
 static void lbFootKeepPrint(lbFootLegState* leg, const lbFootGround* g)
 {
 	for (int k = 0; k < lb_solePointCount; ++k)
@@ -2411,6 +2443,9 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		const lbVec3 heldAxis = leg->slideAxisWs;
 		const float heldHi = leg->slideHi;
 		leg->sliding = landing && lbFootLandingRange(leg, def, in, f, lf, base, &centre, &c, &g, &rangeH, &chosenH);
+		if (landing && !leg->locked && def->traceRate > 0.0f)
+			lbFootSweepTipBeyond(leg, lf, c.point, c.normal, f->up, base, lbDot(lf->footVel, lf->print.toeWs) * 1.5f / def->traceRate,
+								 def->edgeHeight);
 		// A landing foot beside a riser that runs along it comes down clear of it, as its plant
 		// will stand (lbFootSideShift, where the level beside the foot rises; not a drop beside
 		// it, whose plant moves back onto the tread): a foot turning onto a tread along the riser
