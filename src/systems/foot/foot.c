@@ -1774,8 +1774,10 @@ static LB_ALWAYS_INLINE void lbFootAnimatedLeg(lbFootLegState* leg, const lbFoot
 static void lbFootSweepTipBeyond(lbFootLegState* leg, const lbFootLegFrame* lf, lbVec3 point, lbVec3 n, lbVec3 up, lbVec3 base,
 								 float move, float edgeHeight)
 {
-	const unsigned tipBit = 1u << lb_soleToeTip;
-	if (!(move > 0.0f) || (leg->beyondValid & 5u) != 5u || !(leg->printValid & tipBit))
+	// Ground found past the tip (bit 0 of beyondValid) at a point still held (bit 2), and ground
+	// under the tip itself.
+	const unsigned beyondTip = 1u | 1u << 2;
+	if (!(move > 0.0f) || (leg->beyondValid & beyondTip) != beyondTip || !(leg->printValid & 1u << lb_soleToeTip))
 		return;
 	const lbFootPrint* fp = &lf->print;
 	const lbVec3 tip = lbMulAdd(base, fp->along[lb_soleToeTip], fp->toeWs);
@@ -3138,7 +3140,8 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 										   &lo, &hi, &riser, &levelH, NULL);
 				// Back from a drop ahead (a gap's or a nose's edge the ball would overhang) the plant
 				// reaches as far as a riser's hold.
-				const float reachHere = more < 0.0f && !riser && hi < 1.0e29f ? lbMaxF(plantReach, LB_FOOT_RISER_HOLD * def->maxPlantShift) : plantReach;
+				const float reachHere =
+					more < 0.0f && !riser && hi < 1.0e29f ? lbMaxF(plantReach, LB_FOOT_RISER_HOLD * def->maxPlantShift) : plantReach;
 				lbVec3 slid = lbClampLength(lbMulAdd(lbSub(base0, lf->animAnkleWs), more, lf->print.toeWs), reachHere);
 				base = lbAdd(lf->animAnkleWs, slid);
 				if (lbDistance(base, base0) > 1.0e-4f && !lbFootPlantProbeAt(def, in->query, f, lf, base, &c, &g))
