@@ -415,6 +415,13 @@ static float holdOnBothRigs(const char* shape, const char* motion, float vx, int
 	return worst;
 }
 
+// holdOnBothRigs with no extra keys, then the worst added pop of the two runs printed.
+static void holdShapeOnBothRigs(const char* shape, const char* motion, float vx, int frames, const char* what)
+{
+	const float worst = holdOnBothRigs(shape, motion, vx, frames, "", what);
+	printf("  worst added pop %.1f degrees\n", (double)worst);
+}
+
 // Runs n flights (sizes: riser, tread in m) on both reference rigs, down or up, with the named
 // motion at `speed` m/s for `frames` frames (kept on the flight with `keepSpeed`, as a game's
 // controller may: the runs that watch the foot system at full speed), and holds each run to every foot limit (added pop,
@@ -642,9 +649,8 @@ static void test_a_landing_at_rest_on_its_floor_keeps_its_heel_out_of_the_nose_b
 // the ball 10.8 mm (mixamo).
 static void test_a_leg_blending_in_does_not_sink_with_the_hips(void)
 {
-	const float worst = holdOnBothRigs("{\"builder\": \"gap\", \"params\": {\"gap\": 0.46, \"depth\": 0.54, \"distance\": 2.4, \"width\": 12}}",
-										 "walk", 1.4f, 200, "", "walk over a 0.46 m gap");
-	printf("  worst added pop %.1f degrees\n", (double)worst);
+	holdShapeOnBothRigs("{\"builder\": \"gap\", \"params\": {\"gap\": 0.46, \"depth\": 0.54, \"distance\": 2.4, \"width\": 12}}",
+						"walk", 1.4f, 200, "walk over a 0.46 m gap");
 }
 
 // Walking into a trench 1.64 m wide and 0.44 m deep, both rigs: the foot stepping down lands toes
@@ -654,9 +660,8 @@ static void test_a_leg_blending_in_does_not_sink_with_the_hips(void)
 // ball, the unbent toe tip stood 1.17 cm (mannequin) and 1.03 cm (mixamo) in the trench's floor.
 static void test_a_foot_stepping_down_toes_first_keeps_its_unbent_toe_tip_out_of_the_floor(void)
 {
-	const float worst = holdOnBothRigs("{\"builder\": \"gap\", \"params\": {\"gap\": 1.64, \"depth\": 0.44, \"distance\": 2.52, \"width\": 12}}",
-										 "walk", 1.4f, 170, "", "walk into a 1.64 m trench 0.44 m deep");
-	printf("  worst added pop %.1f degrees\n", (double)worst);
+	holdShapeOnBothRigs("{\"builder\": \"gap\", \"params\": {\"gap\": 1.64, \"depth\": 0.44, \"distance\": 2.52, \"width\": 12}}",
+						"walk", 1.4f, 170, "walk into a 1.64 m trench 0.44 m deep");
 }
 
 // Running into a trench 1.01 m wide and 0.48 m deep, both rigs: the foot landing on the near rim
@@ -666,9 +671,8 @@ static void test_a_foot_stepping_down_toes_first_keeps_its_unbent_toe_tip_out_of
 // rim it stood on.
 static void test_a_foot_landing_on_a_rim_does_not_fall_with_the_body_into_it(void)
 {
-	const float worst = holdOnBothRigs("{\"builder\": \"gap\", \"params\": {\"gap\": 1.01, \"depth\": 0.48, \"distance\": 2.15, \"width\": 12}}",
-										 "run", 3.5f, 170, "", "run into a 1.01 m trench 0.48 m deep");
-	printf("  worst added pop %.1f degrees\n", (double)worst);
+	holdShapeOnBothRigs("{\"builder\": \"gap\", \"params\": {\"gap\": 1.01, \"depth\": 0.48, \"distance\": 2.15, \"width\": 12}}",
+						"run", 3.5f, 170, "run into a 1.01 m trench 0.48 m deep");
 }
 
 // A walk down a 30 m wide flight of 16 risers (m) on treads (m) from 0.3 m behind the top's nose,
@@ -1141,9 +1145,8 @@ static float holdTurnOnStairs(float riser, float tread, float turnDeg, float tur
 // the ground the landing found one step past it (lbFootSweepTipBeyond).
 static void test_a_running_landing_toe_keeps_out_of_the_flank_ahead(void)
 {
-	const float worst = holdOnBothRigs("{\"builder\": \"rocky\", \"params\": {\"amplitude\": 0.45, \"scale\": 2.4, \"size\": 30, \"seed\": 839}}",
-									   "run", 3.5f, 180, "", "running over 0.45 m rocks");
-	printf("  2 runs: worst added pop %.1f degrees\n", (double)worst);
+	holdShapeOnBothRigs("{\"builder\": \"rocky\", \"params\": {\"amplitude\": 0.45, \"scale\": 2.4, \"size\": 30, \"seed\": 839}}",
+						"run", 3.5f, 180, "running over 0.45 m rocks");
 }
 
 // Walking over a 0.35 m gap 0.36 m deep 1.84 m ahead, both rigs, within every limit. The animation
@@ -1153,9 +1156,8 @@ static void test_a_running_landing_toe_keeps_out_of_the_flank_ahead(void)
 // reaches as far as a riser's hold (1.5 times maxPlantShift).
 static void test_a_plant_short_of_a_gap_keeps_its_ball_on_the_rim(void)
 {
-	const float worst = holdOnBothRigs("{\"builder\": \"gap\", \"params\": {\"gap\": 0.35, \"depth\": 0.36, \"distance\": 1.84, \"width\": 12}}",
-									   "walk", 1.4f, 200, "", "walk over a 0.35 m gap");
-	printf("  2 runs: worst added pop %.1f degrees\n", (double)worst);
+	holdShapeOnBothRigs("{\"builder\": \"gap\", \"params\": {\"gap\": 0.35, \"depth\": 0.36, \"distance\": 1.84, \"width\": 12}}",
+						"walk", 1.4f, 200, "walk over a 0.35 m gap");
 }
 
 // Turning on 0.25 m risers and 0.299 m treads (51 degrees 1.54 s in), both rigs, within every
