@@ -1149,6 +1149,18 @@ static void test_a_running_landing_toe_keeps_out_of_the_flank_ahead(void)
 						"run", 3.5f, 180, "running over 0.45 m rocks");
 }
 
+// Running at 3.5 m/s out of a 1.59 m trench 0.48 m deep 1.58 m ahead, both rigs, within every
+// limit. The swing's rise onto the far rim outran the goal's speed cap; scaled together, the capped
+// goal moved on with the animation while it rose only part of the way, and the toe tip went 1.2
+// (mannequin) and 2.2 cm (mixamo) into the wall's top. A swing whose capped step would carry its toe
+// tip past a kept look-ahead point standing above the tip's height now rises first
+// (lbFootSwingRiseFirst).
+static void test_a_swing_rising_out_of_a_trench_clears_the_far_wall(void)
+{
+	holdShapeOnBothRigs("{\"builder\": \"gap\", \"params\": {\"gap\": 1.59, \"depth\": 0.48, \"distance\": 1.58, \"width\": 12}}",
+						"run", 3.5f, 170, "run out of a 1.59 m trench 0.48 m deep");
+}
+
 // Walking over a 0.35 m gap 0.36 m deep 1.84 m ahead, both rigs, within every limit. The animation
 // put a foot down with its ankle over the gap; the plant slid it back toward the near rim but no
 // further than maxPlantShift, its ball 2.8 cm past the edge, and as the heel rose for the next step
@@ -2112,6 +2124,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_a_turning_landing_rises_over_the_nose_before_it_catches_up);
 	RUN_TEST(test_a_plant_short_of_a_gap_keeps_its_ball_on_the_rim);
 	RUN_TEST(test_a_running_landing_toe_keeps_out_of_the_flank_ahead);
+	RUN_TEST(test_a_swing_rising_out_of_a_trench_clears_the_far_wall);
 	RUN_TEST(test_a_landing_past_a_drop_out_of_reach_keeps_the_rim);
 	RUN_TEST(test_curled_toes_left_on_a_tread_by_a_fall_stay_out_of_it);
 	RUN_TEST(test_toes_planting_on_a_rock_bend_onto_it_at_once);
