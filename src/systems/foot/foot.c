@@ -3688,15 +3688,18 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			}
 			// A swing rising by more than the cap toward ground the look-ahead kept ahead (running out
 			// of a trench onto its far rim) whose capped step, scaled, would carry the toe tip past a
-			// kept point standing above the sole that step reaches rises first, and moves on at most
+			// kept point standing above the height the tip reaches rises first, and moves on at most
 			// as the landing above does and no further than that point: scaled together, the capped
 			// goal moved on with the animation while it rose only part of the way, and the toe tip
 			// went 1.2-2.2 cm into the far wall's top (a 1.59 m trench 0.48 m deep at 3.5 m/s).
+			// (The branches below are for landing or locked feet: none is taken when this one's tests
+			// pass and its tip meets no point.)
 			else if (!leg->sliding && !lf->planted && !leg->locked && rise > 0.0f && leg->aheadCount > 0 &&
-					 lbLengthSquared(want) > cap * cap &&
-					 lbFootSwingStepMeetsAhead(leg, lf, step, up, lbFootTipDrop(lf, footRot, f->modelToWorld, up)))
+					 lbLengthSquared(want) > cap * cap)
 			{
-				step = lbFootSwingRiseFirst(leg, lf, across, rise, cap, up, lbFootTipDrop(lf, footRot, f->modelToWorld, up));
+				const float tipDrop = lbFootTipDrop(lf, footRot, f->modelToWorld, up);
+				if (lbFootSwingStepMeetsAhead(leg, lf, step, up, tipDrop))
+					step = lbFootSwingRiseFirst(leg, lf, across, rise, cap, up, tipDrop);
 			}
 			// A landing foot drawn back against the riser bounding its level while its goal also
 			// rises (the toe tip's sample already over the tread beyond lifts it) moves back first
