@@ -3395,15 +3395,43 @@ static inline float lbFootTipDrop(const lbFootLegFrame* lf, lbQuat rot, float sc
 	return -scale * lbDot(lbMulAdd(lbIkQuatRotate(rot, sole->under), sole->along[lb_soleToeTip], lbIkQuatRotate(rot, sole->toeFlat)), up);
 }
 
+// Last frame's goal as a foot rising first takes it: the animated ankle moved back by its
+// horizontal move this frame (`moveH`) and carried by the kept offset.
+static inline lbVec3 lbFootGoalWas(const lbFootLegState* leg, const lbFootLegFrame* lf, lbVec3 moveH)
+{
+	return lbAdd(lbSub(lf->animAnkleWs, moveH), leg->goalOffsetWs);
+}
+
+// The move across (world, horizontal) of a foot rising first by upPart: what the cap leaves, or
+// 30 % of the animation's own move, whichever is more.
+static inline lbVec3 lbFootRiseFirstAcross(lbVec3 across, lbVec3 moveH, float upPart, float cap)
+{
+	const float left = sqrtf(lbMaxF(cap * cap - upPart * upPart, 0.0f));
+	return lbClampLength(lbAdd(across, moveH), lbMaxF(left, 0.3f * lbLength(moveH)));
+}
+
+// A move across (world, horizontal) taking the toe tip (from tipWas) no further than the nearest
+// look-ahead point whose ground stands above heightTo (world, along up).
+static lbVec3 lbFootAheadRoom(const lbFootLegState* leg, lbVec3 world, lbVec3 tipWas, float heightTo, lbVec3 up)
+{
+	const float worldLen = lbLength(world);
+	if (!(worldLen > 1.0e-6f) || leg->aheadCount == 0)
+		return world;
+	const lbVec3 dir = lbMulSV(1.0f / worldLen, world);
+	float room = worldLen;
+	for (int i = 0; i < leg->aheadCount; ++i)
+		if (leg->aheadHeight[i] > heightTo)
+			room = lbMinF(room, lbMaxF(lbDot(lbProjectOnPlane(lbSub(leg->aheadPointWs[i], tipWas), up), dir), 0.0f));
+	return lbMulSV(room, dir);
+}
+
 // Whether a swing's capped step (the change of its goal's offset, world), taken whole, carries its
 // toe tip past one of the look-ahead's kept points whose ground stands above the height the tip
-// reaches (`tipDrop`: how far the goal's toe tip lies below its ankle, m). Last frame's goal is the
-// animated ankle moved back by its horizontal move this frame and carried by the kept offset, as
-// the landing's rise first takes it.
+// reaches (`tipDrop`: how far the goal's toe tip lies below its ankle, m).
 static bool lbFootSwingStepMeetsAhead(const lbFootLegState* leg, const lbFootLegFrame* lf, lbVec3 step, lbVec3 up, float tipDrop)
 {
 	const lbVec3 moveH = lbProjectOnPlane(lf->moveWs, up);
-	const lbVec3 goalWas = lbAdd(lbSub(lf->animAnkleWs, moveH), leg->goalOffsetWs);
+	const lbVec3 goalWas = lbFootGoalWas(leg, lf, moveH);
 	const lbVec3 tipWas = lbMulAdd(goalWas, lf->print.along[lb_soleToeTip], lf->print.toeWs);
 	const lbVec3 world = lbProjectOnPlane(lbAdd(moveH, step), up);
 	const float len = lbLength(world);
@@ -3418,32 +3446,6 @@ static bool lbFootSwingStepMeetsAhead(const lbFootLegState* leg, const lbFootLeg
 			return true;
 	}
 	return false;
-}
-
-// The step of such a swing (lbFootSwingStepMeetsAhead): up first by as much of the rise as the cap
-// allows, across in the world with what is left or 30 % of the animation's own move, whichever is
-// more, and no further than the nearest kept point standing above the height its toe tip rises to.
-static lbVec3 lbFootSwingRiseFirst(const lbFootLegState* leg, const lbFootLegFrame* lf, lbVec3 across, float rise, float cap, lbVec3 up,
-								   float tipDrop)
-{
-	const float upPart = lbMinF(rise, cap);
-	const float left = sqrtf(lbMaxF(cap * cap - upPart * upPart, 0.0f));
-	const lbVec3 moveH = lbProjectOnPlane(lf->moveWs, up);
-	lbVec3 world = lbClampLength(lbAdd(across, moveH), lbMaxF(left, 0.3f * lbLength(moveH)));
-	const float worldLen = lbLength(world);
-	if (worldLen > 1.0e-6f)
-	{
-		const lbVec3 dir = lbMulSV(1.0f / worldLen, world);
-		const lbVec3 goalWas = lbAdd(lbSub(lf->animAnkleWs, moveH), leg->goalOffsetWs);
-		const lbVec3 tipWas = lbMulAdd(goalWas, lf->print.along[lb_soleToeTip], lf->print.toeWs);
-		const float tipTo = lbDot(goalWas, up) + upPart - tipDrop;
-		float room = worldLen;
-		for (int i = 0; i < leg->aheadCount; ++i)
-			if (leg->aheadHeight[i] > tipTo)
-				room = lbMinF(room, lbMaxF(lbDot(lbProjectOnPlane(lbSub(leg->aheadPointWs[i], tipWas), up), dir), 0.0f));
-		world = lbMulSV(room, dir);
-	}
-	return lbMulAdd(lbSub(world, moveH), upPart, up);
 }
 
 // A goal blending into a lock below it cleared against the ground under each sole point (see
@@ -3634,9 +3636,11 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 				lbDot(across, lf->footVel) > -0.5f * lbLength(across) * lf->footSpeed)
 			{
 				const float upPart = lbMinF(rise, cap);
-				const float left = sqrtf(lbMaxF(cap * cap - upPart * upPart, 0.0f));
 				const lbVec3 moveH = lbProjectOnPlane(lf->moveWs, up);
-				lbVec3 world = lbClampLength(lbAdd(across, moveH), lbMaxF(left, 0.3f * lbLength(moveH)));
+				lbVec3 world = lbFootRiseFirstAcross(across, moveH, upPart, cap);
+				const lbVec3 goalWas = lbFootGoalWas(leg, lf, moveH);
+				const lbVec3 tipWas = lbMulAdd(goalWas, lf->print.along[lb_soleToeTip], lf->print.toeWs);
+				const float soleTo = lbDot(goalWas, up) + upPart - lf->ankleH;
 				// Nor does the toe tip move on past a rise kept ahead of it (the look-ahead's points)
 				// that stands above the sole it rises to: the level chosen beyond a riser lets go of
 				// that riser's bound, and the move across took the toe 15.6 mm into the riser it was
@@ -3652,9 +3656,6 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 					// it was rising past (walking up 0.341 m risers on 0.392 m treads onto the
 					// flight, mixamo).
 					const lbVec3 dir = lbMulSV(1.0f / worldLen, world);
-					const lbVec3 goalWas = lbAdd(lbSub(lf->animAnkleWs, moveH), leg->goalOffsetWs);
-					const lbVec3 tipWas = lbMulAdd(goalWas, lf->print.along[lb_soleToeTip], lf->print.toeWs);
-					const float soleTo = lbDot(goalWas, up) + upPart - lf->ankleH;
 					if (leg->beyondHeight[0] > soleTo + def->edgeHeight)
 					{
 						lbQueryInput r;
@@ -3672,18 +3673,8 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 											dir);
 					}
 				}
-				else if (worldLen > 1.0e-6f && leg->aheadCount > 0)
-				{
-					const lbVec3 dir = lbMulSV(1.0f / worldLen, world);
-					const lbVec3 goalWas = lbAdd(lbSub(lf->animAnkleWs, moveH), leg->goalOffsetWs);
-					const lbVec3 tipWas = lbMulAdd(goalWas, lf->print.along[lb_soleToeTip], lf->print.toeWs);
-					const float soleTo = lbDot(goalWas, up) + upPart - lf->ankleH;
-					float room = worldLen;
-					for (int i = 0; i < leg->aheadCount; ++i)
-						if (leg->aheadHeight[i] > soleTo)
-							room = lbMinF(room, lbMaxF(lbDot(lbProjectOnPlane(lbSub(leg->aheadPointWs[i], tipWas), up), dir), 0.0f));
-					world = lbMulSV(room, dir);
-				}
+				else
+					world = lbFootAheadRoom(leg, world, tipWas, soleTo, up);
 				step = lbMulAdd(lbSub(world, moveH), upPart, up);
 			}
 			// A swing rising by more than the cap toward ground the look-ahead kept ahead (running out
@@ -3699,7 +3690,17 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			{
 				const float tipDrop = lbFootTipDrop(lf, footRot, f->modelToWorld, up);
 				if (lbFootSwingStepMeetsAhead(leg, lf, step, up, tipDrop))
-					step = lbFootSwingRiseFirst(leg, lf, across, rise, cap, up, tipDrop);
+				{
+					// Up first, across as a landing rising first moves, no further than the nearest
+					// kept point standing above the height the toe tip rises to.
+					const float upPart = lbMinF(rise, cap);
+					const lbVec3 moveH = lbProjectOnPlane(lf->moveWs, up);
+					const lbVec3 goalWas = lbFootGoalWas(leg, lf, moveH);
+					const lbVec3 tipWas = lbMulAdd(goalWas, lf->print.along[lb_soleToeTip], lf->print.toeWs);
+					const lbVec3 world = lbFootAheadRoom(leg, lbFootRiseFirstAcross(across, moveH, upPart, cap), tipWas,
+														 lbDot(goalWas, up) + upPart - tipDrop, up);
+					step = lbMulAdd(lbSub(world, moveH), upPart, up);
+				}
 			}
 			// A landing foot drawn back against the riser bounding its level while its goal also
 			// rises (the toe tip's sample already over the tread beyond lifts it) moves back first
