@@ -1154,7 +1154,7 @@ static void test_a_running_landing_toe_keeps_out_of_the_flank_ahead(void)
 // goal moved on with the animation while it rose only part of the way, and the toe tip went 1.2
 // (mannequin) and 2.2 cm (mixamo) into the wall's top. A swing whose capped step would carry its toe
 // tip past a kept look-ahead point standing above the tip's height now rises first
-// (lbFootSwingRiseFirst).
+// (lbFootSwingStepMeetsAhead).
 static void test_a_swing_rising_out_of_a_trench_clears_the_far_wall(void)
 {
 	holdShapeOnBothRigs("{\"builder\": \"gap\", \"params\": {\"gap\": 1.59, \"depth\": 0.48, \"distance\": 1.58, \"width\": 12}}",
