@@ -3425,6 +3425,59 @@ static lbVec3 lbFootAheadRoom(const lbFootLegState* leg, lbVec3 world, lbVec3 ti
 	return lbMulSV(room, dir);
 }
 
+// The step (the change of the goal's offset, world) of a foot rising first by as much of `rise` as
+// the cap allows: across in the world with what is left or 30 % of the animation's own move
+// (lbFootRiseFirstAcross), its toe tip no further than the nearest look-ahead point standing above
+// the height it rises to, or, with none kept, short of the riser face a ray from the tip finds.
+// `drop`: how far below the ankle the height compared lies (m): a landing's sole under the ankle
+// (ankleH), a swing's pitched toe tip (lbFootTipDrop). Out of line: few frames rise so.
+static LB_NOINLINE lbVec3 lbFootRiseFirstStep(const lbFootLegState* leg, const lbFootDef* def, const lbFootLegFrame* lf,
+											  const lbSceneQuery* query, int* castCount, lbVec3 across, float rise, float cap,
+											  lbVec3 up, float drop)
+{
+	const float upPart = lbMinF(rise, cap);
+	const lbVec3 moveH = lbProjectOnPlane(lf->moveWs, up);
+	lbVec3 world = lbFootRiseFirstAcross(across, moveH, upPart, cap);
+	const lbVec3 goalWas = lbFootGoalWas(leg, lf, moveH);
+	const lbVec3 tipWas = lbMulAdd(goalWas, lf->print.along[lb_soleToeTip], lf->print.toeWs);
+	const float soleTo = lbDot(goalWas, up) + upPart - drop;
+	// Nor does the toe tip move on past a rise kept ahead of it (the look-ahead's points)
+	// that stands above the sole it rises to: the level chosen beyond a riser lets go of
+	// that riser's bound, and the move across took the toe 15.6 mm into the riser it was
+	// still rising past (walking up 0.215 m risers on 0.273 m treads, mixamo).
+	const float worldLen = lbLength(world);
+	if (worldLen > 1.0e-6f && leg->aheadCount == 0 && query && (leg->beyondValid & 1u) != 0u)
+	{
+		// With no look-ahead point kept (a landing looks no further than its own level),
+		// the ground the landing found past its toe tip says whether a rise stands
+		// ahead above the sole: then a ray from the toe tip along the move, at the
+		// height the sole rises to, finds the riser's face, and the tip stops short of
+		// it. The 30 % kept of the animation's move took the toe 2.4 cm into the riser
+		// it was rising past (walking up 0.341 m risers on 0.392 m treads onto the
+		// flight, mixamo).
+		const lbVec3 dir = lbMulSV(1.0f / worldLen, world);
+		if (leg->beyondHeight[0] > soleTo + def->edgeHeight)
+		{
+			lbQueryInput r;
+			r.start = lbMulAdd(tipWas, lbMaxF(soleTo - lbDot(tipWas, up), 0.0f), up);
+			r.end = lbMulAdd(r.start, worldLen + def->edgeMargin, dir);
+			r.radius = 0.0f;
+			r.channelMask = def->channelMask;
+			r.ignoreOwnerId = def->ignoreOwnerId;
+			lbHit h;
+			lbFootRayCast(query, &r, &h);
+			*castCount += 1;
+			if (h.hit && h.status == lb_ok)
+				world = lbMulSV(h.startedInside ? 0.0f
+												: lbMaxF(h.fraction * (worldLen + def->edgeMargin) - def->edgeMargin, 0.0f),
+								dir);
+		}
+	}
+	else
+		world = lbFootAheadRoom(leg, world, tipWas, soleTo, up);
+	return lbMulAdd(lbSub(world, moveH), upPart, up);
+}
+
 // Whether a swing's capped step (the change of its goal's offset, world), taken whole, carries its
 // toe tip past one of the look-ahead's kept points whose ground stands above the height the tip
 // reaches (`tipDrop`: how far the goal's toe tip lies below its ankle, m).
@@ -3635,47 +3688,7 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			if (leg->sliding && !lf->planted && !leg->locked && rise > 0.0f && lbLengthSquared(want) > cap * cap &&
 				lbDot(across, lf->footVel) > -0.5f * lbLength(across) * lf->footSpeed)
 			{
-				const float upPart = lbMinF(rise, cap);
-				const lbVec3 moveH = lbProjectOnPlane(lf->moveWs, up);
-				lbVec3 world = lbFootRiseFirstAcross(across, moveH, upPart, cap);
-				const lbVec3 goalWas = lbFootGoalWas(leg, lf, moveH);
-				const lbVec3 tipWas = lbMulAdd(goalWas, lf->print.along[lb_soleToeTip], lf->print.toeWs);
-				const float soleTo = lbDot(goalWas, up) + upPart - lf->ankleH;
-				// Nor does the toe tip move on past a rise kept ahead of it (the look-ahead's points)
-				// that stands above the sole it rises to: the level chosen beyond a riser lets go of
-				// that riser's bound, and the move across took the toe 15.6 mm into the riser it was
-				// still rising past (walking up 0.215 m risers on 0.273 m treads, mixamo).
-				const float worldLen = lbLength(world);
-				if (worldLen > 1.0e-6f && leg->aheadCount == 0 && query && (leg->beyondValid & 1u) != 0u)
-				{
-					// With no look-ahead point kept (a landing looks no further than its own level),
-					// the ground the landing found past its toe tip says whether a rise stands
-					// ahead above the sole: then a ray from the toe tip along the move, at the
-					// height the sole rises to, finds the riser's face, and the tip stops short of
-					// it. The 30 % kept of the animation's move took the toe 2.4 cm into the riser
-					// it was rising past (walking up 0.341 m risers on 0.392 m treads onto the
-					// flight, mixamo).
-					const lbVec3 dir = lbMulSV(1.0f / worldLen, world);
-					if (leg->beyondHeight[0] > soleTo + def->edgeHeight)
-					{
-						lbQueryInput r;
-						r.start = lbMulAdd(tipWas, lbMaxF(soleTo - lbDot(tipWas, up), 0.0f), up);
-						r.end = lbMulAdd(r.start, worldLen + def->edgeMargin, dir);
-						r.radius = 0.0f;
-						r.channelMask = def->channelMask;
-						r.ignoreOwnerId = def->ignoreOwnerId;
-						lbHit h;
-						lbFootRayCast(query, &r, &h);
-						*castCount += 1;
-						if (h.hit && h.status == lb_ok)
-							world = lbMulSV(h.startedInside ? 0.0f
-															: lbMaxF(h.fraction * (worldLen + def->edgeMargin) - def->edgeMargin, 0.0f),
-											dir);
-					}
-				}
-				else
-					world = lbFootAheadRoom(leg, world, tipWas, soleTo, up);
-				step = lbMulAdd(lbSub(world, moveH), upPart, up);
+				step = lbFootRiseFirstStep(leg, def, lf, query, castCount, across, rise, cap, up, lf->ankleH);
 			}
 			// A swing rising by more than the cap toward ground the look-ahead kept ahead (running out
 			// of a trench onto its far rim) whose capped step, scaled, would carry the toe tip past a
@@ -3690,17 +3703,7 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			{
 				const float tipDrop = lbFootTipDrop(lf, footRot, f->modelToWorld, up);
 				if (lbFootSwingStepMeetsAhead(leg, lf, step, up, tipDrop))
-				{
-					// Up first, across as a landing rising first moves, no further than the nearest
-					// kept point standing above the height the toe tip rises to.
-					const float upPart = lbMinF(rise, cap);
-					const lbVec3 moveH = lbProjectOnPlane(lf->moveWs, up);
-					const lbVec3 goalWas = lbFootGoalWas(leg, lf, moveH);
-					const lbVec3 tipWas = lbMulAdd(goalWas, lf->print.along[lb_soleToeTip], lf->print.toeWs);
-					const lbVec3 world = lbFootAheadRoom(leg, lbFootRiseFirstAcross(across, moveH, upPart, cap), tipWas,
-														 lbDot(goalWas, up) + upPart - tipDrop, up);
-					step = lbMulAdd(lbSub(world, moveH), upPart, up);
-				}
+					step = lbFootRiseFirstStep(leg, def, lf, query, castCount, across, rise, cap, up, tipDrop);
 			}
 			// A landing foot drawn back against the riser bounding its level while its goal also
 			// rises (the toe tip's sample already over the tread beyond lifts it) moves back first
