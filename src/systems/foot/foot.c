@@ -4006,7 +4006,12 @@ static lbVec3 lbFootClimbShift(const lbFootState* state, const lbFootDef* def, c
 	if (!(def->climbHipShift > 0.0f) || !(state->climbRate > 0.0f) || f->speedH < 1.0e-3f)
 		return lbVec3_zero;
 	const float grade = state->climbRate / lbMaxF(f->speedH, 0.5f);
-	const float w = lbSmoothStep((grade - LB_FOOT_CLIMB_FROM) / (LB_FOOT_CLIMB_FULL - LB_FOOT_CLIMB_FROM));
+	// Faded out below 0.45 m/s (none by 0.15): the climb rate eases, and a character that stops on a
+	// flight still reads one for a while after its floor stopped rising. A captured actor crouching
+	// to jump on a flight's top, both feet locked, had its hips held 10 cm back and its ankles bent
+	// past their range for 16 frames at a time (CMU 01_01 on its root motion's own speed).
+	const float w = lbSmoothStep((grade - LB_FOOT_CLIMB_FROM) / (LB_FOOT_CLIMB_FULL - LB_FOOT_CLIMB_FROM)) *
+					lbSmoothStep((f->speedH - 0.15f) / 0.3f);
 	if (!(w > 0.0f))
 		return lbVec3_zero;
 	const lbVec3 fwd =
