@@ -1635,6 +1635,63 @@ static void test_swing_clears_a_step(void)
 	}
 }
 
+// A foot stepping back heel first with a body that steps back too (a boxer's footwork carried by
+// its clip's root motion, which a game reports as the character's velocity) looks along its path
+// from the heel, however low it moves. Taken for a swing (moving with the body), it looked ahead
+// only above lockHeight and from its toe tip, and its heel went 1.4-5.1 cm into the face of a
+// 0.31-0.33 m drop it was stepping back up onto. Here both animated feet are held 3 cm up (below
+// lockHeight) while the character steps back at 0.8 m/s toward a 0.3 m step 0.3 m behind the
+// rearmost heel: the feet come over its top and no sole point enters it by more than 2 mm in any
+// frame (4.2-6.2 mm when the foot was taken for a swing). Both rigs, two up axes.
+static void test_a_foot_stepping_back_heel_first_looks_behind_it(void)
+{
+	for (size_t c = 0; c < sizeof kCases / sizeof kCases[0]; ++c)
+	{
+		Fixture f;
+		fixtureOnFloor(&f, &kCases[c], true, 0.0f);
+		const lbVec3 up = kCases[c].up, back = lbNeg(kCases[c].fwd);
+		liftAnimFoot(&f, 0, 0.03f);
+		liftAnimFoot(&f, 1, 0.03f);
+		float heelAt = -1.0e30f;
+		for (int s = 0; s < 2; ++s)
+		{
+			lbVec3 pts[lb_solePointCount];
+			solePointsWs(&f, &f.anim, s, pts);
+			heelAt = lbMaxF(heelAt, lbDot(pts[lb_soleHeel], back));
+		}
+		const float faceAt = heelAt + 0.3f, top = 0.3f;
+		const lbQuat q = lbQuatFromTwoAxes(lbVec3_axisZ, up, lbVec3_axisX, back);
+		const lbVec3 half = lbMakeVec3(1.0f, 2.0f, 0.2f);
+		const lbVec3 center = lbAdd(lbMulSV(faceAt + half.x, back), lbMulSV(top - half.z, up));
+		addBox(f.world, center, half, q);
+		lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+		const float speed = 0.8f;
+		in.velocityWs = lbMulSV(speed, back);
+		float deepest = -1.0f, lowestOver = 1.0e30f;
+		for (int i = 0; i < 70; ++i)
+		{
+			f.characterWs.p = lbMulAdd(f.characterWs.p, speed * in.dt, back);
+			in.characterWs = f.characterWs;
+			step(&f, &in);
+			for (int s = 0; s < 2; ++s)
+			{
+				deepest = lbMaxF(deepest, soleBoxDepth(&f, s, center, half, q));
+				lbVec3 pts[lb_solePointCount];
+				solePointsWs(&f, &f.pose, s, pts);
+				// Once the whole sole is over the step, how high it is above the top.
+				if (lbDot(pts[lb_soleToeTip], back) > faceAt + 0.05f)
+					for (int k = 0; k < lb_solePointCount; ++k)
+						lowestOver = lbMinF(lowestOver, lbDot(pts[k], up) - top);
+			}
+		}
+		printf("  case %zu: deepest sole point %.4f m in the step behind, lowest %.4f m over its top\n", c, (double)deepest,
+			   (double)lowestOver);
+		ENSURE(deepest <= 0.002f);
+		ENSURE(lowestOver < 1.0e29f && lowestOver >= -0.002f);
+		fixtureFree(&f);
+	}
+}
+
 // A landing foot 5 cm above its floor (within half slideHeight: landing, not planted) finds a
 // 0.15 m step appear with its toe tip 3 cm inside: the front of the level it lands on is a riser,
 // so in the frame it first moves the foot goes back to it whole (the toe tip within 5 mm of the
@@ -2338,6 +2395,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_max_plant_shift_bounds_the_slide);
 	RUN_TEST(test_plant_slides_back_from_a_nose);
 	RUN_TEST(test_swing_clears_a_step);
+	RUN_TEST(test_a_foot_stepping_back_heel_first_looks_behind_it);
 	RUN_TEST(test_max_goal_speed_spreads_a_sudden_change);
 	RUN_TEST(test_knee_max_bend_limits_a_free_foot);
 	RUN_TEST(test_free_ankle_comes_onto_its_limit_softly);

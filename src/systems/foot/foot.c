@@ -2547,16 +2547,21 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// slid its heel 8.5 cm into the drop's face before the probe under the ankle found the top.
 	// Limber's own gaits step so only as the body comes to a stop (the default scene's walk at the
 	// wall, whose last step now lifts its foot earlier).
+	// A foot moving back heel first with a body that moves back too (a boxer's step back on a clip's
+	// own root motion) steps so as well: taken for a swing, it looked ahead only above lockHeight
+	// and from its toe tip, and its heel went 1.4-5.1 cm into the face of a 0.31-0.33 m drop it
+	// was stepping back up onto.
 	const lbVec3 velH = lbProjectOnPlane(lf->footVel, f->up);
-	const bool stepping = !swinging && !leg->locked && lbLengthSquared(velH) > 0.25f;
-	if ((!swinging && !stepping) || def->swingLookahead <= 0.0f || (swinging && lf->soleAboveFloor <= def->lockHeight))
+	const bool heelFirst = lbDot(velH, lf->print.toeWs) < 0.0f;
+	const bool stepping = (!swinging || heelFirst) && !leg->locked && lbLengthSquared(velH) > 0.25f;
+	if ((!swinging && !stepping) || def->swingLookahead <= 0.0f || (swinging && !stepping && lf->soleAboveFloor <= def->lockHeight))
 	{
 		leg->aheadCount = 0;
 		return;
 	}
 	lbVec3 path = lbClampLength(lbMulSV(def->swingLookahead, velH), 3.0f * lf->print.along[lb_soleBall]);
 	const float reach = lbLength(path);
-	const int leadPoint = stepping && lbDot(velH, lf->print.toeWs) < 0.0f ? lb_soleHeel : lb_soleToeTip;
+	const int leadPoint = stepping && heelFirst ? lb_soleHeel : lb_soleToeTip;
 	leg->aheadLead = lf->sole.along[leadPoint];
 	const lbVec3 tip = lbMulAdd(base, lf->print.along[leadPoint], lf->print.toeWs);
 	// The points a swinging foot found ahead last time still serve while the farthest lies within a
