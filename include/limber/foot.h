@@ -254,13 +254,18 @@ typedef struct lbFootLegState
 	///@{
 	/// Ground ahead of a foot in the air from the last probe, along its path: points (world) and the
 	/// ground height (world, along up) under each; aheadCount of them.
-	lbVec3 aheadPointWs[3];
-	float aheadHeight[3];
+	lbVec3 aheadPointWs[5];
+	float aheadHeight[5];
 	int aheadCount;
 	/// The sole point those points lie ahead of, as its distance along the foot from the point under
 	/// the ankle (model units, as lbSole::along): the toe tip's for a foot swinging forward with the
 	/// body or moving toes first, the heel's for a foot moving heel first.
 	float aheadLead;
+	/// Bit i set: point i lies ahead of the foot's other end (the heel when aheadLead is the toe
+	/// tip's, else the toe tip), whose path is looked along too when the foot moves more than 30
+	/// degrees off its own line; aheadOther is that end's distance along the foot (model units).
+	unsigned aheadOtherMask;
+	float aheadOther;
 	///@}
 	///@{
 	/// The ankle goal's offset from the animated ankle last frame (world, m), for maxGoalSpeed, and

@@ -2191,6 +2191,57 @@ static inline float lbFootBehind(const lbFootLegState* leg, const lbFootFrame* f
 	return lbMaxF(lbDot(lbProjectOnPlane(lbSub(base, at), f->up), lf->print.toeWs), 0.0f);
 }
 
+// How far off its own line a foot moving in the air may go (sin^2 of the angle between its path
+// and the line from its heel to its toe tip, 30 degrees) before the look-ahead also follows its
+// other end (see lbFootProbeLeg).
+static const float kFootOffLineSin2 = 0.25f;
+
+// The look-ahead's samples along `path` (world, horizontal) from `start`, a point of the sole line
+// (the lead end, or the other end with `other` set), appended to the leg's kept points with the
+// ground height under each. `prevH`: the rise of the ground under `start` above the ground plane
+// (-1e30 when none was found); samples past `front` (along the slide axis) are not taken. Inline:
+// called out of line, it cost the walking crowd about 120 instructions a character-frame more,
+// and the landing's sampling (lbFootSampleLanding) was no longer inlined.
+static LB_ALWAYS_INLINE void lbFootLookAlong(lbFootLegState* leg, const lbFootDef* def, const lbSceneQuery* query,
+											 const lbQueryInput* centre, lbFootFrame* f, const lbFootCast* c, lbVec3 base,
+											 lbVec3 start, float prevH, lbVec3 path, float front, bool other)
+{
+	lbVec3 prev = start;
+	for (int i = 1; i <= LB_FOOT_AHEAD; ++i)
+	{
+		float h;
+		lbVec3 ahead = lbMulAdd(start, (float)i / (float)LB_FOOT_AHEAD, path);
+		if (lbDot(ahead, leg->slideAxisWs) > front)
+			break;
+		if (!lbFootRayHeight(query, centre, ahead, base, f->up, &f->castCount, &h))
+			continue;
+		lbVec3 kept = ahead;
+		const float rise = h - lbPlaneHeightAt(c->point, c->normal, f->up, ahead);
+		// Only a step (rising more than 1 in 2 between the samples) is worth finding: a rock's
+		// flank is ramp enough as sampled.
+		if (rise > prevH + lbMaxF(def->edgeHeight, 0.5f * lbDistance(ahead, prev)) && prevH > -1.0e29f)
+		{
+			lbVec3 lo = prev, hi = ahead;
+			for (int k = 0; k < 3; ++k)
+			{
+				lbVec3 mid = lbLerp(lo, hi, 0.5f);
+				float hm;
+				if (lbFootRayHeight(query, centre, mid, base, f->up, &f->castCount, &hm) &&
+					hm - lbPlaneHeightAt(c->point, c->normal, f->up, mid) > prevH + def->edgeHeight)
+					hi = mid;
+				else
+					lo = mid;
+			}
+			kept = lo; // the last place still below the rise: the ramp is full there
+		}
+		leg->aheadOtherMask |= other ? 1u << leg->aheadCount : 0u;
+		leg->aheadPointWs[leg->aheadCount] = kept;
+		leg->aheadHeight[leg->aheadCount++] = h;
+		prev = ahead;
+		prevH = rise;
+	}
+}
+
 // Step 3: probes. The centre cast under the (predicted) ankle gives the ground plane; rays under
 // heel, ball and toe tip, and for a swinging foot one ahead along its path, give the footprint's
 // clearance over that plane: how far the ground rises into the sole or the swing.
@@ -2581,19 +2632,20 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		{
 			const lbVec3 v = lbProjectOnPlane(lbSub(leg->aheadPointWs[i], tip), f->up);
 			const float along = lbDot(v, dir);
-			// Near the path itself, not beside it (a turn, or the swing's sway).
-			if (along >= 0.6f * reach && lbLengthSquared(lbMulAdd(v, -along, dir)) <= 0.04f * reach * reach)
+			// Near the path itself, not beside it (a turn, or the swing's sway); a point of the
+			// other end's path (aheadOtherMask) is beside it by that end's offset.
+			if (!((leg->aheadOtherMask >> i) & 1u) && along >= 0.6f * reach && lbLengthSquared(lbMulAdd(v, -along, dir)) <= 0.04f * reach * reach)
 				return;
 		}
 	}
 	leg->aheadCount = 0;
+	leg->aheadOtherMask = 0u;
 	const float front = landing && leg->sliding && leg->slideHi < 1.0e29f ? leg->slideHi + lf->print.along[lb_soleToeTip] + def->edgeMargin
 																		 : 1.0e30f;
 	// Where the ground rises by more than an edge between two samples, the rise is found by
 	// bisection and kept at the edge itself: the ramp then reaches the step's full height where the
 	// step begins, not a sample spacing later.
 	// Heights are compared as rises above the ground plane, so a steady slope is no edge.
-	lbVec3 prev = tip;
 	float prevH = g.valid[leadPoint] ? g.height[leadPoint] - lbPlaneHeightAt(c.point, c.normal, f->up, tip) : -1.0e30f;
 	// The toe tip already over a higher level than the ankle's (a landing slid or carried onto the
 	// next tread, a run's long stride): the riser lies between ankle and tip, and samples ahead of
@@ -2615,37 +2667,23 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		leg->aheadPointWs[leg->aheadCount] = lo;
 		leg->aheadHeight[leg->aheadCount++] = g.height[leadPoint];
 	}
-	for (int i = 1; i <= LB_FOOT_AHEAD && reach > 0.01f; ++i)
+	if (reach > 0.01f)
+		lbFootLookAlong(leg, def, in->query, &centre, f, &c, base, tip, prevH, path, front, false);
+	// A foot moving more than 30 degrees off its own line (a clip's actor turning on the spot, a
+	// side step) sweeps its other end along a path of its own beside the lead's, which the lead's
+	// samples do not see: turning on a stair while moving across its nose, a foot's heel came over
+	// the riser with its toe tip's path still short of it, and the goal rose the whole riser in one
+	// frame (the knee folding 37 degrees; CMU 01_03 walking up 0.19 m risers). That end's path is
+	// looked along too, its points measured from that end.
+	const int otherPoint = leadPoint == lb_soleHeel ? lb_soleToeTip : lb_soleHeel;
+	const lbVec3 other = lbMulAdd(base, lf->print.along[otherPoint], lf->print.toeWs);
+	const lbVec3 span = lbSub(tip, other);
+	const float spanAlong = reach > 0.01f ? lbDot(span, path) / reach : 0.0f;
+	leg->aheadOther = lf->sole.along[otherPoint];
+	if (reach > 0.01f && lbLengthSquared(span) - spanAlong * spanAlong > kFootOffLineSin2 * lbLengthSquared(span))
 	{
-		float h;
-		lbVec3 ahead = lbMulAdd(tip, (float)i / (float)LB_FOOT_AHEAD, path);
-		if (lbDot(ahead, leg->slideAxisWs) > front)
-			break;
-		if (!lbFootRayHeight(in->query, &centre, ahead, base, f->up, &f->castCount, &h))
-			continue;
-		lbVec3 kept = ahead;
-		const float rise = h - lbPlaneHeightAt(c.point, c.normal, f->up, ahead);
-		// Only a step (rising more than 1 in 2 between the samples) is worth finding: a rock's
-		// flank is ramp enough as sampled.
-		if (rise > prevH + lbMaxF(def->edgeHeight, 0.5f * lbDistance(ahead, prev)) && prevH > -1.0e29f)
-		{
-			lbVec3 lo = prev, hi = ahead;
-			for (int k = 0; k < 3; ++k)
-			{
-				lbVec3 mid = lbLerp(lo, hi, 0.5f);
-				float hm;
-				if (lbFootRayHeight(in->query, &centre, mid, base, f->up, &f->castCount, &hm) &&
-					hm - lbPlaneHeightAt(c.point, c.normal, f->up, mid) > prevH + def->edgeHeight)
-					hi = mid;
-				else
-					lo = mid;
-			}
-			kept = lo; // the last place still below the rise: the ramp is full there
-		}
-		leg->aheadPointWs[leg->aheadCount] = kept;
-		leg->aheadHeight[leg->aheadCount++] = h;
-		prev = ahead;
-		prevH = rise;
+		const float otherH = g.valid[otherPoint] ? g.height[otherPoint] - lbPlaneHeightAt(c.point, c.normal, f->up, other) : -1.0e30f;
+		lbFootLookAlong(leg, def, in->query, &centre, f, &c, base, other, otherH, path, front, true);
 	}
 }
 
@@ -2675,11 +2713,14 @@ static float lbFootAheadFloor(const lbFootLegState* leg, const lbFootDef* def, c
 	const lbVec3 dir = lbNormalizeOr(velH, lf->print.toeWs);
 	const float speedSq = lbLengthSquared(velH), cap = def->maxGoalSpeed;
 	const float slope = cap > 0.0f && speedSq > cap * cap ? lbMaxF(cap / sqrtf(speedSq), LB_FOOT_AHEAD_SLOPE_MIN) : 1.0f;
-	const lbVec3 tip = lbMulAdd(lbAdd(lf->animAnkleWs, lbProjectOnPlane(leg->goalOffsetWs, f->up)), leg->aheadLead * f->modelToWorld,
-								lf->print.toeWs);
+	const lbVec3 goalH = lbAdd(lf->animAnkleWs, lbProjectOnPlane(leg->goalOffsetWs, f->up));
+	const lbVec3 tip = lbMulAdd(goalH, leg->aheadLead * f->modelToWorld, lf->print.toeWs);
 	for (int i = 0; i < leg->aheadCount; ++i)
 	{
-		float d = lbDot(lbProjectOnPlane(lbSub(leg->aheadPointWs[i], tip), f->up), dir);
+		// A point of the other end's path is measured from that end (aheadOther along the foot).
+		const lbVec3 from = (leg->aheadOtherMask >> i) & 1u ? lbMulAdd(tip, (leg->aheadOther - leg->aheadLead) * f->modelToWorld, lf->print.toeWs)
+															  : tip;
+		float d = lbDot(lbProjectOnPlane(lbSub(leg->aheadPointWs[i], from), f->up), dir);
 		// Passed by more than a foot: behind the swing, the footprint's business.
 		if (d < -lf->print.along[lb_soleToeTip])
 			continue;
@@ -3424,8 +3465,9 @@ static lbVec3 lbFootAheadRoom(const lbFootLegState* leg, lbVec3 world, lbVec3 ti
 		return world;
 	const lbVec3 dir = lbMulSV(1.0f / worldLen, world);
 	float room = worldLen;
+	// The lead's points only: the other end's (aheadOtherMask) lie on that end's own path.
 	for (int i = 0; i < leg->aheadCount; ++i)
-		if (leg->aheadHeight[i] > heightTo)
+		if (leg->aheadHeight[i] > heightTo && !((leg->aheadOtherMask >> i) & 1u))
 			room = lbMinF(room, lbMaxF(lbDot(lbProjectOnPlane(lbSub(leg->aheadPointWs[i], tipWas), up), dir), 0.0f));
 	return lbMulSV(room, dir);
 }
@@ -3500,7 +3542,7 @@ static bool lbFootSwingStepMeetsAhead(const lbFootLegState* leg, const lbFootLeg
 	for (int i = 0; i < leg->aheadCount; ++i)
 	{
 		const float along = lbDot(lbProjectOnPlane(lbSub(leg->aheadPointWs[i], tipWas), up), dir);
-		if (leg->aheadHeight[i] > tipTo && along >= 0.0f && along < len)
+		if (leg->aheadHeight[i] > tipTo && along >= 0.0f && along < len && !((leg->aheadOtherMask >> i) & 1u))
 			return true;
 	}
 	return false;
