@@ -1704,6 +1704,21 @@ static void test_a_foot_moving_off_its_line_looks_along_its_heels_path(void)
 	holdClipFlights(file, "CMU 01_03", flight, 1, false, 200);
 }
 
+// A foot letting go of its lock probes its footprint along the turn it still has. CMU 01_01's
+// actor turns on the top of a flight and steps back down along the nose; the foot's rotation
+// blends out of its lock's (at lockAlpha), turned from the animation's, while its footprint was
+// sampled along the animation's: every sample fell short of the nose on the tread below, the
+// foot came down toward it, and its toe tip, 2 cm past the nose where the blended turn put it,
+// went 1.4-1.6 cm into the tread above (0.167-0.193 m risers). Now 0.3 mm at most.
+static void test_a_foot_leaving_its_lock_probes_along_its_turn(void)
+{
+	const char* file = "/usr/share/assimp/models/BVH/01_01.bvh";
+	if (!haveModel(file))
+		return;
+	const float flights[2][3] = { { 0.18f, 0.272f, 0.34f }, { 0.193f, 0.281f, 0.71f } };
+	holdClipFlights(file, "CMU 01_01", flights, 2, false, 600);
+}
+
 // A plant is not lifted onto the level past an edge its footprint was slid short of. CMU 01_03's
 // actor walks into the first riser of a 0.191 m flight; the slide held its foot back on the
 // floor, but the sole's own toe tip, tilted and curled, lay 4 mm past the riser, the ray under it
@@ -2148,6 +2163,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_an_off_centre_rig_walks_where_it_is_put);
 	RUN_TEST(test_a_held_back_swing_looks_ahead_from_where_it_is);
 	RUN_TEST(test_a_foot_moving_off_its_line_looks_along_its_heels_path);
+	RUN_TEST(test_a_foot_leaving_its_lock_probes_along_its_turn);
 	RUN_TEST(test_a_lock_settles_where_its_goal_arrives);
 	RUN_TEST(test_a_lock_out_of_reach_settles_once_reached);
 	RUN_TEST(test_a_scenario_sets_the_toe_tip_length);

@@ -1675,8 +1675,9 @@ static LB_ALWAYS_INLINE void lbFootRestLift(lbFootLegState* leg, const lbFootSta
 }
 
 static LB_ALWAYS_INLINE void lbFootAnimatedLeg(lbFootLegState* leg, const lbFootState* state, const lbFootFrame* f, const lbSkeleton* skeleton,
-							  const lbHumanoid* humanoid, const lbPose* animPose, int side, const lbSole* sole, float lockSpeed, lbFootLegFrame* lf)
+							  const lbHumanoid* humanoid, const lbPose* animPose, int side, const lbSole* sole, const lbFootDef* def, lbFootLegFrame* lf)
 {
+	const float lockSpeed = def->lockSpeed;
 	const lbLegAxes* axes = &humanoid->legAxes[side];
 	lf->sole = *sole;
 	// Against a plane the toes bend at the ball (the pose stage bends them), so their tip never
@@ -1724,7 +1725,18 @@ static LB_ALWAYS_INLINE void lbFootAnimatedLeg(lbFootLegState* leg, const lbFoot
 	leg->prevSoleAboveFloor = lf->soleAboveFloor;
 	for (int k = 0; k < lb_solePointCount; ++k)
 		lf->print.along[k] = lf->sole.along[k] * f->modelToWorld;
-	const lbVec3 toe = lbProjectOnPlane(lbIkQuatRotate(lf->animRot, lf->sole.toeFlat), f->up);
+	// A foot letting go of its lock is still turned part of the way to the lock's rotation (the
+	// goal's rotation blends out at lockAlpha, as lbFootLockBlend eases it this frame): once off
+	// the ground, its footprint lies along that turn. Sampled along the animation's, a CMU actor
+	// turning on a flight's top and stepping back down along the nose found every sample short of
+	// the nose while its toe tip, turned 2 cm past it, went 1.4-1.6 cm into the tread above. A
+	// normalised lerp: the footprint wants only the toe's direction, and a slerp's arc cosine cost
+	// the walking crowd 110 instructions a character-frame.
+	const float releaseAlpha = !leg->locked && leg->lockAlpha > 0.0f && !f->snap && lf->soleAboveFloor > def->lockHeight
+								   ? lbFootInterpTo(f->memo, lb_footMemoLockOut, leg->lockAlpha, 0.0f, f->dt, def->lockBlendSpeed)
+								   : 0.0f;
+	const lbQuat printRot = releaseAlpha >= 1.0e-3f ? lbQuatNlerp(lf->animRot, leg->lockRotWs, releaseAlpha) : lf->animRot;
+	const lbVec3 toe = lbProjectOnPlane(lbIkQuatRotate(printRot, lf->sole.toeFlat), f->up);
 	// The character's forward only for a toe pointing along up (lbNormalizeOr's fallback, made
 	// only when it is taken).
 	const float toeLen = lbLength(toe);
@@ -5045,7 +5057,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		lbFootLegState* leg = &state->legs[side];
 		lbFootTarget* ft = &out->feet[side];
 		lbFootLegFrame lf;
-		lbFootAnimatedLeg(leg, state, &f, skeleton, humanoid, in->animPose, side, &call->soles[side], def->lockSpeed, &lf);
+		lbFootAnimatedLeg(leg, state, &f, skeleton, humanoid, in->animPose, side, &call->soles[side], def, &lf);
 		{
 			const lbFootLegState* other = &state->legs[1 - side];
 			lf.rimH = other->grounded ? lbDot(other->groundPointWs, f.up) : f.floorH;
