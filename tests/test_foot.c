@@ -1561,6 +1561,58 @@ static void liftAnimFoot(Fixture* f, int side, float lift)
 									 lbMulSV(lift / modelToWorld, f->humanoid.upMs)) == lb_ok);
 }
 
+// Both animated feet held `lift` off the floor of fixture f (case k, footprint probes as set) while
+// the character moves along `dir` at `speed` for `frames` frames toward a step `top` high (and 0.1 m
+// under the floor, so a sole inside reads its true depth) whose face lies `gap` past the foremost
+// `lead` sole point of the animated feet: the deepest any sole point of the solved pose goes into
+// the step in any frame, and the lowest sole point over its top once the other end's point (the
+// heel for a toe tip lead, the toe tip for a heel) is 5 cm past the face (1e30 if never). Counts
+// frames from the tenth with a locked foot into *outLocked.
+static void moveTowardAStep(Fixture* f, const RigCase* k, lbVec3 dir, float lift, int lead, float gap, float top, float speed,
+							int frames, float* outDeepest, float* outLowestOver, int* outLocked)
+{
+	const lbVec3 up = k->up;
+	const int trail = lead == lb_soleHeel ? lb_soleToeTip : lb_soleHeel;
+	liftAnimFoot(f, 0, lift);
+	liftAnimFoot(f, 1, lift);
+	float leadAt = -1.0e30f;
+	for (int s = 0; s < 2; ++s)
+	{
+		lbVec3 pts[lb_solePointCount];
+		solePointsWs(f, &f->anim, s, pts);
+		leadAt = lbMaxF(leadAt, lbDot(pts[lead], dir));
+	}
+	const float faceAt = leadAt + gap;
+	const lbQuat q = lbQuatFromTwoAxes(lbVec3_axisZ, up, lbVec3_axisX, dir);
+	const lbVec3 half = lbMakeVec3(1.0f, 2.0f, 0.5f * (top + 0.1f));
+	const lbVec3 center = lbAdd(lbMulSV(faceAt + half.x, dir), lbMulSV(top - half.z, up));
+	addBox(f->world, center, half, q);
+	lbFootSenseInput in = senseInput(f, 1.0f / 60.0f);
+	in.velocityWs = lbMulSV(speed, dir);
+	float deepest = -1.0f, lowestOver = 1.0e30f;
+	int locked = 0;
+	for (int i = 0; i < frames; ++i)
+	{
+		f->characterWs.p = lbMulAdd(f->characterWs.p, speed * in.dt, dir);
+		in.characterWs = f->characterWs;
+		lbFootTargets t = step(f, &in);
+		for (int s = 0; s < 2; ++s)
+		{
+			locked += i >= 10 && t.feet[s].locked;
+			deepest = lbMaxF(deepest, soleBoxDepth(f, s, center, half, q));
+			lbVec3 pts[lb_solePointCount];
+			solePointsWs(f, &f->pose, s, pts);
+			// Once the whole sole is over the step, how high it is above the top.
+			if (lbDot(pts[trail], dir) > faceAt + 0.05f)
+				for (int j = 0; j < lb_solePointCount; ++j)
+					lowestOver = lbMinF(lowestOver, lbDot(pts[j], up) - top);
+		}
+	}
+	*outDeepest = deepest;
+	*outLowestOver = lowestOver;
+	*outLocked = locked;
+}
+
 // Both animated feet held off the floor (3 cm, and 6 cm) while the character moves forward at
 // 1.5 m/s toward a 0.2 m step: the swinging feet rise, so once over the step they are above its
 // top, and at 6 cm no sole point of the solved pose enters the step in any frame (sampled every
@@ -1580,46 +1632,12 @@ static void test_swing_clears_a_step(void)
 			const float allowed = run == 0 ? 0.004f : 0.0f;
 			Fixture f;
 			fixtureOnFloor(&f, &kCases[c], print != 0, 0.0f);
-			const lbVec3 up = kCases[c].up, fwd = kCases[c].fwd;
-			liftAnimFoot(&f, 0, lift);
-			liftAnimFoot(&f, 1, lift);
-			// The riser 0.4 m ahead of the foremost toe tip, the step 0.2 m high and wide.
-			float tipAt = -1.0e30f;
-			for (int s = 0; s < 2; ++s)
-			{
-				lbVec3 pts[lb_solePointCount];
-				solePointsWs(&f, &f.anim, s, pts);
-				tipAt = lbMaxF(tipAt, lbDot(pts[lb_soleToeTip], fwd));
-			}
-			const float riserAt = tipAt + 0.4f;
-			const lbQuat q = lbQuatFromTwoAxes(lbVec3_axisZ, up, lbVec3_axisX, fwd);
-			// 0.2 m above the floor and 0.1 m under it (a sole on the floor inside reads its true depth).
-			const lbVec3 half = lbMakeVec3(1.0f, 2.0f, 0.15f);
-			const float top = 0.2f;
-			const lbVec3 center = lbAdd(lbMulSV(riserAt + half.x, fwd), lbMulSV(top - half.z, up));
-			addBox(f.world, center, half, q);
-			lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
-			const float speed = 1.5f;
-			in.velocityWs = lbMulSV(speed, fwd);
-			float deepest = -1.0f, lowestOver = 1.0e30f;
-			for (int i = 0; i < 60; ++i)
-			{
-				f.characterWs.p = lbMulAdd(f.characterWs.p, speed * in.dt, fwd);
-				in.characterWs = f.characterWs;
-				lbFootTargets t = step(&f, &in);
-				for (int s = 0; s < 2; ++s)
-				{
-					// The first frame plants the feet (no speed yet); the motion releases them at once.
-					ENSURE(i < 10 || !t.feet[s].locked);
-					deepest = lbMaxF(deepest, soleBoxDepth(&f, s, center, half, q));
-					lbVec3 pts[lb_solePointCount];
-					solePointsWs(&f, &f.pose, s, pts);
-					// Once the whole sole is over the step, how high it is above the top.
-					if (lbDot(pts[lb_soleHeel], fwd) > riserAt + 0.05f)
-						for (int k = 0; k < lb_solePointCount; ++k)
-							lowestOver = lbMinF(lowestOver, lbDot(pts[k], up) - top);
-				}
-			}
+			// The riser 0.4 m ahead of the foremost toe tip, the step 0.2 m high and wide, at 1.5 m/s.
+			float deepest, lowestOver;
+			int locked;
+			moveTowardAStep(&f, &kCases[c], kCases[c].fwd, lift, lb_soleToeTip, 0.4f, 0.2f, 1.5f, 60, &deepest, &lowestOver, &locked);
+			// The first frame plants the feet (no speed yet); the motion releases them at once.
+			ENSURE(locked == 0);
 			if (print)
 			{
 				if (deepest > allowed || lowestOver < -0.002f)
@@ -1649,41 +1667,9 @@ static void test_a_foot_stepping_back_heel_first_looks_behind_it(void)
 	{
 		Fixture f;
 		fixtureOnFloor(&f, &kCases[c], true, 0.0f);
-		const lbVec3 up = kCases[c].up, back = lbNeg(kCases[c].fwd);
-		liftAnimFoot(&f, 0, 0.03f);
-		liftAnimFoot(&f, 1, 0.03f);
-		float heelAt = -1.0e30f;
-		for (int s = 0; s < 2; ++s)
-		{
-			lbVec3 pts[lb_solePointCount];
-			solePointsWs(&f, &f.anim, s, pts);
-			heelAt = lbMaxF(heelAt, lbDot(pts[lb_soleHeel], back));
-		}
-		const float faceAt = heelAt + 0.3f, top = 0.3f;
-		const lbQuat q = lbQuatFromTwoAxes(lbVec3_axisZ, up, lbVec3_axisX, back);
-		const lbVec3 half = lbMakeVec3(1.0f, 2.0f, 0.2f);
-		const lbVec3 center = lbAdd(lbMulSV(faceAt + half.x, back), lbMulSV(top - half.z, up));
-		addBox(f.world, center, half, q);
-		lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
-		const float speed = 0.8f;
-		in.velocityWs = lbMulSV(speed, back);
-		float deepest = -1.0f, lowestOver = 1.0e30f;
-		for (int i = 0; i < 70; ++i)
-		{
-			f.characterWs.p = lbMulAdd(f.characterWs.p, speed * in.dt, back);
-			in.characterWs = f.characterWs;
-			step(&f, &in);
-			for (int s = 0; s < 2; ++s)
-			{
-				deepest = lbMaxF(deepest, soleBoxDepth(&f, s, center, half, q));
-				lbVec3 pts[lb_solePointCount];
-				solePointsWs(&f, &f.pose, s, pts);
-				// Once the whole sole is over the step, how high it is above the top.
-				if (lbDot(pts[lb_soleToeTip], back) > faceAt + 0.05f)
-					for (int k = 0; k < lb_solePointCount; ++k)
-						lowestOver = lbMinF(lowestOver, lbDot(pts[k], up) - top);
-			}
-		}
+		float deepest, lowestOver;
+		int locked;
+		moveTowardAStep(&f, &kCases[c], lbNeg(kCases[c].fwd), 0.03f, lb_soleHeel, 0.3f, 0.3f, 0.8f, 70, &deepest, &lowestOver, &locked);
 		printf("  case %zu: deepest sole point %.4f m in the step behind, lowest %.4f m over its top\n", c, (double)deepest,
 			   (double)lowestOver);
 		ENSURE(deepest <= 0.002f);
