@@ -1656,8 +1656,8 @@ static void test_swing_clears_a_step(void)
 // A foot stepping back heel first with a body that steps back too (a boxer's footwork carried by
 // its clip's root motion, which a game reports as the character's velocity) looks along its path
 // from the heel, however low it moves. Taken for a swing (moving with the body), it looked ahead
-// only above lockHeight and from its toe tip, and its heel went 1.4-5.1 cm into the face of a
-// 0.31-0.33 m drop it was stepping back up onto. Here both animated feet are held 3 cm up (below
+// only above lockHeight and from its toe tip, and its heel went 5.1 cm into the face of a 0.33 m
+// drop it was stepping back up onto. Here both animated feet are held 3 cm up (below
 // lockHeight) while the character steps back at 0.8 m/s toward a 0.3 m step 0.3 m behind the
 // rearmost heel: the feet come over its top and no sole point enters it by more than 2 mm in any
 // frame (4.2-6.2 mm when the foot was taken for a swing). Both rigs, two up axes.

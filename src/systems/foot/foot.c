@@ -2610,10 +2610,10 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// slid its heel 8.5 cm into the drop's face before the probe under the ankle found the top.
 	// Limber's own gaits step so only as the body comes to a stop (the default scene's walk at the
 	// wall, whose last step now lifts its foot earlier).
-	// A foot moving back heel first with a body that moves back too (a boxer's step back on a clip's
-	// own root motion) steps so as well: taken for a swing, it looked ahead only above lockHeight
-	// and from its toe tip, and its heel went 1.4-5.1 cm into the face of a 0.31-0.33 m drop it
-	// was stepping back up onto.
+	// A foot moving back heel first with a body that moves back too (a boxer's step back on its
+	// clip's root motion, as a game reports it) steps so as well: taken for a swing, it looked
+	// ahead only above lockHeight and from its toe tip, and its heel went 5.1 cm into the face of
+	// a 0.33 m drop it was stepping back up onto.
 	const lbVec3 velH = lbProjectOnPlane(lf->footVel, f->up);
 	const bool heelFirst = lbDot(velH, lf->print.toeWs) < 0.0f;
 	const bool stepping = (!swinging || heelFirst) && !leg->locked && lbLengthSquared(velH) > 0.25f;
