@@ -1726,13 +1726,14 @@ static LB_ALWAYS_INLINE void lbFootAnimatedLeg(lbFootLegState* leg, const lbFoot
 	for (int k = 0; k < lb_solePointCount; ++k)
 		lf->print.along[k] = lf->sole.along[k] * f->modelToWorld;
 	// A foot letting go of its lock is still turned part of the way to the lock's rotation (the
-	// goal's rotation blends out at lockAlpha, as lbFootLockBlend eases it this frame): once off
-	// the ground, its footprint lies along that turn. Sampled along the animation's, a CMU actor
+	// goal's rotation blends out at lockAlpha, as lbFootLockBlend eases it this frame): rising off
+	// the ground, its footprint lies along that turn (coming down, the little turn left moved a
+	// landing along a nose off the level it chose). Sampled along the animation's, a CMU actor
 	// turning on a flight's top and stepping back down along the nose found every sample short of
 	// the nose while its toe tip, turned 2 cm past it, went 1.4-1.6 cm into the tread above. A
 	// normalised lerp: the footprint wants only the toe's direction, and a slerp's arc cosine cost
 	// the walking crowd 110 instructions a character-frame.
-	const float releaseAlpha = !leg->locked && leg->lockAlpha > 0.0f && !f->snap && lf->soleAboveFloor > def->lockHeight
+	const float releaseAlpha = !leg->locked && leg->lockAlpha > 0.0f && !f->snap && lf->soleAboveFloor > def->lockHeight && lf->soleRate > 0.0f
 								   ? lbFootInterpTo(f->memo, lb_footMemoLockOut, leg->lockAlpha, 0.0f, f->dt, def->lockBlendSpeed)
 								   : 0.0f;
 	const lbQuat printRot = releaseAlpha >= 1.0e-3f ? lbQuatNlerp(lf->animRot, leg->lockRotWs, releaseAlpha) : lf->animRot;
