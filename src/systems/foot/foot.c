@@ -2209,6 +2209,12 @@ static inline float lbFootBehind(const lbFootLegState* leg, const lbFootFrame* f
 // other end (see lbFootProbeLeg).
 static const float kFootOffLineSin2 = 0.25f;
 
+// Whether look-ahead point i lies on the path of the foot's other end (lbFootLegState::aheadOtherMask).
+static inline bool lbFootAheadOfOther(const lbFootLegState* leg, int i)
+{
+	return (leg->aheadOtherMask >> i) & 1u;
+}
+
 // The look-ahead's samples along `path` (world, horizontal) from `start`, a point of the sole line
 // (the lead end, or the other end with `other` set), appended to the leg's kept points with the
 // ground height under each. `prevH`: the rise of the ground under `start` above the ground plane
@@ -2647,7 +2653,7 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 			const float along = lbDot(v, dir);
 			// Near the path itself, not beside it (a turn, or the swing's sway); a point of the
 			// other end's path (aheadOtherMask) is beside it by that end's offset.
-			if (!((leg->aheadOtherMask >> i) & 1u) && along >= 0.6f * reach && lbLengthSquared(lbMulAdd(v, -along, dir)) <= 0.04f * reach * reach)
+			if (!lbFootAheadOfOther(leg, i) && along >= 0.6f * reach && lbLengthSquared(lbMulAdd(v, -along, dir)) <= 0.04f * reach * reach)
 				return;
 		}
 	}
@@ -2680,8 +2686,9 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		leg->aheadPointWs[leg->aheadCount] = lo;
 		leg->aheadHeight[leg->aheadCount++] = g.height[leadPoint];
 	}
-	if (reach > 0.01f)
-		lbFootLookAlong(leg, def, in->query, &centre, f, &c, base, tip, prevH, path, front, false);
+	if (!(reach > 0.01f))
+		return;
+	lbFootLookAlong(leg, def, in->query, &centre, f, &c, base, tip, prevH, path, front, false);
 	// A foot moving more than 30 degrees off its own line (a clip's actor turning on the spot, a
 	// side step) sweeps its other end along a path of its own beside the lead's, which the lead's
 	// samples do not see: turning on a stair while moving across its nose, a foot's heel came over
@@ -2691,10 +2698,10 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	const int otherPoint = leadPoint == lb_soleHeel ? lb_soleToeTip : lb_soleHeel;
 	const lbVec3 other = lbMulAdd(base, lf->print.along[otherPoint], lf->print.toeWs);
 	const lbVec3 span = lbSub(tip, other);
-	const float spanAlong = reach > 0.01f ? lbDot(span, path) / reach : 0.0f;
-	leg->aheadOther = lf->sole.along[otherPoint];
-	if (reach > 0.01f && lbLengthSquared(span) - spanAlong * spanAlong > kFootOffLineSin2 * lbLengthSquared(span))
+	const float spanAlong = lbDot(span, path) / reach;
+	if (lbLengthSquared(span) - spanAlong * spanAlong > kFootOffLineSin2 * lbLengthSquared(span))
 	{
+		leg->aheadOther = lf->sole.along[otherPoint];
 		const float otherH = g.valid[otherPoint] ? g.height[otherPoint] - lbPlaneHeightAt(c.point, c.normal, f->up, other) : -1.0e30f;
 		lbFootLookAlong(leg, def, in->query, &centre, f, &c, base, other, otherH, path, front, true);
 	}
@@ -2731,7 +2738,7 @@ static float lbFootAheadFloor(const lbFootLegState* leg, const lbFootDef* def, c
 	for (int i = 0; i < leg->aheadCount; ++i)
 	{
 		// A point of the other end's path is measured from that end (aheadOther along the foot).
-		const lbVec3 from = (leg->aheadOtherMask >> i) & 1u ? lbMulAdd(tip, (leg->aheadOther - leg->aheadLead) * f->modelToWorld, lf->print.toeWs)
+		const lbVec3 from = lbFootAheadOfOther(leg, i) ? lbMulAdd(tip, (leg->aheadOther - leg->aheadLead) * f->modelToWorld, lf->print.toeWs)
 															  : tip;
 		float d = lbDot(lbProjectOnPlane(lbSub(leg->aheadPointWs[i], from), f->up), dir);
 		// Passed by more than a foot: behind the swing, the footprint's business.
@@ -3480,7 +3487,7 @@ static lbVec3 lbFootAheadRoom(const lbFootLegState* leg, lbVec3 world, lbVec3 ti
 	float room = worldLen;
 	// The lead's points only: the other end's (aheadOtherMask) lie on that end's own path.
 	for (int i = 0; i < leg->aheadCount; ++i)
-		if (leg->aheadHeight[i] > heightTo && !((leg->aheadOtherMask >> i) & 1u))
+		if (leg->aheadHeight[i] > heightTo && !lbFootAheadOfOther(leg, i))
 			room = lbMinF(room, lbMaxF(lbDot(lbProjectOnPlane(lbSub(leg->aheadPointWs[i], tipWas), up), dir), 0.0f));
 	return lbMulSV(room, dir);
 }
@@ -3555,7 +3562,7 @@ static bool lbFootSwingStepMeetsAhead(const lbFootLegState* leg, const lbFootLeg
 	for (int i = 0; i < leg->aheadCount; ++i)
 	{
 		const float along = lbDot(lbProjectOnPlane(lbSub(leg->aheadPointWs[i], tipWas), up), dir);
-		if (leg->aheadHeight[i] > tipTo && along >= 0.0f && along < len && !((leg->aheadOtherMask >> i) & 1u))
+		if (leg->aheadHeight[i] > tipTo && along >= 0.0f && along < len && !lbFootAheadOfOther(leg, i))
 			return true;
 	}
 	return false;
