@@ -1719,6 +1719,23 @@ static void test_a_foot_leaving_its_lock_probes_along_its_turn(void)
 	holdClipFlights(file, "CMU 01_01", flights, 2, false, 600);
 }
 
+// A foot rising out of its lock beside a riser it steps up onto keeps its toe tip out of that riser.
+// CMU 01_01's actor, having walked down a flight, turns and steps back up onto the tread behind it:
+// its right foot stands with the toe tip at the riser, turns toes down as it leaves the lock, and
+// the footprint's clearance lifts the goal over the tread above, but the goal's speed cap lets it
+// rise 4-5 cm a frame; the tip swung 1.2-3.4 cm into the riser (10 of 540 runs of the clip sweep).
+// The foot now moves out from the riser's face, along its normal, by what its tip is in it.
+static void test_a_foot_leaving_its_lock_keeps_its_toe_out_of_the_riser_ahead(void)
+{
+	const char* file = "/usr/share/assimp/models/BVH/01_01.bvh";
+	if (!haveModel(file))
+		return;
+	const float flights[3][3] = { { 0.178f, 0.279f, 1.0f + 12.0f * 0.279f + 1.36f },
+								  { 0.19f, 0.276f, 1.0f + 12.0f * 0.276f + 1.36f },
+								  { 0.203f, 0.321f, 1.0f + 12.0f * 0.321f + 1.07f } };
+	holdClipFlights(file, "CMU 01_01", flights, 3, true, 600);
+}
+
 // A plant is not lifted onto the level past an edge its footprint was slid short of. CMU 01_03's
 // actor walks into the first riser of a 0.191 m flight; the slide held its foot back on the
 // floor, but the sole's own toe tip, tilted and curled, lay 4 mm past the riser, the ray under it
@@ -2164,6 +2181,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_a_held_back_swing_looks_ahead_from_where_it_is);
 	RUN_TEST(test_a_foot_moving_off_its_line_looks_along_its_heels_path);
 	RUN_TEST(test_a_foot_leaving_its_lock_probes_along_its_turn);
+	RUN_TEST(test_a_foot_leaving_its_lock_keeps_its_toe_out_of_the_riser_ahead);
 	RUN_TEST(test_a_lock_settles_where_its_goal_arrives);
 	RUN_TEST(test_a_lock_out_of_reach_settles_once_reached);
 	RUN_TEST(test_a_scenario_sets_the_toe_tip_length);

@@ -3580,6 +3580,55 @@ static LB_NOINLINE lbVec3 lbFootClearBlend(lbFootLegState* leg, const lbFootDef*
 	return cleared;
 }
 
+// A foot in the air whose toe tip stands below the level its sample found under it (the tread
+// above a riser it is stepping up onto) after the goal's speed cap held back the rise that clears
+// it moves out from the riser's face until the tip is out of it, found by one ray at the tip's
+// height from above the ankle toward the tip. The footprint's clearance lifts the goal over that level,
+// but the cap lets it rise only so far a frame, and a foot turning toes down as it leaves its lock
+// beside a riser swung its tip into that riser (CMU 01_01 stepping up onto the tread behind it
+// from a flight it walked down: 1.2-3.4 cm). The move goes into the kept offset, which the cap then
+// carries on from, so the foot comes back onto the animation's line as it rises.
+static LB_NOINLINE void lbFootBackFromRiser(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, lbFootLegFrame* lf,
+											const lbSceneQuery* query, int* castCount)
+{
+	const lbVec3 ankleGoal = lf->ankleGoal;
+	const lbQuat footRot = lf->footRot;
+	const lbVec3 up = f->up;
+	const float scale = f->modelToWorld;
+	const lbVec3 dir = lbMulSV(scale, lbIkQuatRotate(footRot, lf->sole.toeFlat));
+	const lbVec3 tip = lbMulAdd(lbMulAdd(ankleGoal, scale, lbIkQuatRotate(footRot, lf->sole.under)), lf->sole.along[lb_soleToeTip], dir);
+	const float below = leg->printHeight[lb_soleToeTip] - (lbDot(tip, up) - lf->toeCurl * scale);
+	if (!(below > 1.0e-3f))
+		return;
+	const lbVec3 ahead = lbProjectOnPlane(lbSub(tip, ankleGoal), up);
+	const float reach = lbLength(ahead);
+	if (!(reach > 1.0e-4f))
+		return;
+	const lbVec3 fwd = lbMulSV(1.0f / reach, ahead);
+	lbQueryInput qi = lbFootProbe(def, ankleGoal, f->pelvisWs, up, 0.0f);
+	qi.start = lbMulAdd(tip, -reach, fwd);
+	qi.end = lbMulAdd(tip, def->edgeMargin, fwd);
+	qi.radius = 0.0f;
+	lbHit hit;
+	lbFootRayCast(query, &qi, &hit);
+	*castCount += 1;
+	// A riser's face: within 15 degrees of upright (a rock's flank under a shuffling foot is left
+	// to the footprint's clearance: pushed out along it, a boxer's foot went into the next rock).
+	if (!hit.hit || hit.startedInside || hit.status != lb_ok || !(lbAbsF(lbDot(hit.normal, up)) < 0.25881905f))
+		return;
+	// Out along the face's normal across up (a foot turned along a flight meets its riser at a
+	// slant: moved back along its own line, the foot would go three times as far).
+	const lbVec3 out = lbNormalizeOr(lbProjectOnPlane(hit.normal, up), lbVec3_zero);
+	const float facing = -lbDot(out, fwd);
+	if (!(facing > 0.1f))
+		return;
+	const float depth = (reach + def->edgeMargin - hit.distance) * facing;
+	if (!(depth > 0.0f))
+		return;
+	leg->goalOffsetWs = lbMulAdd(leg->goalOffsetWs, depth, out);
+	lf->ankleGoal = lbMulAdd(ankleGoal, depth, out);
+}
+
 // Step 7: the ankle goal and foot rotation, and the part of the sole that bears on the ground.
 static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* def, const lbFootFrame* f, lbFootLegFrame* lf,
 					   const lbHumanoid* humanoid, int side, float smoothOffset, const lbSceneQuery* query, int* castCount,
@@ -3852,6 +3901,16 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 	}
 	lf->ankleGoal = ankleGoal;
 	lf->footRot = footRot;
+	// Only a tip whose sample stands a step edge above the ball's (a riser between them). Called
+	// on the stored goal: passed the goal and its rotation by value, the call's site alone made the
+	// sense's own code 650 instructions a character-frame dearer (callgrind), where it never runs.
+	const unsigned tipBall = (1u << lb_soleToeTip) | (1u << lb_soleBall);
+	if (query && !leg->locked && !lf->planted && (leg->printValid & tipBall) == tipBall &&
+		leg->printHeight[lb_soleToeTip] - leg->printHeight[lb_soleBall] > def->edgeHeight)
+	{
+		lbFootBackFromRiser(leg, def, f, lf, query, castCount);
+		ankleGoal = lf->ankleGoal;
+	}
 	ft->ankleWs = ankleGoal;
 	ft->footRotWs = footRot;
 	ft->alpha = leg->alpha;
