@@ -3453,12 +3453,18 @@ static LB_NOINLINE lbVec3 lbFootFoldCapped(const lbFootFrame* f, const lbFootLeg
 	return lbMulSV(t, step);
 }
 
-// How far (m, along up) the toe tip of a foot turned by `rot` lies below its ankle: the flat sole's
-// tip, as lbFootClearPrint places it.
-static inline float lbFootTipDrop(const lbFootLegFrame* lf, lbQuat rot, float scale, lbVec3 up)
+// The toe tip of a foot turned by `rot` from its ankle (model units: times modelToWorld for
+// world): the flat sole's tip, as lbFootClearPrint places it.
+static inline lbVec3 lbFootTipOffset(const lbFootLegFrame* lf, lbQuat rot)
 {
 	const lbSole* sole = &lf->sole;
-	return -scale * lbDot(lbMulAdd(lbIkQuatRotate(rot, sole->under), sole->along[lb_soleToeTip], lbIkQuatRotate(rot, sole->toeFlat)), up);
+	return lbMulAdd(lbIkQuatRotate(rot, sole->under), sole->along[lb_soleToeTip], lbIkQuatRotate(rot, sole->toeFlat));
+}
+
+// How far (m, along up) the toe tip of a foot turned by `rot` lies below its ankle (lbFootTipOffset).
+static inline float lbFootTipDrop(const lbFootLegFrame* lf, lbQuat rot, float scale, lbVec3 up)
+{
+	return -scale * lbDot(lbFootTipOffset(lf, rot), up);
 }
 
 // Last frame's goal as a foot rising first takes it: the animated ankle moved back by its
@@ -3592,11 +3598,9 @@ static LB_NOINLINE void lbFootBackFromRiser(lbFootLegState* leg, const lbFootDef
 											const lbSceneQuery* query, int* castCount)
 {
 	const lbVec3 ankleGoal = lf->ankleGoal;
-	const lbQuat footRot = lf->footRot;
 	const lbVec3 up = f->up;
 	const float scale = f->modelToWorld;
-	const lbVec3 dir = lbMulSV(scale, lbIkQuatRotate(footRot, lf->sole.toeFlat));
-	const lbVec3 tip = lbMulAdd(lbMulAdd(ankleGoal, scale, lbIkQuatRotate(footRot, lf->sole.under)), lf->sole.along[lb_soleToeTip], dir);
+	const lbVec3 tip = lbMulAdd(ankleGoal, scale, lbFootTipOffset(lf, lf->footRot));
 	const float below = leg->printHeight[lb_soleToeTip] - (lbDot(tip, up) - lf->toeCurl * scale);
 	if (!(below > 1.0e-3f))
 		return;
