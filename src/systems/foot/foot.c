@@ -521,6 +521,26 @@ static lbFootCast lbFootCastDown(const lbSceneQuery* query, const lbQueryInput* 
 	return c;
 }
 
+// Whether lbFootCastDown along `qi` finds ground, by a ray along its line first: ground the ray
+// meets within the line is ground the sphere, whose centre runs down that line, meets too (at it
+// or on something before it, which lbFootCastDown takes for ground as well unless that is a face
+// within 3 degrees of vertical). Only where the ray finds no ground (a gap under the ankle, a start
+// inside a solid, a wall) is the sphere cast. A ray costs about a third of a sphere on the
+// heightfield and under a third on the mesh.
+static bool lbFootGroundStill(const lbSceneQuery* query, const lbQueryInput* qi, lbVec3 up, int* castCount)
+{
+	if (!(qi->radius > 0.0f))
+		return lbFootCastDown(query, qi, up, castCount).hit;
+	lbQueryInput line = *qi;
+	line.radius = 0.0f;
+	lbHit ray;
+	lbFootRayCast(query, &line, &ray);
+	*castCount += 1;
+	if (ray.hit && !ray.startedInside && ray.status == lb_ok && lbDot(ray.normal, up) >= 0.05f * lbLength(ray.normal))
+		return true;
+	return lbFootCastDown(query, qi, up, castCount).hit;
+}
+
 // Height (along up) of the ground straight under `base` (world) found by a ray along the probe
 // line `proto` moved to `base`; false when the ray finds nothing (a gap, the world's end). A ray
 // that starts inside a solid reports the start's height: the ground there is at least that high.
@@ -2294,6 +2314,14 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// foot) the sphere is cast after all (it rests on a nose up to its radius ahead of the ankle).
 	// The footprint's and the look-ahead's rays keep the probe's own line. A foot within lockHeight
 	// of its floor (standing, about to plant) and a plant keep the sphere.
+	// A locked foot stands where its plant probed the footprint: it only checks that there is still
+	// ground under it (a game may remove it) until it lifts, which spares most of a walk's casts.
+	if (leg->locked && leg->grounded && !f->snap)
+	{
+		leg->grounded = lbFootGroundStill(in->query, &centre, f->up, &f->castCount);
+		leg->beyondValid = 0;
+		return;
+	}
 	const bool landingNow = !leg->locked && lf->soleAboveFloor < def->slideHeight && lf->soleRate <= 0.0f;
 	bool rayProbe = ((swinging && !landingNow) || (landingNow && lf->soleAboveFloor > def->lockHeight)) && def->footprintTraces &&
 					!def->heelToeTraces && centre.radius > 0.0f;
@@ -2363,15 +2391,6 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		else
 			rimFloor = overPit;
 
-	}
-	// A locked foot stands where its plant probed the footprint: it
-	// only checks that there is still ground under it (a game may remove it) until it lifts, which
-	// spares most of a walk's casts.
-	if (leg->locked && leg->grounded && !f->snap)
-	{
-		leg->grounded = c.hit;
-		leg->beyondValid = 0;
-		return;
 	}
 	if (c.hit && def->heelToeTraces)
 	{
