@@ -3,7 +3,6 @@
 // Bit tricks and compiler hints shared by the library's internals.
 #pragma once
 
-#include <stddef.h>
 #include <stdint.h>
 
 // Compiler hints: always inline (a small step taking vectors as arguments, inlined into each caller
@@ -29,26 +28,5 @@ static inline int lbLowestBit(uint32_t m)
 	while (!(m & 1u))
 		m >>= 1, ++k;
 	return k;
-#endif
-}
-
-// Asks for the cache lines of [p, p + bytes) ahead of their use (a hint: no fault, no effect on
-// results); `write` for lines about to be written.
-static inline void lbPrefetchRange(const void* p, size_t bytes, int write)
-{
-#if defined(__GNUC__) || defined(__clang__)
-	const char* c = (const char*)((uintptr_t)p & ~(uintptr_t)63);
-	const char* end = (const char*)p + bytes;
-	for (; c < end; c += 64)
-	{
-		if (write)
-			__builtin_prefetch(c, 1);
-		else
-			__builtin_prefetch(c, 0);
-	}
-#else
-	(void)p;
-	(void)bytes;
-	(void)write;
 #endif
 }

@@ -4,7 +4,6 @@
 // run by the single-crowd calls (lbFootSenseMany, lbFootApplyPose), so any split gives the same
 // bits. What every character shares (def, skeleton, humanoid) is checked once here, so a bad def
 // is reported once rather than once per block.
-#include "core/bits.h"
 #include "core/crowd_internal.h"
 #include "systems/foot/foot_internal.h"
 
@@ -91,14 +90,6 @@ static void lbFootPoseBatchRange(int begin, int end, int worker, void* context)
 		for (int i = lo; i < hi; i += LB_FOOT_POSE_BATCH)
 		{
 			const int n = hi - i < LB_FOOT_POSE_BATCH ? hi - i : LB_FOOT_POSE_BATCH;
-			// The next batch's poses and targets on their way while this one is solved.
-			for (int j = i + LB_FOOT_POSE_BATCH, e = j + LB_FOOT_POSE_BATCH < hi ? j + LB_FOOT_POSE_BATCH : hi; j < e; ++j)
-			{
-				const lbPose* pose = &t->poses[j];
-				lbPrefetchRange(pose->model, sizeof(lbTransform) * (size_t)pose->boneCount, 1);
-				lbPrefetchRange(pose->local, sizeof(lbTransform) * (size_t)pose->boneCount, 1);
-				lbPrefetchRange(&t->targets[j], sizeof(lbFootTargets), 0);
-			}
 			lbResult results[LB_FOOT_POSE_BATCH];
 			lbFootApplyPoseBatch(t->targets + i, t->def, t->shared, t->skeleton, t->humanoid, t->poses + i, n, results);
 			for (int j = 0; j < n && first == lb_ok; ++j)
