@@ -30,8 +30,9 @@ typedef struct Recorder
 	lbVec3 lastStart[8];
 	// Answer like a game's physics that does not report the face a sphere rests on.
 	bool hideFace;
-	// Rays answer nothing (a game whose ray misses what its sphere finds), or start inside a solid.
-	bool rayMiss, rayInside;
+	// Rays answer nothing (a game whose ray misses what its sphere finds), start inside a solid, or
+	// report no normal or a level one (a wall).
+	bool rayMiss, rayInside, rayNoNormal, rayLevel;
 } Recorder;
 
 // Casts of either kind so far.
@@ -59,6 +60,10 @@ static void recRay(void* ctx, const lbQueryInput* in, lbHit* out)
 		out->hit = false;
 	if (r->rayInside && out->hit)
 		out->startedInside = true;
+	if (r->rayNoNormal && out->hit)
+		out->normal = lbVec3_zero;
+	if (r->rayLevel && out->hit)
+		out->normal = lbAnyPerpendicular(out->normal);
 }
 
 typedef struct Fixture
@@ -2087,13 +2092,14 @@ static void test_look_ahead_points_kept(void)
 }
 
 // A locked foot checks the ground under it with a ray along its probe line; where the ray finds no
-// ground (a scene whose ray misses, or starts inside a solid) the sphere is cast after all, and the
-// foot stays locked on the ground the sphere finds: the same goals as with rays that answer.
+// ground (a scene whose ray misses, starts inside a solid, or answers no normal or a wall's) the
+// sphere is cast after all, and the foot stays locked on the ground the sphere finds: the same
+// goals as with rays that answer.
 static void test_locked_feet_check_ground_by_ray(void)
 {
 	for (size_t c = 0; c < sizeof kCases / sizeof kCases[0]; ++c)
 	{
-		for (int mode = 0; mode < 2; ++mode)
+		for (int mode = 0; mode < 4; ++mode)
 		{
 			Fixture f, g;
 			fixtureInit(&f, kCases[c].rig, kCases[c].up);
@@ -2111,6 +2117,8 @@ static void test_locked_feet_check_ground_by_ray(void)
 			}
 			f.rec.rayMiss = mode == 0;
 			f.rec.rayInside = mode == 1;
+			f.rec.rayNoNormal = mode == 2;
+			f.rec.rayLevel = mode == 3;
 			for (int i = 0; i < 20; ++i)
 			{
 				const int fs = f.rec.sphereCasts, fr = f.rec.rayCasts, gs = g.rec.sphereCasts, gr = g.rec.rayCasts;

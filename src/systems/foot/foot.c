@@ -536,7 +536,9 @@ static bool lbFootGroundStill(const lbSceneQuery* query, const lbQueryInput* qi,
 	lbHit ray;
 	lbFootRayCast(query, &line, &ray);
 	*castCount += 1;
-	if (ray.hit && !ray.startedInside && ray.status == lb_ok && lbDot(ray.normal, up) >= 0.05f * lbLength(ray.normal))
+	// Ground as lbFootCastDown takes it: its normal, made unit (a degenerate one is none), within
+	// 87 degrees of up.
+	if (ray.hit && !ray.startedInside && ray.status == lb_ok && lbDot(lbNormalize(ray.normal), up) >= 0.05f)
 		return true;
 	return lbFootCastDown(query, qi, up, castCount).hit;
 }
