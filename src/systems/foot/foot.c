@@ -2309,13 +2309,6 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		predict = lbClampLength(lbMulSV(def->predictionTime, f->velH), def->predictionMax);
 	lbVec3 base = lbAdd(lbAdd(lf->animAnkleWs, leg->shiftWs), predict);
 	lbQueryInput centre = lbFootProbe(def, base, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
-	// A foot in the air (swinging, or coming down to land) probes the ground under its ankle with a
-	// ray, about a third of a sphere's cost, reaching as deep as the sphere's front: its heel and
-	// toe rays below tell whether the ground there is one plane, where the sphere would rest inside
-	// a face at the ray's height, and where it is not (a nose, a riser, a rock's flank near the
-	// foot) the sphere is cast after all (it rests on a nose up to its radius ahead of the ankle).
-	// The footprint's and the look-ahead's rays keep the probe's own line. A foot within lockHeight
-	// of its floor (standing, about to plant) and a plant keep the sphere.
 	// A locked foot stands where its plant probed the footprint: it only checks that there is still
 	// ground under it (a game may remove it) until it lifts, which spares most of a walk's casts.
 	if (leg->locked && leg->grounded && !f->snap)
@@ -2324,6 +2317,13 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		leg->beyondValid = 0;
 		return;
 	}
+	// A foot in the air (swinging, or coming down to land) probes the ground under its ankle with a
+	// ray, about a third of a sphere's cost, reaching as deep as the sphere's front: its heel and
+	// toe rays below tell whether the ground there is one plane, where the sphere would rest inside
+	// a face at the ray's height, and where it is not (a nose, a riser, a rock's flank near the
+	// foot) the sphere is cast after all (it rests on a nose up to its radius ahead of the ankle).
+	// The footprint's and the look-ahead's rays keep the probe's own line. A foot within lockHeight
+	// of its floor (standing, about to plant) and a plant keep the sphere.
 	const bool landingNow = !leg->locked && lf->soleAboveFloor < def->slideHeight && lf->soleRate <= 0.0f;
 	bool rayProbe = ((swinging && !landingNow) || (landingNow && lf->soleAboveFloor > def->lockHeight)) && def->footprintTraces &&
 					!def->heelToeTraces && centre.radius > 0.0f;
