@@ -1698,6 +1698,96 @@ static void test_a_foot_stepping_back_heel_first_looks_behind_it(void)
 	}
 }
 
+// Yaws the animated foot of `side` by `angle` (rad) about the model's up through its ankle, its toes
+// with it.
+static void turnAnimFoot(Fixture* f, int side, float angle)
+{
+	const int foot = f->humanoid.leg[side].foot;
+	const lbQuat r = lbQuatFromAxisAngle(f->humanoid.upMs, angle);
+	ENSURE(lbPose_SetBoneModelRotation(&f->anim, f->skeleton, foot, lbQuatMul(r, f->anim.model[foot].q), true) == lb_ok);
+}
+
+// A foot held 5 cm up turns outward about its ankle, 3 degrees a frame to 45, with a 0.1 m step
+// beside it whose face its toe tip crosses halfway through the turn (the animated tip swings over
+// the step's top, 5 cm above the sole). On the default 30 Hz schedule at 60 fps the footprint is
+// probed every other frame; on the frames between, the turned tip is sampled again where it is now,
+// so the solved sole enters the step no deeper than with a probe every frame (the reference: 1 mm
+// more at most; the reference itself stays out to 2 mm). A foot that does not turn casts nothing
+// on those frames. Both rigs, two up axes.
+static void test_a_turning_foot_keeps_its_toe_tip_out_of_a_step_beside_it(void)
+{
+	for (size_t c = 0; c < sizeof kCases / sizeof kCases[0]; ++c)
+	{
+		float deepest[2] = { -1.0f, -1.0f };
+		for (int rate = 0; rate < 2; ++rate)
+		{
+			Fixture f;
+			fixtureOnFloor(&f, &kCases[c], true, 0.0f);
+			// The reference probes the whole footprint every frame, however little the ankle moves.
+			f.def.traceRate = rate ? 30.0f : 0.0f;
+			if (!rate)
+				f.def.probeReuseDistance = 0.0f;
+			const lbVec3 up = kCases[c].up;
+			const float lift = 0.05f, top = 0.10f, turn = 3.0f * LB_DEG2RAD;
+			const int turns = 15;
+			liftAnimFoot(&f, 0, lift);
+			liftAnimFoot(&f, 1, lift);
+			// Outward: the turn that takes the left toe tip away from the other foot.
+			lbPose start = lbCreatePose(f.skeleton);
+			lbPose_Copy(&start, &f.anim);
+			lbVec3 p0[lb_solePointCount], p1[lb_solePointCount];
+			solePointsWs(&f, &f.anim, 0, p0);
+			const lbVec3 ankle = lbTransformPoint(f.characterWs, f.anim.model[f.humanoid.leg[0].foot].p);
+			const lbVec3 other = lbTransformPoint(f.characterWs, f.anim.model[f.humanoid.leg[1].foot].p);
+			float sign = 1.0f;
+			turnAnimFoot(&f, 0, (float)turns * turn);
+			solePointsWs(&f, &f.anim, 0, p1);
+			if (lbDot(lbSub(p1[lb_soleToeTip], p0[lb_soleToeTip]), lbSub(ankle, other)) < 0.0f)
+			{
+				sign = -1.0f;
+				lbPose_Copy(&f.anim, &start);
+				turnAnimFoot(&f, 0, -(float)turns * turn);
+				solePointsWs(&f, &f.anim, 0, p1);
+			}
+			lbPose_Copy(&f.anim, &start);
+			lbDestroyPose(&start);
+			// The step's face square to the tip's chord, halfway between the ankle and the turned tip.
+			const lbVec3 u = lbNormalize(lbProjectOnPlane(lbSub(p1[lb_soleToeTip], p0[lb_soleToeTip]), up));
+			const float faceAt = lbDot(ankle, u) + 0.5f * lbDot(lbSub(p1[lb_soleToeTip], ankle), u);
+			ENSURE(lbDot(p0[lb_soleToeTip], u) < faceAt && lbDot(p1[lb_soleToeTip], u) > faceAt + 0.02f);
+			const lbQuat q = lbQuatFromTwoAxes(lbVec3_axisZ, up, lbVec3_axisX, u);
+			const lbVec3 half = lbMakeVec3(0.5f, 0.5f, 0.5f * (top + 0.1f));
+			const lbVec3 center = lbAdd(lbMulSV(faceAt + half.x, u), lbMulSV(top - half.z, up));
+			addBox(f.world, center, half, q);
+			lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+			int castFrames = 0, stillCastFrames = 0;
+			for (int i = 0; i < 12 + turns + 10; ++i)
+			{
+				const bool turning = i >= 12 && i < 12 + turns;
+				if (turning)
+					turnAnimFoot(&f, 0, sign * turn);
+				lbFootTargets t = step(&f, &in);
+				ENSURE(!t.feet[0].locked && !t.feet[1].locked);
+				castFrames += turning && t.castCount > 0;
+				stillCastFrames += i >= 2 && i < 12 && t.castCount > 0;
+				for (int s = 0; s < 2; ++s)
+					deepest[rate] = lbMaxF(deepest[rate], soleBoxDepth(&f, s, center, half, q));
+			}
+			if (rate)
+			{
+				// Frames between probes cast only while the foot turns.
+				ENSURE(stillCastFrames <= 5);
+				ENSURE(castFrames > turns / 2 + 1);
+			}
+			fixtureFree(&f);
+		}
+		printf("  case %zu: deepest sole point %.4f m in the step (probes every frame %.4f)\n", c, (double)deepest[1],
+			   (double)deepest[0]);
+		ENSURE(deepest[0] <= 0.002f);
+		ENSURE(deepest[1] <= lbMaxF(deepest[0], 0.0f) + 0.001f);
+	}
+}
+
 // A landing foot 5 cm above its floor (within half slideHeight: landing, not planted) finds a
 // 0.15 m step appear with its toe tip 3 cm inside: the front of the level it lands on is a riser,
 // so in the frame it first moves the foot goes back to it whole (the toe tip within 5 mm of the
@@ -2450,6 +2540,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_plant_slides_back_from_a_nose);
 	RUN_TEST(test_swing_clears_a_step);
 	RUN_TEST(test_a_foot_stepping_back_heel_first_looks_behind_it);
+	RUN_TEST(test_a_turning_foot_keeps_its_toe_tip_out_of_a_step_beside_it);
 	RUN_TEST(test_max_goal_speed_spreads_a_sudden_change);
 	RUN_TEST(test_knee_max_bend_limits_a_free_foot);
 	RUN_TEST(test_free_ankle_comes_onto_its_limit_softly);

@@ -364,6 +364,9 @@ typedef struct lbFootLegState
 	float probeAge;
 	int probePhase;
 	///@}
+	/// The footprint's forward (world, unit, normal to up) when its rays last sampled the ground
+	/// (zero before): a free foot turned well off it since is sampled again under its toe tip.
+	lbVec3 printToeWs;
 	///@{
 	/// The ground a landing foot found one step past its toe tip (0) and its heel (1), where a riser
 	/// or a wall beyond the sole would bound its slide: the ray's point (world, m) and the ground's

@@ -1831,11 +1831,12 @@ static void lbFootSweepTipBeyond(lbFootLegState* leg, const lbFootLegFrame* lf, 
 		leg->printHeight[lb_soleToeTip] = tipPlane + rise;
 }
 
-static void lbFootKeepPrint(lbFootLegState* leg, const lbFootGround* g)
+static void lbFootKeepPrint(lbFootLegState* leg, const lbFootGround* g, lbVec3 toeWs)
 {
 	for (int k = 0; k < lb_solePointCount; ++k)
 		leg->printHeight[k] = g->height[k];
 	leg->printValid = lbFootPrintMask(g);
+	leg->printToeWs = toeWs;
 }
 
 // How far past a riser's bound (times maxPlantShift) a turned landing keeps its level and may
@@ -2283,6 +2284,34 @@ static LB_ALWAYS_INLINE void lbFootLookAlong(lbFootLegState* leg, const lbFootDe
 	}
 }
 
+// A free foot that skips its probe this frame (the trace rate's off frame, or a probe reused while
+// its ankle stays within probeReuseDistance) keeps the footprint's heights, whose sweep
+// (lbFootSweepPrint) follows the foot along its line; a foot turning about its ankle swings its toe
+// tip sideways over ground no ray sampled. Turning on a flight, CMU 01_01's actor swung a lifting
+// foot's tip 1.0-2.0 cm into the riser beside it on those frames; a foot held up and turned on the
+// spot beside a step, reusing its probe, put its tip 3.8 cm in. Once the tip has swung
+// probeReuseDistance off where the footprint last sampled it, one ray under it where it is now
+// raises the kept tip height (and the clearance) to any ground found higher there; lower ground is
+// left to the next probe, as the sweep leaves it. Out of line: inlined into the sense stage it cost
+// the walking crowd about 100 instructions a character-frame, for a call most frames skip.
+static LB_NOINLINE void lbFootTurnedTip(lbFootLegState* leg, const lbFootDef* def, const lbFootSenseInput* in,
+										lbFootFrame* f, const lbFootLegFrame* lf)
+{
+	if (leg->locked || !leg->grounded || !((leg->printValid >> lb_soleToeTip) & 1u) || !def->footprintTraces)
+		return;
+	const float along = lf->print.along[lb_soleToeTip], reuse = def->probeReuseDistance;
+	if (!(lbLengthSquared(lbSub(lf->print.toeWs, leg->printToeWs)) * along * along > reuse * reuse))
+		return;
+	const lbVec3 base = lbAdd(lf->animAnkleWs, leg->shiftWs);
+	const lbQueryInput centre = lbFootProbe(def, base, f->pelvisWs, f->up, lf->ankleH + def->traceBelow);
+	const lbVec3 tip = lbMulAdd(base, along, lf->print.toeWs);
+	float h;
+	if (!lbFootRayHeight(in->query, &centre, tip, base, f->up, &f->castCount, &h) || !(h > leg->printHeight[lb_soleToeTip]))
+		return;
+	leg->printHeight[lb_soleToeTip] = h;
+	leg->clearance = lbMaxF(leg->clearance, h - lbPlaneHeightAt(leg->groundPointWs, leg->groundNormalWs, f->up, tip));
+}
+
 // Step 3: probes. The centre cast under the (predicted) ankle gives the ground plane; rays under
 // heel, ball and toe tip, and for a swinging foot one ahead along its path, give the footprint's
 // clearance over that plane: how far the ground rises into the sole or the swing.
@@ -2505,7 +2534,7 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	lbFootGround print = g;
 	if (!leg->locked && def->traceRate > 0.0f)
 		lbFootSweepPrint(&g, &lf->print, c.point, c.normal, f->up, base, lbDot(lf->footVel, lf->print.toeWs) * 1.5f / def->traceRate, &print);
-	lbFootKeepPrint(leg, &print);
+	lbFootKeepPrint(leg, &print, lf->print.toeWs);
 	float plane[lb_solePointCount];
 	lbFootPlaneHeights(c.point, c.normal, f->up, base, lf->print.along, lf->print.toeWs, plane);
 	leg->clearance = lbFootPrintClearance(&print, plane);
@@ -3283,7 +3312,7 @@ static LB_ALWAYS_INLINE void lbFootLock(lbFootLegState* leg, const lbFootDef* de
 							ahead = lbMaxF(ahead, leg->printHeight[k] - plane[k]);
 					leg->clearance = lbMaxF(lbFootPrintClearance(&g, plane), lbMinF(leg->clearance, ahead));
 				}
-				lbFootKeepPrint(leg, &g);
+				lbFootKeepPrint(leg, &g, lf->print.toeWs);
 				leg->shiftWs = lbProjectOnPlane(lbSub(base, lf->animAnkleWs), up);
 				// A plant its fresh probes put outside the range its landing held it in (onto the
 				// tread below the level the landing kept it on) ends that landing's slide: carried
@@ -5162,6 +5191,8 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 			leg->probeAge += f.dt;
 			if (!f.active)
 				leg->grounded = false;
+			else if (in->query)
+				lbFootTurnedTip(leg, def, in, &f, &lf);
 		}
 		lbFootGroundTargets(leg, def, &f, &lf);
 		// A locked foot stays planted a little above the height it locked under (1.5 times
