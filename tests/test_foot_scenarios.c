@@ -77,6 +77,56 @@ static void test_foot_scenarios_meet_the_limits(void)
 	printf("  %d of %d foot scenarios over a limit\n", failed, count);
 }
 
+// The shipped motion-capture scenarios with foot placement (scenarios/cmu_*_foot*.json: CMU 01_01's
+// walk with jumps and turns on the flat and over rocks, Boxing_Toes over rocks and shuffling at the
+// foot of a flight) held to the same limits, but a clip's own joint-range frames: the added ones
+// (limitViolations beyond sourceLimitViolations) count. On the flight the boxer's foot locks on
+// the floor after its landing was chosen onto the first tread; before its lock's release moved
+// across first, the capped step down and back put the toe tip 3.2 cm into the riser.
+static void test_clip_scenarios_meet_the_limits(void)
+{
+	char dirPath[1024];
+	snprintf(dirPath, sizeof dirPath, "%s/scenarios", LB_SOURCE_DIR);
+	char* names[64];
+	int count = lbTestListScenarios(dirPath, "cmu_", names, 64);
+	int checked = 0;
+	for (int i = 0; i < count; ++i)
+	{
+		if (!strstr(names[i], "_foot"))
+		{
+			free(names[i]);
+			continue;
+		}
+		lbScenario* s = NULL;
+		lbRun* run = lbTestOpenRun(dirPath, names[i], &s);
+		ENSURE(run != NULL);
+		while (run && !lbRun_IsDone(run))
+			lbRun_Step(run);
+		if (run)
+		{
+			const float slide = systemValue(run, "locked_slide_max");
+			lbRunView view = lbRun_GetView(run);
+			const lbMetricsSummary* m = &view.summary;
+			const int added = m->limitViolations - m->sourceLimitViolations;
+			printf("  %-32s sole %.4f limb %.4f support %.2f pop %.1f limits +%d slide %.4f\n", names[i],
+				   (double)m->solePenetrationMax, (double)m->limbPenetrationMax, (double)m->supportMin, (double)m->addedPopMax,
+				   added, (double)slide);
+			ENSURE(m->nanFrames == 0 && m->unmeasuredFrames == 0 && m->kneeInversions == 0);
+			ENSURE(m->solePenetrationMax >= 0.0f && m->solePenetrationMax <= 0.01f);
+			ENSURE(m->limbPenetrationMax >= 0.0f && m->limbPenetrationMax <= 0.02f);
+			ENSURE(m->supportMin >= 0.6f);
+			ENSURE(m->addedPopMax <= 15.0f);
+			ENSURE(added <= 0);
+			ENSURE(slide >= 0.0f && slide <= 0.01f);
+			++checked;
+		}
+		lbDestroyRun(run);
+		lbDestroyScenario(s);
+		free(names[i]);
+	}
+	ENSURE(checked >= 4);
+}
+
 // Walking off a 0.5 m ledge: while one foot stands locked on the ground 0.5 m or more below the
 // other foot, still in the air over the ledge it left, the standing foot is on its ball with the
 // heel up (it turns toes-down so the hips need not fold the other leg under the ledge's top).
@@ -2145,6 +2195,7 @@ int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_foot_scenarios_meet_the_limits);
+	RUN_TEST(test_clip_scenarios_meet_the_limits);
 	RUN_TEST(test_toes_bend_ahead_of_a_landing_on_the_tread_below);
 	RUN_TEST(test_running_up_long_treads);
 	RUN_TEST(test_lower_foot_stands_on_its_ball_stepping_down);

@@ -3904,6 +3904,15 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			{
 				step = lbFootCapAcrossFirst(across, rise, cap, up);
 			}
+			// So does a foot letting go of its lock whose goal comes down by more than a step edge:
+			// a boxer's foot shuffling toward a 0.167 m riser had its landing chosen onto the tread
+			// above, then planted and locked on the floor in front of the riser; its lock's blend
+			// carried it back across the nose at the tread's height, the lock let go three frames
+			// on, and the capped step down and back together put its toe tip 3.2 cm into the riser.
+			else if (!leg->locked && leg->lockAlpha > 0.0f && rise < -def->edgeHeight && lbLengthSquared(want) > cap * cap)
+			{
+				step = lbFootCapAcrossFirst(across, rise, cap, up);
+			}
 			// A running foot blending into a lock more than a step edge below it unfolds its knee
 			// no faster than kFootLockUnfoldRate (lbFootUnfoldCapped); a lock just below (uphill,
 			// held off it) slid its locked foot 12-17 mm running up 40 degrees.
