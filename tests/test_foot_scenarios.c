@@ -28,6 +28,16 @@ static float systemValue(const lbRun* run, const char* name)
 	return -1.0f;
 }
 
+// Opens a shipped scenario and runs it to its end (NULL, *s as lbTestOpenRun leaves it, when it
+// does not open).
+static lbRun* runToEnd(const char* dirPath, const char* name, lbScenario** s)
+{
+	lbRun* run = lbTestOpenRun(dirPath, name, s);
+	while (run && !lbRun_IsDone(run))
+		lbRun_Step(run);
+	return run;
+}
+
 static void test_foot_scenarios_meet_the_limits(void)
 {
 	char dirPath[1024];
@@ -40,9 +50,7 @@ static void test_foot_scenarios_meet_the_limits(void)
 	for (int i = 0; i < count; ++i)
 	{
 		lbScenario* s = NULL;
-		lbRun* run = lbTestOpenRun(dirPath, names[i], &s);
-		while (run && !lbRun_IsDone(run))
-			lbRun_Step(run);
+		lbRun* run = runToEnd(dirPath, names[i], &s);
 		if (run)
 		{
 			const float slide = systemValue(run, "locked_slide_max");
@@ -98,10 +106,8 @@ static void test_clip_scenarios_meet_the_limits(void)
 			continue;
 		}
 		lbScenario* s = NULL;
-		lbRun* run = lbTestOpenRun(dirPath, names[i], &s);
+		lbRun* run = runToEnd(dirPath, names[i], &s);
 		ENSURE(run != NULL);
-		while (run && !lbRun_IsDone(run))
-			lbRun_Step(run);
 		if (run)
 		{
 			const float slide = systemValue(run, "locked_slide_max");
