@@ -325,6 +325,7 @@ enum
 	lb_footMemoSlope,
 	lb_footMemoSlopeEase,
 	lb_footMemoClimb,
+	lb_footMemoFlex,
 	lb_footMemoSites
 };
 
@@ -4137,6 +4138,38 @@ static LB_ALWAYS_INLINE float lbFootThighFlex(const lbFootFrame* f, const lbHuma
 	return 0.5f * LB_PI + asinf(lbClampF(lbDot(d, f->up) / len0, -1.0f, 1.0f)) + acosf(cosHip);
 }
 
+// Whether lbFootThighFlex(...) <= maxFlex, with its arc sine and arc cosine (about 100 instructions)
+// taken only near the limit: the walking crowd's thighs mostly hang well within it. With e the
+// goal's elevation sine and c the hip's cosine, the flex is pi - D, D = asin(c) - asin(e), so it is
+// within the limit where D is at least pi - maxFlex. cos D = sqrt(1 - c c) sqrt(1 - e e) + c e, and
+// D is positive where c > e (the arc sine rises). The test asks for 0.02 rad more than the limit:
+// its float roots are off by up to 3.5e-4 each where c or e is near 1, so its cos D by up to 7.2e-4,
+// and over that margin the cosine moves by at least 1.6e-3 for limits 0.1 to pi - 0.1 rad short of
+// pi (the test is skipped for others). A flex it finds within is 0.01 rad or more within, which
+// lbFootThighFlex's floats (within 1e-6 rad) find too: the same answer, bit for bit.
+static LB_ALWAYS_INLINE bool lbFootThighWithin(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal,
+										float dMin, float maxFlex)
+{
+	// lbFootThighFlex's terms.
+	const lbLegAxes* ax = &humanoid->legAxes[side];
+	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
+	const lbVec3 d = lbSub(ankleGoal, hipWs);
+	const float len0 = lbLength(d);
+	if (len0 < 1.0e-5f)
+		return 0.0f <= maxFlex;
+	const float len = lbMaxF(len0, dMin);
+	const float den = 2.0f * a * len;
+	if (!(den > 0.0f))
+		return 0.0f <= maxFlex;
+	const float c = lbClampF((a * a + len * len - b * b) / den, -1.0f, 1.0f);
+	const float e = lbClampF(lbDot(d, f->up) / len0, -1.0f, 1.0f);
+	const float room = LB_PI - maxFlex;
+	if (c > e && room >= 0.1f && room <= LB_PI - 0.1f &&
+		sqrtf(1.0f - c * c) * sqrtf(1.0f - e * e) + c * e <= lbFootCos(f->memo, lb_footMemoFlex, room + 0.02f))
+		return true;
+	return 0.5f * LB_PI + asinf(e) + acosf(c) <= maxFlex;
+}
+
 // How far the hip may come down (along up, world m, >= 0) before a free leg's goal would bend its
 // knee to `bend` (from straight): the largest t with |hip - t up - goal| no shorter than the
 // hip-to-ankle distance at that bend. With a bend 12 degrees short of kneeMaxBend this is the fold
@@ -4383,8 +4416,10 @@ static void lbFootSinkLimit(lbFootState* state, const lbFootDef* def, lbFootFram
 // keeps the hips within its reach; a foot in the air below this one (the trailing foot just off
 // the tread it left, its leg stretched) yields instead: it no longer holds the pelvis down, and
 // its goal rises as far as keeps it within reach of the hips where the pelvis is (a stronger
-// push-off).
-static LB_ALWAYS_INLINE float lbFootHipLift(const lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid,
+// push-off). Out of line: inlined, with lbFootThighWithin's test, the sense stage around it
+// compiled to some 650 more instructions a character-frame (the walking crowd's); the call costs
+// about 30.
+static LB_NOINLINE float lbFootHipLift(const lbFootState* state, const lbFootDef* def, const lbFootFrame* f, const lbHumanoid* humanoid,
 						   const bool legCounts[2], const lbVec3 legHip[2], const lbVec3 legGoal[2], const float legDrop[2], bool capOn,
 						   int* outYielder)
 {
@@ -4407,7 +4442,7 @@ static LB_ALWAYS_INLINE float lbFootHipLift(const lbFootState* state, const lbFo
 			const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
 			const float dMin = capOn ? sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * lbFootCos(f->memo, lb_footMemoCap, LB_PI - def->kneeMaxBend), 0.0f)) : 0.0f;
 			const lbVec3 hip = lbAdd(legHip[side], state->pelvisShiftWs);
-			if (lbFootThighFlex(f, humanoid, side, hip, legGoal[side], dMin) <= def->hipMaxFlex)
+			if (lbFootThighWithin(f, humanoid, side, hip, legGoal[side], dMin, def->hipMaxFlex))
 				continue;
 			const lbVec3 hipO = lbAdd(legHip[o], state->pelvisShiftWs);
 			float lo = 0.0f, hi = lbMaxF(def->pelvisMaxLift, 0.0f);
