@@ -2493,9 +2493,11 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// Heel and toe tip on the ray's plane: the sphere would have rested inside that face too.
 	const int ends[2] = { lb_soleHeel, lb_soleToeTip };
 	bool flat = true;
+	// The centre cast's plane under the footprint samples: made here for a ray's probe, and again
+	// below only where the sphere's cast replaced the ray's.
+	float plane[lb_solePointCount];
 	if (rayProbe)
 	{
-		float plane[lb_solePointCount];
 		lbFootPlaneHeights(c.point, c.normal, f->up, base, lf->print.along, lf->print.toeWs, plane);
 		for (int i = 0; i < 2; ++i)
 			flat = flat && g.valid[ends[i]] && lbAbsF(g.height[ends[i]] - plane[ends[i]]) <= 0.25f * def->edgeHeight;
@@ -2536,8 +2538,8 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	if (!leg->locked && def->traceRate > 0.0f)
 		lbFootSweepPrint(&g, &lf->print, c.point, c.normal, f->up, base, lbDot(lf->footVel, lf->print.toeWs) * 1.5f / def->traceRate, &print);
 	lbFootKeepPrint(leg, &print, lf->print.toeWs);
-	float plane[lb_solePointCount];
-	lbFootPlaneHeights(c.point, c.normal, f->up, base, lf->print.along, lf->print.toeWs, plane);
+	if (!rayProbe || !flat)
+		lbFootPlaneHeights(c.point, c.normal, f->up, base, lf->print.along, lf->print.toeWs, plane);
 	leg->clearance = lbFootPrintClearance(&print, plane);
 	if (!leg->locked)
 		lbFootFindCorner(leg, def, in->query, &centre, f, lf, base, &g, plane);
