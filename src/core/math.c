@@ -14,8 +14,11 @@ lbQuat lbQuatSlerp(lbQuat a, lbQuat b, float t)
 		d = -d;
 	}
 	// Close rotations: sin(theta) is tiny and loses precision, while nlerp is exact to first order.
+	// lbQuatNlerp's blend without its own dot product: b is already on a's side (negating b negates
+	// each product and sum of the dot exactly, so nlerp's test would find d itself, not negative).
 	if (d > 0.9995f)
-		return lbQuatNlerp(a, b, t);
+		return lbQuatNormalize(LB_LITERAL(lbQuat){ a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t,
+											   a.w + (b.w - a.w) * t });
 	float theta = acosf(lbClampF(d, -1.0f, 1.0f));
 	float s = sinf(theta);
 	float wa = sinf((1.0f - t) * theta) / s, wb = sinf(t * theta) / s;
