@@ -725,13 +725,15 @@ static bool lbFootOffEdge(lbFootCast* c, const lbFootGround* g, lbVec3 up, float
 // level's bounds (running up 0.25 m risers on 0.38 m treads, a toe 1.4 cm into the nose ahead). A
 // foot in mid-swing keeps the probed heel: its clearance lifts the whole swing, and running down
 // 0.2-0.3 m stairs the tread behind the heel came and went from one probe to the next and the calf
-// turned 16-21 degrees in a frame.
+// turned 16-21 degrees in a frame. `planeHeel`: the plane's height under the probed heel where the
+// caller has it (lbFootPlaneHeights' heel lane, the same to the bit), else NULL.
 static inline void lbFootHeelBehind(const lbFootCast* centre, lbVec3 up, lbVec3 base, const lbFootPrint* fp, float back, lbVec3 heelAt,
-									float* height, bool* valid)
+									const float* planeHeel, float* height, bool* valid)
 {
 	if (!(back > 0.0f))
 		return;
-	const float at = lbPlaneHeightAt(centre->point, centre->normal, up, lbMulAdd(base, fp->along[lb_soleHeel], fp->toeWs));
+	const float at = planeHeel ? *planeHeel
+							   : lbPlaneHeightAt(centre->point, centre->normal, up, lbMulAdd(base, fp->along[lb_soleHeel], fp->toeWs));
 	const float h = *height + at - lbPlaneHeightAt(centre->point, centre->normal, up, heelAt);
 	*height = *valid ? lbMaxF(h, at) : at;
 	*valid = true;
@@ -741,20 +743,23 @@ static inline void lbFootHeelBehind(const lbFootCast* centre, lbVec3 up, lbVec3 
 // edge of the centre cast's plane the foot lands on one plane from heel to toe tip, and the ball
 // between them is taken on that plane instead of cast. A step, a nose or a gap under the foot puts
 // the heel or the toe tip off the plane, and then the ball is cast as in lbFootSampleGround.
-static void lbFootSampleLanding(const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base, const lbFootPrint* fp,
-								const lbFootCast* centre, lbVec3 up, float edgeHeight, float back, int* castCount, lbFootGround* out)
+// Returns whether the centre cast's plane under the samples is in `plane` (made where it hit).
+static bool lbFootSampleLanding(const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base, const lbFootPrint* fp,
+								const lbFootCast* centre, lbVec3 up, float edgeHeight, float back, int* castCount, lbFootGround* out,
+								float plane[lb_solePointCount])
 {
 	const int probed[2] = { lb_soleHeel, lb_soleToeTip };
 	const lbVec3 at[2] = { lbMulAdd(base, fp->along[lb_soleHeel] - back, fp->toeWs), lbMulAdd(base, fp->along[lb_soleToeTip], fp->toeWs) };
 	float height[2];
 	bool valid[2];
 	lbFootRayHeights(query, proto, at, 2, base, up, castCount, height, valid);
-	lbFootHeelBehind(centre, up, base, fp, back, at[0], &height[0], &valid[0]);
 	bool flat = centre->hit;
-	// The centre cast's plane under every sample at once (the ball's used when the foot lands flat).
-	float plane[lb_solePointCount];
+	// The centre cast's plane under every sample at once (the ball's used when the foot lands flat,
+	// the heel's by the heel's look behind).
 	if (flat)
 		lbFootPlaneHeights(centre->point, centre->normal, up, base, fp->along, fp->toeWs, plane);
+	lbFootHeelBehind(centre, up, base, fp, back, at[0], flat ? &plane[lb_soleHeel] : NULL, &height[0], &valid[0]);
+	const bool planeMade = flat;
 	for (int i = 0; i < 2; ++i)
 	{
 		out->valid[probed[i]] = valid[i];
@@ -771,6 +776,7 @@ static void lbFootSampleLanding(const lbSceneQuery* query, const lbQueryInput* p
 	}
 	else
 		out->valid[lb_soleBall] = lbFootRayHeight(query, proto, ball, base, up, castCount, &out->height[lb_soleBall]);
+	return planeMade;
 }
 
 // A swinging foot's samples under the ankle (the centre cast's) and under the ball (on the line
@@ -796,7 +802,7 @@ static void lbFootSampleSwing(const lbSceneQuery* query, const lbQueryInput* pro
 	float height[2];
 	bool valid[2];
 	lbFootRayHeights(query, proto, at, 2, base, up, castCount, height, valid);
-	lbFootHeelBehind(centre, up, base, fp, back, at[0], &height[0], &valid[0]);
+	lbFootHeelBehind(centre, up, base, fp, back, at[0], NULL, &height[0], &valid[0]);
 	for (int i = 0; i < 2; ++i)
 	{
 		out->valid[probed[i]] = valid[i];
@@ -2482,23 +2488,30 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	// straight down 0.258 m risers on 0.306 m treads, mixamo). In mid-swing the heel stays where
 	// it is probed (lbFootHeelBehind).
 	const float heelBack = leg->lockAlpha > 0.0f ? lbFootBehind(leg, f, lf, base) + def->edgeMargin : 0.0f;
+	// The centre cast's plane under the footprint samples, made once while the cast stays as it was
+	// (a landing's samples make it; the edge below may move the cast, the sphere replace it).
+	float plane[lb_solePointCount];
+	bool planeMade = false;
 	if (swinging && !landing)
 		lbFootSampleSwing(in->query, &centre, base, &lf->print, &c, f->up, heelBack, &f->castCount, &g);
 	else if (landing)
-		lbFootSampleLanding(in->query, &centre, base, &lf->print, &c, f->up, def->edgeHeight, lbFootBehind(leg, f, lf, base), &f->castCount, &g);
+		planeMade = lbFootSampleLanding(in->query, &centre, base, &lf->print, &c, f->up, def->edgeHeight, lbFootBehind(leg, f, lf, base),
+										&f->castCount, &g, plane);
 	else
 		lbFootSampleGround(in->query, &centre, base, &lf->print, &c, f->up, &f->castCount, &g);
 	if (!(swinging && !landing) && lbFootOffEdge(&c, &g, f->up, def->edgeHeight))
+	{
 		leg->groundPointWs = c.point;
+		planeMade = false;
+	}
 	// Heel and toe tip on the ray's plane: the sphere would have rested inside that face too.
 	const int ends[2] = { lb_soleHeel, lb_soleToeTip };
 	bool flat = true;
-	// The centre cast's plane under the footprint samples: made here for a ray's probe, and again
-	// below only where the sphere's cast replaced the ray's.
-	float plane[lb_solePointCount];
 	if (rayProbe)
 	{
-		lbFootPlaneHeights(c.point, c.normal, f->up, base, lf->print.along, lf->print.toeWs, plane);
+		if (!planeMade)
+			lbFootPlaneHeights(c.point, c.normal, f->up, base, lf->print.along, lf->print.toeWs, plane);
+		planeMade = true;
 		for (int i = 0; i < 2; ++i)
 			flat = flat && g.valid[ends[i]] && lbAbsF(g.height[ends[i]] - plane[ends[i]]) <= 0.25f * def->edgeHeight;
 		// A ray finding ground a riser below the last probe's, the whole footprint with it, has
@@ -2513,6 +2526,7 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	if (!flat)
 	{
 		c = lbFootCastDown(in->query, &centre, f->up, &f->castCount);
+		planeMade = false;
 		leg->grounded = c.hit;
 		if (!c.hit)
 			return;
@@ -2538,7 +2552,7 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	if (!leg->locked && def->traceRate > 0.0f)
 		lbFootSweepPrint(&g, &lf->print, c.point, c.normal, f->up, base, lbDot(lf->footVel, lf->print.toeWs) * 1.5f / def->traceRate, &print);
 	lbFootKeepPrint(leg, &print, lf->print.toeWs);
-	if (!rayProbe || !flat)
+	if (!planeMade)
 		lbFootPlaneHeights(c.point, c.normal, f->up, base, lf->print.along, lf->print.toeWs, plane);
 	leg->clearance = lbFootPrintClearance(&print, plane);
 	if (!leg->locked)
