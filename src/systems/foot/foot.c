@@ -2481,19 +2481,21 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 	if (!landing)
 		leg->beyondValid = 0;
 	lbFootGround g;
-	// A foot still blending out of its lock leaves the tread it stood on: its heel's ray looks
-	// where the goal has the heel, edgeMargin behind, as a landing's does. From the probed heel,
-	// a foot leaving a tread whose goal trailed the probe by 1.3 cm found the tread below a frame
-	// early, and its heel went 1.1 cm into the nose it was leaving (walking 21.4 degrees off
-	// straight down 0.258 m risers on 0.306 m treads, mixamo). In mid-swing the heel stays where
-	// it is probed (lbFootHeelBehind).
-	const float heelBack = leg->lockAlpha > 0.0f ? lbFootBehind(leg, f, lf, base) + def->edgeMargin : 0.0f;
 	// The centre cast's plane under the footprint samples, made once while the cast stays as it was
 	// (a landing's samples make it; the edge below may move the cast, the sphere replace it).
 	float plane[lb_solePointCount];
 	bool planeMade = false;
 	if (swinging && !landing)
+	{
+		// A foot still blending out of its lock leaves the tread it stood on: its heel's ray looks
+		// where the goal has the heel, edgeMargin behind, as a landing's does. From the probed heel,
+		// a foot leaving a tread whose goal trailed the probe by 1.3 cm found the tread below a frame
+		// early, and its heel went 1.1 cm into the nose it was leaving (walking 21.4 degrees off
+		// straight down 0.258 m risers on 0.306 m treads, mixamo). In mid-swing the heel stays where
+		// it is probed (lbFootHeelBehind).
+		const float heelBack = leg->lockAlpha > 0.0f ? lbFootBehind(leg, f, lf, base) + def->edgeMargin : 0.0f;
 		lbFootSampleSwing(in->query, &centre, base, &lf->print, &c, f->up, heelBack, &f->castCount, &g);
+	}
 	else if (landing)
 		planeMade = lbFootSampleLanding(in->query, &centre, base, &lf->print, &c, f->up, def->edgeHeight, lbFootBehind(leg, f, lf, base),
 										&f->castCount, &g, plane);
