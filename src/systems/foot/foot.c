@@ -2255,15 +2255,31 @@ static LB_ALWAYS_INLINE void lbFootLookAlong(lbFootLegState* leg, const lbFootDe
 											 const lbQueryInput* centre, lbFootFrame* f, const lbFootCast* c, lbVec3 base,
 											 lbVec3 start, float prevH, lbVec3 path, float front, bool other)
 {
-	lbVec3 prev = start;
+	// The samples short of `front`, their rays cast as one batch (one call into the scene, not one
+	// a sample): no sample's ray depends on another's answer, and a step found between two is
+	// bisected below with rays of its own.
+	_Static_assert(LB_FOOT_AHEAD <= lb_solePointCount, "lbFootRayHeights casts up to lb_solePointCount rays");
+	lbVec3 at[LB_FOOT_AHEAD];
+	int n = 0;
 	for (int i = 1; i <= LB_FOOT_AHEAD; ++i)
 	{
-		float h;
-		lbVec3 ahead = lbMulAdd(start, (float)i / (float)LB_FOOT_AHEAD, path);
+		const lbVec3 ahead = lbMulAdd(start, (float)i / (float)LB_FOOT_AHEAD, path);
 		if (lbDot(ahead, leg->slideAxisWs) > front)
 			break;
-		if (!lbFootRayHeight(query, centre, ahead, base, f->up, &f->castCount, &h))
+		at[n++] = ahead;
+	}
+	if (n == 0)
+		return;
+	float height[LB_FOOT_AHEAD];
+	bool valid[LB_FOOT_AHEAD];
+	lbFootRayHeights(query, centre, at, n, base, f->up, &f->castCount, height, valid);
+	lbVec3 prev = start;
+	for (int i = 0; i < n; ++i)
+	{
+		if (!valid[i])
 			continue;
+		const float h = height[i];
+		const lbVec3 ahead = at[i];
 		lbVec3 kept = ahead;
 		const float rise = h - lbPlaneHeightAt(c->point, c->normal, f->up, ahead);
 		// Only a step (rising more than 1 in 2 between the samples) is worth finding: a rock's
