@@ -794,15 +794,17 @@ static void lbFootSwingBall(const lbFootPrint* fp, const lbFootCast* centre, lbF
 // taken on the line from under the ankle to the toe tip. What rises under the ball rises under the
 // toe tip first; the ball is probed where it bears weight (landing, planting). `back` (m, >= 0):
 // how much further back the heel's ray looks (lbFootHeelBehind), 0 for the probed heel.
+// `plane`: the centre cast's plane under the samples (lbFootPlaneHeights).
 static void lbFootSampleSwing(const lbSceneQuery* query, const lbQueryInput* proto, lbVec3 base, const lbFootPrint* fp,
-							  const lbFootCast* centre, lbVec3 up, float back, int* castCount, lbFootGround* out)
+							  const lbFootCast* centre, lbVec3 up, float back, const float plane[lb_solePointCount], int* castCount,
+							  lbFootGround* out)
 {
 	const int probed[2] = { lb_soleHeel, lb_soleToeTip };
 	const lbVec3 at[2] = { lbMulAdd(base, fp->along[lb_soleHeel] - back, fp->toeWs), lbMulAdd(base, fp->along[lb_soleToeTip], fp->toeWs) };
 	float height[2];
 	bool valid[2];
 	lbFootRayHeights(query, proto, at, 2, base, up, castCount, height, valid);
-	lbFootHeelBehind(centre, up, base, fp, back, at[0], NULL, &height[0], &valid[0]);
+	lbFootHeelBehind(centre, up, base, fp, back, at[0], &plane[lb_soleHeel], &height[0], &valid[0]);
 	for (int i = 0; i < 2; ++i)
 	{
 		out->valid[probed[i]] = valid[i];
@@ -2498,7 +2500,8 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		leg->beyondValid = 0;
 	lbFootGround g;
 	// The centre cast's plane under the footprint samples, made once while the cast stays as it was
-	// (a landing's samples make it; the edge below may move the cast, the sphere replace it).
+	// (a swing's or a landing's samples make it; the edge below may move the cast, the sphere
+	// replace it).
 	float plane[lb_solePointCount];
 	bool planeMade = false;
 	if (swinging && !landing)
@@ -2510,7 +2513,9 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		// straight down 0.258 m risers on 0.306 m treads, mixamo). In mid-swing the heel stays where
 		// it is probed (lbFootHeelBehind).
 		const float heelBack = leg->lockAlpha > 0.0f ? lbFootBehind(leg, f, lf, base) + def->edgeMargin : 0.0f;
-		lbFootSampleSwing(in->query, &centre, base, &lf->print, &c, f->up, heelBack, &f->castCount, &g);
+		lbFootPlaneHeights(c.point, c.normal, f->up, base, lf->print.along, lf->print.toeWs, plane);
+		planeMade = true;
+		lbFootSampleSwing(in->query, &centre, base, &lf->print, &c, f->up, heelBack, plane, &f->castCount, &g);
 	}
 	else if (landing)
 		planeMade = lbFootSampleLanding(in->query, &centre, base, &lf->print, &c, f->up, def->edgeHeight, lbFootBehind(leg, f, lf, base),
