@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: MIT
 #include "limber/skeleton.h"
 
+#include "core/bits.h"
+#include "core/pose_internal.h"
 #include "core/simd.h"
 #include "ik/ik_internal.h" // the four-lane transform products (bit for bit lbTransformMul's)
 
@@ -412,52 +414,64 @@ lbResult lbPose_SetBoneModel(lbPose* pose, const lbSkeleton* skeleton, int bone,
 	return lb_ok;
 }
 
-#if !defined(LB_SIMD_SSE)
+#if !LB_IK_SSE2
 static float lbMaxAbsComponent(lbVec3 v)
 {
 	return lbMaxF(lbAbsF(v.x), lbMaxF(lbAbsF(v.y), lbAbsF(v.z)));
 }
 #endif
 
-lbResult lbPose_TranslateBoneModel(lbPose* pose, const lbSkeleton* skeleton, int bone, lbVec3 deltaMs)
+// lbPose_TranslateBoneModel's move of `bone` itself (model and local position) and its checks,
+// for a pose that matches the skeleton and a bone inside it; its descendants are the caller's.
+static LB_ALWAYS_INLINE lbResult lbPoseMoveBone(lbPose* pose, const lbSkeleton* skeleton, int bone, lbVec3 deltaMs)
 {
-	if (!lbPoseMatches(pose, skeleton))
-		return lbReport(lb_errorSkeletonMismatch, "lbPose_TranslateBoneModel: pose does not match the skeleton");
-	if (bone < 0 || bone >= pose->boneCount)
-		return lbReport(lb_errorBoneNotFound, "lbPose_TranslateBoneModel: bone index %d out of range", bone);
-	lbVec3 moved = lbAdd(pose->model[bone].p, deltaMs);
+	lbTransform* model = pose->model;
+	const int p = skeleton->parents[bone];
+#if LB_IK_SSE2
+	// In the lanes of one register: the offset with -0 in lane 3 and the bone's position plus it,
+	// whose lane 3 is the rotation's x plus -0, x itself (lbTranslateInPlace), so one store writes
+	// the moved position. The offset and the new position stay within LB_MAX_COORDINATE (see below).
+	const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff)), lim = _mm_set1_ps(LB_MAX_COORDINATE);
+	const __m128 d = _mm_setr_ps(deltaMs.x, deltaMs.y, deltaMs.z, -0.0f);
+	const __m128 moved = _mm_add_ps(_mm_loadu_ps(&model[bone].p.x), d);
+	const __m128 within = _mm_and_ps(_mm_cmple_ps(_mm_and_ps(d, abs), lim), _mm_cmple_ps(_mm_and_ps(moved, abs), lim));
+	if ((_mm_movemask_ps(within) & 7) != 7)
+		return lbReport(lb_errorNonFinite, "lbPose_TranslateBoneModel: offset for bone '%s' is not finite or moves it beyond %g m",
+						skeleton->names[bone], (double)LB_MAX_COORDINATE);
+	__m128 local;
+	if (p == LB_NULL_INDEX)
+		local = moved;
+	else if (lbIkUnitScale(&model[p]))
+	{
+		// 1 / 1 and x * 1 are exact: lbQuatInvRotate of the offset from the parent (lanes 0..2
+		// depend on lanes 0..2 alone).
+		const __m128 conj = _mm_xor_ps(_mm_loadu_ps(&model[p].q.x), _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
+		local = lbIkQuatRotate4(conj, _mm_sub_ps(moved, _mm_loadu_ps(&model[p].p.x)));
+	}
+	else
+		local = lbIkVSet(lbInvTransformPoint(model[p], lbIkVGet(moved)));
+	if ((_mm_movemask_ps(_mm_cmplt_ps(_mm_and_ps(local, abs), _mm_set1_ps(INFINITY))) & 7) != 7)
+		return lbReport(lb_errorNonFinite, "lbPose_TranslateBoneModel: bone '%s' would have a non-finite local position",
+						skeleton->names[bone]);
+	_mm_storeu_ps(&model[bone].p.x, moved);
+	// The local's x and y, then z (its lane 3 is no part of the transform's position).
+	lbTransform* l = &pose->local[bone];
+	_mm_storel_pi((__m64*)&l->p.x, local);
+	_mm_store_ss(&l->p.z, _mm_movehl_ps(local, local));
+#else
+	lbVec3 moved = lbAdd(model[bone].p, deltaMs);
 	// The offset and the bone's new position stay within LB_MAX_COORDINATE: its descendants then
 	// lie at most a bounded multiple of it away, so the pose stays finite however often it is called.
 	// The range test is the finiteness test too: NaN fails a compare, infinity the bound.
-#if defined(LB_SIMD_SSE)
-	const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff)), lim = _mm_set1_ps(LB_MAX_COORDINATE);
-	const __m128 within = _mm_and_ps(_mm_cmple_ps(_mm_and_ps(_mm_setr_ps(deltaMs.x, deltaMs.y, deltaMs.z, 0.0f), abs), lim),
-									 _mm_cmple_ps(_mm_and_ps(_mm_setr_ps(moved.x, moved.y, moved.z, 0.0f), abs), lim));
-	if (_mm_movemask_ps(within) != 0xf)
-#else
 	if (!lbIsValidVec3(deltaMs) || !lbIsValidVec3(moved) || lbMaxAbsComponent(deltaMs) > LB_MAX_COORDINATE ||
 		lbMaxAbsComponent(moved) > LB_MAX_COORDINATE)
-#endif
 		return lbReport(lb_errorNonFinite, "lbPose_TranslateBoneModel: offset for bone '%s' is not finite or moves it beyond %g m",
 						skeleton->names[bone], (double)LB_MAX_COORDINATE);
-	const int* parents = skeleton->parents;
-	const int p = parents[bone], n = pose->boneCount;
-	lbTransform* model = pose->model;
 	lbVec3 local;
 	if (p == LB_NULL_INDEX)
 		local = moved;
 	else if (model[p].s.x == 1.0f && model[p].s.y == 1.0f && model[p].s.z == 1.0f)
-	{
-		// 1 / 1 and x * 1 are exact.
-#if LB_IK_SSE2
-		float r[4];
-		const __m128 conj = _mm_xor_ps(_mm_loadu_ps(&model[p].q.x), _mm_setr_ps(-0.0f, -0.0f, -0.0f, 0.0f));
-		_mm_storeu_ps(r, lbIkQuatRotate4(conj, _mm_sub_ps(_mm_setr_ps(moved.x, moved.y, moved.z, 0.0f), _mm_loadu_ps(&model[p].p.x))));
-		local = lbMakeVec3(r[0], r[1], r[2]);
-#else
-		local = lbQuatInvRotate(model[p].q, lbSub(moved, model[p].p));
-#endif
-	}
+		local = lbQuatInvRotate(model[p].q, lbSub(moved, model[p].p)); // 1 / 1 and x * 1 are exact
 	else
 		local = lbInvTransformPoint(model[p], moved);
 	if (!lbIsValidVec3(local))
@@ -465,6 +479,22 @@ lbResult lbPose_TranslateBoneModel(lbPose* pose, const lbSkeleton* skeleton, int
 						skeleton->names[bone]);
 	model[bone].p = moved;
 	pose->local[bone].p = local;
+#endif
+	return lb_ok;
+}
+
+lbResult lbPose_TranslateBoneModel(lbPose* pose, const lbSkeleton* skeleton, int bone, lbVec3 deltaMs)
+{
+	if (!lbPoseMatches(pose, skeleton))
+		return lbReport(lb_errorSkeletonMismatch, "lbPose_TranslateBoneModel: pose does not match the skeleton");
+	if (bone < 0 || bone >= pose->boneCount)
+		return lbReport(lb_errorBoneNotFound, "lbPose_TranslateBoneModel: bone index %d out of range", bone);
+	const lbResult r = lbPoseMoveBone(pose, skeleton, bone, deltaMs);
+	if (r != lb_ok)
+		return r;
+	const int* parents = skeleton->parents;
+	const int n = pose->boneCount;
+	lbTransform* model = pose->model;
 	// A descendant's model transform is the bone's composed with fixed locals, so a pure
 	// translation of the bone moves each of them by the same offset; rotations and scales stay.
 	// Parents come before their children, so while every bone from `bone` on belongs to its
@@ -506,6 +536,24 @@ lbResult lbPose_TranslateBoneModel(lbPose* pose, const lbSkeleton* skeleton, int
 		if (m)
 			lbTranslateInPlace(&model[i], deltaMs);
 	}
+	return lb_ok;
+}
+
+lbResult lbPoseTranslateRun(lbPose* pose, const lbSkeleton* skeleton, int bone, int end, lbVec3 deltaMs)
+{
+	const lbResult r = lbPoseMoveBone(pose, skeleton, bone, deltaMs);
+	if (r != lb_ok)
+		return r;
+	// The caller knows the subtree is this run: no parent is read, two bones a step.
+	lbTransform* model = pose->model;
+	int i = bone + 1;
+	for (; i + 1 < end; i += 2)
+	{
+		lbTranslateInPlace(&model[i], deltaMs);
+		lbTranslateInPlace(&model[i + 1], deltaMs);
+	}
+	if (i < end)
+		lbTranslateInPlace(&model[i], deltaMs);
 	return lb_ok;
 }
 

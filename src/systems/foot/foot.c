@@ -10,6 +10,7 @@
 #include "limber/foot.h"
 #include "systems/foot/foot_internal.h"
 
+#include "core/pose_internal.h"
 #include "core/simd.h"
 #include "ik/ik_internal.h"
 #include "limber/ik.h"
@@ -6028,6 +6029,7 @@ static lbFootPoseConsts lbFootPoseConstsOf(const lbFootDef* def, const lbHumanoi
 		k.minReach[s] = k.kneeCap ? sqrtf(lbMaxF(a * a + b * b - 2.0f * a * b * k.cosKnee, 0.0f)) : 0.0f;
 	}
 	k.read = lbFootReadListOf(humanoid);
+	k.pelvisEnd = -1; // worked out for a crowd (lbFootPoseShared_Init), where it pays
 	return k;
 }
 
@@ -6238,7 +6240,8 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 	// The hips' move ahead (world), turned into model space, with the offset along up.
 	const lbVec3 shiftMs = lbMulSV(alpha * worldToModel, lbFootRotateBack(cw.q, targets->pelvisShiftWs));
 	const lbVec3 pelvisMoveMs = lbMulAdd(shiftMs, offset * worldToModel, upMs);
-	lbResult r = lbPose_TranslateBoneModel(pose, skeleton, humanoid->pelvis, pelvisMoveMs);
+	lbResult r = consts->pelvisEnd >= 0 ? lbPoseTranslateRun(pose, skeleton, humanoid->pelvis, consts->pelvisEnd, pelvisMoveMs)
+										: lbPose_TranslateBoneModel(pose, skeleton, humanoid->pelvis, pelvisMoveMs);
 	if (r != lb_ok)
 		return r;
 	r = lbFootLeanOverClimb(targets, humanoid, skeleton, pose, cw, upMs, alpha * worldToModel);
@@ -6500,6 +6503,15 @@ void lbFootPoseShared_Init(lbFootPoseShared* shared, const lbFootDef* def, const
 						   const lbHumanoid* humanoid)
 {
 	shared->consts = lbFootPoseConstsOf(def, humanoid);
+	// The pelvis's subtree lists its bones in order (parents first, lbFootSubtree): it is the run
+	// after the pelvis exactly when the last of them is that many bones on.
+	if (humanoid->pelvis >= 0)
+	{
+		int below[LB_MAX_BONES];
+		const int m = lbFootSubtree(skeleton, humanoid->pelvis, below);
+		if (m == 0 || below[m - 1] == humanoid->pelvis + m)
+			shared->consts.pelvisEnd = humanoid->pelvis + m + 1;
+	}
 	shared->defaults = lbDefaultTwoBoneIkInput();
 	for (int s = 0; s < 2; ++s)
 	{

@@ -51,6 +51,9 @@ typedef struct lbFootPoseConsts
 	float minReach[2];
 	// The bones the pose's checks read.
 	lbFootReadList read;
+	// One past the pelvis's last descendant where its subtree is the run of bones after it (the
+	// pelvis moves them without looking for them: lbPoseTranslateRun), else -1.
+	int pelvisEnd;
 } lbFootPoseConsts;
 
 // What every lbFootApplyPoseBatch call of a crowd shares: the constants above, the two-bone
