@@ -5136,12 +5136,14 @@ static LB_ALWAYS_INLINE bool lbFootPoseFinite(const lbPose* pose, const lbHumano
 	if (!all)
 	{
 		// lbFootTransformOk's tests of each read bone folded into running verdicts, one branch at the
-		// end: every transform passes exactly when the totals do. Two bones a pass (an odd count's
-		// last pass reads the list's last bone twice), their four rotations' lengths in one
-		// lbFootOkNorms, straight from the pose (no list of rotations to gather and pad).
+		// end: every transform passes exactly when the totals do. Two bones a pass, their four
+		// rotations' lengths in one lbFootOkNorms, straight from the pose (no list of rotations to
+		// gather and pad); an odd count's last bone on its own (lbFootOkAdd), which costs about half
+		// a pass of two.
 		const int* use = read->bone;
 		lbFootOkTotals k = lbFootOkStart();
-		for (int i = 0; i < count; i += 2)
+		int i = 0;
+		for (; i + 1 < count; i += 2)
 		{
 			const lbTransform* m0 = &pose->model[use[i]];
 			const lbTransform* l0 = &pose->local[use[i]];
@@ -5154,7 +5156,14 @@ static LB_ALWAYS_INLINE bool lbFootPoseFinite(const lbPose* pose, const lbHumano
 			const float* const q[4] = { &m0->q.x, &l0->q.x, &m1->q.x, &l1->q.x };
 			lbFootOkNorms(&k, q);
 		}
+		// Lanes 1..3 of the rotations' verdicts folded into lane 0 first: lbFootOkAdd's scalar
+		// compares leave those lanes holding other bits.
 		lbFootOkNormsDone(&k);
+		if (i < count)
+		{
+			lbFootOkAdd(&k, &pose->model[use[i]], true);
+			lbFootOkAdd(&k, &pose->local[use[i]], false);
+		}
 		if (!lbFootOkVerdict(&k))
 			return false;
 	}
