@@ -6026,6 +6026,7 @@ static lbFootPoseConsts lbFootPoseConstsOf(const lbFootDef* def, const lbHumanoi
 {
 	lbFootPoseConsts k;
 	k.cosHalfLimit = def->ankleLimit > 0.0f && def->ankleLimit < LB_PI ? cosf(0.5f * def->ankleLimit) : -1.0f;
+	k.freeAnkleGate = lbFootFreeAnkleGate(k.cosHalfLimit, def->ankleLimit);
 	k.kneeCap = def->kneeMaxBend > 0.0f && def->kneeMaxBend < LB_PI;
 	k.cosKnee = k.kneeCap ? cosf(LB_PI - def->kneeMaxBend) : 1.0f;
 	k.hipCap = def->hipMaxFlex > 0.0f && def->hipMaxFlex < LB_PI;
@@ -6534,6 +6535,7 @@ void lbFootPoseShared_Init(lbFootPoseShared* shared, const lbFootDef* def, const
 			shared->kneeAxes[s][a][2] = axes[a].z;
 			shared->kneeAxes[s][a][3] = 0.0f;
 		}
+		shared->chain[s] = b->calf >= 0 && b->foot >= 0 && skeleton->parents[b->calf] == b->thigh && skeleton->parents[b->foot] == b->calf;
 		int all[LB_MAX_BONES];
 		const int m = b->thigh >= 0 ? lbFootSubtree(skeleton, b->thigh, all) : 0;
 		shared->subCount[s] = 0;
@@ -6576,7 +6578,7 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 			const lbLegBones* b = &humanoid->leg[s];
 			// The lanes take full-weight legs of a direct chain (thigh, calf, foot); a leg fading in or
 			// out, or a rig with bones between the joints, is solved on its own.
-			if (legs[i].weight[s] < 1.0f || skeleton->parents[b->calf] != b->thigh || skeleton->parents[b->foot] != b->calf)
+			if (legs[i].weight[s] < 1.0f || !shared->chain[s])
 			{
 				outResults[i] = lbFootPoseSolveOne(pose, skeleton, humanoid, &legs[i], s);
 				live[i] = outResults[i] == lb_ok;
@@ -6620,7 +6622,7 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 		const lbFootPoseLegs* lg = &legs[i];
 		if (lg->cosHalf < 0.0f ||
 			lbAbsF(lbQuatDot(skeleton->restLocal[b->foot].q, pose->local[b->foot].q)) >=
-				(lg->minReach[s] > 0.0f ? lbFootFreeAnkleGate(lg->cosHalf, lg->limit) : lg->cosHalf))
+				(lg->minReach[s] > 0.0f ? consts->freeAnkleGate : lg->cosHalf))
 			continue;
 		lbTwoBoneIkInput leg = lbDefaultTwoBoneIkInput();
 		leg.targetMs = lg->targetMs[s];

@@ -42,6 +42,8 @@ typedef struct lbFootPoseConsts
 {
 	// cos(ankleLimit / 2), or -1 with the limit off (0 or less) or never exceeded (half a turn or more).
 	float cosHalfLimit;
+	// The cosine of half the angle from which a free foot's ankle is held (lbFootFreeAnkleGate).
+	float freeAnkleGate;
 	// Whether the knee cap and the hip flexion limit are on; cos(pi - kneeMaxBend); cos and sin of
 	// hipMaxFlex.
 	bool kneeCap, hipCap;
@@ -68,6 +70,9 @@ typedef struct lbFootPoseShared
 	float kneeAxes[2][2][4];
 	int subCount[2];
 	int sub[2][LB_MAX_BONES];
+	// Per side, whether the leg is a direct chain (the calf's parent the thigh, the foot's the
+	// calf), which the batch solve takes.
+	bool chain[2];
 } lbFootPoseShared;
 
 // Fills *shared for a def and a rig the caller has checked.
