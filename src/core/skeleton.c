@@ -544,15 +544,17 @@ lbResult lbPoseTranslateRun(lbPose* pose, const lbSkeleton* skeleton, int bone, 
 	const lbResult r = lbPoseMoveBone(pose, skeleton, bone, deltaMs);
 	if (r != lb_ok)
 		return r;
-	// The caller knows the subtree is this run: no parent is read, two bones a step.
+	// The caller knows the subtree is this run: no parent is read, four bones a step.
 	lbTransform* model = pose->model;
 	int i = bone + 1;
-	for (; i + 1 < end; i += 2)
+	for (; i + 3 < end; i += 4)
 	{
 		lbTranslateInPlace(&model[i], deltaMs);
 		lbTranslateInPlace(&model[i + 1], deltaMs);
+		lbTranslateInPlace(&model[i + 2], deltaMs);
+		lbTranslateInPlace(&model[i + 3], deltaMs);
 	}
-	if (i < end)
+	for (; i < end; ++i)
 		lbTranslateInPlace(&model[i], deltaMs);
 	return lb_ok;
 }
