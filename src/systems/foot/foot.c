@@ -5950,6 +5950,24 @@ LB_COLD static float lbFootReleasedBallRise(const lbFootTargets* targets, int s,
 	return lbDot(lbSub(pose->model[ball].p, at), n);
 }
 
+// lbIsValidVec3 of a foot's normalWs, toeNormalWs and groundPointWs, nine consecutive floats, in
+// three loads and compares (NaN fails a compare, infinity the bound).
+static LB_ALWAYS_INLINE bool lbFootToePlaneFinite(const lbFootTarget* f)
+{
+#if defined(LB_SIMD_SSE)
+	_Static_assert(offsetof(lbFootTarget, toeNormalWs) == offsetof(lbFootTarget, normalWs) + 3 * sizeof(float) &&
+					   offsetof(lbFootTarget, groundPointWs) == offsetof(lbFootTarget, normalWs) + 6 * sizeof(float),
+				   "normalWs, toeNormalWs and groundPointWs are nine consecutive floats");
+	const __m128 abs = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff)), inf = _mm_set1_ps(INFINITY);
+	const float* v = &f->normalWs.x;
+	const __m128 ok = _mm_and_ps(_mm_and_ps(_mm_cmplt_ps(_mm_and_ps(_mm_loadu_ps(v), abs), inf), _mm_cmplt_ps(_mm_and_ps(_mm_loadu_ps(v + 4), abs), inf)),
+								 _mm_cmplt_ps(_mm_and_ps(_mm_loadu_ps(v + 5), abs), inf));
+	return _mm_movemask_ps(ok) == 0xf;
+#else
+	return lbIsValidVec3(f->toeNormalWs) && lbIsValidVec3(f->groundPointWs) && lbIsValidVec3(f->normalWs);
+#endif
+}
+
 static void lbFootBendAllToes(const lbFootTargets* targets, const lbSkeleton* skeleton, const lbHumanoid* humanoid,
 							  lbPose* pose, float alpha)
 {
@@ -5963,8 +5981,7 @@ static void lbFootBendAllToes(const lbFootTargets* targets, const lbSkeleton* sk
 		// turned 22 degrees in that frame.
 		const float bend = lbClampF(f->toeBend, 0.0f, 1.0f);
 		const int ball = humanoid->leg[s].ball;
-		if (!f->grounded || !(bend > 0.0f) || ball < 0 || !lbIsValidVec3(f->toeNormalWs) || !lbIsValidVec3(f->groundPointWs) ||
-			!lbIsValidVec3(f->normalWs))
+		if (!f->grounded || !(bend > 0.0f) || ball < 0 || !lbFootToePlaneFinite(f))
 			continue;
 		lbVec3 n = lbNormalizeOr(lbFootDirectionIn(&targets->characterWs, f->toeNormalWs), lbVec3_zero);
 		// The toes' plane passes through the ground plane's point under the ball joint (along up):
