@@ -4155,27 +4155,37 @@ static inline void lbFootHipCapElevation(float a, float b, float len, float cosH
 	*outCos = sinHip * cosT - cosHip * sinT;
 }
 
-// How far the thigh of leg `side` rises (radians from hanging straight down) when the leg reaches
-// from the hip at `hipWs` to `ankleGoal`: the hip-to-goal line's elevation plus the hip's angle in
-// the leg's triangle, the goal no nearer than the knee cap allows (`dMin`). The pose stage turns a
-// free foot's goal down about the hip until this is within hipMaxFlex.
-static LB_ALWAYS_INLINE float lbFootThighFlex(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal, float dMin)
+// The terms of the thigh's rise when leg `side` reaches from the hip at `hipWs` to `ankleGoal`, the
+// goal no nearer than the knee cap allows (`dMin`): the hip-to-goal line's elevation sine (*outE)
+// and the hip's cosine in the leg's triangle (*outC). False where the thigh has nothing to raise (the
+// goal at the hip, or a thigh of next to no length: a degenerate rig's, or one scaled to nothing,
+// whose 2 a len underflowed to 0, and the division by it was a fuzzed rig's undefined behaviour).
+static LB_ALWAYS_INLINE bool lbFootThighTerms(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal,
+											  float dMin, float* outC, float* outE)
 {
 	const lbLegAxes* ax = &humanoid->legAxes[side];
 	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
 	const lbVec3 d = lbSub(ankleGoal, hipWs);
 	const float len0 = lbLength(d);
 	if (len0 < 1.0e-5f)
-		return 0.0f;
+		return false;
 	const float len = lbMaxF(len0, dMin);
-	// A thigh of next to no length (a degenerate rig's, or one scaled to nothing) has nothing to
-	// raise: its 2 a len underflowed to 0, and the division by it was a fuzzed rig's undefined
-	// behaviour.
 	const float den = 2.0f * a * len;
 	if (!(den > 0.0f))
-		return 0.0f;
-	const float cosHip = lbClampF((a * a + len * len - b * b) / den, -1.0f, 1.0f);
-	return 0.5f * LB_PI + asinf(lbClampF(lbDot(d, f->up) / len0, -1.0f, 1.0f)) + acosf(cosHip);
+		return false;
+	*outC = lbClampF((a * a + len * len - b * b) / den, -1.0f, 1.0f);
+	*outE = lbClampF(lbDot(d, f->up) / len0, -1.0f, 1.0f);
+	return true;
+}
+
+// How far the thigh of leg `side` rises (radians from hanging straight down) when the leg reaches
+// from the hip at `hipWs` to `ankleGoal`: the hip-to-goal line's elevation plus the hip's angle in
+// the leg's triangle (lbFootThighTerms; 0 where it has nothing to raise). The pose stage turns a
+// free foot's goal down about the hip until this is within hipMaxFlex.
+static LB_ALWAYS_INLINE float lbFootThighFlex(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal, float dMin)
+{
+	float c, e;
+	return lbFootThighTerms(f, humanoid, side, hipWs, ankleGoal, dMin, &c, &e) ? 0.5f * LB_PI + asinf(e) + acosf(c) : 0.0f;
 }
 
 // Whether lbFootThighFlex(...) <= maxFlex, with its arc sine and arc cosine (about 100 instructions)
@@ -4188,21 +4198,11 @@ static LB_ALWAYS_INLINE float lbFootThighFlex(const lbFootFrame* f, const lbHuma
 // pi (the test is skipped for others). A flex it finds within is 0.01 rad or more within, which
 // lbFootThighFlex's floats (within 1e-6 rad) find too: the same answer, bit for bit.
 static LB_ALWAYS_INLINE bool lbFootThighWithin(const lbFootFrame* f, const lbHumanoid* humanoid, int side, lbVec3 hipWs, lbVec3 ankleGoal,
-										float dMin, float maxFlex)
+											   float dMin, float maxFlex)
 {
-	// lbFootThighFlex's terms.
-	const lbLegAxes* ax = &humanoid->legAxes[side];
-	const float a = ax->thighLength * f->modelToWorld, b = ax->calfLength * f->modelToWorld;
-	const lbVec3 d = lbSub(ankleGoal, hipWs);
-	const float len0 = lbLength(d);
-	if (len0 < 1.0e-5f)
+	float c, e;
+	if (!lbFootThighTerms(f, humanoid, side, hipWs, ankleGoal, dMin, &c, &e))
 		return 0.0f <= maxFlex;
-	const float len = lbMaxF(len0, dMin);
-	const float den = 2.0f * a * len;
-	if (!(den > 0.0f))
-		return 0.0f <= maxFlex;
-	const float c = lbClampF((a * a + len * len - b * b) / den, -1.0f, 1.0f);
-	const float e = lbClampF(lbDot(d, f->up) / len0, -1.0f, 1.0f);
 	const float room = LB_PI - maxFlex;
 	if (c > e && room >= 0.1f && room <= LB_PI - 0.1f &&
 		sqrtf(1.0f - c * c) * sqrtf(1.0f - e * e) + c * e <= lbFootCos(f->memo, lb_footMemoFlex, room + 0.02f))
