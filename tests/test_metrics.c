@@ -316,6 +316,46 @@ static void HeelLiftedOnSlopeStillSupported(void)
 	}
 }
 
+// A foot on its toes at the top of a rise: the ground climbs under the sole toward the toe tip and
+// falls away past it, the toe tip 3-4 mm over the far face, the ball about 1 cm and the heel 4 cm
+// over the rise. Every heel-to-ball sample has ground within 5 cm below it: supported, though the
+// bearing point (the toe tip) has the far face's plane, which the sole turned onto it would put
+// 10-15 cm over the rise under the heel.
+static void ToesOnACrestSupported(void)
+{
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+	{
+		lbFixture f;
+		lbFixtureInit(&f, (lbReferenceRig)rig, false);
+		const lbVec3 heel = lbSoleWs(&f, 0, lb_soleHeel), ball = lbSoleWs(&f, 0, lb_soleBall), tip = lbSoleWs(&f, 0, lb_soleToeTip);
+		ENSURE(tip.x > ball.x + 0.02f && ball.x > heel.x + 0.1f);
+		// The crest on a sample line of the grid, 4 mm behind the toe tip; the ridge runs along y.
+		const float cell = 0.004f, x0 = tip.x - 0.6f;
+		const int crest = (int)((tip.x - 0.004f - x0) / cell), count = 256;
+		const float xc = x0 + (float)crest * cell, crestH = tip.z - 0.001f;
+		const float rise = (crestH - (heel.z - 0.04f)) / (xc - heel.x), fall = 0.6f;
+		static float heights[256 * 256];
+		for (int j = 0; j < count; ++j)
+			for (int i = 0; i < count; ++i)
+			{
+				const float x = x0 + (float)i * cell;
+				heights[j * count + i] = i <= crest ? crestH - rise * (xc - x) : crestH - fall * (x - xc);
+			}
+		lbHeightfieldDef hd = lbDefaultHeightfieldDef();
+		hd.heights = heights;
+		hd.countX = hd.countY = count;
+		hd.cellSize = cell;
+		hd.transform = lbMakeTransform(lbMakeVec3(x0, tip.y - 0.5f * cell * (float)(count - 1), 0.0f), lbQuat_identity);
+		ENSURE(lbWorld_AddHeightfield(f.world, &hd) >= 0);
+		lbFrameMetrics m = lbAddFrame(&f, NULL, 0, false);
+		ENSURE(m.planted[0]);
+		ENSURE(m.unmeasured == lb_unmeasuredNone);
+		ENSURE_NEAR(m.footSupport[0], 1.0, 1.0e-6);
+		ENSURE(m.solePenetration < 0.001f);
+		lbFixtureFree(&f);
+	}
+}
+
 // Penetration (m) of a sphere into an axis-aligned box, the analytic reference.
 static float lbSphereBoxDepth(lbVec3 c, float r, lbVec3 lo, lbVec3 hi)
 {
@@ -1058,6 +1098,7 @@ int main(int argc, char** argv)
 	RUN_TEST(SupportPastStairNose);
 	RUN_TEST(SupportOfASoleOnItsBallOrHeelOnly);
 	RUN_TEST(HeelLiftedOnSlopeStillSupported);
+	RUN_TEST(ToesOnACrestSupported);
 	RUN_TEST(ShinIntoBoxReadsCapsuleDepth);
 	RUN_TEST(AddedPopSubtractsTheBaseMotion);
 	RUN_TEST(FloatingOverTheGround);

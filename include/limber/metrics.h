@@ -91,8 +91,8 @@ typedef struct lbMetricsDef
 	/// Downward probes reach this far below the point they measure (m): ground further down is
 	/// "no ground". Default 1.5.
 	float probeLength;
-	/// Support: ground more than this below the lowered sole line leaves that part of the sole
-	/// unsupported (m, along up). Default 0.05.
+	/// Support: ground more than this below both the sole and the lowered sole line leaves that
+	/// part of the sole unsupported (m, along up). Default 0.05.
 	float supportDrop;
 	/// Support: points sampled along the heel-to-ball line (2..64). Default 10.
 	int supportSamples;

@@ -508,14 +508,18 @@ static void lbNoteUnmeasured(lbFrameMetrics* fm, lbUnmeasuredReason reason)
 		fm->unmeasured = reason;
 }
 
-// Share (0..1) of a planted foot's heel-to-ball line with ground under it. Each sample's ground is
-// compared with the ground plane under the bearing point: of the samples and the four sole points,
-// the one nearest its ground (the sole line turned about it onto that plane). Ground more than
-// supportDrop below that plane (along up), or none within reach, leaves the sample unsupported. A
-// heel lifted about the ball over a slope keeps its ground on the plane; a sole past a stair nose
-// or over a gap does not. The sole points take part because a foot resting only on its ball, the
-// ball just over a nose and every sample short of it, bears on the upper tread: chosen among the
-// samples alone the bearing plane was the lower tread 25 cm under the sole, and that read 1.
+// Share (0..1) of a planted foot's heel-to-ball line with ground under it. A sample is supported
+// where its ground lies at most supportDrop below the sample itself, or below the ground plane under
+// the bearing point: of the samples and the four sole points, the one nearest its ground (the sole
+// line turned about it onto that plane). Ground further down than both, or none within reach, leaves
+// the sample unsupported. A heel lifted about the ball over a slope keeps its ground on the plane; a
+// sole past a stair nose or over a gap has it far below both. The sole points take part because a
+// foot resting only on its ball, the ball just over a nose and every sample short of it, bears on the
+// upper tread: chosen among the samples alone the bearing plane was the lower tread 25 cm under the
+// sole, and that read 1. The sample's own ground counts because a bearing point on a crest has the
+// far side's plane: a boxer on his toes at the top of a rise on rocks (toe tip 2 mm over the crest's
+// far face, ball 1.6 cm and heel 5 cm over the rise behind it) read 0.2, the far face's plane
+// passing 5-10 cm over the rise under his sole.
 static float lbFootSupport(const lbMetrics* m, const lbVec3 sole[lb_solePointCount])
 {
 	const lbVec3 up = m->def.upWs;
@@ -547,7 +551,7 @@ static float lbFootSupport(const lbMetrics* m, const lbVec3 sole[lb_solePointCou
 		// `drop` below that plane.
 		float abovePlane = lbDot(lbSub(p[i], g[bearing].groundWs), normal) / cosUp;
 		float drop = g[i].height - abovePlane;
-		supported += drop <= m->def.supportDrop ? 1 : 0;
+		supported += drop <= m->def.supportDrop || g[i].height <= m->def.supportDrop ? 1 : 0;
 	}
 	return (float)supported / (float)n;
 }
