@@ -331,10 +331,11 @@ static void ToesOnACrestSupported(void)
 		ENSURE(tip.x > ball.x + 0.02f && ball.x > heel.x + 0.1f);
 		// The crest on a sample line of the grid, 4 mm behind the toe tip; the ridge runs along y.
 		const float cell = 0.004f, x0 = tip.x - 0.6f;
-		const int crest = (int)((tip.x - 0.004f - x0) / cell), count = 256;
+		enum { count = 256 };
+		const int crest = (int)((tip.x - 0.004f - x0) / cell);
 		const float xc = x0 + (float)crest * cell, crestH = tip.z - 0.001f;
 		const float rise = (crestH - (heel.z - 0.04f)) / (xc - heel.x), fall = 0.6f;
-		static float heights[256 * 256];
+		static float heights[count * count]; // 256 KB: kept off the stack
 		for (int j = 0; j < count; ++j)
 			for (int i = 0; i < count; ++i)
 			{
