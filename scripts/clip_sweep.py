@@ -15,9 +15,13 @@ It prints the foot limits each run breaks (those of terrain_sweep.py; joint-rang
 clip's own), then how many runs hold every limit.
 
     python3 scripts/clip_sweep.py build/limber [--seed N] [--per-kind N] [--kinds K,...] [--keep DIR] [--strict]
+                                             [--root-velocity]
 
 --kinds runs only the draws whose names start with one of the given prefixes (stairs_up,
-stairs_down, slope, rocks, drop). It measures; it is not a test.
+stairs_down, slope, rocks, drop). --root-velocity tells the foot system the velocity the clip's
+root motion carries the character at (`"root_velocity": true`), as a game on root motion does;
+without it the system is told none, the runner's controller standing still. It measures; it is
+not a test.
 """
 
 import os
@@ -93,6 +97,13 @@ def draws(rng, per_kind):
         yield name, (lambda clip, a=(shapes, position, heading): scenario(a[0], clip, a[1], a[2]))
 
 
+def root_velocity(scenario, args):
+    if args.root_velocity:
+        scenario["motion"]["root_velocity"] = True
+
+
 if __name__ == "__main__":
     rigs = [(c[0], c) for c in CLIPS]
-    sys.exit(run_sweep(__doc__, draws, broken, "foot", "limber-clip-sweep-", width=40, rigs=rigs))
+    sys.exit(run_sweep(__doc__, draws, broken, "foot", "limber-clip-sweep-", width=40, rigs=rigs,
+                       flags=(("--root-velocity", "tell the foot system the clip's root velocity, as a game on root motion does"),),
+                       adjust=root_velocity))

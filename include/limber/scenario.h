@@ -184,6 +184,10 @@ typedef struct lbScenario
 	/// Whether the runner's controller slows a walk or a run on steep flights to whole treads a
 	/// step (docs/scenarios.md); false keeps the asked speed, as a game's controller that does not.
 	bool slowOnFlights;
+	/// Whether the systems are told the velocity the motion moved the character at this frame (its
+	/// root's, along the ground: a clip's root motion, a gait as it speeds up) instead of the
+	/// controller's, which for a clip is none (docs/scenarios.md). False by default.
+	bool rootVelocity;
 	///@{
 	/// Clip motion: which clip of the rig file, playback rate, looping.
 	int clipIndex;

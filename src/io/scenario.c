@@ -440,7 +440,7 @@ static bool lbParseMotion(lbJsonCheck* check, const cJSON* motion, lbScenario* s
 	const cJSON* name = motion;
 	if (cJSON_IsObject(motion))
 	{
-		static const char* const keys[] = { "name", "speed", "clip_index", "play_rate", "loop", "slow_on_flights", NULL };
+		static const char* const keys[] = { "name", "speed", "clip_index", "play_rate", "loop", "slow_on_flights", "root_velocity", NULL };
 		if (!lbJsonKeysAllowed(check, motion, "motion", keys))
 			return false;
 		name = cJSON_GetObjectItemCaseSensitive(motion, "name");
@@ -449,7 +449,8 @@ static bool lbParseMotion(lbJsonCheck* check, const cJSON* motion, lbScenario* s
 			!lbJsonNumber(check, motion, "motion", "clip_index", 0.0, 10000.0, &index) ||
 			!lbJsonNumber(check, motion, "motion", "play_rate", 0.01, 100.0, &rate) ||
 			!lbJsonBool(check, motion, "motion", "loop", &s->loop) ||
-			!lbJsonBool(check, motion, "motion", "slow_on_flights", &s->slowOnFlights))
+			!lbJsonBool(check, motion, "motion", "slow_on_flights", &s->slowOnFlights) ||
+			!lbJsonBool(check, motion, "motion", "root_velocity", &s->rootVelocity))
 			return false;
 		if (index != (double)(int)index)
 			return lbJsonFail(check, lb_errorParse, "motion.clip_index", "expected a whole number");

@@ -819,6 +819,11 @@ static lbResult lbMoveAndSample(lbRun* run, float dt)
 			run->position = lbMulAdd(run->position, target + run->stepOffset - height, up);
 		}
 	}
+	// Asked for (motion.root_velocity), the systems are told how fast the motion carried the
+	// character along the ground this frame, as a game on root motion tells them its root's
+	// velocity, rather than the controller's, which for a clip is none.
+	if (run->scenario->rootVelocity && run->motionEntry->drivesRoot && dt > 0.0f)
+		v = lbMulSV(1.0f / dt, lbProjectOnPlane(lbSub(run->position, before), up));
 	run->ctx.velocityWs = lbMulAdd(v, run->verticalSpeed, up);
 	lbUpdateCharacterTransform(run);
 	// A fall with nothing below never ends: say so (once per fall) instead of running on silently.
