@@ -927,6 +927,52 @@ static void test_plant_flicker_holds_the_lock(void)
 	}
 }
 
+// Toes a clip curls nearly straight down into the ground (an actor on tiptoe) bend onto it as toes
+// curled less do. Within 11.5 degrees of straight down they lean no clear way of their own, and were
+// left as the clip had them: CMU 01_03's toes, bent 35 degrees onto the floor, sprang back for one
+// frame as they passed 82 degrees down, the tip 3 cm into the floor. Here a planted foot's toes are
+// turned 40-89.9 degrees below the ground ahead: the posed tip stays on the ground (2 mm) and moves
+// less than 5 mm from one half degree to the next. Both rigs, z up and y up.
+static void test_toes_curled_straight_down_bend_onto_the_ground(void)
+{
+	for (size_t k = 0; k < sizeof kCases / sizeof kCases[0]; ++k)
+	{
+		Fixture f;
+		fixtureOnFloor(&f, &kCases[k], true, 0.0f);
+		lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+		lbFootTargets t;
+		for (int i = 0; i < 30; ++i)
+			t = step(&f, &in);
+		ENSURE(t.feet[0].planted && t.feet[0].locked && t.feet[0].toeBend == 1.0f);
+		const int ball = f.humanoid.leg[0].ball;
+		const lbVec3 upMs = f.humanoid.upMs;
+		float prev = NAN, lowest = 1.0e30f, jump = 0.0f;
+		for (float deg = 40.0f; deg <= 89.95f; deg += 0.5f)
+		{
+			lbPose_Copy(&f.pose, &f.anim);
+			const lbTransform bm = f.pose.model[ball];
+			const lbVec3 dir = lbNormalize(lbQuatRotate(bm.q, f.humanoid.legAxes[0].toeTipBall));
+			const lbVec3 ahead = lbNormalize(lbProjectOnPlane(dir, upMs));
+			const float a = deg * LB_DEG2RAD;
+			const lbVec3 want = lbSub(lbMulSV(cosf(a), ahead), lbMulSV(sinf(a), upMs));
+			ENSURE(lbPose_SetBoneModelRotation(&f.pose, f.skeleton, ball, lbQuatNormalize(lbQuatMul(lbQuatFromTo(dir, want), bm.q)), true) == lb_ok);
+			ENSURE(lbFootApplyPose(&t, &f.def, f.skeleton, &f.humanoid, f.solver, &f.pose, f.workspace, f.workspaceSize) == lb_ok);
+			lbVec3 pts[lb_solePointCount];
+			lbHumanoid_GetSolePointsMs(&f.humanoid, &f.pose, 0, pts);
+			const float h = lbDot(lbTransformPoint(f.characterWs, pts[lb_soleToeTip]), f.up);
+			lowest = lbMinF(lowest, h);
+			if (!isnan(prev))
+				jump = lbMaxF(jump, fabsf(h - prev));
+			prev = h;
+		}
+		printf("  case %zu: toe tip at least %.1f mm over the ground, moving at most %.1f mm a half degree\n", k, 1000.0 * lowest,
+			   1000.0 * jump);
+		ENSURE(lowest >= -0.002f);
+		ENSURE(jump < 0.005f);
+		fixtureFree(&f);
+	}
+}
+
 // A one-frame speed spike on a locked foot (motion capture's jitter: the foot moves 7 mm in one
 // 60 Hz frame, 0.42 m/s, over the 0.3 m/s lock speed, then stands again) lets the lock go for that
 // frame, and the plant of the next frame takes the same lock up again: the goal comes back to the
@@ -2530,6 +2576,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_prediction);
 	RUN_TEST(test_foot_locking);
 	RUN_TEST(test_plant_flicker_holds_the_lock);
+	RUN_TEST(test_toes_curled_straight_down_bend_onto_the_ground);
 	RUN_TEST(test_a_spiking_plant_takes_its_lock_up_again);
 	RUN_TEST(test_bad_inputs_and_extremes);
 	RUN_TEST(test_bad_bone_transforms_refused);

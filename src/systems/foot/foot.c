@@ -5900,10 +5900,24 @@ static void lbFootBendToes(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	}
 	if (dip >= allowed)
 		return;
-	// Turn dir in the plane of dir and the normal until its dip is the allowed one.
+	const int parent = skeleton->parents[ball];
+	const lbQuat parentQ = parent >= 0 ? lbQuatNormalize(pose->model[parent].q) : lbQuat_identity;
+	const lbQuat rest = skeleton->restLocal[ball].q;
+	// Turn dir in the plane of dir and the normal until its dip is the allowed one. Toes pointing
+	// within 11.5 degrees of straight into the ground (a clip's actor on tiptoe) lean no clear way
+	// of their own: the way their rest direction on the foot as it stands leans comes in, fully by
+	// straight down. Left unbent there, CMU 01_03's toes, bent 35 degrees onto a floor 5 cm under
+	// the ball, sprang back for a single frame as they passed 82 degrees down (a pop of 36 degrees,
+	// the tip 3 cm into the floor).
 	lbVec3 along = lbProjectOnPlane(dir, normalMs);
-	if (lbLengthSquared(along) < 0.04f)
-		return; // toes pointing nearly straight into the ground have no clear way to bend
+	const float lean2 = lbLengthSquared(along);
+	if (lean2 < 0.04f)
+	{
+		const lbVec3 restDir = lbIkQuatRotate(parentQ, lbIkQuatRotate(rest, humanoid->legAxes[side].toeTipBall));
+		along = lbMulAdd(along, (1.0f - lean2 / 0.04f) / lbMaxF(lbLength(restDir), 1.0e-6f), lbProjectOnPlane(restDir, normalMs));
+		if (!(lbLengthSquared(along) > 1.0e-6f))
+			return; // no way to bend at all
+	}
 	along = lbNormalize(along);
 	const lbVec3 want = lbAdd(lbMulSV(sqrtf(1.0f - allowed * allowed), along), lbMulSV(allowed, normalMs));
 	lbQuat turn = lbQuatFromTo(dir, want);
@@ -5911,9 +5925,6 @@ static void lbFootBendToes(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 		turn = lbQuatSlerp(lbQuat_identity, turn, w);
 	// The toes' own range: no further than 65 degrees from their rest rotation relative to the foot
 	// (with whatever bend the animation already gave them); past it the tip may touch the ground.
-	const int parent = skeleton->parents[ball];
-	const lbQuat parentQ = parent >= 0 ? lbQuatNormalize(pose->model[parent].q) : lbQuat_identity;
-	const lbQuat rest = skeleton->restLocal[ball].q;
 	const float cosHalf = cosf(0.5f * 65.0f * LB_DEG2RAD);
 	float t = 1.0f;
 	if (!lbFootToesWithin(turn, 1.0f, b.q, parentQ, rest, cosHalf))
