@@ -5907,8 +5907,8 @@ static void lbFootBendToes(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	// within 11.5 degrees of straight into the ground (a clip's actor on tiptoe) lean no clear way
 	// of their own: the way their rest direction on the foot as it stands leans comes in, fully by
 	// straight down. Left unbent there, CMU 01_03's toes, bent 35 degrees onto a floor 5 cm under
-	// the ball, sprang back for a single frame as they passed 82 degrees down (a pop of 36 degrees,
-	// the tip 3 cm into the floor).
+	// the ball, sprang back for a single frame as they passed 82 degrees down (told the clip's root
+	// velocity: a pop of 36 degrees, the tip 3 cm into the floor).
 	lbVec3 along = lbProjectOnPlane(dir, normalMs);
 	const float lean2 = lbLengthSquared(along);
 	if (lean2 < 0.04f)
