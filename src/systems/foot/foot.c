@@ -5910,11 +5910,12 @@ static void lbFootBendToes(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	// the ball, sprang back for a single frame as they passed 82 degrees down (told the clip's root
 	// velocity: a pop of 36 degrees, the tip 3 cm into the floor).
 	lbVec3 along = lbProjectOnPlane(dir, normalMs);
-	const float lean2 = lbLengthSquared(along);
-	if (lean2 < 0.04f)
+	const float lean2 = lbLengthSquared(along), clearLean2 = 0.04f;
+	if (lean2 < clearLean2)
 	{
-		const lbVec3 restDir = lbIkQuatRotate(parentQ, lbIkQuatRotate(rest, humanoid->legAxes[side].toeTipBall));
-		along = lbMulAdd(along, (1.0f - lean2 / 0.04f) / lbMaxF(lbLength(restDir), 1.0e-6f), lbProjectOnPlane(restDir, normalMs));
+		// The rest tip's offset has the toes' length (rotations keep it), so it is scaled by that.
+		const lbVec3 restTip = lbIkQuatRotate(parentQ, lbIkQuatRotate(rest, humanoid->legAxes[side].toeTipBall));
+		along = lbMulAdd(along, (1.0f - lean2 / clearLean2) / length, lbProjectOnPlane(restTip, normalMs));
 		if (!(lbLengthSquared(along) > 1.0e-6f))
 			return; // no way to bend at all
 	}
