@@ -325,6 +325,72 @@ static void test_airborne_feet_stay_out_of_the_ground(void)
 	}
 }
 
+// Airborne across a step's nose, each sole point is kept above the ground straight under it, not
+// only above the plane under the ankle: the heel over the floor, the toe tip over a step 8 cm
+// higher whose face runs between the ball and the tip. With the floor as one plane under the
+// ankle the tip stood 10 cm inside the step (CMU 01_03's actor stepping down beside a flight: 1-2.6
+// cm). The crowd's pose path lifts the feet the same way. Both rigs, two up axes.
+static void test_airborne_feet_stay_out_of_a_step_under_the_toes(void)
+{
+	const float top = 0.08f;
+	for (int c = 0; c < (int)(sizeof kCases / sizeof kCases[0]); ++c)
+	{
+		Fixture f;
+		fixtureInit(&f, kCases[c].rig, kCases[c].up);
+		const lbVec3 up = kCases[c].up, fwd = kCases[c].fwd;
+		addPlane(f.world, lbVec3_zero, up);
+		// The body 2 cm down, in its rest pose: every sole point 2 cm in the floor.
+		f.characterWs = characterFrame(&f.humanoid, up, fwd, lbMulSV(-0.02f, up));
+		// The step's face halfway between the balls and the toe tips, as the rest pose has them.
+		float edge = 0.0f;
+		for (int s = 0; s < 2; ++s)
+		{
+			lbVec3 p[lb_solePointCount];
+			lbHumanoid_GetSolePointsMs(&f.humanoid, &f.anim, s, p);
+			const float ball = lbDot(lbTransformPoint(f.characterWs, p[lb_soleBall]), fwd);
+			const float tip = lbDot(lbTransformPoint(f.characterWs, p[lb_soleToeTip]), fwd);
+			ENSURE(tip - ball > 0.02f);
+			edge += 0.25f * (ball + tip);
+		}
+		addBox(f.world, lbAdd(lbMulSV(edge + 1.0f, fwd), lbMulSV(top - 0.5f, up)), lbMakeVec3(1.0f, 4.0f, 0.5f),
+			   lbQuatFromTwoAxes(lbVec3_axisX, fwd, lbVec3_axisZ, up));
+		lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+		in.moveState = lb_footFalling;
+		lbFootTargets t;
+		for (int i = 0; i < 5; ++i)
+			t = step(&f, &in);
+		ENSURE(t.alpha < 1.0f);
+		lbPose crowd = lbCreatePose(f.skeleton);
+		lbPose_Copy(&crowd, &f.anim);
+		ENSURE(lbFootApplyPoseCrowd(&t, &f.def, f.skeleton, &f.humanoid, lb_footSolverTwoBone, &crowd, 1, NULL, 0, NULL) == lb_ok);
+		float worst = 1.0e30f, lift = 0.0f;
+		for (int s = 0; s < 2; ++s)
+		{
+			lbVec3 p[lb_solePointCount], q[lb_solePointCount];
+			lbHumanoid_GetSolePointsMs(&f.humanoid, &f.pose, s, p);
+			lbHumanoid_GetSolePointsMs(&f.humanoid, &crowd, s, q);
+			for (int k = 0; k < lb_solePointCount; ++k)
+			{
+				const lbVec3 w = lbTransformPoint(f.characterWs, p[k]);
+				// The ground straight under the point, from the scene itself.
+				const float ground = lbDot(w, fwd) > edge ? top : 0.0f;
+				const float above = lbDot(w, up) - ground;
+				worst = lbMinF(worst, above);
+				lift = lbMaxF(lift, above);
+				ENSURE(lbDistance(lbTransformPoint(f.characterWs, q[k]), w) < 1.0e-4f);
+			}
+		}
+		// On the step, not thrown over it: every point out of the ground, none more than the step
+		// and the sink above it.
+		ENSURE(worst > -0.002f);
+		ENSURE(lift < top + 0.05f);
+		printf("  rig %d up %d: airborne toes over a step: lowest sole point %.1f mm above its ground\n", (int)kCases[c].rig,
+			   up.y > 0.5f ? 1 : 2, 1000.0 * (double)worst);
+		lbDestroyPose(&crowd);
+		fixtureFree(&f);
+	}
+}
+
 static void test_flat_ground_and_slopes(void)
 {
 	const float slopesDeg[] = { 0.0f, 15.0f, 30.0f };
@@ -2565,6 +2631,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_sphere_grazing_an_edge_keeps_the_ground_below);
 	RUN_TEST(test_flat_ground_and_slopes);
 	RUN_TEST(test_airborne_feet_stay_out_of_the_ground);
+	RUN_TEST(test_airborne_feet_stay_out_of_a_step_under_the_toes);
 	RUN_TEST(test_face_contacts_skip_the_ray);
 	RUN_TEST(test_sense_many_matches_one_by_one);
 	RUN_TEST(test_steep_ground_keeps_feet_on_the_surface);

@@ -402,6 +402,13 @@ typedef struct lbFootLegState
 	float floorDrop;
 	bool hasFloor;
 	///@}
+	///@{
+	/// Each sole point's own floor while hasFloor (m, world, along up; -1e30 where none): the
+	/// ground straight under that point of the animated foot as last probed (floorSeenH, at
+	/// floorSeenWs), taken and lowered as the floor plane is (lbFootTarget::floorSoleH).
+	float floorSoleH[lb_solePointCount], floorSeenH[lb_solePointCount];
+	lbVec3 floorSeenWs[lb_solePointCount];
+	///@}
 	/// How far (radians, >= 0) a foot standing far below the other is turned toes-down about its
 	/// ball, eased in and out: it raises the ankle so the hips need not come down below the other
 	/// leg's fold room.
@@ -552,6 +559,15 @@ typedef struct lbFootTarget
 	/// comes down over a few frames instead of dropping to the animation in one.
 	bool hasFloor;
 	lbVec3 floorPointWs, floorNormalWs;
+	///@}
+	///@{
+	/// With hasFloor: the height (m, world, along up) no sole point k (lbSolePoint) of the posed
+	/// foot may lie under either, -1e30 for none: the ground straight under floorSoleAtWs[k] (world),
+	/// where the animated foot had that point, lowered as the plane is. It holds for a posed point
+	/// within 2 cm of there across up. A foot across a stair's nose has its toes over the tread
+	/// above the one under its ankle, which the plane under the ankle runs through.
+	float floorSoleH[lb_solePointCount];
+	lbVec3 floorSoleAtWs[lb_solePointCount];
 	///@}
 } lbFootTarget;
 

@@ -2846,26 +2846,45 @@ static float lbFootAheadFloor(const lbFootLegState* leg, const lbFootDef* def, c
 // 15-19 degrees a frame as the foot passed the edge while the IK faded out for the fall.
 #define LB_FOOT_FLOOR_RELEASE 1.5f
 
+// How far across up (m) a posed sole point may lie from where its own floor was measured for that
+// floor to hold: at a stair's nose a few centimetres decide which tread lies under it. The IK's
+// goal moves a foot away from the animated one; lifted onto the tread the animated toes were over
+// while its own toes stood over the one below, a foot blending out on a flight jumped a riser
+// (the calf turned 17 degrees in a frame).
+#define LB_FOOT_SOLE_FLOOR_REACH 0.02f
+
 // How far (m, along up, >= 0) the deepest of the sole points p[] (world) lies under the floor
-// plane (point, normal): what the pose stage lifts a faded foot by (lbFootKeepAbove).
-static float lbFootDepthUnderFloor(const lbVec3 p[lb_solePointCount], lbVec3 point, lbVec3 normal, lbVec3 up)
+// plane (point, normal) or under its own floor soleH[k] (world, along up, measured at at[k]):
+// what the pose stage lifts a faded foot by (lbFootKeepAbove). A point's own floor counts within
+// LB_FOOT_SOLE_FLOOR_REACH of at[k] across up, and only within `reach` (m) above it: a floor
+// higher than a leg is a wall's top beside the foot, not ground it stands over.
+static float lbFootDepthUnderFloor(const lbVec3 p[lb_solePointCount], lbVec3 point, lbVec3 normal, lbVec3 up, const float* soleH,
+								   const lbVec3* at, float reach)
 {
 	float depth = 0.0f;
 	for (int k = 0; k < lb_solePointCount; ++k)
-		depth = lbMaxF(depth, lbPlaneHeightAt(point, normal, up, p[k]) - lbDot(p[k], up));
+	{
+		const float h = lbDot(p[k], up), own = soleH[k] - h;
+		depth = lbMaxF(depth, lbPlaneHeightAt(point, normal, up, p[k]) - h);
+		if (own < reach && lbLengthSquared(lbProjectOnPlane(lbSub(p[k], at[k]), up)) <=
+							   LB_FOOT_SOLE_FLOOR_REACH * LB_FOOT_SOLE_FLOOR_REACH)
+			depth = lbMaxF(depth, own);
+	}
 	return depth;
 }
 
 // How far (m, along up) the pose stage lifts the animated foot at animFootWs (world) to keep every
 // sole point above the floor the leg keeps (lbFootKeepFloor, lbFootKeepAbove); 0 without one.
-LB_COLD static float lbFootFloorLift(const lbFootLegState* leg, const lbSole* sole, lbTransform animFootWs, lbVec3 up)
+LB_COLD static float lbFootFloorLift(const lbFootLegState* leg, const lbSole* sole, lbTransform animFootWs, lbVec3 up,
+									float reach)
 {
 	if (!leg->hasFloor)
 		return 0.0f;
 	lbVec3 p[lb_solePointCount];
 	for (int k = 0; k < lb_solePointCount; ++k)
 		p[k] = lbSole_PointMs(sole, animFootWs, (lbSolePoint)k);
-	return lbFootDepthUnderFloor(p, lbMulAdd(leg->floorPointWs, -leg->floorDrop, up), leg->floorNormalWs, up);
+	return lbFootDepthUnderFloor(p, lbMulAdd(leg->floorPointWs, -leg->floorDrop, up), leg->floorNormalWs, up, leg->floorSoleH,
+								 leg->floorSeenWs, reach);
 }
 
 // The floor a foot is kept above while the character's IK is out or fading (airborne, landing;
@@ -2875,10 +2894,14 @@ LB_COLD static float lbFootFloorLift(const lbFootLegState* leg, const lbSole* so
 // with no ground found.
 // Out of line and cold: it runs only while the character is airborne or landing, and kept inline
 // it grew the hot per-leg loop around it.
-LB_COLD static void lbFootKeepFloor(lbFootLegState* leg, const lbFootState* state, const lbFootFrame* f, const lbSole* sole,
-							lbTransform animFootWs, const lbHumanoid* humanoid, int side, lbFootTarget* ft)
+LB_COLD static void lbFootKeepFloor(lbFootLegState* leg, const lbFootState* state, lbFootFrame* f, const lbFootDef* def,
+							const lbSceneQuery* query, lbFootIkMode ikMode, const lbFootLegFrame* lf, const lbHumanoid* humanoid,
+							int side, lbFootTarget* ft)
 {
 	const lbVec3 up = f->up;
+	const lbSole* sole = &lf->sole;
+	const lbTransform animFootWs = lf->animFootWs;
+	const bool had = leg->hasFloor;
 	// Called only while the character's IK as a whole is out or fading: a grounded leg blending in
 	// is the stepping's own business (a floor there moved locked feet on a run down tall stairs).
 	// A landing keeps the floor: the foot's goal starts from above it (lbFootGoal).
@@ -2917,10 +2940,47 @@ LB_COLD static void lbFootKeepFloor(lbFootLegState* leg, const lbFootState* stat
 			leg->floorNormalWs = leg->groundNormalWs;
 			leg->floorDrop = 0.0f;
 		}
+		// Each sole point's own floor: the plane is the ground under the ankle, and a foot across a
+		// stair's nose (CMU 01_03's actor stepping down beside a flight, the IK fading as its body
+		// dropped) had its toe tip over the tread above while the plane ran through the one below:
+		// the tip stood 1.1-2.6 cm in that tread (5 runs of the clip sweep). A ray under each point
+		// of the animated foot, each floor taken and lowered by the plane's rule. Every frame: the
+		// pose stage takes a point's floor only near where it was measured, and a foot falling past
+		// a ledge moves more than that between probing frames (kept every other frame, the lift came
+		// and went and the pop over the edge grew 5.2 -> 7.5 degrees). Only while the IK is fading
+		// in or out of a fall, a landing or a climb (its mode lb_footIkEnabled): a clamped IK's alpha
+		// stays under 1 for good, and a crowd so clamped would cast eight rays more a frame.
+		if (leg->hasFloor)
+		{
+			const bool look = query && f->active && ikMode == lb_footIkEnabled;
+			for (int k = 0; k < lb_solePointCount; ++k)
+			{
+				if (look)
+				{
+					const lbVec3 pk = lbSole_PointMs(sole, animFootWs, (lbSolePoint)k);
+					leg->floorSeenWs[k] = pk;
+					const lbQueryInput probe = lbFootProbe(def, pk, f->pelvisWs, up, lf->ankleH + def->traceBelow);
+					if (!lbFootRayHeight(query, &probe, pk, pk, up, &f->castCount, &leg->floorSeenH[k]))
+						leg->floorSeenH[k] = -1.0e30f;
+				}
+				else
+					leg->floorSeenH[k] = -1.0e30f;
+				const float g = leg->floorSeenH[k];
+				if (!had || g >= leg->floorSoleH[k] - fall)
+					leg->floorSoleH[k] = g;
+				else
+					leg->floorSoleH[k] -= fall;
+			}
+		}
 	}
 	ft->hasFloor = leg->hasFloor;
 	ft->floorPointWs = lbMulAdd(leg->floorPointWs, -leg->floorDrop, up);
 	ft->floorNormalWs = leg->floorNormalWs;
+	for (int k = 0; k < lb_solePointCount; ++k)
+	{
+		ft->floorSoleH[k] = leg->hasFloor ? leg->floorSoleH[k] : -1.0e30f;
+		ft->floorSoleAtWs[k] = leg->floorSeenWs[k];
+	}
 }
 
 // Step 4: the ground under the ankle (height along up, with the footprint's clearance for a foot
@@ -3879,7 +3939,10 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			// ledge: 83 degrees at the knee, now 11).
 			if (landingInAir)
 				leg->goalOffsetWs = lbMulAdd(lbMulSV(lbClampF(f->alphaBefore, 0.0f, 1.0f), leg->goalOffsetWs),
-											 lbFootFloorLift(leg, &lf->sole, lf->animFootWs, up), up);
+											 lbFootFloorLift(leg, &lf->sole, lf->animFootWs, up,
+															 (humanoid->legAxes[side].thighLength + humanoid->legAxes[side].calfLength) *
+																 f->modelToWorld),
+											 up);
 			const float cap = def->maxGoalSpeed * f->dt;
 			const lbVec3 want = lbSub(offset, leg->goalOffsetWs);
 			lbVec3 step = lbClampLength(want, cap);
@@ -5357,7 +5420,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		lbFootGoal(leg, def, &f, &lf, humanoid, side, smoothOffset, in->query, &f.castCount, ft);
 		// Only while the character's IK as a whole is out or fading (nearly every frame skips it).
 		if (state->alpha < 1.0f)
-			lbFootKeepFloor(leg, state, &f, &lf.sole, lf.animFootWs, humanoid, side, ft);
+			lbFootKeepFloor(leg, state, &f, def, in->query, in->ikMode, &lf, humanoid, side, ft);
 		else
 			leg->hasFloor = ft->hasFloor = false;
 		legDz[side] = lbDot(lbSub(lf.ankleGoal, lf.animAnkleWs), f.up) * leg->alpha;
@@ -6099,10 +6162,11 @@ LB_COLD static lbResult lbFootKeepAbove(const lbFootTargets* targets, const lbFo
 		lbHumanoid_GetSolePointsMs(humanoid, pose, s, p);
 		for (int k = 0; k < lb_solePointCount; ++k)
 			p[k] = lbTransformPoint(*cw, p[k]);
-		const float depth = lbFootDepthUnderFloor(p, f->floorPointWs, f->floorNormalWs, targets->upWs);
+		const lbLegAxes* ax = &humanoid->legAxes[s];
+		const float depth = lbFootDepthUnderFloor(p, f->floorPointWs, f->floorNormalWs, targets->upWs, f->floorSoleH, f->floorSoleAtWs,
+												  ax->thighLength + ax->calfLength);
 		// Under a millimetre is the placement's own rounding; a depth past a leg's length is not a
 		// foot over that ground: neither is moved.
-		const lbLegAxes* ax = &humanoid->legAxes[s];
 		if (!(depth > 1.0e-3f && depth < ax->thighLength + ax->calfLength))
 			continue;
 		const lbVec3 upMs = lbNormalizeOr(lbFootDirectionIn(cw, targets->upWs), humanoid->upMs);
