@@ -2960,7 +2960,10 @@ LB_COLD static void lbFootKeepFloor(lbFootLegState* leg, const lbFootState* stat
 					const lbVec3 pk = lbSole_PointMs(sole, animFootWs, (lbSolePoint)k);
 					leg->floorSeenWs[k] = pk;
 					const lbQueryInput probe = lbFootProbe(def, pk, f->pelvisWs, up, lf->ankleH + def->traceBelow);
-					if (!lbFootRayHeight(query, &probe, pk, pk, up, &f->castCount, &leg->floorSeenH[k]))
+					// A ray that starts inside a solid (a point beside a wall taller than the probe
+					// reaches above it) answers its start's height: no ground the foot stands over.
+					if (!lbFootRayHeight(query, &probe, pk, pk, up, &f->castCount, &leg->floorSeenH[k]) ||
+						!(leg->floorSeenH[k] < lbDot(probe.start, up) - 1.0e-4f))
 						leg->floorSeenH[k] = -1.0e30f;
 				}
 				else
