@@ -404,9 +404,9 @@ typedef struct lbFootLegState
 	///@}
 	///@{
 	/// Each sole point's own floor while hasFloor (m, world, along up; -1e30 where none): the
-	/// ground straight under that point of the animated foot as last probed (floorSeenH, at
-	/// floorSeenWs), taken and lowered as the floor plane is (lbFootTarget::floorSoleH).
-	float floorSoleH[lb_solePointCount], floorSeenH[lb_solePointCount];
+	/// ground straight under that point of the animated foot (probed at floorSeenWs, world), taken
+	/// and lowered as the floor plane is (lbFootTarget::floorSoleH).
+	float floorSoleH[lb_solePointCount];
 	lbVec3 floorSeenWs[lb_solePointCount];
 	///@}
 	/// How far (radians, >= 0) a foot standing far below the other is turned toes-down about its

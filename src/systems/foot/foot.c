@@ -2955,6 +2955,8 @@ LB_COLD static void lbFootKeepFloor(lbFootLegState* leg, const lbFootState* stat
 			const bool look = query && f->active && ikMode == lb_footIkEnabled;
 			for (int k = 0; k < lb_solePointCount; ++k)
 			{
+				// The ground under the point this frame, -1e30 for none.
+				float g = -1.0e30f;
 				if (look)
 				{
 					const lbVec3 pk = lbSole_PointMs(sole, animFootWs, (lbSolePoint)k);
@@ -2962,13 +2964,10 @@ LB_COLD static void lbFootKeepFloor(lbFootLegState* leg, const lbFootState* stat
 					const lbQueryInput probe = lbFootProbe(def, pk, f->pelvisWs, up, lf->ankleH + def->traceBelow);
 					// A ray that starts inside a solid (a point beside a wall taller than the probe
 					// reaches above it) answers its start's height: no ground the foot stands over.
-					if (!lbFootRayHeight(query, &probe, pk, pk, up, &f->castCount, &leg->floorSeenH[k]) ||
-						!(leg->floorSeenH[k] < lbDot(probe.start, up) - 1.0e-4f))
-						leg->floorSeenH[k] = -1.0e30f;
+					float h;
+					if (lbFootRayHeight(query, &probe, pk, pk, up, &f->castCount, &h) && h < lbDot(probe.start, up) - 1.0e-4f)
+						g = h;
 				}
-				else
-					leg->floorSeenH[k] = -1.0e30f;
-				const float g = leg->floorSeenH[k];
 				if (!had || g >= leg->floorSoleH[k] - fall)
 					leg->floorSoleH[k] = g;
 				else
