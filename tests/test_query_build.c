@@ -185,6 +185,11 @@ static void TerrainSameOnAnyThreads(void)
 	CheckSameForAnyThreads(&m, 8);
 	CheckSameForAnyThreads(&m, 1);
 	FreeTestMesh(&m);
+	// 73 728 triangles: the root bins every 16th triangle, its children every 8th, in chunks over
+	// the workers; the chunks must take the triangles one pass takes.
+	TestMesh big = Terrain(192, 9u);
+	CheckSameForAnyThreads(&big, 8);
+	FreeTestMesh(&big);
 }
 
 static void SoupSameOnAnyThreads(void)

@@ -690,7 +690,15 @@ static int CastCount(void)
 
 // Random casts over a world: half aimed at a random triangle (so most hit, many near edges), a
 // quarter uniform through the bounds, a quarter downward foot traces.
+static void RunRandomCount(const lbWorld* w, uint64_t seed, const char* label, int n);
+
 static void RunRandom(const lbWorld* w, uint64_t seed, const char* label)
+{
+	RunRandomCount(w, seed, label, CastCount());
+}
+
+// RunRandom with n rays and n spheres.
+static void RunRandomCount(const lbWorld* w, uint64_t seed, const char* label, int n)
 {
 	Soup s;
 	SoupFromWorld(&s, w);
@@ -701,7 +709,6 @@ static void RunRandom(const lbWorld* w, uint64_t seed, const char* label)
 	lo = lbSub(lo, pad);
 	hi = lbAdd(hi, pad);
 	lbTestRng rng = { seed };
-	int n = CastCount();
 	Tally rays = { 0 }, spheres = { 0 };
 	for (int i = 0; i < 2 * n; ++i)
 	{
@@ -791,6 +798,27 @@ static void MeshAgainstBruteForce(void)
 	md.maxLeafTriangles = 4;
 	ENSURE(lbWorld_AddMesh(w, &md) == 1);
 	RunRandom(w, 1001, "mesh");
+	lbDestroyWorld(w);
+}
+
+// A mesh large enough that its top nodes choose their splits from a sample of their triangles
+// (every 16th at the root, 135,200 triangles): the tree is still exact, whatever its splits.
+static void LargeMeshAgainstBruteForce(void)
+{
+	lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
+	lbSceneDef_Set(&p, "size", 26.0f);
+	lbSceneDef_Set(&p, "resolution", 0.1f);
+	lbSceneDef_Set(&p, "amplitude", 0.5f);
+	lbSceneDef_Set(&p, "scale", 0.8f);
+	lbSceneDef_Set(&p, "as_mesh", 1.0f);
+	lbWorldDef wd = lbDefaultWorldDef();
+	lbWorld* w = lbCreateWorld(&wd);
+	ENSURE(lbBuildScene(w, &p) == lb_ok);
+	lbShapeInfo info;
+	lbWorld_GetShapeInfo(w, 0, &info);
+	ENSURE(info.kind == lb_shapeMesh && info.triangleCount >= 131072);
+	const char* san = getenv("LB_SANITIZE_RUN");
+	RunRandomCount(w, 2002, "large mesh", (san && san[0] == '1') ? 300 : 2000);
 	lbDestroyWorld(w);
 }
 
@@ -1086,6 +1114,7 @@ int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(MeshAgainstBruteForce);
+	RUN_TEST(LargeMeshAgainstBruteForce);
 	RUN_TEST(HeightfieldAgainstBruteForce);
 	RUN_TEST(HeightfieldFeaturesAgainstBruteForce);
 	RUN_TEST(HeightfieldVerticalSpheresAgainstBruteForce);

@@ -53,6 +53,20 @@
 // Nodes of at least this many triangles are binned in chunks of LB_BVH_BIN_CHUNK over the parallel-for.
 #define LB_BVH_PAR_BIN_TRIS 16384
 #define LB_BVH_BIN_CHUNK 4096
+// A node of at least LB_BVH_SAMPLE_TRIS triangles bins every LB_BVH_SAMPLE_STEP-th of them (from
+// LB_BVH_SAMPLE_TRIS_COARSE on, every LB_BVH_SAMPLE_STEP_COARSE-th): at least 1024 triangles, 64 a bin
+// of 16 on average, place a split plane there about as well as all of them, and the top of the tree
+// is where the build streams its triangles from memory. Partitioning still reads every triangle, so
+// the children's boxes are exact. On the 2M-triangle terrain of bench/peers the tree has the same
+// nodes and leaves and an SAH cost 0.03 % higher, for 12 % fewer build instructions and a build 7 %
+// faster. The steps divide LB_BVH_BIN_CHUNK, so chunks binned over the parallel-for take the same
+// triangles as one pass.
+#define LB_BVH_SAMPLE_TRIS 8192
+#define LB_BVH_SAMPLE_STEP 8
+#define LB_BVH_SAMPLE_TRIS_COARSE 65536
+#define LB_BVH_SAMPLE_STEP_COARSE 16
+_Static_assert(LB_BVH_BIN_CHUNK % LB_BVH_SAMPLE_STEP == 0 && LB_BVH_BIN_CHUNK % LB_BVH_SAMPLE_STEP_COARSE == 0,
+			   "sampled chunks take the triangles one pass takes");
 
 // Large arrays the traversal reads at random (nodes, triangle corners) are aligned to 2 MB and, on
 // Linux, offered to the kernel for transparent huge pages: a random foot trace touches a few lines
@@ -351,7 +365,7 @@ static inline void lbBinPrimV(lbBin bins[3][LB_BVH_BINS], const lbBuildPrim* p, 
 #if defined(LB_SIMD_SSE)
 // lbBinRange's passes for one set of axes (a constant at each call below, inlined there: one copy of
 // the loops per set, each growing only its axes' bins).
-static LB_ALWAYS_INLINE void lbBinRangeAxes(const lbBuildPrim* prims, int first, int count, __m128 lo4, __m128 scale4,
+static LB_ALWAYS_INLINE void lbBinRangeAxes(const lbBuildPrim* prims, int first, int count, int step, __m128 lo4, __m128 scale4,
 								  lbBin bins[3][LB_BVH_BINS], unsigned u[3], unsigned axes)
 {
 	__m128i uv = _mm_setzero_si128();
@@ -365,12 +379,12 @@ static LB_ALWAYS_INLINE void lbBinRangeAxes(const lbBuildPrim* prims, int first,
 		// read from the counts after, once per bin instead of once per triangle.
 		lbBin odd[3][LB_BVH_BINS];
 		lbBinsReset(odd);
-		for (; i + 1 < end; i += 2)
+		for (; i + step < end; i += 2 * step)
 		{
 			lbBinPrimV(bins, &prims[i], lo4, scale4, &uv, false, axes);
-			lbBinPrimV(odd, &prims[i + 1], lo4, scale4, &uv, false, axes);
+			lbBinPrimV(odd, &prims[i + step], lo4, scale4, &uv, false, axes);
 		}
-		for (; i < end; ++i)
+		for (; i < end; i += step)
 			lbBinPrimV(bins, &prims[i], lo4, scale4, &uv, false, axes);
 		for (int axis = 0; axis < 3; ++axis)
 			for (int b = 0; b < LB_BVH_BINS; ++b)
@@ -381,7 +395,7 @@ static LB_ALWAYS_INLINE void lbBinRangeAxes(const lbBuildPrim* prims, int first,
 	}
 	else
 	{
-		for (; i < end; ++i)
+		for (; i < end; i += step)
 			lbBinPrimV(bins, &prims[i], lo4, scale4, &uv, true, axes);
 		int32_t ul[4];
 		_mm_storeu_si128((__m128i*)(void*)ul, uv);
@@ -394,7 +408,7 @@ static LB_ALWAYS_INLINE void lbBinRangeAxes(const lbBuildPrim* prims, int first,
 // bins (empty on entry; the other axes' bins stay empty). Unless used is NULL, bit k of used[axis] is
 // set for each bin that received a triangle (none on an axis not binned): small nodes, the great
 // majority, fill a few of the 3 x LB_BVH_BINS bins, and the sweep visits only those.
-static void lbBinRange(const lbBuildPrim* prims, int first, int count, const lbAabbF* cb, const float* scale,
+static void lbBinRange(const lbBuildPrim* prims, int first, int count, int step, const lbAabbF* cb, const float* scale,
 					   unsigned axes, lbBin bins[3][LB_BVH_BINS], unsigned* used)
 {
 	unsigned u[3] = { 0u, 0u, 0u };
@@ -403,18 +417,18 @@ static void lbBinRange(const lbBuildPrim* prims, int first, int count, const lbA
 	const __m128 scale4 = _mm_setr_ps(scale[0], scale[1], scale[2], 0.0f);
 	switch (axes)
 	{
-	case 1u: lbBinRangeAxes(prims, first, count, lo4, scale4, bins, u, 1u); break;
-	case 2u: lbBinRangeAxes(prims, first, count, lo4, scale4, bins, u, 2u); break;
-	case 3u: lbBinRangeAxes(prims, first, count, lo4, scale4, bins, u, 3u); break;
-	case 4u: lbBinRangeAxes(prims, first, count, lo4, scale4, bins, u, 4u); break;
-	case 5u: lbBinRangeAxes(prims, first, count, lo4, scale4, bins, u, 5u); break;
-	case 6u: lbBinRangeAxes(prims, first, count, lo4, scale4, bins, u, 6u); break;
-	default: lbBinRangeAxes(prims, first, count, lo4, scale4, bins, u, 7u); break;
+	case 1u: lbBinRangeAxes(prims, first, count, step, lo4, scale4, bins, u, 1u); break;
+	case 2u: lbBinRangeAxes(prims, first, count, step, lo4, scale4, bins, u, 2u); break;
+	case 3u: lbBinRangeAxes(prims, first, count, step, lo4, scale4, bins, u, 3u); break;
+	case 4u: lbBinRangeAxes(prims, first, count, step, lo4, scale4, bins, u, 4u); break;
+	case 5u: lbBinRangeAxes(prims, first, count, step, lo4, scale4, bins, u, 5u); break;
+	case 6u: lbBinRangeAxes(prims, first, count, step, lo4, scale4, bins, u, 6u); break;
+	default: lbBinRangeAxes(prims, first, count, step, lo4, scale4, bins, u, 7u); break;
 	}
 	for (int axis = 0; axis < 3; ++axis)
 		u[axis] = (axes >> axis) & 1u ? u[axis] : 0u;
 #else
-	for (int i = first; i < first + count; ++i)
+	for (int i = first; i < first + count; i += step)
 	{
 		const lbBuildPrim* p = &prims[i];
 		for (int axis = 0; axis < 3; ++axis)
@@ -489,6 +503,7 @@ typedef struct lbBinJob
 	const lbAabbF* cb;
 	const float* scale;
 	unsigned axes;
+	int step;
 	lbBin (*chunkBins)[3][LB_BVH_BINS];
 } lbBinJob;
 
@@ -501,7 +516,7 @@ static void lbBinChunks(int begin, int end, int worker, void* context)
 		int first = job->first + c * LB_BVH_BIN_CHUNK;
 		int n = job->first + job->count - first;
 		lbBinsReset(job->chunkBins[c]);
-		lbBinRange(job->prims, first, n < LB_BVH_BIN_CHUNK ? n : LB_BVH_BIN_CHUNK, job->cb, job->scale, job->axes,
+		lbBinRange(job->prims, first, n < LB_BVH_BIN_CHUNK ? n : LB_BVH_BIN_CHUNK, job->step, job->cb, job->scale, job->axes,
 				   job->chunkBins[c], NULL);
 	}
 }
@@ -670,6 +685,10 @@ static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, 
 			scale[axis] = split[axis] ? (float)LB_BVH_BINS / (hi - lo) : 0.0f;
 			axes |= split[axis] ? 1u << axis : 0u;
 		}
+		// Large nodes bin a sample of their triangles (see LB_BVH_SAMPLE_TRIS).
+		const int step = count >= LB_BVH_SAMPLE_TRIS_COARSE ? LB_BVH_SAMPLE_STEP_COARSE
+						 : count >= LB_BVH_SAMPLE_TRIS			? LB_BVH_SAMPLE_STEP
+																: 1;
 		if (axes == 0u)
 		{
 			// Every centroid in one point: no plane separates them (the split by count below).
@@ -680,7 +699,7 @@ static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, 
 			// Fixed chunks binned over the parallel-for, then merged in chunk order. A bin's count is a
 			// sum and its box a minimum and maximum, which do not depend on the order (a zero's sign
 			// might, and no area sees it), so the split is the one a single pass finds.
-			lbBinJob job = { prims, first, count, cb, scale, axes, b->chunkBins };
+			lbBinJob job = { prims, first, count, cb, scale, axes, step, b->chunkBins };
 			int chunks = (count + LB_BVH_BIN_CHUNK - 1) / LB_BVH_BIN_CHUNK;
 			lbParallelFor(b->parallel, lbBinChunks, chunks, 1, &job);
 			for (int c = 0; c < chunks; ++c)
@@ -695,7 +714,7 @@ static int lbFindSplit(lbBuilder* b, int node, int first, int count, int depth, 
 			}
 		}
 		else
-			lbBinRange(prims, first, count, cb, scale, axes, bins, used);
+			lbBinRange(prims, first, count, step, cb, scale, axes, bins, used);
 		for (int axis = 0; axis < 3; ++axis)
 		{
 			if (!split[axis])
