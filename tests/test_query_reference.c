@@ -758,18 +758,25 @@ static void RunRandomCount(const lbWorld* w, uint64_t seed, const char* label, i
 	free(s.tris);
 }
 
-static void MeshAgainstBruteForce(void)
+// A world holding the rocky scene as one mesh: `size` m square, sampled every 0.1 m.
+static lbWorld* RockyMeshWorld(float size, float amplitude)
 {
-	// Rocky terrain triangles plus loose random triangles (slivers, big ones, any orientation).
 	lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
-	lbSceneDef_Set(&p, "size", 3.0f);
+	lbSceneDef_Set(&p, "size", size);
 	lbSceneDef_Set(&p, "resolution", 0.1f);
-	lbSceneDef_Set(&p, "amplitude", 0.4f);
+	lbSceneDef_Set(&p, "amplitude", amplitude);
 	lbSceneDef_Set(&p, "scale", 0.8f);
 	lbSceneDef_Set(&p, "as_mesh", 1.0f);
 	lbWorldDef wd = lbDefaultWorldDef();
 	lbWorld* w = lbCreateWorld(&wd);
 	ENSURE(lbBuildScene(w, &p) == lb_ok);
+	return w;
+}
+
+static void MeshAgainstBruteForce(void)
+{
+	// Rocky terrain triangles plus loose random triangles (slivers, big ones, any orientation).
+	lbWorld* w = RockyMeshWorld(3.0f, 0.4f);
 	enum
 	{
 		LOOSE = 300
@@ -805,15 +812,7 @@ static void MeshAgainstBruteForce(void)
 // (every 16th at the root, 135,200 triangles): the tree is still exact, whatever its splits.
 static void LargeMeshAgainstBruteForce(void)
 {
-	lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
-	lbSceneDef_Set(&p, "size", 26.0f);
-	lbSceneDef_Set(&p, "resolution", 0.1f);
-	lbSceneDef_Set(&p, "amplitude", 0.5f);
-	lbSceneDef_Set(&p, "scale", 0.8f);
-	lbSceneDef_Set(&p, "as_mesh", 1.0f);
-	lbWorldDef wd = lbDefaultWorldDef();
-	lbWorld* w = lbCreateWorld(&wd);
-	ENSURE(lbBuildScene(w, &p) == lb_ok);
+	lbWorld* w = RockyMeshWorld(26.0f, 0.5f);
 	lbShapeInfo info;
 	lbWorld_GetShapeInfo(w, 0, &info);
 	ENSURE(info.kind == lb_shapeMesh && info.triangleCount >= 131072);
