@@ -23,7 +23,8 @@
 
 #define LB_BENCH_DT (1.0f / 60.0f)
 
-// One gait cycle of the procedural walk at its steady speed, shared by every character.
+// One cycle of a procedural motion (the walk, or the idle stance) at its steady speed, shared by
+// every character.
 typedef struct lbBenchWalk
 {
 	lbSkeleton* skel;
@@ -33,13 +34,13 @@ typedef struct lbBenchWalk
 	float speed;
 } lbBenchWalk;
 
-static void lbBenchWalk_Init(lbBenchWalk* w)
+static void lbBenchWalk_Init(lbBenchWalk* w, lbBaseMotion motion)
 {
 	w->skel = lbCreateReferenceRig(lb_rigMannequin);
 	lbMapHumanoid(w->skel, NULL, &w->h);
 	lbMotionState ms;
 	lbMotionState_Init(&ms, w->skel, &w->h, lbTransform_identity);
-	lbMotionDef mp = lbDefaultMotionDef(lb_motionWalk);
+	lbMotionDef mp = lbDefaultMotionDef(motion);
 	lbPose scratch = lbCreatePose(w->skel);
 	// Four seconds bring the speed to its target (acceleration 4 /s).
 	for (int i = 0; i < 240; ++i)
@@ -304,14 +305,15 @@ __attribute__((noinline, noclone)) static void lbBenchFootCountedFrame(lbFootSta
 }
 
 // `foot.count.heightfield` / `.mesh`: 200 characters walking on a 10 m rocky field (the heightfield
-// or its mesh), casts every frame, through lbFootSenseMany and lbFootApplyPoseCrowd; 5 frames to
+// or its mesh), casts every frame, through lbFootSenseMany and lbFootApplyPoseCrowd; `foot.count.standing`:
+// the same characters on the heightfield standing on the idle motion, both feet locked (the frame's
+// fixed cost, with almost no cast; its name is apart so that each row can be counted alone); 5 frames to
 // settle, then 100 counted frames through lbBenchFootCountedFrame. The rows print the median time
 // of a counted frame per character (the thread's CPU time) and the casts per character-frame;
 // instructions per character-frame are that function's inclusive count under callgrind divided by
 // the 20,000 character-frames the rows also print (docs/performance.md).
-static void lbBenchFootCount(const lbBenchOptions* o, const lbBenchWalk* w, int kind)
+static void lbBenchFootCount(const lbBenchOptions* o, const lbBenchWalk* w, int kind, const char* name)
 {
-	const char* name = kind == 0 ? "foot.count.heightfield" : "foot.count.mesh";
 	if (!lbBenchSelected(o, name))
 		return;
 	enum { count = 200, warm = 5, counted = 100 };
@@ -384,9 +386,16 @@ void lbBenchFoot(const lbBenchOptions* o)
 	if (!lbBenchSelected(o, "foot") || (o->filter && strncmp(o->filter, "foot.crowd_10k", 14) == 0))
 		return;
 	lbBenchWalk walk;
-	lbBenchWalk_Init(&walk);
-	lbBenchFootCount(o, &walk, 0);
-	lbBenchFootCount(o, &walk, 1);
+	lbBenchWalk_Init(&walk, lb_motionWalk);
+	lbBenchFootCount(o, &walk, 0, "foot.count.heightfield");
+	lbBenchFootCount(o, &walk, 1, "foot.count.mesh");
+	if (lbBenchSelected(o, "foot.count.standing"))
+	{
+		lbBenchWalk standing;
+		lbBenchWalk_Init(&standing, lb_motionIdle);
+		lbBenchFootCount(o, &standing, 0, "foot.count.standing");
+		lbBenchWalk_Destroy(&standing);
+	}
 	if (o->filter && strncmp(o->filter, "foot.count", 10) == 0)
 	{
 		// Only the counted rows: nothing else runs under the counter.
