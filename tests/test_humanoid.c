@@ -5,6 +5,7 @@
 #include "limber/humanoid.h"
 #include "limber/import.h"
 #include "limber/rigs.h"
+#include "scaled_rig.h"
 #include "test_macros.h"
 
 #include <math.h>
@@ -1032,6 +1033,74 @@ static void test_imported_palm_matches_its_mesh(void)
 	lbDestroyImportedRig(r);
 }
 
+static bool nearRel(float a, float b, float rel)
+{
+	return fabsf(a - b) <= rel * fmaxf(fabsf(a), fabsf(b)) + 1.0e-7f;
+}
+
+static bool nearVec(lbVec3 a, lbVec3 b, float tol)
+{
+	return lbDistance(a, b) <= tol;
+}
+
+// The same rig in centimetres, in inches and a hundredth of its size maps to the same humanoid:
+// every length k times the metre rig's, every direction the same. The floor under a root bone was
+// found within 0.25 rig units of the soles, so the mannequin in centimetres (its root 2.5 units
+// below its soles) took the floor from its soles and its ankles stood 5.9 mm higher.
+static void test_a_rig_in_other_units_maps_alike(void)
+{
+	const float ks[] = { 100.0f, 39.37f, 0.01f };
+	for (int r = 0; r < 2; ++r)
+	{
+		lbSkeleton* s1 = lbCreateReferenceRig(r ? lb_rigMixamo : lb_rigMannequin);
+		lbHumanoid h1;
+		ENSURE(lbMapHumanoid(s1, NULL, &h1) == lb_ok);
+		for (size_t q = 0; q < sizeof ks / sizeof ks[0]; ++q)
+		{
+			const float k = ks[q];
+			lbSkeleton* s2 = createScaledRig(s1, k);
+			ENSURE(s2 != NULL);
+			if (!s2)
+				continue;
+			lbHumanoid h2;
+			ENSURE(lbMapHumanoid(s2, NULL, &h2) == lb_ok);
+			const float rel = 1.0e-4f;
+			ENSURE(nearRel(h2.height, k * h1.height, rel));
+			ENSURE(nearRel(h2.pelvisHeight, k * h1.pelvisHeight, rel));
+			ENSURE(nearVec(h2.upMs, h1.upMs, 1.0e-5f) && nearVec(h2.forwardMs, h1.forwardMs, 1.0e-5f));
+			for (int side = 0; side < 2; ++side)
+			{
+				const lbLegAxes *a = &h1.legAxes[side], *b = &h2.legAxes[side];
+				ENSURE(nearRel(b->ankleHeight, k * a->ankleHeight, rel));
+				ENSURE(nearRel(b->footLength, k * a->footLength, rel));
+				ENSURE(nearRel(b->toeTipLength, k * a->toeTipLength, rel));
+				ENSURE(nearRel(b->thighLength, k * a->thighLength, rel));
+				ENSURE(nearRel(b->calfLength, k * a->calfLength, rel));
+				ENSURE(nearVec(lbMulSV(1.0f / k, b->toeTipBall), a->toeTipBall, 1.0e-5f));
+				ENSURE(nearVec(b->toe, a->toe, 1.0e-5f) && nearVec(b->footUp, a->footUp, 1.0e-5f));
+				ENSURE(nearVec(b->kneePoleThigh, a->kneePoleThigh, 1.0e-5f));
+				const lbArmAxes *c = &h1.armAxes[side], *d = &h2.armAxes[side];
+				ENSURE(nearRel(d->upperLength, k * c->upperLength, rel));
+				ENSURE(nearRel(d->foreLength, k * c->foreLength, rel));
+				ENSURE(nearVec(d->palm, c->palm, 1.0e-5f) && nearVec(d->elbowPoleUpper, c->elbowPoleUpper, 1.0e-5f));
+				// The sole, the one definition the systems and the metrics share.
+				lbVec3 p1[lb_solePointCount], p2[lb_solePointCount];
+				lbPose r1 = lbCreatePose(s1), r2 = lbCreatePose(s2);
+				lbPose_SetRest(&r1, s1);
+				lbPose_SetRest(&r2, s2);
+				lbHumanoid_GetSolePointsMs(&h1, &r1, side, p1);
+				lbHumanoid_GetSolePointsMs(&h2, &r2, side, p2);
+				lbDestroyPose(&r1);
+				lbDestroyPose(&r2);
+				for (int i = 0; i < lb_solePointCount; ++i)
+					ENSURE(nearVec(lbMulSV(1.0f / k, p2[i]), p1[i], 1.0e-5f));
+			}
+			lbDestroySkeleton(s2);
+		}
+		lbDestroySkeleton(s1);
+	}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -1048,5 +1117,6 @@ int main(int argc, char** argv)
 	RUN_TEST(test_toe_tip_without_ball_bones);
 	RUN_TEST(test_palms_mirror_each_other);
 	RUN_TEST(test_imported_palm_matches_its_mesh);
+	RUN_TEST(test_a_rig_in_other_units_maps_alike);
 	TEST_MAIN_END();
 }

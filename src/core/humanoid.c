@@ -623,10 +623,13 @@ static lbResult lbDeriveAxes(const lbSkeleton* s, const lbHumanoidDef* def, lbHu
 	}
 	float floorH = sole - soleOffset;
 	// If the rig has a root at or below the feet (the usual "origin on the floor"), that is the floor.
+	// "Below" reaches 0.3 leg lengths (0.25 m on a human), in the rig's own units: held at 0.25 units,
+	// the same rig in centimetres took its floor from the sole instead and stood 6 mm higher.
 	if (h->root != LB_NULL_INDEX)
 	{
+		const lbLegAxes* x0 = &h->legAxes[0];
 		float rootH = lbDot(lbRestPos(s, h->root), up);
-		if (rootH <= sole && rootH > sole - 0.25f)
+		if (rootH <= sole && rootH > sole - 0.3f * (x0->thighLength + x0->calfLength))
 			floorH = rootH;
 	}
 	for (int side = 0; side < 2; ++side)
