@@ -9,6 +9,7 @@
 #include "limber/motion.h"
 #include "limber/rigs.h"
 #include "limber/scenes.h"
+#include "scaled_rig.h"
 #include "test_macros.h"
 
 #include <stdlib.h>
@@ -2627,6 +2628,113 @@ static void test_sphere_grazing_an_edge_keeps_the_ground_below(void)
 	printf("  %d probes grazing a step's edge found the floor below\n", probes);
 }
 
+// A rig in other units walks as the rig in metres: the mannequin and mixamo rigs in centimetres
+// (every rest translation times 100, characterWs scaled by 1/100) and at a hundredth of their size
+// (times 0.01, characterWs times 100), given the same animation, put every bone where the metre rig
+// puts it in the world, within 0.5 mm (float rounding; the centimetre rig through the crowd calls),
+// walking and running over rocks, falling off their end (the feet find nothing and their floor is
+// let go once it has come down a leg's length), landing 2 m below and walking on. Sole points of a
+// scaled foot placed without the scale, and a fall in metres against a leg in the rig's units, had
+// parted them by up to 1.9 m.
+static void test_a_rig_in_other_units_walks_as_in_metres(void)
+{
+	const float ks[] = { 100.0f, 0.01f };
+	for (int rig = 0; rig < lb_rigCount; ++rig)
+		for (int run = 0; run < 2; ++run)
+			for (size_t q = 0; q < sizeof ks / sizeof ks[0]; ++q)
+			{
+				const float k = ks[q];
+				Fixture f;
+				fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ);
+				lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
+				lbSceneDef_Set(&p, "size", 16.0f);
+				lbSceneDef_Set(&p, "amplitude", 0.3f);
+				ENSURE(lbBuildScene(f.world, &p) == lb_ok);
+				lbSceneQuery query = lbWorld_GetQuery(f.world);
+				lbSkeleton* s2 = createScaledRig(f.skeleton, k);
+				ENSURE(s2 != NULL);
+				if (!s2)
+				{
+					fixtureFree(&f);
+					continue;
+				}
+				lbHumanoid h2;
+				ENSURE(lbMapHumanoid(s2, NULL, &h2) == lb_ok);
+				lbPose anim2 = lbCreatePose(s2), pose2 = lbCreatePose(s2);
+				lbFootState state2;
+				lbFootState_Reset(&state2);
+				lbMotionState ms;
+				lbMotionState_Init(&ms, f.skeleton, &f.humanoid, lbTransform_identity);
+				lbMotionDef mp = lbDefaultMotionDef(run ? lb_motionRun : lb_motionWalk);
+				const float speed = run ? 3.5f : 1.4f, dt = 1.0f / 60.0f;
+				// A floor 2 m down under the rocks, met past their end.
+				addPlane(f.world, lbMakeVec3(0.0f, 0.0f, -2.0f), lbVec3_axisZ);
+				float worst = 0.0f, height = 0.0f, fallSpeed = 0.0f;
+				bool falling = false;
+				for (int frame = 0; frame < 300; ++frame)
+				{
+					lbMotion_Sample(&ms, f.skeleton, &f.humanoid, &mp, dt, &f.anim);
+					scalePoseUnits(&f.anim, k, &anim2);
+					// Past the rocks' end (x = 8 m, frame 180) the character falls to the floor below,
+					// lands, and walks on.
+					const float x = 8.0f + speed * dt * (float)(frame - 180), y = 0.7f;
+					bool landed = false;
+					if (x < 8.0f)
+						height = lbSceneRockyHeight(&p, x, y);
+					else if (height > -2.0f)
+					{
+						falling = true;
+						fallSpeed += 9.81f * dt;
+						height -= fallSpeed * dt;
+						if (height <= -2.0f)
+						{
+							height = -2.0f;
+							falling = false;
+							landed = true;
+						}
+					}
+					lbFootSenseInput in = senseInput(&f, dt);
+					in.query = &query;
+					in.characterWs = characterFrame(&f.humanoid, lbVec3_axisZ, lbVec3_axisX, lbMakeVec3(x, y, height));
+					in.velocityWs = lbMakeVec3(speed, 0.0f, falling ? -fallSpeed : 0.0f);
+					in.moveState = falling ? lb_footFalling : lb_footGrounded;
+					in.landed = landed;
+					f.characterWs = in.characterWs;
+					lbFootSenseInput in2 = in;
+					in2.animPose = &anim2;
+					in2.characterWs.s = lbMakeVec3(1.0f / k, 1.0f / k, 1.0f / k);
+					step(&f, &in);
+					lbFootTargets t2;
+					lbPose_Copy(&pose2, &anim2);
+					// In centimetres through the crowd calls (legs solved in a batch), else one by one.
+					if (k > 1.0f)
+					{
+						ENSURE(lbFootSenseMany(&state2, &f.def, s2, &h2, &in2, &t2, 1) == lb_ok);
+						ENSURE(lbFootApplyPoseCrowd(&t2, &f.def, s2, &h2, f.solver, &pose2, 1, NULL, 0, NULL) == lb_ok);
+					}
+					else
+					{
+						ENSURE(lbFootSense(&state2, &f.def, s2, &h2, &in2, &t2) == lb_ok);
+						ENSURE(lbFootApplyPose(&t2, &f.def, s2, &h2, f.solver, &pose2, NULL, 0) == lb_ok);
+					}
+					for (int b = 0; b < s2->boneCount; ++b)
+					{
+						const float d = lbDistance(lbTransformPoint(in.characterWs, f.pose.model[b].p),
+												   lbTransformPoint(in2.characterWs, pose2.model[b].p));
+						worst = d > worst || d != d ? d : worst;
+					}
+				}
+				if (!(worst <= 5.0e-4f))
+					printf("  rig %d %s, units x %g: a bone %.2f mm from the metre rig's\n", rig, run ? "running" : "walking",
+						   (double)k, (double)(1000.0f * worst));
+				ENSURE(worst <= 5.0e-4f);
+				lbDestroyPose(&anim2);
+				lbDestroyPose(&pose2);
+				lbDestroySkeleton(s2);
+				fixtureFree(&f);
+			}
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -2667,5 +2775,6 @@ int main(int argc, char** argv)
 	RUN_TEST(test_locked_feet_cast_little);
 	RUN_TEST(test_probe_reuse);
 	RUN_TEST(test_a_steep_climb_moves_the_hips_back_and_the_chest_over_them);
+	RUN_TEST(test_a_rig_in_other_units_walks_as_in_metres);
 	TEST_MAIN_END();
 }

@@ -2873,16 +2873,24 @@ static float lbFootDepthUnderFloor(const lbVec3 p[lb_solePointCount], lbVec3 poi
 	return depth;
 }
 
+// Sole point k of a foot at footWs (world; its scale aside): the sole is in model units, so its
+// offset from the ankle takes the model-to-world scale (lbSole_PointMs, for a model-space foot,
+// applies no scale; a rig in centimetres put these points a hundred times too far out).
+static inline lbVec3 lbFootSolePointWs(const lbSole* sole, const lbTransform* footWs, float modelToWorld, lbSolePoint k)
+{
+	return lbAdd(footWs->p, lbQuatRotate(footWs->q, lbMulSV(modelToWorld, lbMulAdd(sole->under, sole->along[k], sole->toeFlat))));
+}
+
 // How far (m, along up) the pose stage lifts the animated foot at animFootWs (world) to keep every
 // sole point above the floor the leg keeps (lbFootKeepFloor, lbFootKeepAbove); 0 without one.
-LB_COLD static float lbFootFloorLift(const lbFootLegState* leg, const lbSole* sole, lbTransform animFootWs, lbVec3 up,
-									float reach)
+LB_COLD static float lbFootFloorLift(const lbFootLegState* leg, const lbSole* sole, lbTransform animFootWs, float modelToWorld,
+									lbVec3 up, float reach)
 {
 	if (!leg->hasFloor)
 		return 0.0f;
 	lbVec3 p[lb_solePointCount];
 	for (int k = 0; k < lb_solePointCount; ++k)
-		p[k] = lbSole_PointMs(sole, animFootWs, (lbSolePoint)k);
+		p[k] = lbFootSolePointWs(sole, &animFootWs, modelToWorld, (lbSolePoint)k);
 	return lbFootDepthUnderFloor(p, lbMulAdd(leg->floorPointWs, -leg->floorDrop, up), leg->floorNormalWs, up, leg->floorSoleH,
 								 leg->floorSeenWs, reach);
 }
@@ -2909,7 +2917,7 @@ LB_COLD static void lbFootKeepFloor(lbFootLegState* leg, const lbFootState* stat
 		leg->hasFloor = false;
 	else
 	{
-		const lbVec3 at = lbSole_PointMs(sole, animFootWs, lb_soleUnderAnkle);
+		const lbVec3 at = lbFootSolePointWs(sole, &animFootWs, f->modelToWorld, lb_soleUnderAnkle);
 		// The floor comes down at the release speed relative to the character, which may itself be
 		// falling faster: a foot held at a ledge's height while the body drops past it would hang
 		// there until the landing.
@@ -2929,7 +2937,7 @@ LB_COLD static void lbFootKeepFloor(lbFootLegState* leg, const lbFootState* stat
 			{
 				leg->floorDrop += fall;
 				const lbLegAxes* ax = &humanoid->legAxes[side];
-				if (!leg->grounded && leg->floorDrop > ax->thighLength + ax->calfLength)
+				if (!leg->grounded && leg->floorDrop > (ax->thighLength + ax->calfLength) * f->modelToWorld)
 					leg->hasFloor = false;
 			}
 		}
@@ -2959,7 +2967,7 @@ LB_COLD static void lbFootKeepFloor(lbFootLegState* leg, const lbFootState* stat
 				float g = -1.0e30f;
 				if (look)
 				{
-					const lbVec3 pk = lbSole_PointMs(sole, animFootWs, (lbSolePoint)k);
+					const lbVec3 pk = lbFootSolePointWs(sole, &animFootWs, f->modelToWorld, (lbSolePoint)k);
 					leg->floorSeenWs[k] = pk;
 					const lbQueryInput probe = lbFootProbe(def, pk, f->pelvisWs, up, lf->ankleH + def->traceBelow);
 					// A ray that starts inside a solid (a point beside a wall taller than the probe
@@ -3941,7 +3949,7 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			// ledge: 83 degrees at the knee, now 11).
 			if (landingInAir)
 				leg->goalOffsetWs = lbMulAdd(lbMulSV(lbClampF(f->alphaBefore, 0.0f, 1.0f), leg->goalOffsetWs),
-											 lbFootFloorLift(leg, &lf->sole, lf->animFootWs, up,
+											 lbFootFloorLift(leg, &lf->sole, lf->animFootWs, f->modelToWorld, up,
 															 (humanoid->legAxes[side].thighLength + humanoid->legAxes[side].calfLength) *
 																 f->modelToWorld),
 											 up);
@@ -5592,6 +5600,17 @@ lbResult lbFootSenseManyChecked(lbFootState* states, const lbFootDef* def, const
 	return first;
 }
 
+// Model units per world metre for a character frame whose scale takes `upMs` (unit, model) to
+// world: what the pose stage's thresholds in metres are worth in model space. Exactly 1 for an
+// unscaled character, so its thresholds keep their bits.
+static inline float lbFootMetreMs(const lbTransform* cw, lbVec3 upMs)
+{
+	if (cw->s.x == 1.0f && cw->s.y == 1.0f && cw->s.z == 1.0f)
+		return 1.0f;
+	return 1.0f / lbMaxF(lbLength(lbMulVV(cw->s, upMs)), 1.0e-6f);
+}
+
+
 // A free foot (its knee cap holds) comes onto the ankle limit softly: from kFootFreeAnkleSoft short
 // of the limit, the foot is held at limit - soft * exp(-(a - (limit - soft)) / soft) for a solved
 // angle a, which leaves the solve's angle with the same slope and nears the limit without reaching
@@ -5645,7 +5664,7 @@ static float lbFootHardReach(float a, float b, float minReach)
 // tread it left bent its knee to 161 degrees for a frame or two (13 runs of the terrain sweep), and
 // with the give bounded no sole went deeper on any of them.
 static lbVec3 lbFootCapLifted(lbVec3 hip, lbVec3 target, lbQuat rotation, lbVec3 scale, const lbSole* sole, const float reach[2],
-							  const lbVec3* plane)
+							  const lbVec3* plane, float metreMs)
 {
 	const float minReach = reach[0];
 	const lbVec3 d = lbSub(target, hip);
@@ -5655,7 +5674,7 @@ static lbVec3 lbFootCapLifted(lbVec3 hip, lbVec3 target, lbQuat rotation, lbVec3
 	lbTransform capped = lbMakeTransform(lbMulAdd(hip, minReach / len, d), rotation);
 	capped.s = scale;
 	const lbVec3 move = lbSub(capped.p, target);
-	const float eps = 0.002f * lbLength(scale);
+	const float eps = 0.002f * lbLength(scale) * metreMs;
 	float t = 1.0f;
 	for (int k = lb_soleHeel; plane && k <= lb_soleBall; ++k)
 	{
@@ -5675,7 +5694,8 @@ static lbVec3 lbFootCapLifted(lbVec3 hip, lbVec3 target, lbQuat rotation, lbVec3
 // Returns the foot's angle from its rest local rotation (radians) in *outAngle.
 static lbResult lbFootSolveTurned(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
 								  lbTwoBoneIkInput* in, lbVec3 goal, lbQuat goalRotation, lbVec3 ball, lbVec3 pivot, lbVec3 axis,
-								  float angle, const lbQuat keepLocal[3], const float reach[2], const lbVec3* plane, float* outAngle)
+								  float angle, const lbQuat keepLocal[3], const float reach[2], const lbVec3* plane, float metreMs,
+								  float* outAngle)
 {
 	const lbLegBones* b = &humanoid->leg[side];
 	const int above = skeleton->parents[b->thigh];
@@ -5702,7 +5722,7 @@ static lbResult lbFootSolveTurned(lbPose* pose, const lbSkeleton* skeleton, cons
 	}
 	in->targetRotationMs = lbQuatNormalize(lbIkQuatMul(turn, goalRotation));
 	in->targetMs = lbFootCapLifted(hip, turned, in->targetRotationMs,
-								   pose->model[b->foot].s, &sole, reach, plane);
+								   pose->model[b->foot].s, &sole, reach, plane, metreMs);
 	pose->local[b->thigh].q = keepLocal[0];
 	pose->local[b->calf].q = keepLocal[1];
 	pose->local[b->foot].q = keepLocal[2];
@@ -5734,7 +5754,7 @@ static lbResult lbFootSolveTurned(lbPose* pose, const lbSkeleton* skeleton, cons
 // into the ground.
 static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
 								   lbTwoBoneIkInput* in, float limit, const lbQuat keepLocal[3], float minReach, const lbVec3* plane,
-								   bool toesKept, float offLedge)
+								   bool toesKept, float offLedge, float metreMs)
 {
 	const lbLegBones* b = &humanoid->leg[side];
 	const int foot = b->foot, parent = skeleton->parents[foot];
@@ -5766,7 +5786,7 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 	{
 		const lbVec3 tip = lbIkTransformPoint(&goalT, lbMulAdd(sole.under, sole.along[lb_soleToeTip], sole.toeFlat));
 		// Centimetres in the foot's model units (its scale's length is sqrt(3) for a unit scale).
-		const float cm = 0.01f * lbLength(goalT.s) * 0.57735027f;
+		const float cm = 0.01f * lbLength(goalT.s) * 0.57735027f * metreMs;
 		const float tipBelow = -lbDot(lbSub(tip, plane[0]), plane[1]);
 		float toTip = tipBelow > 2.0f * cm ? lbSmoothStep((tipBelow - 2.0f * cm) / (4.0f * cm)) : 0.0f;
 		// A foot being left on a ledge's top (offLedge: its knee folded as the hips come down for
@@ -5797,12 +5817,12 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 	// Bracket: lo past the limit (none turned), hi within it (the first excess, doubled while the
 	// foot is still past it, up to a quarter turn).
 	float lo = 0.0f, hi = angle0, at = 0.0f;
-	lbResult r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, pivot, axis, hi, keepLocal, reach, plane, &at);
+	lbResult r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, pivot, axis, hi, keepLocal, reach, plane, metreMs, &at);
 	for (int k = 0; r == lb_ok && at > limit && hi < 0.5f * LB_PI && k < 3; ++k)
 	{
 		lo = hi;
 		hi = lbMinF(2.0f * hi, 0.5f * LB_PI);
-		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, pivot, axis, hi, keepLocal, reach, plane, &at);
+		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, pivot, axis, hi, keepLocal, reach, plane, metreMs, &at);
 	}
 	if (r != lb_ok || at > limit)
 		return r; // the most turned, the nearest it comes
@@ -5810,7 +5830,7 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 	for (int k = 0; k < 8; ++k)
 	{
 		const float mid = 0.5f * (lo + hi);
-		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, pivot, axis, mid, keepLocal, reach, plane, &at);
+		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, pivot, axis, mid, keepLocal, reach, plane, metreMs, &at);
 		if (r != lb_ok)
 			return r;
 		atHi = at <= limit;
@@ -5820,7 +5840,7 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 			lo = mid;
 	}
 	if (!atHi)
-		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, pivot, axis, hi, keepLocal, reach, plane, &at);
+		r = lbFootSolveTurned(pose, skeleton, humanoid, side, in, goal, goalRotation, ball, pivot, axis, hi, keepLocal, reach, plane, metreMs, &at);
 	return r;
 }
 
@@ -5835,10 +5855,10 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 // goes to lbFootLiftHeelFree instead.
 static lbResult lbFootLiftHeel(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
 							   lbTwoBoneIkInput* in, float limit, float cosHalf, const lbQuat keepLocal[3], float minReach, const lbVec3* plane,
-							   bool toesKept, float offLedge)
+							   bool toesKept, float offLedge, float metreMs)
 {
 	if (minReach > 0.0f)
-		return lbFootLiftHeelFree(pose, skeleton, humanoid, side, in, limit, keepLocal, minReach, plane, toesKept, offLedge);
+		return lbFootLiftHeelFree(pose, skeleton, humanoid, side, in, limit, keepLocal, minReach, plane, toesKept, offLedge, metreMs);
 	const lbLimb limb = side == 0 ? lb_limbLegL : lb_limbLegR;
 	const lbLegBones* b = &humanoid->leg[side];
 	const int foot = b->foot, parent = skeleton->parents[foot], above = skeleton->parents[b->thigh];
@@ -5883,7 +5903,7 @@ static lbResult lbFootLiftHeel(lbPose* pose, const lbSkeleton* skeleton, const l
 // or -1 with the limit off; |rest . local| >= cosHalf is the early-out of every foot within it.
 static lbResult lbFootSolveLeg(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
 							   lbTwoBoneIkInput* in, float limit, float cosHalf, float minReach, const lbVec3* plane, bool toesKept,
-							   float offLedge)
+							   float offLedge, float metreMs)
 {
 	const lbLimb limb = side == 0 ? lb_limbLegL : lb_limbLegR;
 	if (cosHalf < 0.0f)
@@ -5895,14 +5915,14 @@ static lbResult lbFootSolveLeg(lbPose* pose, const lbSkeleton* skeleton, const l
 	const float gate = minReach > 0.0f ? lbFootFreeAnkleGate(cosHalf, limit) : cosHalf;
 	if (r != lb_ok || lbAbsF(lbQuatDot(skeleton->restLocal[b->foot].q, pose->local[b->foot].q)) >= gate)
 		return r;
-	return lbFootLiftHeel(pose, skeleton, humanoid, side, in, limit, cosHalf, keepLocal, minReach, plane, toesKept, offLedge);
+	return lbFootLiftHeel(pose, skeleton, humanoid, side, in, limit, cosHalf, keepLocal, minReach, plane, toesKept, offLedge, metreMs);
 }
 
 // One leg solved toward an ankle goal and foot rotation (model space) with weight w, the soft-IK
 // band and the ankle limit.
 static lbResult lbFootSolveLegTo(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side,
 								 lbVec3 targetMs, lbQuat rotationMs, float w, float soften, float limit, float cosHalf, float minReach, const lbVec3* plane,
-								 bool toesKept, float offLedge)
+								 bool toesKept, float offLedge, float metreMs)
 {
 	lbTwoBoneIkInput in = lbDefaultTwoBoneIkInput();
 	in.targetMs = targetMs;
@@ -5910,7 +5930,7 @@ static lbResult lbFootSolveLegTo(lbPose* pose, const lbSkeleton* skeleton, const
 	in.useTargetRotation = true;
 	in.weight = w;
 	in.soften = soften;
-	return lbFootSolveLeg(pose, skeleton, humanoid, side, &in, limit, cosHalf, minReach, plane, toesKept, offLedge);
+	return lbFootSolveLeg(pose, skeleton, humanoid, side, &in, limit, cosHalf, minReach, plane, toesKept, offLedge, metreMs);
 }
 
 // Whether the toes turned by fraction t of `turn` (model rotation ballQ, parent's parentQ) stay
@@ -5926,7 +5946,7 @@ static LB_ALWAYS_INLINE bool lbFootToesWithin(lbQuat turn, float t, lbQuat ballQ
 // the foot tilts; a foot in the air keeps its toes. Weight w in [0, 1]; lead in [0, 1] bends them
 // ahead of a contact (lbFootTarget::toeLead).
 static void lbFootBendToes(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side, lbVec3 pointMs,
-						   lbVec3 normalMs, float w, float lead)
+						   lbVec3 normalMs, float w, float lead, float metreMs)
 {
 	const int ball = humanoid->leg[side].ball;
 	if (ball < 0 || w <= 0.0f)
@@ -5941,7 +5961,7 @@ static void lbFootBendToes(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	// A ball below the plane says the plane is not the ground under the toes (a foot past a stair
 	// nose, over the tread below): the toes are left as they are.
 	const float ballRaw = lbDot(lbSub(b.p, pointMs), normalMs);
-	if (ballRaw < -0.01f)
+	if (ballRaw < -0.01f * metreMs)
 		return;
 	const float ballH = lbMaxF(ballRaw, 0.0f);
 	const float dip = lbDot(dir, normalMs);
@@ -6078,7 +6098,8 @@ static void lbFootBendAllToes(const lbFootTargets* targets, const lbSkeleton* sk
 		// at the ball).
 		if (bend < 1.0f && !f->planted && !f->locked && skeleton->parents[ball] == humanoid->leg[s].foot)
 			p = lbMulAdd(p, lbMaxF(lbFootReleasedBallRise(targets, s, pose, humanoid->leg[s].foot, ball, gn), 0.0f), up);
-		lbFootBendToes(pose, skeleton, humanoid, s, p, n, alpha * lbClampF(f->alpha, 0.0f, 1.0f) * bend, lbClampF(f->toeLead, 0.0f, 1.0f));
+		lbFootBendToes(pose, skeleton, humanoid, s, p, n, alpha * lbClampF(f->alpha, 0.0f, 1.0f) * bend, lbClampF(f->toeLead, 0.0f, 1.0f),
+					   lbFootMetreMs(&targets->characterWs, up));
 	}
 }
 
@@ -6114,7 +6135,9 @@ typedef struct lbFootPoseLegs
 	bool toesKept[2];  // not planted: the toes are not bent onto the ground
 	float offLedge[2]; // see lbFootOffLedge
 	float soften, limit, cosHalf;
+	float metreMs; // model units per world metre (lbFootMetreMs)
 } lbFootPoseLegs;
+
 
 static lbFootPoseConsts lbFootPoseConstsOf(const lbFootDef* def, const lbHumanoid* humanoid)
 {
@@ -6165,17 +6188,18 @@ LB_COLD static lbResult lbFootKeepAbove(const lbFootTargets* targets, const lbFo
 		for (int k = 0; k < lb_solePointCount; ++k)
 			p[k] = lbTransformPoint(*cw, p[k]);
 		const lbLegAxes* ax = &humanoid->legAxes[s];
+		const lbVec3 upMs = lbNormalizeOr(lbFootDirectionIn(cw, targets->upWs), humanoid->upMs);
+		const float modelToWorld = lbMaxF(lbLength(lbIkQuatRotate(cw->q, lbMulVV(cw->s, upMs))), 1.0e-6f);
+		const float worldToModel = 1.0f / modelToWorld, legWs = (ax->thighLength + ax->calfLength) * modelToWorld;
 		const float depth = lbFootDepthUnderFloor(p, f->floorPointWs, f->floorNormalWs, targets->upWs, f->floorSoleH, f->floorSoleAtWs,
-												  ax->thighLength + ax->calfLength);
+												  legWs);
 		// Under a millimetre is the placement's own rounding; a depth past a leg's length is not a
 		// foot over that ground: neither is moved.
-		if (!(depth > 1.0e-3f && depth < ax->thighLength + ax->calfLength))
+		if (!(depth > 1.0e-3f && depth < legWs))
 			continue;
-		const lbVec3 upMs = lbNormalizeOr(lbFootDirectionIn(cw, targets->upWs), humanoid->upMs);
-		const float worldToModel = 1.0f / lbMaxF(lbLength(lbIkQuatRotate(cw->q, lbMulVV(cw->s, upMs))), 1.0e-6f);
 		lbResult r = lbFootSolveLegTo(pose, skeleton, humanoid, s, lbMulAdd(footMs.p, depth * worldToModel, upMs),
 									  lbQuatNormalize(footMs.q), 1.0f, lbClampF(def->legSoften, 0.0f, 0.5f), def->ankleLimit,
-									  consts->cosHalfLimit, 0.0f, NULL, true, 0.0f);
+									  consts->cosHalfLimit, 0.0f, NULL, true, 0.0f, worldToModel);
 		if (r != lb_ok)
 			return r;
 	}
@@ -6489,7 +6513,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 			if (f->grounded)
 				lbFootPlaneMs(targets, s, upMs, plane);
 			r = lbFootSolveLegTo(pose, skeleton, humanoid, s, targetMs[s], wantRot, w, soften, def->ankleLimit, cosHalfLimit, minReach[s], f->grounded ? plane : NULL,
-								   !f->planted, lbFootOffLedge(targets, humanoid, upMs, -offset * worldToModel, s));
+								   !f->planted, lbFootOffLedge(targets, humanoid, upMs, -offset * worldToModel, s), lbFootMetreMs(&cw, upMs));
 			if (r != lb_ok)
 				return r;
 		}
@@ -6525,6 +6549,7 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 	}
 	outLegs->targets = targets;
 	outLegs->upMs = upMs;
+	outLegs->metreMs = lbFootMetreMs(&cw, upMs);
 	*outDone = false;
 	return lb_ok;
 }
@@ -6538,7 +6563,7 @@ static lbResult lbFootPoseSolveOne(lbPose* pose, const lbSkeleton* skeleton, con
 		lbFootPlaneMs(legs->targets, s, legs->upMs, plane);
 	return lbFootSolveLegTo(pose, skeleton, humanoid, s, legs->targetMs[s], legs->rotationMs[s], legs->weight[s], legs->soften,
 							legs->limit, legs->cosHalf, legs->minReach[s], legs->hasPlane[s] ? plane : NULL, legs->toesKept[s],
-							legs->offLedge[s]);
+							legs->offLedge[s], legs->metreMs);
 }
 
 // The pose stage past the checks that hold for a whole crowd (def, rig, solver): the crowd call
@@ -6766,7 +6791,7 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 		if (lg->hasPlane[s])
 			lbFootPlaneMs(lg->targets, s, lg->upMs, plane);
 		outResults[i] = lbFootLiftHeel(pose, skeleton, humanoid, s, &leg, lg->limit, lg->cosHalf, keep[k], lg->minReach[s],
-									   lg->hasPlane[s] ? plane : NULL, lg->toesKept[s], lg->offLedge[s]);
+									   lg->hasPlane[s] ? plane : NULL, lg->toesKept[s], lg->offLedge[s], lg->metreMs);
 		live[i] = outResults[i] == lb_ok;
 	}
 	for (int i = 0; i < count; ++i)
