@@ -878,6 +878,15 @@ static void test_bad_input_changes_nothing(void)
 			ENSURE(CALL(&t, &f.def, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorNonFinite);
 		}
 		ENSURE(sameAsSnapshot(&f, &snap));
+		// Targets for a scaled model frame: refused (the system measures the rig in metres).
+		{
+			lbClimbTargets t = good;
+			t.characterWs.s = lbMakeVec3(0.01f, 0.01f, 0.01f);
+			ENSURE(CALL(&t, &f.def, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorInvalidArgument);
+			t.characterWs.s = lbMakeVec3(1.0f, 1.01f, 1.0f);
+			ENSURE(CALL(&t, &f.def, &f.cache, &f.pose, f.workspace, f.workspaceSize) == lb_errorInvalidArgument);
+		}
+		ENSURE(sameAsSnapshot(&f, &snap));
 		// Side walls: a count outside 0-2, or a non-finite wall within the count.
 		{
 			lbClimbTargets t = good;

@@ -445,6 +445,25 @@ static void test_bad_input(void)
 	lbClimbSenseInput nanDt = in;
 	nanDt.dt = INFINITY;
 	ENSURE(lbClimbSense(&f.state, &f.def, f.skeleton, &f.humanoid, &nanDt, &t) == lb_errorNonFinite);
+	// A scaled model frame (a rig in centimetres under 0.01, a character at 0.8 of its size) is
+	// refused: the system measures the rig in metres. Rounding within 1e-3 of 1 is taken.
+	const float scales[3] = { 0.01f, 0.8f, 1.002f };
+	for (int k = 0; k < 3; ++k)
+	{
+		lbClimbSenseInput scaled = in;
+		scaled.characterWs.s = lbMakeVec3(scales[k], scales[k], scales[k]);
+		ENSURE(lbClimbSense(&f.state, &f.def, f.skeleton, &f.humanoid, &scaled, &t) == lb_errorInvalidArgument);
+		scaled.characterWs.s = lbMakeVec3(1.0f, 1.0f, scales[k]);
+		ENSURE(lbClimbSense(&f.state, &f.def, f.skeleton, &f.humanoid, &scaled, &t) == lb_errorInvalidArgument);
+	}
+	ENSURE(memcmp(&before, &f.state, sizeof before) == 0);
+	{
+		lbClimbState near = f.state;
+		lbClimbTargets nt;
+		lbClimbSenseInput rounded = in;
+		rounded.characterWs.s = lbMakeVec3(0.9995f, 1.0f, 1.0004f);
+		ENSURE(lbClimbSense(&near, &f.def, f.skeleton, &f.humanoid, &rounded, &nt) == lb_ok);
+	}
 	lbPose shortPose = f.anim;
 	shortPose.boneCount -= 1;
 	lbClimbSenseInput mismatch = in;

@@ -845,6 +845,24 @@ static void test_prone_bad_input(void)
 	bad = in;
 	bad.query = NULL;
 	ENSURE(lbProneSense(&st, &def, f.skel, &f.h, &bad, &t) == lb_errorNullPointer);
+	// A scaled model frame (a rig in centimetres under 0.01, a character at 0.8 of its size) is
+	// refused: the system measures the rig in metres. Rounding within 1e-3 of 1 is taken.
+	const float scales[3] = { 0.01f, 0.8f, 1.002f };
+	for (int k = 0; k < 3; ++k)
+	{
+		bad = in;
+		bad.characterWs.s = lbMakeVec3(scales[k], scales[k], scales[k]);
+		ENSURE(lbProneSense(&st, &def, f.skel, &f.h, &bad, &t) == lb_errorInvalidArgument);
+		bad.characterWs.s = lbMakeVec3(scales[k], 1.0f, 1.0f);
+		ENSURE(lbProneSense(&st, &def, f.skel, &f.h, &bad, &t) == lb_errorInvalidArgument);
+	}
+	{
+		lbProneState near = st;
+		lbProneTargets nt;
+		bad = in;
+		bad.characterWs.s = lbMakeVec3(1.0f, 0.9995f, 1.0004f);
+		ENSURE(lbProneSense(&near, &def, f.skel, &f.h, &bad, &nt) == lb_ok);
+	}
 	// A non-finite bone the sense stage reads (a foot's model position, the neck's rotation).
 	{
 		lbPose nanAnim = lbCreatePose(f.skel);
@@ -893,6 +911,9 @@ static void test_prone_bad_input(void)
 	nanT.ground[lb_pronePelvis].pointWs.z = INFINITY;
 	ENSURE(lbProneApplyPose(&nanT, &def, f.skel, &f.h, &f.pose, NULL) == lb_errorNonFinite);
 	ENSURE(lbProneApplyPose(&t, &raw, f.skel, &f.h, &f.pose, NULL) == lb_errorDefNotInitialized);
+	nanT = t;
+	nanT.characterWs.s = lbMakeVec3(0.01f, 0.01f, 0.01f);
+	ENSURE(lbProneApplyPose(&nanT, &def, f.skel, &f.h, &f.pose, NULL) == lb_errorInvalidArgument);
 	ENSURE(lbProneApplyPose(NULL, &def, f.skel, &f.h, &f.pose, NULL) == lb_errorNullPointer);
 	// A non-finite bone the fit reads or writes (a thigh's local, the pelvis's model rotation).
 	lbPose nanPose = lbCreatePose(f.skel);
@@ -1097,45 +1118,54 @@ static void recordCode(lbLogLevel level, lbResult code, const char* message, voi
 	*(lbResult*)user = code;
 }
 
-// A held hand whose target overflows on its way into model space (a huge target under a small
-// character scale) is refused by the two-bone solve with a reported error, and the pose comes out
-// finite; the other hand's hold is solved. Both rigs.
+// A held hand whose target lies absurdly far away, and the pose comes out finite, the other hand's
+// hold solved. 3e37 m out along the character's facing stays finite in model space: no error, and
+// the arm reaches straight for it. FLT_MAX m out on every axis may overflow on the way into model
+// space (then the two-bone solve refuses that hand with a reported error) or not (then it is
+// solved as far): either way nothing else is touched. Both rigs. (A scaled character frame took a
+// target past FLT_MAX too; such a frame is now refused, test_prone_bad_input.)
 static void test_prone_held_target_overflow(void)
 {
 	for (int rig = 0; rig < 2; ++rig)
-	{
-		Fixture f;
-		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ, lbVec3_axisX, lb_sceneFlat, 0.0f);
-		lbProneDef def = lbDefaultProneDef();
-		lbProneState st;
-		lbProneState_Reset(&st);
-		const lbTransform cw = place(&f, lbVec3_axisX, lbVec3_zero);
-		lbProneTargets t = senseOnce(&f, &st, &def, cw, 2);
-		t.characterWs.s = lbMakeVec3(0.5f, 0.5f, 0.5f);
-		for (int k = 0; k < 2; ++k)
+		for (int huge = 0; huge < 2; ++huge)
 		{
-			t.limbs[k].alpha = 1.0f;
-			t.limbs[k].locked = true;
+			Fixture f;
+			fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ, lbVec3_axisX, lb_sceneFlat, 0.0f);
+			lbProneDef def = lbDefaultProneDef();
+			lbProneState st;
+			lbProneState_Reset(&st);
+			const lbTransform cw = place(&f, lbVec3_axisX, lbVec3_zero);
+			lbProneTargets t = senseOnce(&f, &st, &def, cw, 2);
+			for (int k = 0; k < 2; ++k)
+			{
+				t.limbs[k].alpha = 1.0f;
+				t.limbs[k].locked = true;
+			}
+			t.limbs[0].endWs = huge ? lbMakeVec3(FLT_MAX, FLT_MAX, FLT_MAX) : lbMakeVec3(3.0e37f, 0.0f, 0.0f);
+			// The other hand's hold 2 cm from where the animation has it (model space), within reach.
+			const lbVec3 heldMs = lbAdd(f.anim.model[f.h.arm[1].hand].p, lbMakeVec3(0.0f, 0.0f, 0.02f));
+			t.limbs[1].endWs = lbTransformPoint(t.characterWs, heldMs);
+			lbPose_Copy(&f.pose, &f.anim);
+			lbResult logged = lb_ok;
+			lbLogFcn* prevFcn;
+			void* prevUser;
+			lbGetLogFcn(&prevFcn, &prevUser);
+			lbSetLogFcn(recordCode, &logged);
+			ENSURE(lbProneApplyPose(&t, &def, f.skel, &f.h, &f.pose, NULL) == lb_ok);
+			lbSetLogFcn(prevFcn, prevUser);
+			ENSURE(logged == lb_ok || (huge && logged == lb_errorNonFinite));
+			for (int b = 0; b < f.skel->boneCount; ++b)
+				ENSURE(lbIsValidTransform(f.pose.model[b]) && lbIsValidTransform(f.pose.local[b]));
+			if (!huge)
+			{
+				const lbVec3 shoulder = f.pose.model[f.h.arm[0].upperArm].p, hand = f.pose.model[f.h.arm[0].hand].p;
+				const lbVec3 towardMs = lbNormalize(lbInvTransformDirection(t.characterWs, lbVec3_axisX));
+				ENSURE(lbDot(lbNormalizeOr(lbSub(hand, shoulder), lbVec3_zero), towardMs) > 0.99f);
+			}
+			// The other hand reaches its held target.
+			ENSURE(lbDistance(f.pose.model[f.h.arm[1].hand].p, heldMs) < 1.0e-3f);
+			fixtureFree(&f);
 		}
-		t.limbs[0].endWs = lbMakeVec3(3.0e38f, 0.0f, 0.0f);
-		// The other hand's hold 2 cm from where the animation has it (model space), within reach.
-		const lbVec3 heldMs = lbAdd(f.anim.model[f.h.arm[1].hand].p, lbMakeVec3(0.0f, 0.0f, 0.02f));
-		t.limbs[1].endWs = lbTransformPoint(t.characterWs, heldMs);
-		lbPose_Copy(&f.pose, &f.anim);
-		lbResult logged = lb_ok;
-		lbLogFcn* prevFcn;
-		void* prevUser;
-		lbGetLogFcn(&prevFcn, &prevUser);
-		lbSetLogFcn(recordCode, &logged);
-		ENSURE(lbProneApplyPose(&t, &def, f.skel, &f.h, &f.pose, NULL) == lb_ok);
-		lbSetLogFcn(prevFcn, prevUser);
-		ENSURE(logged == lb_errorNonFinite);
-		for (int b = 0; b < f.skel->boneCount; ++b)
-			ENSURE(lbIsValidTransform(f.pose.model[b]) && lbIsValidTransform(f.pose.local[b]));
-		// The other hand reaches its held target.
-		ENSURE(lbDistance(f.pose.model[f.h.arm[1].hand].p, heldMs) < 1.0e-3f);
-		fixtureFree(&f);
-	}
 }
 
 // The sense stage keeps each foot's sole (what the toe probes stand on) in its state: a humanoid whose

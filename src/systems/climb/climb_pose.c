@@ -12,6 +12,7 @@
 #include "ik/full_body_internal.h"
 #include "ik/ik_internal.h"
 #include "core/bits.h"
+#include "core/frame_internal.h"
 
 #include <math.h>
 #include <string.h>
@@ -2830,6 +2831,10 @@ lbResult lbClimbApplyPose(const lbClimbTargets* targets, const lbClimbDef* def, 
 		return lbReport(lb_errorInvalidArgument, "%s: sideWallCount %d outside 0-2", fn, targets->sideWallCount);
 	if (!lbClimbTargetsFinite(targets))
 		return lbReport(lb_errorNonFinite, "%s: non-finite targets", fn);
+	if (!lbFrameUnscaled(&targets->characterWs))
+		return lbReport(lb_errorInvalidArgument, "%s: the targets' character transform scales by (%g, %g, %g); the climb system "
+						"takes an unscaled model frame in metres", fn, (double)targets->characterWs.s.x,
+						(double)targets->characterWs.s.y, (double)targets->characterWs.s.z);
 	if (!lbClimbDefFinite(def))
 		return lbReport(lb_errorNonFinite, "%s: non-finite def value", fn);
 	if (def->bodyIterations < 0)

@@ -4,6 +4,7 @@
 // the continuous reach clamp, surface search casts, animated targets, alphas, body clearance and
 // the climbing frame. The steps are named functions below, in the order lbClimbSense calls them.
 #include "limber/climb.h"
+#include "core/frame_internal.h"
 #include "core/simd.h"
 
 #include <math.h>
@@ -974,6 +975,11 @@ lbResult lbClimbSense(lbClimbState* state, const lbClimbDef* def, const lbSkelet
 	f.up = lbNormalizeOr(def->up, lbVec3_axisZ);
 	if (!lbClimbInputValid(in))
 		return lbReport(lb_errorNonFinite, "lbClimbSense: character transform or dt is not finite");
+	if (!lbFrameUnscaled(&in->characterWs))
+		return lbReport(lb_errorInvalidArgument,
+						"lbClimbSense: the character transform scales by (%g, %g, %g); the climb system takes an unscaled "
+						"model frame in metres (scale the rig's rest pose instead)",
+						(double)in->characterWs.s.x, (double)in->characterWs.s.y, (double)in->characterWs.s.z);
 	if (!state->initialized)
 	{
 		state->frameWs = in->characterWs;

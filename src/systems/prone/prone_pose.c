@@ -8,6 +8,7 @@
 #include "prone_internal.h"
 
 #include "core/bits.h"
+#include "core/frame_internal.h"
 #include "ik/ik_internal.h"
 #include "limber/ik.h"
 
@@ -853,6 +854,10 @@ lbResult lbProneApplyPose(const lbProneTargets* targets, const lbProneDef* def, 
 		return lbReport(lb_errorMissingRole, "lbProneApplyPose: the humanoid has no pelvis or spine");
 	if (!lbProneTargetsFinite(targets))
 		return lbReport(lb_errorNonFinite, "lbProneApplyPose: non-finite targets");
+	if (!lbFrameUnscaled(&targets->characterWs))
+		return lbReport(lb_errorInvalidArgument, "lbProneApplyPose: the targets' character transform scales by (%g, %g, %g); the "
+						"prone system takes an unscaled model frame in metres", (double)targets->characterWs.s.x,
+						(double)targets->characterWs.s.y, (double)targets->characterWs.s.z);
 	if (!lbPronePoseFinite(pose, skeleton, h, &rig))
 		return lbReport(lb_errorNonFinite, "lbProneApplyPose: non-finite pose (a bone the fit reads or writes)");
 	lbProneResult res;

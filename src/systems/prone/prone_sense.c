@@ -6,6 +6,7 @@
 // hold their contacts.
 #include "prone_internal.h"
 #include "core/bits.h"
+#include "core/frame_internal.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -949,6 +950,11 @@ lbResult lbProneSense(lbProneState* state, const lbProneDef* def, const lbSkelet
 		return lbReport(lb_errorMissingRole, "lbProneSense: the humanoid has no pelvis or spine");
 	if (!lbIkValidTransformExact(&input->characterWs) || !lbIsValidFloat(input->dt) || !lbProneModelFinite(anim, &rig))
 		return lbReport(lb_errorNonFinite, "lbProneSense: non-finite character transform, dt or pose (a bone it reads)");
+	if (!lbFrameUnscaled(&input->characterWs))
+		return lbReport(lb_errorInvalidArgument,
+						"lbProneSense: the character transform scales by (%g, %g, %g); the prone system takes an unscaled "
+						"model frame in metres (scale the rig's rest pose instead)",
+						(double)input->characterWs.s.x, (double)input->characterWs.s.y, (double)input->characterWs.s.z);
 	const float dt = input->dt;
 	if (dt <= 0.0f)
 		return lb_ok;
