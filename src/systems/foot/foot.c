@@ -5946,7 +5946,7 @@ static LB_ALWAYS_INLINE bool lbFootToesWithin(lbQuat turn, float t, lbQuat ballQ
 // the foot tilts; a foot in the air keeps its toes. Weight w in [0, 1]; lead in [0, 1] bends them
 // ahead of a contact (lbFootTarget::toeLead).
 static void lbFootBendToes(lbPose* pose, const lbSkeleton* skeleton, const lbHumanoid* humanoid, int side, lbVec3 pointMs,
-						   lbVec3 normalMs, float w, float lead, float metreMs)
+						   lbVec3 normalMs, float w, float lead, const lbTransform* cw, lbVec3 upMs)
 {
 	const int ball = humanoid->leg[side].ball;
 	if (ball < 0 || w <= 0.0f)
@@ -5961,7 +5961,7 @@ static void lbFootBendToes(lbPose* pose, const lbSkeleton* skeleton, const lbHum
 	// A ball below the plane says the plane is not the ground under the toes (a foot past a stair
 	// nose, over the tread below): the toes are left as they are.
 	const float ballRaw = lbDot(lbSub(b.p, pointMs), normalMs);
-	if (ballRaw < -0.01f * metreMs)
+	if (ballRaw < 0.0f && ballRaw < -0.01f * lbFootMetreMs(cw, upMs))
 		return;
 	const float ballH = lbMaxF(ballRaw, 0.0f);
 	const float dip = lbDot(dir, normalMs);
@@ -6099,7 +6099,7 @@ static void lbFootBendAllToes(const lbFootTargets* targets, const lbSkeleton* sk
 		if (bend < 1.0f && !f->planted && !f->locked && skeleton->parents[ball] == humanoid->leg[s].foot)
 			p = lbMulAdd(p, lbMaxF(lbFootReleasedBallRise(targets, s, pose, humanoid->leg[s].foot, ball, gn), 0.0f), up);
 		lbFootBendToes(pose, skeleton, humanoid, s, p, n, alpha * lbClampF(f->alpha, 0.0f, 1.0f) * bend, lbClampF(f->toeLead, 0.0f, 1.0f),
-					   lbFootMetreMs(&targets->characterWs, up));
+					   &targets->characterWs, up);
 	}
 }
 
@@ -6135,7 +6135,6 @@ typedef struct lbFootPoseLegs
 	bool toesKept[2];  // not planted: the toes are not bent onto the ground
 	float offLedge[2]; // see lbFootOffLedge
 	float soften, limit, cosHalf;
-	float metreMs; // model units per world metre (lbFootMetreMs)
 } lbFootPoseLegs;
 
 
@@ -6549,7 +6548,6 @@ static lbResult lbFootPosePrepare(const lbFootTargets* targets, const lbFootDef*
 	}
 	outLegs->targets = targets;
 	outLegs->upMs = upMs;
-	outLegs->metreMs = lbFootMetreMs(&cw, upMs);
 	*outDone = false;
 	return lb_ok;
 }
@@ -6563,7 +6561,7 @@ static lbResult lbFootPoseSolveOne(lbPose* pose, const lbSkeleton* skeleton, con
 		lbFootPlaneMs(legs->targets, s, legs->upMs, plane);
 	return lbFootSolveLegTo(pose, skeleton, humanoid, s, legs->targetMs[s], legs->rotationMs[s], legs->weight[s], legs->soften,
 							legs->limit, legs->cosHalf, legs->minReach[s], legs->hasPlane[s] ? plane : NULL, legs->toesKept[s],
-							legs->offLedge[s], legs->metreMs);
+							legs->offLedge[s], lbFootMetreMs(&legs->targets->characterWs, legs->upMs));
 }
 
 // The pose stage past the checks that hold for a whole crowd (def, rig, solver): the crowd call
@@ -6791,7 +6789,8 @@ lbResult lbFootApplyPoseBatch(const lbFootTargets* targets, const lbFootDef* def
 		if (lg->hasPlane[s])
 			lbFootPlaneMs(lg->targets, s, lg->upMs, plane);
 		outResults[i] = lbFootLiftHeel(pose, skeleton, humanoid, s, &leg, lg->limit, lg->cosHalf, keep[k], lg->minReach[s],
-									   lg->hasPlane[s] ? plane : NULL, lg->toesKept[s], lg->offLedge[s], lg->metreMs);
+									   lg->hasPlane[s] ? plane : NULL, lg->toesKept[s], lg->offLedge[s],
+									   lbFootMetreMs(&lg->targets->characterWs, lg->upMs));
 		live[i] = outResults[i] == lb_ok;
 	}
 	for (int i = 0; i < count; ++i)
