@@ -336,6 +336,13 @@ typedef struct lbFootMemo
 	float value[lb_footMemoSites][2];
 } lbFootMemo;
 
+// A floor moving less than this (m/s along up; 0.1 mm a frame at 60 Hz) reads as still for the
+// decisions on a rising or falling floor (which read its sign): a controller's height jittering
+// by hundredths of a millimetre on flat ground flipped them every frame, and a walk's bones went
+// up to 2.9 cm from the same walk on a still floor
+// (test_a_jittering_controller_height_changes_nothing).
+static const float kFootFloorStill = 0.006f;
+
 // An empty entry's argument bits: a NaN with every payload bit set, which no argument here takes
 // (each is computed from a checked def and frame time; arithmetic makes no such NaN from them).
 static void lbFootMemo_Init(lbFootMemo* m)
@@ -1414,8 +1421,10 @@ typedef struct lbFootFrame
 	// The character's IK alpha before this frame's snap (a landing sets it to 1 at once).
 	float alphaBefore;
 	// Model-to-world length factor, the animation's floor height (along up) and its jump since
-	// the last frame (a capsule stepping onto a stair).
-	float modelToWorld, floorH, floorJump;
+	// the last frame (a capsule stepping onto a stair); floorMove is the jump where it is more than
+	// a controller's jitter, else 0 (see kFootFloorStill): what the decisions on a rising or falling
+	// floor read.
+	float modelToWorld, floorH, floorJump, floorMove;
 	lbVec3 velH;
 	float speedH;
 	lbVec3 pelvisWs;
@@ -1636,6 +1645,7 @@ static LB_ALWAYS_INLINE bool lbFootBeginFrame(lbFootState* state, const lbFootDe
 	// floor jumps (the capsule steps up a stair), carry the offset across so the smoothed pelvis
 	// keeps its world height and the step never pops. Feet smooth world ground heights directly.
 	f->floorJump = state->initialized && !f->snap ? f->floorH - lbDot(state->prevCharacterWs.p, f->up) : 0.0f;
+	f->floorMove = lbAbsF(f->floorJump) > kFootFloorStill * f->dt ? f->floorJump : 0.0f;
 	f->velH = lbProjectOnPlane(vel, f->up);
 	f->speedH = lbLength(f->velH);
 	// The climb rate: the floor's rise per second, eased at LB_FOOT_CLIMB_SPEED. A flight's rise
@@ -3881,7 +3891,7 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			// 8.9 mm).
 			const lbVec3 d = lbSub(leg->lockAnkleWs, ankleGoal);
 			const float a = leg->lockAlpha, drop = lbDot(d, up);
-			if (f->floorJump > 0.0f && drop < -def->edgeHeight)
+			if (f->floorMove > 0.0f && drop < -def->edgeHeight)
 			{
 				const lbVec3 across = lbMulSV(a * (2.0f - a), lbMulAdd(d, -drop, up));
 				ankleGoal = lbAdd(ankleGoal, lbMulAdd(across, 0.5f * a * (1.0f + a) * drop, up));
@@ -3898,7 +3908,7 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			// the metric counted it planted; out of a lock below the level the foot goes to (a
 			// boxer's foot stepping back up from a stair or a drop beside it, the body still), cut
 			// straight, the heel went 3.8-4.9 cm into the riser.
-			else if ((leg->locked || f->floorJump < 0.0f ||
+			else if ((leg->locked || f->floorMove < 0.0f ||
 					  lbDot(leg->lockAnkleWs, up) - lf->ankleH < lbMaxF(smoothOffset, lf->offsetTarget) - def->edgeHeight) &&
 					 drop < -def->edgeHeight)
 			{
@@ -3913,7 +3923,7 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 			// sphere resting on the nose behind, 3 cm low, and blended up from there the sole went
 			// 12 mm into the tread it planted on (walking up 0.275 m risers on 0.26 m treads). The
 			// gates keep out a foot held back onto a ledge it walks off, where the jump popped the leg.
-			else if (drop > 0.0f && drop < def->edgeHeight && f->floorJump >= 0.0f &&
+			else if (drop > 0.0f && drop < def->edgeHeight && f->floorMove >= 0.0f &&
 					 lbDot(leg->lockAnkleWs, up) - lf->ankleH > lbMaxF(lf->offsetTarget, f->floorH) + def->edgeHeight)
 				ankleGoal = lbAdd(ankleGoal, lbMulAdd(lbMulSV(a, lbMulAdd(d, -drop, up)), drop, up));
 			// A landing held below the tread it locks on (riseHeld): up over the first 0.6 of the
@@ -4035,7 +4045,7 @@ static LB_ALWAYS_INLINE void lbFootGoal(lbFootLegState* leg, const lbFootDef* de
 				step = lbFootUnfoldCapped(f, lf, &humanoid->legAxes[side], lbAdd(lf->animAnkleWs, leg->goalOffsetWs), step);
 			// A foot leaving its lock while the floor does not fall folds a nearly straight knee no
 			// faster than kFootReleaseFoldRate (lbFootFoldCapped).
-			if (!leg->locked && leg->lockAlpha > 0.0f && lbDot(step, up) > 0.0f && f->floorJump >= 0.0f)
+			if (!leg->locked && leg->lockAlpha > 0.0f && lbDot(step, up) > 0.0f && f->floorMove >= 0.0f)
 				step = lbFootFoldCapped(f, lf, &humanoid->legAxes[side], lbAdd(lf->animAnkleWs, leg->goalOffsetWs), step);
 			// A foot in the air that the ground ahead draws below the animation (downhill, a stair
 			// down) comes down at a third of that while its sole is still well above the ground: a
@@ -4609,7 +4619,7 @@ static float lbFootAheadDrop(const lbFootState* state, const lbFootDef* def, con
 		if (leg->locked || !legCounts[side] || side == yielder || leg->prevSoleAboveFloor <= def->lockHeight)
 			continue;
 		// Only while the floor falls (legLand is made only then).
-		if (!(f->floorJump < 0.0f))
+		if (!(f->floorMove < 0.0f))
 			continue;
 		const lbVec3 hip = lbAdd(legHip[side], state->pelvisShiftWs);
 		const lbVec3 land = legLand[side];
@@ -4667,7 +4677,7 @@ static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootF
 	// from there: left at the smoothed offset, the pose stage's drop for a landing leg comes and goes
 	// unsmoothed (0.2 m and back at 6 cm a frame running down 35 degrees) and the trailing calf pops
 	// with it. Held, it is never lower than a free leg's fold room allows, unless a leg needs it.
-	if (!f->snap && f->floorJump < 0.0f && def->pelvisMode != lb_footPelvisWeightedAverage)
+	if (!f->snap && f->floorMove < 0.0f && def->pelvisMode != lb_footPelvisWeightedAverage)
 		state->pelvisOffset = lbMinF(state->pelvisOffset, lbMaxF(target, fold));
 	if (state->pelvisOffset < target)
 		state->pelvisOffset = lbMaxF(state->pelvisOffset, lbMinF(target, fold));
@@ -4688,7 +4698,7 @@ static void lbFootPelvis(lbFootState* state, const lbFootDef* def, const lbFootF
 	// down after the foot) the pelvis eases back up from where it really is instead of jumping up
 	// to the state (running down 0.18 m stairs on mixamo, 5.6 cm in a frame unfolded the trailing
 	// knee 14 degrees). Going up, a pelvis held that low folds the legs into the steps.
-	if (!f->snap && f->floorJump < 0.0f && def->pelvisMode != lb_footPelvisWeightedAverage)
+	if (!f->snap && f->floorMove < 0.0f && def->pelvisMode != lb_footPelvisWeightedAverage)
 	{
 		const float need = lbMaxF(counts[0] ? drop[0] : 0.0f, counts[1] ? drop[1] : 0.0f);
 		state->pelvisOffset = lbMinF(state->pelvisOffset, -lbMinF(need, f->sinkLimit));
@@ -4828,7 +4838,7 @@ static void lbFootFoldedGoals(lbFootState* state, const lbFootDef* def, const lb
 		// Never lower than the goal was; while the floor falls, no lower than 2 cm above the ground
 		// under the foot (going up, lowered toward its tread, the foot went deeper into the riser).
 		float under = lbDot(lbSub(goal, moved), f->up);
-		if (leg->grounded && f->floorJump < 0.0f)
+		if (leg->grounded && f->floorMove < 0.0f)
 			under -= lbMaxF(lbDot(lbSub(out->feet[side].contactWs, leg->groundPointWs), f->up) - 0.02f, 0.0f);
 		if (under > 0.0f)
 			moved = lbMulAdd(moved, under, f->up);
@@ -5003,7 +5013,7 @@ static void lbFootLockBlend(lbFootLegState* leg, const lbFootDef* def, const lbF
 		// degrees); slower going up too, the toes went into the risers (sweep: walking up 0.25-0.31
 		// m stairs 1-2 mm deeper).
 		if (leg->lockAlpha != 1.0f)
-			leg->lockAlpha = lbMinF(1.0f, lbFootInterpTo(f->memo, lb_footMemoLockIn, leg->lockAlpha, 1.0f, f->dt, (f->floorJump < 0.0f ? 1.5f : 2.0f) * def->lockBlendSpeed) + 1.0e-3f);
+			leg->lockAlpha = lbMinF(1.0f, lbFootInterpTo(f->memo, lb_footMemoLockIn, leg->lockAlpha, 1.0f, f->dt, (f->floorMove < 0.0f ? 1.5f : 2.0f) * def->lockBlendSpeed) + 1.0e-3f);
 	}
 	else if (f->snap)
 		leg->lockAlpha = 0.0f;
@@ -5408,7 +5418,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		// trailing knee into its caps. Going up, a falling target is a nose the foot has just
 		// passed, which the smoothing keeps it clear of.
 		lf.swingGround = leg->offset;
-		if (!lf.planted && f.floorJump < 0.0f)
+		if (!lf.planted && f.floorMove < 0.0f)
 			lf.swingGround = lbMinF(leg->offset, lbMaxF(smoothTarget, ramp));
 		// A rim held with no ground in reach is for a character on its feet: falling (the IK
 		// fading), the held foot's longer slide changed a faded goal by 4 cm and a captured walk
@@ -5436,7 +5446,7 @@ static lbResult lbFootSenseOne(lbFootState* state, const lbFootDef* def, const l
 		legDz[side] = lbDot(lbSub(lf.ankleGoal, lf.animAnkleWs), f.up) * leg->alpha;
 		legGoal[side] = lf.ankleGoal;
 		// Where the goal lands on its ground, which lbFootAheadDrop reads only while the floor falls.
-		if (f.floorJump < 0.0f)
+		if (f.floorMove < 0.0f)
 			legLand[side] = lbMulAdd(lf.ankleGoal, lf.offsetTarget + lf.ankleH - lbDot(lf.ankleGoal, f.up), f.up);
 		legHip[side] = lf.animHipWs;
 		legCounts[side] = leg->grounded && leg->alpha > 0.0f;
