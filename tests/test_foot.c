@@ -504,6 +504,21 @@ static void test_face_contacts_skip_the_ray(void)
 	}
 }
 
+// A fixture of the rig (z up) on rocky ground 16 m wide: amplitude (m; below 0 the builder's
+// default), as a heightfield or as a mesh. Returns the scene's def (its heights: lbSceneRockyHeight).
+static lbSceneDef fixtureOnRocks(Fixture* f, lbReferenceRig rig, float amplitude, bool mesh)
+{
+	fixtureInit(f, rig, lbVec3_axisZ);
+	lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
+	lbSceneDef_Set(&p, "size", 16.0f);
+	if (amplitude >= 0.0f)
+		lbSceneDef_Set(&p, "amplitude", amplitude);
+	if (mesh)
+		lbSceneDef_Set(&p, "as_mesh", 1.0f);
+	ENSURE(lbBuildScene(f->world, &p) == lb_ok);
+	return p;
+}
+
 // The crowd entry point runs exactly what one call per character runs: same targets and states bit
 // for bit over walking characters on rocky ground (casts announced to the scene first), with one
 // character given a NaN transform; bad arrays are refused without touching anything.
@@ -512,11 +527,7 @@ static void test_sense_many_matches_one_by_one(void)
 	for (int rig = 0; rig < lb_rigCount; ++rig)
 	{
 		Fixture f;
-		fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ);
-		lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
-		lbSceneDef_Set(&p, "size", 16.0f);
-		lbSceneDef_Set(&p, "as_mesh", 1.0f);
-		ENSURE(lbBuildScene(f.world, &p) == lb_ok);
+		const lbSceneDef p = fixtureOnRocks(&f, (lbReferenceRig)rig, -1.0f, true);
 		lbSceneQuery q = lbWorld_GetQuery(f.world);
 		enum { count = 21, frames = 40 };
 		lbFootState a[count], b[count];
@@ -2645,11 +2656,7 @@ static void test_a_rig_in_other_units_walks_as_in_metres(void)
 			{
 				const float k = ks[q];
 				Fixture f;
-				fixtureInit(&f, (lbReferenceRig)rig, lbVec3_axisZ);
-				lbSceneDef p = lbDefaultSceneDef(lb_sceneRocky);
-				lbSceneDef_Set(&p, "size", 16.0f);
-				lbSceneDef_Set(&p, "amplitude", 0.3f);
-				ENSURE(lbBuildScene(f.world, &p) == lb_ok);
+				const lbSceneDef p = fixtureOnRocks(&f, (lbReferenceRig)rig, 0.3f, false);
 				lbSceneQuery query = lbWorld_GetQuery(f.world);
 				lbSkeleton* s2 = createScaledRig(f.skeleton, k);
 				ENSURE(s2 != NULL);
