@@ -1762,8 +1762,12 @@ static LB_ALWAYS_INLINE void lbFootAnimatedLeg(lbFootLegState* leg, const lbFoot
 	lf->ankleH = axes->ankleHeight * f->modelToWorld;
 	lf->soleAboveFloor = lbDot(lf->animAnkleWs, f->up) - f->floorH - lf->ankleH;
 	// The sole's rate over its own floor (m/s): rising (lift-off, the swing's first half) or coming
-	// down to land.
-	lf->soleRate = state->initialized && f->dt > 0.0f && !f->snap ? (lf->soleAboveFloor - leg->prevSoleAboveFloor) / f->dt : 0.0f;
+	// down to land; under kFootFloorStill it is still (0), so the decisions that read its sign do not
+	// follow rounding: the animated sole standing on its floor moved by millionths of a metre as the
+	// controller's height jittered, and a running foot's tip lead (lbFootTipLead) came and went with
+	// them, the goal 1.4 cm apart for a frame.
+	const float soleRate = state->initialized && f->dt > 0.0f && !f->snap ? (lf->soleAboveFloor - leg->prevSoleAboveFloor) / f->dt : 0.0f;
+	lf->soleRate = lbAbsF(soleRate) > kFootFloorStill ? soleRate : 0.0f;
 	leg->prevSoleAboveFloor = lf->soleAboveFloor;
 	for (int k = 0; k < lb_solePointCount; ++k)
 		lf->print.along[k] = lf->sole.along[k] * f->modelToWorld;
