@@ -5624,7 +5624,6 @@ static inline float lbFootMetreMs(const lbTransform* cw, lbVec3 upMs)
 	return 1.0f / lbMaxF(lbLength(lbMulVV(cw->s, upMs)), 1.0e-6f);
 }
 
-
 // A free foot (its knee cap holds) comes onto the ankle limit softly: from kFootFreeAnkleSoft short
 // of the limit, the foot is held at limit - soft * exp(-(a - (limit - soft)) / soft) for a solved
 // angle a, which leaves the solve's angle with the same slope and nears the limit without reaching
@@ -5799,7 +5798,8 @@ static lbResult lbFootLiftHeelFree(lbPose* pose, const lbSkeleton* skeleton, con
 	if (plane && toesKept)
 	{
 		const lbVec3 tip = lbIkTransformPoint(&goalT, lbMulAdd(sole.under, sole.along[lb_soleToeTip], sole.toeFlat));
-		// Centimetres in the foot's model units (its scale's length is sqrt(3) for a unit scale).
+		// Centimetres in the foot's model units (its scale's length is sqrt(3) for a unit scale;
+		// metreMs for a rig in other units than the world's).
 		const float cm = 0.01f * lbLength(goalT.s) * 0.57735027f * metreMs;
 		const float tipBelow = -lbDot(lbSub(tip, plane[0]), plane[1]);
 		float toTip = tipBelow > 2.0f * cm ? lbSmoothStep((tipBelow - 2.0f * cm) / (4.0f * cm)) : 0.0f;
