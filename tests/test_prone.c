@@ -1120,7 +1120,7 @@ static void recordCode(lbLogLevel level, lbResult code, const char* message, voi
 
 // A held hand whose target lies absurdly far away, and the pose comes out finite, the other hand's
 // hold solved. 3e37 m out along the character's facing stays finite in model space: no error, and
-// the arm reaches straight for it. FLT_MAX m out on every axis may overflow on the way into model
+// the arm reaches straight for it. 1.6e38 m out on two axes may overflow on the way into model
 // space (then the two-bone solve refuses that hand with a reported error) or not (then it is
 // solved as far): either way nothing else is touched. Both rigs. (A scaled character frame took a
 // target past FLT_MAX too; such a frame is now refused, test_prone_bad_input.)
@@ -1141,7 +1141,9 @@ static void test_prone_held_target_overflow(void)
 				t.limbs[k].alpha = 1.0f;
 				t.limbs[k].locked = true;
 			}
-			t.limbs[0].endWs = huge ? lbMakeVec3(FLT_MAX, FLT_MAX, FLT_MAX) : lbMakeVec3(3.0e37f, 0.0f, 0.0f);
+			// 1.6e38 on two axes: as far as a target goes while the finiteness test's sum of the
+			// targets' floats (one sum on the scalar path, four lanes with SSE) stays finite.
+			t.limbs[0].endWs = huge ? lbMakeVec3(1.6e38f, -1.6e38f, 0.0f) : lbMakeVec3(3.0e37f, 0.0f, 0.0f);
 			// The other hand's hold 2 cm from where the animation has it (model space), within reach.
 			const lbVec3 heldMs = lbAdd(f.anim.model[f.h.arm[1].hand].p, lbMakeVec3(0.0f, 0.0f, 0.02f));
 			t.limbs[1].endWs = lbTransformPoint(t.characterWs, heldMs);
