@@ -1,13 +1,19 @@
 // SPDX-FileCopyrightText: 2026 limber authors
 // SPDX-License-Identifier: MIT
 // The prone system's own sine and cosine (lbProneSinCos) against the double-precision ones: within a
-// few float ulp over every angle, the series' range and libm's beyond it, and the unit-axis rotation
-// made from it of unit length.
+// few float ulp over every angle, the series' range and libm's beyond it, the unit-axis rotation
+// made from it of unit length, and tiny angles without a denormal step.
 #include "systems/prone/prone_internal.h"
 #include "test_macros.h"
 
 #include <math.h>
 #include <stdint.h>
+#if defined(__x86_64__) || defined(_M_X64)
+#include <xmmintrin.h>
+#define LB_TEST_MXCSR 1
+#else
+#define LB_TEST_MXCSR 0
+#endif
 
 // Absolute error allowed against the exact values (the results lie in [-1, 1]: 4 ulp of 1).
 #define LB_TEST_SINCOS_TOL 4.8e-7
@@ -54,10 +60,36 @@ static void test_prone_sincos_random_angles(void)
 	}
 }
 
+// Tiny angles (a turn eased to nearly nothing, held frame after frame) give x and 1 to the bit without
+// any operation taking a denormal float: the series squared them, and below about 1e-19 the square
+// went denormal (on x86-64 the processor's flag tells).
+static void test_prone_sincos_tiny_angles(void)
+{
+	int flagged = 0;
+	for (float x = 1.0e-36f; x < 1.0e-4f; x *= 1.37f)
+		for (int sign = -1; sign <= 1; sign += 2)
+		{
+			const float a = (float)sign * x;
+			float s, c;
+#if LB_TEST_MXCSR
+			_mm_setcsr(_mm_getcsr() & ~0x3fu);
+#endif
+			lbProneSinCos(a, &s, &c);
+#if LB_TEST_MXCSR
+			flagged += (_mm_getcsr() & 0x2u) != 0u;
+#endif
+			CheckAngle(a);
+			if (x < 1.0e-10f)
+				ENSURE(s == a && c == 1.0f);
+		}
+	ENSURE(flagged == 0);
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
 	RUN_TEST(test_prone_sincos_on_a_grid);
 	RUN_TEST(test_prone_sincos_random_angles);
+	RUN_TEST(test_prone_sincos_tiny_angles);
 	TEST_MAIN_END();
 }

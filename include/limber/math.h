@@ -172,13 +172,23 @@ LB_INLINE float lbInterpAlpha(float dt, float speed)
 	return 1.0f - expf(-speed * dt);
 }
 
-/// Exponential interp-to of a float: moves a fraction of the gap each step. dt <= 0 (or non-finite)
-/// returns current; speed <= 0 returns target.
+/// Gap under which an exponential interp-to lands on its target (in the value's own units).
+#define LB_SETTLE_GAP 1.0e-30f
+
+/// Exponential interp-to of a float: moves a fraction of the gap each step; a gap under
+/// LB_SETTLE_GAP closes. dt <= 0 (or non-finite) returns current; speed <= 0 returns target.
 LB_INLINE float lbInterpTo(float current, float target, float dt, float speed)
 {
 	if (!(dt > 0.0f) || !lbIsValidFloat(dt))
 		return current;
-	return current + (target - current) * lbInterpAlpha(dt, speed);
+	// An exponential tail never reaches its target: toward zero it decays through the denormal
+	// floats, and every operation on one costs tens to hundreds of cycles on many x86 cores, in
+	// every frame a state holds it. 1e-30 is nothing in any unit here, and the last steps before it
+	// stay normal floats.
+	const float gap = target - current;
+	if (lbAbsF(gap) < LB_SETTLE_GAP)
+		return target;
+	return current + gap * lbInterpAlpha(dt, speed);
 }
 
 /// Constant interp-to of a float: moves at most speed*dt (units/s) toward target. dt <= 0 returns
@@ -395,12 +405,21 @@ LB_INLINE lbVec3 lbAnyPerpendicular(lbVec3 v)
 	return lbNormalizeOr(lbCross(v, a), lbVec3_axisX);
 }
 
-/// Exponential interp-to of a vector (see lbInterpTo).
+/// Exponential interp-to of a vector (see lbInterpTo): each component whose gap is under
+/// LB_SETTLE_GAP lands on the target's.
 LB_INLINE lbVec3 lbVInterpTo(lbVec3 current, lbVec3 target, float dt, float speed)
 {
 	if (!(dt > 0.0f) || !lbIsValidFloat(dt))
 		return current;
-	return lbLerp(current, target, lbInterpAlpha(dt, speed));
+	const float a = lbInterpAlpha(dt, speed);
+	lbVec3 r = lbLerp(current, target, a);
+	if (lbAbsF(target.x - current.x) < LB_SETTLE_GAP)
+		r.x = target.x;
+	if (lbAbsF(target.y - current.y) < LB_SETTLE_GAP)
+		r.y = target.y;
+	if (lbAbsF(target.z - current.z) < LB_SETTLE_GAP)
+		r.z = target.z;
+	return r;
 }
 
 /// Constant interp-to of a vector: moves at most speed*dt (m/s) along the straight line to target.

@@ -261,6 +261,15 @@ static inline void lbProneSinCos(float x, float* outSin, float* outCos)
 		*outCos = cosf(x);
 		return;
 	}
+	// Below 1e-10 the series gives x and 1 to the bit, and its square goes denormal below 1e-19:
+	// crawling on the flat, turns of a rounding residue (1e-20 rad) took two denormal operations a
+	// frame, every frame.
+	if (lbAbsF(x) < 1.0e-10f)
+	{
+		*outSin = x;
+		*outCos = 1.0f;
+		return;
+	}
 	const float z = x * x;
 	// 1/3!, 1/5!, ... and 1/2!, 1/4!, ... with alternating signs, Horner's scheme from the smallest.
 	*outSin = x + x * z * (-1.66666667e-1f + z * (8.33333333e-3f + z * (-1.98412698e-4f + z * 2.75573192e-6f)));
