@@ -1659,14 +1659,9 @@ static LB_ALWAYS_INLINE bool lbFootBeginFrame(lbFootState* state, const lbFootDe
 	if (!state->initialized || f->snap || !lbIsValidFloat(state->climbRate))
 		state->climbRate = 0.0f;
 	else if (f->dt > 0.0f)
-	{
-		// Settled as lbInterpTo settles: on a still floor the rate's tail went below 1e-38 about 40 s
+		// Settling (lbFootInterpTo): on a still floor the rate's tail went below 1e-38 about 40 s
 		// after a climb and stayed there, four operations a frame taking a denormal.
-		const float rate = f->floorJump / f->dt, gap = rate - state->climbRate;
-		state->climbRate = lbAbsF(gap) < LB_SETTLE_GAP
-							   ? rate
-							   : state->climbRate + gap * lbFootInterpAlpha(f->memo, lb_footMemoClimb, f->dt, LB_FOOT_CLIMB_SPEED);
-	}
+		state->climbRate = lbFootInterpTo(f->memo, lb_footMemoClimb, state->climbRate, f->floorJump / f->dt, f->dt, LB_FOOT_CLIMB_SPEED);
 	// A rising floor: only the part of its change faster than a stepper climbs at this speed (1.2 x
 	// the horizontal speed + 0.6 m/s) is a jump. A capsule rising smoothly up stairs or a slope
 	// takes the pelvis with it; carrying that too would hold the pelvis below the capsule by the
