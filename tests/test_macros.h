@@ -12,6 +12,27 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__) || defined(_M_X64)
+#include <xmmintrin.h>
+#endif
+
+// The processor's sticky flag for an operation that took a denormal operand (x86-64: MXCSR's DE
+// bit), cleared by lbTestDenormalClear and read by lbTestDenormalSeen; elsewhere never seen.
+static inline void lbTestDenormalClear(void)
+{
+#if defined(__x86_64__) || defined(_M_X64)
+	_mm_setcsr(_mm_getcsr() & ~0x3fu); // every sticky exception flag
+#endif
+}
+
+static inline bool lbTestDenormalSeen(void)
+{
+#if defined(__x86_64__) || defined(_M_X64)
+	return (_mm_getcsr() & 0x2u) != 0u;
+#else
+	return false;
+#endif
+}
 
 typedef struct lbTestState
 {
