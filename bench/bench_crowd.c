@@ -10,7 +10,8 @@
 // `.min` rows give the fastest frame, `.cpu_per_character` rows the process CPU time per character
 // (all threads together: what the work costs, whatever else runs) and `.critical_path` rows the
 // busiest worker's CPU time per frame (the frame's length on cores of its own), with its scaling. Each frame's animated poses are copied into the characters' poses
-// before the clock starts (that copy is the animation system's work).
+// before the clock starts (that copy is the animation system's work). The `size_cost` row is what the
+// crowd's size costs one thread per character: the whole crowd over its first tenth alone.
 #define _POSIX_C_SOURCE 200809L
 #include "bench.h"
 #include "limber/limber.h"
@@ -242,6 +243,41 @@ static lbCrowdTimes lbCrowdBench_Run(lbCrowdBench* b, const lbFootDef* def, int 
 	return r;
 }
 
+// What the crowd's size costs: the first tenth of the crowd run alone (1,000 characters, their
+// states, targets, inputs and poses about 4 MB, within the last-level cache) against the whole
+// crowd (about 42 MB, streamed from memory every frame), one thread, in alternating blocks of
+// frames so that both see the same load from other processes. Per character (us) for each and
+// their ratio, and the bytes each character's data takes.
+static void lbCrowdBench_CacheShare(const lbBenchOptions* o, lbCrowdBench* b, const lbFootDef* def)
+{
+	enum { rounds = 12, blockFrames = 4 };
+	const int whole = b->count, part = b->count / 10 > 0 ? b->count / 10 : 1;
+	const int n = o->smoke ? 1 : rounds;
+	double small[rounds], large[rounds];
+	for (int r = 0; r < n; ++r)
+	{
+		// Which goes first alternates too.
+		for (int k = 0; k < 2; ++k)
+		{
+			const bool tenth = (k + r) % 2 == 0;
+			b->count = tenth ? part : whole;
+			const lbCrowdTimes t = lbCrowdBench_Run(b, def, 1, o->smoke ? 1 : blockFrames);
+			(tenth ? small : large)[r] = t.wallMedian / (double)b->count;
+		}
+	}
+	b->count = whole;
+	const double perSmall = lbBenchMedian(small, n), perLarge = lbBenchMedian(large, n);
+	const lbPose* pose = &b->poses[0];
+	const size_t bytes = sizeof(lbFootState) + sizeof(lbFootTargets) + sizeof(lbFootSenseInput) +
+						 2 * (size_t)pose->boneCount * sizeof(lbTransform);
+	char name[96];
+	snprintf(name, sizeof name, "foot.crowd_10k.threads1.per_character.first_%d", part);
+	lbBenchReport(o, name, perSmall / 1.0e3, "us");
+	lbBenchReport(o, "foot.crowd_10k.threads1.per_character.whole", perLarge / 1.0e3, "us");
+	lbBenchReport(o, "foot.crowd_10k.size_cost", perLarge / perSmall, "x");
+	lbBenchReport(o, "foot.crowd_10k.bytes_per_character", (double)bytes, "B");
+}
+
 void lbBenchCrowd(const lbBenchOptions* o);
 void lbBenchCrowd(const lbBenchOptions* o)
 {
@@ -279,5 +315,6 @@ void lbBenchCrowd(const lbBenchOptions* o)
 	lbBenchReport(o, "foot.crowd_10k.scaling2.min", t1.wallMin / t2.wallMin, "x");
 	lbBenchReport(o, "foot.crowd_10k.scaling_all", t1.wallMedian / tn.wallMedian, "x");
 	lbBenchReport(o, "foot.crowd_10k.per_character_core.threads_all", tn.wallMedian * all / 1.0e3 / count, "us");
+	lbCrowdBench_CacheShare(o, &b, &def);
 	lbCrowdBench_Destroy(&b);
 }
