@@ -7,6 +7,7 @@
 #include "test_macros.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 // The foot's toe axis (from lbHumanoid) aimed along random directions with its up axis toward a
 // second direction, on both rigs: exact primary, secondary in the right half plane, children follow.
@@ -307,6 +308,62 @@ static void AimAndDistributeBadInput(void)
 	lbSetLogFcn(NULL, NULL);
 }
 
+// A child kept in place (propagate off) lying a finite but enormous distance from the aimed bone:
+// its new local, the offset turned into the bone's frame, overflows for some turns. The fuzzer found
+// the call returning ok with that child inf and NaN. Over random bones, far places (up to 3.4e38 m
+// along random directions) and aim directions on both rigs, every call either returns ok with every
+// bone finite or refuses with lb_errorInvalidArgument, one report and the pose as it was; both
+// outcomes occur.
+static void AimFarChildrenOnBothRigs(void)
+{
+	LogCapture log = { 0 };
+	lbSetLogFcn(CaptureLog, &log);
+	lbTestRng rng = { 77 };
+	for (int rig = 0; rig < 2; ++rig)
+	{
+		lbSkeleton* s = lbCreateReferenceRig(rig == 0 ? lb_rigMannequin : lb_rigMixamo);
+		lbPose pose = lbCreatePose(s), before = lbCreatePose(s);
+		int refused = 0, kept = 0;
+		for (int k = 0; k < 400; ++k)
+		{
+			lbPose_SetRest(&pose, s);
+			const int child = 1 + (int)lbTestUniform(&rng, 0.0f, (float)(s->boneCount - 1) - 1e-3f);
+			const int bone = s->parents[child];
+			if (bone < 0 || s->parents[bone] < 0)
+				continue;
+			const float far = lbTestUniform(&rng, 1.0e36f, 3.4e38f);
+			const lbVec3 dir = lbTestRandomUnit(&rng);
+			pose.model[child].p = lbMakeVec3(far * dir.x, far * dir.y, far * dir.z);
+			lbPose_Copy(&before, &pose);
+			lbAimInput in = lbDefaultAimInput();
+			in.primaryAxis = lbTestRandomUnit(&rng);
+			in.primaryTargetMs = lbTestRandomUnit(&rng);
+			in.secondaryAxis = lbTestRandomUnit(&rng);
+			in.secondaryTargetMs = lbTestRandomUnit(&rng);
+			in.propagate = false;
+			log.count = 0;
+			const lbResult r = lbPose_AimBone(&pose, s, bone, &in);
+			if (r == lb_ok)
+			{
+				ENSURE(lbPose_IsFinite(&pose));
+				++kept;
+			}
+			else
+			{
+				ENSURE(r == lb_errorInvalidArgument && log.count == 1 && log.last == lb_errorInvalidArgument);
+				ENSURE(memcmp(pose.local, before.local, sizeof(lbTransform) * (size_t)s->boneCount) == 0);
+				ENSURE(memcmp(pose.model, before.model, sizeof(lbTransform) * (size_t)s->boneCount) == 0);
+				++refused;
+			}
+		}
+		ENSURE(refused > 0 && kept > 0);
+		lbDestroyPose(&pose);
+		lbDestroyPose(&before);
+		lbDestroySkeleton(s);
+	}
+	lbSetLogFcn(NULL, NULL);
+}
+
 int main(int argc, char** argv)
 {
 	TEST_MAIN_BEGIN(argc, argv);
@@ -315,5 +372,6 @@ int main(int argc, char** argv)
 	RUN_TEST(DistributeForearmTwist);
 	RUN_TEST(DistributeCurves);
 	RUN_TEST(AimAndDistributeBadInput);
+	RUN_TEST(AimFarChildrenOnBothRigs);
 	TEST_MAIN_END();
 }

@@ -314,6 +314,69 @@ static void test_set_bone_model(void)
 
 // Translating a subtree must equal setting the bone's moved model transform with propagation, on
 // random poses with non-uniform scales of both rigs.
+// A bone set a finite but enormous distance from its parent (1e29 to 3.4e38 m along random
+// directions), or kept in place without propagation with a child that far from it: the locals the
+// call writes, offsets turned into the parent's frame, overflow for some turns, and with propagation
+// the bone's model worked out again from its local did. Over random bones, places and rotations on
+// both rigs, every call returns ok with every bone finite or refuses (lb_errorNonFinite for a place
+// beyond LB_MAX_COORDINATE, lb_errorInvalidArgument for a local that would overflow) with one report
+// and the pose as it was; both outcomes occur, with and without propagation.
+static void test_set_bone_model_far(void)
+{
+	lbTestRng rng = { 5 };
+	for (int rig = 0; rig < 2; ++rig)
+	{
+		lbSkeleton* s = lbCreateReferenceRig(rig == 0 ? lb_rigMannequin : lb_rigMixamo);
+		lbPose pose = lbCreatePose(s), before = lbCreatePose(s);
+		int refused[2] = { 0, 0 }, kept[2] = { 0, 0 };
+		for (int k = 0; k < 800; ++k)
+		{
+			lbPose_SetRest(&pose, s);
+			const int bone = 1 + (int)lbTestUniform(&rng, 0.0f, (float)(s->boneCount - 1) - 1e-3f);
+			const bool propagate = (k & 1) != 0;
+			lbTransform t = pose.model[bone];
+			t.q = lbQuatNormalize(lbMakeQuat(lbTestUniform(&rng, -1, 1), lbTestUniform(&rng, -1, 1),
+											 lbTestUniform(&rng, -1, 1), lbTestUniform(&rng, -1, 1)));
+			// Spread over the exponents, so places within LB_MAX_COORDINATE come up as often as beyond.
+			const float far = powf(10.0f, lbTestUniform(&rng, 29.0f, 38.5f));
+			const lbVec3 dir = lbTestRandomUnit(&rng);
+			if (propagate)
+				t.p = lbMakeVec3(far * dir.x, far * dir.y, far * dir.z);
+			else
+			{
+				// The bone stays near its parent; one of its children is far.
+				int child = -1;
+				for (int i = bone + 1; i < s->boneCount && child < 0; ++i)
+					if (s->parents[i] == bone)
+						child = i;
+				if (child < 0)
+					continue;
+				pose.model[child].p = lbMakeVec3(far * dir.x, far * dir.y, far * dir.z);
+			}
+			lbPose_Copy(&before, &pose);
+			resetLog();
+			const lbResult r = lbPose_SetBoneModel(&pose, s, bone, t, propagate);
+			if (r == lb_ok)
+			{
+				ENSURE(lbPose_IsFinite(&pose));
+				++kept[propagate];
+			}
+			else
+			{
+				ENSURE((r == lb_errorInvalidArgument || r == lb_errorNonFinite) && g_log.count == 1 && g_log.last == r);
+				ENSURE(memcmp(pose.local, before.local, sizeof(lbTransform) * (size_t)s->boneCount) == 0);
+				ENSURE(memcmp(pose.model, before.model, sizeof(lbTransform) * (size_t)s->boneCount) == 0);
+				++refused[propagate];
+			}
+		}
+		ENSURE(refused[0] > 0 && kept[0] > 0 && refused[1] > 0 && kept[1] > 0);
+		lbDestroyPose(&pose);
+		lbDestroyPose(&before);
+		lbDestroySkeleton(s);
+	}
+	lbSetLogFcn(NULL, NULL);
+}
+
 static void test_translate_bone_model(void)
 {
 	resetLog();
@@ -492,6 +555,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_bone_ends);
 	RUN_TEST(test_fk_round_trip);
 	RUN_TEST(test_set_bone_model);
+	RUN_TEST(test_set_bone_model_far);
 	RUN_TEST(test_translate_bone_model);
 	RUN_TEST(test_translate_bone_model_exact);
 	RUN_TEST(test_result_strings);

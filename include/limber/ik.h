@@ -400,7 +400,8 @@ LB_API lbAimInput lbDefaultAimInput(void);
 /// weight; wraps lbAimRotation. Mirrored (negatively scaled) bones are handled: the local axes are
 /// taken as they appear in model space. Returns lb_errorNullPointer, lb_errorDefNotInitialized,
 /// lb_errorSkeletonMismatch, lb_errorBoneNotFound, lb_errorNonFinite, lb_errorInvalidArgument (unknown
-/// kind, or the bone 1e15 m or more from its parent in the model pose) or lb_errorDegenerate (zero
+/// kind, the bone 1e15 m or more from its parent in the model pose, or without `propagate` a child so
+/// far from the bone that its new local transform would not be finite) or lb_errorDegenerate (zero
 /// primary axis or target direction); the pose is unchanged then.
 LB_API lbResult lbPose_AimBone(lbPose* pose, const lbSkeleton* skeleton, int bone, const lbAimInput* input);
 

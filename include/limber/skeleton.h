@@ -155,7 +155,9 @@ LB_API void lbPose_UpdateSubtree(lbPose* pose, const lbSkeleton* skeleton, int b
 /// Sets a bone's model-space transform. With `propagate` its
 /// descendants move with it (their local transforms are kept); without, they stay where they are
 /// in model space (their local transforms are recomputed). Returns lb_errorBoneNotFound for a bad
-/// index and lb_errorNonFinite for a non-finite transform; the pose is unchanged then.
+/// index, lb_errorNonFinite for a non-finite transform or a position beyond LB_MAX_COORDINATE, and
+/// lb_errorInvalidArgument when a local transform it would write is not finite (the bone, or without
+/// `propagate` a child, so far from its parent that the offset overflows); the pose is unchanged then.
 LB_API lbResult lbPose_SetBoneModel(lbPose* pose, const lbSkeleton* skeleton, int bone, lbTransform model,
 									bool propagate);
 

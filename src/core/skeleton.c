@@ -391,13 +391,25 @@ lbResult lbPose_SetBoneModel(lbPose* pose, const lbSkeleton* skeleton, int bone,
 	if (!lbIsValidVec3(model.p) || !lbIsValidQuat(model.q) || !lbIsValidVec3(model.s))
 		return lbReport(lb_errorNonFinite, "lbPose_SetBoneModel: non-finite transform for bone '%s'",
 						skeleton->names[bone]);
+	// As lbPose_TranslateBoneModel: a place beyond LB_MAX_COORDINATE is refused. With propagation the
+	// bone's model is worked out again from its local, and from 3e38 m that came out inf.
+	if (lbAbsF(model.p.x) > LB_MAX_COORDINATE || lbAbsF(model.p.y) > LB_MAX_COORDINATE || lbAbsF(model.p.z) > LB_MAX_COORDINATE)
+		return lbReport(lb_errorNonFinite, "lbPose_SetBoneModel: bone '%s' placed beyond %g m", skeleton->names[bone],
+						(double)LB_MAX_COORDINATE);
 	model.q = lbQuatNormalize(model.q);
 	int p = skeleton->parents[bone];
+	// The locals this writes are worked out before anything is: a finite model 3e38 m from its
+	// parent (or, kept in place, a child that far from it) overflowed its local to inf and NaN.
+	lbTransform local = model;
+	if (p != LB_NULL_INDEX)
+		lbIkTransformRelativeTo(&local, &pose->model[p], &model);
+	if (!lbIsValidTransform(local) || (!propagate && !lbIkChildrenStayFinite(pose, skeleton, bone, &model)))
+		return lbReport(lb_errorInvalidArgument,
+						"lbPose_SetBoneModel: bone '%s' or a child of it lies too far from its parent for its local "
+						"transform to stay finite",
+						skeleton->names[bone]);
 	pose->model[bone] = model;
-	if (p == LB_NULL_INDEX)
-		pose->local[bone] = model;
-	else
-		lbIkTransformRelativeTo(&pose->local[bone], &pose->model[p], &pose->model[bone]);
+	pose->local[bone] = local;
 	if (propagate)
 	{
 		lbPose_UpdateSubtree(pose, skeleton, bone);

@@ -89,6 +89,13 @@ lbResult lbPose_AimBone(lbPose* pose, const lbSkeleton* skeleton, int bone, cons
 		secondary = lbVec3_zero;
 	m.q = lbAimRotation(m.q, lbMirrorAxis(m.s, in->primaryAxis), primary, lbMirrorAxis(m.s, in->secondaryAxis),
 						secondary, lbClampF(in->weight, 0.0f, 1.0f));
+	// Children kept in place take new locals under the turned bone: one a finite 3e38 m away came
+	// out inf and NaN with the call's result ok. Checked before anything is written.
+	if (!in->propagate && !lbIkChildrenStayFinite(pose, skeleton, bone, &m))
+		return lbReport(lb_errorInvalidArgument,
+						"%s: a child of bone '%s' lies too far from it in the model pose for its local transform to "
+						"stay finite",
+						fn, skeleton->names[bone]);
 	lbIkSetModel(pose, skeleton, bone, m);
 	if (in->propagate)
 		lbPose_UpdateSubtree(pose, skeleton, bone);

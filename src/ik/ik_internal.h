@@ -399,6 +399,19 @@ static inline bool lbIkNearParent(const lbPose* pose, const lbSkeleton* s, int b
 	return lbDot(d, d) < LB_IK_MAX_OFFSET2;
 }
 
+// Whether every finite child of `bone` keeps a finite local transform under `model` (the bone's new
+// model transform) when the children keep their model transforms: one a finite 3e38 m from it, or
+// under a bone of tiny scale, overflows to inf and NaN. What a child that is already non-finite
+// does is its own.
+static inline bool lbIkChildrenStayFinite(const lbPose* pose, const lbSkeleton* s, int bone, const lbTransform* model)
+{
+	for (int i = bone + 1; i < pose->boneCount; ++i)
+		if (s->parents[i] == bone && lbIsValidTransform(pose->model[i]) &&
+			!lbIsValidTransform(lbTransformRelative(*model, pose->model[i])))
+			return false;
+	return true;
+}
+
 // Writes a model transform of `bone` and its local one (relative to the parent's current model).
 static inline void lbIkSetModel(lbPose* pose, const lbSkeleton* s, int bone, lbTransform model)
 {
