@@ -248,7 +248,7 @@ static lbCrowdTimes lbCrowdBench_Run(lbCrowdBench* b, const lbFootDef* def, int 
 // crowd (about 42 MB, streamed from memory every frame), one thread, in alternating blocks of
 // frames so that both see the same load from other processes. Per character (us) for each and
 // their ratio, and the bytes each character's data takes.
-static void lbCrowdBench_CacheShare(const lbBenchOptions* o, lbCrowdBench* b, const lbFootDef* def)
+static void lbCrowdBench_SizeCost(const lbBenchOptions* o, lbCrowdBench* b, const lbFootDef* def)
 {
 	enum { rounds = 12, blockFrames = 4 };
 	const int whole = b->count, part = b->count / 10 > 0 ? b->count / 10 : 1;
@@ -315,6 +315,6 @@ void lbBenchCrowd(const lbBenchOptions* o)
 	lbBenchReport(o, "foot.crowd_10k.scaling2.min", t1.wallMin / t2.wallMin, "x");
 	lbBenchReport(o, "foot.crowd_10k.scaling_all", t1.wallMedian / tn.wallMedian, "x");
 	lbBenchReport(o, "foot.crowd_10k.per_character_core.threads_all", tn.wallMedian * all / 1.0e3 / count, "us");
-	lbCrowdBench_CacheShare(o, &b, &def);
+	lbCrowdBench_SizeCost(o, &b, &def);
 	lbCrowdBench_Destroy(&b);
 }

@@ -382,6 +382,11 @@ void lbPose_UpdateSubtree(lbPose* pose, const lbSkeleton* skeleton, int bone)
 	}
 }
 
+static float lbMaxAbsComponent(lbVec3 v)
+{
+	return lbMaxF(lbAbsF(v.x), lbMaxF(lbAbsF(v.y), lbAbsF(v.z)));
+}
+
 lbResult lbPose_SetBoneModel(lbPose* pose, const lbSkeleton* skeleton, int bone, lbTransform model, bool propagate)
 {
 	if (!lbPoseMatches(pose, skeleton))
@@ -393,7 +398,7 @@ lbResult lbPose_SetBoneModel(lbPose* pose, const lbSkeleton* skeleton, int bone,
 						skeleton->names[bone]);
 	// As lbPose_TranslateBoneModel: a place beyond LB_MAX_COORDINATE is refused. With propagation the
 	// bone's model is worked out again from its local, and from 3e38 m that came out inf.
-	if (lbAbsF(model.p.x) > LB_MAX_COORDINATE || lbAbsF(model.p.y) > LB_MAX_COORDINATE || lbAbsF(model.p.z) > LB_MAX_COORDINATE)
+	if (lbMaxAbsComponent(model.p) > LB_MAX_COORDINATE)
 		return lbReport(lb_errorNonFinite, "lbPose_SetBoneModel: bone '%s' placed beyond %g m", skeleton->names[bone],
 						(double)LB_MAX_COORDINATE);
 	model.q = lbQuatNormalize(model.q);
@@ -415,23 +420,10 @@ lbResult lbPose_SetBoneModel(lbPose* pose, const lbSkeleton* skeleton, int bone,
 		lbPose_UpdateSubtree(pose, skeleton, bone);
 	}
 	else
-	{
-		// Children keep their model transforms: only their locals change.
-		for (int i = bone + 1; i < pose->boneCount; ++i)
-		{
-			if (skeleton->parents[i] == bone)
-				pose->local[i] = lbTransformRelative(model, pose->model[i]);
-		}
-	}
+		lbIkKeepChildren(pose, skeleton, bone, &model); // children keep their model transforms
 	return lb_ok;
 }
 
-#if !LB_IK_SSE2
-static float lbMaxAbsComponent(lbVec3 v)
-{
-	return lbMaxF(lbAbsF(v.x), lbMaxF(lbAbsF(v.y), lbAbsF(v.z)));
-}
-#endif
 
 // lbPose_TranslateBoneModel's move of `bone` itself (model and local position) and its checks,
 // for a pose that matches the skeleton and a bone inside it; its descendants are the caller's.

@@ -100,13 +100,7 @@ lbResult lbPose_AimBone(lbPose* pose, const lbSkeleton* skeleton, int bone, cons
 	if (in->propagate)
 		lbPose_UpdateSubtree(pose, skeleton, bone);
 	else
-	{
-		for (int i = bone + 1; i < pose->boneCount; ++i)
-		{
-			if (skeleton->parents[i] == bone)
-				pose->local[i] = lbTransformRelative(m, pose->model[i]);
-		}
-	}
+		lbIkKeepChildren(pose, skeleton, bone, &m);
 	return lb_ok;
 }
 

@@ -412,6 +412,15 @@ static inline bool lbIkChildrenStayFinite(const lbPose* pose, const lbSkeleton* 
 	return true;
 }
 
+// Rewrites the locals of `bone`'s children under `model` (the bone's new model transform) so they
+// keep their model transforms. Callers check lbIkChildrenStayFinite first.
+static inline void lbIkKeepChildren(lbPose* pose, const lbSkeleton* s, int bone, const lbTransform* model)
+{
+	for (int i = bone + 1; i < pose->boneCount; ++i)
+		if (s->parents[i] == bone)
+			pose->local[i] = lbTransformRelative(*model, pose->model[i]);
+}
+
 // Writes a model transform of `bone` and its local one (relative to the parent's current model).
 static inline void lbIkSetModel(lbPose* pose, const lbSkeleton* s, int bone, lbTransform model)
 {
