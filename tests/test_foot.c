@@ -1568,6 +1568,40 @@ static RiserSetup addRiserAheadOfToe(Fixture* f, int side, float inside, float h
 	return r;
 }
 
+// The toes of a planted foot bend onto a plane leaned back toward the ground their tip's sample
+// found risen above the ground plane (a rock under the toes), never toward a level more than twice
+// the ball-to-tip span up: that is a riser's top, and the toes meet its face, not a slope. Leaned
+// 45 degrees toward a 0.16 m drop's upper level, the toes of a captured foot locked at its foot,
+// walking backward (CMU 01_03), bent up into its face 2.2 cm and swung between two bends 100
+// degrees apart from frame to frame. The plant may not slide (maxPlantShift 0), so the tip's
+// sample stays on the step; both rigs.
+static void test_toes_lean_toward_a_rock_not_a_riser(void)
+{
+	const float heights[4] = { 0.012f, 0.03f, 0.2f, 0.35f };
+	for (size_t c = 0; c < sizeof kCases / sizeof kCases[0]; ++c)
+		for (int h = 0; h < 4; ++h)
+		{
+			Fixture f;
+			fixtureOnFloor(&f, &kCases[c], true, 0.0f);
+			f.def.maxPlantShift = 0.0f;
+			lbPose_Copy(&f.pose, &f.anim);
+			addRiserAheadOfToe(&f, 0, 0.01f, heights[h]);
+			lbFootSenseInput in = senseInput(&f, 1.0f / 60.0f);
+			lbFootTargets t;
+			for (int i = 0; i < 60; ++i)
+				t = step(&f, &in);
+			const float lean = acosf(lbClampF(lbDot(lbNormalize(t.feet[0].toeNormalWs), lbNormalize(t.feet[0].normalWs)), -1.0f, 1.0f)) * LB_RAD2DEG;
+			printf("  case %zu, step %.3f m: grounded %d planted %d locked %d, toes' plane leaned %.1f degrees, ground at %.3f\n", c, (double)heights[h],
+				   t.feet[0].grounded, t.feet[0].planted, t.feet[0].locked, (double)lean, (double)lbDot(t.feet[0].groundPointWs, kCases[c].up));
+			ENSURE(t.feet[0].grounded && t.feet[0].locked);
+			if (heights[h] < 0.05f)
+				ENSURE(lean > 5.0f); // a rock under the toes still leans their plane
+			else
+				ENSURE(lean < 0.5f);
+			fixtureFree(&f);
+		}
+}
+
 static void test_plant_slides_out_of_a_riser(void)
 {
 	for (size_t c = 0; c < sizeof kCases / sizeof kCases[0]; ++c)
@@ -2900,6 +2934,7 @@ int main(int argc, char** argv)
 	RUN_TEST(test_bad_bone_transforms_refused);
 	RUN_TEST(test_ankle_limit_lifts_the_heel);
 	RUN_TEST(test_plant_slides_out_of_a_riser);
+	RUN_TEST(test_toes_lean_toward_a_rock_not_a_riser);
 	RUN_TEST(test_landing_goes_back_behind_a_riser_at_once);
 	RUN_TEST(test_max_plant_shift_bounds_the_slide);
 	RUN_TEST(test_plant_slides_back_from_a_nose);

@@ -3048,7 +3048,11 @@ static void lbFootGroundTargets(lbFootLegState* leg, const lbFootDef* def, const
 // normal, leaned back about the ball as far as the last probe found the ground under the toe tip
 // risen above the ground plane, beyond any rise under the ball (a rock under the toes, a riser the
 // tip reaches), at most 45 degrees. Bent onto the plane under the ankle alone, the toes of a CMU
-// actor locked on a rock went 1.1 cm into it.
+// actor locked on a rock went 1.1 cm into it. The lean fades out as the rise goes from one to two
+// ball-to-tip spans and is none beyond: ground that high over the toes is a riser's top, and toes
+// bent up toward it meet its face (leaned 45 degrees toward a 0.16 m drop's upper level, the toes
+// of CMU 01_03 locked at its foot, walking backward, bent 2.2 cm into the face and swung between
+// bends 100 degrees apart from one frame to the next).
 static LB_NOINLINE lbVec3 lbFootToeGroundNormal(const lbFootLegState* leg, const lbFootFrame* f, const lbFootLegFrame* lf)
 {
 	const lbVec3 n = leg->groundNormalWs, up = f->up;
@@ -3061,12 +3065,12 @@ static LB_NOINLINE lbVec3 lbFootToeGroundNormal(const lbFootLegState* leg, const
 	const lbVec3 tipAt = lbMulAdd(ankle, lf->print.along[lb_soleToeTip], lf->print.toeWs);
 	const float riseBall = leg->printHeight[lb_soleBall] - lbPlaneHeightAt(leg->groundPointWs, n, up, ballAt);
 	const float rise = leg->printHeight[lb_soleToeTip] - lbPlaneHeightAt(leg->groundPointWs, n, up, tipAt) - lbMaxF(riseBall, 0.0f);
-	if (!(rise > 0.001f))
+	if (!(rise > 0.001f) || !(rise < 2.0f * span))
 		return n;
 	const lbVec3 t = lbNormalizeOr(lbProjectOnPlane(lf->print.toeWs, n), lbVec3_zero);
 	if (lbLengthSquared(t) == 0.0f)
 		return n;
-	return lbNormalize(lbMulAdd(lbMulSV(span, n), -lbMinF(rise, span), t));
+	return lbNormalize(lbMulAdd(lbMulSV(span, n), -lbMinF(rise, 2.0f * span - rise), t));
 }
 
 // Step 5: smoothing of the ground height (a critically damped spring) and the tilt.
