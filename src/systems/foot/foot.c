@@ -2642,8 +2642,12 @@ static void lbFootProbeLeg(lbFootLegState* leg, lbFootState* state, const lbFoot
 		// carry it off that level at one probe (where the sides under the ankle are not probed: the
 		// sole's line is not on one level) and found no edge along it at the next, its ankle then 3
 		// cm from the riser and its calf 2.2-2.6 cm in the nose above until the plant moved it.
+		// The edge met is kept through a probe that finds the sole rising a little within
+		// slideHeight of its floor (a captured foot's landing pausing): dropped there, CMU 01_03's
+		// foot, turning on a flight, came down sideways along the riser above with its side 1.2-2.9
+		// cm in it, its earlier bound along the foot gone with the turn (5 runs of the clip sweep).
 		const bool edge = leg->sliding && (leg->slideLo > -1.0e29f || leg->slideHi < 1.0e29f);
-		leg->slideMetEdge = landing && (edge || leg->slideMetEdge);
+		leg->slideMetEdge = (landing || lf->soleAboveFloor < def->slideHeight) && (edge || leg->slideMetEdge);
 		if (landing && (leg->acrossRise > 0.0f || leg->slideMetEdge))
 		{
 			float rise;
