@@ -536,8 +536,8 @@ typedef struct lbFootTarget
 	///@}
 	///@{
 	/// The normal the toes bend onto (world, unit): the ground normal, leaned back about the ball
-	/// where the ground under the toe tip rises above the ground plane (a rock under the toes),
-	/// eased at rotationSpeed; and a point of the ground plane under the foot (world). Toes the
+	/// where the ground under the toe tip rises above the ground plane (a rock under the toes; not
+	/// a riser's top two ball-to-tip spans or more above it), eased at rotationSpeed; and a point of the ground plane under the foot (world). Toes the
 	/// pose turned below the plane with that normal through the ground plane's point under the
 	/// ball bend up at the ball until their tip is on it.
 	lbVec3 toeNormalWs, groundPointWs;
