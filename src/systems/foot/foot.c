@@ -4645,14 +4645,17 @@ static float lbFootAheadDrop(const lbFootState* state, const lbFootDef* def, con
 		const lbFootLegState* leg = &state->legs[side];
 		if (leg->locked || !legCounts[side] || side == yielder || leg->prevSoleAboveFloor <= def->lockHeight)
 			continue;
+		const lbFootLegState* other = &state->legs[1 - side];
 		const lbVec3 hip = lbAdd(legHip[side], state->pelvisShiftWs);
 		const lbVec3 land = legLand[side];
-		if (lbDot(lbSub(legGoal[1 - side], land), f->up) < 2.0f * def->edgeHeight)
+		const float twoEdges = 2.0f * def->edgeHeight;
+		if (lbDot(lbSub(legGoal[1 - side], land), f->up) < twoEdges)
 			continue;
-		if (!(f->floorMove < 0.0f) &&
-			!(leg->sliding && !leg->slideGap && state->legs[1 - side].locked &&
-			  lbDot(lbSub(state->legs[1 - side].lockAnkleWs, land), f->up) > 2.0f * def->edgeHeight &&
-			  lbDot(lbSub(leg->lockAnkleWs, land), f->up) > 2.0f * def->edgeHeight))
+		// With the floor level, only a landing below both locks (see above).
+		const bool belowLocks = leg->sliding && !leg->slideGap && other->locked &&
+								lbDot(lbSub(other->lockAnkleWs, land), f->up) > twoEdges &&
+								lbDot(lbSub(leg->lockAnkleWs, land), f->up) > twoEdges;
+		if (!(f->floorMove < 0.0f) && !belowLocks)
 			continue;
 		ahead = lbMaxF(ahead, leg->alpha * lbFootReachDrop(f, side, hip, land));
 	}
